@@ -1,0 +1,61 @@
+// swift-tools-version: 6.2
+// workout-sim: a deterministic Apple Watch workout engine simulator.
+// Module dependencies point one way only:
+//   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
+//   WorkoutJSON (stdlib)
+//   WorkoutScenario (Foundation; Core, Physiology, JSON)
+//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON)
+//   WorkoutSimCLI (Foundation; Simulation) <- workout-sim (executable)
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+  .swiftLanguageMode(.v6)
+]
+
+let package = Package(
+  name: "workout-sim",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "workout-sim", targets: ["workout-sim"]),
+    .library(name: "WorkoutCore", targets: ["WorkoutCore"]),
+    .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
+    .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
+    .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
+  ],
+  targets: [
+    .target(name: "WorkoutCore", swiftSettings: strict),
+    .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(name: "WorkoutJSON", swiftSettings: strict),
+    .target(
+      name: "WorkoutScenario",
+      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON"],
+      swiftSettings: strict),
+    .target(
+      name: "WorkoutSimulation",
+      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario"],
+      swiftSettings: strict),
+    .target(
+      name: "WorkoutSimCLI",
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore"],
+      swiftSettings: strict),
+    .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
+    .executableTarget(
+      name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
+      path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
+    .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutPhysiologyTests", dependencies: ["WorkoutPhysiology", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutScenarioTests", dependencies: ["WorkoutScenario", "WorkoutJSON"],
+      resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutSimulationTests",
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutSimCLITests", dependencies: ["WorkoutSimCLI", "WorkoutJSON"],
+      swiftSettings: strict),
+  ]
+)

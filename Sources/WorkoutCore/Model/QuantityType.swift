@@ -1,0 +1,67 @@
+/// A kind of measured quantity, HealthKit's `HKQuantityTypeIdentifier` without its prefix.
+///
+/// The raw value is the identifier's name as written in scenarios (`sensors`) and records
+/// (`statistics`). Each type has one fixed unit in workout-sim (``unit``) and HealthKit's
+/// aggregation style (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkquantityaggregationstyle).
+public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
+  /// Heart rate, beats per minute (`count/min`); discrete.
+  case heartRate
+  /// Active energy, kilocalories; cumulative.
+  case activeEnergyBurned
+  /// Basal (resting) energy, kilocalories; cumulative.
+  case basalEnergyBurned
+  /// Distance on foot, metres; cumulative.
+  case distanceWalkingRunning
+  /// Distance cycled, metres; cumulative.
+  case distanceCycling
+  /// Steps, count; cumulative.
+  case stepCount
+  /// Running speed, metres per second; discrete.
+  case runningSpeed
+  /// Cycling power, watts; discrete.
+  case cyclingPower
+  /// Cycling cadence, revolutions per minute; discrete.
+  case cyclingCadence
+
+  /// HealthKit's aggregation style for a quantity type.
+  public enum AggregationStyle: Sendable, Hashable {
+    /// Values add up over time (`HKQuantityAggregationStyle.cumulative`): sum, count.
+    case cumulative
+    /// Values are point readings (`.discreteArithmetic`): average, min, max, most recent.
+    case discrete
+  }
+
+  /// The aggregation style of this type.
+  public var aggregationStyle: AggregationStyle {
+    switch self {
+    case .heartRate, .runningSpeed, .cyclingPower, .cyclingCadence: .discrete
+    case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
+      .stepCount:
+      .cumulative
+    }
+  }
+
+  /// Whether this type is cumulative (`aggregationStyle == .cumulative`).
+  public var isCumulative: Bool { aggregationStyle == .cumulative }
+
+  /// The unit every value of this type is in: `"count/min"`, `"kcal"`, `"m"`, `"count"`,
+  /// `"m/s"`, `"W"`.
+  public var unit: String {
+    switch self {
+    case .heartRate, .cyclingCadence: "count/min"
+    case .activeEnergyBurned, .basalEnergyBurned: "kcal"
+    case .distanceWalkingRunning, .distanceCycling: "m"
+    case .stepCount: "count"
+    case .runningSpeed: "m/s"
+    case .cyclingPower: "W"
+    }
+  }
+
+  /// Orders types by their declaration order (used for stable output order).
+  public static func < (lhs: QuantityType, rhs: QuantityType) -> Bool {
+    lhs.order < rhs.order
+  }
+
+  private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+}

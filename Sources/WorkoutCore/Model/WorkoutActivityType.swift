@@ -1,0 +1,105 @@
+/// The kind of workout, HealthKit's `HKWorkoutActivityType` with its raw values.
+///
+/// Case names and raw values as in the SDK (raw values pinned by PyObjC's
+/// `test_hkworkoutactivitytype.py`; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutactivitytype). The scenario's
+/// `activity` key takes the case name.
+public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
+  /// `HKWorkoutActivityType.cycling`.
+  case cycling = 13
+  /// `HKWorkoutActivityType.hiking`.
+  case hiking = 24
+  /// `HKWorkoutActivityType.running`.
+  case running = 37
+  /// `HKWorkoutActivityType.swimming`.
+  case swimming = 46
+  /// `HKWorkoutActivityType.traditionalStrengthTraining`.
+  case traditionalStrengthTraining = 50
+  /// `HKWorkoutActivityType.walking`.
+  case walking = 52
+  /// `HKWorkoutActivityType.yoga`.
+  case yoga = 57
+  /// `HKWorkoutActivityType.highIntensityIntervalTraining`.
+  case highIntensityIntervalTraining = 63
+  /// `HKWorkoutActivityType.other`.
+  case other = 3000
+
+  /// The HealthKit case name, as written in scenarios and records (`"running"`).
+  public var name: String {
+    switch self {
+    case .cycling: "cycling"
+    case .hiking: "hiking"
+    case .running: "running"
+    case .swimming: "swimming"
+    case .traditionalStrengthTraining: "traditionalStrengthTraining"
+    case .walking: "walking"
+    case .yoga: "yoga"
+    case .highIntensityIntervalTraining: "highIntensityIntervalTraining"
+    case .other: "other"
+    }
+  }
+
+  /// The activity with HealthKit case name `name`, or `nil` if workout-sim does not know it.
+  public init?(name: String) {
+    guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = match
+  }
+
+  /// The quantity types the live data source collects for this activity, in a fixed order
+  /// (scenario spec v1, "Sensors", table of collected types).
+  public var collectedTypes: [QuantityType] {
+    switch self {
+    case .running:
+      [
+        .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount,
+        .runningSpeed,
+      ]
+    case .walking, .hiking:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount]
+    case .cycling:
+      [
+        .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceCycling, .cyclingPower,
+        .cyclingCadence,
+      ]
+    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned]
+    }
+  }
+
+  /// The distance type whose sum is the workout's `totalDistance`, or `nil` for activities
+  /// without distance (`_HKWorkoutDistanceTypeForActivityType`, healthkit-semantics.md §3.1).
+  public var distanceType: QuantityType? {
+    switch self {
+    case .running, .walking, .hiking: .distanceWalkingRunning
+    case .cycling: .distanceCycling
+    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+      nil
+    }
+  }
+}
+
+/// Where the workout happens, HealthKit's `HKWorkoutSessionLocationType` (unknown 1, indoor 2,
+/// outdoor 3; PyObjC `test_hkworkoutconfiguration.py`).
+public enum WorkoutSessionLocationType: Int, CaseIterable, Sendable, Hashable {
+  /// `.unknown`.
+  case unknown = 1
+  /// `.indoor`; the record's metadata gets `HKIndoorWorkout: true`.
+  case indoor = 2
+  /// `.outdoor`.
+  case outdoor = 3
+
+  /// The case name as written in scenarios and records.
+  public var name: String {
+    switch self {
+    case .unknown: "unknown"
+    case .indoor: "indoor"
+    case .outdoor: "outdoor"
+    }
+  }
+
+  /// The location type named `name`, or `nil`.
+  public init?(name: String) {
+    guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = match
+  }
+}

@@ -1,0 +1,68 @@
+/// What the body and the wrist deliver to a live builder: the values behind every sample.
+///
+/// The engine decides *when* a sample exists (the grid, running intervals, dropouts, lock-on:
+/// ``SampleSchedule``); the data source says *what* its value is. This mirrors
+/// `HKLiveWorkoutDataSource` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource), which feeds an
+/// `HKLiveWorkoutBuilder` with the samples the watch's sensors produce.
+///
+/// The engine calls each method with non-decreasing instants per quantity type, so an
+/// implementation may advance internal state (heart-rate kinetics, noise streams) lazily.
+public protocol WorkoutDataSource {
+  /// The value of discrete quantity `type` sampled at `instant`, in the type's unit
+  /// (``QuantityType/unit``), or `nil` when the sensor produces no reading there.
+  ///
+  /// - Parameters:
+  ///   - type: a discrete type (`heartRate`, `runningSpeed`, `cyclingPower`, `cyclingCadence`).
+  ///   - instant: the grid point.
+  ///   - activity: the collecting session's activity.
+  mutating func discreteValue(
+    of type: QuantityType, at instant: SimulationInstant, activity: WorkoutActivityType
+  ) -> Double?
+
+  /// The amount of cumulative quantity `type` accrued over `[start, end)`, in the type's unit.
+  ///
+  /// - Parameters:
+  ///   - type: a cumulative type (energy in kcal, distance in m, steps as a count).
+  ///   - start: the span's start (inclusive).
+  ///   - end: the span's end (exclusive), after `start`.
+  ///   - activity: the collecting session's activity.
+  mutating func cumulativeAmount(
+    of type: QuantityType, from start: SimulationInstant, to end: SimulationInstant,
+    activity: WorkoutActivityType
+  ) -> Double
+}
+
+/// When a sensor delivers samples of one quantity type (scenario spec v1, "Sensors": `enabled`,
+/// `interval`, `lockOn`, `dropouts`).
+///
+/// Sample timing: every running interval `[s, e]` has its own grid `s + k × interval`. A discrete
+/// sample is delivered at each grid point in the closed interval `[s, e]` outside every dropout
+/// and not before `collectionStart + lockOn`. A cumulative sample covers
+/// `[s + k × interval, s + (k + 1) × interval)`, the last one cut at `e`.
+public struct SampleSchedule: Sendable, Equatable {
+  /// `false`: the type is never delivered (a missing sensor or permission).
+  public var enabled: Bool
+  /// Spacing of the grid; above zero.
+  public var interval: Duration
+  /// Time after the start of collection before the first sample.
+  public var lockOn: Duration
+  /// Half-open spans `[from, to)` with no samples (not zeros), in scenario time.
+  public var dropouts: [Range<SimulationInstant>]
+
+  /// Creates a schedule.
+  public init(
+    enabled: Bool = true, interval: Duration, lockOn: Duration = .zero,
+    dropouts: [Range<SimulationInstant>] = []
+  ) {
+    self.enabled = enabled
+    self.interval = interval
+    self.lockOn = lockOn
+    self.dropouts = dropouts
+  }
+
+  /// The spec's default for `type`: every 5 s for `heartRate`, every 10 s for the others.
+  public static func standard(for type: QuantityType) -> SampleSchedule {
+    SampleSchedule(interval: type == .heartRate ? .seconds(5) : .seconds(10))
+  }
+}

@@ -24,7 +24,7 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
         """,
       usage: "check PATH... [--junit FILE]",
       arguments: [
-        ("PATH...", "Scenario files, or folders meaning their *.json files (not\nrecursive, sorted by name).")
+        ("PATH...", "Scenario files, or folders meaning their *.json files (not recursive, sorted by name).")
       ],
       options: [
         ("--junit FILE", "Also write a JUnit XML report to FILE (default: none).")

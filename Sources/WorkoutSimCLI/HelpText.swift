@@ -86,11 +86,23 @@ public enum HelpText {
     return lines.joined(separator: "\n")
   }
 
-  /// One two-column row: the name indented by 2 and padded to 24 columns, then the help; a
-  /// longer name puts the help on the next line. Multi-line help continues at column 26.
+  /// One two-column row: the name indented by 2 and padded to 24 columns, then the help
+  /// word-wrapped to 80 columns (continuation lines at column 26); a name longer than 22
+  /// characters puts the help on the next line.
   static func row(_ name: String, _ help: String) -> String {
-    let helpLines = help.split(separator: "\n", omittingEmptySubsequences: false)
     let indent = String(repeating: " ", count: 26)
+    var helpLines: [String] = []
+    for paragraph in help.split(separator: "\n", omittingEmptySubsequences: false) {
+      var line = ""
+      for word in paragraph.split(separator: " ") {
+        if !line.isEmpty && line.count + 1 + word.count > 54 {
+          helpLines.append(line)
+          line = ""
+        }
+        line += (line.isEmpty ? "" : " ") + word
+      }
+      helpLines.append(line)
+    }
     var text = "  " + name
     if name.count <= 22 {
       text += String(repeating: " ", count: 24 - name.count)

@@ -15,24 +15,24 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "run",
-      abstract: "Run one scenario and print a summary or the run result.",
+      abstract: "Run one scenario; print a summary or the run result.",
       discussion: """
         Interactive (a watch face stepped with keypresses) when standard input and
         standard output are terminals and --headless is absent; otherwise the
         timeline runs on virtual time as fast as the machine allows.
         """,
-      usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json] [--samples]\n"
-        + String(repeating: " ", count: 23)
-        + "[--headless] [--speed X] [--until T] [--keys KEYS] [--export PATH]...",
+      usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json]\n"
+        + String(repeating: " ", count: 23) + "[--samples] [--headless] [--speed X] [--until T]\n"
+        + String(repeating: " ", count: 23) + "[--keys KEYS] [--export PATH]...",
       arguments: [],
       options: [
         (
           "--scenario FILE",
-          "The scenario to run (default: a built-in steady 30-minute\noutdoor run on gently rolling ground)."
+          "The scenario to run (default: a built-in steady 30-minute outdoor run on gently rolling ground)."
         ),
         (
           "--type TYPE",
-          "Activity, overriding the scenario's (default: the scenario's).\nOne of: "
+          "Activity, overriding the scenario's (default: the scenario's). One of: "
             + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
         ),
         ("--seed N", "Random seed, an integer >= 0 (default: the scenario's)."),
@@ -40,14 +40,14 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ("--samples", "Add the samples and the route to each record (default: off)."),
         ("--headless", "Never interactive, even on a terminal (default: off)."),
         ("--speed X", "Interactive playback at X times real time (default: 1)."),
-        ("--until T", "Stop at scenario time T, seconds or [h:]mm:ss\n(default: after the last timeline action)."),
+        ("--until T", "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."),
         (
           "--keys KEYS",
-          "Keypresses at scenario times: NAME@TIME,... where NAME is one\ncharacter or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA,\nAT (default: none)."
+          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT (default: none)."
         ),
         (
           "--export PATH",
-          "Write every finished workout to PATH (.fit, .tcx, .gpx, .csv,\n.json); repeatable; later records get -2, -3, ... (default: none)."
+          "Write every finished workout to PATH (.fit, .tcx, .gpx, .csv, .json); repeatable; later records get -2, -3, ... (default: none)."
         ),
       ],
       examples: [

@@ -15,7 +15,7 @@ public struct ValidateCommand: WorkoutSimSubcommand, Equatable {
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "validate",
-      abstract: "Decode and validate scenario files without running them.",
+      abstract: "Decode and validate scenario files, without running.",
       discussion: """
         Prints 'FILE: ok' per valid file; errors go to standard error with the file,
         the line and column or the JSON path, and what would be valid.

@@ -39,7 +39,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ("--json", "Print the run result as one JSON document (default: a summary)."),
         ("--samples", "Add the samples and the route to each record (default: off)."),
         ("--headless", "Never interactive, even on a terminal (default: off)."),
-        ("--speed X", "Interactive playback at X times real time (default: 1)."),
+        ("--speed X", "Interactive mode: X times real time (default: 1)."),
         ("--until T", "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."),
         (
           "--keys KEYS",

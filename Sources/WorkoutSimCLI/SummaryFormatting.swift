@@ -39,8 +39,8 @@ public func formatHeartRate(_ beatsPerMinute: Double) -> String {
   fixed(beatsPerMinute, decimals: 0) + " bpm"
 }
 
-/// A pace as `m:ss /km` from a distance and a duration (`1931` m in `747` s → 386.85 s/km →
-/// `6:26 /km`); `-` when the distance is zero.
+/// A pace as `m:ss /km` from a distance and a duration, rounded to the second (`1931` m in
+/// `747` s → 386.85 s/km → `6:27 /km`); `- /km` when the distance is zero.
 ///
 /// - Parameters:
 ///   - metres: Distance in metres.
@@ -52,8 +52,8 @@ public func formatPace(metres: Double, seconds: Double) -> String {
 }
 
 /// `value` rounded half away from zero to `decimals` places, written with `.` and no grouping,
-/// independent of locale (`fixed(1.935, decimals: 2)` is `1.94` only if the double is above
-/// 1.935; rounding applies to the scaled binary value).
+/// whatever the locale (`fixed(3.14159, decimals: 3)` is `3.142`). The rounding applies to
+/// `|value| × 10^decimals` as a `Double`; `-0.004` to 2 places is `0.00` (no minus sign).
 ///
 /// - Parameters:
 ///   - value: A finite number.

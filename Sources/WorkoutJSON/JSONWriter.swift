@@ -89,7 +89,8 @@ public enum JSONWriter {
     if k <= n && n <= 21 {
       result += digitText + String(repeating: "0", count: n - k)
     } else if 0 < n && n <= 21 {
-      result += String(decoding: digits[0..<n], as: UTF8.self) + "."
+      result +=
+        String(decoding: digits[0..<n], as: UTF8.self) + "."
         + String(decoding: digits[n...], as: UTF8.self)
     } else if -6 < n && n <= 0 {
       result += "0." + String(repeating: "0", count: -n) + digitText

@@ -31,7 +31,8 @@ public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Output
     return mkstemp(base)
   }
   guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
-  let temporaryPath = String(decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  let temporaryPath = String(
+    decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
 
   func fail() -> OutputError {
     let error = OutputError(path: path, reason: systemReason())

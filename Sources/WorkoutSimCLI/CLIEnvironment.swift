@@ -41,7 +41,8 @@ public struct CLIEnvironment: Sendable {
   /// `run --export`: the bytes of one file per finished record of `result`, in record order, in
   /// `format`. The default, ``defaultExportRecords(result:format:)``, writes `.json` and throws
   /// for the other formats.
-  public var exportRecords: @Sendable (_ result: JSONValue, _ format: ExportFormat) throws -> [[UInt8]]
+  public var exportRecords:
+    @Sendable (_ result: JSONValue, _ format: ExportFormat) throws -> [[UInt8]]
   /// `validate`: decodes and validates the scenario file at the URL without running it.
   ///
   /// - Throws: A ``DiagnosticError`` naming the file (65 for a data error, 66 when the file

@@ -24,7 +24,10 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
         """,
       usage: "check PATH... [--junit FILE]",
       arguments: [
-        ("PATH...", "Scenario files, or folders meaning their *.json files (not recursive, sorted by name).")
+        (
+          "PATH...",
+          "Scenario files, or folders meaning their *.json files (not recursive, sorted by name)."
+        )
       ],
       options: [
         ("--junit FILE", "Also write a JUnit XML report to FILE (default: none).")
@@ -164,7 +167,9 @@ public struct ScenarioCheckReport: Sendable, Equatable {
   /// Compares files, outcomes (check and outcome pairwise) and errors.
   public static func == (lhs: ScenarioCheckReport, rhs: ScenarioCheckReport) -> Bool {
     lhs.file == rhs.file && lhs.error == rhs.error && lhs.outcomes.count == rhs.outcomes.count
-      && zip(lhs.outcomes, rhs.outcomes).allSatisfy { $0.check == $1.check && $0.outcome == $1.outcome }
+      && zip(lhs.outcomes, rhs.outcomes).allSatisfy {
+        $0.check == $1.check && $0.outcome == $1.outcome
+      }
   }
 }
 

@@ -14,7 +14,9 @@ import WorkoutCore
 /// - Returns: The instant, or a reason the text is not a time (`seconds must be below 60`).
 public func parseCommandLineTime(_ text: String) -> Result<SimulationInstant, TimeParseError> {
   let fields = text.split(separator: ":", omittingEmptySubsequences: false)
-  guard fields.count <= 3 else { return .failure(TimeParseError(text: text, reason: "too many ':'")) }
+  guard fields.count <= 3 else {
+    return .failure(TimeParseError(text: text, reason: "too many ':'"))
+  }
   guard let secondsField = fields.last, let seconds = decimal(secondsField) else {
     return .failure(TimeParseError(text: text, reason: "expected seconds or [h:]mm:ss"))
   }

@@ -22,12 +22,14 @@ public func formatDate(secondsSince1970: Double, timeZone: TimeZone) -> String {
   calendar.timeZone = timeZone
   let fields = calendar.dateComponents(
     [.year, .month, .day, .hour, .minute, .second], from: date)
-  var text = pad(fields.year ?? 0, 4) + "-" + pad(fields.month ?? 0, 2) + "-"
+  var text =
+    pad(fields.year ?? 0, 4) + "-" + pad(fields.month ?? 0, 2) + "-"
     + pad(fields.day ?? 0, 2) + "T" + pad(fields.hour ?? 0, 2) + ":" + pad(fields.minute ?? 0, 2)
     + ":" + pad(fields.second ?? 0, 2)
   if milliseconds != 0 { text += "." + pad(milliseconds, 3) }
   let offset = timeZone.secondsFromGMT(for: date)
-  text += (offset < 0 ? "-" : "+") + pad(offset.magnitude / 3600, 2) + ":"
+  text +=
+    (offset < 0 ? "-" : "+") + pad(offset.magnitude / 3600, 2) + ":"
     + pad(offset.magnitude % 3600 / 60, 2)
   if offset.magnitude % 60 != 0 { text += ":" + pad(offset.magnitude % 60, 2) }
   return text
@@ -41,5 +43,6 @@ public func formatDate(_ date: Date, timeZone: TimeZone) -> String {
 
 private func pad(_ value: some BinaryInteger, _ width: Int) -> String {
   let digits = String(value)
-  return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  return digits.count >= width
+    ? digits : String(repeating: "0", count: width - digits.count) + digits
 }

@@ -40,7 +40,10 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ("--samples", "Add the samples and the route to each record (default: off)."),
         ("--headless", "Never interactive, even on a terminal (default: off)."),
         ("--speed X", "Interactive mode: X times real time (default: 1)."),
-        ("--until T", "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."),
+        (
+          "--until T",
+          "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."
+        ),
         (
           "--keys KEYS",
           "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT (default: none)."

@@ -44,8 +44,7 @@ public struct RunOptions: Sendable, Equatable {
 
   /// Whether the run is interactive: standard input and output are terminals and `--headless`
   /// is absent (cli spec v1, "run").
-  public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool
-  {
+  public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool {
     !headless && standardInputIsTerminal && standardOutputIsTerminal
   }
 }

@@ -118,7 +118,8 @@ public enum RunSummary {
     for error in errors {
       var line = "  error"
       if case .number(let at)? = error["at"] { line += " at \(JSONWriter.number(at)) s" }
-      line += ": " + (string(error["action"]) ?? "?") + ": "
+      line +=
+        ": " + (string(error["action"]) ?? "?") + ": "
         + (string(error["message"]) ?? string(error["code"]) ?? "")
       lines.append(line)
     }

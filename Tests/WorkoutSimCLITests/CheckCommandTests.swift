@@ -31,7 +31,9 @@ import WorkoutSimCLI
     case "empty.json": return CheckSubject(scenarioName: "Empty", checks: [], result: result)
     default:
       throw FakeDataError(
-        diagnosticText: "\(url.lastPathComponent): timeline[3].at: \"1:75\" is not a time (seconds must be below 60)")
+        diagnosticText:
+          "\(url.lastPathComponent): timeline[3].at: \"1:75\" is not a time (seconds must be below 60)"
+      )
     }
   }
 
@@ -64,7 +66,8 @@ import WorkoutSimCLI
     let folder = try makeFolder(["good.json", "bad.json"])
     let capture = CapturedOutput()
     let status = WorkoutSimCommand.main(
-      arguments: ["check", folder], environment: capture.environment(checkScenario: Self.checkScenario))
+      arguments: ["check", folder],
+      environment: capture.environment(checkScenario: Self.checkScenario))
     #expect(status == 1)
     // A folder means its .json files sorted by name: bad.json before good.json.
     #expect(
@@ -81,7 +84,8 @@ import WorkoutSimCLI
     let folder = try makeFolder(["bad.json", "broken.json", "notes.txt", ".hidden.json"])
     let capture = CapturedOutput()
     let status = WorkoutSimCommand.main(
-      arguments: ["check", folder + "/"], environment: capture.environment(checkScenario: Self.checkScenario))
+      arguments: ["check", folder + "/"],
+      environment: capture.environment(checkScenario: Self.checkScenario))
     #expect(status == 65)
     #expect(
       capture.standardOutput == """
@@ -93,7 +97,8 @@ import WorkoutSimCLI
         """)
     #expect(
       capture.standardError
-        == "Error: broken.json: timeline[3].at: \"1:75\" is not a time (seconds must be below 60)\n")
+        == "Error: broken.json: timeline[3].at: \"1:75\" is not a time (seconds must be below 60)\n"
+    )
   }
 
   @Test func missingPathIsSixtySix() throws {
@@ -102,7 +107,9 @@ import WorkoutSimCLI
       arguments: ["check", "/nonexistent/x.json"],
       environment: capture.environment(checkScenario: Self.checkScenario))
     #expect(status == 66)
-    #expect(capture.standardError == "Error: cannot open '/nonexistent/x.json': No such file or directory\n")
+    #expect(
+      capture.standardError
+        == "Error: cannot open '/nonexistent/x.json': No such file or directory\n")
     #expect(capture.standardOutput.hasSuffix("0 passed, 1 failed\n"))
   }
 
@@ -119,25 +126,47 @@ import WorkoutSimCLI
     parser.delegate = collector
     #expect(parser.parse())
     let elements = collector.elements
-    #expect(elements.map(\.name) == [
-      "testsuites",
-      "testsuite", "testcase", "testcase", "failure",  // bad.json
-      "testsuite", "testcase", "error",  // broken.json
-      "testsuite", "testcase", "testcase",  // good.json
-    ])
+    #expect(
+      elements.map(\.name) == [
+        "testsuites",
+        "testsuite", "testcase", "testcase", "failure",  // bad.json
+        "testsuite", "testcase", "error",  // broken.json
+        "testsuite", "testcase", "testcase",  // good.json
+      ])
     // 2 + 1 + 2 = 5 tests, 1 failure, 1 error.
-    #expect(elements[0].attributes == ["name": "workout-sim check", "tests": "5", "failures": "1", "errors": "1"])
-    #expect(elements[1].attributes == ["name": folder + "/bad.json", "tests": "2", "failures": "1", "errors": "0"])
-    #expect(elements[2].attributes == ["classname": folder + "/bad.json", "name": #"expect[0]: records[0].activityType equals "running""#])
-    #expect(elements[4].attributes == ["message": "expect[1]: records[0].duration: expected between 740 and 745, actual 747"])
-    #expect(elements[5].attributes == ["name": folder + "/broken.json", "tests": "1", "failures": "0", "errors": "1"])
-    #expect(elements[7].attributes == ["message": "Error: broken.json: timeline[3].at: \"1:75\" is not a time (seconds must be below 60)"])
+    #expect(
+      elements[0].attributes == [
+        "name": "workout-sim check", "tests": "5", "failures": "1", "errors": "1",
+      ])
+    #expect(
+      elements[1].attributes == [
+        "name": folder + "/bad.json", "tests": "2", "failures": "1", "errors": "0",
+      ])
+    #expect(
+      elements[2].attributes == [
+        "classname": folder + "/bad.json",
+        "name": #"expect[0]: records[0].activityType equals "running""#,
+      ])
+    #expect(
+      elements[4].attributes == [
+        "message": "expect[1]: records[0].duration: expected between 740 and 745, actual 747"
+      ])
+    #expect(
+      elements[5].attributes == [
+        "name": folder + "/broken.json", "tests": "1", "failures": "0", "errors": "1",
+      ])
+    #expect(
+      elements[7].attributes == [
+        "message":
+          "Error: broken.json: timeline[3].at: \"1:75\" is not a time (seconds must be below 60)"
+      ])
     #expect(elements[8].attributes["tests"] == "2")
   }
 
   @Test func junitEscapesMarkupAndDropsIllegalCharacters() throws {
     let check = Check(
-      selector: .element(.records, index: 0, path: "a"), comparison: .equals(.string("<&>\"'\u{1}")),
+      selector: .element(.records, index: 0, path: "a"),
+      comparison: .equals(.string("<&>\"'\u{1}")),
       location: "expect[0]")
     let reports = [
       ScenarioCheckReport(
@@ -162,7 +191,9 @@ import WorkoutSimCLI
       arguments: ["check", folder, "--junit", folder + "/good.json/report.xml"],
       environment: capture.environment(checkScenario: Self.checkScenario))
     #expect(status == 73)
-    #expect(capture.standardError == "Error: cannot create '\(folder)/good.json/report.xml': Not a directory\n")
+    #expect(
+      capture.standardError
+        == "Error: cannot create '\(folder)/good.json/report.xml': Not a directory\n")
   }
 
   @Test func validatePrintsOkPerFileAndErrorsToStandardError() throws {

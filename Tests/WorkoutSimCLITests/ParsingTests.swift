@@ -40,7 +40,8 @@ import WorkoutSimCLI
         KeyPress(key: .space, at: .seconds(600)), KeyPress(key: .character("q"), at: .seconds(90)),
       ],
       exports: [
-        ExportTarget(path: "out/run.fit", format: .fit), ExportTarget(path: "run.json", format: .json),
+        ExportTarget(path: "out/run.fit", format: .fit),
+        ExportTarget(path: "run.json", format: .json),
       ])
     #expect(options == expected)
   }
@@ -105,9 +106,17 @@ import WorkoutSimCLI
     (["extra"], "Unexpected argument 'extra'."),
     (["--seed"], "Missing value for '--seed N'."),
     (["--scenario", "--json"], "Missing value for '--scenario FILE'."),
-    (["--seed", "-1"], "'-1' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."),
-    (["--seed", "18446744073709551616"], "'18446744073709551616' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."),
-    (["--type", "runing"], "'runing' is not an activity type for '--type'. Did you mean 'running'?"),
+    (
+      ["--seed", "-1"],
+      "'-1' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."
+    ),
+    (
+      ["--seed", "18446744073709551616"],
+      "'18446744073709551616' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."
+    ),
+    (
+      ["--type", "runing"], "'runing' is not an activity type for '--type'. Did you mean 'running'?"
+    ),
     (
       ["--type", "x"],
       "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, other."
@@ -144,26 +153,38 @@ import WorkoutSimCLI
             Usage: workout-sim <subcommand> [options] | --help | --version
               See 'workout-sim --help' for more information.
             """, stream: .standardError, exitCode: .usage))
-    #expect(diagnostic(["--verison"])?.text.hasPrefix("Error: Unknown option '--verison'. Did you mean '--version'?\n") == true)
+    #expect(
+      diagnostic(["--verison"])?.text.hasPrefix(
+        "Error: Unknown option '--verison'. Did you mean '--version'?\n") == true)
     #expect(diagnostic(["help", "nope"])?.exitCode == .usage)
   }
 
   @Test func checkAndValidateArguments() throws {
     #expect(
-      try WorkoutSimCommand.parse(["check", "a.json", "--junit", "r.xml", "dir", "--", "--odd.json"])
-        == .check(CheckCommand(options: CheckOptions(paths: ["a.json", "dir", "--odd.json"], junitPath: "r.xml"))))
+      try WorkoutSimCommand.parse([
+        "check", "a.json", "--junit", "r.xml", "dir", "--", "--odd.json",
+      ])
+        == .check(
+          CheckCommand(
+            options: CheckOptions(paths: ["a.json", "dir", "--odd.json"], junitPath: "r.xml"))))
     #expect(
       try WorkoutSimCommand.parse(["validate", "a.json", "b.json"])
         == .validate(ValidateCommand(options: ValidateOptions(paths: ["a.json", "b.json"]))))
-    #expect(diagnostic(["check", "--junt", "x"])?.text.hasPrefix("Error: Unknown option '--junt'. Did you mean '--junit'?\nUsage: workout-sim check PATH... [--junit FILE]\n") == true)
-    #expect(diagnostic(["check", "a.json", "--junit"])?.text.hasPrefix("Error: Missing value for '--junit FILE'.") == true)
+    #expect(
+      diagnostic(["check", "--junt", "x"])?.text.hasPrefix(
+        "Error: Unknown option '--junt'. Did you mean '--junit'?\nUsage: workout-sim check PATH... [--junit FILE]\n"
+      ) == true)
+    #expect(
+      diagnostic(["check", "a.json", "--junit"])?.text.hasPrefix(
+        "Error: Missing value for '--junit FILE'.") == true)
     #expect(diagnostic(["validate", "--strict", "a.json"])?.exitCode == .usage)
   }
 
   @Test func missingPositionalArgumentsFailValidation() throws {
     let capture = CapturedOutput()
     #expect(WorkoutSimCommand.main(arguments: ["check"], environment: capture.environment()) == 64)
-    #expect(WorkoutSimCommand.main(arguments: ["validate"], environment: capture.environment()) == 64)
+    #expect(
+      WorkoutSimCommand.main(arguments: ["validate"], environment: capture.environment()) == 64)
     #expect(
       capture.standardError == """
         Error: Missing expected argument 'PATH...'.
@@ -190,7 +211,8 @@ import WorkoutSimCLI
       #expect(capture.standardOutput == HelpText.help(for: RunCommand.configuration) + "\n")
     }
     let capture = CapturedOutput()
-    #expect(WorkoutSimCommand.main(arguments: ["--version"], environment: capture.environment()) == 0)
+    #expect(
+      WorkoutSimCommand.main(arguments: ["--version"], environment: capture.environment()) == 0)
     #expect(capture.standardOutput == "workout-sim 0.1.0\n")
   }
 

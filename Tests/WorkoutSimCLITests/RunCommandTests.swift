@@ -14,7 +14,9 @@ import WorkoutSimCLI
         "totalEnergyBurned": .number(98.4),
         "statistics": object(["heartRate": object(["average": .number(148.2)])]),
       ]),
-      object(["activityType": .string("yoga"), "duration": .number(60), "totalEnergyBurned": .number(3)]),
+      object([
+        "activityType": .string("yoga"), "duration": .number(60), "totalEnergyBurned": .number(3),
+      ]),
     ]),
     "errors": .array([
       object([
@@ -53,7 +55,8 @@ import WorkoutSimCLI
         """)
     #expect(
       capture.standardError
-        == "Warning: a session was still open when the run stopped at 1800 s; it saved no workout\n")
+        == "Warning: a session was still open when the run stopped at 1800 s; it saved no workout\n"
+    )
   }
 
   @Test func jsonExportWritesOneFilePerRecord() throws {
@@ -65,8 +68,12 @@ import WorkoutSimCLI
     #expect(status == 0)
     #expect(
       try String(contentsOfFile: folder + "/w-2.json", encoding: .utf8)
-        == "{\n  \"activityType\" : \"yoga\",\n  \"duration\" : 60,\n  \"totalEnergyBurned\" : 3\n}\n")
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["w-2.json", "w.json"])
+        == "{\n  \"activityType\" : \"yoga\",\n  \"duration\" : 60,\n  \"totalEnergyBurned\" : 3\n}\n"
+    )
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
+        "w-2.json", "w.json",
+      ])
   }
 
   @Test func exportToMissingFolderIsSeventyThree() {
@@ -75,7 +82,9 @@ import WorkoutSimCLI
       arguments: ["run", "--json", "--export", "/nonexistent-workout-sim/w.json"],
       environment: capture.environment(runScenario: { _ in Self.result }))
     #expect(status == 73)
-    #expect(capture.standardError.hasSuffix("Error: cannot create '/nonexistent-workout-sim/w.json': No such file or directory\n"))
+    #expect(
+      capture.standardError.hasSuffix(
+        "Error: cannot create '/nonexistent-workout-sim/w.json': No such file or directory\n"))
   }
 
   @Test func unwiredRunnerIsSeventy() {
@@ -92,10 +101,15 @@ import WorkoutSimCLI
   }
 
   @Test func interactiveOnlyOnTwoTerminalsWithoutHeadless() {
-    #expect(RunOptions().isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: true))
-    #expect(!RunOptions().isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: false))
-    #expect(!RunOptions().isInteractive(standardInputIsTerminal: false, standardOutputIsTerminal: true))
-    #expect(!RunOptions(headless: true).isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: true))
+    #expect(
+      RunOptions().isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: true))
+    #expect(
+      !RunOptions().isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: false))
+    #expect(
+      !RunOptions().isInteractive(standardInputIsTerminal: false, standardOutputIsTerminal: true))
+    #expect(
+      !RunOptions(headless: true).isInteractive(
+        standardInputIsTerminal: true, standardOutputIsTerminal: true))
   }
 
   @Test func colourNeedsATerminalWithoutNoColorOrDumb() {
@@ -113,8 +127,14 @@ import WorkoutSimCLI
   @Test func diagnosticMapperFallsBackToInternalError() {
     struct Surprise: Error {}
     #expect(DiagnosticMessage(error: Surprise()).exitCode == .internalError)
-    #expect(DiagnosticMessage(error: ExitCode.interrupt) == DiagnosticMessage(text: "", stream: .standardError, exitCode: .interrupt))
-    #expect(DiagnosticMessage(error: InputError(path: "a.json", reason: "Permission denied")).text == "Error: cannot open 'a.json': Permission denied")
-    #expect(DiagnosticMessage(error: CleanExit(text: "hi")) == DiagnosticMessage(text: "hi", stream: .standardOutput, exitCode: .success))
+    #expect(
+      DiagnosticMessage(error: ExitCode.interrupt)
+        == DiagnosticMessage(text: "", stream: .standardError, exitCode: .interrupt))
+    #expect(
+      DiagnosticMessage(error: InputError(path: "a.json", reason: "Permission denied")).text
+        == "Error: cannot open 'a.json': Permission denied")
+    #expect(
+      DiagnosticMessage(error: CleanExit(text: "hi"))
+        == DiagnosticMessage(text: "hi", stream: .standardOutput, exitCode: .success))
   }
 }

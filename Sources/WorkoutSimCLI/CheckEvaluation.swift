@@ -61,7 +61,7 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
     selectorText = describeElement(collection: collection, index: index, path: path)
     if let components = parseCheckPath(path) {
       selected = element(of: result, collection: collection, index: index)
-        .flatMap { value(at: components, in: $0) }
+        .flatMap { jsonValue(at: components, in: $0) }
     } else {
       return .failed(
         CheckFailure(
@@ -158,7 +158,7 @@ public func parseCheckPath(_ path: String) -> [CheckPathComponent]? {
 }
 
 /// The value at `components` inside `root`, or `nil` where the path leads nowhere.
-public func value(at components: [CheckPathComponent], in root: JSONValue) -> JSONValue? {
+public func jsonValue(at components: [CheckPathComponent], in root: JSONValue) -> JSONValue? {
   var current = root
   for component in components {
     switch (component, current) {
@@ -193,7 +193,8 @@ private func countElements(
   }
   return elements.filter { element in
     parsed.allSatisfy { condition in
-      value(at: condition.path, in: element).map { jsonValuesMatch($0, condition.value) } ?? false
+      jsonValue(at: condition.path, in: element).map { jsonValuesMatch($0, condition.value) }
+        ?? false
     }
   }.count
 }

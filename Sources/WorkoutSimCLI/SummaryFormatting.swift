@@ -20,23 +20,23 @@ public func formatDuration(_ seconds: Double) -> String {
 public func formatDistance(_ metres: Double) -> String {
   guard metres.isFinite else { return "- m" }
   if metres.magnitude < 1000 {
-    return fixed(metres, decimals: 0) + " m"
+    return formatFixed(metres, decimals: 0) + " m"
   }
-  return fixed(metres / 1000, decimals: 2) + " km"
+  return formatFixed(metres / 1000, decimals: 2) + " km"
 }
 
 /// Energy in whole kilocalories (`98.4` → `98 kcal`).
 ///
 /// - Parameter kilocalories: The energy in kcal.
 public func formatEnergy(_ kilocalories: Double) -> String {
-  fixed(kilocalories, decimals: 0) + " kcal"
+  formatFixed(kilocalories, decimals: 0) + " kcal"
 }
 
 /// A heart rate in whole beats per minute (`148.2` → `148 bpm`).
 ///
 /// - Parameter beatsPerMinute: The rate in count/min.
 public func formatHeartRate(_ beatsPerMinute: Double) -> String {
-  fixed(beatsPerMinute, decimals: 0) + " bpm"
+  formatFixed(beatsPerMinute, decimals: 0) + " bpm"
 }
 
 /// A pace as `m:ss /km` from a distance and a duration, rounded to the second (`1931` m in
@@ -52,13 +52,13 @@ public func formatPace(metres: Double, seconds: Double) -> String {
 }
 
 /// `value` rounded half away from zero to `decimals` places, written with `.` and no grouping,
-/// whatever the locale (`fixed(3.14159, decimals: 3)` is `3.142`). The rounding applies to
+/// whatever the locale (`formatFixed(3.14159, decimals: 3)` is `3.142`). The rounding applies to
 /// `|value| × 10^decimals` as a `Double`; `-0.004` to 2 places is `0.00` (no minus sign).
 ///
 /// - Parameters:
 ///   - value: A finite number.
 ///   - decimals: Places after the point, 0 to 9.
-public func fixed(_ value: Double, decimals: Int) -> String {
+public func formatFixed(_ value: Double, decimals: Int) -> String {
   guard value.isFinite else { return value.description }
   var scale = 1.0
   for _ in 0..<decimals { scale *= 10 }

@@ -153,10 +153,10 @@ import WorkoutSimCLI
   }
 
   @Test func fixedDecimals() {
-    #expect(fixed(3.14159, decimals: 3) == "3.142")
-    #expect(fixed(-0.004, decimals: 2) == "0.00")
-    #expect(fixed(-2.5, decimals: 0) == "-3")
-    #expect(fixed(0.05, decimals: 1) == "0.1")
-    #expect(fixed(7, decimals: 2) == "7.00")
+    #expect(formatFixed(3.14159, decimals: 3) == "3.142")
+    #expect(formatFixed(-0.004, decimals: 2) == "0.00")
+    #expect(formatFixed(-2.5, decimals: 0) == "-3")
+    #expect(formatFixed(0.05, decimals: 1) == "0.1")
+    #expect(formatFixed(7, decimals: 2) == "7.00")
   }
 }

@@ -1,0 +1,113 @@
+/// Walks the arguments of one subcommand: options (`--name`, `--name=value`, `-h`), positional
+/// arguments, and `--` (everything after it is positional).
+struct ArgumentScanner {
+  /// One parsed argument.
+  enum Token: Equatable {
+    /// `--name` or `--name=value` (`inlineValue`), or a short `-x`.
+    case option(name: String, inlineValue: String?)
+    /// Anything else, or anything after `--`.
+    case positional(String)
+  }
+
+  private var remaining: ArraySlice<String>
+  private var afterTerminator = false
+  /// The subcommand, for error messages.
+  let command: String
+
+  init(_ arguments: [String], command: String) {
+    self.remaining = arguments[...]
+    self.command = command
+  }
+
+  /// The next token, or `nil` at the end.
+  mutating func next() -> Token? {
+    guard let argument = remaining.popFirst() else { return nil }
+    if afterTerminator { return .positional(argument) }
+    if argument == "--" {
+      afterTerminator = true
+      return next()
+    }
+    if argument.hasPrefix("--") {
+      if let equals = argument.firstIndex(of: "=") {
+        return .option(
+          name: String(argument[..<equals]),
+          inlineValue: String(argument[argument.index(after: equals)...]))
+      }
+      return .option(name: argument, inlineValue: nil)
+    }
+    if argument.hasPrefix("-"), argument.count > 1, decimal(argument.dropFirst()) == nil {
+      return .option(name: argument, inlineValue: nil)
+    }
+    return .positional(argument)
+  }
+
+  /// The value of option `name`: its inline `=value`, else the next argument unless that is
+  /// missing or is itself an option (starts with `--`).
+  ///
+  /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`.
+  mutating func value(for name: String, inline: String?, valueName: String) throws(UsageError)
+    -> String
+  {
+    if let inline { return inline }
+    guard let next = remaining.first, afterTerminator || !next.hasPrefix("--") else {
+      throw UsageError("Missing value for '\(name) \(valueName)'.", command: command)
+    }
+    remaining.removeFirst()
+    return next
+  }
+
+  /// Fails if a flag without a value was written `--flag=value`.
+  func rejectValue(_ inline: String?, for name: String) throws(UsageError) {
+    if inline != nil {
+      throw UsageError("'\(name)' does not take a value.", command: command)
+    }
+  }
+
+  /// `Unknown option '--sed'.` with a did-you-mean suggestion from `known` where one is close.
+  func unknownOption(_ name: String, known: [String]) -> UsageError {
+    var message = "Unknown option '\(name)'."
+    if let suggestion = closestMatch(to: name, among: known) {
+      message += " Did you mean '\(suggestion)'?"
+    }
+    return UsageError(message, command: command)
+  }
+}
+
+/// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
+func asksForHelp(_ arguments: [String]) -> Bool {
+  for argument in arguments {
+    if argument == "--" { return false }
+    if argument == "-h" || argument == "--help" { return true }
+  }
+  return false
+}
+
+/// The candidate closest to `text` by edit distance, if it is within 2 edits and less than
+/// half the length of `text` (so `--sed` suggests `--seed`, but `-x` suggests nothing).
+func closestMatch(to text: String, among candidates: [String]) -> String? {
+  var best: (candidate: String, distance: Int)?
+  for candidate in candidates {
+    let distance = editDistance(Array(text), Array(candidate))
+    if distance <= 2, distance * 2 < text.count, distance < best?.distance ?? Int.max {
+      best = (candidate, distance)
+    }
+  }
+  return best?.candidate
+}
+
+/// Levenshtein distance (insertions, deletions and substitutions each cost 1).
+func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  if a.isEmpty { return b.count }
+  if b.isEmpty { return a.count }
+  var previous = Array(0...b.count)
+  var current = [Int](repeating: 0, count: b.count + 1)
+  for i in 1...a.count {
+    current[0] = i
+    for j in 1...b.count {
+      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+    }
+    swap(&previous, &current)
+  }
+  return previous[b.count]
+}

@@ -1,0 +1,75 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes `bytes` to the file at `path` whole or not at all (cli spec v1, `--export`: "temporary
+/// file in the same folder, then rename").
+///
+/// The bytes go to a new temporary file `.NAME.tmp-XXXXXX` beside the target (`mkstemp`), which
+/// is then renamed over the target (`rename(2)` is atomic within one file system). On any
+/// failure the temporary file is removed and the target is left as it was. The new file has
+/// mode 0644.
+///
+/// - Parameters:
+///   - bytes: The complete file contents.
+///   - path: The target file, as given on the command line (used in the error).
+/// - Throws: ``OutputError`` (exit 73) naming `path`, with the system's reason, when the folder
+///   does not exist or is not writable, the disk is full, or the target is a folder.
+public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(OutputError) {
+  let url = URL(fileURLWithPath: path)
+  let folder = url.deletingLastPathComponent().path
+  let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
+  var templateBytes = Array(template.utf8CString)
+  let descriptor = templateBytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
+    guard let base = buffer.baseAddress else { return -1 }
+    return mkstemp(base)
+  }
+  guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
+  let temporaryPath = String(
+    decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+
+  func fail() -> OutputError {
+    let error = OutputError(path: path, reason: systemReason())
+    unlink(temporaryPath)
+    return error
+  }
+
+  var written = 0
+  while written < bytes.count {
+    let count = bytes.withUnsafeBytes { buffer in
+      write(descriptor, buffer.baseAddress.map { $0 + written }, bytes.count - written)
+    }
+    if count < 0 {
+      if errno == EINTR { continue }
+      let error = fail()
+      close(descriptor)
+      throw error
+    }
+    written += count
+  }
+  if fchmod(descriptor, 0o644) != 0 || fsync(descriptor) != 0 {
+    let error = fail()
+    close(descriptor)
+    throw error
+  }
+  guard close(descriptor) == 0 else { throw fail() }
+  guard rename(temporaryPath, path) == 0 else { throw fail() }
+}
+
+/// Writes `bytes` to `url` whole or not at all; see ``writeAtomically(_:toPath:)``.
+///
+/// - Throws: ``OutputError`` naming the file's path.
+public func writeAtomically(_ bytes: [UInt8], to url: URL) throws(OutputError) {
+  try writeAtomically(bytes, toPath: url.path)
+}
+
+/// The text of the current `errno` (`strerror`).
+func systemReason() -> String {
+  String(cString: strerror(errno))
+}

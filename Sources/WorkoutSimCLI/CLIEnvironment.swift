@@ -1,0 +1,175 @@
+import Foundation
+import WorkoutJSON
+import WorkoutScenario
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Everything the commands touch outside themselves: the output streams, the terminal, and the
+/// functions that decode and run scenarios. The integrator wires the runner in here; tests pass
+/// closures that capture output and return fixed results.
+public struct CLIEnvironment: Sendable {
+  /// Writes text to standard output as it is (callers add newlines).
+  public var writeStandardOutput: @Sendable (String) -> Void
+  /// Writes text to standard error as it is (callers add newlines).
+  public var writeStandardError: @Sendable (String) -> Void
+  /// Whether standard input is a terminal (`isatty(0)`).
+  public var standardInputIsTerminal: Bool
+  /// Whether standard output is a terminal (`isatty(1)`).
+  public var standardOutputIsTerminal: Bool
+  /// Whether standard error is a terminal (`isatty(2)`).
+  public var standardErrorIsTerminal: Bool
+  /// The process environment (`NO_COLOR`, `TERM`, `COLUMNS`).
+  public var variables: [String: String]
+
+  /// `run`, headless: decodes the scenario (``RunOptions/scenarioPath``, or the built-in one),
+  /// applies the overrides (`--type`, `--seed`, `--until`, `--keys`, `--samples`), runs it on
+  /// virtual time and returns the run result document (result spec v1).
+  ///
+  /// Must throw a data error (65) for a `.gpx` export of a course without positions before
+  /// running. Errors thrown should conform to ``DiagnosticError`` (others map to 70).
+  public var runScenario: @Sendable (RunOptions) throws -> JSONValue
+  /// `run`, interactive: drives the terminal watch face; `nil` until wired (then `run` is always
+  /// headless). Returns the exit status (129/130/143 after a signal, once the terminal is
+  /// restored).
+  public var runInteractive: (@Sendable (RunOptions, CLIEnvironment) throws -> ExitCode)?
+  /// `run --export`: the bytes of one file per finished record of `result`, in record order, in
+  /// `format`. The default, ``defaultExportRecords(result:format:)``, writes `.json` and throws
+  /// for the other formats.
+  public var exportRecords:
+    @Sendable (_ result: JSONValue, _ format: ExportFormat) throws -> [[UInt8]]
+  /// `validate`: decodes and validates the scenario file at the URL without running it.
+  ///
+  /// - Throws: A ``DiagnosticError`` naming the file (65 for a data error, 66 when the file
+  ///   cannot be opened).
+  public var validateScenario: @Sendable (URL) throws -> Void
+  /// `check`: decodes the scenario at the URL, runs it headless with no overrides, and returns
+  /// its name, its `expect` list and the run result.
+  ///
+  /// - Throws: As ``validateScenario``; the file then counts as failed.
+  public var checkScenario: @Sendable (URL) throws -> CheckSubject
+
+  /// Creates an environment; every closure defaults to one that throws
+  /// ``NotWiredError`` (exit 70), and the streams default to the process's.
+  public init(
+    writeStandardOutput: @escaping @Sendable (String) -> Void = { writeToStandardOutput($0) },
+    writeStandardError: @escaping @Sendable (String) -> Void = { writeToStandardError($0) },
+    standardInputIsTerminal: Bool = isatty(0) == 1,
+    standardOutputIsTerminal: Bool = isatty(1) == 1,
+    standardErrorIsTerminal: Bool = isatty(2) == 1,
+    variables: [String: String] = ProcessInfo.processInfo.environment,
+    runScenario: @escaping @Sendable (RunOptions) throws -> JSONValue = { _ in
+      throw NotWiredError(function: "runScenario")
+    },
+    runInteractive: (@Sendable (RunOptions, CLIEnvironment) throws -> ExitCode)? = nil,
+    exportRecords: @escaping @Sendable (JSONValue, ExportFormat) throws -> [[UInt8]] =
+      defaultExportRecords(result:format:),
+    validateScenario: @escaping @Sendable (URL) throws -> Void = { _ in
+      throw NotWiredError(function: "validateScenario")
+    },
+    checkScenario: @escaping @Sendable (URL) throws -> CheckSubject = { _ in
+      throw NotWiredError(function: "checkScenario")
+    }
+  ) {
+    self.writeStandardOutput = writeStandardOutput
+    self.writeStandardError = writeStandardError
+    self.standardInputIsTerminal = standardInputIsTerminal
+    self.standardOutputIsTerminal = standardOutputIsTerminal
+    self.standardErrorIsTerminal = standardErrorIsTerminal
+    self.variables = variables
+    self.runScenario = runScenario
+    self.runInteractive = runInteractive
+    self.exportRecords = exportRecords
+    self.validateScenario = validateScenario
+    self.checkScenario = checkScenario
+  }
+
+  /// Whether colour may be written to standard output: it is a terminal, `NO_COLOR` is unset
+  /// (https://no-color.org) and `TERM` is not `dumb` (cli spec v1, "Streams and colour").
+  public var colorEnabled: Bool {
+    standardOutputIsTerminal && variables["NO_COLOR"] == nil && variables["TERM"] != "dumb"
+  }
+}
+
+/// What `check` needs from one scenario file: its name, its checks and its run result.
+public struct CheckSubject: Sendable, Equatable {
+  /// The scenario's `name`.
+  public var scenarioName: String
+  /// The scenario's `expect` list, in file order.
+  public var checks: [Check]
+  /// The run result document (result spec v1).
+  public var result: JSONValue
+
+  /// Creates a subject.
+  public init(scenarioName: String, checks: [Check], result: JSONValue) {
+    self.scenarioName = scenarioName
+    self.checks = checks
+    self.result = result
+  }
+}
+
+/// A function of ``CLIEnvironment`` that has not been wired to the runner yet: exit 70.
+public struct NotWiredError: DiagnosticError, Equatable {
+  /// The closure's name (`runScenario`).
+  public var function: String
+
+  /// Creates the error.
+  public init(function: String) {
+    self.function = function
+  }
+
+  /// `internal error: CLIEnvironment.runScenario is not wired to the simulation yet`.
+  public var diagnosticText: String {
+    "internal error: CLIEnvironment.\(function) is not wired to the simulation yet"
+  }
+
+  /// 70.
+  public var diagnosticExitCode: ExitCode { .internalError }
+}
+
+/// An export format the environment cannot write yet: exit 70.
+public struct UnsupportedExportError: DiagnosticError, Equatable {
+  /// The format.
+  public var format: ExportFormat
+
+  /// Creates the error.
+  public init(format: ExportFormat) {
+    self.format = format
+  }
+
+  /// `internal error: export to .fit is not implemented yet`.
+  public var diagnosticText: String {
+    "internal error: export to .\(format.rawValue) is not implemented yet"
+  }
+
+  /// 70.
+  public var diagnosticExitCode: ExitCode { .internalError }
+}
+
+/// The default ``CLIEnvironment/exportRecords``: for `.json`, each element of `result.records`
+/// in the canonical encoding followed by a newline; other formats throw
+/// ``UnsupportedExportError``.
+@Sendable public func defaultExportRecords(result: JSONValue, format: ExportFormat) throws
+  -> [[UInt8]]
+{
+  guard format == .json else { throw UnsupportedExportError(format: format) }
+  guard case .array(let records)? = result["records"] else { return [] }
+  return records.map { Array((JSONWriter.encode($0) + "\n").utf8) }
+}
+
+/// Writes `text` to the process's standard output as UTF-8 (the default
+/// ``CLIEnvironment/writeStandardOutput``).
+@Sendable public func writeToStandardOutput(_ text: String) {
+  FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Writes `text` to the process's standard error as UTF-8 (the default
+/// ``CLIEnvironment/writeStandardError``).
+@Sendable public func writeToStandardError(_ text: String) {
+  FileHandle.standardError.write(Data(text.utf8))
+}

@@ -1,0 +1,220 @@
+import WorkoutCore
+import WorkoutJSON
+
+/// `workout-sim run`: runs one scenario (cli spec v1, "run").
+public struct RunCommand: WorkoutSimSubcommand, Equatable {
+  /// The parsed options.
+  public var options: RunOptions
+
+  /// Creates the command.
+  public init(options: RunOptions) {
+    self.options = options
+  }
+
+  /// Name and help texts of `run`.
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "run",
+      abstract: "Run one scenario; print a summary or the run result.",
+      discussion: """
+        Interactive (a watch face stepped with keypresses) when standard input and
+        standard output are terminals and --headless is absent; otherwise the
+        timeline runs on virtual time as fast as the machine allows.
+        """,
+      usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json]\n"
+        + String(repeating: " ", count: 23) + "[--samples] [--headless] [--speed X] [--until T]\n"
+        + String(repeating: " ", count: 23) + "[--keys KEYS] [--export PATH]...",
+      arguments: [],
+      options: [
+        (
+          "--scenario FILE",
+          "The scenario to run (default: a built-in steady 30-minute outdoor run on gently rolling ground)."
+        ),
+        (
+          "--type TYPE",
+          "Activity, overriding the scenario's (default: the scenario's). One of: "
+            + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
+        ),
+        ("--seed N", "Random seed, an integer >= 0 (default: the scenario's)."),
+        ("--json", "Print the run result as one JSON document (default: a summary)."),
+        ("--samples", "Add the samples and the route to each record (default: off)."),
+        ("--headless", "Never interactive, even on a terminal (default: off)."),
+        ("--speed X", "Interactive mode: X times real time (default: 1)."),
+        (
+          "--until T",
+          "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."
+        ),
+        (
+          "--keys KEYS",
+          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT (default: none)."
+        ),
+        (
+          "--export PATH",
+          "Write every finished workout to PATH (.fit, .tcx, .gpx, .csv, .json); repeatable; later records get -2, -3, ... (default: none)."
+        ),
+      ],
+      examples: [
+        ("workout-sim run", "The built-in run, interactive on a terminal."),
+        (
+          "workout-sim run --scenario hills.json --headless --seed 7 --json",
+          "Run on virtual time with seed 7 and print the result as JSON."
+        ),
+        (
+          "workout-sim run --keys SPACE@10:00,SPACE@11:00 --export run.fit",
+          "Pause at 10:00, resume at 11:00, and export the workout as FIT."
+        ),
+      ])
+  }
+
+  /// The flags `run` knows, for did-you-mean suggestions.
+  static let knownOptions = [
+    "--scenario", "--type", "--seed", "--json", "--samples", "--headless", "--speed", "--until",
+    "--keys", "--export", "--help",
+  ]
+
+  /// Parses the arguments after `run`.
+  ///
+  /// - Throws: ``CleanExit`` for `--help`; ``UsageError`` for an unknown flag, an unexpected
+  ///   argument, or a missing or bad value.
+  public static func parse(_ arguments: [String]) throws -> RunCommand {
+    if asksForHelp(arguments) { throw CleanExit(text: HelpText.help(for: configuration)) }
+    var scanner = ArgumentScanner(arguments, command: "run")
+    var options = RunOptions()
+    while let token = scanner.next() {
+      switch token {
+      case .positional(let argument):
+        throw UsageError("Unexpected argument '\(argument)'.", command: "run")
+      case .option(let name, let inline):
+        switch name {
+        case "--scenario":
+          options.scenarioPath = try scanner.value(for: name, inline: inline, valueName: "FILE")
+        case "--type":
+          let value = try scanner.value(for: name, inline: inline, valueName: "TYPE")
+          guard let type = WorkoutActivityType(name: value) else {
+            let names = WorkoutActivityType.allCases.map(\.name)
+            var message = "'\(value)' is not an activity type for '--type'."
+            if let suggestion = closestMatch(to: value, among: names) {
+              message += " Did you mean '\(suggestion)'?"
+            } else {
+              message += " Expected one of: " + names.joined(separator: ", ") + "."
+            }
+            throw UsageError(message, command: "run")
+          }
+          options.activityType = type
+        case "--seed":
+          let value = try scanner.value(for: name, inline: inline, valueName: "N")
+          guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(value) else {
+            throw UsageError(
+              "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(UInt64.max)).",
+              command: "run")
+          }
+          options.seed = seed
+        case "--json":
+          try scanner.rejectValue(inline, for: name)
+          options.json = true
+        case "--samples":
+          try scanner.rejectValue(inline, for: name)
+          options.samples = true
+        case "--headless":
+          try scanner.rejectValue(inline, for: name)
+          options.headless = true
+        case "--speed":
+          let value = try scanner.value(for: name, inline: inline, valueName: "X")
+          guard let speed = decimal(Substring(value)), speed > 0 else {
+            throw UsageError(
+              "'\(value)' is not a speed for '--speed' (expected a number above 0).",
+              command: "run")
+          }
+          options.speed = speed
+        case "--until":
+          let value = try scanner.value(for: name, inline: inline, valueName: "T")
+          switch parseCommandLineTime(value) {
+          case .success(let instant): options.until = instant
+          case .failure(let error):
+            throw UsageError(
+              "'\(value)' is not a time for '--until' (\(error.reason)).", command: "run")
+          }
+        case "--keys":
+          let value = try scanner.value(for: name, inline: inline, valueName: "KEYS")
+          options.keys = try parseKeys(value)
+        case "--export":
+          let value = try scanner.value(for: name, inline: inline, valueName: "PATH")
+          guard let target = ExportTarget(path: value) else {
+            throw UsageError(
+              "'\(value)' has no export format for '--export' (expected a name ending in "
+                + ".fit, .tcx, .gpx, .csv or .json).", command: "run")
+          }
+          options.exports.append(target)
+        default:
+          throw scanner.unknownOption(name, known: knownOptions)
+        }
+      }
+    }
+    return RunCommand(options: options)
+  }
+
+  /// Parses a `--keys` list: comma-separated `NAME@TIME`.
+  static func parseKeys(_ text: String) throws(UsageError) -> [KeyPress] {
+    var keys: [KeyPress] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let at = item.firstIndex(of: "@") else {
+        throw UsageError(
+          "'\(item)' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT).",
+          command: "run")
+      }
+      let name = String(item[..<at])
+      let time = String(item[item.index(after: at)...])
+      guard let key = KeyPress.key(named: name) else {
+        throw UsageError(
+          "'\(name)' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, "
+            + "DOWN, LEFT, RIGHT, ESC, COMMA, AT).", command: "run")
+      }
+      switch parseCommandLineTime(time) {
+      case .success(let instant): keys.append(KeyPress(key: key, at: instant))
+      case .failure(let error):
+        throw UsageError(
+          "'\(time)' in '--keys' is not a time (\(error.reason)).", command: "run")
+      }
+    }
+    return keys
+  }
+
+  /// No cross-option rules in v1.
+  public func validate() throws {}
+
+  /// Runs the scenario: interactively through ``CLIEnvironment/runInteractive`` when the
+  /// terminal allows it and it is wired, else headless through ``CLIEnvironment/runScenario``,
+  /// then prints the JSON result or a summary, warns about sessions left open, and writes the
+  /// exports (each file whole or not at all).
+  ///
+  /// - Throws: Whatever the runner throws; ``OutputError`` for an export that cannot be written.
+  public func run(in environment: CLIEnvironment) throws -> ExitCode {
+    if let interactive = environment.runInteractive,
+      options.isInteractive(
+        standardInputIsTerminal: environment.standardInputIsTerminal,
+        standardOutputIsTerminal: environment.standardOutputIsTerminal)
+    {
+      return try interactive(options, environment)
+    }
+    let result = try environment.runScenario(options)
+    if options.json {
+      environment.writeStandardOutput(JSONWriter.encode(result) + "\n")
+    } else {
+      environment.writeStandardOutput(RunSummary.text(for: result) + "\n")
+    }
+    for warning in RunSummary.warnings(for: result) {
+      environment.writeStandardError("Warning: " + warning + "\n")
+    }
+    for target in options.exports {
+      let files = try environment.exportRecords(result, target.format)
+      for (index, bytes) in files.enumerated() {
+        try writeAtomically(bytes, toPath: target.path(forRecordAt: index))
+      }
+      if files.isEmpty {
+        environment.writeStandardError(
+          "Warning: no finished workout to export to '\(target.path)'.\n")
+      }
+    }
+    return .success
+  }
+}

@@ -1,0 +1,240 @@
+import Testing
+import WorkoutCore
+import WorkoutSimCLI
+
+@Suite struct ParsingTests {
+  /// The text and exit code the single mapper gives for parsing `arguments`.
+  private func diagnostic(_ arguments: [String]) -> DiagnosticMessage? {
+    do {
+      _ = try WorkoutSimCommand.parse(arguments)
+      return nil
+    } catch {
+      return DiagnosticMessage(error: error)
+    }
+  }
+
+  private func runOptions(_ arguments: [String]) throws -> RunOptions {
+    guard case .run(let command) = try WorkoutSimCommand.parse(["run"] + arguments) else {
+      Issue.record("not parsed as run")
+      return RunOptions()
+    }
+    return command.options
+  }
+
+  @Test func runWithoutFlagsHasTheDefaults() throws {
+    #expect(try runOptions([]) == RunOptions())
+    #expect(RunOptions().speed == 1)
+  }
+
+  @Test func runParsesEveryFlag() throws {
+    let options = try runOptions([
+      "--scenario", "hills.json", "--type", "cycling", "--seed", "42", "--json", "--samples",
+      "--headless", "--speed", "2.5", "--until", "1:02:03.5", "--keys", "SPACE@10:00,q@90",
+      "--export", "out/run.fit", "--export=run.json",
+    ])
+    // 1:02:03.5 = 3600 + 2 × 60 + 3.5 = 3723.5 s.
+    let expected = RunOptions(
+      scenarioPath: "hills.json", activityType: .cycling, seed: 42, json: true, samples: true,
+      headless: true, speed: 2.5, until: .rounding(seconds: 3723.5),
+      keys: [
+        KeyPress(key: .space, at: .seconds(600)), KeyPress(key: .character("q"), at: .seconds(90)),
+      ],
+      exports: [
+        ExportTarget(path: "out/run.fit", format: .fit),
+        ExportTarget(path: "run.json", format: .json),
+      ])
+    #expect(options == expected)
+  }
+
+  @Test func inlineValuesAndLastValueWins() throws {
+    let options = try runOptions(["--seed=1", "--seed", "18446744073709551615", "--until=75:00"])
+    #expect(options.seed == UInt64.max)
+    // 75:00 = 75 × 60 = 4500 s.
+    #expect(options.until == .seconds(4500))
+  }
+
+  @Test(arguments: [
+    ("90", 90.0), ("12.5", 12.5), ("0", 0.0), ("1:02.5", 62.5), ("75:00", 4500.0),
+    ("1:00:00", 3600.0), ("0:59:59", 3599.0),
+  ])
+  func commandLineTimes(text: String, seconds: Double) {
+    #expect(parseCommandLineTime(text) == .success(.rounding(seconds: seconds)))
+  }
+
+  @Test(arguments: [
+    ("1:75", "seconds must be below 60"), ("1:60:00", "minutes must be below 60"),
+    ("-5", "expected seconds or [h:]mm:ss"), ("1e3", "expected seconds or [h:]mm:ss"),
+    ("", "expected seconds or [h:]mm:ss"), ("a:10", "expected seconds or [h:]mm:ss"),
+    ("1:2:3:4", "too many ':'"),
+  ])
+  func badCommandLineTimes(text: String, reason: String) {
+    #expect(parseCommandLineTime(text) == .failure(TimeParseError(text: text, reason: reason)))
+  }
+
+  @Test func keyNames() {
+    #expect(KeyPress.key(named: "COMMA") == .character(","))
+    #expect(KeyPress.key(named: "AT") == .character("@"))
+    #expect(KeyPress.key(named: "ESC") == .escape)
+    #expect(KeyPress.key(named: "ENTER") == .enter)
+    #expect(KeyPress.key(named: "UP") == .up)
+    #expect(KeyPress.key(named: "DOWN") == .down)
+    #expect(KeyPress.key(named: "LEFT") == .left)
+    #expect(KeyPress.key(named: "RIGHT") == .right)
+    #expect(KeyPress.key(named: "space") == nil)
+  }
+
+  @Test func exportNumbering() {
+    let target = ExportTarget(path: "out/run.v1.fit", format: .fit)
+    #expect(target.path(forRecordAt: 0) == "out/run.v1.fit")
+    #expect(target.path(forRecordAt: 1) == "out/run.v1-2.fit")
+    #expect(target.path(forRecordAt: 2) == "out/run.v1-3.fit")
+    #expect(ExportTarget(path: "RUN.GPX")?.format == .gpx)
+    #expect(ExportTarget(path: "dir.fit/run") == nil)
+    #expect(ExportTarget(path: ".fit") == nil)
+  }
+
+  private static let runUsage = """
+    Usage: workout-sim run [--scenario FILE] [--type TYPE] [--seed N] [--json]
+                           [--samples] [--headless] [--speed X] [--until T]
+                           [--keys KEYS] [--export PATH]...
+      See 'workout-sim run --help' for more information.
+    """
+
+  @Test(arguments: [
+    (["--sed", "4"], "Unknown option '--sed'. Did you mean '--seed'?"),
+    (["-x"], "Unknown option '-x'."),
+    (["extra"], "Unexpected argument 'extra'."),
+    (["--seed"], "Missing value for '--seed N'."),
+    (["--scenario", "--json"], "Missing value for '--scenario FILE'."),
+    (
+      ["--seed", "-1"],
+      "'-1' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."
+    ),
+    (
+      ["--seed", "18446744073709551616"],
+      "'18446744073709551616' is not a seed for '--seed' (expected an integer from 0 to 18446744073709551615)."
+    ),
+    (
+      ["--type", "runing"], "'runing' is not an activity type for '--type'. Did you mean 'running'?"
+    ),
+    (
+      ["--type", "x"],
+      "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, other."
+    ),
+    (["--speed", "0"], "'0' is not a speed for '--speed' (expected a number above 0)."),
+    (["--speed", "inf"], "'inf' is not a speed for '--speed' (expected a number above 0)."),
+    (["--until", "1:75"], "'1:75' is not a time for '--until' (seconds must be below 60)."),
+    (["--keys", "q10"], "'q10' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
+    (["--keys", "q@10,"], "'' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
+    (
+      ["--keys", "Space@10"],
+      "'Space' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT)."
+    ),
+    (["--keys", "q@x"], "'x' in '--keys' is not a time (expected seconds or [h:]mm:ss)."),
+    (
+      ["--export", "run.txt"],
+      "'run.txt' has no export format for '--export' (expected a name ending in .fit, .tcx, .gpx, .csv or .json)."
+    ),
+    (["--json=yes"], "'--json' does not take a value."),
+  ])
+  func badRunArguments(arguments: [String], message: String) {
+    let result = diagnostic(["run"] + arguments)
+    #expect(result?.exitCode == .usage)
+    #expect(result?.stream == .standardError)
+    #expect(result?.text == "Error: \(message)\n" + Self.runUsage)
+  }
+
+  @Test func unknownSubcommandSuggests() {
+    #expect(
+      diagnostic(["chek"])
+        == DiagnosticMessage(
+          text: """
+            Error: Unknown subcommand 'chek'. Did you mean 'check'?
+            Usage: workout-sim <subcommand> [options] | --help | --version
+              See 'workout-sim --help' for more information.
+            """, stream: .standardError, exitCode: .usage))
+    #expect(
+      diagnostic(["--verison"])?.text.hasPrefix(
+        "Error: Unknown option '--verison'. Did you mean '--version'?\n") == true)
+    #expect(diagnostic(["help", "nope"])?.exitCode == .usage)
+  }
+
+  @Test func checkAndValidateArguments() throws {
+    #expect(
+      try WorkoutSimCommand.parse([
+        "check", "a.json", "--junit", "r.xml", "dir", "--", "--odd.json",
+      ])
+        == .check(
+          CheckCommand(
+            options: CheckOptions(paths: ["a.json", "dir", "--odd.json"], junitPath: "r.xml"))))
+    #expect(
+      try WorkoutSimCommand.parse(["validate", "a.json", "b.json"])
+        == .validate(ValidateCommand(options: ValidateOptions(paths: ["a.json", "b.json"]))))
+    #expect(
+      diagnostic(["check", "--junt", "x"])?.text.hasPrefix(
+        "Error: Unknown option '--junt'. Did you mean '--junit'?\nUsage: workout-sim check PATH... [--junit FILE]\n"
+      ) == true)
+    #expect(
+      diagnostic(["check", "a.json", "--junit"])?.text.hasPrefix(
+        "Error: Missing value for '--junit FILE'.") == true)
+    #expect(diagnostic(["validate", "--strict", "a.json"])?.exitCode == .usage)
+  }
+
+  @Test func missingPositionalArgumentsFailValidation() throws {
+    let capture = CapturedOutput()
+    #expect(WorkoutSimCommand.main(arguments: ["check"], environment: capture.environment()) == 64)
+    #expect(
+      WorkoutSimCommand.main(arguments: ["validate"], environment: capture.environment()) == 64)
+    #expect(
+      capture.standardError == """
+        Error: Missing expected argument 'PATH...'.
+        Usage: workout-sim check PATH... [--junit FILE]
+          See 'workout-sim check --help' for more information.
+        Error: Missing expected argument 'FILE...'.
+        Usage: workout-sim validate FILE...
+          See 'workout-sim validate --help' for more information.
+
+        """)
+    #expect(capture.standardOutput == "")
+  }
+
+  @Test func helpAndVersionGoToStandardOutput() {
+    for arguments in [[], ["-h"], ["--help"], ["help"]] {
+      let capture = CapturedOutput()
+      #expect(WorkoutSimCommand.main(arguments: arguments, environment: capture.environment()) == 0)
+      #expect(capture.standardOutput == HelpText.tool + "\n")
+      #expect(capture.standardError == "")
+    }
+    for arguments in [["run", "--help"], ["help", "run"], ["run", "--seed", "x", "-h"]] {
+      let capture = CapturedOutput()
+      #expect(WorkoutSimCommand.main(arguments: arguments, environment: capture.environment()) == 0)
+      #expect(capture.standardOutput == HelpText.help(for: RunCommand.configuration) + "\n")
+    }
+    let capture = CapturedOutput()
+    #expect(
+      WorkoutSimCommand.main(arguments: ["--version"], environment: capture.environment()) == 0)
+    #expect(capture.standardOutput == "workout-sim 0.1.0\n")
+  }
+
+  @Test func helpHasTheSectionsAndFitsEightyColumns() {
+    let texts =
+      [HelpText.tool] + HelpText.subcommands.map { HelpText.help(for: $0.configuration) }
+    for text in texts {
+      for line in text.split(separator: "\n") {
+        #expect(line.count <= 80, "\(line)")
+      }
+      #expect(text.contains("OVERVIEW: "))
+      #expect(text.contains("\nUSAGE: workout-sim "))
+      #expect(text.contains("\nOPTIONS:\n"))
+      #expect(text.contains("\nEXAMPLES:\n"))
+    }
+    #expect(HelpText.tool.contains("\nSUBCOMMANDS:\n  run "))
+    #expect(HelpText.tool.contains("\nEXIT CODES:\n  0 "))
+    #expect(HelpText.help(for: CheckCommand.configuration).contains("\nARGUMENTS:\n  PATH..."))
+    #expect(HelpText.help(for: RunCommand.configuration).contains("(default: 1)."))
+  }
+
+  @Test func exitCodeValues() {
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70, 73, 129, 130, 143])
+  }
+}

@@ -1,0 +1,46 @@
+import Foundation
+import Synchronization
+import WorkoutJSON
+import WorkoutSimCLI
+
+/// Collects what a command writes to standard output and standard error.
+final class CapturedOutput: Sendable {
+  private let storage = Mutex<(standardOutput: String, standardError: String)>(("", ""))
+
+  var standardOutput: String { storage.withLock { $0.standardOutput } }
+  var standardError: String { storage.withLock { $0.standardError } }
+
+  /// An environment writing into this capture, not a terminal, with the given closures.
+  func environment(
+    runScenario: @escaping @Sendable (RunOptions) throws -> JSONValue = { _ in .null },
+    validateScenario: @escaping @Sendable (URL) throws -> Void = { _ in },
+    checkScenario: @escaping @Sendable (URL) throws -> CheckSubject = { _ in
+      CheckSubject(scenarioName: "", checks: [], result: .null)
+    }
+  ) -> CLIEnvironment {
+    CLIEnvironment(
+      writeStandardOutput: { text in self.storage.withLock { $0.standardOutput += text } },
+      writeStandardError: { text in self.storage.withLock { $0.standardError += text } },
+      standardInputIsTerminal: false, standardOutputIsTerminal: false,
+      standardErrorIsTerminal: false, variables: [:], runScenario: runScenario,
+      validateScenario: validateScenario, checkScenario: checkScenario)
+  }
+}
+
+/// An object with members in the order written.
+func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+  .object(members.map { (key: $0.key, value: $0.value) })
+}
+
+/// A fresh empty folder under the system's temporary folder.
+func makeTemporaryFolder() throws -> String {
+  let path = NSTemporaryDirectory() + "/workout-sim-cli-tests-" + UUID().uuidString
+  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+  return path
+}
+
+/// A scenario error stand-in for the decode failures of `check` and `validate`.
+struct FakeDataError: DiagnosticError {
+  var diagnosticText: String
+  var diagnosticExitCode: ExitCode { .dataError }
+}

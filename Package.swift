@@ -2,7 +2,7 @@
 // workout-sim: a deterministic Apple Watch workout engine simulator.
 // Module dependencies point one way only:
 //   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
-//   WorkoutJSON (stdlib)
+//   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX in and out)
 //   WorkoutScenario (Foundation; Core, Physiology, JSON)
 //   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON)
 //   WorkoutSimCLI (Foundation; Simulation) <- workout-sim (executable)
@@ -30,9 +30,12 @@ let package = Package(
       name: "WorkoutScenario",
       dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON"],
       swiftSettings: strict),
+    .target(name: "WorkoutRecordings", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .target(
       name: "WorkoutSimulation",
-      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario"],
+      dependencies: [
+        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+      ],
       swiftSettings: strict),
     .target(
       name: "WorkoutSimCLI",
@@ -55,7 +58,11 @@ let package = Package(
       dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON"],
       swiftSettings: strict),
     .testTarget(
-      name: "WorkoutSimCLITests", dependencies: ["WorkoutSimCLI", "WorkoutJSON"],
+      name: "WorkoutSimCLITests",
+      dependencies: ["WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),
   ]
 )

@@ -141,10 +141,12 @@ struct ScenarioDecoder {
     }
   }
 
-  /// A number as written: whole numbers without a fraction (`600`), others in Swift's shortest
-  /// round-trip form (`2.8`).
+  /// A number as written: whole numbers up to 2^53 without a fraction (`600`), others in Swift's
+  /// shortest round-trip form (`2.8`, `1e+20`).
   static func format(_ number: Double) -> String {
-    if number == number.rounded(), abs(number) < 1e15 { return String(Int64(number)) }
+    if number == number.rounded(), abs(number) <= 9_007_199_254_740_992 {
+      return String(Int64(number))
+    }
     return "\(number)"
   }
 

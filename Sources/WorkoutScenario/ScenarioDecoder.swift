@@ -97,7 +97,8 @@ extension Scenario {
   /// - Parameter fileName: a file name or path.
   /// - Returns: the base name.
   public static func defaultName(forFile fileName: String) -> String {
-    let last = fileName.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init)
+    let last =
+      fileName.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init)
       ?? fileName
     guard let dot = last.lastIndex(of: "."), dot != last.startIndex else { return last }
     return String(last[..<dot])
@@ -334,7 +335,8 @@ struct ScenarioDecoder {
     if let value = fields["start"] {
       let text = try string(
         value, at: path("start"),
-        expected: "an ISO 8601 date-time with a UTC offset, for example \"2026-03-02T07:30:00+01:00\""
+        expected:
+          "an ISO 8601 date-time with a UTC offset, for example \"2026-03-02T07:30:00+01:00\""
       )
       do {
         start = try WallClockParser.parse(text)
@@ -358,7 +360,8 @@ struct ScenarioDecoder {
       let maximum = 9_007_199_254_740_991.0  // 2^53 − 1
       let expected = "a whole number from 0 to 9007199254740991"
       guard case .number(let number) = value, number == number.rounded() else {
-        throw fail(path("seed"), "\(Self.describe(value)) is not a whole number (expected \(expected))")
+        throw fail(
+          path("seed"), "\(Self.describe(value)) is not a whole number (expected \(expected))")
       }
       guard number >= 0, number <= maximum else {
         throw fail(path("seed"), "\(Self.describe(value)) is out of range (expected \(expected))")
@@ -493,7 +496,8 @@ struct ScenarioDecoder {
     case .object:
       let fields = try members(
         value, at: path, allowed: ["recording", "heartRate"],
-        expected: "a recording object { \"recording\": path, \"heartRate\": \"model\" or \"recorded\" }"
+        expected:
+          "a recording object { \"recording\": path, \"heartRate\": \"model\" or \"recorded\" }"
       )
       guard let pathValue = fields["recording"] else {
         throw missing(
@@ -574,7 +578,8 @@ struct ScenarioDecoder {
     let typeNames = QuantityType.allCases.map(\.rawValue)
     let fields = try members(
       value, at: path, allowed: typeNames,
-      expected: "an object keyed by quantity type, for example { \"heartRate\": { \"interval\": 5 } }"
+      expected:
+        "an object keyed by quantity type, for example { \"heartRate\": { \"interval\": 5 } }"
     )
     var result: [QuantityType: Scenario.SensorSettings] = [:]
     // Decode in the type order so the first error reported does not depend on hashing.
@@ -603,7 +608,8 @@ struct ScenarioDecoder {
       settings.enabled = try bool(enabled, at: path.appending(key: "enabled"))
     }
     if let interval = fields["interval"] {
-      settings.interval = try duration(interval, at: path.appending(key: "interval"), positive: true)
+      settings.interval = try duration(
+        interval, at: path.appending(key: "interval"), positive: true)
     }
     if let noise = fields["noise"] {
       settings.noise = try number(noise, at: path.appending(key: "noise"), .atLeastZero)

@@ -84,10 +84,12 @@ public enum ScenarioTime {
         }
         return SimulationInstant(nanoseconds: nanoseconds)
       }
-      throw failure(allowPlainSeconds ? "expected seconds, \"mm:ss\" or \"h:mm:ss\"" : expectedForms)
+      throw failure(
+        allowPlainSeconds ? "expected seconds, \"mm:ss\" or \"h:mm:ss\"" : expectedForms)
     }
     guard parts.count <= 3, isDigits(parts[0]) else {
-      throw failure(allowPlainSeconds ? "expected seconds, \"mm:ss\" or \"h:mm:ss\"" : expectedForms)
+      throw failure(
+        allowPlainSeconds ? "expected seconds, \"mm:ss\" or \"h:mm:ss\"" : expectedForms)
     }
     let leading = parts[0]
     var minutes: Int64 = 0

@@ -82,7 +82,8 @@ struct ScenarioDecodingTests {
 
   @Test("applies every default")
   func defaults() throws {
-    let scenario = try Scenario.decode(Array(#"{"version": 1}"#.utf8), fileName: "dir/Easy.run.json")
+    let scenario = try Scenario.decode(
+      Array(#"{"version": 1}"#.utf8), fileName: "dir/Easy.run.json")
     #expect(scenario.name == "Easy.run")
     #expect(scenario.start == nil)
     // 2026-01-05T08:00:00Z: (20454 + 4) × 86400 + 8 × 3600 = 1767600000 s.
@@ -204,7 +205,8 @@ struct ScenarioDecodingTests {
   @Test("decodes a recording course")
   func recording() throws {
     let scenario = try Scenario.decode(
-      Array(#"{"version": 1, "course": {"recording": "runs/a.fit", "heartRate": "recorded"}}"#.utf8),
+      Array(
+        #"{"version": 1, "course": {"recording": "runs/a.fit", "heartRate": "recorded"}}"#.utf8),
       fileName: "r.json")
     let recording = Scenario.Recording(path: "runs/a.fit", heartRate: .recorded)
     #expect(scenario.course == .recording(recording))
@@ -271,7 +273,8 @@ struct ScenarioDecodingTests {
       _ = try Scenario.load(contentsOf: folder, displayName: "Fixtures")
       Issue.record("expected an error")
     } catch {
-      #expect(error.description == "Fixtures: cannot open the file (it is a folder, not a scenario file)")
+      #expect(
+        error.description == "Fixtures: cannot open the file (it is a folder, not a scenario file)")
       #expect(error.exitCode == 66)
     }
   }
@@ -293,7 +296,10 @@ struct ScenarioDecodingTests {
         #"{"version": 1, "$schema": 5}"#,
         "t.json: $schema: 5 is not a string (expected the path or URL of the JSON Schema)"
       ),
-      (#"{"version": 1, "name": 5}"#, "t.json: name: 5 is not a string (expected the scenario's name)"),
+      (
+        #"{"version": 1, "name": 5}"#,
+        "t.json: name: 5 is not a string (expected the scenario's name)"
+      ),
       // start and timeZone.
       (
         #"{"version": 1, "start": "2026-03-02T07:30:00"}"#,

@@ -81,7 +81,9 @@ struct ScenarioTimeTests {
       try ScenarioTime.parse("90.5", allowPlainSeconds: true)
         == SimulationInstant(nanoseconds: 90_500_000_000))
     #expect(try ScenarioTime.parse("1:30", allowPlainSeconds: true) == .seconds(90))
-    #expect(throws: TimeFormatError.self) { try ScenarioTime.parse("1.2.3", allowPlainSeconds: true) }
+    #expect(throws: TimeFormatError.self) {
+      try ScenarioTime.parse("1.2.3", allowPlainSeconds: true)
+    }
     #expect(throws: TimeFormatError.self) {
       try ScenarioTime.parse("99999999999", allowPlainSeconds: true)
     }

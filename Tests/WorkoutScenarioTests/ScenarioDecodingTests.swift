@@ -268,6 +268,12 @@ struct ScenarioDecodingTests {
         fileName: "/nonexistent-folder/Hills.json", kind: .cannotOpen,
         message: "cannot open the file (no such file)")
     ) { try Scenario.load(contentsOf: missing) }
+    // A relative path is named as given.
+    #expect(
+      throws: ScenarioError(
+        fileName: "no-such-folder/Hills.json", kind: .cannotOpen,
+        message: "cannot open the file (no such file)")
+    ) { try Scenario.load(contentsOf: URL(fileURLWithPath: "no-such-folder/Hills.json")) }
     let folder = try fixture("")
     do {
       _ = try Scenario.load(contentsOf: folder, displayName: "Fixtures")
@@ -590,5 +596,24 @@ struct ScenarioDecodingTests {
     #expect(error?.message == #""1:75" is not a time (seconds must be below 60)"#)
     let syntax = decodeError("{\"version\": 1,}")
     #expect(syntax?.kind == .syntax(line: 1, column: 14))
+  }
+}
+
+@Suite("Activity override")
+struct ActivityOverrideTests {
+  @Test("overriding the activity re-checks power")
+  func override() throws {
+    let cycling = try Scenario.decode(
+      Array(
+        #"{"version": 1, "activity": "cycling", "course": [{"duration": 60, "speed": 8}, {"duration": 60, "power": 200}]}"#
+          .utf8), fileName: "bike.json")
+    #expect(
+      throws: ScenarioError(
+        fileName: "bike.json", kind: .invalid(path: "course[1].power"),
+        message: #"power is only allowed for cycling (activity is overridden to "running")"#)
+    ) { try cycling.withActivity(.running, fileName: "bike.json") }
+    let walk = try Scenario.defaultScenario.withActivity(.walking, fileName: "default")
+    #expect(walk.activity == .walking)
+    #expect(walk.timeline == Scenario.defaultScenario.timeline)
   }
 }

@@ -1,0 +1,412 @@
+import Foundation
+import WorkoutCore
+
+/// A decoded and validated scenario file, version 1 (`/work/shared/spec/scenario-v1.md`), with
+/// every default applied.
+///
+/// Obtain one with ``load(contentsOf:displayName:)``, ``decode(_:fileName:sourceURL:)`` or
+/// ``defaultScenario``; every value in it has passed the checks of the spec (times not
+/// decreasing, durations and intervals above zero, grades within −0.45 and 0.45, known names,
+/// power only for cycling), so consumers need not check again. Times are exact
+/// ``SimulationInstant``s (offsets from `t = 0`) and `Swift.Duration`s, rounded to the nearest
+/// nanosecond when decoded.
+public struct Scenario: Sendable, Equatable {
+  /// `version`: the format version, always `1` here (higher versions are rejected).
+  public var version: Int
+  /// `name`: shown in output; defaults to the file name without its extension.
+  public var name: String
+  /// `start`: the wall-clock date of `t = 0` when the file gives one, else `nil`. The default
+  /// depends on the course: a recording's first time stamp, else ``defaultStart``
+  /// (`2026-01-05T08:00:00Z`); see ``resolvedStart(recordingStart:)``.
+  public var start: WallClockDate?
+  /// `timeZone`: the IANA time zone name for the local calendar (day boundaries, week start,
+  /// dates written in records); default `"UTC"`. Validated with Foundation's
+  /// `TimeZone(identifier:)`, which always succeeds for the stored name.
+  public var timeZone: String
+  /// `seed`: the root of all randomness (`SplitMix64(seed:stream:)`); default `1`. An integer
+  /// from 0 to 2^53 − 1 (the integers a JSON number carries exactly).
+  public var seed: UInt64
+  /// `activity`: the workout's `HKWorkoutActivityType`; default `.running`.
+  public var activity: WorkoutActivityType
+  /// `location`: the session's `HKWorkoutSessionLocationType`; default `.outdoor`.
+  public var location: WorkoutSessionLocationType
+  /// `athlete`: the profile the physiology models use, defaults applied per field.
+  public var athlete: Athlete
+  /// `course`: what the body does from `t = 0`; default `.segments([])` (standing still).
+  public var course: Course
+  /// `sensors`: the settings given in the file, keyed by quantity type (types not in the file are
+  /// absent; ``sensorSettings(for:)`` returns the defaults for them).
+  public var sensors: [QuantityType: SensorSettings]
+  /// `builder`: the live builder's options.
+  public var builder: BuilderOptions
+  /// `finish`: who ends collection and finishes the workout; default `.auto`.
+  public var finish: FinishMode
+  /// `timeline`: what the app does, in file order; times never decrease.
+  public var timeline: [Action]
+  /// `expect`: the checks `workout-sim check` evaluates, in file order.
+  public var expect: [Check]
+  /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
+  public var sourceURL: URL?
+
+  /// The default `start` when there is neither a `start` key nor a recording:
+  /// `2026-01-05T08:00:00Z` (1767600000 s since 1970: 20458 days × 86400 s + 8 × 3600 s).
+  public static let defaultStart = WallClockDate(
+    date: Date(timeIntervalSince1970: 1_767_600_000), utcOffsetSeconds: 0,
+    text: "2026-01-05T08:00:00Z")
+
+  /// The wall-clock date of `t = 0`: `start` if given, else the recording's first time stamp if
+  /// the caller read one (`recordingStart`, in UTC), else ``defaultStart``.
+  ///
+  /// - Parameter recordingStart: the first time stamp of the course's recording, or `nil`.
+  /// - Returns: the date with the offset it was written with (UTC for the defaults).
+  public func resolvedStart(recordingStart: Date? = nil) -> WallClockDate {
+    if let start { return start }
+    if let recordingStart {
+      return WallClockDate(date: recordingStart, utcOffsetSeconds: 0, text: nil)
+    }
+    return Self.defaultStart
+  }
+
+  /// The settings of sensor `type`: the file's if it has an entry, else
+  /// ``SensorSettings/defaults(for:)``.
+  ///
+  /// - Parameter type: a quantity type.
+  /// - Returns: the settings with every default applied.
+  public func sensorSettings(for type: QuantityType) -> SensorSettings {
+    sensors[type] ?? SensorSettings.defaults(for: type)
+  }
+
+  /// A wall-clock date as written in the scenario: an instant plus the UTC offset it was written
+  /// with (ISO 8601 / RFC 3339 `date-time`, for example `2026-03-02T07:30:00+01:00`).
+  public struct WallClockDate: Sendable, Equatable {
+    /// The instant.
+    public var date: Date
+    /// The written UTC offset in seconds (`+01:00` is 3600, `Z` is 0).
+    public var utcOffsetSeconds: Int
+    /// The text as written in the file, or `nil` when the date did not come from the file.
+    public var text: String?
+
+    /// Creates a wall-clock date.
+    public init(date: Date, utcOffsetSeconds: Int, text: String?) {
+      self.date = date
+      self.utcOffsetSeconds = utcOffsetSeconds
+      self.text = text
+    }
+  }
+
+  /// `athlete`: the physiology models' profile. Every key is optional in the file; the defaults
+  /// are the spec's (scenario-v1.md, "Athlete").
+  public struct Athlete: Sendable, Equatable {
+    /// `age` in years; default 35.
+    public var age: Double
+    /// `sex`; default `.female`.
+    public var sex: Sex
+    /// `massKg`, body mass in kilograms; default 65.
+    public var massKg: Double
+    /// `heightCm`, body height in centimetres; default 170.
+    public var heightCm: Double
+    /// `restingHeartRate` in beats per minute; default 60. Always below the maximum heart rate.
+    public var restingHeartRate: Double
+    /// `maxHeartRate` in beats per minute as written, or `nil` when the file gives none: then
+    /// ``resolvedMaxHeartRate`` uses Tanaka's formula.
+    public var maxHeartRate: Double?
+    /// `vo2Max` in ml/kg/min; default 40.
+    public var vo2Max: Double
+
+    /// The defaults of every field.
+    public static let defaults = Athlete(
+      age: 35, sex: .female, massKg: 65, heightCm: 170, restingHeartRate: 60, maxHeartRate: nil,
+      vo2Max: 40)
+
+    /// Creates a profile.
+    public init(
+      age: Double, sex: Sex, massKg: Double, heightCm: Double, restingHeartRate: Double,
+      maxHeartRate: Double?, vo2Max: Double
+    ) {
+      self.age = age
+      self.sex = sex
+      self.massKg = massKg
+      self.heightCm = heightCm
+      self.restingHeartRate = restingHeartRate
+      self.maxHeartRate = maxHeartRate
+      self.vo2Max = vo2Max
+    }
+
+    /// The maximum heart rate in bpm: ``maxHeartRate`` if given, else 208 − 0.7 × age (Tanaka,
+    /// Monahan & Seals 2001, "Age-predicted maximal heart rate revisited", J Am Coll Cardiol
+    /// 37(1):153–156); 183.5 bpm at the default age of 35.
+    public var resolvedMaxHeartRate: Double { maxHeartRate ?? 208 - 0.7 * age }
+
+    /// `sex`: `"female"` or `"male"`.
+    public enum Sex: String, Sendable, Equatable, CaseIterable {
+      /// `"female"`.
+      case female
+      /// `"male"`.
+      case male
+    }
+  }
+
+  /// `course`: what the body does.
+  public enum Course: Sendable, Equatable {
+    /// An array of segments, run one after the other from `t = 0`; after the last the body
+    /// stands still. Empty means standing still throughout.
+    case segments([Segment])
+    /// A recording object: the body replays a FIT, TCX or GPX file (read by a later stage; this
+    /// module only decodes the object).
+    case recording(Recording)
+  }
+
+  /// One course segment: `{ "duration", "speed", "grade", "power", "cadence" }`. Has a duration
+  /// above zero and at least one of speed and power.
+  public struct Segment: Sendable, Equatable {
+    /// `duration`, above zero.
+    public var duration: Duration
+    /// `speed` in metres per second (≥ 0), or `nil` when only `power` is given.
+    public var speed: Double?
+    /// `grade`, rise over run as a fraction within −0.45 and 0.45 (0.08 is 8 % uphill); default 0.
+    public var grade: Double
+    /// `power` in watts (≥ 0); only for cycling. With power alone, speed follows from the cycling
+    /// power model; with both, both are used as given.
+    public var power: Double?
+    /// `cadence` per minute (≥ 0), overriding the gait model's; `nil` when not given.
+    public var cadence: Double?
+
+    /// Creates a segment.
+    public init(
+      duration: Duration, speed: Double?, grade: Double = 0, power: Double? = nil,
+      cadence: Double? = nil
+    ) {
+      self.duration = duration
+      self.speed = speed
+      self.grade = grade
+      self.power = power
+      self.cadence = cadence
+    }
+  }
+
+  /// A recording object: `{ "recording": path, "heartRate": "model" | "recorded" }`.
+  public struct Recording: Sendable, Equatable {
+    /// `recording`: the file's path as written, relative to the scenario file's folder (FIT, TCX
+    /// or GPX). Not read or checked for existence here.
+    public var path: String
+    /// `heartRate`: where heart rate comes from; default `.model`.
+    public var heartRate: HeartRateSource
+
+    /// Creates a recording reference.
+    public init(path: String, heartRate: HeartRateSource = .model) {
+      self.path = path
+      self.heartRate = heartRate
+    }
+
+    /// The recording's location: `path` resolved against the folder of `scenarioURL` (an
+    /// absolute `path` stays as it is).
+    ///
+    /// - Parameter scenarioURL: the scenario file's URL.
+    /// - Returns: a file URL.
+    public func url(relativeTo scenarioURL: URL) -> URL {
+      if path.hasPrefix("/") { return URL(fileURLWithPath: path) }
+      return scenarioURL.deletingLastPathComponent().appendingPathComponent(path)
+    }
+
+    /// `heartRate` of a recording object.
+    public enum HeartRateSource: String, Sendable, Equatable, CaseIterable {
+      /// `"model"`: heart rate comes from the physiology model.
+      case model
+      /// `"recorded"`: the wrist sensor reports the recorded heart rate, interpolated.
+      case recorded
+    }
+  }
+
+  /// One entry of `sensors`: how the wrist delivers one quantity type.
+  public struct SensorSettings: Sendable, Equatable {
+    /// `enabled`; default `true`. `false`: the type is never delivered.
+    public var enabled: Bool
+    /// `interval`, the sample spacing, above zero; default 5 s for `heartRate`, 10 s for others.
+    public var interval: Duration
+    /// `noise`: the standard deviation in the type's unit (≥ 0, 0 turns noise off), or `nil` for
+    /// the physiology module's documented default for the type (0 for cumulative types).
+    public var noise: Double?
+    /// `constant`: a value (≥ 0) delivered instead of the model's, bpm-style for discrete types
+    /// and the amount per interval for cumulative ones; `nil` when absent.
+    public var constant: Double?
+    /// `lockOn`: the time after the start before the first sample; default zero.
+    public var lockOn: Duration
+    /// `dropouts`: half-open spans `[from, to)` with no samples; each `to` is after its `from`.
+    public var dropouts: [Range<SimulationInstant>]
+    /// `cadenceLock` (heart rate only): the span `[from, to)` in which the optical sensor reports
+    /// the step cadence as heart rate; `nil` when absent.
+    public var cadenceLock: Range<SimulationInstant>?
+
+    /// Creates settings.
+    public init(
+      enabled: Bool = true, interval: Duration, noise: Double? = nil, constant: Double? = nil,
+      lockOn: Duration = .zero, dropouts: [Range<SimulationInstant>] = [],
+      cadenceLock: Range<SimulationInstant>? = nil
+    ) {
+      self.enabled = enabled
+      self.interval = interval
+      self.noise = noise
+      self.constant = constant
+      self.lockOn = lockOn
+      self.dropouts = dropouts
+      self.cadenceLock = cadenceLock
+    }
+
+    /// The default interval of `type`: 5 s for `heartRate`, 10 s for every other type.
+    ///
+    /// - Parameter type: a quantity type.
+    /// - Returns: the interval.
+    public static func defaultInterval(for type: QuantityType) -> Duration {
+      type == .heartRate ? .seconds(5) : .seconds(10)
+    }
+
+    /// The settings of a sensor the file does not mention: enabled, the default interval, the
+    /// default noise, no constant, no lock-on delay, no dropouts, no cadence lock.
+    ///
+    /// - Parameter type: a quantity type.
+    /// - Returns: the defaults.
+    public static func defaults(for type: QuantityType) -> SensorSettings {
+      SensorSettings(interval: defaultInterval(for: type))
+    }
+  }
+
+  /// `builder`: the live builder's options, HealthKit's names.
+  public struct BuilderOptions: Sendable, Equatable {
+    /// `shouldCollectWorkoutEvents` (`HKLiveWorkoutBuilder.shouldCollectWorkoutEvents`); default
+    /// `true`.
+    public var shouldCollectWorkoutEvents: Bool
+
+    /// Creates options.
+    public init(shouldCollectWorkoutEvents: Bool = true) {
+      self.shouldCollectWorkoutEvents = shouldCollectWorkoutEvents
+    }
+  }
+
+  /// `finish`: see scenario-v1.md, "Ending a workout".
+  public enum FinishMode: String, Sendable, Equatable, CaseIterable {
+    /// `"auto"`: when the session reaches stopped or ended, the app ends collection and finishes
+    /// the workout, as Apple's sample app does.
+    case auto
+    /// `"manual"`: only explicit `endCollection` / `finishWorkout` actions do.
+    case manual
+  }
+
+  /// A workout event type the app can add itself (`addEvent`), HealthKit's `HKWorkoutEventType`
+  /// with its raw values (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkouteventtype).
+  public enum WorkoutEventType: Int, Sendable, Equatable, CaseIterable {
+    /// `.pause`.
+    case pause = 1
+    /// `.resume`.
+    case resume = 2
+    /// `.lap`.
+    case lap = 3
+    /// `.marker`.
+    case marker = 4
+    /// `.motionPaused`.
+    case motionPaused = 5
+    /// `.motionResumed`.
+    case motionResumed = 6
+    /// `.segment`.
+    case segment = 7
+    /// `.pauseOrResumeRequest`.
+    case pauseOrResumeRequest = 8
+
+    /// The case name as written in scenarios (`"motionPaused"`).
+    public var name: String {
+      switch self {
+      case .pause: "pause"
+      case .resume: "resume"
+      case .lap: "lap"
+      case .marker: "marker"
+      case .motionPaused: "motionPaused"
+      case .motionResumed: "motionResumed"
+      case .segment: "segment"
+      case .pauseOrResumeRequest: "pauseOrResumeRequest"
+      }
+    }
+  }
+
+  /// One timeline entry: `{ "at": time, "do": name, ... }`.
+  public struct Action: Sendable, Equatable {
+    /// `at`: when the app performs the action.
+    public var at: SimulationInstant
+    /// `do` and its parameters.
+    public var kind: Kind
+    /// Where the action sits in the file, for messages and the log (`"timeline[3]"`).
+    public var location: String
+
+    /// Creates an action.
+    public init(at: SimulationInstant, kind: Kind, location: String) {
+      self.at = at
+      self.kind = kind
+      self.location = location
+    }
+
+    /// What the app does (scenario-v1.md, "Timeline actions").
+    public enum Kind: Sendable, Equatable {
+      /// `prepare`: session `prepare()`.
+      case prepare
+      /// `start`: session `startActivity(at)`, then the builder begins collection.
+      case start
+      /// `pause`: session `pause()`.
+      case pause
+      /// `resume`: session `resume()`.
+      case resume
+      /// `stop`: session `stopActivity(at)`.
+      case stop
+      /// `end`: session `end()`.
+      case end
+      /// `endCollection`: builder `endCollection(at)`.
+      case endCollection
+      /// `finishWorkout`: builder `finishWorkout()`.
+      case finishWorkout
+      /// `lap`: add a lap event.
+      case lap
+      /// `marker`: add a marker event.
+      case marker
+      /// `segment`: add a segment event.
+      case segment
+      /// `addEvent` with `type`: the app adds an event of that type itself.
+      case addEvent(WorkoutEventType)
+      /// `newSession`, with an optional `activity` (`nil`: the scenario's activity): the app
+      /// creates its next session and builder.
+      case newSession(activity: WorkoutActivityType?)
+      /// `probe`: snapshot the live values.
+      case probe
+      /// `crash`: the app process dies; the session goes on system-side.
+      case crash
+      /// `relaunch` with `recover` (default `false`): the app starts again, recovering its
+      /// session when `recover` is true.
+      case relaunch(recover: Bool)
+
+      /// The action's name as written in `do`.
+      public var name: String {
+        switch self {
+        case .prepare: "prepare"
+        case .start: "start"
+        case .pause: "pause"
+        case .resume: "resume"
+        case .stop: "stop"
+        case .end: "end"
+        case .endCollection: "endCollection"
+        case .finishWorkout: "finishWorkout"
+        case .lap: "lap"
+        case .marker: "marker"
+        case .segment: "segment"
+        case .addEvent: "addEvent"
+        case .newSession: "newSession"
+        case .probe: "probe"
+        case .crash: "crash"
+        case .relaunch: "relaunch"
+        }
+      }
+
+      /// Every `do` name of version 1, in the spec's order.
+      public static let names = [
+        "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
+        "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
+      ]
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutScenario
+
+/// The repository root, found from this file's path (`Tests/WorkoutScenarioTests/<file>`).
+private let repositoryRoot = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+private func jsonFiles(_ relativeFolder: String) -> [URL] {
+  let folder = repositoryRoot.appendingPathComponent(relativeFolder)
+  let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+  return names.filter { $0.hasSuffix(".json") }.sorted().map { folder.appendingPathComponent($0) }
+}
+
+/// The schema and the decoder must agree: what the schema accepts decodes, what it rejects does
+/// not (the decoder may reject more: rules a schema cannot express).
+@Suite("Schema fixtures and the decoder agree")
+struct SchemaFixtureTests {
+  @Test("there are fixtures to check")
+  func fixturesExist() {
+    #expect(jsonFiles("Tests/SchemaFixtures/valid").count >= 5)
+    #expect(jsonFiles("Tests/SchemaFixtures/invalid").count >= 40)
+  }
+
+  @Test("every valid schema fixture decodes", arguments: jsonFiles("Tests/SchemaFixtures/valid"))
+  func validFixture(url: URL) {
+    #expect(throws: Never.self) { try Scenario.load(contentsOf: url) }
+  }
+
+  @Test(
+    "every invalid schema fixture fails to decode with a data error",
+    arguments: jsonFiles("Tests/SchemaFixtures/invalid"))
+  func invalidFixture(url: URL) {
+    do {
+      _ = try Scenario.load(contentsOf: url)
+      Issue.record("\(url.lastPathComponent) decoded but the schema rejects it")
+    } catch {
+      #expect(error.exitCode == 65)
+    }
+  }
+
+  @Test("the default scenario's fixture is the built-in default scenario")
+  func defaultScenarioFixture() throws {
+    let url = repositoryRoot.appendingPathComponent(
+      "Tests/SchemaFixtures/valid/default-scenario.json")
+    var loaded = try Scenario.load(contentsOf: url)
+    loaded.sourceURL = nil
+    #expect(loaded == Scenario.defaultScenario)
+  }
+
+  @Test("the schema lists the decoder's names and defaults")
+  func schemaMatchesDecoder() throws {
+    let url = repositoryRoot.appendingPathComponent("Schemas/scenario-v1.schema.json")
+    let schema = try JSONParser.parse([UInt8](try Data(contentsOf: url)))
+    let definitions = try #require(schema["$defs"])
+    func strings(_ value: JSONValue?) -> [String] {
+      guard case .array(let items) = value else { return [] }
+      return items.compactMap { if case .string(let text) = $0 { text } else { nil } }
+    }
+    func keys(_ value: JSONValue?) -> [String] {
+      guard case .object(let members) = value else { return [] }
+      return members.map(\.key)
+    }
+    #expect(
+      strings(definitions["activity"]?["enum"]).sorted()
+        == WorkoutActivityType.allCases.map(\.name).sorted())
+    #expect(
+      strings(definitions["action"]?["properties"]?["do"]?["enum"]) == Scenario.Action.Kind.names)
+    #expect(
+      keys(definitions["sensors"]?["properties"]) == QuantityType.allCases.map(\.rawValue))
+    #expect(
+      keys(schema["properties"]).filter { $0 != "$schema" } == [
+        "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
+        "course", "sensors", "builder", "finish", "timeline", "expect",
+      ])
+    let athlete = definitions["athlete"]?["properties"]
+    let defaults = Scenario.Athlete.defaults
+    #expect(athlete?["age"]?["default"] == .number(defaults.age))
+    #expect(athlete?["sex"]?["default"] == .string(defaults.sex.rawValue))
+    #expect(athlete?["massKg"]?["default"] == .number(defaults.massKg))
+    #expect(athlete?["heightCm"]?["default"] == .number(defaults.heightCm))
+    #expect(athlete?["restingHeartRate"]?["default"] == .number(defaults.restingHeartRate))
+    #expect(athlete?["vo2Max"]?["default"] == .number(defaults.vo2Max))
+    #expect(schema["properties"]?["seed"]?["default"] == .number(1))
+    #expect(schema["properties"]?["timeZone"]?["default"] == .string("UTC"))
+    #expect(schema["properties"]?["finish"]?["default"] == .string("auto"))
+    #expect(schema["properties"]?["location"]?["default"] == .string("outdoor"))
+    #expect(schema["properties"]?["activity"]?["default"] == .string("running"))
+  }
+}

@@ -23,26 +23,28 @@
 ///   recovery re-attaches the active session and delivers what was missed as one batch; without
 ///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
 ///   record.
+/// One session the engine runs, system-side.
+struct EngineSession {
+  var activity: WorkoutActivityType
+  var machine = WorkoutSessionStateMachine()
+  var builder: LiveWorkoutBuilder
+  /// Whether the app holds a handle (gets notifications).
+  var attached = true
+}
+
+/// The sample timing state of one quantity type during a running interval (plain data).
+struct SampleStream {
+  var type: QuantityType
+  var slot: Int
+  var cumulative: Bool
+  var hasDropouts: Bool
+  var interval: Int64
+  /// Next grid point: a discrete sample's instant, a cumulative span's start.
+  var grid: Int64
+  var lockOnEnd: Int64
+}
+
 public struct WorkoutEngine<Source: WorkoutDataSource> {
-  struct SessionSlot {
-    var activity: WorkoutActivityType
-    var machine = WorkoutSessionStateMachine()
-    var builder: LiveWorkoutBuilder
-    /// Whether the app holds a handle (gets notifications).
-    var attached = true
-  }
-
-  struct Stream {
-    var type: QuantityType
-    var slot: Int
-    var cumulative: Bool
-    var interval: Int64
-    /// Next grid point: a discrete sample's instant, a cumulative span's start.
-    var grid: Int64
-    var lockOnEnd: Int64
-    var dropouts: [Range<Int64>]
-  }
-
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
   /// Everything that happened, in order.
@@ -58,9 +60,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The index of the app's current session, or `nil` when it has none.
   public private(set) var currentSessionIndex: Int? = 0
 
-  var sessions: [SessionSlot] = []
+  var sessions: [EngineSession] = []
   var scheduler = EventScheduler<Int>()
-  var streams: [Stream] = []
+  var streams: [SampleStream] = []
+  var streamDropouts: [[Range<Int64>]] = []
+  var collectingActivity = WorkoutActivityType.other
   var collecting: Int?
   var missedTypes = QuantityTypeSet()
   var missedCount = 0
@@ -84,8 +88,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sessions.append(makeSession(activity: configuration.activity))
   }
 
-  private func makeSession(activity: WorkoutActivityType) -> SessionSlot {
-    SessionSlot(
+  private func makeSession(activity: WorkoutActivityType) -> EngineSession {
+    EngineSession(
       activity: activity,
       builder: LiveWorkoutBuilder(
         activityType: activity, locationType: configuration.location,
@@ -384,7 +388,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   private mutating func openInterval(session index: Int, at date: SimulationInstant) {
     collecting = index
+    collectingActivity = sessions[index].activity
     streams.removeAll(keepingCapacity: true)
+    streamDropouts.removeAll(keepingCapacity: true)
     scheduler.removeAll()
     let start = date.nanoseconds
     let lockOnBase = sessions[index].builder.startDate?.nanoseconds ?? start
@@ -392,11 +398,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       let schedule = configuration.schedule(for: type)
       let interval = schedule.interval.wholeNanoseconds
       guard schedule.enabled, interval > 0 else { continue }
-      let stream = Stream(
-        type: type, slot: type.slot, cumulative: type.isCumulative, interval: interval,
-        grid: start, lockOnEnd: lockOnBase &+ schedule.lockOn.wholeNanoseconds,
-        dropouts: schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
+      let stream = SampleStream(
+        type: type, slot: type.slot, cumulative: type.isCumulative,
+        hasDropouts: !schedule.dropouts.isEmpty, interval: interval, grid: start,
+        lockOnEnd: lockOnBase &+ schedule.lockOn.wholeNanoseconds)
       streams.append(stream)
+      streamDropouts.append(
+        schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
       let due = stream.cumulative ? start &+ interval : start
       scheduler.schedule(streams.count - 1, at: SimulationInstant(nanoseconds: due))
     }
@@ -413,13 +421,16 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       let stream = streams[position]
       if stream.cumulative {
         if stream.grid < end {
-          produce(stream, at: end, session: index, types: &types, count: &count)
+          produce(
+            stream, position: position, at: end, session: index, types: &types, count: &count)
         }
       } else if stream.grid == end {
-        produce(stream, at: end, session: index, types: &types, count: &count)
+        produce(
+          stream, position: position, at: end, session: index, types: &types, count: &count)
       }
     }
     streams.removeAll(keepingCapacity: true)
+    streamDropouts.removeAll(keepingCapacity: true)
     scheduler.removeAll()
     collecting = nil
     deliverBatch(session: index, at: end, types: types, count: count)
@@ -434,7 +445,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       var position = first
       while true {
         let stream = streams[position]
-        produce(stream, at: deadline.nanoseconds, session: index, types: &types, count: &count)
+        produce(
+          stream, position: position, at: deadline.nanoseconds, session: index, types: &types,
+          count: &count)
         streams[position].grid =
           stream.cumulative ? deadline.nanoseconds : stream.grid &+ stream.interval
         let next = streams[position].grid &+ (stream.cumulative ? stream.interval : 0)
@@ -450,13 +463,15 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Produces the sample of `stream` due at `instant` (a discrete reading at `stream.grid`, or
   /// the cumulative span `[stream.grid, instant)`), unless lock-on or a dropout suppresses it.
   private mutating func produce(
-    _ stream: Stream, at instant: Int64, session index: Int, types: inout QuantityTypeSet,
-    count: inout Int
+    _ stream: SampleStream, position: Int, at instant: Int64, session index: Int,
+    types: inout QuantityTypeSet, count: inout Int
   ) {
     let point = stream.grid
     guard point >= stream.lockOnEnd else { return }
-    for dropout in stream.dropouts where dropout.contains(point) { return }
-    let activity = sessions[index].activity
+    if stream.hasDropouts {
+      for dropout in streamDropouts[position] where dropout.contains(point) { return }
+    }
+    let activity = collectingActivity
     if stream.cumulative {
       let value = dataSource.cumulativeAmount(
         of: stream.type, from: SimulationInstant(nanoseconds: point),

@@ -88,6 +88,8 @@ configuration.schedules[.runningSpeed] = SampleSchedule(enabled: false, interval
 
 var timings: [Double] = []
 var last: WorkoutRecord? = nil
+var liveDiscreteBytes = 0.0
+var liveCumulativeBytes = 0.0
 let clock = ContinuousClock()
 for _ in 0..<max(1, repetitions) {
   var engine = WorkoutEngine(configuration: configuration, dataSource: SyntheticBody())
@@ -97,6 +99,15 @@ for _ in 0..<max(1, repetitions) {
   }
   timings.append(Double(elapsed.wholeNanoseconds) / Double(seconds))
   last = engine.records.first
+  if let builder = engine.builder(ofSession: 0) {
+    let hr = builder.samples(of: .heartRate)
+    liveDiscreteBytes = Double(hr.storageBytes) / Double(max(1, hr.count))
+    let cumulative = [QuantityType.activeEnergyBurned, .distanceWalkingRunning, .stepCount]
+      .map { builder.samples(of: $0) }
+    liveCumulativeBytes =
+      Double(cumulative.reduce(0) { $0 + $1.storageBytes })
+      / Double(max(1, cumulative.reduce(0) { $0 + $1.count }))
+  }
 }
 timings.sort()
 guard let record = last, let heartRate = record.statistics[.heartRate]?.discreteValue,
@@ -114,6 +125,10 @@ print(
     + " min \(rounded(heartRate.minimum, 10)) max \(rounded(heartRate.maximum, 10))"
     + " n \(heartRate.count)")
 print("samples: \(hrSeries.count) discrete, \(cumulativeCount) cumulative over \(seconds) s")
-print("\(rounded(Double(hrSeries.storageBytes) / Double(hrSeries.count))) bytes per discrete sample")
-print("\(rounded(Double(cumulativeBytes) / Double(max(1, cumulativeCount)))) bytes per cumulative sample")
+print(
+  "\(rounded(liveDiscreteBytes)) bytes per discrete sample while collecting,"
+    + " \(rounded(Double(hrSeries.storageBytes) / Double(hrSeries.count))) in the record")
+print(
+  "\(rounded(liveCumulativeBytes)) bytes per cumulative sample while collecting,"
+    + " \(rounded(Double(cumulativeBytes) / Double(max(1, cumulativeCount)))) in the record")
 print("\(rounded(timings[timings.count / 2])) ns per simulated second")

@@ -319,7 +319,7 @@ public struct LiveWorkoutBuilder: Sendable {
     for type in QuantityType.allCases {
       if let value = self.statistics(for: type, at: end) {
         statistics[type] = value
-        samples[type] = series[type.slot]
+        samples[type] = series[type.slot].compacted()
       }
     }
     var metadata = extra

@@ -102,6 +102,15 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     return start + nominalLength
   }
 
+  /// A copy whose arrays hold exactly the samples (no spare capacity), for long-term storage.
+  public func compacted() -> SampleSeries {
+    var copy = self
+    copy.starts = starts.withUnsafeBufferPointer { Array($0) }
+    copy.values = values.withUnsafeBufferPointer { Array($0) }
+    copy.irregularEnds = irregularEnds.withUnsafeBufferPointer { Array($0) }
+    return copy
+  }
+
   /// The values alone, in time order.
   public var sampleValues: [Double] { values }
 

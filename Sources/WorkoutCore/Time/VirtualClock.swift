@@ -62,8 +62,9 @@ public final class VirtualClock: Clock, Sendable {
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in
+        let cancelled = Task.isCancelled
         let resumeNow = state.withLock { state -> Bool in
-          if deadline <= state.now { return true }
+          if cancelled || deadline <= state.now { return true }
           state.sleepers.append(Sleeper(deadline: deadline, id: id, continuation: continuation))
           return false
         }

@@ -48,7 +48,8 @@ struct SyntheticBody: WorkoutDataSource {
   mutating func gauss() -> Double {
     let u1 = noise.nextUnitDouble()
     let u2 = noise.nextUnitDouble()
-    return Elementary.sqrt(-2 * Elementary.log(u1 + 1e-300)) * Elementary.cos(6.283185307179586 * u2)
+    return Elementary.sqrt(-2 * Elementary.log(u1 + 1e-300))
+      * Elementary.cos(6.283185307179586 * u2)
   }
 
   mutating func discreteValue(
@@ -76,7 +77,9 @@ struct SyntheticBody: WorkoutDataSource {
   }
 }
 
-func rounded(_ value: Double, _ places: Double = 100) -> Double { (value * places).rounded() / places }
+func rounded(_ value: Double, _ places: Double = 100) -> Double {
+  (value * places).rounded() / places
+}
 
 let arguments = CommandLine.arguments
 let seconds = arguments.count > 1 ? Int64(arguments[1]) ?? 86_400 : 86_400

@@ -8,7 +8,9 @@ import WorkoutCore
     var engine = WorkoutEngine(configuration: configuration, dataSource: ScriptedSource())
     let second: Int64 = 1_000_000_000
     let start = 1 * second + 500_000_003  // 1.500000003 s
-    func at(_ nanoseconds: Int64) -> SimulationInstant { SimulationInstant(nanoseconds: nanoseconds) }
+    func at(_ nanoseconds: Int64) -> SimulationInstant {
+      SimulationInstant(nanoseconds: nanoseconds)
+    }
     engine.perform(.start, at: at(start))
     // Cycle k: pause at start + (1200k + 600) s + 7 ns, resume 300 s + 1 ns later.
     func pause(_ k: Int64) -> Int64 { start + (1200 * k + 600) * second + 7 }
@@ -18,13 +20,17 @@ import WorkoutCore
       if k == 250 {
         // Paused: everything before pause 250 minus 250 pauses of 300 s + 1 ns:
         // (250·1200 + 600) s + 7 ns − 250·(300 s + 1 ns) = 225600 s − 243 ns.
-        #expect(engine.probe(at: at(pause(k) + 100 * second)).elapsed == .nanoseconds(225_600 * second - 243))
+        #expect(
+          engine.probe(at: at(pause(k) + 100 * second)).elapsed
+            == .nanoseconds(225_600 * second - 243))
       }
       engine.perform(.resume, at: at(resume(k)))
       if k == 250 {
         // Running again: 251 pauses now, 50 s after the resume:
         // (250·1200 + 600 + 300) s + 8 ns + 50 s − 251·(300 s + 1 ns) = 225650 s − 243 ns.
-        #expect(engine.probe(at: at(resume(k) + 50 * second)).elapsed == .nanoseconds(225_650 * second - 243))
+        #expect(
+          engine.probe(at: at(resume(k) + 50 * second)).elapsed
+            == .nanoseconds(225_650 * second - 243))
       }
     }
     let end = start + 7 * 86_400 * second
@@ -77,7 +83,9 @@ import WorkoutCore
       configuration, source: ScriptedSource(discrete: { _, _ in 80 }), [(0, .start), (50, .end)])
     let record = try #require(engine.records.first)
     // Grid 0..50 step 5; drop < 12 (0, 5, 10) and [30, 40) (30, 35): 15, 20, 25, 40, 45, 50.
-    #expect(try #require(record.samples[.heartRate]).map(\.start) == [15, 20, 25, 40, 45, 50].map { t($0) })
+    #expect(
+      try #require(record.samples[.heartRate]).map(\.start)
+        == [15, 20, 25, 40, 45, 50].map { t($0) })
   }
 
   @Test func builderErrorsCarryHealthKitsText() {
@@ -85,18 +93,25 @@ import WorkoutCore
     #expect(throws: WorkoutError.invalidArgument("cannot set endDate without a startDate")) {
       try builder.endCollection(at: t(5))
     }
-    #expect(throws: WorkoutError.invalidArgument("Unable to finish a workout that is not currently ended.")) {
+    #expect(
+      throws: WorkoutError.invalidArgument(
+        "Unable to finish a workout that is not currently ended.")
+    ) {
       _ = try builder.finishWorkout(id: "X")
     }
     #expect(throws: Never.self) { try builder.beginCollection(at: t(10)) }
-    #expect(throws: WorkoutError.invalidArgument("Unable to begin a workout that has already started.")) {
+    #expect(
+      throws: WorkoutError.invalidArgument("Unable to begin a workout that has already started.")
+    ) {
       try builder.beginCollection(at: t(11))
     }
     #expect(throws: WorkoutError.invalidArgument("endDate must be after startDate")) {
       try builder.endCollection(at: t(10))
     }
     #expect(throws: Never.self) { try builder.endCollection(at: t(20)) }
-    #expect(throws: WorkoutError.invalidArgument("Unable to end a workout that is not currently active.")) {
+    #expect(
+      throws: WorkoutError.invalidArgument("Unable to end a workout that is not currently active.")
+    ) {
       try builder.endCollection(at: t(30))
     }
     #expect(builder.lifecycle == .ended)

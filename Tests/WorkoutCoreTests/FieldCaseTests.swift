@@ -79,7 +79,9 @@ import WorkoutCore
       return nil
     }
     #expect(
-      changes == [[.notStarted, .prepared], [.prepared, .running], [.running, .stopped], [.stopped, .ended]])
+      changes == [
+        [.notStarted, .prepared], [.prepared, .running], [.running, .stopped], [.stopped, .ended],
+      ])
     #expect(
       engine.log.filter { if case .stateChange = $0.kind { true } else { false } }.map(\.at)
         == [t(0), t(5), t(95), t(97)])

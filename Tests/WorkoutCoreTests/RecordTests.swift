@@ -40,7 +40,9 @@ import WorkoutCore
         .activeEnergyBurned: .cumulative(CumulativeStatistics(sum: 45, count: 5)),
       ],
       metadata: ["HKIndoorWorkout": .bool(true), "HKTimeZone": .string("Europe/Berlin")],
-      samples: [.heartRate: SampleSeries(hrSamples), .activeEnergyBurned: SampleSeries(energySamples)])
+      samples: [
+        .heartRate: SampleSeries(hrSamples), .activeEnergyBurned: SampleSeries(energySamples),
+      ])
     #expect(engine.records == [expected])
     let hr = QuantityTypeSet([.heartRate])
     let both = QuantityTypeSet([.heartRate, .activeEnergyBurned])
@@ -133,7 +135,8 @@ import WorkoutCore
       metadata: ["HKIndoorWorkout": .bool(false)],
       samples: [
         .heartRate: SampleSeries(
-          stride(from: Int64(0), through: 600, by: 10).map { QuantitySample(at: t($0), value: 150) })
+          stride(from: Int64(0), through: 600, by: 10).map { QuantitySample(at: t($0), value: 150) }
+        )
       ])
     #expect(crashed.records == [expected])
     #expect(uninterrupted.records == [expected])
@@ -141,9 +144,12 @@ import WorkoutCore
     let batches = crashed.log.filter { $0.at >= t(290) && $0.at <= t(330) }
     #expect(
       batches == [
-        LogEntry(at: t(290), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 1)),
-        LogEntry(at: t(325), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 3)),
-        LogEntry(at: t(330), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 1)),
+        LogEntry(
+          at: t(290), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 1)),
+        LogEntry(
+          at: t(325), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 3)),
+        LogEntry(
+          at: t(330), session: 0, kind: .dataCollected(types: [.init([.heartRate])], count: 1)),
       ])
   }
 
@@ -162,7 +168,9 @@ import WorkoutCore
       let ids = Set((0..<4).map { WorkoutRecord.makeID(seed: seed, sessionIndex: $0) })
       #expect(ids.count == 4)
     }
-    #expect(WorkoutRecord.makeID(seed: 1, sessionIndex: 0) != WorkoutRecord.makeID(seed: 2, sessionIndex: 0))
+    #expect(
+      WorkoutRecord.makeID(seed: 1, sessionIndex: 0)
+        != WorkoutRecord.makeID(seed: 2, sessionIndex: 0))
   }
 
   @Test func idBytesComeFromTheNamedStreamLittleEndian() {

@@ -141,7 +141,8 @@ func machine(in state: WorkoutSessionState) -> WorkoutSessionStateMachine {
 
   @Test func endFromNotStartedIsIllegal() {
     let engine = run(WorkoutEngineConfiguration(), source: ScriptedSource(), [(5, .end)])
-    #expect(engine.errors.map(\.message) == ["Unable to perform 'end' from current state 'notStarted'"])
+    #expect(
+      engine.errors.map(\.message) == ["Unable to perform 'end' from current state 'notStarted'"])
     #expect(engine.sessionState(0) == .notStarted)
   }
 

@@ -270,7 +270,8 @@ public struct LiveWorkoutBuilder: Sendable {
   {
     var end = date
     if let endDate, endDate < end { end = endDate }
-    return accumulators[type.slot].statistics(cumulative: type.isCumulative, endingAt: end.nanoseconds)
+    return accumulators[type.slot].statistics(
+      cumulative: type.isCumulative, endingAt: end.nanoseconds)
   }
 
   /// The samples of `type` collected so far.

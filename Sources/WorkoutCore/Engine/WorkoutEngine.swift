@@ -1,3 +1,24 @@
+/// One session the engine runs, system-side.
+struct EngineSession {
+  var activity: WorkoutActivityType
+  var machine = WorkoutSessionStateMachine()
+  var builder: LiveWorkoutBuilder
+  /// Whether the app holds a handle (gets notifications).
+  var attached = true
+}
+
+/// The sample timing state of one quantity type during a running interval (plain data).
+struct SampleStream {
+  var type: QuantityType
+  var slot: Int
+  var cumulative: Bool
+  var hasDropouts: Bool
+  var interval: Int64
+  /// Next grid point: a discrete sample's instant, a cumulative span's start.
+  var grid: Int64
+  var lockOnEnd: Int64
+}
+
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
 /// time, fed by a ``WorkoutDataSource``.
 ///
@@ -23,27 +44,6 @@
 ///   recovery re-attaches the active session and delivers what was missed as one batch; without
 ///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
 ///   record.
-/// One session the engine runs, system-side.
-struct EngineSession {
-  var activity: WorkoutActivityType
-  var machine = WorkoutSessionStateMachine()
-  var builder: LiveWorkoutBuilder
-  /// Whether the app holds a handle (gets notifications).
-  var attached = true
-}
-
-/// The sample timing state of one quantity type during a running interval (plain data).
-struct SampleStream {
-  var type: QuantityType
-  var slot: Int
-  var cumulative: Bool
-  var hasDropouts: Bool
-  var interval: Int64
-  /// Next grid point: a discrete sample's instant, a cumulative span's start.
-  var grid: Int64
-  var lockOnEnd: Int64
-}
-
 public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
@@ -261,7 +261,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
   }
 
-  private mutating func endOtherSessions(except current: Int, at date: SimulationInstant, action: String) {
+  private mutating func endOtherSessions(
+    except current: Int, at date: SimulationInstant, action: String
+  ) {
     for index in sessions.indices where index != current {
       switch sessions[index].machine.state {
       case .prepared, .running, .paused, .stopped:
@@ -366,7 +368,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     log.append(LogEntry(at: date, session: index, kind: .error(report)))
   }
 
-  mutating func deliverBatch(session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int) {
+  mutating func deliverBatch(
+    session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int
+  ) {
     guard count > 0, sessions[index].attached else { return }
     guard appIsRunning else {
       missedTypes.formUnion(types)
@@ -380,7 +384,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       log[log.count - 1].kind = .dataCollected(
         types: previousTypes.union(types), count: previousCount + count)
     } else {
-      log.append(LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+      log.append(
+        LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
     }
   }
 
@@ -452,7 +457,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
           stream.cumulative ? deadline.nanoseconds : stream.grid &+ stream.interval
         let next = streams[position].grid &+ (stream.cumulative ? stream.interval : 0)
         scheduler.schedule(position, at: SimulationInstant(nanoseconds: next))
-        guard scheduler.nextDeadline == deadline, let (_, item) = scheduler.popDue(through: deadline)
+        guard scheduler.nextDeadline == deadline,
+          let (_, item) = scheduler.popDue(through: deadline)
         else { break }
         position = item
       }

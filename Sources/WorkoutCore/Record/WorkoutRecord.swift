@@ -115,7 +115,9 @@ public struct WorkoutRecord: Sendable, Equatable {
     bytes.reserveCapacity(16)
     for _ in 0..<2 {
       let word = generator.next()
-      for shift in stride(from: 0, to: 64, by: 8) { bytes.append(UInt8(truncatingIfNeeded: word >> shift)) }
+      for shift in stride(from: 0, to: 64, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+      }
     }
     bytes[6] = (bytes[6] & 0x0F) | 0x40
     bytes[8] = (bytes[8] & 0x3F) | 0x80

@@ -1,0 +1,129 @@
+/// One quantity sample: a point reading (discrete types, `start == end`) or an amount accrued over
+/// the half-open span `[start, end)` (cumulative types). Values are in the type's unit
+/// (``QuantityType/unit``).
+public struct QuantitySample: Sendable, Hashable {
+  /// The sample's instant (discrete) or the start of its span (cumulative).
+  public var start: SimulationInstant
+  /// Equal to ``start`` for discrete samples; the end of the span (exclusive) for cumulative ones.
+  public var end: SimulationInstant
+  /// The value, in the type's unit.
+  public var value: Double
+
+  /// A discrete sample: `value` read at `instant`.
+  public init(at instant: SimulationInstant, value: Double) {
+    self.start = instant
+    self.end = instant
+    self.value = value
+  }
+
+  /// A cumulative sample: `value` accrued over `[start, end)`.
+  public init(start: SimulationInstant, end: SimulationInstant, value: Double) {
+    self.start = start
+    self.end = end
+    self.value = value
+  }
+}
+
+/// The samples of one quantity type in time order, stored as a struct of arrays.
+///
+/// Layout: the start instants (`Int64` ns) and the values (`Double`) in two arrays, 16 bytes per
+/// sample. Cumulative spans all have one nominal length (the sensor interval) except the ones cut
+/// at a pause, stop or end; only those store their end, in a small side table. Discrete series
+/// have nominal length zero. Equality compares the samples, not the layout.
+public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
+  @usableFromInline
+  struct IrregularEnd: Sendable, Hashable {
+    @usableFromInline var index: Int
+    @usableFromInline var end: Int64
+
+    @inlinable
+    init(index: Int, end: Int64) {
+      self.index = index
+      self.end = end
+    }
+  }
+
+  @usableFromInline var starts: [Int64] = []
+  @usableFromInline var values: [Double] = []
+  @usableFromInline var nominalLength: Int64
+  @usableFromInline var irregularEnds: [IrregularEnd] = []
+
+  /// An empty series whose spans are normally `nominalLength` long (zero for discrete types).
+  public init(nominalLength: Duration = .zero) {
+    self.nominalLength = nominalLength.wholeNanoseconds
+  }
+
+  /// A series holding `samples` (in time order); the first sample's length becomes the nominal
+  /// span length.
+  public init(_ samples: [QuantitySample]) {
+    let first = samples.first
+    self.nominalLength = first.map { $0.end.nanoseconds - $0.start.nanoseconds } ?? 0
+    starts.reserveCapacity(samples.count)
+    values.reserveCapacity(samples.count)
+    for sample in samples {
+      append(start: sample.start.nanoseconds, end: sample.end.nanoseconds, value: sample.value)
+    }
+  }
+
+  /// Appends one sample (`end == start` for discrete samples).
+  @inlinable
+  mutating func append(start: Int64, end: Int64, value: Double) {
+    if end &- start != nominalLength {
+      irregularEnds.append(IrregularEnd(index: starts.count, end: end))
+    }
+    starts.append(start)
+    values.append(value)
+  }
+
+  /// The first index, 0.
+  public var startIndex: Int { 0 }
+  /// One past the last index, the number of samples.
+  public var endIndex: Int { starts.count }
+
+  /// The sample at `position`.
+  public subscript(position: Int) -> QuantitySample {
+    let start = starts[position]
+    return QuantitySample(
+      start: SimulationInstant(nanoseconds: start),
+      end: SimulationInstant(nanoseconds: end(of: position, start: start)),
+      value: values[position])
+  }
+
+  private func end(of position: Int, start: Int64) -> Int64 {
+    var low = 0
+    var high = irregularEnds.count
+    while low < high {
+      let mid = (low + high) / 2
+      if irregularEnds[mid].index < position { low = mid + 1 } else { high = mid }
+    }
+    if low < irregularEnds.count && irregularEnds[low].index == position {
+      return irregularEnds[low].end
+    }
+    return start + nominalLength
+  }
+
+  /// A copy whose arrays hold exactly the samples (no spare capacity), for long-term storage.
+  public func compacted() -> SampleSeries {
+    var copy = self
+    copy.starts = starts.withUnsafeBufferPointer { Array($0) }
+    copy.values = values.withUnsafeBufferPointer { Array($0) }
+    copy.irregularEnds = irregularEnds.withUnsafeBufferPointer { Array($0) }
+    return copy
+  }
+
+  /// The values alone, in time order.
+  public var sampleValues: [Double] { values }
+
+  /// Bytes of heap storage this series holds (array capacities times element strides).
+  public var storageBytes: Int {
+    starts.capacity * MemoryLayout<Int64>.stride + values.capacity * MemoryLayout<Double>.stride
+      + irregularEnds.capacity * MemoryLayout<IrregularEnd>.stride
+  }
+
+  /// Two series are equal when they hold the same samples in the same order.
+  public static func == (lhs: SampleSeries, rhs: SampleSeries) -> Bool {
+    guard lhs.count == rhs.count else { return false }
+    for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
+    return true
+  }
+}

@@ -1,0 +1,499 @@
+/// One session the engine runs, system-side.
+struct EngineSession {
+  var activity: WorkoutActivityType
+  var machine = WorkoutSessionStateMachine()
+  var builder: LiveWorkoutBuilder
+  /// Whether the app holds a handle (gets notifications).
+  var attached = true
+}
+
+/// The sample timing state of one quantity type during a running interval (plain data).
+struct SampleStream {
+  var type: QuantityType
+  var slot: Int
+  var cumulative: Bool
+  var hasDropouts: Bool
+  var interval: Int64
+  /// Next grid point: a discrete sample's instant, a cumulative span's start.
+  var grid: Int64
+  var lockOnEnd: Int64
+}
+
+/// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
+/// time, fed by a ``WorkoutDataSource``.
+///
+/// The driver calls ``perform(_:at:)`` for each timeline action, ``probe(at:)`` for snapshots and
+/// ``finishRun(at:)`` at the end, with non-decreasing instants (an earlier instant is treated as
+/// ``now``). Everything the app would see comes out in ``log``, ``errors`` and ``records``.
+///
+/// Rules (scenario spec v1, "Sensors", "Timeline actions", "Ending a workout"):
+/// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
+///   the next. Preparing or starting a session ends every other prepared, running, paused or
+///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).
+/// - `start`: after the state change, the builder begins collection at the same instant.
+/// - Samples exist only in running intervals (session running and builder active). Each
+///   interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
+///   grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
+///   s + (k + 1) × interval)`, the last one cut at `e`. No sample before collection start +
+///   `lockOn`; none whose instant (span start for cumulative types) lies in a dropout. A
+///   discrete value of `nil` from the source is no sample. All samples produced at one instant
+///   form one `dataCollected` batch.
+/// - `auto` finish: when an app-held session reaches stopped or ended, end collection and finish
+///   (only the steps still open; nothing when collection never began).
+/// - Crash: the app's handles go; collection goes on; batches are not delivered. Relaunch with
+///   recovery re-attaches the active session and delivers what was missed as one batch; without
+///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
+///   record.
+public struct WorkoutEngine<Source: WorkoutDataSource> {
+  /// The fixed settings.
+  public let configuration: WorkoutEngineConfiguration
+  /// Everything that happened, in order.
+  public private(set) var log: [LogEntry] = []
+  /// Every failed call, in order.
+  public private(set) var errors: [ErrorReport] = []
+  /// Saved records, in save order.
+  public private(set) var records: [WorkoutRecord] = []
+  /// The engine's current instant.
+  public private(set) var now: SimulationInstant = .zero
+  /// Whether the app process is running (false between `crash` and `relaunch`).
+  public private(set) var appIsRunning = true
+  /// The index of the app's current session, or `nil` when it has none.
+  public private(set) var currentSessionIndex: Int? = 0
+
+  var sessions: [EngineSession] = []
+  var scheduler = EventScheduler<Int>()
+  var streams: [SampleStream] = []
+  var streamDropouts: [[Range<Int64>]] = []
+  var collectingActivity = WorkoutActivityType.other
+  var collecting: Int?
+  var missedTypes = QuantityTypeSet()
+  var missedCount = 0
+  var runFinished = false
+  var cumulativeIntervals: [QuantityType: Duration] = [:]
+  /// The data source (kept last: its size is unknown to unspecialised code).
+  public private(set) var dataSource: Source
+
+  /// Creates an engine with session 0 in `notStarted`.
+  ///
+  /// - Parameters:
+  ///   - configuration: seed, activity, location, builder option, finish mode, schedules,
+  ///     metadata.
+  ///   - dataSource: what the body and wrist deliver.
+  public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
+    self.configuration = configuration
+    self.dataSource = dataSource
+    for type in QuantityType.allCases where type.isCumulative {
+      cumulativeIntervals[type] = configuration.schedule(for: type).interval
+    }
+    sessions.append(makeSession(activity: configuration.activity))
+  }
+
+  private func makeSession(activity: WorkoutActivityType) -> EngineSession {
+    EngineSession(
+      activity: activity,
+      builder: LiveWorkoutBuilder(
+        activityType: activity, locationType: configuration.location,
+        shouldCollectWorkoutEvents: configuration.shouldCollectWorkoutEvents,
+        cumulativeIntervals: cumulativeIntervals))
+  }
+
+  // MARK: - Inspection
+
+  /// The number of sessions created so far.
+  public var sessionCount: Int { sessions.count }
+
+  /// The state of session `index`, or `nil` if there is no such session.
+  public func sessionState(_ index: Int) -> WorkoutSessionState? {
+    sessions.indices.contains(index) ? sessions[index].machine.state : nil
+  }
+
+  /// The builder of session `index` (system-side, whatever the app holds), or `nil`.
+  public func builder(ofSession index: Int) -> LiveWorkoutBuilder? {
+    sessions.indices.contains(index) ? sessions[index].builder : nil
+  }
+
+  // MARK: - Driving
+
+  /// Advances to `instant` (delivering samples due before it), then performs `action`, then
+  /// delivers samples due at `instant` that are still open (such as the first grid point after
+  /// `start` or `resume`).
+  ///
+  /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
+  public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
+    let date = max(instant, now)
+    pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
+    now = date
+    apply(action, at: date)
+    pump(through: date)
+  }
+
+  /// Delivers every sample due at or before `instant` and moves ``now`` there.
+  public mutating func advance(to instant: SimulationInstant) {
+    let date = max(instant, now)
+    pump(through: date)
+    now = date
+  }
+
+  /// Advances to `instant` and snapshots the app's current session (system-side values, even
+  /// while the app is not running).
+  public mutating func probe(at instant: SimulationInstant) -> Probe {
+    advance(to: instant)
+    guard let index = currentSessionIndex else {
+      return Probe(
+        at: now, state: nil, elapsed: nil, heartRate: nil, activeEnergyBurned: nil,
+        distance: nil, stepCount: nil)
+    }
+    let session = sessions[index]
+    let builder = session.builder
+    return Probe(
+      at: now, state: session.machine.state, elapsed: builder.elapsedTime(at: now),
+      heartRate: builder.mostRecent(of: .heartRate),
+      activeEnergyBurned: builder.sum(of: .activeEnergyBurned),
+      distance: session.activity.distanceType.flatMap { builder.sum(of: $0) },
+      stepCount: builder.sum(of: .stepCount))
+  }
+
+  /// Ends the run at `instant`: advances there, and logs `unfinished` for every session still
+  /// open (prepared, running, paused or stopped, or with collection begun but not finished);
+  /// those save no record. Only the first call has an effect.
+  public mutating func finishRun(at instant: SimulationInstant) {
+    advance(to: instant)
+    guard !runFinished else { return }
+    runFinished = true
+    for index in sessions.indices where isOpen(index) {
+      log.append(LogEntry(at: now, session: index, kind: .unfinished))
+    }
+  }
+
+  private func isOpen(_ index: Int) -> Bool {
+    let session = sessions[index]
+    switch session.machine.state {
+    case .prepared, .running, .paused, .stopped: return true
+    case .notStarted, .ended: break
+    }
+    switch session.builder.lifecycle {
+    case .active, .ended: return true
+    case .notStarted, .finished, .discarded: return false
+    }
+  }
+
+  // MARK: - Actions
+
+  private mutating func apply(_ action: AppAction, at date: SimulationInstant) {
+    switch action {
+    case .crash:
+      if appIsRunning {
+        appIsRunning = false
+        missedTypes = QuantityTypeSet()
+        missedCount = 0
+      }
+      return
+    case .relaunch(let recover):
+      relaunch(recover: recover, at: date)
+      return
+    case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
+      .marker, .segment, .addEvent, .newSession:
+      break
+    }
+    guard appIsRunning else {
+      report(.appNotRunning, action: action.word, session: nil, at: date)
+      return
+    }
+    if case .newSession(let activity) = action {
+      sessions.append(makeSession(activity: activity ?? configuration.activity))
+      currentSessionIndex = sessions.count - 1
+      return
+    }
+    guard let index = currentSessionIndex else {
+      report(.noSession, action: action.word, session: nil, at: date)
+      return
+    }
+    switch action {
+    case .prepare: sessionCall(.prepare, session: index, at: date)
+    case .start: sessionCall(.start, session: index, at: date)
+    case .pause: sessionCall(.pause, session: index, at: date)
+    case .resume: sessionCall(.resume, session: index, at: date)
+    case .stop: sessionCall(.stop, session: index, at: date)
+    case .end: sessionCall(.end, session: index, at: date)
+    case .endCollection: endCollection(session: index, at: date)
+    case .finishWorkout: finishWorkout(session: index, at: date)
+    case .lap: addEvent(.lap, session: index, at: date, action: action.word)
+    case .marker: addEvent(.marker, session: index, at: date, action: action.word)
+    case .segment: addEvent(.segment, session: index, at: date, action: action.word)
+    case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
+    case .newSession, .crash, .relaunch:
+      preconditionFailure("action \(action.word) already handled before dispatch")
+    }
+  }
+
+  private mutating func relaunch(recover: Bool, at date: SimulationInstant) {
+    guard !appIsRunning else { return }
+    appIsRunning = true
+    var target: Int? = nil
+    if recover, let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
+      target = index
+    }
+    for index in sessions.indices { sessions[index].attached = (index == target) }
+    currentSessionIndex = target
+    if let target, missedCount > 0 {
+      notify(target, at: date, .dataCollected(types: missedTypes, count: missedCount))
+    }
+    missedTypes = QuantityTypeSet()
+    missedCount = 0
+  }
+
+  private mutating func sessionCall(
+    _ call: WorkoutSessionCall, session index: Int, at date: SimulationInstant
+  ) {
+    guard sessions[index].machine.accepts(call) else {
+      let error = WorkoutError.invalidTransition(call, from: sessions[index].machine.state)
+      report(error, action: call.word, session: index, at: date)
+      return
+    }
+    if call == .prepare || call == .start {
+      endOtherSessions(except: index, at: date, action: call.word)
+    }
+    switch sessions[index].machine.perform(call, at: date) {
+    case .changed(let change):
+      applyChange(change, session: index)
+    case .rejected(let error):
+      report(error, action: call.word, session: index, at: date)
+    }
+  }
+
+  private mutating func endOtherSessions(
+    except current: Int, at date: SimulationInstant, action: String
+  ) {
+    for index in sessions.indices where index != current {
+      switch sessions[index].machine.state {
+      case .prepared, .running, .paused, .stopped:
+        report(.anotherWorkoutSessionStarted, action: action, session: index, at: date)
+        if let change = sessions[index].machine.fail(at: date) {
+          applyChange(change, session: index)
+        }
+      case .notStarted, .ended:
+        continue
+      }
+    }
+  }
+
+  private mutating func applyChange(_ change: SessionStateChange, session index: Int) {
+    let date = change.date
+    if change.from == .running && collecting == index { closeInterval(at: date) }
+    notify(index, at: date, .stateChange(from: change.from, to: change.to))
+    if let type = change.generatedEvent,
+      sessions[index].builder.collectSessionEvent(WorkoutEvent(type, at: date))
+    {
+      notify(index, at: date, .event(type))
+    }
+    switch change.to {
+    case .running:
+      if change.from == .notStarted || change.from == .prepared {
+        do {
+          try sessions[index].builder.beginCollection(at: date)
+        } catch {
+          report(error, action: "beginCollection", session: index, at: date)
+        }
+      }
+      if sessions[index].builder.isActive { openInterval(session: index, at: date) }
+    case .stopped, .ended:
+      if configuration.finish == .auto && sessions[index].attached && appIsRunning {
+        autoFinish(session: index, at: date)
+      }
+    case .notStarted, .prepared, .paused:
+      break
+    }
+  }
+
+  private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
+    switch sessions[index].builder.lifecycle {
+    case .notStarted, .finished, .discarded:
+      return
+    case .active:
+      guard endCollection(session: index, at: date) else { return }
+      finishWorkout(session: index, at: date)
+    case .ended:
+      finishWorkout(session: index, at: date)
+    }
+  }
+
+  @discardableResult
+  private mutating func endCollection(session index: Int, at date: SimulationInstant) -> Bool {
+    do {
+      try sessions[index].builder.endCollection(at: date)
+    } catch {
+      report(error, action: "endCollection", session: index, at: date)
+      return false
+    }
+    if collecting == index { closeInterval(at: date) }
+    return true
+  }
+
+  private mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
+    let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
+    do {
+      let record = try sessions[index].builder.finishWorkout(
+        id: id, metadata: configuration.metadata)
+      records.append(record)
+      log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
+    } catch {
+      report(error, action: "finishWorkout", session: index, at: date)
+    }
+  }
+
+  private mutating func addEvent(
+    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String
+  ) {
+    do {
+      try sessions[index].builder.addWorkoutEvent(WorkoutEvent(type, at: date))
+      notify(index, at: date, .event(type))
+    } catch {
+      report(error, action: action, session: index, at: date)
+    }
+  }
+
+  // MARK: - Notifications
+
+  private mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: LogEntry.Kind) {
+    guard appIsRunning && sessions[index].attached else { return }
+    log.append(LogEntry(at: date, session: index, kind: kind))
+  }
+
+  private mutating func report(
+    _ error: WorkoutError, action: String, session index: Int?, at date: SimulationInstant
+  ) {
+    if let index, !(appIsRunning && sessions[index].attached) { return }
+    let report = ErrorReport(error: error, action: action, at: date, session: index)
+    errors.append(report)
+    log.append(LogEntry(at: date, session: index, kind: .error(report)))
+  }
+
+  mutating func deliverBatch(
+    session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int
+  ) {
+    guard count > 0, sessions[index].attached else { return }
+    guard appIsRunning else {
+      missedTypes.formUnion(types)
+      missedCount += count
+      return
+    }
+    let date = SimulationInstant(nanoseconds: instant)
+    if let last = log.last, last.at == date, last.session == index,
+      case .dataCollected(let previousTypes, let previousCount) = last.kind
+    {
+      log[log.count - 1].kind = .dataCollected(
+        types: previousTypes.union(types), count: previousCount + count)
+    } else {
+      log.append(
+        LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+    }
+  }
+
+  // MARK: - Sampling
+
+  private mutating func openInterval(session index: Int, at date: SimulationInstant) {
+    collecting = index
+    collectingActivity = sessions[index].activity
+    streams.removeAll(keepingCapacity: true)
+    streamDropouts.removeAll(keepingCapacity: true)
+    scheduler.removeAll()
+    let start = date.nanoseconds
+    let lockOnBase = sessions[index].builder.startDate?.nanoseconds ?? start
+    for type in sessions[index].activity.collectedTypes {
+      let schedule = configuration.schedule(for: type)
+      let interval = schedule.interval.wholeNanoseconds
+      guard schedule.enabled, interval > 0 else { continue }
+      let stream = SampleStream(
+        type: type, slot: type.slot, cumulative: type.isCumulative,
+        hasDropouts: !schedule.dropouts.isEmpty, interval: interval, grid: start,
+        lockOnEnd: lockOnBase &+ schedule.lockOn.wholeNanoseconds)
+      streams.append(stream)
+      streamDropouts.append(
+        schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
+      let due = stream.cumulative ? start &+ interval : start
+      scheduler.schedule(streams.count - 1, at: SimulationInstant(nanoseconds: due))
+    }
+  }
+
+  /// Ends the running interval at `date`: the discrete grid points at `date` and the cut
+  /// cumulative spans `[grid, date)` still pending form the interval's last batch.
+  private mutating func closeInterval(at date: SimulationInstant) {
+    guard let index = collecting else { return }
+    let end = date.nanoseconds
+    var types = QuantityTypeSet()
+    var count = 0
+    for position in streams.indices {
+      let stream = streams[position]
+      if stream.cumulative {
+        if stream.grid < end {
+          produce(
+            stream, position: position, at: end, session: index, types: &types, count: &count)
+        }
+      } else if stream.grid == end {
+        produce(
+          stream, position: position, at: end, session: index, types: &types, count: &count)
+      }
+    }
+    streams.removeAll(keepingCapacity: true)
+    streamDropouts.removeAll(keepingCapacity: true)
+    scheduler.removeAll()
+    collecting = nil
+    deliverBatch(session: index, at: end, types: types, count: count)
+  }
+
+  /// Delivers every sample due at or before `limit`, one batch per instant.
+  mutating func pump(through limit: SimulationInstant) {
+    guard let index = collecting else { return }
+    while let (deadline, first) = scheduler.popDue(through: limit) {
+      var types = QuantityTypeSet()
+      var count = 0
+      var position = first
+      while true {
+        let stream = streams[position]
+        produce(
+          stream, position: position, at: deadline.nanoseconds, session: index, types: &types,
+          count: &count)
+        streams[position].grid =
+          stream.cumulative ? deadline.nanoseconds : stream.grid &+ stream.interval
+        let next = streams[position].grid &+ (stream.cumulative ? stream.interval : 0)
+        scheduler.schedule(position, at: SimulationInstant(nanoseconds: next))
+        guard scheduler.nextDeadline == deadline,
+          let (_, item) = scheduler.popDue(through: deadline)
+        else { break }
+        position = item
+      }
+      deliverBatch(session: index, at: deadline.nanoseconds, types: types, count: count)
+    }
+  }
+
+  /// Produces the sample of `stream` due at `instant` (a discrete reading at `stream.grid`, or
+  /// the cumulative span `[stream.grid, instant)`), unless lock-on or a dropout suppresses it.
+  private mutating func produce(
+    _ stream: SampleStream, position: Int, at instant: Int64, session index: Int,
+    types: inout QuantityTypeSet, count: inout Int
+  ) {
+    let point = stream.grid
+    guard point >= stream.lockOnEnd else { return }
+    if stream.hasDropouts {
+      for dropout in streamDropouts[position] where dropout.contains(point) { return }
+    }
+    let activity = collectingActivity
+    if stream.cumulative {
+      let value = dataSource.cumulativeAmount(
+        of: stream.type, from: SimulationInstant(nanoseconds: point),
+        to: SimulationInstant(nanoseconds: instant), activity: activity)
+      sessions[index].builder.appendCumulative(
+        slot: stream.slot, start: point, end: instant, value: value)
+    } else {
+      guard
+        let value = dataSource.discreteValue(
+          of: stream.type, at: SimulationInstant(nanoseconds: point), activity: activity)
+      else { return }
+      sessions[index].builder.appendDiscrete(slot: stream.slot, at: point, value: value)
+    }
+    types.insert(stream.type)
+    count += 1
+  }
+}
+
+extension WorkoutEngine: Sendable where Source: Sendable {}

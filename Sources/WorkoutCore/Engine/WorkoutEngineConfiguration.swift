@@ -1,0 +1,198 @@
+/// How an app drives its workouts: the engine's fixed settings for a run.
+public struct WorkoutEngineConfiguration: Sendable {
+  /// How the workout is ended and saved (scenario spec v1, "Ending a workout").
+  public enum FinishMode: String, Sendable, Hashable, CaseIterable {
+    /// Like Apple's sample app: when the session reaches stopped or ended, end collection (at
+    /// that instant) and finish the workout, performing only the steps still open.
+    case auto
+    /// Only explicit `endCollection` and `finishWorkout` actions.
+    case manual
+  }
+
+  /// The scenario seed; record ids and every random stream derive from it.
+  public var seed: UInt64
+  /// The activity of session 0 (and of later sessions unless `newSession` names another).
+  public var activity: WorkoutActivityType
+  /// Indoor, outdoor or unknown.
+  public var location: WorkoutSessionLocationType
+  /// The builder option of the same name (default `true`).
+  public var shouldCollectWorkoutEvents: Bool
+  /// Auto or manual finish.
+  public var finish: FinishMode
+  /// Per-type sample timing; a type not listed uses ``SampleSchedule/standard(for:)``.
+  public var schedules: [QuantityType: SampleSchedule]
+  /// Extra metadata for every record (`HKTimeZone`, `HKElevationAscended`, ...);
+  /// `HKIndoorWorkout` is always set from ``location`` and wins over an entry here.
+  public var metadata: [String: MetadataValue]
+
+  /// Creates a configuration; every parameter has the scenario spec's default.
+  public init(
+    seed: UInt64 = 1, activity: WorkoutActivityType = .running,
+    location: WorkoutSessionLocationType = .outdoor, shouldCollectWorkoutEvents: Bool = true,
+    finish: FinishMode = .auto, schedules: [QuantityType: SampleSchedule] = [:],
+    metadata: [String: MetadataValue] = [:]
+  ) {
+    self.seed = seed
+    self.activity = activity
+    self.location = location
+    self.shouldCollectWorkoutEvents = shouldCollectWorkoutEvents
+    self.finish = finish
+    self.schedules = schedules
+    self.metadata = metadata
+  }
+
+  /// The schedule of `type`: the configured one or the standard one.
+  public func schedule(for type: QuantityType) -> SampleSchedule {
+    schedules[type] ?? .standard(for: type)
+  }
+}
+
+/// What the app does at an instant (scenario spec v1, "Timeline actions").
+public enum AppAction: Sendable, Hashable {
+  /// Session `prepare()`.
+  case prepare
+  /// Session `startActivity(at)`; on success the builder begins collection at the same instant.
+  case start
+  /// Session `pause()`.
+  case pause
+  /// Session `resume()`.
+  case resume
+  /// Session `stopActivity(at)`.
+  case stop
+  /// Session `end()`.
+  case end
+  /// Builder `endCollection(withEnd:)`.
+  case endCollection
+  /// Builder `finishWorkout()`; saves the record.
+  case finishWorkout
+  /// Adds a `lap` event to the builder.
+  case lap
+  /// Adds a `marker` event to the builder.
+  case marker
+  /// Adds a `segment` event to the builder.
+  case segment
+  /// The app adds an event of any type to the builder itself.
+  case addEvent(WorkoutEventType)
+  /// The app creates its next session and builder (index + 1), optionally with another
+  /// activity.
+  case newSession(activity: WorkoutActivityType?)
+  /// The app process dies; sessions and builders go on system-side.
+  case crash
+  /// The app starts again; `recover: true` gets a new handle to the active session.
+  case relaunch(recover: Bool)
+
+  /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
+  public var word: String {
+    switch self {
+    case .prepare: "prepare"
+    case .start: "start"
+    case .pause: "pause"
+    case .resume: "resume"
+    case .stop: "stop"
+    case .end: "end"
+    case .endCollection: "endCollection"
+    case .finishWorkout: "finishWorkout"
+    case .lap: "lap"
+    case .marker: "marker"
+    case .segment: "segment"
+    case .addEvent: "addEvent"
+    case .newSession: "newSession"
+    case .crash: "crash"
+    case .relaunch: "relaunch"
+    }
+  }
+}
+
+/// A failed call as the delegate or completion handler reports it, with the action that made it
+/// and when (result-v1.md `errors`).
+public struct ErrorReport: Sendable, Hashable {
+  /// The error.
+  public var error: WorkoutError
+  /// The action word (`"pause"`, `"endCollection"`, ...).
+  public var action: String
+  /// When it was reported.
+  public var at: SimulationInstant
+  /// The session it was reported to, or `nil` when the app had none.
+  public var session: Int?
+
+  /// Creates a report.
+  public init(error: WorkoutError, action: String, at: SimulationInstant, session: Int?) {
+    self.error = error
+    self.action = action
+    self.at = at
+    self.session = session
+  }
+
+  /// The error domain (`HKErrorDomain`).
+  public var domain: String { error.domain }
+  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`).
+  public var code: String { error.code.rawValue }
+  /// The description.
+  public var message: String { error.message }
+}
+
+/// One thing that happened, in order (result-v1.md `log`).
+public struct LogEntry: Sendable, Hashable {
+  /// The kinds of log entries of version 1.
+  public enum Kind: Sendable, Hashable {
+    /// The session delegate's `didChangeTo`.
+    case stateChange(from: WorkoutSessionState, to: WorkoutSessionState)
+    /// The builder delegate's `workoutBuilderDidCollectEvent`.
+    case event(WorkoutEventType)
+    /// An error delivered to the app.
+    case error(ErrorReport)
+    /// The builder delegate's `didCollectDataOf`: one batch, the set of types and the number of
+    /// samples in it.
+    case dataCollected(types: QuantityTypeSet, count: Int)
+    /// A record was saved, with its id.
+    case record(id: String)
+    /// A session was still open when the run stopped; it saves no record.
+    case unfinished
+  }
+
+  /// When it happened.
+  public var at: SimulationInstant
+  /// The session index it concerns, or `nil` (errors when the app had no session).
+  public var session: Int?
+  /// What happened.
+  public var kind: Kind
+
+  /// Creates an entry.
+  public init(at: SimulationInstant, session: Int?, kind: Kind) {
+    self.at = at
+    self.session = session
+    self.kind = kind
+  }
+}
+
+/// A snapshot of the live values (result-v1.md `probes`).
+public struct Probe: Sendable, Hashable {
+  /// When it was taken.
+  public var at: SimulationInstant
+  /// The app's session state, or `nil` when the app has no session.
+  public var state: WorkoutSessionState?
+  /// The builder's elapsed time at ``at``; zero before collection, `nil` without a session.
+  public var elapsed: Duration?
+  /// The most recent heart rate, bpm.
+  public var heartRate: Double?
+  /// The sum of active energy, kcal.
+  public var activeEnergyBurned: Double?
+  /// The sum of the activity's distance type, m.
+  public var distance: Double?
+  /// The sum of steps.
+  public var stepCount: Double?
+
+  /// Creates a probe.
+  public init(
+    at: SimulationInstant, state: WorkoutSessionState?, elapsed: Duration?,
+    heartRate: Double?, activeEnergyBurned: Double?, distance: Double?, stepCount: Double?
+  ) {
+    self.at = at
+    self.state = state
+    self.elapsed = elapsed
+    self.heartRate = heartRate
+    self.activeEnergyBurned = activeEnergyBurned
+    self.distance = distance
+    self.stepCount = stepCount
+  }
+}

@@ -1,0 +1,32 @@
+/// A set of quantity types as a bit mask (one bit per ``QuantityType`` in declaration order), so
+/// that recording which types a batch of samples touched never allocates.
+public struct QuantityTypeSet: OptionSet, Sendable, Hashable {
+  /// The bits, bit `i` for the `i`-th case of ``QuantityType/allCases``.
+  public var rawValue: UInt16
+
+  /// Creates a set from its bits.
+  public init(rawValue: UInt16) {
+    self.rawValue = rawValue
+  }
+
+  /// Creates the set of `types`.
+  public init(_ types: some Sequence<QuantityType>) {
+    self.rawValue = 0
+    for type in types { insert(type) }
+  }
+
+  /// Inserts `type`.
+  @inlinable
+  public mutating func insert(_ type: QuantityType) {
+    rawValue |= 1 << UInt16(type.slot)
+  }
+
+  /// Whether `type` is in the set.
+  @inlinable
+  public func contains(_ type: QuantityType) -> Bool {
+    rawValue & (1 << UInt16(type.slot)) != 0
+  }
+
+  /// The members sorted by ``QuantityType``'s order (declaration order).
+  public var types: [QuantityType] { QuantityType.allCases.filter { contains($0) } }
+}

@@ -1,0 +1,133 @@
+/// A metadata value as stored in a workout's metadata (healthkit-semantics.md §3.2).
+public enum MetadataValue: Sendable, Hashable {
+  /// A Boolean (`HKIndoorWorkout`).
+  case bool(Bool)
+  /// A number in the key's fixed unit (`HKElevationAscended` in m, `HKAverageMETs` in
+  /// kcal/(kg·hr)).
+  case number(Double)
+  /// A string (`HKTimeZone`: an IANA name).
+  case string(String)
+}
+
+/// A finished workout, HealthKit's `HKWorkout` as saved by `finishWorkout()`, with the fields and
+/// units of result-v1.md ("The finished workout record").
+///
+/// Dates are virtual instants; the I/O layer turns them into wall-clock dates. Units: seconds
+/// (``duration``), kilocalories (``totalEnergyBurned``), metres (``totalDistance``), each
+/// quantity type's unit in ``statistics`` and ``samples``.
+public struct WorkoutRecord: Sendable, Equatable {
+  /// Metadata keys as stored (without `Key`).
+  public enum MetadataKey {
+    /// `HKIndoorWorkout`, Bool: always present, `true` for indoor workouts.
+    public static let indoorWorkout = "HKIndoorWorkout"
+    /// `HKElevationAscended`, metres.
+    public static let elevationAscended = "HKElevationAscended"
+    /// `HKAverageMETs`, kcal/(kg·hr).
+    public static let averageMETs = "HKAverageMETs"
+    /// `HKTimeZone`, IANA name.
+    public static let timeZone = "HKTimeZone"
+  }
+
+  /// Version-4 UUID string, uppercase, 8-4-4-4-12 (``makeID(seed:sessionIndex:)``).
+  public var id: String
+  /// The activity.
+  public var activityType: WorkoutActivityType
+  /// Indoor, outdoor or unknown.
+  public var locationType: WorkoutSessionLocationType
+  /// When collection began (`beginCollection`).
+  public var startDate: SimulationInstant
+  /// When collection ended (`endCollection`).
+  public var endDate: SimulationInstant
+  /// Start to end minus paused intervals by HealthKit's rule (only pause and resume count; a
+  /// pause while paused or a resume while running is ignored; an open pause closes at the end).
+  public var duration: Duration
+  /// The kept events in date order (see ``filteredEvents(_:start:end:)``).
+  public var events: [WorkoutEvent]
+  /// Sum of `activeEnergyBurned`, kcal; `nil` without active-energy samples.
+  public var totalEnergyBurned: Double?
+  /// Sum of the activity's distance type, metres; `nil` for activities without distance or
+  /// without distance samples.
+  public var totalDistance: Double?
+  /// Per-type statistics; types without samples are absent.
+  public var statistics: [QuantityType: QuantityStatistics]
+  /// Metadata: `HKIndoorWorkout` always, plus the configuration's keys.
+  public var metadata: [String: MetadataValue]
+  /// Per-type samples; types without samples are absent.
+  public var samples: [QuantityType: SampleSeries]
+
+  /// Creates a record from its fields.
+  public init(
+    id: String, activityType: WorkoutActivityType, locationType: WorkoutSessionLocationType,
+    startDate: SimulationInstant, endDate: SimulationInstant, duration: Duration,
+    events: [WorkoutEvent], totalEnergyBurned: Double?, totalDistance: Double?,
+    statistics: [QuantityType: QuantityStatistics], metadata: [String: MetadataValue],
+    samples: [QuantityType: SampleSeries]
+  ) {
+    self.id = id
+    self.activityType = activityType
+    self.locationType = locationType
+    self.startDate = startDate
+    self.endDate = endDate
+    self.duration = duration
+    self.events = events
+    self.totalEnergyBurned = totalEnergyBurned
+    self.totalDistance = totalDistance
+    self.statistics = statistics
+    self.metadata = metadata
+    self.samples = samples
+  }
+
+  /// The events a finished workout keeps (healthkit-semantics.md §2.6 and §3.1, `HKWorkout.mm`
+  /// construction): events inside `[start, end]`, sorted by date (stable), dropping a pause or
+  /// resume that repeats the previous kept pause/resume type and a leading resume (the workout
+  /// starts resumed).
+  public static func filteredEvents(
+    _ events: [WorkoutEvent], start: SimulationInstant, end: SimulationInstant
+  ) -> [WorkoutEvent] {
+    let inside = events.enumerated()
+      .filter { $0.element.date >= start && $0.element.date <= end }
+      .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
+      .map(\.element)
+    var kept: [WorkoutEvent] = []
+    var lastPauseOrResume = WorkoutEventType.resume
+    for event in inside {
+      switch event.type {
+      case .pause, .resume:
+        if event.type == lastPauseOrResume { continue }
+        lastPauseOrResume = event.type
+        kept.append(event)
+      case .lap, .marker, .motionPaused, .motionResumed, .segment, .pauseOrResumeRequest:
+        kept.append(event)
+      }
+    }
+    return kept
+  }
+
+  /// The record id of session `sessionIndex` under `seed`: a version-4 UUID (RFC 4122 §4.4).
+  ///
+  /// Bytes 0–7 are the first `next()` of the SplitMix64 stream `"id.<sessionIndex>"`
+  /// (``SplitMix64/init(seed:stream:)``) in little-endian order, bytes 8–15 the second; then the
+  /// version nibble is set (`byte6 = byte6 & 0x0F | 0x40`) and the variant bits
+  /// (`byte8 = byte8 & 0x3F | 0x80`). Written as uppercase hex, 8-4-4-4-12.
+  public static func makeID(seed: UInt64, sessionIndex: Int) -> String {
+    var generator = SplitMix64(seed: seed, stream: "id.\(sessionIndex)")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(16)
+    for _ in 0..<2 {
+      let word = generator.next()
+      for shift in stride(from: 0, to: 64, by: 8) {
+        bytes.append(UInt8(truncatingIfNeeded: word >> shift))
+      }
+    }
+    bytes[6] = (bytes[6] & 0x0F) | 0x40
+    bytes[8] = (bytes[8] & 0x3F) | 0x80
+    let digits = Array("0123456789ABCDEF")
+    var text = ""
+    for (index, byte) in bytes.enumerated() {
+      if index == 4 || index == 6 || index == 8 || index == 10 { text.append("-") }
+      text.append(digits[Int(byte >> 4)])
+      text.append(digits[Int(byte & 0x0F)])
+    }
+    return text
+  }
+}

@@ -1,3 +1,4 @@
+import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
@@ -18,3 +19,12 @@ func quietSource(
 
 /// `|a − b| ≤ tolerance`.
 func close(_ a: Double, _ b: Double, _ tolerance: Double) -> Bool { abs(a - b) <= tolerance }
+
+/// The reading of discrete `type` at `instant`; fails the test when there is none.
+func reading(
+  _ source: inout PhysiologyDataSource, _ type: QuantityType, _ instant: SimulationInstant,
+  _ activity: WorkoutActivityType, sourceLocation: SourceLocation = #_sourceLocation
+) throws -> Double {
+  let value = source.discreteValue(of: type, at: instant, activity: activity)
+  return try #require(value, sourceLocation: sourceLocation)
+}

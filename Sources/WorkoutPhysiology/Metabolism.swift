@@ -171,7 +171,8 @@ public struct CompendiumActivity: Sendable, Equatable {
     case .traditionalStrengthTraining:
       CompendiumActivity(
         code: "02054",
-        activity: "resistance (weight) training, multiple exercises, 8-15 reps at varied resistance",
+        activity:
+          "resistance (weight) training, multiple exercises, 8-15 reps at varied resistance",
         mets: 3.5)
     case .yoga:
       CompendiumActivity(code: "02150", activity: "yoga, Hatha", mets: 2.5)

@@ -292,7 +292,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var piece = heartRatePiece ?? initialPiece(kind: kind)
     if t < piece.start { piece = initialPiece(kind: kind) }
     if piece.kind != kind {
-      piece = transition(from: piece, at: t, segment: locate(t, slot: cursors.count - 1), kind: kind)
+      piece = transition(
+        from: piece, at: t, segment: locate(t, slot: cursors.count - 1), kind: kind)
     }
     while t >= piece.end {
       let next = piece.segment + 1

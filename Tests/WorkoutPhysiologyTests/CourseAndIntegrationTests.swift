@@ -5,7 +5,8 @@ import WorkoutPhysiology
 @Suite("Cadence (physiology.md §5)")
 struct CadenceTests {
   /// The recorded fēnix 2 run's least-squares line: steps/min ≈ 9.19·v + 133.9.
-  @Test("running cadence follows the real-recording fit", arguments: [2.0, 2.5, 3.0, 3.5, 4.0, 4.5])
+  @Test(
+    "running cadence follows the real-recording fit", arguments: [2.0, 2.5, 3.0, 3.5, 4.0, 4.5])
   func runningFit(speed: Double) {
     #expect(close(Cadence.running(metresPerSecond: speed), 9.19 * speed + 133.9, 0.5))
   }
@@ -40,7 +41,8 @@ struct CadenceTests {
   func override() throws {
     var source = try quietSource(
       segments: [CourseSegment(duration: .seconds(600), speed: 3, cadence: 180)])
-    #expect(source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .running) == 180)
+    #expect(
+      source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .running) == 180)
     #expect(try reading(&source, .cyclingCadence, at(5), .cycling) == 180)
   }
 }
@@ -54,7 +56,11 @@ struct CourseTests {
       CourseSegment(duration: .milliseconds(1500), speed: 3),
       CourseSegment(duration: .seconds(10), power: 100),
     ])
-    #expect(course.starts == [at(0), SimulationInstant(nanoseconds: 90_000_000_000), SimulationInstant(nanoseconds: 91_500_000_000)])
+    #expect(
+      course.starts == [
+        at(0), SimulationInstant(nanoseconds: 90_000_000_000),
+        SimulationInstant(nanoseconds: 91_500_000_000),
+      ])
     #expect(course.end == SimulationInstant(nanoseconds: 101_500_000_000))
     #expect(course.segmentIndex(at: at(0)) == 0)
     #expect(course.segmentIndex(at: at(91)) == 1)
@@ -123,7 +129,8 @@ struct CourseTests {
     #expect(close(metres, 40.2 + 250.0 / 3, 1e-9))
     // After the course: no active energy, no distance, basal continues at 1.225 kcal/min.
     #expect(
-      source.cumulativeAmount(of: .activeEnergyBurned, from: at(120), to: at(180), activity: .running)
+      source.cumulativeAmount(
+        of: .activeEnergyBurned, from: at(120), to: at(180), activity: .running)
         == 0)
     #expect(
       source.cumulativeAmount(

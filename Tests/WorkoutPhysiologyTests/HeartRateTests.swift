@@ -30,7 +30,9 @@ struct HeartRateTests {
     #expect(close(hr, expected, 1))
   }
 
-  @Test("Tanaka maximal heart rate (physiology.md §4.1)", arguments: [(20.0, 194.0), (30, 187), (40, 180), (50, 173), (60, 166)])
+  @Test(
+    "Tanaka maximal heart rate (physiology.md §4.1)",
+    arguments: [(20.0, 194.0), (30, 187), (40, 180), (50, 173), (60, 166)])
   func tanaka(age: Double, expected: Double) throws {
     #expect(close(Athlete.tanakaMaxHeartRate(age: age), expected, 1e-9))
     #expect(close(try Athlete(age: age).maxHeartRate, expected, 1e-9))
@@ -82,7 +84,10 @@ struct HeartRateTests {
   @Test(
     "cardiovascular drift band",
     arguments: [
-      (CourseSegment(duration: .seconds(4200), speed: 1.5, grade: 0.08), WorkoutActivityType.walking),
+      (
+        CourseSegment(duration: .seconds(4200), speed: 1.5, grade: 0.08),
+        WorkoutActivityType.walking
+      ),
       (CourseSegment(duration: .seconds(4200), speed: 2.2), .running),
       (CourseSegment(duration: .seconds(4200), speed: 8, power: 120), .cycling),
     ])

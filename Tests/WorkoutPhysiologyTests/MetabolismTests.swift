@@ -15,29 +15,62 @@ struct ACSMRow: Sendable, CustomStringConvertible {
 }
 
 private let walkingRows: [ACSMRow] = [
-  ACSMRow(name: "2.0 mph", speed: 53.6, grade: 0, vo2: 8.86, mets: 2.53, grossKcal: 3.101, activeKcal: 1.876),
-  ACSMRow(name: "3.0 mph", speed: 80.4, grade: 0, vo2: 11.54, mets: 3.30, grossKcal: 4.039, activeKcal: 2.814),
-  ACSMRow(name: "3.0 mph 5 %", speed: 80.4, grade: 0.05, vo2: 18.78, mets: 5.36, grossKcal: 6.572, activeKcal: 5.347),
-  ACSMRow(name: "3.0 mph 15 %", speed: 80.4, grade: 0.15, vo2: 33.25, mets: 9.50, grossKcal: 11.637, activeKcal: 10.412),
-  ACSMRow(name: "3.5 mph", speed: 93.8, grade: 0, vo2: 12.88, mets: 3.68, grossKcal: 4.508, activeKcal: 3.283),
-  ACSMRow(name: "3.5 mph 10 %", speed: 93.8, grade: 0.10, vo2: 29.76, mets: 8.50, grossKcal: 10.417, activeKcal: 9.192),
-  ACSMRow(name: "4.0 mph", speed: 107.2, grade: 0, vo2: 14.22, mets: 4.06, grossKcal: 4.977, activeKcal: 3.752),
+  ACSMRow(
+    name: "2.0 mph", speed: 53.6, grade: 0, vo2: 8.86, mets: 2.53, grossKcal: 3.101,
+    activeKcal: 1.876),
+  ACSMRow(
+    name: "3.0 mph", speed: 80.4, grade: 0, vo2: 11.54, mets: 3.30, grossKcal: 4.039,
+    activeKcal: 2.814),
+  ACSMRow(
+    name: "3.0 mph 5 %", speed: 80.4, grade: 0.05, vo2: 18.78, mets: 5.36, grossKcal: 6.572,
+    activeKcal: 5.347),
+  ACSMRow(
+    name: "3.0 mph 15 %", speed: 80.4, grade: 0.15, vo2: 33.25, mets: 9.50, grossKcal: 11.637,
+    activeKcal: 10.412),
+  ACSMRow(
+    name: "3.5 mph", speed: 93.8, grade: 0, vo2: 12.88, mets: 3.68, grossKcal: 4.508,
+    activeKcal: 3.283),
+  ACSMRow(
+    name: "3.5 mph 10 %", speed: 93.8, grade: 0.10, vo2: 29.76, mets: 8.50, grossKcal: 10.417,
+    activeKcal: 9.192),
+  ACSMRow(
+    name: "4.0 mph", speed: 107.2, grade: 0, vo2: 14.22, mets: 4.06, grossKcal: 4.977,
+    activeKcal: 3.752),
 ]
 
 private let runningRows: [ACSMRow] = [
-  ACSMRow(name: "8 km/h", speed: 8000.0 / 60, grade: 0, vo2: 30.17, mets: 8.62, grossKcal: 10.558, activeKcal: 9.333),
-  ACSMRow(name: "10 km/h", speed: 10000.0 / 60, grade: 0, vo2: 36.83, mets: 10.52, grossKcal: 12.892, activeKcal: 11.667),
-  ACSMRow(name: "10 km/h 5 %", speed: 10000.0 / 60, grade: 0.05, vo2: 44.33, mets: 12.67, grossKcal: 15.517, activeKcal: 14.292),
-  ACSMRow(name: "12 km/h", speed: 200, grade: 0, vo2: 43.50, mets: 12.43, grossKcal: 15.225, activeKcal: 14.000),
-  ACSMRow(name: "12 km/h 10 %", speed: 200, grade: 0.10, vo2: 61.50, mets: 17.57, grossKcal: 21.525, activeKcal: 20.300),
-  ACSMRow(name: "15 km/h", speed: 250, grade: 0, vo2: 53.50, mets: 15.29, grossKcal: 18.725, activeKcal: 17.500),
+  ACSMRow(
+    name: "8 km/h", speed: 8000.0 / 60, grade: 0, vo2: 30.17, mets: 8.62, grossKcal: 10.558,
+    activeKcal: 9.333),
+  ACSMRow(
+    name: "10 km/h", speed: 10000.0 / 60, grade: 0, vo2: 36.83, mets: 10.52, grossKcal: 12.892,
+    activeKcal: 11.667),
+  ACSMRow(
+    name: "10 km/h 5 %", speed: 10000.0 / 60, grade: 0.05, vo2: 44.33, mets: 12.67,
+    grossKcal: 15.517, activeKcal: 14.292),
+  ACSMRow(
+    name: "12 km/h", speed: 200, grade: 0, vo2: 43.50, mets: 12.43, grossKcal: 15.225,
+    activeKcal: 14.000),
+  ACSMRow(
+    name: "12 km/h 10 %", speed: 200, grade: 0.10, vo2: 61.50, mets: 17.57, grossKcal: 21.525,
+    activeKcal: 20.300),
+  ACSMRow(
+    name: "15 km/h", speed: 250, grade: 0, vo2: 53.50, mets: 15.29, grossKcal: 18.725,
+    activeKcal: 17.500),
 ]
 
 private let cyclingRows: [ACSMRow] = [
-  ACSMRow(name: "50 W", speed: 50, grade: 0, vo2: 14.71, mets: 4.20, grossKcal: 5.150, activeKcal: 3.925),
-  ACSMRow(name: "100 W", speed: 100, grade: 0, vo2: 22.43, mets: 6.41, grossKcal: 7.850, activeKcal: 6.625),
-  ACSMRow(name: "150 W", speed: 150, grade: 0, vo2: 30.14, mets: 8.61, grossKcal: 10.550, activeKcal: 9.325),
-  ACSMRow(name: "200 W", speed: 200, grade: 0, vo2: 37.86, mets: 10.82, grossKcal: 13.250, activeKcal: 12.025),
+  ACSMRow(
+    name: "50 W", speed: 50, grade: 0, vo2: 14.71, mets: 4.20, grossKcal: 5.150, activeKcal: 3.925),
+  ACSMRow(
+    name: "100 W", speed: 100, grade: 0, vo2: 22.43, mets: 6.41, grossKcal: 7.850, activeKcal: 6.625
+  ),
+  ACSMRow(
+    name: "150 W", speed: 150, grade: 0, vo2: 30.14, mets: 8.61, grossKcal: 10.550,
+    activeKcal: 9.325),
+  ACSMRow(
+    name: "200 W", speed: 200, grade: 0, vo2: 37.86, mets: 10.82, grossKcal: 13.250,
+    activeKcal: 12.025),
 ]
 
 /// Checks a row's printed values to half a unit of their last digit.
@@ -148,7 +181,8 @@ struct CompendiumTests {
     #expect(
       source.cumulativeAmount(
         of: .distanceWalkingRunning, from: at(0), to: at(60), activity: activity) == 0)
-    #expect(source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
+    #expect(
+      source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
   }
 
   @Test("running, walking, hiking and cycling have no constant MET")

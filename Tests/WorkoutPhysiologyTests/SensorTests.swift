@@ -15,7 +15,9 @@ struct SensorTests {
       #expect(configuration.lockOn == .zero && configuration.dropouts.isEmpty)
       #expect(configuration.constant == nil && configuration.cadenceLock == nil)
       #expect(configuration.schedule == SampleSchedule.standard(for: type))
-      if type.isCumulative { #expect(configuration.noise == 0) } else {
+      if type.isCumulative {
+        #expect(configuration.noise == 0)
+      } else {
         #expect(configuration.noise > 0)
       }
     }
@@ -48,7 +50,8 @@ struct SensorTests {
         .stepCount: SensorConfiguration(for: .stepCount, enabled: false),
       ], seed: 1)
     #expect(source.discreteValue(of: .heartRate, at: at(60), activity: .running) == nil)
-    #expect(source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .running) == 0)
+    #expect(
+      source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .running) == 0)
   }
 
   @Test("constant passes through exactly; cumulative constants scale with the span")
@@ -106,7 +109,8 @@ struct SensorTests {
       sensors: [.heartRate: SensorConfiguration(for: .heartRate, noise: sigma)], seed: 9)
     var quiet = try quietSource(segments: run, seed: 9)
     var stream = SplitMix64(seed: 9, stream: "noise.heartRate")
-    let expected = try reading(&quiet, .heartRate, at(300), .running) + sigma
+    let expected =
+      try reading(&quiet, .heartRate, at(300), .running) + sigma
       * stream.nextStandardNormal()
     #expect(try reading(&noisy, .heartRate, at(300), .running) == expected)
   }
@@ -123,7 +127,8 @@ struct SensorTests {
     let count = 4000
     for k in 0..<count {
       let t = at(Int64(600 + 20 * k))
-      let error = try reading(&source, .heartRate, t, .walking)
+      let error =
+        try reading(&source, .heartRate, t, .walking)
         - reading(&quiet, .heartRate, t, .walking)
       sum += error
       squares += error * error
@@ -181,7 +186,8 @@ struct SensorTests {
     }
     #expect(source.discreteValue(of: .cyclingPower, at: at(10), activity: .running) == nil)
     #expect(source.discreteValue(of: .runningSpeed, at: at(10), activity: .cycling) == nil)
-    #expect(source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .cycling) == 0)
+    #expect(
+      source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: .cycling) == 0)
     #expect(
       source.cumulativeAmount(of: .distanceCycling, from: at(0), to: at(60), activity: .running)
         == 0)

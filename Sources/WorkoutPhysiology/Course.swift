@@ -1,0 +1,209 @@
+import WorkoutCore
+
+/// One piece of a course: what the body does for `duration` (scenario spec v1, "Course").
+public struct CourseSegment: Sendable, Equatable {
+  /// How long the segment lasts; above zero.
+  public var duration: Duration
+  /// Speed in m/s, ≥ 0; `nil` when only `power` is given (speed then follows from the cycling
+  /// power model).
+  public var speed: Double?
+  /// Grade as a fraction (0.08 = 8 % uphill), within −0.45...0.45; default 0.
+  public var grade: Double
+  /// Cycling power in W, ≥ 0 (cycling only; the scenario layer rejects it elsewhere).
+  public var power: Double?
+  /// Cadence override: steps/min on foot, rpm on a bike; ≥ 0.
+  public var cadence: Double?
+
+  /// Creates a segment.
+  ///
+  /// - Parameters:
+  ///   - duration: above zero.
+  ///   - speed: m/s.
+  ///   - grade: fraction.
+  ///   - power: W.
+  ///   - cadence: per minute.
+  public init(
+    duration: Duration, speed: Double? = nil, grade: Double = 0, power: Double? = nil,
+    cadence: Double? = nil
+  ) {
+    self.duration = duration
+    self.speed = speed
+    self.grade = grade
+    self.power = power
+    self.cadence = cadence
+  }
+}
+
+/// A recorded heart-rate reading, for courses built from a recorded file.
+public struct RecordedHeartRate: Sendable, Equatable {
+  /// When it was recorded, in scenario time.
+  public var instant: SimulationInstant
+  /// Heart rate in bpm.
+  public var beatsPerMinute: Double
+
+  /// Creates a reading.
+  public init(instant: SimulationInstant, beatsPerMinute: Double) {
+    self.instant = instant
+    self.beatsPerMinute = beatsPerMinute
+  }
+}
+
+/// A recorded position, for courses built from a recorded file (carried for exporters; the
+/// physiology does not use it).
+public struct TrackPoint: Sendable, Equatable {
+  /// When it was recorded, in scenario time.
+  public var instant: SimulationInstant
+  /// Latitude in degrees (WGS 84), if recorded.
+  public var latitude: Double?
+  /// Longitude in degrees (WGS 84), if recorded.
+  public var longitude: Double?
+  /// Altitude in metres, if recorded.
+  public var altitude: Double?
+
+  /// Creates a point.
+  public init(
+    instant: SimulationInstant, latitude: Double? = nil, longitude: Double? = nil,
+    altitude: Double? = nil
+  ) {
+    self.instant = instant
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitude = altitude
+  }
+}
+
+/// Why a ``Course`` could not be built. `index` is the segment's (or reading's) position.
+public enum CourseError: Error, Equatable, Sendable {
+  /// A segment's duration is not above zero.
+  case nonPositiveDuration(index: Int)
+  /// A segment has neither `speed` nor `power`.
+  case missingSpeedAndPower(index: Int)
+  /// A segment's grade is not finite or outside −0.45...0.45.
+  case gradeOutOfRange(index: Int, grade: Double)
+  /// A segment's speed, power or cadence is negative or not finite; `field` is its key.
+  case invalidValue(index: Int, field: String, value: Double)
+  /// Recorded heart-rate readings are not in strictly increasing time order, or one is not
+  /// finite and positive.
+  case invalidRecordedHeartRate(index: Int)
+  /// The course is longer than `SimulationInstant` can represent.
+  case tooLong
+}
+
+/// What the body does, as piecewise-constant segments played from `t = 0`; after the last segment
+/// the body stands still (speed 0, grade 0). Scenario spec v1, "Course".
+///
+/// A course built from a recording (a later issue) is the same thing with many short segments,
+/// plus an optional recorded heart-rate series (``recordedHeartRate``, reported instead of the
+/// modelled heart rate) and an optional track (``track``).
+public struct Course: Sendable, Equatable {
+  /// The segments in play order.
+  public let segments: [CourseSegment]
+  /// Start instant of each segment, in nanoseconds since `t = 0` (`starts[0] == 0`).
+  public let starts: [SimulationInstant]
+  /// The instant the last segment ends; the body stands still from here.
+  public let end: SimulationInstant
+  /// Recorded heart rate, strictly increasing in time; empty when the heart rate is modelled.
+  public let recordedHeartRate: [RecordedHeartRate]
+  /// Recorded positions and altitude; empty for a synthetic course.
+  public let track: [TrackPoint]
+
+  /// Longest gap between two recorded heart-rate readings that is interpolated across, 10 s
+  /// (scenario spec v1: a longer gap is a stop with no recorded heart rate).
+  public static let maximumRecordedGap = Duration.seconds(10)
+
+  /// Creates a course.
+  ///
+  /// - Parameters:
+  ///   - segments: in play order.
+  ///   - recordedHeartRate: readings in strictly increasing time order (default none).
+  ///   - track: recorded positions (default none).
+  /// - Throws: ``CourseError`` naming the first bad segment or reading.
+  public init(
+    segments: [CourseSegment], recordedHeartRate: [RecordedHeartRate] = [],
+    track: [TrackPoint] = []
+  ) throws(CourseError) {
+    var starts: [SimulationInstant] = []
+    starts.reserveCapacity(segments.count)
+    var clock: Int64 = 0
+    for (index, segment) in segments.enumerated() {
+      let nanoseconds = segment.duration.wholeNanoseconds
+      guard nanoseconds > 0 else { throw .nonPositiveDuration(index: index) }
+      guard segment.speed != nil || segment.power != nil else {
+        throw .missingSpeedAndPower(index: index)
+      }
+      guard segment.grade.isFinite, abs(segment.grade) <= 0.45 else {
+        throw .gradeOutOfRange(index: index, grade: segment.grade)
+      }
+      for (field, value) in [
+        ("speed", segment.speed), ("power", segment.power), ("cadence", segment.cadence),
+      ] {
+        if let value, !(value.isFinite && value >= 0) {
+          throw .invalidValue(index: index, field: field, value: value)
+        }
+      }
+      starts.append(SimulationInstant(nanoseconds: clock))
+      let (sum, overflow) = clock.addingReportingOverflow(nanoseconds)
+      guard !overflow else { throw .tooLong }
+      clock = sum
+    }
+    for (index, reading) in recordedHeartRate.enumerated() {
+      guard reading.beatsPerMinute.isFinite, reading.beatsPerMinute > 0,
+        index == 0 || recordedHeartRate[index - 1].instant < reading.instant
+      else { throw .invalidRecordedHeartRate(index: index) }
+    }
+    self.segments = segments
+    self.starts = starts
+    self.end = SimulationInstant(nanoseconds: clock)
+    self.recordedHeartRate = recordedHeartRate
+    self.track = track
+  }
+
+  /// The empty course: the body stands still throughout (the scenario default `[]`).
+  public static let standingStill: Course = {
+    guard let course = try? Course(segments: []) else {
+      preconditionFailure("Course.standingStill: the empty course was rejected")
+    }
+    return course
+  }()
+
+  /// The index of the segment in play at `instant`, or `nil` before `t = 0` and from ``end`` on
+  /// (standing still). Binary search, O(log n).
+  public func segmentIndex(at instant: SimulationInstant) -> Int? {
+    guard instant >= .zero, instant < end else { return nil }
+    var low = 0
+    var high = starts.count - 1
+    while low < high {
+      let mid = (low + high + 1) / 2
+      if starts[mid] <= instant { low = mid } else { high = mid - 1 }
+    }
+    return low
+  }
+
+  /// The recorded heart rate at `instant` in bpm, linearly interpolated between neighbouring
+  /// readings no more than ``maximumRecordedGap`` apart; `nil` outside the readings, in a longer
+  /// gap, or when none were recorded.
+  public func recordedHeartRate(at instant: SimulationInstant) -> Double? {
+    var cursor = 0
+    return Self.interpolate(recordedHeartRate, at: instant, cursor: &cursor)
+  }
+
+  /// Interpolation with a forward cursor (amortised O(1) for non-decreasing instants).
+  static func interpolate(
+    _ readings: [RecordedHeartRate], at instant: SimulationInstant, cursor: inout Int
+  ) -> Double? {
+    guard let first = readings.first, let last = readings.last,
+      instant >= first.instant, instant <= last.instant
+    else { return nil }
+    if cursor >= readings.count || readings[cursor].instant > instant { cursor = 0 }
+    while cursor + 1 < readings.count && readings[cursor + 1].instant <= instant {
+      cursor += 1
+    }
+    let before = readings[cursor]
+    if before.instant == instant { return before.beatsPerMinute }
+    let after = readings[cursor + 1]
+    let gap = after.instant.nanoseconds - before.instant.nanoseconds
+    guard gap <= maximumRecordedGap.wholeNanoseconds else { return nil }
+    let fraction = Double(instant.nanoseconds - before.instant.nanoseconds) / Double(gap)
+    return before.beatsPerMinute + (after.beatsPerMinute - before.beatsPerMinute) * fraction
+  }
+}

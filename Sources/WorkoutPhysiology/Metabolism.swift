@@ -1,0 +1,186 @@
+import WorkoutCore
+
+/// Oxygen uptake and energy: the ACSM metabolic equations, Minetti's cost of gradient, and the
+/// conversion to kilocalories (physiology.md §1, §6).
+///
+/// Units: speed S in m/min, grade G as a fraction (0.05 = 5 %), VO2 in mL·kg⁻¹·min⁻¹, power in W,
+/// mass in kg. ACSM equations give **gross** VO2 (rest included); "net" is gross minus
+/// ``restingVO2``.
+public enum Metabolism {
+  /// One MET, 3.5 mL·kg⁻¹·min⁻¹ (ACSM), used as basal (resting) oxygen uptake.
+  public static let restingVO2 = 3.5
+
+  /// Kilocalories per litre of oxygen, 5 (ACSM's rule; physiology.md §1.2).
+  public static let kilocaloriesPerLitreOxygen = 5.0
+
+  /// Work rate in kg·m/min per watt in the leg-cycling equation: 6, ACSM's rounding of 6.12
+  /// (physiology.md §1; the worked values there use 6).
+  public static let kilogramMetresPerMinutePerWatt = 6.0
+
+  /// Speed at and above which gait on foot is running, 2.0 m/s. Project rule (not Apple
+  /// behaviour): gait follows speed, whatever the named activity.
+  public static let runningThreshold = 2.0
+
+  /// Upper grade of the ACSM grade terms, 0.15; above it energy follows Minetti's ratio.
+  public static let acsmMaximumGrade = 0.15
+
+  /// ACSM walking, gross VO2 = 3.5 + 0.1·S + 1.8·S·G (ACSM Guidelines 10th ed., Table 6.3;
+  /// Bushman 2020, ACSM's Health & Fitness Journal 24(3)).
+  ///
+  /// - Parameters:
+  ///   - speed: S in m/min.
+  ///   - grade: G as a fraction.
+  public static func acsmWalkingVO2(speed: Double, grade: Double) -> Double {
+    restingVO2 + 0.1 * speed + 1.8 * speed * grade
+  }
+
+  /// ACSM running, gross VO2 = 3.5 + 0.2·S + 0.9·S·G (same source as ``acsmWalkingVO2(speed:grade:)``).
+  ///
+  /// - Parameters:
+  ///   - speed: S in m/min.
+  ///   - grade: G as a fraction.
+  public static func acsmRunningVO2(speed: Double, grade: Double) -> Double {
+    restingVO2 + 0.2 * speed + 0.9 * speed * grade
+  }
+
+  /// ACSM leg cycling, gross VO2 = 3.5 + 3.5 + 1.8·WR/M with WR = 6·W kg·m/min (same source).
+  ///
+  /// - Parameters:
+  ///   - power: W, at the pedals.
+  ///   - massKg: body mass M.
+  public static func acsmLegCyclingVO2(power: Double, massKg: Double) -> Double {
+    2 * restingVO2 + 1.8 * kilogramMetresPerMinutePerWatt * power / massKg
+  }
+
+  /// Minetti et al. 2002 net cost of running, Cr(i) = 155.4i⁵ − 30.4i⁴ − 43.3i³ + 46.3i² + 19.5i
+  /// + 3.6 J·kg⁻¹·m⁻¹ (J Appl Physiol 93:1039–1046, doi:10.1152/japplphysiol.01177.2001).
+  ///
+  /// - Parameter grade: i as a fraction, clamped to −0.45...0.45 (the paper's range).
+  public static func minettiRunningCost(grade: Double) -> Double {
+    let i = min(0.45, max(-0.45, grade))
+    return ((((155.4 * i - 30.4) * i - 43.3) * i + 46.3) * i + 19.5) * i + 3.6
+  }
+
+  /// Minetti et al. 2002 net cost of walking, Cw(i) = 280.5i⁵ − 58.7i⁴ − 76.8i³ + 51.9i² + 19.6i
+  /// + 2.5 J·kg⁻¹·m⁻¹ (source as ``minettiRunningCost(grade:)``).
+  ///
+  /// - Parameter grade: i as a fraction, clamped to −0.45...0.45.
+  public static func minettiWalkingCost(grade: Double) -> Double {
+    let i = min(0.45, max(-0.45, grade))
+    return ((((280.5 * i - 58.7) * i - 76.8) * i + 51.9) * i + 19.6) * i + 2.5
+  }
+
+  /// Whether gait on foot at `metresPerSecond` is running (at or above ``runningThreshold``).
+  public static func isRunning(metresPerSecond: Double) -> Bool {
+    metresPerSecond >= runningThreshold
+  }
+
+  /// Net VO2 (gross − 3.5) on foot at any grade, in mL·kg⁻¹·min⁻¹.
+  ///
+  /// Project rule built from ACSM and Minetti (physiology.md §1, §6): gait by speed (walking below
+  /// 2.0 m/s, running from 2.0 m/s); for 0 ≤ G ≤ 0.15 the ACSM equation; for G < 0 the level
+  /// net VO2 times C(G)/C(0); for G > 0.15 the net VO2 at 0.15 times C(G)/C(0.15), so energy is
+  /// continuous in grade. C is Minetti's Cr for running, Cw for walking.
+  ///
+  /// - Parameters:
+  ///   - metresPerSecond: speed, ≥ 0.
+  ///   - grade: fraction, −0.45...0.45 (clamped).
+  public static func netVO2OnFoot(metresPerSecond: Double, grade: Double) -> Double {
+    let speed = max(0, metresPerSecond) * 60
+    let running = isRunning(metresPerSecond: metresPerSecond)
+    let grade = min(0.45, max(-0.45, grade))
+    func acsmNet(_ g: Double) -> Double {
+      running
+        ? acsmRunningVO2(speed: speed, grade: g) - restingVO2
+        : acsmWalkingVO2(speed: speed, grade: g) - restingVO2
+    }
+    func cost(_ g: Double) -> Double {
+      running ? minettiRunningCost(grade: g) : minettiWalkingCost(grade: g)
+    }
+    if grade < 0 {
+      return acsmNet(0) * cost(grade) / cost(0)
+    } else if grade <= acsmMaximumGrade {
+      return acsmNet(grade)
+    } else {
+      return acsmNet(acsmMaximumGrade) * cost(grade) / cost(acsmMaximumGrade)
+    }
+  }
+
+  /// Net VO2 (gross − 3.5) of leg cycling at `power` watts, in mL·kg⁻¹·min⁻¹; 0 at rest.
+  ///
+  /// ACSM leg cycling minus rest: 3.5 + 1.8·6·W/M while riding. Project rule: a rider who neither
+  /// moves nor pedals (`power == 0` and `moving == false`) is at rest (net 0), so the unloaded
+  /// cycling MET of the equation applies only while riding.
+  ///
+  /// - Parameters:
+  ///   - power: W, ≥ 0.
+  ///   - massKg: body mass.
+  ///   - moving: whether the bike moves.
+  public static func netVO2Cycling(power: Double, massKg: Double, moving: Bool) -> Double {
+    if power <= 0 && !moving { return 0 }
+    return acsmLegCyclingVO2(power: max(0, power), massKg: massKg) - restingVO2
+  }
+
+  /// Energy rate in kcal/min for an oxygen uptake: VO2 · M / 1000 · 5 (ACSM; physiology.md §1).
+  ///
+  /// - Parameters:
+  ///   - vo2: mL·kg⁻¹·min⁻¹ (gross for total, net for active).
+  ///   - massKg: body mass.
+  public static func kilocaloriesPerMinute(vo2: Double, massKg: Double) -> Double {
+    vo2 * massKg / 1000 * kilocaloriesPerLitreOxygen
+  }
+
+  /// METs of a gross VO2: VO2 / 3.5.
+  public static func mets(vo2: Double) -> Double { vo2 / restingVO2 }
+}
+
+/// A constant MET value for activities without a course model, from the 2011 Compendium of
+/// Physical Activities (Ainsworth B.E. et al., Med Sci Sports Exerc 43(8):1575–1581,
+/// doi:10.1249/MSS.0b013e31821ece12; lists at https://pacompendium.com ; physiology.md §3).
+public struct CompendiumActivity: Sendable, Equatable {
+  /// The Compendium's five-digit code, for example `"02150"`.
+  public let code: String
+  /// The Compendium's description of the activity.
+  public let activity: String
+  /// Gross METs (multiples of 3.5 mL·kg⁻¹·min⁻¹).
+  public let mets: Double
+
+  /// The Compendium entry workout-sim uses for `activity`, or `nil` when the activity has a course
+  /// model (running, walking, hiking, cycling):
+  ///
+  /// | activity | code | Compendium activity | MET |
+  /// |---|---|---|---|
+  /// | swimming | 18240 | swimming laps, freestyle, slow, light or moderate effort | 5.8 |
+  /// | highIntensityIntervalTraining | 02040 | circuit training, some aerobic movement, minimal rest | 8.0 |
+  /// | traditionalStrengthTraining | 02054 | resistance training, multiple exercises, 8–15 reps | 3.5 |
+  /// | yoga | 02150 | yoga, Hatha | 2.5 |
+  /// | other | 02022 | calisthenics, moderate effort | 3.8 |
+  public static func entry(for activity: WorkoutActivityType) -> CompendiumActivity? {
+    switch activity {
+    case .running, .walking, .hiking, .cycling:
+      nil
+    case .swimming:
+      CompendiumActivity(
+        code: "18240", activity: "swimming laps, freestyle, slow, light or moderate effort",
+        mets: 5.8)
+    case .highIntensityIntervalTraining:
+      CompendiumActivity(
+        code: "02040",
+        activity: "circuit training, including some aerobic movement with minimal rest, general",
+        mets: 8.0)
+    case .traditionalStrengthTraining:
+      CompendiumActivity(
+        code: "02054",
+        activity:
+          "resistance (weight) training, multiple exercises, 8-15 reps at varied resistance",
+        mets: 3.5)
+    case .yoga:
+      CompendiumActivity(code: "02150", activity: "yoga, Hatha", mets: 2.5)
+    case .other:
+      CompendiumActivity(code: "02022", activity: "calisthenics, moderate effort", mets: 3.8)
+    }
+  }
+
+  /// Net VO2 `(MET − 1) × 3.5` in mL·kg⁻¹·min⁻¹.
+  public var netVO2: Double { (mets - 1) * Metabolism.restingVO2 }
+}

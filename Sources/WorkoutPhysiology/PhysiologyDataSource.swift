@@ -1,0 +1,466 @@
+import WorkoutCore
+
+/// The body and the wrist sensor as a ``WorkoutDataSource``: turns an athlete and a course into the
+/// values a watch delivers (heart rate, active and basal energy, distance, steps, running speed,
+/// cycling power and cadence).
+///
+/// Models (physiology.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
+/// the ACSM leg-cycling equation (cycling), or a constant Compendium MET (other activities);
+/// 5 kcal per litre O2; basal = 1 MET; active = total − basal. Heart rate by %HRR = %VO2R with an
+/// exact first-order response (``HeartRateParameters``). Cumulative amounts are integrated exactly
+/// over the piecewise-constant course with prefix sums; lookups use per-type cursors, so a query
+/// costs amortised O(1) and allocates nothing when instants are non-decreasing per type.
+///
+/// Which types are delivered follows ``WorkoutActivityType/collectedTypes``: for any other type,
+/// ``discreteValue(of:at:activity:)`` returns `nil` and ``cumulativeAmount(of:from:to:activity:)``
+/// returns 0, as they do for a disabled sensor. Deterministic: the same inputs and seed give the
+/// same values bit for bit; each type's noise draws from its own stream `"noise.<type>"`.
+public struct PhysiologyDataSource: WorkoutDataSource {
+  /// The athlete profile.
+  public let athlete: Athlete
+  /// The course played from `t = 0`.
+  public let course: Course
+  /// The scenario seed the noise streams derive from.
+  public let seed: UInt64
+  /// Heart-rate model parameters.
+  public let heartRateParameters: HeartRateParameters
+  /// The cycling power model (athlete mass + ``CyclingPowerModel/defaultBikeMassKg`` by default).
+  public let cyclingModel: CyclingPowerModel
+
+  private let configurations: [SensorConfiguration]
+  private let deliverable: [UInt16]
+  private let starts: [Int64]
+  private let endNanoseconds: Int64
+  private let speeds: [Double]
+  private let cyclingPowers: [Double]
+  private let footNetVO2: [Double]
+  private let cyclingNetVO2: [Double]
+  private let footCadences: [Double]
+  private let cyclingCadences: [Double]
+  private let footStepRates: [Double]
+  private let footNetPrefix: [Double]
+  private let cyclingNetPrefix: [Double]
+  private let distancePrefix: [Double]
+  private let footStepPrefix: [Double]
+
+  private var cursors: [Int]
+  private var generators: [SplitMix64]
+  private var noiseValues: [Double]
+  private var noiseInstants: [Int64]
+  private var noiseStarted: [Bool]
+  private var heartRatePiece: HeartRatePiece?
+  private var recordedCursor = 0
+
+  /// Creates the data source.
+  ///
+  /// - Parameters:
+  ///   - athlete: the profile (spec defaults: ``Athlete/standard``).
+  ///   - course: the course (default: standing still).
+  ///   - sensors: configuration per quantity type; a missing type gets
+  ///     ``SensorConfiguration/standard(for:)``.
+  ///   - seed: the scenario seed.
+  ///   - heartRateParameters: the heart-rate model's parameters (default: workout-sim's values).
+  ///   - cyclingModel: the power model; default ``CyclingPowerModel`` with the athlete's mass plus
+  ///     ``CyclingPowerModel/defaultBikeMassKg`` and the reference's coefficients.
+  public init(
+    athlete: Athlete = .standard, course: Course = .standingStill,
+    sensors: [QuantityType: SensorConfiguration] = [:], seed: UInt64,
+    heartRateParameters: HeartRateParameters = HeartRateParameters(),
+    cyclingModel: CyclingPowerModel? = nil
+  ) {
+    self.athlete = athlete
+    self.course = course
+    self.seed = seed
+    self.heartRateParameters = heartRateParameters
+    let model =
+      cyclingModel
+      ?? CyclingPowerModel(totalMassKg: athlete.massKg + CyclingPowerModel.defaultBikeMassKg)
+    self.cyclingModel = model
+
+    let types = QuantityType.allCases
+    var configurations = [SensorConfiguration](
+      repeating: SensorConfiguration.standard(for: .heartRate), count: types.count)
+    var generators = [SplitMix64](repeating: SplitMix64(seed: 0), count: types.count)
+    for type in types {
+      configurations[type.slot] = sensors[type] ?? SensorConfiguration.standard(for: type)
+      generators[type.slot] = SplitMix64(seed: seed, stream: "noise." + type.rawValue)
+    }
+    self.configurations = configurations
+    var deliverable = [UInt16](repeating: 0, count: WorkoutActivityType.allCases.count)
+    for activity in WorkoutActivityType.allCases {
+      for type in activity.collectedTypes { deliverable[activity.slot] |= 1 << type.slot }
+    }
+    self.deliverable = deliverable
+
+    let count = course.segments.count
+    var speeds: [Double] = []
+    var powers: [Double] = []
+    var footNet: [Double] = []
+    var cyclingNet: [Double] = []
+    var footCadences: [Double] = []
+    var cyclingCadences: [Double] = []
+    var stepRates: [Double] = []
+    var footPrefix: [Double] = [0]
+    var cyclingPrefix: [Double] = [0]
+    var distancePrefix: [Double] = [0]
+    var stepPrefix: [Double] = [0]
+    speeds.reserveCapacity(count)
+    let stepLength = athlete.walkingStepLength
+    for segment in course.segments {
+      let grade = segment.grade
+      let speed = segment.speed ?? model.speed(power: segment.power ?? 0, grade: grade)
+      let power = segment.power ?? max(0, model.power(metresPerSecond: speed, grade: grade))
+      let foot = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: grade)
+      let cycling = Metabolism.netVO2Cycling(
+        power: power, massKg: athlete.massKg, moving: speed > 0)
+      let footCadence: Double
+      if let given = segment.cadence {
+        footCadence = given
+      } else if speed <= 0 {
+        footCadence = 0
+      } else if Metabolism.isRunning(metresPerSecond: speed) {
+        footCadence = Cadence.running(metresPerSecond: speed)
+      } else {
+        footCadence = Cadence.walking(metresPerSecond: speed, stepLength: stepLength)
+      }
+      let cyclingCadence = segment.cadence ?? (power > 0 ? Cadence.defaultCycling : 0)
+      let seconds = segment.duration.secondsValue
+      speeds.append(speed)
+      powers.append(power)
+      footNet.append(foot)
+      cyclingNet.append(cycling)
+      footCadences.append(footCadence)
+      cyclingCadences.append(cyclingCadence)
+      stepRates.append(footCadence / 60)
+      footPrefix.append(footPrefix[footPrefix.count - 1] + foot * seconds)
+      cyclingPrefix.append(cyclingPrefix[cyclingPrefix.count - 1] + cycling * seconds)
+      distancePrefix.append(distancePrefix[distancePrefix.count - 1] + speed * seconds)
+      stepPrefix.append(stepPrefix[stepPrefix.count - 1] + footCadence / 60 * seconds)
+    }
+    self.starts = course.starts.map(\.nanoseconds)
+    self.endNanoseconds = course.end.nanoseconds
+    self.speeds = speeds
+    self.cyclingPowers = powers
+    self.footNetVO2 = footNet
+    self.cyclingNetVO2 = cyclingNet
+    self.footCadences = footCadences
+    self.cyclingCadences = cyclingCadences
+    self.footStepRates = stepRates
+    self.footNetPrefix = footPrefix
+    self.cyclingNetPrefix = cyclingPrefix
+    self.distancePrefix = distancePrefix
+    self.footStepPrefix = stepPrefix
+
+    self.cursors = [Int](repeating: 0, count: types.count + 1)
+    self.generators = generators
+    self.noiseValues = [Double](repeating: 0, count: types.count)
+    self.noiseInstants = [Int64](repeating: 0, count: types.count)
+    self.noiseStarted = [Bool](repeating: false, count: types.count)
+  }
+
+  /// The sensor configuration in use for `type`.
+  public func configuration(for type: QuantityType) -> SensorConfiguration {
+    configurations[type.slot]
+  }
+
+  /// When the engine should deliver samples of `type` (``SensorConfiguration/schedule``).
+  public func schedule(for type: QuantityType) -> SampleSchedule {
+    configurations[type.slot].schedule
+  }
+
+  /// Whether `activity` collects `type` (``WorkoutActivityType/collectedTypes``).
+  public func delivers(_ type: QuantityType, for activity: WorkoutActivityType) -> Bool {
+    deliverable[activity.slot] & (1 << type.slot) != 0
+  }
+
+  // MARK: - WorkoutDataSource
+
+  /// The sensor's reading of discrete `type` at `instant`, or `nil` (type not collected for
+  /// `activity`, sensor disabled, running speed while standing still, or no recorded heart rate
+  /// there). See ``SensorConfiguration`` for `constant`, `noise` and `cadenceLock`. The modelled
+  /// heart rate with noise is kept within resting...maximal heart rate; other readings at ≥ 0.
+  public mutating func discreteValue(
+    of type: QuantityType, at instant: SimulationInstant, activity: WorkoutActivityType
+  ) -> Double? {
+    let slot = type.slot
+    guard delivers(type, for: activity), configurations[slot].enabled else { return nil }
+    if let constant = configurations[slot].constant { return constant }
+    let t = instant.nanoseconds
+    let kind = WorkloadKind(activity)
+    var value: Double
+    var clampToHeartRateRange = false
+    switch type {
+    case .heartRate:
+      let lockedCadence: Double
+      if let lock = configurations[slot].cadenceLock, lock.contains(instant) {
+        lockedCadence = cadence(at: t, kind: kind, slot: slot)
+      } else {
+        lockedCadence = 0
+      }
+      if lockedCadence > 0 {
+        value = lockedCadence
+      } else if !course.recordedHeartRate.isEmpty {
+        guard
+          let recorded = Course.interpolate(
+            course.recordedHeartRate, at: instant, cursor: &recordedCursor)
+        else { return nil }
+        value = recorded
+      } else {
+        value = modelHeartRate(at: instant, activity: activity)
+        clampToHeartRateRange = true
+      }
+    case .runningSpeed:
+      let k = locate(t, slot: slot)
+      value = segmentValue(speeds, k)
+      if value <= 0 { return nil }
+    case .cyclingPower:
+      value = segmentValue(cyclingPowers, locate(t, slot: slot))
+    case .cyclingCadence:
+      value = segmentValue(cyclingCadences, locate(t, slot: slot))
+    case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
+      .stepCount:
+      return nil
+    }
+    let sigma = configurations[slot].noise
+    if sigma > 0 { value += correlatedNoise(slot: slot, at: t, sigma: sigma) }
+    if clampToHeartRateRange {
+      return min(athlete.maxHeartRate, max(athlete.restingHeartRate, value))
+    }
+    return max(0, value)
+  }
+
+  /// The amount of cumulative `type` over `[start, end)`, integrated exactly over the course: kcal
+  /// for energy, metres for distance, a count for steps. 0 for a type not collected for `activity`,
+  /// a disabled sensor, or an empty span. With `constant`, `constant × span / interval`, without
+  /// noise; with `noise > 0`, the amount plus independent Gaussian noise, clamped at ≥ 0.
+  public mutating func cumulativeAmount(
+    of type: QuantityType, from start: SimulationInstant, to end: SimulationInstant,
+    activity: WorkoutActivityType
+  ) -> Double {
+    let slot = type.slot
+    guard delivers(type, for: activity), configurations[slot].enabled, end > start else {
+      return 0
+    }
+    let spanNanoseconds = end.nanoseconds - start.nanoseconds
+    if let constant = configurations[slot].constant {
+      let interval = configurations[slot].interval.wholeNanoseconds
+      return constant * Double(spanNanoseconds) / Double(interval)
+    }
+    let a = start.nanoseconds
+    let b = end.nanoseconds
+    let kcalPerVO2Second = athlete.massKg / 12_000  // mL·kg⁻¹·min⁻¹·s → kcal: ·M/1000·5/60
+    var amount: Double
+    switch (type, WorkloadKind(activity)) {
+    case (.basalEnergyBurned, _):
+      amount = Metabolism.restingVO2 * Double(spanNanoseconds) / 1e9 * kcalPerVO2Second
+    case (.activeEnergyBurned, .foot):
+      amount = integrate(footNetVO2, footNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .cycling):
+      amount =
+        integrate(cyclingNetVO2, cyclingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .constant(let net)):
+      amount = net * Double(spanNanoseconds) / 1e9 * kcalPerVO2Second
+    case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling):
+      amount = integrate(speeds, distancePrefix, from: a, to: b, slot: slot)
+    case (.stepCount, .foot):
+      amount = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
+    default:
+      amount = 0
+    }
+    let sigma = configurations[slot].noise
+    if sigma > 0 {
+      amount = max(0, amount + sigma * generators[slot].nextStandardNormal())
+    }
+    return amount
+  }
+
+  // MARK: - Heart rate
+
+  /// The modelled heart rate in bpm at `instant` for `activity`, before the sensor (no noise,
+  /// no lock, no recording): steady state by %HRR = %VO2R, the exact first-order response with
+  /// the recovery residual, then drift, within resting...maximal heart rate.
+  ///
+  /// Non-decreasing instants cost amortised O(1); an earlier instant replays from `t = 0`. A
+  /// change of activity starts a new stretch at `instant` from the state reached there.
+  public mutating func modelHeartRate(
+    at instant: SimulationInstant, activity: WorkoutActivityType
+  ) -> Double {
+    let t = instant.nanoseconds
+    let rest = athlete.restingHeartRate
+    guard t >= 0 else { return rest }
+    let kind = WorkloadKind(activity)
+    var piece = heartRatePiece ?? initialPiece(kind: kind)
+    if t < piece.start { piece = initialPiece(kind: kind) }
+    if piece.kind != kind {
+      piece = transition(
+        from: piece, at: t, segment: locate(t, slot: cursors.count - 1), kind: kind)
+    }
+    while t >= piece.end {
+      let next = piece.segment + 1
+      piece = transition(from: piece, at: piece.end, segment: next, kind: kind)
+    }
+    heartRatePiece = piece
+    let p = heartRateParameters
+    let state = piece.evaluate(after: Double(t - piece.start) / 1e9, parameters: p)
+    let ramp = min(1, max(0, (state.exerciseTime - p.driftOnset) / (p.driftFull - p.driftOnset)))
+    let drifted = rest + (state.heartRate - rest) * (1 + p.driftGain * ramp)
+    return min(athlete.maxHeartRate, max(rest, drifted))
+  }
+
+  private func target(segment k: Int, kind: WorkloadKind) -> Double {
+    let net: Double
+    switch kind {
+    case .foot: net = segmentValue(footNetVO2, k)
+    case .cycling: net = segmentValue(cyclingNetVO2, k)
+    case .constant(let value): net = value
+    }
+    return HeartRateParameters.steadyState(netVO2: net, athlete: athlete)
+  }
+
+  private func pieceEnd(segment k: Int, kind: WorkloadKind) -> Int64 {
+    if case .constant = kind { return Int64.max }
+    if k < 0 { return 0 }
+    if k >= starts.count { return Int64.max }
+    return k + 1 < starts.count ? starts[k + 1] : endNanoseconds
+  }
+
+  private func initialPiece(kind: WorkloadKind) -> HeartRatePiece {
+    let k = 0  // segment 0, or the standing-still stretch of an empty course
+    let rest = athlete.restingHeartRate
+    let w = target(segment: k, kind: kind)
+    return HeartRatePiece(
+      start: 0, end: pieceEnd(segment: k, kind: kind), segment: k, heartRate: rest, residual: 0,
+      target: w,
+      timeConstant: w > rest
+        ? heartRateParameters.riseTimeConstant : heartRateParameters.fallTimeConstant,
+      exercising: w > rest, exerciseTime: 0, kind: kind)
+  }
+
+  /// The stretch that starts at `time` (ns) on segment `k` with `kind`, continuing `piece`'s
+  /// state: a drop in target becomes residual (fraction r), a rise first absorbs residual.
+  private func transition(
+    from piece: HeartRatePiece, at time: Int64, segment k: Int, kind: WorkloadKind
+  ) -> HeartRatePiece {
+    let p = heartRateParameters
+    let state = piece.evaluate(after: Double(time - piece.start) / 1e9, parameters: p)
+    let newTarget = target(segment: k, kind: kind)
+    let residual =
+      newTarget < piece.target
+      ? state.residual + p.recoveryResidualFraction * (piece.target - newTarget)
+      : max(0, state.residual - (newTarget - piece.target))
+    let rising = newTarget + residual > state.heartRate
+    return HeartRatePiece(
+      start: time, end: pieceEnd(segment: k, kind: kind), segment: k, heartRate: state.heartRate,
+      residual: residual, target: newTarget,
+      timeConstant: rising ? p.riseTimeConstant : p.fallTimeConstant,
+      exercising: newTarget > athlete.restingHeartRate, exerciseTime: state.exerciseTime,
+      kind: kind)
+  }
+
+  // MARK: - Course lookup and integration
+
+  /// The segment index at `t` ns: −1 before `t = 0`, `count` from the course end on. Moves the
+  /// cursor of `slot` (amortised O(1) forward; binary search backward).
+  private mutating func locate(_ t: Int64, slot: Int) -> Int {
+    let count = starts.count
+    if t < 0 { return -1 }
+    if t >= endNanoseconds { return count }
+    var k = min(max(cursors[slot], 0), count - 1)
+    if starts[k] > t {
+      var low = 0
+      var high = k
+      while low < high {
+        let mid = (low + high + 1) / 2
+        if starts[mid] <= t { low = mid } else { high = mid - 1 }
+      }
+      k = low
+    }
+    while k + 1 < count && starts[k + 1] <= t { k += 1 }
+    cursors[slot] = k
+    return k
+  }
+
+  private func segmentValue(_ values: [Double], _ k: Int) -> Double {
+    k >= 0 && k < values.count ? values[k] : 0
+  }
+
+  /// ∫ rate dt over [a, b) ns for a piecewise-constant `rates` with `prefix` sums at segment starts.
+  private mutating func integrate(
+    _ rates: [Double], _ prefix: [Double], from a: Int64, to b: Int64, slot: Int
+  ) -> Double {
+    let count = starts.count
+    let ka = locate(a, slot: slot)
+    let kb = locate(b, slot: slot)
+    if ka == kb { return segmentValue(rates, ka) * Double(b - a) / 1e9 }
+    var total = 0.0
+    var firstWhole = 0
+    if ka >= 0 {
+      let segmentEnd = ka + 1 < count ? starts[ka + 1] : endNanoseconds
+      total += rates[ka] * Double(segmentEnd - a) / 1e9
+      firstWhole = ka + 1
+    }
+    let lastWhole = min(kb, count)
+    if lastWhole > firstWhole { total += prefix[lastWhole] - prefix[firstWhole] }
+    if kb >= 0 && kb < count { total += rates[kb] * Double(b - starts[kb]) / 1e9 }
+    return total
+  }
+
+  /// Step cadence (steps/min) on foot or pedal cadence (rpm) at `t`; 0 for constant-MET activities.
+  private mutating func cadence(at t: Int64, kind: WorkloadKind, slot: Int) -> Double {
+    switch kind {
+    case .foot: segmentValue(footCadences, locate(t, slot: slot))
+    case .cycling: segmentValue(cyclingCadences, locate(t, slot: slot))
+    case .constant: 0
+    }
+  }
+
+  /// AR(1) noise for discrete `slot`: x = a·x₋₁ + σ·√(1 − a²)·z with a = 0.9^Δt (Δt in s since the
+  /// type's previous reading); the first reading draws from the stationary N(0, σ²).
+  private mutating func correlatedNoise(slot: Int, at t: Int64, sigma: Double) -> Double {
+    let z = generators[slot].nextStandardNormal()
+    if noiseStarted[slot] {
+      let seconds = max(0, Double(t - noiseInstants[slot]) / 1e9)
+      let a = Elementary.pow(SensorConfiguration.noiseCorrelationPerSecond, seconds)
+      noiseValues[slot] = a * noiseValues[slot] + sigma * (1 - a * a).squareRoot() * z
+    } else {
+      noiseValues[slot] = sigma * z
+      noiseStarted[slot] = true
+    }
+    noiseInstants[slot] = t
+    return noiseValues[slot]
+  }
+}
+
+extension QuantityType {
+  /// Dense index 0..<9 without searching `allCases`.
+  fileprivate var slot: Int {
+    switch self {
+    case .heartRate: 0
+    case .activeEnergyBurned: 1
+    case .basalEnergyBurned: 2
+    case .distanceWalkingRunning: 3
+    case .distanceCycling: 4
+    case .stepCount: 5
+    case .runningSpeed: 6
+    case .cyclingPower: 7
+    case .cyclingCadence: 8
+    }
+  }
+}
+
+extension WorkoutActivityType {
+  /// Dense index 0..<9 without searching `allCases`.
+  fileprivate var slot: Int {
+    switch self {
+    case .cycling: 0
+    case .hiking: 1
+    case .running: 2
+    case .swimming: 3
+    case .traditionalStrengthTraining: 4
+    case .walking: 5
+    case .yoga: 6
+    case .highIntensityIntervalTraining: 7
+    case .other: 8
+    }
+  }
+}

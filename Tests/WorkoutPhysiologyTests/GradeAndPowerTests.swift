@@ -1,0 +1,165 @@
+import Testing
+import WorkoutCore
+import WorkoutPhysiology
+
+@Suite("Minetti et al. 2002 cost of gradient (physiology.md §6)")
+struct MinettiTests {
+  /// (i, Cr, Cr/Cr(0), Cw, Cw/Cw(0)) as tabulated.
+  @Test(
+    "tabulated costs",
+    arguments: [
+      (-0.45, 4.032, 1.120, 3.605, 1.442),
+      (-0.30, 2.462, 0.684, 2.208, 0.883),
+      (-0.20, 1.800, 0.500, 1.087, 0.435),
+      (-0.10, 2.152, 0.598, 1.127, 0.451),
+      (-0.05, 2.746, 0.763, 1.659, 0.664),
+      (0.00, 3.600, 1.000, 2.500, 1.000),
+      (0.05, 4.685, 1.301, 3.600, 1.440),
+      (0.10, 5.968, 1.658, 4.899, 1.960),
+      (0.20, 9.007, 2.502, 7.877, 3.151),
+      (0.30, 12.579, 3.494, 11.184, 4.473),
+      (0.45, 19.426, 5.396, 17.600, 7.040),
+    ])
+  func table(grade: Double, cr: Double, crRatio: Double, cw: Double, cwRatio: Double) {
+    let running = Metabolism.minettiRunningCost(grade: grade)
+    let walking = Metabolism.minettiWalkingCost(grade: grade)
+    #expect(close(running, cr, 0.0005))
+    #expect(close(walking, cw, 0.0005))
+    #expect(close(running / 3.6, crRatio, 0.0005))
+    #expect(close(walking / 2.5, cwRatio, 0.0005))
+  }
+
+  @Test("grade-adjusted pace worked values")
+  func gradeAdjustedPace() {
+    let level = Metabolism.minettiRunningCost(grade: 0)
+    // 3.0 m/s on +10 % → GAP 4.974; on −10 % → 1.793; on +5 % → 3.904.
+    #expect(close(3 * Metabolism.minettiRunningCost(grade: 0.10) / level, 4.974, 0.0015))
+    #expect(close(3 * Metabolism.minettiRunningCost(grade: -0.10) / level, 1.793, 0.0015))
+    #expect(close(3 * Metabolism.minettiRunningCost(grade: 0.05) / level, 3.904, 0.0015))
+  }
+
+  @Test("energy is continuous across grades 0 and 0.15", arguments: [1.2, 1.9, 2.0, 3.5])
+  func continuity(speed: Double) {
+    for edge in [0.0, 0.15] {
+      let below = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: edge - 1e-9)
+      let above = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: edge + 1e-9)
+      #expect(close(below, above, 1e-6 * max(1, above)), "at \(edge): \(below) vs \(above)")
+    }
+  }
+
+  @Test("downhill scales level net VO2 by C(i)/C(0); above 0.15 by C(i)/C(0.15)")
+  func scaling() {
+    // Running 3 m/s (180 m/min): level net 0.2 × 180 = 36; at −10 % × 0.598 (table ratio).
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 3, grade: -0.10), 36 * 0.598, 0.02))
+    // Walking 1.5 m/s (90 m/min): level net 9; at −20 % × 0.435.
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.5, grade: -0.20), 9 * 0.435, 0.005))
+    // Running 3 m/s at +30 %: net at 15 % = 36 + 0.9 × 180 × 0.15 = 60.3, times Cr(0.30)/Cr(0.15).
+    let ratio = 12.579 / Metabolism.minettiRunningCost(grade: 0.15)
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 3, grade: 0.30), 60.3 * ratio, 0.01))
+  }
+}
+
+@Suite("Cycling power (Martin et al. 1998, physiology.md §7)")
+struct CyclingPowerTests {
+  let model = CyclingPowerModel(totalMassKg: 80)
+
+  @Test(
+    "worked powers (80 kg, Crr 0.004, CdA 0.32, ρ 1.225, η 0.976)",
+    arguments: [
+      (20.0, 0.0, 52.3), (30, 0, 143.0), (40, 0, 311.2), (20, 0.03, 186.2), (15, 0.05, 195.2),
+      (10, 0.08, 191.3), (40, -0.03, 43.4),
+    ])
+  func power(kilometresPerHour: Double, grade: Double, watts: Double) {
+    #expect(close(model.power(metresPerSecond: kilometresPerHour / 3.6, grade: grade), watts, 0.05))
+  }
+
+  @Test(
+    "inverse by bisection",
+    arguments: [(100.0, 0.0, 26.12), (200, 0, 34.03), (300, 0, 39.47), (250, 0.06, 16.23)])
+  func inverse(watts: Double, grade: Double, kilometresPerHour: Double) {
+    let speed = model.speed(power: watts, grade: grade)
+    #expect(close(speed * 3.6, kilometresPerHour, 0.005))
+    #expect(close(model.power(metresPerSecond: speed, grade: grade), watts, 1e-9))
+  }
+
+  @Test("zero power coasts: 0 on the flat, the balance speed on a descent")
+  func coasting() {
+    #expect(model.speed(power: 0, grade: 0) == 0)
+    let descent = model.speed(power: 0, grade: -0.05)
+    #expect(descent > 0)
+    #expect(close(model.power(metresPerSecond: descent, grade: -0.05), 0, 1e-9))
+  }
+
+  @Test("a power-only segment rides at the inverse speed: 200 W flat → 34.03 km/h")
+  func powerOnlySegment() throws {
+    var source = try quietSource(
+      segments: [CourseSegment(duration: .seconds(600), power: 200)], cyclingModel: model)
+    let metres = source.cumulativeAmount(
+      of: .distanceCycling, from: at(0), to: at(3600), activity: .cycling)
+    // 10 minutes at 34.03 km/h = 5671.7 m (±0.005 km/h → ±0.8 m); then standing still.
+    #expect(close(metres, 34.03 / 3.6 * 600, 0.9))
+    #expect(source.discreteValue(of: .cyclingPower, at: at(30), activity: .cycling) == 200)
+    #expect(source.discreteValue(of: .cyclingCadence, at: at(30), activity: .cycling) == 85)
+  }
+
+  @Test("a speed-only segment reports the model's power: 30 km/h flat → 143.0 W")
+  func speedOnlySegment() throws {
+    var source = try quietSource(
+      segments: [CourseSegment(duration: .seconds(600), speed: 30 / 3.6)], cyclingModel: model)
+    let reading = source.discreteValue(of: .cyclingPower, at: at(10), activity: .cycling)
+    let watts = try #require(reading)
+    #expect(close(watts, 143.0, 0.05))
+  }
+}
+
+@Suite("Keytel et al. 2005 (physiology.md §2)")
+struct KeytelTests {
+  /// (HR, M, age, men, women, men VO2max 50, women VO2max 40) in kcal/min.
+  @Test(
+    "worked values",
+    arguments: [
+      (100.0, 70.0, 30.0, 6.683, 4.230, 5.625, 3.880),
+      (120, 70, 30, 9.698, 6.367, 8.656, 6.031),
+      (140, 70, 30, 12.714, 8.505, 11.687, 8.182),
+      (160, 70, 30, 15.730, 10.643, 14.717, 10.333),
+      (140, 80, 45, 13.912, 8.468, 13.600, 9.411),
+    ])
+  func table(
+    hr: Double, mass: Double, age: Double, men: Double, women: Double, menV: Double,
+    womenV: Double
+  ) {
+    func k(_ sex: BiologicalSex, _ v: Double?) -> Double {
+      Keytel.kilocaloriesPerMinute(heartRate: hr, massKg: mass, age: age, sex: sex, vo2Max: v)
+    }
+    #expect(close(k(.male, nil), men, 0.0005))
+    #expect(close(k(.female, nil), women, 0.0005))
+    #expect(close(k(.male, 50), menV, 0.0005))
+    #expect(close(k(.female, 40), womenV, 0.0005))
+  }
+
+  /// Cross-check, not the model: at steady state the HR the model gives and Keytel's energy for
+  /// that HR against the ACSM energy. Default athlete (female, 65 kg, 35 y, VO2max 40):
+  /// - run 10 km/h: VO2 36.83, HR 60 + 33.33/36.5 × 123.5 = 172.79, ACSM 11.971 kcal/min,
+  ///   Keytel (VO2max) 11.913, difference −0.5 %;
+  /// - walk 1.5 m/s at 8 %: VO2 25.46, HR 134.30, ACSM 8.275, Keytel 7.774, difference −6.1 %;
+  /// - cycle 150 W: VO2 31.92, HR 156.17, ACSM 10.375, Keytel 10.126, difference −2.4 %.
+  @Test(
+    "steady-state HR and energy agree with Keytel within 10 %",
+    arguments: [
+      (CourseSegment(duration: .seconds(600), speed: 10 / 3.6), WorkoutActivityType.running),
+      (CourseSegment(duration: .seconds(600), speed: 1.5, grade: 0.08), .walking),
+      (CourseSegment(duration: .seconds(600), speed: 8, power: 150), .cycling),
+    ])
+  func crossCheck(segment: CourseSegment, activity: WorkoutActivityType) throws {
+    var source = try quietSource(segments: [segment])
+    let hr = source.modelHeartRate(at: at(500), activity: activity)
+    let active = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(400), to: at(460), activity: activity)
+    let basal = source.cumulativeAmount(
+      of: .basalEnergyBurned, from: at(400), to: at(460), activity: activity)
+    let keytel = Keytel.kilocaloriesPerMinute(
+      heartRate: hr, massKg: 65, age: 35, sex: .female, vo2Max: 40)
+    let difference = (keytel - (active + basal)) / (active + basal)
+    #expect(abs(difference) < 0.10, "Keytel differs by \(difference * 100) %")
+  }
+}

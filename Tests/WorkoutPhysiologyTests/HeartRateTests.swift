@@ -1,0 +1,147 @@
+import Testing
+import WorkoutCore
+import WorkoutPhysiology
+
+@Suite("Heart rate (physiology.md §4)")
+struct HeartRateTests {
+  /// physiology.md §4.2 worked steady states: 35 y, HRrest 60, HRmax 183.5 (Tanaka), VO2max 45.
+  @Test(
+    "steady state matches %HRR = %VO2R within 1 bpm",
+    arguments: [
+      (5.0 / 3.6, 0.0, 65.0, WorkoutActivityType.walking, nil as Double?, 84.8),
+      (5 / 3.6, 0.10, 65, .walking, nil, 129.4),
+      (10 / 3.6, 0, 65, .running, nil, 159.2),
+      (12 / 3.6, 0, 65, .running, nil, 179.0),
+      (10 / 3.6, 0.05, 65, .running, nil, 181.5),
+      (8, 0, 75, .cycling, 100, 113.3),
+      (8, 0, 75, .cycling, 150, 134.7),
+    ])
+  func steadyState(
+    speed: Double, grade: Double, mass: Double, activity: WorkoutActivityType, power: Double?,
+    expected: Double
+  ) throws {
+    let athlete = try Athlete(massKg: mass, vo2Max: 45)
+    var source = try quietSource(
+      athlete: athlete,
+      segments: [CourseSegment(duration: .seconds(3600), speed: speed, grade: grade, power: power)])
+    // At 5 min: e^(−300/24) leaves < 0.001 bpm of the step; drift starts only at 10 min.
+    let hr = try reading(&source, .heartRate, at(300), activity)
+    #expect(close(hr, expected, 0.06), "\(hr) vs \(expected)")
+    #expect(close(hr, expected, 1))
+  }
+
+  @Test(
+    "Tanaka maximal heart rate (physiology.md §4.1)",
+    arguments: [(20.0, 194.0), (30, 187), (40, 180), (50, 173), (60, 166)])
+  func tanaka(age: Double, expected: Double) throws {
+    #expect(close(Athlete.tanakaMaxHeartRate(age: age), expected, 1e-9))
+    #expect(close(try Athlete(age: age).maxHeartRate, expected, 1e-9))
+  }
+
+  /// Step from rest to a 10 km/h run at t = 60 s: 63.2 % of the step is reached one rise time
+  /// constant (24 s) later, within one sample.
+  @Test("time to 63 % of a step equals the rise time constant", arguments: [1, 5] as [Int64])
+  func riseTimeConstant(sampleSeconds: Int64) throws {
+    var source = try quietSource(segments: [
+      CourseSegment(duration: .seconds(60), speed: 0),
+      CourseSegment(duration: .seconds(600), speed: 10 / 3.6),
+    ])
+    // Steady target: 60 + (33.333/36.5) × 123.5 = 172.785; 63.2 % of the step: 131.28 bpm.
+    let target = 60 + (0.2 * 10000 / 60) / 36.5 * 123.5
+    let threshold = 60 + (1 - 1 / 2.718281828459045) * (target - 60)
+    var t: Int64 = 0
+    while t < 600 {
+      let hr = try reading(&source, .heartRate, at(t), .running)
+      if hr >= threshold { break }
+      t += sampleSeconds
+    }
+    #expect(t >= 60 + 24 && t <= 60 + 24 + sampleSeconds, "reached at \(t) s")
+  }
+
+  @Test("rise is faster than fall")
+  func asymmetry() {
+    let parameters = HeartRateParameters()
+    #expect(parameters.riseTimeConstant < parameters.fallTimeConstant)
+  }
+
+  /// 10 min at 10 km/h then the course ends (standing still): one-minute recovery of a healthy
+  /// adult lies within 20–40 bpm (Cole et al. 1999: ≤ 12 abnormal; physiology.md §4.6).
+  @Test(
+    "one-minute recovery within 20 to 40 bpm",
+    arguments: [(10 / 3.6, WorkoutActivityType.running), (12 / 3.6, .running), (3.0, .running)])
+  func recovery(speed: Double, activity: WorkoutActivityType) throws {
+    var source = try quietSource(segments: [CourseSegment(duration: .seconds(600), speed: speed)])
+    let peak = source.modelHeartRate(at: at(600), activity: activity)
+    let oneMinute = source.modelHeartRate(at: at(660), activity: activity)
+    #expect(peak - oneMinute >= 20 && peak - oneMinute <= 40, "HRR1 \(peak - oneMinute)")
+    // Recovery continues toward rest and never undershoots it.
+    let later = source.modelHeartRate(at: at(4200), activity: activity)
+    #expect(later >= 60 && later < 62)
+  }
+
+  /// Constant moderate load for 70 min: HR at 60 min is 5–16 % above HR at 10 min (Coyle &
+  /// González-Alonso 2001; Wingo et al. 2012; physiology.md §4.5).
+  @Test(
+    "cardiovascular drift band",
+    arguments: [
+      (
+        CourseSegment(duration: .seconds(4200), speed: 1.5, grade: 0.08),
+        WorkoutActivityType.walking
+      ),
+      (CourseSegment(duration: .seconds(4200), speed: 2.2), .running),
+      (CourseSegment(duration: .seconds(4200), speed: 8, power: 120), .cycling),
+    ])
+  func drift(segment: CourseSegment, activity: WorkoutActivityType) throws {
+    var source = try quietSource(segments: [segment])
+    let ten = source.modelHeartRate(at: at(600), activity: activity)
+    let sixty = source.modelHeartRate(at: at(3600), activity: activity)
+    let rise = sixty / ten - 1
+    #expect(rise >= 0.05 && rise <= 0.16, "drift \(rise * 100) %")
+  }
+
+  @Test("never above max nor below resting, with sensor noise on")
+  func bounds() throws {
+    var source = PhysiologyDataSource(
+      course: try Course(segments: [
+        CourseSegment(duration: .seconds(1800), speed: 5),
+        CourseSegment(duration: .seconds(600), speed: 0),
+      ]),
+      sensors: [.heartRate: SensorConfiguration(for: .heartRate, noise: 6)], seed: 7)
+    let athlete = Athlete.standard
+    for t in stride(from: Int64(0), through: 3600, by: 5) {
+      let hr = try reading(&source, .heartRate, at(t), .running)
+      #expect(hr <= athlete.maxHeartRate && hr >= athlete.restingHeartRate)
+    }
+  }
+
+  @Test("exact solution: values do not depend on the query spacing")
+  func spacingIndependence() throws {
+    let segments = [
+      CourseSegment(duration: .seconds(97), speed: 3.1),
+      CourseSegment(duration: .seconds(41), speed: 1.2, grade: -0.1),
+      CourseSegment(duration: .seconds(700), speed: 4),
+    ]
+    var dense = try quietSource(segments: segments)
+    var sparse = try quietSource(segments: segments)
+    var denseValues: [Int64: Double] = [:]
+    for t in stride(from: Int64(0), through: 1400, by: 1) {
+      denseValues[t] = dense.modelHeartRate(at: at(t), activity: .running)
+    }
+    for t in stride(from: Int64(0), through: 1400, by: 70) {
+      #expect(sparse.modelHeartRate(at: at(t), activity: .running) == denseValues[t])
+    }
+  }
+
+  @Test("constant-MET activity: steady state from the Compendium MET")
+  func constantMET() throws {
+    var source = try quietSource(segments: [])
+    // Yoga 2.5 MET: net 1.5 × 3.5 = 5.25; HR = 60 + 5.25 / 36.5 × 123.5 = 77.764.
+    #expect(close(source.modelHeartRate(at: at(300), activity: .yoga), 77.764, 0.001))
+  }
+
+  @Test("standing still: resting heart rate")
+  func standingStill() throws {
+    var source = try quietSource(segments: [])
+    #expect(source.modelHeartRate(at: at(1000), activity: .running) == 60)
+  }
+}

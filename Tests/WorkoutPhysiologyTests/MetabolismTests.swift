@@ -1,0 +1,194 @@
+import Testing
+import WorkoutCore
+import WorkoutPhysiology
+
+/// A row of physiology.md §1.1 (70 kg; kcal/min at 5 kcal/L O2; active = gross − 3.5 mL/kg/min).
+struct ACSMRow: Sendable, CustomStringConvertible {
+  let name: String
+  let speed: Double  // m/min (or W for cycling)
+  let grade: Double
+  let vo2: Double
+  let mets: Double
+  let grossKcal: Double
+  let activeKcal: Double
+  var description: String { name }
+}
+
+private let walkingRows: [ACSMRow] = [
+  ACSMRow(
+    name: "2.0 mph", speed: 53.6, grade: 0, vo2: 8.86, mets: 2.53, grossKcal: 3.101,
+    activeKcal: 1.876),
+  ACSMRow(
+    name: "3.0 mph", speed: 80.4, grade: 0, vo2: 11.54, mets: 3.30, grossKcal: 4.039,
+    activeKcal: 2.814),
+  ACSMRow(
+    name: "3.0 mph 5 %", speed: 80.4, grade: 0.05, vo2: 18.78, mets: 5.36, grossKcal: 6.572,
+    activeKcal: 5.347),
+  ACSMRow(
+    name: "3.0 mph 15 %", speed: 80.4, grade: 0.15, vo2: 33.25, mets: 9.50, grossKcal: 11.637,
+    activeKcal: 10.412),
+  ACSMRow(
+    name: "3.5 mph", speed: 93.8, grade: 0, vo2: 12.88, mets: 3.68, grossKcal: 4.508,
+    activeKcal: 3.283),
+  ACSMRow(
+    name: "3.5 mph 10 %", speed: 93.8, grade: 0.10, vo2: 29.76, mets: 8.50, grossKcal: 10.417,
+    activeKcal: 9.192),
+  ACSMRow(
+    name: "4.0 mph", speed: 107.2, grade: 0, vo2: 14.22, mets: 4.06, grossKcal: 4.977,
+    activeKcal: 3.752),
+]
+
+private let runningRows: [ACSMRow] = [
+  ACSMRow(
+    name: "8 km/h", speed: 8000.0 / 60, grade: 0, vo2: 30.17, mets: 8.62, grossKcal: 10.558,
+    activeKcal: 9.333),
+  ACSMRow(
+    name: "10 km/h", speed: 10000.0 / 60, grade: 0, vo2: 36.83, mets: 10.52, grossKcal: 12.892,
+    activeKcal: 11.667),
+  ACSMRow(
+    name: "10 km/h 5 %", speed: 10000.0 / 60, grade: 0.05, vo2: 44.33, mets: 12.67,
+    grossKcal: 15.517, activeKcal: 14.292),
+  ACSMRow(
+    name: "12 km/h", speed: 200, grade: 0, vo2: 43.50, mets: 12.43, grossKcal: 15.225,
+    activeKcal: 14.000),
+  ACSMRow(
+    name: "12 km/h 10 %", speed: 200, grade: 0.10, vo2: 61.50, mets: 17.57, grossKcal: 21.525,
+    activeKcal: 20.300),
+  ACSMRow(
+    name: "15 km/h", speed: 250, grade: 0, vo2: 53.50, mets: 15.29, grossKcal: 18.725,
+    activeKcal: 17.500),
+]
+
+private let cyclingRows: [ACSMRow] = [
+  ACSMRow(
+    name: "50 W", speed: 50, grade: 0, vo2: 14.71, mets: 4.20, grossKcal: 5.150, activeKcal: 3.925),
+  ACSMRow(
+    name: "100 W", speed: 100, grade: 0, vo2: 22.43, mets: 6.41, grossKcal: 7.850, activeKcal: 6.625
+  ),
+  ACSMRow(
+    name: "150 W", speed: 150, grade: 0, vo2: 30.14, mets: 8.61, grossKcal: 10.550,
+    activeKcal: 9.325),
+  ACSMRow(
+    name: "200 W", speed: 200, grade: 0, vo2: 37.86, mets: 10.82, grossKcal: 13.250,
+    activeKcal: 12.025),
+]
+
+/// Checks a row's printed values to half a unit of their last digit.
+private func expectRow(_ row: ACSMRow, vo2: Double) {
+  #expect(close(vo2, row.vo2, 0.005), "VO2 \(vo2) vs \(row.vo2)")
+  #expect(close(Metabolism.mets(vo2: vo2), row.mets, 0.005))
+  #expect(close(Metabolism.kilocaloriesPerMinute(vo2: vo2, massKg: 70), row.grossKcal, 0.0005))
+  #expect(
+    close(
+      Metabolism.kilocaloriesPerMinute(vo2: vo2 - Metabolism.restingVO2, massKg: 70),
+      row.activeKcal, 0.0005))
+}
+
+/// One minute of the row through the data source: active and basal kcal from the integrator,
+/// active + basal against the table's gross kcal/min.
+private func expectSourceMinute(
+  _ row: ACSMRow, segment: CourseSegment, activity: WorkoutActivityType
+) throws {
+  var source = try quietSource(athlete: try Athlete(massKg: 70), segments: [segment])
+  let active = source.cumulativeAmount(
+    of: .activeEnergyBurned, from: at(0), to: at(60), activity: activity)
+  let basal = source.cumulativeAmount(
+    of: .basalEnergyBurned, from: at(0), to: at(60), activity: activity)
+  #expect(close(active, row.activeKcal, 0.0005), "active \(active) vs \(row.activeKcal)")
+  // Basal: 3.5 mL/kg/min × 70 kg / 1000 × 5 = 1.225 kcal/min.
+  #expect(close(basal, 1.225, 1e-12))
+  #expect(close(active + basal, row.grossKcal, 0.0005))
+}
+
+@Suite("ACSM metabolic equations (physiology.md §1.1)")
+struct ACSMTests {
+  @Test("walking rows", arguments: walkingRows)
+  func walking(row: ACSMRow) throws {
+    expectRow(row, vo2: Metabolism.acsmWalkingVO2(speed: row.speed, grade: row.grade))
+    try expectSourceMinute(
+      row, segment: CourseSegment(duration: .seconds(600), speed: row.speed / 60, grade: row.grade),
+      activity: .walking)
+  }
+
+  @Test("running rows", arguments: runningRows)
+  func running(row: ACSMRow) throws {
+    expectRow(row, vo2: Metabolism.acsmRunningVO2(speed: row.speed, grade: row.grade))
+    try expectSourceMinute(
+      row, segment: CourseSegment(duration: .seconds(600), speed: row.speed / 60, grade: row.grade),
+      activity: .running)
+  }
+
+  @Test("leg cycling rows (70 kg, WR = 6 × W)", arguments: cyclingRows)
+  func cycling(row: ACSMRow) throws {
+    expectRow(row, vo2: Metabolism.acsmLegCyclingVO2(power: row.speed, massKg: 70))
+    try expectSourceMinute(
+      row, segment: CourseSegment(duration: .seconds(600), speed: 8, power: row.speed),
+      activity: .cycling)
+  }
+
+  @Test("published worked examples")
+  func publishedExamples() {
+    // Walking 3.5 mph (93.8 m/min) at 10 %: 9.38 + 16.88 + 3.5 = 29.76.
+    #expect(close(Metabolism.acsmWalkingVO2(speed: 93.8, grade: 0.10), 29.76, 0.005))
+    // 62 kg woman at 450 kg·m/min = 75 W (WR = 6 × W): 1.8 × 450 / 62 + 7 = 20.06.
+    #expect(close(Metabolism.acsmLegCyclingVO2(power: 75, massKg: 62), 20.06, 0.005))
+  }
+
+  @Test("gait follows speed: walking below 2.0 m/s, running from 2.0 m/s")
+  func gaitThreshold() {
+    // 1.99 m/s = 119.4 m/min walking: net 0.1 × 119.4 = 11.94.
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.99, grade: 0), 11.94, 1e-9))
+    // 2.0 m/s = 120 m/min running: net 0.2 × 120 = 24.
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 2.0, grade: 0), 24, 1e-9))
+  }
+
+  @Test("30 min at 10 km/h, 70 kg: gross 386.75 kcal, active 350.00 kcal")
+  func wholeWorkout() throws {
+    var source = try quietSource(
+      athlete: try Athlete(massKg: 70),
+      segments: [CourseSegment(duration: .seconds(1800), speed: 10 / 3.6)])
+    let active = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(1800), activity: .running)
+    let basal = source.cumulativeAmount(
+      of: .basalEnergyBurned, from: at(0), to: at(1800), activity: .running)
+    #expect(close(active, 350.00, 0.005))
+    #expect(close(active + basal, 386.75, 0.005))
+  }
+}
+
+@Suite("Compendium MET activities (physiology.md §3)")
+struct CompendiumTests {
+  @Test(
+    "constant MET per activity",
+    arguments: [
+      (WorkoutActivityType.swimming, "18240", 5.8),
+      (.highIntensityIntervalTraining, "02040", 8.0),
+      (.traditionalStrengthTraining, "02054", 3.5),
+      (.yoga, "02150", 2.5),
+      (.other, "02022", 3.8),
+    ])
+  func entries(activity: WorkoutActivityType, code: String, mets: Double) throws {
+    let entry = try #require(CompendiumActivity.entry(for: activity))
+    #expect(entry.code == code)
+    #expect(entry.mets == mets)
+    var source = try quietSource(
+      segments: [CourseSegment(duration: .seconds(600), speed: 3)])
+    // Active kcal/min = (MET − 1) × 3.5 × M / 200 with M = 65 kg.
+    let active = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: activity)
+    #expect(close(active, (mets - 1) * 3.5 * 65 / 200, 1e-9))
+    // No distance, no steps for these activities.
+    #expect(
+      source.cumulativeAmount(
+        of: .distanceWalkingRunning, from: at(0), to: at(60), activity: activity) == 0)
+    #expect(
+      source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
+  }
+
+  @Test("running, walking, hiking and cycling have no constant MET")
+  func courseModelled() {
+    for activity in [WorkoutActivityType.running, .walking, .hiking, .cycling] {
+      #expect(CompendiumActivity.entry(for: activity) == nil)
+    }
+  }
+}

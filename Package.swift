@@ -5,7 +5,9 @@
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX in and out)
 //   WorkoutScenario (Foundation; Core, Physiology, JSON)
 //   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON)
-//   WorkoutSimCLI (Foundation; Simulation) <- workout-sim (executable)
+//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
+//   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
+//   WorkoutSimCLI (Foundation; all above) <- workout-sim (executable)
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -30,6 +32,11 @@ let package = Package(
       name: "WorkoutScenario",
       dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON"],
       swiftSettings: strict),
+    .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(
+      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch"], swiftSettings: strict
+    ),
+    .target(name: "WorkoutTerminal", swiftSettings: strict),
     .target(name: "WorkoutRecordings", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .target(
       name: "WorkoutSimulation",
@@ -39,7 +46,10 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "WorkoutSimCLI",
-      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore"],
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
+        "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings",
+      ],
       swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
@@ -61,6 +71,15 @@ let package = Package(
       name: "WorkoutSimCLITests",
       dependencies: ["WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore"],
       swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutWatchTests", dependencies: ["WorkoutWatch", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutRenderingTests",
+      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore"],
+      resources: [.copy("Snapshots")], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

@@ -31,7 +31,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let deliverable: [UInt16]
   private let starts: [Int64]
   private let endNanoseconds: Int64
-  private let speeds: [Double]
+  let speeds: [Double]
   private let cyclingPowers: [Double]
   private let footNetVO2: [Double]
   private let cyclingNetVO2: [Double]

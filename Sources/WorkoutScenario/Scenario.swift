@@ -291,42 +291,6 @@ public struct Scenario: Sendable, Equatable {
     case manual
   }
 
-  /// A workout event type the app can add itself (`addEvent`), HealthKit's `HKWorkoutEventType`
-  /// with its raw values (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkworkouteventtype).
-  public enum WorkoutEventType: Int, Sendable, Equatable, CaseIterable {
-    /// `.pause`.
-    case pause = 1
-    /// `.resume`.
-    case resume = 2
-    /// `.lap`.
-    case lap = 3
-    /// `.marker`.
-    case marker = 4
-    /// `.motionPaused`.
-    case motionPaused = 5
-    /// `.motionResumed`.
-    case motionResumed = 6
-    /// `.segment`.
-    case segment = 7
-    /// `.pauseOrResumeRequest`.
-    case pauseOrResumeRequest = 8
-
-    /// The case name as written in scenarios (`"motionPaused"`).
-    public var name: String {
-      switch self {
-      case .pause: "pause"
-      case .resume: "resume"
-      case .lap: "lap"
-      case .marker: "marker"
-      case .motionPaused: "motionPaused"
-      case .motionResumed: "motionResumed"
-      case .segment: "segment"
-      case .pauseOrResumeRequest: "pauseOrResumeRequest"
-      }
-    }
-  }
-
   /// One timeline entry: `{ "at": time, "do": name, ... }`.
   public struct Action: Sendable, Equatable {
     /// `at`: when the app performs the action.

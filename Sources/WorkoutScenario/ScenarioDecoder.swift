@@ -711,13 +711,13 @@ struct ScenarioDecoder {
     case "probe": kind = .probe
     case "crash": kind = .crash
     case "addEvent":
-      let eventNames = Scenario.WorkoutEventType.allCases.map(\.name)
+      let eventNames = WorkoutEventType.allCases.map(\.name)
       guard let typeValue = fields["type"] else {
         throw missing(path.appending(key: "type"), "one of \(Self.list(eventNames))")
       }
       let text = try self.choice(
         typeValue, at: path.appending(key: "type"), noun: "an event type", options: eventNames)
-      guard let type = Scenario.WorkoutEventType.allCases.first(where: { $0.name == text }) else {
+      guard let type = WorkoutEventType.allCases.first(where: { $0.name == text }) else {
         preconditionFailure("event type \(text) is listed but unknown")
       }
       kind = .addEvent(type)

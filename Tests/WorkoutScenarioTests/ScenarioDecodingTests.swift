@@ -189,7 +189,7 @@ struct ScenarioDecodingTests {
         .newSession(activity: .walking), .crash, .relaunch(recover: false),
         .relaunch(recover: true), .probe,
       ])
-    #expect(Scenario.WorkoutEventType.pauseOrResumeRequest.rawValue == 8)
+    #expect(WorkoutEventType.pauseOrResumeRequest.rawValue == 8)
     #expect(
       scenario.expect.map(\.selector) == [
         .element(.log, index: 2, path: "events[0].type"),

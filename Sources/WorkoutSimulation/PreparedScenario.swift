@@ -1,0 +1,136 @@
+import Foundation
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+import WorkoutScenario
+
+/// A scenario turned into the models' own types: the athlete, the course, the wrist sensors, the
+/// engine configuration, and the wall-clock context for dates.
+struct PreparedScenario {
+  var configuration: WorkoutEngineConfiguration
+  var dataSource: PhysiologyDataSource
+  var athlete: WorkoutPhysiology.Athlete
+  var startDate: Date
+  var timeZone: TimeZone
+
+  init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
+    let file = scenario.name
+    guard let zone = TimeZone(identifier: scenario.timeZone) else {
+      throw SimulationError(
+        fileName: file, path: "timeZone",
+        message:
+          "\"\(scenario.timeZone)\" is not an IANA time zone name (for example \"Europe/Berlin\")")
+    }
+    self.timeZone = zone
+    self.startDate = scenario.resolvedStart().date
+    self.athlete = try Self.athlete(scenario.athlete, file: file)
+    let course = try Self.course(scenario.course, file: file)
+    let activity = overrides.activity ?? scenario.activity
+    var sensors: [QuantityType: SensorConfiguration] = [:]
+    for type in QuantityType.allCases {
+      let settings = scenario.sensorSettings(for: type)
+      sensors[type] = SensorConfiguration(
+        for: type, enabled: settings.enabled, interval: settings.interval, noise: settings.noise,
+        constant: settings.constant, lockOn: settings.lockOn, dropouts: settings.dropouts,
+        cadenceLock: settings.cadenceLock)
+    }
+    let seed = overrides.seed ?? scenario.seed
+    self.dataSource = PhysiologyDataSource(
+      athlete: athlete, course: course, sensors: sensors, seed: seed)
+    let schedules = sensors.mapValues(\.schedule)
+    self.configuration = WorkoutEngineConfiguration(
+      seed: seed, activity: activity, location: scenario.location,
+      shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
+      finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
+      metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+  }
+
+  /// Adds the metadata that depends on the body over the workout's span: `HKElevationAscended`
+  /// (m, climbing while collecting) for activities on foot or on a bike, and `HKAverageMETs`
+  /// (kcal/(kg·h): total energy over mass and active duration; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets).
+  func annotate(_ record: WorkoutRecord) -> WorkoutRecord {
+    var record = record
+    if record.activityType.distanceType != nil {
+      let climb = dataSource.elevationAscended(over: Self.activeIntervals(of: record))
+      record.metadata[WorkoutRecord.MetadataKey.elevationAscended] = .number(climb)
+    }
+    let hours = record.duration.secondsValue / 3600
+    let total =
+      (record.statistics[.activeEnergyBurned]?.sum ?? 0)
+      + (record.statistics[.basalEnergyBurned]?.sum ?? 0)
+    if hours > 0, total > 0 {
+      record.metadata[WorkoutRecord.MetadataKey.averageMETs] = .number(
+        total / athlete.massKg / hours)
+    }
+    return record
+  }
+
+  /// The record's running intervals: from the start or a resume to the next pause or the end,
+  /// by HealthKit's rule (a pause while paused and a resume while running are ignored).
+  static func activeIntervals(of record: WorkoutRecord) -> [Range<SimulationInstant>] {
+    var intervals: [Range<SimulationInstant>] = []
+    var segmentStart: SimulationInstant? = record.startDate
+    for event in record.events {
+      switch event.type {
+      case .pause:
+        if let start = segmentStart {
+          intervals.append(start..<max(start, event.date))
+          segmentStart = nil
+        }
+      case .resume:
+        if segmentStart == nil { segmentStart = event.date }
+      case .lap, .marker, .motionPaused, .motionResumed, .segment, .pauseOrResumeRequest:
+        break
+      }
+    }
+    if let start = segmentStart { intervals.append(start..<max(start, record.endDate)) }
+    return intervals
+  }
+
+  static func athlete(_ athlete: Scenario.Athlete, file: String) throws(SimulationError)
+    -> WorkoutPhysiology.Athlete
+  {
+    do {
+      return try WorkoutPhysiology.Athlete(
+        age: athlete.age, sex: athlete.sex == .male ? .male : .female, massKg: athlete.massKg,
+        heightCm: athlete.heightCm, restingHeartRate: athlete.restingHeartRate,
+        maxHeartRate: athlete.maxHeartRate, vo2Max: athlete.vo2Max)
+    } catch {
+      switch error {
+      case .outOfRange(let field, let value):
+        throw SimulationError(
+          fileName: file, path: "athlete.\(field)",
+          message: "\(JSONWriter.number(value)) is outside the range the physiology models accept")
+      case .maxNotAboveResting(let resting, let max):
+        throw SimulationError(
+          fileName: file, path: "athlete.maxHeartRate",
+          message:
+            "\(JSONWriter.number(max)) must be above restingHeartRate \(JSONWriter.number(resting))"
+        )
+      }
+    }
+  }
+
+  static func course(_ course: Scenario.Course, file: String) throws(SimulationError) -> Course {
+    switch course {
+    case .segments(let segments):
+      let mapped = segments.map {
+        CourseSegment(
+          duration: $0.duration, speed: $0.speed, grade: $0.grade, power: $0.power,
+          cadence: $0.cadence)
+      }
+      do {
+        return try Course(segments: mapped)
+      } catch {
+        throw SimulationError(fileName: file, path: "course", message: "\(error)")
+      }
+    case .recording(let recording):
+      throw SimulationError(
+        fileName: file, path: "course.recording",
+        message:
+          "\"\(recording.path)\": replaying recordings is not supported yet (give the course as segments)"
+      )
+    }
+  }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import WorkoutCore
+import WorkoutJSON
+
+/// Everything one scenario run produced, in the engine's own types, with the wall-clock context
+/// needed to write dates (`result-v1.md`).
+public struct RunResult: Sendable {
+  /// The scenario's `name`.
+  public var scenarioName: String
+  /// The seed the run used (the scenario's or `--seed`).
+  public var seed: UInt64
+  /// The wall-clock date of scenario time `t = 0`.
+  public var startDate: Date
+  /// The scenario's time zone: dates are written with its offset at each instant.
+  public var timeZone: TimeZone
+  /// Finished workout records, in the order they were saved.
+  public var records: [WorkoutRecord]
+  /// Live-value snapshots, one per `probe` action.
+  public var probes: [Probe]
+  /// Every call that failed.
+  public var errors: [ErrorReport]
+  /// Everything that happened, in order.
+  public var log: [LogEntry]
+
+  /// Creates a result.
+  public init(
+    scenarioName: String, seed: UInt64, startDate: Date, timeZone: TimeZone,
+    records: [WorkoutRecord], probes: [Probe], errors: [ErrorReport], log: [LogEntry]
+  ) {
+    self.scenarioName = scenarioName
+    self.seed = seed
+    self.startDate = startDate
+    self.timeZone = timeZone
+    self.records = records
+    self.probes = probes
+    self.errors = errors
+    self.log = log
+  }
+
+  /// The run result document of `result-v1.md` (`format`, `generator`, `version`, `scenario`,
+  /// `seed`, `records`, `probes`, `errors`, `log`); encode it with ``JSONWriter`` for the spec's
+  /// bytes.
+  ///
+  /// - Parameter includeSamples: add each record's `samples` (`--samples`).
+  public func document(includeSamples: Bool = false) -> JSONValue {
+    .object([
+      ("errors", .array(errors.map(encode(error:)))),
+      ("format", .string("workout-sim.result")),
+      ("generator", .string(Simulation.generator)),
+      ("log", .array(log.map(encode(entry:)))),
+      ("probes", .array(probes.map(encode(probe:)))),
+      ("records", .array(records.map { encode(record: $0, includeSamples: includeSamples) })),
+      ("scenario", .string(scenarioName)),
+      ("seed", .number(Double(seed))),
+      ("version", .number(1)),
+    ])
+  }
+
+  /// The wall-clock date of scenario instant `instant`, ISO 8601 with the zone's offset.
+  public func date(of instant: SimulationInstant) -> String {
+    formatDate(
+      secondsSince1970: startDate.timeIntervalSince1970 + instant.seconds, timeZone: timeZone)
+  }
+
+  // MARK: - Encoding
+
+  private func seconds(_ instant: SimulationInstant) -> JSONValue { .number(instant.seconds) }
+
+  private func encode(error: ErrorReport) -> JSONValue {
+    .object([
+      ("action", .string(error.action)), ("at", seconds(error.at)), ("code", .string(error.code)),
+      ("domain", .string(error.domain)), ("message", .string(error.message)),
+    ])
+  }
+
+  private func encode(entry: LogEntry) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("at", seconds(entry.at))]
+    switch entry.kind {
+    case .stateChange(let from, let to):
+      members += [
+        ("kind", .string("stateChange")), ("from", .string(from.name)), ("to", .string(to.name)),
+      ]
+    case .event(let type):
+      members += [("kind", .string("event")), ("type", .string(type.name))]
+    case .error(let report):
+      members += [
+        ("kind", .string("error")), ("action", .string(report.action)),
+        ("code", .string(report.code)), ("domain", .string(report.domain)),
+        ("message", .string(report.message)),
+      ]
+    case .dataCollected(let types, let count):
+      members += [
+        ("kind", .string("dataCollected")),
+        ("types", .array(types.types.map(\.rawValue).sorted().map(JSONValue.string))),
+        ("count", .number(Double(count))),
+      ]
+    case .record(let id):
+      members += [("kind", .string("record")), ("id", .string(id))]
+    case .unfinished:
+      members += [("kind", .string("unfinished"))]
+    }
+    if let session = entry.session, session > 0 {
+      members.append(("session", .number(Double(session))))
+    }
+    return .object(members)
+  }
+
+  private func encode(probe: Probe) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [("at", seconds(probe.at))]
+    if let state = probe.state { members.append(("state", .string(state.name))) }
+    if let elapsed = probe.elapsed { members.append(("elapsed", .number(elapsed.secondsValue))) }
+    let values: [(String, Double?)] = [
+      ("heartRate", probe.heartRate), ("activeEnergyBurned", probe.activeEnergyBurned),
+      ("distance", probe.distance), ("stepCount", probe.stepCount),
+    ]
+    for case (let key, let value?) in values { members.append((key, .number(value))) }
+    return .object(members)
+  }
+
+  private func encode(record: WorkoutRecord, includeSamples: Bool) -> JSONValue {
+    var members: [(key: String, value: JSONValue)] = [
+      ("activityType", .string(record.activityType.name)),
+      ("activityTypeRawValue", .number(Double(record.activityType.rawValue))),
+      ("duration", .number(record.duration.secondsValue)),
+      ("endDate", .string(date(of: record.endDate))),
+      ("events", .array(record.events.map(encode(event:)))),
+      ("id", .string(record.id)),
+      ("locationType", .string(record.locationType.name)),
+      (
+        "metadata",
+        .object(
+          record.metadata.sorted { $0.key < $1.key }.map { ($0.key, encode(metadata: $0.value)) })
+      ),
+      ("startDate", .string(date(of: record.startDate))),
+      (
+        "statistics",
+        .object(
+          record.statistics.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+            ($0.key.rawValue, encode(statistics: $0.value))
+          })
+      ),
+      ("totalEnergyBurned", .number(record.totalEnergyBurned ?? 0)),
+    ]
+    if let distance = record.totalDistance { members.append(("totalDistance", .number(distance))) }
+    if includeSamples {
+      members.append(
+        (
+          "samples",
+          .object(
+            record.samples.sorted { $0.key.rawValue < $1.key.rawValue }.map {
+              ($0.key.rawValue, encode(samples: $0.value, cumulative: $0.key.isCumulative))
+            })
+        ))
+    }
+    return .object(members)
+  }
+
+  private func encode(event: WorkoutEvent) -> JSONValue {
+    .object([
+      ("at", seconds(event.date)), ("date", .string(date(of: event.date))),
+      ("rawValue", .number(Double(event.type.rawValue))), ("type", .string(event.type.name)),
+    ])
+  }
+
+  private func encode(metadata: MetadataValue) -> JSONValue {
+    switch metadata {
+    case .bool(let value): .bool(value)
+    case .number(let value): .number(value)
+    case .string(let value): .string(value)
+    }
+  }
+
+  private func encode(statistics: QuantityStatistics) -> JSONValue {
+    switch statistics {
+    case .discrete(let s):
+      .object([
+        ("average", .number(s.average)), ("count", .number(Double(s.count))),
+        ("maximum", .number(s.maximum)), ("minimum", .number(s.minimum)),
+        ("mostRecent", .number(s.mostRecent)),
+        ("timeWeightedAverage", .number(s.timeWeightedAverage)),
+      ])
+    case .cumulative(let s):
+      .object([("count", .number(Double(s.count))), ("sum", .number(s.sum))])
+    }
+  }
+
+  private func encode(samples: SampleSeries, cumulative: Bool) -> JSONValue {
+    .array(
+      samples.map { sample in
+        cumulative
+          ? .array([seconds(sample.start), seconds(sample.end), .number(sample.value)])
+          : .array([seconds(sample.start), .number(sample.value)])
+      })
+  }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import WorkoutCore
+import WorkoutPhysiology
+import WorkoutScenario
+
+/// What the command line may change about a scenario before it runs (`cli.md`, `run`).
+public struct RunOverrides: Sendable, Equatable {
+  /// `--type`: replaces the scenario's `activity` (and the first session's activity).
+  public var activity: WorkoutActivityType?
+  /// `--seed`: replaces the scenario's `seed`.
+  public var seed: UInt64?
+  /// `--until`: stops the run at this scenario time; actions after it do not run.
+  public var until: SimulationInstant?
+
+  /// Creates overrides; `nil` keeps the scenario's own value.
+  public init(
+    activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil
+  ) {
+    self.activity = activity
+    self.seed = seed
+    self.until = until
+  }
+}
+
+/// A scenario that could be decoded but cannot be simulated (exit 65).
+///
+/// The message names the file and the JSON path, like ``ScenarioError``.
+public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The scenario file's display name.
+  public var fileName: String
+  /// The JSON path of the offending value (`athlete.age`), or empty for the whole document.
+  public var path: String
+  /// What is wrong and what would be valid.
+  public var message: String
+
+  /// Creates an error.
+  public init(fileName: String, path: String, message: String) {
+    self.fileName = fileName
+    self.path = path
+    self.message = message
+  }
+
+  /// `file: path: message`, the form of every data error.
+  public var description: String {
+    path.isEmpty ? "\(fileName): \(message)" : "\(fileName): \(path): \(message)"
+  }
+}
+
+/// Runs scenarios on virtual time: decodes nothing and performs no I/O itself, it maps a decoded
+/// ``Scenario`` onto the body (``PhysiologyDataSource``) and the engine (``WorkoutEngine``), plays
+/// the timeline and returns everything that happened as a ``RunResult``.
+///
+/// Headless runs go as fast as the machine allows: nothing waits on the wall clock.
+public enum Simulation {
+  /// The text of the result's `generator` field.
+  public static let generator = "workout-sim 0.1.0"
+
+  /// Runs `scenario` with `overrides` applied.
+  ///
+  /// The timeline runs in file order; actions at the same instant run in that order (scenario
+  /// spec, "Timeline actions"). The run stops after the last action, or at `overrides.until`; a
+  /// session still open then saves no record and gets an `unfinished` log entry.
+  ///
+  /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept
+  ///   (for example an athlete whose resting heart rate is not below the maximum).
+  public static func run(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
+    throws(SimulationError) -> RunResult
+  {
+    let prepared = try PreparedScenario(scenario, overrides: overrides)
+    var engine = WorkoutEngine(
+      configuration: prepared.configuration, dataSource: prepared.dataSource)
+    var probes: [Probe] = []
+    var stop = scenario.timeline.last?.at ?? .zero
+    if let until = overrides.until { stop = until }
+    for action in scenario.timeline {
+      if let until = overrides.until, action.at > until { break }
+      switch action.kind {
+      case .probe:
+        engine.advance(to: action.at)
+        probes.append(engine.probe(at: action.at))
+      default:
+        engine.perform(Self.appAction(for: action.kind), at: action.at)
+      }
+    }
+    engine.advance(to: stop)
+    engine.finishRun(at: stop)
+    let records = engine.records.map { prepared.annotate($0) }
+    return RunResult(
+      scenarioName: scenario.name, seed: prepared.configuration.seed,
+      startDate: prepared.startDate, timeZone: prepared.timeZone, records: records,
+      probes: probes, errors: engine.errors, log: engine.log)
+  }
+
+  /// The engine call behind a timeline action (everything but `probe`).
+  static func appAction(for kind: Scenario.Action.Kind) -> AppAction {
+    switch kind {
+    case .prepare: .prepare
+    case .start: .start
+    case .pause: .pause
+    case .resume: .resume
+    case .stop: .stop
+    case .end: .end
+    case .endCollection: .endCollection
+    case .finishWorkout: .finishWorkout
+    case .lap: .lap
+    case .marker: .marker
+    case .segment: .segment
+    case .addEvent(let type): .addEvent(type)
+    case .newSession(let activity): .newSession(activity: activity)
+    case .crash: .crash
+    case .relaunch(let recover): .relaunch(recover: recover)
+    case .probe: preconditionFailure("probe is not an engine action; Simulation.run handles it")
+    }
+  }
+}

@@ -69,7 +69,10 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimCLITests",
-      dependencies: ["WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore"],
+      dependencies: [
+        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "workout-sim",
+      ],
+      resources: [.copy("Fixtures")],
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutWatchTests", dependencies: ["WorkoutWatch", "WorkoutCore"],

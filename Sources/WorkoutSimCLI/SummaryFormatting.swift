@@ -111,9 +111,14 @@ public enum RunSummary {
       if case .number(let heartRate)? = record["statistics"]?["heartRate"]?["average"] {
         parts.append("average heart rate " + formatHeartRate(heartRate))
       }
+      if case .number(let heartRate)? = record["statistics"]?["heartRate"]?["maximum"] {
+        parts.append("maximum " + formatHeartRate(heartRate))
+      }
       let kind = [string(record["activityType"]), string(record["locationType"])]
         .compactMap { $0 }.joined(separator: ", ")
       lines.append("  " + (kind.isEmpty ? "workout" : kind) + ": " + parts.joined(separator: ", "))
+      let events = eventCounts(array(record["events"]))
+      if !events.isEmpty { lines.append("    events: " + events) }
     }
     for error in errors {
       var line = "  error"
@@ -138,6 +143,18 @@ public enum RunSummary {
       if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
       return text + "; it saved no workout"
     }
+  }
+
+  /// `"7 laps, 1 pause, 1 resume"`: event types with their counts, in order of first appearance.
+  private static func eventCounts(_ events: [JSONValue]) -> String {
+    var order: [String] = []
+    var counts: [String: Int] = [:]
+    for event in events {
+      guard let type = string(event["type"]) else { continue }
+      if counts[type] == nil { order.append(type) }
+      counts[type, default: 0] += 1
+    }
+    return order.map { counted(counts[$0] ?? 0, $0) }.joined(separator: ", ")
   }
 
   private static func array(_ value: JSONValue?) -> [JSONValue] {

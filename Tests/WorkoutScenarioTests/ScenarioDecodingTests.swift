@@ -234,7 +234,7 @@ struct ScenarioDecodingTests {
     // Rolling: every climb is matched by an equal descent over equal durations (net climb 0).
     let rolling = [0.01, 0.03, 0.01, -0.01, -0.03, -0.01]
     #expect(segments.map(\.grade) == [0] + rolling + rolling)
-    #expect(segments.dropFirst().allSatisfy { $0.speed == 2.9 && $0.duration == .seconds(150) })
+    #expect(segments.dropFirst().allSatisfy { $0.speed == 2.8 && $0.duration == .seconds(150) })
   }
 
   @Test("errors name the file, and syntax errors give line and column")

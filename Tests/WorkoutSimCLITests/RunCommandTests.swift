@@ -12,7 +12,13 @@ import WorkoutSimCLI
         "activityType": .string("running"), "locationType": .string("outdoor"),
         "duration": .number(747), "totalDistance": .number(1931),
         "totalEnergyBurned": .number(98.4),
-        "statistics": object(["heartRate": object(["average": .number(148.2)])]),
+        "statistics": object([
+          "heartRate": object(["average": .number(148.2), "maximum": .number(171)])
+        ]),
+        "events": .array([
+          object(["type": .string("pause")]), object(["type": .string("resume")]),
+          object(["type": .string("lap")]), object(["type": .string("lap")]),
+        ]),
       ]),
       object([
         "activityType": .string("yoga"), "duration": .number(60), "totalEnergyBurned": .number(3),
@@ -48,7 +54,8 @@ import WorkoutSimCLI
     #expect(
       capture.standardOutput == """
         Hill repeats (seed 42): 2 workouts, 1 error
-          running, outdoor: 0:12:27, 1.93 km, 98 kcal, average heart rate 148 bpm
+          running, outdoor: 0:12:27, 1.93 km, 98 kcal, average heart rate 148 bpm, maximum 171 bpm
+            events: 1 pause, 1 resume, 2 laps
           yoga: 0:01:00, 3 kcal
           error at 600 s: pause: Unable to perform 'pause' from current state 'paused'
 

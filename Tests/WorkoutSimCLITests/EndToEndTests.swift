@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import WorkoutJSON
+
+/// Runs the built `workout-sim` binary as a user would and checks its streams and exit code.
+struct Binary {
+  /// The package root (three levels above this file).
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// The `workout-sim` executable beside the test bundle in the build's products folder.
+  static var executable: URL {
+    get throws {
+      var folder = Bundle.main.bundleURL
+      if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
+      for candidate in [folder, folder.deletingLastPathComponent()] {
+        let url = candidate.appendingPathComponent("workout-sim")
+        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
+      }
+      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
+    }
+  }
+
+  struct Outcome {
+    var status: Int32
+    var standardOutput: Data
+    var standardError: String
+    var text: String { String(decoding: standardOutput, as: UTF8.self) }
+  }
+
+  /// Runs the binary with `arguments` in the package root.
+  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+    let process = Process()
+    process.executableURL = try executable
+    process.arguments = arguments
+    process.currentDirectoryURL = packageRoot
+    var variables = ProcessInfo.processInfo.environment
+    variables.merge(environment) { $1 }
+    process.environment = variables
+    let output = Pipe()
+    let error = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return Outcome(
+      status: process.terminationStatus, standardOutput: out,
+      standardError: String(decoding: err, as: UTF8.self))
+  }
+
+  static func fixture(_ name: String) throws -> String {
+    try #require(Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil)).path
+  }
+}
+
+/// Compares JSON values, numbers within 1e-9 relative (the `check` command's tolerance), and
+/// records every difference with its path.
+func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") -> [String] {
+  switch (actual, expected) {
+  case (.number(let a), .number(let e)):
+    return abs(a - e) <= 1e-9 * max(abs(a), abs(e), 1) ? [] : ["\(path): \(a) != \(e)"]
+  case (.array(let a), .array(let e)):
+    guard a.count == e.count else { return ["\(path): \(a.count) elements != \(e.count)"] }
+    return zip(a, e).enumerated().flatMap { differences($1.0, $1.1, path: "\(path)[\($0)]") }
+  case (.object(let a), .object(let e)):
+    let keys = Set(a.map(\.key)).union(e.map(\.key)).sorted()
+    return keys.flatMap { key -> [String] in
+      switch (actual[key], expected[key]) {
+      case (let x?, let y?): return differences(x, y, path: path + "." + key)
+      case (nil, _): return ["\(path).\(key): missing"]
+      case (_, nil): return ["\(path).\(key): unexpected"]
+      }
+    }
+  default:
+    return actual == expected ? [] : ["\(path): \(actual) != \(expected)"]
+  }
+}
+
+@Suite(.serialized) struct EndToEndTests {
+  @Test func wholeResultDocumentMatchesTheHandWrittenOne() throws {
+    let scenario = try Binary.fixture("walk-with-pause.json")
+    let outcome = try Binary.run(["run", "--scenario", scenario, "--json", "--samples"])
+    #expect(outcome.status == 0)
+    #expect(outcome.standardError == "")
+    let actual = try JSONParser.parse(Array(outcome.standardOutput))
+    let expectedBytes = try Data(
+      contentsOf: URL(fileURLWithPath: Binary.fixture("walk-with-pause.expected.json")))
+    let expected = try JSONParser.parse(Array(expectedBytes))
+    #expect(differences(actual, expected) == [])
+  }
+
+  @Test func sameSeedSameBytesAndAnotherSeedChangesHeartRateOnly() throws {
+    let hills = "Scenarios/hills.json"
+    let first = try Binary.run(["run", "--scenario", hills, "--json"])
+    let second = try Binary.run(["run", "--scenario", hills, "--json"])
+    #expect(first.status == 0)
+    #expect(first.standardOutput == second.standardOutput)
+    let reseeded = try Binary.run(["run", "--scenario", hills, "--json", "--seed", "43"])
+    let a = try JSONParser.parse(Array(first.standardOutput))
+    let b = try JSONParser.parse(Array(reseeded.standardOutput))
+    let recordA = try #require(
+      a["records"].flatMap { if case .array(let r) = $0 { r.first } else { nil } })
+    let recordB = try #require(
+      b["records"].flatMap { if case .array(let r) = $0 { r.first } else { nil } })
+    #expect(recordA["duration"] == .number(2157))
+    #expect(recordB["duration"] == recordA["duration"])
+    #expect(recordB["startDate"] == recordA["startDate"])
+    #expect(recordB["events"] == recordA["events"])
+    #expect(
+      recordB["statistics"]?["heartRate"]?["average"]
+        != recordA["statistics"]?["heartRate"]?["average"])
+    #expect(b["seed"] == .number(43))
+  }
+
+  @Test func defaultScenarioRunsWithoutAFile() throws {
+    let outcome = try Binary.run(["run"])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.text.hasPrefix(
+        "Steady 30-minute run (seed 1): 1 workout\n  running, outdoor: 0:30:00, "))
+  }
+
+  @Test func missingScenarioIsSixtySix() throws {
+    let outcome = try Binary.run(["run", "--scenario", "no-such-file.json"])
+    #expect(outcome.status == 66)
+    #expect(outcome.text == "")
+    #expect(outcome.standardError.contains("no-such-file.json"))
+  }
+
+  @Test func unknownFlagIsSixtyFour() throws {
+    let outcome = try Binary.run(["run", "--sead", "4"])
+    #expect(outcome.status == 64)
+    #expect(outcome.standardError.contains("--sead"))
+    #expect(outcome.standardError.contains("Did you mean '--seed'?"))
+  }
+
+  @Test func unwritableJUnitIsSeventyThree() throws {
+    let outcome = try Binary.run([
+      "check", "Scenarios/f04-crash-recovery.json", "--junit", "/no/such/folder/report.xml",
+    ])
+    #expect(outcome.status == 73)
+    #expect(outcome.standardError.contains("/no/such/folder/report.xml"))
+  }
+
+  @Test func badTimeIsSixtyFiveWithPathAndReason() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/Hills.json"
+    try Data(
+      #"{ "version": 1, "timeline": [ { "at": 0, "do": "start" }, { "at": "1:75", "do": "end" } ] }"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["validate", path])
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.standardError.contains(
+        #"timeline[1].at: "1:75" is not a time (seconds must be below 60)"#))
+  }
+
+  @Test func syntaxErrorGivesLineAndColumn() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/comma.json"
+    try Data("{\n  \"version\": 1,\n  \"seed\": 4,\n}\n".utf8).write(to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["run", "--scenario", path])
+    #expect(outcome.status == 65)
+    // The trailing comma is on line 3, column 12 (after `  "seed": 4`).
+    #expect(outcome.standardError.contains(path + ":3:12:"))
+  }
+
+  /// Field cases F01, F03 and F04 as scenario files whose `expect` lists carry every
+  /// hand-computed value of the case (`../shared/reference/field-cases.md`).
+  @Test(arguments: [
+    "f01-elapsed-without-samples.json", "f03-end-sequence.json", "f03-finish-too-early.json",
+    "f04-crash-recovery.json", "f04-no-recovery.json",
+  ])
+  func fieldCaseScenariosPass(_ file: String) throws {
+    let outcome = try Binary.run(["check", "Scenarios/" + file])
+    #expect(outcome.status == 0, "\(outcome.text)\(outcome.standardError)")
+    #expect(outcome.text.hasSuffix("1 passed, 0 failed\n"))
+  }
+}

@@ -2,8 +2,10 @@
 // scheduler, sample storage, statistics, record), fed by a synthetic body that does the same
 // arithmetic per simulated second as ../shared/bench/kernel.c (ACSM running VO2, first-order
 // heart rate with drift, SplitMix64 + Box-Muller noise). Prints ns per simulated second and
-// bytes held per stored sample. Usage: workout-sim-bench [seconds] [repetitions]
+// bytes held per stored sample; then the same session fed by the real physiology models
+// (PhysiologyDataSource on a course whose speed and grade change every minute). Usage: workout-sim-bench [seconds] [repetitions]
 import WorkoutCore
+import WorkoutPhysiology
 
 /// The kernel's body, one step per simulated second, queried lazily by the engine.
 struct SyntheticBody: WorkoutDataSource {
@@ -134,4 +136,42 @@ print(
 print(
   "\(rounded(liveCumulativeBytes)) bytes per cumulative sample while collecting,"
     + " \(rounded(Double(cumulativeBytes) / Double(max(1, cumulativeCount)))) in the record")
-print("\(rounded(timings[timings.count / 2])) ns per simulated second")
+print("\(rounded(timings[timings.count / 2])) ns per simulated second (synthetic body)")
+
+/// The kernel's course as one segment per minute: speed 2.8 + 0.4 sin(t/300) m/s, grade
+/// 0.05 sin(t/120), for the default athlete.
+func kernelCourse(seconds: Int64) throws -> Course {
+  var segments: [CourseSegment] = []
+  var t: Int64 = 0
+  while t < seconds {
+    let x = Double(t)
+    segments.append(
+      CourseSegment(
+        duration: .seconds(min(60, seconds - t)), speed: 2.8 + 0.4 * Elementary.sin(x / 300),
+        grade: 0.05 * Elementary.sin(x / 120)))
+    t += 60
+  }
+  return try Course(segments: segments)
+}
+
+var modelTimings: [Double] = []
+let course = try kernelCourse(seconds: seconds)
+var modelRecord: WorkoutRecord? = nil
+for _ in 0..<max(1, repetitions) {
+  let body = PhysiologyDataSource(course: course, seed: 42)
+  var engine = WorkoutEngine(configuration: configuration, dataSource: body)
+  let elapsed = clock.measure {
+    engine.perform(.start, at: .zero)
+    engine.perform(.end, at: .seconds(seconds))
+  }
+  modelTimings.append(Double(elapsed.wholeNanoseconds) / Double(seconds))
+  modelRecord = engine.records.first
+}
+modelTimings.sort()
+if let heartRate = modelRecord?.statistics[.heartRate]?.discreteValue {
+  print(
+    "models: kcal \(rounded(modelRecord?.totalEnergyBurned ?? 0, 10))"
+      + " hr avg \(rounded(heartRate.average, 10)) n \(heartRate.count)")
+}
+print(
+  "\(rounded(modelTimings[modelTimings.count / 2])) ns per simulated second (physiology models)")

@@ -87,7 +87,8 @@ enum DateText {
       }
     }
     guard index == b.count else { return nil }
-    let whole = days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
+    let whole =
+      days(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60
       + second - offset
     return Double(whole) + fraction
   }

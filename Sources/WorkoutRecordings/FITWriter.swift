@@ -85,7 +85,9 @@ enum FITWriter {
       let size = UInt32(data.count)
       // Header: size 14, protocol 2.0 (0x20), profile version 21.32 (2132, little-endian).
       var bytes: [UInt8] = [14, 0x20, UInt8(2132 & 0xFF), UInt8(2132 >> 8)]
-      bytes += [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
+      bytes += [
+        UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24),
+      ]
       bytes += [0x2E, 0x46, 0x49, 0x54]  // ".FIT"
       let headerCRC = FITCRC.compute(bytes, 0..<12)
       bytes += [UInt8(headerCRC & 0xFF), UInt8(headerCRC >> 8)]
@@ -121,11 +123,18 @@ enum FITWriter {
     func stamp(_ at: Double) -> Double { (w.unix(at) - DateText.fitEpoch).rounded() }
     let sport = sport(w.activityType)
 
-    e.define(local: 0, global: 0, [(0, .enumeration), (1, .uint16), (2, .uint16), (3, .uint32z), (4, .uint32)])
-    e.message(local: 0, [(.enumeration, 4), (.uint16, 255), (.uint16, 0), (.uint32z, 1), (.uint32, stamp(w.start))])
-    e.define(local: 1, global: 23, [(253, .uint32), (0, .uint8), (2, .uint16), (4, .uint16), (5, .uint16)])
+    e.define(
+      local: 0, global: 0,
+      [(0, .enumeration), (1, .uint16), (2, .uint16), (3, .uint32z), (4, .uint32)])
+    e.message(
+      local: 0,
+      [(.enumeration, 4), (.uint16, 255), (.uint16, 0), (.uint32z, 1), (.uint32, stamp(w.start))])
+    e.define(
+      local: 1, global: 23, [(253, .uint32), (0, .uint8), (2, .uint16), (4, .uint16), (5, .uint16)])
     // software_version has scale 100: 10 is version 0.10.
-    e.message(local: 1, [(.uint32, stamp(w.start)), (.uint8, 0), (.uint16, 255), (.uint16, 0), (.uint16, 10)])
+    e.message(
+      local: 1,
+      [(.uint32, stamp(w.start)), (.uint8, 0), (.uint16, 255), (.uint16, 0), (.uint16, 10)])
 
     // Timer events: event 0 (timer), event_type 0 start, 1 stop, 4 stop_all.
     var timerEvents: [(at: Double, type: Double)] = [(w.start, 0)]
@@ -134,7 +143,8 @@ enum FITWriter {
       if pause.to < w.end { timerEvents.append((pause.to, 0)) }
     }
     timerEvents.append((w.end, 4))
-    e.define(local: 2, global: 21, [(253, .uint32), (0, .enumeration), (1, .enumeration), (4, .uint8)])
+    e.define(
+      local: 2, global: 21, [(253, .uint32), (0, .enumeration), (1, .enumeration), (4, .uint8)])
 
     // Records: merge rows that round to the same second.
     var seconds: [(stamp: Double, row: ExportRow, total: Double?)] = []
@@ -168,7 +178,9 @@ enum FITWriter {
     func flushEvents(through s: Double) {
       while eventIndex < timerEvents.count && stamp(timerEvents[eventIndex].at) <= s {
         let event = timerEvents[eventIndex]
-        e.message(local: 2, [(.uint32, stamp(event.at)), (.enumeration, 0), (.enumeration, event.type), (.uint8, 0)])
+        e.message(
+          local: 2,
+          [(.uint32, stamp(event.at)), (.enumeration, 0), (.enumeration, event.type), (.uint8, 0)])
         eventIndex += 1
       }
     }
@@ -202,7 +214,8 @@ enum FITWriter {
           (.uint16, Double(index)), (.uint32, stamp(lap.end)), (.enumeration, 9), (.enumeration, 1),
           (.uint32, stamp(lap.start)), (.uint32, (lap.end - lap.start) * 1000),
           (.uint32, lap.timerTime * 1000), (.uint32, lap.distance * 100), (.uint16, lap.energy),
-          (.uint8, lap.averageHeartRate), (.uint8, lap.maximumHeartRate), (.uint16, lap.averagePower),
+          (.uint8, lap.averageHeartRate), (.uint8, lap.maximumHeartRate),
+          (.uint16, lap.averagePower),
           (.enumeration, sport),
         ])
     }
@@ -233,7 +246,10 @@ enum FITWriter {
     let offset = Double(w.timeZone.secondsFromGMT(for: .init(timeIntervalSince1970: w.unix(w.end))))
     e.define(
       local: 6, global: 34,
-      [(253, .uint32), (0, .uint32), (1, .uint16), (2, .enumeration), (3, .enumeration), (4, .enumeration), (5, .uint32)])
+      [
+        (253, .uint32), (0, .uint32), (1, .uint16), (2, .enumeration), (3, .enumeration),
+        (4, .enumeration), (5, .uint32),
+      ])
     e.message(
       local: 6,
       [

@@ -48,9 +48,12 @@ enum TCXWriter {
     case "cycling", "handCycling": sport = "Biking"
     default: sport = "Other"
     }
-    func time(_ at: Double) -> String { DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true) }
+    func time(_ at: Double) -> String {
+      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+    }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    x += "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
+    x +=
+      "<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\""
     x += " xmlns:ns3=\"http://www.garmin.com/xmlschemas/ActivityExtension/v2\""
     x += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
     x += " xsi:schemaLocation=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
@@ -128,12 +131,15 @@ enum TCXWriter {
 enum GPXWriter {
   static func write(_ w: ExportWorkout) throws(ExportError) -> String {
     guard w.hasRoute else { throw .noRoute }
-    func time(_ at: Double) -> String { DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true) }
+    func time(_ at: Double) -> String {
+      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+    }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     x += "<gpx version=\"1.1\" creator=\"workout-sim\" xmlns=\"http://www.topografix.com/GPX/1/1\""
     x += " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""
     x += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
-    x += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd"
+    x +=
+      " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd"
     x += " http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
     x += " http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd\">\n"
     x += "  <metadata><time>\(time(w.start))</time></metadata>\n"
@@ -149,7 +155,9 @@ enum GPXWriter {
       if heartRate != nil || cadence != nil || speed != nil {
         x += "<extensions><gpxtpx:TrackPointExtension>"
         if let heartRate { x += "<gpxtpx:hr>\(TCXWriter.bpm(heartRate))</gpxtpx:hr>" }
-        if let cadence { x += "<gpxtpx:cad>\(Int(min(254, max(0, cadence.rounded()))))</gpxtpx:cad>" }
+        if let cadence {
+          x += "<gpxtpx:cad>\(Int(min(254, max(0, cadence.rounded()))))</gpxtpx:cad>"
+        }
         if let speed { x += "<gpxtpx:speed>\(decimal(max(0, speed)))</gpxtpx:speed>" }
         x += "</gpxtpx:TrackPointExtension></extensions>"
       }

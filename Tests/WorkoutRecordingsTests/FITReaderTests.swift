@@ -180,7 +180,9 @@ import Testing
     #expect(throws: RecordingError.self) {
       try Recording.decode(random, format: .fit, file: "r.fit")
     }
-    #expect(throws: RecordingError.notFIT(file: "s.fit", reason: "shorter than a FIT header (12 bytes)")) {
+    #expect(
+      throws: RecordingError.notFIT(file: "s.fit", reason: "shorter than a FIT header (12 bytes)")
+    ) {
       try Recording.decode([14, 16, 0], format: .fit, file: "s.fit")
     }
   }
@@ -203,7 +205,9 @@ import Testing
     data += [0x80 | 0x20 | 3, 0xFF, 0x20, 0x4E, 0, 0]  // distance 20000 cm = 200 m
     var file: [UInt8] = [14, 0x20, 0x08, 0x08]
     let size = UInt32(data.count)
-    file += [UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24)]
+    file += [
+      UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF), UInt8(size >> 24),
+    ]
     file += Array(".FIT".utf8)
     let headerCRC = FITCRC.compute(file, 0..<12)
     file += [UInt8(headerCRC & 0xFF), UInt8(headerCRC >> 8)]

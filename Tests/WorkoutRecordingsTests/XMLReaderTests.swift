@@ -37,8 +37,11 @@ import Testing
     #expect(r.laps.compactMap(\.totalCalories).reduce(0, +) == 329)
     #expect(r.laps.first?.startTime == RealFiles.utc(2018, 10, 1, 15, 0, 44))
     // Laps carry LX/AvgRunCadence 30–53 and MaxRunCadence 69–108.
-    #expect(r.laps.map(\.averageCadence).range.map { $0.lowerBound >= 30 && $0.upperBound <= 53 } == true)
-    #expect(r.laps.map(\.maximumCadence).range.map { $0.lowerBound >= 69 && $0.upperBound <= 108 } == true)
+    #expect(
+      r.laps.map(\.averageCadence).range.map { $0.lowerBound >= 30 && $0.upperBound <= 53 } == true)
+    #expect(
+      r.laps.map(\.maximumCadence).range.map { $0.lowerBound >= 69 && $0.upperBound <= 108 } == true
+    )
   }
 
   @Test func hillyRideGPX() throws {
@@ -55,7 +58,8 @@ import Testing
     #expect(r.points.first?.latitude == 46.07987117953598499298095703125)
   }
 
-  private func decode(_ text: String, _ format: RecordingFormat) throws(RecordingError) -> Recording {
+  private func decode(_ text: String, _ format: RecordingFormat) throws(RecordingError) -> Recording
+  {
     try Recording.decode(Array(text.utf8), format: format, file: "x.\(format.rawValue)")
   }
 
@@ -74,7 +78,10 @@ import Testing
   }
 
   @Test func wrongRootIsRefused() {
-    #expect(throws: RecordingError.wrongRoot(file: "x.tcx", found: "gpx", expected: "TrainingCenterDatabase")) {
+    #expect(
+      throws: RecordingError.wrongRoot(
+        file: "x.tcx", found: "gpx", expected: "TrainingCenterDatabase")
+    ) {
       try decode("<gpx version=\"1.1\"></gpx>", .tcx)
     }
   }

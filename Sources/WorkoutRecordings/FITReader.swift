@@ -27,10 +27,14 @@ enum FITReader {
   }
 
   /// A decoded data message: field number → value in the profile's raw units (before
-  /// scale and offset), invalid values left out.
+  /// scale and offset), invalid values left out. One buffer of 256 slots (NaN for absent) is
+  /// reused for every message, so decoding allocates nothing per message.
   struct Message {
-    var values: [UInt8: Double] = [:]
-    subscript(_ number: UInt8) -> Double? { values[number] }
+    var values = [Double](repeating: .nan, count: 256)
+    subscript(_ number: UInt8) -> Double? {
+      let value = values[Int(number)]
+      return value.isNaN ? nil : value
+    }
   }
 
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
@@ -86,6 +90,7 @@ enum FITReader {
   ) throws(RecordingError) {
     var definitions = [Definition?](repeating: nil, count: 16)
     var lastTimestamp: UInt32? = nil
+    var message = Message()
     var position = range.lowerBound
     let end = range.upperBound
     while position < end {
@@ -113,9 +118,10 @@ enum FITReader {
           throw .malformedFIT(
             file: file, offset: messageStart, reason: "message runs past the end of the data")
         }
-        let message = read(bytes, at: position, definition)
+        read(bytes, at: position, definition, into: &message)
         position += definition.size
         builder.add(definition.global, message, timestamp: timestamp)
+        clear(&message, definition)
       } else if header & 0x40 != 0 {
         let local = Int(header & 0x0F)
         let developer = header & 0x20 != 0
@@ -183,18 +189,20 @@ enum FITReader {
           throw .malformedFIT(
             file: file, offset: messageStart, reason: "message runs past the end of the data")
         }
-        let message = read(bytes, at: position, definition)
+        read(bytes, at: position, definition, into: &message)
         position += definition.size
         if let stamp = message[253] { lastTimestamp = UInt32(stamp) }
         builder.add(definition.global, message, timestamp: message[253].map { UInt32($0) })
+        clear(&message, definition)
       }
     }
   }
 
   /// Reads the scalar fields of one data message; arrays, strings and invalid values are left
   /// out.
-  private static func read(_ bytes: [UInt8], at start: Int, _ definition: Definition) -> Message {
-    var message = Message()
+  private static func read(
+    _ bytes: [UInt8], at start: Int, _ definition: Definition, into message: inout Message
+  ) {
     for field in definition.fields {
       let base = Int(field.baseType & 0x1F)
       guard base < baseSizes.count, base != 7, baseSizes[base] == field.size else { continue }
@@ -207,9 +215,13 @@ enum FITReader {
           raw = raw << 8 | UInt64(bytes[offset + i])
         }
       }
-      if let value = value(raw, base: base) { message.values[field.number] = value }
+      if let value = value(raw, base: base) { message.values[Int(field.number)] = value }
     }
-    return message
+  }
+
+  /// Resets the slots a message of `definition` may have set.
+  private static func clear(_ message: inout Message, _ definition: Definition) {
+    for field in definition.fields { message.values[Int(field.number)] = .nan }
   }
 
   /// The value of raw bits of a base type, or `nil` for the type's invalid value (all ones for

@@ -1,0 +1,61 @@
+/// Reader for GPX 1.1 tracks (`.gpx`, https://www.topografix.com/GPX/1/1/gpx.xsd): every
+/// `trk/trkseg/trkpt` in order, with `ele` and `time`, and in `extensions` Garmin's
+/// TrackPointExtension v1/v2 `hr`, `cad` (v2 also `speed`), ActivityExtension `Speed`, and
+/// power as `power` or `PowerInWatts` (the forms Strava and Garmin's PowerExtension use).
+/// Each point must have a `time`. The sport is the first `trk/type`.
+enum GPXReader {
+  static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
+    let handler = GPXHandler(file: file)
+    try handler.run(bytes)
+    return Recording(format: .gpx, sport: handler.sport, points: handler.points)
+  }
+}
+
+private final class GPXHandler: GuardedXMLHandler {
+  var sport: String?
+  var points: [RecordingPoint] = []
+  private var point: RecordingPoint?
+  private var pointTime: Double?
+  private var pointStart = (line: 0, column: 0)
+
+  init(file: String) { super.init(file: file, expectedRoot: "gpx") }
+
+  override func start(_ name: String, attributes: [String: String]) throws(RecordingError) {
+    guard name == "trkpt" else { return }
+    pointStart = position
+    guard let lat = attributes["lat"], let lon = attributes["lon"] else {
+      throw .invalidContent(
+        file: file, line: pointStart.line, column: pointStart.column,
+        message: "trkpt without lat and lon")
+    }
+    point = RecordingPoint(
+      time: 0, latitude: try number(lat, "lat"), longitude: try number(lon, "lon"))
+    pointTime = nil
+  }
+
+  override func end(_ name: String, text: String) throws(RecordingError) {
+    guard point != nil else {
+      if name == "type", parent == "trk", sport == nil { sport = text }
+      return
+    }
+    switch (name, parent) {
+    case ("ele", "trkpt"): point?.altitude = try number(text, name)
+    case ("time", "trkpt"): pointTime = try time(text, "time")
+    case ("hr", "TrackPointExtension"): point?.heartRate = try number(text, name)
+    case ("cad", "TrackPointExtension"): point?.cadence = try number(text, name)
+    case ("speed", "TrackPointExtension"), ("Speed", "TPX"):
+      point?.speed = try number(text, name)
+    case ("power", _), ("PowerInWatts", _): point?.power = try number(text, name)
+    case ("trkpt", _):
+      guard var finished = point, let pointTime else {
+        throw .invalidContent(
+          file: file, line: pointStart.line, column: pointStart.column,
+          message: "trkpt without a time stamp")
+      }
+      finished.time = pointTime
+      points.append(finished)
+      point = nil
+    default: break
+    }
+  }
+}

@@ -1,0 +1,227 @@
+import Foundation
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Foundation's `XMLParser` with the guards it does not give on Linux:
+///
+/// 1. A document containing `<!DOCTYPE` (any case) is refused before parsing, so no entity,
+///    internal or external, is ever expanded.
+/// 2. Any error the parser reports, or no root element at all, is a failure even when
+///    `parse()` returns `true`.
+/// 3. The message is built from the parser's error code with the line and column it gives.
+///
+/// Subclasses receive element starts and ends with local names (namespace prefix removed) and
+/// the element's text.
+class GuardedXMLHandler: NSObject, XMLParserDelegate {
+  let file: String
+  let expectedRoot: String
+  private(set) var root: String?
+  /// Local names of the open elements, outermost first.
+  private(set) var path: [String] = []
+  private var text = ""
+  private var failure: RecordingError?
+  private var parseError: (line: Int, column: Int, code: Int)?
+  private var parser: XMLParser?
+
+  init(file: String, expectedRoot: String) {
+    self.file = file
+    self.expectedRoot = expectedRoot
+  }
+
+  /// Called for each element start, after `path` has been extended with it.
+  func start(_ name: String, attributes: [String: String]) throws(RecordingError) {}
+  /// Called for each element end with its text (whitespace trimmed), before `path` drops it.
+  func end(_ name: String, text: String) throws(RecordingError) {}
+
+  /// The parser's current line and column (1-based).
+  var position: (line: Int, column: Int) {
+    (parser?.lineNumber ?? 0, parser?.columnNumber ?? 0)
+  }
+
+  /// The parent of the current element (the one before the last in `path`), or "".
+  var parent: String { path.count >= 2 ? path[path.count - 2] : "" }
+
+  /// Runs the parser over `bytes`.
+  func run(_ bytes: [UInt8]) throws(RecordingError) {
+    if let (line, column) = Self.findDoctype(bytes) {
+      throw .doctype(file: file, line: line, column: column)
+    }
+    let parser = XMLParser(data: Data(bytes))
+    parser.shouldProcessNamespaces = false
+    parser.shouldReportNamespacePrefixes = false
+    parser.shouldResolveExternalEntities = false
+    parser.delegate = self
+    self.parser = parser
+    let succeeded = parser.parse()
+    parser.delegate = nil
+    self.parser = nil
+    if let failure { throw failure }
+    if let parseError {
+      throw .xml(
+        file: file, line: parseError.line, column: parseError.column,
+        message: Self.message(code: parseError.code))
+    }
+    if !succeeded {
+      let code = (parser.parserError as NSError?)?.code ?? 0
+      throw .xml(
+        file: file, line: parser.lineNumber, column: parser.columnNumber,
+        message: Self.message(code: code))
+    }
+    guard root != nil else { throw .wrongRoot(file: file, found: "", expected: expectedRoot) }
+  }
+
+  private func fail(_ error: RecordingError) {
+    if failure == nil { failure = error }
+    parser?.abortParsing()
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]
+  ) {
+    guard failure == nil else { return }
+    let name = Self.localName(elementName)
+    if root == nil {
+      root = name
+      guard name == expectedRoot else {
+        fail(.wrongRoot(file: file, found: name, expected: expectedRoot))
+        return
+      }
+    }
+    path.append(name)
+    text = ""
+    do throws(RecordingError) {
+      try start(name, attributes: attributeDict)
+    } catch {
+      fail(error)
+    }
+  }
+
+  func parser(
+    _ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+    qualifiedName qName: String?
+  ) {
+    guard failure == nil else { return }
+    let name = Self.localName(elementName)
+    let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    text = ""
+    do throws(RecordingError) {
+      try end(name, text: content)
+    } catch {
+      fail(error)
+    }
+    if !path.isEmpty { path.removeLast() }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text += string
+  }
+
+  func parser(_ parser: XMLParser, foundCDATA block: Data) {
+    text += String(decoding: block, as: UTF8.self)
+  }
+
+  func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+    if self.parseError == nil && failure == nil {
+      self.parseError = (parser.lineNumber, parser.columnNumber, (parseError as NSError).code)
+    }
+  }
+
+  func parser(_ parser: XMLParser, validationErrorOccurred validationError: any Error) {
+    if self.parseError == nil && failure == nil {
+      self.parseError = (
+        parser.lineNumber, parser.columnNumber, (validationError as NSError).code
+      )
+    }
+  }
+
+  /// `ns3:hr` → `hr`.
+  static func localName(_ name: String) -> String {
+    guard let colon = name.lastIndex(of: ":") else { return name }
+    return String(name[name.index(after: colon)...])
+  }
+
+  /// The 1-based line and column of the first `<!DOCTYPE` (ASCII case-insensitive), or `nil`.
+  static func findDoctype(_ bytes: [UInt8]) -> (Int, Int)? {
+    let pattern = Array("<!DOCTYPE".utf8)
+    guard bytes.count >= pattern.count else { return nil }
+    var line = 1
+    var lineStart = 0
+    for i in 0...(bytes.count - pattern.count) {
+      if bytes[i] == 10 {
+        line += 1
+        lineStart = i + 1
+      }
+      guard bytes[i] == 60, bytes[i + 1] == 33 else { continue }
+      var matches = true
+      for j in 2..<pattern.count where bytes[i + j] & 0xDF != pattern[j] {
+        matches = false
+        break
+      }
+      if matches { return (line, i - lineStart + 1) }
+    }
+    return nil
+  }
+
+  /// A message for an `XMLParser.ErrorCode` raw value (the libxml2 error numbers).
+  static func message(code: Int) -> String {
+    let text: String
+    switch XMLParser.ErrorCode(rawValue: code) {
+    case .internalError?: text = "internal parser error"
+    case .outOfMemoryError?: text = "out of memory"
+    case .documentStartError?: text = "document does not start with XML"
+    case .emptyDocumentError?: text = "empty document"
+    case .prematureDocumentEndError?: text = "document ends too early"
+    case .invalidCharacterError?: text = "invalid character"
+    case .invalidCharacterRefError?, .invalidDecimalCharacterRefError?,
+      .invalidHexCharacterRefError?:
+      text = "invalid character reference"
+    case .undeclaredEntityError?, .entityReferenceWithoutNameError?,
+      .entityReferenceMissingSemiError?, .entityRefAtEOFError?:
+      text = "unknown or malformed entity reference"
+    case .ltRequiredError?: text = "'<' expected"
+    case .gtRequiredError?: text = "'>' expected"
+    case .lessThanSymbolInAttributeError?: text = "'<' in an attribute value"
+    case .attributeNotStartedError?, .attributeNotFinishedError?,
+      .attributeHasNoValueError?:
+      text = "malformed attribute"
+    case .attributeRedefinedError?: text = "attribute given twice"
+    case .tagNameMismatchError?: text = "end tag does not match start tag"
+    case .namespaceDeclarationError?: text = "bad namespace declaration"
+    case .extraContentError?: text = "content after the root element"
+    case .notWellBalancedError?: text = "elements not well balanced"
+    case .unfinishedTagError?: text = "unfinished tag"
+    case .encodingNotSupportedError?, .unknownEncodingError?: text = "unsupported encoding"
+    case .xmlDeclNotFinishedError?, .xmlDeclNotStartedError?: text = "malformed XML declaration"
+    case .commentNotFinishedError?: text = "unfinished comment"
+    case .nameRequiredError?: text = "name expected"
+    case .delegateAbortedParseError?: text = "parsing aborted"
+    default: text = "not well-formed XML"
+    }
+    return "\(text) (XMLParser error \(code))"
+  }
+
+  /// Parses a number in an element or attribute, or throws
+  /// ``RecordingError/invalidContent(file:line:column:message:)``.
+  func number(_ text: String, _ what: String) throws(RecordingError) -> Double {
+    guard let value = Double(text), value.isFinite else {
+      throw .invalidContent(
+        file: file, line: position.line, column: position.column,
+        message: "\(what) is not a number: \"\(text.prefix(40))\"")
+    }
+    return value
+  }
+
+  /// Parses a `dateTime`, or throws
+  /// ``RecordingError/invalidContent(file:line:column:message:)``.
+  func time(_ text: String, _ what: String) throws(RecordingError) -> Double {
+    guard let value = DateText.parse(Substring(text)) else {
+      throw .invalidContent(
+        file: file, line: position.line, column: position.column,
+        message: "\(what) is not an ISO 8601 time: \"\(text.prefix(40))\"")
+    }
+    return value
+  }
+}

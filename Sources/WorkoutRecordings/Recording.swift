@@ -1,0 +1,247 @@
+import Foundation
+
+/// One recorded point of a workout file (a FIT `record` message, a TCX `Trackpoint`, a GPX
+/// `trkpt`). Every measurement is optional: a file carries only what its device measured.
+public struct RecordingPoint: Sendable, Equatable {
+  /// Time stamp, seconds since 1970-01-01T00:00:00Z (Unix time; FIT time stamps, which count
+  /// from 1989-12-31T00:00:00Z, are shifted by 631 065 600 s).
+  public var time: Double
+  /// Latitude in degrees (WGS 84), north positive. FIT semicircles are converted as
+  /// `semicircles × (180 / 2^31)`.
+  public var latitude: Double?
+  /// Longitude in degrees (WGS 84), east positive.
+  public var longitude: Double?
+  /// Altitude in metres above mean sea level (FIT `enhanced_altitude` when present, else
+  /// `altitude`; both scale 5, offset 500).
+  public var altitude: Double?
+  /// Cumulative distance from the start of the file in metres, as the device recorded it.
+  public var distance: Double?
+  /// Speed in metres per second (FIT `enhanced_speed` when present, else `speed`; TCX
+  /// ActivityExtension `Speed`; GPX TrackPointExtension v2 `speed`).
+  public var speed: Double?
+  /// Heart rate in beats per minute.
+  public var heartRate: Double?
+  /// Cadence in cycles per minute, in the unit the file stores: pedal revolutions per minute
+  /// for cycling, and **strides** per minute (one per full cycle of both legs) for running and
+  /// walking, which is how Garmin records running cadence in FIT (`cadence` plus
+  /// `fractional_cadence / 128`), TCX (`Cadence`, ActivityExtension `RunCadence`) and GPX
+  /// (TrackPointExtension `cad`). Steps per minute are `2 × cadence` for on-foot sports.
+  public var cadence: Double?
+  /// Power in watts.
+  public var power: Double?
+
+  /// Creates a point; every measurement defaults to absent.
+  public init(
+    time: Double, latitude: Double? = nil, longitude: Double? = nil, altitude: Double? = nil,
+    distance: Double? = nil, speed: Double? = nil, heartRate: Double? = nil,
+    cadence: Double? = nil, power: Double? = nil
+  ) {
+    self.time = time
+    self.latitude = latitude
+    self.longitude = longitude
+    self.altitude = altitude
+    self.distance = distance
+    self.speed = speed
+    self.heartRate = heartRate
+    self.cadence = cadence
+    self.power = power
+  }
+}
+
+/// A summary the file itself carries for a lap or for the whole session (FIT `lap` and
+/// `session` messages, TCX `Lap` elements). Values are what the device wrote, not recomputed.
+public struct RecordingSummary: Sendable, Equatable {
+  /// Start, seconds since 1970 (FIT `start_time`, TCX `Lap StartTime`).
+  public var startTime: Double?
+  /// Wall-clock span including pauses, s (FIT `total_elapsed_time`).
+  public var totalElapsedTime: Double?
+  /// Time with the timer running, s (FIT `total_timer_time`, TCX `TotalTimeSeconds`).
+  public var totalTimerTime: Double?
+  /// Distance, m (FIT `total_distance`, TCX `DistanceMeters`).
+  public var totalDistance: Double?
+  /// Energy, kcal (FIT `total_calories`, TCX `Calories`).
+  public var totalCalories: Double?
+  /// Sum of climbs, m (FIT `total_ascent`).
+  public var totalAscent: Double?
+  /// Sum of descents, m (FIT `total_descent`).
+  public var totalDescent: Double?
+  /// Mean heart rate, bpm.
+  public var averageHeartRate: Double?
+  /// Maximum heart rate, bpm.
+  public var maximumHeartRate: Double?
+  /// Mean cadence, in the unit of ``RecordingPoint/cadence`` (strides/min on foot, rpm cycling).
+  public var averageCadence: Double?
+  /// Maximum cadence, same unit.
+  public var maximumCadence: Double?
+  /// Mean speed, m/s (FIT `enhanced_avg_speed` or `avg_speed`).
+  public var averageSpeed: Double?
+  /// Maximum speed, m/s.
+  public var maximumSpeed: Double?
+  /// Mean power, W.
+  public var averagePower: Double?
+  /// The sport as the file names it (FIT `sport` enum name such as `running`, `cycling`,
+  /// `walking`, or the raw number when unknown; TCX `Activity Sport`).
+  public var sport: String?
+
+  /// Creates an empty summary.
+  public init() {}
+}
+
+/// A recorded workout read from a FIT, TCX or GPX file.
+public struct Recording: Sendable, Equatable {
+  /// The file format it was read from.
+  public var format: RecordingFormat
+  /// The activity's sport as the file names it (FIT session `sport`, TCX `Activity Sport`,
+  /// GPX `trk/type`), or `nil`.
+  public var sport: String?
+  /// Points in file order (time stamps are not reordered).
+  public var points: [RecordingPoint]
+  /// The laps the file carries (FIT `lap` messages, TCX `Lap` elements); empty for GPX.
+  public var laps: [RecordingSummary]
+  /// The session summary (FIT `session`); `nil` for TCX and GPX, which have none.
+  public var session: RecordingSummary?
+
+  /// Creates a recording.
+  public init(
+    format: RecordingFormat, sport: String? = nil, points: [RecordingPoint],
+    laps: [RecordingSummary] = [], session: RecordingSummary? = nil
+  ) {
+    self.format = format
+    self.sport = sport
+    self.points = points
+    self.laps = laps
+    self.session = session
+  }
+
+  /// Reads a recording from disk; the format comes from the extension (`.fit`, `.tcx`, `.gpx`,
+  /// case-insensitive).
+  ///
+  /// - Parameter path: File path.
+  /// - Throws: ``RecordingError`` (``RecordingError/unsupportedFormat(file:)`` for another
+  ///   extension, ``RecordingError/unreadable(file:reason:)`` when the file cannot be read, and
+  ///   every decoding error of ``decode(_:format:file:)``).
+  public static func read(path: String) throws(RecordingError) -> Recording {
+    guard let format = RecordingFormat(pathExtension: (path as NSString).pathExtension) else {
+      throw .unsupportedFormat(file: path)
+    }
+    let data: Data
+    do {
+      data = try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw .unreadable(file: path, reason: "\(error.localizedDescription)")
+    }
+    return try decode([UInt8](data), format: format, file: path)
+  }
+
+  /// Decodes a recording from bytes.
+  ///
+  /// - Parameters:
+  ///   - bytes: The whole file.
+  ///   - format: Which reader to use.
+  ///   - file: The name used in error messages.
+  /// - Throws: ``RecordingError``: ``RecordingError/empty(file:)`` for no bytes, FIT errors
+  ///   (``RecordingError/notFIT(file:reason:)``, ``RecordingError/truncated(file:offset:)``,
+  ///   ``RecordingError/headerCRC(file:stored:computed:)``,
+  ///   ``RecordingError/fileCRC(file:stored:computed:)``,
+  ///   ``RecordingError/malformedFIT(file:offset:reason:)``), XML errors
+  ///   (``RecordingError/doctype(file:line:column:)``, ``RecordingError/xml(file:line:column:message:)``,
+  ///   ``RecordingError/wrongRoot(file:found:expected:)``,
+  ///   ``RecordingError/invalidContent(file:line:column:message:)``), and
+  ///   ``RecordingError/noPoints(file:)`` when the file holds no point with a time stamp.
+  public static func decode(
+    _ bytes: [UInt8], format: RecordingFormat, file: String
+  ) throws(RecordingError) -> Recording {
+    guard !bytes.isEmpty else { throw .empty(file: file) }
+    let recording: Recording
+    switch format {
+    case .fit: recording = try FITReader.decode(bytes, file: file)
+    case .tcx: recording = try TCXReader.decode(bytes, file: file)
+    case .gpx: recording = try GPXReader.decode(bytes, file: file)
+    }
+    guard !recording.points.isEmpty else { throw .noPoints(file: file) }
+    return recording
+  }
+}
+
+/// The recording formats the readers understand.
+public enum RecordingFormat: String, Sendable, Equatable, CaseIterable {
+  /// Garmin FIT (Flexible and Interoperable Data Transfer), binary.
+  case fit
+  /// Garmin Training Center Database v2 XML.
+  case tcx
+  /// GPS Exchange Format 1.1 XML.
+  case gpx
+
+  /// The format for a file extension (`fit`, `tcx`, `gpx`, any case, without the dot), or
+  /// `nil`.
+  public init?(pathExtension: String) {
+    self.init(rawValue: pathExtension.lowercased())
+  }
+}
+
+/// Why a recording could not be read. Every case names the file; XML cases give the 1-based
+/// line and column the parser reported.
+public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The extension is not `.fit`, `.tcx` or `.gpx`.
+  case unsupportedFormat(file: String)
+  /// The file could not be read from disk.
+  case unreadable(file: String, reason: String)
+  /// The file has no bytes.
+  case empty(file: String)
+  /// The bytes do not start with a FIT file header (size 12 or 14, `.FIT` signature).
+  case notFIT(file: String, reason: String)
+  /// The FIT data ends before the header's data size or inside a message.
+  case truncated(file: String, offset: Int)
+  /// The 14-byte header's CRC is neither 0 nor the CRC of its first 12 bytes.
+  case headerCRC(file: String, stored: UInt16, computed: UInt16)
+  /// The file CRC after the data does not match.
+  case fileCRC(file: String, stored: UInt16, computed: UInt16)
+  /// A FIT message cannot be decoded (for example a data message whose local type has no
+  /// definition), at this byte offset.
+  case malformedFIT(file: String, offset: Int, reason: String)
+  /// The XML document contains `<!DOCTYPE` and is refused before parsing (no entities).
+  case doctype(file: String, line: Int, column: Int)
+  /// The XML parser reported an error.
+  case xml(file: String, line: Int, column: Int, message: String)
+  /// The root element is not the one the format needs (empty `found` when there is none).
+  case wrongRoot(file: String, found: String, expected: String)
+  /// The XML is well formed but a value is unusable (a bad time stamp, a number that does not
+  /// parse, a track point without a time stamp).
+  case invalidContent(file: String, line: Int, column: Int, message: String)
+  /// The file has no point with a time stamp.
+  case noPoints(file: String)
+
+  /// `FILE: problem` (with `:LINE:COLUMN` for XML positions).
+  public var description: String {
+    switch self {
+    case .unsupportedFormat(let file):
+      return "\(file): not a recording format (use .fit, .tcx or .gpx)"
+    case .unreadable(let file, let reason): return "\(file): cannot read file: \(reason)"
+    case .empty(let file): return "\(file): empty file"
+    case .notFIT(let file, let reason): return "\(file): not a FIT file: \(reason)"
+    case .truncated(let file, let offset): return "\(file): FIT file truncated at byte \(offset)"
+    case .headerCRC(let file, let stored, let computed):
+      return "\(file): FIT header CRC is \(hex(stored)), expected \(hex(computed))"
+    case .fileCRC(let file, let stored, let computed):
+      return "\(file): FIT file CRC is \(hex(stored)), expected \(hex(computed))"
+    case .malformedFIT(let file, let offset, let reason):
+      return "\(file): bad FIT message at byte \(offset): \(reason)"
+    case .doctype(let file, let line, let column):
+      return "\(file):\(line):\(column): DOCTYPE declarations are not accepted"
+    case .xml(let file, let line, let column, let message):
+      return "\(file):\(line):\(column): XML error: \(message)"
+    case .wrongRoot(let file, let found, let expected):
+      return found.isEmpty
+        ? "\(file): no root element (expected <\(expected)>)"
+        : "\(file): root element is <\(found)>, expected <\(expected)>"
+    case .invalidContent(let file, let line, let column, let message):
+      return "\(file):\(line):\(column): \(message)"
+    case .noPoints(let file): return "\(file): no track points with a time stamp"
+    }
+  }
+}
+
+private func hex(_ value: UInt16) -> String {
+  let digits = String(value, radix: 16, uppercase: true)
+  return "0x" + String(repeating: "0", count: 4 - digits.count) + digits
+}

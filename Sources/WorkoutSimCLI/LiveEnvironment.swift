@@ -14,7 +14,8 @@ extension CLIEnvironment {
         let result = try Simulation.run(
           scenario,
           overrides: RunOverrides(
-            activity: options.activityType, seed: options.seed, until: options.until))
+            activity: options.activityType, seed: options.seed, until: options.until),
+          commands: KeyBindings.commands(for: options.keys))
         return result.document(includeSamples: options.samples)
       },
       validateScenario: { url throws in _ = try loadScenario(url: url) },

@@ -55,40 +55,37 @@ public enum Simulation {
   /// The text of the result's `generator` field.
   public static let generator = "workout-sim 0.1.0"
 
-  /// Runs `scenario` with `overrides` applied.
+  /// Runs `scenario` with `overrides` applied, and the user's `commands` on top.
   ///
   /// The timeline runs in file order; actions at the same instant run in that order (scenario
-  /// spec, "Timeline actions"). The run stops after the last action, or at `overrides.until`; a
-  /// session still open then saves no record and gets an `unfinished` log entry.
+  /// spec, "Timeline actions"), and commands run after the actions at their instant (`--keys`).
+  /// The run stops after the last action or command, at a ``WatchCommand/quit``, or at
+  /// `overrides.until`; a session still open then saves no record and gets an `unfinished` log
+  /// entry.
   ///
+  /// - Parameters:
+  ///   - scenario: a decoded scenario.
+  ///   - overrides: `--type`, `--seed`, `--until`.
+  ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
   /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept
   ///   (for example an athlete whose resting heart rate is not below the maximum).
-  public static func run(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
-    throws(SimulationError) -> RunResult
-  {
-    let prepared = try PreparedScenario(scenario, overrides: overrides)
-    var engine = WorkoutEngine(
-      configuration: prepared.configuration, dataSource: prepared.dataSource)
-    var probes: [Probe] = []
-    var stop = scenario.timeline.last?.at ?? .zero
-    if let until = overrides.until { stop = until }
-    for action in scenario.timeline {
-      if let until = overrides.until, action.at > until { break }
-      switch action.kind {
-      case .probe:
-        engine.advance(to: action.at)
-        probes.append(engine.probe(at: action.at))
-      default:
-        engine.perform(Self.appAction(for: action.kind), at: action.at)
-      }
+  public static func run(
+    _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
+    commands: [(at: SimulationInstant, command: WatchCommand)] = []
+  ) throws(SimulationError) -> RunResult {
+    var session = try SimulationSession(scenario, overrides: overrides)
+    var end = session.plannedEnd
+    let ordered = commands.enumerated().sorted {
+      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
     }
-    engine.advance(to: stop)
-    engine.finishRun(at: stop)
-    let records = engine.records.map { prepared.annotate($0) }
-    return RunResult(
-      scenarioName: scenario.name, seed: prepared.configuration.seed,
-      startDate: prepared.startDate, timeZone: prepared.timeZone, records: records,
-      probes: probes, errors: engine.errors, log: engine.log)
+    for (_, timed) in ordered {
+      if let until = overrides.until, timed.at > until { break }
+      session.perform(timed.command, at: timed.at)
+      if overrides.until == nil { end = max(end, timed.at) }
+    }
+    session.advance(to: end)
+    session.finish(at: end)
+    return session.result
   }
 
   /// The engine call behind a timeline action (everything but `probe`).

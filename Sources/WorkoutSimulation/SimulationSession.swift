@@ -1,0 +1,154 @@
+import Foundation
+import WorkoutCore
+import WorkoutPhysiology
+import WorkoutScenario
+
+/// What the user does on the watch, independent of how it was typed: the commands behind the
+/// interactive keys and `--keys` (`cli.md`, `run`).
+///
+/// Commands that only move wall-clock playback (speed, hold, single steps) are not here: they do
+/// not change what happens on virtual time, so headless runs ignore them.
+public enum WatchCommand: Sendable, Hashable {
+  /// Enter: start the workout (`startActivity`; after an ended session, a new session first).
+  case start
+  /// Space: pause a running session, resume a paused one; ignored otherwise.
+  case pauseOrResume
+  /// `s`: `stopActivity`.
+  case stop
+  /// `e`: end the session, then end collection and finish the workout (saving it) when the
+  /// scenario's `finish` is `manual`; with `auto` the app does that by itself.
+  case end
+  /// `l`: a lap event.
+  case lap
+  /// `m`: a marker event.
+  case marker
+  /// `c`: the app crashes.
+  case crash
+  /// `r`: the app is relaunched and recovers its session.
+  case relaunch
+  /// `q`: quit; the run stops at this instant.
+  case quit
+}
+
+/// A scenario being played on virtual time, one step at a time: the timeline's actions fire as
+/// time passes, and the user's ``WatchCommand``s are added on top.
+///
+/// Headless runs (``Simulation/run(_:overrides:commands:)``) and the interactive watch face drive
+/// the same type, so every interactive path gives the same record when replayed with `--keys`.
+public struct SimulationSession {
+  private let prepared: PreparedScenario
+  private let scenario: Scenario
+  private let overrides: RunOverrides
+  private var engine: WorkoutEngine<PhysiologyDataSource>
+  private var nextAction = 0
+  private var probes: [Probe] = []
+  private var stopped: SimulationInstant?
+
+  /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
+  ///
+  /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated.
+  public init(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
+    throws(SimulationError)
+  {
+    self.scenario = scenario
+    self.overrides = overrides
+    self.prepared = try PreparedScenario(scenario, overrides: overrides)
+    self.engine = WorkoutEngine(
+      configuration: prepared.configuration, dataSource: prepared.dataSource)
+  }
+
+  /// The current scenario time.
+  public var now: SimulationInstant { engine.now }
+
+  /// When the next timeline action fires, or `nil` when none is left (or the run has stopped).
+  public var nextActionTime: SimulationInstant? {
+    guard stopped == nil, nextAction < scenario.timeline.count else { return nil }
+    let at = scenario.timeline[nextAction].at
+    if let until = overrides.until, at > until { return nil }
+    return at
+  }
+
+  /// When the run stops by itself: `--until`, else the last timeline action.
+  public var plannedEnd: SimulationInstant {
+    overrides.until ?? scenario.timeline.last?.at ?? .zero
+  }
+
+  /// Whether the run has stopped (``quit`` or ``finish(at:)``).
+  public var isStopped: Bool { stopped != nil }
+
+  /// The engine, for reading live state (session state, builder, log).
+  public var workoutEngine: WorkoutEngine<PhysiologyDataSource> { engine }
+
+  /// Plays time forward to `instant`: every timeline action at or before it fires in file order,
+  /// and samples are collected on the way. Instants before ``now`` are ignored.
+  public mutating func advance(to instant: SimulationInstant) {
+    runActions(through: instant)
+    if stopped == nil, instant > engine.now { engine.advance(to: instant) }
+  }
+
+  /// Fires the timeline actions at or before `instant`, leaving the samples due at the last
+  /// action's instant for the engine to deliver after anything else performed there.
+  private mutating func runActions(through instant: SimulationInstant) {
+    guard stopped == nil else { return }
+    while let at = nextActionTime, at <= instant {
+      let action = scenario.timeline[nextAction]
+      nextAction += 1
+      switch action.kind {
+      case .probe:
+        engine.advance(to: at)
+        probes.append(engine.probe(at: at))
+      default:
+        engine.perform(Simulation.appAction(for: action.kind), at: at)
+      }
+    }
+  }
+
+  /// Performs the user's `command` at `instant`, after the timeline actions at that instant.
+  public mutating func perform(_ command: WatchCommand, at instant: SimulationInstant) {
+    runActions(through: instant)
+    guard stopped == nil else { return }
+    let at = max(instant, engine.now)
+    let state = engine.currentSessionIndex.flatMap { engine.sessionState($0) }
+    switch command {
+    case .start:
+      if state == .ended || state == .stopped { engine.perform(.newSession(activity: nil), at: at) }
+      engine.perform(.start, at: at)
+    case .pauseOrResume:
+      switch state {
+      case .running: engine.perform(.pause, at: at)
+      case .paused: engine.perform(.resume, at: at)
+      case .notStarted, .prepared, .stopped, .ended, nil: break
+      }
+    case .stop: engine.perform(.stop, at: at)
+    case .end:
+      engine.perform(.end, at: at)
+      if scenario.finish == .manual {
+        engine.perform(.endCollection, at: at)
+        engine.perform(.finishWorkout, at: at)
+      }
+    case .lap: engine.perform(.lap, at: at)
+    case .marker: engine.perform(.marker, at: at)
+    case .crash: engine.perform(.crash, at: at)
+    case .relaunch: engine.perform(.relaunch(recover: true), at: at)
+    case .quit: finish(at: at)
+    }
+  }
+
+  /// Stops the run at `instant` (a session still open saves no record and is logged
+  /// `unfinished`); later calls do nothing.
+  public mutating func finish(at instant: SimulationInstant) {
+    guard stopped == nil else { return }
+    if instant > engine.now { engine.advance(to: instant) }
+    engine.finishRun(at: engine.now)
+    stopped = engine.now
+  }
+
+  /// Everything the run produced so far, records annotated with their metadata.
+  public var result: RunResult {
+    RunResult(
+      scenarioName: scenario.name, seed: prepared.configuration.seed,
+      startDate: prepared.startDate, timeZone: prepared.timeZone,
+      records: engine.records.map { prepared.annotate($0) }, probes: probes,
+      errors: engine.errors, log: engine.log)
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import WorkoutJSON
+
+@Suite struct KeysEndToEndTests {
+  /// `--keys` plays the interactive keys at scenario times: the record equals the one of the
+  /// same calls written as a timeline.
+  @Test func keysGiveTheSameRunAsTheEquivalentTimeline() throws {
+    let keys = "ENTER@5,SPACE@5:00,SPACE@6:00,l@7:00,c@8:00,r@8:30,+@9:00,p@9:00,e@10:00"
+    let byKeys = try Binary.run([
+      "run", "--scenario", Binary.fixture("keys-only.json"), "--json", "--keys", keys,
+    ])
+    let byTimeline = try Binary.run([
+      "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json",
+    ])
+    #expect(byKeys.status == 0)
+    #expect(byTimeline.status == 0)
+    let a = try JSONParser.parse(Array(byKeys.standardOutput))
+    let b = try JSONParser.parse(Array(byTimeline.standardOutput))
+    #expect(differences(a, b) == [])
+    // (600 − 5) − (360 − 300) = 535 s.
+    #expect(
+      a["records"].flatMap { if case .array(let r) = $0 { r.first?["duration"] } else { nil } }
+        == .number(535))
+  }
+
+  /// `q` quits at once: the open session saves nothing, and the run says so.
+  @Test func quitStopsTheRunWithAnUnfinishedSession() throws {
+    let outcome = try Binary.run([
+      "run", "--scenario", Binary.fixture("keys-only.json"), "--json", "--keys", "ENTER@5,q@1:00",
+    ])
+    #expect(outcome.status == 0)
+    let result = try JSONParser.parse(Array(outcome.standardOutput))
+    #expect(result["records"] == .array([]))
+    guard case .array(let log)? = result["log"], let last = log.last else {
+      Issue.record("no log")
+      return
+    }
+    #expect(last["kind"] == .string("unfinished"))
+    #expect(last["at"] == .number(60))
+    #expect(outcome.standardError.hasPrefix("Warning: a session was still open"))
+  }
+}

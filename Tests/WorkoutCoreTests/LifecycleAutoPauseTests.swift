@@ -26,7 +26,9 @@ import WorkoutCore
     #expect(engine.probe(at: t(400)).elapsed == .seconds(400))
     engine.perform(.end, at: t(645))
     #expect(
-      eventsOf(engine) == [WorkoutEvent(.motionPaused, at: t(303)), .init(.motionResumed, at: t(347))])
+      eventsOf(engine) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.motionResumed, at: t(347)),
+      ])
     #expect(engine.records.first?.duration == .seconds(645))
     #expect(
       engine.log.contains(LogEntry(at: t(303), session: 0, kind: .event(.motionPaused))))

@@ -145,7 +145,8 @@ import WorkoutCore
     var engine = runWatch(
       watch(.selfCare),
       [
-        (0, .extendedRuntime(.acquire(holder: "A"))), (100, .extendedRuntime(.acquire(holder: "B"))),
+        (0, .extendedRuntime(.acquire(holder: "A"))),
+        (100, .extendedRuntime(.acquire(holder: "B"))),
         (200, .extendedRuntime(.release(holder: "A"))),
       ])
     #expect(engine.extendedRuntimeSessionState(0) == .running)
@@ -181,7 +182,8 @@ import WorkoutCore
       watch(.physicalTherapy), [(0, .extendedRuntime(.start)), (10, .extendedRuntime(.start))])
     #expect(engine.extendedRuntimeSessionState(0) == .running)
     #expect(engine.extendedRuntimeSessionState(1) == .invalid)
-    #expect(engine.runtimeEvents.last?.1.change == .invalidated(reason: .sessionInProgress, error: nil))
+    #expect(
+      engine.runtimeEvents.last?.1.change == .invalidated(reason: .sessionInProgress, error: nil))
     #expect(engine.errors.isEmpty)
   }
 

@@ -243,7 +243,8 @@ private struct MiniRun {
     }
     switch check.comparison {
     case .equals(let expected):
-      return Self.matches(actual, expected) ? nil : "\(check.location): got \(String(describing: actual))"
+      return Self.matches(actual, expected)
+        ? nil : "\(check.location): got \(String(describing: actual))"
     case .between(let low, let high):
       guard case .number(let number) = actual, number >= low, number <= high else {
         return "\(check.location): got \(String(describing: actual))"

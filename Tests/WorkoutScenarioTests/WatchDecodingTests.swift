@@ -111,7 +111,10 @@ struct WatchDecodingTests {
         #"{ "version": 1, "watch": { "extendedRuntimeType": "selfCare" }, "timeline": [ { "at": 0, "do": "extendedRuntime", "op": "acquire" } ] }"#,
         "timeline[0].holder"
       ),
-      (#"{ "version": 1, "timeline": [ { "at": 0, "do": "openApp", "op": "x" } ] }"#, "timeline[0].op"),
+      (
+        #"{ "version": 1, "timeline": [ { "at": 0, "do": "openApp", "op": "x" } ] }"#,
+        "timeline[0].op"
+      ),
     ])
   func errors(json: String, path: String) {
     #expect(errorPath(json) == path)

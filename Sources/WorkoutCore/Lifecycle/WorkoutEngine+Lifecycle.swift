@@ -261,8 +261,7 @@ extension WorkoutEngine {
   // MARK: - Extended runtime sessions
 
   /// Performs an `extendedRuntime` action (the app is running and not suspended).
-  mutating func extendedRuntime(_ operation: ExtendedRuntimeOperation, at date: SimulationInstant)
-  {
+  mutating func extendedRuntime(_ operation: ExtendedRuntimeOperation, at date: SimulationInstant) {
     switch operation {
     case .start:
       lifecycle.latestRuntime = createRuntime(scheduledFor: nil, at: date)

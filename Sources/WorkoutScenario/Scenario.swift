@@ -45,6 +45,11 @@ public struct Scenario: Sendable, Equatable {
   public var timeline: [Action]
   /// `expect`: the checks `workout-sim check` evaluates, in file order.
   public var expect: [Check]
+  /// `watch`: the watch around the app (return to clock, background grace period, the declared
+  /// extended runtime session type, will-expire lead time, auto-pause), every default applied:
+  /// ``WatchConfiguration/standard`` when the file has no `watch` key. Pass it to
+  /// `WorkoutEngineConfiguration.watch` to run the lifecycle model.
+  public var watch: WatchConfiguration = .standard
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
 
@@ -343,6 +348,18 @@ public struct Scenario: Sendable, Equatable {
       /// `relaunch` with `recover` (default `false`): the app starts again, recovering its
       /// session when `recover` is true.
       case relaunch(recover: Bool)
+      /// `wristDown`: the user lowers the wrist (active → inactive; background after the
+      /// return-to-clock time).
+      case wristDown
+      /// `wristUp`: the user raises the wrist.
+      case wristUp
+      /// `crownPress`: the user presses the Digital Crown; the app goes to the background.
+      case crownPress
+      /// `openApp`: the user opens the app; it becomes active.
+      case openApp
+      /// `extendedRuntime` with `op` (`start`, `schedule` with `for`, `invalidate`, `acquire` /
+      /// `release` with `holder`).
+      case extendedRuntime(ExtendedRuntimeOperation)
 
       /// The action's name as written in `do`.
       public var name: String {
@@ -363,13 +380,19 @@ public struct Scenario: Sendable, Equatable {
         case .probe: "probe"
         case .crash: "crash"
         case .relaunch: "relaunch"
+        case .wristDown: "wristDown"
+        case .wristUp: "wristUp"
+        case .crownPress: "crownPress"
+        case .openApp: "openApp"
+        case .extendedRuntime: "extendedRuntime"
         }
       }
 
-      /// Every `do` name of version 1, in the spec's order.
+      /// Every `do` name: version 1's in the spec's order, then the watch actions.
       public static let names = [
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
+        "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime",
       ]
     }
   }

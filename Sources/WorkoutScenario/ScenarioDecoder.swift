@@ -121,7 +121,7 @@ struct ScenarioDecoder {
 
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
-    "sensors", "builder", "finish", "timeline", "expect",
+    "sensors", "builder", "finish", "timeline", "expect", "watch",
   ]
 
   // MARK: Messages
@@ -410,9 +410,14 @@ struct ScenarioDecoder {
         options: Scenario.FinishMode.allCases.map(\.rawValue))
       finish = Scenario.FinishMode(rawValue: text) ?? .auto
     }
+    var watch = WatchConfiguration.standard
+    if let value = fields["watch"] {
+      watch = try self.watch(value, at: path("watch"))
+    }
     var timeline: [Scenario.Action] = []
     if let value = fields["timeline"] {
       timeline = try self.timeline(value, at: path("timeline"))
+      try checkExtendedRuntimeActions(timeline, watch: watch)
     }
     var expect: [Check] = []
     if let value = fields["expect"] {
@@ -421,7 +426,8 @@ struct ScenarioDecoder {
     return Scenario(
       version: version, name: name, start: start, timeZone: timeZone, seed: seed,
       activity: activity, location: location, athlete: athlete, course: course, sensors: sensors,
-      builder: builder, finish: finish, timeline: timeline, expect: expect, sourceURL: nil)
+      builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
+      sourceURL: nil)
   }
 
   func version(_ value: JSONValue?) throws(ScenarioError) -> Int {
@@ -687,6 +693,7 @@ struct ScenarioDecoder {
     case "addEvent": keys.append("type")
     case "newSession": keys.append("activity")
     case "relaunch": keys.append("recover")
+    case "extendedRuntime": keys += ["op", "for", "holder"]
     default: break
     }
     let fields = try members(
@@ -710,6 +717,12 @@ struct ScenarioDecoder {
     case "segment": kind = .segment
     case "probe": kind = .probe
     case "crash": kind = .crash
+    case "wristDown": kind = .wristDown
+    case "wristUp": kind = .wristUp
+    case "crownPress": kind = .crownPress
+    case "openApp": kind = .openApp
+    case "extendedRuntime":
+      kind = .extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at))
     case "addEvent":
       let eventNames = WorkoutEventType.allCases.map(\.name)
       guard let typeValue = fields["type"] else {

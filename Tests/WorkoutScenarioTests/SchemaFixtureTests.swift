@@ -73,8 +73,19 @@ struct SchemaFixtureTests {
     #expect(
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
-        "course", "sensors", "builder", "finish", "timeline", "expect",
+        "course", "sensors", "builder", "finish", "timeline", "expect", "watch",
       ])
+    let watch = schema["properties"]?["watch"]?["properties"]
+    #expect(watch?["returnToClock"]?["default"] == .number(120))
+    #expect(watch?["backgroundGracePeriod"]?["default"] == .number(10))
+    #expect(watch?["willExpireLeadTime"]?["default"] == .number(30))
+    #expect(
+      strings(watch?["extendedRuntimeType"]?["enum"])
+        == ExtendedRuntimeSessionType.allCases.map(\.rawValue))
+    let autoPause = watch?["autoPause"]?["properties"]
+    #expect(autoPause?["speedThreshold"]?["default"] == .number(0.5))
+    #expect(autoPause?["pauseAfter"]?["default"] == .number(3))
+    #expect(autoPause?["resumeAfter"]?["default"] == .number(2))
     let athlete = definitions["athlete"]?["properties"]
     let defaults = Scenario.Athlete.defaults
     #expect(athlete?["age"]?["default"] == .number(defaults.age))

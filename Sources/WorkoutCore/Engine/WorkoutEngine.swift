@@ -48,13 +48,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
   /// Everything that happened, in order.
-  public private(set) var log: [LogEntry] = []
+  public internal(set) var log: [LogEntry] = []
   /// Every failed call, in order.
-  public private(set) var errors: [ErrorReport] = []
+  public internal(set) var errors: [ErrorReport] = []
   /// Saved records, in save order.
   public private(set) var records: [WorkoutRecord] = []
   /// The engine's current instant.
-  public private(set) var now: SimulationInstant = .zero
+  public internal(set) var now: SimulationInstant = .zero
   /// Whether the app process is running (false between `crash` and `relaunch`).
   public private(set) var appIsRunning = true
   /// The index of the app's current session, or `nil` when it has none.
@@ -70,6 +70,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var missedCount = 0
   var runFinished = false
   var cumulativeIntervals: [QuantityType: Duration] = [:]
+  /// The watch around the app (off when the configuration has no `watch`).
+  var lifecycle = LifecycleState(watch: nil)
+  /// Whether the app receives callbacks: running and not suspended.
+  var appReceives = true
   /// The data source (kept last: its size is unknown to unspecialised code).
   public private(set) var dataSource: Source
 
@@ -82,6 +86,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
     self.configuration = configuration
     self.dataSource = dataSource
+    self.lifecycle = LifecycleState(watch: configuration.watch)
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }
@@ -121,6 +126,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
   public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
     let date = max(instant, now)
+    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     apply(action, at: date)
@@ -130,14 +136,25 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Delivers every sample due at or before `instant` and moves ``now`` there.
   public mutating func advance(to instant: SimulationInstant) {
     let date = max(instant, now)
+    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: date)
     now = date
   }
 
   /// Advances to `instant` and snapshots the app's current session (system-side values, even
-  /// while the app is not running).
+  /// while the app is not running), with the app state and keep-alive reason when the lifecycle
+  /// model is on.
   public mutating func probe(at instant: SimulationInstant) -> Probe {
     advance(to: instant)
+    var probe = sessionProbe()
+    if lifecycle.enabled {
+      probe.appState = lifecycle.appState
+      probe.keepAlive = lifecycle.keepAlive
+    }
+    return probe
+  }
+
+  private func sessionProbe() -> Probe {
     guard let index = currentSessionIndex else {
       return Probe(
         at: now, state: nil, elapsed: nil, heartRate: nil, activeEnergyBurned: nil,
@@ -184,12 +201,26 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .crash:
       if appIsRunning {
         appIsRunning = false
+        appReceives = false
         missedTypes = QuantityTypeSet()
         missedCount = 0
+        if lifecycle.enabled { lifecycleCrashed(at: date) }
       }
       return
     case .relaunch(let recover):
       relaunch(recover: recover, at: date)
+      return
+    case .wristDown, .wristUp, .crownPress, .openApp:
+      if lifecycle.enabled { userAction(action, at: date) }
+      return
+    case .extendedRuntime(let operation):
+      guard lifecycle.enabled else { return }
+      if appIsRunning && !appReceives {
+        report(.appSuspended, action: action.word, session: nil, at: date)
+        return
+      }
+      guard appIsRunning else { break }
+      extendedRuntime(operation, at: date)
       return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
       .marker, .segment, .addEvent, .newSession:
@@ -197,6 +228,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
     guard appIsRunning else {
       report(.appNotRunning, action: action.word, session: nil, at: date)
+      return
+    }
+    guard appReceives else {
+      report(.appSuspended, action: action.word, session: nil, at: date)
       return
     }
     if case .newSession(let activity) = action {
@@ -221,14 +256,17 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .marker: addEvent(.marker, session: index, at: date, action: action.word)
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
-    case .newSession, .crash, .relaunch:
+    case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
+      .extendedRuntime:
       preconditionFailure("action \(action.word) already handled before dispatch")
     }
   }
 
-  private mutating func relaunch(recover: Bool, at date: SimulationInstant) {
+  mutating func relaunch(recover: Bool, at date: SimulationInstant) {
     guard !appIsRunning else { return }
     appIsRunning = true
+    appReceives = true
+    if lifecycle.enabled { lifecycleRelaunched(at: date) }
     var target: Int? = nil
     if recover, let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
       target = index
@@ -242,7 +280,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     missedCount = 0
   }
 
-  private mutating func sessionCall(
+  mutating func sessionCall(
     _ call: WorkoutSessionCall, session index: Int, at date: SimulationInstant
   ) {
     guard sessions[index].machine.accepts(call) else {
@@ -297,12 +335,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       }
       if sessions[index].builder.isActive { openInterval(session: index, at: date) }
     case .stopped, .ended:
-      if configuration.finish == .auto && sessions[index].attached && appIsRunning {
+      if configuration.finish == .auto && sessions[index].attached && appReceives {
         autoFinish(session: index, at: date)
       }
     case .notStarted, .prepared, .paused:
       break
     }
+    if lifecycle.enabled { lifecycleSessionChanged(change, session: index) }
   }
 
   private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
@@ -354,15 +393,15 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   // MARK: - Notifications
 
-  private mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: LogEntry.Kind) {
-    guard appIsRunning && sessions[index].attached else { return }
+  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: LogEntry.Kind) {
+    guard appReceives && sessions[index].attached else { return }
     log.append(LogEntry(at: date, session: index, kind: kind))
   }
 
-  private mutating func report(
+  mutating func report(
     _ error: WorkoutError, action: String, session index: Int?, at date: SimulationInstant
   ) {
-    if let index, !(appIsRunning && sessions[index].attached) { return }
+    if let index, !(appReceives && sessions[index].attached) { return }
     let report = ErrorReport(error: error, action: action, at: date, session: index)
     errors.append(report)
     log.append(LogEntry(at: date, session: index, kind: .error(report)))
@@ -372,7 +411,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int
   ) {
     guard count > 0, sessions[index].attached else { return }
-    guard appIsRunning else {
+    guard appReceives else {
       missedTypes.formUnion(types)
       missedCount += count
       return

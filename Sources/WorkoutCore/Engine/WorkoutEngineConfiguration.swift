@@ -24,14 +24,21 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// Extra metadata for every record (`HKTimeZone`, `HKElevationAscended`, ...);
   /// `HKIndoorWorkout` is always set from ``location`` and wins over an entry here.
   public var metadata: [String: MetadataValue]
+  /// The watch around the app (the scenario's `watch` key): return to clock, grace period,
+  /// extended runtime type, auto-pause. `nil` (the default) turns the lifecycle model off: the
+  /// app stays active whatever happens, no `appState` or `extendedRuntime` entries are logged
+  /// and the watch actions (`wristDown`, ..., `extendedRuntime`) do nothing (version-1
+  /// behaviour). A scenario always has a `watch` value, so a run from a scenario passes one.
+  public var watch: WatchConfiguration?
 
   /// Creates a configuration; every parameter has the scenario spec's default.
   public init(
     seed: UInt64 = 1, activity: WorkoutActivityType = .running,
     location: WorkoutSessionLocationType = .outdoor, shouldCollectWorkoutEvents: Bool = true,
     finish: FinishMode = .auto, schedules: [QuantityType: SampleSchedule] = [:],
-    metadata: [String: MetadataValue] = [:]
+    metadata: [String: MetadataValue] = [:], watch: WatchConfiguration? = nil
   ) {
+    self.watch = watch
     self.seed = seed
     self.activity = activity
     self.location = location
@@ -80,6 +87,20 @@ public enum AppAction: Sendable, Hashable {
   case crash
   /// The app starts again; `recover: true` gets a new handle to the active session.
   case relaunch(recover: Bool)
+  /// The user lowers the wrist: an active app becomes inactive; after the return-to-clock time
+  /// it goes to the background.
+  case wristDown
+  /// The user raises the wrist: an inactive app becomes active; a background app whose workout
+  /// session is alive comes back to the front.
+  case wristUp
+  /// The user presses the Digital Crown: a frontmost app goes to the background at once (a
+  /// frontmost extended runtime session ends with `resignedFrontmost`).
+  case crownPress
+  /// The user opens the app: it becomes active (launched, without recovery, if not running).
+  case openApp
+  /// The app starts, schedules or invalidates an extended runtime session, or uses the
+  /// reference-counting helper (field case F08).
+  case extendedRuntime(ExtendedRuntimeOperation)
 
   /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
   public var word: String {
@@ -99,6 +120,11 @@ public enum AppAction: Sendable, Hashable {
     case .newSession: "newSession"
     case .crash: "crash"
     case .relaunch: "relaunch"
+    case .wristDown: "wristDown"
+    case .wristUp: "wristUp"
+    case .crownPress: "crownPress"
+    case .openApp: "openApp"
+    case .extendedRuntime: "extendedRuntime"
     }
   }
 }
@@ -123,10 +149,30 @@ public struct ErrorReport: Sendable, Hashable {
     self.session = session
   }
 
-  /// The error domain (`HKErrorDomain`).
+  /// Creates the report of an extended runtime session error (domain
+  /// `WKExtendedRuntimeSessionErrorDomain`): ``error`` carries that domain and the message, and
+  /// ``extendedRuntimeError`` the code; read ``code`` rather than `error.code`.
+  public init(
+    extendedRuntimeError: ExtendedRuntimeSessionErrorCode, action: String, at: SimulationInstant
+  ) {
+    self.error = WorkoutError(
+      domain: ExtendedRuntimeSessionErrorCode.domain, code: .invalidArgument,
+      message: extendedRuntimeError.message)
+    self.extendedRuntimeError = extendedRuntimeError
+    self.action = action
+    self.at = at
+    self.session = nil
+  }
+
+  /// The `WKExtendedRuntimeSessionErrorCode` when this is an extended runtime session error,
+  /// else `nil`.
+  public var extendedRuntimeError: ExtendedRuntimeSessionErrorCode? = nil
+
+  /// The error domain (`HKErrorDomain`, or `WKExtendedRuntimeSessionErrorDomain`).
   public var domain: String { error.domain }
-  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`).
-  public var code: String { error.code.rawValue }
+  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`, or an
+  /// extended runtime code such as `mustBeActiveToStartOrSchedule`).
+  public var code: String { extendedRuntimeError?.name ?? error.code.rawValue }
   /// The description.
   public var message: String { error.message }
 }
@@ -148,6 +194,13 @@ public struct LogEntry: Sendable, Hashable {
     case record(id: String)
     /// A session was still open when the run stopped; it saves no record.
     case unfinished
+    /// The app's lifecycle state or keep-alive reason changed (``AppStateChange``; the entry's
+    /// session is `nil`). JSON: `from`, `to`, `cause`, `keepAlive`.
+    case appState(AppStateChange)
+    /// Something happened to an extended runtime session (``ExtendedRuntimeEvent``; the entry's
+    /// session is `nil`). JSON: `runtimeSession`, `sessionType`, `event`, `state`, and
+    /// `scheduledFor`, `expiresAt`, `reason`, `reasonRawValue`, `errorCode` where they apply.
+    case extendedRuntime(ExtendedRuntimeEvent)
   }
 
   /// When it happened.
@@ -181,6 +234,10 @@ public struct Probe: Sendable, Hashable {
   public var distance: Double?
   /// The sum of steps.
   public var stepCount: Double?
+  /// The app's lifecycle state, or `nil` when the lifecycle model is off.
+  public var appState: AppState? = nil
+  /// What keeps the app running in the background, or `nil` when the lifecycle model is off.
+  public var keepAlive: KeepAliveReason? = nil
 
   /// Creates a probe.
   public init(

@@ -1,0 +1,157 @@
+import WorkoutCore
+import WorkoutJSON
+
+/// The `watch` key and the watch actions (issue 7).
+extension ScenarioDecoder {
+  static let watchKeys = [
+    "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
+    "autoPause",
+  ]
+  static let autoPauseKeys = [
+    "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
+  ]
+  static let extendedRuntimeOps = ["start", "schedule", "invalidate", "acquire", "release"]
+
+  /// `watch`: `{ "returnToClock": time | "never", "backgroundGracePeriod": time,
+  /// "extendedRuntimeType": type, "willExpireLeadTime": time, "autoPause": { ... } }`.
+  func watch(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> WatchConfiguration {
+    let fields = try members(
+      value, at: path, allowed: Self.watchKeys,
+      expected: "an object with keys \(Self.list(Self.watchKeys))")
+    var watch = WatchConfiguration.standard
+    if let value = fields["returnToClock"] {
+      if value == .string("never") {
+        watch.returnToClock = nil
+      } else {
+        do {
+          watch.returnToClock = .nanoseconds(try ScenarioTime.instant(from: value).nanoseconds)
+        } catch {
+          throw fail(
+            path.appending(key: "returnToClock"),
+            "\(Self.describe(value)) is not a return-to-clock time (expected seconds, a time such as \"2:00\", or \"never\")"
+          )
+        }
+      }
+    }
+    return try rest(fields, watch: watch, at: path)
+  }
+
+  private func rest(
+    _ fields: [String: JSONValue], watch start: WatchConfiguration, at path: JSONPath
+  ) throws(ScenarioError) -> WatchConfiguration {
+    var watch = start
+    if let value = fields["backgroundGracePeriod"] {
+      watch.backgroundGracePeriod = try duration(
+        value, at: path.appending(key: "backgroundGracePeriod"), positive: false)
+    }
+    if let value = fields["willExpireLeadTime"] {
+      watch.willExpireLeadTime = try duration(
+        value, at: path.appending(key: "willExpireLeadTime"), positive: false)
+    }
+    if let value = fields["extendedRuntimeType"] {
+      let names = ExtendedRuntimeSessionType.allCases.map(\.rawValue)
+      let text = try choice(
+        value, at: path.appending(key: "extendedRuntimeType"),
+        noun: "an extended runtime session type", options: names)
+      watch.extendedRuntimeType = ExtendedRuntimeSessionType(rawValue: text)
+    }
+    if let value = fields["autoPause"] {
+      watch.autoPause = try autoPause(value, at: path.appending(key: "autoPause"))
+    }
+    return watch
+  }
+
+  /// `autoPause`: `{ "enabled": true, "speedThreshold": m/s, "pauseAfter": time,
+  /// "resumeAfter": time, "pausesSession": false }`; `nil` when `enabled` is false.
+  func autoPause(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> AutoPauseConfiguration?
+  {
+    let fields = try members(
+      value, at: path, allowed: Self.autoPauseKeys,
+      expected: "an object with keys \(Self.list(Self.autoPauseKeys))")
+    var settings = AutoPauseConfiguration()
+    if let value = fields["speedThreshold"] {
+      settings.speedThreshold = try number(
+        value, at: path.appending(key: "speedThreshold"), .aboveZero)
+    }
+    if let value = fields["pauseAfter"] {
+      settings.pauseAfter = try duration(
+        value, at: path.appending(key: "pauseAfter"), positive: false)
+    }
+    if let value = fields["resumeAfter"] {
+      settings.resumeAfter = try duration(
+        value, at: path.appending(key: "resumeAfter"), positive: false)
+    }
+    if let value = fields["pausesSession"] {
+      settings.pausesSession = try bool(value, at: path.appending(key: "pausesSession"))
+    }
+    if let value = fields["enabled"], try !bool(value, at: path.appending(key: "enabled")) {
+      return nil
+    }
+    return settings
+  }
+
+  /// The `op` of an `extendedRuntime` action with its `for` (schedule only, after `at`) and
+  /// `holder` (acquire and release only, a non-empty string).
+  func extendedRuntimeOperation(
+    _ fields: [String: JSONValue], at path: JSONPath, after at: SimulationInstant
+  ) throws(ScenarioError) -> ExtendedRuntimeOperation {
+    guard let opValue = fields["op"] else {
+      throw missing(path.appending(key: "op"), "one of \(Self.list(Self.extendedRuntimeOps))")
+    }
+    let op = try choice(
+      opValue, at: path.appending(key: "op"), noun: "an extended runtime operation",
+      options: Self.extendedRuntimeOps)
+    let needsFor = op == "schedule"
+    let needsHolder = op == "acquire" || op == "release"
+    if !needsFor, fields["for"] != nil {
+      throw fail(path.appending(key: "for"), "only allowed with \"op\": \"schedule\"")
+    }
+    if !needsHolder, fields["holder"] != nil {
+      throw fail(
+        path.appending(key: "holder"), "only allowed with \"op\": \"acquire\" or \"release\"")
+    }
+    switch op {
+    case "start": return .start
+    case "invalidate": return .invalidate
+    case "schedule":
+      guard let forValue = fields["for"] else {
+        throw missing(path.appending(key: "for"), "the time the smart alarm session starts")
+      }
+      let instant = try self.instant(forValue, at: path.appending(key: "for"))
+      guard instant > at else {
+        throw fail(
+          path.appending(key: "for"),
+          "\(Self.describe(forValue)) is out of range (expected a time after the action's \"at\")")
+      }
+      return .schedule(at: instant)
+    default:
+      guard let holderValue = fields["holder"] else {
+        throw missing(path.appending(key: "holder"), "the holder's name, for example \"A\"")
+      }
+      let holder = try string(
+        holderValue, at: path.appending(key: "holder"), expected: "the holder's name")
+      guard !holder.isEmpty else {
+        throw fail(
+          path.appending(key: "holder"), "\"\" is out of range (expected a non-empty name)")
+      }
+      return op == "acquire" ? .acquire(holder: holder) : .release(holder: holder)
+    }
+  }
+
+  /// `extendedRuntime` actions need a declared `watch.extendedRuntimeType`.
+  func checkExtendedRuntimeActions(_ timeline: [Scenario.Action], watch: WatchConfiguration)
+    throws(ScenarioError)
+  {
+    guard watch.extendedRuntimeType == nil else { return }
+    for action in timeline {
+      if case .extendedRuntime = action.kind {
+        throw ScenarioError(
+          fileName: fileName, kind: .invalid(path: action.location + ".do"),
+          message:
+            "extendedRuntime needs \"watch\": { \"extendedRuntimeType\": ... } (the session type the app declares)"
+        )
+      }
+    }
+  }
+}

@@ -14,6 +14,8 @@ import WorkoutSimulation
 /// | `m` | marker |
 /// | `c` | crash the app |
 /// | `r` | relaunch with recovery |
+/// | `w` | wrist down, or up when it is down |
+/// | `h` | press the Digital Crown (the app goes to the background) |
 /// | `q` | quit (no confirmation from `--keys`) |
 ///
 /// Keys that only move wall-clock playback (`+`, `-`, `p`, `.`, `n`, `>`) and `?` have no command:
@@ -30,6 +32,8 @@ public enum KeyBindings {
     case .character("m"): .marker
     case .character("c"): .crash
     case .character("r"): .relaunch
+    case .character("w"): .wrist
+    case .character("h"): .crownPress
     case .character("q"): .quit
     case .character, .up, .down, .left, .right, .escape: nil
     }

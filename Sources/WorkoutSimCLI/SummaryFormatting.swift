@@ -120,6 +120,15 @@ public enum RunSummary {
       let events = eventCounts(array(record["events"]))
       if !events.isEmpty { lines.append("    events: " + events) }
     }
+    if let appState = array(result["log"]).last(where: { string($0["kind"]) == "appState" }),
+      let state = string(appState["to"])
+    {
+      var line = "  app at the end: " + state
+      if let reason = string(appState["keepAlive"]) {
+        line += reason == "none" ? ", nothing keeps it alive" : ", kept alive by " + reason
+      }
+      lines.append(line)
+    }
     for error in errors {
       var line = "  error"
       if case .number(let at)? = error["at"] { line += " at \(JSONWriter.number(at)) s" }

@@ -38,11 +38,13 @@ struct PreparedScenario {
     self.dataSource = PhysiologyDataSource(
       athlete: athlete, course: course, sensors: sensors, seed: seed)
     let schedules = sensors.mapValues(\.schedule)
-    self.configuration = WorkoutEngineConfiguration(
+    var configuration = WorkoutEngineConfiguration(
       seed: seed, activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
       finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+    configuration.watch = scenario.watch
+    self.configuration = configuration
   }
 
   /// Adds the metadata that depends on the body over the workout's span: `HKElevationAscended`

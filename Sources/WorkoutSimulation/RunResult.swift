@@ -98,6 +98,29 @@ public struct RunResult: Sendable {
       members += [("kind", .string("record")), ("id", .string(id))]
     case .unfinished:
       members += [("kind", .string("unfinished"))]
+    case .appState(let change):
+      members += [
+        ("kind", .string("appState")), ("from", .string(change.from.rawValue)),
+        ("to", .string(change.to.rawValue)), ("cause", .string(change.cause.rawValue)),
+        ("keepAlive", .string(change.keepAlive.rawValue)),
+      ]
+    case .extendedRuntime(let event):
+      members += [
+        ("kind", .string("extendedRuntime")), ("runtimeSession", .number(Double(event.session))),
+        ("sessionType", .string(event.type.rawValue)), ("event", .string(event.change.word)),
+        ("state", .string(event.state.name)),
+      ]
+      switch event.change {
+      case .scheduled(let instant): members.append(("scheduledFor", seconds(instant)))
+      case .started(let instant), .willExpire(let instant):
+        members.append(("expiresAt", seconds(instant)))
+      case .invalidated(let reason, let error):
+        members += [
+          ("reason", .string(reason.name)), ("reasonRawValue", .number(Double(reason.rawValue))),
+        ]
+        if let error { members.append(("errorCode", .string(error.name))) }
+      case .terminated: break
+      }
     }
     if let session = entry.session, session > 0 {
       members.append(("session", .number(Double(session))))
@@ -109,6 +132,10 @@ public struct RunResult: Sendable {
     var members: [(key: String, value: JSONValue)] = [("at", seconds(probe.at))]
     if let state = probe.state { members.append(("state", .string(state.name))) }
     if let elapsed = probe.elapsed { members.append(("elapsed", .number(elapsed.secondsValue))) }
+    if let appState = probe.appState { members.append(("appState", .string(appState.rawValue))) }
+    if let keepAlive = probe.keepAlive {
+      members.append(("keepAlive", .string(keepAlive.rawValue)))
+    }
     let values: [(String, Double?)] = [
       ("heartRate", probe.heartRate), ("activeEnergyBurned", probe.activeEnergyBurned),
       ("distance", probe.distance), ("stepCount", probe.stepCount),

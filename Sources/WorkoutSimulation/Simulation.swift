@@ -106,6 +106,11 @@ public enum Simulation {
     case .newSession(let activity): .newSession(activity: activity)
     case .crash: .crash
     case .relaunch(let recover): .relaunch(recover: recover)
+    case .wristDown: .wristDown
+    case .wristUp: .wristUp
+    case .crownPress: .crownPress
+    case .openApp: .openApp
+    case .extendedRuntime(let operation): .extendedRuntime(operation)
     case .probe: preconditionFailure("probe is not an engine action; Simulation.run handles it")
     }
   }

@@ -26,6 +26,10 @@ public enum WatchCommand: Sendable, Hashable {
   case crash
   /// `r`: the app is relaunched and recovers its session.
   case relaunch
+  /// `w`: lower the wrist, or raise it when it is down.
+  case wrist
+  /// `h`: press the Digital Crown (the app goes to the background).
+  case crownPress
   /// `q`: quit; the run stops at this instant.
   case quit
 }
@@ -43,6 +47,7 @@ public struct SimulationSession {
   private var nextAction = 0
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
+  private var wristIsDown = false
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -97,6 +102,9 @@ public struct SimulationSession {
       case .probe:
         engine.advance(to: at)
         probes.append(engine.probe(at: at))
+      case .wristDown, .wristUp:
+        wristIsDown = action.kind == .wristDown
+        engine.perform(Simulation.appAction(for: action.kind), at: at)
       default:
         engine.perform(Simulation.appAction(for: action.kind), at: at)
       }
@@ -130,6 +138,10 @@ public struct SimulationSession {
     case .marker: engine.perform(.marker, at: at)
     case .crash: engine.perform(.crash, at: at)
     case .relaunch: engine.perform(.relaunch(recover: true), at: at)
+    case .wrist:
+      engine.perform(wristIsDown ? .wristUp : .wristDown, at: at)
+      wristIsDown.toggle()
+    case .crownPress: engine.perform(.crownPress, at: at)
     case .quit: finish(at: at)
     }
   }

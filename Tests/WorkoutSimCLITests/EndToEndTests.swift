@@ -169,6 +169,13 @@ func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") 
     #expect(outcome.standardError.contains(path + ":3:12:"))
   }
 
+  /// Every bundled scenario's `expect` list holds (what CI's `workout-sim check Scenarios` runs).
+  @Test func everyBundledScenarioPassesItsChecks() throws {
+    let outcome = try Binary.run(["check", "Scenarios"])
+    #expect(outcome.status == 0, "\(outcome.text)\(outcome.standardError)")
+    #expect(outcome.text.hasSuffix(" passed, 0 failed\n"))
+  }
+
   /// Field cases F01, F03 and F04 as scenario files whose `expect` lists carry every
   /// hand-computed value of the case (`../shared/reference/field-cases.md`).
   @Test(arguments: [

@@ -53,7 +53,9 @@ public final class SignalStream: Sendable {
   ///
   /// - Parameters:
   ///   - handled: the signals to catch (default: all four).
-  ///   - queue: where the sources run (default: a private serial queue).
+  ///   - queue: where the sources run (default: a private serial queue). Must not be the queue
+  ///     the initialiser runs on: it waits (up to 1 s per signal) for each source's registration
+  ///     so that no signal sent right after it returns is lost.
   public init(
     _ handled: [TerminalSignal] = TerminalSignal.allCases,
     queue: DispatchQueue = DispatchQueue(label: "workout-sim.signals")
@@ -96,7 +98,12 @@ public final class SignalStream: Sendable {
         sigaction(signal.number, &ignore, &previous)
         let source = DispatchSource.makeSignalSource(signal: signal.number, queue: queue)
         source.setEventHandler { continuation.yield(signal) }
+        // Registration is asynchronous; a signal sent before it completes would be lost (it is
+        // ignored meanwhile), so wait for it (bounded, in case `queue` is blocked).
+        let registered = DispatchSemaphore(value: 0)
+        source.setRegistrationHandler { registered.signal() }
         source.resume()
+        _ = registered.wait(timeout: .now() + .seconds(1))
         installed.append(Entry(number: signal.number, previous: previous, source: source))
       }
       self.entries = Mutex(installed)

@@ -32,8 +32,9 @@ public func writeAll(_ text: String, to fd: Int32) throws(TerminalError) {
   var bytes = Array(text.utf8)
   var offset = 0
   while offset < bytes.count {
-    let written = bytes.withUnsafeMutableBytes { buffer in
-      write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+    let written = bytes.withUnsafeMutableBytes { buffer -> Int in
+      guard let base = buffer.baseAddress else { return 0 }
+      return write(fd, base + offset, buffer.count - offset)
     }
     if written < 0 {
       if errno == EINTR { continue }

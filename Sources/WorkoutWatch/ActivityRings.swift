@@ -1,0 +1,147 @@
+import WorkoutCore
+
+/// The day's goals for the three rings, after `HKActivitySummary`'s `activeEnergyBurnedGoal`
+/// and `appleExerciseTimeGoal` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkactivitysummary), with a step-count
+/// goal in place of the Stand ring (issue 6: the seed app asks for a Steps ring).
+///
+/// Scenario key `"goals"`; defaults 500 kcal, 30 min, 10 000 steps.
+public struct ActivityGoals: Sendable, Hashable {
+  /// Move ring goal: active energy in kcal (default 500).
+  public var activeEnergyBurned: Double
+  /// Exercise ring goal (default 30 min).
+  public var appleExerciseTime: Duration
+  /// Steps ring goal: a count (default 10 000).
+  public var stepCount: Double
+
+  /// Creates goals; the defaults are 500 kcal, 30 min and 10 000 steps.
+  public init(
+    activeEnergyBurned: Double = 500, appleExerciseTime: Duration = .seconds(30 * 60),
+    stepCount: Double = 10_000
+  ) {
+    self.activeEnergyBurned = activeEnergyBurned
+    self.appleExerciseTime = appleExerciseTime
+    self.stepCount = stepCount
+  }
+}
+
+/// Amounts for the three rings: what the day held before `t = 0` (scenario key `"today"`), a
+/// workout's running totals, or the ring totals.
+public struct ActivityTotals: Sendable, Hashable {
+  /// Active energy in kcal (`activeEnergyBurned`).
+  public var activeEnergyBurned: Double
+  /// Exercise time (`appleExerciseTime`).
+  public var appleExerciseTime: Duration
+  /// Steps (`stepCount`).
+  public var stepCount: Double
+
+  /// Creates totals; all zero by default.
+  public init(
+    activeEnergyBurned: Double = 0, appleExerciseTime: Duration = .zero, stepCount: Double = 0
+  ) {
+    self.activeEnergyBurned = activeEnergyBurned
+    self.appleExerciseTime = appleExerciseTime
+    self.stepCount = stepCount
+  }
+
+  /// All zero.
+  public static let zero = ActivityTotals()
+}
+
+/// Which ring.
+public enum ActivityRing: String, CaseIterable, Sendable, Hashable {
+  /// Move: active energy against its kcal goal (outer ring, red).
+  case move
+  /// Exercise: minutes against the exercise goal (middle ring, green).
+  case exercise
+  /// Steps: step count against its goal (inner ring; blue in the Stand ring's place).
+  case steps
+}
+
+/// Today's activity rings: goals, what the day held before the run, the workout's own amounts
+/// added on top, and a reset to zero at each local midnight.
+///
+/// Apple's rings show the day's progress toward the Move, Exercise and Stand goals, red, green
+/// and blue from the outside in (Apple doc:
+/// https://developer.apple.com/design/human-interface-guidelines/activity-rings;
+/// https://developer.apple.com/documentation/watchkit/wkinterfaceactivityring). The model is pure:
+/// the midnight instants are input, computed by the driver with `Calendar` in the scenario's
+/// `timeZone`.
+///
+/// The driver reports the workout's running totals (the builder's cumulative statistics) with
+/// ``record(workoutTotals:at:)``; the rings add the increase since the previous report. An
+/// increase reported after a midnight counts for the new day (project rule: the reporting
+/// interval is short, a display tick).
+public struct ActivityRings: Sendable, Hashable {
+  /// The goals.
+  public let goals: ActivityGoals
+  /// The ring totals for the current day.
+  public private(set) var totals: ActivityTotals
+
+  private var midnights: [SimulationInstant]
+  private var lastWorkoutTotals: ActivityTotals
+  private var now: SimulationInstant
+
+  /// Creates the rings at `t = 0`.
+  ///
+  /// - Parameters:
+  ///   - goals: the goals (scenario `"goals"`).
+  ///   - today: what the day held before `t = 0` (scenario `"today"`).
+  ///   - midnights: the instants of local midnight after `t = 0` in the scenario's time zone, in
+  ///     any order (instants at or before `t = 0` are ignored).
+  public init(
+    goals: ActivityGoals = ActivityGoals(), today: ActivityTotals = .zero,
+    midnights: [SimulationInstant] = []
+  ) {
+    self.goals = goals
+    self.totals = today
+    self.midnights = midnights.filter { $0 > .zero }.sorted()
+    self.lastWorkoutTotals = .zero
+    self.now = .zero
+  }
+
+  /// Lets time reach `instant`, resetting the totals to zero at each midnight passed or reached.
+  /// Instants earlier than the last one seen are ignored.
+  public mutating func advance(to instant: SimulationInstant) {
+    guard instant >= now else { return }
+    now = instant
+    var reset = false
+    while let first = midnights.first, first <= instant {
+      midnights.removeFirst()
+      reset = true
+    }
+    if reset { totals = .zero }
+  }
+
+  /// Takes the workout's running totals at `instant` and adds their increase since the previous
+  /// report to the rings (after any midnight reset up to `instant`). Decreases (a new workout
+  /// starting from zero) start a new baseline.
+  public mutating func record(workoutTotals: ActivityTotals, at instant: SimulationInstant) {
+    advance(to: instant)
+    let last = lastWorkoutTotals
+    totals.activeEnergyBurned += max(workoutTotals.activeEnergyBurned - last.activeEnergyBurned, 0)
+    let exercise = workoutTotals.appleExerciseTime - last.appleExerciseTime
+    if exercise > .zero { totals.appleExerciseTime += exercise }
+    totals.stepCount += max(workoutTotals.stepCount - last.stepCount, 0)
+    lastWorkoutTotals = workoutTotals
+  }
+
+  /// The fraction of `ring`'s goal reached (`total / goal`, not capped: 1.4 is 140 %); 0 when
+  /// the goal is not positive.
+  public func fraction(_ ring: ActivityRing) -> Double {
+    let (value, goal) = amounts(ring)
+    guard goal > 0, value.isFinite else { return 0 }
+    return max(value, 0) / goal
+  }
+
+  /// The current total and the goal of `ring`, in display units: kcal for move, minutes for
+  /// exercise, a count for steps.
+  public func amounts(_ ring: ActivityRing) -> (value: Double, goal: Double) {
+    switch ring {
+    case .move: (totals.activeEnergyBurned, goals.activeEnergyBurned)
+    case .exercise:
+      (totals.appleExerciseTime.secondsValue / 60, goals.appleExerciseTime.secondsValue / 60)
+    case .steps: (totals.stepCount, goals.stepCount)
+    }
+  }
+}

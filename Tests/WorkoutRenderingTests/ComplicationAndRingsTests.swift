@@ -1,0 +1,99 @@
+import Testing
+import WorkoutCore
+import WorkoutRendering
+import WorkoutWatch
+
+@Suite struct StepComplicationTests {
+  @Test(arguments: [
+    ("0", 0.0), ("37", 3_700.0), ("100", 10_000.0), ("140", 14_000.0),
+  ])
+  func circular(name: String, steps: Double) {
+    let frame = StepComplication(steps: steps, goal: 10_000).render(family: .circular, width: 11)
+    assertSnapshot(frame.text, named: "complication-circular-\(name)")
+  }
+
+  @Test func circularASCII() {
+    let frame = StepComplication(steps: 14_000, goal: 10_000)
+      .render(family: .circular, width: 11, asciiOnly: true)
+    assertSnapshot(frame.text, named: "complication-circular-140-ascii")
+  }
+
+  @Test func circularFillCount() {
+    // 13 ring cells; 3700 / 10000 * 13 = 4.81 -> 4 filled.
+    let frame = StepComplication(steps: 3_700, goal: 10_000).render(family: .circular, width: 11)
+    #expect(frame.text.filter { $0 == "●" }.count == 4)
+    #expect(frame.text.filter { $0 == "·" }.count == 9)
+    // 9999 of 10000 is not full: 12 of 13.
+    let almost = StepComplication(steps: 9_999, goal: 10_000).render(family: .circular, width: 11)
+    #expect(almost.text.filter { $0 == "●" }.count == 12)
+  }
+
+  @Test func otherFamilies() {
+    let complication = StepComplication(steps: 6_432, goal: 10_000)
+    var text = ""
+    for family in [ComplicationFamily.corner, .rectangular, .inline] {
+      text += "\(family.rawValue) (20 columns):\n"
+      text += complication.render(family: family, width: 20).boxed + "\n"
+    }
+    let over = StepComplication(steps: 14_000, goal: 10_000)
+    text += "inline, 140 %:\n" + over.render(family: .inline, width: 30).boxed + "\n"
+    text += "rectangular, 140 %, ASCII:\n"
+    text += over.render(family: .rectangular, width: 20, asciiOnly: true).boxed + "\n"
+    text += "circular at 8 columns falls back to inline:\n"
+    text += complication.render(family: .circular, width: 8).boxed
+    assertSnapshot(text, named: "complication-families")
+  }
+
+  @Test func inlineText() {
+    // 6432 / 10000 = 64.32 % -> 64 %.
+    #expect(
+      StepComplication(steps: 6_432, goal: 10_000).render(family: .inline, width: 40).lines
+        == ["Steps 6432/10000 64%"])
+    #expect(
+      StepComplication(steps: 6_432, goal: 10_000).render(family: .inline, width: 10).lines
+        == ["Steps 643…"])
+  }
+
+  @Test func familyNames() {
+    #expect(ComplicationFamily(name: "corner") == .corner)
+    #expect(ComplicationFamily(name: "modularLarge") == nil)
+  }
+}
+
+@Suite struct ActivityRingsViewTests {
+  private func rings(move: Double, exerciseMinutes: Int64, steps: Double) -> ActivityRings {
+    ActivityRings(
+      today: ActivityTotals(
+        activeEnergyBurned: move, appleExerciseTime: .seconds(exerciseMinutes * 60),
+        stepCount: steps))
+  }
+
+  @Test func concentricRings() {
+    // Move 185/500 = 37 %, Exercise 30/30 = 100 %, Steps 14000/10000 = 140 %.
+    let frame = ActivityRingsView(rings: rings(move: 185, exerciseMinutes: 30, steps: 14_000))
+      .render(width: 50)
+    assertSnapshot(frame.text, named: "rings-37-100-140")
+    let ascii = ActivityRingsView(
+      rings: rings(move: 0, exerciseMinutes: 11, steps: 3_700), asciiOnly: true
+    ).render(width: 50)
+    assertSnapshot(ascii.text, named: "rings-0-37-37-ascii")
+  }
+
+  @Test func ringFillCounts() {
+    // Outer ring 7 x 15: 2 * 15 + 2 * 7 - 4 = 40 cells; 37 % -> 14.8 -> 14 heavy cells.
+    let frame = ActivityRingsView(rings: rings(move: 185, exerciseMinutes: 0, steps: 0))
+      .render(width: 15)
+    let heavy = frame.text.filter { "━┃┏┓┗┛".contains($0) }.count
+    #expect(heavy == 14)
+    // Every heavy cell is styled bold in the move colour.
+    let moveRuns = frame.runs.filter { $0.style == TextStyle(bold: true, color: .move) }
+    #expect(moveRuns.map(\.length).reduce(0, +) == 14)
+  }
+
+  @Test func legendOnlyWhenNarrow() {
+    let frame = ActivityRingsView(rings: rings(move: 250, exerciseMinutes: 15, steps: 5_000))
+      .render(width: 14)
+    // 250/500 = 50 %, 15/30 = 50 %, 5000/10000 = 50 %; cut to 14 columns.
+    #expect(frame.lines == ["", "", "Move       50…", "Exercise   50…", "Steps      50…", "", ""])
+  }
+}

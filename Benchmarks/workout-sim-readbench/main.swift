@@ -6,11 +6,11 @@
 //        from disk each time, like the others).
 // Prints the best and the median wall time of one pass in milliseconds, and the point count.
 import Foundation
+import WorkoutRecordings
 
 #if canImport(FoundationXML)
   import FoundationXML
 #endif
-import WorkoutRecordings
 
 /// An XML delegate that does nothing: the floor of any XMLParser-based reader.
 final class EmptyDelegate: NSObject, XMLParserDelegate {}
@@ -23,7 +23,8 @@ func milliseconds(_ body: () throws -> Int) rethrows -> (Double, Int) {
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3, ["fit", "gpx", "xml"].contains(arguments[1]) else {
-  FileHandle.standardError.write(Data("usage: workout-sim-readbench (fit|gpx|xml) FILE [REPEATS]\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: workout-sim-readbench (fit|gpx|xml) FILE [REPEATS]\n".utf8))
   exit(64)
 }
 let mode = arguments[1]

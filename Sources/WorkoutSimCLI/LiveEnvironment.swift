@@ -69,9 +69,14 @@ extension CLIEnvironment {
     guard case .array(let records)? = result["records"] else { return [] }
     guard case .string(let startText)? = result["start"],
       let start = parseISO8601(startText)
-    else { throw ExportFailure(format: format, error: .invalidRecord("the result has no start date")) }
-    guard case .string(let zoneName)? = result["timeZone"], let zone = TimeZone(identifier: zoneName)
-    else { throw ExportFailure(format: format, error: .invalidRecord("the result has no time zone")) }
+    else {
+      throw ExportFailure(format: format, error: .invalidRecord("the result has no start date"))
+    }
+    guard case .string(let zoneName)? = result["timeZone"],
+      let zone = TimeZone(identifier: zoneName)
+    else {
+      throw ExportFailure(format: format, error: .invalidRecord("the result has no time zone"))
+    }
     var files: [[UInt8]] = []
     for record in records {
       do {

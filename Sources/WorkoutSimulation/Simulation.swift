@@ -108,7 +108,8 @@ public enum Simulation {
     return RunResult(
       scenarioName: scenario.name, seed: prepared.configuration.seed,
       startDate: prepared.startDate, timeZone: prepared.timeZone, records: records,
-      probes: probes, errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
+      probes: probes, errors: engine.errors, log: engine.log,
+      track: prepared.dataSource.course.track,
       timeZoneName: scenario.timeZone)
   }
 

@@ -73,7 +73,8 @@ import WorkoutSimulation
     throws -> [UInt8]
   {
     try WorkoutRecordings.export(
-      ExportInput(record: run.record, startDate: run.result.startDate, timeZone: run.result.timeZone),
+      ExportInput(
+        record: run.record, startDate: run.result.startDate, timeZone: run.result.timeZone),
       as: format)
   }
 

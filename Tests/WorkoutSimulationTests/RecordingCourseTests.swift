@@ -29,7 +29,8 @@ import WorkoutSimulation
     // t = 0 at 1000: points at 0, 4, 20, 30, 32 s; segments between them.
     #expect(course.starts == [0, 4, 20, 30].map(Self.seconds))
     #expect(course.end == .seconds(32))
-    #expect(course.segments.map(\.duration) == [.seconds(4), .seconds(16), .seconds(10), .seconds(2)])
+    #expect(
+      course.segments.map(\.duration) == [.seconds(4), .seconds(16), .seconds(10), .seconds(2)])
     // 0→4: both speeds, (2 + 4) / 2 = 3. 4→20: 16 s > 10 s, a stop. 20→30: exactly 10 s is
     // movement; no speed at 30, distances (150 − 100) / 10 = 5. 30→32: positions only:
     // haversine of 0.001° of longitude on the equator = 6 371 008.8 × 0.001 × π / 180
@@ -122,7 +123,8 @@ import WorkoutSimulation
       RecordingPoint(time: 10, speed: 3),
     ]
     let recording = Recording(format: .fit, points: points)
-    let run = try RecordingCourse(recording: recording, activity: .running, recordedHeartRate: false)
+    let run = try RecordingCourse(
+      recording: recording, activity: .running, recordedHeartRate: false)
     // (80 + 90) / 2 = 85 strides/min = 170 steps/min; then 90 alone → 180; no power on foot.
     #expect(run.course.segments.map(\.cadence) == [170, 180])
     #expect(run.course.segments.map(\.power) == [nil, nil])
@@ -209,9 +211,11 @@ import WorkoutSimulation
         "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }
       """
     #expect(throws: SimulationError.self) {
-      try Simulation.run(try Self.scenario(segments), overrides: RunOverrides(requiresPositions: true))
+      try Simulation.run(
+        try Self.scenario(segments), overrides: RunOverrides(requiresPositions: true))
     }
-    _ = try Simulation.run(try Self.scenario(Self.replay), overrides: RunOverrides(requiresPositions: true))
+    _ = try Simulation.run(
+      try Self.scenario(Self.replay), overrides: RunOverrides(requiresPositions: true))
   }
 
   @Test func missingRecordingCannotBeOpened() throws {

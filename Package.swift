@@ -55,6 +55,9 @@ let package = Package(
     .executableTarget(
       name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
       path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
+    .executableTarget(
+      name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
+      path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutPhysiologyTests", dependencies: ["WorkoutPhysiology", "WorkoutCore"],

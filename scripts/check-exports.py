@@ -13,6 +13,9 @@ By extension:
         total_calories must equal the sums over the laps (within FIT's stored resolution);
   .csv  parses with the csv module: the header must be the one of issue 5 and every row as wide;
   .json parses as one JSON object (the record).
+A .fit file with a .json file of the same name beside it (the same record exported as JSON) must
+also have session totals equal to the record's: total_distance = totalDistance (0.01 m),
+total_timer_time = duration (0.001 s), total_calories = totalEnergyBurned rounded (1 kcal).
 
 Needs (pinned, Physiology.md §8): lxml==6.1.3 fitdecode==0.11.0 garmin-fit-sdk==21.218.0.
 Exit status 0 when every file passes, 1 otherwise.
@@ -79,6 +82,19 @@ def check_fit(path):
             # Each lap is rounded separately: allow half a unit per lap.
             if total is None or abs(total - lap_sum) > resolution * (len(laps) / 2 + 0.5):
                 problems.append("session %s %s != laps %s" % (field, total, lap_sum))
+    record_path = os.path.splitext(path)[0] + ".json"
+    if len(sessions) == 1 and os.path.exists(record_path):
+        import json
+        with open(record_path, encoding="utf-8") as handle:
+            record = json.load(handle)
+        s = sessions[0]
+        for field, key, resolution in (("total_distance", "totalDistance", 0.01),
+                                       ("total_timer_time", "duration", 0.001),
+                                       ("total_calories", "totalEnergyBurned", 1)):
+            want = record.get(key)
+            got = s.get_value(field)
+            if want is not None and (got is None or abs(got - want) > resolution / 2 + 1e-9):
+                problems.append("session %s %s != record %s %s" % (field, got, key, want))
     return problems, "%d laps, session %s" % (len(laps), {
         k: sessions[0].get_value(k) for k in ("total_distance", "total_timer_time",
                                               "total_calories")} if sessions else None)

@@ -105,7 +105,7 @@ class GuardedXMLHandler: NSObject, XMLParserDelegate {
   ) {
     guard failure == nil else { return }
     let name = Self.localName(elementName)
-    let content = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let content = text.isEmpty ? "" : Self.trimmed(text)
     text = ""
     do throws(RecordingError) {
       try end(name, text: content)
@@ -116,7 +116,36 @@ class GuardedXMLHandler: NSObject, XMLParserDelegate {
   }
 
   func parser(_ parser: XMLParser, foundCharacters string: String) {
+    // Whitespace between elements is most of the calls; skip it while nothing else came.
+    if text.isEmpty, Self.isAllSpace(string) { return }
     text += string
+  }
+
+  /// XML white space (`S` of XML 1.0 §2.3): space, tab, line feed, carriage return.
+  static func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+  }
+
+  /// Whether `string` is empty or only XML white space (over the contiguous UTF-8 bytes when the
+  /// string has them, which native strings do).
+  static func isAllSpace(_ string: String) -> Bool {
+    if let result = string.utf8.withContiguousStorageIfAvailable({ bytes -> Bool in
+      for byte in bytes where !isXMLSpace(byte) { return false }
+      return true
+    }) {
+      return result
+    }
+    return string.utf8.allSatisfy(isXMLSpace)
+  }
+
+  /// `text` without leading and trailing XML white space.
+  static func trimmed(_ text: String) -> String {
+    let utf8 = text.utf8
+    guard let first = utf8.firstIndex(where: { !isXMLSpace($0) }),
+      let last = utf8.lastIndex(where: { !isXMLSpace($0) })
+    else { return "" }
+    if first == utf8.startIndex, last == utf8.index(before: utf8.endIndex) { return text }
+    return String(Substring(utf8[first...last]))
   }
 
   func parser(_ parser: XMLParser, foundCDATA block: Data) {
@@ -139,30 +168,50 @@ class GuardedXMLHandler: NSObject, XMLParserDelegate {
 
   /// `ns3:hr` → `hr`.
   static func localName(_ name: String) -> String {
-    guard let colon = name.lastIndex(of: ":") else { return name }
-    return String(name[name.index(after: colon)...])
+    let utf8 = name.utf8
+    let offset =
+      utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+        var index = bytes.count - 1
+        while index >= 0 {
+          if bytes[index] == 0x3A { return index }
+          index -= 1
+        }
+        return nil
+      } ?? utf8.lastIndex(of: 0x3A).map { utf8.distance(from: utf8.startIndex, to: $0) }
+    guard let offset else { return name }
+    return String(Substring(utf8[utf8.index(utf8.startIndex, offsetBy: offset + 1)...]))
   }
 
   /// The 1-based line and column of the first `<!DOCTYPE` (ASCII case-insensitive), or `nil`.
   static func findDoctype(_ bytes: [UInt8]) -> (Int, Int)? {
-    let pattern = Array("<!DOCTYPE".utf8)
+    let pattern: [UInt8] = Array("<!DOCTYPE".utf8)
     guard bytes.count >= pattern.count else { return nil }
-    var line = 1
-    var lineStart = 0
-    for i in 0...(bytes.count - pattern.count) {
-      if bytes[i] == 10 {
-        line += 1
-        lineStart = i + 1
+    return bytes.withUnsafeBufferPointer { buffer -> (Int, Int)? in
+      let last = buffer.count - pattern.count
+      var i = 0
+      while i <= last {
+        // Only `<!` can start the pattern; everything else is skipped with two compares.
+        if buffer[i] == 60, buffer[i + 1] == 33 {
+          var matches = true
+          for j in 2..<pattern.count where buffer[i + j] & 0xDF != pattern[j] {
+            matches = false
+            break
+          }
+          if matches {
+            // Line and column only for the hit: count the line feeds before it.
+            var line = 1
+            var lineStart = 0
+            for k in 0..<i where buffer[k] == 10 {
+              line += 1
+              lineStart = k + 1
+            }
+            return (line, i - lineStart + 1)
+          }
+        }
+        i += 1
       }
-      guard bytes[i] == 60, bytes[i + 1] == 33 else { continue }
-      var matches = true
-      for j in 2..<pattern.count where bytes[i + j] & 0xDF != pattern[j] {
-        matches = false
-        break
-      }
-      if matches { return (line, i - lineStart + 1) }
+      return nil
     }
-    return nil
   }
 
   /// A message for an `XMLParser.ErrorCode` raw value (the libxml2 error numbers).

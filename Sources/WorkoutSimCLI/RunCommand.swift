@@ -197,12 +197,13 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       return try interactive(options, environment)
     }
     let result = try environment.runScenario(options)
+    let printed = options.samples ? result : Self.withoutSamples(result)
     if options.json {
-      environment.writeStandardOutput(JSONWriter.encode(result) + "\n")
+      environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
     } else {
-      environment.writeStandardOutput(RunSummary.text(for: result) + "\n")
+      environment.writeStandardOutput(RunSummary.text(for: printed) + "\n")
     }
-    for warning in RunSummary.warnings(for: result) {
+    for warning in RunSummary.warnings(for: printed) {
       environment.writeStandardError("Warning: " + warning + "\n")
     }
     for target in options.exports {
@@ -216,5 +217,25 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       }
     }
     return .success
+  }
+
+  /// `result` with each record's `samples` and `route` removed: the runner adds them for the
+  /// exporters when `--export` is given, and they are printed only with `--samples`.
+  static func withoutSamples(_ result: JSONValue) -> JSONValue {
+    guard case .object(let members) = result else { return result }
+    return .object(
+      members.map { member in
+        guard member.key == "records", case .array(let records) = member.value else {
+          return member
+        }
+        return (
+          key: member.key,
+          value: .array(
+            records.map { record in
+              guard case .object(let fields) = record else { return record }
+              return .object(fields.filter { $0.key != "samples" && $0.key != "route" })
+            })
+        )
+      })
   }
 }

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutRecordings
 
 /// The options of `workout-sim run` (cli spec v1, "run"), parsed and checked.
 public struct RunOptions: Sendable, Equatable {
@@ -127,19 +128,10 @@ public struct KeyPress: Sendable, Equatable {
   }
 }
 
-/// An export file format, named by the file's extension (cli spec v1, `--export`).
-public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
-  /// `.fit`: Garmin FIT activity file.
-  case fit
-  /// `.tcx`: Garmin Training Center XML.
-  case tcx
-  /// `.gpx`: GPS Exchange Format (needs a course with positions).
-  case gpx
-  /// `.csv`: comma-separated samples.
-  case csv
-  /// `.json`: the record as in the run result (result spec v1).
-  case json
-}
+/// An export file format, named by the file's extension (cli spec v1, `--export`): the one
+/// enum of `WorkoutRecordings`, which also writes the files (`.fit`, `.tcx`, `.gpx`, `.csv`,
+/// `.json`).
+public typealias ExportFormat = WorkoutRecordings.ExportFormat
 
 /// One `--export PATH`: the path as given and the format its extension names.
 public struct ExportTarget: Sendable, Equatable {

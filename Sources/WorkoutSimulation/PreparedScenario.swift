@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
+import WorkoutRecordings
 import WorkoutScenario
 
 /// A scenario turned into the models' own types: the athlete, the course, the wrist sensors, the
@@ -22,10 +23,27 @@ struct PreparedScenario {
           "\"\(scenario.timeZone)\" is not an IANA time zone name (for example \"Europe/Berlin\")")
     }
     self.timeZone = zone
-    self.startDate = scenario.resolvedStart().date
     self.athlete = try Self.athlete(scenario.athlete, file: file)
-    let course = try Self.course(scenario.course, file: file)
     let activity = overrides.activity ?? scenario.activity
+    let course: Course
+    switch scenario.course {
+    case .segments(let segments):
+      course = try Self.course(segments, file: file)
+      self.startDate = scenario.resolvedStart().date
+    case .recording(let recording):
+      let replay = try Self.course(
+        recording, scenarioURL: scenario.sourceURL, activity: activity, file: file)
+      course = replay.course
+      self.startDate =
+        scenario.resolvedStart(recordingStart: Date(timeIntervalSince1970: replay.firstTimestamp))
+        .date
+    }
+    if overrides.requiresPositions, !course.track.contains(where: { $0.latitude != nil }) {
+      throw SimulationError(
+        fileName: file, path: "course",
+        message:
+          "a .gpx export needs a course with positions (a recording with latitude and longitude)")
+    }
     var sensors: [QuantityType: SensorConfiguration] = [:]
     for type in QuantityType.allCases {
       let settings = scenario.sensorSettings(for: type)
@@ -114,25 +132,45 @@ struct PreparedScenario {
     }
   }
 
-  static func course(_ course: Scenario.Course, file: String) throws(SimulationError) -> Course {
-    switch course {
-    case .segments(let segments):
-      let mapped = segments.map {
-        CourseSegment(
-          duration: $0.duration, speed: $0.speed, grade: $0.grade, power: $0.power,
-          cadence: $0.cadence)
-      }
-      do {
-        return try Course(segments: mapped)
-      } catch {
-        throw SimulationError(fileName: file, path: "course", message: "\(error)")
-      }
-    case .recording(let recording):
+  static func course(_ segments: [Scenario.Segment], file: String) throws(SimulationError)
+    -> Course
+  {
+    let mapped = segments.map {
+      CourseSegment(
+        duration: $0.duration, speed: $0.speed, grade: $0.grade, power: $0.power,
+        cadence: $0.cadence)
+    }
+    do {
+      return try Course(segments: mapped)
+    } catch {
+      throw SimulationError(fileName: file, path: "course", message: "\(error)")
+    }
+  }
+
+  /// Reads the recording (its path relative to the scenario file's folder, or to the working
+  /// folder for a scenario not read from a file) and builds the course from it.
+  static func course(
+    _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
+    file: String
+  ) throws(SimulationError) -> RecordingCourse {
+    let url =
+      scenarioURL.map { recording.url(relativeTo: $0) }
+      ?? URL(fileURLWithPath: recording.path)
+    let path = url.relativePath.isEmpty ? url.path : url.relativePath
+    let read: Recording
+    do {
+      read = try Recording.read(path: path)
+    } catch {
       throw SimulationError(
-        fileName: file, path: "course.recording",
-        message:
-          "\"\(recording.path)\": replaying recordings is not supported yet (give the course as segments)"
-      )
+        fileName: file, path: "course.recording", message: error.description,
+        recordingError: error)
+    }
+    do {
+      return try RecordingCourse(
+        recording: read, activity: activity, recordedHeartRate: recording.heartRate == .recorded)
+    } catch {
+      throw SimulationError(
+        fileName: file, path: "course.recording", message: "\(path): \(error)")
     }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
 
 /// Everything one scenario run produced, in the engine's own types, with the wall-clock context
 /// needed to write dates (`result-v1.md`).
@@ -13,6 +14,9 @@ public struct RunResult: Sendable {
   public var startDate: Date
   /// The scenario's time zone: dates are written with its offset at each instant.
   public var timeZone: TimeZone
+  /// The time zone's name as the scenario wrote it (`UTC`, `Europe/Berlin`): the document's
+  /// `timeZone` (Foundation on Linux reports `UTC` as `GMT`, so the identifier is not used).
+  public var timeZoneName: String
   /// Finished workout records, in the order they were saved.
   public var records: [WorkoutRecord]
   /// Live-value snapshots, one per `probe` action.
@@ -21,12 +25,18 @@ public struct RunResult: Sendable {
   public var errors: [ErrorReport]
   /// Everything that happened, in order.
   public var log: [LogEntry]
+  /// The course's recorded positions in time order (empty for a course without positions); a
+  /// record's `route` is the part of it inside the record's span.
+  public var track: [TrackPoint]
 
   /// Creates a result.
   public init(
     scenarioName: String, seed: UInt64, startDate: Date, timeZone: TimeZone,
-    records: [WorkoutRecord], probes: [Probe], errors: [ErrorReport], log: [LogEntry]
+    records: [WorkoutRecord], probes: [Probe], errors: [ErrorReport], log: [LogEntry],
+    track: [TrackPoint] = [], timeZoneName: String? = nil
   ) {
+    self.track = track
+    self.timeZoneName = timeZoneName ?? timeZone.identifier
     self.scenarioName = scenarioName
     self.seed = seed
     self.startDate = startDate
@@ -41,7 +51,13 @@ public struct RunResult: Sendable {
   /// `seed`, `records`, `probes`, `errors`, `log`); encode it with ``JSONWriter`` for the spec's
   /// bytes.
   ///
-  /// - Parameter includeSamples: add each record's `samples` (`--samples`).
+  /// Two top-level keys extend the spec (which allows added keys): `start`, the wall-clock date
+  /// of scenario time 0 (ISO 8601 with the offset of the time zone, as every date), and
+  /// `timeZone`, the scenario's IANA time-zone name. With them a record's `at` seconds turn into
+  /// dates, which the exporters need.
+  ///
+  /// - Parameter includeSamples: add each record's `samples` and, for a course with positions,
+  ///   its `route` (`--samples`).
   public func document(includeSamples: Bool = false) -> JSONValue {
     .object([
       ("errors", .array(errors.map(encode(error:)))),
@@ -52,6 +68,8 @@ public struct RunResult: Sendable {
       ("records", .array(records.map { encode(record: $0, includeSamples: includeSamples) })),
       ("scenario", .string(scenarioName)),
       ("seed", .number(Double(seed))),
+      ("start", .string(date(of: .zero))),
+      ("timeZone", .string(timeZoneName)),
       ("version", .number(1)),
     ])
   }
@@ -178,8 +196,37 @@ public struct RunResult: Sendable {
               ($0.key.rawValue, encode(samples: $0.value, cumulative: $0.key.isCumulative))
             })
         ))
+      if let route = route(from: record.startDate, to: record.endDate) {
+        members.append(("route", route))
+      }
     }
     return .object(members)
+  }
+
+  /// `route`: the track points with a position from `start` to `end` (both included), each
+  /// `[at, latitude, longitude, altitude]` (altitude `null` when not recorded); `nil` when there
+  /// are none (result-v1.md: only for a course with positions).
+  func route(from start: SimulationInstant, to end: SimulationInstant) -> JSONValue? {
+    var low = 0
+    var high = track.count
+    while low < high {
+      let middle = (low + high) / 2
+      if track[middle].instant < start { low = middle + 1 } else { high = middle }
+    }
+    var points: [JSONValue] = []
+    var index = low
+    while index < track.count, track[index].instant <= end {
+      let point = track[index]
+      if let latitude = point.latitude, let longitude = point.longitude {
+        points.append(
+          .array([
+            seconds(point.instant), .number(latitude), .number(longitude),
+            point.altitude.map(JSONValue.number) ?? .null,
+          ]))
+      }
+      index += 1
+    }
+    return points.isEmpty ? nil : .array(points)
   }
 
   private func encode(event: WorkoutEvent) -> JSONValue {

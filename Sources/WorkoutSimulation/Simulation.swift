@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutRecordings
 import WorkoutScenario
 
 /// What the command line may change about a scenario before it runs (`cli.md`, `run`).
@@ -11,14 +12,19 @@ public struct RunOverrides: Sendable, Equatable {
   public var seed: UInt64?
   /// `--until`: stops the run at this scenario time; actions after it do not run.
   public var until: SimulationInstant?
+  /// `--export` to `.gpx`: the course must have positions; without them ``Simulation/run(_:overrides:)``
+  /// throws a ``SimulationError`` before the run starts (cli.md, `--export`).
+  public var requiresPositions: Bool
 
   /// Creates overrides; `nil` keeps the scenario's own value.
   public init(
-    activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil
+    activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil,
+    requiresPositions: Bool = false
   ) {
     self.activity = activity
     self.seed = seed
     self.until = until
+    self.requiresPositions = requiresPositions
   }
 }
 
@@ -32,12 +38,24 @@ public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertib
   public var path: String
   /// What is wrong and what would be valid.
   public var message: String
+  /// The error reading the course's recording, when that is the cause (then ``message`` is its
+  /// description, naming the recording file); `nil` otherwise.
+  public var recordingError: RecordingError?
+
+  /// Whether the cause is a recording file that cannot be opened (exit 66 rather than 65).
+  public var isUnopenableInput: Bool {
+    if case .unreadable = recordingError { return true }
+    return false
+  }
 
   /// Creates an error.
-  public init(fileName: String, path: String, message: String) {
+  public init(
+    fileName: String, path: String, message: String, recordingError: RecordingError? = nil
+  ) {
     self.fileName = fileName
     self.path = path
     self.message = message
+    self.recordingError = recordingError
   }
 
   /// `file: path: message`, the form of every data error.
@@ -68,7 +86,9 @@ public enum Simulation {
   ///   - overrides: `--type`, `--seed`, `--until`.
   ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
   /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept
-  ///   (for example an athlete whose resting heart rate is not below the maximum).
+  ///   (for example an athlete whose resting heart rate is not below the maximum), when the
+  ///   course's recording cannot be read (``SimulationError/recordingError`` says why), or when
+  ///   ``RunOverrides/requiresPositions`` is set and the course has no positions.
   public static func run(
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
     commands: [(at: SimulationInstant, command: WatchCommand)] = []

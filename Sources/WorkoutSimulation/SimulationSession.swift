@@ -161,6 +161,7 @@ public struct SimulationSession {
       scenarioName: scenario.name, seed: prepared.configuration.seed,
       startDate: prepared.startDate, timeZone: prepared.timeZone,
       records: engine.records.map { prepared.annotate($0) }, probes: probes,
-      errors: engine.errors, log: engine.log)
+      errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
+      timeZoneName: scenario.timeZone)
   }
 }

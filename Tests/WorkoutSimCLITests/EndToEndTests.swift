@@ -188,3 +188,146 @@ func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") 
     #expect(outcome.text.hasSuffix("1 passed, 0 failed\n"))
   }
 }
+
+/// Replaying recordings and exporting workouts through the built binary.
+@Suite(.serialized) struct RecordingEndToEndTests {
+  static let realFIT = "Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit"
+
+  /// Writes `bytes` as `name` next to a scenario replaying it and runs that scenario.
+  static func replay(_ name: String, _ bytes: [UInt8]) throws -> Binary.Outcome {
+    let folder = try makeTemporaryFolder()
+    try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+    let scenario = folder + "/replay.json"
+    try Data(
+      """
+      { "version": 1, "course": { "recording": "\(name)" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: scenario))
+    return try Binary.run(["run", "--scenario", scenario, "--headless"])
+  }
+
+  static func fitBytes() throws -> [UInt8] {
+    [UInt8](try Data(contentsOf: Binary.packageRoot.appendingPathComponent(realFIT)))
+  }
+
+  /// Bytes from SplitMix64 (seed 5), so the test is repeatable.
+  static func randomBytes(_ count: Int) -> [UInt8] {
+    var state: UInt64 = 5
+    return (0..<count).map { _ in
+      state &+= 0x9E37_79B9_7F4A_7C15
+      var z = state
+      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+      return UInt8(truncatingIfNeeded: z ^ (z >> 31))
+    }
+  }
+
+  @Test func truncatedFIT() throws {
+    let outcome = try Self.replay("cut.fit", Array(try Self.fitBytes().prefix(1000)))
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("cut.fit: FIT file truncated at byte"))
+  }
+
+  @Test func wrongFileCRC() throws {
+    var bytes = try Self.fitBytes()
+    bytes[bytes.count - 1] ^= 0xFF
+    let outcome = try Self.replay("crc.fit", bytes)
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("crc.fit: FIT file CRC is"))
+  }
+
+  @Test func tcxWithAnEntityDeclaration() throws {
+    let text = """
+      <?xml version="1.0"?>
+      <!DOCTYPE TrainingCenterDatabase [ <!ENTITY boom "boom"> ]>
+      <TrainingCenterDatabase>&boom;</TrainingCenterDatabase>
+      """
+    let outcome = try Self.replay("entity.tcx", Array(text.utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("entity.tcx:2:1: DOCTYPE declarations are not accepted"))
+  }
+
+  @Test func gpxWithoutTimeStamps() throws {
+    let text = """
+      <?xml version="1.0"?>
+      <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+      <trkpt lat="1" lon="2"><ele>3</ele></trkpt>
+      </trkseg></trk></gpx>
+      """
+    let outcome = try Self.replay("untimed.gpx", Array(text.utf8))
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("untimed.gpx:"))
+    #expect(outcome.standardError.contains("trkpt without a time stamp"))
+  }
+
+  @Test func emptyFile() throws {
+    let outcome = try Self.replay("empty.gpx", [])
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("empty.gpx: empty file"))
+  }
+
+  @Test func randomBytes() throws {
+    let outcome = try Self.replay("noise.fit", Self.randomBytes(4096))
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.contains("noise.fit: "))
+    #expect(outcome.text == "")
+  }
+
+  @Test func missingRecordingIsSixtySix() throws {
+    let folder = try makeTemporaryFolder()
+    let scenario = folder + "/replay.json"
+    try Data(
+      #"{ "version": 1, "course": { "recording": "gone.fit" }, "timeline": [] }"#.utf8
+    ).write(to: URL(fileURLWithPath: scenario))
+    let outcome = try Binary.run(["run", "--scenario", scenario, "--headless"])
+    #expect(outcome.status == 66)
+    #expect(outcome.standardError.contains("gone.fit: cannot read file"))
+  }
+
+  @Test(arguments: ["fit", "tcx", "gpx", "csv", "json"])
+  func exportsEveryFormatFromAReplay(_ format: String) throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/run." + format
+    let outcome = try Binary.run([
+      "run", "--scenario", "Scenarios/replay-hilly-run.json", "--headless", "--json",
+      "--export", path,
+    ])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    // The printed result has no samples and no route (no --samples), but the export had them.
+    let printed = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .array(let records)? = printed["records"], let record = records.first else {
+      Issue.record("no record")
+      return
+    }
+    #expect(record["samples"] == nil)
+    #expect(record["route"] == nil)
+    #expect(printed["start"] == .string("2013-02-06T12:11:14+00:00"))
+    switch format {
+    case "fit": #expect(Array(bytes[8..<12]) == Array(".FIT".utf8))
+    case "csv":
+      #expect(String(decoding: bytes.prefix(14), as: UTF8.self) == "time,elapsed_s")
+      // The first row is the first sample, at t = 0 = 12:11:14Z.
+      #expect(String(decoding: bytes, as: UTF8.self).contains("\r\n2013-02-06T12:11:14+00:00,0,"))
+    case "json":
+      let exported = try JSONParser.parse(bytes)
+      #expect(exported["route"] != nil)
+      #expect(exported["duration"] == .number(2624))
+    default:
+      #expect(String(decoding: bytes.prefix(5), as: UTF8.self) == "<?xml")
+    }
+  }
+
+  @Test func gpxForACourseWithoutPositionsFailsBeforeTheRun() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/hills.gpx"
+    let outcome = try Binary.run([
+      "run", "--scenario", "Scenarios/hills.json", "--headless", "--export", path,
+    ])
+    #expect(outcome.status == 65)
+    #expect(outcome.text == "")
+    #expect(outcome.standardError.contains("a .gpx export needs a course with positions"))
+    #expect(!FileManager.default.fileExists(atPath: path))
+  }
+}

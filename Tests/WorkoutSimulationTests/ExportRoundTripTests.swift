@@ -1,0 +1,183 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutRecordings
+import WorkoutScenario
+import WorkoutSimulation
+
+/// Round trips: a simulated workout exported to each format and read back with our own readers,
+/// compared field by field with the record's samples.
+@Suite struct ExportRoundTripTests {
+  /// A 120 s walk at 1.4 m/s, a lap at 60 s, paused from 80 to 90 s, starting at
+  /// 2026-01-05T08:00:00Z (the default start).
+  static let walk = """
+    { "version": 1, "activity": "walking", "timeZone": "Europe/Berlin",
+      "course": [ { "duration": 120, "speed": 1.4, "grade": 0.02 } ],
+      "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "lap" },
+                    { "at": 80, "do": "pause" }, { "at": 90, "do": "resume" },
+                    { "at": 120, "do": "end" } ] }
+    """
+
+  /// What the record's samples say at each distinct sample time (the rows every writer works
+  /// from), worked out here from the samples themselves.
+  struct Expected {
+    var times: [Double] = []
+    var heartRate: [Double: Double] = [:]
+    /// Running total of the distance samples, on the rows where one ends.
+    var distance: [Double: Double] = [:]
+
+    init(_ record: JSONValue) throws {
+      var times = Set<Double>()
+      var ends: [(to: Double, value: Double)] = []
+      guard case .object(let samples)? = record["samples"] else { throw Failure.shape }
+      for (type, list) in samples {
+        guard case .array(let items) = list else { throw Failure.shape }
+        for item in items {
+          guard case .array(let parts) = item else { throw Failure.shape }
+          let numbers = parts.compactMap { if case .number(let n) = $0 { n } else { nil } }
+          switch (type, numbers.count) {
+          case ("heartRate", 2):
+            heartRate[numbers[0]] = numbers[1]
+            times.insert(numbers[0])
+          case ("runningSpeed", 2): times.insert(numbers[0])
+          case ("activeEnergyBurned", 3), ("stepCount", 3): times.insert(numbers[1])
+          case ("distanceWalkingRunning", 3):
+            times.insert(numbers[1])
+            ends.append((numbers[1], numbers[2]))
+          default: break
+          }
+        }
+      }
+      self.times = times.sorted()
+      var total = 0.0
+      for end in ends.sorted(by: { $0.to < $1.to }) {
+        total += end.value
+        distance[end.to] = total
+      }
+    }
+  }
+
+  enum Failure: Error { case shape }
+
+  static func run(_ json: String) throws -> (result: RunResult, record: JSONValue) {
+    let scenario = try Scenario.decode(Data(json.utf8), fileName: "walk.json")
+    let result = try Simulation.run(scenario)
+    guard case .array(let records)? = result.document(includeSamples: true)["records"],
+      let record = records.first
+    else { throw Failure.shape }
+    return (result, record)
+  }
+
+  static func export(_ run: (result: RunResult, record: JSONValue), as format: ExportFormat)
+    throws -> [UInt8]
+  {
+    try WorkoutRecordings.export(
+      ExportInput(
+        record: run.record, startDate: run.result.startDate, timeZone: run.result.timeZone),
+      as: format)
+  }
+
+  /// 2026-01-05T08:00:00Z: 20458 days × 86400 s + 8 × 3600 s.
+  static let origin = 1_767_600_000.0
+
+  @Test func fit() throws {
+    let walk = try Self.run(Self.walk)
+    let expected = try Expected(walk.record)
+    let read = try Recording.decode(try Self.export(walk, as: .fit), format: .fit, file: "w.fit")
+    #expect(read.sport == "walking")
+    #expect(read.points.map(\.time) == expected.times.map { Self.origin + $0 })
+    for point in read.points {
+      let at = point.time - Self.origin
+      // FIT stores heart rate as whole bpm and distance in centimetres.
+      #expect(point.heartRate == expected.heartRate[at]?.rounded(), "heart rate at \(at)")
+      if let want = expected.distance[at] {
+        #expect(abs((point.distance ?? -1) - want) <= 0.005 + 1e-9, "distance at \(at)")
+      } else {
+        #expect(point.distance == nil)
+      }
+    }
+    let session = try #require(read.session)
+    // Duration: 120 s − 10 s paused = 110 s; elapsed 120 s.
+    #expect(session.totalTimerTime == 110)
+    #expect(session.totalElapsedTime == 120)
+    guard case .number(let distance)? = walk.record["totalDistance"],
+      case .number(let energy)? = walk.record["totalEnergyBurned"]
+    else { throw Failure.shape }
+    #expect(abs((session.totalDistance ?? -1) - distance) <= 0.005 + 1e-9)
+    #expect(session.totalCalories == energy.rounded())
+    // One lap event at 60 s: laps 0...60 (60 s) and 60...120 (60 − 10 paused = 50 s).
+    #expect(read.laps.map(\.totalTimerTime) == [60, 50])
+  }
+
+  @Test func tcx() throws {
+    let walk = try Self.run(Self.walk)
+    let expected = try Expected(walk.record)
+    let read = try Recording.decode(try Self.export(walk, as: .tcx), format: .tcx, file: "w.tcx")
+    #expect(read.points.map(\.time) == expected.times.map { Self.origin + $0 })
+    for point in read.points {
+      let at = point.time - Self.origin
+      #expect(point.heartRate == expected.heartRate[at]?.rounded(), "heart rate at \(at)")
+      if let want = expected.distance[at] {
+        #expect(abs((point.distance ?? -1) - want) <= 1e-9 * max(1, want), "distance at \(at)")
+      } else {
+        #expect(point.distance == nil)
+      }
+    }
+    #expect(read.laps.map(\.totalTimerTime) == [60, 50])
+    #expect(read.laps.map(\.startTime) == [Self.origin, Self.origin + 60])
+  }
+
+  @Test func csv() throws {
+    let walk = try Self.run(Self.walk)
+    let expected = try Expected(walk.record)
+    let text = String(decoding: try Self.export(walk, as: .csv), as: UTF8.self)
+    var lines = text.components(separatedBy: "\r\n")
+    #expect(lines.last == "")
+    lines.removeLast()
+    #expect(
+      lines.first
+        == "time,elapsed_s,heart_rate_bpm,active_energy_kcal,distance_m,step_count,speed_m_s,"
+        + "cadence_per_min,power_w,latitude,longitude,altitude_m")
+    let rows = lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+    #expect(rows.count == expected.times.count)
+    for (row, at) in zip(rows, expected.times) {
+      #expect(row.count == 12)
+      // The record starts at t = 0, so elapsed_s is the sample time itself.
+      #expect(Double(String(row[1])) == at)
+      #expect(Double(String(row[2])) == expected.heartRate[at])
+    }
+    // 08:00:00Z is 09:00:00 in Berlin winter time.
+    #expect(rows.first?.first == "2026-01-05T09:00:00+01:00")
+  }
+
+  @Test func json() throws {
+    let walk = try Self.run(Self.walk)
+    let bytes = try Self.export(walk, as: .json)
+    #expect(try JSONParser.parse(bytes) == walk.record)
+  }
+
+  @Test func gpxFromARecordingScenario() throws {
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "track.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 20, "do": "end" } ] }
+      """)
+    let result = try Simulation.run(scenario)
+    guard case .array(let records)? = result.document(includeSamples: true)["records"],
+      let record = records.first
+    else { throw Failure.shape }
+    let bytes = try Self.export((result, record), as: .gpx)
+    let read = try Recording.decode(bytes, format: .gpx, file: "t.gpx")
+    // 2024-05-01T06:00:00Z = 1714543200 s; the five recorded points come back as they were.
+    let start = 1_714_543_200.0
+    #expect(read.points.map(\.time) == [0, 5, 10, 15, 20].map { start + $0 })
+    #expect(read.points.map(\.latitude) == [48, 48.0001, 48.0002, 48.0003, 48.0004])
+    #expect(read.points.map(\.longitude) == [11, 11, 11, 11, 11])
+    #expect(read.points.map(\.altitude) == [100, 101, 102, 103, 104])
+    // Heart-rate samples every 5 s from the start coincide with the points.
+    let expected = try Expected(record)
+    #expect(
+      read.points.map(\.heartRate) == [0, 5, 10, 15, 20].map { expected.heartRate[$0]?.rounded() })
+  }
+}

@@ -15,13 +15,14 @@ extension CLIEnvironment {
           scenario,
           overrides: RunOverrides(
             activity: options.activityType, seed: options.seed, until: options.until),
-          commands: KeyBindings.commands(for: options.keys))
+          commands: KeyBindings.commands(for: options.keys),
+          selection: CrownSelection(scenario: scenario, activity: options.activityType))
         return result.document(includeSamples: options.samples)
       },
       validateScenario: { url throws in _ = try loadScenario(url: url) },
       checkScenario: { url throws in
         let scenario = try loadScenario(url: url)
-        let result = try Simulation.run(scenario)
+        let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       })

@@ -100,8 +100,8 @@ public struct SimulationSession {
   /// The workout selector, as it stands now (`nil` when the session has none).
   public var activitySelection: (any ActivitySelection)? { selection }
 
-  /// Whether the crown still selects: the app's current session exists, is `notStarted` and
-  /// has not begun collection.
+  /// Whether the crown still selects: the app's current session exists, is `notStarted` or
+  /// `prepared`, and has not begun collection.
   public var isSelecting: Bool {
     guard let index = engine.currentSessionIndex else { return false }
     return engine.canSelectActivity(ofSession: index)

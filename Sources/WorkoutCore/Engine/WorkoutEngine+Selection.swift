@@ -4,7 +4,8 @@
 /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutconfiguration); the
 /// Workout app lets the user pick it with the Digital Crown before the session starts. The engine
 /// creates session 0 with the scenario's activity at `t = 0`, so picking is modelled as replacing
-/// that configuration while the session has neither been prepared nor started.
+/// that configuration until the session starts (project rule: a prepared session, still
+/// counting down, may change its activity; the item selected at the start is the activity).
 extension WorkoutEngine {
   /// The error domain of the watch face's own log entries: `"WorkoutSimWatchDomain"` (not an
   /// Apple domain).
@@ -15,12 +16,13 @@ extension WorkoutEngine {
     sessions.indices.contains(index) ? sessions[index].activity : nil
   }
 
-  /// Whether session `index` can still have its activity chosen: it exists, is `notStarted` and
-  /// its builder has not begun collection.
+  /// Whether session `index` can still have its activity chosen: it exists, is `notStarted` or
+  /// `prepared`, and its builder has not begun collection.
   public func canSelectActivity(ofSession index: Int) -> Bool {
     guard sessions.indices.contains(index) else { return false }
     let session = sessions[index]
-    return session.machine.state == .notStarted && session.builder.lifecycle == .notStarted
+    let waiting = session.machine.state == .notStarted || session.machine.state == .prepared
+    return waiting && session.builder.lifecycle == .notStarted
   }
 
   /// Sets the activity of session `index` (its configuration and its builder's activity type)

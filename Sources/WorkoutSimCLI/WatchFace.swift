@@ -58,6 +58,9 @@ public struct WatchFace {
         stepCount: scenario.today.stepCount),
       midnights: session.localMidnights(through: horizon))
     self.stepGoal = scenario.goals.stepCount
+    // The timeline's actions at t = 0 (a `prepare`, say) have happened when the face opens.
+    session.advance(to: .zero)
+    rings.record(workoutTotals: .zero, at: .zero)
   }
 
   /// Whether a workout is open: the app's current session is prepared, running, paused or

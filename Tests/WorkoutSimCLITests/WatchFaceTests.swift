@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutScenario
 import WorkoutSimCLI
 import WorkoutTerminal
+import WorkoutRendering
 import WorkoutWatch
 
 private func scenario(_ json: String) throws -> Scenario {

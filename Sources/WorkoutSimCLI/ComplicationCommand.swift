@@ -10,8 +10,7 @@ public struct ComplicationOptions: Sendable, Equatable {
   public var family: ComplicationFamily
 
   /// Creates options; the defaults are those of the command without flags.
-  public init(steps: Double? = nil, goal: Double = 10_000, family: ComplicationFamily = .circular)
-  {
+  public init(steps: Double? = nil, goal: Double = 10_000, family: ComplicationFamily = .circular) {
     self.steps = steps
     self.goal = goal
     self.family = family

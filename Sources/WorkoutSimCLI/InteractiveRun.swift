@@ -226,7 +226,12 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
       parts.append("elapsed \(minutes) min")
     }
     if snapshot.overlay == .confirmQuit { parts.append("quit? y quits, any other key stays") }
-    if snapshot.overlay == .help { parts.append("keys: " + WatchScreen.keys(asciiOnly: true).map { "\($0.key) \($0.meaning)" }.joined(separator: ", ")) }
+    if snapshot.overlay == .help {
+      parts.append(
+        "keys: "
+          + WatchScreen.keys(asciiOnly: true).map { "\($0.key) \($0.meaning)" }.joined(
+            separator: ", "))
+    }
     if let last = snapshot.log.last { parts.append("| " + last) }
     return parts.joined(separator: "  ")
   }

@@ -19,7 +19,9 @@ extension CLIEnvironment {
           selection: CrownSelection(scenario: scenario, activity: options.activityType))
         return result.document(includeSamples: options.samples)
       },
-      runInteractive: { options, environment in try InteractiveRun.run(options: options, environment: environment) },
+      runInteractive: { options, environment in
+        try InteractiveRun.run(options: options, environment: environment)
+      },
       validateScenario: { url throws in _ = try loadScenario(url: url) },
       checkScenario: { url throws in
         let scenario = try loadScenario(url: url)

@@ -1,10 +1,10 @@
 import Foundation
 import Testing
 import WorkoutCore
+import WorkoutRendering
 import WorkoutScenario
 import WorkoutSimCLI
 import WorkoutTerminal
-import WorkoutRendering
 import WorkoutWatch
 
 private func scenario(_ json: String) throws -> Scenario {

@@ -44,18 +44,18 @@ def report(name, value, unit, limit):
 presses = ";".join(["key:j", "sleep:0.1", "key:k", "sleep:0.1"] * 15)
 for speed in (1, 600):
     # Held on the selector: nothing else redraws, so the first output after a key is its frame.
-    result, figures = drive("wait:Choose a workout;" + presses + ";send:q;wait:Quit;send:y", speed)
+    result, figures = drive("wait:Choose a workout;" + presses + ";send:q;sleep:0.5;send:y", speed)
     latencies = sorted(result["latencies_ms"])
     report("keypress to screen, max, --speed %g" % speed, latencies[-1], "ms", 30)
     print("%-44s %10.3f ms" % ("keypress to screen, median, --speed %g" % speed,
           latencies[len(latencies) // 2]))
 # Playing at --speed 600 (a frame every 50 ms anyway): the driver's own key-to-written time.
-_, figures = drive("wait:Choose a workout;send:\\r;sleep:1;" + presses + ";send:q;wait:Quit;send:y",
+_, figures = drive("wait:Choose a workout;send:\\r;sleep:1;" + presses + ";send:q;sleep:0.5;send:y",
                    600)
 report("key handled and written while playing x600", figures["key_max_us"] / 1000, "ms", 30)
 
 # --speed 1 for the given time: render times and drift.
-_, figures = drive("wait:Choose a workout;send:\\r;sleep:%g;send:q;wait:Quit;send:y" % seconds,
+_, figures = drive("wait:Choose a workout;send:\\r;sleep:%g;send:q;sleep:0.5;send:y" % seconds,
                    1, timeout=seconds + 30)
 report("frame render, mean (%d frames)" % figures["frames"], figures["render_mean_us"] / 1000,
        "ms", 1)

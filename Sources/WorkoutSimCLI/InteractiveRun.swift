@@ -40,8 +40,8 @@ public struct WatchDriverStatistics: Sendable, Equatable {
   public var keys = 0
   /// The largest time from a key's arrival in the driver to its frame being written.
   public var keyMaximum: Duration = .zero
-  /// The largest gap, while playing, between virtual time and the wall clock × speed since
-  /// play began (both read at the tick), in absolute value.
+  /// The largest gap, while playing, between the virtual time on screen and the wall clock ×
+  /// speed since play began, the wall clock read after the frame is written.
   public var driftMaximum: Duration = .zero
   /// How long virtual time played without interruption at the end (the span the drift
   /// covers).
@@ -159,15 +159,20 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
     loop: for await event in events {
       switch event {
       case .tick:
-        let reading = wall()
-        face.update(atWall: reading)
-        trackPlayback(at: reading)
+        face.update(atWall: wall())
         draw()
+        // Compared after the frame is written: the lag of what the screen shows.
+        trackPlayback(at: wall())
       case .key(let key):
         let arrival = clock.now
-        let before = (face.playback.isPlaying, face.playback.speed, face.now)
-        let outcome = face.handle(key, atWall: wall())
-        if before != (face.playback.isPlaying, face.playback.speed, face.now) { playStart = nil }
+        let reading = wall()
+        let before = face.playback
+        let outcome = face.handle(key, atWall: reading)
+        if before.virtualTime(atWall: reading + .seconds(1))
+          != face.playback.virtualTime(atWall: reading + .seconds(1))
+        {
+          playStart = nil  // held, stepped or sped up: a new span starts
+        }
         if case .exit(let code) = outcome {
           exitCode = code
           break loop

@@ -73,7 +73,8 @@ let package = Package(
     .testTarget(
       name: "WorkoutSimCLITests",
       dependencies: [
-        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "workout-sim",
+        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
+        "WorkoutRendering", "WorkoutWatch", "workout-sim",
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict),

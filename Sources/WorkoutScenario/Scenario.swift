@@ -50,6 +50,14 @@ public struct Scenario: Sendable, Equatable {
   /// ``WatchConfiguration/standard`` when the file has no `watch` key. Pass it to
   /// `WorkoutEngineConfiguration.watch` to run the lifecycle model.
   public var watch: WatchConfiguration = .standard
+  /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
+  /// defaults when the file has no `selector` key.
+  public var selector = Selector()
+  /// `goals`: the ring goals; ``RingAmounts/defaultGoals`` (500 kcal, 30 min, 10 000 steps)
+  /// completed per key.
+  public var goals = RingAmounts.defaultGoals
+  /// `today`: what the day held before `t = 0`; zero per key by default.
+  public var today = RingAmounts.zero
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
 
@@ -357,6 +365,10 @@ public struct Scenario: Sendable, Equatable {
       case crownPress
       /// `openApp`: the user opens the app; it becomes active.
       case openApp
+      /// `crown` with `by`: one rotation of the Digital Crown by that many strides (items;
+      /// fractions allowed, negative turns back), followed by the stop. Ignored, with a log entry,
+      /// once the workout has started.
+      case crown(by: Double)
       /// `extendedRuntime` with `op` (`start`, `schedule` with `for`, `invalidate`, `acquire` /
       /// `release` with `holder`).
       case extendedRuntime(ExtendedRuntimeOperation)
@@ -385,14 +397,15 @@ public struct Scenario: Sendable, Equatable {
         case .crownPress: "crownPress"
         case .openApp: "openApp"
         case .extendedRuntime: "extendedRuntime"
+        case .crown: "crown"
         }
       }
 
-      /// Every `do` name: version 1's in the spec's order, then the watch actions.
+      /// Every `do` name: version 1's in the spec's order, then the watch actions, then `crown`.
       public static let names = [
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
-        "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime",
+        "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime", "crown",
       ]
     }
   }

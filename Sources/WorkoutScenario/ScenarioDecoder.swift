@@ -121,7 +121,7 @@ struct ScenarioDecoder {
 
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
-    "sensors", "builder", "finish", "timeline", "expect", "watch",
+    "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
   ]
 
   // MARK: Messages
@@ -423,11 +423,13 @@ struct ScenarioDecoder {
     if let value = fields["expect"] {
       expect = try self.checks(value, at: path("expect"))
     }
-    return Scenario(
+    var scenario = Scenario(
       version: version, name: name, start: start, timeZone: timeZone, seed: seed,
       activity: activity, location: location, athlete: athlete, course: course, sensors: sensors,
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
+    try watchFace(fields, into: &scenario)
+    return scenario
   }
 
   func version(_ value: JSONValue?) throws(ScenarioError) -> Int {
@@ -694,6 +696,7 @@ struct ScenarioDecoder {
     case "newSession": keys.append("activity")
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
+    case "crown": keys.append("by")
     default: break
     }
     let fields = try members(
@@ -721,6 +724,7 @@ struct ScenarioDecoder {
     case "wristUp": kind = .wristUp
     case "crownPress": kind = .crownPress
     case "openApp": kind = .openApp
+    case "crown": kind = .crown(by: try crownStrides(fields, at: path))
     case "extendedRuntime":
       kind = .extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at))
     case "addEvent":

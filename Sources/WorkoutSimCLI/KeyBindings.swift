@@ -16,6 +16,8 @@ import WorkoutSimulation
 /// | `r` | relaunch with recovery |
 /// | `w` | wrist down, or up when it is down |
 /// | `h` | press the Digital Crown (the app goes to the background) |
+/// | up arrow, `k` | turn the crown one key press towards the first item |
+/// | down arrow, `j` | turn the crown one key press towards the last item |
 /// | `q` | quit (no confirmation from `--keys`) |
 ///
 /// Keys that only move wall-clock playback (`+`, `-`, `p`, `.`, `n`, `>`) and `?` have no command:
@@ -35,7 +37,9 @@ public enum KeyBindings {
     case .character("w"): .wrist
     case .character("h"): .crownPress
     case .character("q"): .quit
-    case .character, .up, .down, .left, .right, .escape: nil
+    case .up, .character("k"): .crown(keyPresses: -1)
+    case .down, .character("j"): .crown(keyPresses: 1)
+    case .character, .left, .right, .escape: nil
     }
   }
 

@@ -21,14 +21,18 @@ extension CLIEnvironment {
           overrides: RunOverrides(
             activity: options.activityType, seed: options.seed, until: options.until,
             requiresPositions: options.exports.contains { $0.format == .gpx }),
-          commands: KeyBindings.commands(for: options.keys))
+          commands: KeyBindings.commands(for: options.keys),
+          selection: CrownSelection(scenario: scenario, activity: options.activityType))
         return result.document(includeSamples: options.samples || !options.exports.isEmpty)
+      },
+      runInteractive: { options, environment in
+        try InteractiveRun.run(options: options, environment: environment)
       },
       exportRecords: { result, format throws in try exportRecords(result: result, format: format) },
       validateScenario: { url throws in _ = try loadScenario(url: url) },
       checkScenario: { url throws in
         let scenario = try loadScenario(url: url)
-        let result = try Simulation.run(scenario)
+        let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       })

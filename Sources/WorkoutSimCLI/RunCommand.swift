@@ -197,6 +197,17 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       return try interactive(options, environment)
     }
     let result = try environment.runScenario(options)
+    try Self.report(result, options: options, in: environment)
+    return .success
+  }
+
+  /// Prints the JSON result or a summary, warns about sessions left open, and writes the
+  /// exports (each file whole or not at all); shared by headless and interactive runs.
+  ///
+  /// - Throws: ``OutputError`` for an export that cannot be written; export errors.
+  static func report(_ result: JSONValue, options: RunOptions, in environment: CLIEnvironment)
+    throws
+  {
     let printed = options.samples ? result : Self.withoutSamples(result)
     if options.json {
       environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
@@ -216,7 +227,6 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           "Warning: no finished workout to export to '\(target.path)'.\n")
       }
     }
-    return .success
   }
 
   /// `result` with each record's `samples` and `route` removed: the runner adds them for the

@@ -9,6 +9,8 @@ public enum WorkoutSimCommand {
     case check(CheckCommand)
     /// `workout-sim validate ...`.
     case validate(ValidateCommand)
+    /// `workout-sim complication ...`.
+    case complication(ComplicationCommand)
 
     /// The subcommand as its protocol.
     public var command: any WorkoutSimSubcommand {
@@ -16,6 +18,7 @@ public enum WorkoutSimCommand {
       case .run(let command): command
       case .check(let command): command
       case .validate(let command): command
+      case .complication(let command): command
       }
     }
   }
@@ -66,6 +69,7 @@ public enum WorkoutSimCommand {
     case "run": return .run(try RunCommand.parse(rest))
     case "check": return .check(try CheckCommand.parse(rest))
     case "validate": return .validate(try ValidateCommand.parse(rest))
+    case "complication": return .complication(try ComplicationCommand.parse(rest))
     default:
       if first.hasPrefix("-") {
         var message = "Unknown option '\(first)'."

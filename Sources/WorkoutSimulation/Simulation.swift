@@ -85,15 +85,17 @@ public enum Simulation {
   ///   - scenario: a decoded scenario.
   ///   - overrides: `--type`, `--seed`, `--until`.
   ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
+  ///   - selection: the workout selector (see ``SimulationSession/init(_:overrides:selection:)``).
   /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept
   ///   (for example an athlete whose resting heart rate is not below the maximum), when the
   ///   course's recording cannot be read (``SimulationError/recordingError`` says why), or when
   ///   ``RunOverrides/requiresPositions`` is set and the course has no positions.
   public static func run(
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
-    commands: [(at: SimulationInstant, command: WatchCommand)] = []
+    commands: [(at: SimulationInstant, command: WatchCommand)] = [],
+    selection: (any ActivitySelection)? = nil
   ) throws(SimulationError) -> RunResult {
-    var session = try SimulationSession(scenario, overrides: overrides)
+    var session = try SimulationSession(scenario, overrides: overrides, selection: selection)
     var end = session.plannedEnd
     let ordered = commands.enumerated().sorted {
       ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
@@ -132,6 +134,7 @@ public enum Simulation {
     case .openApp: .openApp
     case .extendedRuntime(let operation): .extendedRuntime(operation)
     case .probe: preconditionFailure("probe is not an engine action; Simulation.run handles it")
+    case .crown: preconditionFailure("crown is not an engine action; SimulationSession handles it")
     }
   }
 }

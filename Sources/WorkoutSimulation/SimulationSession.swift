@@ -30,6 +30,10 @@ public enum WatchCommand: Sendable, Hashable {
   case wrist
   /// `h`: press the Digital Crown (the app goes to the background).
   case crownPress
+  /// Up/down arrows, `k`/`j`: turn the Digital Crown by this many key presses (negative:
+  /// towards the first item), through the session's ``ActivitySelection``; ignored with a log
+  /// entry once the workout has started.
+  case crown(keyPresses: Int)
   /// `q`: quit; the run stops at this instant.
   case quit
 }
@@ -48,15 +52,24 @@ public struct SimulationSession {
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
   private var wristIsDown = false
+  private var selection: (any ActivitySelection)?
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
+  /// - Parameters:
+  ///   - scenario: a decoded scenario.
+  ///   - overrides: `--type`, `--seed`, `--until`.
+  ///   - selection: the workout selector (the Digital Crown picker), standing on the scenario's
+  ///     activity or `--type`. The item selected when a session is prepared or started becomes
+  ///     its activity. Without one, `crown` actions and crown keys are ignored with a log entry.
   /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated.
-  public init(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
-    throws(SimulationError)
-  {
+  public init(
+    _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
+    selection: (any ActivitySelection)? = nil
+  ) throws(SimulationError) {
     self.scenario = scenario
     self.overrides = overrides
+    self.selection = selection
     self.prepared = try PreparedScenario(scenario, overrides: overrides)
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource)
@@ -84,11 +97,55 @@ public struct SimulationSession {
   /// The engine, for reading live state (session state, builder, log).
   public var workoutEngine: WorkoutEngine<PhysiologyDataSource> { engine }
 
+  /// The workout selector, as it stands now (`nil` when the session has none).
+  public var activitySelection: (any ActivitySelection)? { selection }
+
+  /// Whether the crown still selects: the app's current session exists, is `notStarted` or
+  /// `prepared`, and has not begun collection.
+  public var isSelecting: Bool {
+    guard let index = engine.currentSessionIndex else { return false }
+    return engine.canSelectActivity(ofSession: index)
+  }
+
+  /// The scenario times of the local midnights in the scenario's `timeZone` after `t = 0` and
+  /// at or before `end` (``LocalMidnights``).
+  public func localMidnights(through end: SimulationInstant) -> [SimulationInstant] {
+    LocalMidnights.instants(start: prepared.startDate, timeZone: prepared.timeZone, through: end)
+  }
+
   /// Plays time forward to `instant`: every timeline action at or before it fires in file order,
   /// and samples are collected on the way. Instants before ``now`` are ignored.
   public mutating func advance(to instant: SimulationInstant) {
     runActions(through: instant)
-    if stopped == nil, instant > engine.now { engine.advance(to: instant) }
+    if stopped == nil, instant > engine.now {
+      engine.advance(to: instant)
+      selection?.advance(to: instant)
+    }
+  }
+
+  /// Applies the selected item to the app's current session when it can still change (before
+  /// `prepare` or `start`), snapping a crown value still between items first.
+  private mutating func applySelection(at instant: SimulationInstant) {
+    guard var current = selection, let index = engine.currentSessionIndex,
+      engine.canSelectActivity(ofSession: index)
+    else { return }
+    current.settle(at: instant)
+    engine.selectActivity(current.selectedActivity, ofSession: index)
+    selection = current
+  }
+
+  /// Turns the crown (a `crown` action or crown keys) while the workout can still be chosen;
+  /// otherwise logs that it was ignored.
+  private mutating func turnCrown(
+    at instant: SimulationInstant, _ turn: (inout any ActivitySelection) -> Void
+  ) {
+    if instant > engine.now { engine.advance(to: instant) }
+    guard var current = selection, isSelecting else {
+      engine.logIgnoredCrown(at: instant)
+      return
+    }
+    turn(&current)
+    selection = current
   }
 
   /// Fires the timeline actions at or before `instant`, leaving the samples due at the last
@@ -105,6 +162,11 @@ public struct SimulationSession {
       case .wristDown, .wristUp:
         wristIsDown = action.kind == .wristDown
         engine.perform(Simulation.appAction(for: action.kind), at: at)
+      case .crown(let strides):
+        turnCrown(at: at) { $0.crown(by: strides, at: at) }
+      case .prepare, .start:
+        applySelection(at: at)
+        engine.perform(Simulation.appAction(for: action.kind), at: at)
       default:
         engine.perform(Simulation.appAction(for: action.kind), at: at)
       }
@@ -120,6 +182,7 @@ public struct SimulationSession {
     switch command {
     case .start:
       if state == .ended || state == .stopped { engine.perform(.newSession(activity: nil), at: at) }
+      applySelection(at: at)
       engine.perform(.start, at: at)
     case .pauseOrResume:
       switch state {
@@ -142,6 +205,7 @@ public struct SimulationSession {
       engine.perform(wristIsDown ? .wristUp : .wristDown, at: at)
       wristIsDown.toggle()
     case .crownPress: engine.perform(.crownPress, at: at)
+    case .crown(let presses): turnCrown(at: at) { $0.turn(keyPresses: presses, at: at) }
     case .quit: finish(at: at)
     }
   }

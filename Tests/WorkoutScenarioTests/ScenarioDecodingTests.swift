@@ -296,7 +296,7 @@ struct ScenarioDecodingTests {
       (#"{"version": 1.5}"#, "t.json: version: 1.5 is not a version (expected 1)"),
       (
         #"{"version": 1, "seeed": 3}"#,
-        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch)"
+        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today)"
       ),
       (
         #"{"version": 1, "$schema": 5}"#,
@@ -477,11 +477,11 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "pasue"}]}"#,
-        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime)"#
+        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown)"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0}]}"#,
-        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime)"
+        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown)"
       ),
       (
         #"{"version": 1, "timeline": [{"do": "start"}]}"#,

@@ -73,8 +73,20 @@ struct SchemaFixtureTests {
     #expect(
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
-        "course", "sensors", "builder", "finish", "timeline", "expect", "watch",
+        "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
+        "goals", "today",
       ])
+    let goals = schema["properties"]?["goals"]?["properties"]
+    #expect(goals?["activeEnergyBurned"]?["default"] == .number(500))
+    #expect(goals?["appleExerciseTime"]?["default"] == .string("30:00"))
+    #expect(goals?["stepCount"]?["default"] == .number(10_000))
+    let selector = schema["properties"]?["selector"]?["properties"]
+    #expect(
+      strings(selector?["items"]?["default"])
+        == Scenario.Selector.defaultItems.map(\.name))
+    #expect(
+      strings(selector?["sensitivity"]?["enum"])
+        == Scenario.Selector.Sensitivity.allCases.map(\.rawValue))
     let watch = schema["properties"]?["watch"]?["properties"]
     #expect(watch?["returnToClock"]?["default"] == .number(120))
     #expect(watch?["backgroundGracePeriod"]?["default"] == .number(10))

@@ -1,0 +1,303 @@
+import WorkoutCore
+import WorkoutRendering
+import WorkoutScenario
+import WorkoutSimulation
+import WorkoutTerminal
+import WorkoutWatch
+
+/// The interactive watch face's state, without any I/O: the simulation session, the playback
+/// clock, the rings and the overlay. The driver feeds it keys and wall-clock readings (from an
+/// injected clock) and renders ``snapshot()``; tests do the same without a terminal.
+public struct WatchFace {
+  /// What the driver does after a key.
+  public enum Outcome: Sendable, Equatable {
+    /// Keep going (redraw).
+    case continueRunning
+    /// Leave the loop with this exit status (0 after `q`, 130 after Ctrl-C).
+    case exit(ExitCode)
+  }
+
+  /// The session (the scenario on virtual time with the user's commands on top).
+  public private(set) var session: SimulationSession
+  /// The playback clock.
+  public private(set) var playback: Playback
+  /// The activity rings (goals, today's totals, midnight resets).
+  public private(set) var rings: ActivityRings
+  /// The overlay shown.
+  public private(set) var overlay: WatchSnapshot.Overlay = .none
+  /// The virtual time shown (the session's time after the latest ``update(atWall:)``).
+  public private(set) var now: SimulationInstant = .zero
+
+  private let scenario: Scenario
+  private let stepGoal: Double
+
+  /// Creates the face at `t = 0`, held, on the workout selector.
+  ///
+  /// - Parameters:
+  ///   - scenario: the decoded scenario (with `--type` applied).
+  ///   - options: `--type`, `--seed`, `--until`, `--speed`.
+  /// - Throws: ``SimulationError`` when the scenario cannot be simulated (exit 65).
+  public init(scenario: Scenario, options: RunOptions) throws(SimulationError) {
+    self.scenario = scenario
+    let overrides = RunOverrides(
+      activity: options.activityType, seed: options.seed, until: options.until)
+    self.session = try SimulationSession(
+      scenario, overrides: overrides,
+      selection: CrownSelection(scenario: scenario, activity: options.activityType))
+    self.playback = Playback(speed: options.speed, limit: options.until)
+    // Midnights for a week past the planned end: enough for any interactive session.
+    let horizon = session.plannedEnd.advanced(by: .seconds(7 * 86_400))
+    self.rings = ActivityRings(
+      goals: ActivityGoals(
+        activeEnergyBurned: scenario.goals.activeEnergyBurned,
+        appleExerciseTime: scenario.goals.appleExerciseTime,
+        stepCount: scenario.goals.stepCount),
+      today: ActivityTotals(
+        activeEnergyBurned: scenario.today.activeEnergyBurned,
+        appleExerciseTime: scenario.today.appleExerciseTime,
+        stepCount: scenario.today.stepCount),
+      midnights: session.localMidnights(through: horizon))
+    self.stepGoal = scenario.goals.stepCount
+    // The timeline's actions at t = 0 (a `prepare`, say) have happened when the face opens.
+    session.advance(to: .zero)
+    rings.record(workoutTotals: .zero, at: .zero)
+  }
+
+  /// Whether a workout is open: the app's current session is prepared, running, paused or
+  /// stopped, or its builder is collecting (then `q` asks to confirm).
+  public var workoutIsOpen: Bool {
+    let engine = session.workoutEngine
+    guard let index = engine.currentSessionIndex else { return false }
+    switch engine.sessionState(index) {
+    case .prepared, .running, .paused, .stopped: return true
+    case .notStarted, .ended, nil: break
+    }
+    switch engine.builder(ofSession: index)?.lifecycle {
+    case .active, .ended: return true
+    case .notStarted, .finished, .discarded, nil: return false
+    }
+  }
+
+  /// Whether the run has stopped (quit, or ``finish()``).
+  public var isStopped: Bool { session.isStopped }
+
+  // MARK: - Time
+
+  /// Plays virtual time up to the playback clock's reading at `wall`: timeline actions fire,
+  /// samples arrive, the rings take the workout's new amounts.
+  public mutating func update(atWall wall: Duration) {
+    let target = playback.virtualTime(atWall: wall)
+    guard target > now, !session.isStopped else { return }
+    session.advance(to: target)
+    now = target
+    updateRings()
+  }
+
+  private mutating func updateRings() {
+    let engine = session.workoutEngine
+    guard let index = engine.currentSessionIndex, let builder = engine.builder(ofSession: index)
+    else {
+      rings.advance(to: now)
+      return
+    }
+    rings.record(workoutTotals: Self.totals(of: builder, at: now), at: now)
+  }
+
+  /// A workout's contribution to the rings at `instant`: its active energy and steps so far,
+  /// and its elapsed time as exercise time (project rule: Apple credits exercise minutes from
+  /// brisk movement; a workout in progress counts in full).
+  static func totals(of builder: LiveWorkoutBuilder, at instant: SimulationInstant)
+    -> ActivityTotals
+  {
+    ActivityTotals(
+      activeEnergyBurned: builder.sum(of: .activeEnergyBurned) ?? 0,
+      appleExerciseTime: builder.elapsedTime(at: instant),
+      stepCount: builder.sum(of: .stepCount) ?? 0)
+  }
+
+  // MARK: - Keys
+
+  /// Handles one key at wall-clock reading `wall` (time is brought up to date first).
+  public mutating func handle(_ key: KeyEvent, atWall wall: Duration) -> Outcome {
+    update(atWall: wall)
+    if overlay == .confirmQuit {
+      overlay = .none
+      if key == .character("y") || key == .character("Y") { return quit(.success) }
+      return .continueRunning
+    }
+    switch key {
+    case .interrupt: return quit(.interrupt)
+    case .character("?"):
+      overlay = overlay == .help ? .none : .help
+      return .continueRunning
+    case .escape:
+      overlay = .none
+      return .continueRunning
+    case .character("q"):
+      if workoutIsOpen {
+        overlay = .confirmQuit
+        return .continueRunning
+      }
+      return quit(.success)
+    case .character("+"): playback.faster(atWall: wall)
+    case .character("-"): playback.slower(atWall: wall)
+    case .character("p"): playback.toggle(atWall: wall)
+    case .character("."): playback.step(by: .seconds(1), atWall: wall)
+    case .character("n"): playback.step(by: .seconds(60), atWall: wall)
+    case .character(">"):
+      if let next = session.nextActionTime { playback.jump(to: next, atWall: wall) }
+    default:
+      guard let pressed = Self.keyPressKey(key), let command = KeyBindings.command(for: pressed)
+      else { return .continueRunning }
+      session.perform(command, at: now)
+      if command == .start { playback.play(atWall: wall) }
+    }
+    update(atWall: wall)
+    updateRings()
+    return .continueRunning
+  }
+
+  private mutating func quit(_ code: ExitCode) -> Outcome {
+    session.finish(at: now)
+    return .exit(code)
+  }
+
+  /// The `--keys` key for a decoded terminal key, or `nil` for keys `--keys` cannot name.
+  static func keyPressKey(_ key: KeyEvent) -> KeyPress.Key? {
+    switch key {
+    case .character(let character): .character(character)
+    case .space: .space
+    case .enter: .enter
+    case .up: .up
+    case .down: .down
+    case .left: .left
+    case .right: .right
+    case .escape: .escape
+    case .tab, .backspace, .control: nil
+    }
+  }
+
+  /// Stops the run now (a signal, or the end of input); later calls do nothing.
+  public mutating func finish() {
+    session.finish(at: now)
+  }
+
+  // MARK: - Screen
+
+  /// What the screen shows now.
+  public func snapshot() -> WatchSnapshot {
+    let engine = session.workoutEngine
+    let index = engine.currentSessionIndex
+    let builder = index.flatMap { engine.builder(ofSession: $0) }
+    let state = index.flatMap { engine.sessionState($0) }
+    let crown = session.activitySelection as? CrownSelection
+    let phase: WatchSnapshot.Phase
+    if session.isSelecting, let crown {
+      phase = .selecting(crown.selector, recentTicks: crown.recentTicks)
+    } else if state == .ended {
+      phase = .finished
+    } else {
+      phase = .workout
+    }
+    let activity =
+      session.isSelecting
+      ? (crown?.selectedActivity ?? scenario.activity)
+      : (index.flatMap { engine.activity(ofSession: $0) } ?? scenario.activity)
+    var snapshot = WatchSnapshot(phase: phase, activity: activity)
+    snapshot.sessionState = state?.name ?? "noSession"
+    snapshot.scenarioTime = SimulationInstant.zero.duration(to: now)
+    snapshot.maximumHeartRate = scenario.athlete.resolvedMaxHeartRate
+    if let builder {
+      snapshot.elapsed = builder.elapsedTime(at: now)
+      snapshot.heartRate = builder.mostRecent(of: .heartRate)
+      snapshot.recentHeartRates = Self.recent(builder.samples(of: .heartRate), before: now)
+      snapshot.activeEnergyBurned = builder.sum(of: .activeEnergyBurned)
+      if let distanceType = activity.distanceType {
+        snapshot.distance = builder.sum(of: distanceType)
+        snapshot.speed =
+          builder.mostRecent(of: .runningSpeed)
+          ?? Self.recentSpeed(builder.samples(of: distanceType), before: now)
+      }
+      snapshot.showsPace = activity != .cycling
+      snapshot.power = builder.mostRecent(of: .cyclingPower)
+      snapshot.cadence = builder.mostRecent(of: .cyclingCadence)
+    }
+    snapshot.log = engine.log.suffix(200).compactMap(Self.describe)
+    snapshot.rings = rings
+    snapshot.complicationSteps = rings.totals.stepCount
+    snapshot.complicationGoal = stepGoal
+    snapshot.speedMultiplier = playback.speed
+    snapshot.isPlaying = playback.isPlaying
+    if !engine.appIsRunning {
+      snapshot.appState = "crashed"
+    } else if engine.appState != .active {
+      snapshot.appState = engine.appState.rawValue
+    }
+    snapshot.overlay = overlay
+    return snapshot
+  }
+
+  /// Up to 60 heart-rate values of the last five minutes before `instant`, oldest first.
+  static func recent(_ samples: SampleSeries, before instant: SimulationInstant) -> [Double] {
+    let from = instant.advanced(by: .seconds(-300))
+    var values: [Double] = []
+    var index = samples.endIndex
+    while index > samples.startIndex {
+      index -= 1
+      let sample = samples[index]
+      if sample.start < from { break }
+      if sample.start <= instant { values.append(sample.value) }
+    }
+    values.reverse()
+    guard values.count > 60 else { return values }
+    let stride = Double(values.count) / 60
+    return (0..<60).map { values[Int(Double($0) * stride)] }
+  }
+
+  /// Speed in m/s over the last 10 s of distance samples before `instant`, or `nil`.
+  static func recentSpeed(_ samples: SampleSeries, before instant: SimulationInstant) -> Double? {
+    let from = instant.advanced(by: .seconds(-10))
+    var meters = 0.0
+    var earliest: SimulationInstant?
+    var latest: SimulationInstant?
+    var index = samples.endIndex
+    while index > samples.startIndex {
+      index -= 1
+      let sample = samples[index]
+      if sample.start < from { break }
+      guard sample.end <= instant else { continue }
+      meters += sample.value
+      earliest = sample.start
+      latest = max(latest ?? sample.end, sample.end)
+    }
+    guard let earliest, let latest, latest > earliest else { return nil }
+    return meters / earliest.duration(to: latest).secondsValue
+  }
+
+  /// One log line for the screen (`0:03  running`), or `nil` for data batches.
+  static func describe(_ entry: LogEntry) -> String? {
+    let time = clock(SimulationInstant.zero.duration(to: entry.at))
+    let text: String
+    switch entry.kind {
+    case .stateChange(let from, let to): text = "\(from.name) -> \(to.name)"
+    case .event(let type): text = "event \(type.name)"
+    case .error(let report): text = "error \(report.action): \(report.message)"
+    case .dataCollected: return nil
+    case .record(let id): text = "saved \(id)"
+    case .unfinished: text = "unfinished (no record)"
+    case .appState(let change): text = "app \(change.from.rawValue) -> \(change.to.rawValue)"
+    case .extendedRuntime(let event): text = "runtime \(event.change.word)"
+    }
+    return time + "  " + text
+  }
+
+  /// `h:mm:ss`, or `m:ss` under an hour.
+  static func clock(_ duration: Duration) -> String {
+    let total = max(duration.components.seconds, 0)
+    let hours = total / 3600
+    let minutes = total / 60 % 60
+    let seconds = total % 60
+    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+    return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+  }
+}

@@ -1,0 +1,35 @@
+import Foundation
+import WorkoutCore
+
+/// Local midnights on the scenario's clock, for the activity rings' daily reset (issue 6).
+///
+/// Uses Foundation's `Calendar` (Gregorian) in the scenario's `timeZone`, so days of 23 or 25
+/// hours around daylight-saving changes come out right (Apple doc:
+/// https://developer.apple.com/documentation/foundation/calendar/startofday(for:)).
+public enum LocalMidnights {
+  /// The scenario times of every local midnight after `t = 0` and at or before `end`.
+  ///
+  /// - Parameters:
+  ///   - start: the wall-clock date of `t = 0`.
+  ///   - timeZone: the scenario's time zone.
+  ///   - end: the last scenario time of interest (≥ 0).
+  /// - Returns: instants in increasing order; empty when no midnight falls in `(0, end]`.
+  public static func instants(start: Date, timeZone: TimeZone, through end: SimulationInstant)
+    -> [SimulationInstant]
+  {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    let endDate = start.addingTimeInterval(Double(end.nanoseconds) / 1e9)
+    var result: [SimulationInstant] = []
+    var day = calendar.startOfDay(for: start)
+    while result.count < 100_000 {
+      guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+      let midnight = calendar.startOfDay(for: next)
+      guard midnight <= endDate else { break }
+      let offset = midnight.timeIntervalSince(start)
+      result.append(SimulationInstant(nanoseconds: Int64((offset * 1e9).rounded())))
+      day = midnight
+    }
+    return result
+  }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import Testing
+import WorkoutJSON
+import WorkoutSimCLI
+
+/// Runs `scripts/pty-watch.py` on the built binary: the binary in a pseudo-terminal, keys sent,
+/// the screen read, the terminal settings compared before and after.
+private struct PseudoTerminalRun: Decodable {
+  var exit: Int
+  var restored: Bool
+  var failed: String?
+  var screen: String
+
+  static func run(steps: String, arguments: [String] = ["run"], env: [String] = [])
+    throws -> PseudoTerminalRun
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    let script = Binary.packageRoot.appendingPathComponent("scripts/pty-watch.py").path
+    process.arguments =
+      ["python3", script, "--timeout", "20", "--steps", steps]
+      + env.flatMap { ["--env", $0] } + ["--", try Binary.executable.path] + arguments
+    process.currentDirectoryURL = Binary.packageRoot
+    let output = Pipe()
+    process.standardOutput = output
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let data = output.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return try JSONDecoder().decode(PseudoTerminalRun.self, from: data)
+  }
+}
+
+@Suite(.serialized) struct WatchTerminalEndToEndTests {
+  @Test func keysDriveTheFaceAndQuitRestoresTheTerminal() throws {
+    let run = try PseudoTerminalRun.run(
+      steps:
+        "wait:Choose a workout;send:j;wait:crown 1.00;send:\\r;wait:elapsed;send:?;wait:Keys;"
+        + "send:?;send:q;wait:Quit while the workout is open;send:y",
+      env: ["LANG=C.UTF-8"])
+    #expect(run.failed == nil)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    // The selector moved to walking, the workout started on it, the summary follows the face.
+    #expect(run.screen.contains("▶ walking"))
+    #expect(run.screen.contains("workout-sim · walking"))
+    #expect(run.screen.contains("Steady 30-minute run (seed 1): 0 workouts"))
+  }
+
+  @Test func sigtermExits143AfterRestoring() throws {
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Choose a workout;send:\\r;wait:elapsed;signal:TERM")
+    #expect(run.failed == nil)
+    #expect(run.exit == 143)
+    #expect(run.restored)
+  }
+
+  @Test func sighupExits129AndSigintExits130() throws {
+    let hangup = try PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:HUP")
+    #expect(hangup.exit == 129)
+    #expect(hangup.restored)
+    let interrupt = try PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:INT")
+    #expect(interrupt.exit == 130)
+    #expect(interrupt.restored)
+  }
+
+  @Test func resizeRedrawsAtTheNewWidth() throws {
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Choose a workout;resize:60x24;sleep:0.3;send:q;wait:Quit while;send:y")
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    // 60 rule characters in a row only after the resize (the first frame is 80 wide).
+    #expect(run.screen.contains(String(repeating: "─", count: 60) + "Enter"))
+  }
+
+  @Test func dumbTerminalGetsPlainLines() throws {
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:selecting running;send:j;wait:selecting walking;send:q;wait:quit?;send:y",
+      env: ["TERM=dumb", "LANG=C.UTF-8"])
+    #expect(run.failed == nil)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    #expect(!run.screen.contains("Choose a workout"))
+  }
+}
+
+@Suite struct WatchKeysEndToEndTests {
+  /// Crown keys in `--keys` go through the same selector as the timeline's `crown` actions:
+  /// the same result document, and the workout's activity is the item selected at the start.
+  @Test func crownKeysGiveTheSameRecordAsTheEquivalentTimeline() throws {
+    let keys = "j@1,j@1,j@2,j@2,j@2,k@2,ENTER@5,j@5:00,e@10:00"
+    let byKeys = try Binary.run([
+      "run", "--scenario", Binary.fixture("crown-keys.json"), "--json", "--keys", keys,
+    ])
+    let byTimeline = try Binary.run([
+      "run", "--scenario", Binary.fixture("crown-timeline.json"), "--json",
+    ])
+    #expect(byKeys.status == 0)
+    #expect(byTimeline.status == 0)
+    let a = try JSONParser.parse(Array(byKeys.standardOutput))
+    let b = try JSONParser.parse(Array(byTimeline.standardOutput))
+    #expect(differences(a, b) == [])
+    guard case .array(let records)? = a["records"], let record = records.first else {
+      Issue.record("no record")
+      return
+    }
+    // running (0) → walking (1) at 0:01 → cycling (2) at 0:02.
+    #expect(record["activityType"] == .string("cycling"))
+    guard case .array(let log)? = a["log"] else { return }
+    let ignored = log.filter { $0["kind"] == .string("error") && $0["action"] == .string("crown") }
+    #expect(ignored.count == 1)
+    #expect(ignored.first?["at"] == .number(300))
+  }
+
+  /// `--type` preselects: hiking is not among the default items, so it goes in front and one
+  /// `j` moves to running.
+  @Test func typePreselectsAndCrownKeysMoveFromIt() throws {
+    let outcome = try Binary.run([
+      "run", "--type", "hiking", "--json", "--keys", "j@1,ENTER@2,e@1:00",
+    ])
+    #expect(outcome.status == 0)
+    let result = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .array(let records)? = result["records"] else { return }
+    #expect(records.first?["activityType"] == .string("running"))
+  }
+
+  @Test func watchScenariosPassTheirChecks() throws {
+    let outcome = try Binary.run([
+      "check", "Scenarios/watch-f12-crown-selector.json", "Scenarios/watch-crown-continuous.json",
+    ])
+    #expect(outcome.status == 0)
+    #expect(outcome.text.contains("2 passed, 0 failed"))
+  }
+}
+
+@Suite struct ComplicationCommandTests {
+  /// The subcommand prints the renderer's circular gauge; the reviewed snapshots of the
+  /// renderer (Tests/WorkoutRenderingTests/Snapshots) are the expected text, trailing spaces
+  /// removed.
+  @Test(
+    "circular gauge at 0 %, 37 %, 100 %, 140 %",
+    arguments: [
+      ("0", "complication-circular-0.txt", "C.UTF-8"),
+      ("3700", "complication-circular-37.txt", "C.UTF-8"),
+      ("10000", "complication-circular-100.txt", "en_US.UTF-8"),
+      ("14000", "complication-circular-140.txt", "C.UTF-8"),
+      ("14000", "complication-circular-140-ascii.txt", "C"),
+    ])
+  func circular(steps: String, snapshot: String, lang: String) throws {
+    let outcome = try Binary.run(
+      ["complication", "--steps", steps, "--goal", "10000"],
+      environment: ["LANG": lang, "LC_ALL": "", "LC_CTYPE": "", "TERM": "xterm"])
+    #expect(outcome.status == 0)
+    let url = Binary.packageRoot.appendingPathComponent(
+      "Tests/WorkoutRenderingTests/Snapshots/" + snapshot)
+    let expected = try String(contentsOf: url, encoding: .utf8)
+      .split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+      .joined(separator: "\n")
+    #expect(outcome.text == expected.trimmingSuffixNewlines() + "\n")
+  }
+
+  /// The inline family: "Steps 6432/10000 64%" (6432 / 10000 = 64.32 %, shown whole).
+  @Test func inlineFamily() throws {
+    let command = try ComplicationCommand.parse(["--steps", "6432", "--family", "inline"])
+    #expect(command.text(variables: ["LANG": "C.UTF-8"]) == "Steps 6432/10000 64%")
+  }
+
+  @Test func badValuesAreUsageErrors() throws {
+    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--steps", "-1"]) }
+    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--goal", "0"]) }
+    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--family", "round"]) }
+    #expect(throws: UsageError.self) { try ComplicationCommand(options: .init()).validate() }
+  }
+
+  @Test func unicodeDetection() {
+    #expect(InteractiveRun.unicodeCapable(["LANG": "en_GB.UTF-8"]))
+    #expect(!InteractiveRun.unicodeCapable(["LANG": "en_GB.UTF-8", "TERM": "dumb"]))
+    #expect(!InteractiveRun.unicodeCapable(["LC_ALL": "C", "LANG": "en_GB.UTF-8"]))
+    #expect(InteractiveRun.unicodeCapable(["LC_ALL": "", "LC_CTYPE": "C.utf8"]))
+    #expect(!InteractiveRun.unicodeCapable([:]))
+  }
+}
+
+extension String {
+  fileprivate func trimmingSuffixNewlines() -> String {
+    var text = self
+    while text.hasSuffix("\n") { text.removeLast() }
+    return text
+  }
+}

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutRendering
+import WorkoutScenario
+import WorkoutSimCLI
+import WorkoutTerminal
+import WorkoutWatch
+
+private func scenario(_ json: String) throws -> Scenario {
+  try Scenario.decode(Array(json.utf8), fileName: "face.json")
+}
+
+@Suite("Playback: virtual time against an injected wall clock")
+struct PlaybackTests {
+  @Test func heldUntilPlayedThenSpeedTimesWall() {
+    var playback = Playback(speed: 2)
+    #expect(playback.virtualTime(atWall: .seconds(5)) == .zero)
+    playback.play(atWall: .seconds(1))
+    // (4 − 1) s × 2 = 6 s.
+    #expect(playback.virtualTime(atWall: .seconds(4)) == .seconds(6))
+    playback.hold(atWall: .seconds(4))
+    #expect(playback.virtualTime(atWall: .seconds(10)) == .seconds(6))
+    playback.toggle(atWall: .seconds(10))
+    // 6 + (10.5 − 10) × 2 = 7 s.
+    #expect(playback.virtualTime(atWall: .milliseconds(10_500)) == .seconds(7))
+  }
+
+  @Test func speedChangesKeepTheTimeReached() {
+    var playback = Playback(speed: 1)
+    playback.play(atWall: .zero)
+    playback.faster(atWall: .seconds(10))  // 1 → 2 at t = 10 s
+    #expect(playback.speed == 2)
+    // 10 + 5 × 2 = 20 s.
+    #expect(playback.virtualTime(atWall: .seconds(15)) == .seconds(20))
+    playback.slower(atWall: .seconds(15))
+    playback.slower(atWall: .seconds(15))  // 2 → 1 → 0.5
+    #expect(playback.speed == 0.5)
+    // 20 + 4 × 0.5 = 22 s.
+    #expect(playback.virtualTime(atWall: .seconds(19)) == .seconds(22))
+  }
+
+  @Test func stepsAndLimit() {
+    var playback = Playback(speed: 1, limit: .seconds(90))
+    playback.step(by: .seconds(1), atWall: .zero)
+    playback.step(by: .seconds(60), atWall: .zero)
+    #expect(playback.virtualTime(atWall: .zero) == .seconds(61))
+    #expect(!playback.isPlaying)
+    playback.jump(to: .seconds(200), atWall: .zero)
+    #expect(playback.virtualTime(atWall: .zero) == .seconds(90))
+    playback.play(atWall: .zero)
+    #expect(playback.virtualTime(atWall: .seconds(30)) == .seconds(90))
+  }
+
+  /// At speed 1 virtual time is the wall reading since play began, to the nanosecond, however
+  /// many readings come in between (computed from the anchor, not accumulated).
+  @Test func noDriftOverAMinuteOfTicks() {
+    var playback = Playback(speed: 1)
+    playback.play(atWall: .milliseconds(250))
+    var wall = Duration.milliseconds(250)
+    for _ in 0..<1200 {
+      wall += .nanoseconds(50_000_017)
+      _ = playback.virtualTime(atWall: wall)
+    }
+    // 1200 × 50 000 017 ns = 60 000 020 400 ns.
+    #expect(playback.virtualTime(atWall: wall) == SimulationInstant(nanoseconds: 60_000_020_400))
+  }
+}
+
+@Suite("The watch face's state")
+struct WatchFaceStateTests {
+  let steady = """
+    { "version": 1, "course": [ { "duration": 600, "speed": 3 } ] }
+    """
+
+  @Test func opensHeldOnTheSelectorAndEnterStartsTheSelectedItem() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions(speed: 1))
+    #expect(face.playback.isPlaying == false)
+    guard case .selecting(let selector, _) = face.snapshot().phase else {
+      Issue.record("not on the selector")
+      return
+    }
+    #expect(selector.selected == .running)
+    // j turns one item down: running (0) → walking (1).
+    #expect(face.handle(.character("j"), atWall: .seconds(2)) == .continueRunning)
+    #expect(face.now == .zero)
+    #expect(face.handle(.enter, atWall: .seconds(2)) == .continueRunning)
+    #expect(face.playback.isPlaying)
+    let engine = face.session.workoutEngine
+    #expect(engine.sessionState(0) == .running)
+    #expect(engine.activity(ofSession: 0) == .walking)
+    face.update(atWall: .seconds(12))
+    // Played from wall 2 s at speed 1: 12 − 2 = 10 s.
+    #expect(face.now == .seconds(10))
+    #expect(face.snapshot().elapsed == .seconds(10))
+  }
+
+  @Test func quitAsksWhileAWorkoutIsOpen() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions())
+    _ = face.handle(.enter, atWall: .zero)
+    #expect(face.handle(.character("q"), atWall: .seconds(1)) == .continueRunning)
+    #expect(face.overlay == .confirmQuit)
+    #expect(face.handle(.character("x"), atWall: .seconds(1)) == .continueRunning)
+    #expect(face.overlay == WatchSnapshot.Overlay.none)
+    _ = face.handle(.character("q"), atWall: .seconds(1))
+    #expect(face.handle(.character("y"), atWall: .seconds(1)) == .exit(.success))
+    #expect(face.isStopped)
+  }
+
+  @Test func quitWithoutAWorkoutDoesNotAsk() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions())
+    #expect(face.handle(.character("q"), atWall: .zero) == .exit(.success))
+  }
+
+  @Test func helpTogglesAndCtrlCIsAnInterrupt() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions())
+    _ = face.handle(.character("?"), atWall: .zero)
+    #expect(face.overlay == .help)
+    _ = face.handle(.character("?"), atWall: .zero)
+    #expect(face.overlay == WatchSnapshot.Overlay.none)
+    #expect(face.handle(.interrupt, atWall: .zero) == .exit(.interrupt))
+  }
+
+  @Test func stepKeysMoveHeldTime() throws {
+    var face = try WatchFace(
+      scenario: try scenario(
+        #"{ "version": 1, "timeline": [ { "at": 300, "do": "start" }, { "at": 600, "do": "end" } ] }"#
+      ), options: RunOptions())
+    _ = face.handle(.character("."), atWall: .zero)
+    _ = face.handle(.character("n"), atWall: .zero)
+    // 1 s + 60 s.
+    #expect(face.now == .seconds(61))
+    _ = face.handle(.character(">"), atWall: .zero)
+    #expect(face.now == .seconds(300))
+    #expect(face.session.workoutEngine.sessionState(0) == .running)
+    #expect(!face.playback.isPlaying)
+  }
+}
+
+@Suite("Rings: today's totals and the midnight reset, through a scenario")
+struct RingsMidnightTests {
+  /// 23:58 local in Berlin: midnight is 120 s after t = 0.
+  let json = """
+    { "version": 1, "start": "2026-03-02T23:58:00+01:00", "timeZone": "Europe/Berlin",
+      "goals": { "activeEnergyBurned": 400, "appleExerciseTime": "20:00", "stepCount": 8000 },
+      "today": { "activeEnergyBurned": 300, "appleExerciseTime": "20:00", "stepCount": 4000 },
+      "course": [ { "duration": 600, "speed": 3 } ] }
+    """
+
+  @Test func todayResetsAtLocalMidnight() throws {
+    var face = try WatchFace(scenario: try scenario(json), options: RunOptions())
+    _ = face.handle(.character("p"), atWall: .zero)
+    face.update(atWall: .seconds(119))
+    #expect(face.rings.totals.activeEnergyBurned == 300)
+    #expect(face.rings.totals.stepCount == 4000)
+    // 300 / 400 = 0.75; 20 min / 20 min = 1; 4000 / 8000 = 0.5.
+    #expect(face.rings.fraction(.move) == 0.75)
+    #expect(face.rings.fraction(.exercise) == 1)
+    #expect(face.rings.fraction(.steps) == 0.5)
+    face.update(atWall: .seconds(120))
+    #expect(face.rings.totals == .zero)
+    #expect(face.snapshot().complicationSteps == 0)
+    #expect(face.snapshot().complicationGoal == 8000)
+  }
+
+  /// The workout's amounts add to today's; after midnight only what it did since counts.
+  @Test func workoutAddsAndTheNewDayStartsFromItsIncrease() throws {
+    var face = try WatchFace(scenario: try scenario(json), options: RunOptions())
+    _ = face.handle(.enter, atWall: .zero)
+    face.update(atWall: .seconds(110))
+    let engine = face.session.workoutEngine
+    let builder = try #require(engine.builder(ofSession: 0))
+    let steps110 = try #require(builder.sum(of: .stepCount))
+    let energy110 = try #require(builder.sum(of: .activeEnergyBurned))
+    #expect(steps110 > 0)
+    #expect(face.rings.totals.stepCount == 4000 + steps110)
+    #expect(abs(face.rings.totals.activeEnergyBurned - (300 + energy110)) < 1e-9)
+    // Exercise: 20:00 before plus the workout's 110 s elapsed.
+    #expect(face.rings.totals.appleExerciseTime == .seconds(1200 + 110))
+    face.update(atWall: .seconds(180))
+    let later = try #require(face.session.workoutEngine.builder(ofSession: 0))
+    let steps180 = try #require(later.sum(of: .stepCount))
+    #expect(face.rings.totals.stepCount == steps180 - steps110)
+    #expect(face.rings.totals.appleExerciseTime == .seconds(70))
+  }
+}

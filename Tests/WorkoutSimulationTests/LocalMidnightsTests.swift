@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutScenario
+import WorkoutSimulation
+
+@Suite("Local midnights for the rings' reset")
+struct LocalMidnightsTests {
+  /// Europe/Berlin goes from +01:00 to +02:00 on 2026-03-29 at 02:00, so that day has 23 hours.
+  /// From 2026-03-28T12:00+01:00: the first midnight is 12 h later (43 200 s), the next one
+  /// 23 h after that: 43 200 + 82 800 = 126 000 s.
+  @Test func daylightSavingDayIsShort() throws {
+    let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+    // 2026-03-28T11:00:00Z = 1774695600 s since 1970 (20 540 days × 86 400 + 11 × 3600).
+    let start = Date(timeIntervalSince1970: 1_774_695_600)
+    let midnights = LocalMidnights.instants(
+      start: start, timeZone: zone, through: .seconds(3 * 86_400))
+    #expect(Array(midnights.prefix(2)) == [.seconds(43_200), .seconds(126_000)])
+    #expect(midnights.count == 3)
+  }
+
+  @Test func noMidnightWithinTheSpan() throws {
+    let zone = try #require(TimeZone(identifier: "UTC"))
+    // 2026-01-05T08:00Z: the next midnight is 16 h = 57 600 s later.
+    let start = Date(timeIntervalSince1970: 1_767_600_000)
+    #expect(LocalMidnights.instants(start: start, timeZone: zone, through: .seconds(57_599)) == [])
+    #expect(
+      LocalMidnights.instants(start: start, timeZone: zone, through: .seconds(57_600))
+        == [.seconds(57_600)])
+  }
+
+  /// The session computes midnights from the scenario's start and time zone: 23:58+01:00 in
+  /// Berlin is 2 minutes (120 s) before local midnight.
+  @Test func sessionUsesTheScenarioClock() throws {
+    let scenario = try Scenario.decode(
+      Array(
+        #"{ "version": 1, "start": "2026-03-02T23:58:00+01:00", "timeZone": "Europe/Berlin" }"#
+          .utf8), fileName: "m.json")
+    let session = try SimulationSession(scenario)
+    #expect(session.localMidnights(through: .seconds(86_400)) == [.seconds(120)])
+  }
+}

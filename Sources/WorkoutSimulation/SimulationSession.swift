@@ -10,6 +10,8 @@ import WorkoutScenario
 /// not change what happens on virtual time, so headless runs ignore them.
 public enum WatchCommand: Sendable, Hashable {
   /// Enter: start the workout (`startActivity`; after an ended session, a new session first).
+  /// Nothing when the session is already running or paused, or when the timeline is about to
+  /// start the current session itself (a `start` action before any `newSession`).
   case start
   /// Space: pause a running session, resume a paused one; ignored otherwise.
   case pauseOrResume
@@ -148,6 +150,19 @@ public struct SimulationSession {
     selection = current
   }
 
+  /// Whether a timeline action still to come starts the current session (a `start` before any
+  /// `newSession`): Enter then leaves the start to the scenario, which uses the crown's selection.
+  private var timelineStartsCurrentSession: Bool {
+    for action in scenario.timeline[nextAction...] {
+      switch action.kind {
+      case .start: return true
+      case .newSession: return false
+      default: continue
+      }
+    }
+    return false
+  }
+
   /// Fires the timeline actions at or before `instant`, leaving the samples due at the last
   /// action's instant for the engine to deliver after anything else performed there.
   private mutating func runActions(through instant: SimulationInstant) {
@@ -181,6 +196,9 @@ public struct SimulationSession {
     let state = engine.currentSessionIndex.flatMap { engine.sessionState($0) }
     switch command {
     case .start:
+      // Enter starts the workout; when it is already going, or the scenario's own timeline is
+      // about to start the current session, there is nothing for the user's key to do.
+      if state == .running || state == .paused || timelineStartsCurrentSession { break }
       if state == .ended || state == .stopped { engine.perform(.newSession(activity: nil), at: at) }
       applySelection(at: at)
       engine.perform(.start, at: at)

@@ -24,6 +24,19 @@ import WorkoutJSON
         == .number(535))
   }
 
+  /// Enter leaves the start to a scenario whose timeline starts the session itself: pressing it
+  /// before the timeline's `start` (at 5 s) changes nothing and reports no error.
+  @Test func enterBeforeTheTimelinesOwnStartChangesNothing() throws {
+    let plain = try Binary.run([
+      "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json",
+    ])
+    let withEnter = try Binary.run([
+      "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json", "--keys", "ENTER@0",
+    ])
+    #expect(withEnter.status == 0)
+    #expect(withEnter.standardOutput == plain.standardOutput)
+  }
+
   /// `q` quits at once: the open session saves nothing, and the run says so.
   @Test func quitStopsTheRunWithAnUnfinishedSession() throws {
     let outcome = try Binary.run([

@@ -73,7 +73,7 @@ public struct TrackPoint: Sendable, Equatable {
 }
 
 /// Why a ``Course`` could not be built. `index` is the segment's (or reading's) position.
-public enum CourseError: Error, Equatable, Sendable {
+public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A segment's duration is not above zero.
   case nonPositiveDuration(index: Int)
   /// A segment has neither `speed` nor `power`.
@@ -87,6 +87,22 @@ public enum CourseError: Error, Equatable, Sendable {
   case invalidRecordedHeartRate(index: Int)
   /// The course is longer than `SimulationInstant` can represent.
   case tooLong
+
+  /// What is wrong, naming the segment (1-based) and the value: `segment 3: grade 0.5 is
+  /// outside -0.45...0.45`.
+  public var description: String {
+    switch self {
+    case .nonPositiveDuration(let index): "segment \(index + 1): duration must be above 0"
+    case .missingSpeedAndPower(let index): "segment \(index + 1): needs speed or power"
+    case .gradeOutOfRange(let index, let grade):
+      "segment \(index + 1): grade \(grade) is outside -0.45...0.45"
+    case .invalidValue(let index, let field, let value):
+      "segment \(index + 1): \(field) \(value) must be a number at or above 0"
+    case .invalidRecordedHeartRate(let index):
+      "heart-rate reading \(index + 1) is not after the previous one or not above 0"
+    case .tooLong: "the course spans more than 9e9 s (about 285 years)"
+    }
+  }
 }
 
 /// What the body does, as piecewise-constant segments played from `t = 0`; after the last segment

@@ -124,6 +124,14 @@ public struct Recording: Sendable, Equatable {
     guard let format = RecordingFormat(pathExtension: (path as NSString).pathExtension) else {
       throw .unsupportedFormat(file: path)
     }
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+      throw .unreadable(file: path, reason: "no such file")
+    }
+    guard !isFolder.boolValue else { throw .unreadable(file: path, reason: "it is a folder") }
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw .unreadable(file: path, reason: "permission denied")
+    }
     let data: Data
     do {
       data = try Data(contentsOf: URL(fileURLWithPath: path))
@@ -159,7 +167,32 @@ public struct Recording: Sendable, Equatable {
     case .gpx: recording = try GPXReader.decode(bytes, file: file)
     }
     guard !recording.points.isEmpty else { throw .noPoints(file: file) }
+    try checkPlausible(recording, file: file)
     return recording
+  }
+
+  /// Refuses values no body or receiver produces, which would otherwise turn into absurd
+  /// distances and energies: latitude outside ±90°, longitude outside ±180°, a negative or
+  /// non-finite speed, distance, heart rate, cadence or power.
+  static func checkPlausible(_ recording: Recording, file: String) throws(RecordingError) {
+    for (index, point) in recording.points.enumerated() {
+      func refuse(_ what: String) -> RecordingError {
+        .implausibleValue(file: file, point: index, message: what)
+      }
+      if let latitude = point.latitude, !(latitude.isFinite && abs(latitude) <= 90) {
+        throw refuse("latitude \(latitude) is outside -90...90 degrees")
+      }
+      if let longitude = point.longitude, !(longitude.isFinite && abs(longitude) <= 180) {
+        throw refuse("longitude \(longitude) is outside -180...180 degrees")
+      }
+      let values: [(String, Double?)] = [
+        ("speed", point.speed), ("distance", point.distance), ("heart rate", point.heartRate),
+        ("cadence", point.cadence), ("power", point.power),
+      ]
+      for case (let name, let value?) in values where !(value.isFinite && value >= 0) {
+        throw refuse("\(name) \(value) is not a number at or above 0")
+      }
+    }
   }
 }
 
@@ -210,6 +243,9 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
   case invalidContent(file: String, line: Int, column: Int, message: String)
   /// The file has no point with a time stamp.
   case noPoints(file: String)
+  /// A point holds a value no body or receiver produces (a latitude of 100°, a negative speed);
+  /// `point` is its 0-based index among the points with a time stamp.
+  case implausibleValue(file: String, point: Int, message: String)
 
   /// `FILE: problem` (with `:LINE:COLUMN` for XML positions).
   public var description: String {
@@ -237,6 +273,8 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     case .invalidContent(let file, let line, let column, let message):
       return "\(file):\(line):\(column): \(message)"
     case .noPoints(let file): return "\(file): no track points with a time stamp"
+    case .implausibleValue(let file, let point, let message):
+      return "\(file): track point \(point + 1): \(message)"
     }
   }
 }

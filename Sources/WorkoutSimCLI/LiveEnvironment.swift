@@ -29,7 +29,11 @@ extension CLIEnvironment {
         try InteractiveRun.run(options: options, environment: environment)
       },
       exportRecords: { result, format throws in try exportRecords(result: result, format: format) },
-      validateScenario: { url throws in _ = try loadScenario(url: url) },
+      validateScenario: { url throws in
+        // Decoding checks the file; preparing the run checks what only the models and the
+        // recording can (the athlete's ranges, the recording file itself), without running.
+        _ = try SimulationSession(try loadScenario(url: url))
+      },
       checkScenario: { url throws in
         let scenario = try loadScenario(url: url)
         let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))

@@ -1,3 +1,4 @@
+import Foundation
 import WorkoutCore
 import WorkoutJSON
 
@@ -189,6 +190,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   ///
   /// - Throws: Whatever the runner throws; ``OutputError`` for an export that cannot be written.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
+    try Self.refuseOverwritingTheScenario(options)
     if let interactive = environment.runInteractive,
       options.isInteractive(
         standardInputIsTerminal: environment.standardInputIsTerminal,
@@ -205,6 +207,23 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// exports (each file whole or not at all); shared by headless and interactive runs.
   ///
   /// - Throws: ``OutputError`` for an export that cannot be written; export errors.
+  /// Refuses an `--export` path that is the scenario file itself (`--export hills.json` after
+  /// `--scenario hills.json`), which would replace the input with the record.
+  ///
+  /// - Throws: ``UsageError`` (exit 64) naming the path.
+  static func refuseOverwritingTheScenario(_ options: RunOptions) throws(UsageError) {
+    guard let scenario = options.scenarioPath else { return }
+    func resolved(_ path: String) -> String {
+      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+    let input = resolved(scenario)
+    for target in options.exports where resolved(target.path) == input {
+      throw UsageError(
+        "'--export \(target.path)' would overwrite the scenario file; choose another name.",
+        command: "run")
+    }
+  }
+
   static func report(_ result: JSONValue, options: RunOptions, in environment: CLIEnvironment)
     throws
   {

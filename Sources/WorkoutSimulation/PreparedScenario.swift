@@ -15,7 +15,7 @@ struct PreparedScenario {
   var timeZone: TimeZone
 
   init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
-    let file = scenario.name
+    let file = scenario.sourceURL?.relativePath ?? scenario.name
     guard let zone = TimeZone(identifier: scenario.timeZone) else {
       throw SimulationError(
         fileName: file, path: "timeZone",
@@ -153,10 +153,14 @@ struct PreparedScenario {
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
     file: String
   ) throws(SimulationError) -> RecordingCourse {
-    let url =
-      scenarioURL.map { recording.url(relativeTo: $0) }
-      ?? URL(fileURLWithPath: recording.path)
-    let path = url.relativePath.isEmpty ? url.path : url.relativePath
+    // The path as the user would type it from the working folder: the scenario's own folder
+    // (as given on the command line) joined with the recording's path.
+    let path =
+      scenarioURL.map {
+        let folder = ($0.relativePath as NSString).deletingLastPathComponent
+        return recording.path.hasPrefix("/") || folder.isEmpty
+          ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
+      } ?? recording.path
     let read: Recording
     do {
       read = try Recording.read(path: path)
@@ -164,6 +168,13 @@ struct PreparedScenario {
       throw SimulationError(
         fileName: file, path: "course.recording", message: error.description,
         recordingError: error)
+    }
+    if recording.heartRate == .recorded, !read.points.contains(where: { $0.heartRate != nil }) {
+      throw SimulationError(
+        fileName: file, path: "course.heartRate",
+        message:
+          "\"recorded\" but \(path) holds no heart rate (use \"model\", the default, for this file)"
+      )
     }
     do {
       return try RecordingCourse(

@@ -112,6 +112,22 @@ import Testing
     #expect(throws: RecordingError.empty(file: "x.gpx")) { try decode("", .gpx) }
   }
 
+  /// The message names what libxml2 found (its error numbers, which XMLParser reports).
+  @Test(arguments: [
+    ("<gpx><trk><trkseg>", "document ends too early (XMLParser error 5)"),
+    ("<gpx lat=\"1\" lat=\"2\"/>", "attribute given twice (XMLParser error 42)"),
+    ("<gpx>&x;</gpx>", "unknown or malformed entity reference (XMLParser error 26)"),
+    ("<gpx>\n<trk>\n</gpx>", "end tag does not match start tag (XMLParser error 76)"),
+  ])
+  func xmlErrorsAreNamedByTheirCode(document: String, expected: String) {
+    #expect {
+      try decode(document, .gpx)
+    } throws: { error in
+      guard case .xml(_, _, _, let message)? = error as? RecordingError else { return false }
+      return message == expected
+    }
+  }
+
   @Test func gpxWithoutTimeStamps() {
     let text = """
       <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>

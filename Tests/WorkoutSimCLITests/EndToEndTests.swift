@@ -145,6 +145,29 @@ func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") 
     #expect(outcome.standardError.contains("/no/such/folder/report.xml"))
   }
 
+  @Test func exportOverTheScenarioIsRefused() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/walk.json"
+    let original = try Data(
+      contentsOf: URL(fileURLWithPath: Binary.fixture("walk-with-pause.json")))
+    try original.write(to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["run", "--scenario", path, "--export", path])
+    #expect(outcome.status == 64)
+    #expect(outcome.standardError.contains("would overwrite the scenario file"))
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
+  }
+
+  @Test func validateReadsTheRecording() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/replay.json"
+    try Data(
+      #"{ "version": 1, "course": { "recording": "gone.fit" }, "timeline": [] }"#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["validate", path])
+    #expect(outcome.status == 66)
+    #expect(outcome.standardError.contains("gone.fit: cannot read file: no such file"))
+  }
+
   @Test func badTimeIsSixtyFiveWithPathAndReason() throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/Hills.json"

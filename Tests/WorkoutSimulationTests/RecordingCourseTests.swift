@@ -239,4 +239,56 @@ import WorkoutSimulation
     #expect(file.hasSuffix("/bad.fit"))
     #expect(error.description.contains("bad.fit: not a FIT file"))
   }
+
+  /// Errors name the scenario file (not its `name`) and the recording as found from the
+  /// working folder.
+  @Test func errorsNameTheScenarioFileAndTheRecordingPath() throws {
+    let json = Self.replay.replacingOccurrences(
+      of: "\"version\": 1,", with: "\"version\": 1, \"name\": \"Lunch run\","
+    )
+    .replacingOccurrences(of: "track.gpx", with: "missing.gpx")
+    let scenario = try Self.scenario(json)
+    let error = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    let folder = try #require(scenario.sourceURL).deletingLastPathComponent().path
+    #expect(
+      error.description
+        == "\(folder)/scenario.json: course.recording: \(folder)/missing.gpx: cannot read file: no such file"
+    )
+  }
+
+  @Test func aFolderIsNotARecording() throws {
+    let scenario = try Self.scenario(
+      Self.replay.replacingOccurrences(of: "track.gpx", with: "d.gpx"))
+    let folder = try #require(scenario.sourceURL).deletingLastPathComponent()
+    try FileManager.default.createDirectory(
+      at: folder.appendingPathComponent("d.gpx"), withIntermediateDirectories: true)
+    let error = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    #expect(error.description.hasSuffix("d.gpx: cannot read file: it is a folder"))
+  }
+
+  /// `"recorded"` for a file without heart rate is a mistake worth saying, not a silent switch
+  /// to the model.
+  @Test func recordedHeartRateNeedsReadings() throws {
+    let json = Self.replay.replacingOccurrences(
+      of: "\"recording\": \"track.gpx\"",
+      with: "\"recording\": \"track.gpx\", \"heartRate\": \"recorded\"")
+    let error = try #require(throws: SimulationError.self) {
+      try Simulation.run(try Self.scenario(json))
+    }
+    #expect(error.path == "course.heartRate")
+    #expect(error.message.contains("holds no heart rate"))
+  }
+
+  /// A latitude of 100° would become thousands of kilometres: the reader refuses it.
+  @Test func impossiblePositionsAreRefused() throws {
+    let bad = Self.gpx.replacingOccurrences(of: "lat=\"48.0002\"", with: "lat=\"100\"")
+    let scenario = try Self.scenario(Self.replay, files: ["track.gpx": Array(bad.utf8)])
+    let error = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    guard case .implausibleValue(_, let point, let message)? = error.recordingError else {
+      Issue.record("not an implausible value: \(error)")
+      return
+    }
+    #expect(point == 2)
+    #expect(message == "latitude 100.0 is outside -90...90 degrees")
+  }
 }

@@ -24,19 +24,19 @@ public enum AthleteError: Error, Equatable, Sendable {
 /// heart rate by Tanaka, Monahan & Seals (J Am Coll Cardiol 37(1):153–156, 2001):
 /// `208 − 0.7 × age` when not given, VO2max 40 mL·kg⁻¹·min⁻¹.
 public struct Athlete: Sendable, Equatable {
-  /// Age in years (`age`), in (0, 130].
+  /// Age in years (`age`), 5 to 120 (``ranges``).
   public let age: Double
   /// Biological sex (`sex`).
   public let sex: BiologicalSex
-  /// Body mass in kilograms (`massKg`), in (0, 500].
+  /// Body mass in kilograms (`massKg`), 20 to 300 (``ranges``).
   public let massKg: Double
-  /// Height in centimetres (`heightCm`), in (0, 300].
+  /// Height in centimetres (`heightCm`), 100 to 250 (``ranges``).
   public let heightCm: Double
-  /// Resting heart rate in bpm (`restingHeartRate`), in (0, 250).
+  /// Resting heart rate in bpm (`restingHeartRate`), 25 to 120 (``ranges``).
   public let restingHeartRate: Double
-  /// Maximal heart rate in bpm (`maxHeartRate`), above ``restingHeartRate`` and at most 250.
+  /// Maximal heart rate in bpm (`maxHeartRate`), 100 to 230 and above ``restingHeartRate`` (``ranges``).
   public let maxHeartRate: Double
-  /// Maximal oxygen uptake in mL·kg⁻¹·min⁻¹ (`vo2Max`), above 1 MET (3.5) and at most 100.
+  /// Maximal oxygen uptake in mL·kg⁻¹·min⁻¹ (`vo2Max`), 10 to 95 (``ranges``).
   public let vo2Max: Double
 
   /// Creates a profile; every argument defaults to the spec's value.
@@ -55,19 +55,18 @@ public struct Athlete: Sendable, Equatable {
     age: Double = 35, sex: BiologicalSex = .female, massKg: Double = 65, heightCm: Double = 170,
     restingHeartRate: Double = 60, maxHeartRate: Double? = nil, vo2Max: Double = 40
   ) throws(AthleteError) {
-    func check(_ field: String, _ value: Double, _ low: Double, _ high: Double) throws(AthleteError)
-    {
-      guard value.isFinite, value > low, value <= high else {
+    func check(_ field: String, _ value: Double) throws(AthleteError) {
+      guard let range = Athlete.ranges[field], value.isFinite, range.contains(value) else {
         throw .outOfRange(field: field, value: value)
       }
     }
-    try check("age", age, 0, 130)
-    try check("massKg", massKg, 0, 500)
-    try check("heightCm", heightCm, 0, 300)
-    try check("restingHeartRate", restingHeartRate, 0, 249.999)
-    try check("vo2Max", vo2Max, 3.5, 100)
+    try check("age", age)
+    try check("massKg", massKg)
+    try check("heightCm", heightCm)
+    try check("restingHeartRate", restingHeartRate)
+    try check("vo2Max", vo2Max)
     let maximum = maxHeartRate ?? Athlete.tanakaMaxHeartRate(age: age)
-    try check("maxHeartRate", maximum, 0, 250)
+    try check("maxHeartRate", maximum)
     guard maximum > restingHeartRate else {
       throw .maxNotAboveResting(resting: restingHeartRate, max: maximum)
     }
@@ -82,6 +81,16 @@ public struct Athlete: Sendable, Equatable {
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max
   /// 40).
+  /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
+  /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
+  /// Tanaka), VO2max 10–95 mL/kg/min. A project rule: beyond them the equations leave the
+  /// populations they were fitted on (ACSM and Tanaka are adult equations; a VO2max at or below
+  /// the resting 3.5 mL/kg/min leaves no reserve), and extreme values would make no body.
+  public static let ranges: [String: ClosedRange<Double>] = [
+    "age": 5...120, "massKg": 20...300, "heightCm": 100...250, "restingHeartRate": 25...120,
+    "maxHeartRate": 100...230, "vo2Max": 10...95,
+  ]
+
   public static let standard: Athlete = {
     guard let athlete = try? Athlete() else {
       preconditionFailure("Athlete.standard: the spec defaults were rejected")

@@ -2,6 +2,17 @@ import WorkoutCore
 
 /// One piece of a course: what the body does for `duration` (scenario spec v1, "Course").
 public struct CourseSegment: Sendable, Equatable {
+  /// The speeds a segment may give, m/s: 0 to 50 (a project rule; the fastest bodies, cyclists
+  /// descending, stay below 30 m/s, and beyond the limit distances and energies stop meaning
+  /// anything).
+  public static let speedRange: ClosedRange<Double> = 0...50
+  /// The powers a segment may give, W: 0 to 3000 (a project rule; track sprinters peak near
+  /// 2500 W).
+  public static let powerRange: ClosedRange<Double> = 0...3000
+  /// The cadences a segment may give, per minute: 0 to 300 (a project rule; sprinting runners
+  /// reach about 250 steps/min, cyclists about 200 rpm).
+  public static let cadenceRange: ClosedRange<Double> = 0...300
+
   /// How long the segment lasts; above zero.
   public var duration: Duration
   /// Speed in m/s, ≥ 0; `nil` when only `power` is given (speed then follows from the cycling
@@ -80,7 +91,9 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   case missingSpeedAndPower(index: Int)
   /// A segment's grade is not finite or outside −0.45...0.45.
   case gradeOutOfRange(index: Int, grade: Double)
-  /// A segment's speed, power or cadence is negative or not finite; `field` is its key.
+  /// A segment's speed, power or cadence is not finite or outside its range
+  /// (``CourseSegment/speedRange``, ``CourseSegment/powerRange``,
+  /// ``CourseSegment/cadenceRange``); `field` is its key.
   case invalidValue(index: Int, field: String, value: Double)
   /// Recorded heart-rate readings are not in strictly increasing time order, or one is not
   /// finite and positive.
@@ -97,10 +110,18 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
     case .gradeOutOfRange(let index, let grade):
       "segment \(index + 1): grade \(grade) is outside -0.45...0.45"
     case .invalidValue(let index, let field, let value):
-      "segment \(index + 1): \(field) \(value) must be a number at or above 0"
+      "segment \(index + 1): \(field) \(value) is outside what a body does (\(Self.range(of: field)))"
     case .invalidRecordedHeartRate(let index):
       "heart-rate reading \(index + 1) is not after the previous one or not above 0"
     case .tooLong: "the course spans more than 9e9 s (about 285 years)"
+    }
+  }
+
+  private static func range(of field: String) -> String {
+    switch field {
+    case "speed": "0 to 50 m/s"
+    case "power": "0 to 3000 W"
+    default: "0 to 300 per minute"
     }
   }
 }
@@ -150,10 +171,12 @@ public struct Course: Sendable, Equatable {
       guard segment.grade.isFinite, abs(segment.grade) <= 0.45 else {
         throw .gradeOutOfRange(index: index, grade: segment.grade)
       }
-      for (field, value) in [
-        ("speed", segment.speed), ("power", segment.power), ("cadence", segment.cadence),
+      for (field, value, range) in [
+        ("speed", segment.speed, CourseSegment.speedRange),
+        ("power", segment.power, CourseSegment.powerRange),
+        ("cadence", segment.cadence, CourseSegment.cadenceRange),
       ] {
-        if let value, !(value.isFinite && value >= 0) {
+        if let value, !(value.isFinite && range.contains(value)) {
           throw .invalidValue(index: index, field: field, value: value)
         }
       }

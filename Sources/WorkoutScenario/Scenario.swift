@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutPhysiology
 
 /// A decoded and validated scenario file, version 1 (`/work/shared/spec/scenario-v1.md`), with
 /// every default applied.
@@ -169,33 +170,10 @@ public struct Scenario: Sendable, Equatable {
     case recording(Recording)
   }
 
-  /// One course segment: `{ "duration", "speed", "grade", "power", "cadence" }`. Has a duration
-  /// above zero and at least one of speed and power.
-  public struct Segment: Sendable, Equatable {
-    /// `duration`, above zero.
-    public var duration: Duration
-    /// `speed` in metres per second (≥ 0), or `nil` when only `power` is given.
-    public var speed: Double?
-    /// `grade`, rise over run as a fraction within −0.45 and 0.45 (0.08 is 8 % uphill); default 0.
-    public var grade: Double
-    /// `power` in watts (≥ 0); only for cycling. With power alone, speed follows from the cycling
-    /// power model; with both, both are used as given.
-    public var power: Double?
-    /// `cadence` per minute (≥ 0), overriding the gait model's; `nil` when not given.
-    public var cadence: Double?
-
-    /// Creates a segment.
-    public init(
-      duration: Duration, speed: Double?, grade: Double = 0, power: Double? = nil,
-      cadence: Double? = nil
-    ) {
-      self.duration = duration
-      self.speed = speed
-      self.grade = grade
-      self.power = power
-      self.cadence = cadence
-    }
-  }
+  /// A course segment, `{ "duration", "speed", "grade", "power", "cadence" }`: the body model's
+  /// own ``WorkoutPhysiology/CourseSegment`` (duration, m/s, grade fraction, W, per min), so the
+  /// decoded course goes to the models as it is.
+  public typealias Segment = CourseSegment
 
   /// A recording object: `{ "recording": path, "heartRate": "model" | "recorded" }`.
   public struct Recording: Sendable, Equatable {

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
 
 extension Scenario {
   /// Reads, parses and validates the scenario file at `url`.
@@ -195,6 +196,11 @@ struct ScenarioDecoder {
     case aboveZero
     case atLeastZero
     case within(Double, Double)
+
+    /// Within a closed range.
+    static func within(_ range: ClosedRange<Double>) -> NumberRule {
+      .within(range.lowerBound, range.upperBound)
+    }
 
     var text: String {
       switch self {
@@ -460,7 +466,12 @@ struct ScenarioDecoder {
     var athlete = Scenario.Athlete.defaults
     func read(_ key: String) throws(ScenarioError) -> Double? {
       guard let field = fields[key] else { return nil }
-      return try number(field, at: path.appending(key: key), .aboveZero)
+      // The models' own ranges, so that what validates also runs.
+      guard let range = WorkoutPhysiology.Athlete.ranges[key] else {
+        preconditionFailure("athlete key \(key) has no range in Athlete.ranges")
+      }
+      return try number(
+        field, at: path.appending(key: key), .within(range.lowerBound, range.upperBound))
     }
     if let age = try read("age") { athlete.age = age }
     if let sex = fields["sex"] {
@@ -549,7 +560,7 @@ struct ScenarioDecoder {
     let duration = try self.duration(
       durationValue, at: path.appending(key: "duration"), positive: true)
     let speed = try fields["speed"].map { value throws(ScenarioError) in
-      try number(value, at: path.appending(key: "speed"), .atLeastZero)
+      try number(value, at: path.appending(key: "speed"), .within(CourseSegment.speedRange))
     }
     let grade =
       try fields["grade"].map { value throws(ScenarioError) in
@@ -562,10 +573,11 @@ struct ScenarioDecoder {
           path.appending(key: "power"),
           "power is only allowed for cycling (activity is \(JSONPath.quoted(activity.name)))")
       }
-      power = try number(powerValue, at: path.appending(key: "power"), .atLeastZero)
+      power = try number(
+        powerValue, at: path.appending(key: "power"), .within(CourseSegment.powerRange))
     }
     let cadence = try fields["cadence"].map { value throws(ScenarioError) in
-      try number(value, at: path.appending(key: "cadence"), .atLeastZero)
+      try number(value, at: path.appending(key: "cadence"), .within(CourseSegment.cadenceRange))
     }
     guard speed != nil || power != nil else {
       throw fail(
@@ -620,10 +632,11 @@ struct ScenarioDecoder {
         interval, at: path.appending(key: "interval"), positive: true)
     }
     if let noise = fields["noise"] {
-      settings.noise = try number(noise, at: path.appending(key: "noise"), .atLeastZero)
+      settings.noise = try number(noise, at: path.appending(key: "noise"), .within(0, 1e4))
     }
     if let constant = fields["constant"] {
-      settings.constant = try number(constant, at: path.appending(key: "constant"), .atLeastZero)
+      settings.constant = try number(
+        constant, at: path.appending(key: "constant"), .within(0, 1e6))
     }
     if let lockOn = fields["lockOn"] {
       settings.lockOn = try duration(lockOn, at: path.appending(key: "lockOn"), positive: false)

@@ -111,3 +111,20 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
   }
   return previous[b.count]
 }
+
+/// A plain non-negative decimal (`12`, `12.5`, `.5`), or `nil`.
+func decimal(_ text: Substring) -> Double? {
+  var sawDigit = false
+  var sawPoint = false
+  for byte in text.utf8 {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
+    case UInt8(ascii: "."):
+      if sawPoint { return nil }
+      sawPoint = true
+    default: return nil
+    }
+  }
+  guard sawDigit, let value = Double(String(text)), value.isFinite else { return nil }
+  return value
+}

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutJSON
+import WorkoutScenario
 
 /// `workout-sim run`: runs one scenario (cli spec v1, "run").
 public struct RunCommand: WorkoutSimSubcommand, Equatable {
@@ -129,11 +130,10 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           options.speed = speed
         case "--until":
           let value = try scanner.value(for: name, inline: inline, valueName: "T")
-          switch parseCommandLineTime(value) {
-          case .success(let instant): options.until = instant
-          case .failure(let error):
-            throw UsageError(
-              "'\(value)' is not a time for '--until' (\(error.reason)).", command: "run")
+          do throws(TimeFormatError) {
+            options.until = try ScenarioTime.parse(value, allowPlainSeconds: true)
+          } catch {
+            throw UsageError("--until: \(error.message).", command: "run")
           }
         case "--keys":
           let value = try scanner.value(for: name, inline: inline, valueName: "KEYS")
@@ -170,11 +170,10 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           "'\(name)' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, "
             + "DOWN, LEFT, RIGHT, ESC, COMMA, AT).", command: "run")
       }
-      switch parseCommandLineTime(time) {
-      case .success(let instant): keys.append(KeyPress(key: key, at: instant))
-      case .failure(let error):
-        throw UsageError(
-          "'\(time)' in '--keys' is not a time (\(error.reason)).", command: "run")
+      do throws(TimeFormatError) {
+        keys.append(KeyPress(key: key, at: try ScenarioTime.parse(time, allowPlainSeconds: true)))
+      } catch {
+        throw UsageError("--keys: \(error.message).", command: "run")
       }
     }
     return keys

@@ -121,7 +121,9 @@ struct PreparedScenario {
       case .outOfRange(let field, let value):
         throw SimulationError(
           fileName: file, path: "athlete.\(field)",
-          message: "\(JSONWriter.number(value)) is outside the range the physiology models accept")
+          message: WorkoutPhysiology.Athlete.ranges[field].map {
+            "\(value) is outside the range the physiology models accept (\($0.lowerBound) to \($0.upperBound))"
+          } ?? "\(value) is outside the range the physiology models accept")
       case .maxNotAboveResting(let resting, let max):
         throw SimulationError(
           fileName: file, path: "athlete.maxHeartRate",
@@ -135,13 +137,8 @@ struct PreparedScenario {
   static func course(_ segments: [Scenario.Segment], file: String) throws(SimulationError)
     -> Course
   {
-    let mapped = segments.map {
-      CourseSegment(
-        duration: $0.duration, speed: $0.speed, grade: $0.grade, power: $0.power,
-        cadence: $0.cadence)
-    }
     do {
-      return try Course(segments: mapped)
+      return try Course(segments: segments)
     } catch {
       throw SimulationError(fileName: file, path: "course", message: "\(error)")
     }

@@ -104,9 +104,15 @@ struct CourseTests {
     #expect(standard.maxHeartRate == 183.5)
     #expect(try Athlete(maxHeartRate: 190).maxHeartRate == 190)
     #expect(throws: AthleteError.outOfRange(field: "massKg", value: 0)) { try Athlete(massKg: 0) }
-    #expect(throws: AthleteError.maxNotAboveResting(resting: 100, max: 90)) {
-      try Athlete(restingHeartRate: 100, maxHeartRate: 90)
+    #expect(throws: AthleteError.maxNotAboveResting(resting: 115, max: 110)) {
+      try Athlete(restingHeartRate: 115, maxHeartRate: 110)
     }
+    // The ranges of Athlete.ranges, ends included.
+    #expect(try Athlete(age: 5, massKg: 20, heightCm: 100, vo2Max: 10).age == 5)
+    #expect(throws: AthleteError.outOfRange(field: "heightCm", value: 99)) {
+      try Athlete(heightCm: 99)
+    }
+    #expect(throws: AthleteError.outOfRange(field: "vo2Max", value: 3)) { try Athlete(vo2Max: 3) }
   }
 
   /// 70 kg; walking 3.0 mph level for 60 s (active 2.814 kcal/min, §1.1), running 10 km/h for 60 s

@@ -360,20 +360,24 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
-        "t.json: athlete.massKg: 0 is out of range (expected a number above 0)"
+        "t.json: athlete.massKg: 0 is out of range (expected a number from 20 to 300)"
       ),
       (
         #"{"version": 1, "athlete": {"age": "35"}}"#,
-        #"t.json: athlete.age: "35" is not a number (expected a number above 0)"#
+        #"t.json: athlete.age: "35" is not a number (expected a number from 5 to 120)"#
       ),
       (
         #"{"version": 1, "athlete": {"sex": "f"}}"#,
         #"t.json: athlete.sex: "f" is not a sex (expected one of female, male)"#
       ),
       (
-        // Tanaka at 35: 183.5 bpm; a resting rate of 190 is above it.
+        // A resting rate of 118 bpm (within 25...120) is not below the given maximum of 110.
+        #"{"version": 1, "athlete": {"restingHeartRate": 118, "maxHeartRate": 110}}"#,
+        "t.json: athlete.restingHeartRate: 118 is out of range (expected below the maximum heart rate, maxHeartRate 110)"
+      ),
+      (
         #"{"version": 1, "athlete": {"restingHeartRate": 190}}"#,
-        "t.json: athlete.restingHeartRate: 190 is out of range (expected below the maximum heart rate, 208 − 0.7 × age (Tanaka) = 183.5)"
+        "t.json: athlete.restingHeartRate: 190 is out of range (expected a number from 25 to 120)"
       ),
       (
         #"{"version": 1, "athlete": []}"#,
@@ -410,7 +414,11 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "course": [{"duration": 60, "speed": -1}]}"#,
-        "t.json: course[0].speed: -1 is out of range (expected a number from 0 up)"
+        "t.json: course[0].speed: -1 is out of range (expected a number from 0 to 50)"
+      ),
+      (
+        #"{"version": 1, "course": [{"duration": 60, "speed": 1e308}]}"#,
+        "t.json: course[0].speed: 1e+308 is out of range (expected a number from 0 to 50)"
       ),
       (
         #"{"version": 1, "course": {"file": "a.fit"}}"#,
@@ -451,7 +459,11 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"noise": -2}}}"#,
-        "t.json: sensors.heartRate.noise: -2 is out of range (expected a number from 0 up)"
+        "t.json: sensors.heartRate.noise: -2 is out of range (expected a number from 0 to 10000)"
+      ),
+      (
+        #"{"version": 1, "sensors": {"activeEnergyBurned": {"constant": 1e308}}}"#,
+        "t.json: sensors.activeEnergyBurned.constant: 1e+308 is out of range (expected a number from 0 to 1000000)"
       ),
       // builder and finish.
       (

@@ -1,5 +1,6 @@
 import Testing
 import WorkoutCore
+import WorkoutScenario
 import WorkoutSimCLI
 
 @Suite struct ParsingTests {
@@ -53,22 +54,13 @@ import WorkoutSimCLI
     #expect(options.until == .seconds(4500))
   }
 
+  /// `--until` and the times of `--keys` use the scenario's time forms plus plain seconds.
   @Test(arguments: [
     ("90", 90.0), ("12.5", 12.5), ("0", 0.0), ("1:02.5", 62.5), ("75:00", 4500.0),
     ("1:00:00", 3600.0), ("0:59:59", 3599.0),
   ])
-  func commandLineTimes(text: String, seconds: Double) {
-    #expect(parseCommandLineTime(text) == .success(.rounding(seconds: seconds)))
-  }
-
-  @Test(arguments: [
-    ("1:75", "seconds must be below 60"), ("1:60:00", "minutes must be below 60"),
-    ("-5", "expected seconds or [h:]mm:ss"), ("1e3", "expected seconds or [h:]mm:ss"),
-    ("", "expected seconds or [h:]mm:ss"), ("a:10", "expected seconds or [h:]mm:ss"),
-    ("1:2:3:4", "too many ':'"),
-  ])
-  func badCommandLineTimes(text: String, reason: String) {
-    #expect(parseCommandLineTime(text) == .failure(TimeParseError(text: text, reason: reason)))
+  func commandLineTimes(text: String, seconds: Double) throws {
+    #expect(try ScenarioTime.parse(text, allowPlainSeconds: true) == .rounding(seconds: seconds))
   }
 
   @Test func keyNames() {
@@ -123,14 +115,20 @@ import WorkoutSimCLI
     ),
     (["--speed", "0"], "'0' is not a speed for '--speed' (expected a number above 0)."),
     (["--speed", "inf"], "'inf' is not a speed for '--speed' (expected a number above 0)."),
-    (["--until", "1:75"], "'1:75' is not a time for '--until' (seconds must be below 60)."),
+    (["--until", "1:75"], "--until: \"1:75\" is not a time (seconds must be below 60)."),
+    (
+      ["--until", "99999999999"],
+      "--until: \"99999999999\" is not a time (at most 9000000000 seconds)."
+    ),
     (["--keys", "q10"], "'q10' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
     (["--keys", "q@10,"], "'' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
     (
       ["--keys", "Space@10"],
       "'Space' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT)."
     ),
-    (["--keys", "q@x"], "'x' in '--keys' is not a time (expected seconds or [h:]mm:ss)."),
+    (
+      ["--keys", "q@x"], "--keys: \"x\" is not a time (expected seconds, \"mm:ss\" or \"h:mm:ss\")."
+    ),
     (
       ["--export", "run.txt"],
       "'run.txt' has no export format for '--export' (expected a name ending in .fit, .tcx, .gpx, .csv or .json)."

@@ -20,7 +20,7 @@ import WorkoutSimulation
         RecordingPoint(time: 1020, distance: 100),
         RecordingPoint(time: 1030, latitude: 0, longitude: 0, distance: 150),
         RecordingPoint(time: 1030, speed: 99),  // repeated time stamp: dropped
-        RecordingPoint(time: 1032, latitude: 0, longitude: 0.001),
+        RecordingPoint(time: 1032, latitude: 0, longitude: 0.0005),
       ])
     let replay = try RecordingCourse(
       recording: recording, activity: .running, recordedHeartRate: false)
@@ -33,14 +33,14 @@ import WorkoutSimulation
       course.segments.map(\.duration) == [.seconds(4), .seconds(16), .seconds(10), .seconds(2)])
     // 0→4: both speeds, (2 + 4) / 2 = 3. 4→20: 16 s > 10 s, a stop. 20→30: exactly 10 s is
     // movement; no speed at 30, distances (150 − 100) / 10 = 5. 30→32: positions only:
-    // haversine of 0.001° of longitude on the equator = 6 371 008.8 × 0.001 × π / 180
-    // = 111.19508 m, over 2 s.
+    // haversine of 0.0005° of longitude on the equator = 6 371 008.8 × 0.0005 × π / 180
+    // = 55.59754 m, over 2 s.
     let speeds = course.segments.map { $0.speed ?? -1 }
     #expect(speeds[0] == 3)
     #expect(speeds[1] == 0)
     #expect(speeds[2] == 5)
-    #expect(abs(speeds[3] - 6_371_008.8 * 0.001 * Double.pi / 180 / 2) < 1e-9)
-    #expect(abs(speeds[3] - 55.59754) < 1e-5)
+    #expect(abs(speeds[3] - 6_371_008.8 * 0.0005 * Double.pi / 180 / 2) < 1e-9)
+    #expect(abs(speeds[3] - 27.79877) < 1e-5)
     // No altitude anywhere: grade 0.
     #expect(course.segments.allSatisfy { $0.grade == 0 })
     // Two points have positions.

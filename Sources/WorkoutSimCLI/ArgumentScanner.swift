@@ -48,12 +48,20 @@ struct ArgumentScanner {
   mutating func value(for name: String, inline: String?, valueName: String) throws(UsageError)
     -> String
   {
-    if let inline { return inline }
-    guard let next = remaining.first, afterTerminator || !next.hasPrefix("--") else {
-      throw UsageError("Missing value for '\(name) \(valueName)'.", command: command)
+    let value: String
+    if let inline {
+      value = inline
+    } else {
+      guard let next = remaining.first, afterTerminator || !next.hasPrefix("--") else {
+        throw UsageError("Missing value for '\(name) \(valueName)'.", command: command)
+      }
+      remaining.removeFirst()
+      value = next
     }
-    remaining.removeFirst()
-    return next
+    guard !value.isEmpty else {
+      throw UsageError("Empty value for '\(name) \(valueName)'.", command: command)
+    }
+    return value
   }
 
   /// Fails if a flag without a value was written `--flag=value`.

@@ -47,7 +47,8 @@ public struct CheckFailure: Sendable, Equatable {
 ///   equals 0), applied inside arrays and objects too; everything else must be identical, and
 ///   an absent value never equals.
 /// - `between [low, high]`: a number with `low <= x <= high`.
-/// - `absent`: passes exactly when the value does not exist (`null` exists).
+/// - `absent`: passes exactly when the value does not exist (`null` exists) inside an element
+///   that does; an element index past the end fails every comparison.
 ///
 /// - Parameters:
 ///   - check: The check.
@@ -60,8 +61,16 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
   case .element(let collection, let index, let path):
     selectorText = describeElement(collection: collection, index: index, path: path)
     if let components = parseCheckPath(path) {
-      selected = element(of: result, collection: collection, index: index)
-        .flatMap { jsonValue(at: components, in: $0) }
+      // A missing element fails every comparison, `absent` included: `{ "record": 5, ... }`
+      // on a run with one record is a mistake in the check, not an absent value.
+      guard let chosen = element(of: result, collection: collection, index: index) else {
+        let count = elements(of: result, collection: collection).count
+        return .failed(
+          CheckFailure(
+            location: check.location, selector: selectorText, expected: describe(check.comparison),
+            actual: "no \(collection.rawValue)[\(index)] (the run has \(count))"))
+      }
+      selected = jsonValue(at: components, in: chosen)
     } else {
       return .failed(
         CheckFailure(
@@ -174,18 +183,22 @@ public func jsonValue(at components: [CheckPathComponent], in root: JSONValue) -
   return current
 }
 
+private func elements(of result: JSONValue, collection: Check.Collection) -> [JSONValue] {
+  guard case .array(let elements)? = result[collection.rawValue] else { return [] }
+  return elements
+}
+
 private func element(of result: JSONValue, collection: Check.Collection, index: Int)
   -> JSONValue?
 {
-  guard case .array(let elements)? = result[collection.rawValue], elements.indices.contains(index)
-  else { return nil }
-  return elements[index]
+  let all = elements(of: result, collection: collection)
+  return all.indices.contains(index) ? all[index] : nil
 }
 
 private func countElements(
   of result: JSONValue, collection: Check.Collection, where conditions: [String: JSONValue]
 ) -> Int? {
-  guard case .array(let elements)? = result[collection.rawValue] else { return 0 }
+  let elements = elements(of: result, collection: collection)
   var parsed: [(path: [CheckPathComponent], value: JSONValue)] = []
   for (key, expected) in conditions {
     guard let path = parseCheckPath(key), !path.isEmpty else { return nil }

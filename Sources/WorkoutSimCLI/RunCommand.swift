@@ -69,6 +69,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   }
 
   /// The flags `run` knows, for did-you-mean suggestions.
+  /// The largest seed, 2^53 − 1 (the largest whole number a JSON number holds exactly).
+  static let maximumSeed: UInt64 = (1 << 53) - 1
+
   static let knownOptions = [
     "--scenario", "--type", "--seed", "--json", "--samples", "--headless", "--speed", "--until",
     "--keys", "--export", "--help",
@@ -105,9 +108,13 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           options.activityType = type
         case "--seed":
           let value = try scanner.value(for: name, inline: inline, valueName: "N")
-          guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(value) else {
+          // The same range as the scenario's `seed`: JSON numbers hold whole numbers exactly up
+          // to 2^53 − 1, so the result's `seed` reproduces the run.
+          guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(value),
+            seed <= Self.maximumSeed
+          else {
             throw UsageError(
-              "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(UInt64.max)).",
+              "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(Self.maximumSeed)).",
               command: "run")
           }
           options.seed = seed

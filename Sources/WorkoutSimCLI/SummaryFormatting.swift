@@ -171,9 +171,13 @@ public enum RunSummary {
     return []
   }
 
+  /// A string of the result with control characters (escape sequences among them) shown as
+  /// U+FFFD, so a scenario's `name` cannot drive the terminal.
   private static func string(_ value: JSONValue?) -> String? {
-    if case .string(let text)? = value { return text }
-    return nil
+    guard case .string(let text)? = value else { return nil }
+    return String(
+      String.UnicodeScalarView(
+        text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
   }
 
   private static func counted(_ count: Int, _ noun: String) -> String {

@@ -23,6 +23,7 @@ struct PreparedScenario {
           "\"\(scenario.timeZone)\" is not an IANA time zone name (for example \"Europe/Berlin\")")
     }
     self.timeZone = zone
+    try Self.checkSampleBudget(scenario, overrides: overrides, file: file)
     self.athlete = try Self.athlete(scenario.athlete, file: file)
     let activity = overrides.activity ?? scenario.activity
     let course: Course
@@ -63,6 +64,33 @@ struct PreparedScenario {
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
     configuration.watch = scenario.watch
     self.configuration = configuration
+  }
+
+  /// The most samples one quantity type may produce in a run: 50 million (a project rule, about
+  /// 1.6 GB of live samples; a heart rate every 5 s for almost 8 years).
+  static let maximumSamplesPerType = 50_000_000.0
+
+  /// Refuses a sensor interval so short for the run's length that the samples would not fit in
+  /// memory (`"interval": 1e-9` over ten minutes is 6e11 samples): a clear error before the run
+  /// instead of a run that never ends.
+  static func checkSampleBudget(_ scenario: Scenario, overrides: RunOverrides, file: String)
+    throws(SimulationError)
+  {
+    let span = (overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds
+    for type in QuantityType.allCases {
+      let settings = scenario.sensorSettings(for: type)
+      let interval = settings.interval.secondsValue
+      guard settings.enabled, interval > 0 else { continue }
+      let samples = span / interval
+      guard samples > maximumSamplesPerType else { continue }
+      let text =
+        "every \(JSONWriter.number(interval)) s over the \(JSONWriter.number(span)) s run would make \(JSONWriter.number(samples.rounded())) \(type.rawValue) samples (at most \(JSONWriter.number(maximumSamplesPerType)))"
+      throw scenario.sensors[type] == nil
+        ? SimulationError(fileName: file, path: "timeline", message: text)
+        : SimulationError(
+          fileName: file, path: "sensors.\(type.rawValue).interval",
+          message: text + "; use a longer interval")
+    }
   }
 
   /// Adds the metadata that depends on the body over the workout's span: `HKElevationAscended`

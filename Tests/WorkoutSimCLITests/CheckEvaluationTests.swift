@@ -124,7 +124,13 @@ import WorkoutSimCLI
 
   @Test func absent() {
     #expect(check(.element(.records, index: 0, path: "totalDistance"), .absent) == .passed)
-    #expect(check(.element(.records, index: 1, path: "duration"), .absent) == .passed)
+    // An element past the end is a mistake in the check: it fails, `absent` included. The
+    // fixture result has one record and an empty log.
+    #expect(
+      check(.element(.records, index: 1, path: "duration"), .absent)
+        == failure(
+          selector: "records[1].duration", expected: "absent",
+          actual: "no records[1] (the run has 1)"))
     #expect(check(.element(.records, index: 0, path: "events[5]"), .absent) == .passed)
     #expect(check(.element(.records, index: 0, path: "duration.value"), .absent) == .passed)
     // null exists.
@@ -138,8 +144,12 @@ import WorkoutSimCLI
           actual: #"[{"at":600,"type":"pause"},{"at":660,"type":"resume"}]"#))
     // A missing value never equals anything.
     #expect(
+      check(.element(.records, index: 0, path: "kind"), .equals(.null))
+        == failure(selector: "records[0].kind", expected: "equals null", actual: "absent"))
+    #expect(
       check(.element(.log, index: 0, path: "kind"), .equals(.null))
-        == failure(selector: "log[0].kind", expected: "equals null", actual: "absent"))
+        == failure(
+          selector: "log[0].kind", expected: "equals null", actual: "no log[0] (the run has 0)"))
   }
 
   @Test func countWithAndWithoutWhere() {

@@ -5,7 +5,7 @@ import WorkoutSimCLI
 
 @Suite struct RunCommandTests {
   static let result = object([
-    "scenario": .string("Hill repeats"),
+    "scenario": .string("Hill repeats\u{1B}[31m"),
     "seed": .number(42),
     "records": .array([
       object([
@@ -53,7 +53,7 @@ import WorkoutSimCLI
     #expect(status == 0)
     #expect(
       capture.standardOutput == """
-        Hill repeats (seed 42): 2 workouts, 1 error
+        Hill repeats\u{FFFD}[31m (seed 42): 2 workouts, 1 error
           running, outdoor: 0:12:27, 1.93 km, 98 kcal, average heart rate 148 bpm, maximum 171 bpm
             events: 1 pause, 1 resume, 2 laps
           yoga: 0:01:00, 3 kcal

@@ -79,8 +79,6 @@ public struct Athlete: Sendable, Equatable {
     self.vo2Max = vo2Max
   }
 
-  /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max
-  /// 40).
   /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
   /// Tanaka), VO2max 10–95 mL/kg/min. A project rule: beyond them the equations leave the
@@ -91,6 +89,8 @@ public struct Athlete: Sendable, Equatable {
     "maxHeartRate": 100...230, "vo2Max": 10...95,
   ]
 
+  /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max
+  /// 40).
   public static let standard: Athlete = {
     guard let athlete = try? Athlete() else {
       preconditionFailure("Athlete.standard: the spec defaults were rejected")

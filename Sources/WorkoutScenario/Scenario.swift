@@ -82,12 +82,12 @@ public struct Scenario: Sendable, Equatable {
   }
 
   /// The settings of sensor `type`: the file's if it has an entry, else
-  /// ``SensorSettings/defaults(for:)``.
+  /// ``WorkoutPhysiology/SensorConfiguration/standard(for:)``.
   ///
   /// - Parameter type: a quantity type.
   /// - Returns: the settings with every default applied.
   public func sensorSettings(for type: QuantityType) -> SensorSettings {
-    sensors[type] ?? SensorSettings.defaults(for: type)
+    sensors[type] ?? SensorConfiguration.standard(for: type)
   }
 
   /// A wall-clock date as written in the scenario: an instant plus the UTC offset it was written
@@ -208,58 +208,11 @@ public struct Scenario: Sendable, Equatable {
     }
   }
 
-  /// One entry of `sensors`: how the wrist delivers one quantity type.
-  public struct SensorSettings: Sendable, Equatable {
-    /// `enabled`; default `true`. `false`: the type is never delivered.
-    public var enabled: Bool
-    /// `interval`, the sample spacing, above zero; default 5 s for `heartRate`, 10 s for others.
-    public var interval: Duration
-    /// `noise`: the standard deviation in the type's unit (≥ 0, 0 turns noise off), or `nil` for
-    /// the physiology module's documented default for the type (0 for cumulative types).
-    public var noise: Double?
-    /// `constant`: a value (≥ 0) delivered instead of the model's, bpm-style for discrete types
-    /// and the amount per interval for cumulative ones; `nil` when absent.
-    public var constant: Double?
-    /// `lockOn`: the time after the start before the first sample; default zero.
-    public var lockOn: Duration
-    /// `dropouts`: half-open spans `[from, to)` with no samples; each `to` is after its `from`.
-    public var dropouts: [Range<SimulationInstant>]
-    /// `cadenceLock` (heart rate only): the span `[from, to)` in which the optical sensor reports
-    /// the step cadence as heart rate; `nil` when absent.
-    public var cadenceLock: Range<SimulationInstant>?
-
-    /// Creates settings.
-    public init(
-      enabled: Bool = true, interval: Duration, noise: Double? = nil, constant: Double? = nil,
-      lockOn: Duration = .zero, dropouts: [Range<SimulationInstant>] = [],
-      cadenceLock: Range<SimulationInstant>? = nil
-    ) {
-      self.enabled = enabled
-      self.interval = interval
-      self.noise = noise
-      self.constant = constant
-      self.lockOn = lockOn
-      self.dropouts = dropouts
-      self.cadenceLock = cadenceLock
-    }
-
-    /// The default interval of `type`: 5 s for `heartRate`, 10 s for every other type.
-    ///
-    /// - Parameter type: a quantity type.
-    /// - Returns: the interval.
-    public static func defaultInterval(for type: QuantityType) -> Duration {
-      type == .heartRate ? .seconds(5) : .seconds(10)
-    }
-
-    /// The settings of a sensor the file does not mention: enabled, the default interval, the
-    /// default noise, no constant, no lock-on delay, no dropouts, no cadence lock.
-    ///
-    /// - Parameter type: a quantity type.
-    /// - Returns: the defaults.
-    public static func defaults(for type: QuantityType) -> SensorSettings {
-      SensorSettings(interval: defaultInterval(for: type))
-    }
-  }
+  /// One sensor's settings, `sensors.<type>` (`enabled`, `interval`, `noise`, `constant`,
+  /// `lockOn`, `dropouts`, `cadenceLock`): the wrist sensor's own
+  /// ``WorkoutPhysiology/SensorConfiguration``, with the defaults of the type filled in where the
+  /// file is silent, so the decoded settings go to the models as they are.
+  public typealias SensorSettings = SensorConfiguration
 
   /// `builder`: the live builder's options, HealthKit's names.
   public struct BuilderOptions: Sendable, Equatable {

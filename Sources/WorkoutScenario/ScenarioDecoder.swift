@@ -623,7 +623,7 @@ struct ScenarioDecoder {
     }
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
-    var settings = Scenario.SensorSettings.defaults(for: type)
+    var settings = SensorConfiguration.standard(for: type)
     if let enabled = fields["enabled"] {
       settings.enabled = try bool(enabled, at: path.appending(key: "enabled"))
     }

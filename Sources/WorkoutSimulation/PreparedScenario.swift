@@ -45,14 +45,7 @@ struct PreparedScenario {
         message:
           "a .gpx export needs a course with positions (a recording with latitude and longitude)")
     }
-    var sensors: [QuantityType: SensorConfiguration] = [:]
-    for type in QuantityType.allCases {
-      let settings = scenario.sensorSettings(for: type)
-      sensors[type] = SensorConfiguration(
-        for: type, enabled: settings.enabled, interval: settings.interval, noise: settings.noise,
-        constant: settings.constant, lockOn: settings.lockOn, dropouts: settings.dropouts,
-        cadenceLock: settings.cadenceLock)
-    }
+    let sensors = scenario.sensors
     let seed = overrides.seed ?? scenario.seed
     self.dataSource = PhysiologyDataSource(
       athlete: athlete, course: course, sensors: sensors, seed: seed)

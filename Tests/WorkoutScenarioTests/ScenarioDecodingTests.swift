@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
 import WorkoutScenario
 
 /// The URL of a file in the test bundle's `Fixtures` folder.
@@ -53,8 +54,8 @@ struct ScenarioDecodingTests {
         ]))
     #expect(
       scenario.sensors == [
-        .heartRate: Scenario.SensorSettings(
-          interval: .seconds(5), dropouts: [.seconds(300)..<(.seconds(330))])
+        .heartRate: SensorConfiguration(
+          for: .heartRate, interval: .seconds(5), dropouts: [.seconds(300)..<(.seconds(330))])
       ])
     #expect(scenario.builder.shouldCollectWorkoutEvents)
     #expect(scenario.finish == .auto)
@@ -106,9 +107,9 @@ struct ScenarioDecodingTests {
     #expect(scenario.sensorSettings(for: .heartRate).interval == .seconds(5))
     #expect(
       scenario.sensorSettings(for: .stepCount)
-        == Scenario.SensorSettings(
-          enabled: true, interval: .seconds(10), noise: nil, constant: nil, lockOn: .zero,
-          dropouts: [], cadenceLock: nil))
+        == SensorConfiguration(
+          for: .stepCount, enabled: true, interval: .seconds(10), noise: 0, constant: nil,
+          lockOn: .zero, dropouts: [], cadenceLock: nil))
     #expect(scenario.builder.shouldCollectWorkoutEvents)
     #expect(scenario.finish == .auto)
     #expect(scenario.timeline.isEmpty)
@@ -175,10 +176,10 @@ struct ScenarioDecodingTests {
         ]))
     #expect(
       scenario.sensors == [
-        .heartRate: Scenario.SensorSettings(
-          enabled: false, interval: .seconds(2), noise: 0, constant: 120, lockOn: .seconds(12),
-          dropouts: [], cadenceLock: .seconds(60)..<(.seconds(120))),
-        .cyclingPower: Scenario.SensorSettings(interval: .seconds(1)),
+        .heartRate: SensorConfiguration(
+          for: .heartRate, enabled: false, interval: .seconds(2), noise: 0, constant: 120,
+          lockOn: .seconds(12), dropouts: [], cadenceLock: .seconds(60)..<(.seconds(120))),
+        .cyclingPower: SensorConfiguration(for: .cyclingPower, interval: .seconds(1)),
       ])
     #expect(!scenario.builder.shouldCollectWorkoutEvents)
     #expect(scenario.finish == .manual)

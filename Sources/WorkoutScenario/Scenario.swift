@@ -108,57 +108,9 @@ public struct Scenario: Sendable, Equatable {
     }
   }
 
-  /// `athlete`: the physiology models' profile. Every key is optional in the file; the defaults
-  /// are the spec's (scenario-v1.md, "Athlete").
-  public struct Athlete: Sendable, Equatable {
-    /// `age` in years; default 35.
-    public var age: Double
-    /// `sex`; default `.female`.
-    public var sex: Sex
-    /// `massKg`, body mass in kilograms; default 65.
-    public var massKg: Double
-    /// `heightCm`, body height in centimetres; default 170.
-    public var heightCm: Double
-    /// `restingHeartRate` in beats per minute; default 60. Always below the maximum heart rate.
-    public var restingHeartRate: Double
-    /// `maxHeartRate` in beats per minute as written, or `nil` when the file gives none: then
-    /// ``resolvedMaxHeartRate`` uses Tanaka's formula.
-    public var maxHeartRate: Double?
-    /// `vo2Max` in ml/kg/min; default 40.
-    public var vo2Max: Double
-
-    /// The defaults of every field.
-    public static let defaults = Athlete(
-      age: 35, sex: .female, massKg: 65, heightCm: 170, restingHeartRate: 60, maxHeartRate: nil,
-      vo2Max: 40)
-
-    /// Creates a profile.
-    public init(
-      age: Double, sex: Sex, massKg: Double, heightCm: Double, restingHeartRate: Double,
-      maxHeartRate: Double?, vo2Max: Double
-    ) {
-      self.age = age
-      self.sex = sex
-      self.massKg = massKg
-      self.heightCm = heightCm
-      self.restingHeartRate = restingHeartRate
-      self.maxHeartRate = maxHeartRate
-      self.vo2Max = vo2Max
-    }
-
-    /// The maximum heart rate in bpm: ``maxHeartRate`` if given, else 208 − 0.7 × age (Tanaka,
-    /// Monahan & Seals 2001, "Age-predicted maximal heart rate revisited", J Am Coll Cardiol
-    /// 37(1):153–156); 183.5 bpm at the default age of 35.
-    public var resolvedMaxHeartRate: Double { maxHeartRate ?? 208 - 0.7 * age }
-
-    /// `sex`: `"female"` or `"male"`.
-    public enum Sex: String, Sendable, Equatable, CaseIterable {
-      /// `"female"`.
-      case female
-      /// `"male"`.
-      case male
-    }
-  }
+  /// `athlete`: the body's own ``WorkoutPhysiology/Athlete`` (defaults of the spec, a maximum
+  /// heart rate left out taken from Tanaka, values within ``WorkoutPhysiology/Athlete/ranges``).
+  public typealias Athlete = WorkoutPhysiology.Athlete
 
   /// `course`: what the body does.
   public enum Course: Sendable, Equatable {

@@ -206,7 +206,7 @@ public struct WatchFace {
     var snapshot = WatchSnapshot(phase: phase, activity: activity)
     snapshot.sessionState = state?.name ?? "noSession"
     snapshot.scenarioTime = SimulationInstant.zero.duration(to: now)
-    snapshot.maximumHeartRate = scenario.athlete.resolvedMaxHeartRate
+    snapshot.maximumHeartRate = scenario.athlete.maxHeartRate
     if let builder {
       snapshot.elapsed = builder.elapsedTime(at: now)
       snapshot.heartRate = builder.mostRecent(of: .heartRate)

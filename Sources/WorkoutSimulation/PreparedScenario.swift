@@ -24,7 +24,7 @@ struct PreparedScenario {
     }
     self.timeZone = zone
     try Self.checkSampleBudget(scenario, overrides: overrides, file: file)
-    self.athlete = try Self.athlete(scenario.athlete, file: file)
+    self.athlete = scenario.athlete
     let activity = overrides.activity ?? scenario.activity
     let course: Course
     switch scenario.course {
@@ -127,32 +127,6 @@ struct PreparedScenario {
     }
     if let start = segmentStart { intervals.append(start..<max(start, record.endDate)) }
     return intervals
-  }
-
-  static func athlete(_ athlete: Scenario.Athlete, file: String) throws(SimulationError)
-    -> WorkoutPhysiology.Athlete
-  {
-    do {
-      return try WorkoutPhysiology.Athlete(
-        age: athlete.age, sex: athlete.sex == .male ? .male : .female, massKg: athlete.massKg,
-        heightCm: athlete.heightCm, restingHeartRate: athlete.restingHeartRate,
-        maxHeartRate: athlete.maxHeartRate, vo2Max: athlete.vo2Max)
-    } catch {
-      switch error {
-      case .outOfRange(let field, let value):
-        throw SimulationError(
-          fileName: file, path: "athlete.\(field)",
-          message: WorkoutPhysiology.Athlete.ranges[field].map {
-            "\(value) is outside the range the physiology models accept (\($0.lowerBound) to \($0.upperBound))"
-          } ?? "\(value) is outside the range the physiology models accept")
-      case .maxNotAboveResting(let resting, let max):
-        throw SimulationError(
-          fileName: file, path: "athlete.maxHeartRate",
-          message:
-            "\(JSONWriter.number(max)) must be above restingHeartRate \(JSONWriter.number(resting))"
-        )
-      }
-    }
   }
 
   static func course(_ segments: [Scenario.Segment], file: String) throws(SimulationError)

@@ -42,9 +42,9 @@ struct ScenarioDecodingTests {
     #expect(scenario.location == .outdoor)
     #expect(
       scenario.athlete
-        == Scenario.Athlete(
+        == (try Scenario.Athlete(
           age: 35, sex: .female, massKg: 62, heightCm: 168, restingHeartRate: 55,
-          maxHeartRate: 185, vo2Max: 48))
+          maxHeartRate: 185, vo2Max: 48)))
     #expect(
       scenario.course
         == .segments([
@@ -97,11 +97,11 @@ struct ScenarioDecodingTests {
     #expect(scenario.location == .outdoor)
     #expect(
       scenario.athlete
-        == Scenario.Athlete(
+        == (try Scenario.Athlete(
           age: 35, sex: .female, massKg: 65, heightCm: 170, restingHeartRate: 60,
-          maxHeartRate: nil, vo2Max: 40))
+          maxHeartRate: nil, vo2Max: 40)))
     // Tanaka: 208 − 0.7 × 35 = 208 − 24.5 = 183.5 bpm.
-    #expect(scenario.athlete.resolvedMaxHeartRate == 183.5)
+    #expect(scenario.athlete.maxHeartRate == 183.5)
     #expect(scenario.course == .segments([]))
     #expect(scenario.sensors.isEmpty)
     #expect(scenario.sensorSettings(for: .heartRate).interval == .seconds(5))
@@ -166,7 +166,7 @@ struct ScenarioDecodingTests {
     #expect(scenario.location == .indoor)
     #expect(scenario.athlete.sex == .male)
     // Tanaka at 50: 208 − 35 = 173 bpm.
-    #expect(scenario.athlete.resolvedMaxHeartRate == 173)
+    #expect(scenario.athlete.maxHeartRate == 173)
     #expect(
       scenario.course
         == .segments([

@@ -99,7 +99,7 @@ struct SchemaFixtureTests {
     #expect(autoPause?["pauseAfter"]?["default"] == .number(3))
     #expect(autoPause?["resumeAfter"]?["default"] == .number(2))
     let athlete = definitions["athlete"]?["properties"]
-    let defaults = Scenario.Athlete.defaults
+    let defaults = Scenario.Athlete.standard
     #expect(athlete?["age"]?["default"] == .number(defaults.age))
     #expect(athlete?["sex"]?["default"] == .string(defaults.sex.rawValue))
     #expect(athlete?["massKg"]?["default"] == .number(defaults.massKg))

@@ -203,88 +203,28 @@ public struct Scenario: Sendable, Equatable {
       self.location = location
     }
 
-    /// What the app does (scenario-v1.md, "Timeline actions").
+    /// What the action does: a call the app makes (the engine's ``WorkoutCore/AppAction``, named
+    /// by its ``WorkoutCore/AppAction/word``), a `probe` of the live values, or a `crown`
+    /// rotation of the workout selector.
     public enum Kind: Sendable, Equatable {
-      /// `prepare`: session `prepare()`.
-      case prepare
-      /// `start`: session `startActivity(at)`, then the builder begins collection.
-      case start
-      /// `pause`: session `pause()`.
-      case pause
-      /// `resume`: session `resume()`.
-      case resume
-      /// `stop`: session `stopActivity(at)`.
-      case stop
-      /// `end`: session `end()`.
-      case end
-      /// `endCollection`: builder `endCollection(at)`.
-      case endCollection
-      /// `finishWorkout`: builder `finishWorkout()`.
-      case finishWorkout
-      /// `lap`: add a lap event.
-      case lap
-      /// `marker`: add a marker event.
-      case marker
-      /// `segment`: add a segment event.
-      case segment
-      /// `addEvent` with `type`: the app adds an event of that type itself.
-      case addEvent(WorkoutEventType)
-      /// `newSession`, with an optional `activity` (`nil`: the scenario's activity): the app
-      /// creates its next session and builder.
-      case newSession(activity: WorkoutActivityType?)
-      /// `probe`: snapshot the live values.
+      /// `prepare`, `start`, `pause`, ... : the app calls the session, the builder or the watch.
+      case app(AppAction)
+      /// `probe`: snapshot the live values into the result's `probes`.
       case probe
-      /// `crash`: the app process dies; the session goes on system-side.
-      case crash
-      /// `relaunch` with `recover` (default `false`): the app starts again, recovering its
-      /// session when `recover` is true.
-      case relaunch(recover: Bool)
-      /// `wristDown`: the user lowers the wrist (active → inactive; background after the
-      /// return-to-clock time).
-      case wristDown
-      /// `wristUp`: the user raises the wrist.
-      case wristUp
-      /// `crownPress`: the user presses the Digital Crown; the app goes to the background.
-      case crownPress
-      /// `openApp`: the user opens the app; it becomes active.
-      case openApp
-      /// `crown` with `by`: one rotation of the Digital Crown by that many strides (items;
-      /// fractions allowed, negative turns back), followed by the stop. Ignored, with a log entry,
-      /// once the workout has started.
+      /// `crown` with `by`: one Digital Crown rotation of `by` strides (fractions allowed), then
+      /// the stop; ignored with a log entry after the start.
       case crown(by: Double)
-      /// `extendedRuntime` with `op` (`start`, `schedule` with `for`, `invalidate`, `acquire` /
-      /// `release` with `holder`).
-      case extendedRuntime(ExtendedRuntimeOperation)
 
-      /// The action's name as written in `do`.
+      /// The `do` word (`"pause"`, `"probe"`, `"crown"`).
       public var name: String {
         switch self {
-        case .prepare: "prepare"
-        case .start: "start"
-        case .pause: "pause"
-        case .resume: "resume"
-        case .stop: "stop"
-        case .end: "end"
-        case .endCollection: "endCollection"
-        case .finishWorkout: "finishWorkout"
-        case .lap: "lap"
-        case .marker: "marker"
-        case .segment: "segment"
-        case .addEvent: "addEvent"
-        case .newSession: "newSession"
+        case .app(let action): action.word
         case .probe: "probe"
-        case .crash: "crash"
-        case .relaunch: "relaunch"
-        case .wristDown: "wristDown"
-        case .wristUp: "wristUp"
-        case .crownPress: "crownPress"
-        case .openApp: "openApp"
-        case .extendedRuntime: "extendedRuntime"
         case .crown: "crown"
         }
       }
 
-      /// Every `do` name: version 1's in the spec's order, then the watch actions, then `crown`.
+      /// Every `do` word, in the order the spec and the schema list them.
       public static let names = [
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",

@@ -145,7 +145,7 @@ extension ScenarioDecoder {
   {
     guard watch.extendedRuntimeType == nil else { return }
     for action in timeline {
-      if case .extendedRuntime = action.kind {
+      if case .app(.extendedRuntime) = action.kind {
         throw ScenarioError(
           fileName: fileName, kind: .invalid(path: action.location + ".do"),
           message:

@@ -732,26 +732,26 @@ struct ScenarioDecoder {
     let at = try instant(atValue, at: path.appending(key: "at"))
     let kind: Scenario.Action.Kind
     switch name {
-    case "prepare": kind = .prepare
-    case "start": kind = .start
-    case "pause": kind = .pause
-    case "resume": kind = .resume
-    case "stop": kind = .stop
-    case "end": kind = .end
-    case "endCollection": kind = .endCollection
-    case "finishWorkout": kind = .finishWorkout
-    case "lap": kind = .lap
-    case "marker": kind = .marker
-    case "segment": kind = .segment
+    case "prepare": kind = .app(.prepare)
+    case "start": kind = .app(.start)
+    case "pause": kind = .app(.pause)
+    case "resume": kind = .app(.resume)
+    case "stop": kind = .app(.stop)
+    case "end": kind = .app(.end)
+    case "endCollection": kind = .app(.endCollection)
+    case "finishWorkout": kind = .app(.finishWorkout)
+    case "lap": kind = .app(.lap)
+    case "marker": kind = .app(.marker)
+    case "segment": kind = .app(.segment)
     case "probe": kind = .probe
-    case "crash": kind = .crash
-    case "wristDown": kind = .wristDown
-    case "wristUp": kind = .wristUp
-    case "crownPress": kind = .crownPress
-    case "openApp": kind = .openApp
+    case "crash": kind = .app(.crash)
+    case "wristDown": kind = .app(.wristDown)
+    case "wristUp": kind = .app(.wristUp)
+    case "crownPress": kind = .app(.crownPress)
+    case "openApp": kind = .app(.openApp)
     case "crown": kind = .crown(by: try crownStrides(fields, at: path))
     case "extendedRuntime":
-      kind = .extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at))
+      kind = .app(.extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at)))
     case "addEvent":
       let eventNames = WorkoutEventType.allCases.map(\.name)
       guard let typeValue = fields["type"] else {
@@ -762,17 +762,19 @@ struct ScenarioDecoder {
       guard let type = WorkoutEventType.allCases.first(where: { $0.name == text }) else {
         preconditionFailure("event type \(text) is listed but unknown")
       }
-      kind = .addEvent(type)
+      kind = .app(.addEvent(type))
     case "newSession":
-      kind = .newSession(
-        activity: try fields["activity"].map { value throws(ScenarioError) in
-          try activity(value, at: path.appending(key: "activity"))
-        })
+      kind = .app(
+        .newSession(
+          activity: try fields["activity"].map { value throws(ScenarioError) in
+            try activity(value, at: path.appending(key: "activity"))
+          }))
     case "relaunch":
-      kind = .relaunch(
-        recover: try fields["recover"].map { value throws(ScenarioError) in
-          try bool(value, at: path.appending(key: "recover"))
-        } ?? false)
+      kind = .app(
+        .relaunch(
+          recover: try fields["recover"].map { value throws(ScenarioError) in
+            try bool(value, at: path.appending(key: "recover"))
+          } ?? false))
     default:
       preconditionFailure("action name \(name) is listed but not decoded")
     }

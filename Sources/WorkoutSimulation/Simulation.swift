@@ -109,32 +109,4 @@ public enum Simulation {
     session.finish(at: end)
     return session.result
   }
-
-  /// The engine call behind a timeline action (everything but `probe`).
-  static func appAction(for kind: Scenario.Action.Kind) -> AppAction {
-    switch kind {
-    case .prepare: .prepare
-    case .start: .start
-    case .pause: .pause
-    case .resume: .resume
-    case .stop: .stop
-    case .end: .end
-    case .endCollection: .endCollection
-    case .finishWorkout: .finishWorkout
-    case .lap: .lap
-    case .marker: .marker
-    case .segment: .segment
-    case .addEvent(let type): .addEvent(type)
-    case .newSession(let activity): .newSession(activity: activity)
-    case .crash: .crash
-    case .relaunch(let recover): .relaunch(recover: recover)
-    case .wristDown: .wristDown
-    case .wristUp: .wristUp
-    case .crownPress: .crownPress
-    case .openApp: .openApp
-    case .extendedRuntime(let operation): .extendedRuntime(operation)
-    case .probe: preconditionFailure("probe is not an engine action; Simulation.run handles it")
-    case .crown: preconditionFailure("crown is not an engine action; SimulationSession handles it")
-    }
-  }
 }

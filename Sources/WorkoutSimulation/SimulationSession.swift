@@ -155,9 +155,9 @@ public struct SimulationSession {
   private var timelineStartsCurrentSession: Bool {
     for action in scenario.timeline[nextAction...] {
       switch action.kind {
-      case .start: return true
-      case .newSession: return false
-      default: continue
+      case .app(.start): return true
+      case .app(.newSession): return false
+      case .app, .probe, .crown: continue
       }
     }
     return false
@@ -174,16 +174,15 @@ public struct SimulationSession {
       case .probe:
         engine.advance(to: at)
         probes.append(engine.probe(at: at))
-      case .wristDown, .wristUp:
-        wristIsDown = action.kind == .wristDown
-        engine.perform(Simulation.appAction(for: action.kind), at: at)
       case .crown(let strides):
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
-      case .prepare, .start:
-        applySelection(at: at)
-        engine.perform(Simulation.appAction(for: action.kind), at: at)
-      default:
-        engine.perform(Simulation.appAction(for: action.kind), at: at)
+      case .app(let call):
+        switch call {
+        case .wristDown, .wristUp: wristIsDown = call == .wristDown
+        case .prepare, .start: applySelection(at: at)
+        default: break
+        }
+        engine.perform(call, at: at)
       }
     }
   }

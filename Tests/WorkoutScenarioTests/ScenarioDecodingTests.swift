@@ -61,7 +61,10 @@ struct ScenarioDecodingTests {
     #expect(scenario.finish == .auto)
     // "10:00" = 600 s, "11:00" = 660 s, "12:00" = 720 s, "13:30" = 810 s.
     #expect(scenario.timeline.map(\.at) == [0, 3, 600, 660, 720, 810].map { .seconds($0) })
-    #expect(scenario.timeline.map(\.kind) == [.prepare, .start, .pause, .resume, .probe, .end])
+    #expect(
+      scenario.timeline.map(\.kind) == [
+        .app(.prepare), .app(.start), .app(.pause), .app(.resume), .probe, .app(.end),
+      ])
     #expect(scenario.timeline[2].location == "timeline[2]")
     #expect(
       scenario.expect == [
@@ -185,10 +188,11 @@ struct ScenarioDecodingTests {
     #expect(scenario.finish == .manual)
     #expect(
       scenario.timeline.map(\.kind) == [
-        .prepare, .start, .stop, .endCollection, .finishWorkout, .lap, .marker, .segment,
-        .addEvent(.motionPaused), .addEvent(.pauseOrResumeRequest), .newSession(activity: nil),
-        .newSession(activity: .walking), .crash, .relaunch(recover: false),
-        .relaunch(recover: true), .probe,
+        .app(.prepare), .app(.start), .app(.stop), .app(.endCollection), .app(.finishWorkout),
+        .app(.lap), .app(.marker), .app(.segment), .app(.addEvent(.motionPaused)),
+        .app(.addEvent(.pauseOrResumeRequest)), .app(.newSession(activity: nil)),
+        .app(.newSession(activity: .walking)), .app(.crash), .app(.relaunch(recover: false)),
+        .app(.relaunch(recover: true)), .probe,
       ])
     #expect(WorkoutEventType.pauseOrResumeRequest.rawValue == 8)
     #expect(
@@ -223,9 +227,9 @@ struct ScenarioDecodingTests {
     let scenario = Scenario.defaultScenario
     #expect(scenario.activity == .running)
     #expect(scenario.location == .outdoor)
-    #expect(scenario.timeline.first?.kind == .prepare)
+    #expect(scenario.timeline.first?.kind == .app(.prepare))
     #expect(scenario.timeline.map(\.at) == [0, 3, 603, 1203, 1803].map { .seconds($0) })
-    #expect(scenario.timeline.last?.kind == .end)
+    #expect(scenario.timeline.last?.kind == .app(.end))
     guard case .segments(let segments) = scenario.course else {
       Issue.record("course is not segments")
       return

@@ -73,9 +73,10 @@ struct WatchDecodingTests {
       """)
     #expect(
       scenario.timeline.map(\.kind) == [
-        .wristDown, .wristUp, .crownPress, .openApp, .extendedRuntime(.start),
-        .extendedRuntime(.schedule(at: .seconds(600))), .extendedRuntime(.invalidate),
-        .extendedRuntime(.acquire(holder: "A")), .extendedRuntime(.release(holder: "A")),
+        .app(.wristDown), .app(.wristUp), .app(.crownPress), .app(.openApp),
+        .app(.extendedRuntime(.start)), .app(.extendedRuntime(.schedule(at: .seconds(600)))),
+        .app(.extendedRuntime(.invalidate)), .app(.extendedRuntime(.acquire(holder: "A"))),
+        .app(.extendedRuntime(.release(holder: "A"))),
       ])
     #expect(scenario.timeline.map(\.kind.name).suffix(5).allSatisfy { $0 == "extendedRuntime" })
   }

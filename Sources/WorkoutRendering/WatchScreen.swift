@@ -9,8 +9,8 @@ import WorkoutWatch
 /// as on the Workout app's metrics screen, where Apple suggests Activity rings too: Apple doc
 /// https://developer.apple.com/design/human-interface-guidelines/activity-rings); the rings with
 /// the circular step complication beside them when they fit; the event log in the rows left; a
-/// rule and the key footer. The help overlay replaces the body; the quit prompt replaces the
-/// footer. Sections that do not fit are dropped (log first, then rings), and every line is cut
+/// rule and the key footer. The help overlay replaces the body and shortens the footer to one
+/// line; the quit prompt replaces the footer. Sections that do not fit are dropped (log first, then rings), and every line is cut
 /// with `…` to the width.
 public enum WatchScreen {
   /// The footer's keys, as `(key, meaning)` pairs, in display order (ASCII variant of the crown
@@ -19,7 +19,7 @@ public enum WatchScreen {
     [
       ("Enter", "start"), ("Space", "pause/resume"), ("s", "stop"), ("e", "end"), ("l", "lap"),
       ("m", "marker"), (asciiOnly ? "Up/Down k/j" : "↑/↓ k/j", "crown"), ("c", "crash"),
-      ("r", "relaunch"), ("+/-", "speed"), ("p", "hold/play"), (".", "+1 s"), ("n", "+1 min"),
+      ("r", "relaunch"), ("w", "wrist"), ("h", "crown press"), ("+/-", "speed"), ("p", "hold/play"), (".", "+1 s"), ("n", "+1 min"),
       (">", "next action"), ("?", "help"), ("q", "quit"),
     ]
   }
@@ -36,6 +36,8 @@ public enum WatchScreen {
       "crown": "turn the Digital Crown (select workout)",
       "crash": "crash the app",
       "relaunch": "relaunch the app and recover the session",
+      "wrist": "lower the wrist, or raise it when it is down",
+      "crown press": "press the crown: the app goes to the background",
       "speed": "play faster / slower",
       "hold/play": "hold or play virtual time",
       "+1 s": "step one second",
@@ -104,6 +106,9 @@ public enum WatchScreen {
           TextStyle(bold: true, color: .alert)
         )
       ]
+    } else if snapshot.overlay == .help {
+      // The help lists every key already; its footer only says how to leave it.
+      footer = [("? or Esc closes this help", .faint)]
     } else {
       footer = wrapKeys(width: width, asciiOnly: ascii).map { ($0, .faint) }
     }

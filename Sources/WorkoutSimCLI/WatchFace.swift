@@ -231,7 +231,8 @@ public struct WatchFace {
     if !engine.appIsRunning {
       snapshot.appState = "crashed"
     } else if engine.appState != .active {
-      snapshot.appState = engine.appState.rawValue
+      // The state and what keeps the app running (issue 7: the screen shows both).
+      snapshot.appState = engine.appState.rawValue + ", kept alive by " + engine.keepAlive.rawValue
     }
     snapshot.overlay = overlay
     return snapshot

@@ -19,7 +19,8 @@ public enum WatchScreen {
     [
       ("Enter", "start"), ("Space", "pause/resume"), ("s", "stop"), ("e", "end"), ("l", "lap"),
       ("m", "marker"), (asciiOnly ? "Up/Down k/j" : "↑/↓ k/j", "crown"), ("c", "crash"),
-      ("r", "relaunch"), ("w", "wrist"), ("h", "crown press"), ("+/-", "speed"), ("p", "hold/play"), (".", "+1 s"), ("n", "+1 min"),
+      ("r", "relaunch"), ("w", "wrist"), ("h", "crown press"), ("+/-", "speed"), ("p", "hold/play"),
+      (".", "+1 s"), ("n", "+1 min"),
       (">", "next action"), ("?", "help"), ("q", "quit"),
     ]
   }

@@ -20,8 +20,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       abstract: "Run one scenario; print a summary or the run result.",
       discussion: """
         Interactive (a watch face stepped with keypresses) when standard input and
-        standard output are terminals and --headless is absent; otherwise the
-        timeline runs on virtual time as fast as the machine allows.
+        standard output are terminals and neither --headless nor --keys is given;
+        otherwise the timeline runs on virtual time as fast as the machine allows
+        and a summary (or --json, the run result) is printed.
         """,
       usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json]\n"
         + String(repeating: " ", count: 23) + "[--samples] [--headless] [--speed X] [--until T]\n"

@@ -43,10 +43,11 @@ public struct RunOptions: Sendable, Equatable {
     self.exports = exports
   }
 
-  /// Whether the run is interactive: standard input and output are terminals and `--headless`
-  /// is absent (cli spec v1, "run").
+  /// Whether the run is interactive: standard input and output are terminals, `--headless` is
+  /// absent (cli spec v1, "run") and no `--keys` script is given (a scripted run plays its keys
+  /// headless, so it gives the same result on a terminal as in CI).
   public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool {
-    !headless && standardInputIsTerminal && standardOutputIsTerminal
+    !headless && keys.isEmpty && standardInputIsTerminal && standardOutputIsTerminal
   }
 }
 

@@ -216,11 +216,14 @@ public struct WatchFace {
         snapshot.distance = builder.sum(of: distanceType)
         snapshot.speed =
           builder.mostRecent(of: .runningSpeed)
-          ?? Self.recentSpeed(builder.samples(of: distanceType), before: now)
+          ?? Self.recentRate(builder.samples(of: distanceType), before: now)
       }
       snapshot.showsPace = activity != .cycling
       snapshot.power = builder.mostRecent(of: .cyclingPower)
-      snapshot.cadence = builder.mostRecent(of: .cyclingCadence)
+      // Pedal rpm on a bike; on foot, steps per minute from the recent step samples.
+      snapshot.cadence =
+        builder.mostRecent(of: .cyclingCadence)
+        ?? Self.recentRate(builder.samples(of: .stepCount), before: now).map { $0 * 60 }
     }
     snapshot.log = engine.log.suffix(200).compactMap(Self.describe)
     snapshot.rings = rings
@@ -255,24 +258,26 @@ public struct WatchFace {
     return (0..<60).map { values[Int(Double($0) * stride)] }
   }
 
-  /// Speed in m/s over the last 10 s of distance samples before `instant`, or `nil`.
-  static func recentSpeed(_ samples: SampleSeries, before instant: SimulationInstant) -> Double? {
-    let from = instant.advanced(by: .seconds(-10))
-    var meters = 0.0
+  /// The rate of a cumulative quantity over the samples that ended in the 30 s before
+  /// `instant` (per second: m/s for distance, steps/s for steps), or `nil` without such samples.
+  /// A 30 s window holds at least two 10 s samples, so the value does not blink between them.
+  static func recentRate(_ samples: SampleSeries, before instant: SimulationInstant) -> Double? {
+    let from = instant.advanced(by: .seconds(-30))
+    var amount = 0.0
     var earliest: SimulationInstant?
     var latest: SimulationInstant?
     var index = samples.endIndex
     while index > samples.startIndex {
       index -= 1
       let sample = samples[index]
-      if sample.start < from { break }
-      guard sample.end <= instant else { continue }
-      meters += sample.value
+      if sample.end < from { break }
+      guard sample.end <= instant, sample.start >= from else { continue }
+      amount += sample.value
       earliest = sample.start
       latest = max(latest ?? sample.end, sample.end)
     }
     guard let earliest, let latest, latest > earliest else { return nil }
-    return meters / earliest.duration(to: latest).secondsValue
+    return amount / earliest.duration(to: latest).secondsValue
   }
 
   /// One log line for the screen (`0:03  running`), or `nil` for data batches.

@@ -37,6 +37,28 @@ import WorkoutJSON
     #expect(withEnter.standardOutput == plain.standardOutput)
   }
 
+  /// Choosing another activity with the crown keeps the prepared session prepared: the log
+  /// still reads notStarted → prepared at 0 and prepared → running at the timeline's start (3 s).
+  @Test func theCrownKeepsAPreparedSessionPrepared() throws {
+    let outcome = try Binary.run([
+      "run", "--scenario", "Scenarios/hills.json", "--json", "--keys", "DOWN@0", "--until", "10",
+    ])
+    #expect(outcome.status == 0)
+    let result = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .array(let log)? = result["log"] else {
+      Issue.record("no log")
+      return
+    }
+    let changes = log.filter { $0["kind"] == .string("stateChange") }.map {
+      [$0["at"], $0["from"], $0["to"]]
+    }
+    #expect(
+      changes == [
+        [.number(0), .string("notStarted"), .string("prepared")],
+        [.number(3), .string("prepared"), .string("running")],
+      ])
+  }
+
   /// `q` quits at once: the open session saves nothing, and the run says so.
   @Test func quitStopsTheRunWithAnUnfinishedSession() throws {
     let outcome = try Binary.run([

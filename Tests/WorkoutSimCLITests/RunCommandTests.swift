@@ -117,6 +117,10 @@ import WorkoutSimCLI
     #expect(
       !RunOptions(headless: true).isInteractive(
         standardInputIsTerminal: true, standardOutputIsTerminal: true))
+    // A --keys script plays headless even on a terminal.
+    #expect(
+      !RunOptions(keys: [KeyPress(key: .enter, at: .zero)]).isInteractive(
+        standardInputIsTerminal: true, standardOutputIsTerminal: true))
   }
 
   @Test func colourNeedsATerminalWithoutNoColorOrDumb() {

@@ -38,13 +38,14 @@ extension WorkoutEngine {
   {
     guard canSelectActivity(ofSession: index) else { return false }
     guard sessions[index].activity != activity else { return true }
-    sessions[index] = EngineSession(
-      activity: activity,
-      builder: LiveWorkoutBuilder(
-        activityType: activity, locationType: configuration.location,
-        shouldCollectWorkoutEvents: configuration.shouldCollectWorkoutEvents,
-        cumulativeIntervals: cumulativeIntervals),
-      attached: sessions[index].attached)
+    // The same session (a prepared one stays prepared): only its configuration's activity and
+    // the builder it has not begun yet change, as an app that re-creates its configuration
+    // before starting.
+    sessions[index].activity = activity
+    sessions[index].builder = LiveWorkoutBuilder(
+      activityType: activity, locationType: configuration.location,
+      shouldCollectWorkoutEvents: configuration.shouldCollectWorkoutEvents,
+      cumulativeIntervals: cumulativeIntervals)
     return true
   }
 

@@ -3,18 +3,10 @@ import WorkoutCore
 import WorkoutScenario
 
 private func decode(_ json: String) throws(ScenarioError) -> Scenario {
-  try Scenario.decode(Array(json.utf8), fileName: "w.json")
+  try decodeScenario(json, fileName: "w.json")
 }
 
-private func errorPath(_ json: String) -> String? {
-  do {
-    _ = try decode(json)
-    return nil
-  } catch {
-    if case .invalid(let path) = error.kind { return path }
-    return "not invalid: \(error)"
-  }
-}
+private func errorPath(_ json: String) -> String? { invalidPath(json) }
 
 @Suite("The watch key and the watch actions")
 struct WatchDecodingTests {

@@ -36,6 +36,8 @@ public struct WatchDriverStatistics: Sendable, Equatable {
   public var renderTotal: Duration = .zero
   /// The largest frame time.
   public var renderMaximum: Duration = .zero
+  /// Frames that took 1 ms or more (the render target).
+  public var slowFrames = 0
   /// Keys handled.
   public var keys = 0
   /// The largest time from a key's arrival in the driver to its frame being written.
@@ -57,7 +59,7 @@ public struct WatchDriverStatistics: Sendable, Equatable {
     }
     let mean = frames > 0 ? renderTotal / frames : .zero
     return "frames=\(frames) render_mean_us=\(micro(mean)) render_max_us=\(micro(renderMaximum)) "
-      + "keys=\(keys) key_max_us=\(micro(keyMaximum)) drift_max_us=\(micro(driftMaximum)) "
+      + "render_slow=\(slowFrames) keys=\(keys) key_max_us=\(micro(keyMaximum)) drift_max_us=\(micro(driftMaximum)) "
       + "played_s=\(Double(playedSpan.wholeNanoseconds) / 1e9)"
   }
 }
@@ -132,6 +134,7 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
       statistics.frames += 1
       statistics.renderTotal += spent
       statistics.renderMaximum = max(statistics.renderMaximum, spent)
+      if spent >= .milliseconds(1) { statistics.slowFrames += 1 }
     }
 
     func trackPlayback(at reading: Duration) {

@@ -431,23 +431,6 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   }
 }
 
-extension QuantityType {
-  /// Dense index 0..<9 without searching `allCases`.
-  fileprivate var slot: Int {
-    switch self {
-    case .heartRate: 0
-    case .activeEnergyBurned: 1
-    case .basalEnergyBurned: 2
-    case .distanceWalkingRunning: 3
-    case .distanceCycling: 4
-    case .stepCount: 5
-    case .runningSpeed: 6
-    case .cyclingPower: 7
-    case .cyclingCadence: 8
-    }
-  }
-}
-
 extension WorkoutActivityType {
   /// Dense index 0..<9 without searching `allCases`.
   fileprivate var slot: Int {

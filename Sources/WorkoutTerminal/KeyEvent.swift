@@ -116,6 +116,17 @@ public struct KeyDecoder: Sendable {
     return true
   }
 
+  /// The arrow a CSI or SS3 final byte names (`A` up, `B` down, `C` right, `D` left), or `nil`.
+  static func arrow(_ byte: UInt8) -> KeyEvent? {
+    switch byte {
+    case UInt8(ascii: "A"): .up
+    case UInt8(ascii: "B"): .down
+    case UInt8(ascii: "C"): .right
+    case UInt8(ascii: "D"): .left
+    default: nil
+    }
+  }
+
   /// Feeds one byte.
   ///
   /// - Returns: the keys completed by this byte (zero, one, or two when an `ESC` is followed by
@@ -148,24 +159,13 @@ public struct KeyDecoder: Sendable {
         return []
       }
       state = .ground
-      switch byte {
-      case UInt8(ascii: "A"): return [.up]
-      case UInt8(ascii: "B"): return [.down]
-      case UInt8(ascii: "C"): return [.right]
-      case UInt8(ascii: "D"): return [.left]
-      case 0x40...0x7E: return []
-      default: return ground(byte, afterCarriageReturn: false)
-      }
+      if let arrow = Self.arrow(byte) { return [arrow] }
+      return (0x40...0x7E).contains(byte) ? [] : ground(byte, afterCarriageReturn: false)
     case .ss3:
       state = .ground
-      switch byte {
-      case UInt8(ascii: "A"): return [.up]
-      case UInt8(ascii: "B"): return [.down]
-      case UInt8(ascii: "C"): return [.right]
-      case UInt8(ascii: "D"): return [.left]
-      case 0x40...0x7E: return []
-      default: return [.escape, .character("O")] + ground(byte, afterCarriageReturn: false)
-      }
+      if let arrow = Self.arrow(byte) { return [arrow] }
+      return (0x40...0x7E).contains(byte)
+        ? [] : [.escape, .character("O")] + ground(byte, afterCarriageReturn: false)
     case .utf8(var bytes, let needed):
       guard byte & 0xC0 == 0x80 else {
         state = .ground

@@ -7,17 +7,9 @@ import WorkoutJSON
   /// same calls written as a timeline.
   @Test func keysGiveTheSameRunAsTheEquivalentTimeline() throws {
     let keys = "ENTER@5,SPACE@5:00,SPACE@6:00,l@7:00,c@8:00,r@8:30,+@9:00,p@9:00,e@10:00"
-    let byKeys = try Binary.run([
-      "run", "--scenario", Binary.fixture("keys-only.json"), "--json", "--keys", keys,
-    ])
-    let byTimeline = try Binary.run([
-      "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json",
-    ])
-    #expect(byKeys.status == 0)
-    #expect(byTimeline.status == 0)
-    let a = try JSONParser.parse(Array(byKeys.standardOutput))
-    let b = try JSONParser.parse(Array(byTimeline.standardOutput))
-    #expect(differences(a, b) == [])
+    let (differences, a) = try keysVersusTimeline(
+      keys: keys, scenario: "keys-only.json", timeline: "keys-timeline.json")
+    #expect(differences == [])
     // (600 − 5) − (360 − 300) = 535 s.
     #expect(
       a["records"].flatMap { if case .array(let r) = $0 { r.first?["duration"] } else { nil } }

@@ -89,17 +89,9 @@ private struct PseudoTerminalRun: Decodable {
   /// the same result document, and the workout's activity is the item selected at the start.
   @Test func crownKeysGiveTheSameRecordAsTheEquivalentTimeline() throws {
     let keys = "j@1,j@1,j@2,j@2,j@2,k@2,ENTER@5,j@5:00,e@10:00"
-    let byKeys = try Binary.run([
-      "run", "--scenario", Binary.fixture("crown-keys.json"), "--json", "--keys", keys,
-    ])
-    let byTimeline = try Binary.run([
-      "run", "--scenario", Binary.fixture("crown-timeline.json"), "--json",
-    ])
-    #expect(byKeys.status == 0)
-    #expect(byTimeline.status == 0)
-    let a = try JSONParser.parse(Array(byKeys.standardOutput))
-    let b = try JSONParser.parse(Array(byTimeline.standardOutput))
-    #expect(differences(a, b) == [])
+    let (differences, a) = try keysVersusTimeline(
+      keys: keys, scenario: "crown-keys.json", timeline: "crown-timeline.json")
+    #expect(differences == [])
     guard case .array(let records)? = a["records"], let record = records.first else {
       Issue.record("no record")
       return

@@ -126,24 +126,3 @@ struct StatisticsAccumulator: Sendable {
         mostRecent: mostRecent, count: count))
   }
 }
-
-extension QuantityType {
-  /// A dense index 0..<9 in declaration order, for per-type tables.
-  @usableFromInline
-  var slot: Int {
-    switch self {
-    case .heartRate: 0
-    case .activeEnergyBurned: 1
-    case .basalEnergyBurned: 2
-    case .distanceWalkingRunning: 3
-    case .distanceCycling: 4
-    case .stepCount: 5
-    case .runningSpeed: 6
-    case .cyclingPower: 7
-    case .cyclingCadence: 8
-    }
-  }
-
-  /// The number of slots.
-  @usableFromInline static let slotCount = 9
-}

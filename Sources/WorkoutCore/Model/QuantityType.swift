@@ -60,8 +60,26 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
 
   /// Orders types by their declaration order (used for stable output order).
   public static func < (lhs: QuantityType, rhs: QuantityType) -> Bool {
-    lhs.order < rhs.order
+    lhs.slot < rhs.slot
   }
 
-  private var order: Int { Self.allCases.firstIndex(of: self) ?? 0 }
+  /// A dense index `0 ..< slotCount` in declaration order, for per-type tables (no search of
+  /// `allCases` on hot paths).
+  @inlinable
+  public var slot: Int {
+    switch self {
+    case .heartRate: 0
+    case .activeEnergyBurned: 1
+    case .basalEnergyBurned: 2
+    case .distanceWalkingRunning: 3
+    case .distanceCycling: 4
+    case .stepCount: 5
+    case .runningSpeed: 6
+    case .cyclingPower: 7
+    case .cyclingCadence: 8
+    }
+  }
+
+  /// The number of slots (of cases).
+  public static let slotCount = 9
 }

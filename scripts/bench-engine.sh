@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Runs the C reference kernel (../shared/bench/kernel.c) and the engine benchmark
+# Runs the C reference kernel (Benchmarks/baseline/kernel.c) and the engine benchmark
 # (workout-sim-bench, release) on the same 24-hour session length, and prints their ratio.
 # Target: engine at most 3x the kernel per simulated second.
 # Usage: scripts/bench-engine.sh [seconds]   (SCRATCH_PATH overrides the build directory)
@@ -9,7 +9,7 @@ seconds=${1:-86400}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-cc -O2 -o "$tmp/kernel" "$root/../shared/bench/kernel.c" -lm
+cc -O2 -o "$tmp/kernel" "$root/Benchmarks/baseline/kernel.c" -lm
 scratch=${SCRATCH_PATH:-$root/.build}
 swift build -c release --product workout-sim-bench --scratch-path "$scratch" --package-path "$root" >&2
 bin=$(swift build -c release --scratch-path "$scratch" --package-path "$root" --show-bin-path)

@@ -12,7 +12,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 repeats=${1:-20}
-data="$root/../shared/data/real"
+data="$root/Tests/Data/recordings"
 fit="$data/ride-power--Edge810-Vector-2013-08-16-15-35-10.fit"
 gpx="$data/ride-hilly--riderx3.gpx"
 

@@ -113,8 +113,8 @@ def check_csv(path):
 
 
 def main(argv):
-    directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared",
-                             "data", "real", "schemas")
+    directory = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Tests", "Data",
+                             "schemas")
     files = []
     args = iter(argv)
     for arg in args:

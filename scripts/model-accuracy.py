@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """How close the body models are to real bodies.
 
-For each real recording in ../shared/data/real, replays its speed and grade through the models
+For each real recording in Tests/Data/recordings, replays its speed and grade through the models
 twice with sensor noise off: once with the heart-rate model, once with the recorded heart rate
 passed through the (noise-free) wrist sensor. It prints, per file:
 
@@ -27,7 +27,7 @@ import xml.etree.ElementTree as ET
 import fitdecode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-DATA = os.path.join(ROOT, "..", "shared", "data", "real")
+DATA = os.path.join(ROOT, "Tests", "Data", "recordings")
 FILES = [
     ("run-hilly--2013-02-06-12-11-14.fit", "running"),
     ("run-cadence--activity-small-fenix2-run.fit", "running"),

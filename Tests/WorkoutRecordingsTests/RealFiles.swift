@@ -1,12 +1,13 @@
 import Foundation
 
-/// Locates the real recordings of `../shared/data/real` relative to the package root.
+/// Locates the real recordings of `Tests/Data/recordings` (see its README for sources and
+/// licences) relative to this file.
 enum RealFiles {
   static let directory: String = {
     var url = URL(fileURLWithPath: #filePath)
-    // Tests/WorkoutRecordingsTests/RealFiles.swift → package root
-    for _ in 0..<3 { url.deleteLastPathComponent() }
-    return url.deletingLastPathComponent().appendingPathComponent("shared/data/real").path
+    // Tests/WorkoutRecordingsTests/RealFiles.swift → Tests
+    for _ in 0..<2 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Data/recordings").path
   }()
 
   static func path(_ name: String) -> String { directory + "/" + name }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmarks the recording readers side by side in one run and prints the ratios (issue 5):
+# Benchmarks the recording readers side by side in one run and prints the ratios:
 #   our FIT reader on the 41 km ride (4700 records) against garmin-fit-sdk and fitdecode
 #     (target: at least 50x faster than the faster of them);
 #   our GPX reader on the GPX ride against gpxpy (target: at least 5x faster), and against a bare

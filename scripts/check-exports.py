@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks exported workout files with real third-party validators (issue 5, "interop").
+"""Checks exported workout files with real third-party validators.
 
 Usage: scripts/check-exports.py FILE... [--schemas DIR]
 
@@ -11,13 +11,14 @@ By extension:
   .fit  decodes with fitdecode (CRC checks raise) and garmin-fit-sdk (check_integrity() must be
         True, read() must report no errors); the session's total_distance, total_timer_time and
         total_calories must equal the sums over the laps (within FIT's stored resolution);
-  .csv  parses with the csv module: the header must be the one of issue 5 and every row as wide;
+  .csv  parses with the csv module: the header must be the one in README.md ("Exporting a
+        workout") and every row as wide;
   .json parses as one JSON object (the record).
 A .fit file with a .json file of the same name beside it (the same record exported as JSON) must
 also have session totals equal to the record's: total_distance = totalDistance (0.01 m),
 total_timer_time = duration (0.001 s), total_calories = totalEnergyBurned rounded (1 kcal).
 
-Needs (pinned, Physiology.md §8): lxml==6.1.3 fitdecode==0.11.0 garmin-fit-sdk==21.218.0.
+Needs (pinned, scripts/requirements-exports.txt): lxml==6.1.3 fitdecode==0.11.0 garmin-fit-sdk==21.218.0.
 Exit status 0 when every file passes, 1 otherwise.
 """
 import csv

@@ -1,6 +1,6 @@
 // workout-sim-bench: a 24-hour running session through the whole engine (session, builder,
 // scheduler, sample storage, statistics, record), fed by a synthetic body that does the same
-// arithmetic per simulated second as ../shared/bench/kernel.c (ACSM running VO2, first-order
+// arithmetic per simulated second as Benchmarks/baseline/kernel.c (ACSM running VO2, first-order
 // heart rate with drift, SplitMix64 + Box-Muller noise). Prints ns per simulated second and
 // bytes held per stored sample; then the same session fed by the real physiology models
 // (PhysiologyDataSource on a course whose speed and grade change every minute). Usage: workout-sim-bench [seconds] [repetitions]

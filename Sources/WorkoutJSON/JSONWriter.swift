@@ -1,4 +1,4 @@
-/// The canonical JSON encoding of workout-sim's output (result spec v1, "Encoding").
+/// The canonical JSON encoding of workout-sim's output (docs/run-result.md#encoding).
 ///
 /// The same ``JSONValue`` always gives the same bytes, on every platform and in every locale:
 ///

@@ -1,7 +1,8 @@
 import WorkoutCore
 
 /// Biological sex, as the scenario's `athlete.sex` (`"female"` or `"male"`); selects the sex-specific
-/// constants of Keytel et al. 2005 and the step-length heuristic (physiology.md §2, §5.2).
+/// constants of Keytel et al. 2005 and the step-length heuristic
+/// (docs/models.md#energy-from-heart-rate-keytel-2005, docs/models.md#cadence-and-steps).
 public enum BiologicalSex: String, Sendable, Hashable, CaseIterable {
   /// `"female"`.
   case female
@@ -18,7 +19,7 @@ public enum AthleteError: Error, Equatable, Sendable {
   case maxNotAboveResting(resting: Double, max: Double)
 }
 
-/// The profile the physiology models use (scenario spec v1, "Athlete").
+/// The profile the physiology models use (docs/scenario-format.md#athlete).
 ///
 /// Defaults follow the spec: 35 years, female, 65 kg, 170 cm, resting heart rate 60 bpm, maximal
 /// heart rate by Tanaka, Monahan & Seals (J Am Coll Cardiol 37(1):153–156, 2001):
@@ -99,7 +100,7 @@ public struct Athlete: Sendable, Equatable {
   }()
 
   /// Tanaka's maximal heart rate, `208 − 0.7 × age` bpm (Tanaka, Monahan & Seals 2001;
-  /// physiology.md §4.1).
+  /// docs/models.md#maximum-heart-rate).
   ///
   /// - Parameter age: years.
   public static func tanakaMaxHeartRate(age: Double) -> Double {
@@ -113,7 +114,7 @@ public struct Athlete: Sendable, Equatable {
   public var vo2Reserve: Double { vo2Max - Metabolism.restingVO2 }
 
   /// Walking step length in metres from height: 0.413 × height (women), 0.415 × height (men)
-  /// (pedometer heuristic, physiology.md §5.2).
+  /// (pedometer heuristic, docs/models.md#cadence-and-steps).
   public var walkingStepLength: Double {
     (sex == .female ? 0.413 : 0.415) * heightCm / 100
   }

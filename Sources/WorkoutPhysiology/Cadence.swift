@@ -1,7 +1,7 @@
-/// Step and pedal cadence models (physiology.md §5).
+/// Step and pedal cadence models (docs/models.md#cadence-and-steps).
 public enum Cadence {
-  /// Running cadence in steps/min: clamp(134 + 9.2·v, 150, 190) (project rule of physiology.md
-  /// §5.1, from the least-squares fit 9.19·v + 133.9 of the recorded fēnix 2 run).
+  /// Running cadence in steps/min: clamp(134 + 9.2·v, 150, 190) (project rule,
+  /// docs/models.md#cadence-and-steps; from the least-squares fit 9.19·v + 133.9 of the recorded fēnix 2 run).
   ///
   /// - Parameter metresPerSecond: v.
   public static func running(metresPerSecond v: Double) -> Double {
@@ -9,7 +9,7 @@ public enum Cadence {
   }
 
   /// Walking cadence in steps/min: speed / step length × 60, step length from height
-  /// (``Athlete/walkingStepLength``; physiology.md §5.2).
+  /// (``Athlete/walkingStepLength``; docs/models.md#cadence-and-steps).
   ///
   /// - Parameters:
   ///   - metresPerSecond: v.

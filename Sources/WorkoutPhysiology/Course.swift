@@ -1,6 +1,6 @@
 import WorkoutCore
 
-/// One piece of a course: what the body does for `duration` (scenario spec v1, "Course").
+/// One piece of a course: what the body does for `duration` (docs/scenario-format.md#course-segments).
 public struct CourseSegment: Sendable, Equatable {
   /// The speeds a segment may give, m/s: 0 to 50 (a project rule; the fastest bodies, cyclists
   /// descending, stay below 30 m/s, and beyond the limit distances and energies stop meaning
@@ -127,7 +127,8 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What the body does, as piecewise-constant segments played from `t = 0`; after the last segment
-/// the body stands still (speed 0, grade 0). Scenario spec v1, "Course".
+/// the body stands still (speed 0, grade 0). See
+/// docs/scenario-format.md#course.
 ///
 /// A course built from a recording (a later issue) is the same thing with many short segments,
 /// plus an optional recorded heart-rate series (``recordedHeartRate``, reported instead of the
@@ -145,7 +146,7 @@ public struct Course: Sendable, Equatable {
   public let track: [TrackPoint]
 
   /// Longest gap between two recorded heart-rate readings that is interpolated across, 10 s
-  /// (scenario spec v1: a longer gap is a stop with no recorded heart rate).
+  /// (docs/scenario-format.md#recording-object: a longer gap has no recorded heart rate).
   public static let maximumRecordedGap = Duration.seconds(10)
 
   /// Creates a course.

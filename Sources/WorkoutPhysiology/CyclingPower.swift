@@ -2,7 +2,7 @@ import WorkoutCore
 
 /// Road-cycling power from speed and grade, and its inverse (Martin, Milliken, Cobb, McFadden &
 /// Coggan, "Validation of a mathematical model for road cycling power", J Appl Biomech
-/// 14(3):276–291, 1998; physiology.md §7).
+/// 14(3):276–291, 1998; docs/models.md#cycling-power-and-speed).
 ///
 /// P = v · [m·g·(Crr·cos θ + sin θ) + ½·ρ·CdA·v²] / η with θ = atan(G), no wind, no
 /// acceleration, no bearing friction.
@@ -23,7 +23,7 @@ public struct CyclingPowerModel: Sendable, Equatable {
   /// (not Apple behaviour): the scenario has no bike mass key.
   public static let defaultBikeMassKg = 10.0
 
-  /// Creates a model with the reference's default coefficients (physiology.md §7).
+  /// Creates a model with the default coefficients of docs/models.md#cycling-power-and-speed.
   ///
   /// - Parameters:
   ///   - totalMassKg: rider + bike, kg.

@@ -1,12 +1,12 @@
 import WorkoutCore
 
-/// Heart-rate model parameters (physiology.md §4). The defaults are the values workout-sim uses.
+/// Heart-rate model parameters (docs/models.md#heart-rate). The defaults are the values workout-sim
+/// uses.
 ///
 /// The model: a steady state from workload by %HRR = %VO2R (Swain & Leutholtz 1997, Med Sci Sports
 /// Exerc 29:410–414), a first-order lag toward it with an asymmetric time constant (De Smet et al.
-/// 2017, CEUR-WS Vol-1842 paper 13: τrise 24 s, τfall 30 s), a recovery residual (project rule of
-/// physiology.md §4.6) and cardiovascular drift (project rule of physiology.md §4.5, see
-/// ``driftGain``).
+/// 2017, CEUR-WS Vol-1842 paper 13: τrise 24 s, τfall 30 s), a recovery residual (project rule)
+/// and cardiovascular drift (project rule, see ``driftGain``).
 public struct HeartRateParameters: Sendable, Equatable {
   /// Time constant in seconds when the target lies above the heart rate at a course boundary
   /// (default 24 s, De Smet 2017).
@@ -14,16 +14,15 @@ public struct HeartRateParameters: Sendable, Equatable {
   /// Time constant in seconds when the target lies below it (default 30 s, De Smet 2017).
   public var fallTimeConstant: Double
   /// Fraction r of a drop in workload target that stays as a residual elevation (default 0.75).
-  /// Project rule (physiology.md §4.6): recovery heads for an elevated target that decays, so a
+  /// Project rule (docs/models.md#heart-rate): recovery heads for an elevated target that decays, so a
   /// healthy adult's one-minute recovery is 20–40 bpm rather than the 60+ bpm of a plain lag.
   public var recoveryResidualFraction: Double
-  /// Time constant in seconds of the residual's decay (default 300 s, within the 5–10 min of
-  /// physiology.md §4.6).
+  /// Time constant in seconds of the residual's decay (default 300 s; project rule,
+  /// docs/models.md#heart-rate).
   public var recoveryResidualTimeConstant: Double
   /// Drift gain d (default 0.18): the above-rest part of the heart rate is multiplied by
   /// `1 + d × clamp((X − onset) / (full − onset), 0, 1)`, X being the accumulated exercise time.
-  /// Project rule adapted from physiology.md §4.5 (which scales the whole HR by d = 0.10–0.15):
-  /// scaling only the above-rest part keeps the body at rest undrifted; at 60 % VO2R this gives
+  /// Project rule (docs/models.md#heart-rate): scaling only the above-rest part keeps the body at rest undrifted; at 60 % VO2R this gives
   /// about +10 % of heart rate from 10 to 60 min (Coyle & González-Alonso 2001; Wingo et al. 2012).
   public var driftGain: Double
   /// Exercise time in seconds before drift starts (default 600 s).
@@ -48,7 +47,7 @@ public struct HeartRateParameters: Sendable, Equatable {
 
   /// Steady-state heart rate in bpm for a net VO2 (gross − 3.5, mL·kg⁻¹·min⁻¹):
   /// `HRrest + f × (HRmax − HRrest)` with `f = net / (VO2max − 3.5)` clamped to 0...1
-  /// (%HRR = %VO2R, Swain & Leutholtz 1997; physiology.md §4.2).
+  /// (%HRR = %VO2R, Swain & Leutholtz 1997; docs/models.md#heart-rate).
   ///
   /// - Parameters:
   ///   - netVO2: mL·kg⁻¹·min⁻¹ above rest.

@@ -2,7 +2,7 @@ import WorkoutCore
 
 /// Energy expenditure from heart rate, Keytel et al. 2005 ("Prediction of energy expenditure from
 /// heart rate monitoring during submaximal exercise", J Sports Sci 23(3):289–297,
-/// doi:10.1080/02640410470001730089; physiology.md §2).
+/// doi:10.1080/02640410470001730089; docs/models.md#energy-from-heart-rate-keytel-2005).
 ///
 /// workout-sim uses it only as a cross-check of the workload model at steady exercise
 /// (HR ≳ 90 bpm); it is not the energy model.

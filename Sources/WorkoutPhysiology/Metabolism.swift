@@ -1,7 +1,8 @@
 import WorkoutCore
 
 /// Oxygen uptake and energy: the ACSM metabolic equations, Minetti's cost of gradient, and the
-/// conversion to kilocalories (physiology.md §1, §6).
+/// conversion to kilocalories (docs/models.md#energy-on-foot-acsm,
+/// docs/models.md#cost-of-gradient-minetti-2002, docs/models.md#from-oxygen-to-kilocalories).
 ///
 /// Units: speed S in m/min, grade G as a fraction (0.05 = 5 %), VO2 in mL·kg⁻¹·min⁻¹, power in W,
 /// mass in kg. ACSM equations give **gross** VO2 (rest included); "net" is gross minus
@@ -10,11 +11,11 @@ public enum Metabolism {
   /// One MET, 3.5 mL·kg⁻¹·min⁻¹ (ACSM), used as basal (resting) oxygen uptake.
   public static let restingVO2 = 3.5
 
-  /// Kilocalories per litre of oxygen, 5 (ACSM's rule; physiology.md §1.2).
+  /// Kilocalories per litre of oxygen, 5 (ACSM's rule; docs/models.md#from-oxygen-to-kilocalories).
   public static let kilocaloriesPerLitreOxygen = 5.0
 
   /// Work rate in kg·m/min per watt in the leg-cycling equation: 6, ACSM's rounding of 6.12
-  /// (physiology.md §1; the worked values there use 6).
+  /// (docs/models.md#energy-cycling-acsm; the worked values there use 6).
   public static let kilogramMetresPerMinutePerWatt = 6.0
 
   /// Speed at and above which gait on foot is running, 2.0 m/s. Project rule (not Apple
@@ -77,7 +78,8 @@ public enum Metabolism {
 
   /// Net VO2 (gross − 3.5) on foot at any grade, in mL·kg⁻¹·min⁻¹.
   ///
-  /// Project rule built from ACSM and Minetti (physiology.md §1, §6): gait by speed (walking below
+  /// Project rule built from ACSM and Minetti (docs/models.md#energy-on-foot-acsm): gait by speed
+  /// (walking below
   /// 2.0 m/s, running from 2.0 m/s); for 0 ≤ G ≤ 0.15 the ACSM equation; for G < 0 the level
   /// net VO2 times C(G)/C(0); for G > 0.15 the net VO2 at 0.15 times C(G)/C(0.15), so energy is
   /// continuous in grade. C is Minetti's Cr for running, Cw for walking.
@@ -121,7 +123,8 @@ public enum Metabolism {
     return acsmLegCyclingVO2(power: max(0, power), massKg: massKg) - restingVO2
   }
 
-  /// Energy rate in kcal/min for an oxygen uptake: VO2 · M / 1000 · 5 (ACSM; physiology.md §1).
+  /// Energy rate in kcal/min for an oxygen uptake: VO2 · M / 1000 · 5 (ACSM;
+  /// docs/models.md#from-oxygen-to-kilocalories).
   ///
   /// - Parameters:
   ///   - vo2: mL·kg⁻¹·min⁻¹ (gross for total, net for active).
@@ -136,7 +139,8 @@ public enum Metabolism {
 
 /// A constant MET value for activities without a course model, from the 2011 Compendium of
 /// Physical Activities (Ainsworth B.E. et al., Med Sci Sports Exerc 43(8):1575–1581,
-/// doi:10.1249/MSS.0b013e31821ece12; lists at https://pacompendium.com ; physiology.md §3).
+/// doi:10.1249/MSS.0b013e31821ece12; lists at https://pacompendium.com ;
+/// docs/models.md#other-activities-compendium).
 public struct CompendiumActivity: Sendable, Equatable {
   /// The Compendium's five-digit code, for example `"02150"`.
   public let code: String

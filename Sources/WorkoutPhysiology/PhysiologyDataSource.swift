@@ -4,7 +4,7 @@ import WorkoutCore
 /// values a watch delivers (heart rate, active and basal energy, distance, steps, running speed,
 /// cycling power and cadence).
 ///
-/// Models (physiology.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
+/// Models (docs/models.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
 /// the ACSM leg-cycling equation (cycling), or a constant Compendium MET (other activities);
 /// 5 kcal per litre O2; basal = 1 MET; active = total − basal. Heart rate by %HRR = %VO2R with an
 /// exact first-order response (``HeartRateParameters``). Cumulative amounts are integrated exactly
@@ -61,7 +61,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   ///   - seed: the scenario seed.
   ///   - heartRateParameters: the heart-rate model's parameters (default: workout-sim's values).
   ///   - cyclingModel: the power model; default ``CyclingPowerModel`` with the athlete's mass plus
-  ///     ``CyclingPowerModel/defaultBikeMassKg`` and the reference's coefficients.
+  ///     ``CyclingPowerModel/defaultBikeMassKg`` and the coefficients of docs/models.md.
   public init(
     athlete: Athlete = .standard, course: Course = .standingStill,
     sensors: [QuantityType: SensorConfiguration] = [:], seed: UInt64,

@@ -1,7 +1,7 @@
 import WorkoutCore
 
-/// How the wrist delivers one quantity type: every key of the scenario's sensor table (scenario
-/// spec v1, "Sensors").
+/// How the wrist delivers one quantity type: every key of the scenario's sensor table
+/// (docs/scenario-format.md#sensors).
 ///
 /// `enabled`, `interval`, `lockOn` and `dropouts` say *when* samples exist and go to the engine as
 /// ``schedule``; `noise`, `constant` and `cadenceLock` shape *what* ``PhysiologyDataSource``
@@ -16,7 +16,7 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// Discrete types get AR(1) noise with correlation ``noiseCorrelationPerSecond`` per second of
   /// spacing and stationary standard deviation `noise`; cumulative types get independent noise
   /// per sample (the amount is clamped at ≥ 0). Every type draws from its own SplitMix64 stream
-  /// `"noise.<type>"`. A model of an optical wrist sensor (physiology.md §4.8), not a measured
+  /// `"noise.<type>"`. A model of an optical wrist sensor (docs/models.md#wrist-sensor), not a measured
   /// device.
   public var noise: Double
   /// Delivered instead of the model's value, without noise: bpm (the type's unit) for discrete
@@ -33,8 +33,8 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// the modelled heart rate is reported.
   public var cadenceLock: Range<SimulationInstant>?
 
-  /// AR(1) correlation of discrete-type noise per second of spacing, 0.9 (physiology.md §4.8:
-  /// σ ≈ 2–3 bpm, φ ≈ 0.9 per second).
+  /// AR(1) correlation of discrete-type noise per second of spacing, 0.9 (project rule;
+  /// docs/models.md#wrist-sensor).
   public static let noiseCorrelationPerSecond = 0.9
 
   /// Creates a configuration; omitted values take the spec's defaults for `type`.
@@ -68,7 +68,7 @@ public struct SensorConfiguration: Sendable, Equatable {
   }
 
   /// Default noise standard deviation in the type's unit. Project rule (not Apple behaviour):
-  /// `heartRate` 2.5 bpm (physiology.md §4.8: 2–3 bpm), `runningSpeed` 0.05 m/s, `cyclingPower`
+  /// `heartRate` 2.5 bpm (docs/models.md#wrist-sensor), `runningSpeed` 0.05 m/s, `cyclingPower`
   /// 5 W (about 2 % at 250 W), `cyclingCadence` 1 rpm, cumulative types 0.
   public static func defaultNoise(for type: QuantityType) -> Double {
     switch type {

@@ -1,7 +1,7 @@
 import WorkoutJSON
 
 /// One expectation from a scenario's `expect` list: a selector and a comparison
-/// (scenario spec v1, "Checks").
+/// (docs/scenario-format.md#checks).
 public struct Check: Sendable, Equatable {
   /// Which value of the run result the check reads.
   public var selector: Selector

@@ -1,5 +1,5 @@
 extension Scenario {
-  /// The scenario `workout-sim run` uses without `--scenario` (cli.md, "run"): a steady
+  /// The scenario `workout-sim run` uses without `--scenario` (docs/command-line.md#run): a steady
   /// 30-minute outdoor run at 2.9 m/s on gently rolling ground.
   ///
   /// The course stands still for the 3 s between `prepare` and `start`, then runs twelve 150 s

@@ -1,7 +1,7 @@
 import WorkoutCore
 
 extension Scenario {
-  /// `selector`: the Digital Crown workout selector (issue 6), after SwiftUI's
+  /// `selector`: the Digital Crown workout selector, after SwiftUI's
   /// `digitalCrownRotation(_:from:through:by:sensitivity:isContinuous:isHapticFeedbackEnabled:)`
   /// (Apple doc:
   /// https://developer.apple.com/documentation/swiftui/view/digitalcrownrotation(_:from:through:by:sensitivity:iscontinuous:ishapticfeedbackenabled:)).
@@ -43,7 +43,7 @@ extension Scenario {
   /// `goals` and `today`: amounts for the activity rings, after `HKActivitySummary`'s
   /// `activeEnergyBurned`, `appleExerciseTime` and their goals (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkactivitysummary), with a step count
-  /// in place of the Stand ring (issue 6).
+  /// in place of the Stand ring (docs/scenario-format.md#the-watch-face).
   ///
   /// JSON: `{ "activeEnergyBurned": kcal, "appleExerciseTime": time, "stepCount": count }`,
   /// every key optional; a time is seconds or `"[h:]mm:ss"` as everywhere in the format.

@@ -2,7 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutPhysiology
 
-/// A decoded and validated scenario file, version 1 (`/work/shared/spec/scenario-v1.md`), with
+/// A decoded and validated scenario file, version 1 (docs/scenario-format.md), with
 /// every default applied.
 ///
 /// Obtain one with ``load(contentsOf:displayName:)``, ``decode(_:fileName:sourceURL:)`` or
@@ -178,7 +178,7 @@ public struct Scenario: Sendable, Equatable {
     }
   }
 
-  /// `finish`: see scenario-v1.md, "Ending a workout".
+  /// `finish`: see docs/scenario-format.md#ending-a-workout.
   public enum FinishMode: String, Sendable, Equatable, CaseIterable {
     /// `"auto"`: when the session reaches stopped or ended, the app ends collection and finishes
     /// the workout, as Apple's sample app does.

@@ -1,7 +1,8 @@
 import WorkoutCore
 import WorkoutJSON
 
-/// The `watch` key and the watch actions (issue 7).
+/// The `watch` key and the watch actions (docs/scenario-format.md#the-watch,
+/// docs/scenario-format.md#watch-actions).
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",

@@ -106,7 +106,8 @@ extension Scenario {
   }
 }
 
-/// Turns a parsed document into a ``Scenario``, checking every rule of scenario-v1.md.
+/// Turns a parsed document into a ``Scenario``, checking every rule of
+/// docs/scenario-format.md.
 struct ScenarioDecoder {
   let fileName: String
 

@@ -1,5 +1,5 @@
 /// Why a scenario file could not be used: it cannot be opened, is not strict JSON, or does not
-/// follow the scenario format (cli.md, "Error messages").
+/// follow the scenario format (docs/command-line.md#error-messages).
 ///
 /// ``description`` is the complete line the command line prints, always starting with the file:
 /// - cannot open: `Hills.json: cannot open the file (no such file)`

@@ -13,7 +13,7 @@ public struct TimeFormatError: Error, Equatable, Sendable {
   }
 }
 
-/// Scenario times (scenario-v1.md, "Syntax"): seconds as a JSON number, or a string `mm:ss` or
+/// Scenario times (docs/scenario-format.md#times): seconds as a JSON number, or a string `mm:ss` or
 /// `h:mm:ss`.
 ///
 /// In `mm:ss` the minutes are any whole number (`"75:00"`); in `h:mm:ss` the hours are any whole

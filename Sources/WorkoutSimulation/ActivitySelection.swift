@@ -1,7 +1,7 @@
 import WorkoutCore
 
-/// The workout selector a ``SimulationSession`` consults: the Digital Crown picker of issue 6,
-/// seen only through what the session needs.
+/// The workout selector a ``SimulationSession`` consults: the watch face's Digital Crown picker
+/// (docs/scenario-format.md#the-watch-face), seen only through what the session needs.
 ///
 /// WorkoutSimulation does not depend on WorkoutWatch; the command-line module conforms its
 /// `DigitalCrownSelector` wrapper and passes it in. Every method takes the instant of its event

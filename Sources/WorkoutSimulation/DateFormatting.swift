@@ -1,7 +1,7 @@
 import Foundation
 
 /// An instant as an ISO 8601 local date-time with the numeric offset of `timeZone` at that
-/// instant (result spec v1, "Encoding"): `2026-03-02T07:30:03+01:00`, with milliseconds only
+/// instant (docs/run-result.md#encoding): `2026-03-02T07:30:03+01:00`, with milliseconds only
 /// when, rounded to the nearest millisecond, they are not zero: `2026-03-02T07:30:03.500+01:00`.
 ///
 /// UTC is written `+00:00` (the spec's examples all use numeric offsets). The calendar fields

@@ -1,7 +1,8 @@
 import Foundation
 import WorkoutCore
 
-/// Local midnights on the scenario's clock, for the activity rings' daily reset (issue 6).
+/// Local midnights on the scenario's clock, for the activity rings' daily reset
+/// (docs/scenario-format.md#the-watch-face).
 ///
 /// Uses Foundation's `Calendar` (Gregorian) in the scenario's `timeZone`, so days of 23 or 25
 /// hours around daylight-saving changes come out right (Apple doc:

@@ -4,7 +4,7 @@ import WorkoutJSON
 import WorkoutPhysiology
 
 /// Everything one scenario run produced, in the engine's own types, with the wall-clock context
-/// needed to write dates (`result-v1.md`).
+/// needed to write dates (docs/run-result.md).
 public struct RunResult: Sendable {
   /// The scenario's `name`.
   public var scenarioName: String
@@ -47,7 +47,7 @@ public struct RunResult: Sendable {
     self.log = log
   }
 
-  /// The run result document of `result-v1.md` (`format`, `generator`, `version`, `scenario`,
+  /// The run result document of docs/run-result.md (`format`, `generator`, `version`, `scenario`,
   /// `seed`, `records`, `probes`, `errors`, `log`); encode it with ``JSONWriter`` for the spec's
   /// bytes.
   ///
@@ -205,7 +205,7 @@ public struct RunResult: Sendable {
 
   /// `route`: the track points with a position from `start` to `end` (both included), each
   /// `[at, latitude, longitude, altitude]` (altitude `null` when not recorded); `nil` when there
-  /// are none (result-v1.md: only for a course with positions).
+  /// are none (docs/run-result.md#samples-and-route: only for a course with positions).
   func route(from start: SimulationInstant, to end: SimulationInstant) -> JSONValue? {
     var low = 0
     var high = track.count

@@ -4,7 +4,7 @@ import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
 
-/// What the command line may change about a scenario before it runs (`cli.md`, `run`).
+/// What the command line may change about a scenario before it runs (docs/command-line.md#run).
 public struct RunOverrides: Sendable, Equatable {
   /// `--type`: replaces the scenario's `activity` (and the first session's activity).
   public var activity: WorkoutActivityType?
@@ -13,7 +13,7 @@ public struct RunOverrides: Sendable, Equatable {
   /// `--until`: stops the run at this scenario time; actions after it do not run.
   public var until: SimulationInstant?
   /// `--export` to `.gpx`: the course must have positions; without them ``Simulation/run(_:overrides:)``
-  /// throws a ``SimulationError`` before the run starts (cli.md, `--export`).
+  /// throws a ``SimulationError`` before the run starts (docs/command-line.md#run, `--export`).
   public var requiresPositions: Bool
 
   /// Creates overrides; `nil` keeps the scenario's own value.

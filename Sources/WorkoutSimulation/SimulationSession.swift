@@ -4,7 +4,7 @@ import WorkoutPhysiology
 import WorkoutScenario
 
 /// What the user does on the watch, independent of how it was typed: the commands behind the
-/// interactive keys and `--keys` (`cli.md`, `run`).
+/// interactive keys and `--keys` (docs/command-line.md#run).
 ///
 /// Commands that only move wall-clock playback (speed, hold, single steps) are not here: they do
 /// not change what happens on virtual time, so headless runs ignore them.

@@ -1,6 +1,6 @@
 /// One key press, as decoded from terminal bytes or named in `--keys`.
 ///
-/// Names (``name``) are those of cli.md's `--keys`: `SPACE`, `ENTER`, `UP`, `DOWN`, `LEFT`,
+/// Names (``name``) are those of `--keys` (docs/command-line.md#run): `SPACE`, `ENTER`, `UP`, `DOWN`, `LEFT`,
 /// `RIGHT`, `ESC`, `COMMA`, `AT`, or the one character itself (`q`, `+`, `.`). Keys outside that
 /// list have names too (`TAB`, `BACKSPACE`, `CTRL-C`), which `--keys` does not need to accept.
 public enum KeyEvent: Hashable, Sendable, CustomStringConvertible {

@@ -7,7 +7,8 @@ import Synchronization
   import Darwin
 #endif
 
-/// The signals the interactive driver handles, with the exit codes cli.md gives them.
+/// The signals the interactive driver handles, with the exit codes of
+/// docs/command-line.md#exit-codes.
 public enum TerminalSignal: Int32, CaseIterable, Sendable, Hashable {
   /// `SIGINT` (sent by `kill -INT`; with `ISIG` off, Ctrl-C is a key instead): exit 130.
   case interrupt = 2
@@ -29,7 +30,7 @@ public enum TerminalSignal: Int32, CaseIterable, Sendable, Hashable {
   }
 
   /// The exit status after the terminal is restored: 128 + signal number (130, 143, 129;
-  /// cli.md, "Exit codes"), or `nil` for ``windowChange``.
+  /// docs/command-line.md#exit-codes), or `nil` for ``windowChange``.
   public var exitCode: Int32? {
     self == .windowChange ? nil : 128 + number
   }

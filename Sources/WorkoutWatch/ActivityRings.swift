@@ -3,7 +3,8 @@ import WorkoutCore
 /// The day's goals for the three rings, after `HKActivitySummary`'s `activeEnergyBurnedGoal`
 /// and `appleExerciseTimeGoal` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkactivitysummary), with a step-count
-/// goal in place of the Stand ring (issue 6: the seed app asks for a Steps ring).
+/// goal in place of the Stand ring (a project rule: the
+/// watch face shows a Steps ring; docs/scenario-format.md#the-watch-face).
 ///
 /// Scenario key `"goals"`; defaults 500 kcal, 30 min, 10 000 steps.
 public struct ActivityGoals: Sendable, Hashable {

@@ -4,7 +4,7 @@ import WorkoutCore
 ///
 /// Apple gives no numeric rotation-per-unit figures (Apple doc:
 /// https://developer.apple.com/documentation/swiftui/digitalcrownrotationalsensitivity). The
-/// figures here are a project rule (issue 6): one key press turns the crown by one stride at
+/// figures here are a project rule: one key press turns the crown by one stride at
 /// `high`, half a stride at `medium` and a quarter of a stride at `low`. The scenario action
 /// `crown` (`{ "by": strides }`) is measured in strides and does not depend on sensitivity.
 public enum CrownSensitivity: String, CaseIterable, Sendable, Hashable {
@@ -54,7 +54,7 @@ public struct CrownTick: Sendable, Hashable {
 ///
 /// Apple doc:
 /// https://developer.apple.com/documentation/swiftui/view/digitalcrownrotation(_:from:through:by:sensitivity:iscontinuous:ishapticfeedbackenabled:)
-/// (healthkit-semantics.md §7). The bound value runs `from: 0 through: items.count - 1 by: 1`
+/// (docs/field-cases.md#f12-crown-selector-range-clamping-and-snapping). The bound value runs `from: 0 through: items.count - 1 by: 1`
 /// (field case F12: never one index past the end):
 ///
 /// - The value moves continuously with the rotation (``rotate(by:at:)``, in strides, one stride
@@ -71,7 +71,7 @@ public struct CrownTick: Sendable, Hashable {
 /// The selected item is the one nearest to the value (``selectedIndex``). All state is private;
 /// every method takes the instant of its event, and nothing reads a clock.
 public struct DigitalCrownSelector: Sendable, Hashable {
-  /// How long the crown must be still before the value snaps: 0.3 s (project rule, issue 6).
+  /// How long the crown must be still before the value snaps: 0.3 s (project rule).
   public static let idleInterval: Duration = .milliseconds(300)
 
   /// The largest rotation taken in one call, in strides (one million); larger ones are cut.
@@ -99,7 +99,7 @@ public struct DigitalCrownSelector: Sendable, Hashable {
   ///     empty means ``defaultItems``.
   ///   - initial: the activity to start on (the scenario's `activity`, or `--type`). An activity
   ///     not among `items` is added in front of them, so that without crown input the selection
-  ///     stays as given (issue 6).
+  ///     stays as given.
   ///   - isContinuous: wrap around (`true`) or stop at the ends (`false`, SwiftUI's default).
   ///   - sensitivity: how far one key press turns the crown (SwiftUI's default `.high`).
   ///   - isHapticFeedbackEnabled: whether rotations report ``CrownTick``s (default `true`).

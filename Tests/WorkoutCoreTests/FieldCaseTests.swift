@@ -1,7 +1,7 @@
 import Testing
 import WorkoutCore
 
-/// Field cases F01, F02, F03, F04 and F06 of field-cases.md with their hand-computed values.
+/// Field cases F01, F02, F03, F04 and F06 of docs/field-cases.md with their hand-computed values.
 @Suite struct FieldCaseTests {
   /// F01: no heart rate after 120 s; elapsed keeps advancing; pause 300–360; end 600.
   @Test func f01ElapsedTimeWithoutSamples() throws {

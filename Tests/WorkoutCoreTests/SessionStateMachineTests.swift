@@ -18,7 +18,7 @@ enum MatrixCall: CaseIterable, Sendable, CustomStringConvertible {
   }
 }
 
-/// healthkit-semantics.md §1.2, row by row (nil = ILLEGAL).
+/// docs/healthkit-behaviour.md#session-states-and-transitions, row by row (nil = illegal).
 let transitionTable: [WorkoutSessionState: [MatrixCall: WorkoutSessionState]] = [
   .notStarted: [.prepare: .prepared, .start: .running, .error: .ended],
   .prepared: [.start: .running, .end: .ended, .error: .ended],

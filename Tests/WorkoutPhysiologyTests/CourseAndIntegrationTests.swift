@@ -2,7 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-@Suite("Cadence (physiology.md §5)")
+@Suite("Cadence (docs/models.md, Cadence and steps)")
 struct CadenceTests {
   /// The recorded fēnix 2 run's least-squares line: steps/min ≈ 9.19·v + 133.9.
   @Test(
@@ -115,7 +115,7 @@ struct CourseTests {
     #expect(throws: AthleteError.outOfRange(field: "vo2Max", value: 3)) { try Athlete(vo2Max: 3) }
   }
 
-  /// 70 kg; walking 3.0 mph level for 60 s (active 2.814 kcal/min, §1.1), running 10 km/h for 60 s
+  /// 70 kg; walking 3.0 mph level for 60 s (active 2.814 kcal/min, docs/models.md), running 10 km/h for 60 s
   /// (11.667 kcal/min), then standing still.
   @Test("spans across segments integrate exactly")
   func integration() throws {

@@ -2,7 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-@Suite("Minetti et al. 2002 cost of gradient (physiology.md §6)")
+@Suite("Minetti et al. 2002 cost of gradient (docs/models.md)")
 struct MinettiTests {
   /// (i, Cr, Cr/Cr(0), Cw, Cw/Cw(0)) as tabulated.
   @Test(
@@ -59,7 +59,7 @@ struct MinettiTests {
   }
 }
 
-@Suite("Cycling power (Martin et al. 1998, physiology.md §7)")
+@Suite("Cycling power (Martin et al. 1998, docs/models.md)")
 struct CyclingPowerTests {
   let model = CyclingPowerModel(totalMassKg: 80)
 
@@ -112,7 +112,7 @@ struct CyclingPowerTests {
   }
 }
 
-@Suite("Keytel et al. 2005 (physiology.md §2)")
+@Suite("Keytel et al. 2005 (docs/models.md)")
 struct KeytelTests {
   /// (HR, M, age, men, women, men VO2max 50, women VO2max 40) in kcal/min.
   @Test(

@@ -2,9 +2,9 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-@Suite("Heart rate (physiology.md §4)")
+@Suite("Heart rate (docs/models.md)")
 struct HeartRateTests {
-  /// physiology.md §4.2 worked steady states: 35 y, HRrest 60, HRmax 183.5 (Tanaka), VO2max 45.
+  /// docs/models.md#heart-rate worked steady states: 35 y, HRrest 60, HRmax 183.5 (Tanaka), VO2max 45.
   @Test(
     "steady state matches %HRR = %VO2R within 1 bpm",
     arguments: [
@@ -31,7 +31,7 @@ struct HeartRateTests {
   }
 
   @Test(
-    "Tanaka maximal heart rate (physiology.md §4.1)",
+    "Tanaka maximal heart rate (Tanaka, Monahan & Seals 2001)",
     arguments: [(20.0, 194.0), (30, 187), (40, 180), (50, 173), (60, 166)])
   func tanaka(age: Double, expected: Double) throws {
     #expect(close(Athlete.tanakaMaxHeartRate(age: age), expected, 1e-9))
@@ -65,7 +65,8 @@ struct HeartRateTests {
   }
 
   /// 10 min at 10 km/h then the course ends (standing still): one-minute recovery of a healthy
-  /// adult lies within 20–40 bpm (Cole et al. 1999: ≤ 12 abnormal; physiology.md §4.6).
+  /// adult lies within 20–40 bpm (Cole et al. 1999: ≤ 12 abnormal;
+  /// docs/models.md#heart-rate).
   @Test(
     "one-minute recovery within 20 to 40 bpm",
     arguments: [(10 / 3.6, WorkoutActivityType.running), (12 / 3.6, .running), (3.0, .running)])
@@ -80,7 +81,7 @@ struct HeartRateTests {
   }
 
   /// Constant moderate load for 70 min: HR at 60 min is 5–16 % above HR at 10 min (Coyle &
-  /// González-Alonso 2001; Wingo et al. 2012; physiology.md §4.5).
+  /// González-Alonso 2001; Wingo et al. 2012; docs/models.md#heart-rate).
   @Test(
     "cardiovascular drift band",
     arguments: [

@@ -2,7 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-/// A row of physiology.md §1.1 (70 kg; kcal/min at 5 kcal/L O2; active = gross − 3.5 mL/kg/min).
+/// A row of the ACSM tables of docs/models.md (70 kg; kcal/min at 5 kcal/L O2; active = gross − 3.5 mL/kg/min).
 struct ACSMRow: Sendable, CustomStringConvertible {
   let name: String
   let speed: Double  // m/min (or W for cycling)
@@ -100,7 +100,7 @@ private func expectSourceMinute(
   #expect(close(active + basal, row.grossKcal, 0.0005))
 }
 
-@Suite("ACSM metabolic equations (physiology.md §1.1)")
+@Suite("ACSM metabolic equations (docs/models.md)")
 struct ACSMTests {
   @Test("walking rows", arguments: walkingRows)
   func walking(row: ACSMRow) throws {
@@ -156,7 +156,7 @@ struct ACSMTests {
   }
 }
 
-@Suite("Compendium MET activities (physiology.md §3)")
+@Suite("Compendium MET activities (Ainsworth et al. 2011)")
 struct CompendiumTests {
   @Test(
     "constant MET per activity",

@@ -2,7 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-@Suite("Wrist sensor keys (scenario spec v1, Sensors)")
+@Suite("Wrist sensor keys (docs/scenario-format.md, Sensors)")
 struct SensorTests {
   let run = [CourseSegment(duration: .seconds(3600), speed: 3)]
 

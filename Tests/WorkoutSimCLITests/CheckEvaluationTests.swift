@@ -4,7 +4,7 @@ import WorkoutScenario
 import WorkoutSimCLI
 
 @Suite struct CheckEvaluationTests {
-  /// A small run result in the shape of result spec v1.
+  /// A small run result in the shape of docs/run-result.md.
   static let result = object([
     "format": .string("workout-sim.result"),
     "records": .array([

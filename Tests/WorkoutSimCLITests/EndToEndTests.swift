@@ -200,7 +200,7 @@ func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") 
   }
 
   /// Field cases F01, F03 and F04 as scenario files whose `expect` lists carry every
-  /// hand-computed value of the case (`../shared/reference/field-cases.md`).
+  /// hand-computed value of the case (docs/field-cases.md).
   @Test(arguments: [
     "f01-elapsed-without-samples.json", "f03-end-sequence.json", "f03-finish-too-early.json",
     "f04-crash-recovery.json", "f04-no-recovery.json",

@@ -98,7 +98,8 @@ struct WatchFaceStateTests {
   /// Speed and step cadence hold between the 10 s samples instead of blinking to `--`: running
   /// speed is the wrist's runningSpeed (3 m/s with its 0.05 m/s noise: within 5 standard
   /// deviations), and step cadence comes from the step samples of the last 30 s, 134 + 9.2 × 3
-  /// = 161.6 steps/min (the running cadence model, physiology.md §5.1; steps carry no noise).
+  /// = 161.6 steps/min (the running cadence model, docs/models.md#cadence-and-steps; steps carry no
+  /// noise).
   @Test func speedAndCadenceHoldBetweenSamples() throws {
     var face = try WatchFace(scenario: try scenario(steady), options: RunOptions(speed: 1))
     _ = face.handle(.enter, atWall: .zero)

@@ -1,8 +1,8 @@
 /// The `HKLiveWorkoutBuilder` of one session: its lifecycle, the events and samples it collected,
 /// elapsed time and statistics.
 ///
-/// Lifecycle (healthkit-semantics.md §2.1, observed implementation behaviour of
-/// `HKWorkoutBuilder.m`): notStarted → active (``beginCollection(at:)``) → ended
+/// Lifecycle (docs/healthkit-behaviour.md#builder-states, the observed behaviour of HealthKit's
+/// `HKWorkoutBuilder`): notStarted → active (``beginCollection(at:)``) → ended
 /// (``endCollection(at:)``) → finished (``finishWorkout(id:metadata:)``); discarded
 /// (``discardWorkout()``) from notStarted, active or ended. Illegal calls throw `invalidArgument`
 /// errors with HealthKit's descriptions.
@@ -171,7 +171,7 @@ public struct LiveWorkoutBuilder: Sendable {
   /// `discardWorkout()`: notStarted, active or ended → discarded; nothing is saved.
   ///
   /// - Throws: `invalidArgument` "Unable to discard a workout that is already finished." from
-  ///   finished or discarded (project wording; the reference gives no text).
+  ///   finished or discarded (project wording; HealthKit's text is not known).
   public mutating func discardWorkout() throws(WorkoutError) {
     switch self.current {
     case .notStarted, .active, .ended:
@@ -220,7 +220,7 @@ public struct LiveWorkoutBuilder: Sendable {
 
   /// `elapsedTime(at:)`: the time collected up to `date`, excluding pauses.
   ///
-  /// HealthKit's algorithm (healthkit-semantics.md §2.2, `+_elapsedTimeAtDate:...`): 0 without a
+  /// HealthKit's algorithm (docs/healthkit-behaviour.md#elapsed-time-and-duration): 0 without a
   /// start or when start ≥ `date`; `date` capped at the end date; walk the events in date order,
   /// stopping at the first one before the start or after `date`; a `pause` while running adds
   /// the running span and stops the clock, a `resume` while paused restarts it; every other type

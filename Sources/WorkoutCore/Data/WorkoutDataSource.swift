@@ -33,8 +33,8 @@ public protocol WorkoutDataSource {
   ) -> Double
 }
 
-/// When a sensor delivers samples of one quantity type (scenario spec v1, "Sensors": `enabled`,
-/// `interval`, `lockOn`, `dropouts`).
+/// When a sensor delivers samples of one quantity type (docs/scenario-format.md#sensors:
+/// `enabled`, `interval`, `lockOn`, `dropouts`).
 ///
 /// Sample timing: every running interval `[s, e]` has its own grid `s + k × interval`. A discrete
 /// sample is delivered at each grid point in the closed interval `[s, e]` outside every dropout

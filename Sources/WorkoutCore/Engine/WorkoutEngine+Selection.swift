@@ -1,4 +1,5 @@
-/// Choosing the activity of a session before it starts: the workout selector (issue 6).
+/// Choosing the activity of a session before it starts: the watch face's workout selector
+/// (docs/scenario-format.md#the-watch-face).
 ///
 /// In HealthKit the activity is part of the `HKWorkoutConfiguration` a session is created with
 /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutconfiguration); the
@@ -49,7 +50,7 @@ extension WorkoutEngine {
     return true
   }
 
-  /// Logs that a crown rotation was ignored because the workout had started (issue 6): an
+  /// Logs that a crown rotation was ignored because the workout had started: an
   /// `error` log entry in ``watchFaceDomain`` with code `invalidArgument` and action `crown`,
   /// at `instant` (or ``now`` when earlier). It is not a HealthKit error and does not go into
   /// ``errors``.

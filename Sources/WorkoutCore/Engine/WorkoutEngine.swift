@@ -26,7 +26,7 @@ struct SampleStream {
 /// ``finishRun(at:)`` at the end, with non-decreasing instants (an earlier instant is treated as
 /// ``now``). Everything the app would see comes out in ``log``, ``errors`` and ``records``.
 ///
-/// Rules (scenario spec v1, "Sensors", "Timeline actions", "Ending a workout"):
+/// Rules (docs/scenario-format.md#sample-timing, #timeline-actions, #ending-a-workout):
 /// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
 ///   the next. Preparing or starting a session ends every other prepared, running, paused or
 ///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).

@@ -1,6 +1,6 @@
 /// How an app drives its workouts: the engine's fixed settings for a run.
 public struct WorkoutEngineConfiguration: Sendable {
-  /// How the workout is ended and saved (scenario spec v1, "Ending a workout").
+  /// How the workout is ended and saved (docs/scenario-format.md#ending-a-workout).
   public enum FinishMode: String, Sendable, Hashable, CaseIterable {
     /// Like Apple's sample app: when the session reaches stopped or ended, end collection (at
     /// that instant) and finish the workout, performing only the steps still open.
@@ -54,7 +54,7 @@ public struct WorkoutEngineConfiguration: Sendable {
   }
 }
 
-/// What the app does at an instant (scenario spec v1, "Timeline actions").
+/// What the app does at an instant (docs/scenario-format.md#timeline-actions).
 public enum AppAction: Sendable, Hashable {
   /// Session `prepare()`.
   case prepare
@@ -130,7 +130,7 @@ public enum AppAction: Sendable, Hashable {
 }
 
 /// A failed call as the delegate or completion handler reports it, with the action that made it
-/// and when (result-v1.md `errors`).
+/// and when (docs/run-result.md#errors).
 public struct ErrorReport: Sendable, Hashable {
   /// The error.
   public var error: WorkoutError
@@ -177,7 +177,7 @@ public struct ErrorReport: Sendable, Hashable {
   public var message: String { error.message }
 }
 
-/// One thing that happened, in order (result-v1.md `log`).
+/// One thing that happened, in order (docs/run-result.md#log).
 public struct LogEntry: Sendable, Hashable {
   /// The kinds of log entries of version 1.
   public enum Kind: Sendable, Hashable {
@@ -218,7 +218,7 @@ public struct LogEntry: Sendable, Hashable {
   }
 }
 
-/// A snapshot of the live values (result-v1.md `probes`).
+/// A snapshot of the live values (docs/run-result.md#probes).
 public struct Probe: Sendable, Hashable {
   /// When it was taken.
   public var at: SimulationInstant

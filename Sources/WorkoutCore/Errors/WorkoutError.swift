@@ -1,7 +1,8 @@
 /// An error as a session or builder delegate or completion handler receives it: an error domain,
 /// a code name and a description.
 ///
-/// Session and builder errors use `HKErrorDomain` (healthkit-semantics.md §1.3, §1.4, §2.1).
+/// Session and builder errors use `HKErrorDomain` (docs/healthkit-behaviour.md#builder-states;
+/// Apple doc: https://developer.apple.com/documentation/healthkit/hkerror).
 public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// HealthKit's error domain, `"HKErrorDomain"`.
   public static let healthKitDomain = "HKErrorDomain"
@@ -31,7 +32,8 @@ public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
   public var domain: String
   /// The code.
   public var code: Code
-  /// The description, the platform's text where the reference gives it.
+  /// The description, the platform's text where it is known
+  /// (docs/healthkit-behaviour.md).
   public var message: String
 
   /// Creates an error.
@@ -47,7 +49,7 @@ public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The error for an illegal session call: "Unable to perform '<call>' from current state
-  /// '<state>'" (healthkit-semantics.md §1.3).
+  /// '<state>'" (docs/healthkit-behaviour.md#session-states-and-transitions).
   public static func invalidTransition(
     _ call: WorkoutSessionCall, from state: WorkoutSessionState
   ) -> WorkoutError {

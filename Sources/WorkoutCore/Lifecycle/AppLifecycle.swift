@@ -1,7 +1,8 @@
 /// The state of the app process as the watch's system sees it: WatchKit's `WKApplicationState`
 /// (`active`, `inactive`, `background`; Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkapplicationstate) plus the two states in
-/// which the app runs no code at all, `notRunning` and `suspended` (healthkit-semantics.md §4.5).
+/// which the app runs no code at all, `notRunning` and `suspended`
+/// (docs/healthkit-behaviour.md#app-states).
 public enum AppState: String, Sendable, Hashable, CaseIterable {
   /// No process: before a launch, or after a crash until `relaunch` or `openApp`.
   case notRunning
@@ -30,7 +31,8 @@ public enum AppState: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// What keeps the app running while it is not frontmost (healthkit-semantics.md §4.4, §4.5).
+/// What keeps the app running while it is not frontmost
+/// (docs/healthkit-behaviour.md#suspension-and-keep-alive).
 public enum KeepAliveReason: String, Sendable, Hashable, CaseIterable {
   /// Nothing: a background app is suspended after the grace period.
   case none
@@ -109,8 +111,8 @@ public struct WatchConfiguration: Sendable, Hashable {
   /// `nil` when it declares none (every start is then refused with `notApprovedToStartSession`).
   public var extendedRuntimeType: ExtendedRuntimeSessionType?
   /// How long before an extended runtime session's limit `extendedRuntimeSessionWillExpire`
-  /// fires. Default 30 s. Project rule: Apple says only "just before" (healthkit-semantics.md
-  /// §4.3, open question 5).
+  /// fires. Default 30 s. Project rule: Apple says only "just before" (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate/extendedruntimesessionwillexpire(_:)).
   public var willExpireLeadTime: Duration
   /// Auto-pause settings, or `nil` when the user's Autopause setting is off (the default).
   public var autoPause: AutoPauseConfiguration?
@@ -140,7 +142,7 @@ public struct WatchConfiguration: Sendable, Hashable {
 /// `cycling` workouts only. `motionPaused` fires when the body's speed has stayed below
 /// ``speedThreshold`` for ``pauseAfter``; `motionResumed` when, after that, it has stayed at or
 /// above the threshold for ``resumeAfter``. The events do not change elapsed time (only `pause`
-/// and `resume` count, healthkit-semantics.md §2.2). The threshold and delays are project rules:
+/// and `resume` count, docs/healthkit-behaviour.md#elapsed-time-and-duration). The threshold and delays are project rules:
 /// Apple publishes none.
 public struct AutoPauseConfiguration: Sendable, Hashable {
   /// Speed below which the body counts as stopped, m/s. Default 0.5 (project rule).

@@ -1,4 +1,5 @@
-/// A `WKExtendedRuntimeSession` type with its limits (healthkit-semantics.md §4.1; Apple doc:
+/// A `WKExtendedRuntimeSession` type with its limits (docs/healthkit-behaviour.md#extended-runtime-sessions;
+/// Apple doc:
 /// https://developer.apple.com/documentation/watchkit/using-extended-runtime-sessions).
 public enum ExtendedRuntimeSessionType: String, Sendable, Hashable, CaseIterable {
   /// Self care: frontmost, 10 minutes.
@@ -33,7 +34,8 @@ public enum ExtendedRuntimeSessionType: String, Sendable, Hashable, CaseIterable
   public static let maximumScheduleLead = Duration.seconds(36 * 3600)
 }
 
-/// `WKExtendedRuntimeSessionState` with its raw values (healthkit-semantics.md §4.2; raw values:
+/// `WKExtendedRuntimeSessionState` with its raw values
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values:
 /// xamarin/xamarin-macios/src/watchkit.cs).
 public enum ExtendedRuntimeSessionState: Int, Sendable, Hashable, CaseIterable {
   /// Created, not started.
@@ -56,8 +58,8 @@ public enum ExtendedRuntimeSessionState: Int, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// `WKExtendedRuntimeSessionInvalidationReason` with its raw values (healthkit-semantics.md §4.2;
-/// raw values: xamarin/xamarin-macios/src/watchkit.cs; `error` is −1).
+/// `WKExtendedRuntimeSessionInvalidationReason` with its raw values
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values: xamarin/xamarin-macios/src/watchkit.cs; `error` is −1).
 public enum ExtendedRuntimeInvalidationReason: Int, Sendable, Hashable, CaseIterable {
   /// The app called `invalidate()`.
   case none = 0
@@ -85,8 +87,8 @@ public enum ExtendedRuntimeInvalidationReason: Int, Sendable, Hashable, CaseIter
   }
 }
 
-/// `WKExtendedRuntimeSessionErrorCode` with its raw values (healthkit-semantics.md §4.2; raw
-/// values: xamarin/xamarin-macios/src/watchkit.cs), domain
+/// `WKExtendedRuntimeSessionErrorCode` with its raw values
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values: xamarin/xamarin-macios/src/watchkit.cs), domain
 /// `WKExtendedRuntimeSessionErrorDomain`.
 public enum ExtendedRuntimeSessionErrorCode: Int, Sendable, Hashable, CaseIterable {
   /// Unknown.
@@ -129,7 +131,7 @@ public enum ExtendedRuntimeSessionErrorCode: Int, Sendable, Hashable, CaseIterab
     }
   }
 
-  /// The description workout-sim reports (Apple's texts are not in the reference).
+  /// The description workout-sim reports (Apple's texts are not public).
   public var message: String {
     switch self {
     case .unknown: "An unknown error occurred"

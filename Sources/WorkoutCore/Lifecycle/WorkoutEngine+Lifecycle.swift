@@ -1,6 +1,7 @@
 /// The watch around the app: lifecycle, keep-alive, extended runtime sessions and auto-pause.
 ///
-/// Rules (healthkit-semantics.md §1.7, §2.6, §4; field cases F07, F08; project rules named in
+/// Rules (docs/healthkit-behaviour.md#app-states, #suspension-and-keep-alive,
+/// #extended-runtime-sessions and #auto-pause; docs/field-cases.md F07, F08; project rules named in
 /// ``WatchConfiguration`` and ``AutoPauseConfiguration``):
 /// - The app starts `active` with the wrist up. `wristDown`: active → inactive, and after
 ///   ``WatchConfiguration/returnToClock`` inactive → background (not while a frontmost extended

@@ -46,7 +46,7 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
   }
 
   /// The quantity types the live data source collects for this activity, in a fixed order
-  /// (scenario spec v1, "Sensors", table of collected types).
+  /// (docs/scenario-format.md#collected-types).
   public var collectedTypes: [QuantityType] {
     switch self {
     case .running:
@@ -67,7 +67,8 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
   }
 
   /// The distance type whose sum is the workout's `totalDistance`, or `nil` for activities
-  /// without distance (`_HKWorkoutDistanceTypeForActivityType`, healthkit-semantics.md §3.1).
+  /// without distance (`_HKWorkoutDistanceTypeForActivityType`;
+  /// docs/healthkit-behaviour.md#the-finished-workout).
   public var distanceType: QuantityType? {
     switch self {
     case .running, .walking, .hiking: .distanceWalkingRunning

@@ -1,8 +1,8 @@
 /// A workout session's state, HealthKit's `HKWorkoutSessionState` with its raw values.
 ///
 /// The raw values are not in lifecycle order (`paused`, `prepared` and `stopped` were added later):
-/// notStarted 1, running 2, ended 3, paused 4, prepared 5, stopped 6 (healthkit-semantics.md §1.1;
-/// PyObjC `test_hkworkoutsession.py`; Apple doc:
+/// notStarted 1, running 2, ended 3, paused 4, prepared 5, stopped 6
+/// (docs/healthkit-behaviour.md#session-states-and-transitions; PyObjC `test_hkworkoutsession.py`; Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutsessionstate).
 public enum WorkoutSessionState: Int, CaseIterable, Sendable, Hashable {
   /// Freshly created; nothing running.
@@ -32,7 +32,8 @@ public enum WorkoutSessionState: Int, CaseIterable, Sendable, Hashable {
 }
 
 /// A call an app makes on an `HKWorkoutSession`, with HealthKit's state-machine event numbers
-/// (prepare 1, start 2, pause 3, resume 4, stop 5, end 6; healthkit-semantics.md §1.2).
+/// (prepare 1, start 2, pause 3, resume 4, stop 5, end 6: the observed behaviour of HealthKit's
+/// client library; docs/healthkit-behaviour.md#session-states-and-transitions).
 public enum WorkoutSessionCall: Int, CaseIterable, Sendable, Hashable {
   /// `prepare()`.
   case prepare = 1

@@ -1,4 +1,4 @@
-/// A metadata value as stored in a workout's metadata (healthkit-semantics.md §3.2).
+/// A metadata value as stored in a workout's metadata (docs/healthkit-behaviour.md#the-finished-workout).
 public enum MetadataValue: Sendable, Hashable {
   /// A Boolean (`HKIndoorWorkout`).
   case bool(Bool)
@@ -10,7 +10,7 @@ public enum MetadataValue: Sendable, Hashable {
 }
 
 /// A finished workout, HealthKit's `HKWorkout` as saved by `finishWorkout()`, with the fields and
-/// units of result-v1.md ("The finished workout record").
+/// units of docs/run-result.md#the-finished-workout-record.
 ///
 /// Dates are virtual instants; the I/O layer turns them into wall-clock dates. Units: seconds
 /// (``duration``), kilocalories (``totalEnergyBurned``), metres (``totalDistance``), each
@@ -77,8 +77,8 @@ public struct WorkoutRecord: Sendable, Equatable {
     self.samples = samples
   }
 
-  /// The events a finished workout keeps (healthkit-semantics.md §2.6 and §3.1, `HKWorkout.mm`
-  /// construction): events inside `[start, end]`, sorted by date (stable), dropping a pause or
+  /// The events a finished workout keeps (docs/healthkit-behaviour.md#the-finished-workout, the
+  /// observed behaviour of HealthKit's `HKWorkout` construction): events inside `[start, end]`, sorted by date (stable), dropping a pause or
   /// resume that repeats the previous kept pause/resume type and a leading resume (the workout
   /// starts resumed).
   public static func filteredEvents(

@@ -33,8 +33,8 @@ public enum SessionTransition: Sendable, Hashable {
 
 /// The `HKWorkoutSession` state machine, with the legal transitions HealthKit's client enforces.
 ///
-/// Transition table (healthkit-semantics.md §1.2, observed implementation behaviour of
-/// `HKWorkoutSession.mm`, `+targetWorkoutSessionStateMachineForSessionUUID:`):
+/// Transition table (docs/healthkit-behaviour.md#session-states-and-transitions: the observed
+/// behaviour of HealthKit's client library, `+targetWorkoutSessionStateMachineForSessionUUID:`):
 ///
 /// | from \ call | prepare | start | pause | resume | stop | end | error |
 /// |---|---|---|---|---|---|---|---|
@@ -236,7 +236,7 @@ public struct WorkoutSessionStateMachine: Sendable, Hashable {
   /// The internal error event (HealthKit's event 7): any state → ended. From `ended` it changes
   /// nothing and returns `nil` (the delegate is called only when the state differs).
   ///
-  /// - Returns: the change to deliver (after the error itself, healthkit-semantics.md §1.5), or
+  /// - Returns: the change to deliver (after the error itself, as `HKWorkoutSessionDelegate` requires), or
   ///   `nil` when already ended.
   public mutating func fail(at date: SimulationInstant) -> SessionStateChange? {
     switch self.current {

@@ -18,7 +18,8 @@ A .fit file with a .json file of the same name beside it (the same record export
 also have session totals equal to the record's: total_distance = totalDistance (0.01 m),
 total_timer_time = duration (0.001 s), total_calories = totalEnergyBurned rounded (1 kcal).
 
-Needs (pinned, scripts/requirements-exports.txt): lxml==6.1.3 fitdecode==0.11.0 garmin-fit-sdk==21.218.0.
+Needs (pinned in scripts/requirements-exports.txt):
+lxml==6.1.3 fitdecode==0.11.0 garmin-fit-sdk==21.218.0.
 Exit status 0 when every file passes, 1 otherwise.
 """
 import csv

@@ -14,7 +14,8 @@ absolute="/work/${dir}"
 
 if hits=$(git grep -n -I -E -e "${relative}" -e "${absolute}" -- .); then
   {
-    echo "error: tracked files refer to a folder outside the repository (../${dir} or /work/${dir}):"
+    echo "error: tracked files refer to a folder outside the repository" \
+      "(../${dir} or /work/${dir}):"
     echo "$hits"
     echo "Point them at docs/ (or Tests/Data/ for test data) or at the primary source instead."
   } >&2

@@ -1,7 +1,8 @@
 /// Step and pedal cadence models (docs/models.md#cadence-and-steps).
 public enum Cadence {
   /// Running cadence in steps/min: clamp(134 + 9.2·v, 150, 190) (project rule,
-  /// docs/models.md#cadence-and-steps; from the least-squares fit 9.19·v + 133.9 of the recorded fēnix 2 run).
+  /// docs/models.md#cadence-and-steps; from the least-squares fit 9.19·v + 133.9 of the recorded
+  /// fēnix 2 run).
   ///
   /// - Parameter metresPerSecond: v.
   public static func running(metresPerSecond v: Double) -> Double {

@@ -1,6 +1,7 @@
 import WorkoutCore
 
-/// One piece of a course: what the body does for `duration` (docs/scenario-format.md#course-segments).
+/// One piece of a course: what the body does for `duration`
+/// (docs/scenario-format.md#course-segments).
 public struct CourseSegment: Sendable, Equatable {
   /// The speeds a segment may give, m/s: 0 to 50 (a project rule; the fastest bodies, cyclists
   /// descending, stay below 30 m/s, and beyond the limit distances and energies stop meaning

@@ -14,16 +14,17 @@ public struct HeartRateParameters: Sendable, Equatable {
   /// Time constant in seconds when the target lies below it (default 30 s, De Smet 2017).
   public var fallTimeConstant: Double
   /// Fraction r of a drop in workload target that stays as a residual elevation (default 0.75).
-  /// Project rule (docs/models.md#heart-rate): recovery heads for an elevated target that decays, so a
-  /// healthy adult's one-minute recovery is 20–40 bpm rather than the 60+ bpm of a plain lag.
+  /// Project rule (docs/models.md#heart-rate): recovery heads for an elevated target that decays,
+  /// so a healthy adult's one-minute recovery is 20–40 bpm rather than the 60+ bpm of a plain lag.
   public var recoveryResidualFraction: Double
   /// Time constant in seconds of the residual's decay (default 300 s; project rule,
   /// docs/models.md#heart-rate).
   public var recoveryResidualTimeConstant: Double
-  /// Drift gain d (default 0.18): the above-rest part of the heart rate is multiplied by
-  /// `1 + d × clamp((X − onset) / (full − onset), 0, 1)`, X being the accumulated exercise time.
-  /// Project rule (docs/models.md#heart-rate): scaling only the above-rest part keeps the body at rest undrifted; at 60 % VO2R this gives
-  /// about +10 % of heart rate from 10 to 60 min (Coyle & González-Alonso 2001; Wingo et al. 2012).
+  /// Drift gain d (default 0.18): the above-rest part of the heart rate is multiplied by `1 + d ×
+  /// clamp((X − onset) / (full − onset), 0, 1)`, X being the accumulated exercise time. Project
+  /// rule (docs/models.md#heart-rate): scaling only the above-rest part keeps the body at rest
+  /// undrifted; at 60 % VO2R this gives about +10 % of heart rate from 10 to 60 min (Coyle &
+  /// González-Alonso 2001; Wingo et al. 2012).
   public var driftGain: Double
   /// Exercise time in seconds before drift starts (default 600 s).
   public var driftOnset: Double

@@ -2,7 +2,8 @@ import WorkoutCore
 
 extension PhysiologyDataSource {
   /// The speed the body moves at in course segment `index`, m/s: the segment's `speed`, or for a
-  /// power-only segment the speed the cycling power model gives (docs/models.md#cycling-power-and-speed).
+  /// power-only segment the speed the cycling power model gives
+  /// (docs/models.md#cycling-power-and-speed).
   ///
   /// - Parameter index: a segment index of the course, `0 ..< course.segments.count`.
   public func speed(ofSegment index: Int) -> Double { speeds[index] }

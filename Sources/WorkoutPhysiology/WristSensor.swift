@@ -14,10 +14,10 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// Standard deviation of the sensor noise in the type's unit; 0 turns noise off.
   ///
   /// Discrete types get AR(1) noise with correlation ``noiseCorrelationPerSecond`` per second of
-  /// spacing and stationary standard deviation `noise`; cumulative types get independent noise
-  /// per sample (the amount is clamped at ≥ 0). Every type draws from its own SplitMix64 stream
-  /// `"noise.<type>"`. A model of an optical wrist sensor (docs/models.md#wrist-sensor), not a measured
-  /// device.
+  /// spacing and stationary standard deviation `noise`; cumulative types get independent noise per
+  /// sample (the amount is clamped at ≥ 0). Every type draws from its own SplitMix64 stream
+  /// `"noise.<type>"`. A model of an optical wrist sensor (docs/models.md#wrist-sensor), not a
+  /// measured device.
   public var noise: Double
   /// Delivered instead of the model's value, without noise: bpm (the type's unit) for discrete
   /// types; for cumulative types the amount per `interval`, so a sample covering a shorter span

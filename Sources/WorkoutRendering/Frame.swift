@@ -67,7 +67,7 @@ public struct StyleRun: Sendable, Hashable {
 /// Columns are counted in `Character`s; every glyph the renderers use (box drawing, blocks,
 /// `…`, `▲`, `♥`) is one terminal column wide. Lines carry no trailing spaces; the terminal layer
 /// clears the rest of each row. Escape codes are added last, by `ANSIScreen` in
-/// `WorkoutTerminal` (style.md, Part 2 item 12).
+/// `WorkoutTerminal`.
 public struct Frame: Sendable, Hashable {
   /// The lines, top to bottom, without trailing spaces or newlines.
   public var lines: [String]

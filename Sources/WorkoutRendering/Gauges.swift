@@ -1,7 +1,7 @@
 /// A horizontal gauge: a bar filled in proportion to `value / goal`, then the percentage.
 ///
 /// A value type with a pure ``render(width:)``, in the manner of console-kit's `ActivityBar`
-/// (style.md anchor 9): the fill is clamped to 0…1 (full at 100 %), and above the goal an
+/// (vapor/console-kit): the fill is clamped to 0…1 (full at 100 %), and above the goal an
 /// over-goal mark (`▲`, ASCII `^`) replaces the space before the percentage, which shows the true
 /// value (140 %). Shapes: ``Style-swift.enum/bar`` `[████▍     ] 37%`, ``Style-swift.enum/line``
 /// `━━━━─────── 37%` (the corner family's curve along the bezel).

@@ -1,7 +1,8 @@
 import WorkoutCore
 import WorkoutJSON
 
-/// The watch-face keys (docs/scenario-format.md#the-watch-face): `selector`, `goals`, `today`, and the `crown` action.
+/// The watch-face keys (docs/scenario-format.md#the-watch-face): `selector`, `goals`, `today`, and
+/// the `crown` action.
 extension ScenarioDecoder {
   static let selectorKeys = ["items", "continuous", "sensitivity"]
   static let ringKeys = ["activeEnergyBurned", "appleExerciseTime", "stepCount"]

@@ -1,6 +1,6 @@
 /// Turns frames into escape codes, redrawing only the rows that changed.
 ///
-/// After TermKit's double-buffered Unix driver (style.md anchor 9): the screen remembers the
+/// After TermKit's double-buffered Unix driver (migueldeicaza/TermKit): the screen remembers the
 /// previous frame and emits, for each changed row, a cursor move, the styled text and an
 /// erase-to-end-of-line; rows that disappeared are erased. It returns strings and performs no
 /// I/O, so it is tested without a terminal; the driver writes the result with ``writeAll(_:to:)``.
@@ -82,9 +82,9 @@ public struct ANSIScreen: Sendable {
 /// change, append-only.
 ///
 /// After SwiftPM's progress animations for dumb terminals and files and TermKit's `TTYDriver`
-/// (style.md anchor 9). The driver passes a status line built only from what matters (state,
-/// whole minutes of elapsed time, a new log line); the screen prints it when it differs from
-/// the last one printed.
+/// (swiftlang/swift-package-manager, migueldeicaza/TermKit). The driver passes a status line built
+/// only from what matters (state, whole minutes of elapsed time, a new log line); the screen prints
+/// it when it differs from the last one printed.
 public struct PlainScreen: Sendable {
   private var last: String?
 

@@ -1,5 +1,5 @@
 /// The ANSI / ECMA-48 escape sequences the screens use, in one namespace (after SwiftTUI's
-/// `EscapeSequence`, style.md anchor 9). Rows and columns are 1-based, as the terminal counts.
+/// `EscapeSequence`, rensbreur/SwiftTUI). Rows and columns are 1-based, as the terminal counts.
 public enum EscapeSequence {
   /// Control Sequence Introducer, `ESC [`.
   public static let csi = "\u{1B}["

@@ -1,8 +1,9 @@
 /// One key press, as decoded from terminal bytes or named in `--keys`.
 ///
-/// Names (``name``) are those of `--keys` (docs/command-line.md#run): `SPACE`, `ENTER`, `UP`, `DOWN`, `LEFT`,
-/// `RIGHT`, `ESC`, `COMMA`, `AT`, or the one character itself (`q`, `+`, `.`). Keys outside that
-/// list have names too (`TAB`, `BACKSPACE`, `CTRL-C`), which `--keys` does not need to accept.
+/// Names (``name``) are those of `--keys` (docs/command-line.md#run): `SPACE`, `ENTER`, `UP`,
+/// `DOWN`, `LEFT`, `RIGHT`, `ESC`, `COMMA`, `AT`, or the one character itself (`q`, `+`, `.`). Keys
+/// outside that list have names too (`TAB`, `BACKSPACE`, `CTRL-C`), which `--keys` does not need
+/// to accept.
 public enum KeyEvent: Hashable, Sendable, CustomStringConvertible {
   /// A printable character other than space, comma and at (each has its own name but is still a
   /// `character`: `,` is `COMMA`, `@` is `AT`).
@@ -88,13 +89,13 @@ public enum KeyEvent: Hashable, Sendable, CustomStringConvertible {
 
 /// Decodes terminal input bytes into ``KeyEvent``s, one byte at a time.
 ///
-/// A pure, mutating struct in the manner of SwiftTUI's `ArrowKeyParser` (style.md Part 2 item
-/// 11): sequences may be split across reads. Arrows come as CSI (`ESC [ A`, also with
-/// parameters such as `ESC [ 1 ; 5 A`) or SS3 (`ESC O A`); other CSI sequences (function keys,
-/// `ESC [ 2 ~`) are consumed and dropped. An `ESC` followed by any other byte is ``KeyEvent/escape``
-/// and then that byte. A lone `ESC` stays pending until ``flush()``, which the driver calls when
-/// no byte followed within its escape timeout (for example 50 ms). UTF-8 characters are
-/// assembled across bytes; invalid bytes are dropped.
+/// A pure, mutating struct in the manner of SwiftTUI's `ArrowKeyParser`
+/// (https://github.com/rensbreur/SwiftTUI): sequences may be split across reads. Arrows come as CSI
+/// (`ESC [ A`, also with parameters such as `ESC [ 1 ; 5 A`) or SS3 (`ESC O A`); other CSI
+/// sequences (function keys, `ESC [ 2 ~`) are consumed and dropped. An `ESC` followed by any other
+/// byte is ``KeyEvent/escape`` and then that byte. A lone `ESC` stays pending until ``flush()``,
+/// which the driver calls when no byte followed within its escape timeout (for example 50 ms).
+/// UTF-8 characters are assembled across bytes; invalid bytes are dropped.
 public struct KeyDecoder: Sendable {
   private enum State: Sendable {
     case ground

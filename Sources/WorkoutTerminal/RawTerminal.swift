@@ -7,12 +7,12 @@
 /// Raw mode for a terminal, scoped around a closure, with the saved settings also reachable from
 /// signal handlers.
 ///
-/// After linenoise-swift's `Terminal.swift` and TermKit's `UnixDriver` (style.md anchor 9 and
-/// Part 2 item 10): the original `termios` is saved, `cfmakeraw` applied, `OPOST` (with `ONLCR`)
-/// turned back on so `"\n"` still starts a new line, `VMIN` and `VTIME` set by name, and the
-/// saved settings restored in a `defer` with `TCSAFLUSH`. With `ISIG` off, Ctrl-C arrives as byte
-/// 3 and is a key (``KeyEvent/control(_:)``). Never call `exit` inside the closure: return, and
-/// exit after it.
+/// After linenoise-swift's `Terminal.swift` and TermKit's `UnixDriver` (andybest/linenoise-swift,
+/// migueldeicaza/TermKit): the original `termios` is saved, `cfmakeraw` applied, `OPOST` (with
+/// `ONLCR`) turned back on so `"\n"` still starts a new line, `VMIN` and `VTIME` set by name, and
+/// the saved settings restored in a `defer` with `TCSAFLUSH`. With `ISIG` off, Ctrl-C arrives as
+/// byte 3 and is a key (``KeyEvent/control(_:)``). Never call `exit` inside the closure: return,
+/// and exit after it.
 ///
 /// The saved settings are also kept in static storage for ``restoreFromSignalHandler()``, which
 /// only calls `tcsetattr` and `write` (both async-signal-safe, POSIX 2017 §2.4.3).

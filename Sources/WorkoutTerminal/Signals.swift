@@ -38,7 +38,7 @@ public enum TerminalSignal: Int32, CaseIterable, Sendable, Hashable {
 
 /// A stream of signals from `DispatchSource` signal sources, with the signals' default actions
 /// ignored while it is installed (after swift-service-lifecycle's `UnixSignalsSequence` and
-/// SwiftTUI's `Application`, style.md anchor 9).
+/// SwiftTUI's `Application`).
 ///
 /// Create it before entering raw mode, read ``signals`` in the driver's event loop (merged with
 /// keys and ticks), and call ``cancel()`` (or let the stream terminate) to put the previous

@@ -5,7 +5,7 @@
 #endif
 
 /// A failed system call in the terminal layer: the call's name and `errno`, in the manner of
-/// swift-system's `Errno` (style.md, Part 2 item 10).
+/// swift-system's `Errno` (apple/swift-system).
 public struct TerminalError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The call that failed (`"tcgetattr"`, `"tcsetattr"`, `"write"`, `"isatty"`, ...).
   public var call: String

@@ -54,8 +54,8 @@ public struct CrownTick: Sendable, Hashable {
 ///
 /// Apple doc:
 /// https://developer.apple.com/documentation/swiftui/view/digitalcrownrotation(_:from:through:by:sensitivity:iscontinuous:ishapticfeedbackenabled:)
-/// (docs/field-cases.md#f12-crown-selector-range-clamping-and-snapping). The bound value runs `from: 0 through: items.count - 1 by: 1`
-/// (field case F12: never one index past the end):
+/// (docs/field-cases.md#f12-crown-selector-range-clamping-and-snapping). The bound value runs
+/// `from: 0 through: items.count - 1 by: 1` (field case F12: never one index past the end):
 ///
 /// - The value moves continuously with the rotation (``rotate(by:at:)``, in strides, one stride
 ///   per item). Once the crown has been still for ``idleInterval`` (0.3 s of virtual time) it

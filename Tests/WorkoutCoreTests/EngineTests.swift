@@ -118,7 +118,8 @@ import WorkoutCore
   }
 
   @Test func elapsedTimeWorkedExample() throws {
-    // docs/healthkit-behaviour.md#elapsed-time-and-duration: start 0, pause 300, resume 360, end 600.
+    // The worked example of docs/healthkit-behaviour.md#elapsed-time-and-duration:
+    // start 0, pause 300, resume 360, end 600.
     var builder = LiveWorkoutBuilder(activityType: .running, locationType: .outdoor)
     try builder.beginCollection(at: t(0))
     _ = builder.collectSessionEvent(WorkoutEvent(.pause, at: t(300)))

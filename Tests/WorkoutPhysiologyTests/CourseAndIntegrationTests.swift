@@ -115,8 +115,8 @@ struct CourseTests {
     #expect(throws: AthleteError.outOfRange(field: "vo2Max", value: 3)) { try Athlete(vo2Max: 3) }
   }
 
-  /// 70 kg; walking 3.0 mph level for 60 s (active 2.814 kcal/min, docs/models.md), running 10 km/h for 60 s
-  /// (11.667 kcal/min), then standing still.
+  /// 70 kg; walking 3.0 mph level for 60 s (active 2.814 kcal/min, docs/models.md), running 10 km/h
+  /// for 60 s (11.667 kcal/min), then standing still.
   @Test("spans across segments integrate exactly")
   func integration() throws {
     var source = try quietSource(

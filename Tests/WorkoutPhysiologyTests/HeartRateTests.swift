@@ -4,7 +4,8 @@ import WorkoutPhysiology
 
 @Suite("Heart rate (docs/models.md)")
 struct HeartRateTests {
-  /// docs/models.md#heart-rate worked steady states: 35 y, HRrest 60, HRmax 183.5 (Tanaka), VO2max 45.
+  /// Worked steady states of docs/models.md#heart-rate: 35 y, HRrest 60, HRmax 183.5 (Tanaka),
+  /// VO2max 45.
   @Test(
     "steady state matches %HRR = %VO2R within 1 bpm",
     arguments: [

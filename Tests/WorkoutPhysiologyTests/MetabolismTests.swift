@@ -2,7 +2,8 @@ import Testing
 import WorkoutCore
 import WorkoutPhysiology
 
-/// A row of the ACSM tables of docs/models.md (70 kg; kcal/min at 5 kcal/L O2; active = gross − 3.5 mL/kg/min).
+/// A row of the ACSM tables of docs/models.md (70 kg; kcal/min at 5 kcal/L O2; active =
+/// gross − 3.5 mL/kg/min).
 struct ACSMRow: Sendable, CustomStringConvertible {
   let name: String
   let speed: Double  // m/min (or W for cycling)

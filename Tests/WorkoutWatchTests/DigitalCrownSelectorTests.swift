@@ -7,8 +7,8 @@ private func t(_ milliseconds: Int64) -> SimulationInstant {
 }
 
 @Suite struct DigitalCrownSelectorTests {
-  /// F12 (docs/field-cases.md), with six items and `isContinuous: false`, rotations [8, -10, 2.4, 0.6]
-  /// from index 2, each one `crown` action (rotation then stop).
+  /// F12 (docs/field-cases.md), with six items and `isContinuous: false`, rotations [8, -10, 2.4,
+  /// 0.6] from index 2, each one `crown` action (rotation then stop).
   @Test func fieldCaseF12() {
     var selector = DigitalCrownSelector(
       items: [.running, .walking, .cycling, .swimming, .highIntensityIntervalTraining, .yoga],

@@ -142,8 +142,8 @@ public struct WatchConfiguration: Sendable, Hashable {
 /// `cycling` workouts only. `motionPaused` fires when the body's speed has stayed below
 /// ``speedThreshold`` for ``pauseAfter``; `motionResumed` when, after that, it has stayed at or
 /// above the threshold for ``resumeAfter``. The events do not change elapsed time (only `pause`
-/// and `resume` count, docs/healthkit-behaviour.md#elapsed-time-and-duration). The threshold and delays are project rules:
-/// Apple publishes none.
+/// and `resume` count, docs/healthkit-behaviour.md#elapsed-time-and-duration). The threshold and
+/// delays are project rules: Apple publishes none.
 public struct AutoPauseConfiguration: Sendable, Hashable {
   /// Speed below which the body counts as stopped, m/s. Default 0.5 (project rule).
   public var speedThreshold: Double

@@ -1,5 +1,5 @@
-/// A `WKExtendedRuntimeSession` type with its limits (docs/healthkit-behaviour.md#extended-runtime-sessions;
-/// Apple doc:
+/// A `WKExtendedRuntimeSession` type with its limits
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; Apple doc:
 /// https://developer.apple.com/documentation/watchkit/using-extended-runtime-sessions).
 public enum ExtendedRuntimeSessionType: String, Sendable, Hashable, CaseIterable {
   /// Self care: frontmost, 10 minutes.
@@ -59,7 +59,8 @@ public enum ExtendedRuntimeSessionState: Int, Sendable, Hashable, CaseIterable {
 }
 
 /// `WKExtendedRuntimeSessionInvalidationReason` with its raw values
-/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values: xamarin/xamarin-macios/src/watchkit.cs; `error` is −1).
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values:
+/// xamarin/xamarin-macios/src/watchkit.cs; `error` is −1).
 public enum ExtendedRuntimeInvalidationReason: Int, Sendable, Hashable, CaseIterable {
   /// The app called `invalidate()`.
   case none = 0
@@ -88,8 +89,8 @@ public enum ExtendedRuntimeInvalidationReason: Int, Sendable, Hashable, CaseIter
 }
 
 /// `WKExtendedRuntimeSessionErrorCode` with its raw values
-/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values: xamarin/xamarin-macios/src/watchkit.cs), domain
-/// `WKExtendedRuntimeSessionErrorDomain`.
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions; raw values:
+/// xamarin/xamarin-macios/src/watchkit.cs), domain `WKExtendedRuntimeSessionErrorDomain`.
 public enum ExtendedRuntimeSessionErrorCode: Int, Sendable, Hashable, CaseIterable {
   /// Unknown.
   case unknown = 1

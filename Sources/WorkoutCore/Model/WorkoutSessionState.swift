@@ -2,8 +2,8 @@
 ///
 /// The raw values are not in lifecycle order (`paused`, `prepared` and `stopped` were added later):
 /// notStarted 1, running 2, ended 3, paused 4, prepared 5, stopped 6
-/// (docs/healthkit-behaviour.md#session-states-and-transitions; PyObjC `test_hkworkoutsession.py`; Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkworkoutsessionstate).
+/// (docs/healthkit-behaviour.md#session-states-and-transitions; PyObjC `test_hkworkoutsession.py`;
+/// Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutsessionstate).
 public enum WorkoutSessionState: Int, CaseIterable, Sendable, Hashable {
   /// Freshly created; nothing running.
   case notStarted = 1

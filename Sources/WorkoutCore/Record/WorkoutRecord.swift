@@ -1,4 +1,5 @@
-/// A metadata value as stored in a workout's metadata (docs/healthkit-behaviour.md#the-finished-workout).
+/// A metadata value as stored in a workout's metadata
+/// (docs/healthkit-behaviour.md#the-finished-workout).
 public enum MetadataValue: Sendable, Hashable {
   /// A Boolean (`HKIndoorWorkout`).
   case bool(Bool)
@@ -78,9 +79,9 @@ public struct WorkoutRecord: Sendable, Equatable {
   }
 
   /// The events a finished workout keeps (docs/healthkit-behaviour.md#the-finished-workout, the
-  /// observed behaviour of HealthKit's `HKWorkout` construction): events inside `[start, end]`, sorted by date (stable), dropping a pause or
-  /// resume that repeats the previous kept pause/resume type and a leading resume (the workout
-  /// starts resumed).
+  /// observed behaviour of HealthKit's `HKWorkout` construction): events inside `[start, end]`,
+  /// sorted by date (stable), dropping a pause or resume that repeats the previous kept
+  /// pause/resume type and a leading resume (the workout starts resumed).
   public static func filteredEvents(
     _ events: [WorkoutEvent], start: SimulationInstant, end: SimulationInstant
   ) -> [WorkoutEvent] {

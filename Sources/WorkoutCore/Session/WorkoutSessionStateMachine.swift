@@ -236,8 +236,8 @@ public struct WorkoutSessionStateMachine: Sendable, Hashable {
   /// The internal error event (HealthKit's event 7): any state → ended. From `ended` it changes
   /// nothing and returns `nil` (the delegate is called only when the state differs).
   ///
-  /// - Returns: the change to deliver (after the error itself, as `HKWorkoutSessionDelegate` requires), or
-  ///   `nil` when already ended.
+  /// - Returns: the change to deliver (after the error itself, as `HKWorkoutSessionDelegate`
+  ///   requires), or `nil` when already ended.
   public mutating func fail(at date: SimulationInstant) -> SessionStateChange? {
     switch self.current {
     case .notStarted, .prepared, .running, .paused, .stopped:

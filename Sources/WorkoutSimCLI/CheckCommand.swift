@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutFiles
 import WorkoutScenario
 
 /// `workout-sim check`: runs scenarios and evaluates their `expect` lists (cli spec v1, "check").
@@ -181,7 +182,10 @@ public struct ScenarioCheckReport: Sendable, Equatable {
 public func expandScenarioPath(_ path: String) -> Result<[String], InputError> {
   var isFolder: ObjCBool = false
   guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-    return .failure(InputError(path: path, reason: "No such file or directory"))
+    // What is there, in words: nothing, a symlink loop, a file that may not be read.
+    let problem = InputFile.problem(path: path) ?? .notFound
+    let reason = problem == .notFound ? "No such file or directory" : problem.reason
+    return .failure(InputError(path: path, reason: reason))
   }
   guard isFolder.boolValue else { return .success([path]) }
   let names: [String]

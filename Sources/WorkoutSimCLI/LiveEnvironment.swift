@@ -20,7 +20,8 @@ extension CLIEnvironment {
           scenario,
           overrides: RunOverrides(
             activity: options.activityType, seed: options.seed, until: options.until,
-            requiresPositions: options.exports.contains { $0.format == .gpx }),
+            requiresPositions: options.exports.contains { $0.format == .gpx },
+            output: options.memoryOutput),
           commands: KeyBindings.commands(for: options.keys),
           selection: CrownSelection(scenario: scenario, activity: options.activityType))
         return result.document(includeSamples: options.samples || !options.exports.isEmpty)

@@ -40,7 +40,8 @@ public struct WatchFace {
   public init(scenario: Scenario, options: RunOptions) throws(SimulationError) {
     self.scenario = scenario
     let overrides = RunOverrides(
-      activity: options.activityType, seed: options.seed, until: options.until)
+      activity: options.activityType, seed: options.seed, until: options.until,
+      output: options.memoryOutput)
     self.session = try SimulationSession(
       scenario, overrides: overrides,
       selection: CrownSelection(scenario: scenario, activity: options.activityType))

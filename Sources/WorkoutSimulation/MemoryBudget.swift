@@ -1,0 +1,106 @@
+import WorkoutCore
+import WorkoutScenario
+
+/// What a run keeps in memory for its samples, estimated before it starts, and the budget it
+/// must fit (a project rule): 4 GiB. A scenario over the budget is a data error (65) with the
+/// estimate, from `run`, `check` and `validate` alike, instead of a run that is killed for
+/// want of memory hours later.
+///
+/// The estimate counts, from `t = 0` to the run's end (`--until`, else the last timeline
+/// action), for every quantity type the run's activities collect (the scenario's or `--type`'s,
+/// and each `newSession`'s; the crown selector's items when the timeline turns the crown) and
+/// whose sensor is enabled: `span / interval + 1` samples. Samples that arrive at one instant
+/// share one `dataCollected` log entry, so it also counts the delivery instants: one grid per
+/// distinct interval, `span / interval + 1` instants each (at most the number of samples).
+///
+/// Bytes per sample and per delivery instant were measured as peak resident memory on Linux
+/// (debug build, `/usr/bin/time -f %M`, runs of 10^5 and 2×10^5 s with 1-second sensors, the
+/// difference taken so start-up cancels) and rounded up; see ``Output``. The figures include the
+/// 16 bytes per sample of the record's storage (`SampleSeries`: an `Int64` start and a `Double`
+/// value) and the 14 more while collecting.
+public struct MemoryBudget: Sendable, Equatable {
+  /// The budget: 4 GiB (4 294 967 296 bytes).
+  public static let bytes = 4 * 1024 * 1024 * 1024
+
+  /// What the run prints or writes, which decides what it holds per sample.
+  public enum Output: Sendable, Equatable {
+    /// A summary, `check`, `validate`: the engine's samples and log, the run result without
+    /// samples: 80 bytes per sample, 480 per delivery instant.
+    case summary
+    /// `--json` without samples: the result's text too: 160 and 640 bytes.
+    case json
+    /// `--samples` or `--export`: every sample in the result document, its text or the export
+    /// file's bytes too: 480 and 1280 bytes.
+    case samples
+
+    /// Bytes per sample.
+    public var bytesPerSample: Int {
+      switch self {
+      case .summary: 80
+      case .json: 160
+      case .samples: 480
+      }
+    }
+
+    /// Bytes per delivery instant (one log entry and its share of the result).
+    public var bytesPerInstant: Int {
+      switch self {
+      case .summary: 480
+      case .json: 640
+      case .samples: 1280
+      }
+    }
+  }
+
+  /// The samples the run would make.
+  public var samples: Double
+  /// The instants at which samples would be delivered.
+  public var instants: Double
+  /// The type with the most samples and its sample count (for the message's JSON path).
+  public var largest: (type: QuantityType, samples: Double)?
+  /// The estimated bytes.
+  public var estimatedBytes: Double
+
+  /// The estimate for `scenario` with `overrides`.
+  public init(_ scenario: Scenario, overrides: RunOverrides) {
+    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds, 0)
+    var activities: Set<WorkoutActivityType> = [overrides.activity ?? scenario.activity]
+    for action in scenario.timeline {
+      switch action.kind {
+      case .app(.newSession(let activity?)): activities.insert(activity)
+      case .crown: activities.formUnion(scenario.selector.items)
+      default: break
+      }
+    }
+    var samples = 0.0
+    var intervals: Set<Double> = []
+    var largest: (type: QuantityType, samples: Double)?
+    for type in QuantityType.allCases
+    where activities.contains(where: { $0.collectedTypes.contains(type) }) {
+      let settings = scenario.sensorSettings(for: type)
+      let interval = settings.interval.secondsValue
+      guard settings.enabled, interval > 0 else { continue }
+      let count = (span / interval).rounded(.down) + 1
+      samples += count
+      intervals.insert(interval)
+      if count > largest?.samples ?? -1 { largest = (type, count) }
+    }
+    let instants = min(
+      intervals.reduce(0) { $0 + (span / $1).rounded(.down) + 1 }, samples)
+    self.samples = samples
+    self.instants = instants
+    self.largest = largest
+    self.estimatedBytes =
+      samples * Double(overrides.output.bytesPerSample)
+      + instants * Double(overrides.output.bytesPerInstant)
+  }
+
+  /// Whether the estimate is within ``bytes``.
+  public var fits: Bool { estimatedBytes <= Double(Self.bytes) }
+
+  public static func == (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool {
+    lhs.samples == rhs.samples && lhs.instants == rhs.instants
+      && lhs.largest?.type == rhs.largest?.type && lhs.largest?.samples == rhs.largest?.samples
+      && lhs.estimatedBytes == rhs.estimatedBytes
+  }
+}

@@ -153,7 +153,7 @@ struct PreparedScenario {
           ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
       } ?? recording.path
     let read: Recording
-    do {
+    do throws(RecordingError) {
       // What is at the path, in words (a FIFO, a device, a symlink loop: exit 66), before the
       // reader opens it; the reader itself refuses another extension first.
       if RecordingFormat(pathExtension: (path as NSString).pathExtension) != nil,

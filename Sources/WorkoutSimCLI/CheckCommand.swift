@@ -77,9 +77,11 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
   /// - Returns: 0 when every scenario passed; 1 when a check failed; when a file could not be
   ///   checked, the exit code of the first such file's error (65 for a decode error, 66 for a
   ///   file that cannot be opened), which wins over 1.
-  /// - Throws: ``OutputError`` when the JUnit file cannot be written (after the report is
-  ///   printed).
+  /// - Throws: before any scenario runs, ``UsageError`` (64) when `--junit` names a scenario
+  ///   file or a recording one replays, ``OutputError`` (73) when it cannot be created; after
+  ///   the report, ``OutputError`` when the write itself fails.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
+    try outputPlan(in: environment).check()
     var reports: [ScenarioCheckReport] = []
     for path in options.paths {
       switch expandScenarioPath(path) {
@@ -100,10 +102,27 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     let failed = reports.filter { !$0.passed }.count
     environment.writeStandardOutput("\(reports.count - failed) passed, \(failed) failed\n")
     if let junitPath = options.junitPath {
-      try writeAtomically(Array(JUnitReport.xml(for: reports).utf8), toPath: junitPath)
+      try outputPlan(in: environment).write(
+        Array(JUnitReport.xml(for: reports).utf8), toPath: junitPath, flag: "--junit")
     }
     if let firstError = reports.lazy.compactMap(\.error).first { return firstError.exitCode }
     return failed > 0 ? .checkFailed : .success
+  }
+
+  /// The files `check` reads (every scenario file its paths name, and the recordings they
+  /// replay) and writes (`--junit`), for ``OutputPlan/check()`` before any scenario runs.
+  public func outputPlan(in environment: CLIEnvironment) -> OutputPlan {
+    var inputs: [OutputPlan.Input] = []
+    for path in options.paths {
+      guard case .success(let files) = expandScenarioPath(path) else { continue }
+      for file in files {
+        inputs.append(OutputPlan.Input(path: file, role: "the scenario file"))
+        inputs += environment.scenarioInputs(file)
+      }
+    }
+    return OutputPlan(
+      command: "check", inputs: inputs,
+      outputs: options.junitPath.map { [OutputPlan.Output(path: $0, flag: "--junit")] } ?? [])
   }
 
   private func checkOne(file: String, environment: CLIEnvironment) -> ScenarioCheckReport {

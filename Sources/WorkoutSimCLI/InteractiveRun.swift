@@ -304,8 +304,12 @@ public enum InteractiveRun {
       try? (statistics.text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
     guard code == .success || code == .interrupt else { return code }
-    let result = face.session.result.document(includeSamples: options.samples)
-    try RunCommand.report(result, options: options, in: environment)
+    // The exporters need the samples and the route, as in a headless run.
+    let result = face.session.result.document(
+      includeSamples: options.samples || !options.exports.isEmpty)
+    try RunCommand.report(
+      result, options: options, plan: RunCommand.outputPlan(for: options, in: environment),
+      in: environment)
     return code
   }
 

@@ -40,6 +40,12 @@ extension CLIEnvironment {
         let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
+      },
+      scenarioInputs: { path in
+        guard let scenario = try? loadScenario(path: path, activity: nil),
+          let recording = scenario.recordingFilePath
+        else { return [] }
+        return [OutputPlan.Input(path: recording, role: "the recording")]
       })
   }
 

@@ -197,7 +197,8 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   ///
   /// - Throws: Whatever the runner throws; ``OutputError`` for an export that cannot be written.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
-    try Self.refuseOverwritingTheScenario(options)
+    let plan = Self.outputPlan(for: options, in: environment)
+    try plan.check()
     if let interactive = environment.runInteractive,
       options.isInteractive(
         standardInputIsTerminal: environment.standardInputIsTerminal,
@@ -206,34 +207,34 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       return try interactive(options, environment)
     }
     let result = try environment.runScenario(options)
-    try Self.report(result, options: options, in: environment)
+    try Self.report(result, options: options, plan: plan, in: environment)
     return .success
   }
 
-  /// Prints the JSON result or a summary, warns about sessions left open, and writes the
-  /// exports (each file whole or not at all); shared by headless and interactive runs.
-  ///
-  /// - Throws: ``OutputError`` for an export that cannot be written; export errors.
-  /// Refuses an `--export` path that is the scenario file itself (`--export hills.json` after
-  /// `--scenario hills.json`), which would replace the input with the record.
-  ///
-  /// - Throws: ``UsageError`` (exit 64) naming the path.
-  static func refuseOverwritingTheScenario(_ options: RunOptions) throws(UsageError) {
-    guard let scenario = options.scenarioPath else { return }
-    func resolved(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  /// The files `run` reads (the scenario file and the recording it replays) and writes (each
+  /// `--export`), for ``OutputPlan/check()`` before the run and the writes after it.
+  public static func outputPlan(for options: RunOptions, in environment: CLIEnvironment)
+    -> OutputPlan
+  {
+    var inputs: [OutputPlan.Input] = []
+    if let scenario = options.scenarioPath {
+      inputs.append(OutputPlan.Input(path: scenario, role: "the scenario file"))
+      inputs += environment.scenarioInputs(scenario)
     }
-    let input = resolved(scenario)
-    for target in options.exports where resolved(target.path) == input {
-      throw UsageError(
-        "'--export \(target.path)' would overwrite the scenario file; choose another name.",
-        command: "run")
-    }
+    return OutputPlan(
+      command: "run", inputs: inputs,
+      outputs: options.exports.map { OutputPlan.Output(path: $0.path, flag: "--export") })
   }
 
-  static func report(_ result: JSONValue, options: RunOptions, in environment: CLIEnvironment)
-    throws
-  {
+  /// Prints the JSON result or a summary, warns about sessions left open, and writes the
+  /// exports through `plan` (each file whole or not at all, never over an input); shared by
+  /// headless and interactive runs.
+  ///
+  /// - Throws: ``OutputError`` for an export that cannot be written; ``UsageError`` for a
+  ///   later record's name (`-2`, ...) that is an input; export errors.
+  static func report(
+    _ result: JSONValue, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
+  ) throws {
     let printed = options.samples ? result : Self.withoutSamples(result)
     if options.json {
       environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
@@ -246,7 +247,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
     for target in options.exports {
       let files = try environment.exportRecords(result, target.format)
       for (index, bytes) in files.enumerated() {
-        try writeAtomically(bytes, toPath: target.path(forRecordAt: index))
+        try plan.write(bytes, toPath: target.path(forRecordAt: index), flag: "--export")
       }
       if files.isEmpty {
         environment.writeStandardError(

@@ -144,14 +144,7 @@ struct PreparedScenario {
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
     file: String
   ) throws(SimulationError) -> RecordingCourse {
-    // The path as the user would type it from the working folder: the scenario's own folder
-    // (as given on the command line) joined with the recording's path.
-    let path =
-      scenarioURL.map {
-        let folder = ($0.relativePath as NSString).deletingLastPathComponent
-        return recording.path.hasPrefix("/") || folder.isEmpty
-          ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
-      } ?? recording.path
+    let path = Scenario.recordingFilePath(recording, scenarioURL: scenarioURL)
     let read: Recording
     do throws(RecordingError) {
       // What is at the path, in words (a FIFO, a device, a symlink loop: exit 66), before the
@@ -181,5 +174,25 @@ struct PreparedScenario {
       throw SimulationError(
         fileName: file, path: "course.recording", message: "\(path): \(error)")
     }
+  }
+}
+
+extension Scenario {
+  /// The file the course replays, as the simulation opens it: the recording's path joined to
+  /// the scenario file's folder as given (`Scenarios/recordings/run.fit`), an absolute path as
+  /// it is; `nil` for a course of segments.
+  public var recordingFilePath: String? {
+    guard case .recording(let recording) = course else { return nil }
+    return Self.recordingFilePath(recording, scenarioURL: sourceURL)
+  }
+
+  /// The path as the user would type it from the working folder: the scenario's own folder (as
+  /// given on the command line) joined with the recording's path.
+  static func recordingFilePath(_ recording: Recording, scenarioURL: URL?) -> String {
+    scenarioURL.map {
+      let folder = ($0.relativePath as NSString).deletingLastPathComponent
+      return recording.path.hasPrefix("/") || folder.isEmpty
+        ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
+    } ?? recording.path
   }
 }

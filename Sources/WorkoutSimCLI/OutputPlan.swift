@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -132,8 +133,11 @@ public struct OutputPlan: Sendable, Equatable {
       return mkstemp(base)
     }
     guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
+    let probe = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    TemporaryFiles.register(probe)
     close(descriptor)
-    unlink(template)
+    unlink(probe)
+    TemporaryFiles.unregister(probe)
   }
 }
 

@@ -1,3 +1,4 @@
+import WorkoutScenario
 import WorkoutRendering
 
 /// The options of `workout-sim complication`.
@@ -66,15 +67,14 @@ public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
     var scanner = ArgumentScanner(arguments, command: "complication")
     var options = ComplicationOptions()
     func count(_ value: String, for name: String, allowZero: Bool) throws -> Double {
-      guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-        let number = Double(value), number < 1e15, allowZero || number > 0
+      guard let number = NumberText.wholeNumber(value, in: (allowZero ? 0 : 1)...999_999_999_999_999)
       else {
         let expected = allowZero ? "a whole number >= 0" : "a whole number above 0"
         throw UsageError(
           "'\(value)' is not a count for '\(name)' (expected \(expected)).",
           command: "complication")
       }
-      return number
+      return Double(number)
     }
     while let token = scanner.next() {
       switch token {

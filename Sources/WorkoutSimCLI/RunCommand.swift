@@ -38,11 +38,17 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           "Activity, overriding the scenario's (default: the scenario's). One of: "
             + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
         ),
-        ("--seed N", "Random seed, an integer >= 0 (default: the scenario's)."),
+        (
+          "--seed N",
+          "Random seed, a whole number from 0 to 2^53 - 1 (default: the scenario's)."
+        ),
         ("--json", "Print the run result as one JSON document (default: a summary)."),
         ("--samples", "Add the samples and the route to each record (default: off)."),
         ("--headless", "Never interactive, even on a terminal (default: off)."),
-        ("--speed X", "Interactive mode: X times real time (default: 1)."),
+        (
+          "--speed X",
+          "Watch face: X times real time, above 0 and at most 100000 (default: 1)."
+        ),
         (
           "--until T",
           "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."
@@ -72,6 +78,10 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// The flags `run` knows, for did-you-mean suggestions.
   /// The largest seed, 2^53 − 1 (the largest whole number a JSON number holds exactly).
   static let maximumSeed: UInt64 = (1 << 53) - 1
+
+  /// The fastest `--speed`: 100000 times real time (a day of scenario time in under a second;
+  /// a project rule that keeps virtual time and the samples it makes within bounds).
+  public static let maximumSpeed = 100_000.0
 
   static let knownOptions = [
     "--scenario", "--type", "--seed", "--json", "--samples", "--headless", "--speed", "--until",
@@ -111,9 +121,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           let value = try scanner.value(for: name, inline: inline, valueName: "N")
           // The same range as the scenario's `seed`: JSON numbers hold whole numbers exactly up
           // to 2^53 − 1, so the result's `seed` reproduces the run.
-          guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(value),
-            seed <= Self.maximumSeed
-          else {
+          guard let seed = NumberText.wholeNumber(value, in: 0...Self.maximumSeed) else {
             throw UsageError(
               "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(Self.maximumSeed)).",
               command: "run")
@@ -130,9 +138,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           options.headless = true
         case "--speed":
           let value = try scanner.value(for: name, inline: inline, valueName: "X")
-          guard let speed = decimal(Substring(value)), speed > 0 else {
+          guard let speed = NumberText.parse(value), speed > 0, speed <= Self.maximumSpeed else {
             throw UsageError(
-              "'\(value)' is not a speed for '--speed' (expected a number above 0).",
+              "'\(value)' is not a speed for '--speed' (expected a number above 0 and at most \(JSONWriter.number(Self.maximumSpeed))).",
               command: "run")
           }
           options.speed = speed

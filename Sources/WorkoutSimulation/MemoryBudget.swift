@@ -9,9 +9,11 @@ import WorkoutScenario
 /// The estimate counts, from `t = 0` to the run's end (`--until`, else the last timeline
 /// action), for every quantity type the run's activities collect (the scenario's or `--type`'s,
 /// and each `newSession`'s; the crown selector's items when the timeline turns the crown) and
-/// whose sensor is enabled: `span / interval + 1` samples. Samples that arrive at one instant
-/// share one `dataCollected` log entry, so it also counts the delivery instants: one grid per
-/// distinct interval, `span / interval + 1` instants each (at most the number of samples).
+/// whose sensor is enabled: `span / interval + 1` samples (whole nanoseconds, the quotient
+/// rounded down). Samples that arrive at one instant share one `dataCollected` log entry, so it
+/// also counts the delivery instants: one grid per distinct interval, `span / interval + 1`
+/// instants each (at most the number of samples). The estimate is
+/// `samples × bytesPerSample + instants × bytesPerInstant`.
 ///
 /// Bytes per sample and per delivery instant were measured as peak resident memory on Linux
 /// (debug build, `/usr/bin/time -f %M`, runs of 10^5 and 2×10^5 s with 1-second sensors, the
@@ -63,7 +65,7 @@ public struct MemoryBudget: Sendable, Equatable {
 
   /// The estimate for `scenario` with `overrides`.
   public init(_ scenario: Scenario, overrides: RunOverrides) {
-    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds, 0)
+    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).nanoseconds, 0)
     var activities: Set<WorkoutActivityType> = [overrides.activity ?? scenario.activity]
     for action in scenario.timeline {
       switch action.kind {
@@ -72,21 +74,21 @@ public struct MemoryBudget: Sendable, Equatable {
       default: break
       }
     }
+    // Counted in whole nanoseconds, exactly: 600 s every 1 ns is 600000000001 samples.
     var samples = 0.0
-    var intervals: Set<Double> = []
+    var intervals: Set<Int64> = []
     var largest: (type: QuantityType, samples: Double)?
     for type in QuantityType.allCases
     where activities.contains(where: { $0.collectedTypes.contains(type) }) {
       let settings = scenario.sensorSettings(for: type)
-      let interval = settings.interval.secondsValue
+      let interval = settings.interval.wholeNanoseconds
       guard settings.enabled, interval > 0 else { continue }
-      let count = (span / interval).rounded(.down) + 1
+      let count = Double(span / interval + 1)
       samples += count
       intervals.insert(interval)
       if count > largest?.samples ?? -1 { largest = (type, count) }
     }
-    let instants = min(
-      intervals.reduce(0) { $0 + (span / $1).rounded(.down) + 1 }, samples)
+    let instants = min(intervals.reduce(0) { $0 + Double(span / $1 + 1) }, samples)
     self.samples = samples
     self.instants = instants
     self.largest = largest

@@ -19,7 +19,8 @@ import Synchronization
 ///   number of files the process writes.
 /// - The handler is installed the first time a path is registered (``installHandlers()``), for
 ///   each of the three signals whose disposition is not "ignore" (so `nohup` keeps working),
-///   and stays installed. While the watch face runs, `SignalStream` replaces it and puts it
+///   and stays installed; the signals are unblocked in the registering thread (a blocked mask
+///   inherited from the parent would otherwise hold them pending for ever). While the watch face runs, `SignalStream` replaces it and puts it
 ///   back afterwards.
 public enum TemporaryFiles {
   private static let published = Atomic<Int>(0)
@@ -56,6 +57,13 @@ public enum TemporaryFiles {
     guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
       .exchanged
     else { return }
+    // A parent may hand down these signals blocked (a test runner's worker thread does); the
+    // files are removed only if the signal can arrive, so unblock them in this thread, which
+    // is the one writing.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for number in signals { sigaddset(&unblock, number) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     for number in signals {
       var previous = sigaction()
       guard sigaction(number, nil, &previous) == 0 else { continue }

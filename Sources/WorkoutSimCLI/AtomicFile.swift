@@ -27,16 +27,11 @@ public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Output
   let url = URL(fileURLWithPath: path)
   let folder = url.deletingLastPathComponent().path
   let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
-  var templateBytes = Array(template.utf8CString)
-  let descriptor = templateBytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-    guard let base = buffer.baseAddress else { return -1 }
-    return mkstemp(base)
+  // Registered before the file exists: a signal from here on removes it before the process
+  // exits.
+  guard let (descriptor, temporaryPath) = TemporaryFiles.create(template: template) else {
+    throw OutputError(path: path, reason: systemReason())
   }
-  guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
-  let temporaryPath = String(
-    decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-  // A signal from here on removes the temporary file before the process exits.
-  TemporaryFiles.register(temporaryPath)
   defer { TemporaryFiles.unregister(temporaryPath) }
 
   func fail() -> OutputError {

@@ -127,14 +127,10 @@ public struct OutputPlan: Sendable, Equatable {
     let name = (path as NSString).lastPathComponent
     var folder = (path as NSString).deletingLastPathComponent
     if folder.isEmpty { folder = "." }
-    var template = Array((folder + "/." + name + ".probe-XXXXXX").utf8CString)
-    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-      guard let base = buffer.baseAddress else { return -1 }
-      return mkstemp(base)
-    }
-    guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
-    let probe = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    TemporaryFiles.register(probe)
+    guard
+      let (descriptor, probe) = TemporaryFiles.create(
+        template: folder + "/." + name + ".probe-XXXXXX")
+    else { throw OutputError(path: path, reason: systemReason()) }
     close(descriptor)
     unlink(probe)
     TemporaryFiles.unregister(probe)

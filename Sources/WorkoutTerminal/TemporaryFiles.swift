@@ -12,11 +12,13 @@ import Synchronization
 ///
 /// How it stays async-signal-safe (POSIX.1-2017 §2.4.3 lists `unlink` and `_exit` as safe; no
 /// allocation, lock or Swift runtime call happens in the handler):
-/// - ``register(_:)`` and ``unregister(_:)`` rebuild, under a mutex, a null-terminated C array
-///   of C strings (`strdup`) and publish its address with one atomic store; the handler only
-///   loads that address and walks the array. Arrays replaced by later ones are not freed (the
-///   handler on another thread may be reading one): a few bytes per write, bounded by the
-///   number of files the process writes.
+/// - ``create(template:)`` copies the `mkstemp` template into a C buffer, registers the buffer
+///   and only then lets `mkstemp(3)` fill in its `XXXXXX` in place and create the file, so there
+///   is no instant at which the file exists unregistered (a signal during `mkstemp` at worst
+///   unlinks a name not created yet). Registering and ``unregister(_:)`` rebuild, under a mutex,
+///   a null-terminated C array of those buffers and publish its address with one atomic store;
+///   the handler only loads that address and walks the array. Buffers and arrays are not freed
+///   (the handler on another thread may be reading one): a few bytes per file written.
 /// - The handler is installed the first time a path is registered (``installHandlers()``), for
 ///   each of the three signals whose disposition is not "ignore" (so `nohup` keeps working),
 ///   and stays installed; the signals are unblocked in the registering thread (a blocked mask
@@ -24,32 +26,61 @@ import Synchronization
 ///   back afterwards.
 public enum TemporaryFiles {
   private static let published = Atomic<Int>(0)
-  private static let paths = Mutex<[String]>([])
+  private static let buffers = Mutex<[Int]>([])  // addresses of the C buffers
   private static let installed = Atomic<Bool>(false)
 
   /// The signals whose arrival removes the files: `SIGINT`, `SIGTERM`, `SIGHUP`.
   public static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-  /// Adds `path` to the files removed on a signal, and installs the handlers if needed.
-  public static func register(_ path: String) {
+  /// Creates a new file from `template` (ending in `XXXXXX`) with `mkstemp(3)`, registered to be
+  /// removed on a signal from before it exists; installs the handlers if needed.
+  ///
+  /// - Parameter template: The path with six trailing `X`s (`folder/.run.fit.tmp-XXXXXX`).
+  /// - Returns: The open descriptor and the file's path, or `nil` with `errno` set by `mkstemp`.
+  public static func create(template: String) -> (descriptor: Int32, path: String)? {
     installHandlers()
-    paths.withLock { list in
-      list.append(path)
+    guard let buffer = strdup(template) else { return nil }
+    let address = Int(bitPattern: buffer)
+    buffers.withLock { list in
+      list.append(address)
       publish(list)
     }
+    let descriptor = mkstemp(buffer)
+    guard descriptor >= 0 else {
+      let code = errno
+      remove(address)
+      errno = code
+      return nil
+    }
+    return (descriptor, String(cString: buffer))
   }
 
-  /// Removes `path` from the files removed on a signal (after it was renamed or unlinked).
+  /// Stops removing `path` on a signal (after it was renamed or unlinked).
   public static func unregister(_ path: String) {
-    paths.withLock { list in
-      guard let index = list.firstIndex(of: path) else { return }
+    buffers.withLock { list in
+      guard let index = list.firstIndex(where: { string(at: $0) == path }) else { return }
       list.remove(at: index)
       publish(list)
     }
   }
 
   /// The paths registered now, in registration order.
-  public static var registered: [String] { paths.withLock { $0 } }
+  public static var registered: [String] {
+    buffers.withLock { list in list.map { string(at: $0) } }
+  }
+
+  private static func string(at address: Int) -> String {
+    guard let pointer = UnsafePointer<CChar>(bitPattern: address) else { return "" }
+    return String(cString: pointer)
+  }
+
+  private static func remove(_ address: Int) {
+    buffers.withLock { list in
+      guard let index = list.firstIndex(of: address) else { return }
+      list.remove(at: index)
+      publish(list)
+    }
+  }
 
   /// Installs the handler for ``signals`` (once per process): unlink every registered path,
   /// then `_exit(128 + signal)`. A signal whose disposition is `SIG_IGN` is left ignored.
@@ -95,11 +126,11 @@ public enum TemporaryFiles {
   }
 
   /// Publishes `list` as a new null-terminated C array (called with the mutex held).
-  private static func publish(_ list: [String]) {
+  private static func publish(_ list: [Int]) {
     let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(
       capacity: list.count + 1)
-    for (index, path) in list.enumerated() {
-      array[index] = strdup(path)
+    for (index, address) in list.enumerated() {
+      array[index] = UnsafeMutablePointer<CChar>(bitPattern: address)
     }
     array[list.count] = nil
     published.store(Int(bitPattern: array), ordering: .releasing)

@@ -22,6 +22,9 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
         and says so), the failed checks with their expected and actual values, and a
         closing line 'N passed, N failed'. A file that does not decode or validate
         counts as failed. Exits 1 when a check failed, 65 when a file did not decode.
+        --junit is checked before any scenario runs: a path that names one of the
+        scenarios or a recording they replay is refused (64), one that cannot be
+        created exits 73.
         """,
       usage: "check PATH... [--junit FILE]",
       arguments: [

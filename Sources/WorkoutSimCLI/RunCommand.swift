@@ -17,12 +17,20 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "run",
-      abstract: "Run one scenario; print a summary or the run result.",
+      abstract: "Run one scenario: the watch face on a terminal, else print a summary.",
       discussion: """
-        Interactive (a watch face stepped with keypresses) when standard input and
-        standard output are terminals and neither --headless nor --keys is given;
-        otherwise the timeline runs on virtual time as fast as the machine allows
-        and a summary (or --json, the run result) is printed.
+        Opens the watch face (stepped with keypresses) when standard input and
+        standard output are both terminals and neither --headless nor --keys is
+        given; --json, --samples and --export do not change that: when the face
+        closes (q or Ctrl-C) the summary or the run result is printed and the exports
+        are written. Otherwise the timeline runs on virtual time as fast as the
+        machine allows and the summary (with --json, the run result) is printed.
+
+        Numbers (--speed, --seed, --until, --keys times) are JSON numbers without a
+        sign: 100000, 2.5, 1e3. Every --export path is checked before the run: one
+        that names the scenario or its recording is refused (exit 64), one that
+        cannot be created exits 73. A run whose samples would not fit the 4 GiB
+        memory budget is refused before it starts (exit 65).
         """,
       usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json]\n"
         + String(repeating: " ", count: 23) + "[--samples] [--headless] [--speed X] [--until T]\n"
@@ -51,7 +59,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ),
         (
           "--until T",
-          "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."
+          "Stop at scenario time T, seconds (a number, 1e3 too) or [h:]mm:ss, at most 9e9 s (default: after the last timeline action)."
         ),
         (
           "--keys KEYS",
@@ -63,7 +71,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ),
       ],
       examples: [
-        ("workout-sim run", "The built-in run, interactive on a terminal."),
+        ("workout-sim run", "The built-in run: the watch face on a terminal."),
         (
           "workout-sim run --scenario hills.json --headless --seed 7 --json",
           "Run on virtual time with seed 7 and print the result as JSON."

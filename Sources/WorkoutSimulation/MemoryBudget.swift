@@ -100,6 +100,7 @@ public struct MemoryBudget: Sendable, Equatable {
   /// Whether the estimate is within ``bytes``.
   public var fits: Bool { estimatedBytes <= Double(Self.bytes) }
 
+  /// Compares the counts, the largest type and the estimate.
   public static func == (lhs: MemoryBudget, rhs: MemoryBudget) -> Bool {
     lhs.samples == rhs.samples && lhs.instants == rhs.instants
       && lhs.largest?.type == rhs.largest?.type && lhs.largest?.samples == rhs.largest?.samples

@@ -41,7 +41,8 @@ struct PreparedScenario {
         throw SimulationError(
           fileName: file, path: "course.recording",
           message:
-            "the recording's first time stamp, \(formatDate(recordingStart, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)), is outside the supported range \(Scenario.supportedStartRangeText) and would be the run's start; give \"start\" in that range")
+            "the recording's first time stamp, \(formatDate(recordingStart, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)), is outside the supported range \(Scenario.supportedStartRangeText) and would be the run's start; give \"start\" in that range"
+        )
       }
       self.startDate = scenario.resolvedStart(recordingStart: recordingStart).date
     }

@@ -85,8 +85,9 @@ public enum TemporaryFiles {
   /// Installs the handler for ``signals`` (once per process): unlink every registered path,
   /// then `_exit(128 + signal)`. A signal whose disposition is `SIG_IGN` is left ignored.
   public static func installHandlers() {
-    guard installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
-      .exchanged
+    guard
+      installed.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing)
+        .exchanged
     else { return }
     // A parent may hand down these signals blocked (a test runner's worker thread does); the
     // files are removed only if the signal can arrive, so unblock them in this thread, which

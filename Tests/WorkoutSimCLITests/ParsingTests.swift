@@ -32,10 +32,15 @@ import WorkoutSimCLI
     #expect(try runOptions(["--seed", "007"]).seed == 7)
     #expect(try runOptions(["--until", "1e3"]).until == .seconds(1000))
     #expect(try runOptions(["--until", "1.5e1"]).until == .rounding(seconds: 15))
-    #expect(try runOptions(["--keys", "q@1e2"]).keys == [KeyPress(key: .character("q"), at: .seconds(100))])
-    guard case .complication(let command) = try WorkoutSimCommand.parse([
-      "complication", "--steps", "6.432e3", "--goal", "1e4",
-    ]) else {
+    #expect(
+      try runOptions(["--keys", "q@1e2"]).keys == [
+        KeyPress(key: .character("q"), at: .seconds(100))
+      ])
+    guard
+      case .complication(let command) = try WorkoutSimCommand.parse([
+        "complication", "--steps", "6.432e3", "--goal", "1e4",
+      ])
+    else {
       Issue.record("not parsed as complication")
       return
     }

@@ -66,23 +66,11 @@ public struct MemoryBudget: Sendable, Equatable {
   /// The estimate for `scenario` with `overrides`.
   public init(_ scenario: Scenario, overrides: RunOverrides) {
     let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).nanoseconds, 0)
-    var activities: Set<WorkoutActivityType> = [overrides.activity ?? scenario.activity]
-    for action in scenario.timeline {
-      switch action.kind {
-      case .app(.newSession(let activity?)): activities.insert(activity)
-      case .crown: activities.formUnion(scenario.selector.items)
-      default: break
-      }
-    }
     // Counted in whole nanoseconds, exactly: 600 s every 1 ns is 600000000001 samples.
     var samples = 0.0
     var intervals: Set<Int64> = []
     var largest: (type: QuantityType, samples: Double)?
-    for type in QuantityType.allCases
-    where activities.contains(where: { $0.collectedTypes.contains(type) }) {
-      let settings = scenario.sensorSettings(for: type)
-      let interval = settings.interval.wholeNanoseconds
-      guard settings.enabled, interval > 0 else { continue }
+    for (type, interval) in Self.sensors(scenario, overrides: overrides, selector: false) {
       let count = Double(span / interval + 1)
       samples += count
       intervals.insert(interval)
@@ -95,6 +83,51 @@ public struct MemoryBudget: Sendable, Equatable {
     self.estimatedBytes =
       samples * Double(overrides.output.bytesPerSample)
       + instants * Double(overrides.output.bytesPerInstant)
+  }
+
+  /// The latest scenario time the watch face may play to within the budget: the budget over
+  /// the bytes one second of collecting costs (every collected type's and every grid's share,
+  /// the crown selector's items counted since the face can select any of them), at most
+  /// `latest`. The face holds time there, however fast `--speed` plays.
+  public static func horizon(
+    _ scenario: Scenario, overrides: RunOverrides, latest: SimulationInstant
+  ) -> SimulationInstant {
+    let sensors = sensors(scenario, overrides: overrides, selector: true)
+    let perSecond =
+      sensors.reduce(0.0) { $0 + Double(overrides.output.bytesPerSample) * 1e9 / Double($1.1) }
+      + Set(sensors.map(\.1)).reduce(0.0) {
+        $0 + Double(overrides.output.bytesPerInstant) * 1e9 / Double($1)
+      }
+    guard perSecond > 0 else { return latest }
+    let seconds = Double(bytes) / perSecond
+    guard seconds < latest.seconds else { return latest }
+    return SimulationInstant.rounding(seconds: seconds)
+  }
+
+  /// The enabled sensors of the types the run's activities collect, with their intervals in
+  /// nanoseconds (above 0): the scenario's or `--type`'s activity, each `newSession`'s, and the
+  /// crown selector's items when `selector` is true or the timeline turns the crown.
+  static func sensors(_ scenario: Scenario, overrides: RunOverrides, selector: Bool)
+    -> [(QuantityType, Int64)]
+  {
+    var activities: Set<WorkoutActivityType> = [overrides.activity ?? scenario.activity]
+    if selector { activities.formUnion(scenario.selector.items) }
+    for action in scenario.timeline {
+      switch action.kind {
+      case .app(.newSession(let activity?)): activities.insert(activity)
+      case .crown: activities.formUnion(scenario.selector.items)
+      default: break
+      }
+    }
+    var sensors: [(QuantityType, Int64)] = []
+    for type in QuantityType.allCases
+    where activities.contains(where: { $0.collectedTypes.contains(type) }) {
+      let settings = scenario.sensorSettings(for: type)
+      let interval = settings.interval.wholeNanoseconds
+      guard settings.enabled, interval > 0 else { continue }
+      sensors.append((type, interval))
+    }
+    return sensors
   }
 
   /// Whether the estimate is within ``bytes``.

@@ -83,6 +83,23 @@ import WorkoutSimulation
     #expect(!budget.fits)
   }
 
+  /// The watch face's horizon: with the crown selector's default items (running, walking,
+  /// cycling) the types collected are heart rate every 5 s and eight others every 10 s (energy
+  /// twice, both distances, steps, running speed, cycling power and cadence): per second
+  /// 80 × (1/5 + 8/10) = 80 bytes of samples and 480 × (1/5 + 1/10) = 144 of instants, 224 in
+  /// all; 4294967296 / 224 = 19173961.142857 s (about 222 days).
+  @Test func theWatchFaceHorizonIsTheBudgetOverTheBytesPerSecond() throws {
+    let horizon = MemoryBudget.horizon(
+      try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
+      latest: .seconds(9_000_000_000))
+    #expect(abs(horizon.seconds - 19_173_961.142857) < 1e-6)
+    // Capped at `latest`.
+    #expect(
+      MemoryBudget.horizon(
+        try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(), latest: .seconds(1000))
+        == .seconds(1000))
+  }
+
   /// A recording's first time stamp becomes the start when the scenario gives none; one before
   /// 1990 cannot be written by every exporter and is refused.
   @Test func aRecordingStartOutsideTheDateRangeIsRefused() throws {

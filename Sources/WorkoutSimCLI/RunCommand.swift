@@ -206,12 +206,15 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// No cross-option rules in v1.
   public func validate() throws {}
 
-  /// Runs the scenario: interactively through ``CLIEnvironment/runInteractive`` when the
-  /// terminal allows it and it is wired, else headless through ``CLIEnvironment/runScenario``,
-  /// then prints the JSON result or a summary, warns about sessions left open, and writes the
-  /// exports (each file whole or not at all).
+  /// Runs the scenario: first checks the outputs against the inputs and for creatability
+  /// (``outputPlan(for:in:)``, ``OutputPlan/check()``), then runs interactively through
+  /// ``CLIEnvironment/runInteractive`` when the terminal allows it and it is wired, else headless
+  /// through ``CLIEnvironment/runScenario``, then prints the JSON result or a summary, warns
+  /// about sessions left open, and writes the exports (each file whole or not at all).
   ///
-  /// - Throws: Whatever the runner throws; ``OutputError`` for an export that cannot be written.
+  /// - Throws: ``UsageError`` (64) for an `--export` that names an input and ``OutputError`` (73)
+  ///   for one that cannot be created, both before the run; whatever the runner throws;
+  ///   ``OutputError`` for an export whose write fails.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
     let plan = Self.outputPlan(for: options, in: environment)
     try plan.check()

@@ -63,7 +63,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ),
         (
           "--keys KEYS",
-          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT (default: none)."
+          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT and TIME is as for --until (default: none)."
         ),
         (
           "--export PATH",

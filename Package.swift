@@ -7,6 +7,7 @@
 //   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON)
 //   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
+//   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
 //   WorkoutSimCLI (Foundation; all above) <- workout-sim (executable)
 import PackageDescription
 
@@ -28,27 +29,31 @@ let package = Package(
     .target(name: "WorkoutCore", swiftSettings: strict),
     .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
+    .target(name: "WorkoutFiles", swiftSettings: strict),
     .target(
       name: "WorkoutScenario",
-      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON"],
+      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles"],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
       name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch"], swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
-    .target(name: "WorkoutRecordings", dependencies: ["WorkoutJSON"], swiftSettings: strict),
+    .target(
+      name: "WorkoutRecordings", dependencies: ["WorkoutJSON", "WorkoutFiles"],
+      swiftSettings: strict),
     .target(
       name: "WorkoutSimulation",
       dependencies: [
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+        "WorkoutFiles",
       ],
       swiftSettings: strict),
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
-        "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings",
+        "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles",
       ],
       swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),

@@ -68,6 +68,19 @@ public struct Scenario: Sendable, Equatable {
     date: Date(timeIntervalSince1970: 1_767_600_000), utcOffsetSeconds: 0,
     text: "2026-01-05T08:00:00Z")
 
+  /// The dates `start` may take, and a replayed recording's first time stamp with it:
+  /// 1990-01-01T00:00:00Z (631 152 000 s after 1970) to 2099-12-31T23:59:59Z (4 102 444 799 s),
+  /// both included (a project rule). Every output can write every date in it and in the days
+  /// after it that a run covers: FIT time stamps are seconds since 1989-12-31T00:00:00Z in a
+  /// `UInt32` (FIT SDK profile, `date_time`: https://developer.garmin.com/fit/protocol/; they
+  /// reach 2126), and from 1990 on the Gregorian calendar of ISO 8601 matches every formatter's.
+  public static let supportedStartRange =
+    Date(timeIntervalSince1970: 631_152_000)...Date(timeIntervalSince1970: 4_102_444_799)
+
+  /// ``supportedStartRange`` as written in messages and documentation:
+  /// `1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z`.
+  public static let supportedStartRangeText = "1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z"
+
   /// The wall-clock date of `t = 0`: `start` if given, else the recording's first time stamp if
   /// the caller read one (`recordingStart`, in UTC), else ``defaultStart``.
   ///

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutFiles
 import WorkoutJSON
 import WorkoutPhysiology
 
@@ -12,7 +13,8 @@ extension Scenario {
   ///     (`url.relativePath`, for example `Scenarios/Hills.json`).
   /// - Returns: the scenario with defaults applied; its `name` defaults to the file name without
   ///   extension and its ``sourceURL`` is `url`.
-  /// - Throws: ``ScenarioError`` with kind `.cannotOpen` (missing, a folder, unreadable; exit 66),
+  /// - Throws: ``ScenarioError`` with kind `.cannotOpen` (missing, a folder, a FIFO, a device, a
+  ///   symlink loop, unreadable: ``WorkoutFiles/InputFileProblem``; exit 66),
   ///   or any error of ``decode(_:fileName:sourceURL:)-([UInt8],_,_)`` (exit 65).
   public static func load(contentsOf url: URL, displayName: String? = nil) throws(ScenarioError)
     -> Scenario
@@ -22,18 +24,14 @@ extension Scenario {
       ScenarioError(
         fileName: fileName, kind: .cannotOpen, message: "cannot open the file (\(reason))")
     }
-    let path = url.path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-      throw cannotOpen("no such file")
-    }
-    guard !isDirectory.boolValue else {
+    switch InputFile.read(path: url.path) {
+    case .success(let bytes):
+      return try decode(bytes, fileName: fileName, sourceURL: url)
+    case .failure(.folder):
       throw cannotOpen("it is a folder, not a scenario file")
+    case .failure(let problem):
+      throw cannotOpen(problem.reason)
     }
-    guard let data = FileManager.default.contents(atPath: path) else {
-      throw cannotOpen("it cannot be read")
-    }
-    return try decode([UInt8](data), fileName: fileName, sourceURL: url)
   }
 
   /// Parses and validates a scenario held in memory (see ``decode(_:fileName:sourceURL:)-([UInt8],_,_)``).
@@ -349,6 +347,12 @@ struct ScenarioDecoder {
         start = try WallClockParser.parse(text)
       } catch {
         throw fail(path("start"), error.message)
+      }
+      if let date = start?.date, !Scenario.supportedStartRange.contains(date) {
+        throw fail(
+          path("start"),
+          "\(JSONPath.quoted(text)) is outside the supported range \(Scenario.supportedStartRangeText) (every export format can write dates in it; FIT counts seconds from 1989-12-31T00:00:00Z in 32 bits)"
+        )
       }
     }
     var timeZone = "UTC"

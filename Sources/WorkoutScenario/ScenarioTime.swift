@@ -58,7 +58,8 @@ public enum ScenarioTime {
   }
 
   /// Parses a time written as text: `mm:ss`, `h:mm:ss` and, when `allowPlainSeconds` is true
-  /// (command-line values such as `--until 90`), plain decimal seconds (`90`, `90.5`).
+  /// (command-line values such as `--until 90`), seconds as a number of ``NumberText``'s form
+  /// (`90`, `90.5`, `1e3`; without an exponent converted exactly from the digits).
   ///
   /// - Parameters:
   ///   - text: the time.
@@ -75,6 +76,12 @@ public enum ScenarioTime {
     if text.hasPrefix("-") { throw failure("times must not be negative") }
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
     if parts.count == 1 {
+      if allowPlainSeconds, NumberText.hasExponent(text), let seconds = NumberText.parse(text) {
+        guard seconds <= Double(maximumSeconds) else {
+          throw failure("at most \(maximumSeconds) seconds")
+        }
+        return SimulationInstant.rounding(seconds: seconds)
+      }
       if let nanoseconds = decimalSeconds(text) {
         guard allowPlainSeconds else {
           throw failure("a number of seconds is written without quotes: \(text)")

@@ -1,3 +1,5 @@
+import WorkoutScenario
+
 /// Walks the arguments of one subcommand: options (`--name`, `--name=value`, `-h`), positional
 /// arguments, and `--` (everything after it is positional).
 struct ArgumentScanner {
@@ -35,7 +37,7 @@ struct ArgumentScanner {
       }
       return .option(name: argument, inlineValue: nil)
     }
-    if argument.hasPrefix("-"), argument.count > 1, decimal(argument.dropFirst()) == nil {
+    if argument.hasPrefix("-"), argument.count > 1, NumberText.parse(argument.dropFirst()) == nil {
       return .option(name: argument, inlineValue: nil)
     }
     return .positional(argument)
@@ -118,21 +120,4 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     swap(&previous, &current)
   }
   return previous[b.count]
-}
-
-/// A plain non-negative decimal (`12`, `12.5`, `.5`), or `nil`.
-func decimal(_ text: Substring) -> Double? {
-  var sawDigit = false
-  var sawPoint = false
-  for byte in text.utf8 {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): sawDigit = true
-    case UInt8(ascii: "."):
-      if sawPoint { return nil }
-      sawPoint = true
-    default: return nil
-    }
-  }
-  guard sawDigit, let value = Double(String(text)), value.isFinite else { return nil }
-  return value
 }

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutTerminal
 
 #if canImport(Glibc)
   import Glibc
@@ -13,8 +14,9 @@ import Foundation
 ///
 /// The bytes go to a new temporary file `.NAME.tmp-XXXXXX` beside the target (`mkstemp`), which
 /// is then renamed over the target (`rename(2)` is atomic within one file system). On any
-/// failure the temporary file is removed and the target is left as it was. The new file has
-/// mode 0644.
+/// failure the temporary file is removed and the target is left as it was; on `SIGINT`,
+/// `SIGTERM` or `SIGHUP` while it exists, too (``TemporaryFiles``: the process then exits with
+/// 130, 143 or 129). The new file has mode 0644.
 ///
 /// - Parameters:
 ///   - bytes: The complete file contents.
@@ -25,14 +27,12 @@ public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Output
   let url = URL(fileURLWithPath: path)
   let folder = url.deletingLastPathComponent().path
   let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
-  var templateBytes = Array(template.utf8CString)
-  let descriptor = templateBytes.withUnsafeMutableBufferPointer { buffer -> Int32 in
-    guard let base = buffer.baseAddress else { return -1 }
-    return mkstemp(base)
+  // Registered before the file exists: a signal from here on removes it before the process
+  // exits.
+  guard let (descriptor, temporaryPath) = TemporaryFiles.create(template: template) else {
+    throw OutputError(path: path, reason: systemReason())
   }
-  guard descriptor >= 0 else { throw OutputError(path: path, reason: systemReason()) }
-  let temporaryPath = String(
-    decoding: templateBytes.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+  defer { TemporaryFiles.unregister(temporaryPath) }
 
   func fail() -> OutputError {
     let error = OutputError(path: path, reason: systemReason())

@@ -53,6 +53,10 @@ public struct CLIEnvironment: Sendable {
   ///
   /// - Throws: As ``validateScenario``; the file then counts as failed.
   public var checkScenario: @Sendable (URL) throws -> CheckSubject
+  /// The files the scenario at a path reads besides itself (the recording its course replays,
+  /// as the simulation resolves it), for ``OutputPlan``; empty when there are none or the file
+  /// does not decode (the run reports that). The default returns none.
+  public var scenarioInputs: @Sendable (String) -> [OutputPlan.Input]
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.
@@ -74,7 +78,8 @@ public struct CLIEnvironment: Sendable {
     },
     checkScenario: @escaping @Sendable (URL) throws -> CheckSubject = { _ in
       throw NotWiredError(function: "checkScenario")
-    }
+    },
+    scenarioInputs: @escaping @Sendable (String) -> [OutputPlan.Input] = { _ in [] }
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
@@ -87,6 +92,7 @@ public struct CLIEnvironment: Sendable {
     self.exportRecords = exportRecords
     self.validateScenario = validateScenario
     self.checkScenario = checkScenario
+    self.scenarioInputs = scenarioInputs
   }
 
   /// Whether colour may be written to standard output: it is a terminal, `NO_COLOR` is unset

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutFiles
 import WorkoutScenario
 
 /// `workout-sim check`: runs scenarios and evaluates their `expect` lists (cli spec v1, "check").
@@ -21,6 +22,9 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
         and says so), the failed checks with their expected and actual values, and a
         closing line 'N passed, N failed'. A file that does not decode or validate
         counts as failed. Exits 1 when a check failed, 65 when a file did not decode.
+        --junit is checked before any scenario runs: a path that names one of the
+        scenarios or a recording they replay is refused (64), one that cannot be
+        created exits 73.
         """,
       usage: "check PATH... [--junit FILE]",
       arguments: [
@@ -76,9 +80,11 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
   /// - Returns: 0 when every scenario passed; 1 when a check failed; when a file could not be
   ///   checked, the exit code of the first such file's error (65 for a decode error, 66 for a
   ///   file that cannot be opened), which wins over 1.
-  /// - Throws: ``OutputError`` when the JUnit file cannot be written (after the report is
-  ///   printed).
+  /// - Throws: before any scenario runs, ``UsageError`` (64) when `--junit` names a scenario
+  ///   file or a recording one replays, ``OutputError`` (73) when it cannot be created; after
+  ///   the report, ``OutputError`` when the write itself fails.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
+    try outputPlan(in: environment).check()
     var reports: [ScenarioCheckReport] = []
     for path in options.paths {
       switch expandScenarioPath(path) {
@@ -99,10 +105,27 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     let failed = reports.filter { !$0.passed }.count
     environment.writeStandardOutput("\(reports.count - failed) passed, \(failed) failed\n")
     if let junitPath = options.junitPath {
-      try writeAtomically(Array(JUnitReport.xml(for: reports).utf8), toPath: junitPath)
+      try outputPlan(in: environment).write(
+        Array(JUnitReport.xml(for: reports).utf8), toPath: junitPath, flag: "--junit")
     }
     if let firstError = reports.lazy.compactMap(\.error).first { return firstError.exitCode }
     return failed > 0 ? .checkFailed : .success
+  }
+
+  /// The files `check` reads (every scenario file its paths name, and the recordings they
+  /// replay) and writes (`--junit`), for ``OutputPlan/check()`` before any scenario runs.
+  public func outputPlan(in environment: CLIEnvironment) -> OutputPlan {
+    var inputs: [OutputPlan.Input] = []
+    for path in options.paths {
+      guard case .success(let files) = expandScenarioPath(path) else { continue }
+      for file in files {
+        inputs.append(OutputPlan.Input(path: file, role: "the scenario file"))
+        inputs += environment.scenarioInputs(file)
+      }
+    }
+    return OutputPlan(
+      command: "check", inputs: inputs,
+      outputs: options.junitPath.map { [OutputPlan.Output(path: $0, flag: "--junit")] } ?? [])
   }
 
   private func checkOne(file: String, environment: CLIEnvironment) -> ScenarioCheckReport {
@@ -181,7 +204,10 @@ public struct ScenarioCheckReport: Sendable, Equatable {
 public func expandScenarioPath(_ path: String) -> Result<[String], InputError> {
   var isFolder: ObjCBool = false
   guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-    return .failure(InputError(path: path, reason: "No such file or directory"))
+    // What is there, in words: nothing, a symlink loop, a file that may not be read.
+    let problem = InputFile.problem(path: path) ?? .notFound
+    let reason = problem == .notFound ? "No such file or directory" : problem.reason
+    return .failure(InputError(path: path, reason: reason))
   }
   guard isFolder.boolValue else { return .success([path]) }
   let names: [String]

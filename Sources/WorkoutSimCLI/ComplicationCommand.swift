@@ -1,4 +1,5 @@
 import WorkoutRendering
+import WorkoutScenario
 
 /// The options of `workout-sim complication`.
 public struct ComplicationOptions: Sendable, Equatable {
@@ -42,8 +43,8 @@ public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
       usage: "complication --steps N [--goal N] [--family FAMILY]",
       arguments: [],
       options: [
-        ("--steps N", "Steps so far, a whole number >= 0 (required)."),
-        ("--goal N", "The step goal, a whole number above 0 (default: 10000)."),
+        ("--steps N", "Steps so far, a whole number >= 0 below 10^15 (1e3 too; required)."),
+        ("--goal N", "The step goal, a whole number above 0 below 10^15 (default: 10000)."),
         (
           "--family FAMILY",
           "One of: circular, corner, rectangular, inline (default: circular)."
@@ -66,15 +67,15 @@ public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
     var scanner = ArgumentScanner(arguments, command: "complication")
     var options = ComplicationOptions()
     func count(_ value: String, for name: String, allowZero: Bool) throws -> Double {
-      guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
-        let number = Double(value), number < 1e15, allowZero || number > 0
+      guard
+        let number = NumberText.wholeNumber(value, in: (allowZero ? 0 : 1)...999_999_999_999_999)
       else {
         let expected = allowZero ? "a whole number >= 0" : "a whole number above 0"
         throw UsageError(
           "'\(value)' is not a count for '\(name)' (expected \(expected)).",
           command: "complication")
       }
-      return number
+      return Double(number)
     }
     while let token = scanner.next() {
       switch token {

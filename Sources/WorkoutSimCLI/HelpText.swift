@@ -44,7 +44,8 @@ public enum HelpText {
       "",
       "EXAMPLES:",
       "  workout-sim run",
-      "      Run the built-in 30-minute outdoor run and print a summary.",
+      "      The built-in 30-minute outdoor run: the watch face when standard input",
+      "      and output are terminals, else (or with --headless) a printed summary.",
       "  workout-sim run --scenario hills.json --json > result.json",
       "      Run a scenario headless and write the run result as JSON.",
       "  workout-sim check Scenarios/",
@@ -53,12 +54,18 @@ public enum HelpText {
       "EXIT CODES:",
       row("0", "success (a session left open exits 0 with a warning)"),
       row("1", "check: at least one expectation failed"),
-      row("64", "usage error: unknown subcommand or flag, bad flag value"),
-      row("65", "data error: a file that does not decode or validate"),
-      row("66", "an input file that cannot be opened"),
+      row(
+        "64", "usage error: unknown subcommand or flag, bad flag value, an output that is an input"),
+      row(
+        "65",
+        "data error: a file that does not decode or validate, a start outside 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z, a run over the 4 GiB memory budget"
+      ),
+      row(
+        "66",
+        "an input file that cannot be opened (missing, a folder, a FIFO, a device, a symlink loop)"),
       row("70", "internal error (a bug)"),
-      row("73", "an output file that cannot be created"),
-      row("129, 130, 143", "ended by SIGHUP, SIGINT, SIGTERM"),
+      row("73", "an output file that cannot be created (checked before any work)"),
+      row("129, 130, 143", "ended by SIGHUP, SIGINT, SIGTERM (temporary files removed)"),
     ]
     return lines.joined(separator: "\n")
   }

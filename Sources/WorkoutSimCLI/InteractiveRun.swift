@@ -147,7 +147,9 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
         let expected = Double((reading - anchor.wall).wholeNanoseconds) * anchor.speed
         let actual = Double(anchor.virtual.duration(to: face.now).wholeNanoseconds)
         if playback.limit.map({ face.now < $0 }) ?? true {
-          let drift = Duration.nanoseconds(Int64(abs(actual - expected)))
+          // Capped before the conversion: at a high speed over a long span the difference of
+          // two large nanosecond counts may exceed Int64.
+          let drift = Duration.nanoseconds(Int64(min(abs(actual - expected), 9e18)))
           statistics.driftMaximum = max(statistics.driftMaximum, drift)
         }
         statistics.playedSpan = reading - anchor.wall
@@ -304,8 +306,12 @@ public enum InteractiveRun {
       try? (statistics.text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
     guard code == .success || code == .interrupt else { return code }
-    let result = face.session.result.document(includeSamples: options.samples)
-    try RunCommand.report(result, options: options, in: environment)
+    // The exporters need the samples and the route, as in a headless run.
+    let result = face.session.result.document(
+      includeSamples: options.samples || !options.exports.isEmpty)
+    try RunCommand.report(
+      result, options: options, plan: RunCommand.outputPlan(for: options, in: environment),
+      in: environment)
     return code
   }
 

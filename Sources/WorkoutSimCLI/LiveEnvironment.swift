@@ -20,7 +20,8 @@ extension CLIEnvironment {
           scenario,
           overrides: RunOverrides(
             activity: options.activityType, seed: options.seed, until: options.until,
-            requiresPositions: options.exports.contains { $0.format == .gpx }),
+            requiresPositions: options.exports.contains { $0.format == .gpx },
+            output: options.memoryOutput),
           commands: KeyBindings.commands(for: options.keys),
           selection: CrownSelection(scenario: scenario, activity: options.activityType))
         return result.document(includeSamples: options.samples || !options.exports.isEmpty)
@@ -39,6 +40,12 @@ extension CLIEnvironment {
         let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
+      },
+      scenarioInputs: { path in
+        guard let scenario = try? loadScenario(path: path, activity: nil),
+          let recording = scenario.recordingFilePath
+        else { return [] }
+        return [OutputPlan.Input(path: recording, role: "the recording")]
       })
   }
 

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutScenario
 
 /// How virtual time follows the wall clock in interactive mode: held or playing at a speed
 /// (`--speed X`, `+`, `-`, `p`), with steps (`.`, `n`, `>`) that move it at once.
@@ -12,6 +13,11 @@ public struct Playback: Sendable, Equatable {
   public static let speedSteps: [Double] = [
     0.25, 0.5, 1, 2, 5, 10, 20, 30, 60, 120, 300, 600, 1200, 3600,
   ]
+
+  /// The latest virtual time playback reaches: the latest scenario time
+  /// (``ScenarioTime/maximumSeconds``, 9e9 s), well inside `Int64` nanoseconds.
+  public static let latest = SimulationInstant(
+    nanoseconds: ScenarioTime.maximumSeconds * 1_000_000_000)
 
   /// The multiplier of real time (above 0).
   public private(set) var speed: Double
@@ -40,9 +46,12 @@ public struct Playback: Sendable, Equatable {
   public func virtualTime(atWall wall: Duration) -> SimulationInstant {
     var instant = anchorVirtual
     if isPlaying {
+      // In Double, then capped at the latest scenario time, so no speed and no wall-clock span
+      // overflows the nanosecond count.
       let elapsed = Double(max(wall - anchorWall, .zero).wholeNanoseconds) * speed
-      let nanoseconds = min(elapsed, Double(Int64.max / 2))
-      instant = anchorVirtual.advanced(by: .nanoseconds(Int64(nanoseconds.rounded(.down))))
+      let target = min(
+        Double(anchorVirtual.nanoseconds) + elapsed, Double(Self.latest.nanoseconds))
+      instant = max(anchorVirtual, SimulationInstant(nanoseconds: Int64(target.rounded(.down))))
     }
     if let limit, instant > limit { return max(limit, anchorVirtual) }
     return instant
@@ -96,7 +105,7 @@ public struct Playback: Sendable, Equatable {
   /// stops at ``limit``.
   public mutating func jump(to instant: SimulationInstant, atWall wall: Duration) {
     reanchor(atWall: wall)
-    var target = max(instant, anchorVirtual)
+    var target = min(max(instant, anchorVirtual), max(Self.latest, anchorVirtual))
     if let limit { target = min(target, max(limit, anchorVirtual)) }
     anchorVirtual = target
   }

@@ -17,12 +17,20 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
       name: "run",
-      abstract: "Run one scenario; print a summary or the run result.",
+      abstract: "Run one scenario: the watch face on a terminal, else print a summary.",
       discussion: """
-        Interactive (a watch face stepped with keypresses) when standard input and
-        standard output are terminals and neither --headless nor --keys is given;
-        otherwise the timeline runs on virtual time as fast as the machine allows
-        and a summary (or --json, the run result) is printed.
+        Opens the watch face (stepped with keypresses) when standard input and
+        standard output are both terminals and neither --headless nor --keys is
+        given; --json, --samples and --export do not change that: when the face
+        closes (q or Ctrl-C) the summary or the run result is printed and the exports
+        are written. Otherwise the timeline runs on virtual time as fast as the
+        machine allows and the summary (with --json, the run result) is printed.
+
+        Numbers (--speed, --seed, --until, --keys times) are JSON numbers without a
+        sign: 100000, 2.5, 1e3. Every --export path is checked before the run: one
+        that names the scenario or its recording is refused (exit 64), one that
+        cannot be created exits 73. A run whose samples would not fit the 4 GiB
+        memory budget is refused before it starts (exit 65).
         """,
       usage: "run [--scenario FILE] [--type TYPE] [--seed N] [--json]\n"
         + String(repeating: " ", count: 23) + "[--samples] [--headless] [--speed X] [--until T]\n"
@@ -38,18 +46,24 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           "Activity, overriding the scenario's (default: the scenario's). One of: "
             + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
         ),
-        ("--seed N", "Random seed, an integer >= 0 (default: the scenario's)."),
+        (
+          "--seed N",
+          "Random seed, a whole number from 0 to 2^53 - 1 (default: the scenario's)."
+        ),
         ("--json", "Print the run result as one JSON document (default: a summary)."),
         ("--samples", "Add the samples and the route to each record (default: off)."),
         ("--headless", "Never interactive, even on a terminal (default: off)."),
-        ("--speed X", "Interactive mode: X times real time (default: 1)."),
+        (
+          "--speed X",
+          "Watch face: X times real time, above 0 and at most 100000 (default: 1)."
+        ),
         (
           "--until T",
-          "Stop at scenario time T, seconds or [h:]mm:ss (default: after the last timeline action)."
+          "Stop at scenario time T, seconds (a number, 1e3 too) or [h:]mm:ss, at most 9e9 s (default: after the last timeline action)."
         ),
         (
           "--keys KEYS",
-          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT (default: none)."
+          "Keypresses at scenario times: NAME@TIME,... where NAME is one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT and TIME is as for --until (default: none)."
         ),
         (
           "--export PATH",
@@ -57,7 +71,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
         ),
       ],
       examples: [
-        ("workout-sim run", "The built-in run, interactive on a terminal."),
+        ("workout-sim run", "The built-in run: the watch face on a terminal."),
         (
           "workout-sim run --scenario hills.json --headless --seed 7 --json",
           "Run on virtual time with seed 7 and print the result as JSON."
@@ -72,6 +86,10 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// The flags `run` knows, for did-you-mean suggestions.
   /// The largest seed, 2^53 − 1 (the largest whole number a JSON number holds exactly).
   static let maximumSeed: UInt64 = (1 << 53) - 1
+
+  /// The fastest `--speed`: 100000 times real time (a day of scenario time in under a second;
+  /// a project rule that keeps virtual time and the samples it makes within bounds).
+  public static let maximumSpeed = 100_000.0
 
   static let knownOptions = [
     "--scenario", "--type", "--seed", "--json", "--samples", "--headless", "--speed", "--until",
@@ -111,9 +129,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           let value = try scanner.value(for: name, inline: inline, valueName: "N")
           // The same range as the scenario's `seed`: JSON numbers hold whole numbers exactly up
           // to 2^53 − 1, so the result's `seed` reproduces the run.
-          guard value.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let seed = UInt64(value),
-            seed <= Self.maximumSeed
-          else {
+          guard let seed = NumberText.wholeNumber(value, in: 0...Self.maximumSeed) else {
             throw UsageError(
               "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(Self.maximumSeed)).",
               command: "run")
@@ -130,9 +146,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           options.headless = true
         case "--speed":
           let value = try scanner.value(for: name, inline: inline, valueName: "X")
-          guard let speed = decimal(Substring(value)), speed > 0 else {
+          guard let speed = NumberText.parse(value), speed > 0, speed <= Self.maximumSpeed else {
             throw UsageError(
-              "'\(value)' is not a speed for '--speed' (expected a number above 0).",
+              "'\(value)' is not a speed for '--speed' (expected a number above 0 and at most \(JSONWriter.number(Self.maximumSpeed))).",
               command: "run")
           }
           options.speed = speed
@@ -190,14 +206,18 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// No cross-option rules in v1.
   public func validate() throws {}
 
-  /// Runs the scenario: interactively through ``CLIEnvironment/runInteractive`` when the
-  /// terminal allows it and it is wired, else headless through ``CLIEnvironment/runScenario``,
-  /// then prints the JSON result or a summary, warns about sessions left open, and writes the
-  /// exports (each file whole or not at all).
+  /// Runs the scenario: first checks the outputs against the inputs and for creatability
+  /// (``outputPlan(for:in:)``, ``OutputPlan/check()``), then runs interactively through
+  /// ``CLIEnvironment/runInteractive`` when the terminal allows it and it is wired, else headless
+  /// through ``CLIEnvironment/runScenario``, then prints the JSON result or a summary, warns
+  /// about sessions left open, and writes the exports (each file whole or not at all).
   ///
-  /// - Throws: Whatever the runner throws; ``OutputError`` for an export that cannot be written.
+  /// - Throws: ``UsageError`` (64) for an `--export` that names an input and ``OutputError`` (73)
+  ///   for one that cannot be created, both before the run; whatever the runner throws;
+  ///   ``OutputError`` for an export whose write fails.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
-    try Self.refuseOverwritingTheScenario(options)
+    let plan = Self.outputPlan(for: options, in: environment)
+    try plan.check()
     if let interactive = environment.runInteractive,
       options.isInteractive(
         standardInputIsTerminal: environment.standardInputIsTerminal,
@@ -206,34 +226,34 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       return try interactive(options, environment)
     }
     let result = try environment.runScenario(options)
-    try Self.report(result, options: options, in: environment)
+    try Self.report(result, options: options, plan: plan, in: environment)
     return .success
   }
 
-  /// Prints the JSON result or a summary, warns about sessions left open, and writes the
-  /// exports (each file whole or not at all); shared by headless and interactive runs.
-  ///
-  /// - Throws: ``OutputError`` for an export that cannot be written; export errors.
-  /// Refuses an `--export` path that is the scenario file itself (`--export hills.json` after
-  /// `--scenario hills.json`), which would replace the input with the record.
-  ///
-  /// - Throws: ``UsageError`` (exit 64) naming the path.
-  static func refuseOverwritingTheScenario(_ options: RunOptions) throws(UsageError) {
-    guard let scenario = options.scenarioPath else { return }
-    func resolved(_ path: String) -> String {
-      URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+  /// The files `run` reads (the scenario file and the recording it replays) and writes (each
+  /// `--export`), for ``OutputPlan/check()`` before the run and the writes after it.
+  public static func outputPlan(for options: RunOptions, in environment: CLIEnvironment)
+    -> OutputPlan
+  {
+    var inputs: [OutputPlan.Input] = []
+    if let scenario = options.scenarioPath {
+      inputs.append(OutputPlan.Input(path: scenario, role: "the scenario file"))
+      inputs += environment.scenarioInputs(scenario)
     }
-    let input = resolved(scenario)
-    for target in options.exports where resolved(target.path) == input {
-      throw UsageError(
-        "'--export \(target.path)' would overwrite the scenario file; choose another name.",
-        command: "run")
-    }
+    return OutputPlan(
+      command: "run", inputs: inputs,
+      outputs: options.exports.map { OutputPlan.Output(path: $0.path, flag: "--export") })
   }
 
-  static func report(_ result: JSONValue, options: RunOptions, in environment: CLIEnvironment)
-    throws
-  {
+  /// Prints the JSON result or a summary, warns about sessions left open, and writes the
+  /// exports through `plan` (each file whole or not at all, never over an input); shared by
+  /// headless and interactive runs.
+  ///
+  /// - Throws: ``OutputError`` for an export that cannot be written; ``UsageError`` for a
+  ///   later record's name (`-2`, ...) that is an input; export errors.
+  static func report(
+    _ result: JSONValue, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
+  ) throws {
     let printed = options.samples ? result : Self.withoutSamples(result)
     if options.json {
       environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
@@ -246,7 +266,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
     for target in options.exports {
       let files = try environment.exportRecords(result, target.format)
       for (index, bytes) in files.enumerated() {
-        try writeAtomically(bytes, toPath: target.path(forRecordAt: index))
+        try plan.write(bytes, toPath: target.path(forRecordAt: index), flag: "--export")
       }
       if files.isEmpty {
         environment.writeStandardError(

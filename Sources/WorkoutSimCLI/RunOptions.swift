@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutRecordings
+import WorkoutSimulation
 
 /// The options of `workout-sim run` (cli spec v1, "run"), parsed and checked.
 public struct RunOptions: Sendable, Equatable {
@@ -48,6 +49,15 @@ public struct RunOptions: Sendable, Equatable {
   /// headless, so it gives the same result on a terminal as in CI).
   public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool {
     !headless && keys.isEmpty && standardInputIsTerminal && standardOutputIsTerminal
+  }
+}
+
+extension RunOptions {
+  /// What the run holds per sample for the memory budget check: every sample in the result
+  /// with `--samples` or `--export`, the result's text with `--json`, else the summary's.
+  public var memoryOutput: MemoryBudget.Output {
+    if samples || !exports.isEmpty { return .samples }
+    return json ? .json : .summary
   }
 }
 

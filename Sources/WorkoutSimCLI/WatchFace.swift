@@ -40,11 +40,17 @@ public struct WatchFace {
   public init(scenario: Scenario, options: RunOptions) throws(SimulationError) {
     self.scenario = scenario
     let overrides = RunOverrides(
-      activity: options.activityType, seed: options.seed, until: options.until)
+      activity: options.activityType, seed: options.seed, until: options.until,
+      output: options.memoryOutput)
     self.session = try SimulationSession(
       scenario, overrides: overrides,
       selection: CrownSelection(scenario: scenario, activity: options.activityType))
-    self.playback = Playback(speed: options.speed, limit: options.until)
+    // Time holds at `--until`, or where the samples would pass the memory budget, whichever
+    // comes first, however fast it plays.
+    let memoryHorizon = MemoryBudget.horizon(
+      scenario, overrides: overrides, latest: Playback.latest)
+    self.playback = Playback(
+      speed: options.speed, limit: min(options.until ?? memoryHorizon, memoryHorizon))
     // Midnights for a week past the planned end: enough for any interactive session.
     let horizon = session.plannedEnd.advanced(by: .seconds(7 * 86_400))
     self.rings = ActivityRings(

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutFiles
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
@@ -35,9 +36,15 @@ struct PreparedScenario {
       let replay = try Self.course(
         recording, scenarioURL: scenario.sourceURL, activity: activity, file: file)
       course = replay.course
-      self.startDate =
-        scenario.resolvedStart(recordingStart: Date(timeIntervalSince1970: replay.firstTimestamp))
-        .date
+      let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
+      if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
+        throw SimulationError(
+          fileName: file, path: "course.recording",
+          message:
+            "the recording's first time stamp, \(formatDate(recordingStart, timeZone: TimeZone(secondsFromGMT: 0) ?? .current)), is outside the supported range \(Scenario.supportedStartRangeText) and would be the run's start; give \"start\" in that range"
+        )
+      }
+      self.startDate = scenario.resolvedStart(recordingStart: recordingStart).date
     }
     if overrides.requiresPositions, !course.track.contains(where: { $0.latitude != nil }) {
       throw SimulationError(
@@ -59,31 +66,24 @@ struct PreparedScenario {
     self.configuration = configuration
   }
 
-  /// The most samples one quantity type may produce in a run: 50 million (a project rule, about
-  /// 1.6 GB of live samples; a heart rate every 5 s for almost 8 years).
-  static let maximumSamplesPerType = 50_000_000.0
-
-  /// Refuses a sensor interval so short for the run's length that the samples would not fit in
-  /// memory (`"interval": 1e-9` over ten minutes is 6e11 samples): a clear error before the run
-  /// instead of a run that never ends.
+  /// Refuses a run whose samples would not fit the ``MemoryBudget`` (`"interval": 1e-9` over
+  /// ten minutes is 6e11 samples; 1-second sensors over 9e6 s need tens of gigabytes): a clear
+  /// error with the estimate before the run instead of a run that never ends or is killed.
   static func checkSampleBudget(_ scenario: Scenario, overrides: RunOverrides, file: String)
     throws(SimulationError)
   {
-    let span = (overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds
-    for type in QuantityType.allCases {
-      let settings = scenario.sensorSettings(for: type)
-      let interval = settings.interval.secondsValue
-      guard settings.enabled, interval > 0 else { continue }
-      let samples = span / interval
-      guard samples > maximumSamplesPerType else { continue }
-      let text =
-        "every \(JSONWriter.number(interval)) s over the \(JSONWriter.number(span)) s run would make \(JSONWriter.number(samples.rounded())) \(type.rawValue) samples (at most \(JSONWriter.number(maximumSamplesPerType)))"
-      throw scenario.sensors[type] == nil
-        ? SimulationError(fileName: file, path: "timeline", message: text)
-        : SimulationError(
-          fileName: file, path: "sensors.\(type.rawValue).interval",
-          message: text + "; use a longer interval")
-    }
+    let budget = MemoryBudget(scenario, overrides: overrides)
+    guard !budget.fits, let largest = budget.largest else { return }
+    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds, 0)
+    let interval = scenario.sensorSettings(for: largest.type).interval.secondsValue
+    let gigabytes = JSONWriter.number((budget.estimatedBytes / 1e8).rounded(.up) / 10)
+    let text =
+      "every \(JSONWriter.number(interval)) s over the \(JSONWriter.number(span)) s run makes \(JSONWriter.number(largest.samples)) \(largest.type.rawValue) samples; with the others (\(JSONWriter.number(budget.samples)) samples at \(JSONWriter.number(budget.instants)) instants) the run would need about \(gigabytes) GB, over the memory budget of 4 GiB"
+    throw scenario.sensors[largest.type] == nil
+      ? SimulationError(fileName: file, path: "timeline", message: text)
+      : SimulationError(
+        fileName: file, path: "sensors.\(largest.type.rawValue).interval",
+        message: text + "; use a longer interval")
   }
 
   /// Adds the metadata that depends on the body over the workout's span: `HKElevationAscended`
@@ -145,16 +145,16 @@ struct PreparedScenario {
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
     file: String
   ) throws(SimulationError) -> RecordingCourse {
-    // The path as the user would type it from the working folder: the scenario's own folder
-    // (as given on the command line) joined with the recording's path.
-    let path =
-      scenarioURL.map {
-        let folder = ($0.relativePath as NSString).deletingLastPathComponent
-        return recording.path.hasPrefix("/") || folder.isEmpty
-          ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
-      } ?? recording.path
+    let path = Scenario.recordingFilePath(recording, scenarioURL: scenarioURL)
     let read: Recording
-    do {
+    do throws(RecordingError) {
+      // What is at the path, in words (a FIFO, a device, a symlink loop: exit 66), before the
+      // reader opens it; the reader itself refuses another extension first.
+      if RecordingFormat(pathExtension: (path as NSString).pathExtension) != nil,
+        let problem = InputFile.problem(path: path)
+      {
+        throw RecordingError.unreadable(file: path, reason: problem.reason)
+      }
       read = try Recording.read(path: path)
     } catch {
       throw SimulationError(
@@ -175,5 +175,25 @@ struct PreparedScenario {
       throw SimulationError(
         fileName: file, path: "course.recording", message: "\(path): \(error)")
     }
+  }
+}
+
+extension Scenario {
+  /// The file the course replays, as the simulation opens it: the recording's path joined to
+  /// the scenario file's folder as given (`Scenarios/recordings/run.fit`), an absolute path as
+  /// it is; `nil` for a course of segments.
+  public var recordingFilePath: String? {
+    guard case .recording(let recording) = course else { return nil }
+    return Self.recordingFilePath(recording, scenarioURL: sourceURL)
+  }
+
+  /// The path as the user would type it from the working folder: the scenario's own folder (as
+  /// given on the command line) joined with the recording's path.
+  static func recordingFilePath(_ recording: Recording, scenarioURL: URL?) -> String {
+    scenarioURL.map {
+      let folder = ($0.relativePath as NSString).deletingLastPathComponent
+      return recording.path.hasPrefix("/") || folder.isEmpty
+        ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
+    } ?? recording.path
   }
 }

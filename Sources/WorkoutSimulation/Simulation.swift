@@ -15,16 +15,20 @@ public struct RunOverrides: Sendable, Equatable {
   /// `--export` to `.gpx`: the course must have positions; without them ``Simulation/run(_:overrides:)``
   /// throws a ``SimulationError`` before the run starts (docs/command-line.md#run, `--export`).
   public var requiresPositions: Bool
+  /// What the run prints or writes (`--json`, `--samples`, `--export`), which decides the memory
+  /// it needs per sample in the ``MemoryBudget`` check; default ``MemoryBudget/Output/summary``.
+  public var output: MemoryBudget.Output
 
   /// Creates overrides; `nil` keeps the scenario's own value.
   public init(
     activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil,
-    requiresPositions: Bool = false
+    requiresPositions: Bool = false, output: MemoryBudget.Output = .summary
   ) {
     self.activity = activity
     self.seed = seed
     self.until = until
     self.requiresPositions = requiresPositions
+    self.output = output
   }
 }
 

@@ -55,6 +55,11 @@ public struct SimulationSession {
   private var stopped: SimulationInstant?
   private var wristIsDown = false
   private var selection: (any ActivitySelection)?
+  /// The session the selector chooses for: the first session, a later one only once the crown
+  /// turns while it waits (or Enter opens it on the watch face). A timeline `newSession` is the
+  /// next workout with its own `activity` (or the scenario's): the crown's earlier choice does
+  /// not carry over to it.
+  private var selectedSession: Int? = 0
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -125,11 +130,12 @@ public struct SimulationSession {
     }
   }
 
-  /// Applies the selected item to the app's current session when it can still change (before
-  /// `prepare` or `start`), snapping a crown value still between items first.
+  /// Applies the selected item to the app's current session when it is the one the selector
+  /// chooses for and it can still change (before `prepare` or `start`), snapping a crown value
+  /// still between items first.
   private mutating func applySelection(at instant: SimulationInstant) {
     guard var current = selection, let index = engine.currentSessionIndex,
-      engine.canSelectActivity(ofSession: index)
+      index == selectedSession, engine.canSelectActivity(ofSession: index)
     else { return }
     current.settle(at: instant)
     engine.selectActivity(current.selectedActivity, ofSession: index)
@@ -148,6 +154,7 @@ public struct SimulationSession {
     }
     turn(&current)
     selection = current
+    selectedSession = engine.currentSessionIndex
   }
 
   /// Whether a timeline action still to come starts the current session (a `start` before any
@@ -198,7 +205,11 @@ public struct SimulationSession {
       // Enter starts the workout; when it is already going, or the scenario's own timeline is
       // about to start the current session, there is nothing for the user's key to do.
       if state == .running || state == .paused || timelineStartsCurrentSession { break }
-      if state == .ended || state == .stopped { engine.perform(.newSession(activity: nil), at: at) }
+      if state == .ended || state == .stopped {
+        engine.perform(.newSession(activity: nil), at: at)
+        // The face shows the selector for the workout Enter opens: its choice applies to it.
+        selectedSession = engine.currentSessionIndex
+      }
       applySelection(at: at)
       engine.perform(.start, at: at)
     case .pauseOrResume:

@@ -22,6 +22,32 @@ import WorkoutSimCLI
     return command.options
   }
 
+  /// One number form for every flag: `1e3` is 1000 for `--speed`, `--seed`, `--until`, `--keys`
+  /// and the complication's `--steps` and `--goal`, and 100000 (the largest speed) is accepted.
+  @Test func everyFlagTakesTheSameNumberForms() throws {
+    #expect(try runOptions(["--speed", "1e3"]).speed == 1000)
+    #expect(try runOptions(["--speed", "100000"]).speed == 100_000)
+    #expect(try runOptions(["--speed", "2.5E-1"]).speed == 0.25)
+    #expect(try runOptions(["--seed", "1e3"]).seed == 1000)
+    #expect(try runOptions(["--seed", "007"]).seed == 7)
+    #expect(try runOptions(["--until", "1e3"]).until == .seconds(1000))
+    #expect(try runOptions(["--until", "1.5e1"]).until == .rounding(seconds: 15))
+    #expect(
+      try runOptions(["--keys", "q@1e2"]).keys == [
+        KeyPress(key: .character("q"), at: .seconds(100))
+      ])
+    guard
+      case .complication(let command) = try WorkoutSimCommand.parse([
+        "complication", "--steps", "6.432e3", "--goal", "1e4",
+      ])
+    else {
+      Issue.record("not parsed as complication")
+      return
+    }
+    #expect(command.options.steps == 6432)
+    #expect(command.options.goal == 10_000)
+  }
+
   @Test func runWithoutFlagsHasTheDefaults() throws {
     #expect(try runOptions([]) == RunOptions())
     #expect(RunOptions().speed == 1)
@@ -115,8 +141,34 @@ import WorkoutSimCLI
       ["--type", "x"],
       "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, other."
     ),
-    (["--speed", "0"], "'0' is not a speed for '--speed' (expected a number above 0)."),
-    (["--speed", "inf"], "'inf' is not a speed for '--speed' (expected a number above 0)."),
+    (
+      ["--speed", "0"],
+      "'0' is not a speed for '--speed' (expected a number above 0 and at most 100000)."
+    ),
+    (
+      ["--speed", "inf"],
+      "'inf' is not a speed for '--speed' (expected a number above 0 and at most 100000)."
+    ),
+    (
+      ["--speed", "1000000000"],
+      "'1000000000' is not a speed for '--speed' (expected a number above 0 and at most 100000)."
+    ),
+    (
+      ["--speed", "100001"],
+      "'100001' is not a speed for '--speed' (expected a number above 0 and at most 100000)."
+    ),
+    (
+      ["--speed", ".5"],
+      "'.5' is not a speed for '--speed' (expected a number above 0 and at most 100000)."
+    ),
+    (
+      ["--seed", "2.5"],
+      "'2.5' is not a seed for '--seed' (expected an integer from 0 to 9007199254740991)."
+    ),
+    (
+      ["--seed", "1e16"],
+      "'1e16' is not a seed for '--seed' (expected an integer from 0 to 9007199254740991)."
+    ),
     (["--until", "1:75"], "--until: \"1:75\" is not a time (seconds must be below 60)."),
     (
       ["--until", "99999999999"],

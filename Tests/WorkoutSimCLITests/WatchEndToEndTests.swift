@@ -64,6 +64,23 @@ private struct PseudoTerminalRun: Decodable {
     #expect(interrupt.restored)
   }
 
+  /// `--export` from the face writes the samples too: the built-in run starts at 3 s, `n` twice
+  /// moves at least two minutes on, so the CSV has a heart-rate row at 3, 8, ..., 118 s at
+  /// least: 24 rows and the header (before the samples were kept for the face's exports it held
+  /// the header alone).
+  @Test func anExportFromTheFaceCarriesTheSamples() throws {
+    let folder = try makeTemporaryFolder()
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Choose a workout;send:\\r;wait:elapsed;send:n;send:n;send:e;sleep:1;send:q",
+      arguments: ["run", "--export", folder + "/face.csv"])
+    #expect(run.failed == nil)
+    #expect(run.exit == 0)
+    let text = try String(contentsOfFile: folder + "/face.csv", encoding: .utf8)
+    let lines = text.split(separator: "\r\n")
+    #expect(lines.count >= 25, "\(lines.count) lines")
+    #expect(lines.dropFirst().first?.hasPrefix("2026-01-05T08:00:03+00:00,0,") == true)
+  }
+
   @Test func resizeRedrawsAtTheNewWidth() throws {
     let run = try PseudoTerminalRun.run(
       steps: "wait:Choose a workout;resize:60x24;sleep:0.3;send:q;wait:Quit while;send:y")

@@ -8,8 +8,12 @@ import WorkoutSimulation
     try Scenario.decode(Array(json.utf8), fileName: "t.json")
   }
 
-  /// 600 s / 1e-9 s = 6e11 samples, far beyond 5e7: refused before the run, not a run that
-  /// never ends.
+  /// Running collects heart rate (here every 1 ns) and five types at the default 10 s. Over
+  /// 600 s: heart rate 600 s / 1 ns + 1 = 600000000001 samples, the others 600 / 10 + 1 = 61
+  /// each, 305 in all: 600000000306 samples; instants: the 1 ns grid and the 10 s grid,
+  /// 600000000001 + 61 = 600000000062. Bytes (summary): 600000000306 × 80 + 600000000062 × 480
+  /// = 48000000024480 + 288000000029760 = 336000000054240, "about 336000.1 GB" (tenths of a GB
+  /// rounded up): refused before the run, not a run that never ends.
   @Test func anIntervalTooShortForTheRunIsRefused() throws {
     let json = """
       { "version": 1, "sensors": { "heartRate": { "interval": 1e-9 } },
@@ -21,12 +25,14 @@ import WorkoutSimulation
     // A scenario decoded from memory has no file: errors name it by its name ("t").
     #expect(
       error.description
-        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run would make 600000000000 heartRate samples (at most 50000000); use a longer interval"
+        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run makes 600000000001 heartRate samples; with the others (600000000306 samples at 600000000062 instants) the run would need about 336000.1 GB, over the memory budget of 4 GiB; use a longer interval"
     )
   }
 
-  /// 5e7 samples at the default 5 s is 2.5e8 s (about 7.9 years): a run of 3e8 s with the
-  /// default heart-rate interval is refused at the timeline, since no sensor key was written.
+  /// 3e8 s with the default intervals: heart rate every 5 s, 3e8 / 5 + 1 = 60000001 samples;
+  /// five types every 10 s, 30000001 each, 150000005 in all; 210000006 samples at 60000001 +
+  /// 30000001 = 90000002 instants; 210000006 × 80 + 90000002 × 480 = 60000001440 bytes, "about
+  /// 60.1 GB". No sensor key was written, so the timeline is named.
   @Test func aRunTooLongForTheDefaultIntervalNamesTheTimeline() throws {
     let json = """
       { "version": 1,
@@ -36,20 +42,95 @@ import WorkoutSimulation
       try Simulation.run(try scenario(json))
     }
     #expect(error.path == "timeline")
-    #expect(error.message.hasPrefix("every 5 s over the 300000000 s run would make 60000000"))
+    #expect(
+      error.message
+        == "every 5 s over the 300000000 s run makes 60000001 heartRate samples; with the others (210000006 samples at 90000002 instants) the run would need about 60.1 GB, over the memory budget of 4 GiB"
+    )
   }
 
-  /// Exactly at the limit is allowed: 2.5e8 s / 5 s = 5e7 samples (not run here; preparing is
-  /// enough).
-  @Test func theLimitItselfIsAllowed() throws {
+  /// Heart rate alone every 5 s: n samples at n instants cost n × (80 + 480) = 560 n bytes;
+  /// 4 GiB = 4294967296 bytes holds n = 7669584 (4294967040 bytes; 7669585 would be
+  /// 4294967600), that is a span of (7669584 − 1) × 5 = 38347915 s: allowed; 5 s more is not
+  /// (not run here; preparing is enough).
+  @Test func theBudgetItselfIsAllowedAndOneSampleMoreIsNot() throws {
+    func json(_ span: Int) -> String {
+      """
+      { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
+          "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+        "timeline": [ { "at": \(span), "do": "probe" } ] }
+      """
+    }
+    let fits = try scenario(json(38_347_915))
+    #expect(MemoryBudget(fits, overrides: RunOverrides()).estimatedBytes == 4_294_967_040)
+    _ = try SimulationSession(fits)
+    let over = try scenario(json(38_347_920))
+    #expect(MemoryBudget(over, overrides: RunOverrides()).estimatedBytes == 4_294_967_600)
+    #expect(throws: SimulationError.self) { try SimulationSession(over) }
+  }
+
+  /// What the run prints changes the bytes per sample: the same 38347915 s with `--json` is
+  /// 7669584 × (160 + 640) = 6135667200 bytes, over the budget.
+  @Test func jsonOutputCostsMorePerSample() throws {
     let json = """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
-          "distanceCycling": { "enabled": false }, "cyclingPower": { "enabled": false },
-          "cyclingCadence": { "enabled": false } },
-        "timeline": [ { "at": 250000000, "do": "probe" } ] }
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+        "timeline": [ { "at": 38347915, "do": "probe" } ] }
       """
-    _ = try SimulationSession(try scenario(json))
+    let budget = MemoryBudget(try scenario(json), overrides: RunOverrides(output: .json))
+    #expect(budget.estimatedBytes == 6_135_667_200)
+    #expect(!budget.fits)
+  }
+
+  /// The watch face's horizon: with the crown selector's default items (running, walking,
+  /// cycling) the types collected are heart rate every 5 s and eight others every 10 s (energy
+  /// twice, both distances, steps, running speed, cycling power and cadence): per second
+  /// 80 × (1/5 + 8/10) = 80 bytes of samples and 480 × (1/5 + 1/10) = 144 of instants, 224 in
+  /// all; 4294967296 / 224 = 19173961.142857 s (about 222 days).
+  @Test func theWatchFaceHorizonIsTheBudgetOverTheBytesPerSecond() throws {
+    let horizon = MemoryBudget.horizon(
+      try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
+      latest: .seconds(9_000_000_000))
+    #expect(abs(horizon.seconds - 19_173_961.142857) < 1e-6)
+    // Capped at `latest`.
+    #expect(
+      MemoryBudget.horizon(
+        try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(), latest: .seconds(1000))
+        == .seconds(1000))
+  }
+
+  /// A recording's first time stamp becomes the start when the scenario gives none; one before
+  /// 1990 cannot be written by every exporter and is refused.
+  @Test func aRecordingStartOutsideTheDateRangeIsRefused() throws {
+    let folder = NSTemporaryDirectory() + "/workout-sim-date-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    // Two points 1 s apart on 1980-01-01 (315532800 s after 1970).
+    let gpx = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+      <trkpt lat="50.0" lon="8.0"><time>1980-01-01T00:00:00Z</time></trkpt>
+      <trkpt lat="50.0001" lon="8.0"><time>1980-01-01T00:00:01Z</time></trkpt>
+      </trkseg></trk></gpx>
+      """
+    try Data(gpx.utf8).write(to: URL(fileURLWithPath: folder + "/old.gpx"))
+    let path = folder + "/s.json"
+    try Data(
+      #"{ "version": 1, "course": { "recording": "old.gpx" }, "timeline": [] }"#.utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let loaded = try Scenario.load(contentsOf: URL(fileURLWithPath: path))
+    let error = try #require(throws: SimulationError.self) { try SimulationSession(loaded) }
+    #expect(error.path == "course.recording")
+    #expect(
+      error.message
+        == "the recording's first time stamp, 1980-01-01T00:00:00+00:00, is outside the supported range 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z and would be the run's start; give \"start\" in that range"
+    )
+    // With a start in the range the recording's own dates do not matter.
+    let started = try Scenario.load(contentsOf: URL(fileURLWithPath: path))
+    var withStart = started
+    withStart.start = try Scenario.decode(
+      Array(#"{ "version": 1, "start": "2026-01-05T08:00:00Z" }"#.utf8), fileName: "x"
+    ).start
+    _ = try SimulationSession(withStart)
   }
 }

@@ -1,0 +1,378 @@
+import Foundation
+import Testing
+import WorkoutJSON
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Hostile input on the command line, through the built binary: outputs that are inputs,
+/// outputs that cannot be created, signals during an export, numbers, dates, memory, and inputs
+/// that are not regular files. Every test asserts the exit code and the message.
+@Suite struct HostileInputTests {
+  /// The usage lines printed after a usage error of `run`.
+  private static let runUsage = """
+    Usage: workout-sim run [--scenario FILE] [--type TYPE] [--seed N] [--json]
+                           [--samples] [--headless] [--speed X] [--until T]
+                           [--keys KEYS] [--export PATH]...
+      See 'workout-sim run --help' for more information.
+
+    """
+
+  /// A fresh empty folder, its path without `//` (the recording's path is printed joined).
+  private func makeTemporaryFolder() throws -> String {
+    URL(fileURLWithPath: try WorkoutSimCLITests.makeTemporaryFolder()).standardizedFileURL.path
+  }
+
+  /// A folder holding a copy of the walk fixture as `my.json`; returns the folder.
+  private func folderWithScenario() throws -> String {
+    let folder = try makeTemporaryFolder()
+    try FileManager.default.copyItem(
+      atPath: try Binary.fixture("walk-with-pause.json"), toPath: folder + "/my.json")
+    return folder
+  }
+
+  private func contents(_ path: String) throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: path))
+  }
+
+  private func write(_ text: String, to path: String) throws {
+    try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+  }
+
+  // MARK: Outputs never overwrite inputs (64)
+
+  @Test func junitOverTheScenarioIsAUsageErrorAndTheScenarioStays() throws {
+    let folder = try folderWithScenario()
+    let original = try contents(folder + "/my.json")
+    let outcome = try Binary.run(["check", folder + "/my.json", "--junit", folder + "/my.json"])
+    #expect(outcome.status == 64)
+    #expect(outcome.text == "")
+    #expect(
+      outcome.standardError == """
+        Error: '--junit \(folder)/my.json' would overwrite the scenario file '\(folder)/my.json'; choose another name.
+        Usage: workout-sim check PATH... [--junit FILE]
+          See 'workout-sim check --help' for more information.
+
+        """)
+    #expect(try contents(folder + "/my.json") == original)
+  }
+
+  /// A folder given to `check` names its files: `--junit` over one of them is refused too.
+  @Test func junitOverAFileOfACheckedFolderIsRefused() throws {
+    let folder = try folderWithScenario()
+    let outcome = try Binary.run(["check", folder, "--junit", folder + "/./my.json"])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: '--junit \(folder)/./my.json' would overwrite the scenario file '\(folder)/my.json'; choose another name.\n"
+      ))
+  }
+
+  /// The same file by another name: a symbolic link, a hard link, `dir/../x`.
+  @Test func exportOverTheScenarioByAnotherNameIsRefused() throws {
+    let folder = try folderWithScenario()
+    let scenario = folder + "/my.json"
+    let original = try contents(scenario)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.json", withDestinationPath: "my.json")
+    try FileManager.default.linkItem(atPath: scenario, toPath: folder + "/hard.json")
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: false)
+    for target in [folder + "/link.json", folder + "/hard.json", folder + "/sub/../my.json"] {
+      let outcome = try Binary.run(["run", "--scenario", scenario, "--export", target])
+      #expect(outcome.status == 64, "\(target)")
+      #expect(outcome.text == "")
+      #expect(
+        outcome.standardError
+          == "Error: '--export \(target)' would overwrite the scenario file '\(scenario)'; choose another name.\n"
+          + Self.runUsage)
+    }
+    #expect(try contents(scenario) == original)
+  }
+
+  /// The recording a scenario replays is an input too.
+  @Test func exportOverTheReplayedRecordingIsRefused() throws {
+    let folder = try makeTemporaryFolder()
+    let recording = folder + "/walk.gpx"
+    let source = Binary.packageRoot.appendingPathComponent(
+      "Tests/Data/recordings/ride-hilly--riderx3.gpx"
+    ).path
+    try FileManager.default.copyItem(atPath: source, toPath: recording)
+    let original = try contents(recording)
+    try write(
+      #"{ "version": 1, "activity": "cycling", "course": { "recording": "walk.gpx" }, "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }"#,
+      to: folder + "/replay.json")
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/replay.json", "--export", folder + "/walk.gpx",
+    ])
+    #expect(outcome.status == 64)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: '--export \(folder)/walk.gpx' would overwrite the recording '\(folder)/walk.gpx'; choose another name.\n"
+      ))
+    #expect(try contents(recording) == original)
+  }
+
+  // MARK: Outputs checked before any work (73)
+
+  @Test func anExportThatIsAFolderIsRefusedBeforeTheRun() throws {
+    let folder = try folderWithScenario()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/out.fit", withIntermediateDirectories: false)
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/my.json", "--export", folder + "/out.fit",
+    ])
+    #expect(outcome.status == 73)
+    // Nothing ran: no summary on standard output.
+    #expect(outcome.text == "")
+    #expect(outcome.standardError == "Error: cannot create '\(folder)/out.fit': it is a folder\n")
+  }
+
+  @Test func anExportInAMissingFolderIsRefusedBeforeTheRun() throws {
+    let folder = try folderWithScenario()
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/my.json", "--json", "--export", folder + "/ok.json",
+      "--export", folder + "/missing/out.csv",
+    ])
+    #expect(outcome.status == 73)
+    #expect(outcome.text == "")
+    #expect(
+      outcome.standardError
+        == "Error: cannot create '\(folder)/missing/out.csv': No such file or directory\n")
+  }
+
+  @Test func aJUnitReportInAMissingFolderIsRefusedBeforeAnyCheck() throws {
+    let folder = try folderWithScenario()
+    let outcome = try Binary.run([
+      "check", folder + "/my.json", "--junit", folder + "/no/report.xml",
+    ])
+    #expect(outcome.status == 73)
+    #expect(outcome.text == "")
+    #expect(
+      outcome.standardError
+        == "Error: cannot create '\(folder)/no/report.xml': No such file or directory\n")
+  }
+
+  @Test func anExportOverAFIFOIsRefused() throws {
+    let folder = try folderWithScenario()
+    #expect(mkfifo(folder + "/pipe.csv", 0o644) == 0)
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/my.json", "--export", folder + "/pipe.csv",
+    ])
+    #expect(outcome.status == 73)
+    #expect(
+      outcome.standardError
+        == "Error: cannot create '\(folder)/pipe.csv': it is a FIFO, not a regular file\n")
+  }
+
+  // MARK: Signals during an export leave no temporary file
+
+  /// A run of 10^5 s with every sensor every second (about 600000 samples): the exports take
+  /// long enough for the poll to see a temporary file `.NAME.tmp-XXXXXX`; the signal then ends
+  /// the process with 128 + N and the file is gone. Up to three attempts, in case a run is over
+  /// before a poll sees its temporary file.
+  @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
+  func aSignalDuringAnExportRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
+    let folder = try makeTemporaryFolder()
+    let types = [
+      "heartRate", "activeEnergyBurned", "basalEnergyBurned", "distanceWalkingRunning",
+      "stepCount", "runningSpeed",
+    ]
+    let sensors = types.map { "\"\($0)\": { \"interval\": 1 }" }.joined(separator: ", ")
+    try write(
+      """
+      { "version": 1, "course": [ { "duration": 100000, "speed": 3 } ], "sensors": { \(sensors) },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 100000, "do": "end" } ] }
+      """, to: folder + "/long.json")
+    let out = folder + "/out"
+    try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: false)
+    var caught = false
+    for _ in 0..<3 where !caught {
+      let process = Process()
+      process.executableURL = try Binary.executable
+      process.arguments = [
+        "run", "--scenario", folder + "/long.json", "--export", out + "/a.csv", "--export",
+        out + "/a.tcx", "--export", out + "/a.json",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      while process.isRunning {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
+        if names.contains(where: { $0.contains(".tmp-") }) {
+          kill(process.processIdentifier, signal)
+          caught = true
+          break
+        }
+        usleep(500)
+      }
+      process.waitUntilExit()
+      if caught {
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == status)
+      }
+      let left = try FileManager.default.contentsOfDirectory(atPath: out)
+      #expect(!left.contains(where: { $0.contains(".tmp-") }), "\(left)")
+      for name in left { try FileManager.default.removeItem(atPath: out + "/" + name) }
+    }
+    #expect(caught, "no temporary file was seen in three runs")
+  }
+
+  // MARK: Dates
+
+  @Test(arguments: [
+    "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "1582-10-10T12:00:00Z",
+    "1989-12-31T23:59:59Z", "2100-01-01T00:00:00Z", "1990-01-01T00:59:59+01:00",
+  ])
+  func aStartOutsideTheDateRangeIsADataError(start: String) throws {
+    let folder = try makeTemporaryFolder()
+    try write(#"{ "version": 1, "start": "\#(start)", "timeline": [] }"#, to: folder + "/d.json")
+    let outcome = try Binary.run(["validate", folder + "/d.json"])
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.standardError
+        == "Error: \(folder)/d.json: start: \"\(start)\" is outside the supported range 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z (every export format can write dates in it; FIT counts seconds from 1989-12-31T00:00:00Z in 32 bits)\n"
+    )
+  }
+
+  /// Both ends of the range are accepted, and a FIT export of the first writes its time stamp
+  /// as 1990-01-01T00:00:00Z − 1989-12-31T00:00:00Z = 86400 s.
+  @Test(arguments: ["1990-01-01T00:00:00Z", "2099-12-31T23:59:59Z", "1990-01-01T01:00:00+01:00"])
+  func theEndsOfTheDateRangeAreAccepted(start: String) throws {
+    let folder = try makeTemporaryFolder()
+    try write(
+      #"{ "version": 1, "start": "\#(start)", "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }"#,
+      to: folder + "/d.json")
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/d.json", "--export", folder + "/d.fit",
+    ])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    if start == "1990-01-01T00:00:00Z" {
+      // file_id.time_created: the first data message after the 14-byte header and the file_id
+      // definition; read it back by scanning for the little-endian 86400 (0x00015180).
+      let bytes = [UInt8](try contents(folder + "/d.fit"))
+      let stamp: [UInt8] = [0x80, 0x51, 0x01, 0x00]
+      #expect(
+        (0..<(bytes.count - 3)).contains { Array(bytes[$0..<$0 + 4]) == stamp })
+    }
+  }
+
+  // MARK: Memory budget
+
+  /// Every running type every second over 9e6 s: 6 × 9000001 = 54000006 samples at 9000001
+  /// instants. Summary: 54000006 × 80 + 9000001 × 480 = 8640000960 bytes ("about 8.7 GB");
+  /// with `--export`: 54000006 × 480 + 9000001 × 1280 = 37440004160 bytes ("about 37.5 GB").
+  @Test func aRunOverTheMemoryBudgetIsRefusedByValidateAndRun() throws {
+    let folder = try makeTemporaryFolder()
+    let types = [
+      "heartRate", "activeEnergyBurned", "basalEnergyBurned", "distanceWalkingRunning",
+      "stepCount", "runningSpeed",
+    ]
+    let sensors = types.map { "\"\($0)\": { \"interval\": 1 }" }.joined(separator: ", ")
+    try write(
+      """
+      { "version": 1, "course": [ { "duration": 9000000, "speed": 3 } ], "sensors": { \(sensors) },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 9000000, "do": "end" } ] }
+      """, to: folder + "/huge.json")
+    let prefix =
+      "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (54000006 samples at 9000001 instants) the run would need about "
+    let validate = try Binary.run(["validate", folder + "/huge.json"])
+    #expect(validate.status == 65)
+    #expect(
+      validate.standardError
+        == prefix + "8.7 GB, over the memory budget of 4 GiB; use a longer interval\n")
+    let run = try Binary.run([
+      "run", "--scenario", folder + "/huge.json", "--export", folder + "/huge.fit",
+    ])
+    #expect(run.status == 65)
+    #expect(
+      run.standardError
+        == prefix + "37.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
+  }
+
+  // MARK: Inputs that are not regular files (66)
+
+  @Test func aScenarioThatIsAFIFOADeviceOrASymlinkLoopSaysWhatItIs() throws {
+    let folder = try makeTemporaryFolder()
+    #expect(mkfifo(folder + "/fifo.json", 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/a.json", withDestinationPath: "b.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/b.json", withDestinationPath: "a.json")
+    let cases = [
+      (folder + "/fifo.json", "it is a FIFO, not a regular file"),
+      ("/dev/zero", "it is a device, not a regular file"),
+      (folder + "/a.json", "symlink loop (too many levels of symbolic links)"),
+    ]
+    for (path, reason) in cases {
+      let run = try Binary.run(["run", "--scenario", path])
+      #expect(run.status == 66, "\(path)")
+      #expect(run.standardError == "Error: \(path): cannot open the file (\(reason))\n")
+    }
+    for path in [folder + "/fifo.json", "/dev/zero"] {
+      let validate = try Binary.run(["validate", path])
+      #expect(validate.status == 66)
+      #expect(validate.standardError.hasPrefix("Error: \(path): cannot open the file (it is a"))
+    }
+    // `check` and `validate` expand their paths first (a folder means its files): a loop is
+    // reported there.
+    for command in ["check", "validate"] {
+      let outcome = try Binary.run([command, folder + "/a.json"])
+      #expect(outcome.status == 66)
+      #expect(
+        outcome.standardError.hasPrefix(
+          "Error: cannot open '\(folder)/a.json': symlink loop (too many levels of symbolic links)\n"
+        ))
+    }
+  }
+
+  @Test func aRecordingThatIsAFIFOOrADeviceSaysWhatItIs() throws {
+    let folder = try makeTemporaryFolder()
+    #expect(mkfifo(folder + "/pipe.fit", 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/zero.gpx", withDestinationPath: "/dev/zero")
+    let cases = [
+      ("pipe.fit", "it is a FIFO, not a regular file"),
+      ("zero.gpx", "it is a device, not a regular file"),
+    ]
+    for (name, reason) in cases {
+      try write(
+        #"{ "version": 1, "course": { "recording": "\#(name)" }, "timeline": [] }"#,
+        to: folder + "/s.json")
+      let outcome = try Binary.run(["validate", folder + "/s.json"])
+      #expect(outcome.status == 66)
+      #expect(
+        outcome.standardError
+          == "Error: \(folder)/s.json: course.recording: \(folder)/\(name): cannot read file: \(reason)\n"
+      )
+    }
+  }
+
+  // MARK: newSession's activity
+
+  /// The first workout is running (the scenario's activity, which the crown selector stands
+  /// on); `newSession` with `"activity": "cycling"` makes the second one cycling.
+  @Test func newSessionKeepsItsOwnActivity() throws {
+    let folder = try makeTemporaryFolder()
+    try write(
+      """
+      { "version": 1, "timeline": [
+          { "at": 0, "do": "start" }, { "at": 60, "do": "end" },
+          { "at": 70, "do": "newSession", "activity": "cycling" },
+          { "at": 70, "do": "prepare" }, { "at": 75, "do": "start" }, { "at": 135, "do": "end" } ] }
+      """, to: folder + "/two.json")
+    let outcome = try Binary.run(["run", "--scenario", folder + "/two.json", "--json"])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let result = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .array(let records)? = result["records"] else {
+      Issue.record("no records")
+      return
+    }
+    #expect(records.count == 2)
+    #expect(records.first?["activityType"] == .string("running"))
+    #expect(records.last?["activityType"] == .string("cycling"))
+    #expect(records.last?["activityTypeRawValue"] == .number(13))
+  }
+}

@@ -2,18 +2,25 @@
 /// `trk/trkseg/trkpt` in order, with `ele` and `time`, and in `extensions` Garmin's
 /// TrackPointExtension v1/v2 `hr`, `cad` (v2 also `speed`), ActivityExtension `Speed`, and
 /// power as `power` or `PowerInWatts` (the forms Strava and Garmin's PowerExtension use).
-/// Each point must have a `time`. The sport is the first `trk/type`.
+/// A `trkpt` without a `time` inside the track gets one interpolated by distance between its
+/// timed neighbours; untimed points before the first or after the last timed one are dropped
+/// (``timed(_:file:element:)``, docs/recordings.md). The sport is the first `trk/type`.
 enum GPXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = GPXHandler(file: file)
     try handler.run(bytes)
-    return Recording(format: .gpx, sport: handler.sport, points: handler.points)
+    guard !handler.points.isEmpty else {
+      return Recording(format: .gpx, sport: handler.sport, points: [])
+    }
+    let (points, dropped) = try timed(handler.points, file: file, element: "trkpt")
+    return Recording(
+      format: .gpx, sport: handler.sport, points: points, droppedUntimedPoints: dropped)
   }
 }
 
 private final class GPXHandler: GuardedXMLHandler {
   var sport: String?
-  var points: [RecordingPoint] = []
+  var points: [PendingPoint] = []
   private var point: RecordingPoint?
   private var pointTime: Double?
   private var pointStart = (line: 0, column: 0)
@@ -47,13 +54,12 @@ private final class GPXHandler: GuardedXMLHandler {
       point?.speed = try number(text, name)
     case ("power", _), ("PowerInWatts", _): point?.power = try number(text, name)
     case ("trkpt", _):
-      guard var finished = point, let pointTime else {
-        throw .invalidContent(
-          file: file, line: pointStart.line, column: pointStart.column,
-          message: "trkpt without a time stamp")
-      }
-      finished.time = pointTime
-      points.append(finished)
+      guard var finished = point else { return }
+      finished.time = pointTime ?? 0
+      points.append(
+        PendingPoint(
+          point: finished, timed: pointTime != nil, line: pointStart.line,
+          column: pointStart.column))
       point = nil
     default: break
     }

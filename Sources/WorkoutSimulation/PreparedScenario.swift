@@ -13,6 +13,9 @@ struct PreparedScenario {
   var athlete: WorkoutPhysiology.Athlete
   var startDate: Date
   var timeZone: TimeZone
+  /// Warnings for standard error (the result's `warnings`): what the replay of a recording
+  /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
+  var warnings: [String] = []
 
   init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
     let file = scenario.sourceURL?.relativePath ?? scenario.name
@@ -32,9 +35,16 @@ struct PreparedScenario {
       course = try Self.course(segments, file: file)
       self.startDate = scenario.resolvedStart().date
     case .recording(let recording):
-      let replay = try Self.course(
+      let (replay, read, path) = try Self.course(
         recording, scenarioURL: scenario.sourceURL, activity: activity, file: file)
       course = replay.course
+      warnings = replay.warnings(file: path, recording: read)
+      let last = scenario.timeline.last?.at.seconds ?? 0
+      if last > replay.duration + 1e-9 {
+        warnings.append(
+          "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(path), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
+        )
+      }
       self.startDate =
         scenario.resolvedStart(recordingStart: Date(timeIntervalSince1970: replay.firstTimestamp))
         .date
@@ -144,7 +154,7 @@ struct PreparedScenario {
   static func course(
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
     file: String
-  ) throws(SimulationError) -> RecordingCourse {
+  ) throws(SimulationError) -> (course: RecordingCourse, recording: Recording, path: String) {
     // The path as the user would type it from the working folder: the scenario's own folder
     // (as given on the command line) joined with the recording's path.
     let path =
@@ -168,9 +178,19 @@ struct PreparedScenario {
           "\"recorded\" but \(path) holds no heart rate (use \"model\", the default, for this file)"
       )
     }
+    let timedCount = read.points.filter(\.time.isFinite).count
+    if timedCount < 2 {
+      let error = RecordingError.tooFewTimedPoints(file: path, count: timedCount)
+      throw SimulationError(
+        fileName: file, path: "course.recording", message: error.description,
+        recordingError: error)
+    }
     do {
-      return try RecordingCourse(
-        recording: read, activity: activity, recordedHeartRate: recording.heartRate == .recorded)
+      return (
+        try RecordingCourse(
+          recording: read, activity: activity,
+          recordedHeartRate: recording.heartRate == .recorded), read, path
+      )
     } catch {
       throw SimulationError(
         fileName: file, path: "course.recording", message: "\(path): \(error)")

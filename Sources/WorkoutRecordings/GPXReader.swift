@@ -4,7 +4,9 @@
 /// power as `power` or `PowerInWatts` (the forms Strava and Garmin's PowerExtension use).
 /// A `trkpt` without a `time` inside the track gets one interpolated by distance between its
 /// timed neighbours; untimed points before the first or after the last timed one are dropped
-/// (``timed(_:file:element:)``, docs/recordings.md). The sport is the first `trk/type`.
+/// (``timed(_:file:element:)``, docs/recordings.md). A new `trkseg` inside a `trk` ("a new
+/// Track Segment for each continuous span of track data", GPX 1.1) gives a timer stop from the
+/// last point before it to its first point. The sport is the first `trk/type`.
 enum GPXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = GPXHandler(file: file)
@@ -14,13 +16,18 @@ enum GPXReader {
     }
     let (points, dropped) = try timed(handler.points, file: file, element: "trkpt")
     return Recording(
-      format: .gpx, sport: handler.sport, points: points, droppedUntimedPoints: dropped)
+      format: .gpx, sport: handler.sport, points: points, timerEvents: handler.timerEvents,
+      droppedUntimedPoints: dropped)
   }
 }
 
 private final class GPXHandler: GuardedXMLHandler {
   var sport: String?
   var points: [PendingPoint] = []
+  var timerEvents: [RecordingTimerEvent] = []
+  private var segmentsWithPoints = 0
+  private var segmentHasPoints = false
+  private var lastTimedPoint: Double?
   private var point: RecordingPoint?
   private var pointTime: Double?
   private var pointStart = (line: 0, column: 0)
@@ -28,6 +35,8 @@ private final class GPXHandler: GuardedXMLHandler {
   init(file: String) { super.init(file: file, expectedRoot: "gpx") }
 
   override func start(_ name: String, attributes: [String: String]) throws(RecordingError) {
+    if name == "trk" { segmentsWithPoints = 0 }
+    if name == "trkseg" { segmentHasPoints = false }
     guard name == "trkpt" else { return }
     pointStart = position
     guard let lat = attributes["lat"], let lon = attributes["lon"] else {
@@ -56,6 +65,17 @@ private final class GPXHandler: GuardedXMLHandler {
     case ("trkpt", _):
       guard var finished = point else { return }
       finished.time = pointTime ?? 0
+      if let pointTime {
+        if !segmentHasPoints {
+          if segmentsWithPoints > 0, let last = lastTimedPoint {
+            timerEvents.append(RecordingTimerEvent(time: last, kind: .stop))
+            timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
+          }
+          segmentHasPoints = true
+          segmentsWithPoints += 1
+        }
+        lastTimedPoint = pointTime
+      }
       points.append(
         PendingPoint(
           point: finished, timed: pointTime != nil, line: pointStart.line,

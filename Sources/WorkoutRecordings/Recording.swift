@@ -130,8 +130,9 @@ public struct Recording: Sendable, Equatable {
   /// (its `sport`, the first lap's `startTime`, and the laps' totals summed); empty for GPX.
   /// A multisport file has several (docs/recordings.md, "Multisport").
   public var sessions: [RecordingSummary]
-  /// The device's timer starts and stops in file order (FIT `event` messages); empty for TCX
-  /// and GPX.
+  /// The device's timer starts and stops in file order: FIT `event` messages; for TCX a second
+  /// `Track` inside one `Lap`, for GPX a second `trkseg` inside one `trk` (a stop at the last
+  /// point before it, a start at its first point).
   public var timerEvents: [RecordingTimerEvent]
   /// Track points without a time stamp before the first or after the last timed point, which
   /// the reader dropped (untimed points between timed ones get an interpolated time instead).

@@ -5,15 +5,16 @@
 /// concatenated, the sport is the first activity's `Sport` attribute, and each activity becomes
 /// one of ``Recording/sessions`` (its sport, its first lap's start, its laps' totals summed). A
 /// `Trackpoint` without a `Time` inside the track gets one interpolated by distance between its
-/// timed neighbours; untimed points before the first or after the last timed one are dropped
-/// (docs/recordings.md).
+/// timed neighbours; untimed points before the first or after the last timed one are dropped. A
+/// second `Track` inside one `Lap` (Garmin devices start one when the timer restarts) gives a
+/// timer stop from the last point before it to its first point (docs/recordings.md).
 enum TCXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = TCXHandler(file: file)
     try handler.run(bytes)
     var recording = Recording(
       format: .tcx, sport: handler.sport, points: [], laps: handler.laps,
-      sessions: handler.sessions)
+      sessions: handler.sessions, timerEvents: handler.timerEvents)
     if !handler.points.isEmpty {
       let (points, dropped) = try timed(handler.points, file: file, element: "Trackpoint")
       recording.points = points
@@ -28,6 +29,10 @@ private final class TCXHandler: GuardedXMLHandler {
   var points: [PendingPoint] = []
   var laps: [RecordingSummary] = []
   var sessions: [RecordingSummary] = []
+  var timerEvents: [RecordingTimerEvent] = []
+  private var lapHasPoints = false
+  private var newTrackInLap = false
+  private var lastTimedPoint: Double?
   private var activity: RecordingSummary?
   private var activityFirstPoint: Double?
   private var point: RecordingPoint?
@@ -49,6 +54,11 @@ private final class TCXHandler: GuardedXMLHandler {
       var summary = RecordingSummary()
       if let start = attributes["StartTime"] { summary.startTime = try time(start, "StartTime") }
       lap = summary
+      lapHasPoints = false
+      newTrackInLap = false
+    case "Track":
+      // A second Track inside the same Lap follows a stop of the device's timer.
+      newTrackInLap = lapHasPoints
     case "Trackpoint":
       point = RecordingPoint(time: 0)
       pointTime = nil
@@ -110,6 +120,15 @@ private final class TCXHandler: GuardedXMLHandler {
       guard var finished = point else { return }
       finished.time = pointTime ?? 0
       if let pointTime, activityFirstPoint == nil { activityFirstPoint = pointTime }
+      if let pointTime {
+        if newTrackInLap, let last = lastTimedPoint {
+          timerEvents.append(RecordingTimerEvent(time: last, kind: .stop))
+          timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
+        }
+        newTrackInLap = false
+        lapHasPoints = true
+        lastTimedPoint = pointTime
+      }
       points.append(
         PendingPoint(
           point: finished, timed: pointTime != nil, line: pointStart.line,

@@ -153,8 +153,14 @@ public struct RecordingCourse: Sendable {
       var speed = Self.speed(
         from: a, to: b, seconds: seconds, cumulative: (cumulative[index], cumulative[index + 1]))
       if speed > Self.jumpSpeed {
-        speed = Self.speed(from: a, to: b, seconds: seconds, cumulative: (nil, nil))
-        if speed > Self.jumpSpeed {
+        let positioned =
+          a.latitude != nil && a.longitude != nil && b.latitude != nil && b.longitude != nil
+        let other =
+          positioned || a.speed != nil || b.speed != nil
+          ? Self.speed(from: a, to: b, seconds: seconds, cumulative: (nil, nil)) : .infinity
+        if other <= Self.jumpSpeed {
+          speed = other
+        } else {
           speed = Self.jumpSpeed
           capped += 1
         }

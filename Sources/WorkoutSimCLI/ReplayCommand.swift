@@ -214,7 +214,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   ///     distance           4.83 km     4.84 km
   /// ```
   static func summary(_ result: JSONValue, plan: ReplayPlan) -> String {
-    let plain = RunSummary.text(for: result).split(separator: "\n", omittingEmptySubsequences: false)
+    let plain = RunSummary.text(for: result).split(
+      separator: "\n", omittingEmptySubsequences: false)
     var lines = [plain.first.map(String.init) ?? ""]
     // The events line `run`'s summary prints under each record, by record.
     var events: [String?] = []
@@ -241,7 +242,9 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         if case .string(let s)? = $0 { return s }
         return nil
       }.joined(separator: ", ")
-      lines.append("  " + kind.padding(toLength: 20, withPad: " ", startingAt: 0) + cell("replay") + cell("file"))
+      lines.append(
+        "  " + kind.padding(toLength: 20, withPad: " ", startingAt: 0) + cell("replay")
+          + cell("file"))
       let rows: [(String, Double?, Double?, (Double) -> String)] = [
         ("duration", number(record["duration"]), totals?.totalTimerTime, formatDuration),
         ("distance", number(record["totalDistance"]), totals?.totalDistance, formatDistance),

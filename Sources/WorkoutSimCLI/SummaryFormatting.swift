@@ -150,11 +150,11 @@ public enum RunSummary {
     let inputs = array(result["warnings"]).compactMap { string($0) }
     return inputs
       + array(result["log"]).compactMap { entry in
-      guard string(entry["kind"]) == "unfinished" else { return nil }
-      var text = "a session was still open when the run stopped"
-      if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
-      return text + "; it saved no workout"
-    }
+        guard string(entry["kind"]) == "unfinished" else { return nil }
+        var text = "a session was still open when the run stopped"
+        if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
+        return text + "; it saved no workout"
+      }
   }
 
   /// `"7 laps, 1 pause, 1 resume"`: event types with their counts, in order of first appearance.

@@ -106,7 +106,8 @@ import WorkoutJSON
   @Test func multisportIsOneWorkoutPerSport() throws {
     var points = ""
     for second in stride(from: 0, through: 120, by: 10) {
-      points += "<Trackpoint><Time>2024-05-01T06:0\(second / 60):\(second % 60 < 10 ? "0" : "")\(second % 60)Z</Time><DistanceMeters>\(second * 5)</DistanceMeters><HeartRateBpm><Value>130</Value></HeartRateBpm></Trackpoint>\n"
+      points +=
+        "<Trackpoint><Time>2024-05-01T06:0\(second / 60):\(second % 60 < 10 ? "0" : "")\(second % 60)Z</Time><DistanceMeters>\(second * 5)</DistanceMeters><HeartRateBpm><Value>130</Value></HeartRateBpm></Trackpoint>\n"
     }
     let lines = points.split(separator: "\n")
     let text = """

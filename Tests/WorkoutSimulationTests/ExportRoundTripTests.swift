@@ -238,7 +238,8 @@ import WorkoutSimulation
     #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
     // The lap at 600 s comes back.
     guard case .array(let events)? = replayed["events"] else { throw Failure.shape }
-    #expect(events.compactMap { $0["type"] } == [.string("lap"), .string("pause"), .string("resume")])
+    #expect(
+      events.compactMap { $0["type"] } == [.string("lap"), .string("pause"), .string("resume")])
   }
 
   /// A GPX track of 25 points 5 s apart heading north 0.0001° (11.1195 m) per point, from
@@ -252,7 +253,8 @@ import WorkoutSimulation
       """
     for index in 0...24 {
       let seconds = index * 5
-      let stamp = "2024-05-01T06:0\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "")
+      let stamp =
+        "2024-05-01T06:0\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "")
         + "\(seconds % 60)Z"
       x +=
         "<trkpt lat=\"\(48 + Double(index) * 0.0001)\" lon=\"11\"><ele>100</ele><time>\(stamp)</time></trkpt>\n"

@@ -22,7 +22,8 @@ import WorkoutSimulation
   /// 1.97 + 0.20 + 0.39 + 3.98 = 6.54 m. So the replay walks 3988.82 − 6.54 = 3982.28 m (the
   /// file stores single-precision distances, hence the tolerance).
   @Test func theBundledWalkReplaysToItsOwnDistanceLessItsStops() throws {
-    let recording = try Recording.read(path: Self.recordings + "/walk-hilly--walking_activity_1.tcx")
+    let recording = try Recording.read(
+      path: Self.recordings + "/walk-hilly--walking_activity_1.tcx")
     #expect(recording.laps.compactMap(\.totalDistance).reduce(0, +) == 3988.82)
     let replay = try RecordingCourse(
       recording: recording, activity: .walking, recordedHeartRate: false)
@@ -83,7 +84,9 @@ import WorkoutSimulation
     let result = try Simulation.run(scenario)
     // 1° of latitude (111 km) in 5 s each way: dropped.
     #expect(result.warnings.count == 1)
-    #expect(result.warnings.first?.hasSuffix("jump.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)") == true)
+    #expect(
+      result.warnings.first?.hasSuffix(
+        "jump.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)") == true)
     #expect(result.records.count == 1)
   }
 
@@ -106,7 +109,8 @@ import WorkoutSimulation
     #expect(file.hasSuffix("/one.gpx"))
     #expect(count == 1)
     #expect(
-      error.message.hasSuffix("one.gpx: 1 track point with a time stamp; a replay needs at least two"))
+      error.message.hasSuffix(
+        "one.gpx: 1 track point with a time stamp; a replay needs at least two"))
     #expect(!error.isUnopenableInput)
   }
 

@@ -35,8 +35,15 @@ struct PreparedScenario {
       course = try Self.course(segments, file: file)
       self.startDate = scenario.resolvedStart().date
     case .recording(let recording):
+      var later: [(from: Double, activity: WorkoutActivityType)] = []
+      for action in scenario.timeline {
+        if case .app(.newSession(let next?)) = action.kind {
+          later.append((action.at.seconds, next))
+        }
+      }
       let (replay, read, path) = try Self.course(
-        recording, scenarioURL: scenario.sourceURL, activity: activity, file: file)
+        recording, scenarioURL: scenario.sourceURL, activity: activity, later: later,
+        file: file)
       course = replay.course
       warnings = replay.warnings(file: path, recording: read)
       let last = scenario.timeline.last?.at.seconds ?? 0
@@ -150,10 +157,11 @@ struct PreparedScenario {
   }
 
   /// Reads the recording (its path relative to the scenario file's folder, or to the working
-  /// folder for a scenario not read from a file) and builds the course from it.
+  /// folder for a scenario not read from a file) and builds the course from it; `later` are the
+  /// timeline's `newSession` activities with their times (a multisport replay).
   static func course(
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
-    file: String
+    later: [(from: Double, activity: WorkoutActivityType)] = [], file: String
   ) throws(SimulationError) -> (course: RecordingCourse, recording: Recording, path: String) {
     // The path as the user would type it from the working folder: the scenario's own folder
     // (as given on the command line) joined with the recording's path.
@@ -189,7 +197,8 @@ struct PreparedScenario {
       return (
         try RecordingCourse(
           recording: read, activity: activity,
-          recordedHeartRate: recording.heartRate == .recorded), read, path
+          recordedHeartRate: recording.heartRate == .recorded, laterActivities: later), read,
+        path
       )
     } catch {
       throw SimulationError(

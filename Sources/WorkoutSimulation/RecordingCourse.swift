@@ -14,7 +14,8 @@ import WorkoutRecordings
 ///   first (last) point whose speed to (from) its neighbour is above it while the next (previous)
 ///   step is not. ``droppedJumps`` counts them; the file is not refused.
 /// - Distance: each point gets a cumulative distance from the nearest points that carry one:
-///   the recorded distance where there is one, linearly interpolated in timer time (time with the
+///   the recorded distance where there is one (a fall of more than ``distanceReset`` starts the
+///   count again on top of the distance before it), linearly interpolated in timer time (time with the
 ///   device's timer running) between the recorded distances around it; a first point without a
 ///   distance counts as 0 m when the file has distances (the distance is counted from the
 ///   file's start). A file with fewer than two recorded distances uses the cumulative
@@ -57,6 +58,10 @@ public struct RecordingCourse: Sendable {
   /// The implied speed no body reaches, m/s: 50, the upper end of the speeds a course segment
   /// may have (``CourseSegment/speedRange``); a point implying more on both sides is a GPS jump.
   public static let jumpSpeed = CourseSegment.speedRange.upperBound
+  /// A recorded distance that falls by more than this, m, starts counting again (a new session
+  /// of a multisport or chained file): 10 m, more than a device's own corrections of its
+  /// distance (which are below a few metres); smaller falls are a standstill.
+  public static let distanceReset = 10.0
   /// Half width of the distance window the grade is smoothed over, m (±50 m of travelled
   /// distance, 100 m in all).
   public static let smoothingHalfWindow = 50.0
@@ -111,10 +116,14 @@ public struct RecordingCourse: Sendable {
   ///   - activity: The workout's activity: cycling keeps cadence in rpm and uses recorded power;
   ///     every other activity doubles strides/min to steps/min and ignores power.
   ///   - recordedHeartRate: `true` for `"heartRate": "recorded"`.
+  ///   - laterActivities: the activities of later sessions with the scenario time (s) each
+  ///     starts at, in order (a multisport replay's `newSession` actions): a segment whose
+  ///     midpoint lies at or after one follows that activity's cadence and power rule.
   /// - Throws: ``CourseError`` when the recording yields an unusable course (for example time
   ///   stamps spanning more than ``SimulationInstant`` can hold).
   public init(
-    recording: Recording, activity: WorkoutActivityType, recordedHeartRate: Bool
+    recording: Recording, activity: WorkoutActivityType, recordedHeartRate: Bool,
+    laterActivities: [(from: Double, activity: WorkoutActivityType)] = []
   ) throws(CourseError) {
     var ordered: [RecordingPoint] = []
     ordered.reserveCapacity(recording.points.count)
@@ -132,7 +141,11 @@ public struct RecordingCourse: Sendable {
     let stops = recording.timerStoppedSpans
     timerStops = stops.map { ($0.lowerBound - origin)..<($0.upperBound - origin) }
     let instants = points.map { SimulationInstant.rounding(seconds: $0.time - origin) }
-    let cycling = activity == .cycling
+    /// Whether the segment from `a` to `b` is ridden (cadence in rpm, power used).
+    func cycling(_ a: RecordingPoint, _ b: RecordingPoint) -> Bool {
+      let middle = (a.time + b.time) / 2 - origin
+      return (laterActivities.last { $0.from <= middle }?.activity ?? activity) == .cycling
+    }
     let cumulative = Self.cumulativeDistances(points, stops: stops)
 
     var speeds: [Double] = []
@@ -189,13 +202,14 @@ public struct RecordingCourse: Sendable {
         profile?.grade(
           from: travelled[index], to: travelled[index + 1], halfWindow: Self.smoothingHalfWindow)
         ?? 0
+      let ridden = cycling(a, b)
       var cadence = Self.mean(a.cadence, b.cadence)
-      if !cycling, let value = cadence { cadence = value * 2 }
+      if !ridden, let value = cadence { cadence = value * 2 }
       segments.append(
         CourseSegment(
           duration: durations[index], speed: speeds[index],
           grade: min(Self.maximumGrade, max(-Self.maximumGrade, grade)),
-          power: cycling ? Self.mean(a.power, b.power) : nil, cadence: cadence))
+          power: ridden ? Self.mean(a.power, b.power) : nil, cadence: cadence))
     }
     var readings: [RecordedHeartRate] = []
     if recordedHeartRate {
@@ -273,7 +287,16 @@ public struct RecordingCourse: Sendable {
     var known = [Double?](repeating: nil, count: points.count)
     let withDistance = points.indices.filter { points[$0].distance != nil }
     if withDistance.count >= 2 {
-      for index in withDistance { known[index] = points[index].distance }
+      // A drop of more than ``distanceReset`` is a counter starting again (a new session of a
+      // multisport or chained file): later distances count on from the last one before it.
+      var offset = 0.0
+      var previous: Double?
+      for index in withDistance {
+        guard let raw = points[index].distance else { continue }
+        if let last = previous, raw < last - distanceReset { offset += last }
+        known[index] = offset + raw
+        previous = raw
+      }
       if let first = withDistance.first, first > 0, let distance = points[first].distance,
         distance / (points[first].time - points[0].time) <= jumpSpeed
       {

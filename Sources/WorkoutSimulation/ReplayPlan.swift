@@ -11,9 +11,10 @@ import WorkoutRecordings
 /// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
-///   start of each lap message after the first; for a multisport file (``parts``), at the start
-///   of each later part `end`, `newSession` with that part's activity, `start`; `end` at the
-///   recording's last time stamp.
+///   start of each lap message after the first; for a multisport file (``parts``), `end` where
+///   the timer stopped before each later part (else at its start), and at its start
+///   `newSession` with that part's activity and `start`; `end` at the recording's last time
+///   stamp.
 /// - `course`: the recording, with `"heartRate": "recorded"` when the file has heart rate (else
 ///   `"model"`).
 public struct ReplayPlan: Sendable {
@@ -87,7 +88,14 @@ public struct ReplayPlan: Sendable {
     let end = duration
     add(0, 0, action("prepare"))
     add(0, 1, action("start"))
+    // A timer stop across a change of sport (a transition) is no pause: the part ends and the
+    // next begins (the course still stands still in it).
     for stop in course.timerStops where stop.lowerBound > 0 && stop.lowerBound < end {
+      guard
+        !parts.dropFirst().contains(where: {
+          stop.contains($0.start) || stop.upperBound == $0.start
+        })
+      else { continue }
       add(stop.lowerBound, 5, action("pause"))
       if stop.upperBound < end { add(stop.upperBound, 6, action("resume")) }
     }
@@ -99,7 +107,11 @@ public struct ReplayPlan: Sendable {
       add(start, 4, action("lap"))
     }
     for part in parts.dropFirst() where part.start > 0 && part.start < end {
-      add(part.start, 1, action("end"))
+      // The part before ends where the timer stopped before the change, else at the change.
+      let stopped = course.timerStops.first {
+        $0.lowerBound < part.start && $0.upperBound >= part.start
+      }
+      add(stopped?.lowerBound ?? part.start, 1, action("end"))
       add(
         part.start, 2, action("newSession", [("activity", .string(part.activity.name))]))
       add(part.start, 3, action("start"))

@@ -198,9 +198,10 @@ import WorkoutSimulation
     """
 
   /// Writes `bytes` as `name` in a fresh folder and replays it as `workout-sim replay` does
-  /// (``ReplayPlan``), returning the first record of the replay.
-  static func replay(_ bytes: [UInt8], name: String) throws -> (record: JSONValue, plan: ReplayPlan)
-  {
+  /// (``ReplayPlan``), returning the first record, the plan and every record.
+  static func replay(_ bytes: [UInt8], name: String) throws -> (
+    record: JSONValue, plan: ReplayPlan, records: [JSONValue]
+  ) {
     let folder = URL(fileURLWithPath: NSTemporaryDirectory())
       .appendingPathComponent("workout-sim-roundtrip-" + UUID().uuidString)
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -212,9 +213,39 @@ import WorkoutSimulation
     let scenario = try Scenario.decode(
       Data(JSONWriter.encode(plan.scenario).utf8), fileName: "replay.json")
     let result = try Simulation.run(scenario)
+    #expect(result.errors.isEmpty)
     guard case .array(let records)? = result.document()["records"], let record = records.first
     else { throw Failure.shape }
-    return (record, plan)
+    return (record, plan, records)
+  }
+
+  /// A multisport FIT file: a 120 s run at 3 m/s from 08:00:00Z and a 120 s ride at 8 m/s from
+  /// 08:03:00Z, exported separately and chained (FIT allows files one after another). Two
+  /// sessions of different sports: two records, running 120 s and 3 × 120 = 360 m, cycling
+  /// 120 s and 8 × 120 = 960 m (the ride's distance counts from 0 again and is added on).
+  @Test func chainedRunAndRideReplayAsTwoWorkouts() throws {
+    let run = try Self.run(
+      """
+      { "version": 1, "activity": "running", "course": [ { "duration": 120, "speed": 3 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    let ride = try Self.run(
+      """
+      { "version": 1, "activity": "cycling", "start": "2026-01-05T08:03:00Z",
+        "course": [ { "duration": 120, "speed": 8 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    let bytes = try Self.export(run, as: .fit) + Self.export(ride, as: .fit)
+    let (_, plan, records) = try Self.replay(bytes, name: "multi.fit")
+    #expect(plan.parts.map(\.activity) == [.running, .cycling])
+    #expect(plan.parts.map(\.start) == [0, 180])
+    #expect(records.count == 2)
+    #expect(records.map { $0["activityType"] } == [.string("running"), .string("cycling")])
+    #expect(try records.map { try Self.number($0["duration"]) } == [120, 120])
+    let distances = try records.map { try Self.number($0["totalDistance"]) }
+    #expect(distances.count == 2)
+    #expect(abs(distances[0] - 360) <= 3.6, "run \(distances)")
+    #expect(abs(distances[1] - 960) <= 9.6, "ride \(distances)")
   }
 
   static func number(_ value: JSONValue?) throws -> Double {
@@ -228,7 +259,7 @@ import WorkoutSimulation
     #expect(try Self.number(run.record["duration"]) == 1140)
     let distance = try Self.number(run.record["totalDistance"])
     #expect(abs(distance - 3690) < 1e-6)
-    let (replayed, plan) = try Self.replay(
+    let (replayed, plan, _) = try Self.replay(
       try Self.export(run, as: format), name: "run." + format.rawValue)
     #expect(replayed["activityType"] == .string("running"))
     // Duration exact: the timer stop from 900 to 960 s becomes a pause again.
@@ -282,7 +313,7 @@ import WorkoutSimulation
     #expect(abs(distance - metres / 5 * 110) < 1e-6)
     let bytes = try Self.export((result, record), as: .gpx)
     #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "<trkseg>").count == 3)
-    let (replayed, _) = try Self.replay(bytes, name: "run.gpx")
+    let (replayed, _, _) = try Self.replay(bytes, name: "run.gpx")
     #expect(try Self.number(replayed["duration"]) == 110)
     let again = try Self.number(replayed["totalDistance"])
     #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")

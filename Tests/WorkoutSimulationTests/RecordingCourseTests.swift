@@ -222,6 +222,35 @@ import WorkoutSimulation
     #expect(modelled.recordedHeartRate.isEmpty)
   }
 
+  @Test func aLaterCyclingSessionKeepsRpmAndPower() throws {
+    // Running until 10 s, then a ride (a multisport replay's newSession at 10 s). Segment
+    // midpoints 2.5, 7.5, 12.5, 17.5 s: the first two on foot (80 strides/min → 160 steps/min,
+    // no power), the last two ridden (80 rpm, 200 W).
+    let points = (0...4).map {
+      RecordingPoint(time: Double($0) * 5, speed: 3, cadence: 80, power: 200)
+    }
+    let course = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false, laterActivities: [(from: 10, activity: .cycling)]
+    ).course
+    #expect(course.segments.map(\.cadence) == [160, 160, 80, 80])
+    #expect(course.segments.map(\.power) == [nil, nil, 200, 200])
+  }
+
+  @Test func aFallingDistanceCountsAgainOnTopOfTheOneBefore() throws {
+    // 0, 50, 100 m, then a new session counting from 0: 20, 70 m. The fall of 80 m (over
+    // 10 m) is a restart: 100 + 20 = 120 and 100 + 70 = 170 m, 50 m in each 10 s except the
+    // 20 m of the step; a fall of 2 m (170 → 168) is a standstill, not a restart.
+    let points = [0.0, 50, 100, 20, 70, 68].enumerated().map {
+      RecordingPoint(time: Double($0.offset) * 10, distance: $0.element)
+    }
+    let course = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false
+    ).course
+    #expect(course.segments.map(\.speed) == [5, 5, 2, 5, 0])
+  }
+
   @Test func cadenceOnFootIsDoubledAndCyclingKeepsRpmAndPower() throws {
     let points = [
       RecordingPoint(time: 0, speed: 3, cadence: 80, power: 200),

@@ -136,14 +136,17 @@ import Testing
     #expect(r.timerStoppedSpans == [(Self.origin + 5)..<(Self.origin + 65)])
   }
 
-  /// The bundled FIT run's device timer: started at the first record and stopped (stop_all) at
-  /// 12:54:59Z, one second after the last record at 12:54:58Z (README of Tests/Data/recordings:
-  /// 590 records from 12:11:14Z to 12:54:58Z; the session's total_elapsed_time is 2625.14 s).
+  /// The bundled FIT run's device timer runs once, from the session's `start_time` to its
+  /// end: the stop comes `total_elapsed_time` (2625.14 s, whole seconds in the time stamp:
+  /// 2625) after the start, and there is no stop in between.
   @Test func fitTimerEventsOfTheBundledRun() throws {
     let r = try Recording.read(path: RealFiles.path(RealFiles.runHilly))
-    let first = RealFiles.utc(2013, 2, 6, 12, 11, 14)
-    #expect(r.timerEvents.first == RecordingTimerEvent(time: first, kind: .start))
-    #expect(r.timerEvents.last?.kind == .stop)
+    let session = try #require(r.session)
+    let start = try #require(session.startTime)
+    let elapsed = try #require(session.totalElapsedTime)
+    #expect(r.timerEvents.first == RecordingTimerEvent(time: start, kind: .start))
+    #expect(
+      r.timerEvents.last == RecordingTimerEvent(time: start + elapsed.rounded(.down), kind: .stop))
     #expect(r.timerStoppedSpans.isEmpty)
     #expect(r.sessions.count == 1)
     #expect(r.sessions.first == r.session)

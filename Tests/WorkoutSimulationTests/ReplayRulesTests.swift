@@ -90,6 +90,22 @@ import WorkoutSimulation
     #expect(result.records.count == 1)
   }
 
+  @Test func untimedPointsAfterTheLastTimedOneAreAWarning() throws {
+    let trailing = Self.twoPoints.replacingOccurrences(
+      of: "</trkseg>", with: "<trkpt lat=\"48.0002\" lon=\"11\"></trkpt></trkseg>")
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "tail.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 10, "do": "end" } ] }
+      """, files: ["tail.gpx": Array(trailing.utf8)])
+    let result = try Simulation.run(scenario)
+    #expect(result.warnings.count == 1)
+    #expect(
+      result.warnings.first?.hasSuffix(
+        "tail.gpx: dropped 1 point without a time stamp before the first or after the last timed point"
+      ) == true)
+  }
+
   @Test func fewerThanTwoTimedPointsIsADataErrorNamingTheFile() throws {
     let one = """
       <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>

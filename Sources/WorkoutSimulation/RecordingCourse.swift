@@ -8,8 +8,9 @@ import WorkoutRecordings
 /// docs/recordings.md; in order:
 /// - Points whose time stamp is not later than the previous kept point's are dropped (a file
 ///   may repeat a time stamp); `t = 0` is the first point's time stamp.
-/// - GPS jumps: a point whose implied speed (recorded distance, else great-circle distance
-///   between positions, over the time) both from the point before and to the point after is
+/// - GPS jumps: a point whose implied speed (the larger of the recorded distance and the
+///   great-circle distance between positions, over the time) both from the point before and to
+///   the point after is
 ///   above ``jumpSpeed`` (50 m/s, the fastest segment a scenario may give) is dropped; so is a
 ///   first (last) point whose speed to (from) its neighbour is above it while the next (previous)
 ///   step is not. ``droppedJumps`` counts them; the file is not refused.
@@ -233,19 +234,21 @@ public struct RecordingCourse: Sendable {
     course = try Course(segments: segments, recordedHeartRate: readings, track: track)
   }
 
-  /// The implied speed between two points from what both carry: the recorded distance
-  /// difference over the time, else the great-circle distance of their positions over the time;
-  /// `nil` when neither pair is there or the time is not positive.
+  /// The implied speed between two points from what both carry: the larger of the recorded
+  /// distance difference over the time and the great-circle distance of their positions over
+  /// the time (a position can jump while the device's distance does not); `nil` when neither
+  /// pair is there or the time is not positive.
   static func impliedSpeed(_ a: RecordingPoint, _ b: RecordingPoint) -> Double? {
     let seconds = b.time - a.time
     guard seconds > 0 else { return nil }
-    if let first = a.distance, let second = b.distance { return abs(second - first) / seconds }
+    var speed: Double?
+    if let first = a.distance, let second = b.distance { speed = abs(second - first) / seconds }
     if let lat1 = a.latitude, let lon1 = a.longitude, let lat2 = b.latitude,
       let lon2 = b.longitude
     {
-      return haversine(lat1, lon1, lat2, lon2) / seconds
+      speed = max(speed ?? 0, haversine(lat1, lon1, lat2, lon2) / seconds)
     }
-    return nil
+    return speed
   }
 
   /// `points` without its GPS jumps (see the type's rules), and how many were dropped.

@@ -136,6 +136,21 @@ import WorkoutSimulation
         == ["t.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)"])
   }
 
+  @Test func aPositionJumpIsDroppedEvenWhenTheDistanceIsSteady() throws {
+    // 3 m/s by the recorded distance throughout; the point at 2 s is 0.01° (1112 m) off in
+    // position. Its speed by position is 1112 m/s each way, so it goes; the distance then gives
+    // (9 − 3) / 2 = 3 m/s across the hole.
+    let points = (0...4).map { t in
+      RecordingPoint(
+        time: Double(t), latitude: t == 2 ? 0.01 : 0, longitude: 0, distance: Double(t) * 3)
+    }
+    let replay = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 1)
+    #expect(replay.course.segments.map(\.speed) == [3, 3, 3])
+  }
+
   @Test func aStepInTheRecordedDistanceIsCapped() throws {
     // The distance jumps by 1000 m in 1 s between 1 and 2 s and stays there: no point is
     // the odd one out, and neither positions nor speeds are there, so the segment is capped

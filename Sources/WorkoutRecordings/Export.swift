@@ -286,6 +286,12 @@ struct ExportWorkout {
     lapBounds = [first] + lapEnds.sorted() + [last]
   }
 
+  /// How many pauses ended (with a resume before the workout's end) at or before `at`: points
+  /// with different counts have a pause between them (a new TCX `Track`, a new GPX `trkseg`).
+  func resumesBefore(_ at: Double) -> Int {
+    pauses.filter { $0.to < end && $0.to > $0.from && $0.to <= at }.count
+  }
+
   /// Seconds in `[from, to]` not inside a pause.
   func timerTime(from: Double, to: Double) -> Double {
     var paused = 0.0

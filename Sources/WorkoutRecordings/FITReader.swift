@@ -267,13 +267,29 @@ enum FITReader {
       case 20: addRecord(m, timestamp: timestamp)
       case 19: recording.laps.append(summary(m, lap: true))
       case 18:
+        let session = summary(m, lap: false)
+        recording.sessions.append(session)
         if recording.session == nil {
-          let session = summary(m, lap: false)
           recording.session = session
           recording.sport = session.sport ?? recording.sport
         }
+      case 21: addEvent(m, timestamp: timestamp)
       case 12:
         if let sport = m[0], recording.sport == nil { recording.sport = sportName(sport) }
+      default: break
+      }
+    }
+
+    /// A FIT `event` message (21): `event` (field 0) `timer` (0) with `event_type` (field 1)
+    /// `start` (0) starts the timer; `stop` (1), `stop_all` (4), `stop_disable` (8) and
+    /// `stop_disable_all` (9) stop it (FIT profile, types `event` and `event_type`). Other
+    /// events, and events without a time stamp, are left out.
+    private mutating func addEvent(_ m: Message, timestamp: UInt32?) {
+      guard let timestamp, m[0] == 0, let type = m[1] else { return }
+      let time = Double(timestamp) + DateText.fitEpoch
+      switch type {
+      case 0: recording.timerEvents.append(RecordingTimerEvent(time: time, kind: .start))
+      case 1, 4, 8, 9: recording.timerEvents.append(RecordingTimerEvent(time: time, kind: .stop))
       default: break
       }
     }

@@ -2,18 +2,32 @@
 /// `trk/trkseg/trkpt` in order, with `ele` and `time`, and in `extensions` Garmin's
 /// TrackPointExtension v1/v2 `hr`, `cad` (v2 also `speed`), ActivityExtension `Speed`, and
 /// power as `power` or `PowerInWatts` (the forms Strava and Garmin's PowerExtension use).
-/// Each point must have a `time`. The sport is the first `trk/type`.
+/// A `trkpt` without a `time` inside the track gets one interpolated by distance between its
+/// timed neighbours; untimed points before the first or after the last timed one are dropped
+/// (``timed(_:file:element:)``, docs/recordings.md). A new `trkseg` inside a `trk` ("a new
+/// Track Segment for each continuous span of track data", GPX 1.1) gives a timer stop from the
+/// last point before it to its first point. The sport is the first `trk/type`.
 enum GPXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = GPXHandler(file: file)
     try handler.run(bytes)
-    return Recording(format: .gpx, sport: handler.sport, points: handler.points)
+    guard !handler.points.isEmpty else {
+      return Recording(format: .gpx, sport: handler.sport, points: [])
+    }
+    let (points, dropped) = try timed(handler.points, file: file, element: "trkpt")
+    return Recording(
+      format: .gpx, sport: handler.sport, points: points, timerEvents: handler.timerEvents,
+      droppedUntimedPoints: dropped)
   }
 }
 
 private final class GPXHandler: GuardedXMLHandler {
   var sport: String?
-  var points: [RecordingPoint] = []
+  var points: [PendingPoint] = []
+  var timerEvents: [RecordingTimerEvent] = []
+  private var segmentsWithPoints = 0
+  private var segmentHasPoints = false
+  private var lastTimedPoint: Double?
   private var point: RecordingPoint?
   private var pointTime: Double?
   private var pointStart = (line: 0, column: 0)
@@ -21,6 +35,8 @@ private final class GPXHandler: GuardedXMLHandler {
   init(file: String) { super.init(file: file, expectedRoot: "gpx") }
 
   override func start(_ name: String, attributes: [String: String]) throws(RecordingError) {
+    if name == "trk" { segmentsWithPoints = 0 }
+    if name == "trkseg" { segmentHasPoints = false }
     guard name == "trkpt" else { return }
     pointStart = position
     guard let lat = attributes["lat"], let lon = attributes["lon"] else {
@@ -47,13 +63,23 @@ private final class GPXHandler: GuardedXMLHandler {
       point?.speed = try number(text, name)
     case ("power", _), ("PowerInWatts", _): point?.power = try number(text, name)
     case ("trkpt", _):
-      guard var finished = point, let pointTime else {
-        throw .invalidContent(
-          file: file, line: pointStart.line, column: pointStart.column,
-          message: "trkpt without a time stamp")
+      guard var finished = point else { return }
+      finished.time = pointTime ?? 0
+      if let pointTime {
+        if !segmentHasPoints {
+          if segmentsWithPoints > 0, let last = lastTimedPoint {
+            timerEvents.append(RecordingTimerEvent(time: last, kind: .stop))
+            timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
+          }
+          segmentHasPoints = true
+          segmentsWithPoints += 1
+        }
+        lastTimedPoint = pointTime
       }
-      finished.time = pointTime
-      points.append(finished)
+      points.append(
+        PendingPoint(
+          point: finished, timed: pointTime != nil, line: pointStart.line,
+          column: pointStart.column))
       point = nil
     default: break
     }

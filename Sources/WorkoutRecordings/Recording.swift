@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutFiles
 
 /// One recorded point of a workout file (a FIT `record` message, a TCX `Trackpoint`, a GPX
 /// `trkpt`). Every measurement is optional: a file carries only what its device measured.
@@ -87,6 +88,32 @@ public struct RecordingSummary: Sendable, Equatable {
   public init() {}
 }
 
+/// A start or stop of the device's timer (FIT `event` message with `event` = `timer` (0);
+/// `event_type` `start` (0) is a start, `stop` (1), `stop_all` (4), `stop_disable` (8) and
+/// `stop_disable_all` (9) are stops; FIT profile, types `event` and `event_type`). While the
+/// timer is stopped the device counts no time and no distance; the replay treats that span as a
+/// stop (docs/recordings.md, "Stops").
+public struct RecordingTimerEvent: Sendable, Equatable {
+  /// Whether the timer starts or stops.
+  public enum Kind: Sendable, Equatable {
+    /// The timer starts (the workout's start, or a resume).
+    case start
+    /// The timer stops (a pause, or the end).
+    case stop
+  }
+
+  /// Time stamp, seconds since 1970.
+  public var time: Double
+  /// Start or stop.
+  public var kind: Kind
+
+  /// Creates an event.
+  public init(time: Double, kind: Kind) {
+    self.time = time
+    self.kind = kind
+  }
+}
+
 /// A recorded workout read from a FIT, TCX or GPX file.
 public struct Recording: Sendable, Equatable {
   /// The file format it was read from.
@@ -100,17 +127,54 @@ public struct Recording: Sendable, Equatable {
   public var laps: [RecordingSummary]
   /// The session summary (FIT `session`); `nil` for TCX and GPX, which have none.
   public var session: RecordingSummary?
+  /// Every sport part of the file in order: each FIT `session` message, or each TCX `Activity`
+  /// (its `sport`, the first lap's `startTime`, and the laps' totals summed); empty for GPX.
+  /// A multisport file has several (docs/recordings.md, "Multisport").
+  public var sessions: [RecordingSummary]
+  /// The device's timer starts and stops in file order: FIT `event` messages; for TCX a second
+  /// `Track` inside one `Lap`, for GPX a second `trkseg` inside one `trk` (a stop at the last
+  /// point before it, a start at its first point).
+  public var timerEvents: [RecordingTimerEvent]
+  /// Track points without a time stamp before the first or after the last timed point, which
+  /// the reader dropped (untimed points between timed ones get an interpolated time instead).
+  public var droppedUntimedPoints: Int
 
   /// Creates a recording.
   public init(
     format: RecordingFormat, sport: String? = nil, points: [RecordingPoint],
-    laps: [RecordingSummary] = [], session: RecordingSummary? = nil
+    laps: [RecordingSummary] = [], session: RecordingSummary? = nil,
+    sessions: [RecordingSummary] = [], timerEvents: [RecordingTimerEvent] = [],
+    droppedUntimedPoints: Int = 0
   ) {
     self.format = format
     self.sport = sport
     self.points = points
     self.laps = laps
     self.session = session
+    self.sessions = sessions
+    self.timerEvents = timerEvents
+    self.droppedUntimedPoints = droppedUntimedPoints
+  }
+
+  /// The time span the device's timer was stopped, seconds since 1970, in order: from each stop
+  /// to the next start (to the last point when no start follows). A stop while stopped and a
+  /// start while running are ignored.
+  public var timerStoppedSpans: [Range<Double>] {
+    var spans: [Range<Double>] = []
+    var stoppedAt: Double?
+    for event in timerEvents {
+      switch (event.kind, stoppedAt) {
+      case (.stop, nil): stoppedAt = event.time
+      case (.start, let from?):
+        if event.time > from { spans.append(from..<event.time) }
+        stoppedAt = nil
+      default: break
+      }
+    }
+    if let from = stoppedAt, let last = points.map(\.time).max(), last > from {
+      spans.append(from..<last)
+    }
+    return spans
   }
 
   /// Reads a recording from disk; the format comes from the extension (`.fit`, `.tcx`, `.gpx`,
@@ -124,21 +188,11 @@ public struct Recording: Sendable, Equatable {
     guard let format = RecordingFormat(pathExtension: (path as NSString).pathExtension) else {
       throw .unsupportedFormat(file: path)
     }
-    var isFolder: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
-      throw .unreadable(file: path, reason: "no such file")
+    // What is at the path, in words (a FIFO, a device, a symlink loop), from the open file.
+    switch InputFile.read(path: path) {
+    case .success(let bytes): return try decode(bytes, format: format, file: path)
+    case .failure(let problem): throw .unreadable(file: path, reason: problem.reason)
     }
-    guard !isFolder.boolValue else { throw .unreadable(file: path, reason: "it is a folder") }
-    guard FileManager.default.isReadableFile(atPath: path) else {
-      throw .unreadable(file: path, reason: "permission denied")
-    }
-    let data: Data
-    do {
-      data = try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw .unreadable(file: path, reason: "\(error.localizedDescription)")
-    }
-    return try decode([UInt8](data), format: format, file: path)
   }
 
   /// Decodes a recording from bytes.
@@ -243,6 +297,8 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
   case invalidContent(file: String, line: Int, column: Int, message: String)
   /// The file has no point with a time stamp.
   case noPoints(file: String)
+  /// The file has fewer than two points with a time stamp, so it spans no time to replay.
+  case tooFewTimedPoints(file: String, count: Int)
   /// A point holds a value no body or receiver produces (a latitude of 100°, a negative speed);
   /// `point` is its 0-based index among the points with a time stamp.
   case implausibleValue(file: String, point: Int, message: String)
@@ -273,10 +329,105 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
     case .invalidContent(let file, let line, let column, let message):
       return "\(file):\(line):\(column): \(message)"
     case .noPoints(let file): return "\(file): no track points with a time stamp"
+    case .tooFewTimedPoints(let file, let count):
+      return
+        "\(file): \(count) track point\(count == 1 ? "" : "s") with a time stamp; a replay needs at least two"
     case .implausibleValue(let file, let point, let message):
       return "\(file): track point \(point + 1): \(message)"
     }
   }
+}
+
+/// A track point as an XML reader collects it: the point, whether it had a time stamp, and where
+/// it started in the file (for errors).
+struct PendingPoint {
+  var point: RecordingPoint
+  var timed: Bool
+  var line: Int
+  var column: Int
+}
+
+/// Gives untimed points inside a track a time interpolated by along-track distance between their
+/// timed neighbours, and drops untimed points before the first or after the last timed point
+/// (docs/recordings.md, "Untimed points").
+///
+/// The along-track distance is the recorded cumulative distance when every point of the run
+/// (the two timed neighbours and the untimed points between) carries one, else the sum of
+/// great-circle distances between their positions when all have positions, else the point's
+/// position in the run (equal spacing); when the neighbours are at the same distance, equal
+/// spacing too. With `a`, `b` the timed neighbours and `s` the distance:
+/// `t = t_a + (t_b − t_a) × (s − s_a) / (s_b − s_a)`.
+///
+/// - Parameters:
+///   - pending: the points in file order.
+///   - file: the file name for errors.
+///   - element: the element's name for the error message (`trkpt`, `Trackpoint`).
+/// - Returns: the points with times, and how many untimed points were dropped.
+/// - Throws: ``RecordingError/invalidContent(file:line:column:message:)`` at the first untimed
+///   point when fewer than two points are timed.
+func timed(_ pending: [PendingPoint], file: String, element: String) throws(RecordingError)
+  -> (points: [RecordingPoint], dropped: Int)
+{
+  let timedIndices = pending.indices.filter { pending[$0].timed }
+  guard timedIndices.count < pending.count else { return (pending.map(\.point), 0) }
+  guard let first = timedIndices.first, let last = timedIndices.last, timedIndices.count >= 2
+  else {
+    let untimed = pending.first { !$0.timed } ?? pending[0]
+    throw .invalidContent(
+      file: file, line: untimed.line, column: untimed.column,
+      message:
+        "\(element) without a time stamp, and \(timedIndices.count) with one (a track needs at least two timed points to place the others)"
+    )
+  }
+  var points = pending.map(\.point)
+  for (a, b) in zip(timedIndices, timedIndices.dropFirst()) where b - a > 1 {
+    let run = a...b
+    let along: [Double]
+    if run.allSatisfy({ points[$0].distance != nil }) {
+      along = run.map { points[$0].distance ?? 0 }
+    } else if run.allSatisfy({ points[$0].latitude != nil && points[$0].longitude != nil }) {
+      var total = 0.0
+      var sums = [0.0]
+      for index in run.dropFirst() {
+        let (p, q) = (points[index - 1], points[index])
+        total += haversineMetres(
+          p.latitude ?? 0, p.longitude ?? 0, q.latitude ?? 0, q.longitude ?? 0)
+        sums.append(total)
+      }
+      along = sums
+    } else {
+      along = run.map { Double($0 - a) }
+    }
+    let span = along[along.count - 1] - along[0]
+    let (ta, tb) = (points[a].time, points[b].time)
+    for index in (a + 1)..<b {
+      let k = index - a
+      let fraction =
+        span > 0 && span.isFinite
+        ? min(1, max(0, (along[k] - along[0]) / span)) : Double(k) / Double(b - a)
+      points[index].time = ta + (tb - ta) * fraction
+    }
+  }
+  return (Array(points[first...last]), pending.count - (last - first + 1))
+}
+
+/// Mean Earth radius, m (IUGG mean radius R1), for ``haversineMetres(_:_:_:_:)``.
+public let earthMeanRadius = 6_371_008.8
+
+/// Great-circle distance between two WGS 84 positions in degrees, m, on a sphere of radius
+/// ``earthMeanRadius``: `2R·asin(√(sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2)))` (R. W. Sinnott,
+/// "Virtues of the Haversine", Sky and Telescope 68 (2), 1984).
+public func haversineMetres(
+  _ latitude1: Double, _ longitude1: Double, _ latitude2: Double, _ longitude2: Double
+) -> Double {
+  let radians = Double.pi / 180
+  let phi1 = latitude1 * radians
+  let phi2 = latitude2 * radians
+  let dPhi = (latitude2 - latitude1) * radians
+  let dLambda = (longitude2 - longitude1) * radians
+  let h =
+    sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+  return 2 * earthMeanRadius * asin(min(1, h.squareRoot()))
 }
 
 private func hex(_ value: UInt16) -> String {

@@ -2,20 +2,39 @@
 /// https://www8.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd) with the ActivityExtension
 /// v2 (`TPX/Speed`, `TPX/RunCadence`, `TPX/Watts`, lap `LX/AvgSpeed`, `AvgRunCadence`,
 /// `MaxRunCadence`, `AvgWatts`). Every `Activity` of the file is read; points and laps are
-/// concatenated and the sport is the first activity's `Sport` attribute.
+/// concatenated, the sport is the first activity's `Sport` attribute, and each activity becomes
+/// one of ``Recording/sessions`` (its sport, its first lap's start, its laps' totals summed). A
+/// `Trackpoint` without a `Time` inside the track gets one interpolated by distance between its
+/// timed neighbours; untimed points before the first or after the last timed one are dropped. A
+/// second `Track` inside one `Lap` (Garmin devices start one when the timer restarts) gives a
+/// timer stop from the last point before it to its first point (docs/recordings.md).
 enum TCXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = TCXHandler(file: file)
     try handler.run(bytes)
-    return Recording(
-      format: .tcx, sport: handler.sport, points: handler.points, laps: handler.laps)
+    var recording = Recording(
+      format: .tcx, sport: handler.sport, points: [], laps: handler.laps,
+      sessions: handler.sessions, timerEvents: handler.timerEvents)
+    if !handler.points.isEmpty {
+      let (points, dropped) = try timed(handler.points, file: file, element: "Trackpoint")
+      recording.points = points
+      recording.droppedUntimedPoints = dropped
+    }
+    return recording
   }
 }
 
 private final class TCXHandler: GuardedXMLHandler {
   var sport: String?
-  var points: [RecordingPoint] = []
+  var points: [PendingPoint] = []
   var laps: [RecordingSummary] = []
+  var sessions: [RecordingSummary] = []
+  var timerEvents: [RecordingTimerEvent] = []
+  private var lapHasPoints = false
+  private var newTrackInLap = false
+  private var lastTimedPoint: Double?
+  private var activity: RecordingSummary?
+  private var activityFirstPoint: Double?
   private var point: RecordingPoint?
   private var pointTime: Double?
   private var pointStart = (line: 0, column: 0)
@@ -27,10 +46,19 @@ private final class TCXHandler: GuardedXMLHandler {
     switch name {
     case "Activity":
       if sport == nil { sport = attributes["Sport"] }
+      var summary = RecordingSummary()
+      summary.sport = attributes["Sport"]
+      activity = summary
+      activityFirstPoint = nil
     case "Lap":
       var summary = RecordingSummary()
       if let start = attributes["StartTime"] { summary.startTime = try time(start, "StartTime") }
       lap = summary
+      lapHasPoints = false
+      newTrackInLap = false
+    case "Track":
+      // A second Track inside the same Lap follows a stop of the device's timer.
+      newTrackInLap = lapHasPoints
     case "Trackpoint":
       point = RecordingPoint(time: 0)
       pointTime = nil
@@ -42,6 +70,12 @@ private final class TCXHandler: GuardedXMLHandler {
   override func end(_ name: String, text: String) throws(RecordingError) {
     if point != nil {
       try endInPoint(name, text: text)
+      return
+    }
+    if name == "Activity", var finished = activity {
+      finished.startTime = finished.startTime ?? activityFirstPoint
+      sessions.append(finished)
+      activity = nil
       return
     }
     guard lap != nil else { return }
@@ -61,8 +95,9 @@ private final class TCXHandler: GuardedXMLHandler {
     case ("AvgWatts", "LX"): lap?.averagePower = try number(text, name)
     case ("Lap", _):
       if var finished = lap {
-        finished.sport = sport
+        finished.sport = activity?.sport ?? sport
         laps.append(finished)
+        add(finished, to: &activity)
       }
       lap = nil
     default: break
@@ -82,15 +117,52 @@ private final class TCXHandler: GuardedXMLHandler {
     case ("Speed", "TPX"): point?.speed = try number(text, name)
     case ("Watts", "TPX"): point?.power = try number(text, name)
     case ("Trackpoint", _):
-      guard var finished = point, let pointTime else {
-        throw .invalidContent(
-          file: file, line: pointStart.line, column: pointStart.column,
-          message: "Trackpoint without a Time")
+      guard var finished = point else { return }
+      finished.time = pointTime ?? 0
+      if let pointTime, activityFirstPoint == nil { activityFirstPoint = pointTime }
+      if let pointTime {
+        if newTrackInLap, let last = lastTimedPoint {
+          timerEvents.append(RecordingTimerEvent(time: last, kind: .stop))
+          timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
+        }
+        newTrackInLap = false
+        lapHasPoints = true
+        lastTimedPoint = pointTime
       }
-      finished.time = pointTime
-      points.append(finished)
+      points.append(
+        PendingPoint(
+          point: finished, timed: pointTime != nil, line: pointStart.line,
+          column: pointStart.column))
       point = nil
     default: break
     }
   }
+}
+
+/// Adds a lap's totals to its activity's summary: the first lap's start, sums of timer time,
+/// distance and calories, the largest maximum heart rate, and the mean heart rate weighted by
+/// each lap's timer time.
+private func add(_ lap: RecordingSummary, to activity: inout RecordingSummary?) {
+  guard var summary = activity else { return }
+  if summary.startTime == nil { summary.startTime = lap.startTime }
+  func sum(_ a: Double?, _ b: Double?) -> Double? {
+    switch (a, b) {
+    case (let x?, let y?): x + y
+    case (let x?, nil): x
+    case (nil, let y?): y
+    case (nil, nil): nil
+    }
+  }
+  if let heartRate = lap.averageHeartRate, let seconds = lap.totalTimerTime, seconds > 0 {
+    let before = summary.totalTimerTime ?? 0
+    let weighted = (summary.averageHeartRate ?? 0) * before + heartRate * seconds
+    summary.averageHeartRate = weighted / (before + seconds)
+  }
+  summary.totalTimerTime = sum(summary.totalTimerTime, lap.totalTimerTime)
+  summary.totalDistance = sum(summary.totalDistance, lap.totalDistance)
+  summary.totalCalories = sum(summary.totalCalories, lap.totalCalories)
+  if let maximum = lap.maximumHeartRate {
+    summary.maximumHeartRate = max(summary.maximumHeartRate ?? 0, maximum)
+  }
+  activity = summary
 }

@@ -39,7 +39,7 @@ enum CSVWriter {
 /// distinct sample time in the lap with `Time`, `Position` and `AltitudeMeters` (route
 /// points), `DistanceMeters` (the running total, on points where a distance sample ends),
 /// `HeartRateBpm`, `Cadence` (cycling cadence), and ActivityExtension v2 `TPX` `Speed` and
-/// `Watts`. Times are UTC (`Z`).
+/// `Watts`. Times are UTC (`Z`). After a pause the lap's points go on in a new `Track`.
 enum TCXWriter {
   static func write(_ w: ExportWorkout) -> String {
     let sport: String
@@ -82,7 +82,15 @@ enum TCXWriter {
       x += "        <TriggerMethod>Manual</TriggerMethod>\n"
       if !rowsByLap[index].isEmpty {
         x += "        <Track>\n"
+        var part = w.resumesBefore(rowsByLap[index][0].at)
         for row in rowsByLap[index] {
+          let rowPart = w.resumesBefore(row.at)
+          if rowPart != part {
+            // A pause lies between this point and the last: a new Track, as Garmin devices
+            // write one after the timer restarts (the reader takes the gap as a timer stop).
+            x += "        </Track>\n        <Track>\n"
+            part = rowPart
+          }
           x += "          <Trackpoint>\n"
           x += "            <Time>\(time(row.at))</Time>\n"
           if let lat = row.latitude, let lon = row.longitude {
@@ -127,7 +135,8 @@ enum TCXWriter {
 /// GPX 1.1 export: one `trk` (`type` the activity type name) with one `trkseg` holding a
 /// `trkpt` per route point (`lat`, `lon`, `ele`, `time` in UTC), and Garmin TrackPointExtension
 /// v2 `hr`, `cad` and `speed` from the most recent heart-rate, cycling-cadence and speed sample
-/// no more than 10 s before the point. Needs a route.
+/// no more than 10 s before the point; route points inside a pause are left out, and after a
+/// pause the points go on in a new `trkseg`. Needs a route.
 enum GPXWriter {
   static func write(_ w: ExportWorkout) throws(ExportError) -> String {
     guard w.hasRoute else { throw .noRoute }
@@ -144,8 +153,18 @@ enum GPXWriter {
     x += " http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd\">\n"
     x += "  <metadata><time>\(time(w.start))</time></metadata>\n"
     x += "  <trk>\n    <type>\(xmlEscaped(w.activityType))</type>\n    <trkseg>\n"
+    var part: Int?
     for row in w.rows {
       guard let lat = row.latitude, let lon = row.longitude else { continue }
+      // A route point while paused is not part of the workout (nothing was collected then).
+      guard !w.pauses.contains(where: { $0.from < row.at && row.at < $0.to }) else { continue }
+      let rowPart = w.resumesBefore(row.at)
+      if let part, rowPart != part {
+        // A pause lies between this point and the last: a new track segment (GPX 1.1: a new
+        // `trkseg` for each continuous span; the reader takes the gap as a timer stop).
+        x += "    </trkseg>\n    <trkseg>\n"
+      }
+      part = rowPart
       x += "      <trkpt lat=\"\(decimal(lat))\" lon=\"\(decimal(lon))\">"
       if let altitude = row.altitude { x += "<ele>\(decimal(altitude))</ele>" }
       x += "<time>\(time(row.at))</time>"

@@ -8,7 +8,8 @@ public enum HelpText {
 
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [
-    RunCommand.self, CheckCommand.self, ValidateCommand.self, ComplicationCommand.self,
+    RunCommand.self, ReplayCommand.self, CheckCommand.self, ValidateCommand.self,
+    ComplicationCommand.self,
   ]
 
   /// The usage line (without `Usage: `) of subcommand `command`, or of the tool for `nil` or

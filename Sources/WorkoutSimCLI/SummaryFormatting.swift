@@ -140,18 +140,21 @@ public enum RunSummary {
     return lines.joined(separator: "\n")
   }
 
-  /// Warnings for standard error: one per `unfinished` log entry (a session still open when the
+  /// Warnings for standard error: the result's `warnings` (about a replayed recording,
+  /// docs/recordings.md), then one per `unfinished` log entry (a session still open when the
   /// run stopped saves no record; the run still exits 0, cli spec v1 "Exit codes").
   ///
   /// - Parameter result: The run result.
   /// - Returns: Messages without the `Warning: ` prefix.
   public static func warnings(for result: JSONValue) -> [String] {
-    array(result["log"]).compactMap { entry in
-      guard string(entry["kind"]) == "unfinished" else { return nil }
-      var text = "a session was still open when the run stopped"
-      if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
-      return text + "; it saved no workout"
-    }
+    let inputs = array(result["warnings"]).compactMap { string($0) }
+    return inputs
+      + array(result["log"]).compactMap { entry in
+        guard string(entry["kind"]) == "unfinished" else { return nil }
+        var text = "a session was still open when the run stopped"
+        if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
+        return text + "; it saved no workout"
+      }
   }
 
   /// `"7 laps, 1 pause, 1 resume"`: event types with their counts, in order of first appearance.

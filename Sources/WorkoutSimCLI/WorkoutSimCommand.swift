@@ -5,6 +5,8 @@ public enum WorkoutSimCommand {
   public enum Parsed: Sendable, Equatable {
     /// `workout-sim run ...`.
     case run(RunCommand)
+    /// `workout-sim replay ...`.
+    case replay(ReplayCommand)
     /// `workout-sim check ...`.
     case check(CheckCommand)
     /// `workout-sim validate ...`.
@@ -16,6 +18,7 @@ public enum WorkoutSimCommand {
     public var command: any WorkoutSimSubcommand {
       switch self {
       case .run(let command): command
+      case .replay(let command): command
       case .check(let command): command
       case .validate(let command): command
       case .complication(let command): command
@@ -67,6 +70,7 @@ public enum WorkoutSimCommand {
       guard let type = subcommand(named: name) else { throw unknownSubcommand(name) }
       throw CleanExit(text: HelpText.help(for: type.configuration))
     case "run": return .run(try RunCommand.parse(rest))
+    case "replay": return .replay(try ReplayCommand.parse(rest))
     case "check": return .check(try CheckCommand.parse(rest))
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))

@@ -1,6 +1,5 @@
 import Foundation
 import WorkoutCore
-import WorkoutFiles
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
@@ -14,6 +13,9 @@ struct PreparedScenario {
   var athlete: WorkoutPhysiology.Athlete
   var startDate: Date
   var timeZone: TimeZone
+  /// Warnings for standard error (the result's `warnings`): what the replay of a recording
+  /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
+  var warnings: [String] = []
 
   init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
     let file = scenario.sourceURL?.relativePath ?? scenario.name
@@ -33,9 +35,23 @@ struct PreparedScenario {
       course = try Self.course(segments, file: file)
       self.startDate = scenario.resolvedStart().date
     case .recording(let recording):
-      let replay = try Self.course(
-        recording, scenarioURL: scenario.sourceURL, activity: activity, file: file)
+      var later: [(from: Double, activity: WorkoutActivityType)] = []
+      for action in scenario.timeline {
+        if case .app(.newSession(let next?)) = action.kind {
+          later.append((action.at.seconds, next))
+        }
+      }
+      let (replay, read, path) = try Self.course(
+        recording, scenarioURL: scenario.sourceURL, activity: activity, later: later,
+        file: file)
       course = replay.course
+      warnings = replay.warnings(file: path, recording: read)
+      let last = scenario.timeline.last?.at.seconds ?? 0
+      if last > replay.duration + 1e-9 {
+        warnings.append(
+          "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(path), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
+        )
+      }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
         throw SimulationError(
@@ -140,21 +156,15 @@ struct PreparedScenario {
   }
 
   /// Reads the recording (its path relative to the scenario file's folder, or to the working
-  /// folder for a scenario not read from a file) and builds the course from it.
+  /// folder for a scenario not read from a file) and builds the course from it; `later` are the
+  /// timeline's `newSession` activities with their times (a multisport replay).
   static func course(
     _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
-    file: String
-  ) throws(SimulationError) -> RecordingCourse {
+    later: [(from: Double, activity: WorkoutActivityType)] = [], file: String
+  ) throws(SimulationError) -> (course: RecordingCourse, recording: Recording, path: String) {
     let path = Scenario.recordingFilePath(recording, scenarioURL: scenarioURL)
     let read: Recording
     do throws(RecordingError) {
-      // What is at the path, in words (a FIFO, a device, a symlink loop: exit 66), before the
-      // reader opens it; the reader itself refuses another extension first.
-      if RecordingFormat(pathExtension: (path as NSString).pathExtension) != nil,
-        let problem = InputFile.problem(path: path)
-      {
-        throw RecordingError.unreadable(file: path, reason: problem.reason)
-      }
       read = try Recording.read(path: path)
     } catch {
       throw SimulationError(
@@ -168,9 +178,20 @@ struct PreparedScenario {
           "\"recorded\" but \(path) holds no heart rate (use \"model\", the default, for this file)"
       )
     }
+    let timedCount = read.points.filter(\.time.isFinite).count
+    if timedCount < 2 {
+      let error = RecordingError.tooFewTimedPoints(file: path, count: timedCount)
+      throw SimulationError(
+        fileName: file, path: "course.recording", message: error.description,
+        recordingError: error)
+    }
     do {
-      return try RecordingCourse(
-        recording: read, activity: activity, recordedHeartRate: recording.heartRate == .recorded)
+      return (
+        try RecordingCourse(
+          recording: read, activity: activity,
+          recordedHeartRate: recording.heartRate == .recorded, laterActivities: later), read,
+        path
+      )
     } catch {
       throw SimulationError(
         fileName: file, path: "course.recording", message: "\(path): \(error)")

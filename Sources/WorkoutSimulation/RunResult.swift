@@ -28,6 +28,10 @@ public struct RunResult: Sendable {
   /// The course's recorded positions in time order (empty for a course without positions); a
   /// record's `route` is the part of it inside the record's span.
   public var track: [TrackPoint]
+  /// Warnings about the run's inputs for standard error (a replayed recording's dropped GPS
+  /// jumps, a timeline past the recording's end; docs/recordings.md); the document's
+  /// `warnings`, present only when there is one.
+  public var warnings: [String] = []
 
   /// Creates a result.
   public init(
@@ -51,7 +55,8 @@ public struct RunResult: Sendable {
   /// `seed`, `records`, `probes`, `errors`, `log`); encode it with ``JSONWriter`` for the spec's
   /// bytes.
   ///
-  /// Two top-level keys extend the spec (which allows added keys): `start`, the wall-clock date
+  /// Three top-level keys extend the spec (which allows added keys): `warnings` (only when
+  /// there are any: strings for standard error, see ``warnings``); `start`, the wall-clock date
   /// of scenario time 0 (ISO 8601 with the offset of the time zone, as every date), and
   /// `timeZone`, the scenario's IANA time-zone name. With them a record's `at` seconds turn into
   /// dates, which the exporters need.
@@ -59,7 +64,7 @@ public struct RunResult: Sendable {
   /// - Parameter includeSamples: add each record's `samples` and, for a course with positions,
   ///   its `route` (`--samples`).
   public func document(includeSamples: Bool = false) -> JSONValue {
-    .object([
+    var members: [(key: String, value: JSONValue)] = [
       ("errors", .array(errors.map(encode(error:)))),
       ("format", .string("workout-sim.result")),
       ("generator", .string(Simulation.generator)),
@@ -71,7 +76,9 @@ public struct RunResult: Sendable {
       ("start", .string(date(of: .zero))),
       ("timeZone", .string(timeZoneName)),
       ("version", .number(1)),
-    ])
+    ]
+    if !warnings.isEmpty { members.append(("warnings", .array(warnings.map(JSONValue.string)))) }
+    return .object(members)
   }
 
   /// The wall-clock date of scenario instant `instant`, ISO 8601 with the zone's offset.

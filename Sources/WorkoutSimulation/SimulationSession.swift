@@ -249,11 +249,13 @@ public struct SimulationSession {
 
   /// Everything the run produced so far, records annotated with their metadata.
   public var result: RunResult {
-    RunResult(
+    var result = RunResult(
       scenarioName: scenario.name, seed: prepared.configuration.seed,
       startDate: prepared.startDate, timeZone: prepared.timeZone,
       records: engine.records.map { prepared.annotate($0) }, probes: probes,
       errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
       timeZoneName: scenario.timeZone)
+    result.warnings = prepared.warnings
+    return result
   }
 }

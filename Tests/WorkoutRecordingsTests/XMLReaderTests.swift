@@ -139,7 +139,10 @@ import Testing
     } throws: { error in
       guard case .invalidContent(let file, let line, _, let message)? = error as? RecordingError
       else { return false }
-      return file == "x.gpx" && line == 2 && message == "trkpt without a time stamp"
+      // No timed point at all: nothing to interpolate the untimed one between.
+      return file == "x.gpx" && line == 2
+        && message
+          == "trkpt without a time stamp, and 0 with one (a track needs at least two timed points to place the others)"
     }
   }
 

@@ -180,4 +180,142 @@ import WorkoutSimulation
     #expect(
       read.points.map(\.heartRate) == [0, 5, 10, 15, 20].map { expected.heartRate[$0]?.rounded() })
   }
+
+  // MARK: - Replaying our own exports (scenario spec, "Course": a recording read back from an
+  // export replays to the record it came from, duration exact, distance within 1 %)
+
+  /// A hilly run: 600 s at 3.0 m/s up 5 %, 600 s at 3.5 m/s down 5 %, a lap at 600 s, paused
+  /// from 900 to 960 s, ended at 1200 s. Duration 1200 − 60 = 1140 s; distance
+  /// 3.0 × 600 + 3.5 × (900 − 600) + 3.5 × (1200 − 960) = 1800 + 1050 + 840 = 3690 m (the body
+  /// moves on while paused, but nothing is collected).
+  static let hillyRun = """
+    { "version": 1, "activity": "running",
+      "course": [ { "duration": 600, "speed": 3.0, "grade": 0.05 },
+                  { "duration": 600, "speed": 3.5, "grade": -0.05 } ],
+      "timeline": [ { "at": 0, "do": "prepare" }, { "at": 0, "do": "start" },
+                    { "at": 600, "do": "lap" }, { "at": 900, "do": "pause" },
+                    { "at": 960, "do": "resume" }, { "at": 1200, "do": "end" } ] }
+    """
+
+  /// Writes `bytes` as `name` in a fresh folder and replays it as `workout-sim replay` does
+  /// (``ReplayPlan``), returning the first record, the plan and every record.
+  static func replay(_ bytes: [UInt8], name: String) throws -> (
+    record: JSONValue, plan: ReplayPlan, records: [JSONValue]
+  ) {
+    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
+      .appendingPathComponent("workout-sim-roundtrip-" + UUID().uuidString)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let path = folder.appendingPathComponent(name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let recording = try Recording.read(path: path)
+    let plan = try ReplayPlan(
+      recording: recording, path: path, name: "round trip", activity: nil, seed: nil)
+    let scenario = try Scenario.decode(
+      Data(JSONWriter.encode(plan.scenario).utf8), fileName: "replay.json")
+    let result = try Simulation.run(scenario)
+    #expect(result.errors.isEmpty)
+    guard case .array(let records)? = result.document()["records"], let record = records.first
+    else { throw Failure.shape }
+    return (record, plan, records)
+  }
+
+  /// A multisport FIT file: a 120 s run at 3 m/s from 08:00:00Z and a 120 s ride at 8 m/s from
+  /// 08:03:00Z, exported separately and chained (FIT allows files one after another). Two
+  /// sessions of different sports: two records, running 120 s and 3 × 120 = 360 m, cycling
+  /// 120 s and 8 × 120 = 960 m (the ride's distance counts from 0 again and is added on).
+  @Test func chainedRunAndRideReplayAsTwoWorkouts() throws {
+    let run = try Self.run(
+      """
+      { "version": 1, "activity": "running", "course": [ { "duration": 120, "speed": 3 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    let ride = try Self.run(
+      """
+      { "version": 1, "activity": "cycling", "start": "2026-01-05T08:03:00Z",
+        "course": [ { "duration": 120, "speed": 8 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    let bytes = try Self.export(run, as: .fit) + Self.export(ride, as: .fit)
+    let (_, plan, records) = try Self.replay(bytes, name: "multi.fit")
+    #expect(plan.parts.map(\.activity) == [.running, .cycling])
+    #expect(plan.parts.map(\.start) == [0, 180])
+    #expect(records.count == 2)
+    #expect(records.map { $0["activityType"] } == [.string("running"), .string("cycling")])
+    #expect(try records.map { try Self.number($0["duration"]) } == [120, 120])
+    let distances = try records.map { try Self.number($0["totalDistance"]) }
+    #expect(distances.count == 2)
+    #expect(abs(distances[0] - 360) <= 3.6, "run \(distances)")
+    #expect(abs(distances[1] - 960) <= 9.6, "ride \(distances)")
+  }
+
+  static func number(_ value: JSONValue?) throws -> Double {
+    guard case .number(let n)? = value else { throw Failure.shape }
+    return n
+  }
+
+  @Test(arguments: [ExportFormat.fit, .tcx])
+  func ownExportReplaysToTheRecord(format: ExportFormat) throws {
+    let run = try Self.run(Self.hillyRun)
+    #expect(try Self.number(run.record["duration"]) == 1140)
+    let distance = try Self.number(run.record["totalDistance"])
+    #expect(abs(distance - 3690) < 1e-6)
+    let (replayed, plan, _) = try Self.replay(
+      try Self.export(run, as: format), name: "run." + format.rawValue)
+    #expect(replayed["activityType"] == .string("running"))
+    // Duration exact: the timer stop from 900 to 960 s becomes a pause again.
+    #expect(try Self.number(replayed["duration"]) == 1140)
+    #expect(plan.duration == 1200)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+    // The lap at 600 s comes back.
+    guard case .array(let events)? = replayed["events"] else { throw Failure.shape }
+    #expect(
+      events.compactMap { $0["type"] } == [.string("lap"), .string("pause"), .string("resume")])
+  }
+
+  /// A GPX track of 25 points 5 s apart heading north 0.0001° (11.1195 m) per point, from
+  /// 2024-05-01T06:00:00Z.
+  static var northTrack: String {
+    var x = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        <trk><type>running</type><trkseg>
+
+      """
+    for index in 0...24 {
+      let seconds = index * 5
+      let stamp =
+        "2024-05-01T06:0\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "")
+        + "\(seconds % 60)Z"
+      x +=
+        "<trkpt lat=\"\(48 + Double(index) * 0.0001)\" lon=\"11\"><ele>100</ele><time>\(stamp)</time></trkpt>\n"
+    }
+    return x + "</trkseg></trk></gpx>\n"
+  }
+
+  @Test func ownGPXExportReplaysToTheRecord() throws {
+    // Started at 0, paused 60 to 70 s, ended at 120 s: duration 110 s; distance 110 s at
+    // 11.1195 m / 5 s (haversine of 0.0001° of latitude, 6 371 008.8 × 0.0001 × π / 180 =
+    // 11.119508 m) = 2.2239 m/s × 110 s = 244.63 m.
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "track.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "pause" },
+                      { "at": 70, "do": "resume" }, { "at": 120, "do": "end" } ] }
+      """, files: ["track.gpx": Array(Self.northTrack.utf8)])
+    let result = try Simulation.run(scenario)
+    guard case .array(let records)? = result.document(includeSamples: true)["records"],
+      let record = records.first
+    else { throw Failure.shape }
+    let metres = 6_371_008.8 * 0.0001 * Double.pi / 180
+    #expect(try Self.number(record["duration"]) == 110)
+    let distance = try Self.number(record["totalDistance"])
+    #expect(abs(distance - metres / 5 * 110) < 1e-6)
+    let bytes = try Self.export((result, record), as: .gpx)
+    #expect(String(decoding: bytes, as: UTF8.self).components(separatedBy: "<trkseg>").count == 3)
+    let (replayed, _, _) = try Self.replay(bytes, name: "run.gpx")
+    #expect(try Self.number(replayed["duration"]) == 110)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
 }

@@ -11,7 +11,7 @@ import WorkoutSimulation
 @Suite struct RecordingCourseTests {
   static func seconds(_ value: Int64) -> SimulationInstant { .seconds(value) }
 
-  @Test func timeZeroGapsAndSpeedFallbacks() throws {
+  @Test func timeZeroDistancesFromTheNearestPointsAndFallbacks() throws {
     let recording = Recording(
       format: .fit,
       points: [
@@ -26,18 +26,21 @@ import WorkoutSimulation
       recording: recording, activity: .running, recordedHeartRate: false)
     let course = replay.course
     #expect(replay.firstTimestamp == 1000)
+    #expect(replay.duration == 32)
     // t = 0 at 1000: points at 0, 4, 20, 30, 32 s; segments between them.
     #expect(course.starts == [0, 4, 20, 30].map(Self.seconds))
     #expect(course.end == .seconds(32))
     #expect(
       course.segments.map(\.duration) == [.seconds(4), .seconds(16), .seconds(10), .seconds(2)])
-    // 0→4: both speeds, (2 + 4) / 2 = 3. 4→20: 16 s > 10 s, a stop. 20→30: exactly 10 s is
-    // movement; no speed at 30, distances (150 − 100) / 10 = 5. 30→32: positions only:
-    // haversine of 0.0005° of longitude on the equator = 6 371 008.8 × 0.0005 × π / 180
-    // = 55.59754 m, over 2 s.
+    // Distances: 100 m at 20 s and 150 m at 30 s; the first point has none, so it counts as
+    // 0 m (100 m in 20 s is 5 m/s, a speed a body reaches); 4 s is interpolated in time:
+    // 0 + 100 × 4 / 20 = 20 m. 0→4: 20 / 4 = 5 (the recorded speeds 2 and 4 are not used);
+    // 4→20: 80 / 16 = 5, a 16 s gap that moves, so it is travelled; 20→30: 50 / 10 = 5.
+    // 30→32: past the last distance, positions: haversine of 0.0005° of longitude on the
+    // equator = 6 371 008.8 × 0.0005 × π / 180 = 55.59754 m, over 2 s.
     let speeds = course.segments.map { $0.speed ?? -1 }
-    #expect(speeds[0] == 3)
-    #expect(speeds[1] == 0)
+    #expect(speeds[0] == 5)
+    #expect(speeds[1] == 5)
     #expect(speeds[2] == 5)
     #expect(abs(speeds[3] - 6_371_008.8 * 0.0005 * Double.pi / 180 / 2) < 1e-9)
     #expect(abs(speeds[3] - 27.79877) < 1e-5)
@@ -46,6 +49,123 @@ import WorkoutSimulation
     // Two points have positions.
     #expect(course.track.map(\.instant) == [.seconds(30), .seconds(32)])
     #expect(replay.hasPositions)
+  }
+
+  @Test func recordedSpeedIsTheLastFallback() throws {
+    // No distances, no positions: the mean of the recorded speeds present, (2 + 4) / 2 = 3,
+    // then 4 alone (the last point has none).
+    let points = [
+      RecordingPoint(time: 0, speed: 2), RecordingPoint(time: 4, speed: 4),
+      RecordingPoint(time: 8),
+    ]
+    let course = try RecordingCourse(
+      recording: Recording(format: .gpx, points: points), activity: .running,
+      recordedHeartRate: false
+    ).course
+    #expect(course.segments.map(\.speed) == [3, 4])
+  }
+
+  @Test func aLongGapIsAStopOnlyWithoutMovement() throws {
+    // 0→5 s: 5 m, 1 m/s. 5→65 s: a 60 s gap moving 5 m = 0.083 m/s, under 0.2 m/s: a stop.
+    // 65→125 s: a 60 s gap moving 60 m = 1 m/s: smart recording, travelled at 1 m/s.
+    // 125→137 s: 12 s moving 2.4 m = exactly 0.2 m/s: not under the limit, travelled.
+    let points = [
+      RecordingPoint(time: 0, distance: 0), RecordingPoint(time: 5, distance: 5),
+      RecordingPoint(time: 65, distance: 10), RecordingPoint(time: 125, distance: 70),
+      RecordingPoint(time: 137, distance: 72.4),
+    ]
+    let course = try RecordingCourse(
+      recording: Recording(format: .tcx, points: points), activity: .walking,
+      recordedHeartRate: false
+    ).course
+    let speeds = course.segments.map { $0.speed ?? -1 }
+    #expect(speeds[0] == 1)
+    #expect(speeds[1] == 0)
+    #expect(speeds[2] == 1)
+    #expect(abs(speeds[3] - 0.2) < 1e-12)
+    #expect(RecordingCourse.stopSpeed == 0.2)
+  }
+
+  @Test func aStoppedTimerIsAStopAndDistanceFollowsTimerTime() throws {
+    // The timer stops at 10 s and starts at 20 s (times from 2000). Distances 0 at 0 s, 20 m
+    // at 10 s, 30 m at 25 s; the points at 5, 15 and 20 s carry none. Timer time: 0, 5, 10,
+    // 10, 10, 15 s, so 5 s gets 0 + 20 × 5 / 10 = 10 m, and 15 and 20 s get 20 m (no timer
+    // time has passed since 10 s). Speeds: 0→5 10/5 = 2, 5→10 2, 10→15 and 15→20 stopped (0),
+    // 20→25 (30 − 20) / 5 = 2.
+    let points = [0.0, 5, 10, 15, 20, 25].map { t in
+      RecordingPoint(
+        time: 2000 + t, distance: [0: 0, 10: 20, 25: 30][t], heartRate: 100 + t)
+    }
+    let recording = Recording(
+      format: .fit, points: points,
+      timerEvents: [
+        RecordingTimerEvent(time: 2000, kind: .start),
+        RecordingTimerEvent(time: 2010, kind: .stop),
+        RecordingTimerEvent(time: 2020, kind: .start),
+        RecordingTimerEvent(time: 2025, kind: .stop),
+      ])
+    #expect(recording.timerStoppedSpans == [2010..<2020])
+    let replay = try RecordingCourse(
+      recording: recording, activity: .running, recordedHeartRate: true)
+    #expect(replay.course.segments.map(\.speed) == [2, 2, 0, 0, 2])
+    #expect(replay.timerStops == [10..<20])
+    // The reading at 15 s lies inside the stop and is left out; 10 s (the stop itself) and
+    // 20 s (the restart) stay.
+    #expect(replay.course.recordedHeartRate.map(\.instant) == [0, 5, 10, 20, 25].map(Self.seconds))
+  }
+
+  @Test func aGPSJumpIsDroppedAndCounted() throws {
+    // Along the equator 0.0001° of longitude a second (11.1195 m/s); the point at 3 s is
+    // 0.01° (1111.95 m) off to the north: 1112 m in 1 s each way, over 50 m/s on both sides.
+    let points = (0...6).map { t in
+      RecordingPoint(
+        time: Double(t), latitude: t == 3 ? 0.01 : 0, longitude: Double(t) * 0.0001)
+    }
+    let replay = try RecordingCourse(
+      recording: Recording(format: .gpx, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 1)
+    #expect(replay.course.track.map(\.instant) == [0, 1, 2, 4, 5, 6].map(Self.seconds))
+    // 2→4 s: 0.0002° = 22.239 m over 2 s = 11.1195 m/s, as everywhere else.
+    let metresPerSecond = 6_371_008.8 * 0.0001 * Double.pi / 180
+    for segment in replay.course.segments {
+      #expect(abs((segment.speed ?? 0) - metresPerSecond) < 1e-6)
+    }
+    #expect(
+      replay.warnings(file: "t.gpx", recording: Recording(format: .gpx, points: points))
+        == ["t.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)"])
+  }
+
+  @Test func aPositionJumpIsDroppedEvenWhenTheDistanceIsSteady() throws {
+    // 3 m/s by the recorded distance throughout; the point at 2 s is 0.01° (1112 m) off in
+    // position. Its speed by position is 1112 m/s each way, so it goes; the distance then gives
+    // (9 − 3) / 2 = 3 m/s across the hole.
+    let points = (0...4).map { t in
+      RecordingPoint(
+        time: Double(t), latitude: t == 2 ? 0.01 : 0, longitude: 0, distance: Double(t) * 3)
+    }
+    let replay = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 1)
+    #expect(replay.course.segments.map(\.speed) == [3, 3, 3])
+  }
+
+  @Test func aStepInTheRecordedDistanceIsCapped() throws {
+    // The distance jumps by 1000 m in 1 s between 1 and 2 s and stays there: no point is
+    // the odd one out, and neither positions nor speeds are there, so the segment is capped
+    // at 50 m/s and counted.
+    let points = [
+      RecordingPoint(time: 0, distance: 0), RecordingPoint(time: 1, distance: 3),
+      RecordingPoint(time: 2, distance: 1003), RecordingPoint(time: 3, distance: 1006),
+      RecordingPoint(time: 4, distance: 1009),
+    ]
+    let replay = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 0)
+    #expect(replay.cappedSegments == 1)
+    #expect(replay.course.segments.map(\.speed) == [3, 50, 3, 3])
   }
 
   @Test func gradeIsSmoothedOverFiftyMetresEachWay() throws {
@@ -91,12 +211,13 @@ import WorkoutSimulation
   }
 
   @Test func recordedHeartRateIsInterpolatedAndStopsHaveNone() throws {
+    // 504 → 520 s: the recorded distance does not move across the 16 s gap, a stop.
     let points = [
-      RecordingPoint(time: 500, speed: 3, heartRate: 100),
-      RecordingPoint(time: 504, speed: 3, heartRate: 120),
-      RecordingPoint(time: 520, speed: 3, heartRate: 140),
-      RecordingPoint(time: 524, speed: 3, heartRate: 150),
-      RecordingPoint(time: 526, speed: 3, heartRate: 0),  // no reading: 0 is not a heart rate
+      RecordingPoint(time: 500, distance: 0, heartRate: 100),
+      RecordingPoint(time: 504, distance: 12, heartRate: 120),
+      RecordingPoint(time: 520, distance: 12, heartRate: 140),
+      RecordingPoint(time: 524, distance: 24, heartRate: 150),
+      RecordingPoint(time: 526, distance: 30, heartRate: 0),  // no reading: 0 is not a heart rate
     ]
     let recording = Recording(format: .tcx, points: points)
     let course = try RecordingCourse(
@@ -114,6 +235,35 @@ import WorkoutSimulation
       recording: recording, activity: .running, recordedHeartRate: false
     ).course
     #expect(modelled.recordedHeartRate.isEmpty)
+  }
+
+  @Test func aLaterCyclingSessionKeepsRpmAndPower() throws {
+    // Running until 10 s, then a ride (a multisport replay's newSession at 10 s). Segment
+    // midpoints 2.5, 7.5, 12.5, 17.5 s: the first two on foot (80 strides/min → 160 steps/min,
+    // no power), the last two ridden (80 rpm, 200 W).
+    let points = (0...4).map {
+      RecordingPoint(time: Double($0) * 5, speed: 3, cadence: 80, power: 200)
+    }
+    let course = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false, laterActivities: [(from: 10, activity: .cycling)]
+    ).course
+    #expect(course.segments.map(\.cadence) == [160, 160, 80, 80])
+    #expect(course.segments.map(\.power) == [nil, nil, 200, 200])
+  }
+
+  @Test func aFallingDistanceCountsAgainOnTopOfTheOneBefore() throws {
+    // 0, 50, 100 m, then a new session counting from 0: 20, 70 m. The fall of 80 m (over
+    // 10 m) is a restart: 100 + 20 = 120 and 100 + 70 = 170 m, 50 m in each 10 s except the
+    // 20 m of the step; a fall of 2 m (170 → 168) is a standstill, not a restart.
+    let points = [0.0, 50, 100, 20, 70, 68].enumerated().map {
+      RecordingPoint(time: Double($0.offset) * 10, distance: $0.element)
+    }
+    let course = try RecordingCourse(
+      recording: Recording(format: .fit, points: points), activity: .running,
+      recordedHeartRate: false
+    ).course
+    #expect(course.segments.map(\.speed) == [5, 5, 2, 5, 0])
   }
 
   @Test func cadenceOnFootIsDoubledAndCyclingKeepsRpmAndPower() throws {

@@ -1,0 +1,271 @@
+import Foundation
+import WorkoutCore
+import WorkoutJSON
+import WorkoutRecordings
+import WorkoutScenario
+import WorkoutSimulation
+
+/// `workout-sim replay FILE`: runs a FIT, TCX or GPX recording with no scenario file (cli spec
+/// v1, "replay"; docs/recordings.md, "The replay command"). The scenario it runs is
+/// ``ReplayPlan``'s; `--write-scenario` writes it.
+public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
+  /// The recording, as given.
+  public var recordingPath: String
+  /// `--type`, `--seed`, `--json`, `--samples`, `--export`, as for `run` (always headless).
+  public var options: RunOptions
+  /// `--write-scenario PATH`: where to write the scenario it built, or `nil`.
+  public var scenarioOutput: String?
+
+  /// Creates the command.
+  public init(recordingPath: String, options: RunOptions, scenarioOutput: String? = nil) {
+    self.recordingPath = recordingPath
+    self.options = options
+    self.scenarioOutput = scenarioOutput
+  }
+
+  /// Name and help texts of `replay`.
+  public static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      name: "replay",
+      abstract: "Replay a FIT, TCX or GPX recording with no scenario file.",
+      discussion: """
+        The activity is the file's sport (or --type); the workout starts at the first
+        time stamp, pauses and resumes where the device's timer stopped and started,
+        has a lap at each lap, ends at the last time stamp, and reports the recorded
+        heart rate. Headless; the summary sets each record beside the file's own
+        totals. See docs/recordings.md.
+        """,
+      usage: "replay FILE [--type TYPE] [--seed N] [--json] [--samples]\n"
+        + String(repeating: " ", count: 26) + "[--export PATH]... [--write-scenario PATH]",
+      arguments: [("FILE", "The recording (.fit, .tcx or .gpx).")],
+      options: [
+        (
+          "--type TYPE",
+          "Activity, overriding the file's sport (default: from the file). One of: "
+            + WorkoutActivityType.allCases.map(\.name).joined(separator: ", ") + "."
+        ),
+        ("--seed N", "Random seed, an integer >= 0 (default: 1)."),
+        ("--json", "Print the run result as one JSON document (default: a summary)."),
+        ("--samples", "Add the samples and the route to each record (default: off)."),
+        (
+          "--export PATH",
+          "Write every finished workout to PATH (.fit, .tcx, .gpx, .csv, .json); repeatable (default: none)."
+        ),
+        (
+          "--write-scenario PATH",
+          "Also write the scenario it ran, the recording path relative to PATH (default: none)."
+        ),
+      ],
+      examples: [
+        ("workout-sim replay run.fit", "Replay a recording and compare it with the file's totals."),
+        (
+          "workout-sim replay walk.tcx --type walking --write-scenario walk.json",
+          "Replay as a walk and keep the scenario to edit and run later."
+        ),
+      ])
+  }
+
+  static let knownOptions = [
+    "--type", "--seed", "--json", "--samples", "--export", "--write-scenario", "--help",
+  ]
+
+  /// Parses the arguments after `replay`: `run`'s `--type`, `--seed`, `--json`, `--samples` and
+  /// `--export` with its checks, and `--write-scenario PATH`.
+  ///
+  /// - Throws: ``CleanExit`` for `--help`; ``UsageError`` for no file or more than one, an
+  ///   unknown flag, or a missing or bad value.
+  public static func parse(_ arguments: [String]) throws -> ReplayCommand {
+    if asksForHelp(arguments) { throw CleanExit(text: HelpText.help(for: configuration)) }
+    var scanner = ArgumentScanner(arguments, command: "replay")
+    var passed: [String] = []
+    var file: String?
+    var output: String?
+    while let token = scanner.next() {
+      switch token {
+      case .positional(let argument):
+        guard file == nil else {
+          throw UsageError("Unexpected argument '\(argument)' (one recording).", command: "replay")
+        }
+        file = argument
+      case .option(let name, let inline):
+        switch name {
+        case "--type", "--seed", "--export":
+          let valueName = ["--type": "TYPE", "--seed": "N"][name] ?? "PATH"
+          let value = try scanner.value(for: name, inline: inline, valueName: valueName)
+          passed += [name, value]
+        case "--json", "--samples":
+          try scanner.rejectValue(inline, for: name)
+          passed.append(name)
+        case "--write-scenario":
+          output = try scanner.value(for: name, inline: inline, valueName: "PATH")
+        default:
+          throw scanner.unknownOption(name, known: knownOptions)
+        }
+      }
+    }
+    guard let file else {
+      throw UsageError("Missing the recording to replay (FILE).", command: "replay")
+    }
+    var options: RunOptions
+    do {
+      options = try RunCommand.parse(passed).options
+    } catch let error as UsageError {
+      throw UsageError(error.message, command: "replay")
+    }
+    options.headless = true
+    return ReplayCommand(recordingPath: file, options: options, scenarioOutput: output)
+  }
+
+  /// No cross-option rules.
+  public func validate() throws {}
+
+  /// Reads the recording, plans and runs the replay, prints the summary (or `--json`), warns,
+  /// writes `--write-scenario` and the exports.
+  ///
+  /// - Throws: ``UsageError`` (64) for an output path that names the recording, ``OutputError``
+  ///   (73) for an output that cannot be created, both before any work (``OutputPlan``);
+  ///   ``RecordingError`` (65, or 66 when it cannot be opened); ``SimulationError`` (65);
+  ///   ``OutputError`` (73) for a file that cannot be written.
+  public func run(in environment: CLIEnvironment) throws -> ExitCode {
+    let plan = OutputPlan(
+      command: "replay", inputs: [.init(path: recordingPath, role: "the recording")],
+      outputs: options.exports.map { .init(path: $0.path, flag: "--export") }
+        + [scenarioOutput].compactMap { $0 }.map { .init(path: $0, flag: "--write-scenario") })
+    try plan.check()
+    let recording = try Recording.read(path: recordingPath)
+    let name = "Replay of " + (recordingPath as NSString).lastPathComponent
+    let replay: ReplayPlan
+    do {
+      replay = try ReplayPlan(
+        recording: recording, path: recordingPath, name: name, activity: options.activityType,
+        seed: options.seed)
+    } catch {
+      throw SimulationError(fileName: recordingPath, path: "", message: "\(error)")
+    }
+    let scenario = try Scenario.decode(
+      Array(JSONWriter.encode(replay.scenario).utf8), fileName: recordingPath)
+    let result = try Simulation.run(
+      scenario,
+      overrides: RunOverrides(requiresPositions: options.exports.contains { $0.format == .gpx }))
+    let document = result.document(includeSamples: options.samples || !options.exports.isEmpty)
+    let printed = options.samples ? document : RunCommand.withoutSamples(document)
+    if options.json {
+      environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
+    } else {
+      environment.writeStandardOutput(Self.summary(printed, plan: replay) + "\n")
+    }
+    for warning in RunSummary.warnings(for: printed) {
+      environment.writeStandardError("Warning: " + warning + "\n")
+    }
+    if let scenarioOutput {
+      var written = replay.scenario
+      if case .object(var members) = written,
+        let index = members.firstIndex(where: { $0.key == "course" }),
+        case .object(var course) = members[index].value,
+        let slot = course.firstIndex(where: { $0.key == "recording" })
+      {
+        course[slot].value = .string(Self.relativePath(of: recordingPath, from: scenarioOutput))
+        members[index].value = .object(course)
+        written = .object(members)
+      }
+      try plan.write(
+        Array((JSONWriter.encode(written) + "\n").utf8), toPath: scenarioOutput,
+        flag: "--write-scenario")
+    }
+    for target in options.exports {
+      let files = try environment.exportRecords(document, target.format)
+      for (index, bytes) in files.enumerated() {
+        try plan.write(bytes, toPath: target.path(forRecordAt: index), flag: "--export")
+      }
+      if files.isEmpty {
+        environment.writeStandardError(
+          "Warning: no finished workout to export to '\(target.path)'.\n")
+      }
+    }
+    return .success
+  }
+
+  /// `file`'s path relative to the folder of `scenario` (`../data/run.fit`), for the written
+  /// scenario's `course.recording` (scenario spec: relative to the scenario file).
+  static func relativePath(of file: String, from scenario: String) -> String {
+    let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
+    let folder = URL(fileURLWithPath: scenario).standardizedFileURL
+      .deletingLastPathComponent().pathComponents
+    var common = 0
+    while common < min(target.count, folder.count), target[common] == folder[common] {
+      common += 1
+    }
+    let ups = Array(repeating: "..", count: folder.count - common)
+    return (ups + target[common...]).joined(separator: "/")
+  }
+
+  /// The human summary: the title line of `run`'s summary, then per record a table of the
+  /// replay beside the file's own totals (duration, distance, energy, ascent, average and
+  /// maximum heart rate; `-` where the file has none), then its events and any errors.
+  ///
+  /// ```
+  /// Replay of run.fit (seed 1): 1 workout
+  ///   running, outdoor      replay        file
+  ///     duration           0:43:44     0:43:45
+  ///     distance           4.83 km     4.84 km
+  /// ```
+  static func summary(_ result: JSONValue, plan: ReplayPlan) -> String {
+    let plain = RunSummary.text(for: result).split(
+      separator: "\n", omittingEmptySubsequences: false)
+    var lines = [plain.first.map(String.init) ?? ""]
+    // The events line `run`'s summary prints under each record, by record.
+    var events: [String?] = []
+    for line in plain.dropFirst() {
+      if line.hasPrefix("    events:") {
+        if !events.isEmpty { events[events.count - 1] = String(line) }
+      } else if line.hasPrefix("  ") && !line.hasPrefix("   ") && !line.hasPrefix("  error")
+        && !line.hasPrefix("  app at the end")
+      {
+        events.append(nil)
+      }
+    }
+    guard case .array(let records)? = result["records"] else { return lines.joined() }
+    func cell(_ text: String) -> String {
+      String(repeating: " ", count: max(1, 12 - text.count)) + text
+    }
+    for (index, record) in records.enumerated() {
+      let totals = index < plan.parts.count ? plan.parts[index].totals : nil
+      func number(_ value: JSONValue?) -> Double? {
+        if case .number(let n)? = value { return n }
+        return nil
+      }
+      let kind = [record["activityType"], record["locationType"]].compactMap {
+        if case .string(let s)? = $0 { return s }
+        return nil
+      }.joined(separator: ", ")
+      lines.append(
+        "  " + kind.padding(toLength: 20, withPad: " ", startingAt: 0) + cell("replay")
+          + cell("file"))
+      let rows: [(String, Double?, Double?, (Double) -> String)] = [
+        ("duration", number(record["duration"]), totals?.totalTimerTime, formatDuration),
+        ("distance", number(record["totalDistance"]), totals?.totalDistance, formatDistance),
+        ("energy", number(record["totalEnergyBurned"]), totals?.totalCalories, formatEnergy),
+        (
+          "ascent", number(record["metadata"]?["HKElevationAscended"]), totals?.totalAscent,
+          { formatFixed($0, decimals: 0) + " m" }
+        ),
+        (
+          "heart rate average", number(record["statistics"]?["heartRate"]?["average"]),
+          totals?.averageHeartRate, formatHeartRate
+        ),
+        (
+          "heart rate maximum", number(record["statistics"]?["heartRate"]?["maximum"]),
+          totals?.maximumHeartRate, formatHeartRate
+        ),
+      ]
+      for (label, replayed, file, format) in rows {
+        lines.append(
+          "    " + label.padding(toLength: 18, withPad: " ", startingAt: 0)
+            + cell(replayed.map(format) ?? "-") + cell(file.map(format) ?? "-"))
+      }
+      if index < events.count, let line = events[index] { lines.append(line) }
+    }
+    lines += plain.dropFirst().filter { $0.hasPrefix("  error") }.map(String.init)
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,202 @@
+import Foundation
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+import WorkoutRecordings
+
+/// The scenario `workout-sim replay FILE` runs (cli spec v1, "replay"; docs/recordings.md,
+/// "The replay command"): the recording played with no scenario file.
+///
+/// - `activity`: the file's sport mapped by ``activity(forSport:)`` (or `--type`).
+/// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
+/// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
+///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
+///   start of each lap message after the first; for a multisport file (``parts``), `end` where
+///   the timer stopped before each later part (else at its start), and at its start
+///   `newSession` with that part's activity and `start`; `end` at the recording's last time
+///   stamp.
+/// - `course`: the recording, with `"heartRate": "recorded"` when the file has heart rate (else
+///   `"model"`).
+public struct ReplayPlan: Sendable {
+  /// One sport of the file: consecutive sessions of the same sport form one part, and each part
+  /// becomes one workout record (docs/recordings.md, "Multisport").
+  public struct Part: Sendable, Equatable {
+    /// The part's activity.
+    public var activity: WorkoutActivityType
+    /// When it starts, seconds after the recording's first time stamp.
+    public var start: Double
+    /// The file's own totals for it (sums over its sessions; the maximum of maximum heart rates;
+    /// the mean heart rate weighted by timer time), or `nil` when the file has none (GPX).
+    public var totals: RecordingSummary?
+  }
+
+  /// The sport parts in order (one for a single-sport file).
+  public var parts: [Part]
+  /// The scenario document (scenario spec v1), ready to encode or decode.
+  public var scenario: JSONValue
+  /// The recording's duration, s (its last kept time stamp minus the first).
+  public var duration: Double
+
+  /// The scenario activity for a sport as a file names it: FIT `sport` names (`running`,
+  /// `cycling`, `walking`, `hiking`, `swimming`, `mountaineering` → hiking, `e_biking` →
+  /// cycling), TCX `Sport` (`Running`, `Biking`, `Other`), and GPX `trk/type` words
+  /// (`run`, `ride`, `bike`, `biking`, `walk`, `hike`, `swim`), compared without regard to case;
+  /// any other named sport is `other`; `nil` (no sport in the file) is `nil`.
+  public static func activity(forSport sport: String?) -> WorkoutActivityType? {
+    guard let sport else { return nil }
+    switch sport.lowercased() {
+    case "running", "run", "trail_running", "treadmill_running": return .running
+    case "cycling", "biking", "bike", "ride", "e_biking", "mountain_biking", "road_biking":
+      return .cycling
+    case "walking", "walk": return .walking
+    case "hiking", "hike", "mountaineering": return .hiking
+    case "swimming", "swim", "lap_swimming", "open_water_swimming": return .swimming
+    default: return .other
+    }
+  }
+
+  /// Plans the replay of `recording`.
+  ///
+  /// - Parameters:
+  ///   - recording: the file as read.
+  ///   - path: the recording's path as the scenario writes it (relative to the scenario's
+  ///     folder, or to the working folder for a scenario that is not a file).
+  ///   - name: the scenario's `name`.
+  ///   - activity: `--type`, replacing every part's activity; `nil` uses the file's sports, and
+  ///     `running` (the scenario default) for a file that names none.
+  ///   - seed: `--seed`, written into the scenario; `nil` leaves the default.
+  /// - Throws: ``CourseError`` when the recording gives no usable course.
+  public init(
+    recording: Recording, path: String, name: String, activity: WorkoutActivityType?,
+    seed: UInt64?
+  ) throws(CourseError) {
+    let course = try RecordingCourse(
+      recording: recording, activity: activity ?? .running, recordedHeartRate: false)
+    let origin = course.firstTimestamp
+    duration = course.duration
+    parts = Self.parts(recording, origin: origin, override: activity, duration: duration)
+
+    var timed: [(at: Double, order: Int, action: JSONValue)] = []
+    func action(_ name: String, _ extra: [(key: String, value: JSONValue)] = [])
+      -> [(key: String, value: JSONValue)]
+    {
+      [("do", .string(name))] + extra
+    }
+    func add(_ at: Double, _ order: Int, _ members: [(key: String, value: JSONValue)]) {
+      timed.append((at, order, .object([("at", .number(at))] + members)))
+    }
+    let end = duration
+    add(0, 0, action("prepare"))
+    add(0, 1, action("start"))
+    // A timer stop across a change of sport (a transition) is no pause: the part ends and the
+    // next begins (the course still stands still in it).
+    for stop in course.timerStops where stop.lowerBound > 0 && stop.lowerBound < end {
+      guard
+        !parts.dropFirst().contains(where: {
+          stop.contains($0.start) || stop.upperBound == $0.start
+        })
+      else { continue }
+      add(stop.lowerBound, 5, action("pause"))
+      if stop.upperBound < end { add(stop.upperBound, 6, action("resume")) }
+    }
+    let partStarts = Set(parts.map(\.start))
+    for lap in recording.laps.dropFirst() {
+      guard let start = lap.startTime.map({ $0 - origin }), start > 0, start < end,
+        !partStarts.contains(start)
+      else { continue }
+      add(start, 4, action("lap"))
+    }
+    for part in parts.dropFirst() where part.start > 0 && part.start < end {
+      // The part before ends where the timer stopped before the change, else at the change.
+      let stopped = course.timerStops.first {
+        $0.lowerBound < part.start && $0.upperBound >= part.start
+      }
+      add(stopped?.lowerBound ?? part.start, 1, action("end"))
+      add(
+        part.start, 2, action("newSession", [("activity", .string(part.activity.name))]))
+      add(part.start, 3, action("start"))
+    }
+    add(end, 9, action("end"))
+    let timeline = timed.enumerated().sorted {
+      ($0.element.at, $0.element.order, $0.offset) < ($1.element.at, $1.element.order, $1.offset)
+    }.map(\.element.action)
+
+    let hasHeartRate = recording.points.contains { ($0.heartRate ?? 0) > 0 }
+    var members: [(key: String, value: JSONValue)] = [
+      ("version", .number(1)),
+      ("name", .string(name)),
+      (
+        "x-about",
+        .string(
+          "Built by workout-sim replay: the recording from its first to its last time stamp (\(JSONWriter.number(duration)) s), pauses at the device's timer stops, a lap at each lap, one workout per sport."
+        )
+      ),
+    ]
+    if let seed { members.append(("seed", .number(Double(seed)))) }
+    members += [
+      ("activity", .string(parts[0].activity.name)),
+      (
+        "course",
+        .object([
+          ("recording", .string(path)),
+          ("heartRate", .string(hasHeartRate ? "recorded" : "model")),
+        ])
+      ),
+      ("timeline", .array(timeline)),
+    ]
+    scenario = .object(members)
+  }
+
+  /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive
+  /// ones of the same sport merged; one part from `t = 0` when there are none.
+  static func parts(
+    _ recording: Recording, origin: Double, override: WorkoutActivityType?, duration: Double
+  ) -> [Part] {
+    let fallback = override ?? activity(forSport: recording.sport) ?? .running
+    var parts: [Part] = []
+    for session in recording.sessions {
+      let sport = override ?? activity(forSport: session.sport) ?? fallback
+      let start = max(0, (session.startTime ?? origin) - origin)
+      if var last = parts.last, last.activity == sport {
+        last.totals = merge(last.totals, session)
+        parts[parts.count - 1] = last
+      } else if parts.isEmpty || start > (parts.last?.start ?? 0) {
+        parts.append(Part(activity: sport, start: parts.isEmpty ? 0 : start, totals: session))
+      } else {
+        parts[parts.count - 1].totals = merge(parts[parts.count - 1].totals, session)
+      }
+    }
+    if parts.isEmpty { parts = [Part(activity: fallback, start: 0, totals: nil)] }
+    return parts
+  }
+
+  /// Sums of two summaries' totals (timer and elapsed time, distance, calories, ascent), the
+  /// larger maximum heart rate, and the mean heart rate weighted by timer time.
+  static func merge(_ a: RecordingSummary?, _ b: RecordingSummary) -> RecordingSummary {
+    guard var merged = a else { return b }
+    func sum(_ x: Double?, _ y: Double?) -> Double? {
+      switch (x, y) {
+      case (let p?, let q?): p + q
+      case (let p?, nil): p
+      case (nil, let q?): q
+      case (nil, nil): nil
+      }
+    }
+    if let first = merged.averageHeartRate, let second = b.averageHeartRate,
+      let t1 = merged.totalTimerTime, let t2 = b.totalTimerTime, t1 + t2 > 0
+    {
+      merged.averageHeartRate = (first * t1 + second * t2) / (t1 + t2)
+    } else {
+      merged.averageHeartRate = merged.averageHeartRate ?? b.averageHeartRate
+    }
+    merged.totalTimerTime = sum(merged.totalTimerTime, b.totalTimerTime)
+    merged.totalElapsedTime = sum(merged.totalElapsedTime, b.totalElapsedTime)
+    merged.totalDistance = sum(merged.totalDistance, b.totalDistance)
+    merged.totalCalories = sum(merged.totalCalories, b.totalCalories)
+    merged.totalAscent = sum(merged.totalAscent, b.totalAscent)
+    if let maximum = b.maximumHeartRate {
+      merged.maximumHeartRate = max(merged.maximumHeartRate ?? maximum, maximum)
+    }
+    return merged
+  }
+}

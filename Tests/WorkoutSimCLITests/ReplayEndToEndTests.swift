@@ -1,0 +1,198 @@
+import Foundation
+import Testing
+import WorkoutJSON
+
+/// `workout-sim replay FILE` through the built binary (cli spec v1, "replay";
+/// docs/recordings.md, "The replay command").
+@Suite struct ReplayEndToEndTests {
+  static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"
+  static let walk = "Tests/Data/recordings/walk-hilly--walking_activity_1.tcx"
+
+  /// The first record of a run result printed with `--json`.
+  static func firstRecord(_ output: Data) throws -> JSONValue? {
+    guard case .array(let records)? = try JSONParser.parse(Array(output))["records"] else {
+      return nil
+    }
+    return records.first
+  }
+
+  /// The summary sets the record beside the file's session: 2624 s replayed (12:11:14 to
+  /// 12:54:58) against the session's total_timer_time 2625.14 s (0:43:45 truncated);
+  /// 4829.17 m (the file's 4835.38 m less 6.21 m in seven stops) is 4.83 km against 4.84 km;
+  /// the session's total_ascent 168 m.
+  @Test func summaryBesideTheFileTotals() throws {
+    let outcome = try Binary.run(["replay", Self.run])
+    #expect(outcome.status == 0)
+    #expect(outcome.standardError == "")
+    let lines = outcome.text.split(separator: "\n").map(String.init)
+    #expect(lines.first == "Replay of run-hilly--2013-02-06-12-11-14.fit (seed 1): 1 workout")
+    #expect(lines.contains("  running, outdoor          replay        file"))
+    #expect(lines.contains("    duration               0:43:44     0:43:45"))
+    #expect(lines.contains("    distance               4.83 km     4.84 km"))
+    #expect(lines.contains { $0.hasPrefix("    ascent ") && $0.hasSuffix("     168 m") })
+    // Five lap messages: a lap event at the start of each after the first.
+    #expect(lines.contains("    events: 4 laps"))
+  }
+
+  @Test func writtenScenarioRunsToTheSameBytes() throws {
+    let folder = try makeTemporaryFolder()
+    let written = folder + "/sub/replay.json"
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    let replay = try Binary.run([
+      "replay", Self.run, "--seed", "9", "--json", "--write-scenario", written,
+    ])
+    #expect(replay.status == 0)
+    let scenario = try JSONParser.parse(
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: written))))
+    // The recording path is relative to the written file's folder.
+    guard case .string(let path)? = scenario["course"]?["recording"] else {
+      Issue.record("no recording path")
+      return
+    }
+    #expect(!path.hasPrefix("/"))
+    #expect(path.hasSuffix("Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"))
+    #expect(scenario["seed"] == .number(9))
+    let rerun = try Binary.run(["run", "--scenario", written, "--json"])
+    #expect(rerun.status == 0)
+    #expect(rerun.standardOutput == replay.standardOutput)
+    #expect(try Binary.run(["validate", written]).status == 0)
+  }
+
+  @Test func outputsThatNameTheRecordingAreRefused() throws {
+    let outcome = try Binary.run(["replay", Self.run, "--write-scenario", Self.run])
+    #expect(outcome.status == 64)
+    #expect(outcome.standardError.contains("would overwrite the recording"))
+    let export = try Binary.run(["replay", Self.run, "--export", "./" + Self.run])
+    #expect(export.status == 64)
+  }
+
+  /// Every output is checked before the replay runs: an export into a folder that does not
+  /// exist is 73 with nothing on standard output, and a FIFO as the recording is 66 saying what
+  /// it is.
+  @Test func outputsCheckedBeforeTheRunAndAFIFOSaysWhatItIs() throws {
+    let folder = try makeTemporaryFolder()
+    let missing = try Binary.run([
+      "replay", Self.run, "--export", folder + "/no/such/folder/run.fit",
+    ])
+    #expect(missing.status == 73)
+    #expect(missing.standardOutput.isEmpty)
+    let scenario = try Binary.run([
+      "replay", Self.run, "--write-scenario", folder + "/no/such/folder/run.json",
+    ])
+    #expect(scenario.status == 73)
+    #expect(scenario.standardOutput.isEmpty)
+    let fifo = folder + "/pipe.fit"
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let piped = try Binary.run(["replay", fifo])
+    #expect(piped.status == 66)
+    #expect(
+      piped.standardError.contains("\(fifo): cannot read file: it is a FIFO, not a regular file"))
+  }
+
+  @Test func exitCodesAsRun() throws {
+    #expect(try Binary.run(["replay"]).status == 64)
+    #expect(try Binary.run(["replay", Self.run, "--sed", "1"]).status == 64)
+    #expect(try Binary.run(["replay", Self.run, "--type", "flying"]).status == 64)
+    #expect(try Binary.run(["replay", Self.run, Self.walk]).status == 64)
+    let missing = try Binary.run(["replay", "nothing.fit"])
+    #expect(missing.status == 66)
+    #expect(missing.standardError.contains("nothing.fit: cannot read file"))
+    let folder = try makeTemporaryFolder()
+    try Data("hello".utf8).write(to: URL(fileURLWithPath: folder + "/bad.fit"))
+    let bad = try Binary.run(["replay", folder + "/bad.fit"])
+    #expect(bad.status == 65)
+    #expect(bad.standardError.contains("bad.fit: not a FIT file"))
+    #expect(try Binary.run(["replay", "--help"]).status == 0)
+  }
+
+  /// The TCX walk's sport is "Other"; `--type walking` makes it a walk with distance.
+  @Test func typeOverridesTheFileSport() throws {
+    let other = try Binary.run(["replay", Self.walk, "--json"])
+    #expect(other.status == 0)
+    #expect(try Self.firstRecord(other.standardOutput)?["activityType"] == .string("other"))
+    let walked = try Binary.run(["replay", Self.walk, "--type", "walking", "--json"])
+    let record = try Self.firstRecord(walked.standardOutput)
+    #expect(record?["activityType"] == .string("walking"))
+    // 3982.28 m: the file's 3988.82 m less its four stops (ReplayRulesTests).
+    guard case .number(let distance)? = record?["totalDistance"] else {
+      Issue.record("no distance")
+      return
+    }
+    #expect(abs(distance - 3982.28) < 0.01)
+    // 4495 s from the first to the last time stamp, no timer stops in a TCX with one Track
+    // per Lap.
+    #expect(record?["duration"] == .number(4495))
+  }
+
+  /// Two TCX activities (a 60 s run, then a 60 s ride) are two workouts.
+  @Test func multisportIsOneWorkoutPerSport() throws {
+    var points = ""
+    for second in stride(from: 0, through: 120, by: 10) {
+      points +=
+        "<Trackpoint><Time>2024-05-01T06:0\(second / 60):\(second % 60 < 10 ? "0" : "")\(second % 60)Z</Time><DistanceMeters>\(second * 5)</DistanceMeters><HeartRateBpm><Value>130</Value></HeartRateBpm></Trackpoint>\n"
+    }
+    let lines = points.split(separator: "\n")
+    let text = """
+      <TrainingCenterDatabase xmlns="http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2">
+      <Activities><Activity Sport="Running"><Lap StartTime="2024-05-01T06:00:00Z"><Track>
+      \(lines[0...6].joined(separator: "\n"))
+      </Track></Lap></Activity>
+      <Activity Sport="Biking"><Lap StartTime="2024-05-01T06:01:10Z"><Track>
+      \(lines[7...].joined(separator: "\n"))
+      </Track></Lap></Activity></Activities></TrainingCenterDatabase>
+      """
+    let folder = try makeTemporaryFolder()
+    try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/multi.tcx"))
+    let outcome = try Binary.run(["replay", folder + "/multi.tcx", "--json"])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let result = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .array(let records)? = result["records"] else {
+      Issue.record("no records")
+      return
+    }
+    // The run from 0 to 70 s (the ride's first point), the ride from 70 to 120 s.
+    #expect(records.map { $0["activityType"] } == [.string("running"), .string("cycling")])
+    #expect(records.map { $0["duration"] } == [.number(70), .number(50)])
+  }
+
+  /// `run` warns when the timeline ends past the recording (exit code unchanged).
+  @Test func runWarnsAboutATimelinePastTheRecording() throws {
+    let folder = try makeTemporaryFolder()
+    let scenario = folder + "/long.json"
+    let path = Binary.packageRoot.appendingPathComponent(Self.run).path
+    try Data(
+      """
+      { "version": 1, "course": { "recording": "\(path)" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": "45:00", "do": "end" } ] }
+      """.utf8
+    ).write(to: URL(fileURLWithPath: scenario))
+    let outcome = try Binary.run(["run", "--scenario", scenario, "--headless"])
+    #expect(outcome.status == 0)
+    // 45:00 = 2700 s; the recording lasts 2624 s: 76 s past it.
+    #expect(
+      outcome.standardError.contains(
+        "Warning: \(scenario): the timeline's last action at 2700 s lies 76 s past the end of the recording \(path), which lasts 2624 s"
+      ))
+  }
+
+  @Test func replayExportsReplayAgain() throws {
+    let folder = try makeTemporaryFolder()
+    let outcome = try Binary.run([
+      "replay", Self.run, "--export", folder + "/again.fit", "--export", folder + "/again.tcx",
+    ])
+    #expect(outcome.status == 0)
+    for name in ["again.fit", "again.tcx"] {
+      let again = try Binary.run(["replay", folder + "/" + name, "--json"])
+      #expect(again.status == 0)
+      let record = try Self.firstRecord(again.standardOutput)
+      #expect(record?["duration"] == .number(2624))
+      guard case .number(let distance)? = record?["totalDistance"] else {
+        Issue.record("no distance in \(name)")
+        continue
+      }
+      // Within 1 % of the first replay's 4829.17 m.
+      #expect(abs(distance - 4829.17) <= 48.3, "\(name): \(distance)")
+    }
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutRecordings
+import WorkoutScenario
+import WorkoutSimulation
+
+/// The replay rules on the bundled files and through ``Simulation``: warnings, too few timed
+/// points, the replay plan (docs/recordings.md).
+@Suite struct ReplayRulesTests {
+  static let recordings: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<2 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Data/recordings").path
+  }()
+
+  /// The bundled TCX walk replayed whole: its four laps' DistanceMeters sum to 1000 + 1000 +
+  /// 1000 + 988.82 = 3988.82 m (the last point's DistanceMeters too). Four of its gaps of more
+  /// than 10 s move under 0.2 m/s by the file's own distances and are stops: 1742.75 → 1744.72
+  /// in 11 s, 1744.72 → 1744.92 in 13 s, 1744.92 → 1745.31 in 39 s, 3984.84 → 3988.82 in 29 s:
+  /// 1.97 + 0.20 + 0.39 + 3.98 = 6.54 m. So the replay walks 3988.82 − 6.54 = 3982.28 m (the
+  /// file stores single-precision distances, hence the tolerance).
+  @Test func theBundledWalkReplaysToItsOwnDistanceLessItsStops() throws {
+    let recording = try Recording.read(
+      path: Self.recordings + "/walk-hilly--walking_activity_1.tcx")
+    #expect(recording.laps.compactMap(\.totalDistance).reduce(0, +) == 3988.82)
+    let replay = try RecordingCourse(
+      recording: recording, activity: .walking, recordedHeartRate: false)
+    var metres = 0.0
+    for segment in replay.course.segments {
+      metres += (segment.speed ?? 0) * segment.duration.secondsValue
+    }
+    #expect(abs(metres - 3982.28) < 0.01)
+    #expect(replay.duration == 4495)
+    #expect(replay.course.segments.filter { $0.speed == 0 }.count >= 4)
+    #expect(replay.droppedJumps == 0)
+  }
+
+  static let twoPoints = """
+    <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+    <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>
+    <trkpt lat="48.0001" lon="11"><time>2024-05-01T06:00:10Z</time></trkpt>
+    </trkseg></trk></gpx>
+    """
+
+  @Test func aTimelinePastTheRecordingWarns() throws {
+    // The recording lasts 10 s; the timeline ends at 70 s: 60 s past it.
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "two.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 70, "do": "end" } ] }
+      """, files: ["two.gpx": Array(Self.twoPoints.utf8)])
+    let result = try Simulation.run(scenario)
+    #expect(result.warnings.count == 1)
+    let warning = try #require(result.warnings.first)
+    let folder = try #require(scenario.sourceURL).deletingLastPathComponent().path
+    #expect(
+      warning
+        == "\(folder)/scenario.json: the timeline's last action at 70 s lies 60 s past the end of the recording \(folder)/two.gpx, which lasts 10 s; the body stands still after it"
+    )
+    #expect(warning.hasSuffix("two.gpx, which lasts 10 s; the body stands still after it"))
+    #expect(result.document()["warnings"] == .array([.string(warning)]))
+    // No warning, no key: the document of every other run keeps its bytes.
+    let inside = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "two.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 10, "do": "end" } ] }
+      """, files: ["two.gpx": Array(Self.twoPoints.utf8)])
+    #expect(try Simulation.run(inside).document()["warnings"] == nil)
+  }
+
+  @Test func aGPSJumpIsAWarningNotAnError() throws {
+    let jump = Self.twoPoints.replacingOccurrences(
+      of: "<trkpt lat=\"48.0001\"",
+      with:
+        "<trkpt lat=\"49\" lon=\"11\"><time>2024-05-01T06:00:05Z</time></trkpt><trkpt lat=\"48.0001\""
+    )
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "jump.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 10, "do": "end" } ] }
+      """, files: ["jump.gpx": Array(jump.utf8)])
+    let result = try Simulation.run(scenario)
+    // 1° of latitude (111 km) in 5 s each way: dropped.
+    #expect(result.warnings.count == 1)
+    #expect(
+      result.warnings.first?.hasSuffix(
+        "jump.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)") == true)
+    #expect(result.records.count == 1)
+  }
+
+  @Test func untimedPointsAfterTheLastTimedOneAreAWarning() throws {
+    let trailing = Self.twoPoints.replacingOccurrences(
+      of: "</trkseg>", with: "<trkpt lat=\"48.0002\" lon=\"11\"></trkpt></trkseg>")
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "tail.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 10, "do": "end" } ] }
+      """, files: ["tail.gpx": Array(trailing.utf8)])
+    let result = try Simulation.run(scenario)
+    #expect(result.warnings.count == 1)
+    #expect(
+      result.warnings.first?.hasSuffix(
+        "tail.gpx: dropped 1 point without a time stamp before the first or after the last timed point"
+      ) == true)
+  }
+
+  @Test func fewerThanTwoTimedPointsIsADataErrorNamingTheFile() throws {
+    let one = """
+      <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
+      <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>
+      </trkseg></trk></gpx>
+      """
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "one.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 10, "do": "end" } ] }
+      """, files: ["one.gpx": Array(one.utf8)])
+    let error = try #require(throws: SimulationError.self) { try Simulation.run(scenario) }
+    guard case .tooFewTimedPoints(let file, let count)? = error.recordingError else {
+      Issue.record("not tooFewTimedPoints: \(error)")
+      return
+    }
+    #expect(file.hasSuffix("/one.gpx"))
+    #expect(count == 1)
+    #expect(
+      error.message.hasSuffix(
+        "one.gpx: 1 track point with a time stamp; a replay needs at least two"))
+    #expect(!error.isUnopenableInput)
+  }
+
+  @Test func sportNamesMapToActivities() {
+    let cases: [(String?, WorkoutActivityType?)] = [
+      ("running", .running), ("Running", .running), ("cycling", .cycling), ("Biking", .cycling),
+      ("walking", .walking), ("hiking", .hiking), ("mountaineering", .hiking),
+      ("swimming", .swimming), ("Other", .other), ("generic", .other), ("ride", .cycling),
+      (nil, nil),
+    ]
+    for (sport, activity) in cases {
+      #expect(ReplayPlan.activity(forSport: sport) == activity, "\(sport ?? "nil")")
+    }
+  }
+
+  /// A multisport file: run, run, ride sessions; timer stopped from 100 to 130 s; laps at 0, 60
+  /// and 200 s (the ride's own start, which the new session already marks).
+  @Test func aMultisportPlanHasOneWorkoutPerSport() throws {
+    let origin = 1_000_000.0
+    var run1 = RecordingSummary()
+    run1.sport = "running"
+    run1.startTime = origin
+    run1.totalTimerTime = 100
+    run1.totalDistance = 300
+    run1.averageHeartRate = 140
+    run1.maximumHeartRate = 150
+    var run2 = run1
+    run2.startTime = origin + 130
+    run2.totalTimerTime = 70
+    run2.totalDistance = 200
+    run2.averageHeartRate = 150
+    run2.maximumHeartRate = 160
+    var ride = RecordingSummary()
+    ride.sport = "cycling"
+    ride.startTime = origin + 200
+    var laps = [RecordingSummary(), RecordingSummary(), RecordingSummary()]
+    for (index, start) in [0.0, 60, 200].enumerated() { laps[index].startTime = origin + start }
+    let points = stride(from: 0.0, through: 300, by: 10).map {
+      RecordingPoint(time: origin + $0, distance: $0 * 3, heartRate: 120)
+    }
+    let recording = Recording(
+      format: .fit, sport: "running", points: points, laps: laps, session: run1,
+      sessions: [run1, run2, ride],
+      timerEvents: [
+        RecordingTimerEvent(time: origin, kind: .start),
+        RecordingTimerEvent(time: origin + 100, kind: .stop),
+        RecordingTimerEvent(time: origin + 130, kind: .start),
+      ])
+    let plan = try ReplayPlan(
+      recording: recording, path: "multi.fit", name: "Multi", activity: nil, seed: 4)
+    #expect(plan.parts.map(\.activity) == [.running, .cycling])
+    #expect(plan.parts.map(\.start) == [0, 200])
+    // The two runs merge: 100 + 70 s, 300 + 200 m, maximum 160, heart rate weighted by time
+    // (140 × 100 + 150 × 70) / 170 = 24500 / 170 = 144.1176...
+    let totals = try #require(plan.parts[0].totals)
+    #expect(totals.totalTimerTime == 170)
+    #expect(totals.totalDistance == 500)
+    #expect(totals.maximumHeartRate == 160)
+    #expect(abs((totals.averageHeartRate ?? 0) - 24500.0 / 170) < 1e-12)
+    let expected = """
+      [{"at":0,"do":"prepare"},{"at":0,"do":"start"},{"at":60,"do":"lap"},{"at":100,"do":"pause"},{"at":130,"do":"resume"},{"at":200,"do":"end"},{"activity":"cycling","at":200,"do":"newSession"},{"at":200,"do":"start"},{"at":300,"do":"end"}]
+      """
+    guard let timeline = plan.scenario["timeline"] else {
+      Issue.record("no timeline")
+      return
+    }
+    #expect(JSONWriter.encode(timeline, style: .compact) == expected)
+    #expect(plan.scenario["seed"] == .number(4))
+    #expect(plan.scenario["activity"] == .string("running"))
+    #expect(plan.scenario["course"]?["heartRate"] == .string("recorded"))
+  }
+}

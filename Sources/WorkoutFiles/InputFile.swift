@@ -7,7 +7,7 @@
 #endif
 
 /// Why an input file (a scenario, a recording) cannot be read, in words that say what the thing
-/// at the path is: exit 66 (`EX_NOINPUT`, cli spec v1 "Exit codes").
+/// at the path is: exit 66 (`EX_NOINPUT`, docs/command-line.md#exit-codes).
 ///
 /// ``reason`` is the text after `cannot open the file (` or `cannot read file: ` in the
 /// readers' messages.

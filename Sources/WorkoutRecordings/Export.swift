@@ -1,7 +1,7 @@
 import Foundation
 import WorkoutJSON
 
-/// The export formats of `workout-sim run --export PATH` (cli.md), chosen by the path's
+/// The export formats of `workout-sim run --export PATH` (docs/command-line.md#run), chosen by the path's
 /// extension.
 public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   /// A FIT activity file (file_id, device_info, timer events, record, lap, session, activity).
@@ -12,7 +12,7 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   case gpx
   /// RFC 4180 comma-separated values, one row per distinct sample time.
   case csv
-  /// The finished workout record itself (result-v1.md), canonical pretty JSON.
+  /// The finished workout record itself (docs/run-result.md#the-finished-workout-record), canonical pretty JSON.
   case json
 
   /// The format for an extension (`fit`, `tcx`, `gpx`, `csv`, `json`, any case, no dot), or
@@ -25,7 +25,7 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
 /// What an export works from: one finished workout record and the wall-clock frame of the
 /// scenario it came from.
 public struct ExportInput: Sendable {
-  /// The finished workout record as in result-v1.md ("The finished workout record"), with
+  /// The finished workout record as in docs/run-result.md#the-finished-workout-record, with
   /// `samples` and `route` when the run had `--samples` (without them the exports carry the
   /// summaries only). Used fields: `activityType`, `startDate`, `endDate`, `duration`,
   /// `events`, `totalDistance`, `totalEnergyBurned`, `statistics.heartRate`,
@@ -125,7 +125,7 @@ struct ExportWorkout {
   var averageHeartRate: Double?
   var maximumHeartRate: Double?
   var elevationAscended: Double?
-  /// Paused spans by HealthKit's rule (result-v1.md `duration`).
+  /// Paused spans by HealthKit's rule (docs/healthkit-behaviour.md#elapsed-time-and-duration).
   var pauses: [(from: Double, to: Double)] = []
   /// Lap boundaries: `[start, lap ends..., end]`.
   var lapBounds: [Double]

@@ -9,7 +9,7 @@ import WorkoutTerminal
   import Darwin
 #endif
 
-/// Writes `bytes` to the file at `path` whole or not at all (cli spec v1, `--export`: "temporary
+/// Writes `bytes` to the file at `path` whole or not at all (docs/command-line.md#run, `--export`: "temporary
 /// file in the same folder, then rename").
 ///
 /// The bytes go to a new temporary file `.NAME.tmp-XXXXXX` beside the target (`mkstemp`), which

@@ -29,7 +29,7 @@ public struct CLIEnvironment: Sendable {
 
   /// `run`, headless: decodes the scenario (``RunOptions/scenarioPath``, or the built-in one),
   /// applies the overrides (`--type`, `--seed`, `--until`, `--keys`, `--samples`), runs it on
-  /// virtual time and returns the run result document (result spec v1).
+  /// virtual time and returns the run result document (docs/run-result.md).
   ///
   /// Must throw a data error (65) for a `.gpx` export of a course without positions before
   /// running. Errors thrown should conform to ``DiagnosticError`` (others map to 70).
@@ -96,7 +96,7 @@ public struct CLIEnvironment: Sendable {
   }
 
   /// Whether colour may be written to standard output: it is a terminal, `NO_COLOR` is unset
-  /// (https://no-color.org) and `TERM` is not `dumb` (cli spec v1, "Streams and colour").
+  /// (https://no-color.org) and `TERM` is not `dumb` (docs/command-line.md#streams-and-colour).
   public var colorEnabled: Bool {
     standardOutputIsTerminal && variables["NO_COLOR"] == nil && variables["TERM"] != "dumb"
   }
@@ -108,7 +108,7 @@ public struct CheckSubject: Sendable, Equatable {
   public var scenarioName: String
   /// The scenario's `expect` list, in file order.
   public var checks: [Check]
-  /// The run result document (result spec v1).
+  /// The run result document (docs/run-result.md).
   public var result: JSONValue
 
   /// Creates a subject.

@@ -2,7 +2,7 @@ import Foundation
 import WorkoutFiles
 import WorkoutScenario
 
-/// `workout-sim check`: runs scenarios and evaluates their `expect` lists (cli spec v1, "check").
+/// `workout-sim check`: runs scenarios and evaluates their `expect` lists (docs/command-line.md#check).
 public struct CheckCommand: WorkoutSimSubcommand, Equatable {
   /// The parsed options.
   public var options: CheckOptions

@@ -9,7 +9,7 @@ public enum CheckOutcome: Sendable, Equatable {
   case failed(CheckFailure)
 }
 
-/// A failed check: the selector, the expected and the actual value (scenario spec v1, "Checks":
+/// A failed check: the selector, the expected and the actual value (docs/scenario-format.md#checks:
 /// "A failed check prints the selector, the expected and the actual value").
 public struct CheckFailure: Sendable, Equatable {
   /// Where the check sits in the scenario file (`expect[2]`).
@@ -36,7 +36,7 @@ public struct CheckFailure: Sendable, Equatable {
   }
 }
 
-/// Evaluates one check against a run result (scenario spec v1, "Checks").
+/// Evaluates one check against a run result (docs/scenario-format.md#checks).
 ///
 /// - Element selectors read `result[collection][index]` and then the dotted path (`a.b[0].c`);
 ///   a missing collection, an index out of range, a missing member or a path through a

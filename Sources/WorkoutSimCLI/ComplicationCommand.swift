@@ -18,7 +18,7 @@ public struct ComplicationOptions: Sendable, Equatable {
   }
 }
 
-/// `workout-sim complication`: draws the step-ring complication on its own (issue 6), from the
+/// `workout-sim complication`: draws the step-ring complication on its own (docs/command-line.md#complication), from the
 /// same pure renderer as the watch face, in one of watchOS's accessory families.
 public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
   /// The parsed options.

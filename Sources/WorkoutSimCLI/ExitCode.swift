@@ -1,4 +1,4 @@
-/// The process exit statuses of `workout-sim` (cli spec v1, "Exit codes"; BSD `sysexits.h`
+/// The process exit statuses of `workout-sim` (docs/command-line.md#exit-codes; BSD `sysexits.h`
 /// where one fits, `128 + signal` for signals).
 ///
 /// Also usable as an error: throwing an ``ExitCode`` ends the command with that status and no

@@ -247,7 +247,7 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
   }
 }
 
-/// `run` in a terminal: the watch face (issue 6). Wires the driver to standard input and
+/// `run` in a terminal: the watch face (docs/command-line.md#complication). Wires the driver to standard input and
 /// output, raw mode, the signals, and the fatal-signal restore.
 public enum InteractiveRun {
   /// The frame interval: 50 ms (20 frames a second).

@@ -4,7 +4,7 @@ import Foundation
   import FoundationXML
 #endif
 
-/// The JUnit XML report of `check --junit FILE` (cli spec v1, "check").
+/// The JUnit XML report of `check --junit FILE` (docs/command-line.md#check).
 ///
 /// Layout (the de-facto JUnit schema that CI systems read):
 ///

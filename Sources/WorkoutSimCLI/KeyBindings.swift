@@ -2,7 +2,7 @@ import WorkoutCore
 import WorkoutSimulation
 
 /// The table from keys to watch commands, shared by interactive mode and `--keys`
-/// (issue 6: the footer's keys).
+/// (docs/command-line.md#run: the footer's keys).
 ///
 /// | key | command |
 /// |---|---|

@@ -10,7 +10,7 @@ import WorkoutTerminal
 #endif
 
 /// The files one command reads and the files it will write, checked together before any work
-/// starts (cli spec v1, "Outputs never overwrite inputs"), and the one way the command writes
+/// starts (docs/command-line.md#outputs-never-overwrite-inputs), and the one way the command writes
 /// its outputs afterwards.
 ///
 /// Build it from every input (the scenario files, the recordings they replay, a replayed

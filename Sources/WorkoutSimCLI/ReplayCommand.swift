@@ -5,8 +5,8 @@ import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimulation
 
-/// `workout-sim replay FILE`: runs a FIT, TCX or GPX recording with no scenario file (cli spec
-/// v1, "replay"; docs/recordings.md, "The replay command"). The scenario it runs is
+/// `workout-sim replay FILE`: runs a FIT, TCX or GPX recording with no scenario file
+/// (docs/command-line.md#replay; docs/recordings.md#the-replay-command). The scenario it runs is
 /// ``ReplayPlan``'s; `--write-scenario` writes it.
 public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   /// The recording, as given.
@@ -186,7 +186,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   }
 
   /// `file`'s path relative to the folder of `scenario` (`../data/run.fit`), for the written
-  /// scenario's `course.recording` (scenario spec: relative to the scenario file).
+  /// scenario's `course.recording` (docs/scenario-format.md#recording-object: relative to the scenario file).
   static func relativePath(of file: String, from scenario: String) -> String {
     let target = URL(fileURLWithPath: file).standardizedFileURL.pathComponents
     let folder = URL(fileURLWithPath: scenario).standardizedFileURL

@@ -3,7 +3,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
 
-/// `workout-sim run`: runs one scenario (cli spec v1, "run").
+/// `workout-sim run`: runs one scenario (docs/command-line.md#run).
 public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// The parsed options.
   public var options: RunOptions

@@ -2,7 +2,7 @@ import WorkoutCore
 import WorkoutRecordings
 import WorkoutSimulation
 
-/// The options of `workout-sim run` (cli spec v1, "run"), parsed and checked.
+/// The options of `workout-sim run` (docs/command-line.md#run), parsed and checked.
 public struct RunOptions: Sendable, Equatable {
   /// `--scenario FILE`: the scenario file, as given; `nil` runs the built-in default scenario
   /// (a steady 30-minute outdoor run on gently rolling ground).
@@ -45,7 +45,7 @@ public struct RunOptions: Sendable, Equatable {
   }
 
   /// Whether the run is interactive: standard input and output are terminals, `--headless` is
-  /// absent (cli spec v1, "run") and no `--keys` script is given (a scripted run plays its keys
+  /// absent (docs/command-line.md#run) and no `--keys` script is given (a scripted run plays its keys
   /// headless, so it gives the same result on a terminal as in CI).
   public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool {
     !headless && keys.isEmpty && standardInputIsTerminal && standardOutputIsTerminal
@@ -139,7 +139,7 @@ public struct KeyPress: Sendable, Equatable {
   }
 }
 
-/// An export file format, named by the file's extension (cli spec v1, `--export`): the one
+/// An export file format, named by the file's extension (docs/command-line.md#run, `--export`): the one
 /// enum of `WorkoutRecordings`, which also writes the files (`.fit`, `.tcx`, `.gpx`, `.csv`,
 /// `.json`).
 public typealias ExportFormat = WorkoutRecordings.ExportFormat

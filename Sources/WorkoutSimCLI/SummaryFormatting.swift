@@ -90,7 +90,7 @@ public enum RunSummary {
   ///   error at 600 s: pause: Unable to perform 'pause' from current state 'paused'
   /// ```
   ///
-  /// - Parameter result: The run result (result spec v1).
+  /// - Parameter result: The run result (docs/run-result.md).
   public static func text(for result: JSONValue) -> String {
     let records = array(result["records"])
     let errors = array(result["errors"])
@@ -142,7 +142,7 @@ public enum RunSummary {
 
   /// Warnings for standard error: the result's `warnings` (about a replayed recording,
   /// docs/recordings.md), then one per `unfinished` log entry (a session still open when the
-  /// run stopped saves no record; the run still exits 0, cli spec v1 "Exit codes").
+  /// run stopped saves no record; the run still exits 0, docs/command-line.md#exit-codes).
   ///
   /// - Parameter result: The run result.
   /// - Returns: Messages without the `Warning: ` prefix.

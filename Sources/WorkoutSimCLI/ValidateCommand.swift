@@ -1,7 +1,7 @@
 import Foundation
 
 /// `workout-sim validate`: decodes and validates scenario files without running them
-/// (cli spec v1, "validate").
+/// (docs/command-line.md#validate).
 public struct ValidateCommand: WorkoutSimSubcommand, Equatable {
   /// The parsed options.
   public var options: ValidateOptions

@@ -240,7 +240,7 @@ public struct WatchFace {
     if !engine.appIsRunning {
       snapshot.appState = "crashed"
     } else if engine.appState != .active {
-      // The state and what keeps the app running (issue 7: the screen shows both).
+      // The state and what keeps the app running (docs/healthkit-behaviour.md#suspension-and-keep-alive: the screen shows both).
       snapshot.appState = engine.appState.rawValue + ", kept alive by " + engine.keepAlive.rawValue
     }
     snapshot.overlay = overlay

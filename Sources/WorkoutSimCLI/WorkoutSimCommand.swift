@@ -29,7 +29,7 @@ public enum WorkoutSimCommand {
   /// Runs the tool and returns the exit status; never exits the process itself.
   ///
   /// Help and `--version` print to standard output and return 0; every diagnostic goes to
-  /// standard error (cli spec v1, "Streams and colour").
+  /// standard error (docs/command-line.md#streams-and-colour).
   ///
   /// - Parameters:
   ///   - arguments: The arguments after the program name (`CommandLine.arguments.dropFirst()`).

@@ -3,7 +3,7 @@ import WorkoutCore
 import WorkoutPhysiology
 import WorkoutRecordings
 
-/// A ``Course`` built from a recorded workout (scenario spec v1, "Course", recording object, with
+/// A ``Course`` built from a recorded workout (docs/scenario-format.md#recording-object, with
 /// its revised rules for files as devices write them). The rules, with the numbers, are in
 /// docs/recordings.md; in order:
 /// - Points whose time stamp is not later than the previous kept point's are dropped (a file
@@ -66,7 +66,7 @@ public struct RecordingCourse: Sendable {
   /// Half width of the distance window the grade is smoothed over, m (±50 m of travelled
   /// distance, 100 m in all).
   public static let smoothingHalfWindow = 50.0
-  /// The steepest grade a course may have (scenario spec: within −0.45 and 0.45).
+  /// The steepest grade a course may have (docs/scenario-format.md#course-segments: within −0.45 and 0.45).
   public static let maximumGrade = 0.45
   /// Mean Earth radius for the haversine distance, m (IUGG mean radius R1).
   public static let earthRadius = earthMeanRadius

@@ -4,7 +4,7 @@ import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
 
-/// The scenario `workout-sim replay FILE` runs (cli spec v1, "replay"; docs/recordings.md,
+/// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
 ///
 /// - `activity`: the file's sport mapped by ``activity(forSport:)`` (or `--type`).
@@ -32,7 +32,7 @@ public struct ReplayPlan: Sendable {
 
   /// The sport parts in order (one for a single-sport file).
   public var parts: [Part]
-  /// The scenario document (scenario spec v1), ready to encode or decode.
+  /// The scenario document (docs/scenario-format.md), ready to encode or decode.
   public var scenario: JSONValue
   /// The recording's duration, s (its last kept time stamp minus the first).
   public var duration: Double

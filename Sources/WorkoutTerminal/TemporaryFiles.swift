@@ -8,7 +8,7 @@ import Synchronization
 
 /// The temporary files alive right now (an atomic write's `.NAME.tmp-XXXXXX`), removed when
 /// `SIGINT`, `SIGTERM` or `SIGHUP` ends the process, which then exits with 128 + the signal
-/// number (130, 143, 129; cli spec v1, "Exit codes").
+/// number (130, 143, 129; docs/command-line.md#exit-codes).
 ///
 /// How it stays async-signal-safe (POSIX.1-2017 §2.4.3 lists `unlink` and `_exit` as safe; no
 /// allocation, lock or Swift runtime call happens in the handler):

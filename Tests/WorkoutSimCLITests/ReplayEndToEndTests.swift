@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import WorkoutJSON
 
-/// `workout-sim replay FILE` through the built binary (cli spec v1, "replay";
+/// `workout-sim replay FILE` through the built binary (docs/command-line.md#replay;
 /// docs/recordings.md, "The replay command").
 @Suite struct ReplayEndToEndTests {
   static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"

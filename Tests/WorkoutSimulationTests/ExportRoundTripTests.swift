@@ -181,7 +181,7 @@ import WorkoutSimulation
       read.points.map(\.heartRate) == [0, 5, 10, 15, 20].map { expected.heartRate[$0]?.rounded() })
   }
 
-  // MARK: - Replaying our own exports (scenario spec, "Course": a recording read back from an
+  // MARK: - Replaying our own exports (docs/scenario-format.md#recording-rules: a recording read back from an
   // export replays to the record it came from, duration exact, distance within 1 %)
 
   /// A hilly run: 600 s at 3.0 m/s up 5 %, 600 s at 3.5 m/s down 5 %, a lap at 600 s, paused

@@ -31,7 +31,7 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// behaviour). A scenario always has a `watch` value, so a run from a scenario passes one.
   public var watch: WatchConfiguration?
 
-  /// Creates a configuration; every parameter has the scenario spec's default.
+  /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
     seed: UInt64 = 1, activity: WorkoutActivityType = .running,
     location: WorkoutSessionLocationType = .outdoor, shouldCollectWorkoutEvents: Bool = true,

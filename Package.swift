@@ -4,7 +4,7 @@
 //   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX in and out)
 //   WorkoutScenario (Foundation; Core, Physiology, JSON)
-//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON)
+//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Watch: the crown selector)
 //   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
@@ -46,7 +46,7 @@ let package = Package(
       name: "WorkoutSimulation",
       dependencies: [
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
-        "WorkoutFiles",
+        "WorkoutFiles", "WorkoutWatch",
       ],
       swiftSettings: strict),
     .target(
@@ -79,7 +79,7 @@ let package = Package(
       name: "WorkoutSimCLITests",
       dependencies: [
         "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
-        "WorkoutRendering", "WorkoutWatch", "workout-sim",
+        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "workout-sim",
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict),

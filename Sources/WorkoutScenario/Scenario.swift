@@ -25,7 +25,7 @@ public struct Scenario: Sendable, Equatable {
   /// `TimeZone(identifier:)`, which always succeeds for the stored name.
   public var timeZone: String
   /// `seed`: the root of all randomness (`SplitMix64(seed:stream:)`); default `1`. An integer
-  /// from 0 to 2^53 − 1 (the integers a JSON number carries exactly).
+  /// in ``seedRange``.
   public var seed: UInt64
   /// `activity`: the workout's `HKWorkoutActivityType`; default `.running`.
   public var activity: WorkoutActivityType
@@ -61,6 +61,11 @@ public struct Scenario: Sendable, Equatable {
   public var today = RingAmounts.zero
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
+
+  /// The seeds a scenario's `seed` and `run --seed` accept: 0 to 2^53 − 1 = 9007199254740991,
+  /// the whole numbers a JSON number (an IEEE 754 double, RFC 8259 section 6) carries exactly, so
+  /// the result's `seed` reproduces the run.
+  public static let seedRange: ClosedRange<UInt64> = 0...((1 << 53) - 1)
 
   /// The default `start` when there is neither a `start` key nor a recording:
   /// `2026-01-05T08:00:00Z` (1767600000 s since 1970: 20458 days × 86400 s + 8 × 3600 s).

@@ -368,13 +368,14 @@ struct ScenarioDecoder {
     }
     var seed: UInt64 = 1
     if let value = fields["seed"] {
-      let maximum = 9_007_199_254_740_991.0  // 2^53 − 1
-      let expected = "a whole number from 0 to 9007199254740991"
+      let maximum = Double(Scenario.seedRange.upperBound)  // exact: 2^53 − 1 < 2^53
+      let expected =
+        "a whole number from \(Scenario.seedRange.lowerBound) to \(Scenario.seedRange.upperBound)"
       guard case .number(let number) = value, number == number.rounded() else {
         throw fail(
           path("seed"), "\(Self.describe(value)) is not a whole number (expected \(expected))")
       }
-      guard number >= 0, number <= maximum else {
+      guard number >= Double(Scenario.seedRange.lowerBound), number <= maximum else {
         throw fail(path("seed"), "\(Self.describe(value)) is out of range (expected \(expected))")
       }
       seed = UInt64(number)

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutFiles
 import WorkoutScenario
+import WorkoutSimulation
 
 /// `workout-sim check`: runs scenarios and evaluates their `expect` lists (docs/command-line.md#check).
 public struct CheckCommand: WorkoutSimSubcommand, Equatable {

@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutSimulation
 
 #if canImport(FoundationXML)
   import FoundationXML

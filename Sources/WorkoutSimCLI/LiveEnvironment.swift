@@ -22,8 +22,7 @@ extension CLIEnvironment {
             activity: options.activityType, seed: options.seed, until: options.until,
             requiresPositions: options.exports.contains { $0.format == .gpx },
             output: options.memoryOutput),
-          commands: KeyBindings.commands(for: options.keys),
-          selection: CrownSelection(scenario: scenario, activity: options.activityType))
+          commands: KeyBindings.commands(for: options.keys))
         return result.document(includeSamples: options.samples || !options.exports.isEmpty)
       },
       runInteractive: { options, environment in
@@ -37,7 +36,7 @@ extension CLIEnvironment {
       },
       checkScenario: { url throws in
         let scenario = try loadScenario(url: url)
-        let result = try Simulation.run(scenario, selection: CrownSelection(scenario: scenario))
+        let result = try Simulation.run(scenario)
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       },

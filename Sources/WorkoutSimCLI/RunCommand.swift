@@ -84,9 +84,6 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   }
 
   /// The flags `run` knows, for did-you-mean suggestions.
-  /// The largest seed, 2^53 − 1 (the largest whole number a JSON number holds exactly).
-  static let maximumSeed: UInt64 = (1 << 53) - 1
-
   /// The fastest `--speed`: 100000 times real time (a day of scenario time in under a second;
   /// a project rule that keeps virtual time and the samples it makes within bounds).
   public static let maximumSpeed = 100_000.0
@@ -127,11 +124,11 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           options.activityType = type
         case "--seed":
           let value = try scanner.value(for: name, inline: inline, valueName: "N")
-          // The same range as the scenario's `seed`: JSON numbers hold whole numbers exactly up
-          // to 2^53 − 1, so the result's `seed` reproduces the run.
-          guard let seed = NumberText.wholeNumber(value, in: 0...Self.maximumSeed) else {
+          // The same range as the scenario's `seed` (``Scenario/seedRange``).
+          let range = Scenario.seedRange
+          guard let seed = NumberText.wholeNumber(value, in: range) else {
             throw UsageError(
-              "'\(value)' is not a seed for '--seed' (expected an integer from 0 to \(Self.maximumSeed)).",
+              "'\(value)' is not a seed for '--seed' (expected an integer from \(range.lowerBound) to \(range.upperBound)).",
               command: "run")
           }
           options.seed = seed

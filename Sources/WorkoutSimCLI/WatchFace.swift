@@ -42,9 +42,7 @@ public struct WatchFace {
     let overrides = RunOverrides(
       activity: options.activityType, seed: options.seed, until: options.until,
       output: options.memoryOutput)
-    self.session = try SimulationSession(
-      scenario, overrides: overrides,
-      selection: CrownSelection(scenario: scenario, activity: options.activityType))
+    self.session = try SimulationSession(scenario, overrides: overrides)
     // Time holds at `--until`, or where the samples would pass the memory budget, whichever
     // comes first, however fast it plays.
     let memoryHorizon = MemoryBudget.horizon(
@@ -196,9 +194,9 @@ public struct WatchFace {
     let index = engine.currentSessionIndex
     let builder = index.flatMap { engine.builder(ofSession: $0) }
     let state = index.flatMap { engine.sessionState($0) }
-    let crown = session.activitySelection as? CrownSelection
+    let crown = session.activitySelection
     let phase: WatchSnapshot.Phase
-    if session.isSelecting, let crown {
+    if session.isSelecting {
       phase = .selecting(crown.selector, recentTicks: crown.recentTicks)
     } else if state == .ended {
       phase = .finished
@@ -207,7 +205,7 @@ public struct WatchFace {
     }
     let activity =
       session.isSelecting
-      ? (crown?.selectedActivity ?? scenario.activity)
+      ? crown.selectedActivity
       : (index.flatMap { engine.activity(ofSession: $0) } ?? scenario.activity)
     var snapshot = WatchSnapshot(phase: phase, activity: activity)
     snapshot.sessionState = state?.name ?? "noSession"

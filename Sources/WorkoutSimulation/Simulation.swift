@@ -89,17 +89,15 @@ public enum Simulation {
   ///   - scenario: a decoded scenario.
   ///   - overrides: `--type`, `--seed`, `--until`.
   ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
-  ///   - selection: the workout selector (see ``SimulationSession/init(_:overrides:selection:)``).
   /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept
   ///   (for example an athlete whose resting heart rate is not below the maximum), when the
   ///   course's recording cannot be read (``SimulationError/recordingError`` says why), or when
   ///   ``RunOverrides/requiresPositions`` is set and the course has no positions.
   public static func run(
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
-    commands: [(at: SimulationInstant, command: WatchCommand)] = [],
-    selection: (any ActivitySelection)? = nil
+    commands: [(at: SimulationInstant, command: WatchCommand)] = []
   ) throws(SimulationError) -> RunResult {
-    var session = try SimulationSession(scenario, overrides: overrides, selection: selection)
+    var session = try SimulationSession(scenario, overrides: overrides)
     var end = session.plannedEnd
     let ordered = commands.enumerated().sorted {
       ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
@@ -112,5 +110,19 @@ public enum Simulation {
     session.advance(to: end)
     session.finish(at: end)
     return session.result
+  }
+
+  /// Runs `scenario` with no overrides, as `workout-sim check` does, and evaluates its `expect`
+  /// list against the run result document (docs/scenario-format.md#checks) with
+  /// ``evaluate(_:in:)``.
+  ///
+  /// - Parameter scenario: a scenario, decoded or built in Swift.
+  /// - Returns: each check with its outcome, in `expect` order.
+  /// - Throws: ``SimulationError`` as ``run(_:overrides:commands:)``.
+  public static func check(_ scenario: Scenario) throws(SimulationError) -> [(
+    check: Check, outcome: CheckOutcome
+  )] {
+    let document = try run(scenario).document()
+    return scenario.expect.map { (check: $0, outcome: evaluate($0, in: document)) }
   }
 }

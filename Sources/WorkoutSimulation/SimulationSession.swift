@@ -33,7 +33,7 @@ public enum WatchCommand: Sendable, Hashable {
   /// `h`: press the Digital Crown (the app goes to the background).
   case crownPress
   /// Up/down arrows, `k`/`j`: turn the Digital Crown by this many key presses (negative:
-  /// towards the first item), through the session's ``ActivitySelection``; ignored with a log
+  /// towards the first item), through the session's ``CrownSelection``; ignored with a log
   /// entry once the workout has started.
   case crown(keyPresses: Int)
   /// `q`: quit; the run stops at this instant.
@@ -54,7 +54,7 @@ public struct SimulationSession {
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
   private var wristIsDown = false
-  private var selection: (any ActivitySelection)?
+  private var selection: CrownSelection
   /// The session the selector chooses for: the first session, a later one only once the crown
   /// turns while it waits (or Enter opens it on the watch face). A timeline `newSession` is the
   /// next workout with its own `activity` (or the scenario's): the crown's earlier choice does
@@ -66,17 +66,17 @@ public struct SimulationSession {
   /// - Parameters:
   ///   - scenario: a decoded scenario.
   ///   - overrides: `--type`, `--seed`, `--until`.
-  ///   - selection: the workout selector (the Digital Crown picker), standing on the scenario's
-  ///     activity or `--type`. The item selected when a session is prepared or started becomes
-  ///     its activity. Without one, `crown` actions and crown keys are ignored with a log entry.
+  ///
+  /// The workout selector (the Digital Crown picker, ``CrownSelection``) comes from the
+  /// scenario's `selector` key and stands on `overrides.activity` (`--type`) or the scenario's
+  /// activity; the item selected when a session is prepared or started becomes its activity.
   /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated.
-  public init(
-    _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
-    selection: (any ActivitySelection)? = nil
-  ) throws(SimulationError) {
+  public init(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
+    throws(SimulationError)
+  {
     self.scenario = scenario
     self.overrides = overrides
-    self.selection = selection
+    self.selection = CrownSelection(scenario: scenario, activity: overrides.activity)
     self.prepared = try PreparedScenario(scenario, overrides: overrides)
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource)
@@ -104,8 +104,8 @@ public struct SimulationSession {
   /// The engine, for reading live state (session state, builder, log).
   public var workoutEngine: WorkoutEngine<PhysiologyDataSource> { engine }
 
-  /// The workout selector, as it stands now (`nil` when the session has none).
-  public var activitySelection: (any ActivitySelection)? { selection }
+  /// The workout selector, as it stands now.
+  public var activitySelection: CrownSelection { selection }
 
   /// Whether the crown still selects: the app's current session exists, is `notStarted` or
   /// `prepared`, and has not begun collection.
@@ -126,7 +126,7 @@ public struct SimulationSession {
     runActions(through: instant)
     if stopped == nil, instant > engine.now {
       engine.advance(to: instant)
-      selection?.advance(to: instant)
+      selection.advance(to: instant)
     }
   }
 
@@ -134,26 +134,24 @@ public struct SimulationSession {
   /// chooses for and it can still change (before `prepare` or `start`), snapping a crown value
   /// still between items first.
   private mutating func applySelection(at instant: SimulationInstant) {
-    guard var current = selection, let index = engine.currentSessionIndex,
-      index == selectedSession, engine.canSelectActivity(ofSession: index)
+    guard let index = engine.currentSessionIndex, index == selectedSession,
+      engine.canSelectActivity(ofSession: index)
     else { return }
-    current.settle(at: instant)
-    engine.selectActivity(current.selectedActivity, ofSession: index)
-    selection = current
+    selection.settle(at: instant)
+    engine.selectActivity(selection.selectedActivity, ofSession: index)
   }
 
   /// Turns the crown (a `crown` action or crown keys) while the workout can still be chosen;
   /// otherwise logs that it was ignored.
   private mutating func turnCrown(
-    at instant: SimulationInstant, _ turn: (inout any ActivitySelection) -> Void
+    at instant: SimulationInstant, _ turn: (inout CrownSelection) -> Void
   ) {
     if instant > engine.now { engine.advance(to: instant) }
-    guard var current = selection, isSelecting else {
+    guard isSelecting else {
       engine.logIgnoredCrown(at: instant)
       return
     }
-    turn(&current)
-    selection = current
+    turn(&selection)
     selectedSession = engine.currentSessionIndex
   }
 

@@ -3,6 +3,7 @@ import Testing
 import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimCLI
+import WorkoutSimulation
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,11 +1,15 @@
 import WorkoutCore
 import WorkoutScenario
-import WorkoutSimulation
 import WorkoutWatch
 
 /// The Digital Crown workout selector as a ``SimulationSession`` consults it: a
-/// ``DigitalCrownSelector`` plus the haptic ticks of the latest movement, for the screen.
-public struct CrownSelection: ActivitySelection, Sendable {
+/// ``DigitalCrownSelector`` plus the haptic ticks of the latest movement, for the screen
+/// (docs/scenario-format.md#the-watch-face).
+///
+/// Every session has one, built from the scenario's `selector` key, so a library caller of
+/// ``Simulation/run(_:overrides:commands:)`` and `workout-sim run` choose the same workout. Every
+/// method takes the instant of its event and reads no clock.
+public struct CrownSelection: Sendable {
   /// The selector.
   public private(set) var selector: DigitalCrownSelector
   /// The haptic ticks of the latest rotation or snap (shown as marks), newest last.
@@ -28,23 +32,26 @@ public struct CrownSelection: ActivitySelection, Sendable {
   /// The selected item.
   public var selectedActivity: WorkoutActivityType { selector.selected }
 
-  /// One rotation by `strides` followed by the stop.
+  /// The scenario action `crown`: one rotation by `strides` (fractions allowed) at `instant`,
+  /// followed by the stop (the value snaps 0.3 s later).
   public mutating func crown(by strides: Double, at instant: SimulationInstant) {
     remember(selector.crown(by: strides, at: instant))
   }
 
-  /// `keyPresses` key presses at the selector's sensitivity.
+  /// Turns the crown by `keyPresses` key presses (negative: towards the first item) at
+  /// `instant`; one press is one stride at high sensitivity, half at medium, a quarter at low.
   public mutating func turn(keyPresses: Int, at instant: SimulationInstant) {
     remember(selector.turn(keyPresses: keyPresses, at: instant))
   }
 
-  /// Lets time reach `instant` (a pending snap may happen).
+  /// Lets virtual time reach `instant` (a pending snap happens once the crown has been still
+  /// for 0.3 s).
   public mutating func advance(to instant: SimulationInstant) {
     let ticks = selector.advance(to: instant)
     if !ticks.isEmpty { remember(ticks) }
   }
 
-  /// Snaps now.
+  /// Snaps now, whatever the idle time (the workout starts while the value is between items).
   public mutating func settle(at instant: SimulationInstant) {
     let ticks = selector.settle(at: instant)
     if !ticks.isEmpty { remember(ticks) }

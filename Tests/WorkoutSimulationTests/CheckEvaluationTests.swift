@@ -1,7 +1,7 @@
 import Testing
 import WorkoutJSON
 import WorkoutScenario
-import WorkoutSimCLI
+import WorkoutSimulation
 
 @Suite struct CheckEvaluationTests {
   /// A small run result in the shape of docs/run-result.md.
@@ -201,4 +201,9 @@ import WorkoutSimCLI
               selector: .element(.records, index: 0, path: path), comparison: .absent, location: "")
           ), expected: "absent", actual: "invalid path '\(path)'"))
   }
+}
+
+/// An object with members in the order written.
+private func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
+  .object(members.map { (key: $0.key, value: $0.value) })
 }

@@ -1,0 +1,47 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutScenario
+import WorkoutSimulation
+
+/// The library and the command line are one front door: `Simulation.run` called from Swift gives
+/// exactly the bytes `workout-sim run --json` prints, for every scenario in `Scenarios/`
+/// (crown selection included, which once lived only in the command-line module).
+@Suite struct FrontDoorTests {
+  /// Every bundled scenario file, by path relative to the package root.
+  static let bundledScenarios: [String] = {
+    let folder = Binary.packageRoot.appendingPathComponent("Scenarios")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted().map { "Scenarios/" + $0 }
+  }()
+
+  @Test func everyScenarioIsBundled() {
+    // The folder holds 29 scenario files (`ls Scenarios/*.json | wc -l`); an empty list would
+    // make the comparison below vacuous.
+    #expect(Self.bundledScenarios.count == 29)
+  }
+
+  @Test(arguments: bundledScenarios)
+  func libraryGivesTheCommandLinesBytes(path: String) throws {
+    let cli = try Binary.run(["run", "--scenario", path, "--headless", "--json"])
+    #expect(cli.status == 0, "\(path): \(cli.standardError)")
+    let url = Binary.packageRoot.appendingPathComponent(path)
+    let scenario = try Scenario.load(contentsOf: url, displayName: path)
+    let result = try Simulation.run(scenario)
+    let library = Array((JSONWriter.encode(result.document()) + "\n").utf8)
+    #expect(library == Array(cli.standardOutput), "\(path): the library's bytes differ")
+  }
+
+  @Test func crownScenarioChoosesTheSameWorkoutFromSwift() throws {
+    // watch-f12-crown-selector.json starts on cycling (item 2 of 6): 2 + 8 clamps to 5, 5 − 10
+    // clamps to 0, 0 + 2.4 snaps to 2, 2 + 0.6 = 2.6 snaps to 3, swimming
+    // (HKWorkoutActivityType raw value 46). Without a selector the library recorded cycling.
+    let url = Binary.packageRoot.appendingPathComponent("Scenarios/watch-f12-crown-selector.json")
+    let scenario = try Scenario.load(contentsOf: url, displayName: "f12")
+    let result = try Simulation.run(scenario)
+    let record = try #require(result.records.first)
+    #expect(record.activityType == .swimming)
+    #expect(record.activityType.rawValue == 46)
+  }
+}

@@ -1,52 +1,37 @@
+import WorkoutCore
+import WorkoutPhysiology
+
 extension Scenario {
   /// The scenario `workout-sim run` uses without `--scenario` (docs/command-line.md#run): a steady
-  /// 30-minute outdoor run at 2.9 m/s on gently rolling ground.
+  /// 30-minute outdoor run at 2.8 m/s on gently rolling ground, built in Swift with
+  /// ``init(name:start:timeZone:seed:activity:location:athlete:course:sensors:builder:finish:timeline:expect:watch:selector:goals:today:)``.
   ///
-  /// The course stands still for the 3 s between `prepare` and `start`, then runs twelve 150 s
-  /// segments with grades 1 %, 3 %, 1 %, −1 %, −3 %, −1 % twice over (net climb zero; 3 + 12 ×
-  /// 150 = 1803 s, the end). Timeline: `prepare` at 0, `start` at 3 s, `probe` at 10:03 and
-  /// 20:03, `end` at 30:03. Everything else has its default (seed 1, `UTC`, start
-  /// `2026-01-05T08:00:00Z`, `finish: auto`). Built from ``defaultScenarioJSON`` by the same
-  /// decoder as every file.
+  /// The athlete rests at 55 bpm with a VO2max of 50 mL·kg⁻¹·min⁻¹ (the other values are the
+  /// defaults). The course stands still for the 3 s between `prepare` and `start`, then runs
+  /// twelve 150 s segments with grades 1 %, 3 %, 1 %, −1 %, −3 %, −1 % twice over (net climb
+  /// zero; 3 + 12 × 150 = 1803 s, the end). Timeline: `prepare` at 0, `start` at 3 s, `probe` at
+  /// 10:03 and 20:03, `end` at 30:03. Everything else has its default (seed 1, `UTC`, start
+  /// `2026-01-05T08:00:00Z`, `finish: auto`). The same scenario as a file is
+  /// `Tests/SchemaFixtures/valid/default-scenario.json`.
   public static let defaultScenario: Scenario = {
+    let rolling = [0.01, 0.03, 0.01, -0.01, -0.03, -0.01]
+    let running = (rolling + rolling).map {
+      CourseSegment(duration: .seconds(150), speed: 2.8, grade: $0)
+    }
     do {
-      return try Scenario.decode(
-        Array(defaultScenarioJSON.utf8), fileName: "default-scenario.json")
+      return try Scenario(
+        name: "Steady 30-minute run", activity: .running, location: .outdoor,
+        athlete: Athlete(restingHeartRate: 55, vo2Max: 50),
+        course: .segments([CourseSegment(duration: .seconds(3), speed: 0)] + running),
+        timeline: [
+          Action(at: .seconds(0), .app(.prepare)),
+          Action(at: .seconds(3), .app(.start)),
+          Action(at: .seconds(603), .probe),
+          Action(at: .seconds(1203), .probe),
+          Action(at: .seconds(1803), .app(.end)),
+        ])
     } catch {
-      preconditionFailure("the built-in default scenario does not decode: \(error)")
+      preconditionFailure("the built-in default scenario is not valid: \(error)")
     }
   }()
-
-  /// The JSON text of ``defaultScenario`` (also a valid scenario file to start from).
-  public static let defaultScenarioJSON = """
-    {
-      "version": 1,
-      "name": "Steady 30-minute run",
-      "activity": "running",
-      "location": "outdoor",
-      "athlete": { "restingHeartRate": 55, "vo2Max": 50 },
-      "course": [
-        { "duration": 3, "speed": 0 },
-        { "duration": 150, "speed": 2.8, "grade": 0.01 },
-        { "duration": 150, "speed": 2.8, "grade": 0.03 },
-        { "duration": 150, "speed": 2.8, "grade": 0.01 },
-        { "duration": 150, "speed": 2.8, "grade": -0.01 },
-        { "duration": 150, "speed": 2.8, "grade": -0.03 },
-        { "duration": 150, "speed": 2.8, "grade": -0.01 },
-        { "duration": 150, "speed": 2.8, "grade": 0.01 },
-        { "duration": 150, "speed": 2.8, "grade": 0.03 },
-        { "duration": 150, "speed": 2.8, "grade": 0.01 },
-        { "duration": 150, "speed": 2.8, "grade": -0.01 },
-        { "duration": 150, "speed": 2.8, "grade": -0.03 },
-        { "duration": 150, "speed": 2.8, "grade": -0.01 }
-      ],
-      "timeline": [
-        { "at": 0, "do": "prepare" },
-        { "at": 3, "do": "start" },
-        { "at": "10:03", "do": "probe" },
-        { "at": "20:03", "do": "probe" },
-        { "at": "30:03", "do": "end" }
-      ]
-    }
-    """
 }

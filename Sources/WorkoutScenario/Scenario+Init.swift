@@ -1,0 +1,164 @@
+import Foundation
+import WorkoutCore
+import WorkoutPhysiology
+
+extension Scenario {
+  /// Creates a scenario in Swift, without JSON: every parameter defaults to the value a file
+  /// without that key gets (docs/scenario-format.md), and the values are checked by the rules the
+  /// decoder applies to a file, so a built scenario runs exactly like the same file decoded.
+  ///
+  /// Actions and checks given without a location (`""`) get the one the decoder would write,
+  /// `timeline[i]` and `expect[i]`, which messages and the log use.
+  ///
+  /// - Parameters:
+  ///   - name: shown in output, and used in place of a file name in error messages.
+  ///   - start: the wall-clock date of `t = 0`; `nil` takes the recording's first time stamp or
+  ///     ``defaultStart``.
+  ///   - timeZone: an IANA time zone name; default `"UTC"`.
+  ///   - seed: in ``seedRange``; default 1.
+  ///   - activity: default `.running`.
+  ///   - location: default `.outdoor`.
+  ///   - athlete: default ``WorkoutPhysiology/Athlete/standard``.
+  ///   - course: default standing still (`.segments([])`).
+  ///   - sensors: settings per quantity type; the types left out get their defaults.
+  ///   - builder: the builder's options.
+  ///   - finish: default `.auto`.
+  ///   - timeline: the app's actions; times at or after `t = 0` and never decreasing.
+  ///   - expect: the checks `workout-sim check` (and ``Check``'s evaluation) read.
+  ///   - watch: the watch around the app; default ``WorkoutCore/WatchConfiguration/standard``.
+  ///   - selector: the Digital Crown workout selector.
+  ///   - goals: the ring goals; default ``RingAmounts/defaultGoals``.
+  ///   - today: what the day held before `t = 0`; default ``RingAmounts/zero``.
+  /// - Throws: ``ScenarioError`` (kind ``ScenarioError/Kind/invalid(path:)``, the path as the
+  ///   file would spell it, `course[2].duration`) for a value the format does not allow: a seed
+  ///   outside ``seedRange``, an unknown time zone, a segment without speed (or power, cycling
+  ///   only), with a duration not above zero, or with speed, grade (−0.45 to 0.45), power or
+  ///   cadence outside ``WorkoutPhysiology/CourseSegment``'s ranges, an empty recording path, a
+  ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
+  ///   an `extendedRuntime` action without `watch.extendedRuntimeType`, selector items empty or
+  ///   repeated.
+  public init(
+    name: String, start: WallClockDate? = nil, timeZone: String = "UTC", seed: UInt64 = 1,
+    activity: WorkoutActivityType = .running, location: WorkoutSessionLocationType = .outdoor,
+    athlete: Athlete = .standard, course: Course = .segments([]),
+    sensors: [QuantityType: SensorSettings] = [:], builder: BuilderOptions = BuilderOptions(),
+    finish: FinishMode = .auto, timeline: [Action] = [], expect: [Check] = [],
+    watch: WatchConfiguration = .standard, selector: Selector = Selector(),
+    goals: RingAmounts = .defaultGoals, today: RingAmounts = .zero
+  ) throws(ScenarioError) {
+    func fail(_ path: String, _ message: String) -> ScenarioError {
+      ScenarioError(fileName: name, kind: .invalid(path: path), message: message)
+    }
+    func text(_ number: Double) -> String { ScenarioDecoder.format(number) }
+    guard Self.seedRange.contains(seed) else {
+      throw fail(
+        "seed",
+        "\(seed) is out of range (expected a whole number from \(Self.seedRange.lowerBound) to \(Self.seedRange.upperBound))"
+      )
+    }
+    guard TimeZone(identifier: timeZone) != nil else {
+      throw fail(
+        "timeZone",
+        "\"\(timeZone)\" is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
+      )
+    }
+    switch course {
+    case .segments(let segments):
+      for (index, segment) in segments.enumerated() {
+        let path = "course[\(index)]"
+        guard segment.duration > .zero else {
+          throw fail(path + ".duration", "is not above zero (expected a time above zero)")
+        }
+        let ranges: [(key: String, value: Double?, range: ClosedRange<Double>)] = [
+          ("speed", segment.speed, CourseSegment.speedRange),
+          ("grade", segment.grade, -0.45...0.45),
+          ("power", segment.power, CourseSegment.powerRange),
+          ("cadence", segment.cadence, CourseSegment.cadenceRange),
+        ]
+        for (key, value, range) in ranges {
+          guard let value, !(value.isFinite && range.contains(value)) else { continue }
+          throw fail(
+            path + "." + key,
+            "\(text(value)) is out of range (expected a number from \(text(range.lowerBound)) to \(text(range.upperBound)))"
+          )
+        }
+        if segment.power != nil, activity != .cycling {
+          throw fail(
+            path + ".power",
+            "power is only allowed for cycling (activity is \"\(activity.name)\")")
+        }
+        guard segment.speed != nil || segment.power != nil else {
+          throw fail(
+            path,
+            activity == .cycling
+              ? "a segment needs \"speed\" or \"power\" (or both)"
+              : "a segment needs \"speed\" (\"power\" is for cycling only)")
+        }
+      }
+    case .recording(let recording):
+      guard !recording.path.isEmpty else {
+        throw fail(
+          "course.recording",
+          "\"\" is not a file path (expected the path of a FIT, TCX or GPX file)")
+      }
+    }
+    for type in QuantityType.allCases {
+      guard let settings = sensors[type], settings.interval <= .zero else { continue }
+      throw fail(
+        "sensors.\(type.rawValue).interval", "is not above zero (expected a time above zero)")
+    }
+    var actions = timeline
+    for index in actions.indices {
+      let path = "timeline[\(index)]"
+      if actions[index].location.isEmpty { actions[index].location = path }
+      guard actions[index].at >= .zero else {
+        throw fail(path + ".at", "is before t = 0 (expected a time at or after 0)")
+      }
+      if index > 0, actions[index].at < actions[index - 1].at {
+        throw fail(
+          path + ".at", "is before the previous action's time (times must not decrease)")
+      }
+    }
+    try ScenarioDecoder(fileName: name).checkExtendedRuntimeActions(actions, watch: watch)
+    if selector.items.isEmpty || Set(selector.items).count != selector.items.count {
+      throw fail("selector.items", "is not a list of distinct activities (expected at least one)")
+    }
+    var checks = expect
+    for index in checks.indices where checks[index].location.isEmpty {
+      checks[index].location = "expect[\(index)]"
+    }
+    self.init(
+      version: ScenarioError.highestSupportedVersion, name: name, start: start,
+      timeZone: timeZone, seed: seed, activity: activity, location: location, athlete: athlete,
+      course: course, sensors: sensors, builder: builder, finish: finish, timeline: actions,
+      expect: checks)
+    self.watch = watch
+    self.selector = selector
+    self.goals = goals
+    self.today = today
+  }
+}
+
+extension Scenario.Action {
+  /// Creates an action at `at`; the location is filled in by
+  /// ``Scenario/init(name:start:timeZone:seed:activity:location:athlete:course:sensors:builder:finish:timeline:expect:watch:selector:goals:today:)``
+  /// (`timeline[i]`).
+  ///
+  /// - Parameters:
+  ///   - at: when the app performs it, from `t = 0`.
+  ///   - kind: what it does.
+  public init(at: SimulationInstant, _ kind: Kind) {
+    self.init(at: at, kind: kind, location: "")
+  }
+}
+
+extension Check {
+  /// Creates a check; the location is filled in by ``Scenario``'s initializer (`expect[i]`).
+  ///
+  /// - Parameters:
+  ///   - selector: which value of the run result it reads.
+  ///   - comparison: what the value must satisfy.
+  public init(_ selector: Selector, _ comparison: Comparison) {
+    self.init(selector: selector, comparison: comparison, location: "")
+  }
+}

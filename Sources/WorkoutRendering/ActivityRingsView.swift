@@ -62,7 +62,7 @@ public struct ActivityRingsView: Sendable, Hashable {
     let number = "\(LinearGauge.percent(of: fraction))%"
     let mark = fraction > 1 ? (asciiOnly ? "^" : "▲") : " "
     let padded = String(repeating: " ", count: max(4 - number.count, 0)) + number
-    let amount = Format.whole(value.rounded(.down)) + "/" + Format.whole(goal) + unit
+    let amount = Format.amount(value) + "/" + Format.whole(goal) + unit
     return name + String(repeating: " ", count: 9 - name.count) + mark + padded + "  " + amount
   }
 

@@ -18,6 +18,19 @@ enum Format {
   /// A whole number, rounded half away from zero; `--` when not finite.
   static func whole(_ value: Double) -> String { fixed(value, decimals: 0) }
 
+  /// An amount that only grows during a day (active energy, exercise minutes, steps) as a whole
+  /// number rounded down, so a ring never shows its goal before reaching it; one rounding for the
+  /// quantity wherever the screen shows it (the metrics, the rings' legend, the complication).
+  static func amount(_ value: Double) -> String { whole(value.rounded(.down)) }
+
+  /// `m:ss` under an hour, `h:mm:ss` from an hour on (the log's times); seconds truncated,
+  /// negative durations as `0:00`.
+  static func shortClock(_ duration: Duration) -> String {
+    let total = max(duration.components.seconds, 0)
+    guard total >= 3600 else { return "\(total / 60):" + twoDigits(total % 60) }
+    return clock(duration)
+  }
+
   /// `h:mm:ss` of a non-negative duration (negative shows as `0:00:00`); seconds truncated.
   static func clock(_ duration: Duration) -> String {
     let total = max(duration.components.seconds, 0)

@@ -65,7 +65,7 @@ public struct StepComplication: Sendable, Hashable {
     }
   }
 
-  private var stepsText: String { Format.whole(steps.rounded(.down)) }
+  private var stepsText: String { Format.amount(steps) }
   private var goalText: String { Format.whole(goal) }
   private var percentText: String { "\(LinearGauge.percent(of: fraction))%" }
 

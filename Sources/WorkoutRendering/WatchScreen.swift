@@ -86,9 +86,10 @@ public enum WatchScreen {
         style: TextStyle(bold: true, color: snapshot.isPlaying ? .accent : nil))
     }
     row += 1
-    canvas.put("State " + snapshot.sessionState, row: row, column: 0, limit: width)
-    if let app = snapshot.appState {
-      let text = "App " + app
+    canvas.put(
+      "State " + (snapshot.sessionState?.name ?? "noSession"), row: row, column: 0, limit: width)
+    if let app = snapshot.appStatus {
+      let text = "App " + appText(app)
       let column = min(max(width - text.count, 22), width)
       canvas.put(
         text, row: row, column: column, limit: width - column,
@@ -161,7 +162,7 @@ public enum WatchScreen {
         canvas.put("Log", row: row, column: 0, style: .strong)
         row += 1
         let room = bodyEnd - row
-        for line in snapshot.log.suffix(room) {
+        for line in snapshot.log.compactMap(logLine).suffix(room) {
           canvas.put(line, row: row, column: 0, limit: width)
           row += 1
         }
@@ -242,7 +243,8 @@ public enum WatchScreen {
       row += 1
     }
 
-    let energy = snapshot.activeEnergyBurned.map { Format.whole($0) + " kcal" } ?? "--"
+    // Active energy is the Move ring's quantity: both show it as an amount (rounded down).
+    let energy = snapshot.activeEnergyBurned.map { Format.amount($0) + " kcal" } ?? "--"
     let distance = snapshot.distance.map { Format.fixed($0 / 1000, decimals: 2) + " km" } ?? "--"
     line(pair("Active", energy, "Distance", distance))
     let speedLabel = snapshot.showsPace ? "Pace" : "Speed"
@@ -259,6 +261,36 @@ public enum WatchScreen {
       }
     line(pair(speedLabel, speedText, rateLabel, rateText))
     return row
+  }
+
+  /// The app status as the header shows it: `crashed (r relaunches)`, or the state and what keeps
+  /// the app running (`background, kept alive by workoutSession`).
+  static func appText(_ status: WatchSnapshot.AppStatus) -> String {
+    switch status {
+    case .crashed: "crashed (r relaunches)"
+    case .running(let state, let reason): state.rawValue + ", kept alive by " + reason.rawValue
+    }
+  }
+
+  /// One log line (`0:03  running -> paused`; the time is `m:ss`, `h:mm:ss` from an hour), or
+  /// `nil` for data batches, which the screen leaves out. A keep-alive change in the background
+  /// leaves the app's state as it was: its line names the new reason
+  /// (`app background, kept alive by none`), never a change of a state to itself.
+  public static func logLine(_ entry: LogEntry) -> String? {
+    let text: String
+    switch entry.kind {
+    case .stateChange(let from, let to): text = "\(from.name) -> \(to.name)"
+    case .event(let type): text = "event \(type.name)"
+    case .error(let report): text = "error \(report.action): \(report.message)"
+    case .dataCollected: return nil
+    case .record(let id): text = "saved \(id)"
+    case .unfinished: text = "unfinished (no record)"
+    case .appState(let change) where change.from == change.to:
+      text = "app \(change.to.rawValue), kept alive by \(change.keepAlive.rawValue)"
+    case .appState(let change): text = "app \(change.from.rawValue) -> \(change.to.rawValue)"
+    case .extendedRuntime(let event): text = "runtime \(event.change.word)"
+    }
+    return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }
 
   private static func pair(_ a: String, _ aValue: String, _ b: String, _ bValue: String) -> String {

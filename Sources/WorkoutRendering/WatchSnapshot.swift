@@ -19,6 +19,17 @@ public struct WatchSnapshot: Sendable {
     case finished
   }
 
+  /// The app around the workout when it is not simply running frontmost with the wrist up
+  /// (docs/healthkit-behaviour.md#suspension-and-keep-alive: the screen shows both the state and
+  /// what keeps the app running).
+  public enum AppStatus: Sendable, Hashable {
+    /// The app crashed and has not been relaunched (shown `crashed (r relaunches)`).
+    case crashed
+    /// The app runs, or is suspended, in `state` (not `active`), kept alive by `keepAlive`
+    /// (shown `background, kept alive by workoutSession`).
+    case running(AppState, keptAliveBy: KeepAliveReason)
+  }
+
   /// What covers part of the screen.
   public enum Overlay: Sendable, Hashable {
     /// Nothing.
@@ -33,9 +44,9 @@ public struct WatchSnapshot: Sendable {
   public var phase: Phase
   /// The workout's activity (the selected item while selecting).
   public var activity: WorkoutActivityType
-  /// The session state's HealthKit name (`"running"`, `"paused"`, ...), or a short text before
-  /// the session exists (`"notStarted"`).
-  public var sessionState: String
+  /// The app's current session's state (shown by its HealthKit name, `running`), or `nil` when
+  /// the app has no session (shown `noSession`).
+  public var sessionState: WorkoutSessionState?
   /// The builder's elapsed time (pause-aware), shown as `h:mm:ss`.
   public var elapsed: Duration
   /// Virtual time since the scenario start, shown in the header.
@@ -58,8 +69,9 @@ public struct WatchSnapshot: Sendable {
   public var cadence: Double?
   /// Cycling power in W, or `nil`; shown in place of cadence when present.
   public var power: Double?
-  /// The last event and log lines, oldest first; the screen shows as many as fit, newest last.
-  public var log: [String]
+  /// The latest log entries, oldest first; the screen shows one line per entry
+  /// (``WatchScreen/logLine(_:)``; data batches have none) for as many as fit, newest last.
+  public var log: [LogEntry]
   /// The activity rings.
   public var rings: ActivityRings
   /// The step complication's count.
@@ -70,22 +82,22 @@ public struct WatchSnapshot: Sendable {
   public var speedMultiplier: Double
   /// Whether virtual time plays (`true`) or is held (`p`).
   public var isPlaying: Bool
-  /// The app's state when not simply running (`"crashed"`, `"relaunched, recovering"`), or
-  /// `nil`.
-  public var appState: String?
+  /// The app's state when not simply active, or `nil`.
+  public var appStatus: AppStatus?
   /// The overlay.
   public var overlay: Overlay
 
   /// Creates a snapshot; everything but the phase and activity has a neutral default.
   public init(
-    phase: Phase, activity: WorkoutActivityType, sessionState: String = "notStarted",
+    phase: Phase, activity: WorkoutActivityType,
+    sessionState: WorkoutSessionState? = .notStarted,
     elapsed: Duration = .zero, scenarioTime: Duration = .zero, heartRate: Double? = nil,
     recentHeartRates: [Double] = [], maximumHeartRate: Double = 190,
     activeEnergyBurned: Double? = nil, distance: Double? = nil, speed: Double? = nil,
-    showsPace: Bool = true, cadence: Double? = nil, power: Double? = nil, log: [String] = [],
+    showsPace: Bool = true, cadence: Double? = nil, power: Double? = nil, log: [LogEntry] = [],
     rings: ActivityRings = ActivityRings(), complicationSteps: Double = 0,
     complicationGoal: Double = 10_000, speedMultiplier: Double = 1, isPlaying: Bool = false,
-    appState: String? = nil, overlay: Overlay = .none
+    appStatus: AppStatus? = nil, overlay: Overlay = .none
   ) {
     self.phase = phase
     self.activity = activity
@@ -107,7 +119,7 @@ public struct WatchSnapshot: Sendable {
     self.complicationGoal = complicationGoal
     self.speedMultiplier = speedMultiplier
     self.isPlaying = isPlaying
-    self.appState = appState
+    self.appStatus = appStatus
     self.overlay = overlay
   }
 }

@@ -228,7 +228,7 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
   /// The plain-mode status line: only what matters, so it changes on significant events
   /// (the state, whole minutes of elapsed time, the newest log line, the selection).
   static func statusLine(_ snapshot: WatchSnapshot) -> String {
-    var parts = [snapshot.activity.name, snapshot.sessionState]
+    var parts = [snapshot.activity.name, snapshot.sessionState?.name ?? "noSession"]
     if case .selecting(let selector, _) = snapshot.phase {
       parts.append("selecting " + selector.selected.name + " (Enter starts, k/j turn the crown)")
     } else {
@@ -242,7 +242,9 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
           + WatchScreen.keys(asciiOnly: true).map { "\($0.key) \($0.meaning)" }.joined(
             separator: ", "))
     }
-    if let last = snapshot.log.last { parts.append("| " + last) }
+    if let last = snapshot.log.reversed().lazy.compactMap(WatchScreen.logLine).first {
+      parts.append("| " + last)
+    }
     return parts.joined(separator: "  ")
   }
 }

@@ -208,7 +208,7 @@ public struct WatchFace {
       ? crown.selectedActivity
       : (index.flatMap { engine.activity(ofSession: $0) } ?? scenario.activity)
     var snapshot = WatchSnapshot(phase: phase, activity: activity)
-    snapshot.sessionState = state?.name ?? "noSession"
+    snapshot.sessionState = state
     snapshot.scenarioTime = SimulationInstant.zero.duration(to: now)
     snapshot.maximumHeartRate = scenario.athlete.maxHeartRate
     if let builder {
@@ -220,26 +220,25 @@ public struct WatchFace {
         snapshot.distance = builder.sum(of: distanceType)
         snapshot.speed =
           builder.mostRecent(of: .runningSpeed)
-          ?? Self.recentRate(builder.samples(of: distanceType), before: now)
+          ?? Self.recentRate(of: distanceType, in: builder, before: now)
       }
       snapshot.showsPace = activity != .cycling
       snapshot.power = builder.mostRecent(of: .cyclingPower)
       // Pedal rpm on a bike; on foot, steps per minute from the recent step samples.
       snapshot.cadence =
         builder.mostRecent(of: .cyclingCadence)
-        ?? Self.recentRate(builder.samples(of: .stepCount), before: now).map { $0 * 60 }
+        ?? Self.recentRate(of: .stepCount, in: builder, before: now).map { $0 * 60 }
     }
-    snapshot.log = engine.log.suffix(200).compactMap(Self.describe)
+    snapshot.log = Array(engine.log.suffix(200))
     snapshot.rings = rings
     snapshot.complicationSteps = rings.totals.stepCount
     snapshot.complicationGoal = stepGoal
     snapshot.speedMultiplier = playback.speed
     snapshot.isPlaying = playback.isPlaying
     if !engine.appIsRunning {
-      snapshot.appState = "crashed"
+      snapshot.appStatus = .crashed
     } else if engine.appState != .active {
-      // The state and what keeps the app running (docs/healthkit-behaviour.md#suspension-and-keep-alive: the screen shows both).
-      snapshot.appState = engine.appState.rawValue + ", kept alive by " + engine.keepAlive.rawValue
+      snapshot.appStatus = .running(engine.appState, keptAliveBy: engine.keepAlive)
     }
     snapshot.overlay = overlay
     return snapshot
@@ -262,10 +261,16 @@ public struct WatchFace {
     return (0..<60).map { values[Int(Double($0) * stride)] }
   }
 
-  /// The rate of a cumulative quantity over the samples that ended in the 30 s before
-  /// `instant` (per second: m/s for distance, steps/s for steps), or `nil` without such samples.
-  /// A 30 s window holds at least two 10 s samples, so the value does not blink between them.
-  static func recentRate(_ samples: SampleSeries, before instant: SimulationInstant) -> Double? {
+  /// The rate of the cumulative quantity `type` over `builder`'s samples that lie in the 30 s
+  /// before `instant` (per second: m/s for distance, steps/s for steps), or `nil` without such
+  /// samples. A 30 s window holds at least two 10 s samples, so the value does not blink between
+  /// them. The amount is divided by the workout's running time between the first sample's start
+  /// and the last one's end (the builder's pause-aware elapsed time), so a pause inside the
+  /// window does not dilute the rate after a resume.
+  static func recentRate(
+    of type: QuantityType, in builder: LiveWorkoutBuilder, before instant: SimulationInstant
+  ) -> Double? {
+    let samples = builder.samples(of: type)
     let from = instant.advanced(by: .seconds(-30))
     var amount = 0.0
     var earliest: SimulationInstant?
@@ -280,34 +285,9 @@ public struct WatchFace {
       earliest = sample.start
       latest = max(latest ?? sample.end, sample.end)
     }
-    guard let earliest, let latest, latest > earliest else { return nil }
-    return amount / earliest.duration(to: latest).secondsValue
-  }
-
-  /// One log line for the screen (`0:03  running`), or `nil` for data batches.
-  static func describe(_ entry: LogEntry) -> String? {
-    let time = clock(SimulationInstant.zero.duration(to: entry.at))
-    let text: String
-    switch entry.kind {
-    case .stateChange(let from, let to): text = "\(from.name) -> \(to.name)"
-    case .event(let type): text = "event \(type.name)"
-    case .error(let report): text = "error \(report.action): \(report.message)"
-    case .dataCollected: return nil
-    case .record(let id): text = "saved \(id)"
-    case .unfinished: text = "unfinished (no record)"
-    case .appState(let change): text = "app \(change.from.rawValue) -> \(change.to.rawValue)"
-    case .extendedRuntime(let event): text = "runtime \(event.change.word)"
-    }
-    return time + "  " + text
-  }
-
-  /// `h:mm:ss`, or `m:ss` under an hour.
-  static func clock(_ duration: Duration) -> String {
-    let total = max(duration.components.seconds, 0)
-    let hours = total / 3600
-    let minutes = total / 60 % 60
-    let seconds = total % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+    guard let earliest, let latest else { return nil }
+    let running = builder.elapsedTime(at: latest) - builder.elapsedTime(at: earliest)
+    guard running > .zero else { return nil }
+    return amount / running.secondsValue
   }
 }

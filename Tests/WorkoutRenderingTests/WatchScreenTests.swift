@@ -5,14 +5,21 @@ import WorkoutWatch
 
 private func workoutSnapshot() -> WatchSnapshot {
   WatchSnapshot(
-    phase: .workout, activity: .running, sessionState: "running",
+    phase: .workout, activity: .running, sessionState: .running,
     elapsed: .seconds(754), scenarioTime: .seconds(800), heartRate: 152,
     recentHeartRates: [118, 124, 131, 138, 142, 147, 150, 149, 151, 153, 152],
     maximumHeartRate: 190, activeEnergyBurned: 142.4, distance: 2_345, speed: 3.1,
     showsPace: true, cadence: 168,
     log: [
-      "t 0:00:00  session prepared", "t 0:00:03  start", "t 0:05:00  pause", "t 0:06:00  resume",
-      "t 0:10:00  lap 1", "t 0:12:00  marker",
+      LogEntry(at: .zero, session: 0, kind: .stateChange(from: .notStarted, to: .prepared)),
+      LogEntry(at: .seconds(3), session: 0, kind: .stateChange(from: .prepared, to: .running)),
+      LogEntry(at: .seconds(300), session: 0, kind: .event(.pause)),
+      LogEntry(at: .seconds(360), session: 0, kind: .event(.resume)),
+      LogEntry(
+        at: .seconds(365), session: 0,
+        kind: .dataCollected(types: QuantityTypeSet([.heartRate]), count: 1)),
+      LogEntry(at: .seconds(600), session: 0, kind: .event(.lap)),
+      LogEntry(at: .seconds(720), session: 0, kind: .event(.marker)),
     ],
     rings: ActivityRings(
       today: ActivityTotals(
@@ -30,9 +37,9 @@ private func workoutSnapshot() -> WatchSnapshot {
 
   @Test func workoutAt80x30() {
     var snapshot = workoutSnapshot()
-    snapshot.sessionState = "paused"
+    snapshot.sessionState = .paused
     snapshot.isPlaying = false
-    snapshot.appState = "crashed (r relaunches)"
+    snapshot.appStatus = .crashed
     let frame = WatchScreen.render(snapshot, width: 80, height: 30)
     #expect(frame.lines.count == 30)
     assertSnapshot(frame.text, named: "screen-workout-80x30")
@@ -92,6 +99,48 @@ private func workoutSnapshot() -> WatchSnapshot {
     #expect(frame.lines[6] == "Pace     5'23\"/km       Cadence  168 /min")
     // 142.4 kcal -> 142; 2345 m -> 2.35 km (2.345 rounded half away from zero).
     #expect(frame.lines[5] == "Active   142 kcal       Distance 2.35 km")
+  }
+
+  @Test func logLinesAreTypedEntriesWithoutSelfTransitions() {
+    // 65 s = 1:05; 3725 s = 1 h 2 min 5 s.
+    let keepAlive = LogEntry(
+      at: .seconds(65), session: nil,
+      kind: .appState(
+        AppStateChange(from: .background, to: .background, cause: .keepAlive, keepAlive: .none)))
+    #expect(WatchScreen.logLine(keepAlive) == "1:05  app background, kept alive by none")
+    let wrist = LogEntry(
+      at: .seconds(3725), session: nil,
+      kind: .appState(
+        AppStateChange(
+          from: .active, to: .inactive, cause: .wristDown, keepAlive: .workoutSession)))
+    #expect(WatchScreen.logLine(wrist) == "1:02:05  app active -> inactive")
+    let batch = LogEntry(
+      at: .seconds(10), session: 0,
+      kind: .dataCollected(types: QuantityTypeSet([.heartRate]), count: 2))
+    #expect(WatchScreen.logLine(batch) == nil)
+  }
+
+  @Test func appStatusNamesStateAndKeepAlive() {
+    var snapshot = workoutSnapshot()
+    snapshot.appStatus = .running(.background, keptAliveBy: .workoutSession)
+    let frame = WatchScreen.render(snapshot, width: 80, height: 30)
+    #expect(frame.lines[1].hasSuffix("App background, kept alive by workoutSession"))
+    snapshot.sessionState = nil
+    #expect(
+      WatchScreen.render(snapshot, width: 80, height: 30).lines[1].hasPrefix("State noSession"))
+  }
+
+  /// Active energy and the Move ring are one quantity: with nothing before the workout both show
+  /// 1.6 kcal as 1 (amounts are rounded down, so a ring never reads its goal early).
+  @Test func activeEnergyAndMoveRingRoundAlike() {
+    var snapshot = workoutSnapshot()
+    snapshot.activeEnergyBurned = 1.6
+    var rings = ActivityRings()
+    rings.record(workoutTotals: ActivityTotals(activeEnergyBurned: 1.6), at: .zero)
+    snapshot.rings = rings
+    let frame = WatchScreen.render(snapshot, width: 80, height: 30)
+    #expect(frame.lines[5].hasPrefix("Active   1 kcal "))
+    #expect(frame.lines.contains { $0.contains("Move ") && $0.contains("1/500 kcal") })
   }
 
   @Test func tinyTerminalsDoNotCrash() {

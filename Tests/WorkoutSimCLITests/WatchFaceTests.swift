@@ -111,6 +111,34 @@ struct WatchFaceStateTests {
     }
   }
 
+  /// After a resume, step cadence is steps over running time only: the 10 s pause inside the
+  /// 30 s window does not count, so it reads the running cadence 134 + 9.2 × 3 = 161.6 steps/min
+  /// at once (it read about 94–118/min while the paused time diluted it).
+  @Test func cadenceAfterAResumeCountsRunningTimeOnly() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions(speed: 1))
+    _ = face.handle(.enter, atWall: .zero)
+    _ = face.handle(.space, atWall: .seconds(60))
+    _ = face.handle(.space, atWall: .seconds(70))
+    #expect(face.session.workoutEngine.sessionState(0) == .running)
+    for second in [80, 85, 90, 95, 99] {
+      face.update(atWall: .seconds(second))
+      let cadence = try #require(face.snapshot().cadence, "at \(second) s")
+      #expect(abs(cadence - 161.6) < 1e-9, "at \(second) s: \(cadence)")
+    }
+  }
+
+  /// A keep-alive change in the background is one log line naming the reason, not a change of
+  /// the app's state to itself (`app background -> background`).
+  @Test func logHasNoSelfTransitions() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions(speed: 1))
+    _ = face.handle(.enter, atWall: .zero)
+    _ = face.handle(.character("h"), atWall: .seconds(5))
+    _ = face.handle(.character("e"), atWall: .seconds(10))
+    let lines = face.snapshot().log.compactMap(WatchScreen.logLine)
+    #expect(lines.contains("0:10  app background, kept alive by none"), "\(lines)")
+    #expect(!lines.contains { $0.hasSuffix("background -> background") })
+  }
+
   @Test func quitAsksWhileAWorkoutIsOpen() throws {
     var face = try WatchFace(scenario: try scenario(steady), options: RunOptions())
     _ = face.handle(.enter, atWall: .zero)

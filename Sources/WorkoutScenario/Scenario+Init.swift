@@ -35,8 +35,11 @@ extension Scenario {
   ///   only), with a duration not above zero, or with speed, grade (−0.45 to 0.45), power or
   ///   cadence outside ``WorkoutPhysiology/CourseSegment``'s ranges, an empty recording path, a
   ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
-  ///   an `extendedRuntime` action without `watch.extendedRuntimeType`, selector items empty or
-  ///   repeated.
+  ///   a `crown` rotation of 0 or beyond a million strides, an `extendedRuntime` action without
+  ///   `watch.extendedRuntimeType`, selector items empty or repeated, sensor noise (0 to 10 000),
+  ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
+  ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
+  ///   zero, step counts that are not whole.
   public init(
     name: String, start: WallClockDate? = nil, timeZone: String = "UTC", seed: UInt64 = 1,
     activity: WorkoutActivityType = .running, location: WorkoutSessionLocationType = .outdoor,
@@ -103,16 +106,72 @@ extension Scenario {
       }
     }
     for type in QuantityType.allCases {
-      guard let settings = sensors[type], settings.interval <= .zero else { continue }
+      guard let settings = sensors[type] else { continue }
+      let path = "sensors.\(type.rawValue)."
+      guard settings.interval > .zero else {
+        throw fail(path + "interval", "is not above zero (expected a time above zero)")
+      }
+      guard settings.lockOn >= .zero else {
+        throw fail(path + "lockOn", "is below zero (expected a time at or after 0)")
+      }
+      guard settings.noise.isFinite, (0...1e4).contains(settings.noise) else {
+        throw fail(path + "noise", "\(text(settings.noise)) is out of range (expected 0 to 10000)")
+      }
+      if let constant = settings.constant, !(constant.isFinite && (0...1e6).contains(constant)) {
+        throw fail(path + "constant", "\(text(constant)) is out of range (expected 0 to 1000000)")
+      }
+    }
+    let times: [(path: String, value: Duration?)] = [
+      ("watch.returnToClock", watch.returnToClock),
+      ("watch.backgroundGracePeriod", watch.backgroundGracePeriod),
+      ("watch.willExpireLeadTime", watch.willExpireLeadTime),
+      ("watch.autoPause.pauseAfter", watch.autoPause?.pauseAfter),
+      ("watch.autoPause.resumeAfter", watch.autoPause?.resumeAfter),
+      ("today.appleExerciseTime", today.appleExerciseTime),
+    ]
+    for (path, value) in times where (value ?? .zero) < .zero {
+      throw fail(path, "is below zero (expected a time at or above 0)")
+    }
+    if let threshold = watch.autoPause?.speedThreshold, !(threshold.isFinite && threshold > 0) {
       throw fail(
-        "sensors.\(type.rawValue).interval", "is not above zero (expected a time above zero)")
+        "watch.autoPause.speedThreshold", "\(text(threshold)) is not above zero (expected m/s)")
+    }
+    let amounts: [(path: String, value: Double, goal: Bool)] = [
+      ("goals.activeEnergyBurned", goals.activeEnergyBurned, true),
+      ("goals.stepCount", goals.stepCount, true),
+      ("today.activeEnergyBurned", today.activeEnergyBurned, false),
+      ("today.stepCount", today.stepCount, false),
+    ]
+    for (path, value, goal) in amounts
+    where !value.isFinite || value < 0 || (goal && value == 0)
+      || (path.hasSuffix("stepCount") && value != value.rounded())
+    {
+      throw fail(
+        path,
+        "\(text(value)) is not allowed (expected a finite \(path.hasSuffix("stepCount") ? "whole number" : "number") \(goal ? "above zero" : "at or above 0"))"
+      )
+    }
+    guard goals.appleExerciseTime > .zero else {
+      throw fail("goals.appleExerciseTime", "is not above zero (expected a time above zero)")
     }
     var actions = timeline
     for index in actions.indices {
       let path = "timeline[\(index)]"
       if actions[index].location.isEmpty { actions[index].location = path }
-      guard actions[index].at >= .zero else {
-        throw fail(path + ".at", "is before t = 0 (expected a time at or after 0)")
+      guard actions[index].at >= .zero,
+        actions[index].at.nanoseconds / 1_000_000_000 <= ScenarioTime.maximumSeconds
+      else {
+        throw fail(
+          path + ".at",
+          "is not a time (expected 0 to \(ScenarioTime.maximumSeconds) seconds from t = 0)")
+      }
+      if case .crown(let strides) = actions[index].kind,
+        !(strides.isFinite && strides != 0 && strides.magnitude <= 1_000_000)
+      {
+        throw fail(
+          path + ".by",
+          "\(text(strides)) is not a rotation (expected a number of strides, not 0, at most 1000000 either way)"
+        )
       }
       if index > 0, actions[index].at < actions[index - 1].at {
         throw fail(

@@ -83,10 +83,12 @@ public enum Simulation {
   /// spec, "Timeline actions"), and commands run after the actions at their instant (`--keys`).
   /// The run stops after the last action or command, at a ``WatchCommand/quit``, or at
   /// `overrides.until`; a session still open then saves no record and gets an `unfinished` log
-  /// entry.
+  /// entry. The scenario's Digital Crown selector (``CrownSelection``) chooses each session's
+  /// workout, so this is the very run `workout-sim run` performs: its `--json` output is this
+  /// result's encoding.
   ///
   /// - Parameters:
-  ///   - scenario: a decoded scenario.
+  ///   - scenario: a scenario, decoded from a file or built in Swift.
   ///   - overrides: `--type`, `--seed`, `--until`.
   ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
   /// - Throws: ``SimulationError`` when the scenario's values are outside what the models accept

@@ -82,5 +82,25 @@ import WorkoutSimulation
           name: "o",
           timeline: [.init(at: .seconds(5), .app(.start)), .init(at: .seconds(4), .app(.end))])
       } == "o: timeline[1].at: is before the previous action's time (times must not decrease)")
+    #expect(
+      message { () throws(ScenarioError) in
+        try Scenario(name: "c", timeline: [.init(at: .seconds(1), .crown(by: 0))])
+      }
+        == "c: timeline[0].by: 0 is not a rotation (expected a number of strides, not 0, at most 1000000 either way)"
+    )
+    #expect(
+      message { () throws(ScenarioError) in
+        try Scenario(
+          name: "r",
+          goals: Scenario.RingAmounts(
+            activeEnergyBurned: 0, appleExerciseTime: .seconds(60), stepCount: 10))
+      }
+        == "r: goals.activeEnergyBurned: 0 is not allowed (expected a finite number above zero)")
+    #expect(
+      message { () throws(ScenarioError) in
+        try Scenario(
+          name: "e",
+          timeline: [.init(at: .seconds(1), .app(.extendedRuntime(.acquire(holder: "x"))))])
+      }?.hasPrefix("e: timeline[0].do: extendedRuntime needs") == true)
   }
 }

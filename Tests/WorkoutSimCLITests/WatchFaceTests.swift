@@ -127,6 +127,22 @@ struct WatchFaceStateTests {
     }
   }
 
+  /// With nothing before the workout, the Move ring's amount is the workout's active energy: the
+  /// metrics and the legend show the same whole number at every second of the first minutes.
+  @Test func activeEnergyAndMoveRingAgreeOnScreen() throws {
+    var face = try WatchFace(scenario: try scenario(steady), options: RunOptions(speed: 1))
+    _ = face.handle(.enter, atWall: .zero)
+    for second in stride(from: 10, through: 180, by: 1) {
+      face.update(atWall: .seconds(second))
+      let lines = WatchScreen.render(face.snapshot(), width: 80, height: 30).lines
+      let active = try #require(lines.first { $0.hasPrefix("Active ") })
+      let move = try #require(lines.first { $0.contains("Move ") })
+      let activeAmount = active.split(separator: " ", omittingEmptySubsequences: true)[1]
+      let moveAmount = try #require(move.split(separator: " ").first { $0.hasSuffix("/500") })
+      #expect(activeAmount + "/500" == moveAmount, "at \(second) s: \(active) | \(move)")
+    }
+  }
+
   /// A keep-alive change in the background is one log line naming the reason, not a change of
   /// the app's state to itself (`app background -> background`).
   @Test func logHasNoSelfTransitions() throws {

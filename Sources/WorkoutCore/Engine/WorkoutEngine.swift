@@ -56,7 +56,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The engine's current instant.
   public internal(set) var now: SimulationInstant = .zero
   /// Whether the app process is running (false between `crash` and `relaunch`).
-  public private(set) var appIsRunning = true
+  public var appIsRunning: Bool { app.isRunning }
   /// The index of the app's current session, or `nil` when it has none.
   public private(set) var currentSessionIndex: Int? = 0
 
@@ -70,10 +70,20 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var missedCount = 0
   var runFinished = false
   var cumulativeIntervals: [QuantityType: Duration] = [:]
-  /// The watch around the app (off when the configuration has no `watch`).
-  var lifecycle = LifecycleState(watch: nil)
+  /// Whether the lifecycle model is on (the configuration has a `watch`).
+  let lifecycleEnabled: Bool
+  /// The app process and the wrist (crash and relaunch also while the lifecycle model is off).
+  var app: AppLifecycleStateMachine
+  /// The app's extended runtime sessions, in creation order.
+  var runtimes: [ExtendedRuntimeSessionStateMachine] = []
+  /// The first of ``runtimes`` created by the app's current process.
+  var runtimeBase = 0
+  /// The reference-counting helper (F08).
+  var helper = RuntimeHelperStateMachine()
+  /// The auto-pause detector, or `nil` when auto-pause is off.
+  var autoPause: AutoPauseStateMachine?
   /// Whether the app receives callbacks: running and not suspended.
-  var appReceives = true
+  var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
   public private(set) var dataSource: Source
 
@@ -86,7 +96,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
     self.configuration = configuration
     self.dataSource = dataSource
-    self.lifecycle = LifecycleState(watch: configuration.watch)
+    self.lifecycleEnabled = configuration.watch != nil
+    self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
+    self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }
@@ -126,7 +138,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
   public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     apply(action, at: date)
@@ -136,7 +148,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Delivers every sample due at or before `instant` and moves ``now`` there.
   public mutating func advance(to instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: date)
     now = date
   }
@@ -147,9 +159,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public mutating func probe(at instant: SimulationInstant) -> Probe {
     advance(to: instant)
     var probe = sessionProbe()
-    if lifecycle.enabled {
-      probe.appState = lifecycle.appState
-      probe.keepAlive = lifecycle.keepAlive
+    if lifecycleEnabled {
+      probe.appState = app.appState
+      probe.keepAlive = keepAlive
     }
     return probe
   }
@@ -200,21 +212,19 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     switch action {
     case .crash:
       if appIsRunning {
-        appIsRunning = false
-        appReceives = false
         missedTypes = QuantityTypeSet()
         missedCount = 0
-        if lifecycle.enabled { lifecycleCrashed(at: date) }
+        appCrashed(at: date)
       }
       return
     case .relaunch(let recover):
       relaunch(recover: recover, at: date)
       return
     case .wristDown, .wristUp, .crownPress, .openApp:
-      if lifecycle.enabled { userAction(action, at: date) }
+      if lifecycleEnabled { userAction(action, at: date) }
       return
     case .extendedRuntime(let operation):
-      guard lifecycle.enabled else { return }
+      guard lifecycleEnabled else { return }
       if appIsRunning && !appReceives {
         report(.appSuspended, action: action.word, session: nil, at: date)
         return
@@ -264,9 +274,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   mutating func relaunch(recover: Bool, at date: SimulationInstant) {
     guard !appIsRunning else { return }
-    appIsRunning = true
-    appReceives = true
-    if lifecycle.enabled { lifecycleRelaunched(at: date) }
+    applyApp(app.relaunch(at: date.nanoseconds, keepAlive: keepAlive), at: date)
     var target: Int? = nil
     if recover, let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
       target = index
@@ -283,16 +291,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func sessionCall(
     _ call: WorkoutSessionCall, session index: Int, at date: SimulationInstant
   ) {
-    guard sessions[index].machine.accepts(call) else {
-      let error = WorkoutError.invalidTransition(call, from: sessions[index].machine.state)
-      report(error, action: call.word, session: index, at: date)
-      return
-    }
-    if call == .prepare || call == .start {
-      endOtherSessions(except: index, at: date, action: call.word)
-    }
     switch sessions[index].machine.perform(call, at: date) {
     case .changed(let change):
+      // Preparing or starting ends every other open session first: their errors and changes
+      // are delivered before this session's change.
+      if call == .prepare || call == .start {
+        endOtherSessions(except: index, at: date, action: call.word)
+      }
       applyChange(change, session: index)
     case .rejected(let error):
       report(error, action: call.word, session: index, at: date)
@@ -341,7 +346,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .notStarted, .prepared, .paused:
       break
     }
-    if lifecycle.enabled { lifecycleSessionChanged(change, session: index) }
+    if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
   }
 
   private mutating func autoFinish(session index: Int, at date: SimulationInstant) {

@@ -25,7 +25,70 @@ func activeEnergy(from start: Int64, to end: Int64) -> SampleProductionStateMach
       start: ns(start), end: ns(end)))
 }
 
+/// The states of the sample production matrix: idle, or collecting session 0 from 0.
+enum SamplerState: CaseIterable, Sendable, CustomStringConvertible {
+  case idle, collecting
+
+  var description: String { self == .idle ? "idle" : "collecting" }
+}
+
+/// The events of the matrix, all at 20 s (after the heart rate at 0 and 10 was handed out while
+/// collecting).
+enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
+  case open, next, close
+
+  var description: String {
+    switch self {
+    case .open: "open"
+    case .next: "next"
+    case .close: "close"
+    }
+  }
+}
+
 @Suite struct SampleProductionStateMachineTests {
+  /// Row by row: the session collecting after the event, and what the event hands out. Opening
+  /// session 1 at 20 s: its heart rate is due at once. `next` at 20 s: the heart rate at 20
+  /// (past lock-on, 0 + 15 s). Closing at 20 s: the heart rate at 20 and the energy span
+  /// [0, 20).
+  @Test(arguments: SamplerState.allCases, SamplerEvent.allCases)
+  func transitionMatrix(from state: SamplerState, event: SamplerEvent) {
+    var machine = SampleProductionStateMachine()
+    let configuration = samplingConfiguration()
+    if state == .collecting {
+      machine.open(
+        session: 0, activity: .running, at: 0, collectionStart: 0, configuration: configuration)
+      for deadline in [0, ns(10)] {
+        while machine.next(dueAt: deadline) != .done {}
+      }
+    }
+    switch (state, event) {
+    case (_, .open):
+      machine.open(
+        session: 1, activity: .running, at: ns(20), collectionStart: 0,
+        configuration: configuration)
+      #expect(machine.interval?.session == 1)
+      #expect(machine.due(through: .max) == ns(20))
+    case (.idle, .next):
+      #expect(machine.next(dueAt: ns(20)) == .done)
+      #expect(machine.interval == nil)
+    case (.collecting, .next):
+      #expect(machine.next(dueAt: ns(20)) == heartRate(at: 20))
+      #expect(machine.next(dueAt: ns(20)) == .done)
+      #expect(machine.interval?.session == 0)
+    case (.idle, .close):
+      #expect(machine.close(at: ns(20)) == nil)
+    case (.collecting, .close):
+      let closed = machine.close(at: ns(20))
+      #expect(closed?.0.session == 0)
+      #expect(
+        closed?.1.map(SampleProductionStateMachine.Step.sample) == [
+          heartRate(at: 20), activeEnergy(from: 0, to: 20),
+        ])
+      #expect(machine.interval == nil)
+    }
+  }
+
   /// Idle: nothing due, nothing to close.
   @Test func idleHasNothing() {
     var machine = SampleProductionStateMachine()

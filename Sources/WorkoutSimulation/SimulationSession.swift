@@ -53,7 +53,6 @@ public struct SimulationSession {
   private var nextAction = 0
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
-  private var wristIsDown = false
   private var selection: CrownSelection
   /// The session the selector chooses for: the first session, a later one only once the crown
   /// turns while it waits (or Enter opens it on the watch face). A timeline `newSession` is the
@@ -183,7 +182,6 @@ public struct SimulationSession {
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
       case .app(let call):
         switch call {
-        case .wristDown, .wristUp: wristIsDown = call == .wristDown
         case .prepare, .start: applySelection(at: at)
         default: break
         }
@@ -228,8 +226,8 @@ public struct SimulationSession {
     case .crash: engine.perform(.crash, at: at)
     case .relaunch: engine.perform(.relaunch(recover: true), at: at)
     case .wrist:
-      engine.perform(wristIsDown ? .wristUp : .wristDown, at: at)
-      wristIsDown.toggle()
+      // The engine's wrist (``WorkoutEngine/isWristUp``): `openApp` raises it too.
+      engine.perform(engine.isWristUp ? .wristDown : .wristUp, at: at)
     case .crownPress: engine.perform(.crownPress, at: at)
     case .crown(let presses): turnCrown(at: at) { $0.turn(keyPresses: presses, at: at) }
     case .quit: finish(at: at)

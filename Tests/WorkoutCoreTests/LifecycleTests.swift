@@ -4,6 +4,31 @@ import WorkoutCore
 /// App lifecycle: wrist, crown, return to clock, grace period, keep-alive by workout sessions.
 /// Defaults: return to clock 120 s, grace 10 s.
 @Suite struct LifecycleTests {
+  /// Session 0 runs; the crown sends the app to the background at 10 (kept alive by it). A new
+  /// session started at 20 ends session 0 (anotherWorkoutSessionStarted) and runs itself: a
+  /// workout session keeps the app alive throughout, so no keep-alive change is logged and no
+  /// grace period starts (still background at 20 + 10 = 30 and long after).
+  @Test func anotherSessionStartingInTheBackgroundKeepsTheAppAlive() {
+    var engine = runWatch(
+      watchConfiguration(),
+      [(0, .start), (10, .crownPress), (20, .newSession(activity: nil)), (20, .start)])
+    #expect(engine.probe(at: t(1000)).appState == .background)
+    #expect(engine.sessionState(0) == .ended)
+    #expect(engine.sessionState(1) == .running)
+    #expect(
+      sameStates(
+        engine.appStates, [(10, .active, .background, .crownPress, .workoutSession)]))
+  }
+
+  /// The engine tracks the wrist: down at 5; `openApp` at 10 raises it.
+  @Test func openAppRaisesTheWrist() {
+    var engine = runWatch(watchConfiguration(), [(5, .wristDown)])
+    #expect(!engine.isWristUp)
+    engine.perform(.openApp, at: t(10))
+    #expect(engine.isWristUp)
+    #expect(engine.appState == .active)
+  }
+
   /// Wrist down at 30: inactive at 30, background at 30 + 120 = 150, suspended at 150 + 10 = 160.
   @Test func suspensionAfterWristDown() {
     var engine = runWatch(watchConfiguration(), [(30, .wristDown)])

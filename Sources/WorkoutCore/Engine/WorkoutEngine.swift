@@ -7,18 +7,6 @@ struct EngineSession {
   var attached = true
 }
 
-/// The sample timing state of one quantity type during a running interval (plain data).
-struct SampleStream {
-  var type: QuantityType
-  var slot: Int
-  var cumulative: Bool
-  var hasDropouts: Bool
-  var interval: Int64
-  /// Next grid point: a discrete sample's instant, a cumulative span's start.
-  var grid: Int64
-  var lockOnEnd: Int64
-}
-
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
 /// time, fed by a ``WorkoutDataSource``.
 ///
@@ -56,24 +44,31 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The engine's current instant.
   public internal(set) var now: SimulationInstant = .zero
   /// Whether the app process is running (false between `crash` and `relaunch`).
-  public private(set) var appIsRunning = true
+  public var appIsRunning: Bool { app.isRunning }
   /// The index of the app's current session, or `nil` when it has none.
   public private(set) var currentSessionIndex: Int? = 0
 
   var sessions: [EngineSession] = []
-  var scheduler = EventScheduler<Int>()
-  var streams: [SampleStream] = []
-  var streamDropouts: [[Range<Int64>]] = []
-  var collectingActivity = WorkoutActivityType.other
-  var collecting: Int?
+  /// When samples are due (idle outside running intervals).
+  var sampler = SampleProductionStateMachine()
   var missedTypes = QuantityTypeSet()
   var missedCount = 0
   var runFinished = false
   var cumulativeIntervals: [QuantityType: Duration] = [:]
-  /// The watch around the app (off when the configuration has no `watch`).
-  var lifecycle = LifecycleState(watch: nil)
+  /// Whether the lifecycle model is on (the configuration has a `watch`).
+  let lifecycleEnabled: Bool
+  /// The app process and the wrist (crash and relaunch also while the lifecycle model is off).
+  var app: AppLifecycleStateMachine
+  /// The app's extended runtime sessions, in creation order.
+  var runtimes: [ExtendedRuntimeSessionStateMachine] = []
+  /// The first of ``runtimes`` created by the app's current process.
+  var runtimeBase = 0
+  /// The reference-counting helper (F08).
+  var helper = RuntimeHelperStateMachine()
+  /// The auto-pause detector, or `nil` when auto-pause is off.
+  var autoPause: AutoPauseStateMachine?
   /// Whether the app receives callbacks: running and not suspended.
-  var appReceives = true
+  var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
   public private(set) var dataSource: Source
 
@@ -86,7 +81,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
     self.configuration = configuration
     self.dataSource = dataSource
-    self.lifecycle = LifecycleState(watch: configuration.watch)
+    self.lifecycleEnabled = configuration.watch != nil
+    self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
+    self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }
@@ -126,7 +123,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
   public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     apply(action, at: date)
@@ -136,7 +133,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Delivers every sample due at or before `instant` and moves ``now`` there.
   public mutating func advance(to instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycle.next <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: date)
     now = date
   }
@@ -147,9 +144,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public mutating func probe(at instant: SimulationInstant) -> Probe {
     advance(to: instant)
     var probe = sessionProbe()
-    if lifecycle.enabled {
-      probe.appState = lifecycle.appState
-      probe.keepAlive = lifecycle.keepAlive
+    if lifecycleEnabled {
+      probe.appState = app.appState
+      probe.keepAlive = keepAlive
     }
     return probe
   }
@@ -200,21 +197,19 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     switch action {
     case .crash:
       if appIsRunning {
-        appIsRunning = false
-        appReceives = false
         missedTypes = QuantityTypeSet()
         missedCount = 0
-        if lifecycle.enabled { lifecycleCrashed(at: date) }
+        appCrashed(at: date)
       }
       return
     case .relaunch(let recover):
       relaunch(recover: recover, at: date)
       return
     case .wristDown, .wristUp, .crownPress, .openApp:
-      if lifecycle.enabled { userAction(action, at: date) }
+      if lifecycleEnabled { userAction(action, at: date) }
       return
     case .extendedRuntime(let operation):
-      guard lifecycle.enabled else { return }
+      guard lifecycleEnabled else { return }
       if appIsRunning && !appReceives {
         report(.appSuspended, action: action.word, session: nil, at: date)
         return
@@ -264,9 +259,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   mutating func relaunch(recover: Bool, at date: SimulationInstant) {
     guard !appIsRunning else { return }
-    appIsRunning = true
-    appReceives = true
-    if lifecycle.enabled { lifecycleRelaunched(at: date) }
+    applyApp(app.relaunch(at: date.nanoseconds, keepAlive: keepAlive), at: date)
     var target: Int? = nil
     if recover, let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
       target = index
@@ -283,16 +276,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func sessionCall(
     _ call: WorkoutSessionCall, session index: Int, at date: SimulationInstant
   ) {
-    guard sessions[index].machine.accepts(call) else {
-      let error = WorkoutError.invalidTransition(call, from: sessions[index].machine.state)
-      report(error, action: call.word, session: index, at: date)
-      return
-    }
-    if call == .prepare || call == .start {
-      endOtherSessions(except: index, at: date, action: call.word)
-    }
     switch sessions[index].machine.perform(call, at: date) {
     case .changed(let change):
+      // Preparing or starting ends every other open session first: their errors and changes
+      // are delivered before this session's change.
+      if call == .prepare || call == .start {
+        endOtherSessions(except: index, at: date, action: call.word)
+      }
       applyChange(change, session: index)
     case .rejected(let error):
       report(error, action: call.word, session: index, at: date)
@@ -317,7 +307,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   private mutating func applyChange(_ change: SessionStateChange, session index: Int) {
     let date = change.date
-    if change.from == .running && collecting == index { closeInterval(at: date) }
+    if change.from == .running && sampler.interval?.session == index { closeInterval(at: date) }
     notify(index, at: date, .stateChange(from: change.from, to: change.to))
     if let type = change.generatedEvent,
       sessions[index].builder.collectSessionEvent(WorkoutEvent(type, at: date))
@@ -341,7 +331,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .notStarted, .prepared, .paused:
       break
     }
-    if lifecycle.enabled { lifecycleSessionChanged(change, session: index) }
+    if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
   }
 
   private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
@@ -364,7 +354,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       report(error, action: "endCollection", session: index, at: date)
       return false
     }
-    if collecting == index { closeInterval(at: date) }
+    if sampler.interval?.session == index { closeInterval(at: date) }
     return true
   }
 
@@ -431,106 +421,66 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   // MARK: - Sampling
 
   private mutating func openInterval(session index: Int, at date: SimulationInstant) {
-    collecting = index
-    collectingActivity = sessions[index].activity
-    streams.removeAll(keepingCapacity: true)
-    streamDropouts.removeAll(keepingCapacity: true)
-    scheduler.removeAll()
-    let start = date.nanoseconds
-    let lockOnBase = sessions[index].builder.startDate?.nanoseconds ?? start
-    for type in sessions[index].activity.collectedTypes {
-      let schedule = configuration.schedule(for: type)
-      let interval = schedule.interval.wholeNanoseconds
-      guard schedule.enabled, interval > 0 else { continue }
-      let stream = SampleStream(
-        type: type, slot: type.slot, cumulative: type.isCumulative,
-        hasDropouts: !schedule.dropouts.isEmpty, interval: interval, grid: start,
-        lockOnEnd: lockOnBase &+ schedule.lockOn.wholeNanoseconds)
-      streams.append(stream)
-      streamDropouts.append(
-        schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
-      let due = stream.cumulative ? start &+ interval : start
-      scheduler.schedule(streams.count - 1, at: SimulationInstant(nanoseconds: due))
-    }
+    sampler.open(
+      session: index, activity: sessions[index].activity, at: date.nanoseconds,
+      collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
+      configuration: configuration)
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut
   /// cumulative spans `[grid, date)` still pending form the interval's last batch.
   private mutating func closeInterval(at date: SimulationInstant) {
-    guard let index = collecting else { return }
-    let end = date.nanoseconds
+    guard let (interval, requests) = sampler.close(at: date.nanoseconds) else { return }
     var types = QuantityTypeSet()
     var count = 0
-    for position in streams.indices {
-      let stream = streams[position]
-      if stream.cumulative {
-        if stream.grid < end {
-          produce(
-            stream, position: position, at: end, session: index, types: &types, count: &count)
-        }
-      } else if stream.grid == end {
-        produce(
-          stream, position: position, at: end, session: index, types: &types, count: &count)
-      }
+    for request in requests {
+      produce(request, interval: interval, types: &types, count: &count)
     }
-    streams.removeAll(keepingCapacity: true)
-    streamDropouts.removeAll(keepingCapacity: true)
-    scheduler.removeAll()
-    collecting = nil
-    deliverBatch(session: index, at: end, types: types, count: count)
+    deliverBatch(session: interval.session, at: date.nanoseconds, types: types, count: count)
   }
 
   /// Delivers every sample due at or before `limit`, one batch per instant.
   mutating func pump(through limit: SimulationInstant) {
-    guard let index = collecting else { return }
-    while let (deadline, first) = scheduler.popDue(through: limit) {
+    guard let interval = sampler.interval else { return }
+    while let deadline = sampler.due(through: limit.nanoseconds) {
       var types = QuantityTypeSet()
       var count = 0
-      var position = first
-      while true {
-        let stream = streams[position]
-        produce(
-          stream, position: position, at: deadline.nanoseconds, session: index, types: &types,
-          count: &count)
-        streams[position].grid =
-          stream.cumulative ? deadline.nanoseconds : stream.grid &+ stream.interval
-        let next = streams[position].grid &+ (stream.cumulative ? stream.interval : 0)
-        scheduler.schedule(position, at: SimulationInstant(nanoseconds: next))
-        guard scheduler.nextDeadline == deadline,
-          let (_, item) = scheduler.popDue(through: deadline)
-        else { break }
-        position = item
+      loop: while true {
+        switch sampler.next(dueAt: deadline) {
+        case .sample(let request):
+          produce(request, interval: interval, types: &types, count: &count)
+        case .suppressed:
+          continue
+        case .done:
+          break loop
+        }
       }
-      deliverBatch(session: index, at: deadline.nanoseconds, types: types, count: count)
+      deliverBatch(session: interval.session, at: deadline, types: types, count: count)
     }
   }
 
-  /// Produces the sample of `stream` due at `instant` (a discrete reading at `stream.grid`, or
-  /// the cumulative span `[stream.grid, instant)`), unless lock-on or a dropout suppresses it.
+  /// Asks the source for `request` and appends it to the collecting session's builder (a
+  /// discrete value of `nil` is no sample).
   private mutating func produce(
-    _ stream: SampleStream, position: Int, at instant: Int64, session index: Int,
+    _ request: SampleRequest, interval: SampleProductionStateMachine.Interval,
     types: inout QuantityTypeSet, count: inout Int
   ) {
-    let point = stream.grid
-    guard point >= stream.lockOnEnd else { return }
-    if stream.hasDropouts {
-      for dropout in streamDropouts[position] where dropout.contains(point) { return }
-    }
-    let activity = collectingActivity
-    if stream.cumulative {
+    if request.cumulative {
       let value = dataSource.cumulativeAmount(
-        of: stream.type, from: SimulationInstant(nanoseconds: point),
-        to: SimulationInstant(nanoseconds: instant), activity: activity)
-      sessions[index].builder.appendCumulative(
-        slot: stream.slot, start: point, end: instant, value: value)
+        of: request.type, from: SimulationInstant(nanoseconds: request.start),
+        to: SimulationInstant(nanoseconds: request.end), activity: interval.activity)
+      sessions[interval.session].builder.appendCumulative(
+        slot: request.slot, start: request.start, end: request.end, value: value)
     } else {
       guard
         let value = dataSource.discreteValue(
-          of: stream.type, at: SimulationInstant(nanoseconds: point), activity: activity)
+          of: request.type, at: SimulationInstant(nanoseconds: request.start),
+          activity: interval.activity)
       else { return }
-      sessions[index].builder.appendDiscrete(slot: stream.slot, at: point, value: value)
+      sessions[interval.session].builder.appendDiscrete(
+        slot: request.slot, at: request.start, value: value)
     }
-    types.insert(stream.type)
+    types.insert(request.type)
     count += 1
   }
 }

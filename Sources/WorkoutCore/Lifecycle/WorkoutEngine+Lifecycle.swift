@@ -25,100 +25,114 @@
 ///   while active). A crash terminates every session.
 /// - Auto-pause: see ``AutoPauseConfiguration``; the detector evaluates the ``MotionSource``
 ///   only where the speed changes.
+///
+/// The engine composes four state machines: ``AppLifecycleStateMachine`` (app state and wrist),
+/// one ``ExtendedRuntimeSessionStateMachine`` per extended runtime session,
+/// ``RuntimeHelperStateMachine`` (F08) and ``AutoPauseStateMachine``. It feeds them events and
+/// carries out the actions they return; derived facts (is the app running, does it receive
+/// callbacks, the keep-alive reason, the live extended runtime session) are computed from their
+/// states.
 extension WorkoutEngine {
   // MARK: - Inspection
 
   /// The app's lifecycle state (always `.active` while the lifecycle model is off).
-  public var appState: AppState { lifecycle.appState }
-  /// What keeps the app alive in the background (`.none` while the lifecycle model is off).
-  public var keepAlive: KeepAliveReason { lifecycle.keepAlive }
+  public var appState: AppState { lifecycleEnabled ? app.appState : .active }
+  /// What keeps the app alive in the background (`.none` while the lifecycle model is off): a
+  /// workout session that is prepared, running, paused or stopped, else a running extended
+  /// runtime session.
+  public var keepAlive: KeepAliveReason {
+    guard lifecycleEnabled else { return .none }
+    for session in sessions {
+      switch session.machine.state {
+      case .prepared, .running, .paused, .stopped: return .workoutSession
+      case .notStarted, .ended: continue
+      }
+    }
+    if let index = liveRuntime, runtimes[index].state == .running {
+      return .extendedRuntimeSession
+    }
+    return .none
+  }
+  /// Whether the wrist is raised (the scenario's `wristDown` / `wristUp`, `openApp` raises it;
+  /// always `true` while the lifecycle model is off).
+  public var isWristUp: Bool { app.isWristUp }
   /// The number of extended runtime sessions the app created.
-  public var extendedRuntimeSessionCount: Int { lifecycle.runtimeSessions.count }
+  public var extendedRuntimeSessionCount: Int { runtimes.count }
   /// The state of extended runtime session `index`, or `nil` if there is none.
   public func extendedRuntimeSessionState(_ index: Int) -> ExtendedRuntimeSessionState? {
-    lifecycle.runtimeSessions.indices.contains(index)
-      ? lifecycle.runtimeSessions[index].state : nil
+    runtimes.indices.contains(index) ? runtimes[index].state : nil
   }
   /// The holders of the reference-counting helper (F08), in acquisition order.
-  public var extendedRuntimeHolders: [String] { lifecycle.holders }
+  public var extendedRuntimeHolders: [String] { helper.holders }
 
-  // MARK: - Timers
+  /// The scheduled or running extended runtime session (at most one), or `nil`.
+  var liveRuntime: Int? { runtimes.lastIndex { $0.isLive } }
 
-  /// Fires every lifecycle timer due at or before `limit`, in time order (ties in
-  /// ``LifecycleTimer`` order), delivering the samples due before each first.
+  /// The app's latest extended runtime session in its current process (the one `invalidate`
+  /// acts on), or `nil`.
+  private var latestRuntime: Int? { runtimes.count > runtimeBase ? runtimes.count - 1 : nil }
+
+  /// Whether a frontmost extended runtime session runs (it holds the app in front).
+  private var frontmostRuntimeRunning: Bool {
+    liveRuntime.map { runtimes[$0].holdsAppInFront } ?? false
+  }
+
+  /// The earliest deadline of the lifecycle machines (nanoseconds), `Int64.max` when none.
+  var lifecycleDeadline: Int64 {
+    var next = app.deadline ?? .max
+    if let motion = autoPause?.deadline, motion < next { next = motion }
+    if let index = liveRuntime, let runtime = runtimes[index].deadline, runtime < next {
+      next = runtime
+    }
+    return next
+  }
+
+  // MARK: - Deadlines
+
+  /// Passes every lifecycle deadline due at or before `limit`, in time order (ties: auto-pause,
+  /// then the extended runtime session, then the app), delivering the samples due before each
+  /// first.
   mutating func runLifecycleTimers(through limit: Int64) {
-    while lifecycle.next <= limit {
-      let deadline = lifecycle.next
+    while lifecycleDeadline <= limit {
+      let deadline = lifecycleDeadline
       pump(through: SimulationInstant(nanoseconds: deadline - 1))
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }
       let date = SimulationInstant(nanoseconds: deadline)
-      for timer in LifecycleTimer.allCases where lifecycle[timer] == deadline {
-        lifecycle[timer] = .max
-        fire(timer, at: date)
+      if autoPause?.deadline == deadline { motionDetected(at: date) }
+      if let index = liveRuntime, runtimes[index].deadline == deadline {
+        if runtimes[index].state == .scheduled {
+          applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)
+        }
+        let holding = runtimes[index].holdsAppInFront
+        applyRuntime(index, runtimes[index].deadlinePassed(at: deadline), at: date, holding)
       }
-    }
-  }
-
-  private mutating func fire(_ timer: LifecycleTimer, at date: SimulationInstant) {
-    switch timer {
-    case .motion:
-      motionDetected(at: date)
-    case .runtimeWillExpire:
-      guard let index = lifecycle.liveRuntime else { return }
-      let record = lifecycle.runtimeSessions[index]
-      logRuntime(
-        index, .willExpire(expiresAt: SimulationInstant(nanoseconds: record.expiresAt)), at: date)
-    case .runtimeExpire:
-      guard let index = lifecycle.liveRuntime else { return }
-      invalidateRuntime(index, reason: .expired, error: nil, at: date)
-    case .runtimeScheduledStart:
-      guard let index = lifecycle.liveRuntime else { return }
-      if lifecycle.appState == .suspended {
-        changeAppState(to: .background, cause: .extendedRuntimeSession, at: date)
+      if app.deadline == deadline {
+        applyApp(
+          app.deadlinePassed(
+            at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
+          at: date)
       }
-      beginRuntime(index, at: date)
-    case .returnToClock:
-      guard lifecycle.appState == .inactive, !frontmostRuntimeRunning else { return }
-      changeAppState(to: .background, cause: .returnToClock, at: date)
-    case .gracePeriod:
-      guard lifecycle.appState == .background, lifecycle.keepAlive == .none else { return }
-      changeAppState(to: .suspended, cause: .gracePeriodEnded, at: date)
     }
   }
 
   // MARK: - App state
 
-  private var frontmostRuntimeRunning: Bool {
-    guard let index = lifecycle.liveRuntime else { return false }
-    let record = lifecycle.runtimeSessions[index]
-    return record.state == .running && record.type.isFrontmost
-  }
-
-  /// Moves the app to `state`, logs it, and sets or clears the timers that depend on it.
-  private mutating func changeAppState(
-    to state: AppState, cause: AppStateCause, at date: SimulationInstant
-  ) {
-    let from = lifecycle.appState
-    guard from != state else { return }
-    lifecycle.appState = state
-    let wasReceiving = appReceives
-    appReceives = appIsRunning && state.receivesCallbacks
-    log.append(
-      LogEntry(
-        at: date, session: nil,
-        kind: .appState(
-          AppStateChange(from: from, to: state, cause: cause, keepAlive: lifecycle.keepAlive))))
-    if !state.isFrontmost { lifecycle[.returnToClock] = .max }
-    if state == .background && lifecycle.keepAlive == .none {
-      lifecycle[.gracePeriod] =
-        date.nanoseconds &+ lifecycle.watch.backgroundGracePeriod.wholeNanoseconds
-    } else {
-      lifecycle[.gracePeriod] = .max
-    }
-    if from == .suspended && !wasReceiving && appReceives { deliverMissed(at: date) }
-    if state == .active && lifecycle.helperStartPending && !lifecycle.holders.isEmpty {
-      lifecycle.helperStartPending = false
-      startHelperRuntime(at: date)
+  /// Carries out what the app machine returned: logs a change (lifecycle model on), delivers
+  /// what a suspended app missed, starts a pending helper session on `active`, launches.
+  mutating func applyApp(_ action: AppLifecycleStateMachine.Action, at date: SimulationInstant) {
+    switch action {
+    case .none:
+      return
+    case .launch:
+      relaunch(recover: false, at: date)
+    case .changed(let change):
+      if lifecycleEnabled {
+        log.append(LogEntry(at: date, session: nil, kind: .appState(change)))
+      }
+      if change.from == .suspended && change.to.receivesCallbacks { deliverMissed(at: date) }
+      if change.to == .active, case .startSession = helper.appBecameActive() {
+        startHelperRuntime(at: date)
+      }
     }
   }
 
@@ -131,114 +145,41 @@ extension WorkoutEngine {
     missedCount = 0
   }
 
-  /// Recomputes the keep-alive reason; a change in the background is logged and starts or
-  /// cancels the grace period.
-  private mutating func updateKeepAlive(at date: SimulationInstant) {
-    let reason = currentKeepAlive()
-    guard reason != lifecycle.keepAlive else { return }
-    lifecycle.keepAlive = reason
-    guard lifecycle.appState == .background else { return }
-    log.append(
-      LogEntry(
-        at: date, session: nil,
-        kind: .appState(
-          AppStateChange(from: .background, to: .background, cause: .keepAlive, keepAlive: reason))
-      ))
-    if reason == .none {
-      lifecycle[.gracePeriod] =
-        date.nanoseconds &+ lifecycle.watch.backgroundGracePeriod.wholeNanoseconds
-    } else {
-      lifecycle[.gracePeriod] = .max
-    }
-  }
-
-  /// The keep-alive reason from the sessions' states.
-  private func currentKeepAlive() -> KeepAliveReason {
-    for session in sessions {
-      switch session.machine.state {
-      case .prepared, .running, .paused, .stopped: return .workoutSession
-      case .notStarted, .ended: continue
-      }
-    }
-    if let index = lifecycle.liveRuntime, lifecycle.runtimeSessions[index].state == .running {
-      return .extendedRuntimeSession
-    }
-    return .none
+  /// Tells the app machine the keep-alive reason (a change in the background is logged and
+  /// starts or cancels the grace period).
+  private mutating func keepAliveMayHaveChanged(at date: SimulationInstant) {
+    applyApp(app.keepAliveChanged(to: keepAlive, at: date.nanoseconds), at: date)
   }
 
   /// `wristDown`, `wristUp`, `crownPress`, `openApp`.
   mutating func userAction(_ action: AppAction, at date: SimulationInstant) {
     switch action {
     case .wristDown:
-      guard lifecycle.wristUp else { return }
-      lifecycle.wristUp = false
-      lifecycle.wristDownAt = date.nanoseconds
-      guard lifecycle.appState == .active else { return }
-      changeAppState(to: .inactive, cause: .wristDown, at: date)
-      if let delay = lifecycle.watch.returnToClock {
-        lifecycle[.returnToClock] = date.nanoseconds &+ delay.wholeNanoseconds
-      }
+      applyApp(app.wristDown(at: date.nanoseconds, keepAlive: keepAlive), at: date)
     case .wristUp:
-      guard !lifecycle.wristUp else { return }
-      lifecycle.wristUp = true
-      lifecycle.wristDownAt = nil
-      lifecycle[.returnToClock] = .max
-      switch lifecycle.appState {
-      case .inactive:
-        changeAppState(to: .active, cause: .wristUp, at: date)
-      case .background where lifecycle.keepAlive == .workoutSession:
-        changeAppState(to: .active, cause: .wristUp, at: date)
-      case .active, .background, .suspended, .notRunning:
-        break
-      }
+      applyApp(app.wristUp(keepAlive: keepAlive), at: date)
     case .crownPress:
-      guard lifecycle.appState.isFrontmost else { return }
-      if frontmostRuntimeRunning, let index = lifecycle.liveRuntime {
-        invalidateRuntime(index, reason: .resignedFrontmost, error: nil, at: date)
+      if app.appState.isFrontmost, let index = liveRuntime, runtimes[index].holdsAppInFront {
+        applyRuntime(index, runtimes[index].resignFrontmost(), at: date, true)
       }
-      changeAppState(to: .background, cause: .crownPress, at: date)
+      applyApp(app.crownPress(at: date.nanoseconds, keepAlive: keepAlive), at: date)
     case .openApp:
-      lifecycle.wristUp = true
-      lifecycle.wristDownAt = nil
-      if !appIsRunning {
-        relaunch(recover: false, at: date)
-        return
-      }
-      lifecycle[.returnToClock] = .max
-      changeAppState(to: .active, cause: .openApp, at: date)
+      applyApp(app.openApp(keepAlive: keepAlive), at: date)
     default:
       preconditionFailure("userAction(\(action.word)): not a user action")
     }
   }
 
   /// The app process died: every extended runtime session is terminated, the helper forgets
-  /// its holders, and the app is not running.
-  mutating func lifecycleCrashed(at date: SimulationInstant) {
-    for index in lifecycle.runtimeSessions.indices {
-      let state = lifecycle.runtimeSessions[index].state
-      guard state == .running || state == .scheduled else { continue }
-      lifecycle.runtimeSessions[index].state = .invalid
-      logRuntime(index, .terminated, at: date)
+  /// its holders, a pause auto-pause made is no longer the app's, and the app is not running.
+  mutating func appCrashed(at date: SimulationInstant) {
+    for index in runtimes.indices {
+      applyRuntime(index, runtimes[index].terminate(), at: date, false)
     }
-    lifecycle.liveRuntime = nil
-    lifecycle.latestRuntime = nil
-    lifecycle.helperRuntime = nil
-    lifecycle.holders = []
-    lifecycle.helperStartPending = false
-    lifecycle.autoPausedByApp = false
-    for timer in [
-      LifecycleTimer.runtimeWillExpire, .runtimeExpire, .runtimeScheduledStart, .returnToClock,
-      .gracePeriod,
-    ] {
-      lifecycle[timer] = .max
-    }
-    lifecycle.keepAlive = currentKeepAlive()
-    changeAppState(to: .notRunning, cause: .crash, at: date)
-  }
-
-  /// The app was relaunched: active with the wrist up, else in the background.
-  mutating func lifecycleRelaunched(at date: SimulationInstant) {
-    changeAppState(to: lifecycle.wristUp ? .active : .background, cause: .relaunch, at: date)
+    runtimeBase = runtimes.count
+    helper.crash()
+    autoPause?.crash()
+    applyApp(app.crash(keepAlive: keepAlive), at: date)
   }
 
   /// A workout session changed state: keep-alive and the auto-pause detector follow.
@@ -246,17 +187,17 @@ extension WorkoutEngine {
     let date = change.date
     switch change.to {
     case .running where change.from == .notStarted || change.from == .prepared:
-      startMotionDetection(session: index, at: date)
-    case .stopped, .ended:
-      if lifecycle.motionSession == index {
-        lifecycle.motionSession = nil
-        lifecycle.autoPausedByApp = false
-        lifecycle[.motion] = .max
+      if autoPause != nil, AutoPauseConfiguration.applies(to: sessions[index].activity),
+        let motion = dataSource as? any MotionSource
+      {
+        autoPause?.sessionStarted(index, at: date.nanoseconds, motion: motion)
       }
+    case .stopped, .ended:
+      autoPause?.sessionStopped(index)
     case .notStarted, .prepared, .running, .paused:
       break
     }
-    updateKeepAlive(at: date)
+    keepAliveMayHaveChanged(at: date)
   }
 
   // MARK: - Extended runtime sessions
@@ -265,156 +206,94 @@ extension WorkoutEngine {
   mutating func extendedRuntime(_ operation: ExtendedRuntimeOperation, at date: SimulationInstant) {
     switch operation {
     case .start:
-      lifecycle.latestRuntime = createRuntime(scheduledFor: nil, at: date)
+      createRuntime(scheduledFor: nil, at: date)
     case .schedule(let instant):
-      lifecycle.latestRuntime = createRuntime(scheduledFor: instant, at: date)
+      createRuntime(scheduledFor: instant, at: date)
     case .invalidate:
-      guard let index = lifecycle.latestRuntime else {
+      guard let index = latestRuntime else {
         reportRuntimeError(.notYetStarted, at: date)
         return
       }
-      switch lifecycle.runtimeSessions[index].state {
-      case .invalid:
-        return
-      case .scheduled where lifecycle.appState != .active:
-        reportRuntimeError(.mustBeActiveToStartOrSchedule, at: date)
-      case .notStarted:
-        reportRuntimeError(.notYetStarted, at: date)
-      case .scheduled, .running:
-        invalidateRuntime(index, reason: .none, error: nil, at: date)
-      }
+      let holding = runtimes[index].holdsAppInFront
+      applyRuntime(
+        index, runtimes[index].invalidate(appIsActive: app.appState == .active), at: date,
+        holding)
     case .acquire(let holder):
-      if !lifecycle.holders.contains(holder) { lifecycle.holders.append(holder) }
-      if let index = lifecycle.helperRuntime {
-        let state = lifecycle.runtimeSessions[index].state
-        if state == .running || state == .scheduled { return }
-      }
-      if lifecycle.appState == .active {
-        startHelperRuntime(at: date)
-      } else {
-        lifecycle.helperStartPending = true
-      }
+      let live = helper.session.map { runtimes[$0].isLive } ?? false
+      let action = helper.acquire(
+        holder, appIsActive: app.appState == .active, sessionIsLive: live)
+      if case .startSession = action { startHelperRuntime(at: date) }
     case .release(let holder):
-      guard let position = lifecycle.holders.firstIndex(of: holder) else { return }
-      lifecycle.holders.remove(at: position)
-      guard lifecycle.holders.isEmpty else { return }
-      lifecycle.helperStartPending = false
-      if let index = lifecycle.helperRuntime, lifecycle.runtimeSessions[index].state == .running {
-        invalidateRuntime(index, reason: .none, error: nil, at: date)
-      }
-      lifecycle.helperRuntime = nil
+      guard case .releaseSession(let index?) = helper.release(holder) else { return }
+      let holding = runtimes[index].holdsAppInFront
+      applyRuntime(index, runtimes[index].release(), at: date, holding)
     }
   }
 
   private mutating func startHelperRuntime(at date: SimulationInstant) {
-    let index = createRuntime(scheduledFor: nil, at: date)
-    lifecycle.helperRuntime = index
-    lifecycle.latestRuntime = index
+    helper.started(session: createRuntime(scheduledFor: nil, at: date))
   }
 
   /// Creates a session and starts or schedules it; returns its index (`nil` when the app
   /// declares no type and nothing was created).
+  @discardableResult
   private mutating func createRuntime(scheduledFor: SimulationInstant?, at date: SimulationInstant)
     -> Int?
   {
-    guard let type = lifecycle.watch.extendedRuntimeType else {
+    guard let watch = configuration.watch, let type = watch.extendedRuntimeType else {
       reportRuntimeError(.notApprovedToStartSession, at: date)
       return nil
     }
-    let index = lifecycle.runtimeSessions.count
-    lifecycle.runtimeSessions.append(RuntimeSessionRecord(type: type))
-    if let scheduledFor {
-      guard type.canBeScheduled else {
-        invalidateRuntime(index, reason: .error, error: .notApprovedToSchedule, at: date)
-        return index
+    let anotherIsLive = liveRuntime != nil
+    let active = app.appState == .active
+    let index = runtimes.count
+    var runtime = ExtendedRuntimeSessionStateMachine(
+      type: type, willExpireLead: watch.willExpireLeadTime)
+    let action =
+      if let scheduledFor {
+        runtime.schedule(
+          at: date.nanoseconds, for: scheduledFor.nanoseconds, appIsActive: active,
+          anotherIsLive: anotherIsLive)
+      } else {
+        runtime.start(at: date.nanoseconds, appIsActive: active, anotherIsLive: anotherIsLive)
       }
-      guard lifecycle.appState == .active else {
-        invalidateRuntime(index, reason: .error, error: .mustBeActiveToStartOrSchedule, at: date)
-        return index
-      }
-      let lead = date.duration(to: scheduledFor)
-      guard lead <= ExtendedRuntimeSessionType.maximumScheduleLead else {
-        invalidateRuntime(index, reason: .error, error: .scheduledTooFarInAdvance, at: date)
-        return index
-      }
-      guard lifecycle.liveRuntime == nil else {
-        invalidateRuntime(index, reason: .sessionInProgress, error: nil, at: date)
-        return index
-      }
-      if scheduledFor > date {
-        lifecycle.runtimeSessions[index].state = .scheduled
-        lifecycle.liveRuntime = index
-        lifecycle[.runtimeScheduledStart] = scheduledFor.nanoseconds
-        logRuntime(index, .scheduled(for: scheduledFor), at: date)
-        return index
-      }
-    } else if lifecycle.appState != .active {
-      invalidateRuntime(index, reason: .error, error: .mustBeActiveToStartOrSchedule, at: date)
-      return index
-    }
-    guard lifecycle.liveRuntime == nil else {
-      invalidateRuntime(index, reason: .sessionInProgress, error: nil, at: date)
-      return index
-    }
-    lifecycle.liveRuntime = index
-    beginRuntime(index, at: date)
+    runtimes.append(runtime)
+    applyRuntime(index, action, at: date, false)
     return index
   }
 
-  /// The session starts running at `date`: its expiry and will-expire timers are set.
-  private mutating func beginRuntime(_ index: Int, at date: SimulationInstant) {
-    let type = lifecycle.runtimeSessions[index].type
-    let expiry = date.nanoseconds &+ type.limit.wholeNanoseconds
-    lifecycle.runtimeSessions[index].state = .running
-    lifecycle.runtimeSessions[index].expiresAt = expiry
-    lifecycle[.runtimeExpire] = expiry
-    lifecycle[.runtimeWillExpire] = max(
-      date.nanoseconds, expiry &- lifecycle.watch.willExpireLeadTime.wholeNanoseconds)
-    logRuntime(index, .started(expiresAt: SimulationInstant(nanoseconds: expiry)), at: date)
-    updateKeepAlive(at: date)
-  }
-
-  /// The session becomes invalid with `reason` (and `error` when the reason is `.error`).
-  private mutating func invalidateRuntime(
-    _ index: Int, reason: ExtendedRuntimeInvalidationReason,
-    error: ExtendedRuntimeSessionErrorCode?, at date: SimulationInstant
+  /// Carries out what session `index`'s machine returned; `wasHoldingFront` says whether it held
+  /// the app in front before the event (its end then lets the return-to-clock time count).
+  private mutating func applyRuntime(
+    _ index: Int, _ action: ExtendedRuntimeSessionStateMachine.Action, at date: SimulationInstant,
+    _ wasHoldingFront: Bool
   ) {
-    let record = lifecycle.runtimeSessions[index]
-    let wasFrontmostRunning = record.state == .running && record.type.isFrontmost
-    lifecycle.runtimeSessions[index].state = .invalid
-    if lifecycle.liveRuntime == index {
-      lifecycle.liveRuntime = nil
-      lifecycle[.runtimeWillExpire] = .max
-      lifecycle[.runtimeExpire] = .max
-      lifecycle[.runtimeScheduledStart] = .max
-    }
-    logRuntime(index, .invalidated(reason: reason, error: error), at: date)
-    if let error { reportRuntimeError(error, at: date) }
-    updateKeepAlive(at: date)
-    // A frontmost session held the app in front past the return-to-clock time: that time
-    // counts from the wrist-down.
-    if wasFrontmostRunning, lifecycle.appState == .inactive,
-      let delay = lifecycle.watch.returnToClock, let down = lifecycle.wristDownAt
-    {
-      let deadline = down &+ delay.wholeNanoseconds
-      if deadline <= date.nanoseconds {
-        changeAppState(to: .background, cause: .returnToClock, at: date)
-      } else {
-        lifecycle[.returnToClock] = deadline
+    switch action {
+    case .none:
+      return
+    case .failed(let code):
+      reportRuntimeError(code, at: date)
+    case .changed(let change):
+      log.append(
+        LogEntry(
+          at: date, session: nil,
+          kind: .extendedRuntime(
+            ExtendedRuntimeEvent(
+              session: index, type: runtimes[index].type, change: change,
+              state: runtimes[index].state))))
+      switch change {
+      case .started:
+        keepAliveMayHaveChanged(at: date)
+      case .invalidated(_, let error):
+        if let error { reportRuntimeError(error, at: date) }
+        keepAliveMayHaveChanged(at: date)
+        if wasHoldingFront {
+          applyApp(app.frontmostSessionEnded(at: date.nanoseconds, keepAlive: keepAlive), at: date)
+        }
+      case .scheduled, .willExpire, .terminated:
+        break
       }
     }
-  }
-
-  private mutating func logRuntime(
-    _ index: Int, _ change: ExtendedRuntimeEvent.Change, at date: SimulationInstant
-  ) {
-    let record = lifecycle.runtimeSessions[index]
-    log.append(
-      LogEntry(
-        at: date, session: nil,
-        kind: .extendedRuntime(
-          ExtendedRuntimeEvent(
-            session: index, type: record.type, change: change, state: record.state))))
   }
 
   private mutating func reportRuntimeError(
@@ -427,85 +306,19 @@ extension WorkoutEngine {
 
   // MARK: - Auto-pause
 
-  private mutating func startMotionDetection(session index: Int, at date: SimulationInstant) {
-    guard let settings = lifecycle.watch.autoPause,
-      AutoPauseConfiguration.applies(to: sessions[index].activity),
-      dataSource is any MotionSource
-    else { return }
-    lifecycle.motionSession = index
-    lifecycle.motionStill = false
-    lifecycle.autoPausedByApp = false
-    scheduleMotion(from: date.nanoseconds, settings: settings)
-  }
-
-  /// Sets the motion timer to the next `motionPaused` (or `motionResumed` while still) from
-  /// `start`.
-  private mutating func scheduleMotion(from start: Int64, settings: AutoPauseConfiguration) {
-    guard let motion = dataSource as? any MotionSource else { return }
-    let still = lifecycle.motionStill
-    let delay = (still ? settings.resumeAfter : settings.pauseAfter).wholeNanoseconds
-    let instant = Self.firstStretch(
-      in: motion, from: start, lasting: delay, threshold: settings.speedThreshold,
-      below: !still)
-    lifecycle[.motion] = instant ?? .max
-  }
-
-  /// The instant at which the speed has been below (`below`) or at or above (`!below`)
-  /// `threshold` for `delay` without a break, counting from `start` at the earliest; `nil` when
-  /// that never happens.
-  static func firstStretch(
-    in motion: any MotionSource, from start: Int64, lasting delay: Int64, threshold: Double,
-    below: Bool
-  ) -> Int64? {
-    func matches(_ instant: Int64) -> Bool {
-      let speed = motion.speed(at: SimulationInstant(nanoseconds: instant))
-      return below ? speed < threshold : speed >= threshold
-    }
-    func nextChange(after instant: Int64) -> Int64? {
-      guard
-        let next = motion.nextSpeedChange(after: SimulationInstant(nanoseconds: instant)),
-        next.nanoseconds > instant
-      else { return nil }
-      return next.nanoseconds
-    }
-    var stretchStart = start
-    while true {
-      while !matches(stretchStart) {
-        guard let next = nextChange(after: stretchStart) else { return nil }
-        stretchStart = next
-      }
-      var end = stretchStart
-      repeat {
-        guard let next = nextChange(after: end) else { return stretchStart &+ delay }
-        end = next
-      } while matches(end)
-      if end - stretchStart > delay { return stretchStart &+ delay }
-      stretchStart = end
-    }
-  }
-
   private mutating func motionDetected(at date: SimulationInstant) {
-    guard let index = lifecycle.motionSession, let settings = lifecycle.watch.autoPause else {
+    guard let index = autoPause?.session, let motion = dataSource as? any MotionSource else {
       return
     }
-    lifecycle.motionStill.toggle()
-    let still = lifecycle.motionStill
-    let type: WorkoutEventType = still ? .motionPaused : .motionResumed
-    if sessions[index].builder.collectSessionEvent(WorkoutEvent(type, at: date)) {
-      notify(index, at: date, .event(type))
+    let state = sessions[index].machine.state
+    let appActs = appReceives && sessions[index].attached
+    let action =
+      autoPause?.deadlinePassed(
+        at: date.nanoseconds, motion: motion, sessionState: state, appActs: appActs) ?? .none
+    guard case .detected(let type, let session, let call) = action else { return }
+    if sessions[session].builder.collectSessionEvent(WorkoutEvent(type, at: date)) {
+      notify(session, at: date, .event(type))
     }
-    if settings.pausesSession && appReceives && sessions[index].attached {
-      let state = sessions[index].machine.state
-      if still && state == .running {
-        lifecycle.autoPausedByApp = true
-        sessionCall(.pause, session: index, at: date)
-      } else if !still && lifecycle.autoPausedByApp && state == .paused {
-        lifecycle.autoPausedByApp = false
-        sessionCall(.resume, session: index, at: date)
-      }
-    }
-    if lifecycle.motionSession == index {
-      scheduleMotion(from: date.nanoseconds, settings: settings)
-    }
+    if let call { sessionCall(call, session: session, at: date) }
   }
 }

@@ -129,20 +129,6 @@ public struct WorkoutSessionStateMachine: Sendable, Hashable {
     }
   }
 
-  /// Whether `call` is legal in the current state (the table above), without performing it.
-  public func accepts(_ call: WorkoutSessionCall) -> Bool {
-    switch (current, call) {
-    case (.notStarted, .prepare), (.notStarted, .start): true
-    case (.prepared, .start), (.prepared, .end): true
-    case (.running, .pause), (.running, .stop), (.running, .end): true
-    case (.paused, .resume), (.paused, .stop), (.paused, .end): true
-    case (.stopped, .end): true
-    case (.notStarted, _), (.prepared, _), (.running, _), (.paused, _), (.stopped, _),
-      (.ended, _):
-      false
-    }
-  }
-
   /// Performs `call` at `date`, dispatching to the method of that event.
   public mutating func perform(_ call: WorkoutSessionCall, at date: SimulationInstant)
     -> SessionTransition

@@ -1,0 +1,168 @@
+/// The sample timing state of one quantity type during a running interval (plain data).
+struct SampleStream: Sendable, Hashable {
+  var type: QuantityType
+  var slot: Int
+  var cumulative: Bool
+  var hasDropouts: Bool
+  var interval: Int64
+  /// Next grid point: a discrete sample's instant, a cumulative span's start.
+  var grid: Int64
+  var lockOnEnd: Int64
+}
+
+/// One sample the source must be asked for: a discrete reading at `start` (`end == start`), or
+/// the cumulative amount over `[start, end)`.
+struct SampleRequest: Sendable, Hashable {
+  /// The quantity type.
+  var type: QuantityType
+  /// ``QuantityType/slot``.
+  var slot: Int
+  /// Whether the type is cumulative.
+  var cumulative: Bool
+  /// The grid point (nanoseconds).
+  var start: Int64
+  /// The span end for a cumulative type, `start` for a discrete one (nanoseconds).
+  var end: Int64
+}
+
+/// When samples are due: a state machine in the `WorkoutSessionStateMachine` shape, `idle` or
+/// `collecting` for one session's running interval
+/// (docs/scenario-format.md#sample-timing).
+///
+/// | state \ event | open | next (a stream due) | close |
+/// |---|---|---|---|
+/// | idle | collecting | - | - (no last batch) |
+/// | collecting | collecting (a new interval) | the stream's sample, or suppressed by lock-on or a dropout | idle, with the interval's last samples |
+///
+/// Each interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
+/// grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
+/// s + (k + 1) × interval)`, the last one cut at `e`; none before collection start + `lockOn`,
+/// none whose grid point lies in a dropout. The streams, their dropouts and the scheduler are
+/// kept beside the state enum rather than in its `collecting` payload so that their storage is
+/// reused from interval to interval and mutated in place on every sample (no copy on write);
+/// they are empty while idle.
+struct SampleProductionStateMachine: Sendable {
+  /// One running interval.
+  struct Interval: Sendable, Hashable {
+    /// The session collecting.
+    var session: Int
+    /// Its activity (passed to the data source).
+    var activity: WorkoutActivityType
+  }
+
+  /// What ``next(dueAt:)`` hands out.
+  enum Step: Sendable, Hashable {
+    /// Ask the source for this sample.
+    case sample(SampleRequest)
+    /// A stream was due, but lock-on or a dropout suppresses its sample.
+    case suppressed
+    /// No further stream is due at that instant.
+    case done
+  }
+
+  private enum State: Sendable, Hashable {
+    case idle
+    case collecting(Interval)
+  }
+
+  private var current: State = .idle
+  private var streams: [SampleStream] = []
+  private var dropouts: [[Range<Int64>]] = []
+  private var scheduler = EventScheduler<Int>()
+
+  /// Creates an idle machine.
+  init() {}
+
+  // MARK: - Derived facts
+
+  /// The running interval, or `nil` while idle.
+  var interval: Interval? {
+    guard case .collecting(let interval) = self.current else { return nil }
+    return interval
+  }
+
+  /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
+  func due(through limit: Int64) -> Int64? {
+    guard let next = self.scheduler.nextDeadline?.nanoseconds, next <= limit else { return nil }
+    return next
+  }
+
+  // MARK: - Events
+
+  /// A running interval of `session` opens at `start`: one stream per collected type whose
+  /// schedule is enabled, lock-on counted from `collectionStart`.
+  mutating func open(
+    session: Int, activity: WorkoutActivityType, at start: Int64, collectionStart: Int64,
+    configuration: WorkoutEngineConfiguration
+  ) {
+    self.clear()
+    self.current = .collecting(Interval(session: session, activity: activity))
+    for type in activity.collectedTypes {
+      let schedule = configuration.schedule(for: type)
+      let interval = schedule.interval.wholeNanoseconds
+      guard schedule.enabled, interval > 0 else { continue }
+      let stream = SampleStream(
+        type: type, slot: type.slot, cumulative: type.isCumulative,
+        hasDropouts: !schedule.dropouts.isEmpty, interval: interval, grid: start,
+        lockOnEnd: collectionStart &+ schedule.lockOn.wholeNanoseconds)
+      self.streams.append(stream)
+      self.dropouts.append(
+        schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
+      let due = stream.cumulative ? start &+ interval : start
+      self.scheduler.schedule(self.streams.count - 1, at: SimulationInstant(nanoseconds: due))
+    }
+  }
+
+  /// The next stream due at exactly `deadline` (from ``due(through:)``): its sample, and the
+  /// stream moves to its next grid point.
+  mutating func next(dueAt deadline: Int64) -> Step {
+    guard self.scheduler.nextDeadline?.nanoseconds == deadline,
+      let (_, position) = self.scheduler.popDue(through: SimulationInstant(nanoseconds: deadline))
+    else { return .done }
+    let stream = self.streams[position]
+    let grid = stream.cumulative ? deadline : stream.grid &+ stream.interval
+    self.streams[position].grid = grid
+    let next = grid &+ (stream.cumulative ? stream.interval : 0)
+    self.scheduler.schedule(position, at: SimulationInstant(nanoseconds: next))
+    return self.step(stream, position: position, at: deadline)
+  }
+
+  /// The interval closes at `end`: the discrete grid points at `end` and the cut cumulative spans
+  /// `[grid, end)` still pending are its last samples; the machine is idle after.
+  ///
+  /// - Returns: the closed interval and its last samples, or `nil` when idle.
+  mutating func close(at end: Int64) -> (Interval, [SampleRequest])? {
+    guard case .collecting(let interval) = self.current else { return nil }
+    var requests: [SampleRequest] = []
+    for position in self.streams.indices {
+      let stream = self.streams[position]
+      let due = stream.cumulative ? stream.grid < end : stream.grid == end
+      if due, case .sample(let request) = self.step(stream, position: position, at: end) {
+        requests.append(request)
+      }
+    }
+    self.clear()
+    self.current = .idle
+    return (interval, requests)
+  }
+
+  // MARK: - Helpers
+
+  private func step(_ stream: SampleStream, position: Int, at instant: Int64) -> Step {
+    let point = stream.grid
+    guard point >= stream.lockOnEnd else { return .suppressed }
+    if stream.hasDropouts {
+      for dropout in self.dropouts[position] where dropout.contains(point) { return .suppressed }
+    }
+    return .sample(
+      SampleRequest(
+        type: stream.type, slot: stream.slot, cumulative: stream.cumulative, start: point,
+        end: stream.cumulative ? instant : point))
+  }
+
+  private mutating func clear() {
+    self.streams.removeAll(keepingCapacity: true)
+    self.dropouts.removeAll(keepingCapacity: true)
+    self.scheduler.removeAll()
+  }
+}

@@ -1,0 +1,172 @@
+import Testing
+
+@testable import WorkoutCore
+
+/// Running; heart rate every 10 s with lock-on 15 s and a dropout [30 s, 40 s); active energy
+/// every 60 s; every other type off.
+func samplingConfiguration() -> WorkoutEngineConfiguration {
+  var schedules = only([.activeEnergyBurned: 60])
+  schedules[.heartRate] = SampleSchedule(
+    interval: .seconds(10), lockOn: .seconds(15), dropouts: [t(30)..<t(40)])
+  return WorkoutEngineConfiguration(activity: .running, schedules: schedules)
+}
+
+func heartRate(at seconds: Int64) -> SampleProductionStateMachine.Step {
+  .sample(
+    SampleRequest(
+      type: .heartRate, slot: QuantityType.heartRate.slot, cumulative: false, start: ns(seconds),
+      end: ns(seconds)))
+}
+
+func activeEnergy(from start: Int64, to end: Int64) -> SampleProductionStateMachine.Step {
+  .sample(
+    SampleRequest(
+      type: .activeEnergyBurned, slot: QuantityType.activeEnergyBurned.slot, cumulative: true,
+      start: ns(start), end: ns(end)))
+}
+
+/// The states of the sample production matrix: idle, or collecting session 0 from 0.
+enum SamplerState: CaseIterable, Sendable, CustomStringConvertible {
+  case idle, collecting
+
+  var description: String { self == .idle ? "idle" : "collecting" }
+}
+
+/// The events of the matrix, all at 20 s (after the heart rate at 0 and 10 was handed out while
+/// collecting).
+enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
+  case open, next, close
+
+  var description: String {
+    switch self {
+    case .open: "open"
+    case .next: "next"
+    case .close: "close"
+    }
+  }
+}
+
+@Suite struct SampleProductionStateMachineTests {
+  /// Row by row: the session collecting after the event, and what the event hands out. Opening
+  /// session 1 at 20 s: its heart rate is due at once. `next` at 20 s: the heart rate at 20
+  /// (past lock-on, 0 + 15 s). Closing at 20 s: the heart rate at 20 and the energy span
+  /// [0, 20).
+  @Test(arguments: SamplerState.allCases, SamplerEvent.allCases)
+  func transitionMatrix(from state: SamplerState, event: SamplerEvent) {
+    var machine = SampleProductionStateMachine()
+    let configuration = samplingConfiguration()
+    if state == .collecting {
+      machine.open(
+        session: 0, activity: .running, at: 0, collectionStart: 0, configuration: configuration)
+      for deadline in [0, ns(10)] {
+        while machine.next(dueAt: deadline) != .done {}
+      }
+    }
+    switch (state, event) {
+    case (_, .open):
+      machine.open(
+        session: 1, activity: .running, at: ns(20), collectionStart: 0,
+        configuration: configuration)
+      #expect(machine.interval?.session == 1)
+      #expect(machine.due(through: .max) == ns(20))
+    case (.idle, .next):
+      #expect(machine.next(dueAt: ns(20)) == .done)
+      #expect(machine.interval == nil)
+    case (.collecting, .next):
+      #expect(machine.next(dueAt: ns(20)) == heartRate(at: 20))
+      #expect(machine.next(dueAt: ns(20)) == .done)
+      #expect(machine.interval?.session == 0)
+    case (.idle, .close):
+      #expect(machine.close(at: ns(20)) == nil)
+    case (.collecting, .close):
+      let closed = machine.close(at: ns(20))
+      #expect(closed?.0.session == 0)
+      #expect(
+        closed?.1.map(SampleProductionStateMachine.Step.sample) == [
+          heartRate(at: 20), activeEnergy(from: 0, to: 20),
+        ])
+      #expect(machine.interval == nil)
+    }
+  }
+
+  /// Idle: nothing due, nothing to close.
+  @Test func idleHasNothing() {
+    var machine = SampleProductionStateMachine()
+    #expect(machine.interval == nil)
+    #expect(machine.due(through: .max) == nil)
+    #expect(machine.next(dueAt: 0) == .done)
+    #expect(machine.close(at: ns(10)) == nil)
+  }
+
+  /// Collecting from 0: heart rate at 0 and 10 is before lock-on (0 + 15 s), 20 is delivered, 30
+  /// lies in the dropout, 40 and 50 are delivered; at 60 the energy span [0, 60) comes first (it
+  /// was scheduled at the start, the heart rate at 60 only when 50 was handed out), then the
+  /// heart rate at 60. Closing at 75 cuts the energy span [60, 75); the heart rate's next grid
+  /// point, 70 + 10 = 80, is past it.
+  @Test func gridLockOnDropoutsAndTheLastBatch() throws {
+    var machine = SampleProductionStateMachine()
+    machine.open(
+      session: 0, activity: .running, at: 0, collectionStart: 0,
+      configuration: samplingConfiguration())
+    #expect(machine.interval == .init(session: 0, activity: .running))
+    var steps: [(Int64, SampleProductionStateMachine.Step)] = []
+    while let deadline = machine.due(through: ns(70)) {
+      while true {
+        let step = machine.next(dueAt: deadline)
+        if step == .done { break }
+        steps.append((deadline / 1_000_000_000, step))
+      }
+    }
+    let expected: [(Int64, SampleProductionStateMachine.Step)] = [
+      (0, .suppressed), (10, .suppressed), (20, heartRate(at: 20)), (30, .suppressed),
+      (40, heartRate(at: 40)), (50, heartRate(at: 50)), (60, activeEnergy(from: 0, to: 60)),
+      (60, heartRate(at: 60)), (70, heartRate(at: 70)),
+    ]
+    #expect(steps.map(\.0) == expected.map(\.0))
+    #expect(steps.map(\.1) == expected.map(\.1))
+    let closed = machine.close(at: ns(75))
+    let (interval, last) = try #require(closed)
+    #expect(interval.session == 0)
+    #expect(
+      last.map(SampleProductionStateMachine.Step.sample) == [activeEnergy(from: 60, to: 75)])
+    #expect(machine.interval == nil)
+    #expect(machine.due(through: .max) == nil)
+  }
+
+  /// A discrete grid point at the close instant is the interval's last sample; a cumulative
+  /// span that has not begun (grid == end) is not.
+  @Test func closingOnAGridPoint() throws {
+    var machine = SampleProductionStateMachine()
+    machine.open(
+      session: 2, activity: .running, at: ns(100), collectionStart: 0,
+      configuration: samplingConfiguration())
+    while let deadline = machine.due(through: ns(110)) {
+      while machine.next(dueAt: deadline) != .done {}
+    }
+    // Heart rate handed out at 100 and 110, next at 120; energy pending from 100.
+    let closed = machine.close(at: ns(120))
+    let (_, last) = try #require(closed)
+    #expect(
+      last.map(SampleProductionStateMachine.Step.sample) == [
+        heartRate(at: 120), activeEnergy(from: 100, to: 120),
+      ])
+  }
+
+  /// Opening while collecting starts a new interval on its own grid.
+  @Test func reopeningStartsANewGrid() {
+    var machine = SampleProductionStateMachine()
+    let configuration = samplingConfiguration()
+    machine.open(
+      session: 0, activity: .running, at: 0, collectionStart: 0, configuration: configuration)
+    machine.open(
+      session: 1, activity: .running, at: ns(205), collectionStart: 0,
+      configuration: configuration)
+    #expect(machine.interval?.session == 1)
+    // Lock-on (0 + 15 s) has long passed: heart rate at 205 at once.
+    #expect(machine.due(through: .max) == ns(205))
+    #expect(machine.next(dueAt: ns(205)) == heartRate(at: 205))
+    #expect(machine.next(dueAt: ns(205)) == .done)
+    // Next the heart rate at 205 + 10 = 215; the energy span [205, 265) only at 265.
+    #expect(machine.due(through: ns(264)) == ns(215))
+  }
+}

@@ -69,10 +69,26 @@ public struct SimulationSession {
   /// The workout selector (the Digital Crown picker, ``CrownSelection``) comes from the
   /// scenario's `selector` key and stands on `overrides.activity` (`--type`) or the scenario's
   /// activity; the item selected when a session is prepared or started becomes its activity.
-  /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated.
+  ///
+  /// `overrides.activity` replaces the scenario's `activity` as `--type` does
+  /// (``WorkoutScenario/Scenario/withActivity(_:fileName:)``), so a library caller gets the run
+  /// `workout-sim run --type` gives.
+  /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated, or when
+  ///   `overrides.activity` is not cycling and a segment has power (path `course[i].power`).
   public init(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
     throws(SimulationError)
   {
+    var scenario = scenario
+    if let activity = overrides.activity {
+      let file = scenario.sourceURL?.relativePath ?? scenario.name
+      do {
+        scenario = try scenario.withActivity(activity, fileName: file)
+      } catch {
+        let path: String
+        if case .invalid(let at) = error.kind { path = at } else { path = "" }
+        throw SimulationError(fileName: error.fileName, path: path, message: error.message)
+      }
+    }
     self.scenario = scenario
     self.overrides = overrides
     self.selection = CrownSelection(scenario: scenario, activity: overrides.activity)

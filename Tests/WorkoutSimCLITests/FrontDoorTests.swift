@@ -33,6 +33,49 @@ import WorkoutSimulation
     #expect(library == Array(cli.standardOutput), "\(path): the library's bytes differ")
   }
 
+  /// `--type`, `--seed`, `--until` and `--keys` are `RunOverrides` and commands from Swift: the
+  /// same bytes again. `ENTER@0` does nothing where the timeline starts the session itself;
+  /// `SPACE@2:00` pauses and `SPACE@2:30` resumes a running session; `DOWN@0` turns the crown one
+  /// item (on the selector, running → walking → cycling).
+  @Test(arguments: [
+    ("Scenarios/hills.json", "walking"), ("Scenarios/easy-walk.json", "running"),
+    ("Scenarios/watch-f12-crown-selector.json", "walking"), ("Scenarios/intervals.json", "hiking"),
+  ])
+  func overridesAndKeysGiveTheCommandLinesBytes(path: String, type: String) throws {
+    let cli = try Binary.run([
+      "run", "--scenario", path, "--headless", "--json", "--type", type, "--seed", "7",
+      "--until", "5:00", "--keys", "DOWN@0,ENTER@0,SPACE@2:00,SPACE@2:30",
+    ])
+    #expect(cli.status == 0, "\(path): \(cli.standardError)")
+    let url = Binary.packageRoot.appendingPathComponent(path)
+    let scenario = try Scenario.load(contentsOf: url, displayName: path)
+    let activity = try #require(WorkoutActivityType(name: type))
+    let result = try Simulation.run(
+      scenario, overrides: RunOverrides(activity: activity, seed: 7, until: .seconds(300)),
+      commands: [
+        (.zero, .crown(keyPresses: 1)), (.zero, .start), (.seconds(120), .pauseOrResume),
+        (.seconds(150), .pauseOrResume),
+      ])
+    let library = Array((JSONWriter.encode(result.document()) + "\n").utf8)
+    #expect(library == Array(cli.standardOutput), "\(path): the library's bytes differ")
+  }
+
+  /// A power segment with a `--type` other than cycling is refused from Swift as by `--type`
+  /// (exit 65 there), with the segment's path.
+  @Test func activityOverrideRechecksPowerFromSwift() throws {
+    let scenario = try Scenario(
+      name: "ride", activity: .cycling,
+      course: .segments([Scenario.Segment(duration: .seconds(60), power: 200)]))
+    let error = try #require(throws: SimulationError.self) {
+      try Simulation.run(scenario, overrides: RunOverrides(activity: .running))
+    }
+    #expect(error.path == "course[0].power")
+    #expect(
+      error.description
+        == "ride: course[0].power: power is only allowed for cycling (activity is overridden to \"running\")"
+    )
+  }
+
   @Test func crownScenarioChoosesTheSameWorkoutFromSwift() throws {
     // watch-f12-crown-selector.json starts on cycling (item 2 of 6): 2 + 8 clamps to 5, 5 − 10
     // clamps to 0, 0 + 2.4 snaps to 2, 2 + 0.6 = 2.6 snaps to 3, swimming

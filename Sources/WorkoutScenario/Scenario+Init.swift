@@ -30,8 +30,9 @@ extension Scenario {
   ///   - goals: the ring goals; default ``RingAmounts/defaultGoals``.
   ///   - today: what the day held before `t = 0`; default ``RingAmounts/zero``.
   /// - Throws: ``ScenarioError`` (kind ``ScenarioError/Kind/invalid(path:)``, the path as the
-  ///   file would spell it, `course[2].duration`) for a value the format does not allow: a seed
-  ///   outside ``seedRange``, an unknown time zone, a segment without speed (or power, cycling
+  ///   file would spell it, `course[2].duration`) for a value the format does not allow: a start
+  ///   outside ``supportedStartRange`` or with a UTC offset of 24 hours or more, a seed outside
+  ///   ``seedRange``, an unknown time zone, a segment without speed (or power, cycling
   ///   only), with a duration not above zero, or with speed, grade (−0.45 to 0.45), power or
   ///   cadence outside ``WorkoutPhysiology/CourseSegment``'s ranges, an empty recording path, a
   ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
@@ -58,6 +59,21 @@ extension Scenario {
         "seed",
         "\(seed) is out of range (expected a whole number from \(Self.seedRange.lowerBound) to \(Self.seedRange.upperBound))"
       )
+    }
+    if let start {
+      guard Self.supportedStartRange.contains(start.date) else {
+        throw fail(
+          "start",
+          "\(start.date.timeIntervalSince1970) s after 1970 is outside the supported range \(Self.supportedStartRangeText)"
+        )
+      }
+      // The decoder's rule for a written offset: below 24:00 either way.
+      guard abs(start.utcOffsetSeconds) < 24 * 3600 else {
+        throw fail(
+          "start",
+          "a UTC offset of \(start.utcOffsetSeconds) s is not allowed (the UTC offset must be below 24:00)"
+        )
+      }
     }
     guard TimeZone(identifier: timeZone) != nil else {
       throw fail(

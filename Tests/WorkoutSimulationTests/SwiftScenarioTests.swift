@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkoutCore
 import WorkoutPhysiology
@@ -67,6 +68,16 @@ import WorkoutSimulation
         try Scenario(
           name: "g", course: .segments([CourseSegment(duration: .seconds(1), grade: 0.5)]))
       } == "g: course[0].grade: 0.5 is out of range (expected a number from -0.45 to 0.45)")
+    // 1990-01-01T00:00:00Z is 631152000 s after 1970; one second earlier is outside the range.
+    #expect(
+      message { () throws(ScenarioError) in
+        try Scenario(
+          name: "d",
+          start: Scenario.WallClockDate(
+            date: Date(timeIntervalSince1970: 631_151_999), utcOffsetSeconds: 0, text: nil))
+      }
+        == "d: start: 631151999.0 s after 1970 is outside the supported range 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z"
+    )
     // 2^53 = 9007199254740992, one past the largest seed.
     #expect(
       message { () throws(ScenarioError) in try Scenario(name: "s", seed: 1 << 53) }

@@ -469,7 +469,8 @@ enum XMLInputGuard {
           let message: String
           switch encoding {
           case .utf8 where upper.hasPrefix("UTF-16"):
-            message = "encoding \(shown) is declared, but the document has no UTF-16 byte order mark"
+            message =
+              "encoding \(shown) is declared, but the document has no UTF-16 byte order mark"
           case .utf8:
             message =
               "encoding \(shown) is not supported (use UTF-8, or UTF-16 with a byte order mark)"
@@ -582,7 +583,8 @@ enum XMLInputGuard {
     switch failure.kind {
     case 0: throw .doctype(file: file, line: failure.line, column: column)
     case 1:
-      let scalar = String(decoding: bytes[offset..<(offset + failure.length)], as: UTF8.self)
+      let scalar =
+        String(decoding: bytes[offset..<(offset + failure.length)], as: UTF8.self)
         .unicodeScalars.first.map(\.value) ?? 0
       throw .xml(
         file: file, line: failure.line, column: column,

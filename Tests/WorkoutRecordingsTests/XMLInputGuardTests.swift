@@ -13,8 +13,7 @@ import Testing
   }
 
   /// A message of the XML error `decode` throws, with its line and column.
-  private func xmlError(_ bytes: [UInt8], _ format: RecordingFormat = .gpx) -> (Int, Int, String)?
-  {
+  private func xmlError(_ bytes: [UInt8], _ format: RecordingFormat = .gpx) -> (Int, Int, String)? {
     do {
       _ = try decode(bytes, format)
       return nil
@@ -55,24 +54,25 @@ import Testing
   }
 
   /// Bytes after `<gpx>` (5 bytes), so each problem is at byte offset 5, line 1, column 6.
-  @Test(arguments: [
-    ([0xFF], "invalid UTF-8 byte sequence FF (byte offset 5)"),
-    // C0 80 is the overlong form of NUL; C0 never starts a sequence (RFC 3629 §4).
-    ([0xC0, 0x80], "invalid UTF-8 byte sequence C0 (byte offset 5)"),
-    // E0 must be followed by A0…BF: E0 80 80 is an overlong form.
-    ([0xE0, 0x80, 0x80], "invalid UTF-8 byte sequence E0 80 (byte offset 5)"),
-    // ED A0 80 would be the surrogate U+D800.
-    ([0xED, 0xA0, 0x80], "invalid UTF-8 byte sequence ED A0 (byte offset 5)"),
-    // F4 90 80 80 would be U+110000, above the last code point.
-    ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 byte sequence F4 90 (byte offset 5)"),
-    // A three-byte sequence cut short by `<` (0x3C).
-    ([0xE2, 0x82], "invalid UTF-8 byte sequence E2 82 3C (byte offset 5)"),
-    ([0x80], "invalid UTF-8 byte sequence 80 (byte offset 5)"),
-    ([0x00], "character U+0000 is not allowed in XML (byte offset 5)"),
-    ([0x1B], "character U+001B is not allowed in XML (byte offset 5)"),
-    ([0xEF, 0xBF, 0xBE], "character U+FFFE is not allowed in XML (byte offset 5)"),
-    ([0xEF, 0xBF, 0xBF], "character U+FFFF is not allowed in XML (byte offset 5)"),
-  ] as [([UInt8], String)])
+  @Test(
+    arguments: [
+      ([0xFF], "invalid UTF-8 byte sequence FF (byte offset 5)"),
+      // C0 80 is the overlong form of NUL; C0 never starts a sequence (RFC 3629 §4).
+      ([0xC0, 0x80], "invalid UTF-8 byte sequence C0 (byte offset 5)"),
+      // E0 must be followed by A0…BF: E0 80 80 is an overlong form.
+      ([0xE0, 0x80, 0x80], "invalid UTF-8 byte sequence E0 80 (byte offset 5)"),
+      // ED A0 80 would be the surrogate U+D800.
+      ([0xED, 0xA0, 0x80], "invalid UTF-8 byte sequence ED A0 (byte offset 5)"),
+      // F4 90 80 80 would be U+110000, above the last code point.
+      ([0xF4, 0x90, 0x80, 0x80], "invalid UTF-8 byte sequence F4 90 (byte offset 5)"),
+      // A three-byte sequence cut short by `<` (0x3C).
+      ([0xE2, 0x82], "invalid UTF-8 byte sequence E2 82 3C (byte offset 5)"),
+      ([0x80], "invalid UTF-8 byte sequence 80 (byte offset 5)"),
+      ([0x00], "character U+0000 is not allowed in XML (byte offset 5)"),
+      ([0x1B], "character U+001B is not allowed in XML (byte offset 5)"),
+      ([0xEF, 0xBF, 0xBE], "character U+FFFE is not allowed in XML (byte offset 5)"),
+      ([0xEF, 0xBF, 0xBF], "character U+FFFF is not allowed in XML (byte offset 5)"),
+    ] as [([UInt8], String)])
   func badBytesAreRefusedBeforeTheParser(inside: [UInt8], expected: String) {
     let bytes = Array("<gpx>".utf8) + inside + Array("</gpx>".utf8)
     let found = xmlError(bytes)
@@ -139,7 +139,8 @@ import Testing
   }
 
   @Test func doctypeIsFoundInUTF16Too() {
-    let text = "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<!DOCTYPE gpx [<!ENTITY a \"b\">]>\n<gpx/>"
+    let text =
+      "<?xml version=\"1.0\" encoding=\"UTF-16\"?>\n<!DOCTYPE gpx [<!ENTITY a \"b\">]>\n<gpx/>"
     for bigEndian in [false, true] {
       #expect(throws: RecordingError.doctype(file: "x.gpx", line: 2, column: 1)) {
         try decode(utf16(text, bigEndian: bigEndian), .gpx)
@@ -200,7 +201,9 @@ import Testing
     #expect(
       xmlError([0x3C, 0x00, 0x3F, 0x00, 0x78, 0x00] as [UInt8])?.2
         == "UTF-16 without a byte order mark" + support)
-    #expect(xmlError([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x3C] as [UInt8])?.2 == "UTF-32" + support)
+    #expect(
+      xmlError([0x00, 0x00, 0xFE, 0xFF, 0x00, 0x00, 0x00, 0x3C] as [UInt8])?.2 == "UTF-32" + support
+    )
     #expect(xmlError([0x4C, 0x6F, 0xA7, 0x94] as [UInt8])?.2 == "EBCDIC" + support)
     // Single quotes, spaces around `=` and any case of UTF-8 are fine.
     #expect(xmlError(Array("<?xml version='1.0' encoding = 'Utf-8' ?><gpx/>".utf8)) == nil)

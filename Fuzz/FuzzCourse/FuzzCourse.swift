@@ -23,6 +23,8 @@ func sniff(_ bytes: [UInt8]) -> RecordingFormat {
   return .gpx
 }
 
+/// libFuzzer's entry point: one input of `size` bytes at `data` (`nil` when empty); returns 0
+/// (the input is never refused from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCourse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

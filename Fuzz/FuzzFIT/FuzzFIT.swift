@@ -3,6 +3,8 @@
 // timeout is a finding. Built and run by scripts/fuzz.sh.
 import WorkoutRecordings
 
+/// libFuzzer's entry point: one input of `size` bytes at `data` (`nil` when empty); returns 0
+/// (the input is never refused from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFIT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []

@@ -10,6 +10,8 @@
 # executions per target and exits 1 on any crash, leak, timeout or out-of-memory; the input that
 # caused it is saved in .build/fuzz/findings/<target>/ (libFuzzer's crash-, leak-, timeout- or
 # oom- file) and its path printed. Reproduce with: .build/fuzz/release/Fuzz<Target> FILE
+# Leaks inside the toolchain's own libraries are suppressed by Fuzz/lsan.supp (each one named
+# there with its reason); any other leak fails.
 # Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each, every target)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -52,7 +54,8 @@ for target in "${targets[@]}"; do
   mkdir -p "$work" "$findings" "$(dirname "$log")"
   echo "== $target: $seconds s from Fuzz/Corpus/$target ($(ls "Fuzz/Corpus/$target" | wc -l) seeds)"
   status=0
-  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 "$bin/$name" \
+  ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
+    LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp:print_suppressions=0" "$bin/$name" \
     -max_total_time="$seconds" -timeout="$timeout_per_input" -rss_limit_mb="$rss_limit_mb" \
     -max_len="$max_len" -detect_leaks=1 -print_final_stats=1 \
     -artifact_prefix="$findings/" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?

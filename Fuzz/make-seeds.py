@@ -109,3 +109,6 @@ found = tcx.replace(b"<MaximumSpeed>", b"<Max\xff\xff\xff\xffSpeed>", 1).replace
     b"</MaximumSpeed>", b"</Max\xff\xff\xff\xffSpeed>", 1)
 write("tcx", "found-invalid-utf8-element-name.tcx", found)
 write("course", "found-invalid-utf8-element-name.tcx", found)
+pi = b"<?x?>\n<x>\n"  # scripts/fuzz.sh, gpx: SIGSEGV in FoundationXML's processing instruction callback
+write("gpx", "found-processing-instruction-without-data.gpx", pi)
+write("course", "found-processing-instruction-without-data.gpx", pi)

@@ -265,6 +265,11 @@ class GuardedXMLHandler: NSObject, XMLParserDelegate {
 ///   control characters are refused here, before the parser.
 /// - `<!DOCTYPE` (ASCII case-insensitive) anywhere is refused
 ///   (``RecordingError/doctype(file:line:column:)``).
+/// - A processing instruction without data, `<?target?>` (the target straight followed by
+///   `?>`), anywhere is refused: libxml2 then reports the data as a null pointer, and
+///   FoundationXML's `_NSXMLParserProcessingInstruction` reads it with `strlen` and crashes
+///   (SIGSEGV), whether or not the delegate handles processing instructions (found by
+///   `scripts/fuzz.sh`). `<?target data?>` and `<?target ?>` are passed on.
 ///
 /// Lines count line feeds, and carriage returns not followed by one (XML 1.0 §2.11); columns
 /// count characters from 1, the byte order mark not included; byte offsets count from 0 in the
@@ -501,8 +506,8 @@ enum XMLInputGuard {
     }
   }
 
-  /// One pass over UTF-8 bytes from `start`: well-formed sequences of XML characters, and no
-  /// `<!DOCTYPE`.
+  /// One pass over UTF-8 bytes from `start`: well-formed sequences of XML characters, no
+  /// `<!DOCTYPE` and no `<?target?>`.
   static func scan(_ bytes: [UInt8], from start: Int, file: String) throws(RecordingError) {
     let doctype: [UInt8] = Array("<!DOCTYPE".utf8)
     let failure: (kind: Int, offset: Int, length: Int, line: Int, lineStart: Int)? =
@@ -522,6 +527,11 @@ enum XMLInputGuard {
                   break
                 }
                 if matches { return (0, i, doctype.count, line, lineStart) }
+              } else if b == 0x3C, i + 1 < n, p[i + 1] == 0x3F {
+                // `<?target?>`: a processing instruction whose target runs straight into `?>`.
+                var j = i + 2
+                while j < n, p[j] != 0x3F, !GuardedXMLHandler.isXMLSpace(p[j]) { j += 1 }
+                if j + 1 < n, p[j] == 0x3F, p[j + 1] == 0x3E { return (3, i, 2, line, lineStart) }
               }
               i += 1
             } else if b == 0x0A {
@@ -582,6 +592,11 @@ enum XMLInputGuard {
     let shown = hexBytes(bytes[offset..<(offset + failure.length)])
     switch failure.kind {
     case 0: throw .doctype(file: file, line: failure.line, column: column)
+    case 3:
+      throw .xml(
+        file: file, line: failure.line, column: column,
+        message: "a processing instruction without data (<?target?>) is not accepted"
+          + " (byte offset \(offset))")
     case 1:
       let scalar =
         String(decoding: bytes[offset..<(offset + failure.length)], as: UTF8.self)

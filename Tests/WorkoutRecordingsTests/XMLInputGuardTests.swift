@@ -81,6 +81,29 @@ import Testing
     #expect(found?.2 == expected)
   }
 
+  /// Found by scripts/fuzz.sh: `<?x?>` crashed FoundationXML (SIGSEGV, strlen of the null data
+  /// pointer libxml2 passes for a processing instruction without data).
+  @Test func processingInstructionsWithoutDataAreRefused() {
+    let message = "a processing instruction without data (<?target?>) is not accepted"
+    let found = xmlError(Array("<?x?>\n<x>\n".utf8))
+    #expect(found?.0 == 1)
+    #expect(found?.1 == 1)
+    #expect(found?.2 == message + " (byte offset 0)")
+    // Inside the root on line 2 after one space: `<gpx>` and LF are bytes 0–5, the space 6.
+    let inside = xmlError(Array("<gpx>\n <?xml-stylesheet?></gpx>".utf8))
+    #expect(inside?.0 == 2)
+    #expect(inside?.1 == 2)
+    #expect(inside?.2 == message + " (byte offset 7)")
+    // In UTF-16 too (found after the conversion; column 6 after `<gpx>`).
+    let utf16Found = xmlError(utf16("<gpx><?a?></gpx>", bigEndian: false))
+    #expect(utf16Found?.1 == 6)
+    // With data, or white space before `?>`, the parser reads it: no XML error, the GPX reader
+    // then finds no track points.
+    for text in ["<?x ?><gpx/>", "<?x data?><gpx/>", "<gpx><?x y=\"1\"?></gpx>"] {
+      #expect(throws: RecordingError.noPoints(file: "x.gpx")) { try decode(Array(text.utf8), .gpx) }
+    }
+  }
+
   @Test func linesAndColumnsCountCharacters() {
     // `<gpx>` bytes 0–4, CR LF 5–6 (one line end), two spaces 7–8, é (C3 A9) 9–10, U+0001 at
     // byte 11: line 2, column 4 (three characters before it on the line).

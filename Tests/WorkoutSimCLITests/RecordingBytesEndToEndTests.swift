@@ -16,7 +16,8 @@ import Testing
     // 39 + 101 = 140 and the FF is byte 144.
     let bytes =
       Array(tcx.utf8) + [0xFF, 0xFF, 0xFF, 0xFF]
-      + Array("imumSpeed>1</MaximumSpeed></Lap></Activity></Activities></TrainingCenterDatabase>".utf8)
+      + Array(
+        "imumSpeed>1</MaximumSpeed></Lap></Activity></Activities></TrainingCenterDatabase>".utf8)
     let outcome = try RecordingEndToEndTests.replay("bad.tcx", bytes)
     #expect(outcome.status == 65)
     #expect(

@@ -12,7 +12,8 @@
 # oom- file) and its path printed. Reproduce with: .build/fuzz/release/Fuzz<Target> FILE
 # Leaks inside the toolchain's own libraries are suppressed by Fuzz/lsan.supp (each one named
 # there with its reason); any other leak fails.
-# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each, every target)
+# Usage: scripts/fuzz.sh [SECONDS] [TARGET...]   (default 60 s each, every target; with
+#        FUZZ_RUNS=N in the environment each target stops after N executions, SECONDS at most)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -57,7 +58,7 @@ for target in "${targets[@]}"; do
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
     LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp:print_suppressions=0" "$bin/$name" \
     -max_total_time="$seconds" -timeout="$timeout_per_input" -rss_limit_mb="$rss_limit_mb" \
-    -max_len="$max_len" -detect_leaks=1 -print_final_stats=1 \
+    -max_len="$max_len" -detect_leaks=1 -print_final_stats=1 ${FUZZ_RUNS:+-runs=$FUZZ_RUNS} \
     -artifact_prefix="$findings/" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?
   runs=$(awk '/stat::number_of_executed_units/ { print $NF }' "$log" | tail -1)
   rate=$(awk '/stat::average_exec_per_sec/ { print $NF }' "$log" | tail -1)

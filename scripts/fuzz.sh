@@ -53,7 +53,7 @@ for target in "${targets[@]}"; do
   findings="$scratch/findings/$target"
   log="$scratch/logs/$target.log"
   mkdir -p "$work" "$findings" "$(dirname "$log")"
-  echo "== $target: $seconds s from Fuzz/Corpus/$target ($(ls "Fuzz/Corpus/$target" | wc -l) seeds)"
+  echo "== $target: ${FUZZ_RUNS:+$FUZZ_RUNS executions, at most }$seconds s from Fuzz/Corpus/$target ($(ls "Fuzz/Corpus/$target" | wc -l) seeds)"
   status=0
   ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
     LSAN_OPTIONS="suppressions=$root/Fuzz/lsan.supp:print_suppressions=0" "$bin/$name" \
@@ -62,6 +62,7 @@ for target in "${targets[@]}"; do
     -artifact_prefix="$findings/" "$work" "Fuzz/Corpus/$target" >"$log" 2>&1 || status=$?
   runs=$(awk '/stat::number_of_executed_units/ { print $NF }' "$log" | tail -1)
   rate=$(awk '/stat::average_exec_per_sec/ { print $NF }' "$log" | tail -1)
+  took=$(awk '/^Done [0-9]+ runs in/ { print $5 }' "$log" | tail -1)
   corpus=$(ls "$work" | wc -l)
   artifact=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | sed 's/Test unit written to //' || true)
   if [ "$status" -ne 0 ] || [ -n "$artifact" ]; then
@@ -72,7 +73,7 @@ for target in "${targets[@]}"; do
     summary+=("$target: FAILED ($kind) after ${runs:-?} executions, input ${artifact:-none}")
   else
     echo "   ok: ${runs:-?} executions (${rate:-?}/s), corpus $corpus inputs, no crash, leak or timeout"
-    summary+=("$target: ${runs:-?} executions in $seconds s (${rate:-?}/s), corpus $corpus inputs")
+    summary+=("$target: ${runs:-?} executions in ${took:-$seconds} s (${rate:-?}/s), corpus $corpus inputs")
   fi
 done
 echo

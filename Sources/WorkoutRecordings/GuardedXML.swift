@@ -506,51 +506,60 @@ enum XMLInputGuard {
     }
   }
 
+  /// What a byte needs in ``scan(_:from:file:)``: 0 nothing (most bytes), 1 a control
+  /// character XML does not allow, 2 `!` or `?` (perhaps `<!DOCTYPE` or `<?target?>`), 3 the
+  /// first byte of a multi-byte sequence or a stray one.
+  static let byteClass: [UInt8] = (0..<256).map { byte -> UInt8 in
+    switch byte {
+    case 0x09, 0x0A, 0x0D: return 0
+    case 0..<0x20: return 1
+    case 0x21, 0x3F: return 2
+    case 0x80...: return 3
+    default: return 0
+    }
+  }
+
   /// One pass over UTF-8 bytes from `start`: well-formed sequences of XML characters, no
-  /// `<!DOCTYPE` and no `<?target?>`.
+  /// `<!DOCTYPE` and no `<?target?>`. The loop looks each byte up in ``byteClass`` and
+  /// moves on for plain ones; lines and columns are counted only for a refusal.
   static func scan(_ bytes: [UInt8], from start: Int, file: String) throws(RecordingError) {
     let doctype: [UInt8] = Array("<!DOCTYPE".utf8)
-    let failure: (kind: Int, offset: Int, length: Int, line: Int, lineStart: Int)? =
-      bytes.withUnsafeBufferPointer { p in
+    let failure: (kind: Int, offset: Int, length: Int)? = bytes.withUnsafeBufferPointer { p in
+      byteClass.withUnsafeBufferPointer { table in
         let n = p.count
         var i = start
-        var line = 1
-        var lineStart = start
         while i < n {
-          let b = p[i]
-          if b < 0x80 {
-            if b >= 0x20 {
-              if b == 0x3C, i + doctype.count <= n, p[i + 1] == 0x21 {
-                var matches = true
-                for j in 2..<doctype.count where p[i + j] & 0xDF != doctype[j] {
-                  matches = false
-                  break
+          let kind = table[Int(p[i])]
+          if kind == 0 {
+            i += 1
+            continue
+          }
+          if kind == 1 { return (1, i, 1) }
+          if kind == 2 {
+            // `!` or `?` right after `<`.
+            if i > start, p[i - 1] == 0x3C {
+              let open = i - 1
+              if p[i] == 0x21 {
+                if open + doctype.count <= n {
+                  var matches = true
+                  for j in 2..<doctype.count where p[open + j] & 0xDF != doctype[j] {
+                    matches = false
+                    break
+                  }
+                  if matches { return (0, open, doctype.count) }
                 }
-                if matches { return (0, i, doctype.count, line, lineStart) }
-              } else if b == 0x3C, i + 1 < n, p[i + 1] == 0x3F {
+              } else {
                 // `<?target?>`: a processing instruction whose target runs straight into `?>`.
-                var j = i + 2
+                var j = i + 1
                 while j < n, p[j] != 0x3F, !GuardedXMLHandler.isXMLSpace(p[j]) { j += 1 }
-                if j + 1 < n, p[j] == 0x3F, p[j + 1] == 0x3E { return (3, i, 2, line, lineStart) }
+                if j + 1 < n, p[j] == 0x3F, p[j + 1] == 0x3E { return (3, open, 2) }
               }
-              i += 1
-            } else if b == 0x0A {
-              line += 1
-              i += 1
-              lineStart = i
-            } else if b == 0x0D {
-              i += 1
-              if i < n, p[i] == 0x0A { i += 1 }
-              line += 1
-              lineStart = i
-            } else if b == 0x09 {
-              i += 1
-            } else {
-              return (1, i, 1, line, lineStart)
             }
+            i += 1
             continue
           }
           // A multi-byte sequence (RFC 3629 §4, UTF8-2 to UTF8-4).
+          let b = p[i]
           let length: Int
           var low: UInt8 = 0x80
           var high: UInt8 = 0xBF
@@ -570,31 +579,47 @@ enum XMLInputGuard {
           case 0xF4:
             length = 4
             high = 0x8F
-          default: return (2, i, 1, line, lineStart)
+          default: return (2, i, 1)
           }
           guard i + 1 < n, p[i + 1] >= low, p[i + 1] <= high else {
-            return (2, i, min(2, n - i), line, lineStart)
+            return (2, i, min(2, n - i))
           }
           for k in 2..<length where i + k >= n || p[i + k] & 0xC0 != 0x80 {
-            return (2, i, min(k + 1, n - i), line, lineStart)
+            return (2, i, min(k + 1, n - i))
           }
           // U+FFFE and U+FFFF (EF BF BE, EF BF BF) are not XML characters.
-          if b == 0xEF, p[i + 1] == 0xBF, p[i + 2] >= 0xBE { return (1, i, 3, line, lineStart) }
+          if b == 0xEF, p[i + 1] == 0xBF, p[i + 2] >= 0xBE { return (1, i, 3) }
           i += length
         }
         return nil
       }
+    }
     guard let failure else { return }
-    // The column counts characters: the bytes from the line start that begin one.
-    var column = 1
-    for k in failure.lineStart..<failure.offset where bytes[k] & 0xC0 != 0x80 { column += 1 }
     let offset = failure.offset
+    // Line: line feeds, and carriage returns not followed by one, before the offset; column:
+    // the bytes from the line start that begin a character.
+    var line = 1
+    var lineStart = start
+    var k = start
+    while k < offset {
+      if bytes[k] == 0x0A {
+        line += 1
+        lineStart = k + 1
+      } else if bytes[k] == 0x0D {
+        line += 1
+        if k + 1 < offset, bytes[k + 1] == 0x0A { k += 1 }
+        lineStart = k + 1
+      }
+      k += 1
+    }
+    var column = 1
+    for k in lineStart..<offset where bytes[k] & 0xC0 != 0x80 { column += 1 }
     let shown = hexBytes(bytes[offset..<(offset + failure.length)])
     switch failure.kind {
-    case 0: throw .doctype(file: file, line: failure.line, column: column)
+    case 0: throw .doctype(file: file, line: line, column: column)
     case 3:
       throw .xml(
-        file: file, line: failure.line, column: column,
+        file: file, line: line, column: column,
         message: "a processing instruction without data (<?target?>) is not accepted"
           + " (byte offset \(offset))")
     case 1:
@@ -602,11 +627,11 @@ enum XMLInputGuard {
         String(decoding: bytes[offset..<(offset + failure.length)], as: UTF8.self)
         .unicodeScalars.first.map(\.value) ?? 0
       throw .xml(
-        file: file, line: failure.line, column: column,
+        file: file, line: line, column: column,
         message: "character \(scalarName(scalar)) is not allowed in XML (byte offset \(offset))")
     default:
       throw .xml(
-        file: file, line: failure.line, column: column,
+        file: file, line: line, column: column,
         message: "invalid UTF-8 byte sequence \(shown) (byte offset \(offset))")
     }
   }

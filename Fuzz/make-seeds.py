@@ -112,3 +112,8 @@ write("course", "found-invalid-utf8-element-name.tcx", found)
 pi = b"<?x?>\n<x>\n"  # scripts/fuzz.sh, gpx: SIGSEGV in FoundationXML's processing instruction callback
 write("gpx", "found-processing-instruction-without-data.gpx", pi)
 write("course", "found-processing-instruction-without-data.gpx", pi)
+# Found reading the FIT reader: a time stamp declared sint32 holding -1 trapped converting it.
+signed = fit_file([definition(0, 20, [(253, 4, 0x85), (3, 1, 0x02)]),
+                   data_message(0, struct.pack("<iB", -1, 90))])
+write("fit", "found-signed-time-stamp.fit", signed)
+write("course", "found-signed-time-stamp.fit", signed)

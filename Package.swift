@@ -97,3 +97,23 @@ let package = Package(
       swiftSettings: strict),
   ]
 )
+
+// libFuzzer targets (Fuzz/, one file each), declared only when scripts/fuzz.sh sets
+// WORKOUT_SIM_FUZZ=1 and builds them with `--sanitize=fuzzer --sanitize=address` in a scratch
+// folder of their own; `swift build` and `swift test` never see them. `-parse-as-library`:
+// libFuzzer provides `main`.
+if Context.environment["WORKOUT_SIM_FUZZ"] == "1" {
+  let fuzzTargets: [(String, [Target.Dependency])] = [
+    ("FuzzScenario", ["WorkoutScenario"]),
+    ("FuzzFIT", ["WorkoutRecordings"]),
+    ("FuzzTCX", ["WorkoutRecordings"]),
+    ("FuzzGPX", ["WorkoutRecordings"]),
+    ("FuzzCourse", ["WorkoutRecordings", "WorkoutSimulation", "WorkoutCore", "WorkoutPhysiology"]),
+  ]
+  for (name, dependencies) in fuzzTargets {
+    package.targets.append(
+      .executableTarget(
+        name: name, dependencies: dependencies, path: "Fuzz/\(name)",
+        swiftSettings: strict + [.unsafeFlags(["-parse-as-library"])]))
+  }
+}

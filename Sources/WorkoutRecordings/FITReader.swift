@@ -5,6 +5,21 @@
 /// byte order (architecture byte 0 little-endian, 1 big-endian), developer data fields
 /// (skipped by their declared sizes), invalid values per base type (absent), and the file CRC.
 /// Chained FIT files (one after another in the same byte stream) are read in sequence.
+///
+/// Framing rules where the protocol leaves a reader a choice:
+/// - A field whose size is not its base type's size (an array such as `uint8[4]`, or a size that
+///   is no multiple of the base size) is not a scalar: its bytes are skipped and the fields after
+///   it are read at their declared offsets. Strings (base type 7) are skipped too.
+/// - The time stamp (field 253, `date_time`, a uint32) counts only when its value is a whole
+///   number from 0 to 2^32 − 2; any other value (a negative number in a field declared signed, a
+///   fraction in a float) leaves the message without a time stamp.
+/// - A compressed time stamp header adds its 5-bit offset to the last time stamp (full or
+///   compressed) with the protocol's rollover: `(last & ~0x1F) + offset`, plus 32 when `offset`
+///   is below `last & 0x1F`. A result past 2^32 − 1 is a malformed message.
+/// - Local message types, definitions and the last time stamp start afresh in each chained file.
+/// - A file (all chained files together) without a `record` message carrying a time stamp is
+///   refused with ``RecordingError/noFITRecords(file:fileType:)``, naming the `file_id` type
+///   (FIT profile type `file`: settings, weight, …) when there is one.
 enum FITReader {
   /// The base types' sizes in bytes by base type number (the low five bits of the base type
   /// byte): enum, sint8, uint8, sint16, uint16, sint32, uint32, string, float32, float64,
@@ -39,16 +54,36 @@ enum FITReader {
 
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     var builder = Builder()
+    var fileType: Double?
     var start = 0
     repeat {
-      start = try decodeFile(bytes, from: start, file: file, into: &builder)
+      start = try decodeFile(bytes, from: start, file: file, into: &builder, fileType: &fileType)
     } while start < bytes.count
+    guard !builder.recording.points.isEmpty else {
+      throw .noFITRecords(file: file, fileType: fileType.map(fileTypeName))
+    }
     return builder.recording
+  }
+
+  /// FIT profile type `file` (the `file_id` message's field 0) names.
+  static let fileTypeNames: [Int: String] = [
+    1: "device", 2: "settings", 3: "sport", 4: "activity", 5: "workout", 6: "course",
+    7: "schedules", 9: "weight", 10: "totals", 11: "goals", 14: "blood_pressure",
+    15: "monitoring_a", 20: "activity_summary", 28: "monitoring_daily", 32: "monitoring_b",
+    34: "segment", 35: "segment_list", 40: "exd_configuration",
+  ]
+
+  /// The profile name of a `file` value, or its number.
+  static func fileTypeName(_ value: Double) -> String {
+    guard let number = Int(exactly: value) else { return String(value) }
+    if let name = fileTypeNames[number] { return name }
+    return (0xF7...0xFE).contains(number) ? "manufacturer-specific \(number)" : String(number)
   }
 
   /// Decodes one FIT file starting at `start`; returns the offset after its CRC.
   private static func decodeFile(
-    _ bytes: [UInt8], from start: Int, file: String, into builder: inout Builder
+    _ bytes: [UInt8], from start: Int, file: String, into builder: inout Builder,
+    fileType: inout Double?
   ) throws(RecordingError) -> Int {
     let available = bytes.count - start
     guard available >= 12 else {
@@ -81,12 +116,14 @@ enum FITReader {
     let stored = UInt16(bytes[dataEnd]) | UInt16(bytes[dataEnd + 1]) << 8
     let computed = FITCRC.compute(bytes, start..<dataEnd)
     guard stored == computed else { throw .fileCRC(file: file, stored: stored, computed: computed) }
-    try decodeMessages(bytes, dataStart..<dataEnd, file: file, into: &builder)
+    try decodeMessages(
+      bytes, dataStart..<dataEnd, file: file, into: &builder, fileType: &fileType)
     return dataEnd + 2
   }
 
   private static func decodeMessages(
-    _ bytes: [UInt8], _ range: Range<Int>, file: String, into builder: inout Builder
+    _ bytes: [UInt8], _ range: Range<Int>, file: String, into builder: inout Builder,
+    fileType: inout Double?
   ) throws(RecordingError) {
     var definitions = [Definition?](repeating: nil, count: 16)
     var lastTimestamp: UInt32? = nil
@@ -111,8 +148,13 @@ enum FITReader {
             file: file, offset: messageStart,
             reason: "compressed time stamp before any full time stamp")
         }
-        var timestamp = (last & ~0x1F) + offset
-        if offset < last & 0x1F { timestamp += 0x20 }
+        var wide = UInt64(last & ~0x1F) + UInt64(offset)
+        if offset < last & 0x1F { wide += 0x20 }
+        guard let timestamp = UInt32(exactly: wide) else {
+          throw .malformedFIT(
+            file: file, offset: messageStart,
+            reason: "compressed time stamp past the largest FIT time (2^32 - 1 s)")
+        }
         lastTimestamp = timestamp
         guard position + definition.size <= end else {
           throw .malformedFIT(
@@ -191,8 +233,10 @@ enum FITReader {
         }
         read(bytes, at: position, definition, into: &message)
         position += definition.size
-        if let stamp = message[253] { lastTimestamp = UInt32(stamp) }
-        builder.add(definition.global, message, timestamp: message[253].map { UInt32($0) })
+        let timestamp = message[253].flatMap { UInt32(exactly: $0) }
+        if let timestamp { lastTimestamp = timestamp }
+        if definition.global == 0, fileType == nil { fileType = message[0] }
+        builder.add(definition.global, message, timestamp: timestamp)
         clear(&message, definition)
       }
     }
@@ -254,7 +298,9 @@ enum FITReader {
   ]
 
   static func sportName(_ value: Double) -> String {
-    sportNames[Int(value)] ?? String(Int(value))
+    // Any base type may carry the field, so the value need not fit an Int.
+    guard let number = Int(exactly: value) else { return String(value) }
+    return sportNames[number] ?? String(number)
   }
 
   /// Collects the messages this module uses into a ``Recording``.

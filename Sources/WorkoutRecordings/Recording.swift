@@ -209,7 +209,8 @@ public struct Recording: Sendable, Equatable {
   ///   (``RecordingError/doctype(file:line:column:)``, ``RecordingError/xml(file:line:column:message:)``,
   ///   ``RecordingError/wrongRoot(file:found:expected:)``,
   ///   ``RecordingError/invalidContent(file:line:column:message:)``), and
-  ///   ``RecordingError/noPoints(file:)`` when the file holds no point with a time stamp.
+  ///   ``RecordingError/noPoints(file:)`` when the file holds no point with a time stamp
+  ///   (``RecordingError/noFITRecords(file:fileType:)`` for FIT).
   public static func decode(
     _ bytes: [UInt8], format: RecordingFormat, file: String
   ) throws(RecordingError) -> Recording {
@@ -302,6 +303,10 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
   /// A point holds a value no body or receiver produces (a latitude of 100°, a negative speed);
   /// `point` is its 0-based index among the points with a time stamp.
   case implausibleValue(file: String, point: Int, message: String)
+  /// A FIT file without any `record` message that carries a time stamp (a settings or
+  /// weight-scale file, say); `fileType` is its `file_id` type name (FIT profile type `file`),
+  /// `nil` without a `file_id`.
+  case noFITRecords(file: String, fileType: String?)
 
   /// `FILE: problem` (with `:LINE:COLUMN` for XML positions).
   public var description: String {
@@ -334,6 +339,11 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
         "\(file): \(count) track point\(count == 1 ? "" : "s") with a time stamp; a replay needs at least two"
     case .implausibleValue(let file, let point, let message):
       return "\(file): track point \(point + 1): \(message)"
+    case .noFITRecords(let file, let fileType):
+      guard let fileType, fileType != "activity" else {
+        return "\(file): no records with time stamps"
+      }
+      return "\(file): no records with time stamps (a FIT \(fileType) file, not an activity)"
     }
   }
 }

@@ -1,3 +1,6 @@
+import Foundation
+import WorkoutRecordings
+
 /// FIT activity export (FIT protocol 2.0, little-endian, no compressed headers): `file_id`
 /// (type activity, manufacturer development 255), `device_info` (the creator), `event`
 /// messages (timer start at the start and at each resume, timer stop at each pause by
@@ -120,7 +123,7 @@ enum FITWriter {
 
   static func write(_ w: ExportWorkout) -> [UInt8] {
     var e = Encoder()
-    func stamp(_ at: Double) -> Double { (w.unix(at) - DateText.fitEpoch).rounded() }
+    func stamp(_ at: Double) -> Double { (w.unix(at) - FITTime.epoch).rounded() }
     let sport = sport(w.activityType)
 
     e.define(

@@ -1,5 +1,7 @@
 import Foundation
+import WorkoutCore
 import WorkoutJSON
+import WorkoutText
 
 /// The export formats of `workout-sim run --export PATH` (docs/command-line.md#run), chosen by the path's
 /// extension.
@@ -22,64 +24,50 @@ public enum ExportFormat: String, Sendable, Equatable, CaseIterable {
   }
 }
 
-/// What an export works from: one finished workout record and the wall-clock frame of the
-/// scenario it came from.
-public struct ExportInput: Sendable {
-  /// The finished workout record as in docs/run-result.md#the-finished-workout-record, with
-  /// `samples` and `route` when the run had `--samples` (without them the exports carry the
-  /// summaries only). Used fields: `activityType`, `startDate`, `endDate`, `duration`,
-  /// `events`, `totalDistance`, `totalEnergyBurned`, `statistics.heartRate`,
-  /// `metadata.HKElevationAscended`, `samples`, `route`.
-  public var record: JSONValue
-  /// The wall-clock date of scenario time 0, so that `at` seconds become dates.
-  public var startDate: Date
-  /// The time zone for local times (CSV `time` offsets, FIT `local_timestamp`).
-  public var timeZone: TimeZone
-
-  /// Creates an export input.
-  public init(record: JSONValue, startDate: Date, timeZone: TimeZone) {
-    self.record = record
-    self.startDate = startDate
-    self.timeZone = timeZone
-  }
-}
-
 /// Why a record could not be exported.
 public enum ExportError: Error, Sendable, Equatable, CustomStringConvertible {
-  /// A field of the record is missing or has the wrong shape; the text names the field.
-  case invalidRecord(String)
-  /// `.gpx` needs positions and the record has no `route` (a course without positions, or a
-  /// run without `--samples`).
+  /// `.gpx` needs positions and the record has no route (a course without positions).
   case noRoute
 
   /// A one-line message.
   public var description: String {
     switch self {
-    case .invalidRecord(let problem): return "cannot export the workout record: \(problem)"
     case .noRoute: return "GPX export needs a route: the workout has no positions"
     }
   }
 }
 
-/// Encodes one finished workout record in an export format.
-///
-/// - Parameters:
-///   - input: The record and the scenario's wall-clock frame.
-///   - format: The file format.
-/// - Returns: The file's bytes (UTF-8 text for the XML, CSV and JSON formats).
-/// - Throws: ``ExportError/invalidRecord(_:)`` when a used field is missing or ill-typed,
-///   ``ExportError/noRoute`` for `.gpx` without a route.
-public func export(_ input: ExportInput, as format: ExportFormat) throws(ExportError) -> [UInt8] {
-  if format == .json {
-    return Array((JSONWriter.encode(input.record) + "\n").utf8)
+extension RunResult {
+  /// Encodes one finished workout record of this result in an export format, from the typed
+  /// record with its samples and the part of ``track`` inside it, in the result's wall-clock
+  /// frame (``startDate``, ``timeZone``).
+  ///
+  /// - Parameters:
+  ///   - record: A record of ``records``.
+  ///   - format: The file format.
+  /// - Returns: The file's bytes (UTF-8 text for the XML, CSV and JSON formats).
+  /// - Throws: ``ExportError/noRoute`` for `.gpx` of a record without positions.
+  public func export(_ record: WorkoutRecord, as format: ExportFormat) throws(ExportError)
+    -> [UInt8]
+  {
+    if format == .json { return encodedJSON(of: record) }
+    let workout = ExportWorkout(record, in: self)
+    switch format {
+    case .csv: return Array(CSVWriter.write(workout).utf8)
+    case .tcx: return Array(TCXWriter.write(workout).utf8)
+    case .gpx: return Array(try GPXWriter.write(workout).utf8)
+    case .fit: return FITWriter.write(workout)
+    case .json: preconditionFailure("export: json handled above")
+    }
   }
-  let workout = try ExportWorkout(input)
-  switch format {
-  case .csv: return Array(CSVWriter.write(workout).utf8)
-  case .tcx: return Array(TCXWriter.write(workout).utf8)
-  case .gpx: return Array(try GPXWriter.write(workout).utf8)
-  case .fit: return FITWriter.write(workout)
-  case .json: preconditionFailure("export: json handled above")
+
+  /// Every finished record in `format`, in record order (one file each).
+  ///
+  /// - Throws: ``ExportError/noRoute`` as ``export(_:as:)``.
+  public func exportRecords(as format: ExportFormat) throws(ExportError) -> [[UInt8]] {
+    var files: [[UInt8]] = []
+    for record in records { files.append(try export(record, as: format)) }
+    return files
   }
 }
 
@@ -141,42 +129,24 @@ struct ExportWorkout {
   /// Workout events `(type, at)` in date order.
   var events: [(type: String, at: Double)] = []
 
-  init(_ input: ExportInput) throws(ExportError) {
-    let record = input.record
-    guard case .object = record else { throw .invalidRecord("the record is not an object") }
-    origin = input.startDate.timeIntervalSince1970
-    timeZone = input.timeZone
-    activityType = try Self.string(record, "activityType") ?? "other"
-    guard let startText = try Self.string(record, "startDate"),
-      let startDate = DateText.parse(Substring(startText))
-    else { throw .invalidRecord("startDate is missing or not an ISO 8601 date") }
-    guard let endText = try Self.string(record, "endDate"),
-      let endDate = DateText.parse(Substring(endText))
-    else { throw .invalidRecord("endDate is missing or not an ISO 8601 date") }
-    start = startDate - origin
-    end = endDate - origin
-    guard end >= start else { throw .invalidRecord("endDate is before startDate") }
-    duration = try Self.number(record["duration"], "duration")
-    totalDistance = try Self.number(record["totalDistance"], "totalDistance")
-    totalEnergy = try Self.number(record["totalEnergyBurned"], "totalEnergyBurned")
-    averageHeartRate = try Self.number(
-      record["statistics"]?["heartRate"]?["average"], "statistics.heartRate.average")
-    maximumHeartRate = try Self.number(
-      record["statistics"]?["heartRate"]?["maximum"], "statistics.heartRate.maximum")
-    elevationAscended = try Self.number(
-      record["metadata"]?["HKElevationAscended"], "metadata.HKElevationAscended")
-
-    if let eventList = record["events"] {
-      guard case .array(let items) = eventList else {
-        throw .invalidRecord("events is not an array")
-      }
-      for (index, item) in items.enumerated() {
-        guard let type = try Self.string(item, "type"),
-          let at = try Self.number(item["at"], "events[\(index)].at")
-        else { throw .invalidRecord("events[\(index)] needs type and at") }
-        events.append((type, at))
-      }
+  /// The record's pieces, times in scenario seconds.
+  init(_ record: WorkoutRecord, in result: RunResult) {
+    origin = result.startDate.timeIntervalSince1970
+    timeZone = result.timeZone
+    activityType = record.activityType.name
+    start = record.startDate.seconds
+    end = record.endDate.seconds
+    duration = record.duration.secondsValue
+    totalDistance = record.totalDistance
+    totalEnergy = record.totalEnergyBurned ?? 0
+    if case .discrete(let heartRate)? = record.statistics[.heartRate] {
+      averageHeartRate = heartRate.average
+      maximumHeartRate = heartRate.maximum
     }
+    if case .number(let ascent)? = record.metadata[WorkoutRecord.MetadataKey.elevationAscended] {
+      elevationAscended = ascent
+    }
+    events = record.events.map { ($0.type.name, $0.date.seconds) }
     events.sort { $0.at < $1.at }
 
     var byTime: [Double: ExportRow] = [:]
@@ -185,79 +155,50 @@ struct ExportWorkout {
       change(&row)
       byTime[at] = row
     }
-    if let samples = record["samples"] {
-      guard case .object(let members) = samples else {
-        throw .invalidRecord("samples is not an object")
-      }
-      for (type, list) in members {
-        guard case .array(let items) = list else {
-          throw .invalidRecord("samples.\(type) is not an array")
-        }
-        for (index, item) in items.enumerated() {
-          guard case .array(let parts) = item else {
-            throw .invalidRecord("samples.\(type)[\(index)] is not an array")
+    for (type, series) in record.samples.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+      let name = type.rawValue
+      for sample in series {
+        let (from, at, value) = (sample.start.seconds, sample.end.seconds, sample.value)
+        if !type.isCumulative {
+          switch name {
+          case "heartRate":
+            heartRates.append((from, value))
+            update(from) { $0.heartRate = value }
+          case _ where Self.speedTypes.contains(name):
+            speeds.append((from, value))
+            update(from) { $0.speed = value }
+          case "cyclingCadence":
+            cadences.append((from, value))
+            update(from) { $0.cadence = value }
+          case _ where Self.powerTypes.contains(name):
+            powers.append((from, value))
+            update(from) { $0.power = value }
+          default: break
           }
-          var numbers: [Double] = []
-          for part in parts {
-            guard case .number(let value) = part else {
-              throw .invalidRecord("samples.\(type)[\(index)] holds a non-number")
-            }
-            numbers.append(value)
-          }
-          if numbers.count == 2 {
-            let (at, value) = (numbers[0], numbers[1])
-            switch type {
-            case "heartRate":
-              heartRates.append((at, value))
-              update(at) { $0.heartRate = value }
-            case _ where Self.speedTypes.contains(type):
-              speeds.append((at, value))
-              update(at) { $0.speed = value }
-            case "cyclingCadence":
-              cadences.append((at, value))
-              update(at) { $0.cadence = value }
-            case _ where Self.powerTypes.contains(type):
-              powers.append((at, value))
-              update(at) { $0.power = value }
-            default: break
-            }
-          } else if numbers.count == 3 {
-            let (from, to, value) = (numbers[0], numbers[1], numbers[2])
-            switch type {
-            case "activeEnergyBurned":
-              energies.append((from, to, value))
-              update(to) { $0.energy = ($0.energy ?? 0) + value }
-            case "stepCount":
-              update(to) { $0.steps = ($0.steps ?? 0) + value }
-            case _ where Self.distanceTypes.contains(type):
-              distances.append((from, to, value))
-              update(to) { $0.distance = ($0.distance ?? 0) + value }
-            default: break
-            }
-          } else {
-            throw .invalidRecord(
-              "samples.\(type)[\(index)] has \(numbers.count) numbers (expected 2 or 3)")
+        } else {
+          switch name {
+          case "activeEnergyBurned":
+            energies.append((from, at, value))
+            update(at) { $0.energy = ($0.energy ?? 0) + value }
+          case "stepCount":
+            update(at) { $0.steps = ($0.steps ?? 0) + value }
+          case _ where Self.distanceTypes.contains(name):
+            distances.append((from, at, value))
+            update(at) { $0.distance = ($0.distance ?? 0) + value }
+          default: break
           }
         }
       }
     }
     var routeCount = 0
-    if let route = record["route"] {
-      guard case .array(let items) = route else { throw .invalidRecord("route is not an array") }
-      for (index, item) in items.enumerated() {
-        guard case .array(let parts) = item, parts.count == 4,
-          case .number(let at) = parts[0], case .number(let lat) = parts[1],
-          case .number(let lon) = parts[2]
-        else { throw .invalidRecord("route[\(index)] is not [at, latitude, longitude, altitude]") }
-        var altitude: Double? = nil
-        if case .number(let alt) = parts[3] { altitude = alt }
-        update(at) {
-          $0.latitude = lat
-          $0.longitude = lon
-          $0.altitude = altitude
-        }
-        routeCount += 1
+    for point in result.routePoints(from: record.startDate, to: record.endDate) {
+      guard let lat = point.latitude, let lon = point.longitude else { continue }
+      update(point.instant.seconds) {
+        $0.latitude = lat
+        $0.longitude = lon
+        $0.altitude = point.altitude
       }
+      routeCount += 1
     }
     hasRoute = routeCount > 0
     rows = byTime.values.sorted { $0.at < $1.at }
@@ -268,18 +209,9 @@ struct ExportWorkout {
     distances.sort { $0.to < $1.to }
     energies.sort { $0.to < $1.to }
 
-    // HealthKit's pause rule: only pause and resume count; a pause while paused and a resume
-    // while running are ignored; a pause still open at the end closes at the end.
-    var pausedAt: Double? = nil
-    for event in events {
-      if event.type == "pause", pausedAt == nil {
-        pausedAt = event.at
-      } else if event.type == "resume", let from = pausedAt {
-        pauses.append((from, event.at))
-        pausedAt = nil
-      }
-    }
-    if let from = pausedAt { pauses.append((from, max(from, end))) }
+    pauses = PauseRule.pausedSpans(
+      of: record.events, start: record.startDate, end: record.endDate
+    ).map { ($0.from.seconds, $0.to.seconds) }
 
     let (first, last) = (start, end)
     let lapEnds = Set(events.filter { $0.type == "lap" && $0.at > first && $0.at < last }.map(\.at))
@@ -380,18 +312,6 @@ struct ExportWorkout {
 
   /// Unix time of scenario time `at`.
   func unix(_ at: Double) -> Double { origin + at }
-
-  private static func string(_ object: JSONValue, _ key: String) throws(ExportError) -> String? {
-    guard let value = object[key] else { return nil }
-    guard case .string(let text) = value else { throw .invalidRecord("\(key) is not a string") }
-    return text
-  }
-
-  private static func number(_ value: JSONValue?, _ name: String) throws(ExportError) -> Double? {
-    guard let value else { return nil }
-    guard case .number(let number) = value else { throw .invalidRecord("\(name) is not a number") }
-    return number
-  }
 }
 
 /// XML text escaping for element content and attribute values.
@@ -411,3 +331,11 @@ func xmlEscaped(_ text: String) -> String {
 
 /// A number as the shortest round-tripping decimal with `.` (locale-free, JSONWriter's form).
 func decimal(_ value: Double) -> String { JSONWriter.number(value) }
+
+/// An instant as ISO 8601 in the export's zone (CSV) or in UTC with `Z` (TCX, GPX).
+func isoDate(_ secondsSince1970: Double, timeZone: TimeZone, utc: Bool = false) -> String {
+  let whole = ISO8601.split(secondsSince1970: secondsSince1970).wholeSeconds
+  let offset = utc ? 0 : timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(whole)))
+  return ISO8601.format(
+    secondsSince1970: secondsSince1970, offsetSeconds: offset, utcDesignator: utc)
+}

@@ -20,7 +20,7 @@ enum CSVWriter {
         row.at - workout.start, row.heartRate, row.energy, row.distance, row.steps, row.speed,
         row.cadence, row.power, row.latitude, row.longitude, row.altitude,
       ]
-      text += DateText.format(workout.unix(row.at), timeZone: workout.timeZone)
+      text += isoDate(workout.unix(row.at), timeZone: workout.timeZone)
       for cell in cells {
         text += ","
         if let cell { text += decimal(cell) }
@@ -49,7 +49,7 @@ enum TCXWriter {
     default: sport = "Other"
     }
     func time(_ at: Double) -> String {
-      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+      isoDate(w.unix(at), timeZone: w.timeZone, utc: true)
     }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     x +=
@@ -141,7 +141,7 @@ enum GPXWriter {
   static func write(_ w: ExportWorkout) throws(ExportError) -> String {
     guard w.hasRoute else { throw .noRoute }
     func time(_ at: Double) -> String {
-      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+      isoDate(w.unix(at), timeZone: w.timeZone, utc: true)
     }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     x += "<gpx version=\"1.1\" creator=\"workout-sim\" xmlns=\"http://www.topografix.com/GPX/1/1\""

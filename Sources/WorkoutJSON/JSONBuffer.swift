@@ -1,0 +1,301 @@
+/// A streaming writer of canonical JSON bytes (docs/run-result.md#encoding): values go straight
+/// into a `[UInt8]` buffer as the caller walks its own typed data, with no ``JSONValue`` tree
+/// in between and no per-character `String` work.
+///
+/// The layout is ``JSONWriter``'s (``JSONWriter/Style``): `pretty` writes two-space
+/// indentation, one member or element per line and `"key" : value`; `compact` no whitespace.
+/// Numbers are ``JSONWriter/number(_:)``'s shortest round-tripping form, strings are escaped as
+/// ``JSONWriter/quoted(_:)`` escapes them, and empty containers are `[]` and `{}`.
+///
+/// The caller writes object members in canonical order (by the UTF-8 bytes of the keys); the
+/// buffer does not sort. ``JSONWriter/encode(_:style:)`` does this for a ``JSONValue``.
+///
+/// ```swift
+/// var json = JSONBuffer()
+/// json.beginObject()
+/// json.key("at"); json.number(5)
+/// json.key("kind"); json.string("event")
+/// json.endObject()
+/// // {\n  "at" : 5,\n  "kind" : "event"\n}
+/// ```
+public struct JSONBuffer: Sendable {
+  /// The bytes written so far (UTF-8).
+  public private(set) var bytes: [UInt8] = []
+  /// The layout.
+  public let style: JSONWriter.Style
+  /// For each open container, whether it has an element yet.
+  private var hasElements: [Bool] = []
+  /// A key was just written: the next value follows it on the same line.
+  private var afterKey = false
+
+  /// Creates an empty buffer.
+  ///
+  /// - Parameters:
+  ///   - style: ``JSONWriter/Style/pretty`` (the default) or ``JSONWriter/Style/compact``.
+  ///   - capacity: Bytes to reserve up front.
+  public init(style: JSONWriter.Style = .pretty, capacity: Int = 0) {
+    self.style = style
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends raw bytes (a newline after the document, for example).
+  public mutating func append(raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+
+  /// Opens an object `{`.
+  public mutating func beginObject() {
+    prefix()
+    bytes.append(UInt8(ascii: "{"))
+    hasElements.append(false)
+  }
+
+  /// Closes the innermost object `}`.
+  public mutating func endObject() { close(UInt8(ascii: "}")) }
+
+  /// Opens an array `[`.
+  public mutating func beginArray() {
+    prefix()
+    bytes.append(UInt8(ascii: "["))
+    hasElements.append(false)
+  }
+
+  /// Closes the innermost array `]`.
+  public mutating func endArray() { close(UInt8(ascii: "]")) }
+
+  /// Writes a member key (escaped) and the separator; the next call writes its value.
+  public mutating func key(_ name: String) {
+    prefix()
+    writeQuoted(name)
+    if style == .pretty {
+      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+    } else {
+      bytes.append(UInt8(ascii: ":"))
+    }
+    afterKey = true
+  }
+
+  /// Writes a number in the canonical shortest form.
+  ///
+  /// - Precondition: `value` is finite.
+  public mutating func number(_ value: Double) {
+    prefix()
+    JSONWriter.appendNumber(value, to: &bytes)
+  }
+
+  /// Writes a whole number.
+  public mutating func integer(_ value: Int) {
+    prefix()
+    JSONWriter.appendInteger(value, to: &bytes)
+  }
+
+  /// Writes a string, escaped.
+  public mutating func string(_ value: String) {
+    prefix()
+    writeQuoted(value)
+  }
+
+  /// Writes `true` or `false`.
+  public mutating func bool(_ value: Bool) {
+    prefix()
+    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+  }
+
+  /// Writes `null`.
+  public mutating func null() {
+    prefix()
+    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+  }
+
+  /// Writes a whole ``JSONValue`` (object members sorted canonically).
+  public mutating func value(_ value: JSONValue) {
+    switch value {
+    case .null: null()
+    case .bool(let flag): bool(flag)
+    case .number(let number): self.number(number)
+    case .string(let text): string(text)
+    case .array(let elements):
+      beginArray()
+      for element in elements { self.value(element) }
+      endArray()
+    case .object(let members):
+      beginObject()
+      for member in JSONWriter.sortedMembers(members) {
+        key(member.key)
+        self.value(member.value)
+      }
+      endObject()
+    }
+  }
+
+  private mutating func prefix() {
+    if afterKey {
+      afterKey = false
+      return
+    }
+    guard let last = hasElements.indices.last else { return }
+    if hasElements[last] { bytes.append(UInt8(ascii: ",")) }
+    hasElements[last] = true
+    newline(depth: hasElements.count)
+  }
+
+  private mutating func close(_ bracket: UInt8) {
+    let hadElements = hasElements.removeLast()
+    if hadElements { newline(depth: hasElements.count) }
+    bytes.append(bracket)
+  }
+
+  private mutating func newline(depth: Int) {
+    guard style == .pretty else { return }
+    bytes.append(0x0A)
+    for _ in 0..<(2 * depth) { bytes.append(0x20) }
+  }
+
+  private mutating func writeQuoted(_ text: String) {
+    var text = text
+    text.withUTF8 { JSONWriter.appendQuoted($0, to: &bytes) }
+  }
+}
+
+extension JSONWriter {
+  /// Appends `"text"` escaped (``quoted(_:)``'s rules) to `output`. Works on the UTF-8 bytes:
+  /// the bytes of a multi-byte character are never below 0x80, so only ASCII needs escaping.
+  static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    var start = 0
+    for index in 0..<text.count {
+      let byte = text[index]
+      guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") else {
+        continue
+      }
+      output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+      start = index + 1
+      output.append(UInt8(ascii: "\\"))
+      switch byte {
+      case UInt8(ascii: "\""), UInt8(ascii: "\\"): output.append(byte)
+      case 0x08: output.append(UInt8(ascii: "b"))
+      case 0x0C: output.append(UInt8(ascii: "f"))
+      case 0x0A: output.append(UInt8(ascii: "n"))
+      case 0x0D: output.append(UInt8(ascii: "r"))
+      case 0x09: output.append(UInt8(ascii: "t"))
+      default:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: [
+          UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"), hex[Int(byte >> 4)],
+          hex[Int(byte & 0x0F)],
+        ])
+      }
+    }
+    output.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<text.count]))
+    output.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends the decimal digits of `value` (with `-` when negative).
+  static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+    if value < 0 { output.append(UInt8(ascii: "-")) }
+    var magnitude = value.magnitude
+    var digits: (UInt64, UInt64) = (0, 0)
+    var count = 0
+    withUnsafeMutableBytes(of: &digits) { buffer in
+      repeat {
+        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+        magnitude /= 10
+        count += 1
+      } while magnitude > 0
+      while count > 0 {
+        count -= 1
+        output.append(buffer[count])
+      }
+    }
+  }
+
+  /// Appends ``number(_:)``'s text of `value` to `output`. Whole numbers below 2^53 take a
+  /// digit loop; every other value goes through Swift's shortest round-tripping `description`
+  /// laid out as ECMAScript does.
+  static func appendNumber(_ value: Double, to output: inout [UInt8]) {
+    precondition(value.isFinite, "JSONWriter: non-finite number \(value) has no JSON form")
+    if value == 0 {
+      output.append(UInt8(ascii: "0"))
+      return
+    }
+    if value.magnitude < 9_007_199_254_740_992, value == value.rounded(.towardZero) {
+      appendInteger(Int(value), to: &output)
+      return
+    }
+    var text = value.magnitude.description
+    text.withUTF8 { layOut(description: $0, negative: value < 0, to: &output) }
+  }
+
+  /// Lays out Swift's `description` of a positive double (`123.0`, `0.001`, `1e-05`,
+  /// `1.2345678901234568e+17`) in ECMAScript `Number::toString` form.
+  private static func layOut(
+    description text: UnsafeBufferPointer<UInt8>, negative: Bool, to output: inout [UInt8]
+  ) {
+    // Digits without the point, and the exponent n with value = 0.d1 d2 ... dk × 10^n.
+    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    withUnsafeMutableBytes(of: &digits) { digitBuffer in
+      var count = 0
+      var integerCount = 0
+      var seenPoint = false
+      var exponent = 0
+      var index = 0
+      while index < text.count {
+        let byte = text[index]
+        if byte == UInt8(ascii: ".") {
+          seenPoint = true
+        } else if byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
+          var sign = 1
+          index += 1
+          if index < text.count,
+            text[index] == UInt8(ascii: "-") || text[index] == UInt8(ascii: "+")
+          {
+            sign = text[index] == UInt8(ascii: "-") ? -1 : 1
+            index += 1
+          }
+          while index < text.count {
+            exponent = exponent * 10 + Int(text[index] - UInt8(ascii: "0"))
+            index += 1
+          }
+          exponent *= sign
+          break
+        } else if count < 24 {
+          digitBuffer[count] = byte
+          count += 1
+          if !seenPoint { integerCount += 1 }
+        }
+        index += 1
+      }
+      var n = integerCount + exponent
+      var first = 0
+      while first < count, digitBuffer[first] == UInt8(ascii: "0") {
+        first += 1
+        n -= 1
+      }
+      while count > first, digitBuffer[count - 1] == UInt8(ascii: "0") { count -= 1 }
+      let k = count - first
+      func digit(_ i: Int) -> UInt8 { digitBuffer[first + i] }
+      if negative { output.append(UInt8(ascii: "-")) }
+      if k <= n && n <= 21 {
+        for i in 0..<k { output.append(digit(i)) }
+        for _ in 0..<(n - k) { output.append(UInt8(ascii: "0")) }
+      } else if 0 < n && n <= 21 {
+        for i in 0..<n { output.append(digit(i)) }
+        output.append(UInt8(ascii: "."))
+        for i in n..<k { output.append(digit(i)) }
+      } else if -6 < n && n <= 0 {
+        output.append(UInt8(ascii: "0"))
+        output.append(UInt8(ascii: "."))
+        for _ in 0..<(-n) { output.append(UInt8(ascii: "0")) }
+        for i in 0..<k { output.append(digit(i)) }
+      } else {
+        let e = n - 1
+        output.append(digit(0))
+        if k > 1 {
+          output.append(UInt8(ascii: "."))
+          for i in 1..<k { output.append(digit(i)) }
+        }
+        output.append(UInt8(ascii: "e"))
+        output.append(e >= 0 ? UInt8(ascii: "+") : UInt8(ascii: "-"))
+        appendInteger(Int(e.magnitude), to: &output)
+      }
+    }
+  }
+}

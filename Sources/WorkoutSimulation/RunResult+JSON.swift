@@ -1,0 +1,428 @@
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+
+extension RunResult {
+  /// The run result document of docs/run-result.md, canonically encoded (``JSONWriter``'s
+  /// bytes: sorted keys, shortest numbers, pretty layout) straight from the typed result into a
+  /// byte buffer, followed by a newline: what `workout-sim run --json` prints.
+  ///
+  /// Keys: `errors`, `format`, `generator`, `log`, `probes`, `records`, `scenario`, `seed`,
+  /// `start`, `timeZone`, `version`, and `warnings` only when there are any. Three extend the
+  /// spec (which allows added keys): `warnings` (strings for standard error, see
+  /// ``warnings``); `start`, the wall-clock date of scenario time 0 (ISO 8601 with the offset
+  /// of the time zone, as every date), and `timeZone`, the scenario's IANA time-zone name.
+  ///
+  /// - Parameter includeSamples: add each record's `samples` and, for a course with positions,
+  ///   its `route` (`--samples`).
+  /// - Returns: UTF-8 bytes ending in `\n`.
+  public func encodedJSON(includeSamples: Bool = false) -> [UInt8] {
+    var json = JSONBuffer(capacity: 256 + log.count * 160)
+    write(into: &json, includeSamples: includeSamples)
+    json.append(raw: [0x0A])
+    return json.bytes
+  }
+
+  /// One finished record as the `.json` export writes it: the record object of
+  /// docs/run-result.md#the-finished-workout-record with its `samples` and `route`, followed by
+  /// a newline.
+  ///
+  /// - Parameter record: A record of ``records``.
+  public func encodedJSON(of record: WorkoutRecord) -> [UInt8] {
+    var json = JSONBuffer()
+    write(record: record, includeSamples: true, into: &json)
+    json.append(raw: [0x0A])
+    return json.bytes
+  }
+
+  /// The document as a ``JSONValue``, read back from ``encodedJSON(includeSamples:)``: for
+  /// `check`, whose paths address the document (docs/scenario-format.md#checks), and for callers
+  /// that want to navigate the JSON rather than the typed result.
+  public func document(includeSamples: Bool = false) -> JSONValue {
+    do {
+      return try JSONParser.parse(encodedJSON(includeSamples: includeSamples))
+    } catch {
+      preconditionFailure("RunResult: the canonical encoding did not parse back: \(error)")
+    }
+  }
+
+  /// Writes the document (keys in canonical order) into `json`.
+  func write(into json: inout JSONBuffer, includeSamples: Bool) {
+    json.beginObject()
+    json.key("errors")
+    json.beginArray()
+    for error in errors { write(error: error, into: &json) }
+    json.endArray()
+    json.key("format")
+    json.string("workout-sim.result")
+    json.key("generator")
+    json.string(Simulation.generator)
+    json.key("log")
+    json.beginArray()
+    for entry in log { write(entry: entry, into: &json) }
+    json.endArray()
+    json.key("probes")
+    json.beginArray()
+    for probe in probes { write(probe: probe, into: &json) }
+    json.endArray()
+    json.key("records")
+    json.beginArray()
+    for record in records { write(record: record, includeSamples: includeSamples, into: &json) }
+    json.endArray()
+    json.key("scenario")
+    json.string(scenarioName)
+    json.key("seed")
+    json.number(Double(seed))
+    json.key("start")
+    json.string(date(of: .zero))
+    json.key("timeZone")
+    json.string(timeZoneName)
+    json.key("version")
+    json.integer(1)
+    if !warnings.isEmpty {
+      json.key("warnings")
+      json.beginArray()
+      for warning in warnings { json.string(warning) }
+      json.endArray()
+    }
+    json.endObject()
+  }
+
+  private func seconds(_ instant: SimulationInstant, into json: inout JSONBuffer) {
+    json.number(instant.seconds)
+  }
+
+  private func write(error: ErrorReport, into json: inout JSONBuffer) {
+    json.beginObject()
+    json.key("action")
+    json.string(error.action)
+    json.key("at")
+    seconds(error.at, into: &json)
+    json.key("code")
+    json.string(error.code)
+    json.key("domain")
+    json.string(error.domain)
+    json.key("message")
+    json.string(error.message)
+    json.endObject()
+  }
+
+  /// A log entry; each kind's keys are listed here in canonical (byte) order, `session` among
+  /// them where it sorts.
+  private func write(entry: LogEntry, into json: inout JSONBuffer) {
+    let session = entry.session.flatMap { $0 > 0 ? $0 : nil }
+    func writeSession(_ json: inout JSONBuffer) {
+      if let session {
+        json.key("session")
+        json.integer(session)
+      }
+    }
+    json.beginObject()
+    switch entry.kind {
+    case .stateChange(let from, let to):
+      // at, from, kind, session, to
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("from")
+      json.string(from.name)
+      json.key("kind")
+      json.string("stateChange")
+      writeSession(&json)
+      json.key("to")
+      json.string(to.name)
+    case .event(let type):
+      // at, kind, session, type
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("kind")
+      json.string("event")
+      writeSession(&json)
+      json.key("type")
+      json.string(type.name)
+    case .error(let report):
+      // action, at, code, domain, kind, message, session
+      json.key("action")
+      json.string(report.action)
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("code")
+      json.string(report.code)
+      json.key("domain")
+      json.string(report.domain)
+      json.key("kind")
+      json.string("error")
+      json.key("message")
+      json.string(report.message)
+      writeSession(&json)
+    case .dataCollected(let types, let count):
+      // at, count, kind, session, types
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("count")
+      json.integer(count)
+      json.key("kind")
+      json.string("dataCollected")
+      writeSession(&json)
+      json.key("types")
+      json.beginArray()
+      for name in types.types.map(\.rawValue).sorted(by: Self.byteOrder) { json.string(name) }
+      json.endArray()
+    case .record(let id):
+      // at, id, kind, session
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("id")
+      json.string(id)
+      json.key("kind")
+      json.string("record")
+      writeSession(&json)
+    case .unfinished:
+      // at, kind, session
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("kind")
+      json.string("unfinished")
+      writeSession(&json)
+    case .appState(let change):
+      // at, cause, from, keepAlive, kind, session, to
+      json.key("at")
+      seconds(entry.at, into: &json)
+      json.key("cause")
+      json.string(change.cause.rawValue)
+      json.key("from")
+      json.string(change.from.rawValue)
+      json.key("keepAlive")
+      json.string(change.keepAlive.rawValue)
+      json.key("kind")
+      json.string("appState")
+      writeSession(&json)
+      json.key("to")
+      json.string(change.to.rawValue)
+    case .extendedRuntime(let event):
+      // at, errorCode, event, expiresAt, kind, reason, reasonRawValue, runtimeSession,
+      // scheduledFor, session, sessionType, state
+      json.key("at")
+      seconds(entry.at, into: &json)
+      if case .invalidated(_, let error?) = event.change {
+        json.key("errorCode")
+        json.string(error.name)
+      }
+      json.key("event")
+      json.string(event.change.word)
+      switch event.change {
+      case .started(let instant), .willExpire(let instant):
+        json.key("expiresAt")
+        seconds(instant, into: &json)
+      case .scheduled, .invalidated, .terminated: break
+      }
+      json.key("kind")
+      json.string("extendedRuntime")
+      if case .invalidated(let reason, _) = event.change {
+        json.key("reason")
+        json.string(reason.name)
+        json.key("reasonRawValue")
+        json.integer(Int(reason.rawValue))
+      }
+      json.key("runtimeSession")
+      json.integer(event.session)
+      if case .scheduled(let instant) = event.change {
+        json.key("scheduledFor")
+        seconds(instant, into: &json)
+      }
+      writeSession(&json)
+      json.key("sessionType")
+      json.string(event.type.rawValue)
+      json.key("state")
+      json.string(event.state.name)
+    }
+    json.endObject()
+  }
+
+  private func write(probe: Probe, into json: inout JSONBuffer) {
+    // activeEnergyBurned, appState, at, distance, elapsed, heartRate, keepAlive, state,
+    // stepCount
+    json.beginObject()
+    if let value = probe.activeEnergyBurned {
+      json.key("activeEnergyBurned")
+      json.number(value)
+    }
+    if let appState = probe.appState {
+      json.key("appState")
+      json.string(appState.rawValue)
+    }
+    json.key("at")
+    seconds(probe.at, into: &json)
+    if let value = probe.distance {
+      json.key("distance")
+      json.number(value)
+    }
+    if let elapsed = probe.elapsed {
+      json.key("elapsed")
+      json.number(elapsed.secondsValue)
+    }
+    if let value = probe.heartRate {
+      json.key("heartRate")
+      json.number(value)
+    }
+    if let keepAlive = probe.keepAlive {
+      json.key("keepAlive")
+      json.string(keepAlive.rawValue)
+    }
+    if let state = probe.state {
+      json.key("state")
+      json.string(state.name)
+    }
+    if let value = probe.stepCount {
+      json.key("stepCount")
+      json.number(value)
+    }
+    json.endObject()
+  }
+
+  private func write(record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer) {
+    // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
+    // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
+    json.beginObject()
+    json.key("activityType")
+    json.string(record.activityType.name)
+    json.key("activityTypeRawValue")
+    json.integer(Int(record.activityType.rawValue))
+    json.key("duration")
+    json.number(record.duration.secondsValue)
+    json.key("endDate")
+    json.string(date(of: record.endDate))
+    json.key("events")
+    json.beginArray()
+    for event in record.events {
+      // at, date, rawValue, type
+      json.beginObject()
+      json.key("at")
+      seconds(event.date, into: &json)
+      json.key("date")
+      json.string(date(of: event.date))
+      json.key("rawValue")
+      json.integer(Int(event.type.rawValue))
+      json.key("type")
+      json.string(event.type.name)
+      json.endObject()
+    }
+    json.endArray()
+    json.key("id")
+    json.string(record.id)
+    json.key("locationType")
+    json.string(record.locationType.name)
+    json.key("metadata")
+    json.beginObject()
+    for (key, value) in record.metadata.sorted(by: { Self.byteOrder($0.key, $1.key) }) {
+      json.key(key)
+      switch value {
+      case .bool(let flag): json.bool(flag)
+      case .number(let number): json.number(number)
+      case .string(let text): json.string(text)
+      }
+    }
+    json.endObject()
+    if includeSamples {
+      writeRoute(from: record.startDate, to: record.endDate, into: &json)
+      json.key("samples")
+      json.beginObject()
+      for (type, series) in record.samples.sorted(by: {
+        Self.byteOrder($0.key.rawValue, $1.key.rawValue)
+      }) {
+        json.key(type.rawValue)
+        json.beginArray()
+        let cumulative = type.isCumulative
+        for sample in series {
+          json.beginArray()
+          seconds(sample.start, into: &json)
+          if cumulative { seconds(sample.end, into: &json) }
+          json.number(sample.value)
+          json.endArray()
+        }
+        json.endArray()
+      }
+      json.endObject()
+    }
+    json.key("startDate")
+    json.string(date(of: record.startDate))
+    json.key("statistics")
+    json.beginObject()
+    for (type, statistics) in record.statistics.sorted(by: {
+      Self.byteOrder($0.key.rawValue, $1.key.rawValue)
+    }) {
+      json.key(type.rawValue)
+      json.beginObject()
+      switch statistics {
+      case .discrete(let s):
+        json.key("average")
+        json.number(s.average)
+        json.key("count")
+        json.integer(s.count)
+        json.key("maximum")
+        json.number(s.maximum)
+        json.key("minimum")
+        json.number(s.minimum)
+        json.key("mostRecent")
+        json.number(s.mostRecent)
+        json.key("timeWeightedAverage")
+        json.number(s.timeWeightedAverage)
+      case .cumulative(let s):
+        json.key("count")
+        json.integer(s.count)
+        json.key("sum")
+        json.number(s.sum)
+      }
+      json.endObject()
+    }
+    json.endObject()
+    if let distance = record.totalDistance {
+      json.key("totalDistance")
+      json.number(distance)
+    }
+    json.key("totalEnergyBurned")
+    json.number(record.totalEnergyBurned ?? 0)
+    json.endObject()
+  }
+
+  /// `route`: the track points with a position from `start` to `end` (both included), each
+  /// `[at, latitude, longitude, altitude]` (altitude `null` when not recorded); nothing when
+  /// there are none (docs/run-result.md#samples-and-route: only for a course with positions).
+  private func writeRoute(
+    from start: SimulationInstant, to end: SimulationInstant, into json: inout JSONBuffer
+  ) {
+    let points = routePoints(from: start, to: end)
+    guard !points.isEmpty else { return }
+    json.key("route")
+    json.beginArray()
+    for point in points {
+      json.beginArray()
+      seconds(point.instant, into: &json)
+      json.number(point.latitude ?? 0)
+      json.number(point.longitude ?? 0)
+      if let altitude = point.altitude { json.number(altitude) } else { json.null() }
+      json.endArray()
+    }
+    json.endArray()
+  }
+
+  /// The track points with a position from `start` to `end` (both included), in time order: a
+  /// record's route (docs/run-result.md#samples-and-route).
+  public func routePoints(from start: SimulationInstant, to end: SimulationInstant)
+    -> [TrackPoint]
+  {
+    var low = 0
+    var high = track.count
+    while low < high {
+      let middle = (low + high) / 2
+      if track[middle].instant < start { low = middle + 1 } else { high = middle }
+    }
+    var upper = low
+    while upper < track.count, track[upper].instant <= end { upper += 1 }
+    return track[low..<upper].filter { $0.latitude != nil && $0.longitude != nil }
+  }
+
+  /// Canonical key order: by UTF-8 bytes.
+  static func byteOrder(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+}

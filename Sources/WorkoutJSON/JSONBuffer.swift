@@ -38,6 +38,17 @@ public struct JSONBuffer: Sendable {
     bytes.reserveCapacity(capacity)
   }
 
+  /// The number of bytes held.
+  public var count: Int { bytes.count }
+
+  /// Hands over the bytes written so far and empties the buffer, keeping its place in the
+  /// document (open containers, a pending key): for writing a large document in chunks.
+  public mutating func takeBytes() -> [UInt8] {
+    let taken = bytes
+    bytes.removeAll(keepingCapacity: true)
+    return taken
+  }
+
   /// Appends raw bytes (a newline after the document, for example).
   public mutating func append(raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
 

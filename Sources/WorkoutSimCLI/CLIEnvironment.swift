@@ -19,6 +19,9 @@ public struct CLIEnvironment: Sendable {
   public var writeStandardOutput: @Sendable (String) -> Void
   /// Writes text to standard error as it is (callers add newlines).
   public var writeStandardError: @Sendable (String) -> Void
+  /// Writes bytes to standard output as they are (the `--json` document, without a copy into a
+  /// `String`); `nil` sends them through ``writeStandardOutput`` as UTF-8 text.
+  public var writeStandardOutputBytes: (@Sendable ([UInt8]) -> Void)?
   /// Whether standard input is a terminal (`isatty(0)`).
   public var standardInputIsTerminal: Bool
   /// Whether standard output is a terminal (`isatty(1)`).
@@ -65,6 +68,7 @@ public struct CLIEnvironment: Sendable {
   public init(
     writeStandardOutput: @escaping @Sendable (String) -> Void = { writeToStandardOutput($0) },
     writeStandardError: @escaping @Sendable (String) -> Void = { writeToStandardError($0) },
+    writeStandardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
     standardInputIsTerminal: Bool = isatty(0) == 1,
     standardOutputIsTerminal: Bool = isatty(1) == 1,
     standardErrorIsTerminal: Bool = isatty(2) == 1,
@@ -85,6 +89,7 @@ public struct CLIEnvironment: Sendable {
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
+    self.writeStandardOutputBytes = writeStandardOutputBytes
     self.standardInputIsTerminal = standardInputIsTerminal
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardErrorIsTerminal = standardErrorIsTerminal
@@ -95,6 +100,16 @@ public struct CLIEnvironment: Sendable {
     self.validateScenario = validateScenario
     self.checkScenario = checkScenario
     self.scenarioInputs = scenarioInputs
+  }
+
+  /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as
+  /// text through ``writeStandardOutput``.
+  public func writeStandardOutput(bytes: [UInt8]) {
+    if let writeStandardOutputBytes {
+      writeStandardOutputBytes(bytes)
+    } else {
+      writeStandardOutput(String(decoding: bytes, as: UTF8.self))
+    }
   }
 
   /// Whether colour may be written to standard output: it is a terminal, `NO_COLOR` is unset
@@ -159,6 +174,25 @@ public struct NotWiredError: DiagnosticError, Equatable {
 /// ``CLIEnvironment/writeStandardOutput``).
 @Sendable public func writeToStandardOutput(_ text: String) {
   FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Writes `bytes` to the process's standard output (file descriptor 1) with `write(2)`,
+/// retrying after partial writes and `EINTR`; gives up silently on another error (a closed
+/// pipe), as ``writeToStandardOutput(_:)`` does.
+@Sendable public func writeBytesToStandardOutput(_ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
 }
 
 /// Writes `text` to the process's standard error as UTF-8 (the default

@@ -14,6 +14,7 @@ extension CLIEnvironment {
   /// `.gpx` export of a course without positions fails before the run (exit 65).
   public static func live() -> CLIEnvironment {
     CLIEnvironment(
+      writeStandardOutputBytes: { writeBytesToStandardOutput($0) },
       runScenario: { options throws in
         let scenario = try loadScenario(path: options.scenarioPath, activity: options.activityType)
         let result = try Simulation.run(

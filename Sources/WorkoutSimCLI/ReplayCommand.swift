@@ -148,8 +148,9 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       scenario,
       overrides: RunOverrides(requiresPositions: options.exports.contains { $0.format == .gpx }))
     if options.json {
-      environment.writeStandardOutput(
-        String(decoding: result.encodedJSON(includeSamples: options.samples), as: UTF8.self))
+      result.writeJSON(includeSamples: options.samples) {
+        environment.writeStandardOutput(bytes: $0)
+      }
     } else {
       environment.writeStandardOutput(Self.summary(result, plan: replay) + "\n")
     }

@@ -256,8 +256,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
     _ result: RunResult, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
   ) throws {
     if options.json {
-      environment.writeStandardOutput(
-        String(decoding: result.encodedJSON(includeSamples: options.samples), as: UTF8.self))
+      result.writeJSON(includeSamples: options.samples) {
+        environment.writeStandardOutput(bytes: $0)
+      }
     } else {
       environment.writeStandardOutput(RunSummary.text(for: result) + "\n")
     }

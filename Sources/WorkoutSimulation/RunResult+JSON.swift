@@ -17,10 +17,30 @@ extension RunResult {
   ///   its `route` (`--samples`).
   /// - Returns: UTF-8 bytes ending in `\n`.
   public func encodedJSON(includeSamples: Bool = false) -> [UInt8] {
-    var json = JSONBuffer(capacity: 256 + log.count * 160)
-    write(into: &json, includeSamples: includeSamples)
+    var bytes: [UInt8] = []
+    writeJSON(includeSamples: includeSamples, chunkSize: Int.max) { bytes += $0 }
+    return bytes
+  }
+
+  /// Writes ``encodedJSON(includeSamples:)``'s bytes in chunks of about `chunkSize` bytes (cut
+  /// between log entries, samples or other elements, so every chunk is whole UTF-8), so that a
+  /// large document never has to be held whole: `run --json` passes each chunk to standard
+  /// output.
+  ///
+  /// - Parameters:
+  ///   - includeSamples: As for ``encodedJSON(includeSamples:)``.
+  ///   - chunkSize: Bytes after which a chunk is handed over (default 1 MiB).
+  ///   - output: Receives the chunks in order; their concatenation is the document.
+  public func writeJSON(
+    includeSamples: Bool = false, chunkSize: Int = 1 << 20, to output: ([UInt8]) -> Void
+  ) {
+    var json = JSONBuffer(capacity: min(chunkSize, 1 << 24) + 4096)
+    let flush = { (json: inout JSONBuffer) in
+      if json.count >= chunkSize { output(json.takeBytes()) }
+    }
+    write(into: &json, includeSamples: includeSamples, flush: flush)
     json.append(raw: [0x0A])
-    return json.bytes
+    output(json.takeBytes())
   }
 
   /// One finished record as the `.json` export writes it: the record object of
@@ -30,7 +50,7 @@ extension RunResult {
   /// - Parameter record: A record of ``records``.
   public func encodedJSON(of record: WorkoutRecord) -> [UInt8] {
     var json = JSONBuffer()
-    write(record: record, includeSamples: true, into: &json)
+    write(record: record, includeSamples: true, into: &json) { _ in }
     json.append(raw: [0x0A])
     return json.bytes
   }
@@ -47,7 +67,9 @@ extension RunResult {
   }
 
   /// Writes the document (keys in canonical order) into `json`.
-  func write(into json: inout JSONBuffer, includeSamples: Bool) {
+  func write(
+    into json: inout JSONBuffer, includeSamples: Bool, flush: (inout JSONBuffer) -> Void
+  ) {
     json.beginObject()
     json.key("errors")
     json.beginArray()
@@ -59,7 +81,10 @@ extension RunResult {
     json.string(Simulation.generator)
     json.key("log")
     json.beginArray()
-    for entry in log { write(entry: entry, into: &json) }
+    for entry in log {
+      write(entry: entry, into: &json)
+      flush(&json)
+    }
     json.endArray()
     json.key("probes")
     json.beginArray()
@@ -67,7 +92,9 @@ extension RunResult {
     json.endArray()
     json.key("records")
     json.beginArray()
-    for record in records { write(record: record, includeSamples: includeSamples, into: &json) }
+    for record in records {
+      write(record: record, includeSamples: includeSamples, into: &json, flush: flush)
+    }
     json.endArray()
     json.key("scenario")
     json.string(scenarioName)
@@ -279,7 +306,10 @@ extension RunResult {
     json.endObject()
   }
 
-  private func write(record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer) {
+  private func write(
+    record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
+    flush: (inout JSONBuffer) -> Void
+  ) {
     // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
     // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
     json.beginObject()
@@ -338,6 +368,7 @@ extension RunResult {
           if cumulative { seconds(sample.end, into: &json) }
           json.number(sample.value)
           json.endArray()
+          flush(&json)
         }
         json.endArray()
       }

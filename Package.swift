@@ -41,7 +41,8 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch"], swiftSettings: strict
+      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
     .target(

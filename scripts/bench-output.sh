@@ -31,27 +31,34 @@ def median(values):
     values = sorted(values)
     return values[len(values) // 2]
 
-def measure(args):
-    """Median wall time (s) and largest maximum resident set (MB) of `args`, output discarded."""
-    times, peaks = [], []
-    for _ in range(runs):
-        start = time.perf_counter()
-        process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        _, status, usage = os.wait4(process.pid, 0)
-        times.append(time.perf_counter() - start)
-        if status != 0:
-            sys.exit(f"{' '.join(args)} failed with status {status}")
-        peaks.append(usage.ru_maxrss / 1024)  # Linux reports KiB
-    return median(times), max(peaks)
+def run(args):
+    """Wall time (s) and maximum resident set (MB) of one run of `args`, output discarded."""
+    start = time.perf_counter()
+    process = subprocess.Popen(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{' '.join(args)} failed with status {status}")
+    return wall, usage.ru_maxrss / 1024  # Linux reports KiB
 
-kernel_ns = median(
-    float(re.search(r"([0-9.]+) ns per simulated second", subprocess.run(
-        [kernel, str(seconds)], capture_output=True, text=True, check=True).stdout).group(1))
-    for _ in range(runs))
+def kernel_run():
+    out = subprocess.run([kernel, str(seconds)], capture_output=True, text=True, check=True).stdout
+    return float(re.search(r"([0-9.]+) ns per simulated second", out).group(1))
+
+# Interleaved, so that a busy machine slows the kernel and the binary alike.
 base = [binary, "run", "--scenario", scenario, "--headless"]
-startup, startup_peak = measure(base + ["--until", "0"])
-summary, summary_peak = measure(base)
-json, json_peak = measure(base + ["--json"])
+commands = {"startup": base + ["--until", "0"], "summary": base, "json": base + ["--json"]}
+kernels, walls, peaks = [], {k: [] for k in commands}, {k: 0.0 for k in commands}
+for _ in range(runs):
+    kernels.append(kernel_run())
+    for name, args in commands.items():
+        wall, peak = run(args)
+        walls[name].append(wall)
+        peaks[name] = max(peaks[name], peak)
+kernel_ns = median(kernels)
+startup, startup_peak = median(walls["startup"]), peaks["startup"]
+summary, summary_peak = median(walls["summary"]), peaks["summary"]
+json, json_peak = median(walls["json"]), peaks["json"]
 
 failed = False
 def report(name, wall, peak, limit):

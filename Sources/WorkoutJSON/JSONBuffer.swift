@@ -23,8 +23,12 @@ public struct JSONBuffer: Sendable {
   public private(set) var bytes: [UInt8] = []
   /// The layout.
   public let style: JSONWriter.Style
-  /// For each open container, whether it has an element yet.
-  private var hasElements: [Bool] = []
+  /// The number of open containers.
+  private var depth = 0
+  /// Bit `d` set: the open container at depth `d + 1` has an element (depths 1 to 64).
+  private var hasElementBits: UInt64 = 0
+  /// The same for containers deeper than 64 (index `d - 64`).
+  private var deeperHasElements: [Bool] = []
   /// A key was just written: the next value follows it on the same line.
   private var afterKey = false
 
@@ -56,7 +60,7 @@ public struct JSONBuffer: Sendable {
   public mutating func beginObject() {
     prefix()
     bytes.append(UInt8(ascii: "{"))
-    hasElements.append(false)
+    open()
   }
 
   /// Closes the innermost object `}`.
@@ -66,7 +70,7 @@ public struct JSONBuffer: Sendable {
   public mutating func beginArray() {
     prefix()
     bytes.append(UInt8(ascii: "["))
-    hasElements.append(false)
+    open()
   }
 
   /// Closes the innermost array `]`.
@@ -76,8 +80,34 @@ public struct JSONBuffer: Sendable {
   public mutating func key(_ name: String) {
     prefix()
     writeQuoted(name)
+    separator()
+  }
+
+  /// Writes a member key known at compile time; it must need no escaping (no `"`, `\` or
+  /// control characters), as every key of the run result.
+  public mutating func key(ascii name: StaticString) {
+    prefix()
+    appendStatic(name)
+    separator()
+  }
+
+  /// Writes a string known at compile time that needs no escaping (as ``key(ascii:)``).
+  public mutating func string(ascii value: StaticString) {
+    prefix()
+    appendStatic(value)
+  }
+
+  private mutating func appendStatic(_ text: StaticString) {
+    bytes.append(UInt8(ascii: "\""))
+    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  private mutating func separator() {
     if style == .pretty {
-      bytes.append(contentsOf: [0x20, UInt8(ascii: ":"), 0x20])
+      bytes.append(0x20)
+      bytes.append(UInt8(ascii: ":"))
+      bytes.append(0x20)
     } else {
       bytes.append(UInt8(ascii: ":"))
     }
@@ -137,32 +167,71 @@ public struct JSONBuffer: Sendable {
     }
   }
 
+  private mutating func open() {
+    depth += 1
+    setHasElement(false)
+  }
+
+  private func hasElement() -> Bool {
+    depth <= 64 ? hasElementBits & (1 << UInt64(depth - 1)) != 0 : deeperHasElements[depth - 65]
+  }
+
+  private mutating func setHasElement(_ flag: Bool) {
+    if depth <= 64 {
+      let bit: UInt64 = 1 << UInt64(depth - 1)
+      hasElementBits = flag ? hasElementBits | bit : hasElementBits & ~bit
+    } else if depth - 65 < deeperHasElements.count {
+      deeperHasElements[depth - 65] = flag
+    } else {
+      deeperHasElements.append(flag)
+    }
+  }
+
   private mutating func prefix() {
     if afterKey {
       afterKey = false
       return
     }
-    guard let last = hasElements.indices.last else { return }
-    if hasElements[last] { bytes.append(UInt8(ascii: ",")) }
-    hasElements[last] = true
-    newline(depth: hasElements.count)
+    guard depth > 0 else { return }
+    if hasElement() {
+      bytes.append(UInt8(ascii: ","))
+    } else {
+      setHasElement(true)
+    }
+    newline(depth: depth)
   }
 
   private mutating func close(_ bracket: UInt8) {
-    let hadElements = hasElements.removeLast()
-    if hadElements { newline(depth: hasElements.count) }
+    let hadElements = hasElement()
+    if depth > 64 { deeperHasElements.removeLast() }
+    depth -= 1
+    if hadElements { newline(depth: depth) }
     bytes.append(bracket)
   }
 
+  /// A newline and two spaces per level.
+  private static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
+
   private mutating func newline(depth: Int) {
     guard style == .pretty else { return }
-    bytes.append(0x0A)
-    for _ in 0..<(2 * depth) { bytes.append(0x20) }
+    if depth <= 64 {
+      Self.indentation.withUnsafeBufferPointer {
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<(1 + 2 * depth)]))
+      }
+    } else {
+      bytes.append(0x0A)
+      bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+    }
   }
 
   private mutating func writeQuoted(_ text: String) {
-    var text = text
-    text.withUTF8 { JSONWriter.appendQuoted($0, to: &bytes) }
+    let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+      JSONWriter.appendQuoted($0, to: &bytes)
+    }
+    if done == nil {
+      var copy = text
+      copy.withUTF8 { JSONWriter.appendQuoted($0, to: &bytes) }
+    }
   }
 }
 

@@ -71,43 +71,43 @@ extension RunResult {
     into json: inout JSONBuffer, includeSamples: Bool, flush: (inout JSONBuffer) -> Void
   ) {
     json.beginObject()
-    json.key("errors")
+    json.key(ascii: "errors")
     json.beginArray()
     for error in errors { write(error: error, into: &json) }
     json.endArray()
-    json.key("format")
-    json.string("workout-sim.result")
-    json.key("generator")
+    json.key(ascii: "format")
+    json.string(ascii: "workout-sim.result")
+    json.key(ascii: "generator")
     json.string(Simulation.generator)
-    json.key("log")
+    json.key(ascii: "log")
     json.beginArray()
     for entry in log {
       write(entry: entry, into: &json)
       flush(&json)
     }
     json.endArray()
-    json.key("probes")
+    json.key(ascii: "probes")
     json.beginArray()
     for probe in probes { write(probe: probe, into: &json) }
     json.endArray()
-    json.key("records")
+    json.key(ascii: "records")
     json.beginArray()
     for record in records {
       write(record: record, includeSamples: includeSamples, into: &json, flush: flush)
     }
     json.endArray()
-    json.key("scenario")
+    json.key(ascii: "scenario")
     json.string(scenarioName)
-    json.key("seed")
+    json.key(ascii: "seed")
     json.number(Double(seed))
-    json.key("start")
+    json.key(ascii: "start")
     json.string(date(of: .zero))
-    json.key("timeZone")
+    json.key(ascii: "timeZone")
     json.string(timeZoneName)
-    json.key("version")
+    json.key(ascii: "version")
     json.integer(1)
     if !warnings.isEmpty {
-      json.key("warnings")
+      json.key(ascii: "warnings")
       json.beginArray()
       for warning in warnings { json.string(warning) }
       json.endArray()
@@ -121,15 +121,15 @@ extension RunResult {
 
   private func write(error: ErrorReport, into json: inout JSONBuffer) {
     json.beginObject()
-    json.key("action")
+    json.key(ascii: "action")
     json.string(error.action)
-    json.key("at")
+    json.key(ascii: "at")
     seconds(error.at, into: &json)
-    json.key("code")
+    json.key(ascii: "code")
     json.string(error.code)
-    json.key("domain")
+    json.key(ascii: "domain")
     json.string(error.domain)
-    json.key("message")
+    json.key(ascii: "message")
     json.string(error.message)
     json.endObject()
   }
@@ -140,7 +140,7 @@ extension RunResult {
     let session = entry.session.flatMap { $0 > 0 ? $0 : nil }
     func writeSession(_ json: inout JSONBuffer) {
       if let session {
-        json.key("session")
+        json.key(ascii: "session")
         json.integer(session)
       }
     }
@@ -148,118 +148,118 @@ extension RunResult {
     switch entry.kind {
     case .stateChange(let from, let to):
       // at, from, kind, session, to
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("from")
+      json.key(ascii: "from")
       json.string(from.name)
-      json.key("kind")
-      json.string("stateChange")
+      json.key(ascii: "kind")
+      json.string(ascii: "stateChange")
       writeSession(&json)
-      json.key("to")
+      json.key(ascii: "to")
       json.string(to.name)
     case .event(let type):
       // at, kind, session, type
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("kind")
-      json.string("event")
+      json.key(ascii: "kind")
+      json.string(ascii: "event")
       writeSession(&json)
-      json.key("type")
+      json.key(ascii: "type")
       json.string(type.name)
     case .error(let report):
       // action, at, code, domain, kind, message, session
-      json.key("action")
+      json.key(ascii: "action")
       json.string(report.action)
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("code")
+      json.key(ascii: "code")
       json.string(report.code)
-      json.key("domain")
+      json.key(ascii: "domain")
       json.string(report.domain)
-      json.key("kind")
-      json.string("error")
-      json.key("message")
+      json.key(ascii: "kind")
+      json.string(ascii: "error")
+      json.key(ascii: "message")
       json.string(report.message)
       writeSession(&json)
     case .dataCollected(let types, let count):
       // at, count, kind, session, types
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("count")
+      json.key(ascii: "count")
       json.integer(count)
-      json.key("kind")
-      json.string("dataCollected")
+      json.key(ascii: "kind")
+      json.string(ascii: "dataCollected")
       writeSession(&json)
-      json.key("types")
+      json.key(ascii: "types")
       json.beginArray()
-      for name in types.types.map(\.rawValue).sorted(by: Self.byteOrder) { json.string(name) }
+      for type in Self.typesInByteOrder where types.contains(type) { json.string(type.rawValue) }
       json.endArray()
     case .record(let id):
       // at, id, kind, session
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("id")
+      json.key(ascii: "id")
       json.string(id)
-      json.key("kind")
-      json.string("record")
+      json.key(ascii: "kind")
+      json.string(ascii: "record")
       writeSession(&json)
     case .unfinished:
       // at, kind, session
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("kind")
-      json.string("unfinished")
+      json.key(ascii: "kind")
+      json.string(ascii: "unfinished")
       writeSession(&json)
     case .appState(let change):
       // at, cause, from, keepAlive, kind, session, to
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
-      json.key("cause")
+      json.key(ascii: "cause")
       json.string(change.cause.rawValue)
-      json.key("from")
+      json.key(ascii: "from")
       json.string(change.from.rawValue)
-      json.key("keepAlive")
+      json.key(ascii: "keepAlive")
       json.string(change.keepAlive.rawValue)
-      json.key("kind")
-      json.string("appState")
+      json.key(ascii: "kind")
+      json.string(ascii: "appState")
       writeSession(&json)
-      json.key("to")
+      json.key(ascii: "to")
       json.string(change.to.rawValue)
     case .extendedRuntime(let event):
       // at, errorCode, event, expiresAt, kind, reason, reasonRawValue, runtimeSession,
       // scheduledFor, session, sessionType, state
-      json.key("at")
+      json.key(ascii: "at")
       seconds(entry.at, into: &json)
       if case .invalidated(_, let error?) = event.change {
-        json.key("errorCode")
+        json.key(ascii: "errorCode")
         json.string(error.name)
       }
-      json.key("event")
+      json.key(ascii: "event")
       json.string(event.change.word)
       switch event.change {
       case .started(let instant), .willExpire(let instant):
-        json.key("expiresAt")
+        json.key(ascii: "expiresAt")
         seconds(instant, into: &json)
       case .scheduled, .invalidated, .terminated: break
       }
-      json.key("kind")
-      json.string("extendedRuntime")
+      json.key(ascii: "kind")
+      json.string(ascii: "extendedRuntime")
       if case .invalidated(let reason, _) = event.change {
-        json.key("reason")
+        json.key(ascii: "reason")
         json.string(reason.name)
-        json.key("reasonRawValue")
+        json.key(ascii: "reasonRawValue")
         json.integer(Int(reason.rawValue))
       }
-      json.key("runtimeSession")
+      json.key(ascii: "runtimeSession")
       json.integer(event.session)
       if case .scheduled(let instant) = event.change {
-        json.key("scheduledFor")
+        json.key(ascii: "scheduledFor")
         seconds(instant, into: &json)
       }
       writeSession(&json)
-      json.key("sessionType")
+      json.key(ascii: "sessionType")
       json.string(event.type.rawValue)
-      json.key("state")
+      json.key(ascii: "state")
       json.string(event.state.name)
     }
     json.endObject()
@@ -270,37 +270,37 @@ extension RunResult {
     // stepCount
     json.beginObject()
     if let value = probe.activeEnergyBurned {
-      json.key("activeEnergyBurned")
+      json.key(ascii: "activeEnergyBurned")
       json.number(value)
     }
     if let appState = probe.appState {
-      json.key("appState")
+      json.key(ascii: "appState")
       json.string(appState.rawValue)
     }
-    json.key("at")
+    json.key(ascii: "at")
     seconds(probe.at, into: &json)
     if let value = probe.distance {
-      json.key("distance")
+      json.key(ascii: "distance")
       json.number(value)
     }
     if let elapsed = probe.elapsed {
-      json.key("elapsed")
+      json.key(ascii: "elapsed")
       json.number(elapsed.secondsValue)
     }
     if let value = probe.heartRate {
-      json.key("heartRate")
+      json.key(ascii: "heartRate")
       json.number(value)
     }
     if let keepAlive = probe.keepAlive {
-      json.key("keepAlive")
+      json.key(ascii: "keepAlive")
       json.string(keepAlive.rawValue)
     }
     if let state = probe.state {
-      json.key("state")
+      json.key(ascii: "state")
       json.string(state.name)
     }
     if let value = probe.stepCount {
-      json.key("stepCount")
+      json.key(ascii: "stepCount")
       json.number(value)
     }
     json.endObject()
@@ -313,35 +313,35 @@ extension RunResult {
     // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
     // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
     json.beginObject()
-    json.key("activityType")
+    json.key(ascii: "activityType")
     json.string(record.activityType.name)
-    json.key("activityTypeRawValue")
+    json.key(ascii: "activityTypeRawValue")
     json.integer(Int(record.activityType.rawValue))
-    json.key("duration")
+    json.key(ascii: "duration")
     json.number(record.duration.secondsValue)
-    json.key("endDate")
+    json.key(ascii: "endDate")
     json.string(date(of: record.endDate))
-    json.key("events")
+    json.key(ascii: "events")
     json.beginArray()
     for event in record.events {
       // at, date, rawValue, type
       json.beginObject()
-      json.key("at")
+      json.key(ascii: "at")
       seconds(event.date, into: &json)
-      json.key("date")
+      json.key(ascii: "date")
       json.string(date(of: event.date))
-      json.key("rawValue")
+      json.key(ascii: "rawValue")
       json.integer(Int(event.type.rawValue))
-      json.key("type")
+      json.key(ascii: "type")
       json.string(event.type.name)
       json.endObject()
     }
     json.endArray()
-    json.key("id")
+    json.key(ascii: "id")
     json.string(record.id)
-    json.key("locationType")
+    json.key(ascii: "locationType")
     json.string(record.locationType.name)
-    json.key("metadata")
+    json.key(ascii: "metadata")
     json.beginObject()
     for (key, value) in record.metadata.sorted(by: { Self.byteOrder($0.key, $1.key) }) {
       json.key(key)
@@ -354,7 +354,7 @@ extension RunResult {
     json.endObject()
     if includeSamples {
       writeRoute(from: record.startDate, to: record.endDate, into: &json)
-      json.key("samples")
+      json.key(ascii: "samples")
       json.beginObject()
       for (type, series) in record.samples.sorted(by: {
         Self.byteOrder($0.key.rawValue, $1.key.rawValue)
@@ -374,9 +374,9 @@ extension RunResult {
       }
       json.endObject()
     }
-    json.key("startDate")
+    json.key(ascii: "startDate")
     json.string(date(of: record.startDate))
-    json.key("statistics")
+    json.key(ascii: "statistics")
     json.beginObject()
     for (type, statistics) in record.statistics.sorted(by: {
       Self.byteOrder($0.key.rawValue, $1.key.rawValue)
@@ -385,32 +385,32 @@ extension RunResult {
       json.beginObject()
       switch statistics {
       case .discrete(let s):
-        json.key("average")
+        json.key(ascii: "average")
         json.number(s.average)
-        json.key("count")
+        json.key(ascii: "count")
         json.integer(s.count)
-        json.key("maximum")
+        json.key(ascii: "maximum")
         json.number(s.maximum)
-        json.key("minimum")
+        json.key(ascii: "minimum")
         json.number(s.minimum)
-        json.key("mostRecent")
+        json.key(ascii: "mostRecent")
         json.number(s.mostRecent)
-        json.key("timeWeightedAverage")
+        json.key(ascii: "timeWeightedAverage")
         json.number(s.timeWeightedAverage)
       case .cumulative(let s):
-        json.key("count")
+        json.key(ascii: "count")
         json.integer(s.count)
-        json.key("sum")
+        json.key(ascii: "sum")
         json.number(s.sum)
       }
       json.endObject()
     }
     json.endObject()
     if let distance = record.totalDistance {
-      json.key("totalDistance")
+      json.key(ascii: "totalDistance")
       json.number(distance)
     }
-    json.key("totalEnergyBurned")
+    json.key(ascii: "totalEnergyBurned")
     json.number(record.totalEnergyBurned ?? 0)
     json.endObject()
   }
@@ -423,7 +423,7 @@ extension RunResult {
   ) {
     let points = routePoints(from: start, to: end)
     guard !points.isEmpty else { return }
-    json.key("route")
+    json.key(ascii: "route")
     json.beginArray()
     for point in points {
       json.beginArray()
@@ -450,6 +450,12 @@ extension RunResult {
     var upper = low
     while upper < track.count, track[upper].instant <= end { upper += 1 }
     return track[low..<upper].filter { $0.latitude != nil && $0.longitude != nil }
+  }
+
+  /// Every quantity type, by the UTF-8 bytes of its name (the order of a `dataCollected`
+  /// entry's `types`).
+  static let typesInByteOrder = QuantityType.allCases.sorted {
+    byteOrder($0.rawValue, $1.rawValue)
   }
 
   /// Canonical key order: by UTF-8 bytes.

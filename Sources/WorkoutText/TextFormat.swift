@@ -66,11 +66,16 @@ public enum TextFormat {
 
   /// `m:ss` of a pace in seconds per kilometre, rounded half away from zero to the second
   /// (`386.85` → `6:27`); `nil` when not finite or negative.
-  public static func pace(secondsPerKilometre: Double) -> String? {
+  ///
+  /// - Parameters:
+  ///   - secondsPerKilometre: The pace.
+  ///   - separator: Between minutes and seconds: `:` (the summary) or `'` (the watch face,
+  ///     which adds `"` after the seconds).
+  public static func pace(secondsPerKilometre: Double, separator: String = ":") -> String? {
     guard secondsPerKilometre.isFinite, secondsPerKilometre >= 0, secondsPerKilometre < 9e15
     else { return nil }
     let whole = Int64(secondsPerKilometre.rounded(.toNearestOrAwayFromZero))
-    return "\(whole / 60):" + twoDigits(whole % 60)
+    return "\(whole / 60)" + separator + twoDigits(whole % 60)
   }
 
   /// A distance: below 1000 m as whole metres (`850 m`), from 1000 m as kilometres with two

@@ -20,17 +20,20 @@
 /// ```
 public struct JSONBuffer: Sendable {
   /// The bytes written so far (UTF-8).
-  public private(set) var bytes: [UInt8] = []
+  public var bytes: [UInt8] { storage }
+  /// The bytes written so far (the methods are inlinable, so the run result's writer in
+  /// another module compiles them into its own loops).
+  @usableFromInline var storage: [UInt8] = []
   /// The layout.
   public let style: JSONWriter.Style
   /// The number of open containers.
-  private var depth = 0
+  @usableFromInline var depth = 0
   /// Bit `d` set: the open container at depth `d + 1` has an element (depths 1 to 64).
-  private var hasElementBits: UInt64 = 0
+  @usableFromInline var hasElementBits: UInt64 = 0
   /// The same for containers deeper than 64 (index `d - 64`).
-  private var deeperHasElements: [Bool] = []
+  @usableFromInline var deeperHasElements: [Bool] = []
   /// A key was just written: the next value follows it on the same line.
-  private var afterKey = false
+  @usableFromInline var afterKey = false
 
   /// Creates an empty buffer.
   ///
@@ -39,45 +42,47 @@ public struct JSONBuffer: Sendable {
   ///   - capacity: Bytes to reserve up front.
   public init(style: JSONWriter.Style = .pretty, capacity: Int = 0) {
     self.style = style
-    bytes.reserveCapacity(capacity)
+    storage.reserveCapacity(capacity)
   }
 
   /// The number of bytes held.
-  public var count: Int { bytes.count }
+  public var count: Int { storage.count }
 
   /// Hands over the bytes written so far and empties the buffer, keeping its place in the
   /// document (open containers, a pending key): for writing a large document in chunks.
-  public mutating func takeBytes() -> [UInt8] {
-    let taken = bytes
-    bytes.removeAll(keepingCapacity: true)
+  @inlinable public mutating func takeBytes() -> [UInt8] {
+    let taken = storage
+    storage.removeAll(keepingCapacity: true)
     return taken
   }
 
   /// Appends raw bytes (a newline after the document, for example).
-  public mutating func append(raw: some Sequence<UInt8>) { bytes.append(contentsOf: raw) }
+  @inlinable public mutating func append(raw: some Sequence<UInt8>) {
+    storage.append(contentsOf: raw)
+  }
 
   /// Opens an object `{`.
-  public mutating func beginObject() {
+  @inlinable public mutating func beginObject() {
     prefix()
-    bytes.append(UInt8(ascii: "{"))
+    storage.append(UInt8(ascii: "{"))
     open()
   }
 
   /// Closes the innermost object `}`.
-  public mutating func endObject() { close(UInt8(ascii: "}")) }
+  @inlinable public mutating func endObject() { close(UInt8(ascii: "}")) }
 
   /// Opens an array `[`.
-  public mutating func beginArray() {
+  @inlinable public mutating func beginArray() {
     prefix()
-    bytes.append(UInt8(ascii: "["))
+    storage.append(UInt8(ascii: "["))
     open()
   }
 
   /// Closes the innermost array `]`.
-  public mutating func endArray() { close(UInt8(ascii: "]")) }
+  @inlinable public mutating func endArray() { close(UInt8(ascii: "]")) }
 
   /// Writes a member key (escaped) and the separator; the next call writes its value.
-  public mutating func key(_ name: String) {
+  @inlinable public mutating func key(_ name: String) {
     prefix()
     writeQuoted(name)
     separator()
@@ -85,31 +90,31 @@ public struct JSONBuffer: Sendable {
 
   /// Writes a member key known at compile time; it must need no escaping (no `"`, `\` or
   /// control characters), as every key of the run result.
-  public mutating func key(ascii name: StaticString) {
+  @inlinable public mutating func key(ascii name: StaticString) {
     prefix()
     appendStatic(name)
     separator()
   }
 
   /// Writes a string known at compile time that needs no escaping (as ``key(ascii:)``).
-  public mutating func string(ascii value: StaticString) {
+  @inlinable public mutating func string(ascii value: StaticString) {
     prefix()
     appendStatic(value)
   }
 
-  private mutating func appendStatic(_ text: StaticString) {
-    bytes.append(UInt8(ascii: "\""))
-    text.withUTF8Buffer { bytes.append(contentsOf: $0) }
-    bytes.append(UInt8(ascii: "\""))
+  @inlinable mutating func appendStatic(_ text: StaticString) {
+    storage.append(UInt8(ascii: "\""))
+    text.withUTF8Buffer { storage.append(contentsOf: $0) }
+    storage.append(UInt8(ascii: "\""))
   }
 
-  private mutating func separator() {
+  @inlinable mutating func separator() {
     if style == .pretty {
-      bytes.append(0x20)
-      bytes.append(UInt8(ascii: ":"))
-      bytes.append(0x20)
+      storage.append(0x20)
+      storage.append(UInt8(ascii: ":"))
+      storage.append(0x20)
     } else {
-      bytes.append(UInt8(ascii: ":"))
+      storage.append(UInt8(ascii: ":"))
     }
     afterKey = true
   }
@@ -117,37 +122,37 @@ public struct JSONBuffer: Sendable {
   /// Writes a number in the canonical shortest form.
   ///
   /// - Precondition: `value` is finite.
-  public mutating func number(_ value: Double) {
+  @inlinable public mutating func number(_ value: Double) {
     prefix()
-    JSONWriter.appendNumber(value, to: &bytes)
+    JSONWriter.appendNumber(value, to: &storage)
   }
 
   /// Writes a whole number.
-  public mutating func integer(_ value: Int) {
+  @inlinable public mutating func integer(_ value: Int) {
     prefix()
-    JSONWriter.appendInteger(value, to: &bytes)
+    JSONWriter.appendInteger(value, to: &storage)
   }
 
   /// Writes a string, escaped.
-  public mutating func string(_ value: String) {
+  @inlinable public mutating func string(_ value: String) {
     prefix()
     writeQuoted(value)
   }
 
   /// Writes `true` or `false`.
-  public mutating func bool(_ value: Bool) {
+  @inlinable public mutating func bool(_ value: Bool) {
     prefix()
-    bytes.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
+    storage.append(contentsOf: value ? Array("true".utf8) : Array("false".utf8))
   }
 
   /// Writes `null`.
-  public mutating func null() {
+  @inlinable public mutating func null() {
     prefix()
-    bytes.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
+    storage.append(contentsOf: [0x6E, 0x75, 0x6C, 0x6C])
   }
 
   /// Writes a whole ``JSONValue`` (object members sorted canonically).
-  public mutating func value(_ value: JSONValue) {
+  @inlinable public mutating func value(_ value: JSONValue) {
     switch value {
     case .null: null()
     case .bool(let flag): bool(flag)
@@ -167,16 +172,16 @@ public struct JSONBuffer: Sendable {
     }
   }
 
-  private mutating func open() {
+  @inlinable mutating func open() {
     depth += 1
     setHasElement(false)
   }
 
-  private func hasElement() -> Bool {
+  @inlinable func hasElement() -> Bool {
     depth <= 64 ? hasElementBits & (1 << UInt64(depth - 1)) != 0 : deeperHasElements[depth - 65]
   }
 
-  private mutating func setHasElement(_ flag: Bool) {
+  @inlinable mutating func setHasElement(_ flag: Bool) {
     if depth <= 64 {
       let bit: UInt64 = 1 << UInt64(depth - 1)
       hasElementBits = flag ? hasElementBits | bit : hasElementBits & ~bit
@@ -187,50 +192,50 @@ public struct JSONBuffer: Sendable {
     }
   }
 
-  private mutating func prefix() {
+  @inlinable mutating func prefix() {
     if afterKey {
       afterKey = false
       return
     }
     guard depth > 0 else { return }
     if hasElement() {
-      bytes.append(UInt8(ascii: ","))
+      storage.append(UInt8(ascii: ","))
     } else {
       setHasElement(true)
     }
     newline(depth: depth)
   }
 
-  private mutating func close(_ bracket: UInt8) {
+  @inlinable mutating func close(_ bracket: UInt8) {
     let hadElements = hasElement()
     if depth > 64 { deeperHasElements.removeLast() }
     depth -= 1
     if hadElements { newline(depth: depth) }
-    bytes.append(bracket)
+    storage.append(bracket)
   }
 
   /// A newline and two spaces per level.
-  private static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
+  @usableFromInline static let indentation: [UInt8] = [0x0A] + Array(repeating: 0x20, count: 128)
 
-  private mutating func newline(depth: Int) {
+  @inlinable mutating func newline(depth: Int) {
     guard style == .pretty else { return }
     if depth <= 64 {
       Self.indentation.withUnsafeBufferPointer {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<(1 + 2 * depth)]))
+        storage.append(contentsOf: UnsafeBufferPointer(rebasing: $0[0..<(1 + 2 * depth)]))
       }
     } else {
-      bytes.append(0x0A)
-      bytes.append(contentsOf: repeatElement(0x20, count: 2 * depth))
+      storage.append(0x0A)
+      storage.append(contentsOf: repeatElement(0x20, count: 2 * depth))
     }
   }
 
-  private mutating func writeQuoted(_ text: String) {
+  @inlinable mutating func writeQuoted(_ text: String) {
     let done: Void? = text.utf8.withContiguousStorageIfAvailable {
-      JSONWriter.appendQuoted($0, to: &bytes)
+      JSONWriter.appendQuoted($0, to: &storage)
     }
     if done == nil {
       var copy = text
-      copy.withUTF8 { JSONWriter.appendQuoted($0, to: &bytes) }
+      copy.withUTF8 { JSONWriter.appendQuoted($0, to: &storage) }
     }
   }
 }
@@ -238,7 +243,9 @@ public struct JSONBuffer: Sendable {
 extension JSONWriter {
   /// Appends `"text"` escaped (``quoted(_:)``'s rules) to `output`. Works on the UTF-8 bytes:
   /// the bytes of a multi-byte character are never below 0x80, so only ASCII needs escaping.
-  static func appendQuoted(_ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
+  @usableFromInline static func appendQuoted(
+    _ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+  ) {
     output.append(UInt8(ascii: "\""))
     var start = 0
     for index in 0..<text.count {
@@ -269,7 +276,7 @@ extension JSONWriter {
   }
 
   /// Appends the decimal digits of `value` (with `-` when negative).
-  static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+  @inlinable static func appendInteger(_ value: Int, to output: inout [UInt8]) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits: (UInt64, UInt64) = (0, 0)
@@ -290,7 +297,7 @@ extension JSONWriter {
   /// Appends ``number(_:)``'s text of `value` to `output`. Whole numbers below 2^53 take a
   /// digit loop; every other value goes through Swift's shortest round-tripping `description`
   /// laid out as ECMAScript does.
-  static func appendNumber(_ value: Double, to output: inout [UInt8]) {
+  @usableFromInline static func appendNumber(_ value: Double, to output: inout [UInt8]) {
     precondition(value.isFinite, "JSONWriter: non-finite number \(value) has no JSON form")
     if value == 0 {
       output.append(UInt8(ascii: "0"))

@@ -178,3 +178,21 @@ import WorkoutSimulation
         == DiagnosticMessage(text: "hi", stream: .standardOutput, exitCode: .success))
   }
 }
+
+@Suite struct TypedSummaryTests {
+  @Test func appAtTheEndIsTheLastAppStateChange() {
+    let change = { (to: AppState, keepAlive: KeepAliveReason) in
+      LogEntry(
+        at: .zero, session: nil,
+        kind: .appState(
+          AppStateChange(from: .active, to: to, cause: .wristDown, keepAlive: keepAlive)))
+    }
+    let kept = emptyResult(log: [change(.suspended, .none), change(.background, .workoutSession)])
+    // Title, then the last change's state and what keeps the app alive.
+    #expect(
+      RunSummary.text(for: kept)
+        == "Empty (seed 7): 0 workouts\n  app at the end: background, kept alive by workoutSession")
+    let alone = emptyResult(log: [change(.suspended, .none)])
+    #expect(RunSummary.appLine(for: alone) == "  app at the end: suspended, nothing keeps it alive")
+  }
+}

@@ -92,16 +92,7 @@ struct ExportRow {
 
 /// The record decoded into the pieces the writers need, times in scenario seconds (`at`).
 struct ExportWorkout {
-  /// Cumulative sample types and the CSV column they go to.
-  static let distanceTypes: Set<String> = [
-    "distanceWalkingRunning", "distanceCycling", "distanceSwimming", "distanceWheelchair",
-    "distanceDownhillSnowSports", "distanceCrossCountrySkiing", "distancePaddleSports",
-    "distanceRowing", "distanceSkatingSports",
-  ]
-  static let speedTypes: Set<String> = ["runningSpeed", "cyclingSpeed", "walkingSpeed"]
-  static let powerTypes: Set<String> = ["cyclingPower", "runningPower"]
-
-  var activityType: String
+  var activityType: WorkoutActivityType
   /// Unix time of scenario time 0.
   var origin: Double
   var timeZone: TimeZone
@@ -127,13 +118,13 @@ struct ExportWorkout {
   var cadences: [(at: Double, value: Double)] = []
   var powers: [(at: Double, value: Double)] = []
   /// Workout events `(type, at)` in date order.
-  var events: [(type: String, at: Double)] = []
+  var events: [(type: WorkoutEventType, at: Double)] = []
 
   /// The record's pieces, times in scenario seconds.
   init(_ record: WorkoutRecord, in result: RunResult) {
     origin = result.startDate.timeIntervalSince1970
     timeZone = result.timeZone
-    activityType = record.activityType.name
+    activityType = record.activityType
     start = record.startDate.seconds
     end = record.endDate.seconds
     duration = record.duration.secondsValue
@@ -146,7 +137,7 @@ struct ExportWorkout {
     if case .number(let ascent)? = record.metadata[WorkoutRecord.MetadataKey.elevationAscended] {
       elevationAscended = ascent
     }
-    events = record.events.map { ($0.type.name, $0.date.seconds) }
+    events = record.events.map { ($0.type, $0.date.seconds) }
     events.sort { $0.at < $1.at }
 
     var byTime: [Double: ExportRow] = [:]
@@ -156,37 +147,31 @@ struct ExportWorkout {
       byTime[at] = row
     }
     for (type, series) in record.samples.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-      let name = type.rawValue
       for sample in series {
         let (from, at, value) = (sample.start.seconds, sample.end.seconds, sample.value)
-        if !type.isCumulative {
-          switch name {
-          case "heartRate":
-            heartRates.append((from, value))
-            update(from) { $0.heartRate = value }
-          case _ where Self.speedTypes.contains(name):
-            speeds.append((from, value))
-            update(from) { $0.speed = value }
-          case "cyclingCadence":
-            cadences.append((from, value))
-            update(from) { $0.cadence = value }
-          case _ where Self.powerTypes.contains(name):
-            powers.append((from, value))
-            update(from) { $0.power = value }
-          default: break
-          }
-        } else {
-          switch name {
-          case "activeEnergyBurned":
-            energies.append((from, at, value))
-            update(at) { $0.energy = ($0.energy ?? 0) + value }
-          case "stepCount":
-            update(at) { $0.steps = ($0.steps ?? 0) + value }
-          case _ where Self.distanceTypes.contains(name):
-            distances.append((from, at, value))
-            update(at) { $0.distance = ($0.distance ?? 0) + value }
-          default: break
-          }
+        switch type {
+        case .heartRate:
+          heartRates.append((from, value))
+          update(from) { $0.heartRate = value }
+        case .runningSpeed:
+          speeds.append((from, value))
+          update(from) { $0.speed = value }
+        case .cyclingCadence:
+          cadences.append((from, value))
+          update(from) { $0.cadence = value }
+        case .cyclingPower:
+          powers.append((from, value))
+          update(from) { $0.power = value }
+        case .activeEnergyBurned:
+          energies.append((from, at, value))
+          update(at) { $0.energy = ($0.energy ?? 0) + value }
+        case .stepCount:
+          update(at) { $0.steps = ($0.steps ?? 0) + value }
+        case .distanceWalkingRunning, .distanceCycling:
+          distances.append((from, at, value))
+          update(at) { $0.distance = ($0.distance ?? 0) + value }
+        case .basalEnergyBurned:
+          break
         }
       }
     }
@@ -214,7 +199,7 @@ struct ExportWorkout {
     ).map { ($0.from.seconds, $0.to.seconds) }
 
     let (first, last) = (start, end)
-    let lapEnds = Set(events.filter { $0.type == "lap" && $0.at > first && $0.at < last }.map(\.at))
+    let lapEnds = Set(events.filter { $0.type == .lap && $0.at > first && $0.at < last }.map(\.at))
     lapBounds = [first] + lapEnds.sorted() + [last]
   }
 

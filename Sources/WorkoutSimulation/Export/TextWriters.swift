@@ -44,8 +44,8 @@ enum TCXWriter {
   static func write(_ w: ExportWorkout) -> String {
     let sport: String
     switch w.activityType {
-    case "running": sport = "Running"
-    case "cycling", "handCycling": sport = "Biking"
+    case .running: sport = "Running"
+    case .cycling: sport = "Biking"
     default: sport = "Other"
     }
     func time(_ at: Double) -> String {
@@ -152,7 +152,7 @@ enum GPXWriter {
     x += " http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
     x += " http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd\">\n"
     x += "  <metadata><time>\(time(w.start))</time></metadata>\n"
-    x += "  <trk>\n    <type>\(xmlEscaped(w.activityType))</type>\n    <trkseg>\n"
+    x += "  <trk>\n    <type>\(xmlEscaped(w.activityType.name))</type>\n    <trkseg>\n"
     var part: Int?
     for row in w.rows {
       guard let lat = row.latitude, let lon = row.longitude else { continue }

@@ -3,6 +3,7 @@ import WorkoutRendering
 import WorkoutScenario
 import WorkoutSimulation
 import WorkoutTerminal
+import WorkoutText
 import WorkoutWatch
 
 /// The interactive watch face's state, without any I/O: the simulation session, the playback
@@ -298,11 +299,6 @@ public struct WatchFace {
 
   /// `h:mm:ss`, or `m:ss` under an hour.
   static func clock(_ duration: Duration) -> String {
-    let total = max(duration.components.seconds, 0)
-    let hours = total / 3600
-    let minutes = total / 60 % 60
-    let seconds = total % 60
-    func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-    return hours > 0 ? "\(hours):\(two(minutes)):\(two(seconds))" : "\(minutes):\(two(seconds))"
+    TextFormat.shortClock(wholeSeconds: duration.components.seconds)
   }
 }

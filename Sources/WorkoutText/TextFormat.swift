@@ -42,6 +42,14 @@ public enum TextFormat {
     return "\(whole / 3600):" + twoDigits(whole % 3600 / 60) + ":" + twoDigits(whole % 60)
   }
 
+  /// `h:mm:ss`, or `m:ss` under an hour (`754` → `12:34`, `3725` → `1:02:05`); negative
+  /// prints as `0:00`.
+  public static func shortClock(wholeSeconds: Int64) -> String {
+    let whole = max(wholeSeconds, 0)
+    guard whole >= 3600 else { return "\(whole / 60):" + twoDigits(whole % 60) }
+    return clock(wholeSeconds: whole)
+  }
+
   /// A time as `h:mm:ss.s`, tenths truncated like a stopwatch (`65.533647658` s →
   /// `0:01:05.5`, `600` → `0:10:00.0`, `3725.96` → `1:02:05.9`); negative prints as
   /// `0:00:00.0`.

@@ -55,3 +55,14 @@ import WorkoutText
     #expect(TextFormat.fixed(.infinity, decimals: 0) == nil)
   }
 }
+
+@Suite struct ClockTests {
+  @Test func clocks() {
+    // 754 s = 12 min 34 s; 3725 s = 1 h 2 min 5 s.
+    #expect(TextFormat.shortClock(wholeSeconds: 754) == "12:34")
+    #expect(TextFormat.shortClock(wholeSeconds: 3725) == "1:02:05")
+    #expect(TextFormat.shortClock(wholeSeconds: -3) == "0:00")
+    #expect(TextFormat.clock(seconds: 747.9) == "0:12:27")
+    #expect(TextFormat.clock(wholeSeconds: 36_000) == "10:00:00")
+  }
+}

@@ -20,10 +20,10 @@
 /// ```
 public struct JSONBuffer: Sendable {
   /// The bytes written so far (UTF-8).
-  public var bytes: [UInt8] { storage }
+  public var bytes: [UInt8] { storage.array }
   /// The bytes written so far (the methods are inlinable, so the run result's writer in
   /// another module compiles them into its own loops).
-  @usableFromInline var storage: [UInt8] = []
+  @usableFromInline var storage: ByteStorage
   /// The layout.
   public let style: JSONWriter.Style
   /// The number of open containers.
@@ -42,7 +42,7 @@ public struct JSONBuffer: Sendable {
   ///   - capacity: Bytes to reserve up front.
   public init(style: JSONWriter.Style = .pretty, capacity: Int = 0) {
     self.style = style
-    storage.reserveCapacity(capacity)
+    storage = ByteStorage(capacity: capacity)
   }
 
   /// The number of bytes held.
@@ -51,13 +51,20 @@ public struct JSONBuffer: Sendable {
   /// Hands over the bytes written so far and empties the buffer, keeping its place in the
   /// document (open containers, a pending key): for writing a large document in chunks.
   @inlinable public mutating func takeBytes() -> [UInt8] {
-    let taken = storage
-    storage.removeAll(keepingCapacity: true)
+    makeUnique()
+    let taken = storage.array
+    storage.removeAll()
     return taken
+  }
+
+  /// Copies the store before a write when another buffer shares it (value semantics).
+  @inlinable mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage.allocation) { storage = storage.copy() }
   }
 
   /// Appends raw bytes (a newline after the document, for example).
   @inlinable public mutating func append(raw: some Sequence<UInt8>) {
+    makeUnique()
     storage.append(contentsOf: raw)
   }
 
@@ -193,6 +200,7 @@ public struct JSONBuffer: Sendable {
   }
 
   @inlinable mutating func prefix() {
+    makeUnique()
     if afterKey {
       afterKey = false
       return
@@ -207,6 +215,7 @@ public struct JSONBuffer: Sendable {
   }
 
   @inlinable mutating func close(_ bracket: UInt8) {
+    makeUnique()
     let hadElements = hasElement()
     if depth > 64 { deeperHasElements.removeLast() }
     depth -= 1
@@ -244,7 +253,7 @@ extension JSONWriter {
   /// Appends `"text"` escaped (``quoted(_:)``'s rules) to `output`. Works on the UTF-8 bytes:
   /// the bytes of a multi-byte character are never below 0x80, so only ASCII needs escaping.
   @usableFromInline static func appendQuoted(
-    _ text: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    _ text: UnsafeBufferPointer<UInt8>, to output: inout ByteStorage
   ) {
     output.append(UInt8(ascii: "\""))
     var start = 0
@@ -276,7 +285,7 @@ extension JSONWriter {
   }
 
   /// Appends the decimal digits of `value` (with `-` when negative).
-  @inlinable static func appendInteger(_ value: Int, to output: inout [UInt8]) {
+  @inlinable static func appendInteger(_ value: Int, to output: inout ByteStorage) {
     if value < 0 { output.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
     var digits: (UInt64, UInt64) = (0, 0)
@@ -297,7 +306,7 @@ extension JSONWriter {
   /// Appends ``number(_:)``'s text of `value` to `output`. Whole numbers below 2^53 take a
   /// digit loop; every other value goes through Swift's shortest round-tripping `description`
   /// laid out as ECMAScript does.
-  @usableFromInline static func appendNumber(_ value: Double, to output: inout [UInt8]) {
+  @usableFromInline static func appendNumber(_ value: Double, to output: inout ByteStorage) {
     precondition(value.isFinite, "JSONWriter: non-finite number \(value) has no JSON form")
     if value == 0 {
       output.append(UInt8(ascii: "0"))
@@ -314,7 +323,7 @@ extension JSONWriter {
   /// Lays out Swift's `description` of a positive double (`123.0`, `0.001`, `1e-05`,
   /// `1.2345678901234568e+17`) in ECMAScript `Number::toString` form.
   private static func layOut(
-    description text: UnsafeBufferPointer<UInt8>, negative: Bool, to output: inout [UInt8]
+    description text: UnsafeBufferPointer<UInt8>, negative: Bool, to output: inout ByteStorage
   ) {
     // Digits without the point, and the exponent n with value = 0.d1 d2 ... dk × 10^n.
     var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)

@@ -64,18 +64,18 @@ public enum JSONWriter {
   ///
   /// - Precondition: `number` is finite.
   public static func number(_ number: Double) -> String {
-    var bytes: [UInt8] = []
+    var bytes = ByteStorage(capacity: 32)
     appendNumber(number, to: &bytes)
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: bytes.array, as: UTF8.self)
   }
 
   /// The canonical quoted form of one string (RFC 8259 §7): `"` and `\` escaped, control
   /// characters U+0000...U+001F escaped, everything else (including `/`) as is.
   public static func quoted(_ string: String) -> String {
     var text = string
-    var bytes: [UInt8] = []
+    var bytes = ByteStorage(capacity: text.utf8.count + 2)
     text.withUTF8 { appendQuoted($0, to: &bytes) }
-    return String(decoding: bytes, as: UTF8.self)
+    return String(decoding: bytes.array, as: UTF8.self)
   }
 
   /// Object members in canonical order: by the UTF-8 bytes of the key.

@@ -58,4 +58,28 @@ import WorkoutJSON
     #expect(JSONWriter.number(1.5e-7) == "1.5e-7")
     #expect(JSONWriter.number(-0.0) == "0")
   }
+
+  @Test func copiesAreIndependent() {
+    var first = JSONBuffer(style: .compact)
+    first.beginArray()
+    first.integer(1)
+    var second = first
+    second.integer(2)
+    first.integer(3)
+    first.endArray()
+    second.endArray()
+    // Each copy keeps its own bytes: [1,3] and [1,2].
+    #expect(String(decoding: first.bytes, as: UTF8.self) == "[1,3]")
+    #expect(String(decoding: second.bytes, as: UTF8.self) == "[1,2]")
+  }
+
+  @Test func growsPastItsFirstAllocation() {
+    // 10 000 strings of 100 "a" in a compact array: 2 + 10 000 × 102 + 9 999 commas.
+    var json = JSONBuffer(style: .compact)
+    json.beginArray()
+    let text = String(repeating: "a", count: 100)
+    for _ in 0..<10_000 { json.string(text) }
+    json.endArray()
+    #expect(json.count == 2 + 10_000 * 102 + 9_999)
+  }
 }

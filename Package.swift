@@ -2,9 +2,12 @@
 // workout-sim: a deterministic Apple Watch workout engine simulator.
 // Module dependencies point one way only:
 //   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
-//   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX in and out)
+//   WorkoutText (stdlib: ISO 8601, number and duration text)
+//   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX readers)
 //   WorkoutScenario (Foundation; Core, Physiology, JSON)
-//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Watch: the crown selector)
+//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
+//     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
+//     exporters)
 //   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
@@ -29,31 +32,35 @@ let package = Package(
     .target(name: "WorkoutCore", swiftSettings: strict),
     .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
+    .target(name: "WorkoutText", swiftSettings: strict),
     .target(name: "WorkoutFiles", swiftSettings: strict),
     .target(
       name: "WorkoutScenario",
-      dependencies: ["WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles"],
+      dependencies: [
+        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+      ],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch"], swiftSettings: strict
+      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
     .target(
-      name: "WorkoutRecordings", dependencies: ["WorkoutJSON", "WorkoutFiles"],
+      name: "WorkoutRecordings", dependencies: ["WorkoutJSON", "WorkoutFiles", "WorkoutText"],
       swiftSettings: strict),
     .target(
       name: "WorkoutSimulation",
       dependencies: [
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
-        "WorkoutFiles", "WorkoutWatch",
+        "WorkoutFiles", "WorkoutWatch", "WorkoutText",
       ],
       swiftSettings: strict),
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
-        "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles",
+        "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
       ],
       swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
@@ -68,12 +75,16 @@ let package = Package(
       name: "WorkoutPhysiologyTests", dependencies: ["WorkoutPhysiology", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
+    .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutScenarioTests", dependencies: ["WorkoutScenario", "WorkoutJSON"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
-      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON"],
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
+        "WorkoutPhysiology",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimCLITests",

@@ -2,7 +2,7 @@
 /// CRC-16/ARC parameters: initial value 0, no final XOR), processed four bits at a time with a
 /// 16-entry table, low nibble of each byte first, as the FIT protocol description specifies.
 /// Running it over a whole file including its trailing 2 CRC bytes gives 0.
-enum FITCRC {
+public enum FITCRC {
   /// The nibble table: entry `n` is the CRC register after shifting nibble `n` through the
   /// polynomial four times.
   static let table: [UInt16] = (0..<16).map { nibble in
@@ -25,11 +25,18 @@ enum FITCRC {
   }
 
   /// The CRC of `bytes[range]`, starting from 0.
-  static func compute(_ bytes: [UInt8], _ range: Range<Int>) -> UInt16 {
+  public static func compute(_ bytes: [UInt8], _ range: Range<Int>) -> UInt16 {
     var crc: UInt16 = 0
     bytes.withUnsafeBufferPointer { buffer in
       for i in range { crc = update(crc, buffer[i]) }
     }
     return crc
   }
+}
+
+/// FIT time stamps: seconds since the FIT epoch 1989-12-31T00:00:00Z (the FIT protocol's
+/// `date_time` definition).
+public enum FITTime {
+  /// Seconds between 1970-01-01T00:00:00Z and the FIT epoch (7 303 days × 86 400 s).
+  public static let epoch: Double = 631_065_600
 }

@@ -332,7 +332,7 @@ enum FITReader {
     /// events, and events without a time stamp, are left out.
     private mutating func addEvent(_ m: Message, timestamp: UInt32?) {
       guard let timestamp, m[0] == 0, let type = m[1] else { return }
-      let time = Double(timestamp) + DateText.fitEpoch
+      let time = Double(timestamp) + FITTime.epoch
       switch type {
       case 0: recording.timerEvents.append(RecordingTimerEvent(time: time, kind: .start))
       case 1, 4, 8, 9: recording.timerEvents.append(RecordingTimerEvent(time: time, kind: .stop))
@@ -344,7 +344,7 @@ enum FITReader {
       // A record without any time stamp cannot be placed in time; it is skipped.
       guard let timestamp else { return }
       let semicircle = 180.0 / 2_147_483_648.0
-      var point = RecordingPoint(time: Double(timestamp) + DateText.fitEpoch)
+      var point = RecordingPoint(time: Double(timestamp) + FITTime.epoch)
       point.latitude = m[0].map { $0 * semicircle }
       point.longitude = m[1].map { $0 * semicircle }
       point.altitude = (m[78] ?? m[2]).map { $0 / 5 - 500 }
@@ -358,7 +358,7 @@ enum FITReader {
 
     private func summary(_ m: Message, lap: Bool) -> RecordingSummary {
       var s = RecordingSummary()
-      s.startTime = m[2].map { $0 + DateText.fitEpoch }
+      s.startTime = m[2].map { $0 + FITTime.epoch }
       s.totalElapsedTime = m[7].map { $0 / 1000 }
       s.totalTimerTime = m[8].map { $0 / 1000 }
       s.totalDistance = m[9].map { $0 / 100 }

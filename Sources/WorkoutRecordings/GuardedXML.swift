@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutText
 
 #if canImport(FoundationXML)
   import FoundationXML
@@ -234,7 +235,7 @@ class GuardedXMLHandler: NSObject, XMLParserDelegate {
   /// Parses a `dateTime`, or throws
   /// ``RecordingError/invalidContent(file:line:column:message:)``.
   func time(_ text: String, _ what: String) throws(RecordingError) -> Double {
-    guard let value = DateText.parse(Substring(text)) else {
+    guard let value = ISO8601.parse(Substring(text)) else {
       throw .invalidContent(
         file: file, line: position.line, column: position.column,
         message: "\(what) is not an ISO 8601 time: \"\(text.prefix(40))\"")

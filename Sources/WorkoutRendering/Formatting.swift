@@ -1,18 +1,13 @@
-/// Number and time formatting without Foundation, shared by the renderers.
+import WorkoutText
+
+/// Number and time formatting of the renderers: the watch face's forms of ``TextFormat``'s
+/// (the one home of number, duration and pace text), with `--` for a value that has none.
 enum Format {
   /// `value` with `decimals` digits after the point, rounded half away from zero; `--` when not
-  /// finite.
+  /// finite or from 1e15 on.
   static func fixed(_ value: Double, decimals: Int) -> String {
     guard value.isFinite, abs(value) < 1e15 else { return "--" }
-    var scale = 1.0
-    for _ in 0..<max(decimals, 0) { scale *= 10 }
-    let scaled = Int64((abs(value) * scale).rounded(.toNearestOrAwayFromZero))
-    let sign = value < 0 && scaled != 0 ? "-" : ""
-    let whole = scaled / Int64(scale)
-    guard decimals > 0 else { return sign + String(whole) }
-    var fraction = String(scaled % Int64(scale))
-    while fraction.count < decimals { fraction = "0" + fraction }
-    return sign + String(whole) + "." + fraction
+    return TextFormat.fixed(value, decimals: decimals) ?? "--"
   }
 
   /// A whole number, rounded half away from zero; `--` when not finite.
@@ -26,28 +21,19 @@ enum Format {
   /// `m:ss` under an hour, `h:mm:ss` from an hour on (the log's times); seconds truncated,
   /// negative durations as `0:00`.
   static func shortClock(_ duration: Duration) -> String {
-    let total = max(duration.components.seconds, 0)
-    guard total >= 3600 else { return "\(total / 60):" + twoDigits(total % 60) }
-    return clock(duration)
+    TextFormat.shortClock(wholeSeconds: duration.components.seconds)
   }
 
   /// `h:mm:ss` of a non-negative duration (negative shows as `0:00:00`); seconds truncated.
   static func clock(_ duration: Duration) -> String {
-    let total = max(duration.components.seconds, 0)
-    let hours = total / 3600
-    let minutes = (total % 3600) / 60
-    let seconds = total % 60
-    return "\(hours):" + twoDigits(minutes) + ":" + twoDigits(seconds)
+    TextFormat.clock(wholeSeconds: duration.components.seconds)
   }
 
   /// `m'ss"` per km for a speed in m/s; `--'--"` below 0.1 m/s.
   static func pace(metersPerSecond speed: Double) -> String {
-    guard speed.isFinite, speed >= 0.1 else { return "--'--\"" }
-    let secondsPerKilometre = Int64((1000 / speed).rounded(.toNearestOrAwayFromZero))
-    return "\(secondsPerKilometre / 60)'" + twoDigits(secondsPerKilometre % 60) + "\""
-  }
-
-  private static func twoDigits(_ value: Int64) -> String {
-    value < 10 ? "0\(value)" : "\(value)"
+    guard speed.isFinite, speed >= 0.1,
+      let text = TextFormat.pace(secondsPerKilometre: 1000 / speed, separator: "'")
+    else { return "--'--\"" }
+    return text + "\""
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutJSON
+import WorkoutText
 
 /// Parses the scenario's `start`: an RFC 3339 `date-time` (the ISO 8601 profile JSON Schema's
 /// `date-time` format names), `YYYY-MM-DDTHH:MM:SS[.fraction](Z|±HH:MM)`, `T` and `Z` in either
@@ -89,28 +90,9 @@ enum WallClockParser {
       utcOffsetSeconds: offsetSeconds, text: text)
   }
 
-  static func isLeap(_ year: Int) -> Bool {
-    (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-  }
+  static func daysIn(month: Int, year: Int) -> Int { ISO8601.daysIn(month: month, year: year) }
 
-  static func daysIn(month: Int, year: Int) -> Int {
-    switch month {
-    case 2: isLeap(year) ? 29 : 28
-    case 4, 6, 9, 11: 30
-    default: 31
-    }
-  }
-
-  /// Days from 1970-01-01 to the given civil date (proleptic Gregorian): whole years counted
-  /// with the leap-year rule, then the months of the year, then the day.
   static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
-    // Days before 1 January of `year`, counted from 1 January of year 1 (day 0).
-    func daysBefore(_ year: Int) -> Int {
-      let previous = year - 1
-      return previous * 365 + previous / 4 - previous / 100 + previous / 400
-    }
-    var days = daysBefore(year) - daysBefore(1970)
-    for earlier in 1..<month { days += daysIn(month: earlier, year: year) }
-    return days + day - 1
+    ISO8601.daysSince1970(year: year, month: month, day: day)
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimulation
 
 #if canImport(Glibc)
   import Glibc
@@ -18,6 +19,9 @@ public struct CLIEnvironment: Sendable {
   public var writeStandardOutput: @Sendable (String) -> Void
   /// Writes text to standard error as it is (callers add newlines).
   public var writeStandardError: @Sendable (String) -> Void
+  /// Writes bytes to standard output as they are (the `--json` document, without a copy into a
+  /// `String`); `nil` sends them through ``writeStandardOutput`` as UTF-8 text.
+  public var writeStandardOutputBytes: (@Sendable ([UInt8]) -> Void)?
   /// Whether standard input is a terminal (`isatty(0)`).
   public var standardInputIsTerminal: Bool
   /// Whether standard output is a terminal (`isatty(1)`).
@@ -29,20 +33,21 @@ public struct CLIEnvironment: Sendable {
 
   /// `run`, headless: decodes the scenario (``RunOptions/scenarioPath``, or the built-in one),
   /// applies the overrides (`--type`, `--seed`, `--until`, `--keys`, `--samples`), runs it on
-  /// virtual time and returns the run result document (docs/run-result.md).
+  /// virtual time and returns the typed run result (encoded only for `--json`,
+  /// docs/run-result.md).
   ///
   /// Must throw a data error (65) for a `.gpx` export of a course without positions before
   /// running. Errors thrown should conform to ``DiagnosticError`` (others map to 70).
-  public var runScenario: @Sendable (RunOptions) throws -> JSONValue
+  public var runScenario: @Sendable (RunOptions) throws -> RunResult
   /// `run`, interactive: drives the terminal watch face; `nil` until wired (then `run` is always
   /// headless). Returns the exit status (129/130/143 after a signal, once the terminal is
   /// restored).
   public var runInteractive: (@Sendable (RunOptions, CLIEnvironment) throws -> ExitCode)?
   /// `run --export`: the bytes of one file per finished record of `result`, in record order, in
-  /// `format`. The default, ``defaultExportRecords(result:format:)``, writes `.json` and throws
-  /// for the other formats.
+  /// `format`. The default, ``defaultExportRecords(result:format:)``, is the typed exporters'
+  /// (``RunResult/exportRecords(as:)``).
   public var exportRecords:
-    @Sendable (_ result: JSONValue, _ format: ExportFormat) throws -> [[UInt8]]
+    @Sendable (_ result: RunResult, _ format: ExportFormat) throws -> [[UInt8]]
   /// `validate`: decodes and validates the scenario file at the URL without running it.
   ///
   /// - Throws: A ``DiagnosticError`` naming the file (65 for a data error, 66 when the file
@@ -63,15 +68,16 @@ public struct CLIEnvironment: Sendable {
   public init(
     writeStandardOutput: @escaping @Sendable (String) -> Void = { writeToStandardOutput($0) },
     writeStandardError: @escaping @Sendable (String) -> Void = { writeToStandardError($0) },
+    writeStandardOutputBytes: (@Sendable ([UInt8]) -> Void)? = nil,
     standardInputIsTerminal: Bool = isatty(0) == 1,
     standardOutputIsTerminal: Bool = isatty(1) == 1,
     standardErrorIsTerminal: Bool = isatty(2) == 1,
     variables: [String: String] = ProcessInfo.processInfo.environment,
-    runScenario: @escaping @Sendable (RunOptions) throws -> JSONValue = { _ in
+    runScenario: @escaping @Sendable (RunOptions) throws -> RunResult = { _ in
       throw NotWiredError(function: "runScenario")
     },
     runInteractive: (@Sendable (RunOptions, CLIEnvironment) throws -> ExitCode)? = nil,
-    exportRecords: @escaping @Sendable (JSONValue, ExportFormat) throws -> [[UInt8]] =
+    exportRecords: @escaping @Sendable (RunResult, ExportFormat) throws -> [[UInt8]] =
       defaultExportRecords(result:format:),
     validateScenario: @escaping @Sendable (URL) throws -> Void = { _ in
       throw NotWiredError(function: "validateScenario")
@@ -83,6 +89,7 @@ public struct CLIEnvironment: Sendable {
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
+    self.writeStandardOutputBytes = writeStandardOutputBytes
     self.standardInputIsTerminal = standardInputIsTerminal
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardErrorIsTerminal = standardErrorIsTerminal
@@ -93,6 +100,16 @@ public struct CLIEnvironment: Sendable {
     self.validateScenario = validateScenario
     self.checkScenario = checkScenario
     self.scenarioInputs = scenarioInputs
+  }
+
+  /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as
+  /// text through ``writeStandardOutput``.
+  public func writeStandardOutput(bytes: [UInt8]) {
+    if let writeStandardOutputBytes {
+      writeStandardOutputBytes(bytes)
+    } else {
+      writeStandardOutput(String(decoding: bytes, as: UTF8.self))
+    }
   }
 
   /// Whether colour may be written to standard output: it is a terminal, `NO_COLOR` is unset
@@ -108,7 +125,8 @@ public struct CheckSubject: Sendable, Equatable {
   public var scenarioName: String
   /// The scenario's `expect` list, in file order.
   public var checks: [Check]
-  /// The run result document (docs/run-result.md).
+  /// The run result document (docs/run-result.md), read back from its encoded bytes: the
+  /// JSON that `check`'s paths address.
   public var result: JSONValue
 
   /// Creates a subject.
@@ -138,40 +156,43 @@ public struct NotWiredError: DiagnosticError, Equatable {
   public var diagnosticExitCode: ExitCode { .internalError }
 }
 
-/// An export format the environment cannot write yet: exit 70.
-public struct UnsupportedExportError: DiagnosticError, Equatable {
-  /// The format.
-  public var format: ExportFormat
-
-  /// Creates the error.
-  public init(format: ExportFormat) {
-    self.format = format
-  }
-
-  /// `internal error: export to .fit is not implemented yet`.
-  public var diagnosticText: String {
-    "internal error: export to .\(format.rawValue) is not implemented yet"
-  }
-
-  /// 70.
-  public var diagnosticExitCode: ExitCode { .internalError }
-}
-
-/// The default ``CLIEnvironment/exportRecords``: for `.json`, each element of `result.records`
-/// in the canonical encoding followed by a newline; other formats throw
-/// ``UnsupportedExportError``.
-@Sendable public func defaultExportRecords(result: JSONValue, format: ExportFormat) throws
+/// The default ``CLIEnvironment/exportRecords``: one file per record of `result` in `format`,
+/// written by the typed exporters (``RunResult/exportRecords(as:)``).
+///
+/// - Throws: ``ExportFailure`` (65) for a `.gpx` export of a record without a route.
+@Sendable public func defaultExportRecords(result: RunResult, format: ExportFormat) throws
   -> [[UInt8]]
 {
-  guard format == .json else { throw UnsupportedExportError(format: format) }
-  guard case .array(let records)? = result["records"] else { return [] }
-  return records.map { Array((JSONWriter.encode($0) + "\n").utf8) }
+  do {
+    return try result.exportRecords(as: format)
+  } catch {
+    throw ExportFailure(format: format, error: error)
+  }
 }
 
 /// Writes `text` to the process's standard output as UTF-8 (the default
 /// ``CLIEnvironment/writeStandardOutput``).
 @Sendable public func writeToStandardOutput(_ text: String) {
   FileHandle.standardOutput.write(Data(text.utf8))
+}
+
+/// Writes `bytes` to the process's standard output (file descriptor 1) with `write(2)`,
+/// retrying after partial writes and `EINTR`; gives up silently on another error (a closed
+/// pipe), as ``writeToStandardOutput(_:)`` does.
+@Sendable public func writeBytesToStandardOutput(_ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { buffer in
+    var offset = 0
+    while offset < buffer.count {
+      let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
+      if written > 0 {
+        offset += written
+      } else if written < 0 && errno == EINTR {
+        continue
+      } else {
+        return
+      }
+    }
+  }
 }
 
 /// Writes `text` to the process's standard error as UTF-8 (the default

@@ -308,9 +308,7 @@ public enum InteractiveRun {
       try? (statistics.text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
     guard code == .success || code == .interrupt else { return code }
-    // The exporters need the samples and the route, as in a headless run.
-    let result = face.session.result.document(
-      includeSamples: options.samples || !options.exports.isEmpty)
+    let result = face.session.result
     try RunCommand.report(
       result, options: options, plan: RunCommand.outputPlan(for: options, in: environment),
       in: environment)

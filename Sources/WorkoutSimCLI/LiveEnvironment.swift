@@ -14,6 +14,7 @@ extension CLIEnvironment {
   /// `.gpx` export of a course without positions fails before the run (exit 65).
   public static func live() -> CLIEnvironment {
     CLIEnvironment(
+      writeStandardOutputBytes: { writeBytesToStandardOutput($0) },
       runScenario: { options throws in
         let scenario = try loadScenario(path: options.scenarioPath, activity: options.activityType)
         let result = try Simulation.run(
@@ -23,12 +24,11 @@ extension CLIEnvironment {
             requiresPositions: options.exports.contains { $0.format == .gpx },
             output: options.memoryOutput),
           commands: KeyBindings.commands(for: options.keys))
-        return result.document(includeSamples: options.samples || !options.exports.isEmpty)
+        return result
       },
       runInteractive: { options, environment in
         try InteractiveRun.run(options: options, environment: environment)
       },
-      exportRecords: { result, format throws in try exportRecords(result: result, format: format) },
       validateScenario: { url throws in
         // Decoding checks the file; preparing the run checks what only the models and the
         // recording can (the athlete's ranges, the recording file itself), without running.
@@ -71,48 +71,6 @@ extension CLIEnvironment {
   static func loadScenario(url: URL) throws(ScenarioError) -> Scenario {
     try Scenario.load(contentsOf: url, displayName: url.relativePath)
   }
-
-  /// `run --export`: one file per record of the run result `result` in `format`, written by
-  /// `WorkoutRecordings.export(_:as:)` from the record (with its `samples` and `route`) and the
-  /// result's top-level `start` and `timeZone`.
-  ///
-  /// - Throws: ``ExportFailure`` (70 when the result document lacks what the exporter needs, 65
-  ///   for a `.gpx` export of a record without a route).
-  static func exportRecords(result: JSONValue, format: ExportFormat) throws(ExportFailure)
-    -> [[UInt8]]
-  {
-    guard case .array(let records)? = result["records"] else { return [] }
-    guard case .string(let startText)? = result["start"],
-      let start = parseISO8601(startText)
-    else {
-      throw ExportFailure(format: format, error: .invalidRecord("the result has no start date"))
-    }
-    guard case .string(let zoneName)? = result["timeZone"],
-      let zone = TimeZone(identifier: zoneName)
-    else {
-      throw ExportFailure(format: format, error: .invalidRecord("the result has no time zone"))
-    }
-    var files: [[UInt8]] = []
-    for record in records {
-      do {
-        files.append(
-          try WorkoutRecordings.export(
-            ExportInput(record: record, startDate: start, timeZone: zone), as: format))
-      } catch {
-        throw ExportFailure(format: format, error: error)
-      }
-    }
-    return files
-  }
-
-  /// Parses the result's `start`: ISO 8601 with an offset, optional fractional seconds.
-  static func parseISO8601(_ text: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    if let date = formatter.date(from: text) { return date }
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.date(from: text)
-  }
 }
 
 /// A record that could not be exported (`run --export`).
@@ -128,23 +86,11 @@ public struct ExportFailure: DiagnosticError, Equatable {
     self.error = error
   }
 
-  /// `cannot export to .gpx: GPX export needs a route: ...`, or for a record the exporter cannot
-  /// read, `internal error: ...`.
-  public var diagnosticText: String {
-    switch error {
-    case .noRoute: "cannot export to .\(format.rawValue): \(error)"
-    case .invalidRecord: "internal error: export to .\(format.rawValue): \(error)"
-    }
-  }
+  /// `cannot export to .gpx: GPX export needs a route: ...`.
+  public var diagnosticText: String { "cannot export to .\(format.rawValue): \(error)" }
 
-  /// 65 for a record without the positions `.gpx` needs; 70 for a record the simulator itself
-  /// wrote in a shape the exporter cannot read (a bug).
-  public var diagnosticExitCode: ExitCode {
-    switch error {
-    case .noRoute: .dataError
-    case .invalidRecord: .internalError
-    }
-  }
+  /// 65: a record without the positions `.gpx` needs.
+  public var diagnosticExitCode: ExitCode { .dataError }
 }
 
 extension RecordingError: DiagnosticError {

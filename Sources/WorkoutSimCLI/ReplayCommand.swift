@@ -147,14 +147,14 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
     let result = try Simulation.run(
       scenario,
       overrides: RunOverrides(requiresPositions: options.exports.contains { $0.format == .gpx }))
-    let document = result.document(includeSamples: options.samples || !options.exports.isEmpty)
-    let printed = options.samples ? document : RunCommand.withoutSamples(document)
     if options.json {
-      environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
+      result.writeJSON(includeSamples: options.samples) {
+        environment.writeStandardOutput(bytes: $0)
+      }
     } else {
-      environment.writeStandardOutput(Self.summary(printed, plan: replay) + "\n")
+      environment.writeStandardOutput(Self.summary(result, plan: replay) + "\n")
     }
-    for warning in RunSummary.warnings(for: printed) {
+    for warning in RunSummary.warnings(for: result) {
       environment.writeStandardError("Warning: " + warning + "\n")
     }
     if let scenarioOutput {
@@ -172,16 +172,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         Array((JSONWriter.encode(written) + "\n").utf8), toPath: scenarioOutput,
         flag: "--write-scenario")
     }
-    for target in options.exports {
-      let files = try environment.exportRecords(document, target.format)
-      for (index, bytes) in files.enumerated() {
-        try plan.write(bytes, toPath: target.path(forRecordAt: index), flag: "--export")
-      }
-      if files.isEmpty {
-        environment.writeStandardError(
-          "Warning: no finished workout to export to '\(target.path)'.\n")
-      }
-    }
+    try RunCommand.writeExports(of: result, options: options, plan: plan, in: environment)
     return .success
   }
 
@@ -209,63 +200,37 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   ///     duration           0:43:44     0:43:45
   ///     distance           4.83 km     4.84 km
   /// ```
-  static func summary(_ result: JSONValue, plan: ReplayPlan) -> String {
-    let plain = RunSummary.text(for: result).split(
-      separator: "\n", omittingEmptySubsequences: false)
-    var lines = [plain.first.map(String.init) ?? ""]
-    // The events line `run`'s summary prints under each record, by record.
-    var events: [String?] = []
-    for line in plain.dropFirst() {
-      if line.hasPrefix("    events:") {
-        if !events.isEmpty { events[events.count - 1] = String(line) }
-      } else if line.hasPrefix("  ") && !line.hasPrefix("   ") && !line.hasPrefix("  error")
-        && !line.hasPrefix("  app at the end")
-      {
-        events.append(nil)
-      }
-    }
-    guard case .array(let records)? = result["records"] else { return lines.joined() }
+  static func summary(_ result: RunResult, plan: ReplayPlan) -> String {
+    var lines = [RunSummary.title(for: result)]
     func cell(_ text: String) -> String {
       String(repeating: " ", count: max(1, 12 - text.count)) + text
     }
-    for (index, record) in records.enumerated() {
+    for (index, record) in result.records.enumerated() {
       let totals = index < plan.parts.count ? plan.parts[index].totals : nil
-      func number(_ value: JSONValue?) -> Double? {
-        if case .number(let n)? = value { return n }
-        return nil
-      }
-      let kind = [record["activityType"], record["locationType"]].compactMap {
-        if case .string(let s)? = $0 { return s }
-        return nil
-      }.joined(separator: ", ")
       lines.append(
-        "  " + kind.padding(toLength: 20, withPad: " ", startingAt: 0) + cell("replay")
-          + cell("file"))
+        "  " + RunSummary.kind(of: record).padding(toLength: 20, withPad: " ", startingAt: 0)
+          + cell("replay") + cell("file"))
+      var ascent: Double?
+      if case .number(let value)? = record.metadata[WorkoutRecord.MetadataKey.elevationAscended] {
+        ascent = value
+      }
+      let heartRate = RunSummary.heartRate(of: record)
       let rows: [(String, Double?, Double?, (Double) -> String)] = [
-        ("duration", number(record["duration"]), totals?.totalTimerTime, formatDuration),
-        ("distance", number(record["totalDistance"]), totals?.totalDistance, formatDistance),
-        ("energy", number(record["totalEnergyBurned"]), totals?.totalCalories, formatEnergy),
-        (
-          "ascent", number(record["metadata"]?["HKElevationAscended"]), totals?.totalAscent,
-          { formatFixed($0, decimals: 0) + " m" }
-        ),
-        (
-          "heart rate average", number(record["statistics"]?["heartRate"]?["average"]),
-          totals?.averageHeartRate, formatHeartRate
-        ),
-        (
-          "heart rate maximum", number(record["statistics"]?["heartRate"]?["maximum"]),
-          totals?.maximumHeartRate, formatHeartRate
-        ),
+        ("duration", record.duration.secondsValue, totals?.totalTimerTime, formatDuration),
+        ("distance", record.totalDistance, totals?.totalDistance, formatDistance),
+        ("energy", record.totalEnergyBurned ?? 0, totals?.totalCalories, formatEnergy),
+        ("ascent", ascent, totals?.totalAscent, { formatFixed($0, decimals: 0) + " m" }),
+        ("heart rate average", heartRate?.average, totals?.averageHeartRate, formatHeartRate),
+        ("heart rate maximum", heartRate?.maximum, totals?.maximumHeartRate, formatHeartRate),
       ]
       for (label, replayed, file, format) in rows {
         lines.append(
           "    " + label.padding(toLength: 18, withPad: " ", startingAt: 0)
             + cell(replayed.map(format) ?? "-") + cell(file.map(format) ?? "-"))
       }
-      if index < events.count, let line = events[index] { lines.append(line) }
+      if let events = RunSummary.eventsLine(for: record) { lines.append(events) }
     }
-    lines += plain.dropFirst().filter { $0.hasPrefix("  error") }.map(String.init)
+    lines += RunSummary.errorLines(for: result)
     return lines.joined(separator: "\n")
   }
 }

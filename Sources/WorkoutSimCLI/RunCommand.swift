@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimulation
 
 /// `workout-sim run`: runs one scenario (docs/command-line.md#run).
 public struct RunCommand: WorkoutSimSubcommand, Equatable {
@@ -249,17 +250,26 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   /// - Throws: ``OutputError`` for an export that cannot be written; ``UsageError`` for a
   ///   later record's name (`-2`, ...) that is an input; export errors.
   static func report(
-    _ result: JSONValue, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
+    _ result: RunResult, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
   ) throws {
-    let printed = options.samples ? result : Self.withoutSamples(result)
     if options.json {
-      environment.writeStandardOutput(JSONWriter.encode(printed) + "\n")
+      result.writeJSON(includeSamples: options.samples) {
+        environment.writeStandardOutput(bytes: $0)
+      }
     } else {
-      environment.writeStandardOutput(RunSummary.text(for: printed) + "\n")
+      environment.writeStandardOutput(RunSummary.text(for: result) + "\n")
     }
-    for warning in RunSummary.warnings(for: printed) {
+    for warning in RunSummary.warnings(for: result) {
       environment.writeStandardError("Warning: " + warning + "\n")
     }
+    try writeExports(of: result, options: options, plan: plan, in: environment)
+  }
+
+  /// Writes every `--export` of `options` through `plan`, one file per finished record (later
+  /// records get `-2`, `-3`, ...), and warns for a target with no record to export.
+  static func writeExports(
+    of result: RunResult, options: RunOptions, plan: OutputPlan, in environment: CLIEnvironment
+  ) throws {
     for target in options.exports {
       let files = try environment.exportRecords(result, target.format)
       for (index, bytes) in files.enumerated() {
@@ -270,25 +280,5 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           "Warning: no finished workout to export to '\(target.path)'.\n")
       }
     }
-  }
-
-  /// `result` with each record's `samples` and `route` removed: the runner adds them for the
-  /// exporters when `--export` is given, and they are printed only with `--samples`.
-  static func withoutSamples(_ result: JSONValue) -> JSONValue {
-    guard case .object(let members) = result else { return result }
-    return .object(
-      members.map { member in
-        guard member.key == "records", case .array(let records) = member.value else {
-          return member
-        }
-        return (
-          key: member.key,
-          value: .array(
-            records.map { record in
-              guard case .object(let fields) = record else { return record }
-              return .object(fields.filter { $0.key != "samples" && $0.key != "route" })
-            })
-        )
-      })
   }
 }

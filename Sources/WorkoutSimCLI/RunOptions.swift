@@ -140,9 +140,9 @@ public struct KeyPress: Sendable, Equatable {
 }
 
 /// An export file format, named by the file's extension (docs/command-line.md#run, `--export`): the one
-/// enum of `WorkoutRecordings`, which also writes the files (`.fit`, `.tcx`, `.gpx`, `.csv`,
-/// `.json`).
-public typealias ExportFormat = WorkoutRecordings.ExportFormat
+/// enum of `WorkoutSimulation`, which also writes the files (`.fit`, `.tcx`, `.gpx`, `.csv`,
+/// `.json`) from the typed result.
+public typealias ExportFormat = WorkoutSimulation.ExportFormat
 
 /// One `--export PATH`: the path as given and the format its extension names.
 public struct ExportTarget: Sendable, Equatable {

@@ -1,189 +1,169 @@
-import WorkoutJSON
+import WorkoutCore
+import WorkoutSimulation
+import WorkoutText
 
-/// A duration as `h:mm:ss`, whole seconds truncated like a stopwatch (`747.9` → `0:12:27`,
-/// `3725` → `1:02:05`); negative or non-finite values print as `0:00:00`.
+/// A duration as `h:mm:ss`, whole seconds truncated (``TextFormat/clock(seconds:)``).
 ///
 /// - Parameter seconds: The duration in seconds.
-public func formatDuration(_ seconds: Double) -> String {
-  guard seconds.isFinite, seconds > 0 else { return "0:00:00" }
-  let whole = Int(seconds.rounded(.down))
-  let hours = whole / 3600
-  let minutes = whole % 3600 / 60
-  let rest = whole % 60
-  return "\(hours):" + twoDigits(minutes) + ":" + twoDigits(rest)
-}
+public func formatDuration(_ seconds: Double) -> String { TextFormat.clock(seconds: seconds) }
 
-/// A distance: below 1000 m as whole metres (`850 m`), from 1000 m as kilometres with two
-/// decimals (`1931` → `1.93 km`), always with `.` as the separator.
+/// A distance, `850 m` or `1.93 km` (``TextFormat/distance(metres:)``).
 ///
 /// - Parameter metres: The distance in metres.
-public func formatDistance(_ metres: Double) -> String {
-  guard metres.isFinite else { return "- m" }
-  if metres.magnitude < 1000 {
-    return formatFixed(metres, decimals: 0) + " m"
-  }
-  return formatFixed(metres / 1000, decimals: 2) + " km"
-}
+public func formatDistance(_ metres: Double) -> String { TextFormat.distance(metres: metres) }
 
-/// Energy in whole kilocalories (`98.4` → `98 kcal`).
+/// Energy in whole kilocalories, `98 kcal` (``TextFormat/energy(kilocalories:)``).
 ///
 /// - Parameter kilocalories: The energy in kcal.
 public func formatEnergy(_ kilocalories: Double) -> String {
-  formatFixed(kilocalories, decimals: 0) + " kcal"
+  TextFormat.energy(kilocalories: kilocalories)
 }
 
-/// A heart rate in whole beats per minute (`148.2` → `148 bpm`).
+/// A heart rate in whole beats per minute, `148 bpm` (``TextFormat/heartRate(beatsPerMinute:)``).
 ///
 /// - Parameter beatsPerMinute: The rate in count/min.
 public func formatHeartRate(_ beatsPerMinute: Double) -> String {
-  formatFixed(beatsPerMinute, decimals: 0) + " bpm"
+  TextFormat.heartRate(beatsPerMinute: beatsPerMinute)
 }
 
-/// A pace as `m:ss /km` from a distance and a duration, rounded to the second (`1931` m in
-/// `747` s → 386.85 s/km → `6:27 /km`); `- /km` when the distance is zero.
+/// A pace as `m:ss /km` (``TextFormat/pace(metres:seconds:)``); `- /km` when the distance is
+/// zero.
 ///
 /// - Parameters:
 ///   - metres: Distance in metres.
 ///   - seconds: Moving time in seconds.
 public func formatPace(metres: Double, seconds: Double) -> String {
-  guard metres > 0, seconds.isFinite, seconds >= 0, metres.isFinite else { return "- /km" }
-  let perKilometre = Int((seconds / metres * 1000).rounded())
-  return "\(perKilometre / 60):" + twoDigits(perKilometre % 60) + " /km"
+  (TextFormat.pace(metres: metres, seconds: seconds) ?? "-") + " /km"
 }
 
-/// `value` rounded half away from zero to `decimals` places, written with `.` and no grouping,
-/// whatever the locale (`formatFixed(3.14159, decimals: 3)` is `3.142`). The rounding applies to
-/// `|value| × 10^decimals` as a `Double`; `-0.004` to 2 places is `0.00` (no minus sign).
+/// `value` rounded half away from zero to `decimals` places (``TextFormat/fixed(_:decimals:)``);
+/// a value too large for that, or not finite, is written in the shortest round-tripping form.
 ///
 /// - Parameters:
-///   - value: A finite number.
+///   - value: A number.
 ///   - decimals: Places after the point, 0 to 9.
 public func formatFixed(_ value: Double, decimals: Int) -> String {
-  guard value.isFinite else { return value.description }
-  var scale = 1.0
-  for _ in 0..<decimals { scale *= 10 }
-  let scaled = (value.magnitude * scale).rounded(.toNearestOrAwayFromZero)
-  guard scaled < 9e15 else { return JSONWriter.number(value) }
-  let units = UInt64(scaled)
-  let negative = value < 0 && units > 0
-  let divisor = UInt64(scale)
-  var text = (negative ? "-" : "") + String(units / divisor)
-  if decimals > 0 {
-    let fraction = String(units % divisor)
-    text += "." + String(repeating: "0", count: decimals - fraction.count) + fraction
-  }
-  return text
+  TextFormat.fixed(value, decimals: decimals) ?? value.description
 }
 
-private func twoDigits(_ value: Int) -> String {
-  value < 10 ? "0\(value)" : "\(value)"
-}
-
-/// The human summary of a run result printed by `run` without `--json`.
+/// The human summary of a run result printed by `run` without `--json`, from the typed result
+/// (no JSON in between).
 public enum RunSummary {
-  /// The summary text, without a trailing newline: a title line, then one line per record and
-  /// one line per error.
+  /// The summary text, without a trailing newline: a title line, then per record a line and
+  /// its events, the app's state at the end, and one line per error. Times are `h:mm:ss.s`
+  /// of scenario time (``TextFormat/clockTenths(nanoseconds:)``).
   ///
   /// ```
   /// Hill repeats (seed 42): 1 workout, 1 error
   ///   running, outdoor: 0:12:27, 1.93 km, 98 kcal, average heart rate 148 bpm
-  ///   error at 600 s: pause: Unable to perform 'pause' from current state 'paused'
+  ///   error at 0:10:00.0: pause: Unable to perform 'pause' from current state 'paused'
   /// ```
   ///
-  /// - Parameter result: The run result (docs/run-result.md).
-  public static func text(for result: JSONValue) -> String {
-    let records = array(result["records"])
-    let errors = array(result["errors"])
-    var title = string(result["scenario"]) ?? "Scenario"
-    if case .number(let seed)? = result["seed"] { title += " (seed \(JSONWriter.number(seed)))" }
-    title += ": " + counted(records.count, "workout")
-    if !errors.isEmpty { title += ", " + counted(errors.count, "error") }
-    var lines = [title]
-    for record in records {
-      var parts: [String] = []
-      if case .number(let duration)? = record["duration"] { parts.append(formatDuration(duration)) }
-      if case .number(let distance)? = record["totalDistance"] {
-        parts.append(formatDistance(distance))
-      }
-      if case .number(let energy)? = record["totalEnergyBurned"] {
-        parts.append(formatEnergy(energy))
-      }
-      if case .number(let heartRate)? = record["statistics"]?["heartRate"]?["average"] {
-        parts.append("average heart rate " + formatHeartRate(heartRate))
-      }
-      if case .number(let heartRate)? = record["statistics"]?["heartRate"]?["maximum"] {
-        parts.append("maximum " + formatHeartRate(heartRate))
-      }
-      let kind = [string(record["activityType"]), string(record["locationType"])]
-        .compactMap { $0 }.joined(separator: ", ")
-      lines.append("  " + (kind.isEmpty ? "workout" : kind) + ": " + parts.joined(separator: ", "))
-      let events = eventCounts(array(record["events"]))
-      if !events.isEmpty { lines.append("    events: " + events) }
+  /// - Parameter result: The run result.
+  public static func text(for result: RunResult) -> String {
+    var lines = [title(for: result)]
+    for record in result.records {
+      lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
+      if let events = eventsLine(for: record) { lines.append(events) }
     }
-    if let appState = array(result["log"]).last(where: { string($0["kind"]) == "appState" }),
-      let state = string(appState["to"])
-    {
-      var line = "  app at the end: " + state
-      if let reason = string(appState["keepAlive"]) {
-        line += reason == "none" ? ", nothing keeps it alive" : ", kept alive by " + reason
-      }
-      lines.append(line)
-    }
-    for error in errors {
-      var line = "  error"
-      if case .number(let at)? = error["at"] { line += " at \(JSONWriter.number(at)) s" }
-      line +=
-        ": " + (string(error["action"]) ?? "?") + ": "
-        + (string(error["message"]) ?? string(error["code"]) ?? "")
-      lines.append(line)
-    }
+    if let app = appLine(for: result) { lines.append(app) }
+    lines += errorLines(for: result)
     return lines.joined(separator: "\n")
   }
 
-  /// Warnings for standard error: the result's `warnings` (about a replayed recording,
-  /// docs/recordings.md), then one per `unfinished` log entry (a session still open when the
-  /// run stopped saves no record; the run still exits 0, docs/command-line.md#exit-codes).
+  /// `Hill repeats (seed 42): 1 workout, 1 error`: the scenario's name (control characters
+  /// shown as U+FFFD, so a name cannot drive the terminal), the seed, the counts.
+  public static func title(for result: RunResult) -> String {
+    var title = sanitized(result.scenarioName) + " (seed \(result.seed))"
+    title += ": " + counted(result.records.count, "workout")
+    if !result.errors.isEmpty { title += ", " + counted(result.errors.count, "error") }
+    return title
+  }
+
+  /// `running, outdoor`: the record's activity and location type names.
+  public static func kind(of record: WorkoutRecord) -> String {
+    record.activityType.name + ", " + record.locationType.name
+  }
+
+  /// The record's duration, distance (when it has one), energy and heart rates (average and
+  /// maximum, when it has heart-rate samples).
+  static func totals(of record: WorkoutRecord) -> [String] {
+    var parts = [formatDuration(record.duration.secondsValue)]
+    if let distance = record.totalDistance { parts.append(formatDistance(distance)) }
+    parts.append(formatEnergy(record.totalEnergyBurned ?? 0))
+    if let heartRate = heartRate(of: record) {
+      parts.append("average heart rate " + formatHeartRate(heartRate.average))
+      parts.append("maximum " + formatHeartRate(heartRate.maximum))
+    }
+    return parts
+  }
+
+  /// The record's heart-rate average and maximum, or `nil` without heart-rate samples.
+  static func heartRate(of record: WorkoutRecord) -> (average: Double, maximum: Double)? {
+    guard case .discrete(let statistics)? = record.statistics[.heartRate] else { return nil }
+    return (statistics.average, statistics.maximum)
+  }
+
+  /// `    events: 7 laps, 1 pause, 1 resume`: event types with their counts, in order of first
+  /// appearance; `nil` without events.
+  public static func eventsLine(for record: WorkoutRecord) -> String? {
+    var order: [WorkoutEventType] = []
+    var counts: [WorkoutEventType: Int] = [:]
+    for event in record.events {
+      if counts[event.type] == nil { order.append(event.type) }
+      counts[event.type, default: 0] += 1
+    }
+    guard !order.isEmpty else { return nil }
+    return "    events: "
+      + order.map { counted(counts[$0] ?? 0, $0.name) }.joined(separator: ", ")
+  }
+
+  /// `  app at the end: background, kept alive by workoutSession`: the last app-state change
+  /// of the log, or `nil` when there is none.
+  public static func appLine(for result: RunResult) -> String? {
+    for entry in result.log.reversed() {
+      guard case .appState(let change) = entry.kind else { continue }
+      var line = "  app at the end: " + change.to.rawValue
+      line +=
+        change.keepAlive == .none
+        ? ", nothing keeps it alive" : ", kept alive by " + change.keepAlive.rawValue
+      return line
+    }
+    return nil
+  }
+
+  /// `  error at 0:10:00.0: pause: Unable to ...`, one per failed call.
+  public static func errorLines(for result: RunResult) -> [String] {
+    result.errors.map { error in
+      "  error at " + TextFormat.clockTenths(nanoseconds: error.at.nanoseconds) + ": "
+        + sanitized(error.action) + ": " + sanitized(error.message)
+    }
+  }
+
+  /// Warnings for standard error: the result's ``RunResult/warnings`` (about a replayed
+  /// recording, docs/recordings.md), then one per `unfinished` log entry (a session still open
+  /// when the run stopped saves no record; the run still exits 0,
+  /// docs/command-line.md#exit-codes).
   ///
   /// - Parameter result: The run result.
   /// - Returns: Messages without the `Warning: ` prefix.
-  public static func warnings(for result: JSONValue) -> [String] {
-    let inputs = array(result["warnings"]).compactMap { string($0) }
-    return inputs
-      + array(result["log"]).compactMap { entry in
-        guard string(entry["kind"]) == "unfinished" else { return nil }
-        var text = "a session was still open when the run stopped"
-        if case .number(let at)? = entry["at"] { text += " at \(JSONWriter.number(at)) s" }
-        return text + "; it saved no workout"
+  public static func warnings(for result: RunResult) -> [String] {
+    result.warnings
+      + result.log.compactMap { entry in
+        guard case .unfinished = entry.kind else { return nil }
+        return "a session was still open when the run stopped at "
+          + TextFormat.clockTenths(nanoseconds: entry.at.nanoseconds) + "; it saved no workout"
       }
   }
 
-  /// `"7 laps, 1 pause, 1 resume"`: event types with their counts, in order of first appearance.
-  private static func eventCounts(_ events: [JSONValue]) -> String {
-    var order: [String] = []
-    var counts: [String: Int] = [:]
-    for event in events {
-      guard let type = string(event["type"]) else { continue }
-      if counts[type] == nil { order.append(type) }
-      counts[type, default: 0] += 1
-    }
-    return order.map { counted(counts[$0] ?? 0, $0) }.joined(separator: ", ")
-  }
-
-  private static func array(_ value: JSONValue?) -> [JSONValue] {
-    if case .array(let elements)? = value { return elements }
-    return []
-  }
-
-  /// A string of the result with control characters (escape sequences among them) shown as
-  /// U+FFFD, so a scenario's `name` cannot drive the terminal.
-  private static func string(_ value: JSONValue?) -> String? {
-    guard case .string(let text)? = value else { return nil }
-    return String(
+  /// `text` with control characters (escape sequences among them) shown as U+FFFD.
+  static func sanitized(_ text: String) -> String {
+    String(
       String.UnicodeScalarView(
         text.unicodeScalars.map { $0.properties.generalCategory == .control ? "\u{FFFD}" : $0 }))
   }
 
-  private static func counted(_ count: Int, _ noun: String) -> String {
+  static func counted(_ count: Int, _ noun: String) -> String {
     "\(count) \(noun)" + (count == 1 ? "" : "s")
   }
 }

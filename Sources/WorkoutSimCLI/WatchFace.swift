@@ -3,6 +3,7 @@ import WorkoutRendering
 import WorkoutScenario
 import WorkoutSimulation
 import WorkoutTerminal
+import WorkoutText
 import WorkoutWatch
 
 /// The interactive watch face's state, without any I/O: the simulation session, the playback
@@ -72,14 +73,7 @@ public struct WatchFace {
   public var workoutIsOpen: Bool {
     let engine = session.workoutEngine
     guard let index = engine.currentSessionIndex else { return false }
-    switch engine.sessionState(index) {
-    case .prepared, .running, .paused, .stopped: return true
-    case .notStarted, .ended, nil: break
-    }
-    switch engine.builder(ofSession: index)?.lifecycle {
-    case .active, .ended: return true
-    case .notStarted, .finished, .discarded, nil: return false
-    }
+    return engine.isSessionOpen(index)
   }
 
   /// Whether the run has stopped (quit, or ``finish()``).

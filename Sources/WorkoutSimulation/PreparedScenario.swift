@@ -126,23 +126,8 @@ struct PreparedScenario {
   /// The record's running intervals: from the start or a resume to the next pause or the end,
   /// by HealthKit's rule (a pause while paused and a resume while running are ignored).
   static func activeIntervals(of record: WorkoutRecord) -> [Range<SimulationInstant>] {
-    var intervals: [Range<SimulationInstant>] = []
-    var segmentStart: SimulationInstant? = record.startDate
-    for event in record.events {
-      switch event.type {
-      case .pause:
-        if let start = segmentStart {
-          intervals.append(start..<max(start, event.date))
-          segmentStart = nil
-        }
-      case .resume:
-        if segmentStart == nil { segmentStart = event.date }
-      case .lap, .marker, .motionPaused, .motionResumed, .segment, .pauseOrResumeRequest:
-        break
-      }
-    }
-    if let start = segmentStart { intervals.append(start..<max(start, record.endDate)) }
-    return intervals
+    PauseRule.runningSpans(of: record.events, start: record.startDate, limit: record.endDate)
+      .map { $0.from..<max($0.from, $0.to) }
   }
 
   static func course(_ segments: [Scenario.Segment], file: String) throws(SimulationError)

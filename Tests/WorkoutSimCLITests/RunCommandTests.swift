@@ -1,37 +1,45 @@
 import Foundation
 import Testing
+import WorkoutCore
 import WorkoutJSON
 import WorkoutSimCLI
+import WorkoutSimulation
 
 @Suite struct RunCommandTests {
-  static let result = object([
-    "scenario": .string("Hill repeats\u{1B}[31m"),
-    "seed": .number(42),
-    "records": .array([
-      object([
-        "activityType": .string("running"), "locationType": .string("outdoor"),
-        "duration": .number(747), "totalDistance": .number(1931),
-        "totalEnergyBurned": .number(98.4),
-        "statistics": object([
-          "heartRate": object(["average": .number(148.2), "maximum": .number(171)])
-        ]),
-        "events": .array([
-          object(["type": .string("pause")]), object(["type": .string("resume")]),
-          object(["type": .string("lap")]), object(["type": .string("lap")]),
-        ]),
-      ]),
-      object([
-        "activityType": .string("yoga"), "duration": .number(60), "totalEnergyBurned": .number(3),
-      ]),
-    ]),
-    "errors": .array([
-      object([
-        "action": .string("pause"), "at": .number(600), "code": .string("invalidArgument"),
-        "message": .string("Unable to perform 'pause' from current state 'paused'"),
-      ])
-    ]),
-    "log": .array([object(["at": .number(1800), "kind": .string("unfinished")])]),
-  ])
+  static func t(_ seconds: Int64) -> SimulationInstant {
+    SimulationInstant(nanoseconds: seconds * 1_000_000_000)
+  }
+
+  static let result = emptyResult(
+    records: [
+      WorkoutRecord(
+        id: "A", activityType: .running, locationType: .outdoor, startDate: t(0),
+        endDate: t(900), duration: .seconds(747),
+        events: [
+          WorkoutEvent(.pause, at: t(100)), WorkoutEvent(.resume, at: t(200)),
+          WorkoutEvent(.lap, at: t(300)), WorkoutEvent(.lap, at: t(400)),
+        ],
+        totalEnergyBurned: 98.4, totalDistance: 1931,
+        statistics: [
+          .heartRate: .discrete(
+            DiscreteStatistics(
+              average: 148.2, timeWeightedAverage: 148.2, minimum: 90, maximum: 171,
+              mostRecent: 150, count: 100))
+        ], metadata: [:], samples: [:]),
+      WorkoutRecord(
+        id: "B", activityType: .yoga, locationType: .unknown, startDate: t(1000),
+        endDate: t(1060), duration: .seconds(60), events: [], totalEnergyBurned: 3,
+        totalDistance: nil, statistics: [:], metadata: [:], samples: [:]),
+    ],
+    errors: [
+      ErrorReport(
+        error: WorkoutError(
+          domain: "HKErrorDomain", code: .invalidArgument,
+          message: "Unable to perform 'pause' from current state 'paused'"),
+        action: "pause", at: t(600), session: 0)
+    ],
+    log: [LogEntry(at: t(1800), session: 0, kind: .unfinished)],
+    name: "Hill repeats\u{1B}[31m", seed: 42)
 
   @Test func jsonPrintsExactlyTheCanonicalDocument() {
     let capture = CapturedOutput()
@@ -39,10 +47,28 @@ import WorkoutSimCLI
       arguments: ["run", "--json", "--seed", "7"],
       environment: capture.environment(runScenario: { options in
         #expect(options.seed == 7)
-        return object(["version": .number(1), "errors": .array([])])
+        return emptyResult()
       }))
     #expect(status == 0)
-    #expect(capture.standardOutput == "{\n  \"errors\" : [],\n  \"version\" : 1\n}\n")
+    // Every top-level key of docs/run-result.md in byte order; 1767600000 s is
+    // 2026-01-05T08:00:00Z (20458 days × 86400 s + 8 h).
+    #expect(
+      capture.standardOutput == """
+        {
+          "errors" : [],
+          "format" : "workout-sim.result",
+          "generator" : "workout-sim 0.1.0",
+          "log" : [],
+          "probes" : [],
+          "records" : [],
+          "scenario" : "Empty",
+          "seed" : 7,
+          "start" : "2026-01-05T08:00:00+00:00",
+          "timeZone" : "UTC",
+          "version" : 1
+        }
+
+        """)
     #expect(capture.standardError == "")
   }
 
@@ -56,13 +82,13 @@ import WorkoutSimCLI
         Hill repeats\u{FFFD}[31m (seed 42): 2 workouts, 1 error
           running, outdoor: 0:12:27, 1.93 km, 98 kcal, average heart rate 148 bpm, maximum 171 bpm
             events: 1 pause, 1 resume, 2 laps
-          yoga: 0:01:00, 3 kcal
-          error at 600 s: pause: Unable to perform 'pause' from current state 'paused'
+          yoga, unknown: 0:01:00, 3 kcal
+          error at 0:10:00.0: pause: Unable to perform 'pause' from current state 'paused'
 
         """)
     #expect(
       capture.standardError
-        == "Warning: a session was still open when the run stopped at 1800 s; it saved no workout\n"
+        == "Warning: a session was still open when the run stopped at 0:30:00.0; it saved no workout\n"
     )
   }
 
@@ -73,10 +99,13 @@ import WorkoutSimCLI
       arguments: ["run", "--json", "--export", folder + "/w.json"],
       environment: capture.environment(runScenario: { _ in Self.result }))
     #expect(status == 0)
+    // The second record's object (yoga is HKWorkoutActivityType raw value 57).
+    let second = try String(contentsOfFile: folder + "/w-2.json", encoding: .utf8)
     #expect(
-      try String(contentsOfFile: folder + "/w-2.json", encoding: .utf8)
-        == "{\n  \"activityType\" : \"yoga\",\n  \"duration\" : 60,\n  \"totalEnergyBurned\" : 3\n}\n"
-    )
+      second.hasPrefix(
+        "{\n  \"activityType\" : \"yoga\",\n  \"activityTypeRawValue\" : 57,\n  \"duration\" : 60,\n"
+      ))
+    #expect(second.hasSuffix("  \"totalEnergyBurned\" : 3\n}\n"))
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == [
         "w-2.json", "w.json",
@@ -147,5 +176,23 @@ import WorkoutSimCLI
     #expect(
       DiagnosticMessage(error: CleanExit(text: "hi"))
         == DiagnosticMessage(text: "hi", stream: .standardOutput, exitCode: .success))
+  }
+}
+
+@Suite struct TypedSummaryTests {
+  @Test func appAtTheEndIsTheLastAppStateChange() {
+    let change = { (to: AppState, keepAlive: KeepAliveReason) in
+      LogEntry(
+        at: .zero, session: nil,
+        kind: .appState(
+          AppStateChange(from: .active, to: to, cause: .wristDown, keepAlive: keepAlive)))
+    }
+    let kept = emptyResult(log: [change(.suspended, .none), change(.background, .workoutSession)])
+    // Title, then the last change's state and what keeps the app alive.
+    #expect(
+      RunSummary.text(for: kept)
+        == "Empty (seed 7): 0 workouts\n  app at the end: background, kept alive by workoutSession")
+    let alone = emptyResult(log: [change(.suspended, .none)])
+    #expect(RunSummary.appLine(for: alone) == "  app at the end: suspended, nothing keeps it alive")
   }
 }

@@ -1,7 +1,9 @@
 import Foundation
 import Synchronization
+import WorkoutCore
 import WorkoutJSON
 import WorkoutSimCLI
+import WorkoutSimulation
 
 /// Collects what a command writes to standard output and standard error.
 final class CapturedOutput: Sendable {
@@ -12,7 +14,7 @@ final class CapturedOutput: Sendable {
 
   /// An environment writing into this capture, not a terminal, with the given closures.
   func environment(
-    runScenario: @escaping @Sendable (RunOptions) throws -> JSONValue = { _ in .null },
+    runScenario: @escaping @Sendable (RunOptions) throws -> RunResult = { _ in emptyResult() },
     validateScenario: @escaping @Sendable (URL) throws -> Void = { _ in },
     checkScenario: @escaping @Sendable (URL) throws -> CheckSubject = { _ in
       CheckSubject(scenarioName: "", checks: [], result: .null)
@@ -60,4 +62,16 @@ func keysVersusTimeline(keys: String, scenario: String, timeline: String) throws
   }
   let result = try JSONParser.parse(Array(byKeys.standardOutput))
   return (differences(result, try JSONParser.parse(Array(byTimeline.standardOutput))), result)
+}
+
+/// A run result with nothing in it: scenario `Empty`, seed 7, starting at
+/// 2026-01-05T08:00:00Z (1767600000 s) in UTC.
+func emptyResult(
+  records: [WorkoutRecord] = [], errors: [ErrorReport] = [], log: [LogEntry] = [],
+  name: String = "Empty", seed: UInt64 = 7
+) -> RunResult {
+  RunResult(
+    scenarioName: name, seed: seed, startDate: Date(timeIntervalSince1970: 1_767_600_000),
+    timeZone: TimeZone(identifier: "UTC")!, records: records, probes: [], errors: errors,
+    log: log, timeZoneName: "UTC")
 }

@@ -72,10 +72,10 @@ import WorkoutSimulation
   static func export(_ run: (result: RunResult, record: JSONValue), as format: ExportFormat)
     throws -> [UInt8]
   {
-    try WorkoutRecordings.export(
-      ExportInput(
-        record: run.record, startDate: run.result.startDate, timeZone: run.result.timeZone),
-      as: format)
+    guard case .string(let id)? = run.record["id"],
+      let record = run.result.records.first(where: { $0.id == id })
+    else { throw Failure.shape }
+    return try run.result.export(record, as: format)
   }
 
   /// 2026-01-05T08:00:00Z: 20458 days × 86400 s + 8 × 3600 s.

@@ -238,29 +238,10 @@ public struct LiveWorkoutBuilder: Sendable {
     guard let start, start < date else { return 0 }
     var limit = date
     if let end, end < limit { limit = end }
-    var running = true
-    var segmentStart = start
-    var total: Int64 = 0
-    for event in events {
-      let instant = event.date.nanoseconds
-      if instant < start || instant > limit { break }
-      switch event.type {
-      case .pause:
-        if running {
-          total += instant - segmentStart
-          running = false
-        }
-      case .resume:
-        if !running {
-          segmentStart = instant
-          running = true
-        }
-      case .lap, .marker, .motionPaused, .motionResumed, .segment, .pauseOrResumeRequest:
-        break
-      }
-    }
-    if running { total += limit - segmentStart }
-    return total
+    let spans = PauseRule.runningSpans(
+      of: events, start: SimulationInstant(nanoseconds: start),
+      limit: SimulationInstant(nanoseconds: limit))
+    return spans.reduce(0) { $0 + ($1.to.nanoseconds - $1.from.nanoseconds) }
   }
 
   /// `statistics(for:)`: the statistics of `type` so far, or `nil` without samples. The

@@ -179,17 +179,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
   }
 
-  private func isOpen(_ index: Int) -> Bool {
-    let session = sessions[index]
-    switch session.machine.state {
-    case .prepared, .running, .paused, .stopped: return true
-    case .notStarted, .ended: break
-    }
-    switch session.builder.lifecycle {
-    case .active, .ended: return true
-    case .notStarted, .finished, .discarded: return false
-    }
-  }
+  private func isOpen(_ index: Int) -> Bool { isSessionOpen(index) }
 
   // MARK: - Actions
 

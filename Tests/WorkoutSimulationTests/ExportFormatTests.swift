@@ -1,68 +1,78 @@
 import Foundation
 import Testing
+import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
+import WorkoutRecordings
 
-@testable import WorkoutRecordings
+@testable import WorkoutSimulation
 
 /// A 30-second hand-made run: scenario time 0 is 2026-03-02T07:30:00+01:00 (06:30:00Z); the
 /// workout runs from at 3 to at 33 with a pause from 13 to 18 and a lap event at 23.
 enum Sample {
-  static let origin = RealFiles.utc(2026, 3, 2, 6, 30, 0)
+  /// 2026-03-02T06:30:00Z: (20454 + 31 + 28 + 1) days × 86400 s + 6.5 h.
+  static let origin = 1_772_433_000.0
 
-  static func n(_ value: Double) -> JSONValue { .number(value) }
-  static func row(_ values: Double...) -> JSONValue { .array(values.map(n)) }
+  static func t(_ seconds: Double) -> SimulationInstant {
+    SimulationInstant(nanoseconds: Int64(seconds * 1e9))
+  }
+  static func discrete(_ values: [(Double, Double)]) -> SampleSeries {
+    SampleSeries(values.map { QuantitySample(at: t($0.0), value: $0.1) })
+  }
+  static func cumulative(_ values: [(Double, Double, Double)]) -> SampleSeries {
+    SampleSeries(values.map { QuantitySample(start: t($0.0), end: t($0.1), value: $0.2) })
+  }
 
-  static let record: JSONValue = .object([
-    ("activityType", .string("running")),
-    ("startDate", .string("2026-03-02T07:30:03+01:00")),
-    ("endDate", .string("2026-03-02T07:30:33+01:00")),
-    ("duration", n(25)),
-    ("totalDistance", n(67.5)),
-    ("totalEnergyBurned", n(5)),
-    ("metadata", .object([("HKElevationAscended", n(3))])),
-    (
-      "statistics",
-      .object([("heartRate", .object([("average", n(115)), ("maximum", n(130))]))])
-    ),
-    (
-      "events",
-      .array([
-        .object([("type", .string("pause")), ("at", n(13))]),
-        .object([("type", .string("resume")), ("at", n(18))]),
-        .object([("type", .string("lap")), ("at", n(23))]),
-      ])
-    ),
-    (
-      "samples",
-      .object([
-        ("heartRate", .array([row(3, 100), row(8, 110), row(23, 120), row(33, 130)])),
-        ("activeEnergyBurned", .array([row(3, 13, 1.5), row(18, 28, 2.5), row(28, 33, 1)])),
-        ("distanceWalkingRunning", .array([row(3, 13, 25), row(18, 28, 30.5), row(28, 33, 12)])),
-        ("stepCount", .array([row(3, 13, 28), row(18, 28, 30), row(28, 33, 14)])),
-        ("runningSpeed", .array([row(8, 2.5)])),
-      ])
-    ),
-    (
-      "route",
-      .array([
-        row(3, 52.5, 13.4, 34), row(8, 52.5001, 13.4001, 35), row(23, 52.5002, 13.4002, 36.5),
-        row(33, 52.5003, 13.4003, 37),
-      ])
-    ),
-  ])
+  static let record = WorkoutRecord(
+    id: "00000000-0000-4000-8000-000000000000", activityType: .running,
+    locationType: .outdoor, startDate: t(3), endDate: t(33), duration: .seconds(25),
+    events: [
+      WorkoutEvent(.pause, at: t(13)), WorkoutEvent(.resume, at: t(18)),
+      WorkoutEvent(.lap, at: t(23)),
+    ],
+    totalEnergyBurned: 5, totalDistance: 67.5,
+    statistics: [
+      .heartRate: .discrete(
+        DiscreteStatistics(
+          average: 115, timeWeightedAverage: 115, minimum: 100, maximum: 130, mostRecent: 130,
+          count: 4))
+    ],
+    metadata: [WorkoutRecord.MetadataKey.elevationAscended: .number(3)],
+    samples: [
+      .heartRate: discrete([(3, 100), (8, 110), (23, 120), (33, 130)]),
+      .activeEnergyBurned: cumulative([(3, 13, 1.5), (18, 28, 2.5), (28, 33, 1)]),
+      .distanceWalkingRunning: cumulative([(3, 13, 25), (18, 28, 30.5), (28, 33, 12)]),
+      .stepCount: cumulative([(3, 13, 28), (18, 28, 30), (28, 33, 14)]),
+      .runningSpeed: discrete([(8, 2.5)]),
+    ])
 
-  static var input: ExportInput {
-    ExportInput(
-      record: record, startDate: Date(timeIntervalSince1970: origin),
-      timeZone: TimeZone(identifier: "Europe/Berlin")!)
+  static let track = [
+    TrackPoint(instant: t(3), latitude: 52.5, longitude: 13.4, altitude: 34),
+    TrackPoint(instant: t(8), latitude: 52.5001, longitude: 13.4001, altitude: 35),
+    TrackPoint(instant: t(23), latitude: 52.5002, longitude: 13.4002, altitude: 36.5),
+    TrackPoint(instant: t(33), latitude: 52.5003, longitude: 13.4003, altitude: 37),
+  ]
+
+  static func result(
+    _ record: WorkoutRecord = record, track: [TrackPoint] = track,
+    zone: String = "Europe/Berlin"
+  ) -> RunResult {
+    RunResult(
+      scenarioName: "Sample", seed: 1, startDate: Date(timeIntervalSince1970: origin),
+      timeZone: TimeZone(identifier: zone)!, records: [record], probes: [], errors: [], log: [],
+      track: track)
+  }
+
+  static func export(_ format: ExportFormat, _ result: RunResult = result()) throws -> [UInt8] {
+    try result.export(result.records[0], as: format)
   }
 
   static func text(_ format: ExportFormat) throws -> String {
-    String(decoding: try export(input, as: format), as: UTF8.self)
+    String(decoding: try export(format), as: UTF8.self)
   }
 }
 
-@Suite struct ExportTests {
+@Suite struct ExportFormatTests {
   @Test func formatFromExtension() {
     #expect(ExportFormat(pathExtension: "FIT") == .fit)
     #expect(ExportFormat(pathExtension: "csv") == .csv)
@@ -85,25 +95,29 @@ enum Sample {
   }
 
   @Test func csvMillisecondsAndNegativeOffset() throws {
-    var input = Sample.input
-    input.timeZone = TimeZone(identifier: "America/New_York")!
-    input.record = .object([
-      ("activityType", .string("walking")),
-      ("startDate", .string("2026-03-02T01:30:00-05:00")),
-      ("endDate", .string("2026-03-02T01:30:10-05:00")),
-      ("samples", .object([("heartRate", .array([Sample.row(0.5, 90)]))])),
-    ])
+    let walk = WorkoutRecord(
+      id: Sample.record.id, activityType: .walking, locationType: .outdoor,
+      startDate: Sample.t(0), endDate: Sample.t(10), duration: .seconds(10), events: [],
+      totalEnergyBurned: nil, totalDistance: nil, statistics: [:], metadata: [:],
+      samples: [.heartRate: Sample.discrete([(0.5, 90)])])
     // at 0.5 is 06:30:00.5Z = 01:30:00.500-05:00; elapsed 0.5 − 0 = 0.5.
-    let text = String(decoding: try export(input, as: .csv), as: UTF8.self)
+    let result = Sample.result(walk, track: [], zone: "America/New_York")
+    let text = String(decoding: try Sample.export(.csv, result), as: UTF8.self)
     #expect(text.hasSuffix("\r\n2026-03-02T01:30:00.500-05:00,0.5,90,,,,,,,,,\r\n"))
   }
 
   @Test func jsonIsTheCanonicalRecord() throws {
-    #expect(try Sample.text(.json) == JSONWriter.encode(Sample.record) + "\n")
+    // The record object of the result document, with its samples and route.
+    let document = Sample.result().document(includeSamples: true)
+    guard case .array(let records)? = document["records"] else {
+      Issue.record("no records")
+      return
+    }
+    #expect(try Sample.text(.json) == JSONWriter.encode(records[0]) + "\n")
   }
 
   @Test func tcxRoundTrip() throws {
-    let bytes = try export(Sample.input, as: .tcx)
+    let bytes = try Sample.export(.tcx)
     let r = try Recording.decode(bytes, format: .tcx, file: "out.tcx")
     #expect(r.sport == "Running")
     #expect(r.points.map(\.time) == [3, 8, 13, 23, 28, 33].map { Sample.origin + $0 })
@@ -125,7 +139,7 @@ enum Sample {
   }
 
   @Test func gpxRoundTrip() throws {
-    let r = try Recording.decode(try export(Sample.input, as: .gpx), format: .gpx, file: "o.gpx")
+    let r = try Recording.decode(try Sample.export(.gpx), format: .gpx, file: "o.gpx")
     #expect(r.sport == "running")
     #expect(r.points.map(\.time) == [3, 8, 23, 33].map { Sample.origin + $0 })
     #expect(r.points.map(\.longitude) == [13.4, 13.4001, 13.4002, 13.4003])
@@ -136,14 +150,11 @@ enum Sample {
   }
 
   @Test func gpxNeedsARoute() {
-    var input = Sample.input
-    guard case .object(let members) = Sample.record else { return }
-    input.record = .object(members.filter { $0.key != "route" })
-    #expect(throws: ExportError.noRoute) { try export(input, as: .gpx) }
+    #expect(throws: ExportError.noRoute) { try Sample.export(.gpx, Sample.result(track: [])) }
   }
 
   @Test func fitRoundTrip() throws {
-    let bytes = try export(Sample.input, as: .fit)
+    let bytes = try Sample.export(.fit)
     // Header CRC present and non-zero; whole-file CRC is 0.
     #expect(bytes[0] == 14 && (bytes[12] != 0 || bytes[13] != 0))
     #expect(FITCRC.compute(bytes, 0..<bytes.count) == 0)
@@ -175,17 +186,5 @@ enum Sample {
     #expect(r.laps.map(\.totalDistance) == [25, 42.5])
     #expect(r.laps.map(\.totalCalories) == [2, 4])
     #expect(r.laps.map(\.averageHeartRate) == [105, 125])
-  }
-
-  @Test func invalidRecords() {
-    var input = Sample.input
-    input.record = .object([("activityType", .string("running"))])
-    #expect(throws: ExportError.invalidRecord("startDate is missing or not an ISO 8601 date")) {
-      try export(input, as: .csv)
-    }
-    input.record = .array([])
-    #expect(throws: ExportError.invalidRecord("the record is not an object")) {
-      try export(input, as: .fit)
-    }
   }
 }

@@ -1,3 +1,7 @@
+import Foundation
+import WorkoutCore
+import WorkoutRecordings
+
 /// FIT activity export (FIT protocol 2.0, little-endian, no compressed headers): `file_id`
 /// (type activity, manufacturer development 255), `device_info` (the creator), `event`
 /// messages (timer start at the start and at each resume, timer stop at each pause by
@@ -98,29 +102,23 @@ enum FITWriter {
     }
   }
 
-  /// FIT `sport` for a HealthKit activity type name.
-  static func sport(_ activityType: String) -> Double {
+  /// FIT `sport` for a HealthKit activity type (FIT profile `sport`: generic 0, running 1,
+  /// cycling 2, swimming 5, training 10, walking 11, hiking 17).
+  static func sport(_ activityType: WorkoutActivityType) -> Double {
     switch activityType {
-    case "running": return 1
-    case "cycling", "handCycling": return 2
-    case "swimming": return 5
-    case "walking": return 11
-    case "crossCountrySkiing": return 12
-    case "downhillSkiing": return 13
-    case "snowboarding": return 14
-    case "rowing": return 15
-    case "hiking": return 17
-    case "paddleSports": return 19
-    case "traditionalStrengthTraining", "functionalStrengthTraining", "crossTraining",
-      "highIntensityIntervalTraining":
-      return 10
-    default: return 0
+    case .running: return 1
+    case .cycling: return 2
+    case .swimming: return 5
+    case .walking: return 11
+    case .hiking: return 17
+    case .traditionalStrengthTraining, .highIntensityIntervalTraining: return 10
+    case .yoga, .other: return 0
     }
   }
 
   static func write(_ w: ExportWorkout) -> [UInt8] {
     var e = Encoder()
-    func stamp(_ at: Double) -> Double { (w.unix(at) - DateText.fitEpoch).rounded() }
+    func stamp(_ at: Double) -> Double { (w.unix(at) - FITTime.epoch).rounded() }
     let sport = sport(w.activityType)
 
     e.define(

@@ -20,7 +20,7 @@ enum CSVWriter {
         row.at - workout.start, row.heartRate, row.energy, row.distance, row.steps, row.speed,
         row.cadence, row.power, row.latitude, row.longitude, row.altitude,
       ]
-      text += DateText.format(workout.unix(row.at), timeZone: workout.timeZone)
+      text += isoDate(workout.unix(row.at), timeZone: workout.timeZone)
       for cell in cells {
         text += ","
         if let cell { text += decimal(cell) }
@@ -44,12 +44,12 @@ enum TCXWriter {
   static func write(_ w: ExportWorkout) -> String {
     let sport: String
     switch w.activityType {
-    case "running": sport = "Running"
-    case "cycling", "handCycling": sport = "Biking"
+    case .running: sport = "Running"
+    case .cycling: sport = "Biking"
     default: sport = "Other"
     }
     func time(_ at: Double) -> String {
-      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+      isoDate(w.unix(at), timeZone: w.timeZone, utc: true)
     }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     x +=
@@ -141,7 +141,7 @@ enum GPXWriter {
   static func write(_ w: ExportWorkout) throws(ExportError) -> String {
     guard w.hasRoute else { throw .noRoute }
     func time(_ at: Double) -> String {
-      DateText.format(w.unix(at), timeZone: w.timeZone, utcDesignator: true)
+      isoDate(w.unix(at), timeZone: w.timeZone, utc: true)
     }
     var x = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     x += "<gpx version=\"1.1\" creator=\"workout-sim\" xmlns=\"http://www.topografix.com/GPX/1/1\""
@@ -152,7 +152,7 @@ enum GPXWriter {
     x += " http://www.garmin.com/xmlschemas/TrackPointExtension/v2"
     x += " http://www.garmin.com/xmlschemas/TrackPointExtensionv2.xsd\">\n"
     x += "  <metadata><time>\(time(w.start))</time></metadata>\n"
-    x += "  <trk>\n    <type>\(xmlEscaped(w.activityType))</type>\n    <trkseg>\n"
+    x += "  <trk>\n    <type>\(xmlEscaped(w.activityType.name))</type>\n    <trkseg>\n"
     var part: Int?
     for row in w.rows {
       guard let lat = row.latitude, let lon = row.longitude else { continue }

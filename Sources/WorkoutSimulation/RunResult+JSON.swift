@@ -1,0 +1,465 @@
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+
+extension RunResult {
+  /// The run result document of docs/run-result.md, canonically encoded (``JSONWriter``'s
+  /// bytes: sorted keys, shortest numbers, pretty layout) straight from the typed result into a
+  /// byte buffer, followed by a newline: what `workout-sim run --json` prints.
+  ///
+  /// Keys: `errors`, `format`, `generator`, `log`, `probes`, `records`, `scenario`, `seed`,
+  /// `start`, `timeZone`, `version`, and `warnings` only when there are any. Three extend the
+  /// spec (which allows added keys): `warnings` (strings for standard error, see
+  /// ``warnings``); `start`, the wall-clock date of scenario time 0 (ISO 8601 with the offset
+  /// of the time zone, as every date), and `timeZone`, the scenario's IANA time-zone name.
+  ///
+  /// - Parameter includeSamples: add each record's `samples` and, for a course with positions,
+  ///   its `route` (`--samples`).
+  /// - Returns: UTF-8 bytes ending in `\n`.
+  public func encodedJSON(includeSamples: Bool = false) -> [UInt8] {
+    var bytes: [UInt8] = []
+    writeJSON(includeSamples: includeSamples, chunkSize: Int.max) { bytes += $0 }
+    return bytes
+  }
+
+  /// Writes ``encodedJSON(includeSamples:)``'s bytes in chunks of about `chunkSize` bytes (cut
+  /// between log entries, samples or other elements, so every chunk is whole UTF-8), so that a
+  /// large document never has to be held whole: `run --json` passes each chunk to standard
+  /// output.
+  ///
+  /// - Parameters:
+  ///   - includeSamples: As for ``encodedJSON(includeSamples:)``.
+  ///   - chunkSize: Bytes after which a chunk is handed over (default 1 MiB).
+  ///   - output: Receives the chunks in order; their concatenation is the document.
+  public func writeJSON(
+    includeSamples: Bool = false, chunkSize: Int = 1 << 20, to output: ([UInt8]) -> Void
+  ) {
+    var json = JSONBuffer(capacity: min(chunkSize, 1 << 24) + 4096)
+    let flush = { (json: inout JSONBuffer) in
+      if json.count >= chunkSize { output(json.takeBytes()) }
+    }
+    write(into: &json, includeSamples: includeSamples, flush: flush)
+    json.append(raw: [0x0A])
+    output(json.takeBytes())
+  }
+
+  /// One finished record as the `.json` export writes it: the record object of
+  /// docs/run-result.md#the-finished-workout-record with its `samples` and `route`, followed by
+  /// a newline.
+  ///
+  /// - Parameter record: A record of ``records``.
+  public func encodedJSON(of record: WorkoutRecord) -> [UInt8] {
+    var json = JSONBuffer()
+    write(record: record, includeSamples: true, into: &json) { _ in }
+    json.append(raw: [0x0A])
+    return json.bytes
+  }
+
+  /// The document as a ``JSONValue``, read back from ``encodedJSON(includeSamples:)``: for
+  /// `check`, whose paths address the document (docs/scenario-format.md#checks), and for callers
+  /// that want to navigate the JSON rather than the typed result.
+  public func document(includeSamples: Bool = false) -> JSONValue {
+    do {
+      return try JSONParser.parse(encodedJSON(includeSamples: includeSamples))
+    } catch {
+      preconditionFailure("RunResult: the canonical encoding did not parse back: \(error)")
+    }
+  }
+
+  /// Writes the document (keys in canonical order) into `json`.
+  func write(
+    into json: inout JSONBuffer, includeSamples: Bool, flush: (inout JSONBuffer) -> Void
+  ) {
+    json.beginObject()
+    json.key(ascii: "errors")
+    json.beginArray()
+    for error in errors { write(error: error, into: &json) }
+    json.endArray()
+    json.key(ascii: "format")
+    json.string(ascii: "workout-sim.result")
+    json.key(ascii: "generator")
+    json.string(Simulation.generator)
+    json.key(ascii: "log")
+    json.beginArray()
+    for entry in log {
+      write(entry: entry, into: &json)
+      flush(&json)
+    }
+    json.endArray()
+    json.key(ascii: "probes")
+    json.beginArray()
+    for probe in probes { write(probe: probe, into: &json) }
+    json.endArray()
+    json.key(ascii: "records")
+    json.beginArray()
+    for record in records {
+      write(record: record, includeSamples: includeSamples, into: &json, flush: flush)
+    }
+    json.endArray()
+    json.key(ascii: "scenario")
+    json.string(scenarioName)
+    json.key(ascii: "seed")
+    json.number(Double(seed))
+    json.key(ascii: "start")
+    json.string(date(of: .zero))
+    json.key(ascii: "timeZone")
+    json.string(timeZoneName)
+    json.key(ascii: "version")
+    json.integer(1)
+    if !warnings.isEmpty {
+      json.key(ascii: "warnings")
+      json.beginArray()
+      for warning in warnings { json.string(warning) }
+      json.endArray()
+    }
+    json.endObject()
+  }
+
+  private func seconds(_ instant: SimulationInstant, into json: inout JSONBuffer) {
+    json.number(instant.seconds)
+  }
+
+  private func write(error: ErrorReport, into json: inout JSONBuffer) {
+    json.beginObject()
+    json.key(ascii: "action")
+    json.string(error.action)
+    json.key(ascii: "at")
+    seconds(error.at, into: &json)
+    json.key(ascii: "code")
+    json.string(error.code)
+    json.key(ascii: "domain")
+    json.string(error.domain)
+    json.key(ascii: "message")
+    json.string(error.message)
+    json.endObject()
+  }
+
+  /// A log entry; each kind's keys are listed here in canonical (byte) order, `session` among
+  /// them where it sorts.
+  private func write(entry: LogEntry, into json: inout JSONBuffer) {
+    let session = entry.session.flatMap { $0 > 0 ? $0 : nil }
+    func writeSession(_ json: inout JSONBuffer) {
+      if let session {
+        json.key(ascii: "session")
+        json.integer(session)
+      }
+    }
+    json.beginObject()
+    switch entry.kind {
+    case .stateChange(let from, let to):
+      // at, from, kind, session, to
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "from")
+      json.string(from.name)
+      json.key(ascii: "kind")
+      json.string(ascii: "stateChange")
+      writeSession(&json)
+      json.key(ascii: "to")
+      json.string(to.name)
+    case .event(let type):
+      // at, kind, session, type
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "event")
+      writeSession(&json)
+      json.key(ascii: "type")
+      json.string(type.name)
+    case .error(let report):
+      // action, at, code, domain, kind, message, session
+      json.key(ascii: "action")
+      json.string(report.action)
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "code")
+      json.string(report.code)
+      json.key(ascii: "domain")
+      json.string(report.domain)
+      json.key(ascii: "kind")
+      json.string(ascii: "error")
+      json.key(ascii: "message")
+      json.string(report.message)
+      writeSession(&json)
+    case .dataCollected(let types, let count):
+      // at, count, kind, session, types
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "count")
+      json.integer(count)
+      json.key(ascii: "kind")
+      json.string(ascii: "dataCollected")
+      writeSession(&json)
+      json.key(ascii: "types")
+      json.beginArray()
+      for type in Self.typesInByteOrder where types.contains(type) { json.string(type.rawValue) }
+      json.endArray()
+    case .record(let id):
+      // at, id, kind, session
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "id")
+      json.string(id)
+      json.key(ascii: "kind")
+      json.string(ascii: "record")
+      writeSession(&json)
+    case .unfinished:
+      // at, kind, session
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "unfinished")
+      writeSession(&json)
+    case .appState(let change):
+      // at, cause, from, keepAlive, kind, session, to
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "cause")
+      json.string(change.cause.rawValue)
+      json.key(ascii: "from")
+      json.string(change.from.rawValue)
+      json.key(ascii: "keepAlive")
+      json.string(change.keepAlive.rawValue)
+      json.key(ascii: "kind")
+      json.string(ascii: "appState")
+      writeSession(&json)
+      json.key(ascii: "to")
+      json.string(change.to.rawValue)
+    case .extendedRuntime(let event):
+      // at, errorCode, event, expiresAt, kind, reason, reasonRawValue, runtimeSession,
+      // scheduledFor, session, sessionType, state
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      if case .invalidated(_, let error?) = event.change {
+        json.key(ascii: "errorCode")
+        json.string(error.name)
+      }
+      json.key(ascii: "event")
+      json.string(event.change.word)
+      switch event.change {
+      case .started(let instant), .willExpire(let instant):
+        json.key(ascii: "expiresAt")
+        seconds(instant, into: &json)
+      case .scheduled, .invalidated, .terminated: break
+      }
+      json.key(ascii: "kind")
+      json.string(ascii: "extendedRuntime")
+      if case .invalidated(let reason, _) = event.change {
+        json.key(ascii: "reason")
+        json.string(reason.name)
+        json.key(ascii: "reasonRawValue")
+        json.integer(Int(reason.rawValue))
+      }
+      json.key(ascii: "runtimeSession")
+      json.integer(event.session)
+      if case .scheduled(let instant) = event.change {
+        json.key(ascii: "scheduledFor")
+        seconds(instant, into: &json)
+      }
+      writeSession(&json)
+      json.key(ascii: "sessionType")
+      json.string(event.type.rawValue)
+      json.key(ascii: "state")
+      json.string(event.state.name)
+    }
+    json.endObject()
+  }
+
+  private func write(probe: Probe, into json: inout JSONBuffer) {
+    // activeEnergyBurned, appState, at, distance, elapsed, heartRate, keepAlive, state,
+    // stepCount
+    json.beginObject()
+    if let value = probe.activeEnergyBurned {
+      json.key(ascii: "activeEnergyBurned")
+      json.number(value)
+    }
+    if let appState = probe.appState {
+      json.key(ascii: "appState")
+      json.string(appState.rawValue)
+    }
+    json.key(ascii: "at")
+    seconds(probe.at, into: &json)
+    if let value = probe.distance {
+      json.key(ascii: "distance")
+      json.number(value)
+    }
+    if let elapsed = probe.elapsed {
+      json.key(ascii: "elapsed")
+      json.number(elapsed.secondsValue)
+    }
+    if let value = probe.heartRate {
+      json.key(ascii: "heartRate")
+      json.number(value)
+    }
+    if let keepAlive = probe.keepAlive {
+      json.key(ascii: "keepAlive")
+      json.string(keepAlive.rawValue)
+    }
+    if let state = probe.state {
+      json.key(ascii: "state")
+      json.string(state.name)
+    }
+    if let value = probe.stepCount {
+      json.key(ascii: "stepCount")
+      json.number(value)
+    }
+    json.endObject()
+  }
+
+  private func write(
+    record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
+    flush: (inout JSONBuffer) -> Void
+  ) {
+    // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
+    // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
+    json.beginObject()
+    json.key(ascii: "activityType")
+    json.string(record.activityType.name)
+    json.key(ascii: "activityTypeRawValue")
+    json.integer(Int(record.activityType.rawValue))
+    json.key(ascii: "duration")
+    json.number(record.duration.secondsValue)
+    json.key(ascii: "endDate")
+    json.string(date(of: record.endDate))
+    json.key(ascii: "events")
+    json.beginArray()
+    for event in record.events {
+      // at, date, rawValue, type
+      json.beginObject()
+      json.key(ascii: "at")
+      seconds(event.date, into: &json)
+      json.key(ascii: "date")
+      json.string(date(of: event.date))
+      json.key(ascii: "rawValue")
+      json.integer(Int(event.type.rawValue))
+      json.key(ascii: "type")
+      json.string(event.type.name)
+      json.endObject()
+    }
+    json.endArray()
+    json.key(ascii: "id")
+    json.string(record.id)
+    json.key(ascii: "locationType")
+    json.string(record.locationType.name)
+    json.key(ascii: "metadata")
+    json.beginObject()
+    for (key, value) in record.metadata.sorted(by: { Self.byteOrder($0.key, $1.key) }) {
+      json.key(key)
+      switch value {
+      case .bool(let flag): json.bool(flag)
+      case .number(let number): json.number(number)
+      case .string(let text): json.string(text)
+      }
+    }
+    json.endObject()
+    if includeSamples {
+      writeRoute(from: record.startDate, to: record.endDate, into: &json)
+      json.key(ascii: "samples")
+      json.beginObject()
+      for (type, series) in record.samples.sorted(by: {
+        Self.byteOrder($0.key.rawValue, $1.key.rawValue)
+      }) {
+        json.key(type.rawValue)
+        json.beginArray()
+        let cumulative = type.isCumulative
+        for sample in series {
+          json.beginArray()
+          seconds(sample.start, into: &json)
+          if cumulative { seconds(sample.end, into: &json) }
+          json.number(sample.value)
+          json.endArray()
+          flush(&json)
+        }
+        json.endArray()
+      }
+      json.endObject()
+    }
+    json.key(ascii: "startDate")
+    json.string(date(of: record.startDate))
+    json.key(ascii: "statistics")
+    json.beginObject()
+    for (type, statistics) in record.statistics.sorted(by: {
+      Self.byteOrder($0.key.rawValue, $1.key.rawValue)
+    }) {
+      json.key(type.rawValue)
+      json.beginObject()
+      switch statistics {
+      case .discrete(let s):
+        json.key(ascii: "average")
+        json.number(s.average)
+        json.key(ascii: "count")
+        json.integer(s.count)
+        json.key(ascii: "maximum")
+        json.number(s.maximum)
+        json.key(ascii: "minimum")
+        json.number(s.minimum)
+        json.key(ascii: "mostRecent")
+        json.number(s.mostRecent)
+        json.key(ascii: "timeWeightedAverage")
+        json.number(s.timeWeightedAverage)
+      case .cumulative(let s):
+        json.key(ascii: "count")
+        json.integer(s.count)
+        json.key(ascii: "sum")
+        json.number(s.sum)
+      }
+      json.endObject()
+    }
+    json.endObject()
+    if let distance = record.totalDistance {
+      json.key(ascii: "totalDistance")
+      json.number(distance)
+    }
+    json.key(ascii: "totalEnergyBurned")
+    json.number(record.totalEnergyBurned ?? 0)
+    json.endObject()
+  }
+
+  /// `route`: the track points with a position from `start` to `end` (both included), each
+  /// `[at, latitude, longitude, altitude]` (altitude `null` when not recorded); nothing when
+  /// there are none (docs/run-result.md#samples-and-route: only for a course with positions).
+  private func writeRoute(
+    from start: SimulationInstant, to end: SimulationInstant, into json: inout JSONBuffer
+  ) {
+    let points = routePoints(from: start, to: end)
+    guard !points.isEmpty else { return }
+    json.key(ascii: "route")
+    json.beginArray()
+    for point in points {
+      json.beginArray()
+      seconds(point.instant, into: &json)
+      json.number(point.latitude ?? 0)
+      json.number(point.longitude ?? 0)
+      if let altitude = point.altitude { json.number(altitude) } else { json.null() }
+      json.endArray()
+    }
+    json.endArray()
+  }
+
+  /// The track points with a position from `start` to `end` (both included), in time order: a
+  /// record's route (docs/run-result.md#samples-and-route).
+  public func routePoints(from start: SimulationInstant, to end: SimulationInstant)
+    -> [TrackPoint]
+  {
+    var low = 0
+    var high = track.count
+    while low < high {
+      let middle = (low + high) / 2
+      if track[middle].instant < start { low = middle + 1 } else { high = middle }
+    }
+    var upper = low
+    while upper < track.count, track[upper].instant <= end { upper += 1 }
+    return track[low..<upper].filter { $0.latitude != nil && $0.longitude != nil }
+  }
+
+  /// Every quantity type, by the UTF-8 bytes of its name (the order of a `dataCollected`
+  /// entry's `types`).
+  static let typesInByteOrder = QuantityType.allCases.sorted {
+    byteOrder($0.rawValue, $1.rawValue)
+  }
+
+  /// Canonical key order: by UTF-8 bytes.
+  static func byteOrder(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+}

@@ -185,10 +185,14 @@ public struct Recording: Sendable, Equatable {
   ///   extension, ``RecordingError/unreadable(file:reason:)`` when the file cannot be read, and
   ///   every decoding error of ``decode(_:format:file:)``).
   public static func read(path: String) throws(RecordingError) -> Recording {
+    // What is at the path, in words (a FIFO, a device such as /dev/zero, a symlink loop: 66),
+    // before its name's extension (65).
+    if let problem = InputFile.problem(path: path) {
+      throw .unreadable(file: path, reason: problem.reason)
+    }
     guard let format = RecordingFormat(pathExtension: (path as NSString).pathExtension) else {
       throw .unsupportedFormat(file: path)
     }
-    // What is at the path, in words (a FIFO, a device, a symlink loop), from the open file.
     switch InputFile.read(path: path) {
     case .success(let bytes): return try decode(bytes, format: format, file: path)
     case .failure(let problem): throw .unreadable(file: path, reason: problem.reason)

@@ -25,7 +25,7 @@ import WorkoutTerminal
 /// ```
 ///
 /// Rules:
-/// - An output that names an input is a usage error (64). "Names" means the same file: by
+/// - An output that names an input, or the same file as another output, is a usage error (64). "Names" means the same file: by
 ///   device and inode (`stat(2)`, following symbolic links, so a symlink or hard link to the
 ///   input and `./x` for `x` all match) when the output exists, else the same resolved path
 ///   (the folder's `realpath(3)` and the name).
@@ -86,6 +86,7 @@ public struct OutputPlan: Sendable, Equatable {
     for output in outputs {
       try refuseInput(output.path, flag: output.flag)
     }
+    try refuseCollisions()
     for output in outputs {
       try Self.checkCreatable(output.path)
     }
@@ -99,6 +100,21 @@ public struct OutputPlan: Sendable, Equatable {
   public func write(_ bytes: [UInt8], toPath path: String, flag: String) throws {
     try refuseInput(path, flag: flag)
     try writeAtomically(bytes, toPath: path)
+  }
+
+  /// Throws the usage error when two outputs name the same file (`--export x.json
+  /// --write-scenario x.json`, `--export y.fit --export ./y.fit`): the later write would
+  /// silently replace the earlier one.
+  func refuseCollisions() throws(UsageError) {
+    let keys = outputs.map { FileKey($0.path) }
+    for later in outputs.indices {
+      for earlier in outputs.indices.prefix(later) where keys[later].matches(keys[earlier]) {
+        let (first, second) = (outputs[earlier], outputs[later])
+        throw UsageError(
+          "'\(first.flag) \(first.path)' and '\(second.flag) \(second.path)' name the same file; choose different names.",
+          command: command)
+      }
+    }
   }
 
   /// Throws the usage error when `path` names one of ``inputs``.

@@ -18,7 +18,9 @@ struct PreparedScenario {
   var warnings: [String] = []
 
   init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
-    let file = scenario.sourceURL?.relativePath ?? scenario.name
+    // Errors name the scenario file; a scenario not read from a file (`replay`'s, one built in
+    // Swift) is named by the recording it replays, else by its name.
+    let file = scenario.sourceURL?.relativePath ?? scenario.recordingFilePath ?? scenario.name
     guard let zone = TimeZone(identifier: scenario.timeZone) else {
       throw SimulationError(
         fileName: file, path: "timeZone",
@@ -45,11 +47,15 @@ struct PreparedScenario {
         recording, scenarioURL: scenario.sourceURL, activity: activity, later: later,
         file: file)
       course = replay.course
-      warnings = replay.warnings(file: path, recording: read)
+      // Warnings are part of the result's bytes: they name the recording by its lexically
+      // normalized path (`ws/../run.fit` → `run.fit`), so `replay --write-scenario` and a `run`
+      // of the written file give the same bytes.
+      let shown = Scenario.normalized(path)
+      warnings = replay.warnings(file: shown, recording: read)
       let last = scenario.timeline.last?.at.seconds ?? 0
       if last > replay.duration + 1e-9 {
         warnings.append(
-          "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(path), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
+          "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(shown), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
         )
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
@@ -95,6 +101,14 @@ struct PreparedScenario {
     let gigabytes = JSONWriter.number((budget.estimatedBytes / 1e8).rounded(.up) / 10)
     let text =
       "every \(JSONWriter.number(interval)) s over the \(JSONWriter.number(span)) s run makes \(JSONWriter.number(largest.samples)) \(largest.type.rawValue) samples; with the others (\(JSONWriter.number(budget.samples)) samples at \(JSONWriter.number(budget.instants)) instants) the run would need about \(gigabytes) GB, over the memory budget of 4 GiB"
+    if case .recording = scenario.course, scenario.sensors[largest.type] == nil {
+      // The timeline of a replay spans the recording: a time stamp years away from the others
+      // makes it that long.
+      throw SimulationError(
+        fileName: file, path: "course.recording",
+        message: text
+          + "; the run spans the recording's time stamps: check its first and last time stamps")
+    }
     throw scenario.sensors[largest.type] == nil
       ? SimulationError(fileName: file, path: "timeline", message: text)
       : SimulationError(
@@ -195,6 +209,23 @@ extension Scenario {
 
   /// The path as the user would type it from the working folder: the scenario's own folder (as
   /// given on the command line) joined with the recording's path.
+  /// `path` with `.` components and `name/..` pairs removed, without touching the file system
+  /// (`ws/../jump.gpx` → `jump.gpx`, `./a/./b.fit` → `a/b.fit`, `../x.fit` stays); for display
+  /// only, since a symbolic link named `ws` would make `ws/..` another folder.
+  static func normalized(_ path: String) -> String {
+    var parts: [Substring] = []
+    for part in path.split(separator: "/", omittingEmptySubsequences: true) {
+      if part == "." { continue }
+      if part == "..", let last = parts.last, last != ".." {
+        parts.removeLast()
+      } else {
+        parts.append(part)
+      }
+    }
+    let joined = parts.joined(separator: "/")
+    return path.hasPrefix("/") ? "/" + joined : (joined.isEmpty ? "." : joined)
+  }
+
   static func recordingFilePath(_ recording: Recording, scenarioURL: URL?) -> String {
     scenarioURL.map {
       let folder = ($0.relativePath as NSString).deletingLastPathComponent

@@ -28,12 +28,14 @@ struct Binary {
     var text: String { String(decoding: standardOutput, as: UTF8.self) }
   }
 
-  /// Runs the binary with `arguments` in the package root.
-  static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+  /// Runs the binary with `arguments` in `folder` (default: the package root).
+  static func run(
+    _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil
+  ) throws -> Outcome {
     let process = Process()
     process.executableURL = try executable
     process.arguments = arguments
-    process.currentDirectoryURL = packageRoot
+    process.currentDirectoryURL = folder.map { URL(fileURLWithPath: $0) } ?? packageRoot
     var variables = ProcessInfo.processInfo.environment
     variables.merge(environment) { $1 }
     process.environment = variables

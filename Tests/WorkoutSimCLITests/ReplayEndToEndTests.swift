@@ -90,6 +90,85 @@ import WorkoutJSON
       piped.standardError.contains("\(fifo): cannot read file: it is a FIFO, not a regular file"))
   }
 
+  /// A GPX walk: `count` points 5 s apart from 2024-05-01T06:00:00Z, each 10 m further north
+  /// (0.00009° of latitude, 2 m/s); `time(i)` may replace point i's time stamp and `shift(i)`
+  /// adds degrees of latitude to it.
+  static func gpx(
+    count: Int, time: (Int) -> String? = { _ in nil }, shift: (Int) -> Double = { _ in 0 }
+  ) -> String {
+    var points = ""
+    for index in 0..<count {
+      let stamp =
+        time(index)
+        ?? "2024-05-01T06:\(index * 5 / 60 < 10 ? "0" : "")\(index * 5 / 60):\(index * 5 % 60 < 10 ? "0" : "")\(index * 5 % 60)Z"
+      let latitude = 47.0 + 0.00009 * Double(index) + shift(index)
+      points += "<trkpt lat=\"\(latitude)\" lon=\"8.0\"><time>\(stamp)</time></trkpt>\n"
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1"><trk><type>walking</type><trkseg>
+      \(points)</trkseg></trk></gpx>
+      """
+  }
+
+  /// Two outputs that name the same file would lose one of them silently: 64 before any work.
+  @Test func outputsThatNameTheSameFileAreRefused() throws {
+    let folder = try makeTemporaryFolder()
+    let both = try Binary.run([
+      "replay", Self.run, "--export", folder + "/x.json", "--write-scenario", folder + "/x.json",
+    ])
+    #expect(both.status == 64)
+    #expect(
+      both.standardError.hasPrefix(
+        "Error: '--export \(folder)/x.json' and '--write-scenario \(folder)/x.json' name the same file; choose different names."
+      ))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/x.json"))
+    let twice = try Binary.run([
+      "replay", Self.run, "--export", folder + "/y.fit", "--export", folder + "/./y.fit",
+    ])
+    #expect(twice.status == 64)
+  }
+
+  /// A device is 66 and says so, before its name's missing extension would make it 65.
+  @Test func aDeviceIsSixtySix() throws {
+    let outcome = try Binary.run(["replay", "/dev/zero"])
+    #expect(outcome.status == 66)
+    #expect(
+      outcome.standardError.contains(
+        "/dev/zero: cannot read file: it is a device, not a regular file"))
+  }
+
+  /// With a warning in the result (a GPS jump dropped), `--write-scenario` into a subfolder and a
+  /// `run` of it from the same folder still give the same bytes: the warning names the recording
+  /// by its normalized path (`sub/../jump.gpx` is `jump.gpx`).
+  @Test func writtenScenarioWithAWarningRunsToTheSameBytes() throws {
+    let folder = try makeTemporaryFolder()
+    // Point 10 moved 0.1° north (about 11 km in 5 s): a jump.
+    try Data(Self.gpx(count: 30, shift: { $0 == 10 ? 0.1 : 0 }).utf8).write(
+      to: URL(fileURLWithPath: folder + "/jump.gpx"))
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: true)
+    let replay = try Binary.run(
+      ["replay", "jump.gpx", "--json", "--write-scenario", "sub/j.json"], in: folder)
+    #expect(replay.status == 0, "\(replay.standardError)")
+    #expect(replay.standardError.contains("jump.gpx: "))
+    let rerun = try Binary.run(["run", "--scenario", "sub/j.json", "--json"], in: folder)
+    #expect(rerun.status == 0)
+    #expect(rerun.standardOutput == replay.standardOutput)
+  }
+
+  /// One time stamp 25 years before the others makes the replay 25 years long: refused before it
+  /// runs, naming the recording (not "Replay of …") and where to look.
+  @Test func aWildFirstTimeStampNamesTheRecording() throws {
+    let folder = try makeTemporaryFolder()
+    try Data(Self.gpx(count: 30, time: { $0 == 0 ? "1999-05-01T06:00:00Z" : nil }).utf8).write(
+      to: URL(fileURLWithPath: folder + "/wild.gpx"))
+    let outcome = try Binary.run(["replay", folder + "/wild.gpx"])
+    #expect(outcome.status == 65)
+    #expect(outcome.standardError.hasPrefix("Error: \(folder)/wild.gpx: course.recording: "))
+    #expect(outcome.standardError.contains("check its first and last time stamps"))
+  }
+
   @Test func exitCodesAsRun() throws {
     #expect(try Binary.run(["replay"]).status == 64)
     #expect(try Binary.run(["replay", Self.run, "--sed", "1"]).status == 64)

@@ -10,8 +10,12 @@
 //     exporters)
 //   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
+//   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
+//     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
-//   WorkoutSimCLI (Foundation; all above) <- workout-sim (executable)
+//   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
+//     terminal and process wiring of the watch face) <- workout-sim (executable)
+// Nothing imports WorkoutSimCLI but workout-sim and the tests.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -47,6 +51,13 @@ let package = Package(
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
     .target(
+      name: "WorkoutWatchFace",
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch", "WorkoutRendering",
+        "WorkoutTerminal", "WorkoutText",
+      ],
+      swiftSettings: strict),
+    .target(
       name: "WorkoutRecordings", dependencies: ["WorkoutJSON", "WorkoutFiles", "WorkoutText"],
       swiftSettings: strict),
     .target(
@@ -61,6 +72,7 @@ let package = Package(
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
+        "WorkoutWatchFace",
       ],
       swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
@@ -93,6 +105,13 @@ let package = Package(
         "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "workout-sim",
       ],
       resources: [.copy("Fixtures")],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutWatchFaceTests",
+      dependencies: [
+        "WorkoutWatchFace", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
+        "WorkoutRendering", "WorkoutTerminal",
+      ],
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutWatchTests", dependencies: ["WorkoutWatch", "WorkoutCore"],

@@ -43,18 +43,6 @@ extension RunResult {
     output(json.takeBytes())
   }
 
-  /// One finished record as the `.json` export writes it: the record object of
-  /// docs/run-result.md#the-finished-workout-record with its `samples` and `route`, followed by
-  /// a newline.
-  ///
-  /// - Parameter record: A record of ``records``.
-  public func encodedJSON(of record: WorkoutRecord) -> [UInt8] {
-    var json = JSONBuffer()
-    write(record: record, includeSamples: true, into: &json) { _ in }
-    json.append(raw: [0x0A])
-    return json.bytes
-  }
-
   /// The document as a ``JSONValue``, read back from ``encodedJSON(includeSamples:)``: for
   /// `check`, whose paths address the document (docs/scenario-format.md#checks), and for callers
   /// that want to navigate the JSON rather than the typed result.
@@ -306,7 +294,7 @@ extension RunResult {
     json.endObject()
   }
 
-  private func write(
+  func write(
     record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
     flush: (inout JSONBuffer) -> Void
   ) {

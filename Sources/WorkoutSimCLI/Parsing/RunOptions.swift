@@ -86,59 +86,6 @@ public struct ValidateOptions: Sendable, Equatable {
   }
 }
 
-/// One keypress of `--keys`: a key and the scenario time it is pressed at.
-public struct KeyPress: Sendable, Equatable {
-  /// A key, as typed in interactive mode.
-  public enum Key: Sendable, Equatable {
-    /// A single character (`q`, `s`, `,` from `COMMA`, `@` from `AT`).
-    case character(Character)
-    /// `SPACE`.
-    case space
-    /// `ENTER`.
-    case enter
-    /// `UP` arrow.
-    case up
-    /// `DOWN` arrow.
-    case down
-    /// `LEFT` arrow.
-    case left
-    /// `RIGHT` arrow.
-    case right
-    /// `ESC`.
-    case escape
-  }
-
-  /// The key.
-  public var key: Key
-  /// When it is pressed (scenario time); keys run after timeline actions at the same instant.
-  public var at: SimulationInstant
-
-  /// Creates a keypress.
-  public init(key: Key, at: SimulationInstant) {
-    self.key = key
-    self.at = at
-  }
-
-  /// The key for a `--keys` name: one character, or `SPACE`, `ENTER`, `UP`, `DOWN`, `LEFT`,
-  /// `RIGHT`, `ESC`, `COMMA`, `AT`; `nil` for anything else.
-  public static func key(named name: String) -> Key? {
-    switch name {
-    case "SPACE": return .space
-    case "ENTER": return .enter
-    case "UP": return .up
-    case "DOWN": return .down
-    case "LEFT": return .left
-    case "RIGHT": return .right
-    case "ESC": return .escape
-    case "COMMA": return .character(",")
-    case "AT": return .character("@")
-    default:
-      guard name.count == 1, let character = name.first else { return nil }
-      return .character(character)
-    }
-  }
-}
-
 /// An export file format, named by the file's extension (docs/command-line.md#run, `--export`): the one
 /// enum of `WorkoutSimulation`, which also writes the files (`.fit`, `.tcx`, `.gpx`, `.csv`,
 /// `.json`) from the typed result.

@@ -14,8 +14,22 @@ public struct WatchFace {
   public enum Outcome: Sendable, Equatable {
     /// Keep going (redraw).
     case continueRunning
-    /// Leave the loop with this exit status (0 after `q`, 130 after Ctrl-C).
-    case exit(ExitCode)
+    /// Leave the loop for this reason (`q` confirmed: ``Exit/success``; Ctrl-C:
+    /// ``Exit/interrupt``).
+    case exit(Exit)
+  }
+
+  /// Why the watch face ended; the command line exits with the status each case names
+  /// (docs/command-line.md#exit-codes: 128 + the signal's number for a signal).
+  public enum Exit: Sendable, Equatable, CaseIterable {
+    /// The user quit (`q`, confirmed while a workout is open): exit status 0.
+    case success
+    /// Ctrl-C or SIGINT: exit status 130.
+    case interrupt
+    /// SIGTERM: exit status 143.
+    case terminate
+    /// SIGHUP or the end of input (the terminal went away): exit status 129.
+    case hangup
   }
 
   /// The session (the scenario on virtual time with the user's commands on top).
@@ -36,20 +50,19 @@ public struct WatchFace {
   ///
   /// - Parameters:
   ///   - scenario: the decoded scenario (with `--type` applied).
-  ///   - options: `--type`, `--seed`, `--until`, `--speed`.
+  ///   - overrides: `--type`, `--seed`, `--until` and what the run keeps per sample (for the
+  ///     memory budget).
+  ///   - speed: virtual seconds per wall-clock second (`--speed`), above 0.
   /// - Throws: ``SimulationError`` when the scenario cannot be simulated (exit 65).
-  public init(scenario: Scenario, options: RunOptions) throws(SimulationError) {
+  public init(scenario: Scenario, overrides: RunOverrides, speed: Double) throws(SimulationError) {
     self.scenario = scenario
-    let overrides = RunOverrides(
-      activity: options.activityType, seed: options.seed, until: options.until,
-      output: options.memoryOutput)
     self.session = try SimulationSession(scenario, overrides: overrides)
     // Time holds at `--until`, or where the samples would pass the memory budget, whichever
     // comes first, however fast it plays.
     let memoryHorizon = MemoryBudget.horizon(
       scenario, overrides: overrides, latest: Playback.latest)
     self.playback = Playback(
-      speed: options.speed, limit: min(options.until ?? memoryHorizon, memoryHorizon))
+      speed: speed, limit: min(overrides.until ?? memoryHorizon, memoryHorizon))
     // Midnights for a week past the planned end: enough for any interactive session.
     let horizon = session.plannedEnd.advanced(by: .seconds(7 * 86_400))
     self.rings = ActivityRings(
@@ -155,7 +168,7 @@ public struct WatchFace {
     return .continueRunning
   }
 
-  private mutating func quit(_ code: ExitCode) -> Outcome {
+  private mutating func quit(_ code: Exit) -> Outcome {
     session.finish(at: now)
     return .exit(code)
   }

@@ -176,31 +176,6 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
     return RunCommand(options: options)
   }
 
-  /// Parses a `--keys` list: comma-separated `NAME@TIME`.
-  static func parseKeys(_ text: String) throws(UsageError) -> [KeyPress] {
-    var keys: [KeyPress] = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
-      guard let at = item.firstIndex(of: "@") else {
-        throw UsageError(
-          "'\(item)' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT).",
-          command: "run")
-      }
-      let name = String(item[..<at])
-      let time = String(item[item.index(after: at)...])
-      guard let key = KeyPress.key(named: name) else {
-        throw UsageError(
-          "'\(name)' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, "
-            + "DOWN, LEFT, RIGHT, ESC, COMMA, AT).", command: "run")
-      }
-      do throws(TimeFormatError) {
-        keys.append(KeyPress(key: key, at: try ScenarioTime.parse(time, allowPlainSeconds: true)))
-      } catch {
-        throw UsageError("--keys: \(error.message).", command: "run")
-      }
-    }
-    return keys
-  }
-
   /// No cross-option rules in v1.
   public func validate() throws {}
 

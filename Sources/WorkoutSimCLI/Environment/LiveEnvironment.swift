@@ -4,6 +4,7 @@ import WorkoutJSON
 import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutWatchFace
 
 extension CLIEnvironment {
   /// The environment of the real `workout-sim` process: the terminal, the process environment,

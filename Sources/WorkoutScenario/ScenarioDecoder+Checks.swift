@@ -1,0 +1,160 @@
+import Foundation
+import WorkoutCore
+import WorkoutFiles
+import WorkoutJSON
+import WorkoutPhysiology
+
+/// The `expect` key: checks, their selectors and comparisons (docs/scenario-format.md).
+extension ScenarioDecoder {
+  // MARK: Checks
+
+  static let elementSelectors: [(key: String, collection: Check.Collection)] = [
+    ("record", .records), ("probe", .probes), ("error", .errors), ("log", .log),
+  ]
+
+  func checks(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> [Check] {
+    guard case .array(let elements) = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an array (expected checks such as [{ \"count\": \"errors\", \"equals\": 0 }])"
+      )
+    }
+    var checks: [Check] = []
+    for (index, element) in elements.enumerated() {
+      checks.append(try check(element, at: path.appending(index: index)))
+    }
+    return checks
+  }
+
+  func check(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Check {
+    let selectorKeys = ["record", "probe", "error", "log", "count"]
+    let comparisonKeys = ["equals", "between", "absent"]
+    let keys = selectorKeys + ["path", "where"] + comparisonKeys
+    let fields = try members(
+      value, at: path, allowed: keys,
+      expected: "a check such as { \"record\": 0, \"path\": \"duration\", \"equals\": 747 }")
+    let selectors = selectorKeys.filter { fields[$0] != nil }
+    guard selectors.count == 1, let selectorKey = selectors.first else {
+      throw fail(
+        path,
+        selectors.isEmpty
+          ? "a check needs a selector (one of \(Self.list(selectorKeys)))"
+          : "a check has one selector, not \(selectors.count) (\(selectors.joined(separator: " and ")))"
+      )
+    }
+    let selector: Check.Selector
+    if selectorKey == "count" {
+      let countPath = path.appending(key: "count")
+      let text = try choice(
+        fields["count"] ?? .null, at: countPath, noun: "a result collection",
+        options: Check.Collection.allCases.map(\.rawValue))
+      guard let collection = Check.Collection(rawValue: text) else {
+        preconditionFailure("collection \(text) is listed but unknown")
+      }
+      if fields["path"] != nil {
+        throw fail(
+          path.appending(key: "path"),
+          "not allowed with \"count\" (a path goes with record, probe, error or log)")
+      }
+      var conditions: [String: JSONValue] = [:]
+      if let whereValue = fields["where"] {
+        guard case .object(let pairs) = whereValue else {
+          throw fail(
+            path.appending(key: "where"),
+            "\(Self.describe(whereValue)) is not an object (expected keys and the values they must equal, for example { \"action\": \"pause\" })"
+          )
+        }
+        for (key, member) in pairs { conditions[key] = member }
+      }
+      selector = .count(collection, where: conditions)
+    } else {
+      guard
+        let collection = Self.elementSelectors.first(where: { $0.key == selectorKey })?
+          .collection
+      else { preconditionFailure("selector \(selectorKey) has no collection") }
+      let indexPath = path.appending(key: selectorKey)
+      let indexValue = fields[selectorKey] ?? .null
+      guard case .number(let index) = indexValue, index == index.rounded(), index >= 0,
+        index < 1e9
+      else {
+        throw fail(
+          indexPath,
+          "\(Self.describe(indexValue)) is not an index (expected a whole number from 0)")
+      }
+      if fields["where"] != nil {
+        throw fail(path.appending(key: "where"), "only allowed with \"count\"")
+      }
+      guard let pathValue = fields["path"] else {
+        throw missing(
+          path.appending(key: "path"),
+          "a dotted path into the \(selectorKey), for example \"statistics.heartRate.average\"")
+      }
+      let valuePath = try string(
+        pathValue, at: path.appending(key: "path"),
+        expected: "a dotted path such as \"events[0].type\"")
+      guard Self.isValidValuePath(valuePath) else {
+        throw fail(
+          path.appending(key: "path"),
+          "\(JSONPath.quoted(valuePath)) is not a path (expected keys joined by dots with [index] after a key, for example \"events[0].type\")"
+        )
+      }
+      selector = .element(collection, index: Int(index), path: valuePath)
+    }
+    let comparisons = comparisonKeys.filter { fields[$0] != nil }
+    guard comparisons.count == 1, let comparisonKey = comparisons.first else {
+      throw fail(
+        path,
+        comparisons.isEmpty
+          ? "a check needs a comparison (one of \(Self.list(comparisonKeys)))"
+          : "a check has one comparison, not \(comparisons.count) (\(comparisons.joined(separator: " and ")))"
+      )
+    }
+    let comparison: Check.Comparison
+    let comparisonValue = fields[comparisonKey] ?? .null
+    let comparisonPath = path.appending(key: comparisonKey)
+    switch comparisonKey {
+    case "equals":
+      comparison = .equals(comparisonValue)
+    case "between":
+      guard case .array(let bounds) = comparisonValue, bounds.count == 2,
+        case .number(let low) = bounds[0], case .number(let high) = bounds[1]
+      else {
+        throw fail(
+          comparisonPath,
+          "\(Self.describe(comparisonValue)) is not a range (expected [low, high], two numbers)")
+      }
+      guard low <= high else {
+        throw fail(
+          comparisonPath,
+          "[\(Self.format(low)), \(Self.format(high))] is not a range (expected low <= high)")
+      }
+      comparison = .between(low, high)
+    default:
+      guard comparisonValue == .bool(true) else {
+        throw fail(
+          comparisonPath, "\(Self.describe(comparisonValue)) is not allowed (expected true)")
+      }
+      comparison = .absent
+    }
+    return Check(selector: selector, comparison: comparison, location: path.description)
+  }
+
+  /// Whether `text` is a dotted value path: names (no `.`, `[`, `]`) joined by dots, each
+  /// followed by zero or more `[digits]`.
+  static func isValidValuePath(_ text: String) -> Bool {
+    for part in text.split(separator: ".", omittingEmptySubsequences: false) {
+      var rest = Substring(part)
+      let bracket = rest.firstIndex(of: "[") ?? rest.endIndex
+      let name = rest[..<bracket]
+      guard !name.isEmpty, !name.contains("]") else { return false }
+      rest = rest[bracket...]
+      while !rest.isEmpty {
+        guard rest.first == "[", let close = rest.firstIndex(of: "]") else { return false }
+        let digits = rest[rest.index(after: rest.startIndex)..<close]
+        guard ScenarioTime.isDigits(String(digits)) else { return false }
+        rest = rest[rest.index(after: close)...]
+      }
+    }
+    return true
+  }
+}

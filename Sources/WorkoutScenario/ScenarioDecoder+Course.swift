@@ -1,0 +1,99 @@
+import Foundation
+import WorkoutCore
+import WorkoutFiles
+import WorkoutJSON
+import WorkoutPhysiology
+
+/// The `course` key and its segments (docs/scenario-format.md).
+extension ScenarioDecoder {
+  // MARK: Course
+
+  func course(_ value: JSONValue, at path: JSONPath, activity: WorkoutActivityType)
+    throws(ScenarioError) -> Scenario.Course
+  {
+    switch value {
+    case .array(let elements):
+      var segments: [Scenario.Segment] = []
+      for (index, element) in elements.enumerated() {
+        segments.append(
+          try segment(element, at: path.appending(index: index), activity: activity))
+      }
+      return .segments(segments)
+    case .object:
+      let fields = try members(
+        value, at: path, allowed: ["recording", "heartRate"],
+        expected:
+          "a recording object { \"recording\": path, \"heartRate\": \"model\" or \"recorded\" }"
+      )
+      guard let pathValue = fields["recording"] else {
+        throw missing(
+          path.appending(key: "recording"), "the path of a FIT, TCX or GPX file")
+      }
+      let file = try string(
+        pathValue, at: path.appending(key: "recording"),
+        expected: "the path of a FIT, TCX or GPX file")
+      guard !file.isEmpty else {
+        throw fail(
+          path.appending(key: "recording"),
+          "\"\" is not a file path (expected the path of a FIT, TCX or GPX file)")
+      }
+      var source = Scenario.Recording.HeartRateSource.model
+      if let heartRate = fields["heartRate"] {
+        let text = try choice(
+          heartRate, at: path.appending(key: "heartRate"), noun: "a heart-rate source",
+          options: Scenario.Recording.HeartRateSource.allCases.map(\.rawValue))
+        source = Scenario.Recording.HeartRateSource(rawValue: text) ?? .model
+      }
+      return .recording(Scenario.Recording(path: file, heartRate: source))
+    default:
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not a course (expected an array of segments or a recording object)"
+      )
+    }
+  }
+
+  func segment(_ value: JSONValue, at path: JSONPath, activity: WorkoutActivityType)
+    throws(ScenarioError) -> Scenario.Segment
+  {
+    let keys = ["duration", "speed", "grade", "power", "cadence"]
+    let fields = try members(
+      value, at: path, allowed: keys,
+      expected: "a segment such as { \"duration\": 600, \"speed\": 2.8, \"grade\": 0 }")
+    guard let durationValue = fields["duration"] else {
+      throw missing(
+        path.appending(key: "duration"), "a time above zero, for example 600 or \"10:00\"")
+    }
+    let duration = try self.duration(
+      durationValue, at: path.appending(key: "duration"), positive: true)
+    let speed = try fields["speed"].map { value throws(ScenarioError) in
+      try number(value, at: path.appending(key: "speed"), .within(CourseSegment.speedRange))
+    }
+    let grade =
+      try fields["grade"].map { value throws(ScenarioError) in
+        try number(value, at: path.appending(key: "grade"), .within(-0.45, 0.45))
+      } ?? 0
+    var power: Double?
+    if let powerValue = fields["power"] {
+      guard activity == .cycling else {
+        throw fail(
+          path.appending(key: "power"),
+          "power is only allowed for cycling (activity is \(JSONPath.quoted(activity.name)))")
+      }
+      power = try number(
+        powerValue, at: path.appending(key: "power"), .within(CourseSegment.powerRange))
+    }
+    let cadence = try fields["cadence"].map { value throws(ScenarioError) in
+      try number(value, at: path.appending(key: "cadence"), .within(CourseSegment.cadenceRange))
+    }
+    guard speed != nil || power != nil else {
+      throw fail(
+        path,
+        activity == .cycling
+          ? "a segment needs \"speed\" or \"power\" (or both)"
+          : "a segment needs \"speed\" (\"power\" is for cycling only)")
+    }
+    return Scenario.Segment(
+      duration: duration, speed: speed, grade: grade, power: power, cadence: cadence)
+  }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import WorkoutCore
+import WorkoutFiles
+import WorkoutJSON
+import WorkoutPhysiology
+
+/// The `sensors` key (docs/scenario-format.md).
+extension ScenarioDecoder {
+  // MARK: Sensors
+
+  func sensors(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> [QuantityType: Scenario.SensorSettings]
+  {
+    let typeNames = QuantityType.allCases.map(\.rawValue)
+    let fields = try members(
+      value, at: path, allowed: typeNames,
+      expected:
+        "an object keyed by quantity type, for example { \"heartRate\": { \"interval\": 5 } }"
+    )
+    var result: [QuantityType: Scenario.SensorSettings] = [:]
+    // Decode in the type order so the first error reported does not depend on hashing.
+    for type in QuantityType.allCases {
+      guard let settings = fields[type.rawValue] else { continue }
+      result[type] = try sensor(settings, at: path.appending(key: type.rawValue), type: type)
+    }
+    return result
+  }
+
+  func sensor(_ value: JSONValue, at path: JSONPath, type: QuantityType) throws(ScenarioError)
+    -> Scenario.SensorSettings
+  {
+    var keys = ["enabled", "interval", "noise", "constant", "lockOn", "dropouts"]
+    if type == .heartRate { keys.append("cadenceLock") }
+    if type != .heartRate, case .object = value, value["cadenceLock"] != nil {
+      throw fail(
+        path.appending(key: "cadenceLock"),
+        "cadenceLock is only allowed for heartRate (the optical sensor reports cadence as heart rate)"
+      )
+    }
+    let fields = try members(
+      value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
+    var settings = SensorConfiguration.standard(for: type)
+    if let enabled = fields["enabled"] {
+      settings.enabled = try bool(enabled, at: path.appending(key: "enabled"))
+    }
+    if let interval = fields["interval"] {
+      settings.interval = try duration(
+        interval, at: path.appending(key: "interval"), positive: true)
+    }
+    if let noise = fields["noise"] {
+      settings.noise = try number(noise, at: path.appending(key: "noise"), .within(0, 1e4))
+    }
+    if let constant = fields["constant"] {
+      settings.constant = try number(
+        constant, at: path.appending(key: "constant"), .within(0, 1e6))
+    }
+    if let lockOn = fields["lockOn"] {
+      settings.lockOn = try duration(lockOn, at: path.appending(key: "lockOn"), positive: false)
+    }
+    if let dropouts = fields["dropouts"] {
+      let dropoutsPath = path.appending(key: "dropouts")
+      guard case .array(let elements) = dropouts else {
+        throw fail(
+          dropoutsPath,
+          "\(Self.describe(dropouts)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
+        )
+      }
+      for (index, element) in elements.enumerated() {
+        settings.dropouts.append(try span(element, at: dropoutsPath.appending(index: index)))
+      }
+    }
+    if let lock = fields["cadenceLock"] {
+      settings.cadenceLock = try span(lock, at: path.appending(key: "cadenceLock"))
+    }
+    return settings
+  }
+}

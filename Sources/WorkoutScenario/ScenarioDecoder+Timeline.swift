@@ -1,0 +1,118 @@
+import Foundation
+import WorkoutCore
+import WorkoutFiles
+import WorkoutJSON
+import WorkoutPhysiology
+
+/// The `timeline` key and its actions (docs/scenario-format.md).
+extension ScenarioDecoder {
+  // MARK: Timeline
+
+  func timeline(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> [Scenario.Action] {
+    guard case .array(let elements) = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an array (expected actions such as [{ \"at\": 0, \"do\": \"prepare\" }])"
+      )
+    }
+    var actions: [Scenario.Action] = []
+    var previous: (at: SimulationInstant, written: JSONValue)?
+    for (index, element) in elements.enumerated() {
+      let elementPath = path.appending(index: index)
+      let (action, written) = try self.action(element, at: elementPath)
+      if let previous, action.at < previous.at {
+        throw fail(
+          elementPath.appending(key: "at"),
+          "\(Self.describe(written)) is before the previous action's time \(Self.describe(previous.written)) (times must not decrease)"
+        )
+      }
+      previous = (action.at, written)
+      actions.append(action)
+    }
+    return actions
+  }
+
+  /// One action and its `at` value as written.
+  func action(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> (
+    Scenario.Action, JSONValue
+  ) {
+    guard case .object = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an action (expected an object such as { \"at\": 0, \"do\": \"prepare\" })"
+      )
+    }
+    guard let doValue = value["do"] else {
+      throw missing(
+        path.appending(key: "do"),
+        "one of \(Self.list(Scenario.Action.Kind.names))")
+    }
+    let name = try self.choice(
+      doValue, at: path.appending(key: "do"), noun: "an action",
+      options: Scenario.Action.Kind.names)
+    var keys = ["at", "do"]
+    switch name {
+    case "addEvent": keys.append("type")
+    case "newSession": keys.append("activity")
+    case "relaunch": keys.append("recover")
+    case "extendedRuntime": keys += ["op", "for", "holder"]
+    case "crown": keys.append("by")
+    default: break
+    }
+    let fields = try members(
+      value, at: path, allowed: keys, expected: "an action")
+    guard let atValue = fields["at"] else {
+      throw missing(path.appending(key: "at"), "a time, for example 0, 90 or \"1:30\"")
+    }
+    let at = try instant(atValue, at: path.appending(key: "at"))
+    let kind: Scenario.Action.Kind
+    switch name {
+    case "prepare": kind = .app(.prepare)
+    case "start": kind = .app(.start)
+    case "pause": kind = .app(.pause)
+    case "resume": kind = .app(.resume)
+    case "stop": kind = .app(.stop)
+    case "end": kind = .app(.end)
+    case "endCollection": kind = .app(.endCollection)
+    case "finishWorkout": kind = .app(.finishWorkout)
+    case "lap": kind = .app(.lap)
+    case "marker": kind = .app(.marker)
+    case "segment": kind = .app(.segment)
+    case "probe": kind = .probe
+    case "crash": kind = .app(.crash)
+    case "wristDown": kind = .app(.wristDown)
+    case "wristUp": kind = .app(.wristUp)
+    case "crownPress": kind = .app(.crownPress)
+    case "openApp": kind = .app(.openApp)
+    case "crown": kind = .crown(by: try crownStrides(fields, at: path))
+    case "extendedRuntime":
+      kind = .app(.extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at)))
+    case "addEvent":
+      let eventNames = WorkoutEventType.allCases.map(\.name)
+      guard let typeValue = fields["type"] else {
+        throw missing(path.appending(key: "type"), "one of \(Self.list(eventNames))")
+      }
+      let text = try self.choice(
+        typeValue, at: path.appending(key: "type"), noun: "an event type", options: eventNames)
+      guard let type = WorkoutEventType.allCases.first(where: { $0.name == text }) else {
+        preconditionFailure("event type \(text) is listed but unknown")
+      }
+      kind = .app(.addEvent(type))
+    case "newSession":
+      kind = .app(
+        .newSession(
+          activity: try fields["activity"].map { value throws(ScenarioError) in
+            try activity(value, at: path.appending(key: "activity"))
+          }))
+    case "relaunch":
+      kind = .app(
+        .relaunch(
+          recover: try fields["recover"].map { value throws(ScenarioError) in
+            try bool(value, at: path.appending(key: "recover"))
+          } ?? false))
+    default:
+      preconditionFailure("action name \(name) is listed but not decoded")
+    }
+    return (Scenario.Action(at: at, kind: kind, location: path.description), atValue)
+  }
+}

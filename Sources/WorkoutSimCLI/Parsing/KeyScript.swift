@@ -1,0 +1,53 @@
+import WorkoutScenario
+import WorkoutWatchFace
+
+/// One keypress of `--keys` (docs/command-line.md#run), from ``WorkoutWatchFace``.
+public typealias KeyPress = WorkoutWatchFace.KeyPress
+
+extension KeyPress {
+  /// The key for a `--keys` name: one character, or `SPACE`, `ENTER`, `UP`, `DOWN`, `LEFT`,
+  /// `RIGHT`, `ESC`, `COMMA`, `AT`; `nil` for anything else.
+  public static func key(named name: String) -> Key? {
+    switch name {
+    case "SPACE": return .space
+    case "ENTER": return .enter
+    case "UP": return .up
+    case "DOWN": return .down
+    case "LEFT": return .left
+    case "RIGHT": return .right
+    case "ESC": return .escape
+    case "COMMA": return .character(",")
+    case "AT": return .character("@")
+    default:
+      guard name.count == 1, let character = name.first else { return nil }
+      return .character(character)
+    }
+  }
+}
+
+extension RunCommand {
+  /// Parses a `--keys` list: comma-separated `NAME@TIME`.
+  static func parseKeys(_ text: String) throws(UsageError) -> [KeyPress] {
+    var keys: [KeyPress] = []
+    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+      guard let at = item.firstIndex(of: "@") else {
+        throw UsageError(
+          "'\(item)' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT).",
+          command: "run")
+      }
+      let name = String(item[..<at])
+      let time = String(item[item.index(after: at)...])
+      guard let key = KeyPress.key(named: name) else {
+        throw UsageError(
+          "'\(name)' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, "
+            + "DOWN, LEFT, RIGHT, ESC, COMMA, AT).", command: "run")
+      }
+      do throws(TimeFormatError) {
+        keys.append(KeyPress(key: key, at: try ScenarioTime.parse(time, allowPlainSeconds: true)))
+      } catch {
+        throw UsageError("--keys: \(error.message).", command: "run")
+      }
+    }
+    return keys
+  }
+}

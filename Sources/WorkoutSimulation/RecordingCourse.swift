@@ -7,7 +7,9 @@ import WorkoutRecordings
 /// its revised rules for files as devices write them). The rules, with the numbers, are in
 /// docs/recordings.md; in order:
 /// - Points whose time stamp is not later than the previous kept point's are dropped (a file
-///   may repeat a time stamp); `t = 0` is the first point's time stamp.
+///   may repeat a time stamp; only such a repeat goes uncounted); a single point later than the next point while the one before it
+///   is earlier than that next point is the outlier and is dropped instead of the points after
+///   it. ``droppedOutOfOrder`` counts them (a warning); `t = 0` is the first kept time stamp.
 /// - GPS jumps: a point whose implied speed (the larger of the recorded distance and the
 ///   great-circle distance between positions, over the time) both from the point before and to
 ///   the point after is
@@ -77,6 +79,9 @@ public struct RecordingCourse: Sendable {
   public var firstTimestamp: Double
   /// The last kept time stamp minus the first, s: the recording's duration on the scenario clock.
   public var duration: Double
+  /// How many points were dropped because their time stamp was out of order or not finite
+  /// (see ``inTimeOrder(_:)``; a repeat of the time stamp just before is dropped uncounted).
+  public var droppedOutOfOrder: Int
   /// How many points were dropped as GPS jumps.
   public var droppedJumps: Int
   /// How many segments kept a speed above ``jumpSpeed`` after the fallbacks and were capped.
@@ -91,6 +96,11 @@ public struct RecordingCourse: Sendable {
   /// jumps, capped segments, and untimed points the reader dropped; empty when all is well.
   public func warnings(file: String, recording: Recording) -> [String] {
     var lines: [String] = []
+    if droppedOutOfOrder > 0 {
+      lines.append(
+        "\(file): dropped \(droppedOutOfOrder) point\(droppedOutOfOrder == 1 ? "" : "s") whose time stamp is out of order"
+      )
+    }
     if droppedJumps > 0 {
       lines.append(
         "\(file): dropped \(droppedJumps) point\(droppedJumps == 1 ? "" : "s") implying more than \(Int(Self.jumpSpeed)) m/s (GPS jumps)"
@@ -126,12 +136,8 @@ public struct RecordingCourse: Sendable {
     recording: Recording, activity: WorkoutActivityType, recordedHeartRate: Bool,
     laterActivities: [(from: Double, activity: WorkoutActivityType)] = []
   ) throws(CourseError) {
-    var ordered: [RecordingPoint] = []
-    ordered.reserveCapacity(recording.points.count)
-    for point in recording.points where point.time.isFinite {
-      if let last = ordered.last, point.time <= last.time { continue }
-      ordered.append(point)
-    }
+    let (ordered, outOfOrder) = Self.inTimeOrder(recording.points)
+    droppedOutOfOrder = outOfOrder
     let (points, dropped) = Self.withoutJumps(ordered)
     droppedJumps = dropped
     let origin = points.first?.time ?? 0
@@ -249,6 +255,37 @@ public struct RecordingCourse: Sendable {
       speed = max(speed ?? 0, haversine(lat1, lon1, lat2, lon2) / seconds)
     }
     return speed
+  }
+
+  /// `points` with a time stamp that is finite and later than the previous kept point's, and how
+  /// many were dropped, less those that only repeat the time stamp of the point just before them
+  /// in the file. A single point out of order with its neighbours (later than the next
+  /// point's time stamp while the point before it is earlier than that next point) is the
+  /// outlier and is dropped, so the points after it are kept (docs/recordings.md, "Time order").
+  static func inTimeOrder(_ all: [RecordingPoint]) -> ([RecordingPoint], Int) {
+    let points = all.filter { $0.time.isFinite }
+    var kept: [RecordingPoint] = []
+    kept.reserveCapacity(points.count)
+    var dropped = all.count - points.count
+    for index in points.indices {
+      let point = points[index]
+      if let last = kept.last, point.time <= last.time {
+        // A time stamp equal to the previous point's is a device's second record in the same
+        // second (the bundled FIT run has 7): dropped, not counted.
+        if point.time < last.time || index == 0 || points[index - 1].time != point.time {
+          dropped += 1
+        }
+        continue
+      }
+      if index + 1 < points.count, point.time > points[index + 1].time,
+        kept.last.map({ $0.time < points[index + 1].time }) ?? true
+      {
+        dropped += 1
+        continue
+      }
+      kept.append(point)
+    }
+    return (kept, dropped)
   }
 
   /// `points` without its GPS jumps (see the type's rules), and how many were dropped.

@@ -37,6 +37,27 @@ import WorkoutSimulation
     #expect(replay.droppedJumps == 0)
   }
 
+  /// The bundled GPX ride (931 points, 17:26:09 to 18:07:18: 41 min 9 s = 2469 s) with one
+  /// point in the middle set 1 h 10 min late: that point alone is dropped (with a warning), not
+  /// the some 600 points whose time stamps lie before it.
+  @Test func aLatePointInTheBundledRideIsDroppedAlone() throws {
+    var recording = try Recording.read(path: Self.recordings + "/ride-hilly--riderx3.gpx")
+    #expect(recording.points.count == 931)
+    let intact = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(intact.duration == 2469)
+    #expect(intact.droppedOutOfOrder == 0)
+    recording.points[465].time += 70 * 60
+    let replay = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(replay.droppedOutOfOrder == 1)
+    #expect(replay.duration == 2469)
+    #expect(replay.course.track.count == 930)
+    #expect(
+      replay.warnings(file: "ride.gpx", recording: recording)
+        == ["ride.gpx: dropped 1 point whose time stamp is out of order"])
+  }
+
   static let twoPoints = """
     <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
     <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>

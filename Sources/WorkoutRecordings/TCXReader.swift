@@ -7,7 +7,10 @@
 /// `Trackpoint` without a `Time` inside the track gets one interpolated by distance between its
 /// timed neighbours; untimed points before the first or after the last timed one are dropped. A
 /// second `Track` inside one `Lap` (Garmin devices start one when the timer restarts) gives a
-/// timer stop from the last point before it to its first point (docs/recordings.md).
+/// timer stop from the last point before it to its first point; so does the gap from a lap's
+/// last point to the next lap's first point when the lap's `TotalTimeSeconds` falls short of its
+/// span (from its `StartTime` to the next lap's) less its own stops by at least that gap, less
+/// 1 s (a pause that ended with a new lap; docs/recordings.md).
 enum TCXReader {
   static func decode(_ bytes: [UInt8], file: String) throws(RecordingError) -> Recording {
     let handler = TCXHandler(file: file)
@@ -39,6 +42,11 @@ private final class TCXHandler: GuardedXMLHandler {
   private var pointTime: Double?
   private var pointStart = (line: 0, column: 0)
   private var lap: RecordingSummary?
+  /// The last finished lap: its start, timer time, the timer stops seen inside it (s) and its
+  /// last timed point, for a stop across the boundary to the next lap.
+  private var finishedLap: (start: Double, timer: Double, stopped: Double, last: Double)?
+  private var lapStopsFrom = 0
+  private var lapFirstPoint = true
 
   init(file: String) { super.init(file: file, expectedRoot: "TrainingCenterDatabase") }
 
@@ -54,6 +62,8 @@ private final class TCXHandler: GuardedXMLHandler {
       var summary = RecordingSummary()
       if let start = attributes["StartTime"] { summary.startTime = try time(start, "StartTime") }
       lap = summary
+      lapStopsFrom = timerEvents.count
+      lapFirstPoint = true
       lapHasPoints = false
       newTrackInLap = false
     case "Track":
@@ -95,6 +105,19 @@ private final class TCXHandler: GuardedXMLHandler {
     case ("AvgWatts", "LX"): lap?.averagePower = try number(text, name)
     case ("Lap", _):
       if var finished = lap {
+        finishedLap = nil
+        if let start = finished.startTime, let timer = finished.totalTimerTime,
+          let last = lastTimedPoint, lapHasPoints
+        {
+          var stopped = 0.0
+          for (stop, start) in zip(
+            timerEvents[lapStopsFrom...].filter { $0.kind == .stop },
+            timerEvents[lapStopsFrom...].filter { $0.kind == .start })
+          {
+            stopped += start.time - stop.time
+          }
+          finishedLap = (start, timer, stopped, last)
+        }
         finished.sport = activity?.sport ?? sport
         laps.append(finished)
         add(finished, to: &activity)
@@ -125,6 +148,19 @@ private final class TCXHandler: GuardedXMLHandler {
           timerEvents.append(RecordingTimerEvent(time: last, kind: .stop))
           timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
         }
+        if lapFirstPoint, let before = finishedLap, let next = lap?.startTime {
+          // The lap before counts less timer time than its span by at least the gap to this
+          // point: the timer was stopped across the lap boundary (a pause ended by a lap).
+          let unaccounted = (next - before.start) - before.timer - before.stopped
+          let gap = pointTime - before.last
+          if gap > 1, unaccounted >= gap - 1 {
+            timerEvents.append(RecordingTimerEvent(time: before.last, kind: .stop))
+            timerEvents.append(RecordingTimerEvent(time: pointTime, kind: .start))
+          }
+        }
+        if lapFirstPoint { lapStopsFrom = timerEvents.count }
+        lapFirstPoint = false
+        finishedLap = nil
         newTrackInLap = false
         lapHasPoints = true
         lastTimedPoint = pointTime

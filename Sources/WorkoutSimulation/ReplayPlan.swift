@@ -7,7 +7,7 @@ import WorkoutRecordings
 /// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
 ///
-/// - `activity`: the file's sport mapped by ``activity(forSport:)`` (or `--type`).
+/// - `activity`: the file's sport mapped by ``activity(forSport:in:)`` (or `--type`).
 /// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
@@ -53,6 +53,23 @@ public struct ReplayPlan: Sendable {
     case "swimming", "swim", "lap_swimming", "open_water_swimming": return .swimming
     default: return .other
     }
+  }
+
+  /// The activity for a sport of `recording`: ``activity(forSport:)``, except that a TCX
+  /// `Other` whose track moves (a point with a distance above 0 m or a position) is `walking`.
+  /// TCX names only `Running`, `Biking` and `Other`, and Garmin writes walks and hikes as
+  /// `Other` (so does workout-sim's own TCX export); `other` would replay with no distance.
+  public static func activity(forSport sport: String?, in recording: Recording)
+    -> WorkoutActivityType?
+  {
+    let mapped = activity(forSport: sport)
+    guard recording.format == .tcx, sport?.lowercased() == "other", mapped == .other else {
+      return mapped
+    }
+    let moves = recording.points.contains {
+      ($0.distance ?? 0) > 0 || ($0.latitude != nil && $0.longitude != nil)
+    }
+    return moves ? .walking : mapped
   }
 
   /// Plans the replay of `recording`.
@@ -152,10 +169,10 @@ public struct ReplayPlan: Sendable {
   static func parts(
     _ recording: Recording, origin: Double, override: WorkoutActivityType?, duration: Double
   ) -> [Part] {
-    let fallback = override ?? activity(forSport: recording.sport) ?? .running
+    let fallback = override ?? activity(forSport: recording.sport, in: recording) ?? .running
     var parts: [Part] = []
     for session in recording.sessions {
-      let sport = override ?? activity(forSport: session.sport) ?? fallback
+      let sport = override ?? activity(forSport: session.sport, in: recording) ?? fallback
       let start = max(0, (session.startTime ?? origin) - origin)
       if var last = parts.last, last.activity == sport {
         last.totals = merge(last.totals, session)

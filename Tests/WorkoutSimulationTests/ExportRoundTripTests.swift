@@ -341,6 +341,30 @@ import WorkoutSimulation
     #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
   }
 
+  /// A 120 s walk at 1.4 m/s whose heart-rate sensor locks on after 10 s and whose samples
+  /// start at 10 s (as in `Scenarios/easy-walk.json`): the FIT and TCX exports write a first
+  /// point at the start, so the replay lasts the full 120 s, not 110 s; distance 1.4 × 120 =
+  /// 168 m.
+  @Test(arguments: [ExportFormat.fit, .tcx])
+  func aLateFirstSampleStillReplaysFromTheStart(format: ExportFormat) throws {
+    let run = try Self.run(
+      """
+      { "version": 1, "activity": "walking", "course": [ { "duration": 120, "speed": 1.4 } ],
+        "sensors": { "heartRate": { "lockOn": 10 } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    #expect(try Self.number(run.record["duration"]) == 120)
+    let distance = try Self.number(run.record["totalDistance"])
+    #expect(abs(distance - 168) < 1e-6)
+    let (replayed, plan, _) = try Self.replay(
+      try Self.export(run, as: format), name: "walk." + format.rawValue)
+    #expect(plan.duration == 120)
+    #expect(replayed["activityType"] == .string("walking"))
+    #expect(try Self.number(replayed["duration"]) == 120)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
+
   /// A GPX track of 25 points 5 s apart heading north 0.0001° (11.1195 m) per point, from
   /// 2024-05-01T06:00:00Z.
   static var northTrack: String {

@@ -63,6 +63,11 @@ enum TCXWriter {
     x += "      <Id>\(time(w.start))</Id>\n"
     let laps = w.laps()
     var rowsByLap = [[ExportRow]](repeating: [], count: laps.count)
+    // A first point at the start when the first sample comes later (a heart-rate lock-on), so a
+    // replay starts where the workout did.
+    if let first = w.rows.first, first.at > w.start, !laps.isEmpty {
+      rowsByLap[0].append(ExportRow(at: w.start, distance: 0))
+    }
     for row in w.rows { rowsByLap[w.lapIndex(discrete: row.at)].append(row) }
     var totalDistance = 0.0
     for (index, lap) in laps.enumerated() {

@@ -111,6 +111,7 @@ public struct RecordingCourse: Sendable {
         "\(file): \(cappedSegments) segment\(cappedSegments == 1 ? "" : "s") faster than \(Int(Self.jumpSpeed)) m/s capped at it"
       )
     }
+    for part in recording.droppedParts { lines.append("\(file): \(part)") }
     if recording.droppedUntimedPoints > 0 {
       let count = recording.droppedUntimedPoints
       lines.append(

@@ -12,7 +12,8 @@ import WorkoutRecordings
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
 ///   start of each lap message after the first; for a multisport file (``parts``), `end` where
-///   the timer stopped before each later part (else at its start), and at its start
+///   the timer stopped before each later part (else at ``Part/end`` of the part before, else at
+///   its start), and at its start
 ///   `newSession` with that part's activity and `start`; `end` at the recording's last time
 ///   stamp.
 /// - `course`: the recording, with `"heartRate": "recorded"` when the file has heart rate (else
@@ -28,6 +29,10 @@ public struct ReplayPlan: Sendable {
     /// The file's own totals for it (sums over its sessions; the maximum of maximum heart rates;
     /// the mean heart rate weighted by timer time), or `nil` when the file has none (GPX).
     public var totals: RecordingSummary?
+    /// Where its record ends, seconds after the recording's first time stamp: its own last time
+    /// stamp when the next part starts more than ``RecordingCourse/maximumGap`` (10 s) after it
+    /// (the gap is no workout time); `nil` when it runs on to the next part's start.
+    public var end: Double? = nil
   }
 
   /// The sport parts in order (one for a single-sport file).
@@ -128,7 +133,8 @@ public struct ReplayPlan: Sendable {
       let stopped = course.timerStops.first {
         $0.lowerBound < part.start && $0.upperBound >= part.start
       }
-      add(stopped?.lowerBound ?? part.start, 1, action("end"))
+      let before = parts.last { $0.start < part.start }
+      add(stopped?.lowerBound ?? before?.end ?? part.start, 1, action("end"))
       add(
         part.start, 2, action("newSession", [("activity", .string(part.activity.name))]))
       add(part.start, 3, action("start"))
@@ -165,16 +171,31 @@ public struct ReplayPlan: Sendable {
   }
 
   /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive
-  /// ones of the same sport merged; one part from `t = 0` when there are none.
+  /// ones of the same sport merged unless the later one starts more than 10 s after the last
+  /// time stamp before it (then each is a record of its own, and the part before ends at that
+  /// time stamp); one part from `t = 0` when there are none.
   static func parts(
     _ recording: Recording, origin: Double, override: WorkoutActivityType?, duration: Double
   ) -> [Part] {
     let fallback = override ?? activity(forSport: recording.sport, in: recording) ?? .running
     var parts: [Part] = []
+    let times = recording.points.map(\.time).filter(\.isFinite).sorted()
+    /// The last time stamp before `start` (absolute), after the origin.
+    func lastBefore(_ start: Double) -> Double? {
+      times.last { $0 < start }.map { $0 - origin }
+    }
     for session in recording.sessions {
       let sport = override ?? activity(forSport: session.sport, in: recording) ?? fallback
       let start = max(0, (session.startTime ?? origin) - origin)
-      if var last = parts.last, last.activity == sport {
+      // A gap of more than 10 s before this part: the part before ends at its last time stamp.
+      var gapBefore = false
+      if !parts.isEmpty, let previous = lastBefore(origin + start),
+        start - previous > RecordingCourse.maximumGap, previous >= (parts.last?.start ?? 0)
+      {
+        gapBefore = true
+        parts[parts.count - 1].end = previous
+      }
+      if var last = parts.last, last.activity == sport, !gapBefore {
         last.totals = merge(last.totals, session)
         parts[parts.count - 1] = last
       } else if parts.isEmpty || start > (parts.last?.start ?? 0) {

@@ -58,6 +58,72 @@ import WorkoutSimulation
         == ["ride.gpx: dropped 1 point whose time stamp is out of order"])
   }
 
+  /// A TCX activity of 7 points 10 s apart at 5 m/s (0 to 60 s, 0 to 300 m) from 06:00:00Z on
+  /// 2024-05-0`day`, one lap; `points` fewer cut it short.
+  static func activity(_ sport: String, day: Int, hour: Int = 6, points: Int = 7) -> String {
+    var x = "<Activity Sport=\"\(sport)\"><Lap StartTime=\"2024-05-0\(day)T0\(hour):00:00Z\">"
+    x += "<TotalTimeSeconds>\((points - 1) * 10)</TotalTimeSeconds><Track>"
+    for index in 0..<points {
+      x +=
+        "<Trackpoint><Time>2024-05-0\(day)T0\(hour):0\(index / 6):\(index % 6)0Z</Time><DistanceMeters>\(index * 50)</DistanceMeters></Trackpoint>"
+    }
+    return x + "</Track></Lap></Activity>"
+  }
+
+  static func tcx(_ activities: String...) -> [UInt8] {
+    Array(
+      ("<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities>"
+        + activities.joined() + "</Activities></TrainingCenterDatabase>").utf8)
+  }
+
+  /// Two TCX activities a day apart: each record lasts its own 60 s and 300 m (the day between
+  /// is no workout time), for two sports and for the same sport twice (two records, not one
+  /// with a day inside). Listed in reverse order, they are sorted by start.
+  @Test func multisportPartsEndAtTheirOwnLastTimeStamp() throws {
+    let cases: [([UInt8], [String])] = [
+      (
+        Self.tcx(Self.activity("Running", day: 1), Self.activity("Biking", day: 2)),
+        ["running", "cycling"]
+      ),
+      (
+        Self.tcx(Self.activity("Running", day: 1), Self.activity("Running", day: 2)),
+        ["running", "running"]
+      ),
+      (
+        Self.tcx(Self.activity("Biking", day: 2), Self.activity("Running", day: 1)),
+        ["running", "cycling"]
+      ),
+    ]
+    for (bytes, activities) in cases {
+      let (_, plan, records) = try ExportRoundTripTests.replay(bytes, name: "multi.tcx")
+      // The second part starts 24 h = 86 400 s after the first; the first ends at 60 s.
+      #expect(plan.parts.map(\.start) == [0, 86_400])
+      #expect(plan.parts.first?.end == 60)
+      #expect(records.map { $0["activityType"] } == activities.map { .string($0) })
+      #expect(try records.map { try ExportRoundTripTests.number($0["duration"]) } == [60, 60])
+      for record in records {
+        let metres = try ExportRoundTripTests.number(record["totalDistance"])
+        #expect(abs(metres - 300) <= 3, "\(metres) m")
+      }
+    }
+  }
+
+  /// A ride from 06:00:00 to 06:00:30Z inside a run from 06:00:00 to 06:01:00Z: the ride starts
+  /// before the run ends, so it is dropped with a warning that names it; the run stays whole.
+  @Test func anOverlappingActivityIsDroppedWithAWarning() throws {
+    let recording = try Recording.decode(
+      Self.tcx(Self.activity("Running", day: 1), Self.activity("Biking", day: 1, points: 4)),
+      format: .tcx, file: "over.tcx")
+    #expect(recording.sessions.map(\.sport) == ["Running"])
+    #expect(recording.points.count == 7)
+    let replay = try RecordingCourse(
+      recording: recording, activity: .running, recordedHeartRate: false)
+    #expect(replay.duration == 60)
+    #expect(
+      replay.warnings(file: "over.tcx", recording: recording)
+        == ["over.tcx: dropped activity 2 (Biking), which starts before activity 1 ends"])
+  }
+
   static let twoPoints = """
     <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
     <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>

@@ -15,7 +15,9 @@ import WorkoutRecordings
 ///   the point after is
 ///   above ``jumpSpeed`` (50 m/s, the fastest segment a scenario may give) is dropped; so is a
 ///   first (last) point whose speed to (from) its neighbour is above it while the next (previous)
-///   step is not. ``droppedJumps`` counts them; the file is not refused.
+///   step is not; so is a run of 2 to ``maximumJumpRun`` (5) consecutive points when the step
+///   into the run and the step out of it are above it and the point after the run is not above
+///   it from the point before the run. ``droppedJumps`` counts them; the file is not refused.
 /// - Distance: each point gets a cumulative distance from the nearest points that carry one:
 ///   the recorded distance where there is one (a fall of more than ``distanceReset`` starts the
 ///   count again on top of the distance before it), linearly interpolated in timer time (time with the
@@ -61,6 +63,9 @@ public struct RecordingCourse: Sendable {
   /// The implied speed no body reaches, m/s: 50, the upper end of the speeds a course segment
   /// may have (``CourseSegment/speedRange``); a point implying more on both sides is a GPS jump.
   public static let jumpSpeed = CourseSegment.speedRange.upperBound
+  /// The longest run of consecutive points dropped together as one GPS jump: 5 (a receiver
+  /// that loses its fix for a few seconds writes a few points at the wrong place).
+  public static let maximumJumpRun = 5
   /// A recorded distance that falls by more than this, m, starts counting again (a new session
   /// of a multisport or chained file): 10 m, more than a device's own corrections of its
   /// distance (which are below a few metres); smaller falls are a standstill.
@@ -298,7 +303,8 @@ public struct RecordingCourse: Sendable {
     var kept: [RecordingPoint] = []
     kept.reserveCapacity(points.count)
     var dropped = 0
-    for index in points.indices {
+    var skipUntil = 0
+    for index in points.indices where index >= skipUntil {
       let point = points[index]
       if index == 0 {
         if fast(point, points[1]) && !fast(points[1], points[2]) {
@@ -312,9 +318,22 @@ public struct RecordingCourse: Sendable {
           dropped += 1
           continue
         }
-      } else if let previous = kept.last, fast(previous, point), fast(point, points[index + 1]) {
-        dropped += 1
-        continue
+      } else if let previous = kept.last, fast(previous, point) {
+        if fast(point, points[index + 1]) {
+          dropped += 1
+          continue
+        }
+        // A run of 2 to ``maximumJumpRun`` jump points: the point after it is fast from the
+        // run's last point but not from the point before the run.
+        let run = (2...Self.maximumJumpRun).first {
+          index + $0 < points.count && fast(points[index + $0 - 1], points[index + $0])
+            && !fast(previous, points[index + $0])
+        }
+        if let run {
+          dropped += run
+          skipUntil = index + run
+          continue
+        }
       }
       kept.append(point)
     }

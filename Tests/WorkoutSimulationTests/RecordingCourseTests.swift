@@ -166,6 +166,26 @@ import WorkoutSimulation
         == ["t.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)"])
   }
 
+  @Test func twoConsecutiveJumpPointsAreDroppedTogether() throws {
+    // As above, with the points at 3 and 4 s both 0.01° (1111.95 m) off to the north: 2→3 and
+    // 4→5 imply about 1112 m/s, 3→4 only 11.1 m/s (so neither is a single jump), and 2→5 is
+    // 0.0003° in 3 s = 11.1195 m/s: the run of two is dropped.
+    let points = (0...7).map { t in
+      RecordingPoint(
+        time: Double(t), latitude: (3...4).contains(t) ? 0.01 : 0, longitude: Double(t) * 0.0001)
+    }
+    let replay = try RecordingCourse(
+      recording: Recording(format: .gpx, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 2)
+    #expect(replay.cappedSegments == 0)
+    #expect(replay.course.track.map(\.instant) == [0, 1, 2, 5, 6, 7].map(Self.seconds))
+    let metresPerSecond = 6_371_008.8 * 0.0001 * Double.pi / 180
+    for segment in replay.course.segments {
+      #expect(abs((segment.speed ?? 0) - metresPerSecond) < 1e-6)
+    }
+  }
+
   @Test func aPositionJumpIsDroppedEvenWhenTheDistanceIsSteady() throws {
     // 3 m/s by the recorded distance throughout; the point at 2 s is 0.01° (1112 m) off in
     // position. Its speed by position is 1112 m/s each way, so it goes; the distance then gives

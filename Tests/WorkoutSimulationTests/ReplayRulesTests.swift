@@ -124,6 +124,25 @@ import WorkoutSimulation
         == ["over.tcx: dropped activity 2 (Biking), which starts before activity 1 ends"])
   }
 
+  /// Points 400 and 401 of the bundled ride moved 1° (111 km) north: a run of two GPS jumps,
+  /// dropped (not capped, which added 2.4 %), so the distance stays within 0.1 % of the
+  /// intact ride's (only the corner across the two points is cut).
+  @Test func twoJumpPointsInTheBundledRideAreDropped() throws {
+    var recording = try Recording.read(path: Self.recordings + "/ride-hilly--riderx3.gpx")
+    func metres(_ replay: RecordingCourse) -> Double {
+      replay.course.segments.reduce(0) { $0 + ($1.speed ?? 0) * $1.duration.secondsValue }
+    }
+    let intact = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    for index in [400, 401] { recording.points[index].latitude? += 1 }
+    let replay = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(replay.droppedJumps == 2)
+    #expect(replay.cappedSegments == 0)
+    #expect(replay.duration == intact.duration)
+    #expect(abs(metres(replay) - metres(intact)) <= 0.001 * metres(intact))
+  }
+
   static let twoPoints = """
     <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
     <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>

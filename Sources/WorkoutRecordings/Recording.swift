@@ -138,14 +138,18 @@ public struct Recording: Sendable, Equatable {
   /// Track points without a time stamp before the first or after the last timed point, which
   /// the reader dropped (untimed points between timed ones get an interpolated time instead).
   public var droppedUntimedPoints: Int
+  /// Sport parts the reader dropped, each described in words (a TCX `Activity` that overlaps
+  /// the one before it in time); empty when none was.
+  public var droppedParts: [String]
 
   /// Creates a recording.
   public init(
     format: RecordingFormat, sport: String? = nil, points: [RecordingPoint],
     laps: [RecordingSummary] = [], session: RecordingSummary? = nil,
     sessions: [RecordingSummary] = [], timerEvents: [RecordingTimerEvent] = [],
-    droppedUntimedPoints: Int = 0
+    droppedUntimedPoints: Int = 0, droppedParts: [String] = []
   ) {
+    self.droppedParts = droppedParts
     self.format = format
     self.sport = sport
     self.points = points

@@ -7,13 +7,17 @@ import WorkoutRecordings
 /// its revised rules for files as devices write them). The rules, with the numbers, are in
 /// docs/recordings.md; in order:
 /// - Points whose time stamp is not later than the previous kept point's are dropped (a file
-///   may repeat a time stamp); `t = 0` is the first point's time stamp.
+///   may repeat a time stamp; only such a repeat goes uncounted); a single point later than the next point while the one before it
+///   is earlier than that next point is the outlier and is dropped instead of the points after
+///   it. ``droppedOutOfOrder`` counts them (a warning); `t = 0` is the first kept time stamp.
 /// - GPS jumps: a point whose implied speed (the larger of the recorded distance and the
 ///   great-circle distance between positions, over the time) both from the point before and to
 ///   the point after is
 ///   above ``jumpSpeed`` (50 m/s, the fastest segment a scenario may give) is dropped; so is a
 ///   first (last) point whose speed to (from) its neighbour is above it while the next (previous)
-///   step is not. ``droppedJumps`` counts them; the file is not refused.
+///   step is not; so is a run of 2 to ``maximumJumpRun`` (5) consecutive points when the step
+///   into the run and the step out of it are above it and the point after the run is not above
+///   it from the point before the run. ``droppedJumps`` counts them; the file is not refused.
 /// - Distance: each point gets a cumulative distance from the nearest points that carry one:
 ///   the recorded distance where there is one (a fall of more than ``distanceReset`` starts the
 ///   count again on top of the distance before it), linearly interpolated in timer time (time with the
@@ -59,6 +63,9 @@ public struct RecordingCourse: Sendable {
   /// The implied speed no body reaches, m/s: 50, the upper end of the speeds a course segment
   /// may have (``CourseSegment/speedRange``); a point implying more on both sides is a GPS jump.
   public static let jumpSpeed = CourseSegment.speedRange.upperBound
+  /// The longest run of consecutive points dropped together as one GPS jump: 5 (a receiver
+  /// that loses its fix for a few seconds writes a few points at the wrong place).
+  public static let maximumJumpRun = 5
   /// A recorded distance that falls by more than this, m, starts counting again (a new session
   /// of a multisport or chained file): 10 m, more than a device's own corrections of its
   /// distance (which are below a few metres); smaller falls are a standstill.
@@ -77,6 +84,9 @@ public struct RecordingCourse: Sendable {
   public var firstTimestamp: Double
   /// The last kept time stamp minus the first, s: the recording's duration on the scenario clock.
   public var duration: Double
+  /// How many points were dropped because their time stamp was out of order or not finite
+  /// (see ``inTimeOrder(_:)``; a repeat of the time stamp just before is dropped uncounted).
+  public var droppedOutOfOrder: Int
   /// How many points were dropped as GPS jumps.
   public var droppedJumps: Int
   /// How many segments kept a speed above ``jumpSpeed`` after the fallbacks and were capped.
@@ -91,6 +101,11 @@ public struct RecordingCourse: Sendable {
   /// jumps, capped segments, and untimed points the reader dropped; empty when all is well.
   public func warnings(file: String, recording: Recording) -> [String] {
     var lines: [String] = []
+    if droppedOutOfOrder > 0 {
+      lines.append(
+        "\(file): dropped \(droppedOutOfOrder) point\(droppedOutOfOrder == 1 ? "" : "s") whose time stamp is out of order"
+      )
+    }
     if droppedJumps > 0 {
       lines.append(
         "\(file): dropped \(droppedJumps) point\(droppedJumps == 1 ? "" : "s") implying more than \(Int(Self.jumpSpeed)) m/s (GPS jumps)"
@@ -101,6 +116,7 @@ public struct RecordingCourse: Sendable {
         "\(file): \(cappedSegments) segment\(cappedSegments == 1 ? "" : "s") faster than \(Int(Self.jumpSpeed)) m/s capped at it"
       )
     }
+    for part in recording.droppedParts { lines.append("\(file): \(part)") }
     if recording.droppedUntimedPoints > 0 {
       let count = recording.droppedUntimedPoints
       lines.append(
@@ -126,12 +142,8 @@ public struct RecordingCourse: Sendable {
     recording: Recording, activity: WorkoutActivityType, recordedHeartRate: Bool,
     laterActivities: [(from: Double, activity: WorkoutActivityType)] = []
   ) throws(CourseError) {
-    var ordered: [RecordingPoint] = []
-    ordered.reserveCapacity(recording.points.count)
-    for point in recording.points where point.time.isFinite {
-      if let last = ordered.last, point.time <= last.time { continue }
-      ordered.append(point)
-    }
+    let (ordered, outOfOrder) = Self.inTimeOrder(recording.points)
+    droppedOutOfOrder = outOfOrder
     let (points, dropped) = Self.withoutJumps(ordered)
     droppedJumps = dropped
     let origin = points.first?.time ?? 0
@@ -251,6 +263,37 @@ public struct RecordingCourse: Sendable {
     return speed
   }
 
+  /// `points` with a time stamp that is finite and later than the previous kept point's, and how
+  /// many were dropped, less those that only repeat the time stamp of the point just before them
+  /// in the file. A single point out of order with its neighbours (later than the next
+  /// point's time stamp while the point before it is earlier than that next point) is the
+  /// outlier and is dropped, so the points after it are kept (docs/recordings.md, "Time order").
+  static func inTimeOrder(_ all: [RecordingPoint]) -> ([RecordingPoint], Int) {
+    let points = all.filter { $0.time.isFinite }
+    var kept: [RecordingPoint] = []
+    kept.reserveCapacity(points.count)
+    var dropped = all.count - points.count
+    for index in points.indices {
+      let point = points[index]
+      if let last = kept.last, point.time <= last.time {
+        // A time stamp equal to the previous point's is a device's second record in the same
+        // second (the bundled FIT run has 7): dropped, not counted.
+        if point.time < last.time || index == 0 || points[index - 1].time != point.time {
+          dropped += 1
+        }
+        continue
+      }
+      if index + 1 < points.count, point.time > points[index + 1].time,
+        kept.last.map({ $0.time < points[index + 1].time }) ?? true
+      {
+        dropped += 1
+        continue
+      }
+      kept.append(point)
+    }
+    return (kept, dropped)
+  }
+
   /// `points` without its GPS jumps (see the type's rules), and how many were dropped.
   static func withoutJumps(_ points: [RecordingPoint]) -> ([RecordingPoint], Int) {
     guard points.count >= 3 else { return (points, 0) }
@@ -260,7 +303,8 @@ public struct RecordingCourse: Sendable {
     var kept: [RecordingPoint] = []
     kept.reserveCapacity(points.count)
     var dropped = 0
-    for index in points.indices {
+    var skipUntil = 0
+    for index in points.indices where index >= skipUntil {
       let point = points[index]
       if index == 0 {
         if fast(point, points[1]) && !fast(points[1], points[2]) {
@@ -274,9 +318,22 @@ public struct RecordingCourse: Sendable {
           dropped += 1
           continue
         }
-      } else if let previous = kept.last, fast(previous, point), fast(point, points[index + 1]) {
-        dropped += 1
-        continue
+      } else if let previous = kept.last, fast(previous, point) {
+        if fast(point, points[index + 1]) {
+          dropped += 1
+          continue
+        }
+        // A run of 2 to ``maximumJumpRun`` jump points: the point after it is fast from the
+        // run's last point but not from the point before the run.
+        let run = (2...Self.maximumJumpRun).first {
+          index + $0 < points.count && fast(points[index + $0 - 1], points[index + $0])
+            && !fast(previous, points[index + $0])
+        }
+        if let run {
+          dropped += run
+          skipUntil = index + run
+          continue
+        }
       }
       kept.append(point)
     }

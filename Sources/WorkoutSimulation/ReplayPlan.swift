@@ -7,12 +7,13 @@ import WorkoutRecordings
 /// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
 ///
-/// - `activity`: the file's sport mapped by ``activity(forSport:)`` (or `--type`).
+/// - `activity`: the file's sport mapped by ``activity(forSport:in:)`` (or `--type`).
 /// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
 ///   start of each lap message after the first; for a multisport file (``parts``), `end` where
-///   the timer stopped before each later part (else at its start), and at its start
+///   the timer stopped before each later part (else at ``Part/end`` of the part before, else at
+///   its start), and at its start
 ///   `newSession` with that part's activity and `start`; `end` at the recording's last time
 ///   stamp.
 /// - `course`: the recording, with `"heartRate": "recorded"` when the file has heart rate (else
@@ -28,6 +29,10 @@ public struct ReplayPlan: Sendable {
     /// The file's own totals for it (sums over its sessions; the maximum of maximum heart rates;
     /// the mean heart rate weighted by timer time), or `nil` when the file has none (GPX).
     public var totals: RecordingSummary?
+    /// Where its record ends, seconds after the recording's first time stamp: its own last time
+    /// stamp when the next part starts more than ``RecordingCourse/maximumGap`` (10 s) after it
+    /// (the gap is no workout time); `nil` when it runs on to the next part's start.
+    public var end: Double? = nil
   }
 
   /// The sport parts in order (one for a single-sport file).
@@ -53,6 +58,23 @@ public struct ReplayPlan: Sendable {
     case "swimming", "swim", "lap_swimming", "open_water_swimming": return .swimming
     default: return .other
     }
+  }
+
+  /// The activity for a sport of `recording`: ``activity(forSport:)``, except that a TCX
+  /// `Other` whose track moves (a point with a distance above 0 m or a position) is `walking`.
+  /// TCX names only `Running`, `Biking` and `Other`, and Garmin writes walks and hikes as
+  /// `Other` (so does workout-sim's own TCX export); `other` would replay with no distance.
+  public static func activity(forSport sport: String?, in recording: Recording)
+    -> WorkoutActivityType?
+  {
+    let mapped = activity(forSport: sport)
+    guard recording.format == .tcx, sport?.lowercased() == "other", mapped == .other else {
+      return mapped
+    }
+    let moves = recording.points.contains {
+      ($0.distance ?? 0) > 0 || ($0.latitude != nil && $0.longitude != nil)
+    }
+    return moves ? .walking : mapped
   }
 
   /// Plans the replay of `recording`.
@@ -111,7 +133,8 @@ public struct ReplayPlan: Sendable {
       let stopped = course.timerStops.first {
         $0.lowerBound < part.start && $0.upperBound >= part.start
       }
-      add(stopped?.lowerBound ?? part.start, 1, action("end"))
+      let before = parts.last { $0.start < part.start }
+      add(stopped?.lowerBound ?? before?.end ?? part.start, 1, action("end"))
       add(
         part.start, 2, action("newSession", [("activity", .string(part.activity.name))]))
       add(part.start, 3, action("start"))
@@ -148,16 +171,31 @@ public struct ReplayPlan: Sendable {
   }
 
   /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive
-  /// ones of the same sport merged; one part from `t = 0` when there are none.
+  /// ones of the same sport merged unless the later one starts more than 10 s after the last
+  /// time stamp before it (then each is a record of its own, and the part before ends at that
+  /// time stamp); one part from `t = 0` when there are none.
   static func parts(
     _ recording: Recording, origin: Double, override: WorkoutActivityType?, duration: Double
   ) -> [Part] {
-    let fallback = override ?? activity(forSport: recording.sport) ?? .running
+    let fallback = override ?? activity(forSport: recording.sport, in: recording) ?? .running
     var parts: [Part] = []
+    let times = recording.points.map(\.time).filter(\.isFinite).sorted()
+    /// The last time stamp before `start` (absolute), after the origin.
+    func lastBefore(_ start: Double) -> Double? {
+      times.last { $0 < start }.map { $0 - origin }
+    }
     for session in recording.sessions {
-      let sport = override ?? activity(forSport: session.sport) ?? fallback
+      let sport = override ?? activity(forSport: session.sport, in: recording) ?? fallback
       let start = max(0, (session.startTime ?? origin) - origin)
-      if var last = parts.last, last.activity == sport {
+      // A gap of more than 10 s before this part: the part before ends at its last time stamp.
+      var gapBefore = false
+      if !parts.isEmpty, let previous = lastBefore(origin + start),
+        start - previous > RecordingCourse.maximumGap, previous >= (parts.last?.start ?? 0)
+      {
+        gapBefore = true
+        parts[parts.count - 1].end = previous
+      }
+      if var last = parts.last, last.activity == sport, !gapBefore {
         last.totals = merge(last.totals, session)
         parts[parts.count - 1] = last
       } else if parts.isEmpty || start > (parts.last?.start ?? 0) {

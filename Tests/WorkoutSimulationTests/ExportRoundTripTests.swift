@@ -273,6 +273,98 @@ import WorkoutSimulation
       events.compactMap { $0["type"] } == [.string("lap"), .string("pause"), .string("resume")])
   }
 
+  /// The walk (120 s at 1.4 m/s, a lap at 60 s, paused 80 to 90 s) to TCX, whose only sport for
+  /// it is `Other`: it moves, so it replays as `walking` with distance. Duration 120 − 10 =
+  /// 110 s; distance 1.4 × 110 = 154 m (nothing is collected while paused).
+  @Test func aWalkExportedToTCXReplaysAsAWalk() throws {
+    let run = try Self.run(Self.walk)
+    #expect(try Self.number(run.record["duration"]) == 110)
+    let distance = try Self.number(run.record["totalDistance"])
+    #expect(abs(distance - 154) < 1e-6)
+    let bytes = try Self.export(run, as: .tcx)
+    #expect(String(decoding: bytes, as: UTF8.self).contains("<Activity Sport=\"Other\">"))
+    let (replayed, plan, _) = try Self.replay(bytes, name: "walk.tcx")
+    #expect(plan.parts.map(\.activity) == [.walking])
+    #expect(replayed["activityType"] == .string("walking"))
+    #expect(try Self.number(replayed["duration"]) == 110)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
+
+  /// A run paused from 100 to 160 s and resumed with a lap at 160 s (as each pause of
+  /// `Scenarios/ultra-12h.json` ends), ended at 300 s, at 3 m/s: duration 300 − 60 = 240 s,
+  /// distance 3 × 240 = 720 m. In TCX the lap before says 100 s of timer time over a 160 s
+  /// span, so the 60 s gap to the next lap's first point is a timer stop again.
+  @Test func aPauseEndedByALapSurvivesTCX() throws {
+    let run = try Self.run(
+      """
+      { "version": 1, "activity": "running", "course": [ { "duration": 300, "speed": 3 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 100, "do": "pause" },
+                      { "at": 160, "do": "resume" }, { "at": 160, "do": "lap" },
+                      { "at": 300, "do": "end" } ] }
+      """)
+    #expect(try Self.number(run.record["duration"]) == 240)
+    let distance = try Self.number(run.record["totalDistance"])
+    #expect(abs(distance - 720) < 1e-6)
+    let (replayed, plan, _) = try Self.replay(try Self.export(run, as: .tcx), name: "run.tcx")
+    #expect(plan.duration == 300)
+    #expect(try Self.number(replayed["duration"]) == 240)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
+
+  /// The north track (2.2239 m/s, see ``ownGPXExportReplaysToTheRecord()``) paused 60 to 70 s
+  /// and resumed with a lap, ended at 120 s, to TCX: the route points inside the pause (the body
+  /// moves on) are left out, so the pause comes back. Duration 110 s, distance 11.119508 / 5 ×
+  /// 110 = 244.63 m.
+  @Test func routePointsInsideAPauseAreLeftOutOfTCX() throws {
+    let scenario = try RecordingScenarioTests.scenario(
+      """
+      { "version": 1, "course": { "recording": "track.gpx" },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "pause" },
+                      { "at": 70, "do": "resume" }, { "at": 70, "do": "lap" },
+                      { "at": 120, "do": "end" } ] }
+      """, files: ["track.gpx": Array(Self.northTrack.utf8)])
+    let result = try Simulation.run(scenario)
+    guard case .array(let records)? = result.document(includeSamples: true)["records"],
+      let record = records.first
+    else { throw Failure.shape }
+    #expect(try Self.number(record["duration"]) == 110)
+    let distance = try Self.number(record["totalDistance"])
+    #expect(abs(distance - 6_371_008.8 * 0.0001 * Double.pi / 180 / 5 * 110) < 1e-6)
+    let bytes = try Self.export((result, record), as: .tcx)
+    let text = String(decoding: bytes, as: UTF8.self)
+    #expect(!text.contains("<Time>2024-05-01T06:01:05Z</Time>"))
+    let (replayed, _, _) = try Self.replay(bytes, name: "track.tcx")
+    #expect(try Self.number(replayed["duration"]) == 110)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
+
+  /// A 120 s walk at 1.4 m/s whose heart-rate sensor locks on after 10 s and whose samples
+  /// start at 10 s (as in `Scenarios/easy-walk.json`): the FIT and TCX exports write a first
+  /// point at the start, so the replay lasts the full 120 s, not 110 s; distance 1.4 × 120 =
+  /// 168 m.
+  @Test(arguments: [ExportFormat.fit, .tcx])
+  func aLateFirstSampleStillReplaysFromTheStart(format: ExportFormat) throws {
+    let run = try Self.run(
+      """
+      { "version": 1, "activity": "walking", "course": [ { "duration": 120, "speed": 1.4 } ],
+        "sensors": { "heartRate": { "lockOn": 10 } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    #expect(try Self.number(run.record["duration"]) == 120)
+    let distance = try Self.number(run.record["totalDistance"])
+    #expect(abs(distance - 168) < 1e-6)
+    let (replayed, plan, _) = try Self.replay(
+      try Self.export(run, as: format), name: "walk." + format.rawValue)
+    #expect(plan.duration == 120)
+    #expect(replayed["activityType"] == .string("walking"))
+    #expect(try Self.number(replayed["duration"]) == 120)
+    let again = try Self.number(replayed["totalDistance"])
+    #expect(abs(again - distance) <= 0.01 * distance, "replayed \(again) m of \(distance) m")
+  }
+
   /// A GPX track of 25 points 5 s apart heading north 0.0001° (11.1195 m) per point, from
   /// 2024-05-01T06:00:00Z.
   static var northTrack: String {

@@ -114,6 +114,36 @@ import WorkoutSimulation
     #expect(replay.course.recordedHeartRate.map(\.instant) == [0, 5, 10, 20, 25].map(Self.seconds))
   }
 
+  @Test func aSingleLateTimeStampIsTheOutlierNotThePointsAfterIt() throws {
+    // 5 m/s every 10 s (50 m a point); the point at 30 s says 30 + 4200 s (1 h 10 min late):
+    // 4230 > 40 (the next point) while 20 (the one before) < 40, so it alone is dropped.
+    var points = (0...6).map { RecordingPoint(time: Double($0 * 10), distance: Double($0 * 50)) }
+    points[3].time += 4200
+    let recording = Recording(format: .fit, points: points)
+    let replay = try RecordingCourse(
+      recording: recording, activity: .running, recordedHeartRate: false)
+    #expect(replay.droppedOutOfOrder == 1)
+    // Kept: 0, 10, 20, 40, 50, 60 s: 60 s, and 300 m at 5 m/s throughout (20→40: 100 m in 20 s).
+    #expect(replay.duration == 60)
+    #expect(replay.course.starts == [0, 10, 20, 40, 50].map(Self.seconds))
+    #expect(replay.course.segments.allSatisfy { $0.speed == 5 })
+    // An early time stamp (the point at 30 s says 5 s, before 20 s and even 10 s, so 20 s is
+    // no outlier: 10 < 5 fails) is dropped and counted; a repeat of the time stamp just before
+    // (a second point at 50 s) is dropped uncounted: 1 counted, 0…60 s kept without them.
+    var early = (0...6).map { RecordingPoint(time: Double($0 * 10), distance: Double($0 * 50)) }
+    early[3].time = 5
+    early.insert(RecordingPoint(time: 50, distance: 250), at: 6)
+    let both = try RecordingCourse(
+      recording: Recording(format: .fit, points: early), activity: .running,
+      recordedHeartRate: false)
+    #expect(both.droppedOutOfOrder == 1)
+    #expect(both.course.starts == [0, 10, 20, 40, 50].map(Self.seconds))
+    #expect(both.duration == 60)
+    #expect(
+      replay.warnings(file: "t.fit", recording: recording)
+        == ["t.fit: dropped 1 point whose time stamp is out of order"])
+  }
+
   @Test func aGPSJumpIsDroppedAndCounted() throws {
     // Along the equator 0.0001° of longitude a second (11.1195 m/s); the point at 3 s is
     // 0.01° (1111.95 m) off to the north: 1112 m in 1 s each way, over 50 m/s on both sides.
@@ -134,6 +164,26 @@ import WorkoutSimulation
     #expect(
       replay.warnings(file: "t.gpx", recording: Recording(format: .gpx, points: points))
         == ["t.gpx: dropped 1 point implying more than 50 m/s (GPS jumps)"])
+  }
+
+  @Test func twoConsecutiveJumpPointsAreDroppedTogether() throws {
+    // As above, with the points at 3 and 4 s both 0.01° (1111.95 m) off to the north: 2→3 and
+    // 4→5 imply about 1112 m/s, 3→4 only 11.1 m/s (so neither is a single jump), and 2→5 is
+    // 0.0003° in 3 s = 11.1195 m/s: the run of two is dropped.
+    let points = (0...7).map { t in
+      RecordingPoint(
+        time: Double(t), latitude: (3...4).contains(t) ? 0.01 : 0, longitude: Double(t) * 0.0001)
+    }
+    let replay = try RecordingCourse(
+      recording: Recording(format: .gpx, points: points), activity: .running,
+      recordedHeartRate: false)
+    #expect(replay.droppedJumps == 2)
+    #expect(replay.cappedSegments == 0)
+    #expect(replay.course.track.map(\.instant) == [0, 1, 2, 5, 6, 7].map(Self.seconds))
+    let metresPerSecond = 6_371_008.8 * 0.0001 * Double.pi / 180
+    for segment in replay.course.segments {
+      #expect(abs((segment.speed ?? 0) - metresPerSecond) < 1e-6)
+    }
   }
 
   @Test func aPositionJumpIsDroppedEvenWhenTheDistanceIsSteady() throws {

@@ -37,6 +37,112 @@ import WorkoutSimulation
     #expect(replay.droppedJumps == 0)
   }
 
+  /// The bundled GPX ride (931 points, 17:26:09 to 18:07:18: 41 min 9 s = 2469 s) with one
+  /// point in the middle set 1 h 10 min late: that point alone is dropped (with a warning), not
+  /// the some 600 points whose time stamps lie before it.
+  @Test func aLatePointInTheBundledRideIsDroppedAlone() throws {
+    var recording = try Recording.read(path: Self.recordings + "/ride-hilly--riderx3.gpx")
+    #expect(recording.points.count == 931)
+    let intact = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(intact.duration == 2469)
+    #expect(intact.droppedOutOfOrder == 0)
+    recording.points[465].time += 70 * 60
+    let replay = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(replay.droppedOutOfOrder == 1)
+    #expect(replay.duration == 2469)
+    #expect(replay.course.track.count == 930)
+    #expect(
+      replay.warnings(file: "ride.gpx", recording: recording)
+        == ["ride.gpx: dropped 1 point whose time stamp is out of order"])
+  }
+
+  /// A TCX activity of 7 points 10 s apart at 5 m/s (0 to 60 s, 0 to 300 m) from 06:00:00Z on
+  /// 2024-05-0`day`, one lap; `points` fewer cut it short.
+  static func activity(_ sport: String, day: Int, hour: Int = 6, points: Int = 7) -> String {
+    var x = "<Activity Sport=\"\(sport)\"><Lap StartTime=\"2024-05-0\(day)T0\(hour):00:00Z\">"
+    x += "<TotalTimeSeconds>\((points - 1) * 10)</TotalTimeSeconds><Track>"
+    for index in 0..<points {
+      x +=
+        "<Trackpoint><Time>2024-05-0\(day)T0\(hour):0\(index / 6):\(index % 6)0Z</Time><DistanceMeters>\(index * 50)</DistanceMeters></Trackpoint>"
+    }
+    return x + "</Track></Lap></Activity>"
+  }
+
+  static func tcx(_ activities: String...) -> [UInt8] {
+    Array(
+      ("<TrainingCenterDatabase xmlns=\"http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2\"><Activities>"
+        + activities.joined() + "</Activities></TrainingCenterDatabase>").utf8)
+  }
+
+  /// Two TCX activities a day apart: each record lasts its own 60 s and 300 m (the day between
+  /// is no workout time), for two sports and for the same sport twice (two records, not one
+  /// with a day inside). Listed in reverse order, they are sorted by start.
+  @Test func multisportPartsEndAtTheirOwnLastTimeStamp() throws {
+    let cases: [([UInt8], [String])] = [
+      (
+        Self.tcx(Self.activity("Running", day: 1), Self.activity("Biking", day: 2)),
+        ["running", "cycling"]
+      ),
+      (
+        Self.tcx(Self.activity("Running", day: 1), Self.activity("Running", day: 2)),
+        ["running", "running"]
+      ),
+      (
+        Self.tcx(Self.activity("Biking", day: 2), Self.activity("Running", day: 1)),
+        ["running", "cycling"]
+      ),
+    ]
+    for (bytes, activities) in cases {
+      let (_, plan, records) = try ExportRoundTripTests.replay(bytes, name: "multi.tcx")
+      // The second part starts 24 h = 86 400 s after the first; the first ends at 60 s.
+      #expect(plan.parts.map(\.start) == [0, 86_400])
+      #expect(plan.parts.first?.end == 60)
+      #expect(records.map { $0["activityType"] } == activities.map { .string($0) })
+      #expect(try records.map { try ExportRoundTripTests.number($0["duration"]) } == [60, 60])
+      for record in records {
+        let metres = try ExportRoundTripTests.number(record["totalDistance"])
+        #expect(abs(metres - 300) <= 3, "\(metres) m")
+      }
+    }
+  }
+
+  /// A ride from 06:00:00 to 06:00:30Z inside a run from 06:00:00 to 06:01:00Z: the ride starts
+  /// before the run ends, so it is dropped with a warning that names it; the run stays whole.
+  @Test func anOverlappingActivityIsDroppedWithAWarning() throws {
+    let recording = try Recording.decode(
+      Self.tcx(Self.activity("Running", day: 1), Self.activity("Biking", day: 1, points: 4)),
+      format: .tcx, file: "over.tcx")
+    #expect(recording.sessions.map(\.sport) == ["Running"])
+    #expect(recording.points.count == 7)
+    let replay = try RecordingCourse(
+      recording: recording, activity: .running, recordedHeartRate: false)
+    #expect(replay.duration == 60)
+    #expect(
+      replay.warnings(file: "over.tcx", recording: recording)
+        == ["over.tcx: dropped activity 2 (Biking), which starts before activity 1 ends"])
+  }
+
+  /// Points 400 and 401 of the bundled ride moved 1° (111 km) north: a run of two GPS jumps,
+  /// dropped (not capped, which added 2.4 %), so the distance stays within 0.1 % of the
+  /// intact ride's (only the corner across the two points is cut).
+  @Test func twoJumpPointsInTheBundledRideAreDropped() throws {
+    var recording = try Recording.read(path: Self.recordings + "/ride-hilly--riderx3.gpx")
+    func metres(_ replay: RecordingCourse) -> Double {
+      replay.course.segments.reduce(0) { $0 + ($1.speed ?? 0) * $1.duration.secondsValue }
+    }
+    let intact = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    for index in [400, 401] { recording.points[index].latitude? += 1 }
+    let replay = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false)
+    #expect(replay.droppedJumps == 2)
+    #expect(replay.cappedSegments == 0)
+    #expect(replay.duration == intact.duration)
+    #expect(abs(metres(replay) - metres(intact)) <= 0.001 * metres(intact))
+  }
+
   static let twoPoints = """
     <gpx version="1.1" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
     <trkpt lat="48" lon="11"><time>2024-05-01T06:00:00Z</time></trkpt>

@@ -68,6 +68,11 @@ extension FITWriter {
         seconds.append((s, row, rowTotal))
       }
     }
+    // A first record at the start (distance 0) when the first sample comes later (a heart-rate
+    // lock-on), so a replay starts where the workout did.
+    if let first = seconds.first, first.stamp > stamp(w.start) {
+      seconds.insert((stamp(w.start), ExportRow(at: w.start), 0), at: 0)
+    }
     let semicircles = 2_147_483_648.0 / 180
     let recordFields: [(UInt8, Base)] = [
       (253, .uint32), (0, .sint32), (1, .sint32), (78, .uint32), (5, .uint32), (3, .uint8),

@@ -6,7 +6,8 @@
 /// distinct sample time in the lap with `Time`, `Position` and `AltitudeMeters` (route
 /// points), `DistanceMeters` (the running total, on points where a distance sample ends),
 /// `HeartRateBpm`, `Cadence` (cycling cadence), and ActivityExtension v2 `TPX` `Speed` and
-/// `Watts`. Times are UTC (`Z`). After a pause the lap's points go on in a new `Track`.
+/// `Watts`. Times are UTC (`Z`). Points inside a pause are left out; after a pause the lap's
+/// points go on in a new `Track`.
 enum TCXWriter {
   static func write(_ w: ExportWorkout) -> String {
     let sport: String
@@ -29,6 +30,11 @@ enum TCXWriter {
     x += "      <Id>\(time(w.start))</Id>\n"
     let laps = w.laps()
     var rowsByLap = [[ExportRow]](repeating: [], count: laps.count)
+    // A first point at the start when the first sample comes later (a heart-rate lock-on), so a
+    // replay starts where the workout did.
+    if let first = w.rows.first, first.at > w.start, !laps.isEmpty {
+      rowsByLap[0].append(ExportRow(at: w.start, distance: 0))
+    }
     for row in w.rows { rowsByLap[w.lapIndex(discrete: row.at)].append(row) }
     var totalDistance = 0.0
     for (index, lap) in laps.enumerated() {
@@ -51,6 +57,12 @@ enum TCXWriter {
         x += "        <Track>\n"
         var part = w.resumesBefore(rowsByLap[index][0].at)
         for row in rowsByLap[index] {
+          // A point while paused is not part of the workout (the body may move, nothing is
+          // collected): left out, as in GPX, so the reader sees the distance stand still.
+          if w.pauses.contains(where: { $0.from < row.at && row.at < $0.to }) {
+            totalDistance += row.distance ?? 0
+            continue
+          }
           let rowPart = w.resumesBefore(row.at)
           if rowPart != part {
             // A pause lies between this point and the last: a new Track, as Garmin devices

@@ -42,6 +42,58 @@ import WorkoutJSON
 
   // MARK: Outputs never overwrite inputs (64)
 
+  /// Two workouts: a run from 0 to 100 s, then `newSession` and a second run from 200 to 300 s.
+  private static let twoWorkouts = """
+    { "version": 1, "course": [ { "duration": 400, "speed": 3 } ],
+      "timeline": [ { "at": 0, "do": "start" }, { "at": 100, "do": "end" },
+                    { "at": 150, "do": "newSession" }, { "at": 200, "do": "start" },
+                    { "at": 300, "do": "end" } ] }
+    """
+
+  /// The second record of `--export a.fit` goes to `a-2.fit`, which `--export a-2.fit` names
+  /// too: one of them would be lost, so it is refused before the run (nothing on standard output,
+  /// no file written).
+  @Test func aLaterRecordsNameThatCollidesIsRefusedBeforeTheRun() throws {
+    let folder = try makeTemporaryFolder()
+    try write(Self.twoWorkouts, to: folder + "/two.json")
+    let outcome = try Binary.run([
+      "run", "--scenario", folder + "/two.json", "--headless", "--export", folder + "/a.fit",
+      "--export", folder + "/a-2.fit",
+    ])
+    #expect(outcome.status == 64)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: '--export \(folder)/a.fit' (record 2 as '\(folder)/a-2.fit') and '--export \(folder)/a-2.fit' name the same file; choose different names."
+      ))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/a.fit"))
+  }
+
+  /// A later record's name that is the scenario file (`a.json` → `a-2.json`) is 64, and one that
+  /// is a folder 73, both before the run, naming the flag as typed.
+  @Test func aLaterRecordsNameIsCheckedBeforeTheRun() throws {
+    let folder = try makeTemporaryFolder()
+    try write(Self.twoWorkouts, to: folder + "/a-2.json")
+    let overInput = try Binary.run([
+      "run", "--scenario", folder + "/a-2.json", "--headless", "--export", folder + "/a.json",
+    ])
+    #expect(overInput.status == 64)
+    #expect(overInput.standardOutput.isEmpty)
+    #expect(
+      overInput.standardError.hasPrefix(
+        "Error: '--export \(folder)/a.json' (record 2 as '\(folder)/a-2.json') would overwrite the scenario file '\(folder)/a-2.json'; choose another name."
+      ))
+    #expect(!FileManager.default.fileExists(atPath: folder + "/a.json"))
+    try FileManager.default.createDirectory(
+      atPath: folder + "/b-2.fit", withIntermediateDirectories: false)
+    let intoFolder = try Binary.run([
+      "run", "--scenario", folder + "/a-2.json", "--headless", "--export", folder + "/b.fit",
+    ])
+    #expect(intoFolder.status == 73)
+    #expect(intoFolder.standardOutput.isEmpty)
+    #expect(!FileManager.default.fileExists(atPath: folder + "/b.fit"))
+  }
+
   @Test func junitOverTheScenarioIsAUsageErrorAndTheScenarioStays() throws {
     let folder = try folderWithScenario()
     let original = try contents(folder + "/my.json")

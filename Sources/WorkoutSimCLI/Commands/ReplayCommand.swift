@@ -127,7 +127,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   ///   ``RecordingError`` (65, or 66 when it cannot be opened); ``SimulationError`` (65);
   ///   ``OutputError`` (73) for a file that cannot be written.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
-    let plan = OutputPlan(
+    var plan = OutputPlan(
       command: "replay", inputs: [.init(path: recordingPath, role: "the recording")],
       outputs: options.exports.map { .init(path: $0.path, flag: "--export") }
         + [scenarioOutput].compactMap { $0 }.map { .init(path: $0, flag: "--write-scenario") })
@@ -142,6 +142,12 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
     } catch {
       throw SimulationError(fileName: recordingPath, path: "", message: "\(error)")
     }
+    // A multisport file saves one record per part: the `-2`, `-3`, ... export names are known
+    // now, before the run, and checked like the others.
+    plan.outputs += OutputPlan.exports(options.exports, records: replay.parts.count).filter {
+      $0.record != nil
+    }
+    try plan.check()
     let scenario = try Scenario.decode(
       Array(JSONWriter.encode(replay.scenario).utf8), fileName: recordingPath)
     let result = try Simulation.run(

@@ -213,9 +213,14 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       inputs.append(OutputPlan.Input(path: scenario, role: "the scenario file"))
       inputs += environment.scenarioInputs(scenario)
     }
+    // Later records get `-2`, `-3`, ... names: every name the run can write is checked before
+    // it, up to the most records it can save (one per session: the first, each `newSession`,
+    // and each Enter of a `--keys` script).
+    let enters = options.keys.filter { $0.key == .enter }.count
+    let records = environment.scenarioRecordLimit(options.scenarioPath) + enters
     return OutputPlan(
       command: "run", inputs: inputs,
-      outputs: options.exports.map { OutputPlan.Output(path: $0.path, flag: "--export") })
+      outputs: OutputPlan.exports(options.exports, records: records))
   }
 
   /// Prints the JSON result or a summary, warns about sessions left open, and writes the

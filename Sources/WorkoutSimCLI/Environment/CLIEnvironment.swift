@@ -62,6 +62,11 @@ public struct CLIEnvironment: Sendable {
   /// as the simulation resolves it), for ``OutputPlan``; empty when there are none or the file
   /// does not decode (the run reports that). The default returns none.
   public var scenarioInputs: @Sendable (String) -> [OutputPlan.Input]
+  /// The most records a run of the scenario at a path (`nil`: the built-in one) can save: one
+  /// for its first session and one per `newSession` action; 1 when it does not decode (the run
+  /// reports that). For the `-2`, `-3`, ... export names checked before the run. The default
+  /// returns 1.
+  public var scenarioRecordLimit: @Sendable (String?) -> Int
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.
@@ -85,7 +90,8 @@ public struct CLIEnvironment: Sendable {
     checkScenario: @escaping @Sendable (URL) throws -> CheckSubject = { _ in
       throw NotWiredError(function: "checkScenario")
     },
-    scenarioInputs: @escaping @Sendable (String) -> [OutputPlan.Input] = { _ in [] }
+    scenarioInputs: @escaping @Sendable (String) -> [OutputPlan.Input] = { _ in [] },
+    scenarioRecordLimit: @escaping @Sendable (String?) -> Int = { _ in 1 }
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
@@ -100,6 +106,7 @@ public struct CLIEnvironment: Sendable {
     self.validateScenario = validateScenario
     self.checkScenario = checkScenario
     self.scenarioInputs = scenarioInputs
+    self.scenarioRecordLimit = scenarioRecordLimit
   }
 
   /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as

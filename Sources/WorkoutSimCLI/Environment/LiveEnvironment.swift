@@ -46,6 +46,14 @@ extension CLIEnvironment {
           let recording = scenario.recordingFilePath
         else { return [] }
         return [OutputPlan.Input(path: recording, role: "the recording")]
+      },
+      scenarioRecordLimit: { path in
+        guard let scenario = try? loadScenario(path: path, activity: nil) else { return 1 }
+        return 1
+          + scenario.timeline.filter {
+            if case .app(.newSession) = $0.kind { return true }
+            return false
+          }.count
       })
   }
 

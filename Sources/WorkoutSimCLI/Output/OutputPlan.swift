@@ -50,15 +50,28 @@ public struct OutputPlan: Sendable, Equatable {
 
   /// A file the command writes.
   public struct Output: Sendable, Equatable {
-    /// The path as given.
+    /// The path as given, or the name a later record gets (`run-2.fit` for `--export run.fit`).
     public var path: String
     /// The flag that named it: `--export`, `--junit`, `--write-scenario`.
     public var flag: String
+    /// For a later record's name: the path given with the flag (`run.fit`); `nil` otherwise.
+    public var given: String?
+    /// For a later record's name: the record's number, from 2.
+    public var record: Int?
 
-    /// Creates an output.
-    public init(path: String, flag: String) {
+    /// Creates an output; `given` and `record` only for a later record's name.
+    public init(path: String, flag: String, given: String? = nil, record: Int? = nil) {
       self.path = path
       self.flag = flag
+      self.given = given
+      self.record = record
+    }
+
+    /// How messages name it: `'--export run.fit'`, or `'--export run.fit' (record 2 as
+    /// 'run-2.fit')` for a later record's name, so the flag shown is the one the user typed.
+    public var described: String {
+      guard let given, let record else { return "'\(flag) \(path)'" }
+      return "'\(flag) \(given)' (record \(record) as '\(path)')"
     }
   }
 
@@ -76,6 +89,20 @@ public struct OutputPlan: Sendable, Equatable {
     self.outputs = outputs
   }
 
+  /// The outputs of `--export` targets for a run that saves up to `records` records: each path
+  /// as given, then its `-2`, `-3`, ... names for the later records
+  /// (``ExportTarget/path(forRecordAt:)``), so they are checked before the run too.
+  public static func exports(_ targets: [ExportTarget], records: Int) -> [Output] {
+    targets.flatMap { target in
+      [Output(path: target.path, flag: "--export")]
+        + (1..<max(records, 1)).map {
+          Output(
+            path: target.path(forRecordAt: $0), flag: "--export", given: target.path,
+            record: $0 + 1)
+        }
+    }
+  }
+
   /// Checks every output against every input, then that every output can be created.
   ///
   /// - Throws: ``UsageError`` (64): `'--junit my.json' would overwrite the scenario file
@@ -84,7 +111,7 @@ public struct OutputPlan: Sendable, Equatable {
   ///   folder (`No such file or directory`, `Not a directory`, `Permission denied`).
   public func check() throws {
     for output in outputs {
-      try refuseInput(output.path, flag: output.flag)
+      try refuseInput(output)
     }
     try refuseCollisions()
     for output in outputs {
@@ -98,7 +125,7 @@ public struct OutputPlan: Sendable, Equatable {
   ///
   /// - Throws: ``UsageError`` (64) when `path` names an input; ``OutputError`` (73).
   public func write(_ bytes: [UInt8], toPath path: String, flag: String) throws {
-    try refuseInput(path, flag: flag)
+    try refuseInput(Output(path: path, flag: flag))
     try writeAtomically(bytes, toPath: path)
   }
 
@@ -111,18 +138,18 @@ public struct OutputPlan: Sendable, Equatable {
       for earlier in outputs.indices.prefix(later) where keys[later].matches(keys[earlier]) {
         let (first, second) = (outputs[earlier], outputs[later])
         throw UsageError(
-          "'\(first.flag) \(first.path)' and '\(second.flag) \(second.path)' name the same file; choose different names.",
+          "\(first.described) and \(second.described) name the same file; choose different names.",
           command: command)
       }
     }
   }
 
   /// Throws the usage error when `path` names one of ``inputs``.
-  func refuseInput(_ path: String, flag: String) throws(UsageError) {
-    let target = FileKey(path)
+  func refuseInput(_ output: Output) throws(UsageError) {
+    let target = FileKey(output.path)
     for input in inputs where target.matches(FileKey(input.path)) {
       throw UsageError(
-        "'\(flag) \(path)' would overwrite \(input.role) '\(input.path)'; choose another name.",
+        "\(output.described) would overwrite \(input.role) '\(input.path)'; choose another name.",
         command: command)
     }
   }

@@ -135,11 +135,19 @@ let package = Package(
 if Context.environment["WORKOUT_SIM_FUZZ"] == "1" {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("FuzzScenario", ["WorkoutScenario"]),
-    ("FuzzFIT", ["WorkoutRecordings"]),
+    ("FuzzFIT", ["WorkoutRecordings", "FuzzSupport"]),
     ("FuzzTCX", ["WorkoutRecordings"]),
     ("FuzzGPX", ["WorkoutRecordings"]),
-    ("FuzzCourse", ["WorkoutRecordings", "WorkoutSimulation", "WorkoutCore", "WorkoutPhysiology"]),
+    (
+      "FuzzCourse",
+      ["WorkoutRecordings", "WorkoutSimulation", "WorkoutCore", "WorkoutPhysiology", "FuzzSupport"]
+    ),
   ]
+  // The helpers two targets share (the FIT CRC repair).
+  package.targets.append(
+    .target(
+      name: "FuzzSupport", dependencies: ["WorkoutRecordings"], path: "Fuzz/FuzzSupport",
+      swiftSettings: strict))
   for (name, dependencies) in fuzzTargets {
     package.targets.append(
       .executableTarget(

@@ -136,14 +136,14 @@ if Context.environment["WORKOUT_SIM_FUZZ"] == "1" {
   let fuzzTargets: [(String, [Target.Dependency])] = [
     ("FuzzScenario", ["WorkoutScenario"]),
     ("FuzzFIT", ["WorkoutRecordings", "FuzzSupport"]),
-    ("FuzzTCX", ["WorkoutRecordings"]),
-    ("FuzzGPX", ["WorkoutRecordings"]),
+    ("FuzzTCX", ["WorkoutRecordings", "FuzzSupport"]),
+    ("FuzzGPX", ["WorkoutRecordings", "FuzzSupport"]),
     (
       "FuzzCourse",
       ["WorkoutRecordings", "WorkoutSimulation", "WorkoutCore", "WorkoutPhysiology", "FuzzSupport"]
     ),
   ]
-  // The helpers two targets share (the FIT CRC repair).
+  // The helpers the targets share (the input copy, decoding, the FIT CRC repair).
   package.targets.append(
     .target(
       name: "FuzzSupport", dependencies: ["WorkoutRecordings"], path: "Fuzz/FuzzSupport",

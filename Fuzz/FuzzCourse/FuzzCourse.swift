@@ -28,16 +28,10 @@ func sniff(_ bytes: [UInt8]) -> RecordingFormat {
 /// (the input is never refused from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCourse(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  var bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  var bytes = fuzzInput(data, size)
   let format = sniff(bytes)
   if format == .fit, let repaired = repairingCRCs(bytes) { bytes = repaired }
-  let recording: Recording
-  do throws(RecordingError) {
-    recording = try Recording.decode(bytes, format: format, file: "fuzz.\(format.rawValue)")
-  } catch {
-    _ = error.description.utf8.count
-    return 0
-  }
+  guard let recording = decodeForFuzzing(bytes, format: format) else { return 0 }
   for (activity, recorded) in [(WorkoutActivityType.running, false), (.cycling, true)] {
     do throws(CourseError) {
       let course = try RecordingCourse(

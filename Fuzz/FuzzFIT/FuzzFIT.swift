@@ -9,14 +9,9 @@ import WorkoutRecordings
 /// (the input is never refused from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFIT(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  let bytes = fuzzInput(data, size)
   for input in [bytes, repairingCRCs(bytes)].compactMap({ $0 }) {
-    do throws(RecordingError) {
-      let recording = try Recording.decode(input, format: .fit, file: "fuzz.fit")
-      _ = recording.points.count
-    } catch {
-      _ = error.description.utf8.count
-    }
+    decodeForFuzzing(input, format: .fit)
   }
   return 0
 }

@@ -1,18 +1,13 @@
 // libFuzzer target: bytes through the GPX reader (`Recording.decode(_:format: .gpx, file:)`).
 // Any input must give a recording or a `RecordingError`; a trap, an address error, a leak or a
 // timeout is a finding. Built and run by scripts/fuzz.sh.
+import FuzzSupport
 import WorkoutRecordings
 
 /// libFuzzer's entry point: one input of `size` bytes at `data` (`nil` when empty); returns 0
 /// (the input is never refused from the corpus).
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzGPX(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
-  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
-  do throws(RecordingError) {
-    let recording = try Recording.decode(bytes, format: .gpx, file: "fuzz.gpx")
-    _ = recording.points.count
-  } catch {
-    _ = error.description.utf8.count
-  }
+  decodeForFuzzing(fuzzInput(data, size), format: .gpx)
   return 0
 }

@@ -24,3 +24,22 @@ public func repairingCRCs(_ bytes: [UInt8]) -> [UInt8]? {
   }
   return repaired == bytes ? nil : repaired
 }
+
+/// The `size` bytes libFuzzer hands a target at `data` (`nil` when the input is empty).
+public func fuzzInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+  data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+}
+
+/// Decodes `bytes` as `format`: the recording, or `nil` after the error has been described (so
+/// its text is built too, under the sanitizers); a trap or an address error is the finding.
+@discardableResult
+public func decodeForFuzzing(_ bytes: [UInt8], format: RecordingFormat) -> Recording? {
+  do throws(RecordingError) {
+    let recording = try Recording.decode(bytes, format: format, file: "fuzz.\(format.rawValue)")
+    _ = recording.points.count
+    return recording
+  } catch {
+    _ = error.description.utf8.count
+    return nil
+  }
+}

@@ -13,6 +13,8 @@
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
+//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
+//     own names and shapes on the engine, driven by HealthKitSimulation)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
 //     terminal and process wiring of the watch face) <- workout-sim (executable)
 // Nothing imports WorkoutSimCLI but workout-sim and the tests.
@@ -31,6 +33,7 @@ let package = Package(
     .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
+    .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -73,6 +76,12 @@ let package = Package(
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
         "WorkoutWatchFace",
+      ],
+      swiftSettings: strict),
+    .target(
+      name: "SimulatedHealthKit",
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
       ],
       swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
@@ -122,6 +131,13 @@ let package = Package(
       resources: [.copy("Snapshots")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal"], swiftSettings: strict),
+    .testTarget(
+      name: "SimulatedHealthKitTests",
+      dependencies: [
+        "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "WorkoutJSON",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

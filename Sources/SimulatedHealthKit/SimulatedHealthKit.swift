@@ -1,0 +1,14 @@
+// SimulatedHealthKit: HealthKit's own type names, initializers, methods and raw values, backed by
+// the workout-sim engine and driven on virtual time by `HealthKitSimulation`.
+//
+// App code written against HealthKit compiles against this module with only the import changed:
+//
+//     #if canImport(HealthKit)
+//     import HealthKit
+//     #else
+//     import SimulatedHealthKit
+//     #endif
+//
+// The contract is docs/swift-api.md; Apple's shapes are from
+// https://developer.apple.com/documentation/healthkit.
+@_exported import Foundation

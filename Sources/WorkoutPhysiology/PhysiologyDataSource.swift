@@ -377,13 +377,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     k >= 0 && k < values.count ? values[k] : 0
   }
 
-  /// ∫ rate dt over [a, b) ns for a piecewise-constant `rates` with `prefix` sums at segment starts.
+  /// ∫ rate dt over [a, b) ns (a ≤ b) for a piecewise-constant `rates` with `prefix` sums at
+  /// segment starts. When `b` lies in `a`'s segment, that segment is `b`'s without a second
+  /// lookup (the cursor is already there).
   private mutating func integrate(
     _ rates: [Double], _ prefix: [Double], from a: Int64, to b: Int64, slot: Int
   ) -> Double {
     let count = starts.count
     let ka = locate(a, slot: slot)
-    let kb = locate(b, slot: slot)
+    let kb: Int
+    if ka >= 0, ka < count, b < (ka + 1 < count ? starts[ka + 1] : endNanoseconds) {
+      kb = ka
+    } else {
+      kb = locate(b, slot: slot)
+    }
     if ka == kb { return segmentValue(rates, ka) * Double(b - a) / 1e9 }
     var total = 0.0
     var firstWhole = 0

@@ -76,7 +76,7 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
   }
 
   /// Makes room for `additional` more samples so that appending them does not grow the arrays
-  /// (``Swift/Array/reserveRoom(for:)``).
+  /// (`Array.reserveRoom(for:)`).
   mutating func reserve(additional: Int) {
     starts.reserveRoom(for: starts.count + additional)
     values.reserveRoom(for: values.count + additional)
@@ -110,9 +110,9 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
   }
 
   /// A copy for long-term storage whose arrays hold the samples with little spare capacity: an
-  /// array with more than ``compactionSlackBytes`` plus the reservation headroom (16 elements,
-  /// ``Swift/Array/reserveRoom(for:)``) to spare is copied into a tight one; one within that
-  /// (such as storage the engine reserved for exactly these samples) is shared, not copied.
+  /// array with more than ``compactionSlackBytes`` plus the engine's reservation headroom (16
+  /// elements) to spare is copied into a tight one; one within that (such as storage the engine
+  /// reserved for exactly these samples) is shared, not copied.
   public func compacted() -> SampleSeries {
     var copy = self
     if Self.isRoomy(starts) { copy.starts = starts.withUnsafeBufferPointer { Array($0) } }

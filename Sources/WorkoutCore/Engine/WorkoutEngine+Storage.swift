@@ -7,7 +7,7 @@ extension WorkoutEngine {
   /// sample due through `limit` plus the one an interval's close can add, and in ``log`` for one
   /// batch per due instant of the stream due most often (when the batches are delivered) and the
   /// close's batch, so a long stretch fills storage of the right size instead of growing it step
-  /// by step (copies and fresh pages). Storage grows by ``Swift/Array/reserveRoom(for:)``: a few
+  /// by step (copies and fresh pages). Storage grows by `Array.reserveRoom(for:)`: a few
   /// entries of headroom (state changes, the record), at least twofold, so short pumps keep
   /// appends amortised O(1). Counts come from
   /// ``SampleProductionStateMachine/expectedSamples(ofStream:through:cap:)`` (lock-on and

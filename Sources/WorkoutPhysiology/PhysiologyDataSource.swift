@@ -43,11 +43,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let distancePrefix: [Double]
   private let footStepPrefix: [Double]
 
-  private var cursors: [Int]
-  private var generators: [SplitMix64]
-  private var noiseValues: [Double]
-  private var noiseInstants: [Int64]
-  private var noiseStarted: [Bool]
+  /// Per quantity-type slot, and one more (the heart-rate model's course cursor).
+  private var slots: [SlotState]
   private var heartRatePiece: HeartRatePiece?
   private var recordedCursor = 0
 
@@ -151,11 +148,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.distancePrefix = distancePrefix
     self.footStepPrefix = stepPrefix
 
-    self.cursors = [Int](repeating: 0, count: types.count + 1)
-    self.generators = generators
-    self.noiseValues = [Double](repeating: 0, count: types.count)
-    self.noiseInstants = [Int64](repeating: 0, count: types.count)
-    self.noiseStarted = [Bool](repeating: false, count: types.count)
+    self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
   }
 
   /// The sensor configuration in use for `type`.
@@ -269,7 +262,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     }
     let sigma = configurations[slot].noise
     if sigma > 0 {
-      amount = max(0, amount + sigma * generators[slot].nextStandardNormal())
+      amount = max(0, amount + sigma * slots[slot].generator.nextStandardNormal())
     }
     return amount
   }
@@ -293,7 +286,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     if t < piece.start { piece = initialPiece(kind: kind) }
     if piece.kind != kind {
       piece = transition(
-        from: piece, at: t, segment: locate(t, slot: cursors.count - 1), kind: kind)
+        from: piece, at: t, segment: locate(t, slot: slots.count - 1), kind: kind)
     }
     while t >= piece.end {
       let next = piece.segment + 1
@@ -365,7 +358,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     let count = starts.count
     if t < 0 { return -1 }
     if t >= endNanoseconds { return count }
-    var k = min(max(cursors[slot], 0), count - 1)
+    var k = min(max(slots[slot].cursor, 0), count - 1)
     if starts[k] > t {
       var low = 0
       var high = k
@@ -376,7 +369,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       k = low
     }
     while k + 1 < count && starts[k + 1] <= t { k += 1 }
-    cursors[slot] = k
+    slots[slot].cursor = k
     return k
   }
 
@@ -384,13 +377,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     k >= 0 && k < values.count ? values[k] : 0
   }
 
-  /// ∫ rate dt over [a, b) ns for a piecewise-constant `rates` with `prefix` sums at segment starts.
+  /// ∫ rate dt over [a, b) ns (a ≤ b) for a piecewise-constant `rates` with `prefix` sums at
+  /// segment starts. When `b` lies in `a`'s segment, that segment is `b`'s without a second
+  /// lookup (the cursor is already there).
   private mutating func integrate(
     _ rates: [Double], _ prefix: [Double], from a: Int64, to b: Int64, slot: Int
   ) -> Double {
     let count = starts.count
     let ka = locate(a, slot: slot)
-    let kb = locate(b, slot: slot)
+    let kb: Int
+    if ka >= 0, ka < count, b < (ka + 1 < count ? starts[ka + 1] : endNanoseconds) {
+      kb = ka
+    } else {
+      kb = locate(b, slot: slot)
+    }
     if ka == kb { return segmentValue(rates, ka) * Double(b - a) / 1e9 }
     var total = 0.0
     var firstWhole = 0
@@ -415,19 +415,52 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   }
 
   /// AR(1) noise for discrete `slot`: x = a·x₋₁ + σ·√(1 − a²)·z with a = 0.9^Δt (Δt in s since the
-  /// type's previous reading); the first reading draws from the stationary N(0, σ²).
+  /// type's previous reading); the first reading draws from the stationary N(0, σ²). `a` and
+  /// `√(1 − a²)` are kept for the last Δt, so a regular sensor computes them once.
   private mutating func correlatedNoise(slot: Int, at t: Int64, sigma: Double) -> Double {
-    let z = generators[slot].nextStandardNormal()
-    if noiseStarted[slot] {
-      let seconds = max(0, Double(t - noiseInstants[slot]) / 1e9)
-      let a = Elementary.pow(SensorConfiguration.noiseCorrelationPerSecond, seconds)
-      noiseValues[slot] = a * noiseValues[slot] + sigma * (1 - a * a).squareRoot() * z
+    slots[slot].correlatedNoise(at: t, sigma: sigma)
+  }
+}
+
+/// The mutable state of one quantity-type slot of ``PhysiologyDataSource``: its course cursor,
+/// its noise stream and its AR(1) noise.
+private struct SlotState: Sendable {
+  /// The course segment of the type's last lookup.
+  var cursor = 0
+  /// The noise stream `"noise.<type>"`.
+  var generator: SplitMix64
+  /// The AR(1) noise of the last reading and its instant (ns); `started` after the first.
+  var noise = 0.0
+  var noiseInstant: Int64 = 0
+  var started = false
+  /// The spacing Δt (s) of the last AR(1) step (NaN before the first), its a = 0.9^Δt and
+  /// √(1 − a²).
+  var spacing = Double.nan
+  var correlation = 0.0
+  var innovation = 0.0
+
+  init(generator: SplitMix64) {
+    self.generator = generator
+  }
+
+  /// The AR(1) step of ``PhysiologyDataSource``'s discrete noise at `t` ns with stationary
+  /// standard deviation `sigma`.
+  mutating func correlatedNoise(at t: Int64, sigma: Double) -> Double {
+    let z = generator.nextStandardNormal()
+    if started {
+      let seconds = max(0, Double(t - noiseInstant) / 1e9)
+      if seconds != spacing {
+        spacing = seconds
+        correlation = Elementary.pow(SensorConfiguration.noiseCorrelationPerSecond, seconds)
+        innovation = (1 - correlation * correlation).squareRoot()
+      }
+      noise = correlation * noise + sigma * innovation * z
     } else {
-      noiseValues[slot] = sigma * z
-      noiseStarted[slot] = true
+      noise = sigma * z
+      started = true
     }
-    noiseInstants[slot] = t
-    return noiseValues[slot]
+    noiseInstant = t
+    return noise
   }
 }
 

@@ -44,6 +44,26 @@ import WorkoutCore
 
   /// Two sessions: starting the second ends the first with anotherWorkoutSessionStarted, error
   /// first; the first is saved by the auto finish; each has its own id.
+  /// A long stretch fills storage reserved for it instead of growing it: over 24 hours the heart
+  /// rate (every 5 s) takes 86400 / 5 + 1 = 17 281 samples of 16 bytes, 276 496 bytes. The pump
+  /// to 86 399 s reserves its 17 280 grid points, the close's one more and 16 of headroom: 17 297
+  /// per array, 8 bytes each, plus at most a page (4096 bytes) of rounding: at most
+  /// 2 × (17 297 × 8 + 4096) = 284 944 bytes (growing by doubling would leave up to twice the
+  /// samples' size). The record shares that storage rather than copying it.
+  @Test func longStretchesFillReservedStorage() throws {
+    let configuration = WorkoutEngineConfiguration(
+      activity: .running, schedules: only([.heartRate: 5]))
+    let source = ScriptedSource(discrete: { _, _ in 120 })
+    let engine = run(configuration, source: source, [(0, .start), (86_400, .end)])
+    let live = try #require(engine.builder(ofSession: 0)).samples(of: .heartRate)
+    #expect(live.count == 17_281)
+    #expect(live.storageBytes >= 276_496)
+    #expect(live.storageBytes <= 284_944)
+    let saved = try #require(engine.records.first?.samples[.heartRate])
+    #expect(saved.storageBytes == live.storageBytes)
+    #expect(saved == live)
+  }
+
   @Test func secondSessionEndsTheFirst() throws {
     let configuration = WorkoutEngineConfiguration(seed: 9, schedules: only([:]))
     var engine = run(

@@ -152,6 +152,35 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
       ])
   }
 
+  /// What a pump through an instant will take, for reserving storage: from the open at 0 with
+  /// ``samplingConfiguration()`` (heart rate every 10 s, lock-on to 15 s, dropout [30 s, 40 s);
+  /// energy every 60 s). Through 100 s: the heart rate's grid points 0, 10, …, 100 are 11, less 0
+  /// and 10 (lock-on) and 30 (dropout): 8; the energy spans [p, p + 60) ending by 100 s: [0, 60)
+  /// only, 1. Through 59 s: 20, 40, 50: 3, and no span ends: 0. After the heart rate at 0, 10 and
+  /// 20 is handed out (its grid at 30), through 100 s: 30, …, 100 are 8, less 30: 7; energy still
+  /// 1. Through the largest instant both counts stop at the cap, 5.
+  @Test func expectedSamplesCountGridPointsPastLockOnAndOutsideDropouts() {
+    var machine = SampleProductionStateMachine()
+    machine.open(
+      session: 0, activity: .running, at: 0, collectionStart: 0,
+      configuration: samplingConfiguration())
+    func counts(through limit: Int64, cap: Int = 1000) -> [QuantityType: Int] {
+      var counts: [QuantityType: Int] = [:]
+      for position in 0..<machine.streamCount {
+        let (slot, count) = machine.expectedSamples(ofStream: position, through: limit, cap: cap)
+        counts[QuantityType.allCases[slot]] = count
+      }
+      return counts
+    }
+    #expect(counts(through: ns(100)) == [.heartRate: 8, .activeEnergyBurned: 1])
+    #expect(counts(through: ns(59)) == [.heartRate: 3, .activeEnergyBurned: 0])
+    while let deadline = machine.due(through: ns(20)) {
+      while machine.next(dueAt: deadline) != .done {}
+    }
+    #expect(counts(through: ns(100)) == [.heartRate: 7, .activeEnergyBurned: 1])
+    #expect(counts(through: .max, cap: 5) == [.heartRate: 5, .activeEnergyBurned: 5])
+  }
+
   /// Opening while collecting starts a new interval on its own grid.
   @Test func reopeningStartsANewGrid() {
     var machine = SampleProductionStateMachine()

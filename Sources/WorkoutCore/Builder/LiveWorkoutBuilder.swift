@@ -287,6 +287,12 @@ public struct LiveWorkoutBuilder: Sendable {
     accumulators[slot].addCumulative(value)
   }
 
+  /// Makes room for `additional` more samples in the series of `slot`
+  /// (``SampleSeries/reserve(additional:)``).
+  mutating func reserveSamples(slot: Int, additional: Int) {
+    series[slot].reserve(additional: additional)
+  }
+
   // MARK: - Record
 
   private func record(

@@ -75,6 +75,13 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     values.append(value)
   }
 
+  /// Makes room for `additional` more samples so that appending them does not grow the arrays
+  /// (`Array.reserveRoom(for:)`).
+  mutating func reserve(additional: Int) {
+    starts.reserveRoom(for: starts.count + additional)
+    values.reserveRoom(for: values.count + additional)
+  }
+
   /// The first index, 0.
   public var startIndex: Int { 0 }
   /// One past the last index, the number of samples.
@@ -102,13 +109,28 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     return start + nominalLength
   }
 
-  /// A copy whose arrays hold exactly the samples (no spare capacity), for long-term storage.
+  /// A copy for long-term storage whose arrays hold the samples with little spare capacity: an
+  /// array with more than ``compactionSlackBytes`` plus the engine's reservation headroom (16
+  /// elements) to spare is copied into a tight one; one within that (such as storage the engine
+  /// reserved for exactly these samples) is shared, not copied.
   public func compacted() -> SampleSeries {
     var copy = self
-    copy.starts = starts.withUnsafeBufferPointer { Array($0) }
-    copy.values = values.withUnsafeBufferPointer { Array($0) }
-    copy.irregularEnds = irregularEnds.withUnsafeBufferPointer { Array($0) }
+    if Self.isRoomy(starts) { copy.starts = starts.withUnsafeBufferPointer { Array($0) } }
+    if Self.isRoomy(values) { copy.values = values.withUnsafeBufferPointer { Array($0) } }
+    if Self.isRoomy(irregularEnds) {
+      copy.irregularEnds = irregularEnds.withUnsafeBufferPointer { Array($0) }
+    }
     return copy
+  }
+
+  /// The spare capacity in bytes, beyond the reservation headroom, that ``compacted()`` leaves
+  /// in an array: 4096, one page (the allocator can round an allocation of exactly the samples up
+  /// to whole pages).
+  public static let compactionSlackBytes = 4096
+
+  private static func isRoomy<Element>(_ array: [Element]) -> Bool {
+    let spare = array.capacity - array.count - [Element].reservationHeadroom
+    return spare * MemoryLayout<Element>.stride > compactionSlackBytes
   }
 
   /// The values alone, in time order.
@@ -125,5 +147,20 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     guard lhs.count == rhs.count else { return false }
     for index in 0..<lhs.count where lhs[index] != rhs[index] { return false }
     return true
+  }
+}
+
+extension Array {
+  /// Elements of spare room ``reserveRoom(for:)`` adds beyond what is asked, 16: the few appends
+  /// that follow a reservation (a grid point at the instant of the next action, the close of an
+  /// interval) fit without growing.
+  static var reservationHeadroom: Int { 16 }
+
+  /// Makes room for `count` elements in all. When they do not fit, the array grows to the larger
+  /// of `count` plus ``reservationHeadroom`` and twice its capacity, so one long stretch gets
+  /// storage of its size while repeated small reservations keep appends amortised O(1).
+  mutating func reserveRoom(for count: Int) {
+    guard count > capacity else { return }
+    reserveCapacity(Swift.max(count + Self.reservationHeadroom, 2 * capacity))
   }
 }

@@ -10,6 +10,13 @@ struct SampleStream: Sendable, Hashable {
   var lockOnEnd: Int64
 }
 
+/// A stream's place in the queue of ``SampleProductionStateMachine``: when its next sample is due
+/// (its grid point, or for a cumulative type the end of its span) and its position.
+struct DueStream: Sendable, Hashable {
+  var due: Int64
+  var position: Int
+}
+
 /// One sample the source must be asked for: a discrete reading at `start` (`end == start`), or
 /// the cumulative amount over `[start, end)`.
 struct SampleRequest: Sendable, Hashable {
@@ -37,10 +44,13 @@ struct SampleRequest: Sendable, Hashable {
 /// Each interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
 /// grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
 /// s + (k + 1) × interval)`, the last one cut at `e`; none before collection start + `lockOn`,
-/// none whose grid point lies in a dropout. The streams, their dropouts and the scheduler are
-/// kept beside the state enum rather than in its `collecting` payload so that their storage is
-/// reused from interval to interval and mutated in place on every sample (no copy on write);
-/// they are empty while idle.
+/// none whose grid point lies in a dropout. Streams come out in the order of an
+/// ``EventScheduler`` (by due instant; at one instant, in the order they were last scheduled),
+/// kept as a short list sorted in that order rather than a heap: a stream handed out is due last
+/// among the streams due when it is next due, so it moves back past those and no further. The
+/// streams, their dropouts and the queue are kept beside the state enum rather than in its
+/// `collecting` payload so that their storage is reused from interval to interval and mutated in
+/// place on every sample (no copy on write); they are empty while idle.
 struct SampleProductionStateMachine: Sendable {
   /// One running interval.
   struct Interval: Sendable, Hashable {
@@ -68,7 +78,8 @@ struct SampleProductionStateMachine: Sendable {
   private var current: State = .idle
   private var streams: [SampleStream] = []
   private var dropouts: [[Range<Int64>]] = []
-  private var scheduler = EventScheduler<Int>()
+  /// The streams by due instant, then by when last scheduled.
+  private var queue: [DueStream] = []
 
   /// Creates an idle machine.
   init() {}
@@ -83,8 +94,44 @@ struct SampleProductionStateMachine: Sendable {
 
   /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
   func due(through limit: Int64) -> Int64? {
-    guard let next = self.scheduler.nextDeadline?.nanoseconds, next <= limit else { return nil }
-    return next
+    guard let first = self.queue.first, first.due <= limit else { return nil }
+    return first.due
+  }
+
+  /// The number of streams of the running interval (0 while idle).
+  var streamCount: Int { self.streams.count }
+
+  /// How many samples stream `position` hands out through `limit` (its due instants up to and
+  /// including `limit`, less those that lock-on or its dropouts suppress): its slot and that count,
+  /// at most `cap`. A discrete stream samples its grid points `p ≤ limit`; a cumulative one the
+  /// spans `[p, p + interval)` with `p + interval ≤ limit`. For reserving storage only: the source
+  /// may still return no value.
+  func expectedSamples(
+    ofStream position: Int, through limit: Int64, cap: Int
+  ) -> (slot: Int, count: Int) {
+    let stream = self.streams[position]
+    let step = stream.interval
+    let last = stream.cumulative ? limit - step : limit
+    guard last >= stream.grid, last >= stream.lockOnEnd else { return (stream.slot, 0) }
+    var first = stream.grid
+    if stream.lockOnEnd > first {
+      // The first grid point at or after lock-on: grid + ⌈(lockOnEnd − grid) / step⌉ × step.
+      let (offset, overflow) = ((stream.lockOnEnd - first - 1) / step + 1)
+        .multipliedReportingOverflow(by: step)
+      guard !overflow, offset <= last - first else { return (stream.slot, 0) }
+      first += offset
+    }
+    let firstPoint = first
+    /// Grid points from the first through `instant`.
+    func points(through instant: Int64) -> Int64 {
+      instant < firstPoint ? 0 : (instant - firstPoint) / step + 1
+    }
+    var count = points(through: last)
+    for dropout in self.dropouts[position] where dropout.lowerBound <= last {
+      let upper = min(dropout.upperBound &- 1, last)
+      count -= max(0, points(through: upper) - points(through: dropout.lowerBound &- 1))
+    }
+    return (stream.slot, Int(min(max(count, 0), Int64(cap))))
   }
 
   // MARK: - Events
@@ -108,22 +155,23 @@ struct SampleProductionStateMachine: Sendable {
       self.streams.append(stream)
       self.dropouts.append(
         schedule.dropouts.map { $0.lowerBound.nanoseconds..<$0.upperBound.nanoseconds })
+      // Scheduled last: after every stream due at or before it.
       let due = stream.cumulative ? start &+ interval : start
-      self.scheduler.schedule(self.streams.count - 1, at: SimulationInstant(nanoseconds: due))
+      var index = self.queue.count
+      while index > 0, self.queue[index - 1].due > due { index -= 1 }
+      self.queue.insert(DueStream(due: due, position: self.streams.count - 1), at: index)
     }
   }
 
   /// The next stream due at exactly `deadline` (from ``due(through:)``): its sample, and the
   /// stream moves to its next grid point.
   mutating func next(dueAt deadline: Int64) -> Step {
-    guard self.scheduler.nextDeadline?.nanoseconds == deadline,
-      let (_, position) = self.scheduler.popDue(through: SimulationInstant(nanoseconds: deadline))
-    else { return .done }
+    guard let first = self.queue.first, first.due == deadline else { return .done }
+    let position = first.position
     let stream = self.streams[position]
     let grid = stream.cumulative ? deadline : stream.grid &+ stream.interval
     self.streams[position].grid = grid
-    let next = grid &+ (stream.cumulative ? stream.interval : 0)
-    self.scheduler.schedule(position, at: SimulationInstant(nanoseconds: next))
+    self.requeueFirst(due: grid &+ (stream.cumulative ? stream.interval : 0))
     return self.step(stream, position: position, at: deadline)
   }
 
@@ -148,6 +196,20 @@ struct SampleProductionStateMachine: Sendable {
 
   // MARK: - Helpers
 
+  /// The first stream of ``queue``, just handed out, is next due at `due`: it moves back past
+  /// every stream due at or before then (those were scheduled before it).
+  private mutating func requeueFirst(due: Int64) {
+    self.queue.withUnsafeMutableBufferPointer { queue in
+      let entry = DueStream(due: due, position: queue[0].position)
+      var index = 0
+      while index + 1 < queue.count, queue[index + 1].due <= due {
+        queue[index] = queue[index + 1]
+        index += 1
+      }
+      queue[index] = entry
+    }
+  }
+
   private func step(_ stream: SampleStream, position: Int, at instant: Int64) -> Step {
     let point = stream.grid
     guard point >= stream.lockOnEnd else { return .suppressed }
@@ -163,6 +225,6 @@ struct SampleProductionStateMachine: Sendable {
   private mutating func clear() {
     self.streams.removeAll(keepingCapacity: true)
     self.dropouts.removeAll(keepingCapacity: true)
-    self.scheduler.removeAll()
+    self.queue.removeAll(keepingCapacity: true)
   }
 }

@@ -432,6 +432,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Delivers every sample due at or before `limit`, one batch per instant.
   mutating func pump(through limit: SimulationInstant) {
     guard let interval = sampler.interval else { return }
+    reserveStorage(through: limit)
     while let deadline = sampler.due(through: limit.nanoseconds) {
       var types = QuantityTypeSet()
       var count = 0

@@ -81,6 +81,9 @@ struct SampleProductionStateMachine: Sendable {
     return interval
   }
 
+  /// The next instant (nanoseconds) at which a stream is due, or `nil` while idle.
+  var nextDeadline: Int64? { self.scheduler.nextDeadline?.nanoseconds }
+
   /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
   func due(through limit: Int64) -> Int64? {
     guard let next = self.scheduler.nextDeadline?.nanoseconds, next <= limit else { return nil }

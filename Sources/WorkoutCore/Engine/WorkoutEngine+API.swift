@@ -172,6 +172,12 @@ extension WorkoutEngine {
     log.append(LogEntry(at: now, session: session, kind: .error(report)))
   }
 
+  /// Logs a ``LogEntry/Kind/wallClockDate(action:)`` entry at ``now``: a date the app passed to
+  /// `action` was read as virtual now (docs/swift-api.md#the-wall-clock-rule).
+  public mutating func logWallClockDate(action: String, session: Int?) {
+    log.append(LogEntry(at: now, session: session, kind: .wallClockDate(action: action)))
+  }
+
   /// Runs `body` at `instant` as ``perform(_:at:)`` runs an action: lifecycle deadlines and
   /// samples due before it first, then `body`, then the samples due at it. A call while the app
   /// is not running or is suspended reports `appNotRunning` / `appSuspended` and returns `nil`.

@@ -51,6 +51,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public internal(set) var now: SimulationInstant = .zero
   /// Whether the app process is running (false between `crash` and `relaunch`).
   public var appIsRunning: Bool { app.isRunning }
+  /// How many times the app process has crashed (`crash` while it was running).
+  public internal(set) var crashCount = 0
   /// The index of the app's current session, or `nil` when it has none.
   public internal(set) var currentSessionIndex: Int? = 0
 
@@ -198,6 +200,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     switch action {
     case .crash:
       if appIsRunning {
+        crashCount += 1
         missedTypes = QuantityTypeSet()
         missedCount = 0
         appCrashed(at: date)

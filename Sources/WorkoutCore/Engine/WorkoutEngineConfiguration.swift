@@ -214,6 +214,10 @@ public struct LogEntry: Sendable, Hashable {
     /// session is `nil`). JSON: `runtimeSession`, `sessionType`, `event`, `state`, and
     /// `scheduledFor`, `expiresAt`, `reason`, `reasonRawValue`, `errorCode` where they apply.
     case extendedRuntime(ExtendedRuntimeEvent)
+    /// A `Date` the app passed to `action` (through the Swift API) was within 5 minutes of the
+    /// real wall clock and more than 5 minutes from virtual now, and was read as virtual now (an
+    /// extension of the Swift API door, docs/swift-api.md#the-wall-clock-rule). JSON: `action`.
+    case wallClockDate(action: String)
   }
 
   /// When it happened.

@@ -127,6 +127,10 @@ public struct SimulationSession {
   /// The wall-clock date of scenario time `t = 0`.
   package var startDate: Date { prepared.startDate }
 
+  /// `record` with the metadata that depends on the body (`HKElevationAscended`,
+  /// `HKAverageMETs`), as ``result`` gives it.
+  package func annotated(_ record: WorkoutRecord) -> WorkoutRecord { prepared.annotate(record) }
+
   /// The current scenario time.
   public var now: SimulationInstant { engine.now }
 

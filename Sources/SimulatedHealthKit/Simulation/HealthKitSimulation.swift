@@ -222,7 +222,11 @@ public final class HealthKitSimulation: Sendable {
     var cancelledSleepers: Set<Int> = []
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
-    var saved: [any Sendable] = []
+    var saved: [HKObject] = []
+    /// The types the app asked to share and read (all granted: the scenario format has no
+    /// authorization answers yet).
+    var requestedShare: Set<HKObjectType> = []
+    var requestedRead: Set<HKObjectType> = []
 
     init(session: SimulationSession) {
       self.session = session
@@ -353,6 +357,22 @@ public final class HealthKitSimulation: Sendable {
         return state.sleepers.remove(at: position).continuation
       }
       continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The description of the error a call on an inert object (one the crashed app process
+  /// made) gets.
+  static let inertMessage =
+    "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
+
+  /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
+  /// delegate call).
+  func ignoreInert(action: String) {
+    mutate { state in
+      state.session.withEngine {
+        $0.reportAPIError(
+          WorkoutError(code: .noSession, message: Self.inertMessage), action: action, session: nil)
+      }
     }
   }
 

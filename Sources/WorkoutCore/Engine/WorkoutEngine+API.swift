@@ -55,6 +55,30 @@ extension WorkoutEngine {
     return true
   }
 
+  /// Sets the types session `index` collects (the app's `HKLiveWorkoutDataSource`), `nil` for
+  /// every type its activity collects. A change applies from the next running interval the
+  /// session opens (`beginCollection`, `resume`), not to one already open.
+  public mutating func setCollectedTypes(_ types: QuantityTypeSet?, ofSession index: Int) {
+    guard sessions.indices.contains(index) else { return }
+    sessions[index].collectedTypes = types
+  }
+
+  /// Sets whether session `index`'s builder collects the session's events
+  /// (`shouldCollectWorkoutEvents`) while collection has not begun (the builder is made anew).
+  ///
+  /// - Returns: whether the builder now has that setting.
+  @discardableResult
+  public mutating func setCollectsSessionEvents(_ collects: Bool, ofSession index: Int) -> Bool {
+    guard sessions.indices.contains(index) else { return false }
+    let builder = sessions[index].builder
+    if builder.shouldCollectWorkoutEvents == collects { return true }
+    guard builder.lifecycle == .notStarted else { return false }
+    sessions[index].builder = LiveWorkoutBuilder(
+      activityType: builder.activityType, locationType: builder.locationType,
+      shouldCollectWorkoutEvents: collects, cumulativeIntervals: cumulativeIntervals)
+    return true
+  }
+
   /// The app creates its next session (`HKWorkoutSession(healthStore:configuration:)` after the
   /// first), which becomes its current session, as ``AppAction/newSession(activity:)`` does but
   /// with the configuration's location.

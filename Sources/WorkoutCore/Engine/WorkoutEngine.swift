@@ -5,6 +5,9 @@ struct EngineSession {
   var builder: LiveWorkoutBuilder
   /// Whether the app holds a handle (gets notifications).
   var attached = true
+  /// The types the app's data source collects (the Swift API's `HKLiveWorkoutDataSource`), or
+  /// `nil` for every type the activity collects (the scenario's way).
+  var collectedTypes: QuantityTypeSet? = nil
 }
 
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
@@ -462,7 +465,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sampler.open(
       session: index, activity: sessions[index].activity, at: date.nanoseconds,
       collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
-      configuration: configuration)
+      configuration: configuration, only: sessions[index].collectedTypes)
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut

@@ -216,6 +216,8 @@ import WorkoutSimulation
 
     let activity = try #require(workout.workoutActivities.first)
     #expect(workout.workoutActivities.count == 1)
+    // The record id's last byte 0xD3 inverted is 0x2C.
+    #expect(activity.uuid.uuidString == "0A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C22C")
     #expect(activity.workoutConfiguration.activityType == .running)
     #expect(activity.workoutConfiguration.locationType == .outdoor)
     #expect(activity.startDate == workout.startDate && activity.endDate == workout.endDate)

@@ -185,9 +185,9 @@ struct WorkoutManagerTests {
       try await before.startWorkout(type: .running)
       try await simulation.advance(by: .seconds(600))
       await simulation.settle()
-      simulation.crash()
+      await simulation.crash()
       try await simulation.advance(by: .seconds(60))
-      simulation.relaunch()
+      await simulation.relaunch()
 
       let after = WorkoutManager()
       #expect(try await after.recoverWorkout())

@@ -191,6 +191,15 @@ extension RunResult {
       json.key(ascii: "kind")
       json.string(ascii: "record")
       writeSession(&json)
+    case .wallClockDate(let action):
+      // action, at, kind, session
+      json.key(ascii: "action")
+      json.string(action)
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "wallClockDate")
+      writeSession(&json)
     case .unfinished:
       // at, kind, session
       json.key(ascii: "at")

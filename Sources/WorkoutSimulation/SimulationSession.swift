@@ -59,6 +59,9 @@ public struct SimulationSession {
   /// next workout with its own `activity` (or the scenario's): the crown's earlier choice does
   /// not carry over to it.
   private var selectedSession: Int? = 0
+  /// Whether the timeline's app calls are played (the command line), or only its world actions
+  /// (the Swift API, ``init(apiDoorFor:)``).
+  private var playsAppActions = true
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -96,6 +99,37 @@ public struct SimulationSession {
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource)
   }
+
+  /// Prepares `scenario` for the Swift API door (SimulatedHealthKit): the app's own code makes
+  /// the app's calls, so the timeline's app actions are not played; its world actions (`crash`,
+  /// `relaunch`, `wristDown`, `wristUp`, `crownPress`, `openApp`, `crown`, `probe`) fire at their
+  /// instants, a `relaunch` always without recovery (recovering is the app's
+  /// `recoverActiveWorkoutSession` call). The engine runs with `finish: manual` and explicit
+  /// `beginCollection` (the app begins, ends and finishes collection itself).
+  ///
+  /// - Throws: ``SimulationError`` as ``init(_:overrides:)``.
+  package init(apiDoorFor scenario: Scenario) throws(SimulationError) {
+    try self.init(scenario)
+    var configuration = prepared.configuration
+    configuration.finish = .manual
+    configuration.collection = .explicit
+    self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
+    self.playsAppActions = false
+  }
+
+  /// Runs `body` on the engine (the Swift API door's calls and reads).
+  package mutating func withEngine<R>(
+    _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
+  ) rethrows -> R {
+    try body(&engine)
+  }
+
+  /// The wall-clock date of scenario time `t = 0`.
+  package var startDate: Date { prepared.startDate }
+
+  /// `record` with the metadata that depends on the body (`HKElevationAscended`,
+  /// `HKAverageMETs`), as ``result`` gives it.
+  package func annotated(_ record: WorkoutRecord) -> WorkoutRecord { prepared.annotate(record) }
 
   /// The current scenario time.
   public var now: SimulationInstant { engine.now }
@@ -196,6 +230,16 @@ public struct SimulationSession {
         probes.append(engine.probe(at: at))
       case .crown(let strides):
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
+      case .app(let call) where !playsAppActions:
+        switch call {
+        case .crash, .wristDown, .wristUp, .crownPress, .openApp:
+          engine.perform(call, at: at)
+        case .relaunch:
+          engine.perform(.relaunch(recover: false), at: at)
+        case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
+          .marker, .segment, .addEvent, .newSession, .extendedRuntime:
+          if at > engine.now { engine.advance(to: at) }
+        }
       case .app(let call):
         switch call {
         case .prepare, .start: applySelection(at: at)

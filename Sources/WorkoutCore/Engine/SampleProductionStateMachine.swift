@@ -81,6 +81,9 @@ struct SampleProductionStateMachine: Sendable {
     return interval
   }
 
+  /// The next instant (nanoseconds) at which a stream is due, or `nil` while idle.
+  var nextDeadline: Int64? { self.scheduler.nextDeadline?.nanoseconds }
+
   /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
   func due(through limit: Int64) -> Int64? {
     guard let next = self.scheduler.nextDeadline?.nanoseconds, next <= limit else { return nil }
@@ -89,15 +92,15 @@ struct SampleProductionStateMachine: Sendable {
 
   // MARK: - Events
 
-  /// A running interval of `session` opens at `start`: one stream per collected type whose
-  /// schedule is enabled, lock-on counted from `collectionStart`.
+  /// A running interval of `session` opens at `start`: one stream per collected type (of those
+  /// in `only`, when given) whose schedule is enabled, lock-on counted from `collectionStart`.
   mutating func open(
     session: Int, activity: WorkoutActivityType, at start: Int64, collectionStart: Int64,
-    configuration: WorkoutEngineConfiguration
+    configuration: WorkoutEngineConfiguration, only: QuantityTypeSet? = nil
   ) {
     self.clear()
     self.current = .collecting(Interval(session: session, activity: activity))
-    for type in activity.collectedTypes {
+    for type in activity.collectedTypes where only?.contains(type) ?? true {
       let schedule = configuration.schedule(for: type)
       let interval = schedule.interval.wholeNanoseconds
       guard schedule.enabled, interval > 0 else { continue }

@@ -5,6 +5,9 @@ struct EngineSession {
   var builder: LiveWorkoutBuilder
   /// Whether the app holds a handle (gets notifications).
   var attached = true
+  /// The types the app's data source collects (the Swift API's `HKLiveWorkoutDataSource`), or
+  /// `nil` for every type the activity collects (the scenario's way).
+  var collectedTypes: QuantityTypeSet? = nil
 }
 
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
@@ -18,7 +21,10 @@ struct EngineSession {
 /// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
 ///   the next. Preparing or starting a session ends every other prepared, running, paused or
 ///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).
-/// - `start`: after the state change, the builder begins collection at the same instant.
+/// - `start`: after the state change, the builder begins collection at the same instant
+///   (``WorkoutEngineConfiguration/CollectionMode/implicit``, the scenario's way); with
+///   ``WorkoutEngineConfiguration/CollectionMode/explicit`` the app begins collection itself
+///   (``beginCollection(ofSession:at:date:)``).
 /// - Samples exist only in running intervals (session running and builder active). Each
 ///   interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
 ///   grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
@@ -31,7 +37,10 @@ struct EngineSession {
 /// - Crash: the app's handles go; collection goes on; batches are not delivered. Relaunch with
 ///   recovery re-attaches the active session and delivers what was missed as one batch; without
 ///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
-///   record.
+///   record unless the app recovers it later (``recoverActiveSession(at:)``): it stays open
+///   system-side and what it collects is kept for that batch. `relaunch(recover: true)` is
+///   exactly `relaunch(recover: false)` followed by ``recoverActiveSession(at:)`` at the same
+///   instant.
 public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
@@ -45,14 +54,19 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public internal(set) var now: SimulationInstant = .zero
   /// Whether the app process is running (false between `crash` and `relaunch`).
   public var appIsRunning: Bool { app.isRunning }
+  /// How many times the app process has crashed (`crash` while it was running).
+  public internal(set) var crashCount = 0
   /// The index of the app's current session, or `nil` when it has none.
-  public private(set) var currentSessionIndex: Int? = 0
+  public internal(set) var currentSessionIndex: Int? = 0
 
   var sessions: [EngineSession] = []
   /// When samples are due (idle outside running intervals).
   var sampler = SampleProductionStateMachine()
   var missedTypes = QuantityTypeSet()
   var missedCount = 0
+  /// The open session a relaunch without recovery left behind (the app may still recover it),
+  /// with what it collected since the crash.
+  var orphan: (index: Int, types: QuantityTypeSet, count: Int)?
   var runFinished = false
   var cumulativeIntervals: [QuantityType: Duration] = [:]
   /// Whether the lifecycle model is on (the configuration has a `watch`).
@@ -90,11 +104,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sessions.append(makeSession(activity: configuration.activity))
   }
 
-  private func makeSession(activity: WorkoutActivityType) -> EngineSession {
+  func makeSession(
+    activity: WorkoutActivityType, location: WorkoutSessionLocationType? = nil
+  ) -> EngineSession {
     EngineSession(
       activity: activity,
       builder: LiveWorkoutBuilder(
-        activityType: activity, locationType: configuration.location,
+        activityType: activity, locationType: location ?? configuration.location,
         shouldCollectWorkoutEvents: configuration.shouldCollectWorkoutEvents,
         cumulativeIntervals: cumulativeIntervals))
   }
@@ -187,6 +203,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     switch action {
     case .crash:
       if appIsRunning {
+        crashCount += 1
         missedTypes = QuantityTypeSet()
         missedCount = 0
         appCrashed(at: date)
@@ -247,20 +264,40 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
   }
 
+  /// A relaunch: without recovery every handle goes (the open session, if any, becomes the
+  /// ``orphan`` with what it missed); with recovery, ``recoverActiveSession(at:)`` follows at the
+  /// same instant.
   mutating func relaunch(recover: Bool, at date: SimulationInstant) {
     guard !appIsRunning else { return }
     applyApp(app.relaunch(at: date.nanoseconds, keepAlive: keepAlive), at: date)
-    var target: Int? = nil
-    if recover, let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
-      target = index
+    orphan = nil
+    if let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
+      orphan = (index, missedTypes, missedCount)
     }
-    for index in sessions.indices { sessions[index].attached = (index == target) }
-    currentSessionIndex = target
-    if let target, missedCount > 0 {
-      notify(target, at: date, .dataCollected(types: missedTypes, count: missedCount))
-    }
+    for index in sessions.indices { sessions[index].attached = false }
+    currentSessionIndex = nil
     missedTypes = QuantityTypeSet()
     missedCount = 0
+    if recover { recoverActiveSession(at: date) }
+  }
+
+  /// `recoverActiveWorkoutSession`: attaches the session a relaunch left open (when it is still
+  /// open), makes it the app's current session and delivers what it collected since the crash
+  /// as one `dataCollected` batch. Returns its index, or `nil` when there is nothing to recover:
+  /// no relaunch left one, it is no longer open (``isSessionOpen(_:)``), or the app has made a
+  /// session of its own since the relaunch.
+  @discardableResult
+  public mutating func recoverActiveSession(at instant: SimulationInstant) -> Int? {
+    let date = max(instant, now)
+    guard let left = orphan else { return nil }
+    orphan = nil
+    guard isOpen(left.index), appIsRunning, currentSessionIndex == nil else { return nil }
+    sessions[left.index].attached = true
+    currentSessionIndex = left.index
+    if left.count > 0 {
+      notify(left.index, at: date, .dataCollected(types: left.types, count: left.count))
+    }
+    return left.index
   }
 
   mutating func sessionCall(
@@ -306,7 +343,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
     switch change.to {
     case .running:
-      if change.from == .notStarted || change.from == .prepared {
+      if configuration.collection == .implicit
+        && (change.from == .notStarted || change.from == .prepared)
+      {
         do {
           try sessions[index].builder.beginCollection(at: date)
         } catch {
@@ -336,10 +375,14 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
   }
 
+  /// Ends collection of session `index` with end date `endDate` (the app's date; the CLI's is
+  /// the action's instant), closing its sampling interval at ``now``.
   @discardableResult
-  private mutating func endCollection(session index: Int, at date: SimulationInstant) -> Bool {
+  mutating func endCollection(
+    session index: Int, at date: SimulationInstant, endDate: SimulationInstant? = nil
+  ) -> Bool {
     do {
-      try sessions[index].builder.endCollection(at: date)
+      try sessions[index].builder.endCollection(at: endDate ?? date)
     } catch {
       report(error, action: "endCollection", session: index, at: date)
       return false
@@ -348,7 +391,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     return true
   }
 
-  private mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
+  mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
       let record = try sessions[index].builder.finishWorkout(
@@ -360,11 +403,12 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
   }
 
-  private mutating func addEvent(
-    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String
+  mutating func addEvent(
+    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String,
+    eventDate: SimulationInstant? = nil
   ) {
     do {
-      try sessions[index].builder.addWorkoutEvent(WorkoutEvent(type, at: date))
+      try sessions[index].builder.addWorkoutEvent(WorkoutEvent(type, at: eventDate ?? date))
       notify(index, at: date, .event(type))
     } catch {
       report(error, action: action, session: index, at: date)
@@ -390,7 +434,14 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func deliverBatch(
     session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int
   ) {
-    guard count > 0, sessions[index].attached else { return }
+    guard count > 0 else { return }
+    guard sessions[index].attached else {
+      if orphan?.index == index {
+        orphan?.types.formUnion(types)
+        orphan?.count += count
+      }
+      return
+    }
     guard appReceives else {
       missedTypes.formUnion(types)
       missedCount += count
@@ -410,16 +461,16 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   // MARK: - Sampling
 
-  private mutating func openInterval(session index: Int, at date: SimulationInstant) {
+  mutating func openInterval(session index: Int, at date: SimulationInstant) {
     sampler.open(
       session: index, activity: sessions[index].activity, at: date.nanoseconds,
       collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
-      configuration: configuration)
+      configuration: configuration, only: sessions[index].collectedTypes)
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut
   /// cumulative spans `[grid, date)` still pending form the interval's last batch.
-  private mutating func closeInterval(at date: SimulationInstant) {
+  mutating func closeInterval(at date: SimulationInstant) {
     guard let (interval, requests) = sampler.close(at: date.nanoseconds) else { return }
     var types = QuantityTypeSet()
     var count = 0

@@ -9,6 +9,17 @@ public struct WorkoutEngineConfiguration: Sendable {
     case manual
   }
 
+  /// When the builder begins collecting.
+  public enum CollectionMode: String, Sendable, Hashable, CaseIterable {
+    /// A session's first `start` begins collection at the same instant (the scenario's
+    /// `start` action is `startActivity` + `beginCollection`; the command line's way).
+    case implicit
+    /// Only the app's own `beginCollection` (``WorkoutEngine/beginCollection(ofSession:at:date:)``)
+    /// begins collection (the Swift API's way, as in HealthKit:
+    /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
+    case explicit
+  }
+
   /// The scenario seed; record ids and every random stream derive from it.
   public var seed: UInt64
   /// The activity of session 0 (and of later sessions unless `newSession` names another).
@@ -30,6 +41,8 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// and the watch actions (`wristDown`, ..., `extendedRuntime`) do nothing (version-1
   /// behaviour). A scenario always has a `watch` value, so a run from a scenario passes one.
   public var watch: WatchConfiguration?
+  /// Implicit (the default) or explicit `beginCollection`.
+  public var collection: CollectionMode = .implicit
 
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
@@ -201,6 +214,10 @@ public struct LogEntry: Sendable, Hashable {
     /// session is `nil`). JSON: `runtimeSession`, `sessionType`, `event`, `state`, and
     /// `scheduledFor`, `expiresAt`, `reason`, `reasonRawValue`, `errorCode` where they apply.
     case extendedRuntime(ExtendedRuntimeEvent)
+    /// A `Date` the app passed to `action` (through the Swift API) was within 5 minutes of the
+    /// real wall clock and more than 5 minutes from virtual now, and was read as virtual now (an
+    /// extension of the Swift API door, docs/swift-api.md#the-wall-clock-rule). JSON: `action`.
+    case wallClockDate(action: String)
   }
 
   /// When it happened.

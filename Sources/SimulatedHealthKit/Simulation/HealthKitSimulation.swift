@@ -1,0 +1,388 @@
+import Synchronization
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+
+/// The simulation control: one scenario's world (athlete, course, sensors, watch) on virtual
+/// time, which the app's own HealthKit code runs against (docs/swift-api.md).
+///
+/// ```swift
+/// let simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: "Scenarios/hills.json"))
+/// try await simulation.run {
+///   let manager = WorkoutManager()               // the app's own code
+///   try await manager.startWorkout(type: .running)
+///   try await simulation.advance(by: .seconds(20 * 60))
+///   try await manager.endWorkout()
+/// }
+/// let result = simulation.result                 // as `workout-sim run --json` encodes it
+/// ```
+///
+/// - Ownership: inside ``run(isolation:_:)``, `HKHealthStore()` and every object made from it
+///   belong to this simulation (a task-local value; child tasks inherit it, `Task.detached` does
+///   not). Parallel tests each make their own simulation.
+/// - Time: nothing moves until ``advance(by:)``, ``advance(to:)`` or ``settle()``; they step
+///   the engine batch by batch and deliver every delegate call and completion handler due on the
+///   way, in the engine's order, serially and off the main actor, then let the main actor run
+///   before time moves on.
+/// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
+///   `openApp`, `crown`, `probe`) fire at their instants; its app actions do not (the app's code
+///   makes them). A `relaunch` never recovers by itself: the app calls
+///   `HKHealthStore.recoverActiveWorkoutSession()`.
+///
+/// `Sendable`: all state sits behind one `Mutex`; no delegate or handler runs while it is held.
+public final class HealthKitSimulation: Sendable {
+  /// How strictly dates the app passes are read.
+  public struct Options: OptionSet, Sendable, Hashable {
+    /// The option bits.
+    public let rawValue: Int
+
+    /// Creates options from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A `Date` that looks like the real wall clock (within 5 minutes of `Date()` and more than
+    /// 5 minutes from virtual now) fails the call with `HKError.errorInvalidArgument` instead of
+    /// being read as virtual now (docs/swift-api.md#the-wall-clock-rule).
+    public static let strictDates = Options(rawValue: 1 << 0)
+  }
+
+  /// The simulation the current task belongs to (set by ``run(isolation:_:)``).
+  @TaskLocal package static var current: HealthKitSimulation?
+
+  /// The options the simulation was made with.
+  public let options: Options
+  /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
+  public let startDate: Date
+  let state: Mutex<State>
+
+  /// Loads the scenario file at `url` and prepares its world at `t = 0`.
+  ///
+  /// - Parameters:
+  ///   - url: a scenario file (docs/scenario-format.md).
+  ///   - options: ``Options/strictDates`` or none.
+  /// - Throws: `ScenarioError` when the file cannot be read or is not a valid scenario;
+  ///   `SimulationError` when its values cannot be simulated.
+  public convenience init(scenario url: URL, options: Options = []) throws {
+    try self.init(scenario: Scenario.load(contentsOf: url), options: options)
+  }
+
+  /// Prepares `scenario` (decoded from a file or built in Swift) at `t = 0`.
+  ///
+  /// - Parameters:
+  ///   - scenario: the world: `start`, `timeZone`, `seed`, `athlete`, `course`, `sensors`,
+  ///     `watch`, and the timeline's world actions.
+  ///   - options: ``Options/strictDates`` or none.
+  /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
+  ///   checks as `workout-sim run`).
+  public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
+    let session = try SimulationSession(apiDoorFor: scenario)
+    self.options = options
+    self.startDate = session.startDate
+    self.state = Mutex(State(session: session))
+  }
+
+  // MARK: - Ownership
+
+  /// Runs `body` with this simulation as the owner of every HealthKit object it creates.
+  ///
+  /// `body` runs on the caller's isolation. Outside any `run`, `HKHealthStore()` traps.
+  ///
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  public func run<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await Self.$current.withValue(self) {
+      try await body()
+    }
+  }
+
+  // MARK: - Time
+
+  /// Virtual now as a wall-clock date: ``startDate`` + the scenario time.
+  public var now: Date { state.withLock { date(of: $0.session.now) } }
+
+  /// A clock on virtual time, for app code that sleeps on an injected clock: `sleep(until:)`
+  /// resumes when ``advance(by:)`` or ``advance(to:)`` passes the deadline.
+  public var clock: SimulationClock { SimulationClock(simulation: self) }
+
+  /// Moves virtual time forward by `duration` (a negative or zero duration only delivers what
+  /// is pending).
+  ///
+  /// Returns when every sample batch, state change, delegate call and completion handler due
+  /// in that span has happened and returned, in the engine's order; after each instant's
+  /// callbacks the main actor runs (``settle()`` waits longer).
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to).
+  public func advance(by duration: Duration) async throws {
+    let target = state.withLock { $0.session.now.advanced(by: max(duration, .zero)) }
+    try await step(to: target)
+  }
+
+  /// Moves virtual time forward to `date` (a date at or before ``now`` only delivers what is
+  /// pending), as ``advance(by:)``.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled.
+  public func advance(to date: Date) async throws {
+    try await step(to: instant(of: date))
+  }
+
+  /// Delivers every pending callback, then lets the main actor and other tasks run, until
+  /// nothing new is pending: work the app scheduled from a delegate (`Task { @MainActor in }`)
+  /// has run when it returns. Virtual time does not move.
+  public func settle() async {
+    var quiet = 0
+    for _ in 0..<64 {
+      drain()
+      await yieldToApp()
+      if state.withLock({ $0.lane.isEmpty }) {
+        quiet += 1
+        if quiet >= 2 { return }
+      } else {
+        quiet = 0
+      }
+    }
+  }
+
+  // MARK: - The world
+
+  /// The app process dies now: its HealthKit objects become inert (calls are ignored with an
+  /// error entry in the log; no more delegate calls); sessions go on system-side.
+  public func crash() async {
+    mutate { state in state.session.withEngine { $0.perform(.crash, at: $0.now) } }
+    await deliver()
+  }
+
+  /// The app process starts again (after a crash) without a session: it recovers one with
+  /// `HKHealthStore().recoverActiveWorkoutSession()`.
+  public func relaunch() async {
+    mutate { state in
+      state.session.withEngine { $0.perform(.relaunch(recover: false), at: $0.now) }
+    }
+    await deliver()
+  }
+
+  /// Performs an engine action at virtual now (the scenario form of calls with no HealthKit
+  /// counterpart yet, such as `extendedRuntime`).
+  package func perform(_ action: AppAction) async {
+    mutate { state in state.session.withEngine { $0.perform(action, at: $0.now) } }
+    await deliver()
+  }
+
+  // MARK: - Result
+
+  /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
+  /// the run stopped now: a session still open is logged `unfinished`. Encode it with
+  /// `RunResult.encoded()` for the bytes `workout-sim run --json` writes.
+  public var result: RunResult {
+    state.withLock { state in
+      var copy = state.session
+      copy.finish(at: copy.now)
+      return copy.result
+    }
+  }
+
+  // MARK: - Internals
+
+  /// One callback for the app (a delegate call or a completion handler).
+  typealias Callback = @Sendable () -> Void
+
+  /// A session object the log's entries for one engine session are delivered to.
+  protocol Endpoint: AnyObject, Sendable {
+    /// The callbacks of `entry`, in order; `date` is the entry's instant as a date.
+    func callbacks(for entry: LogEntry, date: Date) -> [Callback]
+    /// The process crashed: the object becomes inert.
+    func processDied()
+  }
+
+  /// A sleeper on ``clock``.
+  struct Sleeper {
+    var id: Int
+    var deadline: SimulationInstant
+    var continuation: CheckedContinuation<Void, any Error>
+  }
+
+  /// Everything behind the lock.
+  struct State {
+    var session: SimulationSession
+    /// Log entries translated into callbacks so far.
+    var delivered = 0
+    /// Callbacks waiting to run, in order.
+    var lane: [Callback] = []
+    /// Whether a delivery loop is running.
+    var draining = false
+    /// The engine's crash count when last looked at.
+    var crashes = 0
+    /// Engine session index → the app's object, for the current app process.
+    var endpoints: [Int: any Endpoint] = [:]
+    /// Every session object made, by engine session index (recovery returns the same object).
+    var sessionObjects: [Int: any Endpoint] = [:]
+    /// Whether the app has made its first session (engine session 0).
+    var madeFirstSession = false
+    var sleepers: [Sleeper] = []
+    var cancelledSleepers: Set<Int> = []
+    var nextSleeper = 0
+    /// Objects saved to the store, in save order.
+    var saved: [HKObject] = []
+    /// The types the app asked to share and read (all granted: the scenario format has no
+    /// authorization answers yet).
+    var requestedShare: Set<HKObjectType> = []
+    var requestedRead: Set<HKObjectType> = []
+
+    init(session: SimulationSession) {
+      self.session = session
+    }
+  }
+
+  /// Runs `body` under the lock, then turns the engine's new log entries into callbacks.
+  func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
+    let (result, died) = state.withLock { state in
+      let result = body(&state)
+      let died = Self.translate(&state, startDate: startDate)
+      return (result, died)
+    }
+    for endpoint in died { endpoint.processDied() }
+    return result
+  }
+
+  /// Appends the callbacks of the log entries not yet delivered; after a crash the current
+  /// process's objects are dropped (returned so they can be told, outside the lock).
+  private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
+    let log = state.session.workoutEngine.log
+    while state.delivered < log.count {
+      let entry = log[state.delivered]
+      state.delivered += 1
+      guard let index = entry.session, let endpoint = state.endpoints[index] else { continue }
+      let date = startDate.addingTimeInterval(entry.at.seconds)
+      state.lane.append(contentsOf: endpoint.callbacks(for: entry, date: date))
+    }
+    let crashes = state.session.workoutEngine.crashCount
+    guard crashes != state.crashes else { return [] }
+    state.crashes = crashes
+    let died = Array(state.endpoints.values)
+    state.endpoints = [:]
+    return died
+  }
+
+  /// Enqueues `callback` after everything pending (a completion handler).
+  func enqueue(_ callback: @escaping Callback) {
+    state.withLock { $0.lane.append(callback) }
+  }
+
+  /// Runs the pending callbacks, one at a time, in order, on the caller's executor; a caller
+  /// that finds a delivery loop running returns at once (that loop delivers everything).
+  func drain() {
+    let first = state.withLock { state -> Bool in
+      if state.draining { return false }
+      state.draining = true
+      return true
+    }
+    guard first else { return }
+    while true {
+      let next = state.withLock { state -> Callback? in
+        if state.lane.isEmpty {
+          state.draining = false
+          return nil
+        }
+        return state.lane.removeFirst()
+      }
+      guard let next else { return }
+      next()
+    }
+  }
+
+  /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
+  func deliver() async {
+    drain()
+    await yieldToApp()
+  }
+
+  /// Lets the main actor and other ready tasks run (work delegates scheduled).
+  private func yieldToApp() async {
+    await MainActor.run {}
+    for _ in 0..<4 { await Task.yield() }
+  }
+
+  /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
+  /// has something due, delivering that instant's callbacks before going on.
+  private func step(to target: SimulationInstant) async throws {
+    await deliver()
+    while true {
+      try Task.checkCancellation()
+      let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
+        let now = state.session.now
+        guard target > now else { return (false, []) }
+        var next = target
+        if let due = state.session.workoutEngine.nextDueInstant, due < next { next = due }
+        if let action = state.session.nextActionTime, action < next { next = action }
+        for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
+        if next <= now { next = now.advanced(by: .nanoseconds(1)) }
+        state.session.advance(to: next)
+        let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
+        state.sleepers.removeAll { $0.deadline <= next }
+        return (next < target, woken)
+      }
+      for continuation in woken { continuation.resume() }
+      await deliver()
+      if !more { return }
+    }
+  }
+
+  /// Suspends until virtual time reaches `deadline` (``SimulationClock``).
+  func sleep(until deadline: SimulationInstant) async throws {
+    let id = state.withLock { state -> Int in
+      state.nextSleeper += 1
+      return state.nextSleeper
+    }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Bool, CancellationError> in
+          if state.cancelledSleepers.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.session.now { return .success(true) }
+          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          return .success(false)
+        }
+        switch outcome {
+        case .success(true): continuation.resume()
+        case .success(false): break
+        case .failure(let error): continuation.resume(throwing: error)
+        }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+        guard let position = state.sleepers.firstIndex(where: { $0.id == id }) else {
+          state.cancelledSleepers.insert(id)
+          return nil
+        }
+        return state.sleepers.remove(at: position).continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The description of the error a call on an inert object (one the crashed app process
+  /// made) gets.
+  static let inertMessage =
+    "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
+
+  /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
+  /// delegate call).
+  func ignoreInert(action: String) {
+    mutate { state in
+      state.session.withEngine {
+        $0.reportAPIError(
+          WorkoutError(code: .noSession, message: Self.inertMessage), action: action, session: nil)
+      }
+    }
+  }
+
+  /// The virtual-time date of `instant`.
+  func date(of instant: SimulationInstant) -> Date {
+    startDate.addingTimeInterval(instant.seconds)
+  }
+
+  /// The instant of `date` (rounded to the nearest nanosecond).
+  func instant(of date: Date) -> SimulationInstant {
+    .rounding(seconds: date.timeIntervalSince(startDate))
+  }
+}

@@ -1,0 +1,279 @@
+// The one home of every mapping between HealthKit's value types and the engine's (WorkoutCore)
+// types, and of the conversion between the engine's virtual instants and `Date`s.
+import WorkoutCore
+
+// MARK: - Dates
+
+extension Date {
+  /// The date of `instant`: `start` plus the instant's nanoseconds as seconds.
+  package init(_ instant: SimulationInstant, since start: Date) {
+    self = start.addingTimeInterval(Double(instant.nanoseconds) / 1e9)
+  }
+}
+
+extension SimulationInstant {
+  /// The instant of `date`: its seconds after `start` as nanoseconds, rounded to the nearest
+  /// (ties away from zero).
+  package init(_ date: Date, since start: Date) {
+    self = .rounding(seconds: date.timeIntervalSince(start))
+  }
+}
+
+extension Duration {
+  /// The duration in seconds as a `TimeInterval`.
+  package var timeInterval: TimeInterval {
+    let (seconds, attoseconds) = components
+    return Double(seconds) + Double(attoseconds) / 1e18
+  }
+}
+
+// MARK: - Enumerations
+
+extension HKWorkoutActivityType {
+  /// The activity with the engine activity's raw value (the engine's activities are a subset).
+  package init(_ activity: WorkoutActivityType) {
+    // Every engine raw value is one of HealthKit's.
+    self.init(rawValue: activity.rawValue)!
+  }
+
+  /// The engine's activity with this raw value, or `nil` when the engine does not model it.
+  package var engineValue: WorkoutActivityType? { WorkoutActivityType(rawValue: rawValue) }
+}
+
+extension HKWorkoutSessionState {
+  /// The state with the engine state's raw value (the same six states).
+  package init(_ state: WorkoutSessionState) {
+    // The raw values are the same six.
+    self.init(rawValue: state.rawValue)!
+  }
+
+  /// The engine's state.
+  package var engineValue: WorkoutSessionState {
+    // The raw values are the same six.
+    WorkoutSessionState(rawValue: rawValue)!
+  }
+}
+
+extension HKWorkoutSessionLocationType {
+  /// The location type with the engine's raw value (the same three).
+  package init(_ location: WorkoutSessionLocationType) {
+    // The raw values are the same three.
+    self.init(rawValue: location.rawValue)!
+  }
+
+  /// The engine's location type.
+  package var engineValue: WorkoutSessionLocationType {
+    // The raw values are the same three.
+    WorkoutSessionLocationType(rawValue: rawValue)!
+  }
+}
+
+extension HKWorkoutEventType {
+  /// The event type with the engine's raw value (the same eight).
+  package init(_ type: WorkoutEventType) {
+    // The raw values are the same eight.
+    self.init(rawValue: type.rawValue)!
+  }
+
+  /// The engine's event type.
+  package var engineValue: WorkoutEventType {
+    // The raw values are the same eight.
+    WorkoutEventType(rawValue: rawValue)!
+  }
+}
+
+// MARK: - Quantity types
+
+extension HKQuantityType {
+  /// The HealthKit type of an engine quantity type (`heartRate` →
+  /// `HKQuantityTypeIdentifierHeartRate`).
+  package convenience init(engine type: QuantityType) {
+    self.init(HKQuantityTypeIdentifier(engine: type))
+  }
+
+  /// The engine's quantity type, or `nil` for a type the engine does not produce.
+  package var engineType: QuantityType? {
+    let prefix = "HKQuantityTypeIdentifier"
+    guard identifier.hasPrefix(prefix) else { return nil }
+    let name = identifier.dropFirst(prefix.count)
+    guard let first = name.first else { return nil }
+    return QuantityType(rawValue: first.lowercased() + name.dropFirst())
+  }
+}
+
+extension HKQuantityTypeIdentifier {
+  /// The identifier of an engine quantity type: `"HKQuantityTypeIdentifier"` and the engine's
+  /// name with its first letter upper-cased.
+  package init(engine type: QuantityType) {
+    let name = type.rawValue
+    self.init(rawValue: "HKQuantityTypeIdentifier" + name.prefix(1).uppercased() + name.dropFirst())
+  }
+}
+
+extension QuantityType {
+  /// The unit the engine's values of this type are in (`count/min`, `kcal`, `m`, `count`,
+  /// `m/s`, `W`).
+  package var healthKitUnit: HKUnit { HKUnit(from: unit) }
+
+  /// `value` of this type as an ``HKQuantity`` in the engine's unit.
+  package func quantity(_ value: Double) -> HKQuantity {
+    HKQuantity(unit: healthKitUnit, doubleValue: value)
+  }
+}
+
+// MARK: - Errors
+
+extension HKError {
+  /// HealthKit's error for an engine error: `invalidArgument` → `.errorInvalidArgument` (3),
+  /// `anotherWorkoutSessionStarted` → `.errorAnotherWorkoutSessionStarted` (8), the engine's own
+  /// `noSession` → `.errorInvalidArgument` (workout-sim's choice; HealthKit has no such code),
+  /// with the engine's message.
+  package init(_ error: WorkoutError) {
+    let code: Code =
+      switch error.code {
+      case .invalidArgument, .noSession: .errorInvalidArgument
+      case .anotherWorkoutSessionStarted: .errorAnotherWorkoutSessionStarted
+      }
+    self.init(code, error.message)
+  }
+}
+
+// MARK: - Events
+
+extension HKWorkoutEvent {
+  /// The HealthKit event of an engine event: zero length at its date, no metadata.
+  package convenience init(_ event: WorkoutEvent, since start: Date) {
+    self.init(
+      type: HKWorkoutEventType(event.type),
+      dateInterval: DateInterval(start: Date(event.date, since: start), duration: 0),
+      metadata: nil)
+  }
+
+  /// The engine event at the start of ``dateInterval``.
+  package func engineEvent(since start: Date) -> WorkoutEvent {
+    WorkoutEvent(type.engineValue, at: SimulationInstant(dateInterval.start, since: start))
+  }
+}
+
+// MARK: - Statistics
+
+extension HKStatistics {
+  /// The statistics of engine type `type` over `[from, to]`: for a discrete type the average
+  /// (the plain mean), minimum, maximum and most recent value; for a cumulative type the sum and,
+  /// given `lastSample`, its value as the most recent quantity. `lastSample` also gives the most
+  /// recent date interval. Quantities are in the engine's unit of the type.
+  package convenience init(
+    _ type: QuantityType, _ statistics: QuantityStatistics, lastSample: QuantitySample?,
+    from: SimulationInstant, to: SimulationInstant, since start: Date
+  ) {
+    let interval = lastSample.map {
+      DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
+    }
+    switch statistics {
+    case .discrete(let values):
+      self.init(
+        quantityType: HKQuantityType(engine: type), startDate: Date(from, since: start),
+        endDate: Date(to, since: start), averageQuantity: type.quantity(values.average),
+        minimumQuantity: type.quantity(values.minimum),
+        maximumQuantity: type.quantity(values.maximum),
+        mostRecentQuantity: type.quantity(values.mostRecent),
+        mostRecentQuantityDateInterval: interval)
+    case .cumulative(let values):
+      self.init(
+        quantityType: HKQuantityType(engine: type), startDate: Date(from, since: start),
+        endDate: Date(to, since: start), sumQuantity: type.quantity(values.sum),
+        mostRecentQuantity: lastSample.map { type.quantity($0.value) },
+        mostRecentQuantityDateInterval: interval)
+    }
+  }
+
+  /// The live statistics of `type` in `builder` at `now` (`statistics(for:)` of
+  /// `HKLiveWorkoutBuilder`), or `nil` without samples: from the builder's start date (or
+  /// `now` before collection begins) to its end date, else `now`.
+  package convenience init?(
+    _ type: QuantityType, of builder: LiveWorkoutBuilder, at now: SimulationInstant,
+    since start: Date
+  ) {
+    guard let statistics = builder.statistics(for: type, at: now) else { return nil }
+    let samples = builder.samples(of: type)
+    var end = now
+    if let endDate = builder.endDate, endDate < end { end = endDate }
+    self.init(
+      type, statistics, lastSample: samples.last, from: builder.startDate ?? now, to: end,
+      since: start)
+  }
+
+  /// Every type's live statistics in `builder` at `now` (`allStatistics`).
+  package static func all(
+    of builder: LiveWorkoutBuilder, at now: SimulationInstant, since start: Date
+  ) -> [HKQuantityType: HKStatistics] {
+    var result: [HKQuantityType: HKStatistics] = [:]
+    for type in QuantityType.allCases {
+      if let statistics = HKStatistics(type, of: builder, at: now, since: start) {
+        result[HKQuantityType(engine: type)] = statistics
+      }
+    }
+    return result
+  }
+}
+
+// MARK: - Workouts
+
+extension HKWorkout {
+  /// The finished workout of an engine record; `start` is the scenario's start date (the
+  /// record's instants count from it).
+  ///
+  /// UUID = the record's id; statistics over the record's start to end, one per type with
+  /// samples; events as zero-length ``HKWorkoutEvent``s; metadata with `HKIndoorWorkout` as a
+  /// `Bool`, `HKElevationAscended` as an ``HKQuantity`` in m, `HKAverageMETs` in kcal/(kg·hr),
+  /// other numbers as `Double`, strings as `String`; one ``HKWorkoutActivity`` spanning the
+  /// workout with the same events, duration and statistics. Device ``HKDevice/local()``.
+  package convenience init(_ record: WorkoutRecord, since start: Date) {
+    var statistics: [HKQuantityType: HKStatistics] = [:]
+    for (type, values) in record.statistics {
+      statistics[HKQuantityType(engine: type)] = HKStatistics(
+        type, values, lastSample: record.samples[type]?.last, from: record.startDate,
+        to: record.endDate, since: start)
+    }
+    let events = record.events.map { HKWorkoutEvent($0, since: start) }
+    let startDate = Date(record.startDate, since: start)
+    let endDate = Date(record.endDate, since: start)
+    let metadata = Self.metadata(record.metadata)
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = HKWorkoutActivityType(record.activityType)
+    configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
+    let activity = HKWorkoutActivity(
+      workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
+      metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
+      allStatistics: statistics)
+    self.init(
+      activityType: HKWorkoutActivityType(record.activityType), startDate: startDate,
+      endDate: endDate, duration: record.duration.timeInterval,
+      workoutEvents: events.isEmpty ? nil : events, workoutActivities: [activity],
+      allStatistics: statistics,
+      totalEnergyBurned: record.totalEnergyBurned.map {
+        QuantityType.activeEnergyBurned.quantity($0)
+      },
+      totalDistance: record.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
+      metadata: metadata, uuid: UUID(uuidString: record.id) ?? UUID())
+  }
+
+  private static func metadata(_ values: [String: MetadataValue]) -> [String: Any] {
+    var result: [String: Any] = [:]
+    for (key, value) in values {
+      switch value {
+      case .bool(let flag): result[key] = flag
+      case .string(let text): result[key] = text
+      case .number(let number):
+        switch key {
+        case HKMetadataKeyElevationAscended:
+          result[key] = HKQuantity(unit: .meter(), doubleValue: number)
+        case HKMetadataKeyAverageMETs:
+          result[key] = HKQuantity(unit: HKUnit(from: "kcal/(kg*hr)"), doubleValue: number)
+        default: result[key] = number
+        }
+      }
+    }
+    return result
+  }
+}

@@ -1,0 +1,96 @@
+/// The statistics of one quantity type over a time span, HealthKit's `HKStatistics` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkstatistics).
+///
+/// No public initializer (as in HealthKit): builders, workouts and queries make them. Cumulative
+/// types have a ``sumQuantity()``; discrete types an average, minimum and maximum; both may have
+/// a ``mostRecentQuantity()``. The `for source:` forms return `nil` (statistics are never
+/// separated by source here), ``sources`` is `nil`.
+public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
+  /// The type.
+  public let quantityType: HKQuantityType
+  /// The span's start.
+  public let startDate: Date
+  /// The span's end.
+  public let endDate: Date
+  private let sum: HKQuantity?
+  private let average: HKQuantity?
+  private let minimum: HKQuantity?
+  private let maximum: HKQuantity?
+  private let mostRecent: HKQuantity?
+  private let mostRecentInterval: DateInterval?
+  private let totalDuration: HKQuantity?
+
+  /// Creates statistics from their parts; quantities not computed are `nil`.
+  package init(
+    quantityType: HKQuantityType, startDate: Date, endDate: Date, sumQuantity: HKQuantity? = nil,
+    averageQuantity: HKQuantity? = nil, minimumQuantity: HKQuantity? = nil,
+    maximumQuantity: HKQuantity? = nil, mostRecentQuantity: HKQuantity? = nil,
+    mostRecentQuantityDateInterval: DateInterval? = nil, duration: HKQuantity? = nil
+  ) {
+    self.quantityType = quantityType
+    self.startDate = startDate
+    self.endDate = endDate
+    self.sum = sumQuantity
+    self.average = averageQuantity
+    self.minimum = minimumQuantity
+    self.maximum = maximumQuantity
+    self.mostRecent = mostRecentQuantity
+    self.mostRecentInterval = mostRecentQuantityDateInterval
+    self.totalDuration = duration
+  }
+
+  /// The sources the statistics were separated by: `nil` (never separated here).
+  public var sources: [HKSource]? { nil }
+
+  /// The sum (cumulative types), or `nil`.
+  public func sumQuantity() -> HKQuantity? { sum }
+  /// The sum for one source: `nil` (not separated by source).
+  public func sumQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The plain mean of the samples (discrete types), or `nil`.
+  public func averageQuantity() -> HKQuantity? { average }
+  /// The average for one source: `nil`.
+  public func averageQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The smallest sample (discrete types), or `nil`.
+  public func minimumQuantity() -> HKQuantity? { minimum }
+  /// The minimum for one source: `nil`.
+  public func minimumQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The largest sample (discrete types), or `nil`.
+  public func maximumQuantity() -> HKQuantity? { maximum }
+  /// The maximum for one source: `nil`.
+  public func maximumQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The latest sample's quantity, or `nil`.
+  public func mostRecentQuantity() -> HKQuantity? { mostRecent }
+  /// The most recent quantity for one source: `nil`.
+  public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The latest sample's span, or `nil`.
+  public func mostRecentQuantityDateInterval() -> DateInterval? { mostRecentInterval }
+  /// The latest span for one source: `nil`.
+  public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? { nil }
+  /// The time the samples cover, or `nil` (not computed by the live builder).
+  public func duration() -> HKQuantity? { totalDuration }
+  /// The duration for one source: `nil`.
+  public func duration(for source: HKSource) -> HKQuantity? { nil }
+
+  private var parts: [AnyHashable?] {
+    [sum, average, minimum, maximum, mostRecent, mostRecentInterval, totalDuration]
+  }
+
+  /// Equal when type, span and every quantity are equal.
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? HKStatistics else { return false }
+    return other.quantityType == quantityType && other.startDate == startDate
+      && other.endDate == endDate && other.parts == parts
+  }
+
+  /// A hash of type and span.
+  public override var hash: Int {
+    var hasher = Hasher()
+    hasher.combine(quantityType)
+    hasher.combine(startDate)
+    hasher.combine(endDate)
+    return hasher.finalize()
+  }
+
+  /// Statistics are immutable: the copy is the object itself.
+  public func copy(with zone: NSZone? = nil) -> Any { self }
+}

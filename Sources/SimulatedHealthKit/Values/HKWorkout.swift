@@ -1,0 +1,181 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKIndoorWorkout"`: whether the workout was indoors, a `Bool` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyindoorworkout).
+public let HKMetadataKeyIndoorWorkout = "HKIndoorWorkout"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKElevationAscended"`: the elevation gained, an ``HKQuantity`` of length (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyelevationascended).
+public let HKMetadataKeyElevationAscended = "HKElevationAscended"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKAverageMETs"`: the average metabolic equivalent, an ``HKQuantity`` in kcal/(kg·hr) (Apple
+/// doc: https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets).
+public let HKMetadataKeyAverageMETs = "HKAverageMETs"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKTimeZone"`: the IANA time zone name, a `String` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeytimezone).
+public let HKMetadataKeyTimeZone = "HKTimeZone"
+
+/// A finished workout, HealthKit's `HKWorkout` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkout).
+///
+/// No public initializer (HealthKit's are all deprecated): `finishWorkout()` makes it from the
+/// engine's record. ``duration`` is the time from start to end less the paused spans (by the
+/// ``workoutEvents``); the statistics cover start to end.
+public final class HKWorkout: HKSample, @unchecked Sendable {
+  /// The activity.
+  public let workoutActivityType: HKWorkoutActivityType
+  /// The kept events in date order (a pause after a pause, a resume after a resume and a leading
+  /// resume are dropped), or `nil` when there are none.
+  public let workoutEvents: [HKWorkoutEvent]?
+  /// The activities; one spanning the whole workout.
+  public let workoutActivities: [HKWorkoutActivity]
+  /// Active time in seconds: start to end minus paused spans.
+  public let duration: TimeInterval
+  /// The statistics of every type with samples.
+  public let allStatistics: [HKQuantityType: HKStatistics]
+  private let energyBurned: HKQuantity?
+  private let distance: HKQuantity?
+
+  /// Creates a workout from its parts.
+  package init(
+    activityType: HKWorkoutActivityType, startDate: Date, endDate: Date, duration: TimeInterval,
+    workoutEvents: [HKWorkoutEvent]?, workoutActivities: [HKWorkoutActivity],
+    allStatistics: [HKQuantityType: HKStatistics], totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, metadata: [String: Any]?, uuid: UUID = UUID(),
+    device: HKDevice? = .local(),
+    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
+  ) {
+    self.workoutActivityType = activityType
+    self.workoutEvents = workoutEvents
+    self.workoutActivities = workoutActivities
+    self.duration = duration
+    self.allStatistics = allStatistics
+    self.energyBurned = totalEnergyBurned
+    self.distance = totalDistance
+    super.init(
+      sampleType: HKObjectType.workoutType(), startDate: startDate, endDate: endDate, uuid: uuid,
+      metadata: metadata, device: device, sourceRevision: sourceRevision)
+  }
+
+  /// The statistics of `quantityType`, or `nil` without samples of it.
+  @discardableResult
+  public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+    allStatistics[quantityType]
+  }
+
+  /// The active energy burned (the `activeEnergyBurned` sum, kcal), or `nil`.
+  @available(
+    iOS, deprecated: 18.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  @available(
+    watchOS, deprecated: 11.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  @available(
+    macOS, deprecated: 15.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  public var totalEnergyBurned: HKQuantity? { energyBurned }
+
+  /// The distance (the sum of the activity's distance type, m), or `nil`. HealthKit marks it
+  /// "to be deprecated": "Use statisticsForType: passing the HKQuantityType for the desired
+  /// distance type".
+  public var totalDistance: HKQuantity? { distance }
+
+  /// Swimming strokes: `nil` (workout-sim records no stroke count).
+  @available(
+    iOS, deprecated: 18.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount"
+  )
+  @available(
+    watchOS, deprecated: 11.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount"
+  )
+  public var totalSwimmingStrokeCount: HKQuantity? { nil }
+
+  /// Flights climbed: `nil` (workout-sim records no flights).
+  @available(
+    iOS, deprecated: 18.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierFlightClimbed"
+  )
+  @available(
+    watchOS, deprecated: 11.0,
+    message:
+      "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierFlightClimbed"
+  )
+  public var totalFlightsClimbed: HKQuantity? { nil }
+}
+
+/// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutactivity). Equal by ``uuid``.
+public final class HKWorkoutActivity: NSObject, NSCopying {
+  /// The activity's identifier.
+  public let uuid: UUID
+  /// A copy of the configuration it ran with.
+  public let workoutConfiguration: HKWorkoutConfiguration
+  /// When it started.
+  public let startDate: Date
+  /// When it ended, or `nil` while it runs.
+  public let endDate: Date?
+  /// Extra information.
+  public let metadata: [String: Any]?
+  /// Its events in date order.
+  public let workoutEvents: [HKWorkoutEvent]
+  /// Active time in seconds.
+  public let duration: TimeInterval
+  /// Its statistics per type.
+  public let allStatistics: [HKQuantityType: HKStatistics]
+
+  /// Creates an activity without events or statistics; ``duration`` is end − start (0 without
+  /// an end).
+  public convenience init(
+    workoutConfiguration: HKWorkoutConfiguration, start startDate: Date, end endDate: Date?,
+    metadata: [String: Any]?
+  ) {
+    self.init(
+      workoutConfiguration: workoutConfiguration, startDate: startDate, endDate: endDate,
+      metadata: metadata, workoutEvents: [],
+      duration: endDate.map { $0.timeIntervalSince(startDate) } ?? 0, allStatistics: [:])
+  }
+
+  /// Creates an activity from its parts.
+  package init(
+    workoutConfiguration: HKWorkoutConfiguration, startDate: Date, endDate: Date?,
+    metadata: [String: Any]?, workoutEvents: [HKWorkoutEvent], duration: TimeInterval,
+    allStatistics: [HKQuantityType: HKStatistics], uuid: UUID = UUID()
+  ) {
+    // The copy of a configuration is a configuration.
+    self.workoutConfiguration = workoutConfiguration.copy() as! HKWorkoutConfiguration
+    self.startDate = startDate
+    self.endDate = endDate
+    self.metadata = metadata
+    self.workoutEvents = workoutEvents
+    self.duration = duration
+    self.allStatistics = allStatistics
+    self.uuid = uuid
+  }
+
+  /// The statistics of `quantityType`, or `nil`.
+  @discardableResult
+  public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+    allStatistics[quantityType]
+  }
+
+  /// Equal when `object` is an activity with the same UUID.
+  public override func isEqual(_ object: Any?) -> Bool {
+    (object as? HKWorkoutActivity)?.uuid == uuid
+  }
+
+  /// A hash of the UUID.
+  public override var hash: Int { uuid.hashValue }
+
+  /// Activities are immutable: the copy is the activity itself.
+  public func copy(with zone: NSZone? = nil) -> Any { self }
+}

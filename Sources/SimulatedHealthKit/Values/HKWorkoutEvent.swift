@@ -1,0 +1,62 @@
+/// Something that happened during a workout, HealthKit's `HKWorkoutEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutevent).
+///
+/// Immutable. Only `lap` and `segment` events may span time; the others have a zero-length
+/// ``dateInterval`` (SDK header `HKWorkout.h`). Equal when type, interval and metadata are.
+public final class HKWorkoutEvent: NSObject, NSCopying {
+  /// What happened.
+  public let type: HKWorkoutEventType
+  /// When it happened.
+  public let dateInterval: DateInterval
+  /// Extra information; values are `String`, numbers, `Date` or ``HKQuantity``.
+  public let metadata: [String: Any]?
+
+  /// Creates an event of `type` over `dateInterval`.
+  public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
+    self.type = type
+    self.dateInterval = dateInterval
+    self.metadata = metadata
+  }
+
+  /// Equal when type, interval and metadata are equal.
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? HKWorkoutEvent else { return false }
+    return other.type == type && other.dateInterval == dateInterval
+      && metadataEqual(other.metadata, metadata)
+  }
+
+  /// A hash of type and interval.
+  public override var hash: Int {
+    var hasher = Hasher()
+    hasher.combine(type)
+    hasher.combine(dateInterval)
+    return hasher.finalize()
+  }
+
+  /// `"<type raw value> <interval>"`.
+  public override var description: String { "HKWorkoutEvent(\(type), \(dateInterval))" }
+
+  /// Events are immutable: the copy is the event itself.
+  public func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// Whether two metadata dictionaries hold the same keys with equal values (numbers, strings,
+/// Booleans and dates by value, other objects by `isEqual`).
+func metadataEqual(_ lhs: [String: Any]?, _ rhs: [String: Any]?) -> Bool {
+  switch (lhs, rhs) {
+  case (nil, nil): return true
+  case (let lhs?, let rhs?):
+    guard lhs.count == rhs.count else { return false }
+    for (key, value) in lhs {
+      guard let other = rhs[key], metadataValueEqual(value, other) else { return false }
+    }
+    return true
+  default: return false
+  }
+}
+
+private func metadataValueEqual(_ lhs: Any, _ rhs: Any) -> Bool {
+  if let lhs = lhs as? AnyHashable, let rhs = rhs as? AnyHashable { return lhs == rhs }
+  if let lhs = lhs as? NSObject, let rhs = rhs as? NSObject { return lhs.isEqual(rhs) }
+  return false
+}

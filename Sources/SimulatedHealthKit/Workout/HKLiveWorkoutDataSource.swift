@@ -1,0 +1,59 @@
+import WorkoutCore
+
+/// Where a live builder's samples come from (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource): the simulated
+/// body and wrist sensor.
+///
+/// ``typesToCollect`` starts as the types the engine collects for the configuration's activity
+/// (running, walking, hiking: heart rate, active and basal energy, distance walking/running,
+/// steps; cycling: heart rate, energy, distance cycling, cycling power and cadence; others:
+/// heart rate and energy). Changes apply to the builders using it from their next running
+/// interval (`beginCollection`, `resume`). Predicates are accepted and ignored.
+///
+/// `Sendable` as in Apple's SDK; the mutable state is behind a lock.
+public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
+  private let lock = NSLock()
+  private var types: Set<HKQuantityType>
+  private var builders: [WeakBuilder] = []
+
+  private struct WeakBuilder {
+    weak var builder: HKLiveWorkoutBuilder?
+  }
+
+  /// Creates a data source collecting the default types of `configuration` (none without one).
+  public init(
+    healthStore: HKHealthStore, workoutConfiguration configuration: HKWorkoutConfiguration?
+  ) {
+    let activity = configuration?.activityType.engineValue
+    self.types = Set((activity?.collectedTypes ?? []).map { HKQuantityType(engine: $0) })
+    super.init()
+  }
+
+  /// The types the data source collects.
+  public var typesToCollect: Set<HKQuantityType> { lock.withLock { types } }
+
+  /// Collects `quantityType` too (a type the engine does not produce for the activity yields
+  /// no samples); `predicate` is ignored.
+  public func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
+    lock.withLock { _ = types.insert(quantityType) }
+    changed()
+  }
+
+  /// Stops collecting `quantityType`.
+  public func disableCollection(for quantityType: HKQuantityType) {
+    lock.withLock { _ = types.remove(quantityType) }
+    changed()
+  }
+
+  func attach(_ builder: HKLiveWorkoutBuilder) {
+    lock.withLock {
+      builders.removeAll { $0.builder == nil || $0.builder === builder }
+      builders.append(WeakBuilder(builder: builder))
+    }
+  }
+
+  private func changed() {
+    let attached = lock.withLock { builders.compactMap(\.builder) }
+    for builder in attached where builder.dataSource === self { builder.applyCollectedTypes() }
+  }
+}

@@ -1,0 +1,418 @@
+import WorkoutCore
+import WorkoutSimulation
+
+/// Builds a workout: collection dates, events, statistics, the saved ``HKWorkout`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder). In the simulation
+/// every builder is a session's ``HKLiveWorkoutBuilder``.
+///
+/// Lifecycle (HealthKit's): notStarted → collecting (`beginCollection`) → ended
+/// (`endCollection`) → finished (`finishWorkout`); `discardWorkout()` from any but finished.
+/// Out-of-order calls fail with `HKError.errorInvalidArgument` and HealthKit's text ("cannot
+/// set endDate without a startDate", "Unable to finish a workout that is not currently
+/// ended.", ...), through the completion handler or thrown by the async form.
+///
+/// Every call has Apple's completion form (the completion runs in the simulation's callback
+/// lane, at the next delivery) and its async form (performs, delivers what is pending, then
+/// returns or throws). Dates the app passes go through the wall-clock rule
+/// (docs/swift-api.md#the-wall-clock-rule).
+///
+/// `Sendable` as in Apple's SDK; the mutable state is behind a lock.
+public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
+  let simulation: HealthKitSimulation
+  /// The engine session whose builder this is.
+  let index: Int
+  private let configuration: HKWorkoutConfiguration
+  let lock = NSLock()
+  private var metadataStorage: [String: Any] = [:]
+
+  init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
+    self.simulation = simulation
+    self.index = index
+    self.configuration = configuration
+    super.init()
+  }
+
+  /// A builder without a session (Apple: iOS workouts saved by hand). Not simulated yet: use a
+  /// session's ``HKWorkoutSession/associatedWorkoutBuilder()``.
+  @available(
+    *, unavailable,
+    message: "not simulated yet: use HKWorkoutSession(healthStore:configuration:).associatedWorkoutBuilder()"
+  )
+  public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?)
+  {
+    preconditionFailure("unavailable")
+  }
+
+  /// Whether the app process that made this builder still runs (else its calls are inert).
+  var isAlive: Bool { true }
+
+  // MARK: - Properties
+
+  /// The device collecting: ``HKDevice/local()``.
+  public var device: HKDevice? { HKDevice.local() }
+
+  /// The workout's start date from `beginCollection`, or `nil`.
+  public var startDate: Date? {
+    (engineBuilder { $0.startDate } ?? nil).map { simulation.date(of: $0) }
+  }
+
+  /// The workout's end date from `endCollection`, or `nil`.
+  public var endDate: Date? {
+    (engineBuilder { $0.endDate } ?? nil).map { simulation.date(of: $0) }
+  }
+
+  /// A copy of the session's configuration.
+  public var workoutConfiguration: HKWorkoutConfiguration {
+    configuration.copy() as! HKWorkoutConfiguration
+  }
+
+  /// The metadata added with `addMetadata` (kept on the builder; not yet part of the saved
+  /// record's metadata).
+  public var metadata: [String: Any] { lock.withLock { metadataStorage } }
+
+  /// The events collected so far, in date order, zero-length (session pause/resume while
+  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents``, and the app's own).
+  public var workoutEvents: [HKWorkoutEvent] {
+    let events = engineBuilder { $0.workoutEvents } ?? []
+    return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
+  }
+
+  /// The workout's activities: empty (activities are not simulated yet).
+  public var workoutActivities: [HKWorkoutActivity] { [] }
+
+  /// The statistics of every type with samples so far, at virtual now.
+  public var allStatistics: [HKQuantityType: HKStatistics] {
+    simulation.state.withLock { state in
+      guard let builder = state.session.workoutEngine.builder(ofSession: index) else { return [:] }
+      return HKStatistics.all(of: builder, at: state.session.now, since: simulation.startDate)
+    }
+  }
+
+  /// The statistics of `quantityType` so far (at virtual now), or `nil` without samples:
+  /// average, minimum, maximum and most recent for a discrete type (heart rate), the sum for a
+  /// cumulative one (energy, distance, steps), in the engine's units (count/min, kcal, m,
+  /// count, m/s, W) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/statistics(for:)).
+  @discardableResult
+  public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+    guard let type = quantityType.engineType else { return nil }
+    return simulation.state.withLock { state in
+      guard let builder = state.session.workoutEngine.builder(ofSession: index) else { return nil }
+      return HKStatistics(type, of: builder, at: state.session.now, since: simulation.startDate)
+    }
+  }
+
+  /// The time collected up to `date`, excluding pauses, in seconds (HealthKit's rule: only
+  /// `pause` and `resume` events stop and restart the clock; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/elapsedtime(at:)).
+  public func elapsedTime(at date: Date) -> TimeInterval {
+    let instant = simulation.instant(of: date)
+    return (engineBuilder { $0.elapsedTime(at: instant) } ?? .zero).timeInterval
+  }
+
+  // MARK: - Collection
+
+  /// Begins collection with `startDate` as the workout's start (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
+  /// Samples flow while the session runs.
+  ///
+  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "Unable to begin a workout
+  ///   that has already started.", or a strict-mode date.
+  public func beginCollection(
+    withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = begin(startDate)
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Begins collection (the async form of `beginCollection(withStart:completion:)`).
+  ///
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
+  public func beginCollection(at startDate: Date) async throws {
+    let error = begin(startDate)
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Ends collection with `endDate` as the workout's end (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/endcollection(withend:completion:)).
+  /// A date before virtual now is used as given: samples already collected after it stay.
+  ///
+  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "cannot set endDate without a
+  ///   startDate", "endDate must be after startDate", "Unable to end a workout that is not
+  ///   currently active.", or a strict-mode date.
+  public func endCollection(
+    withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = end(endDate)
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Ends collection (the async form of `endCollection(withEnd:completion:)`).
+  ///
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
+  public func endCollection(at endDate: Date) async throws {
+    let error = end(endDate)
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Saves the workout (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/finishworkout(completion:)):
+  /// the ``HKWorkout`` goes into the store and the run's records.
+  ///
+  /// - Parameter completion: `(workout, nil)`, or `(nil, HKError)`: "Unable to finish a workout
+  ///   that is not currently ended.".
+  public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
+    let outcome = finish()
+    simulation.enqueue {
+      switch outcome {
+      case .success(let workout): completion(workout, nil)
+      case .failure(let error): completion(nil, error)
+      }
+    }
+  }
+
+  /// Saves the workout (the async form of `finishWorkout(completion:)`).
+  ///
+  /// - Returns: the saved workout (never `nil`: the simulated device is never locked).
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
+  @discardableResult
+  public func finishWorkout() async throws -> HKWorkout? {
+    let outcome = finish()
+    await simulation.deliver()
+    return try outcome.get()
+  }
+
+  /// Discards the workout: nothing is saved; collection stops.
+  public func discardWorkout() {
+    guard isAlive else { return simulation.ignoreInert(action: "discardWorkout") }
+    simulation.mutate { state in
+      state.session.withEngine { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
+    }
+  }
+
+  /// Adds events (lap, marker, segment, ...) at their start dates (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addworkoutevents(_:completion:)).
+  /// The engine keeps each event's type and start date (no duration or metadata yet).
+  ///
+  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded
+  ///   builder or a strict-mode date.
+  public func addWorkoutEvents(
+    _ workoutEvents: [HKWorkoutEvent],
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = add(workoutEvents)
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Adds events (the async form of `addWorkoutEvents(_:completion:)`).
+  ///
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
+  public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
+    let error = add(workoutEvents)
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Adds metadata to the builder (later keys win).
+  ///
+  /// - Parameter completion: `(true, nil)`.
+  public func addMetadata(
+    _ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    lock.withLock { metadataStorage.merge(metadata) { $1 } }
+    simulation.enqueue { completion(true, nil) }
+  }
+
+  /// Adds metadata (the async form of `addMetadata(_:completion:)`).
+  public func addMetadata(_ metadata: [String: Any]) async throws {
+    lock.withLock { metadataStorage.merge(metadata) { $1 } }
+    await simulation.deliver()
+  }
+
+  // MARK: - Engine calls
+
+  func engineBuilder<R: Sendable>(_ read: (LiveWorkoutBuilder) -> R) -> R? {
+    simulation.state.withLock { state in
+      state.session.workoutEngine.builder(ofSession: index).map(read)
+    }
+  }
+
+  /// The error of the engine's last failed call, which `body` made.
+  private func engineCall(
+    _ action: String, date: Date?, _ body: (inout SimulationSession, SimulationInstant) -> Bool
+  ) -> HKError? {
+    guard isAlive else {
+      simulation.ignoreInert(action: action)
+      return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+    }
+    return simulation.mutate { state -> HKError? in
+      switch simulation.appInstant(date, action: action, session: index, in: &state) {
+      case .failure(let error):
+        return HKError(error)
+      case .success(let instant):
+        let before = state.session.workoutEngine.errors.count
+        if body(&state.session, instant) { return nil }
+        let errors = state.session.workoutEngine.errors
+        return errors.count > before
+          ? HKError(errors[errors.count - 1].error)
+          : HKError(.errorInvalidArgument, "The call failed")
+      }
+    }
+  }
+
+  private func begin(_ date: Date) -> HKError? {
+    engineCall("beginCollection", date: date) { session, instant in
+      session.withEngine { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
+    }
+  }
+
+  private func end(_ date: Date) -> HKError? {
+    engineCall("endCollection", date: date) { session, instant in
+      session.withEngine { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
+    }
+  }
+
+  private func add(_ events: [HKWorkoutEvent]) -> HKError? {
+    for event in events {
+      let type = event.type.engineValue
+      let error = engineCall("addEvent", date: event.dateInterval.start) { session, instant in
+        session.withEngine { engine in
+          let before = engine.errors.count
+          engine.addWorkoutEvent(type, toSession: index, at: engine.now, date: instant)
+          return engine.errors.count == before
+        }
+      }
+      if let error { return error }
+    }
+    return nil
+  }
+
+  private func finish() -> Result<HKWorkout, HKError> {
+    guard isAlive else {
+      simulation.ignoreInert(action: "finishWorkout")
+      return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
+    }
+    return simulation.mutate { state -> Result<HKWorkout, HKError> in
+      let record = state.session.withEngine { $0.finishWorkout(ofSession: index, at: $0.now) }
+      guard let record else {
+        let report = state.session.workoutEngine.errors.last
+        return .failure(
+          report.map { HKError($0.error) }
+            ?? HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
+      }
+      let workout = HKWorkout(state.session.annotated(record), since: simulation.startDate)
+      state.saved.append(workout)
+      return .success(workout)
+    }
+  }
+}
+
+/// The delegate of an ``HKLiveWorkoutBuilder`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilderdelegate). Calls
+/// arrive off the main actor, serially, in the engine's order; `statistics(for:)` already holds
+/// a batch's samples when `didCollectDataOf` arrives.
+public protocol HKLiveWorkoutBuilderDelegate: NSObjectProtocol {
+  /// New samples of `collectedTypes` arrived (one engine batch: the samples of one instant, or
+  /// what a crashed or suspended app missed).
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>)
+  /// A new event was collected; read `workoutEvents.last`.
+  func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder)
+  /// An activity began (optional in HealthKit, watchOS 9; never called yet).
+  func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
+  /// An activity ended (optional in HealthKit, watchOS 9; never called yet).
+  func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+}
+
+extension HKLiveWorkoutBuilderDelegate {
+  /// Does nothing (optional in HealthKit).
+  public func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity
+  ) {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity
+  ) {}
+}
+
+/// A session's live builder (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilder): samples arrive
+/// from its ``dataSource`` while the session runs and collection has begun.
+public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
+  private weak var sessionStorage: HKWorkoutSession?
+  private weak var delegateStorage: (any HKLiveWorkoutBuilderDelegate)?
+  private var dataSourceStorage: HKLiveWorkoutDataSource?
+
+  /// The builder of `session`; `appliesTypes` tells the engine it collects nothing until a
+  /// data source is set (HealthKit's live builder collects nothing without one).
+  init(session: HKWorkoutSession, appliesTypes: Bool = true) {
+    self.sessionStorage = session
+    super.init(
+      simulation: session.simulation, index: session.index,
+      configuration: session.workoutConfiguration)
+    if appliesTypes { applyCollectedTypes() }
+  }
+
+  override var isAlive: Bool { sessionStorage?.isAlive ?? false }
+
+  /// The object that receives the builder's calls (held weakly).
+  public weak var delegate: (any HKLiveWorkoutBuilderDelegate)? {
+    get { lock.withLock { delegateStorage } }
+    set { lock.withLock { delegateStorage = newValue } }
+  }
+
+  /// The session this builder belongs to.
+  public var workoutSession: HKWorkoutSession? { lock.withLock { sessionStorage } }
+
+  /// Where samples come from (held strongly). `nil` (the start): nothing is collected. Its
+  /// `typesToCollect` apply from the next running interval (`beginCollection`, `resume`).
+  public var dataSource: HKLiveWorkoutDataSource? {
+    get { lock.withLock { dataSourceStorage } }
+    set {
+      lock.withLock { dataSourceStorage = newValue }
+      newValue?.attach(self)
+      applyCollectedTypes()
+    }
+  }
+
+  /// Whether the session's pause and resume become builder events (default `true`). Changing
+  /// it after `beginCollection` has no effect.
+  public var shouldCollectWorkoutEvents: Bool {
+    get { engineBuilder { $0.shouldCollectWorkoutEvents } ?? true }
+    set {
+      simulation.mutate { state in
+        state.session.withEngine { _ = $0.setCollectsSessionEvents(newValue, ofSession: index) }
+      }
+    }
+  }
+
+  /// The elapsed time at virtual now (``elapsedTime(at:)`` of ``HealthKitSimulation/now``).
+  public var elapsedTime: TimeInterval {
+    let now = simulation.state.withLock { $0.session.now }
+    return (engineBuilder { $0.elapsedTime(at: now) } ?? .zero).timeInterval
+  }
+
+  /// The current activity: `nil` (activities are not simulated yet).
+  public var currentWorkoutActivity: HKWorkoutActivity? { nil }
+
+  /// Tells the engine which types this builder gets (its data source's, or none).
+  func applyCollectedTypes() {
+    let types = dataSource.map { source in
+      QuantityTypeSet(source.typesToCollect.compactMap(\.engineType))
+    }
+    simulation.mutate { state in
+      state.session.withEngine { $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index) }
+    }
+  }
+
+  /// Recovery: the delegate and data source are cleared; the app attaches its own (the engine
+  /// keeps collecting what it collected until the next running interval).
+  func recovered() {
+    lock.withLock {
+      delegateStorage = nil
+      dataSourceStorage = nil
+    }
+  }
+}

@@ -1,0 +1,324 @@
+import WorkoutCore
+
+/// The delegate of an ``HKWorkoutSession`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate).
+///
+/// Calls arrive off the main actor, one at a time, in the engine's order (HealthKit: "an
+/// anonymous serial background queue"), during ``HealthKitSimulation/advance(by:)``,
+/// ``HealthKitSimulation/settle()`` or an async HealthKit call. `didFailWithError` comes before
+/// the `didChangeTo` it causes. The optional requirements of Apple's protocol have empty
+/// default implementations here (no `@objc optional` on Linux; docs/swift-api.md).
+public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
+  /// The session changed from `fromState` to `toState` at `date` (virtual time) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:didchangeto:from:date:)).
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+    from fromState: HKWorkoutSessionState, date: Date)
+  /// A call on the session failed, or another session started; the error is an ``HKError``
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:didfailwitherror:)).
+  func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error)
+  /// The session generated an event (pause, resume, auto-pause's motion events) (optional in
+  /// HealthKit; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:didgenerate:)).
+  func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
+  /// A new activity began (optional in HealthKit, watchOS 9; never called: activities are not
+  /// simulated yet).
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession,
+    didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+  /// The current activity ended (optional in HealthKit, watchOS 9; never called yet).
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession,
+    didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
+  /// Data from the mirrored session arrived (optional in HealthKit, watchOS 10; never called:
+  /// mirroring is not simulated yet).
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
+  /// The remote device disconnected (optional in HealthKit, watchOS 10; never called yet).
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
+}
+
+extension HKWorkoutSessionDelegate {
+  /// Does nothing (optional in HealthKit).
+  public func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
+  {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutSession(
+    _ workoutSession: HKWorkoutSession,
+    didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date
+  ) {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutSession(
+    _ workoutSession: HKWorkoutSession,
+    didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date
+  ) {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutSession(
+    _ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]
+  ) {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutSession(
+    _ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?
+  ) {}
+}
+
+/// A workout session on the simulated watch (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsession), backed by one engine
+/// session: the first session the app makes is the scenario's session 0, later ones are new
+/// sessions (starting or preparing one ends the others with `errorAnotherWorkoutSessionStarted`).
+///
+/// The state methods return at once; the engine performs them at virtual now, and the delegate
+/// hears of the change at the next delivery (an `advance`, `settle` or async call). ``state``
+/// reads the engine, so it is the new state as soon as the call returns. An illegal call
+/// reports `HKError.errorInvalidArgument` with HealthKit's text ("Unable to perform 'pause'
+/// from current state 'notStarted'") to `didFailWithError` and leaves the state unchanged.
+///
+/// `Sendable` as in Apple's SDK; the mutable state (delegate, liveness) is behind a lock.
+public final class HKWorkoutSession: NSObject, @unchecked Sendable {
+  let simulation: HealthKitSimulation
+  let store: HKHealthStore
+  /// The engine session this object stands for.
+  let index: Int
+  private let configuration: HKWorkoutConfiguration
+  private let lock = NSLock()
+  private weak var delegateStorage: (any HKWorkoutSessionDelegate)?
+  private var alive = true
+  private var appStartDate: Date?
+  private var builderStorage: HKLiveWorkoutBuilder?
+
+  /// Creates a session for `workoutConfiguration` (copied) in the store's simulation (Apple
+  /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/init(healthstore:configuration:)).
+  ///
+  /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
+  ///   this activity type") for an activity the engine does not simulate (and for
+  ///   `underwaterDiving`, which HealthKit refuses); `errorInvalidArgument` when the app is not
+  ///   running or is suspended.
+  public init(healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration)
+    throws
+  {
+    self.simulation = healthStore.simulation
+    self.store = healthStore
+    // The session keeps a copy (Apple: `@NSCopying var workoutConfiguration`).
+    self.configuration = workoutConfiguration.copy() as! HKWorkoutConfiguration
+    guard let activity = workoutConfiguration.activityType.engineValue else {
+      throw HKError(.errorWorkoutActivityNotAllowed, "Workout session does not support this activity type")
+    }
+    let location = workoutConfiguration.locationType.engineValue
+    let made = simulation.mutate { state -> Result<Int, HKError> in
+      let engine = state.session.workoutEngine
+      if !state.madeFirstSession, engine.appIsRunning, engine.currentSessionIndex == 0,
+        engine.canSelectActivity(ofSession: 0)
+      {
+        state.madeFirstSession = true
+        _ = state.session.withEngine {
+          $0.configureSession(0, activity: activity, location: location)
+        }
+        return .success(0)
+      }
+      let next = state.session.withEngine {
+        $0.newSession(activity: activity, location: location, at: $0.now)
+      }
+      guard let next else {
+        return .failure(HKError(.errorInvalidArgument, "The app is not running or is suspended"))
+      }
+      state.madeFirstSession = true
+      return .success(next)
+    }
+    switch made {
+    case .success(let index): self.index = index
+    case .failure(let error): throw error
+    }
+    super.init()
+    let builder = HKLiveWorkoutBuilder(session: self)
+    builderStorage = builder
+    simulation.mutate { state in
+      state.endpoints[index] = self
+      state.sessionObjects[index] = self
+    }
+  }
+
+  /// The object for engine session `index` when the app recovers a session it never made an
+  /// object for (called under the simulation's lock).
+  init(recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State) {
+    self.simulation = store.simulation
+    self.store = store
+    self.index = index
+    let configuration = HKWorkoutConfiguration()
+    let engine = state.session.workoutEngine
+    if let activity = engine.activity(ofSession: index) {
+      configuration.activityType = HKWorkoutActivityType(activity)
+    }
+    if let location = engine.builder(ofSession: index)?.locationType {
+      configuration.locationType = HKWorkoutSessionLocationType(location)
+    }
+    self.configuration = configuration
+    super.init()
+    builderStorage = HKLiveWorkoutBuilder(session: self, appliesTypes: false)
+    state.sessionObjects[index] = self
+  }
+
+  /// The object that receives the session's calls (held weakly, as in HealthKit).
+  public weak var delegate: (any HKWorkoutSessionDelegate)? {
+    get { lock.withLock { delegateStorage } }
+    set { lock.withLock { delegateStorage = newValue } }
+  }
+
+  /// The session's state, read from the engine (`notStarted` 1, `running` 2, `ended` 3,
+  /// `paused` 4, `prepared` 5, `stopped` 6).
+  public var state: HKWorkoutSessionState {
+    let state = simulation.state.withLock { $0.session.workoutEngine.sessionState(index) }
+    return HKWorkoutSessionState(state ?? .notStarted)
+  }
+
+  /// `.primary`: mirrored sessions are not simulated yet.
+  public var type: HKWorkoutSessionType { .primary }
+
+  /// A copy of the configuration the session was made with.
+  public var workoutConfiguration: HKWorkoutConfiguration {
+    configuration.copy() as! HKWorkoutConfiguration
+  }
+
+  /// When the session first ran: the date the app passed to ``startActivity(with:)`` (after the
+  /// wall-clock rule), else the virtual instant it started; `nil` before.
+  public var startDate: Date? {
+    let started = simulation.state.withLock { $0.session.workoutEngine.sessionStartDate(index) }
+    guard let started else { return nil }
+    return lock.withLock { appStartDate } ?? simulation.date(of: started)
+  }
+
+  /// When the session ended (virtual time), or `nil`.
+  public var endDate: Date? {
+    simulation.state.withLock { $0.session.workoutEngine.sessionEndDate(index) }.map {
+      simulation.date(of: $0)
+    }
+  }
+
+  /// The session's live builder: the same instance on every call (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder()).
+  public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
+    lock.withLock { builderStorage! }
+  }
+
+  /// `notStarted` → `prepared` (ends every other open session first).
+  public func prepare() { sessionCall(.prepare, date: nil, dated: false) }
+
+  /// → `running` (ends every other open session first). The builder does not begin
+  /// collecting: call `beginCollection(at:)`. `date` passes the wall-clock rule; `nil` is now.
+  public func startActivity(with date: Date?) { sessionCall(.start, date: date, dated: true) }
+
+  /// `running` → `paused`; the session generates a `pause` event.
+  public func pause() { sessionCall(.pause, date: nil, dated: false) }
+
+  /// `paused` → `running`; the session generates a `resume` event.
+  public func resume() { sessionCall(.resume, date: nil, dated: false) }
+
+  /// `running` or `paused` → `stopped`. `date` passes the wall-clock rule; the change happens
+  /// at virtual now.
+  public func stopActivity(with date: Date?) { sessionCall(.stop, date: date, dated: true) }
+
+  /// → `ended` (from `prepared`, `running`, `paused` or `stopped`).
+  public func end() { sessionCall(.end, date: nil, dated: false) }
+
+  private func sessionCall(_ call: WorkoutSessionCall, date: Date?, dated: Bool) {
+    guard isAlive else {
+      simulation.ignoreInert(action: call.word)
+      return
+    }
+    simulation.mutate { state in
+      var given: SimulationInstant?
+      if dated {
+        switch simulation.appInstant(date, action: call.word, session: index, in: &state) {
+        case .failure: return
+        case .success(let instant): given = date == nil ? nil : instant
+        }
+      }
+      let startedBefore = state.session.workoutEngine.sessionStartDate(index) != nil
+      state.session.withEngine { $0.perform(call, onSession: index, at: $0.now) }
+      let started = state.session.workoutEngine.sessionStartDate(index) != nil
+      if call == .start, !startedBefore, started, let given {
+        let date = simulation.date(of: given)
+        lock.withLock { appStartDate = date }
+      }
+    }
+  }
+
+  // MARK: - Simulation side
+
+  /// Whether the object belongs to the running app process.
+  var isAlive: Bool { lock.withLock { alive } }
+
+  /// Recovery: alive again in the new process, delegates cleared (the app attaches its own).
+  func recovered() {
+    let builder = lock.withLock { () -> HKLiveWorkoutBuilder? in
+      alive = true
+      delegateStorage = nil
+      return builderStorage
+    }
+    builder?.recovered()
+  }
+}
+
+extension HKWorkoutSession: HealthKitSimulation.Endpoint {
+  func processDied() {
+    lock.withLock { alive = false }
+  }
+
+  func callbacks(for entry: LogEntry, date: Date) -> [HealthKitSimulation.Callback] {
+    let builder = associatedWorkoutBuilder()
+    switch entry.kind {
+    case .stateChange(let from, let to):
+      let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
+      return [
+        { [self] in
+          guard isAlive else { return }
+          delegate?.workoutSession(self, didChangeTo: new, from: old, date: date)
+        }
+      ]
+    case .error(let report):
+      // Session calls and another session's start go to the session's delegate; builder
+      // calls report through their own completion handlers.
+      let sessionActions: Set<String> = ["prepare", "start", "pause", "resume", "stop", "end"]
+      guard sessionActions.contains(report.action)
+        || report.error.code == .anotherWorkoutSessionStarted
+      else { return [] }
+      let error = HKError(report.error)
+      return [
+        { [self] in
+          guard isAlive else { return }
+          delegate?.workoutSession(self, didFailWithError: error)
+        }
+      ]
+    case .event(let type):
+      let eventType = HKWorkoutEventType(type)
+      var calls: [HealthKitSimulation.Callback] = []
+      switch type {
+      case .pause, .resume, .motionPaused, .motionResumed, .pauseOrResumeRequest:
+        calls.append { [self] in
+          guard isAlive else { return }
+          let event = HKWorkoutEvent(
+            type: eventType, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+          delegate?.workoutSession(self, didGenerate: event)
+        }
+      case .lap, .marker, .segment:
+        break
+      }
+      calls.append { [self] in
+        guard isAlive else { return }
+        builder.delegate?.workoutBuilderDidCollectEvent(builder)
+      }
+      return calls
+    case .dataCollected(let types, _):
+      let set = Set<HKSampleType>(types.types.map { HKQuantityType(engine: $0) })
+      return [
+        { [self] in
+          guard isAlive else { return }
+          builder.delegate?.workoutBuilder(builder, didCollectDataOf: set)
+        }
+      ]
+    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate:
+      return []
+    }
+  }
+}

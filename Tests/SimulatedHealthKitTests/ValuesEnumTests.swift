@@ -1,0 +1,125 @@
+import Foundation
+import SimulatedHealthKit
+import Testing
+
+/// The raw values of HealthKit's enumerations and option sets, pinned from published tables (not
+/// from this module): the iOS 18 SDK headers (`HKWorkout.h`, `HKWorkoutSession.h`, `HKMetadata.h`,
+/// `HKUnit.h`) and PyObjC's HealthKit binding tests (`pyobjc-framework-HealthKit/PyObjCTest/`
+/// `test_hkworkoutactivitytype.py`, `test_hkworkoutsession.py`, `test_hkworkoutconfiguration.py`,
+/// `test_hkworkout.py`, `test_hkdefines.py`, `test_hkquantityaggregationstyle.py`,
+/// `test_hkunit.py`, `test_hkstatistics.py`).
+@Suite struct ValuesEnumTests {
+  /// Every raw value in `range` that makes a case, with the case's name.
+  private func cases<T: RawRepresentable>(
+    of type: T.Type, in range: ClosedRange<T.RawValue>
+  ) -> [String: T.RawValue] where T.RawValue: Strideable, T.RawValue.Stride: SignedInteger {
+    var found: [String: T.RawValue] = [:]
+    for raw in range {
+      if let value = T(rawValue: raw) { found[String(describing: value)] = raw }
+    }
+    return found
+  }
+
+  /// test_hkworkoutactivitytype.py, 1 … 84 and 3000, without iOS 26's rest (2998) and group
+  /// (2999), which the iOS 18 header HKWorkout.h does not have; 81 is unused.
+  @Test func workoutActivityTypeHasEveryCaseOfTheSDK() {
+    let expected: [String: UInt] = [
+      "americanFootball": 1, "archery": 2, "australianFootball": 3, "badminton": 4,
+      "baseball": 5, "basketball": 6, "bowling": 7, "boxing": 8, "climbing": 9, "cricket": 10,
+      "crossTraining": 11, "curling": 12, "cycling": 13, "dance": 14, "danceInspiredTraining": 15,
+      "elliptical": 16, "equestrianSports": 17, "fencing": 18, "fishing": 19,
+      "functionalStrengthTraining": 20, "golf": 21, "gymnastics": 22, "handball": 23,
+      "hiking": 24, "hockey": 25, "hunting": 26, "lacrosse": 27, "martialArts": 28,
+      "mindAndBody": 29, "mixedMetabolicCardioTraining": 30, "paddleSports": 31, "play": 32,
+      "preparationAndRecovery": 33, "racquetball": 34, "rowing": 35, "rugby": 36, "running": 37,
+      "sailing": 38, "skatingSports": 39, "snowSports": 40, "soccer": 41, "softball": 42,
+      "squash": 43, "stairClimbing": 44, "surfingSports": 45, "swimming": 46, "tableTennis": 47,
+      "tennis": 48, "trackAndField": 49, "traditionalStrengthTraining": 50, "volleyball": 51,
+      "walking": 52, "waterFitness": 53, "waterPolo": 54, "waterSports": 55, "wrestling": 56,
+      "yoga": 57, "barre": 58, "coreTraining": 59, "crossCountrySkiing": 60,
+      "downhillSkiing": 61, "flexibility": 62, "highIntensityIntervalTraining": 63,
+      "jumpRope": 64, "kickboxing": 65, "pilates": 66, "snowboarding": 67, "stairs": 68,
+      "stepTraining": 69, "wheelchairWalkPace": 70, "wheelchairRunPace": 71, "taiChi": 72,
+      "mixedCardio": 73, "handCycling": 74, "discSports": 75, "fitnessGaming": 76,
+      "cardioDance": 77, "socialDance": 78, "pickleball": 79, "cooldown": 80, "swimBikeRun": 82,
+      "transition": 83, "underwaterDiving": 84, "other": 3000,
+    ]
+    #expect(cases(of: HKWorkoutActivityType.self, in: 0...4000) == expected)
+    #expect(expected.count == 84)  // 80 + 3 + other
+  }
+
+  @Test func sessionStatesAndTypes() {
+    // test_hkworkoutsession.py: the raw values are not in lifecycle order.
+    #expect(
+      cases(of: HKWorkoutSessionState.self, in: -1...20) == [
+        "notStarted": 1, "running": 2, "ended": 3, "paused": 4, "prepared": 5, "stopped": 6,
+      ])
+    #expect(cases(of: HKWorkoutSessionType.self, in: -1...20) == ["primary": 0, "mirrored": 1])
+  }
+
+  @Test func locationTypes() {
+    // test_hkworkoutconfiguration.py; HKMetadata.h (Unknown = 0, Pool, OpenWater).
+    #expect(
+      cases(of: HKWorkoutSessionLocationType.self, in: -1...20) == [
+        "unknown": 1, "indoor": 2, "outdoor": 3,
+      ])
+    #expect(
+      cases(of: HKWorkoutSwimmingLocationType.self, in: -1...20) == [
+        "unknown": 0, "pool": 1, "openWater": 2,
+      ])
+  }
+
+  @Test func workoutEventTypes() {
+    // test_hkworkout.py / HKWorkout.h: pause = 1, then in order.
+    #expect(
+      cases(of: HKWorkoutEventType.self, in: -1...20) == [
+        "pause": 1, "resume": 2, "lap": 3, "marker": 4, "motionPaused": 5, "motionResumed": 6,
+        "segment": 7, "pauseOrResumeRequest": 8,
+      ])
+  }
+
+  @Test func authorizationAndUpdateFrequency() {
+    // test_hkdefines.py.
+    #expect(
+      cases(of: HKAuthorizationStatus.self, in: -1...20) == [
+        "notDetermined": 0, "sharingDenied": 1, "sharingAuthorized": 2,
+      ])
+    #expect(
+      cases(of: HKAuthorizationRequestStatus.self, in: -1...20) == [
+        "unknown": 0, "shouldRequest": 1, "unnecessary": 2,
+      ])
+    #expect(
+      cases(of: HKUpdateFrequency.self, in: -1...20) == [
+        "immediate": 1, "hourly": 2, "daily": 3, "weekly": 4,
+      ])
+  }
+
+  @Test func aggregationStylesAndMetricPrefixes() {
+    // test_hkquantityaggregationstyle.py.
+    #expect(
+      cases(of: HKQuantityAggregationStyle.self, in: -1...20) == [
+        "cumulative": 0, "discreteArithmetic": 1, "discreteTemporallyWeighted": 2,
+        "discreteEquivalentContinuousLevel": 3,
+      ])
+    // HKUnit.h / test_hkunit.py: femto was added after tera, as 13.
+    #expect(
+      cases(of: HKMetricPrefix.self, in: -1...20) == [
+        "none": 0, "pico": 1, "nano": 2, "micro": 3, "milli": 4, "centi": 5, "deci": 6,
+        "deca": 7, "hecto": 8, "kilo": 9, "mega": 10, "giga": 11, "tera": 12, "femto": 13,
+      ])
+  }
+
+  @Test func statisticsOptionBits() {
+    // test_hkstatistics.py: 1 << 0 … 1 << 6.
+    #expect(HKStatisticsOptions.separateBySource.rawValue == 1)
+    #expect(HKStatisticsOptions.discreteAverage.rawValue == 2)
+    #expect(HKStatisticsOptions.discreteMin.rawValue == 4)
+    #expect(HKStatisticsOptions.discreteMax.rawValue == 8)
+    #expect(HKStatisticsOptions.cumulativeSum.rawValue == 16)
+    #expect(HKStatisticsOptions.mostRecent.rawValue == 32)
+    #expect(HKStatisticsOptions.duration.rawValue == 64)
+    let options: HKStatisticsOptions = [.discreteAverage, .discreteMax]
+    #expect(options.rawValue == 10)
+    #expect(options.contains(.discreteMax) && !options.contains(.cumulativeSum))
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@testable import SimulatedHealthKit
+
+/// `HKUnit` and `HKQuantity`: unit strings (HealthKit's grammar from the iOS SDK's `HKUnit.h`),
+/// equality, and conversions with exact factors (1 kcal = 4184 J, 1 mi = 1609.344 m,
+/// 1 min = 60 s).
+@Suite struct ValuesUnitTests {
+  private func value(_ amount: Double, _ from: String, in to: String) -> Double {
+    HKQuantity(unit: HKUnit(from: from), doubleValue: amount).doubleValue(for: HKUnit(from: to))
+  }
+
+  @Test func beatsPerMinuteFromStringEqualsCountDividedByMinute() {
+    let parsed = HKUnit(from: "count/min")
+    let built = HKUnit.count().unitDivided(by: .minute())
+    #expect(parsed == built)
+    #expect(parsed.hashValue == built.hashValue)
+    #expect(built.unitString == "count/min")
+    #expect(Set([parsed, built]).count == 1)
+  }
+
+  @Test func theDocumentedStringsParseAndPrintBack() {
+    let strings = [
+      "count", "count/min", "count/s", "kcal", "Cal", "J", "kJ", "m", "km", "mi", "s", "min",
+      "hr", "ms", "W", "%", "m/s",
+    ]
+    for string in strings {
+      #expect(HKUnit(from: string).unitString == string)
+    }
+    #expect(HKUnit(from: "kcal") == .kilocalorie())
+    #expect(HKUnit(from: "Cal") == .largeCalorie())
+    #expect(HKUnit(from: "J") == .joule())
+    #expect(HKUnit(from: "kJ") == .jouleUnit(with: .kilo))
+    #expect(HKUnit(from: "km") == .meterUnit(with: .kilo))
+    #expect(HKUnit(from: "mi") == .mile())
+    #expect(HKUnit(from: "ms") == .secondUnit(with: .milli))
+    #expect(HKUnit(from: "hr") == .hour())
+    #expect(HKUnit(from: "W") == .watt())
+    #expect(HKUnit(from: "%") == .percent())
+    #expect(HKUnit(from: "m/s") == HKUnit.meter().unitDivided(by: .second()))
+  }
+
+  @Test func prefixedConstructorsSpellTheSymbol() {
+    #expect(HKUnit.gramUnit(with: .kilo).unitString == "kg")
+    #expect(HKUnit.gramUnit(with: .micro).unitString == "mcg")
+    #expect(HKUnit.literUnit(with: .milli).unitString == "mL")
+    #expect(HKUnit.meterUnit(with: .centi).unitString == "cm")
+    #expect(HKUnit.meterUnit(with: .deca).unitString == "dam")
+    #expect(HKUnit.secondUnit(with: .none) == .second())
+    // "ml" with a lower-case l is the same litre.
+    #expect(HKUnit(from: "ml") == .literUnit(with: .milli))
+  }
+
+  @Test func productsPowersAndGrouping() {
+    // HKUnit.h: "kg/m.s^2" is equivalent to "kg/(m.s^2)" and "kg.m^-1.s^-2".
+    let a = HKUnit(from: "kg/m.s^2")
+    #expect(a == HKUnit(from: "kg/(m.s^2)"))
+    #expect(a == HKUnit(from: "kg.m^-1.s^-2"))
+    #expect(a.unitString == "kg/m·s^2")
+    // The three multiplication signs, and factor order, do not matter.
+    #expect(HKUnit(from: "m.s") == HKUnit(from: "s*m"))
+    #expect(HKUnit(from: "m·s") == HKUnit.meter().unitMultiplied(by: .second()))
+    #expect(HKUnit(from: "m^2") == HKUnit.meter().unitRaised(toPower: 2))
+    #expect(
+      HKUnit(from: "kcal/(kg*hr)")
+        == HKUnit.kilocalorie().unitDivided(
+          by: HKUnit.gramUnit(with: .kilo).unitMultiplied(by: .hour())))
+    #expect(HKUnit.second().reciprocal().unitString == "1/s")
+    #expect(HKUnit(from: "1/s") == HKUnit.second().reciprocal())
+    #expect(HKUnit(from: "count/s") != HKUnit(from: "count/min"))
+  }
+
+  @Test func theNullUnit() {
+    let none = HKUnit.count().unitDivided(by: .count())
+    #expect(none.isNull())
+    #expect(none.unitString == "()")
+    #expect(HKUnit.meter().unitRaised(toPower: 0).isNull())
+    #expect(!HKUnit.count().isNull())
+  }
+
+  @Test func sameSizeDifferentSymbolIsADifferentUnit() {
+    // HealthKit compares unit strings: kcal and Cal are distinct units of one size.
+    #expect(HKUnit.kilocalorie() != HKUnit.largeCalorie())
+    #expect(value(1, "Cal", in: "kcal") == 1)
+  }
+
+  @Test func energyConversionsAreExact() {
+    // 1 kcal = 4184 J; 1 Cal = 4184 J; 1 cal = 4.184 J; 4184 kJ = 1000 kcal.
+    #expect(value(1, "kcal", in: "J") == 4184)
+    #expect(value(1, "Cal", in: "J") == 4184)
+    #expect(value(1000, "cal", in: "kcal") == 1)
+    #expect(value(4184, "kJ", in: "kcal") == 1000)
+    #expect(value(8368, "J", in: "kcal") == 2)
+  }
+
+  @Test func lengthConversionsAreExact() {
+    // 1 mi = 1609.344 m exactly (the international mile).
+    #expect(value(1, "mi", in: "m") == 1609.344)
+    #expect(value(1609.344, "m", in: "mi") == 1)
+    #expect(value(5, "km", in: "m") == 5000)
+    #expect(value(250, "m", in: "km") == 0.25)
+    #expect(value(1, "ft", in: "in") == 12)
+  }
+
+  @Test func rateAndTimeConversionsAreExact() {
+    // count/s ↔ count/min: × 60.
+    #expect(value(2, "count/s", in: "count/min") == 120)
+    #expect(value(150, "count/min", in: "count/s") == 2.5)
+    #expect(value(90, "min", in: "hr") == 1.5)
+    #expect(value(1500, "ms", in: "s") == 1.5)
+    #expect(value(2, "hr", in: "s") == 7200)
+    // 3 m/s = 3 × 3600 / 1000 km/hr = 10.8 km/hr.
+    #expect(value(3, "m/s", in: "km/hr") == 10.8)
+    // 1 W = 1 J/s: compatible, not equal.
+    #expect(value(250, "W", in: "J/s") == 250)
+    #expect(HKUnit.watt() != HKUnit(from: "J/s"))
+    // 50 % = 0.5 count (both dimensionless).
+    #expect(value(50, "%", in: "count") == 0.5)
+  }
+
+  @Test func compatibility() {
+    let heartRate = HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 150)
+    #expect(heartRate.is(compatibleWith: HKUnit(from: "count/s")))
+    #expect(!heartRate.is(compatibleWith: .count()))
+    #expect(!heartRate.is(compatibleWith: .meter()))
+    let energy = HKQuantity(unit: .kilocalorie(), doubleValue: 1)
+    // 1 J = 1000 g·m²/s² (kg·m²/s² with grams as the base).
+    #expect(energy.is(compatibleWith: HKUnit(from: "kg.m^2/s^2")))
+    #expect(energy.doubleValue(for: HKUnit(from: "kg.m^2/s^2")) == 4184)
+    #expect(!energy.is(compatibleWith: .watt()))
+  }
+
+  @Test func quantityEqualityAndOrder() {
+    let kilometre = HKQuantity(unit: .meterUnit(with: .kilo), doubleValue: 1)
+    let metres = HKQuantity(unit: .meter(), doubleValue: 1000)
+    #expect(kilometre == metres)
+    #expect(kilometre.hashValue == metres.hashValue)
+    #expect(kilometre != HKQuantity(unit: .meter(), doubleValue: 999))
+    #expect(kilometre != HKQuantity(unit: .count(), doubleValue: 1))
+    #expect(kilometre.compare(HKQuantity(unit: .mile(), doubleValue: 1)) == .orderedAscending)
+    #expect(kilometre.compare(metres) == .orderedSame)
+    #expect(HKQuantity(unit: .mile(), doubleValue: 1).compare(kilometre) == .orderedDescending)
+    #expect(
+      HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 150).description
+        == "150 count/min")
+    #expect(HKQuantity(unit: .kilocalorie(), doubleValue: 12.5).description == "12.5 kcal")
+  }
+
+  @Test func anIncompatibleConversionTrapsWithHealthKitsText() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let quantity = HKQuantity(unit: HKUnit(from: "count/s"), doubleValue: 2)
+      _ = quantity.doubleValue(for: .count())
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("Attempt to convert incompatible units: count/s, count"))
+  }
+
+  @Test func anUnknownUnitStringTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = HKUnit(from: "furlong")
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("Unable to parse factorization string furlong"))
+  }
+
+  @Test func malformedStringsAreRejected() {
+    // Checked on the parser so the process survives: two slashes, a dangling operator, an
+    // unprefixable root with a prefix, spaces.
+    for string in ["m/s/s", "m.", "^2", "kmin", "count / min", "(m", "m)", "m^x"] {
+      #expect(UnitParser.parse(string) == nil, "\(string)")
+    }
+    #expect(UnitParser.parse("") == [])
+    #expect(UnitParser.parse("()") == [])
+  }
+}

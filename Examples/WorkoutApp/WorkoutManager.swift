@@ -8,12 +8,13 @@
 // background queue, so the methods are `nonisolated` and hop to the main actor), pause and
 // resume, and recovery after a crash (Apple's "Running workout sessions",
 // https://developer.apple.com/documentation/healthkit/running-workout-sessions).
+import Observation
+
 #if canImport(HealthKit)
   import HealthKit
 #else
   import SimulatedHealthKit
 #endif
-import Observation
 
 /// Runs one workout session with its live builder and publishes what the watch face shows.
 ///

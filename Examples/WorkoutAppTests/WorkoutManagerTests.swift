@@ -15,6 +15,10 @@
 // oxygen: 36 × 70 / 1000 × 5 = 12.6 kcal/min active, 0.21 kcal/s.
 //   20 min: 12.6 × 20 = 252 kcal, in 120 samples of 10 s (2.1 kcal each).
 //   Distance 3.0 × 1200 = 3600 m.
+// Cross-check, not the energy model (docs/models.md#energy-from-heart-rate-keytel-2005): Keytel
+// et al. 2005 (J Sports Sci 23:289–297), men with VO2max, at the steady 164 bpm:
+//   −95.7735 + 0.634 × 164 + 0.404 × 48.5 + 0.394 × 70 + 0.271 × 30 = 63.5065 kJ/min
+//   = 15.178 kcal/min gross, against ACSM's gross 39.5 × 70 / 200 = 13.825: +9.8 %.
 //
 // Heart rate: %HRR = %VO2R (Swain & Leutholtz, Med Sci Sports Exerc 29:410–414, 1997):
 //   target W = 60 + 36 / (48.5 − 3.5) × (190 − 60) = 60 + 0.8 × 130 = 164 bpm.
@@ -103,7 +107,8 @@ struct WorkoutManagerTests {
       #expect(workout.workoutEvents?.isEmpty ?? true)
 
       let heartRate = try #require(workout.statistics(for: HKQuantityType(.heartRate)))
-      #expect(isClose(heartRate.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
+      #expect(
+        isClose(heartRate.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
       #expect(isClose(heartRate.minimumQuantity()?.doubleValue(for: beatsPerMinute), 60))
       #expect(isClose(heartRate.maximumQuantity()?.doubleValue(for: beatsPerMinute), 167.744))
       #expect(isClose(heartRate.mostRecentQuantity()?.doubleValue(for: beatsPerMinute), 167.744))
@@ -124,8 +129,36 @@ struct WorkoutManagerTests {
       #expect(isClose(distance.sumQuantity()?.doubleValue(for: .meter()), 3600))
       #expect(isClose(distance.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)), 3.6))
     }
-    #expect(simulation.result.records.count == 1)
-    #expect(simulation.result.errors.isEmpty)
+    let result = simulation.result
+    #expect(result.records.count == 1)
+    #expect(result.errors.isEmpty)
+    // The seed's three `Date()` calls were read as virtual now, each with a log entry
+    // (docs/swift-api.md#the-wall-clock-rule).
+    let wallClock = result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    // (startActivity's entry is named by its engine action; only the count and the builder's two
+    // are asserted here.)
+    #expect(wallClock.count == 3)
+    #expect(wallClock.suffix(2) == ["beginCollection", "endCollection"])
+  }
+
+  // With strict dates the seed's `Date()` (2026-12 on the real clock, not 2026-06-01T07:00Z) is
+  // refused: startActivity reports HealthKit's invalid-argument error to the delegate and the
+  // session stays notStarted; beginCollection(at:) throws the same error.
+  @Test("Strict dates: the seed's Date() calls fail instead of being read as now")
+  func strictDates() async throws {
+    let simulation = try HealthKitSimulation(scenario: seedRun, options: .strictDates)
+    await simulation.run {
+      let manager = WorkoutManager()
+      await #expect(throws: HKError.self) { try await manager.startWorkout(type: .running) }
+      await simulation.settle()
+      #expect(!manager.isActive)
+      #expect(manager.state == .notStarted)
+      #expect((manager.lastError as? HKError)?.code == .errorInvalidArgument)
+    }
+    #expect(simulation.result.records.isEmpty)
   }
 
   // Pause and resume: start at 0, pause at 5:00, resume at 6:00, end at 11:00.
@@ -208,7 +241,8 @@ struct WorkoutManagerTests {
       #expect(workout.duration == 1200)
       #expect(workout.endDate == start + 1200)
       let heartRate = workout.statistics(for: HKQuantityType(.heartRate))
-      #expect(isClose(heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
+      #expect(
+        isClose(heartRate?.averageQuantity()?.doubleValue(for: beatsPerMinute), 162.6452603701))
       let energy = workout.statistics(for: HKQuantityType(.activeEnergyBurned))
       #expect(isClose(energy?.sumQuantity()?.doubleValue(for: .kilocalorie()), 252))
     }
@@ -230,7 +264,8 @@ struct WorkoutManagerTests {
       #expect(manager.state == .running)
       let error = try #require(manager.lastError as? HKError)
       #expect(error.code == .errorInvalidArgument)
-      #expect(error.localizedDescription == "Unable to perform 'resume' from current state 'running'")
+      #expect(
+        error.localizedDescription == "Unable to perform 'resume' from current state 'running'")
       #expect((manager.lastError as NSError?)?.domain == HKErrorDomain)
 
       try await simulation.advance(by: .seconds(1140))

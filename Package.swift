@@ -145,7 +145,10 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
-      name: "WorkoutAppExampleTests", dependencies: ["WorkoutAppExample", "SimulatedHealthKit"],
+      name: "WorkoutAppExampleTests",
+      dependencies: [
+        "WorkoutAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+      ],
       path: "Examples/WorkoutAppTests", swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],

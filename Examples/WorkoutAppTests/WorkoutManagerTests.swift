@@ -43,6 +43,8 @@
 // the command line (its timeline makes the seed's two calls at 0 and 20:00).
 import Foundation
 import Testing
+import WorkoutScenario
+import WorkoutSimulation
 
 @testable import WorkoutAppExample
 
@@ -142,6 +144,22 @@ struct WorkoutManagerTests {
     // are asserted here.)
     #expect(wallClock.count == 3)
     #expect(wallClock.suffix(2) == ["beginCollection", "endCollection"])
+  }
+
+  // The scenario's own timeline makes the seed's calls at the same instants (start at 0, end at
+  // 20:00), so `workout-sim run` on the file saves the same record, bit for bit.
+  @Test("The app's workout is the record workout-sim run makes from the same file")
+  func sameRecordAsTheCommandLine() async throws {
+    let simulation = try HealthKitSimulation(scenario: seedRun)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running)
+      try await simulation.advance(by: .seconds(20 * 60))
+      try await manager.endWorkout()
+    }
+    let commandLine = try Simulation.run(Scenario.load(contentsOf: seedRun))
+    #expect(commandLine.records.count == 1)
+    #expect(simulation.result.records == commandLine.records)
   }
 
   // With strict dates the seed's `Date()` (2026-12 on the real clock, not 2026-06-01T07:00Z) is

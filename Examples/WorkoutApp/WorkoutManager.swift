@@ -7,7 +7,9 @@
 // Combine, the two delegate conformances (HealthKit calls delegates on an anonymous serial
 // background queue, so the methods are `nonisolated` and hop to the main actor), pause and
 // resume, and recovery after a crash (Apple's "Running workout sessions",
-// https://developer.apple.com/documentation/healthkit/running-workout-sessions).
+// https://developer.apple.com/documentation/healthkit/running-workout-sessions). The seed's
+// `import WatchKit` is left out: nothing here uses WatchKit. `endWorkout()` keeps the workout that
+// `finishWorkout()` returns, which the seed discarded.
 import Observation
 
 #if canImport(HealthKit)

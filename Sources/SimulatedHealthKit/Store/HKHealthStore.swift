@@ -100,13 +100,16 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   // MARK: - Saving
 
   /// Saves `object` in the simulation's store; the completion gets `(true, nil)`.
-  public func save(_ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+  public func save(
+    _ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
     save([object], withCompletion: completion)
   }
 
   /// Saves `objects` in the simulation's store; the completion gets `(true, nil)`.
   public func save(
-    _ objects: [HKObject], withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+    _ objects: [HKObject],
+    withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     simulation.state.withLock { $0.saved.append(contentsOf: objects) }
     simulation.enqueue { completion(true, nil) }

@@ -36,7 +36,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// session's ``HKWorkoutSession/associatedWorkoutBuilder()``.
   @available(
     *, unavailable,
-    message: "not simulated yet: use HKWorkoutSession(healthStore:configuration:).associatedWorkoutBuilder()"
+    message:
+      "not simulated yet: use HKWorkoutSession(healthStore:configuration:).associatedWorkoutBuilder()"
   )
   public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?)
   {
@@ -300,7 +301,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         let report = state.session.workoutEngine.errors.last
         return .failure(
           report.map { HKError($0.error) }
-            ?? HKError(.errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
+            ?? HKError(
+              .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
       }
       let workout = HKWorkout(state.session.annotated(record), since: simulation.startDate)
       state.saved.append(workout)
@@ -321,9 +323,11 @@ public protocol HKLiveWorkoutBuilderDelegate: NSObjectProtocol {
   /// A new event was collected; read `workoutEvents.last`.
   func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder)
   /// An activity began (optional in HealthKit, watchOS 9; never called yet).
-  func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
   /// An activity ended (optional in HealthKit, watchOS 9; never called yet).
-  func workoutBuilder(_ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
 }
 
 extension HKLiveWorkoutBuilderDelegate {
@@ -403,7 +407,9 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
       QuantityTypeSet(source.typesToCollect.compactMap(\.engineType))
     }
     simulation.mutate { state in
-      state.session.withEngine { $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index) }
+      state.session.withEngine {
+        $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
+      }
     }
   }
 

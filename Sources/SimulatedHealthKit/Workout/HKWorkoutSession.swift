@@ -95,7 +95,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   ///   this activity type") for an activity the engine does not simulate (and for
   ///   `underwaterDiving`, which HealthKit refuses); `errorInvalidArgument` when the app is not
   ///   running or is suspended.
-  public init(healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration)
+  public init(
+    healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
+  )
     throws
   {
     self.simulation = healthStore.simulation
@@ -103,7 +105,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     // The session keeps a copy (Apple: `@NSCopying var workoutConfiguration`).
     self.configuration = workoutConfiguration.copy() as! HKWorkoutConfiguration
     guard let activity = workoutConfiguration.activityType.engineValue else {
-      throw HKError(.errorWorkoutActivityNotAllowed, "Workout session does not support this activity type")
+      throw HKError(
+        .errorWorkoutActivityNotAllowed, "Workout session does not support this activity type")
     }
     let location = workoutConfiguration.locationType.engineValue
     let made = simulation.mutate { state -> Result<Int, HKError> in
@@ -280,8 +283,9 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       // Session calls and another session's start go to the session's delegate; builder
       // calls report through their own completion handlers.
       let sessionActions: Set<String> = ["prepare", "start", "pause", "resume", "stop", "end"]
-      guard sessionActions.contains(report.action)
-        || report.error.code == .anotherWorkoutSessionStarted
+      guard
+        sessionActions.contains(report.action)
+          || report.error.code == .anotherWorkoutSessionStarted
       else { return [] }
       let error = HKError(report.error)
       return [

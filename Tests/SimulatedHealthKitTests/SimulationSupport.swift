@@ -1,0 +1,129 @@
+import Foundation
+import Synchronization
+import WorkoutJSON
+import WorkoutScenario
+import WorkoutSimulation
+
+@testable import SimulatedHealthKit
+
+/// A scenario from JSON text (decoded as a file named `name.json`).
+func scenario(_ text: String, name: String = "test") throws -> Scenario {
+  try Scenario.decode(Array(text.utf8), fileName: name + ".json")
+}
+
+/// A 30-minute run at 3.2 m/s from 2026-03-02 12:00 UTC with constant sensors: heart rate
+/// 150 bpm every 5 s, active energy 1 kcal per 10 s span; `timeline` is the timeline's JSON
+/// array.
+func constantRun(timeline: String = "[]") throws -> Scenario {
+  try scenario(
+    """
+    {
+      "version": 1,
+      "name": "Constant run",
+      "start": "2026-03-02T12:00:00Z",
+      "timeZone": "UTC",
+      "activity": "running",
+      "course": [{ "duration": 1800, "speed": 3.2 }],
+      "sensors": {
+        "heartRate": { "constant": 150 },
+        "activeEnergyBurned": { "constant": 1 }
+      },
+      "timeline": \(timeline)
+    }
+    """)
+}
+
+/// 2026-03-02 12:00:00 UTC plus `seconds`.
+func noon(plus seconds: TimeInterval) -> Date {
+  Date(timeIntervalSince1970: 1_772_452_800 + seconds)
+}
+
+/// What the delegates heard, in order.
+final class Recorder: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
+  struct Change: Equatable {
+    var from: HKWorkoutSessionState
+    var to: HKWorkoutSessionState
+    var date: Date
+  }
+
+  let changes = Mutex<[Change]>([])
+  let errors = Mutex<[HKError]>([])
+  let events = Mutex<[HKWorkoutEventType]>([])
+  let builderEvents = Mutex(0)
+  let batches = Mutex<[Set<HKSampleType>]>([])
+  /// The active-energy sum (kcal) the builder held at each batch, with the virtual date.
+  let energyAtBatch = Mutex<[(Date, Double)]>([])
+  /// The simulation, to read virtual now during a batch.
+  let simulation: HealthKitSimulation
+
+  init(_ simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+    from fromState: HKWorkoutSessionState, date: Date
+  ) {
+    changes.withLock { $0.append(Change(from: fromState, to: toState, date: date)) }
+  }
+
+  func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {
+    guard let error = error as? HKError else { return }
+    errors.withLock { $0.append(error) }
+  }
+
+  func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent) {
+    events.withLock { $0.append(event.type) }
+  }
+
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+  ) {
+    batches.withLock { $0.append(collectedTypes) }
+    let energy = workoutBuilder.statistics(for: HKQuantityType(.activeEnergyBurned))?
+      .sumQuantity()?.doubleValue(for: .kilocalorie())
+    let now = simulation.now
+    if let energy { energyAtBatch.withLock { $0.append((now, energy)) } }
+  }
+
+  func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {
+    builderEvents.withLock { $0 += 1 }
+  }
+}
+
+/// The seed app's workout manager, as an app writes it against HealthKit.
+final class WorkoutManager {
+  let store = HKHealthStore()
+  var session: HKWorkoutSession?
+  var builder: HKLiveWorkoutBuilder?
+
+  func startWorkout(
+    type: HKWorkoutActivityType, delegate: Recorder?, at start: Date
+  ) async throws {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = type
+    configuration.locationType = .outdoor
+    let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+    let builder = session.associatedWorkoutBuilder()
+    builder.dataSource = HKLiveWorkoutDataSource(
+      healthStore: store, workoutConfiguration: configuration)
+    session.delegate = delegate
+    builder.delegate = delegate
+    self.session = session
+    self.builder = builder
+    session.startActivity(with: start)
+    try await builder.beginCollection(at: start)
+  }
+
+  @discardableResult
+  func endWorkout(at end: Date) async throws -> HKWorkout? {
+    session?.end()
+    try await builder?.endCollection(at: end)
+    return try await builder?.finishWorkout()
+  }
+}
+
+/// The `records` member of a result's JSON document, as bytes.
+func recordBytes(_ result: RunResult) -> [UInt8] {
+  JSONWriter.encodedBytes(result.document()["records"] ?? .null)
+}

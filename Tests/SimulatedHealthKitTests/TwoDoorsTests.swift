@@ -1,0 +1,166 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+
+@testable import SimulatedHealthKit
+
+/// THE TWO DOORS: for every bundled scenario, an app written with SimulatedHealthKit makes the
+/// scenario's app calls at their instants, and its records encode to the very bytes
+/// `workout-sim run --json` writes (``Simulation/run(_:overrides:commands:)``, which the command
+/// line's tests pin to the CLI's bytes).
+@Suite struct TwoDoorsTests {
+  static let packageRoot = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Every bundled scenario file name.
+  static let bundledScenarios: [String] = {
+    let folder = packageRoot.appendingPathComponent("Scenarios")
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    return names.filter { $0.hasSuffix(".json") }.sorted()
+  }()
+
+  /// Scenarios whose records cannot agree yet, with the reason.
+  static let knownDifferences: [String: String] = [
+    // The command line's watch face lets the Digital Crown choose the workout before the start
+    // (the scenario's `selector` and `crown` actions); through the Swift API the app's
+    // `HKWorkoutConfiguration` decides, and HealthKit has no crown selector to drive.
+    "watch-crown-continuous.json":
+      "the crown selector chooses the activity on the command line; the app's configuration does through the API",
+    "watch-f12-crown-selector.json":
+      "the crown selector chooses the activity on the command line; the app's configuration does through the API",
+  ]
+
+  @Test func everyScenarioIsCompared() {
+    // 29 scenario files when this test was written (`ls Scenarios/*.json | wc -l`).
+    #expect(Self.bundledScenarios.count >= 29)
+  }
+
+  @Test(arguments: bundledScenarios)
+  func theAppGivesTheCommandLinesRecords(name: String) async throws {
+    let url = Self.packageRoot.appendingPathComponent("Scenarios/" + name)
+    let scenario = try Scenario.load(contentsOf: url, displayName: "Scenarios/" + name)
+    let cli = try Simulation.run(scenario)
+    let api = try await ScriptedApp.run(scenario)
+    if let reason = Self.knownDifferences[name] {
+      withKnownIssue(Comment(rawValue: reason)) {
+        #expect(recordBytes(api) == recordBytes(cli))
+      }
+    } else {
+      #expect(
+        String(decoding: recordBytes(api), as: UTF8.self)
+          == String(decoding: recordBytes(cli), as: UTF8.self), "\(name)")
+    }
+  }
+}
+
+/// An app that plays a scenario's timeline through SimulatedHealthKit: each app action becomes
+/// the HealthKit calls it stands for, at its instant.
+enum ScriptedApp {
+  static func run(_ scenario: Scenario) async throws -> RunResult {
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let app = App(scenario: scenario, simulation: simulation)
+      app.makeSession(activity: scenario.activity)
+      for action in scenario.timeline {
+        try await simulation.advance(to: simulation.date(of: action.at))
+        if case .app(let call) = action.kind { try await app.perform(call) }
+      }
+      await simulation.settle()
+    }
+    return simulation.result
+  }
+
+  final class App {
+    let scenario: Scenario
+    let simulation: HealthKitSimulation
+    let store = HKHealthStore()
+    var session: HKWorkoutSession?
+    var builder: HKLiveWorkoutBuilder?
+    /// Every session made, with its builder, oldest first (auto finish covers them all).
+    var made: [(HKWorkoutSession, HKLiveWorkoutBuilder)] = []
+    var finished: Set<ObjectIdentifier> = []
+
+    init(scenario: Scenario, simulation: HealthKitSimulation) {
+      self.scenario = scenario
+      self.simulation = simulation
+    }
+
+    func makeSession(activity: WorkoutActivityType) {
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = HKWorkoutActivityType(activity)
+      configuration.locationType = HKWorkoutSessionLocationType(scenario.location)
+      guard let session = try? HKWorkoutSession(healthStore: store, configuration: configuration)
+      else { return }
+      adopt(session, configuration: configuration)
+    }
+
+    func adopt(_ session: HKWorkoutSession, configuration: HKWorkoutConfiguration) {
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      self.session = session
+      self.builder = builder
+      if !made.contains(where: { $0.0 === session }) { made.append((session, builder)) }
+    }
+
+    func perform(_ call: AppAction) async throws {
+      let now = simulation.now
+      switch call {
+      case .prepare:
+        session?.prepare()
+      case .start:
+        let before = session?.state
+        session?.startActivity(with: now)
+        if before == .notStarted || before == .prepared, session?.state == .running {
+          try? await builder?.beginCollection(at: now)
+        }
+      case .pause: session?.pause()
+      case .resume: session?.resume()
+      case .stop: session?.stopActivity(with: now)
+      case .end: session?.end()
+      case .endCollection: try? await builder?.endCollection(at: now)
+      case .finishWorkout: _ = try? await builder?.finishWorkout()
+      case .lap: await add(.lap, at: now)
+      case .marker: await add(.marker, at: now)
+      case .segment: await add(.segment, at: now)
+      case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
+      case .newSession(let activity):
+        makeSession(activity: activity ?? scenario.activity)
+      case .extendedRuntime:
+        await simulation.perform(call)
+      case .relaunch(let recover):
+        // The world relaunched the app (without recovery); the app recovers.
+        session = nil
+        builder = nil
+        if recover, let recovered = try await store.recoverActiveWorkoutSession() {
+          adopt(recovered, configuration: recovered.workoutConfiguration)
+        }
+      case .crash, .wristDown, .wristUp, .crownPress, .openApp:
+        break
+      }
+      if scenario.finish == .auto { try await autoFinish() }
+    }
+
+    /// Apple's sample app: a session that reached stopped or ended has its collection ended
+    /// and its workout finished (only the steps still open).
+    func autoFinish() async throws {
+      let now = simulation.now
+      for (session, builder) in made where session.isAlive {
+        guard session.state == .stopped || session.state == .ended,
+          !finished.contains(ObjectIdentifier(builder)), builder.startDate != nil
+        else { continue }
+        finished.insert(ObjectIdentifier(builder))
+        if builder.endDate == nil { try? await builder.endCollection(at: now) }
+        _ = try? await builder.finishWorkout()
+      }
+    }
+
+    func add(_ type: HKWorkoutEventType, at date: Date) async {
+      let event = HKWorkoutEvent(
+        type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+      try? await builder?.addWorkoutEvents([event])
+    }
+  }
+}

@@ -1,0 +1,267 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutSimulation
+
+@testable import SimulatedHealthKit
+
+/// The app's own HealthKit code on a simulation: sessions, builders, delegates, time.
+///
+/// The scenario (``constantRun(timeline:)``) has constant sensors, so the values are worked
+/// out by hand: heart rate 150 bpm on a 5 s grid from each running interval's start; active
+/// energy 1 kcal per 10 s span (a shorter last span gets its share); distance 3.2 m/s.
+@Suite struct WorkoutSessionTests {
+  @Test func aRunningWorkoutWithAPause() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let recorder = Recorder(simulation)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await simulation.advance(by: .seconds(3))
+      try await manager.startWorkout(type: .running, delegate: recorder, at: simulation.now)
+      let session = try #require(manager.session)
+      let builder = try #require(manager.builder)
+      #expect(session.state == .running)
+      try await simulation.advance(by: .seconds(600))  // t = 603
+      session.pause()
+      try await simulation.advance(by: .seconds(60))  // t = 663
+      session.resume()
+      try await simulation.advance(by: .seconds(537))  // t = 1200
+      // Running 3 → 603 and 663 → 1200: 600 + 537 = 1137 s.
+      #expect(builder.elapsedTime == 1137)
+      // Mid-pause, at t = 633: 603 − 3 = 600 s.
+      #expect(builder.elapsedTime(at: noon(plus: 633)) == 600)
+      // At t = 700: 600 + (700 − 663) = 637 s.
+      #expect(builder.elapsedTime(at: noon(plus: 700)) == 637)
+      let heartRate = try #require(builder.statistics(for: HKQuantityType(.heartRate)))
+      let bpm = HKUnit.count().unitDivided(by: .minute())
+      #expect(heartRate.averageQuantity()?.doubleValue(for: bpm) == 150)
+      #expect(heartRate.minimumQuantity()?.doubleValue(for: bpm) == 150)
+      #expect(heartRate.maximumQuantity()?.doubleValue(for: bpm) == 150)
+      let workout = try #require(try await manager.endWorkout(at: simulation.now))
+      #expect(workout.startDate == noon(plus: 3))
+      #expect(workout.endDate == noon(plus: 1200))
+      #expect(workout.duration == 1137)
+      // Energy: 60 full spans in [3, 603]; 53 full spans and a 7 s span (0.7) in [663, 1200].
+      let energy = try #require(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()))
+      #expect(abs(energy - 113.7) < 1e-9)
+      // Distance: 1137 s × 3.2 m/s.
+      let distance = try #require(workout.totalDistance?.doubleValue(for: .meter()))
+      #expect(abs(distance - 3638.4) < 1e-6)
+    }
+    await simulation.settle()
+    #expect(
+      recorder.changes.withLock { $0 } == [
+        Recorder.Change(from: .notStarted, to: .running, date: noon(plus: 3)),
+        Recorder.Change(from: .running, to: .paused, date: noon(plus: 603)),
+        Recorder.Change(from: .paused, to: .running, date: noon(plus: 663)),
+        Recorder.Change(from: .running, to: .ended, date: noon(plus: 1200)),
+      ])
+    #expect(recorder.events.withLock { $0 } == [.pause, .resume])
+    #expect(recorder.builderEvents.withLock { $0 } == 2)
+    #expect(recorder.errors.withLock { $0 }.isEmpty)
+    // Statistics at a batch: the first energy span [3, 13) arrives at 13 s with 1 kcal; the
+    // interval closed by the pause at 603 s holds 60 spans.
+    let energy = recorder.energyAtBatch.withLock { $0 }
+    #expect(energy.first?.0 == noon(plus: 13))
+    #expect(energy.first?.1 == 1)
+    #expect(energy.first { $0.0 == noon(plus: 603) }?.1 == 60)
+    // Heart rate: 3, 8, ..., 603 (121 points) and 663, ..., 1198 (108 points).
+    let result = simulation.result
+    #expect(result.records.count == 1)
+    #expect(result.records.first?.statistics[.heartRate]?.count == 229)
+    #expect(result.errors.isEmpty)
+  }
+
+  @Test func anIllegalCallFailsWithHealthKitsTextAndKeepsTheState() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let recorder = Recorder(simulation)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      session.delegate = recorder
+      session.pause()
+      await simulation.settle()
+      #expect(session.state == .notStarted)
+    }
+    let errors = recorder.errors.withLock { $0 }
+    #expect(errors.map(\.code) == [.errorInvalidArgument])
+    #expect(
+      errors.map(\.localizedDescription) == [
+        "Unable to perform 'pause' from current state 'notStarted'"
+      ])
+    #expect((errors.first as NSError?)?.domain == "com.apple.healthkit")
+    #expect((errors.first as NSError?)?.code == 3)
+    #expect(recorder.changes.withLock { $0 }.isEmpty)
+  }
+
+  @Test func endCollectionBeforeBeginCollectionThrows() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      #expect(builder === session.associatedWorkoutBuilder())
+      do {
+        try await builder.endCollection(at: simulation.now)
+        Issue.record("endCollection before beginCollection did not throw")
+      } catch HKError.errorInvalidArgument {
+        // The pattern apps use.
+      }
+      await #expect(
+        throws: HKError(.errorInvalidArgument, "cannot set endDate without a startDate")
+      ) {
+        try await builder.endCollection(at: simulation.now)
+      }
+      await #expect(
+        throws: HKError(
+          .errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
+      ) {
+        try await builder.finishWorkout()
+      }
+    }
+  }
+
+  @Test func aSecondSessionsStartEndsTheFirst() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let first = Recorder(simulation)
+    let second = Recorder(simulation)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let one = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      one.delegate = first
+      one.startActivity(with: simulation.now)
+      try await simulation.advance(by: .seconds(10))
+      configuration.activityType = .walking
+      let two = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      two.delegate = second
+      two.startActivity(with: simulation.now)
+      await simulation.settle()
+      #expect(one.state == .ended)
+      #expect(two.state == .running)
+      #expect(two.workoutConfiguration.activityType == .walking)
+      #expect(one.workoutConfiguration.activityType == .running)
+    }
+    #expect(first.errors.withLock { $0 }.map(\.code) == [.errorAnotherWorkoutSessionStarted])
+    #expect(
+      first.changes.withLock { $0 } == [
+        Recorder.Change(from: .notStarted, to: .running, date: noon(plus: 0)),
+        Recorder.Change(from: .running, to: .ended, date: noon(plus: 10)),
+      ])
+    #expect(
+      second.changes.withLock { $0 } == [
+        Recorder.Change(from: .notStarted, to: .running, date: noon(plus: 10))
+      ])
+  }
+
+  @Test func crashRelaunchAndRecovery() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch", "recover": true }]
+          """))
+    let before = Recorder(simulation)
+    let after = Recorder(simulation)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: before, at: simulation.now)
+      let session = try #require(manager.session)
+      let builder = try #require(manager.builder)
+      try await simulation.advance(to: noon(plus: 700))
+      // The crashed process's objects are inert.
+      session.pause()
+      #expect(session.state == .running)
+      // The timeline's relaunch does not recover by itself: the app asks.
+      let store = HKHealthStore()
+      let recovered = try #require(try await store.recoverActiveWorkoutSession())
+      #expect(recovered === session)
+      #expect(recovered.associatedWorkoutBuilder() === builder)
+      #expect(recovered.delegate == nil)
+      #expect(builder.delegate == nil)
+      recovered.delegate = after
+      builder.delegate = after
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: recovered.workoutConfiguration)
+      await simulation.settle()
+      // Nothing more to recover.
+      #expect(try await store.recoverActiveWorkoutSession() == nil)
+      try await simulation.advance(to: noon(plus: 1800))
+      let workout = try #require(try await manager.endWorkout(at: simulation.now))
+      #expect(workout.duration == 1800)
+    }
+    // Before the crash: the last batch is heart rate at 595 s; energy spans were due at 10,
+    // ..., 590 s: 59 kcal.
+    let last = before.energyAtBatch.withLock { $0.last }
+    #expect(last?.0 == noon(plus: 595))
+    #expect(last?.1 == 59)
+    // After recovery: one batch first, with every type the run collects.
+    let types: Set<HKSampleType> = [
+      HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
+      HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
+      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed),
+    ]
+    #expect(after.batches.withLock { $0.first } == types)
+    #expect(after.energyAtBatch.withLock { $0.first }?.1 == 70)
+    let result = simulation.result
+    // The missed batch at 700 s: heart rate 600, 605, ..., 700 (21), running speed every 10 s
+    // at 600, ..., 700 (11) and each of the four cumulative types' spans due at 600, 610, ...,
+    // 700 (11 each): 21 + 11 + 44 = 76 samples.
+    let batch = result.log.first {
+      if case .dataCollected = $0.kind { return $0.at == .seconds(700) }
+      return false
+    }
+    let engineTypes = QuantityTypeSet(types.compactMap { ($0 as? HKQuantityType)?.engineType })
+    #expect(batch?.kind == .dataCollected(types: engineTypes, count: 76))
+    // The inert call is in the log, not delivered.
+    #expect(result.errors.map(\.action) == ["pause"])
+    #expect(result.errors.first?.message == HealthKitSimulation.inertMessage)
+    #expect(after.errors.withLock { $0 }.isEmpty)
+    // 0 → 1800 s: 361 heart-rate points, as without the crash.
+    #expect(result.records.first?.statistics[.heartRate]?.count == 361)
+  }
+
+  @Test func theWallClockRuleReadsDateAsVirtualNow() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      try await simulation.advance(by: .seconds(30))
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: nil, at: Date())
+      #expect(manager.session?.startDate == noon(plus: 30))
+      #expect(manager.builder?.startDate == noon(plus: 30))
+    }
+    let entries = simulation.result.log.filter {
+      if case .wallClockDate = $0.kind { return true }
+      return false
+    }
+    #expect(
+      entries.map(\.kind) == [
+        .wallClockDate(action: "start"), .wallClockDate(action: "beginCollection"),
+      ])
+    #expect(entries.map(\.at) == [.seconds(30), .seconds(30)])
+    #expect(simulation.result.errors.isEmpty)
+  }
+
+  @Test func strictDatesFailTheWallClock() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun(), options: .strictDates)
+    let recorder = Recorder(simulation)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      await #expect(throws: HKError.self) {
+        try await manager.startWorkout(type: .running, delegate: recorder, at: Date())
+      }
+      await simulation.settle()
+      #expect(manager.session?.state == .notStarted)
+      #expect(manager.builder?.startDate == nil)
+      // Virtual dates pass.
+      try await manager.builder?.beginCollection(at: simulation.now)
+      #expect(manager.builder?.startDate == noon(plus: 0))
+    }
+    #expect(recorder.errors.withLock { $0 }.map(\.code) == [.errorInvalidArgument])
+    #expect(simulation.result.errors.map(\.action) == ["start", "beginCollection"])
+  }
+}

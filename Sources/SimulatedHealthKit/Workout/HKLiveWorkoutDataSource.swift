@@ -5,9 +5,10 @@ import WorkoutCore
 /// body and wrist sensor.
 ///
 /// ``typesToCollect`` starts as the types the engine collects for the configuration's activity
-/// (running, walking, hiking: heart rate, active and basal energy, distance walking/running,
-/// steps; cycling: heart rate, energy, distance cycling, cycling power and cadence; others:
-/// heart rate and energy). Changes apply to the builders using it from their next running
+/// (running: heart rate, active and basal energy, distance walking/running, steps, running
+/// speed; walking, hiking: the same without running speed; cycling: heart rate, active and basal
+/// energy, distance cycling, cycling power and cadence; others: heart rate, active and basal
+/// energy; docs/scenario-format.md#collected-types). Changes apply to the builders using it from their next running
 /// interval (`beginCollection`, `resume`). Predicates are accepted and ignored.
 ///
 /// `Sendable` as in Apple's SDK; the mutable state is behind a lock.

@@ -1,0 +1,199 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+
+@testable import SimulatedHealthKit
+
+/// Strings noted from completion handlers and tasks (Sendable: one `Mutex`).
+final class Notes: Sendable {
+  let values = Mutex<[String]>([])
+  func add(_ value: String) { values.withLock { $0.append(value) } }
+  var all: [String] { values.withLock { $0 } }
+}
+
+/// What the main actor saw.
+@MainActor final class Model {
+  var heartRate = 0.0
+}
+
+/// A delegate that hops to the main actor, as Apple's sample apps do.
+final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
+  let model: Model
+  let offMain = Mutex<[Bool]>([])
+
+  init(model: Model) {
+    self.model = model
+  }
+
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+  ) {
+    offMain.withLock { $0.append(!Thread.isMainThread) }
+    let unit = HKUnit.count().unitDivided(by: .minute())
+    guard
+      let value = workoutBuilder.statistics(for: HKQuantityType(.heartRate))?
+        .mostRecentQuantity()?.doubleValue(for: unit)
+    else { return }
+    Task { @MainActor [model] in model.heartRate = value }
+  }
+
+  func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
+}
+
+/// Completion handlers, the clock, the data source, authorization and the main actor.
+@Suite struct CallbackTests {
+  /// A session and its builder with a data source for `activity`, made from `store`.
+  func workout(_ store: HKHealthStore, _ activity: HKWorkoutActivityType = .running) throws -> (
+    HKWorkoutSession, HKLiveWorkoutBuilder, HKLiveWorkoutDataSource
+  ) {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = activity
+    let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+    let builder = session.associatedWorkoutBuilder()
+    let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
+    builder.dataSource = source
+    return (session, builder, source)
+  }
+
+  @Test func completionsRunInTheLaneAtTheNextDelivery() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let notes = Notes()
+    try await simulation.run {
+      let (session, builder, _) = try workout(HKHealthStore())
+      session.startActivity(with: simulation.now)
+      builder.beginCollection(withStart: simulation.now) { success, error in
+        notes.add("begin \(success) \(error == nil)")
+      }
+      // Not yet: completions wait for a delivery.
+      #expect(notes.all.isEmpty)
+      await simulation.settle()
+      #expect(notes.all == ["begin true true"])
+      builder.beginCollection(withStart: simulation.now) { success, error in
+        notes.add("again \(success) \(error?.localizedDescription ?? "")")
+      }
+      try await simulation.advance(by: .seconds(10))
+      #expect(
+        notes.all == [
+          "begin true true",
+          "again false Unable to begin a workout that has already started.",
+        ])
+      session.end()
+      builder.endCollection(withEnd: simulation.now) { success, _ in notes.add("end \(success)") }
+      builder.finishWorkout { workout, _ in notes.add("finish \(workout?.duration ?? -1)") }
+      await simulation.settle()
+    }
+    // 0 → 10 s without pauses.
+    #expect(notes.all.suffix(2) == ["end true", "finish 10.0"])
+  }
+
+  @Test func theClockWakesSleepersWhenTimePassesTheirDeadline() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let notes = Notes()
+    try await simulation.run {
+      let clock = simulation.clock
+      #expect(clock.now == .zero)
+      let sleeper = Task {
+        try await clock.sleep(until: .seconds(30))
+        notes.add("woke")
+      }
+      while simulation.state.withLock({ $0.sleepers.isEmpty }) { await Task.yield() }
+      try await simulation.advance(by: .seconds(29))
+      #expect(notes.all.isEmpty)
+      try await simulation.advance(by: .seconds(2))
+      try await sleeper.value
+      #expect(notes.all == ["woke"])
+      #expect(clock.now == .seconds(31))
+      #expect(simulation.now == noon(plus: 31))
+    }
+  }
+
+  @Test func theDataSourceDecidesWhatTheBuilderGets() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let (session, builder, source) = try workout(HKHealthStore())
+      let heartRate = HKQuantityType(.heartRate)
+      #expect(source.typesToCollect.contains(heartRate))
+      source.disableCollection(for: heartRate)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(60))
+      #expect(builder.statistics(for: heartRate) == nil)
+      // Energy spans due at 10, 20, ..., 60 s: 6 kcal.
+      let energy = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()
+      #expect(energy?.doubleValue(for: .kilocalorie()) == 6)
+      // Enabled again: from the next running interval (the resume at 70 s).
+      source.enableCollection(for: heartRate, predicate: nil)
+      session.pause()
+      try await simulation.advance(by: .seconds(10))
+      session.resume()
+      try await simulation.advance(by: .seconds(10))
+      // Heart rate at 70, 75 and 80 s.
+      let unit = HKUnit.count().unitDivided(by: .minute())
+      #expect(builder.statistics(for: heartRate)?.averageQuantity()?.doubleValue(for: unit) == 150)
+    }
+    #expect(simulation.result.records.isEmpty)
+  }
+
+  @Test func withoutADataSourceNothingIsCollected() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: HKHealthStore(), configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(60))
+      #expect(builder.allStatistics.isEmpty)
+      #expect(builder.elapsedTime == 60)
+    }
+  }
+
+  @Test func everyAuthorizationRequestIsGranted() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      #expect(HKHealthStore.isHealthDataAvailable())
+      let heartRate = HKQuantityType(.heartRate)
+      let read: Set<HKObjectType> = [HKQuantityType(.stepCount), HKCategoryType(.sleepAnalysis)]
+      #expect(store.authorizationStatus(for: heartRate) == .notDetermined)
+      #expect(
+        try await store.statusForAuthorizationRequest(toShare: [heartRate], read: read)
+          == .shouldRequest)
+      try await store.requestAuthorization(toShare: [heartRate, .workoutType()], read: read)
+      #expect(store.authorizationStatus(for: heartRate) == .sharingAuthorized)
+      #expect(store.authorizationStatus(for: HKQuantityType(.stepCount)) == .notDetermined)
+      #expect(
+        try await store.statusForAuthorizationRequest(toShare: [heartRate], read: read)
+          == .unnecessary)
+      // The seed app's form: nothing to share.
+      try await store.requestAuthorization(toShare: [], read: read)
+    }
+  }
+
+  @MainActor @Test func delegatesRunOffTheMainActorAndSettleLetsItsWorkRun() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let model = Model()
+    let delegate = HoppingDelegate(model: model)
+    try await simulation.run {
+      let (session, builder, _) = try workout(HKHealthStore())
+      builder.delegate = delegate
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(10))
+      await simulation.settle()
+      #expect(model.heartRate == 150)
+    }
+    let offMain = delegate.offMain.withLock { $0 }
+    // Batches at 0 (heart rate), 5, 10 s.
+    #expect(offMain == [true, true, true])
+  }
+
+  @Test func theSimulationIsSendable() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let now: @Sendable () -> Date = { simulation.now }
+    let later = await Task.detached { now() }.value
+    #expect(later == noon(plus: 0))
+  }
+}

@@ -15,6 +15,7 @@
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
+//   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
 //     terminal and process wiring of the watch face) <- workout-sim (executable)
 // Nothing imports WorkoutSimCLI but workout-sim and the tests.
@@ -84,6 +85,11 @@ let package = Package(
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
       ],
       swiftSettings: strict),
+    // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
+    // tests its own HealthKit code (README, "Testing your app's HealthKit code").
+    .target(
+      name: "WorkoutAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/WorkoutApp",
+      exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
@@ -138,6 +144,12 @@ let package = Package(
         "WorkoutJSON",
       ],
       swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutAppExampleTests",
+      dependencies: [
+        "WorkoutAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+      ],
+      path: "Examples/WorkoutAppTests", swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

@@ -216,6 +216,8 @@ import WorkoutSimulation
 
     let activity = try #require(workout.workoutActivities.first)
     #expect(workout.workoutActivities.count == 1)
+    // The record id's last byte 0xD3 inverted is 0x2C.
+    #expect(activity.uuid.uuidString == "0A1B2C3D-4E5F-4A6B-8C7D-8E9FA0B1C22C")
     #expect(activity.workoutConfiguration.activityType == .running)
     #expect(activity.workoutConfiguration.locationType == .outdoor)
     #expect(activity.startDate == workout.startDate && activity.endDate == workout.endDate)
@@ -257,5 +259,64 @@ import WorkoutSimulation
     #expect(
       workout.statistics(for: HKQuantityType(.heartRate))?.averageQuantity()?
         .doubleValue(for: HKUnit(from: "count/min")) == average)
+  }
+}
+
+/// A scripted body: heart rate 100 + t bpm at second t, 8 steps per 5-second sample.
+private struct LinearSource: WorkoutDataSource {
+  mutating func discreteValue(
+    of type: QuantityType, at instant: SimulationInstant, activity: WorkoutActivityType
+  ) -> Double? {
+    type == .heartRate ? 100 + instant.seconds : nil
+  }
+
+  mutating func cumulativeAmount(
+    of type: QuantityType, from start: SimulationInstant, to end: SimulationInstant,
+    activity: WorkoutActivityType
+  ) -> Double {
+    type == .stepCount ? 8 : 0
+  }
+}
+
+@Suite struct ValuesLiveStatisticsTests {
+  private static let base = Date(timeIntervalSince1970: 1_700_000_000)
+
+  @Test func liveStatisticsOfAnEngineBuilder() throws {
+    var schedules: [QuantityType: SampleSchedule] = [:]
+    for type in QuantityType.allCases {
+      schedules[type] = SampleSchedule(enabled: false, interval: .seconds(10))
+    }
+    schedules[.heartRate] = SampleSchedule(interval: .seconds(10))
+    schedules[.stepCount] = SampleSchedule(interval: .seconds(5))
+    var engine = WorkoutEngine(
+      configuration: WorkoutEngineConfiguration(activity: .running, schedules: schedules),
+      dataSource: LinearSource())
+    engine.perform(.start, at: .seconds(0))
+    engine.advance(to: .seconds(37))
+    let builder = try #require(engine.builder(ofSession: 0))
+    let all = HKStatistics.all(of: builder, at: .seconds(37), since: Self.base)
+    #expect(Set(all.keys) == [HKQuantityType(.heartRate), HKQuantityType(.stepCount)])
+
+    // Heart rate at 0, 10, 20, 30 s: 100, 110, 120, 130 bpm; mean 460 / 4 = 115.
+    let heart = try #require(all[HKQuantityType(.heartRate)])
+    let bpm = HKUnit(from: "count/min")
+    #expect(heart.startDate == Self.base)
+    #expect(heart.endDate == Self.base.addingTimeInterval(37))
+    #expect(heart.averageQuantity()?.doubleValue(for: bpm) == 115)
+    #expect(heart.minimumQuantity()?.doubleValue(for: bpm) == 100)
+    #expect(heart.maximumQuantity()?.doubleValue(for: bpm) == 130)
+    #expect(heart.mostRecentQuantity()?.doubleValue(for: bpm) == 130)
+    #expect(
+      heart.mostRecentQuantityDateInterval()
+        == DateInterval(start: Self.base.addingTimeInterval(30), duration: 0))
+
+    // Seven whole 5-second spans [0, 5) … [30, 35) of 8 steps: 56; the latest is [30, 35).
+    let steps = try #require(all[HKQuantityType(.stepCount)])
+    #expect(steps.sumQuantity()?.doubleValue(for: .count()) == 56)
+    #expect(steps.mostRecentQuantity()?.doubleValue(for: .count()) == 8)
+    #expect(
+      steps.mostRecentQuantityDateInterval()
+        == DateInterval(
+          start: Self.base.addingTimeInterval(30), end: Self.base.addingTimeInterval(35)))
   }
 }

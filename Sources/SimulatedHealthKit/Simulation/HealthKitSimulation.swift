@@ -194,6 +194,11 @@ public final class HealthKitSimulation: Sendable {
     func processDied()
   }
 
+  /// A weakly held ``Endpoint``.
+  struct WeakEndpoint {
+    weak var object: (any Endpoint)?
+  }
+
   /// A sleeper on ``clock``.
   struct Sleeper {
     var id: Int
@@ -212,10 +217,12 @@ public final class HealthKitSimulation: Sendable {
     var draining = false
     /// The engine's crash count when last looked at.
     var crashes = 0
-    /// Engine session index → the app's object, for the current app process.
-    var endpoints: [Int: any Endpoint] = [:]
-    /// Every session object made, by engine session index (recovery returns the same object).
-    var sessionObjects: [Int: any Endpoint] = [:]
+    /// Engine session index → the app's object, for the current app process (weak: the app
+    /// owns its objects).
+    var endpoints: [Int: WeakEndpoint] = [:]
+    /// Every session object made, by engine session index (recovery returns the same object
+    /// while the app still holds it).
+    var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
     var madeFirstSession = false
     var sleepers: [Sleeper] = []
@@ -251,14 +258,16 @@ public final class HealthKitSimulation: Sendable {
     while state.delivered < log.count {
       let entry = log[state.delivered]
       state.delivered += 1
-      guard let index = entry.session, let endpoint = state.endpoints[index] else { continue }
+      guard let index = entry.session, let endpoint = state.endpoints[index]?.object else {
+        continue
+      }
       let date = startDate.addingTimeInterval(entry.at.seconds)
       state.lane.append(contentsOf: endpoint.callbacks(for: entry, date: date))
     }
     let crashes = state.session.workoutEngine.crashCount
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
-    let died = Array(state.endpoints.values)
+    let died = state.endpoints.values.compactMap(\.object)
     state.endpoints = [:]
     return died
   }

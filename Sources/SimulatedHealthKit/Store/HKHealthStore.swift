@@ -161,10 +161,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       var session: HKWorkoutSession?
       if let index {
         session =
-          state.sessionObjects[index] as? HKWorkoutSession
+          state.sessionObjects[index]?.object as? HKWorkoutSession
           ?? HKWorkoutSession(recovering: index, store: store, state: &state)
         session?.recovered()
-        state.endpoints[index] = session
+        state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: session)
       }
       if let completion {
         let found = session

@@ -227,7 +227,8 @@ extension HKWorkout {
   /// samples; events as zero-length ``HKWorkoutEvent``s; metadata with `HKIndoorWorkout` as a
   /// `Bool`, `HKElevationAscended` as an ``HKQuantity`` in m, `HKAverageMETs` in kcal/(kg·hr),
   /// other numbers as `Double`, strings as `String`; one ``HKWorkoutActivity`` spanning the
-  /// workout with the same events, duration and statistics. Device ``HKDevice/local()``.
+  /// workout with the same events, duration and statistics (its UUID the record id with the last
+  /// byte inverted). Device ``HKDevice/local()``.
   package convenience init(_ record: WorkoutRecord, since start: Date) {
     var statistics: [HKQuantityType: HKStatistics] = [:]
     for (type, values) in record.statistics {
@@ -242,10 +243,11 @@ extension HKWorkout {
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
+    let uuid = UUID(uuidString: record.id) ?? UUID()
     let activity = HKWorkoutActivity(
       workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
       metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
-      allStatistics: statistics)
+      allStatistics: statistics, uuid: Self.activityUUID(of: uuid))
     self.init(
       activityType: HKWorkoutActivityType(record.activityType), startDate: startDate,
       endDate: endDate, duration: record.duration.timeInterval,
@@ -255,7 +257,15 @@ extension HKWorkout {
         QuantityType.activeEnergyBurned.quantity($0)
       },
       totalDistance: record.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
-      metadata: metadata, uuid: UUID(uuidString: record.id) ?? UUID())
+      metadata: metadata, uuid: uuid)
+  }
+
+  /// The activity's UUID: the workout's with its last byte inverted, so it is as deterministic
+  /// as the record id and differs from the workout's.
+  static func activityUUID(of workout: UUID) -> UUID {
+    var bytes = workout.uuid
+    bytes.15 ^= 0xFF
+    return UUID(uuid: bytes)
   }
 
   private static func metadata(_ values: [String: MetadataValue]) -> [String: Any] {

@@ -359,7 +359,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     if appliesTypes { applyCollectedTypes() }
   }
 
-  override var isAlive: Bool { sessionStorage?.isAlive ?? false }
+  override var isAlive: Bool { lock.withLock { sessionStorage }?.isAlive ?? false }
 
   /// The object that receives the builder's calls (held weakly).
   public weak var delegate: (any HKLiveWorkoutBuilderDelegate)? {

@@ -137,8 +137,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     let builder = HKLiveWorkoutBuilder(session: self)
     builderStorage = builder
     simulation.mutate { state in
-      state.endpoints[index] = self
-      state.sessionObjects[index] = self
+      state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: self)
+      state.sessionObjects[index] = HealthKitSimulation.WeakEndpoint(object: self)
     }
   }
 
@@ -159,7 +159,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.configuration = configuration
     super.init()
     builderStorage = HKLiveWorkoutBuilder(session: self, appliesTypes: false)
-    state.sessionObjects[index] = self
+    state.sessionObjects[index] = HealthKitSimulation.WeakEndpoint(object: self)
   }
 
   /// The object that receives the session's calls (held weakly, as in HealthKit).
@@ -197,6 +197,19 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       simulation.date(of: $0)
     }
   }
+
+  /// The main activity, a copy on every call (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/currentactivity):
+  /// the session's configuration from its start date (virtual now before it starts) to its end
+  /// date; sub-activities (`beginNewActivity`) are not simulated yet.
+  public var currentActivity: HKWorkoutActivity {
+    HKWorkoutActivity(
+      workoutConfiguration: configuration, startDate: startDate ?? simulation.now,
+      endDate: endDate, metadata: nil, workoutEvents: [], duration: 0, allStatistics: [:],
+      uuid: activityID)
+  }
+
+  private let activityID = UUID()
 
   /// The session's live builder: the same instance on every call (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder()).

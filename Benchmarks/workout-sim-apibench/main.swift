@@ -6,8 +6,11 @@
 // 0, advance by `seconds`, end, endCollection, finishWorkout. `seconds` 0 is the zero-length run
 // the script subtracts as start-up (process start, decoding, the course, the session and
 // builder made and started at 0, then stopped there, as `workout-sim run --until 0` stops).
+// `empty` as a third argument makes the delegates do nothing (no statistics, no main-actor
+// task): the driver's own cost.
 // Prints the in-process time, the batch count and the final values.
-// Usage: workout-sim-apibench [scenario] [seconds]   (defaults: Benchmarks/scenarios/api-2h.json, 7200)
+// Usage: workout-sim-apibench [scenario] [seconds] [empty]
+//   (defaults: Benchmarks/scenarios/api-2h.json, 7200, the reading app)
 import Foundation
 import SimulatedHealthKit
 
@@ -46,15 +49,19 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
   Sendable
 {
   let model: WorkoutModel
+  /// Whether the delegate calls do nothing (the driver's own cost).
+  let empty: Bool
 
-  init(model: WorkoutModel) {
+  init(model: WorkoutModel, empty: Bool) {
     self.model = model
+    self.empty = empty
   }
 
   func workoutSession(
     _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
     from fromState: HKWorkoutSessionState, date: Date
   ) {
+    if empty { return }
     Task { @MainActor [model] in model.state = toState }
   }
 
@@ -66,6 +73,7 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
   func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
   ) {
+    if empty { return }
     var latest: [HKQuantityType: Double] = [:]
     for case let type as HKQuantityType in collectedTypes {
       guard let statistics = workoutBuilder.statistics(for: type) else { continue }
@@ -86,11 +94,12 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
 let arguments = CommandLine.arguments
 let scenarioPath = arguments.count > 1 ? arguments[1] : "Benchmarks/scenarios/api-2h.json"
 let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? 7200 : 7200
+let empty = arguments.count > 3 && arguments[3] == "empty"
 
 let clock = ContinuousClock()
 let began = clock.now
 let model = WorkoutModel()
-let app = WorkoutApp(model: model)
+let app = WorkoutApp(model: model, empty: empty)
 let simulation: HealthKitSimulation
 do {
   simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: scenarioPath))

@@ -225,6 +225,31 @@ import WorkoutSimulation
     #expect(result.records.first?.statistics[.heartRate]?.count == 361)
   }
 
+  @Test func theTimelinesWorldActionsFireAndItsAppActionsDoNot() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 0, "do": "start" }, { "at": 30, "do": "probe" }, { "at": 50, "do": "pause" }]
+          """))
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await simulation.advance(by: .seconds(10))
+      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
+      try await simulation.advance(to: noon(plus: 60))
+      // The timeline's start and pause are app actions: not played.
+      #expect(manager.session?.state == .running)
+    }
+    let probes = simulation.result.probes
+    // The probe at 30 s: running since the app's start at 10 s, so 20 s elapsed.
+    #expect(probes.map(\.at) == [.seconds(30)])
+    #expect(probes.first?.state == .running)
+    #expect(probes.first?.elapsed == .seconds(20))
+    #expect(probes.first?.heartRate == 150)
+    // Still running when the result is taken: logged unfinished, no record.
+    #expect(simulation.result.records.isEmpty)
+    #expect(simulation.result.log.last?.kind == .unfinished)
+  }
+
   @Test func theWallClockRuleReadsDateAsVirtualNow() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {

@@ -95,6 +95,9 @@ let package = Package(
       name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
       path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
     .executableTarget(
+      name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
+      path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
+    .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),

@@ -92,28 +92,45 @@ extension HKQuantityType {
   }
 
   /// The engine's quantity type, or `nil` for a type the engine does not produce.
-  package var engineType: QuantityType? {
-    let prefix = "HKQuantityTypeIdentifier"
-    guard identifier.hasPrefix(prefix) else { return nil }
-    let name = identifier.dropFirst(prefix.count)
-    guard let first = name.first else { return nil }
-    return QuantityType(rawValue: first.lowercased() + name.dropFirst())
-  }
+  package var engineType: QuantityType? { Self.engineTypes[identifier] }
+
+  /// Identifier → engine type, built once (`statistics(for:)` looks a type up on every call).
+  private static let engineTypes: [String: QuantityType] = Dictionary(
+    uniqueKeysWithValues: QuantityType.allCases.map {
+      (HKQuantityTypeIdentifier(engine: $0).rawValue, $0)
+    })
 }
 
 extension HKQuantityTypeIdentifier {
   /// The identifier of an engine quantity type: `"HKQuantityTypeIdentifier"` and the engine's
   /// name with its first letter upper-cased.
   package init(engine type: QuantityType) {
-    let name = type.rawValue
-    self.init(rawValue: "HKQuantityTypeIdentifier" + name.prefix(1).uppercased() + name.dropFirst())
+    self.init(rawValue: Self.engineIdentifiers[type.slot])
   }
+
+  /// The identifiers of the engine's types by `slot`, built once.
+  private static let engineIdentifiers: [String] = {
+    var identifiers = [String](repeating: "", count: QuantityType.slotCount)
+    for type in QuantityType.allCases {
+      let name = type.rawValue
+      identifiers[type.slot] =
+        "HKQuantityTypeIdentifier" + name.prefix(1).uppercased() + name.dropFirst()
+    }
+    return identifiers
+  }()
 }
 
 extension QuantityType {
   /// The unit the engine's values of this type are in (`count/min`, `kcal`, `m`, `count`,
   /// `m/s`, `W`).
-  package var healthKitUnit: HKUnit { HKUnit(from: unit) }
+  package var healthKitUnit: HKUnit { Self.healthKitUnits[slot] }
+
+  /// The units by `slot`, parsed once (every statistics quantity uses one).
+  private static let healthKitUnits: [HKUnit] = {
+    var units = [HKUnit](repeating: HKUnit.count(), count: QuantityType.slotCount)
+    for type in QuantityType.allCases { units[type.slot] = HKUnit(from: type.unit) }
+    return units
+  }()
 
   /// `value` of this type as an ``HKQuantity`` in the engine's unit.
   package func quantity(_ value: Double) -> HKQuantity {

@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Times a 2-hour workout through the Swift API against the same scenario through the command
+# line, in the same run (Benchmarks/scenarios/api-2h.json: one running session from 0 to
+# 2:00:00, 1441 sample batches):
+#   (a) `workout-sim run --scenario Benchmarks/scenarios/api-2h.json --headless --json`;
+#   (b) `workout-sim-apibench` (Benchmarks/workout-sim-apibench): an app object, delegate of the
+#       session and its live builder, reading `statistics(for:)` of every collected type on
+#       every batch and handing the values to the main actor, makes the scenario's calls at
+#       its instants through SimulatedHealthKit.
+# Each with start-up subtracted (the same run stopped at 0: `--until 0` for (a), a zero-length
+# run for (b): process start, decoding, the course). Target: (b) costs at most 3x (a).
+# Also shown, not judged: (c) the same API run with delegates that do nothing (the driver's own
+# cost, without the app's statistics reads and main-actor tasks).
+# Prints the median of N interleaved runs (default 11) of each, the ratio and PASS or FAIL;
+# exits 1 on FAIL. Usage: scripts/bench-api.sh [runs]
+# (SCRATCH_PATH overrides the build directory.)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=${1:-11}
+scratch=${SCRATCH_PATH:-$root/.build}
+for product in workout-sim workout-sim-apibench; do
+  swift build -c release --product "$product" --scratch-path "$scratch" --package-path "$root" >&2
+done
+bin=$(swift build -c release --scratch-path "$scratch" --package-path "$root" --show-bin-path)
+
+python3 - "$runs" "$bin" "$root/Benchmarks/scenarios/api-2h.json" <<'PY'
+import subprocess, sys, time
+
+runs, bin, scenario = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+limit = 3
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2]
+
+def run(args):
+    """Wall time (s) of one run of `args`, output discarded."""
+    start = time.perf_counter()
+    status = subprocess.run(args, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode
+    wall = time.perf_counter() - start
+    if status != 0:
+        sys.exit(f"{' '.join(args)} failed with status {status}")
+    return wall
+
+# Interleaved, so that a busy machine slows both doors alike.
+cli = [f"{bin}/workout-sim", "run", "--scenario", scenario, "--headless", "--json"]
+api = [f"{bin}/workout-sim-apibench", scenario]
+commands = {
+    "cli startup": cli + ["--until", "0"], "cli": cli,
+    "api startup": api + ["0"], "api": api + ["7200"], "api empty": api + ["7200", "empty"],
+}
+walls = {k: [] for k in commands}
+for _ in range(runs):
+    for name, args in commands.items():
+        walls[name].append(run(args))
+m = {k: median(v) for k, v in walls.items()}
+cli_work = m["cli"] - m["cli startup"]
+api_work = m["api"] - m["api startup"]
+empty_work = m["api empty"] - m["api startup"]
+ratio = api_work / cli_work
+ok = ratio <= limit
+
+print(f"(a) run --headless --json: {m['cli'] * 1000:.1f} ms, start-up (--until 0) "
+      f"{m['cli startup'] * 1000:.1f} ms: {cli_work * 1000:.1f} ms for 2 simulated hours")
+print(f"(b) workout-sim-apibench: {m['api'] * 1000:.1f} ms, start-up (zero-length run) "
+      f"{m['api startup'] * 1000:.1f} ms: {api_work * 1000:.1f} ms for 2 simulated hours")
+print(f"(c) workout-sim-apibench, empty delegates: {m['api empty'] * 1000:.1f} ms: "
+      f"{empty_work * 1000:.1f} ms, {empty_work / cli_work:.2f}x (a) (the driver alone; not judged)")
+print(f"median of {runs} interleaved runs: (b)/(a) = {ratio:.2f}x (target <= {limit}x): "
+      + ("PASS" if ok else "FAIL"))
+sys.exit(0 if ok else 1)
+PY

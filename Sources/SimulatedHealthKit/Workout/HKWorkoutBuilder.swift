@@ -236,7 +236,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     simulation.enqueue { completion(true, nil) }
   }
 
-  /// Adds metadata (the async form of `addMetadata(_:completion:)`).
+  /// Adds metadata (the async form of `addMetadata(_:completion:)`; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addmetadata(_:completion:)).
+  ///
+  /// - Parameter metadata: HealthKit metadata keys and values (later keys win).
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func addMetadata(_ metadata: [String: Any]) async throws {
     lock.withLock { metadataStorage.merge(metadata) { $1 } }
     await simulation.deliver()

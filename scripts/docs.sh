@@ -2,7 +2,8 @@
 # Builds the DocC documentation of the simulated frameworks with the toolchain's own `docc`
 # (the Swift-DocC package plugin cannot be fetched here): symbol graphs from
 # `swift build -Xswiftc -emit-symbol-graph` in a scratch folder of their own (so every module is
-# compiled and emits its graph), then `docc convert` of each catalog with warnings as errors.
+# compiled and emits its graph), then `docc convert` of each catalog with warnings as errors
+# (an unresolved ``link`` is a warning); a public declaration without a doc comment fails too.
 # Output: .build/docs/<Module>.doccarchive (static hosting layout: serve it with any web server;
 # the script prints each archive's path and the command to view it). Usage: scripts/docs.sh
 # [Module ...] (default: every Sources/*/*.docc catalog); DOCS_SKIP_BUILD=1 reuses the symbol
@@ -42,13 +43,15 @@ for module in "${modules[@]}"; do
   # A module that re-exports Foundation (`@_exported import Foundation`, as SimulatedHealthKit
   # does, like `import HealthKit`) gets all of Foundation's and Glibc's symbols in its graph:
   # keep only the symbols declared in Sources/<Module>/ and the members the compiler synthesizes
-  # for them (`Hashable`, `OptionSet`, ...), and the relationships that start at a kept symbol.
+  # for them (`Hashable`, `OptionSet`, ...), and the relationships that start at a kept symbol;
+  # fails when a public declaration of the module has no doc comment.
   own=$scratch/symbol-graphs-$module
   rm -rf "$own" && mkdir -p "$own"
-  python3 - "$root/Sources/$module/" "$own" "$graphs/$module.symbols.json" \
+  python3 - "$root/" "$root/Sources/$module/" "$own" "$graphs/$module.symbols.json" \
     "$graphs/$module"@*.symbols.json <<'PY'
 import json, os, sys, urllib.parse
-sources, out, paths = sys.argv[1], sys.argv[2], [p for p in sys.argv[3:] if os.path.exists(p)]
+root, sources, out = sys.argv[1], sys.argv[2], sys.argv[3]
+paths = [p for p in sys.argv[4:] if os.path.exists(p)]
 graphs = [(p, json.load(open(p))) for p in paths]
 def declared_here(symbol):
     uri = urllib.parse.unquote(symbol.get("location", {}).get("uri", ""))
@@ -61,6 +64,14 @@ for path, graph in graphs:
     graph["relationships"] = [r for r in graph["relationships"] if r["source"] in kept]
     if graph["symbols"]:
         json.dump(graph, open(os.path.join(out, os.path.basename(path)), "w"))
+# Every public declaration has a doc comment (docc itself does not warn about a missing one).
+missing = sorted(
+    "%s:%d: %s" % (urllib.parse.unquote(s["location"]["uri"])[len("file://" + root):],
+                   s["location"]["position"]["line"] + 1, ".".join(s["pathComponents"]))
+    for _, g in graphs for s in g["symbols"] if declared_here(s) and "docComment" not in s)
+for line in missing:
+    print("error: no doc comment: " + line, file=sys.stderr)
+sys.exit(1 if missing else 0)
 PY
   rm -rf "$out/$module.doccarchive"
   docc convert "$catalog" --additional-symbol-graph-dir "$own" \

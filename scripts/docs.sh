@@ -27,7 +27,9 @@ fi
 if [ "${DOCS_SKIP_BUILD:-0}" = 1 ] && [ -d "$graphs" ]; then
   echo "DOCS_SKIP_BUILD=1: reusing the symbol graphs in $graphs" >&2
 else
-  rm -rf "$graphs" && mkdir -p "$graphs"
+  # The graphs folder is kept between runs: an up-to-date module is not compiled again, so it
+  # emits no new graph and its last one is still current.
+  mkdir -p "$graphs"
   for module in "${modules[@]}"; do
     swift build --scratch-path "$scratch" --target "$module" \
       -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs" \
@@ -46,6 +48,10 @@ for module in "${modules[@]}"; do
   # for them (`Hashable`, `OptionSet`, ...), and the relationships that start at a kept symbol;
   # fails when a public declaration of the module has no doc comment.
   own=$scratch/symbol-graphs-$module
+  if [ ! -e "$graphs/$module.symbols.json" ]; then
+    echo "error: no symbol graph for $module in $graphs (remove $scratch and run again)" >&2
+    exit 1
+  fi
   rm -rf "$own" && mkdir -p "$own"
   python3 - "$root/" "$root/Sources/$module/" "$own" "$graphs/$module.symbols.json" \
     "$graphs/$module"@*.symbols.json <<'PY'

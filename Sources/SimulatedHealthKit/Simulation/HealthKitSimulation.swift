@@ -172,7 +172,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
   /// the run stopped now: a session still open is logged `unfinished`. Encode it with
-  /// `RunResult.encoded()` for the bytes `workout-sim run --json` writes.
+  /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes.
   public var result: RunResult {
     state.withLock { state in
       var copy = state.session

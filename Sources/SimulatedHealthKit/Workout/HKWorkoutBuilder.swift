@@ -117,8 +117,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
   /// Samples flow while the session runs.
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "Unable to begin a workout
-  ///   that has already started.", or a strict-mode date.
+  /// - Parameters:
+  ///   - startDate: the workout's start, read by the wall-clock rule (`Date()` near the real
+  ///     clock is virtual now).
+  ///   - completion: `(true, nil)`, or `(false, HKError)`: "Unable to begin a workout that has
+  ///     already started.", or a strict-mode date.
   public func beginCollection(
     withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -139,9 +142,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/endcollection(withend:completion:)).
   /// A date before virtual now is used as given: samples already collected after it stay.
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "cannot set endDate without a
-  ///   startDate", "endDate must be after startDate", "Unable to end a workout that is not
-  ///   currently active.", or a strict-mode date.
+  /// - Parameters:
+  ///   - endDate: the workout's end, after its start, read by the wall-clock rule.
+  ///   - completion: `(true, nil)`, or `(false, HKError)`: "cannot set endDate without a
+  ///     startDate", "endDate must be after startDate", "Unable to end a workout that is not
+  ///     currently active.", or a strict-mode date.
   public func endCollection(
     withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -197,8 +202,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addworkoutevents(_:completion:)).
   /// The engine keeps each event's type and start date (no duration or metadata yet).
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded
-  ///   builder or a strict-mode date.
+  /// - Parameters:
+  ///   - workoutEvents: the events; each `dateInterval.start` is read by the wall-clock rule.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded builder or
+  ///     a strict-mode date.
   public func addWorkoutEvents(
     _ workoutEvents: [HKWorkoutEvent],
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -218,7 +225,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Adds metadata to the builder (later keys win).
   ///
-  /// - Parameter completion: `(true, nil)`.
+  /// - Parameters:
+  ///   - metadata: HealthKit metadata keys and values (kept on ``metadata``; not yet in the
+  ///     saved record).
+  ///   - completion: `(true, nil)`.
   public func addMetadata(
     _ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -226,7 +236,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     simulation.enqueue { completion(true, nil) }
   }
 
-  /// Adds metadata (the async form of `addMetadata(_:completion:)`).
+  /// Adds metadata (the async form of `addMetadata(_:completion:)`; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addmetadata(_:completion:)).
+  ///
+  /// - Parameter metadata: HealthKit metadata keys and values (later keys win).
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func addMetadata(_ metadata: [String: Any]) async throws {
     lock.withLock { metadataStorage.merge(metadata) { $1 } }
     await simulation.deliver()
@@ -392,7 +406,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
   }
 
-  /// The elapsed time at virtual now (``elapsedTime(at:)`` of ``HealthKitSimulation/now``).
+  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of ``HealthKitSimulation/now``).
   public var elapsedTime: TimeInterval {
     let now = simulation.state.withLock { $0.session.now }
     return (engineBuilder { $0.elapsedTime(at: now) } ?? .zero).timeInterval

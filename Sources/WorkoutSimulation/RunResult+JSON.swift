@@ -346,6 +346,15 @@ extension RunResult {
       case .bool(let flag): json.bool(flag)
       case .number(let number): json.number(number)
       case .string(let text): json.string(text)
+      case .date(let instant): json.string(date(of: instant))
+      case .quantity(let number, let unit):
+        // unit, value
+        json.beginObject()
+        json.key(ascii: "unit")
+        json.string(unit)
+        json.key(ascii: "value")
+        json.number(number)
+        json.endObject()
       }
     }
     json.endObject()

@@ -239,7 +239,7 @@ extension HKWorkout {
     let events = record.events.map { HKWorkoutEvent($0, since: start) }
     let startDate = Date(record.startDate, since: start)
     let endDate = Date(record.endDate, since: start)
-    let metadata = Self.metadata(record.metadata)
+    let metadata = Self.metadata(record.metadata, since: start)
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
@@ -268,12 +268,17 @@ extension HKWorkout {
     return UUID(uuid: bytes)
   }
 
-  private static func metadata(_ values: [String: MetadataValue]) -> [String: Any] {
+  private static func metadata(_ values: [String: MetadataValue], since start: Date)
+    -> [String: Any]
+  {
     var result: [String: Any] = [:]
     for (key, value) in values {
       switch value {
       case .bool(let flag): result[key] = flag
       case .string(let text): result[key] = text
+      case .date(let instant): result[key] = Date(instant, since: start)
+      case .quantity(let number, let unit):
+        result[key] = HKQuantity(unit: HKUnit(from: unit), doubleValue: number)
       case .number(let number):
         switch key {
         case HKMetadataKeyElevationAscended:

@@ -205,7 +205,7 @@ extension WorkoutEngine {
   /// Runs `body` at `instant` as ``perform(_:at:)`` runs an action: lifecycle deadlines and
   /// samples due before it first, then `body`, then the samples due at it. A call while the app
   /// is not running or is suspended reports `appNotRunning` / `appSuspended` and returns `nil`.
-  private mutating func step<R>(
+  mutating func step<R>(
     at instant: SimulationInstant, action: String,
     _ body: (inout Self, SimulationInstant) -> R
   ) -> R? {

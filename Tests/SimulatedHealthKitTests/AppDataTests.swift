@@ -220,6 +220,51 @@ import WorkoutSimulation
     #expect(result.errors.map(\.action) == ["addMetadata", "addMetadata"])
   }
 
+  @Test func eventsKeepTheirDurationAndMetadata() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let recorder = Recorder(simulation)
+    var saved: HKWorkout?
+    try await simulation.run {
+      let (session, builder) = try await Self.start(HKHealthStore(), recorder, at: noon(plus: 0))
+      try await simulation.advance(to: noon(plus: 200))
+      // A lap from 30 s lasting 60 s with metadata; a segment from 100 s lasting 90.5 s.
+      try await builder.addWorkoutEvents([
+        HKWorkoutEvent(
+          type: .lap, dateInterval: DateInterval(start: noon(plus: 30), duration: 60),
+          metadata: ["Lap": 1]),
+        HKWorkoutEvent(
+          type: .segment, dateInterval: DateInterval(start: noon(plus: 100), duration: 90.5),
+          metadata: nil),
+      ])
+      #expect(builder.workoutEvents.map(\.dateInterval.duration) == [60, 90.5])
+      #expect(builder.workoutEvents.first?.metadata?["Lap"] as? Double == 1)
+      #expect(builder.workoutEvents.last?.metadata == nil)
+      // Intervals do not pause: 200 s elapsed.
+      #expect(builder.elapsedTime == 200)
+      session.end()
+      try await builder.endCollection(at: noon(plus: 200))
+      saved = try await builder.finishWorkout()
+    }
+    #expect(
+      saved?.workoutEvents?.map(\.dateInterval) == [
+        DateInterval(start: noon(plus: 30), duration: 60),
+        DateInterval(start: noon(plus: 100), duration: 90.5),
+      ])
+    guard case .array(let records)? = simulation.result.document()["records"],
+      case .object(let members)? = records.first,
+      let events = members.first(where: { $0.key == "events" })?.value
+    else {
+      Issue.record("no record events")
+      return
+    }
+    // docs/run-result.md: `duration` (s) and `metadata` appear only when an event has them;
+    // lap is raw value 3, segment 7.
+    #expect(
+      String(decoding: JSONWriter.encodedBytes(events, style: .compact), as: UTF8.self)
+        == #"[{"at":30,"date":"2026-03-02T12:00:30+00:00","duration":60,"metadata":{"Lap":1},"rawValue":3,"type":"lap"},{"at":100,"date":"2026-03-02T12:01:40+00:00","duration":90.5,"rawValue":7,"type":"segment"}]"#
+    )
+  }
+
   @Test func theCrownsSelectionIsReadable() async throws {
     let url = TwoDoorsTests.packageRoot.appendingPathComponent(
       "Scenarios/watch-crown-continuous.json")

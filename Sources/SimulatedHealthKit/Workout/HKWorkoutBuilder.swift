@@ -72,8 +72,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// docs/swift-api.md#metadata).
   public var metadata: [String: Any] { lock.withLock { metadataStorage } }
 
-  /// The events collected so far, in date order, zero-length (session pause/resume while
-  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents``, and the app's own).
+  /// The events collected so far, in date order: the session's pause and resume while
+  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents`` (zero-length), and the app's own with
+  /// their durations and metadata.
   public var workoutEvents: [HKWorkoutEvent] {
     let events = engineBuilder { $0.workoutEvents } ?? []
     return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
@@ -196,10 +197,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Adds events (lap, marker, segment, ...) at their start dates (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addworkoutevents(_:completion:)).
-  /// The engine keeps each event's type and start date (no duration or metadata yet).
+  /// Each event keeps its type, start date, duration (`dateInterval.duration`, to the
+  /// nanosecond) and metadata (values as ``addMetadata(_:completion:)`` takes them), in
+  /// ``workoutEvents``, the saved workout and the record (docs/run-result.md). Only pause and
+  /// resume events change elapsed time, at their start dates (HealthKit's rule).
   ///
   /// - Parameter completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded
-  ///   builder or a strict-mode date.
+  ///   builder, an event metadata value HealthKit does not take, or a strict-mode date.
   public func addWorkoutEvents(
     _ workoutEvents: [HKWorkoutEvent],
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -329,12 +333,27 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private func add(_ events: [HKWorkoutEvent]) -> HKError? {
     for event in events {
       let type = event.type.engineValue
+      var metadata: [String: MetadataValue] = [:]
+      for (key, value) in event.metadata ?? [:] {
+        guard let engineValue = Self.metadataValue(value, key: key, since: simulation.startDate)
+        else {
+          let message =
+            "Metadata value for key \(key) of a workout event is a \(Swift.type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity"
+          return refuse(HKError(.errorInvalidArgument, message), action: "addEvent")
+        }
+        metadata[key] = engineValue
+      }
+      let duration = SimulationInstant.rounding(seconds: max(0, event.dateInterval.duration))
+        .nanoseconds
+      let length = Duration.nanoseconds(duration)
       let error = engineCall(
         "addEvent", call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
         session.withEngine { engine in
           let before = engine.errors.count
-          engine.addWorkoutEvent(type, toSession: index, at: engine.now, date: instant)
+          engine.addWorkoutEvent(
+            type, toSession: index, at: engine.now, date: instant, duration: length,
+            metadata: metadata)
           return engine.errors.count == before
         }
       }

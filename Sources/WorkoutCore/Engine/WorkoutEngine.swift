@@ -408,10 +408,12 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   mutating func addEvent(
     _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String,
-    eventDate: SimulationInstant? = nil
+    eventDate: SimulationInstant? = nil, duration: Duration = .zero,
+    metadata: [String: MetadataValue] = [:]
   ) {
     do {
-      try sessions[index].builder.addWorkoutEvent(WorkoutEvent(type, at: eventDate ?? date))
+      try sessions[index].builder.addWorkoutEvent(
+        WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata))
       notify(index, at: date, .event(type))
     } catch {
       report(error, action: action, session: index, at: date)

@@ -93,7 +93,7 @@ struct SampleProductionStateMachine: Sendable {
   }
 
   /// The next instant (nanoseconds) at which a stream is due, or `nil` while idle.
-  var nextDeadline: Int64? { self.scheduler.nextDeadline?.nanoseconds }
+  var nextDeadline: Int64? { self.queue.first?.due }
 
   /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
   func due(through limit: Int64) -> Int64? {

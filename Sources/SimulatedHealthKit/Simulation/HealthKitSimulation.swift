@@ -129,10 +129,10 @@ public final class HealthKitSimulation: Sendable {
   /// Delivers every pending callback, then lets the main actor and other tasks run, until
   /// nothing new is pending: work the app scheduled from a delegate (`Task { @MainActor in }`)
   /// has run when it returns. Virtual time does not move.
-  public func settle() async {
+  @concurrent public func settle() async {
     var quiet = 0
     for _ in 0..<64 {
-      drain()
+      await drain()
       await yieldToApp()
       if state.withLock({ $0.lane.isEmpty }) {
         quiet += 1
@@ -232,6 +232,8 @@ public final class HealthKitSimulation: Sendable {
     var lane: [Callback] = []
     /// Whether a delivery loop is running.
     var draining = false
+    /// Callers waiting for the running delivery loop to finish (``drain()``).
+    var drainWaiters: [CheckedContinuation<Void, Never>] = []
     /// The engine's crash count when last looked at.
     var crashes = 0
     /// Engine session index → the app's object, for the current app process (weak: the app
@@ -294,31 +296,51 @@ public final class HealthKitSimulation: Sendable {
     state.withLock { $0.lane.append(callback) }
   }
 
-  /// Runs the pending callbacks, one at a time, in order, on the caller's executor; a caller
-  /// that finds a delivery loop running returns at once (that loop delivers everything).
-  func drain() {
-    let first = state.withLock { state -> Bool in
+  /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this
+  /// simulation as the task's current one (so a delegate's `HKHealthStore()` belongs here,
+  /// whoever called). One loop runs at a time: a caller that finds another task's loop running
+  /// waits until that loop has emptied the lane (calls the delegates queued included), then
+  /// delivers what was queued since, so every caller returns only after the callbacks pending
+  /// at its call have run and returned. The loop itself never suspends, so the wait cannot
+  /// deadlock; no callback runs while the lock is held.
+  @concurrent func drain() async {
+    while !state.withLock({ state -> Bool in
       if state.draining { return false }
       state.draining = true
       return true
+    }) {
+      // Another task's loop runs: resumed (once, outside the lock) when it empties the lane.
+      await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+        let running = state.withLock { state -> Bool in
+          guard state.draining else { return false }
+          state.drainWaiters.append(waiter)
+          return true
+        }
+        if !running { waiter.resume() }
+      }
     }
-    guard first else { return }
     while true {
-      let next = state.withLock { state -> Callback? in
+      let (next, waiters) = state.withLock {
+        state -> (Callback?, [CheckedContinuation<Void, Never>]) in
         if state.lane.isEmpty {
           state.draining = false
-          return nil
+          let waiters = state.drainWaiters
+          state.drainWaiters = []
+          return (nil, waiters)
         }
-        return state.lane.removeFirst()
+        return (state.lane.removeFirst(), [])
       }
-      guard let next else { return }
-      next()
+      guard let next else {
+        for waiter in waiters { waiter.resume() }
+        return
+      }
+      Self.$current.withValue(self) { next() }
     }
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
-  func deliver() async {
-    drain()
+  @concurrent func deliver() async {
+    await drain()
     await yieldToApp()
   }
 
@@ -359,6 +381,9 @@ public final class HealthKitSimulation: Sendable {
       state.nextSleeper += 1
       return state.nextSleeper
     }
+    // A cancellation that arrives after `step` took the sleeper (it resumes it normally) leaves
+    // the id behind; no handler runs once the operation has returned, so drop it then.
+    defer { _ = state.withLock { $0.cancelledSleepers.remove(id) } }
     try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation {
         (continuation: CheckedContinuation<Void, any Error>) in

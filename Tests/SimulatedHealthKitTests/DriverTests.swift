@@ -1,0 +1,113 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+
+@testable import SimulatedHealthKit
+
+/// A session delegate that makes a store in every `didChangeTo` and notes whose it is.
+final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
+  let owners = Mutex<[ObjectIdentifier]>([])
+
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+    from fromState: HKWorkoutSessionState, date: Date
+  ) {
+    let store = HKHealthStore()
+    owners.withLock { $0.append(ObjectIdentifier(store.simulation)) }
+  }
+
+  func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
+}
+
+/// The driver's rules (docs/swift-api.md#time-and-callbacks): one delivery loop, callers that
+/// return only after the callbacks due have returned, ownership of what callbacks make, and
+/// sleepers resumed or cancelled exactly once.
+@Suite struct DriverTests {
+  /// A completion that takes 0.3 s of real time runs in a loop another task started (`settle`);
+  /// `advance` meanwhile must not return before it has returned.
+  @Test func advanceWaitsForALoopAnotherTaskRuns() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let notes = Notes()
+    try await simulation.run {
+      HKHealthStore().requestAuthorization(toShare: [], read: []) { _, _ in
+        notes.add("started")
+        usleep(300_000)
+        notes.add("returned")
+      }
+      let other = Task { await simulation.settle() }
+      while notes.all.isEmpty { await Task.yield() }
+      try await simulation.advance(by: .seconds(1))
+      #expect(notes.all == ["started", "returned"])
+      await other.value
+    }
+    #expect(simulation.now == noon(plus: 1))
+  }
+
+  /// Simulation `a`'s callbacks run with `a` as the current simulation even when its `advance`
+  /// is called inside `b.run`: a store a delegate makes belongs to `a`.
+  @Test func callbacksMakeObjectsOfTheirOwnSimulation() async throws {
+    let a = try HealthKitSimulation(scenario: constantRun())
+    let b = try HealthKitSimulation(scenario: constantRun())
+    let delegate = StoreMaker()
+    let session = try await a.run { () -> HKWorkoutSession in
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: HKHealthStore(), configuration: configuration)
+      session.delegate = delegate
+      session.startActivity(with: a.now)
+      return session
+    }
+    try await b.run { try await a.advance(by: .seconds(1)) }
+    // One change, notStarted → running, delivered by `a`'s loop.
+    #expect(delegate.owners.withLock { $0 } == [ObjectIdentifier(a)])
+    #expect(session.state == .running)
+  }
+
+  /// A sleeper cancelled while it sleeps throws `CancellationError` once; passing its deadline
+  /// later resumes nothing (a second resume would trap); one cancelled before it sleeps throws
+  /// at once. Nothing is left behind.
+  @Test func aCancelledSleeperThrowsOnceAndLeavesNothing() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let clock = simulation.clock
+      let sleeper = Task { try await clock.sleep(until: .seconds(30)) }
+      while simulation.state.withLock({ $0.sleepers.isEmpty }) { await Task.yield() }
+      sleeper.cancel()
+      await #expect(throws: CancellationError.self) { try await sleeper.value }
+      try await simulation.advance(by: .seconds(60))
+      let early = Task {
+        withUnsafeCurrentTask { $0?.cancel() }
+        try await clock.sleep(until: .seconds(90))
+      }
+      await #expect(throws: CancellationError.self) { try await early.value }
+      #expect(simulation.state.withLock { $0.sleepers.isEmpty && $0.cancelledSleepers.isEmpty })
+    }
+  }
+
+  /// 40 sleepers with deadlines 1 … 40 s, cancelled while `advance` passes them: each ends
+  /// exactly once, woken (no error) or cancelled (`CancellationError`), and no sleeper or
+  /// cancellation mark is left (a cancellation that lands after the wake-up is dropped).
+  @Test func sleepersCancelledAroundTheirDeadlines() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let clock = simulation.clock
+      let sleepers = (1...40).map { second in
+        Task { try await clock.sleep(until: .seconds(second)) }
+      }
+      while simulation.state.withLock({ $0.sleepers.count }) < 40 { await Task.yield() }
+      let canceller = Task { for sleeper in sleepers { sleeper.cancel() } }
+      try await simulation.advance(by: .seconds(41))
+      await canceller.value
+      var ended = 0
+      for sleeper in sleepers {
+        switch await sleeper.result {
+        case .success: ended += 1
+        case .failure(let error): if error is CancellationError { ended += 1 }
+        }
+      }
+      #expect(ended == 40)
+      #expect(simulation.state.withLock { $0.sleepers.isEmpty && $0.cancelledSleepers.isEmpty })
+    }
+  }
+}

@@ -74,12 +74,11 @@ public final class SignalStream: Sendable {
     installation.cancel()
   }
 
-  /// The installed sources and the dispositions they replaced, behind a mutex: the entries are
-  /// taken inside the lock, the sources cancelled and dispositions restored outside it.
+  /// The installed sources, behind a mutex: the entries are taken inside the lock, the sources
+  /// cancelled and the signals released (``SignalDispositions``) outside it.
   private final class Installation: Sendable {
     private struct Entry {
       var number: Int32
-      var previous: sigaction
       var source: any DispatchSourceSignal
     }
 
@@ -92,11 +91,7 @@ public final class SignalStream: Sendable {
     ) {
       var installed: [Entry] = []
       for signal in handled {
-        var previous = sigaction()
-        var ignore = sigaction()
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        sigemptyset(&ignore.sa_mask)
-        sigaction(signal.number, &ignore, &previous)
+        SignalDispositions.hold(signal.number)
         let source = DispatchSource.makeSignalSource(signal: signal.number, queue: queue)
         source.setEventHandler { continuation.yield(signal) }
         // Registration is asynchronous; a signal sent before it completes would be lost (it is
@@ -105,7 +100,7 @@ public final class SignalStream: Sendable {
         source.setRegistrationHandler { registered.signal() }
         source.resume()
         _ = registered.wait(timeout: .now() + .seconds(1))
-        installed.append(Entry(number: signal.number, previous: previous, source: source))
+        installed.append(Entry(number: signal.number, source: source))
       }
       self.entries = Mutex(installed)
       self.continuation = continuation
@@ -119,8 +114,7 @@ public final class SignalStream: Sendable {
       }
       for entry in taken {
         entry.source.cancel()
-        var action = entry.previous
-        sigaction(entry.number, &action, nil)
+        SignalDispositions.release(entry.number)
       }
       if !taken.isEmpty { continuation.finish() }
     }

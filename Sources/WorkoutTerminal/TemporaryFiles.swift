@@ -23,7 +23,8 @@ import Synchronization
 ///   each of the three signals whose disposition is not "ignore" (so `nohup` keeps working),
 ///   and stays installed; the signals are unblocked in the registering thread (a blocked mask
 ///   inherited from the parent would otherwise hold them pending for ever). While the watch face runs, `SignalStream` replaces it and puts it
-///   back afterwards.
+///   back afterwards; both change dispositions only through `SignalDispositions`, under one
+///   lock, so neither undoes the other.
 public enum TemporaryFiles {
   private static let published = Atomic<Int>(0)
   private static let buffers = Mutex<[Int]>([])  // addresses of the C buffers
@@ -97,12 +98,6 @@ public enum TemporaryFiles {
     for number in signals { sigaddset(&unblock, number) }
     pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     for number in signals {
-      var previous = sigaction()
-      guard sigaction(number, nil, &previous) == 0 else { continue }
-      let ignored =
-        unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
-        == unsafeBitCast(SIG_IGN, to: Int.self)
-      if ignored { continue }
       var action = sigaction()
       action.__sigaction_handler.sa_handler = { number in
         TemporaryFiles.removeAllFromSignalHandler()
@@ -111,7 +106,7 @@ public enum TemporaryFiles {
       sigemptyset(&action.sa_mask)
       for other in TemporaryFiles.signals { sigaddset(&action.sa_mask, other) }
       action.sa_flags = 0
-      sigaction(number, &action, nil)
+      SignalDispositions.install(action, for: number)
     }
   }
 

@@ -237,6 +237,8 @@ public final class HealthKitSimulation: Sendable {
     /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
     /// recovery, or a resumed clock sleeper.
     var turnDue = false
+    /// The main-actor turns given so far (what the tests count).
+    var turns = 0
     /// The engine's crash count when last looked at.
     var crashes = 0
     /// Engine session index → the app's object, for the current app process (weak: the app
@@ -276,10 +278,14 @@ public final class HealthKitSimulation: Sendable {
   /// Appends the callbacks of the log entries not yet delivered; after a crash the current
   /// process's objects are dropped (returned so they can be told, outside the lock).
   private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
-    let log = state.session.workoutEngine.log
-    while state.delivered < log.count {
-      let entry = log[state.delivered]
-      state.delivered += 1
+    // Only the entries not yet delivered are read, in place (`withEngine`: the engine is not
+    // copied).
+    let delivered = state.delivered
+    let (entries, crashes) = state.session.withEngine { engine in
+      (delivered < engine.log.count ? Array(engine.log[delivered...]) : [], engine.crashCount)
+    }
+    state.delivered += entries.count
+    for entry in entries {
       guard let index = entry.session, let endpoint = state.endpoints[index]?.object else {
         continue
       }
@@ -289,7 +295,6 @@ public final class HealthKitSimulation: Sendable {
       state.lane.append(contentsOf: callbacks)
       if case .dataCollected = entry.kind {} else { state.turnDue = true }
     }
-    let crashes = state.session.workoutEngine.crashCount
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
@@ -315,16 +320,20 @@ public final class HealthKitSimulation: Sendable {
       return true
     }
     guard first else { return }
+    // The lane is taken whole, one lock per round instead of one per callback: callbacks the
+    // running ones queue land in the emptied lane and run in the next round, after the rest of
+    // this one, as they would one at a time.
     while true {
-      let next = state.withLock { state -> Callback? in
+      let next = state.withLock { state -> [Callback] in
         if state.lane.isEmpty {
           state.draining = false
-          return nil
+          return []
         }
-        return state.lane.removeFirst()
+        defer { state.lane = [] }
+        return state.lane
       }
-      guard let next else { return }
-      next()
+      if next.isEmpty { return }
+      for callback in next { callback() }
     }
   }
 
@@ -336,7 +345,10 @@ public final class HealthKitSimulation: Sendable {
 
   /// Lets the main actor and other ready tasks run (work delegates scheduled).
   private func yieldToApp() async {
-    state.withLock { $0.turnDue = false }
+    state.withLock {
+      $0.turnDue = false
+      $0.turns += 1
+    }
     await MainActor.run {}
     for _ in 0..<4 { await Task.yield() }
   }
@@ -357,10 +369,10 @@ public final class HealthKitSimulation: Sendable {
     while true {
       try Task.checkCancellation()
       let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
-        let now = state.session.now
+        let (now, due) = state.session.withEngine { ($0.now, $0.nextDueInstant) }
         guard target > now else { return (false, []) }
         var next = target
-        if let due = state.session.workoutEngine.nextDueInstant, due < next { next = due }
+        if let due, due < next { next = due }
         if let action = state.session.nextActionTime, action < next { next = action }
         for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }

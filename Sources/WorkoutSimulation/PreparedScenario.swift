@@ -119,8 +119,17 @@ struct PreparedScenario {
   /// Adds the metadata that depends on the body over the workout's span: `HKElevationAscended`
   /// (m, climbing while collecting) for activities on foot or on a bike, and `HKAverageMETs`
   /// (kcal/(kg·h): total energy over mass and active duration; Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets).
+  /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets). A key the
+  /// record already has (the app's own, through the Swift API's `addMetadata`) is kept.
   func annotate(_ record: WorkoutRecord) -> WorkoutRecord {
+    let given = record.metadata
+    let annotated = computedAnnotation(record)
+    var record = annotated
+    for (key, value) in given { record.metadata[key] = value }
+    return record
+  }
+
+  private func computedAnnotation(_ record: WorkoutRecord) -> WorkoutRecord {
     var record = record
     if record.activityType.distanceType != nil {
       let climb = dataSource.elevationAscended(over: Self.activeIntervals(of: record))

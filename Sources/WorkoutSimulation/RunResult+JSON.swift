@@ -303,6 +303,30 @@ extension RunResult {
     json.endObject()
   }
 
+  /// A metadata object, keys in byte order: booleans, numbers and strings as themselves, dates
+  /// as date strings, quantities as `{"unit", "value"}`.
+  func write(metadata: [String: MetadataValue], into json: inout JSONBuffer) {
+    json.beginObject()
+    for (key, value) in metadata.sorted(by: { Self.byteOrder($0.key, $1.key) }) {
+      json.key(key)
+      switch value {
+      case .bool(let flag): json.bool(flag)
+      case .number(let number): json.number(number)
+      case .string(let text): json.string(text)
+      case .date(let instant): json.string(date(of: instant))
+      case .quantity(let number, let unit):
+        // unit, value
+        json.beginObject()
+        json.key(ascii: "unit")
+        json.string(unit)
+        json.key(ascii: "value")
+        json.number(number)
+        json.endObject()
+      }
+    }
+    json.endObject()
+  }
+
   func write(
     record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
     flush: (inout JSONBuffer) -> Void
@@ -321,12 +345,20 @@ extension RunResult {
     json.key(ascii: "events")
     json.beginArray()
     for event in record.events {
-      // at, date, rawValue, type
+      // at, date, duration (only when not zero), metadata (only when not empty), rawValue, type
       json.beginObject()
       json.key(ascii: "at")
       seconds(event.date, into: &json)
       json.key(ascii: "date")
       json.string(date(of: event.date))
+      if event.duration != .zero {
+        json.key(ascii: "duration")
+        json.number(event.duration.secondsValue)
+      }
+      if !event.metadata.isEmpty {
+        json.key(ascii: "metadata")
+        write(metadata: event.metadata, into: &json)
+      }
       json.key(ascii: "rawValue")
       json.integer(Int(event.type.rawValue))
       json.key(ascii: "type")
@@ -339,16 +371,7 @@ extension RunResult {
     json.key(ascii: "locationType")
     json.string(record.locationType.name)
     json.key(ascii: "metadata")
-    json.beginObject()
-    for (key, value) in record.metadata.sorted(by: { Self.byteOrder($0.key, $1.key) }) {
-      json.key(key)
-      switch value {
-      case .bool(let flag): json.bool(flag)
-      case .number(let number): json.number(number)
-      case .string(let text): json.string(text)
-      }
-    }
-    json.endObject()
+    write(metadata: record.metadata, into: &json)
     if includeSamples {
       writeRoute(from: record.startDate, to: record.endDate, into: &json)
       json.key(ascii: "samples")

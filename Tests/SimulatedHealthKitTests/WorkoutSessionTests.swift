@@ -265,7 +265,7 @@ import WorkoutSimulation
     }
     #expect(
       entries.map(\.kind) == [
-        .wallClockDate(action: "start"), .wallClockDate(action: "beginCollection"),
+        .wallClockDate(action: "startActivity"), .wallClockDate(action: "beginCollection"),
       ])
     #expect(entries.map(\.at) == [.seconds(30), .seconds(30)])
     #expect(simulation.result.errors.isEmpty)

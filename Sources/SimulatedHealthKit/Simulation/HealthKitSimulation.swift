@@ -186,11 +186,28 @@ public final class HealthKitSimulation: Sendable {
     await deliver()
   }
 
+  /// The workout the watch's Digital Crown picker selects now: the item of the scenario's
+  /// `selector` (docs/scenario-format.md#the-watch-face) as its `crown` actions left it, snapped
+  /// to an item as at a workout's start (docs/swift-api.md#the-digital-crown).
+  ///
+  /// The picker is part of the simulated watch, not of HealthKit (a watch app binds it to the
+  /// crown with SwiftUI's `digitalCrownRotation`); app code reads it where it would read its
+  /// picker's value, and makes its `HKWorkoutConfiguration` from it. It starts on the
+  /// scenario's `activity`; a crown turn once the app's current session has been prepared,
+  /// started or has begun collection is ignored with a log entry, as on the command line.
+  public var digitalCrownSelection: HKWorkoutActivityType {
+    state.withLock { state in
+      var selection = state.session.activitySelection
+      selection.settle(at: state.session.now)
+      return HKWorkoutActivityType(selection.selectedActivity)
+    }
+  }
+
   // MARK: - Result
 
   /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
   /// the run stopped now: a session still open is logged `unfinished`. Encode it with
-  /// `RunResult.encoded()` for the bytes `workout-sim run --json` writes.
+  /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes.
   public var result: RunResult {
     state.withLock { state in
       var copy = state.session

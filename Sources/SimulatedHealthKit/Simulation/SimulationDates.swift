@@ -7,14 +7,18 @@ extension HealthKitSimulation {
   /// from virtual now: 5 minutes.
   static let wallClockTolerance: TimeInterval = 300
 
-  /// The instant of a date the app passed to `action` (for `session`), under the wall-clock
-  /// rule: `nil` is virtual now; a date within 5 minutes of `Date()` and more than 5 minutes
-  /// from virtual now is read as virtual now with a `wallClockDate` log entry, or, with
-  /// ``Options/strictDates``, is an `invalidArgument` error (in the run's errors and log).
+  /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
+  /// under the wall-clock rule: `nil` is virtual now; a date within 5 minutes of `Date()` and
+  /// more than 5 minutes from virtual now is read as virtual now with a `wallClockDate` log
+  /// entry naming `call` (`startActivity`, `stopActivity`, `beginCollection`, `endCollection`,
+  /// `addWorkoutEvents`, `add`; docs/run-result.md#log), or, with ``Options/strictDates``, is an
+  /// `invalidArgument` error naming `call` in its message, reported in the run's errors and log
+  /// under `action`, the engine's word for the call (`start`, `stop`, `addEvent`, ...) that the
+  /// engine's own errors of the same call carry.
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
   func appInstant(
-    _ date: Date?, action: String, session: Int?, in state: inout State
+    _ date: Date?, call: String, action: String, session: Int?, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
     let now = state.session.now
     guard let date else { return .success(now) }
@@ -26,12 +30,12 @@ extension HealthKitSimulation {
     }
     if options.contains(.strictDates) {
       let error = WorkoutError.invalidArgument(
-        "The date passed to \(action) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+        "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
       )
       state.session.withEngine { $0.reportAPIError(error, action: action, session: session) }
       return .failure(error)
     }
-    state.session.withEngine { $0.logWallClockDate(action: action, session: session) }
+    state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
     return .success(now)
   }
 }

@@ -53,6 +53,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   }
 
   /// Asks to share and read types (the async form); returns once granted.
+  ///
+  /// - Throws: nothing in the simulation: every request is granted (HealthKit throws an
+  ///   ``HKError`` such as `errorAuthorizationDenied` or `errorInvalidArgument`).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
@@ -70,7 +73,11 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     simulation.enqueue { completion(status, nil) }
   }
 
-  /// The async form of `getRequestStatusForAuthorization(toShare:read:completion:)`.
+  /// The async form of `getRequestStatusForAuthorization(toShare:read:completion:)` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)).
+  ///
+  /// - Returns: `shouldRequest` while a type was not asked for yet, else `unnecessary`.
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {
@@ -115,12 +122,18 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     simulation.enqueue { completion(true, nil) }
   }
 
-  /// Saves `object` (the async form).
+  /// Saves `object` (the async form) in the simulation's memory (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-6fmtg).
+  ///
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func save(_ object: HKObject) async throws {
     try await save([object])
   }
 
-  /// Saves `objects` (the async form).
+  /// Saves `objects` (the async form) in the simulation's memory, in order (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-47iwb).
+  ///
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func save(_ objects: [HKObject]) async throws {
     simulation.state.withLock { $0.saved.append(contentsOf: objects) }
     await simulation.deliver()
@@ -146,6 +159,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// The async form of `recoverActiveWorkoutSession(completion:)`: the missed batch is
   /// delivered at the next delivery after it returns (``HealthKitSimulation/advance(by:)``,
   /// ``HealthKitSimulation/settle()`` or an async call), once the app has set its delegates.
+  ///
+  /// - Returns: the open session, or `nil` when none is open or the app made a session of its
+  ///   own since the relaunch.
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func recoverActiveWorkoutSession() async throws -> HKWorkoutSession? {
     await simulation.deliver()
     return recover(nil)

@@ -175,12 +175,15 @@ extension HKError {
 // MARK: - Events
 
 extension HKWorkoutEvent {
-  /// The HealthKit event of an engine event: zero length at its date, no metadata.
+  /// The HealthKit event of an engine event: at its date, with its duration (zero for the
+  /// session's events) and its metadata (`nil` when it has none; values as
+  /// ``HKWorkout``'s metadata gives them).
   package convenience init(_ event: WorkoutEvent, since start: Date) {
     self.init(
       type: HKWorkoutEventType(event.type),
-      dateInterval: DateInterval(start: Date(event.date, since: start), duration: 0),
-      metadata: nil)
+      dateInterval: DateInterval(
+        start: Date(event.date, since: start), duration: event.duration.timeInterval),
+      metadata: event.metadata.isEmpty ? nil : HKWorkout.metadata(event.metadata, since: start))
   }
 
   /// The engine event at the start of ``dateInterval``.
@@ -256,9 +259,10 @@ extension HKWorkout {
   /// record's instants count from it).
   ///
   /// UUID = the record's id; statistics over the record's start to end, one per type with
-  /// samples; events as zero-length ``HKWorkoutEvent``s; metadata with `HKIndoorWorkout` as a
-  /// `Bool`, `HKElevationAscended` as an ``HKQuantity`` in m, `HKAverageMETs` in kcal/(kg·hr),
-  /// other numbers as `Double`, strings as `String`; one ``HKWorkoutActivity`` spanning the
+  /// samples; events as ``HKWorkoutEvent``s with their durations and metadata; metadata with
+  /// `HKIndoorWorkout` as a `Bool`, `HKElevationAscended` as an ``HKQuantity`` in m,
+  /// `HKAverageMETs` in kcal/(kg·hr), other numbers as `Double`, strings as `String`, dates as
+  /// `Date`, quantities as ``HKQuantity`` (docs/swift-api.md#metadata); one ``HKWorkoutActivity`` spanning the
   /// workout with the same events, duration and statistics (its UUID the record id with the last
   /// byte inverted). Device ``HKDevice/local()``.
   package convenience init(_ record: WorkoutRecord, since start: Date) {
@@ -271,7 +275,7 @@ extension HKWorkout {
     let events = record.events.map { HKWorkoutEvent($0, since: start) }
     let startDate = Date(record.startDate, since: start)
     let endDate = Date(record.endDate, since: start)
-    let metadata = Self.metadata(record.metadata)
+    let metadata = Self.metadata(record.metadata, since: start)
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
@@ -300,12 +304,17 @@ extension HKWorkout {
     return UUID(uuid: bytes)
   }
 
-  private static func metadata(_ values: [String: MetadataValue]) -> [String: Any] {
+  static func metadata(_ values: [String: MetadataValue], since start: Date)
+    -> [String: Any]
+  {
     var result: [String: Any] = [:]
     for (key, value) in values {
       switch value {
       case .bool(let flag): result[key] = flag
       case .string(let text): result[key] = text
+      case .date(let instant): result[key] = Date(instant, since: start)
+      case .quantity(let number, let unit):
+        result[key] = HKQuantity(unit: HKUnit(from: unit), doubleValue: number)
       case .number(let number):
         switch key {
         case HKMetadataKeyElevationAscended:

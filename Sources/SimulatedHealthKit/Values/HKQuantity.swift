@@ -4,8 +4,8 @@
 /// Immutable. Two quantities are equal when their units are compatible and they have the same
 /// value in the first one's unit (`5 km == 5000 m`).
 public final class HKQuantity: NSObject, NSCopying, @unchecked Sendable {
-  private let unit: HKUnit
-  private let value: Double
+  package let unit: HKUnit
+  package let value: Double
 
   /// Creates `value` in `unit` (`HKQuantity(unit: .count().unitDivided(by: .minute()),
   /// doubleValue: 150)`).

@@ -67,12 +67,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     configuration.copy() as! HKWorkoutConfiguration
   }
 
-  /// The metadata added with `addMetadata` (kept on the builder; not yet part of the saved
-  /// record's metadata).
+  /// The metadata added with `addMetadata`, as the app gave it (the saved workout's
+  /// ``HKWorkout/metadata`` and the record's `metadata` hold it too,
+  /// docs/swift-api.md#metadata).
   public var metadata: [String: Any] { lock.withLock { metadataStorage } }
 
-  /// The events collected so far, in date order, zero-length (session pause/resume while
-  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents``, and the app's own).
+  /// The events collected so far, in date order: the session's pause and resume while
+  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents`` (zero-length), and the app's own with
+  /// their durations and metadata.
   public var workoutEvents: [HKWorkoutEvent] {
     let events = engineBuilder { $0.workoutEvents } ?? []
     return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
@@ -126,8 +128,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
   /// Samples flow while the session runs.
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "Unable to begin a workout
-  ///   that has already started.", or a strict-mode date.
+  /// - Parameters:
+  ///   - startDate: the workout's start, read by the wall-clock rule (`Date()` near the real
+  ///     clock is virtual now).
+  ///   - completion: `(true, nil)`, or `(false, HKError)`: "Unable to begin a workout that has
+  ///     already started.", or a strict-mode date.
   public func beginCollection(
     withStart startDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -148,9 +153,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/endcollection(withend:completion:)).
   /// A date before virtual now is used as given: samples already collected after it stay.
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)`: "cannot set endDate without a
-  ///   startDate", "endDate must be after startDate", "Unable to end a workout that is not
-  ///   currently active.", or a strict-mode date.
+  /// - Parameters:
+  ///   - endDate: the workout's end, after its start, read by the wall-clock rule.
+  ///   - completion: `(true, nil)`, or `(false, HKError)`: "cannot set endDate without a
+  ///     startDate", "endDate must be after startDate", "Unable to end a workout that is not
+  ///     currently active.", or a strict-mode date.
   public func endCollection(
     withEnd endDate: Date, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -204,10 +211,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Adds events (lap, marker, segment, ...) at their start dates (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addworkoutevents(_:completion:)).
-  /// The engine keeps each event's type and start date (no duration or metadata yet).
+  /// Each event keeps its type, start date, duration (`dateInterval.duration`, to the
+  /// nanosecond) and metadata (values as ``addMetadata(_:completion:)`` takes them), in
+  /// ``workoutEvents``, the saved workout and the record (docs/run-result.md). Only pause and
+  /// resume events change elapsed time, at their start dates (HealthKit's rule).
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded
-  ///   builder or a strict-mode date.
+  /// - Parameters:
+  ///   - workoutEvents: the events; each `dateInterval.start` is read by the wall-clock rule.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` for a finished or discarded builder,
+  ///     an event metadata value HealthKit does not take, or a strict-mode date.
   public func addWorkoutEvents(
     _ workoutEvents: [HKWorkoutEvent],
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -225,20 +237,72 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     if let error { throw error }
   }
 
-  /// Adds metadata to the builder (later keys win).
+  /// Adds samples the app made to the workout (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/add(_:completion:)):
+  /// they join ``statistics(for:)``, ``allStatistics``, the saved workout's statistics and the
+  /// record's samples, and the live builder's delegate gets one
+  /// `workoutBuilder(_:didCollectDataOf:)` with their types (docs/swift-api.md#samples-the-app-adds).
   ///
-  /// - Parameter completion: `(true, nil)`.
+  /// Every sample is checked first; if one fails, none is added. Accepted: ``HKQuantitySample``s
+  /// of the types the engine models (heart rate, active and basal energy, distance
+  /// walking/running and cycling, steps, running speed, cycling power and cadence), dated from
+  /// the workout's start date to virtual now (discrete samples count at their start date).
+  /// Dates are used as given (a sample is not moved by the wall-clock rule: a `Date()` sample
+  /// lies after virtual now and is refused).
+  ///
+  /// - Parameters:
+  ///   - samples: the samples to add.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` with `errorInvalidArgument`:
+  ///   "HKSample data cannot be nil or empty", "Unable to add samples to a workout that is not
+  ///   currently active." (before `beginCollection`, after `endCollection`), a sample type the
+  ///   simulation does not model, a sample before the start date or after now.
+  public func add(
+    _ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = addAppSamples(samples)
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Adds samples (the async form of `add(_:completion:)`).
+  ///
+  /// - Parameter samples: the samples to add.
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
+  public func addSamples(_ samples: [HKSample]) async throws {
+    let error = addAppSamples(samples)
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Adds metadata to the workout (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addmetadata(_:completion:)):
+  /// later values win; the saved ``HKWorkout/metadata`` and the record's `metadata` get it
+  /// (docs/swift-api.md#metadata). Values: `String`, `Bool`, numbers (`Int`, `Double`, ...,
+  /// `NSNumber`), `Date`, ``HKQuantity``; the app's keys win over `HKTimeZone`,
+  /// `HKElevationAscended` and `HKAverageMETs`; `HKIndoorWorkout` follows the configuration's
+  /// location.
+  ///
+  /// - Parameters:
+  ///   - metadata: HealthKit metadata keys and values (later values win).
+  ///   - completion: `(true, nil)`, or `(false, HKError)` with `errorInvalidArgument`
+  ///   for a value of another type, an ``HKQuantity`` under `HKElevationAscended` or
+  ///   `HKAverageMETs` in an incompatible unit, or a finished or discarded workout ("Unable to add
+  ///   metadata to a workout that is finished.", unless the metadata is already present as given).
   public func addMetadata(
     _ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    lock.withLock { metadataStorage.merge(metadata) { $1 } }
-    simulation.enqueue { completion(true, nil) }
+    let error = addAppMetadata(metadata)
+    simulation.enqueue { completion(error == nil, error) }
   }
 
-  /// Adds metadata (the async form of `addMetadata(_:completion:)`).
+  /// Adds metadata (the async form of `addMetadata(_:completion:)`; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addmetadata(_:completion:)).
+  ///
+  /// - Parameter metadata: HealthKit metadata keys and values (later values win).
+  /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
   public func addMetadata(_ metadata: [String: Any]) async throws {
-    lock.withLock { metadataStorage.merge(metadata) { $1 } }
+    let error = addAppMetadata(metadata)
     await simulation.deliver()
+    if let error { throw error }
   }
 
   // MARK: - Engine calls
@@ -250,15 +314,20 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   /// The error of the engine's last failed call, which `body` made.
+  /// `call` is the HealthKit method's name (the wall-clock rule's log entry), `action` the
+  /// engine's word for it (errors); they differ only for `addWorkoutEvents` (`addEvent`).
   private func engineCall(
-    _ action: String, date: Date?, _ body: (inout SimulationSession, SimulationInstant) -> Bool
+    _ action: String, call: String? = nil, date: Date?,
+    _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) -> HKError? {
     guard isAlive else {
       simulation.ignoreInert(action: action)
       return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
     }
     return simulation.mutate { state -> HKError? in
-      switch simulation.appInstant(date, action: action, session: index, in: &state) {
+      switch simulation.appInstant(
+        date, call: call ?? action, action: action, session: index, in: &state)
+      {
       case .failure(let error):
         return HKError(error)
       case .success(let instant):
@@ -287,16 +356,112 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private func add(_ events: [HKWorkoutEvent]) -> HKError? {
     for event in events {
       let type = event.type.engineValue
-      let error = engineCall("addEvent", date: event.dateInterval.start) { session, instant in
+      var metadata: [String: MetadataValue] = [:]
+      for (key, value) in event.metadata ?? [:] {
+        guard let engineValue = Self.metadataValue(value, key: key, since: simulation.startDate)
+        else {
+          let message =
+            "Metadata value for key \(key) of a workout event is a \(Swift.type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity"
+          return refuse(HKError(.errorInvalidArgument, message), action: "addEvent")
+        }
+        metadata[key] = engineValue
+      }
+      let duration = SimulationInstant.rounding(seconds: max(0, event.dateInterval.duration))
+        .nanoseconds
+      let length = Duration.nanoseconds(duration)
+      let error = engineCall(
+        "addEvent", call: "addWorkoutEvents", date: event.dateInterval.start
+      ) { session, instant in
         session.withEngine { engine in
           let before = engine.errors.count
-          engine.addWorkoutEvent(type, toSession: index, at: engine.now, date: instant)
+          engine.addWorkoutEvent(
+            type, toSession: index, at: engine.now, date: instant, duration: length,
+            metadata: metadata)
           return engine.errors.count == before
         }
       }
       if let error { return error }
     }
     return nil
+  }
+
+  private func addAppSamples(_ samples: [HKSample]) -> HKError? {
+    var converted: [AppQuantitySample] = []
+    for sample in samples {
+      guard let quantitySample = sample as? HKQuantitySample,
+        let type = quantitySample.quantityType.engineType
+      else {
+        let message =
+          "SimulatedHealthKit does not simulate samples of \(sample.sampleType.identifier) yet; the builder takes HKQuantitySample of \(QuantityType.allCases.map { HKQuantityTypeIdentifier(engine: $0).rawValue }.joined(separator: ", "))"
+        return refuse(HKError(.errorInvalidArgument, message), action: "addSamples")
+      }
+      let value = quantitySample.quantity.doubleValue(for: type.healthKitUnit)
+      let start = simulation.instant(of: quantitySample.startDate)
+      let end = simulation.instant(of: quantitySample.endDate)
+      converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
+    }
+    return engineCall("addSamples", call: "add", date: nil) { session, _ in
+      session.withEngine { $0.addSamples(converted, toSession: index, at: $0.now) }
+    }
+  }
+
+  private func addAppMetadata(_ metadata: [String: Any]) -> HKError? {
+    var converted: [String: MetadataValue] = [:]
+    for (key, value) in metadata {
+      guard let engineValue = Self.metadataValue(value, key: key, since: simulation.startDate)
+      else {
+        let message =
+          "Metadata value for key \(key) is a \(type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity\(key == HKMetadataKeyElevationAscended ? " (a length)" : key == HKMetadataKeyAverageMETs ? " (kcal/(kg*hr))" : "")"
+        return refuse(HKError(.errorInvalidArgument, message), action: "addMetadata")
+      }
+      converted[key] = engineValue
+    }
+    let error = engineCall("addMetadata", date: nil) { session, _ in
+      session.withEngine { $0.addMetadata(converted, toSession: index, at: $0.now) }
+    }
+    if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
+    return error
+  }
+
+  /// A call refused before it reached the engine: in the run's errors and log, returned.
+  private func refuse(_ error: HKError, action: String) -> HKError {
+    guard isAlive else {
+      simulation.ignoreInert(action: action)
+      return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+    }
+    simulation.mutate { state in
+      state.session.withEngine {
+        $0.reportAPIError(
+          WorkoutError.invalidArgument(error.localizedDescription), action: action,
+          session: index)
+      }
+    }
+    return error
+  }
+
+  /// The record's form of one metadata value (docs/swift-api.md#metadata), or `nil` for a type
+  /// HealthKit does not take. `HKElevationAscended` and `HKAverageMETs` quantities become numbers
+  /// in their fixed units (m, kcal/(kg·hr)), as the simulation writes them.
+  static func metadataValue(_ value: Any, key: String, since start: Date) -> MetadataValue? {
+    switch value {
+    case let text as String: return .string(text)
+    case let flag as Bool where type(of: value) == Bool.self: return .bool(flag)
+    case let date as Date: return .date(SimulationInstant(date, since: start))
+    case let quantity as HKQuantity:
+      let fixed: HKUnit? =
+        switch key {
+        case HKMetadataKeyElevationAscended: .meter()
+        case HKMetadataKeyAverageMETs: HKUnit(from: "kcal/(kg*hr)")
+        default: nil
+        }
+      guard let fixed else { return .quantity(quantity.value, unit: quantity.unit.unitString) }
+      guard quantity.is(compatibleWith: fixed) else { return nil }
+      return .number(quantity.doubleValue(for: fixed))
+    case let number as NSNumber: return .number(number.doubleValue)
+    case let number as any BinaryInteger: return .number(Double(number))
+    case let number as any BinaryFloatingPoint: return .number(Double(number))
+    default: return nil
+    }
   }
 
   private func finish() -> Result<HKWorkout, HKError> {
@@ -401,7 +566,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
   }
 
-  /// The elapsed time at virtual now (``elapsedTime(at:)`` of ``HealthKitSimulation/now``).
+  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of ``HealthKitSimulation/now``).
   public var elapsedTime: TimeInterval {
     let elapsed = simulation.state.withLock { state in
       state.session.withEngine { engine in

@@ -114,7 +114,14 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     let location = workoutConfiguration.locationType.engineValue
     let made = simulation.mutate { state -> Result<Int, HKError> in
       let engine = state.session.workoutEngine
-      if !state.madeFirstSession, engine.appIsRunning, engine.currentSessionIndex == 0,
+      // Session 0 is the app's first session; a session object released before it was
+      // prepared or started left nothing behind (HealthKit keeps no state for it), so the next
+      // one the app makes is session 0 again (an app that makes its session anew with the
+      // Digital Crown's choice, docs/swift-api.md#the-digital-crown).
+      let firstUnused =
+        !state.madeFirstSession
+        || (state.sessionObjects[0]?.object == nil && engine.sessionState(0) == .notStarted)
+      if firstUnused, engine.appIsRunning, engine.currentSessionIndex == 0,
         engine.canSelectActivity(ofSession: 0)
       {
         state.madeFirstSession = true
@@ -248,7 +255,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     simulation.mutate { state in
       var given: SimulationInstant?
       if dated {
-        switch simulation.appInstant(date, action: call.word, session: index, in: &state) {
+        let name = call == .start ? "startActivity" : "stopActivity"
+        switch simulation.appInstant(
+          date, call: name, action: call.word, session: index, in: &state)
+        {
         case .failure: return
         case .success(let instant): given = date == nil ? nil : instant
         }
@@ -299,12 +309,31 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     switch entry.kind {
     case .stateChange(let from, let to):
       let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
-      return [
+      var calls: [HealthKitSimulation.Callback] = [
         { [self] in
           guard isAlive else { return }
           delegate?.workoutSession(self, didChangeTo: new, from: old, date: date)
         }
       ]
+      // The session's pause and resume events are the session's own, whether or not its
+      // builder collects them (`shouldCollectWorkoutEvents`): they come from the state change
+      // (running → paused, paused → running), so the delegate hears them either way, right
+      // after the change.
+      let generated: HKWorkoutEventType? =
+        switch (from, to) {
+        case (.running, .paused): .pause
+        case (.paused, .running): .resume
+        default: nil
+        }
+      if let generated {
+        calls.append { [self] in
+          guard isAlive else { return }
+          let event = HKWorkoutEvent(
+            type: generated, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+          delegate?.workoutSession(self, didGenerate: event)
+        }
+      }
+      return calls
     case .error(let report):
       // Session calls and another session's start go to the session's delegate; builder
       // calls report through their own completion handlers.
@@ -324,7 +353,11 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       let eventType = HKWorkoutEventType(type)
       var calls: [HealthKitSimulation.Callback] = []
       switch type {
-      case .pause, .resume, .motionPaused, .motionResumed, .pauseOrResumeRequest:
+      case .pause, .resume:
+        // Generated from the state change above (an app-added pause or resume is not the
+        // session's).
+        break
+      case .motionPaused, .motionResumed, .pauseOrResumeRequest:
         calls.append { [self] in
           guard isAlive else { return }
           let event = HKWorkoutEvent(

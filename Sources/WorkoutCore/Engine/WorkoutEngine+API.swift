@@ -177,13 +177,17 @@ extension WorkoutEngine {
   }
 
   /// `addWorkoutEvents(_:)` on session `index`'s builder: one event of `type` at the app's
-  /// `eventDate`.
+  /// `eventDate`, lasting `duration` (its `dateInterval`), with `metadata`; the record keeps
+  /// both (docs/run-result.md#the-finished-workout-record).
   public mutating func addWorkoutEvent(
     _ type: WorkoutEventType, toSession index: Int, at instant: SimulationInstant,
-    date eventDate: SimulationInstant
+    date eventDate: SimulationInstant, duration: Duration = .zero,
+    metadata: [String: MetadataValue] = [:]
   ) {
     _ = step(at: instant, action: "addEvent") { engine, date in
-      engine.addEvent(type, session: index, at: date, action: "addEvent", eventDate: eventDate)
+      engine.addEvent(
+        type, session: index, at: date, action: "addEvent", eventDate: eventDate,
+        duration: duration, metadata: metadata)
     }
   }
 
@@ -205,7 +209,7 @@ extension WorkoutEngine {
   /// Runs `body` at `instant` as ``perform(_:at:)`` runs an action: lifecycle deadlines and
   /// samples due before it first, then `body`, then the samples due at it. A call while the app
   /// is not running or is suspended reports `appNotRunning` / `appSuspended` and returns `nil`.
-  private mutating func step<R>(
+  mutating func step<R>(
     at instant: SimulationInstant, action: String,
     _ body: (inout Self, SimulationInstant) -> R
   ) -> R? {

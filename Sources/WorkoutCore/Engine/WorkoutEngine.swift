@@ -8,6 +8,9 @@ struct EngineSession {
   /// The types the app's data source collects (the Swift API's `HKLiveWorkoutDataSource`), or
   /// `nil` for every type the activity collects (the scenario's way).
   var collectedTypes: QuantityTypeSet? = nil
+  /// The metadata the app added to the builder (the Swift API's `addMetadata`), merged into
+  /// its record's metadata (the app's keys win over the configuration's).
+  var appMetadata: [String: MetadataValue] = [:]
 }
 
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
@@ -394,8 +397,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
-      let record = try sessions[index].builder.finishWorkout(
-        id: id, metadata: configuration.metadata)
+      let metadata = configuration.metadata.merging(sessions[index].appMetadata) { $1 }
+      let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
       records.append(record)
       log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
     } catch {
@@ -405,10 +408,12 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   mutating func addEvent(
     _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String,
-    eventDate: SimulationInstant? = nil
+    eventDate: SimulationInstant? = nil, duration: Duration = .zero,
+    metadata: [String: MetadataValue] = [:]
   ) {
     do {
-      try sessions[index].builder.addWorkoutEvent(WorkoutEvent(type, at: eventDate ?? date))
+      try sessions[index].builder.addWorkoutEvent(
+        WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata))
       notify(index, at: date, .event(type))
     } catch {
       report(error, action: action, session: index, at: date)

@@ -47,10 +47,20 @@ public struct WorkoutEvent: Sendable, Hashable {
   public var type: WorkoutEventType
   /// When it happened.
   public var date: SimulationInstant
+  /// How long it lasted (HealthKit's `dateInterval.duration`): zero for the session's events
+  /// and the timeline's; an app's lap or segment may have one (the Swift API).
+  public var duration: Duration
+  /// The event's metadata (an app's, through the Swift API; empty otherwise).
+  public var metadata: [String: MetadataValue]
 
-  /// Creates an event of `type` at `date`.
-  public init(_ type: WorkoutEventType, at date: SimulationInstant) {
+  /// Creates an event of `type` at `date`, lasting `duration`, with `metadata`.
+  public init(
+    _ type: WorkoutEventType, at date: SimulationInstant, duration: Duration = .zero,
+    metadata: [String: MetadataValue] = [:]
+  ) {
     self.type = type
     self.date = date
+    self.duration = duration
+    self.metadata = metadata
   }
 }

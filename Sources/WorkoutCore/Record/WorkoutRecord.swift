@@ -8,6 +8,12 @@ public enum MetadataValue: Sendable, Hashable {
   case number(Double)
   /// A string (`HKTimeZone`: an IANA name).
   case string(String)
+  /// A date (an app's `Date` value through the Swift API's `addMetadata`), as an instant on the
+  /// run's time line (negative before its start); the record gives it in its date format.
+  case date(SimulationInstant)
+  /// A quantity (an app's `HKQuantity` value through `addMetadata`): `value` in `unit`, an
+  /// HealthKit unit string (`"m"`, `"kcal"`, `"count/min"`).
+  case quantity(Double, unit: String)
 }
 
 /// A finished workout, HealthKit's `HKWorkout` as saved by `finishWorkout()`, with the fields and

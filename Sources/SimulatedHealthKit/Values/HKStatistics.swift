@@ -23,9 +23,12 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   /// One statistic: a quantity, or a value whose ``HKQuantity`` is made when it is asked for
   /// (live statistics are made on every batch and most are read for one quantity).
   package enum Amount: Sendable {
+    /// A quantity made already.
     case quantity(HKQuantity)
+    /// A value in a unit, made into an ``HKQuantity`` on every read.
     case value(Double, HKUnit)
 
+    /// The quantity (a new one on each read of a ``value(_:_:)``).
     var quantity: HKQuantity {
       switch self {
       case .quantity(let quantity): quantity

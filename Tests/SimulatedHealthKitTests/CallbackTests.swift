@@ -190,6 +190,40 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
     #expect(offMain == [true, true, true])
   }
 
+  /// Batches at 5 and 10 s (docs/swift-api.md#time-and-callbacks): `advance(by: 10 s)` stops at
+  /// 5 and 10 s. Its start delivers the pending completion handler of `beginCollection`'s
+  /// completion form (a turn) and its end gives one: 2 turns without the option, the batch-only
+  /// instant at 5 s being skipped; 3 with `mainActorTurnAfterEveryBatch`.
+  @Test(arguments: [false, true])
+  func sampleBatchesAloneGetNoMainActorTurn(everyBatch: Bool) async throws {
+    let options: HealthKitSimulation.Options = everyBatch ? [.mainActorTurnAfterEveryBatch] : []
+    let simulation = try HealthKitSimulation(scenario: constantRun(), options: options)
+    let model = Model()
+    let delegate = HoppingDelegate(model: model)
+    try await simulation.run {
+      let (session, builder, _) = try workout(HKHealthStore())
+      builder.delegate = delegate
+      session.startActivity(with: simulation.now)
+      builder.beginCollection(withStart: simulation.now) { _, _ in }
+      let before = simulation.state.withLock { $0.turns }
+      try await simulation.advance(by: .seconds(10))
+      let turns = simulation.state.withLock { $0.turns } - before
+      #expect(turns == (everyBatch ? 3 : 2))
+      // A state change gets its turn without the option too.
+      try await simulation.advance(by: .seconds(5))
+      let batchTurns = simulation.state.withLock { $0.turns }
+      session.pause()
+      try await simulation.advance(by: .seconds(5))
+      let pauseTurns = simulation.state.withLock { $0.turns } - batchTurns
+      // The pause's `didChangeTo` is delivered at the advance's start (a turn), then 20 s ends
+      // it (a turn); a paused session collects no batches.
+      #expect(pauseTurns == 2)
+    }
+    let offMain = delegate.offMain.withLock { $0 }
+    // Batches at 0, 5, 10 and 15 s, all delivered off the main actor.
+    #expect(offMain == [true, true, true, true])
+  }
+
   @Test func theSimulationIsSendable() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let now: @Sendable () -> Date = { simulation.now }

@@ -22,8 +22,11 @@ import WorkoutSimulation
 ///   not). Parallel tests each make their own simulation.
 /// - Time: nothing moves until ``advance(by:)``, ``advance(to:)`` or ``settle()``; they step
 ///   the engine batch by batch and deliver every delegate call and completion handler due on the
-///   way, in the engine's order, serially and off the main actor, then let the main actor run
-///   before time moves on.
+///   way, in the engine's order, serially and off the main actor. The main actor gets a turn
+///   before time moves on after an instant that delivered something an app reacts to with calls
+///   (a state change, an event, an error, a completion handler, a recovery, a resumed clock
+///   sleeper), not after sample batches alone (``Options/mainActorTurnAfterEveryBatch``
+///   restores it there), and at the end of every `advance` (docs/swift-api.md#time-and-callbacks).
 /// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
 ///   `openApp`, `crown`, `probe`) fire at their instants; its app actions do not (the app's code
 ///   makes them). A `relaunch` never recovers by itself: the app calls
@@ -31,7 +34,7 @@ import WorkoutSimulation
 ///
 /// `Sendable`: all state sits behind one `Mutex`; no delegate or handler runs while it is held.
 public final class HealthKitSimulation: Sendable {
-  /// How strictly dates the app passes are read.
+  /// How strictly dates the app passes are read, and when the main actor gets a turn.
   public struct Options: OptionSet, Sendable, Hashable {
     /// The option bits.
     public let rawValue: Int
@@ -43,6 +46,19 @@ public final class HealthKitSimulation: Sendable {
     /// 5 minutes from virtual now) fails the call with `HKError.errorInvalidArgument` instead of
     /// being read as virtual now (docs/swift-api.md#the-wall-clock-rule).
     public static let strictDates = Options(rawValue: 1 << 0)
+
+    /// The main actor gets a turn after every instant ``advance(by:)`` and ``advance(to:)`` stop
+    /// at, sample batches included, as after a state change; without it an instant that only
+    /// delivered `didCollectDataOf` calls gets none, and the main-actor work those calls
+    /// scheduled runs at the next turn or concurrently, while time moves on
+    /// (docs/swift-api.md#time-and-callbacks).
+    ///
+    /// For apps whose main-actor code reads the builder lazily (`statistics(for:)` or
+    /// `elapsedTime` inside `Task { @MainActor in ... }` rather than values the delegate read):
+    /// with the turn such a read usually sees the batch that scheduled it; without it, it may
+    /// see a later one. The cost is two thread hops per batch: a 2-hour run's 1441 batches take
+    /// several times longer (README's benchmark line).
+    public static let mainActorTurnAfterEveryBatch = Options(rawValue: 1 << 1)
   }
 
   /// The simulation the current task belongs to (set by ``run(isolation:_:)``).
@@ -58,7 +74,7 @@ public final class HealthKitSimulation: Sendable {
   ///
   /// - Parameters:
   ///   - url: a scenario file (docs/scenario-format.md).
-  ///   - options: ``Options/strictDates`` or none.
+  ///   - options: ``Options/strictDates``, ``Options/mainActorTurnAfterEveryBatch``, or none.
   /// - Throws: `ScenarioError` when the file cannot be read or is not a valid scenario;
   ///   `SimulationError` when its values cannot be simulated.
   public convenience init(scenario url: URL, options: Options = []) throws {
@@ -70,7 +86,7 @@ public final class HealthKitSimulation: Sendable {
   /// - Parameters:
   ///   - scenario: the world: `start`, `timeZone`, `seed`, `athlete`, `course`, `sensors`,
   ///     `watch`, and the timeline's world actions.
-  ///   - options: ``Options/strictDates`` or none.
+  ///   - options: ``Options/strictDates``, ``Options/mainActorTurnAfterEveryBatch``, or none.
   /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
   ///   checks as `workout-sim run`).
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
@@ -109,8 +125,10 @@ public final class HealthKitSimulation: Sendable {
   /// is pending).
   ///
   /// Returns when every sample batch, state change, delegate call and completion handler due
-  /// in that span has happened and returned, in the engine's order; after each instant's
-  /// callbacks the main actor runs (``settle()`` waits longer).
+  /// in that span has happened and returned, in the engine's order. The main actor gets a turn
+  /// after each instant that delivered something other than sample batches (every instant with
+  /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
+  /// longer).
   ///
   /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to).
   public func advance(by duration: Duration) async throws {
@@ -234,6 +252,12 @@ public final class HealthKitSimulation: Sendable {
     var draining = false
     /// Callers waiting for the running delivery loop to finish (``drain()``).
     var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether something an app reacts to with calls entered the lane since the last main-actor
+    /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
+    /// recovery, or a resumed clock sleeper.
+    var turnDue = false
+    /// The main-actor turns given so far (what the tests count).
+    var turns = 0
     /// The engine's crash count when last looked at.
     var crashes = 0
     /// Engine session index → the app's object, for the current app process (weak: the app
@@ -273,17 +297,23 @@ public final class HealthKitSimulation: Sendable {
   /// Appends the callbacks of the log entries not yet delivered; after a crash the current
   /// process's objects are dropped (returned so they can be told, outside the lock).
   private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
-    let log = state.session.workoutEngine.log
-    while state.delivered < log.count {
-      let entry = log[state.delivered]
-      state.delivered += 1
+    // Only the entries not yet delivered are read, in place (`withEngine`: the engine is not
+    // copied).
+    let delivered = state.delivered
+    let (entries, crashes) = state.session.withEngine { engine in
+      (delivered < engine.log.count ? Array(engine.log[delivered...]) : [], engine.crashCount)
+    }
+    state.delivered += entries.count
+    for entry in entries {
       guard let index = entry.session, let endpoint = state.endpoints[index]?.object else {
         continue
       }
       let date = startDate.addingTimeInterval(entry.at.seconds)
-      state.lane.append(contentsOf: endpoint.callbacks(for: entry, date: date))
+      let callbacks = endpoint.callbacks(for: entry, date: date)
+      if callbacks.isEmpty { continue }
+      state.lane.append(contentsOf: callbacks)
+      if case .dataCollected = entry.kind {} else { state.turnDue = true }
     }
-    let crashes = state.session.workoutEngine.crashCount
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
@@ -291,9 +321,13 @@ public final class HealthKitSimulation: Sendable {
     return died
   }
 
-  /// Enqueues `callback` after everything pending (a completion handler).
+  /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
+  /// turn after it).
   func enqueue(_ callback: @escaping Callback) {
-    state.withLock { $0.lane.append(callback) }
+    state.withLock {
+      $0.lane.append(callback)
+      $0.turnDue = true
+    }
   }
 
   /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this
@@ -319,22 +353,28 @@ public final class HealthKitSimulation: Sendable {
         if !running { waiter.resume() }
       }
     }
+    // The lane is taken whole, one lock per round instead of one per callback: callbacks the
+    // running ones queue land in the emptied lane and run in the next round, after the rest of
+    // this one, as they would one at a time.
     while true {
       let (next, waiters) = state.withLock {
-        state -> (Callback?, [CheckedContinuation<Void, Never>]) in
+        state -> ([Callback], [CheckedContinuation<Void, Never>]) in
         if state.lane.isEmpty {
           state.draining = false
           let waiters = state.drainWaiters
           state.drainWaiters = []
-          return (nil, waiters)
+          return ([], waiters)
         }
-        return (state.lane.removeFirst(), [])
+        defer { state.lane = [] }
+        return (state.lane, [])
       }
-      guard let next else {
+      if next.isEmpty {
         for waiter in waiters { waiter.resume() }
         return
       }
-      Self.$current.withValue(self) { next() }
+      Self.$current.withValue(self) {
+        for callback in next { callback() }
+      }
     }
   }
 
@@ -346,32 +386,47 @@ public final class HealthKitSimulation: Sendable {
 
   /// Lets the main actor and other ready tasks run (work delegates scheduled).
   private func yieldToApp() async {
+    state.withLock {
+      $0.turnDue = false
+      $0.turns += 1
+    }
     await MainActor.run {}
     for _ in 0..<4 { await Task.yield() }
+  }
+
+  /// Delivers what is pending at an instant `step` stops at, then gives the main actor a turn
+  /// when something other than sample batches was delivered (always with
+  /// ``Options/mainActorTurnAfterEveryBatch``).
+  @concurrent private func deliverInstant() async {
+    await drain()
+    let turn = options.contains(.mainActorTurnAfterEveryBatch) || state.withLock { $0.turnDue }
+    if turn { await yieldToApp() }
   }
 
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
   /// has something due, delivering that instant's callbacks before going on.
   private func step(to target: SimulationInstant) async throws {
-    await deliver()
+    await deliverInstant()
     while true {
       try Task.checkCancellation()
       let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
-        let now = state.session.now
+        let (now, due) = state.session.withEngine { ($0.now, $0.nextDueInstant) }
         guard target > now else { return (false, []) }
         var next = target
-        if let due = state.session.workoutEngine.nextDueInstant, due < next { next = due }
+        if let due, due < next { next = due }
         if let action = state.session.nextActionTime, action < next { next = action }
         for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }
         state.session.advance(to: next)
         let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
         state.sleepers.removeAll { $0.deadline <= next }
+        if !woken.isEmpty { state.turnDue = true }
         return (next < target, woken)
       }
       for continuation in woken { continuation.resume() }
-      await deliver()
-      if !more { return }
+      // The last instant: `advance` always ends with a turn.
+      if !more { return await deliver() }
+      await deliverInstant()
     }
   }
 

@@ -188,6 +188,8 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
         state.lane.append { completion(found) }
       }
       state.session.withEngine { _ = $0.recoverActiveSession(at: $0.now) }
+      // The app reacts to a recovery with calls (delegates, data source): a main-actor turn.
+      state.turnDue = true
       return session
     }
   }

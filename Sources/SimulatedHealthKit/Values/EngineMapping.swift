@@ -91,10 +91,27 @@ extension HKQuantityType {
     self.init(HKQuantityTypeIdentifier(engine: type))
   }
 
-  /// The engine's quantity type, or `nil` for a type the engine does not produce.
-  package var engineType: QuantityType? { Self.engineTypes[identifier] }
+  /// The one instance of the HealthKit type of each engine type, by `slot`: the types of every
+  /// batch's `Set<HKSampleType>` and statistics, made once rather than per batch (types are
+  /// immutable and compare by identifier, so sharing them changes nothing an app sees).
+  package static func shared(engine type: QuantityType) -> HKQuantityType {
+    sharedInstances[type.slot]
+  }
 
-  /// Identifier → engine type, built once (`statistics(for:)` looks a type up on every call).
+  private static let sharedInstances: [HKQuantityType] = {
+    var instances = [HKQuantityType?](repeating: nil, count: QuantityType.slotCount)
+    for type in QuantityType.allCases { instances[type.slot] = HKQuantityType(engine: type) }
+    // Every slot has its type (slots are dense over `allCases`).
+    return instances.map { $0! }
+  }()
+
+  /// The engine's quantity type of raw identifier `identifier`, or `nil` for a type the engine
+  /// does not produce (``engineType`` keeps it).
+  static func engineQuantityType(of identifier: String) -> QuantityType? {
+    engineTypes[identifier]
+  }
+
+  /// Identifier → engine type, built once.
   private static let engineTypes: [String: QuantityType] = Dictionary(
     uniqueKeysWithValues: QuantityType.allCases.map {
       (HKQuantityTypeIdentifier(engine: $0).rawValue, $0)
@@ -189,21 +206,19 @@ extension HKStatistics {
     let interval = lastSample.map {
       DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
     }
+    let unit = type.healthKitUnit
     switch statistics {
     case .discrete(let values):
       self.init(
-        quantityType: HKQuantityType(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), averageQuantity: type.quantity(values.average),
-        minimumQuantity: type.quantity(values.minimum),
-        maximumQuantity: type.quantity(values.maximum),
-        mostRecentQuantity: type.quantity(values.mostRecent),
-        mostRecentQuantityDateInterval: interval)
+        quantityType: .shared(engine: type), startDate: Date(from, since: start),
+        endDate: Date(to, since: start), average: .value(values.average, unit),
+        minimum: .value(values.minimum, unit), maximum: .value(values.maximum, unit),
+        mostRecent: .value(values.mostRecent, unit), mostRecentInterval: interval)
     case .cumulative(let values):
       self.init(
-        quantityType: HKQuantityType(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), sumQuantity: type.quantity(values.sum),
-        mostRecentQuantity: lastSample.map { type.quantity($0.value) },
-        mostRecentQuantityDateInterval: interval)
+        quantityType: .shared(engine: type), startDate: Date(from, since: start),
+        endDate: Date(to, since: start), sum: .value(values.sum, unit),
+        mostRecent: lastSample.map { .value($0.value, unit) }, mostRecentInterval: interval)
     }
   }
 
@@ -230,7 +245,7 @@ extension HKStatistics {
     var result: [HKQuantityType: HKStatistics] = [:]
     for type in QuantityType.allCases {
       if let statistics = HKStatistics(type, of: builder, at: now, since: start) {
-        result[HKQuantityType(engine: type)] = statistics
+        result[.shared(engine: type)] = statistics
       }
     }
     return result
@@ -253,7 +268,7 @@ extension HKWorkout {
   package convenience init(_ record: WorkoutRecord, since start: Date) {
     var statistics: [HKQuantityType: HKStatistics] = [:]
     for (type, values) in record.statistics {
-      statistics[HKQuantityType(engine: type)] = HKStatistics(
+      statistics[.shared(engine: type)] = HKStatistics(
         type, values, lastSample: record.samples[type]?.last, from: record.startDate,
         to: record.endDate, since: start)
     }

@@ -1,3 +1,5 @@
+import WorkoutCore
+
 /// The kind of a HealthKit object, HealthKit's `HKObjectType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkobjecttype).
 ///
@@ -7,9 +9,13 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
   /// The identifier: the Objective-C constant's name (`"HKQuantityTypeIdentifierStepCount"`,
   /// `"HKWorkoutTypeIdentifier"`).
   public let identifier: String
+  /// `identifier.hashValue`, computed once: types are hashed on every `Set<HKSampleType>` and
+  /// dictionary use (a batch's types, the app's `[HKQuantityType: Double]`).
+  private let identifierHash: Int
 
   init(identifier: String) {
     self.identifier = identifier
+    self.identifierHash = identifier.hashValue
   }
 
   /// The quantity type for `identifier`, or `nil` for an identifier SimulatedHealthKit does not
@@ -36,11 +42,12 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
   /// Equal when `object` is of the same class with the same identifier.
   public override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? HKObjectType else { return false }
+    if other === self { return true }
     return Swift.type(of: other) == Swift.type(of: self) && other.identifier == identifier
   }
 
   /// A hash of the identifier.
-  public override var hash: Int { identifier.hashValue }
+  public override var hash: Int { identifierHash }
 
   /// The identifier.
   public override var description: String { identifier }
@@ -57,6 +64,8 @@ public class HKSampleType: HKObjectType, @unchecked Sendable {}
 /// https://developer.apple.com/documentation/healthkit/hkquantitytype).
 public final class HKQuantityType: HKSampleType, @unchecked Sendable {
   private let info: QuantityTypeInfo
+  /// The engine's type, or `nil` for a type the engine does not produce (looked up once).
+  package let engineType: QuantityType?
 
   /// The quantity type for `identifier` (`HKQuantityType(.heartRate)`).
   ///
@@ -68,6 +77,7 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
       preconditionFailure("HKQuantityType: unknown identifier \(identifier.rawValue)")
     }
     self.info = info
+    self.engineType = Self.engineQuantityType(of: identifier.rawValue)
     super.init(identifier: identifier.rawValue)
   }
 

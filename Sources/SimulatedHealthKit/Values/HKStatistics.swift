@@ -12,30 +12,63 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   public let startDate: Date
   /// The span's end.
   public let endDate: Date
-  private let sum: HKQuantity?
-  private let average: HKQuantity?
-  private let minimum: HKQuantity?
-  private let maximum: HKQuantity?
-  private let mostRecent: HKQuantity?
+  private let sum: Amount?
+  private let average: Amount?
+  private let minimum: Amount?
+  private let maximum: Amount?
+  private let mostRecent: Amount?
   private let mostRecentInterval: DateInterval?
   private let totalDuration: HKQuantity?
 
+  /// One statistic: a quantity, or a value whose ``HKQuantity`` is made when it is asked for
+  /// (live statistics are made on every batch and most are read for one quantity).
+  package enum Amount: Sendable {
+    /// A quantity made already.
+    case quantity(HKQuantity)
+    /// A value in a unit, made into an ``HKQuantity`` on every read.
+    case value(Double, HKUnit)
+
+    /// The quantity (a new one on each read of a ``value(_:_:)``).
+    var quantity: HKQuantity {
+      switch self {
+      case .quantity(let quantity): quantity
+      case .value(let value, let unit): HKQuantity(unit: unit, doubleValue: value)
+      }
+    }
+  }
+
   /// Creates statistics from their parts; quantities not computed are `nil`.
-  package init(
+  package convenience init(
     quantityType: HKQuantityType, startDate: Date, endDate: Date, sumQuantity: HKQuantity? = nil,
     averageQuantity: HKQuantity? = nil, minimumQuantity: HKQuantity? = nil,
     maximumQuantity: HKQuantity? = nil, mostRecentQuantity: HKQuantity? = nil,
     mostRecentQuantityDateInterval: DateInterval? = nil, duration: HKQuantity? = nil
   ) {
+    self.init(
+      quantityType: quantityType, startDate: startDate, endDate: endDate,
+      sum: sumQuantity.map(Amount.quantity), average: averageQuantity.map(Amount.quantity),
+      minimum: minimumQuantity.map(Amount.quantity), maximum: maximumQuantity.map(Amount.quantity),
+      mostRecent: mostRecentQuantity.map(Amount.quantity),
+      mostRecentInterval: mostRecentQuantityDateInterval, duration: duration)
+  }
+
+  /// Creates statistics from their amounts (values made into quantities when read); amounts
+  /// not computed are `nil`.
+  package init(
+    quantityType: HKQuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
+    average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
+    mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil,
+    duration: HKQuantity? = nil
+  ) {
     self.quantityType = quantityType
     self.startDate = startDate
     self.endDate = endDate
-    self.sum = sumQuantity
-    self.average = averageQuantity
-    self.minimum = minimumQuantity
-    self.maximum = maximumQuantity
-    self.mostRecent = mostRecentQuantity
-    self.mostRecentInterval = mostRecentQuantityDateInterval
+    self.sum = sum
+    self.average = average
+    self.minimum = minimum
+    self.maximum = maximum
+    self.mostRecent = mostRecent
+    self.mostRecentInterval = mostRecentInterval
     self.totalDuration = duration
   }
 
@@ -43,23 +76,23 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   public var sources: [HKSource]? { nil }
 
   /// The sum (cumulative types), or `nil`.
-  public func sumQuantity() -> HKQuantity? { sum }
+  public func sumQuantity() -> HKQuantity? { sum?.quantity }
   /// The sum for one source: `nil` (not separated by source).
   public func sumQuantity(for source: HKSource) -> HKQuantity? { nil }
   /// The plain mean of the samples (discrete types), or `nil`.
-  public func averageQuantity() -> HKQuantity? { average }
+  public func averageQuantity() -> HKQuantity? { average?.quantity }
   /// The average for one source: `nil`.
   public func averageQuantity(for source: HKSource) -> HKQuantity? { nil }
   /// The smallest sample (discrete types), or `nil`.
-  public func minimumQuantity() -> HKQuantity? { minimum }
+  public func minimumQuantity() -> HKQuantity? { minimum?.quantity }
   /// The minimum for one source: `nil`.
   public func minimumQuantity(for source: HKSource) -> HKQuantity? { nil }
   /// The largest sample (discrete types), or `nil`.
-  public func maximumQuantity() -> HKQuantity? { maximum }
+  public func maximumQuantity() -> HKQuantity? { maximum?.quantity }
   /// The maximum for one source: `nil`.
   public func maximumQuantity(for source: HKSource) -> HKQuantity? { nil }
   /// The latest sample's quantity, or `nil`.
-  public func mostRecentQuantity() -> HKQuantity? { mostRecent }
+  public func mostRecentQuantity() -> HKQuantity? { mostRecent?.quantity }
   /// The most recent quantity for one source: `nil`.
   public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { nil }
   /// The latest sample's span, or `nil`.
@@ -72,7 +105,10 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   public func duration(for source: HKSource) -> HKQuantity? { nil }
 
   private var parts: [AnyHashable?] {
-    [sum, average, minimum, maximum, mostRecent, mostRecentInterval, totalDuration]
+    [
+      sum?.quantity, average?.quantity, minimum?.quantity, maximum?.quantity,
+      mostRecent?.quantity, mostRecentInterval, totalDuration,
+    ]
   }
 
   /// Equal when type, span and every quantity are equal.

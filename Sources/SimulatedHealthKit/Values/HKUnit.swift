@@ -23,9 +23,17 @@
 public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   /// The factors in the order they were first written, each atom once, no zero exponent.
   let factors: [Factor]
+  /// The exponents of grams, metres and seconds this unit reduces to, computed once (every
+  /// `doubleValue(for:)` compares dimensions).
+  let dimension: Dimension
+  /// The unit's size in base units (g, m, s) as an exact-as-possible fraction
+  /// `numerator / denominator` (both integers while they stay below 2⁵³), computed once.
+  let scale: (numerator: Double, denominator: Double)
 
   init(factors: [Factor]) {
     self.factors = factors
+    self.dimension = Self.dimension(of: factors)
+    self.scale = Self.scale(of: factors)
   }
 
   /// Creates the unit a unit string describes (`"count/min"`, `"kcal"`, `"m/s"`,
@@ -96,16 +104,16 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
 
   // MARK: - Dimension and size
 
-  /// The exponents of grams, metres and seconds this unit reduces to.
-  var dimension: Dimension {
+  /// The exponents of grams, metres and seconds `factors` reduce to.
+  private static func dimension(of factors: [Factor]) -> Dimension {
     var total = Dimension()
     for factor in factors { total.add(factor.atom.root.dimension, times: factor.exponent) }
     return total
   }
 
-  /// The unit's size in base units (g, m, s) as an exact-as-possible fraction
+  /// The size of `factors` in base units (g, m, s) as an exact-as-possible fraction
   /// `numerator / denominator` (both integers while they stay below 2⁵³).
-  var scale: (numerator: Double, denominator: Double) {
+  private static func scale(of factors: [Factor]) -> (numerator: Double, denominator: Double) {
     var numerator = 1.0
     var denominator = 1.0
     for factor in factors {

@@ -85,9 +85,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// The statistics of every type with samples so far, at virtual now.
   public var allStatistics: [HKQuantityType: HKStatistics] {
-    simulation.state.withLock { state in
-      guard let builder = state.session.workoutEngine.builder(ofSession: index) else { return [:] }
-      return HKStatistics.all(of: builder, at: state.session.now, since: simulation.startDate)
+    let start = simulation.startDate
+    return simulation.state.withLock { state in
+      state.session.withEngine { engine in
+        guard let builder = engine.builder(ofSession: index) else { return [:] }
+        return HKStatistics.all(of: builder, at: engine.now, since: start)
+      }
     }
   }
 
@@ -99,9 +102,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   @discardableResult
   public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
     guard let type = quantityType.engineType else { return nil }
+    let start = simulation.startDate
+    // In place (`withEngine`): reading `state.session.workoutEngine` or `.now` here copies the
+    // whole engine, data source included, on every call.
     return simulation.state.withLock { state in
-      guard let builder = state.session.workoutEngine.builder(ofSession: index) else { return nil }
-      return HKStatistics(type, of: builder, at: state.session.now, since: simulation.startDate)
+      state.session.withEngine { engine in
+        engine.builder(ofSession: index).flatMap {
+          HKStatistics(type, of: $0, at: engine.now, since: start)
+        }
+      }
     }
   }
 
@@ -300,7 +309,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   func engineBuilder<R: Sendable>(_ read: (LiveWorkoutBuilder) -> R) -> R? {
     simulation.state.withLock { state in
-      state.session.workoutEngine.builder(ofSession: index).map(read)
+      state.session.withEngine { $0.builder(ofSession: index) }.map(read)
     }
   }
 
@@ -559,8 +568,12 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
 
   /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of ``HealthKitSimulation/now``).
   public var elapsedTime: TimeInterval {
-    let now = simulation.state.withLock { $0.session.now }
-    return (engineBuilder { $0.elapsedTime(at: now) } ?? .zero).timeInterval
+    let elapsed = simulation.state.withLock { state in
+      state.session.withEngine { engine in
+        engine.builder(ofSession: index).map { $0.elapsedTime(at: engine.now) }
+      }
+    }
+    return (elapsed ?? .zero).timeInterval
   }
 
   /// The current activity: `nil` (activities are not simulated yet).

@@ -87,6 +87,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   private var alive = true
   private var appStartDate: Date?
   private var builderStorage: HKLiveWorkoutBuilder?
+  /// The `Set<HKSampleType>` of each batch type set seen so far (a run has a handful), so a
+  /// batch's `didCollectDataOf` set is not built again for every batch.
+  private var batchTypeSets: [QuantityTypeSet: Set<HKSampleType>] = [:]
 
   /// Creates a session for `workoutConfiguration` (copied) in the store's simulation (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/init(healthstore:configuration:)).
@@ -287,6 +290,16 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 }
 
 extension HKWorkoutSession: HealthKitSimulation.Endpoint {
+  /// The set of HealthKit types of a batch of `types`.
+  private func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType> {
+    lock.withLock {
+      if let set = batchTypeSets[types] { return set }
+      let set = Set<HKSampleType>(types.types.map { HKQuantityType.shared(engine: $0) })
+      batchTypeSets[types] = set
+      return set
+    }
+  }
+
   func processDied() {
     lock.withLock { alive = false }
   }
@@ -360,7 +373,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       }
       return calls
     case .dataCollected(let types, _):
-      let set = Set<HKSampleType>(types.types.map { HKQuantityType(engine: $0) })
+      let set = batchTypes(types)
       return [
         { [self] in
           guard isAlive else { return }

@@ -85,6 +85,36 @@ import Testing
     #expect(value(1, "Cal", in: "kcal") == 1)
   }
 
+  @Test func aUnitOfTheSameSizeGivesTheValueUnchanged() {
+    // kcal and Cal are both 4 184 000 g·m²/s²: the factor is 4 184 000 / 4 184 000 = 1, so
+    // the value comes back as it is (multiplying 0.9251 by 4 184 000 and dividing again
+    // would round it to a neighbouring double).
+    #expect(value(0.9251, "kcal", in: "Cal") == 0.9251)
+    #expect(value(0.9251, "Cal", in: "kcal") == 0.9251)
+    // The quantity's own unit, and an equal one parsed apart.
+    let rate = HKQuantity(unit: HKUnit(from: "count/min"), doubleValue: 0.9251)
+    #expect(rate.doubleValue(for: .count().unitDivided(by: .minute())) == 0.9251)
+    #expect(rate.doubleValue(for: rate.unit) == 0.9251)
+  }
+
+  @Test func theClassConstructorsAndTheirCommonRatesAreSharedInstances() {
+    // Units are immutable: one instance per constructor, equal to a parsed one.
+    #expect(HKUnit.count() === HKUnit.count())
+    #expect(HKUnit.minute() === HKUnit.minute())
+    #expect(HKUnit.kilocalorie() === HKUnit.kilocalorie())
+    #expect(HKUnit.meter() === HKUnit.meter())
+    let perMinute = HKUnit.count().unitDivided(by: .minute())
+    #expect(perMinute === HKUnit.count().unitDivided(by: .minute()))
+    #expect(perMinute == HKUnit(from: "count/min"))
+    #expect(HKUnit.count().unitDivided(by: .second()).unitString == "count/s")
+    #expect(HKUnit.meter().unitDivided(by: .second()).unitString == "m/s")
+    #expect(HKUnit.meter().unitDivided(by: .second()) == HKUnit(from: "m/s"))
+    // A rate of other units is made anew: kcal/min.
+    #expect(HKUnit.kilocalorie().unitDivided(by: .minute()).unitString == "kcal/min")
+    // The prefixed constructors still build their own units.
+    #expect(HKUnit.meterUnit(with: .kilo).unitString == "km")
+  }
+
   @Test func energyConversionsAreExact() {
     // 1 kcal = 4184 J; 1 Cal = 4184 J; 1 cal = 4.184 J; 4184 kJ = 1000 kcal.
     #expect(value(1, "kcal", in: "J") == 4184)

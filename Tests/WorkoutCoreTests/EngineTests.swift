@@ -64,6 +64,25 @@ import WorkoutCore
     #expect(saved == live)
   }
 
+  /// The in-place reads of `statistics(for:)`: the builder lent to a closure, the last sample
+  /// read without copying the series. The heart rate is 120 throughout, so the last of its
+  /// 3600 / 5 + 1 = 721 samples is 120; energy is switched off, so it has none; there is no
+  /// session 1.
+  @Test func theBuilderIsReadInPlace() throws {
+    let configuration = WorkoutEngineConfiguration(
+      activity: .running, schedules: only([.heartRate: 5]))
+    let engine = run(
+      configuration, source: ScriptedSource(discrete: { _, _ in 120 }), [(0, .start), (3600, .end)])
+    let live = try #require(engine.builder(ofSession: 0)).samples(of: .heartRate)
+    let last = try #require(engine.withBuilder(ofSession: 0) { $0.lastSample(of: .heartRate) })
+    #expect(live.count == 721)
+    #expect(last == live.last)
+    #expect(last?.value == 120)
+    #expect(
+      engine.withBuilder(ofSession: 0) { $0.lastSample(of: .activeEnergyBurned) } == .some(nil))
+    #expect(engine.withBuilder(ofSession: 1) { _ in true } == nil)
+  }
+
   @Test func secondSessionEndsTheFirst() throws {
     let configuration = WorkoutEngineConfiguration(seed: 9, schedules: only([:]))
     var engine = run(

@@ -226,16 +226,16 @@ extension HKStatistics {
   /// `HKLiveWorkoutBuilder`), or `nil` without samples: from the builder's start date (or
   /// `now` before collection begins) to its end date, else `now`.
   package convenience init?(
-    _ type: QuantityType, of builder: LiveWorkoutBuilder, at now: SimulationInstant,
+    _ type: QuantityType, of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
     since start: Date
   ) {
+    // From the accumulators and the series' last sample, read in place (no series copied).
     guard let statistics = builder.statistics(for: type, at: now) else { return nil }
-    let samples = builder.samples(of: type)
     var end = now
     if let endDate = builder.endDate, endDate < end { end = endDate }
     self.init(
-      type, statistics, lastSample: samples.last, from: builder.startDate ?? now, to: end,
-      since: start)
+      type, statistics, lastSample: builder.lastSample(of: type),
+      from: builder.startDate ?? now, to: end, since: start)
   }
 
   /// Every type's live statistics in `builder` at `now` (`allStatistics`).

@@ -77,8 +77,17 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   }
 
   /// This unit divided by `unit`.
+  ///
+  /// The common rates of the shared units (`count/min`, `count/s`, `m/s`) are shared
+  /// instances too (units are immutable, so sharing changes nothing but the allocation).
   public func unitDivided(by unit: HKUnit) -> HKUnit {
-    HKUnit(factors: Self.combine(factors, unit.factors, sign: -1))
+    if self === Shared.count {
+      if unit === Shared.minute { return Shared.countPerMinute }
+      if unit === Shared.second { return Shared.countPerSecond }
+    } else if self === Shared.meter, unit === Shared.second {
+      return Shared.meterPerSecond
+    }
+    return HKUnit(factors: Self.combine(factors, unit.factors, sign: -1))
   }
 
   /// This unit raised to `power` (every exponent times `power`; power 0 gives the null unit).
@@ -137,10 +146,15 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
 
   /// `value` in this unit expressed in `unit`; the caller checked compatibility.
   func convert(_ value: Double, to unit: HKUnit) -> Double {
-    if self == unit { return value }
+    // The same unit, or one of the same size (equal units have equal sizes; `kcal` and `Cal`
+    // too): the value as it is, without a dynamic `isEqual` or a rounding multiply and divide.
+    if unit === self { return value }
     let from = scale
     let to = unit.scale
-    return value * (from.numerator * to.denominator) / (from.denominator * to.numerator)
+    let multiplier = from.numerator * to.denominator
+    let divisor = from.denominator * to.numerator
+    if multiplier == divisor { return value }
+    return value * multiplier / divisor
   }
 
   // MARK: - NSObject
@@ -175,60 +189,97 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
 
   // MARK: - Constructors
 
-  private static func unit(_ root: UnitRoot, _ prefix: HKMetricPrefix = .none) -> Self {
+  private static func unit(_ root: UnitRoot, _ prefix: HKMetricPrefix) -> Self {
     Self(factors: [Factor(atom: UnitAtom(prefix: prefix, root: root), exponent: 1)])
   }
 
+  /// `unit` as `Self` (the class is final: `Self` is `HKUnit`).
+  private static func shared(_ unit: HKUnit) -> Self { unsafeDowncast(unit, to: Self.self) }
+
+  /// The units of the class constructors without a prefix, made once: apps build their
+  /// display units on every batch, and units are immutable (value semantics by sharing).
+  private enum Shared {
+    static func plain(_ root: UnitRoot) -> HKUnit {
+      HKUnit(factors: [Factor(atom: UnitAtom(prefix: .none, root: root), exponent: 1)])
+    }
+    static let count = plain(.count)
+    static let percent = plain(.percent)
+    static let gram = plain(.gram)
+    static let pound = plain(.pound)
+    static let ounce = plain(.ounce)
+    static let meter = plain(.meter)
+    static let mile = plain(.mile)
+    static let foot = plain(.foot)
+    static let inch = plain(.inch)
+    static let yard = plain(.yard)
+    static let liter = plain(.liter)
+    static let second = plain(.second)
+    static let minute = plain(.minute)
+    static let hour = plain(.hour)
+    static let day = plain(.day)
+    static let joule = plain(.joule)
+    static let kilocalorie = plain(.kilocalorie)
+    static let largeCalorie = plain(.largeCalorie)
+    static let smallCalorie = plain(.smallCalorie)
+    static let watt = plain(.watt)
+    static let countPerMinute = HKUnit(
+      factors: HKUnit.combine(count.factors, minute.factors, sign: -1))
+    static let countPerSecond = HKUnit(
+      factors: HKUnit.combine(count.factors, second.factors, sign: -1))
+    static let meterPerSecond = HKUnit(
+      factors: HKUnit.combine(meter.factors, second.factors, sign: -1))
+  }
+
   /// `count`: a count of things (steps, beats), dimensionless.
-  public class func count() -> Self { unit(.count) }
+  public class func count() -> Self { shared(Shared.count) }
   /// `%`: a percentage, 0.01 of `count`.
-  public class func percent() -> Self { unit(.percent) }
+  public class func percent() -> Self { shared(Shared.percent) }
   /// `g`: grams.
-  public class func gram() -> Self { unit(.gram) }
+  public class func gram() -> Self { shared(Shared.gram) }
   /// `g` with a metric prefix (`.kilo` → `kg`).
   public class func gramUnit(with prefix: HKMetricPrefix) -> Self { unit(.gram, prefix) }
   /// `lb`: pounds, 453.59237 g.
-  public class func pound() -> Self { unit(.pound) }
+  public class func pound() -> Self { shared(Shared.pound) }
   /// `oz`: ounces, 1/16 lb.
-  public class func ounce() -> Self { unit(.ounce) }
+  public class func ounce() -> Self { shared(Shared.ounce) }
   /// `m`: metres.
-  public class func meter() -> Self { unit(.meter) }
+  public class func meter() -> Self { shared(Shared.meter) }
   /// `m` with a metric prefix (`.kilo` → `km`).
   public class func meterUnit(with prefix: HKMetricPrefix) -> Self { unit(.meter, prefix) }
   /// `mi`: miles, 1609.344 m.
-  public class func mile() -> Self { unit(.mile) }
+  public class func mile() -> Self { shared(Shared.mile) }
   /// `ft`: feet, 0.3048 m.
-  public class func foot() -> Self { unit(.foot) }
+  public class func foot() -> Self { shared(Shared.foot) }
   /// `in`: inches, 0.0254 m.
-  public class func inch() -> Self { unit(.inch) }
+  public class func inch() -> Self { shared(Shared.inch) }
   /// `yd`: yards, 0.9144 m.
-  public class func yard() -> Self { unit(.yard) }
+  public class func yard() -> Self { shared(Shared.yard) }
   /// `L`: litres, 0.001 m³.
-  public class func liter() -> Self { unit(.liter) }
+  public class func liter() -> Self { shared(Shared.liter) }
   /// `L` with a metric prefix (`.milli` → `mL`).
   public class func literUnit(with prefix: HKMetricPrefix) -> Self { unit(.liter, prefix) }
   /// `s`: seconds.
-  public class func second() -> Self { unit(.second) }
+  public class func second() -> Self { shared(Shared.second) }
   /// `s` with a metric prefix (`.milli` → `ms`).
   public class func secondUnit(with prefix: HKMetricPrefix) -> Self { unit(.second, prefix) }
   /// `min`: minutes, 60 s.
-  public class func minute() -> Self { unit(.minute) }
+  public class func minute() -> Self { shared(Shared.minute) }
   /// `hr`: hours, 3600 s.
-  public class func hour() -> Self { unit(.hour) }
+  public class func hour() -> Self { shared(Shared.hour) }
   /// `d`: days, 86400 s.
-  public class func day() -> Self { unit(.day) }
+  public class func day() -> Self { shared(Shared.day) }
   /// `J`: joules.
-  public class func joule() -> Self { unit(.joule) }
+  public class func joule() -> Self { shared(Shared.joule) }
   /// `J` with a metric prefix (`.kilo` → `kJ`).
   public class func jouleUnit(with prefix: HKMetricPrefix) -> Self { unit(.joule, prefix) }
   /// `kcal`: kilocalories, 4184 J.
-  public class func kilocalorie() -> Self { unit(.kilocalorie) }
+  public class func kilocalorie() -> Self { shared(Shared.kilocalorie) }
   /// `Cal`: large (food) calories, 4184 J.
-  public class func largeCalorie() -> Self { unit(.largeCalorie) }
+  public class func largeCalorie() -> Self { shared(Shared.largeCalorie) }
   /// `cal`: small calories, 4.184 J.
-  public class func smallCalorie() -> Self { unit(.smallCalorie) }
+  public class func smallCalorie() -> Self { shared(Shared.smallCalorie) }
   /// `W`: watts, 1 J/s.
-  public class func watt() -> Self { unit(.watt) }
+  public class func watt() -> Self { shared(Shared.watt) }
   /// `W` with a metric prefix (`.kilo` → `kW`).
   public class func wattUnit(with prefix: HKMetricPrefix) -> Self { unit(.watt, prefix) }
 }

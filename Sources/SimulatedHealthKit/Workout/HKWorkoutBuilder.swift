@@ -107,9 +107,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // whole engine, data source included, on every call.
     return simulation.state.withLock { state in
       state.session.withEngine { engine in
-        engine.builder(ofSession: index).flatMap {
-          HKStatistics(type, of: $0, at: engine.now, since: start)
-        }
+        let now = engine.now
+        return engine.withBuilder(ofSession: index) {
+          HKStatistics(type, of: $0, at: now, since: start)
+        } ?? nil
       }
     }
   }

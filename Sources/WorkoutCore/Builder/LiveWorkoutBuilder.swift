@@ -258,6 +258,13 @@ public struct LiveWorkoutBuilder: Sendable {
   /// The samples of `type` collected so far.
   public func samples(of type: QuantityType) -> SampleSeries { series[type.slot] }
 
+  /// The latest sample of `type` collected so far, or `nil` (read in place: no copy of the
+  /// series).
+  public func lastSample(of type: QuantityType) -> QuantitySample? {
+    let count = series[type.slot].count
+    return count > 0 ? series[type.slot][count - 1] : nil
+  }
+
   /// The number of samples of `type` collected so far.
   public func sampleCount(of type: QuantityType) -> Int { accumulators[type.slot].count }
 

@@ -133,6 +133,15 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sessions.indices.contains(index) ? sessions[index].builder : nil
   }
 
+  /// `body` applied to the builder of session `index` in place (no copy of the builder and
+  /// its sample series, as ``builder(ofSession:)`` makes), or `nil` if there is no such
+  /// session: the reads made on every batch (`statistics(for:)`).
+  public func withBuilder<R>(ofSession index: Int, _ body: (borrowing LiveWorkoutBuilder) -> R)
+    -> R?
+  {
+    sessions.indices.contains(index) ? body(sessions[index].builder) : nil
+  }
+
   // MARK: - Driving
 
   /// Advances to `instant` (delivering samples due before it), then performs `action`, then

@@ -68,7 +68,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   /// The metadata added with `addMetadata`, as the app gave it (the saved workout's
-  /// ``HKWorkout/metadata`` and the record's `metadata` hold it too,
+  /// ``HKObject/metadata`` and the record's `metadata` hold it too,
   /// docs/swift-api.md#metadata).
   public var metadata: [String: Any] { lock.withLock { metadataStorage } }
 
@@ -276,7 +276,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Adds metadata to the workout (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addmetadata(_:completion:)):
-  /// later values win; the saved ``HKWorkout/metadata`` and the record's `metadata` get it
+  /// later values win; the saved ``HKObject/metadata`` and the record's `metadata` get it
   /// (docs/swift-api.md#metadata). Values: `String`, `Bool`, numbers (`Int`, `Double`, ...,
   /// `NSNumber`), `Date`, ``HKQuantity``; the app's keys win over `HKTimeZone`,
   /// `HKElevationAscended` and `HKAverageMETs`; `HKIndoorWorkout` follows the configuration's

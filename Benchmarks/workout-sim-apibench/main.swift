@@ -104,13 +104,13 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
       let quantity =
         type.aggregationStyle == .cumulative
         ? statistics.sumQuantity() : statistics.mostRecentQuantity()
-      if let quantity { latest[type] = quantity.doubleValue(for: displayUnit(of: type)) }
+      guard let quantity else { continue }
+      let value = quantity.doubleValue(for: displayUnit(of: type))
+      // Mode `read`: straight into the kept values (the lock held only for the write).
+      if mode == .read { shown.withLock { $0.values[type] = value } } else { latest[type] = value }
     }
     if mode == .read {
-      shown.withLock { shown in
-        shown.batches += 1
-        for (type, value) in latest { shown.values[type] = value }
-      }
+      shown.withLock { $0.batches += 1 }
       return
     }
     Task { @MainActor [model, latest] in

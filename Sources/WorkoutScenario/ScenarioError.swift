@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a scenario file could not be used: it cannot be opened, is not strict JSON, or does not
 /// follow the scenario format (docs/command-line.md#error-messages).
 ///
@@ -61,4 +63,10 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
       return "\(fileName): version: \(message)"
     }
   }
+}
+
+extension ScenarioError: LocalizedError {
+  /// ``description`` (the file, the line and column or JSON path, and the fix), so that
+  /// `error.localizedDescription` says it too rather than Foundation's generic text.
+  public var errorDescription: String? { description }
 }

@@ -128,3 +128,9 @@ public enum Simulation {
     return scenario.expect.map { (check: $0, outcome: evaluate($0, in: document)) }
   }
 }
+
+extension SimulationError: LocalizedError {
+  /// ``description`` (the file, the JSON path and the fix), so that `error.localizedDescription`
+  /// says it too rather than Foundation's generic text.
+  public var errorDescription: String? { description }
+}

@@ -111,3 +111,50 @@ final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
     }
   }
 }
+
+/// Dates and spans far from the scenario's time neither trap nor run for ever.
+@Suite struct HorizonTests {
+  private static let scenario = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios/hills.json")
+
+  /// `advance` beyond 366 days throws ``HealthKitSimulation/HorizonError`` and time stays put;
+  /// 366 days exactly is the horizon (366 × 86 400 = 31 622 400 s).
+  @Test func advancingBeyondTheHorizonThrowsAndMovesNothing() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.scenario)
+    let start = simulation.now
+    await #expect(throws: HealthKitSimulation.HorizonError.self) {
+      try await simulation.advance(to: .distantFuture)
+    }
+    await #expect(throws: HealthKitSimulation.HorizonError.self) {
+      try await simulation.advance(by: .seconds(Int64(1) << 40))
+    }
+    await #expect(throws: HealthKitSimulation.HorizonError.self) {
+      try await simulation.advance(by: .seconds(31_622_401))
+    }
+    #expect(simulation.now == start)
+    try await simulation.advance(to: .distantPast)
+    #expect(simulation.now == start)
+  }
+
+  /// An app date like `Date.distantFuture` saturates at the last representable instant
+  /// (Int64.max ns) instead of trapping.
+  @Test func farDatesSaturate() {
+    #expect(SimulationInstant.rounding(seconds: 1e300).nanoseconds == .max)
+    #expect(SimulationInstant.rounding(seconds: -1e300).nanoseconds == .min)
+    #expect(SimulationInstant.rounding(seconds: .nan) == .zero)
+    #expect(SimulationInstant.rounding(seconds: 1.5).nanoseconds == 1_500_000_000)
+  }
+}
+
+/// A scenario error's `localizedDescription` is its own message, not Foundation's generic text.
+@Test func scenarioErrorsDescribeThemselves() throws {
+  let missing = URL(fileURLWithPath: "/nonexistent/no-such-scenario.json")
+  do {
+    _ = try HealthKitSimulation(scenario: missing)
+    Issue.record("a missing file was accepted")
+  } catch {
+    #expect(error.localizedDescription.contains("no-such-scenario.json"))
+    #expect(!error.localizedDescription.contains("could not be completed"))
+  }
+}

@@ -130,18 +130,51 @@ public final class HealthKitSimulation: Sendable {
   /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
   /// longer).
   ///
-  /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to).
+  /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to);
+  ///   ``HorizonError`` (before anything moves) when the target lies beyond ``horizon``.
   public func advance(by duration: Duration) async throws {
-    let target = state.withLock { $0.session.now.advanced(by: max(duration, .zero)) }
-    try await step(to: target)
+    let now = state.withLock { $0.session.now }
+    let room = Self.horizon - .nanoseconds(now.nanoseconds)
+    guard duration <= room else {
+      throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
+    }
+    try await step(to: now.advanced(by: max(duration, .zero)))
   }
 
   /// Moves virtual time forward to `date` (a date at or before ``now`` only delivers what is
   /// pending), as ``advance(by:)``.
   ///
-  /// - Throws: `CancellationError` when the task is cancelled.
+  /// - Throws: `CancellationError` when the task is cancelled; ``HorizonError`` (before
+  ///   anything moves) when `date` lies beyond ``horizon`` after the scenario's start.
   public func advance(to date: Date) async throws {
+    guard date.timeIntervalSince(startDate) <= Double(Self.horizon.components.seconds) else {
+      throw HorizonError(requested: "advance(to: \(date))", startDate: startDate)
+    }
     try await step(to: instant(of: date))
+  }
+
+  /// How far virtual time may go: 366 days after the scenario's `start`. Sessions collect on
+  /// the way, so an open-ended `advance` (`.distantFuture`, `.seconds(1 << 40)`) would run for
+  /// hours and exhaust memory; a year of collecting keeps the samples within the command
+  /// line's memory budget (docs/swift-api.md#time-and-callbacks).
+  public static let horizon: Duration = .seconds(366 * 86_400)
+
+  /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
+  /// not move.
+  public struct HorizonError: Error, CustomStringConvertible, LocalizedError {
+    /// The call, with its argument.
+    public let requested: String
+    /// The scenario's start.
+    public let startDate: Date
+
+    /// What went wrong and what to do.
+    public var description: String {
+      "\(requested) goes beyond the simulation's horizon, 366 days after the scenario's start "
+        + "(\(startDate)): advance by the span the test needs (minutes or hours of a workout)."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
   }
 
   /// Delivers every pending callback, then lets the main actor and other tasks run, until

@@ -31,9 +31,17 @@ public struct SimulationInstant: InstantProtocol, Hashable, Comparable, Sendable
   /// Creates an instant from seconds given as `Double`, rounded to the nearest nanosecond
   /// (ties away from zero). Use only at input boundaries.
   ///
-  /// - Parameter seconds: seconds since `t = 0`; must be finite and within ±9.2e9 s.
+  /// - Parameter seconds: seconds since `t = 0`. Values beyond what `Int64` nanoseconds hold
+  ///   (about ±292 years, ±9.2e9 s; `Date.distantPast` / `.distantFuture` from an app) saturate at
+  ///   the first or last representable instant; NaN gives `t = 0`.
   public static func rounding(seconds: Double) -> SimulationInstant {
-    SimulationInstant(nanoseconds: Int64((seconds * 1e9).rounded(.toNearestOrAwayFromZero)))
+    let nanoseconds = (seconds * 1e9).rounded(.toNearestOrAwayFromZero)
+    // 2^63 as a Double: every Double below it converts; at or above it would trap.
+    let limit = 9_223_372_036_854_775_808.0
+    if nanoseconds.isNaN { return .zero }
+    if nanoseconds >= limit { return SimulationInstant(nanoseconds: .max) }
+    if nanoseconds < -limit { return SimulationInstant(nanoseconds: .min) }
+    return SimulationInstant(nanoseconds: Int64(nanoseconds))
   }
 
   /// Seconds since `t = 0` as a `Double` (for formulas and output only).

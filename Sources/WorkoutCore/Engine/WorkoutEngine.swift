@@ -133,9 +133,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sessions.indices.contains(index) ? sessions[index].builder : nil
   }
 
-  /// `body` applied to the builder of session `index` in place (no copy of the builder and
-  /// its sample series, as ``builder(ofSession:)`` makes), or `nil` if there is no such
-  /// session: the reads made on every batch (`statistics(for:)`).
+  /// `body` applied to the builder of session `index`, or `nil` if there is no such session:
+  /// the reads made on every batch (`statistics(for:)`). The builder is lent, not returned: its
+  /// sample series are retained for the call, never copied element by element (a caller of
+  /// ``builder(ofSession:)`` that kept the value would make the next append copy them).
   public func withBuilder<R>(ofSession index: Int, _ body: (borrowing LiveWorkoutBuilder) -> R)
     -> R?
   {

@@ -4,7 +4,9 @@
 //   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
 //   WorkoutText (stdlib: ISO 8601, number and duration text)
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX readers)
-//   WorkoutScenario (Foundation; Core, Physiology, JSON)
+//   WorkoutHealth (stdlib; Core: the health store's samples, queries and merge, the generator
+//     of a person's days)
+//   WorkoutScenario (Foundation; Core, Physiology, JSON, Health)
 //   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
 //     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
 //     exporters)
@@ -32,6 +34,7 @@ let package = Package(
     .executable(name: "workout-sim", targets: ["workout-sim"]),
     .library(name: "WorkoutCore", targets: ["WorkoutCore"]),
     .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
+    .library(name: "WorkoutHealth", targets: ["WorkoutHealth"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
@@ -39,6 +42,7 @@ let package = Package(
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
     .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(name: "WorkoutHealth", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
     .target(name: "WorkoutText", swiftSettings: strict),
     .target(name: "WorkoutFiles", swiftSettings: strict),
@@ -46,6 +50,7 @@ let package = Package(
       name: "WorkoutScenario",
       dependencies: [
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+        "WorkoutHealth",
       ],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
@@ -68,7 +73,7 @@ let package = Package(
       name: "WorkoutSimulation",
       dependencies: [
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
-        "WorkoutFiles", "WorkoutWatch", "WorkoutText",
+        "WorkoutFiles", "WorkoutWatch", "WorkoutText", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .target(
@@ -83,6 +88,7 @@ let package = Package(
       name: "SimulatedHealthKit",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
+        "WorkoutHealth",
       ],
       swiftSettings: strict),
     // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
@@ -101,6 +107,9 @@ let package = Package(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutPhysiologyTests", dependencies: ["WorkoutPhysiology", "WorkoutCore"],
       swiftSettings: strict),

@@ -159,26 +159,25 @@ public enum Report {
     {
       let model = profile.elevation.map { ChartPoint(x: $0.seconds, y: $0.metres) }
       let raw = profile.recordedAltitude.map { ChartPoint(x: $0.seconds, y: $0.metres) }
-      var lines: [TimeChart.Line] = []
-      var legend: [(String, String)] = []
-      if !raw.isEmpty {
-        // Recorded points come as the device wrote them (smart recording leaves long steps):
-        // a gap is only a step longer than the replay's longest step that is always movement,
-        // 10 s (`RecordingCourse.maximumGap`).
-        lines.append(
-          TimeChart.Line(
-            cssClass: "s-raw", points: raw, interval: RecordingCourse.maximumGap / Gaps.factor))
-        legend.append(("s-raw", "recorded altitude"))
-      }
       // The model's profile has one point per segment: a straight line between them, no gaps.
-      lines.append(TimeChart.Line(cssClass: "s-elev", points: model, interval: .infinity))
-      legend.append(
+      var lines = [TimeChart.Line(cssClass: "s-elev", points: model, interval: .infinity)]
+      var legend = [
         (
           "s-elev",
           raw.isEmpty
             ? "the course's grades, integrated over distance (relative to the start)"
             : "the smoothed profile the grades follow (±50 m of distance)"
-        ))
+        )
+      ]
+      if !raw.isEmpty {
+        // Recorded points come as the device wrote them (smart recording leaves long steps):
+        // a gap is only a step longer than the replay's longest step that is always movement,
+        // 10 s (`RecordingCourse.maximumGap`). Drawn over the profile, thin.
+        lines.append(
+          TimeChart.Line(
+            cssClass: "s-raw", points: raw, interval: RecordingCourse.maximumGap / Gaps.factor))
+        legend.append(("s-raw", "recorded altitude"))
+      }
       var chart = TimeChart(id: prefix + "-elevation", title: "Elevation, m", lines: lines)
       chart.label = { tickText($0) }
       out += figure(chart.title, legend: legend, chart: chart, axis: axis)

@@ -135,7 +135,8 @@ public enum Ticks {
     let step = timeStep(span: end - start, maximumCount: maximumCount)
     let startOffset = Double(offset(start))
     var ticks: [(instant: Double, label: String)] = []
-    for local in multiples(of: step, from: start + startOffset - 86400, to: end + startOffset + 86400)
+    for local in multiples(
+      of: step, from: start + startOffset - 86400, to: end + startOffset + 86400)
     {
       // The offset at the candidate instant decides where this local time falls.
       let guess = local - startOffset

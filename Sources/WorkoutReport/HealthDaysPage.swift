@@ -21,7 +21,8 @@ extension Report {
       return text
     }
     func frame(_ id: String, _ title: String, _ height: Double) -> String {
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + id + "\" viewBox=\"0 0 960 "
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + id
+        + "\" viewBox=\"0 0 960 "
         + PathText.number(height) + "\" role=\"img\" aria-label=\"" + title + "\"><title>" + title
         + "</title>"
     }
@@ -52,7 +53,9 @@ extension Report {
       let bars = day.stepsBySource.count + (day.mergedSteps == nil ? 0 : 1)
       guard bars > 0 else { continue }
       let barWidth = columnWidth * 0.8 / Double(bars)
-      var values = day.stepsBySource.enumerated().map { ("src-" + String($0.offset % 4), $0.element.source, $0.element.steps) }
+      var values = day.stepsBySource.enumerated().map {
+        ("src-" + String($0.offset % 4), $0.element.source, $0.element.steps)
+      }
       if let merged = day.mergedSteps { values.append(("merged", "merged", merged)) }
       for (bar, value) in values.enumerated() {
         let x = column(index) + columnWidth * 0.1 + barWidth * Double(bar)
@@ -82,7 +85,8 @@ extension Report {
           out += PathText.number(column(index) + columnWidth * 0.2) + "\" y=\""
           out += PathText.number(high) + "\" width=\"" + PathText.number(columnWidth * 0.6)
           out += "\" height=\"" + PathText.number(low - high) + "\"><title>"
-          out += HTML.escape(day.date + " " + stage.stage + ": " + tickText(stage.minutes.rounded()))
+          out += HTML.escape(
+            day.date + " " + stage.stage + ": " + tickText(stage.minutes.rounded()))
           out += " min</title></rect>"
         }
       }
@@ -115,7 +119,8 @@ extension Report {
       out += HTML.escape(
         day.sleepMinutes.map { $0.stage + " " + tickText($0.minutes.rounded()) + " min" }.joined(
           separator: ", "))
-      out += "</td><td>" + (day.restingHeartRate.map { TextFormat.heartRate(beatsPerMinute: $0) } ?? "-")
+      out +=
+        "</td><td>" + (day.restingHeartRate.map { TextFormat.heartRate(beatsPerMinute: $0) } ?? "-")
       out += "</td></tr>"
     }
     out += "</tbody></table></section>\n"

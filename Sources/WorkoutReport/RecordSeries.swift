@@ -77,7 +77,8 @@ public enum RecordSeries {
       } else {
         held = interval
       }
-      if let zone = HeartRateZone.zone(heartRate: points[index].y, maximumHeartRate: maximumHeartRate)
+      if let zone = HeartRateZone.zone(
+        heartRate: points[index].y, maximumHeartRate: maximumHeartRate)
       {
         seconds[zone - 1] += held
       }

@@ -199,11 +199,12 @@ public enum Report {
     }
     if !route.isEmpty {
       out += "<figure class=\"route\"><figcaption>Route (equirectangular)</figcaption>"
-      out += RouteMap.svg(
-        route.compactMap { point in
-          guard let latitude = point.latitude, let longitude = point.longitude else { return nil }
-          return (latitude, longitude)
-        }, id: prefix + "-route") + "</figure>\n"
+      out +=
+        RouteMap.svg(
+          route.compactMap { point in
+            guard let latitude = point.latitude, let longitude = point.longitude else { return nil }
+            return (latitude, longitude)
+          }, id: prefix + "-route") + "</figure>\n"
     }
     out += totalsTable(input, record: record, index: index, heartRate: heartRate)
     out += "</div>\n"
@@ -290,7 +291,8 @@ public enum Report {
       switch event.type {
       case .lap:
         marks.append(
-          TimeChart.Mark(from: at, to: at, cssClass: "lap", title: "lap " + result.date(of: event.date)))
+          TimeChart.Mark(
+            from: at, to: at, cssClass: "lap", title: "lap " + result.date(of: event.date)))
       case .marker:
         marks.append(
           TimeChart.Mark(
@@ -313,7 +315,8 @@ public enum Report {
       marks.append(
         TimeChart.Mark(
           from: at, to: at, cssClass: "error",
-          title: error.action + ": " + error.error.message + " (" + result.date(of: error.at) + ")"))
+          title: error.action + ": " + error.error.message + " (" + result.date(of: error.at) + ")")
+      )
     }
     return marks
   }
@@ -333,7 +336,9 @@ public enum Report {
       }
     }
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + id
-    out += "\" viewBox=\"0 0 960 " + PathText.number(height) + "\" role=\"img\" aria-label=\"Session state\">"
+    out +=
+      "\" viewBox=\"0 0 960 " + PathText.number(height)
+      + "\" role=\"img\" aria-label=\"Session state\">"
     out += "<title>Session state</title>"
     for (index, change) in changes.enumerated() {
       let from = max(change.at, axis.start)
@@ -418,12 +423,15 @@ public enum Report {
     if let distance = record.totalDistance, distance > 0 {
       let seconds = record.duration.secondsValue
       add("average speed", number(distance / seconds * 3.6, 2, "km/h"))
-      if record.activityType != .cycling, let pace = TextFormat.pace(metres: distance, seconds: seconds) {
+      if record.activityType != .cycling,
+        let pace = TextFormat.pace(metres: distance, seconds: seconds)
+      {
         add("average pace", pace + " /km")
       }
     }
     add("average METs", number(mets, 2, "kcal/(kg·h)"))
-    let pauses = PauseRule.pausedSpans(of: record.events, start: record.startDate, end: record.endDate)
+    let pauses = PauseRule.pausedSpans(
+      of: record.events, start: record.startDate, end: record.endDate)
     add("pauses", String(pauses.count))
     add("laps", String(record.events.filter { $0.type == .lap }.count))
     add("markers", String(record.events.filter { $0.type == .marker }.count))

@@ -11,8 +11,7 @@ public enum RouteMap {
 
   /// `positions` (latitude, longitude in degrees) projected into the box: one scale for both
   /// axes, the route centred. A single position (or all at one place) lands in the middle.
-  public static func project(_ positions: [(latitude: Double, longitude: Double)]) -> [ChartPoint]
-  {
+  public static func project(_ positions: [(latitude: Double, longitude: Double)]) -> [ChartPoint] {
     guard !positions.isEmpty else { return [] }
     let latitudes = positions.map(\.latitude)
     let meanLatitude = latitudes.reduce(0, +) / Double(latitudes.count)
@@ -27,7 +26,8 @@ public enum RouteMap {
     let usableHeight = height - 2 * margin
     let scale =
       max(spanX, spanY) > 0
-      ? min(spanX > 0 ? usableWidth / spanX : .infinity, spanY > 0 ? usableHeight / spanY : .infinity)
+      ? min(
+        spanX > 0 ? usableWidth / spanX : .infinity, spanY > 0 ? usableHeight / spanY : .infinity)
       : 0
     let offsetX = (width - spanX * scale) / 2
     let offsetY = (height - spanY * scale) / 2

@@ -85,7 +85,8 @@ struct TimeChart {
         maximumCount: 5)
     let y = LinearScale(domain: (domainStart, domainEnd), range: (bottom, Self.top))
     let step = Ticks.step(span: y.domainEnd - y.domainStart, maximumCount: 5)
-    var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"\(id)\" viewBox=\"0 0 "
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"\(id)\" viewBox=\"0 0 "
     out += PathText.number(Self.width) + " " + PathText.number(height)
     out += "\" role=\"img\" aria-label=\"" + HTML.escape(title) + "\">"
     out += "<title>" + HTML.escape(title) + "</title>"

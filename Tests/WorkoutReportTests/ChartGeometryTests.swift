@@ -45,7 +45,10 @@ import WorkoutWatch
     #expect(ticks.map(\.label).prefix(3) == ["0:00", "5:00", "10:00"])
     // 12 h = 43200 s: 4320 s → 7200 s (2 h): labels h:mm:ss.
     let long = Ticks.elapsed(span: 43200, maximumCount: 10)
-    #expect(long.map(\.label) == ["0:00", "2:00:00", "4:00:00", "6:00:00", "8:00:00", "10:00:00", "12:00:00"])
+    #expect(
+      long.map(\.label) == [
+        "0:00", "2:00:00", "4:00:00", "6:00:00", "8:00:00", "10:00:00", "12:00:00",
+      ])
   }
 
   @Test func wallClockTicksFollowTheZoneOffset() {

@@ -47,8 +47,8 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
         time axis, the route, and the totals; a replay shows the recording's heart
         rate and totals beside the model's. See docs/command-line.md#report.
         """,
-      usage: "report [--scenario FILE | --recording FILE] [--out FILE] [--type TYPE]\n"
-        + String(repeating: " ", count: 19) + "[--seed N]",
+      usage: "report [--scenario FILE | --recording FILE] [--out FILE]\n"
+        + String(repeating: " ", count: 19) + "[--type TYPE] [--seed N]",
       arguments: [],
       options: [
         ("--scenario FILE", "The scenario to run (default: the built-in default scenario)."),
@@ -98,7 +98,8 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
         case "--scenario", "--recording", "--out":
           let value = try scanner.value(for: name, inline: inline, valueName: "FILE")
           let slot: WritableKeyPath<ReportCommand, String?> =
-            name == "--scenario" ? \.scenarioPath : name == "--recording" ? \.recordingPath : \.output
+            name == "--scenario"
+            ? \.scenarioPath : name == "--recording" ? \.recordingPath : \.output
           guard command[keyPath: slot] == nil else {
             throw UsageError("\(name) is given twice.", command: "report")
           }
@@ -173,8 +174,7 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
     return .success
   }
 
-  private func write(_ page: ReportInput, plan: OutputPlan, in environment: CLIEnvironment) throws
-  {
+  private func write(_ page: ReportInput, plan: OutputPlan, in environment: CLIEnvironment) throws {
     let bytes = Report.html(page)
     try plan.write(bytes, toPath: outputPath, flag: "--out")
     let count = page.result.records.count

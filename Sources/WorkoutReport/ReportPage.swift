@@ -34,6 +34,7 @@ public enum Report {
     out += HTML.escape(result.timeZoneName) + " · " + recordCount(result.records.count)
     out += " · " + String(result.errors.count) + (result.errors.count == 1 ? " error" : " errors")
     out += "</p>\n</header>\n<main>\n"
+    out += runSection(result)
     if result.records.isEmpty {
       out += "<p class=\"empty\">No finished workout: the run saved no record.</p>\n"
     }
@@ -155,7 +156,8 @@ public enum Report {
       out += figure(chart.title, legend: [], chart: chart, axis: axis)
     }
     if let profile = input.profile, record.activityType.distanceType != nil,
-      !profile.elevation.isEmpty || !profile.recordedAltitude.isEmpty
+      !profile.recordedAltitude.isEmpty
+        || profile.elevation.contains(where: { $0.metres != profile.elevation.first?.metres })
     {
       let model = profile.elevation.map { ChartPoint(x: $0.seconds, y: $0.metres) }
       let raw = profile.recordedAltitude.map { ChartPoint(x: $0.seconds, y: $0.metres) }
@@ -367,6 +369,92 @@ public enum Report {
       out += PathText.number(bottom + 26) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
     }
     out += "</svg>"
+    return out
+  }
+
+  // MARK: - The whole run
+
+  /// The run from `t = 0` to its last log entry: one row of states per session (from the log's
+  /// state changes), and a row of the log's other entries: saved records, app and extended
+  /// runtime changes, errors.
+  static func runSection(_ result: RunResult) -> String {
+    var end = result.log.last?.at.seconds ?? 0
+    for error in result.errors { end = max(end, error.at.seconds) }
+    for record in result.records { end = max(end, record.endDate.seconds) }
+    let axis = timeAxis(result, start: 0, end: max(end, 1), marks: [])
+    var sessions: [Int] = []
+    for entry in result.log {
+      if case .stateChange = entry.kind, let session = entry.session, !sessions.contains(session)
+      {
+        sessions.append(session)
+      }
+    }
+    sessions.sort()
+    let rowHeight = 22.0
+    let top = 6.0
+    let rows = Double(sessions.count + 1)
+    let bottom = top + rows * rowHeight
+    let height = bottom + 32
+    let x = LinearScale(domain: (axis.start, axis.end), range: (TimeChart.left, TimeChart.right))
+    var out = "<section class=\"run\"><h2>The run</h2>\n<figure><figcaption>Sessions and log over "
+    out += "the whole run</figcaption>"
+    out += "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"run-timeline\" "
+    out += "viewBox=\"0 0 960 " + PathText.number(height) + "\" role=\"img\" "
+    out += "aria-label=\"Sessions and log\"><title>Sessions and log</title>"
+    out += "<rect class=\"plot\" x=\"" + PathText.number(TimeChart.left) + "\" y=\""
+    out += PathText.number(top) + "\" width=\"" + PathText.number(TimeChart.right - TimeChart.left)
+    out += "\" height=\"" + PathText.number(bottom - top) + "\"/>"
+    for (row, session) in sessions.enumerated() {
+      let y = top + Double(row) * rowHeight
+      out += "<text class=\"tick\" x=\"" + PathText.number(TimeChart.left - 6) + "\" y=\""
+      out += PathText.number(y + 15) + "\" text-anchor=\"end\">session " + String(session)
+      out += "</text>"
+      var changes: [(at: Double, state: WorkoutSessionState)] = []
+      for entry in result.log where entry.session == session {
+        if case .stateChange(_, let to) = entry.kind { changes.append((entry.at.seconds, to)) }
+      }
+      for (index, change) in changes.enumerated() {
+        let to = index + 1 < changes.count ? changes[index + 1].at : axis.end
+        let left = x(change.at)
+        let width = max(x(to) - left, 1)
+        out += "<rect class=\"st-" + change.state.name + "\" x=\"" + PathText.number(left)
+        out += "\" y=\"" + PathText.number(y + 3) + "\" width=\"" + PathText.number(width)
+        out += "\" height=\"" + PathText.number(rowHeight - 6) + "\"><title>session "
+        out += String(session) + " " + change.state.name + " from "
+        out += HTML.escape(result.date(of: SimulationInstant.rounding(seconds: change.at)))
+        out += "</title></rect>"
+      }
+    }
+    let logRow = top + Double(sessions.count) * rowHeight
+    out += "<text class=\"tick\" x=\"" + PathText.number(TimeChart.left - 6) + "\" y=\""
+    out += PathText.number(logRow + 15) + "\" text-anchor=\"end\">log</text>"
+    func tick(_ at: SimulationInstant, _ cssClass: String, _ title: String) -> String {
+      let px = PathText.number(x(at.seconds))
+      return "<path class=\"" + cssClass + "\" d=\"M" + px + "," + PathText.number(logRow + 3)
+        + "V" + PathText.number(logRow + rowHeight - 3) + "\"><title>" + HTML.escape(title)
+        + " " + HTML.escape(result.date(of: at)) + "</title></path>"
+    }
+    for entry in result.log {
+      switch entry.kind {
+      case .record: out += tick(entry.at, "lap", "record saved")
+      case .appState: out += tick(entry.at, "lap", "app state")
+      case .extendedRuntime: out += tick(entry.at, "marker", "extended runtime session")
+      case .unfinished: out += tick(entry.at, "error", "session left open")
+      case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
+      }
+    }
+    for error in result.errors {
+      out += tick(error.at, "error", error.action + ": " + error.error.message)
+    }
+    for tick in axis.elapsed {
+      out += "<text class=\"tick\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
+      out += PathText.number(bottom + 13) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
+    }
+    for tick in axis.clock {
+      out += "<text class=\"tick clock\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
+      out += PathText.number(bottom + 26) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
+    }
+    out += "</svg></figure></section>\n"
     return out
   }
 

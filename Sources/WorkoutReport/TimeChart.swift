@@ -119,10 +119,10 @@ struct TimeChart {
       out += "<text class=\"tick clock\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
       out += PathText.number(bottom + 28) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
     }
-    out += "<text class=\"axis\" x=\"" + PathText.number(Self.right + 6) + "\" y=\""
-    out += PathText.number(bottom + 14) + "\">elapsed</text>"
-    out += "<text class=\"axis\" x=\"" + PathText.number(Self.right + 6) + "\" y=\""
-    out += PathText.number(bottom + 28) + "\">local</text>"
+    out += "<text class=\"axis\" x=\"" + PathText.number(Self.left - 22) + "\" y=\""
+    out += PathText.number(bottom + 14) + "\" text-anchor=\"end\">elapsed</text>"
+    out += "<text class=\"axis\" x=\"" + PathText.number(Self.left - 22) + "\" y=\""
+    out += PathText.number(bottom + 28) + "\" text-anchor=\"end\">local</text>"
     for line in lines {
       let inside = Self.clip(line.points, start: axis.start, end: axis.end)
       guard let interval = line.interval ?? Gaps.typicalInterval(inside) else {

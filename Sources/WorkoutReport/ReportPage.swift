@@ -384,8 +384,7 @@ public enum Report {
     let axis = timeAxis(result, start: 0, end: max(end, 1), marks: [])
     var sessions: [Int] = []
     for entry in result.log {
-      if case .stateChange = entry.kind, let session = entry.session, !sessions.contains(session)
-      {
+      if case .stateChange = entry.kind, let session = entry.session, !sessions.contains(session) {
         sessions.append(session)
       }
     }

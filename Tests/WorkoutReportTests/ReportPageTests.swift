@@ -161,4 +161,21 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
       ))
     #expect(Report.healthDaysSection([]) == "")
   }
+
+  @Test func aYearOfDaysStaysUnderTwoMegabytes() {
+    // 366 days of two sources, merged steps, four sleep stages and a resting heart rate: one
+    // column per day, labels on every 30th day (366 / 12 = 30), far below the 2 MB bound.
+    let days = (0..<366).map { index in
+      HealthDayValues(
+        date: "day-" + String(index), stepsBySource: [("Watch", 8000), ("iPhone", 6500)],
+        mergedSteps: 9000,
+        sleepMinutes: [("core", 230), ("deep", 70), ("rem", 95), ("awake", 25)],
+        restingHeartRate: 50 + Double(index % 7))
+    }
+    let section = Report.healthDaysSection(days)
+    #expect(section.utf8.count <= 2_000_000)
+    // Labels: days 0, 30, ..., 360: 13 per chart, three charts.
+    #expect(section.components(separatedBy: ">day-30</text>").count - 1 == 3)
+    #expect(section.components(separatedBy: ">day-31</text>").count - 1 == 0)
+  }
 }

@@ -125,16 +125,12 @@ public enum Report {
         id: prefix + "-speed", title: onFoot ? "Speed, km/h (pace, min/km)" : "Speed, km/h",
         lines: [TimeChart.Line(cssClass: "s-speed", points: speed)])
       chart.includesZero = true
-      if onFoot {
-        chart.label = { value in
-          let speedText = tickText(value)
-          guard value > 0, let pace = TextFormat.pace(secondsPerKilometre: 3600 / value) else {
-            return speedText
-          }
-          return speedText + " (" + pace + ")"
-        }
+      chart.label = { value in
+        let speedText = tickText(value)
+        guard onFoot, value > 0, let pace = TextFormat.pace(secondsPerKilometre: 3600 / value)
+        else { return speedText }
+        return speedText + " (" + pace + ")"
       }
-      chart.label = onFoot ? chart.label : { tickText($0) }
       out += figure(chart.title, legend: [], chart: chart, axis: axis)
     }
     let cadence = RecordSeries.cadence(record)
@@ -467,7 +463,6 @@ public enum Report {
   static func totalsTable(
     _ input: ReportInput, record: WorkoutRecord, index: Int, heartRate: [ChartPoint]
   ) -> String {
-    let result = input.result
     var ascent: Double?
     if case .number(let value)? = record.metadata[WorkoutRecord.MetadataKey.elevationAscended] {
       ascent = value
@@ -536,7 +531,6 @@ public enum Report {
       out += "</tr>"
     }
     out += "</tbody></table>\n"
-    _ = result
     return out
   }
 

@@ -145,13 +145,13 @@ struct TimeChart {
     return out
   }
 
-  /// The points inside `start ... end` plus one neighbour on each side, so a line reaches the
-  /// edges.
+  /// The points inside `start ... end` (points in `x` order): nothing is drawn outside the
+  /// plot, so a line starts at its first sample inside the span.
   static func clip(_ points: [ChartPoint], start: Double, end: Double) -> [ChartPoint] {
-    guard let first = points.firstIndex(where: { $0.x >= start }) else { return [] }
-    let last = points.lastIndex(where: { $0.x <= end }) ?? first
-    guard last >= first else { return [] }
-    return Array(points[max(0, first - 1)...min(points.count - 1, last + 1)])
+    guard let first = points.firstIndex(where: { $0.x >= start }),
+      let last = points.lastIndex(where: { $0.x <= end }), last >= first
+    else { return [] }
+    return Array(points[first...last])
   }
 
   private func rect(_ x: Double, _ y: Double, _ width: Double, _ height: Double, _ cssClass: String)

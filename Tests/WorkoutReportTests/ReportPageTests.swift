@@ -105,6 +105,26 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
     #expect(page.contains("@media print"))
   }
 
+  @Test func aRunWithoutARecordStillShowsItsSession() throws {
+    // Started at 0 and never ended: the session is still running at the last action (a probe
+    // at 5:00), so no record is saved; the run's strip shows session 0 running from the start.
+    let page = Report.page(
+      try input(
+        """
+        {
+          "version": 1, "name": "Open", "activity": "walking", "timeZone": "UTC",
+          "start": "2026-03-02T07:30:00+00:00",
+          "course": [{ "duration": 300, "speed": 1.2 }],
+          "timeline": [{ "at": 0, "do": "start" }, { "at": 300, "do": "probe" }]
+        }
+        """))
+    #expect(page.contains("No finished workout: the run saved no record."))
+    #expect(page.contains("id=\"run-timeline\""))
+    #expect(page.contains("<title>session 0 running from 2026-03-02T07:30:00+00:00</title>"))
+    #expect(page.contains("<title>session left open 2026-03-02T07:35:00+00:00</title>"))
+    #expect(!page.contains("id=\"r1-heart-rate\""))
+  }
+
   @Test func sameRunGivesTheSameBytes() throws {
     let first = Report.html(try input(pausedRun))
     let second = Report.html(try input(pausedRun))

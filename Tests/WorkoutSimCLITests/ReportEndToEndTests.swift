@@ -108,4 +108,18 @@ import Testing
     #expect(again.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/again.html")) == Data(page.utf8))
   }
+
+  /// A scenario whose course is a recording gets the same file side: the bundled replay of the
+  /// hilly run (recorded heart rate) with the file's 0:43:45 and 168 m beside the record.
+  @Test func scenarioReplayingARecordingShowsTheFileToo() throws {
+    let folder = try makeTemporaryFolder()
+    let outcome = try Binary.run([
+      "report", "--scenario", "Scenarios/replay-hilly-run.json", "--out", folder + "/r.html",
+    ])
+    #expect(outcome.status == 0)
+    let page = try String(contentsOfFile: folder + "/r.html", encoding: .utf8)
+    #expect(page.contains("<tr><th>duration</th><td>0:43:44</td><td>0:43:45</td></tr>"))
+    #expect(page.contains("class=\"line s-rec\""))
+    #expect(page.contains("class=\"line s-model\""))
+  }
 }

@@ -161,6 +161,27 @@ import WorkoutWatch
     #expect(abs(points[1].y - 61) < 1e-6)
   }
 
+  @Test func chartDrawsItsLineInThePlot() {
+    // Axis 0 ... 10 s onto x 64 ... 904, values 0 ... 10 onto y 150 ... 10 (height 190, bottom
+    // 190 − 40): (0, 0) is (64, 150), (5, 2.5) is (64 + 420, 150 − 35) = (484, 115), (10, 10) is
+    // (904, 10), all in one run (steps of 5 s, no gap).
+    let chart = TimeChart(
+      id: "c", title: "t",
+      lines: [
+        TimeChart.Line(
+          cssClass: "s-hr",
+          points: [ChartPoint(x: 0, y: 0), ChartPoint(x: 5, y: 2.5), ChartPoint(x: 10, y: 10)])
+      ], domain: (0, 10))
+    let axis = TimeChart.Axis(start: 0, end: 10, elapsed: [], clock: [], marks: [])
+    #expect(
+      chart.svg(axis: axis).contains(
+        "<path class=\"line s-hr\" d=\"M64.0,150.0L484.0,115.0L904.0,10.0\"/>"))
+    // A point outside the axis is not drawn: the line starts at 5 s.
+    let later = TimeChart.Axis(start: 5, end: 10, elapsed: [], clock: [], marks: [])
+    // 5 ... 10 s onto 64 ... 904: 5 s is 64, 10 s is 904.
+    #expect(chart.svg(axis: later).contains("d=\"M64.0,115.0L904.0,10.0\"/>"))
+  }
+
   @Test func escapingCoversMarkup() {
     #expect(HTML.escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
   }

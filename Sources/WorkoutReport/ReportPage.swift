@@ -122,14 +122,15 @@ public enum Report {
     if !speed.isEmpty {
       let onFoot = record.activityType != .cycling
       var chart = TimeChart(
-        id: prefix + "-speed", title: onFoot ? "Speed, km/h (pace, min/km)" : "Speed, km/h",
+        id: prefix + "-speed",
+        title: onFoot ? "Speed, km/h (left); pace, min/km (right)" : "Speed, km/h",
         lines: [TimeChart.Line(cssClass: "s-speed", points: speed)])
       chart.includesZero = true
-      chart.label = { value in
-        let speedText = tickText(value)
-        guard onFoot, value > 0, let pace = TextFormat.pace(secondsPerKilometre: 3600 / value)
-        else { return speedText }
-        return speedText + " (" + pace + ")"
+      chart.label = { tickText($0) }
+      if onFoot {
+        chart.rightLabel = { value in
+          value > 0 ? TextFormat.pace(secondsPerKilometre: 3600 / value) : nil
+        }
       }
       out += figure(chart.title, legend: [], chart: chart, axis: axis)
     }

@@ -65,7 +65,7 @@ extension Report {
     svg .src-2 { fill: var(--energy); } svg .src-3 { fill: var(--model); }
     svg .merged { fill: var(--fg); }
     svg .sleep-awake { fill: var(--energy); } svg .sleep-rem { fill: var(--model); }
-    svg .sleep-core { fill: var(--speed); } svg .sleep-deep { fill: #1a3a8a; }
+    svg .sleep-core, svg .sleep-asleep { fill: var(--speed); } svg .sleep-deep { fill: #1a3a8a; }
     .columns { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; margin-top: 8px; }
     .columns > * { flex: 1 1 300px; }
     table { border-collapse: collapse; font-size: 13px; margin-top: 8px; }

@@ -60,6 +60,8 @@ struct TimeChart {
   var includesZero = false
   /// A tick's label from its value (the unit goes in the title).
   var label: (Double) -> String = { TextFormat.fixed($0, decimals: 0) ?? "-" }
+  /// A second label per tick on the right of the plot (the pace of a speed), or `nil`.
+  var rightLabel: ((Double) -> String?)? = nil
 
   var bottom: Double { height - 40 }
 
@@ -107,6 +109,10 @@ struct TimeChart {
       out += PathText.number(Self.right) + "\"/>"
       out += "<text class=\"tick\" x=\"" + PathText.number(Self.left - 6) + "\" y=\"" + py
       out += "\" dy=\"4\" text-anchor=\"end\">" + HTML.escape(label(value)) + "</text>"
+      if let right = rightLabel?(value) {
+        out += "<text class=\"tick\" x=\"" + PathText.number(Self.right + 6) + "\" y=\"" + py
+        out += "\" dy=\"4\">" + HTML.escape(right) + "</text>"
+      }
     }
     for tick in axis.elapsed {
       let px = PathText.number(x(tick.seconds))

@@ -345,4 +345,48 @@ import WorkoutHealth
       store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: Fixture.later).sum
         == 60)
   }
+
+  /// Start ascending then end descending: the tie at 10 s (ids 1 end 50, 3 end 30) goes by the
+  /// second descriptor: 1, 3; then 2 (20), 0 (30).
+  @Test func secondSortDescriptorBreaksStartTies() {
+    let ids = four.samples(
+      of: .heartRate, where: .all, at: Fixture.later,
+      sortedBy: [.startDate(ascending: true), .endDate(ascending: true)], limit: nil)
+    #expect(indices(ids) == [3, 1, 2, 0])
+  }
+
+  /// A pending sample deleted before it arrives never arrives; a deletion of an iPhone sample is
+  /// not reported to a query filtered to the watch.
+  @Test func deletionsAndFilters() {
+    var store = Fixture.store([
+      Fixture.steps(0, .seconds(0), .seconds(10), 1, savedAt: .seconds(100)),
+      Fixture.steps(1, .seconds(0), .seconds(10), 2),
+      Fixture.steps(0, .seconds(20), .seconds(30), 3, savedAt: .seconds(200)),
+    ])
+    store.delete([HealthSampleID(index: 0), HealthSampleID(index: 1)], at: .seconds(50))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(50)) == .seconds(200))
+    let watch = store.changes(
+      of: .stepCount, where: .sources([0]), after: nil, limit: nil, at: .seconds(50))
+    #expect(watch.added.isEmpty)
+    #expect(watch.deleted.map(\.id.index) == [0])
+    let all = store.changes(of: .stepCount, where: .all, after: nil, limit: nil, at: .seconds(50))
+    #expect(all.deleted.map(\.id.index) == [0, 1])
+  }
+
+  /// The workout sample of generated data is found at init: its samples are its source's inside
+  /// its interval.
+  @Test func generatedWorkoutAssociation() {
+    let store = HealthStore(
+      data: HealthData(
+        sources: [Fixture.watch],
+        samples: [
+          Fixture.heartRate(.seconds(10), .seconds(10), 100),
+          HealthSample(type: .workout, source: 0, start: .seconds(0), end: .seconds(60), value: 0),
+          Fixture.heartRate(.seconds(70), .seconds(70), 100),
+        ],
+        workouts: [Fixture.workout(.walking, .seconds(0), .seconds(60))]), seed: 3)
+    let ids = store.samples(
+      of: .heartRate, where: .workout(0), at: Fixture.later, sortedBy: [], limit: nil)
+    #expect(indices(ids) == [0])
+  }
 }

@@ -276,4 +276,38 @@ import WorkoutHealth
     // The iPhone alone: 30–45 s (15 s) and 45–90 s (45 s).
     #expect(buckets.map { $0.bySource[1]?.duration } == [15, 45])
   }
+
+  /// A 25-hour day (fall back), edges 0, 90 000 s, 176 400 s: 60 steps over 89 400–90 600 s,
+  /// 600 s on each side: 30 and 30; the first bucket lasts 90 000 s = 25 h.
+  @Test func twentyFiveHourDay() {
+    let store = Fixture.store([Fixture.steps(0, .seconds(89_400), .seconds(90_600), 60)])
+    let buckets = store.collection(
+      of: .stepCount, where: .all, options: .cumulativeSum,
+      edges: [.seconds(0), .seconds(90_000), .seconds(176_400)], at: Fixture.later)
+    #expect(buckets.map(\.sum) == [30, 30])
+    #expect(buckets[0].start.duration(to: buckets[0].end) == .seconds(25 * 3_600))
+  }
+
+  /// Sleep (a category type): the duration option over the asleep stages gives the hours asleep.
+  /// inBed 22:00–06:00, asleepCore 22:30–01:00, asleepDeep 01:00–02:00, awake 02:00–02:15,
+  /// asleepREM 02:15–06:00: asleep 2.5 h + 1 h + 3.75 h = 7.25 h = 26 100 s.
+  @Test func sleepHoursByDuration() {
+    func stage(_ value: Double, _ start: SimulationInstant, _ end: SimulationInstant)
+      -> HealthSample
+    {
+      HealthSample(type: .sleepAnalysis, source: 0, start: start, end: end, value: value)
+    }
+    let store = Fixture.store([
+      stage(0, Fixture.at(22, 0), Fixture.at(6, 0, day: 1)),
+      stage(3, Fixture.at(22, 30), Fixture.at(1, 0, day: 1)),
+      stage(4, Fixture.at(1, 0, day: 1), Fixture.at(2, 0, day: 1)),
+      stage(2, Fixture.at(2, 0, day: 1), Fixture.at(2, 15, day: 1)),
+      stage(5, Fixture.at(2, 15, day: 1), Fixture.at(6, 0, day: 1)),
+    ])
+    let asleep = store.statistics(
+      of: .sleepAnalysis, where: .categoryValues([3, 4, 5]), options: .duration,
+      at: Fixture.later)
+    #expect(asleep.duration == 26_100)
+    #expect(asleep.count == 3)
+  }
 }

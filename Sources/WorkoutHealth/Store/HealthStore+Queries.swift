@@ -143,7 +143,7 @@ extension HealthStore {
     forEachMatch(of: type, where: filter, at: now) { id, _ in found.append(id) }
     if sortedBy.isEmpty {
       found.sort()
-    } else if sortedBy.first != .startDate(ascending: true) {
+    } else if sortedBy != [.startDate(ascending: true)] {
       let storage = self.storage
       found.sort { lhs, rhs in
         let a = storage[Int(lhs)]

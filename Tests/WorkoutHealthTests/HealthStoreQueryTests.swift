@@ -389,4 +389,44 @@ import WorkoutHealth
       of: .heartRate, where: .workout(0), at: Fixture.later, sortedBy: [], limit: nil)
     #expect(indices(ids) == [0])
   }
+
+  /// The next arrival over several types is the earliest of theirs; an app save at 60 s is not
+  /// pending after 60 s. Steps arrive at 100 s, heart rate at 80 s.
+  @Test func nextArrivalOverTypes() {
+    var store = Fixture.store([
+      Fixture.steps(0, .seconds(0), .seconds(10), 1, savedAt: .seconds(100)),
+      HealthSample(
+        type: .heartRate, source: 0, start: .seconds(5), end: .seconds(5), value: 70,
+        savedAt: .seconds(80)),
+    ])
+    #expect(store.nextArrival(of: [.stepCount, .heartRate], after: .seconds(0)) == .seconds(80))
+    #expect(store.nextArrival(of: [.stepCount, .heartRate], after: .seconds(80)) == .seconds(100))
+    _ = store.save([Fixture.steps(0, .seconds(50), .seconds(60), 2)], uuids: [], at: .seconds(60))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(60)) == .seconds(100))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(59)) == .seconds(60))
+    #expect(store.nextArrival(of: [], after: .seconds(0)) == nil)
+  }
+
+  /// An id filter inside a conjunction with a date filter: of ids 0 (30–40), 1 (10–50) and
+  /// 3 (10–30), strict start ≥ 10 and end ≤ 40 keep 0 and 3 (1 ends at 50); once 3 is deleted,
+  /// 0 alone; ids of another type match nothing.
+  @Test func idsInAConjunction() {
+    var store = four
+    let filter = HealthFilter.and([
+      .ids([HealthSampleID(index: 1), HealthSampleID(index: 3), HealthSampleID(index: 0)]),
+      .date(start: .seconds(10), end: .seconds(40), strictStart: true, strictEnd: true),
+    ])
+    #expect(
+      indices(
+        store.samples(of: .heartRate, where: filter, at: Fixture.later, sortedBy: [], limit: nil))
+        == [0, 3])
+    store.delete([HealthSampleID(index: 3)], at: Fixture.later)
+    #expect(
+      indices(
+        store.samples(of: .heartRate, where: filter, at: Fixture.later, sortedBy: [], limit: nil))
+        == [0])
+    #expect(
+      store.samples(of: .stepCount, where: filter, at: Fixture.later, sortedBy: [], limit: nil)
+        .isEmpty)
+  }
 }

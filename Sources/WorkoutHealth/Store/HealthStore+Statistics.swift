@@ -3,7 +3,7 @@ import WorkoutCore
 extension HealthStore {
   /// `HKStatisticsQuery` over the samples of `type` visible at `now` that match `filter`.
   ///
-  /// The **full-sample rule** (a documented model choice, docs/health-store.md#statistics): the
+  /// The **full-sample rule** (a documented model choice, docs/health-store.md#statistics-and-collections-two-rules): the
   /// predicate decides which samples count and a matched sample counts **in full**, never
   /// clipped to the predicate's dates (120 steps over 23:50–00:10 count 120 in a query from
   /// midnight). Cumulative sums are merged across sources by ``priority``; see

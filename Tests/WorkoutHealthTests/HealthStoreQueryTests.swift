@@ -429,4 +429,28 @@ import WorkoutHealth
       store.samples(of: .stepCount, where: filter, at: Fixture.later, sortedBy: [], limit: nil)
         .isEmpty)
   }
+
+  /// At one instant arrivals come before deletions: x saved at 10 s, deleted at 20 s when y is
+  /// saved. From the beginning with limit 1 at 20 s: x is skipped (deleted), y first (anchor
+  /// after 2 arrivals), then the deletion of x (anchor 2 arrivals, 1 deletion).
+  @Test func arrivalsBeforeDeletionsAtOneInstant() {
+    var store = Fixture.store([Fixture.steps(0, .seconds(0), .seconds(10), 1)])
+    store.delete([HealthSampleID(index: 0)], at: .seconds(20))
+    let y = store.save(
+      [Fixture.steps(0, .seconds(15), .seconds(20), 2)], uuids: [], at: .seconds(20))
+    let first = store.changes(of: .stepCount, where: .all, after: nil, limit: 1, at: .seconds(20))
+    #expect(first.added == y)
+    #expect(first.deleted.isEmpty)
+    #expect(first.anchor == HealthAnchor(arrivals: 2, deletions: 0))
+    let second = store.changes(
+      of: .stepCount, where: .all, after: first.anchor, limit: 1, at: .seconds(20))
+    #expect(second.added.isEmpty)
+    #expect(second.deleted.map(\.id.index) == [0])
+    #expect(second.anchor == HealthAnchor(arrivals: 2, deletions: 1))
+    // The derived UUID of the deleted generated sample; the app-saved one has a derived UUID too
+    // (no UUID given), distinct from it.
+    #expect(second.deleted[0].uuid == store.uuid(of: HealthSampleID(index: 0)))
+    #expect(store.uuid(of: y[0]) != store.uuid(of: HealthSampleID(index: 0)))
+    #expect(store.id(ofUUID: store.uuid(of: y[0])) == y[0])
+  }
 }

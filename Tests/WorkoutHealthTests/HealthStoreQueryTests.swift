@@ -453,4 +453,36 @@ import WorkoutHealth
     #expect(store.uuid(of: y[0]) != store.uuid(of: HealthSampleID(index: 0)))
     #expect(store.id(ofUUID: store.uuid(of: y[0])) == y[0])
   }
+
+  /// A batch of 20 app samples (starts 190, 180, …, 0 s, one step each) saved at 500 s between
+  /// generated samples at 5 s and 95 s (saved at 100 s) and one pending at 900 s: start order
+  /// interleaves them; arrival order puts the batch after the 100-s arrival and before 900 s.
+  @Test func batchSaveKeepsTheOrders() {
+    var store = Fixture.store([
+      Fixture.steps(0, .seconds(5), .seconds(6), 1, savedAt: .seconds(100)),
+      Fixture.steps(0, .seconds(95), .seconds(96), 1, savedAt: .seconds(100)),
+      Fixture.steps(0, .seconds(0), .seconds(1), 1, savedAt: .seconds(900)),
+    ])
+    let batch = (0..<20).map {
+      Fixture.steps(1, .seconds(Int64(19 - $0) * 10), .seconds(Int64(19 - $0) * 10 + 1), 1)
+    }
+    let ids = store.save(batch, uuids: [], at: .seconds(500))
+    #expect(ids.map(\.index) == Array(3..<23))
+    let byStart = store.samples(
+      of: .stepCount, where: .all, at: .seconds(500), sortedBy: [.startDate(ascending: true)],
+      limit: nil)
+    // Starts: batch 0, 10, …, 190 (ids 22 down to 3) with 5 s (id 0) after 0 and 95 s (id 1)
+    // after 90: 22, 0, 21, 20, …, 13, 1, 12, …, 3.
+    let expected: [Int32] =
+      [22, 0] + Array((13...21).reversed()) + [1] + Array((3...12).reversed())
+    #expect(indices(byStart) == expected)
+    let changes = store.changes(
+      of: .stepCount, where: .all, after: nil, limit: nil, at: .seconds(500))
+    #expect(changes.added.map(\.index) == [0, 1] + Array(3..<23))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(500)) == .seconds(900))
+    // 20 + 2 samples (1 step each, the iPhone's and the watch's never overlap): 22.
+    #expect(
+      store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: .seconds(500))
+        .sum == 22)
+  }
 }

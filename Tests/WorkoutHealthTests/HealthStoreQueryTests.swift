@@ -485,4 +485,33 @@ import WorkoutHealth
       store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: .seconds(500))
         .sum == 22)
   }
+
+  /// Deleting 12 of 30 samples at once (every id divisible by 5 or 7: 0, 5, 7, 10, 14, 15, 20,
+  /// 21, 25, 28 and two more heart-rate ids that are not steps) leaves the other steps, in start
+  /// order: 30 steps of 1 each, 10 deleted, 20 left.
+  @Test func deletingManyAtOnce() {
+    var store = Fixture.store(
+      (0..<30).map { Fixture.steps(0, .seconds(Int64(30 - $0)), .seconds(Int64(30 - $0)), 1) }
+        + [
+          Fixture.heartRate(.seconds(1), .seconds(1), 60),
+          Fixture.heartRate(.seconds(2), .seconds(2), 61),
+        ])
+    let doomed = (0..<30).filter { $0 % 5 == 0 || $0 % 7 == 0 } + [30, 31]
+    #expect(doomed.count == 12)
+    store.delete(doomed.map { HealthSampleID(index: Int32($0)) }, at: .seconds(40))
+    let left = store.samples(
+      of: .stepCount, where: .all, at: .seconds(40), sortedBy: [.startDate(ascending: true)],
+      limit: nil)
+    // Starts 30 - id: ascending start is descending id.
+    let kept: [Int32] = (0..<30).filter { (id: Int32) -> Bool in id % 5 != 0 && id % 7 != 0 }
+    let expected: [Int32] = kept.reversed()
+    #expect(indices(left) == expected)
+    #expect(left.count == 20)
+    #expect(
+      store.samples(of: .heartRate, where: .all, at: .seconds(40), sortedBy: [], limit: nil).isEmpty
+    )
+    #expect(
+      store.changes(of: .stepCount, where: .all, after: nil, limit: nil, at: .seconds(40)).deleted
+        .count == 10)
+  }
 }

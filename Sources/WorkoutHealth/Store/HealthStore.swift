@@ -330,17 +330,26 @@ public struct HealthStore: Sendable {
   /// Deletes samples at `now`: they vanish from queries and statistics and show up as deleted
   /// objects in anchored queries. Unknown or already deleted ids are ignored.
   public mutating func delete(_ ids: [HealthSampleID], at now: SimulationInstant) {
+    var removed = [[Int32]](repeating: [], count: byStart.count)
     for id in ids {
       let index = Int(id.index)
       guard index >= 0, index < storage.count, !isDeleted(id.index) else { continue }
       deletedBits[index >> 6] |= 1 << UInt64(index & 63)
       deletions.append(Deletion(id: id.index, at: now.nanoseconds))
-      let type = Int(storage[index].type.rawValue)
-      var position = lowerBoundStart(type: type, storage[index].start.nanoseconds)
-      while position < byStart[type].count && byStart[type][position] != id.index {
-        position += 1
+      removed[Int(storage[index].type.rawValue)].append(id.index)
+    }
+    // Out of each start order: found by start for a few, in one pass for many.
+    let bits = deletedBits
+    for (type, gone) in removed.enumerated() where !gone.isEmpty {
+      if gone.count > 8 {
+        byStart[type].removeAll { bits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        continue
       }
-      if position < byStart[type].count { byStart[type].remove(at: position) }
+      for id in gone {
+        var position = lowerBoundStart(type: type, storage[Int(id)].start.nanoseconds)
+        while position < byStart[type].count && byStart[type][position] != id { position += 1 }
+        if position < byStart[type].count { byStart[type].remove(at: position) }
+      }
     }
   }
 

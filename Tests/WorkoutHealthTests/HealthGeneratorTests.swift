@@ -40,8 +40,9 @@ struct HealthGeneratorTests {
       #expect(earlier.end <= later.start)
     }
     #expect(stages.allSatisfy { $0.value != 0 })  // the watch writes stages, never inBed
+    // 15 nights: the one before the first day and one after each of the 14 days.
     let inBed = data.samples.filter { $0.type == .sleepAnalysis && $0.source == 1 }
-    #expect(inBed.count == 14)
+    #expect(inBed.count == 15)
     #expect(inBed.allSatisfy { $0.value == 0 })
   }
 

@@ -302,8 +302,13 @@ struct DayGenerator {
       sleep(night: index, from: bed[index], to: nextWake)
       nextWake = wake[index]
     }
+    // The night before the first day, so that day has its sleep too.
+    let firstBed =
+      habits.bed > habits.wake
+      ? days[0].start.advanced(by: habits.bed - .seconds(86_400)) : days[0].instant(at: habits.bed)
+    sleep(night: -1, from: firstBed, to: wake[0])
     for index in days.indices {
-      let previousBed = index > 0 ? bed[index - 1] : days[index].start
+      let previousBed = index > 0 ? bed[index - 1] : firstBed
       generateDay(index, wake: wake[index], bed: bed[index], previousBed: previousBed)
     }
   }

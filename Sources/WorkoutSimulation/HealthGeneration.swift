@@ -135,7 +135,7 @@ public enum HealthGeneration {
 
   /// The device's local days (the scenario's time zone) and the person's (the trip's zone while
   /// away) covering the plan: `health.days` days up to the one holding `t = 0`, then on to the
-  /// one holding `end`.
+  /// one holding `end` (at most 400 days after the day of `t = 0`).
   ///
   /// - Throws: ``SimulationError`` for an invalid plan.
   public static func days(
@@ -168,7 +168,11 @@ public enum HealthGeneration {
     calendar.timeZone = zone
     let endDate = start.addingTimeInterval(Double(max(end.nanoseconds, 0)) / 1e9)
     let today = calendar.startOfDay(for: start)
-    let lastDay = calendar.startOfDay(for: endDate)
+    // The simulated span after t = 0 gets at most 400 more days (a far `--until` does not make
+    // centuries of data).
+    let farthest =
+      calendar.date(byAdding: .day, value: HealthPlan.dayRange.upperBound, to: today) ?? today
+    let lastDay = min(calendar.startOfDay(for: endDate), farthest)
     guard let first = calendar.date(byAdding: .day, value: -(plan.days - 1), to: today) else {
       return ([], [])
     }

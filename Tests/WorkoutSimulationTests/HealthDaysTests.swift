@@ -131,4 +131,17 @@ struct HealthDaysTests {
       #expect(day.steps.merged >= day.steps.watch - 1e-6)
     }
   }
+
+  @Test("--seed replaces the scenario's seed for the health data too")
+  func seedOverride() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    var loaded = try Scenario.load(contentsOf: url)
+    let overridden = try Simulation.run(loaded, overrides: RunOverrides(seed: 99))
+    loaded.seed = 99
+    let written = try Simulation.run(loaded)
+    #expect(overridden.days == written.days)
+    loaded.seed = 13
+    #expect(try Simulation.run(loaded).days != overridden.days)
+  }
 }

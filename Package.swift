@@ -110,8 +110,17 @@ let package = Package(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
       path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
     .executableTarget(
+      name: "workout-sim-healthgen",
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],
+      path: "Benchmarks/workout-sim-healthgen", swiftSettings: strict),
+    .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
+    // The health store's benchmark (scripts/bench-health.sh): WorkoutHealth and what it is
+    // built on only.
+    .executableTarget(
+      name: "workout-sim-healthbench", dependencies: ["WorkoutHealth", "WorkoutCore"],
+      path: "Benchmarks/workout-sim-healthbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
@@ -122,13 +131,14 @@ let package = Package(
     .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
-      name: "WorkoutScenarioTests", dependencies: ["WorkoutScenario", "WorkoutJSON"],
+      name: "WorkoutScenarioTests",
+      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology",
+        "WorkoutPhysiology", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(

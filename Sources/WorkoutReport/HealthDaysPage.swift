@@ -1,6 +1,21 @@
+import WorkoutSimulation
 import WorkoutText
 
 extension Report {
+  /// The run result's days (``WorkoutSimulation/HealthDay``, docs/run-result.md#days) as the page
+  /// of days draws them: steps by source `Watch` then `iPhone` and merged, the night's sleep as
+  /// one `asleep` bar in minutes (the result carries the seconds asleep, not the stages; none
+  /// when 0), the resting heart rate.
+  public static func healthDayValues(_ days: [HealthDay]) -> [HealthDayValues] {
+    days.map { day in
+      HealthDayValues(
+        date: day.date, stepsBySource: [("Watch", day.steps.watch), ("iPhone", day.steps.iPhone)],
+        mergedSteps: day.steps.merged,
+        sleepMinutes: day.sleep > 0 ? [("asleep", day.sleep / 60)] : [],
+        restingHeartRate: day.restingHeartRate)
+    }
+  }
+
   /// The page of days (the seam for the health store's per-day values, ``HealthDayValues``):
   /// per day, bars of steps by source with the merged count beside them, the night's sleep
   /// stacked by stage in hours, and the resting heart rate; then the same values as a table.
@@ -47,7 +62,12 @@ extension Report {
     }
     let stepsDomain = Ticks.niceDomain(low: 0, high: max(highest, 1), maximumCount: 5)
     let steps = LinearScale(domain: stepsDomain, range: (bottom, TimeChart.top))
-    out += "<figure><figcaption>Steps per day, by source and merged</figcaption>"
+    out += "<figure><figcaption>Steps per day, by source and merged"
+    for (index, source) in (days.first?.stepsBySource ?? []).enumerated() {
+      out += " <span class=\"key\"><span class=\"swatch src-" + String(index % 4) + "\"></span>"
+      out += HTML.escape(source.source) + "</span>"
+    }
+    out += " <span class=\"key\"><span class=\"swatch merged\"></span>merged</span></figcaption>"
     out += frame("days-steps", "Steps per day", height) + axis(steps, maximumCount: 5)
     for (index, day) in days.enumerated() {
       let bars = day.stepsBySource.count + (day.mergedSteps == nil ? 0 : 1)
@@ -73,7 +93,8 @@ extension Report {
       let sleep = LinearScale(
         domain: Ticks.niceDomain(low: 0, high: longest / 60, maximumCount: 5),
         range: (bottom, TimeChart.top))
-      out += "<figure><figcaption>Sleep per night by stage, h</figcaption>"
+      out += "<figure><figcaption>Sleep the night before each day, h (stacked by stage where"
+      out += " given)</figcaption>"
       out += frame("days-sleep", "Sleep per night", height) + axis(sleep, maximumCount: 5)
       for (index, day) in days.enumerated() {
         var total = 0.0

@@ -67,7 +67,8 @@ public struct ReportInput: Sendable {
   /// The model's heart rate for each record (the same run with the heart rate modelled instead
   /// of recorded), by record index; empty when the run's own heart rate is the model's.
   public var modelHeartRate: [[ChartPoint]]
-  /// The health store's days, for the page of days (``HealthDayValues``); empty for none.
+  /// The health store's days, for the page of days (``HealthDayValues``); empty draws the run
+  /// result's own `days` (``Report/healthDayValues(_:)``), if any.
   public var healthDays: [HealthDayValues]
 
   /// Creates the input.

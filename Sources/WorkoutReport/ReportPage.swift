@@ -42,7 +42,8 @@ public enum Report {
       out += recordSection(input, index: index)
     }
     out += errorsSection(result)
-    if !input.healthDays.isEmpty { out += healthDaysSection(input.healthDays) }
+    let days = input.healthDays.isEmpty ? healthDayValues(result.days ?? []) : input.healthDays
+    if !days.isEmpty { out += healthDaysSection(days) }
     out += "</main>\n<footer>" + HTML.escape(Simulation.generator)
     out += " · times are scenario times shown in " + HTML.escape(result.timeZoneName)
     out += "</footer>\n</body>\n</html>\n"

@@ -64,6 +64,11 @@ extension Report {
     svg .src-0 { fill: var(--speed); } svg .src-1 { fill: var(--cadence); }
     svg .src-2 { fill: var(--energy); } svg .src-3 { fill: var(--model); }
     svg .merged { fill: var(--fg); }
+    .swatch.src-0 { background: var(--speed); height: 10px; }
+    .swatch.src-1 { background: var(--cadence); height: 10px; }
+    .swatch.src-2 { background: var(--energy); height: 10px; }
+    .swatch.src-3 { background: var(--model); height: 10px; }
+    .swatch.merged { background: var(--fg); height: 10px; }
     svg .sleep-awake { fill: var(--energy); } svg .sleep-rem { fill: var(--model); }
     svg .sleep-core, svg .sleep-asleep { fill: var(--speed); } svg .sleep-deep { fill: #1a3a8a; }
     .columns { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; margin-top: 8px; }

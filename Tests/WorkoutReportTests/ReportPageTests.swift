@@ -182,6 +182,36 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
     #expect(Report.healthDaysSection([]) == "")
   }
 
+  @Test func theRunResultsDaysMakeThePageOfDays() throws {
+    // Two days put into the result by hand: the page draws them without being given days.
+    var run = try input(pausedRun)
+    run.result.days = [
+      HealthDay(
+        date: "2026-03-02", start: .zero, end: SimulationInstant(nanoseconds: 86_400_000_000_000),
+        steps: HealthDay.Steps(merged: 7200, watch: 6000, iPhone: 4500), activeEnergy: 300,
+        restingHeartRate: 54, sleep: 7 * 3600, workouts: 1),
+      HealthDay(
+        date: "2026-03-03", start: SimulationInstant(nanoseconds: 86_400_000_000_000),
+        end: SimulationInstant(nanoseconds: 172_800_000_000_000),
+        steps: HealthDay.Steps(merged: 3000, watch: 3000, iPhone: 0), activeEnergy: 100,
+        restingHeartRate: nil, sleep: 0, workouts: 0),
+    ]
+    let page = Report.page(run)
+    #expect(page.contains("<h2>Health days</h2>"))
+    #expect(page.contains("<title>2026-03-02 Watch: 6000</title>"))
+    #expect(page.contains("<title>2026-03-02 iPhone: 4500</title>"))
+    #expect(page.contains("<title>2026-03-02 merged: 7200</title>"))
+    // 7 h asleep = 420 min, one bar; the second night has none.
+    #expect(page.contains("<title>2026-03-02 asleep: 420 min</title>"))
+    #expect(!page.contains("2026-03-03 asleep"))
+    #expect(
+      page.contains(
+        "<tr><th>2026-03-03</th><td>Watch 3000, iPhone 0</td><td>3000</td><td></td><td>-</td></tr>"
+      ))
+    // Without days, no page of days.
+    #expect(!Report.page(try input(pausedRun)).contains("Health days"))
+  }
+
   @Test func aYearOfDaysStaysUnderTwoMegabytes() {
     // 366 days of two sources, merged steps, four sleep stages and a resting heart rate: one
     // column per day, labels on every 30th day (366 / 12 = 30), far below the 2 MB bound.

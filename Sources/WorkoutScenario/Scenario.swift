@@ -59,6 +59,11 @@ public struct Scenario: Sendable, Equatable {
   public var goals = RingAmounts.defaultGoals
   /// `today`: what the day held before `t = 0`; zero per key by default.
   public var today = RingAmounts.zero
+  /// `authorization`: the simulated user's answers to permission sheets, or `nil` (every
+  /// request granted).
+  public var authorization: Authorization?
+  /// `app`: the app's Info.plist; the default has both HealthKit usage descriptions.
+  public var app = App()
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
 

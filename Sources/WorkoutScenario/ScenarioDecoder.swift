@@ -122,6 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
+    "authorization", "app",
   ]
 
   // MARK: Scenario
@@ -248,6 +249,7 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     try watchFace(fields, into: &scenario)
+    try authorizationAndApp(fields, into: &scenario)
     return scenario
   }
 

@@ -218,6 +218,10 @@ public struct LogEntry: Sendable, Hashable {
     /// real wall clock and more than 5 minutes from virtual now, and was read as virtual now (an
     /// extension of the Swift API door, docs/swift-api.md#the-wall-clock-rule). JSON: `action`.
     case wallClockDate(action: String)
+    /// HealthKit's authorization sheet was shown (through the Swift API): the type identifiers
+    /// asked for sharing and reading that had no answer yet, each sorted (an extension of the
+    /// Swift API door, docs/swift-api.md#authorization). JSON: `share`, `read`.
+    case authorizationSheet(share: [String], read: [String])
   }
 
   /// When it happened.

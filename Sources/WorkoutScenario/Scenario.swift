@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutHealth
 import WorkoutPhysiology
 
 /// A decoded and validated scenario file, version 1 (docs/scenario-format.md), with
@@ -64,6 +65,9 @@ public struct Scenario: Sendable, Equatable {
   public var authorization: Authorization?
   /// `app`: the app's Info.plist; the default has both HealthKit usage descriptions.
   public var app = App()
+  /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
+  /// when the file has no `health` key (then runs have no day table and no `days` in the result).
+  public var health: HealthPlan?
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
 

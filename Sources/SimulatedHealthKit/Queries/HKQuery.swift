@@ -20,6 +20,13 @@ public class HKQuery: NSObject, @unchecked Sendable {
   public let predicate: NSPredicate?
   /// Whether the query was executed, and whether it was stopped.
   let lifecycle = Mutex(Lifecycle())
+  /// The simulation the query was executed in (weak: the simulation holds running queries).
+  let executedIn = Mutex(WeakSimulation())
+
+  /// A weakly held simulation.
+  struct WeakSimulation {
+    weak var simulation: HealthKitSimulation?
+  }
 
   /// Where a query is in its life: executed once, stopped at most once.
   struct Lifecycle {

@@ -49,11 +49,9 @@ final class HKElectrocardiogramPlaceholderType: HKSampleType, @unchecked Sendabl
     identifier: "HKDataTypeIdentifierElectrocardiogram")
 }
 
-/// What a query needs besides the state: the simulation (dates) and the store object the app
-/// executed it on.
+/// What a query needs besides the state: the simulation (dates, calendar).
 struct QueryContext {
   let simulation: HealthKitSimulation
-  let store: HKHealthStore
 
   /// The date of `instant`.
   func date(_ instant: SimulationInstant) -> Date { simulation.date(of: instant) }
@@ -182,12 +180,7 @@ extension HealthKitSimulation.State {
     -> HealthFilter
   {
     if let compound = predicate as? NSCompoundPredicate {
-      let parts = compound.subpredicates.map { element -> HealthFilter in
-        guard let sub = element as? NSPredicate else {
-          preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
-        }
-        return translate(sub, type: type, context: context)
-      }
+      let parts = compound.subpredicates.map { translate($0, type: type, context: context) }
       switch compound.compoundPredicateType {
       case .and: return .and(parts)
       case .or: return .or(parts)
@@ -195,14 +188,13 @@ extension HealthKitSimulation.State {
       @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
       }
     }
-    guard let health = predicate as? HKPredicate else {
-      switch predicate.predicateFormat {
-      case "TRUEPREDICATE": return .all
-      case "FALSEPREDICATE": return Self.nothing
-      default: preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
-      }
+    guard let known = predicate as? HKPredicate else {
+      // `NSPredicate(value:)` predicates are equal by their value; block predicates never are.
+      if predicate.isEqual(NSPredicate(value: true)) { return .all }
+      if predicate.isEqual(NSPredicate(value: false)) { return Self.nothing }
+      preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
     }
-    switch health.filter {
+    switch known.filter {
     case .date(let start, let end, let options):
       return .date(
         start: start.map(context.instant), end: end.map(context.instant),

@@ -1,6 +1,7 @@
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimulation
 
 /// The health store's side of the simulation: the store in the state, the long-running queries
 /// woken when samples arrive, authorization answers and the app's termination

@@ -69,7 +69,7 @@ public final class HealthKitSimulation: Sendable {
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
-  let state: Mutex<State>
+  package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.
   ///
@@ -99,7 +99,9 @@ public final class HealthKitSimulation: Sendable {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
     self.calendar = calendar
-    let data = try HealthGeneration.data(for: scenario, through: Self.horizonInstant)
+    let data = try HealthGeneration.data(
+      for: scenario, through: session.plannedEnd.advanced(by: Self.healthDataLead),
+      recordingStart: session.startDate)
     let health = HealthStore(data: data, seed: scenario.seed)
     let authorization = AuthorizationState(
       answers: scenario.authorization, infoPlistKeys: try Self.infoPlistKeys(of: scenario))
@@ -173,8 +175,9 @@ public final class HealthKitSimulation: Sendable {
   /// line's memory budget (docs/swift-api.md#time-and-callbacks).
   public static let horizon: Duration = .seconds(366 * 86_400)
 
-  /// ``horizon`` as an instant after `t = 0`: the end of the health data the store is made with.
-  static let horizonInstant = SimulationInstant.zero.advanced(by: horizon)
+  /// How far after the scenario's planned end (its last timeline action or course segment) the
+  /// health store holds generated data: 2 days.
+  static let healthDataLead: Duration = .seconds(2 * 86_400)
 
   /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
   /// not move.
@@ -269,7 +272,7 @@ public final class HealthKitSimulation: Sendable {
   // MARK: - Internals
 
   /// One callback for the app (a delegate call or a completion handler).
-  typealias Callback = @Sendable () -> Void
+  package typealias Callback = @Sendable () -> Void
 
   /// A session object the log's entries for one engine session are delivered to.
   protocol Endpoint: AnyObject, Sendable {
@@ -292,12 +295,12 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Everything behind the lock.
-  struct State {
-    var session: SimulationSession
+  package struct State {
+    package var session: SimulationSession
     /// Log entries translated into callbacks so far.
     var delivered = 0
     /// Callbacks waiting to run, in order.
-    var lane: [Callback] = []
+    package var lane: [Callback] = []
     /// Whether a delivery loop is running.
     var draining = false
     /// Callers waiting for the running delivery loop to finish (``drain()``).
@@ -305,7 +308,7 @@ public final class HealthKitSimulation: Sendable {
     /// Whether something an app reacts to with calls entered the lane since the last main-actor
     /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
     /// recovery, or a resumed clock sleeper.
-    var turnDue = false
+    package var turnDue = false
     /// The main-actor turns given so far (what the tests count).
     var turns = 0
     /// The engine's crash count when last looked at.

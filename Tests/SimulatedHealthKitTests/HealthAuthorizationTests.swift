@@ -70,10 +70,11 @@ import WorkoutScenario
       return share + read
     }
     // Two sheets: the first with steps to share and read, the second with heart rate alone.
-    #expect(sheets == [
-      ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierStepCount"],
-      ["HKQuantityTypeIdentifierHeartRate"],
-    ])
+    #expect(
+      sheets == [
+        ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierStepCount"],
+        ["HKQuantityTypeIdentifierHeartRate"],
+      ])
   }
 
   @Test func withoutTheUsageDescriptionTheAppIsTerminated() async throws {
@@ -114,7 +115,8 @@ import WorkoutScenario
     let errors = simulation.result.errors
     #expect(errors.count == 1)
     #expect(errors.first?.action == "requestAuthorization")
-    #expect(errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
+    #expect(
+      errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
   }
 
   @Test func savingAndDeletingFollowHealthKitsRules() async throws {
@@ -128,8 +130,9 @@ import WorkoutScenario
         type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
         start: simulation.now.addingTimeInterval(-60), end: simulation.now)
       // Before any request: not determined.
-      await #expect(throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined"))
-      {
+      await #expect(
+        throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+      ) {
         try await store.save(one)
       }
       try await authorize(store)

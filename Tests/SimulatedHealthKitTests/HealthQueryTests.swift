@@ -108,10 +108,11 @@ import Testing
             statistics.sumQuantity()?.doubleValue(for: .count())
           ))
       }
-      #expect(days.map(\.start) == [
-        date("2026-03-28T00:00:00+01:00"), date("2026-03-29T00:00:00+01:00"),
-        date("2026-03-30T00:00:00+02:00"),
-      ])
+      #expect(
+        days.map(\.start) == [
+          date("2026-03-28T00:00:00+01:00"), date("2026-03-29T00:00:00+01:00"),
+          date("2026-03-30T00:00:00+02:00"),
+        ])
       // 2026-03-29 in Berlin: 00:00 CET (23:00 UTC the day before) to 00:00 CEST (22:00 UTC):
       // 23 hours. The other days are 24.
       #expect(days.map(\.hours) == [24, 23, 24])
@@ -374,7 +375,12 @@ import Testing
     try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store)
-      let (session, builder, _) = try workout(store)
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
       session.startActivity(with: simulation.now)
       try await builder.beginCollection(at: simulation.now)
       try await simulation.advance(by: .seconds(120))

@@ -74,7 +74,7 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today",
+        "goals", "today", "authorization", "app",
       ])
     let goals = schema["properties"]?["goals"]?["properties"]
     #expect(goals?["activeEnergyBurned"]?["default"] == .number(500))

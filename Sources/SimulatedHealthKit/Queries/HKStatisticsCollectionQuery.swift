@@ -28,11 +28,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   private let live = Mutex<Live?>(nil)
 
   private struct Handlers {
-    var initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+    var initial:
+      (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
     var update:
-      (@Sendable (
-        HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
-      ) -> Void)?
+      (
+        @Sendable (
+          HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+        ) -> Void
+      )?
   }
 
   /// What a running query saw last.
@@ -60,9 +63,11 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   /// while the query runs. Traps with "HKStatisticsCollectionQuery: setStatisticsUpdateHandler:
   /// not callable after first execution" when set after `execute`.
   public var statisticsUpdateHandler:
-    (@Sendable (
-      HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
-    ) -> Void)?
+    (
+      @Sendable (
+        HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+      ) -> Void
+    )?
   {
     get { handlers.withLock { $0.update } }
     set {

@@ -19,8 +19,7 @@ import WorkoutHealth
 public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   /// The statistics to compute.
   public let options: HKStatisticsOptions
-  private let completionHandler:
-    @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
+  private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
   /// A query for the statistics of `quantityType` over the samples matching
   /// `quantitySamplePredicate` (Apple doc:
@@ -36,9 +35,10 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   public init(
     quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?,
     options: HKStatisticsOptions = [],
-    completionHandler handler: @escaping @Sendable (
-      HKStatisticsQuery, HKStatistics?, (any Error)?
-    ) -> Void
+    completionHandler handler:
+      @escaping @Sendable (
+        HKStatisticsQuery, HKStatistics?, (any Error)?
+      ) -> Void
   ) {
     self.options = options
     self.completionHandler = handler

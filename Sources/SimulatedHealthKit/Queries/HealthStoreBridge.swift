@@ -198,7 +198,8 @@ extension HealthKitSimulation.State {
     case .date(let start, let end, let options):
       return .date(
         start: start.map(context.instant), end: end.map(context.instant),
-        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate))
+        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
+      )
     case .sources(let bundles):
       return .sources(sourceIndices { bundles.contains($0.bundleIdentifier) })
     case .sourceRevisions(let revisions):
@@ -206,7 +207,9 @@ extension HealthKitSimulation.State {
       // with.
       let bundles = Set(revisions.filter { $0.version == nil }.map(\.source.bundleIdentifier))
       let own = appObjects.filter { revisions.contains($0.value.sourceRevision) }.map(\.key)
-      return .or([.sources(sourceIndices { bundles.contains($0.bundleIdentifier) }), .ids(Set(own))])
+      return .or([
+        .sources(sourceIndices { bundles.contains($0.bundleIdentifier) }), .ids(Set(own)),
+      ])
     case .devices(let devices):
       var indices = Set<UInt16>()
       for index in health.sources.indices {

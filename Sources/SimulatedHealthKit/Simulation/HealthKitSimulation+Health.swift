@@ -59,7 +59,9 @@ extension HealthKitSimulation {
       func fail(_ reason: String) -> SimulationError {
         SimulationError(
           fileName: fileName, path: "app.infoPlist",
-          message: "\(JSONPathText.quoted(path)) \(reason) (expected an XML or binary property list of a dictionary)")
+          message:
+            "\(JSONPathText.quoted(path)) \(reason) (expected an XML or binary property list of a dictionary)"
+        )
       }
       guard let data = FileManager.default.contents(atPath: url.path) else {
         throw fail("cannot be read")
@@ -202,7 +204,9 @@ struct AuthorizationState {
 enum JSONPathText {
   /// `text` in double quotes with `"` and `\` escaped.
   static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"")
       + "\""
   }
 }

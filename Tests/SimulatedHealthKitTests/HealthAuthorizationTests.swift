@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimulation
 
 @testable import SimulatedHealthKit
 
@@ -117,6 +118,41 @@ import WorkoutScenario
     #expect(errors.first?.action == "requestAuthorization")
     #expect(
       errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
+  }
+
+  @Test func theInfoPlistFileIsReadRelativeToTheScenario() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shk-plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plist = try PropertyListSerialization.data(
+      fromPropertyList: ["NSHealthShareUsageDescription": "Shows your steps"], format: .xml,
+      options: 0)
+    try plist.write(to: folder.appendingPathComponent("Info.plist"))
+    let file = folder.appendingPathComponent("app.json")
+    try Data(
+      #"{ "version": 1, "app": { "infoPlist": "Info.plist" } }"#.utf8
+    ).write(to: file)
+    let simulation = try HealthKitSimulation(scenario: file)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [steps])
+      // Sharing needs NSHealthUpdateUsageDescription, which the file lacks.
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "NSHealthUpdateUsageDescription must be set in the app's Info.plist in order to request write authorization for the following types: HKWorkoutTypeIdentifier"
+        )
+      ) {
+        try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+      }
+    }
+    try Data(#"{ "version": 1, "app": { "infoPlist": "Missing.plist" } }"#.utf8).write(to: file)
+    #expect {
+      _ = try HealthKitSimulation(scenario: file)
+    } throws: { error in
+      (error as? SimulationError)?.path == "app.infoPlist"
+    }
   }
 
   @Test func savingAndDeletingFollowHealthKitsRules() async throws {

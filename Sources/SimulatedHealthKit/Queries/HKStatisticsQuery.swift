@@ -55,6 +55,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
       of: type, predicate: predicate, options: options, context: context, state: &state)
     return [
       { [self] in
+        guard !isStopped else { return }
         switch result {
         case .success(let statistics): completionHandler(self, statistics, nil)
         case .failure(let error): completionHandler(self, nil, error)
@@ -64,7 +65,12 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
-    [{ [self] in completionHandler(self, nil, error) }]
+    [
+      { [self] in
+        guard !isStopped else { return }
+        completionHandler(self, nil, error)
+      }
+    ]
   }
 
   /// HealthKit's "no data" error.

@@ -12,9 +12,10 @@ extension HealthKitSimulation {
   /// `NSInvalidArgumentException` on a device).
   ///
   /// In a test process it surfaces as this error: the async call that caused it throws it (a
-  /// completion-handler call never calls its handler), the run's log records it as an `error`
-  /// entry with code `appTerminated`, ``HealthKitSimulation/appTermination`` keeps it, and every
-  /// later HealthKit call of the app is inert (ignored; queries never call their handlers).
+  /// completion-handler call never calls its handler), the run's errors and log record it (action
+  /// `requestAuthorization`, code `invalidArgument`, the message ``description``),
+  /// ``HealthKitSimulation/appTermination`` keeps it, and every later store call of the app is
+  /// inert (ignored; queries never call their handlers; async calls throw it again).
   public struct AppTermination: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// HealthKit's exception reason, for example "NSHealthShareUsageDescription must be set in
     /// the app's Info.plist in order to request read authorization for the following types:

@@ -149,6 +149,25 @@ import Testing
     }
   }
 
+  @Test func aPredicateEndingAtTheWallClockEndsAtVirtualNow() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      // The seed app's `predicateForSamples(withStart: startOfDay, end: Date())`: Date() is the
+      // real clock, months from virtual now, so it is read as virtual now (the wall-clock rule).
+      let today = HKQuery.predicateForSamples(
+        withStart: date("2026-03-30T00:00:00+02:00"), end: Date())
+      let (result, _) = await statistics(
+        store, simulation, steps, predicate: today, options: .cumulativeSum)
+      #expect(result?.sumQuantity()?.doubleValue(for: .count()) == 120)
+    }
+    let entries = simulation.result.log.filter {
+      if case .wallClockDate("predicateForSamples") = $0.kind { true } else { false }
+    }
+    #expect(entries.count == 1)
+  }
+
   /// Heart rate: 60 bpm and 90 bpm as point samples (zero duration) at 09:00 and 09:30 today.
   static let heartRates = """
     [

@@ -145,8 +145,8 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   ) -> [Date: HealthStatisticsValues] {
     let now = state.session.now
     let bounds = HKPredicate.dateBounds(of: predicate)
-    var low = bounds.start.map(context.instant)
-    var high = bounds.end.map(context.instant)
+    var low = bounds.start.map { state.readPredicateDate($0, context: context).0 }
+    var high = bounds.end.map { state.readPredicateDate($0, context: context).0 }
     if let span = state.health.dataSpan(of: kind, where: filter, at: now) {
       low = min(low ?? span.lowerBound, span.lowerBound)
       high = max(high ?? span.upperBound, span.upperBound)

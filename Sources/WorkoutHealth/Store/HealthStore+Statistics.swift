@@ -93,13 +93,13 @@ extension HealthStore {
     var result = bucketValues(
       of: type, matched, options: options, edges: edges, ranges: ranges, merge: true)
     guard options.contains(.separateBySource) else { return result }
-    var perSource: [UInt16: [Int32]] = [:]
-    for id in matched { perSource[storage[Int(id)].source, default: []].append(id) }
-    for (source, ids) in perSource {
+    var perSource = [[Int32]](repeating: [], count: sources.count)
+    for id in matched { perSource[Int(storage[Int(id)].source)].append(id) }
+    for (source, ids) in perSource.enumerated() where !ids.isEmpty {
       let values = bucketValues(
         of: type, ids, options: options, edges: edges, ranges: ranges, merge: false)
       for (index, value) in values.enumerated() where value.count > 0 {
-        result[index].bySource[source] = value
+        result[index].bySource[UInt16(source)] = value
       }
     }
     return result
@@ -219,29 +219,19 @@ extension HealthStore {
   /// (docs/health-store.md#the-merge): each sample counts only on the parts of its interval no
   /// higher-ranked source covers; without, every sample in full.
   func accumulateSums(_ ids: [Int32], edges: [Int64]?, merge: Bool, into sums: inout [Double]) {
-    // Group by rank, each group staying in start order.
+    // Group by rank, each group staying in start order (ranks are below the source count).
     var groups: [[Int32]] = []
     if merge {
-      var rankOrder: [Int: Int] = [:]
-      var ranksSeen: [Int] = []
-      var grouped: [[Int32]] = []
-      for id in ids {
-        let sourceRank = rank[Int(storage[Int(id)].source)]
-        if let slot = rankOrder[sourceRank] {
-          grouped[slot].append(id)
-        } else {
-          rankOrder[sourceRank] = grouped.count
-          ranksSeen.append(sourceRank)
-          grouped.append([id])
-        }
-      }
-      for sourceRank in ranksSeen.sorted() { groups.append(grouped[rankOrder[sourceRank]!]) }
+      var grouped = [[Int32]](repeating: [], count: rank.count)
+      for id in ids { grouped[rank[Int(storage[Int(id)].source)]].append(id) }
+      groups = grouped.filter { !$0.isEmpty }
     } else {
       groups = [ids]
     }
     // The union of the higher-ranked groups' intervals: disjoint, sorted, half-open.
     var covered: [(Int64, Int64)] = []
     for (groupIndex, group) in groups.enumerated() {
+      var hint = 0
       for id in group {
         let sample = storage[Int(id)]
         let a = sample.start.nanoseconds
@@ -257,7 +247,9 @@ extension HealthStore {
           continue
         }
         let duration = b - a
-        var k = Self.firstEnding(after: a, in: covered)
+        // Samples come by start, so the first span ending after it only moves forward.
+        while hint < covered.count && covered[hint].1 <= a { hint += 1 }
+        var k = hint
         var cursor = a
         while cursor < b {
           if k < covered.count && covered[k].0 < b {

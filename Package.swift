@@ -153,7 +153,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON",
+        "WorkoutJSON", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -127,3 +127,62 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
       timeSinceSampleStart: waveform.time(of: index), volts: waveform.voltage(at: index) * 1e-6)
   }
 }
+
+/// Reads an ECG's voltage measurements, HealthKit's `HKElectrocardiogramQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkelectrocardiogramquery).
+///
+/// Executed, its data handler gets every measurement in order (`.measurement`), then `.done`,
+/// in one turn of the callback lane; ``HKHealthStore/stop(_:)`` from the handler ends the
+/// enumeration (no `.done` then). While the phone is locked it gets
+/// `.error(HKError(.errorDatabaseInaccessible))`.
+public final class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
+  /// What the data handler gets, HealthKit's `HKElectrocardiogramQuery.Result`.
+  public enum Result: Sendable {
+    /// The next voltage measurement.
+    case measurement(HKElectrocardiogram.VoltageMeasurement)
+    /// Every measurement was delivered.
+    case done
+    /// The query failed.
+    case error(any Error)
+  }
+
+  /// The data handler's type.
+  public typealias DataHandler = @Sendable (HKElectrocardiogramQuery, Result) -> Void
+
+  /// The recording read.
+  public let electrocardiogram: HKElectrocardiogram
+  private let dataHandler: DataHandler
+
+  /// A query of `electrocardiogram`'s voltages (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkelectrocardiogramquery/init(_:datahandler:)).
+  public init(_ electrocardiogram: HKElectrocardiogram, dataHandler: @escaping DataHandler) {
+    self.electrocardiogram = electrocardiogram
+    self.dataHandler = dataHandler
+    super.init(objectType: HKObjectType.electrocardiogramType(), predicate: nil)
+  }
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    if state.health.isLocked(at: state.session.now) { return fail(lockedError) }
+    let query = self
+    let handler = dataHandler
+    let recording = electrocardiogram
+    return [
+      {
+        let waveform = ElectrocardiogramWaveform(recording.recording)
+        for index in 0..<waveform.count {
+          if query.isStopped { return }
+          handler(query, .measurement(recording.measurement(index, of: waveform)))
+        }
+        if !query.isStopped { handler(query, .done) }
+      }
+    ]
+  }
+
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    let query = self
+    let handler = dataHandler
+    return [{ if !query.isStopped { handler(query, .error(error)) } }]
+  }
+}

@@ -122,13 +122,14 @@ let package = Package(
     .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
-      name: "WorkoutScenarioTests", dependencies: ["WorkoutScenario", "WorkoutJSON"],
+      name: "WorkoutScenarioTests",
+      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology",
+        "WorkoutPhysiology", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(

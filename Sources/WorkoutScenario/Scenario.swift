@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutHealth
 import WorkoutPhysiology
 
 /// A decoded and validated scenario file, version 1 (docs/scenario-format.md), with
@@ -59,6 +60,9 @@ public struct Scenario: Sendable, Equatable {
   public var goals = RingAmounts.defaultGoals
   /// `today`: what the day held before `t = 0`; zero per key by default.
   public var today = RingAmounts.zero
+  /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
+  /// when the file has no `health` key (then runs have no day table and no `days` in the result).
+  public var health: HealthPlan?
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?
 

@@ -55,7 +55,7 @@ final class HealthKitManager {
   /// user denied looks exactly like this (HealthKit returns no data and no error).
   var missing: Set<Metric> = [.steps, .calories, .heartRate, .sleep]
   /// The last error a query reported (for example `errorDatabaseInaccessible` while the phone is
-  /// locked).
+  /// locked), `errorNoData` aside: no data is a placeholder, not a failure.
   var lastError: (any Error)?
   /// How many times the steps observer ran its update handler.
   var stepUpdates = 0
@@ -171,7 +171,8 @@ final class HealthKitManager {
     let dayAgo = end.addingTimeInterval(-24 * 3600)
     let recent = HKSampleQuery(
       sampleType: heartRateType,
-      predicate: HKQuery.predicateForSamples(withStart: dayAgo, end: end), limit: HKObjectQueryNoLimit,
+      predicate: HKQuery.predicateForSamples(withStart: dayAgo, end: end),
+      limit: HKObjectQueryNoLimit,
       sortDescriptors: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)]
     ) { _, samples, error in
       let points = (samples ?? []).compactMap { sample -> HeartRatePoint? in
@@ -263,9 +264,11 @@ final class HealthKitManager {
     await fetchStepHistory(days: 7)
   }
 
+  /// Records whether `metric` had data; an error other than `errorNoData` (what a statistics
+  /// query of an empty range, or of a denied type, reports) is kept in ``lastError``.
   private func note(_ metric: Metric, present: Bool, error: (any Error)?) {
     if present { missing.remove(metric) } else { missing.insert(metric) }
-    if let error { lastError = error }
+    if let error, (error as? HKError)?.code != .errorNoData { lastError = error }
   }
 
   /// The length of the union of `spans`, in seconds.

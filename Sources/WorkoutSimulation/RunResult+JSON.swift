@@ -218,6 +218,21 @@ extension RunResult {
       json.string(ascii: "backgroundDelivery")
       json.key(ascii: "type")
       json.string(delivery.type)
+    case .authorizationSheet(let share, let read):
+      // at, kind, read, session, share
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "authorizationSheet")
+      json.key(ascii: "read")
+      json.beginArray()
+      for identifier in read { json.string(identifier) }
+      json.endArray()
+      writeSession(&json)
+      json.key(ascii: "share")
+      json.beginArray()
+      for identifier in share { json.string(identifier) }
+      json.endArray()
     case .unfinished:
       // at, kind, session
       json.key(ascii: "at")

@@ -12,22 +12,6 @@ import WorkoutHealth
 /// (docs/swift-api.md#observer-queries-and-background-delivery).
 public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
 
-/// A sample type and a predicate, HealthKit's `HKQueryDescriptor` (iOS 15; Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkquerydescriptor): one of the types an
-/// observer query of several types watches.
-public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
-  /// The type.
-  public let sampleType: HKSampleType
-  /// The predicate, or `nil` for every sample of the type.
-  public let predicate: NSPredicate?
-
-  /// A descriptor of `sampleType`'s samples matching `predicate`.
-  public init(sampleType: HKSampleType, predicate: NSPredicate?) {
-    self.sampleType = sampleType
-    self.predicate = predicate
-  }
-}
-
 /// A long-running query that tells the app when samples of its types were saved or deleted,
 /// HealthKit's `HKObserverQuery` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkobserverquery).
@@ -70,7 +54,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   /// Per descriptor: the store's type, its filter and the anchor of what the app was told about
   /// (set on execution; accessed under the simulation's lock).
   private let watch = Mutex<[Watched]>([])
-  private let owner = Mutex<HealthKitSimulation?>(nil)
+  /// The instants the phone unlocks (the ends of the lock periods), ascending.
+  private let unlocks = Mutex<[SimulationInstant]>([])
 
   struct Watched {
     var descriptor: HKQueryDescriptor
@@ -117,14 +102,15 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         entry.filter = state.filter(
           for: descriptor.predicate, type: type, identifier: descriptor.sampleType.identifier,
           context: context)
-        entry.anchor = state.health.changes(
-          of: type, where: entry.filter, after: nil, limit: nil, at: now
-        ).anchor
+        entry.anchor =
+          state.health.changes(
+            of: type, where: entry.filter, after: nil, limit: nil, at: now
+          ).anchor
       }
       watched.append(entry)
     }
     watch.withLock { $0 = watched }
-    owner.withLock { $0 = context.simulation }
+    unlocks.withLock { $0 = state.health.lockPeriods.map(\.upperBound).sorted() }
     state.healthListeners.append(self)
     // The first call, right after the start (all the types: nothing was seen before).
     let types = Set(descriptors.map(\.sampleType))
@@ -133,7 +119,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
 
   /// An observer is not failed by the lock: its handler still runs (the app's queries in it
   /// fail).
-  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] { [] }
+  override var failsWhileLocked: Bool { false }
 
   /// The handler call for `types`, with `completion`.
   func call(
@@ -200,6 +186,11 @@ extension HKObserverQuery: HealthQueryListener {
   package var listenedTypes: Set<HealthDataType> { watchedTypes }
 
   package var isFinished: Bool { isStopped }
+
+  /// The next unlock after `now`: the changes of the locked span are told then.
+  package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+    unlocks.withLock { unlocks in unlocks.first { $0 > now } }
+  }
 
   /// In the foreground (phone unlocked): one call when any watched type changed. In the
   /// background nothing here: ``BackgroundDelivery`` wakes the app for enabled types.

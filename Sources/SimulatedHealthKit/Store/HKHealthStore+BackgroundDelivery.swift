@@ -139,7 +139,8 @@ final class BackgroundDelivery: Sendable {
   }
 
   func disable(_ identifiers: Set<String>?, state: inout HealthKitSimulation.State) {
-    let actions = deliveries.withLock { deliveries -> [(String, BackgroundDeliveryStateMachine.Action)] in
+    let actions = deliveries.withLock {
+      deliveries -> [(String, BackgroundDeliveryStateMachine.Action)] in
       var actions: [(String, BackgroundDeliveryStateMachine.Action)] = []
       for identifier in deliveries.keys.sorted() where identifiers?.contains(identifier) ?? true {
         actions.append((identifier, deliveries[identifier]!.machine.disable()))

@@ -164,7 +164,6 @@ public final class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    if state.health.isLocked(at: state.session.now) { return fail(lockedError) }
     let query = self
     let handler = dataHandler
     let recording = electrocardiogram

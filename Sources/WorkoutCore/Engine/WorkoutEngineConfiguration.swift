@@ -258,6 +258,10 @@ public struct LogEntry: Sendable, Hashable {
     /// docs/swift-api.md#observer-queries-and-background-delivery). JSON: `type`, `event`, and
     /// `frequency` or `attempt` where they apply.
     case backgroundDelivery(BackgroundDeliveryLog)
+    /// HealthKit's authorization sheet was shown (through the Swift API): the type identifiers
+    /// asked for sharing and reading that had no answer yet, each sorted (an extension of the
+    /// Swift API door, docs/swift-api.md#authorization). JSON: `share`, `read`.
+    case authorizationSheet(share: [String], read: [String])
   }
 
   /// When it happened.

@@ -74,6 +74,8 @@ extension HKHealthStore {
       guard state.terminated == nil else { return }
       let center = BackgroundDelivery.center(in: &state, simulation: simulation)
       center.enable(type, frequency: frequency, state: &state)
+      // News that waited (delivery was stopped or off) is delivered now.
+      state.wakeHealthListeners(at: state.session.now)
     }
   }
 

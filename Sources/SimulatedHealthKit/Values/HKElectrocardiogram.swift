@@ -24,7 +24,7 @@ extension HKObjectType {
 ///
 /// No public initializer (HealthKit has none): recordings come from the scenario's `health` data
 /// through the store's queries. The voltages are a deterministic lead-I waveform at the
-/// recording's average heart rate (`ElectrocardiogramWaveform`, docs/health-store.md).
+/// recording's average heart rate (`ElectrocardiogramWaveform`, docs/swift-api.md#ecg-recordings).
 public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
   /// The ECG app's classification, HealthKit's `HKElectrocardiogram.Classification` with the
   /// SDK's raw values (iOS 14 SDK `HKElectrocardiogram.h`).

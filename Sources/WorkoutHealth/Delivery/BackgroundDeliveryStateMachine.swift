@@ -40,7 +40,7 @@ extension HealthDataType {
 
 /// Background delivery of one sample type: a state machine in the shape of WorkoutCore's
 /// (docs/architecture.md): a private state, one mutating method per event, each returning what
-/// the simulation must do (docs/health-store.md#observer-queries-and-background-delivery).
+/// the simulation must do (docs/swift-api.md#observer-queries-and-background-delivery).
 ///
 /// | state \ event | enable | disable | dataArrived | deadlinePassed | completed |
 /// |---|---|---|---|---|---|

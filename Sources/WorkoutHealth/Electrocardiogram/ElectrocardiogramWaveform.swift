@@ -4,7 +4,7 @@ import WorkoutCore
 /// plausible lead-I waveform (sinus rhythm) at the recording's average heart rate, in
 /// microvolts.
 ///
-/// The model (docs/health-store.md#electrocardiograms): each beat is a sum of five Gaussian
+/// The model (docs/swift-api.md#ecg-recordings): each beat is a sum of five Gaussian
 /// waves P, Q, R, S and T centred at fixed offsets from the beat's R peak, the shape of the
 /// synthetic ECG of McSharry, Clifford, Tarassenko and Smith ("A dynamical model for generating
 /// synthetic electrocardiogram signals", IEEE Trans. Biomed. Eng. 50(3), 2003, 289–294), with

@@ -292,6 +292,8 @@ public enum WatchScreen {
       text = "app \(change.to.rawValue), kept alive by \(change.keepAlive.rawValue)"
     case .appState(let change): text = "app \(change.from.rawValue) -> \(change.to.rawValue)"
     case .extendedRuntime(let event): text = "runtime \(event.change.word)"
+    case .backgroundDelivery(let delivery):
+      text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

@@ -82,6 +82,10 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// The error the query's handlers get while the phone is locked (HealthKit's
   /// `errorDatabaseInaccessible`); overridden by each kind to call its handler.
   func fail(_ error: HKError) -> [HealthKitSimulation.Callback] { [] }
+
+  /// Whether a locked phone fails the query at `execute`: every kind but ``HKObserverQuery``,
+  /// whose handler still runs (the app's queries in it fail).
+  var failsWhileLocked: Bool { true }
 }
 
 /// Options of ``HKQuery/predicateForSamples(withStart:end:options:)`` (Apple doc:

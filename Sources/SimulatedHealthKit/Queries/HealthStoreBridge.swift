@@ -37,16 +37,9 @@ extension HealthDataType {
     case .restingHeartRate: HKQuantityType(.restingHeartRate)
     case .sleepAnalysis: HKCategoryType(.sleepAnalysis)
     case .workout: HKObjectType.workoutType()
-    case .electrocardiogram: HKElectrocardiogramPlaceholderType.shared
+    case .electrocardiogram: HKObjectType.electrocardiogramType()
     }
   }
-}
-
-/// The ECG sample type until the ECG values join (identifier
-/// `"HKDataTypeIdentifierElectrocardiogram"`).
-final class HKElectrocardiogramPlaceholderType: HKSampleType, @unchecked Sendable {
-  static let shared = HKElectrocardiogramPlaceholderType(
-    identifier: "HKDataTypeIdentifierElectrocardiogram")
 }
 
 /// What a query needs besides the state: the simulation (dates, calendar).
@@ -142,9 +135,9 @@ extension HealthKitSimulation.State {
         health.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
         device: device, sourceRevision: revision)
     case .electrocardiogram:
-      return HKSample(
-        sampleType: HealthDataType.electrocardiogram.hkType, startDate: start, endDate: end,
-        uuid: uuid, metadata: nil, device: device, sourceRevision: revision)
+      return HKElectrocardiogram(
+        recording: health.electrocardiograms[Int(sample.value)], startDate: start, endDate: end,
+        uuid: uuid, device: device, sourceRevision: revision)
     default:
       // Quantity kinds: the HealthKit type exists for every one of them.
       let type = sample.type.hkType as! HKQuantityType

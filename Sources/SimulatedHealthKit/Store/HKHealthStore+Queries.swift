@@ -24,7 +24,7 @@ extension HKHealthStore {
     simulation.mutate { state in
       guard state.terminated == nil else { return }
       let callbacks =
-        state.health.isLocked(at: state.session.now)
+        state.health.isLocked(at: state.session.now) && query.failsWhileLocked
         ? query.fail(lockedError) : query.activate(in: context, state: &state)
       if !callbacks.isEmpty {
         state.lane.append(contentsOf: callbacks)

@@ -211,6 +211,11 @@ extension WorkoutEngine {
     log.append(LogEntry(at: now, session: session, kind: .wallClockDate(action: action)))
   }
 
+  /// Logs a ``LogEntry/Kind/backgroundDelivery(_:)`` entry at ``now`` (no session).
+  public mutating func logBackgroundDelivery(_ entry: BackgroundDeliveryLog) {
+    log.append(LogEntry(at: now, session: nil, kind: .backgroundDelivery(entry)))
+  }
+
   /// Runs `body` at `instant` as ``perform(_:at:)`` runs an action: lifecycle deadlines and
   /// samples due before it first, then `body`, then the samples due at it. A call while the app
   /// is not running or is suspended reports `appNotRunning` / `appSuspended` and returns `nil`.

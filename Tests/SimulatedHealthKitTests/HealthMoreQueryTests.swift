@@ -69,6 +69,30 @@ import Testing
     }
   }
 
+  @Test func anOpenEndedPredicateComputesOnlyTheBucketsWithSamples() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: HealthQueryTests.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let collection = try await HKStatisticsCollectionQueryDescriptor(
+        predicate: .quantitySample(
+          type: steps,
+          predicate: HKQuery.predicateForSamples(withStart: .distantPast, end: .distantFuture)),
+        options: .cumulativeSum, anchorDate: date("2026-03-30T00:00:00+02:00"),
+        intervalComponents: DateComponents(day: 1)
+      ).result(for: store)
+      // Mar 28: 100, Mar 29 (23 h): 600 + 60, Mar 30: 60.
+      #expect(
+        collection.statistics().map { $0.sumQuantity()?.doubleValue(for: .count()) } == [
+          100, 660, 60,
+        ])
+      let before = try #require(collection.statistics(for: date("2020-01-01T12:00:00+01:00")))
+      #expect(before.sumQuantity() == nil)
+      #expect(before.startDate == date("2020-01-01T00:00:00+01:00"))
+    }
+  }
+
   @Test func hourlyBucketsSeparatedBySource() async throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(samples: HealthQueryTests.overlapping))

@@ -93,6 +93,54 @@ import Testing
     }
   }
 
+  @Test func descriptorResultsFollowArrivingSamples() async throws {
+    // 300 steps over 0:05–0:10 reach the store at 0:20 (t = 1200 s).
+    let arriving = """
+      [ { "type": "stepCount", "source": "watch", "start": 300, "end": 600, "value": 300,
+          "savedAt": 1200 } ]
+      """
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: arriving))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let seen = Mutex<[(updated: Int?, sum: Double?)]>([])
+      let changes = Mutex<[Int]>([])
+      let descriptor = HKStatisticsCollectionQueryDescriptor(
+        predicate: .quantitySample(type: steps), options: .cumulativeSum,
+        anchorDate: date("2026-03-30T00:00:00+02:00"), intervalComponents: DateComponents(day: 1))
+      let sums = Task {
+        for try await result in descriptor.results(for: store) {
+          let today = result.statisticsCollection.statistics().first
+          seen.withLock {
+            $0.append(
+              (result.updatedStatistics?.count, today?.sumQuantity()?.doubleValue(for: .count())))
+          }
+          if seen.withLock({ $0.count }) == 2 { return }
+        }
+      }
+      let anchored = Task {
+        for try await result in HKAnchoredObjectQueryDescriptor(
+          predicates: [.quantitySample(type: steps)], anchor: nil
+        ).results(for: store) {
+          changes.withLock { $0.append(result.addedSamples.count) }
+          if changes.withLock({ $0.count }) == 2 { return }
+        }
+      }
+      // Both sequences have started (their first results delivered) before time moves.
+      for _ in 0..<100 where seen.withLock({ $0.isEmpty }) || changes.withLock({ $0.isEmpty }) {
+        await simulation.settle()
+      }
+      try await simulation.advance(by: .seconds(30 * 60))
+      try await sums.value
+      try await anchored.value
+      // First the empty collection (no update list), then the day's bucket with 300.
+      #expect(seen.withLock { $0.map(\.updated) } == [nil, 1])
+      #expect(seen.withLock { $0.map(\.sum) } == [nil, 300])
+      // No sample at first, then the arrival.
+      #expect(changes.withLock { $0 } == [0, 1])
+    }
+  }
+
   @Test func hourlyBucketsSeparatedBySource() async throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(samples: HealthQueryTests.overlapping))

@@ -52,7 +52,7 @@ func median(_ values: [Double]) -> Double {
 
 /// A year of walking bouts, each counted by the watch (source 0) and the iPhone (source 1) with
 /// their own start and end jitter, so the two overlap on most of every bout. Bout `b` of a day
-/// starts in its own 6-minute slot from 07:00 (no overlap within a source), lasts 30–290 s at
+/// starts in its own 6-minute slot from 07:00 (no overlap within a source), lasts 60–300 s at
 /// 1.6–2.0 steps/s. Watch samples reach the store 120 s after they end, the iPhone's 5 s.
 func generate() -> HealthData {
   var random = SplitMix64(seed: 13, stream: "bench.health")
@@ -62,7 +62,7 @@ func generate() -> HealthData {
     for bout in 0..<boutsPerDay {
       let slot = Int64(day) * 86_400 + 7 * 3_600 + Int64(bout) * 360
       let start = slot + Int64(random.next() % 60)
-      let length = 30 + Int64(random.next() % 261)
+      let length = 60 + Int64(random.next() % 241)
       let cadence = 1.6 + 0.4 * random.nextUnitDouble()
       for source in 0..<2 {
         let a = start + Int64(random.next() % 21)

@@ -276,4 +276,116 @@ import WorkoutHealth
     // The iPhone alone: 30–45 s (15 s) and 45–90 s (45 s).
     #expect(buckets.map { $0.bySource[1]?.duration } == [15, 45])
   }
+
+  /// A 25-hour day (fall back), edges 0, 90 000 s, 176 400 s: 60 steps over 89 400–90 600 s,
+  /// 600 s on each side: 30 and 30; the first bucket lasts 90 000 s = 25 h.
+  @Test func twentyFiveHourDay() {
+    let store = Fixture.store([Fixture.steps(0, .seconds(89_400), .seconds(90_600), 60)])
+    let buckets = store.collection(
+      of: .stepCount, where: .all, options: .cumulativeSum,
+      edges: [.seconds(0), .seconds(90_000), .seconds(176_400)], at: Fixture.later)
+    #expect(buckets.map(\.sum) == [30, 30])
+    #expect(buckets[0].start.duration(to: buckets[0].end) == .seconds(25 * 3_600))
+  }
+
+  /// Sleep (a category type): the duration option over the asleep stages gives the hours asleep.
+  /// inBed 22:00–06:00, asleepCore 22:30–01:00, asleepDeep 01:00–02:00, awake 02:00–02:15,
+  /// asleepREM 02:15–06:00: asleep 2.5 h + 1 h + 3.75 h = 7.25 h = 26 100 s.
+  @Test func sleepHoursByDuration() {
+    func stage(_ value: Double, _ start: SimulationInstant, _ end: SimulationInstant)
+      -> HealthSample
+    {
+      HealthSample(type: .sleepAnalysis, source: 0, start: start, end: end, value: value)
+    }
+    let store = Fixture.store([
+      stage(0, Fixture.at(22, 0), Fixture.at(6, 0, day: 1)),
+      stage(3, Fixture.at(22, 30), Fixture.at(1, 0, day: 1)),
+      stage(4, Fixture.at(1, 0, day: 1), Fixture.at(2, 0, day: 1)),
+      stage(2, Fixture.at(2, 0, day: 1), Fixture.at(2, 15, day: 1)),
+      stage(5, Fixture.at(2, 15, day: 1), Fixture.at(6, 0, day: 1)),
+    ])
+    let asleep = store.statistics(
+      of: .sleepAnalysis, where: .categoryValues([3, 4, 5]), options: .duration,
+      at: Fixture.later)
+    #expect(asleep.duration == 26_100)
+    #expect(asleep.count == 3)
+  }
+
+  /// A higher source with gaps: iPhone 100 steps over 0–100 s; watch 10 steps each over
+  /// 10–20, 30–40 and 50–60 s. The iPhone counts on 0–10, 20–30, 40–50 and 60–100 s: 70 s of
+  /// 100 s, 70; with the watch's 30, 100. In 25-s buckets: [0, 25): watch 10 + iPhone 0–10 and
+  /// 20–25 (15); [25, 50): watch 10 + iPhone 25–30 and 40–50 (15); [50, 75): watch 10 + iPhone
+  /// 60–75 (15); [75, 100): iPhone 25. Each 25.
+  @Test func mergeAroundGapsOfTheHigherSource() {
+    let store = Fixture.store([
+      Fixture.steps(1, .seconds(0), .seconds(100), 100),
+      Fixture.steps(0, .seconds(10), .seconds(20), 10),
+      Fixture.steps(0, .seconds(30), .seconds(40), 10),
+      Fixture.steps(0, .seconds(50), .seconds(60), 10),
+    ])
+    #expect(
+      store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: Fixture.later)
+        .sum == 100)
+    let buckets = store.collection(
+      of: .stepCount, where: .all, options: .cumulativeSum,
+      edges: [0, 25, 50, 75, 100].map { SimulationInstant.seconds($0) }, at: Fixture.later)
+    #expect(buckets.map(\.sum) == [25, 25, 25, 25])
+    // Overlapping watch samples 0–30 and 20–50 (10 each) cover 0–50 together; the iPhone's 60
+    // over 0–60 s counts on 50–60 s only: 10. Total 10 + 10 + 10 = 30.
+    let overlapping = Fixture.store([
+      Fixture.steps(0, .seconds(0), .seconds(30), 10),
+      Fixture.steps(0, .seconds(20), .seconds(50), 10),
+      Fixture.steps(1, .seconds(0), .seconds(60), 60),
+    ])
+    #expect(
+      overlapping.statistics(
+        of: .stepCount, where: .all, options: .cumulativeSum, at: Fixture.later
+      ).sum == 30)
+  }
+
+  /// The merge against a brute-force reference written here: cut the day at every sample
+  /// start, end and bucket edge; in each slice the highest-ranked source with a sample covering
+  /// it adds each of its covering samples' value × slice / duration. 300 random samples from
+  /// three sources (SplitMix64, seed 5), hourly buckets.
+  @Test func mergeMatchesBruteForce() {
+    var random = SplitMix64(seed: 5)
+    var samples: [HealthSample] = []
+    for _ in 0..<300 {
+      let start = Int64(random.next() % 80_000)
+      let length = 1 + Int64(random.next() % 3_000)
+      samples.append(
+        Fixture.steps(
+          UInt16(random.next() % 3), .seconds(start), .seconds(start + length),
+          Double(1 + random.next() % 500)))
+    }
+    let store = HealthStore(
+      data: HealthData(
+        sources: [Fixture.watch, Fixture.iPhone, Fixture.app], samples: samples), seed: 7)
+    let edges = (0...24).map { Int64($0) * 3_600 }
+    let buckets = store.collection(
+      of: .stepCount, where: .all, options: .cumulativeSum,
+      edges: edges.map { SimulationInstant.seconds($0) }, at: Fixture.later)
+    // Ranks: watch 0, iPhone 1, app 2 (the default order).
+    var cuts = Set(edges)
+    for sample in samples {
+      cuts.insert(sample.start.nanoseconds / 1_000_000_000)
+      cuts.insert(sample.end.nanoseconds / 1_000_000_000)
+    }
+    let points = cuts.sorted()
+    var expected = [Double](repeating: 0, count: 24)
+    for (a, b) in zip(points, points.dropFirst()) {
+      guard a >= 0, b <= 86_400 else { continue }
+      let covering = samples.filter {
+        $0.start.nanoseconds / 1_000_000_000 <= a && $0.end.nanoseconds / 1_000_000_000 >= b
+      }
+      guard let top = covering.map(\.source).min() else { continue }
+      for sample in covering where sample.source == top {
+        let duration = Double((sample.end.nanoseconds - sample.start.nanoseconds) / 1_000_000_000)
+        expected[Int(a / 3_600)] += sample.value * Double(b - a) / duration
+      }
+    }
+    for (bucket, value) in zip(buckets, expected) {
+      #expect(abs((bucket.sum ?? 0) - value) <= 1e-9 * max(1, value))
+    }
+  }
 }

@@ -60,13 +60,12 @@ extension HealthStore {
         }
       }
       if let end {
-        // Without strictStart and with strictEnd only: end <= to, so start <= to.
         if strictEnd && !strictStart {
-          high = end.nanoseconds
+          high = end.nanoseconds  // end <= to, so start <= to
         } else {
-          high = end.nanoseconds == .min ? .min : end.nanoseconds - 1
+          if end.nanoseconds == .min { return (1, 0) }  // start < Int64.min: nothing
+          high = end.nanoseconds - 1  // start < to
         }
-        if !strictStart && !strictEnd && end.nanoseconds == .min { return (1, 0) }
       }
       return (low, high)
     case .and(let filters):
@@ -90,6 +89,19 @@ extension HealthStore {
       return (low, high)
     default:
       return (.min, .max)
+    }
+  }
+
+  /// The ids a filter restricts to (an id filter, alone or in a conjunction), if any.
+  static func idSet(_ filter: HealthFilter) -> Set<HealthSampleID>? {
+    switch filter {
+    case .ids(let set): return set
+    case .and(let filters):
+      for filter in filters {
+        if let set = idSet(filter) { return set }
+      }
+      return nil
+    default: return nil
     }
   }
 
@@ -117,6 +129,26 @@ extension HealthStore {
     let low = max(bounds.low, extra.low)
     let high = min(bounds.high, extra.high)
     guard low <= high else { return }
+    if let wanted = Self.idSet(filter) {
+      // A few named samples (`predicateForObjects(with:)`): look them up, not the whole type.
+      var ids: [Int32] = wanted.compactMap { id in
+        let index = Int(id.index)
+        guard index >= 0, index < storage.count, storage[index].type == type,
+          !isDeleted(id.index)
+        else { return nil }
+        return id.index
+      }
+      let samples = storage
+      ids.sort { Self.startOrder($0, $1, samples) }
+      for id in ids {
+        let sample = storage[Int(id)]
+        let start = sample.start.nanoseconds
+        if start >= low && start <= high && sample.savedAt <= now && matches(filter, sample, id) {
+          body(id, sample)
+        }
+      }
+      return
+    }
     let ids = byStart[typeIndex]
     var position = low == .min ? 0 : lowerBoundStart(type: typeIndex, low)
     let visible = now.nanoseconds
@@ -144,7 +176,7 @@ extension HealthStore {
     forEachMatch(of: type, where: filter, at: now) { id, _ in found.append(id) }
     if sortedBy.isEmpty {
       found.sort()
-    } else if sortedBy.first != .startDate(ascending: true) {
+    } else if sortedBy != [.startDate(ascending: true)] {
       let storage = self.storage
       found.sort { lhs, rhs in
         let a = storage[Int(lhs)]
@@ -185,16 +217,21 @@ extension HealthStore {
   public func nextArrival(
     of types: Set<HealthDataType>, after now: SimulationInstant
   ) -> SimulationInstant? {
-    var wanted = [Bool](repeating: false, count: HealthDataType.allCases.count)
-    for type in types { wanted[Int(type.rawValue)] = true }
-    var position = upperBoundArrival(now.nanoseconds)
-    while position < arrival.count {
-      let id = arrival[position]
-      let sample = storage[Int(id)]
-      if wanted[Int(sample.type.rawValue)] && !isDeleted(id) { return sample.savedAt }
-      position += 1
+    var earliest: SimulationInstant?
+    for type in types {
+      let order = arrivalByType[Int(type.rawValue)]
+      var position = upperBoundArrival(now.nanoseconds, in: order)
+      while position < order.count {
+        let id = order[position]
+        if !isDeleted(id) {
+          let saved = storage[Int(id)].savedAt
+          if earliest.map({ saved < $0 }) ?? true { earliest = saved }
+          break
+        }
+        position += 1
+      }
     }
-    return nil
+    return earliest
   }
 
   /// `HKAnchoredObjectQuery`: what changed for `type` since `anchor` (`nil`: since the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkoutCore
 import WorkoutHealth
 import WorkoutPhysiology
@@ -38,10 +39,21 @@ public enum HealthGeneration {
       return HealthGenerator.explicitData(of: plan, deviceDays: days.device)
     }
     let slots = HealthGenerator.workoutSlots(of: plan, days: days.person)
+    // The workouts are independent runs of the engine: run them on every core, each result in
+    // its slot's place (the order, and so the data, does not depend on the scheduling).
+    let results = Mutex(
+      [Result<HealthGenerator.GeneratedWorkout?, SimulationError>](
+        repeating: .success(nil), count: slots.count))
+    DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+      let result = Result { () throws(SimulationError) in
+        try run(slots[index], index: index, of: scenario)
+      }
+      results.withLock { $0[index] = result }
+    }
     var workouts: [HealthGenerator.GeneratedWorkout] = []
     workouts.reserveCapacity(slots.count)
-    for (index, slot) in slots.enumerated() {
-      if let workout = try run(slot, index: index, of: scenario) { workouts.append(workout) }
+    for result in results.withLock({ $0 }) {
+      if let workout = try result.get() { workouts.append(workout) }
     }
     return HealthGenerator.generate(
       plan, seed: scenario.seed, person: person(scenario.athlete), days: days.person,
@@ -135,7 +147,7 @@ public enum HealthGeneration {
 
   /// The device's local days (the scenario's time zone) and the person's (the trip's zone while
   /// away) covering the plan: `health.days` days up to the one holding `t = 0`, then on to the
-  /// one holding `end`.
+  /// one holding `end` (at most 400 days after the day of `t = 0`).
   ///
   /// - Throws: ``SimulationError`` for an invalid plan.
   public static func days(
@@ -168,7 +180,11 @@ public enum HealthGeneration {
     calendar.timeZone = zone
     let endDate = start.addingTimeInterval(Double(max(end.nanoseconds, 0)) / 1e9)
     let today = calendar.startOfDay(for: start)
-    let lastDay = calendar.startOfDay(for: endDate)
+    // The simulated span after t = 0 gets at most 400 more days (a far `--until` does not make
+    // centuries of data).
+    let farthest =
+      calendar.date(byAdding: .day, value: HealthPlan.dayRange.upperBound, to: today) ?? today
+    let lastDay = min(calendar.startOfDay(for: endDate), farthest)
     guard let first = calendar.date(byAdding: .day, value: -(plan.days - 1), to: today) else {
       return ([], [])
     }

@@ -172,4 +172,34 @@ struct HealthGenerationTests {
     // An ECG every third day of seven: days 0, 3 and 6.
     #expect(first.electrocardiograms.count == 3)
   }
+
+  @Test("a plan built in Swift is checked by the decoder's rules: a data error with its path")
+  func programmaticPlan() throws {
+    var built = try Scenario(name: "built")
+    built.health = HealthPlan(
+      generate: false,
+      samples: [
+        HealthPlanSample(
+          type: .stepCount, source: "watch", start: .seconds(-60), end: .seconds(-120), value: 5)
+      ])
+    #expect(throws: SimulationError.self) {
+      try HealthGeneration.data(for: built, through: .zero)
+    }
+    do {
+      _ = try HealthGeneration.data(for: built, through: .zero)
+    } catch {
+      #expect(
+        error.description
+          == "built: health.samples[0].end: -120 s is before \"start\", -60 s (a sample must not end before it starts)"
+      )
+    }
+    built.health?.samples = []
+    built.health?.priority = ["watch", "tablet"]
+    do {
+      _ = try HealthGeneration.data(for: built, through: .zero)
+      Issue.record("an unknown source in the priority was accepted")
+    } catch {
+      #expect(error.path == "health.priority[1]")
+    }
+  }
 }

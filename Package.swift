@@ -112,6 +112,11 @@ let package = Package(
     .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
+    // The health store's benchmark (scripts/bench-health.sh): WorkoutHealth and what it is
+    // built on only.
+    .executableTarget(
+      name: "workout-sim-healthbench", dependencies: ["WorkoutHealth", "WorkoutCore"],
+      path: "Benchmarks/workout-sim-healthbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],

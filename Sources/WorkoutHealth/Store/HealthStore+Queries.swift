@@ -60,13 +60,12 @@ extension HealthStore {
         }
       }
       if let end {
-        // Without strictStart and with strictEnd only: end <= to, so start <= to.
         if strictEnd && !strictStart {
-          high = end.nanoseconds
+          high = end.nanoseconds  // end <= to, so start <= to
         } else {
-          high = end.nanoseconds == .min ? .min : end.nanoseconds - 1
+          if end.nanoseconds == .min { return (1, 0) }  // start < Int64.min: nothing
+          high = end.nanoseconds - 1  // start < to
         }
-        if !strictStart && !strictEnd && end.nanoseconds == .min { return (1, 0) }
       }
       return (low, high)
     case .and(let filters):
@@ -144,7 +143,7 @@ extension HealthStore {
     forEachMatch(of: type, where: filter, at: now) { id, _ in found.append(id) }
     if sortedBy.isEmpty {
       found.sort()
-    } else if sortedBy.first != .startDate(ascending: true) {
+    } else if sortedBy != [.startDate(ascending: true)] {
       let storage = self.storage
       found.sort { lhs, rhs in
         let a = storage[Int(lhs)]

@@ -93,13 +93,13 @@ extension HealthStore {
     var result = bucketValues(
       of: type, matched, options: options, edges: edges, ranges: ranges, merge: true)
     guard options.contains(.separateBySource) else { return result }
-    var perSource: [UInt16: [Int32]] = [:]
-    for id in matched { perSource[storage[Int(id)].source, default: []].append(id) }
-    for (source, ids) in perSource {
+    var perSource = [[Int32]](repeating: [], count: sources.count)
+    for id in matched { perSource[Int(storage[Int(id)].source)].append(id) }
+    for (source, ids) in perSource.enumerated() where !ids.isEmpty {
       let values = bucketValues(
         of: type, ids, options: options, edges: edges, ranges: ranges, merge: false)
       for (index, value) in values.enumerated() where value.count > 0 {
-        result[index].bySource[source] = value
+        result[index].bySource[UInt16(source)] = value
       }
     }
     return result
@@ -120,16 +120,15 @@ extension HealthStore {
     let wantRecent = options.contains(.mostRecent)
     let wantDuration = options.contains(.duration)
     // Counts, discrete statistics and the most recent sample.
-    for id in ids {
+    if let edges {
+      Self.countPerBucket(ids, storage, edges, &accumulator.counts)
+    } else {
+      accumulator.counts[0] = ids.count
+    }
+    for id in ids where wantDiscrete || wantRecent {
       let sample = storage[Int(id)]
       let a = sample.start.nanoseconds
       let b = sample.end.nanoseconds
-      if let edges {
-        Self.forEachBucket(edges, a, b) { accumulator.counts[$0] += 1 }
-      } else {
-        accumulator.counts[0] += 1
-      }
-      guard wantDiscrete || wantRecent else { continue }
       let bucket: Int
       if let edges {
         guard let found = Self.bucket(edges, holding: a) else { continue }
@@ -179,39 +178,31 @@ extension HealthStore {
     return index >= 0 && index < edges.count - 1 ? index : nil
   }
 
-  /// Calls `body` with every bucket `[a, b)` overlaps (positive length) or, when `a == b`, the
-  /// bucket holding `a`.
-  @inline(__always)
-  static func forEachBucket(_ edges: [Int64], _ a: Int64, _ b: Int64, _ body: (Int) -> Void) {
-    if a == b {
-      if let index = bucket(edges, holding: a) { body(index) }
-      return
-    }
-    var index = bucket(edges, holding: a) ?? (a < edges[0] ? 0 : edges.count - 1)
-    while index < edges.count - 1 && edges[index] < b {
-      if min(b, edges[index + 1]) > max(a, edges[index]) { body(index) }
-      index += 1
-    }
-  }
-
-  /// Adds `value × length / duration` of the piece `[p, q)` of a sample lasting `duration` to
-  /// the buckets it overlaps (split rule), or whole to `sums[0]` without edges.
-  @inline(__always)
-  static func addPiece(
-    _ p: Int64, _ q: Int64, value: Double, duration: Int64, edges: [Int64]?,
-    into sums: inout [Double]
+  /// Counts each of `ids` (sorted by start) in every bucket its interval overlaps (positive
+  /// length) or, for a zero-length sample, in the bucket holding its instant.
+  static func countPerBucket(
+    _ ids: [Int32], _ storage: [HealthSample], _ edges: [Int64], _ counts: inout [Int]
   ) {
-    guard let edges else {
-      sums[0] += q - p == duration ? value : value * Double(q - p) / Double(duration)
-      return
-    }
-    var index = bucket(edges, holding: p) ?? (p < edges[0] ? 0 : edges.count - 1)
-    while index < edges.count - 1 && edges[index] < q {
-      let overlap = min(q, edges[index + 1]) - max(p, edges[index])
-      if overlap > 0 {
-        sums[index] += overlap == duration ? value : value * Double(overlap) / Double(duration)
+    let lastBucket = edges.count - 2
+    var bucketHint = 0
+    storage.withUnsafeBufferPointer { samples in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for id in ids {
+          let sample = samples[Int(id)]
+          let a = sample.start.nanoseconds
+          let b = sample.end.nanoseconds
+          while bucketHint < lastBucket && edges[bucketHint + 1] <= a { bucketHint += 1 }
+          if a == b {
+            if edges[bucketHint] <= a && a < edges[bucketHint + 1] { counts[bucketHint] += 1 }
+            continue
+          }
+          var index = bucketHint
+          while index <= lastBucket && edges[index] < b {
+            if min(b, edges[index + 1]) > max(a, edges[index]) { counts[index] += 1 }
+            index += 1
+          }
+        }
       }
-      index += 1
     }
   }
 
@@ -219,87 +210,127 @@ extension HealthStore {
   /// (docs/health-store.md#the-merge): each sample counts only on the parts of its interval no
   /// higher-ranked source covers; without, every sample in full.
   func accumulateSums(_ ids: [Int32], edges: [Int64]?, merge: Bool, into sums: inout [Double]) {
-    // Group by rank, each group staying in start order.
-    var groups: [[Int32]] = []
-    if merge {
-      var rankOrder: [Int: Int] = [:]
-      var ranksSeen: [Int] = []
-      var grouped: [[Int32]] = []
-      for id in ids {
-        let sourceRank = rank[Int(storage[Int(id)].source)]
-        if let slot = rankOrder[sourceRank] {
-          grouped[slot].append(id)
-        } else {
-          rankOrder[sourceRank] = grouped.count
-          ranksSeen.append(sourceRank)
-          grouped.append([id])
+    // Group by rank with a counting sort (each group stays in start order): `flat` holds the
+    // groups one after another, highest rank first.
+    var flat = ids
+    var groups: [Range<Int>] = []
+    if merge && ids.count > 0 {
+      var sizes = [Int](repeating: 0, count: rank.count)
+      for id in ids { sizes[rank[Int(storage[Int(id)].source)]] += 1 }
+      var next = [Int](repeating: 0, count: rank.count)
+      var offset = 0
+      for (sourceRank, size) in sizes.enumerated() where size > 0 {
+        next[sourceRank] = offset
+        groups.append(offset..<offset + size)
+        offset += size
+      }
+      flat.withUnsafeMutableBufferPointer { flat in
+        for id in ids {
+          let sourceRank = rank[Int(storage[Int(id)].source)]
+          flat[next[sourceRank]] = id
+          next[sourceRank] += 1
         }
       }
-      for sourceRank in ranksSeen.sorted() { groups.append(grouped[rankOrder[sourceRank]!]) }
     } else {
-      groups = [ids]
+      groups = [0..<ids.count]
     }
     // The union of the higher-ranked groups' intervals: disjoint, sorted, half-open.
     var covered: [(Int64, Int64)] = []
-    for (groupIndex, group) in groups.enumerated() {
-      for id in group {
-        let sample = storage[Int(id)]
-        let a = sample.start.nanoseconds
-        let b = sample.end.nanoseconds
-        if a == b {
-          if !Self.covers(covered, a) {
-            if let edges {
-              if let index = Self.bucket(edges, holding: a) { sums[index] += sample.value }
-            } else {
-              sums[0] += sample.value
+    let hasEdges = edges != nil
+    let edgeList = edges ?? [.min, .max]
+    storage.withUnsafeBufferPointer { samples in
+      edgeList.withUnsafeBufferPointer { edges in
+        sums.withUnsafeMutableBufferPointer { sums in
+          flat.withUnsafeBufferPointer { flat in
+            for (groupIndex, range) in groups.enumerated() {
+              let group = UnsafeBufferPointer(rebasing: flat[range])
+              covered.withUnsafeBufferPointer { covered in
+                Self.addGroup(
+                  group, samples: samples, covered: covered, edges: edges, clip: hasEdges,
+                  sums: sums)
+              }
+              if groupIndex + 1 < groups.count {
+                covered = Self.union(covered, group, samples)
+              }
             }
-          }
-          continue
-        }
-        let duration = b - a
-        var k = Self.firstEnding(after: a, in: covered)
-        var cursor = a
-        while cursor < b {
-          if k < covered.count && covered[k].0 < b {
-            if covered[k].0 > cursor {
-              Self.addPiece(
-                cursor, covered[k].0, value: sample.value, duration: duration, edges: edges,
-                into: &sums)
-            }
-            cursor = max(cursor, covered[k].1)
-            k += 1
-          } else {
-            Self.addPiece(
-              cursor, b, value: sample.value, duration: duration, edges: edges, into: &sums)
-            cursor = b
           }
         }
       }
-      if groupIndex + 1 < groups.count { covered = Self.union(covered, group, storage) }
     }
   }
 
-  /// Whether the union `covered` holds instant `t` (`start <= t < end`).
-  static func covers(_ covered: [(Int64, Int64)], _ t: Int64) -> Bool {
-    let k = firstEnding(after: t, in: covered)
-    return k < covered.count && covered[k].0 <= t
-  }
-
-  /// The first interval of `covered` that ends after `t`.
-  static func firstEnding(after t: Int64, in covered: [(Int64, Int64)]) -> Int {
-    var low = 0
-    var high = covered.count
-    while low < high {
-      let mid = (low + high) / 2
-      if covered[mid].1 <= t { low = mid + 1 } else { high = mid }
+  /// Adds the parts of `group`'s samples (sorted by start) outside `covered` to `sums`: split
+  /// across the buckets of `edges` when `clip`, else whole to `sums[0]` (`edges` then spans
+  /// everything).
+  static func addGroup(
+    _ group: UnsafeBufferPointer<Int32>, samples: UnsafeBufferPointer<HealthSample>,
+    covered: UnsafeBufferPointer<(Int64, Int64)>, edges: UnsafeBufferPointer<Int64>, clip: Bool,
+    sums: UnsafeMutableBufferPointer<Double>
+  ) {
+    let lastBucket = edges.count - 2
+    // Samples come by start, so the first span ending after a sample's start and the bucket
+    // holding it only move forward.
+    var hint = 0
+    var bucketHint = 0
+    for id in group {
+      let sample = samples[Int(id)]
+      let a = sample.start.nanoseconds
+      let b = sample.end.nanoseconds
+      let value = sample.value
+      while hint < covered.count && covered[hint].1 <= a { hint += 1 }
+      while bucketHint < lastBucket && edges[bucketHint + 1] <= a { bucketHint += 1 }
+      if a == b {
+        let isCovered = hint < covered.count && covered[hint].0 <= a
+        if !isCovered {
+          if !clip {
+            sums[0] += value
+          } else if edges[bucketHint] <= a && a < edges[bucketHint + 1] {
+            sums[bucketHint] += value
+          }
+        }
+        continue
+      }
+      let duration = b - a
+      var k = hint
+      var cursor = a
+      while cursor < b {
+        let pieceEnd: Int64
+        let next: Int64
+        if k < covered.count && covered[k].0 < b {
+          pieceEnd = max(cursor, covered[k].0)
+          next = max(cursor, covered[k].1)
+          k += 1
+        } else {
+          pieceEnd = b
+          next = b
+        }
+        if pieceEnd > cursor {
+          if !clip {
+            let length = pieceEnd - cursor
+            sums[0] += length == duration ? value : value * Double(length) / Double(duration)
+          } else {
+            var index = bucketHint
+            while index + 1 < edges.count && edges[index + 1] <= cursor { index += 1 }
+            while index <= lastBucket && edges[index] < pieceEnd {
+              let overlap = min(pieceEnd, edges[index + 1]) - max(cursor, edges[index])
+              if overlap > 0 {
+                sums[index] +=
+                  overlap == duration ? value : value * Double(overlap) / Double(duration)
+              }
+              index += 1
+            }
+          }
+        }
+        cursor = min(next, b)
+      }
     }
-    return low
   }
 
   /// The union of the disjoint sorted intervals `covered` and the positive-length intervals of
   /// `ids` (sorted by start).
   static func union(
-    _ covered: [(Int64, Int64)], _ ids: [Int32], _ storage: [HealthSample]
+    _ covered: [(Int64, Int64)], _ ids: UnsafeBufferPointer<Int32>,
+    _ storage: UnsafeBufferPointer<HealthSample>
   ) -> [(Int64, Int64)] {
     var result: [(Int64, Int64)] = []
     result.reserveCapacity(covered.count + ids.count)
@@ -329,7 +360,9 @@ extension HealthStore {
 
   /// The time covered by `ids` (sorted by start; overlaps once), ns, per bucket or whole.
   func accumulateDuration(_ ids: [Int32], edges: [Int64]?, into durations: inout [Int64]) {
-    let covered = Self.union([], ids, storage)
+    let covered = storage.withUnsafeBufferPointer { samples in
+      ids.withUnsafeBufferPointer { ids in Self.union([], ids, samples) }
+    }
     for (a, b) in covered {
       guard let edges else {
         durations[0] += b - a

@@ -276,9 +276,11 @@ public struct HealthStore: Sendable {
       deletedBits[index >> 6] |= 1 << UInt64(index & 63)
       deletions.append(Deletion(id: id.index, at: now.nanoseconds))
       let type = Int(storage[index].type.rawValue)
-      if let position = byStart[type].firstIndex(of: id.index) {
-        byStart[type].remove(at: position)
+      var position = lowerBoundStart(type: type, storage[index].start.nanoseconds)
+      while position < byStart[type].count && byStart[type][position] != id.index {
+        position += 1
       }
+      if position < byStart[type].count { byStart[type].remove(at: position) }
     }
   }
 

@@ -110,6 +110,10 @@ let package = Package(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
       path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
     .executableTarget(
+      name: "workout-sim-healthgen",
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],
+      path: "Benchmarks/workout-sim-healthgen", swiftSettings: strict),
+    .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
     // The health store's benchmark (scripts/bench-health.sh): WorkoutHealth and what it is

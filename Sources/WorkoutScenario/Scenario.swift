@@ -67,6 +67,9 @@ public struct Scenario: Sendable, Equatable {
   public var app = App()
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
+  /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made
+  /// (`HealthGeneration.data(for:through:recordingStart:)` throws a `SimulationError` at
+  /// `health.<path>`), the rules the decoder applies to a file.
   public var health: HealthPlan?
   /// The file the scenario was loaded from, if any (recording paths are relative to its folder).
   public var sourceURL: URL?

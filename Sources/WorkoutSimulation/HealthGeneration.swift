@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutHealth
+import WorkoutPhysiology
 import WorkoutScenario
 
 /// The Foundation edge of the health generator (docs/health-data.md): the local days of a
@@ -36,12 +37,105 @@ public enum HealthGeneration {
     guard plan.generate else {
       return HealthGenerator.explicitData(of: plan, deviceDays: days.device)
     }
-    return HealthGenerator.explicitData(of: plan, deviceDays: days.device)
+    let slots = HealthGenerator.workoutSlots(of: plan, days: days.person)
+    var workouts: [HealthGenerator.GeneratedWorkout] = []
+    workouts.reserveCapacity(slots.count)
+    for (index, slot) in slots.enumerated() {
+      if let workout = try run(slot, index: index, of: scenario) { workouts.append(workout) }
+    }
+    return HealthGenerator.generate(
+      plan, seed: scenario.seed, person: person(scenario.athlete), days: days.person,
+      deviceDays: days.device, workouts: workouts)
+  }
+
+  /// The generator's body from the scenario's athlete: resting heart rate, Mifflin–St Jeor
+  /// basal energy (``WorkoutPhysiology/BasalMetabolism``), the walking step length, the net
+  /// ACSM walking energy at 1.3 m/s (``WorkoutPhysiology/Metabolism/netVO2OnFoot(metresPerSecond:grade:)``)
+  /// and light activity at 0.3 MET net while awake (docs/health-data.md#energy).
+  ///
+  /// - Parameter athlete: the scenario's athlete.
+  /// - Returns: the person.
+  public static func person(_ athlete: Scenario.Athlete) -> HealthGenerator.Person {
+    let walkingVO2 = Metabolism.netVO2OnFoot(metresPerSecond: 1.3, grade: 0)
+    return HealthGenerator.Person(
+      restingHeartRate: athlete.restingHeartRate,
+      basalKilocaloriesPerDay: BasalMetabolism.mifflinStJeorKilocaloriesPerDay(athlete),
+      stepLength: athlete.walkingStepLength,
+      walkingKilocaloriesPerMinute: Metabolism.kilocaloriesPerMinute(
+        vo2: walkingVO2, massKg: athlete.massKg),
+      lightKilocaloriesPerHour: Metabolism.kilocaloriesPerMinute(
+        vo2: 0.3 * Metabolism.restingVO2, massKg: athlete.massKg) * 60)
+  }
+
+  /// The steady speed (m/s) of a planned workout's course, by activity: running 2.8, walking
+  /// 1.4, hiking 1.2 (5 % uphill), cycling 7, swimming 0.8; others stand still (the engine's
+  /// energy for them comes from its activity table).
+  static func course(for activity: WorkoutActivityType, duration: Duration) -> Scenario.Segment {
+    switch activity {
+    case .running: Scenario.Segment(duration: duration, speed: 2.8)
+    case .walking: Scenario.Segment(duration: duration, speed: 1.4)
+    case .hiking: Scenario.Segment(duration: duration, speed: 1.2, grade: 0.05)
+    case .cycling: Scenario.Segment(duration: duration, speed: 7)
+    case .swimming: Scenario.Segment(duration: duration, speed: 0.8)
+    default: Scenario.Segment(duration: duration, speed: 0)
+    }
+  }
+
+  /// Runs one planned workout through the engine: a scenario of its activity with the
+  /// scenario's athlete and time zone, a seed from the stream `health.workout.<index>`, a steady
+  /// course, `prepare` and `start` at 0 and `end` after the duration; its record and samples are
+  /// moved to the slot's start.
+  static func run(_ slot: HealthGenerator.WorkoutSlot, index: Int, of scenario: Scenario)
+    throws(SimulationError) -> HealthGenerator.GeneratedWorkout?
+  {
+    var seeds = SplitMix64(seed: scenario.seed, stream: "health.workout.\(index)")
+    let seed = seeds.next() & Scenario.seedRange.upperBound
+    let workout = slot.workout
+    let end = SimulationInstant.zero.advanced(by: workout.duration)
+    let sub: Scenario
+    do {
+      sub = try Scenario(
+        name: scenario.name, timeZone: scenario.timeZone, seed: seed, activity: workout.activity,
+        athlete: scenario.athlete,
+        course: .segments([course(for: workout.activity, duration: workout.duration)]),
+        timeline: [
+          Scenario.Action(at: .zero, .app(.prepare)), Scenario.Action(at: .zero, .app(.start)),
+          Scenario.Action(at: end, .app(.end)),
+        ])
+    } catch {
+      throw SimulationError(
+        fileName: scenario.name, path: "health.workouts", message: error.message)
+    }
+    guard var record = try Simulation.run(sub).records.first else { return nil }
+    let shift = Duration.nanoseconds(slot.start.nanoseconds)
+    record.startDate = record.startDate.advanced(by: shift)
+    record.endDate = record.endDate.advanced(by: shift)
+    for event in record.events.indices {
+      record.events[event].date = record.events[event].date.advanced(by: shift)
+    }
+    var samples: [HealthSample] = []
+    let types: [(QuantityType, HealthDataType)] = [
+      (.heartRate, .heartRate), (.activeEnergyBurned, .activeEnergyBurned),
+      (.basalEnergyBurned, .basalEnergyBurned), (.distanceWalkingRunning, .distanceWalkingRunning),
+      (.stepCount, .stepCount),
+    ]
+    for (quantity, type) in types {
+      guard let series = record.samples[quantity] else { continue }
+      samples.reserveCapacity(samples.count + series.count)
+      for sample in series {
+        samples.append(
+          HealthSample(
+            type: type, source: HealthGenerator.watch, start: sample.start.advanced(by: shift),
+            end: sample.end.advanced(by: shift), value: sample.value))
+      }
+    }
+    record.samples = [:]
+    return HealthGenerator.GeneratedWorkout(record: record, samples: samples)
   }
 
   /// The device's local days (the scenario's time zone) and the person's (the trip's zone while
   /// away) covering the plan: `health.days` days up to the one holding `t = 0`, then on to the
-  /// one holding `end`.
+  /// one holding `end` (at most 400 days after the day of `t = 0`).
   ///
   /// - Throws: ``SimulationError`` for an invalid plan.
   public static func days(
@@ -74,7 +168,11 @@ public enum HealthGeneration {
     calendar.timeZone = zone
     let endDate = start.addingTimeInterval(Double(max(end.nanoseconds, 0)) / 1e9)
     let today = calendar.startOfDay(for: start)
-    let lastDay = calendar.startOfDay(for: endDate)
+    // The simulated span after t = 0 gets at most 400 more days (a far `--until` does not make
+    // centuries of data).
+    let farthest =
+      calendar.date(byAdding: .day, value: HealthPlan.dayRange.upperBound, to: today) ?? today
+    let lastDay = min(calendar.startOfDay(for: endDate), farthest)
     guard let first = calendar.date(byAdding: .day, value: -(plan.days - 1), to: today) else {
       return ([], [])
     }

@@ -111,7 +111,19 @@ public enum Simulation {
     }
     session.advance(to: end)
     session.finish(at: end)
-    return session.result
+    var result = session.result
+    try addHealthDays(to: &result, scenario: scenario, through: end)
+    return result
+  }
+
+  /// Sets `result.days` from `scenario`'s `health` data through `end` (nothing without a
+  /// `health` key), for runs that end outside ``run(_:overrides:commands:)`` (the watch face).
+  ///
+  /// - Throws: ``SimulationError`` as ``HealthGeneration/data(for:through:recordingStart:)``.
+  public static func addHealthDays(
+    to result: inout RunResult, scenario: Scenario, through end: SimulationInstant
+  ) throws(SimulationError) {
+    result.days = try HealthDay.days(for: scenario, through: end, startDate: result.startDate)
   }
 
   /// Runs `scenario` with no overrides, as `workout-sim check` does, and evaluates its `expect`

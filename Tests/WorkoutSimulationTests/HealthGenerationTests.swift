@@ -99,4 +99,107 @@ struct HealthGenerationTests {
     // 01:30 CET (before the change) = 1.5 h after midnight.
     #expect(days[0].instant(at: .seconds(5400)) == .seconds(-126_000 + 5400))
   }
+
+  @Test("a planned walk runs through the workout engine with the scenario's athlete")
+  func plannedWorkout() throws {
+    // t = 0 is Monday 2026-03-02 07:30 UTC; days 1 (just that Monday), through 600 s. The walk
+    // at 12:00 local = 4.5 h after t = 0: 16 200 s.
+    let json = #"""
+      { "version": 1, "start": "2026-03-02T07:30:00Z",
+        "health": { "days": 1, "habits": { "charging": [] },
+          "workouts": [ { "weekday": "monday", "at": "12:00:00", "activity": "walking", "duration": "30:00" } ] } }
+      """#
+    let data = try HealthGeneration.data(for: try scenario(json), through: .seconds(600))
+    #expect(data.workouts.count == 1)
+    let record = try #require(data.workouts.first)
+    #expect(record.activityType == .walking)
+    #expect(record.startDate == .seconds(16_200))
+    #expect(record.endDate == .seconds(16_200 + 1800))
+    #expect(record.duration == .seconds(1800))
+    // 1.4 m/s for 1800 s = 2520 m. ACSM walking net VO2 0.1 × 84 = 8.4 mL/kg/min for 65 kg:
+    // 8.4 × 65 / 1000 × 5 = 2.73 kcal/min, × 30 min = 81.9 kcal.
+    #expect(abs((record.totalDistance ?? 0) - 2520) < 1e-6)
+    #expect(abs((record.totalEnergyBurned ?? 0) - 81.9) < 1e-6)
+    // Its samples come from the watch, inside its span, saved 120 s after it ends.
+    let span = SimulationInstant.seconds(16_200)...SimulationInstant.seconds(18_000)
+    let inside = data.samples.filter { span.contains($0.start) && $0.source == 0 }
+    let distance = inside.filter { $0.type == .distanceWalkingRunning }.reduce(0) { $0 + $1.value }
+    #expect(abs(distance - 2520) < 1e-6)
+    #expect(inside.filter { $0.type == .heartRate }.allSatisfy { $0.savedAt == .seconds(18_120) })
+    #expect(data.samples.filter { $0.type == .workout }.map(\.value) == [0])
+    // No walking bout of the generator overlaps the workout: the watch's step samples inside
+    // it are the engine's (10 s each).
+    let steps = inside.filter { $0.type == .stepCount }
+    #expect(!steps.isEmpty)
+    #expect(steps.allSatisfy { $0.end.nanoseconds - $0.start.nanoseconds <= 10_000_000_000 })
+  }
+
+  @Test("a trip: the person's days follow the other zone, the device's stay home")
+  func trip() throws {
+    // Home UTC; from 2026-03-02 the person is in America/New_York (UTC−5) for 1 day. t = 0 is
+    // 2026-03-03 12:00 UTC; days 3: March 1, 2, 3.
+    let json = #"""
+      { "version": 1, "start": "2026-03-03T12:00:00Z",
+        "health": { "generate": false, "days": 3,
+          "trip": { "date": "2026-03-02", "timeZone": "America/New_York", "days": 1 } } }
+      """#
+    let days = try HealthGeneration.days(for: try scenario(json), through: .zero)
+    // Device midnights: March 1 −216 000 s (2.5 days before t = 0), March 2 −129 600 s,
+    // March 3 −43 200 s, March 4 43 200 s.
+    #expect(
+      days.device.map(\.start) == [.seconds(-216_000), .seconds(-129_600), .seconds(-43_200)])
+    // The person's March 2 starts at 00:00−05:00 = 05:00 UTC, 5 h later: −111 600 s; March 1
+    // runs 29 h to it, March 2 19 h to the home midnight of March 3.
+    #expect(
+      days.person.map(\.start) == [.seconds(-216_000), .seconds(-111_600), .seconds(-43_200)])
+    #expect(days.person[1].utcOffset == -18_000)
+    #expect(days.person[0].length == .seconds(29 * 3600))
+    #expect(days.person[1].length == .seconds(19 * 3600))
+  }
+
+  @Test("the same scenario gives the same data; the bundled example generates a week")
+  func determinism() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    let loaded = try Scenario.load(contentsOf: url)
+    let first = try HealthGeneration.data(for: loaded, through: .seconds(1205))
+    let second = try HealthGeneration.data(for: loaded, through: .seconds(1205))
+    #expect(first.samples == second.samples)
+    #expect(first.workouts == second.workouts)
+    // Tuesday Feb 24 and Thursday Feb 26 (days Feb 24 to Mar 2).
+    #expect(first.workouts.count == 2)
+    #expect(first.workouts.map(\.activityType) == [.running, .running])
+    // An ECG every third day of seven: days 0, 3 and 6.
+    #expect(first.electrocardiograms.count == 3)
+  }
+
+  @Test("a plan built in Swift is checked by the decoder's rules: a data error with its path")
+  func programmaticPlan() throws {
+    var built = try Scenario(name: "built")
+    built.health = HealthPlan(
+      generate: false,
+      samples: [
+        HealthPlanSample(
+          type: .stepCount, source: "watch", start: .seconds(-60), end: .seconds(-120), value: 5)
+      ])
+    #expect(throws: SimulationError.self) {
+      try HealthGeneration.data(for: built, through: .zero)
+    }
+    do {
+      _ = try HealthGeneration.data(for: built, through: .zero)
+    } catch {
+      #expect(
+        error.description
+          == "built: health.samples[0].end: -120 s is before \"start\", -60 s (a sample must not end before it starts)"
+      )
+    }
+    built.health?.samples = []
+    built.health?.priority = ["watch", "tablet"]
+    do {
+      _ = try HealthGeneration.data(for: built, through: .zero)
+      Issue.record("an unknown source in the priority was accepted")
+    } catch {
+      #expect(error.path == "health.priority[1]")
+    }
+  }
 }

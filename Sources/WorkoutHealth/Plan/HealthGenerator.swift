@@ -66,22 +66,7 @@ public enum HealthGenerator {
   public static func lockPeriods(of plan: HealthPlan, days: [LocalDay])
     -> [Range<SimulationInstant>]
   {
-    var spans = plan.lockPeriods
-    for (index, day) in days.enumerated() {
-      for pattern in plan.dailyLock {
-        let from = day.instant(at: pattern.from)
-        let to: SimulationInstant
-        if pattern.to > pattern.from {
-          to = day.instant(at: pattern.to)
-        } else if index + 1 < days.count {
-          to = days[index + 1].instant(at: pattern.to)
-        } else {
-          to = day.end.advanced(by: pattern.to)
-        }
-        if to > from { spans.append(from..<to) }
-      }
-    }
-    return merged(spans)
+    merged(plan.lockPeriods + expand(plan.dailyLock, on: days))
   }
 
   /// Spans sorted and merged where they overlap or touch.

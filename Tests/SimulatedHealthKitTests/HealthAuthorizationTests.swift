@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimulation
 
 @testable import SimulatedHealthKit
 
@@ -70,10 +71,11 @@ import WorkoutScenario
       return share + read
     }
     // Two sheets: the first with steps to share and read, the second with heart rate alone.
-    #expect(sheets == [
-      ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierStepCount"],
-      ["HKQuantityTypeIdentifierHeartRate"],
-    ])
+    #expect(
+      sheets == [
+        ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierStepCount"],
+        ["HKQuantityTypeIdentifierHeartRate"],
+      ])
   }
 
   @Test func withoutTheUsageDescriptionTheAppIsTerminated() async throws {
@@ -114,7 +116,43 @@ import WorkoutScenario
     let errors = simulation.result.errors
     #expect(errors.count == 1)
     #expect(errors.first?.action == "requestAuthorization")
-    #expect(errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
+    #expect(
+      errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
+  }
+
+  @Test func theInfoPlistFileIsReadRelativeToTheScenario() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shk-plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plist = try PropertyListSerialization.data(
+      fromPropertyList: ["NSHealthShareUsageDescription": "Shows your steps"], format: .xml,
+      options: 0)
+    try plist.write(to: folder.appendingPathComponent("Info.plist"))
+    let file = folder.appendingPathComponent("app.json")
+    try Data(
+      #"{ "version": 1, "app": { "infoPlist": "Info.plist" } }"#.utf8
+    ).write(to: file)
+    let simulation = try HealthKitSimulation(scenario: file)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [steps])
+      // Sharing needs NSHealthUpdateUsageDescription, which the file lacks.
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "NSHealthUpdateUsageDescription must be set in the app's Info.plist in order to request write authorization for the following types: HKWorkoutTypeIdentifier"
+        )
+      ) {
+        try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+      }
+    }
+    try Data(#"{ "version": 1, "app": { "infoPlist": "Missing.plist" } }"#.utf8).write(to: file)
+    #expect {
+      _ = try HealthKitSimulation(scenario: file)
+    } throws: { error in
+      (error as? SimulationError)?.path == "app.infoPlist"
+    }
   }
 
   @Test func savingAndDeletingFollowHealthKitsRules() async throws {
@@ -128,8 +166,9 @@ import WorkoutScenario
         type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
         start: simulation.now.addingTimeInterval(-60), end: simulation.now)
       // Before any request: not determined.
-      await #expect(throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined"))
-      {
+      await #expect(
+        throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+      ) {
         try await store.save(one)
       }
       try await authorize(store)

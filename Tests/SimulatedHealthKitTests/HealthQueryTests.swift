@@ -108,10 +108,11 @@ import Testing
             statistics.sumQuantity()?.doubleValue(for: .count())
           ))
       }
-      #expect(days.map(\.start) == [
-        date("2026-03-28T00:00:00+01:00"), date("2026-03-29T00:00:00+01:00"),
-        date("2026-03-30T00:00:00+02:00"),
-      ])
+      #expect(
+        days.map(\.start) == [
+          date("2026-03-28T00:00:00+01:00"), date("2026-03-29T00:00:00+01:00"),
+          date("2026-03-30T00:00:00+02:00"),
+        ])
       // 2026-03-29 in Berlin: 00:00 CET (23:00 UTC the day before) to 00:00 CEST (22:00 UTC):
       // 23 hours. The other days are 24.
       #expect(days.map(\.hours) == [24, 23, 24])
@@ -146,6 +147,25 @@ import Testing
       #expect(error?.code == .errorNoData)
       #expect(error?.localizedDescription == "No data available for the specified predicate.")
     }
+  }
+
+  @Test func aPredicateEndingAtTheWallClockEndsAtVirtualNow() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      // The seed app's `predicateForSamples(withStart: startOfDay, end: Date())`: Date() is the
+      // real clock, months from virtual now, so it is read as virtual now (the wall-clock rule).
+      let today = HKQuery.predicateForSamples(
+        withStart: date("2026-03-30T00:00:00+02:00"), end: Date())
+      let (result, _) = await statistics(
+        store, simulation, steps, predicate: today, options: .cumulativeSum)
+      #expect(result?.sumQuantity()?.doubleValue(for: .count()) == 120)
+    }
+    let entries = simulation.result.log.filter {
+      if case .wallClockDate("predicateForSamples") = $0.kind { true } else { false }
+    }
+    #expect(entries.count == 1)
   }
 
   /// Heart rate: 60 bpm and 90 bpm as point samples (zero duration) at 09:00 and 09:30 today.
@@ -374,7 +394,12 @@ import Testing
     try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store)
-      let (session, builder, _) = try workout(store)
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
       session.startActivity(with: simulation.now)
       try await builder.beginCollection(at: simulation.now)
       try await simulation.advance(by: .seconds(120))

@@ -71,9 +71,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   private let live = Mutex<Live?>(nil)
 
   /// The handler's shape: query, added samples, deleted objects, new anchor, error.
-  public typealias Handler = @Sendable (
-    HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
-  ) -> Void
+  public typealias Handler =
+    @Sendable (
+      HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
+    ) -> Void
 
   private struct Live {
     var kind: HealthDataType

@@ -272,16 +272,16 @@ extension HKQuery {
     HKPredicate(.devices(Array(devices)))
   }
 
-  /// Objects with any of `UUIDs` (Apple doc:
+  /// Objects with any of `uuids` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(with:)).
-  public class func predicateForObjects(with UUIDs: Set<UUID>) -> NSPredicate {
-    HKPredicate(.uuids(UUIDs))
+  public class func predicateForObjects(with uuids: Set<UUID>) -> NSPredicate {
+    HKPredicate(.uuids(uuids))
   }
 
-  /// The object with `UUID` (Apple doc:
+  /// The object with `uuid` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobject(with:)).
-  public class func predicateForObject(with UUID: UUID) -> NSPredicate {
-    HKPredicate(.uuids([UUID]))
+  public class func predicateForObject(with uuid: UUID) -> NSPredicate {
+    HKPredicate(.uuids([uuid]))
   }
 
   /// Samples associated with `workout`: samples of the workout's source within its start and

@@ -48,6 +48,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
       context: context, state: &state)
     return [
       { [self] in
+        guard !isStopped else { return }
         switch result {
         case .success(let samples): resultsHandler(self, samples, nil)
         case .failure(let error): resultsHandler(self, nil, error)
@@ -57,7 +58,12 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
-    [{ [self] in resultsHandler(self, nil, error) }]
+    [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, nil, error)
+      }
+    ]
   }
 
   /// The samples of a sample query, or its error.

@@ -28,11 +28,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   private let live = Mutex<Live?>(nil)
 
   private struct Handlers {
-    var initial: (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+    var initial:
+      (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
     var update:
-      (@Sendable (
-        HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
-      ) -> Void)?
+      (
+        @Sendable (
+          HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+        ) -> Void
+      )?
   }
 
   /// What a running query saw last.
@@ -60,9 +63,11 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   /// while the query runs. Traps with "HKStatisticsCollectionQuery: setStatisticsUpdateHandler:
   /// not callable after first execution" when set after `execute`.
   public var statisticsUpdateHandler:
-    (@Sendable (
-      HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
-    ) -> Void)?
+    (
+      @Sendable (
+        HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+      ) -> Void
+    )?
   {
     get { handlers.withLock { $0.update } }
     set {
@@ -140,8 +145,8 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   ) -> [Date: HealthStatisticsValues] {
     let now = state.session.now
     let bounds = HKPredicate.dateBounds(of: predicate)
-    var low = bounds.start.map(context.instant)
-    var high = bounds.end.map(context.instant)
+    var low = bounds.start.map { state.readPredicateDate($0, context: context).0 }
+    var high = bounds.end.map { state.readPredicateDate($0, context: context).0 }
     if let span = state.health.dataSpan(of: kind, where: filter, at: now) {
       low = min(low ?? span.lowerBound, span.lowerBound)
       high = max(high ?? span.upperBound, span.upperBound)

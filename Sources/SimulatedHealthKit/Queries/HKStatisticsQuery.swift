@@ -19,8 +19,7 @@ import WorkoutHealth
 public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   /// The statistics to compute.
   public let options: HKStatisticsOptions
-  private let completionHandler:
-    @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
+  private let completionHandler: @Sendable (HKStatisticsQuery, HKStatistics?, (any Error)?) -> Void
 
   /// A query for the statistics of `quantityType` over the samples matching
   /// `quantitySamplePredicate` (Apple doc:
@@ -36,9 +35,10 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   public init(
     quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?,
     options: HKStatisticsOptions = [],
-    completionHandler handler: @escaping @Sendable (
-      HKStatisticsQuery, HKStatistics?, (any Error)?
-    ) -> Void
+    completionHandler handler:
+      @escaping @Sendable (
+        HKStatisticsQuery, HKStatistics?, (any Error)?
+      ) -> Void
   ) {
     self.options = options
     self.completionHandler = handler
@@ -55,6 +55,7 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
       of: type, predicate: predicate, options: options, context: context, state: &state)
     return [
       { [self] in
+        guard !isStopped else { return }
         switch result {
         case .success(let statistics): completionHandler(self, statistics, nil)
         case .failure(let error): completionHandler(self, nil, error)
@@ -64,7 +65,12 @@ public final class HKStatisticsQuery: HKQuery, @unchecked Sendable {
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
-    [{ [self] in completionHandler(self, nil, error) }]
+    [
+      { [self] in
+        guard !isStopped else { return }
+        completionHandler(self, nil, error)
+      }
+    ]
   }
 
   /// HealthKit's "no data" error.

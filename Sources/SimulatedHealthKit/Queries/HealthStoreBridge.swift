@@ -169,11 +169,40 @@ extension HealthKitSimulation.State {
   /// A filter nothing matches.
   static let nothing = HealthFilter.not(.all)
 
-  private func translate(_ predicate: NSPredicate, type: HealthDataType, context: QueryContext)
-    -> HealthFilter
-  {
+  /// The instant of a date in a predicate under the wall-clock rule
+  /// (docs/swift-api.md#the-wall-clock-rule): a date within 5 minutes of the real clock
+  /// (`Date()`) and more than 5 minutes from virtual now is read as virtual now, with a
+  /// `wallClockDate` log entry naming `predicateForSamples` (also with `strictDates`: a query
+  /// has no error to report it through before it runs).
+  mutating func predicateInstant(_ date: Date, context: QueryContext) -> SimulationInstant {
+    let (instant, wallClock) = readPredicateDate(date, context: context)
+    if wallClock {
+      session.withEngine { $0.logWallClockDate(action: "predicateForSamples", session: nil) }
+    }
+    return instant
+  }
+
+  /// ``predicateInstant(_:context:)`` without the log entry: the instant, and whether the date
+  /// was read as virtual now.
+  func readPredicateDate(_ date: Date, context: QueryContext) -> (SimulationInstant, Bool) {
+    let now = session.now
+    let tolerance = HealthKitSimulation.wallClockTolerance
+    if abs(date.timeIntervalSince(Date())) <= tolerance,
+      abs(date.timeIntervalSince(context.date(now))) > tolerance
+    {
+      return (now, true)
+    }
+    return (context.instant(date), false)
+  }
+
+  private mutating func translate(
+    _ predicate: NSPredicate, type: HealthDataType, context: QueryContext
+  ) -> HealthFilter {
     if let compound = predicate as? NSCompoundPredicate {
-      let parts = compound.subpredicates.map { translate($0, type: type, context: context) }
+      var parts: [HealthFilter] = []
+      for sub in compound.subpredicates {
+        parts.append(translate(sub, type: type, context: context))
+      }
       switch compound.compoundPredicateType {
       case .and: return .and(parts)
       case .or: return .or(parts)
@@ -189,8 +218,10 @@ extension HealthKitSimulation.State {
     }
     switch known.filter {
     case .date(let start, let end, let options):
+      let low = start.map { predicateInstant($0, context: context) }
+      let high = end.map { predicateInstant($0, context: context) }
       return .date(
-        start: start.map(context.instant), end: end.map(context.instant),
+        start: low, end: high,
         strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
       )
     case .sources(let bundles):

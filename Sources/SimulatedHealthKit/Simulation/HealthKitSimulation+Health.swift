@@ -12,9 +12,10 @@ extension HealthKitSimulation {
   /// `NSInvalidArgumentException` on a device).
   ///
   /// In a test process it surfaces as this error: the async call that caused it throws it (a
-  /// completion-handler call never calls its handler), the run's log records it as an `error`
-  /// entry with code `appTerminated`, ``HealthKitSimulation/appTermination`` keeps it, and every
-  /// later HealthKit call of the app is inert (ignored; queries never call their handlers).
+  /// completion-handler call never calls its handler), the run's errors and log record it (action
+  /// `requestAuthorization`, code `invalidArgument`, the message ``description``),
+  /// ``HealthKitSimulation/appTermination`` keeps it, and every later store call of the app is
+  /// inert (ignored; queries never call their handlers; async calls throw it again).
   public struct AppTermination: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// HealthKit's exception reason, for example "NSHealthShareUsageDescription must be set in
     /// the app's Info.plist in order to request read authorization for the following types:
@@ -59,7 +60,9 @@ extension HealthKitSimulation {
       func fail(_ reason: String) -> SimulationError {
         SimulationError(
           fileName: fileName, path: "app.infoPlist",
-          message: "\(JSONPathText.quoted(path)) \(reason) (expected an XML or binary property list of a dictionary)")
+          message:
+            "\(JSONPathText.quoted(path)) \(reason) (expected an XML or binary property list of a dictionary)"
+        )
       }
       guard let data = FileManager.default.contents(atPath: url.path) else {
         throw fail("cannot be read")
@@ -98,7 +101,7 @@ extension HealthKitSimulation {
   func mutateHealth<R: Sendable>(_ body: (inout State) -> R) -> R {
     mutate { state in
       let result = body(&state)
-      state.wakeHealthListeners(at: state.session.now)
+      state.wakeHealthListeners(after: nil, at: state.session.now)
       return result
     }
   }
@@ -110,8 +113,9 @@ extension HealthKitSimulation {
 /// The simulation stops `advance` at every instant a listener's types get new samples
 /// (``HealthKitSimulation/State/healthDue``) and at the listener's own ``nextDue(after:)``
 /// (a retry timer), then calls ``wake(at:state:)`` under the lock; the callbacks it returns
-/// enter the callback lane in listener order. Listeners compare with what they saw last (an
-/// anchor), so a wake without news returns nothing.
+/// enter the callback lane in listener order. An app save or delete wakes every listener (of any
+/// type), so listeners compare with what they saw last (an anchor): a wake without news returns
+/// nothing.
 package protocol HealthQueryListener: AnyObject, Sendable {
   /// The types whose arrivals wake it.
   var listenedTypes: Set<HealthDataType> { get }
@@ -148,12 +152,27 @@ extension HealthKitSimulation.State {
     return due
   }
 
-  /// Wakes every running listener at `now` and queues their callbacks; drops finished ones.
-  package mutating func wakeHealthListeners(at now: SimulationInstant) {
+  /// Wakes the running listeners at `now` and queues their callbacks; drops finished ones.
+  ///
+  /// - Parameters:
+  ///   - previous: the instant time moved from: only listeners with an arrival of their types or
+  ///     their own timer in `previous...now` (after `previous`) are woken; `nil` wakes every
+  ///     listener (the app saved or deleted).
+  ///   - now: virtual now.
+  package mutating func wakeHealthListeners(
+    after previous: SimulationInstant?, at now: SimulationInstant
+  ) {
     healthListeners.removeAll { $0.isFinished }
     guard !healthListeners.isEmpty, terminated == nil else { return }
     let listeners = healthListeners
     for listener in listeners {
+      if let previous {
+        let arrived =
+          health.nextArrival(of: listener.listenedTypes, after: previous).map { $0 <= now }
+          ?? false
+        let timer = listener.nextDue(after: previous).map { $0 <= now } ?? false
+        guard arrived || timer else { continue }
+      }
       let callbacks = listener.wake(at: now, state: &self)
       if !callbacks.isEmpty {
         lane.append(contentsOf: callbacks)
@@ -202,7 +221,9 @@ struct AuthorizationState {
 enum JSONPathText {
   /// `text` in double quotes with `"` and `\` escaped.
   static func quoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    "\""
+      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+        of: "\"", with: "\\\"")
       + "\""
   }
 }

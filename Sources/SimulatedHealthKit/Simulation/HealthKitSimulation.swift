@@ -480,7 +480,7 @@ public final class HealthKitSimulation: Sendable {
         if let health = state.healthDue, health < next { next = health }
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }
         state.session.advance(to: next)
-        state.wakeHealthListeners(at: next)
+        state.wakeHealthListeners(after: now, at: next)
         let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
         state.sleepers.removeAll { $0.deadline <= next }
         if !woken.isEmpty { state.turnDue = true }

@@ -32,7 +32,7 @@ extension HKHealthStore {
 
   /// Saves `object` (the async form).
   ///
-  /// - Throws: an ``HKError`` as ``save(_:)-([HKObject])`` does.
+  /// - Throws: an ``HKError`` as saving an array does.
   public func save(_ object: HKObject) async throws {
     try await save([object])
   }
@@ -75,7 +75,7 @@ extension HKHealthStore {
 
   /// Deletes `object` (the async form).
   ///
-  /// - Throws: an ``HKError`` as ``delete(_:)-([HKObject])`` does.
+  /// - Throws: an ``HKError`` as deleting an array does.
   public func delete(_ object: HKObject) async throws {
     try await delete([object])
   }

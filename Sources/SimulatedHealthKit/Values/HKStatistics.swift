@@ -66,7 +66,8 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
     self.bySource = bySource.map { pairs in
       (
         pairs.map(\.0),
-        Dictionary(pairs.map { ($0.0.bundleIdentifier, $0.1) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(
+          pairs.map { ($0.0.bundleIdentifier, $0.1) }, uniquingKeysWith: { first, _ in first })
       )
     }
     self.quantityType = quantityType

@@ -488,7 +488,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         at: state.session.now)
       state.appObjects[id] = workout
-      state.wakeHealthListeners(at: state.session.now)
+      state.wakeHealthListeners(after: nil, at: state.session.now)
       return .success(workout)
     }
   }

@@ -272,6 +272,41 @@ struct ElectrocardiogramQueryTests {
     }
   }
 
+  @Test("The async descriptor yields the same measurements; locked, it throws")
+  func descriptor() async throws {
+    let simulation = try ecgSimulation()
+    try await simulation.run {
+      let store = HKHealthStore()
+      let type = HKObjectType.electrocardiogramType()
+      try await store.requestAuthorization(toShare: [], read: [type])
+      let ecg = try #require(
+        await samples(store, simulation, type).samples?.first as? HKElectrocardiogram)
+      var count = 0
+      var last: TimeInterval = -1
+      for try await measurement in HKElectrocardiogramQueryDescriptor(ecg).results(for: store) {
+        #expect(measurement.timeSinceSampleStart > last)
+        last = measurement.timeSinceSampleStart
+        count += 1
+      }
+      // 30 s × 512 Hz = 15 360; the last at 15 359 / 512 = 29.998046875 s.
+      #expect(count == 15_360)
+      #expect(last == 29.998046875)
+    }
+    let locked = try ecgSimulation(locked: true)
+    await locked.run {
+      let store = HKHealthStore()
+      let recording = HealthElectrocardiogram(
+        classification: 1, averageHeartRate: 72, samplingFrequency: 512,
+        numberOfVoltageMeasurements: 15_360, seed: 5)
+      let ecg = HKElectrocardiogram(
+        recording: recording, startDate: locked.now, endDate: locked.now + 30, uuid: UUID(),
+        device: nil, sourceRevision: HKSourceRevision(source: .default(), version: nil))
+      var iterator = HKElectrocardiogramQueryDescriptor(ecg).results(for: store)
+        .makeAsyncIterator()
+      await #expect(throws: HKError.self) { _ = try await iterator.next() }
+    }
+  }
+
   @Test("stop() in the handler ends the enumeration; locked, the handler gets the error")
   func stopAndLock() async throws {
     let simulation = try ecgSimulation()

@@ -75,7 +75,7 @@ extension HKHealthStore {
       let center = BackgroundDelivery.center(in: &state, simulation: simulation)
       center.enable(type, frequency: frequency, state: &state)
       // News that waited (delivery was stopped or off) is delivered now.
-      state.wakeHealthListeners(at: state.session.now)
+      state.wakeHealthListeners(after: nil, at: state.session.now)
     }
   }
 

@@ -1,3 +1,4 @@
+import Synchronization
 import WorkoutHealth
 
 /// The ECG type, HealthKit's `HKElectrocardiogramType` (Apple doc:
@@ -183,5 +184,79 @@ public final class HKElectrocardiogramQuery: HKQuery, @unchecked Sendable {
     let query = self
     let handler = dataHandler
     return [{ if !query.isStopped { handler(query, .error(error)) } }]
+  }
+}
+
+/// The async form of ``HKElectrocardiogramQuery``, HealthKit's
+/// `HKElectrocardiogramQueryDescriptor` (iOS 15.4; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkelectrocardiogramquerydescriptor):
+/// `for try await measurement in descriptor.results(for: store) { ... }`.
+public struct HKElectrocardiogramQueryDescriptor: Sendable {
+  /// The recording read.
+  public let electrocardiogram: HKElectrocardiogram
+
+  /// A descriptor of `electrocardiogram`'s voltages.
+  public init(_ electrocardiogram: HKElectrocardiogram) {
+    self.electrocardiogram = electrocardiogram
+  }
+
+  /// The measurements, in order; iterating runs the query at virtual now (delivering what is
+  /// pending). The iteration throws `HKError(.errorDatabaseInaccessible)` while the phone is
+  /// locked.
+  public func results(for healthStore: HKHealthStore) -> Results {
+    Results(electrocardiogram: electrocardiogram, store: healthStore)
+  }
+
+  /// The measurements of ``results(for:)``.
+  public struct Results: AsyncSequence, Sendable {
+    /// A voltage measurement.
+    public typealias Element = HKElectrocardiogram.VoltageMeasurement
+
+    let electrocardiogram: HKElectrocardiogram
+    let store: HKHealthStore
+
+    /// An iterator that runs the query on its first `next()`.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(electrocardiogram: electrocardiogram, store: store)
+    }
+
+    /// Runs the query once, then hands out its measurements.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      let electrocardiogram: HKElectrocardiogram
+      let store: HKHealthStore
+      private var measurements: [Element]?
+      private var position = 0
+
+      init(electrocardiogram: HKElectrocardiogram, store: HKHealthStore) {
+        self.electrocardiogram = electrocardiogram
+        self.store = store
+      }
+
+      /// The next measurement, or `nil` after the last.
+      ///
+      /// - Throws: the query's error (`errorDatabaseInaccessible` while locked).
+      public mutating func next() async throws -> Element? {
+        if measurements == nil {
+          let collected = Mutex<(values: [Element], error: (any Error)?)>(([], nil))
+          store.execute(
+            HKElectrocardiogramQuery(electrocardiogram) { _, result in
+              collected.withLock { collected in
+                switch result {
+                case .measurement(let measurement): collected.values.append(measurement)
+                case .done: break
+                case .error(let error): collected.error = error
+                }
+              }
+            })
+          await store.simulation.deliver()
+          let (values, error) = collected.withLock { $0 }
+          if let error { throw error }
+          measurements = values
+        }
+        guard let measurements, position < measurements.count else { return nil }
+        defer { position += 1 }
+        return measurements[position]
+      }
+    }
   }
 }

@@ -125,6 +125,26 @@ import Testing
     }
   }
 
+  @Test func aSampleAstrideThePredicateGivesAPartialBucketOutsideIt() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let midnight = date("2026-03-30T00:00:00+02:00")
+      let collection = try await HKStatisticsCollectionQueryDescriptor(
+        predicate: .quantitySample(
+          type: steps, predicate: HKQuery.predicateForSamples(withStart: midnight, end: nil)),
+        options: .cumulativeSum, anchorDate: midnight, intervalComponents: DateComponents(day: 1)
+      ).result(for: store)
+      // Only the 23:50–00:10 sample overlaps "from midnight"; split by time it gives 60 to the
+      // day before (outside the predicate, as HealthKit's collection queries are observed to)
+      // and 60 to today. The other samples of Mar 28 and 29 do not match.
+      let buckets = collection.statistics()
+      #expect(buckets.map(\.startDate) == [date("2026-03-29T00:00:00+01:00"), midnight])
+      #expect(buckets.map { $0.sumQuantity()?.doubleValue(for: .count()) } == [60, 60])
+    }
+  }
+
   @Test func statisticsQueryCountsAStraddlingSampleInFull() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
     try await simulation.run {

@@ -437,6 +437,31 @@ import Testing
         store, simulation, HKObjectType.workoutType(),
         predicate: HKQuery.predicateForWorkouts(with: .cycling))
       #expect(cycling.samples?.isEmpty == true)
+      // Active time: 120 s of collection, no pause.
+      #expect(finished.duration == 120)
+      let longer = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForWorkouts(with: .greaterThan, duration: 60))
+      #expect(longer.samples?.count == 1)
+      let shorter = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForWorkouts(with: .lessThan, duration: 60))
+      #expect(shorter.samples?.isEmpty == true)
+      // The record's HKIndoorWorkout metadata (an outdoor run: false).
+      let tagged = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyIndoorWorkout))
+      #expect(tagged.samples?.count == 1)
+      try await store.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: simulation.now,
+          end: simulation.now, metadata: ["origin": "test"]))
+      let mine = await samples(
+        store, simulation, steps, predicate: HKQuery.predicateForObjects(withMetadataKey: "origin"))
+      #expect(mine.samples?.count == 1)
+      let other = await samples(
+        store, simulation, steps, predicate: HKQuery.predicateForObjects(withMetadataKey: "other"))
+      #expect(other.samples?.isEmpty == true)
     }
   }
 }

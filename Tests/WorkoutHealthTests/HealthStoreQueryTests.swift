@@ -389,4 +389,129 @@ import WorkoutHealth
       of: .heartRate, where: .workout(0), at: Fixture.later, sortedBy: [], limit: nil)
     #expect(indices(ids) == [0])
   }
+
+  /// The next arrival over several types is the earliest of theirs; an app save at 60 s is not
+  /// pending after 60 s. Steps arrive at 100 s, heart rate at 80 s.
+  @Test func nextArrivalOverTypes() {
+    var store = Fixture.store([
+      Fixture.steps(0, .seconds(0), .seconds(10), 1, savedAt: .seconds(100)),
+      HealthSample(
+        type: .heartRate, source: 0, start: .seconds(5), end: .seconds(5), value: 70,
+        savedAt: .seconds(80)),
+    ])
+    #expect(store.nextArrival(of: [.stepCount, .heartRate], after: .seconds(0)) == .seconds(80))
+    #expect(store.nextArrival(of: [.stepCount, .heartRate], after: .seconds(80)) == .seconds(100))
+    _ = store.save([Fixture.steps(0, .seconds(50), .seconds(60), 2)], uuids: [], at: .seconds(60))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(60)) == .seconds(100))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(59)) == .seconds(60))
+    #expect(store.nextArrival(of: [], after: .seconds(0)) == nil)
+  }
+
+  /// An id filter inside a conjunction with a date filter: of ids 0 (30–40), 1 (10–50) and
+  /// 3 (10–30), strict start ≥ 10 and end ≤ 40 keep 0 and 3 (1 ends at 50); once 3 is deleted,
+  /// 0 alone; ids of another type match nothing.
+  @Test func idsInAConjunction() {
+    var store = four
+    let filter = HealthFilter.and([
+      .ids([HealthSampleID(index: 1), HealthSampleID(index: 3), HealthSampleID(index: 0)]),
+      .date(start: .seconds(10), end: .seconds(40), strictStart: true, strictEnd: true),
+    ])
+    #expect(
+      indices(
+        store.samples(of: .heartRate, where: filter, at: Fixture.later, sortedBy: [], limit: nil))
+        == [0, 3])
+    store.delete([HealthSampleID(index: 3)], at: Fixture.later)
+    #expect(
+      indices(
+        store.samples(of: .heartRate, where: filter, at: Fixture.later, sortedBy: [], limit: nil))
+        == [0])
+    #expect(
+      store.samples(of: .stepCount, where: filter, at: Fixture.later, sortedBy: [], limit: nil)
+        .isEmpty)
+  }
+
+  /// At one instant arrivals come before deletions: x saved at 10 s, deleted at 20 s when y is
+  /// saved. From the beginning with limit 1 at 20 s: x is skipped (deleted), y first (anchor
+  /// after 2 arrivals), then the deletion of x (anchor 2 arrivals, 1 deletion).
+  @Test func arrivalsBeforeDeletionsAtOneInstant() {
+    var store = Fixture.store([Fixture.steps(0, .seconds(0), .seconds(10), 1)])
+    store.delete([HealthSampleID(index: 0)], at: .seconds(20))
+    let y = store.save(
+      [Fixture.steps(0, .seconds(15), .seconds(20), 2)], uuids: [], at: .seconds(20))
+    let first = store.changes(of: .stepCount, where: .all, after: nil, limit: 1, at: .seconds(20))
+    #expect(first.added == y)
+    #expect(first.deleted.isEmpty)
+    #expect(first.anchor == HealthAnchor(arrivals: 2, deletions: 0))
+    let second = store.changes(
+      of: .stepCount, where: .all, after: first.anchor, limit: 1, at: .seconds(20))
+    #expect(second.added.isEmpty)
+    #expect(second.deleted.map(\.id.index) == [0])
+    #expect(second.anchor == HealthAnchor(arrivals: 2, deletions: 1))
+    // The derived UUID of the deleted generated sample; the app-saved one has a derived UUID too
+    // (no UUID given), distinct from it.
+    #expect(second.deleted[0].uuid == store.uuid(of: HealthSampleID(index: 0)))
+    #expect(store.uuid(of: y[0]) != store.uuid(of: HealthSampleID(index: 0)))
+    #expect(store.id(ofUUID: store.uuid(of: y[0])) == y[0])
+  }
+
+  /// A batch of 20 app samples (starts 190, 180, …, 0 s, one step each) saved at 500 s between
+  /// generated samples at 5 s and 95 s (saved at 100 s) and one pending at 900 s: start order
+  /// interleaves them; arrival order puts the batch after the 100-s arrival and before 900 s.
+  @Test func batchSaveKeepsTheOrders() {
+    var store = Fixture.store([
+      Fixture.steps(0, .seconds(5), .seconds(6), 1, savedAt: .seconds(100)),
+      Fixture.steps(0, .seconds(95), .seconds(96), 1, savedAt: .seconds(100)),
+      Fixture.steps(0, .seconds(0), .seconds(1), 1, savedAt: .seconds(900)),
+    ])
+    let batch = (0..<20).map {
+      Fixture.steps(1, .seconds(Int64(19 - $0) * 10), .seconds(Int64(19 - $0) * 10 + 1), 1)
+    }
+    let ids = store.save(batch, uuids: [], at: .seconds(500))
+    #expect(ids.map(\.index) == Array(3..<23))
+    let byStart = store.samples(
+      of: .stepCount, where: .all, at: .seconds(500), sortedBy: [.startDate(ascending: true)],
+      limit: nil)
+    // Starts: batch 0, 10, …, 190 (ids 22 down to 3) with 5 s (id 0) after 0 and 95 s (id 1)
+    // after 90: 22, 0, 21, 20, …, 13, 1, 12, …, 3.
+    let expected: [Int32] =
+      [22, 0] + Array((13...21).reversed()) + [1] + Array((3...12).reversed())
+    #expect(indices(byStart) == expected)
+    let changes = store.changes(
+      of: .stepCount, where: .all, after: nil, limit: nil, at: .seconds(500))
+    #expect(changes.added.map(\.index) == [0, 1] + Array(3..<23))
+    #expect(store.nextArrival(of: [.stepCount], after: .seconds(500)) == .seconds(900))
+    // 20 + 2 samples (1 step each, the iPhone's and the watch's never overlap): 22.
+    #expect(
+      store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: .seconds(500))
+        .sum == 22)
+  }
+
+  /// Deleting 12 of 30 samples at once (every id divisible by 5 or 7: 0, 5, 7, 10, 14, 15, 20,
+  /// 21, 25, 28 and two more heart-rate ids that are not steps) leaves the other steps, in start
+  /// order: 30 steps of 1 each, 10 deleted, 20 left.
+  @Test func deletingManyAtOnce() {
+    var store = Fixture.store(
+      (0..<30).map { Fixture.steps(0, .seconds(Int64(30 - $0)), .seconds(Int64(30 - $0)), 1) }
+        + [
+          Fixture.heartRate(.seconds(1), .seconds(1), 60),
+          Fixture.heartRate(.seconds(2), .seconds(2), 61),
+        ])
+    let doomed = (0..<30).filter { $0 % 5 == 0 || $0 % 7 == 0 } + [30, 31]
+    #expect(doomed.count == 12)
+    store.delete(doomed.map { HealthSampleID(index: Int32($0)) }, at: .seconds(40))
+    let left = store.samples(
+      of: .stepCount, where: .all, at: .seconds(40), sortedBy: [.startDate(ascending: true)],
+      limit: nil)
+    // Starts 30 - id: ascending start is descending id.
+    let kept: [Int32] = (0..<30).filter { (id: Int32) -> Bool in id % 5 != 0 && id % 7 != 0 }
+    let expected: [Int32] = kept.reversed()
+    #expect(indices(left) == expected)
+    #expect(left.count == 20)
+    #expect(
+      store.samples(of: .heartRate, where: .all, at: .seconds(40), sortedBy: [], limit: nil).isEmpty
+    )
+    #expect(
+      store.changes(of: .stepCount, where: .all, after: nil, limit: nil, at: .seconds(40)).deleted
+        .count == 10)
+  }
 }

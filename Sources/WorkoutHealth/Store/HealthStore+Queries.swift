@@ -92,6 +92,19 @@ extension HealthStore {
     }
   }
 
+  /// The ids a filter restricts to (an id filter, alone or in a conjunction), if any.
+  static func idSet(_ filter: HealthFilter) -> Set<HealthSampleID>? {
+    switch filter {
+    case .ids(let set): return set
+    case .and(let filters):
+      for filter in filters {
+        if let set = idSet(filter) { return set }
+      }
+      return nil
+    default: return nil
+    }
+  }
+
   /// The first position in `byStart[type]` whose sample starts at or after `instant`.
   func lowerBoundStart(type: Int, _ instant: Int64) -> Int {
     let ids = byStart[type]
@@ -116,6 +129,26 @@ extension HealthStore {
     let low = max(bounds.low, extra.low)
     let high = min(bounds.high, extra.high)
     guard low <= high else { return }
+    if let wanted = Self.idSet(filter) {
+      // A few named samples (`predicateForObjects(with:)`): look them up, not the whole type.
+      var ids: [Int32] = wanted.compactMap { id in
+        let index = Int(id.index)
+        guard index >= 0, index < storage.count, storage[index].type == type,
+          !isDeleted(id.index)
+        else { return nil }
+        return id.index
+      }
+      let samples = storage
+      ids.sort { Self.startOrder($0, $1, samples) }
+      for id in ids {
+        let sample = storage[Int(id)]
+        let start = sample.start.nanoseconds
+        if start >= low && start <= high && sample.savedAt <= now && matches(filter, sample, id) {
+          body(id, sample)
+        }
+      }
+      return
+    }
     let ids = byStart[typeIndex]
     var position = low == .min ? 0 : lowerBoundStart(type: typeIndex, low)
     let visible = now.nanoseconds
@@ -184,16 +217,21 @@ extension HealthStore {
   public func nextArrival(
     of types: Set<HealthDataType>, after now: SimulationInstant
   ) -> SimulationInstant? {
-    var wanted = [Bool](repeating: false, count: HealthDataType.allCases.count)
-    for type in types { wanted[Int(type.rawValue)] = true }
-    var position = upperBoundArrival(now.nanoseconds)
-    while position < arrival.count {
-      let id = arrival[position]
-      let sample = storage[Int(id)]
-      if wanted[Int(sample.type.rawValue)] && !isDeleted(id) { return sample.savedAt }
-      position += 1
+    var earliest: SimulationInstant?
+    for type in types {
+      let order = arrivalByType[Int(type.rawValue)]
+      var position = upperBoundArrival(now.nanoseconds, in: order)
+      while position < order.count {
+        let id = order[position]
+        if !isDeleted(id) {
+          let saved = storage[Int(id)].savedAt
+          if earliest.map({ saved < $0 }) ?? true { earliest = saved }
+          break
+        }
+        position += 1
+      }
     }
-    return nil
+    return earliest
   }
 
   /// `HKAnchoredObjectQuery`: what changed for `type` since `anchor` (`nil`: since the

@@ -3,11 +3,12 @@ import WorkoutCore
 extension HealthStore {
   /// `HKStatisticsQuery` over the samples of `type` visible at `now` that match `filter`.
   ///
-  /// The **full-sample rule** (a documented model choice, docs/health-store.md#statistics): the
-  /// predicate decides which samples count and a matched sample counts **in full**, never
-  /// clipped to the predicate's dates (120 steps over 23:50–00:10 count 120 in a query from
-  /// midnight). Cumulative sums are merged across sources by ``priority``; see
-  /// ``collection(of:where:options:edges:at:)`` for the split rule of the collection query.
+  /// The **full-sample rule** (a documented model choice,
+  /// docs/health-store.md#statistics-and-collections-two-rules): the predicate decides which
+  /// samples count and a matched sample counts **in full**, never clipped to the predicate's
+  /// dates (120 steps over 23:50–00:10 count 120 in a query from midnight). Cumulative sums are
+  /// merged across sources by ``priority``; see ``collection(of:where:options:edges:at:)`` for
+  /// the split rule of the collection query.
   public func statistics(
     of type: HealthDataType, where filter: HealthFilter, options: HealthStatisticsOptions,
     at now: SimulationInstant

@@ -9,8 +9,9 @@ import WorkoutCore
 /// query counts a matched sample in full, a collection query splits it across buckets in
 /// proportion to time.
 ///
-/// Storage per sample: the 40-byte ``HealthSample``, its 4-byte place in the arrival order and in
-/// its type's start order, and one bit of the deleted set (``bytesPerSample``: 48.125 bytes).
+/// Storage per sample: the 40-byte ``HealthSample``, its 4-byte place in the arrival order, in
+/// its type's arrival order and in its type's start order, and one bit of the deleted set
+/// (``bytesPerSample``: 52.125 bytes).
 /// Side tables (sources, workouts, ECGs, app UUIDs, deletions) grow with those things, not with
 /// samples.
 public struct HealthStore: Sendable {
@@ -35,6 +36,8 @@ public struct HealthStore: Sendable {
   var storage: [HealthSample]
   /// Sample ids by (`savedAt`, id): the arrival order anchors count in.
   var arrival: [Int32]
+  /// Per type (by raw value): the sample ids by (`savedAt`, id), for ``nextArrival(of:after:)``.
+  var arrivalByType: [[Int32]]
   /// Per type (by raw value): the live sample ids by (`start`, id).
   var byStart: [[Int32]]
   /// Per type: the longest duration of a sample ever stored (ns), bounding overlap searches.
@@ -65,15 +68,16 @@ public struct HealthStore: Sendable {
   }
 
   /// The bytes each stored sample costs in the store's per-sample structures: the sample
-  /// (`MemoryLayout<HealthSample>.stride`, 40), its arrival-order entry and its start-order
-  /// entry (4 + 4), one deleted bit (0.125). Budget: 64.
+  /// (`MemoryLayout<HealthSample>.stride`, 40), its entries in the arrival order, its type's
+  /// arrival order and its type's start order (4 + 4 + 4), one deleted bit (0.125). Budget: 64.
   public static var bytesPerSample: Double {
-    Double(MemoryLayout<HealthSample>.stride + 2 * MemoryLayout<Int32>.stride) + 1.0 / 8.0
+    Double(MemoryLayout<HealthSample>.stride + 3 * MemoryLayout<Int32>.stride) + 1.0 / 8.0
   }
 
   /// The bytes the per-sample structures hold now (their capacities), for the benchmark.
   public var storageBytes: Int {
     storage.capacity * MemoryLayout<HealthSample>.stride + arrival.capacity * 4
+      + arrivalByType.reduce(0) { $0 + $1.capacity * 4 }
       + byStart.reduce(0) { $0 + $1.capacity * 4 } + deletedBits.capacity * 8
   }
 
@@ -136,7 +140,11 @@ public struct HealthStore: Sendable {
         return a != b ? a < b : lhs < rhs
       }
     }
+    var orderByType = [[Int32]](repeating: [], count: typeCount)
+    for type in 0..<typeCount { orderByType[type].reserveCapacity(counts[type]) }
+    for id in order { orderByType[Int(samples[Int(id)].type.rawValue)].append(id) }
     self.arrival = order
+    self.arrivalByType = orderByType
     self.byStart = perType
     self.maxDuration = longest
     self.deletedBits = [UInt64](repeating: 0, count: (data.samples.count + 63) / 64)
@@ -198,16 +206,14 @@ public struct HealthStore: Sendable {
     _ samples: [HealthSample], uuids: [(UInt64, UInt64)], at now: SimulationInstant
   ) -> [HealthSampleID] {
     precondition(uuids.isEmpty || uuids.count == samples.count, "one UUID per sample")
-    var ids: [HealthSampleID] = []
-    ids.reserveCapacity(samples.count)
-    for (offset, var sample) in samples.enumerated() {
+    let saved = samples.map { sample in
+      var sample = sample
       precondition(sample.end >= sample.start, "a sample ends before it starts")
       precondition(Int(sample.source) < sources.count, "unknown source \(sample.source)")
       sample.savedAt = now
-      let uuid = uuids.isEmpty ? nil : HealthUUID(high: uuids[offset].0, low: uuids[offset].1)
-      ids.append(append(sample, uuid: uuid))
+      return sample
     }
-    return ids
+    return append(saved, uuids: uuids.map { HealthUUID(high: $0.0, low: $0.1) })
   }
 
   /// Stores a finished workout saved by `source` at `now` (a `workout` sample over its dates
@@ -220,45 +226,99 @@ public struct HealthStore: Sendable {
     let sample = HealthSample(
       type: .workout, source: source, start: record.startDate, end: record.endDate,
       value: Double(workouts.count - 1), savedAt: now)
-    let id = append(sample, uuid: HealthUUID(high: uuid.0, low: uuid.1))
+    let id = append([sample], uuids: [HealthUUID(high: uuid.0, low: uuid.1)])[0]
     workoutSampleIDs.append(id.index)
     return id
   }
 
-  /// Appends one sample saved at its `savedAt` (at or after every visible arrival).
-  mutating func append(_ sample: HealthSample, uuid: HealthUUID?) -> HealthSampleID {
-    precondition(storage.count < Int(Int32.max), "too many samples for 32-bit ids")
-    let id = Int32(storage.count)
-    storage.append(sample)
-    if storage.count > deletedBits.count * 64 { deletedBits.append(0) }
-    // Arrival order: after every sample saved at or before this one.
-    let saved = sample.savedAt
-    let position = upperBoundArrival(saved.nanoseconds)
-    arrival.insert(id, at: position)
-    let type = Int(sample.type.rawValue)
-    maxDuration[type] = max(maxDuration[type], sample.end.nanoseconds - sample.start.nanoseconds)
-    let start = sample.start
+  /// Appends samples that arrive together at one `savedAt`, at or after every arrival already
+  /// visible (`uuids`: one each, or empty for derived UUIDs). A batch costs one insertion in
+  /// each arrival order and one merge into each start order, not one per sample.
+  mutating func append(_ samples: [HealthSample], uuids: [HealthUUID]) -> [HealthSampleID] {
+    guard let arrivalTime = samples.first?.savedAt.nanoseconds else { return [] }
+    precondition(
+      storage.count + samples.count < Int(Int32.max), "too many samples for 32-bit ids")
+    let first = Int32(storage.count)
+    storage.append(contentsOf: samples)
+    while storage.count > deletedBits.count * 64 { deletedBits.append(0) }
+    let ids = Array(first..<Int32(storage.count))
+    // Arrival order: after every sample saved at or before this instant (new ids are the
+    // highest, so they follow the ties too).
+    arrival.insert(contentsOf: ids, at: upperBoundArrival(arrivalTime))
+    var byType = [[Int32]](repeating: [], count: byStart.count)
+    for id in ids {
+      let sample = storage[Int(id)]
+      precondition(sample.savedAt.nanoseconds == arrivalTime, "one arrival instant per batch")
+      let type = Int(sample.type.rawValue)
+      byType[type].append(id)
+      maxDuration[type] = max(
+        maxDuration[type], sample.end.nanoseconds - sample.start.nanoseconds)
+    }
+    let all = storage
+    for (type, group) in byType.enumerated() where !group.isEmpty {
+      arrivalByType[type].insert(
+        contentsOf: group, at: upperBoundArrival(arrivalTime, in: arrivalByType[type]))
+      let sorted = group.sorted { Self.startOrder($0, $1, all) }
+      if sorted.count <= 8 {
+        for id in sorted {
+          let position = upperBoundStart(type: type, storage[Int(id)].start.nanoseconds)
+          byStart[type].insert(id, at: position)
+        }
+      } else {
+        byStart[type] = Self.merged(byStart[type], sorted, all)
+      }
+    }
+    for (offset, uuid) in uuids.enumerated() {
+      appUUIDs[ids[offset]] = uuid
+      idsByAppUUID[uuid] = ids[offset]
+    }
+    return ids.map { HealthSampleID(index: $0) }
+  }
+
+  /// The first position in `byStart[type]` whose sample starts after `instant`.
+  func upperBoundStart(type: Int, _ instant: Int64) -> Int {
+    let ids = byStart[type]
     var low = 0
-    var high = byStart[type].count
+    var high = ids.count
     while low < high {
       let mid = (low + high) / 2
-      if storage[Int(byStart[type][mid])].start <= start { low = mid + 1 } else { high = mid }
+      if storage[Int(ids[mid])].start.nanoseconds <= instant { low = mid + 1 } else { high = mid }
     }
-    byStart[type].insert(id, at: low)
-    if let uuid {
-      appUUIDs[id] = uuid
-      idsByAppUUID[uuid] = id
+    return low
+  }
+
+  /// Two id lists sorted by (start, id) merged into one.
+  static func merged(_ lhs: [Int32], _ rhs: [Int32], _ samples: [HealthSample]) -> [Int32] {
+    var result: [Int32] = []
+    result.reserveCapacity(lhs.count + rhs.count)
+    var i = 0
+    var j = 0
+    while i < lhs.count && j < rhs.count {
+      if startOrder(rhs[j], lhs[i], samples) {
+        result.append(rhs[j])
+        j += 1
+      } else {
+        result.append(lhs[i])
+        i += 1
+      }
     }
-    return HealthSampleID(index: id)
+    result.append(contentsOf: lhs[i...])
+    result.append(contentsOf: rhs[j...])
+    return result
   }
 
   /// The first position in the arrival order whose sample arrives after `instant`.
   func upperBoundArrival(_ instant: Int64) -> Int {
+    upperBoundArrival(instant, in: arrival)
+  }
+
+  /// The first position in `order` (ids by `savedAt`) whose sample arrives after `instant`.
+  func upperBoundArrival(_ instant: Int64, in order: [Int32]) -> Int {
     var low = 0
-    var high = arrival.count
+    var high = order.count
     while low < high {
       let mid = (low + high) / 2
-      if storage[Int(arrival[mid])].savedAt.nanoseconds <= instant {
+      if storage[Int(order[mid])].savedAt.nanoseconds <= instant {
         low = mid + 1
       } else {
         high = mid
@@ -270,17 +330,26 @@ public struct HealthStore: Sendable {
   /// Deletes samples at `now`: they vanish from queries and statistics and show up as deleted
   /// objects in anchored queries. Unknown or already deleted ids are ignored.
   public mutating func delete(_ ids: [HealthSampleID], at now: SimulationInstant) {
+    var removed = [[Int32]](repeating: [], count: byStart.count)
     for id in ids {
       let index = Int(id.index)
       guard index >= 0, index < storage.count, !isDeleted(id.index) else { continue }
       deletedBits[index >> 6] |= 1 << UInt64(index & 63)
       deletions.append(Deletion(id: id.index, at: now.nanoseconds))
-      let type = Int(storage[index].type.rawValue)
-      var position = lowerBoundStart(type: type, storage[index].start.nanoseconds)
-      while position < byStart[type].count && byStart[type][position] != id.index {
-        position += 1
+      removed[Int(storage[index].type.rawValue)].append(id.index)
+    }
+    // Out of each start order: found by start for a few, in one pass for many.
+    let bits = deletedBits
+    for (type, gone) in removed.enumerated() where !gone.isEmpty {
+      if gone.count > 8 {
+        byStart[type].removeAll { bits[Int($0) >> 6] & (1 << UInt64($0 & 63)) != 0 }
+        continue
       }
-      if position < byStart[type].count { byStart[type].remove(at: position) }
+      for id in gone {
+        var position = lowerBoundStart(type: type, storage[Int(id)].start.nanoseconds)
+        while position < byStart[type].count && byStart[type][position] != id { position += 1 }
+        if position < byStart[type].count { byStart[type].remove(at: position) }
+      }
     }
   }
 

@@ -10,21 +10,30 @@
 # Each query is timed alone (median of N runs, default 11). Target: (a) at most 2x (b); also
 # printed: bytes per stored sample (the store's structures, target 64; resident memory growth
 # while generating and storing, informational) and the generation time.
-# Exits 1 when the ratio or the bytes miss their target. Usage: scripts/bench-health.sh [runs]
+# Then, in the same run, the health generator: a year of one person's data
+# (Benchmarks/scenarios/health-year.json: 366 local days in Europe/Berlin, two step sources,
+# background heart rate, sleep stages, three workouts a week through the workout engine, a weekly
+# ECG, a nightly lock) made by HealthGeneration.data(for:through:) in process
+# (Benchmarks/workout-sim-healthgen, decoding outside the timing; median of N): target at most 1 s.
+# Exits 1 when the ratio, the bytes or the generation miss their target.
+# Usage: scripts/bench-health.sh [runs]
 # (SCRATCH_PATH overrides the build directory.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-11}
 scratch=${SCRATCH_PATH:-$root/.build}
-swift build -c release --product workout-sim-healthbench --scratch-path "$scratch" \
-  --package-path "$root" >&2
+for product in workout-sim-healthbench workout-sim-healthgen; do
+  swift build -c release --product "$product" --scratch-path "$scratch" \
+    --package-path "$root" >&2
+done
 bin=$(swift build -c release --scratch-path "$scratch" --package-path "$root" --show-bin-path)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
 "$bin/workout-sim-healthbench" "$work/samples.csv" "$runs" > "$work/swift.txt"
 
-python3 - "$runs" "$work/samples.csv" "$work/swift.txt" <<'PY'
+status=0
+python3 - "$runs" "$work/samples.csv" "$work/swift.txt" <<'PY' || status=$?
 import csv, sqlite3, sys, time
 
 runs, path, swift_path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
@@ -74,3 +83,15 @@ ok = ratio <= 2 and bytes_per_sample <= 64
 print("PASS" if ok else "FAIL")
 sys.exit(0 if ok else 1)
 PY
+
+# The generator: a year of the health plan in at most 1 s.
+line=$(cd "$root" && "$bin/workout-sim-healthgen" Benchmarks/scenarios/health-year.json "$runs")
+echo "health plan: $line"
+median=$(echo "$line" | sed -E 's/.*median ([0-9.]+) s.*/\1/')
+if python3 -c "import sys; sys.exit(0 if float('$median') <= 1.0 else 1)"; then
+  echo "PASS: a year generated in $median s (target: at most 1 s)"
+else
+  echo "FAIL: a year generated in $median s (target: at most 1 s)"
+  status=1
+fi
+exit "$status"

@@ -1,4 +1,4 @@
-// workout-sim-healthgen: times the health generator for scripts/bench-health-generate.sh: the
+// workout-sim-healthgen: times the health generator for scripts/bench-health.sh: the
 // scenario's `health` plan (default Benchmarks/scenarios/health-year.json, 366 local days)
 // turned into the person's data by HealthGeneration.data(for:through:), in process (the
 // scenario decoded once, outside the timing). Prints the median of `runs` generations, the

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkoutCore
 import WorkoutHealth
 import WorkoutPhysiology
@@ -38,10 +39,21 @@ public enum HealthGeneration {
       return HealthGenerator.explicitData(of: plan, deviceDays: days.device)
     }
     let slots = HealthGenerator.workoutSlots(of: plan, days: days.person)
+    // The workouts are independent runs of the engine: run them on every core, each result in
+    // its slot's place (the order, and so the data, does not depend on the scheduling).
+    let results = Mutex(
+      [Result<HealthGenerator.GeneratedWorkout?, SimulationError>](
+        repeating: .success(nil), count: slots.count))
+    DispatchQueue.concurrentPerform(iterations: slots.count) { index in
+      let result = Result { () throws(SimulationError) in
+        try run(slots[index], index: index, of: scenario)
+      }
+      results.withLock { $0[index] = result }
+    }
     var workouts: [HealthGenerator.GeneratedWorkout] = []
     workouts.reserveCapacity(slots.count)
-    for (index, slot) in slots.enumerated() {
-      if let workout = try run(slot, index: index, of: scenario) { workouts.append(workout) }
+    for result in results.withLock({ $0 }) {
+      if let workout = try result.get() { workouts.append(workout) }
     }
     return HealthGenerator.generate(
       plan, seed: scenario.seed, person: person(scenario.athlete), days: days.person,

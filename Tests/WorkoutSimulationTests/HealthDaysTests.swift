@@ -104,4 +104,44 @@ struct HealthDaysTests {
     ].map { "    " + $0 + "\n" }.joined()
     #expect(text.hasPrefix("{\n  \"days\" : [\n" + first))
   }
+
+  @Test("the bundled health week: the same bytes on every run, one day per local date")
+  func bundledWeek() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    let loaded = try Scenario.load(contentsOf: url)
+    let first = try Simulation.run(loaded)
+    let second = try Simulation.run(loaded)
+    #expect(first.encodedJSON() == second.encodedJSON())
+    // health.days 7 ending with Monday 2026-03-02 (t = 0 at 07:30+01:00, the run ends 20:05
+    // later, the same day): February 24 to March 2.
+    let days = try #require(first.days)
+    #expect(
+      days.map(\.date) == [
+        "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01",
+        "2026-03-02",
+      ])
+    // The runs on Tuesday February 24 and Thursday February 26.
+    #expect(days.map(\.workouts) == [1, 0, 1, 0, 0, 0, 0])
+    // The merge takes one source per slice of time: never more than both devices together,
+    // and never less than the watch's own count (the watch comes first, so every slice it
+    // covers counts its steps).
+    for day in days {
+      #expect(day.steps.merged <= day.steps.watch + day.steps.iPhone + 1e-6)
+      #expect(day.steps.merged >= day.steps.watch - 1e-6)
+    }
+  }
+
+  @Test("--seed replaces the scenario's seed for the health data too")
+  func seedOverride() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    var loaded = try Scenario.load(contentsOf: url)
+    let overridden = try Simulation.run(loaded, overrides: RunOverrides(seed: 99))
+    loaded.seed = 99
+    let written = try Simulation.run(loaded)
+    #expect(overridden.days == written.days)
+    loaded.seed = 13
+    #expect(try Simulation.run(loaded).days != overridden.days)
+  }
 }

@@ -231,6 +231,16 @@ import WorkoutSimulation
     #expect(
       HKQuery.notCallableMessage(anchored, setter: "setUpdateHandler:")
         == "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution")
+    #expect(
+      HKQuery.unreadablePredicateMessage(NSPredicate { _, _ in true }).hasPrefix(
+        "SimulatedHealthKit cannot read the predicate "))
+    #expect(
+      NSSortDescriptor.unknownKeyMessage("quantity")
+        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not quantity"
+    )
+    #expect(
+      BucketGrid.emptyIntervalMessage
+        == "HKStatisticsCollectionQuery: intervalComponents must describe a positive length")
   }
 
   @Test func theAuthorizationListsKnowEveryTypeTheModuleKnows() {

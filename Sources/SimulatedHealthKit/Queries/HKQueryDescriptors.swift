@@ -291,3 +291,135 @@ extension HKHealthStore {
     return try result.get()
   }
 }
+
+/// A long-running query whose results arrive as an async sequence, HealthKit's
+/// `HKAsyncSequenceQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkasyncsequencequery).
+public protocol HKAsyncSequenceQuery {
+  /// The sequence of results.
+  associatedtype Results: AsyncSequence
+  /// Starts the query on `healthStore`; it runs while the sequence is iterated.
+  func results(for healthStore: HKHealthStore) -> Results
+}
+
+/// The results of a long-running descriptor: an `AsyncThrowingStream` fed by a class query's
+/// handlers; iterating it executes the query, and the query stops when the iteration ends (the
+/// task is cancelled or the iterator is dropped).
+public struct HKQueryResults<Element: Sendable>: AsyncSequence, Sendable {
+  /// Makes the stream: executes the query on the store and returns its stream.
+  let start: @Sendable () -> AsyncThrowingStream<Element, any Error>
+
+  /// The iterator of the results.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+
+    /// The next result, once the simulation delivers it; `nil` when the query ended.
+    ///
+    /// - Throws: the query's error (`errorDatabaseInaccessible` while locked, ...).
+    public mutating func next() async throws -> Element? {
+      try await base.next()
+    }
+  }
+
+  /// Executes the query and returns the iterator of its results.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: start().makeAsyncIterator())
+  }
+
+  /// Results that run `query` (made with the stream's continuation) on `store`.
+  static func running(
+    on store: HKHealthStore,
+    _ make: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) -> HKQuery
+  ) -> HKQueryResults {
+    HKQueryResults {
+      AsyncThrowingStream { continuation in
+        let query = make(continuation)
+        continuation.onTermination = { _ in store.stop(query) }
+        store.execute(query)
+      }
+    }
+  }
+}
+
+extension HKStatisticsCollectionQueryDescriptor: HKAsyncSequenceQuery {
+  /// One element of ``results(for:)`` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/result).
+  public struct Result: Sendable {
+    /// The whole collection, up to date.
+    public let statisticsCollection: HKStatisticsCollection
+    /// The buckets that changed: `nil` for the first result.
+    public let updatedStatistics: [HKStatistics]?
+  }
+
+  /// The async sequence of ``Result``s.
+  public typealias Results = HKQueryResults<Result>
+
+  /// The collection, then one result per changed bucket as samples arrive, the app saves or
+  /// deletes (the class query's initial results and `statisticsUpdateHandler`); iterate it while
+  /// the test advances time from another task (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/results(for:)).
+  public func results(for healthStore: HKHealthStore) -> Results {
+    // The predicate's initializer only takes quantity types.
+    let type = predicate.sampleType as! HKQuantityType
+    nonisolated(unsafe) let nsPredicate = predicate.nsPredicate
+    let options = options
+    let anchorDate = anchorDate
+    let intervalComponents = intervalComponents
+    return .running(on: healthStore) { continuation in
+      let query = HKStatisticsCollectionQuery(
+        quantityType: type, quantitySamplePredicate: nsPredicate, options: options,
+        anchorDate: anchorDate, intervalComponents: intervalComponents)
+      query.initialResultsHandler = { _, collection, error in
+        if let collection {
+          continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      query.statisticsUpdateHandler = { _, statistics, collection, error in
+        if let collection {
+          continuation.yield(
+            Result(statisticsCollection: collection, updatedStatistics: statistics.map { [$0] }))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      return query
+    }
+  }
+}
+
+extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
+  /// The async sequence of ``Result``s.
+  public typealias Results = HKQueryResults<Result>
+
+  /// The first changes since ``anchor``, then each later batch of changes (the class query's
+  /// results and `updateHandler`) of the first predicate's type (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/results(for:)).
+  /// With several predicates only the first is followed (workout-sim's limit; run one
+  /// descriptor per type).
+  public func results(for healthStore: HKHealthStore) -> Results {
+    let first = predicates.first
+    let anchor = anchor
+    let limit = limit
+    nonisolated(unsafe) let nsPredicate = first?.nsPredicate
+    let type = first?.sampleType ?? HKObjectType.workoutType()
+    return .running(on: healthStore) { continuation in
+      let handler: HKAnchoredObjectQuery.Handler = { _, samples, deleted, anchor, error in
+        if let samples, let deleted, let anchor {
+          continuation.yield(
+            Result(
+              addedSamples: samples.compactMap { $0 as? Sample }, deletedObjects: deleted,
+              newAnchor: anchor))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      let query = HKAnchoredObjectQuery(
+        type: type, predicate: nsPredicate, anchor: anchor,
+        limit: limit ?? HKObjectQueryNoLimit, resultsHandler: handler)
+      query.updateHandler = handler
+      return query
+    }
+  }
+}

@@ -10,8 +10,7 @@ import WorkoutHealth
 /// daily bucket is a local day, so the DST day is 23 or 25 hours long. A cumulative sample that
 /// spans buckets is split in proportion to its time in each (field evidence: tryVital/vital-ios
 /// PR #34), and samples astride the predicate's date bounds also give partial buckets outside
-/// them, as HealthKit's are observed to. The buckets computed cover the predicate's range and
-/// the matching samples.
+/// them, as HealthKit's are observed to. Buckets without samples are made empty on demand.
 ///
 /// Set ``initialResultsHandler`` (the collection, once) and, to keep the query running,
 /// ``statisticsUpdateHandler``: called with each bucket whose statistics changed when new
@@ -137,23 +136,18 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     return []
   }
 
-  /// The bucket values by bucket start: the grid over the predicate's date range and the span of
-  /// the matching samples.
+  /// The bucket values by bucket start: the grid over the span of the matching samples (their
+  /// whole intervals, so a sample astride the predicate's bounds gives its partial bucket outside
+  /// them). Buckets without samples are not computed: the collection makes them empty on demand,
+  /// so a predicate from `Date.distantPast` costs nothing.
   private static func buckets(
     kind: HealthDataType, filter: HealthFilter, options: HKStatisticsOptions, grid: BucketGrid,
     predicate: NSPredicate?, context: QueryContext, state: HealthKitSimulation.State
   ) -> [Date: HealthStatisticsValues] {
     let now = state.session.now
-    let bounds = HKPredicate.dateBounds(of: predicate)
-    var low = bounds.start.map { state.readPredicateDate($0, context: context).0 }
-    var high = bounds.end.map { state.readPredicateDate($0, context: context).0 }
-    if let span = state.health.dataSpan(of: kind, where: filter, at: now) {
-      low = min(low ?? span.lowerBound, span.lowerBound)
-      high = max(high ?? span.upperBound, span.upperBound)
-    } else if low == nil || high == nil {
-      return [:]
-    }
-    guard let low, let high else { return [:] }
+    guard let span = state.health.dataSpan(of: kind, where: filter, at: now) else { return [:] }
+    let low = span.lowerBound
+    let high = span.upperBound
     let edges = grid.edges(covering: context.date(low), context.date(max(high, low)))
     let instants = edges.map(context.instant)
     let values = state.health.collection(
@@ -327,26 +321,5 @@ extension HealthKitSimulation.State {
       buckets[start] = statistics(value, type: type, kind: kind, context: context)
     }
     return HKStatisticsCollection(type: type, grid: grid, buckets: buckets)
-  }
-}
-
-extension HKPredicate {
-  /// The date range a predicate restricts samples to: the `predicateForSamples` at its top or
-  /// inside `AND`s (the tightest bounds), else open bounds.
-  static func dateBounds(of predicate: NSPredicate?) -> (start: Date?, end: Date?) {
-    guard let predicate else { return (nil, nil) }
-    if let health = predicate as? HKPredicate, case .date(let start, let end, _) = health.filter {
-      return (start, end)
-    }
-    guard let compound = predicate as? NSCompoundPredicate, compound.compoundPredicateType == .and
-    else { return (nil, nil) }
-    var start: Date?
-    var end: Date?
-    for sub in compound.subpredicates {
-      let bounds = dateBounds(of: sub)
-      if let low = bounds.start { start = max(start ?? low, low) }
-      if let high = bounds.end { end = min(end ?? high, high) }
-    }
-    return (start, end)
   }
 }

@@ -251,7 +251,10 @@ extension HealthKitSimulation.State {
       guard type.isQuantity else { return Self.nothing }
       return .quantity(comparison.health, quantity.doubleValue(for: type.hkUnit))
     case .categoryComparison(let comparison, let value):
-      return .quantity(comparison.health, Double(value))
+      // The store's categories (sleep analysis) take the raw values 0...5; a comparison is the
+      // set of values that satisfy it.
+      let values = (0...15).filter { comparison.health.holds(Double($0), Double(value)) }
+      return .categoryValues(Set(values))
     case .categoryValues(let values):
       return .categoryValues(values)
     case .workout(let uuid):

@@ -152,6 +152,12 @@ extension HealthKitSimulation.State {
     return due
   }
 
+  /// Wakes every running listener at `now` (the store changed, or delivery was re-enabled) and
+  /// queues their callbacks.
+  package mutating func wakeHealthListeners(at now: SimulationInstant) {
+    wakeHealthListeners(after: nil, at: now)
+  }
+
   /// Wakes the running listeners at `now` and queues their callbacks; drops finished ones.
   ///
   /// - Parameters:

@@ -351,3 +351,150 @@ struct ElectrocardiogramQueryTests {
     }
   }
 }
+
+/// The second seed's uploader in short: an observer of heart rate and ECGs with background
+/// delivery; its handler reads what is new with an anchored query per changed type, and each
+/// new ECG's voltages, then calls the completion handler.
+private final class Uploader: Sendable {
+  let store: HKHealthStore
+  /// What was "uploaded": `heartRate@<seconds>` and `ecg:<measurements>`, and the errors' codes.
+  let uploads = Mutex<[String]>([])
+  let anchors = Mutex<[String: HKQueryAnchor]>([:])
+
+  init(store: HKHealthStore) { self.store = store }
+
+  func start(since start: Date) {
+    let types: [HKSampleType] = [HKQuantityType(.heartRate), HKObjectType.electrocardiogramType()]
+    store.execute(
+      HKObserverQuery(
+        queryDescriptors: types.map { HKQueryDescriptor(sampleType: $0, predicate: nil) }
+      ) {
+        _, changed, completion, _ in
+        for type in changed ?? [] { self.read(type, since: start) }
+        completion()
+      })
+  }
+
+  private func read(_ type: HKSampleType, since start: Date) {
+    let anchor = anchors.withLock { $0[type.identifier] }
+    store.execute(
+      HKAnchoredObjectQuery(
+        type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit
+      ) { _, added, _, newAnchor, error in
+        if let error = error as? HKError {
+          self.uploads.withLock { $0.append("error:\(error.code)") }
+          return
+        }
+        if let newAnchor { self.anchors.withLock { $0[type.identifier] = newAnchor } }
+        for sample in added ?? [] {
+          if let ecg = sample as? HKElectrocardiogram {
+            let count = Mutex(0)
+            self.store.execute(
+              HKElectrocardiogramQuery(ecg) { _, result in
+                switch result {
+                case .measurement: count.withLock { $0 += 1 }
+                case .done: self.uploads.withLock { $0.append("ecg:\(count.withLock { $0 })") }
+                case .error(let error): self.uploads.withLock { $0.append("ecg error \(error)") }
+                }
+              })
+          } else {
+            let at = Int(sample.startDate.timeIntervalSince(start))
+            self.uploads.withLock { $0.append("heartRate@\(at)") }
+          }
+        }
+      })
+  }
+}
+
+@Suite("The second seed's background uploads")
+struct BackgroundUploadTests {
+  /// Heart rate at 100 s and 400 s, an ECG 150–180 s saved at 200 s (Watch); locked over
+  /// `locked`.
+  private func day(locked: [Range<SimulationInstant>]) throws -> HealthKitSimulation {
+    let simulation = try observedDay(samples: "[]")
+    let data = HealthData(
+      sources: [
+        HealthSource(kind: .watch, name: "Apple Watch", bundleIdentifier: "com.apple.health")
+      ],
+      samples: [
+        HealthSample(
+          type: .heartRate, source: 0, start: .seconds(100), end: .seconds(100), value: 61),
+        HealthSample(
+          type: .electrocardiogram, source: 0, start: .seconds(150), end: .seconds(180), value: 0,
+          savedAt: .seconds(200)),
+        HealthSample(
+          type: .heartRate, source: 0, start: .seconds(400), end: .seconds(400), value: 63),
+      ],
+      electrocardiograms: [
+        HealthElectrocardiogram(
+          classification: 1, averageHeartRate: 64, samplingFrequency: 512,
+          numberOfVoltageMeasurements: 15_360, seed: 3)
+      ], priority: [0], lockPeriods: locked)
+    simulation.state.withLock { $0.health = HealthStore(data: data, seed: 2) }
+    return simulation
+  }
+
+  @Test("Unlocked: each arrival is read and uploaded, the ECG with its 15 360 voltages")
+  func unlocked() async throws {
+    let simulation = try day(locked: [])
+    try await simulation.run {
+      let store = HKHealthStore()
+      let types: Set<HKObjectType> = [
+        HKQuantityType(.heartRate), HKObjectType.electrocardiogramType(),
+      ]
+      try await store.requestAuthorization(toShare: [], read: types)
+      let uploader = Uploader(store: store)
+      uploader.start(since: simulation.startDate)
+      for type in types {
+        try await store.enableBackgroundDelivery(for: type, frequency: .immediate)
+      }
+      try await simulation.advance(by: .seconds(600))
+      await simulation.settle()
+      #expect(uploader.uploads.withLock { $0 } == ["heartRate@100", "ecg:15360", "heartRate@400"])
+    }
+  }
+
+  @Test("Locked: the wakes come, but every read fails; after the unlock the reads catch up")
+  func locked() async throws {
+    // Locked from 50 s to 500 s.
+    let simulation = try day(locked: [
+      SimulationInstant.seconds(50)..<SimulationInstant.seconds(500)
+    ])
+    try await simulation.run {
+      let store = HKHealthStore()
+      let types: Set<HKObjectType> = [
+        HKQuantityType(.heartRate), HKObjectType.electrocardiogramType(),
+      ]
+      try await store.requestAuthorization(toShare: [], read: types)
+      let uploader = Uploader(store: store)
+      uploader.start(since: simulation.startDate)
+      for type in types {
+        try await store.enableBackgroundDelivery(for: type, frequency: .immediate)
+      }
+      try await simulation.advance(by: .seconds(450))
+      await simulation.settle()
+      // Wakes at 100 (heart rate), 200 (ECG), 400 (heart rate): each read fails.
+      let failed = "error:\(HKError.Code.errorDatabaseInaccessible)"
+      #expect(uploader.uploads.withLock { $0 } == [failed, failed, failed])
+      // The wakes were answered, so the observer has nothing new at the unlock (500 s): the app
+      // reads again on its next change. A heart-rate sample saved by the app at 600 s (unlocked)
+      // makes the observer fire, and the anchored query (anchor never moved) returns all three.
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(600))
+      let sample = HKQuantitySample(
+        type: HKQuantityType(.heartRate),
+        quantity: HKQuantity(unit: HKUnit.count().unitDivided(by: .minute()), doubleValue: 70),
+        start: simulation.now, end: simulation.now)
+      try await store.requestAuthorization(toShare: [HKQuantityType(.heartRate)], read: [])
+      try await store.save(sample)
+      await simulation.settle()
+      #expect(
+        uploader.uploads.withLock { $0 } == [
+          failed, failed, failed, "heartRate@100", "heartRate@400", "heartRate@600",
+        ])
+      #expect(
+        deliveries(simulation).filter { $0.hasPrefix("wake") } == [
+          "wake@100:1", "wake@200:1", "wake@400:1",
+        ])
+    }
+  }
+}

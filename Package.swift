@@ -19,6 +19,8 @@
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
+//   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
+//     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
 //     terminal and process wiring of the watch face) <- workout-sim (executable)
 // Nothing imports WorkoutSimCLI but workout-sim and the tests.
@@ -78,11 +80,15 @@ let package = Package(
       ],
       swiftSettings: strict),
     .target(
+      name: "WorkoutReport",
+      dependencies: ["WorkoutSimulation", "WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      swiftSettings: strict),
+    .target(
       name: "WorkoutSimCLI",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace",
+        "WorkoutWatchFace", "WorkoutReport",
       ],
       swiftSettings: strict),
     .target(
@@ -154,6 +160,12 @@ let package = Package(
       dependencies: [
         "WorkoutWatchFace", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
         "WorkoutRendering", "WorkoutTerminal",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutReportTests",
+      dependencies: [
+        "WorkoutReport", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
       ],
       swiftSettings: strict),
     .testTarget(

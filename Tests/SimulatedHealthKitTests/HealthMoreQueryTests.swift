@@ -141,6 +141,40 @@ import Testing
     }
   }
 
+  @Test func oneAnchoredQueryForSeveralTypes() async throws {
+    let both =
+      String(HealthQueryTests.overlapping.dropLast(2)) + ","
+      + String(HealthQueryTests.heartRates.dropFirst(2))
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: both))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let batches = Mutex<[[String]]>([])
+      let handler: HKAnchoredObjectQuery.Handler = { _, added, _, _, _ in
+        batches.withLock { $0.append(added?.map(\.sampleType.identifier) ?? []) }
+      }
+      let query = HKAnchoredObjectQuery(
+        queryDescriptors: [
+          HKQueryDescriptor(sampleType: steps, predicate: nil),
+          HKQueryDescriptor(sampleType: heartRate, predicate: nil),
+        ], anchor: nil, limit: HKObjectQueryNoLimit, resultsHandler: handler)
+      query.updateHandler = handler
+      store.execute(query)
+      await simulation.settle()
+      try await store.save(
+        HKQuantitySample(
+          type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 80),
+          start: simulation.now, end: simulation.now))
+      await simulation.settle()
+      store.stop(query)
+      // In arrival order: yesterday's two step samples, then this morning's two heart rates; then
+      // the app's heart rate.
+      let stepID = steps.identifier
+      let rateID = heartRate.identifier
+      #expect(batches.withLock { $0 } == [[stepID, stepID, rateID, rateID], [rateID]])
+    }
+  }
+
   @Test func hourlyBucketsSeparatedBySource() async throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(samples: HealthQueryTests.overlapping))

@@ -125,6 +125,26 @@ import Testing
     }
   }
 
+  @Test func aSampleAstrideThePredicateGivesAPartialBucketOutsideIt() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let midnight = date("2026-03-30T00:00:00+02:00")
+      let collection = try await HKStatisticsCollectionQueryDescriptor(
+        predicate: .quantitySample(
+          type: steps, predicate: HKQuery.predicateForSamples(withStart: midnight, end: nil)),
+        options: .cumulativeSum, anchorDate: midnight, intervalComponents: DateComponents(day: 1)
+      ).result(for: store)
+      // Only the 23:50–00:10 sample overlaps "from midnight"; split by time it gives 60 to the
+      // day before (outside the predicate, as HealthKit's collection queries are observed to)
+      // and 60 to today. The other samples of Mar 28 and 29 do not match.
+      let buckets = collection.statistics()
+      #expect(buckets.map(\.startDate) == [date("2026-03-29T00:00:00+01:00"), midnight])
+      #expect(buckets.map { $0.sumQuantity()?.doubleValue(for: .count()) } == [60, 60])
+    }
+  }
+
   @Test func statisticsQueryCountsAStraddlingSampleInFull() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
     try await simulation.run {
@@ -417,6 +437,31 @@ import Testing
         store, simulation, HKObjectType.workoutType(),
         predicate: HKQuery.predicateForWorkouts(with: .cycling))
       #expect(cycling.samples?.isEmpty == true)
+      // Active time: 120 s of collection, no pause.
+      #expect(finished.duration == 120)
+      let longer = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForWorkouts(with: .greaterThan, duration: 60))
+      #expect(longer.samples?.count == 1)
+      let shorter = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForWorkouts(with: .lessThan, duration: 60))
+      #expect(shorter.samples?.isEmpty == true)
+      // The record's HKIndoorWorkout metadata (an outdoor run: false).
+      let tagged = await samples(
+        store, simulation, HKObjectType.workoutType(),
+        predicate: HKQuery.predicateForObjects(withMetadataKey: HKMetadataKeyIndoorWorkout))
+      #expect(tagged.samples?.count == 1)
+      try await store.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 5), start: simulation.now,
+          end: simulation.now, metadata: ["origin": "test"]))
+      let mine = await samples(
+        store, simulation, steps, predicate: HKQuery.predicateForObjects(withMetadataKey: "origin"))
+      #expect(mine.samples?.count == 1)
+      let other = await samples(
+        store, simulation, steps, predicate: HKQuery.predicateForObjects(withMetadataKey: "other"))
+      #expect(other.samples?.isEmpty == true)
     }
   }
 }

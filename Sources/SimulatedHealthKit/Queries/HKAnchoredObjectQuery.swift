@@ -66,6 +66,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   public let anchor: HKQueryAnchor?
   /// The largest number of added samples in the first results; ``HKObjectQueryNoLimit`` for all.
   public let limit: Int
+  /// The types and predicates (one for ``init(type:predicate:anchor:limit:resultsHandler:)``).
+  let descriptors: [HKQueryDescriptor]
   private let resultsHandler: Handler
   private let update = Mutex<Handler?>(nil)
   private let live = Mutex<Live?>(nil)
@@ -76,9 +78,14 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
     ) -> Void
 
-  private struct Live {
+  /// The store's form of one descriptor.
+  struct Part {
     var kind: HealthDataType
     var filter: HealthFilter
+  }
+
+  private struct Live {
+    var parts: [Part]
     var anchor: HealthAnchor
   }
 
@@ -109,27 +116,48 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     self.anchor = anchor
     self.limit = limit
     self.resultsHandler = handler
+    self.descriptors = [HKQueryDescriptor(sampleType: type, predicate: predicate)]
     super.init(objectType: type, predicate: predicate)
+  }
+
+  /// A query for the changes of several types at once, one anchor for all (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(querydescriptors:anchor:limit:resultshandler:)).
+  /// The added samples of all descriptors come in arrival order; with several descriptors the
+  /// limit applies to each type (workout-sim's reading).
+  public init(
+    queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+    resultsHandler handler: @escaping Handler
+  ) {
+    self.anchor = anchor
+    self.limit = limit
+    self.resultsHandler = handler
+    self.descriptors = queryDescriptors
+    super.init(
+      objectType: queryDescriptors.count == 1 ? queryDescriptors[0].sampleType : nil,
+      predicate: queryDescriptors.count == 1 ? queryDescriptors[0].predicate : nil)
   }
 
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let type = objectType else { return [] }
-    guard state.authorization.readGranted(type.identifier) != nil else {
-      return fail(notDeterminedError)
+    var parts: [Part] = []
+    for descriptor in descriptors {
+      let type = descriptor.sampleType
+      guard state.authorization.readGranted(type.identifier) != nil else {
+        return fail(notDeterminedError)
+      }
+      guard let kind = type.healthDataType else { continue }
+      parts.append(
+        Part(
+          kind: kind,
+          filter: state.filter(
+            for: descriptor.predicate, type: kind, identifier: type.identifier, context: context)))
     }
-    guard let kind = type.healthDataType else {
-      let start = anchor ?? HKQueryAnchor(fromValue: 0)
-      return [{ [self] in resultsHandler(self, [], [], start, nil) }]
-    }
-    let filter = state.filter(
-      for: predicate, type: kind, identifier: type.identifier, context: context)
     let batch = Self.changes(
-      kind: kind, filter: filter, after: anchor?.health, limit: limit > 0 ? limit : nil,
-      context: context, state: state)
-    if update.withLock({ $0 }) != nil {
-      live.withLock { $0 = Live(kind: kind, filter: filter, anchor: batch.anchor.health) }
+      parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
+      state: state)
+    if update.withLock({ $0 }) != nil, !parts.isEmpty {
+      live.withLock { $0 = Live(parts: parts, anchor: batch.anchor.health) }
       state.healthListeners.append(self)
     }
     return [
@@ -141,27 +169,39 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
-    [{ [self] in resultsHandler(self, nil, nil, nil, error) }]
+    [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, nil, nil, nil, error)
+      }
+    ]
   }
 
-  /// The changes after `anchor`, as objects.
+  /// The changes after `anchor` of every part, as objects in arrival order; the new anchor is
+  /// the latest (the start anchor, or 0, when there is nothing to look at).
   static func changes(
-    kind: HealthDataType, filter: HealthFilter, after anchor: HealthAnchor?, limit: Int?,
-    context: QueryContext, state: HealthKitSimulation.State
+    _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
+    state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    let changes = state.health.changes(
-      of: kind, where: filter, after: anchor, limit: limit, at: state.session.now)
-    let added = changes.added.map { state.object($0, context: context) }
-    let deleted = changes.deleted.map { entry in
-      HKDeletedObject(uuid: state.uuid(of: entry.0))
+    var added: [HealthSampleID] = []
+    var deleted: [HKDeletedObject] = []
+    var latest = anchor ?? HealthAnchor(value: 0)
+    for part in parts {
+      let changes = state.health.changes(
+        of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
+      added.append(contentsOf: changes.added)
+      deleted.append(
+        contentsOf: changes.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
+      if changes.anchor.value > latest.value { latest = changes.anchor }
     }
-    return (added, deleted, HKQueryAnchor(store: changes.anchor))
+    if parts.count > 1 { added.sort() }
+    return (added.map { state.object($0, context: context) }, deleted, HKQueryAnchor(store: latest))
   }
 }
 
 extension HKAnchoredObjectQuery: HealthQueryListener {
   package var listenedTypes: Set<HealthDataType> {
-    live.withLock { $0.map { [$0.kind] } ?? [] }
+    live.withLock { live in Set(live?.parts.map(\.kind) ?? []) }
   }
 
   package var isFinished: Bool { isStopped }
@@ -175,14 +215,9 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
     else { return [] }
     let context = QueryContext(simulation: simulation)
     let batch = Self.changes(
-      kind: seen.kind, filter: seen.filter, after: seen.anchor, limit: nil, context: context,
-      state: state)
-    guard batch.anchor.health != seen.anchor, !(batch.added.isEmpty && batch.deleted.isEmpty)
-    else {
-      live.withLock { $0?.anchor = batch.anchor.health }
-      return []
-    }
+      seen.parts, after: seen.anchor, limit: nil, context: context, state: state)
     live.withLock { $0?.anchor = batch.anchor.health }
+    guard !(batch.added.isEmpty && batch.deleted.isEmpty) else { return [] }
     return [
       { [self] in
         guard !isStopped else { return }

@@ -218,6 +218,10 @@ public final class HKPredicate: NSPredicate {
     case workout(UUID)
     /// `predicateForWorkouts(with:)`.
     case workoutActivity(HKWorkoutActivityType)
+    /// `predicateForWorkouts(with:duration:)`: seconds.
+    case workoutDuration(HKPredicateOperator, TimeInterval)
+    /// `predicateForObjects(withMetadataKey:)`.
+    case metadataKey(String)
   }
 
   init(_ filter: Filter) {
@@ -323,6 +327,22 @@ extension HKQuery {
     -> NSPredicate
   {
     HKPredicate(.workoutActivity(workoutActivityType))
+  }
+
+  /// Workouts whose duration (active time, seconds) compares to `duration` with `operatorType`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(with:duration:)).
+  public class func predicateForWorkouts(
+    with operatorType: HKPredicateOperator, duration: TimeInterval
+  ) -> NSPredicate {
+    HKPredicate(.workoutDuration(operatorType, duration))
+  }
+
+  /// Objects whose metadata has `key`: the app's own objects and workouts (generated samples
+  /// carry no metadata) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withmetadatakey:)).
+  public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
+    HKPredicate(.metadataKey(key))
   }
 
   /// The trap message of a predicate the simulated store cannot read.

@@ -393,17 +393,15 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
   /// The async sequence of ``Result``s.
   public typealias Results = HKQueryResults<Result>
 
-  /// The first changes since ``anchor``, then each later batch of changes (the class query's
-  /// results and `updateHandler`) of the first predicate's type (Apple doc:
+  /// The first changes since ``anchor``, then each later batch of changes of every predicate's
+  /// type (the class query of several descriptors, its results and `updateHandler`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/results(for:)).
-  /// With several predicates only the first is followed (workout-sim's limit; run one
-  /// descriptor per type).
   public func results(for healthStore: HKHealthStore) -> Results {
-    let first = predicates.first
+    let descriptors = predicates.map {
+      HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
+    }
     let anchor = anchor
     let limit = limit
-    nonisolated(unsafe) let nsPredicate = first?.nsPredicate
-    let type = first?.sampleType ?? HKObjectType.workoutType()
     return .running(on: healthStore) { continuation in
       let handler: HKAnchoredObjectQuery.Handler = { _, samples, deleted, anchor, error in
         if let samples, let deleted, let anchor {
@@ -416,8 +414,8 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
         }
       }
       let query = HKAnchoredObjectQuery(
-        type: type, predicate: nsPredicate, anchor: anchor,
-        limit: limit ?? HKObjectQueryNoLimit, resultsHandler: handler)
+        queryDescriptors: descriptors, anchor: anchor, limit: limit ?? HKObjectQueryNoLimit,
+        resultsHandler: handler)
       query.updateHandler = handler
       return query
     }

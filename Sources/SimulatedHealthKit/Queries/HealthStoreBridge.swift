@@ -264,6 +264,29 @@ extension HealthKitSimulation.State {
       return .workout(Int(self.health.sample(id).value))
     case .workoutActivity(let activity):
       return .workoutActivity(activity.rawValue)
+    case .workoutDuration(let comparison, let seconds):
+      guard type == .workout else { return Self.nothing }
+      let ids = health.samples(
+        of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil
+      ).filter { id in
+        let record = health.workouts[Int(health.sample(id).value)]
+        let duration =
+          Double(record.duration.components.seconds)
+          + Double(record.duration.components.attoseconds) / 1e18
+        return comparison.health.holds(duration, seconds)
+      }
+      return .ids(Set(ids))
+    case .metadataKey(let key):
+      let own = appObjects.filter { $0.value.metadata?[key] != nil }.map(\.key)
+      var ids = Set(own)
+      if type == .workout {
+        for id in health.samples(
+          of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil)
+        where health.workouts[Int(health.sample(id).value)].metadata[key] != nil {
+          ids.insert(id)
+        }
+      }
+      return .ids(ids)
     }
   }
 

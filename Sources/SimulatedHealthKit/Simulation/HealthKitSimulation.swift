@@ -491,6 +491,15 @@ public final class HealthKitSimulation: Sendable {
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
   /// has something due, delivering that instant's callbacks before going on.
   private func step(to target: SimulationInstant) async throws {
+    // Room for the samples and batches due on the way, made once rather than at every instant
+    // (which grows storage twofold step by step, copying it): as the command line's single
+    // pump through its end reserves it. At most a day ahead, so an advance the app cuts short
+    // (ending its session in a callback) leaves little unused.
+    state.withLock { state in
+      state.session.withEngine { engine in
+        engine.reserveStorage(through: min(target, engine.now.advanced(by: Self.reservationSpan)))
+      }
+    }
     await deliverInstant()
     while true {
       try Task.checkCancellation()
@@ -515,6 +524,9 @@ public final class HealthKitSimulation: Sendable {
       await deliverInstant()
     }
   }
+
+  /// How far ahead ``step(to:)`` reserves sample storage: one day.
+  private static let reservationSpan: Duration = .seconds(86_400)
 
   /// Suspends until virtual time reaches `deadline` (``SimulationClock``).
   func sleep(until deadline: SimulationInstant) async throws {

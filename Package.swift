@@ -18,6 +18,9 @@
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
+//   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
+//   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
+//     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
 //     terminal and process wiring of the watch face) <- workout-sim (executable)
 // Nothing imports WorkoutSimCLI but workout-sim and the tests.
@@ -77,11 +80,15 @@ let package = Package(
       ],
       swiftSettings: strict),
     .target(
+      name: "WorkoutReport",
+      dependencies: ["WorkoutSimulation", "WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      swiftSettings: strict),
+    .target(
       name: "WorkoutSimCLI",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace",
+        "WorkoutWatchFace", "WorkoutReport",
       ],
       swiftSettings: strict),
     .target(
@@ -96,6 +103,11 @@ let package = Package(
     .target(
       name: "WorkoutAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/WorkoutApp",
       exclude: ["Scenarios"], swiftSettings: strict),
+    // The seed app's iPhone HealthKitManager (reads of the health store, background delivery)
+    // on SimulatedHealthKit, and its tests (README, "Testing your app's HealthKit code").
+    .target(
+      name: "HealthAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/HealthApp",
+      exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
@@ -104,8 +116,17 @@ let package = Package(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
       path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
     .executableTarget(
+      name: "workout-sim-healthgen",
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],
+      path: "Benchmarks/workout-sim-healthgen", swiftSettings: strict),
+    .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
+    // The health store's benchmark (scripts/bench-health.sh): WorkoutHealth and what it is
+    // built on only.
+    .executableTarget(
+      name: "workout-sim-healthbench", dependencies: ["WorkoutHealth", "WorkoutCore"],
+      path: "Benchmarks/workout-sim-healthbench", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
@@ -116,13 +137,14 @@ let package = Package(
     .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
-      name: "WorkoutScenarioTests", dependencies: ["WorkoutScenario", "WorkoutJSON"],
+      name: "WorkoutScenarioTests",
+      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology",
+        "WorkoutPhysiology", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -141,6 +163,12 @@ let package = Package(
       ],
       swiftSettings: strict),
     .testTarget(
+      name: "WorkoutReportTests",
+      dependencies: [
+        "WorkoutReport", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
+      ],
+      swiftSettings: strict),
+    .testTarget(
       name: "WorkoutWatchTests", dependencies: ["WorkoutWatch", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(
@@ -153,7 +181,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON",
+        "WorkoutJSON", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -162,6 +190,13 @@ let package = Package(
         "WorkoutAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
       ],
       path: "Examples/WorkoutAppTests", swiftSettings: strict),
+    .testTarget(
+      name: "HealthAppExampleTests",
+      dependencies: [
+        "HealthAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+        "WorkoutCore",
+      ],
+      path: "Examples/HealthAppTests", swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

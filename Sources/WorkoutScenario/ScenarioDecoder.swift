@@ -122,6 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
+    "health", "authorization", "app",
   ]
 
   // MARK: Scenario
@@ -248,6 +249,13 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     try watchFace(fields, into: &scenario)
+    if let value = fields["health"] {
+      // Date-times in `health` need the date of t = 0 now: a recording's course sets it later.
+      var fixedStart = start?.date
+      if fixedStart == nil, case .segments = course { fixedStart = Scenario.defaultStart.date }
+      scenario.health = try health(value, at: path("health"), start: fixedStart)
+    }
+    try authorizationAndApp(fields, into: &scenario)
     return scenario
   }
 

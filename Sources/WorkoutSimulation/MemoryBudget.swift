@@ -7,7 +7,8 @@ import WorkoutScenario
 /// want of memory hours later.
 ///
 /// The estimate counts, from `t = 0` to the run's end (`--until`, else the last timeline
-/// action), for every quantity type the run's activities collect (the scenario's or `--type`'s,
+/// action; at most the last `end` or `endCollection` that no start, resume, new session or
+/// relaunch follows: after it nothing collects), for every quantity type the run's activities collect (the scenario's or `--type`'s,
 /// and each `newSession`'s; the crown selector's items when the timeline turns the crown) and
 /// whose sensor is enabled: `span / interval + 1` samples (whole nanoseconds, the quotient
 /// rounded down). Samples that arrive at one instant share one `dataCollected` log entry, so it
@@ -65,7 +66,8 @@ public struct MemoryBudget: Sendable, Equatable {
 
   /// The estimate for `scenario` with `overrides`.
   public init(_ scenario: Scenario, overrides: RunOverrides) {
-    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).nanoseconds, 0)
+    let runEnd = overrides.until ?? scenario.timeline.last?.at ?? .zero
+    let span = max(min(runEnd, Self.collectionEnd(scenario) ?? runEnd).nanoseconds, 0)
     // Counted in whole nanoseconds, exactly: 600 s every 1 ns is 600000000001 samples.
     var samples = 0.0
     var intervals: Set<Int64> = []
@@ -83,6 +85,23 @@ public struct MemoryBudget: Sendable, Equatable {
     self.estimatedBytes =
       samples * Double(overrides.output.bytesPerSample)
       + instants * Double(overrides.output.bytesPerInstant)
+  }
+
+  /// The instant after which no session collects: the timeline's last `end` or
+  /// `endCollection` when no `prepare`, `start`, `resume`, `newSession` or `relaunch` follows
+  /// it; `nil` otherwise. A run that goes on past it (`--until` far beyond the workout) makes no
+  /// more samples, so the estimate stops there.
+  static func collectionEnd(_ scenario: Scenario) -> SimulationInstant? {
+    var end: SimulationInstant?
+    for action in scenario.timeline {
+      guard case .app(let app) = action.kind else { continue }
+      switch app {
+      case .end, .endCollection: end = action.at
+      case .prepare, .start, .resume, .newSession, .relaunch: end = nil
+      default: break
+      }
+    }
+    return end
   }
 
   /// The latest scenario time the watch face may play to within the budget: the budget over

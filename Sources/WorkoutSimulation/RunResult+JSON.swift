@@ -7,7 +7,7 @@ extension RunResult {
   /// bytes: sorted keys, shortest numbers, pretty layout) straight from the typed result into a
   /// byte buffer, followed by a newline: what `workout-sim run --json` prints.
   ///
-  /// Keys: `errors`, `format`, `generator`, `log`, `probes`, `records`, `scenario`, `seed`,
+  /// Keys: `days` only for a scenario with a `health` key, `errors`, `format`, `generator`, `log`, `probes`, `records`, `scenario`, `seed`,
   /// `start`, `timeZone`, `version`, and `warnings` only when there are any. Three extend the
   /// spec (which allows added keys): `warnings` (strings for standard error, see
   /// ``warnings``); `start`, the wall-clock date of scenario time 0 (ISO 8601 with the offset
@@ -59,6 +59,13 @@ extension RunResult {
     into json: inout JSONBuffer, includeSamples: Bool, flush: (inout JSONBuffer) -> Void
   ) {
     json.beginObject()
+    if let days {
+      json.key(ascii: "days")
+      json.beginArray()
+      for day in days { write(day: day, into: &json) }
+      json.endArray()
+      flush(&json)
+    }
     json.key(ascii: "errors")
     json.beginArray()
     for error in errors { write(error: error, into: &json) }
@@ -105,6 +112,34 @@ extension RunResult {
 
   private func seconds(_ instant: SimulationInstant, into json: inout JSONBuffer) {
     json.number(instant.seconds)
+  }
+
+  /// `{ "activeEnergy", "date", "restingHeartRate" (when known), "sleep", "steps": { "iPhone",
+  /// "merged", "watch" }, "workouts" }` (docs/run-result.md#days).
+  private func write(day: HealthDay, into json: inout JSONBuffer) {
+    json.beginObject()
+    json.key(ascii: "activeEnergy")
+    json.number(day.activeEnergy)
+    json.key(ascii: "date")
+    json.string(day.date)
+    if let resting = day.restingHeartRate {
+      json.key(ascii: "restingHeartRate")
+      json.number(resting)
+    }
+    json.key(ascii: "sleep")
+    json.number(day.sleep)
+    json.key(ascii: "steps")
+    json.beginObject()
+    json.key(ascii: "iPhone")
+    json.number(day.steps.iPhone)
+    json.key(ascii: "merged")
+    json.number(day.steps.merged)
+    json.key(ascii: "watch")
+    json.number(day.steps.watch)
+    json.endObject()
+    json.key(ascii: "workouts")
+    json.integer(day.workouts)
+    json.endObject()
   }
 
   private func write(error: ErrorReport, into json: inout JSONBuffer) {
@@ -200,6 +235,39 @@ extension RunResult {
       json.key(ascii: "kind")
       json.string(ascii: "wallClockDate")
       writeSession(&json)
+    case .backgroundDelivery(let delivery):
+      // at, attempt, event, frequency, kind, type
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      if let attempt = delivery.attempt {
+        json.key(ascii: "attempt")
+        json.integer(attempt)
+      }
+      json.key(ascii: "event")
+      json.string(delivery.event.rawValue)
+      if let frequency = delivery.frequency {
+        json.key(ascii: "frequency")
+        json.string(frequency)
+      }
+      json.key(ascii: "kind")
+      json.string(ascii: "backgroundDelivery")
+      json.key(ascii: "type")
+      json.string(delivery.type)
+    case .authorizationSheet(let share, let read):
+      // at, kind, read, session, share
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "authorizationSheet")
+      json.key(ascii: "read")
+      json.beginArray()
+      for identifier in read { json.string(identifier) }
+      json.endArray()
+      writeSession(&json)
+      json.key(ascii: "share")
+      json.beginArray()
+      for identifier in share { json.string(identifier) }
+      json.endArray()
     case .unfinished:
       // at, kind, session
       json.key(ascii: "at")

@@ -31,6 +31,9 @@ public struct RunResult: Sendable {
   /// jumps, a timeline past the recording's end; docs/recordings.md); the document's
   /// `warnings`, present only when there is one.
   public var warnings: [String] = []
+  /// The local days of the scenario's `health` data (docs/run-result.md#days): the document's
+  /// `days` and the summary's day table; `nil` (no key, no table) without a `health` key.
+  public var days: [HealthDay]?
 
   /// Creates a result.
   public init(

@@ -111,7 +111,24 @@ public enum Simulation {
     }
     session.advance(to: end)
     session.finish(at: end)
-    return session.result
+    var result = session.result
+    try addHealthDays(to: &result, scenario: scenario, through: end)
+    return result
+  }
+
+  /// Sets `result.days` from `scenario`'s `health` data through `end` (nothing without a
+  /// `health` key), for runs that end outside ``run(_:overrides:commands:)`` (the watch face).
+  /// The data is generated from the seed the run used (`result.seed`: `--seed` replaces the
+  /// scenario's, for the health data too).
+  ///
+  /// - Throws: ``SimulationError`` as ``HealthGeneration/data(for:through:recordingStart:)``.
+  public static func addHealthDays(
+    to result: inout RunResult, scenario: Scenario, through end: SimulationInstant
+  ) throws(SimulationError) {
+    guard scenario.health != nil else { return }
+    var seeded = scenario
+    seeded.seed = result.seed
+    result.days = try HealthDay.days(for: seeded, through: end, startDate: result.startDate)
   }
 
   /// Runs `scenario` with no overrides, as `workout-sim check` does, and evaluates its `expect`

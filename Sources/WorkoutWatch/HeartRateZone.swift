@@ -23,4 +23,23 @@ public enum HeartRateZone {
     if scaled >= maximumHeartRate * 5 { return 1 }
     return nil
   }
+
+  /// The colour of each zone, `#rrggbb` sRGB, index 0 for zone 1 through index 4 for zone 5: the
+  /// one palette of the zones wherever they are drawn (the report's heart-rate charts).
+  ///
+  /// Project rule, in the order of Apple's Workout app's zone view (cool to warm: blue, teal,
+  /// green, orange, red; Apple publishes no colour values): zone 1 `#3b82c4` blue, zone 2
+  /// `#1f9e89` teal, zone 3 `#6aa92b` green, zone 4 `#e8891c` orange, zone 5 `#d7263d` red.
+  public static let colors = ["#3b82c4", "#1f9e89", "#6aa92b", "#e8891c", "#d7263d"]
+
+  /// The colour of `zone` (1...5) from ``colors``, or `nil` for any other number.
+  public static func color(ofZone zone: Int) -> String? {
+    (1...5).contains(zone) ? colors[zone - 1] : nil
+  }
+
+  /// The lower bound of `zone` (1...5) as a fraction of the maximum heart rate: 0.5, 0.6, 0.7,
+  /// 0.8, 0.9 (the rule of ``zone(heartRate:maximumHeartRate:)``); `nil` for any other number.
+  public static func lowerFraction(ofZone zone: Int) -> Double? {
+    (1...5).contains(zone) ? Double(zone + 4) / 10 : nil
+  }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutCore
+import WorkoutHealth
 import WorkoutJSON
 import WorkoutScenario
 
@@ -74,8 +75,29 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today",
+        "goals", "today", "health", "authorization", "app",
       ])
+    let health = schema["properties"]?["health"]?["properties"]
+    #expect(
+      keys(health) == [
+        "days", "generate", "habits", "workouts", "ecg", "lock", "trip", "priority", "samples",
+        "sleep",
+      ])
+    #expect(health?["days"]?["default"] == .number(Double(HealthPlan().days)))
+    #expect(strings(health?["priority"]?["default"]) == HealthPlan().priority)
+    #expect(strings(health?["priority"]?["items"]?["enum"]) == HealthPlan.sourceNames)
+    #expect(
+      strings(health?["samples"]?["items"]?["properties"]?["type"]?["enum"])
+        == HealthPlan.quantityTypeNames)
+    #expect(
+      strings(health?["sleep"]?["items"]?["properties"]?["stage"]?["enum"])
+        == SleepStage.allCases.map(\.name))
+    let habits = health?["habits"]?["properties"]
+    #expect(habits?["carriesPhone"]?["default"] == .number(HealthPlan.Habits().carriesPhone))
+    #expect(habits?["wake"]?["default"] == .string("7:00:00"))
+    #expect(HealthPlan.Habits().wake == .seconds(7 * 3600))
+    #expect(habits?["bed"]?["default"] == .string("23:00:00"))
+    #expect(HealthPlan.Habits().bed == .seconds(23 * 3600))
     let goals = schema["properties"]?["goals"]?["properties"]
     #expect(goals?["activeEnergyBurned"]?["default"] == .number(500))
     #expect(goals?["appleExerciseTime"]?["default"] == .string("30:00"))

@@ -69,6 +69,29 @@ import WorkoutSimulation
     #expect(throws: SimulationError.self) { try SimulationSession(over) }
   }
 
+  /// Nothing collects after the timeline's last `end`: heart rate alone every 5 s, ended at
+  /// 600 s, run to 9e9 s: 600 / 5 + 1 = 121 samples at 121 instants, 121 × 560 = 67760 bytes
+  /// (without the cap it would be 1.8e9 samples and about 1 TB). A `start` after the `end`
+  /// lifts the cap again.
+  @Test func theEstimateStopsAtTheLastEnd() throws {
+    func json(_ tail: String) -> String {
+      """
+      { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
+          "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+        "timeline": [ { "at": 600, "do": "end" }\(tail) ] }
+      """
+    }
+    let until = RunOverrides(until: .seconds(9_000_000_000))
+    let ended = MemoryBudget(try scenario(json("")), overrides: until)
+    #expect(ended.samples == 121)
+    #expect(ended.estimatedBytes == 67_760)
+    let restarted = MemoryBudget(
+      try scenario(json(#", { "at": 700, "do": "start" }"#)), overrides: until)
+    #expect(restarted.samples == 1_800_000_001)
+    #expect(!restarted.fits)
+  }
+
   /// What the run prints changes the bytes per sample: the same 38347915 s with `--json` is
   /// 7669584 × (160 + 640) = 6135667200 bytes, over the budget.
   @Test func jsonOutputCostsMorePerSample() throws {

@@ -382,7 +382,8 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     case .dataCollected:
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
-    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate:
+    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
+      .backgroundDelivery:
       return []
     }
   }

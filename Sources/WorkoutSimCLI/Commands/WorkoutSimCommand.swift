@@ -13,6 +13,8 @@ public enum WorkoutSimCommand {
     case validate(ValidateCommand)
     /// `workout-sim complication ...`.
     case complication(ComplicationCommand)
+    /// `workout-sim report ...`.
+    case report(ReportCommand)
 
     /// The subcommand as its protocol.
     public var command: any WorkoutSimSubcommand {
@@ -22,6 +24,7 @@ public enum WorkoutSimCommand {
       case .check(let command): command
       case .validate(let command): command
       case .complication(let command): command
+      case .report(let command): command
       }
     }
   }
@@ -74,6 +77,7 @@ public enum WorkoutSimCommand {
     case "check": return .check(try CheckCommand.parse(rest))
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))
+    case "report": return .report(try ReportCommand.parse(rest))
     default:
       if first.hasPrefix("-") {
         var message = "Unknown option '\(first)'."

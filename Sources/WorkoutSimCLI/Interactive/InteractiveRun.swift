@@ -75,7 +75,8 @@ public enum InteractiveRun {
       try? (statistics.text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
     }
     guard code == .success || code == .interrupt else { return code }
-    let result = face.session.result
+    var result = face.session.result
+    try Simulation.addHealthDays(to: &result, scenario: scenario, through: face.session.now)
     try RunCommand.report(
       result, options: options, plan: RunCommand.outputPlan(for: options, in: environment),
       in: environment)

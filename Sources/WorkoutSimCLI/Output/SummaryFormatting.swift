@@ -68,7 +68,45 @@ public enum RunSummary {
     }
     if let app = appLine(for: result) { lines.append(app) }
     lines += errorLines(for: result)
+    lines += dayTable(for: result)
     return lines.joined(separator: "\n")
+  }
+
+  /// The table of the `health` key's local days (docs/command-line.md#run), empty without one:
+  /// a heading, then per day its date, merged steps and each device's, active energy (kcal),
+  /// resting heart rate (bpm, `-` when the day has none), sleep (`h:mm`) and workouts.
+  ///
+  /// ```
+  ///   health: 2 days in UTC
+  ///   date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts
+  ///   2026-03-01      60     60     25            0           58   0:00         0
+  ///   2026-03-02      85     60     75           50           62   7:50         0
+  /// ```
+  ///
+  /// - Parameter result: the run result.
+  /// - Returns: the lines, or `[]` when ``WorkoutSimulation/RunResult/days`` is `nil`.
+  public static func dayTable(for result: RunResult) -> [String] {
+    guard let days = result.days else { return [] }
+    func column(_ text: String, _ width: Int) -> String {
+      String(repeating: " ", count: max(0, width - text.count)) + text
+    }
+    func whole(_ value: Double) -> String { formatFixed(value, decimals: 0) }
+    var lines = [
+      "  health: " + counted(days.count, "day") + " in " + sanitized(result.timeZoneName),
+      "  date      " + column("steps", 8) + column("watch", 7) + column("iPhone", 7)
+        + column("active kcal", 13) + column("resting bpm", 13) + column("sleep", 7)
+        + column("workouts", 10),
+    ]
+    for day in days {
+      let minutes = Int((day.sleep / 60).rounded())
+      let sleep = "\(minutes / 60):" + (minutes % 60 < 10 ? "0" : "") + "\(minutes % 60)"
+      let resting = day.restingHeartRate.map(whole) ?? "-"
+      lines.append(
+        "  " + day.date + column(whole(day.steps.merged), 8) + column(whole(day.steps.watch), 7)
+          + column(whole(day.steps.iPhone), 7) + column(whole(day.activeEnergy), 13)
+          + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10))
+    }
+    return lines
   }
 
   /// `Hill repeats (seed 42): 1 workout, 1 error`: the scenario's name (control characters

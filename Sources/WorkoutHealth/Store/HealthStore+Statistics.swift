@@ -1,0 +1,440 @@
+import WorkoutCore
+
+extension HealthStore {
+  /// `HKStatisticsQuery` over the samples of `type` visible at `now` that match `filter`.
+  ///
+  /// The **full-sample rule** (a documented model choice,
+  /// docs/health-store.md#statistics-and-collections-two-rules): the predicate decides which
+  /// samples count and a matched sample counts **in full**, never clipped to the predicate's
+  /// dates (120 steps over 23:50–00:10 count 120 in a query from midnight). Cumulative sums are
+  /// merged across sources by ``priority``; see ``collection(of:where:options:edges:at:)`` for
+  /// the split rule of the collection query.
+  public func statistics(
+    of type: HealthDataType, where filter: HealthFilter, options: HealthStatisticsOptions,
+    at now: SimulationInstant
+  ) -> HealthStatisticsValues {
+    var matched: [Int32] = []
+    var earliest = Int64.max
+    var latest = Int64.min
+    forEachMatch(of: type, where: filter, at: now) { id, sample in
+      matched.append(id)
+      earliest = min(earliest, sample.start.nanoseconds)
+      latest = max(latest, sample.end.nanoseconds)
+    }
+    let start: SimulationInstant
+    let end: SimulationInstant
+    if matched.isEmpty {
+      let range = Self.dateRange(filter)
+      start = range.start ?? .zero
+      end = range.end ?? start
+    } else {
+      start = SimulationInstant(nanoseconds: earliest)
+      end = SimulationInstant(nanoseconds: latest)
+    }
+    return values(of: type, matched, options: options, edges: nil, ranges: [(start, end)])[0]
+  }
+
+  /// `HKStatisticsCollectionQuery`: one ``HealthStatisticsValues`` per bucket
+  /// `edges[i]..<edges[i + 1]` (ascending edges, computed by the caller with the calendar; fewer
+  /// than two edges: no bucket), over the samples of `type` visible at `now` that match
+  /// `filter`.
+  ///
+  /// The **split rule** (field evidence: tryVital/vital-ios PR #34; docs/health-store.md): a
+  /// cumulative sample's value is spread uniformly over its interval and each bucket gets the
+  /// part that overlaps it (120 steps over 23:50–00:10 give 60 to each day); a zero-length
+  /// sample counts in the bucket holding its instant. Parts outside the edges are dropped: to
+  /// keep the partial buckets HealthKit yields outside the predicate's range, widen the edges
+  /// to ``dataSpan(of:where:at:)``. Discrete statistics and the most recent sample take each
+  /// sample in the bucket holding its start.
+  public func collection(
+    of type: HealthDataType, where filter: HealthFilter, options: HealthStatisticsOptions,
+    edges: [SimulationInstant], at now: SimulationInstant
+  ) -> [HealthStatisticsValues] {
+    guard edges.count >= 2 else { return [] }
+    for index in 1..<edges.count {
+      precondition(edges[index - 1] <= edges[index], "bucket edges must ascend")
+    }
+    let first = edges[0].nanoseconds
+    let last = edges[edges.count - 1].nanoseconds
+    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
+    var matched: [Int32] = []
+    forEachMatch(
+      of: type, where: filter, at: now,
+      within: (overflow ? .min : reach, last == .min ? .min : last - 1)
+    ) { id, _ in matched.append(id) }
+    var ranges: [(SimulationInstant, SimulationInstant)] = []
+    ranges.reserveCapacity(edges.count - 1)
+    for index in 1..<edges.count { ranges.append((edges[index - 1], edges[index])) }
+    return values(
+      of: type, matched, options: options, edges: edges.map(\.nanoseconds), ranges: ranges)
+  }
+
+  /// The date bounds of a top-level date filter (or the first one in a conjunction).
+  static func dateRange(_ filter: HealthFilter) -> (
+    start: SimulationInstant?, end: SimulationInstant?
+  ) {
+    switch filter {
+    case .date(let start, let end, _, _): return (start, end)
+    case .and(let filters):
+      for filter in filters {
+        let range = dateRange(filter)
+        if range.start != nil || range.end != nil { return range }
+      }
+      return (nil, nil)
+    default: return (nil, nil)
+    }
+  }
+
+  /// The statistics of `matched` (sorted by start) per bucket (`edges`, split rule) or as one
+  /// range (`edges == nil`, full-sample rule), with per-source values when asked.
+  func values(
+    of type: HealthDataType, _ matched: [Int32], options: HealthStatisticsOptions,
+    edges: [Int64]?, ranges: [(SimulationInstant, SimulationInstant)]
+  ) -> [HealthStatisticsValues] {
+    var result = bucketValues(
+      of: type, matched, options: options, edges: edges, ranges: ranges, merge: true)
+    guard options.contains(.separateBySource) else { return result }
+    var perSource = [[Int32]](repeating: [], count: sources.count)
+    for id in matched { perSource[Int(storage[Int(id)].source)].append(id) }
+    for (source, ids) in perSource.enumerated() where !ids.isEmpty {
+      let values = bucketValues(
+        of: type, ids, options: options, edges: edges, ranges: ranges, merge: false)
+      for (index, value) in values.enumerated() where value.count > 0 {
+        result[index].bySource[UInt16(source)] = value
+      }
+    }
+    return result
+  }
+
+  /// The statistics of `ids` (sorted by start) per range; `merge` applies the source priority
+  /// (with one source it changes nothing).
+  func bucketValues(
+    of type: HealthDataType, _ ids: [Int32], options: HealthStatisticsOptions, edges: [Int64]?,
+    ranges: [(SimulationInstant, SimulationInstant)], merge: Bool
+  ) -> [HealthStatisticsValues] {
+    let bucketCount = ranges.count
+    var accumulator = Accumulator(bucketCount: bucketCount)
+    let wantSum = options.contains(.cumulativeSum) && type.isCumulative
+    let wantDiscrete =
+      !options.intersection([.discreteAverage, .discreteMin, .discreteMax]).isEmpty
+      && !type.isCumulative && type.isQuantity
+    let wantRecent = options.contains(.mostRecent)
+    let wantDuration = options.contains(.duration)
+    // Counts, discrete statistics and the most recent sample.
+    if let edges {
+      Self.countPerBucket(ids, storage, edges, &accumulator.counts)
+    } else {
+      accumulator.counts[0] = ids.count
+    }
+    for id in ids where wantDiscrete || wantRecent {
+      let sample = storage[Int(id)]
+      let a = sample.start.nanoseconds
+      let b = sample.end.nanoseconds
+      let bucket: Int
+      if let edges {
+        guard let found = Self.bucket(edges, holding: a) else { continue }
+        bucket = found
+      } else {
+        bucket = 0
+      }
+      if wantDiscrete { accumulator.addDiscrete(sample.value, duration: b - a, bucket: bucket) }
+      if wantRecent { accumulator.addRecent(id, sample, bucket: bucket) }
+    }
+    if wantSum { accumulateSums(ids, edges: edges, merge: merge, into: &accumulator.sums) }
+    if wantDuration { accumulateDuration(ids, edges: edges, into: &accumulator.durations) }
+    var result: [HealthStatisticsValues] = []
+    result.reserveCapacity(bucketCount)
+    for index in 0..<bucketCount {
+      var values = HealthStatisticsValues(
+        start: ranges[index].0, end: ranges[index].1, count: accumulator.counts[index])
+      if accumulator.counts[index] > 0 {
+        if wantSum { values.sum = accumulator.sums[index] }
+        if wantDuration { values.duration = Double(accumulator.durations[index]) / 1e9 }
+      }
+      if wantDiscrete && accumulator.discreteCounts[index] > 0 {
+        if options.contains(.discreteAverage) { values.average = accumulator.average(index) }
+        if options.contains(.discreteMin) { values.minimum = accumulator.minimums[index] }
+        if options.contains(.discreteMax) { values.maximum = accumulator.maximums[index] }
+      }
+      if wantRecent, accumulator.recent[index] >= 0 {
+        let sample = storage[Int(accumulator.recent[index])]
+        values.mostRecent = HealthMostRecent(
+          value: sample.value, start: sample.start, end: sample.end)
+      }
+      result.append(values)
+    }
+    return result
+  }
+
+  /// The index of the bucket holding instant `t` (`edges[i] <= t < edges[i + 1]`).
+  @inline(__always)
+  static func bucket(_ edges: [Int64], holding t: Int64) -> Int? {
+    var low = 0
+    var high = edges.count
+    while low < high {
+      let mid = (low + high) / 2
+      if edges[mid] <= t { low = mid + 1 } else { high = mid }
+    }
+    let index = low - 1
+    return index >= 0 && index < edges.count - 1 ? index : nil
+  }
+
+  /// Counts each of `ids` (sorted by start) in every bucket its interval overlaps (positive
+  /// length) or, for a zero-length sample, in the bucket holding its instant.
+  static func countPerBucket(
+    _ ids: [Int32], _ storage: [HealthSample], _ edges: [Int64], _ counts: inout [Int]
+  ) {
+    let lastBucket = edges.count - 2
+    var bucketHint = 0
+    storage.withUnsafeBufferPointer { samples in
+      counts.withUnsafeMutableBufferPointer { counts in
+        for id in ids {
+          let sample = samples[Int(id)]
+          let a = sample.start.nanoseconds
+          let b = sample.end.nanoseconds
+          while bucketHint < lastBucket && edges[bucketHint + 1] <= a { bucketHint += 1 }
+          if a == b {
+            if edges[bucketHint] <= a && a < edges[bucketHint + 1] { counts[bucketHint] += 1 }
+            continue
+          }
+          var index = bucketHint
+          while index <= lastBucket && edges[index] < b {
+            if min(b, edges[index + 1]) > max(a, edges[index]) { counts[index] += 1 }
+            index += 1
+          }
+        }
+      }
+    }
+  }
+
+  /// The cumulative sums of `ids` (sorted by start): with `merge`, the source-priority merge
+  /// (docs/health-store.md#the-merge): each sample counts only on the parts of its interval no
+  /// higher-ranked source covers; without, every sample in full.
+  func accumulateSums(_ ids: [Int32], edges: [Int64]?, merge: Bool, into sums: inout [Double]) {
+    // Group by rank with a counting sort (each group stays in start order): `flat` holds the
+    // groups one after another, highest rank first.
+    var flat = ids
+    var groups: [Range<Int>] = []
+    if merge && ids.count > 0 {
+      var sizes = [Int](repeating: 0, count: rank.count)
+      for id in ids { sizes[rank[Int(storage[Int(id)].source)]] += 1 }
+      var next = [Int](repeating: 0, count: rank.count)
+      var offset = 0
+      for (sourceRank, size) in sizes.enumerated() where size > 0 {
+        next[sourceRank] = offset
+        groups.append(offset..<offset + size)
+        offset += size
+      }
+      flat.withUnsafeMutableBufferPointer { flat in
+        for id in ids {
+          let sourceRank = rank[Int(storage[Int(id)].source)]
+          flat[next[sourceRank]] = id
+          next[sourceRank] += 1
+        }
+      }
+    } else {
+      groups = [0..<ids.count]
+    }
+    // The union of the higher-ranked groups' intervals: disjoint, sorted, half-open.
+    var covered: [(Int64, Int64)] = []
+    let hasEdges = edges != nil
+    let edgeList = edges ?? [.min, .max]
+    storage.withUnsafeBufferPointer { samples in
+      edgeList.withUnsafeBufferPointer { edges in
+        sums.withUnsafeMutableBufferPointer { sums in
+          flat.withUnsafeBufferPointer { flat in
+            for (groupIndex, range) in groups.enumerated() {
+              let group = UnsafeBufferPointer(rebasing: flat[range])
+              covered.withUnsafeBufferPointer { covered in
+                Self.addGroup(
+                  group, samples: samples, covered: covered, edges: edges, clip: hasEdges,
+                  sums: sums)
+              }
+              if groupIndex + 1 < groups.count {
+                covered = Self.union(covered, group, samples)
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /// Adds the parts of `group`'s samples (sorted by start) outside `covered` to `sums`: split
+  /// across the buckets of `edges` when `clip`, else whole to `sums[0]` (`edges` then spans
+  /// everything).
+  static func addGroup(
+    _ group: UnsafeBufferPointer<Int32>, samples: UnsafeBufferPointer<HealthSample>,
+    covered: UnsafeBufferPointer<(Int64, Int64)>, edges: UnsafeBufferPointer<Int64>, clip: Bool,
+    sums: UnsafeMutableBufferPointer<Double>
+  ) {
+    let lastBucket = edges.count - 2
+    // Samples come by start, so the first span ending after a sample's start and the bucket
+    // holding it only move forward.
+    var hint = 0
+    var bucketHint = 0
+    for id in group {
+      let sample = samples[Int(id)]
+      let a = sample.start.nanoseconds
+      let b = sample.end.nanoseconds
+      let value = sample.value
+      while hint < covered.count && covered[hint].1 <= a { hint += 1 }
+      while bucketHint < lastBucket && edges[bucketHint + 1] <= a { bucketHint += 1 }
+      if a == b {
+        let isCovered = hint < covered.count && covered[hint].0 <= a
+        if !isCovered {
+          if !clip {
+            sums[0] += value
+          } else if edges[bucketHint] <= a && a < edges[bucketHint + 1] {
+            sums[bucketHint] += value
+          }
+        }
+        continue
+      }
+      let duration = b - a
+      var k = hint
+      var cursor = a
+      while cursor < b {
+        let pieceEnd: Int64
+        let next: Int64
+        if k < covered.count && covered[k].0 < b {
+          pieceEnd = max(cursor, covered[k].0)
+          next = max(cursor, covered[k].1)
+          k += 1
+        } else {
+          pieceEnd = b
+          next = b
+        }
+        if pieceEnd > cursor {
+          if !clip {
+            let length = pieceEnd - cursor
+            sums[0] += length == duration ? value : value * Double(length) / Double(duration)
+          } else {
+            var index = bucketHint
+            while index + 1 < edges.count && edges[index + 1] <= cursor { index += 1 }
+            while index <= lastBucket && edges[index] < pieceEnd {
+              let overlap = min(pieceEnd, edges[index + 1]) - max(cursor, edges[index])
+              if overlap > 0 {
+                sums[index] +=
+                  overlap == duration ? value : value * Double(overlap) / Double(duration)
+              }
+              index += 1
+            }
+          }
+        }
+        cursor = min(next, b)
+      }
+    }
+  }
+
+  /// The union of the disjoint sorted intervals `covered` and the positive-length intervals of
+  /// `ids` (sorted by start).
+  static func union(
+    _ covered: [(Int64, Int64)], _ ids: UnsafeBufferPointer<Int32>,
+    _ storage: UnsafeBufferPointer<HealthSample>
+  ) -> [(Int64, Int64)] {
+    var result: [(Int64, Int64)] = []
+    result.reserveCapacity(covered.count + ids.count)
+    var i = 0
+    var j = 0
+    func push(_ a: Int64, _ b: Int64) {
+      if let last = result.last, a <= last.1 {
+        if b > last.1 { result[result.count - 1].1 = b }
+      } else {
+        result.append((a, b))
+      }
+    }
+    while i < covered.count || j < ids.count {
+      if j >= ids.count
+        || (i < covered.count && covered[i].0 <= storage[Int(ids[j])].start.nanoseconds)
+      {
+        push(covered[i].0, covered[i].1)
+        i += 1
+      } else {
+        let sample = storage[Int(ids[j])]
+        if sample.end > sample.start { push(sample.start.nanoseconds, sample.end.nanoseconds) }
+        j += 1
+      }
+    }
+    return result
+  }
+
+  /// The time covered by `ids` (sorted by start; overlaps once), ns, per bucket or whole.
+  func accumulateDuration(_ ids: [Int32], edges: [Int64]?, into durations: inout [Int64]) {
+    let covered = storage.withUnsafeBufferPointer { samples in
+      ids.withUnsafeBufferPointer { ids in Self.union([], ids, samples) }
+    }
+    for (a, b) in covered {
+      guard let edges else {
+        durations[0] += b - a
+        continue
+      }
+      var index = Self.bucket(edges, holding: a) ?? (a < edges[0] ? 0 : edges.count - 1)
+      while index < edges.count - 1 && edges[index] < b {
+        let overlap = min(b, edges[index + 1]) - max(a, edges[index])
+        if overlap > 0 { durations[index] += overlap }
+        index += 1
+      }
+    }
+  }
+
+  /// Per-bucket running statistics.
+  struct Accumulator {
+    var counts: [Int]
+    var sums: [Double]
+    var durations: [Int64]
+    var discreteCounts: [Int]
+    var plainSums: [Double]
+    var weightedSums: [Double]
+    var weights: [Double]
+    var anyInstant: [Bool]
+    var minimums: [Double]
+    var maximums: [Double]
+    var recent: [Int32]
+    var recentKeys: [(Int64, Int64, Int32)]
+
+    init(bucketCount: Int) {
+      counts = Array(repeating: 0, count: bucketCount)
+      sums = Array(repeating: 0, count: bucketCount)
+      durations = Array(repeating: 0, count: bucketCount)
+      discreteCounts = Array(repeating: 0, count: bucketCount)
+      plainSums = Array(repeating: 0, count: bucketCount)
+      weightedSums = Array(repeating: 0, count: bucketCount)
+      weights = Array(repeating: 0, count: bucketCount)
+      anyInstant = Array(repeating: false, count: bucketCount)
+      minimums = Array(repeating: .infinity, count: bucketCount)
+      maximums = Array(repeating: -.infinity, count: bucketCount)
+      recent = Array(repeating: -1, count: bucketCount)
+      recentKeys = Array(repeating: (.min, .min, -1), count: bucketCount)
+    }
+
+    mutating func addDiscrete(_ value: Double, duration: Int64, bucket: Int) {
+      discreteCounts[bucket] += 1
+      plainSums[bucket] += value
+      if duration == 0 {
+        anyInstant[bucket] = true
+      } else {
+        weightedSums[bucket] += value * Double(duration)
+        weights[bucket] += Double(duration)
+      }
+      minimums[bucket] = min(minimums[bucket], value)
+      maximums[bucket] = max(maximums[bucket], value)
+    }
+
+    /// Time-weighted when every sample has a duration, else the arithmetic mean.
+    func average(_ bucket: Int) -> Double {
+      anyInstant[bucket]
+        ? plainSums[bucket] / Double(discreteCounts[bucket])
+        : weightedSums[bucket] / weights[bucket]
+    }
+
+    /// Keeps the sample with the latest end, then the latest start, then the highest id.
+    mutating func addRecent(_ id: Int32, _ sample: HealthSample, bucket: Int) {
+      let key = (sample.end.nanoseconds, sample.start.nanoseconds, id)
+      if recent[bucket] < 0 || key > recentKeys[bucket] {
+        recent[bucket] = id
+        recentKeys[bucket] = key
+      }
+    }
+  }
+}

@@ -1,0 +1,505 @@
+import Foundation
+import WorkoutCore
+import WorkoutHealth
+import WorkoutJSON
+
+/// The `health` key: a person's days for the health store (docs/scenario-format.md#health).
+extension ScenarioDecoder {
+  // MARK: Health
+
+  static let healthKeys = [
+    "days", "generate", "habits", "workouts", "ecg", "lock", "trip", "priority", "samples",
+    "sleep",
+  ]
+
+  /// The `health` object. `start` is the wall-clock date of `t = 0` when the file fixes it
+  /// without reading a recording (a `start` key, or a course of segments and the default start),
+  /// which date-times in samples and lock periods need.
+  func health(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> HealthPlan
+  {
+    let fields = try healthMembers(value, at: path, allowed: Self.healthKeys, what: "health")
+    var plan = HealthPlan()
+    if let value = fields["days"] {
+      plan.days = try wholeNumber(value, at: path.appending(key: "days"), in: HealthPlan.dayRange)
+    }
+    if let value = fields["generate"] {
+      plan.generate = try bool(value, at: path.appending(key: "generate"))
+    }
+    if let value = fields["habits"] {
+      plan.habits = try habits(value, at: path.appending(key: "habits"))
+    }
+    if let value = fields["workouts"] {
+      let workoutsPath = path.appending(key: "workouts")
+      plan.workouts = try array(value, at: workoutsPath, of: "planned workouts") {
+        element, elementPath throws(ScenarioError) in
+        try plannedWorkout(element, at: elementPath)
+      }
+    }
+    if let value = fields["ecg"] {
+      let ecgPath = path.appending(key: "ecg")
+      let ecg = try healthMembers(value, at: ecgPath, allowed: ["everyDays"], what: "ecg")
+      if let every = ecg["everyDays"] {
+        plan.ecgEveryDays = try wholeNumber(
+          every, at: ecgPath.appending(key: "everyDays"), in: HealthPlan.dayRange)
+      }
+    }
+    if let value = fields["lock"] {
+      let lockPath = path.appending(key: "lock")
+      let lock = try healthMembers(
+        value, at: lockPath, allowed: ["periods", "daily"], what: "lock")
+      if let periods = lock["periods"] {
+        plan.lockPeriods = try array(
+          periods, at: lockPath.appending(key: "periods"), of: "spans { \"from\", \"to\" }"
+        ) { element, elementPath throws(ScenarioError) in
+          try signedSpan(element, at: elementPath, start: start)
+        }
+      }
+      if let daily = lock["daily"] {
+        plan.dailyLock = try timeOfDaySpans(daily, at: lockPath.appending(key: "daily"))
+      }
+    }
+    if let value = fields["trip"] {
+      plan.trip = try trip(value, at: path.appending(key: "trip"))
+    }
+    if let value = fields["priority"] {
+      let priorityPath = path.appending(key: "priority")
+      plan.priority = try array(value, at: priorityPath, of: "source names") {
+        element, elementPath throws(ScenarioError) in
+        try sourceName(element, at: elementPath)
+      }
+    }
+    if let value = fields["samples"] {
+      plan.samples = try array(value, at: path.appending(key: "samples"), of: "samples") {
+        element, elementPath throws(ScenarioError) in
+        try planSample(element, at: elementPath, start: start, sleep: false)
+      }
+    }
+    if let value = fields["sleep"] {
+      plan.sleep = try array(value, at: path.appending(key: "sleep"), of: "sleep samples") {
+        element, elementPath throws(ScenarioError) in
+        try planSample(element, at: elementPath, start: start, sleep: true)
+      }
+    }
+    if let problem = plan.validationProblem() {
+      throw ScenarioError(
+        fileName: fileName, kind: .invalid(path: path.description + "." + problem.path),
+        message: problem.message)
+    }
+    return plan
+  }
+
+  // MARK: Parts
+
+  func habits(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> HealthPlan.Habits {
+    let keys = ["wake", "bed", "steps", "carriesPhone", "wearsWatch", "charging"]
+    let fields = try healthMembers(value, at: path, allowed: keys, what: "habits")
+    var habits = HealthPlan.Habits()
+    if let value = fields["wake"] {
+      habits.wake = try timeOfDay(value, at: path.appending(key: "wake"))
+    }
+    if let value = fields["bed"] {
+      habits.bed = try timeOfDay(value, at: path.appending(key: "bed"))
+    }
+    if let value = fields["steps"] {
+      let stepsPath = path.appending(key: "steps")
+      let expected = "[low, high], two step counts from 0 to 100000, for example [6000, 10000]"
+      guard case .array(let pair) = value, pair.count == 2 else {
+        throw fail(stepsPath, "\(Self.describe(value)) is not a range (expected \(expected))")
+      }
+      let low = try number(pair[0], at: stepsPath.appending(index: 0), .within(0, 100_000))
+      let high = try number(pair[1], at: stepsPath.appending(index: 1), .within(0, 100_000))
+      guard low <= high else {
+        throw fail(
+          stepsPath.appending(index: 1),
+          "\(Self.format(high)) is below the low end \(Self.format(low)) (expected \(expected))")
+      }
+      habits.steps = low...high
+    }
+    if let value = fields["carriesPhone"] {
+      habits.carriesPhone = try number(
+        value, at: path.appending(key: "carriesPhone"), .within(0, 1))
+    }
+    if let value = fields["wearsWatch"] {
+      habits.wearsWatch = try bool(value, at: path.appending(key: "wearsWatch"))
+    }
+    if let value = fields["charging"] {
+      habits.charging = try timeOfDaySpans(value, at: path.appending(key: "charging"))
+    }
+    return habits
+  }
+
+  func plannedWorkout(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> HealthPlan.PlannedWorkout
+  {
+    let keys = ["weekday", "at", "activity", "duration"]
+    let fields = try healthMembers(value, at: path, allowed: keys, what: "a planned workout")
+    let names = HealthPlan.PlannedWorkout.weekdayNames
+    guard let weekdayValue = fields["weekday"] else {
+      throw missing(path.appending(key: "weekday"), "one of \(Self.list(names))")
+    }
+    let weekdayName = try healthChoice(
+      weekdayValue, at: path.appending(key: "weekday"), noun: "a weekday", options: names)
+    guard let atValue = fields["at"] else {
+      throw missing(path.appending(key: "at"), "a local time of day, for example \"18:30:00\"")
+    }
+    guard let activityValue = fields["activity"] else {
+      throw missing(path.appending(key: "activity"), "an activity, for example \"running\"")
+    }
+    guard let durationValue = fields["duration"] else {
+      throw missing(path.appending(key: "duration"), "a time, for example \"30:00\"")
+    }
+    let durationPath = path.appending(key: "duration")
+    let duration = try self.duration(durationValue, at: durationPath, positive: true)
+    guard duration <= HealthPlan.maximumWorkoutDuration else {
+      throw fail(
+        durationPath,
+        "\(Self.describe(durationValue)) is out of range (expected a time above 0, at most \"6:00:00\")"
+      )
+    }
+    return HealthPlan.PlannedWorkout(
+      weekday: (names.firstIndex(of: weekdayName) ?? 0) + 1,
+      at: try timeOfDay(atValue, at: path.appending(key: "at")),
+      activity: try activity(activityValue, at: path.appending(key: "activity")),
+      duration: duration)
+  }
+
+  func trip(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> HealthPlan.Trip {
+    let fields = try healthMembers(
+      value, at: path, allowed: ["date", "timeZone", "days"], what: "trip")
+    guard let dateValue = fields["date"] else {
+      throw missing(path.appending(key: "date"), "a local date, for example \"2026-03-14\"")
+    }
+    let date = try string(
+      dateValue, at: path.appending(key: "date"), expected: "a local date YYYY-MM-DD")
+    guard let parts = HealthPlan.dateComponents(date),
+      Self.isCalendarDate(year: parts.year, month: parts.month, day: parts.day)
+    else {
+      throw fail(
+        path.appending(key: "date"),
+        "\(Self.describe(dateValue)) is not a date (expected YYYY-MM-DD, for example \"2026-03-14\")"
+      )
+    }
+    guard let zoneValue = fields["timeZone"] else {
+      throw missing(path.appending(key: "timeZone"), "an IANA time zone name")
+    }
+    let zone = try string(
+      zoneValue, at: path.appending(key: "timeZone"),
+      expected: "an IANA time zone name such as \"America/New_York\"")
+    guard TimeZone(identifier: zone) != nil else {
+      throw fail(
+        path.appending(key: "timeZone"),
+        "\(Self.describe(zoneValue)) is not a time zone (expected an IANA name such as \"America/New_York\")"
+      )
+    }
+    var days: Int?
+    if let value = fields["days"] {
+      days = try wholeNumber(value, at: path.appending(key: "days"), in: HealthPlan.dayRange)
+    }
+    return HealthPlan.Trip(date: date, timeZone: zone, days: days)
+  }
+
+  /// One `samples` or `sleep` element.
+  func planSample(_ value: JSONValue, at path: JSONPath, start: Date?, sleep: Bool)
+    throws(ScenarioError) -> HealthPlanSample
+  {
+    let keys =
+      sleep
+      ? ["source", "start", "end", "stage", "savedAt"]
+      : ["type", "source", "start", "end", "value", "savedAt"]
+    let fields = try healthMembers(
+      value, at: path, allowed: keys, what: sleep ? "a sleep sample" : "a sample")
+    let type: HealthDataType
+    var sampleValue: Double
+    if sleep {
+      type = .sleepAnalysis
+      let names = SleepStage.allCases.map(\.name)
+      guard let stageValue = fields["stage"] else {
+        throw missing(path.appending(key: "stage"), "one of \(Self.list(names))")
+      }
+      let name = try healthChoice(
+        stageValue, at: path.appending(key: "stage"), noun: "a sleep stage", options: names)
+      sampleValue = Double(SleepStage.allCases.first { $0.name == name }?.rawValue ?? 0)
+    } else {
+      let names = HealthPlan.quantityTypeNames
+      guard let typeValue = fields["type"] else {
+        throw missing(path.appending(key: "type"), "one of \(Self.list(names))")
+      }
+      let typePath = path.appending(key: "type")
+      if case .string(let text) = typeValue, text.hasPrefix("HKQuantityTypeIdentifier") {
+        let rest = text.dropFirst("HKQuantityTypeIdentifier".count)
+        let short = (rest.first.map { String($0).lowercased() } ?? "") + rest.dropFirst()
+        throw fail(
+          typePath,
+          "\(Self.describe(typeValue)) is not a sample type (write the identifier without its prefix, \(JSONPath.quoted(short)); expected one of \(Self.list(names)))"
+        )
+      }
+      let name = try healthChoice(typeValue, at: typePath, noun: "a sample type", options: names)
+      guard let decoded = HealthDataType.allCases.first(where: { "\($0)" == name }) else {
+        preconditionFailure("sample type \(name) is listed but unknown")
+      }
+      type = decoded
+      guard let numberValue = fields["value"] else {
+        throw missing(path.appending(key: "value"), "a number in \(type.unit)")
+      }
+      sampleValue = try number(
+        numberValue, at: path.appending(key: "value"), .atLeastZero)
+    }
+    guard let sourceValue = fields["source"] else {
+      throw missing(path.appending(key: "source"), "one of \(Self.list(HealthPlan.sourceNames))")
+    }
+    let source = try sourceName(sourceValue, at: path.appending(key: "source"))
+    guard let startValue = fields["start"] else {
+      throw missing(
+        path.appending(key: "start"),
+        "a time from t = 0 (negative before it), for example \"-2:00:00\"")
+    }
+    let startInstant = try signedInstant(startValue, at: path.appending(key: "start"), start: start)
+    var endInstant = startInstant
+    if let endValue = fields["end"] {
+      endInstant = try signedInstant(endValue, at: path.appending(key: "end"), start: start)
+      let ordered = sleep ? endInstant > startInstant : endInstant >= startInstant
+      guard ordered else {
+        throw fail(
+          path.appending(key: "end"),
+          "\(Self.describe(endValue)) is out of range (expected a time \(sleep ? "after" : "at or after") \"start\", \(Self.describe(startValue)); a sample must not end before it starts)"
+        )
+      }
+    } else if sleep {
+      throw missing(path.appending(key: "end"), "a time after \"start\"")
+    }
+    var savedAt: SimulationInstant?
+    if let savedValue = fields["savedAt"] {
+      let saved = try signedInstant(savedValue, at: path.appending(key: "savedAt"), start: start)
+      guard saved >= endInstant else {
+        throw fail(
+          path.appending(key: "savedAt"),
+          "\(Self.describe(savedValue)) is out of range (expected a time at or after \"end\"; a sample is saved when it ends or later)"
+        )
+      }
+      savedAt = saved
+    }
+    if sampleValue == 0 { sampleValue = 0 }  // -0 written in a file
+    return HealthPlanSample(
+      type: type, source: source, start: startInstant, end: endInstant, value: sampleValue,
+      savedAt: savedAt)
+  }
+
+  // MARK: Readers
+
+  /// A source name of ``HealthPlan/sourceNames``, with a suggestion for a near miss.
+  func sourceName(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> String {
+    try healthChoice(value, at: path, noun: "a source", options: HealthPlan.sourceNames)
+  }
+
+  /// ``choice(_:at:noun:options:)`` whose message adds the closest option (`"iphone"`: did you
+  /// mean "iPhone"?).
+  func healthChoice(_ value: JSONValue, at path: JSONPath, noun: String, options: [String])
+    throws(ScenarioError) -> String
+  {
+    guard case .string(let text) = value, options.contains(text) else {
+      var message =
+        "\(Self.describe(value)) is not \(noun) (expected one of \(Self.list(options)))"
+      if case .string(let text) = value, let close = Self.closest(to: text, among: options) {
+        message += "; did you mean \(JSONPath.quoted(close))?"
+      }
+      throw fail(path, message)
+    }
+    return text
+  }
+
+  /// ``members(_:at:allowed:expected:allowSchema:)`` whose unknown-key message adds the closest
+  /// allowed key.
+  func healthMembers(_ value: JSONValue, at path: JSONPath, allowed: [String], what: String)
+    throws(ScenarioError) -> [String: JSONValue]
+  {
+    if case .object(let pairs) = value {
+      for (key, _) in pairs where !key.hasPrefix("x-") && !allowed.contains(key) {
+        var message = "unknown key (expected one of \(Self.list(allowed)))"
+        if let close = Self.closest(to: key, among: allowed) {
+          message += "; did you mean \(JSONPath.quoted(close))?"
+        }
+        throw fail(path.appending(key: key), message)
+      }
+    }
+    return try members(
+      value, at: path, allowed: allowed,
+      expected: "\(what) object with keys \(Self.list(allowed))")
+  }
+
+  /// The elements of an array, each read by `read` with its path.
+  func array<Element>(
+    _ value: JSONValue, at path: JSONPath, of what: String,
+    _ read: (JSONValue, JSONPath) throws(ScenarioError) -> Element
+  ) throws(ScenarioError) -> [Element] {
+    guard case .array(let elements) = value else {
+      throw fail(path, "\(Self.describe(value)) is not an array (expected \(what))")
+    }
+    var result: [Element] = []
+    result.reserveCapacity(elements.count)
+    for (index, element) in elements.enumerated() {
+      result.append(try read(element, path.appending(index: index)))
+    }
+    return result
+  }
+
+  func wholeNumber(_ value: JSONValue, at path: JSONPath, in range: ClosedRange<Int>)
+    throws(ScenarioError) -> Int
+  {
+    let expected = "a whole number from \(range.lowerBound) to \(range.upperBound)"
+    guard case .number(let number) = value, number == number.rounded() else {
+      throw fail(path, "\(Self.describe(value)) is not a whole number (expected \(expected))")
+    }
+    guard number >= Double(range.lowerBound), number <= Double(range.upperBound) else {
+      throw fail(path, "\(Self.describe(value)) is out of range (expected \(expected))")
+    }
+    return Int(number)
+  }
+
+  /// A local time of day: a scenario time from local midnight, below 24 hours.
+  func timeOfDay(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Duration {
+    let time = try instant(value, at: path)
+    guard time < .seconds(86_400) else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not a time of day (expected 0 to \"23:59:59\", from local midnight)"
+      )
+    }
+    return .nanoseconds(time.nanoseconds)
+  }
+
+  func timeOfDaySpans(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> [HealthPlan.TimeOfDaySpan]
+  {
+    try array(
+      value, at: path, of: "spans of local time { \"from\": \"7:30:00\", \"to\": \"8:15:00\" }"
+    ) {
+      element, elementPath throws(ScenarioError) in
+      let fields = try healthMembers(
+        element, at: elementPath, allowed: ["from", "to"], what: "a span of local time")
+      guard let fromValue = fields["from"] else {
+        throw missing(elementPath.appending(key: "from"), "a local time of day")
+      }
+      guard let toValue = fields["to"] else {
+        throw missing(elementPath.appending(key: "to"), "a local time of day")
+      }
+      let from = try timeOfDay(fromValue, at: elementPath.appending(key: "from"))
+      let to = try timeOfDay(toValue, at: elementPath.appending(key: "to"))
+      guard from != to else {
+        throw fail(
+          elementPath.appending(key: "to"),
+          "\(Self.describe(toValue)) is \"from\" (expected a different time of day; a span past midnight has \"to\" before \"from\")"
+        )
+      }
+      return HealthPlan.TimeOfDaySpan(from: from, to: to)
+    }
+  }
+
+  /// `{ "from", "to" }` of signed times, `to` after `from`.
+  func signedSpan(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> Range<SimulationInstant>
+  {
+    let fields = try healthMembers(value, at: path, allowed: ["from", "to"], what: "a span")
+    guard let fromValue = fields["from"] else {
+      throw missing(path.appending(key: "from"), "a time, for example \"-8:00:00\"")
+    }
+    guard let toValue = fields["to"] else {
+      throw missing(path.appending(key: "to"), "a time after \"from\"")
+    }
+    let from = try signedInstant(fromValue, at: path.appending(key: "from"), start: start)
+    let to = try signedInstant(toValue, at: path.appending(key: "to"), start: start)
+    guard to > from else {
+      throw fail(
+        path.appending(key: "to"),
+        "\(Self.describe(toValue)) is out of range (expected a time after \"from\", \(Self.describe(fromValue)))"
+      )
+    }
+    return from..<to
+  }
+
+  /// A scenario time that may lie before `t = 0`: seconds as a number (negative before `t = 0`),
+  /// `mm:ss` / `h:mm:ss` with an optional leading `-`, or an ISO 8601 date-time with a UTC offset
+  /// (needs `start`: the date of `t = 0`).
+  func signedInstant(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> SimulationInstant
+  {
+    let limit = Double(ScenarioTime.maximumSeconds)
+    switch value {
+    case .number(let seconds):
+      guard seconds.magnitude <= limit else {
+        throw fail(
+          path,
+          "\(Self.describe(value)) is not a time (at most \(ScenarioTime.maximumSeconds) seconds either way)"
+        )
+      }
+      return SimulationInstant.rounding(seconds: seconds)
+    case .string(let text) where text.contains("T") || text.contains("t"):
+      let date: Scenario.WallClockDate
+      do {
+        date = try WallClockParser.parse(text)
+      } catch {
+        throw fail(path, error.message)
+      }
+      guard let start else {
+        throw fail(
+          path,
+          "\(Self.describe(value)) is a date-time, which needs the scenario's \"start\" (a recording's course takes t = 0 from its file; write a time from t = 0 instead, or add \"start\")"
+        )
+      }
+      let seconds = date.date.timeIntervalSince(start)
+      guard seconds.magnitude <= limit else {
+        throw fail(path, "\(Self.describe(value)) is too far from the scenario's start")
+      }
+      return SimulationInstant.rounding(seconds: seconds)
+    case .string(let text) where text.hasPrefix("-"):
+      do {
+        let magnitude = try ScenarioTime.parse(String(text.dropFirst()), allowPlainSeconds: false)
+        return SimulationInstant(nanoseconds: -magnitude.nanoseconds)
+      } catch {
+        throw fail(
+          path,
+          "\(Self.describe(value)) is not a time (expected seconds as a number, or \"-h:mm:ss\", \"h:mm:ss\", or a date-time such as \"2026-01-05T07:30:00Z\")"
+        )
+      }
+    default:
+      return try instant(value, at: path)
+    }
+  }
+
+  // MARK: Helpers
+
+  /// Whether a civil date exists (February 30 does not), by Foundation's Gregorian calendar.
+  static func isCalendarDate(year: Int, month: Int, day: Int) -> Bool {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+    let components = DateComponents(year: year, month: month, day: day)
+    guard let date = calendar.date(from: components) else { return false }
+    let back = calendar.dateComponents([.year, .month, .day], from: date)
+    return back.year == year && back.month == month && back.day == day
+  }
+
+  /// The candidate closest to `text` by edit distance (ignoring case), if within 2 edits and
+  /// less than half of `text`'s length.
+  static func closest(to text: String, among candidates: [String]) -> String? {
+    let source = Array(text.lowercased())
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+      let target = Array(candidate.lowercased())
+      var previous = Array(0...target.count)
+      for (i, a) in source.enumerated() {
+        var current = [i + 1] + Array(repeating: 0, count: target.count)
+        for (j, b) in target.enumerated() {
+          current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
+        }
+        previous = current
+      }
+      let distance = previous[target.count]
+      if distance <= 2, distance * 2 < max(source.count, 1),
+        best == nil || distance < best!.distance
+      {
+        best = (candidate, distance)
+      }
+    }
+    return best?.name
+  }
+}

@@ -1,0 +1,151 @@
+import Foundation
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+
+/// One local day of a scenario's health data, as the command line's day table and the run
+/// result's `days` show it (docs/run-result.md#days).
+public struct HealthDay: Sendable, Equatable {
+  /// A day's steps: merged by the store's source priority, and each device's own count.
+  public struct Steps: Sendable, Equatable {
+    /// The merged count (``WorkoutHealth/HealthStore/collection(of:where:options:edges:at:)``:
+    /// the split rule at the day's edges, the highest-priority source in each slice).
+    public var merged: Double
+    /// The Apple Watch's own count (unmerged, split at the day's edges).
+    public var watch: Double
+    /// The iPhone's own count (unmerged, split at the day's edges).
+    public var iPhone: Double
+
+    /// Steps of a day.
+    public init(merged: Double, watch: Double, iPhone: Double) {
+      self.merged = merged
+      self.watch = watch
+      self.iPhone = iPhone
+    }
+  }
+
+  /// The local date, `YYYY-MM-DD` (the scenario's time zone).
+  public var date: String
+  /// The day's local midnight (scenario instant).
+  public var start: SimulationInstant
+  /// The next local midnight (23 or 25 h later on a daylight-saving day).
+  public var end: SimulationInstant
+  /// Steps.
+  public var steps: Steps
+  /// Active energy, kcal, merged as the steps are.
+  public var activeEnergy: Double
+  /// The average of the day's resting heart rate samples (bucketed by start), bpm; `nil` when
+  /// the day has none.
+  public var restingHeartRate: Double?
+  /// Seconds asleep (`asleepUnspecified`, `asleepCore`, `asleepDeep`, `asleepREM`) in sleep
+  /// samples ending on the day (the night before it), from the highest-priority source that
+  /// has asleep samples ending on it.
+  public var sleep: Double
+  /// Workouts starting on the day.
+  public var workouts: Int
+
+  /// A day.
+  public init(
+    date: String, start: SimulationInstant, end: SimulationInstant, steps: Steps,
+    activeEnergy: Double, restingHeartRate: Double?, sleep: Double, workouts: Int
+  ) {
+    self.date = date
+    self.start = start
+    self.end = end
+    self.steps = steps
+    self.activeEnergy = activeEnergy
+    self.restingHeartRate = restingHeartRate
+    self.sleep = sleep
+    self.workouts = workouts
+  }
+}
+
+extension HealthDay {
+  /// The days of `data` on the device's local `days`, with every sample counted (whatever its
+  /// `savedAt`): what the person's days held.
+  ///
+  /// - Parameters:
+  ///   - data: the health data (``HealthGeneration/data(for:through:recordingStart:)``).
+  ///   - days: the device's local days (``HealthGeneration/days(for:through:recordingStart:)``).
+  ///   - seed: the store's seed (UUIDs only; the values do not depend on it).
+  /// - Returns: one entry per day, in order.
+  public static func days(of data: HealthData, on days: [LocalDay], seed: UInt64 = 0)
+    -> [HealthDay]
+  {
+    guard let first = days.first, let last = days.last else { return [] }
+    let store = HealthStore(data: data, seed: seed)
+    let now = data.samples.map(\.savedAt).max() ?? .zero
+    let edges = days.map(\.start) + [last.end]
+    let steps = store.collection(
+      of: .stepCount, where: .all, options: [.cumulativeSum, .separateBySource], edges: edges,
+      at: now)
+    let energy = store.collection(
+      of: .activeEnergyBurned, where: .all, options: .cumulativeSum, edges: edges, at: now)
+    let resting = store.collection(
+      of: .restingHeartRate, where: .all, options: .discreteAverage, edges: edges, at: now)
+    // Sleep: asleep seconds by day of the sample's end, per source.
+    let asleep: Set<Double> = [1, 3, 4, 5]
+    var sleep = Array(repeating: [UInt16: Double](), count: days.count)
+    for sample in data.samples
+    where sample.type == .sleepAnalysis && asleep.contains(sample.value)
+      && sample.end > first.start && sample.end <= last.end
+    {
+      let index = Self.day(containing: sample.end, edges: edges, inclusiveEnd: true)
+      sleep[index][sample.source, default: 0] += sample.start.duration(to: sample.end).secondsValue
+    }
+    var workouts = Array(repeating: 0, count: days.count)
+    for record in data.workouts where record.startDate >= first.start && record.startDate < last.end
+    {
+      workouts[Self.day(containing: record.startDate, edges: edges, inclusiveEnd: false)] += 1
+    }
+    let order = data.priority + data.sources.indices.map { UInt16($0) }
+    return days.indices.map { index in
+      let bySource = steps[index].bySource
+      let slept = order.first { sleep[index][$0] != nil }.flatMap { sleep[index][$0] } ?? 0
+      return HealthDay(
+        date: days[index].dateText, start: days[index].start, end: days[index].end,
+        steps: Steps(
+          merged: steps[index].sum ?? 0, watch: bySource[HealthGenerator.watch]?.sum ?? 0,
+          iPhone: bySource[HealthGenerator.iPhone]?.sum ?? 0),
+        activeEnergy: energy[index].sum ?? 0, restingHeartRate: resting[index].average,
+        sleep: slept, workouts: workouts[index])
+    }
+  }
+
+  /// The index of the day holding `instant` (`edges` ascending; with `inclusiveEnd`, an instant
+  /// on an edge belongs to the day it ends).
+  static func day(
+    containing instant: SimulationInstant, edges: [SimulationInstant], inclusiveEnd: Bool
+  )
+    -> Int
+  {
+    var low = 0
+    var high = edges.count - 1
+    while high - low > 1 {
+      let middle = (low + high) / 2
+      let after = inclusiveEnd ? instant > edges[middle] : instant >= edges[middle]
+      if after { low = middle } else { high = middle }
+    }
+    return low
+  }
+
+  /// The days of `scenario`'s `health` plan through `end` (`nil` without a `health` key).
+  ///
+  /// - Parameters:
+  ///   - scenario: the scenario.
+  ///   - end: the run's last instant.
+  ///   - startDate: the date of `t = 0` the run used (a replayed recording's first time stamp
+  ///     when the scenario has no `start`).
+  /// - Throws: ``SimulationError`` as ``HealthGeneration/data(for:through:recordingStart:)``.
+  public static func days(for scenario: Scenario, through end: SimulationInstant, startDate: Date?)
+    throws(SimulationError) -> [HealthDay]?
+  {
+    guard scenario.health != nil else { return nil }
+    let recordingStart = scenario.start == nil ? startDate : nil
+    let data = try HealthGeneration.data(
+      for: scenario, through: end, recordingStart: recordingStart)
+    let local = try HealthGeneration.days(
+      for: scenario, through: end, recordingStart: recordingStart)
+    return days(of: data, on: local.device, seed: scenario.seed)
+  }
+}

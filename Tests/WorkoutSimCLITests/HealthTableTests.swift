@@ -1,0 +1,39 @@
+import Testing
+import WorkoutScenario
+import WorkoutSimCLI
+import WorkoutSimulation
+
+@Suite("run: the health key's day table after the summary")
+struct HealthTableTests {
+  @Test("two days worked by hand (the numbers of HealthDaysTests)")
+  func table() throws {
+    // Watch 120 steps over −29 400…−28 200 s and iPhone 100 over −29 100…−27 900 s around the
+    // midnight at −28 800 s: March 1 watch 60, iPhone 25, merged 60; March 2 watch 60,
+    // iPhone 75, merged 60 + 25 = 85. Active energy 50 kcal (the watch's), resting 58 and
+    // (60 + 64) / 2 = 62, sleep 7200 + 13 800 = 21 000 s = 5:50.
+    let json = #"""
+      { "version": 1, "name": "Days", "start": "2026-03-02T08:00:00Z",
+        "timeline": [ { "at": 0, "do": "probe" } ],
+        "health": { "generate": false, "days": 2,
+          "samples": [
+            { "type": "stepCount", "source": "watch", "start": -29400, "end": -28200, "value": 120 },
+            { "type": "stepCount", "source": "iPhone", "start": -29100, "end": -27900, "value": 100 },
+            { "type": "activeEnergyBurned", "source": "watch", "start": "-1:00:00", "end": 0, "value": 50 },
+            { "type": "restingHeartRate", "source": "watch", "start": -111600, "value": 58 },
+            { "type": "restingHeartRate", "source": "watch", "start": -20000, "value": 60 },
+            { "type": "restingHeartRate", "source": "watch", "start": -10000, "value": 64 } ],
+          "sleep": [
+            { "source": "watch", "start": -32400, "end": -25200, "stage": "asleepCore" },
+            { "source": "watch", "start": -17400, "end": -3600, "stage": "asleepCore" } ] } }
+      """#
+    let result = try Simulation.run(try Scenario.decode(Array(json.utf8), fileName: "d.json"))
+    #expect(
+      RunSummary.text(for: result) == """
+        Days (seed 1): 0 workouts
+          health: 2 days in UTC
+          date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts
+          2026-03-01      60     60     25            0           58   0:00         0
+          2026-03-02      85     60     75           50           62   5:50         0
+        """)
+  }
+}

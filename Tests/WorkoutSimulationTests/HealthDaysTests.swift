@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutSimulation
+
+/// Two UTC days (March 1 and 2, 2026; t = 0 is March 2 08:00, so the midnights are at
+/// −115 200 s, −28 800 s and 57 600 s) with explicit samples only.
+private func scenario(priority: String) throws -> Scenario {
+  let json = #"""
+    { "version": 1, "start": "2026-03-02T08:00:00Z",
+      "timeline": [ { "at": 0, "do": "probe" } ],
+      "health": { "generate": false, "days": 2, "priority": \#(priority),
+        "samples": [
+          { "type": "stepCount", "source": "watch", "start": -29400, "end": -28200, "value": 120 },
+          { "type": "stepCount", "source": "iPhone", "start": -29100, "end": -27900, "value": 100 },
+          { "type": "activeEnergyBurned", "source": "watch", "start": "-1:00:00", "end": 0, "value": 50 },
+          { "type": "activeEnergyBurned", "source": "iPhone", "start": "-1:00:00", "end": 0, "value": 20 },
+          { "type": "restingHeartRate", "source": "watch", "start": -111600, "value": 58 },
+          { "type": "restingHeartRate", "source": "watch", "start": -20000, "value": 60 },
+          { "type": "restingHeartRate", "source": "watch", "start": -10000, "value": 64 } ],
+        "sleep": [
+          { "source": "iPhone", "start": -32400, "end": -3600, "stage": "inBed" },
+          { "source": "watch", "start": -32400, "end": -25200, "stage": "asleepCore" },
+          { "source": "watch", "start": -25200, "end": -21600, "stage": "asleepDeep" },
+          { "source": "watch", "start": -21600, "end": -18000, "stage": "asleepREM" },
+          { "source": "watch", "start": -18000, "end": -17400, "stage": "awake" },
+          { "source": "watch", "start": -17400, "end": -3600, "stage": "asleepCore" } ] } }
+    """#
+  return try Scenario.decode(Array(json.utf8), fileName: "days.json")
+}
+
+@Suite("The run result's health days, worked by hand")
+struct HealthDaysTests {
+  @Test("watch first: the straddling samples split at midnight, merged by priority")
+  func watchFirst() throws {
+    let days = try #require(try Simulation.run(try scenario(priority: #"["watch"]"#)).days)
+    #expect(days.map(\.date) == ["2026-03-01", "2026-03-02"])
+    // Watch 120 steps over −29 400…−28 200 (0.1 step/s), iPhone 100 over −29 100…−27 900
+    // (1/12 step/s). March 1 (to −28 800): the watch 600 s × 0.1 = 60, the iPhone
+    // 300 s / 12 = 25; merged: the watch covers −29 400…−28 800 whole, 60.
+    #expect(days[0].steps == HealthDay.Steps(merged: 60, watch: 60, iPhone: 25))
+    // March 2: the watch 600 s × 0.1 = 60, the iPhone 900 s / 12 = 75; merged: the watch's
+    // 60 to −28 200, then the iPhone alone for 300 s: 25; 85.
+    #expect(days[1].steps.watch == 60)
+    #expect(days[1].steps.iPhone == 75)
+    #expect(abs(days[1].steps.merged - 85) < 1e-9)
+    // Active energy: the watch's 50 kcal cover the iPhone's 20 over the same hour.
+    #expect(days[0].activeEnergy == 0)
+    #expect(days[1].activeEnergy == 50)
+    // Resting heart rate: 58 on March 1; (60 + 64) / 2 = 62 on March 2.
+    #expect(days[0].restingHeartRate == 58)
+    #expect(days[1].restingHeartRate == 62)
+    // Asleep on the watch, the night ending March 2: 7200 + 3600 + 3600 + 13 800 = 28 200 s
+    // (awake and the iPhone's inBed do not count).
+    #expect(days[0].sleep == 0)
+    #expect(days[1].sleep == 28_200)
+    #expect(days.map(\.workouts) == [0, 0])
+  }
+
+  @Test("iPhone first: the iPhone's samples win where both count")
+  func iPhoneFirst() throws {
+    let days = try #require(try Simulation.run(try scenario(priority: #"["iPhone"]"#)).days)
+    // March 1: the watch alone −29 400…−29 100: 30; the iPhone −29 100…−28 800: 25; 55.
+    #expect(abs(days[0].steps.merged - 55) < 1e-9)
+    // March 2: the iPhone −28 800…−27 900: 900 s / 12 = 75.
+    #expect(abs(days[1].steps.merged - 75) < 1e-9)
+    #expect(days[1].activeEnergy == 20)
+  }
+
+  @Test("a scenario without health has no days and its document no days key")
+  func noHealth() throws {
+    let plain = try Scenario.decode(
+      Array(#"{ "version": 1, "timeline": [ { "at": 0, "do": "probe" } ] }"#.utf8),
+      fileName: "plain.json")
+    let result = try Simulation.run(plain)
+    #expect(result.days == nil)
+    guard case .object(let pairs) = result.document() else {
+      Issue.record("not an object")
+      return
+    }
+    #expect(!pairs.contains { $0.0 == "days" })
+  }
+
+  @Test("the days in the document: date, steps by source, energy, resting rate, sleep, workouts")
+  func document() throws {
+    let result = try Simulation.run(try scenario(priority: #"["watch"]"#))
+    let text = String(decoding: result.encodedJSON(), as: UTF8.self)
+    // The first day, as the canonical encoding writes it (sorted keys, whole numbers bare).
+    let first = [
+      #"{"#,
+      #"  "activeEnergy" : 0,"#,
+      #"  "date" : "2026-03-01","#,
+      #"  "restingHeartRate" : 58,"#,
+      #"  "sleep" : 0,"#,
+      #"  "steps" : {"#,
+      #"    "iPhone" : 25,"#,
+      #"    "merged" : 60,"#,
+      #"    "watch" : 60"#,
+      #"  },"#,
+      #"  "workouts" : 0"#,
+      #"},"#,
+    ].map { "    " + $0 + "\n" }.joined()
+    #expect(text.hasPrefix("{\n  \"days\" : [\n" + first))
+  }
+
+  @Test("the bundled health week: the same bytes on every run, one day per local date")
+  func bundledWeek() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    let loaded = try Scenario.load(contentsOf: url)
+    let first = try Simulation.run(loaded)
+    let second = try Simulation.run(loaded)
+    #expect(first.encodedJSON() == second.encodedJSON())
+    // health.days 7 ending with Monday 2026-03-02 (t = 0 at 07:30+01:00, the run ends 20:05
+    // later, the same day): February 24 to March 2.
+    let days = try #require(first.days)
+    #expect(
+      days.map(\.date) == [
+        "2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01",
+        "2026-03-02",
+      ])
+    // The runs on Tuesday February 24 and Thursday February 26.
+    #expect(days.map(\.workouts) == [1, 0, 1, 0, 0, 0, 0])
+    // The merge takes one source per slice of time: never more than both devices together,
+    // and never less than the watch's own count (the watch comes first, so every slice it
+    // covers counts its steps).
+    for day in days {
+      #expect(day.steps.merged <= day.steps.watch + day.steps.iPhone + 1e-6)
+      #expect(day.steps.merged >= day.steps.watch - 1e-6)
+    }
+  }
+
+  @Test("--seed replaces the scenario's seed for the health data too")
+  func seedOverride() throws {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("../../Scenarios/health-week.json").standardized
+    var loaded = try Scenario.load(contentsOf: url)
+    let overridden = try Simulation.run(loaded, overrides: RunOverrides(seed: 99))
+    loaded.seed = 99
+    let written = try Simulation.run(loaded)
+    #expect(overridden.days == written.days)
+    loaded.seed = 13
+    #expect(try Simulation.run(loaded).days != overridden.days)
+  }
+}

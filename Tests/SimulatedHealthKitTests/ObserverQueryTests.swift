@@ -144,6 +144,18 @@ struct ObserverQueryTests {
         deliveries(simulation) == [
           "enabled@0:immediate", "wake@100:1", "wake@160:2", "wake@280:3", "stopped@520:3",
         ])
+      // The log's JSON (docs/run-result.md#log), keys sorted; compared without the
+      // pretty-printing's white space.
+      let json = String(decoding: simulation.result.encodedJSON(), as: UTF8.self)
+        .filter { !$0.isWhitespace }
+      #expect(
+        json.contains(
+          #"{"at":520,"attempt":3,"event":"stopped","kind":"backgroundDelivery","type":"HKQuantityTypeIdentifierHeartRate"}"#
+        ))
+      #expect(
+        json.contains(
+          #"{"at":0,"event":"enabled","frequency":"immediate","kind":"backgroundDelivery","type":"HKQuantityTypeIdentifierHeartRate"}"#
+        ))
       // Enabling again starts over: the news of 600 s is delivered at once (1000 s).
       try await store.enableBackgroundDelivery(for: heartType, frequency: .immediate)
       try await simulation.advance(by: .seconds(10))

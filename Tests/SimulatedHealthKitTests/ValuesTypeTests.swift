@@ -28,6 +28,13 @@ import Testing
     #expect(HKQuantityType(.stepCount) == HKQuantityType(.stepCount))
     #expect(HKQuantityType(.stepCount) !== HKQuantityType(.stepCount))
     #expect(HKQuantityType(.stepCount) != HKQuantityType(.heartRate))
+    // isEqual: the same class and identifier; nothing else (a string of the identifier, another
+    // class, nil).
+    #expect(HKQuantityType(.stepCount).isEqual(HKQuantityType(.stepCount)))
+    #expect(!HKQuantityType(.stepCount).isEqual("HKQuantityTypeIdentifierStepCount"))
+    #expect(!HKObjectType.workoutType().isEqual(HKQuantityType(.stepCount)))
+    #expect(!HKQuantityType(.stepCount).isEqual(nil))
+    #expect(HKObjectType.workoutType().isEqual(HKWorkoutType.workoutType()))
     let types: Set<HKSampleType> = [
       HKQuantityType(.stepCount), HKQuantityType(.stepCount), HKQuantityType(.heartRate),
       HKCategoryType(.sleepAnalysis), HKObjectType.workoutType(), HKWorkoutType.workoutType(),

@@ -139,7 +139,7 @@ extension HealthKitSimulation.State {
   ) -> HKStatistics {
     let unit = kind.hkUnit
     let amount = { (value: Double?) -> HKStatistics.Amount? in
-      value.map { .value($0, unit) }
+      value.map { .value($0) }
     }
     var sources: [(HKSource, HKStatistics)]?
     if separate, !values.bySource.isEmpty {
@@ -154,7 +154,8 @@ extension HealthKitSimulation.State {
     let recent = values.mostRecent
     return HKStatistics(
       quantityType: type, startDate: context.date(values.start), endDate: context.date(values.end),
-      sum: amount(values.sum), average: amount(values.average), minimum: amount(values.minimum),
+      unit: unit, sum: amount(values.sum), average: amount(values.average),
+      minimum: amount(values.minimum),
       maximum: amount(values.maximum), mostRecent: amount(recent?.value),
       mostRecentInterval: recent.map {
         DateInterval(start: context.date($0.start), end: context.date($0.end))

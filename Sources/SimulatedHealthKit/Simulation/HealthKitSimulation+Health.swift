@@ -181,7 +181,7 @@ extension HealthKitSimulation.State {
       }
       let callbacks = listener.wake(at: now, state: &self)
       if !callbacks.isEmpty {
-        lane.append(contentsOf: callbacks)
+        enqueue(callbacks)
         turnDue = true
       }
     }

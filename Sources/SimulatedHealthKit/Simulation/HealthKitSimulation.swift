@@ -274,17 +274,45 @@ public final class HealthKitSimulation: Sendable {
   /// One callback for the app (a delegate call or a completion handler).
   package typealias Callback = @Sendable () -> Void
 
+  /// One item of the callback lane: a callback, or one batch's `didCollectDataOf` (the most
+  /// frequent call: delivered without a closure or an array made per batch).
+  enum Delivery {
+    /// A delegate call or a completion handler.
+    case call(Callback)
+    /// The live builder delegate's `didCollectDataOf` with these types, through `endpoint`.
+    case collected(any Endpoint, Set<HKSampleType>)
+
+    /// Makes the call.
+    func run() {
+      switch self {
+      case .call(let callback): callback()
+      case .collected(let endpoint, let types): endpoint.deliverCollected(types)
+      }
+    }
+  }
+
   /// A session object the log's entries for one engine session are delivered to.
   protocol Endpoint: AnyObject, Sendable {
-    /// The callbacks of `entry`, in order; `date` is the entry's instant as a date.
+    /// The callbacks of `entry`, in order; `date` is the entry's instant as a date. None for a
+    /// `dataCollected` entry (``batchTypes(_:)`` and ``deliverCollected(_:)`` deliver it).
     func callbacks(for entry: LogEntry, date: Date) -> [Callback]
+    /// The `didCollectDataOf` set of a batch of `types` (the same set for the same types).
+    func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType>
+    /// Calls the live builder delegate's `didCollectDataOf` with `types`, unless the object's
+    /// process died.
+    func deliverCollected(_ types: Set<HKSampleType>)
     /// The process crashed: the object becomes inert.
     func processDied()
   }
 
-  /// A weakly held ``Endpoint``.
-  struct WeakEndpoint {
+  /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
+  /// every log entry retains the box rather than copying the weak reference.
+  final class WeakEndpoint {
     weak var object: (any Endpoint)?
+
+    init(object: (any Endpoint)?) {
+      self.object = object
+    }
   }
 
   /// A sleeper on ``clock``.
@@ -300,7 +328,10 @@ public final class HealthKitSimulation: Sendable {
     /// Log entries translated into callbacks so far.
     var delivered = 0
     /// Callbacks waiting to run, in order.
-    package var lane: [Callback] = []
+    var lane: [Delivery] = []
+    /// An empty buffer with the capacity of a lane run before, swapped in when the delivery
+    /// loop takes the lane (so neither the lane nor the loop allocates per batch).
+    var spareLane: [Delivery] = []
     /// Whether a delivery loop is running.
     var draining = false
     /// Callers waiting for the running delivery loop to finish (``drain()``).
@@ -342,6 +373,11 @@ public final class HealthKitSimulation: Sendable {
       self.health = health
       self.authorization = authorization
     }
+
+    /// Appends `callbacks` to the lane, in order.
+    mutating func enqueue(_ callbacks: [Callback]) {
+      for callback in callbacks { lane.append(.call(callback)) }
+    }
   }
 
   /// Runs `body` under the lock, then turns the engine's new log entries into callbacks.
@@ -359,21 +395,25 @@ public final class HealthKitSimulation: Sendable {
   /// process's objects are dropped (returned so they can be told, outside the lock).
   private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
     // Only the entries not yet delivered are read, in place (`withEngine`: the engine is not
-    // copied).
+    // copied; the slice shares the log's storage and is gone before the engine appends again).
     let delivered = state.delivered
     let (entries, crashes) = state.session.withEngine { engine in
-      (delivered < engine.log.count ? Array(engine.log[delivered...]) : [], engine.crashCount)
+      (engine.log[min(delivered, engine.log.count)...], engine.crashCount)
     }
     state.delivered += entries.count
     for entry in entries {
       guard let index = entry.session, let endpoint = state.endpoints[index]?.object else {
         continue
       }
+      if case .dataCollected(let types, _) = entry.kind {
+        state.lane.append(.collected(endpoint, endpoint.batchTypes(types)))
+        continue
+      }
       let date = startDate.addingTimeInterval(entry.at.seconds)
       let callbacks = endpoint.callbacks(for: entry, date: date)
       if callbacks.isEmpty { continue }
-      state.lane.append(contentsOf: callbacks)
-      if case .dataCollected = entry.kind {} else { state.turnDue = true }
+      for callback in callbacks { state.lane.append(.call(callback)) }
+      state.turnDue = true
     }
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
@@ -386,7 +426,7 @@ public final class HealthKitSimulation: Sendable {
   /// turn after it).
   func enqueue(_ callback: @escaping Callback) {
     state.withLock {
-      $0.lane.append(callback)
+      $0.lane.append(.call(callback))
       $0.turnDue = true
     }
   }
@@ -398,10 +438,17 @@ public final class HealthKitSimulation: Sendable {
   /// delivers what was queued since, so every caller returns only after the callbacks pending
   /// at its call have run and returned. The loop itself never suspends, so the wait cannot
   /// deadlock; no callback runs while the lock is held.
-  @concurrent func drain() async {
+  ///
+  /// - Returns: whether something an app reacts to with calls entered the lane since the last
+  ///   main-actor turn (`State.turnDue`), as it stood when the lane was found empty.
+  @discardableResult
+  @concurrent func drain() async -> Bool {
+    // The loop's buffer: empty, with the capacity of an earlier lane.
+    var buffer: [Delivery] = []
     while !state.withLock({ state -> Bool in
       if state.draining { return false }
       state.draining = true
+      swap(&buffer, &state.spareLane)
       return true
     }) {
       // Another task's loop runs: resumed (once, outside the lock) when it empties the lane.
@@ -416,26 +463,37 @@ public final class HealthKitSimulation: Sendable {
     }
     // The lane is taken whole, one lock per round instead of one per callback: callbacks the
     // running ones queue land in the emptied lane and run in the next round, after the rest of
-    // this one, as they would one at a time.
+    // this one, as they would one at a time. The lane and the loop's buffer trade places, so
+    // both keep their storage; the buffer is emptied outside the lock (releasing a callback
+    // may release an app object).
+    // Callbacks run with this simulation as the task's current one; the task that steps time
+    // (inside `run`) has it already, so the task-local value is only bound for other callers.
+    let isCurrent = Self.current === self
     while true {
-      let (next, waiters) = state.withLock {
-        state -> ([Callback], [CheckedContinuation<Void, Never>]) in
+      let (ran, waiters, turnDue) = state.withLock {
+        state -> (Bool, [CheckedContinuation<Void, Never>], Bool) in
         if state.lane.isEmpty {
           state.draining = false
+          swap(&buffer, &state.spareLane)
           let waiters = state.drainWaiters
           state.drainWaiters = []
-          return ([], waiters)
+          return (false, waiters, state.turnDue)
         }
-        defer { state.lane = [] }
-        return (state.lane, [])
+        swap(&buffer, &state.lane)
+        return (true, [], false)
       }
-      if next.isEmpty {
+      if !ran {
         for waiter in waiters { waiter.resume() }
-        return
+        return turnDue
       }
-      Self.$current.withValue(self) {
-        for callback in next { callback() }
+      if isCurrent {
+        for delivery in buffer { delivery.run() }
+      } else {
+        Self.$current.withValue(self) {
+          for delivery in buffer { delivery.run() }
+        }
       }
+      buffer.removeAll(keepingCapacity: true)
     }
   }
 
@@ -459,14 +517,22 @@ public final class HealthKitSimulation: Sendable {
   /// when something other than sample batches was delivered (always with
   /// ``Options/mainActorTurnAfterEveryBatch``).
   @concurrent private func deliverInstant() async {
-    await drain()
-    let turn = options.contains(.mainActorTurnAfterEveryBatch) || state.withLock { $0.turnDue }
-    if turn { await yieldToApp() }
+    let turnDue = await drain()
+    if turnDue || options.contains(.mainActorTurnAfterEveryBatch) { await yieldToApp() }
   }
 
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
   /// has something due, delivering that instant's callbacks before going on.
   private func step(to target: SimulationInstant) async throws {
+    // Room for the samples and batches due on the way, made once rather than at every instant
+    // (which grows storage twofold step by step, copying it): as the command line's single
+    // pump through its end reserves it. At most a day ahead, so an advance the app cuts short
+    // (ending its session in a callback) leaves little unused.
+    state.withLock { state in
+      state.session.withEngine { engine in
+        engine.reserveStorage(through: min(target, engine.now.advanced(by: Self.reservationSpan)))
+      }
+    }
     await deliverInstant()
     while true {
       try Task.checkCancellation()
@@ -481,6 +547,7 @@ public final class HealthKitSimulation: Sendable {
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }
         state.session.advance(to: next)
         state.wakeHealthListeners(after: now, at: next)
+        guard !state.sleepers.isEmpty else { return (next < target, []) }
         let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
         state.sleepers.removeAll { $0.deadline <= next }
         if !woken.isEmpty { state.turnDue = true }
@@ -492,6 +559,9 @@ public final class HealthKitSimulation: Sendable {
       await deliverInstant()
     }
   }
+
+  /// How far ahead ``step(to:)`` reserves sample storage: one day.
+  private static let reservationSpan: Duration = .seconds(86_400)
 
   /// Suspends until virtual time reaches `deadline` (``SimulationClock``).
   func sleep(until deadline: SimulationInstant) async throws {

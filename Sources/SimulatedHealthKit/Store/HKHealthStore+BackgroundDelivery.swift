@@ -192,7 +192,7 @@ final class BackgroundDelivery: Sendable {
       simulation.mutate { state in
         let callbacks = center.completed(identifier, serial: serial, state: &state)
         if !callbacks.isEmpty {
-          state.lane.append(contentsOf: callbacks)
+          state.enqueue(callbacks)
           state.turnDue = true
         }
       }

@@ -27,7 +27,7 @@ extension HKHealthStore {
         state.health.isLocked(at: state.session.now) && query.failsWhileLocked
         ? query.fail(lockedError) : query.activate(in: context, state: &state)
       if !callbacks.isEmpty {
-        state.lane.append(contentsOf: callbacks)
+        state.enqueue(callbacks)
         state.turnDue = true
       }
     }

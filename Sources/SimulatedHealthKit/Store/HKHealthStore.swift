@@ -82,7 +82,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       }
       if let completion {
         let found = session
-        state.lane.append { completion(found) }
+        state.lane.append(.call { completion(found) })
       }
       state.session.withEngine { _ = $0.recoverActiveSession(at: $0.now) }
       // The app reacts to a recovery with calls (delegates, data source): a main-actor turn.

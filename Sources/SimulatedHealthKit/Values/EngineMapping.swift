@@ -211,14 +211,14 @@ extension HKStatistics {
     case .discrete(let values):
       self.init(
         quantityType: .shared(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), average: .value(values.average, unit),
-        minimum: .value(values.minimum, unit), maximum: .value(values.maximum, unit),
-        mostRecent: .value(values.mostRecent, unit), mostRecentInterval: interval)
+        endDate: Date(to, since: start), unit: unit, average: .value(values.average),
+        minimum: .value(values.minimum), maximum: .value(values.maximum),
+        mostRecent: .value(values.mostRecent), mostRecentInterval: interval)
     case .cumulative(let values):
       self.init(
         quantityType: .shared(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), sum: .value(values.sum, unit),
-        mostRecent: lastSample.map { .value($0.value, unit) }, mostRecentInterval: interval)
+        endDate: Date(to, since: start), unit: unit, sum: .value(values.sum),
+        mostRecent: lastSample.map { .value($0.value) }, mostRecentInterval: interval)
     }
   }
 

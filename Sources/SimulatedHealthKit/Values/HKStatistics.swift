@@ -12,6 +12,9 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   public let startDate: Date
   /// The span's end.
   public let endDate: Date
+  /// The unit of every amount given as a ``Amount/value(_:)`` (one reference for all of them:
+  /// live statistics are made on every batch).
+  private let valueUnit: HKUnit?
   private let sum: Amount?
   private let average: Amount?
   private let minimum: Amount?
@@ -23,20 +26,22 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   /// separated by source.
   private let bySource: (sources: [HKSource], values: [String: HKStatistics])?
 
-  /// One statistic: a quantity, or a value whose ``HKQuantity`` is made when it is asked for
-  /// (live statistics are made on every batch and most are read for one quantity).
+  /// One statistic: a quantity, or a value in the statistics' unit whose ``HKQuantity`` is made
+  /// when it is asked for (live statistics are made on every batch and most are read for one
+  /// quantity).
   package enum Amount: Sendable {
     /// A quantity made already.
     case quantity(HKQuantity)
-    /// A value in a unit, made into an ``HKQuantity`` on every read.
-    case value(Double, HKUnit)
+    /// A value in the statistics' `unit`, made into an ``HKQuantity`` on every read.
+    case value(Double)
+  }
 
-    /// The quantity (a new one on each read of a ``value(_:_:)``).
-    var quantity: HKQuantity {
-      switch self {
-      case .quantity(let quantity): quantity
-      case .value(let value, let unit): HKQuantity(unit: unit, doubleValue: value)
-      }
+  /// The quantity of `amount` (a new one on each read of a ``Amount/value(_:)``), or `nil`.
+  private func quantity(_ amount: Amount?) -> HKQuantity? {
+    switch amount {
+    case .quantity(let quantity)?: quantity
+    case .value(let value)?: valueUnit.map { HKQuantity(unit: $0, doubleValue: value) }
+    case nil: nil
     }
   }
 
@@ -55,11 +60,11 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
       mostRecentInterval: mostRecentQuantityDateInterval, duration: duration)
   }
 
-  /// Creates statistics from their amounts (values made into quantities when read); amounts
-  /// not computed are `nil`.
+  /// Creates statistics from their amounts (values in `unit`, made into quantities when read;
+  /// without a `unit` a ``Amount/value(_:)`` reads as `nil`); amounts not computed are `nil`.
   package init(
-    quantityType: HKQuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
-    average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
+    quantityType: HKQuantityType, startDate: Date, endDate: Date, unit: HKUnit? = nil,
+    sum: Amount? = nil, average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
     mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil,
     duration: HKQuantity? = nil, bySource: [(HKSource, HKStatistics)]? = nil
   ) {
@@ -73,6 +78,7 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
     self.quantityType = quantityType
     self.startDate = startDate
     self.endDate = endDate
+    self.valueUnit = unit
     self.sum = sum
     self.average = average
     self.minimum = minimum
@@ -92,29 +98,29 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   }
 
   /// The sum (cumulative types; merged across sources by the store's priority model), or `nil`.
-  public func sumQuantity() -> HKQuantity? { sum?.quantity }
+  public func sumQuantity() -> HKQuantity? { quantity(sum) }
   /// The sum of `source`'s own samples, with `separateBySource`, else `nil`.
   public func sumQuantity(for source: HKSource) -> HKQuantity? { of(source)?.sumQuantity() }
   /// The mean of the samples (discrete types), or `nil`.
-  public func averageQuantity() -> HKQuantity? { average?.quantity }
+  public func averageQuantity() -> HKQuantity? { quantity(average) }
   /// The average of `source`'s samples, with `separateBySource`, else `nil`.
   public func averageQuantity(for source: HKSource) -> HKQuantity? {
     of(source)?.averageQuantity()
   }
   /// The smallest sample (discrete types), or `nil`.
-  public func minimumQuantity() -> HKQuantity? { minimum?.quantity }
+  public func minimumQuantity() -> HKQuantity? { quantity(minimum) }
   /// The minimum of `source`'s samples, with `separateBySource`, else `nil`.
   public func minimumQuantity(for source: HKSource) -> HKQuantity? {
     of(source)?.minimumQuantity()
   }
   /// The largest sample (discrete types), or `nil`.
-  public func maximumQuantity() -> HKQuantity? { maximum?.quantity }
+  public func maximumQuantity() -> HKQuantity? { quantity(maximum) }
   /// The maximum of `source`'s samples, with `separateBySource`, else `nil`.
   public func maximumQuantity(for source: HKSource) -> HKQuantity? {
     of(source)?.maximumQuantity()
   }
   /// The latest sample's quantity, or `nil`.
-  public func mostRecentQuantity() -> HKQuantity? { mostRecent?.quantity }
+  public func mostRecentQuantity() -> HKQuantity? { quantity(mostRecent) }
   /// The latest of `source`'s samples, with `separateBySource`, else `nil`.
   public func mostRecentQuantity(for source: HKSource) -> HKQuantity? {
     of(source)?.mostRecentQuantity()
@@ -133,8 +139,8 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
 
   private var parts: [AnyHashable?] {
     [
-      sum?.quantity, average?.quantity, minimum?.quantity, maximum?.quantity,
-      mostRecent?.quantity, mostRecentInterval, totalDuration,
+      quantity(sum), quantity(average), quantity(minimum), quantity(maximum),
+      quantity(mostRecent), mostRecentInterval, totalDuration,
     ]
   }
 

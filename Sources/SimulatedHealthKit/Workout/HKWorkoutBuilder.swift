@@ -108,7 +108,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     return simulation.state.withLock { state in
       state.session.withEngine { engine in
         let now = engine.now
-        return engine.withBuilder(ofSession: index) {
+        return engine.withBuilderInPlace(ofSession: index) {
           HKStatistics(type, of: $0, at: now, since: start)
         } ?? nil
       }

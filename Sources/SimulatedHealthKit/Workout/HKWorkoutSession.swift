@@ -87,9 +87,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   private var alive = true
   private var appStartDate: Date?
   private var builderStorage: HKLiveWorkoutBuilder?
-  /// The `Set<HKSampleType>` of each batch type set seen so far (a run has a handful), so a
-  /// batch's `didCollectDataOf` set is not built again for every batch.
-  private var batchTypeSets: [QuantityTypeSet: Set<HKSampleType>] = [:]
+  /// The `Set<HKSampleType>` of each batch type set seen so far (a run has a handful, so a
+  /// list searched by the bits is quicker than hashing), so a batch's `didCollectDataOf` set is
+  /// not built again for every batch.
+  private var batchTypeSets: [(types: QuantityTypeSet, set: Set<HKSampleType>)] = []
 
   /// Creates a session for `workoutConfiguration` (copied) in the store's simulation (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/init(healthstore:configuration:)).
@@ -291,13 +292,19 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 
 extension HKWorkoutSession: HealthKitSimulation.Endpoint {
   /// The set of HealthKit types of a batch of `types`.
-  private func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType> {
+  func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType> {
     lock.withLock {
-      if let set = batchTypeSets[types] { return set }
+      for known in batchTypeSets where known.types == types { return known.set }
       let set = Set<HKSampleType>(types.types.map { HKQuantityType.shared(engine: $0) })
-      batchTypeSets[types] = set
+      batchTypeSets.append((types, set))
       return set
     }
+  }
+
+  func deliverCollected(_ types: Set<HKSampleType>) {
+    let builder = lock.withLock { alive ? builderStorage : nil }
+    guard let builder else { return }
+    builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
   }
 
   func processDied() {
@@ -372,14 +379,9 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
         builder.delegate?.workoutBuilderDidCollectEvent(builder)
       }
       return calls
-    case .dataCollected(let types, _):
-      let set = batchTypes(types)
-      return [
-        { [self] in
-          guard isAlive else { return }
-          builder.delegate?.workoutBuilder(builder, didCollectDataOf: set)
-        }
-      ]
+    case .dataCollected:
+      // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
+      return []
     case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
       .backgroundDelivery:
       return []

@@ -12,7 +12,7 @@ extension WorkoutEngine {
   /// appends amortised O(1). Counts come from
   /// ``SampleProductionStateMachine/expectedSamples(ofStream:through:cap:)`` (lock-on and
   /// dropouts left out; a source that returns no value leaves room unused).
-  mutating func reserveStorage(through limit: SimulationInstant) {
+  package mutating func reserveStorage(through limit: SimulationInstant) {
     guard let interval = sampler.interval else { return }
     var batches = 0
     for position in 0..<sampler.streamCount {

@@ -143,6 +143,16 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     sessions.indices.contains(index) ? body(sessions[index].builder) : nil
   }
 
+  /// `body` applied to the builder of session `index` through exclusive access, or `nil` if
+  /// there is no such session. Unlike ``withBuilder(ofSession:_:)`` this never copies the
+  /// builder: a borrowed element of `sessions` handed to an opaque closure is copied (a retain
+  /// and release of every series), an `inout` one is not. `body` must only read.
+  package mutating func withBuilderInPlace<R>(
+    ofSession index: Int, _ body: (inout LiveWorkoutBuilder) -> R
+  ) -> R? {
+    sessions.indices.contains(index) ? body(&sessions[index].builder) : nil
+  }
+
   // MARK: - Driving
 
   /// Advances to `instant` (delivering samples due before it), then performs `action`, then

@@ -124,4 +124,24 @@ struct SleepStripTests {
     #expect(!plainPage.contains("sleep-inBed"))
     #expect(plainPage.contains("<style>\n" + Report.css + "</style>"))
   }
+
+  @Test("a year of nights, 25 samples each, stays under two megabytes")
+  func aYearOfNights() {
+    // 366 nights of an inBed 23:00 to 07:00 and 24 stages of 20 min each from 23:00 (cycling
+    // awake, core, deep, REM): 366 × 25 = 9150 rectangles.
+    let stages = ["awake", "core", "deep", "rem"]
+    let days = (0..<366).map { index in
+      HealthDayValues(
+        date: "day-" + String(index), stepsBySource: [("Watch", 8000), ("iPhone", 6500)],
+        mergedSteps: 9000, sleepMinutes: [("inBed", 480), ("core", 240)],
+        restingHeartRate: 50,
+        sleepIntervals: [("inBed", -3600, 25_200)]
+          + (0..<24).map { (stages[$0 % 4], -3600 + 1200 * Double($0), -2400 + 1200 * Double($0)) }
+      )
+    }
+    let section = Report.healthDaysSection(days)
+    #expect(count(section, "<rect class=\"sleep-") == 9150)
+    #expect(count(section, "<rect class=\"sleep-inBed\"") == 366)
+    #expect(section.utf8.count <= 2_000_000)
+  }
 }

@@ -18,6 +18,7 @@
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
+//   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
@@ -102,6 +103,11 @@ let package = Package(
     .target(
       name: "WorkoutAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/WorkoutApp",
       exclude: ["Scenarios"], swiftSettings: strict),
+    // The seed app's iPhone HealthKitManager (reads of the health store, background delivery)
+    // on SimulatedHealthKit, and its tests (README, "Testing your app's HealthKit code").
+    .target(
+      name: "HealthAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/HealthApp",
+      exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
@@ -175,7 +181,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON",
+        "WorkoutJSON", "WorkoutHealth",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -184,6 +190,13 @@ let package = Package(
         "WorkoutAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
       ],
       path: "Examples/WorkoutAppTests", swiftSettings: strict),
+    .testTarget(
+      name: "HealthAppExampleTests",
+      dependencies: [
+        "HealthAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+        "WorkoutCore",
+      ],
+      path: "Examples/HealthAppTests", swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

@@ -286,10 +286,14 @@ public enum WatchScreen {
     case .record(let id): text = "saved \(id)"
     case .unfinished: text = "unfinished (no record)"
     case .wallClockDate(let action): text = "\(action): wall-clock date read as now"
+    case .authorizationSheet(let share, let read):
+      text = "authorization sheet: \(share.count + read.count) types"
     case .appState(let change) where change.from == change.to:
       text = "app \(change.to.rawValue), kept alive by \(change.keepAlive.rawValue)"
     case .appState(let change): text = "app \(change.from.rawValue) -> \(change.to.rawValue)"
     case .extendedRuntime(let event): text = "runtime \(event.change.word)"
+    case .backgroundDelivery(let delivery):
+      text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

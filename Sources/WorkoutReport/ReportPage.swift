@@ -438,6 +438,8 @@ public enum Report {
       case .appState: out += tick(entry.at, "lap", "app state")
       case .extendedRuntime: out += tick(entry.at, "marker", "extended runtime session")
       case .unfinished: out += tick(entry.at, "error", "session left open")
+      case .authorizationSheet: out += tick(entry.at, "marker", "authorization sheet shown")
+      case .backgroundDelivery: out += tick(entry.at, "marker", "background delivery")
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

@@ -60,6 +60,11 @@ public struct Scenario: Sendable, Equatable {
   public var goals = RingAmounts.defaultGoals
   /// `today`: what the day held before `t = 0`; zero per key by default.
   public var today = RingAmounts.zero
+  /// `authorization`: the simulated user's answers to permission sheets, or `nil` (every
+  /// request granted).
+  public var authorization: Authorization?
+  /// `app`: the app's Info.plist; the default has both HealthKit usage descriptions.
+  public var app = App()
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

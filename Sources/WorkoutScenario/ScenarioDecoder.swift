@@ -122,7 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health",
+    "health", "authorization", "app",
   ]
 
   // MARK: Scenario
@@ -255,6 +255,7 @@ struct ScenarioDecoder {
       if fixedStart == nil, case .segments = course { fixedStart = Scenario.defaultStart.date }
       scenario.health = try health(value, at: path("health"), start: fixedStart)
     }
+    try authorizationAndApp(fields, into: &scenario)
     return scenario
   }
 

@@ -251,6 +251,39 @@ extension RunResult {
       json.key(ascii: "kind")
       json.string(ascii: "wallClockDate")
       writeSession(&json)
+    case .backgroundDelivery(let delivery):
+      // at, attempt, event, frequency, kind, type
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      if let attempt = delivery.attempt {
+        json.key(ascii: "attempt")
+        json.integer(attempt)
+      }
+      json.key(ascii: "event")
+      json.string(delivery.event.rawValue)
+      if let frequency = delivery.frequency {
+        json.key(ascii: "frequency")
+        json.string(frequency)
+      }
+      json.key(ascii: "kind")
+      json.string(ascii: "backgroundDelivery")
+      json.key(ascii: "type")
+      json.string(delivery.type)
+    case .authorizationSheet(let share, let read):
+      // at, kind, read, session, share
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "kind")
+      json.string(ascii: "authorizationSheet")
+      json.key(ascii: "read")
+      json.beginArray()
+      for identifier in read { json.string(identifier) }
+      json.endArray()
+      writeSession(&json)
+      json.key(ascii: "share")
+      json.beginArray()
+      for identifier in share { json.string(identifier) }
+      json.endArray()
     case .unfinished:
       // at, kind, session
       json.key(ascii: "at")

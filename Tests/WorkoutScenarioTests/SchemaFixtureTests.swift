@@ -75,7 +75,7 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today", "health",
+        "goals", "today", "health", "authorization", "app",
       ])
     let health = schema["properties"]?["health"]?["properties"]
     #expect(

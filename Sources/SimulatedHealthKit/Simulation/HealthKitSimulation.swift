@@ -1,5 +1,6 @@
 import Synchronization
 import WorkoutCore
+import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
 
@@ -68,7 +69,7 @@ public final class HealthKitSimulation: Sendable {
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
-  let state: Mutex<State>
+  package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.
   ///
@@ -93,8 +94,23 @@ public final class HealthKitSimulation: Sendable {
     let session = try SimulationSession(apiDoorFor: scenario)
     self.options = options
     self.startDate = session.startDate
-    self.state = Mutex(State(session: session))
+    // The scenario's time zone was validated by the decoder (or `Scenario(name:...)`).
+    let timeZone = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.calendar = calendar
+    let data = try HealthGeneration.data(
+      for: scenario, through: session.plannedEnd.advanced(by: Self.healthDataLead),
+      recordingStart: session.startDate)
+    let health = HealthStore(data: data, seed: scenario.seed)
+    let authorization = AuthorizationState(
+      answers: scenario.authorization, infoPlistKeys: try Self.infoPlistKeys(of: scenario))
+    self.state = Mutex(State(session: session, health: health, authorization: authorization))
   }
+
+  /// The Gregorian calendar in the scenario's time zone: local days, weeks and months of the
+  /// health store's collection queries (a DST day has 23 or 25 hours).
+  public let calendar: Calendar
 
   // MARK: - Ownership
 
@@ -158,6 +174,10 @@ public final class HealthKitSimulation: Sendable {
   /// hours and exhaust memory; a year of collecting keeps the samples within the command
   /// line's memory budget (docs/swift-api.md#time-and-callbacks).
   public static let horizon: Duration = .seconds(366 * 86_400)
+
+  /// How far after the scenario's planned end (its last timeline action or course segment) the
+  /// health store holds generated data: 2 days.
+  static let healthDataLead: Duration = .seconds(2 * 86_400)
 
   /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
   /// not move.
@@ -252,7 +272,7 @@ public final class HealthKitSimulation: Sendable {
   // MARK: - Internals
 
   /// One callback for the app (a delegate call or a completion handler).
-  typealias Callback = @Sendable () -> Void
+  package typealias Callback = @Sendable () -> Void
 
   /// A session object the log's entries for one engine session are delivered to.
   protocol Endpoint: AnyObject, Sendable {
@@ -275,12 +295,12 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Everything behind the lock.
-  struct State {
-    var session: SimulationSession
+  package struct State {
+    package var session: SimulationSession
     /// Log entries translated into callbacks so far.
     var delivered = 0
     /// Callbacks waiting to run, in order.
-    var lane: [Callback] = []
+    package var lane: [Callback] = []
     /// Whether a delivery loop is running.
     var draining = false
     /// Callers waiting for the running delivery loop to finish (``drain()``).
@@ -288,7 +308,7 @@ public final class HealthKitSimulation: Sendable {
     /// Whether something an app reacts to with calls entered the lane since the last main-actor
     /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
     /// recovery, or a resumed clock sleeper.
-    var turnDue = false
+    package var turnDue = false
     /// The main-actor turns given so far (what the tests count).
     var turns = 0
     /// The engine's crash count when last looked at.
@@ -306,13 +326,21 @@ public final class HealthKitSimulation: Sendable {
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
     var saved: [HKObject] = []
-    /// The types the app asked to share and read (all granted: the scenario format has no
-    /// authorization answers yet).
-    var requestedShare: Set<HKObjectType> = []
-    var requestedRead: Set<HKObjectType> = []
+    /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
+    package var health: HealthStore
+    /// The app's own saved objects by store id, as the app made them (UUID, metadata, device).
+    var appObjects: [HealthSampleID: HKSample] = [:]
+    /// Long-running queries and observers woken when the store changes.
+    package var healthListeners: [any HealthQueryListener] = []
+    /// Authorization answers and what was asked.
+    var authorization: AuthorizationState
+    /// The app's termination by the system, once it happened.
+    var terminated: HealthKitSimulation.AppTermination?
 
-    init(session: SimulationSession) {
+    init(session: SimulationSession, health: HealthStore, authorization: AuthorizationState) {
       self.session = session
+      self.health = health
+      self.authorization = authorization
     }
   }
 
@@ -449,8 +477,10 @@ public final class HealthKitSimulation: Sendable {
         if let due, due < next { next = due }
         if let action = state.session.nextActionTime, action < next { next = action }
         for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
+        if let health = state.healthDue, health < next { next = health }
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }
         state.session.advance(to: next)
+        state.wakeHealthListeners(after: now, at: next)
         let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
         state.sleepers.removeAll { $0.deadline <= next }
         if !woken.isEmpty { state.turnDue = true }

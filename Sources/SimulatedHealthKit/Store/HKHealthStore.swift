@@ -1,12 +1,14 @@
 import WorkoutCore
+import WorkoutHealth
 
 /// The health store of the simulation the current task runs in (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkhealthstore).
 ///
 /// Make it inside ``HealthKitSimulation/run(isolation:_:)``: the store, and every session,
-/// builder and data source made from it, belong to that simulation. Authorization: every
-/// request is granted (the scenario format has no answers yet). Saved objects stay in the
-/// simulation's memory; queries come later.
+/// builder and data source made from it, belong to that simulation. Authorization follows the
+/// scenario's `authorization` answers (every request granted without them); saved objects and
+/// the scenario's health data are in the simulation's health store, which queries read
+/// (docs/swift-api.md#the-health-store).
 ///
 /// `Sendable` as in Apple's SDK (its only state, the simulation, is immutable).
 public final class HKHealthStore: NSObject, @unchecked Sendable {
@@ -31,116 +33,11 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// `true`: the simulated watch has health data.
   public class func isHealthDataAvailable() -> Bool { true }
 
-  // MARK: - Authorization
+  // MARK: - Authorization: Store/HKHealthStore+Authorization.swift
 
-  /// The sharing (write) status of `type`: `sharingAuthorized` once the app asked to share
-  /// it, `notDetermined` before (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)).
-  public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
-    simulation.state.withLock { $0.requestedShare.contains(type) }
-      ? .sharingAuthorized : .notDetermined
-  }
+  // MARK: - Saving and deleting: Store/HKHealthStore+Saving.swift
 
-  /// Asks to share and read types; the simulated user grants everything. The completion gets
-  /// `(true, nil)` in the callback lane (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:completion:)).
-  public func requestAuthorization(
-    toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
-    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-  ) {
-    record(share: typesToShare ?? [], read: typesToRead ?? [])
-    simulation.enqueue { completion(true, nil) }
-  }
-
-  /// Asks to share and read types (the async form); returns once granted.
-  ///
-  /// - Throws: nothing in the simulation: every request is granted (HealthKit throws an
-  ///   ``HKError`` such as `errorAuthorizationDenied` or `errorInvalidArgument`).
-  public func requestAuthorization(
-    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
-  ) async throws {
-    record(share: typesToShare, read: typesToRead)
-    await simulation.deliver()
-  }
-
-  /// Whether asking would show the prompt: `shouldRequest` while a type was not asked for yet,
-  /// else `unnecessary`.
-  public func getRequestStatusForAuthorization(
-    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
-    completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
-  ) {
-    let status = requestStatus(share: typesToShare, read: typesToRead)
-    simulation.enqueue { completion(status, nil) }
-  }
-
-  /// The async form of `getRequestStatusForAuthorization(toShare:read:completion:)` (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)).
-  ///
-  /// - Returns: `shouldRequest` while a type was not asked for yet, else `unnecessary`.
-  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func statusForAuthorizationRequest(
-    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
-  ) async throws -> HKAuthorizationRequestStatus {
-    let status = requestStatus(share: typesToShare, read: typesToRead)
-    await simulation.deliver()
-    return status
-  }
-
-  private func record(share: Set<HKSampleType>, read: Set<HKObjectType>) {
-    simulation.state.withLock { state in
-      for type in share { state.requestedShare.insert(type) }
-      state.requestedRead.formUnion(read)
-    }
-  }
-
-  private func requestStatus(share: Set<HKSampleType>, read: Set<HKObjectType>)
-    -> HKAuthorizationRequestStatus
-  {
-    simulation.state.withLock { state in
-      let asked =
-        share.allSatisfy { state.requestedShare.contains($0) }
-        && read.allSatisfy { state.requestedRead.contains($0) || state.requestedShare.contains($0) }
-      return asked ? .unnecessary : .shouldRequest
-    }
-  }
-
-  // MARK: - Saving
-
-  /// Saves `object` in the simulation's store; the completion gets `(true, nil)`.
-  public func save(
-    _ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-  ) {
-    save([object], withCompletion: completion)
-  }
-
-  /// Saves `objects` in the simulation's store; the completion gets `(true, nil)`.
-  public func save(
-    _ objects: [HKObject],
-    withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
-  ) {
-    simulation.state.withLock { $0.saved.append(contentsOf: objects) }
-    simulation.enqueue { completion(true, nil) }
-  }
-
-  /// Saves `object` (the async form) in the simulation's memory (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-6fmtg).
-  ///
-  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func save(_ object: HKObject) async throws {
-    try await save([object])
-  }
-
-  /// Saves `objects` (the async form) in the simulation's memory, in order (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-47iwb).
-  ///
-  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func save(_ objects: [HKObject]) async throws {
-    simulation.state.withLock { $0.saved.append(contentsOf: objects) }
-    await simulation.deliver()
-  }
-
-  /// The objects saved so far (workouts from `finishWorkout` included), in save order; the
-  /// store's queries come later.
+  /// The objects saved so far (workouts from `finishWorkout` included), in save order.
   package var savedObjects: [HKObject] { simulation.state.withLock { $0.saved } }
 
   // MARK: - Recovery

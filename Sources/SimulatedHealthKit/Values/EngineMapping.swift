@@ -265,7 +265,13 @@ extension HKWorkout {
   /// `Date`, quantities as ``HKQuantity`` (docs/swift-api.md#metadata); one ``HKWorkoutActivity`` spanning the
   /// workout with the same events, duration and statistics (its UUID the record id with the last
   /// byte inverted). Device ``HKDevice/local()``.
-  package convenience init(_ record: WorkoutRecord, since start: Date) {
+  ///
+  /// A workout from the health store passes the store's `uuid`, `device` and `sourceRevision`.
+  package convenience init(
+    _ record: WorkoutRecord, since start: Date, uuid storeUUID: UUID? = nil,
+    device: HKDevice? = .local(),
+    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
+  ) {
     var statistics: [HKQuantityType: HKStatistics] = [:]
     for (type, values) in record.statistics {
       statistics[.shared(engine: type)] = HKStatistics(
@@ -279,7 +285,7 @@ extension HKWorkout {
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
-    let uuid = UUID(uuidString: record.id) ?? UUID()
+    let uuid = storeUUID ?? UUID(uuidString: record.id) ?? UUID()
     let activity = HKWorkoutActivity(
       workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
       metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
@@ -293,7 +299,7 @@ extension HKWorkout {
         QuantityType.activeEnergyBurned.quantity($0)
       },
       totalDistance: record.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
-      metadata: metadata, uuid: uuid)
+      metadata: metadata, uuid: uuid, device: device, sourceRevision: sourceRevision)
   }
 
   /// The activity's UUID: the workout's with its last byte inverted, so it is as deterministic

@@ -3,8 +3,8 @@
 ///
 /// No public initializer (as in HealthKit): builders, workouts and queries make them. Cumulative
 /// types have a ``sumQuantity()``; discrete types an average, minimum and maximum; both may have
-/// a ``mostRecentQuantity()``. The `for source:` forms return `nil` (statistics are never
-/// separated by source here), ``sources`` is `nil`.
+/// a ``mostRecentQuantity()``. Statistics of a query with `separateBySource` have ``sources``
+/// and the `for source:` forms (each source's own, unmerged values); otherwise those are `nil`.
 public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   /// The type.
   public let quantityType: HKQuantityType
@@ -19,6 +19,9 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   private let mostRecent: Amount?
   private let mostRecentInterval: DateInterval?
   private let totalDuration: HKQuantity?
+  /// The sources and their own statistics (bundle identifier → statistics), or `nil` when not
+  /// separated by source.
+  private let bySource: (sources: [HKSource], values: [String: HKStatistics])?
 
   /// One statistic: a quantity, or a value whose ``HKQuantity`` is made when it is asked for
   /// (live statistics are made on every batch and most are read for one quantity).
@@ -58,8 +61,15 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
     quantityType: HKQuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
     average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
     mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil,
-    duration: HKQuantity? = nil
+    duration: HKQuantity? = nil, bySource: [(HKSource, HKStatistics)]? = nil
   ) {
+    self.bySource = bySource.map { pairs in
+      (
+        pairs.map(\.0),
+        Dictionary(
+          pairs.map { ($0.0.bundleIdentifier, $0.1) }, uniquingKeysWith: { first, _ in first })
+      )
+    }
     self.quantityType = quantityType
     self.startDate = startDate
     self.endDate = endDate
@@ -72,37 +82,54 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
     self.totalDuration = duration
   }
 
-  /// The sources the statistics were separated by: `nil` (never separated here).
-  public var sources: [HKSource]? { nil }
+  /// The sources the statistics were separated by (with `separateBySource`, in the store's
+  /// source order), else `nil`.
+  public var sources: [HKSource]? { bySource?.sources }
 
-  /// The sum (cumulative types), or `nil`.
+  /// The statistics of one source, with `separateBySource`.
+  private func of(_ source: HKSource) -> HKStatistics? {
+    bySource?.values[source.bundleIdentifier]
+  }
+
+  /// The sum (cumulative types; merged across sources by the store's priority model), or `nil`.
   public func sumQuantity() -> HKQuantity? { sum?.quantity }
-  /// The sum for one source: `nil` (not separated by source).
-  public func sumQuantity(for source: HKSource) -> HKQuantity? { nil }
-  /// The plain mean of the samples (discrete types), or `nil`.
+  /// The sum of `source`'s own samples, with `separateBySource`, else `nil`.
+  public func sumQuantity(for source: HKSource) -> HKQuantity? { of(source)?.sumQuantity() }
+  /// The mean of the samples (discrete types), or `nil`.
   public func averageQuantity() -> HKQuantity? { average?.quantity }
-  /// The average for one source: `nil`.
-  public func averageQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The average of `source`'s samples, with `separateBySource`, else `nil`.
+  public func averageQuantity(for source: HKSource) -> HKQuantity? {
+    of(source)?.averageQuantity()
+  }
   /// The smallest sample (discrete types), or `nil`.
   public func minimumQuantity() -> HKQuantity? { minimum?.quantity }
-  /// The minimum for one source: `nil`.
-  public func minimumQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The minimum of `source`'s samples, with `separateBySource`, else `nil`.
+  public func minimumQuantity(for source: HKSource) -> HKQuantity? {
+    of(source)?.minimumQuantity()
+  }
   /// The largest sample (discrete types), or `nil`.
   public func maximumQuantity() -> HKQuantity? { maximum?.quantity }
-  /// The maximum for one source: `nil`.
-  public func maximumQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The maximum of `source`'s samples, with `separateBySource`, else `nil`.
+  public func maximumQuantity(for source: HKSource) -> HKQuantity? {
+    of(source)?.maximumQuantity()
+  }
   /// The latest sample's quantity, or `nil`.
   public func mostRecentQuantity() -> HKQuantity? { mostRecent?.quantity }
-  /// The most recent quantity for one source: `nil`.
-  public func mostRecentQuantity(for source: HKSource) -> HKQuantity? { nil }
+  /// The latest of `source`'s samples, with `separateBySource`, else `nil`.
+  public func mostRecentQuantity(for source: HKSource) -> HKQuantity? {
+    of(source)?.mostRecentQuantity()
+  }
   /// The latest sample's span, or `nil`.
   public func mostRecentQuantityDateInterval() -> DateInterval? { mostRecentInterval }
-  /// The latest span for one source: `nil`.
-  public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? { nil }
-  /// The time the samples cover, or `nil` (not computed by the live builder).
+  /// The span of `source`'s latest sample, with `separateBySource`, else `nil`.
+  public func mostRecentQuantityDateInterval(for source: HKSource) -> DateInterval? {
+    of(source)?.mostRecentQuantityDateInterval()
+  }
+  /// The time the samples cover (seconds, merged across sources), or `nil` (not computed by the
+  /// live builder).
   public func duration() -> HKQuantity? { totalDuration }
-  /// The duration for one source: `nil`.
-  public func duration(for source: HKSource) -> HKQuantity? { nil }
+  /// The time `source`'s samples cover, with `separateBySource`, else `nil`.
+  public func duration(for source: HKSource) -> HKQuantity? { of(source)?.duration() }
 
   private var parts: [AnyHashable?] {
     [

@@ -12,14 +12,15 @@
 /// Unit strings (HealthKit's grammar, iOS SDK `HKUnit.h`): factors joined by `.`, `*` or `·`,
 /// at most one `/` (everything after it is the denominator), `^n` for integer powers,
 /// parentheses for grouping, `1` for no factor. Accepted factors:
-/// `count`, `%`; `g`, `m`, `L` (or `l`), `s`, `J`, `W` with an SI prefix (`f` `p` `n` `mc` `m`
+/// `count`, `%`; `g`, `m`, `L` (or `l`), `s`, `J`, `W`, `V`, `Hz` with an SI prefix (`f` `p` `n` `mc` `m`
 /// `c` `d` `da` `h` `k` `M` `G` `T`) or none; `min`, `hr`, `d`; `kcal`, `Cal`, `cal`; `mi`,
 /// `ft`, `in`, `yd`; `lb`, `oz`. A string outside this traps with HealthKit's exception text
 /// "Unable to parse factorization string <string>" (docs/swift-api.md#traps).
 ///
 /// Conversion factors are exact: 1 kcal = 1 Cal = 4184 J, 1 cal = 4.184 J, 1 mi = 1609.344 m,
 /// 1 ft = 0.3048 m, 1 in = 0.0254 m, 1 yd = 0.9144 m, 1 lb = 453.59237 g, 1 oz = 1/16 lb,
-/// 1 min = 60 s, 1 hr = 3600 s, 1 d = 86400 s, 1 L = 0.001 m³, 1 W = 1 J/s, 1 % = 0.01.
+/// 1 min = 60 s, 1 hr = 3600 s, 1 d = 86400 s, 1 L = 0.001 m³, 1 W = 1 J/s, 1 % = 0.01,
+/// 1 Hz = 1/s; volts (1 V = 1 W/A) are compatible only with volts.
 public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   /// The factors in the order they were first written, each atom once, no zero exponent.
   let factors: [Factor]
@@ -222,6 +223,8 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
     static let largeCalorie = plain(.largeCalorie)
     static let smallCalorie = plain(.smallCalorie)
     static let watt = plain(.watt)
+    static let volt = plain(.volt)
+    static let hertz = plain(.hertz)
     static let countPerMinute = HKUnit(
       factors: HKUnit.combine(count.factors, minute.factors, sign: -1))
     static let countPerSecond = HKUnit(
@@ -282,6 +285,14 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   public class func watt() -> Self { shared(Shared.watt) }
   /// `W` with a metric prefix (`.kilo` → `kW`).
   public class func wattUnit(with prefix: HKMetricPrefix) -> Self { unit(.watt, prefix) }
+  /// `V`: volts (the unit of ECG voltage measurements).
+  public class func volt() -> Self { shared(Shared.volt) }
+  /// `V` with a metric prefix (`.micro` → `mcV`, `.milli` → `mV`).
+  public class func voltUnit(with prefix: HKMetricPrefix) -> Self { unit(.volt, prefix) }
+  /// `Hz`: hertz, 1/s (an ECG's sampling frequency).
+  public class func hertz() -> Self { shared(Shared.hertz) }
+  /// `Hz` with a metric prefix (`.kilo` → `kHz`).
+  public class func hertzUnit(with prefix: HKMetricPrefix) -> Self { unit(.hertz, prefix) }
 }
 
 // MARK: - Atoms
@@ -308,11 +319,13 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case largeCalorie = "Cal"
   case smallCalorie = "cal"
   case watt = "W"
+  case volt = "V"
+  case hertz = "Hz"
 
   /// Whether an SI prefix may precede the symbol.
   var takesPrefix: Bool {
     switch self {
-    case .gram, .meter, .liter, .second, .joule, .watt: true
+    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz: true
     default: false
     }
   }
@@ -327,13 +340,15 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .second, .minute, .hour, .day: Dimension(time: 1)
     case .joule, .kilocalorie, .largeCalorie, .smallCalorie: Dimension(mass: 1, length: 2, time: -2)
     case .watt: Dimension(mass: 1, length: 2, time: -3)
+    case .volt: Dimension(mass: 1, length: 2, time: -3, current: -1)
+    case .hertz: Dimension(time: -1)
     }
   }
 
   /// The size in g, m, s as an integer fraction (1 J = 1000 g·m²/s²).
   var scale: (numerator: Double, denominator: Double) {
     switch self {
-    case .count, .gram, .meter, .second: (1, 1)
+    case .count, .gram, .meter, .second, .hertz: (1, 1)
     case .percent: (1, 100)
     case .pound: (45_359_237, 100_000)
     case .ounce: (45_359_237, 1_600_000)
@@ -345,7 +360,7 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .minute: (60, 1)
     case .hour: (3600, 1)
     case .day: (86_400, 1)
-    case .joule, .watt: (1000, 1)
+    case .joule, .watt, .volt: (1000, 1)
     case .kilocalorie, .largeCalorie: (4_184_000, 1)
     case .smallCalorie: (4184, 1)
     }
@@ -377,16 +392,18 @@ struct Factor: Sendable, Hashable {
   var exponent: Int
 }
 
-/// Exponents of the base quantities mass (g), length (m) and time (s).
+/// Exponents of the base quantities mass (g), length (m), time (s) and electric current (A).
 struct Dimension: Sendable, Hashable {
   var mass = 0
   var length = 0
   var time = 0
+  var current = 0
 
   mutating func add(_ other: Dimension, times power: Int) {
     mass += other.mass * power
     length += other.length * power
     time += other.time * power
+    current += other.current * power
   }
 }
 

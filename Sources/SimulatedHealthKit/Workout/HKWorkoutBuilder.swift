@@ -479,8 +479,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
             ?? HKError(
               .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
       }
-      let workout = HKWorkout(state.session.annotated(record), since: simulation.startDate)
+      let annotated = state.session.annotated(record)
+      let workout = HKWorkout(annotated, since: simulation.startDate)
       state.saved.append(workout)
+      // The workout lands in the health store under the app's source, as a save would.
+      let source = state.appSourceIndex()
+      let id = state.health.addWorkout(
+        annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
+        at: state.session.now)
+      state.appObjects[id] = workout
+      state.wakeHealthListeners(after: nil, at: state.session.now)
       return .success(workout)
     }
   }

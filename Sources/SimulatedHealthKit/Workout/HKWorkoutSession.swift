@@ -380,7 +380,8 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
           builder.delegate?.workoutBuilder(builder, didCollectDataOf: set)
         }
       ]
-    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate:
+    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
+      .backgroundDelivery:
       return []
     }
   }

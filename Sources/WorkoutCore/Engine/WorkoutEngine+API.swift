@@ -200,10 +200,20 @@ extension WorkoutEngine {
     log.append(LogEntry(at: now, session: session, kind: .error(report)))
   }
 
+  /// Logs a ``LogEntry/Kind/authorizationSheet(share:read:)`` entry at ``now`` (no session).
+  public mutating func logAuthorizationSheet(share: [String], read: [String]) {
+    log.append(LogEntry(at: now, session: nil, kind: .authorizationSheet(share: share, read: read)))
+  }
+
   /// Logs a ``LogEntry/Kind/wallClockDate(action:)`` entry at ``now``: a date the app passed to
   /// `action` was read as virtual now (docs/swift-api.md#the-wall-clock-rule).
   public mutating func logWallClockDate(action: String, session: Int?) {
     log.append(LogEntry(at: now, session: session, kind: .wallClockDate(action: action)))
+  }
+
+  /// Logs a ``LogEntry/Kind/backgroundDelivery(_:)`` entry at ``now`` (no session).
+  public mutating func logBackgroundDelivery(_ entry: BackgroundDeliveryLog) {
+    log.append(LogEntry(at: now, session: nil, kind: .backgroundDelivery(entry)))
   }
 
   /// Runs `body` at `instant` as ``perform(_:at:)`` runs an action: lifecycle deadlines and

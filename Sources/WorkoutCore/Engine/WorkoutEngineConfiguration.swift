@@ -190,6 +190,40 @@ public struct ErrorReport: Sendable, Hashable {
   public var message: String { error.message }
 }
 
+/// What a ``LogEntry/Kind/backgroundDelivery(_:)`` entry says happened.
+public struct BackgroundDeliveryLog: Sendable, Hashable {
+  /// What happened to the type's background delivery.
+  public enum Event: String, Sendable, Hashable {
+    /// `enableBackgroundDelivery(for:frequency:)` (``frequency`` is the effective one).
+    case enabled
+    /// `disableBackgroundDelivery(for:)` or `disableAllBackgroundDelivery()`.
+    case disabled
+    /// HealthKit woke the app for new samples of the type (``attempt`` 1) or launched it
+    /// again because it did not call the observer query's completion handler (2, 3).
+    case wake
+    /// The app did not answer three wakes: delivery stopped for the type.
+    case stopped
+  }
+
+  /// The sample type's identifier (`HKQuantityTypeIdentifierStepCount`).
+  public var type: String
+  /// What happened.
+  public var event: Event
+  /// The effective frequency's name (`immediate`, `hourly`, `daily`, `weekly`) for `enabled`.
+  public var frequency: String?
+  /// The launch's number for `wake` (1 the first, 2 and 3 the retries) and the misses for
+  /// `stopped`.
+  public var attempt: Int?
+
+  /// An entry's payload.
+  public init(type: String, event: Event, frequency: String? = nil, attempt: Int? = nil) {
+    self.type = type
+    self.event = event
+    self.frequency = frequency
+    self.attempt = attempt
+  }
+}
+
 /// One thing that happened, in order (docs/run-result.md#log).
 public struct LogEntry: Sendable, Hashable {
   /// The kinds of log entries of version 1.
@@ -218,6 +252,16 @@ public struct LogEntry: Sendable, Hashable {
     /// real wall clock and more than 5 minutes from virtual now, and was read as virtual now (an
     /// extension of the Swift API door, docs/swift-api.md#the-wall-clock-rule). JSON: `action`.
     case wallClockDate(action: String)
+    /// HealthKit's background delivery of one sample type (``BackgroundDeliveryLog``; the
+    /// entry's session is `nil`): enabled, disabled, a wake of the app, or the stop after three
+    /// unanswered wakes (an extension of the Swift API door,
+    /// docs/swift-api.md#observer-queries-and-background-delivery). JSON: `type`, `event`, and
+    /// `frequency` or `attempt` where they apply.
+    case backgroundDelivery(BackgroundDeliveryLog)
+    /// HealthKit's authorization sheet was shown (through the Swift API): the type identifiers
+    /// asked for sharing and reading that had no answer yet, each sorted (an extension of the
+    /// Swift API door, docs/swift-api.md#authorization). JSON: `share`, `read`.
+    case authorizationSheet(share: [String], read: [String])
   }
 
   /// When it happened.

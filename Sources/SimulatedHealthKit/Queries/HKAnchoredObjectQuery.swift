@@ -1,0 +1,228 @@
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+
+/// A position in the store's history of changes, HealthKit's `HKQueryAnchor` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkqueryanchor). Equal by value;
+/// immutable.
+public final class HKQueryAnchor: NSObject, NSCopying, @unchecked Sendable {
+  /// The store's anchor value.
+  let value: Int64
+
+  /// The anchor of an integer value, as HealthKit's `anchorFromValue:` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkqueryanchor/init(fromvalue:)). The
+  /// store's anchors count changes: `HKQueryAnchor(fromValue: 0)` is the beginning.
+  public convenience init(fromValue value: Int) {
+    self.init(store: HealthAnchor(value: Int64(value)))
+  }
+
+  init(store anchor: HealthAnchor) {
+    self.value = anchor.value
+  }
+
+  /// The store's form.
+  var health: HealthAnchor { HealthAnchor(value: value) }
+
+  /// Equal when `object` is an anchor of the same value.
+  public override func isEqual(_ object: Any?) -> Bool {
+    (object as? HKQueryAnchor)?.value == value
+  }
+
+  /// A hash of the value.
+  public override var hash: Int { value.hashValue }
+
+  /// `HKQueryAnchor(<value>)`.
+  public override var description: String { "HKQueryAnchor(\(value))" }
+
+  /// Anchors are immutable: the copy is the anchor itself.
+  public func copy(with zone: NSZone? = nil) -> Any { self }
+}
+
+/// An object deleted from the store, HealthKit's `HKDeletedObject` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdeletedobject). No public initializer.
+public final class HKDeletedObject: NSObject, @unchecked Sendable {
+  /// The deleted object's UUID.
+  public let uuid: UUID
+  /// The metadata kept for it: `nil` (the store keeps none).
+  public let metadata: [String: Any]?
+
+  init(uuid: UUID) {
+    self.uuid = uuid
+    self.metadata = nil
+  }
+}
+
+/// Changes since an anchor, HealthKit's `HKAnchoredObjectQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery).
+///
+/// The results handler gets the samples added since `anchor` (in arrival order, at most `limit`),
+/// the objects deleted since it, and the new anchor. With ``updateHandler`` set before `execute`
+/// the query keeps running: each time samples of its type arrive (virtual time reaches their
+/// `savedAt`) or the app saves or deletes, the update handler gets what changed since the last
+/// anchor (all of it: the limit applies to the first results only), until
+/// ``HKHealthStore/stop(_:)``.
+public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
+  /// The anchor the query starts from, or `nil` for the beginning.
+  public let anchor: HKQueryAnchor?
+  /// The largest number of added samples in the first results; ``HKObjectQueryNoLimit`` for all.
+  public let limit: Int
+  /// The types and predicates (one for ``init(type:predicate:anchor:limit:resultsHandler:)``).
+  let descriptors: [HKQueryDescriptor]
+  private let resultsHandler: Handler
+  private let update = Mutex<Handler?>(nil)
+  private let live = Mutex<Live?>(nil)
+
+  /// The handler's shape: query, added samples, deleted objects, new anchor, error.
+  public typealias Handler =
+    @Sendable (
+      HKAnchoredObjectQuery, [HKSample]?, [HKDeletedObject]?, HKQueryAnchor?, (any Error)?
+    ) -> Void
+
+  /// The store's form of one descriptor.
+  struct Part {
+    var kind: HealthDataType
+    var filter: HealthFilter
+  }
+
+  private struct Live {
+    var parts: [Part]
+    var anchor: HealthAnchor
+  }
+
+  /// Called with each batch of changes while the query runs; set it before `execute` (traps with
+  /// "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution" after).
+  public var updateHandler: Handler? {
+    get { update.withLock { $0 } }
+    set {
+      requireNotExecuted(setter: "setUpdateHandler:")
+      update.withLock { $0 = newValue }
+    }
+  }
+
+  /// A query for the samples of `type` matching `predicate` added since `anchor`, and the
+  /// objects deleted since (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(type:predicate:anchor:limit:resultshandler:)).
+  ///
+  /// - Parameters:
+  ///   - type: the sample type.
+  ///   - predicate: filters added samples and deleted objects alike, or `nil`.
+  ///   - anchor: the anchor a previous query returned, or `nil` for everything.
+  ///   - limit: the largest number of added samples, ``HKObjectQueryNoLimit`` for all.
+  ///   - handler: called once in the callback lane.
+  public init(
+    type: HKSampleType, predicate: NSPredicate?, anchor: HKQueryAnchor?, limit: Int,
+    resultsHandler handler: @escaping Handler
+  ) {
+    self.anchor = anchor
+    self.limit = limit
+    self.resultsHandler = handler
+    self.descriptors = [HKQueryDescriptor(sampleType: type, predicate: predicate)]
+    super.init(objectType: type, predicate: predicate)
+  }
+
+  /// A query for the changes of several types at once, one anchor for all (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(querydescriptors:anchor:limit:resultshandler:)).
+  /// The added samples of all descriptors come in arrival order; with several descriptors the
+  /// limit applies to each type (workout-sim's reading).
+  public init(
+    queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
+    resultsHandler handler: @escaping Handler
+  ) {
+    self.anchor = anchor
+    self.limit = limit
+    self.resultsHandler = handler
+    self.descriptors = queryDescriptors
+    super.init(
+      objectType: queryDescriptors.count == 1 ? queryDescriptors[0].sampleType : nil,
+      predicate: queryDescriptors.count == 1 ? queryDescriptors[0].predicate : nil)
+  }
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    var parts: [Part] = []
+    for descriptor in descriptors {
+      let type = descriptor.sampleType
+      guard state.authorization.readGranted(type.identifier) != nil else {
+        return fail(notDeterminedError)
+      }
+      guard let kind = type.healthDataType else { continue }
+      parts.append(
+        Part(
+          kind: kind,
+          filter: state.filter(
+            for: descriptor.predicate, type: kind, identifier: type.identifier, context: context)))
+    }
+    let batch = Self.changes(
+      parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
+      state: state)
+    if update.withLock({ $0 }) != nil, !parts.isEmpty {
+      live.withLock { $0 = Live(parts: parts, anchor: batch.anchor.health) }
+      state.healthListeners.append(self)
+    }
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, batch.added, batch.deleted, batch.anchor, nil)
+      }
+    ]
+  }
+
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, nil, nil, nil, error)
+      }
+    ]
+  }
+
+  /// The changes after `anchor` of every part, as objects in arrival order; the new anchor is
+  /// the latest (the start anchor, or 0, when there is nothing to look at).
+  static func changes(
+    _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
+    state: HealthKitSimulation.State
+  ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
+    var added: [HealthSampleID] = []
+    var deleted: [HKDeletedObject] = []
+    var latest = anchor ?? HealthAnchor(value: 0)
+    for part in parts {
+      let changes = state.health.changes(
+        of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
+      added.append(contentsOf: changes.added)
+      deleted.append(
+        contentsOf: changes.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
+      if changes.anchor.value > latest.value { latest = changes.anchor }
+    }
+    if parts.count > 1 { added.sort() }
+    return (added.map { state.object($0, context: context) }, deleted, HKQueryAnchor(store: latest))
+  }
+}
+
+extension HKAnchoredObjectQuery: HealthQueryListener {
+  package var listenedTypes: Set<HealthDataType> {
+    live.withLock { live in Set(live?.parts.map(\.kind) ?? []) }
+  }
+
+  package var isFinished: Bool { isStopped }
+
+  package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard let seen = live.withLock({ $0 }), !isStopped, !state.health.isLocked(at: now),
+      let update = update.withLock({ $0 }),
+      let simulation = executedIn.withLock({ $0.simulation })
+    else { return [] }
+    let context = QueryContext(simulation: simulation)
+    let batch = Self.changes(
+      seen.parts, after: seen.anchor, limit: nil, context: context, state: state)
+    live.withLock { $0?.anchor = batch.anchor.health }
+    guard !(batch.added.isEmpty && batch.deleted.isEmpty) else { return [] }
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        update(self, batch.added, batch.deleted, batch.anchor, nil)
+      }
+    ]
+  }
+}

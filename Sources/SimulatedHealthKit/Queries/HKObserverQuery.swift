@@ -1,0 +1,205 @@
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+
+/// The block an observer query's update handler gets; call it when the new data is handled,
+/// HealthKit's `HKObserverQueryCompletionHandler` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkobserverquerycompletionhandler).
+///
+/// `@Sendable` here, so app code may call it from a `Task` after async work (HealthKit's block
+/// is callable from any thread). During a background delivery, not calling it makes HealthKit
+/// launch the app again with a backoff and stop delivering after three misses
+/// (docs/swift-api.md#observer-queries-and-background-delivery).
+public typealias HKObserverQueryCompletionHandler = @Sendable () -> Void
+
+/// A long-running query that tells the app when samples of its types were saved or deleted,
+/// HealthKit's `HKObserverQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkobserverquery).
+///
+/// The simulation's rules (docs/swift-api.md#observer-queries-and-background-delivery):
+/// - On ``HKHealthStore/execute(_:)`` the update handler is called once (as observed on
+///   devices: the handler runs right after the query starts), then whenever the store changes
+///   for its types and predicate: a generated sample whose `savedAt` virtual time reaches, or
+///   an app save or delete. `advance` stops at each such instant.
+/// - The phone locked is the app in the background. There, the handler is called only for types
+///   with background delivery enabled (``HKHealthStore/enableBackgroundDelivery(for:frequency:withCompletion:)``),
+///   at most once per the frequency's period, and the completion handler must be called (else
+///   HealthKit relaunches the app after 1, 2 and 4 minutes and stops after three misses). Types
+///   without background delivery wait: the handler is called once at the first instant the
+///   simulation stops at after the phone unlocks.
+/// - A background wake gets no error: HealthKit wakes the app, but protected data stays
+///   unreadable while the phone is locked, so the app's own queries in the handler fail with
+///   `errorDatabaseInaccessible`.
+/// - Several changes between two calls make one call (the handler says "something changed";
+///   the app reads what with its own queries).
+public final class HKObserverQuery: HKQuery, @unchecked Sendable {
+  /// The handler of ``init(sampleType:predicate:updateHandler:)``.
+  public typealias UpdateHandler =
+    @Sendable (HKObserverQuery, @escaping HKObserverQueryCompletionHandler, (any Error)?) -> Void
+  /// The handler of ``init(queryDescriptors:updateHandler:)``: the types that changed.
+  public typealias DescriptorsUpdateHandler =
+    @Sendable (
+      HKObserverQuery, Set<HKSampleType>?, @escaping HKObserverQueryCompletionHandler,
+      (any Error)?
+    ) -> Void
+
+  private enum Handler {
+    case single(UpdateHandler)
+    case descriptors(DescriptorsUpdateHandler)
+  }
+
+  private let handler: Handler
+  /// The descriptors watched (one for the single-type form).
+  let descriptors: [HKQueryDescriptor]
+  /// Per descriptor: the store's type, its filter and the anchor of what the app was told about
+  /// (set on execution; accessed under the simulation's lock).
+  private let watch = Mutex<[Watched]>([])
+  /// The instants the phone unlocks (the ends of the lock periods), ascending.
+  private let unlocks = Mutex<[SimulationInstant]>([])
+
+  struct Watched {
+    var descriptor: HKQueryDescriptor
+    var type: HealthDataType?
+    var filter: HealthFilter
+    var anchor: HealthAnchor?
+  }
+
+  /// An observer of `sampleType`'s samples that match `predicate` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkobserverquery/init(sampletype:predicate:updatehandler:)).
+  public init(
+    sampleType: HKSampleType, predicate: NSPredicate?,
+    updateHandler: @escaping UpdateHandler
+  ) {
+    self.handler = .single(updateHandler)
+    self.descriptors = [HKQueryDescriptor(sampleType: sampleType, predicate: predicate)]
+    super.init(objectType: sampleType, predicate: predicate)
+  }
+
+  /// An observer of several types (iOS 15; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkobserverquery/init(querydescriptors:updatehandler:));
+  /// the handler gets the types that changed (`nil` with an error).
+  public init(
+    queryDescriptors: [HKQueryDescriptor],
+    updateHandler: @escaping DescriptorsUpdateHandler
+  ) {
+    self.handler = .descriptors(updateHandler)
+    self.descriptors = queryDescriptors
+    super.init(objectType: nil, predicate: nil)
+  }
+
+  // MARK: - Running
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    let now = state.session.now
+    var watched: [Watched] = []
+    for descriptor in descriptors {
+      let type = descriptor.sampleType.healthDataType
+      var entry = Watched(
+        descriptor: descriptor, type: type, filter: .all, anchor: nil)
+      if let type {
+        entry.filter = state.filter(
+          for: descriptor.predicate, type: type, identifier: descriptor.sampleType.identifier,
+          context: context)
+        entry.anchor =
+          state.health.changes(
+            of: type, where: entry.filter, after: nil, limit: nil, at: now
+          ).anchor
+      }
+      watched.append(entry)
+    }
+    watch.withLock { $0 = watched }
+    unlocks.withLock { $0 = state.health.lockPeriods.map(\.upperBound).sorted() }
+    state.healthListeners.append(self)
+    // The first call, right after the start (all the types: nothing was seen before).
+    let types = Set(descriptors.map(\.sampleType))
+    return [call(types: types, completion: { @Sendable in })]
+  }
+
+  /// An observer is not failed by the lock: its handler still runs (the app's queries in it
+  /// fail).
+  override var failsWhileLocked: Bool { false }
+
+  /// The handler call for `types`, with `completion`.
+  func call(
+    types: Set<HKSampleType>, completion: @escaping HKObserverQueryCompletionHandler
+  ) -> HealthKitSimulation.Callback {
+    let query = self
+    switch handler {
+    case .single(let handler):
+      return {
+        guard !query.isStopped else { return }
+        handler(query, completion, nil)
+      }
+    case .descriptors(let handler):
+      return {
+        guard !query.isStopped else { return }
+        handler(query, types, completion, nil)
+      }
+    }
+  }
+
+  /// The types among `candidates` (all when `nil`) whose store changed since the app was last
+  /// told, moving their anchors on: the app is told now.
+  func takeChanges(
+    of candidates: Set<HealthDataType>?, at now: SimulationInstant,
+    state: inout HealthKitSimulation.State
+  ) -> Set<HKSampleType> {
+    watch.withLock { watched in
+      var changed = Set<HKSampleType>()
+      for index in watched.indices {
+        guard let type = watched[index].type, candidates?.contains(type) ?? true else { continue }
+        let news = state.health.changes(
+          of: type, where: watched[index].filter, after: watched[index].anchor, limit: nil,
+          at: now)
+        watched[index].anchor = news.anchor
+        if !news.added.isEmpty || !news.deleted.isEmpty {
+          changed.insert(watched[index].descriptor.sampleType)
+        }
+      }
+      return changed
+    }
+  }
+
+  /// Whether `type`'s store changed for this query since the app was last told (nothing moves).
+  func hasChanges(
+    of type: HealthDataType, at now: SimulationInstant, state: HealthKitSimulation.State
+  ) -> Bool {
+    watch.withLock { watched in
+      watched.contains { entry in
+        guard entry.type == type else { return false }
+        let news = state.health.changes(
+          of: type, where: entry.filter, after: entry.anchor, limit: nil, at: now)
+        return !news.added.isEmpty || !news.deleted.isEmpty
+      }
+    }
+  }
+
+  /// The store types the query watches.
+  var watchedTypes: Set<HealthDataType> {
+    Set(descriptors.compactMap { $0.sampleType.healthDataType })
+  }
+}
+
+extension HKObserverQuery: HealthQueryListener {
+  package var listenedTypes: Set<HealthDataType> { watchedTypes }
+
+  package var isFinished: Bool { isStopped }
+
+  /// The next unlock after `now`: the changes of the locked span are told then.
+  package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+    unlocks.withLock { unlocks in unlocks.first { $0 > now } }
+  }
+
+  /// In the foreground (phone unlocked): one call when any watched type changed. In the
+  /// background nothing here: ``BackgroundDelivery`` wakes the app for enabled types.
+  package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard !isStopped, !state.health.isLocked(at: now) else { return [] }
+    let changed = takeChanges(of: nil, at: now, state: &state)
+    guard !changed.isEmpty else { return [] }
+    return [call(types: changed, completion: { @Sendable in })]
+  }
+}

@@ -1,0 +1,378 @@
+import Synchronization
+
+/// The base of every query, HealthKit's `HKQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkquery).
+///
+/// Run a query with ``HKHealthStore/execute(_:)``; its handlers run in the simulation's callback
+/// lane (off the main actor, serially, after the current instant: at the next delivery, which
+/// ``HealthKitSimulation/advance(by:)``, ``HealthKitSimulation/settle()`` or any async call
+/// makes). A query can be executed once: a second `execute` traps with HealthKit's message
+/// "<query> has already been executed and cannot be executed again." (docs/swift-api.md#traps).
+///
+/// The predicate helpers (`predicateForSamples(withStart:end:options:)` and the rest) return
+/// ``HKPredicate``s, which the simulated store reads; `NSCompoundPredicate`s of them and
+/// `NSPredicate(value:)` are read too. Any other `NSPredicate` (a block predicate) traps when the
+/// query is executed: swift-corelibs-foundation has no format strings to read.
+public class HKQuery: NSObject, @unchecked Sendable {
+  /// The type the query looks for (`nil` for queries of several descriptors).
+  public let objectType: HKObjectType?
+  /// The predicate that filters the results, or `nil` for all objects of the type.
+  public let predicate: NSPredicate?
+  /// Whether the query was executed, and whether it was stopped.
+  let lifecycle = Mutex(Lifecycle())
+  /// The simulation the query was executed in (weak: the simulation holds running queries).
+  let executedIn = Mutex(WeakSimulation())
+
+  /// A weakly held simulation.
+  struct WeakSimulation {
+    weak var simulation: HealthKitSimulation?
+  }
+
+  /// Where a query is in its life: executed once, stopped at most once.
+  struct Lifecycle {
+    var executed = false
+    var stopped = false
+  }
+
+  init(objectType: HKObjectType?, predicate: NSPredicate?) {
+    self.objectType = objectType
+    self.predicate = predicate
+  }
+
+  /// The type the query looks for, as a sample type (the old name of ``objectType``).
+  @available(*, deprecated, renamed: "objectType")
+  public var sampleType: HKSampleType? { objectType as? HKSampleType }
+
+  /// `<HKSampleQuery HKQuantityTypeIdentifierStepCount>`: the class and the type, as HealthKit's
+  /// messages name the query.
+  public override var description: String {
+    "<\(Swift.type(of: self)) \(objectType?.identifier ?? "(descriptors)")>"
+  }
+
+  /// Whether the query has been stopped (its handlers are not called any more).
+  var isStopped: Bool { lifecycle.withLock { $0.stopped } }
+
+  /// The trap message of a second execution (HealthKit's exception text).
+  static func executedTwiceMessage(_ query: HKQuery) -> String {
+    "\(query) has already been executed and cannot be executed again."
+  }
+
+  /// The trap message of setting a handler after `execute` (HealthKit's exception text, with the
+  /// Objective-C setter's name, for example `setUpdateHandler:`).
+  static func notCallableMessage(_ query: HKQuery, setter: String) -> String {
+    "\(Swift.type(of: query)): \(setter) not callable after first execution"
+  }
+
+  /// Traps with HealthKit's message when the query was executed already (a handler set after
+  /// `execute`).
+  func requireNotExecuted(setter: String) {
+    let executed = lifecycle.withLock { $0.executed }
+    precondition(!executed, Self.notCallableMessage(self, setter: setter))
+  }
+
+  /// Runs the query's first pass under the simulation's lock and returns the handler calls;
+  /// long-running queries register themselves in `state.liveQueries`. Overridden by every
+  /// query kind.
+  func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    []
+  }
+
+  /// The error the query's handlers get while the phone is locked (HealthKit's
+  /// `errorDatabaseInaccessible`); overridden by each kind to call its handler.
+  func fail(_ error: HKError) -> [HealthKitSimulation.Callback] { [] }
+
+  /// Whether a locked phone fails the query at `execute`: every kind but ``HKObserverQuery``,
+  /// whose handler still runs (the app's queries in it fail).
+  var failsWhileLocked: Bool { true }
+}
+
+/// Options of ``HKQuery/predicateForSamples(withStart:end:options:)`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkqueryoptions). With none, a sample
+/// matches when it overlaps the range: its end at or after the range's start and its start
+/// before the range's end.
+public struct HKQueryOptions: OptionSet, Sendable, Hashable {
+  /// The bits (`NSUInteger`).
+  public let rawValue: UInt
+
+  /// Creates options from their bits.
+  public init(rawValue: UInt) {
+    self.rawValue = rawValue
+  }
+
+  /// The sample must start in the range: at or after its start and before its end (1 << 0).
+  public static let strictStartDate = HKQueryOptions(rawValue: 1 << 0)
+  /// The sample must end in the range: after its start and at or before its end (1 << 1).
+  public static let strictEndDate = HKQueryOptions(rawValue: 1 << 1)
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// No limit on the number of results: 0 (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkobjectquerynolimit).
+public let HKObjectQueryNoLimit = 0
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a sample's start date, `"startDate"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hksamplesortidentifierstartdate).
+public let HKSampleSortIdentifierStartDate = "startDate"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a sample's end date, `"endDate"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hksamplesortidentifierenddate).
+public let HKSampleSortIdentifierEndDate = "endDate"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a sample's start date in predicates, `"startDate"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathstartdate).
+public let HKPredicateKeyPathStartDate = "startDate"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a sample's end date in predicates, `"endDate"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathenddate).
+public let HKPredicateKeyPathEndDate = "endDate"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of an object's UUID in predicates, `"UUID"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathuuid).
+public let HKPredicateKeyPathUUID = "UUID"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of an object's source in predicates, `"source"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathsource).
+public let HKPredicateKeyPathSource = "source"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of an object's device in predicates, `"device"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathdevice).
+public let HKPredicateKeyPathDevice = "device"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a sample's workout in predicates, `"workout"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathworkout).
+public let HKPredicateKeyPathWorkout = "workout"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a quantity sample's quantity in predicates, `"quantity"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathquantity).
+public let HKPredicateKeyPathQuantity = "quantity"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a category sample's value in predicates, `"value"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathcategoryvalue).
+public let HKPredicateKeyPathCategoryValue = "value"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a workout's activity type in predicates, `"workoutType"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathworkouttype).
+public let HKPredicateKeyPathWorkoutType = "workoutType"
+
+/// The comparison of ``HKQuery/predicateForQuantitySamples(with:quantity:)`` and
+/// ``HKQuery/predicateForCategorySamples(with:value:)``: the cases and raw values of Foundation's
+/// `NSComparisonPredicate.Operator` that HealthKit accepts.
+///
+/// swift-corelibs-foundation marks `NSComparisonPredicate` deprecated ("unsupported"), so the
+/// helpers take this enum instead; a call written `with: .greaterThanOrEqualTo` compiles
+/// against both (docs/swift-api.md#differences-from-apples-framework).
+public enum HKPredicateOperator: UInt, Sendable, Hashable {
+  /// `<` (0).
+  case lessThan = 0
+  /// `<=` (1).
+  case lessThanOrEqualTo = 1
+  /// `>` (2).
+  case greaterThan = 2
+  /// `>=` (3).
+  case greaterThanOrEqualTo = 3
+  /// `==` (4).
+  case equalTo = 4
+  /// `!=` (5).
+  case notEqualTo = 5
+}
+
+/// A predicate made by one of `HKQuery`'s helpers: an `NSPredicate` that carries its filter as
+/// a value the simulated store reads (swift-corelibs-foundation has no predicate format
+/// strings). `NSCompoundPredicate`s of them are read as well.
+public final class HKPredicate: NSPredicate {
+  /// What the predicate matches.
+  let filter: Filter
+
+  /// The filters the helpers make.
+  indirect enum Filter {
+    /// `predicateForSamples(withStart:end:options:)`.
+    case date(start: Date?, end: Date?, options: HKQueryOptions)
+    /// `predicateForObjects(from:)` with sources: bundle identifiers.
+    case sources(Set<String>)
+    /// `predicateForObjects(from:)` with devices.
+    case devices([HKDevice])
+    /// `predicateForObjects(from:)` with source revisions: bundle identifiers and versions.
+    case sourceRevisions([HKSourceRevision])
+    /// `predicateForObjects(with:)`, `predicateForObject(with:)`.
+    case uuids(Set<UUID>)
+    /// `predicateForQuantitySamples(with:quantity:)`.
+    case quantity(HKPredicateOperator, HKQuantity)
+    /// `predicateForCategorySamples(with:value:)`.
+    case categoryComparison(HKPredicateOperator, Int)
+    /// `predicateForCategorySamples(valueIn:)`.
+    case categoryValues(Set<Int>)
+    /// `predicateForObjects(from: HKWorkout)`: the workout's UUID.
+    case workout(UUID)
+    /// `predicateForWorkouts(with:)`.
+    case workoutActivity(HKWorkoutActivityType)
+    /// `predicateForWorkouts(with:duration:)`: seconds.
+    case workoutDuration(HKPredicateOperator, TimeInterval)
+    /// `predicateForObjects(withMetadataKey:)`.
+    case metadataKey(String)
+  }
+
+  init(_ filter: Filter) {
+    self.filter = filter
+    super.init(value: true)
+  }
+
+  /// Not decodable (the simulation never archives predicates).
+  public required init?(coder: NSCoder) { nil }
+}
+
+extension HKQuery {
+  /// Samples in a time range (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforsamples(withstart:end:options:)).
+  ///
+  /// - Parameters:
+  ///   - startDate: the range's start, or `nil` for no lower bound.
+  ///   - endDate: the range's end, or `nil` for no upper bound.
+  ///   - options: none: samples overlapping the range (end ≥ start of range, start < end of
+  ///     range); `.strictStartDate`: start in `[startDate, endDate)`; `.strictEndDate`: end in
+  ///     `(startDate, endDate]`.
+  /// - Returns: an ``HKPredicate``.
+  public class func predicateForSamples(
+    withStart startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
+  ) -> NSPredicate {
+    HKPredicate(.date(start: startDate, end: endDate, options: options))
+  }
+
+  /// Objects saved by `source` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-9tohu).
+  public class func predicateForObjects(from source: HKSource) -> NSPredicate {
+    HKPredicate(.sources([source.bundleIdentifier]))
+  }
+
+  /// Objects saved by any of `sources` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-2bqyh).
+  public class func predicateForObjects(from sources: Set<HKSource>) -> NSPredicate {
+    HKPredicate(.sources(Set(sources.map(\.bundleIdentifier))))
+  }
+
+  /// Objects saved by any of `sourceRevisions` (source and version; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-5vq0w).
+  public class func predicateForObjects(from sourceRevisions: Set<HKSourceRevision>)
+    -> NSPredicate
+  {
+    HKPredicate(.sourceRevisions(Array(sourceRevisions)))
+  }
+
+  /// Objects from any of `devices` (equal by every property; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-4e7gh).
+  public class func predicateForObjects(from devices: Set<HKDevice>) -> NSPredicate {
+    HKPredicate(.devices(Array(devices)))
+  }
+
+  /// Objects with any of `uuids` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(with:)).
+  public class func predicateForObjects(with uuids: Set<UUID>) -> NSPredicate {
+    HKPredicate(.uuids(uuids))
+  }
+
+  /// The object with `uuid` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobject(with:)).
+  public class func predicateForObject(with uuid: UUID) -> NSPredicate {
+    HKPredicate(.uuids([uuid]))
+  }
+
+  /// Samples associated with `workout`: samples of the workout's source within its start and
+  /// end (the store's model of association; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-8pd0x).
+  public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
+    HKPredicate(.workout(workout.uuid))
+  }
+
+  /// Quantity samples whose quantity compares to `quantity` with `operatorType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforquantitysamples(with:quantity:)).
+  ///
+  /// The quantity is converted to the queried type's unit when the query runs (an incompatible
+  /// unit traps as `HKQuantity.doubleValue(for:)` does).
+  public class func predicateForQuantitySamples(
+    with operatorType: HKPredicateOperator, quantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.quantity(operatorType, quantity))
+  }
+
+  /// Category samples whose value compares to `value` with `operatorType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforcategorysamples(with:value:)).
+  public class func predicateForCategorySamples(
+    with operatorType: HKPredicateOperator, value: Int
+  ) -> NSPredicate {
+    HKPredicate(.categoryComparison(operatorType, value))
+  }
+
+  /// Category samples whose value is one of `values`, for example
+  /// `HKCategoryValueSleepAnalysis.allAsleepValues` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforcategorysamples(valuein:)).
+  public class func predicateForCategorySamples(valueIn values: Set<Int>) -> NSPredicate {
+    HKPredicate(.categoryValues(values))
+  }
+
+  /// Workouts of `workoutActivityType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(with:)-8rs5h).
+  public class func predicateForWorkouts(with workoutActivityType: HKWorkoutActivityType)
+    -> NSPredicate
+  {
+    HKPredicate(.workoutActivity(workoutActivityType))
+  }
+
+  /// Workouts whose duration (active time, seconds) compares to `duration` with `operatorType`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(with:duration:)).
+  public class func predicateForWorkouts(
+    with operatorType: HKPredicateOperator, duration: TimeInterval
+  ) -> NSPredicate {
+    HKPredicate(.workoutDuration(operatorType, duration))
+  }
+
+  /// Objects whose metadata has `key`: the app's own objects and workouts (generated samples
+  /// carry no metadata) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withmetadatakey:)).
+  public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
+    HKPredicate(.metadataKey(key))
+  }
+
+  /// The trap message of a predicate the simulated store cannot read.
+  static func unreadablePredicateMessage(_ predicate: NSPredicate) -> String {
+    "SimulatedHealthKit cannot read the predicate \(predicate): use HKQuery's predicate helpers (predicateForSamples(withStart:end:options:), predicateForObjects(from:), ...), NSCompoundPredicate of them or NSPredicate(value:); block and format predicates are not simulated (docs/swift-api.md#the-health-store)"
+  }
+}
+
+extension NSSortDescriptor {
+  /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`, as apps write
+  /// it: swift-corelibs-foundation has no key-value coding, so this overload makes the key-path
+  /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`) or
+  /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`).
+  ///
+  /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
+  /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not <key>" for any other
+  /// key, or `nil` (docs/swift-api.md#the-health-store).
+  public convenience init(key: String?, ascending: Bool) {
+    switch key {
+    case HKSampleSortIdentifierStartDate:
+      self.init(keyPath: \HKSample.startDate, ascending: ascending)
+    case HKSampleSortIdentifierEndDate:
+      self.init(keyPath: \HKSample.endDate, ascending: ascending)
+    default:
+      preconditionFailure(Self.unknownKeyMessage(key))
+    }
+  }
+
+  /// The trap message of an unknown sort key.
+  static func unknownKeyMessage(_ key: String?) -> String {
+    "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not \(key ?? "nil")"
+  }
+}

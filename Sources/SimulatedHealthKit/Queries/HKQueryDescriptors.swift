@@ -1,0 +1,423 @@
+import Synchronization
+
+/// A sample type and predicate, HealthKit's `HKQueryDescriptor` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkquerydescriptor), for queries of
+/// several types.
+public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
+  /// The type.
+  public let sampleType: HKSampleType
+  /// The predicate, or `nil` for every sample of the type.
+  public let predicate: NSPredicate?
+
+  /// A descriptor of the samples of `sampleType` matching `predicate` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquerydescriptor/init(sampletype:predicate:)).
+  public init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    self.sampleType = sampleType
+    self.predicate = predicate
+  }
+}
+
+/// A typed sample type and predicate for the async query descriptors, HealthKit's
+/// `HKSamplePredicate` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hksamplepredicate).
+public struct HKSamplePredicate<Sample: HKSample>: Sendable {
+  /// The type.
+  public let sampleType: HKSampleType
+  /// The predicate, or `nil`.
+  nonisolated(unsafe) public let nsPredicate: NSPredicate?
+
+  init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    self.sampleType = sampleType
+    self.nsPredicate = predicate
+  }
+}
+
+extension HKSamplePredicate where Sample == HKSample {
+  /// Samples of any type (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/sample(type:predicate:)).
+  public static func sample(type: HKSampleType, predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKSample>
+  {
+    HKSamplePredicate(sampleType: type, predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKQuantitySample {
+  /// Quantity samples of `type` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/quantitysample(type:predicate:)).
+  public static func quantitySample(type: HKQuantityType, predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKQuantitySample>
+  {
+    HKSamplePredicate(sampleType: type, predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKCategorySample {
+  /// Category samples of `type` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/categorysample(type:predicate:)).
+  public static func categorySample(type: HKCategoryType, predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKCategorySample>
+  {
+    HKSamplePredicate(sampleType: type, predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKWorkout {
+  /// Workouts (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/workout(_:)).
+  public static func workout(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkout> {
+    HKSamplePredicate(sampleType: HKObjectType.workoutType(), predicate: predicate)
+  }
+}
+
+/// A one-shot query with an async result, HealthKit's `HKAsyncQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkasyncquery).
+public protocol HKAsyncQuery {
+  /// What the query returns.
+  associatedtype Output
+  /// Runs the query on `healthStore` and returns its result.
+  func result(for healthStore: HKHealthStore) async throws -> Output
+}
+
+/// The async form of ``HKSampleQuery``, HealthKit's `HKSampleQueryDescriptor` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hksamplequerydescriptor).
+public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable {
+  /// The types and predicates; the result holds the samples of all of them.
+  public var predicates: [HKSamplePredicate<Sample>]
+  /// The order of the result.
+  public var sortDescriptors: [SortDescriptor<Sample>]
+  /// The largest number of samples, or `nil` for all.
+  public var limit: Int?
+
+  /// A descriptor (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplequerydescriptor/init(predicates:sortdescriptors:limit:)).
+  public init(
+    predicates: [HKSamplePredicate<Sample>], sortDescriptors: [SortDescriptor<Sample>],
+    limit: Int? = nil
+  ) {
+    self.predicates = predicates
+    self.sortDescriptors = sortDescriptors
+    self.limit = limit
+  }
+
+  /// The samples, sorted, at most ``limit``.
+  ///
+  /// - Throws: the ``HKError`` an ``HKSampleQuery`` would get (`errorDatabaseInaccessible`
+  ///   while locked, `errorAuthorizationNotDetermined`).
+  public func result(for healthStore: HKHealthStore) async throws -> [Sample] {
+    var samples: [Sample] = []
+    for predicate in predicates {
+      let found: [HKSample] = try await healthStore.run { finish in
+        HKSampleQuery(
+          sampleType: predicate.sampleType, predicate: predicate.nsPredicate,
+          limit: HKObjectQueryNoLimit, sortDescriptors: nil
+        ) { _, samples, error in
+          finish(samples.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
+        }
+      }
+      samples.append(contentsOf: found.compactMap { $0 as? Sample })
+    }
+    let descriptors = sortDescriptors
+    if !descriptors.isEmpty {
+      samples = samples.enumerated().sorted { left, right in
+        for descriptor in descriptors {
+          switch descriptor.compare(left.element, right.element) {
+          case .orderedAscending: return true
+          case .orderedDescending: return false
+          case .orderedSame: continue
+          }
+        }
+        return left.offset < right.offset
+      }.map(\.element)
+    }
+    if let limit, limit > 0, samples.count > limit { samples = Array(samples.prefix(limit)) }
+    return samples
+  }
+}
+
+/// The async form of ``HKStatisticsQuery``, HealthKit's `HKStatisticsQueryDescriptor` (Apple
+/// doc: https://developer.apple.com/documentation/healthkit/hkstatisticsquerydescriptor).
+public struct HKStatisticsQueryDescriptor: HKAsyncQuery, Sendable {
+  /// The type and predicate.
+  public var predicate: HKSamplePredicate<HKQuantitySample>
+  /// The statistics to compute.
+  public var options: HKStatisticsOptions
+
+  /// A descriptor (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticsquerydescriptor/init(predicate:options:)).
+  public init(predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions) {
+    self.predicate = predicate
+    self.options = options
+  }
+
+  /// The statistics, or `nil` when no sample matches (the class query's `errorNoData`).
+  ///
+  /// - Throws: the other errors of ``HKStatisticsQuery``.
+  public func result(for healthStore: HKHealthStore) async throws -> HKStatistics? {
+    // The predicate's initializer only takes quantity types.
+    let type = predicate.sampleType as! HKQuantityType
+    let nsPredicate = predicate.nsPredicate
+    let options = options
+    do {
+      return try await healthStore.run { finish in
+        HKStatisticsQuery(
+          quantityType: type, quantitySamplePredicate: nsPredicate, options: options
+        ) { _, statistics, error in
+          finish(statistics.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
+        }
+      }
+    } catch let error as HKError where error.code == .errorNoData {
+      return nil
+    }
+  }
+}
+
+/// The async form of ``HKStatisticsCollectionQuery``'s initial results, HealthKit's
+/// `HKStatisticsCollectionQueryDescriptor` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor).
+public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, Sendable {
+  /// The type and predicate.
+  public var predicate: HKSamplePredicate<HKQuantitySample>
+  /// The statistics to compute.
+  public var options: HKStatisticsOptions
+  /// The date the bucket grid is anchored on.
+  public var anchorDate: Date
+  /// The bucket length.
+  public var intervalComponents: DateComponents
+
+  /// A descriptor (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/init(predicate:options:anchordate:intervalcomponents:)).
+  public init(
+    predicate: HKSamplePredicate<HKQuantitySample>, options: HKStatisticsOptions,
+    anchorDate: Date, intervalComponents: DateComponents
+  ) {
+    self.predicate = predicate
+    self.options = options
+    self.anchorDate = anchorDate
+    self.intervalComponents = intervalComponents
+  }
+
+  /// The collection, as the class query's initial results.
+  ///
+  /// - Throws: the ``HKError`` of the class query.
+  public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
+    // The predicate's initializer only takes quantity types.
+    let type = predicate.sampleType as! HKQuantityType
+    let query = HKStatisticsCollectionQuery(
+      quantityType: type, quantitySamplePredicate: predicate.nsPredicate, options: options,
+      anchorDate: anchorDate, intervalComponents: intervalComponents)
+    return try await healthStore.run { finish in
+      query.initialResultsHandler = { _, collection, error in
+        finish(collection.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
+      }
+      return query
+    }
+  }
+}
+
+/// The async form of ``HKAnchoredObjectQuery``'s first results, HealthKit's
+/// `HKAnchoredObjectQueryDescriptor` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor).
+public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable {
+  /// The types and predicates.
+  public var predicates: [HKSamplePredicate<Sample>]
+  /// The anchor to start from, or `nil` for the beginning.
+  nonisolated(unsafe) public var anchor: HKQueryAnchor?
+  /// The largest number of added samples, or `nil` for all.
+  public var limit: Int?
+
+  /// What the query found.
+  public struct Result: Sendable {
+    /// The samples added since the anchor.
+    public var addedSamples: [Sample]
+    /// The objects deleted since the anchor.
+    public var deletedObjects: [HKDeletedObject]
+    /// The anchor to pass next time.
+    public var newAnchor: HKQueryAnchor
+  }
+
+  /// A descriptor (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/init(predicates:anchor:limit:)).
+  public init(predicates: [HKSamplePredicate<Sample>], anchor: HKQueryAnchor?, limit: Int? = nil) {
+    self.predicates = predicates
+    self.anchor = anchor
+    self.limit = limit
+  }
+
+  /// The changes since ``anchor`` over every predicate; the new anchor is the latest.
+  ///
+  /// - Throws: the ``HKError`` of the class query.
+  public func result(for healthStore: HKHealthStore) async throws -> Result {
+    var added: [Sample] = []
+    var deleted: [HKDeletedObject] = []
+    var newAnchor = anchor ?? HKQueryAnchor(fromValue: 0)
+    for predicate in predicates {
+      let batch: ([HKSample], [HKDeletedObject], HKQueryAnchor) = try await healthStore.run {
+        finish in
+        HKAnchoredObjectQuery(
+          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: anchor,
+          limit: limit ?? HKObjectQueryNoLimit
+        ) { _, samples, deleted, anchor, error in
+          if let samples, let deleted, let anchor {
+            finish(.success((samples, deleted, anchor)))
+          } else {
+            finish(.failure(error ?? HKError(.unknownError)))
+          }
+        }
+      }
+      added.append(contentsOf: batch.0.compactMap { $0 as? Sample })
+      deleted.append(contentsOf: batch.1)
+      if batch.2.value > newAnchor.value { newAnchor = batch.2 }
+    }
+    return Result(addedSamples: added, deletedObjects: deleted, newAnchor: newAnchor)
+  }
+}
+
+extension HKHealthStore {
+  /// Executes the query `make` builds (its handler calls `finish` once), delivers, and returns
+  /// what the handler passed.
+  func run<T: Sendable>(
+    _ make: (@escaping @Sendable (Result<T, any Error>) -> Void) -> HKQuery
+  ) async throws -> T {
+    let box = Mutex<Result<T, any Error>?>(nil)
+    let query = make { result in
+      box.withLock { stored in
+        if stored == nil { stored = result }
+      }
+    }
+    execute(query)
+    await simulation.deliver()
+    guard let result = box.withLock({ $0 }) else { throw inertError() }
+    return try result.get()
+  }
+}
+
+/// A long-running query whose results arrive as an async sequence, HealthKit's
+/// `HKAsyncSequenceQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkasyncsequencequery).
+public protocol HKAsyncSequenceQuery {
+  /// The sequence of results.
+  associatedtype Results: AsyncSequence
+  /// Starts the query on `healthStore`; it runs while the sequence is iterated.
+  func results(for healthStore: HKHealthStore) -> Results
+}
+
+/// The results of a long-running descriptor: an `AsyncThrowingStream` fed by a class query's
+/// handlers; iterating it executes the query, and the query stops when the iteration ends (the
+/// task is cancelled or the iterator is dropped).
+public struct HKQueryResults<Element: Sendable>: AsyncSequence, Sendable {
+  /// Makes the stream: executes the query on the store and returns its stream.
+  let start: @Sendable () -> AsyncThrowingStream<Element, any Error>
+
+  /// The iterator of the results.
+  public struct AsyncIterator: AsyncIteratorProtocol {
+    var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+
+    /// The next result, once the simulation delivers it; `nil` when the query ended.
+    ///
+    /// - Throws: the query's error (`errorDatabaseInaccessible` while locked, ...).
+    public mutating func next() async throws -> Element? {
+      try await base.next()
+    }
+  }
+
+  /// Executes the query and returns the iterator of its results.
+  public func makeAsyncIterator() -> AsyncIterator {
+    AsyncIterator(base: start().makeAsyncIterator())
+  }
+
+  /// Results that run `query` (made with the stream's continuation) on `store`.
+  static func running(
+    on store: HKHealthStore,
+    _ make: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) -> HKQuery
+  ) -> HKQueryResults {
+    HKQueryResults {
+      AsyncThrowingStream { continuation in
+        let query = make(continuation)
+        continuation.onTermination = { _ in store.stop(query) }
+        store.execute(query)
+      }
+    }
+  }
+}
+
+extension HKStatisticsCollectionQueryDescriptor: HKAsyncSequenceQuery {
+  /// One element of ``results(for:)`` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/result).
+  public struct Result: Sendable {
+    /// The whole collection, up to date.
+    public let statisticsCollection: HKStatisticsCollection
+    /// The buckets that changed: `nil` for the first result.
+    public let updatedStatistics: [HKStatistics]?
+  }
+
+  /// The async sequence of ``Result``s.
+  public typealias Results = HKQueryResults<Result>
+
+  /// The collection, then one result per changed bucket as samples arrive, the app saves or
+  /// deletes (the class query's initial results and `statisticsUpdateHandler`); iterate it while
+  /// the test advances time from another task (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquerydescriptor/results(for:)).
+  public func results(for healthStore: HKHealthStore) -> Results {
+    // The predicate's initializer only takes quantity types.
+    let type = predicate.sampleType as! HKQuantityType
+    nonisolated(unsafe) let nsPredicate = predicate.nsPredicate
+    let options = options
+    let anchorDate = anchorDate
+    let intervalComponents = intervalComponents
+    return .running(on: healthStore) { continuation in
+      let query = HKStatisticsCollectionQuery(
+        quantityType: type, quantitySamplePredicate: nsPredicate, options: options,
+        anchorDate: anchorDate, intervalComponents: intervalComponents)
+      query.initialResultsHandler = { _, collection, error in
+        if let collection {
+          continuation.yield(Result(statisticsCollection: collection, updatedStatistics: nil))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      query.statisticsUpdateHandler = { _, statistics, collection, error in
+        if let collection {
+          continuation.yield(
+            Result(statisticsCollection: collection, updatedStatistics: statistics.map { [$0] }))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      return query
+    }
+  }
+}
+
+extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
+  /// The async sequence of ``Result``s.
+  public typealias Results = HKQueryResults<Result>
+
+  /// The first changes since ``anchor``, then each later batch of changes of every predicate's
+  /// type (the class query of several descriptors, its results and `updateHandler`; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/results(for:)).
+  public func results(for healthStore: HKHealthStore) -> Results {
+    let descriptors = predicates.map {
+      HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
+    }
+    let anchor = anchor
+    let limit = limit
+    return .running(on: healthStore) { continuation in
+      let handler: HKAnchoredObjectQuery.Handler = { _, samples, deleted, anchor, error in
+        if let samples, let deleted, let anchor {
+          continuation.yield(
+            Result(
+              addedSamples: samples.compactMap { $0 as? Sample }, deletedObjects: deleted,
+              newAnchor: anchor))
+        } else {
+          continuation.finish(throwing: error ?? HKError(.unknownError))
+        }
+      }
+      let query = HKAnchoredObjectQuery(
+        queryDescriptors: descriptors, anchor: anchor, limit: limit ?? HKObjectQueryNoLimit,
+        resultsHandler: handler)
+      query.updateHandler = handler
+      return query
+    }
+  }
+}

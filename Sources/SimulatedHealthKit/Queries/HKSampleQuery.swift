@@ -1,0 +1,125 @@
+import WorkoutCore
+import WorkoutHealth
+
+/// A one-shot query for samples, HealthKit's `HKSampleQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hksamplequery).
+///
+/// Returns every source's samples (never merged), as ``HKQuantitySample``, ``HKCategorySample``
+/// or ``HKWorkout`` objects: the app's own saves as it saved them, generated ones with the
+/// store's deterministic UUIDs, their source's revision and device. Without sort descriptors
+/// the order is the store's (arrival order).
+public final class HKSampleQuery: HKQuery, @unchecked Sendable {
+  /// The largest number of samples returned; ``HKObjectQueryNoLimit`` (0) for all.
+  public let limit: Int
+  /// How the samples are ordered, or `nil`.
+  public let sortDescriptors: [NSSortDescriptor]?
+  private let resultsHandler: @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+
+  /// A query for samples of `sampleType` that match `predicate`, at most `limit`, in the order
+  /// of `sortDescriptors` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplequery/init(sampletype:predicate:limit:sortdescriptors:resultshandler:)).
+  ///
+  /// - Parameters:
+  ///   - sampleType: the type.
+  ///   - predicate: a predicate of `HKQuery`'s helpers (or a compound of them), or `nil`.
+  ///   - limit: the largest number of results, ``HKObjectQueryNoLimit`` for all.
+  ///   - sortDescriptors: `NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)` or
+  ///     `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)` (this
+  ///     module's overload), or `nil`.
+  ///   - resultsHandler: called once in the callback lane with the samples, or with `nil` and
+  ///     an error (`errorDatabaseInaccessible` while the phone is locked,
+  ///     `errorAuthorizationNotDetermined` for a type never asked to read).
+  public init(
+    sampleType: HKSampleType, predicate: NSPredicate?, limit: Int,
+    sortDescriptors: [NSSortDescriptor]?,
+    resultsHandler: @escaping @Sendable (HKSampleQuery, [HKSample]?, (any Error)?) -> Void
+  ) {
+    self.limit = limit
+    self.sortDescriptors = sortDescriptors
+    self.resultsHandler = resultsHandler
+    super.init(objectType: sampleType, predicate: predicate)
+  }
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    let result = Self.samples(
+      of: objectType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+      context: context, state: &state)
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        switch result {
+        case .success(let samples): resultsHandler(self, samples, nil)
+        case .failure(let error): resultsHandler(self, nil, error)
+        }
+      }
+    ]
+  }
+
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, nil, error)
+      }
+    ]
+  }
+
+  /// The samples of a sample query, or its error.
+  static func samples(
+    of objectType: HKObjectType?, predicate: NSPredicate?, limit: Int,
+    sortDescriptors: [NSSortDescriptor]?, context: QueryContext,
+    state: inout HealthKitSimulation.State
+  ) -> Result<[HKSample], HKError> {
+    guard let objectType else { return .success([]) }
+    guard state.authorization.readGranted(objectType.identifier) != nil else {
+      return .failure(notDeterminedError)
+    }
+    guard let kind = objectType.healthDataType else { return .success([]) }
+    let filter = state.filter(
+      for: predicate, type: kind, identifier: objectType.identifier, context: context)
+    let descriptors = sortDescriptors ?? []
+    let storeSort = descriptors.map(\.healthSort)
+    let limit = limit > 0 ? limit : nil
+    if storeSort.allSatisfy({ $0 != nil }) {
+      let ids = state.health.samples(
+        of: kind, where: filter, at: state.session.now, sortedBy: storeSort.compactMap { $0 },
+        limit: limit)
+      return .success(ids.map { state.object($0, context: context) })
+    }
+    // Descriptors the store does not sort by: sort the objects, then apply the limit.
+    let ids = state.health.samples(
+      of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
+    var objects = ids.map { state.object($0, context: context) }
+    objects = objects.enumerated().sorted { left, right in
+      for descriptor in descriptors {
+        switch descriptor.compare(left.element, to: right.element) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: continue
+        }
+      }
+      return left.offset < right.offset
+    }.map(\.element)
+    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
+    return .success(objects)
+  }
+}
+
+extension NSSortDescriptor {
+  /// The store's sort for a start- or end-date descriptor, or `nil` for any other.
+  var healthSort: HealthSort? {
+    let start: Set<AnyKeyPath> = [
+      \HKSample.startDate, \HKQuantitySample.startDate, \HKCategorySample.startDate,
+      \HKWorkout.startDate,
+    ]
+    let end: Set<AnyKeyPath> = [
+      \HKSample.endDate, \HKQuantitySample.endDate, \HKCategorySample.endDate,
+      \HKWorkout.endDate,
+    ]
+    if start.contains(keyPath) { return .startDate(ascending: ascending) }
+    if end.contains(keyPath) { return .endDate(ascending: ascending) }
+    return nil
+  }
+}

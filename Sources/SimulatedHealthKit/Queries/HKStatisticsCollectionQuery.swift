@@ -1,0 +1,325 @@
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+
+/// Statistics per time bucket, HealthKit's `HKStatisticsCollectionQuery` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquery).
+///
+/// Buckets lie on the grid `anchorDate + k × intervalComponents` (k any whole number), computed
+/// with ``HealthKitSimulation/calendar``, the Gregorian calendar in the scenario's time zone: a
+/// daily bucket is a local day, so the DST day is 23 or 25 hours long. A cumulative sample that
+/// spans buckets is split in proportion to its time in each (field evidence: tryVital/vital-ios
+/// PR #34), and samples astride the predicate's date bounds also give partial buckets outside
+/// them, as HealthKit's are observed to. Buckets without samples are made empty on demand.
+///
+/// Set ``initialResultsHandler`` (the collection, once) and, to keep the query running,
+/// ``statisticsUpdateHandler``: called with each bucket whose statistics changed when new
+/// samples arrive (as virtual time reaches their `savedAt`) or the app saves or deletes, until
+/// ``HKHealthStore/stop(_:)``. Both must be set before `execute`.
+public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
+  /// The date the bucket grid is anchored on.
+  public let anchorDate: Date
+  /// The statistics to compute (options rules as ``HKStatisticsQuery``).
+  public let options: HKStatisticsOptions
+  /// The bucket length (`DateComponents(day: 1)`, `DateComponents(hour: 1)`, ...).
+  public let intervalComponents: DateComponents
+  private let handlers = Mutex(Handlers())
+  private let live = Mutex<Live?>(nil)
+
+  private struct Handlers {
+    var initial:
+      (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+    var update:
+      (
+        @Sendable (
+          HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+        ) -> Void
+      )?
+  }
+
+  /// What a running query saw last.
+  private struct Live {
+    var kind: HealthDataType
+    var filter: HealthFilter
+    var anchor: HealthAnchor
+    var buckets: [Date: HealthStatisticsValues]
+  }
+
+  /// The results handler: the whole collection once, in the callback lane, or `nil` and an
+  /// error. Traps with "HKStatisticsCollectionQuery: setInitialResultsHandler: not callable
+  /// after first execution" when set after `execute`.
+  public var initialResultsHandler:
+    (@Sendable (HKStatisticsCollectionQuery, HKStatisticsCollection?, (any Error)?) -> Void)?
+  {
+    get { handlers.withLock { $0.initial } }
+    set {
+      requireNotExecuted(setter: "setInitialResultsHandler:")
+      handlers.withLock { $0.initial = newValue }
+    }
+  }
+
+  /// The update handler: one call per changed bucket (its statistics and the whole collection)
+  /// while the query runs. Traps with "HKStatisticsCollectionQuery: setStatisticsUpdateHandler:
+  /// not callable after first execution" when set after `execute`.
+  public var statisticsUpdateHandler:
+    (
+      @Sendable (
+        HKStatisticsCollectionQuery, HKStatistics?, HKStatisticsCollection?, (any Error)?
+      ) -> Void
+    )?
+  {
+    get { handlers.withLock { $0.update } }
+    set {
+      requireNotExecuted(setter: "setStatisticsUpdateHandler:")
+      handlers.withLock { $0.update = newValue }
+    }
+  }
+
+  /// A query for the statistics of `quantityType` in buckets of `intervalComponents` anchored at
+  /// `anchorDate` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquery/init(quantitytype:quantitysamplepredicate:options:anchordate:intervalcomponents:)).
+  ///
+  /// Traps with "HKStatisticsCollectionQuery: intervalComponents must describe a positive
+  /// length" when the components add no time (workout-sim's message).
+  public init(
+    quantityType: HKQuantityType, quantitySamplePredicate: NSPredicate?,
+    options: HKStatisticsOptions = [], anchorDate: Date, intervalComponents: DateComponents
+  ) {
+    self.anchorDate = anchorDate
+    self.options = options
+    self.intervalComponents = intervalComponents
+    super.init(objectType: quantityType, predicate: quantitySamplePredicate)
+  }
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    // The initializer only takes quantity types.
+    let type = objectType as! HKQuantityType
+    HKStatisticsQuery.validate(options, for: type)
+    let (initial, update) = handlers.withLock { ($0.initial, $0.update) }
+    guard state.authorization.readGranted(type.identifier) != nil else {
+      return fail(notDeterminedError)
+    }
+    let grid = BucketGrid(
+      anchor: anchorDate, components: intervalComponents, calendar: context.simulation.calendar)
+    guard let kind = type.healthDataType else {
+      let empty = HKStatisticsCollection(type: type, grid: grid, buckets: [:])
+      return initial.map { handler in [{ [self] in handler(self, empty, nil) }] } ?? []
+    }
+    let filter = state.filter(
+      for: predicate, type: kind, identifier: type.identifier, context: context)
+    let buckets = Self.buckets(
+      kind: kind, filter: filter, options: options, grid: grid, predicate: predicate,
+      context: context, state: state)
+    let collection = state.collection(buckets, type: type, kind: kind, grid: grid, context: context)
+    if update != nil {
+      let anchor = state.health.changes(
+        of: kind, where: filter, after: nil, limit: nil, at: state.session.now
+      ).anchor
+      live.withLock { $0 = Live(kind: kind, filter: filter, anchor: anchor, buckets: buckets) }
+      state.healthListeners.append(self)
+    }
+    guard let initial else { return [] }
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        initial(self, collection, nil)
+      }
+    ]
+  }
+
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    let (initial, update) = handlers.withLock { ($0.initial, $0.update) }
+    if let initial { return [{ [self] in initial(self, nil, error) }] }
+    if let update { return [{ [self] in update(self, nil, nil, error) }] }
+    return []
+  }
+
+  /// The bucket values by bucket start: the grid over the span of the matching samples (their
+  /// whole intervals, so a sample astride the predicate's bounds gives its partial bucket outside
+  /// them). Buckets without samples are not computed: the collection makes them empty on demand,
+  /// so a predicate from `Date.distantPast` costs nothing.
+  private static func buckets(
+    kind: HealthDataType, filter: HealthFilter, options: HKStatisticsOptions, grid: BucketGrid,
+    predicate: NSPredicate?, context: QueryContext, state: HealthKitSimulation.State
+  ) -> [Date: HealthStatisticsValues] {
+    let now = state.session.now
+    guard let span = state.health.dataSpan(of: kind, where: filter, at: now) else { return [:] }
+    let low = span.lowerBound
+    let high = span.upperBound
+    let edges = grid.edges(covering: context.date(low), context.date(max(high, low)))
+    let instants = edges.map(context.instant)
+    let values = state.health.collection(
+      of: kind, where: filter, options: options.health, edges: instants, at: now)
+    var result: [Date: HealthStatisticsValues] = [:]
+    for (index, value) in values.enumerated() where value.hasData {
+      result[edges[index]] = value
+    }
+    return result
+  }
+}
+
+extension HKStatisticsCollectionQuery: HealthQueryListener {
+  package var listenedTypes: Set<HealthDataType> {
+    live.withLock { $0.map { [$0.kind] } ?? [] }
+  }
+
+  package var isFinished: Bool { isStopped }
+
+  package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard let seen = live.withLock({ $0 }), !isStopped, !state.health.isLocked(at: now),
+      let update = handlers.withLock({ $0.update }),
+      let simulation = executedIn.withLock({ $0.simulation })
+    else { return [] }
+    let changes = state.health.changes(
+      of: seen.kind, where: seen.filter, after: seen.anchor, limit: nil, at: now)
+    guard changes.anchor != seen.anchor else { return [] }
+    // The initializer only takes quantity types.
+    let type = objectType as! HKQuantityType
+    let context = QueryContext(simulation: simulation)
+    let grid = BucketGrid(
+      anchor: anchorDate, components: intervalComponents, calendar: context.simulation.calendar)
+    let buckets = Self.buckets(
+      kind: seen.kind, filter: seen.filter, options: options, grid: grid, predicate: predicate,
+      context: context, state: state)
+    live.withLock {
+      $0?.anchor = changes.anchor
+      $0?.buckets = buckets
+    }
+    let collection = state.collection(
+      buckets, type: type, kind: seen.kind, grid: grid, context: context)
+    var callbacks: [HealthKitSimulation.Callback] = []
+    for start in Set(buckets.keys).union(seen.buckets.keys).sorted()
+    where buckets[start] != seen.buckets[start] {
+      let statistics = collection.statistics(for: start)
+      callbacks.append { [self] in
+        guard !isStopped else { return }
+        update(self, statistics, collection, nil)
+      }
+    }
+    return callbacks
+  }
+}
+
+/// The bucket grid of a collection query: `anchor + k × components` in a calendar.
+struct BucketGrid: @unchecked Sendable {
+  let anchor: Date
+  let components: DateComponents
+  let calendar: Calendar
+
+  /// Edge `k`.
+  func edge(_ k: Int) -> Date {
+    var scaled = DateComponents()
+    scaled.year = components.year.map { $0 * k }
+    scaled.month = components.month.map { $0 * k }
+    scaled.weekOfYear = components.weekOfYear.map { $0 * k }
+    scaled.day = components.day.map { $0 * k }
+    scaled.hour = components.hour.map { $0 * k }
+    scaled.minute = components.minute.map { $0 * k }
+    scaled.second = components.second.map { $0 * k }
+    scaled.nanosecond = components.nanosecond.map { $0 * k }
+    return calendar.date(byAdding: scaled, to: anchor) ?? anchor
+  }
+
+  /// The trap message of components that add no time.
+  static let emptyIntervalMessage =
+    "HKStatisticsCollectionQuery: intervalComponents must describe a positive length"
+
+  /// The index of the bucket holding `date`: the largest `k` with `edge(k) <= date`.
+  func index(of date: Date) -> Int {
+    let step = edge(1).timeIntervalSince(anchor)
+    precondition(step > 0, Self.emptyIntervalMessage)
+    var k = Int((date.timeIntervalSince(anchor) / step).rounded(.down))
+    while edge(k) > date { k -= 1 }
+    while edge(k + 1) <= date { k += 1 }
+    return k
+  }
+
+  /// The edges of the buckets that cover `start...end`: from the bucket holding `start` to the
+  /// first edge after `end` (at least two edges).
+  func edges(covering start: Date, _ end: Date) -> [Date] {
+    var k = index(of: start)
+    var result = [edge(k)]
+    repeat {
+      k += 1
+      result.append(edge(k))
+    } while result[result.count - 1] <= end
+    return result
+  }
+}
+
+/// The buckets of a collection query, HealthKit's `HKStatisticsCollection` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkstatisticscollection). No public
+/// initializer.
+public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
+  private let type: HKQuantityType
+  private let grid: BucketGrid
+  private let buckets: [Date: HKStatistics]
+  private let sourceSet: Set<HKSource>
+
+  init(type: HKQuantityType, grid: BucketGrid, buckets: [Date: HKStatistics]) {
+    self.type = type
+    self.grid = grid
+    self.buckets = buckets
+    self.sourceSet = Set(buckets.values.flatMap { $0.sources ?? [] })
+  }
+
+  /// The statistics of the bucket holding `date`; a bucket without samples gives statistics
+  /// whose quantities are `nil`.
+  public func statistics(for date: Date) -> HKStatistics? {
+    let k = grid.index(of: date)
+    return bucket(start: grid.edge(k), end: grid.edge(k + 1))
+  }
+
+  /// Calls `block` with the statistics of every bucket from the one holding `startDate` through
+  /// the one holding `endDate` (a bucket starting exactly at `endDate` is not included unless
+  /// `startDate == endDate`), in time order, empty buckets included with `nil` quantities; set
+  /// `stop.pointee = true` to end early (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection/enumeratestatistics(from:to:with:)).
+  public func enumerateStatistics(
+    from startDate: Date, to endDate: Date,
+    with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void
+  ) {
+    guard endDate >= startDate else { return }
+    let first = grid.index(of: startDate)
+    var k = first
+    var stop = ObjCBool(false)
+    while true {
+      let start = grid.edge(k)
+      if k > first && start >= endDate { return }
+      let statistics = bucket(start: start, end: grid.edge(k + 1))
+      withUnsafeMutablePointer(to: &stop) { block(statistics, $0) }
+      if stop.boolValue { return }
+      k += 1
+    }
+  }
+
+  /// The statistics of the buckets that have samples, in time order.
+  public func statistics() -> [HKStatistics] {
+    buckets.keys.sorted().compactMap { buckets[$0] }
+  }
+
+  /// The sources of the buckets' statistics (with `separateBySource`; else empty).
+  public func sources() -> Set<HKSource> { sourceSet }
+
+  private func bucket(start: Date, end: Date) -> HKStatistics {
+    buckets[start] ?? HKStatistics(quantityType: type, startDate: start, endDate: end)
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// The collection of bucket values.
+  func collection(
+    _ values: [Date: HealthStatisticsValues], type: HKQuantityType, kind: HealthDataType,
+    grid: BucketGrid, context: QueryContext
+  ) -> HKStatisticsCollection {
+    var buckets: [Date: HKStatistics] = [:]
+    for (start, value) in values {
+      buckets[start] = statistics(value, type: type, kind: kind, context: context)
+    }
+    return HKStatisticsCollection(type: type, grid: grid, buckets: buckets)
+  }
+}

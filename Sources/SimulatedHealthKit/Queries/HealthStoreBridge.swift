@@ -1,0 +1,314 @@
+import WorkoutCore
+import WorkoutHealth
+
+/// The seam between HealthKit's objects and the pure store (WorkoutHealth): types, sources,
+/// devices, UUIDs, predicates and sample objects.
+extension HKObjectType {
+  /// The store's kind of this type, or `nil` for a type the store does not hold (queries of it
+  /// find nothing; saving it fails).
+  var healthDataType: HealthDataType? {
+    switch identifier {
+    case HKQuantityTypeIdentifier.stepCount.rawValue: .stepCount
+    case HKQuantityTypeIdentifier.distanceWalkingRunning.rawValue: .distanceWalkingRunning
+    case HKQuantityTypeIdentifier.activeEnergyBurned.rawValue: .activeEnergyBurned
+    case HKQuantityTypeIdentifier.basalEnergyBurned.rawValue: .basalEnergyBurned
+    case HKQuantityTypeIdentifier.heartRate.rawValue: .heartRate
+    case HKQuantityTypeIdentifier.restingHeartRate.rawValue: .restingHeartRate
+    case HKCategoryTypeIdentifier.sleepAnalysis.rawValue: .sleepAnalysis
+    case "HKWorkoutTypeIdentifier": .workout
+    case "HKDataTypeIdentifierElectrocardiogram": .electrocardiogram
+    default: nil
+    }
+  }
+}
+
+extension HealthDataType {
+  /// The store's canonical unit as an ``HKUnit`` (`count`, `m`, `kcal`, `count/min`).
+  var hkUnit: HKUnit { HKUnit(from: unit) }
+
+  /// The HealthKit type of this kind.
+  var hkType: HKSampleType {
+    switch self {
+    case .stepCount: HKQuantityType(.stepCount)
+    case .distanceWalkingRunning: HKQuantityType(.distanceWalkingRunning)
+    case .activeEnergyBurned: HKQuantityType(.activeEnergyBurned)
+    case .basalEnergyBurned: HKQuantityType(.basalEnergyBurned)
+    case .heartRate: HKQuantityType(.heartRate)
+    case .restingHeartRate: HKQuantityType(.restingHeartRate)
+    case .sleepAnalysis: HKCategoryType(.sleepAnalysis)
+    case .workout: HKObjectType.workoutType()
+    case .electrocardiogram: HKObjectType.electrocardiogramType()
+    }
+  }
+}
+
+/// What a query needs besides the state: the simulation (dates, calendar).
+struct QueryContext {
+  let simulation: HealthKitSimulation
+
+  /// The date of `instant`.
+  func date(_ instant: SimulationInstant) -> Date { simulation.date(of: instant) }
+  /// The instant of `date`.
+  func instant(_ date: Date) -> SimulationInstant { simulation.instant(of: date) }
+}
+
+/// The error of a query executed while the phone is locked (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkerror/code/errordatabaseinaccessible).
+let lockedError = HKError(.errorDatabaseInaccessible, "Protected health data is inaccessible")
+
+/// The error of a query of a type the app never asked to read.
+let notDeterminedError = HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+
+extension HealthKitSimulation.State {
+  /// The store's source of the app itself (``HKSource/default()``), added on first use.
+  mutating func appSourceIndex() -> UInt16 {
+    let source = HKSource.default()
+    return health.source(
+      for: HealthSource(kind: .app, name: source.name, bundleIdentifier: source.bundleIdentifier))
+  }
+
+  /// The HealthKit source of store source `index`.
+  func hkSource(_ index: UInt16) -> HKSource {
+    let source = health.sources[Int(index)]
+    return HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier)
+  }
+
+  /// The device of store source `index`: ``HKDevice/local()`` for the watch, an iPhone for the
+  /// phone ("iPhone", "Apple Inc.", model "iPhone"), `nil` for apps.
+  func hkDevice(_ index: UInt16) -> HKDevice? {
+    switch health.sources[Int(index)].kind {
+    case .watch: .local()
+    case .iPhone:
+      HKDevice(
+        name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: nil,
+        firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil,
+        udiDeviceIdentifier: nil)
+    case .app: nil
+    }
+  }
+
+  /// The UUID of store object `id`.
+  func uuid(of id: HealthSampleID) -> UUID {
+    let (high, low) = health.uuid(of: id)
+    var bytes = [UInt8](repeating: 0, count: 16)
+    for index in 0..<8 {
+      bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
+      bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
+    }
+    return UUID(
+      uuid: (
+        bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7], bytes[8],
+        bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+      ))
+  }
+
+  /// The store's form of a UUID: the first 8 bytes big-endian, then the last 8.
+  static func storeUUID(_ uuid: UUID) -> (UInt64, UInt64) {
+    let bytes = withUnsafeBytes(of: uuid.uuid) { Array($0) }
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+    for index in 0..<8 {
+      high = high << 8 | UInt64(bytes[index])
+      low = low << 8 | UInt64(bytes[8 + index])
+    }
+    return (high, low)
+  }
+
+  /// The app's object `id` as it saved it, or a new HealthKit object for a generated sample:
+  /// ``HKQuantitySample``, ``HKCategorySample`` or ``HKWorkout`` with the store's UUID, its
+  /// source's revision and device.
+  func object(_ id: HealthSampleID, context: QueryContext) -> HKSample {
+    if let own = appObjects[id] { return own }
+    let sample = health.sample(id)
+    let uuid = uuid(of: id)
+    let revision = HKSourceRevision(source: hkSource(sample.source), version: nil)
+    let device = hkDevice(sample.source)
+    let start = context.date(sample.start)
+    let end = context.date(sample.end)
+    switch sample.type {
+    case .sleepAnalysis:
+      return HKCategorySample(
+        type: HKCategoryType(.sleepAnalysis), value: Int(sample.value), start: start, end: end,
+        device: device, metadata: nil, uuid: uuid, sourceRevision: revision)
+    case .workout:
+      return HKWorkout(
+        health.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
+        device: device, sourceRevision: revision)
+    case .electrocardiogram:
+      return HKElectrocardiogram(
+        recording: health.electrocardiograms[Int(sample.value)], startDate: start, endDate: end,
+        uuid: uuid, device: device, sourceRevision: revision)
+    default:
+      // Quantity kinds: the HealthKit type exists for every one of them.
+      let type = sample.type.hkType as! HKQuantityType
+      return HKQuantitySample(
+        type: type, quantity: HKQuantity(unit: sample.type.hkUnit, doubleValue: sample.value),
+        start: start, end: end, device: device, metadata: nil, uuid: uuid,
+        sourceRevision: revision)
+    }
+  }
+
+  /// The store filter of `predicate` for samples of `type`, with the read rule applied: a type
+  /// whose reading was denied shows the app's own objects only (HealthKit's privacy rule: a
+  /// denied read looks like no data).
+  ///
+  /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
+  /// read.
+  mutating func filter(
+    for predicate: NSPredicate?, type: HealthDataType, identifier: String,
+    context: QueryContext
+  ) -> HealthFilter {
+    var filter = predicate.map { translate($0, type: type, context: context) } ?? .all
+    if authorization.readGranted(identifier) == false {
+      let own = appSourceIndex()
+      filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
+    }
+    return filter
+  }
+
+  /// A filter nothing matches.
+  static let nothing = HealthFilter.not(.all)
+
+  /// The instant of a date in a predicate under the wall-clock rule
+  /// (docs/swift-api.md#the-wall-clock-rule): a date within 5 minutes of the real clock
+  /// (`Date()`) and more than 5 minutes from virtual now is read as virtual now, with a
+  /// `wallClockDate` log entry naming `predicateForSamples` (also with `strictDates`: a query
+  /// has no error to report it through before it runs).
+  mutating func predicateInstant(_ date: Date, context: QueryContext) -> SimulationInstant {
+    let (instant, wallClock) = readPredicateDate(date, context: context)
+    if wallClock {
+      session.withEngine { $0.logWallClockDate(action: "predicateForSamples", session: nil) }
+    }
+    return instant
+  }
+
+  /// ``predicateInstant(_:context:)`` without the log entry: the instant, and whether the date
+  /// was read as virtual now.
+  func readPredicateDate(_ date: Date, context: QueryContext) -> (SimulationInstant, Bool) {
+    let now = session.now
+    let tolerance = HealthKitSimulation.wallClockTolerance
+    if abs(date.timeIntervalSince(Date())) <= tolerance,
+      abs(date.timeIntervalSince(context.date(now))) > tolerance
+    {
+      return (now, true)
+    }
+    return (context.instant(date), false)
+  }
+
+  private mutating func translate(
+    _ predicate: NSPredicate, type: HealthDataType, context: QueryContext
+  ) -> HealthFilter {
+    if let compound = predicate as? NSCompoundPredicate {
+      var parts: [HealthFilter] = []
+      for sub in compound.subpredicates {
+        parts.append(translate(sub, type: type, context: context))
+      }
+      switch compound.compoundPredicateType {
+      case .and: return .and(parts)
+      case .or: return .or(parts)
+      case .not: return .not(parts.count == 1 ? parts[0] : .and(parts))
+      @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
+      }
+    }
+    guard let known = predicate as? HKPredicate else {
+      // `NSPredicate(value:)` predicates are equal by their value; block predicates never are.
+      if predicate.isEqual(NSPredicate(value: true)) { return .all }
+      if predicate.isEqual(NSPredicate(value: false)) { return Self.nothing }
+      preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
+    }
+    switch known.filter {
+    case .date(let start, let end, let options):
+      let low = start.map { predicateInstant($0, context: context) }
+      let high = end.map { predicateInstant($0, context: context) }
+      return .date(
+        start: low, end: high,
+        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
+      )
+    case .sources(let bundles):
+      return .sources(sourceIndices { bundles.contains($0.bundleIdentifier) })
+    case .sourceRevisions(let revisions):
+      // Store sources have no version; the app's own objects keep the revision they were saved
+      // with.
+      let bundles = Set(revisions.filter { $0.version == nil }.map(\.source.bundleIdentifier))
+      let own = appObjects.filter { revisions.contains($0.value.sourceRevision) }.map(\.key)
+      return .or([
+        .sources(sourceIndices { bundles.contains($0.bundleIdentifier) }), .ids(Set(own)),
+      ])
+    case .devices(let devices):
+      var indices = Set<UInt16>()
+      for index in health.sources.indices {
+        if let device = hkDevice(UInt16(index)), devices.contains(device) {
+          indices.insert(UInt16(index))
+        }
+      }
+      let own = appObjects.filter { entry in
+        entry.value.device.map { devices.contains($0) } ?? false
+      }.map(\.key)
+      return .or([.sources(indices), .ids(Set(own))])
+    case .uuids(let uuids):
+      return .ids(Set(uuids.compactMap { self.health.id(ofUUID: Self.storeUUID($0)) }))
+    case .quantity(let comparison, let quantity):
+      guard type.isQuantity else { return Self.nothing }
+      return .quantity(comparison.health, quantity.doubleValue(for: type.hkUnit))
+    case .categoryComparison(let comparison, let value):
+      // The store's categories (sleep analysis) take the raw values 0...5; a comparison is the
+      // set of values that satisfy it.
+      let values = (0...15).filter { comparison.health.holds(Double($0), Double(value)) }
+      return .categoryValues(Set(values))
+    case .categoryValues(let values):
+      return .categoryValues(values)
+    case .workout(let uuid):
+      guard let id = self.health.id(ofUUID: Self.storeUUID(uuid)),
+        self.health.sample(id).type == .workout
+      else { return Self.nothing }
+      return .workout(Int(self.health.sample(id).value))
+    case .workoutActivity(let activity):
+      return .workoutActivity(activity.rawValue)
+    case .workoutDuration(let comparison, let seconds):
+      guard type == .workout else { return Self.nothing }
+      let ids = health.samples(
+        of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil
+      ).filter { id in
+        let record = health.workouts[Int(health.sample(id).value)]
+        let duration =
+          Double(record.duration.components.seconds)
+          + Double(record.duration.components.attoseconds) / 1e18
+        return comparison.health.holds(duration, seconds)
+      }
+      return .ids(Set(ids))
+    case .metadataKey(let key):
+      let own = appObjects.filter { $0.value.metadata?[key] != nil }.map(\.key)
+      var ids = Set(own)
+      if type == .workout {
+        for id in health.samples(
+          of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil)
+        where health.workouts[Int(health.sample(id).value)].metadata[key] != nil {
+          ids.insert(id)
+        }
+      }
+      return .ids(ids)
+    }
+  }
+
+  private func sourceIndices(where matches: (HealthSource) -> Bool) -> Set<UInt16> {
+    var result = Set<UInt16>()
+    for (index, source) in health.sources.enumerated() where matches(source) {
+      result.insert(UInt16(index))
+    }
+    return result
+  }
+}
+
+extension HKPredicateOperator {
+  /// The store's comparison.
+  var health: HealthComparison {
+    switch self {
+    case .lessThan: .lessThan
+    case .lessThanOrEqualTo: .lessThanOrEqual
+    case .greaterThan: .greaterThan
+    case .greaterThanOrEqualTo: .greaterThanOrEqual
+    case .equalTo: .equal
+    case .notEqualTo: .notEqual
+    }
+  }
+}

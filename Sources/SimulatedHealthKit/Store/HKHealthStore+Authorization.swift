@@ -1,0 +1,121 @@
+import WorkoutCore
+
+/// Authorization as users meet it (docs/swift-api.md#authorization): the scenario's
+/// `authorization` answers the sheet, which shows once per new set of types; reading stays
+/// private.
+extension HKHealthStore {
+  /// The sharing (write) status of `type`: `sharingAuthorized` or `sharingDenied` once the user
+  /// answered a sheet that asked to share it, `notDetermined` before. Read permission is never
+  /// revealed (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)).
+  public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
+    switch simulation.state.withLock({ $0.authorization.shareGranted(type.identifier) }) {
+    case nil: .notDetermined
+    case true?: .sharingAuthorized
+    case false?: .sharingDenied
+    }
+  }
+
+  /// Asks to share and read types. When a type has no answer yet the sheet shows (a log entry
+  /// `authorizationSheet` with the new types) and the scenario's `authorization` answers it
+  /// (granted without answers); the completion gets `(true, nil)` in the callback lane: `true`
+  /// says the sheet was handled, not that anything was granted (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:completion:)).
+  ///
+  /// Without `NSHealthUpdateUsageDescription` (share types asked) or
+  /// `NSHealthShareUsageDescription` (read types asked) in the app's Info.plist the app is
+  /// terminated with HealthKit's message and the completion is never called
+  /// (``HealthKitSimulation/AppTermination``).
+  public func requestAuthorization(
+    toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    guard request(share: typesToShare ?? [], read: typesToRead ?? []) == nil else { return }
+    simulation.enqueue { completion(true, nil) }
+  }
+
+  /// Asks to share and read types (the async form), as the completion form; returns once the
+  /// sheet was answered (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
+  ///
+  /// - Throws: ``HealthKitSimulation/AppTermination`` when the Info.plist lacks the usage
+  ///   description the request needs (HealthKit terminates the app), or when the app was
+  ///   terminated before.
+  public func requestAuthorization(
+    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+  ) async throws {
+    if let termination = request(share: typesToShare, read: typesToRead) { throw termination }
+    await simulation.deliver()
+  }
+
+  /// Whether asking would show the sheet: `shouldRequest` while a type has no answer for the
+  /// direction it is asked in, else `unnecessary`.
+  public func getRequestStatusForAuthorization(
+    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
+    completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
+  ) {
+    let status = requestStatus(share: typesToShare, read: typesToRead)
+    simulation.enqueue { completion(status, nil) }
+  }
+
+  /// The async form of `getRequestStatusForAuthorization(toShare:read:completion:)` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)).
+  ///
+  /// - Returns: `shouldRequest` while a type has no answer yet, else `unnecessary`.
+  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
+  public func statusForAuthorizationRequest(
+    toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
+  ) async throws -> HKAuthorizationRequestStatus {
+    let status = requestStatus(share: typesToShare, read: typesToRead)
+    await simulation.deliver()
+    return status
+  }
+
+  /// Shows and answers the sheet, or terminates the app; returns the termination (new or
+  /// earlier), `nil` when the request went through.
+  private func request(share: Set<HKSampleType>, read: Set<HKObjectType>)
+    -> HealthKitSimulation.AppTermination?
+  {
+    let shareTypes = share.map(\.identifier).sorted()
+    let readTypes = Array(Set(read.map(\.identifier))).sorted()
+    return simulation.mutate { state -> HealthKitSimulation.AppTermination? in
+      if let terminated = state.terminated { return terminated }
+      let keys = state.authorization.infoPlistKeys
+      var missing: (key: String, types: [String])?
+      if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
+        missing = (HealthKitSimulation.usageUpdateKey, shareTypes)
+      } else if !readTypes.isEmpty, !keys.contains(HealthKitSimulation.usageShareKey) {
+        missing = (HealthKitSimulation.usageShareKey, readTypes)
+      }
+      if let missing {
+        let termination = HealthKitSimulation.AppTermination(
+          message: HealthKitSimulation.missingUsageMessage(
+            key: missing.key, identifiers: missing.types))
+        state.terminated = termination
+        state.healthListeners = []
+        state.session.withEngine {
+          $0.reportAPIError(
+            WorkoutError.invalidArgument(termination.description), action: "requestAuthorization",
+            session: nil)
+        }
+        return termination
+      }
+      let new = state.authorization.unanswered(share: shareTypes, read: readTypes)
+      if !new.share.isEmpty || !new.read.isEmpty {
+        state.session.withEngine { $0.logAuthorizationSheet(share: new.share, read: new.read) }
+        state.authorization.answer(share: new.share, read: new.read)
+      }
+      return nil
+    }
+  }
+
+  private func requestStatus(share: Set<HKSampleType>, read: Set<HKObjectType>)
+    -> HKAuthorizationRequestStatus
+  {
+    simulation.state.withLock { state in
+      let new = state.authorization.unanswered(
+        share: share.map(\.identifier), read: read.map(\.identifier))
+      return new.share.isEmpty && new.read.isEmpty ? .unnecessary : .shouldRequest
+    }
+  }
+}

@@ -1,0 +1,45 @@
+import WorkoutCore
+
+/// Running queries (docs/swift-api.md#the-health-store).
+extension HKHealthStore {
+  /// Runs `query` at virtual now: its handler calls enter the callback lane (off the main
+  /// actor, serially) and run at the next delivery (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/execute(_:)).
+  ///
+  /// While the phone is locked (the scenario's lock periods) the query's handler gets
+  /// `HKError(.errorDatabaseInaccessible)` ("Protected health data is inaccessible") and the
+  /// query ends. After the app's termination the call is ignored.
+  ///
+  /// Traps with HealthKit's message "<query> has already been executed and cannot be executed
+  /// again." when `query` was executed before, and with the options messages of
+  /// ``HKStatisticsQuery`` for options that do not fit the type.
+  public func execute(_ query: HKQuery) {
+    let again = query.lifecycle.withLock { lifecycle -> Bool in
+      defer { lifecycle.executed = true }
+      return lifecycle.executed
+    }
+    precondition(!again, HKQuery.executedTwiceMessage(query))
+    query.executedIn.withLock { $0.simulation = simulation }
+    let context = QueryContext(simulation: simulation)
+    simulation.mutate { state in
+      guard state.terminated == nil else { return }
+      let callbacks =
+        state.health.isLocked(at: state.session.now) && query.failsWhileLocked
+        ? query.fail(lockedError) : query.activate(in: context, state: &state)
+      if !callbacks.isEmpty {
+        state.lane.append(contentsOf: callbacks)
+        state.turnDue = true
+      }
+    }
+  }
+
+  /// Stops `query`: no handler of it is called after this returns (a call already queued in the
+  /// lane is dropped); a query not running is left as it is (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/stop(_:)).
+  public func stop(_ query: HKQuery) {
+    query.lifecycle.withLock { $0.stopped = true }
+    simulation.state.withLock { state in
+      state.healthListeners.removeAll { $0 === (query as AnyObject) }
+    }
+  }
+}

@@ -1,0 +1,237 @@
+import WorkoutCore
+import WorkoutHealth
+
+/// Saving and deleting with HealthKit's rules (docs/swift-api.md#saving-and-deleting): objects go
+/// into the simulation's health store under the app's source (``HKSource/default()``), visible
+/// to queries at once.
+extension HKHealthStore {
+  /// Saves `object`; the completion gets `(true, nil)` or `(false, error)` in the callback lane
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-6fmtg).
+  public func save(
+    _ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    save([object], withCompletion: completion)
+  }
+
+  /// Saves `objects`, all or nothing; the completion gets `(true, nil)` or `(false, error)`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/save(_:withcompletion:)-47iwb).
+  public func save(
+    _ objects: [HKObject],
+    withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    guard let outcome = store(objects) else { return }
+    simulation.enqueue {
+      switch outcome {
+      case .success: completion(true, nil)
+      case .failure(let error): completion(false, error)
+      }
+    }
+  }
+
+  /// Saves `object` (the async form).
+  ///
+  /// - Throws: an ``HKError`` as saving an array does.
+  public func save(_ object: HKObject) async throws {
+    try await save([object])
+  }
+
+  /// Saves `objects` (the async form), all or nothing.
+  ///
+  /// - Throws: ``HKError``: `errorAuthorizationNotDetermined` ("Authorization not determined")
+  ///   when sharing a type was never asked for, `errorAuthorizationDenied` ("Not authorized")
+  ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
+  ///   already (or twice in `objects`) or a type the store does not hold;
+  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  public func save(_ objects: [HKObject]) async throws {
+    guard let outcome = store(objects) else { throw inertError() }
+    await simulation.deliver()
+    try outcome.get()
+  }
+
+  /// Deletes `object`, one of the app's own (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/delete(_:withcompletion:)-8qrsh).
+  public func delete(
+    _ object: HKObject, withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    delete([object], withCompletion: completion)
+  }
+
+  /// Deletes `objects`, all of them the app's own, all or nothing (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/delete(_:withcompletion:)-7wzhm).
+  public func delete(
+    _ objects: [HKObject],
+    withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    guard let outcome = remove(objects) else { return }
+    simulation.enqueue {
+      switch outcome {
+      case .success: completion(true, nil)
+      case .failure(let error): completion(false, error)
+      }
+    }
+  }
+
+  /// Deletes `object` (the async form).
+  ///
+  /// - Throws: an ``HKError`` as deleting an array does.
+  public func delete(_ object: HKObject) async throws {
+    try await delete([object])
+  }
+
+  /// Deletes `objects` (the async form), all or nothing.
+  ///
+  /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
+  ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
+  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  public func delete(_ objects: [HKObject]) async throws {
+    guard let outcome = remove(objects) else { throw inertError() }
+    await simulation.deliver()
+    try outcome.get()
+  }
+
+  /// Deletes the app's own objects of `objectType` that match `predicate`; the completion gets
+  /// `(true, count, nil)` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/deleteobjects(of:predicate:withcompletion:)).
+  public func deleteObjects(
+    of objectType: HKObjectType, predicate: NSPredicate,
+    withCompletion completion: @escaping @Sendable (Bool, Int, (any Error)?) -> Void
+  ) {
+    guard let outcome = removeMatching(objectType, predicate) else { return }
+    simulation.enqueue {
+      switch outcome {
+      case .success(let count): completion(true, count, nil)
+      case .failure(let error): completion(false, 0, error)
+      }
+    }
+  }
+
+  /// The async form of `deleteObjects(of:predicate:withCompletion:)`.
+  ///
+  /// - Returns: the number of objects deleted.
+  /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
+  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
+    -> Int
+  {
+    guard let outcome = removeMatching(objectType, predicate) else { throw inertError() }
+    await simulation.deliver()
+    return try outcome.get()
+  }
+
+  // MARK: - Rules
+
+  /// The error of a call after the app's termination.
+  func inertError() -> any Error {
+    simulation.appTermination ?? HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
+  }
+
+  /// The authorization error of writing `type`, or `nil` when sharing it was granted.
+  private static func shareError(_ type: HKObjectType, _ state: HealthKitSimulation.State)
+    -> HKError?
+  {
+    switch state.authorization.shareGranted(type.identifier) {
+    case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+    case false?: HKError(.errorAuthorizationDenied, "Not authorized")
+    case true?: nil
+    }
+  }
+
+  /// Saves under the lock; `nil` when the app was terminated (inert).
+  private func store(_ objects: [HKObject]) -> Result<Void, HKError>? {
+    let context = QueryContext(simulation: simulation)
+    return simulation.mutateHealth { state -> Result<Void, HKError>? in
+      guard state.terminated == nil else { return nil }
+      var seen = Set<UUID>()
+      var samples: [HealthSample] = []
+      var uuids: [(UInt64, UInt64)] = []
+      let now = state.session.now
+      let source = state.appSourceIndex()
+      for object in objects {
+        guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
+          kind != .workout, kind != .electrocardiogram
+        else {
+          let name = (object as? HKSample)?.sampleType.identifier ?? "\(Swift.type(of: object))"
+          return .failure(
+            HKError(
+              .errorInvalidArgument,
+              "SimulatedHealthKit's store takes samples of steps, walking and running distance, active and basal energy, heart rate, resting heart rate and sleep analysis (workouts come from finishWorkout); \(name) is not simulated"
+            ))
+        }
+        if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
+        let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
+        guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
+          return .failure(
+            HKError(
+              .errorInvalidArgument,
+              "An object with UUID \(sample.uuid.uuidString) has already been saved"))
+        }
+        let value: Double
+        if let quantity = (sample as? HKQuantitySample)?.quantity {
+          value = quantity.doubleValue(for: kind.hkUnit)
+        } else {
+          value = Double((sample as? HKCategorySample)?.value ?? 0)
+        }
+        samples.append(
+          HealthSample(
+            type: kind, source: source, start: context.instant(sample.startDate),
+            end: context.instant(sample.endDate), value: value, savedAt: now))
+        uuids.append(storeUUID)
+      }
+      let ids = state.health.save(samples, uuids: uuids, at: now)
+      for (id, object) in zip(ids, objects) {
+        // Every object was checked to be a sample above.
+        state.appObjects[id] = (object as! HKSample)
+      }
+      state.saved.append(contentsOf: objects)
+      return .success(())
+    }
+  }
+
+  /// Deletes under the lock; `nil` when inert.
+  private func remove(_ objects: [HKObject]) -> Result<Void, HKError>? {
+    simulation.mutateHealth { state -> Result<Void, HKError>? in
+      guard state.terminated == nil else { return nil }
+      var ids: [HealthSampleID] = []
+      for object in objects {
+        guard let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(object.uuid))
+        else {
+          return .failure(
+            HKError(
+              .errorInvalidArgument,
+              "The object with UUID \(object.uuid.uuidString) is not in the store"))
+        }
+        guard state.appObjects[id] != nil else {
+          return .failure(HKError(.errorAuthorizationDenied, "Not authorized"))
+        }
+        ids.append(id)
+      }
+      state.health.delete(ids, at: state.session.now)
+      for id in ids { state.appObjects[id] = nil }
+      return .success(())
+    }
+  }
+
+  /// Deletes the app's objects of `type` matching `predicate` under the lock; `nil` when inert.
+  private func removeMatching(_ type: HKObjectType, _ predicate: NSPredicate) -> Result<
+    Int, HKError
+  >? {
+    let context = QueryContext(simulation: simulation)
+    return simulation.mutateHealth { state -> Result<Int, HKError>? in
+      guard state.terminated == nil else { return nil }
+      if let error = Self.shareError(type, state) { return .failure(error) }
+      guard let kind = type.healthDataType else { return .success(0) }
+      let own = state.appSourceIndex()
+      var filter = state.filter(
+        for: predicate, type: kind, identifier: type.identifier, context: context)
+      filter = .and([filter, .sources([own])])
+      let ids = state.health.samples(
+        of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
+      ).filter { state.appObjects[$0] != nil }
+      state.health.delete(ids, at: state.session.now)
+      for id in ids { state.appObjects[id] = nil }
+      return .success(ids.count)
+    }
+  }
+}

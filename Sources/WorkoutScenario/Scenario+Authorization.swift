@@ -1,0 +1,119 @@
+import Foundation
+
+extension Scenario {
+  /// `authorization`: how the simulated user answers the permission sheets
+  /// (docs/scenario-format.md#authorization). Without the key every request is granted.
+  public struct Authorization: Sendable, Equatable {
+    /// One answer of the user to one data type on HealthKit's sheet.
+    public enum Answer: String, Sendable, Equatable, CaseIterable {
+      /// The user turned the type on.
+      case granted
+      /// The user left the type off.
+      case denied
+    }
+
+    /// `healthKit.default`: the answer for types not listed; default `.granted`.
+    public var defaultAnswer: Answer
+    /// `healthKit.read`: answers to reading, by HealthKit type identifier
+    /// (`"HKQuantityTypeIdentifierStepCount"`).
+    public var read: [String: Answer]
+    /// `healthKit.share`: answers to sharing (writing), by HealthKit type identifier.
+    public var share: [String: Answer]
+
+    /// Answers with `defaultAnswer` for types not in `read` or `share`.
+    public init(
+      defaultAnswer: Answer = .granted, read: [String: Answer] = [:], share: [String: Answer] = [:]
+    ) {
+      self.defaultAnswer = defaultAnswer
+      self.read = read
+      self.share = share
+    }
+
+    /// The answer to reading the type with HealthKit identifier `identifier`.
+    public func readAnswer(for identifier: String) -> Answer { read[identifier] ?? defaultAnswer }
+
+    /// The answer to sharing the type with HealthKit identifier `identifier`.
+    public func shareAnswer(for identifier: String) -> Answer {
+      share[identifier] ?? defaultAnswer
+    }
+
+    /// The HealthKit type identifiers the key accepts, in full (`"HKQuantityTypeIdentifierStepCount"`);
+    /// the short form is the identifier without its prefix, first letter lower-cased
+    /// (`"stepCount"`, `"sleepAnalysis"`, `"workout"`, `"electrocardiogram"`). The quantity and
+    /// category types SimulatedHealthKit knows, the workout type and the ECG type.
+    public static let typeIdentifiers: [String] =
+      quantityNames.map { "HKQuantityTypeIdentifier" + $0 }
+      + categoryNames.map { "HKCategoryTypeIdentifier" + $0 }
+      + ["HKWorkoutTypeIdentifier", "HKDataTypeIdentifierElectrocardiogram"]
+
+    private static let quantityNames = [
+      "ActiveEnergyBurned", "AppleExerciseTime", "AppleMoveTime", "AppleStandTime",
+      "BasalEnergyBurned", "CrossCountrySkiingSpeed", "CyclingCadence",
+      "CyclingFunctionalThresholdPower", "CyclingPower", "CyclingSpeed",
+      "DistanceCrossCountrySkiing", "DistanceCycling", "DistanceDownhillSnowSports",
+      "DistancePaddleSports", "DistanceRowing", "DistanceSkatingSports", "DistanceSwimming",
+      "DistanceWalkingRunning", "DistanceWheelchair", "FlightsClimbed", "PaddleSportsSpeed",
+      "PhysicalEffort", "PushCount", "RowingSpeed", "RunningPower", "RunningSpeed", "StepCount",
+      "SwimmingStrokeCount", "UnderwaterDepth", "AtrialFibrillationBurden", "HeartRate",
+      "HeartRateRecoveryOneMinute", "HeartRateVariabilitySDNN", "RestingHeartRate", "VO2Max",
+      "WalkingHeartRateAverage", "BodyFatPercentage", "BodyMass", "BodyMassIndex", "Height",
+      "LeanBodyMass", "WaistCircumference", "RunningGroundContactTime", "RunningStrideLength",
+      "RunningVerticalOscillation", "SixMinuteWalkTestDistance", "StairAscentSpeed",
+      "StairDescentSpeed", "WalkingAsymmetryPercentage", "WalkingDoubleSupportPercentage",
+      "WalkingSpeed", "WalkingStepLength",
+    ]
+
+    private static let categoryNames = [
+      "SleepAnalysis", "AppleStandHour", "MindfulSession", "HighHeartRateEvent",
+      "LowHeartRateEvent", "IrregularHeartRhythmEvent",
+    ]
+
+    /// The full identifier of a name as the key accepts it (full or short), or `nil`.
+    public static func identifier(named name: String) -> String? {
+      if typeIdentifiers.contains(name) { return name }
+      return shortNames[name]
+    }
+
+    /// Short name → full identifier.
+    private static let shortNames: [String: String] = {
+      var names: [String: String] = [:]
+      for identifier in typeIdentifiers {
+        let stem: Substring
+        if identifier == "HKWorkoutTypeIdentifier" {
+          stem = "Workout"
+        } else if let range = identifier.range(of: "Identifier") {
+          stem = identifier[range.upperBound...]
+        } else {
+          continue
+        }
+        let short = stem.prefix(1).lowercased() + stem.dropFirst()
+        // VO2Max → vo2Max: HealthKit's Swift name lower-cases the leading acronym.
+        names[stem.hasPrefix("VO2") ? "vo2Max" : short] = identifier
+      }
+      return names
+    }()
+  }
+
+  /// `app`: facts about the app under test that the simulated system reads
+  /// (docs/scenario-format.md#the-app).
+  public struct App: Sendable, Equatable {
+    /// Where the app's Info.plist comes from.
+    public enum InfoPlist: Sendable, Equatable {
+      /// An inline object: key → string value (keys with other values are kept with an empty
+      /// string).
+      case keys([String: String])
+      /// A path to a `.plist` file (XML or binary), relative to the scenario file's folder,
+      /// read when the simulation starts.
+      case file(String)
+    }
+
+    /// `infoPlist`: the app's Info.plist, or `nil` for the default (both HealthKit usage
+    /// descriptions present).
+    public var infoPlist: InfoPlist?
+
+    /// An app with the given Info.plist.
+    public init(infoPlist: InfoPlist? = nil) {
+      self.infoPlist = infoPlist
+    }
+  }
+}

@@ -1,0 +1,256 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+
+@testable import SimulatedHealthKit
+
+/// Authorization as users meet it, saving and deleting with HealthKit's rules, and the trap
+/// messages (checked through the functions that build them: a trap ends the process).
+@Suite struct HealthAuthorizationTests {
+  static let denyStepReading = """
+    "authorization": { "healthKit": { "read": { "denied": ["stepCount"] } } },
+    """
+
+  @Test func aDeniedReadLooksLikeAnEmptyStoreExceptTheAppsOwnData() async throws {
+    let denied = try HealthKitSimulation(
+      scenario: healthScenario(
+        samples: HealthQueryTests.overlapping, extra: Self.denyStepReading))
+    let empty = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    for simulation in [denied, empty] {
+      try await simulation.run {
+        let store = HKHealthStore()
+        try await authorize(store)
+        // Share was granted; read permission is never revealed.
+        #expect(store.authorizationStatus(for: steps) == .sharingAuthorized)
+        let found = await samples(store, simulation, steps)
+        #expect(found.error == nil)
+        #expect(found.samples?.isEmpty == true)
+        let (sum, error) = await statistics(store, simulation, steps, options: .cumulativeSum)
+        #expect(sum == nil)
+        #expect(error?.code == .errorNoData)
+        // The app's own sample shows.
+        try await store.save(
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 7),
+            start: simulation.now, end: simulation.now))
+        #expect(await samples(store, simulation, steps).samples?.count == 1)
+        let (own, _) = await statistics(store, simulation, steps, options: .cumulativeSum)
+        #expect(own?.sumQuantity()?.doubleValue(for: .count()) == 7)
+      }
+    }
+  }
+
+  @Test func theSheetShowsOncePerNewSetOfTypes() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(
+        samples: "[]",
+        extra: #""authorization": { "healthKit": { "share": { "denied": ["heartRate"] } } },"#))
+    try await simulation.run {
+      let store = HKHealthStore()
+      #expect(
+        try await store.statusForAuthorizationRequest(toShare: [steps], read: [steps])
+          == .shouldRequest)
+      try await store.requestAuthorization(toShare: [steps], read: [steps])
+      try await store.requestAuthorization(toShare: [steps], read: [steps])
+      #expect(
+        try await store.statusForAuthorizationRequest(toShare: [steps], read: [steps])
+          == .unnecessary)
+      #expect(
+        try await store.statusForAuthorizationRequest(toShare: [heartRate], read: [])
+          == .shouldRequest)
+      try await store.requestAuthorization(toShare: [steps, heartRate], read: [steps])
+      #expect(store.authorizationStatus(for: steps) == .sharingAuthorized)
+      #expect(store.authorizationStatus(for: heartRate) == .sharingDenied)
+      #expect(store.authorizationStatus(for: activeEnergy) == .notDetermined)
+    }
+    let sheets = simulation.result.log.compactMap { entry -> [String]? in
+      guard case .authorizationSheet(let share, let read) = entry.kind else { return nil }
+      return share + read
+    }
+    // Two sheets: the first with steps to share and read, the second with heart rate alone.
+    #expect(
+      sheets == [
+        ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierStepCount"],
+        ["HKQuantityTypeIdentifierHeartRate"],
+      ])
+  }
+
+  @Test func withoutTheUsageDescriptionTheAppIsTerminated() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(
+        samples: "[]",
+        extra: #""app": { "infoPlist": { "NSHealthUpdateUsageDescription": "Saves workouts" } },"#
+      ))
+    try await simulation.run {
+      let store = HKHealthStore()
+      // Sharing alone is fine: the update description is there.
+      try await store.requestAuthorization(toShare: [steps], read: [])
+      let expected = HealthKitSimulation.missingUsageMessage(
+        key: "NSHealthShareUsageDescription",
+        identifiers: ["HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierHeartRate"])
+      #expect(
+        expected
+          == "NSHealthShareUsageDescription must be set in the app's Info.plist in order to request read authorization for the following types: HKQuantityTypeIdentifierHeartRate, HKQuantityTypeIdentifierStepCount"
+      )
+      await #expect(throws: HealthKitSimulation.AppTermination(message: expected)) {
+        try await store.requestAuthorization(toShare: [], read: [steps, heartRate])
+      }
+      #expect(simulation.appTermination?.message == expected)
+      // Later calls are inert: the completion never runs, the async forms throw again.
+      let called = Mutex(false)
+      store.requestAuthorization(toShare: nil, read: [steps]) { _, _ in
+        called.withLock { $0 = true }
+      }
+      await simulation.settle()
+      #expect(!called.withLock { $0 })
+      await #expect(throws: HealthKitSimulation.AppTermination.self) {
+        try await store.save(
+          HKQuantitySample(
+            type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 1),
+            start: simulation.now, end: simulation.now))
+      }
+    }
+    let errors = simulation.result.errors
+    #expect(errors.count == 1)
+    #expect(errors.first?.action == "requestAuthorization")
+    #expect(
+      errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
+  }
+
+  @Test func theInfoPlistFileIsReadRelativeToTheScenario() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shk-plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plist = try PropertyListSerialization.data(
+      fromPropertyList: ["NSHealthShareUsageDescription": "Shows your steps"], format: .xml,
+      options: 0)
+    try plist.write(to: folder.appendingPathComponent("Info.plist"))
+    let file = folder.appendingPathComponent("app.json")
+    try Data(
+      #"{ "version": 1, "app": { "infoPlist": "Info.plist" } }"#.utf8
+    ).write(to: file)
+    let simulation = try HealthKitSimulation(scenario: file)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [steps])
+      // Sharing needs NSHealthUpdateUsageDescription, which the file lacks.
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "NSHealthUpdateUsageDescription must be set in the app's Info.plist in order to request write authorization for the following types: HKWorkoutTypeIdentifier"
+        )
+      ) {
+        try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+      }
+    }
+    try Data(#"{ "version": 1, "app": { "infoPlist": "Missing.plist" } }"#.utf8).write(to: file)
+    #expect {
+      _ = try HealthKitSimulation(scenario: file)
+    } throws: { error in
+      (error as? SimulationError)?.path == "app.infoPlist"
+    }
+  }
+
+  @Test func savingAndDeletingFollowHealthKitsRules() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(
+        samples: HealthQueryTests.overlapping,
+        extra: #""authorization": { "healthKit": { "share": { "denied": ["heartRate"] } } },"#))
+    try await simulation.run {
+      let store = HKHealthStore()
+      let one = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
+        start: simulation.now.addingTimeInterval(-60), end: simulation.now)
+      // Before any request: not determined.
+      await #expect(
+        throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+      ) {
+        try await store.save(one)
+      }
+      try await authorize(store)
+      try await store.save(one)
+      // The same UUID again fails; so does an array holding it, and then nothing of it is
+      // saved.
+      await #expect(throws: HKError.self) { try await store.save(one) }
+      let two = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 20),
+        start: simulation.now, end: simulation.now)
+      await #expect(throws: HKError.self) { try await store.save([two, one]) }
+      #expect(await samples(store, simulation, steps).samples?.count == 3)
+      // Sharing heart rate was denied.
+      await #expect(throws: HKError(.errorAuthorizationDenied, "Not authorized")) {
+        try await store.save(
+          HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 70),
+            start: simulation.now, end: simulation.now))
+      }
+      // The watch's samples are not the app's to delete.
+      let watch = try #require(
+        await samples(store, simulation, steps).samples?.first {
+          $0.sourceRevision.source.name == "Apple Watch"
+        })
+      await #expect(throws: HKError(.errorAuthorizationDenied, "Not authorized")) {
+        try await store.delete(watch)
+      }
+      try await store.save(two)
+      let deleted = try await store.deleteObjects(
+        of: steps,
+        predicate: HKQuery.predicateForSamples(
+          withStart: simulation.now.addingTimeInterval(-3600), end: nil))
+      // The app's two samples go; the watch's and iPhone's stay.
+      #expect(deleted == 2)
+      #expect(await samples(store, simulation, steps).samples?.count == 2)
+    }
+  }
+
+  @Test func trapMessagesAreHealthKits() {
+    #expect(
+      HKStatisticsQuery.optionsMessage(.discreteAverage, for: steps)
+        == "Statistics option HKStatisticsOptionDiscreteAverage is not compatible with cumulative data type HKQuantityTypeIdentifierStepCount"
+    )
+    #expect(
+      HKStatisticsQuery.optionsMessage([.cumulativeSum, .separateBySource], for: heartRate)
+        == "Statistics option HKStatisticsOptionCumulativeSum is not compatible with discrete data type HKQuantityTypeIdentifierHeartRate"
+    )
+    #expect(HKStatisticsQuery.optionsMessage([.mostRecent, .duration], for: steps) == nil)
+    #expect(HKStatisticsQuery.optionsMessage([.discreteMax, .mostRecent], for: heartRate) == nil)
+    let query = HKSampleQuery(sampleType: steps, predicate: nil, limit: 0, sortDescriptors: nil) {
+      _, _, _ in
+    }
+    #expect(
+      HKQuery.executedTwiceMessage(query)
+        == "<HKSampleQuery HKQuantityTypeIdentifierStepCount> has already been executed and cannot be executed again."
+    )
+    let anchored = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: 0) {
+      _, _, _, _, _ in
+    }
+    #expect(
+      HKQuery.notCallableMessage(anchored, setter: "setUpdateHandler:")
+        == "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution")
+    #expect(
+      HKQuery.unreadablePredicateMessage(NSPredicate { _, _ in true }).hasPrefix(
+        "SimulatedHealthKit cannot read the predicate "))
+    #expect(
+      NSSortDescriptor.unknownKeyMessage("quantity")
+        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not quantity"
+    )
+    #expect(
+      BucketGrid.emptyIntervalMessage
+        == "HKStatisticsCollectionQuery: intervalComponents must describe a positive length")
+  }
+
+  @Test func theAuthorizationListsKnowEveryTypeTheModuleKnows() {
+    let quantities = QuantityTypeInfo.table.keys
+    let categories = HKCategoryTypeIdentifier.known.map(\.rawValue)
+    let names = Set(Scenario.Authorization.typeIdentifiers)
+    #expect(names.isSuperset(of: quantities))
+    #expect(names.isSuperset(of: categories))
+    #expect(Scenario.Authorization.identifier(named: "stepCount") == steps.identifier)
+    #expect(Scenario.Authorization.identifier(named: "vo2Max") == "HKQuantityTypeIdentifierVO2Max")
+    #expect(Scenario.Authorization.identifier(named: "workout") == "HKWorkoutTypeIdentifier")
+  }
+}

@@ -3,18 +3,80 @@ import WorkoutText
 
 extension Report {
   /// The run result's days (``WorkoutSimulation/HealthDay``, docs/run-result.md#days) as the page
-  /// of days draws them: steps by source `Watch` then `iPhone` and merged, the night's sleep as
-  /// one `asleep` bar in minutes (the result carries the seconds asleep, not the stages; none
-  /// when 0), the resting heart rate.
+  /// of days draws them: steps by source `Watch` then `iPhone` and merged; the day's sleep
+  /// stages in minutes (``sleepLegend``'s order and names, those above 0), or, for a day with
+  /// seconds asleep but no stages, one `asleep` bar (none when 0); the resting heart rate.
+  ///
+  /// The intervals are the night's, which the result's days split at midnight (a sample counts
+  /// in the day of its end): a day's column gets the samples ending from noon the day before to
+  /// noon on the day (each from its day's ``WorkoutSimulation/HealthDay/sleepIntervals``), in
+  /// seconds from the day's local midnight, ordered by start; the evening samples of the last
+  /// day, whose night has no column, are left out of the strip (not of the minutes).
   public static func healthDayValues(_ days: [HealthDay]) -> [HealthDayValues] {
-    days.map { day in
-      HealthDayValues(
+    let noon = 43_200.0
+    var nights = Array(
+      repeating: [(stage: String, start: Double, end: Double)](), count: days.count)
+    for (index, day) in days.enumerated() {
+      for interval in day.sleepIntervals {
+        let column = day.start.duration(to: interval.end).secondsValue > noon ? index + 1 : index
+        guard column < days.count else { continue }
+        let midnight = days[column].start
+        nights[column].append(
+          (
+            sleepStageName(interval.stage.name), midnight.duration(to: interval.start).secondsValue,
+            midnight.duration(to: interval.end).secondsValue
+          ))
+      }
+    }
+    let paths: [KeyPath<HealthDay.SleepStages, Double>] = [
+      \.inBed, \.awake, \.asleepREM, \.asleepCore, \.asleepDeep, \.asleepUnspecified,
+    ]
+    return days.enumerated().map { index, day in
+      var minutes = zip(sleepLegend, paths).compactMap { name, path in
+        day.sleepStages[keyPath: path] > 0 ? (name, day.sleepStages[keyPath: path] / 60) : nil
+      }
+      if minutes.isEmpty, day.sleep > 0 { minutes = [("asleep", day.sleep / 60)] }
+      return HealthDayValues(
         date: day.date, stepsBySource: [("Watch", day.steps.watch), ("iPhone", day.steps.iPhone)],
-        mergedSteps: day.steps.merged,
-        sleepMinutes: day.sleep > 0 ? [("asleep", day.sleep / 60)] : [],
-        restingHeartRate: day.restingHeartRate)
+        mergedSteps: day.steps.merged, sleepMinutes: minutes,
+        restingHeartRate: day.restingHeartRate,
+        sleepIntervals: nights[index].sorted {
+          ($0.start, $0.end, $0.stage) < ($1.start, $1.end, $1.stage)
+        })
     }
   }
+
+  /// The page's short name of a stage (HealthKit's case name, `asleepCore`): `core`, `deep`,
+  /// `rem`, `asleep` for `asleepUnspecified`; `inBed` and `awake` as they are.
+  static func sleepStageName(_ healthKitName: String) -> String {
+    switch healthKitName {
+    case "asleepCore": "core"
+    case "asleepDeep": "deep"
+    case "asleepREM": "rem"
+    case "asleepUnspecified": "asleep"
+    default: healthKitName
+    }
+  }
+
+  /// The page's stage names in the order of the legend, the tables and the night's titles
+  /// (a hypnogram's, lightest first): `inBed`, `awake`, `rem`, `core`, `deep`, `asleep`
+  /// (asleep without a stage).
+  static let sleepLegend = ["inBed", "awake", "rem", "core", "deep", "asleep"]
+
+  /// The page of days' own style rules (the sleep stages' `inBed` fill and the legend's
+  /// swatches), added to the style sheet only on a page with days, so other pages keep their
+  /// bytes.
+  static let healthDaysCSS = """
+    svg .sleep-inBed { fill: var(--idle); }
+    .swatch.sleep-inBed { background: var(--idle); height: 10px; }
+    .swatch.sleep-awake { background: var(--energy); height: 10px; }
+    .swatch.sleep-rem { background: var(--model); height: 10px; }
+    svg .sleep-asleep { fill: var(--cadence); }
+    .swatch.sleep-core { background: var(--speed); height: 10px; }
+    .swatch.sleep-asleep { background: var(--cadence); height: 10px; }
+    .swatch.sleep-deep { background: #1a3a8a; height: 10px; }
+
+    """
 
   /// The page of days (the seam for the health store's per-day values, ``HealthDayValues``):
   /// per day, bars of steps by source with the merged count beside them, the night's sleep
@@ -88,8 +150,14 @@ extension Report {
     }
     out += labels(bottom) + "</svg></figure>\n"
     // Sleep.
-    let longest = days.map { $0.sleepMinutes.reduce(0) { $0 + $1.minutes } }.max() ?? 0
-    if longest > 0 {
+    let longest =
+      days.map {
+        $0.sleepMinutes.reduce(0) { $0 + ($1.stage == "inBed" ? 0 : $1.minutes) }
+      }.max() ?? 0
+    if days.contains(where: { !$0.sleepIntervals.isEmpty }) {
+      out += sleepStrip(days, columnWidth: columnWidth, height: height, bottom: bottom)
+      out += labels(bottom) + "</svg></figure>\n"
+    } else if longest > 0 {
       let sleep = LinearScale(
         domain: Ticks.niceDomain(low: 0, high: longest / 60, maximumCount: 5),
         range: (bottom, TimeChart.top))
@@ -98,7 +166,7 @@ extension Report {
       out += frame("days-sleep", "Sleep per night", height) + axis(sleep, maximumCount: 5)
       for (index, day) in days.enumerated() {
         var total = 0.0
-        for stage in day.sleepMinutes {
+        for stage in day.sleepMinutes where stage.stage != "inBed" {
           let low = sleep(total / 60)
           total += stage.minutes
           let high = sleep(total / 60)
@@ -145,6 +213,73 @@ extension Report {
       out += "</td></tr>"
     }
     out += "</tbody></table></section>\n"
+    return out
+  }
+
+  /// The sleep chart as a strip per night (its figure and SVG up to the day labels): the time of
+  /// night runs down the chart (seconds from each day's local midnight, labelled as local clock
+  /// times, ticks on ``Ticks/timeStep(span:maximumCount:)``), each sample a rectangle in its
+  /// stage's colour, `inBed` wider behind the stages; one `<g>` per night titled with the
+  /// minutes per stage it draws; a legend of the stages drawn.
+  static func sleepStrip(
+    _ days: [HealthDayValues], columnWidth: Double, height: Double, bottom: Double
+  ) -> String {
+    let all = days.flatMap(\.sleepIntervals)
+    let low = all.map(\.start).min() ?? 0
+    let high = all.map(\.end).max() ?? 0
+    let step = Ticks.timeStep(span: max(high - low, 1), maximumCount: 6)
+    let start = (low / step + 1e-9).rounded(.down) * step
+    let end = max((high / step - 1e-9).rounded(.up) * step, start + step)
+    let y = LinearScale(domain: (start, end), range: (TimeChart.top, bottom))
+    let drawn = Set(all.map(\.stage))
+    var out = "<figure><figcaption>Sleep the night before each day, by stage in time order"
+    out += " (local time)"
+    for stage in sleepLegend where drawn.contains(stage) {
+      out += " <span class=\"key\"><span class=\"swatch sleep-" + stage + "\"></span>" + stage
+      out += "</span>"
+    }
+    out +=
+      "</figcaption><svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"days-sleep\""
+    out += " viewBox=\"0 0 960 " + PathText.number(height) + "\" role=\"img\""
+    out += " aria-label=\"Sleep stages per night\"><title>Sleep stages per night</title>"
+    for value in Ticks.multiples(of: step, from: start, to: end) {
+      let py = PathText.number(y(value))
+      out += "<path class=\"grid\" d=\"M" + PathText.number(TimeChart.left) + "," + py + "H"
+      out += PathText.number(TimeChart.right) + "\"/><text class=\"tick\" x=\""
+      out +=
+        PathText.number(TimeChart.left - 6) + "\" y=\"" + py + "\" dy=\"4\" text-anchor=\"end\">"
+      out += Ticks.clockLabel(localSeconds: value, withSeconds: false) + "</text>"
+    }
+    func rect(_ stage: String, _ x: Double, _ width: Double, _ from: Double, _ to: Double)
+      -> String
+    {
+      "<rect class=\"sleep-" + HTML.escape(stage) + "\" x=\"" + PathText.number(x) + "\" y=\""
+        + PathText.number(y(from)) + "\" width=\"" + PathText.number(width) + "\" height=\""
+        + PathText.number(y(to) - y(from)) + "\"/>"
+    }
+    for (index, day) in days.enumerated() where !day.sleepIntervals.isEmpty {
+      let x = TimeChart.left + columnWidth * Double(index)
+      var names = sleepLegend.filter { name in day.sleepIntervals.contains { $0.stage == name } }
+      for interval in day.sleepIntervals where !names.contains(interval.stage) {
+        names.append(interval.stage)
+      }
+      let minutes = names.map { name in
+        day.sleepIntervals.reduce(0.0) { $0 + ($1.stage == name ? $1.end - $1.start : 0) } / 60
+      }
+      out += "<g><title>" + HTML.escape(day.date) + " night: "
+      out += HTML.escape(
+        zip(names, minutes).map { $0 + " " + tickText($1.rounded()) + " min" }.joined(
+          separator: ", "))
+      out += "</title>"
+      for interval in day.sleepIntervals where interval.stage == "inBed" {
+        out += rect("inBed", x + columnWidth * 0.1, columnWidth * 0.8, interval.start, interval.end)
+      }
+      for interval in day.sleepIntervals where interval.stage != "inBed" {
+        out += rect(
+          interval.stage, x + columnWidth * 0.2, columnWidth * 0.6, interval.start, interval.end)
+      }
+      out += "</g>"
+    }
     return out
   }
 }

@@ -98,21 +98,29 @@ public struct HealthDayValues: Sendable, Equatable {
   /// Steps after merging the sources (HealthKit's statistics de-duplicate overlapping
   /// sources), or `nil` when not computed.
   public var mergedSteps: Double?
-  /// Minutes asleep per stage (`core`, `deep`, `rem`, `awake`) of the night ending that day, in
-  /// the order to stack them.
+  /// Minutes per stage (`core`, `deep`, `rem`, `awake`, `asleep` for asleep without a stage,
+  /// `inBed`) of the night ending that day, in the order to stack them (`inBed`, which spans the
+  /// others, is listed in the table but not stacked).
   public var sleepMinutes: [(stage: String, minutes: Double)]
+  /// The night's samples in time order: the stage (a name of ``sleepMinutes``) and its start and
+  /// end in seconds from the day's local midnight (negative the evening before). When any day
+  /// has them, the sleep chart is a strip per night on the time of night instead of stacked
+  /// totals (a day without them is an empty column there).
+  public var sleepIntervals: [(stage: String, start: Double, end: Double)]
   /// Resting heart rate, bpm, or `nil`.
   public var restingHeartRate: Double?
 
   /// Creates a day.
   public init(
     date: String, stepsBySource: [(source: String, steps: Double)], mergedSteps: Double?,
-    sleepMinutes: [(stage: String, minutes: Double)], restingHeartRate: Double?
+    sleepMinutes: [(stage: String, minutes: Double)], restingHeartRate: Double?,
+    sleepIntervals: [(stage: String, start: Double, end: Double)] = []
   ) {
     self.date = date
     self.stepsBySource = stepsBySource
     self.mergedSteps = mergedSteps
     self.sleepMinutes = sleepMinutes
+    self.sleepIntervals = sleepIntervals
     self.restingHeartRate = restingHeartRate
   }
 
@@ -124,5 +132,8 @@ public struct HealthDayValues: Sendable, Equatable {
       && lhs.stepsBySource.map(\.steps) == rhs.stepsBySource.map(\.steps)
       && lhs.sleepMinutes.map(\.stage) == rhs.sleepMinutes.map(\.stage)
       && lhs.sleepMinutes.map(\.minutes) == rhs.sleepMinutes.map(\.minutes)
+      && lhs.sleepIntervals.map(\.stage) == rhs.sleepIntervals.map(\.stage)
+      && lhs.sleepIntervals.map(\.start) == rhs.sleepIntervals.map(\.start)
+      && lhs.sleepIntervals.map(\.end) == rhs.sleepIntervals.map(\.end)
   }
 }

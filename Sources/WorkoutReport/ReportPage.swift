@@ -23,11 +23,13 @@ public enum Report {
   /// The page as text.
   public static func page(_ input: ReportInput) -> String {
     let result = input.result
+    let days = input.healthDays.isEmpty ? healthDayValues(result.days ?? []) : input.healthDays
     var out = "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
     out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
     out += "<meta name=\"generator\" content=\"" + HTML.escape(Simulation.generator) + "\">\n"
     out += "<title>" + HTML.escape(result.scenarioName) + " · workout-sim report</title>\n"
-    out += "<style>\n" + css + "</style>\n</head>\n<body>\n<header>\n"
+    out += "<style>\n" + css + (days.isEmpty ? "" : healthDaysCSS)
+    out += "</style>\n</head>\n<body>\n<header>\n"
     out += "<h1>" + HTML.escape(result.scenarioName) + "</h1>\n<p class=\"meta\">"
     out += HTML.escape(input.source) + " · seed " + String(result.seed) + " · start "
     out += HTML.escape(result.date(of: .zero)) + " · time zone "
@@ -42,7 +44,6 @@ public enum Report {
       out += recordSection(input, index: index)
     }
     out += errorsSection(result)
-    let days = input.healthDays.isEmpty ? healthDayValues(result.days ?? []) : input.healthDays
     if !days.isEmpty { out += healthDaysSection(days) }
     out += "</main>\n<footer>" + HTML.escape(Simulation.generator)
     out += " · times are scenario times shown in " + HTML.escape(result.timeZoneName)

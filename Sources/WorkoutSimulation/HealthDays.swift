@@ -24,6 +24,79 @@ public struct HealthDay: Sendable, Equatable {
     }
   }
 
+  /// A night's seconds per sleep stage: the stages of `HKCategoryValueSleepAnalysis`
+  /// (https://developer.apple.com/documentation/healthkit/hkcategoryvaluesleepanalysis), raw
+  /// values in brackets. Each field is the sum of the durations, s, of one source's samples of
+  /// that stage ending on the day (``HealthDay/sleepStages``).
+  public struct SleepStages: Sendable, Equatable {
+    /// In bed (0), s.
+    public var inBed: Double
+    /// Awake (2), s.
+    public var awake: Double
+    /// Core (light) sleep (3), s.
+    public var asleepCore: Double
+    /// Deep sleep (4), s.
+    public var asleepDeep: Double
+    /// REM sleep (5), s.
+    public var asleepREM: Double
+    /// Asleep, stage not known (1), s.
+    public var asleepUnspecified: Double
+
+    /// Seconds per stage (0 for a stage left out).
+    public init(
+      inBed: Double = 0, awake: Double = 0, asleepCore: Double = 0, asleepDeep: Double = 0,
+      asleepREM: Double = 0, asleepUnspecified: Double = 0
+    ) {
+      self.inBed = inBed
+      self.awake = awake
+      self.asleepCore = asleepCore
+      self.asleepDeep = asleepDeep
+      self.asleepREM = asleepREM
+      self.asleepUnspecified = asleepUnspecified
+    }
+
+    /// The seconds of `stage`.
+    public subscript(stage: SleepStage) -> Double {
+      get {
+        switch stage {
+        case .inBed: inBed
+        case .asleepUnspecified: asleepUnspecified
+        case .awake: awake
+        case .asleepCore: asleepCore
+        case .asleepDeep: asleepDeep
+        case .asleepREM: asleepREM
+        }
+      }
+      set {
+        switch stage {
+        case .inBed: inBed = newValue
+        case .asleepUnspecified: asleepUnspecified = newValue
+        case .awake: awake = newValue
+        case .asleepCore: asleepCore = newValue
+        case .asleepDeep: asleepDeep = newValue
+        case .asleepREM: asleepREM = newValue
+        }
+      }
+    }
+  }
+
+  /// One sleep sample of a night: its stage and its span on the scenario's clock.
+  public struct SleepInterval: Sendable, Equatable {
+    /// The stage.
+    public var stage: SleepStage
+    /// The sample's start (scenario instant).
+    public var start: SimulationInstant
+    /// The sample's end, after ``start``.
+    public var end: SimulationInstant
+
+    /// An interval.
+    public init(stage: SleepStage, start: SimulationInstant, end: SimulationInstant) {
+      self.stage = stage
+      self.start = start
+      self.end = end
+    }
+  }
+
   /// The local date, `YYYY-MM-DD` (the scenario's time zone).
   public var date: String
   /// The day's local midnight (scenario instant).
@@ -41,13 +114,23 @@ public struct HealthDay: Sendable, Equatable {
   /// samples ending on the day (the night before it), from the highest-priority source that
   /// has asleep samples ending on it.
   public var sleep: Double
+  /// Seconds per stage, `inBed` and `awake` too, of the sleep samples ending on the day from
+  /// the source ``sleep`` counts (when no source has asleep samples ending on the day: the
+  /// highest-priority source with any sleep sample ending on it); its four asleep stages add up
+  /// to ``sleep`` (up to rounding).
+  public var sleepStages: SleepStages
+  /// The samples behind ``sleepStages``, by start (at one start `inBed` first, then by raw
+  /// value): the night in time order, for the report's strip per night. Not in the JSON
+  /// document, which carries the totals.
+  public var sleepIntervals: [SleepInterval]
   /// Workouts starting on the day.
   public var workouts: Int
 
   /// A day.
   public init(
     date: String, start: SimulationInstant, end: SimulationInstant, steps: Steps,
-    activeEnergy: Double, restingHeartRate: Double?, sleep: Double, workouts: Int
+    activeEnergy: Double, restingHeartRate: Double?, sleep: Double, workouts: Int,
+    sleepStages: SleepStages = SleepStages(), sleepIntervals: [SleepInterval] = []
   ) {
     self.date = date
     self.start = start
@@ -56,6 +139,8 @@ public struct HealthDay: Sendable, Equatable {
     self.activeEnergy = activeEnergy
     self.restingHeartRate = restingHeartRate
     self.sleep = sleep
+    self.sleepStages = sleepStages
+    self.sleepIntervals = sleepIntervals
     self.workouts = workouts
   }
 }
@@ -83,14 +168,19 @@ extension HealthDay {
       of: .activeEnergyBurned, where: .all, options: .cumulativeSum, edges: edges, at: now)
     let resting = store.collection(
       of: .restingHeartRate, where: .all, options: .discreteAverage, edges: edges, at: now)
-    // Sleep: asleep seconds by day of the sample's end, per source.
+    // Sleep: asleep seconds by day of the sample's end, per source, and every sleep sample
+    // (inBed and awake too) by day and source for the stages.
     let asleep: Set<Double> = [1, 3, 4, 5]
     var sleep = Array(repeating: [UInt16: Double](), count: days.count)
+    var nights = Array(repeating: [UInt16: [SleepInterval]](), count: days.count)
     for sample in data.samples
-    where sample.type == .sleepAnalysis && asleep.contains(sample.value)
-      && sample.end > first.start && sample.end <= last.end
-    {
+    where sample.type == .sleepAnalysis && sample.end > first.start && sample.end <= last.end {
       let index = Self.day(containing: sample.end, edges: edges, inclusiveEnd: true)
+      if let stage = SleepStage(rawValue: Int(sample.value)) {
+        nights[index][sample.source, default: []].append(
+          SleepInterval(stage: stage, start: sample.start, end: sample.end))
+      }
+      guard asleep.contains(sample.value) else { continue }
       sleep[index][sample.source, default: 0] += sample.start.duration(to: sample.end).secondsValue
     }
     var workouts = Array(repeating: 0, count: days.count)
@@ -102,14 +192,36 @@ extension HealthDay {
     return days.indices.map { index in
       let bySource = steps[index].bySource
       let slept = order.first { sleep[index][$0] != nil }.flatMap { sleep[index][$0] } ?? 0
+      let night = Self.night(nights[index], asleep: sleep[index], order: order)
       return HealthDay(
         date: days[index].dateText, start: days[index].start, end: days[index].end,
         steps: Steps(
           merged: steps[index].sum ?? 0, watch: bySource[HealthGenerator.watch]?.sum ?? 0,
           iPhone: bySource[HealthGenerator.iPhone]?.sum ?? 0),
         activeEnergy: energy[index].sum ?? 0, restingHeartRate: resting[index].average,
-        sleep: slept, workouts: workouts[index])
+        sleep: slept, workouts: workouts[index], sleepStages: night.stages,
+        sleepIntervals: night.intervals)
     }
+  }
+
+  /// A night's stages and samples from one source: the first in `order` with asleep seconds,
+  /// else the first with any sleep sample; none for a day without sleep samples.
+  static func night(
+    _ bySource: [UInt16: [SleepInterval]], asleep: [UInt16: Double], order: [UInt16]
+  ) -> (stages: SleepStages, intervals: [SleepInterval]) {
+    guard
+      let source = order.first(where: { asleep[$0] != nil })
+        ?? order.first(where: { bySource[$0] != nil }),
+      let samples = bySource[source]
+    else { return (SleepStages(), []) }
+    var stages = SleepStages()
+    for sample in samples {
+      stages[sample.stage] += sample.start.duration(to: sample.end).secondsValue
+    }
+    let intervals = samples.sorted {
+      ($0.start, $0.stage.rawValue, $0.end) < ($1.start, $1.stage.rawValue, $1.end)
+    }
+    return (stages, intervals)
   }
 
   /// The index of the day holding `instant` (`edges` ascending; with `inclusiveEnd`, an instant

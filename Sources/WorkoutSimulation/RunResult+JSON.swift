@@ -114,8 +114,9 @@ extension RunResult {
     json.number(instant.seconds)
   }
 
-  /// `{ "activeEnergy", "date", "restingHeartRate" (when known), "sleep", "steps": { "iPhone",
-  /// "merged", "watch" }, "workouts" }` (docs/run-result.md#days).
+  /// `{ "activeEnergy", "date", "restingHeartRate" (when known), "sleep", "sleepStages": {
+  /// "asleepCore", "asleepDeep", "asleepREM", "asleepUnspecified", "awake", "inBed" }, "steps":
+  /// { "iPhone", "merged", "watch" }, "workouts" }` (docs/run-result.md#days).
   private func write(day: HealthDay, into json: inout JSONBuffer) {
     json.beginObject()
     json.key(ascii: "activeEnergy")
@@ -128,6 +129,21 @@ extension RunResult {
     }
     json.key(ascii: "sleep")
     json.number(day.sleep)
+    json.key(ascii: "sleepStages")
+    json.beginObject()
+    json.key(ascii: "asleepCore")
+    json.number(day.sleepStages.asleepCore)
+    json.key(ascii: "asleepDeep")
+    json.number(day.sleepStages.asleepDeep)
+    json.key(ascii: "asleepREM")
+    json.number(day.sleepStages.asleepREM)
+    json.key(ascii: "asleepUnspecified")
+    json.number(day.sleepStages.asleepUnspecified)
+    json.key(ascii: "awake")
+    json.number(day.sleepStages.awake)
+    json.key(ascii: "inBed")
+    json.number(day.sleepStages.inBed)
+    json.endObject()
     json.key(ascii: "steps")
     json.beginObject()
     json.key(ascii: "iPhone")

@@ -56,6 +56,13 @@ struct HealthDaysTests {
     // (awake and the iPhone's inBed do not count).
     #expect(days[0].sleep == 0)
     #expect(days[1].sleep == 28_200)
+    // Its stages from the same source: core 7200 + 13 800 = 21 000, deep 3600, REM 3600,
+    // awake 600; the iPhone's inBed is another source's, so no inBed.
+    #expect(days[0].sleepStages == HealthDay.SleepStages())
+    #expect(
+      days[1].sleepStages
+        == HealthDay.SleepStages(
+          awake: 600, asleepCore: 21_000, asleepDeep: 3600, asleepREM: 3600))
     #expect(days.map(\.workouts) == [0, 0])
   }
 
@@ -67,6 +74,10 @@ struct HealthDaysTests {
     // March 2: the iPhone −28 800…−27 900: 900 s / 12 = 75.
     #expect(abs(days[1].steps.merged - 75) < 1e-9)
     #expect(days[1].activeEnergy == 20)
+    // Sleep: the iPhone has no asleep samples, so the watch's count, stages and all.
+    #expect(days[1].sleep == 28_200)
+    #expect(days[1].sleepStages.asleepCore == 21_000)
+    #expect(days[1].sleepStages.inBed == 0)
   }
 
   @Test("a scenario without health has no days and its document no days key")
@@ -94,6 +105,14 @@ struct HealthDaysTests {
       #"  "date" : "2026-03-01","#,
       #"  "restingHeartRate" : 58,"#,
       #"  "sleep" : 0,"#,
+      #"  "sleepStages" : {"#,
+      #"    "asleepCore" : 0,"#,
+      #"    "asleepDeep" : 0,"#,
+      #"    "asleepREM" : 0,"#,
+      #"    "asleepUnspecified" : 0,"#,
+      #"    "awake" : 0,"#,
+      #"    "inBed" : 0"#,
+      #"  },"#,
       #"  "steps" : {"#,
       #"    "iPhone" : 25,"#,
       #"    "merged" : 60,"#,

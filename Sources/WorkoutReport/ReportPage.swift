@@ -323,6 +323,33 @@ public enum Report {
   }
 
   /// The session's states as coloured spans on the time axis, from the log's state changes.
+  /// The state changes of `session` in the log, in order: scenario seconds and the new state.
+  static func stateChanges(_ result: RunResult, session: Int)
+    -> [(at: Double, state: WorkoutSessionState)]
+  {
+    result.log.compactMap { entry in
+      guard entry.session == session, case .stateChange(_, let to) = entry.kind else {
+        return nil
+      }
+      return (entry.at.seconds, to)
+    }
+  }
+
+  /// The two rows of tick labels under a time strip whose plot ends at `bottom` (px): elapsed
+  /// time 13 px below it, the wall clock 26 px below.
+  static func tickLabels(_ axis: TimeChart.Axis, x: LinearScale, bottom: Double) -> String {
+    var out = ""
+    for tick in axis.elapsed {
+      out += "<text class=\"tick\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
+      out += PathText.number(bottom + 13) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
+    }
+    for tick in axis.clock {
+      out += "<text class=\"tick clock\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
+      out += PathText.number(bottom + 26) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
+    }
+    return out
+  }
+
   static func statesSVG(_ result: RunResult, session: Int?, axis: TimeChart.Axis, id: String)
     -> String
   {
@@ -330,12 +357,7 @@ public enum Report {
     let top = 6.0
     let bottom = 28.0
     let x = LinearScale(domain: (axis.start, axis.end), range: (TimeChart.left, TimeChart.right))
-    var changes: [(at: Double, state: WorkoutSessionState)] = []
-    if let session {
-      for entry in result.log where entry.session == session {
-        if case .stateChange(_, let to) = entry.kind { changes.append((entry.at.seconds, to)) }
-      }
-    }
+    let changes = session.map { stateChanges(result, session: $0) } ?? []
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + id
     out +=
       "\" viewBox=\"0 0 960 " + PathText.number(height)
@@ -359,14 +381,7 @@ public enum Report {
         out += PathText.number(bottom - 7) + "\">" + change.state.name + "</text>"
       }
     }
-    for tick in axis.elapsed {
-      out += "<text class=\"tick\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
-      out += PathText.number(bottom + 13) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
-    }
-    for tick in axis.clock {
-      out += "<text class=\"tick clock\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
-      out += PathText.number(bottom + 26) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
-    }
+    out += tickLabels(axis, x: x, bottom: bottom)
     out += "</svg>"
     return out
   }
@@ -407,10 +422,7 @@ public enum Report {
       out += "<text class=\"tick\" x=\"" + PathText.number(TimeChart.left - 6) + "\" y=\""
       out += PathText.number(y + 15) + "\" text-anchor=\"end\">session " + String(session)
       out += "</text>"
-      var changes: [(at: Double, state: WorkoutSessionState)] = []
-      for entry in result.log where entry.session == session {
-        if case .stateChange(_, let to) = entry.kind { changes.append((entry.at.seconds, to)) }
-      }
+      let changes = stateChanges(result, session: session)
       for (index, change) in changes.enumerated() {
         let to = index + 1 < changes.count ? changes[index + 1].at : axis.end
         let left = x(change.at)
@@ -446,14 +458,7 @@ public enum Report {
     for error in result.errors {
       out += tick(error.at, "error", error.action + ": " + error.error.message)
     }
-    for tick in axis.elapsed {
-      out += "<text class=\"tick\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
-      out += PathText.number(bottom + 13) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
-    }
-    for tick in axis.clock {
-      out += "<text class=\"tick clock\" x=\"" + PathText.number(x(tick.seconds)) + "\" y=\""
-      out += PathText.number(bottom + 26) + "\" text-anchor=\"middle\">" + tick.label + "</text>"
-    }
+    out += tickLabels(axis, x: x, bottom: bottom)
     out += "</svg></figure></section>\n"
     return out
   }

@@ -44,6 +44,18 @@ public enum HealthDataType: UInt8, CaseIterable, Sendable, Hashable {
     }
   }
 
+  /// The largest value one sample of this type may hold, in ``unit`` (a project rule, far above
+  /// any real body, so that sums over 400 days stay finite): 10⁶ steps, 10⁶ m, 10⁵ kcal,
+  /// 300 count/min; `nil` for non-quantity types.
+  public var maximumSampleValue: Double? {
+    switch self {
+    case .stepCount, .distanceWalkingRunning: 1_000_000
+    case .activeEnergyBurned, .basalEnergyBurned: 100_000
+    case .heartRate, .restingHeartRate: 300
+    case .sleepAnalysis, .workout, .electrocardiogram: nil
+    }
+  }
+
   /// The canonical unit's HealthKit unit string (`HKUnit(from:)`): `count`, `m`, `kcal`,
   /// `count/min`; empty for non-quantity types.
   public var unit: String {

@@ -243,7 +243,8 @@ extension ScenarioDecoder {
         throw missing(path.appending(key: "value"), "a number in \(type.unit)")
       }
       sampleValue = try number(
-        numberValue, at: path.appending(key: "value"), .atLeastZero)
+        numberValue, at: path.appending(key: "value"),
+        .within(0, type.maximumSampleValue ?? .greatestFiniteMagnitude))
     }
     guard let sourceValue = fields["source"] else {
       throw missing(path.appending(key: "source"), "one of \(Self.list(HealthPlan.sourceNames))")

@@ -146,20 +146,24 @@ public struct HealthDay: Sendable, Equatable {
 }
 
 extension HealthDay {
-  /// The days of `data` on the device's local `days`, with every sample counted (whatever its
-  /// `savedAt`): what the person's days held.
+  /// The days of `data` on the device's local `days`, as the store holds them at `now`: a
+  /// sample counts once it has reached the store (its `savedAt` at or before `now`), so a day
+  /// that goes on after the run's end shows what had arrived by then.
   ///
   /// - Parameters:
   ///   - data: the health data (``HealthGeneration/data(for:through:recordingStart:)``).
   ///   - days: the device's local days (``HealthGeneration/days(for:through:recordingStart:)``).
   ///   - seed: the store's seed (UUIDs only; the values do not depend on it).
+  ///   - now: the instant the store is read at (the run's end); `nil` counts every sample.
   /// - Returns: one entry per day, in order.
-  public static func days(of data: HealthData, on days: [LocalDay], seed: UInt64 = 0)
+  public static func days(
+    of data: HealthData, on days: [LocalDay], seed: UInt64 = 0, at now: SimulationInstant? = nil
+  )
     -> [HealthDay]
   {
     guard let first = days.first, let last = days.last else { return [] }
     let store = HealthStore(data: data, seed: seed)
-    let now = data.samples.map(\.savedAt).max() ?? .zero
+    let now = now ?? data.samples.map(\.savedAt).max() ?? .zero
     let edges = days.map(\.start) + [last.end]
     let steps = store.collection(
       of: .stepCount, where: .all, options: [.cumulativeSum, .separateBySource], edges: edges,
@@ -174,7 +178,9 @@ extension HealthDay {
     var sleep = Array(repeating: [UInt16: Double](), count: days.count)
     var nights = Array(repeating: [UInt16: [SleepInterval]](), count: days.count)
     for sample in data.samples
-    where sample.type == .sleepAnalysis && sample.end > first.start && sample.end <= last.end {
+    where sample.type == .sleepAnalysis && sample.savedAt <= now && sample.end > first.start
+      && sample.end <= last.end
+    {
       let index = Self.day(containing: sample.end, edges: edges, inclusiveEnd: true)
       if let stage = SleepStage(rawValue: Int(sample.value)) {
         nights[index][sample.source, default: []].append(
@@ -184,8 +190,8 @@ extension HealthDay {
       sleep[index][sample.source, default: 0] += sample.start.duration(to: sample.end).secondsValue
     }
     var workouts = Array(repeating: 0, count: days.count)
-    for record in data.workouts where record.startDate >= first.start && record.startDate < last.end
-    {
+    for record in data.workouts
+    where record.startDate >= first.start && record.startDate < last.end && record.endDate <= now {
       workouts[Self.day(containing: record.startDate, edges: edges, inclusiveEnd: false)] += 1
     }
     let order = data.priority + data.sources.indices.map { UInt16($0) }
@@ -258,6 +264,6 @@ extension HealthDay {
       for: scenario, through: end, recordingStart: recordingStart)
     let local = try HealthGeneration.days(
       for: scenario, through: end, recordingStart: recordingStart)
-    return days(of: data, on: local.device, seed: scenario.seed)
+    return days(of: data, on: local.device, seed: scenario.seed, at: end)
   }
 }

@@ -163,4 +163,30 @@ struct HealthDaysTests {
     loaded.seed = 13
     #expect(try Simulation.run(loaded).days != overridden.days)
   }
+
+  /// The table shows the store as the run leaves it: a sample that reaches the store after the
+  /// run's end (t = 600 s) is not counted. Steps: 100 over 0…300 s (saved at 300 s) count; 40
+  /// over 500…700 s (saved at 700 s) and 30 over 100…200 s saved at 900 s do not: 100. Sleep:
+  /// asleepCore −3600…−600 (3000 s) counts; asleepREM 500…1000 s ends after the run: 3000 s.
+  @Test("samples that reach the store after the run's end are not counted")
+  func cutAtTheRunsEnd() throws {
+    let json = #"""
+      { "version": 1, "start": "2026-03-02T08:00:00Z",
+        "timeline": [ { "at": 600, "do": "probe" } ],
+        "health": { "generate": false, "days": 1,
+          "samples": [
+            { "type": "stepCount", "source": "watch", "start": 0, "end": 300, "value": 100 },
+            { "type": "stepCount", "source": "watch", "start": 500, "end": 700, "value": 40 },
+            { "type": "stepCount", "source": "watch", "start": 100, "end": 200, "value": 30,
+              "savedAt": 900 } ],
+          "sleep": [
+            { "source": "watch", "start": -3600, "end": -600, "stage": "asleepCore" },
+            { "source": "watch", "start": 500, "end": 1000, "stage": "asleepREM" } ] } }
+      """#
+    let days = try #require(
+      try Simulation.run(try Scenario.decode(Array(json.utf8), fileName: "cut.json")).days)
+    #expect(days.map(\.date) == ["2026-03-02"])
+    #expect(days[0].steps == HealthDay.Steps(merged: 100, watch: 100, iPhone: 0))
+    #expect(days[0].sleep == 3000)
+  }
 }

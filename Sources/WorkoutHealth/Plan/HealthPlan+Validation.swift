@@ -156,10 +156,11 @@ extension HealthPlan {
           "\(Self.seconds(sample.end)) is before \"start\", \(Self.seconds(sample.start)) (a sample must not end before it starts)"
         )
       }
-      guard sample.value.isFinite, sample.value >= 0 else {
+      let maximum = sample.type.maximumSampleValue ?? .greatestFiniteMagnitude
+      guard sample.value.isFinite, sample.value >= 0, sample.value <= maximum else {
         return problem(
           "value",
-          "\(Self.number(sample.value)) is out of range (expected a number from 0 up, in \(sample.type.unit))"
+          "\(Self.number(sample.value)) is out of range (expected a number from 0 to \(Self.number(maximum)), in \(sample.type.unit))"
         )
       }
     }

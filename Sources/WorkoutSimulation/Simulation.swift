@@ -47,7 +47,7 @@ public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertib
   /// description, naming the recording file); `nil` otherwise.
   public var recordingError: RecordingError?
   /// Why another file the scenario names (`app.infoPlist`'s) cannot be opened, when that is the
-  /// cause (then ``message`` names the file and says ``WorkoutFiles/InputFileProblem/reason``);
+  /// cause (then ``message`` names the file and says its `reason`);
   /// `nil` otherwise.
   public var fileProblem: InputFileProblem?
 

@@ -75,7 +75,7 @@ extension Scenario {
     }
 
     /// Short name → full identifier.
-    private static let shortNames: [String: String] = {
+    static let shortNames: [String: String] = {
       var names: [String: String] = [:]
       for identifier in typeIdentifiers {
         let stem: Substring
@@ -103,7 +103,8 @@ extension Scenario {
       /// string).
       case keys([String: String])
       /// A path to a `.plist` file (XML or binary), relative to the scenario file's folder,
-      /// read when the simulation starts.
+      /// read when a run is prepared (`validate`, `run`, `check`, the Swift API's simulation),
+      /// which refuses a file it cannot open (exit 66) or that is not a dictionary (exit 65).
       case file(String)
     }
 

@@ -7,6 +7,10 @@ extension ScenarioDecoder {
   static let healthKitAuthorizationKeys = ["default", "read", "share"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
   static let appKeys = ["infoPlist"]
+  /// The type names a near miss is matched against: the short forms, then the full identifiers
+  /// (so `"stepCounts"` suggests `"stepCount"` and a lower-cased full identifier its spelling).
+  static let typeNames =
+    Scenario.Authorization.shortNames.keys.sorted() + Scenario.Authorization.typeIdentifiers
 
   /// Reads `authorization` and `app` from the top-level members into `scenario`.
   func authorizationAndApp(_ fields: [String: JSONValue], into scenario: inout Scenario)
@@ -23,7 +27,8 @@ extension ScenarioDecoder {
 
   /// `authorization`: `{ "healthKit": { "default": "granted" | "denied", "read": { "granted":
   /// [type], "denied": [type] }, "share": { ... } } }`. A type listed twice in one direction is
-  /// an error.
+  /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
+  /// message suggests the closest known one.
   func authorization(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
     -> Scenario.Authorization
   {
@@ -72,12 +77,20 @@ extension ScenarioDecoder {
         let name = try string(
           element, at: elementPath, expected: "a HealthKit type identifier such as \"stepCount\"")
         guard let identifier = Scenario.Authorization.identifier(named: name) else {
-          throw fail(
-            elementPath,
+          var message =
             "\(JSONPath.quoted(name)) is not a HealthKit type SimulatedHealthKit knows (expected an identifier such as \"HKQuantityTypeIdentifierStepCount\" or its short form \"stepCount\"; docs/scenario-format.md#authorization lists them)"
-          )
+          if let close = Self.closest(to: name, among: Self.typeNames) {
+            message += "; did you mean \(JSONPath.quoted(close))?"
+          }
+          throw fail(elementPath, message)
         }
-        guard result[identifier] == nil else {
+        if let earlier = result[identifier] {
+          guard earlier == answer else {
+            throw fail(
+              elementPath,
+              "\(JSONPath.quoted(name)) is both granted and denied (it is also in \"\(earlier.rawValue)\"; give each type one answer)"
+            )
+          }
           throw fail(elementPath, "\(JSONPath.quoted(name)) is listed twice (each type once)")
         }
         result[identifier] = answer

@@ -29,6 +29,7 @@ struct PreparedScenario {
     }
     self.timeZone = zone
     try Self.checkSampleBudget(scenario, overrides: overrides, file: file)
+    _ = try scenario.infoPlistFileKeys(fileName: file)
     self.athlete = scenario.athlete
     let activity = overrides.activity ?? scenario.activity
     let course: Course
@@ -236,10 +237,16 @@ extension Scenario {
   }
 
   static func recordingFilePath(_ recording: Recording, scenarioURL: URL?) -> String {
+    referencedFilePath(recording.path, scenarioURL: scenarioURL)
+  }
+
+  /// A path the scenario names (a recording, an Info.plist) joined to the scenario file's folder
+  /// as given; an absolute path, or any path of a scenario not read from a file, as it is.
+  static func referencedFilePath(_ path: String, scenarioURL: URL?) -> String {
     scenarioURL.map {
       let folder = ($0.relativePath as NSString).deletingLastPathComponent
-      return recording.path.hasPrefix("/") || folder.isEmpty
-        ? recording.path : (folder as NSString).appendingPathComponent(recording.path)
-    } ?? recording.path
+      return path.hasPrefix("/") || folder.isEmpty
+        ? path : (folder as NSString).appendingPathComponent(path)
+    } ?? path
   }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutFiles
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
@@ -45,21 +46,28 @@ public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertib
   /// The error reading the course's recording, when that is the cause (then ``message`` is its
   /// description, naming the recording file); `nil` otherwise.
   public var recordingError: RecordingError?
+  /// Why another file the scenario names (`app.infoPlist`'s) cannot be opened, when that is the
+  /// cause (then ``message`` names the file and says its `reason`);
+  /// `nil` otherwise.
+  public var fileProblem: InputFileProblem?
 
-  /// Whether the cause is a recording file that cannot be opened (exit 66 rather than 65).
+  /// Whether the cause is a file the scenario names (its recording, its Info.plist) that cannot
+  /// be opened (exit 66 rather than 65).
   public var isUnopenableInput: Bool {
     if case .unreadable = recordingError { return true }
-    return false
+    return fileProblem != nil
   }
 
   /// Creates an error.
   public init(
-    fileName: String, path: String, message: String, recordingError: RecordingError? = nil
+    fileName: String, path: String, message: String, recordingError: RecordingError? = nil,
+    fileProblem: InputFileProblem? = nil
   ) {
     self.fileName = fileName
     self.path = path
     self.message = message
     self.recordingError = recordingError
+    self.fileProblem = fileProblem
   }
 
   /// `file: path: message`, the form of every data error.

@@ -155,6 +155,37 @@ import WorkoutSimulation
     }
   }
 
+  /// The Swift API refuses a bad Info.plist file with the reason `workout-sim validate` gives
+  /// (docs/scenario-format.md#the-app).
+  @Test func aBadInfoPlistFileSaysWhy() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "shk-plist-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try Data("not a plist at all <".utf8).write(to: folder.appendingPathComponent("Bad.plist"))
+    let array = try PropertyListSerialization.data(
+      fromPropertyList: ["NSHealthShareUsageDescription"], format: .binary, options: 0)
+    try array.write(to: folder.appendingPathComponent("Array.plist"))
+    let file = folder.appendingPathComponent("app.json")
+    let expected = "(expected an XML or binary property list whose top level is a dictionary)"
+    let cases = [
+      ("Missing.plist", "cannot read file: no such file", true),
+      ("Bad.plist", "not a property list", false),
+      ("Array.plist", "the top level is an array, not a dictionary", false),
+    ]
+    for (name, reason, unopenable) in cases {
+      try Data(#"{ "version": 1, "app": { "infoPlist": "\#(name)" } }"#.utf8).write(to: file)
+      #expect {
+        _ = try HealthKitSimulation(scenario: file)
+      } throws: { error in
+        guard let error = error as? SimulationError else { return false }
+        return error.description
+          == "\(file.path): app.infoPlist: \(folder.path)/\(name): \(reason) \(expected)"
+          && error.isUnopenableInput == unopenable
+      }
+    }
+  }
+
   @Test func savingAndDeletingFollowHealthKitsRules() async throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(

@@ -52,4 +52,54 @@ import WorkoutScenario
     #expect(invalidPath(#"{ "version": 1, "app": { "infoPlist": 3 } }"#) == "app.infoPlist")
     #expect(invalidPath(#"{ "version": 1, "app": { "infoPlist": "" } }"#) == "app.infoPlist")
   }
+
+  /// The whole message line of the error `json` gives, `nil` when it decodes.
+  private func message(_ json: String) -> String? {
+    do {
+      _ = try decodeScenario(json)
+      return nil
+    } catch {
+      return error.description
+    }
+  }
+
+  @Test func badTypeNamesSayWhatIsWrongAndSuggestTheClosestName() {
+    let unknown =
+      "is not a HealthKit type SimulatedHealthKit knows (expected an identifier such as \"HKQuantityTypeIdentifierStepCount\" or its short form \"stepCount\"; docs/scenario-format.md#authorization lists them)"
+    // "stepCounts" is one deletion from "stepCount".
+    #expect(
+      message(
+        #"{ "version": 1, "authorization": { "healthKit": { "read": { "granted": ["stepCounts"] } } } }"#
+      )
+        == "t.json: authorization.healthKit.read.granted[0]: \"stepCounts\" \(unknown); did you mean \"stepCount\"?"
+    )
+    // The full identifier in lower case: 0 edits ignoring case.
+    #expect(
+      message(
+        #"{ "version": 1, "authorization": { "healthKit": { "share": { "denied": ["hkquantitytypeidentifierheartrate"] } } } }"#
+      )
+        == "t.json: authorization.healthKit.share.denied[0]: \"hkquantitytypeidentifierheartrate\" \(unknown); did you mean \"HKQuantityTypeIdentifierHeartRate\"?"
+    )
+    // "steps" is 5 edits from "stepCount": no suggestion.
+    #expect(
+      message(
+        #"{ "version": 1, "authorization": { "healthKit": { "read": { "denied": ["steps"] } } } }"#)
+        == "t.json: authorization.healthKit.read.denied[0]: \"steps\" \(unknown)")
+  }
+
+  @Test func aTypeBothGrantedAndDeniedIsNamedAsSuch() {
+    // The short and the full name are one type; granted is read first.
+    #expect(
+      message(
+        #"{ "version": 1, "authorization": { "healthKit": { "share": { "granted": ["HKWorkoutTypeIdentifier"], "denied": ["stepCount", "workout"] } } } }"#
+      )
+        == "t.json: authorization.healthKit.share.denied[1]: \"workout\" is both granted and denied (it is also in \"granted\"; give each type one answer)"
+    )
+    #expect(
+      message(
+        #"{ "version": 1, "authorization": { "healthKit": { "read": { "denied": ["stepCount", "HKQuantityTypeIdentifierStepCount"] } } } }"#
+      )
+        == "t.json: authorization.healthKit.read.denied[1]: \"HKQuantityTypeIdentifierStepCount\" is listed twice (each type once)"
+    )
+  }
 }

@@ -402,6 +402,68 @@ import WorkoutJSON
     }
   }
 
+  /// `app.infoPlist` names a file next to the scenario: `validate`, `run` and `check` open it and
+  /// read it as a property list (docs/scenario-format.md#the-app), 66 for what cannot be opened
+  /// (InputFile's reasons), 65 for bytes that are not a property list or a top level that is not
+  /// a dictionary.
+  @Test func anInfoPlistThatCannotBeReadOrIsNotADictionaryIsRefused() throws {
+    let folder = try makeTemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/Folder.plist", withIntermediateDirectories: false)
+    #expect(mkfifo(folder + "/pipe.plist", 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/zero.plist", withDestinationPath: "/dev/zero")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/loop.plist", withDestinationPath: folder + "/loop2.plist")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/loop2.plist", withDestinationPath: folder + "/loop.plist")
+    try Data([0xFF, 0x00, 0x13, 0x37, 0xC3, 0x28, 0xA0, 0xA1]).write(
+      to: URL(fileURLWithPath: folder + "/random.plist"))
+    try write(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><array><string>NSHealthShareUsageDescription</string></array></plist>
+      """, to: folder + "/array.plist")
+    let expected = "(expected an XML or binary property list whose top level is a dictionary)"
+    let cases: [(name: String, status: Int32, reason: String)] = [
+      ("Missing.plist", 66, "cannot read file: no such file"),
+      ("Folder.plist", 66, "cannot read file: it is a folder"),
+      ("pipe.plist", 66, "cannot read file: it is a FIFO, not a regular file"),
+      ("zero.plist", 66, "cannot read file: it is a device, not a regular file"),
+      ("loop.plist", 66, "cannot read file: symlink loop (too many levels of symbolic links)"),
+      ("random.plist", 65, "not a property list"),
+      ("array.plist", 65, "the top level is an array, not a dictionary"),
+    ]
+    for (name, status, reason) in cases {
+      try write(
+        #"{ "version": 1, "app": { "infoPlist": "\#(name)" }, "timeline": [] }"#,
+        to: folder + "/s.json")
+      let message =
+        "\(folder)/s.json: app.infoPlist: \(folder)/\(name): \(reason) \(expected)"
+      let validate = try Binary.run(["validate", folder + "/s.json"])
+      #expect(validate.status == status, "\(name)")
+      #expect(validate.standardError == "Error: \(message)\n")
+      let run = try Binary.run(["run", "--scenario", folder + "/s.json", "--json"])
+      #expect(run.status == status, "\(name)")
+      #expect(run.standardError.contains(message), "\(run.standardError)")
+      let check = try Binary.run(["check", folder + "/s.json"])
+      #expect(check.status == status, "\(name)")
+      #expect(check.standardError.contains(message), "\(check.standardError)")
+    }
+    // A dictionary passes all three.
+    try write(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <plist version="1.0"><dict><key>NSHealthShareUsageDescription</key><string>Steps</string></dict></plist>
+      """, to: folder + "/Info.plist")
+    try write(
+      #"{ "version": 1, "app": { "infoPlist": "Info.plist" }, "timeline": [] }"#,
+      to: folder + "/s.json")
+    let validate = try Binary.run(["validate", folder + "/s.json"])
+    #expect(validate.status == 0)
+    #expect(validate.text == "\(folder)/s.json: ok\n")
+  }
+
   // MARK: newSession's activity
 
   /// The first workout is running (the scenario's activity, which the crown selector stands

@@ -39,44 +39,18 @@ extension HealthKitSimulation {
   /// The Info.plist keys of the app: the scenario's `app.infoPlist` (inline, or a `.plist` file
   /// relative to the scenario file's folder), else both HealthKit usage descriptions.
   ///
-  /// - Throws: `SimulationError` naming `app.infoPlist` when the file cannot be read or is not a
-  ///   property list of a dictionary.
+  /// - Throws: `SimulationError` at `app.infoPlist` naming the file and why: it cannot be opened
+  ///   (no such file, a folder, a FIFO, a device, a symlink loop), is not a property list, or its
+  ///   top level is not a dictionary (the same message as `workout-sim validate`).
   static func infoPlistKeys(of scenario: Scenario) throws(SimulationError) -> Set<String> {
     switch scenario.app.infoPlist {
     case nil:
       return [usageShareKey, usageUpdateKey]
     case .keys(let keys):
       return Set(keys.keys)
-    case .file(let path):
-      let url: URL =
-        if path.hasPrefix("/") {
-          URL(fileURLWithPath: path)
-        } else if let source = scenario.sourceURL {
-          source.deletingLastPathComponent().appendingPathComponent(path)
-        } else {
-          URL(fileURLWithPath: path)
-        }
+    case .file:
       let fileName = scenario.sourceURL?.relativePath ?? scenario.name
-      func fail(_ reason: String) -> SimulationError {
-        SimulationError(
-          fileName: fileName, path: "app.infoPlist",
-          message:
-            "\(JSONPathText.quoted(path)) \(reason) (expected an XML or binary property list of a dictionary)"
-        )
-      }
-      guard let data = FileManager.default.contents(atPath: url.path) else {
-        throw fail("cannot be read")
-      }
-      let object: Any
-      do {
-        object = try PropertyListSerialization.propertyList(from: data, format: nil)
-      } catch {
-        throw fail("is not a property list")
-      }
-      guard let dictionary = object as? [String: Any] else {
-        throw fail("is not a dictionary")
-      }
-      return Set(dictionary.keys)
+      return try scenario.infoPlistFileKeys(fileName: fileName) ?? []
     }
   }
 

@@ -227,26 +227,28 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
     fail("\(error)")
   }
   let clock = ContinuousClock()
-  var cli: [Double] = []
-  var api: [Double] = []
+  // 0: (a'), 1: (b'), 2: (a')'s preparation alone, 3: (b')'s alone (informational).
+  var times: [[Double]] = [[], [], [], []]
   var written = 0
   do {
     for repetition in -3..<repetitions {
-      for side in repetition & 1 == 0 ? [0, 1] : [1, 0] {
+      for side in repetition & 1 == 0 ? [0, 1, 2, 3] : [1, 0, 3, 2] {
         let began = clock.now
-        if side == 0 {
-          try commandLineRun(scenario) { written &+= $0.count }
-        } else {
-          _ = try await apiRun(scenario, seconds: span)
+        switch side {
+        case 0: try commandLineRun(scenario) { written &+= $0.count }
+        case 1: _ = try await apiRun(scenario, seconds: span)
+        case 2: _ = try SimulationSession(scenario, overrides: RunOverrides(output: .json))
+        default: _ = try HealthKitSimulation(scenario: scenario)
         }
         let elapsed = inSeconds(clock.now - began)
-        guard repetition >= 0 else { continue }
-        if side == 0 { cli.append(elapsed) } else { api.append(elapsed) }
+        if repetition >= 0 { times[side].append(elapsed) }
       }
     }
   } catch {
     fail("\(error)")
   }
+  let cli = times[0]
+  let api = times[1]
   func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
   func line(_ values: [Double]) -> String {
     let sorted = values.sorted()
@@ -262,6 +264,13 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
     String(
       format: "(b')/(a') = %.2fx (medians); median of the %d paired ratios %.2fx",
       median(api) / median(cli), repetitions, median(paired)))
+  let (cliPrepared, apiPrepared) = (median(times[2]), median(times[3]))
+  print(
+    String(
+      format: "of which preparing the run (not judged): (a') SimulationSession %.2f ms, "
+        + "(b') HealthKitSimulation(scenario:) %.2f ms; without them %.2fx",
+      cliPrepared * 1000, apiPrepared * 1000,
+      (median(api) - apiPrepared) / (median(cli) - cliPrepared)))
   print(String(format: "inproc a=%.9f b=%.9f", median(cli), median(api)))
 }
 

@@ -20,8 +20,9 @@
 // `HealthKitSimulation(scenario:)` to `settle()` (the preparation of the run is inside the
 // timing on both sides, as `Simulation.run` prepares its session). Both from t = 0 to the
 // scenario's 2:00:00, decoding outside the timing, interleaved (the order swapped on every
-// repetition), after 3 warm-up runs of each; prints the medians, ranges and ratio, and a last
-// line `inproc a=SECONDS b=SECONDS` for the script. Before timing it checks once that (a')'s
+// repetition), after 3 warm-up runs of each; prints the medians, ranges and ratio, each door's
+// preparation timed alone (informational), and a last line `inproc a=SECONDS b=SECONDS` for
+// the script. Before timing it checks once that (a')'s
 // bytes equal EXPECTED (the command line's own output, written by the script) and that (b')
 // made one record, without errors.
 // Usage: workout-sim-apibench [scenario] [seconds] [empty|hop]

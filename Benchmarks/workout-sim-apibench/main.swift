@@ -12,11 +12,27 @@
 // at 0, then stopped there, as `workout-sim run --until 0` stops). `empty` as a third argument
 // makes the delegates do nothing (no statistics, no main-actor task): the driver's own cost.
 // Prints the in-process time, the batch count and the final values.
+// `--in-process` instead times both doors in this one process (the script's judged line): (a')
+// what `workout-sim run --scenario FILE --headless --json` does after reading its file,
+// `Simulation.run` on the decoded scenario with the overrides the command line passes and the
+// result's canonical JSON through `writeJSON`, its chunks handed to a sink as the command line
+// hands them to standard output; (b') the `read` app above on the same decoded scenario, from
+// `HealthKitSimulation(scenario:)` to `settle()` (the preparation of the run is inside the
+// timing on both sides, as `Simulation.run` prepares its session). Both from t = 0 to the
+// scenario's 2:00:00, decoding outside the timing, interleaved (the order swapped on every
+// repetition), after 3 warm-up runs of each; prints the medians, ranges and ratio, each door's
+// preparation timed alone (informational), and a last line `inproc a=SECONDS b=SECONDS` for
+// the script. Before timing it checks once that (a')'s
+// bytes equal EXPECTED (the command line's own output, written by the script) and that (b')
+// made one record, without errors.
 // Usage: workout-sim-apibench [scenario] [seconds] [empty|hop]
 //   (defaults: Benchmarks/scenarios/api-2h.json, 7200, the reading app without the hop)
+//        workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED
 import Foundation
 import SimulatedHealthKit
 import Synchronization
+import WorkoutScenario
+import WorkoutSimulation
 
 /// What the app's screen shows: the latest value of each type, the batch count, the session
 /// state and the errors.
@@ -122,24 +138,12 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
   func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
 }
 
-let arguments = CommandLine.arguments
-let scenarioPath = arguments.count > 1 ? arguments[1] : "Benchmarks/scenarios/api-2h.json"
-let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? 7200 : 7200
-let mode = arguments.count > 3 ? Mode(rawValue: arguments[3]) ?? .read : .read
-
-let clock = ContinuousClock()
-let began = clock.now
-let model = WorkoutModel()
-let app = WorkoutApp(model: model, mode: mode)
-let simulation: HealthKitSimulation
-do {
-  simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: scenarioPath))
-} catch {
-  FileHandle.standardError.write(Data("workout-sim-apibench: \(scenarioPath): \(error)\n".utf8))
-  exit(66)
-}
-var records = 0
-do {
+/// The app's calls at the scenario's instants on `simulation`: startActivity and beginCollection
+/// at 0, advance by `seconds`, end, endCollection, finishWorkout, settle (none after 0 when
+/// `seconds` is 0). Returns the result's record count.
+@MainActor func runApp(on simulation: HealthKitSimulation, app: WorkoutApp, seconds: Int64)
+  async throws -> Int
+{
   try await simulation.run {
     let store = HKHealthStore()
     let configuration = HKWorkoutConfiguration()
@@ -161,10 +165,144 @@ do {
     try await builder.finishWorkout()
     await simulation.settle()
   }
-  records = simulation.result.records.count
+  return simulation.result.records.count
+}
+
+/// Writes `message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+  FileHandle.standardError.write(Data("workout-sim-apibench: \(message)\n".utf8))
+  exit(status)
+}
+
+/// `duration` in seconds.
+func inSeconds(_ duration: Duration) -> Double {
+  Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+/// (a'): `workout-sim run --headless --json` after reading its file (LiveEnvironment's
+/// `runScenario` with no `--type`, `--seed`, `--until`, `--export` or `--keys`, then
+/// `RunCommand.report`'s `writeJSON` without `--samples`); each chunk goes to `sink`.
+func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
+  let result = try Simulation.run(scenario, overrides: RunOverrides(output: .json), commands: [])
+  result.writeJSON(includeSamples: false, to: sink)
+}
+
+/// (b'): the `read` app on a simulation of `scenario` made for it; returns what it shows.
+@MainActor func apiRun(_ scenario: Scenario, seconds: Int64) async throws -> Shown {
+  let simulation = try HealthKitSimulation(scenario: scenario)
+  let app = WorkoutApp(model: WorkoutModel(), mode: .read)
+  let records = try await runApp(on: simulation, app: app, seconds: seconds)
+  let shown = app.shown.withLock { $0 }
+  guard shown.errors.isEmpty, records == 1 else {
+    fail("(b'): \(records) records, errors: \(shown.errors)")
+  }
+  return shown
+}
+
+/// The in-process line (the header): medians of `repetitions` interleaved runs of (a') and (b').
+@MainActor func inProcess(repetitions: Int, scenarioPath: String, expectedPath: String) async {
+  let scenario: Scenario
+  let expected: Data
+  do {
+    scenario = try Scenario.load(
+      contentsOf: URL(fileURLWithPath: scenarioPath), displayName: scenarioPath)
+    expected = try Data(contentsOf: URL(fileURLWithPath: expectedPath))
+  } catch {
+    fail("\(error)", status: 66)
+  }
+  // The scenario's end: the API app advances to the same instant (7200 s for api-2h.json).
+  let end = scenario.timeline.map(\.at.nanoseconds).max() ?? 0
+  guard end > 0, end % 1_000_000_000 == 0 else { fail("\(scenarioPath): no end in whole seconds") }
+  let span = end / 1_000_000_000
+  do {
+    var bytes: [UInt8] = []
+    try commandLineRun(scenario) { bytes += $0 }
+    guard bytes == Array(expected) else {
+      fail("(a') wrote \(bytes.count) bytes that differ from \(expectedPath) (\(expected.count))")
+    }
+    let shown = try await apiRun(scenario, seconds: span)
+    print(
+      "check: (a') bytes equal the command line's \(bytes.count); (b') \(shown.batches) batches, "
+        + "one record")
+  } catch {
+    fail("\(error)")
+  }
+  let clock = ContinuousClock()
+  // 0: (a'), 1: (b'), 2: (a')'s preparation alone, 3: (b')'s alone (informational).
+  var times: [[Double]] = [[], [], [], []]
+  var written = 0
+  do {
+    for repetition in -3..<repetitions {
+      for side in repetition & 1 == 0 ? [0, 1, 2, 3] : [1, 0, 3, 2] {
+        let began = clock.now
+        switch side {
+        case 0: try commandLineRun(scenario) { written &+= $0.count }
+        case 1: _ = try await apiRun(scenario, seconds: span)
+        case 2: _ = try SimulationSession(scenario, overrides: RunOverrides(output: .json))
+        default: _ = try HealthKitSimulation(scenario: scenario)
+        }
+        let elapsed = inSeconds(clock.now - began)
+        if repetition >= 0 { times[side].append(elapsed) }
+      }
+    }
+  } catch {
+    fail("\(error)")
+  }
+  let cli = times[0]
+  let api = times[1]
+  func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+  func line(_ values: [Double]) -> String {
+    let sorted = values.sorted()
+    let ms = { (value: Double) in String(format: "%.2f", value * 1000) }
+    return
+      "median \(ms(median(values))) ms (range \(ms(sorted[0])) to \(ms(sorted[sorted.count - 1])), "
+      + "middle half \(ms(sorted[sorted.count / 4])) to \(ms(sorted[sorted.count * 3 / 4])))"
+  }
+  let paired = zip(api, cli).map { $0 / $1 }
+  print("(a') Simulation.run + writeJSON: \(line(cli)) (\(written / (repetitions + 3)) bytes)")
+  print("(b') HealthKitSimulation + the read app: \(line(api))")
+  print(
+    String(
+      format: "(b')/(a') = %.2fx (medians); median of the %d paired ratios %.2fx",
+      median(api) / median(cli), repetitions, median(paired)))
+  let (cliPrepared, apiPrepared) = (median(times[2]), median(times[3]))
+  print(
+    String(
+      format: "of which preparing the run (not judged): (a') SimulationSession %.2f ms, "
+        + "(b') HealthKitSimulation(scenario:) %.2f ms; without them %.2fx",
+      cliPrepared * 1000, apiPrepared * 1000,
+      (median(api) - apiPrepared) / (median(cli) - cliPrepared)))
+  print(String(format: "inproc a=%.9f b=%.9f", median(cli), median(api)))
+}
+
+let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "--in-process" {
+  guard arguments.count == 5, let repetitions = Int(arguments[2]), repetitions > 0 else {
+    fail("usage: workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED", status: 64)
+  }
+  await inProcess(
+    repetitions: repetitions, scenarioPath: arguments[3], expectedPath: arguments[4])
+  exit(0)
+}
+let scenarioPath = arguments.count > 1 ? arguments[1] : "Benchmarks/scenarios/api-2h.json"
+let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? 7200 : 7200
+let mode = arguments.count > 3 ? Mode(rawValue: arguments[3]) ?? .read : .read
+
+let clock = ContinuousClock()
+let began = clock.now
+let model = WorkoutModel()
+let app = WorkoutApp(model: model, mode: mode)
+let simulation: HealthKitSimulation
+do {
+  simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: scenarioPath))
 } catch {
-  FileHandle.standardError.write(Data("workout-sim-apibench: \(error)\n".utf8))
-  exit(1)
+  fail("\(scenarioPath): \(error)", status: 66)
+}
+var records = 0
+do {
+  records = try await runApp(on: simulation, app: app, seconds: seconds)
+} catch {
+  fail("\(error)")
 }
 let elapsed = clock.now - began
 var shown = app.shown.withLock { $0 }

@@ -17,6 +17,13 @@
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
+//   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork
+//     (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health: UNUserNotificationCenter,
+//     WidgetKit's timelines and reload budget, BGTaskScheduler, and the phone's network under
+//     URLSession and NWPathMonitor, on the same HealthKitSimulation)
+//   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
+//     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
+//     extension and watch app on the simulated frameworks)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
@@ -30,6 +37,12 @@ let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6)
 ]
 
+/// What every simulated framework beside HealthKit is built on: the simulation control in
+/// SimulatedHealthKit and the engine's types.
+let systemFramework: [Target.Dependency] = [
+  "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+]
+
 let package = Package(
   name: "workout-sim",
   platforms: [.macOS(.v15)],
@@ -41,6 +54,10 @@ let package = Package(
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
+    .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
+    .library(name: "SimulatedWidgetKit", targets: ["SimulatedWidgetKit"]),
+    .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
+    .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -98,6 +115,34 @@ let package = Package(
         "WorkoutHealth",
       ],
       swiftSettings: strict),
+    .target(
+      name: "SimulatedUserNotifications", dependencies: systemFramework, swiftSettings: strict),
+    .target(name: "SimulatedWidgetKit", dependencies: systemFramework, swiftSettings: strict),
+    .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
+    .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
+    // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
+    // its widget and its watch app; the iPhone app; the widget extension; the watch app.
+    .target(
+      name: "FitnessTrackerKit",
+      dependencies: [
+        "SimulatedHealthKit", "SimulatedUserNotifications", "SimulatedWidgetKit",
+      ],
+      path: "Examples/FitnessTracker/Sources/FitnessTrackerKit", swiftSettings: strict),
+    .target(
+      name: "FitnessTracker",
+      dependencies: [
+        "FitnessTrackerKit", "SimulatedHealthKit", "SimulatedUserNotifications",
+        "SimulatedWidgetKit", "SimulatedBackgroundTasks", "SimulatedNetwork",
+      ],
+      path: "Examples/FitnessTracker/Sources/FitnessTracker", swiftSettings: strict),
+    .target(
+      name: "FitnessTrackerWidget",
+      dependencies: ["FitnessTrackerKit", "SimulatedWidgetKit"],
+      path: "Examples/FitnessTracker/Sources/FitnessTrackerWidget", swiftSettings: strict),
+    .target(
+      name: "FitnessTrackerWatch",
+      dependencies: ["FitnessTrackerKit", "SimulatedHealthKit", "SimulatedWidgetKit"],
+      path: "Examples/FitnessTracker/Sources/FitnessTrackerWatch", swiftSettings: strict),
     // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
     // tests its own HealthKit code (README, "Testing your app's HealthKit code").
     .target(
@@ -197,6 +242,23 @@ let package = Package(
         "WorkoutCore",
       ],
       path: "Examples/HealthAppTests", swiftSettings: strict),
+    .testTarget(
+      name: "SimulatedFrameworksTests",
+      dependencies: [
+        "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
+        "SimulatedNetwork", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+        "WorkoutCore", "WorkoutHealth",
+      ],
+      swiftSettings: strict),
+    .testTarget(
+      name: "FitnessTrackerTests",
+      dependencies: [
+        "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget", "FitnessTrackerWatch",
+        "SimulatedHealthKit", "SimulatedUserNotifications", "SimulatedWidgetKit",
+        "SimulatedBackgroundTasks", "SimulatedNetwork", "WorkoutSimulation", "WorkoutScenario",
+        "WorkoutCore",
+      ],
+      path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

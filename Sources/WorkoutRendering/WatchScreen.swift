@@ -294,6 +294,8 @@ public enum WatchScreen {
     case .extendedRuntime(let event): text = "runtime \(event.change.word)"
     case .backgroundDelivery(let delivery):
       text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
+    case .system(let event):
+      text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

@@ -452,6 +452,8 @@ public enum Report {
       case .unfinished: out += tick(entry.at, "error", "session left open")
       case .authorizationSheet: out += tick(entry.at, "marker", "authorization sheet shown")
       case .backgroundDelivery: out += tick(entry.at, "marker", "background delivery")
+      case .system(let event):
+        out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

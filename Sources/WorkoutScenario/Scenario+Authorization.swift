@@ -19,6 +19,9 @@ extension Scenario {
     public var read: [String: Answer]
     /// `healthKit.share`: answers to sharing (writing), by HealthKit type identifier.
     public var share: [String: Answer]
+    /// `notifications`: the answer to UserNotifications' permission prompt
+    /// (`UNUserNotificationCenter.requestAuthorization(options:)`); `nil`, granted.
+    public var notifications: Answer? = nil
 
     /// Answers with `defaultAnswer` for types not in `read` or `share`.
     public init(

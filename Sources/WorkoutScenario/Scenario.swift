@@ -65,6 +65,9 @@ public struct Scenario: Sendable, Equatable {
   public var authorization: Authorization?
   /// `app`: the app's Info.plist; the default has both HealthKit usage descriptions.
   public var app = App()
+  /// `phone`: the paired iPhone's network, widgets, Background App Refresh and charging
+  /// (docs/scenario-format.md#the-phone).
+  public var phone = Phone()
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

@@ -269,6 +269,30 @@ extension RunResult {
       json.string(ascii: "backgroundDelivery")
       json.key(ascii: "type")
       json.string(delivery.type)
+    case .system(let event):
+      // at, details, event, framework, identifier, kind
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "details")
+      json.beginObject()
+      for key in event.details.keys.sorted() {
+        json.key(key)
+        switch event.details[key]! {
+        case .string(let text): json.string(text)
+        case .integer(let value): json.integer(value)
+        case .bool(let flag): json.bool(flag)
+        case .instant(let instant): seconds(instant, into: &json)
+        }
+      }
+      json.endObject()
+      json.key(ascii: "event")
+      json.string(event.event)
+      json.key(ascii: "framework")
+      json.string(event.framework.rawValue)
+      json.key(ascii: "identifier")
+      json.string(event.identifier)
+      json.key(ascii: "kind")
+      json.string(ascii: "system")
     case .authorizationSheet(let share, let read):
       // at, kind, read, session, share
       json.key(ascii: "at")

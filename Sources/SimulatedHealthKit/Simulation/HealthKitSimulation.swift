@@ -69,6 +69,8 @@ public final class HealthKitSimulation: Sendable {
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
+  /// The scenario the simulation was made from (the other frameworks read their keys here).
+  package let scenario: Scenario
   package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.
@@ -93,6 +95,7 @@ public final class HealthKitSimulation: Sendable {
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
     let session = try SimulationSession(apiDoorFor: scenario)
     self.options = options
+    self.scenario = scenario
     self.startDate = session.startDate
     // The scenario's time zone was validated by the decoder (or `Scenario(name:...)`).
     let timeZone = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
@@ -205,6 +208,7 @@ public final class HealthKitSimulation: Sendable {
     for _ in 0..<64 {
       await drain()
       await yieldToApp()
+      await waitForHolds()
       if state.withLock({ $0.lane.isEmpty }) {
         quiet += 1
         if quiet >= 2 { return }
@@ -367,6 +371,16 @@ public final class HealthKitSimulation: Sendable {
     var authorization: AuthorizationState
     /// The app's termination by the system, once it happened.
     var terminated: HealthKitSimulation.AppTermination?
+    /// The other simulated frameworks' state, by the type that holds it
+    /// (``SimulationExtension``).
+    var extensions: [ObjectIdentifier: any Sendable] = [:]
+    /// The frameworks' timers, by the key each was added with (``SystemTimer``).
+    var systemTimers: [(key: ObjectIdentifier, timer: any SystemTimer)] = []
+    /// Open holds by number: the system waits for the app's answer (``HealthKitSimulation/beginHold(_:)``).
+    var holds: [Int: String] = [:]
+    var nextHold = 0
+    /// ``HealthKitSimulation/appWorkGrace``.
+    var appWorkGrace: Duration = .seconds(5)
 
     init(session: SimulationSession, health: HealthStore, authorization: AuthorizationState) {
       self.session = session
@@ -501,6 +515,7 @@ public final class HealthKitSimulation: Sendable {
   @concurrent func deliver() async {
     await drain()
     await yieldToApp()
+    await waitForHolds()
   }
 
   /// Lets the main actor and other ready tasks run (work delegates scheduled).
@@ -519,6 +534,7 @@ public final class HealthKitSimulation: Sendable {
   @concurrent private func deliverInstant() async {
     let turnDue = await drain()
     if turnDue || options.contains(.mainActorTurnAfterEveryBatch) { await yieldToApp() }
+    await waitForHolds()
   }
 
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
@@ -544,9 +560,11 @@ public final class HealthKitSimulation: Sendable {
         if let action = state.session.nextActionTime, action < next { next = action }
         for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
         if let health = state.healthDue, health < next { next = health }
+        if let system = state.systemDue, system < next { next = system }
         if next <= now { next = now.advanced(by: .nanoseconds(1)) }
         state.session.advance(to: next)
         state.wakeHealthListeners(after: now, at: next)
+        state.fireSystemTimers(after: now, at: next)
         guard !state.sleepers.isEmpty else { return (next < target, []) }
         let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
         state.sleepers.removeAll { $0.deadline <= next }

@@ -211,6 +211,11 @@ extension WorkoutEngine {
     log.append(LogEntry(at: now, session: session, kind: .wallClockDate(action: action)))
   }
 
+  /// Logs a ``LogEntry/Kind/system(_:)`` entry at ``now`` (no session).
+  public mutating func logSystem(_ event: SystemEvent) {
+    log.append(LogEntry(at: now, session: nil, kind: .system(event)))
+  }
+
   /// Logs a ``LogEntry/Kind/backgroundDelivery(_:)`` entry at ``now`` (no session).
   public mutating func logBackgroundDelivery(_ entry: BackgroundDeliveryLog) {
     log.append(LogEntry(at: now, session: nil, kind: .backgroundDelivery(entry)))

@@ -224,6 +224,65 @@ public struct BackgroundDeliveryLog: Sendable, Hashable {
   }
 }
 
+/// Something a simulated system framework other than HealthKit did (an extension of the Swift
+/// API door, docs/run-result.md#log): a notification scheduled or delivered, a widget timeline
+/// reloaded or a reload deferred for the budget, a background task submitted, launched, expired
+/// or completed, a network request failed for an offline span. One shape for every framework:
+/// the framework, an event word from that framework's documented vocabulary, the identifier the
+/// app gave (a request identifier, a widget kind, a task identifier), and details by name.
+public struct SystemEvent: Sendable, Hashable {
+  /// The simulated framework that logged it; the raw value is Apple's framework name.
+  public enum Framework: String, Sendable, Hashable, CaseIterable {
+    /// `SimulatedUserNotifications` (UNUserNotificationCenter).
+    case userNotifications = "UserNotifications"
+    /// `SimulatedWidgetKit` (WidgetCenter, TimelineProvider).
+    case widgetKit = "WidgetKit"
+    /// `SimulatedBackgroundTasks` (BGTaskScheduler).
+    case backgroundTasks = "BackgroundTasks"
+    /// The simulated network under `URLSession` (offline spans).
+    case network = "Network"
+    /// `SimulatedWatchConnectivity` (WCSession).
+    case watchConnectivity = "WatchConnectivity"
+    /// `SimulatedWatchKit` (WKExtendedRuntimeSession, WKInterfaceDevice).
+    case watchKit = "WatchKit"
+    /// `SimulatedCoreMotion` (CMMotionActivityManager, CMPedometer).
+    case coreMotion = "CoreMotion"
+  }
+
+  /// A detail's value: typed until the JSON edge.
+  public enum Value: Sendable, Hashable {
+    /// Text.
+    case string(String)
+    /// A whole number.
+    case integer(Int)
+    /// A flag.
+    case bool(Bool)
+    /// An instant on the scenario's clock (encoded as seconds from `t = 0`, as `at`).
+    case instant(SimulationInstant)
+  }
+
+  /// The framework.
+  public var framework: Framework
+  /// What happened, a word from the framework's vocabulary (docs/run-result.md#log):
+  /// `scheduled`, `delivered`, `reloaded`, `launched`, ...
+  public var event: String
+  /// The identifier the app gave: a notification request's identifier, a widget kind, a task
+  /// identifier, a request's URL host and path.
+  public var identifier: String
+  /// Further values by name (encoded with sorted keys).
+  public var details: [String: Value]
+
+  /// An entry's payload.
+  public init(
+    framework: Framework, event: String, identifier: String, details: [String: Value] = [:]
+  ) {
+    self.framework = framework
+    self.event = event
+    self.identifier = identifier
+    self.details = details
+  }
+}
+
 /// One thing that happened, in order (docs/run-result.md#log).
 public struct LogEntry: Sendable, Hashable {
   /// The kinds of log entries of version 1.
@@ -262,6 +321,10 @@ public struct LogEntry: Sendable, Hashable {
     /// asked for sharing and reading that had no answer yet, each sorted (an extension of the
     /// Swift API door, docs/swift-api.md#authorization). JSON: `share`, `read`.
     case authorizationSheet(share: [String], read: [String])
+    /// A simulated system framework other than HealthKit did something (``SystemEvent``; the
+    /// entry's session is `nil`; an extension of the Swift API door). JSON: `framework`,
+    /// `event`, `identifier`, `details`.
+    case system(SystemEvent)
   }
 
   /// When it happened.

@@ -1,0 +1,1 @@
+// FitnessTracker: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

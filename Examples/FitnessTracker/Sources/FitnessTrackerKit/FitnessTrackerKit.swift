@@ -1,0 +1,1 @@
+// FitnessTrackerKit: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

@@ -1,0 +1,1 @@
+// FitnessTrackerWatch: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

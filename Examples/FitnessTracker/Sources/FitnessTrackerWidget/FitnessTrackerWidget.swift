@@ -1,0 +1,1 @@
+// FitnessTrackerWidget: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

@@ -1,0 +1,158 @@
+import Synchronization
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+
+/// The hooks the other simulated frameworks (UserNotifications, WidgetKit, BackgroundTasks, the
+/// network, and later WatchConnectivity, WatchKit, CoreMotion) join the simulation through
+/// (docs/swift-api.md#the-other-frameworks): per-simulation state behind the one lock, system
+/// timers that stop `advance` at their instants, log entries, and holds that keep virtual time
+/// at an instant while the system waits for the app's answer.
+extension HealthKitSimulation {
+  /// The simulation the current task belongs to, or a trap naming `api` and how to start one
+  /// (what `UNUserNotificationCenter.current()` and the other frameworks' entry points call).
+  package static func requireCurrent(_ api: String) -> HealthKitSimulation {
+    guard let simulation = current else {
+      fatalError(
+        "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of a HealthKitSimulation (docs/swift-api.md)"
+      )
+    }
+    return simulation
+  }
+
+  /// Appends a ``LogEntry/Kind/system(_:)`` entry at virtual now to the run's log.
+  package func log(_ event: SystemEvent) {
+    mutate { state in state.log(event) }
+  }
+
+  /// Adds a system timer once per `key` (a framework registers one for its whole state).
+  package func addSystemTimer(key: ObjectIdentifier, _ timer: any SystemTimer) {
+    state.withLock { state in
+      guard !state.systemTimers.contains(where: { $0.key == key }) else { return }
+      state.systemTimers.append((key, timer))
+    }
+  }
+
+  /// Starts a hold: virtual time does not move past the current instant until
+  /// ``endHold(_:)`` or until ``appWorkGrace`` of wall-clock time has passed (then the hold is
+  /// dropped: the app did not answer in time). The framework begins one when it calls app code
+  /// whose answer the system waits for (an observer query's completion handler, a background
+  /// task's `setTaskCompleted`, a timeline provider's completion) and ends it in the answer.
+  ///
+  /// - Returns: the hold's number, for ``endHold(_:)``.
+  package func beginHold(_ reason: String) -> Int {
+    state.withLock { state in
+      state.nextHold += 1
+      state.holds[state.nextHold] = reason
+      return state.nextHold
+    }
+  }
+
+  /// Ends hold `id` (a second end, or the end of a dropped hold, does nothing).
+  package func endHold(_ id: Int) {
+    _ = state.withLock { $0.holds.removeValue(forKey: id) }
+  }
+
+  /// How long, in wall-clock time, `advance` keeps virtual time at an instant for app work the
+  /// system waits on (a network upload inside a background task) before it goes on without
+  /// the answer: 5 s by default. The work's virtual duration is zero; a test of an app that
+  /// never answers can shorten the wait.
+  public var appWorkGrace: Duration {
+    get { state.withLock { $0.appWorkGrace } }
+    set { state.withLock { $0.appWorkGrace = newValue } }
+  }
+
+  /// Waits (wall clock, bounded by ``appWorkGrace``) until no hold is left, delivering the
+  /// callbacks the app's answers queue; holds left at the end are dropped.
+  @concurrent package func waitForHolds() async {
+    guard state.withLock({ !$0.holds.isEmpty }) else { return }
+    let grace = state.withLock { $0.appWorkGrace }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: grace)
+    var pause = Duration.microseconds(50)
+    while state.withLock({ !$0.holds.isEmpty }), clock.now < deadline {
+      await drain()
+      await Task.yield()
+      try? await clock.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(5))
+    }
+    state.withLock { $0.holds.removeAll() }
+    await drain()
+  }
+}
+
+/// A simulated framework's clock work: the next instant it has something due (a notification
+/// trigger, a widget reload, a background task launch), and what it does then, under the
+/// simulation's lock. At one instant the engine's entries come first, then the health store's
+/// listeners, then system timers in the order they were added.
+package protocol SystemTimer: Sendable {
+  /// The first instant after `now` at which ``fire(at:state:)`` has something to do, or `nil`.
+  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+    -> SimulationInstant?
+  /// Does what is due at `now` (at or before it) and returns the app's callbacks, in order.
+  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+}
+
+/// A framework's state kept in ``HealthKitSimulation/State`` (behind the simulation's one
+/// lock), made on first use from the simulation's scenario.
+package protocol SimulationExtension: Sendable {
+  /// The state at `t = 0` for `simulation` (read its ``HealthKitSimulation/scenario``,
+  /// ``HealthKitSimulation/startDate``, ``HealthKitSimulation/calendar``).
+  init(simulation: HealthKitSimulation)
+}
+
+extension HealthKitSimulation.State {
+  /// Runs `body` with the framework state `type` (made on first use) and the rest of the state.
+  package mutating func withExtension<E: SimulationExtension, R>(
+    _ type: E.Type, of simulation: HealthKitSimulation, _ body: (inout E, inout Self) -> R
+  ) -> R {
+    let key = ObjectIdentifier(type)
+    var value = (extensions.removeValue(forKey: key) as? E) ?? E(simulation: simulation)
+    defer { extensions[key] = value }
+    return body(&value, &self)
+  }
+
+  /// The framework state `type`, if it was made.
+  package func extensionState<E: SimulationExtension>(_ type: E.Type) -> E? {
+    extensions[ObjectIdentifier(type)] as? E
+  }
+
+  /// Appends a system entry at virtual now to the run's log.
+  package mutating func log(_ event: SystemEvent) {
+    session.withEngine { $0.logSystem(event) }
+  }
+
+  /// The app process's number: 0 at launch, one more after every crash (a framework drops what
+  /// the dead process registered, as its handlers died with it).
+  package mutating func processGeneration() -> Int { session.withEngine { $0.crashCount } }
+
+  /// The earliest instant after virtual now a system timer has something due.
+  var systemDue: SimulationInstant? {
+    let now = session.now
+    var due: SimulationInstant?
+    for (_, timer) in systemTimers {
+      if let own = timer.nextDue(after: now, state: self), own > now,
+        due.map({ own < $0 }) ?? true
+      {
+        due = own
+      }
+    }
+    return due
+  }
+
+  /// Fires every system timer with something due in `previous...now` (after `previous`) and
+  /// queues their callbacks.
+  mutating func fireSystemTimers(after previous: SimulationInstant, at now: SimulationInstant) {
+    guard !systemTimers.isEmpty else { return }
+    let timers = systemTimers
+    for (_, timer) in timers {
+      guard let due = timer.nextDue(after: previous, state: self), due <= now else { continue }
+      let callbacks = timer.fire(at: now, state: &self)
+      if !callbacks.isEmpty {
+        enqueue(callbacks)
+        turnDue = true
+      }
+    }
+  }
+}

@@ -221,9 +221,13 @@ public final class HealthKitSimulation: Sendable {
   // MARK: - The world
 
   /// The app process dies now: its HealthKit objects become inert (calls are ignored with an
-  /// error entry in the log; no more delegate calls); sessions go on system-side.
+  /// error entry in the log; no more delegate calls); sessions go on system-side. The system
+  /// stops waiting for answers of the dead process (every hold ends).
   public func crash() async {
-    mutate { state in state.session.withEngine { $0.perform(.crash, at: $0.now) } }
+    mutate { state in
+      state.session.withEngine { $0.perform(.crash, at: $0.now) }
+      state.holds.removeAll()
+    }
     await deliver()
   }
 
@@ -389,13 +393,13 @@ public final class HealthKitSimulation: Sendable {
     }
 
     /// Appends `callbacks` to the lane, in order.
-    mutating func enqueue(_ callbacks: [Callback]) {
+    package mutating func enqueue(_ callbacks: [Callback]) {
       for callback in callbacks { lane.append(.call(callback)) }
     }
   }
 
   /// Runs `body` under the lock, then turns the engine's new log entries into callbacks.
-  func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
+  package func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
     let (result, died) = state.withLock { state in
       let result = body(&state)
       let died = Self.translate(&state, startDate: startDate)
@@ -438,7 +442,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
   /// turn after it).
-  func enqueue(_ callback: @escaping Callback) {
+  package func enqueue(_ callback: @escaping Callback) {
     state.withLock {
       $0.lane.append(.call(callback))
       $0.turnDue = true
@@ -512,7 +516,7 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
-  @concurrent func deliver() async {
+  @concurrent package func deliver() async {
     await drain()
     await yieldToApp()
     await waitForHolds()

@@ -5,7 +5,28 @@ import WorkoutHealth
 /// A position in the store's history of changes, HealthKit's `HKQueryAnchor` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkqueryanchor). Equal by value;
 /// immutable.
-public final class HKQueryAnchor: NSObject, NSCopying, @unchecked Sendable {
+///
+/// `NSSecureCoding`, as HealthKit's: an app keeps its anchor across launches with
+/// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding: true)` and reads it back
+/// with `NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from:)`, the same code
+/// on a device and on Linux (swift-corelibs-foundation has both). The archive holds one
+/// `Int64` under the key `value`; it is the simulation's form, not HealthKit's (an archive made
+/// on a device does not read here, nor the other way round).
+public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
+  /// `true`: anchors decode only as anchors.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the value under the key `value`.
+  public func encode(with coder: NSCoder) {
+    coder.encode(value, forKey: "value")
+  }
+
+  /// Reads an anchor `encode(with:)` wrote; `nil` when the archive holds no `value`.
+  public init?(coder: NSCoder) {
+    guard coder.containsValue(forKey: "value") else { return nil }
+    self.value = coder.decodeInt64(forKey: "value")
+  }
+
   /// The store's anchor value.
   let value: Int64
 

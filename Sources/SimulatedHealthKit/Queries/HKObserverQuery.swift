@@ -122,20 +122,34 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   override var failsWhileLocked: Bool { false }
 
   /// The handler call for `types`, with `completion`.
+  ///
+  /// The call holds virtual time at its instant (``HealthKitSimulation/beginHold(_:)``) until
+  /// the app calls the completion handler it got, or ``HealthKitSimulation/appWorkGrace`` of
+  /// wall-clock time passed: work the app does before answering (an upload over real HTTP) takes
+  /// no virtual time, so its outcome is the same from run to run.
   func call(
     types: Set<HKSampleType>, completion: @escaping HKObserverQueryCompletionHandler
   ) -> HealthKitSimulation.Callback {
     let query = self
+    let simulation = executedIn.withLock { $0.simulation }
+    let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
+      guard let simulation else { return completion }
+      let hold = simulation.beginHold("HKObserverQuery update handler")
+      return { @Sendable in
+        completion()
+        simulation.endHold(hold)
+      }
+    }
     switch handler {
     case .single(let handler):
       return {
         guard !query.isStopped else { return }
-        handler(query, completion, nil)
+        handler(query, answered(), nil)
       }
     case .descriptors(let handler):
       return {
         guard !query.isStopped else { return }
-        handler(query, types, completion, nil)
+        handler(query, types, answered(), nil)
       }
     }
   }

@@ -221,9 +221,13 @@ public final class HealthKitSimulation: Sendable {
   // MARK: - The world
 
   /// The app process dies now: its HealthKit objects become inert (calls are ignored with an
-  /// error entry in the log; no more delegate calls); sessions go on system-side.
+  /// error entry in the log; no more delegate calls); sessions go on system-side. The system
+  /// stops waiting for answers of the dead process (every hold ends).
   public func crash() async {
-    mutate { state in state.session.withEngine { $0.perform(.crash, at: $0.now) } }
+    mutate { state in
+      state.session.withEngine { $0.perform(.crash, at: $0.now) }
+      state.holds.removeAll()
+    }
     await deliver()
   }
 
@@ -389,7 +393,7 @@ public final class HealthKitSimulation: Sendable {
     }
 
     /// Appends `callbacks` to the lane, in order.
-    mutating func enqueue(_ callbacks: [Callback]) {
+    package mutating func enqueue(_ callbacks: [Callback]) {
       for callback in callbacks { lane.append(.call(callback)) }
     }
   }

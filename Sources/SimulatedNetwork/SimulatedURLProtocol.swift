@@ -1,0 +1,199 @@
+// SimulatedNetwork: the phone's network on a HealthKitSimulation's virtual time: offline spans
+// under URLSession and NWPathMonitor (docs/swift-api.md#the-network). Apple's API:
+// https://developer.apple.com/documentation/foundation/urlprotocol and
+// https://developer.apple.com/documentation/network
+import Foundation
+import SimulatedHealthKit
+import Synchronization
+import WorkoutCore
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension HealthKitSimulation {
+  /// A copy of `base` whose requests go through the simulated phone's network
+  /// (docs/phone.md#network): while the phone is offline (the scenario's `phone.offline` and
+  /// `phone.offlineDaily` spans) a request fails at once with
+  /// `URLError(.notConnectedToInternet)` (domain `NSURLErrorDomain`, code −1009, Apple doc:
+  /// https://developer.apple.com/documentation/foundation/urlerror/code/notconnectedtointernet)
+  /// and the run's log gets a `system` entry (framework `Network`, event `requestFailed`,
+  /// identifier the URL's host and path, details `reason: "offline"` and `method`); otherwise
+  /// the request goes to the real network unchanged (method, headers, body, timeout), and its
+  /// response, status, headers, data or error come back unchanged.
+  ///
+  /// The configuration's `protocolClasses` start with a `URLProtocol` of this simulation
+  /// (Apple doc: https://developer.apple.com/documentation/foundation/urlsessionconfiguration/protocolclasses);
+  /// the forwarding session is made from `base` itself, so its timeouts, cache and cookie
+  /// settings apply. While a forwarded request is in flight, virtual time stays at its instant
+  /// (a hold, bounded by ``HealthKitSimulation/appWorkGrace``): its virtual duration is zero.
+  /// A request of an app process that crashed before its answer came never completes (the
+  /// process is gone).
+  ///
+  /// ```swift
+  /// let session = URLSession(configuration: simulation.urlSessionConfiguration())
+  /// ```
+  ///
+  /// - Parameter base: the configuration to copy; `.ephemeral` by default.
+  /// - Returns: a new configuration; every session made from it belongs to this simulation.
+  public func urlSessionConfiguration(_ base: URLSessionConfiguration = .ephemeral)
+    -> URLSessionConfiguration
+  {
+    // swift-corelibs-foundation hands a custom protocol the app's request without the
+    // session's `httpAdditionalHeaders`, and no way to its session: each configuration gets a
+    // protocol class of its own (a slot), which finds its simulation in the registry.
+    let forwarding = base.copy() as! URLSessionConfiguration
+    let protocolClass = NetworkRoutes.register(
+      simulation: self, forwarding: URLSession(configuration: forwarding))
+    let configuration = base.copy() as! URLSessionConfiguration
+    configuration.protocolClasses = [protocolClass] + (base.protocolClasses ?? [])
+    return configuration
+  }
+}
+
+/// A request's route: the simulation it belongs to and the session that forwards it.
+struct NetworkRoute: Sendable {
+  weak var simulation: HealthKitSimulation?
+  let forwarding: URLSession
+}
+
+/// The routes by slot (a slot is free again once its simulation is gone).
+enum NetworkRoutes {
+  private static let routes = Mutex<[NetworkRoute]>([])
+
+  /// Registers a route and returns the protocol class of its slot.
+  static func register(simulation: HealthKitSimulation, forwarding: URLSession)
+    -> URLProtocol.Type
+  {
+    let slot = routes.withLock { routes -> Int in
+      let route = NetworkRoute(simulation: simulation, forwarding: forwarding)
+      if let free = routes.firstIndex(where: { $0.simulation == nil }) {
+        routes[free].forwarding.finishTasksAndInvalidate()
+        routes[free] = route
+        return free
+      }
+      routes.append(route)
+      return routes.count - 1
+    }
+    return protocolClass(slot, SlotZero.self)
+  }
+
+  /// The route of `slot`.
+  static func route(_ slot: Int) -> NetworkRoute? {
+    routes.withLock { slot < $0.count ? $0[slot] : nil }
+  }
+
+  /// `SlotURLProtocol<Next^remaining<S>>`: one class per slot, made at run time.
+  private static func protocolClass<S: NetworkSlot>(_ remaining: Int, _: S.Type)
+    -> URLProtocol.Type
+  {
+    remaining == 0 ? SlotURLProtocol<S>.self : protocolClass(remaining - 1, SlotNext<S>.self)
+  }
+}
+
+/// A slot number as a type (so that each slot has a protocol class of its own).
+protocol NetworkSlot { static var index: Int { get } }
+/// Slot 0.
+enum SlotZero: NetworkSlot { static var index: Int { 0 } }
+/// The slot after `Previous`.
+enum SlotNext<Previous: NetworkSlot>: NetworkSlot { static var index: Int { Previous.index + 1 } }
+
+/// The protocol class of slot `Slot`.
+final class SlotURLProtocol<Slot: NetworkSlot>: SimulatedURLProtocol {
+  override class var slot: Int { Slot.index }
+}
+
+/// The simulated phone's network under `URLSession`: fails requests while offline, forwards
+/// the rest (``HealthKitSimulation/urlSessionConfiguration(_:)``).
+class SimulatedURLProtocol: URLProtocol {
+  /// The registry slot of the class.
+  class var slot: Int { preconditionFailure("a SlotURLProtocol subclass gives the slot") }
+
+  private let forwarded = Mutex<URLSessionDataTask?>(nil)
+
+  /// HTTP and HTTPS requests.
+  override class func canInit(with request: URLRequest) -> Bool {
+    guard let scheme = request.url?.scheme?.lowercased() else { return false }
+    return scheme == "http" || scheme == "https"
+  }
+
+  /// The request itself.
+  override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+  override func startLoading() {
+    let request = self.request
+    let reply = Reply(protocol: self)
+    guard let route = NetworkRoutes.route(Self.slot), let simulation = route.simulation else {
+      reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
+      return
+    }
+    let (online, generation) = simulation.networkStatusNow()
+    guard online else {
+      simulation.log(
+        SystemEvent(
+          framework: .network, event: "requestFailed", identifier: Self.identifier(request),
+          details: [
+            "reason": .string("offline"), "method": .string(request.httpMethod ?? "GET"),
+          ]))
+      reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
+      return
+    }
+    let hold = simulation.beginHold("network request \(Self.identifier(request))")
+    let task = route.forwarding.dataTask(with: request) { data, response, error in
+      defer { simulation.endHold(hold) }
+      // The app process that sent it crashed: nobody is left to answer.
+      guard simulation.networkStatusNow().generation == generation else { return }
+      if let error {
+        reply.fail(error)
+      } else if let response {
+        reply.succeed(response, data ?? Data())
+      } else {
+        reply.fail(URLError(.badServerResponse, userInfo: Self.userInfo(request)))
+      }
+    }
+    forwarded.withLock { $0 = task }
+    task.resume()
+  }
+
+  override func stopLoading() {
+    forwarded.withLock { $0 }?.cancel()
+  }
+
+  /// `host/path` of the request's URL (the log's identifier).
+  static func identifier(_ request: URLRequest) -> String {
+    guard let url = request.url else { return "" }
+    return (url.host ?? "") + url.path
+  }
+
+  /// The failing URL, as URLSession's own errors carry it.
+  static func userInfo(_ request: URLRequest) -> [String: Any] {
+    guard let url = request.url else { return [:] }
+    return [NSURLErrorFailingURLErrorKey: url]
+  }
+
+  /// The protocol's answers to its client, callable from the forwarding session's queue.
+  struct Reply: @unchecked Sendable {
+    let `protocol`: URLProtocol
+
+    func fail(_ error: any Error) {
+      `protocol`.client?.urlProtocol(`protocol`, didFailWithError: error)
+    }
+
+    func succeed(_ response: URLResponse, _ data: Data) {
+      let client = `protocol`.client
+      client?.urlProtocol(`protocol`, didReceive: response, cacheStoragePolicy: .notAllowed)
+      if !data.isEmpty { client?.urlProtocol(`protocol`, didLoad: data) }
+      client?.urlProtocolDidFinishLoading(`protocol`)
+    }
+  }
+}
+
+extension HealthKitSimulation {
+  /// Whether the phone is online at virtual now, and the app process's number.
+  fileprivate func networkStatusNow() -> (online: Bool, generation: Int) {
+    let (now, generation) = state.withLock { state in
+      (state.session.now, state.processGeneration())
+    }
+    return (phoneIsOnline(at: now), generation)
+  }
+}

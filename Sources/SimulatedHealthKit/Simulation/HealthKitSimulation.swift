@@ -545,8 +545,7 @@ public final class HealthKitSimulation: Sendable {
   /// when something other than sample batches was delivered (always with
   /// ``Options/mainActorTurnAfterEveryBatch``).
   ///
-  /// Called by ``step(to:)`` (off the main actor, as every nonisolated async function of this
-  /// class runs): when no other task's loop runs, the lane is delivered right here, without the
+  /// Called by ``step(to:)`` (off the main actor: `@concurrent`): when no other task's loop runs, the lane is delivered right here, without the
   /// suspension points of ``drain()`` and ``waitForHolds()`` (which an instant of sample
   /// batches alone does not need); the order and the calls made are the same.
   private func deliverInstant() async {
@@ -559,7 +558,10 @@ public final class HealthKitSimulation: Sendable {
 
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
   /// has something due, delivering that instant's callbacks before going on.
-  private func step(to target: SimulationInstant) async throws {
+  ///
+  /// `@concurrent`: off the main actor whoever calls, so that the deliveries made in its own
+  /// frame (``deliverInstant()``) run there too.
+  @concurrent private func step(to target: SimulationInstant) async throws {
     // Room for the samples and batches due on the way, made once rather than at every instant
     // (which grows storage twofold step by step, copying it): as the command line's single
     // pump through its end reserves it. At most a day ahead, so an advance the app cuts short

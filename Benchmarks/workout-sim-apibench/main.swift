@@ -37,10 +37,42 @@ import WorkoutSimulation
 /// What the app's screen shows: the latest value of each type, the batch count, the session
 /// state and the errors.
 struct Shown: Sendable {
-  var values: [HKQuantityType: Double] = [:]
+  /// Each type shown so far, with how it is shown and its latest value (one entry per type,
+  /// made when the type first arrives: its unit and statistic are worked out once, not on every
+  /// batch).
+  var readings: [HKQuantityType: Reading] = [:]
   var batches = 0
   var state = HKWorkoutSessionState.notStarted
   var errors: [String] = []
+
+  /// The latest value of each type.
+  var values: [HKQuantityType: Double] {
+    get { readings.compactMapValues(\.value) }
+    set {
+      for (type, value) in newValue { readings[type, default: Reading(type)].value = value }
+    }
+  }
+}
+
+/// How the app shows one type, and its latest value.
+struct Reading: Sendable {
+  /// The unit the value is shown in.
+  let unit: HKUnit
+  /// Whether the value is the sum (cumulative types) rather than the most recent sample.
+  let cumulative: Bool
+  /// The latest value in `unit`, or `nil` before the first one.
+  var value: Double?
+
+  init(_ type: HKQuantityType) {
+    unit = displayUnit(of: type)
+    cumulative = type.aggregationStyle == .cumulative
+  }
+
+  /// The value `statistics` give for this reading, in its unit, or `nil`.
+  func value(of statistics: HKStatistics) -> Double? {
+    let quantity = cumulative ? statistics.sumQuantity() : statistics.mostRecentQuantity()
+    return quantity?.doubleValue(for: unit)
+  }
 }
 
 /// What the screen shows, on the main actor (the `hop` variant).
@@ -113,21 +145,36 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
   func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
   ) {
-    if mode == .empty { return }
+    switch mode {
+    case .empty: return
+    case .read:
+      // Straight into the kept values, the batch under one lock; each type's reading found
+      // once per read, its unit and statistic worked out when the type first arrived.
+      shown.withLock { shown in
+        for case let type as HKQuantityType in collectedTypes {
+          let index: Dictionary<HKQuantityType, Reading>.Index
+          if let known = shown.readings.index(forKey: type) {
+            index = known
+          } else {
+            shown.readings[type] = Reading(type)
+            index = shown.readings.index(forKey: type)!
+          }
+          guard let statistics = workoutBuilder.statistics(for: type),
+            let value = shown.readings.values[index].value(of: statistics)
+          else { continue }
+          shown.readings.values[index].value = value
+        }
+        shown.batches += 1
+      }
+      return
+    case .hop: break
+    }
     var latest: [HKQuantityType: Double] = [:]
     for case let type as HKQuantityType in collectedTypes {
-      guard let statistics = workoutBuilder.statistics(for: type) else { continue }
-      let quantity =
-        type.aggregationStyle == .cumulative
-        ? statistics.sumQuantity() : statistics.mostRecentQuantity()
-      guard let quantity else { continue }
-      let value = quantity.doubleValue(for: displayUnit(of: type))
-      // Mode `read`: straight into the kept values (the lock held only for the write).
-      if mode == .read { shown.withLock { $0.values[type] = value } } else { latest[type] = value }
-    }
-    if mode == .read {
-      shown.withLock { $0.batches += 1 }
-      return
+      guard let statistics = workoutBuilder.statistics(for: type),
+        let value = Reading(type).value(of: statistics)
+      else { continue }
+      latest[type] = value
     }
     Task { @MainActor [model, latest] in
       model.shown.batches += 1

@@ -142,6 +142,8 @@ extension HealthKitSimulation.State {
   package mutating func wakeHealthListeners(
     after previous: SimulationInstant?, at now: SimulationInstant
   ) {
+    // Called at every instant time moves to: without listeners, nothing to drop or wake.
+    guard !healthListeners.isEmpty else { return }
     healthListeners.removeAll { $0.isFinished }
     guard !healthListeners.isEmpty, terminated == nil else { return }
     let listeners = healthListeners

@@ -463,12 +463,7 @@ public final class HealthKitSimulation: Sendable {
   @concurrent func drain() async -> Bool {
     // The loop's buffer: empty, with the capacity of an earlier lane.
     var buffer: [Delivery] = []
-    while !state.withLock({ state -> Bool in
-      if state.draining { return false }
-      state.draining = true
-      swap(&buffer, &state.spareLane)
-      return true
-    }) {
+    while !claimLoop(&buffer) {
       // Another task's loop runs: resumed (once, outside the lock) when it empties the lane.
       await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
         let running = state.withLock { state -> Bool in
@@ -479,6 +474,24 @@ public final class HealthKitSimulation: Sendable {
         if !running { waiter.resume() }
       }
     }
+    return runLoop(&buffer)
+  }
+
+  /// Makes this caller the delivery loop unless one runs: `buffer` (empty) then holds the
+  /// spare lane's storage. Returns whether it did.
+  private func claimLoop(_ buffer: inout [Delivery]) -> Bool {
+    state.withLock { state -> Bool in
+      if state.draining { return false }
+      state.draining = true
+      swap(&buffer, &state.spareLane)
+      return true
+    }
+  }
+
+  /// The delivery loop of ``drain()``, by the caller that claimed it (``claimLoop(_:)``), on
+  /// the caller's thread: runs the lane until it is empty, then ends the loop and resumes the
+  /// callers waiting for it. Returns `State.turnDue` as it stood when the lane was found empty.
+  private func runLoop(_ buffer: inout [Delivery]) -> Bool {
     // The lane is taken whole, one lock per round instead of one per callback: callbacks the
     // running ones queue land in the emptied lane and run in the next round, after the rest of
     // this one, as they would one at a time. The lane and the loop's buffer trade places, so
@@ -535,15 +548,24 @@ public final class HealthKitSimulation: Sendable {
   /// Delivers what is pending at an instant `step` stops at, then gives the main actor a turn
   /// when something other than sample batches was delivered (always with
   /// ``Options/mainActorTurnAfterEveryBatch``).
-  @concurrent private func deliverInstant() async {
-    let turnDue = await drain()
+  ///
+  /// Called by ``step(to:)`` (off the main actor: `@concurrent`): when no other task's loop runs, the lane is delivered right here, without the
+  /// suspension points of ``drain()`` and ``waitForHolds()`` (which an instant of sample
+  /// batches alone does not need); the order and the calls made are the same.
+  private func deliverInstant() async {
+    var buffer: [Delivery] = []
+    let turnDue = claimLoop(&buffer) ? runLoop(&buffer) : await drain()
     if turnDue || options.contains(.mainActorTurnAfterEveryBatch) { await yieldToApp() }
-    await waitForHolds()
+    // `waitForHolds()`'s own first test, made here so that no call is made without a hold.
+    if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }
   }
 
   /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
   /// has something due, delivering that instant's callbacks before going on.
-  private func step(to target: SimulationInstant) async throws {
+  ///
+  /// `@concurrent`: off the main actor whoever calls, so that the deliveries made in its own
+  /// frame (``deliverInstant()``) run there too.
+  @concurrent private func step(to target: SimulationInstant) async throws {
     // Room for the samples and batches due on the way, made once rather than at every instant
     // (which grows storage twofold step by step, copying it): as the command line's single
     // pump through its end reserves it. At most a day ahead, so an advance the app cuts short

@@ -302,9 +302,13 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
   }
 
   func deliverCollected(_ types: Set<HKSampleType>) {
-    let builder = lock.withLock { alive ? builderStorage : nil }
-    guard let builder else { return }
-    builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
+    // The builder without a retain of its own (its data source holds it weakly, so its retains
+    // go through a side table): this session, which the lane holds while the call runs, holds
+    // it for its whole life (`builderStorage` is only set by the initializers).
+    let builder = lock.withLock { alive ? builderStorage.map(Unmanaged.passUnretained) : nil }
+    builder?._withUnsafeGuaranteedRef { builder in
+      builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
+    }
   }
 
   func processDied() {

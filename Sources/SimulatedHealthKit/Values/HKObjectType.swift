@@ -41,17 +41,6 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
 
   /// Equal when `object` is of the same class with the same identifier.
   public override func isEqual(_ object: Any?) -> Bool {
-    // NSObject's `==` (every dictionary or set probe with a type as key) passes an object
-    // whose static type is NSObject: read it out of the existential in place, without the copy
-    // and dynamic-type lookup of the general path below.
-    if let other = reference(in: object) {
-      guard ObjectIdentifier(Swift.type(of: other)) == ObjectIdentifier(Swift.type(of: self))
-      else { return false }
-      // Of this very class, so a subclass of HKObjectType.
-      let type = unsafeDowncast(other, to: HKObjectType.self)
-      return type === self
-        || (type.identifierHash == identifierHash && type.identifier == identifier)
-    }
     guard let object else { return false }
     // Every dictionary or set probe with a type as key comes here (NSObject's `==`): an object
     // of this very class is compared without a dynamic cast, by identity, then hash, then
@@ -62,23 +51,6 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
     }
     guard let other = object as? HKObjectType else { return false }
     return Swift.type(of: other) == Swift.type(of: self) && other.identifier == identifier
-  }
-
-  /// The object `value` holds when its static type is `NSObject` or the class of `self`,
-  /// read in place, else `nil` (for every other content, `nil` included). An `Any` is three
-  /// words of value buffer and the metadata of the type it was made from; a class reference
-  /// sits in the buffer's first word.
-  private func reference(in value: Any?) -> NSObject? {
-    let nsObject = unsafeBitCast(NSObject.self as AnyClass, to: UInt.self)
-    let ownClass = unsafeBitCast(Swift.type(of: self) as AnyClass, to: UInt.self)
-    return withUnsafeBytes(of: value) { bytes -> NSObject? in
-      guard bytes.count == 4 * MemoryLayout<UInt>.size else { return nil }
-      let metadata = bytes.load(fromByteOffset: 3 * MemoryLayout<UInt>.size, as: UInt.self)
-      guard metadata == nsObject || metadata == ownClass,
-        let pointer = bytes.load(as: UnsafeRawPointer?.self)
-      else { return nil }
-      return Unmanaged<NSObject>.fromOpaque(pointer).takeUnretainedValue()
-    }
   }
 
   /// `value` as a type object when its dynamic class is exactly `reference`'s, else `nil`.

@@ -5,7 +5,7 @@ import WorkoutCore
 /// The simulation's controls for notifications (docs/phone.md#notifications).
 extension HealthKitSimulation {
   /// The user taps the delivered notification `identifier` in Notification Center: it leaves
-  /// Notification Center, the app comes to the foreground (``phoneAppState``), and the
+  /// Notification Center, the app comes to the foreground (`phoneAppState`), and the
   /// center's delegate gets `userNotificationCenter(_:didReceive:withCompletionHandler:)` with
   /// ``UNNotificationDefaultActionIdentifier`` in the callback lane (virtual time holds until
   /// its completion handler). Logs `opened` (detail `delegate`: whether one was set by the

@@ -167,7 +167,8 @@ struct WidgetKitTests {
       #expect(status.budgetLeft == 0)
       // It keeps showing the timeline of the third app reload (call 4, at 1800).
       #expect(
-        simulation.widgetShown(kind: "Steps", family: WidgetFamily.systemSmall, as: CountEntry.self)?.entry.value == 400)
+        simulation.widgetShown(
+          kind: "Steps", family: WidgetFamily.systemSmall, as: CountEntry.self)?.entry.value == 400)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(82_800))
     }
     #expect(reloadSeconds(simulation) == [0, 600, 1200, 1800, 82_800])
@@ -184,7 +185,8 @@ struct WidgetKitTests {
       deferred.first?.details["until"]
         == SystemEvent.Value.instant(SimulationInstant.seconds(82_800)))
     #expect(
-      simulation.widgetShown(kind: "Steps", family: WidgetFamily.systemSmall, as: CountEntry.self)?.entry.value == 500)
+      simulation.widgetShown(kind: "Steps", family: WidgetFamily.systemSmall, as: CountEntry.self)?
+        .entry.value == 500)
   }
 
   @Test("Never two reloads within 5 minutes: an early request waits for the floor")
@@ -237,7 +239,8 @@ struct WidgetKitTests {
       await simulation.installWidget(
         kind: "Steps", family: WidgetFamily.systemMedium, provider: provider)
       func shown() -> Int? {
-        simulation.widgetShown(kind: "Steps", family: WidgetFamily.systemMedium, as: CountEntry.self)?.entry.value
+        simulation.widgetShown(
+          kind: "Steps", family: WidgetFamily.systemMedium, as: CountEntry.self)?.entry.value
       }
       #expect(shown() == 100)  // t = 0: before 600, the first entry
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1199))

@@ -247,8 +247,9 @@ struct BackgroundTasksTests {
       #expect(await BGTaskScheduler.shared.pendingTaskRequests().isEmpty)
     }
 
+    let key = "BGTaskSchedulerPermittedIdentifiers"
     let app = Scenario.App(
-      infoPlist: .keys(["BGTaskSchedulerPermittedIdentifiers": "com.example.refresh"]))
+      infoPlist: .keys([key: ""]), infoPlistStringArrays: [key: ["com.example.refresh"]])
     let permitted = try makeSimulation(app: app)
     try await permitted.run {
       #expect(
@@ -266,6 +267,16 @@ struct BackgroundTasksTests {
         // Apple's code 3.
       }
       try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+    }
+    // An Info.plist without the key permits no identifier.
+    let withoutKey = try makeSimulation(
+      app: Scenario.App(infoPlist: .keys(["NSHealthShareUsageDescription": "Steps"])))
+    await withoutKey.run {
+      let error = #expect(throws: BGTaskScheduler.Error.self) {
+        try BGTaskScheduler.shared.submit(
+          BGAppRefreshTaskRequest(identifier: "com.example.refresh"))
+      }
+      #expect(error.map { ($0 as NSError).code } == 3)
     }
   }
 }

@@ -36,7 +36,7 @@ extension HealthKitSimulation {
   }
 
   /// The instant the simulation launches `request` submitted at `submitted`, or `nil` for
-  /// never (within ``horizon``): the first local quarter hour (:00, :15, :30, :45) at or after
+  /// never (within `horizon`): the first local quarter hour (:00, :15, :30, :45) at or after
   /// the later of `submitted` and its earliest begin date, and after `submitted`, at which the
   /// task's conditions hold (docs/phone.md#background-tasks).
   func launchInstant(

@@ -281,6 +281,38 @@ struct BackgroundTasksTests {
   }
 }
 
+extension BackgroundTasksTests {
+  @Test("A scenario file with an Info.plist file and phone keys: permitted identifiers, launch")
+  func scenarioFileWithInfoPlist() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "bg-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let plist: [String: Any] = ["BGTaskSchedulerPermittedIdentifiers": ["com.example.sync"]]
+    try PropertyListSerialization.data(fromPropertyList: plist, format: .xml, options: 0)
+      .write(to: folder.appendingPathComponent("Info.plist"))
+    let json = #"""
+      { "version": 1, "start": "2026-01-05T08:00:00Z", "app": { "infoPlist": "Info.plist" },
+        "phone": { "network": { "offline": [ { "from": "0:00:00", "to": "0:16:40" } ] } } }
+      """#
+    let url = folder.appendingPathComponent("phone.json")
+    try Data(json.utf8).write(to: url)
+    let simulation = try HealthKitSimulation(scenario: url)
+    let recorder = LaunchRecorder()
+    try await simulation.run {
+      #expect(
+        !BGTaskScheduler.shared.register(forTaskWithIdentifier: "com.example.other", using: nil) {
+          _ in
+        })
+      registerCompleting("com.example.sync", simulation, recorder)
+      try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "com.example.sync"))
+      try await simulation.advance(by: .seconds(3600))
+    }
+    // Offline 0 to 0:16:40 = 1000 s: 08:15 (900) is offline, 08:30 (1800) online.
+    #expect(recorder.launchSeconds == [1800])
+  }
+}
+
 /// A task captured by its own expiration handler.
 struct UncheckedTask: @unchecked Sendable {
   let task: BGTask

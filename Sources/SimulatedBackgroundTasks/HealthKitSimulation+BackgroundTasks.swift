@@ -2,6 +2,7 @@ import Foundation
 import SimulatedHealthKit
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimulation
 
 /// A value the simulation carries across the callback lane: app closures and objects that are
 /// only used in the lane, one call at a time.
@@ -35,7 +36,7 @@ extension HealthKitSimulation {
   }
 
   /// The instant the simulation launches `request` submitted at `submitted`, or `nil` for
-  /// never (within ``horizon``): the first local quarter hour (:00, :15, :30, :45) at or after
+  /// never (within `horizon`): the first local quarter hour (:00, :15, :30, :45) at or after
   /// the later of `submitted` and its earliest begin date, and after `submitted`, at which the
   /// task's conditions hold (docs/phone.md#background-tasks).
   func launchInstant(
@@ -50,8 +51,9 @@ extension HealthKitSimulation {
     var candidate = begin.advanced(by: .nanoseconds(up))
     if candidate <= submitted { candidate = candidate.advanced(by: .nanoseconds(quarter)) }
     let limit = SimulationInstant.zero.advanced(by: Self.horizon)
+    let locks = state.withLock { $0.health.lockPeriods }
     while candidate <= limit {
-      if backgroundConditionsHold(for: request, at: candidate) { return candidate }
+      if backgroundConditionsHold(for: request, at: candidate, locks: locks) { return candidate }
       candidate = candidate.advanced(by: .nanoseconds(quarter))
     }
     return nil
@@ -61,13 +63,14 @@ extension HealthKitSimulation {
   /// (Background App Refresh is checked at submit); a processing task needs the phone locked,
   /// on its charger when it requires external power, online when it requires the network.
   func backgroundConditionsHold(
-    for request: BackgroundTasksState.Request, at instant: SimulationInstant
+    for request: BackgroundTasksState.Request, at instant: SimulationInstant,
+    locks: [Range<SimulationInstant>]
   ) -> Bool {
     switch request.kind {
     case .refresh:
       return phoneIsOnline(at: instant)
     case .processing:
-      guard phoneIsLocked(at: instant) else { return false }
+      guard locks.contains(where: { $0.contains(instant) }) else { return false }
       if request.requiresExternalPower, !phoneIsCharging(at: instant) { return false }
       if request.requiresNetworkConnectivity, !phoneIsOnline(at: instant) { return false }
       return true
@@ -345,28 +348,12 @@ struct BackgroundTasksState: SimulationExtension {
     permitted = Self.permittedIdentifiers(of: simulation.scenario)
   }
 
-  /// The scenario's permitted identifiers: `nil` without `app.infoPlist`; else the
-  /// `BGTaskSchedulerPermittedIdentifiers` array of the plist file, or of an inline value (one
-  /// identifier, or several separated by commas), none when the key is absent.
+  /// The scenario's permitted identifiers: `nil` without `app.infoPlist` (the default
+  /// Info.plist: any identifier); else its `BGTaskSchedulerPermittedIdentifiers` array, inline
+  /// or in the `.plist` file (none when the key is absent or not an array of strings).
   static func permittedIdentifiers(of scenario: Scenario) -> Set<String>? {
-    let key = "BGTaskSchedulerPermittedIdentifiers"
-    switch scenario.app.infoPlist {
-    case nil:
-      return nil
-    case .keys(let keys):
-      guard let value = keys[key] else { return [] }
-      return Set(
-        value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
-          !$0.isEmpty
-        })
-    case .file(let path):
-      let base = scenario.sourceURL?.deletingLastPathComponent()
-      let url = base.map { $0.appendingPathComponent(path) } ?? URL(fileURLWithPath: path)
-      guard let data = try? Data(contentsOf: url),
-        let plist = try? PropertyListSerialization.propertyList(from: data, format: nil)
-          as? [String: Any]
-      else { return [] }
-      return Set(plist[key] as? [String] ?? [])
-    }
+    guard scenario.app.infoPlist != nil else { return nil }
+    let strings = try? scenario.infoPlistStringArray("BGTaskSchedulerPermittedIdentifiers")
+    return Set((strings ?? nil) ?? [])
   }
 }

@@ -73,7 +73,7 @@ extension HealthKitSimulation {
   /// Registers the app's widget extension's provider for `kind`: what SwiftUI's
   /// `StaticConfiguration(kind:provider:content:)` does on a device (docs/swift-api.md#widgets).
   /// Widgets of `kind` already installed (the scenario's `phone.widgets`, or
-  /// ``installWidget(kind:family:)`` before) get their first timeline now, free. Registering
+  /// `installWidget(kind:family:)` before) get their first timeline now, free. Registering
   /// a kind again replaces its provider (a new extension build).
   ///
   /// Returns when those first `getTimeline` calls have completed (or `appWorkGrace` passed).
@@ -92,7 +92,7 @@ extension HealthKitSimulation {
 
   /// The user adds a widget of `kind` in `family` to the Home Screen now (or, for accessory
   /// families, the Lock Screen or a watch face). With the kind's provider registered it gets
-  /// its first timeline now, free; else when ``registerWidget(kind:provider:)`` is called.
+  /// its first timeline now, free; else when `registerWidget(kind:provider:)` is called.
   /// Adding one already installed does nothing.
   public func installWidget(kind: String, family: WidgetFamily) async {
     let callbacks = mutate { state in
@@ -106,7 +106,7 @@ extension HealthKitSimulation {
     await deliver()
   }
 
-  /// ``registerWidget(kind:provider:)`` then ``installWidget(kind:family:)``.
+  /// `registerWidget(kind:provider:)` then `installWidget(kind:family:)`.
   public func installWidget<Provider: TimelineProvider>(
     kind: String, family: WidgetFamily, provider: Provider
   ) async {

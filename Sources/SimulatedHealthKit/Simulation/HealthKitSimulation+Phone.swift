@@ -8,11 +8,14 @@ import WorkoutScenario
 /// (`phone.offline`, `phone.offlineDaily`), its lock (`health.lock`), its charger
 /// (`phone.charging`), its local days, and the App Group its app and extensions share.
 extension HealthKitSimulation {
-  /// The calendar of the phone's local days at `instant`: Gregorian, in the scenario's
-  /// `timeZone` (local midnights, quarter hours, the times of day of `offlineDaily` and
-  /// `charging`).
+  /// The calendar of the phone's local days at `instant`: Gregorian, in the phone's time zone
+  /// of that moment (``deviceTimeZone(at:)``: the scenario's `timeZone`, `health.trip`'s zone
+  /// during a trip) — local midnights, quarter hours, the times of day of `offlineDaily` and
+  /// `charging`.
   package func phoneCalendar(at instant: SimulationInstant) -> Calendar {
-    calendar
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = deviceTimeZone(at: instant)
+    return calendar
   }
 
   /// The local time of day at `instant` on the phone: the time since the local day's start.
@@ -46,15 +49,16 @@ extension HealthKitSimulation {
     var spans = phone.offline
     guard !phone.offlineDaily.isEmpty else { return spans }
     let date = startDate.addingTimeInterval(instant.seconds)
+    let calendar = phoneCalendar(at: instant)
     let today = calendar.startOfDay(for: date)
     for offset in -1...2 {
       guard let day = calendar.date(byAdding: .day, value: offset, to: today),
         let next = calendar.date(byAdding: .day, value: 1, to: day)
       else { continue }
       for pattern in phone.offlineDaily {
-        guard let from = wallTime(pattern.from, on: day) else { continue }
+        guard let from = wallTime(pattern.from, on: day, in: calendar) else { continue }
         let toDay = pattern.to > pattern.from ? day : next
-        guard let to = wallTime(pattern.to, on: toDay), to > from else { continue }
+        guard let to = wallTime(pattern.to, on: toDay, in: calendar), to > from else { continue }
         spans.append(
           SimulationInstant.rounding(
             seconds: from.timeIntervalSince(startDate))..<SimulationInstant.rounding(
@@ -65,8 +69,8 @@ extension HealthKitSimulation {
   }
 
   /// The date of local wall time `time` (from midnight, whole seconds) on the local day that
-  /// starts at `day`.
-  private func wallTime(_ time: Duration, on day: Date) -> Date? {
+  /// starts at `day`, in `calendar`'s zone.
+  private func wallTime(_ time: Duration, on day: Date, in calendar: Calendar) -> Date? {
     let seconds = Int(time.components.seconds)
     return calendar.date(
       bySettingHour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, of: day)

@@ -1,0 +1,39 @@
+// The watch app's today screen (the seed: steps and calories as rings, the same goal as the
+// iPhone app).
+import FitnessTrackerKit
+import Foundation
+
+#if canImport(HealthKit)
+  import HealthKit
+#else
+  import SimulatedHealthKit
+#endif
+
+/// Produces the watch's today screen at the clock's now, against the goals the phone shares
+/// (the App Group suite, standing in for WatchConnectivity's application context).
+@MainActor
+public final class WatchTodayModel {
+  /// The reads (the watch's own health store).
+  public let reader: HealthReader
+  /// The shared settings.
+  public let settings: Settings
+
+  /// A today screen of `healthStore` on `clock` with the goals of `settings`.
+  public init(healthStore: HKHealthStore, settings: Settings, clock: AppClock = .system) {
+    self.reader = HealthReader(healthStore: healthStore, clock: clock)
+    self.settings = settings
+  }
+
+  /// The screen now.
+  public func load() async -> WatchTodayScreen {
+    let connected = await reader.access() == .requested
+    let steps = connected ? await reader.todaySteps() : .notConnected
+    let energy = connected ? await reader.todayActiveEnergy() : .notConnected
+    let goal = settings.stepGoal
+    let energyGoal = settings.energyGoal
+    return WatchTodayScreen(
+      date: reader.clock.now(), steps: steps, stepGoal: goal,
+      stepProgress: Double(steps.value ?? 0) / Double(goal), activeEnergy: energy,
+      energyGoal: energyGoal, energyProgress: (energy.value ?? 0) / energyGoal)
+  }
+}

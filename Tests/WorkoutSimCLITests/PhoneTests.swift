@@ -5,6 +5,7 @@ import WorkoutJSON
 import WorkoutRendering
 import WorkoutScenario
 import WorkoutTerminal
+
 @testable import WorkoutSimCLI
 
 @Suite struct PhoneParsingTests {
@@ -66,7 +67,8 @@ import WorkoutTerminal
   @Test func helpAndInteractivity() throws {
     #expect(throws: CleanExit.self) { try PhoneCommand.parse(["--help"]) }
     let help = HelpText.help(for: PhoneCommand.configuration)
-    #expect(help.contains("USAGE: workout-sim phone [--scenario FILE] [--json] [--headless] [--at T]..."))
+    #expect(
+      help.contains("USAGE: workout-sim phone [--scenario FILE] [--json] [--headless] [--at T]..."))
     #expect(HelpText.tool.contains("phone"))
     let options = PhoneOptions()
     #expect(options.isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: true))
@@ -135,8 +137,9 @@ enum PhoneSamples {
       ("2026-06-04", 0.0), ("2026-06-05", 4000), ("2026-06-06", 12_000), ("2026-06-07", 6000),
       ("2026-06-08", 3000), ("2026-06-09", 5060), ("2026-06-10", 8432),
     ].map { PhoneScreens.Day(date: $0.0, steps: $0.1, goalMet: $0.1 >= 10_000) }
-    var monthDays = (0..<23).map { index in
-      PhoneScreens.Day(date: String(format: "2026-05-%02d", 12 + index), steps: nil)
+    // The 23 days before: 12 to 31 May, 1 to 3 June, without data.
+    var monthDays = ((12...31).map { "2026-05-\($0)" } + (1...3).map { "2026-06-0\($0)" }).map {
+      PhoneScreens.Day(date: $0, steps: nil)
     }
     monthDays += week
     return PhoneScreens(
@@ -169,12 +172,21 @@ enum PhoneSamples {
   }()
 
   static let empty = PhoneScreens(
-    clock: .init(scenarioSeconds: 90, local: "2026-06-10T18:01:30+02:00", timeZone: "Europe/Berlin"),
+    clock: .init(
+      scenarioSeconds: 90, local: "2026-06-10T18:01:30+02:00", timeZone: "Europe/Berlin"),
     dashboard: .init(connected: false))
 }
 
 @Suite struct PhoneRendererTests {
-  func snapshot(_ name: String) throws -> String {
+  /// The reviewed snapshot `name` (Tests/WorkoutSimCLITests/Fixtures/phone); with
+  /// `WORKOUT_SIM_RECORD_SNAPSHOTS=1` the frame is written there first (then review the diff).
+  func snapshot(_ name: String, recording frame: Frame) throws -> String {
+    if ProcessInfo.processInfo.environment["WORKOUT_SIM_RECORD_SNAPSHOTS"] == "1" {
+      let path = Binary.packageRoot.appendingPathComponent(
+        "Tests/WorkoutSimCLITests/Fixtures/phone/" + name)
+      try (frame.text + "\n").write(to: path, atomically: true, encoding: .utf8)
+      return frame.text
+    }
     let url = try #require(
       Bundle.module.url(forResource: "Fixtures/phone/" + name, withExtension: nil))
     var text = try String(contentsOf: url, encoding: .utf8)
@@ -190,14 +202,15 @@ enum PhoneSamples {
     #expect(frame.lines.allSatisfy { $0.count <= 100 })
     // The step gauge in the app's 54 columns: 54 − 5 (label) − 2 (brackets) = 47 cells;
     // 8432 / 10 000 × 47 × 8 = 317.04 eighths → 39 full cells and 5 eighths (▋), 7 empty; 84 %.
-    let gauge = "[" + String(repeating: "█", count: 39) + "▋" + String(repeating: " ", count: 7)
+    let gauge =
+      "[" + String(repeating: "█", count: 39) + "▋" + String(repeating: " ", count: 7)
       + "]  84%"
-    #expect(frame.lines[5].hasPrefix(gauge + " │"))
+    #expect(frame.lines[5].hasPrefix(gauge + "│"))
     #expect(frame.lines[4].hasPrefix("Steps          8432 / 10000"))
     // 342.5 kcal shows rounded down, as the watch face's amounts.
     #expect(frame.lines[7].hasPrefix("Active energy  342 kcal / 500 kcal"))
     #expect(frame.lines[13].hasPrefix("Sleep          7 h 15 min · score 83 · Good"))
-    #expect(frame.text == (try snapshot("dashboard-100x30.txt")))
+    #expect(frame.text == (try snapshot("dashboard-100x30.txt", recording: frame)))
   }
 
   @Test func historyAt80Columns() throws {
@@ -213,16 +226,16 @@ enum PhoneSamples {
     // The month: 23 days without data (·), then the week: 0 → ▁; 4000/12000 × 8 = 2.67 → 3rd
     // level ▃; 12000 → █; 6000 → ▄; 3000 → ▂; 5060 → 3.37 → ▄; 8432 → 5.62 → ▆.
     #expect(frame.lines[13] == String(repeating: "·", count: 23) + "▁▃█▄▂▄▆")
-    #expect(frame.text == (try snapshot("history-80x40.txt")))
+    #expect(frame.text == (try snapshot("history-80x40.txt", recording: frame)))
   }
 
   @Test func settingsAndHomeScreenAt60Columns() throws {
     let settings = PhoneScreenRenderer.render(
       PhoneSamples.day, tab: .settings, width: 60, height: 20, options: RenderOptions())
-    #expect(settings.text == (try snapshot("settings-60x20.txt")))
+    #expect(settings.text == (try snapshot("settings-60x20.txt", recording: settings)))
     let home = PhoneScreenRenderer.render(
       PhoneSamples.day, tab: .homeScreen, width: 60, height: 30, options: RenderOptions())
-    #expect(home.text == (try snapshot("home-60x30.txt")))
+    #expect(home.text == (try snapshot("home-60x30.txt", recording: home)))
   }
 
   /// Missing values before the app asked for Health access: placeholders with the hint, ASCII.
@@ -233,7 +246,7 @@ enum PhoneSamples {
     #expect(frame.lines[4] == "Steps          -- / 10000  connect Health in Settings")
     #expect(frame.lines.allSatisfy { $0.allSatisfy(\.isASCII) })
     #expect(frame.runs.allSatisfy { $0.style.color == nil })
-    #expect(frame.text == (try snapshot("empty-ascii-70x24.txt")))
+    #expect(frame.text == (try snapshot("empty-ascii-70x24.txt", recording: frame)))
   }
 
   @Test func tinySizesDoNotCrash() {

@@ -79,8 +79,7 @@ public struct PhoneOptions: Sendable, Equatable {
 
   /// Whether the screens open on the terminal: standard input and output are terminals and
   /// neither `--json` nor `--headless` is given.
-  public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool
-  {
+  public func isInteractive(standardInputIsTerminal: Bool, standardOutputIsTerminal: Bool) -> Bool {
     standardInputIsTerminal && standardOutputIsTerminal && !json && !headless
   }
 }

@@ -1,20 +1,69 @@
+import FitnessTracker
+import FitnessTrackerKit
+import FitnessTrackerWidget
 import Foundation
 import SimulatedHealthKit
+import Synchronization
 import WorkoutCore
 
-/// The fitness tracker app on a HealthKitSimulation: launched once, moved to instants, and read
-/// into ``PhoneScreens``.
+/// The fitness tracker app (Examples/FitnessTracker) on a HealthKitSimulation: launched once at
+/// `t = 0` as a user opens it the first time (it asks for Health access, which the scenario's
+/// `authorization` answers), moved to instants, and read into ``PhoneScreens`` through the
+/// app's own models: `DashboardModel` (which also writes the widget's snapshot to the App
+/// Group), `HistoryModel` for the week and the month, `Settings`, and the widget's
+/// `FitnessEntry` faces.
+///
+/// The App Group is a `UserDefaults` suite of its own per run (`workout-sim.phone.` and a UUID,
+/// removed when the app is released), so runs never share settings.
 @MainActor
 final class PhoneApp {
   let simulation: HealthKitSimulation
+  let clock: AppClock
+  let settings: Settings
+  let dashboard: DashboardModel
+  let history: HistoryModel
+  let reader: HealthReader
+  private let suiteName: String
 
   private init(simulation: HealthKitSimulation) {
     self.simulation = simulation
+    let calendar = simulation.calendar
+    self.clock = AppClock(now: { [simulation] in simulation.now }, calendar: calendar)
+    self.suiteName = "workout-sim.phone." + UUID().uuidString
+    let defaults = UserDefaults(suiteName: suiteName) ?? .standard
+    self.settings = Settings(defaults: defaults)
+    let store = HKHealthStore()
+    self.reader = HealthReader(healthStore: store, clock: clock)
+    self.dashboard = DashboardModel(healthStore: store, settings: settings, clock: clock)
+    self.history = HistoryModel(healthStore: store, settings: settings, clock: clock)
   }
 
-  /// Launches the app at virtual now.
+  deinit {
+    UserDefaults.standard.removePersistentDomain(forName: suiteName)
+  }
+
+  /// Launches the app at virtual now: it asks for Health access (answered by the scenario;
+  /// an error leaves the app unconnected, as on a device).
   static func launch(simulation: HealthKitSimulation) async -> PhoneApp {
-    PhoneApp(simulation: simulation)
+    let app = PhoneApp(simulation: simulation)
+    await app.delivered { try? await app.reader.requestAuthorization() }
+    return app
+  }
+
+  /// Runs the app's `work` while the system delivers its callbacks: a query's results handler
+  /// waits in the simulation's lane until something drains it, as the system does on a
+  /// device, so `settle()` runs (virtual time held) until `work` has returned.
+  func delivered<T: Sendable>(_ work: @escaping @MainActor () async -> T) async -> T {
+    let finished = Mutex(false)
+    let task = Task { @MainActor in
+      let value = await work()
+      finished.withLock { $0 = true }
+      return value
+    }
+    while !finished.withLock({ $0 }) {
+      await simulation.settle()
+    }
+    return await task.value
   }
 
   /// Moves virtual time forward to scenario time `instant` (an earlier one only delivers what
@@ -26,15 +75,90 @@ final class PhoneApp {
       to: simulation.startDate.addingTimeInterval(Double(instant.nanoseconds) / 1e9))
   }
 
-  /// What every screen shows at virtual now.
+  /// What every screen shows at virtual now: the models loaded in the app's order (the
+  /// dashboard first: its load writes the snapshot the widget reads).
   func screens() async -> PhoneScreens {
     let now = simulation.now
-    return PhoneScreens(clock: clock(at: now))
+    let zone = clock.calendar().timeZone
+    let dashboardScreen = await delivered { await self.dashboard.load() }
+    let week = await delivered { await self.history.load(.week) }
+    let month = await delivered { await self.history.load(.month) }
+    let access = await delivered { await self.reader.access() }
+    let entry = FitnessEntry(
+      date: now, snapshot: WidgetSnapshot.read(from: settings.defaults),
+      stepGoal: settings.stepGoal, calendar: clock.calendar())
+    return PhoneScreens(
+      clock: clock(at: now),
+      dashboard: Self.dashboard(dashboardScreen, zone: zone),
+      history: PhoneScreens.History(
+        week: Self.range(week, zone: zone), month: Self.range(month, zone: zone)),
+      settings: PhoneScreens.Settings(
+        stepGoal: Double(settings.stepGoal), notificationsEnabled: settings.notificationsEnabled,
+        notificationPermission: NotificationPermission.notDetermined.rawValue,
+        healthKitStatus: access.rawValue),
+      widgets: [
+        Self.face(.small(entry.smallFace), zone: zone),
+        Self.face(.medium(entry.mediumFace), zone: zone),
+      ],
+      nextNotification: nil)
+  }
+
+  // MARK: - From the app's screen values
+
+  static func dashboard(_ screen: DashboardScreen, zone: TimeZone) -> PhoneScreens.Dashboard {
+    let card = screen.heartRate.value
+    let sleep = screen.sleep.value
+    let connected =
+      screen.steps != .notConnected && screen.activeEnergy != .notConnected
+      && screen.heartRate != .notConnected && screen.sleep != .notConnected
+    return PhoneScreens.Dashboard(
+      steps: screen.steps.value.map(Double.init), stepGoal: Double(screen.stepGoal),
+      activeEnergy: screen.activeEnergy.value, activeEnergyGoal: screen.energyGoal,
+      heartRate: card?.latest.bpm,
+      heartRateTime: card.map {
+        String(localText($0.latest.date, in: zone).dropFirst(11).prefix(5))
+      },
+      heartRateLast24Hours: card?.last24Hours.map(\.bpm) ?? [], sleepHours: sleep?.asleepHours,
+      sleepScore: sleep.map { Double($0.score) }, sleepRating: sleep?.rating.text,
+      sleepEfficiency: sleep?.efficiency, connected: connected)
+  }
+
+  static func range(_ screen: HistoryScreen, zone: TimeZone) -> PhoneScreens.Range {
+    PhoneScreens.Range(
+      days: screen.days.map { row in
+        PhoneScreens.Day(
+          date: row.label, steps: row.steps.map(Double.init), activeEnergy: row.activeEnergy,
+          sleepHours: row.sleepHours, goalMet: row.goalMet)
+      },
+      totalSteps: Double(screen.totalSteps), averageSteps: screen.averageSteps.map(Double.init))
+  }
+
+  static func face(_ face: WidgetFace, zone: TimeZone) -> PhoneScreens.WidgetFace {
+    switch face {
+    case .small(let small):
+      return PhoneScreens.WidgetFace(
+        family: "systemSmall", entryDate: localText(small.date, in: zone),
+        steps: small.steps.map(Double.init), stepGoal: Double(small.stepGoal),
+        url: small.url.absoluteString, dataAsOf: small.dataAsOf.map { localText($0, in: zone) })
+    case .medium(let medium):
+      let small = medium.steps
+      return PhoneScreens.WidgetFace(
+        family: "systemMedium", entryDate: localText(small.date, in: zone),
+        steps: small.steps.map(Double.init), stepGoal: Double(small.stepGoal),
+        activeEnergy: medium.activeEnergy, heartRate: medium.heartRate,
+        url: small.url.absoluteString, dataAsOf: small.dataAsOf.map { localText($0, in: zone) })
+    }
+  }
+
+  static func notification(_ next: NextNotification, zone: TimeZone) -> PhoneScreens.Notification {
+    PhoneScreens.Notification(
+      identifier: next.identifier, title: next.title, body: next.body,
+      fireDate: next.fireDate.map { localText($0, in: zone) }, repeats: next.repeats)
   }
 
   /// The clock reading of `date`: scenario seconds and the local date-time in the device's zone.
   func clock(at date: Date) -> PhoneScreens.Clock {
-    let zone = simulation.calendar.timeZone
+    let zone = clock.calendar().timeZone
     return PhoneScreens.Clock(
       scenarioSeconds: date.timeIntervalSince(simulation.startDate),
       local: Self.localText(date, in: zone), timeZone: zone.identifier)

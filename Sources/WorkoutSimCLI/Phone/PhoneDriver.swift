@@ -34,6 +34,8 @@ public struct PhoneDriver: Sendable {
   /// the end of input.
   ///
   /// - Parameters:
+  ///   - isolation: where the loop runs (the caller's actor: the app's models are
+  ///     `@MainActor`).
   ///   - face: the tab, overlay and virtual time.
   ///   - events: the event stream.
   ///   - screens: the app's screens at an instant (moves the simulation there first).
@@ -41,7 +43,8 @@ public struct PhoneDriver: Sendable {
   ///   or SIGINT, `terminate` after SIGTERM, `hangup` after SIGHUP or the end of input.
   /// - Throws: what `screens` throws.
   public func run(
-    _ face: inout PhoneFace, events: AsyncStream<WatchDriverEvent>,
+    isolation: isolated (any Actor)? = #isolation, _ face: inout PhoneFace,
+    events: AsyncStream<WatchDriverEvent>,
     screens: (SimulationInstant) async throws -> PhoneScreens
   ) async throws -> WatchFace.Exit {
     var ansi = ANSIScreen(color: options.color)

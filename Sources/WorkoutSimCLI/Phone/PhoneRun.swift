@@ -74,7 +74,8 @@ public enum PhoneRun {
     let simulation = try HealthKitSimulation(scenario: scenario)
     let first =
       options.at.isEmpty
-      ? .zero : (try Self.instants(options.at, scenario: scenario, simulation: simulation).first ?? .zero)
+      ? .zero
+      : (try Self.instants(options.at, scenario: scenario, simulation: simulation).first ?? .zero)
     let variables = environment.variables
     let dumb = variables["TERM"] == "dumb"
     let renderOptions = RenderOptions(
@@ -88,7 +89,8 @@ public enum PhoneRun {
       mode: dumb ? .plainLines : .fullScreen, options: renderOptions,
       size: { TerminalSize.current(fd: 1, environment: variables) },
       write: { text in try? writeAll(text, to: 1) })
-    let limit = SimulationInstant(nanoseconds: Int64(HealthKitSimulation.horizon.components.seconds) * 1_000_000_000)
+    let limit = SimulationInstant(
+      nanoseconds: Int64(HealthKitSimulation.horizon.components.seconds) * 1_000_000_000)
     let exit = try RawTerminal.withRawMode(0) { () throws -> WatchFace.Exit in
       defer { if !dumb { try? writeAll(EscapeSequence.emergencyReset, to: 1) } }
       let events = InteractiveRun.Events(signals: signals)

@@ -168,7 +168,8 @@ public enum PhoneScreenRenderer {
         "Steps          " + none + " / " + whole(value.stepGoal) + "  " + missing, row: row,
         column: 0, width: width, style: style.steps)
       row += 1
-      body.put(emptyGauge(width: width, ascii: ascii), row: row, column: 0, width: width, style: .faint)
+      body.put(
+        emptyGauge(width: width, ascii: ascii), row: row, column: 0, width: width, style: .faint)
     }
     row += 2
     let energyText = value.activeEnergy.map { amount($0) + " kcal" } ?? none + "  " + missing
@@ -182,7 +183,8 @@ public enum PhoneScreenRenderer {
         LinearGauge(value: energy, goal: goal, asciiOnly: ascii).render(width: width), row: row,
         column: 0, width: width, style: style.energy)
     } else {
-      body.put(emptyGauge(width: width, ascii: ascii), row: row, column: 0, width: width, style: .faint)
+      body.put(
+        emptyGauge(width: width, ascii: ascii), row: row, column: 0, width: width, style: .faint)
     }
     row += 2
     if let rate = value.heartRate {
@@ -261,18 +263,22 @@ public enum PhoneScreenRenderer {
     row += 1
     let monthHigh = value.month.days.compactMap(\.steps).max() ?? 0
     body.put(
-      "Last \(value.month.days.count) days" + (monthHigh > 0 ? "  (top " + amount(monthHigh) + ")" : ""),
+      "Last \(value.month.days.count) days"
+        + (monthHigh > 0 ? "  (top " + amount(monthHigh) + ")" : ""),
       row: row, column: 0, width: width, style: .strong)
     row += 1
     let columns = columnChart(value.month.days.map(\.steps), high: monthHigh, ascii: ascii)
     body.put(columns, row: row, column: 0, width: width, style: style.steps)
     row += 1
-    if let first = value.month.days.first, let last = value.month.days.last, value.month.days.count > 10 {
+    if let first = value.month.days.first, let last = value.month.days.last,
+      value.month.days.count > 10
+    {
       let start = String(first.date.suffix(5))
       let end = String(last.date.suffix(5))
       body.put(start, row: row, column: 0, width: width, style: .faint)
       body.put(
-        end, row: row, column: max(value.month.days.count - end.count, start.count + 1), width: width,
+        end, row: row, column: max(value.month.days.count - end.count, start.count + 1),
+        width: width,
         style: .faint)
     }
     row += 2
@@ -319,7 +325,8 @@ public enum PhoneScreenRenderer {
       row += 2
     }
     for face in screens.widgets {
-      let frame = widget(face, width: face.family == "systemSmall" ? min(22, width) : min(42, width),
+      let frame = widget(
+        face, width: face.family == "systemSmall" ? min(22, width) : min(42, width),
         ascii: ascii, style: style)
       body.draw(frame, row: row, column: column)
       row += frame.lines.count

@@ -120,7 +120,7 @@ import WorkoutSimCLI
   @Test func badInputGetsRunsMessagesAndCodes() throws {
     let missing = try Binary.run(["phone", "--scenario", "no-such-file.json"])
     #expect(missing.status == 66)
-    #expect(missing.standardError.hasPrefix("Error: cannot open 'no-such-file.json'"))
+    #expect(missing.standardError.hasPrefix("Error: no-such-file.json: cannot open the file"))
     let run = try Binary.run(["run", "--scenario", "no-such-file.json"])
     #expect(run.standardError == missing.standardError)
     let unknown = try Binary.run(["phone", "--jsno"])

@@ -25,7 +25,8 @@ import WorkoutTerminal
       return
     }
     // 2026-06-10T21:59:00Z: 1 781 128 740 s since 1970 (20 614 days × 86 400 + 21 h 59 min).
-    #expect(date.date.timeIntervalSince1970 == 20_614 * 86_400 + 21 * 3600 + 59 * 60)
+    let expected: Double = 20_614 * 86_400 + 21 * 3600 + 59 * 60
+    #expect(date.date.timeIntervalSince1970 == expected)
     #expect(date.utcOffsetSeconds == 7200)
   }
 
@@ -94,14 +95,14 @@ import WorkoutTerminal
     var face = try face()
     #expect(face.handle(.right) == .moveTime(to: .seconds(60)))
     #expect(face.handle(.character("k")) == .moveTime(to: .seconds(3660)))
-    // `>` from 13:01 on the 28th: midnight of the 29th, 10 h 59 min = 39 540 s after the start.
-    #expect(face.handle(.character(">")) == .moveTime(to: .seconds(39_540)))
-    // `n` from 00:00 +01:00 on the 29th: 00:00 +02:00 on the 30th, 23 h later: 39 540 + 82 800.
-    #expect(face.handle(.character("n")) == .moveTime(to: .seconds(122_340)))
+    // `>` from 13:01 on the 28th: midnight of the 29th, 12 h after the 12:00 start = 43 200 s.
+    #expect(face.handle(.character(">")) == .moveTime(to: .seconds(43_200)))
+    // `n` from 00:00 +01:00 on the 29th: 00:00 +02:00 on the 30th, 23 h later: 43 200 + 82 800.
+    #expect(face.handle(.character("n")) == .moveTime(to: .seconds(126_000)))
     // Left and down do nothing: time only moves forward.
     #expect(face.handle(.left) == .redraw)
     #expect(face.handle(.down) == .redraw)
-    #expect(face.now == .seconds(122_340))
+    #expect(face.now == .seconds(126_000))
   }
 
   @Test func timeStopsAtTheLimit() throws {

@@ -40,7 +40,7 @@ public enum PhoneScreenRenderer {
     let style = Styles(color: options.color)
 
     // Header.
-    canvas.put("FitnessTracker", row: 0, column: 0, limit: width, style: .strong)
+    canvas.put(cut("FitnessTracker", to: width, ascii: ascii), row: 0, column: 0, style: .strong)
     let right =
       localText(screens.clock.local) + "  t "
       + TextFormat.clock(wholeSeconds: Int64(screens.clock.scenarioSeconds.rounded(.down)))
@@ -49,15 +49,20 @@ public enum PhoneScreenRenderer {
       canvas.put(right, row: 0, column: width - right.count)
     }
 
-    // Tab bar.
+    // Tab bar: the selected tab in brackets.
     var column = 0
     for item in PhoneTab.allCases {
-      let label = " \(item.rawValue) \(item.title) "
-      let selected = item == tab
-      canvas.put(
-        selected ? "[" + label + "]" : " " + label + " ", row: 1, column: column,
-        limit: width - column, style: selected ? style.selected : .faint)
-      column += label.count + 2
+      let label = "\(item.rawValue) \(item.title)"
+      if item == tab {
+        canvas.put(
+          cut("[ " + label + " ]", to: width - column, ascii: ascii), row: 1, column: column,
+          style: style.selected)
+      } else {
+        canvas.put(
+          cut(label, to: width - column - 2, ascii: ascii), row: 1, column: column + 2,
+          style: .faint)
+      }
+      column += label.count + 6
     }
     let rule = ascii ? "-" : "─"
     canvas.put(String(repeating: rule, count: width), row: 2, column: 0, style: .faint)
@@ -68,14 +73,14 @@ public enum PhoneScreenRenderer {
       canvas.put(String(repeating: rule, count: width), row: height - 2, column: 0, style: .faint)
       let footer = PhoneFace.keys(asciiOnly: ascii).map { "\($0.key) \($0.meaning)" }
         .joined(separator: "  ")
-      canvas.put(footer, row: footerRow, column: 0, limit: width, style: .faint)
+      canvas.put(cut(footer, to: width, ascii: ascii), row: footerRow, column: 0, style: .faint)
     }
 
     // Body.
     let top = 3
     let bottom = height >= 6 ? height - 2 : height
     guard bottom > top else { return canvas.frame() }
-    var body = Body(canvas: canvas, top: top, bottom: bottom)
+    var body = Body(canvas: canvas, top: top, bottom: bottom, ascii: ascii)
     let side = width >= sidePanelWidth && tab != .homeScreen && !showsHelp
     let appWidth = side ? appPanelWidth : width
     if showsHelp {
@@ -111,12 +116,14 @@ public enum PhoneScreenRenderer {
     var canvas: Canvas
     let top: Int
     let bottom: Int
+    let ascii: Bool
 
     mutating func put(
       _ text: String, row: Int, column: Int, width: Int, style: TextStyle = .plain
     ) {
       guard row >= 0, top + row < bottom, width > 0 else { return }
-      canvas.put(text, row: top + row, column: column, limit: width, style: style)
+      let room = min(width, canvas.width - column)
+      canvas.put(cut(text, to: room, ascii: ascii), row: top + row, column: column, style: style)
     }
 
     mutating func draw(_ frame: Frame, row: Int, column: Int) {
@@ -356,7 +363,7 @@ public enum PhoneScreenRenderer {
     -> Frame
   {
     let inner = max(width - 4, 0)
-    var canvas = Canvas(width: width, height: 7)
+    var canvas = WidgetCanvas(canvas: Canvas(width: width, height: 7))
     let (h, v, tl, tr, bl, br) =
       ascii ? ("-", "|", "+", "+", "+", "+") : ("─", "│", "╭", "╮", "╰", "╯")
     let small = face.family == "systemSmall"
@@ -375,28 +382,52 @@ public enum PhoneScreenRenderer {
     let gauge = LinearGauge(
       value: face.steps ?? 0, goal: face.stepGoal, style: .line, asciiOnly: ascii)
     if small {
-      canvas.put("Steps", row: 1, column: 2, limit: inner, style: style.steps)
-      canvas.put(steps, row: 2, column: 2, limit: inner, style: .strong)
-      canvas.put("of " + whole(face.stepGoal), row: 3, column: 2, limit: inner, style: .faint)
-      canvas.put(gauge.render(width: inner), row: 4, column: 2, limit: inner, style: style.steps)
+      canvas.put("Steps", row: 1, column: 2, limit: inner, ascii: ascii, style: style.steps)
+      canvas.put(steps, row: 2, column: 2, limit: inner, ascii: ascii, style: .strong)
+      canvas.put("of " + whole(face.stepGoal), row: 3, column: 2, limit: inner, ascii: ascii, style: .faint)
+      canvas.put(gauge.render(width: inner), row: 4, column: 2, limit: inner, ascii: ascii, style: style.steps)
     } else {
       canvas.put(
-        "Steps " + steps + " / " + whole(face.stepGoal), row: 1, column: 2, limit: inner,
+        "Steps " + steps + " / " + whole(face.stepGoal), row: 1, column: 2, limit: inner, ascii: ascii,
         style: style.steps)
-      canvas.put(gauge.render(width: inner), row: 2, column: 2, limit: inner, style: style.steps)
+      canvas.put(gauge.render(width: inner), row: 2, column: 2, limit: inner, ascii: ascii, style: style.steps)
       canvas.put(
         "Energy " + (face.activeEnergy.map { amount($0) + " kcal" } ?? none), row: 3, column: 2,
-        limit: inner, style: style.energy)
+        limit: inner, ascii: ascii, style: style.energy)
       canvas.put(
         "Heart rate " + (face.heartRate.map { whole($0) + " bpm" } ?? none), row: 4, column: 2,
-        limit: inner, style: style.heart)
+        limit: inner, ascii: ascii, style: style.heart)
     }
     let asOf = face.dataAsOf.map { "as of " + String(localText($0).dropFirst(11).prefix(5)) }
-    canvas.put(asOf ?? "no data yet", row: 5, column: 2, limit: inner, style: .faint)
-    return canvas.frame()
+    canvas.put(asOf ?? "no data yet", row: 5, column: 2, limit: inner, ascii: ascii, style: .faint)
+    return canvas.canvas.frame()
+  }
+
+  /// A widget's canvas: text cut to the box (without `…` in ASCII).
+  struct WidgetCanvas {
+    var canvas: Canvas
+
+    mutating func put(_ text: String, row: Int, column: Int, style: TextStyle = .plain) {
+      canvas.put(text, row: row, column: column, style: style)
+    }
+
+    mutating func put(
+      _ text: String, row: Int, column: Int, limit: Int, ascii: Bool, style: TextStyle = .plain
+    ) {
+      canvas.put(
+        PhoneScreenRenderer.cut(text, to: min(limit, canvas.width - column), ascii: ascii),
+        row: row, column: column, style: style)
+    }
   }
 
   // MARK: - Text
+
+  /// `text` in at most `width` columns: cut with `…`, in ASCII without a mark.
+  static func cut(_ text: String, to width: Int, ascii: Bool) -> String {
+    guard width > 0 else { return "" }
+    guard text.count > width else { return text }
+    return ascii ? String(text.prefix(width)) : String(text.prefix(width - 1)) + "…"
+  }
 
   /// `—` (ASCII `--`): a value without data.
   static func placeholder(_ ascii: Bool) -> String { ascii ? "--" : "—" }

@@ -133,18 +133,19 @@ public struct PhoneFace: Sendable, Equatable {
 
   /// The help overlay's lines.
   static func helpLines(asciiOnly: Bool) -> [String] {
-    [
-      "Keys",
-      "1 2 3 4     dashboard, history, settings, Home Screen",
-      "Tab         the next tab",
-      (asciiOnly ? "Right, l" : "→, l") + "    one minute later",
-      (asciiOnly ? "Up, k   " : "↑, k    ") + "    one hour later",
-      "n           the next day at the same local time",
-      ">           the next local midnight",
-      "?, Esc      show or hide this help",
-      "q           quit (Ctrl-C too)",
-      "",
-      "Time is held; it moves only forward, only by these keys.",
+    let rows: [(String, String)] = [
+      ("1 2 3 4", "dashboard, history, settings, Home Screen"),
+      ("Tab", "the next tab"),
+      (asciiOnly ? "Right, l" : "→, l", "one minute later"),
+      (asciiOnly ? "Up, k" : "↑, k", "one hour later"),
+      ("n", "the next day at the same local time"),
+      (">", "the next local midnight"),
+      ("?, Esc", "show or hide this help"),
+      ("q", "quit (Ctrl-C too)"),
     ]
+    return ["Keys"]
+      + rows.map { key, meaning in
+        key + String(repeating: " ", count: max(12 - key.count, 1)) + meaning
+      } + ["", "Time is held; it moves only forward, only by these keys."]
   }
 }

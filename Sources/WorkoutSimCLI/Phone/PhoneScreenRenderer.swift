@@ -221,18 +221,21 @@ public enum PhoneScreenRenderer {
       let dot = ascii ? " - " : " · "
       var text = "Sleep          " + hoursAndMinutes(hours)
       if let score = value.sleepScore { text += dot + "score " + whole(score) }
-      if let rating = value.sleepRating { text += dot + rating }
       body.put(text, row: row, column: 0, width: width, style: style.sleep)
       row += 1
       if let score = value.sleepScore {
         body.put(
           LinearGauge(value: score, goal: 100, asciiOnly: ascii).render(width: width), row: row,
           column: 0, width: width, style: style.sleep)
+        row += 1
+      }
+      if let rating = value.sleepRating {
+        body.put(rating, row: row, column: 0, width: width, style: .faint)
       }
     } else {
       body.put(
-        "Sleep          " + none + "  " + missing, row: row, column: 0,
-        width: width, style: style.sleep)
+        "Sleep          " + none + "  " + missing, row: row, column: 0, width: width,
+        style: style.sleep)
     }
   }
 
@@ -384,13 +387,19 @@ public enum PhoneScreenRenderer {
     if small {
       canvas.put("Steps", row: 1, column: 2, limit: inner, ascii: ascii, style: style.steps)
       canvas.put(steps, row: 2, column: 2, limit: inner, ascii: ascii, style: .strong)
-      canvas.put("of " + whole(face.stepGoal), row: 3, column: 2, limit: inner, ascii: ascii, style: .faint)
-      canvas.put(gauge.render(width: inner), row: 4, column: 2, limit: inner, ascii: ascii, style: style.steps)
+      canvas.put(
+        "of " + whole(face.stepGoal), row: 3, column: 2, limit: inner, ascii: ascii, style: .faint)
+      canvas.put(
+        face.steps == nil ? none : gauge.render(width: inner), row: 4, column: 2, limit: inner,
+        ascii: ascii, style: face.steps == nil ? .faint : style.steps)
     } else {
       canvas.put(
-        "Steps " + steps + " / " + whole(face.stepGoal), row: 1, column: 2, limit: inner, ascii: ascii,
+        "Steps " + steps + " / " + whole(face.stepGoal), row: 1, column: 2, limit: inner,
+        ascii: ascii,
         style: style.steps)
-      canvas.put(gauge.render(width: inner), row: 2, column: 2, limit: inner, ascii: ascii, style: style.steps)
+      canvas.put(
+        face.steps == nil ? none : gauge.render(width: inner), row: 2, column: 2, limit: inner,
+        ascii: ascii, style: face.steps == nil ? .faint : style.steps)
       canvas.put(
         "Energy " + (face.activeEnergy.map { amount($0) + " kcal" } ?? none), row: 3, column: 2,
         limit: inner, ascii: ascii, style: style.energy)

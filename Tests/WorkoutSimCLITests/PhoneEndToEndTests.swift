@@ -170,4 +170,28 @@ import WorkoutSimCLI
     #expect(run.exit == 143)
     #expect(run.restored)
   }
+
+  /// A resize redraws at the new width: at 80 columns (below 96) the Home Screen leaves the
+  /// dashboard's side; the rule then spans 80 columns.
+  @Test func resizeRedrawsAtTheNewWidth() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Next notification;resize:80x24;sleep:0.5;send:q",
+      arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    #expect(run.screen.contains(String(repeating: "─", count: 80) + "1-4 Tab"))
+  }
+
+  /// `TERM=dumb`: one status line per change, no full screen.
+  @Test func dumbTerminalGetsStatusLines() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:tab 1 Dashboard;send:2;wait:tab 2 History;send:q",
+      arguments: ["phone", "--scenario", scenario], env: ["TERM=dumb", "LANG=C.UTF-8"])
+    #expect(run.failed == nil)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    #expect(!run.screen.contains("Next notification"))
+  }
 }

@@ -152,8 +152,8 @@ import WorkoutSimCLI
   @Test func tabsAndTimeKeysAndQuitRestoresTheTerminal() throws {
     let scenario = try Binary.fixture("phone-day.json")
     let run = try PseudoTerminalRun.run(
-      steps: "wait:Steps          8432 / 10000;send:2;wait:This week;send:3;wait:Health access;"
-        + "send:1;send:k;wait:t 1:00:00;wait:8882 / 10000;send:>;wait:2026-06-11 00:00;send:q",
+      steps: "wait:Steps          ;send:2;wait:This week;send:3;wait:Health access;"
+        + "send:1;send:k;wait:t 1:00:00;wait:2026-06-10 19:00;send:>;wait:2026-06-11 00:00;send:q",
       arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
     #expect(run.failed == nil, "\(run.screen.suffix(3000))")
     #expect(run.exit == 0)

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# Builds the DocC documentation of the simulated frameworks with the toolchain's own `docc`
+# Builds the DocC documentation of the simulated frameworks (SimulatedHealthKit,
+# SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork: every
+# module with a `Sources/<Module>/<Module>.docc` catalog) with the toolchain's own `docc`
 # (the Swift-DocC package plugin cannot be fetched here): symbol graphs from
 # `swift build -Xswiftc -emit-symbol-graph` in a scratch folder of their own (so every module is
 # compiled and emits its graph), then `docc convert` of each catalog with warnings as errors
@@ -68,7 +70,9 @@ for path, graph in graphs:
         s for s in graph["symbols"] if declared_here(s) or s["pathComponents"][0] in tops]
     kept = {s["identifier"]["precise"] for s in graph["symbols"]}
     graph["relationships"] = [r for r in graph["relationships"] if r["source"] in kept]
-    if graph["symbols"]:
+    # The module's own graph is kept even without symbols (a module whose public API is still
+    # to come): docc needs it for the catalog's ``Module`` root page.
+    if graph["symbols"] or path == paths[0]:
         json.dump(graph, open(os.path.join(out, os.path.basename(path)), "w"))
 # Every public declaration has a doc comment (docc itself does not warn about a missing one).
 missing = sorted(

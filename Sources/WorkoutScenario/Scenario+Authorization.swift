@@ -115,9 +115,22 @@ extension Scenario {
     /// descriptions present).
     public var infoPlist: InfoPlist?
 
+    /// The members of an inline `infoPlist` (``InfoPlist/keys(_:)``) whose value is an array of
+    /// strings, key → the strings in order (`"BGTaskSchedulerPermittedIdentifiers":
+    /// ["com.example.refresh"]`); empty for a `.plist` file or no Info.plist. Read either kind
+    /// with `Scenario.infoPlistStringArray(_:fileName:)` (WorkoutSimulation), which opens the
+    /// file.
+    public var infoPlistStringArrays: [String: [String]] = [:]
+
     /// An app with the given Info.plist.
-    public init(infoPlist: InfoPlist? = nil) {
+    ///
+    /// - Parameters:
+    ///   - infoPlist: where the Info.plist comes from; `nil`, the default.
+    ///   - infoPlistStringArrays: with an inline Info.plist, its members whose value is an array
+    ///     of strings (their keys must be in the `.keys` dictionary too).
+    public init(infoPlist: InfoPlist? = nil, infoPlistStringArrays: [String: [String]] = [:]) {
       self.infoPlist = infoPlist
+      self.infoPlistStringArrays = infoPlistStringArrays
     }
   }
 }

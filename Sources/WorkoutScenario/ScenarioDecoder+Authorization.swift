@@ -3,7 +3,7 @@ import WorkoutJSON
 /// The `authorization` and `app` keys (docs/scenario-format.md#authorization,
 /// docs/scenario-format.md#the-app).
 extension ScenarioDecoder {
-  static let authorizationKeys = ["healthKit"]
+  static let authorizationKeys = ["healthKit", "notifications"]
   static let healthKitAuthorizationKeys = ["default", "read", "share"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
   static let appKeys = ["infoPlist"]
@@ -26,7 +26,7 @@ extension ScenarioDecoder {
   }
 
   /// `authorization`: `{ "healthKit": { "default": "granted" | "denied", "read": { "granted":
-  /// [type], "denied": [type] }, "share": { ... } } }`. A type listed twice in one direction is
+  /// [type], "denied": [type] }, "share": { ... } }, "notifications": "granted" | "denied" }`. A type listed twice in one direction is
   /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
   /// message suggests the closest known one.
   func authorization(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
@@ -36,6 +36,12 @@ extension ScenarioDecoder {
       value, at: path, allowed: Self.authorizationKeys,
       expected: "an object with keys \(Self.list(Self.authorizationKeys))")
     var answers = Scenario.Authorization()
+    if let value = fields["notifications"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "notifications"), noun: "an answer",
+        options: Self.answerKeys)
+      answers.notifications = Scenario.Authorization.Answer(rawValue: text)
+    }
     guard let healthKit = fields["healthKit"] else { return answers }
     let kitPath = path.appending(key: "healthKit")
     let kit = try members(
@@ -99,7 +105,9 @@ extension ScenarioDecoder {
     return result
   }
 
-  /// `app`: `{ "infoPlist": { key: string, ... } | "path/to/Info.plist" }`.
+  /// `app`: `{ "infoPlist": { key: string | [string] | any, ... } | "path/to/Info.plist" }`;
+  /// inline members whose value is an array of strings are also kept in
+  /// ``Scenario/App/infoPlistStringArrays``.
   func app(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Scenario.App {
     let fields = try members(
       value, at: path, allowed: Self.appKeys,
@@ -115,10 +123,19 @@ extension ScenarioDecoder {
       app.infoPlist = .file(file)
     case .object(let pairs):
       var keys: [String: String] = [:]
+      var arrays: [String: [String]] = [:]
       for (key, member) in pairs {
         if case .string(let text) = member { keys[key] = text } else { keys[key] = "" }
+        if case .array(let elements) = member {
+          let strings = elements.compactMap { element -> String? in
+            if case .string(let text) = element { return text }
+            return nil
+          }
+          if strings.count == elements.count { arrays[key] = strings }
+        }
       }
       app.infoPlist = .keys(keys)
+      app.infoPlistStringArrays = arrays
     default:
       throw fail(
         plistPath,

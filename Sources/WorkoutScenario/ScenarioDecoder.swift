@@ -122,7 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app",
+    "health", "authorization", "app", "phone",
   ]
 
   // MARK: Scenario
@@ -249,13 +249,17 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     try watchFace(fields, into: &scenario)
+    // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
+    // it later.
+    var fixedStart = start?.date
+    if fixedStart == nil, case .segments = course { fixedStart = Scenario.defaultStart.date }
     if let value = fields["health"] {
-      // Date-times in `health` need the date of t = 0 now: a recording's course sets it later.
-      var fixedStart = start?.date
-      if fixedStart == nil, case .segments = course { fixedStart = Scenario.defaultStart.date }
       scenario.health = try health(value, at: path("health"), start: fixedStart)
     }
     try authorizationAndApp(fields, into: &scenario)
+    if let value = fields["phone"] {
+      scenario.phone = try phone(value, at: path("phone"), start: fixedStart)
+    }
     return scenario
   }
 

@@ -22,6 +22,69 @@ extension Scenario {
   ///   (exit 65). Property lists are read by Foundation's `PropertyListSerialization` (XML or
   ///   binary, https://developer.apple.com/documentation/foundation/propertylistserialization).
   package func infoPlistFileKeys(fileName: String) throws(SimulationError) -> Set<String>? {
+    guard let dictionary = try infoPlistFileDictionary(fileName: fileName) else { return nil }
+    return Set(dictionary.keys)
+  }
+
+  /// The array of strings under `key` in the app's Info.plist (`app.infoPlist`, inline or a
+  /// `.plist` file), for example BackgroundTasks' `BGTaskSchedulerPermittedIdentifiers`
+  /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler: "the
+  /// identifiers … in the BGTaskSchedulerPermittedIdentifiers array of the Info.plist").
+  ///
+  /// - Parameters:
+  ///   - key: the top-level Info.plist key.
+  ///   - fileName: the scenario file as messages name it; `nil`, the scenario's
+  ///     `sourceURL?.relativePath`, else its `name` (as the simulation names it).
+  /// - Returns: the strings in order (possibly empty), or `nil` when the scenario gives no
+  ///   Info.plist (`app.infoPlist` absent: the default Info.plist has only the HealthKit usage
+  ///   descriptions) or the Info.plist has no `key`.
+  /// - Throws: ``SimulationError``: for a `.plist` file every error of
+  ///   ``infoPlistFileKeys(fileName:)`` (exit 66 for a file that cannot be opened, 65 for one
+  ///   that is not a property list or not a dictionary); and at `app.infoPlist.<key>` (inline)
+  ///   or `app.infoPlist` naming the file, when the value under `key` is not an array of
+  ///   strings (exit 65).
+  package func infoPlistStringArray(_ key: String, fileName: String? = nil)
+    throws(SimulationError) -> [String]?
+  {
+    let file = fileName ?? sourceURL?.relativePath ?? name
+    let expected = "expected an array of strings"
+    switch app.infoPlist {
+    case nil:
+      return nil
+    case .keys(let keys):
+      if let strings = app.infoPlistStringArrays[key] { return strings }
+      guard keys[key] != nil else { return nil }
+      throw SimulationError(
+        fileName: file, path: "app.infoPlist.\(key)",
+        message:
+          "the value is not an array of strings (expected an array such as [\"com.example.refresh\"])"
+      )
+    case .file:
+      guard let dictionary = try infoPlistFileDictionary(fileName: file),
+        let value = dictionary[key]
+      else { return nil }
+      guard let array = value as? [Any] else {
+        throw SimulationError(
+          fileName: file, path: "app.infoPlist",
+          message: "\(infoPlistFilePath ?? ""): \(key) is not an array (\(expected))")
+      }
+      var strings: [String] = []
+      for (index, element) in array.enumerated() {
+        guard let text = element as? String else {
+          throw SimulationError(
+            fileName: file, path: "app.infoPlist",
+            message:
+              "\(infoPlistFilePath ?? ""): \(key) item \(index) is not a string (\(expected))")
+        }
+        strings.append(text)
+      }
+      return strings
+    }
+  }
+
+  /// The top-level dictionary of the `.plist` file `app.infoPlist` names, or `nil` when the key
+  /// is absent or inline; the errors of ``infoPlistFileKeys(fileName:)``.
+  private func infoPlistFileDictionary(fileName: String) throws(SimulationError) -> [String: Any]? {
     guard let path = infoPlistFilePath else { return nil }
     let expected = "expected an XML or binary property list whose top level is a dictionary"
     let bytes: [UInt8]
@@ -53,6 +116,6 @@ extension Scenario {
         }
       throw fail("the top level is \(kind), not a dictionary")
     }
-    return Set(dictionary.keys)
+    return dictionary
   }
 }

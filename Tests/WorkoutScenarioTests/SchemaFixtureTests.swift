@@ -75,7 +75,7 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today", "health", "authorization", "app",
+        "goals", "today", "health", "authorization", "app", "phone",
       ])
     let health = schema["properties"]?["health"]?["properties"]
     #expect(
@@ -98,6 +98,25 @@ struct SchemaFixtureTests {
     #expect(HealthPlan.Habits().wake == .seconds(7 * 3600))
     #expect(habits?["bed"]?["default"] == .string("23:00:00"))
     #expect(HealthPlan.Habits().bed == .seconds(23 * 3600))
+    let phone = schema["properties"]?["phone"]?["properties"]
+    #expect(
+      keys(phone) == ["network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging"])
+    #expect(keys(phone?["network"]?["properties"]) == ["offline", "offlineDaily"])
+    #expect(phone?["widgetBudget"]?["default"] == .number(Double(Scenario.Phone().widgetBudget)))
+    #expect(phone?["widgetBudget"]?["minimum"] == .number(1))
+    #expect(phone?["widgetBudget"]?["maximum"] == .number(1000))
+    #expect(
+      phone?["backgroundAppRefresh"]?["default"]
+        == .bool(Scenario.Phone().backgroundAppRefresh))
+    // WidgetKit's WidgetFamily cases (developer.apple.com/documentation/widgetkit/widgetfamily).
+    #expect(
+      strings(phone?["widgets"]?["items"]?["properties"]?["family"]?["enum"]) == [
+        "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular",
+        "accessoryRectangular", "accessoryInline",
+      ])
+    #expect(
+      strings(schema["properties"]?["authorization"]?["properties"]?["notifications"]?["enum"])
+        == Scenario.Authorization.Answer.allCases.map(\.rawValue))
     let goals = schema["properties"]?["goals"]?["properties"]
     #expect(goals?["activeEnergyBurned"]?["default"] == .number(500))
     #expect(goals?["appleExerciseTime"]?["default"] == .string("30:00"))

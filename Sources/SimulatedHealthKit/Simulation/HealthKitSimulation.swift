@@ -395,7 +395,7 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Runs `body` under the lock, then turns the engine's new log entries into callbacks.
-  func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
+  package func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
     let (result, died) = state.withLock { state in
       let result = body(&state)
       let died = Self.translate(&state, startDate: startDate)
@@ -438,7 +438,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
   /// turn after it).
-  func enqueue(_ callback: @escaping Callback) {
+  package func enqueue(_ callback: @escaping Callback) {
     state.withLock {
       $0.lane.append(.call(callback))
       $0.turnDue = true
@@ -512,7 +512,7 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
-  @concurrent func deliver() async {
+  @concurrent package func deliver() async {
     await drain()
     await yieldToApp()
     await waitForHolds()
@@ -634,12 +634,12 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// The virtual-time date of `instant`.
-  func date(of instant: SimulationInstant) -> Date {
+  package func date(of instant: SimulationInstant) -> Date {
     startDate.addingTimeInterval(instant.seconds)
   }
 
   /// The instant of `date` (rounded to the nearest nanosecond).
-  func instant(of date: Date) -> SimulationInstant {
+  package func instant(of date: Date) -> SimulationInstant {
     .rounding(seconds: date.timeIntervalSince(startDate))
   }
 }

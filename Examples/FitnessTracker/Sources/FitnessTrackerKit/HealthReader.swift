@@ -56,28 +56,27 @@ public struct HealthReader: Sendable {
     return status == .unnecessary ? .requested : .notRequested
   }
 
-  /// Today's steps: the merged `cumulativeSum` of an `HKStatisticsQuery` from local midnight to
-  /// now (a sample across midnight counts in full, as the query's overlap predicate matches it).
+  /// Today's steps: the merged sum of today's bucket of a daily `HKStatisticsCollectionQuery`
+  /// (local midnight to now). A sample across midnight counts with its part after midnight
+  /// only, as in the history; the seed's `HKStatisticsQuery` would count it in full
+  /// (docs/health-store.md#statistics-and-collections-two-rules), so the dashboard would show
+  /// yesterday's steps at 00:01. Steps are rounded to the nearest whole step.
   public func todaySteps() async -> Reading<Int> {
-    let calendar = clock.calendar()
-    let now = clock.now()
-    let sum = await cumulativeSum(
-      .stepCount, unit: .count(), from: calendar.startOfDay(for: now), to: now)
-    return sum.map { .value(Int($0.rounded())) } ?? .noData
+    await todaySum(.stepCount).map { .value(Int($0.rounded())) } ?? .noData
   }
 
   /// Today's active energy, kcal (as ``todaySteps()``).
   public func todayActiveEnergy() async -> Reading<Double> {
-    let calendar = clock.calendar()
-    let now = clock.now()
-    let sum = await cumulativeSum(
-      .activeEnergyBurned, unit: .kilocalorie(), from: calendar.startOfDay(for: now), to: now)
-    return sum.map { .value($0) } ?? .noData
+    await todaySum(.activeEnergyBurned).map { .value($0) } ?? .noData
   }
 
-  /// Steps from `start` to `end`, merged (`cumulativeSum`), `nil` without samples.
+  /// Steps from the local midnight `start` to `end`, merged: the sum of the daily buckets
+  /// starting in `start ..< end` (a sample across `start` or `end` counts with its part inside),
+  /// `nil` without samples.
   public func steps(from start: Date, to end: Date) async -> Double? {
-    await cumulativeSum(.stepCount, unit: .count(), from: start, to: end)
+    let buckets = await dayBuckets(.stepCount, from: start, to: end)
+    let inside = buckets.filter { $0.key >= start && $0.key < end }.map(\.value)
+    return inside.isEmpty ? nil : inside.reduce(0, +)
   }
 
   /// The latest heart rate (by end date, any time up to now) and the readings of the last
@@ -87,14 +86,14 @@ public struct HealthReader: Sendable {
     let type = HKQuantityType(.heartRate)
     let latest = await samples(
       type, predicate: HKQuery.predicateForSamples(withStart: nil, end: now), limit: 1,
-      sort: [NSSortDescriptor(key: HKSampleSortIdentifierEndDate, ascending: false)])
+      newestFirst: true)
     guard let last = latest.first.flatMap(Self.point) else { return .noData }
     let recent = await samples(
       type,
       predicate: HKQuery.predicateForSamples(
         withStart: now.addingTimeInterval(-24 * 3600), end: now, options: .strictStartDate),
       limit: HKObjectQueryNoLimit,
-      sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+      newestFirst: false)
     return .value(HeartRateCard(latest: last, last24Hours: recent.compactMap(Self.point)))
   }
 
@@ -110,7 +109,7 @@ public struct HealthReader: Sendable {
     await samples(
       HKObjectType.workoutType(),
       predicate: HKQuery.predicateForSamples(withStart: start, end: end, options: .strictStartDate),
-      limit: HKObjectQueryNoLimit, sort: nil
+      limit: HKObjectQueryNoLimit, newestFirst: false
     ).count
   }
 
@@ -132,7 +131,7 @@ public struct HealthReader: Sendable {
       HKCategoryType(.sleepAnalysis),
       predicate: HKQuery.predicateForSamples(withStart: start, end: end, options: .strictStartDate),
       limit: HKObjectQueryNoLimit,
-      sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+      newestFirst: false)
     let spans = found.compactMap { sample -> SleepNight.Span? in
       guard let sample = sample as? HKCategorySample,
         let value = HKCategoryValueSleepAnalysis(rawValue: sample.value)
@@ -152,23 +151,7 @@ public struct HealthReader: Sendable {
     let now = clock.now()
     let today = calendar.startOfDay(for: now)
     let first = calendar.date(byAdding: .day, value: -(days - 1), to: today)!
-    let unit: HKUnit = identifier == .activeEnergyBurned ? .kilocalorie() : .count()
-    let query = HKStatisticsCollectionQuery(
-      quantityType: HKQuantityType(identifier),
-      quantitySamplePredicate: HKQuery.predicateForSamples(withStart: first, end: now),
-      options: .cumulativeSum, anchorDate: today, intervalComponents: DateComponents(day: 1))
-    let collection = await withCheckedContinuation {
-      (continuation: CheckedContinuation<HKStatisticsCollection?, Never>) in
-      query.initialResultsHandler = { _, collection, _ in continuation.resume(returning: collection)
-      }
-      healthStore.execute(query)
-    }
-    var sums: [Date: Double] = [:]
-    collection?.enumerateStatistics(from: first, to: now) { statistics, _ in
-      if let value = statistics.sumQuantity()?.doubleValue(for: unit) {
-        sums[statistics.startDate] = value
-      }
-    }
+    let sums = await dayBuckets(identifier, from: first, to: now)
     return (0..<days).map { offset in
       let day = calendar.date(byAdding: .day, value: offset, to: first)!
       return DaySum(day: day, value: sums[day])
@@ -191,38 +174,55 @@ public struct HealthReader: Sendable {
 
   // MARK: - Queries as async calls
 
-  private func cumulativeSum(
-    _ identifier: HKQuantityTypeIdentifier, unit: HKUnit, from start: Date, to end: Date
-  ) async -> Double? {
-    await statistics(identifier, options: .cumulativeSum, from: start, to: end)?
-      .sumQuantity()?.doubleValue(for: unit)
+  /// Today's bucket of the daily sums of `identifier`.
+  private func todaySum(_ identifier: HKQuantityTypeIdentifier) async -> Double? {
+    await dailySums(identifier, days: 1).last?.value
+  }
+
+  /// The sums of daily buckets (an `HKStatisticsCollectionQuery` anchored at `start`, a local
+  /// midnight, one-day intervals of the calendar) from `start` to `end`, by bucket start; empty
+  /// buckets are absent.
+  private func dayBuckets(
+    _ identifier: HKQuantityTypeIdentifier, from start: Date, to end: Date
+  ) async -> [Date: Double] {
+    let unit: HKUnit = identifier == .activeEnergyBurned ? .kilocalorie() : .count()
+    let descriptor = HKStatisticsCollectionQueryDescriptor(
+      predicate: .quantitySample(
+        type: HKQuantityType(identifier),
+        predicate: HKQuery.predicateForSamples(withStart: start, end: end)),
+      options: .cumulativeSum, anchorDate: start, intervalComponents: DateComponents(day: 1))
+    let collection = try? await descriptor.result(for: healthStore)
+    var sums: [Date: Double] = [:]
+    collection?.enumerateStatistics(from: start, to: end) { statistics, _ in
+      if let value = statistics.sumQuantity()?.doubleValue(for: unit) {
+        sums[statistics.startDate] = value
+      }
+    }
+    return sums
   }
 
   private func statistics(
     _ identifier: HKQuantityTypeIdentifier, options: HKStatisticsOptions, from start: Date,
     to end: Date
   ) async -> HKStatistics? {
-    let query = { (continuation: CheckedContinuation<HKStatistics?, Never>) in
-      HKStatisticsQuery(
-        quantityType: HKQuantityType(identifier),
-        quantitySamplePredicate: HKQuery.predicateForSamples(withStart: start, end: end),
-        options: options
-      ) { _, statistics, _ in continuation.resume(returning: statistics) }
-    }
-    return await withCheckedContinuation { continuation in
-      healthStore.execute(query(continuation))
-    }
+    let descriptor = HKStatisticsQueryDescriptor(
+      predicate: .quantitySample(
+        type: HKQuantityType(identifier),
+        predicate: HKQuery.predicateForSamples(withStart: start, end: end)),
+      options: options)
+    return (try? await descriptor.result(for: healthStore)) ?? nil
   }
 
   private func samples(
-    _ type: HKSampleType, predicate: NSPredicate?, limit: Int, sort: [NSSortDescriptor]?
+    _ type: HKSampleType, predicate: NSPredicate?, limit: Int, newestFirst: Bool
   ) async -> [HKSample] {
-    await withCheckedContinuation { (continuation: CheckedContinuation<[HKSample], Never>) in
-      let query = HKSampleQuery(
-        sampleType: type, predicate: predicate, limit: limit, sortDescriptors: sort
-      ) { _, samples, _ in continuation.resume(returning: samples ?? []) }
-      healthStore.execute(query)
-    }
+    let descriptor = HKSampleQueryDescriptor(
+      predicates: [.sample(type: type, predicate: predicate)],
+      sortDescriptors: [
+        newestFirst
+          ? SortDescriptor(\.endDate, order: .reverse) : SortDescriptor(\.startDate, order: .forward)
+      ], limit: limit == HKObjectQueryNoLimit ? nil : limit)
+    return (try? await descriptor.result(for: healthStore)) ?? []
   }
 
   private static func point(_ sample: HKSample) -> HeartRatePoint? {

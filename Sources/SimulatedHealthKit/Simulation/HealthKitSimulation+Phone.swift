@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+
+/// The paired iPhone's conditions the phone-side frameworks read (docs/phone.md): its network
+/// (`phone.offline`, `phone.offlineDaily`), its lock (`health.lock`), its charger
+/// (`phone.charging`), its local days, and the App Group its app and extensions share.
+extension HealthKitSimulation {
+  /// The calendar of the phone's local days at `instant`: Gregorian, in the scenario's
+  /// `timeZone` (local midnights, quarter hours, the times of day of `offlineDaily` and
+  /// `charging`).
+  package func phoneCalendar(at instant: SimulationInstant) -> Calendar {
+    calendar
+  }
+
+  /// The local time of day at `instant` on the phone: the time since the local day's start.
+  package func phoneTimeOfDay(at instant: SimulationInstant) -> Duration {
+    let date = date(of: instant)
+    let start = phoneCalendar(at: instant).startOfDay(for: date)
+    return .milliseconds(Int64((date.timeIntervalSince(start) * 1000).rounded()))
+  }
+
+  /// Whether the phone has a network at `instant`: outside every `phone.offline` span
+  /// (half-open, `from` included) and every `phone.offlineDaily` span of local time.
+  package func phoneIsOnline(at instant: SimulationInstant) -> Bool {
+    let phone = scenario.phone
+    if phone.offline.contains(where: { $0.contains(instant) }) { return false }
+    guard !phone.offlineDaily.isEmpty else { return true }
+    let time = phoneTimeOfDay(at: instant)
+    return !phone.offlineDaily.contains { Self.span($0, contains: time) }
+  }
+
+  /// Whether the phone is locked at `instant` (the health store's lock periods: `health.lock`).
+  package func phoneIsLocked(at instant: SimulationInstant) -> Bool {
+    state.withLock { $0.health.isLocked(at: instant) }
+  }
+
+  /// Whether the phone is on its charger at `instant` (a `phone.charging` span of local time).
+  package func phoneIsCharging(at instant: SimulationInstant) -> Bool {
+    let charging = scenario.phone.charging
+    guard !charging.isEmpty else { return false }
+    let time = phoneTimeOfDay(at: instant)
+    return charging.contains { Self.span($0, contains: time) }
+  }
+
+  /// Whether the daily `span` contains the local time of day `time` (`from` included, `to`
+  /// excluded; a span with `to` at or before `from` runs past midnight).
+  static func span(_ span: HealthPlan.TimeOfDaySpan, contains time: Duration) -> Bool {
+    if span.to > span.from { return time >= span.from && time < span.to }
+    return time >= span.from || time < span.to
+  }
+
+  /// The App Group's shared defaults for `groupIdentifier` in this simulation: what the app and
+  /// its extensions get from `UserDefaults(suiteName: groupIdentifier)` on a device (Apple doc:
+  /// https://developer.apple.com/documentation/foundation/userdefaults/init(suitename:)).
+  ///
+  /// The same object for every call with the same identifier in one simulation (the app, its
+  /// widget and its watch stand-in share it); a suite of its own, empty at first, per
+  /// simulation, so tests running in parallel never share values. Pass it to the app's code
+  /// where it would call `UserDefaults(suiteName:)`.
+  public func appGroupDefaults(_ groupIdentifier: String) -> UserDefaults {
+    state.withLock { state in
+      state.withExtension(AppGroups.self, of: self) { groups, _ in
+        if let defaults = groups.suites[groupIdentifier]?.defaults { return defaults }
+        let name = "\(groupIdentifier).simulation-\(UUID().uuidString)"
+        let defaults = UserDefaults(suiteName: name) ?? UserDefaults.standard
+        defaults.removePersistentDomain(forName: name)
+        groups.suites[groupIdentifier] = AppGroups.Suite(defaults: defaults)
+        return defaults
+      }
+    }
+  }
+}
+
+/// The App Group suites of one simulation.
+struct AppGroups: SimulationExtension {
+  /// One suite (`UserDefaults` is thread-safe; Foundation marks it `@unchecked Sendable`).
+  struct Suite: @unchecked Sendable {
+    let defaults: UserDefaults
+  }
+  /// By group identifier.
+  var suites: [String: Suite] = [:]
+
+  init(simulation: HealthKitSimulation) {}
+}

@@ -1,0 +1,63 @@
+import Foundation
+import SimulatedHealthKit
+import WorkoutCore
+
+/// The simulation's controls for notifications (docs/phone.md#notifications).
+extension HealthKitSimulation {
+  /// The user taps the delivered notification `identifier` in Notification Center: it leaves
+  /// Notification Center, the app comes to the foreground (`phoneAppState`), and the
+  /// center's delegate gets `userNotificationCenter(_:didReceive:withCompletionHandler:)` with
+  /// ``UNNotificationDefaultActionIdentifier`` in the callback lane (virtual time holds until
+  /// its completion handler). Logs `opened` (detail `delegate`: whether one was set by the
+  /// current app process). Returns when the delegate's call has run.
+  ///
+  /// - Returns: `false`, and nothing happens, when no delivered notification has `identifier`.
+  @discardableResult
+  public func openNotification(identifier: String) async -> Bool {
+    let (found, delegate) = mutate { state -> (UNNotification?, DelegateReferenceResult) in
+      state.withExtension(NotificationState.self, of: self) { notifications, state in
+        guard
+          let index = notifications.delivered.lastIndex(where: {
+            $0.request.identifier == identifier
+          })
+        else { return (nil, DelegateReferenceResult(nil)) }
+        let notification = notifications.delivered.remove(at: index)
+        state.setPhoneAppState(.foreground, of: self)
+        let delegate = notifications.liveDelegate(in: &state)
+        UNUserNotificationCenter.log(
+          "opened", identifier,
+          [
+            "action": .string(UNNotificationDefaultActionIdentifier),
+            "delegate": .bool(delegate != nil),
+          ], in: &state)
+        return (notification, DelegateReferenceResult(delegate))
+      }
+    }
+    guard let found else { return false }
+    if let object = delegate.object {
+      let reference = DelegateReference(object)
+      let response = UNNotificationResponse(
+        notification: found, actionIdentifier: UNNotificationDefaultActionIdentifier)
+      enqueue {
+        let center = UNUserNotificationCenter.current()
+        let hold = self.beginHold("didReceive \(identifier)")
+        reference.object.userNotificationCenter(center, didReceive: response) {
+          self.endHold(hold)
+        }
+      }
+    }
+    await deliver()
+    return true
+  }
+
+  /// The next instant the pending request `identifier` fires at, or `nil` (not pending, or
+  /// its trigger never fires again): what a "next notification" line shows.
+  public func nextNotificationDate(identifier: String) -> Date? {
+    let fire = mutate { state in
+      state.withExtension(NotificationState.self, of: self) { notifications, _ in
+        notifications.pending.first { $0.request.identifier == identifier }?.fire
+      }
+    }
+    return fire.map { date(of: $0) }
+  }
+}

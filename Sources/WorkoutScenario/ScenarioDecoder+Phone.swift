@@ -1,0 +1,101 @@
+import Foundation
+import WorkoutCore
+import WorkoutHealth
+import WorkoutJSON
+
+/// The `phone` key: the paired iPhone's network, widgets, reload budget, Background App Refresh
+/// and charging (docs/scenario-format.md#the-phone).
+extension ScenarioDecoder {
+  static let phoneKeys = ["network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging"]
+  static let phoneNetworkKeys = ["offline", "offlineDaily"]
+  static let widgetKeys = ["kind", "family"]
+  /// The case names of WidgetKit's `WidgetFamily` that an iPhone's widgets and the Watch's
+  /// complications use (https://developer.apple.com/documentation/widgetkit/widgetfamily).
+  static let widgetFamilies = [
+    "systemSmall", "systemMedium", "systemLarge", "systemExtraLarge", "accessoryCircular",
+    "accessoryRectangular", "accessoryInline",
+  ]
+  /// `widgetBudget`'s range: reloads per widget per local day.
+  static let widgetBudgetRange = 1...1000
+
+  /// The `phone` object. `start` is the wall-clock date of `t = 0` when the file fixes it (as
+  /// for `health`), which date-times in `network.offline` need.
+  func phone(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> Scenario.Phone
+  {
+    let fields = try healthMembers(value, at: path, allowed: Self.phoneKeys, what: "phone")
+    var phone = Scenario.Phone()
+    if let value = fields["network"] {
+      let networkPath = path.appending(key: "network")
+      let network = try healthMembers(
+        value, at: networkPath, allowed: Self.phoneNetworkKeys, what: "network")
+      if let offline = network["offline"] {
+        phone.offline = try array(
+          offline, at: networkPath.appending(key: "offline"), of: "spans { \"from\", \"to\" }"
+        ) { element, elementPath throws(ScenarioError) in
+          try signedSpan(element, at: elementPath, start: start)
+        }
+      }
+      if let daily = network["offlineDaily"] {
+        phone.offlineDaily = try timeOfDaySpans(
+          daily, at: networkPath.appending(key: "offlineDaily"))
+      }
+    }
+    if let value = fields["widgets"] {
+      phone.widgets = try widgets(value, at: path.appending(key: "widgets"))
+    }
+    if let value = fields["widgetBudget"] {
+      phone.widgetBudget = try wholeNumber(
+        value, at: path.appending(key: "widgetBudget"), in: Self.widgetBudgetRange)
+    }
+    if let value = fields["backgroundAppRefresh"] {
+      phone.backgroundAppRefresh = try bool(value, at: path.appending(key: "backgroundAppRefresh"))
+    }
+    if let value = fields["charging"] {
+      phone.charging = try timeOfDaySpans(value, at: path.appending(key: "charging"))
+    }
+    return phone
+  }
+
+  /// `widgets`: `[{ "kind": "StepsWidget", "family": "systemSmall" }]`; a kind and family
+  /// listed twice is refused (the Home Screen shows one widget per kind and family here).
+  func widgets(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> [Scenario.Phone.Widget]
+  {
+    let widgets = try array(value, at: path, of: "widgets { \"kind\", \"family\" }") {
+      element, elementPath throws(ScenarioError) in
+      let fields = try healthMembers(
+        element, at: elementPath, allowed: Self.widgetKeys, what: "a widget")
+      guard let kindValue = fields["kind"] else {
+        throw missing(
+          elementPath.appending(key: "kind"),
+          "the widget configuration's kind, for example \"StepsWidget\"")
+      }
+      let kind = try string(
+        kindValue, at: elementPath.appending(key: "kind"),
+        expected: "the widget configuration's kind, for example \"StepsWidget\"")
+      guard !kind.isEmpty else {
+        throw fail(
+          elementPath.appending(key: "kind"),
+          "\"\" is not a widget kind (expected the non-empty kind string of the widget's configuration, for example \"StepsWidget\")"
+        )
+      }
+      guard let familyValue = fields["family"] else {
+        throw missing(
+          elementPath.appending(key: "family"), "one of \(Self.list(Self.widgetFamilies))")
+      }
+      let family = try healthChoice(
+        familyValue, at: elementPath.appending(key: "family"), noun: "a widget family",
+        options: Self.widgetFamilies)
+      return Scenario.Phone.Widget(kind: kind, family: family)
+    }
+    for (index, widget) in widgets.enumerated() {
+      guard let earlier = widgets[..<index].firstIndex(of: widget) else { continue }
+      throw fail(
+        path.appending(index: index),
+        "the widget \(JSONPath.quoted(widget.kind)) in \(JSONPath.quoted(widget.family)) is listed twice (also at \(path.appending(index: earlier)); list each kind and family once)"
+      )
+    }
+    return widgets
+  }
+}

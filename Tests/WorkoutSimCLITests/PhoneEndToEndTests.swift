@@ -36,10 +36,11 @@ import WorkoutSimCLI
     #expect(midnight["at"] == .number(21_660))
     #expect(midnight["local"] == .string("2026-06-11T00:01:00+02:00"))
 
-    // Today's steps, merged (Watch before iPhone), a sample across midnight in full:
-    // 120 + 3000 + (iPhone 09:00–09:30 only: 1200) + 2112 + 2000 = 8432.
+    // Today's steps, merged (Watch before iPhone), today's daily bucket: of the Watch's 120 across
+    // midnight only the 60 after it; 60 + 3000 + (iPhone 09:00–09:30 only: 1200) + 2112 + 2000
+    // = 8372 (the app's rule: Examples/FitnessTracker's HealthReader.todaySteps).
     let dashboard = try #require(evening["dashboard"])
-    #expect(dashboard["steps"] == .number(8432))
+    #expect(dashboard["steps"] == .number(8372))
     #expect(dashboard["stepGoal"] == .number(10_000))
     // 150 + (iPhone 09:00–09:30: 30) + 162.5 = 342.5 kcal; the goal is the app's default 500.
     #expect(dashboard["activeEnergy"] == .number(342.5))
@@ -60,7 +61,7 @@ import WorkoutSimCLI
     #expect(dashboard["connected"] == .bool(true))
 
     // The week by local day: the sample across midnight split 60 / 60; Tuesday 5000 + 60 =
-    // 5060, Wednesday 8432 − 60 = 8372; the 5 days before have none. Total 13 432, average
+    // 5060, Wednesday 8372 as the dashboard; the 5 days before have none. Total 13 432, average
     // over the 2 days with data 6716.
     let week = days(evening, "week")
     try #require(week.count == 7)
@@ -78,12 +79,12 @@ import WorkoutSimCLI
     #expect(evening["settings"]?["healthKitStatus"] == .string("requested"))
     #expect(evening["settings"]?["stepGoal"] == .number(10_000))
     // The widget shows the snapshot the dashboard just wrote.
-    #expect(evening["widgets"]?["systemSmall"]?["steps"] == .number(8432))
+    #expect(evening["widgets"]?["systemSmall"]?["steps"] == .number(8372))
     #expect(evening["widgets"]?["systemMedium"]?["heartRate"] == .number(72))
     #expect(evening["widgets"]?["systemSmall"]?["url"] == .string("fitnesstracker://dashboard"))
 
-    // 18:31: the Watch's 300 (saved 18:15) and 150 (saved 18:30) have arrived: 8882.
-    #expect(later["dashboard"]?["steps"] == .number(8882))
+    // 18:31: the Watch's 300 (saved 18:15) and 150 (saved 18:30) have arrived: 8822.
+    #expect(later["dashboard"]?["steps"] == .number(8822))
 
     // 00:01 Thursday: a new local day without steps; Wednesday's column now has everything:
     // 8372 + 300 + 150 = 8822; no sleep yet for the night ending Thursday; the last 24 h from
@@ -114,7 +115,7 @@ import WorkoutSimCLI
     try #require(instants.count == 1)
     #expect(instants[0]["dashboard"]?["heartRate"] == .null)
     #expect(instants[0]["dashboard"]?["heartRateLast24Hours"] == .array([]))
-    #expect(instants[0]["dashboard"]?["steps"] == .number(8432))
+    #expect(instants[0]["dashboard"]?["steps"] == .number(8372))
   }
 
   @Test func badInputGetsRunsMessagesAndCodes() throws {

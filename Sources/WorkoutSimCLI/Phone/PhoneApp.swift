@@ -3,6 +3,7 @@ import FitnessTrackerKit
 import FitnessTrackerWidget
 import Foundation
 import SimulatedHealthKit
+import SimulatedUserNotifications
 import Synchronization
 import WorkoutCore
 
@@ -13,8 +14,10 @@ import WorkoutCore
 /// Group), `HistoryModel` for the week and the month, `Settings`, and the widget's
 /// `FitnessEntry` faces.
 ///
-/// The App Group is a `UserDefaults` suite of its own per run (`workout-sim.phone.` and a UUID,
-/// removed when the app is released), so runs never share settings.
+/// The App Group is the simulation's (`appGroupDefaults(Settings.appGroup)`: a suite of its own
+/// per simulation); local times are in the device's time zone at the instant (the scenario's
+/// `timeZone`, a trip's zone on its days); the next notification is the earliest of the
+/// system's pending requests (`pendingNotificationRequests()` and each one's next fire date).
 @MainActor
 final class PhoneApp {
   let simulation: HealthKitSimulation
@@ -23,23 +26,16 @@ final class PhoneApp {
   let dashboard: DashboardModel
   let history: HistoryModel
   let reader: HealthReader
-  private let suiteName: String
 
   private init(simulation: HealthKitSimulation) {
     self.simulation = simulation
     let calendar = simulation.calendar
     self.clock = AppClock(now: { [simulation] in simulation.now }, calendar: calendar)
-    self.suiteName = "workout-sim.phone." + UUID().uuidString
-    let defaults = UserDefaults(suiteName: suiteName) ?? .standard
-    self.settings = Settings(defaults: defaults)
+    self.settings = Settings(defaults: simulation.appGroupDefaults(Settings.appGroup))
     let store = HKHealthStore()
     self.reader = HealthReader(healthStore: store, clock: clock)
     self.dashboard = DashboardModel(healthStore: store, settings: settings, clock: clock)
     self.history = HistoryModel(healthStore: store, settings: settings, clock: clock)
-  }
-
-  deinit {
-    UserDefaults.standard.removePersistentDomain(forName: suiteName)
   }
 
   /// Launches the app at virtual now: it asks for Health access (answered by the scenario;
@@ -79,7 +75,7 @@ final class PhoneApp {
   /// dashboard first: its load writes the snapshot the widget reads).
   func screens() async -> PhoneScreens {
     let now = simulation.now
-    let zone = clock.calendar().timeZone
+    let zone = simulation.deviceTimeZone(at: simulation.instant(of: now))
     let dashboardScreen = await delivered { await self.dashboard.load() }
     let week = await delivered { await self.history.load(.week) }
     let month = await delivered { await self.history.load(.month) }
@@ -94,13 +90,40 @@ final class PhoneApp {
         week: Self.range(week, zone: zone), month: Self.range(month, zone: zone)),
       settings: PhoneScreens.Settings(
         stepGoal: Double(settings.stepGoal), notificationsEnabled: settings.notificationsEnabled,
-        notificationPermission: NotificationPermission.notDetermined.rawValue,
+        notificationPermission: await delivered { await Self.permission() }.rawValue,
         healthKitStatus: access.rawValue),
       widgets: [
         Self.face(.small(entry.smallFace), zone: zone),
         Self.face(.medium(entry.mediumFace), zone: zone),
       ],
-      nextNotification: nil)
+      nextNotification: await delivered { await self.nextNotification(zone: zone) })
+  }
+
+  /// What the system allows (`notificationSettings().authorizationStatus`, as the app's
+  /// `NotificationPermission` names it: provisional and ephemeral count as allowed).
+  static func permission() async -> NotificationPermission {
+    switch await UNUserNotificationCenter.current().notificationSettings().authorizationStatus {
+    case .notDetermined: .notDetermined
+    case .denied: .denied
+    default: .allowed
+    }
+  }
+
+  /// The earliest of the system's pending notification requests by its next fire date
+  /// (requests that never fire again are left out; ties by identifier).
+  func nextNotification(zone: TimeZone) async -> PhoneScreens.Notification? {
+    let pending = await UNUserNotificationCenter.current().pendingNotificationRequests()
+    let dated = pending.compactMap { request -> (Date, UNNotificationRequest)? in
+      simulation.nextNotificationDate(identifier: request.identifier).map { ($0, request) }
+    }
+    guard
+      let (date, request) = dated.min(by: {
+        ($0.0, $0.1.identifier) < ($1.0, $1.1.identifier)
+      })
+    else { return nil }
+    return PhoneScreens.Notification(
+      identifier: request.identifier, title: request.content.title, body: request.content.body,
+      fireDate: Self.localText(date, in: zone), repeats: request.trigger?.repeats ?? false)
   }
 
   // MARK: - From the app's screen values
@@ -158,7 +181,7 @@ final class PhoneApp {
 
   /// The clock reading of `date`: scenario seconds and the local date-time in the device's zone.
   func clock(at date: Date) -> PhoneScreens.Clock {
-    let zone = clock.calendar().timeZone
+    let zone = simulation.deviceTimeZone(at: simulation.instant(of: date))
     return PhoneScreens.Clock(
       scenarioSeconds: date.timeIntervalSince(simulation.startDate),
       local: Self.localText(date, in: zone), timeZone: zone.identifier)

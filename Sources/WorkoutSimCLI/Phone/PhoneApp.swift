@@ -8,8 +8,8 @@ import Synchronization
 import WorkoutCore
 
 /// The fitness tracker app (Examples/FitnessTracker) on a HealthKitSimulation: launched once at
-/// `t = 0` as a user opens it the first time (it asks for Health access, which the scenario's
-/// `authorization` answers), moved to instants, and read into ``PhoneScreens`` through the
+/// `t = 0` as a user opens it the first time (`AppModel.launch()`: it asks for Health access and
+/// schedules the weekly summary, answered by the scenario's `authorization`), moved to instants, and read into ``PhoneScreens`` through the
 /// app's own models: `DashboardModel` (which also writes the widget's snapshot to the App
 /// Group), `HistoryModel` for the week and the month, `Settings`, and the widget's
 /// `FitnessEntry` faces.
@@ -26,23 +26,27 @@ final class PhoneApp {
   let dashboard: DashboardModel
   let history: HistoryModel
   let reader: HealthReader
+  let model: AppModel
 
   private init(simulation: HealthKitSimulation) {
     self.simulation = simulation
     let calendar = simulation.calendar
     self.clock = AppClock(now: { [simulation] in simulation.now }, calendar: calendar)
-    self.settings = Settings(defaults: simulation.appGroupDefaults(Settings.appGroup))
     let store = HKHealthStore()
+    let model = AppModel(
+      healthStore: store, defaults: simulation.appGroupDefaults(Settings.appGroup), clock: clock)
+    self.model = model
+    self.settings = model.settings.settings
     self.reader = HealthReader(healthStore: store, clock: clock)
-    self.dashboard = DashboardModel(healthStore: store, settings: settings, clock: clock)
-    self.history = HistoryModel(healthStore: store, settings: settings, clock: clock)
+    self.dashboard = model.dashboard
+    self.history = model.history
   }
 
   /// Launches the app at virtual now: it asks for Health access (answered by the scenario;
   /// an error leaves the app unconnected, as on a device).
   static func launch(simulation: HealthKitSimulation) async -> PhoneApp {
     let app = PhoneApp(simulation: simulation)
-    await app.delivered { try? await app.reader.requestAuthorization() }
+    await app.delivered { try? await app.model.launch() }
     return app
   }
 

@@ -1,9 +1,18 @@
 // The app's calls into WidgetKit.
 import Foundation
 
-/// Asks WidgetKit to reload the app's widgets (`WidgetCenter.shared.reloadAllTimelines()`,
-/// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
+#if canImport(WidgetKit)
+  import WidgetKit
+#else
+  import SimulatedWidgetKit
+#endif
+
+/// Asks WidgetKit to reload the app's widgets.
 enum WidgetReloader {
-  /// Reloads every timeline of the app's widgets (shape only until the WidgetKit merge).
-  @MainActor static func reloadAll() {}
+  /// Reloads every timeline of the app's widgets (`WidgetCenter.shared.reloadAllTimelines()`,
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()):
+  /// WidgetKit calls the providers' `getTimeline` when its budget allows.
+  @MainActor static func reloadAll() {
+    WidgetCenter.shared.reloadAllTimelines()
+  }
 }

@@ -220,7 +220,8 @@ public struct HealthReader: Sendable {
       predicates: [.sample(type: type, predicate: predicate)],
       sortDescriptors: [
         newestFirst
-          ? SortDescriptor(\.endDate, order: .reverse) : SortDescriptor(\.startDate, order: .forward)
+          ? SortDescriptor(\.endDate, order: .reverse)
+          : SortDescriptor(\.startDate, order: .forward)
       ], limit: limit == HKObjectQueryNoLimit ? nil : limit)
     return (try? await descriptor.result(for: healthStore)) ?? []
   }

@@ -36,19 +36,24 @@ public struct WidgetSnapshot: Codable, Sendable, Equatable {
     self.heartRate = heartRate
   }
 
-  /// Writes the snapshot to `defaults` under ``key``.
-  public func write(to defaults: UserDefaults) {
+  /// The key of the watch app's own snapshot (what its complication reads).
+  public static let watchKey = "watchSnapshot"
+
+  /// Writes the snapshot to `defaults` under `key` (default ``key``).
+  public func write(to defaults: UserDefaults, key: String = WidgetSnapshot.key) {
     let encoder = JSONEncoder()
     encoder.dateEncodingStrategy = .secondsSince1970
     encoder.outputFormatting = .sortedKeys
     // Encoding plain numbers and dates cannot fail.
     guard let data = try? encoder.encode(self) else { return }
-    defaults.set(data, forKey: Self.key)
+    defaults.set(data, forKey: key)
   }
 
-  /// The snapshot in `defaults`, or `nil` when there is none or it does not decode (a widget
-  /// then shows placeholders).
-  public static func read(from defaults: UserDefaults) -> WidgetSnapshot? {
+  /// The snapshot in `defaults` under `key` (default ``key``), or `nil` when there is none or
+  /// it does not decode (a widget then shows placeholders).
+  public static func read(from defaults: UserDefaults, key: String = WidgetSnapshot.key)
+    -> WidgetSnapshot?
+  {
     guard let data = defaults.data(forKey: key) else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970

@@ -24,15 +24,20 @@ public final class WatchTodayModel {
     self.settings = settings
   }
 
-  /// The screen now.
+  /// The screen now; writes today's steps for the complication (``WidgetSnapshot/watchKey``).
   public func load() async -> WatchTodayScreen {
     let connected = await reader.access() == .requested
     let steps = connected ? await reader.todaySteps() : .notConnected
     let energy = connected ? await reader.todayActiveEnergy() : .notConnected
     let goal = settings.stepGoal
     let energyGoal = settings.energyGoal
+    let now = reader.clock.now()
+    WidgetSnapshot(
+      date: now, day: reader.clock.calendar().startOfDay(for: now), steps: steps.value,
+      stepGoal: goal, activeEnergy: energy.value, heartRate: nil
+    ).write(to: settings.defaults, key: WidgetSnapshot.watchKey)
     return WatchTodayScreen(
-      date: reader.clock.now(), steps: steps, stepGoal: goal,
+      date: now, steps: steps, stepGoal: goal,
       stepProgress: Double(steps.value ?? 0) / Double(goal), activeEnergy: energy,
       energyGoal: energyGoal, energyProgress: (energy.value ?? 0) / energyGoal)
   }

@@ -26,9 +26,16 @@ func appGroup() -> Settings {
   return Settings(defaults: defaults)
 }
 
-/// The app's clock on `simulation`: virtual now and the scenario's calendar.
+/// The app's clock on `simulation`: virtual now and a Gregorian calendar in the device's time
+/// zone of the moment (the scenario's, or `health.trip`'s during a trip: iOS's automatic zone).
 func clock(_ simulation: HealthKitSimulation) -> AppClock {
-  AppClock(now: { simulation.now }, calendar: simulation.calendar)
+  AppClock(
+    now: { simulation.now },
+    calendar: {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = simulation.deviceTimeZone(at: simulation.instant(of: simulation.now))
+      return calendar
+    })
 }
 
 /// The instant of local `year-month-day hour:minute:second` in `zone`.

@@ -165,7 +165,7 @@ public struct TimelineProviderContext: Sendable {
   public let isPreview: Bool
   /// The widget's size in points (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/timelineprovidercontext/displaysize):
-  /// ``WidgetFamily/simulatedDisplaySize``.
+  /// the family's size on a 393 × 852 pt iPhone (docs/phone.md#widgets).
   public let displaySize: CGSize
 
   /// The context of a widget of `family` (WidgetKit makes it; the initializer is the

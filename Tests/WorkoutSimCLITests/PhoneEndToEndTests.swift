@@ -83,6 +83,12 @@ import WorkoutSimCLI
     #expect(evening["widgets"]?["systemMedium"]?["heartRate"] == .number(72))
     #expect(evening["widgets"]?["systemSmall"]?["url"] == .string("fitnesstracker://dashboard"))
 
+    // The launch scheduled the weekly summary (permission granted by default): Monday 09:00
+    // local, the first after Wednesday 10 June 18:00 is Monday 15 June, repeating.
+    #expect(evening["settings"]?["notificationPermission"] == .string("allowed"))
+    #expect(evening["nextNotification"]?["fireDate"] == .string("2026-06-15T09:00:00+02:00"))
+    #expect(evening["nextNotification"]?["repeats"] == .bool(true))
+
     // 18:31: the Watch's 300 (saved 18:15) and 150 (saved 18:30) have arrived: 8822.
     #expect(later["dashboard"]?["steps"] == .number(8822))
 

@@ -29,7 +29,8 @@
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
-//     terminal and process wiring of the watch face) <- workout-sim (executable)
+//     terminal and process wiring of the watch face, and `phone`: the FitnessTracker app's
+//     models on SimulatedHealthKit, its screens rendered) <- workout-sim (executable)
 // Nothing imports WorkoutSimCLI but workout-sim and the tests.
 import PackageDescription
 
@@ -105,7 +106,8 @@ let package = Package(
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace", "WorkoutReport",
+        "WorkoutWatchFace", "WorkoutReport", "SimulatedHealthKit", "SimulatedUserNotifications",
+        "SimulatedWidgetKit", "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget",
       ],
       swiftSettings: strict),
     .target(

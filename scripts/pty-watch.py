@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Drive `workout-sim run` in a pseudo-terminal, as a user at a terminal would.
+"""Drive `workout-sim run` (or `workout-sim phone`) in a pseudo-terminal, as a user at a terminal would.
 
 Starts the binary with its standard input, output and error on the slave side of a new pty (as
 the controlling terminal, with the given size), runs a list of steps, and prints one JSON object:

@@ -90,20 +90,21 @@ public struct Frame: Sendable, Hashable {
 }
 
 /// Cuts `text` to at most `width` columns, ending with `…` when cut; empty when `width <= 0`.
-func truncate(_ text: String, to width: Int) -> String {
+package func truncate(_ text: String, to width: Int) -> String {
   guard width > 0 else { return "" }
   guard text.count > width else { return text }
   return String(text.prefix(width - 1)) + "…"
 }
 
-/// A character grid with per-cell styles, turned into a ``Frame`` at the end.
-struct Canvas {
-  let width: Int
-  let height: Int
+/// A character grid with per-cell styles, turned into a ``Frame`` at the end (shared with the
+/// phone screens of `workout-sim phone` in WorkoutSimCLI).
+package struct Canvas {
+  package let width: Int
+  package let height: Int
   private var cells: [[Character]]
   private var styles: [[TextStyle]]
 
-  init(width: Int, height: Int) {
+  package init(width: Int, height: Int) {
     self.width = max(width, 0)
     self.height = max(height, 0)
     cells = Array(repeating: Array(repeating: " ", count: self.width), count: self.height)
@@ -111,7 +112,7 @@ struct Canvas {
   }
 
   /// Writes `text` at (`row`, `column`), clipped to the grid (no ellipsis).
-  mutating func put(_ text: String, row: Int, column: Int, style: TextStyle = .plain) {
+  package mutating func put(_ text: String, row: Int, column: Int, style: TextStyle = .plain) {
     guard row >= 0, row < height else { return }
     var col = column
     for character in text {
@@ -125,14 +126,14 @@ struct Canvas {
   }
 
   /// Writes `text` cut with `…` to fit `limit` columns (and the grid).
-  mutating func put(
+  package mutating func put(
     _ text: String, row: Int, column: Int, limit: Int, style: TextStyle = .plain
   ) {
     put(truncate(text, to: min(limit, width - column)), row: row, column: column, style: style)
   }
 
   /// Copies `frame` with its styles so that its top-left corner lands at (`row`, `column`).
-  mutating func draw(_ frame: Frame, row: Int, column: Int) {
+  package mutating func draw(_ frame: Frame, row: Int, column: Int) {
     for (index, line) in frame.lines.enumerated() {
       put(line, row: row + index, column: column)
     }
@@ -147,7 +148,7 @@ struct Canvas {
   }
 
   /// The frame: trailing spaces removed, runs merged per line.
-  func frame() -> Frame {
+  package func frame() -> Frame {
     var lines: [String] = []
     var runs: [StyleRun] = []
     for row in 0..<height {

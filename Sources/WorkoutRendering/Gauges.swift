@@ -75,8 +75,8 @@ public struct LinearGauge: Sendable, Hashable {
     return truncate(mark == " " ? number : mark + number, to: width)
   }
 
-  /// The bar alone, `cells` columns wide.
-  func drawBar(cells: Int) -> String {
+  /// The bar alone, `cells` columns wide (also the phone's history bars in WorkoutSimCLI).
+  package func drawBar(cells: Int) -> String {
     guard cells > 0 else { return "" }
     let clamped = min(fraction, 1)
     switch style {

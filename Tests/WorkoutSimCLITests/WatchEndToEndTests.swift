@@ -5,20 +5,24 @@ import WorkoutSimCLI
 
 /// Runs `scripts/pty-watch.py` on the built binary: the binary in a pseudo-terminal, keys sent,
 /// the screen read, the terminal settings compared before and after.
-private struct PseudoTerminalRun: Decodable {
+struct PseudoTerminalRun: Decodable {
   var exit: Int
   var restored: Bool
   var failed: String?
   var screen: String
 
-  static func run(steps: String, arguments: [String] = ["run"], env: [String] = [])
-    throws -> PseudoTerminalRun
-  {
+  static func run(
+    steps: String, arguments: [String] = ["run"], env: [String] = [], columns: Int = 80,
+    rows: Int = 30
+  ) throws -> PseudoTerminalRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = Binary.packageRoot.appendingPathComponent("scripts/pty-watch.py").path
     process.arguments =
-      ["python3", script, "--timeout", "20", "--steps", steps]
+      [
+        "python3", script, "--timeout", "20", "--cols", "\(columns)", "--rows", "\(rows)",
+        "--steps", steps,
+      ]
       + env.flatMap { ["--env", $0] } + ["--", try Binary.executable.path] + arguments
     process.currentDirectoryURL = Binary.packageRoot
     let output = Pipe()

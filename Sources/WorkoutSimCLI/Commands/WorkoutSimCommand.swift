@@ -15,6 +15,8 @@ public enum WorkoutSimCommand {
     case complication(ComplicationCommand)
     /// `workout-sim report ...`.
     case report(ReportCommand)
+    /// `workout-sim phone ...`.
+    case phone(PhoneCommand)
 
     /// The subcommand as its protocol.
     public var command: any WorkoutSimSubcommand {
@@ -25,6 +27,7 @@ public enum WorkoutSimCommand {
       case .validate(let command): command
       case .complication(let command): command
       case .report(let command): command
+      case .phone(let command): command
       }
     }
   }
@@ -78,6 +81,7 @@ public enum WorkoutSimCommand {
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))
     case "report": return .report(try ReportCommand.parse(rest))
+    case "phone": return .phone(try PhoneCommand.parse(rest))
     default:
       if first.hasPrefix("-") {
         var message = "Unknown option '\(first)'."

@@ -54,6 +54,10 @@ extension CLIEnvironment {
             if case .app(.newSession) = $0.kind { return true }
             return false
           }.count
+      },
+      runPhone: { options in try PhoneRun.document(options: options) },
+      runPhoneInteractive: { options, environment in
+        try PhoneRun.interactive(options: options, environment: environment)
       })
   }
 

@@ -105,8 +105,9 @@ public enum InteractiveRun {
     func put(_ newFace: WatchFace) { lock.withLock { face = newFace } }
   }
 
-  /// The event sources: a thread reading standard input, a frame ticker, and the signals.
-  private final class Events: Sendable {
+  /// The event sources: a thread reading standard input, a frame ticker, and the signals
+  /// (also the phone screens', which ignore the ticks).
+  final class Events: Sendable {
     let stream: AsyncStream<WatchDriverEvent>
     private let continuation: AsyncStream<WatchDriverEvent>.Continuation
     private let stopped = Atomic<Bool>(false)

@@ -9,7 +9,7 @@ public enum HelpText {
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [
     RunCommand.self, ReplayCommand.self, CheckCommand.self, ValidateCommand.self,
-    ComplicationCommand.self, ReportCommand.self,
+    ComplicationCommand.self, ReportCommand.self, PhoneCommand.self,
   ]
 
   /// The usage line (without `Usage: `) of subcommand `command`, or of the tool for `nil` or

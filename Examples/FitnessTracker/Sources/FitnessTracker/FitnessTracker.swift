@@ -1,1 +1,0 @@
-// FitnessTracker: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

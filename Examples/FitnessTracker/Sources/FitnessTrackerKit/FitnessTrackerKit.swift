@@ -1,1 +1,0 @@
-// FitnessTrackerKit: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

@@ -1,1 +1,0 @@
-// FitnessTrackerWatch: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

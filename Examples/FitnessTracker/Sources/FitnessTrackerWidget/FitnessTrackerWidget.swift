@@ -1,1 +1,0 @@
-// FitnessTrackerWidget: the seed fitness-tracker app (Examples/FitnessTracker/README.md).

@@ -1,0 +1,51 @@
+// What the fitness tracker's tests share: the scenario files of Examples/FitnessTracker/Scenarios,
+// a fresh App Group suite per test, the app's clock on the simulation, and local dates.
+import FitnessTrackerKit
+import Foundation
+import SimulatedHealthKit
+import WorkoutScenario
+
+/// The scenario `name` (without `.json`) of Examples/FitnessTracker/Scenarios, changed by `edit`.
+func simulation(_ name: String, _ edit: (inout Scenario) -> Void = { _ in }) throws
+  -> HealthKitSimulation
+{
+  let url = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scenarios/\(name).json")
+  var scenario = try Scenario.load(contentsOf: url)
+  edit(&scenario)
+  return try HealthKitSimulation(scenario: scenario)
+}
+
+/// A fresh, empty `UserDefaults` suite standing in for the App Group (unique per call, so
+/// parallel tests do not share settings).
+func appGroup() -> Settings {
+  let name = "fitnesstracker-tests-\(UUID().uuidString)"
+  let defaults = UserDefaults(suiteName: name)!
+  defaults.removePersistentDomain(forName: name)
+  return Settings(defaults: defaults)
+}
+
+/// The app's clock on `simulation`: virtual now and a Gregorian calendar in the device's time
+/// zone of the moment (the scenario's, or `health.trip`'s during a trip: iOS's automatic zone).
+func clock(_ simulation: HealthKitSimulation) -> AppClock {
+  AppClock(
+    now: { simulation.now },
+    calendar: {
+      var calendar = Calendar(identifier: .gregorian)
+      calendar.timeZone = simulation.deviceTimeZone(at: simulation.instant(of: simulation.now))
+      return calendar
+    })
+}
+
+/// The instant of local `year-month-day hour:minute:second` in `zone`.
+func local(
+  _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+  zone: String = "Europe/Berlin"
+) -> Date {
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = TimeZone(identifier: zone)!
+  return calendar.date(
+    from: DateComponents(
+      year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+}

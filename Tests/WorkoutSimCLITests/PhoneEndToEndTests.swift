@@ -1,0 +1,204 @@
+import Foundation
+import Testing
+import WorkoutJSON
+import WorkoutSimCLI
+
+/// `workout-sim phone` as a process: the app's own models on the hand-worked day of
+/// Fixtures/phone-day.json (the samples of Examples/HealthApp/Scenarios/seed-day.json: Berlin,
+/// start Wednesday 2026-06-10 18:00 +02:00).
+@Suite struct PhoneEndToEndTests {
+  func document(_ arguments: [String]) throws -> [JSONValue] {
+    let outcome = try Binary.run(["phone", "--json"] + arguments)
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    let document = try JSONParser.parse(Array(outcome.standardOutput))
+    #expect(document["generator"] == .string("workout-sim 0.1.0"))
+    guard case .array(let instants)? = document["instants"] else { return [] }
+    return instants
+  }
+
+  func days(_ instant: JSONValue, _ range: String) -> [JSONValue] {
+    guard case .array(let days)? = instant["history"]?[range]?["days"] else { return [] }
+    return days
+  }
+
+  /// The three instants: 18:00 (t = 0), 18:31 (31:00) and 00:01 on Thursday (given as a
+  /// date-time, 6 h 1 min = 21 660 s), printed in time order whatever the order given.
+  @Test func theDayByTheAppsOwnModels() throws {
+    let instants = try document([
+      "--scenario", try Binary.fixture("phone-day.json"), "--at", "2026-06-11T00:01:00+02:00",
+      "--at", "0", "--at", "31:00",
+    ])
+    try #require(instants.count == 3)
+    let (evening, later, midnight) = (instants[0], instants[1], instants[2])
+    #expect(evening["at"] == .number(0))
+    #expect(evening["local"] == .string("2026-06-10T18:00:00+02:00"))
+    #expect(later["at"] == .number(1860))
+    #expect(midnight["at"] == .number(21_660))
+    #expect(midnight["local"] == .string("2026-06-11T00:01:00+02:00"))
+
+    // Today's steps, merged (Watch before iPhone), today's daily bucket: of the Watch's 120 across
+    // midnight only the 60 after it; 60 + 3000 + (iPhone 09:00–09:30 only: 1200) + 2112 + 2000
+    // = 8372 (the app's rule: Examples/FitnessTracker's HealthReader.todaySteps).
+    let dashboard = try #require(evening["dashboard"])
+    #expect(dashboard["steps"] == .number(8372))
+    #expect(dashboard["stepGoal"] == .number(10_000))
+    // 150 + (iPhone 09:00–09:30: 30) + 162.5 = 342.5 kcal; the goal is the app's default 500.
+    #expect(dashboard["activeEnergy"] == .number(342.5))
+    #expect(dashboard["activeEnergyGoal"] == .number(500))
+    // The latest reading 72 at 17:50; the last 24 h from 18:00 yesterday: 62 (22:00), 95, 110,
+    // 72 (58 at 17:00 yesterday is older).
+    #expect(dashboard["heartRate"] == .number(72))
+    #expect(dashboard["heartRateTime"] == .string("17:50"))
+    #expect(
+      dashboard["heartRateLast24Hours"]
+        == .array([.number(62), .number(95), .number(110), .number(72)]))
+    // Asleep: core 2 h + deep 1.5 h + REM 1.5 h + core 2.25 h = 7.25 h; in bed 22:45–06:45 =
+    // 8 h; efficiency 7.25 / 8 = 0.90625 (≥ 0.85: 30 points), 7 to 9 h (70 points): 100.
+    #expect(dashboard["sleepHours"] == .number(7.25))
+    #expect(dashboard["sleepEfficiency"] == .number(0.90625))
+    #expect(dashboard["sleepScore"] == .number(100))
+    #expect(dashboard["sleepRating"] == .string("Excellent: enough sleep, and efficient"))
+    #expect(dashboard["connected"] == .bool(true))
+
+    // The week by local day: the sample across midnight split 60 / 60; Tuesday 5000 + 60 =
+    // 5060, Wednesday 8372 as the dashboard; the 5 days before have none. Total 13 432, average
+    // over the 2 days with data 6716.
+    let week = days(evening, "week")
+    try #require(week.count == 7)
+    #expect(week[0]["date"] == .string("2026-06-04"))
+    #expect(week[0]["steps"] == .null)
+    #expect(week[5]["steps"] == .number(5060))
+    #expect(week[6]["date"] == .string("2026-06-10"))
+    #expect(week[6]["steps"] == .number(8372))
+    #expect(week[6]["activeEnergy"] == .number(342.5))
+    // Tuesday's night: core 00:30–06:00 = 5.5 h.
+    #expect(week[5]["sleepHours"] == .number(5.5))
+    #expect(evening["history"]?["week"]?["totalSteps"] == .number(13_432))
+    #expect(evening["history"]?["week"]?["averageSteps"] == .number(6716))
+    #expect(days(evening, "month").count == 30)
+    #expect(evening["settings"]?["healthKitStatus"] == .string("requested"))
+    #expect(evening["settings"]?["stepGoal"] == .number(10_000))
+    // The widget shows the snapshot the dashboard just wrote.
+    #expect(evening["widgets"]?["systemSmall"]?["steps"] == .number(8372))
+    #expect(evening["widgets"]?["systemMedium"]?["heartRate"] == .number(72))
+    #expect(evening["widgets"]?["systemSmall"]?["url"] == .string("fitnesstracker://dashboard"))
+
+    // The launch scheduled the weekly summary (permission granted by default): Monday 09:00
+    // local, the first after Wednesday 10 June 18:00 is Monday 15 June, repeating.
+    #expect(evening["settings"]?["notificationPermission"] == .string("allowed"))
+    #expect(evening["nextNotification"]?["fireDate"] == .string("2026-06-15T09:00:00+02:00"))
+    #expect(evening["nextNotification"]?["repeats"] == .bool(true))
+
+    // 18:31: the Watch's 300 (saved 18:15) and 150 (saved 18:30) have arrived: 8822.
+    #expect(later["dashboard"]?["steps"] == .number(8822))
+
+    // 00:01 Thursday: a new local day without steps; Wednesday's column now has everything:
+    // 8372 + 300 + 150 = 8822; no sleep yet for the night ending Thursday; the last 24 h from
+    // 00:01 Wednesday: 95, 110, 72.
+    #expect(midnight["dashboard"]?["steps"] == .null)
+    #expect(midnight["dashboard"]?["sleepHours"] == .null)
+    #expect(midnight["dashboard"]?["heartRate"] == .number(72))
+    #expect(
+      midnight["dashboard"]?["heartRateLast24Hours"]
+        == .array([.number(95), .number(110), .number(72)]))
+    let thursdayWeek = days(midnight, "week")
+    #expect(thursdayWeek.last?["date"] == .string("2026-06-11"))
+    #expect(thursdayWeek.last?["steps"] == .null)
+    #expect(thursdayWeek.dropLast().last?["steps"] == .number(8822))
+    #expect(midnight["widgets"]?["systemSmall"]?["steps"] == .null)
+  }
+
+  /// Without `--at`: t = 0 and the scenario's end, its last timeline action (6:01:00).
+  @Test func defaultInstantsAreTheStartAndTheEnd() throws {
+    let instants = try document(["--scenario", try Binary.fixture("phone-day.json")])
+    #expect(instants.map { $0["at"] } == [.number(0), .number(21_660)])
+  }
+
+  /// A denied heart-rate read shows no data (HealthKit returns none and no error); the other
+  /// types are still read.
+  @Test func aDeniedReadIsAPlaceholder() throws {
+    let instants = try document(["--scenario", try Binary.fixture("phone-denied.json")])
+    try #require(instants.count == 1)
+    #expect(instants[0]["dashboard"]?["heartRate"] == .null)
+    #expect(instants[0]["dashboard"]?["heartRateLast24Hours"] == .array([]))
+    #expect(instants[0]["dashboard"]?["steps"] == .number(8372))
+  }
+
+  @Test func badInputGetsRunsMessagesAndCodes() throws {
+    let missing = try Binary.run(["phone", "--scenario", "no-such-file.json"])
+    #expect(missing.status == 66)
+    #expect(missing.standardError.hasPrefix("Error: no-such-file.json: cannot open the file"))
+    let run = try Binary.run(["run", "--scenario", "no-such-file.json"])
+    #expect(run.standardError == missing.standardError)
+    let unknown = try Binary.run(["phone", "--jsno"])
+    #expect(unknown.status == 64)
+    #expect(
+      unknown.standardError.hasPrefix("Error: Unknown option '--jsno'. Did you mean '--json'?"))
+    let before = try Binary.run([
+      "phone", "--scenario", try Binary.fixture("phone-day.json"), "--at",
+      "2026-06-10T17:00:00+02:00",
+    ])
+    #expect(before.status == 64)
+    #expect(before.standardError.contains("is before the scenario's start"))
+    let badTime = try Binary.run(["phone", "--at", "1:75"])
+    #expect(badTime.status == 64)
+    #expect(
+      badTime.standardError.hasPrefix(
+        "Error: --at: \"1:75\" is not a time (seconds must be below 60)."))
+    let folder = try makeTemporaryFolder()
+    let bad = folder + "/bad.json"
+    try Data("{ \"version\": 1, }".utf8).write(to: URL(fileURLWithPath: bad))
+    let syntax = try Binary.run(["phone", "--scenario", bad])
+    #expect(syntax.status == 65)
+    #expect(syntax.standardError == (try Binary.run(["run", "--scenario", bad])).standardError)
+  }
+}
+
+/// The screens in a pseudo-terminal (scripts/pty-watch.py drives any `workout-sim` command).
+@Suite(.serialized) struct PhoneTerminalEndToEndTests {
+  @Test func tabsAndTimeKeysAndQuitRestoresTheTerminal() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Steps          ;send:2;wait:This week;send:3;wait:Health access;"
+        + "send:1;send:k;wait:t 1:00:00;wait:2026-06-10 19:00;send:>;wait:2026-06-11 00:00;send:q",
+      arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
+    #expect(run.failed == nil, "\(run.screen.suffix(3000))")
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    // 100 columns: the Home Screen stands beside the dashboard.
+    #expect(run.screen.contains("Next notification"))
+  }
+
+  @Test func sigtermExits143AndEndOfInputRestores() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:FitnessTracker;signal:TERM", arguments: ["phone", "--scenario", scenario])
+    #expect(run.failed == nil)
+    #expect(run.exit == 143)
+    #expect(run.restored)
+  }
+
+  /// A resize redraws at the new width: at 80 columns (below 96) the Home Screen leaves the
+  /// dashboard's side; the rule then spans 80 columns.
+  @Test func resizeRedrawsAtTheNewWidth() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:Next notification;resize:80x24;sleep:0.5;send:q",
+      arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    #expect(run.screen.contains(String(repeating: "─", count: 80) + "1-4 Tab"))
+  }
+
+  /// `TERM=dumb`: one status line per change, no full screen.
+  @Test func dumbTerminalGetsStatusLines() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let run = try PseudoTerminalRun.run(
+      steps: "wait:tab 1 Dashboard;send:2;wait:tab 2 History;send:q",
+      arguments: ["phone", "--scenario", scenario], env: ["TERM=dumb", "LANG=C.UTF-8"])
+    #expect(run.failed == nil)
+    #expect(run.exit == 0)
+    #expect(run.restored)
+    #expect(!run.screen.contains("Next notification"))
+  }
+}

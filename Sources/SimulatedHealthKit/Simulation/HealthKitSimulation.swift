@@ -638,12 +638,12 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// The virtual-time date of `instant`.
-  func date(of instant: SimulationInstant) -> Date {
+  package func date(of instant: SimulationInstant) -> Date {
     startDate.addingTimeInterval(instant.seconds)
   }
 
   /// The instant of `date` (rounded to the nearest nanosecond).
-  func instant(of date: Date) -> SimulationInstant {
+  package func instant(of date: Date) -> SimulationInstant {
     .rounding(seconds: date.timeIntervalSince(startDate))
   }
 }

@@ -1,0 +1,147 @@
+import Foundation
+import SimulatedHealthKit
+import WorkoutCore
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The BackgroundTasks error domain, `"BGTaskSchedulerErrorDomain"` (Apple doc:
+/// https://developer.apple.com/documentation/backgroundtasks/bgtaskschedulererrordomain).
+public let BGTaskSchedulerErrorDomain = "BGTaskSchedulerErrorDomain"
+
+/// The system's scheduler of background tasks (Apple doc:
+/// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler).
+///
+/// One per simulation: ``shared`` inside `simulation.run { }` is that simulation's. A launch
+/// handler belongs to the app process that registered it (a crash drops it; the relaunched
+/// app registers again); submitted requests belong to the system and survive a crash
+/// (docs/phone.md#background-tasks).
+public final class BGTaskScheduler: Sendable {
+  /// The simulation this scheduler belongs to.
+  unowned let simulation: HealthKitSimulation
+
+  init(simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  /// The current simulation's scheduler (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/shared); traps
+  /// outside a simulation's `run`.
+  public static var shared: BGTaskScheduler {
+    HealthKitSimulation.requireCurrent("BGTaskScheduler.shared").taskScheduler
+  }
+
+  /// Registers the launch handler of the task `identifier` for this app process (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)).
+  ///
+  /// - Parameters:
+  ///   - identifier: one of the Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
+  ///   - queue: accepted and not used: the simulation calls the handler in its callback lane,
+  ///     in order, as HealthKit's handlers (docs/swift-api.md#background-tasks).
+  ///   - launchHandler: called with a ``BGAppRefreshTask`` or ``BGProcessingTask`` when the
+  ///     system launches the task.
+  /// - Returns: `false` when the scenario's Info.plist does not permit `identifier`.
+  ///   Registering an identifier twice in one process traps with Apple's message.
+  @discardableResult
+  public func register(
+    forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
+    launchHandler: @escaping (BGTask) -> Void
+  ) -> Bool {
+    simulation.registerBackgroundTask(identifier: identifier, handler: launchHandler)
+  }
+
+  /// Submits a request to launch the app in the background; a request with the same
+  /// identifier is replaced (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/submit(_:)).
+  /// Logs `submitted` with the instant the simulation will launch it (`launchAt`, if any).
+  ///
+  /// - Throws: ``Error`` with ``Error/Code/notPermitted`` when the Info.plist does not permit
+  ///   the identifier, ``Error/Code/unavailable`` when Background App Refresh is off
+  ///   (`phone.backgroundAppRefresh`), ``Error/Code/tooManyPendingTaskRequests`` beyond 1
+  ///   refresh and 10 processing requests pending.
+  public func submit(_ taskRequest: BGTaskRequest) throws {
+    try simulation.submitBackgroundTask(taskRequest)
+  }
+
+  /// Cancels the pending request `identifier`, if any (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/cancel(taskrequestwithidentifier:)).
+  public func cancel(taskRequestWithIdentifier identifier: String) {
+    simulation.cancelBackgroundTasks(identifier: identifier)
+  }
+
+  /// Cancels every pending request (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/cancelalltaskrequests()).
+  public func cancelAllTaskRequests() {
+    simulation.cancelBackgroundTasks(identifier: nil)
+  }
+
+  /// The pending requests, through `completionHandler` in the simulation's callback lane (Apple
+  /// doc: https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/getpendingtaskrequests(completionhandler:)).
+  public func getPendingTaskRequests(completionHandler: @escaping ([BGTaskRequest]) -> Void) {
+    let pending = simulation.pendingBackgroundTasks()
+    let box = UncheckedBox(completionHandler)
+    simulation.enqueue { box.value(pending.map { $0.request() }) }
+  }
+
+  /// The pending requests, in submission order (copies) (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
+  public func pendingTaskRequests() async -> [BGTaskRequest] {
+    let pending = simulation.pendingBackgroundTasks()
+    await simulation.deliver()
+    return pending.map { $0.request() }
+  }
+
+  /// A scheduling error in ``BGTaskSchedulerErrorDomain`` (Apple doc:
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error), shaped like
+  /// the struct Swift imports for the domain: `catch BGTaskScheduler.Error.notPermitted`,
+  /// `(error as NSError).code == 3`.
+  public struct Error: CustomNSError, Hashable, Sendable, LocalizedError {
+    /// The error codes with Apple's raw values (Apple doc:
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/code).
+    public enum Code: Int, Sendable, Hashable {
+      /// The app cannot schedule background work (Background App Refresh is off) (1).
+      case unavailable = 1
+      /// Too many pending requests of the type (2).
+      case tooManyPendingTaskRequests = 2
+      /// The identifier is not in `BGTaskSchedulerPermittedIdentifiers` (3).
+      case notPermitted = 3
+      /// A continued processing request could not run immediately (4; not used here).
+      case immediateRunIneligible = 4
+
+      /// `catch BGTaskScheduler.Error.Code.notPermitted`: true when `error` has this code.
+      public static func ~= (code: Code, error: any Swift.Error) -> Bool {
+        (error as? BGTaskScheduler.Error)?.code == code
+      }
+    }
+
+    /// The code.
+    public let code: Code
+    /// The description.
+    public let message: String
+
+    init(_ code: Code, _ message: String) {
+      self.code = code
+      self.message = message
+    }
+
+    /// ``BGTaskSchedulerErrorDomain``.
+    public static var errorDomain: String { BGTaskSchedulerErrorDomain }
+    /// The code's raw value.
+    public var errorCode: Int { code.rawValue }
+    /// `NSLocalizedDescriptionKey`: the message.
+    public var errorUserInfo: [String: Any] { [NSLocalizedDescriptionKey: message] }
+    /// The message.
+    public var errorDescription: String? { message }
+
+    /// ``Code/unavailable`` (Apple doc:
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/unavailable).
+    public static var unavailable: Code { .unavailable }
+    /// ``Code/tooManyPendingTaskRequests`` (Apple doc:
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/toomanypendingtaskrequests).
+    public static var tooManyPendingTaskRequests: Code { .tooManyPendingTaskRequests }
+    /// ``Code/notPermitted`` (Apple doc:
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/notpermitted).
+    public static var notPermitted: Code { .notPermitted }
+    /// ``Code/immediateRunIneligible`` (Apple doc:
+    /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/immediaterunineligible).
+    public static var immediateRunIneligible: Code { .immediateRunIneligible }
+  }
+}

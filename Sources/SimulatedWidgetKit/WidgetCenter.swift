@@ -1,0 +1,86 @@
+import Foundation
+import SimulatedHealthKit
+import WorkoutCore
+
+/// The widgets the user configured, and the way to ask for their timelines to be reloaded
+/// (Apple doc: https://developer.apple.com/documentation/widgetkit/widgetcenter).
+///
+/// One per simulation: ``shared`` inside `simulation.run { }` is that simulation's. A reload
+/// the app asks for happens now (in the callback lane: at the end of the current `advance`,
+/// `settle` or control call), no sooner than 5 minutes after the widget's previous reload,
+/// and only within the widget's daily budget; otherwise it is deferred
+/// (docs/phone.md#widgets).
+public final class WidgetCenter: Sendable {
+  /// The simulation this center belongs to.
+  unowned let simulation: HealthKitSimulation
+
+  init(simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  /// The current simulation's widget center (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/shared); traps outside a
+  /// simulation's `run`.
+  public static var shared: WidgetCenter {
+    HealthKitSimulation.requireCurrent("WidgetCenter.shared").widgetCenter
+  }
+
+  /// Asks for the timelines of every widget of `kind` to be reloaded (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)).
+  /// Logs `reloadRequested`; each widget then reloads or defers (docs/phone.md#widgets).
+  public func reloadTimelines(ofKind kind: String) {
+    simulation.requestWidgetReload(kinds: [kind], identifier: kind)
+  }
+
+  /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
+  /// Logs `reloadRequested` with the identifier `*`.
+  public func reloadAllTimelines() {
+    simulation.requestWidgetReload(kinds: nil, identifier: "*")
+  }
+
+  /// The installed widgets, in the order they were installed, through `completion` in the
+  /// simulation's callback lane (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/getcurrentconfigurations(_:)).
+  /// Never fails in the simulation.
+  @preconcurrency public func getCurrentConfigurations(
+    _ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void
+  ) {
+    let infos = simulation.installedWidgets()
+    simulation.enqueue { completion(.success(infos)) }
+  }
+
+  /// The installed widgets, in the order they were installed (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/currentconfigurations()).
+  ///
+  /// - Throws: nothing in the simulation (Apple's may fail).
+  public func currentConfigurations() async throws -> [WidgetInfo] {
+    let infos = simulation.installedWidgets()
+    await simulation.deliver()
+    return infos
+  }
+}
+
+/// One configured widget: its kind and family (Apple doc:
+/// https://developer.apple.com/documentation/widgetkit/widgetinfo). Apple's `configuration`
+/// (a SiriKit `INIntent?`) is absent: the simulation has no intents (docs/swift-api.md#widgets).
+public struct WidgetInfo: Sendable, Hashable, Identifiable, CustomDebugStringConvertible {
+  /// The `kind` of the widget's configuration (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetinfo/kind).
+  public let kind: String
+  /// The widget's family (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetinfo/family).
+  public let family: WidgetFamily
+
+  /// The stable identity of the widget: itself (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetinfo/id).
+  public var id: WidgetInfo { self }
+
+  /// `WidgetInfo(kind: ..., family: ...)`.
+  public var debugDescription: String { "WidgetInfo(kind: \(kind), family: \(family))" }
+
+  init(kind: String, family: WidgetFamily) {
+    self.kind = kind
+    self.family = family
+  }
+}

@@ -139,24 +139,69 @@ class SimulatedURLProtocol: URLProtocol {
       return
     }
     let hold = simulation.beginHold("network request \(Self.identifier(request))")
-    let task = route.forwarding.dataTask(with: request) { data, response, error in
-      defer { simulation.endHold(hold) }
-      // The app process that sent it crashed: nobody is left to answer.
-      guard simulation.networkStatusNow().generation == generation else { return }
-      if let error {
-        reply.fail(error)
-      } else if let response {
-        reply.succeed(response, data ?? Data())
-      } else {
-        reply.fail(URLError(.badServerResponse, userInfo: Self.userInfo(request)))
+    // Not from here: swift-corelibs-foundation calls `startLoading` on a queue that every
+    // session's work queue targets, and making or starting another session's task there waits
+    // for that queue (a deadlock trap).
+    let forwarding = route.forwarding
+    let holder = UncheckedProtocol(protocol: self)
+    Self.forwardingQueue.async {
+      let task = forwarding.dataTask(with: request) { data, response, error in
+        defer { simulation.endHold(hold) }
+        guard holder.protocol.finish() else { return }
+        // The app process that sent it crashed: nobody is left to answer.
+        guard simulation.networkStatusNow().generation == generation else { return }
+        if let error {
+          reply.fail(error)
+        } else if let response {
+          reply.succeed(response, data ?? Data())
+        } else {
+          reply.fail(URLError(.badServerResponse, userInfo: Self.userInfo(request)))
+        }
+      }
+      holder.protocol.forwarded.withLock { $0 = task }
+      task.resume()
+      // The request's own timeout (swift-corelibs-foundation's sessions time out on their
+      // configuration's `timeoutIntervalForRequest` only): no answer within
+      // `request.timeoutInterval` seconds fails it with `URLError(.timedOut)`.
+      let started = UncheckedTask(task: task)
+      Self.forwardingQueue.asyncAfter(deadline: .now() + request.timeoutInterval) {
+        guard holder.protocol.finish() else { return }
+        started.task.cancel()
+        if simulation.networkStatusNow().generation == generation {
+          reply.fail(URLError(.timedOut, userInfo: Self.userInfo(request)))
+        }
+        simulation.endHold(hold)
       }
     }
-    forwarded.withLock { $0 = task }
-    task.resume()
+  }
+
+  private let finished = Mutex(false)
+
+  /// Marks the request answered; `false` when it already was (the answer or the timeout).
+  private func finish() -> Bool {
+    finished.withLock { finished in
+      defer { finished = true }
+      return !finished
+    }
+  }
+
+  /// Where forwarded tasks are started.
+  private static let forwardingQueue = DispatchQueue(label: "SimulatedNetwork.forwarding")
+
+  private struct UncheckedTask: @unchecked Sendable {
+    let task: URLSessionDataTask
+  }
+
+  private struct UncheckedProtocol: @unchecked Sendable {
+    let `protocol`: SimulatedURLProtocol
   }
 
   override func stopLoading() {
-    forwarded.withLock { $0 }?.cancel()
+    guard let task = forwarded.withLock({ $0 }) else { return }
+    let forwarded = UncheckedTask(task: task)
+    Self.forwardingQueue.async {
+      if forwarded.task.state == .running { forwarded.task.cancel() }
+    }
   }
 
   /// `host/path` of the request's URL (the log's identifier).

@@ -56,6 +56,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   private let watch = Mutex<[Watched]>([])
   /// The instants the phone unlocks (the ends of the lock periods), ascending.
   private let unlocks = Mutex<[SimulationInstant]>([])
+  /// The app process that executed the query (the engine's crash count then): a crash ends
+  /// the query with the process that ran it.
+  private let process = Mutex<Int>(0)
 
   struct Watched {
     var descriptor: HKQueryDescriptor
@@ -110,6 +113,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
       watched.append(entry)
     }
     watch.withLock { $0 = watched }
+    process.withLock { $0 = state.crashes }
     unlocks.withLock { $0 = state.health.lockPeriods.map(\.upperBound).sorted() }
     state.healthListeners.append(self)
     // The first call, right after the start (all the types: nothing was seen before).
@@ -132,6 +136,10 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   ) -> HealthKitSimulation.Callback {
     let query = self
     let simulation = executedIn.withLock { $0.simulation }
+    let process = process.withLock { $0 }
+    let alive: @Sendable () -> Bool = {
+      !query.isStopped && (simulation?.state.withLock({ $0.crashes }) ?? process) == process
+    }
     let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
       guard let simulation else { return completion }
       let hold = simulation.beginHold("HKObserverQuery update handler")
@@ -143,12 +151,12 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     switch handler {
     case .single(let handler):
       return {
-        guard !query.isStopped else { return }
+        guard alive() else { return }
         handler(query, answered(), nil)
       }
     case .descriptors(let handler):
       return {
-        guard !query.isStopped else { return }
+        guard alive() else { return }
         handler(query, types, answered(), nil)
       }
     }
@@ -190,6 +198,11 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     }
   }
 
+  /// Whether the query still runs: not stopped, and the app process that executed it is alive.
+  func isRunning(in state: HealthKitSimulation.State) -> Bool {
+    !isStopped && process.withLock { $0 } == state.crashes
+  }
+
   /// The store types the query watches.
   var watchedTypes: Set<HealthDataType> {
     Set(descriptors.compactMap { $0.sampleType.healthDataType })
@@ -211,7 +224,7 @@ extension HKObserverQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard !isStopped, !state.health.isLocked(at: now) else { return [] }
+    guard isRunning(in: state), !state.health.isLocked(at: now) else { return [] }
     let changed = takeChanges(of: nil, at: now, state: &state)
     guard !changed.isEmpty else { return [] }
     return [call(types: changed, completion: { @Sendable in })]

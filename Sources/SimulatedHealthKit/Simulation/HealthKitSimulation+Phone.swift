@@ -11,7 +11,7 @@ extension HealthKitSimulation {
   /// The calendar of the phone's local days at `instant`: Gregorian, in the phone's time zone
   /// of that moment (``deviceTimeZone(at:)``: the scenario's `timeZone`, `health.trip`'s zone
   /// during a trip) — local midnights, quarter hours, the times of day of `offlineDaily` and
-  /// `charging`.
+  /// `charging` (counted from the local day's start).
   package func phoneCalendar(at instant: SimulationInstant) -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = deviceTimeZone(at: instant)
@@ -25,55 +25,43 @@ extension HealthKitSimulation {
     return .milliseconds(Int64((date.timeIntervalSince(start) * 1000).rounded()))
   }
 
-  /// Whether the phone has a network at `instant`: outside every `phone.offline` span and every
-  /// `phone.offlineDaily` span (local time of day in the scenario's time zone; a span whose `to`
-  /// is not after its `from` runs past midnight). Spans include their start and exclude their end.
+  /// Whether the phone has a network at `instant`: outside every `phone.offline` span
+  /// (half-open, `from` included) and every `phone.offlineDaily` span of local time.
   package func phoneIsOnline(at instant: SimulationInstant) -> Bool {
-    !offlineSpans(around: instant).contains { $0.contains(instant) }
-  }
-
-  /// The first instant after `instant` at which ``phoneIsOnline(at:)`` may change (a span's
-  /// start or end), or `nil` when no span starts or ends later.
-  package func phoneNetworkEdge(after instant: SimulationInstant) -> SimulationInstant? {
-    var edges = offlineSpans(around: instant).flatMap { [$0.lowerBound, $0.upperBound] }
-    edges = edges.filter { $0 > instant }
-    if let next = edges.min() { return next }
-    return nil
-  }
-
-  /// The offline spans that can hold or bound `instant`: every explicit span, and the daily
-  /// spans laid on the local day before `instant`'s, its own and the two after (a daily span
-  /// lasts less than 24 h, so the next edge of a daily pattern lies among them).
-  private func offlineSpans(around instant: SimulationInstant) -> [Range<SimulationInstant>] {
     let phone = scenario.phone
-    var spans = phone.offline
-    guard !phone.offlineDaily.isEmpty else { return spans }
-    let date = startDate.addingTimeInterval(instant.seconds)
-    let calendar = phoneCalendar(at: instant)
-    let today = calendar.startOfDay(for: date)
-    for offset in -1...2 {
-      guard let day = calendar.date(byAdding: .day, value: offset, to: today),
-        let next = calendar.date(byAdding: .day, value: 1, to: day)
-      else { continue }
-      for pattern in phone.offlineDaily {
-        guard let from = wallTime(pattern.from, on: day, in: calendar) else { continue }
-        let toDay = pattern.to > pattern.from ? day : next
-        guard let to = wallTime(pattern.to, on: toDay, in: calendar), to > from else { continue }
-        spans.append(
-          SimulationInstant.rounding(
-            seconds: from.timeIntervalSince(startDate))..<SimulationInstant.rounding(
-              seconds: to.timeIntervalSince(startDate)))
+    if phone.offline.contains(where: { $0.contains(instant) }) { return false }
+    guard !phone.offlineDaily.isEmpty else { return true }
+    let time = phoneTimeOfDay(at: instant)
+    return !phone.offlineDaily.contains { Self.span($0, contains: time) }
+  }
+
+  /// The first instant after `instant` at which ``phoneIsOnline(at:)`` may change: the start or
+  /// end of a `phone.offline` span, or a `phone.offlineDaily` span's `from` or `to` on a local
+  /// day (from the day's start, as ``phoneTimeOfDay(at:)`` counts); `nil` when none comes later.
+  /// `NWPathMonitor` stops `advance` there.
+  package func phoneNetworkEdge(after instant: SimulationInstant) -> SimulationInstant? {
+    let phone = scenario.phone
+    var edges = phone.offline.flatMap { [$0.lowerBound, $0.upperBound] }.filter { $0 > instant }
+    if !phone.offlineDaily.isEmpty {
+      let calendar = phoneCalendar(at: instant)
+      let today = calendar.startOfDay(for: date(of: instant))
+      // A daily span's edges lie within a day of each other: the day before through the day
+      // after tomorrow hold the next one.
+      for offset in -1...2 {
+        guard let start = calendar.date(byAdding: .day, value: offset, to: today),
+          let end = calendar.date(byAdding: .day, value: 1, to: start)
+        else { continue }
+        let dayStart = self.instant(of: start)
+        let dayEnd = self.instant(of: end)
+        for span in phone.offlineDaily {
+          for time in [span.from, span.to] {
+            let edge = dayStart.advanced(by: time)
+            if edge > instant, edge < dayEnd { edges.append(edge) }
+          }
+        }
       }
     }
-    return spans
-  }
-
-  /// The date of local wall time `time` (from midnight, whole seconds) on the local day that
-  /// starts at `day`, in `calendar`'s zone.
-  private func wallTime(_ time: Duration, on day: Date, in calendar: Calendar) -> Date? {
-    let seconds = Int(time.components.seconds)
-    return calendar.date(
-      bySettingHour: seconds / 3600, minute: seconds / 60 % 60, second: seconds % 60, of: day)
+    return edges.min()
   }
 
   /// Whether the phone is locked at `instant` (the health store's lock periods: `health.lock`).

@@ -198,7 +198,8 @@ final class BackgroundDelivery: Sendable {
       }
     }
     var callbacks: [HealthKitSimulation.Callback] = []
-    for case let observer as HKObserverQuery in state.healthListeners where !observer.isStopped {
+    for case let observer as HKObserverQuery in state.healthListeners
+    where observer.isRunning(in: state) {
       guard observer.watchedTypes.contains(dataType) else { continue }
       // A retry delivers the same news again (the app did not confirm it).
       let changed = observer.takeChanges(of: [dataType], at: now, state: &state)
@@ -277,7 +278,7 @@ extension BackgroundDelivery: HealthQueryListener {
         continue
       }
       let news = state.healthListeners.contains { listener in
-        guard let observer = listener as? HKObserverQuery, !observer.isStopped else {
+        guard let observer = listener as? HKObserverQuery, observer.isRunning(in: state) else {
           return false
         }
         return observer.watchedTypes.contains(dataType)

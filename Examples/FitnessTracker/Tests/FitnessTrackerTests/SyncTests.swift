@@ -1,0 +1,369 @@
+// The fitness tracker's background sync (Examples/FitnessTracker/Sources/FitnessTracker/Sync)
+// against a real HTTP server on 127.0.0.1 (TestHTTPServer.swift), under faults, on virtual time.
+//
+// The day: 2026-03-02 from 00:00 UTC (t = 0; the zone UTC, so quarter hours are multiples of
+// 900 s), explicit samples only: 12 step samples, sample k (k = 1…12) from a_k − 60 to a_k,
+// 10·k steps, reaching the store at a_k = 660 + 2400·(k − 1) s:
+//   660, 3060, 5460, 7860, 10260, 12660, 15060, 17460, 19860, 22260, 24660, 27060
+// (none on a quarter hour). The phone is unlocked (the app in the foreground) unless a test locks
+// it: each arrival calls the steps observer, the app reads it with its anchored query and POSTs a
+// batch of that one sample. The app starts at t = 0, when the store is empty: the four first
+// observer calls read nothing and send nothing. Every run ends at 27 100 s.
+//
+// A failed upload submits a BGAppRefreshTaskRequest with earliestBeginDate 900 s later; the
+// simulation launches it at the first quarter hour at or after that, after the submission, with
+// the network online (docs/phone.md#background-tasks).
+import Foundation
+import SimulatedBackgroundTasks
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutScenario
+
+@testable import FitnessTracker
+@testable import SimulatedHealthKit
+@testable import SimulatedNetwork
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+/// A flag set from another thread.
+private final class Flag: Sendable {
+  private let value = Mutex(false)
+  var isSet: Bool { value.withLock { $0 } }
+  func set() { value.withLock { $0 = true } }
+}
+
+/// a_k, seconds.
+private func arrival(_ k: Int) -> Int { 660 + 2400 * (k - 1) }
+
+/// The app's Info.plist (BGTaskSchedulerPermittedIdentifiers), found from this file.
+private let infoPlist = URL(fileURLWithPath: #filePath)
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+  .appendingPathComponent("App/Info.plist").path
+
+/// The day's simulation, changed by `edit`.
+private func syncDay(_ edit: (inout Scenario) -> Void = { _ in }) throws -> HealthKitSimulation {
+  let samples = (1...12).map { k in
+    """
+    { "type": "stepCount", "source": "watch", "start": \(arrival(k) - 60), "end": \(arrival(k)),
+      "value": \(10 * k), "savedAt": \(arrival(k)) }
+    """
+  }
+  let text = """
+    { "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC", "seed": 7,
+      "health": { "days": 1, "generate": false, "samples": [\(samples.joined(separator: ","))] } }
+    """
+  var scenario = try Scenario.decode(Array(text.utf8), fileName: "sync.json")
+  scenario.app.infoPlist = .file(infoPlist)
+  edit(&scenario)
+  return try HealthKitSimulation(scenario: scenario)
+}
+
+/// The app's launch: a new health store, the upload session on the simulated network with a
+/// 1 s request timeout, the refresh task registered, the observers started.
+private func launchApp(
+  _ simulation: HealthKitSimulation, server: TestHTTPServer, defaults: UserDefaults
+) async throws -> SyncEngine {
+  let engine = SyncEngine(
+    healthStore: HKHealthStore(),
+    session: URLSession(configuration: simulation.urlSessionConfiguration()),
+    serverURL: server.url, defaults: defaults, requestTimeout: 1,
+    now: { simulation.now })
+  engine.registerBackgroundTasks()
+  try await engine.startObservingDataChanges()
+  await simulation.settle()
+  return engine
+}
+
+/// Fresh defaults (the app's own suite, unique per test).
+private func freshDefaults() -> UserDefaults {
+  let name = "sync-tests-\(UUID().uuidString)"
+  let defaults = UserDefaults(suiteName: name)!
+  defaults.removePersistentDomain(forName: name)
+  return defaults
+}
+
+/// The step samples' UUIDs in the store at the end, sorted (what the server must hold).
+private func storeStepUUIDs(_ simulation: HealthKitSimulation) async -> [String] {
+  let found = Mutex<[String]>([])
+  await simulation.run {
+    let query = HKSampleQuery(
+      sampleType: HKQuantityType(.stepCount), predicate: nil, limit: HKObjectQueryNoLimit,
+      sortDescriptors: nil
+    ) { _, samples, _ in
+      found.withLock { $0 = (samples ?? []).map(\.uuid.uuidString).sorted() }
+    }
+    HKHealthStore().execute(query)
+    // The results handler runs in the callback lane.
+    await simulation.settle()
+  }
+  return found.withLock { $0 }
+}
+
+/// The BackgroundTasks and Network log entries as `event@seconds`.
+private func systemLog(_ simulation: HealthKitSimulation) -> [String] {
+  simulation.result.log.compactMap { entry in
+    guard case .system(let event) = entry.kind,
+      event.framework == .backgroundTasks || event.framework == .network
+    else { return nil }
+    var text = "\(event.event)@\(Int(entry.at.seconds))"
+    if case .bool(let success)? = event.details["success"] { text += ":\(success)" }
+    return text
+  }
+}
+
+/// The sample UUID of step sample k (1-based), from the store's UUIDs in arrival order.
+private func stepUUIDsInArrivalOrder(_ server: TestHTTPServer) -> [String] {
+  var seen: [String] = []
+  for request in server.requests {
+    for uuid in request.uuids where !seen.contains(uuid) { seen.append(uuid) }
+  }
+  return seen
+}
+
+@Suite("Background sync under faults", .serialized)
+struct SyncTests {
+  @Test("No fault: 12 arrivals, 12 POSTs of one sample each, 12 UUIDs stored, no retry")
+  func noFault() async throws {
+    let simulation = try syncDay()
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    let requests = server.requests
+    #expect(requests.count == 12)
+    #expect(requests.allSatisfy { $0.method == "POST" && $0.path == "/v1/samples" })
+    #expect(requests.allSatisfy { $0.uuids.count == 1 && $0.idempotencyKey?.count == 64 })
+    // 12 distinct batches, 12 distinct keys.
+    #expect(Set(requests.compactMap(\.idempotencyKey)).count == 12)
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(systemLog(simulation) == [])
+  }
+
+  @Test("500 then 503: the retry launches at 4500 and 5400; the third attempt stores sample 2")
+  func serverErrors() async throws {
+    // Request 1 (660): sample 1, 200. Request 2 (3060): sample 2, 500 → retry from 3960 →
+    // launched at 4500 (the quarter hour after 3960). Request 3 (4500, the retry): sample 2,
+    // 503 → retry from 5400 → launched at 5400 (a quarter hour). Request 4 (5400): sample 2,
+    // 200. Samples 3…12 (5460…27060): requests 5…14. 14 requests, 12 UUIDs; requests 2–4 carry
+    // the same body and so the same key.
+    let (requests, stored, log, expected) = try await runServerErrors()
+    #expect(requests.count == 14)
+    #expect(requests.map(\.uuids.count) == Array(repeating: 1, count: 14))
+    #expect(requests[1].idempotencyKey == requests[2].idempotencyKey)
+    #expect(requests[2].idempotencyKey == requests[3].idempotencyKey)
+    #expect(requests[1].uuids == requests[3].uuids)
+    #expect(Set(requests.compactMap(\.idempotencyKey)).count == 12)
+    #expect(stored == expected)
+    #expect(stored.count == 12)
+    #expect(
+      log == [
+        "submitted@3060", "launched@4500", "submitted@4500", "completed@4500:false",
+        "launched@5400", "completed@5400:true",
+      ])
+  }
+
+  @Test("The same day twice: the same requests, keys and order")
+  func deterministic() async throws {
+    let first = try await runServerErrors()
+    let second = try await runServerErrors()
+    #expect(first.requests == second.requests)
+    #expect(first.log == second.log)
+  }
+
+  /// The 500/503 day; the requests, stored UUIDs, system log and the store's UUIDs.
+  private func runServerErrors() async throws -> (
+    requests: [TestHTTPServer.Request], stored: [String], log: [String], expected: [String]
+  ) {
+    let simulation = try syncDay()
+    let server = try TestHTTPServer(faults: [2: .status(500), 3: .status(503)])
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    return (
+      server.requests, server.storedUUIDs, systemLog(simulation), await storeStepUUIDs(simulation)
+    )
+  }
+
+  @Test("Refused: the listener is closed 3000–4000 s; the retry at 4500 sends sample 2")
+  func refused() async throws {
+    // Sample 2 (3060) meets a closed port: the request never reaches the server → retry from
+    // 3960 → launched at 4500, listener open again: sample 2 stored. The server reads 12
+    // requests (samples 1, 2 at 4500, 3…12), one sample each.
+    let simulation = try syncDay()
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(3000))
+      server.closeListener()
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(4000))
+      try server.reopen()
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    #expect(server.requests.count == 12)
+    #expect(server.requests.allSatisfy { $0.uuids.count == 1 })
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(
+      systemLog(simulation) == [
+        "submitted@3060", "launched@4500", "completed@4500:true",
+      ])
+  }
+
+  @Test(
+    "Hang: request 2 is never answered; the 1 s timeout fails it, the retry at 4500 sends it again"
+  )
+  func hang() async throws {
+    // Request 2 (3060, sample 2) read and not answered: the client times out, nothing stored →
+    // retry from 3960 → 4500: request 3, the same key, stored. 13 requests, 12 UUIDs.
+    let simulation = try syncDay()
+    let server = try TestHTTPServer(faults: [2: .hang])
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    let requests = server.requests
+    try #require(requests.count == 13)
+    #expect(requests[1].idempotencyKey == requests[2].idempotencyKey)
+    #expect(requests[1].uuids == requests[2].uuids)
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(
+      systemLog(simulation) == [
+        "submitted@3060", "launched@4500", "completed@4500:true",
+      ])
+  }
+
+  @Test(
+    "Killed mid-upload: the server stores sample 2, the app dies before the answer; relaunched, it sends the same batch again, stored once"
+  )
+  func killedMidUpload() async throws {
+    // Request 2 (3060): the server commits sample 2, the test crashes the app, no answer; the
+    // anchor stays at sample 1. Relaunched at 3100, the first observer call reads sample 2
+    // again: request 3, the same key, the server already holds it (12 UUIDs in all). Samples
+    // 3…12: requests 4…13.
+    let crashed = Flag()
+    let simulation = try syncDay()
+    let server = try TestHTTPServer(faults: [
+      2: .commitThen {
+        Task {
+          await simulation.crash()
+          crashed.set()
+        }
+      }
+    ])
+    defer { server.stop() }
+    let defaults = freshDefaults()
+    try await simulation.run {
+      _ = try await launchApp(simulation, server: server, defaults: defaults)
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(3100))
+      while !crashed.isSet { try await Task.sleep(for: .milliseconds(5)) }
+      await simulation.relaunch()
+      let engine = try await launchApp(simulation, server: server, defaults: defaults)
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    let requests = server.requests
+    try #require(requests.count == 13)
+    #expect(requests[1].idempotencyKey == requests[2].idempotencyKey)
+    #expect(requests[1].uuids == requests[2].uuids)
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(systemLog(simulation) == [])
+  }
+
+  @Test(
+    "Offline 3000–4600 s: sample 2 fails offline (logged), the retry waits for the network: 5400")
+  func offline() async throws {
+    // 3060: requestFailed (offline) → retry from 3960; 4500 is still offline → 5400, online:
+    // sample 2 stored before sample 3 arrives (5460). The server reads 12 requests.
+    let simulation = try syncDay {
+      $0.phone.offline = [SimulationInstant.seconds(3000)..<SimulationInstant.seconds(4600)]
+    }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    #expect(server.requests.count == 12)
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(
+      systemLog(simulation) == [
+        "requestFailed@3060", "submitted@3060", "launched@5400", "completed@5400:true",
+      ])
+  }
+
+  @Test("Locked 3000–4000 s: the background wake's read fails, the retry at 4500 sends sample 2")
+  func locked() async throws {
+    // 3060, locked: background delivery wakes the app (the first delivery comes at once); the
+    // anchored query fails with errorDatabaseInaccessible → retry from 3960 → 4500, unlocked:
+    // sample 2 stored. The unlock at 4000 calls no observer (the wake told it already). 12
+    // requests.
+    let simulation = try syncDay {
+      $0.health?.lockPeriods = [SimulationInstant.seconds(3000)..<SimulationInstant.seconds(4000)]
+    }
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    #expect(server.requests.count == 12)
+    #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
+    #expect(server.storedUUIDs.count == 12)
+    #expect(
+      systemLog(simulation) == ["submitted@3060", "launched@4500", "completed@4500:true"])
+    let wakes = simulation.result.log.compactMap { entry -> Int? in
+      guard case .backgroundDelivery(let delivery) = entry.kind, delivery.event == .wake else {
+        return nil
+      }
+      return Int(entry.at.seconds)
+    }
+    #expect(wakes == [3060])
+  }
+
+  @Test("The anchor survives an archive round trip (NSSecureCoding)")
+  func anchorArchive() throws {
+    let anchor = HKQueryAnchor(fromValue: 42)
+    let data = try NSKeyedArchiver.archivedData(withRootObject: anchor, requiringSecureCoding: true)
+    let back = try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: data)
+    #expect(back == anchor)
+  }
+
+  @Test("SHA-256 of \"abc\" and of the empty message (FIPS 180-4 examples)")
+  func sha256() {
+    #expect(
+      sha256Hex(Array("abc".utf8))
+        == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+    #expect(
+      sha256Hex([]) == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855")
+    // 56 bytes: the padding spills into a second block.
+    #expect(
+      sha256Hex(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8))
+        == "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1")
+  }
+}

@@ -4,6 +4,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutCore
+import WorkoutHealth
 import WorkoutScenario
 
 @testable import SimulatedHealthKit

@@ -529,10 +529,12 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
+  ///
+  /// It does not wait for holds: the app code a hold waits on (a widget's `getTimeline`, a
+  /// background task) makes async calls itself, and they must return while its hold is open.
   @concurrent package func deliver() async {
     await drain()
     await yieldToApp()
-    await waitForHolds()
   }
 
   /// Lets the main actor and other ready tasks run (work delegates scheduled).

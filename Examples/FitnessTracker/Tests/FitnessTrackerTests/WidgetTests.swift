@@ -118,4 +118,32 @@ struct WidgetTests {
       #expect(app.selectedTab == .dashboard)
     }
   }
+
+  @Test("A new goal reloads the widget: its ring uses 8000 from 00:05")
+  @MainActor func goalReload() async throws {
+    let simulation = try simulation("midnight")
+    try await simulation.run {
+      let defaults = simulation.appGroupDefaults(Settings.appGroup)
+      let app = AppModel(healthStore: HKHealthStore(), defaults: defaults, clock: clock(simulation))
+      try await app.dashboard.reader.requestAuthorization()
+      _ = await app.dashboard.load()
+      let kind = FitnessTimelineProvider.kind
+      await simulation.installWidget(
+        kind: kind, family: .systemSmall,
+        provider: FitnessTimelineProvider(
+          settings: Settings(defaults: defaults), clock: clock(simulation)))
+      // 00:05 on June 11 (6 minutes after the install, past the 5-minute floor).
+      try await simulation.advance(to: local(2026, 6, 11, 0, 5))
+      app.settings.setStepGoal(8000)
+      try await simulation.advance(by: .seconds(1))
+      let status = try #require(simulation.widgetStatus(kind: kind, family: .systemSmall))
+      #expect(status.reloads.map(\.reason) == [.install, .app])
+      #expect(status.reloads.last?.date == local(2026, 6, 11, 0, 5))
+      let shown = try #require(
+        simulation.widgetShown(kind: kind, family: .systemSmall, as: FitnessEntry.self))
+      #expect(shown.entry.stepGoal == 8000)
+      // The snapshot is of June 10: no steps on June 11's face.
+      #expect(shown.entry.smallFace.steps == nil)
+    }
+  }
 }

@@ -55,7 +55,8 @@ extension HealthKitSimulation {
 
   /// How long, in wall-clock time, `advance` keeps virtual time at an instant for app work the
   /// system waits on (a network upload inside a background task) before it goes on without
-  /// the answer: 5 s by default. The work's virtual duration is zero; a test of an app that
+  /// the answer: 30 s by default (room for a loaded machine running tests in parallel). The
+  /// work's virtual duration is zero; a test of an app that
   /// never answers can shorten the wait.
   public var appWorkGrace: Duration {
     get { state.withLock { $0.appWorkGrace } }

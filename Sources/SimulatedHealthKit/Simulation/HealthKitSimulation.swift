@@ -384,7 +384,7 @@ public final class HealthKitSimulation: Sendable {
     var holds: [Int: String] = [:]
     var nextHold = 0
     /// ``HealthKitSimulation/appWorkGrace``.
-    var appWorkGrace: Duration = .seconds(5)
+    var appWorkGrace: Duration = .seconds(30)
 
     init(session: SimulationSession, health: HealthStore, authorization: AuthorizationState) {
       self.session = session

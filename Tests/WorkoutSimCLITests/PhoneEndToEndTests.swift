@@ -78,8 +78,11 @@ import WorkoutSimCLI
     #expect(days(evening, "month").count == 30)
     #expect(evening["settings"]?["healthKitStatus"] == .string("requested"))
     #expect(evening["settings"]?["stepGoal"] == .number(10_000))
-    // The widget shows the snapshot the dashboard just wrote.
+    // The widget shows the snapshot the dashboard just wrote: its provider is registered at
+    // launch, after the launch's dashboard load, so the first (free) timeline at 18:00 has it.
     #expect(evening["widgets"]?["systemSmall"]?["steps"] == .number(8372))
+    #expect(
+      evening["widgets"]?["systemSmall"]?["entryDate"] == .string("2026-06-10T18:00:00+02:00"))
     #expect(evening["widgets"]?["systemMedium"]?["heartRate"] == .number(72))
     #expect(evening["widgets"]?["systemSmall"]?["url"] == .string("fitnesstracker://dashboard"))
 
@@ -91,6 +94,16 @@ import WorkoutSimCLI
 
     // 18:31: the Watch's 300 (saved 18:15) and 150 (saved 18:30) have arrived: 8822.
     #expect(later["dashboard"]?["steps"] == .number(8822))
+    // The widget shows WidgetKit's timeline, not the dashboard: the provider's policy is
+    // `.after(now + 15 min)`, so it reloaded at 18:15 and 18:30 (budget 40: 2 used), each time
+    // reading the snapshot written at 18:00 (8372 steps); the 18:31 load writes 8822 but does
+    // not ask WidgetKit to reload. The 18:30 timeline's first entry is at 18:30.
+    let laterSmall = try #require(later["widgets"]?["systemSmall"])
+    #expect(laterSmall["entryDate"] == .string("2026-06-10T18:30:00+02:00"))
+    #expect(laterSmall["steps"] == .number(8372))
+    #expect(laterSmall["dataAsOf"] == .string("2026-06-10T18:00:00+02:00"))
+    #expect(
+      later["widgets"]?["systemMedium"]?["entryDate"] == .string("2026-06-10T18:30:00+02:00"))
 
     // 00:01 Thursday: a new local day without steps; Wednesday's column now has everything:
     // 8372 + 300 + 150 = 8822; no sleep yet for the night ending Thursday; the last 24 h from
@@ -105,7 +118,45 @@ import WorkoutSimCLI
     #expect(thursdayWeek.last?["date"] == .string("2026-06-11"))
     #expect(thursdayWeek.last?["steps"] == .null)
     #expect(thursdayWeek.dropLast().last?["steps"] == .number(8822))
-    #expect(midnight["widgets"]?["systemSmall"]?["steps"] == .null)
+    // The widget: reloads every 15 min from 18:30 to 00:00 (23 on Wednesday, within 40); the
+    // 00:00 timeline read the 18:31 snapshot (Wednesday's, so no steps on Thursday's face), its
+    // first entry at 00:00; the Medium face keeps the heart rate (72 at 17:50).
+    let midnightSmall = try #require(midnight["widgets"]?["systemSmall"])
+    #expect(midnightSmall["steps"] == .null)
+    #expect(midnightSmall["entryDate"] == .string("2026-06-11T00:00:00+02:00"))
+    #expect(midnightSmall["dataAsOf"] == .string("2026-06-10T18:31:00+02:00"))
+    #expect(midnight["widgets"]?["systemMedium"]?["heartRate"] == .number(72))
+  }
+
+  /// A budget of 2 reloads a day (Fixtures/phone-budget.json, otherwise phone-day.json): the
+  /// free first timeline at 18:00, the policy's reloads at 18:15 (1 left) and 18:30 (0 left);
+  /// the one due at 18:45 waits for local midnight, so the faces stop refreshing after the 2nd
+  /// reload. Thursday's budget is 2 again: the deferred reload happens at 00:00.
+  @Test func aSpentWidgetBudgetFreezesTheFacesUntilMidnight() throws {
+    let instants = try document([
+      "--scenario", try Binary.fixture("phone-budget.json"), "--at", "31:00", "--at", "1:00:00",
+      "--at", "2026-06-11T00:01:00+02:00",
+    ])
+    try #require(instants.count == 3)
+    let (later, hour, midnight) = (instants[0], instants[1], instants[2])
+    // 18:31: the 18:30 timeline, of the 18:00 snapshot (8372), as with the default budget.
+    #expect(
+      later["widgets"]?["systemSmall"]?["entryDate"] == .string("2026-06-10T18:30:00+02:00"))
+    #expect(later["widgets"]?["systemSmall"]?["steps"] == .number(8372))
+    // 19:00: with budget left it would show the 19:00 reload of the 18:31 snapshot (8822);
+    // spent, it still shows the 18:30 entry and 8372, while the dashboard has 8822.
+    let hourSmall = try #require(hour["widgets"]?["systemSmall"])
+    #expect(hour["dashboard"]?["steps"] == .number(8822))
+    #expect(hourSmall["entryDate"] == .string("2026-06-10T18:30:00+02:00"))
+    #expect(hourSmall["steps"] == .number(8372))
+    #expect(hourSmall["dataAsOf"] == .string("2026-06-10T18:00:00+02:00"))
+    #expect(
+      hour["widgets"]?["systemMedium"]?["entryDate"] == .string("2026-06-10T18:30:00+02:00"))
+    // 00:01: the deferred reload at 00:00 read the 19:00 snapshot (Wednesday's: no steps).
+    let midnightSmall = try #require(midnight["widgets"]?["systemSmall"])
+    #expect(midnightSmall["entryDate"] == .string("2026-06-11T00:00:00+02:00"))
+    #expect(midnightSmall["steps"] == .null)
+    #expect(midnightSmall["dataAsOf"] == .string("2026-06-10T19:00:00+02:00"))
   }
 
   /// Without `--at`: t = 0 and the scenario's end, its last timeline action (6:01:00).

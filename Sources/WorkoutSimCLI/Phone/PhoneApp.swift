@@ -4,6 +4,7 @@ import FitnessTrackerWidget
 import Foundation
 import SimulatedHealthKit
 import SimulatedUserNotifications
+import SimulatedWidgetKit
 import Synchronization
 import WorkoutCore
 
@@ -11,8 +12,11 @@ import WorkoutCore
 /// `t = 0` as a user opens it the first time (`AppModel.launch()`: it asks for Health access and
 /// schedules the weekly summary, answered by the scenario's `authorization`), moved to instants, and read into ``PhoneScreens`` through the
 /// app's own models: `DashboardModel` (which also writes the widget's snapshot to the App
-/// Group), `HistoryModel` for the week and the month, `Settings`, and the widget's
-/// `FitnessEntry` faces.
+/// Group), `HistoryModel` for the week and the month, `Settings`, and the widget's faces as
+/// WidgetKit shows them: the widget extension's `FitnessTimelineProvider` registered for its
+/// kind at launch with a Small and a Medium widget installed, each face the `FitnessEntry` its
+/// current timeline shows at the instant (`widgetShown(kind:family:at:as:)`), reloaded on the
+/// provider's policy within `phone.widgetBudget` (docs/phone.md#widgets).
 ///
 /// The App Group is the simulation's (`appGroupDefaults(Settings.appGroup)`: a suite of its own
 /// per simulation); local times are in the device's time zone at the instant (the scenario's
@@ -44,11 +48,22 @@ final class PhoneApp {
 
   /// Launches the app at virtual now: it asks for Health access (answered by the scenario;
   /// an error leaves the app unconnected, as on a device).
+  /// Then the widget extension's provider is registered for `FitnessTimelineProvider.kind`
+  /// and a Small and a Medium widget are installed (kept if the scenario's `phone.widgets`
+  /// has them): their first, free timelines read the snapshot the launch's dashboard wrote.
   static func launch(simulation: HealthKitSimulation) async -> PhoneApp {
     let app = PhoneApp(simulation: simulation)
     await app.delivered { try? await app.model.launch() }
+    let provider = FitnessTimelineProvider(settings: app.settings, clock: app.clock)
+    await simulation.registerWidget(kind: FitnessTimelineProvider.kind, provider: provider)
+    for family in Self.widgetFamilies {
+      await simulation.installWidget(kind: FitnessTimelineProvider.kind, family: family)
+    }
     return app
   }
+
+  /// The widget families the phone command shows, in the document's order.
+  static let widgetFamilies: [WidgetFamily] = [.systemSmall, .systemMedium]
 
   /// Runs the app's `work` while the system delivers its callbacks: a query's results handler
   /// waits in the simulation's lane until something drains it, as the system does on a
@@ -76,7 +91,9 @@ final class PhoneApp {
   }
 
   /// What every screen shows at virtual now: the models loaded in the app's order (the
-  /// dashboard first: its load writes the snapshot the widget reads).
+  /// dashboard first: its load writes the snapshot the widget's next reload reads), and the
+  /// installed widgets' faces as their current timelines show them now (a timeline made at the
+  /// last reload, so a face may lag the dashboard; the load does not ask WidgetKit to reload).
   func screens() async -> PhoneScreens {
     let now = simulation.now
     let zone = simulation.deviceTimeZone(at: simulation.instant(of: now))
@@ -84,9 +101,11 @@ final class PhoneApp {
     let week = await delivered { await self.history.load(.week) }
     let month = await delivered { await self.history.load(.month) }
     let access = await delivered { await self.reader.access() }
-    let entry = FitnessEntry(
-      date: now, snapshot: WidgetSnapshot.read(from: settings.defaults),
-      stepGoal: settings.stepGoal, calendar: clock.calendar())
+    let faces = Self.widgetFamilies.compactMap { family -> PhoneScreens.WidgetFace? in
+      let shown = simulation.widgetShown(
+        kind: FitnessTimelineProvider.kind, family: family, at: now, as: FitnessEntry.self)
+      return shown.flatMap { $0.entry.face(for: family) }.map { Self.face($0, zone: zone) }
+    }
     return PhoneScreens(
       clock: clock(at: now),
       dashboard: Self.dashboard(dashboardScreen, zone: zone),
@@ -96,10 +115,7 @@ final class PhoneApp {
         stepGoal: Double(settings.stepGoal), notificationsEnabled: settings.notificationsEnabled,
         notificationPermission: await delivered { await Self.permission() }.rawValue,
         healthKitStatus: access.rawValue),
-      widgets: [
-        Self.face(.small(entry.smallFace), zone: zone),
-        Self.face(.medium(entry.mediumFace), zone: zone),
-      ],
+      widgets: faces,
       nextNotification: await delivered { await self.nextNotification(zone: zone) })
   }
 

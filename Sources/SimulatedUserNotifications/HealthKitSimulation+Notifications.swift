@@ -47,6 +47,8 @@ extension HealthKitSimulation {
       }
     }
     await deliver()
+    // A control, not an app call: it waits for the delegate's answer too.
+    await waitForHolds()
     return true
   }
 

@@ -88,6 +88,8 @@ extension HealthKitSimulation {
     startWidgetTimer()
     for callback in callbacks { enqueue(callback) }
     await deliver()
+    // A control, not an app call: it waits for the providers' answers too.
+    await waitForHolds()
   }
 
   /// The user adds a widget of `kind` in `family` to the Home Screen now (or, for accessory
@@ -104,6 +106,8 @@ extension HealthKitSimulation {
     startWidgetTimer()
     for callback in callbacks { enqueue(callback) }
     await deliver()
+    // A control, not an app call: it waits for the providers' answers too.
+    await waitForHolds()
   }
 
   /// `registerWidget(kind:provider:)` then `installWidget(kind:family:)`.

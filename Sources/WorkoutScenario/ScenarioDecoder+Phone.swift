@@ -6,6 +6,9 @@ import WorkoutJSON
 /// The `phone` key: the paired iPhone's network, widgets, reload budget, Background App Refresh
 /// and charging (docs/scenario-format.md#the-phone).
 extension ScenarioDecoder {
+  /// The most widgets `phone.widgets` may list: 100 (a project limit, far above a Home Screen's
+  /// pages of widgets; each one is a timeline the simulation keeps).
+  static let maximumWidgets = 100
   static let phoneKeys = ["network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging"]
   static let phoneNetworkKeys = ["offline", "offlineDaily"]
   static let widgetKeys = ["kind", "family"]
@@ -58,10 +61,17 @@ extension ScenarioDecoder {
   }
 
   /// `widgets`: `[{ "kind": "StepsWidget", "family": "systemSmall" }]`; a kind and family
-  /// listed twice is refused (the Home Screen shows one widget per kind and family here).
+  /// listed twice is refused (the Home Screen shows one widget per kind and family here), and
+  /// so are more than ``maximumWidgets``.
   func widgets(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
     -> [Scenario.Phone.Widget]
   {
+    if case .array(let elements) = value, elements.count > Self.maximumWidgets {
+      throw fail(
+        path,
+        "\(elements.count) widgets are more than a phone holds (expected at most \(Self.maximumWidgets): one per kind and family on the Home Screen, the Lock Screen and the Watch)"
+      )
+    }
     let widgets = try array(value, at: path, of: "widgets { \"kind\", \"family\" }") {
       element, elementPath throws(ScenarioError) in
       let fields = try healthMembers(
@@ -89,8 +99,14 @@ extension ScenarioDecoder {
         options: Self.widgetFamilies)
       return Scenario.Phone.Widget(kind: kind, family: family)
     }
+    var firstIndex: [String: Int] = [:]
     for (index, widget) in widgets.enumerated() {
-      guard let earlier = widgets[..<index].firstIndex(of: widget) else { continue }
+      // Kind and family joined by a character a family name never holds: one probe per widget.
+      let key = widget.family + "\u{0}" + widget.kind
+      guard let earlier = firstIndex[key] else {
+        firstIndex[key] = index
+        continue
+      }
       throw fail(
         path.appending(index: index),
         "the widget \(JSONPath.quoted(widget.kind)) in \(JSONPath.quoted(widget.family)) is listed twice (also at \(path.appending(index: earlier)); list each kind and family once)"

@@ -30,6 +30,11 @@ struct PreparedScenario {
     self.timeZone = zone
     try Self.checkSampleBudget(scenario, overrides: overrides, file: file)
     _ = try scenario.infoPlistFileKeys(fileName: file)
+    // The arrays the simulated frameworks read (BackgroundTasks' permitted identifiers) are
+    // checked here too, so `validate` refuses a bad one before any run.
+    for key in Scenario.infoPlistStringArrayKeys {
+      _ = try scenario.infoPlistStringArray(key, fileName: file)
+    }
     self.athlete = scenario.athlete
     let activity = overrides.activity ?? scenario.activity
     let course: Course

@@ -26,6 +26,11 @@ extension Scenario {
     return Set(dictionary.keys)
   }
 
+  /// The Info.plist keys whose value the simulated frameworks read as an array of strings,
+  /// checked when a run is prepared: `BGTaskSchedulerPermittedIdentifiers` (Apple doc:
+  /// https://developer.apple.com/documentation/bundleresources/information-property-list/bgtaskschedulerpermittedidentifiers).
+  package static let infoPlistStringArrayKeys = ["BGTaskSchedulerPermittedIdentifiers"]
+
   /// The array of strings under `key` in the app's Info.plist (`app.infoPlist`, inline or a
   /// `.plist` file), for example BackgroundTasks' `BGTaskSchedulerPermittedIdentifiers`
   /// (https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler: "the

@@ -190,6 +190,12 @@ struct PhoneDecodingTests {
         ))
         == "p.json: phone.widgets[2]: the widget \"W\" in \"systemSmall\" is listed twice (also at phone.widgets[0]; list each kind and family once)"
     )
+    // 101 distinct widgets: one more than the limit of 100.
+    let many = (0...100).map { #"{ "kind": "W\#($0)", "family": "systemSmall" }"# }
+    #expect(
+      errorLine(phone(#"{ "widgets": [ "# + many.joined(separator: ", ") + " ] }"))
+        == "p.json: phone.widgets: 101 widgets are more than a phone holds (expected at most 100: one per kind and family on the Home Screen, the Lock Screen and the Watch)"
+    )
     #expect(
       errorLine(phone(#"{ "widgets": { "kind": "W" } }"#))
         == "p.json: phone.widgets: an object is not an array (expected widgets { \"kind\", \"family\" })"

@@ -106,4 +106,21 @@ import WorkoutSimulation
       #expect(error.fileName == "Scenarios/s.json")
     }
   }
+
+  @Test func preparingARunRefusesABadPermittedIdentifiersValue() throws {
+    // `validate`, `run`, `check` and the Swift API prepare the run through SimulationSession:
+    // a bad array is refused there, before any run, with the same message.
+    let scenario = try inline(#""BGTaskSchedulerPermittedIdentifiers": "com.example.refresh""#)
+    do {
+      _ = try SimulationSession(scenario)
+      Issue.record("a session was made")
+    } catch {
+      #expect(
+        error.description
+          == "s: app.infoPlist.BGTaskSchedulerPermittedIdentifiers: the value is not an array of strings (expected an array such as [\"com.example.refresh\"])"
+      )
+    }
+    let good = try inline(#""BGTaskSchedulerPermittedIdentifiers": ["com.example.refresh"]"#)
+    _ = try SimulationSession(good)
+  }
 }

@@ -11,6 +11,19 @@
 //   after the app runs on Sunday 20:00 CEST: + 4000 (in the store at 13:00) = 34 000.
 // Scenarios/summary-trip.json: from Saturday 2026-06-06 the phone is in New York; the next
 //   Monday 09:00 is 09:00 EDT = 13:00 UTC; the week's 8000 steps, no heart rate, no workouts.
+// Scenarios/summary-workouts.json: t = 0 at 08:00 CEST (UTC+2) on Monday 2026-06-01
+//   (2026-06-01T00:00Z = 1 780 272 000 s: 20 605 days × 86 400; t = 0 is 06:00Z = 1 780 293 600).
+//   The watch app saves four 20-minute runs through its session and builder: Tuesday 2 and
+//   Thursday 4 at 18:00 CEST, Monday 8 at 00:30 CEST (= Sunday 7 22:30 UTC) and at 09:30 CEST.
+//   The week before Monday 8 09:00 CEST (07:00 UTC = 1 780 902 000) is June 1 00:00 CEST to
+//   June 8 00:00 CEST: steps 5000 + 7000 = 12 000; heart rate (60 + 90) / 2 = 75 (the builder's
+//   own heart-rate samples stay out of the store: only the HKWorkout lands there,
+//   docs/swift-api.md); workouts started in it: Tuesday and Thursday = 2 (Monday 00:30 CEST is
+//   after the local week, though before its end in UTC, June 8 02:00 CEST) →
+//   "12000 steps, average heart rate 75 bpm, 2 workouts."
+//   The next week (June 8 to 15) at Monday 10:00 CEST: the 1000 steps and 120 bpm of Monday
+//   00:05-00:40 and the runs at 00:30 and 09:30 → "1000 steps, average heart rate 120 bpm,
+//   2 workouts."
 import FitnessTracker
 import FitnessTrackerKit
 import Foundation
@@ -113,4 +126,79 @@ struct WeeklySummaryTests {
       #expect(screen.healthAccess == .requested)
     }
   }
+
+  @Test("Workouts the watch app saved: Tuesday and Thursday count, Monday 00:30 and 09:30 do not")
+  @MainActor func workoutsCounted() async throws {
+    let simulation = try simulation("summary-workouts")
+    try await simulation.run {
+      let store = HKHealthStore()
+      let app = AppModel(
+        healthStore: store, defaults: simulation.appGroupDefaults(Settings.appGroup),
+        clock: clock(simulation))
+      try await app.launch()
+      // At launch the next delivery is today 09:00 CEST, for May 25 to June 1: no data.
+      #expect(
+        await app.summary.nextNotification()?.body == "0 steps, no heart-rate data, 0 workouts.")
+      try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+
+      let tuesday = try await saveRun(simulation, store, at: local(2026, 6, 2, 18))
+      #expect(tuesday.startDate == Date(timeIntervalSince1970: 1_780_416_000))  // 06-02T16:00Z
+      #expect(tuesday.endDate == Date(timeIntervalSince1970: 1_780_417_200))  // + 1200 s
+      _ = try await saveRun(simulation, store, at: local(2026, 6, 4, 18))
+      let early = try await saveRun(simulation, store, at: local(2026, 6, 8, 0, 30))
+      #expect(early.startDate == Date(timeIntervalSince1970: 1_780_871_400))  // 06-07T22:30Z
+
+      // Monday 08:00 CEST: the app runs and refreshes the body of the 09:00 delivery.
+      try await simulation.advance(to: local(2026, 6, 8, 8))
+      await app.becameActive()
+      let reader = HealthReader(healthStore: store, clock: clock(simulation))
+      #expect(await reader.workoutCount(from: local(2026, 6, 1), to: local(2026, 6, 8)) == 2)
+      // The same week in UTC would take the 00:30 CEST run in (June 1 00:00Z to June 8 00:00Z).
+      #expect(
+        await reader.workoutCount(
+          from: Date(timeIntervalSince1970: 1_780_272_000),
+          to: Date(timeIntervalSince1970: 1_780_876_800)) == 3)
+      let next = try #require(await app.summary.nextNotification())
+      #expect(next.fireDate == Date(timeIntervalSince1970: 1_780_902_000))  // 06-08T07:00Z
+      #expect(next.body == "12000 steps, average heart rate 75 bpm, 2 workouts.")
+
+      try await simulation.advance(to: Date(timeIntervalSince1970: 1_780_902_000))
+      let delivered = await UNUserNotificationCenter.current().deliveredNotifications()
+      let summary = try #require(
+        delivered.first { $0.date == Date(timeIntervalSince1970: 1_780_902_000) })
+      #expect(summary.request.content.body == "12000 steps, average heart rate 75 bpm, 2 workouts.")
+
+      // Monday 09:30 CEST: a run after the delivery; at 10:00 the app runs again and the next
+      // Monday's body (June 8 to 15) counts the two Monday runs.
+      _ = try await saveRun(simulation, store, at: local(2026, 6, 8, 9, 30))
+      try await simulation.advance(to: local(2026, 6, 8, 10))
+      await app.becameActive()
+      let following = try #require(await app.summary.nextNotification())
+      #expect(following.fireDate == Date(timeIntervalSince1970: 1_781_506_800))  // + 7 × 86 400
+      #expect(following.body == "1000 steps, average heart rate 120 bpm, 2 workouts.")
+    }
+  }
+}
+
+/// What a watch app does to record a run: at `start` an `HKWorkoutSession` with its
+/// `HKLiveWorkoutBuilder` and live data source, `startActivity(with:)` and `beginCollection(at:)`,
+/// 20 minutes, then `end()`, `endCollection(at:)` and `finishWorkout()`, which saves the workout.
+@MainActor
+private func saveRun(_ simulation: HealthKitSimulation, _ store: HKHealthStore, at start: Date)
+  async throws -> HKWorkout
+{
+  try await simulation.advance(to: start)
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = .running
+  configuration.locationType = .outdoor
+  let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+  let builder = session.associatedWorkoutBuilder()
+  builder.dataSource = HKLiveWorkoutDataSource(
+    healthStore: store, workoutConfiguration: configuration)
+  session.startActivity(with: simulation.now)
+  try await builder.beginCollection(at: simulation.now)
+  try await simulation.advance(by: .seconds(20 * 60))
+  session.end()
+  try await builder.endCollection(at: simulation.now)
+  return try #require(try await builder.finishWorkout())
 }

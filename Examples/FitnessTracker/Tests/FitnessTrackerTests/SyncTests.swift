@@ -62,14 +62,14 @@ private func syncDay(_ edit: (inout Scenario) -> Void = { _ in }) throws -> Heal
 }
 
 /// The app's launch: a new health store, the upload session on the simulated network with a
-/// 1 s request timeout, the refresh task registered, the observers started.
+/// 5 s request timeout (a wall-clock timeout: room for a loaded machine; only the hang test waits it out), the refresh task registered, the observers started.
 private func launchApp(
   _ simulation: HealthKitSimulation, server: TestHTTPServer, defaults: UserDefaults
 ) async throws -> SyncEngine {
   let engine = SyncEngine(
     healthStore: HKHealthStore(),
     session: URLSession(configuration: simulation.urlSessionConfiguration()),
-    serverURL: server.url, defaults: defaults, requestTimeout: 1,
+    serverURL: server.url, defaults: defaults, requestTimeout: 5,
     now: { simulation.now })
   engine.registerBackgroundTasks()
   try await engine.startObservingDataChanges()
@@ -225,7 +225,7 @@ struct SyncTests {
   }
 
   @Test(
-    "Hang: request 2 is never answered; the 1 s timeout fails it, the retry at 4500 sends it again"
+    "Hang: request 2 is never answered; the 5 s timeout fails it, the retry at 4500 sends it again"
   )
   func hang() async throws {
     // Request 2 (3060, sample 2) read and not answered: the client times out, nothing stored →

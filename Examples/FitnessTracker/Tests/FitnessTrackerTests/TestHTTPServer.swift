@@ -126,19 +126,30 @@ final class TestHTTPServer: Sendable {
   }
 
   /// The accept loop: polls the listener every 10 ms, handles one connection at a time.
+  ///
+  /// The poll and the accept run under the lock, so `stop()` and `closeListener()` (which
+  /// take it) never close the listener while this thread uses its descriptor: a closed
+  /// descriptor's number is reused at once by the next socket (another test's server), and
+  /// an accept on it would take that server's connection.
   private func serve() {
     while true {
-      let (running, listener) = state.withLock { ($0.running, $0.listener) }
-      guard running else { return }
-      guard listener >= 0 else {
-        usleep(5000)
-        continue
+      enum Next {
+        case stop, idle
+        case connection(Int32)
       }
-      var poller = pollfd(fd: listener, events: Int16(POLLIN), revents: 0)
-      guard poll(&poller, 1, 10) > 0 else { continue }
-      let connection = accept(listener, nil, nil)
-      guard connection >= 0 else { continue }
-      handle(connection)
+      let next = state.withLock { state -> Next in
+        guard state.running else { return .stop }
+        guard state.listener >= 0 else { return .idle }
+        var poller = pollfd(fd: state.listener, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 10) > 0 else { return .idle }
+        let connection = accept(state.listener, nil, nil)
+        return connection >= 0 ? .connection(connection) : .idle
+      }
+      switch next {
+      case .stop: return
+      case .idle: usleep(1000)
+      case .connection(let connection): handle(connection)
+      }
     }
   }
 

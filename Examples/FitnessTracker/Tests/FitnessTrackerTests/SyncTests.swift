@@ -248,6 +248,63 @@ struct SyncTests {
     #expect(systemLog(simulation) == [])
   }
 
+  @Test("Generated history with ECGs: the launch uploads the four types, 2 ECGs among them")
+  func generatedWithECGs() async throws {
+    // Generated days 2026-02-28, 03-01 and 03-02 (t = 0 at 03-02 00:00), an ECG every day
+    // (`ecg.everyDays` 1), the Watch worn day and night and never charging, no workouts: the
+    // generator puts one 30 s ECG on each day at wake + 1 h or later (docs/health-data.md#ecg-recordings), so
+    // before t = 0 the store holds exactly 2 (02-28, 03-01); today's is after 06:45 + 1 h.
+    // The run ends at t = 1 s, right after the launch: the four observers' first calls, in the
+    // order steps, heart rate, active energy, ECG, each POST one batch of everything pending:
+    // 4 requests. The generated quantity counts are not known by hand: they are checked against
+    // the store's own HKSampleQuery of each type.
+    let text = """
+      { "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC", "seed": 7,
+        "health": { "days": 3, "habits": { "wearsWatch": true, "charging": [] },
+                    "ecg": { "everyDays": 1 } } }
+      """
+    var scenario = try Scenario.decode(Array(text.utf8), fileName: "sync-ecg.json")
+    scenario.app.infoPlist = .file(infoPlist)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(1))
+      await simulation.settle()
+      _ = engine
+    }
+    let ecgType = SyncedType.electrocardiogram.rawValue
+    let requests = server.requests
+    let objects = requests.map { request in
+      (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+    }
+    #expect(
+      objects.map { $0["type"] as? String ?? "?" } == SyncedType.allCases.map(\.rawValue))
+    let stored = server.storedSamples
+    let storedOf = { (type: String) in stored.filter { $0.value["type"] == type }.keys.sorted() }
+    for type in SyncedType.allCases {
+      #expect(storedOf(type.rawValue) == (await storeUUIDs(simulation, of: type.sampleType)))
+    }
+    #expect(storedOf(ecgType).count == 2)
+    // Each ECG carries its average heart rate in count/min and classification 1 (sinus rhythm),
+    // 30 s from start to end.
+    let ecgs = (objects.last?["samples"] as? [[String: Any]]) ?? []
+    #expect(ecgs.count == 2)
+    for ecg in ecgs {
+      #expect(
+        Set(ecg.keys) == ["classification", "end", "start", "type", "unit", "uuid", "value"])
+      #expect(ecg["classification"] as? Int == 1)
+      #expect(ecg["unit"] as? String == "count/min")
+      #expect(ecg["type"] as? String == ecgType)
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+      let start = formatter.date(from: ecg["start"] as? String ?? "")
+      let end = formatter.date(from: ecg["end"] as? String ?? "")
+      #expect(start.flatMap { s in end.map { $0.timeIntervalSince(s) } } == 30)
+    }
+  }
+
   @Test("500 then 503: the retry launches at 4500 and 5400; the third attempt stores sample 2")
   func serverErrors() async throws {
     // Request 1 (660): sample 1, 200. Request 2 (3060): sample 2, 500 → retry from 3960 →

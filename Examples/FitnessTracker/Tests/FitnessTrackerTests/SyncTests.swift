@@ -44,13 +44,16 @@ private let infoPlist = URL(fileURLWithPath: #filePath)
   .appendingPathComponent("App/Info.plist").path
 
 /// The day's simulation, changed by `edit`.
-private func syncDay(_ edit: (inout Scenario) -> Void = { _ in }) throws -> HealthKitSimulation {
-  let samples = (1...12).map { k in
+private func syncDay(
+  extra: [String] = [], _ edit: (inout Scenario) -> Void = { _ in }
+) throws -> HealthKitSimulation {
+  let steps = (1...12).map { k in
     """
     { "type": "stepCount", "source": "watch", "start": \(arrival(k) - 60), "end": \(arrival(k)),
       "value": \(10 * k), "savedAt": \(arrival(k)) }
     """
   }
+  let samples = steps + extra
   let text = """
     { "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC", "seed": 7,
       "health": { "days": 1, "generate": false, "samples": [\(samples.joined(separator: ","))] } }
@@ -87,10 +90,16 @@ private func freshDefaults() -> UserDefaults {
 
 /// The step samples' UUIDs in the store at the end, sorted (what the server must hold).
 private func storeStepUUIDs(_ simulation: HealthKitSimulation) async -> [String] {
+  await storeUUIDs(simulation, of: HKQuantityType(.stepCount))
+}
+
+/// The UUIDs of the samples of `type` in the store at the end, sorted.
+private func storeUUIDs(_ simulation: HealthKitSimulation, of type: HKSampleType) async -> [String]
+{
   let found = Mutex<[String]>([])
   await simulation.run {
     let query = HKSampleQuery(
-      sampleType: HKQuantityType(.stepCount), predicate: nil, limit: HKObjectQueryNoLimit,
+      sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
       sortDescriptors: nil
     ) { _, samples, _ in
       found.withLock { $0 = (samples ?? []).map(\.uuid.uuidString).sorted() }
@@ -145,6 +154,155 @@ struct SyncTests {
     #expect(server.storedUUIDs == (await storeStepUUIDs(simulation)))
     #expect(server.storedUUIDs.count == 12)
     #expect(systemLog(simulation) == [])
+  }
+
+  @Test("No fault, three types: 12 step, 3 heart-rate, 2 energy arrivals make 17 POSTs")
+  func noFaultThreeTypes() async throws {
+    // Besides the 12 step samples: heart rate j (j = 1…3), an instant sample at
+    // h_j = 1260 + 2400·(j − 1) = 1260, 3660, 6060 s (00:21, 01:01, 01:41), 72, 95, 130 count/min;
+    // active energy m (m = 1, 2) from e_m − 60 to e_m, e_m = 1860 + 2400·(m − 1) = 1860, 4260 s
+    // (00:30–00:31, 01:10–01:11), 4.5 and 12.25 kcal. Every arrival is 600 s from the next one,
+    // so each wakes its own type's observer alone and makes one POST of that one sample:
+    // 12 + 3 + 2 = 17 requests, in arrival order
+    // 660 S, 1260 H, 1860 E, 3060 S, 3660 H, 4260 E, 5460 S, 6060 H, then S at 7860…27060 (9).
+    let heartRates = [(1260, 72), (3660, 95), (6060, 130)].map { at, value in
+      """
+      { "type": "heartRate", "source": "watch", "start": \(at), "value": \(value), "savedAt": \(at) }
+      """
+    }
+    let energies = [(1860, "4.5"), (4260, "12.25")].map { at, value in
+      """
+      { "type": "activeEnergyBurned", "source": "watch", "start": \(at - 60), "end": \(at),
+        "value": \(value), "savedAt": \(at) }
+      """
+    }
+    let simulation = try syncDay(extra: heartRates + energies)
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
+      await simulation.settle()
+      _ = engine
+    }
+    let steps = "HKQuantityTypeIdentifierStepCount"
+    let heart = "HKQuantityTypeIdentifierHeartRate"
+    let energy = "HKQuantityTypeIdentifierActiveEnergyBurned"
+    let requests = server.requests
+    #expect(requests.count == 17)
+    #expect(requests.allSatisfy { $0.method == "POST" && $0.path == "/v1/samples" })
+    #expect(requests.allSatisfy { $0.uuids.count == 1 && $0.idempotencyKey?.count == 64 })
+    #expect(Set(requests.compactMap(\.idempotencyKey)).count == 17)
+    // Each key is the SHA-256 of its body.
+    #expect(requests.allSatisfy { $0.idempotencyKey == UploadBatch.idempotencyKey(of: $0.body) })
+    let types = requests.map { request -> String in
+      let object = try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]
+      return object?["type"] as? String ?? "?"
+    }
+    #expect(
+      types == [steps, heart, energy, steps, heart, energy, steps, heart]
+        + Array(repeating: steps, count: 9))
+
+    // The server holds exactly the store's UUIDs of each type: 12, 3 and 2.
+    let stored = server.storedSamples
+    let storedOf = { (type: String) in stored.filter { $0.value["type"] == type }.keys.sorted() }
+    #expect(storedOf(steps) == (await storeUUIDs(simulation, of: HKQuantityType(.stepCount))))
+    #expect(storedOf(heart) == (await storeUUIDs(simulation, of: HKQuantityType(.heartRate))))
+    #expect(
+      storedOf(energy) == (await storeUUIDs(simulation, of: HKQuantityType(.activeEnergyBurned))))
+    #expect(storedOf(steps).count == 12)
+    #expect(storedOf(heart).count == 3)
+    #expect(storedOf(energy).count == 2)
+    #expect(stored.count == 17)
+
+    // The bodies byte for byte (docs/phone.md#background-sync-in-the-example): keys sorted, no
+    // whitespace, dates ISO 8601 UTC with milliseconds, the type's unit.
+    func body(_ index: Int, type: String, start: String, end: String, value: String, unit: String)
+      -> String
+    {
+      let uuid = requests[index].uuids.first ?? "?"
+      return
+        "{\"samples\":[{\"end\":\"2026-03-02T\(end).000Z\",\"start\":\"2026-03-02T\(start).000Z\","
+        + "\"type\":\"\(type)\",\"unit\":\"\(unit)\",\"uuid\":\"\(uuid)\",\"value\":\(value)}],"
+        + "\"type\":\"\(type)\"}"
+    }
+    let expected = [
+      // Steps 1: 600–660 s, 10 steps.
+      body(0, type: steps, start: "00:10:00", end: "00:11:00", value: "10", unit: "count"),
+      // Heart rate 1 at 1260 s = 00:21:00.
+      body(1, type: heart, start: "00:21:00", end: "00:21:00", value: "72", unit: "count/min"),
+      // Energy 1: 1800–1860 s.
+      body(2, type: energy, start: "00:30:00", end: "00:31:00", value: "4.5", unit: "kcal"),
+      // Steps 2: 3000–3060 s, 20 steps.
+      body(3, type: steps, start: "00:50:00", end: "00:51:00", value: "20", unit: "count"),
+      // Heart rate 2 at 3660 s = 01:01:00.
+      body(4, type: heart, start: "01:01:00", end: "01:01:00", value: "95", unit: "count/min"),
+      // Energy 2: 4200–4260 s.
+      body(5, type: energy, start: "01:10:00", end: "01:11:00", value: "12.25", unit: "kcal"),
+      // Steps 3: 5400–5460 s, 30 steps.
+      body(6, type: steps, start: "01:30:00", end: "01:31:00", value: "30", unit: "count"),
+      // Heart rate 3 at 6060 s = 01:41:00.
+      body(7, type: heart, start: "01:41:00", end: "01:41:00", value: "130", unit: "count/min"),
+    ]
+    #expect(requests.prefix(8).map { String(decoding: $0.body, as: UTF8.self) } == expected)
+    #expect(systemLog(simulation) == [])
+  }
+
+  @Test("Generated history with ECGs: the launch uploads the four types, 2 ECGs among them")
+  func generatedWithECGs() async throws {
+    // Generated days 2026-02-28, 03-01 and 03-02 (t = 0 at 03-02 00:00), an ECG every day
+    // (`ecg.everyDays` 1), the Watch worn day and night and never charging, no workouts: the
+    // generator puts one 30 s ECG on each day at wake + 1 h or later (docs/health-data.md#ecg-recordings), so
+    // before t = 0 the store holds exactly 2 (02-28, 03-01); today's is after 06:45 + 1 h.
+    // The run ends at t = 1 s, right after the launch: the four observers' first calls, in the
+    // order steps, heart rate, active energy, ECG, each POST one batch of everything pending:
+    // 4 requests. The generated quantity counts are not known by hand: they are checked against
+    // the store's own HKSampleQuery of each type.
+    let text = """
+      { "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC", "seed": 7,
+        "health": { "days": 3, "habits": { "wearsWatch": true, "charging": [] },
+                    "ecg": { "everyDays": 1 } } }
+      """
+    var scenario = try Scenario.decode(Array(text.utf8), fileName: "sync-ecg.json")
+    scenario.app.infoPlist = .file(infoPlist)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let server = try TestHTTPServer()
+    defer { server.stop() }
+    try await simulation.run {
+      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(1))
+      await simulation.settle()
+      _ = engine
+    }
+    let ecgType = SyncedType.electrocardiogram.rawValue
+    let requests = server.requests
+    let objects = requests.map { request in
+      (try? JSONSerialization.jsonObject(with: request.body) as? [String: Any]) ?? [:]
+    }
+    #expect(
+      objects.map { $0["type"] as? String ?? "?" } == SyncedType.allCases.map(\.rawValue))
+    let stored = server.storedSamples
+    let storedOf = { (type: String) in stored.filter { $0.value["type"] == type }.keys.sorted() }
+    for type in SyncedType.allCases {
+      #expect(storedOf(type.rawValue) == (await storeUUIDs(simulation, of: type.sampleType)))
+    }
+    #expect(storedOf(ecgType).count == 2)
+    // Each ECG carries its average heart rate in count/min and classification 1 (sinus rhythm),
+    // 30 s from start to end.
+    let ecgs = (objects.last?["samples"] as? [[String: Any]]) ?? []
+    #expect(ecgs.count == 2)
+    for ecg in ecgs {
+      #expect(
+        Set(ecg.keys) == ["classification", "end", "start", "type", "unit", "uuid", "value"])
+      #expect(ecg["classification"] as? Int == 1)
+      #expect(ecg["unit"] as? String == "count/min")
+      #expect(ecg["type"] as? String == ecgType)
+      let formatter = ISO8601DateFormatter()
+      formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+      let start = formatter.date(from: ecg["start"] as? String ?? "")
+      let end = formatter.date(from: ecg["end"] as? String ?? "")
+      #expect(start.flatMap { s in end.map { $0.timeIntervalSince(s) } } == 30)
+    }
   }
 
   @Test("500 then 503: the retry launches at 4500 and 5400; the third attempt stores sample 2")

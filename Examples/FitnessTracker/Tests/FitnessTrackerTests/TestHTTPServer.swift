@@ -29,6 +29,8 @@ final class TestHTTPServer: Sendable {
     var idempotencyKey: String?
     /// The sample UUIDs of the body, in order.
     var uuids: [String]
+    /// The body's bytes as sent.
+    var body: Data
   }
 
   private struct State {
@@ -67,6 +69,8 @@ final class TestHTTPServer: Sendable {
   var requests: [Request] { state.withLock { $0.requests } }
   /// The stored sample UUIDs, sorted.
   var storedUUIDs: [String] { state.withLock { $0.stored.keys.sorted() } }
+  /// The stored samples by UUID, each field's value as text.
+  var storedSamples: [String: [String: String]] { state.withLock { $0.stored } }
 
   /// Closes the listening socket: connections are refused until ``reopen()``.
   func closeListener() {
@@ -193,7 +197,7 @@ final class TestHTTPServer: Sendable {
     let request = Request(
       method: requestLine.count > 0 ? String(requestLine[0]) : "",
       path: requestLine.count > 1 ? String(requestLine[1]) : "", idempotencyKey: key,
-      uuids: samples.compactMap { $0["uuid"] })
+      uuids: samples.compactMap { $0["uuid"] }, body: body)
     let fault = state.withLock { state -> Fault? in
       state.requests.append(request)
       return state.faults[state.requests.count]

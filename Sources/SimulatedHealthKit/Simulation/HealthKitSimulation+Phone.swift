@@ -5,7 +5,7 @@ import WorkoutHealth
 import WorkoutScenario
 
 /// The paired iPhone's conditions the phone-side frameworks read (docs/phone.md): its network
-/// (`phone.offline`, `phone.offlineDaily`), its lock (`health.lock`), its charger
+/// (`phone.offline`, `phone.offlineDaily`), its charger
 /// (`phone.charging`), its local days, and the App Group its app and extensions share.
 extension HealthKitSimulation {
   /// The calendar of the phone's local days at `instant`: Gregorian, in the phone's time zone
@@ -62,11 +62,6 @@ extension HealthKitSimulation {
       }
     }
     return edges.min()
-  }
-
-  /// Whether the phone is locked at `instant` (the health store's lock periods: `health.lock`).
-  package func phoneIsLocked(at instant: SimulationInstant) -> Bool {
-    state.withLock { $0.health.isLocked(at: instant) }
   }
 
   /// Whether the phone is on its charger at `instant` (a `phone.charging` span of local time).

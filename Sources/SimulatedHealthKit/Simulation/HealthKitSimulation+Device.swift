@@ -39,6 +39,45 @@ extension HealthKitSimulation {
   }
 }
 
+/// The two devices of a simulation: the watch and its paired iPhone (docs/phone-link.md).
+extension HealthKitSimulation {
+  /// A device whose app code runs in the simulation.
+  public enum Device: String, Sendable, Hashable, CaseIterable {
+    /// The Apple Watch: the watch app's code (its workout session, its `WCSession.default`).
+    case watch
+    /// The paired iPhone: the iOS app's code (its `WCSession.default`, its mirrored session).
+    case phone
+  }
+
+  /// The device whose code the current task runs, or `nil` outside ``on(_:isolation:_:)``.
+  @TaskLocal package static var currentDevice: Device?
+
+  /// The device the current task's code belongs to: the one ``on(_:isolation:_:)`` gives, else
+  /// the watch (`WCSession.default` outside `on` is the watch app's).
+  package static var device: Device { currentDevice ?? .watch }
+
+  /// Runs `body` as code of `device`'s app: the framework objects made inside
+  /// (`WCSession.default`, `CMMotionActivityManager()`, a `HKHealthStore()` whose view is that
+  /// device's) belong to that device, and their delegate calls and handlers run as that
+  /// device's code too. Call it inside ``run(isolation:_:)``; nest it to switch devices.
+  ///
+  /// ```swift
+  /// try await simulation.run {
+  ///   let watch = await simulation.on(.watch) { WatchSessionModel() }
+  ///   let phone = await simulation.on(.phone) { PhoneSessionModel() }
+  ///   ...
+  /// }
+  /// ```
+  public func on<R>(
+    _ device: Device, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await Self.$currentDevice.withValue(device) {
+      try await body()
+    }
+  }
+}
+
 /// The phone's state behind the simulation's lock.
 struct PhoneDevice: SimulationExtension {
   /// The app process in which a test made the app foreground, or `nil` (background).

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 import WorkoutCore
 import WorkoutScenario
@@ -30,6 +31,27 @@ extension HealthKitSimulation {
     state.withLock { state in
       guard !state.systemTimers.contains(where: { $0.key == key }) else { return }
       state.systemTimers.append((key, timer))
+    }
+  }
+
+  /// Adds a reader of the engine's log entries that concern no workout session (a framework
+  /// whose rules live in the engine: WatchConnectivity's deliveries, extended runtime sessions,
+  /// motion), once per `key`.
+  package func addLogListener(key: ObjectIdentifier, _ listener: any LogListener) {
+    state.withLock { state in
+      guard !state.logListeners.contains(where: { $0.key == key }) else { return }
+      state.logListeners.append((key, listener))
+    }
+  }
+
+  /// Queues the callbacks every log listener returns for `entry` (an entry with no session).
+  static func translateForListeners(_ entry: LogEntry, _ state: inout State, startDate: Date) {
+    let date = startDate.addingTimeInterval(entry.at.seconds)
+    for (_, listener) in state.logListeners {
+      let callbacks = listener.callbacks(for: entry, date: date, state: &state)
+      if callbacks.isEmpty { continue }
+      state.enqueue(callbacks)
+      state.turnDue = true
     }
   }
 
@@ -92,6 +114,16 @@ package protocol SystemTimer: Sendable {
     -> SimulationInstant?
   /// Does what is due at `now` (at or before it) and returns the app's callbacks, in order.
   func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+}
+
+/// A framework's reader of the engine's log: for each entry that concerns no workout session
+/// (`entry.session == nil`: a WatchConnectivity delivery, an extended runtime session's change,
+/// an app state change), the app's callbacks, in order, made under the simulation's lock (read
+/// or change the framework's state through `state`; never call app code here).
+package protocol LogListener: Sendable {
+  /// The callbacks for `entry`, whose instant is `date`.
+  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
 }
 

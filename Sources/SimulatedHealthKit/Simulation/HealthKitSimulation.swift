@@ -380,6 +380,9 @@ public final class HealthKitSimulation: Sendable {
     var extensions: [ObjectIdentifier: any Sendable] = [:]
     /// The frameworks' timers, by the key each was added with (``SystemTimer``).
     var systemTimers: [(key: ObjectIdentifier, timer: any SystemTimer)] = []
+    /// The frameworks' readers of the engine's log entries that concern no workout session
+    /// (``LogListener``), by the key each was added with.
+    var logListeners: [(key: ObjectIdentifier, listener: any LogListener)] = []
     /// Open holds by number: the system waits for the app's answer (``HealthKitSimulation/beginHold(_:)``).
     var holds: [Int: String] = [:]
     var nextHold = 0
@@ -420,9 +423,13 @@ public final class HealthKitSimulation: Sendable {
     }
     state.delivered += entries.count
     for entry in entries {
-      guard let index = entry.session, let endpoint = state.endpoints[index]?.object else {
+      guard let index = entry.session else {
+        if !state.logListeners.isEmpty {
+          translateForListeners(entry, &state, startDate: startDate)
+        }
         continue
       }
+      guard let endpoint = state.endpoints[index]?.object else { continue }
       if case .dataCollected(let types, _) = entry.kind {
         state.lane.append(.collected(endpoint, endpoint.batchTypes(types)))
         continue

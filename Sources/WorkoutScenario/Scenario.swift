@@ -52,6 +52,9 @@ public struct Scenario: Sendable, Equatable {
   /// ``WatchConfiguration/standard`` when the file has no `watch` key. Pass it to
   /// `WorkoutEngineConfiguration.watch` to run the lifecycle model.
   public var watch: WatchConfiguration = .standard
+  /// `watch.appState`: `true` when the watch app is not running at `t = 0` (`"notRunning"`; it
+  /// launches at the first `openApp`), `false` when it is active (`"active"`, the default).
+  public var watchStartsNotRunning = false
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()
@@ -247,6 +250,10 @@ public struct Scenario: Sendable, Equatable {
       /// `crown` with `by`: one Digital Crown rotation of `by` strides (fractions allowed), then
       /// the stop; ignored with a log entry after the start.
       case crown(by: Double)
+      /// `cancelTransfers` with `from`: the app on that device cancels every outstanding
+      /// user-info and file transfer (`cancel()` on each of `outstandingUserInfoTransfers` and
+      /// `outstandingFileTransfers`), the ones outstanding when the action runs.
+      case cancelTransfers(from: CompanionDevice)
 
       /// The `do` word (`"pause"`, `"probe"`, `"crown"`).
       public var name: String {
@@ -254,6 +261,7 @@ public struct Scenario: Sendable, Equatable {
         case .app(let action): action.word
         case .probe: "probe"
         case .crown: "crown"
+        case .cancelTransfers: "cancelTransfers"
         }
       }
 
@@ -262,6 +270,10 @@ public struct Scenario: Sendable, Equatable {
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
         "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime", "crown",
+        "activateSession", "sendMessage", "sendMessageData", "transferUserInfo",
+        "updateApplicationContext", "transferFile", "transferCurrentComplicationUserInfo",
+        "cancelTransfers", "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication",
+        "watchApp",
       ]
     }
   }

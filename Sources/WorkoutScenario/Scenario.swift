@@ -250,10 +250,6 @@ public struct Scenario: Sendable, Equatable {
       /// `crown` with `by`: one Digital Crown rotation of `by` strides (fractions allowed), then
       /// the stop; ignored with a log entry after the start.
       case crown(by: Double)
-      /// `cancelTransfers` with `from`: the app on that device cancels every outstanding
-      /// user-info and file transfer (`cancel()` on each of `outstandingUserInfoTransfers` and
-      /// `outstandingFileTransfers`), the ones outstanding when the action runs.
-      case cancelTransfers(from: CompanionDevice)
 
       /// The `do` word (`"pause"`, `"probe"`, `"crown"`).
       public var name: String {
@@ -261,7 +257,6 @@ public struct Scenario: Sendable, Equatable {
         case .app(let action): action.word
         case .probe: "probe"
         case .crown: "crown"
-        case .cancelTransfers: "cancelTransfers"
         }
       }
 

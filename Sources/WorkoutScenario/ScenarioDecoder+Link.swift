@@ -4,17 +4,6 @@ import WorkoutJSON
 /// The timeline words of the watch–phone link (docs/scenario-format.md#link-actions): the apps'
 /// WatchConnectivity calls and what happens to the phone around them.
 extension ScenarioDecoder {
-  /// The `do` words of the apps' WatchConnectivity calls, in the order the schema lists them.
-  static let linkCallWords = [
-    "activateSession", "sendMessage", "sendMessageData", "transferUserInfo",
-    "updateApplicationContext", "transferFile", "transferCurrentComplicationUserInfo",
-    "cancelTransfers",
-  ]
-  /// The `do` words of the world around the link (the phone app, range, Wi-Fi, the watch face,
-  /// the watch app's installation), in the order the schema lists them.
-  static let phoneWorldWords = [
-    "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication", "watchApp",
-  ]
   /// The devices a `from` or `device` names.
   static let deviceNames = CompanionDevice.allCases.map(\.rawValue)
 
@@ -78,7 +67,7 @@ extension ScenarioDecoder {
             .complicationUserInfo, from: .phone, payload: try linkPayload(fields, at: path),
             wantsReply: false)))
     case "cancelTransfers":
-      return .cancelTransfers(from: try device(fields, "from", at: path))
+      return .app(.link(.cancelAll(from: try device(fields, "from", at: path))))
     case "phoneApp":
       guard let value = fields["state"] else {
         throw missing(

@@ -74,8 +74,8 @@ public enum ActivityRing: String, CaseIterable, Sendable, Hashable {
 /// increase reported after a midnight counts for the new day (project rule: the reporting
 /// interval is short, a display tick).
 public struct ActivityRings: Sendable, Hashable {
-  /// The goals.
-  public let goals: ActivityGoals
+  /// The goals (a synced step goal changes ``ActivityGoals/stepCount`` during a run).
+  public var goals: ActivityGoals
   /// The ring totals for the current day.
   public private(set) var totals: ActivityTotals
 

@@ -44,7 +44,11 @@ public struct WatchFace {
   public private(set) var now: SimulationInstant = .zero
 
   private let scenario: Scenario
-  private let stepGoal: Double
+  /// The step goal: the scenario's `goals.stepCount`, then the last one the phone synced by
+  /// application context (``WorkoutSimulation/WatchStepGoal``).
+  private var stepGoal: Double
+  /// How many engine log entries the step goal has read.
+  private var logRead = 0
 
   /// Creates the face at `t = 0`, held, on the workout selector.
   ///
@@ -106,6 +110,11 @@ public struct WatchFace {
 
   private mutating func updateRings() {
     let engine = session.workoutEngine
+    if engine.log.count > logRead {
+      stepGoal = WatchStepGoal.goal(after: engine.log[logRead...], current: stepGoal)
+      logRead = engine.log.count
+      rings.goals.stepCount = stepGoal
+    }
     guard let index = engine.currentSessionIndex, let builder = engine.builder(ofSession: index)
     else {
       rings.advance(to: now)

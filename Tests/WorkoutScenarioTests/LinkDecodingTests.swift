@@ -145,10 +145,10 @@ struct LinkDecodingTests {
             .send(
               .complicationUserInfo, from: .phone, payload: LinkPayload(text: "7", byteCount: 1),
               wantsReply: false))))
-    #expect(try kind(#"{ "at": 5, "do": "cancelTransfers" }"#) == .cancelTransfers(from: .watch))
+    #expect(try kind(#"{ "at": 5, "do": "cancelTransfers" }"#) == .app(.link(.cancelAll(from: .watch))))
     #expect(
       try kind(#"{ "at": 5, "do": "cancelTransfers", "from": "phone" }"#)
-        == .cancelTransfers(from: .phone))
+        == .app(.link(.cancelAll(from: .phone))))
   }
 
   @Test("the world around the link decodes to the engine's phone actions")

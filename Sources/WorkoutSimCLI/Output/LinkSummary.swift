@@ -19,8 +19,8 @@ extension RunSummary {
   /// ```
   ///
   /// Each line: the scenario time (h:mm:ss.s, tenths truncated), the direction (sender →
-  /// receiver), the transfer kind and number, then `received` with the payload as the receiver
-  /// got it, `reply received` for a reply to the sender's reply handler, or `failed:` with
+  /// receiver), the transfer kind and number (`reply to #n` for the reply to message `n`), then
+  /// `received` with the payload as the receiver got it, or `failed:` with
   /// Apple's `WCError.Code` name and raw value
   /// (https://developer.apple.com/documentation/watchconnectivity/wcerror/code).
   ///
@@ -46,7 +46,7 @@ extension RunSummary {
       return direction(from: to.counterpart) + "  " + kind.rawValue + number + "  received "
         + shown(payload)
     case .replied(let to, let payload):
-      return direction(from: to.counterpart) + "  reply" + number + "  reply received "
+      return direction(from: to.counterpart) + "  reply to" + number + "  received "
         + shown(payload)
     case .failed(let kind, let from, let code):
       return direction(from: from) + "  " + kind.rawValue + number + "  failed: " + code.name

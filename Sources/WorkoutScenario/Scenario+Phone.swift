@@ -58,38 +58,30 @@ extension Scenario {
     /// network, connected even while ``away``.
     public var sameWiFi: [Range<SimulationInstant>] = []
     /// `paired`: a watch is paired with the phone (`WCSession.isPaired`; default `true`).
-    public var paired = true
+    public var paired: Bool = true
     /// `watchAppInstalled`: the watch app is installed (`WCSession.isWatchAppInstalled`;
     /// default `true`).
-    public var watchAppInstalled = true
+    public var watchAppInstalled: Bool = true
     /// `complicationEnabled`: the app's complication is on the active watch face
     /// (`WCSession.isComplicationEnabled`; default `false`).
-    public var complicationEnabled = false
+    public var complicationEnabled: Bool = false
     /// `complicationBudget`: urgent `transferCurrentComplicationUserInfo` calls per day while the
     /// complication is on the active face, 0 to 1000 (default 50, Apple's figure:
     /// https://developer.apple.com/documentation/watchconnectivity/wcsession/remainingcomplicationuserinfotransfers).
-    public var complicationBudget = 50
+    public var complicationBudget: Int = 50
     /// `complicationBudgetReset`: the local time of day the budget starts again, from local
     /// midnight (default 0:00:00; Apple does not document it: a project rule).
     public var complicationBudgetReset: Duration = .zero
-    /// `link`: the link's delivery times (project rules, docs/phone-link.md).
-    public var link = LinkTiming()
-
-    /// `phone.link`: the delivery model's times, each 0 to 1 hour.
-    public struct LinkTiming: Sendable, Equatable {
-      /// `messageLatency`: from `sendMessage` (a reply, an urgent complication transfer) to its
-      /// delivery; default 0.1 s.
-      public var messageLatency: Duration = .milliseconds(100)
-      /// `transferLatency`: from the moment a queued transfer can be delivered to its delivery;
-      /// default 1 s.
-      public var transferLatency: Duration = .seconds(1)
-      /// `replyTimeout`: how long after delivery a message waits for its reply before the
-      /// sender gets `WCError.Code.messageReplyTimedOut` (7012); default 5 s.
-      public var replyTimeout: Duration = .seconds(5)
-
-      /// The defaults.
-      public init() {}
-    }
+    /// `link.messageLatency`: from `sendMessage` (a reply, an urgent complication transfer) to
+    /// its delivery; 0 to 1 hour, default 0.1 s (a project rule, docs/phone-link.md).
+    public var messageLatency: Duration = .milliseconds(100)
+    /// `link.transferLatency`: from the moment a queued transfer can be delivered to its
+    /// delivery; 0 to 1 hour, default 1 s (a project rule).
+    public var transferLatency: Duration = .seconds(1)
+    /// `link.replyTimeout`: how long after delivery a message waits for its reply before the
+    /// sender gets `WCError.Code.messageReplyTimedOut` (7012); 0 to 1 hour, default 5 s (a
+    /// project rule).
+    public var replyTimeout: Duration = .seconds(5)
 
     /// The defaults.
     public init() {}

@@ -114,15 +114,15 @@ extension ScenarioDecoder {
       let link = try healthMembers(
         value, at: linkPath, allowed: Self.phoneLinkKeys, what: "phone.link")
       if let value = link["messageLatency"] {
-        phone.link.messageLatency = try linkTime(
+        phone.messageLatency = try linkTime(
           value, at: linkPath.appending(key: "messageLatency"))
       }
       if let value = link["transferLatency"] {
-        phone.link.transferLatency = try linkTime(
+        phone.transferLatency = try linkTime(
           value, at: linkPath.appending(key: "transferLatency"))
       }
       if let value = link["replyTimeout"] {
-        phone.link.replyTimeout = try linkTime(value, at: linkPath.appending(key: "replyTimeout"))
+        phone.replyTimeout = try linkTime(value, at: linkPath.appending(key: "replyTimeout"))
       }
     }
   }

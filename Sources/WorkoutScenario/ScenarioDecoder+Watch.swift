@@ -64,14 +64,14 @@ extension ScenarioDecoder {
     return watch
   }
 
-  /// `watch.appState`: `true` when the watch app is not running at `t = 0` (`"notRunning"`),
-  /// `false` for `"active"` (the default) or no key.
-  func watchStartsNotRunning(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Bool {
-    guard let state = value["appState"] else { return false }
+  /// `watch.appState`: the watch app's state at `t = 0`, `.active` (`"active"`, the default, or
+  /// no key) or `.notRunning` (`"notRunning"`).
+  func watchAppState(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> AppState {
+    guard let state = value["appState"] else { return .active }
     let text = try healthChoice(
       state, at: path.appending(key: "appState"), noun: "a watch app state at t = 0",
       options: Self.watchAppStates)
-    return text == "notRunning"
+    return text == "notRunning" ? .notRunning : .active
   }
 
   /// `autoPause`: `{ "enabled": true, "speedThreshold": m/s, "pauseAfter": time,

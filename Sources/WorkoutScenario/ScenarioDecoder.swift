@@ -249,7 +249,7 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     if let value = fields["watch"] {
-      scenario.watchStartsNotRunning = try watchStartsNotRunning(value, at: path("watch"))
+      scenario.watchAppState = try watchAppState(value, at: path("watch"))
     }
     try watchFace(fields, into: &scenario)
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets

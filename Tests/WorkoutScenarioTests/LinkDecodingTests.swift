@@ -14,7 +14,7 @@ private func errorLine(_ json: String) -> String? {
 
 /// A scenario whose timeline is the single action `action`.
 private func action(_ action: String) -> String {
-  #"{ "version": 1, "timeline": [ "# + action + " ] }"#
+  #"{ "version": 1, "timeline": [ "# + action + #" ] }"#
 }
 
 /// The decoded kind of the single action `body`.
@@ -36,10 +36,10 @@ struct LinkDecodingTests {
     #expect(phone.complicationEnabled == false)
     #expect(phone.complicationBudget == 50)
     #expect(phone.complicationBudgetReset == .zero)
-    #expect(phone.link.messageLatency == .milliseconds(100))
-    #expect(phone.link.transferLatency == .seconds(1))
-    #expect(phone.link.replyTimeout == .seconds(5))
-    #expect(scenario.watchStartsNotRunning == false)
+    #expect(phone.messageLatency == .milliseconds(100))
+    #expect(phone.transferLatency == .seconds(1))
+    #expect(phone.replyTimeout == .seconds(5))
+    #expect(scenario.watchAppState == .active)
   }
 
   @Test("every link key with its exact value")
@@ -54,7 +54,7 @@ struct LinkDecodingTests {
           "link": { "messageLatency": 0.25, "transferLatency": "0:02", "replyTimeout": "1:00:00" } } }
       """#)
     let phone = scenario.phone
-    #expect(scenario.watchStartsNotRunning)
+    #expect(scenario.watchAppState == .notRunning)
     #expect(phone.app == .background)
     // "10:00" = 600 s; 2:00:00 = 7 200 s, 2:30:00 = 9 000 s.
     #expect(phone.away == [SimulationInstant.zero..<SimulationInstant.seconds(600)])
@@ -65,13 +65,13 @@ struct LinkDecodingTests {
     #expect(phone.complicationBudget == 0)
     // 5:00:00 = 18 000 s after local midnight.
     #expect(phone.complicationBudgetReset == .seconds(18_000))
-    #expect(phone.link.messageLatency == .milliseconds(250))
-    #expect(phone.link.transferLatency == .seconds(2))
+    #expect(phone.messageLatency == .milliseconds(250))
+    #expect(phone.transferLatency == .seconds(2))
     // 1:00:00 = 3 600 s, the longest link time allowed.
-    #expect(phone.link.replyTimeout == .seconds(3600))
+    #expect(phone.replyTimeout == .seconds(3600))
     #expect(
       try decodeScenario(#"{ "version": 1, "watch": { "appState": "active" } }"#)
-        .watchStartsNotRunning == false)
+        .watchAppState == .active)
   }
 
   @Test("the link calls decode to the engine's operations")

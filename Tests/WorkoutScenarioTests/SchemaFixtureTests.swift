@@ -105,28 +105,28 @@ struct SchemaFixtureTests {
         "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
         "complicationBudgetReset", "link",
       ])
-    let defaults = Scenario.Phone()
-    #expect(phone?["app"]?["default"] == .string(defaults.app.rawValue))
+    let phoneDefaults = Scenario.Phone()
+    #expect(phone?["app"]?["default"] == .string(phoneDefaults.app.rawValue))
     #expect(
       strings(phone?["app"]?["enum"]) == PhoneAppState.allCases.map(\.rawValue))
-    #expect(phone?["paired"]?["default"] == .bool(defaults.paired))
-    #expect(phone?["watchAppInstalled"]?["default"] == .bool(defaults.watchAppInstalled))
-    #expect(phone?["complicationEnabled"]?["default"] == .bool(defaults.complicationEnabled))
+    #expect(phone?["paired"]?["default"] == .bool(phoneDefaults.paired))
+    #expect(phone?["watchAppInstalled"]?["default"] == .bool(phoneDefaults.watchAppInstalled))
+    #expect(phone?["complicationEnabled"]?["default"] == .bool(phoneDefaults.complicationEnabled))
     #expect(
-      phone?["complicationBudget"]?["default"] == .number(Double(defaults.complicationBudget)))
+      phone?["complicationBudget"]?["default"] == .number(Double(phoneDefaults.complicationBudget)))
     #expect(phone?["complicationBudget"]?["minimum"] == .number(0))
     #expect(phone?["complicationBudget"]?["maximum"] == .number(1000))
     #expect(phone?["complicationBudgetReset"]?["default"] == .string("0:00:00"))
-    #expect(defaults.complicationBudgetReset == .zero)
+    #expect(phoneDefaults.complicationBudgetReset == .zero)
     let link = phone?["link"]?["properties"]
     #expect(keys(link) == ["messageLatency", "transferLatency", "replyTimeout"])
     // 0.1 s, 1 s, 5 s.
     #expect(link?["messageLatency"]?["default"] == .number(0.1))
-    #expect(defaults.link.messageLatency == .milliseconds(100))
+    #expect(phoneDefaults.messageLatency == .milliseconds(100))
     #expect(link?["transferLatency"]?["default"] == .number(1))
-    #expect(defaults.link.transferLatency == .seconds(1))
+    #expect(phoneDefaults.transferLatency == .seconds(1))
     #expect(link?["replyTimeout"]?["default"] == .number(5))
-    #expect(defaults.link.replyTimeout == .seconds(5))
+    #expect(phoneDefaults.replyTimeout == .seconds(5))
     #expect(
       strings(schema["properties"]?["watch"]?["properties"]?["appState"]?["enum"]) == [
         "active", "notRunning",

@@ -44,11 +44,10 @@ public struct WatchFace {
   public private(set) var now: SimulationInstant = .zero
 
   private let scenario: Scenario
-  /// The step goal: the scenario's `goals.stepCount`, then the last one the phone synced by
-  /// application context (``WorkoutSimulation/WatchStepGoal``).
+  /// The step goal: the scenario's, then the last one a delivered application context gave.
   private var stepGoal: Double
-  /// How many engine log entries the step goal has read.
-  private var logRead = 0
+  /// How far ``updateRings()`` has read the engine's log for application contexts.
+  private var linkCursor = 0
 
   /// Creates the face at `t = 0`, held, on the workout selector.
   ///
@@ -110,10 +109,9 @@ public struct WatchFace {
 
   private mutating func updateRings() {
     let engine = session.workoutEngine
-    if engine.log.count > logRead {
-      stepGoal = WatchStepGoal.goal(after: engine.log[logRead...], current: stepGoal)
-      logRead = engine.log.count
-      rings.goals.stepCount = stepGoal
+    if let goal = SimulationSession.stepGoal(in: engine.log, from: &linkCursor) {
+      stepGoal = goal
+      rings.setStepGoal(goal)
     }
     guard let index = engine.currentSessionIndex, let builder = engine.builder(ofSession: index)
     else {

@@ -37,25 +37,38 @@ import WorkoutSimulation
 /// What the app's screen shows: the latest value of each type, the batch count, the session
 /// state and the errors.
 struct Shown: Sendable {
-  /// Each type shown so far, with how it is shown and its latest value (one entry per type,
-  /// made when the type first arrives: its unit and statistic are worked out once, not on every
-  /// batch).
-  var readings: [HKQuantityType: Reading] = [:]
+  /// Each type shown so far, with how it is shown and its latest value, by the type's
+  /// identifier (one entry per type, made when the type first arrives: its unit and statistic
+  /// are worked out once, not on every batch). Keyed by `HKQuantityTypeIdentifier`, as apps
+  /// name the types they show: a probe hashes the identifier's string, where an
+  /// `HKQuantityType` key (an `NSObject`) costs a dynamic `isEqual(_:)` call with an `Any`
+  /// argument for every key it is compared with.
+  var readings: [HKQuantityTypeIdentifier: Reading] = [:]
   var batches = 0
   var state = HKWorkoutSessionState.notStarted
   var errors: [String] = []
 
   /// The latest value of each type.
   var values: [HKQuantityType: Double] {
-    get { readings.compactMapValues(\.value) }
+    get {
+      Dictionary(
+        uniqueKeysWithValues: readings.values.compactMap { reading in
+          reading.value.map { (reading.type, $0) }
+        })
+    }
     set {
-      for (type, value) in newValue { readings[type, default: Reading(type)].value = value }
+      for (type, value) in newValue {
+        readings[HKQuantityTypeIdentifier(rawValue: type.identifier), default: Reading(type)]
+          .value = value
+      }
     }
   }
 }
 
 /// How the app shows one type, and its latest value.
 struct Reading: Sendable {
+  /// The type.
+  let type: HKQuantityType
   /// The unit the value is shown in.
   let unit: HKUnit
   /// Whether the value is the sum (cumulative types) rather than the most recent sample.
@@ -64,6 +77,7 @@ struct Reading: Sendable {
   var value: Double?
 
   init(_ type: HKQuantityType) {
+    self.type = type
     unit = displayUnit(of: type)
     cumulative = type.aggregationStyle == .cumulative
   }
@@ -72,6 +86,11 @@ struct Reading: Sendable {
   func value(of statistics: HKStatistics) -> Double? {
     let quantity = cumulative ? statistics.sumQuantity() : statistics.mostRecentQuantity()
     return quantity?.doubleValue(for: unit)
+  }
+
+  /// Sets ``value`` to what `statistics` give (kept when they give nothing).
+  mutating func update(from statistics: HKStatistics) {
+    if let latest = value(of: statistics) { value = latest }
   }
 }
 
@@ -152,17 +171,17 @@ final class WorkoutApp: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilder
       // once per read, its unit and statistic worked out when the type first arrived.
       shown.withLock { shown in
         for case let type as HKQuantityType in collectedTypes {
-          let index: Dictionary<HKQuantityType, Reading>.Index
-          if let known = shown.readings.index(forKey: type) {
+          let identifier = HKQuantityTypeIdentifier(rawValue: type.identifier)
+          let index: Dictionary<HKQuantityTypeIdentifier, Reading>.Index
+          if let known = shown.readings.index(forKey: identifier) {
             index = known
           } else {
-            shown.readings[type] = Reading(type)
-            index = shown.readings.index(forKey: type)!
+            shown.readings[identifier] = Reading(type)
+            index = shown.readings.index(forKey: identifier)!
           }
-          guard let statistics = workoutBuilder.statistics(for: type),
-            let value = shown.readings.values[index].value(of: statistics)
-          else { continue }
-          shown.readings.values[index].value = value
+          guard let statistics = workoutBuilder.statistics(for: type) else { continue }
+          // In place: the reading is not copied out and back (its type and unit retained).
+          shown.readings.values[index].update(from: statistics)
         }
         shown.batches += 1
       }

@@ -206,19 +206,18 @@ extension HKStatistics {
     let interval = lastSample.map {
       DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
     }
-    let unit = type.healthKitUnit
     switch statistics {
     case .discrete(let values):
       self.init(
-        quantityType: .shared(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), unit: unit, average: .value(values.average),
-        minimum: .value(values.minimum), maximum: .value(values.maximum),
-        mostRecent: .value(values.mostRecent), mostRecentInterval: interval)
+        engine: type, startDate: Date(from, since: start), endDate: Date(to, since: start),
+        average: .value(values.average), minimum: .value(values.minimum),
+        maximum: .value(values.maximum), mostRecent: .value(values.mostRecent),
+        mostRecentInterval: interval)
     case .cumulative(let values):
       self.init(
-        quantityType: .shared(engine: type), startDate: Date(from, since: start),
-        endDate: Date(to, since: start), unit: unit, sum: .value(values.sum),
-        mostRecent: lastSample.map { .value($0.value) }, mostRecentInterval: interval)
+        engine: type, startDate: Date(from, since: start), endDate: Date(to, since: start),
+        sum: .value(values.sum), mostRecent: lastSample.map { .value($0.value) },
+        mostRecentInterval: interval)
     }
   }
 

@@ -41,25 +41,14 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
 
   /// Equal when `object` is of the same class with the same identifier.
   public override func isEqual(_ object: Any?) -> Bool {
-    guard let object else { return false }
-    // Every dictionary or set probe with a type as key comes here (NSObject's `==`): an object
-    // of this very class is compared without a dynamic cast, by identity, then hash, then
-    // identifier.
-    if let other = Self.instance(object, ofClassOf: self) {
-      return other === self
-        || (other.identifierHash == identifierHash && other.identifier == identifier)
-    }
+    // Every dictionary or set probe with a type as key comes here (NSObject's `==`), once for
+    // each key the probe meets: one class cast, then identity (the types of batches and
+    // statistics are shared instances), then the precomputed hash (unequal types differ there),
+    // then class and identifier.
     guard let other = object as? HKObjectType else { return false }
-    return Swift.type(of: other) == Swift.type(of: self) && other.identifier == identifier
-  }
-
-  /// `value` as a type object when its dynamic class is exactly `reference`'s, else `nil`.
-  private static func instance<T>(_ value: T, ofClassOf reference: HKObjectType) -> HKObjectType? {
-    guard ObjectIdentifier(Swift.type(of: value)) == ObjectIdentifier(Swift.type(of: reference))
-    else { return nil }
-    // `value` is an instance of `reference`'s class (a subclass of HKObjectType), so `T` is a
-    // class type and the bits are its reference.
-    return unsafeDowncast(unsafeBitCast(value, to: AnyObject.self), to: HKObjectType.self)
+    return other === self
+      || (other.identifierHash == identifierHash && Swift.type(of: other) == Swift.type(of: self)
+        && other.identifier == identifier)
   }
 
   /// A hash of the identifier.

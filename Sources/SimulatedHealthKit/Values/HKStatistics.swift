@@ -1,3 +1,5 @@
+import WorkoutCore
+
 /// The statistics of one quantity type over a time span, HealthKit's `HKStatistics` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkstatistics).
 ///
@@ -7,14 +9,18 @@
 /// and the `for source:` forms (each source's own, unmerged values); otherwise those are `nil`.
 public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   /// The type.
-  public let quantityType: HKQuantityType
+  public var quantityType: HKQuantityType {
+    switch kind {
+    case .engine(let type): .shared(engine: type)
+    case .given(let type, _): type
+    }
+  }
   /// The span's start.
   public let startDate: Date
   /// The span's end.
   public let endDate: Date
-  /// The unit of every amount given as a ``Amount/value(_:)`` (one reference for all of them:
-  /// live statistics are made on every batch).
-  private let valueUnit: HKUnit?
+  /// The type, and the unit of every amount given as a ``Amount/value(_:)``.
+  private let kind: Kind
   private let sum: Amount?
   private let average: Amount?
   private let minimum: Amount?
@@ -25,6 +31,23 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
   /// The sources and their own statistics (bundle identifier → statistics), or `nil` when not
   /// separated by source.
   private let bySource: (sources: [HKSource], values: [String: HKStatistics])?
+
+  /// The type and the unit of the ``Amount/value(_:)`` amounts.
+  private enum Kind {
+    /// An engine type: its shared ``HKQuantityType`` and its unit in the engine (live and
+    /// workout statistics, made on every batch: no object to retain and release).
+    case engine(QuantityType)
+    /// The objects given.
+    case given(HKQuantityType, unit: HKUnit?)
+  }
+
+  /// The unit of every amount given as a ``Amount/value(_:)``, or `nil`.
+  private var valueUnit: HKUnit? {
+    switch kind {
+    case .engine(let type): type.healthKitUnit
+    case .given(_, let unit): unit
+    }
+  }
 
   /// One statistic: a quantity, or a value in the statistics' unit whose ``HKQuantity`` is made
   /// when it is asked for (live statistics are made on every batch and most are read for one
@@ -75,10 +98,9 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
           pairs.map { ($0.0.bundleIdentifier, $0.1) }, uniquingKeysWith: { first, _ in first })
       )
     }
-    self.quantityType = quantityType
+    self.kind = .given(quantityType, unit: unit)
     self.startDate = startDate
     self.endDate = endDate
-    self.valueUnit = unit
     self.sum = sum
     self.average = average
     self.minimum = minimum
@@ -86,6 +108,26 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
     self.mostRecent = mostRecent
     self.mostRecentInterval = mostRecentInterval
     self.totalDuration = duration
+  }
+
+  /// Creates the statistics of engine type `type` from their amounts (values in the engine's
+  /// unit of the type, made into quantities when read); amounts not computed are `nil`.
+  package init(
+    engine type: QuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
+    average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
+    mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil
+  ) {
+    self.bySource = nil
+    self.kind = .engine(type)
+    self.startDate = startDate
+    self.endDate = endDate
+    self.sum = sum
+    self.average = average
+    self.minimum = minimum
+    self.maximum = maximum
+    self.mostRecent = mostRecent
+    self.mostRecentInterval = mostRecentInterval
+    self.totalDuration = nil
   }
 
   /// The sources the statistics were separated by (with `separateBySource`, in the store's

@@ -52,6 +52,10 @@ public struct Scenario: Sendable, Equatable {
   /// ``WatchConfiguration/standard`` when the file has no `watch` key. Pass it to
   /// `WorkoutEngineConfiguration.watch` to run the lifecycle model.
   public var watch: WatchConfiguration = .standard
+  /// `watch.complications` and `watch.complicationReloadBudget`: the app's complications on the
+  /// watch face and their daily reload budget (docs/scenario-format.md#the-watch); none and 50
+  /// by default.
+  public var complications = Complications()
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()

@@ -6,8 +6,15 @@ import WorkoutJSON
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
-    "autoPause",
+    "autoPause", "complications", "complicationReloadBudget",
   ]
+  /// The `WidgetFamily` case names of watch complications (accessory families only; Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetfamily).
+  static let complicationFamilies = [
+    "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner",
+  ]
+  /// `complicationReloadBudget`'s range: reloads per complication per local day.
+  static let complicationBudgetRange = 1...1000
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
   ]
@@ -154,5 +161,38 @@ extension ScenarioDecoder {
         )
       }
     }
+  }
+}
+
+extension ScenarioDecoder {
+  /// `watch.complications` (`[{ "kind": "StepsComplication", "family": "accessoryCircular" }]`,
+  /// accessory families only, each kind and family once, at most ``maximumWidgets``) and
+  /// `watch.complicationReloadBudget` (a whole number from 1 to 1000, default 50) of the `watch`
+  /// object at `path` (its other keys are ``watch(_:at:)``'s).
+  func complications(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> Scenario.Complications
+  {
+    var complications = Scenario.Complications()
+    guard case .object(let members) = value else { return complications }
+    let fields = Dictionary(
+      members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    if let value = fields["complications"] {
+      let listPath = path.appending(key: "complications")
+      let widgets = try widgets(value, at: listPath)
+      for (index, widget) in widgets.enumerated()
+      where !Self.complicationFamilies.contains(widget.family) {
+        throw fail(
+          listPath.appending(index: index).appending(key: "family"),
+          "\(JSONPath.quoted(widget.family)) is not a complication family (expected one of \(Self.list(Self.complicationFamilies)): a watch face shows accessory widgets only)"
+        )
+      }
+      complications.widgets = widgets
+    }
+    if let value = fields["complicationReloadBudget"] {
+      complications.reloadBudget = try wholeNumber(
+        value, at: path.appending(key: "complicationReloadBudget"),
+        in: Self.complicationBudgetRange)
+    }
+    return complications
   }
 }

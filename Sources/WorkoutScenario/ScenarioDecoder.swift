@@ -249,6 +249,9 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     try watchFace(fields, into: &scenario)
+    if let value = fields["watch"] {
+      scenario.complications = try complications(value, at: path("watch"))
+    }
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
     // it later.
     var fixedStart = start?.date

@@ -55,6 +55,7 @@ public enum WKExtendedRuntimeSessionInvalidationReason: Int, Sendable, Hashable,
   }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The error domain of extended runtime session errors: `"WKExtendedRuntimeSessionErrorDomain"`
 /// (Apple doc: https://developer.apple.com/documentation/watchkit/wkextendedruntimesessionerrordomain;
 /// Apple does not print the string's value, the simulation uses the constant's name).

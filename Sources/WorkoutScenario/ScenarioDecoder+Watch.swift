@@ -177,15 +177,9 @@ extension ScenarioDecoder {
     let fields = Dictionary(
       members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     if let value = fields["complications"] {
-      let listPath = path.appending(key: "complications")
-      let widgets = try widgets(value, at: listPath)
-      for (index, widget) in widgets.enumerated()
-      where !Self.complicationFamilies.contains(widget.family) {
-        throw fail(
-          listPath.appending(index: index).appending(key: "family"),
-          "\(JSONPath.quoted(widget.family)) is not a complication family (expected one of \(Self.list(Self.complicationFamilies)): a watch face shows accessory widgets only)"
-        )
-      }
+      let widgets = try widgets(
+        value, at: path.appending(key: "complications"), families: Self.complicationFamilies,
+        noun: "a complication family")
       complications.widgets = widgets
     }
     if let value = fields["complicationReloadBudget"] {

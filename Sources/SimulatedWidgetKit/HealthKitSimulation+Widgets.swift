@@ -287,9 +287,11 @@ struct WidgetTimer: SystemTimer {
   {
     guard let all = state.extensionState(WidgetKitState.self) else { return nil }
     var next: SimulationInstant?
-    for widget in all.phone.widgets + all.watch.widgets where !widget.loading {
-      guard let due = widget.pending?.due, due > now else { continue }
-      if next.map({ due < $0 }) ?? true { next = due }
+    for widgets in [all.phone.widgets, all.watch.widgets] {
+      for widget in widgets where !widget.loading {
+        guard let due = widget.pending?.due, due > now else { continue }
+        if next.map({ due < $0 }) ?? true { next = due }
+      }
     }
     return next
   }

@@ -304,6 +304,39 @@ struct WatchKitRuntimeTests {
       ])
   }
 
+  @Test("A crash ends the session without a call; the relaunched app's new session runs")
+  func crash() async throws {
+    let simulation = try watchSimulation(type: .physicalTherapy)
+    let recorder = RuntimeRecorder(simulation)
+    try await simulation.run {
+      let old = WKExtendedRuntimeSession()
+      old.delegate = recorder
+      old.start()
+      try await simulation.advance(by: .seconds(100))
+      await simulation.crash()
+      #expect(old.state == .invalid)
+      #expect(WKApplication.shared().applicationState == .background)
+      await simulation.relaunch()
+      // The dead process's object is inert: neither call reaches the engine's new session.
+      old.start()
+      old.invalidate()
+      try await simulation.advance(by: .seconds(20))
+      let new = WKExtendedRuntimeSession()
+      new.delegate = recorder
+      new.start()
+      await simulation.settle()
+      #expect(new.state == .running)
+      // Physical therapy: 1 hour from 120.
+      #expect(new.expirationDate == simulation.startDate.addingTimeInterval(3720))
+    }
+    #expect(recorder.recorded.map(\.at) == [0, 120])
+    #expect(recorder.recorded.map(\.call) == [.didStart, .didStart])
+    // Engine sessions 0 (started, terminated by the crash at 100) and 1 (started at 120).
+    #expect(runtimeLog(simulation).map(\.2) == ["started", "terminated", "started"])
+    #expect(runtimeLog(simulation).map(\.0) == [0, 100, 120])
+    #expect(simulation.result.errors.isEmpty)
+  }
+
   @Test("A Crown press ends a frontmost session with resignedFrontmost")
   func crownPress() async throws {
     let simulation = try watchSimulation(type: .mindfulness, actions: [(300, .crownPress)])

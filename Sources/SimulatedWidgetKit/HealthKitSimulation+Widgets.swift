@@ -44,7 +44,8 @@ public struct WidgetStatus: Sendable, Equatable {
   public let family: WidgetFamily
   /// Every `getTimeline` call, in order (the first is the free one at install).
   public let reloads: [WidgetReload]
-  /// The reloads left today (local day in the phone's time zone) of `phone.widgetBudget`.
+  /// The reloads left today (local day in the phone's time zone) of `phone.widgetBudget`, or of
+  /// `watch.complicationReloadBudget` for a watch complication.
   public let budgetLeft: Int
   /// When the next reload will happen, if one is due (a policy or an app request), after the
   /// 5-minute floor and any deferral to local midnight.
@@ -58,13 +59,18 @@ extension HealthKitSimulation {
   /// no number, docs/phone.md#widgets).
   public static let widgetMinimumReloadInterval: Duration = .seconds(300)
 
-  /// The widget center of this simulation (made on first use).
-  var widgetCenter: WidgetCenter {
+  /// The device whose widgets the current task's code reloads and the controls act on: the
+  /// watch's complications inside `on(.watch)`, else the phone's widgets (outside `on`, as
+  /// before the watch had any: docs/phone.md#widgets).
+  static var widgetDevice: Device { currentDevice == .watch ? .watch : .phone }
+
+  /// The widget center of `device`'s app in this simulation (made on first use).
+  func widgetCenter(for device: Device) -> WidgetCenter {
     self.mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, _ in
-        if let center = widgets.center { return center }
-        let center = WidgetCenter(simulation: self)
-        widgets.center = center
+        if let center = widgets.centers[device] { return center }
+        let center = WidgetCenter(simulation: self, device: device)
+        widgets.centers[device] = center
         return center
       }
     }
@@ -74,15 +80,18 @@ extension HealthKitSimulation {
   /// `StaticConfiguration(kind:provider:content:)` does on a device (docs/swift-api.md#widgets).
   /// Widgets of `kind` already installed (the scenario's `phone.widgets`, or
   /// `installWidget(kind:family:)` before) get their first timeline now, free. Registering
-  /// a kind again replaces its provider (a new extension build).
+  /// a kind again replaces its provider (a new extension build). Inside `on(.watch)` it is the
+  /// watch app's complication provider (the scenario's `watch.complications`), whose
+  /// `getTimeline` then runs as watch code.
   ///
   /// Returns when those first `getTimeline` calls have completed (or `appWorkGrace` passed).
   public func registerWidget<Provider: TimelineProvider>(kind: String, provider: Provider) async {
     let registration = WidgetKitState.Registration(provider: provider)
+    let board = WidgetKitState.board(Self.widgetDevice)
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, state in
-        widgets.registrations[kind] = registration
-        return widgets.loadUnloaded(kind: kind, simulation: self, state: &state)
+        widgets[keyPath: board].registrations[kind] = registration
+        return widgets[keyPath: board].loadUnloaded(kind: kind, simulation: self, state: &state)
       }
     }
     startWidgetTimer()
@@ -93,14 +102,15 @@ extension HealthKitSimulation {
   }
 
   /// The user adds a widget of `kind` in `family` to the Home Screen now (or, for accessory
-  /// families, the Lock Screen or a watch face). With the kind's provider registered it gets
-  /// its first timeline now, free; else when `registerWidget(kind:provider:)` is called.
-  /// Adding one already installed does nothing.
+  /// families, the Lock Screen; inside `on(.watch)`, a complication to the watch face). With
+  /// the kind's provider registered it gets its first timeline now, free; else when
+  /// `registerWidget(kind:provider:)` is called. Adding one already installed does nothing.
   public func installWidget(kind: String, family: WidgetFamily) async {
+    let board = WidgetKitState.board(Self.widgetDevice)
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, state in
-        widgets.install(kind: kind, family: family, at: state.session.now)
-        return widgets.loadUnloaded(kind: kind, simulation: self, state: &state)
+        widgets[keyPath: board].install(kind: kind, family: family, at: state.session.now)
+        return widgets[keyPath: board].loadUnloaded(kind: kind, simulation: self, state: &state)
       }
     }
     startWidgetTimer()
@@ -119,7 +129,8 @@ extension HealthKitSimulation {
   }
 
   /// What the widget of `kind` in `family` shows now (virtual now), or `nil` when no such
-  /// widget is installed or its entries are not of type `Entry`.
+  /// widget is installed or its entries are not of type `Entry` (inside `on(.watch)`: the
+  /// watch's complication).
   public func widgetShown<Entry: TimelineEntry>(
     kind: String, family: WidgetFamily, as type: Entry.Type = Entry.self
   ) -> WidgetShown<Entry>? {
@@ -132,9 +143,10 @@ extension HealthKitSimulation {
   public func widgetShown<Entry: TimelineEntry>(
     kind: String, family: WidgetFamily, at date: Date, as type: Entry.Type = Entry.self
   ) -> WidgetShown<Entry>? {
+    let board = WidgetKitState.board(Self.widgetDevice)
     let found = state.withLock {
       state -> (WidgetKitState.Entries?, WidgetKitState.Registration?)? in
-      guard let widgets = state.extensionState(WidgetKitState.self),
+      guard let widgets = state.extensionState(WidgetKitState.self)?[keyPath: board],
         let widget = widgets.widgets.first(where: { $0.kind == kind && $0.family == family })
       else { return nil }
       return (widget.timeline, widgets.registrations[kind])
@@ -151,12 +163,13 @@ extension HealthKitSimulation {
   }
 
   /// The reload history, budget and next reload of the widget of `kind` in `family`, or `nil`
-  /// when no such widget is installed.
+  /// when no such widget is installed (inside `on(.watch)`: the watch's complication).
   public func widgetStatus(kind: String, family: WidgetFamily) -> WidgetStatus? {
     let now = state.withLock { $0.session.now }
     let day = phoneDayStart(at: now)
+    let board = WidgetKitState.board(Self.widgetDevice)
     return state.withLock { state in
-      guard let widgets = state.extensionState(WidgetKitState.self),
+      guard let widgets = state.extensionState(WidgetKitState.self)?[keyPath: board],
         let widget = widgets.widgets.first(where: { $0.kind == kind && $0.family == family })
       else { return nil }
       let used = widget.budgetDay == day ? widget.used : 0
@@ -173,21 +186,28 @@ extension HealthKitSimulation {
 
   // MARK: - Internals
 
-  /// The installed widgets, in install order.
-  func installedWidgets() -> [WidgetInfo] {
-    mutate { state in
+  /// The widgets installed on `device`, in install order.
+  func installedWidgets(on device: Device) -> [WidgetInfo] {
+    let board = WidgetKitState.board(device)
+    return mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, _ in
-        widgets.widgets.map { WidgetInfo(kind: $0.kind, family: $0.family) }
+        widgets[keyPath: board].widgets.map { WidgetInfo(kind: $0.kind, family: $0.family) }
       }
     }
   }
 
-  /// `reloadTimelines(ofKind:)` (`kinds` one kind) or `reloadAllTimelines()` (`nil`).
-  func requestWidgetReload(kinds: Set<String>?, identifier: String) {
+  /// `reloadTimelines(ofKind:)` (`kinds` one kind) or `reloadAllTimelines()` (`nil`) by
+  /// `device`'s app.
+  func requestWidgetReload(kinds: Set<String>?, identifier: String, on device: Device) {
+    let board = WidgetKitState.board(device)
     let callbacks = mutate { state in
-      state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+      state.withExtension(WidgetKitState.self, of: self) { all, state in
+        var widgets = all[keyPath: board]
+        defer { all[keyPath: board] = widgets }
         state.log(
-          SystemEvent(framework: .widgetKit, event: "reloadRequested", identifier: identifier))
+          SystemEvent(
+            framework: .widgetKit, event: "reloadRequested", identifier: identifier,
+            details: widgets.deviceDetails))
         let now = state.session.now
         var callbacks: [Callback] = []
         for index in widgets.widgets.indices
@@ -207,9 +227,14 @@ extension HealthKitSimulation {
   }
 
   /// A provider's completion: the widget's new timeline, and its next reload from its policy.
-  func widgetLoaded(kind: String, family: WidgetFamily, entries: WidgetKitState.Entries) {
+  func widgetLoaded(
+    kind: String, family: WidgetFamily, entries: WidgetKitState.Entries, on device: Device
+  ) {
+    let board = WidgetKitState.board(device)
     mutate { state in
-      state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+      state.withExtension(WidgetKitState.self, of: self) { all, state in
+        var widgets = all[keyPath: board]
+        defer { all[keyPath: board] = widgets }
         guard
           let index = widgets.widgets.firstIndex(where: { $0.kind == kind && $0.family == family })
         else { return }
@@ -260,11 +285,13 @@ struct WidgetTimer: SystemTimer {
   func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
     -> SimulationInstant?
   {
-    guard let widgets = state.extensionState(WidgetKitState.self) else { return nil }
+    guard let all = state.extensionState(WidgetKitState.self) else { return nil }
     var next: SimulationInstant?
-    for widget in widgets.widgets where !widget.loading {
-      guard let due = widget.pending?.due, due > now else { continue }
-      if next.map({ due < $0 }) ?? true { next = due }
+    for widgets in [all.phone.widgets, all.watch.widgets] {
+      for widget in widgets where !widget.loading {
+        guard let due = widget.pending?.due, due > now else { continue }
+        if next.map({ due < $0 }) ?? true { next = due }
+      }
     }
     return next
   }
@@ -273,19 +300,47 @@ struct WidgetTimer: SystemTimer {
     -> [HealthKitSimulation.Callback]
   {
     guard let simulation else { return [] }
-    return state.withExtension(WidgetKitState.self, of: simulation) { widgets, state in
+    return state.withExtension(WidgetKitState.self, of: simulation) { all, state in
       var callbacks: [HealthKitSimulation.Callback] = []
-      for index in widgets.widgets.indices where !widgets.widgets[index].loading {
-        guard let due = widgets.widgets[index].pending?.due, due <= now else { continue }
-        callbacks += widgets.fire(index, at: now, simulation: simulation, state: &state)
+      // The phone's widgets first, then the watch's complications (at one instant).
+      for board in [WidgetKitState.board(.phone), WidgetKitState.board(.watch)] {
+        var widgets = all[keyPath: board]
+        for index in widgets.widgets.indices where !widgets.widgets[index].loading {
+          guard let due = widgets.widgets[index].pending?.due, due <= now else { continue }
+          callbacks += widgets.fire(index, at: now, simulation: simulation, state: &state)
+        }
+        all[keyPath: board] = widgets
       }
       return callbacks
     }
   }
 }
 
-/// WidgetKit's state in one simulation (behind the simulation's lock).
+/// WidgetKit's state in one simulation (behind the simulation's lock): the phone's widgets and
+/// the watch's complications, each a ``Board`` with its own providers, widgets and budget (one
+/// reload model for both, docs/phone.md#widgets).
 struct WidgetKitState: SimulationExtension {
+  /// The phone's widgets (`phone.widgets`, `phone.widgetBudget`).
+  var phone: Board
+  /// The watch's complications (`watch.complications`, `watch.complicationReloadBudget`).
+  var watch: Board
+  /// The widget center of each device's app.
+  var centers: [HealthKitSimulation.Device: WidgetCenter] = [:]
+
+  init(simulation: HealthKitSimulation) {
+    let scenario = simulation.scenario
+    phone = Board(
+      device: .phone, budget: scenario.phone.widgetBudget, widgets: scenario.phone.widgets)
+    watch = Board(
+      device: .watch, budget: scenario.complications.reloadBudget,
+      widgets: scenario.complications.widgets)
+  }
+
+  /// The board of `device`.
+  static func board(_ device: HealthKitSimulation.Device) -> WritableKeyPath<Self, Board> {
+    device == .watch ? \.watch : \.phone
+  }
+
   /// A kind's provider, type-erased.
   struct Registration: @unchecked Sendable {
     /// Calls the provider's `getTimeline` with a context; the completion gets the entries.
@@ -371,137 +426,159 @@ struct WidgetKitState: SimulationExtension {
     var history: [Reload] = []
   }
 
-  /// Providers by kind.
-  var registrations: [String: Registration] = [:]
-  /// The installed widgets, in install order.
-  var widgets: [Widget] = []
-  /// `phone.widgetBudget`.
-  let budget: Int
-  /// The simulation's widget center.
-  var center: WidgetCenter?
+}
 
-  init(simulation: HealthKitSimulation) {
-    budget = simulation.scenario.phone.widgetBudget
-    for widget in simulation.scenario.phone.widgets {
-      guard let family = WidgetFamily(name: widget.family) else { continue }
-      install(kind: widget.kind, family: family, at: .zero)
+extension WidgetKitState {
+  /// One device's widgets: its extension's providers, the installed widgets, the budget.
+  struct Board: Sendable {
+    /// The device.
+    let device: HealthKitSimulation.Device
+    /// Providers by kind.
+    var registrations: [String: Registration] = [:]
+    /// The installed widgets, in install order.
+    var widgets: [Widget] = []
+    /// `phone.widgetBudget` or `watch.complicationReloadBudget`.
+    let budget: Int
+
+    init(device: HealthKitSimulation.Device, budget: Int, widgets: [Scenario.Phone.Widget]) {
+      self.device = device
+      self.budget = budget
+      for widget in widgets {
+        guard let family = WidgetFamily(name: widget.family) else { continue }
+        install(kind: widget.kind, family: family, at: .zero)
+      }
     }
-  }
 
-  /// Adds a widget (once per kind and family).
-  mutating func install(kind: String, family: WidgetFamily, at instant: SimulationInstant) {
-    guard !widgets.contains(where: { $0.kind == kind && $0.family == family }) else { return }
-    widgets.append(Widget(kind: kind, family: family))
-  }
-
-  /// The first, free `getTimeline` of each widget of `kind` not loaded yet (with a provider).
-  mutating func loadUnloaded(
-    kind: String, simulation: HealthKitSimulation, state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
-    guard registrations[kind] != nil else { return [] }
-    var callbacks: [HealthKitSimulation.Callback] = []
-    for index in widgets.indices where widgets[index].kind == kind && !widgets[index].loadedOnce {
-      widgets[index].loadedOnce = true
-      callbacks += load(index, reason: .install, simulation: simulation, state: &state)
+    /// The details every log entry of the board carries: none for the phone (its entries are
+    /// as before the watch had complications), `device: "watch"` for the watch.
+    var deviceDetails: [String: SystemEvent.Value] {
+      device == .watch ? ["device": .string("watch")] : [:]
     }
-    return callbacks
-  }
 
-  /// Records a reload request from `trigger` on: the earlier of it and one already pending,
-  /// never sooner than 5 minutes after the previous reload.
-  mutating func request(_ index: Int, reason: WidgetReload.Reason, trigger: SimulationInstant) {
-    if widgets[index].loading {
-      if reason == .app { widgets[index].appAskedWhileLoading = true }
-      return
+    /// Adds a widget (once per kind and family).
+    mutating func install(kind: String, family: WidgetFamily, at instant: SimulationInstant) {
+      guard !widgets.contains(where: { $0.kind == kind && $0.family == family }) else { return }
+      widgets.append(Widget(kind: kind, family: family))
     }
-    var due = trigger
-    if let last = widgets[index].lastReload {
-      due = max(due, last.advanced(by: HealthKitSimulation.widgetMinimumReloadInterval))
-    }
-    if let pending = widgets[index].pending, pending.due <= due { return }
-    widgets[index].pending = Pending(
-      due: due, reason: reason, deferred: false, logged: due == trigger)
-  }
 
-  /// Logs the deferral of widget `index`'s pending reload.
-  mutating func logDeferral(
-    _ index: Int, state: inout HealthKitSimulation.State, simulation: HealthKitSimulation
-  ) {
-    guard let pending = widgets[index].pending else { return }
-    widgets[index].pending?.logged = true
-    state.log(
-      SystemEvent(
-        framework: .widgetKit, event: "reloadDeferred", identifier: widgets[index].kind,
-        details: [
-          "family": .string(widgets[index].family.description),
-          "reason": .string(pending.deferred ? "budget" : "minimumInterval"),
-          "until": .instant(pending.due),
-        ]))
-  }
-
-  /// The pending reload of widget `index` is due at `now`: reloads within the budget of the
-  /// local day, else defers to the next local midnight.
-  mutating func fire(
-    _ index: Int, at now: SimulationInstant, simulation: HealthKitSimulation,
-    state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
-    guard let pending = widgets[index].pending else { return [] }
-    let day = simulation.phoneDayStart(at: now)
-    if widgets[index].budgetDay != day {
-      widgets[index].budgetDay = day
-      widgets[index].used = 0
+    /// The first, free `getTimeline` of each widget of `kind` not loaded yet (with a provider).
+    mutating func loadUnloaded(
+      kind: String, simulation: HealthKitSimulation, state: inout HealthKitSimulation.State
+    ) -> [HealthKitSimulation.Callback] {
+      guard registrations[kind] != nil else { return [] }
+      var callbacks: [HealthKitSimulation.Callback] = []
+      for index in widgets.indices where widgets[index].kind == kind && !widgets[index].loadedOnce {
+        widgets[index].loadedOnce = true
+        callbacks += load(index, reason: .install, simulation: simulation, state: &state)
+      }
+      return callbacks
     }
-    guard widgets[index].used < budget else {
-      var due = simulation.phoneNextMidnight(after: now)
+
+    /// Records a reload request from `trigger` on: the earlier of it and one already pending,
+    /// never sooner than 5 minutes after the previous reload.
+    mutating func request(_ index: Int, reason: WidgetReload.Reason, trigger: SimulationInstant) {
+      if widgets[index].loading {
+        if reason == .app { widgets[index].appAskedWhileLoading = true }
+        return
+      }
+      var due = trigger
       if let last = widgets[index].lastReload {
         due = max(due, last.advanced(by: HealthKitSimulation.widgetMinimumReloadInterval))
       }
+      if let pending = widgets[index].pending, pending.due <= due { return }
       widgets[index].pending = Pending(
-        due: due, reason: pending.reason, deferred: true, logged: false)
-      logDeferral(index, state: &state, simulation: simulation)
-      return []
+        due: due, reason: reason, deferred: false, logged: due == trigger)
     }
-    widgets[index].used += 1
-    widgets[index].pending = nil
-    return load(index, reason: pending.reason, simulation: simulation, state: &state)
-  }
 
-  /// Calls the provider of widget `index` now: logs `reloaded`, holds time until the
-  /// completion.
-  mutating func load(
-    _ index: Int, reason: WidgetReload.Reason, simulation: HealthKitSimulation,
-    state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
-    guard let registration = registrations[widgets[index].kind] else { return [] }
-    let now = state.session.now
-    let day = simulation.phoneDayStart(at: now)
-    if widgets[index].budgetDay != day {
-      widgets[index].budgetDay = day
-      widgets[index].used = 0
+    /// Logs the deferral of widget `index`'s pending reload.
+    mutating func logDeferral(
+      _ index: Int, state: inout HealthKitSimulation.State, simulation: HealthKitSimulation
+    ) {
+      guard let pending = widgets[index].pending else { return }
+      widgets[index].pending?.logged = true
+      state.log(
+        SystemEvent(
+          framework: .widgetKit, event: "reloadDeferred", identifier: widgets[index].kind,
+          details: [
+            "family": .string(widgets[index].family.description),
+            "reason": .string(pending.deferred ? "budget" : "minimumInterval"),
+            "until": .instant(pending.due),
+          ].merging(deviceDetails) { first, _ in first }))
     }
-    let left = max(0, budget - widgets[index].used)
-    widgets[index].lastReload = now
-    widgets[index].loading = true
-    widgets[index].history.append(Reload(at: now, reason: reason, budgetLeft: left))
-    let kind = widgets[index].kind
-    let family = widgets[index].family
-    state.log(
-      SystemEvent(
-        framework: .widgetKit, event: "reloaded", identifier: kind,
-        details: [
-          "family": .string(family.description), "reason": .string(reason.rawValue),
-          "budgetLeft": .integer(left),
-        ]))
-    let context = TimelineProviderContext(family: family)
-    return [
-      { [weak simulation] in
-        guard let simulation else { return }
-        let hold = simulation.beginHold("getTimeline \(kind) \(family)")
-        registration.load(context) { [weak simulation] entries in
-          simulation?.widgetLoaded(kind: kind, family: family, entries: entries)
-          simulation?.endHold(hold)
-        }
+
+    /// The pending reload of widget `index` is due at `now`: reloads within the budget of the
+    /// local day, else defers to the next local midnight.
+    mutating func fire(
+      _ index: Int, at now: SimulationInstant, simulation: HealthKitSimulation,
+      state: inout HealthKitSimulation.State
+    ) -> [HealthKitSimulation.Callback] {
+      guard let pending = widgets[index].pending else { return [] }
+      let day = simulation.phoneDayStart(at: now)
+      if widgets[index].budgetDay != day {
+        widgets[index].budgetDay = day
+        widgets[index].used = 0
       }
-    ]
+      guard widgets[index].used < budget else {
+        var due = simulation.phoneNextMidnight(after: now)
+        if let last = widgets[index].lastReload {
+          due = max(due, last.advanced(by: HealthKitSimulation.widgetMinimumReloadInterval))
+        }
+        widgets[index].pending = Pending(
+          due: due, reason: pending.reason, deferred: true, logged: false)
+        logDeferral(index, state: &state, simulation: simulation)
+        return []
+      }
+      widgets[index].used += 1
+      widgets[index].pending = nil
+      return load(index, reason: pending.reason, simulation: simulation, state: &state)
+    }
+
+    /// Calls the provider of widget `index` now: logs `reloaded`, holds time until the
+    /// completion.
+    mutating func load(
+      _ index: Int, reason: WidgetReload.Reason, simulation: HealthKitSimulation,
+      state: inout HealthKitSimulation.State
+    ) -> [HealthKitSimulation.Callback] {
+      guard let registration = registrations[widgets[index].kind] else { return [] }
+      let now = state.session.now
+      let day = simulation.phoneDayStart(at: now)
+      if widgets[index].budgetDay != day {
+        widgets[index].budgetDay = day
+        widgets[index].used = 0
+      }
+      let left = max(0, budget - widgets[index].used)
+      widgets[index].lastReload = now
+      widgets[index].loading = true
+      widgets[index].history.append(Reload(at: now, reason: reason, budgetLeft: left))
+      let kind = widgets[index].kind
+      let family = widgets[index].family
+      state.log(
+        SystemEvent(
+          framework: .widgetKit, event: "reloaded", identifier: kind,
+          details: [
+            "family": .string(family.description), "reason": .string(reason.rawValue),
+            "budgetLeft": .integer(left),
+          ].merging(deviceDetails) { first, _ in first }))
+      let context = TimelineProviderContext(family: family)
+      let device = self.device
+      return [
+        { [weak simulation] in
+          guard let simulation else { return }
+          let hold = simulation.beginHold("getTimeline \(kind) \(family)")
+          let load = {
+            registration.load(context) { [weak simulation] entries in
+              simulation?.widgetLoaded(kind: kind, family: family, entries: entries, on: device)
+              simulation?.endHold(hold)
+            }
+          }
+          // A complication's provider is watch code (the phone's runs as before).
+          if device == .watch {
+            HealthKitSimulation.$currentDevice.withValue(.watch) { load() }
+          } else {
+            load()
+          }
+        }
+      ]
+    }
   }
 }

@@ -5,7 +5,10 @@ import WorkoutCore
 /// The widgets the user configured, and the way to ask for their timelines to be reloaded
 /// (Apple doc: https://developer.apple.com/documentation/widgetkit/widgetcenter).
 ///
-/// One per simulation: ``shared`` inside `simulation.run { }` is that simulation's. A reload
+/// One per app in a simulation: ``shared`` inside `simulation.run { }` is the phone app's,
+/// whose reloads are of the phone's widgets (`phone.widgets`); inside `simulation.on(.watch)`
+/// it is the watch app's, whose reloads are of the watch face's complications
+/// (`watch.complications`), with their own budget (`watch.complicationReloadBudget`). A reload
 /// the app asks for happens now (in the callback lane: at the end of the current `advance`,
 /// `settle` or control call), no sooner than 5 minutes after the widget's previous reload,
 /// and only within the widget's daily budget; otherwise it is deferred
@@ -13,30 +16,34 @@ import WorkoutCore
 public final class WidgetCenter: Sendable {
   /// The simulation this center belongs to.
   unowned let simulation: HealthKitSimulation
+  /// The device whose app this center serves.
+  let device: HealthKitSimulation.Device
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: HealthKitSimulation, device: HealthKitSimulation.Device) {
     self.simulation = simulation
+    self.device = device
   }
 
-  /// The current simulation's widget center (Apple doc:
-  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/shared); traps outside a
-  /// simulation's `run`.
+  /// The current simulation's widget center of the current device's app (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/shared): the watch app's
+  /// inside `simulation.on(.watch)`, else the phone app's; traps outside a simulation's `run`.
   public static var shared: WidgetCenter {
-    HealthKitSimulation.requireCurrent("WidgetCenter.shared").widgetCenter
+    HealthKitSimulation.requireCurrent("WidgetCenter.shared").widgetCenter(
+      for: HealthKitSimulation.widgetDevice)
   }
 
   /// Asks for the timelines of every widget of `kind` to be reloaded (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)).
   /// Logs `reloadRequested`; each widget then reloads or defers (docs/phone.md#widgets).
   public func reloadTimelines(ofKind kind: String) {
-    simulation.requestWidgetReload(kinds: [kind], identifier: kind)
+    simulation.requestWidgetReload(kinds: [kind], identifier: kind, on: device)
   }
 
   /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
   /// Logs `reloadRequested` with the identifier `*`.
   public func reloadAllTimelines() {
-    simulation.requestWidgetReload(kinds: nil, identifier: "*")
+    simulation.requestWidgetReload(kinds: nil, identifier: "*", on: device)
   }
 
   /// The installed widgets, in the order they were installed, through `completion` in the
@@ -46,7 +53,7 @@ public final class WidgetCenter: Sendable {
   @preconcurrency public func getCurrentConfigurations(
     _ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void
   ) {
-    let infos = simulation.installedWidgets()
+    let infos = simulation.installedWidgets(on: device)
     simulation.enqueue { completion(.success(infos)) }
   }
 
@@ -55,7 +62,7 @@ public final class WidgetCenter: Sendable {
   ///
   /// - Throws: nothing in the simulation (Apple's may fail).
   public func currentConfigurations() async throws -> [WidgetInfo] {
-    let infos = simulation.installedWidgets()
+    let infos = simulation.installedWidgets(on: device)
     await simulation.deliver()
     return infos
   }

@@ -55,6 +55,10 @@ public struct Scenario: Sendable, Equatable {
   /// `watch.appState`: the watch app's state at `t = 0`, `.active` (the default) or
   /// `.notRunning` (`openApp` launches it; docs/phone-link.md#the-watch-app).
   public var watchAppState: AppState = .active
+  /// `watch.complications` and `watch.complicationReloadBudget`: the app's complications on the
+  /// watch face and their daily reload budget (docs/scenario-format.md#the-watch); none and 50
+  /// by default.
+  public var complications = Complications()
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()

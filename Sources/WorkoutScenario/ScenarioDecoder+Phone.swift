@@ -141,9 +141,13 @@ extension ScenarioDecoder {
   /// `widgets`: `[{ "kind": "StepsWidget", "family": "systemSmall" }]`; a kind and family
   /// listed twice is refused (the Home Screen shows one widget per kind and family here), and
   /// so are more than ``maximumWidgets``.
-  func widgets(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
-    -> [Scenario.Phone.Widget]
-  {
+  ///
+  /// `families` are the family names allowed (the phone's ``widgetFamilies``, or the watch's
+  /// complication families), `noun` names one in messages.
+  func widgets(
+    _ value: JSONValue, at path: JSONPath, families: [String] = Self.widgetFamilies,
+    noun: String = "a widget family"
+  ) throws(ScenarioError) -> [Scenario.Phone.Widget] {
     if case .array(let elements) = value, elements.count > Self.maximumWidgets {
       throw fail(
         path,
@@ -169,12 +173,10 @@ extension ScenarioDecoder {
         )
       }
       guard let familyValue = fields["family"] else {
-        throw missing(
-          elementPath.appending(key: "family"), "one of \(Self.list(Self.widgetFamilies))")
+        throw missing(elementPath.appending(key: "family"), "one of \(Self.list(families))")
       }
       let family = try healthChoice(
-        familyValue, at: elementPath.appending(key: "family"), noun: "a widget family",
-        options: Self.widgetFamilies)
+        familyValue, at: elementPath.appending(key: "family"), noun: noun, options: families)
       return Scenario.Phone.Widget(kind: kind, family: family)
     }
     var firstIndex: [String: Int] = [:]

@@ -6,10 +6,17 @@ import WorkoutJSON
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
-    "autoPause", "appState",
+    "autoPause", "appState", "complications", "complicationReloadBudget",
   ]
   /// `watch.appState`'s values: the watch app's state at `t = 0`.
   static let watchAppStates = ["active", "notRunning"]
+  /// The `WidgetFamily` case names of watch complications (accessory families only; Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetfamily).
+  static let complicationFamilies = [
+    "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner",
+  ]
+  /// `complicationReloadBudget`'s range: reloads per complication per local day.
+  static let complicationBudgetRange = 1...1000
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
   ]
@@ -166,5 +173,32 @@ extension ScenarioDecoder {
         )
       }
     }
+  }
+}
+
+extension ScenarioDecoder {
+  /// `watch.complications` (`[{ "kind": "StepsComplication", "family": "accessoryCircular" }]`,
+  /// accessory families only, each kind and family once, at most ``maximumWidgets``) and
+  /// `watch.complicationReloadBudget` (a whole number from 1 to 1000, default 50) of the `watch`
+  /// object at `path` (its other keys are ``watch(_:at:)``'s).
+  func complications(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> Scenario.Complications
+  {
+    var complications = Scenario.Complications()
+    guard case .object(let members) = value else { return complications }
+    let fields = Dictionary(
+      members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    if let value = fields["complications"] {
+      let widgets = try widgets(
+        value, at: path.appending(key: "complications"), families: Self.complicationFamilies,
+        noun: "a complication family")
+      complications.widgets = widgets
+    }
+    if let value = fields["complicationReloadBudget"] {
+      complications.reloadBudget = try wholeNumber(
+        value, at: path.appending(key: "complicationReloadBudget"),
+        in: Self.complicationBudgetRange)
+    }
+    return complications
   }
 }

@@ -252,6 +252,9 @@ struct ScenarioDecoder {
       scenario.watchAppState = try watchAppState(value, at: path("watch"))
     }
     try watchFace(fields, into: &scenario)
+    if let value = fields["watch"] {
+      scenario.complications = try complications(value, at: path("watch"))
+    }
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
     // it later.
     var fixedStart = start?.date

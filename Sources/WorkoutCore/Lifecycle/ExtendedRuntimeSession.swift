@@ -159,6 +159,11 @@ public enum ExtendedRuntimeOperation: Sendable, Hashable {
   case schedule(at: SimulationInstant)
   /// `op: "invalidate"`: `invalidate()` the app's latest session.
   case invalidate
+  /// `invalidate()` of session `index` (the Swift door's `WKExtendedRuntimeSession`, whose
+  /// object knows its own session; the command line names none and uses ``invalidate``);
+  /// `nil`: the object was never started, so the call fails with `notYetStarted`. A session of
+  /// a process that crashed, or an index with no session, is left alone.
+  case invalidateSession(Int?)
   /// `op: "acquire"` with `holder`: the reference-counting helper of field case F08 takes a
   /// hold; the first holder starts a session (deferred until the app is active).
   case acquire(holder: String)
@@ -171,7 +176,7 @@ public enum ExtendedRuntimeOperation: Sendable, Hashable {
     switch self {
     case .start: "start"
     case .schedule: "schedule"
-    case .invalidate: "invalidate"
+    case .invalidate, .invalidateSession: "invalidate"
     case .acquire: "acquire"
     case .release: "release"
     }

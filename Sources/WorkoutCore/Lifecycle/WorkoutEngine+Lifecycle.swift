@@ -224,6 +224,16 @@ extension WorkoutEngine {
       applyRuntime(
         index, runtimes[index].invalidate(appIsActive: app.appState == .active), at: date,
         holding)
+    case .invalidateSession(let index):
+      guard let index else {
+        reportRuntimeError(.notYetStarted, at: date)
+        return
+      }
+      guard index >= runtimeBase, runtimes.indices.contains(index) else { return }
+      let holding = runtimes[index].holdsAppInFront
+      applyRuntime(
+        index, runtimes[index].invalidate(appIsActive: app.appState == .active), at: date,
+        holding)
     case .acquire(let holder):
       let live = helper.session.map { runtimes[$0].isLive } ?? false
       let action = helper.acquire(

@@ -1,0 +1,13 @@
+// SimulatedWatchKit: WatchKit's extended runtime sessions, application state and haptics
+// under Apple's names, backed by the workout-sim engine's watch model and driven on virtual
+// time by `HealthKitSimulation` (docs/swift-api.md#watchkit). Watch app code keeps the real
+// framework on Apple platforms and changes only its import:
+//
+//     #if canImport(WatchKit)
+//     import WatchKit
+//     #else
+//     import SimulatedWatchKit
+//     #endif
+//
+// Apple's API: https://developer.apple.com/documentation/watchkit
+@_exported import Foundation

@@ -1,0 +1,63 @@
+import SimulatedHealthKit
+import WorkoutCore
+
+/// The watch app's shared application object (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkapplication), for its
+/// ``applicationState``.
+///
+/// The state is the engine's app state (docs/healthkit-behaviour.md#app-states): the scenario's
+/// `wristDown`, `wristUp`, `crownPress`, `openApp`, the return-to-clock time and the background
+/// grace period move it, as on the command line.
+public final class WKApplication: NSObject, Sendable {
+  /// The simulation the object belongs to.
+  unowned let simulation: HealthKitSimulation
+
+  init(simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  /// The current simulation's application object (the same object on every call; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication/shared()); traps outside
+  /// a simulation's `run`.
+  public class func shared() -> WKApplication {
+    let simulation = HealthKitSimulation.requireCurrent("WKApplication.shared()")
+    return simulation.watchKitShared(\.application) { WKApplication(simulation: simulation) }
+  }
+
+  /// The app's state now (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication/applicationstate): active
+  /// (frontmost, wrist up), inactive (frontmost, wrist down), background; a suspended app and
+  /// one that is not running read ``WKApplicationState/background``.
+  public var applicationState: WKApplicationState { simulation.watchApplicationState }
+}
+
+/// The watch app's extension object, the form of ``WKApplication`` before watchOS 7 (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkextension), for its
+/// ``applicationState``.
+public final class WKExtension: NSObject, Sendable {
+  /// The simulation the object belongs to.
+  unowned let simulation: HealthKitSimulation
+
+  init(simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  /// The current simulation's extension object (the same object on every call; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextension/shared()); traps outside a
+  /// simulation's `run`.
+  public class func shared() -> WKExtension {
+    let simulation = HealthKitSimulation.requireCurrent("WKExtension.shared()")
+    return simulation.watchKitShared(\.extensionObject) { WKExtension(simulation: simulation) }
+  }
+
+  /// The app's state now, as ``WKApplication/applicationState`` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextension/applicationstate).
+  public var applicationState: WKApplicationState { simulation.watchApplicationState }
+}
+
+extension HealthKitSimulation {
+  /// The watch app's state as WatchKit reports it.
+  var watchApplicationState: WKApplicationState {
+    state.withLock { WKApplicationState($0.session.workoutEngine.appState) }
+  }
+}

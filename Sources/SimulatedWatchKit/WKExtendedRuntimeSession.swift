@@ -1,0 +1,232 @@
+import SimulatedHealthKit
+import WorkoutCore
+
+/// What an extended runtime session tells the app: that it started, that it is about to expire,
+/// and that it became invalid (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate). All
+/// three methods are required, as in Apple's declaration.
+///
+/// The calls run in the simulation's callback lane (an `advance`, `settle` or async control
+/// call delivers them, at the instant they happened), as code of the watch app: a delegate
+/// that asks for `WCSession.default` gets the watch's.
+public protocol WKExtendedRuntimeSessionDelegate: AnyObject {
+  /// The session became invalid: `reason` says why, and `error` (an `NSError` in
+  /// ``WKExtendedRuntimeSessionErrorDomain`` with a ``WKExtendedRuntimeSessionErrorCode``) is
+  /// set only when `reason` is ``WKExtendedRuntimeSessionInvalidationReason/error``. Called both
+  /// when a start is refused and when a running session ends (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate/extendedruntimesession(_:didinvalidatewith:error:)).
+  func extendedRuntimeSession(
+    _ extendedRuntimeSession: WKExtendedRuntimeSession,
+    didInvalidateWith reason: WKExtendedRuntimeSessionInvalidationReason, error: (any Error)?)
+  /// The session began running: after `start()`, or at a scheduled session's date (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate/extendedruntimesessiondidstart(_:)).
+  func extendedRuntimeSessionDidStart(_ extendedRuntimeSession: WKExtendedRuntimeSession)
+  /// The session is about to reach its time limit: the scenario's `watch.willExpireLeadTime`
+  /// (default 30 s, a project rule: Apple says "just before") before ``WKExtendedRuntimeSession/expirationDate``
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate/extendedruntimesessionwillexpire(_:)).
+  func extendedRuntimeSessionWillExpire(_ extendedRuntimeSession: WKExtendedRuntimeSession)
+}
+
+/// A session that keeps the watch app running for a while when the user is not looking at it:
+/// self care, mindfulness, physical therapy or smart alarm (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession).
+///
+/// The session type is the one the app declares: the scenario's `watch.extendedRuntimeType`
+/// (its Info.plist background mode on a device). Its rules are the engine's
+/// (docs/healthkit-behaviour.md#extended-runtime-sessions): `start()` and `start(at:)` only
+/// while the app is ``WKApplicationState/active`` (else invalid at once, reason
+/// ``WKExtendedRuntimeSessionInvalidationReason/error``, code
+/// ``WKExtendedRuntimeSessionErrorCode/mustBeActiveToStartOrSchedule``); one scheduled or
+/// running session at a time (the next is invalid with
+/// ``WKExtendedRuntimeSessionInvalidationReason/sessionInProgress``); the type's limit (self care
+/// 600 s, mindfulness and physical therapy 3600 s, smart alarm 1800 s), `willExpire` the lead time
+/// before it, invalid with ``WKExtendedRuntimeSessionInvalidationReason/expired`` at it; a
+/// Digital Crown press ends a frontmost type's session with
+/// ``WKExtendedRuntimeSessionInvalidationReason/resignedFrontmost``.
+///
+/// The methods return at once; the engine performs them at virtual now and ``state`` is the
+/// new state as soon as a method returns; the delegate hears of it at the next delivery. Every
+/// change is an `extendedRuntime` entry of the run's log, as `workout-sim run` logs the
+/// scenario's `extendedRuntime` actions (docs/run-result.md#log).
+///
+/// Make sessions inside the simulation's `run` (the initializer traps outside one). `Sendable`:
+/// the mutable state is behind a lock.
+public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
+  /// The simulation the session belongs to.
+  let simulation: HealthKitSimulation
+  private let lock = NSLock()
+  private weak var delegateStorage: (any WKExtendedRuntimeSessionDelegate)?
+  /// The engine's session this object stands for, once started.
+  private var index: Int?
+  /// The state before the engine has a session for the object: not started, or invalid after
+  /// a start the engine refused without making one.
+  private var unboundState: WKExtendedRuntimeSessionState = .notStarted
+  private var expiration: Date?
+
+  /// Creates a session of the app's declared type, not started (Apple: `WKExtendedRuntimeSession()`,
+  /// the Swift form of `+session`; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession). Traps outside
+  /// a simulation's `run`.
+  public override init() {
+    let simulation = HealthKitSimulation.requireCurrent("WKExtendedRuntimeSession()")
+    self.simulation = simulation
+    super.init()
+    simulation.startWatchKit()
+  }
+
+  /// The object that receives the session's calls; set it before `start()` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/delegate).
+  /// Held weakly.
+  public weak var delegate: (any WKExtendedRuntimeSessionDelegate)? {
+    get { lock.withLock { delegateStorage } }
+    set { lock.withLock { delegateStorage = newValue } }
+  }
+
+  /// The session's state now (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/state): the
+  /// engine's, read under the simulation's lock. A session of an app process that crashed is
+  /// ``WKExtendedRuntimeSessionState/invalid``.
+  public var state: WKExtendedRuntimeSessionState {
+    let (index, unbound) = lock.withLock { (self.index, unboundState) }
+    guard let index else { return unbound }
+    let state = simulation.state.withLock {
+      $0.session.workoutEngine.extendedRuntimeSessionState(index)
+    }
+    return state.map(WKExtendedRuntimeSessionState.init) ?? .invalid
+  }
+
+  /// When the session will reach its time limit: `nil` until it runs, then its start plus the
+  /// type's limit, kept after it becomes invalid (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/expirationdate).
+  public var expirationDate: Date? { lock.withLock { expiration } }
+
+  /// Starts the session now (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start()): it
+  /// runs (the delegate's `extendedRuntimeSessionDidStart`) or is invalid at once (the delegate's
+  /// `didInvalidateWith` with the reason and error). A session that was started before is left
+  /// alone (an invalid session cannot run again: make a new one).
+  public func start() { begin(at: nil) }
+
+  /// Schedules the session to start at `date`, a smart alarm's way (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
+  /// `date` is read on the simulation's virtual time (pass a date from `simulation.now`); a
+  /// date not after now starts it now. At the date the session runs even if the app went to the
+  /// background or was suspended (the system wakes it into the background). Invalid at once with
+  /// ``WKExtendedRuntimeSessionErrorCode/notApprovedToSchedule`` for another type, and
+  /// ``WKExtendedRuntimeSessionErrorCode/scheduledTooFarInAdvance`` more than 36 hours ahead.
+  public func start(at date: Date) { begin(at: date) }
+
+  /// Ends the running session (reason ``WKExtendedRuntimeSessionInvalidationReason/none``) or
+  /// cancels a scheduled one, which only an active app can do (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/invalidate()).
+  /// On a session that was never started it fails with
+  /// ``WKExtendedRuntimeSessionErrorCode/notYetStarted``: an error entry of the run's log, no
+  /// delegate call, the session stays ``WKExtendedRuntimeSessionState/notStarted``. On an invalid
+  /// session it does nothing.
+  public func invalidate() {
+    let (index, unbound) = lock.withLock { (self.index, unboundState) }
+    if index == nil, unbound == .invalid { return }
+    simulation.mutate { state in
+      state.session.withEngine {
+        $0.perform(.extendedRuntime(.invalidateSession(index)), at: $0.now)
+      }
+    }
+  }
+
+  /// Plays `type` on the Taptic Engine to get the user's attention during the session, a smart
+  /// alarm's way (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/notifyuser(hapticType:repeatHandler:)).
+  ///
+  /// While the session runs it is a `haptic` entry of the run's log (framework `WatchKit`,
+  /// identifier the type's name, details `source: "notifyUser"`, `runtimeSession`); otherwise a
+  /// `hapticDropped` entry (`reason: "sessionNotRunning"`). The simulation plays it once: there
+  /// is no user to stop the repeats, so `repeatHandler` is never called.
+  public func notifyUser(
+    hapticType type: WKHapticType,
+    repeatHandler: ((UnsafeMutablePointer<WKHapticType>) -> TimeInterval)? = nil
+  ) {
+    let index = lock.withLock { self.index }
+    simulation.mutate { state in
+      let running =
+        index.flatMap { state.session.workoutEngine.extendedRuntimeSessionState($0) } == .running
+      var details: [String: SystemEvent.Value] = ["source": .string("notifyUser")]
+      if let index { details["runtimeSession"] = .integer(index) }
+      if !running { details["reason"] = .string("sessionNotRunning") }
+      state.log(
+        SystemEvent(
+          framework: .watchKit, event: running ? "haptic" : "hapticDropped",
+          identifier: type.name, details: details))
+    }
+  }
+
+  // MARK: - Simulation side
+
+  /// `start()` (`date` nil) or `start(at: date)`.
+  private func begin(at date: Date?) {
+    let fresh = lock.withLock { index == nil && unboundState == .notStarted }
+    guard fresh else { return }
+    let refused = simulation.mutate { state -> WKExtendedRuntimeSessionErrorCode? in
+      let engine = state.session.workoutEngine
+      let next = engine.extendedRuntimeSessionCount
+      let errors = engine.errors.count
+      // Bound before the engine acts, so the log listener finds this object for the entries the
+      // call makes (translated when this `mutate` ends, still under the lock).
+      state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+        watchKit.sessions[next] = WatchKitState.WeakSession(object: self)
+      }
+      lock.withLock { index = next }
+      let operation: ExtendedRuntimeOperation =
+        date.map { .schedule(at: simulation.instant(of: $0)) } ?? .start
+      state.session.withEngine { $0.perform(.extendedRuntime(operation), at: $0.now) }
+      let after = state.session.workoutEngine
+      guard after.extendedRuntimeSessionCount == next else { return nil }
+      // The engine made no session: the app declares no type, or it is suspended or not
+      // running (its code would not run: read as not active).
+      state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+        _ = watchKit.sessions.removeValue(forKey: next)
+      }
+      lock.withLock {
+        index = nil
+        unboundState = .invalid
+      }
+      let code = after.errors.count > errors ? after.errors.last?.extendedRuntimeError : nil
+      return code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
+        ?? .mustBeActiveToStartOrSchedule
+    }
+    guard let refused else { return }
+    simulation.enqueue { [self] in
+      let delegate = lock.withLock { delegateStorage }
+      HealthKitSimulation.$currentDevice.withValue(.watch) {
+        delegate?.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
+      }
+    }
+  }
+
+  /// The delegate calls of the engine's `event` for this session (under the simulation's lock:
+  /// no app code runs here).
+  func callbacks(for event: ExtendedRuntimeEvent) -> [HealthKitSimulation.Callback] {
+    let call: @Sendable (any WKExtendedRuntimeSessionDelegate) -> Void
+    switch event.change {
+    case .started(let expiresAt):
+      let date = simulation.date(of: expiresAt)
+      lock.withLock { expiration = date }
+      call = { $0.extendedRuntimeSessionDidStart(self) }
+    case .willExpire:
+      call = { $0.extendedRuntimeSessionWillExpire(self) }
+    case .invalidated(let reason, let code):
+      let code = code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
+      let reason = WKExtendedRuntimeSessionInvalidationReason(reason)
+      call = { $0.extendedRuntimeSession(self, didInvalidateWith: reason, error: code?.error) }
+    case .scheduled, .terminated:
+      // A scheduled session says nothing until it starts; a crashed process hears nothing.
+      return []
+    }
+    return [
+      { [self] in
+        guard let delegate = lock.withLock({ delegateStorage }) else { return }
+        HealthKitSimulation.$currentDevice.withValue(.watch) { call(delegate) }
+      }
+    ]
+  }
+}

@@ -1,0 +1,56 @@
+import SimulatedHealthKit
+import WorkoutCore
+
+/// WatchKit's state in one simulation (behind the simulation's lock): the app's extended
+/// runtime session objects by engine session, and the shared objects.
+struct WatchKitState: SimulationExtension {
+  /// A session object, weakly (the app owns it).
+  struct WeakSession: Sendable {
+    weak var object: WKExtendedRuntimeSession?
+  }
+
+  /// Engine extended runtime session index → the app's object.
+  var sessions: [Int: WeakSession] = [:]
+  /// `WKApplication.shared()`.
+  var application: WKApplication?
+  /// `WKExtension.shared()`.
+  var extensionObject: WKExtension?
+  /// `WKInterfaceDevice.current()`.
+  var device: WKInterfaceDevice?
+
+  init(simulation: HealthKitSimulation) {}
+}
+
+/// Turns the engine's `extendedRuntime` log entries into the delegate calls of the app's
+/// ``WKExtendedRuntimeSession`` objects.
+struct WatchKitListener: LogListener {
+  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard case .extendedRuntime(let event) = entry.kind,
+      let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
+    else { return [] }
+    return object.callbacks(for: event)
+  }
+}
+
+extension HealthKitSimulation {
+  /// Adds WatchKit's log listener (once).
+  func startWatchKit() {
+    addLogListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())
+  }
+
+  /// The object of `WatchKitState` at `keyPath`, made by `make` on first use.
+  func watchKitShared<Object: AnyObject & Sendable>(
+    _ keyPath: WritableKeyPath<WatchKitState, Object?>, _ make: () -> Object
+  ) -> Object {
+    mutate { state in
+      state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
+        if let object = watchKit[keyPath: keyPath] { return object }
+        let object = make()
+        watchKit[keyPath: keyPath] = object
+        return object
+      }
+    }
+  }
+}

@@ -16,7 +16,7 @@ extension ScenarioDecoder {
     "accessoryCircular", "accessoryRectangular", "accessoryInline", "accessoryCorner",
   ]
   /// `complicationReloadBudget`'s range: reloads per complication per local day.
-  static let complicationBudgetRange = 1...1000
+  static let complicationReloadBudgetRange = 1...1000
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
   ]
@@ -197,7 +197,7 @@ extension ScenarioDecoder {
     if let value = fields["complicationReloadBudget"] {
       complications.reloadBudget = try wholeNumber(
         value, at: path.appending(key: "complicationReloadBudget"),
-        in: Self.complicationBudgetRange)
+        in: Self.complicationReloadBudgetRange)
     }
     return complications
   }

@@ -119,10 +119,7 @@ struct CoreMotionState: SimulationExtension {
   func nextReport(after: SimulationInstant) -> SimulationInstant? {
     guard let timeline else { return nil }
     let seen = after.advanced(by: .zero - latency)
-    let next = timeline.changes(in: seen..<SimulationInstant(nanoseconds: .max)).first {
-      $0.at > seen
-    }
-    return next.map { $0.at.advanced(by: latency) }
+    return timeline.firstChange(after: seen).map { $0.at.advanced(by: latency) }
   }
 }
 

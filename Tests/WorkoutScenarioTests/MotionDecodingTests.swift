@@ -2,6 +2,11 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 
+/// The span `from..<to`, in seconds.
+private func span(_ from: Int64, _ to: Int64) -> Range<SimulationInstant> {
+  SimulationInstant.seconds(from)..<SimulationInstant.seconds(to)
+}
+
 /// The full message line of the data error `json` gives (`nil` when it decodes).
 private func errorLine(_ json: String) -> String? {
   do {
@@ -45,10 +50,10 @@ struct MotionDecodingTests {
     #expect(motion.latency == .seconds(20))
     #expect(
       motion.activities == [
-        .init(.seconds(-60) ..<. seconds(120), activity: .running, confidence: .low),
-        .init(.seconds(120) ..<. seconds(300), activity: .moving, confidence: .high),
+        .init(span(-60, 120), activity: .running, confidence: .low),
+        .init(span(120, 300), activity: .moving, confidence: .high),
       ])
-    #expect(motion.heartRate == [HeartRateSpan(.seconds(0) ..<. seconds(300), bpm: 140)])
+    #expect(motion.heartRate == [HeartRateSpan(span(0, 300), bpm: 140)])
     #expect(
       scenario.watch.workoutReminders
         == WorkoutReminderSettings(

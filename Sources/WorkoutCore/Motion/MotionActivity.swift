@@ -218,6 +218,12 @@ public struct MotionTimeline: Sendable, Hashable {
     changeIndex(at: instant).map { changes[$0] }
   }
 
+  /// The first change after `instant`, or `nil`.
+  public func firstChange(after instant: SimulationInstant) -> MotionChange? {
+    let next = changeIndex(at: instant).map { $0 + 1 } ?? 0
+    return next < changes.count ? changes[next] : nil
+  }
+
   /// The changes in `range`, in order.
   public func changes(in range: Range<SimulationInstant>) -> ArraySlice<MotionChange> {
     let first =

@@ -23,6 +23,7 @@
 //     the watch's complications), BGTaskScheduler, the phone's network under URLSession and
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
 //     HealthKitSimulation)
+//     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
@@ -62,6 +63,7 @@ let package = Package(
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedWatchKit", targets: ["SimulatedWatchKit"]),
+    .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -126,6 +128,7 @@ let package = Package(
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
+    .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
     // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
     // its widget and its watch app; the iPhone app; the widget extension; the watch app.
     .target(
@@ -252,7 +255,8 @@ let package = Package(
       name: "SimulatedFrameworksTests",
       dependencies: [
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
-        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedHealthKit", "WorkoutSimulation",
+        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedHealthKit",
+        "WorkoutSimulation",
         "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
       ],
       swiftSettings: strict),

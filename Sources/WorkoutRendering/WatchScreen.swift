@@ -297,6 +297,9 @@ public enum WatchScreen {
     case .system(let event):
       text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
     case .link(let event): text = "link " + event.summary
+    case .motion(let event):
+      text =
+        "\(event.event == .startReminder ? "start" : "end") workout? (\(event.activity.rawValue))"
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

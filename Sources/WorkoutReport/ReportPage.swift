@@ -455,6 +455,8 @@ public enum Report {
       case .system(let event):
         out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
       case .link(let event): out += tick(entry.at, "marker", "phone link: " + event.summary)
+      case .motion(let event):
+        out += tick(entry.at, "marker", "workout reminder: " + event.event.rawValue)
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

@@ -6,7 +6,7 @@ import WorkoutJSON
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
-    "autoPause", "appState", "complications", "complicationReloadBudget",
+    "autoPause", "appState", "complications", "complicationReloadBudget", "workoutReminders",
   ]
   /// `watch.appState`'s values: the watch app's state at `t = 0`.
   static let watchAppStates = ["active", "notRunning"]
@@ -23,7 +23,8 @@ extension ScenarioDecoder {
   static let extendedRuntimeOps = ["start", "schedule", "invalidate", "acquire", "release"]
 
   /// `watch`: `{ "returnToClock": time | "never", "backgroundGracePeriod": time,
-  /// "extendedRuntimeType": type, "willExpireLeadTime": time, "autoPause": { ... } }`.
+  /// "extendedRuntimeType": type, "willExpireLeadTime": time, "autoPause": { ... },
+  /// "workoutReminders": { ... } }`.
   func watch(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> WatchConfiguration {
     let fields = try members(
       value, at: path, allowed: Self.watchKeys,
@@ -67,6 +68,10 @@ extension ScenarioDecoder {
     }
     if let value = fields["autoPause"] {
       watch.autoPause = try autoPause(value, at: path.appending(key: "autoPause"))
+    }
+    if let value = fields["workoutReminders"] {
+      watch.workoutReminders = try workoutReminders(
+        value, at: path.appending(key: "workoutReminders"))
     }
     return watch
   }

@@ -93,6 +93,11 @@ struct PreparedScenario {
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
       scenario, overrides: overrides, startDate: startDate, timeZone: timeZone)
+    configuration.motion = MotionConfiguration(
+      layers: [dataSource.motionSpans(activity: activity), scenario.motion?.spans ?? []],
+      latency: scenario.motion?.latency ?? MotionConfiguration.defaultLatency,
+      heartRate: scenario.motion?.heartRate ?? [],
+      restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
   }
 

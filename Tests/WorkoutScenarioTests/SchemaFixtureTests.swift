@@ -75,8 +75,16 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today", "health", "authorization", "app", "phone",
+        "goals", "today", "health", "authorization", "app", "phone", "motion",
       ])
+    let motion = schema["properties"]?["motion"]?["properties"]
+    #expect(motion?["latency"]?["default"] == .number(15))
+    #expect(
+      strings(motion?["activities"]?["items"]?["properties"]?["activity"]?["enum"])
+        == MotionActivityKind.allCases.map(\.rawValue))
+    #expect(
+      strings(motion?["activities"]?["items"]?["properties"]?["confidence"]?["enum"])
+        == MotionConfidence.allCases.map(\.name))
     let health = schema["properties"]?["health"]?["properties"]
     #expect(
       keys(health) == [
@@ -165,6 +173,14 @@ struct SchemaFixtureTests {
     #expect(
       strings(watch?["extendedRuntimeType"]?["enum"])
         == ExtendedRuntimeSessionType.allCases.map(\.rawValue))
+    let reminders = watch?["workoutReminders"]?["properties"]
+    let standard = WorkoutReminderSettings()
+    #expect(reminders?["minSustain"]?["default"] == .number(standard.minSustain.secondsValue))
+    #expect(reminders?["mergeGap"]?["default"] == .number(standard.mergeGap.secondsValue))
+    #expect(reminders?["minConfidence"]?["default"] == .string(standard.minConfidence.name))
+    #expect(
+      Set(strings(reminders?["activities"]?["default"]))
+        == Set(standard.activities.map(\.rawValue)))
     let autoPause = watch?["autoPause"]?["properties"]
     #expect(autoPause?["speedThreshold"]?["default"] == .number(0.5))
     #expect(autoPause?["pauseAfter"]?["default"] == .number(3))

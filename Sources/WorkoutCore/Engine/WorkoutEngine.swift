@@ -89,6 +89,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The watch app started not running and has not been launched yet: its first launch keeps
   /// session 0 (docs/phone-link.md#the-watch-app).
   var firstLaunchPending: Bool
+  /// The watch's workout reminders of the run, in time order, and the next one to log.
+  var reminderPlan: [ReminderItem]
+  var reminderCursor = 0
+  /// The starts of the detected workouts whose start reminder was logged.
+  var remindedStarts: Set<Int64> = []
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -110,6 +115,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     self.firstLaunchPending = configuration.link.watchStartsNotRunning
     self.linkState = LinkStateMachine(settings: configuration.link)
     self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
+    self.reminderPlan = Self.reminderPlan(configuration)
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }

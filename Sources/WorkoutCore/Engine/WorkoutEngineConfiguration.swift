@@ -46,6 +46,10 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// The phone link (WatchConnectivity): pairing, range, the phone app, latencies, the
   /// complication budget (docs/phone-link.md). The default is ``LinkConfiguration/standard``.
   public var link: LinkConfiguration = .standard
+  /// The body's motion (the scenario's `motion` key and course): what Core Motion reports and
+  /// the watch's workout reminders (``WatchConfiguration/workoutReminders``) read. Default: at
+  /// rest.
+  public var motion = MotionConfiguration()
 
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
@@ -341,6 +345,10 @@ public struct LogEntry: Sendable, Hashable {
     /// `payload`, `bytes`, `isReachable`, `state`, `replyExpected`, `errorCode`, `code` where
     /// they apply (docs/run-result.md#log).
     case link(LinkEvent)
+    /// The watch reminded the user to start or end a workout it detected on its own
+    /// (``MotionEvent``; the entry's session is `nil`; `watch.workoutReminders`). JSON: `event`,
+    /// `activity`, `start`, and `end`, `duration` for `endReminder`.
+    case motion(MotionEvent)
   }
 
   /// When it happened.

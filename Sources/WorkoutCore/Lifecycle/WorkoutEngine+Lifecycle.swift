@@ -85,6 +85,8 @@ extension WorkoutEngine {
       next = runtime
     }
     if let link = linkState.deadline, link < next { next = link }
+    let reminder = reminderDeadline
+    if reminder < next { next = reminder }
     return next
   }
 
@@ -100,6 +102,10 @@ extension WorkoutEngine {
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }
       let date = SimulationInstant(nanoseconds: deadline)
       if autoPause?.deadline == deadline { motionDetected(at: date) }
+      if reminderDeadline == deadline {
+        passReminder(at: date)
+        continue
+      }
       if let index = liveRuntime, runtimes[index].deadline == deadline {
         if runtimes[index].state == .scheduled {
           applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)

@@ -262,6 +262,7 @@ public struct Scenario: Sendable, Equatable {
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
         "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime", "crown",
+        "startMirroring", "stopMirroring", "sendToRemoteWorkoutSession",
       ]
     }
   }

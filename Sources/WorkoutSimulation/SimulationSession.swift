@@ -237,7 +237,7 @@ public struct SimulationSession {
         case .relaunch:
           engine.perform(.relaunch(recover: false), at: at)
         case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-          .marker, .segment, .addEvent, .newSession, .extendedRuntime:
+          .marker, .segment, .addEvent, .newSession, .extendedRuntime, .mirroring:
           if at > engine.now { engine.advance(to: at) }
         }
       case .app(let call):

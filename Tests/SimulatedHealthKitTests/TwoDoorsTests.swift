@@ -128,7 +128,7 @@ enum ScriptedApp {
       case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
       case .newSession(let activity):
         makeSession(activity: activity ?? scenario.activity)
-      case .extendedRuntime:
+      case .extendedRuntime, .mirroring:
         await simulation.perform(call)
       case .relaunch(let recover):
         // The world relaunched the app (without recovery); the app recovers.

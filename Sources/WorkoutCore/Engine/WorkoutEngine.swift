@@ -84,6 +84,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var helper = RuntimeHelperStateMachine()
   /// The auto-pause detector, or `nil` when auto-pause is off.
   var autoPause: AutoPauseStateMachine?
+  /// The mirroring of a session to the phone (docs/phone-link.md#mirrored-workout-sessions).
+  var mirroring = MirroringStateMachine()
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -247,6 +249,18 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       guard appIsRunning else { break }
       extendedRuntime(operation, at: date)
       return
+    case .mirroring(let operation):
+      // The phone's calls do not depend on the watch app; the watch's need it running.
+      switch operation {
+      case .send(from: .phone, byteCount: _), .remoteCall:
+        mirroringCall(operation, at: date)
+        return
+      case .start, .stop, .send:
+        guard appIsRunning else { break }
+        guard appReceives else { break }
+        mirroringCall(operation, at: date)
+        return
+      }
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
       .marker, .segment, .addEvent, .newSession:
       break
@@ -282,7 +296,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
-      .extendedRuntime:
+      .extendedRuntime, .mirroring:
       preconditionFailure("action \(action.word) already handled before dispatch")
     }
   }
@@ -384,6 +398,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       break
     }
     if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
+    mirroringSessionChanged(change, session: index)
   }
 
   private mutating func autoFinish(session index: Int, at date: SimulationInstant) {

@@ -114,6 +114,9 @@ public enum AppAction: Sendable, Hashable {
   /// The app starts, schedules or invalidates an extended runtime session, or uses the
   /// reference-counting helper (field case F08).
   case extendedRuntime(ExtendedRuntimeOperation)
+  /// The app mirrors its session to the phone, sends data to the other side, or (the phone
+  /// app) calls its mirrored session (docs/phone-link.md#mirrored-workout-sessions).
+  case mirroring(MirroringOperation)
 
   /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
   public var word: String {
@@ -138,6 +141,7 @@ public enum AppAction: Sendable, Hashable {
     case .crownPress: "crownPress"
     case .openApp: "openApp"
     case .extendedRuntime: "extendedRuntime"
+    case .mirroring(let operation): operation.word
     }
   }
 }
@@ -247,6 +251,8 @@ public struct SystemEvent: Sendable, Hashable {
     case watchKit = "WatchKit"
     /// `SimulatedCoreMotion` (CMMotionActivityManager, CMPedometer).
     case coreMotion = "CoreMotion"
+    /// `SimulatedHealthKit`'s mirrored workout sessions (docs/phone-link.md).
+    case healthKit = "HealthKit"
   }
 
   /// A detail's value: typed until the JSON edge.

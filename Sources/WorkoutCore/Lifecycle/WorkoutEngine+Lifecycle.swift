@@ -84,6 +84,7 @@ extension WorkoutEngine {
     if let index = liveRuntime, let runtime = runtimes[index].deadline, runtime < next {
       next = runtime
     }
+    if let delivery = mirroring.deadline, delivery < next { next = delivery }
     return next
   }
 
@@ -112,6 +113,7 @@ extension WorkoutEngine {
             at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
           at: date)
       }
+      if mirroring.deadline == deadline { deliverMirroring(at: date) }
     }
   }
 

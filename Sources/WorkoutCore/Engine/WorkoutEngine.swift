@@ -86,6 +86,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var autoPause: AutoPauseStateMachine?
   /// The mirroring of a session to the phone (docs/phone-link.md#mirrored-workout-sessions).
   var mirroring = MirroringStateMachine()
+  /// The objects saved on each device and when the other device's store gets them (record ids
+  /// and the Swift door's UUIDs; docs/phone-link.md#the-two-health-stores).
+  var healthSync:
+    [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant)] =
+      [:]
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -436,6 +441,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
       records.append(record)
       log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
+      // The watch's builder saved it: the phone's store gets it by HealthKit's sync.
+      noteHealthSave(identifier: id, on: .watch, at: date)
     } catch {
       report(error, action: "finishWorkout", session: index, at: date)
     }

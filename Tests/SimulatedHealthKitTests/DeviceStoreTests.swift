@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutCore
+import WorkoutScenario
 
 @testable import SimulatedHealthKit
 
@@ -63,7 +64,7 @@ import WorkoutCore
     let simulation = try HealthKitSimulation(scenario: try Self.strength())
     try await simulation.run {
       let types: Set<HKSampleType> = [.workoutType(), HKQuantityType(.activeEnergyBurned)]
-      let watchStore = await simulation.on(.watch) { HKHealthStore() }
+      let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
       let phone = await simulation.on(.phone) { PhoneApp(simulation: simulation) }
       let whole = HKHealthStore()
       for store in [watchStore, phone.store, whole] {
@@ -88,7 +89,7 @@ import WorkoutCore
       #expect(energy.map { abs($0 - 250) < 1e-9 } == true)
 
       #expect(await Self.workouts(watchStore, simulation).map(\.uuid) == [saved.uuid])
-      try await simulation.advance(to: noon(plus: 1800.5))
+      try await simulation.advance(by: .milliseconds(500))
       #expect(await Self.workouts(phone.store, simulation).isEmpty)
       try await simulation.advance(to: noon(plus: 1801))
       await simulation.on(.phone) { await phone.received(saved.uuid) }
@@ -121,8 +122,8 @@ import WorkoutCore
     let simulation = try HealthKitSimulation(scenario: try Self.strength())
     try await simulation.run {
       let steps = HKQuantityType(.stepCount)
-      let watchStore = await simulation.on(.watch) { HKHealthStore() }
-      let phoneStore = await simulation.on(.phone) { HKHealthStore() }
+      let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
+      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
       for store in [watchStore, phoneStore] {
         try await store.requestAuthorization(toShare: [steps], read: [steps])
       }
@@ -133,7 +134,7 @@ import WorkoutCore
       try await phoneStore.save(sample)
       #expect(await samples(phoneStore, simulation, steps).samples?.count == 1)
       #expect(await samples(watchStore, simulation, steps).samples?.count == 0)
-      try await simulation.advance(to: noon(plus: 10.999))
+      try await simulation.advance(by: .milliseconds(999))
       #expect(await samples(watchStore, simulation, steps).samples?.count == 0)
       try await simulation.advance(to: noon(plus: 11))
       #expect(await samples(watchStore, simulation, steps).samples?.map(\.uuid) == [sample.uuid])

@@ -89,8 +89,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The objects saved on each device and when the other device's store gets them (record ids
   /// and the Swift door's UUIDs; docs/phone-link.md#the-two-health-stores).
   var healthSync:
-    [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant)] =
+    [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant?)] =
       [:]
+  /// The phone link (docs/phone-link.md).
+  var linkState: LinkStateMachine
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -107,6 +109,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     self.dataSource = dataSource
     self.lifecycleEnabled = configuration.watch != nil
     self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
+    self.linkState = LinkStateMachine(settings: configuration.link)
     self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
@@ -266,6 +269,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
         mirroringCall(operation, at: date)
         return
       }
+    case .link(let operation):
+      linkOperation(operation, at: date)
+      return
+    case .phone(let action):
+      phoneAction(action, at: date)
+      linkConnectivityChecked(at: date)
+      return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
       .marker, .segment, .addEvent, .newSession:
       break
@@ -301,7 +311,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
-      .extendedRuntime, .mirroring:
+      .extendedRuntime, .mirroring, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")
     }
   }

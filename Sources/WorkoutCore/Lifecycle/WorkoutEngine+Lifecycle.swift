@@ -114,6 +114,7 @@ extension WorkoutEngine {
           at: date)
       }
       if mirroring.deadline == deadline { deliverMirroring(at: date) }
+      linkConnectivityChecked(at: date)
     }
   }
 

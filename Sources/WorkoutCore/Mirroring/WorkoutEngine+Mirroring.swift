@@ -2,10 +2,18 @@
 /// the calls, the forwarding of the primary's state changes, the sends, the disconnects.
 extension WorkoutEngine {
   /// The delay of every mirroring delivery (the phone link's message latency, a project rule).
-  var mirroringLatency: Duration { .milliseconds(100) }
+  var mirroringLatency: Duration { configuration.link.messageLatency }
 
   /// Whether the two devices can talk now (in Bluetooth range, or on the same Wi-Fi).
-  var mirroringLinkConnected: Bool { true }
+  var mirroringLinkConnected: Bool { linkIsConnected }
+
+  /// After a world action or a deadline at `date`: a mirroring whose link dropped ends
+  /// (``mirroringLinkLost(at:)``); objects saved while the link was down get their sync
+  /// arrival once it is up again.
+  mutating func linkConnectivityChecked(at date: SimulationInstant) {
+    if mirroring.active != nil, !linkIsConnected { mirroringLinkLost(at: date) }
+    if linkIsConnected { healthSyncResumed(at: date) }
+  }
 
   /// The engine session being mirrored now, or `nil`.
   public var mirroredSessionIndex: Int? { mirroring.active?.session }

@@ -32,7 +32,9 @@ import WorkoutCore
       from fromState: HKWorkoutSessionState, date: Date
     ) {
       let changed = date.timeIntervalSince(noon(plus: 0))
-      note("change \(fromState.rawValue)->\(toState.rawValue) dated \((changed * 1000).rounded() / 1000)")
+      note(
+        "change \(fromState.rawValue)->\(toState.rawValue) dated \((changed * 1000).rounded() / 1000)"
+      )
     }
 
     func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {
@@ -116,7 +118,8 @@ import WorkoutCore
 
       try await simulation.advance(to: noon(plus: 10))
       for size in [10, 20, 30] {
-        try await session.sendToRemoteWorkoutSession(data: Data(repeating: UInt8(size), count: size))
+        try await session.sendToRemoteWorkoutSession(
+          data: Data(repeating: UInt8(size), count: size))
       }
       try await simulation.advance(to: noon(plus: 11))
       try await mirrored.sendToRemoteWorkoutSession(data: Data([1, 2, 3, 4]))

@@ -24,10 +24,11 @@ import WorkoutCore
         .app(.mirroring(.send(from: .watch, byteCount: 1_000_000))),
         .app(.mirroring(.stop)),
       ])
-    #expect(scenario.timeline.map { AppActionWord.of($0.kind) } == [
-      "startMirroring", "sendToRemoteWorkoutSession", "sendToRemoteWorkoutSession",
-      "sendToRemoteWorkoutSession", "stopMirroring",
-    ])
+    #expect(
+      scenario.timeline.map { AppActionWord.of($0.kind) } == [
+        "startMirroring", "sendToRemoteWorkoutSession", "sendToRemoteWorkoutSession",
+        "sendToRemoteWorkoutSession", "stopMirroring",
+      ])
   }
 
   @Test(arguments: [

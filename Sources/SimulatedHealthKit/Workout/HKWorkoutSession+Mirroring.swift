@@ -92,8 +92,7 @@ extension HKWorkoutSession {
       if let mine, mine.disconnected || engine.currentMirroringNumber != mine.mirroring {
         return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
       }
-      if engine.mirroredSessionIndex == index, !Self.remoteDelegateSet(for: side, state: &state)
-      {
+      if engine.mirroredSessionIndex == index, !Self.remoteDelegateSet(for: side, state: &state) {
         return .failure(HKError(.errorInvalidArgument, "Remote session delegate is not set up"))
       }
       let result = Self.perform(.send(from: side, byteCount: data.count), state: &state)
@@ -354,7 +353,8 @@ struct MirroringListener: LogListener {
           mine.disconnected = true
           target.mirror = mine
         }
-        let lost: Bool = if case .string("linkLost")? = event.details["cause"] { true } else { false }
+        let lost: Bool =
+          if case .string("linkLost")? = event.details["cause"] { true } else { false }
         let error: HKError? =
           lost ? HKError(.errorInvalidArgument, "The companion device disconnected") : nil
         let own = device == .phone ? HealthKitSimulation.Device.phone : .watch

@@ -96,7 +96,8 @@ public struct MirroringEvent: Sendable, Hashable {
     case remoteStarted(state: WorkoutSessionState)
     /// The mirrored session's `didChangeTo` (the primary's change, `date` its instant),
     /// `latency` after the change.
-    case remoteStateChange(from: WorkoutSessionState, to: WorkoutSessionState, date: SimulationInstant)
+    case remoteStateChange(
+      from: WorkoutSessionState, to: WorkoutSessionState, date: SimulationInstant)
     /// A send was accepted (its completion, at the call): number `send` of side `from`.
     case sent(from: CompanionDevice, send: Int, byteCount: Int)
     /// A send failed (at the call).

@@ -32,7 +32,8 @@ extension WorkoutEngine {
       }
       if let active = mirroring.active {
         // Already mirroring: succeeds, nothing new for the phone (project rule).
-        logMirroring(MirroringEvent(session: active.session, mirroring: active.mirroring, change: .started))
+        logMirroring(
+          MirroringEvent(session: active.session, mirroring: active.mirroring, change: .started))
         return
       }
       let state = sessions[index].machine.state
@@ -57,7 +58,8 @@ extension WorkoutEngine {
         return
       }
       mirroring.end(dropPending: false)
-      logMirroring(MirroringEvent(session: active.session, mirroring: active.mirroring, change: .stopped))
+      logMirroring(
+        MirroringEvent(session: active.session, mirroring: active.mirroring, change: .stopped))
       mirroring.schedule(
         MirroringEvent(
           session: active.session, mirroring: active.mirroring,
@@ -157,7 +159,9 @@ extension WorkoutEngine {
     }
     for event in merged {
       log.append(LogEntry(at: date, session: nil, kind: .system(event.systemEvent)))
-      if case .remoteCallForwarded(let call) = event.change, sessions.indices.contains(event.session) {
+      if case .remoteCallForwarded(let call) = event.change,
+        sessions.indices.contains(event.session)
+      {
         sessionCall(call, session: event.session, at: date)
       }
     }

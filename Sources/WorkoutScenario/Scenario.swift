@@ -277,6 +277,7 @@ public struct Scenario: Sendable, Equatable {
         "updateApplicationContext", "transferFile", "transferCurrentComplicationUserInfo",
         "cancelTransfers", "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication",
         "watchApp",
+        "startMirroring", "stopMirroring", "sendToRemoteWorkoutSession",
       ]
     }
   }

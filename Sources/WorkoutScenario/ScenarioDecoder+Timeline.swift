@@ -57,6 +57,7 @@ extension ScenarioDecoder {
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
     case "crown": keys.append("by")
+    case _ where Self.mirroringWords.contains(name): keys += Self.mirroringKeys(name)
     default: keys += Self.linkKeys(name) ?? []
     }
     let fields = try healthMembers(value, at: path, allowed: keys, what: "an action")
@@ -86,6 +87,8 @@ extension ScenarioDecoder {
     case "crown": kind = .crown(by: try crownStrides(fields, at: path))
     case "extendedRuntime":
       kind = .app(.extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at)))
+    case _ where Self.mirroringWords.contains(name):
+      kind = .app(.mirroring(try mirroringOperation(name, fields, at: path)))
     case "addEvent":
       let eventNames = WorkoutEventType.allCases.map(\.name)
       guard let typeValue = fields["type"] else {

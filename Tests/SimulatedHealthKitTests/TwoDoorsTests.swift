@@ -128,8 +128,8 @@ enum ScriptedApp {
       case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
       case .newSession(let activity):
         makeSession(activity: activity ?? scenario.activity)
-      case .extendedRuntime, .link:
-        // The link's calls go to the engine as the command line makes them until the
+      case .extendedRuntime, .mirroring, .link:
+        // The link's calls (and the mirroring's) go to the engine as the command line makes them until the
         // WatchConnectivity door plays them through WCSession.
         await simulation.perform(call)
       case .relaunch(let recover):

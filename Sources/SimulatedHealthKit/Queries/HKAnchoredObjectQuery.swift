@@ -234,7 +234,8 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
       let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
-    let context = QueryContext(simulation: simulation)
+    let context = QueryContext(
+      simulation: simulation, device: executedIn.withLock { $0.device })
     let batch = Self.changes(
       seen.parts, after: seen.anchor, limit: nil, context: context, state: state)
     live.withLock { $0?.anchor = batch.anchor.health }

@@ -26,6 +26,8 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// A weakly held simulation.
   struct WeakSimulation {
     weak var simulation: HealthKitSimulation?
+    /// The device of the store that executed the query (its view of the store), or `nil`.
+    var device: HealthKitSimulation.Device?
   }
 
   /// Where a query is in its life: executed once, stopped at most once.

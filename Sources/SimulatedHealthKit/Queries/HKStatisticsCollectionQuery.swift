@@ -179,7 +179,8 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
     guard changes.anchor != seen.anchor else { return [] }
     // The initializer only takes quantity types.
     let type = objectType as! HKQuantityType
-    let context = QueryContext(simulation: simulation)
+    let context = QueryContext(
+      simulation: simulation, device: executedIn.withLock { $0.device })
     let grid = BucketGrid(
       anchor: anchorDate, components: intervalComponents, calendar: context.simulation.calendar)
     let buckets = Self.buckets(

@@ -45,6 +45,9 @@ extension HealthDataType {
 /// What a query needs besides the state: the simulation (dates, calendar).
 struct QueryContext {
   let simulation: HealthKitSimulation
+  /// The device of the store that runs the query, or `nil` (a store made outside
+  /// ``HealthKitSimulation/on(_:isolation:_:)``: the whole store).
+  var device: HealthKitSimulation.Device? = nil
 
   /// The date of `instant`.
   func date(_ instant: SimulationInstant) -> Date { simulation.date(of: instant) }
@@ -162,6 +165,9 @@ extension HealthKitSimulation.State {
     if authorization.readGranted(identifier) == false {
       let own = appSourceIndex()
       filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
+    }
+    if let device = context.device, let view = deviceView(device, type: type) {
+      filter = filter == .all ? view : .and([filter, view])
     }
     return filter
   }

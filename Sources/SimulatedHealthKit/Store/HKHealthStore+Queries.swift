@@ -19,8 +19,11 @@ extension HKHealthStore {
       return lifecycle.executed
     }
     precondition(!again, HKQuery.executedTwiceMessage(query))
-    query.executedIn.withLock { $0.simulation = simulation }
-    let context = QueryContext(simulation: simulation)
+    query.executedIn.withLock {
+      $0.simulation = simulation
+      $0.device = device
+    }
+    let context = QueryContext(simulation: simulation, device: device)
     simulation.mutate { state in
       guard state.terminated == nil else { return }
       let callbacks =

@@ -180,6 +180,10 @@ extension HKHealthStore {
         uuids.append(storeUUID)
       }
       let ids = state.health.save(samples, uuids: uuids, at: now)
+      if let device {
+        state.noteDeviceSave(
+          ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
+      }
       for (id, object) in zip(ids, objects) {
         // Every object was checked to be a sample above.
         state.appObjects[id] = (object as! HKSample)

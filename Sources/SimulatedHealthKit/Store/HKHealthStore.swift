@@ -13,6 +13,9 @@ import WorkoutHealth
 /// `Sendable` as in Apple's SDK (its only state, the simulation, is immutable).
 public final class HKHealthStore: NSObject, @unchecked Sendable {
   let simulation: HealthKitSimulation
+  /// The device whose app made the store inside ``HealthKitSimulation/on(_:isolation:_:)``, or
+  /// `nil` (made outside `on`: the whole store, as before devices existed).
+  let device: HealthKitSimulation.Device?
 
   /// A store in the current task's simulation.
   ///
@@ -23,6 +26,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       preconditionFailure(Self.outsideMessage)
     }
     self.simulation = simulation
+    self.device = HealthKitSimulation.currentDevice
     super.init()
   }
 

@@ -68,11 +68,22 @@ public struct HKError: CustomNSError, Hashable, Sendable {
   public let code: Code
   /// The description (`localizedDescription`, `NSLocalizedDescriptionKey`).
   public let message: String
+  /// A HealthKit code with no public name (100: a mirrored session's state call that could
+  /// not reach the primary), else `nil`; ``code`` is then `unknownError`.
+  private var unnamedCode: Int? = nil
 
   /// Creates an error with `code` and the description `message`.
   package init(_ code: Code, _ message: String) {
     self.code = code
     self.message = message
+  }
+
+  /// Creates an error with a code HealthKit returns but does not name (`code` reads
+  /// `unknownError`, ``errorCode`` is `rawCode`).
+  package init(rawCode: Int, _ message: String) {
+    self.code = .unknownError
+    self.message = message
+    self.unnamedCode = rawCode
   }
 
   /// Creates an error with `code`; the description is `userInfo[NSLocalizedDescriptionKey]` when
@@ -85,7 +96,7 @@ public struct HKError: CustomNSError, Hashable, Sendable {
   /// `"com.apple.healthkit"` (``HKErrorDomain``).
   public static var errorDomain: String { HKErrorDomain }
   /// The code's raw value.
-  public var errorCode: Int { code.rawValue }
+  public var errorCode: Int { unnamedCode ?? code.rawValue }
   /// `NSLocalizedDescriptionKey`: the message (absent when empty).
   public var errorUserInfo: [String: Any] {
     message.isEmpty ? [:] : [NSLocalizedDescriptionKey: message]

@@ -31,11 +31,16 @@ public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
   func workoutSession(
     _ workoutSession: HKWorkoutSession,
     didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
-  /// Data from the mirrored session arrived (optional in HealthKit, watchOS 10; never called:
-  /// mirroring is not simulated yet).
+  /// Data from the other side of a mirrored workout arrived, in send order; several sends can
+  /// arrive as one call (optional in HealthKit, watchOS 10 / iOS 17; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:didreceivedatafromremoteworkoutsession:);
+  /// docs/phone-link.md#mirrored-workout-sessions).
   func workoutSession(
     _ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data])
-  /// The remote device disconnected (optional in HealthKit, watchOS 10; never called yet).
+  /// The mirroring ended: stopped, the primary ended, or the phone went out of range (optional
+  /// in HealthKit, watchOS 10 / iOS 17; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:diddisconnectfromremotedevicewitherror:)).
+  /// A mirrored session is no longer usable after it.
   func workoutSession(
     _ workoutSession: HKWorkoutSession, didDisconnectFromRemoteDeviceWithError error: (any Error)?)
 }
@@ -91,6 +96,15 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// list searched by the bits is quicker than hashing), so a batch's `didCollectDataOf` set is
   /// not built again for every batch.
   private var batchTypeSets: [(types: QuantityTypeSet, set: Set<HKSampleType>)] = []
+  /// `.primary`, or `.mirrored` for the phone's copy (HKWorkoutSession+Mirroring.swift).
+  let sessionType: HKWorkoutSessionType
+  /// A mirrored session's state, as the phone has heard it, and its mirroring number; whether
+  /// it was disconnected (then it is unusable).
+  var mirror: (state: HKWorkoutSessionState, mirroring: Int, disconnected: Bool)? {
+    get { lock.withLock { mirrorStorage } }
+    set { lock.withLock { mirrorStorage = newValue } }
+  }
+  private var mirrorStorage: (state: HKWorkoutSessionState, mirroring: Int, disconnected: Bool)?
 
   /// Creates a session for `workoutConfiguration` (copied) in the store's simulation (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/init(healthstore:configuration:)).
@@ -106,6 +120,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   {
     self.simulation = healthStore.simulation
     self.store = healthStore
+    self.sessionType = .primary
     // The session keeps a copy (Apple: `@NSCopying var workoutConfiguration`).
     self.configuration = workoutConfiguration.copy() as! HKWorkoutConfiguration
     guard let activity = workoutConfiguration.activityType.engineValue else {
@@ -159,6 +174,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.simulation = store.simulation
     self.store = store
     self.index = index
+    self.sessionType = .primary
     let configuration = HKWorkoutConfiguration()
     let engine = state.session.workoutEngine
     if let activity = engine.activity(ofSession: index) {
@@ -173,6 +189,22 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     state.sessionObjects[index] = HealthKitSimulation.WeakEndpoint(object: self)
   }
 
+  /// The phone's mirrored copy of engine session `index` (its mirroring `mirroring`, in
+  /// `state`), made under the simulation's lock when the mirroring reaches the phone.
+  init(
+    mirroring index: Int, number: Int, state: HKWorkoutSessionState, store: HKHealthStore,
+    configuration: HKWorkoutConfiguration
+  ) {
+    self.simulation = store.simulation
+    self.store = store
+    self.index = index
+    self.sessionType = .mirrored
+    self.configuration = configuration
+    self.mirrorStorage = (state, number, false)
+    super.init()
+    builderStorage = HKLiveWorkoutBuilder(session: self, appliesTypes: false)
+  }
+
   /// The object that receives the session's calls (held weakly, as in HealthKit).
   public weak var delegate: (any HKWorkoutSessionDelegate)? {
     get { lock.withLock { delegateStorage } }
@@ -182,12 +214,15 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// The session's state, read from the engine (`notStarted` 1, `running` 2, `ended` 3,
   /// `paused` 4, `prepared` 5, `stopped` 6).
   public var state: HKWorkoutSessionState {
+    if let mirror { return mirror.state }
     let state = simulation.state.withLock { $0.session.workoutEngine.sessionState(index) }
     return HKWorkoutSessionState(state ?? .notStarted)
   }
 
-  /// `.primary`: mirrored sessions are not simulated yet.
-  public var type: HKWorkoutSessionType { .primary }
+  /// `.primary` for a session the watch app made, `.mirrored` for the one the phone's
+  /// `workoutSessionMirroringStartHandler` receives (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/type).
+  public var type: HKWorkoutSessionType { sessionType }
 
   /// A copy of the configuration the session was made with.
   public var workoutConfiguration: HKWorkoutConfiguration {
@@ -249,6 +284,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   public func end() { sessionCall(.end, date: nil, dated: false) }
 
   private func sessionCall(_ call: WorkoutSessionCall, date: Date?, dated: Bool) {
+    if sessionType == .mirrored {
+      forwardToPrimary(call)
+      return
+    }
     guard isAlive else {
       simulation.ignoreInert(action: call.word)
       return

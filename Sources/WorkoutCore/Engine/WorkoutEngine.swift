@@ -84,6 +84,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var helper = RuntimeHelperStateMachine()
   /// The auto-pause detector, or `nil` when auto-pause is off.
   var autoPause: AutoPauseStateMachine?
+  /// The mirroring of a session to the phone (docs/phone-link.md#mirrored-workout-sessions).
+  var mirroring = MirroringStateMachine()
+  /// The objects saved on each device and when the other device's store gets them (record ids
+  /// and the Swift door's UUIDs; docs/phone-link.md#the-two-health-stores).
+  var healthSync:
+    [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant?)] =
+      [:]
   /// The phone link (docs/phone-link.md).
   var linkState: LinkStateMachine
   /// The watch app started not running and has not been launched yet: its first launch keeps
@@ -263,11 +270,24 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       guard appIsRunning else { break }
       extendedRuntime(operation, at: date)
       return
+    case .mirroring(let operation):
+      // The phone's calls do not depend on the watch app; the watch's need it running.
+      switch operation {
+      case .send(from: .phone, byteCount: _), .remoteCall:
+        mirroringCall(operation, at: date)
+        return
+      case .start, .stop, .send:
+        guard appIsRunning else { break }
+        guard appReceives else { break }
+        mirroringCall(operation, at: date)
+        return
+      }
     case .link(let operation):
       linkOperation(operation, at: date)
       return
     case .phone(let action):
       phoneAction(action, at: date)
+      linkConnectivityChecked(at: date)
       return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
       .marker, .segment, .addEvent, .newSession:
@@ -304,7 +324,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
-      .extendedRuntime, .link, .phone:
+      .extendedRuntime, .mirroring, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")
     }
   }
@@ -416,6 +436,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       break
     }
     if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
+    mirroringSessionChanged(change, session: index)
   }
 
   private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
@@ -453,6 +474,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
       records.append(record)
       log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
+      // The watch's builder saved it: the phone's store gets it by HealthKit's sync.
+      noteHealthSave(identifier: id, on: .watch, at: date)
     } catch {
       report(error, action: "finishWorkout", session: index, at: date)
     }

@@ -121,6 +121,9 @@ public enum AppAction: Sendable, Hashable {
   /// The app starts, schedules or invalidates an extended runtime session, or uses the
   /// reference-counting helper (field case F08).
   case extendedRuntime(ExtendedRuntimeOperation)
+  /// The app mirrors its session to the phone, sends data to the other side, or (the phone
+  /// app) calls its mirrored session (docs/phone-link.md#mirrored-workout-sessions).
+  case mirroring(MirroringOperation)
   /// A `WCSession` call of the watch app or the phone app (the command line's link actions,
   /// docs/phone-link.md#calls).
   case link(LinkOperation)
@@ -151,6 +154,7 @@ public enum AppAction: Sendable, Hashable {
     case .crownPress: "crownPress"
     case .openApp: "openApp"
     case .extendedRuntime: "extendedRuntime"
+    case .mirroring(let operation): operation.word
     case .link(let operation): operation.word
     case .phone(let action): action.word
     }
@@ -262,6 +266,8 @@ public struct SystemEvent: Sendable, Hashable {
     case watchKit = "WatchKit"
     /// `SimulatedCoreMotion` (CMMotionActivityManager, CMPedometer).
     case coreMotion = "CoreMotion"
+    /// `SimulatedHealthKit`'s mirrored workout sessions (docs/phone-link.md).
+    case healthKit = "HealthKit"
   }
 
   /// A detail's value: typed until the JSON edge.

@@ -87,6 +87,7 @@ extension WorkoutEngine {
     if let link = linkState.deadline, link < next { next = link }
     let reminder = reminderDeadline
     if reminder < next { next = reminder }
+    if let delivery = mirroring.deadline, delivery < next { next = delivery }
     return next
   }
 
@@ -122,6 +123,8 @@ extension WorkoutEngine {
       if let link = linkState.deadline, link <= deadline {
         applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
       }
+      if mirroring.deadline == deadline { deliverMirroring(at: date) }
+      linkConnectivityChecked(at: date)
     }
   }
 

@@ -1,0 +1,393 @@
+import Foundation
+import WorkoutCore
+
+/// Mirroring a workout to the paired iPhone (watchOS 10 / iOS 17; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsession). The rules (latency,
+/// batching, budget, disconnects, codes) are the engine's, the same for a scenario timeline:
+/// docs/phone-link.md#mirrored-workout-sessions.
+extension HKWorkoutSession {
+  /// Starts mirroring this (primary) session to the phone (watchOS only; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/startmirroringtocompaniondevice(completion:)).
+  /// The completion runs at the next delivery with `(true, nil)`; the phone's
+  /// `workoutSessionMirroringStartHandler` (of a store made inside
+  /// `simulation.on(.phone)`) gets a ``HKWorkoutSessionType/mirrored`` session the link's
+  /// message latency later (0.1 s by default). Mirroring a session that already mirrors
+  /// succeeds and changes nothing.
+  ///
+  /// Failures (`(false, error)`, an ``HKError``): the session has ended, the phone is out of
+  /// range (`errorInvalidArgument`, 3); the app is not running; a mirrored session
+  /// (`errorInvalidArgument`: only the watch starts mirroring).
+  public func startMirroringToCompanionDevice(
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let result = mirroringCall(.start)
+    simulation.enqueue { result.complete(completion) }
+  }
+
+  /// The async form of ``startMirroringToCompanionDevice(completion:)``.
+  ///
+  /// - Throws: the ``HKError`` the completion form reports.
+  public func startMirroringToCompanionDevice() async throws {
+    await simulation.deliver()
+    try mirroringCall(.start).get()
+  }
+
+  /// Stops mirroring (watchOS only; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/stopmirroringtocompaniondevice(completion:)).
+  /// The phone's mirrored session gets `didDisconnectFromRemoteDeviceWithError` with `nil`
+  /// the message latency later and is unusable after it. Fails with `errorInvalidArgument` (3)
+  /// when the session is not mirroring.
+  public func stopMirroringToCompanionDevice(
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let result = mirroringCall(.stop)
+    simulation.enqueue { result.complete(completion) }
+  }
+
+  /// The async form of ``stopMirroringToCompanionDevice(completion:)``.
+  ///
+  /// - Throws: the ``HKError`` the completion form reports.
+  public func stopMirroringToCompanionDevice() async throws {
+    await simulation.deliver()
+    try mirroringCall(.stop).get()
+  }
+
+  /// Sends `data` to the session on the other device (either side; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/sendtoremoteworkoutsession(data:completion:)).
+  /// It arrives the message latency later, in send order, in the other session's delegate's
+  /// `didReceiveDataFromRemoteWorkoutSession`; the sends of one side that arrive at one
+  /// instant come as one call (one array).
+  ///
+  /// Failures (`(false, error)`, an ``HKError``): not mirroring, or this mirrored session was
+  /// disconnected (`errorInvalidArgument`, 3); the other session has no delegate yet
+  /// (`errorInvalidArgument`, "Remote session delegate is not set up", as HealthKit does:
+  /// the phone's session exists once its start handler ran and the app set its delegate); more
+  /// than 100 KB (102 400 bytes) sent from this side within 10 s (`errorDataSizeExceeded`, 13).
+  public func sendToRemoteWorkoutSession(
+    data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let result = send(data)
+    simulation.enqueue { result.complete(completion) }
+  }
+
+  /// The async form of ``sendToRemoteWorkoutSession(data:completion:)``.
+  ///
+  /// - Throws: the ``HKError`` the completion form reports.
+  public func sendToRemoteWorkoutSession(data: Data) async throws {
+    await simulation.deliver()
+    try send(data).get()
+  }
+
+  // MARK: - Calls
+
+  /// The device this session's code runs on.
+  var side: CompanionDevice { sessionType == .mirrored ? .phone : .watch }
+
+  private func send(_ data: Data) -> Result<Void, HKError> {
+    let side = self.side
+    let index = self.index
+    let mine = mirror
+    return simulation.mutate { state -> Result<Void, HKError> in
+      let engine = state.session.workoutEngine
+      if let mine, mine.disconnected || engine.currentMirroringNumber != mine.mirroring {
+        return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
+      }
+      if engine.mirroredSessionIndex == index, !Self.remoteDelegateSet(for: side, state: &state) {
+        return .failure(HKError(.errorInvalidArgument, "Remote session delegate is not set up"))
+      }
+      let result = Self.perform(.send(from: side, byteCount: data.count), state: &state)
+      if case .success(let number?) = result {
+        state.withExtension(MirroringDoor.self, of: simulation) { door, _ in
+          door.payloads[MirroringDoor.Key(side: side, send: number)] = data
+        }
+      }
+      return result.map { _ in () }
+    }
+  }
+
+  private func mirroringCall(_ operation: MirroringOperation) -> Result<Void, HKError> {
+    guard sessionType == .primary else {
+      return .failure(
+        HKError(.errorInvalidArgument, "Only the primary session on the watch can mirror"))
+    }
+    guard isAlive else {
+      return .failure(HKError(.errorInvalidArgument, "The app is not running or is suspended"))
+    }
+    let index = self.index
+    simulation.addLogListener(
+      key: ObjectIdentifier(MirroringListener.self), MirroringListener(simulation: simulation))
+    return simulation.mutate { state -> Result<Void, HKError> in
+      guard state.session.workoutEngine.currentSessionIndex == index else {
+        return .failure(
+          HKError(.errorInvalidArgument, "The session is not the app's current session"))
+      }
+      return Self.perform(operation, state: &state).map { _ in () }
+    }
+  }
+
+  /// A state call on the mirrored session: sent to the primary (performed there the message
+  /// latency later); when it cannot be (disconnected, out of range) the delegate's
+  /// `didFailWithError` gets HealthKit's code 100.
+  func forwardToPrimary(_ call: WorkoutSessionCall) {
+    let mine = mirror
+    let failed = simulation.mutate { state -> Bool in
+      guard let mine, !mine.disconnected,
+        state.session.workoutEngine.currentMirroringNumber == mine.mirroring
+      else { return true }
+      _ = Self.perform(.remoteCall(call), state: &state)
+      return false
+    }
+    if failed {
+      simulation.enqueue { [self] in
+        HealthKitSimulation.$currentDevice.withValue(.phone) {
+          delegate?.workoutSession(
+            self, didFailWithError: HKError(rawCode: 100, MirroringError.syncFailed.message))
+        }
+      }
+    }
+  }
+
+  /// Performs `operation` in the engine at virtual now and reads its answer from the entries
+  /// it logged: the send's number for a send.
+  private static func perform(
+    _ operation: MirroringOperation, state: inout HealthKitSimulation.State
+  ) -> Result<Int?, HKError> {
+    let before = state.session.workoutEngine.log.count
+    state.session.withEngine { $0.perform(.mirroring(operation), at: $0.now) }
+    let log = state.session.workoutEngine.log
+    for entry in log[before...] {
+      switch entry.kind {
+      case .error(let report) where report.action == operation.word:
+        return .failure(HKError(report.error))
+      case .system(let event) where event.framework == .healthKit:
+        switch event.event {
+        case "mirroringStarted", "mirroringStopped":
+          return .success(nil)
+        case "remoteDataSent":
+          if case .integer(let number)? = event.details["send"] { return .success(number) }
+          return .success(nil)
+        case "mirroringStartFailed", "mirroringStopFailed", "remoteDataSendFailed",
+          "mirroredCallFailed":
+          return .failure(MirroringDoor.error(of: event))
+        default:
+          continue
+        }
+      default:
+        continue
+      }
+    }
+    return .success(nil)
+  }
+
+  /// Whether the session on the other side of `side` has a delegate.
+  private static func remoteDelegateSet(
+    for side: CompanionDevice, state: inout HealthKitSimulation.State
+  ) -> Bool {
+    let engine = state.session.workoutEngine
+    guard let index = engine.mirroredSessionIndex, let number = engine.currentMirroringNumber
+    else { return false }
+    switch side {
+    case .watch:
+      let remote = state.extensionState(MirroringDoor.self)?.mirrored[number]?.object
+      return remote?.delegate != nil
+    case .phone:
+      let primary = state.sessionObjects[index]?.object as? HKWorkoutSession
+      return primary?.delegate != nil
+    }
+  }
+}
+
+extension HKHealthStore {
+  /// Called on the iPhone when the watch starts mirroring a workout, with the
+  /// ``HKWorkoutSessionType/mirrored`` session (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/workoutsessionmirroringstarthandler).
+  /// Only a store made inside `simulation.on(.phone)` is the phone's: set it there, early
+  /// (Apple advises at launch). The handler runs as the phone's code; set the session's
+  /// delegate in it. With no handler set when the mirroring arrives, the phone app never gets
+  /// the session (a later send from the watch fails with "Remote session delegate is not set
+  /// up").
+  public var workoutSessionMirroringStartHandler: (@Sendable (HKWorkoutSession) -> Void)? {
+    get {
+      simulation.state.withLock { state in
+        state.extensionState(MirroringDoor.self)?.handlers[ObjectIdentifier(self)]?.handler
+      }
+    }
+    set {
+      let key = ObjectIdentifier(self)
+      simulation.mutate { state in
+        state.withExtension(MirroringDoor.self, of: simulation) { door, _ in
+          if let newValue {
+            door.handlers[key] = MirroringDoor.Handler(store: self, handler: newValue)
+          } else {
+            door.handlers[key] = nil
+          }
+        }
+      }
+      simulation.addLogListener(
+        key: ObjectIdentifier(MirroringListener.self), MirroringListener(simulation: simulation))
+    }
+  }
+}
+
+/// The Swift door's mirroring state behind the simulation's lock: the phone stores' start
+/// handlers, the mirrored session objects, the bytes of each send.
+struct MirroringDoor: SimulationExtension {
+  /// A send: its side and number.
+  struct Key: Hashable {
+    var side: CompanionDevice
+    var send: Int
+  }
+  /// A store's start handler.
+  struct Handler: @unchecked Sendable {
+    weak var store: HKHealthStore?
+    var handler: @Sendable (HKWorkoutSession) -> Void
+  }
+  /// A mirrored session object, held weakly (the app owns it).
+  struct Mirrored: @unchecked Sendable {
+    weak var object: HKWorkoutSession?
+  }
+
+  var handlers: [ObjectIdentifier: Handler] = [:]
+  var mirrored: [Int: Mirrored] = [:]
+  var payloads: [Key: Data] = [:]
+
+  init(simulation: HealthKitSimulation) {}
+
+  /// The ``HKError`` of a failed call's entry.
+  static func error(of event: SystemEvent) -> HKError {
+    let name: String? = if case .string(let text)? = event.details["error"] { text } else { nil }
+    let error = name.flatMap(MirroringError.init(rawValue:)) ?? .notMirroring
+    if error == .syncFailed { return HKError(rawCode: 100, error.message) }
+    return HKError(HKError.Code(rawValue: error.healthKitCode) ?? .unknownError, error.message)
+  }
+}
+
+/// Turns the engine's mirroring entries into the phone's start handler and both sides'
+/// delegate calls (each run as its device's code).
+struct MirroringListener: LogListener {
+  let simulation: HealthKitSimulation
+
+  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard case .system(let event) = entry.kind, event.framework == .healthKit,
+      case .integer(let number)? = event.details["mirroring"],
+      let index = Int(event.identifier.split(separator: " ").last ?? "")
+    else { return [] }
+    let device: CompanionDevice? =
+      if case .string(let text)? = event.details["device"] {
+        CompanionDevice(rawValue: text)
+      } else { nil }
+    let simulation = self.simulation
+    return state.withExtension(MirroringDoor.self, of: simulation) {
+      door, state -> [HealthKitSimulation.Callback] in
+      let primary = state.sessionObjects[index]?.object as? HKWorkoutSession
+      let target: HKWorkoutSession? = device == .phone ? door.mirrored[number]?.object : primary
+      switch event.event {
+      case "mirroredSessionStarted":
+        let handlers = door.handlers.values.filter { $0.store?.device == .phone }
+        guard let first = handlers.first, let store = first.store else { return [] }
+        let stateName: String = if case .string(let s)? = event.details["state"] { s } else { "" }
+        let sessionState =
+          WorkoutSessionState.allCases.first { $0.name == stateName }.map(
+            HKWorkoutSessionState.init) ?? .notStarted
+        let configuration =
+          primary?.workoutConfiguration ?? HKWorkoutConfiguration()
+        let session = HKWorkoutSession(
+          mirroring: index, number: number, state: sessionState, store: store,
+          configuration: configuration)
+        door.mirrored[number] = MirroringDoor.Mirrored(object: session)
+        return handlers.map { handler in
+          let call = handler.handler
+          return {
+            HealthKitSimulation.$currentDevice.withValue(.phone) { call(session) }
+          }
+        }
+      case "mirroredStateChange":
+        guard let target,
+          case .string(let fromName)? = event.details["from"],
+          case .string(let toName)? = event.details["to"],
+          let from = WorkoutSessionState.allCases.first(where: { $0.name == fromName }),
+          let to = WorkoutSessionState.allCases.first(where: { $0.name == toName })
+        else { return [] }
+        let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
+        if var mine = target.mirror {
+          mine.state = new
+          target.mirror = mine
+        }
+        let changeDate: Date =
+          if case .instant(let instant)? = event.details["date"] {
+            simulation.date(of: instant)
+          } else { date }
+        return [
+          {
+            HealthKitSimulation.$currentDevice.withValue(.phone) {
+              target.delegate?.workoutSession(
+                target, didChangeTo: new, from: old, date: changeDate)
+            }
+          }
+        ]
+      case "remoteDataReceived":
+        guard let target, let device,
+          case .integer(let first)? = event.details["firstSend"],
+          case .integer(let count)? = event.details["count"]
+        else { return [] }
+        let sender = device.counterpart
+        var data: [Data] = []
+        for send in first..<(first + count) {
+          let key = MirroringDoor.Key(side: sender, send: send)
+          data.append(door.payloads.removeValue(forKey: key) ?? Data())
+        }
+        let batch = data
+        let own = device == .phone ? HealthKitSimulation.Device.phone : .watch
+        return [
+          {
+            HealthKitSimulation.$currentDevice.withValue(own) {
+              target.delegate?.workoutSession(target, didReceiveDataFromRemoteWorkoutSession: batch)
+            }
+          }
+        ]
+      case "remoteDisconnected":
+        guard let target, let device else { return [] }
+        if var mine = target.mirror {
+          mine.disconnected = true
+          target.mirror = mine
+        }
+        let lost: Bool =
+          if case .string("linkLost")? = event.details["cause"] { true } else { false }
+        let error: HKError? =
+          lost ? HKError(.errorInvalidArgument, "The companion device disconnected") : nil
+        let own = device == .phone ? HealthKitSimulation.Device.phone : .watch
+        return [
+          {
+            HealthKitSimulation.$currentDevice.withValue(own) {
+              target.delegate?.workoutSession(target, didDisconnectFromRemoteDeviceWithError: error)
+            }
+          }
+        ]
+      case "mirroredCallFailed":
+        guard let target else { return [] }
+        let error = MirroringDoor.error(of: event)
+        return [
+          {
+            HealthKitSimulation.$currentDevice.withValue(.phone) {
+              target.delegate?.workoutSession(target, didFailWithError: error)
+            }
+          }
+        ]
+      default:
+        return []
+      }
+    }
+  }
+}
+
+extension Result where Failure == HKError, Success == Void {
+  /// Calls a HealthKit completion handler with the result.
+  fileprivate func complete(_ completion: @Sendable (Bool, (any Error)?) -> Void) {
+    switch self {
+    case .success: completion(true, nil)
+    case .failure(let error): completion(false, error)
+    }
+  }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+
+@testable import SimulatedHealthKit
+
+/// The watchOS 10 mirrored workout session through SimulatedHealthKit: the phone's start
+/// handler, the forwarded state changes, data both ways, the budget, the disconnects
+/// (docs/phone-link.md#mirrored-workout-sessions). Every instant is the call's instant plus
+/// the link's message latency, 0.1 s.
+@Suite struct MirroringTests {
+  /// What one side's session delegate heard, with the virtual instant (seconds after noon) of
+  /// each call.
+  final class Side: NSObject, HKWorkoutSessionDelegate, @unchecked Sendable {
+    let simulation: HealthKitSimulation
+    let heard = Mutex<[String]>([])
+    let data = Mutex<[[Data]]>([])
+    let devices = Mutex<[HealthKitSimulation.Device?]>([])
+
+    init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
+
+    private func note(_ text: String) {
+      let at = simulation.now.timeIntervalSince(noon(plus: 0))
+      let rounded = (at * 1000).rounded() / 1000
+      heard.withLock { $0.append("\(rounded) \(text)") }
+      devices.withLock { $0.append(HealthKitSimulation.currentDevice) }
+    }
+
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+      from fromState: HKWorkoutSessionState, date: Date
+    ) {
+      let changed = date.timeIntervalSince(noon(plus: 0))
+      note(
+        "change \(fromState.rawValue)->\(toState.rawValue) dated \((changed * 1000).rounded() / 1000)"
+      )
+    }
+
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {
+      note("fail \((error as NSError).code)")
+    }
+
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession, didReceiveDataFromRemoteWorkoutSession data: [Data]
+    ) {
+      note("data \(data.map(\.count))")
+      self.data.withLock { $0.append(data) }
+    }
+
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession,
+      didDisconnectFromRemoteDeviceWithError error: (any Error)?
+    ) {
+      note("disconnect \(error.map { String(($0 as NSError).code) } ?? "nil")")
+    }
+  }
+
+  /// The phone app: a store made on the phone whose start handler keeps the mirrored session
+  /// and gives it a delegate.
+  final class PhoneApp: @unchecked Sendable {
+    let store: HKHealthStore
+    let delegate: Side
+    let session = Mutex<HKWorkoutSession?>(nil)
+
+    init(simulation: HealthKitSimulation, store: HKHealthStore, setsDelegate: Bool = true) {
+      self.store = store
+      self.delegate = Side(simulation)
+      store.workoutSessionMirroringStartHandler = { [self] mirrored in
+        if setsDelegate { mirrored.delegate = delegate }
+        session.withLock { $0 = mirrored }
+        delegate.devices.withLock { $0.append(HealthKitSimulation.currentDevice) }
+      }
+    }
+
+    var mirrored: HKWorkoutSession? { session.withLock { $0 } }
+  }
+
+  func watchSession(_ simulation: HealthKitSimulation, delegate: Side) throws -> HKWorkoutSession {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .running
+    let session = try HKWorkoutSession(healthStore: HKHealthStore(), configuration: configuration)
+    session.delegate = delegate
+    return session
+  }
+
+  /// Prepared at 0 and mirrored at 0: the phone's handler runs at 0.1 with a mirrored session
+  /// in `prepared` (5); start at 5 → the phone hears running (2) from prepared at 5.1, dated 5;
+  /// three sends at 10 (10, 20, 30 bytes) arrive at 10.1 as ONE call, in order; the phone's
+  /// send at 11 arrives at the watch at 11.1; the phone's pause() at 20 reaches the primary at
+  /// 20.1 (the watch hears running → paused (4) at 20.1) and comes back to the phone at 20.2,
+  /// dated 20.1; end at 30 → the phone hears paused → ended (3) at 30.1, then the disconnect
+  /// (no error) at 30.1; a send from the phone after it fails with code 3.
+  @Test func aMirroredWorkoutFollowsThePrimary() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let watchSide = Side(simulation)
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore())
+      }
+      let session = try watchSession(simulation, delegate: watchSide)
+      #expect(session.type == .primary)
+      session.prepare()
+      try await session.startMirroringToCompanionDevice()
+      #expect(phone.mirrored == nil)
+      // (Steps below a second go by Duration: a Date 0.1 s after noon of 2026 is not exact.)
+      try await simulation.advance(by: .milliseconds(100))
+      let mirrored = try #require(phone.mirrored)
+      #expect(mirrored.type == .mirrored)
+      #expect(mirrored.state == .prepared)
+
+      try await simulation.advance(to: noon(plus: 5))
+      session.startActivity(with: noon(plus: 5))
+      try await simulation.advance(by: .milliseconds(50))
+      #expect(mirrored.state == .prepared)
+      try await simulation.advance(by: .milliseconds(50))
+      #expect(mirrored.state == .running)
+
+      try await simulation.advance(to: noon(plus: 10))
+      for size in [10, 20, 30] {
+        try await session.sendToRemoteWorkoutSession(
+          data: Data(repeating: UInt8(size), count: size))
+      }
+      try await simulation.advance(to: noon(plus: 11))
+      try await mirrored.sendToRemoteWorkoutSession(data: Data([1, 2, 3, 4]))
+      try await simulation.advance(to: noon(plus: 20))
+      mirrored.pause()
+      try await simulation.advance(to: noon(plus: 30))
+      session.end()
+      try await simulation.advance(to: noon(plus: 31))
+      await #expect(throws: HKError.self) {
+        try await mirrored.sendToRemoteWorkoutSession(data: Data([9]))
+      }
+
+      #expect(
+        phone.delegate.heard.withLock { $0 } == [
+          "5.1 change 5->2 dated 5.0",
+          "10.1 data [10, 20, 30]",
+          "20.2 change 2->4 dated 20.1",
+          "30.1 change 4->3 dated 30.0",
+          "30.1 disconnect nil",
+        ])
+      #expect(phone.delegate.data.withLock { $0[0].map { $0.first } } == [10, 20, 30])
+      #expect(
+        watchSide.heard.withLock { $0 } == [
+          "0.0 change 1->5 dated 0.0",
+          "5.0 change 5->2 dated 5.0",
+          "11.1 data [4]",
+          "20.1 change 2->4 dated 20.1",
+          "30.0 change 4->3 dated 30.0",
+        ])
+      // The handler and the phone's delegate calls run as the phone's code, the watch's as
+      // the watch's (a call outside `on` reads nil).
+      #expect(Set(phone.delegate.devices.withLock { $0 }) == [.phone])
+      #expect(Set(watchSide.devices.withLock { $0 }).isSubset(of: [nil, .watch]))
+    }
+  }
+
+  /// A send before the phone's session has a delegate fails with HealthKit's code 3 "Remote
+  /// session delegate is not set up": at 0 (the mirrored session reaches the phone at 0.1),
+  /// and later when the phone's handler set no delegate.
+  @Test func sendingBeforeTheRemoteDelegateIsSetFails() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let watchSide = Side(simulation)
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore(), setsDelegate: false)
+      }
+      let session = try watchSession(simulation, delegate: watchSide)
+      session.startActivity(with: noon(plus: 0))
+      try await session.startMirroringToCompanionDevice()
+      let early = await Self.sendError(session, count: 1)
+      #expect(early?.code == .errorInvalidArgument)
+      #expect(early?.localizedDescription == "Remote session delegate is not set up")
+      try await simulation.advance(to: noon(plus: 1))
+      #expect(phone.mirrored != nil)
+      let late = await Self.sendError(session, count: 1)
+      #expect(late?.localizedDescription == "Remote session delegate is not set up")
+      phone.mirrored?.delegate = phone.delegate
+      #expect(await Self.sendError(session, count: 1) == nil)
+    }
+  }
+
+  /// The budget is 102 400 bytes per side in any 10 s: 102 400 at 1 is accepted; 1 byte at
+  /// 10.9 (9.9 s later) exceeds it (code 13); 1 byte at 11 (10 s later: the first send left
+  /// the window) is accepted; the phone's own budget is untouched (1 000 bytes at 10.9 pass).
+  @Test func theSendBudgetIs100KBIn10Seconds() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let watchSide = Side(simulation)
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore())
+      }
+      let session = try watchSession(simulation, delegate: watchSide)
+      session.startActivity(with: noon(plus: 0))
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(to: noon(plus: 1))
+      #expect(await Self.sendError(session, count: 102_400) == nil)
+      try await simulation.advance(to: noon(plus: 10))
+      try await simulation.advance(by: .milliseconds(900))
+      #expect(await Self.sendError(session, count: 1)?.code == .errorDataSizeExceeded)
+      let mirrored = try #require(phone.mirrored)
+      #expect(await Self.sendError(mirrored, count: 1_000) == nil)
+      try await simulation.advance(to: noon(plus: 11))
+      #expect(await Self.sendError(session, count: 1) == nil)
+    }
+  }
+
+  /// After stopMirroring at 1 the phone hears the disconnect (no error) at 1.1; its pause()
+  /// at 2 cannot reach the primary: didFailWithError with HealthKit's code 100; the primary
+  /// stays running. Stopping again fails (not mirroring); a second startMirroring gives the
+  /// phone a new mirrored session (at 3.1, in running).
+  @Test func afterAStopTheMirroredSessionIsUnusable() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let watchSide = Side(simulation)
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore())
+      }
+      let session = try watchSession(simulation, delegate: watchSide)
+      session.startActivity(with: noon(plus: 0))
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(to: noon(plus: 1))
+      let first = try #require(phone.mirrored)
+      try await session.stopMirroringToCompanionDevice()
+      await #expect(throws: HKError.self) { try await session.stopMirroringToCompanionDevice() }
+      try await simulation.advance(to: noon(plus: 2))
+      first.pause()
+      try await simulation.advance(to: noon(plus: 3))
+      #expect(session.state == .running)
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(by: .milliseconds(100))
+      let second = try #require(phone.mirrored)
+      #expect(second !== first)
+      #expect(second.state == .running)
+      #expect(phone.delegate.heard.withLock { $0 } == ["1.1 disconnect nil", "2.0 fail 100"])
+    }
+  }
+
+  /// The error a send of `count` bytes gives, or `nil` when it succeeds.
+  static func sendError(_ session: HKWorkoutSession, count: Int) async -> HKError? {
+    do {
+      try await session.sendToRemoteWorkoutSession(data: Data(count: count))
+      return nil
+    } catch {
+      return error as? HKError
+    }
+  }
+}

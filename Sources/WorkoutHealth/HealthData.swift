@@ -46,6 +46,10 @@ public struct HealthData: Sendable {
   /// Spans while the phone is locked (ns from `t = 0`): queries then fail with
   /// `errorDatabaseInaccessible`.
   public var lockPeriods: [Range<SimulationInstant>]
+  /// The person's walking bouts of the generated days, in time order (the body walks then,
+  /// watch worn or not): the motion Core Motion reports for those days
+  /// (docs/health-data.md#steps).
+  public var walkingBouts: [Range<SimulationInstant>] = []
 
   /// Health data with the given tables.
   public init(

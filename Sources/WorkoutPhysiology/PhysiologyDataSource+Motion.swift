@@ -23,3 +23,52 @@ extension PhysiologyDataSource: MotionSource {
     return next < course.starts.count ? course.starts[next] : course.end
   }
 }
+
+/// The body's motion class from the course (docs/scenario-format.md#motion), the one home of
+/// the rule (project rules; Core Motion publishes no speed thresholds):
+/// - below ``stationarySpeed`` (0.5 m/s): stationary;
+/// - a cycling activity: cycling;
+/// - a walking or hiking activity, or on foot below ``runningSpeed`` (2.0 m/s, about the
+///   walk–run transition speed): walking;
+/// - running, and the other activities: running when on foot (running, other), else `moving`
+///   (swimming, strength training, yoga, intervals: moving in none of Core Motion's classes).
+///
+/// Confidence is always high.
+public enum MotionClassification {
+  /// Below this speed the body is stationary: 0.5 m/s.
+  public static let stationarySpeed = 0.5
+  /// Below this speed a body on foot walks: 2.0 m/s.
+  public static let runningSpeed = 2.0
+
+  /// The class of moving at `speed` m/s during a workout of `activity`.
+  public static func state(speed: Double, activity: WorkoutActivityType) -> MotionState {
+    if speed < stationarySpeed { return MotionState(.stationary) }
+    switch activity {
+    case .cycling: return MotionState(.cycling)
+    case .walking, .hiking: return MotionState(.walking)
+    case .running, .other:
+      return MotionState(speed < runningSpeed ? .walking : .running)
+    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining:
+      return MotionState(.moving)
+    }
+  }
+}
+
+extension PhysiologyDataSource {
+  /// The course's motion spans from `t = 0` to its end, one per run of segments of one class
+  /// (``MotionClassification``), for `activity`.
+  public func motionSpans(activity: WorkoutActivityType) -> [MotionSpan] {
+    var spans: [MotionSpan] = []
+    for (index, start) in course.starts.enumerated() {
+      let end = index + 1 < course.starts.count ? course.starts[index + 1] : course.end
+      guard start < end else { continue }
+      let state = MotionClassification.state(speed: speed(at: start), activity: activity)
+      if let last = spans.last, last.state == state, last.range.upperBound == start {
+        spans[spans.count - 1] = MotionSpan(last.range.lowerBound..<end, state)
+      } else {
+        spans.append(MotionSpan(start..<end, state))
+      }
+    }
+    return spans
+  }
+}

@@ -296,6 +296,9 @@ public enum WatchScreen {
       text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
     case .system(let event):
       text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
+    case .motion(let event):
+      text =
+        "\(event.event == .startReminder ? "start" : "end") workout? (\(event.activity.rawValue))"
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

@@ -454,6 +454,8 @@ public enum Report {
       case .backgroundDelivery: out += tick(entry.at, "marker", "background delivery")
       case .system(let event):
         out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
+      case .motion(let event):
+        out += tick(entry.at, "marker", "workout reminder: " + event.event.rawValue)
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

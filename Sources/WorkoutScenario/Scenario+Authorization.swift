@@ -22,6 +22,9 @@ extension Scenario {
     /// `notifications`: the answer to UserNotifications' permission prompt
     /// (`UNUserNotificationCenter.requestAuthorization(options:)`); `nil`, granted.
     public var notifications: Answer? = nil
+    /// `motion`: the answer to Core Motion's Motion & Fitness permission
+    /// (`CMMotionActivityManager`, `CMPedometer`); `nil`, granted.
+    public var motion: Answer? = nil
 
     /// Answers with `defaultAnswer` for types not in `read` or `share`.
     public init(

@@ -68,6 +68,10 @@ public struct Scenario: Sendable, Equatable {
   /// `phone`: the paired iPhone's network, widgets, Background App Refresh and charging
   /// (docs/scenario-format.md#the-phone).
   public var phone = Phone()
+  /// `motion`: the body's motion activity spans, Core Motion's report latency and the heart
+  /// rate outside a workout (docs/scenario-format.md#motion), or `nil` (derived from the course
+  /// and the health days, 15 s latency).
+  public var motion: Motion? = nil
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

@@ -6,7 +6,7 @@ import WorkoutJSON
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
-    "autoPause",
+    "autoPause", "workoutReminders",
   ]
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
@@ -14,7 +14,8 @@ extension ScenarioDecoder {
   static let extendedRuntimeOps = ["start", "schedule", "invalidate", "acquire", "release"]
 
   /// `watch`: `{ "returnToClock": time | "never", "backgroundGracePeriod": time,
-  /// "extendedRuntimeType": type, "willExpireLeadTime": time, "autoPause": { ... } }`.
+  /// "extendedRuntimeType": type, "willExpireLeadTime": time, "autoPause": { ... },
+  /// "workoutReminders": { ... } }`.
   func watch(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> WatchConfiguration {
     let fields = try members(
       value, at: path, allowed: Self.watchKeys,
@@ -58,6 +59,10 @@ extension ScenarioDecoder {
     }
     if let value = fields["autoPause"] {
       watch.autoPause = try autoPause(value, at: path.appending(key: "autoPause"))
+    }
+    if let value = fields["workoutReminders"] {
+      watch.workoutReminders = try workoutReminders(
+        value, at: path.appending(key: "workoutReminders"))
     }
     return watch
   }

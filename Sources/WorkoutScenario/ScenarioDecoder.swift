@@ -122,7 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app", "phone",
+    "health", "authorization", "app", "phone", "motion",
   ]
 
   // MARK: Scenario
@@ -259,6 +259,9 @@ struct ScenarioDecoder {
     try authorizationAndApp(fields, into: &scenario)
     if let value = fields["phone"] {
       scenario.phone = try phone(value, at: path("phone"), start: fixedStart)
+    }
+    if let value = fields["motion"] {
+      scenario.motion = try motion(value, at: path("motion"), start: fixedStart)
     }
     return scenario
   }

@@ -91,6 +91,11 @@ struct PreparedScenario {
       finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
     configuration.watch = scenario.watch
+    configuration.motion = MotionConfiguration(
+      layers: [dataSource.motionSpans(activity: activity), scenario.motion?.spans ?? []],
+      latency: scenario.motion?.latency ?? MotionConfiguration.defaultLatency,
+      heartRate: scenario.motion?.heartRate ?? [],
+      restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
   }
 

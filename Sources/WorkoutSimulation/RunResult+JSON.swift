@@ -293,6 +293,24 @@ extension RunResult {
       json.string(event.identifier)
       json.key(ascii: "kind")
       json.string(ascii: "system")
+    case .motion(let event):
+      // activity, at, duration, end, event, kind, start
+      json.key(ascii: "activity")
+      json.string(event.activity.rawValue)
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      if let end = event.end {
+        json.key(ascii: "duration")
+        json.number(event.start.duration(to: end).secondsValue)
+        json.key(ascii: "end")
+        seconds(end, into: &json)
+      }
+      json.key(ascii: "event")
+      json.string(event.event.rawValue)
+      json.key(ascii: "kind")
+      json.string(ascii: "motion")
+      json.key(ascii: "start")
+      seconds(event.start, into: &json)
     case .authorizationSheet(let share, let read):
       // at, kind, read, session, share
       json.key(ascii: "at")

@@ -84,6 +84,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var helper = RuntimeHelperStateMachine()
   /// The auto-pause detector, or `nil` when auto-pause is off.
   var autoPause: AutoPauseStateMachine?
+  /// The watch's workout reminders of the run, in time order, and the next one to log.
+  var reminderPlan: [ReminderItem]
+  var reminderCursor = 0
+  /// The starts of the detected workouts whose start reminder was logged.
+  var remindedStarts: Set<Int64> = []
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -101,6 +106,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     self.lifecycleEnabled = configuration.watch != nil
     self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
     self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
+    self.reminderPlan = Self.reminderPlan(configuration)
     for type in QuantityType.allCases where type.isCumulative {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }

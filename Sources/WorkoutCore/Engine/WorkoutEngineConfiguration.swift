@@ -43,6 +43,10 @@ public struct WorkoutEngineConfiguration: Sendable {
   public var watch: WatchConfiguration?
   /// Implicit (the default) or explicit `beginCollection`.
   public var collection: CollectionMode = .implicit
+  /// The body's motion (the scenario's `motion` key and course): what Core Motion reports and
+  /// the watch's workout reminders (``WatchConfiguration/workoutReminders``) read. Default: at
+  /// rest.
+  public var motion = MotionConfiguration()
 
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
@@ -325,6 +329,10 @@ public struct LogEntry: Sendable, Hashable {
     /// entry's session is `nil`; an extension of the Swift API door). JSON: `framework`,
     /// `event`, `identifier`, `details`.
     case system(SystemEvent)
+    /// The watch reminded the user to start or end a workout it detected on its own
+    /// (``MotionEvent``; the entry's session is `nil`; `watch.workoutReminders`). JSON: `event`,
+    /// `activity`, `start`, and `end`, `duration` for `endReminder`.
+    case motion(MotionEvent)
   }
 
   /// When it happened.

@@ -116,6 +116,9 @@ public struct WatchConfiguration: Sendable, Hashable {
   public var willExpireLeadTime: Duration
   /// Auto-pause settings, or `nil` when the user's Autopause setting is off (the default).
   public var autoPause: AutoPauseConfiguration?
+  /// The watch's automatic workout reminders (`watch.workoutReminders`), or `nil` when the
+  /// scenario has no such key (the default: not modelled, nothing logged).
+  public var workoutReminders: WorkoutReminderSettings? = nil
 
   /// Creates a configuration; every parameter has the scenario's default.
   public init(

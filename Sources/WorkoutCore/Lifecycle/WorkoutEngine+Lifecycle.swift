@@ -84,6 +84,8 @@ extension WorkoutEngine {
     if let index = liveRuntime, let runtime = runtimes[index].deadline, runtime < next {
       next = runtime
     }
+    let reminder = reminderDeadline
+    if reminder < next { next = reminder }
     return next
   }
 
@@ -99,6 +101,10 @@ extension WorkoutEngine {
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }
       let date = SimulationInstant(nanoseconds: deadline)
       if autoPause?.deadline == deadline { motionDetected(at: date) }
+      if reminderDeadline == deadline {
+        passReminder(at: date)
+        continue
+      }
       if let index = liveRuntime, runtimes[index].deadline == deadline {
         if runtimes[index].state == .scheduled {
           applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)

@@ -118,10 +118,12 @@ extension HealthGenerator {
     var samples = generator.samples
     samples += explicitSamples(of: plan)
     sortForStore(&samples)
-    return HealthData(
+    var data = HealthData(
       sources: sources, samples: samples, workouts: generator.workouts,
       electrocardiograms: generator.electrocardiograms, priority: priority(for: plan),
       lockPeriods: lockPeriods(of: plan, days: deviceDays))
+    data.walkingBouts = generator.walkingBouts.sorted { $0.lowerBound < $1.lowerBound }
+    return data
   }
 
   /// Daily local-time spans laid on consecutive days (a span whose `to` is not after `from`
@@ -191,6 +193,8 @@ struct DayGenerator {
   var samples: [HealthSample] = []
   var workouts: [WorkoutRecord] = []
   var electrocardiograms: [HealthElectrocardiogram] = []
+  /// The walking bouts of every day.
+  var walkingBouts: [Range<SimulationInstant>] = []
   /// Workout spans, sorted and disjoint.
   var workoutSpans: [Range<SimulationInstant>] = []
   /// Workout step counts (for the iPhone's copy), by workout.
@@ -401,6 +405,7 @@ struct DayGenerator {
         }
       }
       for bout in bouts { walk(bout, rng: &rng) }
+      walkingBouts += bouts
       // The iPhone in a pocket during workouts with steps.
       for (workout, span) in workoutSpans.enumerated()
       where span.lowerBound >= day.start && span.lowerBound < day.end && workoutSteps[workout] > 0

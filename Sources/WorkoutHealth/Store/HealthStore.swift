@@ -29,6 +29,9 @@ public struct HealthStore: Sendable {
   public private(set) var electrocardiograms: [HealthElectrocardiogram]
   /// Spans while the phone is locked (ns from `t = 0`).
   public private(set) var lockPeriods: [Range<SimulationInstant>]
+  /// The person's walking bouts of the generated days (``HealthData/walkingBouts``), for Core
+  /// Motion's history.
+  public let walkingBouts: [Range<SimulationInstant>]
   /// The seed generated samples' UUIDs derive from.
   public let seed: UInt64
 
@@ -94,6 +97,7 @@ public struct HealthStore: Sendable {
     self.workouts = data.workouts
     self.electrocardiograms = data.electrocardiograms
     self.lockPeriods = data.lockPeriods
+    self.walkingBouts = data.walkingBouts
     self.storage = data.samples
     self.deletions = []
     self.appUUIDs = [:]

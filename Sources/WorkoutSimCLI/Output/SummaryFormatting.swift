@@ -67,6 +67,7 @@ public enum RunSummary {
       if let events = eventsLine(for: record) { lines.append(events) }
     }
     if let app = appLine(for: result) { lines.append(app) }
+    lines += reminderLines(for: result)
     lines += errorLines(for: result)
     lines += dayTable(for: result)
     return lines.joined(separator: "\n")
@@ -168,6 +169,31 @@ public enum RunSummary {
       return line
     }
     return nil
+  }
+
+  /// The watch's workout reminders (docs/command-line.md#run), one line each:
+  ///
+  /// ```
+  ///   workout reminder at 0:18:00.0: start running? (started 0:10:00.0)
+  ///   workout reminder at 0:31:00.0: end running? (0:10:00.0 to 0:30:00.0, 0:20:00)
+  /// ```
+  public static func reminderLines(for result: RunResult) -> [String] {
+    result.log.compactMap { entry in
+      guard case .motion(let event) = entry.kind else { return nil }
+      let prefix =
+        "  workout reminder at " + TextFormat.clockTenths(nanoseconds: entry.at.nanoseconds)
+        + ": "
+      let start = TextFormat.clockTenths(nanoseconds: event.start.nanoseconds)
+      switch event.event {
+      case .startReminder:
+        return prefix + "start " + event.activity.rawValue + "? (started " + start + ")"
+      case .endReminder:
+        let end = event.end ?? event.start
+        return prefix + "end " + event.activity.rawValue + "? (" + start + " to "
+          + TextFormat.clockTenths(nanoseconds: end.nanoseconds) + ", "
+          + formatDuration(event.start.duration(to: end).secondsValue) + ")"
+      }
+    }
   }
 
   /// `  error at 0:10:00.0: pause: Unable to ...`, one per failed call.

@@ -1,0 +1,150 @@
+import Foundation
+import SimulatedHealthKit
+import WorkoutCore
+
+/// The handler of live activity updates (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmotionactivityhandler).
+public typealias CMMotionActivityHandler = (CMMotionActivity?) -> Void
+/// The handler of an activity query (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmotionactivityqueryhandler).
+public typealias CMMotionActivityQueryHandler = ([CMMotionActivity]?, (any Error)?) -> Void
+
+/// The body's motion activity, live and over the last seven days (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager).
+///
+/// Make it inside a simulation's `run` (and inside `simulation.on(.phone) { }` for the
+/// phone's app): it reports the body's motion, the same body for both devices
+/// (docs/swift-api.md#core-motion): the course while it lasts, the scenario's `motion` spans,
+/// the health days' walking bouts, stationary otherwise. A change of motion at `t` is
+/// reported at `t + motion.latency` (15 s by default, a project rule) with `startDate` = `t`.
+///
+/// Handlers run in the simulation's callback lane, in order, as the other simulated
+/// frameworks' handlers, not on the `OperationQueue` given (an operation queue's own thread
+/// would run them outside the simulation's virtual-time order; the queue is accepted and not
+/// used).
+public class CMMotionActivityManager: NSObject {
+  weak var simulation: HealthKitSimulation?
+  let device: HealthKitSimulation.Device
+
+  /// A manager of the current simulation, for the device whose code makes it (the watch
+  /// outside `simulation.on(_:)`); traps outside a simulation's `run`.
+  public override init() {
+    simulation = HealthKitSimulation.requireCurrent("CMMotionActivityManager()")
+    device = HealthKitSimulation.device
+    super.init()
+  }
+
+  /// Whether the device reports motion activity: `true` for both simulated devices (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/isactivityavailable()).
+  public class func isActivityAvailable() -> Bool { true }
+
+  /// The app's Motion & Fitness authorization: ``CMAuthorizationStatus/authorized``, or
+  /// ``CMAuthorizationStatus/denied`` when the scenario's `authorization.motion` is
+  /// `"denied"` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/authorizationstatus());
+  /// traps outside a simulation's `run`.
+  public class func authorizationStatus() -> CMAuthorizationStatus {
+    let simulation = HealthKitSimulation.requireCurrent(
+      "CMMotionActivityManager.authorizationStatus()")
+    return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
+  }
+
+  /// Starts live updates (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/startactivityupdates(to:withhandler:)):
+  /// the current activity first (the state reported by now, dated at its change), then one
+  /// activity at each reported change. Calling it again replaces the handler. No updates while
+  /// the watch app is suspended or not running (what happened meanwhile is not delivered
+  /// later: query it); a crash of the watch app ends the watch's updates. Without
+  /// authorization nothing is delivered.
+  ///
+  /// - Parameters:
+  ///   - queue: accepted and not used (see the type's notes).
+  ///   - handler: called with each activity.
+  public func startActivityUpdates(
+    to queue: OperationQueue, withHandler handler: @escaping CMMotionActivityHandler
+  ) {
+    guard let simulation else { return }
+    let box = UncheckedBox(handler)
+    let key = ObjectIdentifier(self)
+    let device = self.device
+    simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.prepare(&state)
+        motion.activity.removeAll { $0.key == key }
+        guard motion.isAuthorized else { return }
+        let now = state.session.now
+        motion.activity.append(
+          (
+            key,
+            CoreMotionState.ActivityUpdates(
+              device: device, generation: state.processGeneration(), handler: box,
+              reported: now)
+          ))
+        let current = motion.current(at: now)
+        state.enqueue([CoreMotionTimer.call(box, current, on: device)])
+        state.turnDue = true
+      }
+    }
+    simulation.addSystemTimer(
+      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
+  }
+
+  /// Stops live updates (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/stopactivityupdates()).
+  public func stopActivityUpdates() {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
+        motion.activity.removeAll { $0.key == key }
+      }
+    }
+  }
+
+  /// The activities between `start` and `end`, in time order (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/queryactivitystarting(from:to:to:withhandler:)):
+  /// the first is the activity in effect at `start` (its `startDate` may be earlier), then
+  /// each change before `end`. Only the last seven days, and only changes reported by now
+  /// (the range should be in the past); an empty range gives an empty array.
+  ///
+  /// - Parameters:
+  ///   - start: the range's start.
+  ///   - end: the range's end.
+  ///   - queue: accepted and not used (see the type's notes).
+  ///   - handler: called once, with the activities, or with an `NSError` of
+  ///     ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when the scenario's
+  ///     `authorization.motion` is `"denied"`.
+  public func queryActivityStarting(
+    from start: Date, to end: Date, to queue: OperationQueue,
+    withHandler handler: @escaping CMMotionActivityQueryHandler
+  ) {
+    guard let simulation else { return }
+    let box = UncheckedBox(handler)
+    let device = self.device
+    let from = simulation.instantOf(start)
+    let to = simulation.instantOf(end)
+    let result = simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.prepare(&state)
+        guard motion.isAuthorized else { return UncheckedBox<[CMMotionActivity]?>(nil) }
+        return UncheckedBox(Optional(motion.query(from: from, to: to, now: state.session.now)))
+      }
+    }
+    simulation.enqueue {
+      HealthKitSimulation.$currentDevice.withValue(device) {
+        if let activities = result.value {
+          box.value(activities, nil)
+        } else {
+          box.value(nil, CMErrorMotionActivityNotAuthorized.error)
+        }
+      }
+    }
+  }
+}
+
+extension HealthKitSimulation {
+  /// The instant of `date` on the scenario's clock.
+  func instantOf(_ date: Date) -> SimulationInstant {
+    .rounding(seconds: date.timeIntervalSince(startDate))
+  }
+}

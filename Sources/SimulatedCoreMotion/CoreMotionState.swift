@@ -1,0 +1,234 @@
+import Foundation
+import SimulatedHealthKit
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+
+/// Core Motion's state in one simulation, behind its lock (docs/swift-api.md#core-motion).
+struct CoreMotionState: SimulationExtension {
+  /// One `startActivityUpdates` registration.
+  struct ActivityUpdates {
+    var device: HealthKitSimulation.Device
+    /// The watch app's process that registered (a crash drops it).
+    var generation: Int
+    var handler: UncheckedBox<CMMotionActivityHandler>
+    /// Changes reported at or before this instant were delivered (or missed).
+    var reported: SimulationInstant
+  }
+
+  /// One `CMPedometer.startUpdates` registration.
+  struct PedometerUpdates {
+    var device: HealthKitSimulation.Device
+    var generation: Int
+    var handler: UncheckedBox<CMPedometerHandler>
+    /// The cumulative span's start.
+    var start: SimulationInstant
+    /// The next update instant.
+    var next: SimulationInstant
+    /// The steps of the last update.
+    var steps: Double?
+  }
+
+  /// The scenario's answer to the Motion & Fitness permission (`authorization.motion`).
+  let answer: Scenario.Authorization.Answer
+  /// Scenario time `t = 0`.
+  let startDate: Date
+  /// The body's motion over all time (made on first use: it reads the engine's configuration
+  /// and the health store, under the lock).
+  var timeline: MotionTimeline?
+  /// ``MotionConfiguration/latency``.
+  var latency: Duration = MotionConfiguration.defaultLatency
+  /// Live activity updates by manager, in registration order.
+  var activity: [(key: ObjectIdentifier, updates: ActivityUpdates)] = []
+  /// Live pedometer updates by pedometer, in registration order.
+  var pedometer: [(key: ObjectIdentifier, updates: PedometerUpdates)] = []
+
+  init(simulation: HealthKitSimulation) {
+    answer = simulation.scenario.authorization?.motion ?? .granted
+    startDate = simulation.startDate
+  }
+
+  /// How far back queries reach: 7 days (Apple: "only the last seven days" of activity,
+  /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/queryactivitystarting(from:to:to:withhandler:);
+  /// the pedometer keeps 7 days as well).
+  static let history: Duration = .seconds(7 * 86_400)
+  /// How often live pedometer updates look for new steps: every 60 s of virtual time (a
+  /// project rule; Apple: updates come "when new data is available"), an update only when the
+  /// count changed.
+  static let pedometerInterval: Duration = .seconds(60)
+
+  /// Whether the app may use motion data.
+  var isAuthorized: Bool { answer == .granted }
+
+  /// The date of `instant`.
+  func date(_ instant: SimulationInstant) -> Date { startDate.addingTimeInterval(instant.seconds) }
+
+  /// Makes ``timeline`` from the engine's motion and the health store's walking bouts: the
+  /// bouts before `t = 0` (the health days), under the run's motion from `t = 0` on.
+  mutating func prepare(_ state: inout HealthKitSimulation.State) {
+    guard timeline == nil else { return }
+    let motion = state.session.withEngine { $0.configuration.motion }
+    latency = motion.latency
+    var bouts: [MotionSpan] = []
+    for bout in state.health.walkingBouts where bout.lowerBound < .zero {
+      bouts.append(MotionSpan(bout.lowerBound..<min(bout.upperBound, .zero), MotionState(.walking)))
+    }
+    timeline = MotionTimeline(layers: [bouts] + motion.layers)
+  }
+
+  /// The activity reported by `now`: the state at `now − latency`, dated at its change (or 7
+  /// days before `now` when the state held since before the history).
+  func current(at now: SimulationInstant) -> CMMotionActivity {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let seen = now.advanced(by: .zero - latency)
+    let change = timeline.change(at: seen)
+    let earliest = now.advanced(by: .zero - Self.history)
+    let start = max(change?.at ?? earliest, earliest)
+    return CMMotionActivity(
+      state: timeline.state(at: seen), startDate: date(start), timestamp: now.seconds)
+  }
+
+  /// The activities of `from..<to` as a query returns them: the state at `from` (its start
+  /// may lie before `from`), then each change up to `to`; only changes reported by `now`, only
+  /// the last 7 days.
+  func query(from: SimulationInstant, to: SimulationInstant, now: SimulationInstant)
+    -> [CMMotionActivity]
+  {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let earliest = now.advanced(by: .zero - Self.history)
+    let lower = max(from, earliest)
+    let upper = min(to, now.advanced(by: .zero - latency))
+    guard lower < upper else { return [] }
+    var result: [CMMotionActivity] = []
+    let first = timeline.change(at: lower)
+    let firstStart = max(first?.at ?? earliest, earliest)
+    result.append(
+      CMMotionActivity(
+        state: timeline.state(at: lower), startDate: date(firstStart),
+        timestamp: firstStart.advanced(by: latency).seconds))
+    for change in timeline.changes(in: lower..<upper) where change.at > lower {
+      result.append(
+        CMMotionActivity(
+          state: change.state, startDate: date(change.at),
+          timestamp: change.at.advanced(by: latency).seconds))
+    }
+    return result
+  }
+
+  /// The instant the first change after `after` is reported (its instant + latency), or `nil`.
+  func nextReport(after: SimulationInstant) -> SimulationInstant? {
+    guard let timeline else { return nil }
+    let seen = after.advanced(by: .zero - latency)
+    let next = timeline.changes(in: seen..<SimulationInstant(nanoseconds: .max)).first {
+      $0.at > seen
+    }
+    return next.map { $0.at.advanced(by: latency) }
+  }
+}
+
+/// The simulation, weakly (the simulation holds this state).
+struct WeakSimulation: @unchecked Sendable {
+  weak var object: HealthKitSimulation?
+  init(_ object: HealthKitSimulation) { self.object = object }
+}
+
+/// The system timer that delivers activity and pedometer updates.
+struct CoreMotionTimer: SystemTimer {
+  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+    -> SimulationInstant?
+  {
+    guard let motion = state.extensionState(CoreMotionState.self) else { return nil }
+    var due: SimulationInstant?
+    if !motion.activity.isEmpty, let report = motion.nextReport(after: now) { due = report }
+    for (_, updates) in motion.pedometer where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
+    return due
+  }
+
+  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard state.extensionState(CoreMotionState.self) != nil else { return [] }
+    let simulation = self.simulation
+    return state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+      var callbacks: [HealthKitSimulation.Callback] = []
+      let generation = state.processGeneration()
+      let appState = state.session.withEngine { $0.appState }
+      let watchReceives = appState.receivesCallbacks
+      motion.activity.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.pedometer.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      for index in motion.activity.indices {
+        var updates = motion.activity[index].updates
+        let timeline = motion.timeline ?? MotionTimeline(layers: [])
+        let from = updates.reported.advanced(by: .zero - motion.latency)
+        let to = now.advanced(by: .zero - motion.latency)
+        let receives = updates.device == .phone || watchReceives
+        if receives, from < to {
+          for change in timeline.changes(in: from..<to.advanced(by: .nanoseconds(1)))
+          where change.at > from {
+            let activity = CMMotionActivity(
+              state: change.state, startDate: motion.date(change.at),
+              timestamp: change.at.advanced(by: motion.latency).seconds)
+            callbacks.append(Self.call(updates.handler, activity, on: updates.device))
+          }
+        }
+        updates.reported = now
+        motion.activity[index].updates = updates
+      }
+      for index in motion.pedometer.indices {
+        var updates = motion.pedometer[index].updates
+        guard updates.next <= now else { continue }
+        while updates.next <= now {
+          updates.next = updates.next.advanced(by: CoreMotionState.pedometerInterval)
+        }
+        let data = CMPedometer.data(from: updates.start, to: now, health: state.health, at: now)
+        let receives = updates.device == .phone || watchReceives
+        if receives, data.steps != updates.steps {
+          updates.steps = data.steps
+          callbacks.append(
+            Self.call(
+              updates.handler, data.object(motion.date(updates.start), motion.date(now)),
+              on: updates.device))
+        }
+        motion.pedometer[index].updates = updates
+      }
+      return callbacks
+    }
+  }
+
+  /// The simulation (weak).
+  let weakSimulation: WeakSimulation
+  var simulation: HealthKitSimulation {
+    guard let simulation = weakSimulation.object else {
+      fatalError("the simulation of a Core Motion timer is gone")
+    }
+    return simulation
+  }
+
+  init(_ simulation: HealthKitSimulation) { weakSimulation = WeakSimulation(simulation) }
+
+  /// The handler's call with `activity`, as `device`'s code.
+  static func call(
+    _ handler: UncheckedBox<CMMotionActivityHandler>, _ activity: CMMotionActivity,
+    on device: HealthKitSimulation.Device
+  ) -> HealthKitSimulation.Callback {
+    {
+      HealthKitSimulation.$currentDevice.withValue(device) { handler.value(activity) }
+    }
+  }
+
+  /// The pedometer handler's call with `data`.
+  static func call(
+    _ handler: UncheckedBox<CMPedometerHandler>, _ data: CMPedometerData,
+    on device: HealthKitSimulation.Device
+  ) -> HealthKitSimulation.Callback {
+    {
+      HealthKitSimulation.$currentDevice.withValue(device) { handler.value(data, nil) }
+    }
+  }
+}

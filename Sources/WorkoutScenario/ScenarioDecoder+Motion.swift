@@ -1,0 +1,170 @@
+import Foundation
+import WorkoutCore
+import WorkoutJSON
+
+/// The `motion` key and `watch.workoutReminders` (docs/scenario-format.md#motion,
+/// docs/scenario-format.md#workout-reminders).
+extension ScenarioDecoder {
+  static let motionKeys = ["latency", "activities", "heartRate"]
+  static let motionSpanKeys = ["from", "to", "activity", "confidence"]
+  static let heartRateSpanKeys = ["from", "to", "bpm"]
+  static let workoutReminderKeys = [
+    "enabled", "activities", "minConfidence", "minSustain", "mergeGap", "minHeartRate",
+  ]
+  /// The activity words of a `motion.activities` span.
+  static let motionActivityNames = MotionActivityKind.allCases.map(\.rawValue)
+  /// The activities a reminder may count: not stationary or unknown.
+  static let reminderActivityNames = MotionActivityKind.allCases.filter {
+    $0 != .stationary && $0 != .unknown
+  }.map(\.rawValue)
+  static let confidenceNames = MotionConfidence.allCases.map(\.name)
+  /// `heartRate` spans' range, bpm.
+  static let motionHeartRateRange = 20.0...250.0
+
+  /// `motion`. `start` is the date of `t = 0` when the file fixes it (for ISO 8601 times).
+  func motion(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> Scenario.Motion
+  {
+    let fields = try healthMembers(value, at: path, allowed: Self.motionKeys, what: "a motion")
+    var motion = Scenario.Motion()
+    if let value = fields["latency"] {
+      motion.latency = try duration(value, at: path.appending(key: "latency"), positive: false)
+    }
+    if let value = fields["activities"] {
+      motion.activities = try array(
+        value, at: path.appending(key: "activities"),
+        of: "spans { \"from\", \"to\", \"activity\", \"confidence\" }"
+      ) { element, elementPath throws(ScenarioError) in
+        try motionSpan(element, at: elementPath, start: start)
+      }
+    }
+    if let value = fields["heartRate"] {
+      motion.heartRate = try array(
+        value, at: path.appending(key: "heartRate"), of: "spans { \"from\", \"to\", \"bpm\" }"
+      ) { element, elementPath throws(ScenarioError) in
+        try heartRateSpan(element, at: elementPath, start: start)
+      }
+      let sorted = motion.heartRate.enumerated().sorted {
+        $0.element.range.lowerBound < $1.element.range.lowerBound
+      }
+      for (previous, next) in zip(sorted, sorted.dropFirst())
+      where next.element.range.lowerBound < previous.element.range.upperBound {
+        throw fail(
+          path.appending(key: "heartRate").appending(index: next.offset),
+          "overlaps span \(previous.offset) (expected heart rate spans that do not overlap)")
+      }
+    }
+    return motion
+  }
+
+  /// One `motion.activities` span.
+  private func motionSpan(_ value: JSONValue, at path: JSONPath, start: Date?)
+    throws(ScenarioError) -> Scenario.Motion.Activity
+  {
+    let fields = try healthMembers(
+      value, at: path, allowed: Self.motionSpanKeys, what: "a motion span")
+    let range = try timeSpan(fields, at: path, start: start)
+    guard let activityValue = fields["activity"] else {
+      throw missing(
+        path.appending(key: "activity"), "one of \(Self.list(Self.motionActivityNames))")
+    }
+    let activity = try healthChoice(
+      activityValue, at: path.appending(key: "activity"), noun: "a motion activity",
+      options: Self.motionActivityNames)
+    var confidence = MotionConfidence.high
+    if let value = fields["confidence"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "confidence"), noun: "a confidence",
+        options: Self.confidenceNames)
+      confidence = MotionConfidence(name: text) ?? .high
+    }
+    return Scenario.Motion.Activity(
+      range, activity: MotionActivityKind(name: activity) ?? .unknown, confidence: confidence)
+  }
+
+  /// One `motion.heartRate` span.
+  private func heartRateSpan(_ value: JSONValue, at path: JSONPath, start: Date?)
+    throws(ScenarioError) -> HeartRateSpan
+  {
+    let fields = try healthMembers(
+      value, at: path, allowed: Self.heartRateSpanKeys, what: "a heart rate span")
+    let range = try timeSpan(fields, at: path, start: start)
+    guard let bpmValue = fields["bpm"] else {
+      throw missing(path.appending(key: "bpm"), "a heart rate in bpm, for example 150")
+    }
+    let bpm = try number(
+      bpmValue, at: path.appending(key: "bpm"),
+      .within(Self.motionHeartRateRange.lowerBound, Self.motionHeartRateRange.upperBound))
+    return HeartRateSpan(range, bpm: bpm)
+  }
+
+  /// `from` and `to` of a span object (times that may lie before `t = 0`), `to` after `from`.
+  private func timeSpan(_ fields: [String: JSONValue], at path: JSONPath, start: Date?)
+    throws(ScenarioError) -> Range<SimulationInstant>
+  {
+    guard let fromValue = fields["from"] else {
+      throw missing(path.appending(key: "from"), "a time, for example 600")
+    }
+    guard let toValue = fields["to"] else {
+      throw missing(path.appending(key: "to"), "a time after \"from\"")
+    }
+    let from = try signedInstant(fromValue, at: path.appending(key: "from"), start: start)
+    let to = try signedInstant(toValue, at: path.appending(key: "to"), start: start)
+    guard to > from else {
+      throw fail(
+        path.appending(key: "to"),
+        "\(Self.describe(toValue)) is out of range (expected a time after \"from\", \(Self.describe(fromValue)))"
+      )
+    }
+    return from..<to
+  }
+
+  /// `watch.workoutReminders`: `{ "enabled": true, "activities": ["walking", "running"],
+  /// "minConfidence": "medium", "minSustain": 180, "mergeGap": 60, "minHeartRate": bpm }`.
+  func workoutReminders(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> WorkoutReminderSettings
+  {
+    let fields = try healthMembers(
+      value, at: path, allowed: Self.workoutReminderKeys, what: "a workout reminders")
+    var settings = WorkoutReminderSettings()
+    if let value = fields["enabled"] {
+      settings.enabled = try bool(value, at: path.appending(key: "enabled"))
+    }
+    if let value = fields["activities"] {
+      let listPath = path.appending(key: "activities")
+      let names = try array(
+        value, at: listPath, of: "activity names such as \"running\""
+      ) { element, elementPath throws(ScenarioError) in
+        try healthChoice(
+          element, at: elementPath, noun: "an activity a workout reminder counts",
+          options: Self.reminderActivityNames)
+      }
+      guard !names.isEmpty else {
+        throw fail(
+          listPath,
+          "an empty list is not allowed (expected one or more of \(Self.list(Self.reminderActivityNames)); turn the reminders off with \"enabled\": false)"
+        )
+      }
+      settings.activities = Set(names.compactMap(MotionActivityKind.init(name:)))
+    }
+    if let value = fields["minConfidence"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "minConfidence"), noun: "a confidence",
+        options: Self.confidenceNames)
+      settings.minConfidence = MotionConfidence(name: text) ?? .medium
+    }
+    if let value = fields["minSustain"] {
+      settings.minSustain = try duration(
+        value, at: path.appending(key: "minSustain"), positive: true)
+    }
+    if let value = fields["mergeGap"] {
+      settings.mergeGap = try duration(value, at: path.appending(key: "mergeGap"), positive: false)
+    }
+    if let value = fields["minHeartRate"] {
+      settings.minHeartRate = try number(
+        value, at: path.appending(key: "minHeartRate"),
+        .within(Self.motionHeartRateRange.lowerBound, Self.motionHeartRateRange.upperBound))
+    }
+    return settings
+  }
+}

@@ -138,6 +138,7 @@ let package = Package(
       dependencies: [
         "FitnessTrackerKit", "SimulatedHealthKit", "SimulatedUserNotifications",
         "SimulatedWidgetKit", "SimulatedBackgroundTasks", "SimulatedNetwork",
+        "SimulatedWatchConnectivity", "SimulatedCoreMotion",
       ],
       path: "Examples/FitnessTracker/Sources/FitnessTracker", swiftSettings: strict),
     .target(
@@ -146,7 +147,10 @@ let package = Package(
       path: "Examples/FitnessTracker/Sources/FitnessTrackerWidget", swiftSettings: strict),
     .target(
       name: "FitnessTrackerWatch",
-      dependencies: ["FitnessTrackerKit", "SimulatedHealthKit", "SimulatedWidgetKit"],
+      dependencies: [
+        "FitnessTrackerKit", "SimulatedHealthKit", "SimulatedWidgetKit",
+        "SimulatedWatchConnectivity",
+      ],
       path: "Examples/FitnessTracker/Sources/FitnessTrackerWatch", swiftSettings: strict),
     // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
     // tests its own HealthKit code (README, "Testing your app's HealthKit code").
@@ -260,8 +264,8 @@ let package = Package(
       dependencies: [
         "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget", "FitnessTrackerWatch",
         "SimulatedHealthKit", "SimulatedUserNotifications", "SimulatedWidgetKit",
-        "SimulatedBackgroundTasks", "SimulatedNetwork", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore",
+        "SimulatedBackgroundTasks", "SimulatedNetwork", "SimulatedWatchConnectivity",
+        "SimulatedCoreMotion", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
       ],
       path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
     .testTarget(

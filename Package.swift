@@ -17,10 +17,11 @@
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
-//   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork
-//     (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health: UNUserNotificationCenter,
-//     WidgetKit's timelines and reload budget, BGTaskScheduler, and the phone's network under
-//     URLSession and NWPathMonitor, on the same HealthKitSimulation)
+//   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
+//     SimulatedWatchConnectivity (Foundation; SimulatedHealthKit, Simulation, Scenario, Core,
+//     Health: UNUserNotificationCenter, WidgetKit's timelines and reload budget,
+//     BGTaskScheduler, the phone's network under URLSession and NWPathMonitor, and WCSession
+//     with both ends, on the same HealthKitSimulation)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
@@ -59,6 +60,7 @@ let package = Package(
     .library(name: "SimulatedWidgetKit", targets: ["SimulatedWidgetKit"]),
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
+    .library(name: "SimulatedWatchConnectivity", targets: ["SimulatedWatchConnectivity"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -122,6 +124,9 @@ let package = Package(
     .target(name: "SimulatedWidgetKit", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedWatchConnectivity", dependencies: systemFramework + ["WorkoutPhysiology"],
+      swiftSettings: strict),
     // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
     // its widget and its watch app; the iPhone app; the widget extension; the watch app.
     .target(
@@ -248,8 +253,8 @@ let package = Package(
       name: "SimulatedFrameworksTests",
       dependencies: [
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
-        "SimulatedNetwork", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore", "WorkoutHealth",
+        "SimulatedNetwork", "SimulatedWatchConnectivity", "SimulatedHealthKit",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -296,6 +296,7 @@ public enum WatchScreen {
       text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
     case .system(let event):
       text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
+    case .link(let event): text = "link " + event.summary
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

@@ -454,6 +454,7 @@ public enum Report {
       case .backgroundDelivery: out += tick(entry.at, "marker", "background delivery")
       case .system(let event):
         out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
+      case .link(let event): out += tick(entry.at, "marker", "phone link: " + event.summary)
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

@@ -91,6 +91,7 @@ struct PreparedScenario {
       finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
     configuration.watch = scenario.watch
+    configuration.link = Self.linkConfiguration(scenario)
     self.configuration = configuration
   }
 
@@ -253,5 +254,20 @@ extension Scenario {
       return path.hasPrefix("/") || folder.isEmpty
         ? path : (folder as NSString).appendingPathComponent(path)
     } ?? path
+  }
+}
+
+extension PreparedScenario {
+  /// The phone link's settings from the scenario's `phone` link keys and `watch.appState`
+  /// (docs/phone-link.md#defaults).
+  static func linkConfiguration(_ scenario: Scenario) -> LinkConfiguration {
+    let phone = scenario.phone
+    return LinkConfiguration(
+      paired: phone.paired, watchAppInstalled: phone.watchAppInstalled,
+      complicationEnabled: phone.complicationEnabled, phoneApp: phone.app, away: phone.away,
+      sameWiFi: phone.sameWiFi, messageLatency: phone.messageLatency,
+      transferLatency: phone.transferLatency, replyTimeout: phone.replyTimeout,
+      complicationBudget: phone.complicationBudget, budgetResets: [],
+      watchStartsNotRunning: scenario.watchAppState == .notRunning)
   }
 }

@@ -43,6 +43,9 @@ public struct WorkoutEngineConfiguration: Sendable {
   public var watch: WatchConfiguration?
   /// Implicit (the default) or explicit `beginCollection`.
   public var collection: CollectionMode = .implicit
+  /// The phone link (WatchConnectivity): pairing, range, the phone app, latencies, the
+  /// complication budget (docs/phone-link.md). The default is ``LinkConfiguration/standard``.
+  public var link: LinkConfiguration = .standard
 
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
@@ -114,6 +117,12 @@ public enum AppAction: Sendable, Hashable {
   /// The app starts, schedules or invalidates an extended runtime session, or uses the
   /// reference-counting helper (field case F08).
   case extendedRuntime(ExtendedRuntimeOperation)
+  /// A `WCSession` call of the watch app or the phone app (the command line's link actions,
+  /// docs/phone-link.md#calls).
+  case link(LinkOperation)
+  /// The world around the phone link: the phone app's state, range, Wi-Fi, the complication,
+  /// the watch app's installation (docs/phone-link.md#world).
+  case phone(PhoneAction)
 
   /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
   public var word: String {
@@ -138,6 +147,8 @@ public enum AppAction: Sendable, Hashable {
     case .crownPress: "crownPress"
     case .openApp: "openApp"
     case .extendedRuntime: "extendedRuntime"
+    case .link(let operation): operation.word
+    case .phone(let action): action.word
     }
   }
 }
@@ -325,6 +336,11 @@ public struct LogEntry: Sendable, Hashable {
     /// entry's session is `nil`; an extension of the Swift API door). JSON: `framework`,
     /// `event`, `identifier`, `details`.
     case system(SystemEvent)
+    /// Something happened on the phone link (``LinkEvent``; the entry's session is `nil`;
+    /// docs/phone-link.md). JSON kind `link`: `change`, `transfer`, and `device`, `transferKind`,
+    /// `payload`, `bytes`, `isReachable`, `state`, `replyExpected`, `errorCode`, `code` where
+    /// they apply (docs/run-result.md#log).
+    case link(LinkEvent)
   }
 
   /// When it happened.

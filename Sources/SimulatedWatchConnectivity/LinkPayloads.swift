@@ -18,7 +18,8 @@ struct PayloadBytes: Sendable, Hashable {
         fromPropertyList: dictionary, format: .binary, options: 0)
     else { return nil }
     self.data = data
-    self.payload = LinkPayload(text: Self.text(of: dictionary, size: data.count), byteCount: data.count)
+    self.payload = LinkPayload(
+      text: Self.text(of: dictionary, size: data.count), byteCount: data.count)
   }
 
   /// Message data as given: its text is the data as a JSON string when it is UTF-8 text, else

@@ -109,7 +109,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// Whether the counterpart has content queued for this side that is not delivered yet
   /// (Apple doc: https://developer.apple.com/documentation/watchconnectivity/wcsession/hascontentpending).
   public var hasContentPending: Bool {
-    read { engine in !engine.outstandingTransfers(from: device.companion.counterpart).isEmpty } dead: {
+    read { engine in
+      !engine.outstandingTransfers(from: device.companion.counterpart).isEmpty
+    } dead: {
       false
     }
   }
@@ -119,17 +121,35 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// Whether the phone is paired with the watch (the scenario's `phone.paired`) (iOS only in
   /// Apple's framework; here both sides read it) (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/ispaired).
-  public var isPaired: Bool { read { $0.linkPaired } dead: { false } }
+  public var isPaired: Bool {
+    read {
+      $0.linkPaired
+    } dead: {
+      false
+    }
+  }
 
   /// Whether the watch app is installed (`phone.watchAppInstalled`, the `watchApp` action) (iOS
   /// only in Apple's framework) (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/iswatchappinstalled).
-  public var isWatchAppInstalled: Bool { read { $0.linkWatchAppInstalled } dead: { false } }
+  public var isWatchAppInstalled: Bool {
+    read {
+      $0.linkWatchAppInstalled
+    } dead: {
+      false
+    }
+  }
 
   /// Whether the app's complication is on the active watch face (`phone.complicationEnabled`,
   /// the `complication` action) (iOS only in Apple's framework) (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/iscomplicationenabled).
-  public var isComplicationEnabled: Bool { read { $0.linkComplicationEnabled } dead: { false } }
+  public var isComplicationEnabled: Bool {
+    read {
+      $0.linkComplicationEnabled
+    } dead: {
+      false
+    }
+  }
 
   /// How many more times ``transferCurrentComplicationUserInfo(_:)`` is sent at once today: 50
   /// a day with the complication enabled (`phone.complicationBudget`), reset at
@@ -137,7 +157,11 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// only in Apple's framework) (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/remainingcomplicationuserinfotransfers).
   public var remainingComplicationUserInfoTransfers: Int {
-    read { $0.remainingComplicationUserInfoTransfers } dead: { 0 }
+    read {
+      $0.remainingComplicationUserInfoTransfers
+    } dead: {
+      0
+    }
   }
 
   /// Whether the iPhone app is installed: always `true` in the simulation (watchOS only in
@@ -157,7 +181,13 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// watch, the phone is connected (in Bluetooth range or on the same Wi-Fi) and the watch app
   /// receives callbacks (active, inactive, or in the background with a workout session); on
   /// the phone, the same and the watch app installed (docs/phone-link.md#reachability).
-  public var isReachable: Bool { read { $0.linkIsReachable(device.companion) } dead: { false } }
+  public var isReachable: Bool {
+    read {
+      $0.linkIsReachable(device.companion)
+    } dead: {
+      false
+    }
+  }
 
   /// Sends `message` to the counterpart now (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/sendmessage(_:replyhandler:errorhandler:)).
@@ -486,7 +516,9 @@ extension WCSession {
       made.value.object = object
       link.userInfoTransfers[transfer] = object
       if complication {
-        if let previous = link.currentComplication { link.userInfoTransfers[previous]?.untagCurrent() }
+        if let previous = link.currentComplication {
+          link.userInfoTransfers[previous]?.untagCurrent()
+        }
         link.currentComplication = transfer
       }
     }
@@ -531,7 +563,9 @@ extension WCSession {
   /// Cancels transfer `transfer` (the engine logs `cancelled`; no `didFinish`).
   func cancel(_ transfer: Int) {
     simulation.withLink { _, state in
-      guard isAlive(in: &state) else { return Self.logIgnored("cancel", device: device, in: &state) }
+      guard isAlive(in: &state) else {
+        return Self.logIgnored("cancel", device: device, in: &state)
+      }
       state.session.withEngine { $0.perform(.link(.cancel(transfer: transfer)), at: $0.now) }
     }
   }

@@ -140,15 +140,20 @@ extension WatchConnectivityState {
       ]
     case .reachability(let device, _):
       guard let session = liveSession(device.device, in: &state) else { return [] }
-      return [Self.call(session) { session, delegate in delegate.sessionReachabilityDidChange(session) }]
+      return [
+        Self.call(session) { session, delegate in delegate.sessionReachabilityDidChange(session) }
+      ]
     case .watchState:
       guard let session = liveSession(.phone, in: &state) else { return [] }
-      return [Self.call(session) { session, delegate in delegate.sessionWatchStateDidChange(session) }]
+      return [
+        Self.call(session) { session, delegate in delegate.sessionWatchStateDidChange(session) }
+      ]
     case .phoneApp, .queued, .contextReplaced:
       return []
     case .delivered(let kind, let to, _, let replyExpected):
       guard let transfer = event.transfer else { return [] }
-      return delivered(kind, to: to.device, transfer: transfer, replyExpected: replyExpected, state: &state)
+      return delivered(
+        kind, to: to.device, transfer: transfer, replyExpected: replyExpected, state: &state)
     case .replied:
       guard let transfer = event.transfer, let handlers = handlers.removeValue(forKey: transfer),
         let reply = handlers.reply, let bytes = replies.removeValue(forKey: transfer),

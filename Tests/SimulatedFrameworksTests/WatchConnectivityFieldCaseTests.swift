@@ -90,7 +90,8 @@ final class MessageGoalModel: NSObject, WCSessionDelegate, WatchGoalModel, @unch
 struct WatchConnectivityFieldCaseTests {
   @Test("F09: the message at 1 fails with 7007; W1 then W2 reach the phone at 601, once each")
   func f09() async throws {
-    let simulation = try HealthKitSimulation(scenario: bundledScenario("f09-messages-while-away.json"))
+    let simulation = try HealthKitSimulation(
+      scenario: bundledScenario("f09-messages-while-away.json"))
     try await simulation.run {
       let sides = await Sides.make(simulation)
       let handled = Handled(simulation)
@@ -116,7 +117,8 @@ struct WatchConnectivityFieldCaseTests {
       #expect(sides.watch.outstandingUserInfoTransfers.isEmpty)
       #expect(
         sides.watchLog.matching("finished") == [
-          #"601 finished userInfo {"workout":"W1"} 0"#, #"601 finished userInfo {"workout":"W2"} 0"#,
+          #"601 finished userInfo {"workout":"W1"} 0"#,
+          #"601 finished userInfo {"workout":"W2"} 0"#,
         ])
     }
   }

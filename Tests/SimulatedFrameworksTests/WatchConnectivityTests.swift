@@ -245,7 +245,9 @@ struct WatchConnectivityTests {
       #expect(!transfer.isTransferring)
       try await simulation.advance(by: .seconds(2))
       #expect(handled.all == ["0 error 7010"])
-      #expect(sides.watchLog.matching("finished") == ["0 finished file \(missing.lastPathComponent) 7013"])
+      #expect(
+        sides.watchLog.matching("finished") == ["0 finished file \(missing.lastPathComponent) 7013"]
+      )
       #expect(sides.phoneLog.matching("message").isEmpty)
       // Dates, data, numbers, arrays and nested dictionaries are property-list types: a fresh
       // copy arrives.

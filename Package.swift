@@ -18,10 +18,11 @@
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-//     SimulatedCoreMotion (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health:
-//     UNUserNotificationCenter, WidgetKit's timelines and reload budget, BGTaskScheduler, the
-//     phone's network under URLSession and NWPathMonitor, CMMotionActivityManager and
-//     CMPedometer, on the same HealthKitSimulation)
+//     SimulatedCoreMotion, SimulatedWatchConnectivity (Foundation; SimulatedHealthKit, Simulation,
+//     Scenario, Core, Health: UNUserNotificationCenter, WidgetKit's timelines and reload budget,
+//     BGTaskScheduler, the phone's network under URLSession and NWPathMonitor,
+//     CMMotionActivityManager and CMPedometer, and WCSession with both ends, on the same
+//     HealthKitSimulation)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
@@ -61,6 +62,7 @@ let package = Package(
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
+    .library(name: "SimulatedWatchConnectivity", targets: ["SimulatedWatchConnectivity"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -125,6 +127,9 @@ let package = Package(
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedWatchConnectivity", dependencies: systemFramework + ["WorkoutPhysiology"],
+      swiftSettings: strict),
     // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
     // its widget and its watch app; the iPhone app; the widget extension; the watch app.
     .target(
@@ -255,8 +260,9 @@ let package = Package(
       name: "SimulatedFrameworksTests",
       dependencies: [
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
-        "SimulatedNetwork", "SimulatedCoreMotion", "SimulatedHealthKit", "WorkoutSimulation",
-        "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+        "SimulatedNetwork", "SimulatedCoreMotion", "SimulatedWatchConnectivity",
+        "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "WorkoutHealth", "WorkoutJSON",
       ],
       swiftSettings: strict),
     .testTarget(

@@ -299,6 +299,7 @@ public enum WatchScreen {
     case .motion(let event):
       text =
         "\(event.event == .startReminder ? "start" : "end") workout? (\(event.activity.rawValue))"
+    case .link(let event): text = "link " + event.summary
     }
     return Format.shortClock(SimulationInstant.zero.duration(to: entry.at)) + "  " + text
   }

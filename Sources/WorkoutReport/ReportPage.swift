@@ -456,6 +456,7 @@ public enum Report {
         out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
       case .motion(let event):
         out += tick(entry.at, "marker", "workout reminder: " + event.event.rawValue)
+      case .link(let event): out += tick(entry.at, "marker", "phone link: " + event.summary)
       case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
       }
     }

@@ -47,6 +47,32 @@ extension Scenario {
       HealthPlan.TimeOfDaySpan(from: .zero, to: .seconds(6 * 3600))
     ]
 
+    /// `paired`: the phone is paired with the watch (default `true`; docs/phone-link.md).
+    public var paired: Bool = true
+    /// `watchAppInstalled`: the watch app is installed (default `true`).
+    public var watchAppInstalled: Bool = true
+    /// `complicationEnabled`: the app's complication is on the active watch face (default
+    /// `false`).
+    public var complicationEnabled: Bool = false
+    /// `app`: the phone app's state at `t = 0` (default `notRunning`).
+    public var app: PhoneAppState = .notRunning
+    /// `away`: spans of scenario time while the phone is out of the watch's Bluetooth range.
+    public var away: [Range<SimulationInstant>] = []
+    /// `sameWiFi`: spans while both are on the same known Wi-Fi network.
+    public var sameWiFi: [Range<SimulationInstant>] = []
+    /// `link.messageLatency`: a message's delivery delay (default 0.1 s, project rule).
+    public var messageLatency: Duration = .milliseconds(100)
+    /// `link.transferLatency`: a queued transfer's delivery delay (default 1 s, project rule).
+    public var transferLatency: Duration = .seconds(1)
+    /// `link.replyTimeout`: from a message's delivery to `messageReplyTimedOut` (default 5 s,
+    /// project rule).
+    public var replyTimeout: Duration = .seconds(5)
+    /// `complicationBudget`: urgent complication transfers per day (default 50).
+    public var complicationBudget: Int = 50
+    /// `complicationBudgetReset`: the local time of day the budget resets (default 0:00:00,
+    /// project rule).
+    public var complicationBudgetReset: Duration = .zero
+
     /// The defaults.
     public init() {}
   }

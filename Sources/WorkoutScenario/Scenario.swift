@@ -52,6 +52,9 @@ public struct Scenario: Sendable, Equatable {
   /// ``WatchConfiguration/standard`` when the file has no `watch` key. Pass it to
   /// `WorkoutEngineConfiguration.watch` to run the lifecycle model.
   public var watch: WatchConfiguration = .standard
+  /// `watch.appState`: the watch app's state at `t = 0`, `.active` (the default) or
+  /// `.notRunning` (`openApp` launches it; docs/phone-link.md#the-watch-app).
+  public var watchAppState: AppState = .active
   /// `selector`: the Digital Crown workout selector; ``Selector/init(items:continuous:sensitivity:)``
   /// defaults when the file has no `selector` key.
   public var selector = Selector()

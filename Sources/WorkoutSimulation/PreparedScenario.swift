@@ -96,6 +96,7 @@ struct PreparedScenario {
       latency: scenario.motion?.latency ?? MotionConfiguration.defaultLatency,
       heartRate: scenario.motion?.heartRate ?? [],
       restingHeartRate: athlete.restingHeartRate)
+    configuration.link = Self.linkConfiguration(scenario)
     self.configuration = configuration
   }
 
@@ -258,5 +259,20 @@ extension Scenario {
       return path.hasPrefix("/") || folder.isEmpty
         ? path : (folder as NSString).appendingPathComponent(path)
     } ?? path
+  }
+}
+
+extension PreparedScenario {
+  /// The phone link's settings from the scenario's `phone` link keys and `watch.appState`
+  /// (docs/phone-link.md#defaults).
+  static func linkConfiguration(_ scenario: Scenario) -> LinkConfiguration {
+    let phone = scenario.phone
+    return LinkConfiguration(
+      paired: phone.paired, watchAppInstalled: phone.watchAppInstalled,
+      complicationEnabled: phone.complicationEnabled, phoneApp: phone.app, away: phone.away,
+      sameWiFi: phone.sameWiFi, messageLatency: phone.messageLatency,
+      transferLatency: phone.transferLatency, replyTimeout: phone.replyTimeout,
+      complicationBudget: phone.complicationBudget, budgetResets: [],
+      watchStartsNotRunning: scenario.watchAppState == .notRunning)
   }
 }

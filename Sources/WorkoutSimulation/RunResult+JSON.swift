@@ -269,6 +269,8 @@ extension RunResult {
       json.string(ascii: "backgroundDelivery")
       json.key(ascii: "type")
       json.string(delivery.type)
+    case .link(let event):
+      writeLink(event, at: entry.at, into: &json)
     case .system(let event):
       // at, details, event, framework, identifier, kind
       json.key(ascii: "at")
@@ -607,5 +609,105 @@ extension RunResult {
   /// Canonical key order: by UTF-8 bytes.
   static func byteOrder(_ lhs: String, _ rhs: String) -> Bool {
     lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+  }
+}
+
+extension RunResult {
+  /// A `link` entry (docs/run-result.md#log): `at`, `change`, `kind`, and where they apply
+  /// `bytes`, `code`, `device`, `errorCode`, `from`, `isReachable`, `payload`, `replyExpected`,
+  /// `state`, `to`, `transfer`, `transferKind`; keys sorted.
+  func writeLink(_ event: LinkEvent, at: SimulationInstant, into json: inout JSONBuffer) {
+    var device: CompanionDevice?
+    var from: CompanionDevice?
+    var to: CompanionDevice?
+    var kind: LinkTransferKind?
+    var payload: LinkPayload?
+    var reachable: Bool?
+    var state: PhoneAppState?
+    var replyExpected: Bool?
+    var code: LinkErrorCode?
+    switch event.change {
+    case .activated(let side): device = side
+    case .reachability(let side, let isReachable):
+      device = side
+      reachable = isReachable
+    case .phoneApp(let phoneState):
+      device = .phone
+      state = phoneState
+    case .watchState: device = .phone
+    case .queued(let transferKind, let sender), .finished(let transferKind, let sender),
+      .cancelled(let transferKind, let sender):
+      kind = transferKind
+      from = sender
+    case .delivered(let transferKind, let receiver, let body, let expected):
+      kind = transferKind
+      to = receiver
+      payload = body
+      replyExpected = expected
+    case .replied(let receiver, let body):
+      to = receiver
+      payload = body
+    case .failed(let transferKind, let sender, let error):
+      kind = transferKind
+      from = sender
+      code = error
+    case .contextReplaced(let sender):
+      kind = .applicationContext
+      from = sender
+    }
+    json.key(ascii: "at")
+    seconds(at, into: &json)
+    if let payload {
+      json.key(ascii: "bytes")
+      json.integer(payload.byteCount)
+    }
+    json.key(ascii: "change")
+    json.string(event.change.word)
+    if let code {
+      json.key(ascii: "code")
+      json.integer(code.rawValue)
+    }
+    if let device {
+      json.key(ascii: "device")
+      json.string(device.rawValue)
+    }
+    if let code {
+      json.key(ascii: "errorCode")
+      json.string(code.name)
+    }
+    if let from {
+      json.key(ascii: "from")
+      json.string(from.rawValue)
+    }
+    if let reachable {
+      json.key(ascii: "isReachable")
+      json.bool(reachable)
+    }
+    json.key(ascii: "kind")
+    json.string(ascii: "link")
+    if let payload {
+      json.key(ascii: "payload")
+      json.string(payload.text)
+    }
+    if let replyExpected {
+      json.key(ascii: "replyExpected")
+      json.bool(replyExpected)
+    }
+    if let state {
+      json.key(ascii: "state")
+      json.string(state.rawValue)
+    }
+    if let to {
+      json.key(ascii: "to")
+      json.string(to.rawValue)
+    }
+    if let transfer = event.transfer {
+      json.key(ascii: "transfer")
+      json.integer(transfer)
+    }
+    if let kind {
+      json.key(ascii: "transferKind")
+      json.string(kind.rawValue)
+    }
   }
 }

@@ -232,12 +232,12 @@ public struct SimulationSession {
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
       case .app(let call) where !playsAppActions:
         switch call {
-        case .crash, .wristDown, .wristUp, .crownPress, .openApp:
+        case .crash, .wristDown, .wristUp, .crownPress, .openApp, .phone:
           engine.perform(call, at: at)
         case .relaunch:
           engine.perform(.relaunch(recover: false), at: at)
         case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-          .marker, .segment, .addEvent, .newSession, .extendedRuntime:
+          .marker, .segment, .addEvent, .newSession, .extendedRuntime, .link:
           if at > engine.now { engine.advance(to: at) }
         }
       case .app(let call):

@@ -128,7 +128,9 @@ enum ScriptedApp {
       case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
       case .newSession(let activity):
         makeSession(activity: activity ?? scenario.activity)
-      case .extendedRuntime:
+      case .extendedRuntime, .link:
+        // The link's calls go to the engine as the command line makes them until the
+        // WatchConnectivity door plays them through WCSession.
         await simulation.perform(call)
       case .relaunch(let recover):
         // The world relaunched the app (without recovery); the app recovers.
@@ -137,7 +139,7 @@ enum ScriptedApp {
         if recover, let recovered = try await store.recoverActiveWorkoutSession() {
           adopt(recovered, configuration: recovered.workoutConfiguration)
         }
-      case .crash, .wristDown, .wristUp, .crownPress, .openApp:
+      case .crash, .wristDown, .wristUp, .crownPress, .openApp, .phone:
         break
       }
       if scenario.finish == .auto { try await autoFinish() }

@@ -387,7 +387,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
     case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
-      .backgroundDelivery, .system, .motion:
+      .backgroundDelivery, .system, .motion, .link:
       return []
     }
   }

@@ -89,6 +89,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var reminderCursor = 0
   /// The starts of the detected workouts whose start reminder was logged.
   var remindedStarts: Set<Int64> = []
+  /// The phone link (docs/phone-link.md).
+  var linkState: LinkStateMachine
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -105,6 +107,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     self.dataSource = dataSource
     self.lifecycleEnabled = configuration.watch != nil
     self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
+    self.linkState = LinkStateMachine(settings: configuration.link)
     self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
     self.reminderPlan = Self.reminderPlan(configuration)
     for type in QuantityType.allCases where type.isCumulative {
@@ -253,6 +256,12 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       guard appIsRunning else { break }
       extendedRuntime(operation, at: date)
       return
+    case .link(let operation):
+      linkOperation(operation, at: date)
+      return
+    case .phone(let action):
+      phoneAction(action, at: date)
+      return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
       .marker, .segment, .addEvent, .newSession:
       break
@@ -288,7 +297,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
-      .extendedRuntime:
+      .extendedRuntime, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")
     }
   }

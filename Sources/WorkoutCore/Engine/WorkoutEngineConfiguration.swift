@@ -47,6 +47,9 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// the watch's workout reminders (``WatchConfiguration/workoutReminders``) read. Default: at
   /// rest.
   public var motion = MotionConfiguration()
+  /// The phone link (WatchConnectivity): pairing, range, the phone app, latencies, the
+  /// complication budget (docs/phone-link.md). The default is ``LinkConfiguration/standard``.
+  public var link: LinkConfiguration = .standard
 
   /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
   public init(
@@ -118,6 +121,12 @@ public enum AppAction: Sendable, Hashable {
   /// The app starts, schedules or invalidates an extended runtime session, or uses the
   /// reference-counting helper (field case F08).
   case extendedRuntime(ExtendedRuntimeOperation)
+  /// A `WCSession` call of the watch app or the phone app (the command line's link actions,
+  /// docs/phone-link.md#calls).
+  case link(LinkOperation)
+  /// The world around the phone link: the phone app's state, range, Wi-Fi, the complication,
+  /// the watch app's installation (docs/phone-link.md#world).
+  case phone(PhoneAction)
 
   /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
   public var word: String {
@@ -142,6 +151,8 @@ public enum AppAction: Sendable, Hashable {
     case .crownPress: "crownPress"
     case .openApp: "openApp"
     case .extendedRuntime: "extendedRuntime"
+    case .link(let operation): operation.word
+    case .phone(let action): action.word
     }
   }
 }
@@ -333,6 +344,11 @@ public struct LogEntry: Sendable, Hashable {
     /// (``MotionEvent``; the entry's session is `nil`; `watch.workoutReminders`). JSON: `event`,
     /// `activity`, `start`, and `end`, `duration` for `endReminder`.
     case motion(MotionEvent)
+    /// Something happened on the phone link (``LinkEvent``; the entry's session is `nil`;
+    /// docs/phone-link.md). JSON kind `link`: `change`, `transfer`, and `device`, `transferKind`,
+    /// `payload`, `bytes`, `isReachable`, `state`, `replyExpected`, `errorCode`, `code` where
+    /// they apply (docs/run-result.md#log).
+    case link(LinkEvent)
   }
 
   /// When it happened.

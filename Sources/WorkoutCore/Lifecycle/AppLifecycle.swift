@@ -44,6 +44,9 @@ public enum KeepAliveReason: String, Sendable, Hashable, CaseIterable {
   /// A running `WKExtendedRuntimeSession` (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/using-extended-runtime-sessions).
   case extendedRuntimeSession
+  /// The system launched the app into the background to receive an urgent complication
+  /// user-info transfer (docs/phone-link.md#complication-user-info).
+  case watchConnectivity
 }
 
 /// Why the app state changed (the `cause` of an `appState` log entry).

@@ -84,13 +84,14 @@ extension WorkoutEngine {
     if let index = liveRuntime, let runtime = runtimes[index].deadline, runtime < next {
       next = runtime
     }
+    if let link = linkState.deadline, link < next { next = link }
     return next
   }
 
   // MARK: - Deadlines
 
   /// Passes every lifecycle deadline due at or before `limit`, in time order (ties: auto-pause,
-  /// then the extended runtime session, then the app), delivering the samples due before each
+  /// then the extended runtime session, then the app, then the phone link), delivering the samples due before each
   /// first.
   mutating func runLifecycleTimers(through limit: Int64) {
     while lifecycleDeadline <= limit {
@@ -111,6 +112,9 @@ extension WorkoutEngine {
           app.deadlinePassed(
             at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
           at: date)
+      }
+      if let link = linkState.deadline, link <= deadline {
+        applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
       }
     }
   }
@@ -133,6 +137,7 @@ extension WorkoutEngine {
       if change.to == .active, case .startSession = helper.appBecameActive() {
         startHelperRuntime(at: date)
       }
+      applyLink(linkState.refresh(at: date.nanoseconds, watch: linkWatch), at: date)
     }
   }
 
@@ -179,6 +184,7 @@ extension WorkoutEngine {
     runtimeBase = runtimes.count
     helper.crash()
     autoPause?.crash()
+    linkState.watchAppCrashed()
     applyApp(app.crash(keepAlive: keepAlive), at: date)
   }
 

@@ -68,6 +68,7 @@ public enum RunSummary {
     }
     if let app = appLine(for: result) { lines.append(app) }
     lines += errorLines(for: result)
+    lines += linkLines(for: result)
     lines += dayTable(for: result)
     return lines.joined(separator: "\n")
   }

@@ -55,8 +55,12 @@ def data_message(local, payload):
 # Scenarios: a few bundled ones of different shapes.
 os.makedirs(os.path.join(corpus, "scenario"), exist_ok=True)
 for name in ["hills.json", "tempo-ride.json", "illegal-calls.json", "runtime-smart-alarm.json",
-             "replay-hilly-walk.json", "end-while-paused.json", "f04-no-recovery.json"]:
+             "replay-hilly-walk.json", "end-while-paused.json", "f04-no-recovery.json",
+             "f09-messages-while-away.json"]:
     shutil.copy(os.path.join(root, "Scenarios", name), os.path.join(corpus, "scenario", name))
+# Every phone link key and link action.
+shutil.copy(os.path.join(root, "Tests", "SchemaFixtures", "valid", "phone-link.json"),
+            os.path.join(corpus, "scenario", "phone-link.json"))
 write("scenario", "minimal.json", b'{ "version": 1 }\n')
 
 # TCX and GPX: the first three points of the bundled files, closed again; UTF-16 copies.

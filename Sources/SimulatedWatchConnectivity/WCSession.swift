@@ -32,6 +32,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   let generation: Int
   private let lock = NSLock()
   private weak var delegateStorage: (any WCSessionDelegate)?
+  private var activateCalledStorage = false
 
   init(simulation: HealthKitSimulation, device: HealthKitSimulation.Device, generation: Int) {
     self.simulation = simulation
@@ -80,17 +81,31 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activate()). Without
   /// a delegate nothing happens but a `system` entry in the log (Apple "logs an error").
   public func activate() {
-    simulation.withLink { _, state in
+    let activated = simulation.withLink { _, state -> Bool in
       guard isAlive(in: &state) else {
-        return Self.logIgnored("activate", device: device, in: &state)
+        Self.logIgnored("activate", device: device, in: &state)
+        return false
       }
       guard delegate != nil else {
-        return state.log(
+        state.log(
           SystemEvent(
             framework: .watchConnectivity, event: "activateWithoutDelegate",
             identifier: device.rawValue))
+        return false
       }
+      lock.withLock { activateCalledStorage = true }
       state.session.withEngine { $0.perform(.link(.activate(device.companion)), at: $0.now) }
+      return true
+    }
+    guard activated else { return }
+    // The `didFinish` calls that waited for this side's relaunched app, after its activation.
+    simulation.withLink { link, state in
+      let pending = link.pendingFinishes.removeValue(forKey: device) ?? []
+      for item in pending {
+        state.enqueue(
+          link.finished(
+            item.kind, from: device, transfer: item.transfer, error: item.error, state: &state))
+      }
     }
   }
 
@@ -98,7 +113,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// activated it (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activationstate).
   public var activationState: WCSessionActivationState {
-    read { engine in
+    guard activateCalled else { return .notActivated }
+    return read { engine in
       WCSessionActivationState(rawValue: engine.linkActivationState(device.companion))
         ?? .notActivated
     } dead: {
@@ -378,6 +394,11 @@ extension WCSession {
     case ignored
   }
 
+  /// Whether `activate()` was called on this object (with a delegate). A relaunched watch
+  /// app's new session is not activated until it calls it, even though the engine's side stays
+  /// activated across the crash.
+  var activateCalled: Bool { lock.withLock { activateCalledStorage } }
+
   /// Whether this session's app process is alive (the phone's always is).
   func isAlive(in state: inout HealthKitSimulation.State) -> Bool {
     device == .phone || generation == state.processGeneration()
@@ -428,6 +449,11 @@ extension WCSession {
         return .failed(0, .sessionMissingDelegate)
       }
       let from = device.companion
+      if !activateCalled, state.session.withEngine({ $0.linkActivationState(from) }) != 0 {
+        // The engine's side is activated (by this app's previous process): this object is not.
+        Self.logFailure(kind, .sessionNotActivated, device: device, in: &state)
+        return .failed(0, .sessionNotActivated)
+      }
       let (transfer, code) = state.session.withEngine { engine -> (Int, LinkErrorCode?) in
         let before = engine.log.count
         engine.perform(

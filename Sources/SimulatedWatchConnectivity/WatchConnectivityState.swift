@@ -44,6 +44,11 @@ struct WatchConnectivityState: SimulationExtension {
   var fileTransfers: [Int: WCSessionFileTransfer] = [:]
   /// The last complication user-info transfer of the phone (the one tagged current).
   var currentComplication: Int?
+  /// `didFinish` calls due to a side whose relaunched app has not activated its new session
+  /// yet (Apple: "called on next launch"): delivered when it activates.
+  var pendingFinishes:
+    [HealthKitSimulation.Device: [(kind: LinkTransferKind, transfer: Int, error: WCError?)]] =
+      [:]
   /// The last application context each device sent, and the last it received.
   var sentContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
   var receivedContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
@@ -277,9 +282,12 @@ extension WatchConnectivityState {
   /// The sender's `didFinish` for a user-info or file transfer.
   mutating func finished(
     _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
-    error: (any Error)?, state: inout HealthKitSimulation.State
+    error: WCError?, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let session = liveSession(device, in: &state) else { return [] }
+    guard let session = liveSession(device, in: &state), session.activateCalled else {
+      pendingFinishes[device, default: []].append((kind, transfer, error))
+      return []
+    }
     let failure = error.map { Unchecked(value: $0) }
     switch kind {
     case .userInfo, .complicationUserInfo:

@@ -4,7 +4,8 @@ import WorkoutHealth
 extension Scenario {
   /// `phone`: the paired iPhone around the app's iOS code: its network, the widgets on its Home
   /// Screen and their reload budget, Background App Refresh and charging
-  /// (docs/scenario-format.md#the-phone). Without the key: always online, no widgets installed,
+  /// (docs/scenario-format.md#the-phone), and its link to the watch (WatchConnectivity:
+  /// docs/scenario-format.md#the-paired-phones-link). Without the key: always online, no widgets installed,
   /// a budget of 40 reloads a day, Background App Refresh on, charging 0:00 to 6:00 local time.
   ///
   /// The phone's lock periods are `health.lock`; its time zone is the scenario's `timeZone`,
@@ -47,31 +48,40 @@ extension Scenario {
       HealthPlan.TimeOfDaySpan(from: .zero, to: .seconds(6 * 3600))
     ]
 
-    /// `paired`: the phone is paired with the watch (default `true`; docs/phone-link.md).
-    public var paired: Bool = true
-    /// `watchAppInstalled`: the watch app is installed (default `true`).
-    public var watchAppInstalled: Bool = true
-    /// `complicationEnabled`: the app's complication is on the active watch face (default
-    /// `false`).
-    public var complicationEnabled: Bool = false
-    /// `app`: the phone app's state at `t = 0` (default `notRunning`).
+    /// `app`: the iOS app's state at `t = 0` (default `.notRunning`); a message from the watch
+    /// wakes a not-running app into the background (docs/phone-link.md).
     public var app: PhoneAppState = .notRunning
-    /// `away`: spans of scenario time while the phone is out of the watch's Bluetooth range.
+    /// `away`: spans of scenario time while the phone is out of the watch's Bluetooth range (as
+    /// ``offline``). Connected means in range, or on the same known Wi-Fi (``sameWiFi``).
     public var away: [Range<SimulationInstant>] = []
-    /// `sameWiFi`: spans while both are on the same known Wi-Fi network.
+    /// `sameWiFi`: spans of scenario time while both devices are on the same known Wi-Fi
+    /// network, connected even while ``away``.
     public var sameWiFi: [Range<SimulationInstant>] = []
-    /// `link.messageLatency`: a message's delivery delay (default 0.1 s, project rule).
+    /// `paired`: a watch is paired with the phone (`WCSession.isPaired`; default `true`).
+    public var paired: Bool = true
+    /// `watchAppInstalled`: the watch app is installed (`WCSession.isWatchAppInstalled`;
+    /// default `true`).
+    public var watchAppInstalled: Bool = true
+    /// `complicationEnabled`: the app's complication is on the active watch face
+    /// (`WCSession.isComplicationEnabled`; default `false`).
+    public var complicationEnabled: Bool = false
+    /// `complicationBudget`: urgent `transferCurrentComplicationUserInfo` calls per day while the
+    /// complication is on the active face, 0 to 1000 (default 50, Apple's figure:
+    /// https://developer.apple.com/documentation/watchconnectivity/wcsession/remainingcomplicationuserinfotransfers).
+    public var complicationBudget: Int = 50
+    /// `complicationBudgetReset`: the local time of day the budget starts again, from local
+    /// midnight (default 0:00:00; Apple does not document it: a project rule).
+    public var complicationBudgetReset: Duration = .zero
+    /// `link.messageLatency`: from `sendMessage` (a reply, an urgent complication transfer) to
+    /// its delivery; 0 to 1 hour, default 0.1 s (a project rule, docs/phone-link.md).
     public var messageLatency: Duration = .milliseconds(100)
-    /// `link.transferLatency`: a queued transfer's delivery delay (default 1 s, project rule).
+    /// `link.transferLatency`: from the moment a queued transfer can be delivered to its
+    /// delivery; 0 to 1 hour, default 1 s (a project rule).
     public var transferLatency: Duration = .seconds(1)
-    /// `link.replyTimeout`: from a message's delivery to `messageReplyTimedOut` (default 5 s,
+    /// `link.replyTimeout`: how long after delivery a message waits for its reply before the
+    /// sender gets `WCError.Code.messageReplyTimedOut` (7012); 0 to 1 hour, default 5 s (a
     /// project rule).
     public var replyTimeout: Duration = .seconds(5)
-    /// `complicationBudget`: urgent complication transfers per day (default 50).
-    public var complicationBudget: Int = 50
-    /// `complicationBudgetReset`: the local time of day the budget resets (default 0:00:00,
-    /// project rule).
-    public var complicationBudgetReset: Duration = .zero
 
     /// The defaults.
     public init() {}

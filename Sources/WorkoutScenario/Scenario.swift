@@ -269,6 +269,10 @@ public struct Scenario: Sendable, Equatable {
         "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
         "lap", "marker", "segment", "addEvent", "newSession", "probe", "crash", "relaunch",
         "wristDown", "wristUp", "crownPress", "openApp", "extendedRuntime", "crown",
+        "activateSession", "sendMessage", "sendMessageData", "transferUserInfo",
+        "updateApplicationContext", "transferFile", "transferCurrentComplicationUserInfo",
+        "cancelTransfers", "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication",
+        "watchApp",
       ]
     }
   }

@@ -9,7 +9,16 @@ extension ScenarioDecoder {
   /// The most widgets `phone.widgets` may list: 100 (a project limit, far above a Home Screen's
   /// pages of widgets; each one is a timeline the simulation keeps).
   static let maximumWidgets = 100
-  static let phoneKeys = ["network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging"]
+  static let phoneKeys = [
+    "network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging", "app", "away",
+    "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
+    "complicationBudgetReset", "link",
+  ]
+  static let phoneLinkKeys = ["messageLatency", "transferLatency", "replyTimeout"]
+  /// `complicationBudget`'s range: urgent complication transfers per local day.
+  static let complicationBudgetRange = 0...1000
+  /// The longest `phone.link` time: 1 hour (a project limit; far above any real latency).
+  static let maximumLinkTime: Duration = .seconds(3600)
   static let phoneNetworkKeys = ["offline", "offlineDaily"]
   static let widgetKeys = ["kind", "family"]
   /// The case names of WidgetKit's `WidgetFamily` that an iPhone's widgets and the Watch's
@@ -57,7 +66,76 @@ extension ScenarioDecoder {
     if let value = fields["charging"] {
       phone.charging = try timeOfDaySpans(value, at: path.appending(key: "charging"))
     }
+    try link(fields, at: path, start: start, into: &phone)
     return phone
+  }
+
+  /// The link keys of `phone` (docs/scenario-format.md#the-paired-phones-link): `app`, `away`,
+  /// `sameWiFi`, `paired`, `watchAppInstalled`, `complicationEnabled`, `complicationBudget`,
+  /// `complicationBudgetReset` and `link`.
+  func link(
+    _ fields: [String: JSONValue], at path: JSONPath, start: Date?,
+    into phone: inout Scenario.Phone
+  ) throws(ScenarioError) {
+    if let value = fields["app"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "app"), noun: "a phone app state",
+        options: PhoneAppState.allCases.map(\.rawValue))
+      phone.app = PhoneAppState(rawValue: text) ?? .notRunning
+    }
+    for key in ["away", "sameWiFi"] {
+      guard let value = fields[key] else { continue }
+      let spans = try array(
+        value, at: path.appending(key: key), of: "spans { \"from\", \"to\" }"
+      ) { element, elementPath throws(ScenarioError) in
+        try signedSpan(element, at: elementPath, start: start)
+      }
+      if key == "away" { phone.away = spans } else { phone.sameWiFi = spans }
+    }
+    if let value = fields["paired"] {
+      phone.paired = try bool(value, at: path.appending(key: "paired"))
+    }
+    if let value = fields["watchAppInstalled"] {
+      phone.watchAppInstalled = try bool(value, at: path.appending(key: "watchAppInstalled"))
+    }
+    if let value = fields["complicationEnabled"] {
+      phone.complicationEnabled = try bool(value, at: path.appending(key: "complicationEnabled"))
+    }
+    if let value = fields["complicationBudget"] {
+      phone.complicationBudget = try wholeNumber(
+        value, at: path.appending(key: "complicationBudget"), in: Self.complicationBudgetRange)
+    }
+    if let value = fields["complicationBudgetReset"] {
+      phone.complicationBudgetReset = try timeOfDay(
+        value, at: path.appending(key: "complicationBudgetReset"))
+    }
+    if let value = fields["link"] {
+      let linkPath = path.appending(key: "link")
+      let link = try healthMembers(
+        value, at: linkPath, allowed: Self.phoneLinkKeys, what: "phone.link")
+      if let value = link["messageLatency"] {
+        phone.messageLatency = try linkTime(
+          value, at: linkPath.appending(key: "messageLatency"))
+      }
+      if let value = link["transferLatency"] {
+        phone.transferLatency = try linkTime(
+          value, at: linkPath.appending(key: "transferLatency"))
+      }
+      if let value = link["replyTimeout"] {
+        phone.replyTimeout = try linkTime(value, at: linkPath.appending(key: "replyTimeout"))
+      }
+    }
+  }
+
+  /// A `phone.link` time: 0 to ``maximumLinkTime``.
+  func linkTime(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Duration {
+    let time = try duration(value, at: path, positive: false)
+    guard time <= Self.maximumLinkTime else {
+      throw fail(
+        path, "\(Self.describe(value)) is out of range (expected a time from 0 to 1 hour, \"1:00:00\")"
+      )
+    }
+    return time
   }
 
   /// `widgets`: `[{ "kind": "StepsWidget", "family": "systemSmall" }]`; a kind and family

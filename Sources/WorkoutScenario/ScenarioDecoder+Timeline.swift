@@ -47,7 +47,7 @@ extension ScenarioDecoder {
         path.appending(key: "do"),
         "one of \(Self.list(Scenario.Action.Kind.names))")
     }
-    let name = try self.choice(
+    let name = try healthChoice(
       doValue, at: path.appending(key: "do"), noun: "an action",
       options: Scenario.Action.Kind.names)
     var keys = ["at", "do"]
@@ -57,10 +57,9 @@ extension ScenarioDecoder {
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
     case "crown": keys.append("by")
-    default: break
+    default: keys += Self.linkKeys(name) ?? []
     }
-    let fields = try members(
-      value, at: path, allowed: keys, expected: "an action")
+    let fields = try healthMembers(value, at: path, allowed: keys, what: "an action")
     guard let atValue = fields["at"] else {
       throw missing(path.appending(key: "at"), "a time, for example 0, 90 or \"1:30\"")
     }
@@ -111,7 +110,10 @@ extension ScenarioDecoder {
             try bool(value, at: path.appending(key: "recover"))
           } ?? false))
     default:
-      preconditionFailure("action name \(name) is listed but not decoded")
+      guard let link = try linkAction(name, fields, at: path) else {
+        preconditionFailure("action name \(name) is listed but not decoded")
+      }
+      kind = link
     }
     return (Scenario.Action(at: at, kind: kind, location: path.description), atValue)
   }

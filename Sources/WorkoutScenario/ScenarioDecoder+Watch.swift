@@ -6,8 +6,10 @@ import WorkoutJSON
 extension ScenarioDecoder {
   static let watchKeys = [
     "returnToClock", "backgroundGracePeriod", "extendedRuntimeType", "willExpireLeadTime",
-    "autoPause", "workoutReminders",
+    "autoPause", "workoutReminders", "appState",
   ]
+  /// `watch.appState`'s values: the watch app's state at `t = 0`.
+  static let watchAppStates = ["active", "notRunning"]
   static let autoPauseKeys = [
     "enabled", "speedThreshold", "pauseAfter", "resumeAfter", "pausesSession",
   ]
@@ -65,6 +67,16 @@ extension ScenarioDecoder {
         value, at: path.appending(key: "workoutReminders"))
     }
     return watch
+  }
+
+  /// `watch.appState`: the watch app's state at `t = 0`, `.active` (`"active"`, the default, or
+  /// no key) or `.notRunning` (`"notRunning"`).
+  func watchAppState(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> AppState {
+    guard let state = value["appState"] else { return .active }
+    let text = try healthChoice(
+      state, at: path.appending(key: "appState"), noun: "a watch app state at t = 0",
+      options: Self.watchAppStates)
+    return text == "notRunning" ? .notRunning : .active
   }
 
   /// `autoPause`: `{ "enabled": true, "speedThreshold": m/s, "pauseAfter": time,

@@ -248,6 +248,9 @@ struct ScenarioDecoder {
       activity: activity, location: location, athlete: athlete, course: course, sensors: sensors,
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
+    if let value = fields["watch"] {
+      scenario.watchAppState = try watchAppState(value, at: path("watch"))
+    }
     try watchFace(fields, into: &scenario)
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
     // it later.

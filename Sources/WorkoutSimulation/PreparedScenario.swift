@@ -96,7 +96,8 @@ struct PreparedScenario {
       latency: scenario.motion?.latency ?? MotionConfiguration.defaultLatency,
       heartRate: scenario.motion?.heartRate ?? [],
       restingHeartRate: athlete.restingHeartRate)
-    configuration.link = Self.linkConfiguration(scenario)
+    configuration.link = Self.linkConfiguration(
+      scenario, overrides: overrides, startDate: startDate, timeZone: timeZone)
     self.configuration = configuration
   }
 
@@ -264,15 +265,28 @@ extension Scenario {
 
 extension PreparedScenario {
   /// The phone link's settings from the scenario's `phone` link keys and `watch.appState`
-  /// (docs/phone-link.md#defaults).
-  static func linkConfiguration(_ scenario: Scenario) -> LinkConfiguration {
+  /// (docs/phone-link.md#defaults): the complication budget's resets at the local
+  /// `complicationBudgetReset` time of each day through a year past the planned end, and the
+  /// scripted apps when the timeline makes link calls.
+  static func linkConfiguration(
+    _ scenario: Scenario, overrides: RunOverrides, startDate: Date, timeZone: TimeZone
+  ) -> LinkConfiguration {
     let phone = scenario.phone
-    return LinkConfiguration(
+    let end = (overrides.until ?? scenario.timeline.last?.at ?? .zero)
+      .advanced(by: .seconds(366 * 86_400))
+    var link = LinkConfiguration(
       paired: phone.paired, watchAppInstalled: phone.watchAppInstalled,
       complicationEnabled: phone.complicationEnabled, phoneApp: phone.app, away: phone.away,
       sameWiFi: phone.sameWiFi, messageLatency: phone.messageLatency,
       transferLatency: phone.transferLatency, replyTimeout: phone.replyTimeout,
-      complicationBudget: phone.complicationBudget, budgetResets: [],
+      complicationBudget: phone.complicationBudget,
+      budgetResets: LocalMidnights.instants(
+        start: startDate, timeZone: timeZone, timeOfDay: phone.complicationBudgetReset,
+        through: end),
       watchStartsNotRunning: scenario.watchAppState == .notRunning)
+    link.scriptedApps = scenario.timeline.contains {
+      if case .app(.link) = $0.kind { true } else { false }
+    }
+    return link
   }
 }

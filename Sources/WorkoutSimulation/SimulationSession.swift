@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutScenario
 
@@ -113,6 +114,8 @@ public struct SimulationSession {
     var configuration = prepared.configuration
     configuration.finish = .manual
     configuration.collection = .explicit
+    // The app's own code makes the WatchConnectivity calls: no scripted apps.
+    configuration.link.scriptedApps = false
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
     self.playsAppActions = false
   }
@@ -313,5 +316,36 @@ public struct SimulationSession {
       timeZoneName: scenario.timeZone)
     result.warnings = prepared.warnings
     return result
+  }
+}
+
+extension SimulationSession {
+  /// The step goal of the last application context delivered to the watch in `log` from
+  /// `cursor` on, or `nil` when there is none; `cursor` moves to the end of `log`. The command
+  /// line's scripted watch app applies a context's `"stepGoal"` when it is a whole number from
+  /// 1 to 100 000 (project rule, docs/phone-link.md#the-scripted-apps); other contexts leave
+  /// the goal as it was.
+  public static func stepGoal(in log: [LogEntry], from cursor: inout Int) -> Double? {
+    var goal: Double?
+    let start = min(max(cursor, 0), log.count)
+    for entry in log[start...] {
+      guard case .link(let event) = entry.kind,
+        case .delivered(.applicationContext, .watch, let payload, _) = event.change,
+        let value = stepGoal(fromContext: payload)
+      else { continue }
+      goal = value
+    }
+    cursor = log.count
+    return goal
+  }
+
+  /// The `"stepGoal"` of an application context's payload (canonical JSON of an object) when
+  /// it is a whole number from 1 to 100 000, else `nil`.
+  public static func stepGoal(fromContext payload: LinkPayload) -> Double? {
+    guard let value = try? JSONParser.parse(payload.text),
+      case .number(let steps)? = value["stepGoal"], steps >= 1, steps <= 100_000,
+      steps.rounded() == steps
+    else { return nil }
+    return steps
   }
 }

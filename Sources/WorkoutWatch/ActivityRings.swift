@@ -74,8 +74,8 @@ public enum ActivityRing: String, CaseIterable, Sendable, Hashable {
 /// increase reported after a midnight counts for the new day (project rule: the reporting
 /// interval is short, a display tick).
 public struct ActivityRings: Sendable, Hashable {
-  /// The goals.
-  public let goals: ActivityGoals
+  /// The goals (the step goal follows a goal the phone sent, ``setStepGoal(_:)``).
+  public private(set) var goals: ActivityGoals
   /// The ring totals for the current day.
   public private(set) var totals: ActivityTotals
 
@@ -99,6 +99,12 @@ public struct ActivityRings: Sendable, Hashable {
     self.midnights = midnights.filter { $0 > .zero }.sorted()
     self.lastWorkoutTotals = .zero
     self.now = .zero
+  }
+
+  /// Sets the step goal (the watch app applied a goal the phone sent by application context,
+  /// docs/phone-link.md#the-scripted-apps).
+  public mutating func setStepGoal(_ steps: Double) {
+    goals.stepCount = steps
   }
 
   /// Lets time reach `instant`, resetting the totals to zero at each midnight passed or reached.

@@ -44,7 +44,10 @@ public struct WatchFace {
   public private(set) var now: SimulationInstant = .zero
 
   private let scenario: Scenario
-  private let stepGoal: Double
+  /// The step goal: the scenario's, then the last one a delivered application context gave.
+  private var stepGoal: Double
+  /// How far ``updateRings()`` has read the engine's log for application contexts.
+  private var linkCursor = 0
 
   /// Creates the face at `t = 0`, held, on the workout selector.
   ///
@@ -106,6 +109,10 @@ public struct WatchFace {
 
   private mutating func updateRings() {
     let engine = session.workoutEngine
+    if let goal = SimulationSession.stepGoal(in: engine.log, from: &linkCursor) {
+      stepGoal = goal
+      rings.setStepGoal(goal)
+    }
     guard let index = engine.currentSessionIndex, let builder = engine.builder(ofSession: index)
     else {
       rings.advance(to: now)

@@ -119,7 +119,7 @@ struct PhoneDecodingTests {
   func unknownKeys() {
     #expect(
       errorLine(phone(#"{ "widget": [] }"#))
-        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging); did you mean \"widgets\"?"
+        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link); did you mean \"widgets\"?"
     )
     #expect(
       errorLine(phone(#"{ "network": { "ofline": [] } }"#))
@@ -134,7 +134,7 @@ struct PhoneDecodingTests {
         == "p.json: phone.charging[0].until: unknown key (expected one of from, to)")
     #expect(
       errorLine(phone("[]"))
-        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging)"
+        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link)"
     )
     // `x-` keys are comments, everywhere.
     #expect(errorLine(phone(#"{ "x-note": 1, "network": { "x-why": "train" } }"#)) == nil)

@@ -100,7 +100,37 @@ struct SchemaFixtureTests {
     #expect(HealthPlan.Habits().bed == .seconds(23 * 3600))
     let phone = schema["properties"]?["phone"]?["properties"]
     #expect(
-      keys(phone) == ["network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging"])
+      keys(phone) == [
+        "network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging", "app", "away",
+        "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
+        "complicationBudgetReset", "link",
+      ])
+    let phoneDefaults = Scenario.Phone()
+    #expect(phone?["app"]?["default"] == .string(phoneDefaults.app.rawValue))
+    #expect(
+      strings(phone?["app"]?["enum"]) == PhoneAppState.allCases.map(\.rawValue))
+    #expect(phone?["paired"]?["default"] == .bool(phoneDefaults.paired))
+    #expect(phone?["watchAppInstalled"]?["default"] == .bool(phoneDefaults.watchAppInstalled))
+    #expect(phone?["complicationEnabled"]?["default"] == .bool(phoneDefaults.complicationEnabled))
+    #expect(
+      phone?["complicationBudget"]?["default"] == .number(Double(phoneDefaults.complicationBudget)))
+    #expect(phone?["complicationBudget"]?["minimum"] == .number(0))
+    #expect(phone?["complicationBudget"]?["maximum"] == .number(1000))
+    #expect(phone?["complicationBudgetReset"]?["default"] == .string("0:00:00"))
+    #expect(phoneDefaults.complicationBudgetReset == .zero)
+    let link = phone?["link"]?["properties"]
+    #expect(keys(link) == ["messageLatency", "transferLatency", "replyTimeout"])
+    // 0.1 s, 1 s, 5 s.
+    #expect(link?["messageLatency"]?["default"] == .number(0.1))
+    #expect(phoneDefaults.messageLatency == .milliseconds(100))
+    #expect(link?["transferLatency"]?["default"] == .number(1))
+    #expect(phoneDefaults.transferLatency == .seconds(1))
+    #expect(link?["replyTimeout"]?["default"] == .number(5))
+    #expect(phoneDefaults.replyTimeout == .seconds(5))
+    #expect(
+      strings(schema["properties"]?["watch"]?["properties"]?["appState"]?["enum"]) == [
+        "active", "notRunning",
+      ])
     #expect(keys(phone?["network"]?["properties"]) == ["offline", "offlineDaily"])
     #expect(phone?["widgetBudget"]?["default"] == .number(Double(Scenario.Phone().widgetBudget)))
     #expect(phone?["widgetBudget"]?["minimum"] == .number(1))

@@ -245,3 +245,29 @@ struct RingsMidnightTests {
     #expect(face.rings.totals.appleExerciseTime == .seconds(70))
   }
 }
+
+/// Field case F10 on the watch face (docs/field-cases.md#f10-a-goal-for-a-watch-app-that-is-not-running):
+/// the step goal the phone syncs by application context becomes the step ring's goal.
+@Suite("The watch face takes the step goal synced from the phone")
+struct WatchFaceStepGoalTests {
+  @Test func f10StepGoalFromTheLatestContext() throws {
+    let url = URL(fileURLWithPath: #filePath)
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Scenarios/f10-context-to-app-not-running.json")
+    let scenario = try Scenario.load(contentsOf: url)
+    // Speed 100: 2 wall seconds play 200 virtual seconds.
+    var face = try WatchFace(scenario: scenario, overrides: RunOverrides(), speed: 100)
+    _ = face.handle(.character("p"), atWall: .zero)
+    face.update(atWall: .seconds(2))
+    #expect(face.now == .seconds(200))
+    // Before the app opens: the scenario's goal, 6000 / 10000 = 0.6.
+    #expect(face.rings.goals.stepCount == 10_000)
+    #expect(abs(face.rings.fraction(.steps) - 0.6) < 1e-12)
+    face.update(atWall: .seconds(4))
+    #expect(face.now == .seconds(400))
+    // The context of 60 (12000) arrived at 301: 6000 / 12000 = 0.50.
+    #expect(face.rings.goals.stepCount == 12_000)
+    #expect(abs(face.rings.fraction(.steps) - 0.5) < 1e-12)
+    #expect(face.snapshot().complicationGoal == 12_000)
+  }
+}

@@ -91,6 +91,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var remindedStarts: Set<Int64> = []
   /// The phone link (docs/phone-link.md).
   var linkState: LinkStateMachine
+  /// The watch app started not running and has not been launched yet: its first launch keeps
+  /// session 0 (docs/phone-link.md#the-watch-app).
+  var firstLaunchPending: Bool
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
   /// The data source (kept last: its size is unknown to unspecialised code).
@@ -106,7 +109,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     self.configuration = configuration
     self.dataSource = dataSource
     self.lifecycleEnabled = configuration.watch != nil
-    self.app = AppLifecycleStateMachine(watch: configuration.watch ?? .standard)
+    self.app = AppLifecycleStateMachine(
+      watch: configuration.watch ?? .standard,
+      startsNotRunning: configuration.link.watchStartsNotRunning)
+    self.firstLaunchPending = configuration.link.watchStartsNotRunning
     self.linkState = LinkStateMachine(settings: configuration.link)
     self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
     self.reminderPlan = Self.reminderPlan(configuration)
@@ -114,6 +120,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }
     sessions.append(makeSession(activity: configuration.activity))
+    applyLink(linkState.refresh(at: 0, watch: linkWatch), at: .zero)
   }
 
   func makeSession(
@@ -305,9 +312,19 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// A relaunch: without recovery every handle goes (the open session, if any, becomes the
   /// ``orphan`` with what it missed); with recovery, ``recoverActiveSession(at:)`` follows at the
   /// same instant.
-  mutating func relaunch(recover: Bool, at date: SimulationInstant) {
+  mutating func relaunch(recover: Bool, at date: SimulationInstant, inBackground: Bool = false) {
     guard !appIsRunning else { return }
-    applyApp(app.relaunch(at: date.nanoseconds, keepAlive: keepAlive), at: date)
+    if firstLaunchPending {
+      // The first launch of an app that started not running: session 0 is its own.
+      firstLaunchPending = false
+      applyApp(
+        app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+        at: date)
+      return
+    }
+    applyApp(
+      app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+      at: date)
     orphan = nil
     if let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
       orphan = (index, missedTypes, missedCount)

@@ -44,9 +44,6 @@ public enum KeepAliveReason: String, Sendable, Hashable, CaseIterable {
   /// A running `WKExtendedRuntimeSession` (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/using-extended-runtime-sessions).
   case extendedRuntimeSession
-  /// The system launched the app into the background to receive an urgent complication
-  /// user-info transfer (docs/phone-link.md#complication-user-info).
-  case watchConnectivity
 }
 
 /// Why the app state changed (the `cause` of an `appState` log entry).
@@ -68,6 +65,9 @@ public enum AppStateCause: String, Sendable, Hashable, CaseIterable {
   case keepAlive
   /// A scheduled extended runtime session began and woke the app into the background.
   case extendedRuntimeSession
+  /// The system launched the app into the background to receive an urgent complication
+  /// user-info transfer (docs/phone-link.md#complication-user-info).
+  case watchConnectivity
   /// The app crashed.
   case crash
   /// The app was relaunched after a crash.

@@ -60,10 +60,12 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
   /// The background grace period in nanoseconds.
   private let gracePeriod: Int64
 
-  /// Creates an app that is `active` with the wrist up.
-  init(watch: WatchConfiguration) {
+  /// Creates an app that is `active` with the wrist up, or `notRunning` (the scenario's
+  /// `watch.appState`) until `openApp` launches it.
+  init(watch: WatchConfiguration, startsNotRunning: Bool = false) {
     self.returnToClock = watch.returnToClock?.wholeNanoseconds
     self.gracePeriod = watch.backgroundGracePeriod.wholeNanoseconds
+    if startsNotRunning { self.current = .notRunning }
   }
 
   // MARK: - Derived facts
@@ -160,11 +162,28 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
     }
   }
 
-  /// The app was relaunched at `date`: active with the wrist up, else in the background.
-  mutating func relaunch(at date: Int64, keepAlive: KeepAliveReason) -> Action {
+  /// The app was relaunched at `date`: active with the wrist up, else in the background;
+  /// `inBackground` for the system's launch to receive an urgent complication transfer (always
+  /// the background, cause `watchConnectivity`).
+  mutating func relaunch(at date: Int64, keepAlive: KeepAliveReason, inBackground: Bool = false)
+    -> Action
+  {
     guard case .notRunning = self.current else { return .none }
-    let next: State = self.wrist == .up ? .active : self.background(at: date, keepAlive: keepAlive)
-    return self.move(to: next, cause: .relaunch, keepAlive: keepAlive)
+    let next: State =
+      self.wrist == .up && !inBackground
+      ? .active : self.background(at: date, keepAlive: keepAlive)
+    return self.move(
+      to: next, cause: inBackground ? .watchConnectivity : .relaunch, keepAlive: keepAlive)
+  }
+
+  /// An urgent complication transfer arrived at `date` for a suspended app: it wakes into the
+  /// background (a not-running app is launched by the engine with
+  /// ``relaunch(at:keepAlive:inBackground:)``).
+  mutating func linkWake(at date: Int64, keepAlive: KeepAliveReason) -> Action {
+    guard case .suspended = self.current else { return .none }
+    return self.move(
+      to: self.background(at: date, keepAlive: keepAlive), cause: .watchConnectivity,
+      keepAlive: keepAlive)
   }
 
   /// ``deadline`` passed at `date`: inactive → background (return to clock) unless a frontmost

@@ -86,13 +86,14 @@ extension WorkoutEngine {
     }
     let reminder = reminderDeadline
     if reminder < next { next = reminder }
+    if let link = linkState.deadline, link < next { next = link }
     return next
   }
 
   // MARK: - Deadlines
 
   /// Passes every lifecycle deadline due at or before `limit`, in time order (ties: auto-pause,
-  /// then the extended runtime session, then the app), delivering the samples due before each
+  /// then the extended runtime session, then the app, then the phone link), delivering the samples due before each
   /// first.
   mutating func runLifecycleTimers(through limit: Int64) {
     while lifecycleDeadline <= limit {
@@ -118,6 +119,9 @@ extension WorkoutEngine {
             at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
           at: date)
       }
+      if let link = linkState.deadline, link <= deadline {
+        applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
+      }
     }
   }
 
@@ -139,6 +143,7 @@ extension WorkoutEngine {
       if change.to == .active, case .startSession = helper.appBecameActive() {
         startHelperRuntime(at: date)
       }
+      applyLink(linkState.refresh(at: date.nanoseconds, watch: linkWatch), at: date)
     }
   }
 
@@ -185,6 +190,7 @@ extension WorkoutEngine {
     runtimeBase = runtimes.count
     helper.crash()
     autoPause?.crash()
+    linkState.watchAppCrashed()
     applyApp(app.crash(keepAlive: keepAlive), at: date)
   }
 

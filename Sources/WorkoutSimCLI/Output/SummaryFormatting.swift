@@ -69,6 +69,7 @@ public enum RunSummary {
     if let app = appLine(for: result) { lines.append(app) }
     lines += reminderLines(for: result)
     lines += errorLines(for: result)
+    lines += linkLines(for: result)
     lines += dayTable(for: result)
     return lines.joined(separator: "\n")
   }

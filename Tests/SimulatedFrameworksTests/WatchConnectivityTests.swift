@@ -13,8 +13,8 @@ import WorkoutSimulation
 
 /// The phone app in the background (it receives deliveries), the watch app active; t = 0 is
 /// the default start.
-private func backgroundPhone() -> Scenario {
-  var scenario = Scenario(name: "link")
+private func backgroundPhone() throws -> Scenario {
+  var scenario = try Scenario(name: "link")
   scenario.phone.app = .background
   return scenario
 }

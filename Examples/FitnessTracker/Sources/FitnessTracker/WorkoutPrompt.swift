@@ -46,7 +46,8 @@ public final class WorkoutPrompt: @unchecked Sendable {
   /// The notification's title.
   public static let title = "Start a workout?"
   /// The notification's body.
-  public static let body = "It looks like you're running. Start a workout on your Apple Watch to record it."
+  public static let body =
+    "It looks like you're running. Start a workout on your Apple Watch to record it."
 
   private let lock = NSLock()
   private var manager: CMMotionActivityManager?

@@ -263,7 +263,7 @@ struct PhoneDecodingTests {
     )
     #expect(
       errorLine(#"{ "version": 1, "authorization": { "notification": "denied" } }"#)
-        == "p.json: authorization.notification: unknown key (expected one of healthKit, notifications)"
+        == "p.json: authorization.notification: unknown key (expected one of healthKit, motion, notifications)"
     )
   }
 

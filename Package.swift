@@ -24,6 +24,7 @@
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
 //     HealthKitSimulation)
 //     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
+//     SimulatedWatchConnectivity (the same: WCSession with both ends)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
@@ -64,6 +65,7 @@ let package = Package(
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedWatchKit", targets: ["SimulatedWatchKit"]),
     .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
+    .library(name: "SimulatedWatchConnectivity", targets: ["SimulatedWatchConnectivity"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -129,6 +131,9 @@ let package = Package(
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedWatchConnectivity", dependencies: systemFramework + ["WorkoutPhysiology"],
+      swiftSettings: strict),
     // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
     // its widget and its watch app; the iPhone app; the widget extension; the watch app.
     .target(
@@ -142,6 +147,7 @@ let package = Package(
       dependencies: [
         "FitnessTrackerKit", "SimulatedHealthKit", "SimulatedUserNotifications",
         "SimulatedWidgetKit", "SimulatedBackgroundTasks", "SimulatedNetwork",
+        "SimulatedWatchConnectivity", "SimulatedCoreMotion",
       ],
       path: "Examples/FitnessTracker/Sources/FitnessTracker", swiftSettings: strict),
     .target(
@@ -150,7 +156,10 @@ let package = Package(
       path: "Examples/FitnessTracker/Sources/FitnessTrackerWidget", swiftSettings: strict),
     .target(
       name: "FitnessTrackerWatch",
-      dependencies: ["FitnessTrackerKit", "SimulatedHealthKit", "SimulatedWidgetKit"],
+      dependencies: [
+        "FitnessTrackerKit", "SimulatedHealthKit", "SimulatedWidgetKit",
+        "SimulatedWatchConnectivity",
+      ],
       path: "Examples/FitnessTracker/Sources/FitnessTrackerWatch", swiftSettings: strict),
     // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
     // tests its own HealthKit code (README, "Testing your app's HealthKit code").
@@ -255,9 +264,9 @@ let package = Package(
       name: "SimulatedFrameworksTests",
       dependencies: [
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
-        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedHealthKit",
-        "WorkoutSimulation",
-        "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion",
+        "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
+        "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -265,8 +274,8 @@ let package = Package(
       dependencies: [
         "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget", "FitnessTrackerWatch",
         "SimulatedHealthKit", "SimulatedUserNotifications", "SimulatedWidgetKit",
-        "SimulatedBackgroundTasks", "SimulatedNetwork", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore",
+        "SimulatedBackgroundTasks", "SimulatedNetwork", "SimulatedWatchConnectivity",
+        "SimulatedCoreMotion", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
       ],
       path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
     .testTarget(

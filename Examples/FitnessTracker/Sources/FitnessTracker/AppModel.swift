@@ -20,6 +20,10 @@ public final class AppModel {
   public let settings: SettingsModel
   /// The weekly summary.
   public let summary: WeeklySummaryScheduler
+  /// The step goal's sync to the watch app (``connectWatch()`` starts it).
+  public let goalSync: PhoneGoalSync
+  /// The "start a workout?" prompt (``startWorkoutPrompt()`` starts it).
+  public let workoutPrompt: WorkoutPrompt
   /// The tab on screen.
   public private(set) var selectedTab: AppTab = .dashboard
 
@@ -30,10 +34,27 @@ public final class AppModel {
     let summary = WeeklySummaryScheduler(
       reader: HealthReader(healthStore: healthStore, clock: clock), settings: shared)
     self.summary = summary
+    let goalSync = PhoneGoalSync(settings: shared)
+    self.goalSync = goalSync
+    workoutPrompt = WorkoutPrompt()
     dashboard = DashboardModel(healthStore: healthStore, settings: shared, clock: clock)
     history = HistoryModel(healthStore: healthStore, settings: shared, clock: clock)
     settings = SettingsModel(
-      healthStore: healthStore, settings: shared, summary: summary, clock: clock)
+      healthStore: healthStore, settings: shared, summary: summary, goalSync: goalSync,
+      clock: clock)
+  }
+
+  /// Activates the WatchConnectivity session with ``goalSync`` as its delegate: the step goal
+  /// goes to the watch app once the session is activated and after each change. Call it once
+  /// at launch, beside ``launch()`` (an app with a watch app does).
+  public func connectWatch() {
+    goalSync.activate()
+  }
+
+  /// Starts the motion activity updates of ``workoutPrompt``: a run while no workout is
+  /// recorded posts "Start a workout?". Call it once at launch, beside ``launch()``.
+  public func startWorkoutPrompt() {
+    workoutPrompt.start()
   }
 
   /// First launch and every launch: the HealthKit prompt (once), the summary scheduled when

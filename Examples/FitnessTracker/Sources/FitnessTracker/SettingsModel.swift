@@ -19,15 +19,19 @@ public final class SettingsModel {
   public let settings: Settings
   /// The weekly summary the toggle controls.
   public let summary: WeeklySummaryScheduler
+  /// The goal's sync to the watch app, or `nil` (no watch).
+  public let goalSync: PhoneGoalSync?
 
-  /// A settings tab on `healthStore`, `settings` and the summary scheduler `summary`.
+  /// A settings tab on `healthStore`, `settings` and the summary scheduler `summary`, sending
+  /// the goal to the watch through `goalSync` (none: `nil`).
   public init(
     healthStore: HKHealthStore, settings: Settings, summary: WeeklySummaryScheduler,
-    clock: AppClock = .system
+    goalSync: PhoneGoalSync? = nil, clock: AppClock = .system
   ) {
     self.reader = HealthReader(healthStore: healthStore, clock: clock)
     self.settings = settings
     self.summary = summary
+    self.goalSync = goalSync
   }
 
   /// The settings tab now.
@@ -43,11 +47,15 @@ public final class SettingsModel {
 
   /// Stores `goal` (rounded to ``Settings/stepGoalStep`` and clamped, ``Settings/clampedGoal(_:)``)
   /// and, when it changed, asks WidgetKit to reload every timeline
-  /// (`WidgetCenter.shared.reloadAllTimelines()`) so the widget's ring uses it.
+  /// (`WidgetCenter.shared.reloadAllTimelines()`) so the widget's ring uses it, and sends it
+  /// to the watch app as the application context (``PhoneGoalSync/sendGoal()``; an error of
+  /// the session is dropped: the next change or activation sends the goal again).
   public func setStepGoal(_ goal: Int) {
     let old = settings.stepGoal
     settings.stepGoal = goal
-    if settings.stepGoal != old { WidgetReloader.reloadAll() }
+    guard settings.stepGoal != old else { return }
+    WidgetReloader.reloadAll()
+    _ = try? goalSync?.sendGoal()
   }
 
   /// Turns the weekly summary on (asks for notification permission, then schedules it) or off

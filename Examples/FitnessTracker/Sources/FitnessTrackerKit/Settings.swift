@@ -3,14 +3,20 @@
 import Foundation
 
 /// The app's settings: the step goal, the energy ring's goal and the weekly summary toggle,
-/// stored in an injected `UserDefaults` (the App Group suite ``Settings/appGroup``, which the
-/// widget and, until WatchConnectivity arrives, the watch app read too).
+/// stored in an injected `UserDefaults`: on the phone the App Group suite ``Settings/appGroup``,
+/// which the widget reads too; on the watch the watch app's own suite ``Settings/watchAppGroup``,
+/// which its step complication reads and whose step goal the phone's application context sets
+/// (``GoalContext``).
 ///
 /// A value out of range in the store (another version of the app wrote it, or it was never
 /// written) reads as the default.
 public struct Settings: @unchecked Sendable {
   /// The App Group the app and its extensions share.
   public static let appGroup = "group.com.example.fitnesstracker"
+  /// The App Group the watch app and its complication share on the watch. The watch cannot
+  /// read the phone's container (since watchOS 2 the watch app runs on the watch), so the
+  /// phone's goal reaches it by WatchConnectivity (``GoalContext``).
+  public static let watchAppGroup = "group.com.example.fitnesstracker.watch"
   /// The step goal of a fresh install, steps (the seed's widget default).
   public static let defaultStepGoal = 10_000
   /// The goals the settings stepper offers, steps.

@@ -1,0 +1,310 @@
+import SimulatedHealthKit
+import WorkoutCore
+
+/// A weak reference to the simulation (the state lives inside it).
+struct WeakSimulation: @unchecked Sendable {
+  weak var object: HealthKitSimulation?
+}
+
+/// A value the framework keeps for app code that is not `Sendable` (a handler closure, a
+/// transfer object): only touched under the simulation's lock or in the callback that runs it.
+struct Unchecked<Value>: @unchecked Sendable {
+  let value: Value
+}
+
+/// WatchConnectivity's state behind the simulation's lock: each device's `WCSession.default`,
+/// the payload bytes by transfer number, the handlers waiting for replies and errors, the
+/// transfer objects the senders hold, and the application contexts.
+struct WatchConnectivityState: SimulationExtension {
+  /// The sender's reply and error handlers of a message.
+  struct Handlers {
+    /// The sending device.
+    let device: HealthKitSimulation.Device
+    /// The watch app process that sent it (a crash drops its handlers).
+    let generation: Int
+    /// `replyHandler` of `sendMessage` (a dictionary) or `sendMessageData` (data).
+    let reply: Unchecked<(PayloadBytes) -> Void>?
+    /// `errorHandler`.
+    let error: Unchecked<(any Error) -> Void>?
+  }
+
+  let simulation: WeakSimulation
+  /// Each device's `WCSession.default`, and the watch app process it belongs to.
+  var sessions: [HealthKitSimulation.Device: (session: WCSession, generation: Int)] = [:]
+  /// What each transfer number carries (the sender's copy, delivered as a fresh copy).
+  var payloads: [Int: PayloadBytes] = [:]
+  /// The file names (and metadata) of file transfers, by transfer number.
+  var files: [Int: (name: String, metadata: PayloadBytes?)] = [:]
+  /// The reply bytes of a message, by its transfer number (set when the receiver replies).
+  var replies: [Int: PayloadBytes] = [:]
+  /// The handlers of messages not yet answered or failed.
+  var handlers: [Int: Handlers] = [:]
+  /// The user-info and file transfer objects by transfer number (the sender's view).
+  var userInfoTransfers: [Int: WCSessionUserInfoTransfer] = [:]
+  var fileTransfers: [Int: WCSessionFileTransfer] = [:]
+  /// The last complication user-info transfer of the phone (the one tagged current).
+  var currentComplication: Int?
+  /// `didFinish` calls due to a side whose relaunched app has not activated its new session
+  /// yet (Apple: "called on next launch"): delivered when it activates.
+  var pendingFinishes:
+    [HealthKitSimulation.Device: [(kind: LinkTransferKind, transfer: Int, error: WCError?)]] =
+      [:]
+  /// The last application context each device sent, and the last it received.
+  var sentContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
+  var receivedContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
+  /// The per-simulation folder received files are put in (`<tmp>/workout-sim-wc-<UUID>/Inbox`).
+  let inbox: URL
+
+  init(simulation: HealthKitSimulation) {
+    self.simulation = WeakSimulation(object: simulation)
+    inbox = FileManager.default.temporaryDirectory
+      .appendingPathComponent("workout-sim-wc-\(UUID().uuidString)", isDirectory: true)
+      .appendingPathComponent("Inbox", isDirectory: true)
+  }
+}
+
+extension HealthKitSimulation.Device {
+  /// The engine's device.
+  var companion: CompanionDevice {
+    switch self {
+    case .watch: .watch
+    case .phone: .phone
+    }
+  }
+}
+
+extension CompanionDevice {
+  /// The simulation's device.
+  var device: HealthKitSimulation.Device {
+    switch self {
+    case .watch: .watch
+    case .phone: .phone
+    }
+  }
+}
+
+extension HealthKitSimulation {
+  /// Runs `body` on WatchConnectivity's state under the lock (the engine's new entries are
+  /// turned into callbacks after it).
+  func withLink<R: Sendable>(
+    _ body: (inout WatchConnectivityState, inout HealthKitSimulation.State) -> R
+  ) -> R {
+    mutate { state in state.withExtension(WatchConnectivityState.self, of: self, body) }
+  }
+}
+
+/// Turns the engine's `link` entries into WatchConnectivity's delegate calls and handlers, each
+/// run as the code of the device it is for (`HealthKitSimulation.$currentDevice`).
+struct LinkListener: LogListener {
+  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard case .link(let event) = entry.kind,
+      let simulation = state.extensionState(WatchConnectivityState.self)?.simulation.object
+    else { return [] }
+    return state.withExtension(WatchConnectivityState.self, of: simulation) { link, state in
+      link.callbacks(for: event, state: &state)
+    }
+  }
+}
+
+extension WatchConnectivityState {
+  /// The live `WCSession.default` of `device` (the watch's only while its app process lives).
+  func liveSession(_ device: HealthKitSimulation.Device, in state: inout HealthKitSimulation.State)
+    -> WCSession?
+  {
+    guard let entry = sessions[device] else { return nil }
+    if device == .watch, entry.generation != state.processGeneration() { return nil }
+    return entry.session
+  }
+
+  /// A callback that runs `body` with `session`'s delegate as `device`'s code.
+  static func call(
+    _ session: WCSession, _ body: @escaping (WCSession, any WCSessionDelegate) -> Void
+  ) -> HealthKitSimulation.Callback {
+    let box = Unchecked(value: body)
+    return {
+      guard let delegate = session.delegate, session.isAlive else { return }
+      HealthKitSimulation.$currentDevice.withValue(session.device) {
+        box.value(session, delegate)
+      }
+    }
+  }
+
+  /// The callbacks of one `link` event.
+  mutating func callbacks(for event: LinkEvent, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    switch event.change {
+    case .activated(let device):
+      guard let session = liveSession(device.device, in: &state) else { return [] }
+      return [
+        Self.call(session) { session, delegate in
+          delegate.session(session, activationDidCompleteWith: .activated, error: nil)
+        }
+      ]
+    case .reachability(let device, _):
+      guard let session = liveSession(device.device, in: &state) else { return [] }
+      return [
+        Self.call(session) { session, delegate in delegate.sessionReachabilityDidChange(session) }
+      ]
+    case .watchState:
+      guard let session = liveSession(.phone, in: &state) else { return [] }
+      return [
+        Self.call(session) { session, delegate in delegate.sessionWatchStateDidChange(session) }
+      ]
+    case .phoneApp, .queued, .contextReplaced:
+      return []
+    case .delivered(let kind, let to, _, let replyExpected):
+      guard let transfer = event.transfer else { return [] }
+      return delivered(
+        kind, to: to.device, transfer: transfer, replyExpected: replyExpected, state: &state)
+    case .replied:
+      guard let transfer = event.transfer, let handlers = handlers.removeValue(forKey: transfer),
+        let reply = handlers.reply, let bytes = replies.removeValue(forKey: transfer),
+        isLive(handlers, in: &state)
+      else { return [] }
+      return [Self.run(on: handlers.device) { reply.value(bytes) }]
+    case .failed(let kind, let from, let code):
+      guard let transfer = event.transfer else { return [] }
+      return failed(kind, from: from.device, transfer: transfer, code: code, state: &state)
+    case .finished(let kind, let from):
+      guard let transfer = event.transfer else { return [] }
+      return finished(kind, from: from.device, transfer: transfer, error: nil, state: &state)
+    case .cancelled:
+      // Apple: a cancelled transfer gets no `didFinish`.
+      if let transfer = event.transfer { payloads[transfer] = nil }
+      return []
+    }
+  }
+
+  /// Whether the process that registered `handlers` still runs.
+  func isLive(_ handlers: Handlers, in state: inout HealthKitSimulation.State) -> Bool {
+    handlers.device == .phone || handlers.generation == state.processGeneration()
+  }
+
+  /// A callback that runs `body` as `device`'s code.
+  static func run(on device: HealthKitSimulation.Device, _ body: @escaping () -> Void)
+    -> HealthKitSimulation.Callback
+  {
+    let box = Unchecked(value: body)
+    return { HealthKitSimulation.$currentDevice.withValue(device) { box.value() } }
+  }
+
+  /// The receiver's delegate call for a delivery.
+  mutating func delivered(
+    _ kind: LinkTransferKind, to device: HealthKitSimulation.Device, transfer: Int,
+    replyExpected: Bool, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    guard let bytes = payloads[transfer] else { return [] }
+    if kind != .file { payloads[transfer] = nil }
+    if kind == .applicationContext { receivedContext[device] = bytes }
+    guard let session = liveSession(device, in: &state) else { return [] }
+    switch kind {
+    case .message:
+      guard let message = bytes.dictionary() else { return [] }
+      let box = Unchecked(value: message)
+      guard replyExpected else {
+        return [Self.call(session) { $1.session($0, didReceiveMessage: box.value) }]
+      }
+      return [
+        Self.call(session) { session, delegate in
+          delegate.session(session, didReceiveMessage: box.value) { reply in
+            session.reply(to: transfer, with: PayloadBytes(dictionary: reply))
+          }
+        }
+      ]
+    case .messageData:
+      guard replyExpected else {
+        return [Self.call(session) { $1.session($0, didReceiveMessageData: bytes.data) }]
+      }
+      return [
+        Self.call(session) { session, delegate in
+          delegate.session(session, didReceiveMessageData: bytes.data) { reply in
+            session.reply(to: transfer, with: PayloadBytes(messageData: reply))
+          }
+        }
+      ]
+    case .applicationContext:
+      guard let context = bytes.dictionary() else { return [] }
+      let box = Unchecked(value: context)
+      return [Self.call(session) { $1.session($0, didReceiveApplicationContext: box.value) }]
+    case .userInfo, .complicationUserInfo:
+      guard let info = bytes.dictionary() else { return [] }
+      let box = Unchecked(value: info)
+      return [Self.call(session) { $1.session($0, didReceiveUserInfo: box.value) }]
+    case .file:
+      payloads[transfer] = nil
+      guard let file = files[transfer] else { return [] }
+      let folder = inbox.appendingPathComponent(String(transfer), isDirectory: true)
+      let url = folder.appendingPathComponent(file.name)
+      let metadata = file.metadata.flatMap { $0.dictionary() }
+      let box = Unchecked(value: metadata)
+      return [
+        Self.call(session) { session, delegate in
+          // The file appears in the Inbox for the call and is deleted when it returns (Apple:
+          // "deleted when session(_:didReceive:) returns unless the app moves it").
+          do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try bytes.data.write(to: url)
+          } catch {
+            return
+          }
+          delegate.session(session, didReceive: WCSessionFile(fileURL: url, metadata: box.value))
+          try? FileManager.default.removeItem(at: folder)
+        }
+      ]
+    }
+  }
+
+  /// The sender's error handler (messages) or `didFinish` with the error (transfers).
+  mutating func failed(
+    _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
+    code: LinkErrorCode, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    payloads[transfer] = nil
+    replies[transfer] = nil
+    let error = WCError(link: code)
+    switch kind {
+    case .message, .messageData:
+      guard let handlers = handlers.removeValue(forKey: transfer), let handler = handlers.error,
+        isLive(handlers, in: &state)
+      else { return [] }
+      return [Self.run(on: handlers.device) { handler.value(error) }]
+    case .applicationContext:
+      // `updateApplicationContext` threw it.
+      return []
+    case .userInfo, .complicationUserInfo, .file:
+      return finished(kind, from: device, transfer: transfer, error: error, state: &state)
+    }
+  }
+
+  /// The sender's `didFinish` for a user-info or file transfer.
+  mutating func finished(
+    _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
+    error: WCError?, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    guard let session = liveSession(device, in: &state), session.activateCalled else {
+      pendingFinishes[device, default: []].append((kind, transfer, error))
+      return []
+    }
+    let failure = error.map { Unchecked(value: $0) }
+    switch kind {
+    case .userInfo, .complicationUserInfo:
+      guard let object = userInfoTransfers.removeValue(forKey: transfer) else { return [] }
+      object.markFinished()
+      return [
+        Self.call(session) { $1.session($0, didFinish: object, error: failure?.value) }
+      ]
+    case .file:
+      files[transfer] = nil
+      guard let object = fileTransfers.removeValue(forKey: transfer) else { return [] }
+      object.markFinished(delivered: error == nil)
+      return [
+        Self.call(session) { $1.session($0, didFinish: object, error: failure?.value) }
+      ]
+    case .message, .messageData, .applicationContext:
+      return []
+    }
+  }
+}

@@ -130,7 +130,8 @@ extension ScenarioDecoder {
       throw missing(path.appending(key: "payload"), "the data as a string, for example \"W1\"")
     }
     _ = try string(
-      value, at: path.appending(key: "payload"), expected: "the data as a string, for example \"W1\"")
+      value, at: path.appending(key: "payload"),
+      expected: "the data as a string, for example \"W1\"")
     return Self.payload(value)
   }
 

@@ -132,7 +132,8 @@ extension ScenarioDecoder {
     let time = try duration(value, at: path, positive: false)
     guard time <= Self.maximumLinkTime else {
       throw fail(
-        path, "\(Self.describe(value)) is out of range (expected a time from 0 to 1 hour, \"1:00:00\")"
+        path,
+        "\(Self.describe(value)) is out of range (expected a time from 0 to 1 hour, \"1:00:00\")"
       )
     }
     return time

@@ -127,7 +127,8 @@ struct LinkDecodingTests {
           .link(
             .send(
               .file, from: .watch,
-              payload: LinkPayload(text: #"{"file":"r.gpx","metadata":{"kind":"route"}}"#, byteCount: 44),
+              payload: LinkPayload(
+                text: #"{"file":"r.gpx","metadata":{"kind":"route"}}"#, byteCount: 44),
               wantsReply: false))))
     // {"file":"r.gpx"}: 16 bytes.
     #expect(
@@ -145,7 +146,8 @@ struct LinkDecodingTests {
             .send(
               .complicationUserInfo, from: .phone, payload: LinkPayload(text: "7", byteCount: 1),
               wantsReply: false))))
-    #expect(try kind(#"{ "at": 5, "do": "cancelTransfers" }"#) == .app(.link(.cancelAll(from: .watch))))
+    #expect(
+      try kind(#"{ "at": 5, "do": "cancelTransfers" }"#) == .app(.link(.cancelAll(from: .watch))))
     #expect(
       try kind(#"{ "at": 5, "do": "cancelTransfers", "from": "phone" }"#)
         == .app(.link(.cancelAll(from: .phone))))
@@ -158,7 +160,8 @@ struct LinkDecodingTests {
         == .app(.phone(.app(.foreground))))
     #expect(try kind(#"{ "at": 0, "do": "phoneAway" }"#) == .app(.phone(.away)))
     #expect(try kind(#"{ "at": 0, "do": "phoneBack" }"#) == .app(.phone(.back)))
-    #expect(try kind(#"{ "at": 0, "do": "sameWiFi", "on": true }"#) == .app(.phone(.sameWiFi(true))))
+    #expect(
+      try kind(#"{ "at": 0, "do": "sameWiFi", "on": true }"#) == .app(.phone(.sameWiFi(true))))
     #expect(
       try kind(#"{ "at": 0, "do": "complication", "enabled": false }"#)
         == .app(.phone(.complicationEnabled(false))))
@@ -251,7 +254,9 @@ struct LinkDecodingTests {
     )
     #expect(
       errorLine(
-        action(#"{ "at": 1, "do": "transferCurrentComplicationUserInfo", "from": "phone", "payload": 1 }"#))
+        action(
+          #"{ "at": 1, "do": "transferCurrentComplicationUserInfo", "from": "phone", "payload": 1 }"#
+        ))
         == #"l.json: timeline[0].from: unknown key (expected one of at, do, payload)"#)
     #expect(
       errorLine(action(#"{ "at": 1, "do": "sameWiFi" }"#))

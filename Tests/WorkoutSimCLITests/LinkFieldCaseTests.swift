@@ -123,7 +123,8 @@ struct LinkFieldCaseTests {
     var session = try SimulationSession(try bundled("f11-complication-budget.json"))
     for k in 1...60 {
       // Just after push k, at (k − 1) × 600 s + 0.5 s (after the push, before the next).
-      session.advance(to: SimulationInstant(nanoseconds: Int64((k - 1) * 600_000 + 500) * 1_000_000))
+      session.advance(
+        to: SimulationInstant(nanoseconds: Int64((k - 1) * 600_000 + 500) * 1_000_000))
       #expect(
         session.workoutEngine.remainingComplicationUserInfoTransfers == max(50 - k, 0),
         "after push \(k)")

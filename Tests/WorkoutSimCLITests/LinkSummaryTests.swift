@@ -8,7 +8,8 @@ struct LinkSummaryTests {
   /// A `link` log entry at `seconds`.
   private func link(_ seconds: Int64, _ transfer: Int?, _ change: LinkEvent.Change) -> LogEntry {
     LogEntry(
-      at: .seconds(seconds), session: nil, kind: .link(LinkEvent(transfer: transfer, change: change)))
+      at: .seconds(seconds), session: nil,
+      kind: .link(LinkEvent(transfer: transfer, change: change)))
   }
 
   @Test func receptionsRepliesAndFailuresInLogOrder() {
@@ -42,7 +43,7 @@ struct LinkSummaryTests {
     let result = emptyResult(log: [
       LogEntry(
         at: .zero, session: nil,
-        kind: .link(LinkEvent(change: .activated(.phone)))),
+        kind: .link(LinkEvent(change: .activated(.phone))))
     ])
     #expect(RunSummary.linkLines(for: result).isEmpty)
     #expect(RunSummary.text(for: result) == "Empty (seed 7): 0 workouts")

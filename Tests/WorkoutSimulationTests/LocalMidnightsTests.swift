@@ -20,6 +20,35 @@ struct LocalMidnightsTests {
     #expect(midnights.count == 3)
   }
 
+  /// The complication budget's reset at 5:00 local time: from 2026-01-05T08:00Z in UTC the
+  /// next 5:00 is 21 h = 75 600 s later, then every 86 400 s: 162 000 s. 5:00 on the start day
+  /// (3 h before the start) is not after `t = 0`.
+  @Test func resetAtATimeOfDay() throws {
+    let zone = try #require(TimeZone(identifier: "UTC"))
+    let start = Date(timeIntervalSince1970: 1_767_600_000)
+    #expect(
+      LocalMidnights.instants(
+        start: start, timeZone: zone, timeOfDay: .seconds(5 * 3600), through: .seconds(200_000))
+        == [.seconds(75_600), .seconds(162_000)])
+    // Midnight as the time of day gives the midnights.
+    #expect(
+      LocalMidnights.instants(
+        start: start, timeZone: zone, timeOfDay: .zero, through: .seconds(200_000))
+        == LocalMidnights.instants(start: start, timeZone: zone, through: .seconds(200_000)))
+  }
+
+  /// Over Berlin's short day (2026-03-29, 02:00 → 03:00): from 2026-03-28T12:00+01:00
+  /// (11:00Z) the next 04:00 local is 04:00+02:00 = 02:00Z, 15 h later (54 000 s); the one
+  /// after a whole day later (54 000 + 86 400 = 140 400 s).
+  @Test func resetAcrossDaylightSaving() throws {
+    let zone = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let start = Date(timeIntervalSince1970: 1_774_695_600)
+    #expect(
+      LocalMidnights.instants(
+        start: start, timeZone: zone, timeOfDay: .seconds(4 * 3600), through: .seconds(150_000))
+        == [.seconds(54_000), .seconds(140_400)])
+  }
+
   @Test func noMidnightWithinTheSpan() throws {
     let zone = try #require(TimeZone(identifier: "UTC"))
     // 2026-01-05T08:00Z: the next midnight is 16 h = 57 600 s later.

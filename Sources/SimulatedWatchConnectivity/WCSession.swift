@@ -542,10 +542,8 @@ extension WCSession {
       made.value.object = object
       link.userInfoTransfers[transfer] = object
       if complication {
-        if let previous = link.currentComplication {
-          link.userInfoTransfers[previous]?.untagCurrent()
-        }
-        link.currentComplication = transfer
+        link.currentComplication?.untagCurrent()
+        link.currentComplication = object
       }
     }
     let object =

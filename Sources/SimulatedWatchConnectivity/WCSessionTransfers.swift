@@ -94,7 +94,12 @@ public final class WCSessionFileTransfer: NSObject, @unchecked Sendable {
   /// Delivered (the progress completes) or failed.
   func markFinished(delivered: Bool) {
     lock.withLock { done = true }
-    if delivered { progress.completedUnitCount = progress.totalUnitCount }
+    if delivered { completeProgress() }
+  }
+
+  /// The file reached the receiver: the progress completes.
+  func completeProgress() {
+    progress.completedUnitCount = progress.totalUnitCount
   }
 }
 

@@ -43,7 +43,7 @@ struct WatchConnectivityState: SimulationExtension {
   var userInfoTransfers: [Int: WCSessionUserInfoTransfer] = [:]
   var fileTransfers: [Int: WCSessionFileTransfer] = [:]
   /// The last complication user-info transfer of the phone (the one tagged current).
-  var currentComplication: Int?
+  var currentComplication: WCSessionUserInfoTransfer?
   /// `didFinish` calls due to a side whose relaunched app has not activated its new session
   /// yet (Apple: "called on next launch"): delivered when it activates.
   var pendingFinishes:
@@ -198,6 +198,8 @@ extension WatchConnectivityState {
   ) -> [HealthKitSimulation.Callback] {
     guard let bytes = payloads[transfer] else { return [] }
     if kind != .file { payloads[transfer] = nil }
+    // The sender's file transfer is complete at delivery (its `didFinish` may come later).
+    if kind == .file { fileTransfers[transfer]?.completeProgress() }
     if kind == .applicationContext { receivedContext[device] = bytes }
     guard let session = liveSession(device, in: &state) else { return [] }
     switch kind {
@@ -284,7 +286,10 @@ extension WatchConnectivityState {
     _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
     error: WCError?, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    guard let session = liveSession(device, in: &state), session.activateCalled else {
+    // A delivery's `didFinish` for a relaunched app waits until its new session activates;
+    // a failure goes to the session that made the call.
+    guard let session = liveSession(device, in: &state), error != nil || session.activateCalled
+    else {
       pendingFinishes[device, default: []].append((kind, transfer, error))
       return []
     }

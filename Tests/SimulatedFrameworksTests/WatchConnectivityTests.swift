@@ -23,7 +23,7 @@ private func backgroundPhone() throws -> Scenario {
 struct WatchConnectivityTests {
   @Test("Before activate: sends fail with 7004 sessionNotActivated, Apple's texts")
   func errorsBeforeActivation() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     await simulation.run {
       let sides = await Sides.make(simulation, activate: [])
       #expect(sides.watch.activationState == .notActivated)
@@ -51,7 +51,7 @@ struct WatchConnectivityTests {
 
   @Test("activate(): activated at t = 0 on both sides; WCSession.default per device")
   func activation() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     await simulation.run {
       let sides = await Sides.make(simulation)
       #expect(sides.watch !== sides.phone)
@@ -75,7 +75,7 @@ struct WatchConnectivityTests {
 
   @Test("A session without a delegate does not activate; its sends fail with 7003")
   func missingDelegate() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     await simulation.run {
       let watch = WCSession.default
       watch.activate()
@@ -97,7 +97,7 @@ struct WatchConnectivityTests {
 
   @Test("sendMessage: reply at 0.2 s; no reply: 7012 at 15.1 s; data: reply; away: 7007 at once")
   func messages() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     try await simulation.run {
       let sides = await Sides.make(simulation)
       let handled = Handled(simulation)
@@ -144,7 +144,7 @@ struct WatchConnectivityTests {
       .appendingPathComponent("wc-test-\(UUID().uuidString).gpx")
     try Data("track".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     try await simulation.run {
       let sides = await Sides.make(simulation)
       let at = { (seconds: Double) in simulation.startDate.addingTimeInterval(seconds) }
@@ -212,7 +212,7 @@ struct WatchConnectivityTests {
 
   @Test("cancel(): a cancelled user-info transfer is not delivered and gets no didFinish")
   func cancel() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     try await simulation.run {
       let sides = await Sides.make(simulation)
       await simulation.phoneAway()
@@ -233,7 +233,7 @@ struct WatchConnectivityTests {
 
   @Test("Payload checks: 7010 for a non-property-list value, 7009 over 65 536 bytes, 7013")
   func payloadChecks() async throws {
-    let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
     try await simulation.run {
       let sides = await Sides.make(simulation)
       let handled = Handled(simulation)
@@ -270,7 +270,7 @@ struct WatchConnectivityTests {
   @Test("Determinism: the same calls give the same log bytes on reruns")
   func determinism() async throws {
     func run() async throws -> [UInt8] {
-      let simulation = try HealthKitSimulation(scenario: backgroundPhone())
+      let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
       await simulation.run {
         let sides = await Sides.make(simulation)
         let handled = Handled(simulation)

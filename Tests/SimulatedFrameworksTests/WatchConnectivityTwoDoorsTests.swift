@@ -3,8 +3,12 @@
 // app's and the phone app's sessions, activated when each app runs, and the receiver of a
 // message that expects a reply answering `{"received": <message>}` at once, as the command
 // line's scripted apps do, docs/phone-link.md#the-scripted-apps), and the run's `link` log
-// entries equal those of `Simulation.run` (the command line), but for `bytes`: the Swift door's
-// payload size is the property list's, the command line's the JSON text's (docs/phone-link.md).
+// entries equal those of `Simulation.run` (the command line), but for `bytes` (the Swift door's
+// payload size is the property list's, the command line's the JSON text's, docs/phone-link.md)
+// and the order of the `activated` and `reachability` entries of one instant at which a session
+// activates: the command line's scripted apps activate both sides in one step (both `activated`
+// entries, then the reachability changes), the Swift door's app calls `activate()` on one side,
+// then the other (each followed by its reachability changes).
 import Foundation
 import Testing
 import WorkoutCore
@@ -44,11 +48,33 @@ import WorkoutSimulation
   func wcSessionGivesTheCommandLinesLinkEntries(name: String) async throws {
     let url = Self.packageRoot.appendingPathComponent("Scenarios/" + name)
     let scenario = try Scenario.load(contentsOf: url, displayName: "Scenarios/" + name)
-    let cli = linkLines(try Simulation.run(scenario)).map(withoutBytes)
-    let api = linkLines(try await LinkScriptedApps.run(scenario)).map(withoutBytes)
+    let cli = activationOrder(linkLines(try Simulation.run(scenario)).map(withoutBytes))
+    let api = activationOrder(linkLines(try await LinkScriptedApps.run(scenario)).map(withoutBytes))
     #expect(!cli.isEmpty, "\(name)")
     #expect(api == cli, "\(name)")
   }
+}
+
+/// `lines` with the `activated` and `reachability` entries of each instant that has an
+/// `activated` entry sorted among their own places (every other entry stays where it is).
+private func activationOrder(_ lines: [String]) -> [String] {
+  func field(_ line: String, _ key: String) -> String? {
+    guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+    else { return nil }
+    return object[key].map { "\($0)" }
+  }
+  var result = lines
+  let instants = Set(
+    lines.filter { field($0, "change") == "activated" }.compactMap { field($0, "at") })
+  for instant in instants {
+    let places = lines.indices.filter { index in
+      let change = field(lines[index], "change")
+      return field(lines[index], "at") == instant
+        && (change == "activated" || change == "reachability")
+    }
+    for (place, line) in zip(places, places.map { lines[$0] }.sorted()) { result[place] = line }
+  }
+  return result
 }
 
 /// A link entry's canonical JSON without its `bytes` member.

@@ -14,10 +14,11 @@
 //     at 600 it shows 12000 (0.5); that timeline's policy reloads at 600 + 15 min = 1500.
 //   t = 900: the phone leaves the watch's range. t = 1000: the user sets 9000; the context
 //     waits. Until 1500 the watch keeps 12000 (ring 0.5). t = 1500: the phone is back; the
-//     context arrives 1 s later, at 1501: 9000, ring 6000 / 9000 = 2/3. The complication:
-//     the phone app's `reloadAllTimelines()` at its change at 1000 reloads it too (the
-//     simulation has one WidgetKit for both devices), still with 12000; the watch's request at
-//     1501 is more than 5 minutes after that reload, so it reloads at once: 9000 at 1501.
+//     context arrives 1 s later, at 1501: 9000, ring 6000 / 9000 = 2/3. The complication is
+//     the watch's own widget (installed inside `on(.watch)`; the phone app's
+//     `reloadAllTimelines()` at 1000 reloads only the phone's widgets): its policy reload at
+//     1500 still shows 12000, and the watch's request at 1501 comes 1 s after that reload, so
+//     WidgetKit's 5-minute spacing moves it to 1500 + 300 = 1800: 9000 (2/3) from 1800.
 import FitnessTracker
 import FitnessTrackerKit
 import FitnessTrackerWatch
@@ -61,11 +62,13 @@ struct GoalSyncTests {
       let atLaunch = await simulation.on(.watch) { await today.load() }
       #expect(atLaunch.stepGoal == 10_000)
       #expect(atLaunch.stepProgress == 0.6)
-      let provider = StepComplicationProvider(settings: watchSettings, clock: clock(simulation))
-      await simulation.installWidget(
-        kind: StepComplicationProvider.kind, family: .accessoryCircular, provider: provider)
-      #expect(complication(simulation)?.gauge == 0.6)
-      #expect(complication(simulation)?.text == "6.0k")
+      await simulation.on(.watch) {
+        let provider = StepComplicationProvider(settings: watchSettings, clock: clock(simulation))
+        await simulation.installWidget(
+          kind: StepComplicationProvider.kind, family: .accessoryCircular, provider: provider)
+      }
+      #expect(await complication(simulation)?.gauge == 0.6)
+      #expect(await complication(simulation)?.text == "6.0k")
 
       try await simulation.advance(to: at(301))
       #expect(watchSettings.stepGoal == 12_000)
@@ -76,10 +79,10 @@ struct GoalSyncTests {
             date: at(301), steps: .value(6000), stepGoal: 12_000, stepProgress: 0.5,
             activeEnergy: .value(250), energyGoal: 500, energyProgress: 0.5))
       try await simulation.advance(to: at(599))
-      #expect(complication(simulation)?.stepGoal == 10_000)
+      #expect(await complication(simulation)?.stepGoal == 10_000)
       try await simulation.advance(to: at(600))
-      #expect(complication(simulation)?.stepGoal == 12_000)
-      #expect(complication(simulation)?.gauge == 0.5)
+      #expect(await complication(simulation)?.stepGoal == 12_000)
+      #expect(await complication(simulation)?.gauge == 0.5)
 
       // Away from 900 to 1500; the goal set at 1000 waits.
       try await simulation.advance(to: at(900))
@@ -88,7 +91,7 @@ struct GoalSyncTests {
       await simulation.on(.phone) { app.settings.setStepGoal(9000) }
       try await simulation.advance(to: at(1499))
       #expect(watchSettings.stepGoal == 12_000)
-      #expect(complication(simulation)?.stepGoal == 12_000)
+      #expect(await complication(simulation)?.stepGoal == 12_000)
       #expect(await simulation.on(.watch) { await today.load() }.stepProgress == 0.5)
       try await simulation.advance(to: at(1500))
       await simulation.phoneBack()
@@ -96,8 +99,12 @@ struct GoalSyncTests {
       try await simulation.advance(to: at(1501))
       #expect(watchSettings.stepGoal == 9000)
       #expect(await simulation.on(.watch) { await today.load() }.stepProgress == 2.0 / 3.0)
-      #expect(complication(simulation)?.stepGoal == 9000)
-      #expect(complication(simulation)?.gauge == 2.0 / 3.0)
+      #expect(await complication(simulation)?.stepGoal == 12_000)
+      try await simulation.advance(to: at(1799))
+      #expect(await complication(simulation)?.stepGoal == 12_000)
+      try await simulation.advance(to: at(1800))
+      #expect(await complication(simulation)?.stepGoal == 9000)
+      #expect(await complication(simulation)?.gauge == 2.0 / 3.0)
       withExtendedLifetime(sync) {}
     }
   }
@@ -149,10 +156,12 @@ struct GoalSyncTests {
 }
 
 /// The step complication's face now.
-private func complication(_ simulation: HealthKitSimulation) -> ComplicationFace? {
-  simulation.widgetShown(
-    kind: StepComplicationProvider.kind, family: .accessoryCircular,
-    as: StepComplicationEntry.self)?.entry.face
+private func complication(_ simulation: HealthKitSimulation) async -> ComplicationFace? {
+  await simulation.on(.watch) {
+    simulation.widgetShown(
+      kind: StepComplicationProvider.kind, family: .accessoryCircular,
+      as: StepComplicationEntry.self)?.entry.face
+  }
 }
 
 /// A phone app's session delegate that only activates (the buggy app sends messages).

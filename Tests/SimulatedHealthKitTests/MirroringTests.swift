@@ -237,6 +237,42 @@ import WorkoutCore
     }
   }
 
+  /// The phone leaves the watch's range at 5 while the session is mirrored (the link rule of
+  /// docs/phone-link.md#mirrored-workout-sessions, "Link lost"): at that instant both
+  /// sessions' delegates hear the disconnect with `errorInvalidArgument` (3); the primary keeps
+  /// running; a send from the watch at 6 fails (not mirroring); the phone is back at 7 and a
+  /// new startMirroring at 8 gives the phone a new mirrored session at 8.1.
+  @Test func leavingTheRangeDisconnectsBothSides() async throws {
+    let simulation = try HealthKitSimulation(scenario: try constantRun())
+    try await simulation.run {
+      let watchSide = Side(simulation)
+      let phone = await simulation.on(.phone) {
+        PhoneApp(simulation: simulation, store: HKHealthStore())
+      }
+      let session = try watchSession(simulation, delegate: watchSide)
+      session.startActivity(with: noon(plus: 0))
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(to: noon(plus: 1))
+      let first = try #require(phone.mirrored)
+      try await simulation.advance(to: noon(plus: 5))
+      await simulation.perform(.phone(.away))
+      try await simulation.advance(to: noon(plus: 6))
+      #expect(session.state == .running)
+      #expect(await Self.sendError(session, count: 1)?.code == .errorInvalidArgument)
+      try await simulation.advance(to: noon(plus: 7))
+      await simulation.perform(.phone(.back))
+      try await simulation.advance(to: noon(plus: 8))
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(by: .milliseconds(100))
+      let second = try #require(phone.mirrored)
+      #expect(second !== first)
+      #expect(phone.delegate.heard.withLock { $0 } == ["5.0 disconnect 3"])
+      #expect(
+        watchSide.heard.withLock { $0 }.filter { $0.contains("disconnect") } == ["5.0 disconnect 3"]
+      )
+    }
+  }
+
   /// The error a send of `count` bytes gives, or `nil` when it succeeds.
   static func sendError(_ session: HKWorkoutSession, count: Int) async -> HKError? {
     do {

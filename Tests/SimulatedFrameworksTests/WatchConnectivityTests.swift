@@ -293,3 +293,29 @@ struct WatchConnectivityTests {
     #expect(!first.isEmpty)
   }
 }
+
+/// README's "Testing watch–phone code" example, as written there: both ends activated at 0 with
+/// delegates of their own; the phone's application context `["stepGoal": 12000]` at 0 reaches
+/// the running watch app one transfer latency later (1 s, docs/phone-link.md#queued-transfers).
+@Suite("README's WatchConnectivity example")
+struct ReadmeWatchConnectivityExampleTests {
+  @Test func theReadmeExampleWorksAsWritten() async throws {
+    let simulation = try HealthKitSimulation(scenario: try Scenario(name: "readme"))
+    try await simulation.run {
+      let watchModel = LinkRecorder(simulation)
+      let phoneModel = LinkRecorder(simulation)
+      let watch = WCSession.default
+      watch.delegate = watchModel
+      watch.activate()
+      let phone = await simulation.on(.phone) { WCSession.default }
+      phone.delegate = phoneModel
+      phone.activate()
+      try phone.updateApplicationContext(["stepGoal": 12_000])
+      try await simulation.advance(by: .milliseconds(999))
+      #expect(watch.receivedApplicationContext.isEmpty)
+      try await simulation.advance(by: .milliseconds(1))
+      #expect(watch.receivedApplicationContext["stepGoal"] as? Int == 12_000)
+      #expect(watch !== phone)
+    }
+  }
+}

@@ -254,6 +254,27 @@ import WorkoutCore
     #expect(replies.map(\.1) == ["{\"received\":\"W1\"}"])
   }
 
+  /// A scripted phone app that is not running makes a call at 0: the call is its code running,
+  /// so it runs (background) and activates before the call, and the message goes: delivered to
+  /// the watch at 0.1, the scripted reply back at 0.2; its user info at 5 arrives at 6.
+  @Test func aScriptedPhoneAppThatIsNotRunningActivatesBeforeItsCall() {
+    var engine = linkEngine(LinkConfiguration(phoneApp: .notRunning, scriptedApps: true))
+    engine.perform(
+      .link(.send(.message, from: .phone, payload: payload("1"), wantsReply: true)), at: t(0))
+    engine.perform(
+      .link(.send(.userInfo, from: .phone, payload: payload("2"), wantsReply: false)), at: t(5))
+    engine.advance(to: t(10))
+    #expect(engine.linkFailures.isEmpty)
+    #expect(engine.phoneAppState == .background)
+    #expect(
+      engine.deliveries.map { [$0.ms, Int64($0.transfer ?? 0)] } == [[100, 1], [6_000, 2]])
+    let replies = engine.linkEvents.compactMap { item -> Int64? in
+      guard case .replied(.phone, _) = item.event.change else { return nil }
+      return item.ms
+    }
+    #expect(replies == [200])
+  }
+
   @Test func messageWakesThePhoneApp() {
     var engine = activated(LinkConfiguration(phoneApp: .notRunning))
     // The phone's activate() is the phone app's code: it runs (background) from then on.

@@ -45,6 +45,27 @@ import WorkoutCore
   }
   let running = WorkoutReminderSettings(activities: [.running])
 
+  /// Within one layer a later span wins, however many overlap: walking 0–100, running
+  /// 50–150, cycling 25–75, automotive 60–70 → walking 0–25, cycling 25–60, automotive 60–70,
+  /// cycling 70–75, running 75–150, rest from 150.
+  @Test func laterSpansWinWithinALayer() {
+    let timeline = MotionTimeline(layers: [
+      [
+        span(0, 100, .walking), span(50, 150, .running), span(25, 75, .cycling),
+        span(60, 70, .automotive),
+      ]
+    ])
+    #expect(
+      timeline.changes == [
+        MotionChange(at: t(0), state: MotionState(.walking)),
+        MotionChange(at: t(25), state: MotionState(.cycling)),
+        MotionChange(at: t(60), state: MotionState(.automotive)),
+        MotionChange(at: t(70), state: MotionState(.cycling)),
+        MotionChange(at: t(75), state: MotionState(.running)),
+        MotionChange(at: t(150), state: .rest),
+      ])
+  }
+
   /// F13: no detection: 30 s < 180 s, and 600–1000 is below medium confidence.
   @Test func f13ShortWalkAndNoise() {
     let found = WorkoutReminderDetector.detect(

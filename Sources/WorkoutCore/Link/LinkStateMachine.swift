@@ -254,7 +254,15 @@ struct LinkStateMachine: Sendable, Hashable {
     at date: Int64, watch: WatchApp
   ) -> [Action] {
     var actions: [Action] = []
-    if from == .phone && phoneApp == .notRunning { actions += setPhoneApp(.background) }
+    if from == .phone && phoneApp == .notRunning {
+      // The call is the phone app's code running: a scripted app activates as it runs, before
+      // its call (docs/phone-link.md#the-scripted-apps-command-line).
+      actions += setPhoneApp(.background)
+      if scripted && !activated.contains(.phone) {
+        activated.insert(.phone)
+        actions.append(.log(LinkEvent(change: .activated(.phone))))
+      }
+    }
     lastTransfer += 1
     let number = lastTransfer
     let isMessage = kind == .message || kind == .messageData

@@ -145,12 +145,20 @@ public struct MotionTimeline: Sendable, Hashable {
   }
 
   /// Sorted, non-overlapping spans from `spans` (a later span wins where two overlap).
+  ///
+  /// Painting is associative (the spans of the second half, over those of the first, each half
+  /// already painted in order, cover the same as painting them one by one), so the halves are
+  /// painted apart and overlaid once: O(n log n) for n spans, where one span at a time over
+  /// the result so far was quadratic (40 000 spans took over a minute to validate).
   static func normalized(_ spans: [MotionSpan]) -> [MotionSpan] {
-    var result: [MotionSpan] = []
-    for span in spans where !span.range.isEmpty {
-      result = overlay(result, [span])
-    }
-    return result
+    painted(spans.filter { !$0.range.isEmpty }[...])
+  }
+
+  /// `spans` (none empty) painted in order: the second half over the first.
+  private static func painted(_ spans: ArraySlice<MotionSpan>) -> [MotionSpan] {
+    guard spans.count > 1 else { return Array(spans) }
+    let middle = spans.startIndex + spans.count / 2
+    return overlay(painted(spans[..<middle]), painted(spans[middle...]))
   }
 
   /// `upper` over `lower`, both sorted and non-overlapping: the parts of `lower` that `upper`

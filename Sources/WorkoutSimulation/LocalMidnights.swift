@@ -2,11 +2,19 @@ import Foundation
 import WorkoutCore
 
 /// Local midnights on the scenario's clock, for the activity rings' daily reset
-/// (docs/scenario-format.md#the-watch-face).
+/// (docs/scenario-format.md#the-watch-face), and a local time of day on every day, for the
+/// complication budget's reset (docs/phone-link.md#complication-user-info).
 ///
 /// Uses Foundation's `Calendar` (Gregorian) in the scenario's `timeZone`, so days of 23 or 25
 /// hours around daylight-saving changes come out right (Apple doc:
 /// https://developer.apple.com/documentation/foundation/calendar/startofday(for:)).
+///
+/// Cost: `Calendar` is asked only for the first day and for the days within two days of one of
+/// the zone's offset changes (`TimeZone.nextDaylightSavingTimeTransition(after:)`, Apple doc:
+/// https://developer.apple.com/documentation/foundation/timezone/nextdaylightsavingtimetransition(after:)).
+/// Between changes the zone's offset from UTC is constant, so the same local time on the next
+/// day is exactly 86 400 s later. A year of resets is then a few dozen calendar calls instead of
+/// over a thousand (each run prepares a year past its planned end for the Swift door).
 public enum LocalMidnights {
   /// The scenario times of every local midnight after `t = 0` and at or before `end`.
   ///
@@ -20,24 +28,16 @@ public enum LocalMidnights {
   {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let endDate = start.addingTimeInterval(Double(end.nanoseconds) / 1e9)
-    var result: [SimulationInstant] = []
-    var day = calendar.startOfDay(for: start)
-    while result.count < 100_000 {
-      guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
-      let midnight = calendar.startOfDay(for: next)
-      guard midnight <= endDate else { break }
-      let offset = midnight.timeIntervalSince(start)
-      result.append(SimulationInstant(nanoseconds: Int64((offset * 1e9).rounded())))
-      day = midnight
+    // The start's own day begins at or before `t = 0`: its midnight never counts.
+    return daily(start: start, calendar: calendar, localSeconds: 0, through: end) { day in
+      calendar.startOfDay(for: day)
     }
-    return result
   }
 
   /// The scenario times after `t = 0` and at or before `end` when the local clock reads
   /// `timeOfDay` (the complication budget's reset, docs/phone-link.md#complication-user-info):
   /// the wall-clock time on each local day (a time skipped by a daylight-saving change falls on
-  /// the next valid instant, as `Calendar` resolves it).
+  /// the next valid instant, as `Calendar` resolves it; a time repeated by one, on its first).
   ///
   /// - Parameters:
   ///   - start: the wall-clock date of `t = 0`.
@@ -50,22 +50,69 @@ public enum LocalMidnights {
   ) -> [SimulationInstant] {
     var calendar = Calendar(identifier: .gregorian)
     calendar.timeZone = timeZone
-    let endDate = start.addingTimeInterval(Double(end.nanoseconds) / 1e9)
     let total = Int(timeOfDay.components.seconds)
     let (hour, minute, second) = (total / 3600, total / 60 % 60, total % 60)
+    return daily(start: start, calendar: calendar, localSeconds: total, through: end) { day in
+      calendar.date(bySettingHour: hour, minute: minute, second: second, of: day)
+    }
+  }
+
+  /// One instant a local day, after `start` and at or before `end`, at most 100 000.
+  ///
+  /// - Parameters:
+  ///   - calendar: the Gregorian calendar in the scenario's time zone.
+  ///   - localSeconds: the local time of day every instant reads when no offset change is near
+  ///     (seconds after local midnight).
+  ///   - instant: the instant on the local day that contains its argument, by `Calendar`'s
+  ///     rules (`nil`: none that day).
+  private static func daily(
+    start: Date, calendar: Calendar, localSeconds: Int, through end: SimulationInstant,
+    instant: (Date) -> Date?
+  ) -> [SimulationInstant] {
+    let timeZone = calendar.timeZone
+    let endDate = start.addingTimeInterval(Double(end.nanoseconds) / 1e9)
+    let dayLength: TimeInterval = 86_400
     var result: [SimulationInstant] = []
+    func append(_ date: Date) {
+      let offset = date.timeIntervalSince(start)
+      result.append(SimulationInstant(nanoseconds: Int64((offset * 1e9).rounded())))
+    }
+    // The day `Calendar` is asked about next, and the last instant taken when it read exactly
+    // `localSeconds` (the base of the constant-offset step).
     var day = calendar.startOfDay(for: start)
+    var regular: Date?
+    var change = timeZone.nextDaylightSavingTimeTransition(after: start)
     while result.count < 100_000 {
-      if let instant = calendar.date(
-        bySettingHour: hour, minute: minute, second: second, of: day),
-        instant > start
-      {
-        guard instant <= endDate else { break }
-        let offset = instant.timeIntervalSince(start)
-        result.append(SimulationInstant(nanoseconds: Int64((offset * 1e9).rounded())))
+      if let base = regular {
+        while let next = change, next <= base {
+          change = timeZone.nextDaylightSavingTimeTransition(after: next)
+        }
+        // No offset change up to a day after the next instant: it is a day later, to the second.
+        if change.map({ $0 > base.addingTimeInterval(2 * dayLength) }) ?? true {
+          let next = base.addingTimeInterval(dayLength)
+          guard next <= endDate else { break }
+          append(next)
+          regular = next
+          continue
+        }
+        // Near a change: back to the calendar, from the day after the base's.
+        guard let following = calendar.date(byAdding: .day, value: 1, to: base) else { break }
+        day = calendar.startOfDay(for: following)
+        regular = nil
       }
-      guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
-      day = calendar.startOfDay(for: next)
+      if let found = instant(day), found > start {
+        guard found <= endDate else { break }
+        append(found)
+        let offset = timeZone.secondsFromGMT(for: found)
+        let local = Int((found.timeIntervalSince1970 + Double(offset)).rounded(.down))
+        let secondsOfDay = ((local % 86_400) + 86_400) % 86_400
+        let whole = found.timeIntervalSince1970.rounded(.down) == found.timeIntervalSince1970
+        regular = whole && secondsOfDay == localSeconds ? found : nil
+      }
+      if regular == nil {
+        guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+        day = calendar.startOfDay(for: next)
+      }
     }
     return result
   }

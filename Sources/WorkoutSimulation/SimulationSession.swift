@@ -145,6 +145,20 @@ public struct SimulationSession {
     return at
   }
 
+  /// The engine's next due instant (``WorkoutEngine/nextDueInstant``) and the next timeline
+  /// action's (``nextActionTime``), with ``now``: what a driver that steps instant by instant
+  /// asks before each step.
+  ///
+  /// `mutating` although it changes nothing: the Swift door asks at every instant with the
+  /// session held `inout` under its lock, where a getter called from another module is passed a
+  /// copy of the whole session (about 3.4 KB, a `memcpy` per call) and a mutating method its
+  /// address.
+  package mutating func nextDue() -> (
+    now: SimulationInstant, engine: SimulationInstant?, action: SimulationInstant?
+  ) {
+    (engine.now, engine.nextDueInstantInPlace(), nextActionTime)
+  }
+
   /// When the run stops by itself: `--until`, else the last timeline action.
   public var plannedEnd: SimulationInstant {
     overrides.until ?? scenario.timeline.last?.at ?? .zero

@@ -70,3 +70,70 @@ struct LocalMidnightsTests {
     #expect(session.localMidnights(through: .seconds(86_400)) == [.seconds(120)])
   }
 }
+
+/// The constant-offset step against `Calendar` asked about every day: the same instants, in
+/// zones with daylight saving (whole-hour, half-hour: Lord Howe), a midnight skipped by one
+/// (São Paulo until 2018), a skipped calendar day (Apia, 2011-12-30), offsets of whole minutes
+/// (Kathmandu), and none (UTC), at midnight and at local times that a change skips (02:30) or
+/// repeats (01:30), over three years from two starts.
+@Suite("Local times of day: the constant-offset step equals the calendar's day by day")
+struct LocalMidnightsOracleTests {
+  /// What `Calendar` gives when asked about every local day from the start's: `instant` of
+  /// each day, kept when after `start` and at or before `end`.
+  static func everyDay(
+    start: Date, zone: TimeZone, end: SimulationInstant, instant: (Calendar, Date) -> Date?
+  ) -> [SimulationInstant] {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let endDate = start.addingTimeInterval(Double(end.nanoseconds) / 1e9)
+    var result: [SimulationInstant] = []
+    var day = calendar.startOfDay(for: start)
+    while day <= endDate {
+      if let found = instant(calendar, day), found > start, found <= endDate {
+        let offset = found.timeIntervalSince(start)
+        result.append(SimulationInstant(nanoseconds: Int64((offset * 1e9).rounded())))
+      }
+      guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+      day = calendar.startOfDay(for: next)
+    }
+    return result
+  }
+
+  static let zones = [
+    "Europe/Berlin", "America/New_York", "Australia/Lord_Howe", "America/Sao_Paulo",
+    "Pacific/Apia", "Asia/Kathmandu", "UTC",
+  ]
+  /// 2010-06-15T10:17:00Z and 2016-10-01T00:00:00Z (days 14 775 and 17 075 since 1970).
+  static let starts = [
+    Date(timeIntervalSince1970: 14_775 * 86_400 + 37_020),
+    Date(timeIntervalSince1970: 17_075 * 86_400),
+  ]
+  static let span = SimulationInstant.seconds(3 * 366 * 86_400)
+
+  @Test(arguments: zones) func midnights(zone name: String) throws {
+    let zone = try #require(TimeZone(identifier: name))
+    for start in Self.starts {
+      let expected = Self.everyDay(start: start, zone: zone, end: Self.span) { calendar, day in
+        calendar.startOfDay(for: day)
+      }
+      #expect(expected.count > 1000)
+      #expect(LocalMidnights.instants(start: start, timeZone: zone, through: Self.span) == expected)
+    }
+  }
+
+  @Test(arguments: zones) func timesOfDay(zone name: String) throws {
+    let zone = try #require(TimeZone(identifier: name))
+    for start in Self.starts {
+      for seconds in [0, 1 * 3600 + 1800, 2 * 3600 + 1800, 5 * 3600, 86_399] {
+        let (hour, minute, second) = (seconds / 3600, seconds / 60 % 60, seconds % 60)
+        let expected = Self.everyDay(start: start, zone: zone, end: Self.span) { calendar, day in
+          calendar.date(bySettingHour: hour, minute: minute, second: second, of: day)
+        }
+        #expect(expected.count > 1000)
+        let found = LocalMidnights.instants(
+          start: start, timeZone: zone, timeOfDay: .seconds(seconds), through: Self.span)
+        #expect(found == expected, "\(name), \(start), \(seconds) s")
+      }
+    }
+  }
+}

@@ -591,11 +591,11 @@ public final class HealthKitSimulation: Sendable {
     while true {
       try Task.checkCancellation()
       let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
-        let (now, due) = state.session.withEngine { ($0.now, $0.nextDueInstant) }
+        let (now, due, action) = state.session.nextDue()
         guard target > now else { return (false, []) }
         var next = target
         if let due, due < next { next = due }
-        if let action = state.session.nextActionTime, action < next { next = action }
+        if let action, action < next { next = action }
         for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
         // The getters only when there is something to ask: each call copies the whole state
         // (about 2.8 KB), which at every instant of a workout costs more than what they find.

@@ -489,4 +489,79 @@ import WorkoutJSON
     #expect(records.last?["activityType"] == .string("cycling"))
     #expect(records.last?["activityTypeRawValue"] == .number(13))
   }
+
+  // MARK: Standard output that cannot be written (74), options given twice (64)
+
+  /// Runs the binary with standard output on `/dev/full` (every write fails with `ENOSPC`,
+  /// errno 28); returns the status and standard error.
+  private func runIntoFullDevice(_ arguments: [String]) throws -> (status: Int32, error: String) {
+    let process = Process()
+    process.executableURL = try Binary.executable
+    process.arguments = arguments
+    process.currentDirectoryURL = Binary.packageRoot
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    let error = Pipe()
+    process.standardOutput = full
+    process.standardError = error
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let text = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+  }
+
+  /// The summary, the JSON document, `validate`'s and `check`'s lines written to a full device:
+  /// no crash, exit 74 (`EX_IOERR`) and one line that says why (`strerror(28)`).
+  @Test(arguments: [
+    ["run", "--headless", "--until", "5"],
+    ["run", "--headless", "--until", "5", "--json"],
+    ["validate", "Scenarios/hills.json"],
+    ["check", "Scenarios/hills.json"],
+    ["--help"],
+  ])
+  func standardOutputThatCannotBeWrittenExits74(arguments: [String]) throws {
+    let outcome = try runIntoFullDevice(arguments)
+    #expect(outcome.status == 74)
+    #expect(
+      outcome.error.hasSuffix(
+        "Error: standard output: cannot write: No space left on device (errno 28); the output is incomplete: send it to a file system with room, a pipe or a terminal\n"
+      ))
+    #expect(!outcome.error.contains("Fatal error"))
+  }
+
+  /// A failed command keeps its own status when standard output fails too: a missing scenario
+  /// is 66 whatever happens to standard output.
+  @Test func aFailedCommandKeepsItsStatusWhenStandardOutputFails() throws {
+    let outcome = try runIntoFullDevice(["validate", "no-such-file.json"])
+    #expect(outcome.status == 66)
+    #expect(!outcome.error.contains("standard output"))
+  }
+
+  /// An option naming one file, given twice, is refused before any work: one file would
+  /// silently go unread or unwritten. (Settings such as `--seed` follow "the last one wins",
+  /// ParsingTests.inlineValuesAndLastValueWins.)
+  @Test(arguments: [
+    (
+      ["run", "--scenario", "Scenarios/hills.json", "--scenario=Scenarios/intervals.json"],
+      "--scenario", "run"
+    ),
+    (["check", "Scenarios", "--junit", "a.xml", "--junit", "b.xml"], "--junit", "check"),
+    (["report", "--out", "a.html", "--out", "b.html"], "--out", "report"),
+    (["report", "--recording", "a.fit", "--recording", "b.fit"], "--recording", "report"),
+    (
+      ["replay", "a.fit", "--write-scenario", "a.json", "--write-scenario", "b.json"],
+      "--write-scenario", "replay"
+    ),
+  ])
+  func aFileOptionGivenTwiceIsAUsageError(arguments: [String], option: String, command: String)
+    throws
+  {
+    let outcome = try Binary.run(arguments)
+    #expect(outcome.status == 64)
+    #expect(outcome.text == "")
+    #expect(
+      outcome.standardError.hasPrefix(
+        "Error: '\(option)' is given twice; it names one file, so give it once.\nUsage: workout-sim \(command) "
+      ))
+  }
 }

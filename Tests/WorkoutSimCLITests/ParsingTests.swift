@@ -287,6 +287,6 @@ import WorkoutSimCLI
   }
 
   @Test func exitCodeValues() {
-    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70, 73, 129, 130, 143])
+    #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70, 73, 74, 129, 130, 143])
   }
 }

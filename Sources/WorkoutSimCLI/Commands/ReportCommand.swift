@@ -100,9 +100,7 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
           let slot: WritableKeyPath<ReportCommand, String?> =
             name == "--scenario"
             ? \.scenarioPath : name == "--recording" ? \.recordingPath : \.output
-          guard command[keyPath: slot] == nil else {
-            throw UsageError("\(name) is given twice.", command: "report")
-          }
+          // A second value is refused by the scanner (`'--out' is given twice`).
           command[keyPath: slot] = value
         case "--type", "--seed":
           let value = try scanner.value(

@@ -42,6 +42,19 @@ public enum WorkoutSimCommand {
   ///   - environment: Streams, terminal state and the wired runner.
   /// - Returns: The exit status for `exit(_:)`.
   public static func main(arguments: [String], environment: CLIEnvironment) -> Int32 {
+    let status = run(arguments: arguments, environment: environment)
+    // Output that could not be written is incomplete: 74 (`EX_IOERR`), unless the command
+    // already failed with its own status (its message says why).
+    guard let failure = environment.standardOutputFailure(),
+      status == ExitCode.success.rawValue || status == ExitCode.checkFailed.rawValue
+    else { return status }
+    let message = DiagnosticMessage(error: StandardOutputError(errno: failure))
+    environment.writeStandardError(message.text + "\n")
+    return message.exitCode.rawValue
+  }
+
+  /// ``main(arguments:environment:)`` before the check of standard output.
+  private static func run(arguments: [String], environment: CLIEnvironment) -> Int32 {
     do {
       let parsed = try parse(arguments)
       try parsed.command.validate()

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimulation
@@ -30,6 +31,11 @@ public struct CLIEnvironment: Sendable {
   public var standardErrorIsTerminal: Bool
   /// The process environment (`NO_COLOR`, `TERM`, `COLUMNS`).
   public var variables: [String: String]
+  /// The `errno` of the first write to standard output that failed (`ENOSPC` on a full disk or
+  /// `/dev/full`, `EBADF` when it is closed), or `nil` when every write succeeded; read after
+  /// the command, which then exits 74 (docs/command-line.md#exit-codes). The default reads what
+  /// ``writeToStandardOutput(_:)`` and ``writeBytesToStandardOutput(_:)`` recorded.
+  public var standardOutputFailure: @Sendable () -> Int32?
 
   /// `run`, headless: decodes the scenario (``RunOptions/scenarioPath``, or the built-in one),
   /// applies the overrides (`--type`, `--seed`, `--until`, `--keys`, `--samples`), runs it on
@@ -88,6 +94,7 @@ public struct CLIEnvironment: Sendable {
     standardOutputIsTerminal: Bool = isatty(1) == 1,
     standardErrorIsTerminal: Bool = isatty(2) == 1,
     variables: [String: String] = ProcessInfo.processInfo.environment,
+    standardOutputFailure: @escaping @Sendable () -> Int32? = { recordedStandardOutputFailure() },
     runScenario: @escaping @Sendable (RunOptions) throws -> RunResult = { _ in
       throw NotWiredError(function: "runScenario")
     },
@@ -114,6 +121,7 @@ public struct CLIEnvironment: Sendable {
     self.standardOutputIsTerminal = standardOutputIsTerminal
     self.standardErrorIsTerminal = standardErrorIsTerminal
     self.variables = variables
+    self.standardOutputFailure = standardOutputFailure
     self.runScenario = runScenario
     self.runInteractive = runInteractive
     self.exportRecords = exportRecords
@@ -193,33 +201,66 @@ public struct NotWiredError: DiagnosticError, Equatable {
   }
 }
 
-/// Writes `text` to the process's standard output as UTF-8 (the default
-/// ``CLIEnvironment/writeStandardOutput``).
-@Sendable public func writeToStandardOutput(_ text: String) {
-  FileHandle.standardOutput.write(Data(text.utf8))
+/// The `errno` of the first failed write to the process's standard output (0: none yet).
+private let standardOutputErrno = Atomic<Int32>(0)
+
+/// The `errno` of the first write to the process's standard output that failed, or `nil` (the
+/// default ``CLIEnvironment/standardOutputFailure``).
+@Sendable public func recordedStandardOutputFailure() -> Int32? {
+  let value = standardOutputErrno.load(ordering: .acquiring)
+  return value == 0 ? nil : value
 }
 
-/// Writes `bytes` to the process's standard output (file descriptor 1) with `write(2)`,
-/// retrying after partial writes and `EINTR`; gives up silently on another error (a closed
-/// pipe), as ``writeToStandardOutput(_:)`` does.
-@Sendable public func writeBytesToStandardOutput(_ bytes: [UInt8]) {
-  bytes.withUnsafeBytes { buffer in
-    var offset = 0
-    while offset < buffer.count {
-      let written = write(1, buffer.baseAddress! + offset, buffer.count - offset)
-      if written > 0 {
-        offset += written
-      } else if written < 0 && errno == EINTR {
-        continue
-      } else {
-        return
-      }
+/// Writes all of `bytes` to file descriptor `descriptor` with `write(2)`, retrying after
+/// partial writes and `EINTR`.
+///
+/// - Returns: `nil` when every byte was written, else the `errno` of the failed write.
+private func writeAll(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> Int32? {
+  guard let base = bytes.baseAddress else { return nil }
+  var offset = 0
+  while offset < bytes.count {
+    let written = write(descriptor, base + offset, bytes.count - offset)
+    if written > 0 {
+      offset += written
+    } else if written < 0 && errno == EINTR {
+      continue
+    } else {
+      return written < 0 ? errno : EIO
     }
+  }
+  return nil
+}
+
+/// Writes `bytes` to standard output unless an earlier write failed; records the first
+/// failure's `errno` (``recordedStandardOutputFailure()``) and writes nothing after it, so the
+/// output stops at the failure rather than going on with a gap.
+private func writeToStandardOutputRecording(_ bytes: UnsafeRawBufferPointer) {
+  guard standardOutputErrno.load(ordering: .acquiring) == 0 else { return }
+  if let failure = writeAll(bytes, to: 1) {
+    _ = standardOutputErrno.compareExchange(
+      expected: 0, desired: failure, ordering: .acquiringAndReleasing)
   }
 }
 
+/// Writes `text` to the process's standard output as UTF-8 (the default
+/// ``CLIEnvironment/writeStandardOutput``); a failure is recorded, not thrown
+/// (``recordedStandardOutputFailure()``): the command then exits 74.
+@Sendable public func writeToStandardOutput(_ text: String) {
+  var text = text
+  text.withUTF8 { writeToStandardOutputRecording(UnsafeRawBufferPointer($0)) }
+}
+
+/// Writes `bytes` to the process's standard output (file descriptor 1) with `write(2)`,
+/// retrying after partial writes and `EINTR`; a failure is recorded, not thrown, as in
+/// ``writeToStandardOutput(_:)``.
+@Sendable public func writeBytesToStandardOutput(_ bytes: [UInt8]) {
+  bytes.withUnsafeBytes { writeToStandardOutputRecording($0) }
+}
+
 /// Writes `text` to the process's standard error as UTF-8 (the default
-/// ``CLIEnvironment/writeStandardError``).
+/// ``CLIEnvironment/writeStandardError``); a failure is ignored (there is nowhere left to
+/// report it).
 @Sendable public func writeToStandardError(_ text: String) {
-  FileHandle.standardError.write(Data(text.utf8))
+  var text = text
+  _ = text.withUTF8 { writeAll(UnsafeRawBufferPointer($0), to: 2) }
 }

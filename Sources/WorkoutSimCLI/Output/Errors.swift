@@ -69,3 +69,25 @@ public protocol DiagnosticError: Error {
   /// The exit status this error ends the process with.
   var diagnosticExitCode: ExitCode { get }
 }
+
+/// Standard output could not be written: exit 74 (`EX_IOERR`). What was written before the
+/// failure stays; nothing after it is written.
+public struct StandardOutputError: DiagnosticError, Sendable, Equatable {
+  /// The failed write's `errno` (`ENOSPC` = 28 on a full disk or `/dev/full`).
+  public var errno: Int32
+
+  /// Creates the error.
+  public init(errno: Int32) {
+    self.errno = errno
+  }
+
+  /// `standard output: cannot write: No space left on device (errno 28); the output is
+  /// incomplete: write it to a file system with room, or to a pipe`.
+  public var diagnosticText: String {
+    "standard output: cannot write: \(String(cString: strerror(errno))) (errno \(errno)); the "
+      + "output is incomplete: send it to a file system with room, a pipe or a terminal"
+  }
+
+  /// 74.
+  public var diagnosticExitCode: ExitCode { .ioError }
+}

@@ -18,6 +18,9 @@ public enum ExitCode: Int32, Error, Sendable, Equatable, CaseIterable {
   case internalError = 70
   /// 73, `EX_CANTCREAT`: an output file that cannot be created.
   case cannotCreate = 73
+  /// 74, `EX_IOERR`: standard output could not be written (a full disk, `/dev/full`, a closed
+  /// descriptor); the output is incomplete.
+  case ioError = 74
   /// 129: ended by SIGHUP (128 + 1), after the terminal is restored.
   case hangup = 129
   /// 130: ended by SIGINT (128 + 2), after the terminal is restored.

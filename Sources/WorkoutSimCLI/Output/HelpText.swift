@@ -66,6 +66,7 @@ public enum HelpText {
         "an input file that cannot be opened (missing, a folder, a FIFO, a device, a symlink loop)"),
       row("70", "internal error (a bug)"),
       row("73", "an output file that cannot be created (checked before any work)"),
+      row("74", "standard output could not be written (the output is incomplete)"),
       row("129, 130, 143", "ended by SIGHUP, SIGINT, SIGTERM (temporary files removed)"),
     ]
     return lines.joined(separator: "\n")

@@ -13,6 +13,15 @@ struct ArgumentScanner {
 
   private var remaining: ArraySlice<String>
   private var afterTerminator = false
+  /// The options naming one file read so far (``value(for:inline:valueName:)``).
+  private var given: Set<String> = []
+  /// The options that name the one input or output file of their kind: given twice, one file
+  /// would silently go unread or unwritten, so the second is refused. Settings (`--seed`,
+  /// `--type`, `--until`, ...) follow the usual rule instead, the last one wins, and
+  /// `--export` and `--at` collect (docs/command-line.md#options-given-twice).
+  static let oneFile: Set<String> = [
+    "--scenario", "--recording", "--junit", "--out", "--write-scenario",
+  ]
   /// The subcommand, for error messages.
   let command: String
 
@@ -46,10 +55,15 @@ struct ArgumentScanner {
   /// The value of option `name`: its inline `=value`, else the next argument unless that is
   /// missing or is itself an option (starts with `--`).
   ///
-  /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`.
+  /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`, or
+  ///   `'--scenario' is given twice` for a second value of an option in ``oneFile``.
   mutating func value(for name: String, inline: String?, valueName: String) throws(UsageError)
     -> String
   {
+    guard !Self.oneFile.contains(name) || given.insert(name).inserted else {
+      throw UsageError(
+        "'\(name)' is given twice; it names one file, so give it once.", command: command)
+    }
     let value: String
     if let inline {
       value = inline

@@ -145,6 +145,12 @@ extension ScenarioDecoder {
           "an empty list is not allowed (expected one or more of \(Self.list(Self.reminderActivityNames)); turn the reminders off with \"enabled\": false)"
         )
       }
+      // A name listed twice is a mistake (the list is a set): the second is refused at its path.
+      for (index, name) in names.enumerated() where names[..<index].contains(name) {
+        throw fail(
+          listPath.appending(index: index),
+          "\(JSONPath.quoted(name)) is listed twice (each activity once)")
+      }
       settings.activities = Set(names.compactMap(MotionActivityKind.init(name:)))
     }
     if let value = fields["minConfidence"] {

@@ -96,6 +96,12 @@ struct MotionDecodingTests {
         == "m.json: watch.workoutReminders.activities: an empty list is not allowed (expected one or more of walking, running, automotive, cycling, moving; turn the reminders off with \"enabled\": false)"
     )
     #expect(
+      errorLine(
+        #"{ "version": 1, "watch": { "workoutReminders": { "activities": ["running", "walking", "running"] } } }"#
+      )
+        == "m.json: watch.workoutReminders.activities[2]: \"running\" is listed twice (each activity once)"
+    )
+    #expect(
       errorLine(#"{ "version": 1, "watch": { "workoutReminders": { "minSustain": 0 } } }"#)
         == "m.json: watch.workoutReminders.minSustain: 0 is out of range (expected a time above zero)"
     )

@@ -28,9 +28,12 @@ struct Binary {
     var text: String { String(decoding: standardOutput, as: UTF8.self) }
   }
 
-  /// Runs the binary with `arguments` in `folder` (default: the package root).
+  /// Runs the binary with `arguments` in `folder` (default: the package root); standard output
+  /// goes to `standardOutput` when given (then ``Outcome/standardOutput`` is empty), else it is
+  /// captured.
   static func run(
-    _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil
+    _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
+    standardOutput: FileHandle? = nil
   ) throws -> Outcome {
     let process = Process()
     process.executableURL = try executable
@@ -41,11 +44,11 @@ struct Binary {
     process.environment = variables
     let output = Pipe()
     let error = Pipe()
-    process.standardOutput = output
+    process.standardOutput = standardOutput ?? output
     process.standardError = error
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let out = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
     let err = error.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return Outcome(

@@ -495,19 +495,9 @@ import WorkoutJSON
   /// Runs the binary with standard output on `/dev/full` (every write fails with `ENOSPC`,
   /// errno 28); returns the status and standard error.
   private func runIntoFullDevice(_ arguments: [String]) throws -> (status: Int32, error: String) {
-    let process = Process()
-    process.executableURL = try Binary.executable
-    process.arguments = arguments
-    process.currentDirectoryURL = Binary.packageRoot
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let error = Pipe()
-    process.standardOutput = full
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let text = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: text, as: UTF8.self))
+    let outcome = try Binary.run(arguments, standardOutput: full)
+    return (outcome.status, outcome.standardError)
   }
 
   /// The summary, the JSON document, `validate`'s and `check`'s lines written to a full device:

@@ -554,4 +554,43 @@ import WorkoutJSON
         "Error: '\(option)' is given twice; it names one file, so give it once.\nUsage: workout-sim \(command) "
       ))
   }
+
+  // MARK: Outputs that are symbolic links
+
+  /// An export named by a symbolic link to a regular file writes the file it points to; the
+  /// link stays a link (a rename onto the link would have replaced it with a plain file).
+  @Test func anExportThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws {
+    let folder = try makeTemporaryFolder()
+    try write("original\n", to: folder + "/real.csv")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/link.csv", withDestinationPath: "real.csv")
+    let outcome = try Binary.run([
+      "run", "--headless", "--export", folder + "/link.csv",
+    ])
+    #expect(outcome.status == 0, "\(outcome.standardError)")
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.csv") == "real.csv")
+    let written = String(decoding: try contents(folder + "/real.csv"), as: UTF8.self)
+    #expect(written != "original\n")
+    #expect(written.hasPrefix("time"))
+  }
+
+  /// A link to something that is not a regular file (here a folder) or to nothing is refused
+  /// (73) and left as it is.
+  @Test func anOutputLinkToANonFileIsRefusedAndKept() throws {
+    let folder = try makeTemporaryFolder()
+    try FileManager.default.createDirectory(
+      atPath: folder + "/sub", withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/to-folder.html", withDestinationPath: "sub")
+    try FileManager.default.createSymbolicLink(
+      atPath: folder + "/dangling.html", withDestinationPath: "missing/x.html")
+    for name in ["to-folder.html", "dangling.html"] {
+      let outcome = try Binary.run(["report", "--out", folder + "/" + name])
+      #expect(outcome.status == 73, "\(name): \(outcome.standardError)")
+      #expect(outcome.standardError.hasPrefix("Error: cannot create '\(folder)/\(name)'"))
+      #expect(
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: folder + "/" + name)) != nil)
+    }
+  }
 }

@@ -24,7 +24,8 @@ import WorkoutTerminal
 /// - Throws: ``OutputError`` (exit 73) naming `path`, with the system's reason, when the folder
 ///   does not exist or is not writable, the disk is full, or the target is a folder.
 public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(OutputError) {
-  let url = URL(fileURLWithPath: path)
+  let target = try writableTarget(of: path)
+  let url = URL(fileURLWithPath: target)
   let folder = url.deletingLastPathComponent().path
   let template = folder + "/." + url.lastPathComponent + ".tmp-XXXXXX"
   // Registered before the file exists: a signal from here on removes it before the process
@@ -59,7 +60,33 @@ public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(Output
     throw error
   }
   guard close(descriptor) == 0 else { throw fail() }
-  guard rename(temporaryPath, path) == 0 else { throw fail() }
+  guard rename(temporaryPath, target) == 0 else { throw fail() }
+}
+
+/// The file a write to `path` replaces: `path` itself, or, when `path` is a symbolic link, the
+/// regular file it resolves to (`realpath(3)`), so that the rename replaces the link's target
+/// and the link stays (a rename onto the link itself would replace the link with a plain file,
+/// and `/dev/stdout` with a report).
+///
+/// - Throws: ``OutputError`` (73) for a link whose target does not exist or is not a regular
+///   file (a terminal, a pipe, a device, a folder).
+func writableTarget(of path: String) throws(OutputError) -> String {
+  var status = stat()
+  guard lstat(path, &status) == 0, status.st_mode & S_IFMT == S_IFLNK else { return path }
+  guard let resolved = realpath(path, nil) else {
+    throw OutputError(
+      path: path,
+      reason: "it is a symbolic link whose target cannot be resolved (\(systemReason()))")
+  }
+  defer { free(resolved) }
+  let target = String(cString: resolved)
+  guard stat(target, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
+    throw OutputError(
+      path: path,
+      reason:
+        "it is a symbolic link to '\(target)', which is not a regular file; name a regular file")
+  }
+  return target
 }
 
 /// Writes `bytes` to `url` whole or not at all; see ``writeAtomically(_:toPath:)``.

@@ -12,9 +12,7 @@ extension WorkoutEngine {
   /// nothing is scheduled. A driver steps to it with ``advance(to:)`` to see each batch at its
   /// own instant.
   public var nextDueInstant: SimulationInstant? {
-    var next = lifecycleDeadline
-    if let sample = sampler.nextDeadline, sample < next { next = sample }
-    return next == .max ? nil : SimulationInstant(nanoseconds: next)
+    Self.earlier(lifecycleDeadline, sampler.nextDeadline)
   }
 
   /// ``nextDueInstant``, for a driver that holds the engine `inout` and asks at every instant
@@ -22,8 +20,13 @@ extension WorkoutEngine {
   /// generic type called from another module on an `inout` engine is passed a copy of the whole
   /// engine (about 1.4 KB, a `memcpy` per call), a mutating method its address.
   public mutating func nextDueInstantInPlace() -> SimulationInstant? {
-    var next = lifecycleDeadline
-    if let sample = sampler.nextDeadline, sample < next { next = sample }
+    Self.earlier(lifecycleDeadline, sampler.nextDeadline)
+  }
+
+  /// The earlier of a lifecycle deadline (nanoseconds, `.max` for none) and a sample deadline,
+  /// or `nil` when neither is set: the one rule of ``nextDueInstant``.
+  private static func earlier(_ lifecycle: Int64, _ sample: Int64?) -> SimulationInstant? {
+    let next = min(lifecycle, sample ?? .max)
     return next == .max ? nil : SimulationInstant(nanoseconds: next)
   }
 

@@ -22,7 +22,9 @@ import WorkoutTerminal
 ///   - bytes: The complete file contents.
 ///   - path: The target file, as given on the command line (used in the error).
 /// - Throws: ``OutputError`` (exit 73) naming `path`, with the system's reason, when the folder
-///   does not exist or is not writable, the disk is full, or the target is a folder.
+///   does not exist or is not writable, the disk is full, or the target is a folder, or a
+///   symbolic link to something other than a regular file (a link to a regular file writes
+///   that file and stays, ``writableTarget(of:)``).
 public func writeAtomically(_ bytes: [UInt8], toPath path: String) throws(OutputError) {
   let target = try writableTarget(of: path)
   let url = URL(fileURLWithPath: target)

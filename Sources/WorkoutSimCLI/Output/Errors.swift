@@ -82,7 +82,7 @@ public struct StandardOutputError: DiagnosticError, Sendable, Equatable {
   }
 
   /// `standard output: cannot write: No space left on device (errno 28); the output is
-  /// incomplete: write it to a file system with room, or to a pipe`.
+  /// incomplete: send it to a file system with room, a pipe or a terminal`.
   public var diagnosticText: String {
     "standard output: cannot write: \(String(cString: strerror(errno))) (errno \(errno)); the "
       + "output is incomplete: send it to a file system with room, a pipe or a terminal"

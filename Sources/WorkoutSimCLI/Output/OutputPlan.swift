@@ -155,16 +155,20 @@ public struct OutputPlan: Sendable, Equatable {
   }
 
   /// Throws the output error when `path` cannot be created (see the type's rules).
-  static func checkCreatable(_ path: String) throws(OutputError) {
+  static func checkCreatable(_ given: String) throws(OutputError) {
+    // Errors name the path as given; what is checked is the file a write would replace (a
+    // symbolic link's regular target, ``writableTarget(of:)``), so a bad link fails here,
+    // before any work.
+    let path = try writableTarget(of: given)
     var status = stat()
     if stat(path, &status) == 0 {
       switch status.st_mode & S_IFMT {
       case S_IFREG: break
-      case S_IFDIR: throw OutputError(path: path, reason: "it is a folder")
-      case S_IFIFO: throw OutputError(path: path, reason: "it is a FIFO, not a regular file")
+      case S_IFDIR: throw OutputError(path: given, reason: "it is a folder")
+      case S_IFIFO: throw OutputError(path: given, reason: "it is a FIFO, not a regular file")
       case S_IFCHR, S_IFBLK:
-        throw OutputError(path: path, reason: "it is a device, not a regular file")
-      default: throw OutputError(path: path, reason: "it is not a regular file")
+        throw OutputError(path: given, reason: "it is a device, not a regular file")
+      default: throw OutputError(path: given, reason: "it is not a regular file")
       }
     }
     let name = (path as NSString).lastPathComponent
@@ -173,7 +177,7 @@ public struct OutputPlan: Sendable, Equatable {
     guard
       let (descriptor, probe) = TemporaryFiles.create(
         template: folder + "/." + name + ".probe-XXXXXX")
-    else { throw OutputError(path: path, reason: systemReason()) }
+    else { throw OutputError(path: given, reason: systemReason()) }
     close(descriptor)
     unlink(probe)
     TemporaryFiles.unregister(probe)

@@ -280,7 +280,9 @@ struct BackgroundTaskTimer: SystemTimer {
         let handler = registration.handler
         callbacks.append { [weak simulation] in
           guard let simulation else { return }
-          box.value.setHold(simulation.beginHold("BGTask \(identifier)"))
+          box.value.setHold(
+            simulation.beginHold(
+              framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
           handler.value(box.value)
         }
       }

@@ -138,7 +138,8 @@ class SimulatedURLProtocol: URLProtocol {
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
     }
-    let hold = simulation.beginHold("network request \(Self.identifier(request))")
+    let hold = simulation.beginHold(
+      framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))")
     // Not from here: swift-corelibs-foundation calls `startLoading` on a queue that every
     // session's work queue targets, and making or starting another session's task there waits
     // for that queue (a deadlock trap).

@@ -40,7 +40,8 @@ extension HealthKitSimulation {
         notification: found, actionIdentifier: UNNotificationDefaultActionIdentifier)
       enqueue {
         let center = UNUserNotificationCenter.current()
-        let hold = self.beginHold("didReceive \(identifier)")
+        let hold = self.beginHold(
+          framework: "UserNotifications", call: "didReceive of \(identifier)")
         reference.object.userNotificationCenter(center, didReceive: response) {
           self.endHold(hold)
         }

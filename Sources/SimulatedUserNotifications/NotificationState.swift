@@ -101,7 +101,8 @@ struct NotificationState: SimulationExtension {
     return [
       {
         let center = UNUserNotificationCenter.current()
-        let hold = simulation.beginHold("willPresent \(identifier)")
+        let hold = simulation.beginHold(
+          framework: "UserNotifications", call: "willPresent of \(identifier)")
         reference.object.userNotificationCenter(center, willPresent: notification) { options in
           center.present(notification, options: options)
           simulation.endHold(hold)

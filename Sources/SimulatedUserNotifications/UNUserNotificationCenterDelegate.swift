@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedHealthKit
 
 /// The app's object that handles notifications arriving in the foreground and the user's
 /// responses (Apple doc:
@@ -56,7 +57,7 @@ extension UNUserNotificationCenterDelegate {
       @escaping @Sendable (UNNotificationPresentationOptions) -> Void
   ) {
     let delegate = DelegateReference(self)
-    Task {
+    HealthKitSimulation.startOnLane {
       completionHandler(
         await delegate.object.userNotificationCenter(center, willPresent: notification))
     }
@@ -73,7 +74,7 @@ extension UNUserNotificationCenterDelegate {
     withCompletionHandler completionHandler: @escaping @Sendable () -> Void
   ) {
     let delegate = DelegateReference(self)
-    Task {
+    HealthKitSimulation.startOnLane {
       await delegate.object.userNotificationCenter(center, didReceive: response)
       completionHandler()
     }

@@ -564,7 +564,8 @@ extension WidgetKitState {
       return [
         { [weak simulation] in
           guard let simulation else { return }
-          let hold = simulation.beginHold("getTimeline \(kind) \(family)")
+          let hold = simulation.beginHold(
+            framework: "WidgetKit", call: "getTimeline(in:completion:) of \(kind) \(family)")
           let load = {
             registration.load(context) { [weak simulation] entries in
               simulation?.widgetLoaded(kind: kind, family: family, entries: entries, on: device)

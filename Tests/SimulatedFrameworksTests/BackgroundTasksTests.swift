@@ -171,7 +171,15 @@ struct BackgroundTasksTests {
       }
       try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "refresh"))
       try BGTaskScheduler.shared.submit(BGProcessingTaskRequest(identifier: "processing"))
-      try await simulation.advance(by: .seconds(3600))
+      // Neither handler completes: both holds expire, reported and thrown by the advance.
+      let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(3600))
+      }
+      #expect(
+        unanswered?.reports.map { "\($0.framework) \($0.call) \($0.seconds)" } == [
+          "BackgroundTasks the launch handler of refresh 900.0",
+          "BackgroundTasks the launch handler of processing 900.0",
+        ])
     }
     // Both launch at 08:15 (t = 900); the refresh expires at 930, the processing at 1500.
     #expect(recorder.launchSeconds == [900, 900])

@@ -39,7 +39,7 @@ import WorkoutSimulation
 
   @Test func aHoldKeepsTimeUntilItEnds() async throws {
     let simulation = try HealthKitSimulation(scenario: Scenario(name: "hooks"))
-    let hold = simulation.beginHold("test")
+    let hold = simulation.beginHold(framework: "Test", call: "the test's hold")
     let released = Task.detached {
       try await Task.sleep(for: .milliseconds(20))
       // Virtual time has not moved while the hold was open.

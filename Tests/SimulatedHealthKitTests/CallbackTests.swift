@@ -191,9 +191,11 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
   }
 
   /// Batches at 5 and 10 s (docs/swift-api.md#time-and-callbacks): `advance(by: 10 s)` stops at
-  /// 5 and 10 s. Its start delivers the pending completion handler of `beginCollection`'s
-  /// completion form (a turn) and its end gives one: 2 turns without the option, the batch-only
-  /// instant at 5 s being skipped; 3 with `mainActorTurnAfterEveryBatch`.
+  /// 5 and 10 s. Its start (which delivers the pending completion handler of
+  /// `beginCollection`'s completion form) and its end are settled: a settle ends after two
+  /// turns in a row that change nothing, and the completion is delivered before its first turn,
+  /// so 2 turns each. 4 turns without the option, the batch-only instant at 5 s being skipped;
+  /// 5 with `mainActorTurnAfterEveryBatch`.
   @Test(arguments: [false, true])
   func sampleBatchesAloneGetNoMainActorTurn(everyBatch: Bool) async throws {
     let options: HealthKitSimulation.Options = everyBatch ? [.mainActorTurnAfterEveryBatch] : []
@@ -208,16 +210,16 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
       let before = simulation.state.withLock { $0.turns }
       try await simulation.advance(by: .seconds(10))
       let turns = simulation.state.withLock { $0.turns } - before
-      #expect(turns == (everyBatch ? 3 : 2))
+      #expect(turns == (everyBatch ? 5 : 4))
       // A state change gets its turn without the option too.
       try await simulation.advance(by: .seconds(5))
       let batchTurns = simulation.state.withLock { $0.turns }
       session.pause()
       try await simulation.advance(by: .seconds(5))
       let pauseTurns = simulation.state.withLock { $0.turns } - batchTurns
-      // The pause's `didChangeTo` is delivered at the advance's start (a turn), then 20 s ends
-      // it (a turn); a paused session collects no batches.
-      #expect(pauseTurns == 2)
+      // The pause's `didChangeTo` is delivered at the advance's start (settled: 2 turns), then
+      // 20 s ends it (2 turns); a paused session collects no batches, so no instant between.
+      #expect(pauseTurns == 4)
     }
     let offMain = delegate.offMain.withLock { $0 }
     // Batches at 0, 5, 10 and 15 s, all delivered off the main actor.

@@ -108,7 +108,8 @@ import Testing
       let descriptor = HKStatisticsCollectionQueryDescriptor(
         predicate: .quantitySample(type: steps), options: .cumulativeSum,
         anchorDate: date("2026-03-30T00:00:00+02:00"), intervalComponents: DateComponents(day: 1))
-      let sums = Task {
+      // On the simulation's lane, so that `advance` waits until they are iterating.
+      let sums = Task(executorPreference: simulation.taskExecutor) {
         for try await result in descriptor.results(for: store) {
           let today = result.statisticsCollection.statistics().first
           seen.withLock {
@@ -118,7 +119,7 @@ import Testing
           if seen.withLock({ $0.count }) == 2 { return }
         }
       }
-      let anchored = Task {
+      let anchored = Task(executorPreference: simulation.taskExecutor) {
         for try await result in HKAnchoredObjectQueryDescriptor(
           predicates: [.quantitySample(type: steps)], anchor: nil
         ).results(for: store) {
@@ -126,10 +127,8 @@ import Testing
           if changes.withLock({ $0.count }) == 2 { return }
         }
       }
-      // Both sequences have started (their first results delivered) before time moves.
-      for _ in 0..<100 where seen.withLock({ $0.isEmpty }) || changes.withLock({ $0.isEmpty }) {
-        await simulation.settle()
-      }
+      // Both sequences start (their first results delivered) before time moves: `advance`
+      // settles its first instant.
       try await simulation.advance(by: .seconds(30 * 60))
       try await sums.value
       try await anchored.value

@@ -138,7 +138,19 @@ struct ObserverQueryTests {
           calls.add(seconds(simulation))
         })
       try await store.enableBackgroundDelivery(for: heartType, frequency: .immediate)
-      try await simulation.advance(by: .seconds(1000))
+      // Every unanswered call is reported, and the advance throws them once it reached 1000.
+      let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(1000))
+      }
+      #expect(unanswered?.reports.map(\.seconds) == [0, 100, 160, 280])
+      #expect(unanswered?.reports.allSatisfy { $0.kind == .holdExpired } == true)
+      #expect(
+        unanswered?.reports.first?.description
+          == "HealthKit: HKObserverQuery's update handler at t = 0 s: the system waited 0.05 "
+          + "seconds of wall-clock time (appWorkGrace) for the app's answer and went on without "
+          + "it: call the completion handler (or setTaskCompleted) on every path, or raise "
+          + "appWorkGrace for slow work")
+      #expect(simulation.now == simulation.startDate.addingTimeInterval(1000))
       // The start (0), the wake at 100, retries at 100 + 60 = 160 and 160 + 120 = 280; the third
       // miss at 280 + 240 = 520 stops delivery, so the arrival at 600 wakes nothing.
       #expect(calls.times == [0, 100, 160, 280])
@@ -160,8 +172,11 @@ struct ObserverQueryTests {
         ))
       // Enabling again starts over: the news of 600 s is delivered at once (1000 s).
       try await store.enableBackgroundDelivery(for: heartType, frequency: .immediate)
-      try await simulation.advance(by: .seconds(10))
+      await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(10))
+      }
       #expect(calls.times == [0, 100, 160, 280, 1000])
+      #expect(simulation.reports.map(\.seconds) == [0, 100, 160, 280, 1000])
     }
   }
 

@@ -142,7 +142,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     }
     let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
       guard let simulation else { return completion }
-      let hold = simulation.beginHold("HKObserverQuery update handler")
+      let hold = simulation.beginHold(
+        framework: "HealthKit", call: "HKObserverQuery's update handler")
       return { @Sendable in
         completion()
         simulation.endHold(hold)

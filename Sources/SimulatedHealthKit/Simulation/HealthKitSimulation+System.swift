@@ -56,16 +56,20 @@ extension HealthKitSimulation {
   }
 
   /// Starts a hold: virtual time does not move past the current instant until
-  /// ``endHold(_:)`` or until ``appWorkGrace`` of wall-clock time has passed (then the hold is
-  /// dropped: the app did not answer in time). The framework begins one when it calls app code
-  /// whose answer the system waits for (an observer query's completion handler, a background
-  /// task's `setTaskCompleted`, a timeline provider's completion) and ends it in the answer.
+  /// ``endHold(_:)`` or until ``appWorkGrace`` of wall-clock time has passed. The framework
+  /// begins one when it calls app code whose answer the system waits for (an observer query's
+  /// completion handler, a background task's `setTaskCompleted`, a timeline provider's
+  /// completion) and ends it in the answer. A hold that outlives the grace is dropped and
+  /// reported (``Report/Kind-swift.enum/holdExpired``): the `advance` it happened in throws it.
   ///
+  /// - Parameters:
+  ///   - framework: the simulated framework, as the report names it (`"BackgroundTasks"`).
+  ///   - call: the app code whose answer is awaited (`"the launch handler of refresh"`).
   /// - Returns: the hold's number, for ``endHold(_:)``.
-  package func beginHold(_ reason: String) -> Int {
+  package func beginHold(framework: String, call: String) -> Int {
     state.withLock { state in
       state.nextHold += 1
-      state.holds[state.nextHold] = reason
+      state.holds[state.nextHold] = Hold(framework: framework, call: call, since: state.session.now)
       return state.nextHold
     }
   }
@@ -77,16 +81,17 @@ extension HealthKitSimulation {
 
   /// How long, in wall-clock time, `advance` keeps virtual time at an instant for app work the
   /// system waits on (a network upload inside a background task) before it goes on without
-  /// the answer: 30 s by default (room for a loaded machine running tests in parallel). The
-  /// work's virtual duration is zero; a test of an app that
-  /// never answers can shorten the wait.
+  /// the answer and reports it (``Report/Kind-swift.enum/holdExpired``): 30 s by default (room
+  /// for a loaded machine running tests in parallel). The work's virtual duration is zero; a
+  /// test of an app that never answers can shorten the wait.
   public var appWorkGrace: Duration {
     get { state.withLock { $0.appWorkGrace } }
     set { state.withLock { $0.appWorkGrace = newValue } }
   }
 
   /// Waits (wall clock, bounded by ``appWorkGrace``) until no hold is left, delivering the
-  /// callbacks the app's answers queue; holds left at the end are dropped.
+  /// callbacks the app's answers queue and letting the lane's tasks run; holds left at the end
+  /// are dropped and reported.
   @concurrent package func waitForHolds() async {
     guard state.withLock({ !$0.holds.isEmpty }) else { return }
     let grace = state.withLock { $0.appWorkGrace }
@@ -94,12 +99,25 @@ extension HealthKitSimulation {
     let deadline = clock.now.advanced(by: grace)
     var pause = Duration.microseconds(50)
     while state.withLock({ !$0.holds.isEmpty }), clock.now < deadline {
-      await drain()
+      await quiesce()
+      if state.withLock({ $0.holds.isEmpty }) { break }
       await Task.yield()
       try? await clock.sleep(for: pause)
       pause = min(pause * 2, .milliseconds(5))
     }
-    state.withLock { $0.holds.removeAll() }
+    let expired = state.withLock { state -> [Report] in
+      let holds = state.holds.sorted { $0.key < $1.key }.map(\.value)
+      state.holds.removeAll()
+      return holds.map { hold in
+        Report(
+          kind: .holdExpired, framework: hold.framework, call: hold.call,
+          date: date(of: state.session.now), seconds: state.session.now.seconds,
+          message: "the system waited \(grace) of wall-clock time (appWorkGrace) for the app's "
+            + "answer and went on without it: call the completion handler (or "
+            + "setTaskCompleted) on every path, or raise appWorkGrace for slow work")
+      }
+    }
+    record(expired, throwing: true)
     await drain()
   }
 }

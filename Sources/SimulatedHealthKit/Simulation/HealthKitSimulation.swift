@@ -21,13 +21,17 @@ import WorkoutSimulation
 /// - Ownership: inside ``run(isolation:_:)``, `HKHealthStore()` and every object made from it
 ///   belong to this simulation (a task-local value; child tasks inherit it, `Task.detached` does
 ///   not). Parallel tests each make their own simulation.
-/// - Time: nothing moves until ``advance(by:)``, ``advance(to:)`` or ``settle()``; they step
-///   the engine batch by batch and deliver every delegate call and completion handler due on the
-///   way, in the engine's order, serially and off the main actor. The main actor gets a turn
-///   before time moves on after an instant that delivered something an app reacts to with calls
-///   (a state change, an event, an error, a completion handler, a recovery, a resumed clock
-///   sleeper), not after sample batches alone (``Options/mainActorTurnAfterEveryBatch``
-///   restores it there), and at the end of every `advance` (docs/swift-api.md#time-and-callbacks).
+/// - Time: only ``advance(by:)`` and ``advance(to:)`` move it; they step the engine instant by
+///   instant. What the frameworks owe the app at now (delegate calls, completion handlers, query
+///   results) is delivered by itself on the simulation's lane (the executor ``run(isolation:_:)``
+///   gives its body, ``taskExecutor``), in the engine's order, serially and off the main actor.
+///   An `advance` settles (``settle()``) its first and last instants and every instant that
+///   delivered something an app reacts to with calls (a state change, an event, an error, a
+///   completion handler, a recovery, a woken clock sleeper), so app code resumed there runs
+///   there; sample batches alone get no main-actor turn
+///   (``Options/mainActorTurnAfterEveryBatch`` adds one) (docs/swift-api.md#time-and-callbacks).
+/// - Nothing silent: a hold past ``appWorkGrace``, a stall of the app's code, a task still
+///   waiting when `run` returns are reported (``reports``, ``Report``, ``UnfinishedWork``).
 /// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
 ///   `openApp`, `crown`, `probe`) fire at their instants; its app actions do not (the app's code
 ///   makes them). A `relaunch` never recovers by itself: the app calls
@@ -108,8 +112,32 @@ public final class HealthKitSimulation: Sendable {
     let health = HealthStore(data: data, seed: scenario.seed)
     let authorization = AuthorizationState(
       answers: scenario.authorization, infoPlistKeys: try Self.infoPlistKeys(of: scenario))
-    self.state = Mutex(State(session: session, health: health, authorization: authorization))
+    let executor = SimulationExecutor()
+    self.executor = executor
+    self.state = Mutex(
+      State(session: session, health: health, authorization: authorization, executor: executor))
+    executor.configure(
+      lane: { [weak self] in self?.deliverFromLane() },
+      watching: { [weak self] in self?.appIsWaiting ?? false },
+      stalled: { [weak self] in self?.reportStall() })
   }
+
+  deinit {
+    executor.close()
+  }
+
+  /// The simulation's serial lane: the thread the body of ``run(isolation:_:)``, its child
+  /// tasks and every callback run on.
+  let executor: SimulationExecutor
+
+  /// The simulation's lane as a task executor, for app tasks the simulation should wait for
+  /// that are not child tasks of ``run(isolation:_:)``'s body:
+  /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
+  /// does not inherit the lane (SE-0417,
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md),
+  /// so `settle()` and `advance` cannot tell when its work is done
+  /// (docs/swift-api.md#time-and-callbacks).
+  public var taskExecutor: any TaskExecutor { executor }
 
   /// The Gregorian calendar in the scenario's time zone: local days, weeks and months of the
   /// health store's collection queries (a DST day has 23 or 25 hours).
@@ -126,8 +154,16 @@ public final class HealthKitSimulation: Sendable {
   public func run<R>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
   ) async rethrows -> R {
-    try await Self.$current.withValue(self) {
-      try await body()
+    state.withLock { $0.runs += 1 }
+    executor.watchAgain()
+    defer {
+      state.withLock { $0.runs -= 1 }
+      reportBlockedAtEnd()
+    }
+    return try await Self.$current.withValue(self) {
+      try await withTaskExecutorPreference(executor, isolation: isolation) {
+        try await body()
+      }
     }
   }
 
@@ -158,6 +194,7 @@ public final class HealthKitSimulation: Sendable {
       throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
     }
     try await step(to: now.advanced(by: max(duration, .zero)))
+    try throwPendingReports()
   }
 
   /// Moves virtual time forward to `date` (a date at or before ``now`` only delivers what is
@@ -170,6 +207,7 @@ public final class HealthKitSimulation: Sendable {
       throw HorizonError(requested: "advance(to: \(date))", startDate: startDate)
     }
     try await step(to: instant(of: date))
+    try throwPendingReports()
   }
 
   /// How far virtual time may go: 366 days after the scenario's `start`. Sessions collect on
@@ -200,21 +238,48 @@ public final class HealthKitSimulation: Sendable {
     public var errorDescription: String? { description }
   }
 
-  /// Delivers every pending callback, then lets the main actor and other tasks run, until
-  /// nothing new is pending: work the app scheduled from a delegate (`Task { @MainActor in }`)
-  /// has run when it returns. Virtual time does not move.
+  /// Returns when nothing is runnable at virtual now: the callback lane is empty, every task
+  /// on the simulation's lane (the body of ``run(isolation:_:)``, its child tasks, the
+  /// callbacks) has run until it suspended, no hold is open, and two main-actor turns in a row
+  /// made nothing new runnable. Work the app scheduled from a delegate
+  /// (`Task { @MainActor in }`) has run when it returns. Virtual time does not move.
+  ///
+  /// Work on executors the simulation does not own (a nonisolated `Task { }` on Swift's
+  /// global executor, other actors, Dispatch queues) is not seen: it gets the same turns, but
+  /// `settle` cannot know whether it is done (docs/swift-api.md#time-and-callbacks).
   @concurrent public func settle() async {
     var quiet = 0
-    for _ in 0..<64 {
-      await drain()
-      await yieldToApp()
+    for _ in 0..<Self.settleRounds {
+      await quiesce()
       await waitForHolds()
-      if state.withLock({ $0.lane.isEmpty }) {
+      await waitForSleepersInFlight()
+      let before = settleMark()
+      await yieldToApp()
+      await quiesce()
+      // A sleeper on its way (to the simulation on Swift's global executor from its caller's
+      // actor, or back after its wake) keeps the round from being quiet.
+      if settleMark() == before, state.withLock({ $0.sleepersInFlight.isEmpty }) {
         quiet += 1
         if quiet >= 2 { return }
       } else {
         quiet = 0
       }
+    }
+  }
+
+  /// At most this many rounds of ``settle()`` (an app task that makes itself runnable again
+  /// forever, polling with `Task.yield()`, would otherwise keep it from returning).
+  static let settleRounds = 10_000
+
+  /// What a round of ``settle()`` compares: whatever app work that touches the simulation
+  /// changes (the engine's log, the callbacks translated and delivered, holds and sleepers).
+  private func settleMark() -> [Int] {
+    state.withLock { state in
+      [
+        state.session.withEngine { $0.log.count }, state.delivered, state.laneRounds,
+        state.holds.count, state.nextHold, state.sleepers.count, state.nextSleeper,
+        state.sleepersInFlight.count,
+      ]
     }
   }
 
@@ -348,6 +413,8 @@ public final class HealthKitSimulation: Sendable {
     /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
     /// recovery, or a resumed clock sleeper.
     package var turnDue = false
+    /// Rounds the delivery loop has run (what ``HealthKitSimulation/settle()`` compares).
+    var laneRounds = 0
     /// The main-actor turns given so far (what the tests count).
     var turns = 0
     /// The engine's crash count when last looked at.
@@ -362,6 +429,13 @@ public final class HealthKitSimulation: Sendable {
     var madeFirstSession = false
     var sleepers: [Sleeper] = []
     var cancelledSleepers: Set<Int> = []
+    /// Sleepers on their way between their caller's actor and the simulation: registering (a
+    /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
+    /// caller. ``settle()`` is not quiet while any is left.
+    var sleepersInFlight: Set<Int> = []
+    /// ``HealthKitSimulation/waitForSleepersInFlight()`` callers, resumed when the last
+    /// sleeper in flight lands.
+    var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
     var saved: [HKObject] = []
@@ -383,21 +457,60 @@ public final class HealthKitSimulation: Sendable {
     /// The frameworks' readers of the engine's log entries that concern no workout session
     /// (``LogListener``), by the key each was added with.
     var logListeners: [(key: ObjectIdentifier, listener: any LogListener)] = []
-    /// Open holds by number: the system waits for the app's answer (``HealthKitSimulation/beginHold(_:)``).
-    var holds: [Int: String] = [:]
+    /// Open holds by number: the system waits for the app's answer
+    /// (``HealthKitSimulation/beginHold(framework:call:)``).
+    var holds: [Int: Hold] = [:]
     var nextHold = 0
     /// ``HealthKitSimulation/appWorkGrace``.
     var appWorkGrace: Duration = .seconds(30)
 
-    init(session: SimulationSession, health: HealthStore, authorization: AuthorizationState) {
+    /// The simulation's serial lane (``SimulationExecutor``), told when the callback lane fills.
+    let executor: SimulationExecutor
+    /// How many `advance`s are stepping time now: while one is, it delivers the lane itself at
+    /// every instant, so the executor is not asked to.
+    var stepping = 0
+    /// The async `recoverActiveWorkoutSession()` has returned a session whose missed batch waits
+    /// on the lane: it is not delivered by itself until the app sets the builder's delegate,
+    /// queues a callback (a completion handler), makes a session call with delegate calls, or
+    /// a delivery (an async call, `settle`, `advance`) takes it. So app code that recovers on
+    /// the main actor and then sets its delegates gets the batch, as on a watch.
+    package var recoveryHeld = false
+    /// How many ``HealthKitSimulation/run(isolation:_:)`` bodies are running.
+    var runs = 0
+    /// Everything reported so far (``HealthKitSimulation/reports``).
+    var reports: [HealthKitSimulation.Report] = []
+    /// Reports an `advance` in progress throws when it returns.
+    var pendingReports: [HealthKitSimulation.Report] = []
+
+    init(
+      session: SimulationSession, health: HealthStore, authorization: AuthorizationState,
+      executor: SimulationExecutor
+    ) {
       self.session = session
       self.health = health
       self.authorization = authorization
+      self.executor = executor
     }
 
-    /// Appends `callbacks` to the lane, in order.
+    /// Appends `callbacks` to the lane, in order; they are delivered by themselves, on the
+    /// simulation's lane, without the test calling anything.
     package mutating func enqueue(_ callbacks: [Callback]) {
       for callback in callbacks { lane.append(.call(callback)) }
+      recoveryHeld = false
+      laneFilled()
+    }
+
+    /// Asks the executor to deliver the lane, unless an `advance` delivers it itself or a
+    /// recovered session's missed batch waits for the app's delegate (`recoveryHeld`).
+    mutating func laneFilled() {
+      if stepping == 0, !recoveryHeld, !lane.isEmpty { executor.requestLaneDelivery() }
+    }
+
+    /// Ends `recoveryHeld`: the lane is delivered by itself again.
+    package mutating func releaseRecoveryHold() {
+      guard recoveryHeld else { return }
+      recoveryHeld = false
+      laneFilled()
     }
   }
 
@@ -442,7 +555,9 @@ public final class HealthKitSimulation: Sendable {
       if callbacks.isEmpty { continue }
       for callback in callbacks { state.lane.append(.call(callback)) }
       state.turnDue = true
+      state.recoveryHeld = false
     }
+    if !entries.isEmpty { state.laneFilled() }
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
@@ -454,7 +569,7 @@ public final class HealthKitSimulation: Sendable {
   /// turn after it).
   package func enqueue(_ callback: @escaping Callback) {
     state.withLock {
-      $0.lane.append(.call(callback))
+      $0.enqueue([callback])
       $0.turnDue = true
     }
   }
@@ -489,9 +604,13 @@ public final class HealthKitSimulation: Sendable {
 
   /// Makes this caller the delivery loop unless one runs: `buffer` (empty) then holds the
   /// spare lane's storage. Returns whether it did.
-  private func claimLoop(_ buffer: inout [Delivery]) -> Bool {
+  func claimLoop(_ buffer: inout [Delivery], fromLane: Bool = false) -> Bool {
     state.withLock { state -> Bool in
       if state.draining { return false }
+      // The lane's own delivery leaves a recovered session's missed batch for the app's
+      // delegate; any other delivery (an async call, `settle`, `advance`) takes it.
+      if fromLane, state.recoveryHeld { return false }
+      state.recoveryHeld = false
       state.draining = true
       swap(&buffer, &state.spareLane)
       return true
@@ -501,7 +620,7 @@ public final class HealthKitSimulation: Sendable {
   /// The delivery loop of ``drain()``, by the caller that claimed it (``claimLoop(_:)``), on
   /// the caller's thread: runs the lane until it is empty, then ends the loop and resumes the
   /// callers waiting for it. Returns `State.turnDue` as it stood when the lane was found empty.
-  private func runLoop(_ buffer: inout [Delivery]) -> Bool {
+  func runLoop(_ buffer: inout [Delivery]) -> Bool {
     // The lane is taken whole, one lock per round instead of one per callback: callbacks the
     // running ones queue land in the emptied lane and run in the next round, after the rest of
     // this one, as they would one at a time. The lane and the loop's buffer trade places, so
@@ -521,6 +640,7 @@ public final class HealthKitSimulation: Sendable {
           return (false, waiters, state.turnDue)
         }
         swap(&buffer, &state.lane)
+        state.laneRounds += 1
         return (true, [], false)
       }
       if !ran {
@@ -557,17 +677,30 @@ public final class HealthKitSimulation: Sendable {
     for _ in 0..<4 { await Task.yield() }
   }
 
-  /// Delivers what is pending at an instant `step` stops at, then gives the main actor a turn
-  /// when something other than sample batches was delivered (always with
-  /// ``Options/mainActorTurnAfterEveryBatch``).
+  /// Delivers what is pending at an instant `step` stops at and lets every task on the
+  /// simulation's lane run until it suspends (app code resumed at this instant runs here).
+  /// When something other than sample batches was delivered, a sleeper woke, or the instant is
+  /// the first or last of the `advance`, the instant is settled (``settle()``: main-actor turns
+  /// until two in a row change nothing), so that app code resumed or queued on the main actor
+  /// runs before time moves too; ``Options/mainActorTurnAfterEveryBatch`` adds one turn at
+  /// every other instant.
   ///
-  /// Called by ``step(to:)`` (off the main actor: `@concurrent`): when no other task's loop runs, the lane is delivered right here, without the
-  /// suspension points of ``drain()`` and ``waitForHolds()`` (which an instant of sample
-  /// batches alone does not need); the order and the calls made are the same.
-  private func deliverInstant() async {
+  /// Called by ``step(to:)`` (off the main actor: `@concurrent`): when no other task's loop
+  /// runs, the lane is delivered right here, without the suspension points of ``drain()`` and
+  /// ``waitForHolds()`` (which an instant of sample batches alone does not need); the order and
+  /// the calls made are the same.
+  ///
+  /// - Parameter turn: the instant `advance` starts or ends at, which always gets the turn
+  ///   (app work queued on the main actor before the call runs before time moves).
+  private func deliverInstant(turn: Bool = false) async {
     var buffer: [Delivery] = []
     let turnDue = claimLoop(&buffer) ? runLoop(&buffer) : await drain()
-    if turnDue || options.contains(.mainActorTurnAfterEveryBatch) { await yieldToApp() }
+    await quiesce()
+    if turn || turnDue { return await settle() }
+    if options.contains(.mainActorTurnAfterEveryBatch) {
+      await yieldToApp()
+      await quiesce()
+    }
     // `waitForHolds()`'s own first test, made here so that no call is made without a hold.
     if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }
   }
@@ -583,11 +716,21 @@ public final class HealthKitSimulation: Sendable {
     // pump through its end reserves it. At most a day ahead, so an advance the app cuts short
     // (ending its session in a callback) leaves little unused.
     state.withLock { state in
+      state.stepping += 1
       state.session.withEngine { engine in
         engine.reserveStorage(through: min(target, engine.now.advanced(by: Self.reservationSpan)))
       }
     }
-    await deliverInstant()
+    defer {
+      state.withLock { state in
+        state.stepping -= 1
+        state.laneFilled()
+      }
+      executor.watchAgain()
+    }
+    // The instant it starts at gets a main-actor turn too: work the app queued there before
+    // calling (a `Task { @MainActor }` that goes to sleep on the clock) runs before time moves.
+    await deliverInstant(turn: true)
     while true {
       try Task.checkCancellation()
       let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
@@ -610,14 +753,16 @@ public final class HealthKitSimulation: Sendable {
         state.wakeHealthListeners(after: now, at: next)
         state.fireSystemTimers(after: now, at: next)
         guard !state.sleepers.isEmpty else { return (next < target, []) }
-        let woken = state.sleepers.filter { $0.deadline <= next }.map(\.continuation)
+        let ready = state.sleepers.filter { $0.deadline <= next }
+        let woken = ready.map(\.continuation)
+        state.sleepersInFlight.formUnion(ready.map(\.id))
         state.sleepers.removeAll { $0.deadline <= next }
         if !woken.isEmpty { state.turnDue = true }
         return (next < target, woken)
       }
       for continuation in woken { continuation.resume() }
       // The last instant: `advance` always ends with a turn.
-      if !more { return await deliver() }
+      if !more { return await deliverInstant(turn: true) }
       await deliverInstant()
     }
   }
@@ -625,12 +770,52 @@ public final class HealthKitSimulation: Sendable {
   /// How far ahead ``step(to:)`` reserves sample storage: one day.
   private static let reservationSpan: Duration = .seconds(86_400)
 
-  /// Suspends until virtual time reaches `deadline` (``SimulationClock``).
-  func sleep(until deadline: SimulationInstant) async throws {
-    let id = state.withLock { state -> Int in
+  /// A new sleeper's number (``SimulationClock/sleep(until:tolerance:)``), called on the
+  /// caller's actor: the sleeper is in flight until its call returns there.
+  func newSleeper() -> Int {
+    state.withLock { state in
       state.nextSleeper += 1
+      state.sleepersInFlight.insert(state.nextSleeper)
       return state.nextSleeper
     }
+  }
+
+  /// The sleeper `id`'s call has returned to its caller, on the caller's actor: app code woken
+  /// at an instant runs there now, so the instant is settled once the lane and the main actor
+  /// have had their turns after this (``settle()`` waits for it).
+  func sleeperReturned(_ id: Int) {
+    landed(id)
+  }
+
+  /// Sleeper `id` is no longer on its way: resumes ``waitForSleepersInFlight()`` when it was
+  /// the last.
+  private func landed(_ id: Int) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard state.sleepersInFlight.remove(id) != nil, state.sleepersInFlight.isEmpty else {
+        return []
+      }
+      defer { state.inFlightWaiters.removeAll() }
+      return state.inFlightWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns when no ``SimulationClock`` sleeper is on its way between its caller's actor and
+  /// the simulation (`State.sleepersInFlight`): each gets there by itself, on Swift's global
+  /// executor, however loaded it is.
+  func waitForSleepersInFlight() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = state.withLock { state -> Bool in
+        if state.sleepersInFlight.isEmpty { return true }
+        state.inFlightWaiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Suspends until virtual time reaches `deadline` (``SimulationClock``) as sleeper `id`.
+  func sleep(until deadline: SimulationInstant, id: Int) async throws {
     // A cancellation that arrives after `step` took the sleeper (it resumes it normally) leaves
     // the id behind; no handler runs once the operation has returned, so drop it then.
     defer { _ = state.withLock { $0.cancelledSleepers.remove(id) } }
@@ -645,7 +830,7 @@ public final class HealthKitSimulation: Sendable {
         }
         switch outcome {
         case .success(true): continuation.resume()
-        case .success(false): break
+        case .success(false): landed(id)
         case .failure(let error): continuation.resume(throwing: error)
         }
       }

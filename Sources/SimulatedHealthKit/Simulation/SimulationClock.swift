@@ -28,8 +28,30 @@ public struct SimulationClock: Clock, Sendable {
 
   /// Suspends until virtual time reaches `deadline` (at once when it has).
   ///
+  /// `nonisolated(nonsending)`: it returns on its caller's actor, and the simulation knows when
+  /// it has (a main-actor sleeper is running on the main actor then), so the main-actor turn it
+  /// gives at the instant after that runs the woken code until it suspends before time moves on
+  /// (SE-0461).
+  ///
   /// - Throws: `CancellationError` when the task is cancelled while sleeping.
-  public func sleep(until deadline: SimulationInstant, tolerance: Duration? = nil) async throws {
-    try await simulation.sleep(until: deadline)
+  nonisolated(nonsending) public func sleep(
+    until deadline: SimulationInstant, tolerance: Duration? = nil
+  ) async throws {
+    let id = simulation.newSleeper()
+    // Here, after the wait: on the caller's actor again (`nonisolated(nonsending)`).
+    defer { simulation.sleeperReturned(id) }
+    try await simulation.sleep(until: deadline, id: id)
+  }
+
+  /// Suspends for `duration` of virtual time from now (``sleep(until:tolerance:)``).
+  ///
+  /// Declared here rather than left to `Clock`'s extension so that the caller's actor is kept
+  /// (`nonisolated(nonsending)`, as ``sleep(until:tolerance:)``).
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled while sleeping.
+  nonisolated(nonsending) public func sleep(
+    for duration: Duration, tolerance: Duration? = nil
+  ) async throws {
+    try await sleep(until: now.advanced(by: duration))
   }
 }

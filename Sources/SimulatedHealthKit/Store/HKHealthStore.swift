@@ -57,22 +57,24 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     recover { session in completion(session, nil) }
   }
 
-  /// The async form of `recoverActiveWorkoutSession(completion:)`: the missed batch is
-  /// delivered at the next delivery after it returns (``HealthKitSimulation/advance(by:)``,
-  /// ``HealthKitSimulation/settle()`` or an async call), once the app has set its delegates.
+  /// The async form of `recoverActiveWorkoutSession(completion:)`: the missed batch waits until
+  /// the app sets the builder's delegate (then it is delivered by itself), or until the next
+  /// delivery (``HealthKitSimulation/advance(by:)``, ``HealthKitSimulation/settle()``, an async
+  /// call, a completion handler or delegate call queued), so delegates set after the call get
+  /// it from whichever actor the app recovers on.
   ///
   /// - Returns: the open session, or `nil` when none is open or the app made a session of its
   ///   own since the relaunch.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   public func recoverActiveWorkoutSession() async throws -> HKWorkoutSession? {
     await simulation.deliver()
-    return recover(nil)
+    return recover(nil, holdingTheBatch: true)
   }
 
   @discardableResult
-  private func recover(_ completion: (@Sendable (HKWorkoutSession?) -> Void)?)
-    -> HKWorkoutSession?
-  {
+  private func recover(
+    _ completion: (@Sendable (HKWorkoutSession?) -> Void)?, holdingTheBatch: Bool = false
+  ) -> HKWorkoutSession? {
     let store = self
     return simulation.mutate { state -> HKWorkoutSession? in
       let index = state.session.workoutEngine.recoverableSessionIndex
@@ -86,9 +88,11 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       }
       if let completion {
         let found = session
-        state.lane.append(.call { completion(found) })
+        state.enqueue([{ completion(found) }])
       }
       state.session.withEngine { _ = $0.recoverActiveSession(at: $0.now) }
+      // Set before `mutate` turns the recovery's log entries into the batch.
+      if holdingTheBatch, session != nil { state.recoveryHeld = true }
       // The app reacts to a recovery with calls (delegates, data source): a main-actor turn.
       state.turnDue = true
       return session

@@ -547,7 +547,13 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   /// The object that receives the builder's calls (held weakly).
   public weak var delegate: (any HKLiveWorkoutBuilderDelegate)? {
     get { lock.withLock { delegateStorage } }
-    set { lock.withLock { delegateStorage = newValue } }
+    set {
+      lock.withLock { delegateStorage = newValue }
+      // A recovered session's missed batch, held for this delegate, goes out now.
+      if newValue != nil, let simulation = workoutSession?.simulation {
+        simulation.state.withLock { $0.releaseRecoveryHold() }
+      }
+    }
   }
 
   /// The session this builder belongs to.

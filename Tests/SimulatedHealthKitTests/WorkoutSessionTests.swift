@@ -225,6 +225,38 @@ import WorkoutSimulation
     #expect(result.records.first?.statistics[.heartRate]?.count == 361)
   }
 
+  /// A main-actor app recovers with the async form, lets the lane run everything it has, and
+  /// only then sets its delegates: the missed batch waits for the builder's delegate
+  /// (docs/swift-api.md#crash-and-recovery). The batch's types as in
+  /// `crashRelaunchAndRecovery`: the six types the run collects.
+  @MainActor @Test func theMissedBatchWaitsForTheDelegateOfAMainActorApp() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 600, "do": "crash" }, { "at": 640, "do": "relaunch" }]
+          """))
+    let after = Recorder(simulation)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
+      try await simulation.advance(to: noon(plus: 700))
+      let store = HKHealthStore()
+      let recovered = try #require(try await store.recoverActiveWorkoutSession())
+      // Whatever the lane would deliver by itself has run before the delegates are set.
+      await simulation.executor.waitUntilIdle()
+      #expect(after.batches.withLock { $0 }.isEmpty)
+      recovered.delegate = after
+      recovered.associatedWorkoutBuilder().delegate = after
+      await simulation.settle()
+    }
+    let types: Set<HKSampleType> = [
+      HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
+      HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
+      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed),
+    ]
+    #expect(after.batches.withLock { $0 } == [types])
+  }
+
   @Test func theTimelinesWorldActionsFireAndItsAppActionsDoNot() async throws {
     let simulation = try HealthKitSimulation(
       scenario: constantRun(

@@ -154,6 +154,10 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     condition.unlock()
   }
 
+  /// Whether nothing is queued and nothing but the caller runs: ``waitUntilIdle()`` would
+  /// return at once (asked without a call, on the path of every instant).
+  var isIdleButForCaller: Bool { isIdle(exceptCaller: true) }
+
   /// Whether nothing is queued and nothing runs (but the caller, when `exceptCaller` and it
   /// runs on the lane).
   private func isIdle(exceptCaller: Bool) -> Bool {

@@ -344,6 +344,10 @@ struct WidgetKitTests {
         }
       }
     }
+    // The answer comes from a detached task on Swift's global executor: on a loaded machine
+    // (parallel tests, a build beside them) it can wait long for a thread; the hold must not
+    // run out first.
+    simulation.appWorkGrace = .seconds(600)
     try await simulation.run {
       await simulation.installWidget(
         kind: "Slow", family: WidgetFamily.systemSmall, provider: SlowProvider(simulation))

@@ -101,7 +101,11 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
-  public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+  nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
+    async throws -> Bool
+  {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     let granted = authorize(options)
     await simulation.deliver()
     return granted
@@ -143,7 +147,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
-  public func notificationSettings() async -> UNNotificationSettings {
+  nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     let settings = currentSettings()
     await simulation.deliver()
     return settings
@@ -175,7 +181,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/add(_:withcompletionhandler:)).
   ///
   /// - Throws: never in the simulation (Apple's declaration throws `UNError`).
-  public func add(_ request: UNNotificationRequest) async throws {
+  nonisolated(nonsending) public func add(_ request: UNNotificationRequest) async throws {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     schedule(request)
     await simulation.deliver()
   }
@@ -217,7 +225,10 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
-  public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+  nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
+  {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     let requests = pendingRequests()
     await simulation.deliver()
     return requests
@@ -264,7 +275,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
-  public func deliveredNotifications() async -> [UNNotification] {
+  nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     let notifications = deliveredList()
     await simulation.deliver()
     return notifications

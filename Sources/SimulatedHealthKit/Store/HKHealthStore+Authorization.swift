@@ -41,9 +41,11 @@ extension HKHealthStore {
   /// - Throws: ``HealthKitSimulation/AppTermination`` when the Info.plist lacks the usage
   ///   description the request needs (HealthKit terminates the app), or when the app was
   ///   terminated before.
-  public func requestAuthorization(
+  nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     if let termination = request(share: typesToShare, read: typesToRead) { throw termination }
     await simulation.deliver()
   }
@@ -63,9 +65,11 @@ extension HKHealthStore {
   ///
   /// - Returns: `shouldRequest` while a type has no answer yet, else `unnecessary`.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func statusForAuthorizationRequest(
+  nonisolated(nonsending) public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     let status = requestStatus(share: typesToShare, read: typesToRead)
     await simulation.deliver()
     return status

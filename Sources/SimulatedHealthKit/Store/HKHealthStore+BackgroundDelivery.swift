@@ -26,9 +26,13 @@ extension HKHealthStore {
   ///
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError`` when the app lacks the
   ///   background-delivery entitlement).
-  public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency)
+  nonisolated(nonsending) public func enableBackgroundDelivery(
+    for type: HKObjectType, frequency: HKUpdateFrequency
+  )
     async throws
   {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     enableDelivery(type, frequency)
     await simulation.deliver()
   }
@@ -46,7 +50,10 @@ extension HKHealthStore {
   /// The async form of ``disableBackgroundDelivery(for:withCompletion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  public func disableBackgroundDelivery(for type: HKObjectType) async throws {
+  nonisolated(nonsending) public func disableBackgroundDelivery(for type: HKObjectType) async throws
+  {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     disableDelivery([type.identifier])
     await simulation.deliver()
   }
@@ -63,7 +70,9 @@ extension HKHealthStore {
   /// The async form of ``disableAllBackgroundDelivery(completion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  public func disableAllBackgroundDelivery() async throws {
+  nonisolated(nonsending) public func disableAllBackgroundDelivery() async throws {
+    let call = simulation.callBegan()
+    defer { simulation.callEnded(call) }
     disableDelivery(nil)
     await simulation.deliver()
   }

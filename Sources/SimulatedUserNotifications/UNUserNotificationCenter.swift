@@ -101,11 +101,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
-  nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
-    async throws -> Bool
-  {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
     let granted = authorize(options)
     await simulation.deliver()
     return granted
@@ -147,9 +143,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
-  nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func notificationSettings() async -> UNNotificationSettings {
     let settings = currentSettings()
     await simulation.deliver()
     return settings
@@ -181,9 +175,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/add(_:withcompletionhandler:)).
   ///
   /// - Throws: never in the simulation (Apple's declaration throws `UNError`).
-  nonisolated(nonsending) public func add(_ request: UNNotificationRequest) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func add(_ request: UNNotificationRequest) async throws {
     schedule(request)
     await simulation.deliver()
   }
@@ -225,10 +217,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
-  nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
-  {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func pendingNotificationRequests() async -> [UNNotificationRequest] {
     let requests = pendingRequests()
     await simulation.deliver()
     return requests
@@ -275,9 +264,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
-  nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func deliveredNotifications() async -> [UNNotification] {
     let notifications = deliveredList()
     await simulation.deliver()
     return notifications

@@ -252,13 +252,13 @@ public final class HealthKitSimulation: Sendable {
     for _ in 0..<Self.settleRounds {
       await quiesce()
       await waitForHolds()
-      await waitForInFlight()
+      await waitForSleepersInFlight()
       let before = settleMark()
       await yieldToApp()
       await quiesce()
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake) keeps the round from being quiet.
-      if settleMark() == before, state.withLock({ $0.inFlight.isEmpty }) {
+      if settleMark() == before, state.withLock({ $0.sleepersInFlight.isEmpty }) {
         quiet += 1
         if quiet >= 2 { return }
       } else {
@@ -278,7 +278,7 @@ public final class HealthKitSimulation: Sendable {
       [
         state.session.withEngine { $0.log.count }, state.delivered, state.laneRounds,
         state.holds.count, state.nextHold, state.sleepers.count, state.nextSleeper,
-        state.inFlight.count,
+        state.sleepersInFlight.count,
       ]
     }
   }
@@ -429,12 +429,11 @@ public final class HealthKitSimulation: Sendable {
     var madeFirstSession = false
     var sleepers: [Sleeper] = []
     var cancelledSleepers: Set<Int> = []
-    /// App code on its way between its caller's actor and the simulation: an async framework
-    /// call not yet returned to its caller, a clock sleeper registering (a sleep called but not
-    /// yet listed in `sleepers`) or resumed and not yet returned to the caller. ``settle()`` is
-    /// not quiet while any is left.
-    var inFlight: Set<Int> = []
-    /// ``HealthKitSimulation/waitForInFlight()`` callers, resumed when the last
+    /// Sleepers on their way between their caller's actor and the simulation: registering (a
+    /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
+    /// caller. ``settle()`` is not quiet while any is left.
+    var sleepersInFlight: Set<Int> = []
+    /// ``HealthKitSimulation/waitForSleepersInFlight()`` callers, resumed when the last
     /// sleeper in flight lands.
     var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
     var nextSleeper = 0
@@ -504,14 +503,7 @@ public final class HealthKitSimulation: Sendable {
     /// Asks the executor to deliver the lane, unless an `advance` delivers it itself or a
     /// recovered session's missed batch waits for the app's delegate (`recoveryHeld`).
     mutating func laneFilled() {
-      guard !lane.isEmpty else { return }
-      // A settle waiting for app code in flight delivers the lane first: that code may await
-      // what was just queued (a query's results), which the stepping `advance` delivers itself.
-      if !inFlightWaiters.isEmpty {
-        for waiter in inFlightWaiters { waiter.resume() }
-        inFlightWaiters.removeAll()
-      }
-      if stepping == 0, !recoveryHeld { executor.requestLaneDelivery() }
+      if stepping == 0, !recoveryHeld, !lane.isEmpty { executor.requestLaneDelivery() }
     }
 
     /// Ends `recoveryHeld`: the lane is delivered by itself again.
@@ -767,7 +759,7 @@ public final class HealthKitSimulation: Sendable {
         guard !state.sleepers.isEmpty else { return (next < target, []) }
         let ready = state.sleepers.filter { $0.deadline <= next }
         let woken = ready.map(\.continuation)
-        state.inFlight.formUnion(ready.map(\.id))
+        state.sleepersInFlight.formUnion(ready.map(\.id))
         state.sleepers.removeAll { $0.deadline <= next }
         if !woken.isEmpty { state.turnDue = true }
         return (next < target, woken)
@@ -782,24 +774,12 @@ public final class HealthKitSimulation: Sendable {
   /// How far ahead ``step(to:)`` reserves sample storage: one day.
   private static let reservationSpan: Duration = .seconds(86_400)
 
-  /// An app's async call into a simulated framework begins, on the caller's actor (the method
-  /// is `nonisolated(nonsending)`): it is in flight until ``callEnded(_:)``, called by the
-  /// method's `defer` on the caller's actor again, so that app code that awaits a framework call
-  /// after being resumed at an instant (a main-actor task woken by the clock that then saves a
-  /// sample) makes that call before time moves on.
-  ///
-  /// - Returns: the call's number, for ``callEnded(_:)``.
-  package func callBegan() -> Int { newSleeper() }
-
-  /// The call ``callBegan()`` numbered `id` has returned to its caller.
-  package func callEnded(_ id: Int) { landed(id) }
-
   /// A new sleeper's number (``SimulationClock/sleep(until:tolerance:)``), called on the
   /// caller's actor: the sleeper is in flight until its call returns there.
   func newSleeper() -> Int {
     state.withLock { state in
       state.nextSleeper += 1
-      state.inFlight.insert(state.nextSleeper)
+      state.sleepersInFlight.insert(state.nextSleeper)
       return state.nextSleeper
     }
   }
@@ -811,11 +791,11 @@ public final class HealthKitSimulation: Sendable {
     landed(id)
   }
 
-  /// Sleeper `id` is no longer on its way: resumes ``waitForInFlight()`` when it was
+  /// Sleeper `id` is no longer on its way: resumes ``waitForSleepersInFlight()`` when it was
   /// the last.
-  func landed(_ id: Int) {
+  private func landed(_ id: Int) {
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-      guard state.inFlight.remove(id) != nil, state.inFlight.isEmpty else {
+      guard state.sleepersInFlight.remove(id) != nil, state.sleepersInFlight.isEmpty else {
         return []
       }
       defer { state.inFlightWaiters.removeAll() }
@@ -824,13 +804,13 @@ public final class HealthKitSimulation: Sendable {
     for waiter in waiters { waiter.resume() }
   }
 
-  /// Returns when no app code is on its way between its caller's actor and the simulation
-  /// (`State.inFlight`: each gets there by itself, on Swift's global executor, however loaded
-  /// it is), or when the lane has filled meanwhile (the caller delivers it and asks again).
-  func waitForInFlight() async {
+  /// Returns when no ``SimulationClock`` sleeper is on its way between its caller's actor and
+  /// the simulation (`State.sleepersInFlight`): each gets there by itself, on Swift's global
+  /// executor, however loaded it is.
+  func waitForSleepersInFlight() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let now = state.withLock { state -> Bool in
-        if state.inFlight.isEmpty || !state.lane.isEmpty { return true }
+        if state.sleepersInFlight.isEmpty { return true }
         state.inFlightWaiters.append(continuation)
         return false
       }

@@ -41,11 +41,9 @@ extension HKHealthStore {
   /// - Throws: ``HealthKitSimulation/AppTermination`` when the Info.plist lacks the usage
   ///   description the request needs (HealthKit terminates the app), or when the app was
   ///   terminated before.
-  nonisolated(nonsending) public func requestAuthorization(
+  public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
     if let termination = request(share: typesToShare, read: typesToRead) { throw termination }
     await simulation.deliver()
   }
@@ -65,11 +63,9 @@ extension HKHealthStore {
   ///
   /// - Returns: `shouldRequest` while a type has no answer yet, else `unnecessary`.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  nonisolated(nonsending) public func statusForAuthorizationRequest(
+  public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
     let status = requestStatus(share: typesToShare, read: typesToRead)
     await simulation.deliver()
     return status

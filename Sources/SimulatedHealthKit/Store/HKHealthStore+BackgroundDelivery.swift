@@ -26,13 +26,9 @@ extension HKHealthStore {
   ///
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError`` when the app lacks the
   ///   background-delivery entitlement).
-  nonisolated(nonsending) public func enableBackgroundDelivery(
-    for type: HKObjectType, frequency: HKUpdateFrequency
-  )
+  public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency)
     async throws
   {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
     enableDelivery(type, frequency)
     await simulation.deliver()
   }
@@ -50,10 +46,7 @@ extension HKHealthStore {
   /// The async form of ``disableBackgroundDelivery(for:withCompletion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  nonisolated(nonsending) public func disableBackgroundDelivery(for type: HKObjectType) async throws
-  {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func disableBackgroundDelivery(for type: HKObjectType) async throws {
     disableDelivery([type.identifier])
     await simulation.deliver()
   }
@@ -70,9 +63,7 @@ extension HKHealthStore {
   /// The async form of ``disableAllBackgroundDelivery(completion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  nonisolated(nonsending) public func disableAllBackgroundDelivery() async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func disableAllBackgroundDelivery() async throws {
     disableDelivery(nil)
     await simulation.deliver()
   }

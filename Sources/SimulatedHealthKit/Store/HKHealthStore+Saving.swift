@@ -33,9 +33,7 @@ extension HKHealthStore {
   /// Saves `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as saving an array does.
-  nonisolated(nonsending) public func save(_ object: HKObject) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func save(_ object: HKObject) async throws {
     try await save([object])
   }
 
@@ -46,9 +44,7 @@ extension HKHealthStore {
   ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
   ///   already (or twice in `objects`) or a type the store does not hold;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -80,9 +76,7 @@ extension HKHealthStore {
   /// Deletes `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as deleting an array does.
-  nonisolated(nonsending) public func delete(_ object: HKObject) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func delete(_ object: HKObject) async throws {
     try await delete([object])
   }
 
@@ -91,9 +85,7 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -120,13 +112,9 @@ extension HKHealthStore {
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  nonisolated(nonsending) public func deleteObjects(
-    of objectType: HKObjectType, predicate: NSPredicate
-  ) async throws
+  public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
     -> Int
   {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
     guard let outcome = removeMatching(objectType, predicate) else { throw inertError() }
     await simulation.deliver()
     return try outcome.get()

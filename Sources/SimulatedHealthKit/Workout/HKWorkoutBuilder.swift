@@ -144,9 +144,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Begins collection (the async form of `beginCollection(withStart:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func beginCollection(at startDate: Date) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func beginCollection(at startDate: Date) async throws {
     let error = begin(startDate)
     await simulation.deliver()
     if let error { throw error }
@@ -171,9 +169,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Ends collection (the async form of `endCollection(withEnd:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func endCollection(at endDate: Date) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func endCollection(at endDate: Date) async throws {
     let error = end(endDate)
     await simulation.deliver()
     if let error { throw error }
@@ -200,9 +196,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// - Returns: the saved workout (never `nil`: the simulated device is never locked).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
   @discardableResult
-  nonisolated(nonsending) public func finishWorkout() async throws -> HKWorkout? {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func finishWorkout() async throws -> HKWorkout? {
     let outcome = finish()
     await simulation.deliver()
     return try outcome.get()
@@ -238,11 +232,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Adds events (the async form of `addWorkoutEvents(_:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent])
-    async throws
-  {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
     let error = add(workoutEvents)
     await simulation.deliver()
     if let error { throw error }
@@ -278,9 +268,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter samples: the samples to add.
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func addSamples(_ samples: [HKSample]) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func addSamples(_ samples: [HKSample]) async throws {
     let error = addAppSamples(samples)
     await simulation.deliver()
     if let error { throw error }
@@ -312,9 +300,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter metadata: HealthKit metadata keys and values (later values win).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func addMetadata(_ metadata: [String: Any]) async throws {
     let error = addAppMetadata(metadata)
     await simulation.deliver()
     if let error { throw error }

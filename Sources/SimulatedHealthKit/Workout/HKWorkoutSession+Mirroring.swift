@@ -27,9 +27,7 @@ extension HKWorkoutSession {
   /// The async form of ``startMirroringToCompanionDevice(completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  nonisolated(nonsending) public func startMirroringToCompanionDevice() async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func startMirroringToCompanionDevice() async throws {
     await simulation.deliver()
     try mirroringCall(.start).get()
   }
@@ -49,9 +47,7 @@ extension HKWorkoutSession {
   /// The async form of ``stopMirroringToCompanionDevice(completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  nonisolated(nonsending) public func stopMirroringToCompanionDevice() async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func stopMirroringToCompanionDevice() async throws {
     await simulation.deliver()
     try mirroringCall(.stop).get()
   }
@@ -77,9 +73,7 @@ extension HKWorkoutSession {
   /// The async form of ``sendToRemoteWorkoutSession(data:completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  nonisolated(nonsending) public func sendToRemoteWorkoutSession(data: Data) async throws {
-    let call = simulation.callBegan()
-    defer { simulation.callEnded(call) }
+  public func sendToRemoteWorkoutSession(data: Data) async throws {
     await simulation.deliver()
     try send(data).get()
   }

@@ -303,6 +303,31 @@ import WorkoutSimulation
     #expect(simulation.result.errors.isEmpty)
   }
 
+  /// Apple's sample drives its timer with `elapsedTime(at: Date())`: read as virtual now. The
+  /// workout starts at 0 and runs 600 s, so 600 s on every read; one `wallClockDate` entry per
+  /// builder however often the timer reads it; with strict dates one error entry and the same
+  /// value (a getter cannot fail).
+  @Test(arguments: [false, true])
+  func elapsedTimeAtDateIsReadAsVirtualNow(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(), options: strict ? .strictDates : [])
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: nil, at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      let builder = try #require(manager.builder)
+      #expect((0..<3).map { _ in builder.elapsedTime(at: Date()) } == [600, 600, 600])
+      // A virtual date is used as given.
+      #expect(builder.elapsedTime(at: noon(plus: 300)) == 300)
+    }
+    let entries = simulation.result.log.filter {
+      if case .wallClockDate = $0.kind { return true }
+      return false
+    }
+    #expect(entries.map(\.kind) == (strict ? [] : [.wallClockDate(action: "elapsedTime")]))
+    #expect(simulation.result.errors.map(\.action) == (strict ? ["elapsedTime"] : []))
+  }
+
   @Test func strictDatesFailTheWallClock() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun(), options: .strictDates)
     let recorder = Recorder(simulation)

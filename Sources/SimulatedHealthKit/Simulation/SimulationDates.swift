@@ -7,6 +7,13 @@ extension HealthKitSimulation {
   /// from virtual now: 5 minutes.
   static let wallClockTolerance: TimeInterval = 300
 
+  /// Whether `date` is taken to be `Date()` at virtual `now`: within 5 minutes of the real
+  /// wall clock and more than 5 minutes from virtual now.
+  func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
+    abs(date.timeIntervalSince(Date())) <= Self.wallClockTolerance
+      && abs(date.timeIntervalSince(self.date(of: now))) > Self.wallClockTolerance
+  }
+
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
   /// under the wall-clock rule: `nil` is virtual now; a date within 5 minutes of `Date()` and
   /// more than 5 minutes from virtual now is read as virtual now with a `wallClockDate` log
@@ -22,12 +29,7 @@ extension HealthKitSimulation {
   ) -> Result<SimulationInstant, WorkoutError> {
     let now = state.session.now
     guard let date else { return .success(now) }
-    let virtualNow = self.date(of: now)
-    let fromWall = abs(date.timeIntervalSince(Date()))
-    let fromVirtual = abs(date.timeIntervalSince(virtualNow))
-    guard fromWall <= Self.wallClockTolerance, fromVirtual > Self.wallClockTolerance else {
-      return .success(instant(of: date))
-    }
+    guard isWallClockLeak(date, now: now) else { return .success(instant(of: date)) }
     if options.contains(.strictDates) {
       let error = WorkoutError.invalidArgument(
         "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"

@@ -118,10 +118,41 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// The time collected up to `date`, excluding pauses, in seconds (HealthKit's rule: only
   /// `pause` and `resume` events stop and restart the clock; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/elapsedtime(at:)).
+  ///
+  /// `date` goes through the wall-clock rule (docs/swift-api.md#the-wall-clock-rule): Apple's
+  /// sample app drives its timer with `elapsedTime(at: Date())`, which is read as virtual now. A
+  /// timer calls it many times a second, so the rule's `wallClockDate` log entry (or, with
+  /// ``HealthKitSimulation/Options/strictDates``, its error entry; the value is then still the
+  /// one at virtual now, as a getter cannot fail) is made once per builder, naming
+  /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
-    let instant = simulation.instant(of: date)
-    return (engineBuilder { $0.elapsedTime(at: instant) } ?? .zero).timeInterval
+    let index = self.index
+    let simulation = self.simulation
+    // Read before the simulation's lock is taken (the builder's lock is never held inside it).
+    let noted = lock.withLock { wallClockElapsedNoted }
+    let (elapsed, leaked) = simulation.mutate { state -> (Duration, Bool) in
+      let now = state.session.now
+      let leak = simulation.isWallClockLeak(date, now: now)
+      var instant = leak ? now : simulation.instant(of: date)
+      if leak, !noted {
+        // The rule's entry (or strict error), once per builder.
+        if case .success(let read) = simulation.appInstant(
+          date, call: "elapsedTime", action: "elapsedTime", session: index, in: &state)
+        {
+          instant = read
+        }
+      }
+      let elapsed =
+        state.session.withEngine { $0.builder(ofSession: index) }
+        .map { $0.elapsedTime(at: instant) } ?? .zero
+      return (elapsed, leak)
+    }
+    if leaked { lock.withLock { wallClockElapsedNoted = true } }
+    return elapsed.timeInterval
   }
+
+  /// Whether ``elapsedTime(at:)`` has had its wall-clock entry (made once per builder).
+  private var wallClockElapsedNoted = false
 
   // MARK: - Collection
 

@@ -165,6 +165,13 @@ extension ScenarioDecoder {
   {
     let time = try instant(value, at: path)
     if positive && time.nanoseconds == 0 {
+      // A positive number that rounds to no time at all: say why, not "above zero".
+      if case .number(let seconds) = value, seconds > 0 {
+        throw fail(
+          path,
+          "\(Self.describe(value)) is shorter than 1 nanosecond, the resolution of scenario "
+            + "times, so it rounds to zero (expected a time of at least 0.000000001)")
+      }
       throw fail(path, "\(Self.describe(value)) is out of range (expected a time above zero)")
     }
     return .nanoseconds(time.nanoseconds)

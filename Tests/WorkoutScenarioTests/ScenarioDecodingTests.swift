@@ -447,6 +447,12 @@ struct ScenarioDecodingTests {
         "t.json: sensors.heartRate.interval: 0 is out of range (expected a time above zero)"
       ),
       (
+        // 1e-10 s rounds to no nanosecond: the reason is the resolution, not the sign.
+        #"{"version": 1, "sensors": {"heartRate": {"interval": 1e-10}}}"#,
+        "t.json: sensors.heartRate.interval: 1e-10 is shorter than 1 nanosecond, the resolution "
+          + "of scenario times, so it rounds to zero (expected a time of at least 0.000000001)"
+      ),
+      (
         #"{"version": 1, "sensors": {"heartRate": {"dropouts": [{"from": 330, "to": 300}]}}}"#,
         #"t.json: sensors.heartRate.dropouts[0].to: 300 is out of range (expected a time after "from", 330)"#
       ),

@@ -353,26 +353,32 @@ extension HKQuery {
   }
 }
 
-extension NSSortDescriptor {
-  /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`, as apps write
-  /// it: swift-corelibs-foundation has no key-value coding, so this overload makes the key-path
-  /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`) or
-  /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`).
-  ///
-  /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
-  /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not <key>" for any other
-  /// key, or `nil` (docs/swift-api.md#the-health-store).
-  public convenience init(key: String?, ascending: Bool) {
-    switch key {
-    case HKSampleSortIdentifierStartDate:
-      self.init(keyPath: \HKSample.startDate, ascending: ascending)
-    case HKSampleSortIdentifierEndDate:
-      self.init(keyPath: \HKSample.endDate, ascending: ascending)
-    default:
-      preconditionFailure(Self.unknownKeyMessage(key))
+// Darwin's Foundation has `init(key:ascending:)` itself (key-value coding): redeclaring it there
+// would not compile, so the overload exists only where Foundation lacks it.
+#if !canImport(Darwin)
+  extension NSSortDescriptor {
+    /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`, as apps write
+    /// it: swift-corelibs-foundation has no key-value coding, so this overload makes the key-path
+    /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`) or
+    /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`).
+    ///
+    /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
+    /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not <key>" for any other
+    /// key, or `nil` (docs/swift-api.md#the-health-store).
+    public convenience init(key: String?, ascending: Bool) {
+      switch key {
+      case HKSampleSortIdentifierStartDate:
+        self.init(keyPath: \HKSample.startDate, ascending: ascending)
+      case HKSampleSortIdentifierEndDate:
+        self.init(keyPath: \HKSample.endDate, ascending: ascending)
+      default:
+        preconditionFailure(Self.unknownKeyMessage(key))
+      }
     }
   }
+#endif
 
+extension NSSortDescriptor {
   /// The trap message of an unknown sort key.
   static func unknownKeyMessage(_ key: String?) -> String {
     "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not \(key ?? "nil")"

@@ -35,8 +35,6 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var running = false
   /// Callers of ``waitUntilIdle()`` waiting for the lane to empty.
   private var idleWaiters: [CheckedContinuation<Void, Never>] = []
-  /// Units of work run so far (what ``settle`` compares to see that nothing new ran).
-  private var finished: UInt64 = 0
   /// The thread, once started; `nil` after it ended (it starts again on new work).
   private var thread: pthread_t?
   private var started = false
@@ -116,13 +114,6 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var onThread: Bool {
     guard let thread else { return false }
     return pthread_equal(thread, pthread_self()) != 0
-  }
-
-  /// The units of work run so far.
-  var completed: UInt64 {
-    condition.lock()
-    defer { condition.unlock() }
-    return finished
   }
 
   /// Returns when nothing is queued and nothing but the caller runs: every task on the lane
@@ -217,7 +208,6 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         }
         condition.lock()
         running = false
-        finished &+= 1
         continue
       }
       queue.removeAll(keepingCapacity: true)

@@ -296,6 +296,9 @@ public enum WatchScreen {
       text = "background delivery \(delivery.event.rawValue) \(delivery.type)"
     case .system(let event):
       text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
+    case .mirroring(let mirroring):
+      let event = mirroring.systemEvent
+      text = "\(event.framework.rawValue) \(event.event) \(event.identifier)"
     case .link(let event): text = "link " + event.summary
     case .motion(let event):
       text =

@@ -454,6 +454,9 @@ public enum Report {
       case .backgroundDelivery: out += tick(entry.at, "marker", "background delivery")
       case .system(let event):
         out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
+      case .mirroring(let mirroring):
+        let event = mirroring.systemEvent
+        out += tick(entry.at, "marker", event.framework.rawValue + " " + event.event)
       case .link(let event): out += tick(entry.at, "marker", "phone link: " + event.summary)
       case .motion(let event):
         out += tick(entry.at, "marker", "workout reminder: " + event.event.rawValue)

@@ -271,30 +271,10 @@ extension RunResult {
       json.string(delivery.type)
     case .link(let event):
       writeLink(event, at: entry.at, into: &json)
+    case .mirroring(let mirroring):
+      writeSystem(mirroring.systemEvent, at: entry.at, into: &json)
     case .system(let event):
-      // at, details, event, framework, identifier, kind
-      json.key(ascii: "at")
-      seconds(entry.at, into: &json)
-      json.key(ascii: "details")
-      json.beginObject()
-      for key in event.details.keys.sorted() {
-        json.key(key)
-        switch event.details[key]! {
-        case .string(let text): json.string(text)
-        case .integer(let value): json.integer(value)
-        case .bool(let flag): json.bool(flag)
-        case .instant(let instant): seconds(instant, into: &json)
-        }
-      }
-      json.endObject()
-      json.key(ascii: "event")
-      json.string(event.event)
-      json.key(ascii: "framework")
-      json.string(event.framework.rawValue)
-      json.key(ascii: "identifier")
-      json.string(event.identifier)
-      json.key(ascii: "kind")
-      json.string(ascii: "system")
+      writeSystem(event, at: entry.at, into: &json)
     case .motion(let event):
       // activity, at, duration, end, event, kind, start
       json.key(ascii: "activity")
@@ -613,6 +593,34 @@ extension RunResult {
 }
 
 extension RunResult {
+  /// A `system` entry (docs/run-result.md#log): `at`, `details` (keys sorted), `event`,
+  /// `framework`, `identifier`, `kind`; a mirroring entry is written as one of framework
+  /// `HealthKit`.
+  func writeSystem(_ event: SystemEvent, at: SimulationInstant, into json: inout JSONBuffer) {
+    json.key(ascii: "at")
+    seconds(at, into: &json)
+    json.key(ascii: "details")
+    json.beginObject()
+    for key in event.details.keys.sorted() {
+      json.key(key)
+      switch event.details[key]! {
+      case .string(let text): json.string(text)
+      case .integer(let value): json.integer(value)
+      case .bool(let flag): json.bool(flag)
+      case .instant(let instant): seconds(instant, into: &json)
+      }
+    }
+    json.endObject()
+    json.key(ascii: "event")
+    json.string(event.event)
+    json.key(ascii: "framework")
+    json.string(event.framework.rawValue)
+    json.key(ascii: "identifier")
+    json.string(event.identifier)
+    json.key(ascii: "kind")
+    json.string(ascii: "system")
+  }
+
   /// A `link` entry (docs/run-result.md#log): `at`, `change`, `kind`, and where they apply
   /// `bytes`, `code`, `device`, `errorCode`, `from`, `isReachable`, `payload`, `replyExpected`,
   /// `state`, `to`, `transfer`, `transferKind`; keys sorted.

@@ -159,17 +159,16 @@ extension HKWorkoutSession {
       switch entry.kind {
       case .error(let report) where report.action == operation.word:
         return .failure(HKError(report.error))
-      case .system(let event) where event.framework == .healthKit:
-        switch event.event {
-        case "mirroringStarted", "mirroringStopped":
+      case .mirroring(let event):
+        switch event.change {
+        case .started, .stopped:
           return .success(nil)
-        case "remoteDataSent":
-          if case .integer(let number)? = event.details["send"] { return .success(number) }
-          return .success(nil)
-        case "mirroringStartFailed", "mirroringStopFailed", "remoteDataSendFailed",
-          "mirroredCallFailed":
-          return .failure(MirroringDoor.error(of: event))
-        default:
+        case .sent(_, let send, _):
+          return .success(send)
+        case .startFailed(let error), .stopFailed(let error), .sendFailed(_, let error, _),
+          .remoteCallFailed(_, let error):
+          return .failure(MirroringDoor.error(error))
+        case .remoteStarted, .remoteStateChange, .received, .disconnected, .remoteCallForwarded:
           continue
         }
       default:
@@ -253,10 +252,9 @@ struct MirroringDoor: SimulationExtension {
 
   init(simulation: HealthKitSimulation) {}
 
-  /// The ``HKError`` of a failed call's entry.
-  static func error(of event: SystemEvent) -> HKError {
-    let name: String? = if case .string(let text)? = event.details["error"] { text } else { nil }
-    let error = name.flatMap(MirroringError.init(rawValue:)) ?? .notMirroring
+  /// The ``HKError`` of a failed mirroring call: code 100 for a state call the primary never
+  /// got (as HealthKit reports it), else the error's own HealthKit code.
+  static func error(_ error: MirroringError) -> HKError {
     if error == .syncFailed { return HKError(rawCode: 100, error.message) }
     return HKError(HKError.Code(rawValue: error.healthKitCode) ?? .unknownError, error.message)
   }
@@ -270,32 +268,26 @@ struct MirroringListener: LogListener {
   func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard case .system(let event) = entry.kind, event.framework == .healthKit,
-      case .integer(let number)? = event.details["mirroring"],
-      let index = Int(event.identifier.split(separator: " ").last ?? "")
-    else { return [] }
-    let device: CompanionDevice? =
-      if case .string(let text)? = event.details["device"] {
-        CompanionDevice(rawValue: text)
-      } else { nil }
+    guard case .mirroring(let event) = entry.kind else { return [] }
+    let (index, number) = (event.session, event.mirroring)
+    let device = event.change.device
     let simulation = self.simulation
     return state.withExtension(MirroringDoor.self, of: simulation) {
       door, state -> [HealthKitSimulation.Callback] in
       let primary = state.sessionObjects[index]?.object as? HKWorkoutSession
       let target: HKWorkoutSession? = device == .phone ? door.mirrored[number]?.object : primary
-      switch event.event {
-      case "mirroredSessionStarted":
+      let own: HealthKitSimulation.Device = device == .phone ? .phone : .watch
+      func call(_ body: @escaping @Sendable () -> Void) -> [HealthKitSimulation.Callback] {
+        [{ HealthKitSimulation.$currentDevice.withValue(own) { body() } }]
+      }
+      switch event.change {
+      case .remoteStarted(let primaryState):
         let handlers = door.handlers.values.filter { $0.store?.device == .phone }
         guard let first = handlers.first, let store = first.store else { return [] }
-        let stateName: String = if case .string(let s)? = event.details["state"] { s } else { "" }
-        let sessionState =
-          WorkoutSessionState.allCases.first { $0.name == stateName }.map(
-            HKWorkoutSessionState.init) ?? .notStarted
-        let configuration =
-          primary?.workoutConfiguration ?? HKWorkoutConfiguration()
+        let configuration = primary?.workoutConfiguration ?? HKWorkoutConfiguration()
         let session = HKWorkoutSession(
-          mirroring: index, number: number, state: sessionState, store: store,
-          configuration: configuration)
+          mirroring: index, number: number, state: HKWorkoutSessionState(primaryState),
+          store: store, configuration: configuration)
         door.mirrored[number] = MirroringDoor.Mirrored(object: session)
         return handlers.map { handler in
           let call = handler.handler
@@ -303,79 +295,48 @@ struct MirroringListener: LogListener {
             HealthKitSimulation.$currentDevice.withValue(.phone) { call(session) }
           }
         }
-      case "mirroredStateChange":
-        guard let target,
-          case .string(let fromName)? = event.details["from"],
-          case .string(let toName)? = event.details["to"],
-          let from = WorkoutSessionState.allCases.first(where: { $0.name == fromName }),
-          let to = WorkoutSessionState.allCases.first(where: { $0.name == toName })
-        else { return [] }
+      case .remoteStateChange(let from, let to, let instant):
+        guard let target else { return [] }
         let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
         if var mine = target.mirror {
           mine.state = new
           target.mirror = mine
         }
-        let changeDate: Date =
-          if case .instant(let instant)? = event.details["date"] {
-            simulation.date(of: instant)
-          } else { date }
-        return [
-          {
-            HealthKitSimulation.$currentDevice.withValue(.phone) {
-              target.delegate?.workoutSession(
-                target, didChangeTo: new, from: old, date: changeDate)
-            }
-          }
-        ]
-      case "remoteDataReceived":
-        guard let target, let device,
-          case .integer(let first)? = event.details["firstSend"],
-          case .integer(let count)? = event.details["count"]
-        else { return [] }
-        let sender = device.counterpart
+        let changeDate = simulation.date(of: instant)
+        return call {
+          target.delegate?.workoutSession(target, didChangeTo: new, from: old, date: changeDate)
+        }
+      case .received(let to, let first, let count, _):
+        guard let target else { return [] }
         var data: [Data] = []
         for send in first..<(first + count) {
-          let key = MirroringDoor.Key(side: sender, send: send)
+          let key = MirroringDoor.Key(side: to.counterpart, send: send)
           data.append(door.payloads.removeValue(forKey: key) ?? Data())
         }
         let batch = data
-        let own = device == .phone ? HealthKitSimulation.Device.phone : .watch
-        return [
-          {
-            HealthKitSimulation.$currentDevice.withValue(own) {
-              target.delegate?.workoutSession(target, didReceiveDataFromRemoteWorkoutSession: batch)
-            }
-          }
-        ]
-      case "remoteDisconnected":
-        guard let target, let device else { return [] }
+        return call {
+          target.delegate?.workoutSession(target, didReceiveDataFromRemoteWorkoutSession: batch)
+        }
+      case .disconnected(_, let cause):
+        guard let target else { return [] }
         if var mine = target.mirror {
           mine.disconnected = true
           target.mirror = mine
         }
-        let lost: Bool =
-          if case .string("linkLost")? = event.details["cause"] { true } else { false }
         let error: HKError? =
-          lost ? HKError(.errorInvalidArgument, "The companion device disconnected") : nil
-        let own = device == .phone ? HealthKitSimulation.Device.phone : .watch
-        return [
-          {
-            HealthKitSimulation.$currentDevice.withValue(own) {
-              target.delegate?.workoutSession(target, didDisconnectFromRemoteDeviceWithError: error)
-            }
-          }
-        ]
-      case "mirroredCallFailed":
+          cause == .linkLost
+          ? HKError(.errorInvalidArgument, "The companion device disconnected") : nil
+        return call {
+          target.delegate?.workoutSession(target, didDisconnectFromRemoteDeviceWithError: error)
+        }
+      case .remoteCallFailed(_, let failure):
         guard let target else { return [] }
-        let error = MirroringDoor.error(of: event)
-        return [
-          {
-            HealthKitSimulation.$currentDevice.withValue(.phone) {
-              target.delegate?.workoutSession(target, didFailWithError: error)
-            }
-          }
-        ]
-      default:
+        let error = MirroringDoor.error(failure)
+        return call { target.delegate?.workoutSession(target, didFailWithError: error) }
+      case .started, .startFailed, .stopped, .stopFailed, .sent, .sendFailed,
+        .remoteCallForwarded:
+        // Answered at the call (``HKWorkoutSession/perform(_:state:)``), or the primary's own
+        // state call (its delegate hears of the change it makes).
         return []
       }
     }

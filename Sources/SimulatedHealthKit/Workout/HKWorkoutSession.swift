@@ -426,7 +426,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
     case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
-      .backgroundDelivery, .system, .link, .motion:
+      .backgroundDelivery, .system, .link, .motion, .mirroring:
       return []
     }
   }

@@ -355,6 +355,12 @@ public struct LogEntry: Sendable, Hashable {
     /// (``MotionEvent``; the entry's session is `nil`; `watch.workoutReminders`). JSON: `event`,
     /// `activity`, `start`, and `end`, `duration` for `endReminder`.
     case motion(MotionEvent)
+    /// Something happened to the mirroring of a workout session to the phone
+    /// (``MirroringEvent``; the entry's session is `nil`; docs/phone-link.md). Typed so that the
+    /// Swift door reads what happened from ``MirroringEvent/Change`` rather than from words;
+    /// JSON: the `system` entry of framework `HealthKit` of ``MirroringEvent/systemEvent``, as
+    /// before this case existed (docs/run-result.md#log).
+    case mirroring(MirroringEvent)
   }
 
   /// When it happened.

@@ -77,9 +77,10 @@ public enum MirroringDisconnectCause: String, Sendable, Hashable, CaseIterable {
   case linkLost
 }
 
-/// Something that happened to a mirroring (logged as a ``LogEntry/Kind/system(_:)`` entry of
-/// framework `HealthKit`, ``systemEvent``; the Swift door turns it into delegate calls and
-/// completion handlers).
+/// Something that happened to a mirroring: a typed ``LogEntry/Kind/mirroring(_:)`` entry, which
+/// the Swift door turns into delegate calls and completion handlers by its ``Change`` (never by
+/// its words), and which the run result writes as the `system` entry of framework `HealthKit`
+/// that ``systemEvent`` gives (docs/run-result.md#log).
 public struct MirroringEvent: Sendable, Hashable {
   /// What happened.
   public enum Change: Sendable, Hashable {
@@ -111,6 +112,19 @@ public struct MirroringEvent: Sendable, Hashable {
     case remoteCallFailed(WorkoutSessionCall, MirroringError)
     /// A state call of the phone reached the primary (performed there at this instant).
     case remoteCallForwarded(WorkoutSessionCall)
+
+    /// The device whose session hears of it: the watch for its own calls and the forwarded
+    /// calls, the phone for the mirrored session's start, changes and failed calls, the sender
+    /// of a send, the receiver of data, each side of a disconnect.
+    public var device: CompanionDevice {
+      switch self {
+      case .started, .startFailed, .stopped, .stopFailed, .remoteCallForwarded: .watch
+      case .remoteStarted, .remoteStateChange, .remoteCallFailed: .phone
+      case .sent(let from, _, _), .sendFailed(let from, _, _): from
+      case .received(let to, _, _, _): to
+      case .disconnected(let device, _): device
+      }
+    }
   }
 
   /// The primary's engine session.
@@ -133,7 +147,9 @@ public struct MirroringEvent: Sendable, Hashable {
   /// `firstSend`, `count`, `bytes`, `cause`, `call`, `errorCode`, `error` where they apply
   /// (docs/run-result.md).
   public var systemEvent: SystemEvent {
-    var details: [String: SystemEvent.Value] = ["mirroring": .integer(mirroring)]
+    var details: [String: SystemEvent.Value] = [
+      "mirroring": .integer(mirroring), "device": .string(change.device.rawValue),
+    ]
     func fail(_ error: MirroringError) {
       details["errorCode"] = .integer(error.healthKitCode)
       details["error"] = .string(error.rawValue)
@@ -142,56 +158,44 @@ public struct MirroringEvent: Sendable, Hashable {
     switch change {
     case .started:
       word = "mirroringStarted"
-      details["device"] = .string("watch")
     case .startFailed(let error):
       word = "mirroringStartFailed"
-      details["device"] = .string("watch")
       fail(error)
     case .stopped:
       word = "mirroringStopped"
-      details["device"] = .string("watch")
     case .stopFailed(let error):
       word = "mirroringStopFailed"
-      details["device"] = .string("watch")
       fail(error)
     case .remoteStarted(let state):
       word = "mirroredSessionStarted"
-      details["device"] = .string("phone")
       details["state"] = .string(state.name)
     case .remoteStateChange(let from, let to, let date):
       word = "mirroredStateChange"
-      details["device"] = .string("phone")
       details["from"] = .string(from.name)
       details["to"] = .string(to.name)
       details["date"] = .instant(date)
-    case .sent(let from, let send, let bytes):
+    case .sent(_, let send, let bytes):
       word = "remoteDataSent"
-      details["device"] = .string(from.rawValue)
       details["send"] = .integer(send)
       details["bytes"] = .integer(bytes)
-    case .sendFailed(let from, let error, let bytes):
+    case .sendFailed(_, let error, let bytes):
       word = "remoteDataSendFailed"
-      details["device"] = .string(from.rawValue)
       details["bytes"] = .integer(bytes)
       fail(error)
-    case .received(let to, let first, let count, let bytes):
+    case .received(_, let first, let count, let bytes):
       word = "remoteDataReceived"
-      details["device"] = .string(to.rawValue)
       details["firstSend"] = .integer(first)
       details["count"] = .integer(count)
       details["bytes"] = .integer(bytes)
-    case .disconnected(let device, let cause):
+    case .disconnected(_, let cause):
       word = "remoteDisconnected"
-      details["device"] = .string(device.rawValue)
       details["cause"] = .string(cause.rawValue)
     case .remoteCallFailed(let call, let error):
       word = "mirroredCallFailed"
-      details["device"] = .string("phone")
       details["call"] = .string(call.word)
       fail(error)
     case .remoteCallForwarded(let call):
       word = "mirroredCallForwarded"
-      details["device"] = .string("watch")
       details["call"] = .string(call.word)
     }
     return SystemEvent(

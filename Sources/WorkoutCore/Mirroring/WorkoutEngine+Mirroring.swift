@@ -133,11 +133,10 @@ extension WorkoutEngine {
       log.append(
         LogEntry(
           at: date, session: nil,
-          kind: .system(
+          kind: .mirroring(
             MirroringEvent(
               session: active.session, mirroring: active.mirroring,
-              change: .disconnected(device, .linkLost)
-            ).systemEvent)))
+              change: .disconnected(device, .linkLost)))))
     }
   }
 
@@ -158,7 +157,7 @@ extension WorkoutEngine {
       }
     }
     for event in merged {
-      log.append(LogEntry(at: date, session: nil, kind: .system(event.systemEvent)))
+      log.append(LogEntry(at: date, session: nil, kind: .mirroring(event)))
       if case .remoteCallForwarded(let call) = event.change,
         sessions.indices.contains(event.session)
       {
@@ -168,6 +167,6 @@ extension WorkoutEngine {
   }
 
   private mutating func logMirroring(_ event: MirroringEvent) {
-    log.append(LogEntry(at: now, session: nil, kind: .system(event.systemEvent)))
+    log.append(LogEntry(at: now, session: nil, kind: .mirroring(event)))
   }
 }

@@ -111,7 +111,7 @@ extension HealthKitSimulation {
     let report = state.withLock { state -> Report in
       let now = state.session.now
       var pending: [String] = []
-      for sleeper in state.sleepers.sorted(by: { $0.deadline < $1.deadline }) {
+      for sleeper in state.sleepers.waiting {
         pending.append(
           "a task sleeps on simulation.clock until t = "
             + "\(secondsText(sleeper.deadline.seconds)) s, and only advance moves time")
@@ -141,7 +141,7 @@ extension HealthKitSimulation {
       guard state.runs == 0 else { return [] }
       let now = state.session.now
       var reports: [Report] = []
-      for sleeper in state.sleepers.sorted(by: { $0.deadline < $1.deadline }) {
+      for sleeper in state.sleepers.waiting {
         let deadline = secondsText(sleeper.deadline.seconds)
         reports.append(
           Report(

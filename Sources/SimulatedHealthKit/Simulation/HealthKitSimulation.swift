@@ -388,13 +388,6 @@ public final class HealthKitSimulation: Sendable {
     }
   }
 
-  /// A sleeper on ``clock``.
-  struct Sleeper {
-    var id: Int
-    var deadline: SimulationInstant
-    var continuation: CheckedContinuation<Void, any Error>
-  }
-
   /// Everything behind the lock.
   package struct State {
     package var session: SimulationSession
@@ -427,7 +420,7 @@ public final class HealthKitSimulation: Sendable {
     var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
     var madeFirstSession = false
-    var sleepers: [Sleeper] = []
+    var sleepers = SleeperQueue()
     var cancelledSleepers: Set<Int> = []
     /// Sleepers on their way between their caller's actor and the simulation: registering (a
     /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
@@ -709,8 +702,9 @@ public final class HealthKitSimulation: Sendable {
     if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }
   }
 
-  /// Steps to `target`: to each next instant at which the engine, the timeline or a sleeper
-  /// has something due, delivering that instant's callbacks before going on.
+  /// Steps to `target`: to each next instant at which the world's agenda has work due
+  /// (``State/nextInstant(through:)``), serving it in ``DueWork`` order and delivering that
+  /// instant's callbacks before going on.
   ///
   /// `@concurrent`: off the main actor whoever calls, so that the deliveries made in its own
   /// frame (``deliverInstant()``) run there too.
@@ -738,31 +732,9 @@ public final class HealthKitSimulation: Sendable {
     while true {
       try Task.checkCancellation()
       let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
-        let (now, due, action) = state.session.nextDue()
-        guard target > now else { return (false, []) }
-        var next = target
-        if let due, due < next { next = due }
-        if let action, action < next { next = action }
-        for sleeper in state.sleepers where sleeper.deadline < next { next = sleeper.deadline }
-        // The getters only when there is something to ask: each call copies the whole state
-        // (about 2.8 KB), which at every instant of a workout costs more than what they find.
-        if !state.healthListeners.isEmpty, let health = state.healthDue, health < next {
-          next = health
-        }
-        if !state.systemTimers.isEmpty, let system = state.systemDue, system < next {
-          next = system
-        }
-        if next <= now { next = now.advanced(by: .nanoseconds(1)) }
-        state.session.advance(to: next)
-        state.wakeHealthListeners(after: now, at: next)
-        state.fireSystemTimers(after: now, at: next)
-        guard !state.sleepers.isEmpty else { return (next < target, []) }
-        let ready = state.sleepers.filter { $0.deadline <= next }
-        let woken = ready.map(\.continuation)
-        state.sleepersInFlight.formUnion(ready.map(\.id))
-        state.sleepers.removeAll { $0.deadline <= next }
-        if !woken.isEmpty { state.turnDue = true }
-        return (next < target, woken)
+        let now = state.session.now
+        guard let next = state.nextInstant(through: target) else { return (false, []) }
+        return (next < target, state.serve(from: now, to: next))
       }
       for continuation in woken { continuation.resume() }
       // The last instant: `advance` always ends with a turn.
@@ -829,7 +801,7 @@ public final class HealthKitSimulation: Sendable {
         let outcome = state.withLock { state -> Result<Bool, CancellationError> in
           if state.cancelledSleepers.remove(id) != nil { return .failure(CancellationError()) }
           if deadline <= state.session.now { return .success(true) }
-          state.sleepers.append(Sleeper(id: id, deadline: deadline, continuation: continuation))
+          state.sleepers.add(.init(id: id, deadline: deadline, continuation: continuation))
           return .success(false)
         }
         switch outcome {
@@ -840,11 +812,11 @@ public final class HealthKitSimulation: Sendable {
       }
     } onCancel: {
       let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
-        guard let position = state.sleepers.firstIndex(where: { $0.id == id }) else {
+        guard let sleeper = state.sleepers.remove(id: id) else {
           state.cancelledSleepers.insert(id)
           return nil
         }
-        return state.sleepers.remove(at: position).continuation
+        return sleeper.continuation
       }
       continuation?.resume(throwing: CancellationError())
     }

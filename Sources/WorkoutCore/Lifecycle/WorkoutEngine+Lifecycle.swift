@@ -77,55 +77,89 @@ extension WorkoutEngine {
     liveRuntime.map { runtimes[$0].holdsAppInFront } ?? false
   }
 
-  /// The earliest deadline of the lifecycle machines (nanoseconds), `Int64.max` when none.
-  var lifecycleDeadline: Int64 {
-    var next = app.deadline ?? .max
-    if let motion = autoPause?.deadline, motion < next { next = motion }
-    if let index = liveRuntime, let runtime = runtimes[index].deadline, runtime < next {
-      next = runtime
+  /// The deadline of `timer` (nanoseconds), or `nil` when it has none.
+  func deadline(of timer: EngineTimer) -> Int64? {
+    switch timer {
+    case .autoPause: autoPause?.deadline
+    case .reminder: reminderDeadline == .max ? nil : reminderDeadline
+    case .extendedRuntime: liveRuntime.flatMap { runtimes[$0].deadline }
+    case .app: app.deadline
+    case .link: linkState.deadline
+    case .mirroring: mirroring.deadline
     }
-    if let link = linkState.deadline, link < next { next = link }
-    let reminder = reminderDeadline
-    if reminder < next { next = reminder }
-    if let delivery = mirroring.deadline, delivery < next { next = delivery }
+  }
+
+  /// The earliest deadline of the engine's timers (nanoseconds), `Int64.max` when none.
+  var lifecycleDeadline: Int64 {
+    var next = Int64.max
+    for timer in EngineTimer.allCases {
+      if let deadline = deadline(of: timer), deadline < next { next = deadline }
+    }
     return next
   }
 
   // MARK: - Deadlines
 
-  /// Passes every lifecycle deadline due at or before `limit`, in time order (ties: auto-pause,
-  /// then the extended runtime session, then the app, then the phone link), delivering the samples due before each
-  /// first.
+  /// Passes every timer deadline due at or before `limit`, in time order, and at one instant
+  /// in ``EngineTimer`` order, delivering the samples due before each instant first; after each
+  /// instant, the link's connectivity is checked (a mirroring whose link dropped ends).
   mutating func runLifecycleTimers(through limit: Int64) {
     while lifecycleDeadline <= limit {
       let deadline = lifecycleDeadline
       pump(through: SimulationInstant(nanoseconds: deadline - 1))
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }
       let date = SimulationInstant(nanoseconds: deadline)
-      if autoPause?.deadline == deadline { motionDetected(at: date) }
-      if reminderDeadline == deadline {
-        passReminder(at: date)
-        continue
-      }
-      if let index = liveRuntime, runtimes[index].deadline == deadline {
-        if runtimes[index].state == .scheduled {
-          applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)
+      var instantDone = true
+      for timer in EngineTimer.allCases {
+        // Each timer's deadline is read after the ones before it fired (a motion change may
+        // move the app's); the link's machine passes every deadline it has at or before now.
+        guard let due = self.deadline(of: timer), timer == .link ? due <= deadline : due == deadline
+        else { continue }
+        if fire(timer, at: date) == .askAgain {
+          instantDone = false
+          break
         }
-        let holding = runtimes[index].holdsAppInFront
-        applyRuntime(index, runtimes[index].deadlinePassed(at: deadline), at: date, holding)
       }
-      if app.deadline == deadline {
-        applyApp(
-          app.deadlinePassed(
-            at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
-          at: date)
-      }
-      if let link = linkState.deadline, link <= deadline {
-        applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
-      }
-      if mirroring.deadline == deadline { deliverMirroring(at: date) }
-      linkConnectivityChecked(at: date)
+      if instantDone { linkConnectivityChecked(at: date) }
     }
+  }
+
+  /// What ``runLifecycleTimers(through:)`` does after a timer fired.
+  private enum AfterTimer {
+    /// The instant's later timers follow.
+    case next
+    /// The deadlines are read again from the start (a reminder can open or end a session,
+    /// which changes the others).
+    case askAgain
+  }
+
+  /// Does what `timer` has due at `date`.
+  private mutating func fire(_ timer: EngineTimer, at date: SimulationInstant) -> AfterTimer {
+    let deadline = date.nanoseconds
+    switch timer {
+    case .autoPause:
+      motionDetected(at: date)
+    case .reminder:
+      passReminder(at: date)
+      return .askAgain
+    case .extendedRuntime:
+      guard let index = liveRuntime else { return .next }
+      if runtimes[index].state == .scheduled {
+        applyApp(app.scheduledSessionBegan(at: deadline, keepAlive: keepAlive), at: date)
+      }
+      let holding = runtimes[index].holdsAppInFront
+      applyRuntime(index, runtimes[index].deadlinePassed(at: deadline), at: date, holding)
+    case .app:
+      applyApp(
+        app.deadlinePassed(
+          at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
+        at: date)
+    case .link:
+      applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
+    case .mirroring:
+      deliverMirroring(at: date)
+    }
+    return .next
   }
 
   // MARK: - App state

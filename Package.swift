@@ -17,6 +17,8 @@
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
 //   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
+//   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
+//     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
 //     SimulatedWatchKit (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health:
 //     UNUserNotificationCenter, WidgetKit's timelines and reload budget (the phone's widgets and
@@ -59,6 +61,7 @@ let package = Package(
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
+    .library(name: "SimulatedHealthKitTesting", targets: ["SimulatedHealthKitTesting"]),
     .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
     .library(name: "SimulatedWidgetKit", targets: ["SimulatedWidgetKit"]),
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
@@ -122,6 +125,14 @@ let package = Package(
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
         "WorkoutHealth",
+      ],
+      swiftSettings: strict),
+    // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for
+    // test targets only (it imports Testing and XCTest).
+    .target(
+      name: "SimulatedHealthKitTesting",
+      dependencies: [
+        "SimulatedHealthKit", "WorkoutScenario", "WorkoutSimulation", "WorkoutReport",
       ],
       swiftSettings: strict),
     .target(
@@ -278,6 +289,10 @@ let package = Package(
         "SimulatedCoreMotion", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
       ],
       path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
+    .testTarget(
+      name: "SimulatedHealthKitTestingTests",
+      dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

@@ -69,6 +69,12 @@ public final class HealthKitSimulation: Sendable {
   /// The simulation the current task belongs to (set by ``run(isolation:_:)``).
   @TaskLocal package static var current: HealthKitSimulation?
 
+  /// The simulation whose ``run(isolation:_:)`` the current task is inside (a task-local
+  /// value, inherited by child tasks and `Task { }`, not by `Task.detached`), or `nil` outside
+  /// any run. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
+  /// reads its simulation here.
+  public static var running: HealthKitSimulation? { current }
+
   /// The options the simulation was made with.
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).

@@ -1,0 +1,163 @@
+import Foundation
+public import SimulatedHealthKit
+import Synchronization
+public import Testing
+import WorkoutReport
+public import WorkoutScenario
+import WorkoutSimulation
+
+/// A Swift Testing trait that runs each test, and each argument of a parameterized test, inside
+/// its own ``HealthKitSimulation`` (a `TestScoping` trait, Swift Testing's ST-0007).
+///
+/// ```swift
+/// @Test(.simulation(scenario: Bundle.module.url(forResource: "run", withExtension: "json")!))
+/// func theRunRecordsItsDistance() async throws {
+///   let simulation = try #require(HealthKitSimulation.running)
+///   let manager = WorkoutManager()
+///   try await manager.startWorkout(type: .running)
+///   try await simulation.advance(by: .seconds(1200))
+///   try await manager.endWorkout()
+/// }
+/// ```
+///
+/// The test's body runs inside `run { }` (``HealthKitSimulation/run(isolation:_:)``), so
+/// `HKHealthStore()` and the other simulated frameworks work as in any run and
+/// ``HealthKitSimulation/running`` is the test's simulation. A new world is made from the
+/// scenario for every test case, so parameterized tests and tests run in parallel never share
+/// one.
+///
+/// When the test fails (an issue recorded by `#expect` or `#require`, or an error thrown), the
+/// run's result (`run-result.json`, docs/run-result.md) and its report page (`report.html`, as
+/// `workout-sim report` draws it) are attached to the test (Swift Testing's attachments,
+/// ST-0009): `swift test --attachments-path FOLDER` saves them. ``AttachmentPolicy/always``
+/// attaches them for every test.
+public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
+  /// When the run's result and report page are attached to the test.
+  public enum AttachmentPolicy: Sendable {
+    /// When the test fails (the default).
+    case onFailure
+    /// For every test.
+    case always
+    /// Never.
+    case never
+  }
+
+  /// Where the world comes from.
+  enum Source: Sendable {
+    case file(URL)
+    case scenario(Scenario)
+  }
+
+  let source: Source
+  let options: HealthKitSimulation.Options
+  let attachments: AttachmentPolicy
+  /// Records one attachment: Swift Testing's `Attachment.record` (a test puts its own here).
+  var record: @Sendable (_ bytes: [UInt8], _ name: String) -> Void = { bytes, name in
+    Attachment.record(bytes, named: name)
+  }
+
+  init(source: Source, options: HealthKitSimulation.Options, attachments: AttachmentPolicy) {
+    self.source = source
+    self.options = options
+    self.attachments = attachments
+  }
+
+  /// Applied to a suite, it applies to each of its tests (each gets its own world).
+  public var isRecursive: Bool { true }
+
+  /// A scope for each test case (each argument of a parameterized test), none for a suite
+  /// itself.
+  public func scopeProvider(for test: Test, testCase: Test.Case?) -> Self? {
+    testCase == nil ? nil : self
+  }
+
+  /// Makes the test case's simulation and runs the test inside its `run`, attaching the result
+  /// and the report page as ``AttachmentPolicy`` says.
+  ///
+  /// - Throws: what the scenario's loading throws (`ScenarioError`, `SimulationError`), and what
+  ///   the test throws.
+  public func provideScope(
+    for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
+  ) async throws {
+    let simulation: HealthKitSimulation
+    switch source {
+    case .file(let url): simulation = try HealthKitSimulation(scenario: url, options: options)
+    case .scenario(let scenario):
+      simulation = try HealthKitSimulation(scenario: scenario, options: options)
+    }
+    let failed = FailureFlag()
+    // Swift Testing tells a scoping trait of no issue recorded inside it; an issue-handling
+    // trait sees each one (and passes it on unchanged).
+    let watch = IssueHandlingTrait.compactMapIssues { issue in
+      // An error-severity issue fails the test unless it is expected (`withKnownIssue`); an
+      // expected one is a failure the test looks for, so its run is attached too.
+      if issue.severity == .error { failed.set() }
+      return issue
+    }
+    do {
+      try await watch.provideScope(for: test, testCase: testCase) {
+        try await simulation.run { try await function() }
+      }
+    } catch {
+      failed.set()
+      attach(simulation, failed: true)
+      throw error
+    }
+    attach(simulation, failed: failed.isSet)
+  }
+
+  /// Attaches the run's result and report page when the policy asks for them.
+  private func attach(_ simulation: HealthKitSimulation, failed: Bool) {
+    switch attachments {
+    case .never: return
+    case .onFailure where !failed: return
+    case .onFailure, .always: break
+    }
+    let result = simulation.result
+    var json: [UInt8] = []
+    result.writeJSON { json += $0 }
+    record(json, "run-result.json")
+    let input = ReportInput(
+      result: result, source: simulation.scenario.name,
+      maximumHeartRate: simulation.scenario.athlete.maxHeartRate)
+    record(Report.html(input), "report.html")
+  }
+}
+
+/// Whether an issue was recorded, set from whichever thread records it.
+private final class FailureFlag: Sendable {
+  private let flag = Mutex(false)
+  func set() { flag.withLock { $0 = true } }
+  var isSet: Bool { flag.withLock { $0 } }
+}
+
+extension Trait where Self == SimulationTrait {
+  /// Runs the test inside a simulation of the scenario file at `url`
+  /// (docs/scenario-format.md), a new one for each test case.
+  ///
+  /// - Parameters:
+  ///   - url: the scenario file; a test target's resource (`Bundle.module`) or a path.
+  ///   - options: ``HealthKitSimulation/Options`` (`.strictDates`, ...).
+  ///   - attachments: when the run's result and report page are attached (on failure by
+  ///     default).
+  public static func simulation(
+    scenario url: URL, options: HealthKitSimulation.Options = [],
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+  ) -> Self {
+    SimulationTrait(source: .file(url), options: options, attachments: attachments)
+  }
+
+  /// Runs the test inside a simulation of `scenario` (decoded or built in Swift), a new one for
+  /// each test case.
+  ///
+  /// - Parameters:
+  ///   - scenario: the world (docs/scenario-format.md).
+  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - attachments: when the run's result and report page are attached.
+  public static func simulation(
+    scenario: Scenario, options: HealthKitSimulation.Options = [],
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+  ) -> Self {
+    SimulationTrait(source: .scenario(scenario), options: options, attachments: attachments)
+  }
+}

@@ -1,0 +1,67 @@
+import Foundation
+public import SimulatedHealthKit
+public import WorkoutScenario
+public import XCTest
+
+extension XCTestCase {
+  /// Runs `body` inside a new simulation of the scenario file at `url`, for XCTest users: the
+  /// equivalent of the `.simulation(scenario:)` trait of Swift Testing.
+  ///
+  /// ```swift
+  /// func testTheRunRecordsItsDistance() async throws {
+  ///   try await simulate(scenario: url) { simulation in
+  ///     let manager = WorkoutManager()
+  ///     try await manager.startWorkout(type: .running)
+  ///     try await simulation.advance(by: .seconds(1200))
+  ///     try await manager.endWorkout()
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// When `body` throws, the run's result (docs/run-result.md) is written to a new file in the
+  /// temporary folder and its path is recorded as a test failure beside the error (XCTest on
+  /// Linux has no attachments), then the error is rethrown.
+  ///
+  /// - Parameters:
+  ///   - url: the scenario file (docs/scenario-format.md).
+  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - body: the test, given its simulation (also ``HealthKitSimulation/running``).
+  /// - Returns: what `body` returns.
+  /// - Throws: `ScenarioError` or `SimulationError` for a scenario that cannot be loaded, and
+  ///   what `body` throws.
+  public func simulate<R: Sendable>(
+    scenario url: URL, options: HealthKitSimulation.Options = [],
+    _ body: (HealthKitSimulation) async throws -> R
+  ) async throws -> R {
+    try await simulate(HealthKitSimulation(scenario: url, options: options), body)
+  }
+
+  /// Runs `body` inside a new simulation of `scenario` (decoded or built in Swift); as
+  /// the variant that takes a file.
+  ///
+  /// - Throws: `SimulationError` for a scenario that cannot be simulated, and what `body`
+  ///   throws.
+  public func simulate<R: Sendable>(
+    scenario: Scenario, options: HealthKitSimulation.Options = [],
+    _ body: (HealthKitSimulation) async throws -> R
+  ) async throws -> R {
+    try await simulate(HealthKitSimulation(scenario: scenario, options: options), body)
+  }
+
+  private func simulate<R: Sendable>(
+    _ simulation: HealthKitSimulation, _ body: (HealthKitSimulation) async throws -> R
+  ) async throws -> R {
+    do {
+      return try await simulation.run { try await body(simulation) }
+    } catch {
+      var json: [UInt8] = []
+      simulation.result.writeJSON { json += $0 }
+      let file = FileManager.default.temporaryDirectory
+        .appendingPathComponent("workout-sim-\(UUID().uuidString)-run-result.json")
+      if (try? Data(json).write(to: file)) != nil {
+        XCTFail("the simulation's run result is at \(file.path) (the error follows)")
+      }
+      throw error
+    }
+  }
+}

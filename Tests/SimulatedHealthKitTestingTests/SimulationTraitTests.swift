@@ -1,0 +1,129 @@
+import Foundation
+import SimulatedHealthKit
+import Synchronization
+import Testing
+import WorkoutScenario
+import XCTest
+
+@testable import SimulatedHealthKitTesting
+
+/// A 30-minute run at 3 m/s from 2026-03-02 12:00 UTC, heart rate 150 throughout.
+let traitRun: Scenario = {
+  let json = """
+    {"version": 1, "name": "Trait run", "start": "2026-03-02T12:00:00Z", "timeZone": "UTC",
+     "activity": "running", "course": [{"duration": 1800, "speed": 3}],
+     "sensors": {"heartRate": {"constant": 150}}}
+    """
+  // The scenario is this file's own constant: a decoding error is a defect of the test.
+  return try! Scenario.decode(Array(json.utf8), fileName: "trait.json")
+}()
+
+/// 2026-03-02 12:00:00 UTC.
+let start = Date(timeIntervalSince1970: 1_772_452_800)
+
+/// A workout as an app starts it.
+func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = .running
+  let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+  let builder = session.associatedWorkoutBuilder()
+  builder.dataSource = HKLiveWorkoutDataSource(
+    healthStore: store, workoutConfiguration: configuration)
+  session.startActivity(with: start)
+  try await builder.beginCollection(at: start)
+  return (session, builder)
+}
+
+@Suite struct SimulationTraitTests {
+  /// Each argument gets a world of its own at t = 0: the other argument's advance is not seen,
+  /// and each reads its own elapsed time (300 s and 600 s).
+  @Test(.simulation(scenario: traitRun), arguments: [300, 600])
+  func eachArgumentGetsItsOwnWorld(seconds: Int) async throws {
+    let simulation = try #require(HealthKitSimulation.running)
+    #expect(simulation.now == start)
+    let (_, builder) = try await startRunning(HKHealthStore())
+    try await simulation.advance(by: .seconds(seconds))
+    #expect(simulation.now == start.addingTimeInterval(Double(seconds)))
+    #expect(builder.elapsedTime == Double(seconds))
+  }
+
+  /// Applied to a suite, each test of it runs in a world of its own.
+  @Suite(.simulation(scenario: traitRun)) struct OnASuite {
+    @Test func aTestOfTheSuiteRunsInsideASimulation() async throws {
+      let simulation = try #require(HealthKitSimulation.running)
+      #expect(simulation.now == start)
+      try await simulation.advance(by: .seconds(60))
+      #expect(simulation.now == start.addingTimeInterval(60))
+    }
+  }
+
+  @Test func outsideTheTraitNoSimulationIsRunning() {
+    #expect(HealthKitSimulation.running == nil)
+  }
+
+  /// What the trait attaches: names, in order.
+  private static func attached(
+    _ policy: SimulationTrait.AttachmentPolicy, _ body: @escaping @Sendable () async throws -> Void
+  ) async -> (names: [String], first: [UInt8], second: [UInt8], threw: Bool) {
+    let seen = Mutex<[(String, [UInt8])]>([])
+    var trait = SimulationTrait(source: .scenario(traitRun), options: [], attachments: policy)
+    trait.record = { bytes, name in seen.withLock { $0.append((name, bytes)) } }
+    var threw = false
+    do {
+      try await trait.provideScope(
+        for: Test.current!, testCase: Test.Case.current, performing: body)
+    } catch {
+      threw = true
+    }
+    let all = seen.withLock { $0 }
+    return (all.map(\.0), all.first?.1 ?? [], all.last?.1 ?? [], threw)
+  }
+
+  struct Failure: Error {}
+
+  @Test func aThrowingTestGetsTheRunResultAndTheReportPage() async throws {
+    let (names, json, html, threw) = await Self.attached(.onFailure) {
+      let simulation = try #require(HealthKitSimulation.running)
+      _ = try await startRunning(HKHealthStore())
+      try await simulation.advance(by: .seconds(120))
+      throw Failure()
+    }
+    #expect(threw)
+    #expect(names == ["run-result.json", "report.html"])
+    let text = String(decoding: json, as: UTF8.self)
+    #expect(text.hasPrefix("{"))
+    let document = try JSONSerialization.jsonObject(with: Data(json)) as? [String: Any]
+    #expect(document?["scenario"] as? String == "Trait run")
+    #expect(String(decoding: html, as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
+  }
+
+  @Test func aFailedExpectationGetsThemToo() async {
+    let names = Mutex<[String]>([])
+    await withKnownIssue {
+      let seen = await Self.attached(.onFailure) {
+        #expect(Bool(false), "the test's own failure")
+      }
+      names.withLock { $0 = seen.names }
+    }
+    #expect(names.withLock { $0 } == ["run-result.json", "report.html"])
+  }
+
+  @Test func aPassingTestGetsNothingUnlessAsked() async {
+    #expect(await Self.attached(.onFailure) {}.names == [])
+    #expect(await Self.attached(.always) {}.names == ["run-result.json", "report.html"])
+    #expect(await Self.attached(.never) { throw Failure() }.names == [])
+  }
+}
+
+/// XCTest's equivalent.
+final class SimulateTests: XCTestCase {
+  func testTheBodyRunsInsideASimulation() async throws {
+    let elapsed = try await simulate(scenario: traitRun) { simulation in
+      XCTAssertTrue(HealthKitSimulation.running === simulation)
+      let (_, builder) = try await startRunning(HKHealthStore())
+      try await simulation.advance(by: .seconds(90))
+      return builder.elapsedTime
+    }
+    XCTAssertEqual(elapsed, 90)
+  }
+}

@@ -187,9 +187,11 @@ extension Report {
     }
     if !resting.isEmpty {
       let values = resting.map(\.y)
+      // 1 bpm of room each side before rounding out to ticks, so the lowest and highest days
+      // are drawn inside the plot, never on its axis line or top edge.
       let y = LinearScale(
         domain: Ticks.niceDomain(
-          low: values.min() ?? 0, high: values.max() ?? 1, maximumCount: 4),
+          low: (values.min() ?? 0) - 1, high: (values.max() ?? 1) + 1, maximumCount: 4),
         range: (bottom, TimeChart.top))
       out += "<figure><figcaption>Resting heart rate, bpm</figcaption>"
       out += frame("days-resting", "Resting heart rate", height) + axis(y, maximumCount: 4)

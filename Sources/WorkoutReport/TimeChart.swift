@@ -190,18 +190,30 @@ struct TimeChart {
 
 /// Text escaping for HTML and XML (the same five characters in text and attributes).
 enum HTML {
-  /// `&`, `<`, `>`, `"` and `'` as entities.
+  /// Text as HTML character data or an attribute value: `&`, `<`, `>`, `"` and `'` as entities,
+  /// and the code points HTML forbids in a document (the HTML Living Standard, "Parsing HTML
+  /// documents", `control-character-in-input-stream`, `noncharacter-in-input-stream` and
+  /// `unexpected-null-character`; no character reference may stand for them either) drawn
+  /// visibly: a C0 control other than tab, line feed and carriage return as its Control
+  /// Pictures symbol (U+0000 NUL as U+2400 ␀, U+001B ESC as U+241B ␛), DEL as U+2421 ␡, a C1
+  /// control or a noncharacter as U+FFFD. A scenario name or file name with such bytes then
+  /// shows where they are, and the page stays valid.
   static func escape(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
+    for scalar in text.unicodeScalars {
+      switch scalar.value {
+      case 0x26: out += "&amp;"
+      case 0x3C: out += "&lt;"
+      case 0x3E: out += "&gt;"
+      case 0x22: out += "&quot;"
+      case 0x27: out += "&#39;"
+      case 0x09, 0x0A, 0x0D: out.unicodeScalars.append(scalar)
+      case 0x00...0x1F: out.unicodeScalars.append(Unicode.Scalar(0x2400 + scalar.value)!)
+      case 0x7F: out += "\u{2421}"
+      case 0x80...0x9F, 0xFDD0...0xFDEF: out += "\u{FFFD}"
+      case let value where value & 0xFFFE == 0xFFFE: out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
       }
     }
     return out

@@ -185,4 +185,19 @@ import WorkoutWatch
   @Test func escapingCoversMarkup() {
     #expect(HTML.escape("a<b & \"c\" 'd'>") == "a&lt;b &amp; &quot;c&quot; &#39;d&#39;&gt;")
   }
+
+  /// HTML forbids C0 controls but tab, line feed and carriage return, DEL, C1 controls and
+  /// noncharacters in a document: shown as Control Pictures (U+2400 + the code; DEL U+2421) or
+  /// U+FFFD.
+  @Test func escapingShowsTheCodePointsHTMLForbids() {
+    // Noncharacters cannot be written as literals: made from their code points.
+    let nonCharacters = String(
+      String.UnicodeScalarView([0xFDD0, 0xFFFF, 0x10FFFE].compactMap(Unicode.Scalar.init)))
+    #expect(nonCharacters.unicodeScalars.count == 3)
+    #expect(
+      HTML.escape("run\u{0}\u{1B}[31m\u{7F}\u{85}" + nonCharacters + "\tx\ny\rz\u{C}")
+        == "run\u{2400}\u{241B}[31m\u{2421}\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}\tx\ny\rz\u{240C}")
+    // Letters, marks and emoji pass unchanged.
+    #expect(HTML.escape("Läufe e\u{301} 🏃") == "Läufe e\u{301} 🏃")
+  }
 }

@@ -105,6 +105,20 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
     #expect(page.contains("@media print"))
   }
 
+  /// A scenario name with NUL and ESC (a JSON string may hold them as `\u0000`, `\u001b`):
+  /// the page holds no control character but tab, line feed and carriage return.
+  @Test func controlCharactersOfTheUsersTextNeverReachThePage() throws {
+    let named = pausedRun.replacingOccurrences(
+      of: "Paused <run> & lap", with: "Evil\\u0000\\u001b[2Jrun")
+    let page = Report.page(try input(named))
+    let forbidden = page.unicodeScalars.filter {
+      ($0.value < 0x20 && ![0x09, 0x0A, 0x0D].contains($0.value))
+        || (0x7F...0x9F).contains($0.value)
+    }
+    #expect(forbidden.isEmpty)
+    #expect(page.contains("<h1>Evil\u{2400}\u{241B}[2Jrun</h1>"))
+  }
+
   @Test func aRunWithoutARecordStillShowsItsSession() throws {
     // Started at 0 and never ended: the session is still running at the last action (a probe
     // at 5:00), so no record is saved; the run's strip shows session 0 running from the start.
@@ -180,6 +194,26 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
         "<tr><th>2026-03-29</th><td>Watch 4000</td><td>4000</td><td>core 200 min, awake 20 min</td><td>55 bpm</td></tr>"
       ))
     #expect(Report.healthDaysSection([]) == "")
+  }
+
+  /// Resting heart rate 52 and 55 bpm: with 1 bpm of room each side, 51 ... 56 rounds out to
+  /// 50 ... 56 in steps of 2 (a span of 5 in at most 4 steps: 1.25 → 2), so the lowest day is
+  /// drawn 2 bpm above the axis line rather than on it (without the room: 52 ... 55 in steps
+  /// of 1, the 52 on the axis).
+  @Test func theRestingHeartRateChartKeepsItsLowestDayOffTheAxis() throws {
+    let days = [
+      HealthDayValues(
+        date: "2026-03-28", stepsBySource: [], mergedSteps: 0, sleepMinutes: [],
+        restingHeartRate: 52),
+      HealthDayValues(
+        date: "2026-03-29", stepsBySource: [], mergedSteps: 0, sleepMinutes: [],
+        restingHeartRate: 55),
+    ]
+    let section = Report.healthDaysSection(days)
+    let chart = try #require(section.components(separatedBy: "id=\"days-resting\"").last)
+    #expect(chart.contains(">50</text>"))
+    #expect(chart.contains(">56</text>"))
+    #expect(!chart.contains(">57</text>") && !chart.contains(">48</text>"))
   }
 
   @Test func theRunResultsDaysMakeThePageOfDays() throws {

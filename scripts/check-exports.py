@@ -11,8 +11,8 @@ By extension:
   .fit  decodes with fitdecode (CRC checks raise) and garmin-fit-sdk (check_integrity() must be
         True, read() must report no errors); the session's total_distance, total_timer_time and
         total_calories must equal the sums over the laps (within FIT's stored resolution);
-  .csv  parses with the csv module: the header must be the one in README.md ("Exporting a
-        workout") and every row as wide;
+  .csv  parses with the csv module: the header must be the one in docs/recordings.md ("Exporting
+        a workout") and every row as wide;
   .json parses as one JSON object (the record).
 A .fit file with a .json file of the same name beside it (the same record exported as JSON) must
 also have session totals equal to the record's: total_distance = totalDistance (0.01 m),

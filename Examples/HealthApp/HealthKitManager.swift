@@ -1,5 +1,5 @@
 // The seed app's iPhone HealthKitManager, as an app writes it, compiled against HealthKit on
-// Apple platforms and against SimulatedHealthKit everywhere else (docs/swift-api.md).
+// the device and against SimulatedHealthKit everywhere else, a Mac included (docs/swift-api.md).
 //
 // `requestAuthorization()` and `fetchTodaySteps()` are the seed's own code: its read types, its
 // `HKStatisticsQuery` and its `DispatchQueue.main.async` hop. The rest completes what the seed's
@@ -19,7 +19,7 @@
 import Foundation
 import Observation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

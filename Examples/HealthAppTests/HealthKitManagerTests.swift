@@ -29,7 +29,7 @@ import WorkoutSimulation
 
 @testable import HealthAppExample
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

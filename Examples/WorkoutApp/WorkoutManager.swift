@@ -1,5 +1,5 @@
 // The seed app's Apple Watch WorkoutManager, as an app writes it, compiled against HealthKit on
-// Apple platforms and against SimulatedHealthKit everywhere else (docs/swift-api.md).
+// the device and against SimulatedHealthKit everywhere else, a Mac included (docs/swift-api.md).
 //
 // The HealthKit calls of `startWorkout(type:)` and `endWorkout()` are the seed's own, unchanged,
 // `Date()` included (SimulatedHealthKit reads a wall-clock date as virtual now, see the
@@ -12,7 +12,7 @@
 // `finishWorkout()` returns, which the seed discarded.
 import Observation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

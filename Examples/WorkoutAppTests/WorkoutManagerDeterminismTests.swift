@@ -4,7 +4,7 @@ import WorkoutSimulation
 
 @testable import WorkoutAppExample
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

@@ -3,7 +3,7 @@
 //
 // App code written against HealthKit compiles against this module with only the import changed:
 //
-//     #if canImport(HealthKit)
+//     #if os(watchOS) || os(iOS)
 //     import HealthKit
 //     #else
 //     import SimulatedHealthKit

@@ -4,9 +4,9 @@
 // engine's (docs/phone-link.md); this module turns the engine's `link` log entries into
 // delegate calls and handlers.
 //
-// App code keeps the real framework on Apple platforms and changes only its import:
+// App code keeps the real framework on the devices it runs on and changes only its import:
 //
-//     #if canImport(WatchConnectivity)
+//     #if os(watchOS) || os(iOS)
 //     import WatchConnectivity
 //     #else
 //     import SimulatedWatchConnectivity

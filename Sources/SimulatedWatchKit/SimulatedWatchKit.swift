@@ -1,9 +1,9 @@
 // SimulatedWatchKit: WatchKit's extended runtime sessions, application state and haptics
 // under Apple's names, backed by the workout-sim engine's watch model and driven on virtual
 // time by `HealthKitSimulation` (docs/swift-api.md#watchkit). Watch app code keeps the real
-// framework on Apple platforms and changes only its import:
+// framework on the devices it runs on and changes only its import:
 //
-//     #if canImport(WatchKit)
+//     #if os(watchOS)
 //     import WatchKit
 //     #else
 //     import SimulatedWatchKit

@@ -82,8 +82,9 @@ public struct SimulationError: Error, Sendable, Equatable, CustomStringConvertib
 ///
 /// Headless runs go as fast as the machine allows: nothing waits on the wall clock.
 public enum Simulation {
-  /// The text of the result's `generator` field.
-  public static let generator = "workout-sim 0.1.0"
+  /// The text of the result's `generator` field: `workout-sim` and ``workoutSimVersion``
+  /// (`workout-sim 0.1.0`), also the command line's `--version` text.
+  public static let generator = "workout-sim " + workoutSimVersion
 
   /// Runs `scenario` with `overrides` applied, and the user's `commands` on top.
   ///

@@ -294,10 +294,11 @@ struct WatchConnectivityTests {
   }
 }
 
-/// README's "Testing watch–phone code" example, as written there: both ends activated at 0 with
-/// delegates of their own; the phone's application context `["stepGoal": 12000]` at 0 reaches
-/// the running watch app one transfer latency later (1 s, docs/phone-link.md#queued-transfers).
-@Suite("README's WatchConnectivity example")
+/// The "Testing watch–phone code" example of docs/testing-your-app.md (README's before), as
+/// written there: both ends activated at 0 with delegates of their own; the phone's application
+/// context `["stepGoal": 12000]` at 0 reaches the running watch app one transfer latency later
+/// (1 s, docs/phone-link.md#queued-transfers).
+@Suite("The WatchConnectivity example of docs/testing-your-app.md")
 struct ReadmeWatchConnectivityExampleTests {
   @Test func theReadmeExampleWorksAsWritten() async throws {
     let simulation = try HealthKitSimulation(scenario: try Scenario(name: "readme"))

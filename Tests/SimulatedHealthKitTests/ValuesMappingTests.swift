@@ -232,7 +232,7 @@ import WorkoutSimulation
     #expect(HKWorkout(plain, since: Self.base).workoutEvents == nil)
   }
 
-  /// README's paused ten-minute run on the engine: start 0, pause 300 s, resume 360 s, end
+  /// docs/scenarios.md's paused ten-minute run on the engine: start 0, pause 300 s, resume 360 s, end
   /// 660 s.
   @Test func aWorkoutFromAnEngineRun() throws {
     let scenario = try Scenario(

@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimCLI
+import WorkoutSimulation
 
 @Suite struct ParsingTests {
   /// The text and exit code the single mapper gives for parsing `arguments`.
@@ -265,7 +266,7 @@ import WorkoutSimCLI
     let capture = CapturedOutput()
     #expect(
       WorkoutSimCommand.main(arguments: ["--version"], environment: capture.environment()) == 0)
-    #expect(capture.standardOutput == "workout-sim 0.1.0\n")
+    #expect(capture.standardOutput == "workout-sim \(workoutSimVersion)\n")
   }
 
   @Test func helpHasTheSectionsAndFitsEightyColumns() {

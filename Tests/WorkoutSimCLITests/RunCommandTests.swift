@@ -57,7 +57,7 @@ import WorkoutSimulation
         {
           "errors" : [],
           "format" : "workout-sim.result",
-          "generator" : "workout-sim 0.1.0",
+          "generator" : "workout-sim \(workoutSimVersion)",
           "log" : [],
           "probes" : [],
           "records" : [],

@@ -5,10 +5,10 @@ import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimulation
 
-/// Scenarios built in Swift, without JSON: the example of README.md ("A scenario in Swift") and
-/// the checks the initializer applies.
+/// Scenarios built in Swift, without JSON: the example of docs/scenarios.md ("A scenario in
+/// Swift") and the checks the initializer applies.
 @Suite struct SwiftScenarioTests {
-  /// README.md's example ("A scenario in Swift"), with two more assertions.
+  /// docs/scenarios.md's example ("A scenario in Swift"), with two more assertions.
   @Test func aPausedTenMinuteRun() throws {
     let scenario = try Scenario(
       name: "Ten minutes with a break",

@@ -110,6 +110,18 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
 extension NSSortDescriptor {
   /// The store's sort for a start- or end-date descriptor, or `nil` for any other.
   var healthSort: HealthSort? {
+    #if canImport(Darwin)
+      // Darwin's Foundation declares `keyPath` optional: `nil` for a descriptor made from a
+      // key, as its own `init(key:ascending:)` makes `HKSampleSortIdentifierStartDate`'s
+      // (docs/darwin.md). Linux's Foundation has a key path on every descriptor and no `key`.
+      guard let keyPath else {
+        switch key {
+        case HKSampleSortIdentifierStartDate?: return .startDate(ascending: ascending)
+        case HKSampleSortIdentifierEndDate?: return .endDate(ascending: ascending)
+        default: return nil
+        }
+      }
+    #endif
     let start: Set<AnyKeyPath> = [
       \HKSample.startDate, \HKQuantitySample.startDate, \HKCategorySample.startDate,
       \HKWorkout.startDate,

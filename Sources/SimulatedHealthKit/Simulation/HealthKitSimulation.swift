@@ -62,7 +62,7 @@ public final class HealthKitSimulation: Sendable {
     /// `elapsedTime` inside `Task { @MainActor in ... }` rather than values the delegate read):
     /// with the turn such a read usually sees the batch that scheduled it; without it, it may
     /// see a later one. The cost is two thread hops per batch: a 2-hour run's 1441 batches take
-    /// several times longer (README's benchmark line).
+    /// several times longer (docs/performance.md).
     public static let mainActorTurnAfterEveryBatch = Options(rawValue: 1 << 1)
   }
 

@@ -33,10 +33,19 @@ public class HKObject: NSObject, @unchecked Sendable {
 public class HKSample: HKObject, @unchecked Sendable {
   /// The sample's type.
   public let sampleType: HKSampleType
-  /// When the sample starts.
-  public let startDate: Date
-  /// When the sample ends (equal to ``startDate`` for a point reading).
-  public let endDate: Date
+  #if canImport(ObjectiveC)
+    // Darwin's `NSSortDescriptor(keyPath:ascending:)` needs a key-value-coding name for the key
+    // path (`startDate`, `endDate`): only an `@objc` property has one (docs/darwin.md).
+    /// When the sample starts.
+    @objc public let startDate: Date
+    /// When the sample ends (equal to ``startDate`` for a point reading).
+    @objc public let endDate: Date
+  #else
+    /// When the sample starts.
+    public let startDate: Date
+    /// When the sample ends (equal to ``startDate`` for a point reading).
+    public let endDate: Date
+  #endif
 
   init(
     sampleType: HKSampleType, startDate: Date, endDate: Date, uuid: UUID,

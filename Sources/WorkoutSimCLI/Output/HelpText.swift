@@ -1,10 +1,13 @@
+import WorkoutSimulation
+
 /// The help texts of `workout-sim` and its subcommands.
 ///
 /// Sections as in swift-argument-parser: OVERVIEW, USAGE, ARGUMENTS, OPTIONS (with defaults),
 /// EXAMPLES, and for the tool SUBCOMMANDS and EXIT CODES. Lines stay within 80 columns.
 public enum HelpText {
-  /// `workout-sim 0.1.0`, the `--version` text and the result's `generator`.
-  public static let version = "workout-sim 0.1.0"
+  /// `workout-sim 0.1.0`, the `--version` text and the result's `generator`: the one version
+  /// constant, `WorkoutSimulation`'s `workoutSimVersion`, by way of `Simulation.generator`.
+  public static let version = Simulation.generator
 
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [

@@ -3,7 +3,7 @@
 import FitnessTrackerKit
 import Foundation
 
-#if canImport(WatchConnectivity)
+#if os(watchOS) || os(iOS)
   import WatchConnectivity
 #else
   import SimulatedWatchConnectivity

@@ -3,7 +3,7 @@
 import FitnessTrackerKit
 import Foundation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

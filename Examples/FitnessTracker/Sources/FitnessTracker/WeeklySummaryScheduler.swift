@@ -3,7 +3,7 @@
 import FitnessTrackerKit
 import Foundation
 
-#if canImport(UserNotifications)
+#if os(watchOS) || os(iOS)
   import UserNotifications
 #else
   import SimulatedUserNotifications

@@ -1,7 +1,7 @@
 // The app's calls into WidgetKit.
 import Foundation
 
-#if canImport(WidgetKit)
+#if os(watchOS) || os(iOS)
   import WidgetKit
 #else
   import SimulatedWidgetKit

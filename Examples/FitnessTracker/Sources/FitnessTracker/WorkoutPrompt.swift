@@ -3,13 +3,13 @@
 // workout is recorded becomes a local notification.
 import Foundation
 
-#if canImport(CoreMotion)
+#if os(watchOS) || os(iOS)
   import CoreMotion
 #else
   import SimulatedCoreMotion
 #endif
 
-#if canImport(UserNotifications)
+#if os(watchOS) || os(iOS)
   import UserNotifications
 #else
   import SimulatedUserNotifications

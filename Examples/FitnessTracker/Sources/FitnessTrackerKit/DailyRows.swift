@@ -1,7 +1,7 @@
 // The per-local-day values the history tab and the CSV export share.
 import Foundation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

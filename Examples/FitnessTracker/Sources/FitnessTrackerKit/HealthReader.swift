@@ -1,11 +1,11 @@
 // The seed's HealthKitManager reads, as async functions returning screen values: today's steps
 // and active energy (merged statistics from local midnight), the latest heart rate and the last
 // 24 hours, last night's sleep, and daily sums per local day. The app's own copy of
-// Examples/HealthApp's approach, compiled against HealthKit on Apple platforms and against
-// SimulatedHealthKit elsewhere.
+// Examples/HealthApp's approach, compiled against HealthKit on the iPhone and the watch and
+// against SimulatedHealthKit elsewhere.
 import Foundation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

@@ -3,13 +3,13 @@
 import FitnessTrackerKit
 import Foundation
 
-#if canImport(WatchConnectivity)
+#if os(watchOS) || os(iOS)
   import WatchConnectivity
 #else
   import SimulatedWatchConnectivity
 #endif
 
-#if canImport(WidgetKit)
+#if os(watchOS) || os(iOS)
   import WidgetKit
 #else
   import SimulatedWidgetKit

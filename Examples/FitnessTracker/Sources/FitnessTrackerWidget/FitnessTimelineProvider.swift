@@ -3,7 +3,7 @@
 import FitnessTrackerKit
 import Foundation
 
-#if canImport(WidgetKit)
+#if os(watchOS) || os(iOS)
   import WidgetKit
 #else
   import SimulatedWidgetKit

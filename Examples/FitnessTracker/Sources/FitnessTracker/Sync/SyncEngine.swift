@@ -10,12 +10,12 @@ import Synchronization
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit
 #endif
-#if canImport(BackgroundTasks)
+#if os(iOS)
   import BackgroundTasks
 #else
   import SimulatedBackgroundTasks

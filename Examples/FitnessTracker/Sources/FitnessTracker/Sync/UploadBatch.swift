@@ -1,7 +1,7 @@
 // The upload's body: one JSON object per batch (docs/phone.md#background-sync-in-the-example).
 import Foundation
 
-#if canImport(HealthKit)
+#if os(watchOS) || os(iOS)
   import HealthKit
 #else
   import SimulatedHealthKit

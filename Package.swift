@@ -292,7 +292,7 @@ let package = Package(
     .testTarget(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
-      swiftSettings: strict),
+      resources: [.copy("trait-run.json")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

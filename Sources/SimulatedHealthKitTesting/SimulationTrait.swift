@@ -46,6 +46,7 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   enum Source: Sendable {
     case file(URL)
     case scenario(Scenario)
+    case resource(name: String, extension: String, bundle: Bundle)
   }
 
   let source: Source
@@ -84,6 +85,11 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     case .file(let url): simulation = try HealthKitSimulation(scenario: url, options: options)
     case .scenario(let scenario):
       simulation = try HealthKitSimulation(scenario: scenario, options: options)
+    case .resource(let name, let ext, let bundle):
+      guard let url = bundle.url(forResource: name, withExtension: ext) else {
+        throw MissingScenario(name: name + "." + ext, bundle: bundle.bundleURL.path)
+      }
+      simulation = try HealthKitSimulation(scenario: url, options: options)
     }
     let failed = FailureFlag()
     // Swift Testing tells a scoping trait of no issue recorded inside it; an issue-handling
@@ -124,6 +130,19 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   }
 }
 
+/// The `.simulation(resource:in:)` trait found no such file in the bundle.
+public struct MissingScenario: Error, CustomStringConvertible {
+  /// The file asked for (`steady-run.json`).
+  public var name: String
+  /// The bundle's path.
+  public var bundle: String
+
+  public var description: String {
+    "no scenario \(name) in the bundle at \(bundle): add it to the test target's resources "
+      + "(resources: [.copy(\"\(name)\")] in Package.swift) or check its name"
+  }
+}
+
 /// Whether an issue was recorded, set from whichever thread records it.
 private final class FailureFlag: Sendable {
   private let flag = Mutex(false)
@@ -145,6 +164,30 @@ extension Trait where Self == SimulationTrait {
     attachments: SimulationTrait.AttachmentPolicy = .onFailure
   ) -> Self {
     SimulationTrait(source: .file(url), options: options, attachments: attachments)
+  }
+
+  /// Runs the test inside a simulation of the scenario file `name` among the resources of
+  /// `bundle` (a test target's `Bundle.module`), a new one for each test case.
+  ///
+  /// ```swift
+  /// @Test(.simulation(resource: "steady-run", in: .module)) func aRun() async throws { ... }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: the file's name without its extension.
+  ///   - ext: its extension (`json` by default).
+  ///   - bundle: the bundle holding it.
+  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - attachments: when the run's result and report page are attached.
+  /// - Note: a file not in the bundle fails the test with ``MissingScenario``.
+  public static func simulation(
+    resource name: String, withExtension ext: String = "json", in bundle: Bundle,
+    options: HealthKitSimulation.Options = [],
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+  ) -> Self {
+    SimulationTrait(
+      source: .resource(name: name, extension: ext, bundle: bundle), options: options,
+      attachments: attachments)
   }
 
   /// Runs the test inside a simulation of `scenario` (decoded or built in Swift), a new one for

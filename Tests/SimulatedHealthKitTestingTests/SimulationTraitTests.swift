@@ -57,6 +57,27 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     }
   }
 
+  /// The test target's own resource, the same 30-minute run: 3 m/s for 600 s is 1800 m.
+  @Test(.simulation(resource: "trait-run", in: .module))
+  func aScenarioAmongTheTargetsResources() async throws {
+    let simulation = try #require(HealthKitSimulation.running)
+    let (session, builder) = try await startRunning(HKHealthStore())
+    try await simulation.advance(by: .seconds(600))
+    session.end()
+    try await builder.endCollection(at: simulation.now)
+    let workout = try #require(try await builder.finishWorkout())
+    let distance = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))
+    #expect(distance?.sumQuantity()?.doubleValue(for: .meter()) == 1800)
+  }
+
+  @Test func aMissingResourceSaysWhatToAdd() async throws {
+    let trait = SimulationTrait.simulation(resource: "nowhere", in: .module)
+    let error = await #expect(throws: MissingScenario.self) {
+      try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {}
+    }
+    #expect(error?.description.contains("resources: [.copy(\"nowhere.json\")]") == true)
+  }
+
   @Test func outsideTheTraitNoSimulationIsRunning() {
     #expect(HealthKitSimulation.running == nil)
   }

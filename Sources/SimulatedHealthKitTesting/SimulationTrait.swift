@@ -137,6 +137,7 @@ public struct MissingScenario: Error, CustomStringConvertible {
   /// The bundle's path.
   public var bundle: String
 
+  /// The message: the file, the bundle, and how to add it.
   public var description: String {
     "no scenario \(name) in the bundle at \(bundle): add it to the test target's resources "
       + "(resources: [.copy(\"\(name)\")] in Package.swift) or check its name"

@@ -28,14 +28,23 @@
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
+//   FitnessTrackerPhone (Examples/FitnessTracker: FitnessTracker, FitnessTrackerKit,
+//     FitnessTrackerWidget, SimulatedHealthKit, SimulatedUserNotifications, SimulatedWidgetKit,
+//     WorkoutSimCLI's `package` helpers, Simulation, Scenario, JSON, Core, Rendering, Terminal,
+//     WatchFace, Text: the app's screens on a terminal, a summary or JSON without one)
+//     <- fitness-tracker-phone (executable of the example, not a product)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
-//   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
-//     terminal and process wiring of the watch face, and `phone`: the FitnessTracker app's
-//     models on SimulatedHealthKit, its screens rendered) <- workout-sim (executable)
-// Nothing imports WorkoutSimCLI but workout-sim and the tests.
+//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, Rendering, Terminal, Watch,
+//     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
+//     process wiring of the watch face) <- workout-sim (executable)
+//   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
+//     for tests only) <- the test targets; WorkoutSimCLITests never start the binary,
+//     WorkoutSimEndToEndTests and FitnessTrackerPhoneEndToEndTests do.
+// No product target depends on example code. Nothing imports WorkoutSimCLI but workout-sim,
+// the example's FitnessTrackerPhone and the tests.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -246,8 +255,8 @@ let package = Package(
     .testTarget(
       name: "WorkoutSimEndToEndTests",
       dependencies: [
-        "workout-sim", "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore",
-        "WorkoutSimulation", "WorkoutSimTestSupport",
+        "workout-sim", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutSimulation",
+        "WorkoutSimTestSupport",
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict),

@@ -2,9 +2,8 @@ import Foundation
 import Testing
 import WorkoutSimTestSupport
 
-@testable import WorkoutSimCLI
-
-/// `workout-sim report` through its parser and the built binary (docs/command-line.md#report).
+/// `workout-sim report` through the built binary (docs/command-line.md#report); its parser is
+/// WorkoutSimCLITests' ReportParsingTests.
 @Suite struct ReportEndToEndTests {
   static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"
 

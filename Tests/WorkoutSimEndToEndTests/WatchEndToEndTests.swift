@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 import WorkoutJSON
-import WorkoutSimCLI
 import WorkoutSimTestSupport
 
 @Suite(.serialized) struct WatchTerminalEndToEndTests {

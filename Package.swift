@@ -30,14 +30,23 @@
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
+//   FitnessTrackerPhone (Examples/FitnessTracker: FitnessTracker, FitnessTrackerKit,
+//     FitnessTrackerWidget, SimulatedHealthKit, SimulatedUserNotifications, SimulatedWidgetKit,
+//     WorkoutSimCLI's `package` helpers, Simulation, Scenario, JSON, Core, Rendering, Terminal,
+//     WatchFace, Text: the app's screens on a terminal, a summary or JSON without one)
+//     <- fitness-tracker-phone (executable of the example, not a product)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
-//   WorkoutSimCLI (Foundation; all above but Physiology: commands, parsing, output, the
-//     terminal and process wiring of the watch face, and `phone`: the FitnessTracker app's
-//     models on SimulatedHealthKit, its screens rendered) <- workout-sim (executable)
-// Nothing imports WorkoutSimCLI but workout-sim and the tests.
+//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, Rendering, Terminal, Watch,
+//     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
+//     process wiring of the watch face) <- workout-sim (executable)
+//   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
+//     for tests only) <- the test targets; WorkoutSimCLITests never start the binary,
+//     WorkoutSimEndToEndTests and FitnessTrackerPhoneEndToEndTests do.
+// No product target depends on example code. Nothing imports WorkoutSimCLI but workout-sim,
+// the example's FitnessTrackerPhone and the tests.
 import PackageDescription
 
 let strict: [SwiftSetting] = [
@@ -116,8 +125,7 @@ let package = Package(
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace", "WorkoutReport", "SimulatedHealthKit", "SimulatedUserNotifications",
-        "SimulatedWidgetKit", "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget",
+        "WorkoutWatchFace", "WorkoutReport",
       ],
       swiftSettings: strict),
     .target(
@@ -172,6 +180,22 @@ let package = Package(
         "SimulatedWatchConnectivity",
       ],
       path: "Examples/FitnessTracker/Sources/FitnessTrackerWatch", swiftSettings: strict),
+    // The example's phone program (docs/phone.md#fitness-tracker-phone): the app's own models
+    // on a simulation of a scenario, its screens on a terminal, a summary or JSON without one.
+    // Example code on the product (WorkoutSimCLI's parsing, messages and terminal wiring, its
+    // `package` declarations), never the other way round.
+    .target(
+      name: "FitnessTrackerPhone",
+      dependencies: [
+        "FitnessTracker", "FitnessTrackerKit", "FitnessTrackerWidget", "SimulatedHealthKit",
+        "SimulatedUserNotifications", "SimulatedWidgetKit", "WorkoutSimCLI", "WorkoutSimulation",
+        "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering", "WorkoutTerminal",
+        "WorkoutWatchFace", "WorkoutText",
+      ],
+      path: "Examples/FitnessTracker/Sources/FitnessTrackerPhone", swiftSettings: strict),
+    .executableTarget(
+      name: "fitness-tracker-phone", dependencies: ["FitnessTrackerPhone"],
+      path: "Examples/FitnessTracker/Sources/fitness-tracker-phone", swiftSettings: strict),
     // The seed app's WorkoutManager, app code on SimulatedHealthKit, and its tests: how an app
     // tests its own HealthKit code (README, "Testing your app's HealthKit code").
     .target(
@@ -201,6 +225,12 @@ let package = Package(
     .executableTarget(
       name: "workout-sim-healthbench", dependencies: ["WorkoutHealth", "WorkoutCore"],
       path: "Benchmarks/workout-sim-healthbench", swiftSettings: strict),
+    // What the test targets share (decoding a scenario from JSON text, the bundled scenarios,
+    // temporary folders, running the built binaries, comparing JSON): a library for tests only,
+    // not a product; Foundation and the engine's text formats, no test framework.
+    .target(
+      name: "WorkoutSimTestSupport", dependencies: ["WorkoutScenario", "WorkoutJSON"],
+      path: "Tests/WorkoutSimTestSupport", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
@@ -212,20 +242,32 @@ let package = Package(
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutScenarioTests",
-      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth"],
+      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSimTestSupport"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
         "WorkoutPhysiology", "WorkoutHealth",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
+    // The command line's unit tests: its parsing, commands and output in process, on a
+    // `CLIEnvironment` of closures; they never start the binary.
     .testTarget(
       name: "WorkoutSimCLITests",
       dependencies: [
         "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
-        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "workout-sim",
+        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
+      ],
+      swiftSettings: strict),
+    // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,
+    // files, signals) and compare it with the library.
+    .testTarget(
+      name: "WorkoutSimEndToEndTests",
+      dependencies: [
+        "workout-sim", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutSimulation",
+        "WorkoutSimTestSupport",
       ],
       resources: [.copy("Fixtures")],
       swiftSettings: strict),
@@ -234,12 +276,14 @@ let package = Package(
       dependencies: [
         "WorkoutWatchFace", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
         "WorkoutRendering", "WorkoutTerminal",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutReportTests",
       dependencies: [
         "WorkoutReport", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutWatch",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -250,12 +294,14 @@ let package = Package(
       dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore"],
       resources: [.copy("Snapshots")], swiftSettings: strict),
     .testTarget(
-      name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal"], swiftSettings: strict),
+      name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal", "WorkoutSimTestSupport"],
+      swiftSettings: strict),
     .testTarget(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
         "WorkoutJSON", "WorkoutHealth",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -278,6 +324,7 @@ let package = Package(
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
         "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(
@@ -289,6 +336,23 @@ let package = Package(
         "SimulatedCoreMotion", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
       ],
       path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
+    // The phone program's unit tests (parsing, keys, the renderer's snapshots, the document and
+    // the summary), and its end-to-end tests, which start the built `fitness-tracker-phone`.
+    .testTarget(
+      name: "FitnessTrackerPhoneTests",
+      dependencies: [
+        "FitnessTrackerPhone", "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore",
+        "WorkoutRendering", "WorkoutTerminal", "WorkoutSimTestSupport",
+      ],
+      path: "Examples/FitnessTracker/Tests/FitnessTrackerPhoneTests",
+      resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(
+      name: "FitnessTrackerPhoneEndToEndTests",
+      dependencies: [
+        "fitness-tracker-phone", "workout-sim", "WorkoutJSON", "WorkoutSimTestSupport",
+      ],
+      path: "Examples/FitnessTracker/Tests/FitnessTrackerPhoneEndToEndTests",
+      resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],

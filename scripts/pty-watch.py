@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Drive `workout-sim run` (or `workout-sim phone`) in a pseudo-terminal, as a user at a terminal would.
+"""Drive `workout-sim run` (or the example's `fitness-tracker-phone`) in a pseudo-terminal, as a user at a terminal would.
 
 Starts the binary with its standard input, output and error on the slave side of a new pty (as
 the controlling terminal, with the given size), runs a list of steps, and prints one JSON object:
@@ -9,6 +9,9 @@ after the exit equal those before the start, "screen": the output with escape se
 
 Steps (separated by ';'):
   wait:TEXT        wait (up to --timeout s) until TEXT appears in the output (escapes removed)
+  waitre:REGEX     wait (up to --timeout s) until the regular expression REGEX matches the
+                   output (escapes removed): what only a redraw shows, such as a rule of
+                   exactly 60 columns after a resize, `(?<!\u2500)\u2500{60}`
   send:KEY         write KEY (\\r for Enter, \\x1b[A for up: Python escapes are decoded)
   key:KEY          like send, and measure the time until the next output byte
   sleep:SECONDS    keep reading for that long
@@ -97,11 +100,16 @@ def main():
     for step in [s for s in args.steps.split(";") if s]:
         kind, _, value = step.partition(":")
         value = value.encode().decode("unicode_escape")
-        if kind == "wait":
+        if kind in ("wait", "waitre"):
+            if kind == "wait":
+                found = lambda: value in text()
+            else:
+                pattern = re.compile(value)
+                found = lambda: pattern.search(text()) is not None
             deadline = time.monotonic() + args.timeout
-            while value not in text() and time.monotonic() < deadline:
+            while not found() and time.monotonic() < deadline:
                 pump(0.05)
-            if value not in text():
+            if not found():
                 failed = step
                 break
         elif kind in ("send", "key"):

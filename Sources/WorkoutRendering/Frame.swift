@@ -97,7 +97,7 @@ package func truncate(_ text: String, to width: Int) -> String {
 }
 
 /// A character grid with per-cell styles, turned into a ``Frame`` at the end (shared with the
-/// phone screens of `workout-sim phone` in WorkoutSimCLI).
+/// phone screens of the example's `fitness-tracker-phone`, FitnessTrackerPhone).
 package struct Canvas {
   package let width: Int
   package let height: Int

@@ -202,7 +202,7 @@ public struct WatchDriver<C: Clock>: Sendable where C.Duration == Duration {
 
   /// A frame as screen lines: style runs become SGR spans (colour roles map to the eight basic
   /// colours: move and heart rate red, exercise green, steps cyan, accent yellow, alert
-  /// magenta). Also the phone screens' (`workout-sim phone`, in WorkoutSimCLI).
+  /// magenta). Also the phone screens' (the example's `fitness-tracker-phone`).
   package static func screenLines(_ frame: Frame) -> [ScreenLine] {
     var spans = [[ScreenSpan]](repeating: [], count: frame.lines.count)
     for run in frame.runs where run.line >= 0 && run.line < frame.lines.count {

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// What an activity handler saw: the virtual second of the call, the activity's flags as one
@@ -38,11 +39,6 @@ final class ActivityRecorder: @unchecked Sendable {
   var starts: [Double] { lock.withLock { seen.map(\.start) } }
 }
 
-/// A scenario from JSON text.
-private func scenario(_ json: String) throws -> Scenario {
-  try Scenario.decode(Array(json.utf8), fileName: "motion.json")
-}
-
 /// Walking at 1.4 m/s for 300 s, then running at 3 m/s for 600 s (a running workout's course;
 /// no workout is started): walking 0–300, running 300–900, stationary from 900.
 private let walkThenRun = #"""
@@ -51,9 +47,7 @@ private let walkThenRun = #"""
   """#
 
 /// The repository's `Scenarios/` folder.
-private let scenarios = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  .appendingPathComponent("Scenarios")
+private let scenarios = packageRoot.appendingPathComponent("Scenarios")
 
 @Suite("CoreMotion: activity updates and queries, the pedometer, authorization, reminders")
 struct CoreMotionTests {
@@ -61,7 +55,8 @@ struct CoreMotionTests {
   /// 0 − 15 s: stationary), then walking at 0 + 15 = 15 (startDate 0), running at
   /// 300 + 15 = 315 (startDate 300), stationary at 900 + 15 = 915 (startDate 900).
   @Test func updatesAtTheChangePlusTheLatency() async throws {
-    let simulation = try HealthKitSimulation(scenario: scenario(walkThenRun))
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
     let recorder = ActivityRecorder()
     try await simulation.run {
       #expect(CMMotionActivityManager.isActivityAvailable())
@@ -82,7 +77,8 @@ struct CoreMotionTests {
   /// from 300, stationary from 900. A query that reaches past now − 15 s stops there: from
   /// 950 to 2000 gives only the stationary state started at 900.
   @Test func queryAcrossTheChanges() async throws {
-    let simulation = try HealthKitSimulation(scenario: scenario(walkThenRun))
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
     let result = Mutex<[(String, Double)]>([])
     let later = Mutex<[Double]>([])
     try await simulation.run {
@@ -120,13 +116,13 @@ struct CoreMotionTests {
   /// = 600 steps; over −4000…−2000, all 1200; a span without samples, 0.
   @Test func pedometerQueryEqualsTheStoresSteps() async throws {
     let simulation = try HealthKitSimulation(
-      scenario: scenario(
+      scenario: decodeScenario(
         #"""
         { "version": 1, "start": "2026-03-02T08:00:00Z",
           "health": { "generate": false, "days": 1,
             "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
                            "value": 1200 } ] } }
-        """#))
+        """#, fileName: "motion.json"))
     let steps = Mutex<[Int]>([])
     await simulation.run {
       let pedometer = CMPedometer()
@@ -148,13 +144,13 @@ struct CoreMotionTests {
   /// at once; nothing new later, so no second update.
   @Test func pedometerUpdatesAreCumulative() async throws {
     let simulation = try HealthKitSimulation(
-      scenario: scenario(
+      scenario: decodeScenario(
         #"""
         { "version": 1, "start": "2026-03-02T08:00:00Z",
           "health": { "generate": false, "days": 1,
             "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
                            "value": 1200 } ] } }
-        """#))
+        """#, fileName: "motion.json"))
     let steps = Mutex<[Int]>([])
     try await simulation.run {
       let pedometer = CMPedometer()
@@ -172,11 +168,11 @@ struct CoreMotionTests {
   /// live updates deliver nothing.
   @Test func deniedAuthorization() async throws {
     let simulation = try HealthKitSimulation(
-      scenario: scenario(
+      scenario: decodeScenario(
         #"""
         { "version": 1, "activity": "running", "course": [ { "duration": 300, "speed": 3 } ],
           "authorization": { "motion": "denied" } }
-        """#))
+        """#, fileName: "motion.json"))
     let recorder = ActivityRecorder()
     let codes = Mutex<[String]>([])
     try await simulation.run {
@@ -208,7 +204,8 @@ struct CoreMotionTests {
   /// suspended at 130 (the watch's defaults); so stationary at 0 and walking at 15 arrive,
   /// running (315) and stationary (915) do not; opening the app at 950 delivers nothing late.
   @Test func noUpdatesWhileSuspended() async throws {
-    let simulation = try HealthKitSimulation(scenario: scenario(walkThenRun))
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
     let recorder = ActivityRecorder()
     try await simulation.run {
       let manager = CMMotionActivityManager()
@@ -226,7 +223,8 @@ struct CoreMotionTests {
   /// A manager made in `simulation.on(.phone)` sees the same body, and its handler runs as
   /// the phone's code.
   @Test func thePhoneSeesTheSameBody() async throws {
-    let simulation = try HealthKitSimulation(scenario: scenario(walkThenRun))
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(walkThenRun, fileName: "motion.json"))
     let recorder = ActivityRecorder()
     try await simulation.run {
       let manager = await simulation.on(.phone) { CMMotionActivityManager() }
@@ -242,8 +240,9 @@ struct CoreMotionTests {
   /// it (the statistics collection of the same span).
   @Test func historyFromTheHealthDays() async throws {
     let simulation = try HealthKitSimulation(
-      scenario: scenario(
-        #"{ "version": 1, "start": "2026-03-02T20:00:00Z", "health": { "days": 2 } }"#))
+      scenario: decodeScenario(
+        #"{ "version": 1, "start": "2026-03-02T20:00:00Z", "health": { "days": 2 } }"#,
+        fileName: "motion.json"))
     let bouts = simulation.state.withLock { $0.health.walkingBouts }
     let bout = try #require(bouts.last { $0.upperBound < .zero })
     let expected = simulation.state.withLock {

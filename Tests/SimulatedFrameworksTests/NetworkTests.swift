@@ -6,6 +6,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 @testable import SimulatedNetwork
@@ -16,8 +17,8 @@ import WorkoutScenario
 
 /// A day offline 600–1200 s, and daily 01:00–01:30 local time (3600–5400 s on the first day).
 private func networkDay() throws -> HealthKitSimulation {
-  var scenario = try Scenario.decode(
-    Array(#"{ "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC" }"#.utf8),
+  var scenario = try decodeScenario(
+    #"{ "version": 1, "start": "2026-03-02T00:00:00Z", "timeZone": "UTC" }"#,
     fileName: "network.json")
   scenario.phone.offline = [SimulationInstant.seconds(600)..<SimulationInstant.seconds(1200)]
   scenario.phone.offlineDaily = [

@@ -7,17 +7,10 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 @testable import SimulatedWatchConnectivity
-
-/// A bundled scenario file (Scenarios/<name>).
-func bundledScenario(_ name: String) throws -> Scenario {
-  let root = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-  return try Scenario.load(
-    contentsOf: root.appendingPathComponent("Scenarios/" + name), displayName: "Scenarios/" + name)
-}
 
 /// A watch app's step-goal model: the goal it shows, and every value it applied.
 protocol WatchGoalModel: AnyObject, Sendable {

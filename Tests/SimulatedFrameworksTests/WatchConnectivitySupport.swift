@@ -9,11 +9,6 @@ import WorkoutSimulation
 @testable import SimulatedHealthKit
 @testable import SimulatedWatchConnectivity
 
-/// A scenario decoded from `json` (a scenario file's text).
-func linkScenario(_ json: String, name: String = "link.json") throws -> Scenario {
-  try Scenario.decode(Array(json.utf8), fileName: name)
-}
-
 /// Canonical JSON of a dictionary (sorted keys), for the records.
 func canonical(_ dictionary: [String: Any]) -> String {
   guard JSONSerialization.isValidJSONObject(dictionary),

@@ -13,30 +13,21 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import SimulatedHealthKit
 @testable import SimulatedWatchConnectivity
 
 @Suite struct WatchConnectivityTwoDoorsTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// Every bundled scenario file with a link action in its timeline.
-  static let linkScenarios: [String] = {
-    let folder = packageRoot.appendingPathComponent("Scenarios")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().filter { name in
-      guard
-        let scenario = try? Scenario.load(
-          contentsOf: folder.appendingPathComponent(name), displayName: name)
-      else { return false }
-      return scenario.timeline.contains { action in
-        if case .app(.link) = action.kind { return true }
-        return false
-      }
+  static let linkScenarios: [String] = bundledScenarioNames.filter { name in
+    guard let scenario = try? bundledScenario(name) else { return false }
+    return scenario.timeline.contains { action in
+      if case .app(.link) = action.kind { return true }
+      return false
     }
-  }()
+  }
 
   @Test func theFieldCasesAreCompared() {
     #expect(Self.linkScenarios.contains("f09-messages-while-away.json"))
@@ -46,8 +37,7 @@ import WorkoutSimulation
 
   @Test(arguments: linkScenarios)
   func wcSessionGivesTheCommandLinesLinkEntries(name: String) async throws {
-    let url = Self.packageRoot.appendingPathComponent("Scenarios/" + name)
-    let scenario = try Scenario.load(contentsOf: url, displayName: "Scenarios/" + name)
+    let scenario = try bundledScenario(name)
     let cli = activationOrder(linkLines(try Simulation.run(scenario)).map(withoutBytes))
     let api = activationOrder(linkLines(try await LinkScriptedApps.run(scenario)).map(withoutBytes))
     #expect(!cli.isEmpty, "\(name)")

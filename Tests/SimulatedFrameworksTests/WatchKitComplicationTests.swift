@@ -4,6 +4,7 @@ import SimulatedWidgetKit
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 /// A provider that also writes down which widget center its code sees (the device it runs as).
 final class DeviceProvider: TimelineProvider, @unchecked Sendable {
@@ -167,8 +168,8 @@ struct WatchKitComplicationTests {
   @Test("watch.complications and watch.complicationReloadBudget decode; bad values are refused")
   func decoding() throws {
     func decode(_ watch: String) throws -> Scenario {
-      try Scenario.decode(
-        Data(#"{ "version": 1, "watch": \#(watch) }"#.utf8), fileName: "watch.json")
+      try decodeScenario(
+        #"{ "version": 1, "watch": \#(watch) }"#, fileName: "watch.json")
     }
     let scenario = try decode(
       #"{ "complications": [ { "kind": "Steps", "family": "accessoryInline" } ], "complicationReloadBudget": 12, "extendedRuntimeType": "selfCare" }"#

@@ -4,6 +4,7 @@ import SimulatedWatchKit
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// A delegate that writes down each call: the seconds from t = 0, and what was said.
@@ -552,9 +553,6 @@ struct WatchKitHapticTests {
 /// log `workout-sim run` makes from the file.
 @Suite("WatchKit: the two doors agree")
 struct WatchKitTwoDoorsTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   @Test(
     arguments: [
       "runtime-f07-start-in-background.json", "runtime-f08-reference-counting.json",
@@ -562,8 +560,7 @@ struct WatchKitTwoDoorsTests {
       "runtime-physical-therapy.json", "runtime-self-care.json", "runtime-smart-alarm.json",
     ])
   func sameLog(name: String) async throws {
-    let url = Self.packageRoot.appendingPathComponent("Scenarios/" + name)
-    let scenario = try Scenario.load(contentsOf: url, displayName: "Scenarios/" + name)
+    let scenario = try bundledScenario(name)
     let cli = try Simulation.run(scenario)
     let simulation = try HealthKitSimulation(scenario: scenario)
     let recorder = RuntimeRecorder(simulation)

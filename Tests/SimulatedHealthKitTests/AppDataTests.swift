@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutJSON
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import SimulatedHealthKit
@@ -266,7 +267,7 @@ import WorkoutSimulation
   }
 
   @Test func theCrownsSelectionIsReadable() async throws {
-    let url = TwoDoorsTests.packageRoot.appendingPathComponent(
+    let url = packageRoot.appendingPathComponent(
       "Scenarios/watch-crown-continuous.json")
     let simulation = try HealthKitSimulation(scenario: url)
     // The scenario's selector: running, walking, cycling, continuous, starting on running; the

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import SimulatedHealthKit
@@ -8,7 +9,7 @@ import WorkoutSimulation
 @Suite struct DeterminismTests {
   /// A 60 s run with a pause from 20 to 30 s, on the modelled (noisy) sensors of `hills.json`.
   static func shortRun() async throws -> [UInt8] {
-    let url = TwoDoorsTests.packageRoot.appendingPathComponent("Scenarios/hills.json")
+    let url = packageRoot.appendingPathComponent("Scenarios/hills.json")
     let simulation = try HealthKitSimulation(scenario: url)
     try await simulation.run {
       let manager = WorkoutManager()

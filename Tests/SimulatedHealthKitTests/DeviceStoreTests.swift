@@ -3,6 +3,7 @@ import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 
@@ -12,7 +13,7 @@ import WorkoutScenario
   /// F05's workout: traditional strength training for 1800 s from 2026-03-02 12:00 UTC with
   /// active energy 1.25 kcal per 9 s span: 1800 / 9 = 200 spans × 1.25 = 250 kcal.
   static func strength() throws -> Scenario {
-    try scenario(
+    try decodeScenario(
       """
       {
         "version": 1,
@@ -24,7 +25,7 @@ import WorkoutScenario
         "sensors": { "activeEnergyBurned": { "constant": 1.25, "interval": 9 } },
         "timeline": []
       }
-      """)
+      """, fileName: "test.json")
   }
 
   /// The phone app of F05: it receives the finished workout's UUID (twice: a retry) and keeps

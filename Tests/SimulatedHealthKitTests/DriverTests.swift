@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutCore
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 
@@ -114,9 +115,7 @@ final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
 
 /// Dates and spans far from the scenario's time neither trap nor run for ever.
 @Suite struct HorizonTests {
-  private static let scenario = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Scenarios/hills.json")
+  private static let scenario = packageRoot.appendingPathComponent("Scenarios/hills.json")
 
   /// `advance` beyond 366 days throws ``HealthKitSimulation/HorizonError`` and time stays put;
   /// 366 days exactly is the horizon (366 × 86 400 = 31 622 400 s).

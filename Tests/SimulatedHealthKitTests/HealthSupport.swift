@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 
@@ -10,7 +11,7 @@ import WorkoutScenario
 func healthScenario(
   samples: String, sleep: String = "[]", lock: String = "[]", extra: String = ""
 ) throws -> Scenario {
-  try scenario(
+  try decodeScenario(
     """
     {
       "version": 1,
@@ -26,7 +27,7 @@ func healthScenario(
         "lock": { "periods": \(lock) }
       }
     }
-    """)
+    """, fileName: "test.json")
 }
 
 /// The date of an ISO 8601 date-time with offset (`2026-03-29T23:50:00+02:00`).

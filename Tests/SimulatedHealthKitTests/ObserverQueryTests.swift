@@ -4,6 +4,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 
@@ -11,12 +12,12 @@ import WorkoutScenario
 /// the start) and the phone locked over `lock` (a JSON array of spans).
 private func observedDay(samples: String, lock: String = "[]") throws -> HealthKitSimulation {
   try HealthKitSimulation(
-    scenario: scenario(
+    scenario: decodeScenario(
       """
       { "version": 1, "start": "2026-06-01T12:00:00+02:00", "timeZone": "Europe/Berlin",
         "health": { "days": 1, "generate": false, "samples": \(samples),
                     "lock": { "periods": \(lock) } } }
-      """))
+      """, fileName: "test.json"))
 }
 
 /// The calls an observer's handler got: virtual seconds and the types (descriptor form).

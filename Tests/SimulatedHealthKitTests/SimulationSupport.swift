@@ -2,20 +2,16 @@ import Foundation
 import Synchronization
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import SimulatedHealthKit
-
-/// A scenario from JSON text (decoded as a file named `name.json`).
-func scenario(_ text: String, name: String = "test") throws -> Scenario {
-  try Scenario.decode(Array(text.utf8), fileName: name + ".json")
-}
 
 /// A 30-minute run at 3.2 m/s from 2026-03-02 12:00 UTC with constant sensors: heart rate
 /// 150 bpm every 5 s, active energy 1 kcal per 10 s span; `timeline` is the timeline's JSON
 /// array.
 func constantRun(timeline: String = "[]") throws -> Scenario {
-  try scenario(
+  try decodeScenario(
     """
     {
       "version": 1,
@@ -30,7 +26,7 @@ func constantRun(timeline: String = "[]") throws -> Scenario {
       },
       "timeline": \(timeline)
     }
-    """)
+    """, fileName: "test.json")
 }
 
 /// 2026-03-02 12:00:00 UTC plus `seconds`.

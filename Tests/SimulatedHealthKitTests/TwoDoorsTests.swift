@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import SimulatedHealthKit
@@ -11,15 +12,8 @@ import WorkoutSimulation
 /// `workout-sim run --json` writes (``Simulation/run(_:overrides:commands:)``, which the command
 /// line's tests pin to the CLI's bytes).
 @Suite struct TwoDoorsTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
   /// Every bundled scenario file name.
-  static let bundledScenarios: [String] = {
-    let folder = packageRoot.appendingPathComponent("Scenarios")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted()
-  }()
+  static let bundledScenarios = bundledScenarioNames
 
   @Test func everyScenarioIsCompared() {
     // 29 scenario files when this test was written (`ls Scenarios/*.json | wc -l`).
@@ -28,8 +22,7 @@ import WorkoutSimulation
 
   @Test(arguments: bundledScenarios)
   func theAppGivesTheCommandLinesRecords(name: String) async throws {
-    let url = Self.packageRoot.appendingPathComponent("Scenarios/" + name)
-    let scenario = try Scenario.load(contentsOf: url, displayName: "Scenarios/" + name)
+    let scenario = try bundledScenario(name)
     let cli = try Simulation.run(scenario)
     let api = try await ScriptedApp.run(scenario)
     #expect(

@@ -34,14 +34,12 @@ func watchConfiguration(
     activity: activity, schedules: only([.heartRate: 10]), watch: watch)
 }
 
-/// Runs `actions` on a fresh engine with the lifecycle model on.
+/// Runs `actions` on a fresh engine with the lifecycle model on, fed by a ``MovingSource``.
 func runWatch(
   _ configuration: WorkoutEngineConfiguration, source: MovingSource = MovingSource(),
   _ actions: [(Int64, AppAction)]
 ) -> WorkoutEngine<MovingSource> {
-  var engine = WorkoutEngine(configuration: configuration, dataSource: source)
-  for (seconds, action) in actions { engine.perform(action, at: t(seconds)) }
-  return engine
+  run(configuration, source: source, actions)
 }
 
 extension WorkoutEngine {

@@ -45,11 +45,10 @@ func only(_ intervals: [QuantityType: Int64]) -> [QuantityType: SampleSchedule] 
   return schedules
 }
 
-/// Runs `actions` (seconds, action) in order on a fresh engine.
-func run(
-  _ configuration: WorkoutEngineConfiguration, source: ScriptedSource,
-  _ actions: [(Int64, AppAction)]
-) -> WorkoutEngine<ScriptedSource> {
+/// Runs `actions` (seconds, action) in order on a fresh engine fed by `source`.
+func run<Source: WorkoutDataSource>(
+  _ configuration: WorkoutEngineConfiguration, source: Source, _ actions: [(Int64, AppAction)]
+) -> WorkoutEngine<Source> {
   var engine = WorkoutEngine(configuration: configuration, dataSource: source)
   for (seconds, action) in actions { engine.perform(action, at: t(seconds)) }
   return engine

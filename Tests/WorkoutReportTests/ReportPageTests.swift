@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import WorkoutReport
@@ -26,7 +27,7 @@ private let pausedRun = """
   """
 
 private func input(_ json: String) throws -> ReportInput {
-  let scenario = try Scenario.decode(Array(json.utf8), fileName: "test.json")
+  let scenario = try decodeScenario(json, fileName: "test.json")
   let result = try Simulation.run(scenario)
   return ReportInput(
     result: result, source: "test.json", maximumHeartRate: scenario.athlete.maxHeartRate,
@@ -48,7 +49,7 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
 @Suite struct ReportPageTests {
   @Test func courseProfileIntegratesTheGrades() throws {
     // 600 s at 3 m/s up 5 %: 3 × 600 × 0.05 = 90 m above the start (no recorded altitude: 0 m).
-    let scenario = try Scenario.decode(Array(pausedRun.utf8), fileName: "test.json")
+    let scenario = try decodeScenario(pausedRun, fileName: "test.json")
     let profile = try Simulation.courseProfile(scenario)
     #expect(
       profile.elevation == [
@@ -148,9 +149,7 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
   @Test func twelveHourRunStaysUnderTwoMegabytes() throws {
     // Benchmarks/scenarios/report-12h.json: 36000 heart-rate samples at 1 s; the page keeps at
     // most 4 points per pixel column per line, so it is far below the 2 MB bound.
-    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Benchmarks/scenarios/report-12h.json")
+    let url = packageRoot.appendingPathComponent("Benchmarks/scenarios/report-12h.json")
     let scenario = try Scenario.load(contentsOf: url, displayName: "report-12h.json")
     let result = try Simulation.run(scenario)
     let record = try #require(result.records.first)

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @testable import WorkoutReport
@@ -34,7 +35,7 @@ private func count(_ text: String, _ part: String) -> Int {
 @Suite("The page of days draws each night's stages as a strip in time order")
 struct SleepStripTests {
   private func page() throws -> String {
-    let scenario = try Scenario.decode(Array(twoNights.utf8), fileName: "sleep.json")
+    let scenario = try decodeScenario(twoNights, fileName: "sleep.json")
     let result = try Simulation.run(scenario)
     return Report.page(
       ReportInput(
@@ -114,8 +115,8 @@ struct SleepStripTests {
       page.contains(
         "<tr><th>2026-03-01</th><td>Watch 0, iPhone 0</td><td>0</td><td>awake 15 min, core 75 min</td><td>-</td></tr>"
       ))
-    let plain = try Scenario.decode(
-      Array(#"{ "version": 1, "timeline": [ { "at": 0, "do": "probe" } ] }"#.utf8),
+    let plain = try decodeScenario(
+      #"{ "version": 1, "timeline": [ { "at": 0, "do": "probe" } ] }"#,
       fileName: "plain.json")
     let plainPage = Report.page(
       ReportInput(

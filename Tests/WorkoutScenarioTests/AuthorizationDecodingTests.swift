@@ -1,5 +1,6 @@
 import Testing
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 /// The `authorization` and `app` keys.
 @Suite struct AuthorizationDecodingTests {

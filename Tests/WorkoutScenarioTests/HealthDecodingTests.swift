@@ -2,16 +2,10 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 
-/// The full message line of the data error `json` gives (`nil` when it decodes).
-private func errorLine(_ json: String) -> String? {
-  do {
-    _ = try decodeScenario(json, fileName: "h.json")
-    return nil
-  } catch {
-    return error.description
-  }
-}
+/// The full message line of the data error `json` gives as `h.json` (`nil` when it decodes).
+private func errorLine(_ json: String) -> String? { scenarioErrorLine(json, fileName: "h.json") }
 
 private func health(_ body: String) -> String {
   #"{ "version": 1, "start": "2026-03-02T07:30:00+01:00", "health": "# + body + " }"

@@ -1,16 +1,10 @@
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
-/// The full message line of the data error `json` gives (`nil` when it decodes).
-private func errorLine(_ json: String) -> String? {
-  do {
-    _ = try decodeScenario(json, fileName: "l.json")
-    return nil
-  } catch {
-    return error.description
-  }
-}
+/// The full message line of the data error `json` gives as `l.json` (`nil` when it decodes).
+private func errorLine(_ json: String) -> String? { scenarioErrorLine(json, fileName: "l.json") }
 
 /// A scenario whose timeline is the single action `action`.
 private func action(_ action: String) -> String {

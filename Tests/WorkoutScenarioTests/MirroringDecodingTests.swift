@@ -1,5 +1,6 @@
 import Testing
 import WorkoutCore
+import WorkoutSimTestSupport
 
 @testable import WorkoutScenario
 

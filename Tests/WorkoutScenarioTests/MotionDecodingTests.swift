@@ -1,21 +1,15 @@
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 /// The span `from..<to`, in seconds.
 private func span(_ from: Int64, _ to: Int64) -> Range<SimulationInstant> {
   SimulationInstant.seconds(from)..<SimulationInstant.seconds(to)
 }
 
-/// The full message line of the data error `json` gives (`nil` when it decodes).
-private func errorLine(_ json: String) -> String? {
-  do {
-    _ = try decodeScenario(json, fileName: "m.json")
-    return nil
-  } catch {
-    return error.description
-  }
-}
+/// The full message line of the data error `json` gives as `m.json` (`nil` when it decodes).
+private func errorLine(_ json: String) -> String? { scenarioErrorLine(json, fileName: "m.json") }
 
 @Suite("The motion key, watch.workoutReminders and authorization.motion: decoding and errors")
 struct MotionDecodingTests {

@@ -2,16 +2,10 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 
-/// The full message line of the data error `json` gives (`nil` when it decodes).
-private func errorLine(_ json: String) -> String? {
-  do {
-    _ = try decodeScenario(json, fileName: "p.json")
-    return nil
-  } catch {
-    return error.description
-  }
-}
+/// The full message line of the data error `json` gives as `p.json` (`nil` when it decodes).
+private func errorLine(_ json: String) -> String? { scenarioErrorLine(json, fileName: "p.json") }
 
 /// A scenario whose `phone` is `body`.
 private func phone(_ body: String) -> String {

@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 /// The URL of a file in the test bundle's `Fixtures` folder.
 private func fixture(_ name: String) throws -> URL {
@@ -14,7 +15,7 @@ private func fixture(_ name: String) throws -> URL {
 /// Decodes `json` as file `t.json`, expecting an error.
 private func decodeError(_ json: String, fileName: String = "t.json") -> ScenarioError? {
   do {
-    let scenario = try Scenario.decode(Array(json.utf8), fileName: fileName)
+    let scenario = try decodeScenario(json, fileName: fileName)
     Issue.record("expected an error, decoded \(scenario.name)")
     return nil
   } catch {
@@ -86,8 +87,8 @@ struct ScenarioDecodingTests {
 
   @Test("applies every default")
   func defaults() throws {
-    let scenario = try Scenario.decode(
-      Array(#"{"version": 1}"#.utf8), fileName: "dir/Easy.run.json")
+    let scenario = try decodeScenario(
+      #"{"version": 1}"#, fileName: "dir/Easy.run.json")
     #expect(scenario.name == "Easy.run")
     #expect(scenario.start == nil)
     // 2026-01-05T08:00:00Z: (20454 + 4) × 86400 + 8 × 3600 = 1767600000 s.
@@ -159,7 +160,7 @@ struct ScenarioDecodingTests {
         ]
       }
       """
-    let scenario = try Scenario.decode(Array(json.utf8), fileName: "all.json")
+    let scenario = try decodeScenario(json, fileName: "all.json")
     #expect(scenario.name == "all")
     // 1767600000 s + 0.25 s.
     #expect(scenario.start?.date == Date(timeIntervalSince1970: 1_767_600_000.25))
@@ -209,16 +210,16 @@ struct ScenarioDecodingTests {
 
   @Test("decodes a recording course")
   func recording() throws {
-    let scenario = try Scenario.decode(
-      Array(
-        #"{"version": 1, "course": {"recording": "runs/a.fit", "heartRate": "recorded"}}"#.utf8),
+    let scenario = try decodeScenario(
+
+      #"{"version": 1, "course": {"recording": "runs/a.fit", "heartRate": "recorded"}}"#,
       fileName: "r.json")
     let recording = Scenario.Recording(path: "runs/a.fit", heartRate: .recorded)
     #expect(scenario.course == .recording(recording))
     #expect(
       recording.url(relativeTo: URL(fileURLWithPath: "/s/x.json")).path == "/s/runs/a.fit")
-    let modelled = try Scenario.decode(
-      Array(#"{"version": 1, "course": {"recording": "a.gpx"}}"#.utf8), fileName: "r.json")
+    let modelled = try decodeScenario(
+      #"{"version": 1, "course": {"recording": "a.gpx"}}"#, fileName: "r.json")
     #expect(modelled.course == .recording(Scenario.Recording(path: "a.gpx", heartRate: .model)))
   }
 
@@ -626,10 +627,10 @@ struct ScenarioDecodingTests {
 struct ActivityOverrideTests {
   @Test("overriding the activity re-checks power")
   func override() throws {
-    let cycling = try Scenario.decode(
-      Array(
-        #"{"version": 1, "activity": "cycling", "course": [{"duration": 60, "speed": 8}, {"duration": 60, "power": 200}]}"#
-          .utf8), fileName: "bike.json")
+    let cycling = try decodeScenario(
+
+      #"{"version": 1, "activity": "cycling", "course": [{"duration": 60, "speed": 8}, {"duration": 60, "power": 200}]}"#,
+      fileName: "bike.json")
     #expect(
       throws: ScenarioError(
         fileName: "bike.json", kind: .invalid(path: "course[1].power"),

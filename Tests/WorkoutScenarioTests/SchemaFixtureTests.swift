@@ -4,10 +4,10 @@ import WorkoutCore
 import WorkoutHealth
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 
-/// The repository root, found from this file's path (`Tests/WorkoutScenarioTests/<file>`).
-private let repositoryRoot = URL(fileURLWithPath: #filePath)
-  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+/// The repository root.
+private let repositoryRoot = packageRoot
 
 private func jsonFiles(_ relativeFolder: String) -> [URL] {
   let folder = repositoryRoot.appendingPathComponent(relativeFolder)

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 private func decode(_ json: String) throws(ScenarioError) -> Scenario {
   try decodeScenario(json, fileName: "w.json")

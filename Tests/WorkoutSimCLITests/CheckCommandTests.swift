@@ -3,6 +3,7 @@ import Testing
 import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimCLI
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 #if canImport(FoundationXML)

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutScenario
 import WorkoutSimCLI
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite("run: the health key's day table after the summary")
@@ -26,7 +27,7 @@ struct HealthTableTests {
             { "source": "watch", "start": -32400, "end": -25200, "stage": "asleepCore" },
             { "source": "watch", "start": -17400, "end": -3600, "stage": "asleepCore" } ] } }
       """#
-    let result = try Simulation.run(try Scenario.decode(Array(json.utf8), fileName: "d.json"))
+    let result = try Simulation.run(try decodeScenario(json, fileName: "d.json"))
     #expect(
       RunSummary.text(for: result) == """
         Days (seed 1): 0 workouts

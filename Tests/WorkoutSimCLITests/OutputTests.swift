@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutJSON
 import WorkoutSimCLI
+import WorkoutSimTestSupport
 
 @Suite struct AtomicWriteTests {
   @Test func writesAndReplacesWholeFileLeavingNoTemporaryFile() throws {

@@ -212,6 +212,23 @@ import WorkoutSimulation
     #expect(diagnostic(["help", "nope"])?.exitCode == .usage)
   }
 
+  /// `phone` left the tool for the example (issue 24): typing it, with any arguments, or asking
+  /// for its help, is a usage error that says where it went; the tool's help no longer lists it.
+  @Test func phoneSaysWhereItWent() {
+    let moved = DiagnosticMessage(
+      text: """
+        Error: 'phone' moved to the example fitness tracker (issue 24: no product links example code): run 'swift run fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]...' in the package's folder (docs/phone.md#fitness-tracker-phone).
+        Usage: workout-sim <subcommand> [options] | --help | --version
+          See 'workout-sim --help' for more information.
+        """, stream: .standardError, exitCode: .usage)
+    #expect(diagnostic(["phone"]) == moved)
+    #expect(diagnostic(["phone", "--json", "--at", "90"]) == moved)
+    #expect(diagnostic(["phone", "--help"]) == moved)
+    #expect(diagnostic(["help", "phone"]) == moved)
+    #expect(!HelpText.tool.contains("phone"))
+    #expect(HelpText.usage(for: "phone") == HelpText.usage(for: nil))
+  }
+
   @Test func checkAndValidateArguments() throws {
     #expect(
       try WorkoutSimCommand.parse([

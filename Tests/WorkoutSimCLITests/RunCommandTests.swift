@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutSimCLI
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite struct RunCommandTests {

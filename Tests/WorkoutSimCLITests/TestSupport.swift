@@ -29,39 +29,10 @@ final class CapturedOutput: Sendable {
   }
 }
 
-/// An object with members in the order written.
-func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-  .object(members.map { (key: $0.key, value: $0.value) })
-}
-
-/// A fresh empty folder under the system's temporary folder.
-func makeTemporaryFolder() throws -> String {
-  let path = NSTemporaryDirectory() + "/workout-sim-cli-tests-" + UUID().uuidString
-  try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-  return path
-}
-
 /// A scenario error stand-in for the decode failures of `check` and `validate`.
 struct FakeDataError: DiagnosticError {
   var diagnosticText: String
   var diagnosticExitCode: ExitCode { .dataError }
-}
-
-/// Runs `scenario` with the `--keys` script `keys`, and `timeline` (the same calls written as
-/// timeline actions), both with `--json`: the differences between the two result documents
-/// (empty when they agree) and the result of the keys run.
-func keysVersusTimeline(keys: String, scenario: String, timeline: String) throws -> (
-  differences: [String], result: JSONValue
-) {
-  let byKeys = try Binary.run([
-    "run", "--scenario", Binary.fixture(scenario), "--json", "--keys", keys,
-  ])
-  let byTimeline = try Binary.run(["run", "--scenario", Binary.fixture(timeline), "--json"])
-  guard byKeys.status == 0, byTimeline.status == 0 else {
-    return (["exit \(byKeys.status) and \(byTimeline.status): \(byKeys.standardError)"], .null)
-  }
-  let result = try JSONParser.parse(Array(byKeys.standardOutput))
-  return (differences(result, try JSONParser.parse(Array(byTimeline.standardOutput))), result)
 }
 
 /// A run result with nothing in it: scenario `Empty`, seed 7, starting at

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite struct CheckEvaluationTests {
@@ -201,9 +202,4 @@ import WorkoutSimulation
               selector: .element(.records, index: 0, path: path), comparison: .absent, location: "")
           ), expected: "absent", actual: "invalid path '\(path)'"))
   }
-}
-
-/// An object with members in the order written.
-private func object(_ members: KeyValuePairs<String, JSONValue>) -> JSONValue {
-  .object(members.map { (key: $0.key, value: $0.value) })
 }

@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// Round trips: a simulated workout exported to each format and read back with our own readers,
@@ -61,7 +62,7 @@ import WorkoutSimulation
   enum Failure: Error { case shape }
 
   static func run(_ json: String) throws -> (result: RunResult, record: JSONValue) {
-    let scenario = try Scenario.decode(Data(json.utf8), fileName: "walk.json")
+    let scenario = try decodeScenario(json, fileName: "walk.json")
     let result = try Simulation.run(scenario)
     guard case .array(let records)? = result.document(includeSamples: true)["records"],
       let record = records.first
@@ -202,16 +203,14 @@ import WorkoutSimulation
   static func replay(_ bytes: [UInt8], name: String) throws -> (
     record: JSONValue, plan: ReplayPlan, records: [JSONValue]
   ) {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("workout-sim-roundtrip-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-roundtrip"))
     let path = folder.appendingPathComponent(name).path
     try Data(bytes).write(to: URL(fileURLWithPath: path))
     let recording = try Recording.read(path: path)
     let plan = try ReplayPlan(
       recording: recording, path: path, name: "round trip", activity: nil, seed: nil)
-    let scenario = try Scenario.decode(
-      Data(JSONWriter.encode(plan.scenario).utf8), fileName: "replay.json")
+    let scenario = try decodeScenario(
+      JSONWriter.encode(plan.scenario), fileName: "replay.json")
     let result = try Simulation.run(scenario)
     #expect(result.errors.isEmpty)
     guard case .array(let records)? = result.document()["records"], let record = records.first

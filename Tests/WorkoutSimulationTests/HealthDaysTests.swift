@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// Two UTC days (March 1 and 2, 2026; t = 0 is March 2 08:00, so the midnights are at
@@ -28,7 +29,7 @@ private func scenario(priority: String) throws -> Scenario {
           { "source": "watch", "start": -18000, "end": -17400, "stage": "awake" },
           { "source": "watch", "start": -17400, "end": -3600, "stage": "asleepCore" } ] } }
     """#
-  return try Scenario.decode(Array(json.utf8), fileName: "days.json")
+  return try decodeScenario(json, fileName: "days.json")
 }
 
 @Suite("The run result's health days, worked by hand")
@@ -82,8 +83,8 @@ struct HealthDaysTests {
 
   @Test("a scenario without health has no days and its document no days key")
   func noHealth() throws {
-    let plain = try Scenario.decode(
-      Array(#"{ "version": 1, "timeline": [ { "at": 0, "do": "probe" } ] }"#.utf8),
+    let plain = try decodeScenario(
+      #"{ "version": 1, "timeline": [ { "at": 0, "do": "probe" } ] }"#,
       fileName: "plain.json")
     let result = try Simulation.run(plain)
     #expect(result.days == nil)
@@ -184,7 +185,7 @@ struct HealthDaysTests {
             { "source": "watch", "start": 500, "end": 1000, "stage": "asleepREM" } ] } }
       """#
     let days = try #require(
-      try Simulation.run(try Scenario.decode(Array(json.utf8), fileName: "cut.json")).days)
+      try Simulation.run(try decodeScenario(json, fileName: "cut.json")).days)
     #expect(days.map(\.date) == ["2026-03-02"])
     #expect(days[0].steps == HealthDay.Steps(merged: 100, watch: 100, iPhone: 0))
     #expect(days[0].sleep == 3000)

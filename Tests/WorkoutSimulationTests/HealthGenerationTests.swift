@@ -3,17 +3,15 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
-
-private func scenario(_ json: String) throws -> Scenario {
-  try Scenario.decode(Array(json.utf8), fileName: "h.json")
-}
 
 @Suite("HealthGeneration: the Foundation edge of the health plan")
 struct HealthGenerationTests {
   @Test("no health key: the two device sources, watch before iPhone, no samples")
   func noPlan() throws {
-    let data = try HealthGeneration.data(for: try scenario(#"{ "version": 1 }"#), through: .zero)
+    let data = try HealthGeneration.data(
+      for: try decodeScenario(#"{ "version": 1 }"#, fileName: "h.json"), through: .zero)
     #expect(data.sources.map(\.name) == ["Apple Watch", "iPhone"])
     #expect(data.sources.map(\.kind) == [.watch, .iPhone])
     #expect(data.priority == [0, 1])
@@ -32,7 +30,8 @@ struct HealthGenerationTests {
             { "type": "heartRate", "source": "watch", "start": -60, "value": 58 } ],
           "sleep": [ { "source": "watch", "start": "-8:00:00", "end": "-7:00:00", "stage": "asleepREM" } ] } }
       """#
-    let data = try HealthGeneration.data(for: try scenario(json), through: .seconds(600))
+    let data = try HealthGeneration.data(
+      for: try decodeScenario(json, fileName: "h.json"), through: .seconds(600))
     // savedAt: sleep ends -25 200 s, watch steps -3300 s, heart rate -60 s, iPhone steps +30 s.
     #expect(
       data.samples == [
@@ -62,7 +61,8 @@ struct HealthGenerationTests {
           "lock": { "daily": [ { "from": "22:00:00", "to": "6:00:00" } ],
                     "periods": [ { "from": "-7:00:00", "to": "-1:00:00" } ] } } }
       """#
-    let data = try HealthGeneration.data(for: try scenario(json), through: .seconds(600))
+    let data = try HealthGeneration.data(
+      for: try decodeScenario(json, fileName: "h.json"), through: .seconds(600))
     // March 1 22:00 = -113 400 + 79 200 = -34 200 s to March 2 06:00 = -27 000 + 21 600
     // = -5400 s; the period -25 200 to -3600 s overlaps it: merged -34 200 to -3600 s.
     // March 2 22:00 = -27 000 + 79 200 = 52 200 s to March 3 06:00 = 59 400 + 21 600 = 81 000 s.
@@ -81,7 +81,9 @@ struct HealthGenerationTests {
       { "version": 1, "start": "2026-03-30T12:00:00+02:00", "timeZone": "Europe/Berlin",
         "health": { "generate": false, "days": 2 } }
       """#
-    let days = try HealthGeneration.days(for: try scenario(json), through: .zero).device
+    let days = try HealthGeneration.days(
+      for: try decodeScenario(json, fileName: "h.json"), through: .zero
+    ).device
     #expect(days.map(\.dateText) == ["2026-03-29", "2026-03-30"])
     // March 29 00:00+01:00 = March 28 23:00 UTC, 35 h before t = 0: -126 000 s. March 30
     // 00:00+02:00 = March 29 22:00 UTC: -43 200 s. 23 h = 82 800 s apart.
@@ -109,7 +111,8 @@ struct HealthGenerationTests {
         "health": { "days": 1, "habits": { "charging": [] },
           "workouts": [ { "weekday": "monday", "at": "12:00:00", "activity": "walking", "duration": "30:00" } ] } }
       """#
-    let data = try HealthGeneration.data(for: try scenario(json), through: .seconds(600))
+    let data = try HealthGeneration.data(
+      for: try decodeScenario(json, fileName: "h.json"), through: .seconds(600))
     #expect(data.workouts.count == 1)
     let record = try #require(data.workouts.first)
     #expect(record.activityType == .walking)
@@ -143,7 +146,8 @@ struct HealthGenerationTests {
         "health": { "generate": false, "days": 3,
           "trip": { "date": "2026-03-02", "timeZone": "America/New_York", "days": 1 } } }
       """#
-    let days = try HealthGeneration.days(for: try scenario(json), through: .zero)
+    let days = try HealthGeneration.days(
+      for: try decodeScenario(json, fileName: "h.json"), through: .zero)
     // Device midnights: March 1 −216 000 s (2.5 days before t = 0), March 2 −129 600 s,
     // March 3 −43 200 s, March 4 43 200 s.
     #expect(

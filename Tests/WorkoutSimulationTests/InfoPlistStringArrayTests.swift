@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// `Scenario.infoPlistStringArray(_:fileName:)`: an array of strings of the app's Info.plist,
@@ -9,8 +10,8 @@ import WorkoutSimulation
   let key = "BGTaskSchedulerPermittedIdentifiers"
 
   private func inline(_ members: String) throws -> Scenario {
-    try Scenario.decode(
-      Array(#"{ "version": 1, "app": { "infoPlist": { \#(members) } } }"#.utf8),
+    try decodeScenario(
+      #"{ "version": 1, "app": { "infoPlist": { \#(members) } } }"#,
       fileName: "s.json")
   }
 
@@ -23,7 +24,7 @@ import WorkoutSimulation
     #expect(try scenario.infoPlistStringArray("UIBackgroundModes") == [])
     #expect(try scenario.infoPlistStringArray("NSHealthShareUsageDescription") == nil)
     // No app.infoPlist: the default Info.plist has no arrays.
-    let none = try Scenario.decode(Array(#"{ "version": 1 }"#.utf8), fileName: "s.json")
+    let none = try decodeScenario(#"{ "version": 1 }"#, fileName: "s.json")
     #expect(try none.infoPlistStringArray(key) == nil)
   }
 

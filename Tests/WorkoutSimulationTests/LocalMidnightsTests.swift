@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite("Local midnights for the rings' reset")
@@ -62,10 +63,10 @@ struct LocalMidnightsTests {
   /// The session computes midnights from the scenario's start and time zone: 23:58+01:00 in
   /// Berlin is 2 minutes (120 s) before local midnight.
   @Test func sessionUsesTheScenarioClock() throws {
-    let scenario = try Scenario.decode(
-      Array(
-        #"{ "version": 1, "start": "2026-03-02T23:58:00+01:00", "timeZone": "Europe/Berlin" }"#
-          .utf8), fileName: "m.json")
+    let scenario = try decodeScenario(
+
+      #"{ "version": 1, "start": "2026-03-02T23:58:00+01:00", "timeZone": "Europe/Berlin" }"#,
+      fileName: "m.json")
     let session = try SimulationSession(scenario)
     #expect(session.localMidnights(through: .seconds(86_400)) == [.seconds(120)])
   }

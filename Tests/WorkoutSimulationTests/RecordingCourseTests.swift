@@ -5,6 +5,7 @@ import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The course built from a recording, against small inputs worked out by hand.
@@ -358,9 +359,7 @@ import WorkoutSimulation
   static func scenario(_ json: String, files: [String: [UInt8]] = ["track.gpx": Array(gpx.utf8)])
     throws -> Scenario
   {
-    let folder = URL(fileURLWithPath: NSTemporaryDirectory())
-      .appendingPathComponent("workout-sim-replay-" + UUID().uuidString)
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-replay"))
     for (name, bytes) in files {
       try Data(bytes).write(to: folder.appendingPathComponent(name))
     }

@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The run result written straight from the typed values: chunks, key order, the document
@@ -17,7 +18,7 @@ import WorkoutSimulation
     """
 
   @Test func chunksMakeTheWholeDocument() throws {
-    let result = try Simulation.run(try Scenario.decode(Data(Self.walk.utf8), fileName: "w.json"))
+    let result = try Simulation.run(try decodeScenario(Self.walk, fileName: "w.json"))
     let whole = result.encodedJSON(includeSamples: true)
     var chunks: [[UInt8]] = []
     result.writeJSON(includeSamples: true, chunkSize: 64) { chunks.append($0) }

@@ -1,13 +1,10 @@
 import Foundation
 import Testing
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite struct SimulationErrorTests {
-  private func scenario(_ json: String) throws -> Scenario {
-    try Scenario.decode(Array(json.utf8), fileName: "t.json")
-  }
-
   /// Running collects heart rate (here every 1 ns) and five types at the default 10 s. Over
   /// 600 s: heart rate 600 s / 1 ns + 1 = 600000000001 samples, the others 600 / 10 + 1 = 61
   /// each, 305 in all: 600000000306 samples; instants: the 1 ns grid and the 10 s grid,
@@ -20,7 +17,7 @@ import WorkoutSimulation
         "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
       """
     let error = try #require(throws: SimulationError.self) {
-      try Simulation.run(try scenario(json))
+      try Simulation.run(try decodeScenario(json))
     }
     // A scenario decoded from memory has no file: errors name it by its name ("t").
     #expect(
@@ -39,7 +36,7 @@ import WorkoutSimulation
         "timeline": [ { "at": 0, "do": "start" }, { "at": 300000000, "do": "end" } ] }
       """
     let error = try #require(throws: SimulationError.self) {
-      try Simulation.run(try scenario(json))
+      try Simulation.run(try decodeScenario(json))
     }
     #expect(error.path == "timeline")
     #expect(
@@ -61,10 +58,10 @@ import WorkoutSimulation
         "timeline": [ { "at": \(span), "do": "probe" } ] }
       """
     }
-    let fits = try scenario(json(38_347_915))
+    let fits = try decodeScenario(json(38_347_915))
     #expect(MemoryBudget(fits, overrides: RunOverrides()).estimatedBytes == 4_294_967_040)
     _ = try SimulationSession(fits)
-    let over = try scenario(json(38_347_920))
+    let over = try decodeScenario(json(38_347_920))
     #expect(MemoryBudget(over, overrides: RunOverrides()).estimatedBytes == 4_294_967_600)
     #expect(throws: SimulationError.self) { try SimulationSession(over) }
   }
@@ -83,11 +80,11 @@ import WorkoutSimulation
       """
     }
     let until = RunOverrides(until: .seconds(9_000_000_000))
-    let ended = MemoryBudget(try scenario(json("")), overrides: until)
+    let ended = MemoryBudget(try decodeScenario(json("")), overrides: until)
     #expect(ended.samples == 121)
     #expect(ended.estimatedBytes == 67_760)
     let restarted = MemoryBudget(
-      try scenario(json(#", { "at": 700, "do": "start" }"#)), overrides: until)
+      try decodeScenario(json(#", { "at": 700, "do": "start" }"#)), overrides: until)
     #expect(restarted.samples == 1_800_000_001)
     #expect(!restarted.fits)
   }
@@ -101,7 +98,7 @@ import WorkoutSimulation
           "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
         "timeline": [ { "at": 38347915, "do": "probe" } ] }
       """
-    let budget = MemoryBudget(try scenario(json), overrides: RunOverrides(output: .json))
+    let budget = MemoryBudget(try decodeScenario(json), overrides: RunOverrides(output: .json))
     #expect(budget.estimatedBytes == 6_135_667_200)
     #expect(!budget.fits)
   }
@@ -113,21 +110,20 @@ import WorkoutSimulation
   /// all; 4294967296 / 224 = 19173961.142857 s (about 222 days).
   @Test func theWatchFaceHorizonIsTheBudgetOverTheBytesPerSecond() throws {
     let horizon = MemoryBudget.horizon(
-      try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
+      try decodeScenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
       latest: .seconds(9_000_000_000))
     #expect(abs(horizon.seconds - 19_173_961.142857) < 1e-6)
     // Capped at `latest`.
     #expect(
       MemoryBudget.horizon(
-        try scenario(#"{ "version": 1 }"#), overrides: RunOverrides(), latest: .seconds(1000))
+        try decodeScenario(#"{ "version": 1 }"#), overrides: RunOverrides(), latest: .seconds(1000))
         == .seconds(1000))
   }
 
   /// A recording's first time stamp becomes the start when the scenario gives none; one before
   /// 1990 cannot be written by every exporter and is refused.
   @Test func aRecordingStartOutsideTheDateRangeIsRefused() throws {
-    let folder = NSTemporaryDirectory() + "/workout-sim-date-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(prefix: "workout-sim-date")
     // Two points 1 s apart on 1980-01-01 (315532800 s after 1970).
     let gpx = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -151,8 +147,8 @@ import WorkoutSimulation
     // With a start in the range the recording's own dates do not matter.
     let started = try Scenario.load(contentsOf: URL(fileURLWithPath: path))
     var withStart = started
-    withStart.start = try Scenario.decode(
-      Array(#"{ "version": 1, "start": "2026-01-05T08:00:00Z" }"#.utf8), fileName: "x"
+    withStart.start = try decodeScenario(
+      #"{ "version": 1, "start": "2026-01-05T08:00:00Z" }"#, fileName: "x"
     ).start
     _ = try SimulationSession(withStart)
   }

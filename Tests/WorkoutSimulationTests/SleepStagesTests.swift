@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// Three UTC days, February 28 to March 2, 2026 (t = 0 is March 2 08:00, so the midnights are at
@@ -35,7 +36,7 @@ let sleepStagesScenario = #"""
 @Suite("A night's sleep stages in the run result's days, worked by hand")
 struct SleepStagesTests {
   private func days() throws -> [HealthDay] {
-    let scenario = try Scenario.decode(Array(sleepStagesScenario.utf8), fileName: "sleep.json")
+    let scenario = try decodeScenario(sleepStagesScenario, fileName: "sleep.json")
     return try #require(try Simulation.run(scenario).days)
   }
 
@@ -113,7 +114,7 @@ struct SleepStagesTests {
             { "source": "watch", "start": -3600, "end": -1800, "stage": "asleepCore" },
             { "source": "watch", "start": -3600, "end": -600, "stage": "inBed" } ] } }
       """#
-    let scenario = try Scenario.decode(Array(json.utf8), fileName: "shared.json")
+    let scenario = try decodeScenario(json, fileName: "shared.json")
     let day = try #require(try Simulation.run(scenario).days?.first)
     // Both start at −3600: inBed (raw value 0) before core (3).
     #expect(day.sleepIntervals.map(\.stage) == [.inBed, .asleepCore])
@@ -123,7 +124,7 @@ struct SleepStagesTests {
 
   @Test("the days in the document: sleepStages with its keys sorted")
   func document() throws {
-    let scenario = try Scenario.decode(Array(sleepStagesScenario.utf8), fileName: "sleep.json")
+    let scenario = try decodeScenario(sleepStagesScenario, fileName: "sleep.json")
     let text = String(decoding: try Simulation.run(scenario).encodedJSON(), as: UTF8.self)
     // The last day as the canonical encoding writes it (sorted keys, whole numbers bare; no
     // steps, energy or resting heart rate in this scenario).

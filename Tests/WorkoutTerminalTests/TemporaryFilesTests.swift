@@ -1,13 +1,13 @@
 import Foundation
 import Testing
+import WorkoutSimTestSupport
 import WorkoutTerminal
 
 @Suite struct TemporaryFilesTests {
   /// `create` makes the file and registers it under the name `mkstemp` chose (the template's
   /// six `X`s replaced); `unregister` takes it off the list; the file itself is the caller's.
   @Test func createRegistersTheFileUnderItsRealName() throws {
-    let folder = NSTemporaryDirectory() + "/workout-sim-temporary-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(prefix: "workout-sim-temporary")
     let template = folder + "/.out.fit.tmp-XXXXXX"
     let created = try #require(TemporaryFiles.create(template: template))
     defer { close(created.descriptor) }

@@ -3,14 +3,11 @@ import Testing
 import WorkoutCore
 import WorkoutRendering
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 import WorkoutTerminal
 import WorkoutWatch
 import WorkoutWatchFace
-
-private func scenario(_ json: String) throws -> Scenario {
-  try Scenario.decode(Array(json.utf8), fileName: "face.json")
-}
 
 @Suite("Playback: virtual time against an injected wall clock")
 struct PlaybackTests {
@@ -75,7 +72,9 @@ struct WatchFaceStateTests {
     """
 
   @Test func opensHeldOnTheSelectorAndEnterStartsTheSelectedItem() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     #expect(face.playback.isPlaying == false)
     guard case .selecting(let selector, _) = face.snapshot().phase else {
       Issue.record("not on the selector")
@@ -102,7 +101,9 @@ struct WatchFaceStateTests {
   /// = 161.6 steps/min (the running cadence model, docs/models.md#cadence-and-steps; steps carry no
   /// noise).
   @Test func speedAndCadenceHoldBetweenSamples() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.enter, atWall: .zero)
     for second in [45, 46, 49] {
       face.update(atWall: .seconds(second))
@@ -116,7 +117,9 @@ struct WatchFaceStateTests {
   /// 30 s window does not count, so it reads the running cadence 134 + 9.2 × 3 = 161.6 steps/min
   /// at once (it read about 94–118/min while the paused time diluted it).
   @Test func cadenceAfterAResumeCountsRunningTimeOnly() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.enter, atWall: .zero)
     _ = face.handle(.space, atWall: .seconds(60))
     _ = face.handle(.space, atWall: .seconds(70))
@@ -131,7 +134,9 @@ struct WatchFaceStateTests {
   /// With nothing before the workout, the Move ring's amount is the workout's active energy: the
   /// metrics and the legend show the same whole number at every second of the first minutes.
   @Test func activeEnergyAndMoveRingAgreeOnScreen() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.enter, atWall: .zero)
     for second in stride(from: 10, through: 180, by: 1) {
       face.update(atWall: .seconds(second))
@@ -147,7 +152,9 @@ struct WatchFaceStateTests {
   /// A keep-alive change in the background is one log line naming the reason, not a change of
   /// the app's state to itself (`app background -> background`).
   @Test func logHasNoSelfTransitions() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.enter, atWall: .zero)
     _ = face.handle(.character("h"), atWall: .seconds(5))
     _ = face.handle(.character("e"), atWall: .seconds(10))
@@ -157,7 +164,9 @@ struct WatchFaceStateTests {
   }
 
   @Test func quitAsksWhileAWorkoutIsOpen() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.enter, atWall: .zero)
     #expect(face.handle(.character("q"), atWall: .seconds(1)) == .continueRunning)
     #expect(face.overlay == .confirmQuit)
@@ -169,12 +178,16 @@ struct WatchFaceStateTests {
   }
 
   @Test func quitWithoutAWorkoutDoesNotAsk() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     #expect(face.handle(.character("q"), atWall: .zero) == .exit(.success))
   }
 
   @Test func helpTogglesAndCtrlCIsAnInterrupt() throws {
-    var face = try WatchFace(scenario: try scenario(steady), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(steady, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
     _ = face.handle(.character("?"), atWall: .zero)
     #expect(face.overlay == .help)
     _ = face.handle(.character("?"), atWall: .zero)
@@ -184,9 +197,9 @@ struct WatchFaceStateTests {
 
   @Test func stepKeysMoveHeldTime() throws {
     var face = try WatchFace(
-      scenario: try scenario(
-        #"{ "version": 1, "timeline": [ { "at": 300, "do": "start" }, { "at": 600, "do": "end" } ] }"#
-      ), overrides: RunOverrides(), speed: 1)
+      scenario: try decodeScenario(
+        #"{ "version": 1, "timeline": [ { "at": 300, "do": "start" }, { "at": 600, "do": "end" } ] }"#,
+        fileName: "face.json"), overrides: RunOverrides(), speed: 1)
     _ = face.handle(.character("."), atWall: .zero)
     _ = face.handle(.character("n"), atWall: .zero)
     // 1 s + 60 s.
@@ -209,7 +222,9 @@ struct RingsMidnightTests {
     """
 
   @Test func todayResetsAtLocalMidnight() throws {
-    var face = try WatchFace(scenario: try scenario(json), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(json, fileName: "face.json"), overrides: RunOverrides(), speed: 1
+    )
     _ = face.handle(.character("p"), atWall: .zero)
     face.update(atWall: .seconds(119))
     #expect(face.rings.totals.activeEnergyBurned == 300)
@@ -226,7 +241,9 @@ struct RingsMidnightTests {
 
   /// The workout's amounts add to today's; after midnight only what it did since counts.
   @Test func workoutAddsAndTheNewDayStartsFromItsIncrease() throws {
-    var face = try WatchFace(scenario: try scenario(json), overrides: RunOverrides(), speed: 1)
+    var face = try WatchFace(
+      scenario: try decodeScenario(json, fileName: "face.json"), overrides: RunOverrides(), speed: 1
+    )
     _ = face.handle(.enter, atWall: .zero)
     face.update(atWall: .seconds(110))
     let engine = face.session.workoutEngine
@@ -251,9 +268,7 @@ struct RingsMidnightTests {
 @Suite("The watch face takes the step goal synced from the phone")
 struct WatchFaceStepGoalTests {
   @Test func f10StepGoalFromTheLatestContext() throws {
-    let url = URL(fileURLWithPath: #filePath)
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-      .appendingPathComponent("Scenarios/f10-context-to-app-not-running.json")
+    let url = packageRoot.appendingPathComponent("Scenarios/f10-context-to-app-not-running.json")
     let scenario = try Scenario.load(contentsOf: url)
     // Speed 100: 2 wall seconds play 200 virtual seconds.
     var face = try WatchFace(scenario: scenario, overrides: RunOverrides(), speed: 100)

@@ -15,8 +15,6 @@ public enum WorkoutSimCommand {
     case complication(ComplicationCommand)
     /// `workout-sim report ...`.
     case report(ReportCommand)
-    /// `workout-sim phone ...`.
-    case phone(PhoneCommand)
 
     /// The subcommand as its protocol.
     public var command: any WorkoutSimSubcommand {
@@ -27,7 +25,6 @@ public enum WorkoutSimCommand {
       case .validate(let command): command
       case .complication(let command): command
       case .report(let command): command
-      case .phone(let command): command
       }
     }
   }
@@ -42,32 +39,48 @@ public enum WorkoutSimCommand {
   ///   - environment: Streams, terminal state and the wired runner.
   /// - Returns: The exit status for `exit(_:)`.
   public static func main(arguments: [String], environment: CLIEnvironment) -> Int32 {
-    let status = run(arguments: arguments, environment: environment)
+    main(environment: environment, message: DiagnosticMessage.init(error:)) {
+      let parsed = try parse(arguments)
+      try parsed.command.validate()
+      return try parsed.command.run(in: environment)
+    }
+  }
+
+  /// Runs `body` as a program's command and returns the exit status: what it throws is mapped
+  /// by `message` (help to standard output, diagnostics to standard error), and a failed write
+  /// to standard output then exits 74. `workout-sim`'s ``main(arguments:environment:)``, and
+  /// the example's `fitness-tracker-phone` with its own name in `message`.
+  package static func main(
+    environment: CLIEnvironment, message: (any Error) -> DiagnosticMessage,
+    _ body: () throws -> ExitCode
+  ) -> Int32 {
+    let status = run(environment: environment, message: message, body)
     // Output that could not be written is incomplete: 74 (`EX_IOERR`), unless the command
     // already failed with its own status (its message says why).
     guard let failure = environment.standardOutputFailure(),
       status == ExitCode.success.rawValue || status == ExitCode.checkFailed.rawValue
     else { return status }
-    let message = DiagnosticMessage(error: StandardOutputError(errno: failure))
-    environment.writeStandardError(message.text + "\n")
-    return message.exitCode.rawValue
+    let failed = DiagnosticMessage(error: StandardOutputError(errno: failure))
+    environment.writeStandardError(failed.text + "\n")
+    return failed.exitCode.rawValue
   }
 
-  /// ``main(arguments:environment:)`` before the check of standard output.
-  private static func run(arguments: [String], environment: CLIEnvironment) -> Int32 {
+  /// ``main(environment:message:_:)`` before the check of standard output.
+  private static func run(
+    environment: CLIEnvironment, message: (any Error) -> DiagnosticMessage,
+    _ body: () throws -> ExitCode
+  ) -> Int32 {
     do {
-      let parsed = try parse(arguments)
-      try parsed.command.validate()
-      return try parsed.command.run(in: environment).rawValue
+      return try body().rawValue
     } catch {
-      let message = DiagnosticMessage(error: error)
-      if !message.text.isEmpty {
-        switch message.stream {
-        case .standardOutput: environment.writeStandardOutput(message.text + "\n")
-        case .standardError: environment.writeStandardError(message.text + "\n")
+      let diagnostic = message(error)
+      if !diagnostic.text.isEmpty {
+        switch diagnostic.stream {
+        case .standardOutput: environment.writeStandardOutput(diagnostic.text + "\n")
+        case .standardError: environment.writeStandardError(diagnostic.text + "\n")
         }
       }
-      return message.exitCode.rawValue
+      return diagnostic.exitCode.rawValue
     }
   }
 
@@ -77,7 +90,8 @@ public enum WorkoutSimCommand {
   /// `SUBCOMMAND --help` give that subcommand's; `--version` gives `workout-sim 0.1.0`.
   ///
   /// - Throws: ``CleanExit`` for help and version; ``UsageError`` for an unknown subcommand or
-  ///   flag, or a missing or bad value.
+  ///   flag, a missing or bad value, or a subcommand that moved out of the tool (`phone`, now
+  ///   the example's `fitness-tracker-phone`: the message says where it went).
   public static func parse(_ arguments: [String]) throws -> Parsed {
     guard let first = arguments.first else { throw CleanExit(text: HelpText.tool) }
     let rest = Array(arguments.dropFirst())
@@ -86,6 +100,7 @@ public enum WorkoutSimCommand {
     case "--version": throw CleanExit(text: HelpText.version)
     case "help":
       guard let name = rest.first else { throw CleanExit(text: HelpText.tool) }
+      if let moved = movedSubcommands[name] { throw UsageError(moved) }
       guard let type = subcommand(named: name) else { throw unknownSubcommand(name) }
       throw CleanExit(text: HelpText.help(for: type.configuration))
     case "run": return .run(try RunCommand.parse(rest))
@@ -94,8 +109,8 @@ public enum WorkoutSimCommand {
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))
     case "report": return .report(try ReportCommand.parse(rest))
-    case "phone": return .phone(try PhoneCommand.parse(rest))
     default:
+      if let moved = movedSubcommands[first] { throw UsageError(moved) }
       if first.hasPrefix("-") {
         var message = "Unknown option '\(first)'."
         if let suggestion = closestMatch(to: first, among: ["--help", "--version"]) {
@@ -106,6 +121,15 @@ public enum WorkoutSimCommand {
       throw unknownSubcommand(first)
     }
   }
+
+  /// Subcommands that left the tool, each with where it went: typing one is a usage error (64)
+  /// that says so, rather than "Unknown subcommand".
+  static let movedSubcommands: [String: String] = [
+    "phone":
+      "'phone' moved to the example fitness tracker (issue 24: no product links example code): "
+      + "run 'swift run fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]...' "
+      + "in the package's folder (docs/phone.md#fitness-tracker-phone)."
+  ]
 
   private static func subcommand(named name: String) -> (any WorkoutSimSubcommand.Type)? {
     HelpText.subcommands.first { $0.configuration.name == name }

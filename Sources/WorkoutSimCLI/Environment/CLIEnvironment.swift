@@ -73,16 +73,6 @@ public struct CLIEnvironment: Sendable {
   /// reports that). For the `-2`, `-3`, ... export names checked before the run. The default
   /// returns 1.
   public var scenarioRecordLimit: @Sendable (String?) -> Int
-  /// `phone`, headless: the values the fitness tracker's screens show at each `--at` instant,
-  /// as the JSON document of docs/phone.md#workout-sim-phone---json.
-  ///
-  /// - Throws: ``ScenarioError``, ``SimulationError`` (65, 66); ``UsageError`` (64) for an
-  ///   `--at` outside the scenario's time.
-  public var runPhone: @Sendable (PhoneOptions) throws -> JSONValue
-  /// `phone`, interactive: the screens on the terminal; `nil` until wired (then `phone` always
-  /// prints the JSON). Returns the exit status (129/130/143 after a signal, once the terminal
-  /// is restored).
-  public var runPhoneInteractive: (@Sendable (PhoneOptions, CLIEnvironment) throws -> ExitCode)?
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.
@@ -108,11 +98,7 @@ public struct CLIEnvironment: Sendable {
       throw NotWiredError(function: "checkScenario")
     },
     scenarioInputs: @escaping @Sendable (String) -> [OutputPlan.Input] = { _ in [] },
-    scenarioRecordLimit: @escaping @Sendable (String?) -> Int = { _ in 1 },
-    runPhone: @escaping @Sendable (PhoneOptions) throws -> JSONValue = { _ in
-      throw NotWiredError(function: "runPhone")
-    },
-    runPhoneInteractive: (@Sendable (PhoneOptions, CLIEnvironment) throws -> ExitCode)? = nil
+    scenarioRecordLimit: @escaping @Sendable (String?) -> Int = { _ in 1 }
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
@@ -129,8 +115,6 @@ public struct CLIEnvironment: Sendable {
     self.checkScenario = checkScenario
     self.scenarioInputs = scenarioInputs
     self.scenarioRecordLimit = scenarioRecordLimit
-    self.runPhone = runPhone
-    self.runPhoneInteractive = runPhoneInteractive
   }
 
   /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as

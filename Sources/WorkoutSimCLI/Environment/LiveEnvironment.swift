@@ -54,18 +54,17 @@ extension CLIEnvironment {
             if case .app(.newSession) = $0.kind { return true }
             return false
           }.count
-      },
-      runPhone: { options in try PhoneRun.document(options: options) },
-      runPhoneInteractive: { options, environment in
-        try PhoneRun.interactive(options: options, environment: environment)
       })
   }
 
   /// Loads the scenario at `path`, or the built-in default scenario when `path` is `nil`, with
   /// `--type` applied (which re-checks rules that depend on the activity, such as `power`).
   ///
+  /// `package`: the example's `fitness-tracker-phone` reads its scenario the same way.
+  ///
   /// - Throws: ``ScenarioError`` (exit 65, or 66 when the file cannot be opened).
-  static func loadScenario(path: String?, activity: WorkoutActivityType?) throws(ScenarioError)
+  package static func loadScenario(path: String?, activity: WorkoutActivityType?)
+    throws(ScenarioError)
     -> Scenario
   {
     let scenario: Scenario

@@ -106,14 +106,14 @@ public enum InteractiveRun {
   }
 
   /// The event sources: a thread reading standard input, a frame ticker, and the signals
-  /// (also the phone screens', which ignore the ticks).
-  final class Events: Sendable {
-    let stream: AsyncStream<WatchDriverEvent>
+  /// (`package`: also the example's phone screens', which ignore the ticks).
+  package final class Events: Sendable {
+    package let stream: AsyncStream<WatchDriverEvent>
     private let continuation: AsyncStream<WatchDriverEvent>.Continuation
     private let stopped = Atomic<Bool>(false)
     private let tasks: Mutex<[Task<Void, Never>]> = Mutex([])
 
-    init(signals: SignalStream) {
+    package init(signals: SignalStream) {
       let (stream, continuation) = AsyncStream.makeStream(
         of: WatchDriverEvent.self, bufferingPolicy: .unbounded)
       self.stream = stream
@@ -136,7 +136,7 @@ public enum InteractiveRun {
       thread.start()
     }
 
-    func stop() {
+    package func stop() {
       stopped.store(true, ordering: .sequentiallyConsistent)
       for task in tasks.withLock({ $0 }) { task.cancel() }
       continuation.finish()

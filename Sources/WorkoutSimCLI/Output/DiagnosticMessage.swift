@@ -62,6 +62,22 @@ public struct DiagnosticMessage: Sendable, Equatable {
     }
   }
 
+  /// Maps `error` as ``init(error:)`` does for a program other than `workout-sim` (the
+  /// example's `fitness-tracker-phone`): a ``UsageError`` names `program` and its `usage` line
+  /// (with the program's name), whatever its subcommand.
+  package init(error: any Error, program: String, usage: String) {
+    guard let usageError = error as? UsageError else {
+      self.init(error: error)
+      return
+    }
+    let text = """
+      Error: \(usageError.message)
+      Usage: \(usage)
+        See '\(program) --help' for more information.
+      """
+    self.init(text: text, stream: .standardError, exitCode: .usage)
+  }
+
   /// Creates a message directly.
   public init(text: String, stream: Stream, exitCode: ExitCode) {
     self.text = text

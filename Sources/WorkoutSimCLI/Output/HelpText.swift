@@ -12,7 +12,7 @@ public enum HelpText {
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [
     RunCommand.self, ReplayCommand.self, CheckCommand.self, ValidateCommand.self,
-    ComplicationCommand.self, ReportCommand.self, PhoneCommand.self,
+    ComplicationCommand.self, ReportCommand.self,
   ]
 
   /// The usage line (without `Usage: `) of subcommand `command`, or of the tool for `nil` or
@@ -77,11 +77,17 @@ public enum HelpText {
 
   /// The help of one subcommand (`workout-sim run --help`, `workout-sim help run`).
   public static func help(for configuration: CommandConfiguration) -> String {
+    help(for: configuration, program: "workout-sim")
+  }
+
+  /// The help of a command of `program`, in the sections of ``help(for:)``: its USAGE line is
+  /// `program` and the configuration's usage (the example's `fitness-tracker-phone`).
+  package static func help(for configuration: CommandConfiguration, program: String) -> String {
     var lines = ["OVERVIEW: " + configuration.abstract]
     if !configuration.discussion.isEmpty {
       lines += ["", configuration.discussion]
     }
-    lines += ["", "USAGE: workout-sim " + configuration.usage]
+    lines += ["", "USAGE: " + program + " " + configuration.usage]
     if !configuration.arguments.isEmpty {
       lines += ["", "ARGUMENTS:"]
       lines += configuration.arguments.map { row($0.name, $0.help) }

@@ -1,10 +1,11 @@
 import WorkoutScenario
 
 /// Walks the arguments of one subcommand: options (`--name`, `--name=value`, `-h`), positional
-/// arguments, and `--` (everything after it is positional).
-struct ArgumentScanner {
+/// arguments, and `--` (everything after it is positional). `package`, with its methods: the
+/// example's `fitness-tracker-phone` parses its options with it.
+package struct ArgumentScanner {
   /// One parsed argument.
-  enum Token: Equatable {
+  package enum Token: Equatable {
     /// `--name` or `--name=value` (`inlineValue`), or a short `-x`.
     case option(name: String, inlineValue: String?)
     /// Anything else, or anything after `--`.
@@ -25,13 +26,13 @@ struct ArgumentScanner {
   /// The subcommand, for error messages.
   let command: String
 
-  init(_ arguments: [String], command: String) {
+  package init(_ arguments: [String], command: String) {
     self.remaining = arguments[...]
     self.command = command
   }
 
   /// The next token, or `nil` at the end.
-  mutating func next() -> Token? {
+  package mutating func next() -> Token? {
     guard let argument = remaining.popFirst() else { return nil }
     if afterTerminator { return .positional(argument) }
     if argument == "--" {
@@ -57,7 +58,8 @@ struct ArgumentScanner {
   ///
   /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`, or
   ///   `'--scenario' is given twice` for a second value of an option in ``oneFile``.
-  mutating func value(for name: String, inline: String?, valueName: String) throws(UsageError)
+  package mutating func value(for name: String, inline: String?, valueName: String)
+    throws(UsageError)
     -> String
   {
     guard !Self.oneFile.contains(name) || given.insert(name).inserted else {
@@ -81,14 +83,14 @@ struct ArgumentScanner {
   }
 
   /// Fails if a flag without a value was written `--flag=value`.
-  func rejectValue(_ inline: String?, for name: String) throws(UsageError) {
+  package func rejectValue(_ inline: String?, for name: String) throws(UsageError) {
     if inline != nil {
       throw UsageError("'\(name)' does not take a value.", command: command)
     }
   }
 
   /// `Unknown option '--sed'.` with a did-you-mean suggestion from `known` where one is close.
-  func unknownOption(_ name: String, known: [String]) -> UsageError {
+  package func unknownOption(_ name: String, known: [String]) -> UsageError {
     var message = "Unknown option '\(name)'."
     if let suggestion = closestMatch(to: name, among: known) {
       message += " Did you mean '\(suggestion)'?"
@@ -98,7 +100,7 @@ struct ArgumentScanner {
 }
 
 /// Whether `arguments` ask for help (`-h` or `--help` before any `--`).
-func asksForHelp(_ arguments: [String]) -> Bool {
+package func asksForHelp(_ arguments: [String]) -> Bool {
   for argument in arguments {
     if argument == "--" { return false }
     if argument == "-h" || argument == "--help" { return true }

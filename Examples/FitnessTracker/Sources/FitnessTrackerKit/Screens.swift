@@ -1,7 +1,7 @@
 // The values each screen of the fitness tracker shows at one instant: the iPhone app's three
 // tabs, the widget's two faces, the watch's today screen and step complication, and the next
 // notification. The SwiftUI views (not built on Linux) and the terminal renderer of
-// `workout-sim phone` draw exactly these; the models produce them from the health store and the
+// `fitness-tracker-phone` draw exactly these; the models produce them from the health store and the
 // shared settings (Examples/FitnessTracker/README.md).
 //
 // Units everywhere: steps as a count, energy in kilocalories (kcal), heart rate in beats per

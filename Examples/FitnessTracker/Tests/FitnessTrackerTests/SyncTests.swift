@@ -28,11 +28,31 @@ import WorkoutScenario
   import FoundationNetworking
 #endif
 
-/// A flag set from another thread.
+/// A flag set once from another thread, which a task can wait for without polling.
 private final class Flag: Sendable {
-  private let value = Mutex(false)
-  var isSet: Bool { value.withLock { $0 } }
-  func set() { value.withLock { $0 = true } }
+  private let state = Mutex<(isSet: Bool, waiting: [CheckedContinuation<Void, Never>])>(
+    (false, []))
+
+  /// Sets the flag and resumes every task waiting for it.
+  func set() {
+    let waiting = state.withLock { state in
+      state.isSet = true
+      defer { state.waiting = [] }
+      return state.waiting
+    }
+    for continuation in waiting { continuation.resume() }
+  }
+
+  /// Returns once the flag is set (at once if it is).
+  func wait() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let isSet = state.withLock { state in
+        if !state.isSet { state.waiting.append(continuation) }
+        return state.isSet
+      }
+      if isSet { continuation.resume() }
+    }
+  }
 }
 
 /// a_k, seconds.
@@ -432,7 +452,7 @@ struct SyncTests {
     try await simulation.run {
       _ = try await launchApp(simulation, server: server, defaults: defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(3100))
-      while !crashed.isSet { try await Task.sleep(for: .milliseconds(5)) }
+      await crashed.wait()
       await simulation.relaunch()
       let engine = try await launchApp(simulation, server: server, defaults: defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))

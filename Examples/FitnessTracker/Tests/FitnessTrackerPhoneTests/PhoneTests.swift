@@ -1,12 +1,15 @@
 import Foundation
+import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutRendering
 import WorkoutScenario
+import WorkoutSimCLI
+import WorkoutSimTestSupport
 import WorkoutTerminal
 
-@testable import WorkoutSimCLI
+@testable import FitnessTrackerPhone
 
 @Suite struct PhoneParsingTests {
   @Test func optionsAndTimes() throws {
@@ -67,10 +70,11 @@ import WorkoutTerminal
 
   @Test func helpAndInteractivity() throws {
     #expect(throws: CleanExit.self) { try PhoneCommand.parse(["--help"]) }
-    let help = HelpText.help(for: PhoneCommand.configuration)
+    // The program's own name since `phone` left `workout-sim` (issue 24).
     #expect(
-      help.contains("USAGE: workout-sim phone [--scenario FILE] [--json] [--headless] [--at T]..."))
-    #expect(HelpText.tool.contains("phone"))
+      PhoneCommand.help.contains(
+        "USAGE: fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]..."))
+    #expect(PhoneCommand.help.split(separator: "\n").allSatisfy { $0.count <= 80 })
     let options = PhoneOptions()
     #expect(options.isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: true))
     #expect(!options.isInteractive(standardInputIsTerminal: true, standardOutputIsTerminal: false))
@@ -179,12 +183,13 @@ enum PhoneSamples {
 }
 
 @Suite struct PhoneRendererTests {
-  /// The reviewed snapshot `name` (Tests/WorkoutSimCLITests/Fixtures/phone); with
+  /// The reviewed snapshot `name` (Examples/FitnessTracker/Tests/FitnessTrackerPhoneTests/
+  /// Fixtures/phone); with
   /// `WORKOUT_SIM_RECORD_SNAPSHOTS=1` the frame is written there first (then review the diff).
   func snapshot(_ name: String, recording frame: Frame) throws -> String {
     if ProcessInfo.processInfo.environment["WORKOUT_SIM_RECORD_SNAPSHOTS"] == "1" {
-      let path = Binary.packageRoot.appendingPathComponent(
-        "Tests/WorkoutSimCLITests/Fixtures/phone/" + name)
+      let path = packageRoot.appendingPathComponent(
+        "Examples/FitnessTracker/Tests/FitnessTrackerPhoneTests/Fixtures/phone/" + name)
       try (frame.text + "\n").write(to: path, atomically: true, encoding: .utf8)
       return frame.text
     }

@@ -1,6 +1,7 @@
 import WorkoutJSON
+import WorkoutSimCLI
 
-/// The JSON document of `workout-sim phone --json` (docs/phone.md#workout-sim-phone---json):
+/// The JSON document of `fitness-tracker-phone --json` (docs/phone.md#fitness-tracker-phone---json):
 ///
 /// ```
 /// { "generator": "workout-sim 0.1.0", "scenario": NAME,

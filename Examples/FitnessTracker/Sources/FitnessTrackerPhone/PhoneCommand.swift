@@ -1,8 +1,9 @@
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimCLI
 
-/// One `--at` value of `workout-sim phone`: a scenario time, or a wall-clock date-time that is
+/// One `--at` value of `fitness-tracker-phone`: a scenario time, or a wall-clock date-time that is
 /// turned into one against the scenario's `start` once the scenario is read.
 public enum PhoneTime: Sendable, Equatable {
   /// Seconds, `mm:ss` or `h:mm:ss` from `t = 0` (docs/scenario-format.md#times).
@@ -55,19 +56,20 @@ public enum PhoneTime: Sendable, Equatable {
   }
 }
 
-/// The options of `workout-sim phone` (docs/command-line.md#phone).
+/// The options of `fitness-tracker-phone` (docs/phone.md#fitness-tracker-phone).
 public struct PhoneOptions: Sendable, Equatable {
   /// `--scenario FILE`: the scenario file, as given; `nil` runs the built-in default scenario.
   public var scenarioPath: String?
   /// `--json`: print the screens' values as one JSON document (never interactive).
   public var json: Bool
-  /// `--headless`: never interactive, even on a terminal (prints the JSON document).
+  /// `--headless`: never interactive, even on a terminal (prints the summary, or the JSON
+  /// document with `--json`).
   public var headless: Bool
-  /// `--at T` (repeatable): the instants of the JSON document, as given; empty means `t = 0`
-  /// and the scenario's end. Interactive, the first one is where the screens open.
+  /// `--at T` (repeatable): the instants printed, as given; empty means `t = 0` and the
+  /// scenario's end. Interactive, the first one is where the screens open.
   public var at: [PhoneTime]
 
-  /// Creates options; the defaults are those of `workout-sim phone` with no flags.
+  /// Creates options; the defaults are those of `fitness-tracker-phone` with no flags.
   public init(
     scenarioPath: String? = nil, json: Bool = false, headless: Bool = false, at: [PhoneTime] = []
   ) {
@@ -84,11 +86,12 @@ public struct PhoneOptions: Sendable, Equatable {
   }
 }
 
-/// `workout-sim phone`: the fitness tracker's iPhone screens (dashboard, history, settings), its
-/// widget's Small and Medium faces and the next notification, computed by the app's own models
-/// (Examples/FitnessTracker) on a SimulatedHealthKit simulation of the scenario
-/// (docs/command-line.md#phone).
-public struct PhoneCommand: WorkoutSimSubcommand, Equatable {
+/// `fitness-tracker-phone`: the fitness tracker's iPhone screens (dashboard, history,
+/// settings), its widget's Small and Medium faces and the next notification, computed by the
+/// app's own models (Examples/FitnessTracker) on a SimulatedHealthKit simulation of the scenario
+/// (docs/phone.md#fitness-tracker-phone). Until issue 24 it was `workout-sim phone`; the product
+/// now only says where it went.
+public struct PhoneCommand: Sendable, Equatable {
   /// The parsed options.
   public var options: PhoneOptions
 
@@ -97,10 +100,16 @@ public struct PhoneCommand: WorkoutSimSubcommand, Equatable {
     self.options = options
   }
 
-  /// Name and help texts of `phone`.
+  /// The program's name, as its help and its usage errors show it.
+  public static let programName = "fitness-tracker-phone"
+
+  /// The usage line without the program's name.
+  public static let usage = "[--scenario FILE] [--json] [--headless] [--at T]..."
+
+  /// Name and help texts of `fitness-tracker-phone`.
   public static var configuration: CommandConfiguration {
     CommandConfiguration(
-      name: "phone",
+      name: programName,
       abstract: "Show the fitness tracker's iPhone screens, widget and notification.",
       discussion: """
         Runs the example fitness-tracker app's own models on the scenario's health
@@ -110,20 +119,27 @@ public struct PhoneCommand: WorkoutSimSubcommand, Equatable {
         forward by keys: Right or l +1 min, Up or k +1 h, n the next day at the same
         local time, > the next local midnight; Tab the next tab, ? help, q quit.
 
-        With --json or --headless, or when standard input or output is not a
-        terminal, it prints one JSON document: the values every screen shows at each
-        --at instant (default: t = 0 and the scenario's end, the last timeline
-        action), in time order.
+        With --headless, or when standard input or output is not a terminal, it
+        prints a short summary of what the screens show at each --at instant
+        (default: t = 0 and the scenario's end, the last timeline action), in time
+        order; with --json, one JSON document of every value instead. From the
+        package's folder: swift run fitness-tracker-phone [options].
         """,
-      usage: "phone [--scenario FILE] [--json] [--headless] [--at T]...",
+      usage: usage,
       arguments: [],
       options: [
         (
           "--scenario FILE",
           "The scenario whose health data the app reads (default: the built-in run)."
         ),
-        ("--json", "Print the screens' values as one JSON document (default: the screens)."),
-        ("--headless", "Never interactive, even on a terminal: print the JSON (default: off)."),
+        (
+          "--json",
+          "Print every screen's values as one JSON document (default: the screens on a terminal, else a summary)."
+        ),
+        (
+          "--headless",
+          "Never interactive, even on a terminal: print the summary (default: off)."
+        ),
         (
           "--at T",
           "An instant to show: seconds, [h:]mm:ss from t = 0, or a date-time such as 2026-06-10T23:59:00+02:00; repeatable (default: t = 0 and the scenario's end; interactive: opens at the first)."
@@ -131,25 +147,30 @@ public struct PhoneCommand: WorkoutSimSubcommand, Equatable {
       ],
       examples: [
         (
-          "workout-sim phone --scenario Examples/HealthApp/Scenarios/seed-day.json",
+          "fitness-tracker-phone --scenario Examples/HealthApp/Scenarios/seed-day.json",
           "The screens on the terminal, held at the scenario's start."
         ),
         (
-          "workout-sim phone --scenario day.json --json --at 5:59:00 --at 6:01:00",
+          "fitness-tracker-phone --scenario day.json --json --at 5:59:00 --at 6:01:00",
           "The values each screen shows just before and after local midnight."
         ),
       ])
   }
 
-  /// The flags `phone` knows, for did-you-mean suggestions.
+  /// The help text (`--help`).
+  public static var help: String {
+    HelpText.help(for: configuration, program: programName)
+  }
+
+  /// The flags `fitness-tracker-phone` knows, for did-you-mean suggestions.
   static let knownOptions = ["--scenario", "--json", "--headless", "--at", "--help"]
 
-  /// Parses the arguments after `phone`.
+  /// Parses the program's arguments (without its name).
   ///
   /// - Throws: ``CleanExit`` for `--help`; ``UsageError`` for an unknown flag, an unexpected
   ///   argument, or a missing or bad value.
   public static func parse(_ arguments: [String]) throws -> PhoneCommand {
-    if asksForHelp(arguments) { throw CleanExit(text: HelpText.help(for: configuration)) }
+    if asksForHelp(arguments) { throw CleanExit(text: help) }
     var scanner = ArgumentScanner(arguments, command: "phone")
     var options = PhoneOptions()
     while let token = scanner.next() {
@@ -181,25 +202,30 @@ public struct PhoneCommand: WorkoutSimSubcommand, Equatable {
     return PhoneCommand(options: options)
   }
 
-  /// No cross-option rules.
-  public func validate() throws {}
-
-  /// Opens the screens on the terminal (``CLIEnvironment/runPhoneInteractive``) when
-  /// ``PhoneOptions/isInteractive(standardInputIsTerminal:standardOutputIsTerminal:)``, else
-  /// prints the JSON document of ``CLIEnvironment/runPhone``.
+  /// Opens the screens on the terminal (``PhoneEnvironment/runInteractive``) when
+  /// ``PhoneOptions/isInteractive(standardInputIsTerminal:standardOutputIsTerminal:)``; else
+  /// reads the screens at each instant (``PhoneEnvironment/readScreens``) and prints them: one
+  /// JSON document with `--json` (``PhoneDocument``), else a short summary (``PhoneSummary``).
   ///
   /// - Throws: ``ScenarioError`` and ``SimulationError`` (65, 66) for the scenario;
   ///   ``UsageError`` (64) for an `--at` outside the scenario's time; ``TerminalError``.
-  public func run(in environment: CLIEnvironment) throws -> ExitCode {
-    if let interactive = environment.runPhoneInteractive,
+  public func run(in environment: PhoneEnvironment) throws -> ExitCode {
+    let terminal = environment.terminal
+    if let interactive = environment.runInteractive,
       options.isInteractive(
-        standardInputIsTerminal: environment.standardInputIsTerminal,
-        standardOutputIsTerminal: environment.standardOutputIsTerminal)
+        standardInputIsTerminal: terminal.standardInputIsTerminal,
+        standardOutputIsTerminal: terminal.standardOutputIsTerminal)
     {
-      return try interactive(options, environment)
+      return try interactive(options, terminal)
     }
-    let document = try environment.runPhone(options)
-    environment.writeStandardOutput(bytes: JSONWriter.encodedBytes(document) + [0x0A])
+    let read = try environment.readScreens(options)
+    if options.json {
+      let document = PhoneDocument.document(scenarioName: read.scenarioName, instants: read.screens)
+      terminal.writeStandardOutput(bytes: JSONWriter.encodedBytes(document) + [0x0A])
+    } else {
+      terminal.writeStandardOutput(
+        PhoneSummary.text(scenarioName: read.scenarioName, instants: read.screens) + "\n")
+    }
     return .success
   }
 }

@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The `link` log entries of `workout-sim run --json` for a bundled scenario, in log order.
@@ -17,13 +18,6 @@ private func linkEntries(_ file: String) throws -> [JSONValue] {
 /// The entries whose `change` is `change`.
 private func entries(_ log: [JSONValue], _ change: String) -> [JSONValue] {
   log.filter { $0["change"] == .string(change) }
-}
-
-/// The bundled scenario `file`, decoded.
-private func bundled(_ file: String) throws -> Scenario {
-  try Scenario.load(
-    contentsOf: Binary.packageRoot.appendingPathComponent("Scenarios/" + file),
-    displayName: "Scenarios/" + file)
 }
 
 /// Field cases F09, F10 and F11 (docs/field-cases.md) through the command-line door: the built
@@ -61,7 +55,7 @@ struct LinkFieldCaseTests {
 
   /// F09's outstanding transfers on the watch: 2 from 61 until the delivery at 601, 0 after.
   @Test func f09Outstanding() throws {
-    var session = try SimulationSession(try bundled("f09-messages-while-away.json"))
+    var session = try SimulationSession(try bundledScenario("f09-messages-while-away.json"))
     session.advance(to: .seconds(62))
     #expect(session.workoutEngine.outstandingTransfers(from: .watch).count == 2)
     session.advance(to: .seconds(600))
@@ -120,7 +114,7 @@ struct LinkFieldCaseTests {
   /// F11's budget: remaining after push k is 50 − k for k ≤ 50, then stays 0 (the reset at the
   /// next local midnight, t = 16 h = 57600 s, is after the last push at 35400 s).
   @Test func f11Remaining() throws {
-    var session = try SimulationSession(try bundled("f11-complication-budget.json"))
+    var session = try SimulationSession(try bundledScenario("f11-complication-budget.json"))
     for k in 1...60 {
       // Just after push k, at (k − 1) × 600 s + 0.5 s (after the push, before the next).
       session.advance(

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
+import WorkoutSimTestSupport
 
 /// `workout-sim replay FILE` through the built binary (docs/command-line.md#replay;
 /// docs/recordings.md, "The replay command").
@@ -243,7 +244,7 @@ import WorkoutJSON
   @Test func runWarnsAboutATimelinePastTheRecording() throws {
     let folder = try makeTemporaryFolder()
     let scenario = folder + "/long.json"
-    let path = Binary.packageRoot.appendingPathComponent(Self.run).path
+    let path = packageRoot.appendingPathComponent(Self.run).path
     try Data(
       """
       { "version": 1, "course": { "recording": "\(path)" },

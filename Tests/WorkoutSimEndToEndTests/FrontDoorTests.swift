@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The library and the command line are one front door: `Simulation.run` called from Swift gives
@@ -10,11 +11,7 @@ import WorkoutSimulation
 /// (crown selection included, which once lived only in the command-line module).
 @Suite struct FrontDoorTests {
   /// Every bundled scenario file, by path relative to the package root.
-  static let bundledScenarios: [String] = {
-    let folder = Binary.packageRoot.appendingPathComponent("Scenarios")
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-    return names.filter { $0.hasSuffix(".json") }.sorted().map { "Scenarios/" + $0 }
-  }()
+  static let bundledScenarios = bundledScenarioNames.map { "Scenarios/" + $0 }
 
   @Test func everyScenarioIsBundled() {
     // The folder held 29 scenario files when this test was written (`ls Scenarios/*.json | wc
@@ -33,7 +30,7 @@ import WorkoutSimulation
   func libraryGivesTheCommandLinesBytes(path: String) throws {
     let cli = try Binary.run(["run", "--scenario", path, "--headless", "--json"])
     #expect(cli.status == 0, "\(path): \(cli.standardError)")
-    let url = Binary.packageRoot.appendingPathComponent(path)
+    let url = packageRoot.appendingPathComponent(path)
     let scenario = try Scenario.load(contentsOf: url, displayName: path)
     let result = try Simulation.run(scenario)
     let library = Self.libraryBytes(result)
@@ -54,7 +51,7 @@ import WorkoutSimulation
       "--until", "5:00", "--keys", "DOWN@0,ENTER@0,SPACE@2:00,SPACE@2:30",
     ])
     #expect(cli.status == 0, "\(path): \(cli.standardError)")
-    let url = Binary.packageRoot.appendingPathComponent(path)
+    let url = packageRoot.appendingPathComponent(path)
     let scenario = try Scenario.load(contentsOf: url, displayName: path)
     let activity = try #require(WorkoutActivityType(name: type))
     let result = try Simulation.run(
@@ -87,7 +84,7 @@ import WorkoutSimulation
     // watch-f12-crown-selector.json starts on cycling (item 2 of 6): 2 + 8 clamps to 5, 5 − 10
     // clamps to 0, 0 + 2.4 snaps to 2, 2 + 0.6 = 2.6 snaps to 3, swimming
     // (HKWorkoutActivityType raw value 46). Without a selector the library recorded cycling.
-    let url = Binary.packageRoot.appendingPathComponent("Scenarios/watch-f12-crown-selector.json")
+    let url = packageRoot.appendingPathComponent("Scenarios/watch-f12-crown-selector.json")
     let scenario = try Scenario.load(contentsOf: url, displayName: "f12")
     let result = try Simulation.run(scenario)
     let record = try #require(result.records.first)

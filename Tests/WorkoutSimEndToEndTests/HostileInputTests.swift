@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
+import WorkoutSimTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -18,11 +19,6 @@ import WorkoutJSON
       See 'workout-sim run --help' for more information.
 
     """
-
-  /// A fresh empty folder, its path without `//` (the recording's path is printed joined).
-  private func makeTemporaryFolder() throws -> String {
-    URL(fileURLWithPath: try WorkoutSimCLITests.makeTemporaryFolder()).standardizedFileURL.path
-  }
 
   /// A folder holding a copy of the walk fixture as `my.json`; returns the folder.
   private func folderWithScenario() throws -> String {
@@ -147,7 +143,7 @@ import WorkoutJSON
   @Test func exportOverTheReplayedRecordingIsRefused() throws {
     let folder = try makeTemporaryFolder()
     let recording = folder + "/walk.gpx"
-    let source = Binary.packageRoot.appendingPathComponent(
+    let source = packageRoot.appendingPathComponent(
       "Tests/Data/recordings/ride-hilly--riderx3.gpx"
     ).path
     try FileManager.default.copyItem(atPath: source, toPath: recording)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
+import WorkoutSimTestSupport
 
 /// The watch's workout reminders (field cases F13 and F14) through the built binary: the
 /// summary's lines and the JSON log with the hand-worked instants

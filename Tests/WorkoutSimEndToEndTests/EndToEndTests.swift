@@ -1,88 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
-
-/// Runs the built `workout-sim` binary as a user would and checks its streams and exit code.
-struct Binary {
-  /// The package root (three levels above this file).
-  static let packageRoot = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
-  /// The `workout-sim` executable beside the test bundle in the build's products folder.
-  static var executable: URL {
-    get throws {
-      var folder = Bundle.main.bundleURL
-      if folder.pathExtension == "xctest" { folder.deleteLastPathComponent() }
-      for candidate in [folder, folder.deletingLastPathComponent()] {
-        let url = candidate.appendingPathComponent("workout-sim")
-        if FileManager.default.isExecutableFile(atPath: url.path) { return url }
-      }
-      throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder.path])
-    }
-  }
-
-  struct Outcome {
-    var status: Int32
-    var standardOutput: Data
-    var standardError: String
-    var text: String { String(decoding: standardOutput, as: UTF8.self) }
-  }
-
-  /// Runs the binary with `arguments` in `folder` (default: the package root); standard output
-  /// goes to `standardOutput` when given (then ``Outcome/standardOutput`` is empty), else it is
-  /// captured.
-  static func run(
-    _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
-    standardOutput: FileHandle? = nil
-  ) throws -> Outcome {
-    let process = Process()
-    process.executableURL = try executable
-    process.arguments = arguments
-    process.currentDirectoryURL = folder.map { URL(fileURLWithPath: $0) } ?? packageRoot
-    var variables = ProcessInfo.processInfo.environment
-    variables.merge(environment) { $1 }
-    process.environment = variables
-    let output = Pipe()
-    let error = Pipe()
-    process.standardOutput = standardOutput ?? output
-    process.standardError = error
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let out = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Outcome(
-      status: process.terminationStatus, standardOutput: out,
-      standardError: String(decoding: err, as: UTF8.self))
-  }
-
-  static func fixture(_ name: String) throws -> String {
-    try #require(Bundle.module.url(forResource: "Fixtures/" + name, withExtension: nil)).path
-  }
-}
-
-/// Compares JSON values, numbers within 1e-9 relative (the `check` command's tolerance), and
-/// records every difference with its path.
-func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") -> [String] {
-  switch (actual, expected) {
-  case (.number(let a), .number(let e)):
-    return abs(a - e) <= 1e-9 * max(abs(a), abs(e), 1) ? [] : ["\(path): \(a) != \(e)"]
-  case (.array(let a), .array(let e)):
-    guard a.count == e.count else { return ["\(path): \(a.count) elements != \(e.count)"] }
-    return zip(a, e).enumerated().flatMap { differences($1.0, $1.1, path: "\(path)[\($0)]") }
-  case (.object(let a), .object(let e)):
-    let keys = Set(a.map(\.key)).union(e.map(\.key)).sorted()
-    return keys.flatMap { key -> [String] in
-      switch (actual[key], expected[key]) {
-      case (let x?, let y?): return differences(x, y, path: path + "." + key)
-      case (nil, _): return ["\(path).\(key): missing"]
-      case (_, nil): return ["\(path).\(key): unexpected"]
-      }
-    }
-  default:
-    return actual == expected ? [] : ["\(path): \(actual) != \(expected)"]
-  }
-}
+import WorkoutSimTestSupport
 
 @Suite(.serialized) struct EndToEndTests {
   @Test func wholeResultDocumentMatchesTheHandWrittenOne() throws {
@@ -236,7 +155,7 @@ func differences(_ actual: JSONValue, _ expected: JSONValue, path: String = "") 
   }
 
   static func fitBytes() throws -> [UInt8] {
-    [UInt8](try Data(contentsOf: Binary.packageRoot.appendingPathComponent(realFIT)))
+    [UInt8](try Data(contentsOf: packageRoot.appendingPathComponent(realFIT)))
   }
 
   /// Bytes from SplitMix64 (seed 5), so the test is repeatable.

@@ -1,29 +1,11 @@
 import Foundation
 import Testing
+import WorkoutSimTestSupport
 
-@testable import WorkoutSimCLI
-
-/// `workout-sim report` through its parser and the built binary (docs/command-line.md#report).
+/// `workout-sim report` through the built binary (docs/command-line.md#report); its parser is
+/// WorkoutSimCLITests' ReportParsingTests.
 @Suite struct ReportEndToEndTests {
   static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"
-
-  @Test func parsesItsOptions() throws {
-    let command = try ReportCommand.parse([
-      "--scenario", "Scenarios/hills.json", "--out=x.html", "--type", "walking", "--seed", "4",
-    ])
-    #expect(command.scenarioPath == "Scenarios/hills.json")
-    #expect(command.output == "x.html")
-    #expect(command.activityType == .walking)
-    #expect(command.seed == 4)
-    #expect(command.outputPath == "x.html")
-  }
-
-  @Test func defaultOutputIsTheInputsNameInTheCurrentFolder() throws {
-    #expect(
-      try ReportCommand.parse(["--scenario", "Scenarios/hills.json"]).outputPath == "hills.html")
-    #expect(try ReportCommand.parse(["--recording", "a/b/run.fit"]).outputPath == "run.html")
-    #expect(try ReportCommand.parse([]).outputPath == "report.html")
-  }
 
   @Test func usageErrorsAre64() throws {
     for arguments in [
@@ -79,7 +61,7 @@ import Testing
   @Test func writesTheDefaultNameInTheCurrentFolder() throws {
     let folder = try makeTemporaryFolder()
     let outcome = try Binary.run(
-      ["report", "--scenario", Binary.packageRoot.path + "/Scenarios/hills.json"], in: folder)
+      ["report", "--scenario", packageRoot.path + "/Scenarios/hills.json"], in: folder)
     #expect(outcome.status == 0)
     #expect(outcome.standardError == "")
     let page = try String(contentsOfFile: folder + "/hills.html", encoding: .utf8)

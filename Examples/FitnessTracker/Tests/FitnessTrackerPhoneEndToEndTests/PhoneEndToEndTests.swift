@@ -1,14 +1,24 @@
 import Foundation
 import Testing
 import WorkoutJSON
-import WorkoutSimCLI
+import WorkoutSimTestSupport
 
-/// `workout-sim phone` as a process: the app's own models on the hand-worked day of
+/// The built `fitness-tracker-phone`.
+let phone = Binary("fitness-tracker-phone")
+
+extension Binary {
+  /// The path of `Fixtures/<name>` in this target's resources.
+  static func fixture(_ name: String) throws -> String {
+    try fixture(name, in: .module)
+  }
+}
+
+/// `fitness-tracker-phone` as a process: the app's own models on the hand-worked day of
 /// Fixtures/phone-day.json (the samples of Examples/HealthApp/Scenarios/seed-day.json: Berlin,
 /// start Wednesday 2026-06-10 18:00 +02:00).
 @Suite struct PhoneEndToEndTests {
   func document(_ arguments: [String]) throws -> [JSONValue] {
-    let outcome = try Binary.run(["phone", "--json"] + arguments)
+    let outcome = try phone.run(["--json"] + arguments)
     #expect(outcome.status == 0, "\(outcome.standardError)")
     let document = try JSONParser.parse(Array(outcome.standardOutput))
     #expect(document["generator"] == .string("workout-sim 0.1.0"))
@@ -175,23 +185,57 @@ import WorkoutSimCLI
     #expect(instants[0]["dashboard"]?["steps"] == .number(8372))
   }
 
+  /// Without a terminal and without `--json`: a short summary, not the JSON document (issue 26,
+  /// bug 6c: it printed the whole document, about 900 lines); `--headless` the same; `--json`
+  /// the document. The values are those of ``theDayByTheAppsOwnModels()``.
+  @Test func withoutATerminalASummaryUnlessJSON() throws {
+    let scenario = try Binary.fixture("phone-day.json")
+    let summary = try phone.run(["--scenario", scenario])
+    #expect(summary.status == 0, "\(summary.standardError)")
+    #expect(summary.standardError == "")
+    let lines = summary.text.split(separator: "\n", omittingEmptySubsequences: false)
+    // The header, then a blank line and six lines for each of t = 0 and the end, and the
+    // final newline.
+    #expect(lines.count == 16)
+    #expect(lines.first?.hasPrefix("FitnessTracker on \"") == true)
+    #expect(lines.first?.hasSuffix(": 2 instants (--json prints every value)") == true)
+    #expect(lines[2] == "2026-06-10 18:00 +02:00  t 0:00:00  Europe/Berlin")
+    #expect(
+      lines[3]
+        == "  dashboard   steps 8372 / 10000, energy 342 / 500 kcal, heart rate 72 bpm at 17:50, sleep 7 h 15 min (score 100)"
+    )
+    #expect(lines[9] == "2026-06-11 00:01 +02:00  t 6:01:00  Europe/Berlin")
+    #expect(lines[14] == "  next        \"Your week\" at 2026-06-15 09:00 +02:00, repeats")
+    #expect((try? JSONParser.parse(Array(summary.standardOutput))) == nil)
+    let headless = try phone.run(["--scenario", scenario, "--headless"])
+    #expect(headless.standardOutput == summary.standardOutput)
+    let json = try phone.run(["--scenario", scenario, "--json"])
+    #expect(json.status == 0)
+    let document = try JSONParser.parse(Array(json.standardOutput))
+    guard case .array(let instants)? = document["instants"] else {
+      Issue.record("no instants")
+      return
+    }
+    #expect(instants.map { $0["at"] } == [.number(0), .number(21_660)])
+    #expect(instants.first?["dashboard"]?["steps"] == .number(8372))
+  }
+
   @Test func badInputGetsRunsMessagesAndCodes() throws {
-    let missing = try Binary.run(["phone", "--scenario", "no-such-file.json"])
+    let missing = try phone.run(["--scenario", "no-such-file.json"])
     #expect(missing.status == 66)
     #expect(missing.standardError.hasPrefix("Error: no-such-file.json: cannot open the file"))
     let run = try Binary.run(["run", "--scenario", "no-such-file.json"])
     #expect(run.standardError == missing.standardError)
-    let unknown = try Binary.run(["phone", "--jsno"])
+    let unknown = try phone.run(["--jsno"])
     #expect(unknown.status == 64)
     #expect(
       unknown.standardError.hasPrefix("Error: Unknown option '--jsno'. Did you mean '--json'?"))
-    let before = try Binary.run([
-      "phone", "--scenario", try Binary.fixture("phone-day.json"), "--at",
-      "2026-06-10T17:00:00+02:00",
+    let before = try phone.run([
+      "--scenario", try Binary.fixture("phone-day.json"), "--at", "2026-06-10T17:00:00+02:00",
     ])
     #expect(before.status == 64)
     #expect(before.standardError.contains("is before the scenario's start"))
-    let badTime = try Binary.run(["phone", "--at", "1:75"])
+    let badTime = try phone.run(["--at", "1:75"])
     #expect(badTime.status == 64)
     #expect(
       badTime.standardError.hasPrefix(
@@ -199,20 +243,20 @@ import WorkoutSimCLI
     let folder = try makeTemporaryFolder()
     let bad = folder + "/bad.json"
     try Data("{ \"version\": 1, }".utf8).write(to: URL(fileURLWithPath: bad))
-    let syntax = try Binary.run(["phone", "--scenario", bad])
+    let syntax = try phone.run(["--scenario", bad])
     #expect(syntax.status == 65)
     #expect(syntax.standardError == (try Binary.run(["run", "--scenario", bad])).standardError)
   }
 }
 
-/// The screens in a pseudo-terminal (scripts/pty-watch.py drives any `workout-sim` command).
+/// The screens in a pseudo-terminal (scripts/pty-watch.py drives any binary of the package).
 @Suite(.serialized) struct PhoneTerminalEndToEndTests {
   @Test func tabsAndTimeKeysAndQuitRestoresTheTerminal() throws {
     let scenario = try Binary.fixture("phone-day.json")
     let run = try PseudoTerminalRun.run(
       steps: "wait:Steps          ;send:2;wait:This week;send:3;wait:Health access;"
         + "send:1;send:k;wait:t 1:00:00;wait:2026-06-10 19:00;send:>;wait:2026-06-11 00:00;send:q",
-      arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
+      binary: phone, arguments: ["--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
     #expect(run.failed == nil, "\(run.screen.suffix(3000))")
     #expect(run.exit == 0)
     #expect(run.restored)
@@ -223,7 +267,7 @@ import WorkoutSimCLI
   @Test func sigtermExits143AndEndOfInputRestores() throws {
     let scenario = try Binary.fixture("phone-day.json")
     let run = try PseudoTerminalRun.run(
-      steps: "wait:FitnessTracker;signal:TERM", arguments: ["phone", "--scenario", scenario])
+      steps: "wait:FitnessTracker;signal:TERM", binary: phone, arguments: ["--scenario", scenario])
     #expect(run.failed == nil)
     #expect(run.exit == 143)
     #expect(run.restored)
@@ -234,8 +278,8 @@ import WorkoutSimCLI
   @Test func resizeRedrawsAtTheNewWidth() throws {
     let scenario = try Binary.fixture("phone-day.json")
     let run = try PseudoTerminalRun.run(
-      steps: "wait:Next notification;resize:80x24;sleep:0.5;send:q",
-      arguments: ["phone", "--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
+      steps: "wait:Next notification;resize:80x24;waitre:(?<!\\u2500)\\u2500{80}1-4 Tab;send:q",
+      binary: phone, arguments: ["--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
     #expect(run.exit == 0)
     #expect(run.restored)
     #expect(run.screen.contains(String(repeating: "─", count: 80) + "1-4 Tab"))
@@ -246,7 +290,7 @@ import WorkoutSimCLI
     let scenario = try Binary.fixture("phone-day.json")
     let run = try PseudoTerminalRun.run(
       steps: "wait:tab 1 Dashboard;send:2;wait:tab 2 History;send:q",
-      arguments: ["phone", "--scenario", scenario], env: ["TERM=dumb", "LANG=C.UTF-8"])
+      binary: phone, arguments: ["--scenario", scenario], env: ["TERM=dumb", "LANG=C.UTF-8"])
     #expect(run.failed == nil)
     #expect(run.exit == 0)
     #expect(run.restored)

@@ -1,39 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
-import WorkoutSimCLI
-
-/// Runs `scripts/pty-watch.py` on the built binary: the binary in a pseudo-terminal, keys sent,
-/// the screen read, the terminal settings compared before and after.
-struct PseudoTerminalRun: Decodable {
-  var exit: Int
-  var restored: Bool
-  var failed: String?
-  var screen: String
-
-  static func run(
-    steps: String, arguments: [String] = ["run"], env: [String] = [], columns: Int = 80,
-    rows: Int = 30
-  ) throws -> PseudoTerminalRun {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    let script = Binary.packageRoot.appendingPathComponent("scripts/pty-watch.py").path
-    process.arguments =
-      [
-        "python3", script, "--timeout", "20", "--cols", "\(columns)", "--rows", "\(rows)",
-        "--steps", steps,
-      ]
-      + env.flatMap { ["--env", $0] } + ["--", try Binary.executable.path] + arguments
-    process.currentDirectoryURL = Binary.packageRoot
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode(PseudoTerminalRun.self, from: data)
-  }
-}
+import WorkoutSimTestSupport
 
 @Suite(.serialized) struct WatchTerminalEndToEndTests {
   @Test func keysDriveTheFaceAndQuitRestoresTheTerminal() throws {
@@ -75,7 +43,7 @@ struct PseudoTerminalRun: Decodable {
   @Test func anExportFromTheFaceCarriesTheSamples() throws {
     let folder = try makeTemporaryFolder()
     let run = try PseudoTerminalRun.run(
-      steps: "wait:Choose a workout;send:\\r;wait:elapsed;send:n;send:n;send:e;sleep:1;send:q",
+      steps: "wait:Choose a workout;send:\\r;wait:elapsed;send:n;send:n;send:e;wait:saved ;send:q",
       arguments: ["run", "--export", folder + "/face.csv"])
     #expect(run.failed == nil)
     #expect(run.exit == 0)
@@ -87,7 +55,8 @@ struct PseudoTerminalRun: Decodable {
 
   @Test func resizeRedrawsAtTheNewWidth() throws {
     let run = try PseudoTerminalRun.run(
-      steps: "wait:Choose a workout;resize:60x24;sleep:0.3;send:q;wait:Quit while;send:y")
+      steps: "wait:Choose a workout;resize:60x24;waitre:(?<!\\u2500)\\u2500{60}Enter;send:q;"
+        + "wait:Quit while;send:y")
     #expect(run.exit == 0)
     #expect(run.restored)
     // 60 rule characters in a row only after the resize (the first frame is 80 wide).
@@ -146,7 +115,7 @@ struct PseudoTerminalRun: Decodable {
   }
 }
 
-@Suite struct ComplicationCommandTests {
+@Suite struct ComplicationEndToEndTests {
   /// The subcommand prints the renderer's circular gauge; the reviewed snapshots of the
   /// renderer (Tests/WorkoutRenderingTests/Snapshots) are the expected text, trailing spaces
   /// removed.
@@ -164,34 +133,13 @@ struct PseudoTerminalRun: Decodable {
       ["complication", "--steps", steps, "--goal", "10000"],
       environment: ["LANG": lang, "LC_ALL": "", "LC_CTYPE": "", "TERM": "xterm"])
     #expect(outcome.status == 0)
-    let url = Binary.packageRoot.appendingPathComponent(
+    let url = packageRoot.appendingPathComponent(
       "Tests/WorkoutRenderingTests/Snapshots/" + snapshot)
     let expected = try String(contentsOf: url, encoding: .utf8)
       .split(separator: "\n", omittingEmptySubsequences: false)
       .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
       .joined(separator: "\n")
     #expect(outcome.text == expected.trimmingSuffixNewlines() + "\n")
-  }
-
-  /// The inline family: "Steps 6432/10000 64%" (6432 / 10000 = 64.32 %, shown whole).
-  @Test func inlineFamily() throws {
-    let command = try ComplicationCommand.parse(["--steps", "6432", "--family", "inline"])
-    #expect(command.text(variables: ["LANG": "C.UTF-8"]) == "Steps 6432/10000 64%")
-  }
-
-  @Test func badValuesAreUsageErrors() throws {
-    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--steps", "-1"]) }
-    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--goal", "0"]) }
-    #expect(throws: UsageError.self) { try ComplicationCommand.parse(["--family", "round"]) }
-    #expect(throws: UsageError.self) { try ComplicationCommand(options: .init()).validate() }
-  }
-
-  @Test func unicodeDetection() {
-    #expect(InteractiveRun.unicodeCapable(["LANG": "en_GB.UTF-8"]))
-    #expect(!InteractiveRun.unicodeCapable(["LANG": "en_GB.UTF-8", "TERM": "dumb"]))
-    #expect(!InteractiveRun.unicodeCapable(["LC_ALL": "C", "LANG": "en_GB.UTF-8"]))
-    #expect(InteractiveRun.unicodeCapable(["LC_ALL": "", "LC_CTYPE": "C.utf8"]))
-    #expect(!InteractiveRun.unicodeCapable([:]))
   }
 }
 

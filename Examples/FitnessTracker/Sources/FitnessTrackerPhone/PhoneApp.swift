@@ -62,7 +62,7 @@ final class PhoneApp {
     return app
   }
 
-  /// The widget families the phone command shows, in the document's order.
+  /// The widget families the phone program shows, in the document's order.
   static let widgetFamilies: [WidgetFamily] = [.systemSmall, .systemMedium]
 
   /// Runs the app's `work` while the system delivers its callbacks: a query's results handler

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
+import WorkoutSimTestSupport
 
 @Suite struct KeysEndToEndTests {
   /// `--keys` plays the interactive keys at scenario times: the record equals the one of the

@@ -6,20 +6,35 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutRendering
 import WorkoutScenario
+import WorkoutSimCLI
 import WorkoutSimulation
 import WorkoutTerminal
 import WorkoutWatchFace
 
-/// `workout-sim phone`: the scenario on a HealthKitSimulation with the fitness tracker's own
-/// models (``PhoneApp``), headless (``document(options:)``) or on the terminal
+/// `fitness-tracker-phone`: the scenario on a HealthKitSimulation with the fitness tracker's own
+/// models (``PhoneApp``), headless (``screens(options:)``) or on the terminal
 /// (``interactive(options:environment:)``).
 public enum PhoneRun {
+  /// What a headless run read: the scenario's name and the screens at each instant.
+  public struct Screens: Sendable, Equatable {
+    /// The scenario's `name`.
+    public var scenarioName: String
+    /// The screens at each `--at` instant, in time order.
+    public var screens: [PhoneScreens]
+
+    /// Creates the values.
+    public init(scenarioName: String, screens: [PhoneScreens]) {
+      self.scenarioName = scenarioName
+      self.screens = screens
+    }
+  }
+
   /// The values of the screens at each `--at` instant (default: `t = 0` and the scenario's
-  /// end), in time order, as the document of ``PhoneDocument``.
+  /// end), in time order: the ``PhoneDocument`` of `--json` and the ``PhoneSummary``.
   ///
   /// - Throws: ``ScenarioError`` (65, 66), ``SimulationError`` (65), ``UsageError`` (64) for
   ///   an `--at` outside the scenario's time.
-  public static func document(options: PhoneOptions) throws -> JSONValue {
+  public static func screens(options: PhoneOptions) throws -> Screens {
     let scenario = try CLIEnvironment.loadScenario(path: options.scenarioPath, activity: nil)
     let simulation = try HealthKitSimulation(scenario: scenario)
     let instants = try Self.instants(options.at, scenario: scenario, simulation: simulation)
@@ -34,7 +49,7 @@ public enum PhoneRun {
         return screens
       }
     }
-    return PhoneDocument.document(scenarioName: scenario.name, instants: screens)
+    return Screens(scenarioName: scenario.name, screens: screens)
   }
 
   /// The instants of `--at`, as scenario times, sorted, each once; without `--at`, `t = 0` and

@@ -1,5 +1,5 @@
 /// What the fitness tracker's iPhone screens, its widget and the next notification show at one
-/// instant: the values `workout-sim phone` draws on the terminal (``PhoneScreenRenderer``) and
+/// instant: the values `fitness-tracker-phone` draws on the terminal (``PhoneScreenRenderer``) and
 /// prints as JSON (``PhoneDocument``), taken from the app's own models (Examples/FitnessTracker)
 /// by ``PhoneApp``.
 ///

@@ -3,7 +3,7 @@ import WorkoutCore
 import WorkoutTerminal
 import WorkoutWatchFace
 
-/// The tabs of `workout-sim phone`: the app's three (the seed's tab bar) and the Home Screen with
+/// The tabs of `fitness-tracker-phone`: the app's three (the seed's tab bar) and the Home Screen with
 /// the widget's faces and the next notification.
 public enum PhoneTab: Int, CaseIterable, Sendable, Hashable {
   /// `1`: today's steps, energy, heart rate and sleep.
@@ -27,7 +27,7 @@ public enum PhoneTab: Int, CaseIterable, Sendable, Hashable {
 }
 
 /// The interactive phone's state without I/O: the tab, the help overlay and virtual time,
-/// which only moves forward and only by keys (docs/command-line.md#phone).
+/// which only moves forward and only by keys (docs/phone.md#fitness-tracker-phone).
 ///
 /// | key | what it does |
 /// |---|---|

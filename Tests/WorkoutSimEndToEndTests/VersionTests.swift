@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutJSON
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The version is written once, `workoutSimVersion`: the command line, the run result, the
@@ -9,7 +10,7 @@ import WorkoutSimulation
   /// The text of a file of the repository, by its path from the package root.
   private func repositoryText(_ path: String) throws -> String {
     try String(
-      contentsOf: Binary.packageRoot.appendingPathComponent(path), encoding: .utf8)
+      contentsOf: packageRoot.appendingPathComponent(path), encoding: .utf8)
   }
 
   @Test func theVersionIsSemantic() {
@@ -44,7 +45,7 @@ import WorkoutSimulation
   /// README.md, docs/ and the DocC articles tell users to depend on this version
   /// (`.package(url: ..., from: "x.y.z")`); README says it at least once.
   @Test func theDocumentationDependsOnIt() throws {
-    let root = Binary.packageRoot
+    let root = packageRoot
     var paths = ["README.md"]
     for folder in ["docs", "Sources"] {
       let enumerator = try #require(

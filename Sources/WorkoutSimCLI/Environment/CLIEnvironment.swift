@@ -12,8 +12,8 @@ import WorkoutSimulation
   import Darwin
 #endif
 
-/// Everything the commands touch outside themselves: the output streams, the terminal, and the
-/// functions that decode and run scenarios. The integrator wires the runner in here; tests pass
+/// Everything the commands touch outside themselves: the output streams, the terminal, the files
+/// they read, and the functions that decode and run scenarios. The integrator wires the runner in here; tests pass
 /// closures that capture output and return fixed results.
 public struct CLIEnvironment: Sendable {
   /// Writes text to standard output as it is (callers add newlines).
@@ -83,6 +83,10 @@ public struct CLIEnvironment: Sendable {
   /// prints the JSON). Returns the exit status (129/130/143 after a signal, once the terminal
   /// is restored).
   public var runPhoneInteractive: (@Sendable (PhoneOptions, CLIEnvironment) throws -> ExitCode)?
+  /// The files the commands read, each once (``InputFiles``): `replay` and `report` resolve
+  /// their runs through it (``resolve(_:)``), and the live environment's `run` does too. The
+  /// default reads the real files.
+  public var inputFiles: InputFiles
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.
@@ -112,7 +116,8 @@ public struct CLIEnvironment: Sendable {
     runPhone: @escaping @Sendable (PhoneOptions) throws -> JSONValue = { _ in
       throw NotWiredError(function: "runPhone")
     },
-    runPhoneInteractive: (@Sendable (PhoneOptions, CLIEnvironment) throws -> ExitCode)? = nil
+    runPhoneInteractive: (@Sendable (PhoneOptions, CLIEnvironment) throws -> ExitCode)? = nil,
+    inputFiles: InputFiles = InputFiles()
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
@@ -131,6 +136,15 @@ public struct CLIEnvironment: Sendable {
     self.scenarioRecordLimit = scenarioRecordLimit
     self.runPhone = runPhone
     self.runPhoneInteractive = runPhoneInteractive
+    self.inputFiles = inputFiles
+  }
+
+  /// Resolves `request` once through ``inputFiles`` (``RunInput``): the one way `run`, `replay`
+  /// and `report` turn their inputs into a run.
+  ///
+  /// - Throws: As ``RunInput/init(resolving:files:)``.
+  public func resolve(_ request: RunRequest) throws -> RunInput {
+    try RunInput(resolving: request, files: inputFiles)
   }
 
   /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as

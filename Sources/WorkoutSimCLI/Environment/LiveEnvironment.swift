@@ -13,19 +13,17 @@ extension CLIEnvironment {
   /// With `--export`, the run result carries the samples and the route even without
   /// `--samples` (the exporters need them; `run` prints them only with `--samples`), and a
   /// `.gpx` export of a course without positions fails before the run (exit 65).
-  public static func live() -> CLIEnvironment {
+  ///
+  /// `run` resolves its input once (``RunInput``) through `inputFiles`, which decodes each
+  /// scenario file once for the checks before the run and the run itself.
+  ///
+  /// - Parameter inputFiles: the files the commands read; default the real ones.
+  public static func live(inputFiles files: InputFiles = InputFiles()) -> CLIEnvironment {
     CLIEnvironment(
       writeStandardOutputBytes: { writeBytesToStandardOutput($0) },
       runScenario: { options throws in
-        let scenario = try loadScenario(path: options.scenarioPath, activity: options.activityType)
-        let result = try Simulation.run(
-          scenario,
-          overrides: RunOverrides(
-            activity: options.activityType, seed: options.seed, until: options.until,
-            requiresPositions: options.exports.contains { $0.format == .gpx },
-            output: options.memoryOutput),
+        try RunInput(resolving: RunRequest(options: options), files: files).run(
           commands: KeyBindings.commands(for: options.keys))
-        return result
       },
       runInteractive: { options, environment in
         try InteractiveRun.run(options: options, environment: environment)
@@ -42,13 +40,19 @@ extension CLIEnvironment {
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       },
       scenarioInputs: { path in
-        guard let scenario = try? loadScenario(path: path, activity: nil),
+        guard let scenario = try? files.scenario(at: path),
           let recording = scenario.recordingFilePath
         else { return [] }
         return [OutputPlan.Input(path: recording, role: "the recording")]
       },
       scenarioRecordLimit: { path in
-        guard let scenario = try? loadScenario(path: path, activity: nil) else { return 1 }
+        let scenario: Scenario
+        if let path {
+          guard let decoded = try? files.scenario(at: path) else { return 1 }
+          scenario = decoded
+        } else {
+          scenario = Scenario.defaultScenario
+        }
         return 1
           + scenario.timeline.filter {
             if case .app(.newSession) = $0.kind { return true }
@@ -58,7 +62,7 @@ extension CLIEnvironment {
       runPhone: { options in try PhoneRun.document(options: options) },
       runPhoneInteractive: { options, environment in
         try PhoneRun.interactive(options: options, environment: environment)
-      })
+      }, inputFiles: files)
   }
 
   /// Loads the scenario at `path`, or the built-in default scenario when `path` is `nil`, with

@@ -133,6 +133,21 @@ import WorkoutSimulation
       streams.output.hasPrefix("Replay: hilly run (FIT, recorded heart rate) (seed 7): 1 workout"))
   }
 
+  /// `check` (its output plan, then the run of each file) and `validate` through the live
+  /// environment decode the scenario file once and read its recording once.
+  @Test func checkAndValidateReadEachFileOnce() throws {
+    for command in ["check", "validate"] {
+      let reads = Reads()
+      let streams = Streams()
+      let environment = streams.capturing(CLIEnvironment.live(inputFiles: reads.files))
+      let status = WorkoutSimCommand.main(
+        arguments: [command, Self.replayScenario], environment: environment)
+      #expect(status == 0, "\(command): \(streams.error)")
+      #expect(reads.scenarios == [Self.replayScenario], "\(command)")
+      #expect(reads.recordings == [Self.replayedRun], "\(command)")
+    }
+  }
+
   /// `--type` and `--seed` are applied once, by the resolution: the scenario carries them and
   /// the overrides left to the run do not, so nothing downstream applies them again. For a
   /// scenario file `--type`'s error names the file as given; for a recording both go into the

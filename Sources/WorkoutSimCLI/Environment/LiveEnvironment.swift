@@ -14,8 +14,9 @@ extension CLIEnvironment {
   /// `--samples` (the exporters need them; `run` prints them only with `--samples`), and a
   /// `.gpx` export of a course without positions fails before the run (exit 65).
   ///
-  /// `run` resolves its input once (``RunInput``) through `inputFiles`, which decodes each
-  /// scenario file once for the checks before the run and the run itself.
+  /// `run`, `validate` and `check` resolve their inputs once (``RunInput``) through
+  /// `inputFiles`, which decodes each scenario file once for the checks before the run and the
+  /// run itself.
   ///
   /// - Parameter inputFiles: the files the commands read; default the real ones.
   public static func live(inputFiles files: InputFiles = InputFiles()) -> CLIEnvironment {
@@ -31,11 +32,15 @@ extension CLIEnvironment {
       validateScenario: { url throws in
         // Decoding checks the file; preparing the run checks what only the models and the
         // recording can (the athlete's ranges, the recording file itself), without running.
-        _ = try SimulationSession(try loadScenario(url: url))
+        let input = try RunInput(
+          resolving: RunRequest(source: .scenario(path: url.relativePath)), files: files)
+        _ = try SimulationSession(input.resolved)
       },
       checkScenario: { url throws in
-        let scenario = try loadScenario(url: url)
-        let result = try Simulation.run(scenario)
+        let input = try RunInput(
+          resolving: RunRequest(source: .scenario(path: url.relativePath)), files: files)
+        let result = try input.run()
+        let scenario = input.resolved.scenario
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       },
@@ -83,10 +88,6 @@ extension CLIEnvironment {
     }
     guard let activity else { return scenario }
     return try scenario.withActivity(activity, fileName: fileName)
-  }
-
-  static func loadScenario(url: URL) throws(ScenarioError) -> Scenario {
-    try Scenario.load(contentsOf: url, displayName: url.relativePath)
   }
 }
 

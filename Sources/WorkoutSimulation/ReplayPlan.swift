@@ -47,6 +47,8 @@ public struct ReplayPlan: Sendable {
   let name: String
   /// The scenario's `seed`, or `nil` for the default.
   let seed: UInt64?
+  /// The scenario's `activity`: the first part's.
+  let activity: WorkoutActivityType
   /// The scenario's `course`: the recording and where heart rate comes from.
   let course: Scenario.Recording
   /// The timeline: each action's time, s after `t = 0`, and what it does, in order.
@@ -160,6 +162,7 @@ public struct ReplayPlan: Sendable {
     let hasHeartRate = recording.points.contains { ($0.heartRate ?? 0) > 0 }
     self.name = name
     self.seed = seed
+    self.activity = parts[0].activity
     self.course = Scenario.Recording(path: path, heartRate: hasHeartRate ? .recorded : .model)
     var members: [(key: String, value: JSONValue)] = [
       ("version", .number(1)),
@@ -189,7 +192,9 @@ public struct ReplayPlan: Sendable {
   /// The scenario typed, built without JSON: equal to ``scenario`` decoded
   /// (`Scenario.decode(_:fileName:sourceURL:)`, no source URL), so it runs to the same bytes.
   /// Each action's time is its number of seconds rounded to the nearest nanosecond, as the
-  /// decoder rounds a JSON number (``WorkoutCore/SimulationInstant/rounding(seconds:)``).
+  /// decoder rounds a JSON number (``WorkoutCore/SimulationInstant/rounding(seconds:)``). It is
+  /// built from the plan as made: a change to ``scenario`` or ``parts`` afterwards does not
+  /// reach it.
   ///
   /// - Throws: ``ScenarioError`` when a value breaks the format's rules, as decoding the
   ///   document would: a `seed` outside ``WorkoutScenario/Scenario/seedRange``.
@@ -199,11 +204,10 @@ public struct ReplayPlan: Sendable {
     }
     guard let seed else {
       return try Scenario(
-        name: name, activity: parts[0].activity, course: .recording(course), timeline: timeline)
+        name: name, activity: activity, course: .recording(course), timeline: timeline)
     }
     return try Scenario(
-      name: name, seed: seed, activity: parts[0].activity, course: .recording(course),
-      timeline: timeline)
+      name: name, seed: seed, activity: activity, course: .recording(course), timeline: timeline)
   }
 
   /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive

@@ -68,7 +68,17 @@ extension Simulation {
   public static func courseProfile(
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides()
   ) throws(SimulationError) -> CourseProfile {
-    let prepared = try PreparedScenario(scenario, overrides: overrides)
+    try courseProfile(ResolvedScenario(scenario, overrides: overrides))
+  }
+
+  /// The course profile of a scenario resolved once (``ResolvedScenario``), prepared as
+  /// ``run(_:commands:)`` prepares it; reads no file.
+  ///
+  /// - Throws: ``SimulationError`` as ``run(_:commands:)`` does before running.
+  public static func courseProfile(_ resolved: ResolvedScenario) throws(SimulationError)
+    -> CourseProfile
+  {
+    let prepared = try PreparedScenario(resolved)
     let source = prepared.dataSource
     return CourseProfile(course: source.course) { source.speed(ofSegment: $0) }
   }

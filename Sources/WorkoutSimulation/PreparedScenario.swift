@@ -17,41 +17,40 @@ struct PreparedScenario {
   /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
   var warnings: [String] = []
 
-  init(_ scenario: Scenario, overrides: RunOverrides) throws(SimulationError) {
-    // Errors name the scenario file; a scenario not read from a file (`replay`'s, one built in
-    // Swift) is named by the recording it replays, else by its name.
-    let file = scenario.sourceURL?.relativePath ?? scenario.recordingFilePath ?? scenario.name
-    guard let zone = TimeZone(identifier: scenario.timeZone) else {
-      throw SimulationError(
-        fileName: file, path: "timeZone",
-        message:
-          "\"\(scenario.timeZone)\" is not an IANA time zone name (for example \"Europe/Berlin\")")
-    }
-    self.timeZone = zone
-    try Self.checkSampleBudget(scenario, overrides: overrides, file: file)
-    _ = try scenario.infoPlistFileKeys(fileName: file)
-    // The arrays the simulated frameworks read (BackgroundTasks' permitted identifiers) are
-    // checked here too, so `validate` refuses a bad one before any run.
-    for key in Scenario.infoPlistStringArrayKeys {
-      _ = try scenario.infoPlistStringArray(key, fileName: file)
-    }
+  /// Prepares `resolved`: the course from its segments or from the recording it holds (no
+  /// file is read here; ``ResolvedScenario`` read it), the data source and the engine
+  /// configuration.
+  ///
+  /// - Throws: ``SimulationError`` for what only the models and the recording's contents can
+  ///   refuse: a course of segments the models reject; a recording without heart rate for
+  ///   `"recorded"`, with fewer than two timed points, or that gives no course; a first time
+  ///   stamp outside ``WorkoutScenario/Scenario/supportedStartRange``; a `.gpx` export
+  ///   (``RunOverrides/requiresPositions``) of a course without positions.
+  init(_ resolved: ResolvedScenario) throws(SimulationError) {
+    let scenario = resolved.scenario
+    let overrides = resolved.overrides
+    let file = resolved.fileName
+    self.timeZone = resolved.timeZone
     self.athlete = scenario.athlete
-    let activity = overrides.activity ?? scenario.activity
+    // `--type` is in the scenario (``ResolvedScenario``).
+    let activity = scenario.activity
     let course: Course
-    switch scenario.course {
-    case .segments(let segments):
+    switch (scenario.course, resolved.recording) {
+    case (.segments(let segments), _):
       course = try Self.course(segments, file: file)
       self.startDate = scenario.resolvedStart().date
-    case .recording(let recording):
+    case (.recording, nil):
+      preconditionFailure("a resolved scenario holds the recording its course replays")
+    case (.recording(let recording), let read?):
       var later: [(from: Double, activity: WorkoutActivityType)] = []
       for action in scenario.timeline {
         if case .app(.newSession(let next?)) = action.kind {
           later.append((action.at.seconds, next))
         }
       }
-      let (replay, read, path) = try Self.course(
-        recording, scenarioURL: scenario.sourceURL, activity: activity, later: later,
-        file: file)
+      let path = Scenario.recordingFilePath(recording, scenarioURL: scenario.sourceURL)
+      let replay = try Self.course(
+        recording, read: read, path: path, activity: activity, later: later, file: file)
       course = replay.course
       // Warnings are part of the result's bytes: they name the recording by its lexically
       // normalized path (`ws/../run.fit` → `run.fit`), so `replay --write-scenario` and a `run`
@@ -81,7 +80,8 @@ struct PreparedScenario {
           "a .gpx export needs a course with positions (a recording with latitude and longitude)")
     }
     let sensors = scenario.sensors
-    let seed = overrides.seed ?? scenario.seed
+    // `--seed` is in the scenario (``ResolvedScenario``).
+    let seed = scenario.seed
     self.dataSource = PhysiologyDataSource(
       athlete: athlete, course: course, sensors: sensors, seed: seed)
     let schedules = sensors.mapValues(\.schedule)
@@ -176,22 +176,15 @@ struct PreparedScenario {
     }
   }
 
-  /// Reads the recording (its path relative to the scenario file's folder, or to the working
-  /// folder for a scenario not read from a file) and builds the course from it; `later` are the
-  /// timeline's `newSession` activities with their times (a multisport replay).
+  /// Builds the course from the recording `read` (read from `path`, the recording's path
+  /// relative to the scenario file's folder, or to the working folder for a scenario not read
+  /// from a file); `later` are the timeline's `newSession` activities with their times (a
+  /// multisport replay).
   static func course(
-    _ recording: Scenario.Recording, scenarioURL: URL?, activity: WorkoutActivityType,
-    later: [(from: Double, activity: WorkoutActivityType)] = [], file: String
-  ) throws(SimulationError) -> (course: RecordingCourse, recording: Recording, path: String) {
-    let path = Scenario.recordingFilePath(recording, scenarioURL: scenarioURL)
-    let read: Recording
-    do throws(RecordingError) {
-      read = try Recording.read(path: path)
-    } catch {
-      throw SimulationError(
-        fileName: file, path: "course.recording", message: error.description,
-        recordingError: error)
-    }
+    _ recording: Scenario.Recording, read: Recording, path: String,
+    activity: WorkoutActivityType, later: [(from: Double, activity: WorkoutActivityType)] = [],
+    file: String
+  ) throws(SimulationError) -> RecordingCourse {
     if recording.heartRate == .recorded, !read.points.contains(where: { $0.heartRate != nil }) {
       throw SimulationError(
         fileName: file, path: "course.heartRate",
@@ -207,12 +200,9 @@ struct PreparedScenario {
         recordingError: error)
     }
     do {
-      return (
-        try RecordingCourse(
-          recording: read, activity: activity,
-          recordedHeartRate: recording.heartRate == .recorded, laterActivities: later), read,
-        path
-      )
+      return try RecordingCourse(
+        recording: read, activity: activity,
+        recordedHeartRate: recording.heartRate == .recorded, laterActivities: later)
     } catch {
       throw SimulationError(
         fileName: file, path: "course.recording", message: "\(path): \(error)")

@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
+import WorkoutScenario
 
 /// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
@@ -37,10 +38,21 @@ public struct ReplayPlan: Sendable {
 
   /// The sport parts in order (one for a single-sport file).
   public var parts: [Part]
-  /// The scenario document (docs/scenario-format.md), ready to encode or decode.
+  /// The scenario document (docs/scenario-format.md), ready to encode or decode: what
+  /// `replay --write-scenario` writes. ``makeScenario()`` gives the same scenario typed.
   public var scenario: JSONValue
   /// The recording's duration, s (its last kept time stamp minus the first).
   public var duration: Double
+  /// The scenario's `name`.
+  let name: String
+  /// The scenario's `seed`, or `nil` for the default.
+  let seed: UInt64?
+  /// The scenario's `activity`: the first part's.
+  let activity: WorkoutActivityType
+  /// The scenario's `course`: the recording and where heart rate comes from.
+  let course: Scenario.Recording
+  /// The timeline: each action's time, s after `t = 0`, and what it does, in order.
+  let actions: [(at: Double, kind: Scenario.Action.Kind)]
 
   /// The scenario activity for a sport as a file names it: FIT `sport` names (`running`,
   /// `cycling`, `walking`, `hiking`, `swimming`, `mountaineering` → hiking, `e_biking` →
@@ -98,18 +110,13 @@ public struct ReplayPlan: Sendable {
     duration = course.duration
     parts = Self.parts(recording, origin: origin, override: activity, duration: duration)
 
-    var timed: [(at: Double, order: Int, action: JSONValue)] = []
-    func action(_ name: String, _ extra: [(key: String, value: JSONValue)] = [])
-      -> [(key: String, value: JSONValue)]
-    {
-      [("do", .string(name))] + extra
-    }
-    func add(_ at: Double, _ order: Int, _ members: [(key: String, value: JSONValue)]) {
-      timed.append((at, order, .object([("at", .number(at))] + members)))
+    var timed: [(at: Double, order: Int, kind: Scenario.Action.Kind)] = []
+    func add(_ at: Double, _ order: Int, _ kind: Scenario.Action.Kind) {
+      timed.append((at, order, kind))
     }
     let end = duration
-    add(0, 0, action("prepare"))
-    add(0, 1, action("start"))
+    add(0, 0, .app(.prepare))
+    add(0, 1, .app(.start))
     // A timer stop across a change of sport (a transition) is no pause: the part ends and the
     // next begins (the course still stands still in it).
     for stop in course.timerStops where stop.lowerBound > 0 && stop.lowerBound < end {
@@ -118,15 +125,15 @@ public struct ReplayPlan: Sendable {
           stop.contains($0.start) || stop.upperBound == $0.start
         })
       else { continue }
-      add(stop.lowerBound, 5, action("pause"))
-      if stop.upperBound < end { add(stop.upperBound, 6, action("resume")) }
+      add(stop.lowerBound, 5, .app(.pause))
+      if stop.upperBound < end { add(stop.upperBound, 6, .app(.resume)) }
     }
     let partStarts = Set(parts.map(\.start))
     for lap in recording.laps.dropFirst() {
       guard let start = lap.startTime.map({ $0 - origin }), start > 0, start < end,
         !partStarts.contains(start)
       else { continue }
-      add(start, 4, action("lap"))
+      add(start, 4, .app(.lap))
     }
     for part in parts.dropFirst() where part.start > 0 && part.start < end {
       // The part before ends where the timer stopped before the change, else at the change.
@@ -134,17 +141,29 @@ public struct ReplayPlan: Sendable {
         $0.lowerBound < part.start && $0.upperBound >= part.start
       }
       let before = parts.last { $0.start < part.start }
-      add(stopped?.lowerBound ?? before?.end ?? part.start, 1, action("end"))
-      add(
-        part.start, 2, action("newSession", [("activity", .string(part.activity.name))]))
-      add(part.start, 3, action("start"))
+      add(stopped?.lowerBound ?? before?.end ?? part.start, 1, .app(.end))
+      add(part.start, 2, .app(.newSession(activity: part.activity)))
+      add(part.start, 3, .app(.start))
     }
-    add(end, 9, action("end"))
-    let timeline = timed.enumerated().sorted {
+    add(end, 9, .app(.end))
+    actions = timed.enumerated().sorted {
       ($0.element.at, $0.element.order, $0.offset) < ($1.element.at, $1.element.order, $1.offset)
-    }.map(\.element.action)
+    }.map { (at: $0.element.at, kind: $0.element.kind) }
+    let timeline = actions.map { action -> JSONValue in
+      var members: [(key: String, value: JSONValue)] = [
+        ("at", .number(action.at)), ("do", .string(action.kind.name)),
+      ]
+      if case .app(.newSession(let activity?)) = action.kind {
+        members.append(("activity", .string(activity.name)))
+      }
+      return .object(members)
+    }
 
     let hasHeartRate = recording.points.contains { ($0.heartRate ?? 0) > 0 }
+    self.name = name
+    self.seed = seed
+    self.activity = parts[0].activity
+    self.course = Scenario.Recording(path: path, heartRate: hasHeartRate ? .recorded : .model)
     var members: [(key: String, value: JSONValue)] = [
       ("version", .number(1)),
       ("name", .string(name)),
@@ -168,6 +187,27 @@ public struct ReplayPlan: Sendable {
       ("timeline", .array(timeline)),
     ]
     scenario = .object(members)
+  }
+
+  /// The scenario typed, built without JSON: equal to ``scenario`` decoded
+  /// (`Scenario.decode(_:fileName:sourceURL:)`, no source URL), so it runs to the same bytes.
+  /// Each action's time is its number of seconds rounded to the nearest nanosecond, as the
+  /// decoder rounds a JSON number (``WorkoutCore/SimulationInstant/rounding(seconds:)``). It is
+  /// built from the plan as made: a change to ``scenario`` or ``parts`` afterwards does not
+  /// reach it.
+  ///
+  /// - Throws: ``ScenarioError`` when a value breaks the format's rules, as decoding the
+  ///   document would: a `seed` outside ``WorkoutScenario/Scenario/seedRange``.
+  public func makeScenario() throws(ScenarioError) -> Scenario {
+    let timeline = actions.map {
+      Scenario.Action(at: SimulationInstant.rounding(seconds: $0.at), $0.kind)
+    }
+    guard let seed else {
+      return try Scenario(
+        name: name, activity: activity, course: .recording(course), timeline: timeline)
+    }
+    return try Scenario(
+      name: name, seed: seed, activity: activity, course: .recording(course), timeline: timeline)
   }
 
   /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive

@@ -52,7 +52,6 @@ extension Scenario {
     throws(SimulationError) -> [String]?
   {
     let file = fileName ?? sourceURL?.relativePath ?? name
-    let expected = "expected an array of strings"
     switch app.infoPlist {
     case nil:
       return nil
@@ -65,26 +64,54 @@ extension Scenario {
           "the value is not an array of strings (expected an array such as [\"com.example.refresh\"])"
       )
     case .file:
-      guard let dictionary = try infoPlistFileDictionary(fileName: file),
-        let value = dictionary[key]
-      else { return nil }
-      guard let array = value as? [Any] else {
+      guard let dictionary = try infoPlistFileDictionary(fileName: file) else { return nil }
+      return try stringArray(key, in: dictionary, fileName: file)
+    }
+  }
+
+  /// Checks `app.infoPlist` as a run is prepared, reading a `.plist` file once: its top level
+  /// (``infoPlistFileKeys(fileName:)``), then each of ``infoPlistStringArrayKeys``
+  /// (``infoPlistStringArray(_:fileName:)``), with the errors of those two in that order.
+  ///
+  /// - Parameter fileName: the scenario file as messages name it.
+  /// - Throws: ``SimulationError`` as ``infoPlistFileKeys(fileName:)`` and
+  ///   ``infoPlistStringArray(_:fileName:)``.
+  package func checkInfoPlist(fileName: String) throws(SimulationError) {
+    guard case .file = app.infoPlist else {
+      for key in Self.infoPlistStringArrayKeys {
+        _ = try infoPlistStringArray(key, fileName: fileName)
+      }
+      return
+    }
+    guard let dictionary = try infoPlistFileDictionary(fileName: fileName) else { return }
+    for key in Self.infoPlistStringArrayKeys {
+      _ = try stringArray(key, in: dictionary, fileName: fileName)
+    }
+  }
+
+  /// The array of strings under `key` in the `.plist` file's top-level `dictionary`, or `nil`
+  /// when it has no `key`; the file's errors of ``infoPlistStringArray(_:fileName:)``.
+  private func stringArray(_ key: String, in dictionary: [String: Any], fileName file: String)
+    throws(SimulationError) -> [String]?
+  {
+    let expected = "expected an array of strings"
+    guard let value = dictionary[key] else { return nil }
+    guard let array = value as? [Any] else {
+      throw SimulationError(
+        fileName: file, path: "app.infoPlist",
+        message: "\(infoPlistFilePath ?? ""): \(key) is not an array (\(expected))")
+    }
+    var strings: [String] = []
+    for (index, element) in array.enumerated() {
+      guard let text = element as? String else {
         throw SimulationError(
           fileName: file, path: "app.infoPlist",
-          message: "\(infoPlistFilePath ?? ""): \(key) is not an array (\(expected))")
+          message:
+            "\(infoPlistFilePath ?? ""): \(key) item \(index) is not a string (\(expected))")
       }
-      var strings: [String] = []
-      for (index, element) in array.enumerated() {
-        guard let text = element as? String else {
-          throw SimulationError(
-            fileName: file, path: "app.infoPlist",
-            message:
-              "\(infoPlistFilePath ?? ""): \(key) item \(index) is not a string (\(expected))")
-        }
-        strings.append(text)
-      }
-      return strings
+      strings.append(text)
     }
+    return strings
   }
 
   /// The top-level dictionary of the `.plist` file `app.infoPlist` names, or `nil` when the key

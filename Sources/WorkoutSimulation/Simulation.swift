@@ -108,7 +108,24 @@ public enum Simulation {
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
     commands: [(at: SimulationInstant, command: WatchCommand)] = []
   ) throws(SimulationError) -> RunResult {
-    var session = try SimulationSession(scenario, overrides: overrides)
+    try run(ResolvedScenario(scenario, overrides: overrides), commands: commands)
+  }
+
+  /// Runs a scenario resolved once (``ResolvedScenario``: `--type` and `--seed` applied, its
+  /// files read), with the user's `commands` on top: the one run every door ends in
+  /// (``run(_:overrides:commands:)``, `workout-sim run`, `replay` and `report`). Reads no file.
+  ///
+  /// - Parameters:
+  ///   - resolved: the scenario with its overrides and its course's recording.
+  ///   - commands: the user's commands with their scenario times, in any order (sorted stably).
+  /// - Throws: ``SimulationError`` when the scenario's values or its recording's contents cannot
+  ///   be simulated, or when ``RunOverrides/requiresPositions`` is set and the course has no
+  ///   positions.
+  public static func run(
+    _ resolved: ResolvedScenario, commands: [(at: SimulationInstant, command: WatchCommand)] = []
+  ) throws(SimulationError) -> RunResult {
+    let overrides = resolved.overrides
+    var session = try SimulationSession(resolved)
     var end = session.plannedEnd
     let ordered = commands.enumerated().sorted {
       ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
@@ -121,7 +138,7 @@ public enum Simulation {
     session.advance(to: end)
     session.finish(at: end)
     var result = session.result
-    try addHealthDays(to: &result, scenario: scenario, through: end)
+    try addHealthDays(to: &result, scenario: resolved.scenario, through: end)
     return result
   }
 

@@ -76,27 +76,27 @@ public struct SimulationSession {
   ///
   /// `overrides.activity` replaces the scenario's `activity` as `--type` does
   /// (``WorkoutScenario/Scenario/withActivity(_:fileName:)``), so a library caller gets the run
-  /// `workout-sim run --type` gives.
-  /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated, or when
-  ///   `overrides.activity` is not cycling and a segment has power (path `course[i].power`).
+  /// `workout-sim run --type` gives. The scenario is resolved first (``ResolvedScenario``: the
+  /// overrides applied once, the course's recording read).
+  /// - Throws: ``SimulationError`` when the scenario's values cannot be simulated, when its
+  ///   recording cannot be read, or when `overrides.activity` is not cycling and a segment has
+  ///   power (path `course[i].power`).
   public init(_ scenario: Scenario, overrides: RunOverrides = RunOverrides())
     throws(SimulationError)
   {
-    var scenario = scenario
-    if let activity = overrides.activity {
-      let file = scenario.sourceURL?.relativePath ?? scenario.name
-      do {
-        scenario = try scenario.withActivity(activity, fileName: file)
-      } catch {
-        let path: String
-        if case .invalid(let at) = error.kind { path = at } else { path = "" }
-        throw SimulationError(fileName: error.fileName, path: path, message: error.message)
-      }
-    }
-    self.scenario = scenario
-    self.overrides = overrides
-    self.selection = CrownSelection(scenario: scenario, activity: overrides.activity)
-    self.prepared = try PreparedScenario(scenario, overrides: overrides)
+    try self.init(ResolvedScenario(scenario, overrides: overrides))
+  }
+
+  /// Prepares a scenario resolved once (``ResolvedScenario``: `--type` and `--seed` applied,
+  /// its files read), at `t = 0` with nothing run yet; reads no file.
+  ///
+  /// - Throws: ``SimulationError`` when the scenario's values or its recording's contents
+  ///   cannot be simulated.
+  public init(_ resolved: ResolvedScenario) throws(SimulationError) {
+    self.scenario = resolved.scenario
+    self.overrides = resolved.overrides
+    self.selection = CrownSelection(scenario: resolved.scenario)
+    self.prepared = try PreparedScenario(resolved)
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource)
   }

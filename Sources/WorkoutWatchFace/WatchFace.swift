@@ -58,8 +58,22 @@ public struct WatchFace {
   ///   - speed: virtual seconds per wall-clock second (`--speed`), above 0.
   /// - Throws: ``SimulationError`` when the scenario cannot be simulated (exit 65).
   public init(scenario: Scenario, overrides: RunOverrides, speed: Double) throws(SimulationError) {
+    try self.init(ResolvedScenario(scenario, overrides: overrides), speed: speed)
+  }
+
+  /// Creates the face at `t = 0`, held, on the workout selector, for a scenario resolved once
+  /// (``WorkoutSimulation/ResolvedScenario``: `--type` and `--seed` applied, its files read).
+  ///
+  /// - Parameters:
+  ///   - resolved: the scenario with `--until` and what the run keeps per sample (for the
+  ///     memory budget).
+  ///   - speed: virtual seconds per wall-clock second (`--speed`), above 0.
+  /// - Throws: ``SimulationError`` when the scenario cannot be simulated (exit 65).
+  public init(_ resolved: ResolvedScenario, speed: Double) throws(SimulationError) {
+    let scenario = resolved.scenario
+    let overrides = resolved.overrides
     self.scenario = scenario
-    self.session = try SimulationSession(scenario, overrides: overrides)
+    self.session = try SimulationSession(resolved)
     // Time holds at `--until`, or where the samples would pass the memory budget, whichever
     // comes first, however fast it plays.
     let memoryHorizon = MemoryBudget.horizon(

@@ -7,7 +7,7 @@ import WorkoutSimulation
 
 /// `workout-sim replay FILE`: runs a FIT, TCX or GPX recording with no scenario file
 /// (docs/command-line.md#replay; docs/recordings.md#the-replay-command). The scenario it runs is
-/// ``ReplayPlan``'s; `--write-scenario` writes it.
+/// ``ReplayPlan``'s, resolved as every run is (``RunInput``); `--write-scenario` writes it.
 public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   /// The recording, as given.
   public var recordingPath: String
@@ -119,8 +119,9 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   /// No cross-option rules.
   public func validate() throws {}
 
-  /// Reads the recording, plans and runs the replay, prints the summary (or `--json`), warns,
-  /// writes `--write-scenario` and the exports.
+  /// Resolves the recording once (``RunInput``: read, planned by ``ReplayPlan``, the typed
+  /// scenario with the recording handed over), runs it, prints the summary (or `--json`),
+  /// warns, writes `--write-scenario` (the plan's document) and the exports.
   ///
   /// - Throws: ``UsageError`` (64) for an output path that names the recording, ``OutputError``
   ///   (73) for an output that cannot be created, both before any work (``OutputPlan``);
@@ -132,15 +133,14 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       outputs: options.exports.map { .init(path: $0.path, flag: "--export") }
         + [scenarioOutput].compactMap { $0 }.map { .init(path: $0, flag: "--write-scenario") })
     try plan.check()
-    let recording = try Recording.read(path: recordingPath)
-    let name = "Replay of " + (recordingPath as NSString).lastPathComponent
-    let replay: ReplayPlan
-    do {
-      replay = try ReplayPlan(
-        recording: recording, path: recordingPath, name: name, activity: options.activityType,
-        seed: options.seed)
-    } catch {
-      throw SimulationError(fileName: recordingPath, path: "", message: "\(error)")
+    let input = try environment.resolve(
+      RunRequest(
+        source: .recording(path: recordingPath),
+        overrides: RunOverrides(
+          activity: options.activityType, seed: options.seed,
+          requiresPositions: options.exports.contains { $0.format == .gpx })))
+    guard let replay = input.replay else {
+      preconditionFailure("a recording's input holds its replay plan")
     }
     // A multisport file saves one record per part: the `-2`, `-3`, ... export names are known
     // now, before the run, and checked like the others.
@@ -148,11 +148,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       $0.record != nil
     }
     try plan.check()
-    let scenario = try Scenario.decode(
-      Array(JSONWriter.encode(replay.scenario).utf8), fileName: recordingPath)
-    let result = try Simulation.run(
-      scenario,
-      overrides: RunOverrides(requiresPositions: options.exports.contains { $0.format == .gpx }))
+    let result = try input.run()
     if options.json {
       result.writeJSON(includeSamples: options.samples) {
         environment.writeStandardOutput(bytes: $0)

@@ -1,6 +1,5 @@
 import Foundation
 import WorkoutCore
-import WorkoutJSON
 import WorkoutRecordings
 import WorkoutReport
 import WorkoutScenario
@@ -142,33 +141,34 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
   }
 
   /// Runs the input and writes the page whole or not at all, then prints `PATH: N workouts,
-  /// N bytes` and the run's warnings (standard error).
+  /// N bytes` and the run's warnings (standard error). The input is resolved once
+  /// (``RunInput``, as `run` and `replay` resolve theirs): the run, the course's profile, the
+  /// file's side and the model's heart rate read no file again.
   ///
   /// - Throws: ``UsageError`` (64) for an output that names an input and ``OutputError`` (73)
   ///   for one that cannot be created, both before the run; ``ScenarioError``,
   ///   ``RecordingError`` and ``SimulationError`` (65, 66) as `run` and `replay`;
   ///   ``OutputError`` (73) when the write fails.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
-    let page: ReportInput
+    let source: RunRequest.Source
+    var inputs: [OutputPlan.Input] = []
     if let recordingPath {
-      let plan = OutputPlan(
-        command: "report", inputs: [.init(path: recordingPath, role: "the recording")],
-        outputs: [.init(path: outputPath, flag: "--out")])
-      try plan.check()
-      page = try replayPage(recordingPath)
-      try write(page, plan: plan, in: environment)
+      source = .recording(path: recordingPath)
+      inputs.append(.init(path: recordingPath, role: "the recording"))
     } else {
-      var inputs: [OutputPlan.Input] = []
+      source = .scenario(path: scenarioPath)
       if let scenarioPath {
         inputs.append(.init(path: scenarioPath, role: "the scenario file"))
         inputs += environment.scenarioInputs(scenarioPath)
       }
-      let plan = OutputPlan(
-        command: "report", inputs: inputs, outputs: [.init(path: outputPath, flag: "--out")])
-      try plan.check()
-      page = try scenarioPage()
-      try write(page, plan: plan, in: environment)
     }
+    let plan = OutputPlan(
+      command: "report", inputs: inputs, outputs: [.init(path: outputPath, flag: "--out")])
+    try plan.check()
+    let input = try environment.resolve(
+      RunRequest(source: source, overrides: RunOverrides(activity: activityType, seed: seed)))
+    let page = try self.page(input)
+    try write(page, plan: plan, in: environment)
     return .success
   }
 
@@ -183,73 +183,40 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
     }
   }
 
-  /// The page of `--scenario` (or the default scenario): the run, the course's profile, and
-  /// for a course that replays a recording the file's heart rate and totals and the model's
-  /// heart rate.
-  func scenarioPage() throws -> ReportInput {
-    let scenario = try CLIEnvironment.loadScenario(path: scenarioPath, activity: activityType)
-    let overrides = RunOverrides(activity: activityType, seed: seed)
-    let result = try Simulation.run(scenario, overrides: overrides)
-    let profile = try Simulation.courseProfile(scenario, overrides: overrides)
-    var input = ReportInput(
-      result: result, source: scenarioPath ?? "(built-in default scenario)",
-      maximumHeartRate: scenario.athlete.maxHeartRate, profile: profile)
-    if case .recording(let course) = scenario.course, let path = scenario.recordingFilePath {
-      let recording = try Recording.read(path: path)
-      let plan = try? ReplayPlan(
-        recording: recording, path: path, name: scenario.name, activity: activityType, seed: seed)
-      let origin =
-        scenario.start == nil
-        ? result.startDate.timeIntervalSince1970
-        : (recording.points.first { $0.time.isFinite }?.time ?? 0)
-      input.recording = Self.recordingSide(
-        recording, name: (path as NSString).lastPathComponent, origin: origin,
-        totals: plan?.parts.map(\.totals) ?? [])
-      if course.heartRate == .recorded {
-        var modelled = scenario
-        var modelCourse = course
-        modelCourse.heartRate = .model
-        modelled.course = .recording(modelCourse)
-        input.modelHeartRate = try Simulation.run(modelled, overrides: overrides).records.map {
-          RecordSeries.discrete($0, .heartRate)
-        }
-      }
-    }
-    return input
-  }
-
-  /// The page of `--recording`: the scenario `replay` builds, run; the file's heart rate and
-  /// totals; the model's heart rate when the replay used the recorded one.
-  func replayPage(_ path: String) throws -> ReportInput {
-    let recording = try Recording.read(path: path)
-    let name = "Replay of " + (path as NSString).lastPathComponent
-    let replay: ReplayPlan
-    do {
-      replay = try ReplayPlan(
-        recording: recording, path: path, name: name, activity: activityType, seed: seed)
-    } catch {
-      throw SimulationError(fileName: path, path: "", message: "\(error)")
-    }
-    let scenario = try Scenario.decode(
-      Array(JSONWriter.encode(replay.scenario).utf8), fileName: path)
-    let result = try Simulation.run(scenario)
-    let profile = try Simulation.courseProfile(scenario)
-    var input = ReportInput(
-      result: result, source: path, maximumHeartRate: scenario.athlete.maxHeartRate,
+  /// The page of a resolved input: the run, the course's profile, and for a course that replays
+  /// a recording (`--recording`, or a `--scenario` whose course is one) the file's heart rate
+  /// and its totals per part (``ReplayPlan``'s), and the model's heart rate when the run used
+  /// the recorded one.
+  func page(_ input: RunInput) throws -> ReportInput {
+    let scenario = input.resolved.scenario
+    let result = try input.run()
+    let profile = try Simulation.courseProfile(input.resolved)
+    var page = ReportInput(
+      result: result, source: input.source, maximumHeartRate: scenario.athlete.maxHeartRate,
       profile: profile)
-    input.recording = Self.recordingSide(
-      recording, name: (path as NSString).lastPathComponent,
-      origin: result.startDate.timeIntervalSince1970, totals: replay.parts.map(\.totals))
+    guard let recording = input.resolved.recording, let path = scenario.recordingFilePath else {
+      return page
+    }
+    // `replay`'s plan, or for a scenario the plan of its recording, for the file's totals.
+    let plan =
+      input.replay
+      ?? (try? ReplayPlan(
+        recording: recording, path: path, name: scenario.name, activity: activityType,
+        seed: seed))
+    // A scenario with its own `start` moves the run off the recording's time stamps.
+    let origin =
+      scenario.start == nil
+      ? result.startDate.timeIntervalSince1970
+      : (recording.points.first { $0.time.isFinite }?.time ?? 0)
+    page.recording = Self.recordingSide(
+      recording, name: (path as NSString).lastPathComponent, origin: origin,
+      totals: plan?.parts.map(\.totals) ?? [])
     if case .recording(let course) = scenario.course, course.heartRate == .recorded {
-      var modelled = scenario
-      var modelCourse = course
-      modelCourse.heartRate = .model
-      modelled.course = .recording(modelCourse)
-      input.modelHeartRate = try Simulation.run(modelled).records.map {
+      page.modelHeartRate = try Simulation.run(input.resolved.modellingHeartRate()).records.map {
         RecordSeries.discrete($0, .heartRate)
       }
     }
-    return input
+    return page
   }
 
   /// The recording's heart rate (points with a finite heart rate above 0, x = time stamp −

@@ -12,8 +12,8 @@ import WorkoutSimulation
   import Darwin
 #endif
 
-/// Everything the commands touch outside themselves: the output streams, the terminal, and the
-/// functions that decode and run scenarios. The integrator wires the runner in here; tests pass
+/// Everything the commands touch outside themselves: the output streams, the terminal, the files
+/// they read, and the functions that decode and run scenarios. The integrator wires the runner in here; tests pass
 /// closures that capture output and return fixed results.
 public struct CLIEnvironment: Sendable {
   /// Writes text to standard output as it is (callers add newlines).
@@ -73,6 +73,10 @@ public struct CLIEnvironment: Sendable {
   /// reports that). For the `-2`, `-3`, ... export names checked before the run. The default
   /// returns 1.
   public var scenarioRecordLimit: @Sendable (String?) -> Int
+  /// The files the commands read, each once (``InputFiles``): `replay` and `report` resolve
+  /// their runs through it (``resolve(_:)``), and the live environment's `run` does too. The
+  /// default reads the real files.
+  public var inputFiles: InputFiles
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.
@@ -98,7 +102,8 @@ public struct CLIEnvironment: Sendable {
       throw NotWiredError(function: "checkScenario")
     },
     scenarioInputs: @escaping @Sendable (String) -> [OutputPlan.Input] = { _ in [] },
-    scenarioRecordLimit: @escaping @Sendable (String?) -> Int = { _ in 1 }
+    scenarioRecordLimit: @escaping @Sendable (String?) -> Int = { _ in 1 },
+    inputFiles: InputFiles = InputFiles()
   ) {
     self.writeStandardOutput = writeStandardOutput
     self.writeStandardError = writeStandardError
@@ -115,6 +120,15 @@ public struct CLIEnvironment: Sendable {
     self.checkScenario = checkScenario
     self.scenarioInputs = scenarioInputs
     self.scenarioRecordLimit = scenarioRecordLimit
+    self.inputFiles = inputFiles
+  }
+
+  /// Resolves `request` once through ``inputFiles`` (``RunInput``): the one way `run`, `replay`
+  /// and `report` turn their inputs into a run.
+  ///
+  /// - Throws: As ``RunInput/init(resolving:files:)``.
+  public func resolve(_ request: RunRequest) throws -> RunInput {
+    try RunInput(resolving: request, files: inputFiles)
   }
 
   /// Writes `bytes` to standard output: through ``writeStandardOutputBytes`` when set, else as

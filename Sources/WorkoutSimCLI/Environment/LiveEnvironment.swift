@@ -13,19 +13,18 @@ extension CLIEnvironment {
   /// With `--export`, the run result carries the samples and the route even without
   /// `--samples` (the exporters need them; `run` prints them only with `--samples`), and a
   /// `.gpx` export of a course without positions fails before the run (exit 65).
-  public static func live() -> CLIEnvironment {
+  ///
+  /// `run`, `validate` and `check` resolve their inputs once (``RunInput``) through
+  /// `inputFiles`, which decodes each scenario file once for the checks before the run and the
+  /// run itself.
+  ///
+  /// - Parameter inputFiles: the files the commands read; default the real ones.
+  public static func live(inputFiles files: InputFiles = InputFiles()) -> CLIEnvironment {
     CLIEnvironment(
       writeStandardOutputBytes: { writeBytesToStandardOutput($0) },
       runScenario: { options throws in
-        let scenario = try loadScenario(path: options.scenarioPath, activity: options.activityType)
-        let result = try Simulation.run(
-          scenario,
-          overrides: RunOverrides(
-            activity: options.activityType, seed: options.seed, until: options.until,
-            requiresPositions: options.exports.contains { $0.format == .gpx },
-            output: options.memoryOutput),
+        try RunInput(resolving: RunRequest(options: options), files: files).run(
           commands: KeyBindings.commands(for: options.keys))
-        return result
       },
       runInteractive: { options, environment in
         try InteractiveRun.run(options: options, environment: environment)
@@ -33,28 +32,38 @@ extension CLIEnvironment {
       validateScenario: { url throws in
         // Decoding checks the file; preparing the run checks what only the models and the
         // recording can (the athlete's ranges, the recording file itself), without running.
-        _ = try SimulationSession(try loadScenario(url: url))
+        let input = try RunInput(
+          resolving: RunRequest(source: .scenario(path: url.relativePath)), files: files)
+        _ = try SimulationSession(input.resolved)
       },
       checkScenario: { url throws in
-        let scenario = try loadScenario(url: url)
-        let result = try Simulation.run(scenario)
+        let input = try RunInput(
+          resolving: RunRequest(source: .scenario(path: url.relativePath)), files: files)
+        let result = try input.run()
+        let scenario = input.resolved.scenario
         return CheckSubject(
           scenarioName: scenario.name, checks: scenario.expect, result: result.document())
       },
       scenarioInputs: { path in
-        guard let scenario = try? loadScenario(path: path, activity: nil),
+        guard let scenario = try? files.scenario(at: path),
           let recording = scenario.recordingFilePath
         else { return [] }
         return [OutputPlan.Input(path: recording, role: "the recording")]
       },
       scenarioRecordLimit: { path in
-        guard let scenario = try? loadScenario(path: path, activity: nil) else { return 1 }
+        let scenario: Scenario
+        if let path {
+          guard let decoded = try? files.scenario(at: path) else { return 1 }
+          scenario = decoded
+        } else {
+          scenario = Scenario.defaultScenario
+        }
         return 1
           + scenario.timeline.filter {
             if case .app(.newSession) = $0.kind { return true }
             return false
           }.count
-      })
+      }, inputFiles: files)
   }
 
   /// Loads the scenario at `path`, or the built-in default scenario when `path` is `nil`, with
@@ -78,10 +87,6 @@ extension CLIEnvironment {
     }
     guard let activity else { return scenario }
     return try scenario.withActivity(activity, fileName: fileName)
-  }
-
-  static func loadScenario(url: URL) throws(ScenarioError) -> Scenario {
-    try Scenario.load(contentsOf: url, displayName: url.relativePath)
   }
 }
 

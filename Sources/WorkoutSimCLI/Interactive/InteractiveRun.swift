@@ -33,9 +33,15 @@ public enum InteractiveRun {
   /// - Throws: ``ScenarioError`` or ``SimulationError`` before the terminal is touched;
   ///   ``TerminalError`` when raw mode cannot be entered; output errors from the exports.
   public static func run(options: RunOptions, environment: CLIEnvironment) throws -> ExitCode {
-    let scenario = try CLIEnvironment.loadScenario(
-      path: options.scenarioPath, activity: options.activityType)
-    var face = try WatchFace(scenario: scenario, options: options)
+    // Resolved once, as a headless run is (``RunInput``); no positions are required up front:
+    // a `.gpx` export of a course without them fails when the exports are written.
+    let input = try environment.resolve(
+      RunRequest(
+        source: .scenario(path: options.scenarioPath),
+        overrides: RunOverrides(
+          activity: options.activityType, seed: options.seed, until: options.until,
+          output: options.memoryOutput)))
+    var face = try WatchFace(input.resolved, speed: options.speed)
     let variables = environment.variables
     let dumb = variables["TERM"] == "dumb"
     let renderOptions = RenderOptions(
@@ -76,7 +82,8 @@ public enum InteractiveRun {
     }
     guard code == .success || code == .interrupt else { return code }
     var result = face.session.result
-    try Simulation.addHealthDays(to: &result, scenario: scenario, through: face.session.now)
+    try Simulation.addHealthDays(
+      to: &result, scenario: input.resolved.scenario, through: face.session.now)
     try RunCommand.report(
       result, options: options, plan: RunCommand.outputPlan(for: options, in: environment),
       in: environment)

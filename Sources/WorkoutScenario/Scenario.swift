@@ -21,6 +21,12 @@ public struct Scenario: Sendable, Equatable {
   /// depends on the course: a recording's first time stamp, else ``defaultStart``
   /// (`2026-01-05T08:00:00Z`); see ``resolvedStart(recordingStart:)``.
   public var start: WallClockDate?
+  /// `start: "now"`: `t = 0` is the real wall clock when the Swift API's `HealthKitSimulation`
+  /// is made, so app code that reads `Date()` before time moves sees the right day and time
+  /// (docs/scenario-format.md#start-now). ``start`` is then `nil`. Only the Swift API runs such a
+  /// scenario: the command line refuses it (``SimulationError`` at `start`), since the same
+  /// scenario must give the same bytes there.
+  public var startsNow = false
   /// `timeZone`: the IANA time zone name for the local calendar (day boundaries, week start,
   /// dates written in records); default `"UTC"`. Validated with Foundation's
   /// `TimeZone(identifier:)`, which always succeeds for the stored name.

@@ -444,7 +444,7 @@ extension ScenarioDecoder {
       guard let start else {
         throw fail(
           path,
-          "\(Self.describe(value)) is a date-time, which needs the scenario's \"start\" (a recording's course takes t = 0 from its file; write a time from t = 0 instead, or add \"start\")"
+          "\(Self.describe(value)) is a date-time, which needs a fixed \"start\" (a recording's course takes t = 0 from its file, and \"start\": \"now\" from the clock; write a time from t = 0 instead, or give \"start\" a date-time)"
         )
       }
       let seconds = date.date.timeIntervalSince(start)

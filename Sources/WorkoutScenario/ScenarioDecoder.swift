@@ -151,16 +151,21 @@ struct ScenarioDecoder {
       name = try string(value, at: path("name"), expected: "the scenario's name")
     }
     var start: Scenario.WallClockDate?
+    var startsNow = false
     if let value = fields["start"] {
       let text = try string(
         value, at: path("start"),
         expected:
           "an ISO 8601 date-time with a UTC offset, for example \"2026-03-02T07:30:00+01:00\""
       )
-      do {
-        start = try WallClockParser.parse(text)
-      } catch {
-        throw fail(path("start"), error.message)
+      if text == "now" {
+        startsNow = true
+      } else {
+        do {
+          start = try WallClockParser.parse(text)
+        } catch {
+          throw fail(path("start"), error.message)
+        }
       }
       if let date = start?.date, !Scenario.supportedStartRange.contains(date) {
         throw fail(
@@ -169,7 +174,9 @@ struct ScenarioDecoder {
         )
       }
     }
-    var timeZone = "UTC"
+    // With `"start": "now"` and no `timeZone`, the process's own time zone, the one
+    // `Calendar.current` and `TimeZone.current` use in the app's code.
+    var timeZone = startsNow ? TimeZone.current.identifier : "UTC"
     if let value = fields["timeZone"] {
       timeZone = try string(
         value, at: path("timeZone"), expected: "an IANA time zone name such as \"Europe/Berlin\"")
@@ -248,6 +255,7 @@ struct ScenarioDecoder {
       activity: activity, location: location, athlete: athlete, course: course, sensors: sensors,
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
+    scenario.startsNow = startsNow
     if let value = fields["watch"] {
       scenario.watchAppState = try watchAppState(value, at: path("watch"))
     }
@@ -258,7 +266,9 @@ struct ScenarioDecoder {
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
     // it later.
     var fixedStart = start?.date
-    if fixedStart == nil, case .segments = course { fixedStart = Scenario.defaultStart.date }
+    if fixedStart == nil, !startsNow, case .segments = course {
+      fixedStart = Scenario.defaultStart.date
+    }
     if let value = fields["health"] {
       scenario.health = try health(value, at: path("health"), start: fixedStart)
     }

@@ -67,6 +67,13 @@ public struct ResolvedScenario: Sendable {
     // Errors name the scenario file; a scenario not read from a file (`replay`'s, one built in
     // Swift) is named by the recording it replays, else by its name.
     let file = scenario.sourceURL?.relativePath ?? scenario.recordingFilePath ?? scenario.name
+    if scenario.startsNow {
+      throw SimulationError(
+        fileName: file, path: "start",
+        message:
+          "\"now\" starts the world at the real clock, which only the Swift API (HealthKitSimulation) does; a run of the command line must give the same bytes every time: give \"start\" a date-time such as \"2026-03-02T07:30:00+01:00\""
+      )
+    }
     guard let zone = TimeZone(identifier: scenario.timeZone) else {
       throw SimulationError(
         fileName: file, path: "timeZone",

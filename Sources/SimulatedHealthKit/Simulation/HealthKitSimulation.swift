@@ -103,6 +103,7 @@ public final class HealthKitSimulation: Sendable {
   /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
   ///   checks as `workout-sim run`).
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
+    let scenario = Self.startingNow(scenario)
     let session = try SimulationSession(apiDoorFor: scenario)
     self.options = options
     self.scenario = scenario
@@ -130,6 +131,22 @@ public final class HealthKitSimulation: Sendable {
 
   deinit {
     executor.close()
+  }
+
+  /// `scenario` with `"start": "now"` made concrete: `t = 0` is the real clock now, to the
+  /// whole millisecond (the precision of a date-time the scenario could write), with the UTC
+  /// offset of the scenario's time zone at that instant (docs/scenario-format.md#start-now).
+  /// A scenario with a fixed start is returned unchanged.
+  static func startingNow(_ scenario: Scenario) -> Scenario {
+    guard scenario.startsNow else { return scenario }
+    var scenario = scenario
+    let now = Date(
+      timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    let zone = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    scenario.start = Scenario.WallClockDate(
+      date: now, utcOffsetSeconds: zone.secondsFromGMT(for: now), text: nil)
+    scenario.startsNow = false
+    return scenario
   }
 
   /// The simulation's serial lane: the thread the body of ``run(isolation:_:)``, its child

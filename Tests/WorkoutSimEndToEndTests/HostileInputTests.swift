@@ -340,6 +340,30 @@ import WorkoutSimTestSupport
         == prefix + "37.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
   }
 
+  /// Without `--until`, a run lasts to its latest key, and the budget prices that exactly as
+  /// `--until` (issue 26, bug 1: `--keys ENTER@0,l@1e8` on a scenario without `end` grew to
+  /// 1.2 GB in 40 s). `{"version": 1}` to 1e8 s: heart rate every 5 s, 1e8 / 5 + 1 = 20000001;
+  /// five types every 10 s, 5 × 10000001 = 50000005; 70000006 samples at 20000001 + 10000001 =
+  /// 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about 20.1 GB".
+  /// Refused before any work (nothing on standard output), with the same message and code.
+  @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/endless.json"
+    try write(#"{ "version": 1 }"#, to: path)
+    let keys = try Binary.run(["run", "--scenario", path, "--keys", "ENTER@0,l@1e8"])
+    let until = try Binary.run([
+      "run", "--scenario", path, "--keys", "ENTER@0", "--until", "1e8",
+    ])
+    for outcome in [keys, until] {
+      #expect(outcome.status == 65)
+      #expect(outcome.text == "")
+      #expect(
+        outcome.standardError
+          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB\n"
+      )
+    }
+  }
+
   // MARK: Inputs that are not regular files (66)
 
   @Test func aScenarioThatIsAFIFOADeviceOrASymlinkLoopSaysWhatItIs() throws {

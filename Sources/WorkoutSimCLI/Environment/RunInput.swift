@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutWatchFace
 
 /// What a command asks to run, as its command line says it: a scenario file (or the built-in
 /// default scenario) or a recording to replay, with the overrides (docs/command-line.md).
@@ -31,15 +32,18 @@ public struct RunRequest: Sendable, Equatable {
   }
 
   /// The request of a headless `run` with `options`: `--scenario`, `--type`, `--seed`,
-  /// `--until`, positions for a `.gpx` `--export`, and what `--json`, `--samples` and
-  /// `--export` keep per sample (``RunOptions/memoryOutput``).
+  /// `--until`, positions for a `.gpx` `--export`, what `--json`, `--samples` and `--export`
+  /// keep per sample (``RunOptions/memoryOutput``), and how far the `--keys` commands carry
+  /// the run (``WorkoutSimulation/CommandSpan``: the memory budget prices the run to the
+  /// latest key as to `--until`).
   public init(options: RunOptions) {
     self.init(
       source: .scenario(path: options.scenarioPath),
       overrides: RunOverrides(
         activity: options.activityType, seed: options.seed, until: options.until,
         requiresPositions: options.exports.contains { $0.format == .gpx },
-        output: options.memoryOutput))
+        output: options.memoryOutput,
+        commands: CommandSpan(KeyBindings.commands(for: options.keys))))
   }
 }
 

@@ -51,4 +51,19 @@ import WorkoutSimTestSupport
         "link.json", "real.json",
       ])
   }
+
+  /// `-` names standard input wherever a scenario file is expected (issue 26, bug 6a): the
+  /// check compares outputs with the file behind `/dev/stdin`, `check` and `validate` take it
+  /// as it is, and messages name it `(standard input)`.
+  @Test func aScenarioOnStandardInputIsAnInput() throws {
+    #expect(
+      OutputPlan.Input.scenario("-")
+        == OutputPlan.Input(path: "/dev/stdin", role: "the scenario read from standard input"))
+    #expect(
+      OutputPlan.Input.scenario("a.json")
+        == OutputPlan.Input(path: "a.json", role: "the scenario file"))
+    #expect(try expandScenarioPath("-").get() == ["-"])
+    #expect(InputFiles.displayName(ofScenarioAt: "-") == "(standard input)")
+    #expect(InputFiles.displayName(ofScenarioAt: "a.json") == "a.json")
+  }
 }

@@ -31,7 +31,7 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
       arguments: [
         (
           "PATH...",
-          "Scenario files, or folders meaning their *.json files (not recursive, sorted by name)."
+          "Scenario files, or folders meaning their *.json files (not recursive, sorted by name); - reads one from standard input."
         )
       ],
       options: [
@@ -120,7 +120,7 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     for path in options.paths {
       guard case .success(let files) = expandScenarioPath(path) else { continue }
       for file in files {
-        inputs.append(OutputPlan.Input(path: file, role: "the scenario file"))
+        inputs.append(.scenario(file))
         inputs += environment.scenarioInputs(file)
       }
     }
@@ -133,9 +133,11 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     do {
       let subject = try environment.checkScenario(URL(fileURLWithPath: file))
       let outcomes = subject.checks.map { (check: $0, outcome: evaluate($0, in: subject.result)) }
-      return ScenarioCheckReport(file: file, outcomes: outcomes)
+      return ScenarioCheckReport(
+        file: InputFiles.displayName(ofScenarioAt: file), outcomes: outcomes)
     } catch {
-      return ScenarioCheckReport(file: file, error: DiagnosticMessage(error: error))
+      return ScenarioCheckReport(
+        file: InputFiles.displayName(ofScenarioAt: file), error: DiagnosticMessage(error: error))
     }
   }
 }
@@ -198,11 +200,13 @@ public struct ScenarioCheckReport: Sendable, Equatable {
 }
 
 /// The scenario files a `check` or `validate` argument names: the file itself, or for a folder
-/// its `*.json` files (not recursive, hidden files skipped), sorted by name (UTF-8 byte order).
+/// its `*.json` files (not recursive, hidden files skipped), sorted by name (UTF-8 byte order);
+/// `-` (``InputFiles/standardInputPath``) names standard input and is returned as it is.
 ///
 /// - Returns: The files, or ``InputError`` (66) when the path does not exist or is a folder
 ///   without `.json` files or cannot be listed.
 public func expandScenarioPath(_ path: String) -> Result<[String], InputError> {
+  if path == InputFiles.standardInputPath { return .success([path]) }
   var isFolder: ObjCBool = false
   guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
     // What is there, in words: nothing, a symlink loop, a file that may not be read.

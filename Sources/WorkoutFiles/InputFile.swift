@@ -78,6 +78,28 @@ public enum InputFile {
     case .failure(let problem): return .failure(problem)
     }
     defer { close(descriptor) }
+    return readToEnd(descriptor)
+  }
+
+  /// The whole of standard input (file descriptor 0), for an input named `-`: a pipe, a socket
+  /// or a redirected regular file is read to its end. Refused without reading: a terminal
+  /// (reading it would wait for typed text and an end-of-file; the reason says to pipe or
+  /// redirect a file instead), another device (`/dev/zero` never ends), a closed descriptor.
+  public static func readStandardInput() -> Result<[UInt8], InputFileProblem> {
+    var status = stat()
+    guard fstat(0, &status) == 0 else { return .failure(problem(errno: errno)) }
+    if isatty(0) == 1 {
+      return .failure(.system("standard input is a terminal; pipe or redirect a file into it"))
+    }
+    switch status.st_mode & S_IFMT {
+    case S_IFREG, S_IFIFO, S_IFSOCK: return readToEnd(0)
+    case let mode: return .failure(kindProblem(mode) ?? .system("it is not a regular file"))
+    }
+  }
+
+  /// Reads `descriptor` to its end, retrying after `EINTR` and waiting (`poll(2)`) after
+  /// `EAGAIN` on a descriptor that does not block.
+  private static func readToEnd(_ descriptor: Int32) -> Result<[UInt8], InputFileProblem> {
     var status = stat()
     let hint = fstat(descriptor, &status) == 0 ? max(Int(status.st_size), 0) : 0
     var bytes: [UInt8] = []
@@ -89,7 +111,12 @@ public enum InputFile {
       }
       if count == 0 { break }
       if count < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN || errno == EWOULDBLOCK {
+          var ready = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         return .failure(problem(errno: errno))
       }
       bytes.append(contentsOf: chunk[0..<count])

@@ -262,7 +262,7 @@ public struct Scenario: Sendable, Equatable {
       /// `probe`: snapshot the live values into the result's `probes`.
       case probe
       /// `crown` with `by`: one Digital Crown rotation of `by` strides (fractions allowed), then
-      /// the stop; ignored with a log entry after the start.
+      /// the stop; ignored with a log entry once the app's session is prepared or started.
       case crown(by: Double)
 
       /// The `do` word (`"pause"`, `"probe"`, `"crown"`).

@@ -6,11 +6,13 @@ import WorkoutScenario
 /// estimate, from `run`, `check` and `validate` alike, instead of a run that is killed for
 /// want of memory hours later.
 ///
-/// The estimate counts, from `t = 0` to the run's end (`--until`, else the last timeline
-/// action; at most the last `end` or `endCollection` that no start, resume, new session or
-/// relaunch follows: after it nothing collects), for every quantity type the run's activities collect (the scenario's or `--type`'s,
-/// and each `newSession`'s; the crown selector's items when the timeline turns the crown) and
-/// whose sensor is enabled: `span / interval + 1` samples (whole nanoseconds, the quotient
+/// The estimate counts, from `t = 0` to the run's end (``runEnd(_:overrides:)``: `--until`,
+/// else the last timeline action or the latest `--keys` command, whichever is later; at most
+/// the last `end` or `endCollection` that no start, resume, new session or relaunch follows,
+/// in the timeline or among the commands: after it nothing collects), for every quantity type
+/// the run's activities collect (the scenario's or `--type`'s, and each `newSession`'s; the
+/// crown selector's items when the timeline or a command turns the crown) and whose sensor is
+/// enabled: `span / interval + 1` samples (whole nanoseconds, the quotient
 /// rounded down). Samples that arrive at one instant share one `dataCollected` log entry, so it
 /// also counts the delivery instants: one grid per distinct interval, `span / interval + 1`
 /// instants each (at most the number of samples). The estimate is
@@ -66,8 +68,14 @@ public struct MemoryBudget: Sendable, Equatable {
 
   /// The estimate for `scenario` with `overrides`.
   public init(_ scenario: Scenario, overrides: RunOverrides) {
-    let runEnd = overrides.until ?? scenario.timeline.last?.at ?? .zero
-    let span = max(min(runEnd, Self.collectionEnd(scenario) ?? runEnd).nanoseconds, 0)
+    let runEnd = Self.runEnd(scenario, overrides: overrides)
+    var collectionEnd = Self.collectionEnd(scenario)
+    if let end = collectionEnd, let start = overrides.commands?.latestStart, start >= end {
+      // A command at or after the last `end` (they run after the timeline's actions at their
+      // instant) may start a new session or resume: collecting may go on to the run's end.
+      collectionEnd = nil
+    }
+    let span = max(min(runEnd, collectionEnd ?? runEnd).nanoseconds, 0)
     // Counted in whole nanoseconds, exactly: 600 s every 1 ns is 600000000001 samples.
     var samples = 0.0
     var intervals: Set<Int64> = []
@@ -85,6 +93,16 @@ public struct MemoryBudget: Sendable, Equatable {
     self.estimatedBytes =
       samples * Double(overrides.output.bytesPerSample)
       + instants * Double(overrides.output.bytesPerInstant)
+  }
+
+  /// When the run stops by itself: `--until` (``RunOverrides/until``), else the later of the
+  /// timeline's last action and the commands' end (``RunOverrides/commands``), as
+  /// ``Simulation/run(_:commands:)`` plays it.
+  public static func runEnd(_ scenario: Scenario, overrides: RunOverrides) -> SimulationInstant {
+    if let until = overrides.until { return until }
+    let last = scenario.timeline.last?.at ?? .zero
+    guard let commands = overrides.commands else { return last }
+    return max(last, commands.end)
   }
 
   /// The instant after which no session collects: the timeline's last `end` or
@@ -125,12 +143,15 @@ public struct MemoryBudget: Sendable, Equatable {
 
   /// The enabled sensors of the types the run's activities collect, with their intervals in
   /// nanoseconds (above 0): the scenario's or `--type`'s activity, each `newSession`'s, and the
-  /// crown selector's items when `selector` is true or the timeline turns the crown.
+  /// crown selector's items when `selector` is true or the timeline or a command turns the
+  /// crown.
   static func sensors(_ scenario: Scenario, overrides: RunOverrides, selector: Bool)
     -> [(QuantityType, Int64)]
   {
     var activities: Set<WorkoutActivityType> = [overrides.activity ?? scenario.activity]
-    if selector { activities.formUnion(scenario.selector.items) }
+    if selector || overrides.commands?.turnsCrown == true {
+      activities.formUnion(scenario.selector.items)
+    }
     for action in scenario.timeline {
       switch action.kind {
       case .app(.newSession(let activity?)): activities.insert(activity)

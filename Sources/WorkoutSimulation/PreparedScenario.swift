@@ -109,7 +109,7 @@ struct PreparedScenario {
   {
     let budget = MemoryBudget(scenario, overrides: overrides)
     guard !budget.fits, let largest = budget.largest else { return }
-    let span = max((overrides.until ?? scenario.timeline.last?.at ?? .zero).seconds, 0)
+    let span = max(MemoryBudget.runEnd(scenario, overrides: overrides).seconds, 0)
     let interval = scenario.sensorSettings(for: largest.type).interval.secondsValue
     let gigabytes = JSONWriter.number((budget.estimatedBytes / 1e8).rounded(.up) / 10)
     let text =

@@ -19,17 +19,72 @@ public struct RunOverrides: Sendable, Equatable {
   /// What the run prints or writes (`--json`, `--samples`, `--export`), which decides the memory
   /// it needs per sample in the ``MemoryBudget`` check; default ``MemoryBudget/Output/summary``.
   public var output: MemoryBudget.Output
+  /// What the user's commands (`--keys`) add to the run, or `nil` without any: without
+  /// ``until`` the run goes on to the latest of them (``Simulation/run(_:commands:)``), so the
+  /// ``MemoryBudget`` prices the run to it as it prices ``until``.
+  /// ``Simulation/run(_:overrides:commands:)`` sets it from its `commands`.
+  public var commands: CommandSpan?
 
   /// Creates overrides; `nil` keeps the scenario's own value.
   public init(
     activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil,
-    requiresPositions: Bool = false, output: MemoryBudget.Output = .summary
+    requiresPositions: Bool = false, output: MemoryBudget.Output = .summary,
+    commands: CommandSpan? = nil
   ) {
     self.activity = activity
     self.seed = seed
     self.until = until
     self.requiresPositions = requiresPositions
     self.output = output
+    self.commands = commands
+  }
+}
+
+/// How far the user's timed commands (`--keys`) carry a run, and what in them can make it
+/// collect samples: what the ``MemoryBudget`` needs to price a run before it starts.
+public struct CommandSpan: Sendable, Equatable {
+  /// The latest command's instant, or the first ``WatchCommand/quit``'s when one comes first
+  /// (the run stops there and later commands do nothing). Without `--until` a run lasts at
+  /// least to here.
+  public var end: SimulationInstant
+  /// The latest command (up to ``end``) that can begin or resume collecting: Enter
+  /// (``WatchCommand/start``, a new session after an ended one), space
+  /// (``WatchCommand/pauseOrResume``) or `r` (``WatchCommand/relaunch``); `nil` when there is
+  /// none. At or after the timeline's last `end`, the run may collect again.
+  public var latestStart: SimulationInstant?
+  /// Whether a command turns the Digital Crown: the workout Enter starts may then be any of
+  /// the selector's items.
+  public var turnsCrown: Bool
+
+  /// Creates a span.
+  public init(
+    end: SimulationInstant, latestStart: SimulationInstant? = nil, turnsCrown: Bool = false
+  ) {
+    self.end = end
+    self.latestStart = latestStart
+    self.turnsCrown = turnsCrown
+  }
+
+  /// The span of `commands` (in any order; sorted by time as a run sorts them, stably), or
+  /// `nil` when there are none.
+  public init?(_ commands: [(at: SimulationInstant, command: WatchCommand)]) {
+    let ordered = commands.enumerated().sorted {
+      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+    }
+    guard let first = ordered.first?.element.at else { return nil }
+    var span = CommandSpan(end: first)
+    for (_, timed) in ordered {
+      span.end = timed.at
+      switch timed.command {
+      case .start, .pauseOrResume, .relaunch: span.latestStart = timed.at
+      case .crown: span.turnsCrown = true
+      case .quit:
+        self = span
+        return
+      default: break
+      }
+    }
+    self = span
   }
 }
 
@@ -108,7 +163,9 @@ public enum Simulation {
     _ scenario: Scenario, overrides: RunOverrides = RunOverrides(),
     commands: [(at: SimulationInstant, command: WatchCommand)] = []
   ) throws(SimulationError) -> RunResult {
-    try run(ResolvedScenario(scenario, overrides: overrides), commands: commands)
+    var overrides = overrides
+    overrides.commands = CommandSpan(commands)
+    return try run(ResolvedScenario(scenario, overrides: overrides), commands: commands)
   }
 
   /// Runs a scenario resolved once (``ResolvedScenario``: `--type` and `--seed` applied, its
@@ -125,6 +182,15 @@ public enum Simulation {
     _ resolved: ResolvedScenario, commands: [(at: SimulationInstant, command: WatchCommand)] = []
   ) throws(SimulationError) -> RunResult {
     let overrides = resolved.overrides
+    // Commands that go further than what `resolved` was priced for (a caller that resolved
+    // without them) are priced now, before the run.
+    let span = CommandSpan(commands)
+    if span != overrides.commands {
+      var priced = overrides
+      priced.commands = span
+      try PreparedScenario.checkSampleBudget(
+        resolved.scenario, overrides: priced, file: resolved.fileName)
+    }
     var session = try SimulationSession(resolved)
     var end = session.plannedEnd
     let ordered = commands.enumerated().sorted {

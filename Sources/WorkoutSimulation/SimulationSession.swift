@@ -35,7 +35,7 @@ public enum WatchCommand: Sendable, Hashable {
   case crownPress
   /// Up/down arrows, `k`/`j`: turn the Digital Crown by this many key presses (negative:
   /// towards the first item), through the session's ``CrownSelection``; ignored with a log
-  /// entry once the workout has started.
+  /// entry once the app's current session has been prepared or started.
   case crown(keyPresses: Int)
   /// `q`: quit; the run stops at this instant.
   case quit
@@ -72,7 +72,8 @@ public struct SimulationSession {
   ///
   /// The workout selector (the Digital Crown picker, ``CrownSelection``) comes from the
   /// scenario's `selector` key and stands on `overrides.activity` (`--type`) or the scenario's
-  /// activity; the item selected when a session is prepared or started becomes its activity.
+  /// activity; the item selected when a session is prepared (or started without `prepare`)
+  /// becomes its activity, and a crown turn after that is ignored with a log entry.
   ///
   /// `overrides.activity` replaces the scenario's `activity` as `--type` does
   /// (``WorkoutScenario/Scenario/withActivity(_:fileName:)``), so a library caller gets the run
@@ -173,8 +174,11 @@ public struct SimulationSession {
   /// The workout selector, as it stands now.
   public var activitySelection: CrownSelection { selection }
 
-  /// Whether the crown still selects: the app's current session exists, is `notStarted` or
-  /// `prepared`, and has not begun collection.
+  /// Whether the crown still selects: the app's current session exists, has been neither
+  /// prepared nor started (`notStarted`), and has not begun collection
+  /// (``WorkoutCore/WorkoutEngine/canSelectActivity(ofSession:)``). The one rule of both doors,
+  /// the command line's and the Swift API's, and of the watch face, which shows the selector
+  /// exactly while it holds.
   public var isSelecting: Bool {
     guard let index = engine.currentSessionIndex else { return false }
     return engine.canSelectActivity(ofSession: index)
@@ -207,8 +211,9 @@ public struct SimulationSession {
     engine.selectActivity(selection.selectedActivity, ofSession: index)
   }
 
-  /// Turns the crown (a `crown` action or crown keys) while the workout can still be chosen;
-  /// otherwise logs that it was ignored.
+  /// Turns the crown (a `crown` action or crown keys) while the workout can still be chosen
+  /// (``isSelecting``); otherwise logs that it was ignored and changes neither the session's
+  /// activity nor the selection.
   private mutating func turnCrown(
     at instant: SimulationInstant, _ turn: (inout CrownSelection) -> Void
   ) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutCore
+import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
@@ -28,6 +29,70 @@ import WorkoutSimulation
     #expect(
       String(decoding: recordBytes(api), as: UTF8.self)
         == String(decoding: recordBytes(cli), as: UTF8.self), "\(name)")
+  }
+}
+
+/// One crown rule through both doors (issue 26, bug 3): the crown selects only while the app's
+/// current session has been neither prepared nor started.
+@Suite struct CrownRuleTwoDoorsTests {
+  /// The crown turns by one item at 1 s (running → walking, snapped at 1.3 s), the session is
+  /// prepared at 2 s, the crown turns again at 3 s (it would select cycling), the workout starts
+  /// at 5 s and ends at 65 s. Both doors: the record is walking (the selection when prepared),
+  /// the turn at 3 s changes neither the activity nor the selection, and it is logged as the
+  /// same `error` entry (action `crown`, at 3) with no entry in `errors`.
+  @Test func aCrownTurnAfterPrepareIsIgnoredAndLoggedThroughBothDoors() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "name": "crown after prepare", "activity": "running",
+        "selector": { "items": ["running", "walking", "cycling"] },
+        "course": [ { "duration": 120, "speed": 2.5 } ],
+        "timeline": [
+          { "at": 1, "do": "crown", "by": 1 }, { "at": 2, "do": "prepare" },
+          { "at": 3, "do": "crown", "by": 1 }, { "at": 5, "do": "start" },
+          { "at": 65, "do": "end" } ] }
+      """)
+    let cli = try Simulation.run(scenario)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let selections = try await simulation.run {
+      let app = ScriptedApp.App(scenario: scenario, simulation: simulation)
+      app.makeSession(activity: scenario.activity)
+      var selections: [HKWorkoutActivityType] = []
+      for action in scenario.timeline {
+        try await simulation.advance(to: simulation.date(of: action.at))
+        if case .app(let call) = action.kind { try await app.perform(call) }
+        selections.append(simulation.digitalCrownSelection)
+      }
+      await simulation.settle()
+      return selections
+    }
+    let api = simulation.result
+    // After each action: walking from the first turn on; the turn at 3 s leaves it.
+    #expect(selections == [.walking, .walking, .walking, .walking, .walking])
+    for result in [cli, api] {
+      #expect(result.records.map(\.activityType) == [.walking])
+      #expect(result.errors.isEmpty)
+    }
+    #expect(
+      String(decoding: recordBytes(api), as: UTF8.self)
+        == String(decoding: recordBytes(cli), as: UTF8.self))
+    let expected: JSONValue = .object([
+      ("action", .string("crown")), ("at", .number(3)), ("code", .string("invalidArgument")),
+      ("domain", .string("WorkoutSimWatchDomain")), ("kind", .string("error")),
+      (
+        "message",
+        .string(
+          "The workout session has been prepared or started; the Digital Crown no longer selects its activity"
+        )
+      ),
+    ])
+    #expect(crownEntries(cli) == [expected])
+    #expect(crownEntries(api) == [expected])
+  }
+
+  /// The log's `error` entries of action `crown`, as the run result document writes them.
+  func crownEntries(_ result: RunResult) -> [JSONValue] {
+    guard case .array(let log)? = result.document()["log"] else { return [] }
+    return log.filter { $0["kind"] == .string("error") && $0["action"] == .string("crown") }
   }
 }
 

@@ -82,6 +82,51 @@ import WorkoutSimulation
         """)
   }
 
+  /// A run that saved nothing and ran no session (issue 26, bug 6b): a failed check gets the
+  /// hint under its failures; a passing scenario does not (an extended runtime scenario passes
+  /// with no workout on purpose), nor does a run whose session ran.
+  @Test func aFailedCheckOfARunWhereNothingStartedGetsTheHint() throws {
+    let nothing = object(["records": .array([]), "errors": .array([]), "log": .array([])])
+    let ran = object([
+      "records": .array([]), "errors": .array([]),
+      "log": .array([
+        object([
+          "at": .number(3), "from": .string("notStarted"), "kind": .string("stateChange"),
+          "to": .string("running"),
+        ])
+      ]),
+    ])
+    #expect(ScenarioCheckReport.noSessionRan(in: nothing))
+    #expect(!ScenarioCheckReport.noSessionRan(in: ran))
+    #expect(!ScenarioCheckReport.noSessionRan(in: Self.result))
+    let count = Check(
+      selector: .count(.records, where: [:]), comparison: .equals(.number(1)),
+      location: "expect[0]")
+    let folder = try makeFolder(["nothing.json", "ran.json", "quiet.json"])
+    let subjects: @Sendable (URL) throws -> CheckSubject = { url in
+      switch url.lastPathComponent {
+      case "nothing.json": CheckSubject(scenarioName: "N", checks: [count], result: nothing)
+      case "ran.json": CheckSubject(scenarioName: "R", checks: [count], result: ran)
+      default: CheckSubject(scenarioName: "Q", checks: [], result: nothing)
+      }
+    }
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: ["check", folder], environment: capture.environment(checkScenario: subjects))
+    #expect(status == 1)
+    #expect(
+      capture.standardOutput == """
+        FAIL \(folder)/nothing.json (1 of 1 check failed)
+          expect[0]: count(records): expected equals 1, actual 0
+          nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
+        PASS \(folder)/quiet.json (no checks)
+        FAIL \(folder)/ran.json (1 of 1 check failed)
+          expect[0]: count(records): expected equals 1, actual 0
+        1 passed, 2 failed
+
+        """)
+  }
+
   @Test func decodeFailureCountsAsFailedAndWinsWithSixtyFive() throws {
     let folder = try makeFolder(["bad.json", "broken.json", "notes.txt", ".hidden.json"])
     let capture = CapturedOutput()

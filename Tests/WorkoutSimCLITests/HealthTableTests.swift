@@ -31,6 +31,7 @@ struct HealthTableTests {
     #expect(
       RunSummary.text(for: result) == """
         Days (seed 1): 0 workouts
+          nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
           health: 2 days in UTC
           date         steps  watch iPhone  active kcal  resting bpm  sleep  workouts
           2026-03-01      60     60     25            0           58   0:00         0

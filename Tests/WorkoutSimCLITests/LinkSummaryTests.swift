@@ -46,6 +46,9 @@ struct LinkSummaryTests {
         kind: .link(LinkEvent(change: .activated(.phone))))
     ])
     #expect(RunSummary.linkLines(for: result).isEmpty)
-    #expect(RunSummary.text(for: result) == "Empty (seed 7): 0 workouts")
+    // No session ran: the hint follows the title (issue 26, bug 6b).
+    #expect(
+      RunSummary.text(for: result)
+        == "Empty (seed 7): 0 workouts\n" + RunSummary.nothingStartedHint)
   }
 }

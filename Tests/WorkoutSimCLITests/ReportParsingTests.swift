@@ -21,5 +21,7 @@ import Testing
       try ReportCommand.parse(["--scenario", "Scenarios/hills.json"]).outputPath == "hills.html")
     #expect(try ReportCommand.parse(["--recording", "a/b/run.fit"]).outputPath == "run.html")
     #expect(try ReportCommand.parse([]).outputPath == "report.html")
+    // A scenario read from standard input has no name of its own (not `-.html`).
+    #expect(try ReportCommand.parse(["--scenario", "-"]).outputPath == "report.html")
   }
 }

@@ -181,6 +181,26 @@ import WorkoutSimulation
 }
 
 @Suite struct TypedSummaryTests {
+  /// `{"version": 1}` printed "0 workouts" and nothing else (issue 26, bug 6b): with no record
+  /// and no session that ever ran, the summary says so and how to start one. A session that ran
+  /// but saved nothing (left open, or a workout never finished) gets no hint.
+  @Test func aRunWhereNothingStartedSaysHowToStartOne() {
+    #expect(
+      RunSummary.text(for: emptyResult())
+        == #"""
+        Empty (seed 7): 0 workouts
+          nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
+        """#)
+    let ran = emptyResult(log: [
+      LogEntry(at: .seconds(3), session: 0, kind: .stateChange(from: .prepared, to: .running))
+    ])
+    #expect(RunSummary.text(for: ran) == "Empty (seed 7): 0 workouts")
+    let prepared = emptyResult(log: [
+      LogEntry(at: .zero, session: 0, kind: .stateChange(from: .notStarted, to: .prepared))
+    ])
+    #expect(RunSummary.nothingStarted(prepared))
+  }
+
   @Test func appAtTheEndIsTheLastAppStateChange() {
     let change = { (to: AppState, keepAlive: KeepAliveReason) in
       LogEntry(
@@ -192,7 +212,8 @@ import WorkoutSimulation
     // Title, then the last change's state and what keeps the app alive.
     #expect(
       RunSummary.text(for: kept)
-        == "Empty (seed 7): 0 workouts\n  app at the end: background, kept alive by workoutSession")
+        == "Empty (seed 7): 0 workouts\n" + RunSummary.nothingStartedHint
+        + "\n  app at the end: background, kept alive by workoutSession")
     let alone = emptyResult(log: [change(.suspended, .none)])
     #expect(RunSummary.appLine(for: alone) == "  app at the end: suspended, nothing keeps it alive")
   }

@@ -152,6 +152,22 @@ import WorkoutSimulation
   /// the overrides left to the run do not, so nothing downstream applies them again. For a
   /// scenario file `--type`'s error names the file as given; for a recording both go into the
   /// plan.
+  /// `run --keys` tells the budget how far the keys carry the run (issue 26, bug 1): the
+  /// latest bound key (`l` at 1e8 s; `+` only moves the face's playback and is no command),
+  /// Enter at 0 as the latest key that can start collecting.
+  @Test func theKeysCarryTheRunForTheMemoryBudget() {
+    let request = RunRequest(
+      options: RunOptions(keys: [
+        KeyPress(key: .enter, at: .zero),
+        KeyPress(key: .character("l"), at: .seconds(100_000_000)),
+        KeyPress(key: .character("+"), at: .seconds(200_000_000)),
+      ]))
+    #expect(
+      request.overrides.commands
+        == CommandSpan(end: .seconds(100_000_000), latestStart: .zero, turnsCrown: false))
+    #expect(RunRequest(options: RunOptions()).overrides.commands == nil)
+  }
+
   @Test func typeAndSeedAreAppliedOnce() throws {
     let files = InputFiles()
     let hills = Self.root + "/Scenarios/hills.json"

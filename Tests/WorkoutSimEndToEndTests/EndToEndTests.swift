@@ -47,6 +47,29 @@ import WorkoutSimTestSupport
         "Steady 30-minute run (seed 1): 1 workout\n  running, outdoor: 0:30:00, "))
   }
 
+  /// `{"version": 1}` starts nothing (issue 26, bug 6b): the summary says so and how to start a
+  /// session, and `--json` stays the run result alone (no hint in it).
+  @Test func aScenarioThatStartsNothingSaysSo() throws {
+    let folder = try makeTemporaryFolder()
+    try Data(#"{ "version": 1 }"#.utf8).write(to: URL(fileURLWithPath: folder + "/v1.json"))
+    let summary = try Binary.run(["run", "--scenario", folder + "/v1.json"])
+    #expect(summary.status == 0)
+    #expect(
+      summary.text == #"""
+        v1 (seed 1): 0 workouts
+          nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
+
+        """#)
+    let json = try Binary.run(["run", "--scenario", folder + "/v1.json", "--json"])
+    #expect(json.status == 0)
+    #expect(!json.text.contains("nothing started"))
+    #expect(try JSONParser.parse(Array(json.standardOutput))["records"] == .array([]))
+    // Enter at 0 starts a session: no hint, the open session's warning instead.
+    let started = try Binary.run(["run", "--scenario", folder + "/v1.json", "--keys", "ENTER@0"])
+    #expect(started.text == "v1 (seed 1): 0 workouts\n")
+    #expect(started.standardError.hasPrefix("Warning: a session was still open"))
+  }
+
   @Test func missingScenarioIsSixtySix() throws {
     let outcome = try Binary.run(["run", "--scenario", "no-such-file.json"])
     #expect(outcome.status == 66)

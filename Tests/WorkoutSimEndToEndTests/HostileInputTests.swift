@@ -340,6 +340,30 @@ import WorkoutSimTestSupport
         == prefix + "37.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
   }
 
+  /// Without `--until`, a run lasts to its latest key, and the budget prices that exactly as
+  /// `--until` (issue 26, bug 1: `--keys ENTER@0,l@1e8` on a scenario without `end` grew to
+  /// 1.2 GB in 40 s). `{"version": 1}` to 1e8 s: heart rate every 5 s, 1e8 / 5 + 1 = 20000001;
+  /// five types every 10 s, 5 × 10000001 = 50000005; 70000006 samples at 20000001 + 10000001 =
+  /// 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about 20.1 GB".
+  /// Refused before any work (nothing on standard output), with the same message and code.
+  @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/endless.json"
+    try write(#"{ "version": 1 }"#, to: path)
+    let keys = try Binary.run(["run", "--scenario", path, "--keys", "ENTER@0,l@1e8"])
+    let until = try Binary.run([
+      "run", "--scenario", path, "--keys", "ENTER@0", "--until", "1e8",
+    ])
+    for outcome in [keys, until] {
+      #expect(outcome.status == 65)
+      #expect(outcome.text == "")
+      #expect(
+        outcome.standardError
+          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB\n"
+      )
+    }
+  }
+
   // MARK: Inputs that are not regular files (66)
 
   @Test func aScenarioThatIsAFIFOADeviceOrASymlinkLoopSaysWhatItIs() throws {
@@ -569,6 +593,69 @@ import WorkoutSimTestSupport
     let written = String(decoding: try contents(folder + "/real.csv"), as: UTF8.self)
     #expect(written != "original\n")
     #expect(written.hasPrefix("time"))
+  }
+
+  /// Every output flag of the commands.
+  static let outputFlags = [
+    "run --export", "check --junit", "replay --write-scenario", "replay --export", "report --out",
+  ]
+
+  /// The arguments of a command that does real work around the output flag `flag` naming
+  /// `output`: a run and its summary, a check and its `PASS` line, a replay and its summary, a
+  /// report.
+  static func arguments(_ flag: String, output: String) -> [String] {
+    let walk = packageRoot.path + "/Tests/Data/recordings/walk-short--garmin-fenix-5-walk.fit"
+    switch flag {
+    case "run --export": return ["run", "--headless", "--export", output]
+    case "check --junit":
+      return ["check", packageRoot.path + "/Scenarios/hills.json", "--junit", output]
+    case "replay --write-scenario": return ["replay", walk, "--write-scenario", output]
+    case "replay --export": return ["replay", walk, "--export", output]
+    default: return ["report", "--out", output]
+    }
+  }
+
+  /// An output named through a dangling symbolic link is refused (73) by the check before any
+  /// work, for every output flag (issue 26, bug 2: `run --export`, `check --junit` and
+  /// `replay --write-scenario` used to do all the work, print the summary or `PASS`, then exit
+  /// 73): nothing on standard output, one line on standard error, the link left as it was and
+  /// nothing created where it points.
+  @Test(arguments: outputFlags)
+  func anOutputThroughADanglingLinkIsRefusedBeforeAnyWork(flag: String) throws {
+    let folder = try makeTemporaryFolder()
+    let link = folder + "/out.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing/x.json")
+    let outcome = try Binary.run(Self.arguments(flag, output: link))
+    #expect(outcome.status == 73, "\(flag): \(outcome.standardError)")
+    #expect(outcome.text == "", "\(flag)")
+    #expect(
+      outcome.standardError
+        == "Error: cannot create '\(link)': it is a symbolic link whose target cannot be resolved (No such file or directory)\n",
+      "\(flag)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "missing/x.json")
+    #expect(!FileManager.default.fileExists(atPath: folder + "/missing"))
+  }
+
+  /// An output named through a symbolic link to a file in a folder that cannot be written is
+  /// refused (73) by the check before any work, for every output flag (issue 26, bug 2), with
+  /// the system's reason, and the file it points to is left as it was. Root is not stopped by
+  /// a read-only folder, so as root the link points into `/proc`
+  /// (``fileInUnwritableFolder(name:)``).
+  @Test(arguments: outputFlags)
+  func anOutputThroughALinkIntoAnUnwritableFolderIsRefusedBeforeAnyWork(flag: String) throws {
+    guard let (target, reason) = try fileInUnwritableFolder(name: "kept.json") else {
+      try Test.cancel("no folder here refuses new files to this user")
+    }
+    let before = try contents(target)
+    let folder = try makeTemporaryFolder()
+    let link = folder + "/out.json"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+    let outcome = try Binary.run(Self.arguments(flag, output: link))
+    #expect(outcome.status == 73, "\(flag): \(outcome.standardError)")
+    #expect(outcome.text == "", "\(flag)")
+    #expect(outcome.standardError == "Error: cannot create '\(link)': \(reason)\n", "\(flag)")
+    #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == target)
+    #expect(try contents(target) == before)
   }
 
   /// A link to something that is not a regular file (here a folder) or to nothing is refused

@@ -30,9 +30,12 @@ import WorkoutSimTestSupport
     #expect(withEnter.standardOutput == plain.standardOutput)
   }
 
-  /// Choosing another activity with the crown keeps the prepared session prepared: the log
-  /// still reads notStarted → prepared at 0 and prepared → running at the timeline's start (3 s).
-  @Test func theCrownKeepsAPreparedSessionPrepared() throws {
+  /// The crown selects only until the session is prepared or started (issue 26, bug 3: a turn
+  /// after `prepare` used to change the activity with no log entry). `hills.json` prepares at
+  /// 0 and keys run after the timeline's actions at their instant, so `DOWN@0` is ignored: the
+  /// workout stays running, the session goes notStarted → prepared at 0 and prepared →
+  /// running at 3 s, and the log has the crown's `error` entry at 0 (not in `errors`).
+  @Test func theCrownAfterPrepareIsIgnoredWithALogEntry() throws {
     let outcome = try Binary.run([
       "run", "--scenario", "Scenarios/hills.json", "--json", "--keys", "DOWN@0", "--until", "10",
     ])
@@ -50,6 +53,25 @@ import WorkoutSimTestSupport
         [.number(0), .string("notStarted"), .string("prepared")],
         [.number(3), .string("prepared"), .string("running")],
       ])
+    let crown = log.filter { $0["kind"] == .string("error") && $0["action"] == .string("crown") }
+    #expect(crown.map { $0["at"] } == [.number(0)])
+    #expect(
+      crown.first?["message"]
+        == .string(
+          "The workout session has been prepared or started; the Digital Crown no longer selects its activity"
+        ))
+    #expect(result["errors"] == .array([]))
+    // Run to its end (not `--until 10`, where the session is still open), the saved record is
+    // running, not walking (the item below running).
+    let whole = try Binary.run([
+      "run", "--scenario", "Scenarios/hills.json", "--json", "--keys", "DOWN@0",
+    ])
+    let records = try JSONParser.parse(Array(whole.standardOutput))["records"]
+    guard case .array(let saved)? = records else {
+      Issue.record("no records")
+      return
+    }
+    #expect(saved.map { $0["activityType"] } == [.string("running")])
   }
 
   /// `q` quits at once: the open session saves nothing, and the run says so.

@@ -18,6 +18,7 @@ import WorkoutSimTestSupport
     #expect(
       outcome.text == """
         F14 workout reminder backdated to the start of the motion (seed 1): 0 workouts
+          nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
           workout reminder at 0:18:00.0: start running? (started 0:10:00.0)
           workout reminder at 0:31:00.0: end running? (0:10:00.0 to 0:30:00.0, 0:20:00)
 
@@ -59,6 +60,8 @@ import WorkoutSimTestSupport
     ])
     #expect(
       control.text.split(separator: "\n").dropFirst() == [
+        // No session: the reminders are the watch's own (issue 26, bug 6b's hint first).
+        #"  nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0"#,
         "  workout reminder at 0:19:40.0: start running? (started 0:16:40.0)",
         "  workout reminder at 0:22:40.0: end running? (0:16:40.0 to 0:21:40.0, 0:05:00)",
       ])

@@ -48,15 +48,27 @@ public struct Binary: Sendable {
     public var text: String { String(decoding: standardOutput, as: UTF8.self) }
   }
 
+  /// What a run's standard input is.
+  public enum StandardInput: Sendable {
+    /// `/dev/null` (the default).
+    case null
+    /// A pipe that carries these bytes, then ends: at most 64 KiB (a pipe's buffer on Linux),
+    /// written and closed before the process starts, so nothing waits on the child.
+    case bytes(Data)
+    /// The file at this path, opened for reading (a shell's `< file`).
+    case file(String)
+  }
+
   /// Runs the executable with `arguments` in `folder` (default: ``packageRoot``), with
-  /// `environment` over the test's own and standard input at `/dev/null`; standard output goes
-  /// to `standardOutput` when given (then ``Outcome/standardOutput`` is empty), else it is
-  /// captured.
+  /// `environment` over the test's own and `standardInput` (default `/dev/null`); standard
+  /// output goes to `standardOutput` when given (then ``Outcome/standardOutput`` is empty),
+  /// else it is captured.
   ///
-  /// - Throws: When the executable is missing or cannot be started.
+  /// - Throws: When the executable is missing or cannot be started, or the input file cannot
+  ///   be opened.
   public func run(
     _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
-    standardOutput: FileHandle? = nil
+    standardOutput: FileHandle? = nil, standardInput: StandardInput = .null
   ) throws -> Outcome {
     let process = Process()
     process.executableURL = try executable
@@ -69,7 +81,20 @@ public struct Binary: Sendable {
     let error = Pipe()
     process.standardOutput = standardOutput ?? output
     process.standardError = error
-    process.standardInput = FileHandle.nullDevice
+    switch standardInput {
+    case .null: process.standardInput = FileHandle.nullDevice
+    case .bytes(let bytes):
+      precondition(bytes.count <= 65_536, "at most 64 KiB through the pipe")
+      let pipe = Pipe()
+      try pipe.fileHandleForWriting.write(contentsOf: bytes)
+      try pipe.fileHandleForWriting.close()
+      process.standardInput = pipe
+    case .file(let path):
+      guard let handle = FileHandle(forReadingAtPath: path) else {
+        throw CocoaError(.fileReadNoSuchFile, userInfo: [NSFilePathErrorKey: path])
+      }
+      process.standardInput = handle
+    }
     try process.run()
     let out = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
     let err = error.fileHandleForReading.readDataToEndOfFile()
@@ -79,15 +104,17 @@ public struct Binary: Sendable {
       standardError: String(decoding: err, as: UTF8.self))
   }
 
-  /// Runs `workout-sim` (``run(_:environment:in:standardOutput:)`` of ``workoutSim``).
+  /// Runs `workout-sim` (``run(_:environment:in:standardOutput:standardInput:)`` of
+  /// ``workoutSim``).
   ///
   /// - Throws: When the executable is missing or cannot be started.
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
-    standardOutput: FileHandle? = nil
+    standardOutput: FileHandle? = nil, standardInput: StandardInput = .null
   ) throws -> Outcome {
     try workoutSim.run(
-      arguments, environment: environment, in: folder, standardOutput: standardOutput)
+      arguments, environment: environment, in: folder, standardOutput: standardOutput,
+      standardInput: standardInput)
   }
 
   /// The path of `Fixtures/<name>` in a test target's resources (`bundle`: its `Bundle.module`).

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
@@ -87,6 +88,96 @@ import WorkoutSimulation
       try decodeScenario(json(#", { "at": 700, "do": "start" }"#)), overrides: until)
     #expect(restarted.samples == 1_800_000_001)
     #expect(!restarted.fits)
+  }
+
+  /// The user's commands carry a run without `--until` to the latest of them, so they are
+  /// priced as `--until` is (issue 26, bug 1: `--keys ENTER@0,l@1e8` grew without limit).
+  /// `{"version": 1}` collects heart rate every 5 s and five types every 10 s; to 1e8 s:
+  /// 1e8 / 5 + 1 = 20000001 and 5 × (1e8 / 10 + 1) = 50000005, 70000006 samples at 20000001 +
+  /// 10000001 = 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about
+  /// 20.1 GB": the same refusal, word for word, as `until: 1e8`, before the run.
+  @Test func aCommandLaterThanTheTimelineIsPricedAsUntil() throws {
+    let scenario = try decodeScenario(#"{ "version": 1 }"#)
+    let commands: [(at: SimulationInstant, command: WatchCommand)] = [
+      (.zero, .start), (.seconds(100_000_000), .lap),
+    ]
+    let keyed = MemoryBudget(
+      scenario, overrides: RunOverrides(commands: CommandSpan(commands)))
+    #expect(keyed.samples == 70_000_006)
+    #expect(keyed.instants == 30_000_002)
+    #expect(keyed.estimatedBytes == 20_000_001_440)
+    #expect(keyed == MemoryBudget(scenario, overrides: RunOverrides(until: .seconds(100_000_000))))
+    let byKeys = try #require(throws: SimulationError.self) {
+      try Simulation.run(scenario, commands: commands)
+    }
+    let byUntil = try #require(throws: SimulationError.self) {
+      try Simulation.run(scenario, overrides: RunOverrides(until: .seconds(100_000_000)))
+    }
+    #expect(byKeys == byUntil)
+    #expect(
+      byKeys.description
+        == "t: timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB"
+    )
+    // Resolved without the commands (a caller of `run(_:commands:)`), they are priced at the
+    // run's start all the same.
+    let resolved = try ResolvedScenario(scenario)
+    #expect(throws: byKeys) { try Simulation.run(resolved, commands: commands) }
+  }
+
+  /// What a command list carries: its latest instant, cut at the first `quit` (the run stops
+  /// there); the latest command that can start or resume collecting; whether the crown turns.
+  @Test func aCommandSpanStopsAtTheFirstQuit() throws {
+    #expect(CommandSpan([]) == nil)
+    let span = try #require(
+      CommandSpan([
+        (.seconds(50), .lap), (.seconds(5), .start), (.seconds(20), .crown(keyPresses: 1)),
+        (.seconds(30), .pauseOrResume), (.seconds(40), .quit), (.seconds(45), .relaunch),
+      ]))
+    #expect(span == CommandSpan(end: .seconds(40), latestStart: .seconds(30), turnsCrown: true))
+    // `q@10,l@1e8`: the lap never comes; 10 s is cheap.
+    let quit = MemoryBudget(
+      try decodeScenario(#"{ "version": 1 }"#),
+      overrides: RunOverrides(
+        commands: CommandSpan([(.seconds(10), .quit), (.seconds(100_000_000), .lap)])))
+    // Heart rate 10 / 5 + 1 = 3, five types 10 / 10 + 1 = 2 each: 13 samples.
+    #expect(quit.samples == 13)
+  }
+
+  /// After the timeline's last `end` nothing collects unless a command starts or resumes:
+  /// heart rate alone every 5 s, ended at 600 s. A lap at 9e9 s keeps the cap (121 samples);
+  /// Enter at 9e9 s lifts it like a timeline `start` (1800000001 samples, over the budget).
+  @Test func aStartingCommandAfterTheLastEndLiftsTheCap() throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
+          "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
+      """)
+    func budget(_ command: WatchCommand) -> MemoryBudget {
+      MemoryBudget(
+        scenario,
+        overrides: RunOverrides(commands: CommandSpan([(.seconds(9_000_000_000), command)])))
+    }
+    #expect(budget(.lap).samples == 121)
+    #expect(budget(.start).samples == 1_800_000_001)
+    #expect(!budget(.start).fits)
+    #expect(budget(.pauseOrResume).samples == 1_800_000_001)
+    #expect(budget(.relaunch).samples == 1_800_000_001)
+  }
+
+  /// A crown key may select any of the selector's items for the workout Enter starts, so
+  /// their types count as for a timeline `crown`: `{"version": 1}` with the default items
+  /// (running, walking, cycling) over 100 s adds cycling's distance, power and cadence, and
+  /// walking nothing new: heart rate 100 / 5 + 1 = 21, eight types 100 / 10 + 1 = 11 each:
+  /// 109 samples (without the crown key: 21 + 5 × 11 = 76).
+  @Test func aCrownKeyCountsTheSelectorsItems() throws {
+    let scenario = try decodeScenario(#"{ "version": 1 }"#)
+    func samples(_ commands: [(at: SimulationInstant, command: WatchCommand)]) -> Double {
+      MemoryBudget(scenario, overrides: RunOverrides(commands: CommandSpan(commands))).samples
+    }
+    #expect(samples([(.zero, .crown(keyPresses: 1)), (.seconds(100), .lap)]) == 109)
+    #expect(samples([(.zero, .start), (.seconds(100), .lap)]) == 76)
   }
 
   /// What the run prints changes the bytes per sample: the same 38347915 s with `--json` is

@@ -95,6 +95,39 @@ struct WatchFaceStateTests {
     #expect(face.snapshot().elapsed == .seconds(10))
   }
 
+  /// The face shows the selector exactly while the crown selects (issue 26, bug 3): a
+  /// scenario that prepares at `t = 0` opens on the prepared workout, and `j` there changes
+  /// neither the selection nor the activity and is logged as ignored; the built-in scenario
+  /// (its timeline starts at 3 s, with no `prepare`) opens on the selector.
+  @Test func aPreparedSessionOpensOnTheWorkoutAndTheCrownIsIgnored() throws {
+    let prepared = """
+      { "version": 1, "course": [ { "duration": 600, "speed": 3 } ],
+        "timeline": [ { "at": 0, "do": "prepare" }, { "at": 3, "do": "start" } ] }
+      """
+    var face = try WatchFace(
+      scenario: try decodeScenario(prepared, fileName: "face.json"), overrides: RunOverrides(),
+      speed: 1)
+    guard case .workout = face.snapshot().phase else {
+      Issue.record("a prepared session opens on the selector")
+      return
+    }
+    #expect(face.snapshot().sessionState == .prepared)
+    _ = face.handle(.character("j"), atWall: .seconds(1))
+    #expect(face.session.activitySelection.selectedActivity == .running)
+    #expect(face.session.workoutEngine.activity(ofSession: 0) == .running)
+    let ignored = face.session.workoutEngine.log.filter {
+      if case .error(let report) = $0.kind { return report.action == "crown" }
+      return false
+    }
+    #expect(ignored.map(\.at) == [.zero])
+    let builtIn = try WatchFace(
+      scenario: Scenario.defaultScenario, overrides: RunOverrides(), speed: 1)
+    guard case .selecting = builtIn.snapshot().phase else {
+      Issue.record("the built-in scenario does not open on the selector")
+      return
+    }
+  }
+
   /// Speed and step cadence hold between the 10 s samples instead of blinking to `--`: running
   /// speed is the wrist's runningSpeed (3 m/s with its 0.05 m/s noise: within 5 standard
   /// deviations), and step cadence comes from the step samples of the last 30 s, 134 + 9.2 × 3

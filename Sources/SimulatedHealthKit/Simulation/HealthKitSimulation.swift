@@ -342,8 +342,11 @@ public final class HealthKitSimulation: Sendable {
   /// The picker is part of the simulated watch, not of HealthKit (a watch app binds it to the
   /// crown with SwiftUI's `digitalCrownRotation`); app code reads it where it would read its
   /// picker's value, and makes its `HKWorkoutConfiguration` from it. It starts on the
-  /// scenario's `activity`; a crown turn once the app's current session has been prepared,
-  /// started or has begun collection is ignored with a log entry, as on the command line.
+  /// scenario's `activity`. The crown selects only while the app's current session has been
+  /// neither prepared nor started (nor begun collecting): HealthKit fixes a session's
+  /// configuration when it is created. A crown turn after that changes neither this value nor
+  /// the session's activity and logs an `error` entry (action `crown`, domain
+  /// `WorkoutSimWatchDomain`), the same rule and the same entry as on the command line.
   public var digitalCrownSelection: HKWorkoutActivityType {
     state.withLock { state in
       var selection = state.session.activitySelection

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutFiles
+import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimulation
 
@@ -31,7 +32,7 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
       arguments: [
         (
           "PATH...",
-          "Scenario files, or folders meaning their *.json files (not recursive, sorted by name)."
+          "Scenario files, or folders meaning their *.json files (not recursive, sorted by name); - reads one from standard input."
         )
       ],
       options: [
@@ -120,7 +121,7 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     for path in options.paths {
       guard case .success(let files) = expandScenarioPath(path) else { continue }
       for file in files {
-        inputs.append(OutputPlan.Input(path: file, role: "the scenario file"))
+        inputs.append(.scenario(file))
         inputs += environment.scenarioInputs(file)
       }
     }
@@ -133,9 +134,12 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     do {
       let subject = try environment.checkScenario(URL(fileURLWithPath: file))
       let outcomes = subject.checks.map { (check: $0, outcome: evaluate($0, in: subject.result)) }
-      return ScenarioCheckReport(file: file, outcomes: outcomes)
+      return ScenarioCheckReport(
+        file: InputFiles.displayName(ofScenarioAt: file), outcomes: outcomes,
+        nothingStarted: ScenarioCheckReport.noSessionRan(in: subject.result))
     } catch {
-      return ScenarioCheckReport(file: file, error: DiagnosticMessage(error: error))
+      return ScenarioCheckReport(
+        file: InputFiles.displayName(ofScenarioAt: file), error: DiagnosticMessage(error: error))
     }
   }
 }
@@ -148,12 +152,18 @@ public struct ScenarioCheckReport: Sendable, Equatable {
   public var outcomes: [(check: Check, outcome: CheckOutcome)]
   /// Why the file could not be checked (it did not decode, validate or open), or `nil`.
   public var error: DiagnosticMessage?
+  /// Whether the run saved no workout and no session ever ran (``noSessionRan(in:)``): a
+  /// failed check then gets ``RunSummary/nothingStartedHint`` under it.
+  public var nothingStarted: Bool
 
-  /// A report of evaluated checks.
-  public init(file: String, outcomes: [(check: Check, outcome: CheckOutcome)]) {
+  /// A report of evaluated checks; `nothingStarted` as ``noSessionRan(in:)`` says of the run.
+  public init(
+    file: String, outcomes: [(check: Check, outcome: CheckOutcome)], nothingStarted: Bool = false
+  ) {
     self.file = file
     self.outcomes = outcomes
     self.error = nil
+    self.nothingStarted = nothingStarted
   }
 
   /// A report of a file that could not be checked.
@@ -161,6 +171,17 @@ public struct ScenarioCheckReport: Sendable, Equatable {
     self.file = file
     self.outcomes = []
     self.error = error
+    self.nothingStarted = false
+  }
+
+  /// Whether the run result document `result` has no record and no `stateChange` log entry to
+  /// `running`: the document form of ``RunSummary/nothingStarted(_:)``.
+  public static func noSessionRan(in result: JSONValue) -> Bool {
+    guard case .array(let records)? = result["records"], records.isEmpty else { return false }
+    guard case .array(let log)? = result["log"] else { return true }
+    return !log.contains {
+      $0["kind"] == .string("stateChange") && $0["to"] == .string("running")
+    }
   }
 
   /// Whether the scenario passed: it was checked and no check failed.
@@ -175,8 +196,9 @@ public struct ScenarioCheckReport: Sendable, Equatable {
   }
 
   /// The report lines: `PASS hills.json (4 checks)`, `PASS hills.json (no checks)`,
-  /// `FAIL hills.json (1 of 4 checks failed)` followed by one indented line per failed check,
-  /// or `FAIL hills.json (not checked: see the error)`.
+  /// `FAIL hills.json (1 of 4 checks failed)` followed by one indented line per failed check
+  /// and, when nothing started, ``RunSummary/nothingStartedHint``, or `FAIL hills.json (not
+  /// checked: see the error)`.
   public var lines: [String] {
     if error != nil { return ["FAIL \(file) (not checked: see the error)"] }
     let count = outcomes.count
@@ -186,11 +208,13 @@ public struct ScenarioCheckReport: Sendable, Equatable {
     if failures.isEmpty { return ["PASS \(file) (\(count) \(noun))"] }
     return ["FAIL \(file) (\(failures.count) of \(count) \(noun) failed)"]
       + failures.map { "  " + $0.message }
+      + (nothingStarted ? [RunSummary.nothingStartedHint] : [])
   }
 
   /// Compares files, outcomes (check and outcome pairwise) and errors.
   public static func == (lhs: ScenarioCheckReport, rhs: ScenarioCheckReport) -> Bool {
-    lhs.file == rhs.file && lhs.error == rhs.error && lhs.outcomes.count == rhs.outcomes.count
+    lhs.file == rhs.file && lhs.error == rhs.error && lhs.nothingStarted == rhs.nothingStarted
+      && lhs.outcomes.count == rhs.outcomes.count
       && zip(lhs.outcomes, rhs.outcomes).allSatisfy {
         $0.check == $1.check && $0.outcome == $1.outcome
       }
@@ -198,11 +222,13 @@ public struct ScenarioCheckReport: Sendable, Equatable {
 }
 
 /// The scenario files a `check` or `validate` argument names: the file itself, or for a folder
-/// its `*.json` files (not recursive, hidden files skipped), sorted by name (UTF-8 byte order).
+/// its `*.json` files (not recursive, hidden files skipped), sorted by name (UTF-8 byte order);
+/// `-` (``InputFiles/standardInputPath``) names standard input and is returned as it is.
 ///
 /// - Returns: The files, or ``InputError`` (66) when the path does not exist or is a folder
 ///   without `.json` files or cannot be listed.
 public func expandScenarioPath(_ path: String) -> Result<[String], InputError> {
+  if path == InputFiles.standardInputPath { return .success([path]) }
   var isFolder: ObjCBool = false
   guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
     // What is there, in words: nothing, a symlink loop, a file that may not be read.

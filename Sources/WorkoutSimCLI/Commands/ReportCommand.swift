@@ -50,7 +50,10 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
         + String(repeating: " ", count: 19) + "[--type TYPE] [--seed N]",
       arguments: [],
       options: [
-        ("--scenario FILE", "The scenario to run (default: the built-in default scenario)."),
+        (
+          "--scenario FILE",
+          "The scenario to run, - for standard input (default: the built-in default scenario)."
+        ),
         ("--recording FILE", "A FIT, TCX or GPX recording to replay instead (as 'replay')."),
         (
           "--out FILE",
@@ -132,10 +135,12 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
 
   /// The page's path: `--out`, else the input's file name with its extension replaced by
   /// `.html`, in the current folder (`Scenarios/hills.json` → `hills.html`, `run.fit` →
-  /// `run.html`), else `report.html` for the built-in default scenario.
+  /// `run.html`), else `report.html` for the built-in default scenario and a scenario read from
+  /// standard input (`--scenario -`).
   public var outputPath: String {
     if let output { return output }
-    guard let input = scenarioPath ?? recordingPath else { return "report.html" }
+    guard let input = scenarioPath ?? recordingPath, input != InputFiles.standardInputPath
+    else { return "report.html" }
     let name = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
     return (name.isEmpty ? "report" : name) + ".html"
   }
@@ -158,7 +163,7 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
     } else {
       source = .scenario(path: scenarioPath)
       if let scenarioPath {
-        inputs.append(.init(path: scenarioPath, role: "the scenario file"))
+        inputs.append(.scenario(scenarioPath))
         inputs += environment.scenarioInputs(scenarioPath)
       }
     }

@@ -40,7 +40,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
       options: [
         (
           "--scenario FILE",
-          "The scenario to run (default: a built-in steady 30-minute outdoor run on gently rolling ground)."
+          "The scenario to run, - for standard input (default: a built-in steady 30-minute outdoor run on gently rolling ground)."
         ),
         (
           "--type TYPE",
@@ -210,7 +210,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
   {
     var inputs: [OutputPlan.Input] = []
     if let scenario = options.scenarioPath {
-      inputs.append(OutputPlan.Input(path: scenario, role: "the scenario file"))
+      inputs.append(.scenario(scenario))
       inputs += environment.scenarioInputs(scenario)
     }
     // Later records get `-2`, `-3`, ... names: every name the run can write is checked before

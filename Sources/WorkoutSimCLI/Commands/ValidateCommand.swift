@@ -21,7 +21,12 @@ public struct ValidateCommand: WorkoutSimSubcommand, Equatable {
         the line and column or the JSON path, and what would be valid.
         """,
       usage: "validate FILE...",
-      arguments: [("FILE...", "Scenario files (a folder means its *.json files).")],
+      arguments: [
+        (
+          "FILE...",
+          "Scenario files (a folder means its *.json files); - reads one from standard input."
+        )
+      ],
       options: [],
       examples: [
         ("workout-sim validate hills.json", "Check one scenario file for mistakes.")
@@ -72,7 +77,7 @@ public struct ValidateCommand: WorkoutSimSubcommand, Equatable {
       for file in files {
         do {
           try environment.validateScenario(URL(fileURLWithPath: file))
-          environment.writeStandardOutput("\(file): ok\n")
+          environment.writeStandardOutput("\(InputFiles.displayName(ofScenarioAt: file)): ok\n")
         } catch {
           let message = DiagnosticMessage(error: error)
           environment.writeStandardError(message.text + "\n")

@@ -66,7 +66,8 @@ extension CLIEnvironment {
       }, inputFiles: files)
   }
 
-  /// Loads the scenario at `path`, or the built-in default scenario when `path` is `nil`, with
+  /// Loads the scenario at `path` (standard input for `-`, ``InputFiles/readScenario(atPath:)``),
+  /// or the built-in default scenario when `path` is `nil`, with
   /// `--type` applied (which re-checks rules that depend on the activity, such as `power`).
   ///
   /// `package`: the example's `fitness-tracker-phone` reads its scenario the same way.
@@ -79,8 +80,8 @@ extension CLIEnvironment {
     let scenario: Scenario
     let fileName: String
     if let path {
-      scenario = try Scenario.load(contentsOf: URL(fileURLWithPath: path), displayName: path)
-      fileName = path
+      scenario = try InputFiles.readScenario(atPath: path)
+      fileName = InputFiles.displayName(ofScenarioAt: path)
     } else {
       scenario = Scenario.defaultScenario
       fileName = "(built-in default scenario)"

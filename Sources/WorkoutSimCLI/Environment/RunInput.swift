@@ -1,9 +1,11 @@
 import Foundation
 import Synchronization
 import WorkoutCore
+import WorkoutFiles
 import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutWatchFace
 
 /// What a command asks to run, as its command line says it: a scenario file (or the built-in
 /// default scenario) or a recording to replay, with the overrides (docs/command-line.md).
@@ -31,15 +33,18 @@ public struct RunRequest: Sendable, Equatable {
   }
 
   /// The request of a headless `run` with `options`: `--scenario`, `--type`, `--seed`,
-  /// `--until`, positions for a `.gpx` `--export`, and what `--json`, `--samples` and
-  /// `--export` keep per sample (``RunOptions/memoryOutput``).
+  /// `--until`, positions for a `.gpx` `--export`, what `--json`, `--samples` and `--export`
+  /// keep per sample (``RunOptions/memoryOutput``), and how far the `--keys` commands carry
+  /// the run (``WorkoutSimulation/CommandSpan``: the memory budget prices the run to the
+  /// latest key as to `--until`).
   public init(options: RunOptions) {
     self.init(
       source: .scenario(path: options.scenarioPath),
       overrides: RunOverrides(
         activity: options.activityType, seed: options.seed, until: options.until,
         requiresPositions: options.exports.contains { $0.format == .gpx },
-        output: options.memoryOutput))
+        output: options.memoryOutput,
+        commands: CommandSpan(KeyBindings.commands(for: options.keys))))
   }
 }
 
@@ -78,7 +83,7 @@ public struct RunInput: Sendable {
     var overrides = request.overrides
     switch request.source {
     case .scenario(let path):
-      source = path ?? "(built-in default scenario)"
+      source = path.map(InputFiles.displayName(ofScenarioAt:)) ?? "(built-in default scenario)"
       var scenario =
         try path.map { path throws(ScenarioError) in try files.scenario(at: path) }
         ?? Scenario.defaultScenario
@@ -134,17 +139,51 @@ public final class InputFiles: Sendable {
   private let readRecording: @Sendable (String) throws(RecordingError) -> Recording
   private let scenarios = Mutex<[String: Result<Scenario, ScenarioError>]>([:])
 
+  /// The path that names standard input wherever a scenario file is expected (`run --scenario
+  /// -`, `report --scenario -`, `check -`, `validate -`; docs/command-line.md#scenarios-on-standard-input).
+  public static let standardInputPath = "-"
+  /// How messages and `check` name a scenario read from standard input: `(standard input)`;
+  /// also its default `name`.
+  public static let standardInputName = "(standard input)"
+
+  /// How output names the scenario file at `path` as given: the path itself, or
+  /// ``standardInputName`` for ``standardInputPath``.
+  public static func displayName(ofScenarioAt path: String) -> String {
+    path == standardInputPath ? standardInputName : path
+  }
+
+  /// Reads and decodes the scenario file at `path` as given, named by that path in messages;
+  /// `-` (``standardInputPath``) reads standard input to its end instead
+  /// (``WorkoutFiles/InputFile/readStandardInput()``), named ``standardInputName``, with no
+  /// file of its own: a relative `course.recording` or `app.infoPlist` path in it is relative
+  /// to the working folder.
+  ///
+  /// - Throws: ``WorkoutScenario/ScenarioError``: 66 when the file or standard input cannot be
+  ///   read (standard input that is a terminal or a device included), 65 when it does not decode.
+  public static func readScenario(atPath path: String) throws(ScenarioError) -> Scenario {
+    guard path == standardInputPath else {
+      return try Scenario.load(contentsOf: URL(fileURLWithPath: path), displayName: path)
+    }
+    switch InputFile.readStandardInput() {
+    case .success(let bytes):
+      return try Scenario.decode(bytes, fileName: standardInputName)
+    case .failure(let problem):
+      throw ScenarioError(
+        fileName: standardInputName, kind: .cannotOpen,
+        message: "cannot read the scenario (\(problem.reason))")
+    }
+  }
+
   /// Creates the readers.
   ///
   /// - Parameters:
   ///   - decodeScenario: decodes the scenario file at a path as given; default
-  ///     ``WorkoutScenario/Scenario/load(contentsOf:displayName:)`` with that path as its name.
+  ///     ``readScenario(atPath:)`` (standard input for `-`).
   ///   - readRecording: reads the recording at a path; default
   ///     ``WorkoutRecordings/Recording/read(path:)``.
   public init(
     decodeScenario: @escaping @Sendable (String) throws(ScenarioError) -> Scenario = {
-      path throws(ScenarioError) in
-      try Scenario.load(contentsOf: URL(fileURLWithPath: path), displayName: path)
+      path throws(ScenarioError) in try InputFiles.readScenario(atPath: path)
     },
     readRecording: @escaping @Sendable (String) throws(RecordingError) -> Recording = {
       path throws(RecordingError) in try Recording.read(path: path)

@@ -46,6 +46,16 @@ public struct OutputPlan: Sendable, Equatable {
       self.path = path
       self.role = role
     }
+
+    /// The scenario file at `path` as given, `the scenario file`; for `-`
+    /// (``InputFiles/standardInputPath``) standard input as the system names it,
+    /// `/dev/stdin`, `the scenario read from standard input`: a file redirected into it
+    /// (`< my.json`) is an input too, compared by device and inode.
+    public static func scenario(_ path: String) -> Input {
+      path == InputFiles.standardInputPath
+        ? Input(path: "/dev/stdin", role: "the scenario read from standard input")
+        : Input(path: path, role: "the scenario file")
+    }
   }
 
   /// A file the command writes.

@@ -50,7 +50,8 @@ public func formatFixed(_ value: Double, decimals: Int) -> String {
 /// (no JSON in between).
 public enum RunSummary {
   /// The summary text, without a trailing newline: a title line, then per record a line and
-  /// its events, the app's state at the end, and one line per error. Times are `h:mm:ss.s`
+  /// its events (or, when nothing started, ``nothingStartedHint``), the app's state at the end,
+  /// and one line per error. Times are `h:mm:ss.s`
   /// of scenario time (``TextFormat/clockTenths(nanoseconds:)``).
   ///
   /// ```
@@ -66,6 +67,7 @@ public enum RunSummary {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
     }
+    if nothingStarted(result) { lines.append(nothingStartedHint) }
     if let app = appLine(for: result) { lines.append(app) }
     lines += reminderLines(for: result)
     lines += errorLines(for: result)
@@ -109,6 +111,23 @@ public enum RunSummary {
           + column(resting, 13) + column(sleep, 7) + column("\(day.workouts)", 10))
     }
     return lines
+  }
+
+  /// The line a summary (and a failed `check`) adds when nothing started
+  /// (``nothingStarted(_:)``): a run of `{"version": 1}` prints `0 workouts`, and this says why
+  /// and what starts one.
+  public static let nothingStartedHint =
+    #"  nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0"#
+
+  /// Whether the run saved no workout and no session of the app ever ran: no record, and no
+  /// `stateChange` to `running` in the log (a session that ran and was left open or never
+  /// finished does not count: the warnings and errors say what became of it).
+  public static func nothingStarted(_ result: RunResult) -> Bool {
+    result.records.isEmpty
+      && !result.log.contains {
+        if case .stateChange(_, .running) = $0.kind { return true }
+        return false
+      }
   }
 
   /// `Hill repeats (seed 42): 1 workout, 1 error`: the scenario's name (control characters

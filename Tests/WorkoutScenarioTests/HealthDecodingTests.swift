@@ -210,7 +210,7 @@ struct HealthDecodingTests {
       """#
     #expect(
       errorLine(json)
-        == "h.json: health.samples[0].start: \"2026-03-02T07:00:00Z\" is a date-time, which needs the scenario's \"start\" (a recording's course takes t = 0 from its file; write a time from t = 0 instead, or add \"start\")"
+        == "h.json: health.samples[0].start: \"2026-03-02T07:00:00Z\" is a date-time, which needs a fixed \"start\" (a recording's course takes t = 0 from its file, and \"start\": \"now\" from the clock; write a time from t = 0 instead, or give \"start\" a date-time)"
     )
   }
 }

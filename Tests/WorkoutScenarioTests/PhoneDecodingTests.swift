@@ -105,7 +105,7 @@ struct PhoneDecodingTests {
       errorLine(
         #"{ "version": 1, "course": { "recording": "r.fit" }, "phone": { "network": { "offline": [ { "from": "2026-03-02T09:00:00+01:00", "to": 7200 } ] } } }"#
       )
-        == "p.json: phone.network.offline[0].from: \"2026-03-02T09:00:00+01:00\" is a date-time, which needs the scenario's \"start\" (a recording's course takes t = 0 from its file; write a time from t = 0 instead, or add \"start\")"
+        == "p.json: phone.network.offline[0].from: \"2026-03-02T09:00:00+01:00\" is a date-time, which needs a fixed \"start\" (a recording's course takes t = 0 from its file, and \"start\": \"now\" from the clock; write a time from t = 0 instead, or give \"start\" a date-time)"
     )
   }
 

@@ -8,7 +8,7 @@ import WorkoutScenario
 /// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
 ///
-/// - `activity`: the file's sport mapped by ``activity(forSport:in:)`` (or `--type`).
+/// - `activity`: the first session's sport mapped by ``activity(ofSession:in:)`` (or `--type`).
 /// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the

@@ -296,11 +296,12 @@ public struct RecordingCourse: Sendable {
   }
 
   /// A pool swim's points (docs/recordings.md, "Pool swims"): each of `points` (in time order)
-  /// with its distance from `pool` (``Recording/poolSwimDistances``, linearly interpolated in
-  /// time; 0 m before its first point, its last distance after its last point), which replaces
-  /// any recorded distance, and the points of `pool` at times no point has, merged in time
-  /// order, so that the distance advances by a pool length across each length swum and stands
-  /// still across rests. `points` unchanged when `pool` is empty.
+  /// from the first to the last point of `pool` (``Recording/poolSwimDistances``) with its
+  /// distance from there, linearly interpolated in time, which replaces any recorded distance
+  /// (points before or after keep theirs: another sport of a multisport file), and the points of
+  /// `pool` at times no point has, merged in time order, so that the distance advances by a pool
+  /// length across each length swum and stands still across rests. `points` unchanged when
+  /// `pool` is empty.
   static func withPoolDistances(_ points: [RecordingPoint], _ pool: [RecordingPoint])
     -> [RecordingPoint]
   {
@@ -323,7 +324,9 @@ public struct RecordingCourse: Sendable {
         next += 1
       }
       if next < pool.count, pool[next].time == point.time { next += 1 }
-      point.distance = distance(at: point.time, from: &cursor)
+      if point.time >= first.time, point.time <= last.time {
+        point.distance = distance(at: point.time, from: &cursor)
+      }
       merged.append(point)
     }
     merged += pool[next...]

@@ -3,7 +3,8 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutRecordings
-import WorkoutSimulation
+
+@testable import WorkoutSimulation
 
 /// Builds small FIT files as devices write them (FIT protocol, little-endian definitions, the
 /// 14-byte header with its CRC and the file CRC, ``FITCRC``): the fields the replay tests need.
@@ -141,6 +142,25 @@ struct DeviceFIT {
         try ExportRoundTripTests.number(record["statistics"]?["distanceSwimming"]?["sum"])
           == metres)
     }
+  }
+
+  /// Records at 0 (5 m recorded), 10, 25 (999 m recorded), 40 and 50 s (7 m recorded) and a
+  /// pool profile 0 m at 10 s, 25 m at 30 s and 40 s (a rest), 50 m at 60 s: the records inside
+  /// 10…60 s take the profile's distance (25 s: 25 × 15 / 20 = 18.75 m; 50 s: 25 + 25 × 10 / 20 =
+  /// 37.5 m), the one before keeps its own, and the profile's points at 30 and 60 s are added
+  /// (the one at 10 s is a record's time already).
+  @Test func recordsInsideTheLengthsTakeTheirDistance() {
+    let records = [(0.0, 5.0), (10, nil), (25, 999), (40, nil), (50, nil)].map {
+      RecordingPoint(time: $0.0, distance: $0.1, heartRate: 120)
+    }
+    let pool = [(10.0, 0.0), (30, 25), (40, 25), (60, 50)].map {
+      RecordingPoint(time: $0.0, distance: $0.1)
+    }
+    let merged = RecordingCourse.withPoolDistances(records, pool)
+    #expect(merged.map(\.time) == [0, 10, 25, 30, 40, 50, 60])
+    #expect(merged.map(\.distance) == [5, 0, 18.75, 25, 25, 37.5, 50])
+    #expect(merged.map(\.heartRate) == [120, 120, 120, nil, 120, 120, nil])
+    #expect(RecordingCourse.withPoolDistances(records, []) == records)
   }
 
   /// Records without positions (a treadmill): 101 records 1 s apart at 2.5 m/s, with only

@@ -397,8 +397,8 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
   /// A point holds a value no body or receiver produces (a latitude of 100°, a negative speed);
   /// `point` is its 0-based index among the points with a time stamp.
   case implausibleValue(file: String, point: Int, message: String)
-  /// A FIT file without any `record` message that carries a time stamp (a settings or
-  /// weight-scale file, say); `fileType` is its `file_id` type name (FIT profile type `file`),
+  /// A FIT file without any `record` message that carries a time stamp and without `length`
+  /// messages (a settings or weight-scale file, say); `fileType` is its `file_id` type name (FIT profile type `file`),
   /// `nil` without a `file_id`.
   case noFITRecords(file: String, fileType: String?)
 

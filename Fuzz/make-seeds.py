@@ -3,7 +3,7 @@
 to regenerate): bundled scenarios, the first track points of the bundled TCX and GPX files (also
 as UTF-16), the short FIT walk, and small FIT files built here (little- and big-endian
 definitions, developer fields, compressed time stamps, two chained files, a weight-scale file
-without records). Inputs that triggered findings are added beside them as found-*.
+without records, records with only compressed_speed_distance, a pool swim of length messages). Inputs that triggered findings are added beside them as found-*.
 Usage: python3 Fuzz/make-seeds.py"""
 import os, shutil, struct
 
@@ -101,7 +101,37 @@ chained = small + mixed
 weight = fit_file([file_id, file_id_data(9, 3000),
                    definition(1, 30, [(253, 4, 0x86), (0, 2, 0x84)]),
                    data_message(1, struct.pack("<IH", 3000, 7000))])
+# FIT time 10^9 s (2021-09-09T01:46:40Z), inside the range a run may start in.
+T0 = 1_000_000_000
+# Records with only compressed_speed_distance (record field 8, byte[3]: 12 bits of speed in
+# 1/100 m/s, 12 bits of accumulated distance in 1/16 m, rolling over every 256 m), one invalid
+# (all 0xFF), then a record carrying distance itself; cycles (field 18, accumulated).
+packed = definition(1, 20, [(253, 4, 0x86), (8, 3, 0x0D), (18, 1, 0x02)])
+csd = lambda k: struct.pack("<I", 320 | ((1536 * k) & 0xFFF) << 12)[:3]
+speed_distance = fit_file(
+    [file_id, file_id_data(4, T0), packed]
+    + [data_message(1, struct.pack("<I", T0 + 30 * k) + csd(k) + bytes([(90 * k) % 256]))
+       for k in range(6)]
+    + [data_message(1, struct.pack("<I", T0 + 200) + b"\xff\xff\xff\xff"),
+       definition(2, 20, [(253, 4, 0x86), (5, 4, 0x86)]),
+       data_message(2, struct.pack("<II", T0 + 230, 100_000)),
+       data_message(1, struct.pack("<I", T0 + 260) + csd(11) + bytes([7]))])
+# A 25 m pool swim: length messages (101: start_time 2, total_elapsed_time 3, total_strokes 5,
+# swim_stroke 7, length_type 12), one idle, a session (18) with pool_length 44, num_lengths 33,
+# num_active_lengths 47; no records (the points come from the lengths).
+length = definition(1, 101, [(253, 4, 0x86), (2, 4, 0x86), (3, 4, 0x86), (5, 2, 0x84),
+                             (7, 1, 0x00), (12, 1, 0x00)])
+swim_lengths = [data_message(1, struct.pack("<IIIHBB", T0 + 1030 + 30 * k, T0 + 1000 + 30 * k,
+                                            30_000, 0 if k == 2 else 18, 0, 0 if k == 2 else 1))
+                for k in range(4)]
+session = definition(2, 18, [(253, 4, 0x86), (2, 4, 0x86), (5, 1, 0x00), (7, 4, 0x86),
+                             (9, 4, 0x86), (33, 2, 0x84), (44, 2, 0x84), (47, 2, 0x84)])
+pool_swim = fit_file([file_id, file_id_data(4, T0 + 1000), length] + swim_lengths
+                     + [session, data_message(2, struct.pack("<IIBIIHHH", T0 + 1120, T0 + 1000, 5, 120_000,
+                                                             7500, 4, 2500, 3))])
 for folder in ["fit", "course"]:
+    write(folder, "compressed-speed-distance.fit", speed_distance)
+    write(folder, "pool-swim.fit", pool_swim)
     write(folder, "walk-short.fit", walk)
     write(folder, "small.fit", small)
     write(folder, "mixed-endian-developer-compressed.fit", mixed)

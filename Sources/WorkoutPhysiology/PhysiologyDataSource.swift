@@ -211,7 +211,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case .cyclingCadence:
       value = segmentValue(cyclingCadences, locate(t, slot: slot))
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount:
+      .stepCount, .distanceSwimming:
       return nil
     }
     let sigma = configurations[slot].noise
@@ -253,7 +253,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
         integrate(cyclingNetVO2, cyclingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
     case (.activeEnergyBurned, .constant(let net)):
       amount = net * Double(spanNanoseconds) / 1e9 * kcalPerVO2Second
-    case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling):
+    case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling), (.distanceSwimming, _):
+      // Swimming is the only activity that collects `distanceSwimming` (`delivers` above).
       amount = integrate(speeds, distancePrefix, from: a, to: b, slot: slot)
     case (.stepCount, .foot):
       amount = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)

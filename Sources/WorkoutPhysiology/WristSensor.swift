@@ -77,7 +77,7 @@ public struct SensorConfiguration: Sendable, Equatable {
     case .cyclingPower: 5
     case .cyclingCadence: 1
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount:
+      .stepCount, .distanceSwimming:
       0
     }
   }

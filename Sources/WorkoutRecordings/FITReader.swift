@@ -19,7 +19,20 @@
 /// - Local message types, definitions and the last time stamp start afresh in each chained file.
 /// - A file (all chained files together) without a `record` message carrying a time stamp is
 ///   refused with ``RecordingError/noFITRecords(file:fileType:)``, naming the `file_id` type
-///   (FIT profile type `file`: settings, weight, …) when there is one.
+///   (FIT profile type `file`: settings, weight, …) when there is one. A file whose only
+///   timed messages are `length` messages (a pool swim without records) gets a point at each
+///   length's start and end instead (docs/recordings.md, "Pool swims").
+///
+/// Components and accumulated fields (FIT SDK profile, Profile.xlsx, the Messages sheet's
+/// `components`, `bits`, `scale` and `accumulate` columns; https://developer.garmin.com/fit/):
+/// a field with components is split into bit fields, low bits first, each written into its
+/// destination field in the destination's units, unless the message carries that field itself.
+/// An accumulated component counts on with rollover: with `b` bits,
+/// `total += (value − last) mod 2^b`, from 0 at the start of each chained file, and a message
+/// that carries the destination field itself sets the total to that value. The table is
+/// ``components``; the profile's other components in the messages read here only widen a field
+/// (`altitude` → `enhanced_altitude`, `speed` → `enhanced_speed`), which the builder reads as the
+/// fallback of the enhanced field.
 enum FITReader {
   /// The base types' sizes in bytes by base type number (the low five bits of the base type
   /// byte): enum, sint8, uint8, sint16, uint16, sint32, uint32, string, float32, float64,
@@ -39,6 +52,80 @@ enum FITReader {
     var fields: [Field]
     /// Bytes of the data message's content (regular plus developer fields).
     var size: Int
+    /// The fields that have components in ``components`` (usually none).
+    var expanded: [Field] = []
+    /// The accumulated destinations (field number, component factor) the definition carries
+    /// itself: each sets its running total (a `record`'s `distance`).
+    var resets: [(number: UInt8, factor: Double)] = []
+  }
+
+  /// One component of a field (FIT SDK profile, Messages sheet): `bits` bits of the field, after
+  /// the bits of the components before it, into field `destination` of the same message. The
+  /// component's value in its own units (`scale`) becomes the destination's raw value times
+  /// `factor` (the destination's scale over the component's); `accumulate` counts on with
+  /// rollover across messages.
+  struct Component {
+    var destination: UInt8
+    var bits: Int
+    var factor: Double
+    var accumulate: Bool
+  }
+
+  /// The components the reader expands, by global message number and field number (FIT SDK
+  /// profile, Messages sheet):
+  /// - `record` (20) `compressed_speed_distance` (8, `byte[3]`): 12 bits of `speed` (field 6) in
+  ///   1/100 m/s (field scale 1000: factor 10) and 12 bits of accumulated `distance` (field 5)
+  ///   in 1/16 m (field scale 100: factor 6.25), 4096 / 16 = 256 m per rollover;
+  /// - `record` `cycles` (18, `uint8`): 8 bits of accumulated `total_cycles` (19);
+  /// - `record` `compressed_accumulated_power` (28, `uint16`): 16 bits of accumulated
+  ///   `accumulated_power` (29), W;
+  /// - `event` (21) `data16` (2, `uint16`): 16 bits of `data` (3).
+  static let components: [UInt16: [UInt8: [Component]]] = [
+    20: [
+      8: [
+        Component(destination: 6, bits: 12, factor: 10, accumulate: false),
+        Component(destination: 5, bits: 12, factor: 6.25, accumulate: true),
+      ],
+      18: [Component(destination: 19, bits: 8, factor: 1, accumulate: true)],
+      28: [Component(destination: 29, bits: 16, factor: 1, accumulate: true)],
+    ],
+    21: [2: [Component(destination: 3, bits: 16, factor: 1, accumulate: false)]],
+  ]
+
+  /// The running totals of accumulated components in one chained file, by global message number
+  /// and destination field (`global << 8 | destination`): the total and the last value, in the
+  /// component's units. A handful at most, searched in order. The first value of a key counts
+  /// from 0 (the FIT SDK's accumulator starts at 0).
+  struct Accumulators {
+    var keys: [UInt32] = []
+    var totals: [UInt64] = []
+    var lasts: [UInt64] = []
+
+    /// Adds `value` (`bits` bits) to the total of `key` with rollover; returns the new total.
+    mutating func accumulate(_ key: UInt32, _ value: UInt64, bits: Int) -> UInt64 {
+      let mask: UInt64 = bits >= 64 ? .max : (1 << UInt64(bits)) - 1
+      guard let index = keys.firstIndex(of: key) else {
+        keys.append(key)
+        totals.append(value & mask)
+        lasts.append(value)
+        return value & mask
+      }
+      totals[index] &+= (value &- lasts[index]) & mask
+      lasts[index] = value
+      return totals[index]
+    }
+
+    /// Sets the total (and the last value) of `key`: a message carried the destination itself.
+    mutating func set(_ key: UInt32, _ total: UInt64) {
+      guard let index = keys.firstIndex(of: key) else {
+        keys.append(key)
+        totals.append(total)
+        lasts.append(total)
+        return
+      }
+      totals[index] = total
+      lasts[index] = total
+    }
   }
 
   /// A decoded data message: field number → value in the profile's raw units (before
@@ -59,6 +146,19 @@ enum FITReader {
     repeat {
       start = try decodeFile(bytes, from: start, file: file, into: &builder, fileType: &fileType)
     } while start < bytes.count
+    if builder.recording.points.isEmpty {
+      // A pool swim without records: a point at each length's start and end.
+      var times: [Double] = []
+      for length in builder.recording.lengths {
+        times.append(length.startTime)
+        times.append(length.startTime + length.elapsedTime)
+      }
+      var last = -Double.infinity
+      for time in times.sorted() where time > last {
+        builder.recording.points.append(RecordingPoint(time: time))
+        last = time
+      }
+    }
     guard !builder.recording.points.isEmpty else {
       throw .noFITRecords(file: file, fileType: fileType.map(fileTypeName))
     }
@@ -127,6 +227,7 @@ enum FITReader {
   ) throws(RecordingError) {
     var definitions = [Definition?](repeating: nil, count: 16)
     var lastTimestamp: UInt32? = nil
+    var accumulators = Accumulators()
     var message = Message()
     var position = range.lowerBound
     let end = range.upperBound
@@ -161,6 +262,9 @@ enum FITReader {
             file: file, offset: messageStart, reason: "message runs past the end of the data")
         }
         read(bytes, at: position, definition, into: &message)
+        if !definition.expanded.isEmpty || !definition.resets.isEmpty {
+          expand(bytes, at: position, definition, into: &message, accumulators: &accumulators)
+        }
         position += definition.size
         builder.add(definition.global, message, timestamp: timestamp)
         clear(&message, definition)
@@ -219,8 +323,21 @@ enum FITReader {
             position += 3
           }
         }
-        definitions[local] = Definition(
+        var definition = Definition(
           global: global, bigEndian: bigEndian, fields: fields, size: size)
+        if let table = components[global] {
+          definition.expanded = fields.filter { table[$0.number] != nil }
+          for list in table.values {
+            for component in list
+            where component.accumulate
+              && fields.contains(where: { $0.number == component.destination })
+            {
+              definition.resets.append((component.destination, component.factor))
+            }
+          }
+          definition.resets.sort { $0.number < $1.number }
+        }
+        definitions[local] = definition
       } else {
         let local = Int(header & 0x0F)
         guard let definition = definitions[local] else {
@@ -232,6 +349,9 @@ enum FITReader {
             file: file, offset: messageStart, reason: "message runs past the end of the data")
         }
         read(bytes, at: position, definition, into: &message)
+        if !definition.expanded.isEmpty || !definition.resets.isEmpty {
+          expand(bytes, at: position, definition, into: &message, accumulators: &accumulators)
+        }
         position += definition.size
         let timestamp = message[253].flatMap { UInt32(exactly: $0) }
         if let timestamp { lastTimestamp = timestamp }
@@ -263,9 +383,80 @@ enum FITReader {
     }
   }
 
-  /// Resets the slots a message of `definition` may have set.
+  /// Resets the slots a message of `definition` may have set (its fields and the destinations
+  /// of their components).
   private static func clear(_ message: inout Message, _ definition: Definition) {
     for field in definition.fields { message.values[Int(field.number)] = .nan }
+    guard !definition.expanded.isEmpty, let table = components[definition.global] else { return }
+    for field in definition.expanded {
+      for component in table[field.number] ?? [] {
+        message.values[Int(component.destination)] = .nan
+      }
+    }
+  }
+
+  /// Expands the components of a message's fields (``components``) into their destination
+  /// fields, and sets the totals of accumulated destinations the message carries itself.
+  ///
+  /// A scalar field's components come from its value (its absent, invalid value has none); an
+  /// array's (`compressed_speed_distance` is `byte[3]`) from its bytes in file order, low bits
+  /// first, at most 8 bytes, none when every byte is 0xFF (the invalid byte array); a component
+  /// whose bits run past the field's is left out. A destination the message carries itself
+  /// keeps its own value.
+  private static func expand(
+    _ bytes: [UInt8], at start: Int, _ definition: Definition, into message: inout Message,
+    accumulators: inout Accumulators
+  ) {
+    let global = UInt32(definition.global) << 8
+    // A destination carried itself sets the running total (in the component's units).
+    for (number, factor) in definition.resets {
+      guard let own = message[number], own >= 0,
+        let total = UInt64(exactly: (own / factor).rounded())
+      else { continue }
+      accumulators.set(global | UInt32(number), total)
+    }
+    guard !definition.expanded.isEmpty, let table = components[definition.global] else { return }
+    var expanded: [(UInt8, Double)] = []
+    for field in definition.expanded {
+      guard let list = table[field.number] else { continue }
+      var raw: UInt64 = 0
+      var available = 0
+      if let value = message[field.number] {
+        // A scalar read by `read` (in the file's byte order).
+        guard let whole = UInt64(exactly: value) else { continue }
+        raw = whole
+        available = field.size * 8
+      } else {
+        let base = Int(field.baseType & 0x1F)
+        let isScalar = base < baseSizes.count && baseSizes[base] == field.size
+        guard !isScalar, field.size > 0 else { continue }
+        let count = min(field.size, 8)
+        let offset = start + field.offset
+        var allInvalid = true
+        for i in 0..<count {
+          let byte = bytes[offset + i]
+          if byte != 0xFF { allInvalid = false }
+          raw |= UInt64(byte) << UInt64(8 * i)
+        }
+        guard !allInvalid else { continue }
+        available = count * 8
+      }
+      var shift = 0
+      for component in list {
+        guard shift + component.bits <= available else { break }
+        let mask: UInt64 = component.bits >= 64 ? .max : (1 << UInt64(component.bits)) - 1
+        var value = (raw >> UInt64(shift)) & mask
+        shift += component.bits
+        if component.accumulate {
+          value = accumulators.accumulate(
+            global | UInt32(component.destination), value, bits: component.bits)
+        }
+        expanded.append((component.destination, Double(value) * component.factor))
+      }
+    }
+    for (destination, value) in expanded where message[destination] == nil {
+      message.values[Int(destination)] = value
+    }
   }
 
   /// The value of raw bits of a base type, or `nil` for the type's invalid value (all ones for
@@ -297,6 +488,18 @@ enum FITReader {
     19: "paddling", 254: "all",
   ]
 
+  /// FIT `swim_stroke` enum names (FIT SDK profile, type `swim_stroke`).
+  static let swimStrokeNames: [Int: String] = [
+    0: "freestyle", 1: "backstroke", 2: "breaststroke", 3: "butterfly", 4: "drill", 5: "mixed",
+    6: "im",
+  ]
+
+  /// The profile name of a `swim_stroke` value, or its number.
+  static func swimStrokeName(_ value: Double) -> String {
+    guard let number = Int(exactly: value) else { return String(value) }
+    return swimStrokeNames[number] ?? String(number)
+  }
+
   static func sportName(_ value: Double) -> String {
     // Any base type may carry the field, so the value need not fit an Int.
     guard let number = Int(exactly: value) else { return String(value) }
@@ -320,6 +523,7 @@ enum FITReader {
           recording.sport = session.sport ?? recording.sport
         }
       case 21: addEvent(m, timestamp: timestamp)
+      case 101: addLength(m, timestamp: timestamp)
       case 12:
         if let sport = m[0], recording.sport == nil { recording.sport = sportName(sport) }
       default: break
@@ -338,6 +542,27 @@ enum FITReader {
       case 1, 4, 8, 9: recording.timerEvents.append(RecordingTimerEvent(time: time, kind: .stop))
       default: break
       }
+    }
+
+    /// A FIT `length` message (101; FIT SDK profile, message `length`): `start_time` (field 2),
+    /// `total_elapsed_time` (3, s × 1000), `total_strokes` (5), `swim_stroke` (7, type
+    /// `swim_stroke`), `length_type` (12: 0 idle, 1 active). Without `start_time` the length
+    /// starts at its time stamp less its elapsed time; without either, or without a finite
+    /// elapsed time of 0 or more, it is left out.
+    private mutating func addLength(_ m: Message, timestamp: UInt32?) {
+      guard let elapsed = m[3].map({ $0 / 1000 }), elapsed.isFinite, elapsed >= 0 else { return }
+      let start: Double
+      if let value = m[2], value.isFinite {
+        start = value + FITTime.epoch
+      } else if let timestamp {
+        start = Double(timestamp) + FITTime.epoch - elapsed
+      } else {
+        return
+      }
+      recording.lengths.append(
+        RecordingLength(
+          startTime: start, elapsedTime: elapsed, isIdle: m[12] == 0,
+          strokes: m[5], stroke: m[7].map(swimStrokeName)))
     }
 
     private mutating func addRecord(_ m: Message, timestamp: UInt32?) {
@@ -364,6 +589,8 @@ enum FITReader {
       s.totalDistance = m[9].map { $0 / 100 }
       s.totalCalories = m[11]
       if lap {
+        s.lengthCount = m[32].flatMap { Int(exactly: $0) }
+        s.activeLengthCount = m[40].flatMap { Int(exactly: $0) }
         s.averageSpeed = (m[110] ?? m[13]).map { $0 / 1000 }
         s.maximumSpeed = (m[111] ?? m[14]).map { $0 / 1000 }
         s.averageHeartRate = m[15]
@@ -376,6 +603,9 @@ enum FITReader {
         s.sport = m[25].map(sportName)
       } else {
         s.sport = m[5].map(sportName)
+        s.lengthCount = m[33].flatMap { Int(exactly: $0) }
+        s.activeLengthCount = m[47].flatMap { Int(exactly: $0) }
+        s.poolLength = m[44].map { $0 / 100 }
         s.averageSpeed = (m[124] ?? m[14]).map { $0 / 1000 }
         s.maximumSpeed = (m[125] ?? m[15]).map { $0 / 1000 }
         s.averageHeartRate = m[16]

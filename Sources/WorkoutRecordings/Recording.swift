@@ -83,9 +83,47 @@ public struct RecordingSummary: Sendable, Equatable {
   /// The sport as the file names it (FIT `sport` enum name such as `running`, `cycling`,
   /// `walking`, or the raw number when unknown; TCX `Activity Sport`).
   public var sport: String?
+  /// The pool's length for a pool swim, m (FIT session `pool_length`, field 44, scale 100; FIT
+  /// SDK profile, message `session`); `nil` elsewhere.
+  public var poolLength: Double?
+  /// How many pool lengths, rests included (FIT session `num_lengths`, field 33; lap field 32).
+  public var lengthCount: Int?
+  /// How many of them were swum (FIT session `num_active_lengths`, field 47; lap field 40).
+  public var activeLengthCount: Int?
 
   /// Creates an empty summary.
   public init() {}
+}
+
+/// One length of a pool swim (FIT `length` message, 101; FIT SDK profile, message `length`):
+/// from one wall of the pool to the other, or a rest at the wall (`length_type` idle).
+public struct RecordingLength: Sendable, Equatable {
+  /// Start, seconds since 1970 (`start_time`, field 2; else the time stamp less the elapsed
+  /// time).
+  public var startTime: Double
+  /// Its duration, s (`total_elapsed_time`, field 3, scale 1000).
+  public var elapsedTime: Double
+  /// Whether it is a rest (`length_type`, field 12, `idle` (0)); `active` (1) and a length
+  /// without a type are swum.
+  public var isIdle: Bool
+  /// Strokes in it (`total_strokes`, field 5), or `nil`.
+  public var strokes: Double?
+  /// The stroke style as the profile names it (`swim_stroke`, field 7: `freestyle`,
+  /// `backstroke`, `breaststroke`, `butterfly`, `drill`, `mixed`, `im`, or the raw number), or
+  /// `nil`.
+  public var stroke: String?
+
+  /// Creates a length.
+  public init(
+    startTime: Double, elapsedTime: Double, isIdle: Bool = false, strokes: Double? = nil,
+    stroke: String? = nil
+  ) {
+    self.startTime = startTime
+    self.elapsedTime = elapsedTime
+    self.isIdle = isIdle
+    self.strokes = strokes
+    self.stroke = stroke
+  }
 }
 
 /// A start or stop of the device's timer (FIT `event` message with `event` = `timer` (0);
@@ -141,15 +179,18 @@ public struct Recording: Sendable, Equatable {
   /// Sport parts the reader dropped, each described in words (a TCX `Activity` that overlaps
   /// the one before it in time); empty when none was.
   public var droppedParts: [String]
+  /// The lengths of a pool swim in file order (FIT `length` messages); empty for other files.
+  public var lengths: [RecordingLength]
 
   /// Creates a recording.
   public init(
     format: RecordingFormat, sport: String? = nil, points: [RecordingPoint],
     laps: [RecordingSummary] = [], session: RecordingSummary? = nil,
     sessions: [RecordingSummary] = [], timerEvents: [RecordingTimerEvent] = [],
-    droppedUntimedPoints: Int = 0, droppedParts: [String] = []
+    droppedUntimedPoints: Int = 0, droppedParts: [String] = [], lengths: [RecordingLength] = []
   ) {
     self.droppedParts = droppedParts
+    self.lengths = lengths
     self.format = format
     self.sport = sport
     self.points = points
@@ -179,6 +220,51 @@ public struct Recording: Sendable, Equatable {
       spans.append(from..<last)
     }
     return spans
+  }
+
+  /// The cumulative distance of a pool swim, from its lengths: a point (time and distance only)
+  /// at the start and at the end of each length, in time order, the distance advancing by the
+  /// pool's length across each length swum (not idle) and standing still across a rest
+  /// (docs/recordings.md, "Pool swims"). Empty when the file has no lengths or no session with
+  /// a pool length above 0 m.
+  ///
+  /// A length's pool is the ``RecordingSummary/poolLength`` of the last session with one that
+  /// starts at or before it, else of the first session with one. Lengths are taken by start
+  /// time; one that starts before the one before it ends starts at that end instead. Points at
+  /// the same time keep the larger distance, so a length of 0 s advances the distance at once.
+  /// The total is `active lengths × pool length` (40 lengths of 25 m: 1000 m).
+  public var poolSwimDistances: [RecordingPoint] {
+    let pools = sessions.compactMap { session -> (start: Double, length: Double)? in
+      guard let pool = session.poolLength, pool.isFinite, pool > 0 else { return nil }
+      return (session.startTime ?? -.infinity, pool)
+    }
+    guard let firstPool = pools.first, !lengths.isEmpty else { return [] }
+    let ordered = lengths.enumerated().sorted {
+      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+    }.map(\.element)
+    var points: [RecordingPoint] = []
+    points.reserveCapacity(2 * ordered.count)
+    var distance = 0.0
+    func add(_ time: Double) {
+      if let last = points.last, last.time >= time {
+        points[points.count - 1].distance = distance
+      } else {
+        points.append(RecordingPoint(time: time, distance: distance))
+      }
+    }
+    for length in ordered {
+      guard length.startTime.isFinite, length.elapsedTime.isFinite else { continue }
+      let start = max(length.startTime, points.last?.time ?? -.infinity)
+      let end = start + max(0, length.elapsedTime)
+      guard end.isFinite else { continue }
+      add(start)
+      if !length.isIdle {
+        let pool = pools.last { $0.start <= length.startTime }?.length ?? firstPool.length
+        distance += pool
+      }
+      add(end)
+    }
+    return points
   }
 
   /// Reads a recording from disk; the format comes from the extension (`.fit`, `.tcx`, `.gpx`,
@@ -311,8 +397,8 @@ public enum RecordingError: Error, Sendable, Equatable, CustomStringConvertible 
   /// A point holds a value no body or receiver produces (a latitude of 100°, a negative speed);
   /// `point` is its 0-based index among the points with a time stamp.
   case implausibleValue(file: String, point: Int, message: String)
-  /// A FIT file without any `record` message that carries a time stamp (a settings or
-  /// weight-scale file, say); `fileType` is its `file_id` type name (FIT profile type `file`),
+  /// A FIT file without any `record` message that carries a time stamp and without `length`
+  /// messages (a settings or weight-scale file, say); `fileType` is its `file_id` type name (FIT profile type `file`),
   /// `nil` without a `file_id`.
   case noFITRecords(file: String, fileType: String?)
 

@@ -59,7 +59,8 @@ public struct WatchSnapshot: Sendable {
   public var maximumHeartRate: Double
   /// Active energy in kcal (`activeEnergyBurned` sum).
   public var activeEnergyBurned: Double?
-  /// Distance in m (`distanceWalkingRunning` or `distanceCycling` sum), or `nil` without one.
+  /// Distance in m (the sum of the activity's distance type: `distanceWalkingRunning`,
+  /// `distanceCycling` or `distanceSwimming`), or `nil` without one.
   public var distance: Double?
   /// Speed in m/s, or `nil`.
   public var speed: Double?

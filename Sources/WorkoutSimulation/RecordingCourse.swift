@@ -142,8 +142,9 @@ public struct RecordingCourse: Sendable {
     recording: Recording, activity: WorkoutActivityType, recordedHeartRate: Bool,
     laterActivities: [(from: Double, activity: WorkoutActivityType)] = []
   ) throws(CourseError) {
-    let (ordered, outOfOrder) = Self.inTimeOrder(recording.points)
+    let (inOrder, outOfOrder) = Self.inTimeOrder(recording.points)
     droppedOutOfOrder = outOfOrder
+    let ordered = Self.withPoolDistances(inOrder, recording.poolSwimDistances)
     let (points, dropped) = Self.withoutJumps(ordered)
     droppedJumps = dropped
     let origin = points.first?.time ?? 0
@@ -292,6 +293,44 @@ public struct RecordingCourse: Sendable {
       kept.append(point)
     }
     return (kept, dropped)
+  }
+
+  /// A pool swim's points (docs/recordings.md, "Pool swims"): each of `points` (in time order)
+  /// from the first to the last point of `pool` (``Recording/poolSwimDistances``) with its
+  /// distance from there, linearly interpolated in time, which replaces any recorded distance
+  /// (points before or after keep theirs: another sport of a multisport file), and the points of
+  /// `pool` at times no point has, merged in time order, so that the distance advances by a pool
+  /// length across each length swum and stands still across rests. `points` unchanged when
+  /// `pool` is empty.
+  static func withPoolDistances(_ points: [RecordingPoint], _ pool: [RecordingPoint])
+    -> [RecordingPoint]
+  {
+    guard let first = pool.first, let last = pool.last else { return points }
+    func distance(at time: Double, from index: inout Int) -> Double {
+      if time <= first.time { return first.distance ?? 0 }
+      if time >= last.time { return last.distance ?? 0 }
+      while index + 1 < pool.count, pool[index + 1].time <= time { index += 1 }
+      let (a, b) = (pool[index], pool[index + 1])
+      let (d0, d1) = (a.distance ?? 0, b.distance ?? 0)
+      return d0 + (d1 - d0) * (time - a.time) / (b.time - a.time)
+    }
+    var merged: [RecordingPoint] = []
+    merged.reserveCapacity(points.count + pool.count)
+    var cursor = 0
+    var next = 0
+    for var point in points {
+      while next < pool.count, pool[next].time < point.time {
+        merged.append(pool[next])
+        next += 1
+      }
+      if next < pool.count, pool[next].time == point.time { next += 1 }
+      if point.time >= first.time, point.time <= last.time {
+        point.distance = distance(at: point.time, from: &cursor)
+      }
+      merged.append(point)
+    }
+    merged += pool[next...]
+    return merged
   }
 
   /// `points` without its GPS jumps (see the type's rules), and how many were dropped.

@@ -8,7 +8,7 @@ import WorkoutScenario
 /// The scenario `workout-sim replay FILE` runs (docs/command-line.md#replay; docs/recordings.md,
 /// "The replay command"): the recording played with no scenario file.
 ///
-/// - `activity`: the file's sport mapped by ``activity(forSport:in:)`` (or `--type`).
+/// - `activity`: the first session's sport mapped by ``activity(ofSession:in:)`` (or `--type`).
 /// - `t = 0` and `start` are the recording's first time stamp (the scenario's default), in UTC.
 /// - Timeline: `prepare` and `start` at 0; `pause` at each stop of the device's timer and
 ///   `resume` at the next start (FIT timer events, strictly inside the recording); a `lap` at the
@@ -87,6 +87,102 @@ public struct ReplayPlan: Sendable {
       ($0.distance ?? 0) > 0 || ($0.latitude != nil && $0.longitude != nil)
     }
     return moves ? .walking : mapped
+  }
+
+  /// The fastest mean speed of a part that can be on foot, m/s: 6.0, above the 5.83 m/s of the
+  /// fastest marathon run (42 195 m in 2:00:35, Kelvin Kiptum, Chicago 2023, World Athletics
+  /// record); a `generic` part faster than this is ridden (docs/recordings.md, "Multisport").
+  public static let fastestOnFoot = 6.0
+
+  /// The activity of session `index` of `recording` (docs/recordings.md, "Multisport"):
+  /// ``activity(forSport:in:)`` of its sport, except for the FIT sports that name no activity,
+  /// which would replay as `other` and collect no distance:
+  /// - `generic`: the activity of the nearest session before it (else after it) whose sport maps
+  ///   to one other than `other` and is neither `generic` nor `transition`; without one, by its
+  ///   mean speed (``meanSpeed(of:in:)``): `walking` below
+  ///   ``WorkoutPhysiology/MotionClassification/runningSpeed`` (2.0 m/s), `running` up to
+  ///   ``fastestOnFoot`` (6.0 m/s), `cycling` above;
+  /// - `transition` (between the legs of a triathlon, covered on foot): `walking` below 2.0 m/s,
+  ///   else `running`.
+  ///
+  /// `index` past the sessions (a file without sessions) is the whole recording with the file's
+  /// own sport (``Recording/sport``).
+  public static func activity(ofSession index: Int, in recording: Recording)
+    -> WorkoutActivityType?
+  {
+    let sessions = recording.sessions
+    let sport = sessions.indices.contains(index) ? sessions[index].sport : recording.sport
+    let name = sport?.lowercased()
+    guard name == "generic" || name == "transition" else {
+      return activity(forSport: sport, in: recording)
+    }
+    if name == "generic" {
+      func named(_ other: Int) -> WorkoutActivityType? {
+        let otherSport = sessions[other].sport?.lowercased()
+        guard otherSport != "generic", otherSport != "transition",
+          let mapped = activity(forSport: sessions[other].sport, in: recording), mapped != .other
+        else { return nil }
+        return mapped
+      }
+      if sessions.indices.contains(index) {
+        for other in stride(from: index - 1, through: 0, by: -1) {
+          if let found = named(other) { return found }
+        }
+        for other in (index + 1)..<sessions.count {
+          if let found = named(other) { return found }
+        }
+      }
+    }
+    let speed = meanSpeed(of: index, in: recording)
+    if speed < MotionClassification.runningSpeed { return .walking }
+    if name == "transition" || speed <= fastestOnFoot { return .running }
+    return .cycling
+  }
+
+  /// The mean speed of session `index` of `recording` (the whole recording when there is no
+  /// such session), m/s: its `total_distance` over its timer time (else its elapsed time) when
+  /// the file gives both and the time is above 0; else from the points in its span (its start to
+  /// its start plus its elapsed time, else to the next session's start, else to the last point):
+  /// the recorded distance between the first and the last point that carry one over their time,
+  /// else the great-circle distance along their positions, else the mean of the recorded speeds;
+  /// 0 when none of these is there.
+  public static func meanSpeed(of index: Int, in recording: Recording) -> Double {
+    let sessions = recording.sessions
+    let session = sessions.indices.contains(index) ? sessions[index] : nil
+    if let session, let distance = session.totalDistance,
+      let time = session.totalTimerTime ?? session.totalElapsedTime, time > 0,
+      (distance / time).isFinite
+    {
+      return max(0, distance / time)
+    }
+    var from = -Double.infinity
+    var to = Double.infinity
+    if let session {
+      from = session.startTime ?? from
+      if let elapsed = session.totalElapsedTime {
+        to = from + elapsed
+      } else if index + 1 < sessions.count, let next = sessions[index + 1].startTime {
+        to = next
+      }
+    }
+    let inSpan = recording.points.filter { $0.time.isFinite && $0.time >= from && $0.time <= to }
+    let withDistance = inSpan.filter { $0.distance != nil }
+    if let a = withDistance.first, let b = withDistance.last, b.time > a.time,
+      let d0 = a.distance, let d1 = b.distance
+    {
+      return max(0, (d1 - d0) / (b.time - a.time))
+    }
+    let positioned = inSpan.filter { $0.latitude != nil && $0.longitude != nil }
+    if let a = positioned.first, let b = positioned.last, b.time > a.time {
+      var total = 0.0
+      for (p, q) in zip(positioned, positioned.dropFirst()) {
+        total += haversineMetres(
+          p.latitude ?? 0, p.longitude ?? 0, q.latitude ?? 0, q.longitude ?? 0)
+      }
+      return total / (b.time - a.time)
+    }
+    let speeds = inSpan.compactMap(\.speed)
+    return speeds.isEmpty ? 0 : speeds.reduce(0, +) / Double(speeds.count)
   }
 
   /// Plans the replay of `recording`.
@@ -210,22 +306,29 @@ public struct ReplayPlan: Sendable {
       name: name, seed: seed, activity: activity, course: .recording(course), timeline: timeline)
   }
 
-  /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), consecutive
-  /// ones of the same sport merged unless the later one starts more than 10 s after the last
-  /// time stamp before it (then each is a record of its own, and the part before ends at that
-  /// time stamp); one part from `t = 0` when there are none.
+  /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), each with
+  /// the activity of ``activity(ofSession:in:)``, consecutive ones of the same activity merged
+  /// unless the later one starts more than 10 s after the last time stamp before it (then each
+  /// is a record of its own, and the part before ends at that time stamp) or either is a FIT
+  /// `transition`; one part from `t = 0` when there are none.
   static func parts(
     _ recording: Recording, origin: Double, override: WorkoutActivityType?, duration: Double
   ) -> [Part] {
-    let fallback = override ?? activity(forSport: recording.sport, in: recording) ?? .running
+    let fallback =
+      override ?? activity(ofSession: recording.sessions.count, in: recording) ?? .running
     var parts: [Part] = []
     let times = recording.points.map(\.time).filter(\.isFinite).sorted()
     /// The last time stamp before `start` (absolute), after the origin.
     func lastBefore(_ start: Double) -> Double? {
       times.last { $0 < start }.map { $0 - origin }
     }
-    for session in recording.sessions {
-      let sport = override ?? activity(forSport: session.sport, in: recording) ?? fallback
+    // A FIT `transition` is a part of its own: it merges with neither neighbour (unless
+    // `--type` makes every part one activity).
+    var lastWasTransition = false
+    for (index, session) in recording.sessions.enumerated() {
+      let sport = override ?? activity(ofSession: index, in: recording) ?? fallback
+      let isTransition = override == nil && session.sport?.lowercased() == "transition"
+      defer { lastWasTransition = isTransition }
       let start = max(0, (session.startTime ?? origin) - origin)
       // A gap of more than 10 s before this part: the part before ends at its last time stamp.
       var gapBefore = false
@@ -235,7 +338,9 @@ public struct ReplayPlan: Sendable {
         gapBefore = true
         parts[parts.count - 1].end = previous
       }
-      if var last = parts.last, last.activity == sport, !gapBefore {
+      if var last = parts.last, last.activity == sport, !gapBefore, !isTransition,
+        !lastWasTransition
+      {
         last.totals = merge(last.totals, session)
         parts[parts.count - 1] = last
       } else if parts.isEmpty || start > (parts.last?.start ?? 0) {

@@ -444,7 +444,7 @@ struct ScenarioDecodingTests {
       // sensors.
       (
         #"{"version": 1, "sensors": {"heartrate": {}}}"#,
-        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence)"
+        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming)"
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"interval": 0}}}"#,

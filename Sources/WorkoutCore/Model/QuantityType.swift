@@ -23,6 +23,8 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   case cyclingPower
   /// Cycling cadence, revolutions per minute; discrete.
   case cyclingCadence
+  /// Distance swum, metres; cumulative (`HKQuantityTypeIdentifier.distanceSwimming`).
+  case distanceSwimming
 
   /// HealthKit's aggregation style for a quantity type.
   public enum AggregationStyle: Sendable, Hashable {
@@ -37,7 +39,7 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     switch self {
     case .heartRate, .runningSpeed, .cyclingPower, .cyclingCadence: .discrete
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount:
+      .stepCount, .distanceSwimming:
       .cumulative
     }
   }
@@ -51,7 +53,7 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     switch self {
     case .heartRate, .cyclingCadence: "count/min"
     case .activeEnergyBurned, .basalEnergyBurned: "kcal"
-    case .distanceWalkingRunning, .distanceCycling: "m"
+    case .distanceWalkingRunning, .distanceCycling, .distanceSwimming: "m"
     case .stepCount: "count"
     case .runningSpeed: "m/s"
     case .cyclingPower: "W"
@@ -77,9 +79,10 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     case .runningSpeed: 6
     case .cyclingPower: 7
     case .cyclingCadence: 8
+    case .distanceSwimming: 9
     }
   }
 
   /// The number of slots (of cases).
-  public static let slotCount = 9
+  public static let slotCount = 10
 }

@@ -61,7 +61,9 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
         .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceCycling, .cyclingPower,
         .cyclingCadence,
       ]
-    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+    case .swimming:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceSwimming]
+    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned]
     }
   }
@@ -73,7 +75,8 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
     switch self {
     case .running, .walking, .hiking: .distanceWalkingRunning
     case .cycling: .distanceCycling
-    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+    case .swimming: .distanceSwimming
+    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
       nil
     }
   }

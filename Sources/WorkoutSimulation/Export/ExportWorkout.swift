@@ -99,7 +99,7 @@ struct ExportWorkout {
           update(at) { $0.energy = ($0.energy ?? 0) + value }
         case .stepCount:
           update(at) { $0.steps = ($0.steps ?? 0) + value }
-        case .distanceWalkingRunning, .distanceCycling:
+        case .distanceWalkingRunning, .distanceCycling, .distanceSwimming:
           distances.append((from, at, value))
           update(at) { $0.distance = ($0.distance ?? 0) + value }
         case .basalEnergyBurned:

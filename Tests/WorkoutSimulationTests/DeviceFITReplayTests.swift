@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutRecordings
+
+@testable import WorkoutSimulation
+
+/// Builds small FIT files as devices write them (FIT protocol, little-endian definitions, the
+/// 14-byte header with its CRC and the file CRC, ``FITCRC``): the fields the replay tests need.
+struct DeviceFIT {
+  /// Base type bytes (FIT protocol, "Base Types").
+  static let enumType: UInt8 = 0x00
+  static let uint8: UInt8 = 0x02
+  static let uint16: UInt8 = 0x84
+  static let uint32: UInt8 = 0x86
+  static let byte: UInt8 = 0x0D
+
+  var records: [UInt8] = []
+
+  /// A definition of local type `local` with fields (number, size, base type).
+  mutating func define(local: UInt8, global: UInt16, _ fields: [(UInt8, UInt8, UInt8)]) {
+    records += [0x40 | local, 0, 0] + Self.le(UInt32(global), 2) + [UInt8(fields.count)]
+    for (number, size, base) in fields { records += [number, size, base] }
+  }
+
+  /// A data message of local type `local`.
+  mutating func data(local: UInt8, _ content: [UInt8]) { records += [local] + content }
+
+  /// A session (18): time stamp, `start_time`, `sport`, elapsed and timer time (s), distance
+  /// (m); with `pool`, `num_lengths`, `pool_length` (m) and `num_active_lengths`.
+  mutating func session(
+    local: UInt8, start: UInt32, sport: UInt8, seconds: Double, metres: Double,
+    pool: (lengths: Int, length: Double, active: Int)? = nil
+  ) {
+    var fields: [(UInt8, UInt8, UInt8)] = [
+      (253, 4, Self.uint32), (2, 4, Self.uint32), (5, 1, Self.enumType), (7, 4, Self.uint32),
+      (8, 4, Self.uint32), (9, 4, Self.uint32),
+    ]
+    if pool != nil { fields += [(33, 2, Self.uint16), (44, 2, Self.uint16), (47, 2, Self.uint16)] }
+    define(local: local, global: 18, fields)
+    let ms = UInt32((seconds * 1000).rounded())
+    var content =
+      Self.le(start + UInt32(seconds), 4) + Self.le(start, 4) + [sport] + Self.le(ms, 4)
+      + Self.le(ms, 4) + Self.le(UInt32((metres * 100).rounded()), 4)
+    if let pool {
+      content +=
+        Self.le(UInt32(pool.lengths), 2) + Self.le(UInt32((pool.length * 100).rounded()), 2)
+        + Self.le(UInt32(pool.active), 2)
+    }
+    data(local: local, content)
+  }
+
+  /// The whole file.
+  var bytes: [UInt8] {
+    var file: [UInt8] = [14, 0x20] + Self.le(2132, 2) + Self.le(UInt32(records.count), 4)
+    file += Array(".FIT".utf8)
+    file += Self.le(UInt32(FITCRC.compute(file, 0..<12)), 2)
+    file += records
+    return file + Self.le(UInt32(FITCRC.compute(file, 0..<file.count)), 2)
+  }
+
+  /// `value`'s low `count` bytes, little-endian.
+  static func le(_ value: UInt32, _ count: Int) -> [UInt8] {
+    (0..<count).map { UInt8(value >> (8 * UInt32($0)) & 0xFF) }
+  }
+}
+
+/// FIT files as devices write them, replayed (docs/recordings.md, "FIT as devices write it",
+/// "Pool swims", "Multisport"): records with only `compressed_speed_distance`, pool swims, records
+/// without positions, and `generic` and `transition` sessions.
+@Suite struct DeviceFITReplayTests {
+  /// FIT time 1 000 000 000 s: 2021-09-09T01:46:40Z (631 065 600 + 10⁹ Unix seconds).
+  static let start: UInt32 = 1_000_000_000
+
+  static func distance(_ record: JSONValue) throws -> Double {
+    try ExportRoundTripTests.number(record["totalDistance"])
+  }
+
+  /// A run of 600 s at 3.2 m/s whose 121 records, 5 s apart, carry only a time stamp and
+  /// `compressed_speed_distance`: 16 m = 256 sixteenths per record, so the 12-bit distance rolls
+  /// over every 16 records (256 m) and 7 times in all; the session says 1920 m. The replay
+  /// runs 600 s and 3.2 × 600 = 1920 m (within 1 %, here to the millimetre).
+  @Test func aRunWithOnlyCompressedSpeedDistanceReplaysToItsDistance() throws {
+    var f = DeviceFIT()
+    f.define(local: 0, global: 20, [(253, 4, DeviceFIT.uint32), (8, 3, DeviceFIT.byte)])
+    for k in 0...120 {
+      let bits = UInt32(320) | (UInt32(256 * k) & 0xFFF) << 12
+      f.data(local: 0, DeviceFIT.le(Self.start + UInt32(5 * k), 4) + DeviceFIT.le(bits, 3))
+    }
+    f.session(local: 1, start: Self.start, sport: 1, seconds: 600, metres: 1920)
+    let recording = try Recording.decode(f.bytes, format: .fit, file: "c.fit")
+    #expect(recording.points.last?.distance == 1920)
+    let (record, plan, records) = try ExportRoundTripTests.replay(f.bytes, name: "c.fit")
+    #expect(records.count == 1)
+    #expect(plan.parts.map(\.activity) == [.running])
+    #expect(record["activityType"] == .string("running"))
+    #expect(try ExportRoundTripTests.number(record["duration"]) == 600)
+    let metres = try Self.distance(record)
+    #expect(abs(metres - 1920) <= 0.01 * 1920)
+    #expect(abs(metres - 1920) < 1e-3, "\(metres) m")
+  }
+
+  /// A 25 m pool swim (FITDeviceFieldTests.poolSwim's layout): 40 active lengths of 30 s and 3
+  /// rests of 20 s, 1260 s; records every 10 s with heart rate only. It replays as swimming,
+  /// 1260 s and 40 × 25 = 1000 m.
+  @Test func aPoolSwimReplaysToItsLengths() throws {
+    for withRecords in [true, false] {
+      var f = DeviceFIT()
+      f.define(
+        local: 1, global: 101,
+        [
+          (253, 4, DeviceFIT.uint32), (2, 4, DeviceFIT.uint32), (3, 4, DeviceFIT.uint32),
+          (12, 1, DeviceFIT.enumType),
+        ])
+      var time = Self.start
+      for index in 1...43 {
+        let idle = index == 11 || index == 22 || index == 33
+        let seconds: UInt32 = idle ? 20 : 30
+        f.data(
+          local: 1,
+          DeviceFIT.le(time + seconds, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(seconds * 1000, 4)
+            + [idle ? 0 : 1])
+        time += seconds
+      }
+      if withRecords {
+        f.define(local: 0, global: 20, [(253, 4, DeviceFIT.uint32), (3, 1, DeviceFIT.uint8)])
+        for t in stride(from: Self.start, through: time, by: 10) {
+          f.data(local: 0, DeviceFIT.le(t, 4) + [130])
+        }
+      }
+      f.session(
+        local: 2, start: Self.start, sport: 5, seconds: 1260, metres: 1000,
+        pool: (43, 25, 40))
+      let (record, _, records) = try ExportRoundTripTests.replay(f.bytes, name: "swim.fit")
+      #expect(records.count == 1)
+      #expect(record["activityType"] == .string("swimming"))
+      #expect(try ExportRoundTripTests.number(record["duration"]) == 1260)
+      let metres = try Self.distance(record)
+      #expect(abs(metres - 1000) < 1e-6, "\(metres) m, records \(withRecords)")
+      #expect(
+        try ExportRoundTripTests.number(record["statistics"]?["distanceSwimming"]?["sum"])
+          == metres)
+    }
+  }
+
+  /// Records at 0 (5 m recorded), 10, 25 (999 m recorded), 40 and 50 s (7 m recorded) and a
+  /// pool profile 0 m at 10 s, 25 m at 30 s and 40 s (a rest), 50 m at 60 s: the records inside
+  /// 10…60 s take the profile's distance (25 s: 25 × 15 / 20 = 18.75 m; 50 s: 25 + 25 × 10 / 20 =
+  /// 37.5 m), the one before keeps its own, and the profile's points at 30 and 60 s are added
+  /// (the one at 10 s is a record's time already).
+  @Test func recordsInsideTheLengthsTakeTheirDistance() {
+    let records = [(0.0, 5.0), (10, nil), (25, 999), (40, nil), (50, nil)].map {
+      RecordingPoint(time: $0.0, distance: $0.1, heartRate: 120)
+    }
+    let pool = [(10.0, 0.0), (30, 25), (40, 25), (60, 50)].map {
+      RecordingPoint(time: $0.0, distance: $0.1)
+    }
+    let merged = RecordingCourse.withPoolDistances(records, pool)
+    #expect(merged.map(\.time) == [0, 10, 25, 30, 40, 50, 60])
+    #expect(merged.map(\.distance) == [5, 0, 18.75, 25, 25, 37.5, 50])
+    #expect(merged.map(\.heartRate) == [120, 120, 120, nil, 120, 120, nil])
+    #expect(RecordingCourse.withPoolDistances(records, []) == records)
+  }
+
+  /// Records without positions (a treadmill): 101 records 1 s apart at 2.5 m/s, with only
+  /// `distance` (2.5 m per second: 250 m) or only `speed` (the mean of the two ends' speeds
+  /// over each second: 100 × 2.5 = 250 m); each replays to 250 m.
+  @Test func recordsWithoutPositionsReplayTheirDistanceOrSpeed() throws {
+    for field: UInt8 in [5, 6] {
+      var f = DeviceFIT()
+      let size: UInt8 = field == 5 ? 4 : 2
+      f.define(
+        local: 0, global: 20,
+        [
+          (253, 4, DeviceFIT.uint32),
+          (field, size, field == 5 ? DeviceFIT.uint32 : DeviceFIT.uint16),
+        ])
+      for k in 0...100 {
+        let value = field == 5 ? UInt32(250 * k) : 2500
+        f.data(local: 0, DeviceFIT.le(Self.start + UInt32(k), 4) + DeviceFIT.le(value, Int(size)))
+      }
+      f.session(local: 1, start: Self.start, sport: 1, seconds: 100, metres: 250)
+      let (record, _, _) = try ExportRoundTripTests.replay(f.bytes, name: "treadmill.fit")
+      #expect(try ExportRoundTripTests.number(record["duration"]) == 100)
+      let metres = try Self.distance(record)
+      #expect(abs(metres - 250) < 1e-6, "field \(field): \(metres) m")
+    }
+  }
+
+  /// A file whose only session is `generic`, 300 s at 3 m/s (900 m): running by its speed, and
+  /// it keeps its 900 m (as `other` it had none).
+  @Test func aGenericSessionKeepsItsDistance() throws {
+    var f = DeviceFIT()
+    f.define(local: 0, global: 20, [(253, 4, DeviceFIT.uint32), (5, 4, DeviceFIT.uint32)])
+    for k in 0...30 {
+      f.data(
+        local: 0, DeviceFIT.le(Self.start + UInt32(10 * k), 4) + DeviceFIT.le(UInt32(3000 * k), 4))
+    }
+    f.session(local: 1, start: Self.start, sport: 0, seconds: 300, metres: 900)
+    let (record, plan, _) = try ExportRoundTripTests.replay(f.bytes, name: "generic.fit")
+    #expect(plan.parts.map(\.activity) == [.running])
+    #expect(record["activityType"] == .string("running"))
+    #expect(abs(try Self.distance(record) - 900) < 1e-6)
+  }
+
+  /// One session of `sport` from `start` s for `seconds` s over `metres` m (no points needed for
+  /// the rule: the session's totals give the speed).
+  static func session(_ sport: String, _ start: Double, _ seconds: Double, _ metres: Double)
+    -> RecordingSummary
+  {
+    var s = RecordingSummary()
+    s.sport = sport
+    s.startTime = start
+    s.totalTimerTime = seconds
+    s.totalElapsedTime = seconds
+    s.totalDistance = metres
+    return s
+  }
+
+  /// The rule for `generic` and `transition` (docs/recordings.md, "Multisport"): a generic
+  /// session takes the activity of the nearest named session before it, else after it; alone,
+  /// its mean speed: 1.5 m/s walking, 3 m/s running, exactly 6 m/s running (the fastest on
+  /// foot), 8 m/s cycling. A transition is on foot: 100 m in 60 s (1.67 m/s) walking, 90 m in
+  /// 30 s (3 m/s) running, and 10 m/s still running.
+  @Test func genericAndTransitionSessionsGetAnActivity() {
+    func activities(_ sessions: [RecordingSummary]) -> [WorkoutActivityType?] {
+      let recording = Recording(
+        format: .fit, sport: sessions.first?.sport, points: [RecordingPoint(time: 0)],
+        sessions: sessions)
+      return sessions.indices.map { ReplayPlan.activity(ofSession: $0, in: recording) }
+    }
+    #expect(activities([Self.session("generic", 0, 100, 150)]) == [.walking])
+    #expect(activities([Self.session("generic", 0, 100, 300)]) == [.running])
+    #expect(activities([Self.session("generic", 0, 100, 600)]) == [.running])
+    #expect(activities([Self.session("generic", 0, 100, 800)]) == [.cycling])
+    #expect(
+      activities([Self.session("generic", 0, 100, 150), Self.session("cycling", 100, 100, 800)])
+        == [.cycling, .cycling])
+    #expect(
+      activities([
+        Self.session("running", 0, 100, 300), Self.session("swimming", 100, 100, 100),
+        Self.session("generic", 200, 100, 150),
+      ]) == [.running, .swimming, .swimming])
+    #expect(
+      activities([
+        Self.session("transition", 0, 60, 100), Self.session("transition", 60, 30, 90),
+        Self.session("transition", 90, 10, 100),
+      ]) == [.walking, .running, .running])
+  }
+
+  /// A triathlon's sessions: swim 600 s, transition 60 s over 100 m, ride 600 s, transition
+  /// 30 s over 90 m, run 600 s. Five parts: the transitions walk and run, and the second does
+  /// not merge with the run after it. Without the rule both transitions were `other`.
+  @Test func aTriathlonKeepsItsTransitionsAsPartsOfTheirOwn() throws {
+    let origin = 1_000_000.0
+    let sessions = [
+      Self.session("swimming", origin, 600, 1000),
+      Self.session("transition", origin + 600, 60, 100),
+      Self.session("cycling", origin + 660, 600, 5000),
+      Self.session("transition", origin + 1260, 30, 90),
+      Self.session("running", origin + 1290, 600, 1800),
+    ]
+    let points = stride(from: 0.0, through: 1890, by: 5).map {
+      RecordingPoint(time: origin + $0, heartRate: 140)
+    }
+    let recording = Recording(
+      format: .fit, sport: "swimming", points: points, session: sessions[0], sessions: sessions)
+    let plan = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil)
+    #expect(plan.parts.map(\.activity) == [.swimming, .walking, .cycling, .running, .running])
+    #expect(plan.parts.map(\.start) == [0, 600, 660, 1260, 1290])
+    #expect(plan.parts.map { $0.totals?.totalDistance } == [1000, 100, 5000, 90, 1800])
+    // With --type every session is that activity and they merge into one part.
+    let typed = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: .running, seed: nil)
+    #expect(typed.parts.map(\.activity) == [.running])
+  }
+}

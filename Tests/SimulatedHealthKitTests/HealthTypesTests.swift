@@ -45,11 +45,11 @@ import WorkoutSimTestSupport
     .peakExpiratoryFlowRate, .respiratoryRate, .bloodGlucose, .bodyTemperature,
   ]
 
-  /// The SDK's category identifiers by their Swift names (the deprecated `audioExposureEvent`
-  /// aside).
-  static let categoryIdentifiers: [HKCategoryTypeIdentifier] = [
+  /// The SDK's category identifiers by their Swift names: the deprecated `audioExposureEvent`
+  /// aside, and `hypertensionEvent` (macOS 26.2) added by ``categoryIdentifiers``.
+  static let categoryIdentifiersToMacOS15: [HKCategoryTypeIdentifier] = [
     .appleStandHour, .environmentalAudioExposureEvent, .headphoneAudioExposureEvent,
-    .highHeartRateEvent, .hypertensionEvent, .irregularHeartRhythmEvent, .lowCardioFitnessEvent,
+    .highHeartRateEvent, .irregularHeartRhythmEvent, .lowCardioFitnessEvent,
     .lowHeartRateEvent, .mindfulSession, .appleWalkingSteadinessEvent, .handwashingEvent,
     .toothbrushingEvent, .bleedingAfterPregnancy, .bleedingDuringPregnancy, .cervicalMucusQuality,
     .contraceptive, .infrequentMenstrualCycles, .intermenstrualBleeding,
@@ -64,6 +64,18 @@ import WorkoutSimTestSupport
     .shortnessOfBreath, .sinusCongestion, .skippedHeartbeat, .soreThroat, .vaginalDryness,
     .vomiting, .wheezing,
   ]
+
+  /// Every category identifier but the deprecated one: `hypertensionEvent` is marked available
+  /// from macOS 26.2 (as the SDK marks it), so the package's macOS 15 needs the check; on Linux
+  /// it holds.
+  static var categoryIdentifiers: [HKCategoryTypeIdentifier] {
+    if #available(macOS 26.2, iOS 26.2, watchOS 26.2, visionOS 26.2, *) {
+      return categoryIdentifiersToMacOS15 + [.hypertensionEvent]
+    }
+    return categoryIdentifiersToMacOS15 + [
+      .init(rawValue: "HKCategoryTypeIdentifierHypertensionEvent")
+    ]
+  }
 
   /// 120 quantity identifiers, each a type with the catalog's style and a unit of the
   /// catalog's dimension; the raw value is the constant's name.
@@ -103,9 +115,11 @@ import WorkoutSimTestSupport
     #expect(
       HKQuantityTypeIdentifier.forcedExpiratoryVolume1.rawValue
         == "HKQuantityTypeIdentifierForcedExpiratoryVolume1")
-    #expect(
-      HKCategoryTypeIdentifier.hypertensionEvent.rawValue
-        == "HKCategoryTypeIdentifierHypertensionEvent")
+    if #available(macOS 26.2, iOS 26.2, watchOS 26.2, visionOS 26.2, *) {
+      #expect(
+        HKCategoryTypeIdentifier.hypertensionEvent.rawValue
+          == "HKCategoryTypeIdentifierHypertensionEvent")
+    }
     #expect(
       HKCharacteristicTypeIdentifier.dateOfBirth.rawValue
         == "HKCharacteristicTypeIdentifierDateOfBirth")

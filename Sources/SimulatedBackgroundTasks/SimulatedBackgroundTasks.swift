@@ -1,3 +1,6 @@
 // SimulatedBackgroundTasks: BGTaskScheduler on a HealthKitSimulation's virtual time, launching
 // tasks at a documented model's instants (docs/swift-api.md#background-tasks). Apple's API:
 // https://developer.apple.com/documentation/backgroundtasks
+// Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
+// scope with this module's import alone.
+@_exported import Foundation

@@ -2,7 +2,9 @@
 // virtual time: the body's motion from the course, the scenario's `motion` spans and the
 // health days' walking bouts, reported with a documented latency; steps from the health store
 // (docs/swift-api.md#core-motion). Apple's API: https://developer.apple.com/documentation/coremotion
-import Foundation
+// Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
+// scope with this module's import alone.
+@_exported import Foundation
 import SimulatedHealthKit
 
 // swift-format-ignore: AlwaysUseLowerCamelCase

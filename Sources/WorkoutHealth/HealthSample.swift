@@ -1,70 +1,170 @@
 import WorkoutCore
 
-/// The kinds of data the simulated health store holds, one byte each.
+/// The kinds of data the simulated health store holds: every quantity and category type of
+/// HealthKit's current SDK (``HealthTypeCatalog``), workouts and ECG recordings; two bytes of
+/// code and one of form each.
 ///
-/// Quantity kinds name HealthKit's `HKQuantityTypeIdentifier` cases; their values are stored in
-/// the canonical unit given by ``unit`` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier).
-/// `sleepAnalysis` holds `HKCategoryValueSleepAnalysis` raw values, `workout` and
-/// `electrocardiogram` an index into the store's side tables.
-public enum HealthDataType: UInt8, CaseIterable, Sendable, Hashable {
+/// The nine kinds the generator produces (``modeled``) keep the codes 0 to 8 and their
+/// names: `stepCount`, `distanceWalkingRunning`, `activeEnergyBurned`, `basalEnergyBurned`,
+/// `heartRate`, `restingHeartRate`, `sleepAnalysis`, `workout`, `electrocardiogram`; the other
+/// quantity and category types follow from code 9 in the catalog's order, so an app can save
+/// and query any of them. Quantity values are stored in the canonical unit given by ``unit``
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier);
+/// category types hold their value's raw value (`HKCategoryValueSleepAnalysis`, ...),
+/// `workout` and `electrocardiogram` an index into the store's side tables.
+public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// What the store does with a kind's values.
+  enum Form: UInt8, Sendable, Hashable {
+    /// A quantity whose statistics are sums.
+    case cumulative
+    /// A quantity whose statistics are averages, minima and maxima.
+    case discrete
+    /// A category value.
+    case category
+    /// A workout (index into the workouts).
+    case workout
+    /// An ECG recording (index into the recordings).
+    case electrocardiogram
+  }
+
+  /// The kind's code: its index in ``allCases``.
+  public let rawValue: UInt16
+  /// The form, kept in the value so the store's loops read it without a lookup.
+  let form: Form
+
+  private init(code: UInt16, form: Form) {
+    self.rawValue = code
+    self.form = form
+  }
+
+  /// The kind with code `rawValue`, or `nil` past the last one.
+  public init?(rawValue: UInt16) {
+    guard Int(rawValue) < Self.allCases.count else { return nil }
+    self = Self.allCases[Int(rawValue)]
+  }
+
+  /// The kind of HealthKit type identifier `identifier` (`"HKQuantityTypeIdentifierDietaryWater"`,
+  /// `"HKWorkoutTypeIdentifier"`), or `nil` for a type the store does not hold (characteristic,
+  /// correlation, series, document and activity summary types, unknown identifiers).
+  public init?(identifier: String) {
+    guard let code = Self.codes[identifier] else { return nil }
+    self = Self.allCases[Int(code)]
+  }
+
   /// Steps (count, cumulative).
-  case stepCount
+  public static let stepCount = Self(code: 0, form: .cumulative)
   /// Walking and running distance (m, cumulative).
-  case distanceWalkingRunning
+  public static let distanceWalkingRunning = Self(code: 1, form: .cumulative)
   /// Active energy (kcal, cumulative).
-  case activeEnergyBurned
+  public static let activeEnergyBurned = Self(code: 2, form: .cumulative)
   /// Basal (resting) energy (kcal, cumulative).
-  case basalEnergyBurned
+  public static let basalEnergyBurned = Self(code: 3, form: .cumulative)
   /// Heart rate (count/min, discrete, temporally weighted).
-  case heartRate
+  public static let heartRate = Self(code: 4, form: .discrete)
   /// The day's resting heart rate (count/min, discrete, arithmetic).
-  case restingHeartRate
+  public static let restingHeartRate = Self(code: 5, form: .discrete)
   /// Sleep analysis (category: `HKCategoryValueSleepAnalysis` raw value in ``HealthSample/value``).
-  case sleepAnalysis
+  public static let sleepAnalysis = Self(code: 6, form: .category)
   /// A workout (``HealthSample/value`` is the index of its ``HealthWorkout`` in the store).
-  case workout
+  public static let workout = Self(code: 7, form: .workout)
   /// An ECG recording (``HealthSample/value`` is the index of its ``HealthElectrocardiogram``).
-  case electrocardiogram
+  public static let electrocardiogram = Self(code: 8, form: .electrocardiogram)
+
+  /// The kinds the generator produces and a scenario's `health` key lists, codes 0 to 8.
+  public static let modeled: [HealthDataType] = [
+    .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned, .heartRate,
+    .restingHeartRate, .sleepAnalysis, .workout, .electrocardiogram,
+  ]
+
+  /// The HealthKit identifiers of the modeled kinds, by code.
+  private static let modeledIdentifiers = [
+    "HKQuantityTypeIdentifierStepCount", "HKQuantityTypeIdentifierDistanceWalkingRunning",
+    "HKQuantityTypeIdentifierActiveEnergyBurned", "HKQuantityTypeIdentifierBasalEnergyBurned",
+    "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierRestingHeartRate",
+    "HKCategoryTypeIdentifierSleepAnalysis", "HKWorkoutTypeIdentifier",
+    "HKDataTypeIdentifierElectrocardiogram",
+  ]
+
+  /// Every kind the store holds, by code: the modeled ones, then the catalog's other quantity
+  /// and category types in its order.
+  public static let allCases: [HealthDataType] = table.kinds
+
+  /// The catalog entry of each kind, by code.
+  private static let entries: [HealthTypeEntry] = table.entries
+
+  /// Identifier → code.
+  private static let codes: [String: UInt16] = {
+    var codes: [String: UInt16] = [:]
+    for (code, entry) in entries.enumerated() { codes[entry.identifier] = UInt16(code) }
+    return codes
+  }()
+
+  private static let table: (kinds: [HealthDataType], entries: [HealthTypeEntry]) = {
+    var kinds = modeled
+    // Every modeled kind is in the catalog.
+    var entries = modeledIdentifiers.map { HealthTypeCatalog.entry($0)! }
+    let taken = Set(modeledIdentifiers)
+    for entry in HealthTypeCatalog.entries where !taken.contains(entry.identifier) {
+      let form: Form
+      switch entry.kind {
+      case .quantity: form = entry.aggregation == .cumulative ? .cumulative : .discrete
+      case .category: form = .category
+      default: continue
+      }
+      kinds.append(Self(code: UInt16(kinds.count), form: form))
+      entries.append(entry)
+    }
+    return (kinds, entries)
+  }()
+
+  /// The HealthKit identifier (`"HKQuantityTypeIdentifierStepCount"`).
+  public var identifier: String { Self.entries[Int(rawValue)].identifier }
+
+  /// The catalog entry (canonical unit, aggregation style, value enumeration, availability).
+  public var entry: HealthTypeEntry { Self.entries[Int(rawValue)] }
+
+  /// The name: the HealthKit identifier's Swift name (`"stepCount"`, `"dietaryWater"`,
+  /// `"sleepAnalysis"`, `"workout"`).
+  public var name: String { Self.entries[Int(rawValue)].name }
+
+  /// ``name``.
+  public var description: String { name }
+
+  /// Two kinds are the same when their codes are.
+  public static func == (lhs: Self, rhs: Self) -> Bool { lhs.rawValue == rhs.rawValue }
+
+  /// Hashes the code.
+  public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
   /// `true` for quantity types whose statistics are sums (HealthKit's
   /// `HKQuantityAggregationStyle.cumulative`).
-  public var isCumulative: Bool {
-    switch self {
-    case .stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned: true
-    default: false
-    }
-  }
+  public var isCumulative: Bool { form == .cumulative }
 
   /// `true` for quantity types (the ones with statistics).
-  public var isQuantity: Bool {
-    switch self {
-    case .sleepAnalysis, .workout, .electrocardiogram: false
-    default: true
-    }
-  }
+  public var isQuantity: Bool { form == .cumulative || form == .discrete }
 
-  /// The largest value one sample of this type may hold, in ``unit`` (a project rule, far above
-  /// any real body, so that sums over 400 days stay finite): 10⁶ steps, 10⁶ m, 10⁵ kcal,
-  /// 300 count/min; `nil` for non-quantity types.
+  /// `true` for category types (values are a category's raw values).
+  public var isCategory: Bool { form == .category }
+
+  /// The largest value one sample of a modeled kind may hold, in ``unit`` (a project rule, far
+  /// above any real body, so that sums over 400 days stay finite): 10⁶ steps, 10⁶ m, 10⁵ kcal,
+  /// 300 count/min; `nil` for the other kinds.
   public var maximumSampleValue: Double? {
     switch self {
     case .stepCount, .distanceWalkingRunning: 1_000_000
     case .activeEnergyBurned, .basalEnergyBurned: 100_000
     case .heartRate, .restingHeartRate: 300
-    case .sleepAnalysis, .workout, .electrocardiogram: nil
+    default: nil
     }
   }
 
-  /// The canonical unit's HealthKit unit string (`HKUnit(from:)`): `count`, `m`, `kcal`,
-  /// `count/min`; empty for non-quantity types.
+  /// The unit string (`HKUnit(from:)`) the store keeps values of this kind in: `count/min` for
+  /// the heart rates (the generator's unit), else the type's canonical unit of the SDK header
+  /// (`count`, `m`, `kcal`, `mL`, `kg`); empty for the kinds that are not quantities.
   public var unit: String {
     switch self {
-    case .stepCount: "count"
-    case .distanceWalkingRunning: "m"
-    case .activeEnergyBurned, .basalEnergyBurned: "kcal"
     case .heartRate, .restingHeartRate: "count/min"
-    case .sleepAnalysis, .workout, .electrocardiogram: ""
+    default: Self.entries[Int(rawValue)].unit
     }
   }
 }
@@ -97,7 +197,8 @@ public struct HealthSource: Hashable, Sendable {
   }
 }
 
-/// One stored sample: 40 bytes (`MemoryLayout<HealthSample>.stride`).
+/// One stored sample: 40 bytes (`MemoryLayout<HealthSample>.stride`; the 4-byte type and the
+/// 2-byte source share the first word).
 ///
 /// Times are instants on the simulation's clock (nanoseconds from the scenario's `t = 0`;
 /// negative before it: the person's earlier days). A sample is visible to queries from

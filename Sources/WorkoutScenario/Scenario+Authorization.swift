@@ -1,4 +1,5 @@
 import Foundation
+import WorkoutHealth
 
 extension Scenario {
   /// `authorization`: how the simulated user answers the permission sheets
@@ -44,57 +45,29 @@ extension Scenario {
     }
 
     /// The HealthKit type identifiers the key accepts, in full (`"HKQuantityTypeIdentifierStepCount"`);
-    /// the short form is the identifier without its prefix, first letter lower-cased
-    /// (`"stepCount"`, `"sleepAnalysis"`, `"workout"`, `"electrocardiogram"`). The quantity and
-    /// category types SimulatedHealthKit knows, the workout type and the ECG type.
-    public static let typeIdentifiers: [String] =
-      quantityNames.map { "HKQuantityTypeIdentifier" + $0 }
-      + categoryNames.map { "HKCategoryTypeIdentifier" + $0 }
-      + ["HKWorkoutTypeIdentifier", "HKDataTypeIdentifierElectrocardiogram"]
-
-    private static let quantityNames = [
-      "ActiveEnergyBurned", "AppleExerciseTime", "AppleMoveTime", "AppleStandTime",
-      "BasalEnergyBurned", "CrossCountrySkiingSpeed", "CyclingCadence",
-      "CyclingFunctionalThresholdPower", "CyclingPower", "CyclingSpeed",
-      "DistanceCrossCountrySkiing", "DistanceCycling", "DistanceDownhillSnowSports",
-      "DistancePaddleSports", "DistanceRowing", "DistanceSkatingSports", "DistanceSwimming",
-      "DistanceWalkingRunning", "DistanceWheelchair", "FlightsClimbed", "PaddleSportsSpeed",
-      "PhysicalEffort", "PushCount", "RowingSpeed", "RunningPower", "RunningSpeed", "StepCount",
-      "SwimmingStrokeCount", "UnderwaterDepth", "AtrialFibrillationBurden", "HeartRate",
-      "HeartRateRecoveryOneMinute", "HeartRateVariabilitySDNN", "RestingHeartRate", "VO2Max",
-      "WalkingHeartRateAverage", "BodyFatPercentage", "BodyMass", "BodyMassIndex", "Height",
-      "LeanBodyMass", "WaistCircumference", "RunningGroundContactTime", "RunningStrideLength",
-      "RunningVerticalOscillation", "SixMinuteWalkTestDistance", "StairAscentSpeed",
-      "StairDescentSpeed", "WalkingAsymmetryPercentage", "WalkingDoubleSupportPercentage",
-      "WalkingSpeed", "WalkingStepLength",
-    ]
-
-    private static let categoryNames = [
-      "SleepAnalysis", "AppleStandHour", "MindfulSession", "HighHeartRateEvent",
-      "LowHeartRateEvent", "IrregularHeartRhythmEvent",
-    ]
+    /// the short form is the type's Swift name, the identifier without its prefix, first letter
+    /// lower-cased (`"stepCount"`, `"sleepAnalysis"`, `"dateOfBirth"`, `"workout"`,
+    /// `"electrocardiogram"`, `"vo2Max"`). Every type of WorkoutHealth's `HealthTypeCatalog`
+    /// but the correlation types, which HealthKit does not authorize (an app asks for their
+    /// quantity types).
+    public static let typeIdentifiers: [String] = HealthTypeCatalog.entries.filter {
+      $0.kind != .correlation
+    }.map(\.identifier)
 
     /// The full identifier of a name as the key accepts it (full or short), or `nil`.
     public static func identifier(named name: String) -> String? {
-      if typeIdentifiers.contains(name) { return name }
+      if accepted.contains(name) { return name }
       return shortNames[name]
     }
+
+    private static let accepted = Set(typeIdentifiers)
 
     /// Short name → full identifier.
     static let shortNames: [String: String] = {
       var names: [String: String] = [:]
       for identifier in typeIdentifiers {
-        let stem: Substring
-        if identifier == "HKWorkoutTypeIdentifier" {
-          stem = "Workout"
-        } else if let range = identifier.range(of: "Identifier") {
-          stem = identifier[range.upperBound...]
-        } else {
-          continue
-        }
-        let short = stem.prefix(1).lowercased() + stem.dropFirst()
-        // VO2Max → vo2Max: HealthKit's Swift name lower-cases the leading acronym.
-        names[stem.hasPrefix("VO2") ? "vo2Max" : short] = identifier
+        // Every accepted identifier is in the catalog.
+        names[HealthTypeCatalog.entry(identifier)!.name] = identifier
       }
       return names
     }()

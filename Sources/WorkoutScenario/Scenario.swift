@@ -40,6 +40,9 @@ public struct Scenario: Sendable, Equatable {
   public var location: WorkoutSessionLocationType
   /// `athlete`: the profile the physiology models use, defaults applied per field.
   public var athlete: Athlete
+  /// `athlete`'s `dateOfBirth`, `bloodType`, `skinType`, `wheelchairUse` and `moveMode`: what
+  /// SimulatedHealthKit's characteristic reads return; none given by default.
+  public var characteristics = Characteristics()
   /// `course`: what the body does from `t = 0`; default `.segments([])` (standing still).
   public var course: Course
   /// `sensors`: the settings given in the file, keyed by quantity type (types not in the file are

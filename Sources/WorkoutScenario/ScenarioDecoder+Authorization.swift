@@ -1,3 +1,4 @@
+import WorkoutHealth
 import WorkoutJSON
 
 /// The `authorization` and `app` keys (docs/scenario-format.md#authorization,
@@ -59,17 +60,21 @@ extension ScenarioDecoder {
       answers.defaultAnswer = Scenario.Authorization.Answer(rawValue: text) ?? .granted
     }
     if let value = kit["read"] {
-      answers.read = try answerLists(value, at: kitPath.appending(key: "read"))
+      answers.read = try answerLists(value, at: kitPath.appending(key: "read"), share: false)
     }
     if let value = kit["share"] {
-      answers.share = try answerLists(value, at: kitPath.appending(key: "share"))
+      answers.share = try answerLists(value, at: kitPath.appending(key: "share"), share: true)
     }
     return answers
   }
 
-  /// `{ "granted": [type], "denied": [type] }` → identifier → answer.
-  private func answerLists(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
-    -> [String: Scenario.Authorization.Answer]
+  /// `{ "granted": [type], "denied": [type] }` → identifier → answer. In `share` (writing), a
+  /// characteristic or the activity summary type is an error: HealthKit lets an app read them,
+  /// never share them (`requestAuthorization(toShare:read:)` takes sample types to share; Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:completion:)).
+  private func answerLists(_ value: JSONValue, at path: JSONPath, share: Bool)
+    throws(ScenarioError) -> [String: Scenario.Authorization.Answer]
   {
     let fields = try members(
       value, at: path, allowed: Self.answerKeys,
@@ -95,6 +100,14 @@ extension ScenarioDecoder {
             message += "; did you mean \(JSONPath.quoted(close))?"
           }
           throw fail(elementPath, message)
+        }
+        if share, let kind = HealthTypeCatalog.entry(identifier)?.kind,
+          kind == .characteristic || kind == .activitySummary
+        {
+          throw fail(
+            elementPath,
+            "\(JSONPath.quoted(name)) cannot be shared: HealthKit lets an app read \(kind == .characteristic ? "a characteristic" : "activity summaries"), never write it (list it under \"read\")"
+          )
         }
         if let earlier = result[identifier] {
           guard earlier == answer else {

@@ -235,7 +235,7 @@ extension ScenarioDecoder {
         )
       }
       let name = try healthChoice(typeValue, at: typePath, noun: "a sample type", options: names)
-      guard let decoded = HealthDataType.allCases.first(where: { "\($0)" == name }) else {
+      guard let decoded = HealthDataType.modeled.first(where: { $0.name == name }) else {
         preconditionFailure("sample type \(name) is listed but unknown")
       }
       type = decoded

@@ -215,8 +215,16 @@ struct ScenarioDecoder {
       location = decoded
     }
     var athlete = Scenario.Athlete.standard
+    var characteristics = Scenario.Characteristics()
     if let value = fields["athlete"] {
-      athlete = try self.athlete(value, at: path("athlete"))
+      // The date of t = 0 a date of birth counts the age to: the `start` key, else the default
+      // start unless the course is a recording (an object), which starts at its first record.
+      var knownStart = start?.date
+      if knownStart == nil, !(fields["course"].map(Self.isObject) ?? false) {
+        knownStart = Scenario.defaultStart.date
+      }
+      (athlete, characteristics) = try self.athlete(
+        value, at: path("athlete"), start: knownStart, timeZone: timeZone)
     }
     var course = Scenario.Course.segments([])
     if let value = fields["course"] {
@@ -256,6 +264,7 @@ struct ScenarioDecoder {
       builder: builder, finish: finish, timeline: timeline, expect: expect, watch: watch,
       sourceURL: nil)
     scenario.startsNow = startsNow
+    scenario.characteristics = characteristics
     if let value = fields["watch"] {
       scenario.watchAppState = try watchAppState(value, at: path("watch"))
     }
@@ -297,5 +306,11 @@ struct ScenarioDecoder {
         message: "\(shown) is not supported (highest supported version is \(highest))")
     }
     return Int(number)
+  }
+
+  /// Whether `value` is a JSON object.
+  static func isObject(_ value: JSONValue) -> Bool {
+    if case .object = value { return true }
+    return false
   }
 }

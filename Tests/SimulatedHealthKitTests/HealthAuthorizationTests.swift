@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutCore
+import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
 
@@ -276,12 +277,23 @@ import WorkoutSimulation
 
   @Test func theAuthorizationListsKnowEveryTypeTheModuleKnows() {
     let quantities = QuantityTypeInfo.table.keys
-    let categories = HKCategoryTypeIdentifier.known.map(\.rawValue)
+    let categories = HealthTypeCatalog.entries.filter { $0.kind == .category }.map(\.identifier)
     let names = Set(Scenario.Authorization.typeIdentifiers)
     #expect(names.isSuperset(of: quantities))
     #expect(names.isSuperset(of: categories))
     #expect(Scenario.Authorization.identifier(named: "stepCount") == steps.identifier)
     #expect(Scenario.Authorization.identifier(named: "vo2Max") == "HKQuantityTypeIdentifierVO2Max")
     #expect(Scenario.Authorization.identifier(named: "workout") == "HKWorkoutTypeIdentifier")
+    #expect(
+      Scenario.Authorization.identifier(named: "dietaryWater")
+        == "HKQuantityTypeIdentifierDietaryWater")
+    #expect(
+      Scenario.Authorization.identifier(named: "uvExposure") == "HKQuantityTypeIdentifierUVExposure"
+    )
+    #expect(
+      Scenario.Authorization.identifier(named: "dateOfBirth")
+        == "HKCharacteristicTypeIdentifierDateOfBirth")
+    // HealthKit does not authorize correlation types: an app asks for their quantity types.
+    #expect(Scenario.Authorization.identifier(named: "bloodPressure") == nil)
   }
 }

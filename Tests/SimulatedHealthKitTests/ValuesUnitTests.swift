@@ -203,4 +203,70 @@ import Testing
     #expect(UnitParser.parse("") == [])
     #expect(UnitParser.parse("()") == [])
   }
+
+  /// The units of the SDK types' canonical units: temperatures convert with their zeros
+  /// (37 × 9/5 + 32 = 98.6 degF; 98.6 degF = (98.6 + 459.67) × 5/9 = 310.15 K; 0 degC =
+  /// 273.15 K), a rate per degree by size alone.
+  @Test func temperatures() {
+    #expect(abs(value(37, "degC", in: "degF") - 98.6) < 1e-9)
+    #expect(abs(value(98.6, "degF", in: "K") - 310.15) < 1e-9)
+    #expect(abs(value(0, "degC", in: "K") - 273.15) < 1e-9)
+    #expect(abs(value(-40, "degF", in: "degC") - -40) < 1e-9)
+    #expect(HKUnit.degreeCelsius().unitString == "degC")
+    #expect(HKUnit(from: "degF") == .degreeFahrenheit())
+    #expect(HKUnit(from: "K") == .kelvin())
+    // 1 degF/hr is 5/9 K/hr: no zero in a rate.
+    #expect(abs(value(9, "degF/hr", in: "K/hr") - 5) < 1e-12)
+  }
+
+  /// Pressures in pascals: 120 mmHg = 120 × 133.322387415 / 1000 = 15.9986864898 kPa;
+  /// 1 atm = 101 325 / 133.322387415 mmHg; 1 cmAq = 98.0665 Pa; 1 inHg = 3386.389 Pa.
+  @Test func pressures() {
+    #expect(abs(value(120, "mmHg", in: "kPa") - 15.998_686_489_8) < 1e-9)
+    #expect(abs(value(1, "atm", in: "mmHg") - 101_325 / 133.322_387_415) < 1e-9)
+    #expect(abs(value(1, "cmAq", in: "Pa") - 98.0665) < 1e-12)
+    #expect(abs(value(1, "inHg", in: "Pa") - 3386.389) < 1e-9)
+    #expect(HKUnit.millimeterOfMercury().unitString == "mmHg")
+    #expect(HKUnit.pascalUnit(with: .kilo) == HKUnit(from: "kPa"))
+    #expect(HKUnit(from: "cmAq") == .centimeterOfWater())
+    #expect(HKUnit(from: "atm") == .atmosphere())
+    #expect(HKUnit(from: "inHg") == .inchesOfMercury())
+  }
+
+  /// Volumes and masses people drink and weigh in: 8 US fl oz = 8 × 29.5735295625 =
+  /// 236.5882365 mL; a US pint is 16 US fl oz, a US cup 8; an imperial pint 20 imperial fl oz
+  /// (568.26125 mL); 1 st = 14 lb = 6.35029318 kg.
+  @Test func volumesAndMasses() {
+    #expect(abs(value(8, "fl_oz_us", in: "mL") - 236.588_236_5) < 1e-9)
+    #expect(abs(value(1, "pt_us", in: "fl_oz_us") - 16) < 1e-12)
+    #expect(abs(value(1, "cup_us", in: "fl_oz_us") - 8) < 1e-12)
+    #expect(abs(value(1, "pt_imp", in: "fl_oz_imp") - 20) < 1e-12)
+    #expect(abs(value(1, "pt_imp", in: "mL") - 568.261_25) < 1e-9)
+    #expect(abs(value(1, "cup_imp", in: "mL") - 284.130_625) < 1e-9)
+    #expect(abs(value(1, "st", in: "kg") - 6.350_293_18) < 1e-12)
+    #expect(HKUnit.fluidOunceUS().unitString == "fl_oz_us")
+    #expect(HKUnit(from: "fl_oz_imp") == .fluidOunceImperial())
+    #expect(HKUnit(from: "pt_us") == .pintUS())
+    #expect(HKUnit(from: "cup_imp") == .cupImperial())
+    #expect(HKUnit(from: "st") == .stone())
+    // Blood glucose's canonical unit: 1 mg/dL = 10 mg/L.
+    #expect(abs(value(1, "mg/dL", in: "mg/L") - 10) < 1e-12)
+  }
+
+  /// Units that convert into nothing else: siemens (with prefixes), international units, the
+  /// two decibel levels (not pascals) and the effort score.
+  @Test func unitsOfTheirOwn() {
+    #expect(HKUnit.siemenUnit(with: .micro).unitString == "mcS")
+    #expect(abs(value(2, "mcS", in: "S") - 0.000_002) < 1e-18)
+    #expect(HKUnit(from: "IU") == .internationalUnit())
+    #expect(HKUnit(from: "dBASPL") == .decibelAWeightedSoundPressureLevel())
+    #expect(HKUnit(from: "dBHL") == .decibelHearingLevel())
+    #expect(HKUnit(from: "appleEffortScore") == .appleEffortScore())
+    let level = HKQuantity(unit: .decibelAWeightedSoundPressureLevel(), doubleValue: 85)
+    #expect(!level.is(compatibleWith: .pascal()))
+    #expect(!level.is(compatibleWith: .decibelHearingLevel()))
+    #expect(!HKQuantity(unit: .internationalUnit(), doubleValue: 4).is(compatibleWith: .gram()))
+    #expect(!HKQuantity(unit: .appleEffortScore(), doubleValue: 7).is(compatibleWith: .count()))
+    #expect(!HKQuantity(unit: .siemen(), doubleValue: 1).is(compatibleWith: .volt()))
+  }
 }

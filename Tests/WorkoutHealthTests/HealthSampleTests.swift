@@ -3,15 +3,16 @@ import WorkoutCore
 import WorkoutHealth
 
 @Suite struct HealthSampleTests {
-  /// The store's budget is 64 bytes per sample; the layout is 1 + 2 (+ 5 padding) + 4 × 8 = 40.
+  /// The store's budget is 64 bytes per sample; the layout is the type (2-byte code, 1-byte
+  /// form, 1 padding) + the 2-byte source (+ 2 padding) + 4 × 8 = 40.
   @Test func sampleIsFortyBytes() {
     #expect(MemoryLayout<HealthSample>.stride == 40)
   }
 
-  /// HealthKit's aggregation styles: the four energy, step and distance types are cumulative;
-  /// heart rate and resting heart rate are discrete.
+  /// HealthKit's aggregation styles: of the modeled kinds, the four energy, step and distance
+  /// types are cumulative; heart rate and resting heart rate are discrete.
   @Test func cumulativeTypes() {
-    let cumulative = HealthDataType.allCases.filter(\.isCumulative)
+    let cumulative = HealthDataType.modeled.filter(\.isCumulative)
     #expect(
       cumulative == [.stepCount, .distanceWalkingRunning, .activeEnergyBurned, .basalEnergyBurned])
     #expect(HealthDataType.heartRate.unit == "count/min")
@@ -23,5 +24,59 @@ import WorkoutHealth
     let sample = HealthSample(
       type: .stepCount, source: 0, start: .seconds(0), end: .seconds(60), value: 100)
     #expect(sample.savedAt == .seconds(60))
+  }
+
+  /// The modeled kinds keep codes 0 to 8 (the generator's order); every other quantity and
+  /// category type of the SDK follows: 120 quantity and 70 category types in the iOS 18 SDK
+  /// header (with iOS 26.2's hypertension event), 6 + 1 of them modeled, so 9 + 114 + 69 = 192.
+  @Test func everyQuantityAndCategoryTypeIsAKind() {
+    #expect(HealthDataType.modeled.map(\.rawValue) == Array(0...8))
+    #expect(HealthTypeCatalog.entries.filter { $0.kind == .quantity }.count == 120)
+    #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 70)
+    #expect(HealthDataType.allCases.count == 192)
+    #expect(HealthDataType.allCases.enumerated().allSatisfy { $0.element.rawValue == $0.offset })
+    // Water: the header's "mL, Cumulative", iOS 9.
+    let water = HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWater")
+    #expect(water?.isCumulative == true)
+    #expect(water?.unit == "mL")
+    #expect(water?.name == "dietaryWater")
+    #expect(water?.entry.introduced == "9.0")
+    #expect(water.map { $0.rawValue >= 9 } == true)
+    // Body mass: "kg, Discrete (Arithmetic)".
+    let mass = HealthDataType(identifier: "HKQuantityTypeIdentifierBodyMass")
+    #expect(mass?.isQuantity == true)
+    #expect(mass?.isCumulative == false)
+    #expect(mass?.unit == "kg")
+    #expect(mass?.entry.aggregation == .discreteArithmetic)
+    // A category type, and the modeled kinds by identifier.
+    let mindful = HealthDataType(identifier: "HKCategoryTypeIdentifierMindfulSession")
+    #expect(mindful?.isCategory == true)
+    #expect(mindful?.unit == "")
+    #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierStepCount") == .stepCount)
+    #expect(HealthDataType(identifier: "HKWorkoutTypeIdentifier") == .workout)
+    #expect(HealthDataType(rawValue: 6) == .sleepAnalysis)
+    #expect(HealthDataType(rawValue: 192) == nil)
+    // Not held by the store: characteristics, correlations, unknown identifiers.
+    #expect(HealthDataType(identifier: "HKCharacteristicTypeIdentifierDateOfBirth") == nil)
+    #expect(HealthDataType(identifier: "HKCorrelationTypeIdentifierBloodPressure") == nil)
+    #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWhisky") == nil)
+  }
+
+  /// The catalog's Swift names are unique (the scenario's short names) and follow the
+  /// identifiers: `VO2Max` → `vo2Max`, `UVExposure` → `uvExposure`, `CDA` stays.
+  @Test func catalogNames() {
+    let names = HealthTypeCatalog.entries.map(\.name)
+    #expect(Set(names).count == names.count)
+    #expect(HealthTypeCatalog.entry("HKQuantityTypeIdentifierVO2Max")?.name == "vo2Max")
+    #expect(HealthTypeCatalog.entry("HKQuantityTypeIdentifierUVExposure")?.name == "uvExposure")
+    #expect(HealthTypeCatalog.entry("HKDocumentTypeIdentifierCDA")?.name == "CDA")
+    #expect(
+      HealthTypeCatalog.entry(named: "heartbeat")?.identifier
+        == "HKDataTypeIdentifierHeartbeatSeries")
+    #expect(
+      HealthTypeCatalog.entry("HKCategoryTypeIdentifierMenstrualFlow")?.values
+        == "HKCategoryValueVaginalBleeding")
+    #expect(
+      HealthTypeCatalog.entry("HKCategoryTypeIdentifierAudioExposureEvent")?.deprecated == "14.0")
   }
 }

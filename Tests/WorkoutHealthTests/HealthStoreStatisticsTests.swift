@@ -388,4 +388,55 @@ import WorkoutHealth
       #expect(abs((bucket.sum ?? 0) - value) <= 1e-9 * max(1, value))
     }
   }
+
+  /// A type the generator never makes is stored and summed like the modeled ones: water is
+  /// cumulative in mL, so 250 mL at 08:00 and 300 mL at 12:00 sum to 250 + 300 = 550 mL.
+  @Test func waterSumsByItsAggregationStyle() {
+    // The kind exists for every quantity type of the SDK.
+    let water = HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWater")!
+    var store = Fixture.store([])
+    let ids = store.save(
+      [
+        HealthSample(
+          type: water, source: 0, start: Fixture.at(8, 0), end: Fixture.at(8, 0), value: 250),
+        HealthSample(
+          type: water, source: 0, start: Fixture.at(12, 0), end: Fixture.at(12, 0), value: 300),
+      ], uuids: [], at: Fixture.at(12, 1))
+    let values = store.statistics(
+      of: water, where: .all, options: .cumulativeSum, at: Fixture.at(12, 2))
+    #expect(values.sum == 550)
+    #expect(values.count == 2)
+    // Other kinds see none of it.
+    #expect(
+      store.statistics(of: .stepCount, where: .all, options: .cumulativeSum, at: Fixture.at(12, 2))
+        .count == 0)
+    // Deleting the 300 mL leaves 250.
+    store.delete([ids[1]], at: Fixture.at(13, 0))
+    #expect(
+      store.statistics(of: water, where: .all, options: .cumulativeSum, at: Fixture.at(13, 1))
+        .sum == 250)
+  }
+
+  /// A discrete type the generator never makes: body mass 80 kg then 78 kg (instants, so the
+  /// arithmetic mean): average (80 + 78) / 2 = 79, minimum 78, maximum 80; no sum.
+  @Test func bodyMassAveragesAsADiscreteType() {
+    let mass = HealthDataType(identifier: "HKQuantityTypeIdentifierBodyMass")!
+    var store = Fixture.store([])
+    _ = store.save(
+      [
+        HealthSample(
+          type: mass, source: 0, start: Fixture.at(7, 0), end: Fixture.at(7, 0), value: 80),
+        HealthSample(
+          type: mass, source: 0, start: Fixture.at(7, 0, day: 1), end: Fixture.at(7, 0, day: 1),
+          value: 78),
+      ], uuids: [], at: Fixture.at(8, 0, day: 1))
+    let values = store.statistics(
+      of: mass, where: .all,
+      options: [.discreteAverage, .discreteMin, .discreteMax, .cumulativeSum],
+      at: Fixture.at(9, 0, day: 1))
+    #expect(values.average == 79)
+    #expect(values.minimum == 78)
+    #expect(values.maximum == 80)
+    #expect(values.sum == nil)
+  }
 }

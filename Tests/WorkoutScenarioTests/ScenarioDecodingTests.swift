@@ -365,7 +365,7 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max)"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
@@ -390,7 +390,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "athlete": []}"#,
-        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max)"
+        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       // course.
       (

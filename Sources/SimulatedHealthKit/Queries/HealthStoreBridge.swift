@@ -4,40 +4,34 @@ import WorkoutHealth
 /// The seam between HealthKit's objects and the pure store (WorkoutHealth): types, sources,
 /// devices, UUIDs, predicates and sample objects.
 extension HKObjectType {
-  /// The store's kind of this type, or `nil` for a type the store does not hold (queries of it
-  /// find nothing; saving it fails).
+  /// The store's kind of this type, or `nil` for a type the store does not hold (characteristic,
+  /// correlation, document, series and activity summary types: queries of them find nothing;
+  /// saving them fails).
   var healthDataType: HealthDataType? {
-    switch identifier {
-    case HKQuantityTypeIdentifier.stepCount.rawValue: .stepCount
-    case HKQuantityTypeIdentifier.distanceWalkingRunning.rawValue: .distanceWalkingRunning
-    case HKQuantityTypeIdentifier.activeEnergyBurned.rawValue: .activeEnergyBurned
-    case HKQuantityTypeIdentifier.basalEnergyBurned.rawValue: .basalEnergyBurned
-    case HKQuantityTypeIdentifier.heartRate.rawValue: .heartRate
-    case HKQuantityTypeIdentifier.restingHeartRate.rawValue: .restingHeartRate
-    case HKCategoryTypeIdentifier.sleepAnalysis.rawValue: .sleepAnalysis
-    case "HKWorkoutTypeIdentifier": .workout
-    case "HKDataTypeIdentifierElectrocardiogram": .electrocardiogram
-    default: nil
-    }
+    HealthDataType(identifier: identifier)
   }
 }
 
 extension HealthDataType {
-  /// The store's canonical unit as an ``HKUnit`` (`count`, `m`, `kcal`, `count/min`).
-  var hkUnit: HKUnit { HKUnit(from: unit) }
+  /// The unit the store keeps this kind's values in as an ``HKUnit`` (`count`, `m`, `kcal`,
+  /// `count/min`, `mL`); the null unit for kinds that are not quantities.
+  var hkUnit: HKUnit { Self.hkUnits[Int(rawValue)] }
 
-  /// The HealthKit type of this kind.
-  var hkType: HKSampleType {
-    switch self {
-    case .stepCount: HKQuantityType(.stepCount)
-    case .distanceWalkingRunning: HKQuantityType(.distanceWalkingRunning)
-    case .activeEnergyBurned: HKQuantityType(.activeEnergyBurned)
-    case .basalEnergyBurned: HKQuantityType(.basalEnergyBurned)
-    case .heartRate: HKQuantityType(.heartRate)
-    case .restingHeartRate: HKQuantityType(.restingHeartRate)
-    case .sleepAnalysis: HKCategoryType(.sleepAnalysis)
+  /// The HealthKit type of this kind, one shared instance per kind (types are immutable).
+  var hkType: HKSampleType { Self.hkTypes[Int(rawValue)] }
+
+  private static let hkUnits: [HKUnit] = allCases.map {
+    $0.isQuantity ? HKUnit(from: $0.unit) : HKUnit.count().unitDivided(by: .count())
+  }
+
+  private static let hkTypes: [HKSampleType] = allCases.map { kind in
+    switch kind {
     case .workout: HKObjectType.workoutType()
     case .electrocardiogram: HKObjectType.electrocardiogramType()
+    default:
+      kind.isQuantity
+        ? HKQuantityType(HKQuantityTypeIdentifier(rawValue: kind.identifier))
+        : HKCategoryType(HKCategoryTypeIdentifier(rawValue: kind.identifier))
     }
   }
 }
@@ -118,8 +112,8 @@ extension HealthKitSimulation.State {
   }
 
   /// The app's object `id` as it saved it, or a new HealthKit object for a generated sample:
-  /// ``HKQuantitySample``, ``HKCategorySample`` or ``HKWorkout`` with the store's UUID, its
-  /// source's revision and device.
+  /// ``HKQuantitySample``, ``HKCategorySample``, ``HKWorkout`` or ``HKElectrocardiogram`` with
+  /// the store's UUID, its source's revision and device.
   func object(_ id: HealthSampleID, context: QueryContext) -> HKSample {
     if let own = appObjects[id] { return own }
     let sample = health.sample(id)
@@ -129,10 +123,6 @@ extension HealthKitSimulation.State {
     let start = context.date(sample.start)
     let end = context.date(sample.end)
     switch sample.type {
-    case .sleepAnalysis:
-      return HKCategorySample(
-        type: HKCategoryType(.sleepAnalysis), value: Int(sample.value), start: start, end: end,
-        device: device, metadata: nil, uuid: uuid, sourceRevision: revision)
     case .workout:
       return HKWorkout(
         health.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
@@ -141,6 +131,11 @@ extension HealthKitSimulation.State {
       return HKElectrocardiogram(
         recording: health.electrocardiograms[Int(sample.value)], startDate: start, endDate: end,
         uuid: uuid, device: device, sourceRevision: revision)
+    case let kind where kind.isCategory:
+      // Category kinds: their HealthKit type is a category type.
+      return HKCategorySample(
+        type: kind.hkType as! HKCategoryType, value: Int(sample.value), start: start, end: end,
+        device: device, metadata: nil, uuid: uuid, sourceRevision: revision)
     default:
       // Quantity kinds: the HealthKit type exists for every one of them.
       let type = sample.type.hkType as! HKQuantityType
@@ -257,8 +252,8 @@ extension HealthKitSimulation.State {
       guard type.isQuantity else { return Self.nothing }
       return .quantity(comparison.health, quantity.doubleValue(for: type.hkUnit))
     case .categoryComparison(let comparison, let value):
-      // The store's categories (sleep analysis) take the raw values 0...5; a comparison is the
-      // set of values that satisfy it.
+      // The SDK's category values are 0...7 (sleep analysis 0...5); a comparison is the set of
+      // values in 0...15 that satisfy it.
       let values = (0...15).filter { comparison.health.holds(Double($0), Double(value)) }
       return .categoryValues(Set(values))
     case .categoryValues(let values):

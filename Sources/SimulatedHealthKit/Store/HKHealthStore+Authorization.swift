@@ -5,11 +5,13 @@ import WorkoutCore
 /// private.
 extension HKHealthStore {
   /// The sharing (write) status of `type`: `sharingAuthorized` or `sharingDenied` once the user
-  /// answered a sheet that asked to share it, `notDetermined` before. Read permission is never
-  /// revealed (Apple doc:
+  /// answered a sheet that asked to share it, `notDetermined` before; `sharingDenied` always for
+  /// a characteristic or the activity summary type, which no app can share (they are not sample
+  /// types). Read permission is never revealed (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/authorizationstatus(for:)).
   public func authorizationStatus(for type: HKObjectType) -> HKAuthorizationStatus {
-    switch simulation.state.withLock({ $0.authorization.shareGranted(type.identifier) }) {
+    if type is HKCharacteristicType || type is HKActivitySummaryType { return .sharingDenied }
+    return switch simulation.state.withLock({ $0.authorization.shareGranted(type.identifier) }) {
     case nil: .notDetermined
     case true?: .sharingAuthorized
     case false?: .sharingDenied

@@ -42,7 +42,8 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorAuthorizationNotDetermined` ("Authorization not determined")
   ///   when sharing a type was never asked for, `errorAuthorizationDenied` ("Not authorized")
   ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
-  ///   already (or twice in `objects`) or a type the store does not hold;
+  ///   already (or twice in `objects`) or an object that is not a quantity or category sample
+  ///   (workouts come from `finishWorkout()`; correlations and the other kinds are not simulated);
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
   public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
@@ -150,13 +151,13 @@ extension HKHealthStore {
       let source = state.appSourceIndex()
       for object in objects {
         guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
-          kind != .workout, kind != .electrocardiogram
+          kind.isQuantity || kind.isCategory
         else {
           let name = (object as? HKSample)?.sampleType.identifier ?? "\(Swift.type(of: object))"
           return .failure(
             HKError(
               .errorInvalidArgument,
-              "SimulatedHealthKit's store takes samples of steps, walking and running distance, active and basal energy, heart rate, resting heart rate and sleep analysis (workouts come from finishWorkout); \(name) is not simulated"
+              "SimulatedHealthKit's store takes quantity and category samples (workouts come from finishWorkout); \(name) is not simulated"
             ))
         }
         if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }

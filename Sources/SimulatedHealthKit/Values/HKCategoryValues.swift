@@ -1,6 +1,6 @@
-// The value enumerations of the category types SimulatedHealthKit knows, with the SDK's raw
-// values (iOS 18 SDK `HKCategoryValues.h`). An `HKCategorySample`'s `value` is one of these raw
-// values.
+// The value enumerations of the category types, every one of the SDK's `HKCategoryValues.h`
+// (iOS 18 SDK) with its raw values. An `HKCategorySample`'s `value` is one of these raw values;
+// WorkoutHealth's `HealthTypeCatalog` names each category type's enumeration.
 
 /// A sleep analysis sample's value, HealthKit's `HKCategoryValueSleepAnalysis` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluesleepanalysis).
@@ -49,4 +49,189 @@ public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable
   case stood = 0
   /// The person did not stand (1).
   case idle = 1
+}
+
+/// A change of appetite (appetite changes symptom), HealthKit's `HKCategoryValueAppetiteChanges` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueappetitechanges).
+public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterable {
+  /// A change, direction not given (0).
+  case unspecified = 0
+  /// No change (1).
+  case noChange = 1
+  /// Less appetite (2).
+  case decreased = 2
+  /// More appetite (3).
+  case increased = 3
+}
+
+/// A walking steadiness notification's kind, HealthKit's `HKCategoryValueAppleWalkingSteadinessEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueapplewalkingsteadinessevent).
+public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, Hashable, CaseIterable {
+  /// Steadiness first found low (1).
+  case initialLow = 1
+  /// Steadiness first found very low (2).
+  case initialVeryLow = 2
+  /// Steadiness still low (3).
+  case repeatLow = 3
+  /// Steadiness still very low (4).
+  case repeatVeryLow = 4
+}
+
+/// Cervical mucus quality, from least to most fertile, HealthKit's `HKCategoryValueCervicalMucusQuality` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluecervicalmucusquality).
+public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, Hashable, CaseIterable {
+  /// Dry (1).
+  case dry = 1
+  /// Sticky (2).
+  case sticky = 2
+  /// Creamy (3).
+  case creamy = 3
+  /// Watery (4).
+  case watery = 4
+  /// Egg white (5).
+  case eggWhite = 5
+}
+
+/// The kind of contraceptive, HealthKit's `HKCategoryValueContraceptive` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluecontraceptive).
+public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable {
+  /// Not given (1).
+  case unspecified = 1
+  /// An implant (2).
+  case implant = 2
+  /// An injection (3).
+  case injection = 3
+  /// An intrauterine device (4).
+  case intrauterineDevice = 4
+  /// An intravaginal ring (5).
+  case intravaginalRing = 5
+  /// A pill (6).
+  case oral = 6
+  /// A patch (7).
+  case patch = 7
+}
+
+/// A loud-environment notification's kind, HealthKit's `HKCategoryValueEnvironmentalAudioExposureEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueenvironmentalaudioexposureevent).
+public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+  /// Loud for a short time (1).
+  case momentaryLimit = 1
+}
+
+/// A loud-headphones notification's kind, HealthKit's `HKCategoryValueHeadphoneAudioExposureEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueheadphoneaudioexposureevent).
+public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+  /// Over the seven-day limit (1).
+  case sevenDayLimit = 1
+}
+
+/// A low cardio fitness notification's kind, HealthKit's `HKCategoryValueLowCardioFitnessEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluelowcardiofitnessevent).
+public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, Hashable, CaseIterable {
+  /// A VO₂ max reading in the low range (1).
+  case lowFitness = 1
+}
+
+/// Menstrual flow (deprecated: ``HKCategoryValueVaginalBleeding`` since iOS 18), HealthKit's `HKCategoryValueMenstrualFlow` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluemenstrualflow).
+@available(iOS, deprecated: 18.0, renamed: "HKCategoryValueVaginalBleeding")
+@available(macOS, deprecated: 15.0, renamed: "HKCategoryValueVaginalBleeding")
+@available(watchOS, deprecated: 11.0, renamed: "HKCategoryValueVaginalBleeding")
+public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable {
+  /// Flow, amount not given (1).
+  case unspecified = 1
+  /// Light (2).
+  case light = 2
+  /// Medium (3).
+  case medium = 3
+  /// Heavy (4).
+  case heavy = 4
+  /// No flow (5).
+  case none = 5
+}
+
+/// An ovulation test's result, HealthKit's `HKCategoryValueOvulationTestResult` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueovulationtestresult).
+public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIterable {
+  /// Negative (1).
+  case negative = 1
+  /// A luteinizing hormone surge (2).
+  case luteinizingHormoneSurge = 2
+  /// Neither (3).
+  case indeterminate = 3
+  /// An estrogen surge (4).
+  case estrogenSurge = 4
+
+  /// The old name of ``luteinizingHormoneSurge`` (deprecated in iOS 13).
+  @available(*, deprecated, renamed: "luteinizingHormoneSurge")
+  public static var positive: HKCategoryValueOvulationTestResult { .luteinizingHormoneSurge }
+}
+
+/// A pregnancy test's result, HealthKit's `HKCategoryValuePregnancyTestResult` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepregnancytestresult).
+public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIterable {
+  /// Negative (1).
+  case negative = 1
+  /// Positive (2).
+  case positive = 2
+  /// Neither (3).
+  case indeterminate = 3
+}
+
+/// Whether a symptom is present (mood and sleep changes), HealthKit's `HKCategoryValuePresence` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepresence).
+public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable {
+  /// Present (0).
+  case present = 0
+  /// Not present (1).
+  case notPresent = 1
+}
+
+/// A progesterone test's result, HealthKit's `HKCategoryValueProgesteroneTestResult` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueprogesteronetestresult).
+public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, Hashable, CaseIterable {
+  /// Negative (1).
+  case negative = 1
+  /// Positive (2).
+  case positive = 2
+  /// Neither (3).
+  case indeterminate = 3
+}
+
+/// How severe a symptom is, HealthKit's `HKCategoryValueSeverity` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueseverity).
+public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable {
+  /// Present, severity not given (0).
+  case unspecified = 0
+  /// Not present (1).
+  case notPresent = 1
+  /// Mild (2).
+  case mild = 2
+  /// Moderate (3).
+  case moderate = 3
+  /// Severe (4).
+  case severe = 4
+}
+
+/// The amount of bleeding (menstrual flow, bleeding during or after pregnancy; iOS 18), HealthKit's `HKCategoryValueVaginalBleeding` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluevaginalbleeding).
+public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterable {
+  /// Bleeding, amount not given (1).
+  case unspecified = 1
+  /// Light (2).
+  case light = 2
+  /// Medium (3).
+  case medium = 3
+  /// Heavy (4).
+  case heavy = 4
+  /// None (5).
+  case none = 5
+}
+
+/// The old audio exposure event's kind (deprecated in iOS 14: ``HKCategoryValueEnvironmentalAudioExposureEvent``), HealthKit's `HKCategoryValueAudioExposureEvent` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvalueaudioexposureevent).
+@available(*, deprecated, renamed: "HKCategoryValueEnvironmentalAudioExposureEvent")
+public enum HKCategoryValueAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+  /// A loud environment (1).
+  case loudEnvironment = 1
 }

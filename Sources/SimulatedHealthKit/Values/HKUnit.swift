@@ -12,15 +12,21 @@
 /// Unit strings (HealthKit's grammar, iOS SDK `HKUnit.h`): factors joined by `.`, `*` or `·`,
 /// at most one `/` (everything after it is the denominator), `^n` for integer powers,
 /// parentheses for grouping, `1` for no factor. Accepted factors:
-/// `count`, `%`; `g`, `m`, `L` (or `l`), `s`, `J`, `W`, `V`, `Hz` with an SI prefix (`f` `p` `n` `mc` `m`
-/// `c` `d` `da` `h` `k` `M` `G` `T`) or none; `min`, `hr`, `d`; `kcal`, `Cal`, `cal`; `mi`,
-/// `ft`, `in`, `yd`; `lb`, `oz`. A string outside this traps with HealthKit's exception text
-/// "Unable to parse factorization string <string>" (docs/swift-api.md#traps).
+/// `count`, `%`; `g`, `m`, `L` (or `l`), `s`, `J`, `W`, `V`, `Hz`, `Pa`, `S` with an SI prefix
+/// (`f` `p` `n` `mc` `m` `c` `d` `da` `h` `k` `M` `G` `T`) or none; `min`, `hr`, `d`; `kcal`,
+/// `Cal`, `cal`; `mi`, `ft`, `in`, `yd`; `lb`, `oz`, `st`; `fl_oz_us`, `fl_oz_imp`, `pt_us`,
+/// `pt_imp`, `cup_us`, `cup_imp`; `mmHg`, `cmAq`, `atm`, `inHg`; `degC`, `degF`, `K`; `IU`,
+/// `dBASPL`, `dBHL`, `appleEffortScore`. A string outside this traps with HealthKit's
+/// exception text "Unable to parse factorization string <string>" (docs/swift-api.md#traps).
 ///
 /// Conversion factors are exact: 1 kcal = 1 Cal = 4184 J, 1 cal = 4.184 J, 1 mi = 1609.344 m,
 /// 1 ft = 0.3048 m, 1 in = 0.0254 m, 1 yd = 0.9144 m, 1 lb = 453.59237 g, 1 oz = 1/16 lb,
 /// 1 min = 60 s, 1 hr = 3600 s, 1 d = 86400 s, 1 L = 0.001 m³, 1 W = 1 J/s, 1 % = 0.01,
-/// 1 Hz = 1/s; volts (1 V = 1 W/A) are compatible only with volts.
+/// 1 Hz = 1/s, 1 st = 14 lb, 1 fl_oz_us = 29.5735295625 mL, 1 fl_oz_imp = 28.4130625 mL,
+/// 1 mmHg = 133.322387415 Pa, 1 atm = 101325 Pa; volts (1 V = 1 W/A) are compatible only with
+/// volts, and siemens with siemens. A lone temperature (`degC`, `degF`, `K`) converts with its
+/// zero (0 degC = 32 degF = 273.15 K); international units, the decibel levels and the effort
+/// score convert into nothing else.
 public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   /// The factors in the order they were first written, each atom once, no zero exponent.
   let factors: [Factor]
@@ -142,6 +148,15 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
     return (numerator, denominator)
   }
 
+  /// The zero in kelvin of a unit that is one temperature to the power 1 (`degC`, `degF`, `K`),
+  /// else `nil` (a rate per degree converts by size alone).
+  private var temperatureOffset: Double? {
+    guard factors.count == 1, factors[0].exponent == 1, factors[0].atom.prefix == .none else {
+      return nil
+    }
+    return factors[0].atom.root.kelvinOffset
+  }
+
   /// Whether values in this unit convert into `unit` (same dimension).
   func isCompatible(with unit: HKUnit) -> Bool { dimension == unit.dimension }
 
@@ -150,6 +165,11 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
     // The same unit, or one of the same size (equal units have equal sizes; `kcal` and `Cal`
     // too): the value as it is, without a dynamic `isEqual` or a rounding multiply and divide.
     if unit === self { return value }
+    // A lone temperature into another: through kelvin, with the zeros (37 degC = 98.6 degF).
+    if let from = temperatureOffset, let to = unit.temperatureOffset {
+      let kelvin = value * scale.numerator / scale.denominator + from
+      return (kelvin - to) * unit.scale.denominator / unit.scale.numerator
+    }
     let from = scale
     let to = unit.scale
     let multiplier = from.numerator * to.denominator
@@ -293,6 +313,57 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
   public class func hertz() -> Self { shared(Shared.hertz) }
   /// `Hz` with a metric prefix (`.kilo` → `kHz`).
   public class func hertzUnit(with prefix: HKMetricPrefix) -> Self { unit(.hertz, prefix) }
+
+  // Units of the types' canonical units and their everyday relatives (iOS SDK `HKUnit.h`).
+
+  /// `st`: stones, 14 lb.
+  public class func stone() -> Self { unit(.stone, .none) }
+  /// `fl_oz_us`: US fluid ounces, 29.5735295625 mL.
+  public class func fluidOunceUS() -> Self { unit(.fluidOunceUS, .none) }
+  /// `fl_oz_imp`: imperial fluid ounces, 28.4130625 mL.
+  public class func fluidOunceImperial() -> Self { unit(.fluidOunceImperial, .none) }
+  /// `pt_us`: US pints, 16 US fluid ounces (473.176473 mL).
+  public class func pintUS() -> Self { unit(.pintUS, .none) }
+  /// `pt_imp`: imperial pints, 20 imperial fluid ounces (568.26125 mL).
+  public class func pintImperial() -> Self { unit(.pintImperial, .none) }
+  /// `cup_us`: US cups, 8 US fluid ounces (236.5882365 mL).
+  public class func cupUS() -> Self { unit(.cupUS, .none) }
+  /// `cup_imp`: imperial cups, half an imperial pint (284.130625 mL).
+  public class func cupImperial() -> Self { unit(.cupImperial, .none) }
+  /// `Pa`: pascals.
+  public class func pascal() -> Self { unit(.pascal, .none) }
+  /// `Pa` with a metric prefix (`.kilo` → `kPa`).
+  public class func pascalUnit(with prefix: HKMetricPrefix) -> Self { unit(.pascal, prefix) }
+  /// `mmHg`: millimetres of mercury, 133.322387415 Pa (blood pressure).
+  public class func millimeterOfMercury() -> Self { unit(.millimeterOfMercury, .none) }
+  /// `cmAq`: centimetres of water, 98.0665 Pa.
+  public class func centimeterOfWater() -> Self { unit(.centimeterOfWater, .none) }
+  /// `atm`: atmospheres, 101 325 Pa.
+  public class func atmosphere() -> Self { unit(.atmosphere, .none) }
+  /// `inHg`: inches of mercury, 3386.389 Pa.
+  public class func inchesOfMercury() -> Self { unit(.inchesOfMercury, .none) }
+  /// `dBASPL`: A-weighted sound pressure level in decibels (audio exposure); a level, so
+  /// compatible only with itself.
+  public class func decibelAWeightedSoundPressureLevel() -> Self {
+    unit(.decibelAWeightedSoundPressureLevel, .none)
+  }
+  /// `dBHL`: hearing level in decibels; compatible only with itself.
+  public class func decibelHearingLevel() -> Self { unit(.decibelHearingLevel, .none) }
+  /// `degC`: degrees Celsius; a lone temperature converts with its zero (37 degC = 98.6 degF =
+  /// 310.15 K).
+  public class func degreeCelsius() -> Self { unit(.degreeCelsius, .none) }
+  /// `degF`: degrees Fahrenheit (a difference of 1 degF is 5/9 K).
+  public class func degreeFahrenheit() -> Self { unit(.degreeFahrenheit, .none) }
+  /// `K`: kelvins.
+  public class func kelvin() -> Self { unit(.kelvin, .none) }
+  /// `S`: siemens (electrodermal activity).
+  public class func siemen() -> Self { unit(.siemen, .none) }
+  /// `S` with a metric prefix (`.micro` → `mcS`).
+  public class func siemenUnit(with prefix: HKMetricPrefix) -> Self { unit(.siemen, prefix) }
+  /// `IU`: international units (insulin); compatible only with itself.
+  public class func internationalUnit() -> Self { unit(.internationalUnit, .none) }
+  /// `appleEffortScore`: Apple's workout effort score, 1 to 10; compatible only with itself.
+  public class func appleEffortScore() -> Self { unit(.appleEffortScore, .none) }
 }
 
 // MARK: - Atoms
@@ -321,12 +392,43 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case watt = "W"
   case volt = "V"
   case hertz = "Hz"
+  case stone = "st"
+  case fluidOunceUS = "fl_oz_us"
+  case fluidOunceImperial = "fl_oz_imp"
+  case pintUS = "pt_us"
+  case pintImperial = "pt_imp"
+  case cupUS = "cup_us"
+  case cupImperial = "cup_imp"
+  case pascal = "Pa"
+  case millimeterOfMercury = "mmHg"
+  case centimeterOfWater = "cmAq"
+  case atmosphere = "atm"
+  case inchesOfMercury = "inHg"
+  case degreeCelsius = "degC"
+  case degreeFahrenheit = "degF"
+  case kelvin = "K"
+  case siemen = "S"
+  case internationalUnit = "IU"
+  case decibelAWeightedSoundPressureLevel = "dBASPL"
+  case decibelHearingLevel = "dBHL"
+  case appleEffortScore = "appleEffortScore"
 
   /// Whether an SI prefix may precede the symbol.
   var takesPrefix: Bool {
     switch self {
-    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz: true
+    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz, .pascal, .siemen: true
     default: false
+    }
+  }
+
+  /// The temperature zero of the unit in kelvin (`degC` 273.15, `degF` 459.67 × 5/9), applied
+  /// when a lone temperature converts into another; `nil` for every other root.
+  var kelvinOffset: Double? {
+    switch self {
+    case .kelvin: 0
+    case .degreeCelsius: 273.15
+    case .degreeFahrenheit: 459.67 * 5 / 9
+    default: nil
     }
   }
 
@@ -342,6 +444,17 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .watt: Dimension(mass: 1, length: 2, time: -3)
     case .volt: Dimension(mass: 1, length: 2, time: -3, current: -1)
     case .hertz: Dimension(time: -1)
+    case .stone: Dimension(mass: 1)
+    case .fluidOunceUS, .fluidOunceImperial, .pintUS, .pintImperial, .cupUS, .cupImperial:
+      Dimension(length: 3)
+    case .pascal, .millimeterOfMercury, .centimeterOfWater, .atmosphere, .inchesOfMercury:
+      Dimension(mass: 1, length: -1, time: -2)
+    case .degreeCelsius, .degreeFahrenheit, .kelvin: Dimension(temperature: 1)
+    case .siemen: Dimension(mass: -1, length: -2, time: 3, current: 2)
+    case .internationalUnit: Dimension(internationalUnit: 1)
+    case .decibelAWeightedSoundPressureLevel: Dimension(soundPressureLevel: 1)
+    case .decibelHearingLevel: Dimension(hearingLevel: 1)
+    case .appleEffortScore: Dimension(effortScore: 1)
     }
   }
 
@@ -363,6 +476,32 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .joule, .watt, .volt: (1000, 1)
     case .kilocalorie, .largeCalorie: (4_184_000, 1)
     case .smallCalorie: (4184, 1)
+    // 14 lb.
+    case .stone: (45_359_237 * 14, 100_000)
+    // US fluid ounce 29.5735295625 mL, pint 16 fl oz, cup 8 fl oz (in m³).
+    case .fluidOunceUS: (473_176_473, 16_000_000_000_000)
+    case .pintUS: (473_176_473, 1_000_000_000_000)
+    case .cupUS: (473_176_473, 2_000_000_000_000)
+    // Imperial fluid ounce 28.4130625 mL, pint 20 fl oz, cup half a pint (in m³).
+    case .fluidOunceImperial: (284_130_625, 10_000_000_000_000)
+    case .pintImperial: (56_826_125, 100_000_000_000)
+    case .cupImperial: (284_130_625, 1_000_000_000_000)
+    // Pressures in g/(m·s²): 1 Pa = 1000; 1 mmHg = 133.322387415 Pa, 1 cmAq = 98.0665 Pa,
+    // 1 atm = 101 325 Pa, 1 inHg = 3386.389 Pa.
+    case .pascal: (1000, 1)
+    case .millimeterOfMercury: (133_322_387_415, 1_000_000)
+    case .centimeterOfWater: (980_665, 10)
+    case .atmosphere: (101_325_000, 1)
+    case .inchesOfMercury: (3_386_389, 1)
+    // Temperature sizes (differences): 1 degC = 1 K, 1 degF = 5/9 K; the zeros are
+    // ``kelvinOffset``.
+    case .degreeCelsius, .kelvin: (1, 1)
+    case .degreeFahrenheit: (5, 9)
+    // 1 S = 1 A²·s³/(kg·m²) = 1/1000 in grams.
+    case .siemen: (1, 1000)
+    case .internationalUnit, .decibelAWeightedSoundPressureLevel, .decibelHearingLevel,
+      .appleEffortScore:
+      (1, 1)
     }
   }
 }
@@ -392,18 +531,31 @@ struct Factor: Sendable, Hashable {
   var exponent: Int
 }
 
-/// Exponents of the base quantities mass (g), length (m), time (s) and electric current (A).
+/// Exponents of the base quantities mass (g), length (m), time (s), electric current (A) and
+/// temperature (K), and of the units that convert into nothing else: international units,
+/// the two decibel levels (logarithmic: compatible only with themselves, not with pascals) and
+/// Apple's effort score.
 struct Dimension: Sendable, Hashable {
   var mass = 0
   var length = 0
   var time = 0
   var current = 0
+  var temperature = 0
+  var internationalUnit = 0
+  var soundPressureLevel = 0
+  var hearingLevel = 0
+  var effortScore = 0
 
   mutating func add(_ other: Dimension, times power: Int) {
     mass += other.mass * power
     length += other.length * power
     time += other.time * power
     current += other.current * power
+    temperature += other.temperature * power
+    internationalUnit += other.internationalUnit * power
+    soundPressureLevel += other.soundPressureLevel * power
+    hearingLevel += other.hearingLevel * power
+    effortScore += other.effortScore * power
   }
 }
 

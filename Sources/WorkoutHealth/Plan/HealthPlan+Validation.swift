@@ -255,11 +255,10 @@ extension HealthPlan {
 
   // MARK: Text
 
-  /// The `type` names a plan's explicit samples take: the quantity cases of ``HealthDataType``,
-  /// HealthKit's `HKQuantityTypeIdentifier` names without the prefix (`"stepCount"`).
-  public static let quantityTypeNames = HealthDataType.allCases.filter(\.isQuantity).map {
-    "\($0)"
-  }
+  /// The `type` names a plan's explicit samples take: the modeled quantity kinds of
+  /// ``HealthDataType``, HealthKit's `HKQuantityTypeIdentifier` names without the prefix
+  /// (`"stepCount"`).
+  public static let quantityTypeNames = HealthDataType.modeled.filter(\.isQuantity).map(\.name)
 
   static var sourceList: String { sourceNames.map { quoted($0) }.joined(separator: ", ") }
 

@@ -17,7 +17,7 @@ extension HealthStore {
     case .quantity(let comparison, let operand):
       return sample.type.isQuantity && comparison.holds(sample.value, operand)
     case .categoryValues(let values):
-      guard sample.type == .sleepAnalysis, let value = Int(exactly: sample.value) else {
+      guard sample.type.isCategory, let value = Int(exactly: sample.value) else {
         return false
       }
       return values.contains(value)

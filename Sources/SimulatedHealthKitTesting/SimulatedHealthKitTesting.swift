@@ -1,0 +1,6 @@
+// SimulatedHealthKitTesting: Swift Testing's `.simulation(scenario:)` trait and XCTest's
+// `simulate(scenario:)` for tests of app code on SimulatedHealthKit
+// (docs/swift-api.md#swift-testing-and-xctest).
+// Re-exports Foundation, as the simulated frameworks do: `Date`, `DateComponents` and `URL` are
+// in scope with this module's import alone.
+@_exported import Foundation

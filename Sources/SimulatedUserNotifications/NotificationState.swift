@@ -25,6 +25,10 @@ struct NotificationState: SimulationExtension {
   var pending: [Pending] = []
   /// Notification Center: delivered notifications, oldest first, one per identifier.
   var delivered: [UNNotification] = []
+  /// The app's categories (`setNotificationCategories`), by identifier.
+  var categories: [String: UNNotificationCategory] = [:]
+  /// The app icon's badge (`setBadgeCount`).
+  var badgeCount = 0
   /// The app's delegate and the process that set it.
   var delegate: WeakDelegate?
   /// The simulation's center while the app holds it.
@@ -78,7 +82,13 @@ struct NotificationState: SimulationExtension {
   ) -> [HealthKitSimulation.Callback] {
     let notification = UNNotification(date: date(now), request: request)
     let identifier = request.identifier
+    let level = request.content.interruptionLevel
     func log(_ event: String, _ details: [String: SystemEvent.Value]) {
+      var details = details
+      // The level only when the app chose one (entries of the default level stay as they were).
+      if event == "delivered", level != .active {
+        details["interruptionLevel"] = .integer(Int(level.rawValue))
+      }
       state.log(
         SystemEvent(
           framework: .userNotifications, event: event, identifier: identifier, details: details))

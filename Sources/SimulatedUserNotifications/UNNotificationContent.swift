@@ -17,6 +17,7 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
     var userInfo: [AnyHashable: Any] = [:]
     var categoryIdentifier = ""
     var threadIdentifier = ""
+    var interruptionLevel = UNNotificationInterruptionLevel.active
   }
 
   var fields: Fields
@@ -57,6 +58,9 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
   /// The thread notifications are grouped by (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/threadidentifier).
   public var threadIdentifier: String { fields.threadIdentifier }
+  /// How much it may interrupt; `.active` by default (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/interruptionlevel).
+  public var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
 }
 
 /// A notification's content the app fills in (Apple doc:
@@ -119,6 +123,12 @@ public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sen
   override public var threadIdentifier: String {
     get { fields.threadIdentifier }
     set { fields.threadIdentifier = newValue }
+  }
+  /// How much it may interrupt (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/interruptionlevel).
+  override public var interruptionLevel: UNNotificationInterruptionLevel {
+    get { fields.interruptionLevel }
+    set { fields.interruptionLevel = newValue }
   }
 }
 
@@ -197,7 +207,7 @@ public let UNNotificationDismissActionIdentifier = "com.apple.UNNotificationDism
 /// The user's response to a delivered notification (Apple doc:
 /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse). Only
 /// the system makes them (the simulation control `openNotification(identifier:)`).
-public final class UNNotificationResponse: NSObject, Sendable {
+public class UNNotificationResponse: NSObject, @unchecked Sendable {
   /// The notification the user responded to (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationresponse/notification).
   public let notification: UNNotification

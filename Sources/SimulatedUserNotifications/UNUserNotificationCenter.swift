@@ -250,6 +250,68 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     }
   }
 
+  // MARK: - Categories and badge
+
+  /// Declares the app's notification categories, replacing those declared before (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setnotificationcategories(_:)).
+  /// A delivered notification whose content names one offers its actions
+  /// (``HealthKitSimulation/chooseNotificationAction(_:notification:text:)``).
+  public func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
+    withState { notifications, _ in
+      notifications.categories = Dictionary(
+        categories.map { ($0.identifier, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+  }
+
+  /// The app's categories, in the callback lane (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/getnotificationcategories(completionhandler:)).
+  public func getNotificationCategories(
+    completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void
+  ) {
+    let categories = categoryList()
+    simulation.enqueue { completionHandler(categories) }
+  }
+
+  /// The app's categories (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationcategories()).
+  public func notificationCategories() async -> Set<UNNotificationCategory> {
+    let categories = categoryList()
+    await simulation.deliver()
+    return categories
+  }
+
+  private func categoryList() -> Set<UNNotificationCategory> {
+    withState { notifications, _ in Set(notifications.categories.values) }
+  }
+
+  /// Sets the app icon's badge (0 clears it); the completion gets `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setbadgecount(_:withcompletionhandler:)).
+  /// Apple documents no failure; the simulation keeps the count (``HealthKitSimulation/badgeCount``)
+  /// and logs `badge` with `count` and `shown`, whether the user allowed badges (a project
+  /// rule: a badge the user did not allow is kept but not shown).
+  public func setBadgeCount(
+    _ newBadgeCount: Int,
+    withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
+  ) {
+    updateBadge(newBadgeCount)
+    if let completionHandler { simulation.enqueue { completionHandler(nil) } }
+  }
+
+  /// Sets the app icon's badge (the async form; it does not fail).
+  public func setBadgeCount(_ newBadgeCount: Int) async throws {
+    updateBadge(newBadgeCount)
+    await simulation.deliver()
+  }
+
+  private func updateBadge(_ count: Int) {
+    withState { notifications, state in
+      notifications.badgeCount = max(count, 0)
+      let shown = notifications.isAllowed && notifications.granted.contains(.badge)
+      Self.log(
+        "badge", "app", ["count": .integer(max(count, 0)), "shown": .bool(shown)], in: &state)
+    }
+  }
+
   // MARK: - Delivered
 
   /// The app's notifications in Notification Center, oldest first (Apple doc:

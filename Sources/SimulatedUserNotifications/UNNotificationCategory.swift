@@ -1,0 +1,153 @@
+import Foundation
+
+/// How an action behaves (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationactionoptions),
+/// with the SDK's raw values.
+public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
+  /// The bits, as the SDK numbers them.
+  public let rawValue: UInt
+  /// An options value from its raw value.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  /// Only on an unlocked device (1).
+  public static let authenticationRequired = UNNotificationActionOptions(rawValue: 1 << 0)
+  /// The action destroys something; shown highlighted (2).
+  public static let destructive = UNNotificationActionOptions(rawValue: 1 << 1)
+  /// Choosing it brings the app to the foreground (4); without it the app answers in the
+  /// background.
+  public static let foreground = UNNotificationActionOptions(rawValue: 1 << 2)
+}
+
+/// A button the user can choose on a delivered notification (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationaction).
+public class UNNotificationAction: NSObject, @unchecked Sendable {
+  /// What the response's `actionIdentifier` is when the user chooses it.
+  public let identifier: String
+  /// The button's title.
+  public let title: String
+  /// How it behaves.
+  public let options: UNNotificationActionOptions
+
+  /// An action (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationaction/init(identifier:title:options:)).
+  public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+    self.identifier = identifier
+    self.title = title
+    self.options = options
+    super.init()
+  }
+
+  /// Equal when identifier, title and options are.
+  override public func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UNNotificationAction, type(of: other) == type(of: self) else {
+      return false
+    }
+    return identifier == other.identifier && title == other.title && options == other.options
+  }
+
+  /// From the identifier.
+  override public var hash: Int { identifier.hashValue }
+}
+
+/// An action whose button asks the user for text (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/untextinputnotificationaction);
+/// the response is a ``UNTextInputNotificationResponse``.
+public final class UNTextInputNotificationAction: UNNotificationAction, @unchecked Sendable {
+  /// The title of the button that sends the text.
+  public let textInputButtonTitle: String
+  /// The placeholder of the text field.
+  public let textInputPlaceholder: String
+
+  /// A text-input action (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/untextinputnotificationaction/init(identifier:title:options:textinputbuttontitle:textinputplaceholder:)).
+  public init(
+    identifier: String, title: String, options: UNNotificationActionOptions = [],
+    textInputButtonTitle: String, textInputPlaceholder: String
+  ) {
+    self.textInputButtonTitle = textInputButtonTitle
+    self.textInputPlaceholder = textInputPlaceholder
+    super.init(identifier: identifier, title: title, options: options)
+  }
+}
+
+/// How a category's notifications behave (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationcategoryoptions),
+/// with the SDK's raw values.
+public struct UNNotificationCategoryOptions: OptionSet, Sendable, Hashable {
+  /// The bits, as the SDK numbers them.
+  public let rawValue: UInt
+  /// An options value from its raw value.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+  /// Dismissing a notification reaches the delegate with
+  /// ``UNNotificationDismissActionIdentifier`` (1).
+  public static let customDismissAction = UNNotificationCategoryOptions(rawValue: 1 << 0)
+  /// Shown in CarPlay (2).
+  public static let allowInCarPlay = UNNotificationCategoryOptions(rawValue: 1 << 1)
+  /// With previews hidden, the title still shows (4).
+  public static let hiddenPreviewsShowTitle = UNNotificationCategoryOptions(rawValue: 1 << 2)
+  /// With previews hidden, the subtitle still shows (8).
+  public static let hiddenPreviewsShowSubtitle = UNNotificationCategoryOptions(rawValue: 1 << 3)
+}
+
+/// A type of notification the app declares, with its actions (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationcategory): a
+/// request whose content's `categoryIdentifier` names it offers them.
+public final class UNNotificationCategory: NSObject, @unchecked Sendable {
+  /// Its name, as contents give it in `categoryIdentifier`.
+  public let identifier: String
+  /// The actions, in the order shown.
+  public let actions: [UNNotificationAction]
+  /// SiriKit intents (kept, not simulated).
+  public let intentIdentifiers: [String]
+  /// How its notifications behave.
+  public let options: UNNotificationCategoryOptions
+
+  /// A category (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:options:)).
+  public init(
+    identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+    options: UNNotificationCategoryOptions = []
+  ) {
+    self.identifier = identifier
+    self.actions = actions
+    self.intentIdentifiers = intentIdentifiers
+    self.options = options
+    super.init()
+  }
+
+  /// Equal when every property is.
+  override public func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UNNotificationCategory else { return false }
+    return identifier == other.identifier && actions == other.actions
+      && intentIdentifiers == other.intentIdentifiers && options == other.options
+  }
+
+  /// From the identifier.
+  override public var hash: Int { identifier.hashValue }
+}
+
+/// How much a notification may interrupt (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationinterruptionlevel),
+/// with the SDK's raw values. Kept on the content and written in the log's `delivered` entry;
+/// Focus and the mute switch are not simulated.
+public enum UNNotificationInterruptionLevel: UInt, Sendable, Hashable {
+  /// Into the list without lighting the screen (0).
+  case passive = 0
+  /// Shown at once (1, the default).
+  case active = 1
+  /// Shown at once, through Focus (2).
+  case timeSensitive = 2
+  /// Shown at once, through the mute switch (3; an entitlement Apple grants).
+  case critical = 3
+}
+
+/// The response when the user chose a ``UNTextInputNotificationAction`` (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/untextinputnotificationresponse).
+public final class UNTextInputNotificationResponse: UNNotificationResponse, @unchecked Sendable {
+  /// The text the user entered.
+  public let userText: String
+
+  init(notification: UNNotification, actionIdentifier: String, userText: String) {
+    self.userText = userText
+    super.init(notification: notification, actionIdentifier: actionIdentifier)
+  }
+}

@@ -119,7 +119,8 @@ extension HealthKitSimulation {
 
   /// The app icon's badge as the app last set it (`setBadgeCount`), 0 before.
   public var badgeCount: Int {
-    mutate { state in
+    // `self.`: a body that began with `mutate {` would parse as a `mutate` accessor.
+    self.mutate { state in
       state.withExtension(NotificationState.self, of: self) { notifications, _ in
         notifications.badgeCount
       }

@@ -25,15 +25,19 @@ extension XCTestCase {
   /// - Parameters:
   ///   - url: the scenario file (docs/scenario-format.md).
   ///   - options: ``HealthKitSimulation/Options``.
+  ///   - isolation: the caller's actor (`#isolation`, given by the compiler): the closure runs
+  ///     there, so a `@MainActor` test can call its `@MainActor` manager without hops.
   ///   - body: the test, given its simulation (also ``HealthKitSimulation/running``).
   /// - Returns: what `body` returns.
   /// - Throws: `ScenarioError` or `SimulationError` for a scenario that cannot be loaded, and
   ///   what `body` throws.
   public func simulate<R: Sendable>(
     scenario url: URL, options: HealthKitSimulation.Options = [],
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
-    try await simulate(HealthKitSimulation(scenario: url, options: options), body)
+    try await simulate(
+      HealthKitSimulation(scenario: url, options: options), isolation: isolation, body)
   }
 
   /// Runs `body` inside a new simulation of `scenario` (decoded or built in Swift); as
@@ -43,16 +47,19 @@ extension XCTestCase {
   ///   throws.
   public func simulate<R: Sendable>(
     scenario: Scenario, options: HealthKitSimulation.Options = [],
+    isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
-    try await simulate(HealthKitSimulation(scenario: scenario, options: options), body)
+    try await simulate(
+      HealthKitSimulation(scenario: scenario, options: options), isolation: isolation, body)
   }
 
   private func simulate<R: Sendable>(
-    _ simulation: HealthKitSimulation, _ body: (HealthKitSimulation) async throws -> R
+    _ simulation: HealthKitSimulation, isolation: isolated (any Actor)?,
+    _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     do {
-      return try await simulation.run { try await body(simulation) }
+      return try await simulation.run(isolation: isolation) { try await body(simulation) }
     } catch {
       var json: [UInt8] = []
       simulation.result.writeJSON { json += $0 }

@@ -147,4 +147,16 @@ final class SimulateTests: XCTestCase {
     }
     XCTAssertEqual(elapsed, 90)
   }
+
+  /// From a `@MainActor` test, as app tests with a `@MainActor` manager are written: the
+  /// closure runs on the main actor.
+  @MainActor func testAMainActorTestCallsItToo() async throws {
+    let elapsed = try await simulate(scenario: traitRun) { simulation in
+      MainActor.assertIsolated()
+      let (_, builder) = try await startRunning(HKHealthStore())
+      try await simulation.advance(by: .seconds(45))
+      return builder.elapsedTime
+    }
+    XCTAssertEqual(elapsed, 45)
+  }
 }

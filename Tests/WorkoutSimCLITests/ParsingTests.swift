@@ -217,7 +217,7 @@ import WorkoutSimulation
   @Test func phoneSaysWhereItWent() {
     let moved = DiagnosticMessage(
       text: """
-        Error: 'phone' moved to the example fitness tracker (issue 24: no product links example code): run 'swift run fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]...' in the package's folder (docs/phone.md#fitness-tracker-phone).
+        Error: 'phone' moved to the example fitness tracker (the tool no longer ships example code): run 'swift run fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]...' in the package's folder (docs/phone.md#fitness-tracker-phone).
         Usage: workout-sim <subcommand> [options] | --help | --version
           See 'workout-sim --help' for more information.
         """, stream: .standardError, exitCode: .usage)

@@ -79,6 +79,10 @@ public final class HealthKitSimulation: Sendable {
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
+  /// Whether the scenario's `start` was `"now"`: virtual time began at the real clock, so a date
+  /// within 5 minutes of the real clock is the app's `Date()` wherever it falls
+  /// (``isWallClockLeak(_:now:)``).
+  let startedNow: Bool
   /// The scenario the simulation was made from (the other frameworks read their keys here).
   package let scenario: Scenario
   package let state: Mutex<State>
@@ -103,6 +107,7 @@ public final class HealthKitSimulation: Sendable {
   /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
   ///   checks as `workout-sim run`).
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
+    self.startedNow = scenario.startsNow
     let scenario = Self.startingNow(scenario)
     let session = try SimulationSession(apiDoorFor: scenario)
     self.options = options

@@ -8,10 +8,13 @@ extension HealthKitSimulation {
   static let wallClockTolerance: TimeInterval = 300
 
   /// Whether `date` is taken to be `Date()` at virtual `now`: within 5 minutes of the real
-  /// wall clock and more than 5 minutes from virtual now.
+  /// wall clock and more than 5 minutes from virtual now; with `"start": "now"`, within 5
+  /// minutes of the real clock and not virtual now itself (there the two clocks begin together,
+  /// so a `Date()` read milliseconds after `t = 0` is the app's "now", not a date it chose).
   func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
-    abs(date.timeIntervalSince(Date())) <= Self.wallClockTolerance
-      && abs(date.timeIntervalSince(self.date(of: now))) > Self.wallClockTolerance
+    guard abs(date.timeIntervalSince(Date())) <= Self.wallClockTolerance else { return false }
+    let fromNow = abs(date.timeIntervalSince(self.date(of: now)))
+    return startedNow ? fromNow > 0 : fromNow > Self.wallClockTolerance
   }
 
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),

@@ -126,7 +126,7 @@ public enum WorkoutSimCommand {
   /// that says so, rather than "Unknown subcommand".
   static let movedSubcommands: [String: String] = [
     "phone":
-      "'phone' moved to the example fitness tracker (issue 24: no product links example code): "
+      "'phone' moved to the example fitness tracker (the tool no longer ships example code): "
       + "run 'swift run fitness-tracker-phone [--scenario FILE] [--json] [--headless] [--at T]...' "
       + "in the package's folder (docs/phone.md#fitness-tracker-phone)."
   ]

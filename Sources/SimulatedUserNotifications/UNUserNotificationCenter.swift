@@ -255,7 +255,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// Declares the app's notification categories, replacing those declared before (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setnotificationcategories(_:)).
   /// A delivered notification whose content names one offers its actions
-  /// (``HealthKitSimulation/chooseNotificationAction(_:notification:text:)``).
+  /// (`HealthKitSimulation.chooseNotificationAction(_:notification:text:)`).
   public func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
     withState { notifications, _ in
       notifications.categories = Dictionary(
@@ -286,7 +286,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// Sets the app icon's badge (0 clears it); the completion gets `nil` (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setbadgecount(_:withcompletionhandler:)).
-  /// Apple documents no failure; the simulation keeps the count (``HealthKitSimulation/badgeCount``)
+  /// Apple documents no failure; the simulation keeps the count (`HealthKitSimulation.badgeCount`)
   /// and logs `badge` with `count` and `shown`, whether the user allowed badges (a project
   /// rule: a badge the user did not allow is kept but not shown).
   public func setBadgeCount(

@@ -62,8 +62,11 @@ extension ScenarioDecoder {
         continue
       }
       guard allowed.contains(key) else {
-        throw fail(
-          path.appending(key: key), "unknown key (expected one of \(Self.list(allowed)))")
+        var message = "unknown key (expected one of \(Self.list(allowed)))"
+        if let close = Self.closest(to: key, among: allowed) {
+          message += "; did you mean \(JSONPath.quoted(close))?"
+        }
+        throw fail(path.appending(key: key), message)
       }
       if result[key] == nil { result[key] = member }
     }

@@ -305,7 +305,7 @@ struct ScenarioDecodingTests {
       (#"{"version": 1.5}"#, "t.json: version: 1.5 is not a version (expected 1)"),
       (
         #"{"version": 1, "seeed": 3}"#,
-        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion)"
+        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion); did you mean \"seed\"?"
       ),
       (
         #"{"version": 1, "$schema": 5}"#,
@@ -365,7 +365,7 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
@@ -444,7 +444,7 @@ struct ScenarioDecodingTests {
       // sensors.
       (
         #"{"version": 1, "sensors": {"heartrate": {}}}"#,
-        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming)"
+        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming); did you mean \"heartRate\"?"
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"interval": 0}}}"#,

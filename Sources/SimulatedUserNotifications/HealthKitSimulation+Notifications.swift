@@ -34,10 +34,22 @@ extension HealthKitSimulation {
       }
     }
     guard let found else { return false }
+    await respond(
+      UNNotificationResponse(
+        notification: found, actionIdentifier: UNNotificationDefaultActionIdentifier),
+      to: delegate)
+    return true
+  }
+
+  /// Hands `response` to the delegate's `didReceive` in the callback lane (when the current
+  /// app process set one), holding virtual time until its completion handler, and returns when
+  /// it has run: a control, not an app call, so it waits for the delegate's answer too.
+  private func respond(
+    _ response: UNNotificationResponse, to delegate: DelegateReferenceResult
+  ) async {
     if let object = delegate.object {
       let reference = DelegateReference(object)
-      let response = UNNotificationResponse(
-        notification: found, actionIdentifier: UNNotificationDefaultActionIdentifier)
+      let identifier = response.notification.request.identifier
       enqueue {
         let center = UNUserNotificationCenter.current()
         let hold = self.beginHold(
@@ -48,9 +60,7 @@ extension HealthKitSimulation {
       }
     }
     await deliver()
-    // A control, not an app call: it waits for the delegate's answer too.
     await waitForHolds()
-    return true
   }
 
   /// The user chooses the action `actionIdentifier` on the delivered notification `identifier`
@@ -96,24 +106,12 @@ extension HealthKitSimulation {
       }
     }
     guard let found else { return false }
-    if let object = delegate.object {
-      let reference = DelegateReference(object)
-      let response: UNNotificationResponse =
-        action is UNTextInputNotificationAction
-        ? UNTextInputNotificationResponse(
-          notification: found, actionIdentifier: actionIdentifier, userText: text ?? "")
-        : UNNotificationResponse(notification: found, actionIdentifier: actionIdentifier)
-      enqueue {
-        let center = UNUserNotificationCenter.current()
-        let hold = self.beginHold(
-          framework: "UserNotifications", call: "didReceive of \(identifier)")
-        reference.object.userNotificationCenter(center, didReceive: response) {
-          self.endHold(hold)
-        }
-      }
-    }
-    await deliver()
-    await waitForHolds()
+    let response: UNNotificationResponse =
+      action is UNTextInputNotificationAction
+      ? UNTextInputNotificationResponse(
+        notification: found, actionIdentifier: actionIdentifier, userText: text ?? "")
+      : UNNotificationResponse(notification: found, actionIdentifier: actionIdentifier)
+    await respond(response, to: delegate)
     return true
   }
 

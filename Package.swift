@@ -15,7 +15,8 @@
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
-//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text: HealthKit's
+//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text,
+//     CoreLocationValues: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
 //     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
@@ -26,6 +27,10 @@
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
 //     HealthKitSimulation)
 //     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
+//     SimulatedCoreLocation (the same, and Physiology, CoreLocationValues: CLLocationManager
+//     and CLLocationUpdate, fixes from the course on the simulation's agenda)
+//   SimulatedCoreLocationValues (Foundation: CLLocation, CLLocationCoordinate2D; re-exported
+//     by SimulatedHealthKit, whose route builder takes them, and by SimulatedCoreLocation)
 //     SimulatedWatchConnectivity (the same: WCSession with both ends)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
@@ -77,6 +82,7 @@ let package = Package(
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedWatchKit", targets: ["SimulatedWatchKit"]),
     .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
+    .library(name: "SimulatedCoreLocation", targets: ["SimulatedCoreLocation"]),
     .library(name: "SimulatedWatchConnectivity", targets: ["SimulatedWatchConnectivity"]),
   ],
   targets: [
@@ -128,11 +134,14 @@ let package = Package(
         "WorkoutWatchFace", "WorkoutReport",
       ],
       swiftSettings: strict),
+    // Core Location's values, which HealthKit's route builder takes and SimulatedHealthKit
+    // re-exports, as HealthKit imports CoreLocation.
+    .target(name: "SimulatedCoreLocationValues", swiftSettings: strict),
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
-        "WorkoutHealth",
+        "WorkoutHealth", "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),
     // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for
@@ -150,6 +159,10 @@ let package = Package(
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedCoreLocation",
+      dependencies: systemFramework + ["WorkoutPhysiology", "SimulatedCoreLocationValues"],
+      swiftSettings: strict),
     .target(
       name: "SimulatedWatchConnectivity", dependencies: systemFramework + ["WorkoutPhysiology"],
       swiftSettings: strict),
@@ -321,7 +334,7 @@ let package = Package(
       name: "SimulatedFrameworksTests",
       dependencies: [
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
-        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion",
+        "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
         "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
         "WorkoutSimTestSupport",

@@ -12,3 +12,6 @@
 // The contract is docs/swift-api.md; Apple's shapes are from
 // https://developer.apple.com/documentation/healthkit.
 @_exported import Foundation
+// HealthKit imports CoreLocation: `CLLocation` (the route builder's and the route query's
+// element) is in scope with this module's import alone.
+@_exported import SimulatedCoreLocationValues

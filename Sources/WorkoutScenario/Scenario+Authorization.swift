@@ -26,6 +26,10 @@ extension Scenario {
     /// `motion`: the answer to Core Motion's Motion & Fitness permission
     /// (`CMMotionActivityManager`, `CMPedometer`); `nil`, granted.
     public var motion: Answer? = nil
+    /// `location`: the answer to Core Location's permission prompt
+    /// (`CLLocationManager.requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`);
+    /// `nil`, granted with precise locations.
+    public var location: LocationAnswer? = nil
 
     /// Answers with `defaultAnswer` for types not in `read` or `share`.
     public init(

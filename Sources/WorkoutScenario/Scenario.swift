@@ -88,6 +88,9 @@ public struct Scenario: Sendable, Equatable {
   /// rate outside a workout (docs/scenario-format.md#motion), or `nil` (derived from the course
   /// and the health days, 15 s latency).
   public var motion: Motion? = nil
+  /// `gps`: the start point, altitude and heading of a scripted course's route, for
+  /// SimulatedCoreLocation (docs/scenario-format.md#gps); the defaults when the file has none.
+  public var gps = GPS()
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

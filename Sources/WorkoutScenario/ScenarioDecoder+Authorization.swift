@@ -4,7 +4,7 @@ import WorkoutJSON
 /// The `authorization` and `app` keys (docs/scenario-format.md#authorization,
 /// docs/scenario-format.md#the-app).
 extension ScenarioDecoder {
-  static let authorizationKeys = ["healthKit", "motion", "notifications"]
+  static let authorizationKeys = ["healthKit", "location", "motion", "notifications"]
   static let healthKitAuthorizationKeys = ["default", "read", "share"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
   static let appKeys = ["infoPlist"]
@@ -28,7 +28,7 @@ extension ScenarioDecoder {
 
   /// `authorization`: `{ "healthKit": { "default": "granted" | "denied", "read": { "granted":
   /// [type], "denied": [type] }, "share": { ... } }, "notifications": "granted" | "denied",
-  /// "motion": "granted" | "denied" }`. A type listed twice in one direction is
+  /// "motion": "granted" | "denied", "location": "granted" | "reducedAccuracy" | "denied" }`. A type listed twice in one direction is
   /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
   /// message suggests the closest known one.
   func authorization(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
@@ -48,6 +48,12 @@ extension ScenarioDecoder {
       let text = try healthChoice(
         value, at: path.appending(key: "motion"), noun: "an answer", options: Self.answerKeys)
       answers.motion = Scenario.Authorization.Answer(rawValue: text)
+    }
+    if let value = fields["location"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "location"), noun: "an answer",
+        options: Scenario.LocationAnswer.allCases.map(\.rawValue))
+      answers.location = Scenario.LocationAnswer(rawValue: text)
     }
     guard let healthKit = fields["healthKit"] else { return answers }
     let kitPath = path.appending(key: "healthKit")

@@ -122,7 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app", "phone", "motion",
+    "health", "authorization", "app", "phone", "motion", "gps",
   ]
 
   // MARK: Scenario
@@ -287,6 +287,9 @@ struct ScenarioDecoder {
     }
     if let value = fields["motion"] {
       scenario.motion = try motion(value, at: path("motion"), start: fixedStart)
+    }
+    if let value = fields["gps"] {
+      scenario.gps = try gps(value, at: path("gps"))
     }
     return scenario
   }

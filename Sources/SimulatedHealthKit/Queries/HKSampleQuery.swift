@@ -76,6 +76,11 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     guard state.authorization.readGranted(objectType.identifier) != nil else {
       return .failure(notDeterminedError)
     }
+    if objectType.identifier == HKWorkoutRouteTypeIdentifier {
+      // The app's saved routes (Queries/HKWorkoutRouteQuery.swift).
+      return .success(
+        state.routeSamples(predicate: predicate, limit: limit, sortDescriptors: sortDescriptors))
+    }
     guard let kind = objectType.healthDataType else { return .success([]) }
     let filter = state.filter(
       for: predicate, type: kind, identifier: objectType.identifier, context: context)

@@ -24,6 +24,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private let configuration: HKWorkoutConfiguration
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
+  /// The route builder ``seriesBuilder(for:)`` made (Workout/HKWorkoutRouteBuilder.swift).
+  var routeBuilder: HKWorkoutRouteBuilder?
 
   init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
     self.simulation = simulation

@@ -131,6 +131,16 @@ public struct SimulationSession {
   /// The wall-clock date of scenario time `t = 0`.
   package var startDate: Date { prepared.startDate }
 
+  /// The course the body plays (a recording's carries its ``Course/track``), for the route
+  /// SimulatedCoreLocation derives.
+  package var course: Course { prepared.dataSource.course }
+
+  /// The speed of the course's segment `index` as the physiology resolves it (a power-only
+  /// segment's from the cycling model), m/s.
+  package func speed(ofSegment index: Int) -> Double {
+    prepared.dataSource.speed(ofSegment: index)
+  }
+
   /// `record` with the metadata that depends on the body (`HKElevationAscended`,
   /// `HKAverageMETs`), as ``result`` gives it.
   package func annotated(_ record: WorkoutRecord) -> WorkoutRecord { prepared.annotate(record) }

@@ -1,0 +1,326 @@
+import Foundation
+import SimulatedCoreLocationValues
+import SimulatedHealthKit
+import Synchronization
+import WorkoutCore
+
+/// The delegate of a ``CLLocationManager`` (Apple doc:
+/// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate). Every
+/// method is optional (default implementations do nothing); calls run in the simulation's
+/// callback lane, one at a time, as the code of the device that made the manager.
+public protocol CLLocationManagerDelegate: NSObjectProtocol {
+  /// New locations, oldest first (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didupdatelocations:)).
+  func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation])
+  /// A failure: ``CLError`` ``CLError/Code/denied`` when the user denied access,
+  /// ``CLError/Code/locationUnknown`` when `requestLocation()` found no fix (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didfailwitherror:)).
+  func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error)
+  /// The app's authorization or accuracy changed, and once after the manager is made (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagerdidchangeauthorization(_:)).
+  func locationManagerDidChangeAuthorization(_ manager: CLLocationManager)
+  /// The deprecated form, called after ``locationManagerDidChangeAuthorization(_:)`` with the
+  /// new status (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didchangeauthorization:)).
+  @available(*, deprecated, message: "Use locationManagerDidChangeAuthorization(_:)")
+  func locationManager(
+    _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
+}
+
+extension CLLocationManagerDelegate {
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]
+  ) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {}
+  /// Does nothing.
+  public func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {}
+  /// Does nothing.
+  @available(*, deprecated, message: "Use locationManagerDidChangeAuthorization(_:)")
+  public func locationManager(
+    _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus
+  ) {}
+}
+
+/// Core Location's location manager (Apple doc:
+/// https://developer.apple.com/documentation/corelocation/cllocationmanager), on the current
+/// simulation (docs/swift-api.md#core-location).
+///
+/// - Authorization: ``authorizationStatus-swift.property`` is `.notDetermined` until the app
+///   calls ``requestWhenInUseAuthorization()`` or ``requestAlwaysAuthorization()``; the
+///   scenario's `authorization.location` answers at once (`"granted"`, the default;
+///   `"reducedAccuracy"`: granted with ``CLAccuracyAuthorization/reducedAccuracy``; `"denied"`),
+///   and every manager's delegate gets `locationManagerDidChangeAuthorization`.
+/// - Fixes come from the course at the instants of the route (docs/swift-api.md#core-location):
+///   a scripted course's every whole second, a replay's recorded points; delivered on the
+///   simulation's agenda in `didUpdateLocations`, with no test code poking anything. None while
+///   not authorized, none indoors (a workout session configured `.indoor`, or the scenario's
+///   `location: "indoor"` outside a session), none while the watch app runs no code, and in the
+///   background only with ``allowsBackgroundLocationUpdates`` or a running workout session.
+/// - `startUpdatingLocation()` after a denial calls `didFailWithError` with
+///   ``CLError/Code/denied``.
+public class CLLocationManager: NSObject {
+  /// What the app set that the timer reads.
+  struct Settings {
+    var allowsBackground = false
+    var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
+  }
+
+  weak var simulation: HealthKitSimulation?
+  let device: HealthKitSimulation.Device
+  let settings = Mutex(Settings())
+  private let lock = NSLock()
+  private weak var storedDelegate: (any CLLocationManagerDelegate)?
+  private var storedLocation: CLLocation?
+  private var storedDesiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+  private var storedActivityType: CLActivityType = .other
+  private var storedPauses = true
+
+  /// A manager of the current simulation, for the device whose code makes it; traps outside a
+  /// simulation's `run`. Its delegate gets `locationManagerDidChangeAuthorization` once, at the
+  /// next delivery (Apple: "when the app creates the related object's CLLocationManager
+  /// instance").
+  public override init() {
+    let simulation = HealthKitSimulation.requireCurrent("CLLocationManager()")
+    self.simulation = simulation
+    device = HealthKitSimulation.device
+    super.init()
+    let weak = WeakManager(self)
+    let device = self.device
+    simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+        location.managers.removeAll { $0.object == nil }
+        location.managers.append(weak)
+      }
+    }
+    simulation.enqueue {
+      HealthKitSimulation.$currentDevice.withValue(device) {
+        weak.object?.authorizationChanged()
+      }
+    }
+  }
+
+  // MARK: - Properties
+
+  /// The delegate, held weakly (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/delegate).
+  public weak var delegate: (any CLLocationManagerDelegate)? {
+    get { lock.withLock { storedDelegate } }
+    set { lock.withLock { storedDelegate = newValue } }
+  }
+
+  /// The accuracy the app wants, m; default ``kCLLocationAccuracyBest``. Kept; the simulated
+  /// fixes have the watch's workout accuracy whatever it asks (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/desiredaccuracy).
+  public var desiredAccuracy: CLLocationAccuracy {
+    get { lock.withLock { storedDesiredAccuracy } }
+    set { lock.withLock { storedDesiredAccuracy = newValue } }
+  }
+
+  /// The least movement, m, before the next location is delivered; default
+  /// ``kCLDistanceFilterNone`` (every fix). Measured from the last location delivered, with
+  /// `distance(from:)` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/distancefilter).
+  public var distanceFilter: CLLocationDistance {
+    get { settings.withLock { $0.distanceFilter } }
+    set { settings.withLock { $0.distanceFilter = newValue } }
+  }
+
+  /// What the locations are for; default ``CLActivityType/other``. Kept, without effect on the
+  /// fixes (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/activitytype).
+  public var activityType: CLActivityType {
+    get { lock.withLock { storedActivityType } }
+    set { lock.withLock { storedActivityType = newValue } }
+  }
+
+  /// Whether the watch app gets fixes in the background without a running workout session;
+  /// default `false` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates).
+  /// A running workout session keeps them coming either way.
+  public var allowsBackgroundLocationUpdates: Bool {
+    get { settings.withLock { $0.allowsBackground } }
+    set { settings.withLock { $0.allowsBackground = newValue } }
+  }
+
+  /// Whether updates may pause by themselves; default `true`. Kept, without effect: the
+  /// simulation never pauses them (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/pauseslocationupdatesautomatically).
+  public var pausesLocationUpdatesAutomatically: Bool {
+    get { lock.withLock { storedPauses } }
+    set { lock.withLock { storedPauses = newValue } }
+  }
+
+  /// The last location delivered to this manager, or `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/location).
+  public var location: CLLocation? { lock.withLock { storedLocation } }
+
+  /// The app's authorization (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus-swift.property).
+  public var authorizationStatus: CLAuthorizationStatus {
+    guard let simulation else { return .notDetermined }
+    return simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in location.status }
+    }
+  }
+
+  /// Whether locations are precise: ``CLAccuracyAuthorization/reducedAccuracy`` once the app
+  /// is authorized with `authorization.location: "reducedAccuracy"` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/accuracyauthorization).
+  public var accuracyAuthorization: CLAccuracyAuthorization {
+    guard let simulation else { return .fullAccuracy }
+    return simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+        location.isAuthorized ? location.accuracy : .fullAccuracy
+      }
+    }
+  }
+
+  /// The app's authorization, the deprecated class form (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus()).
+  @available(*, deprecated, message: "Use the authorizationStatus property")
+  public class func authorizationStatus() -> CLAuthorizationStatus {
+    let simulation = HealthKitSimulation.requireCurrent("CLLocationManager.authorizationStatus()")
+    return simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in location.status }
+    }
+  }
+
+  /// `true`: the simulated device's location services are on (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/locationservicesenabled()).
+  public class func locationServicesEnabled() -> Bool { true }
+
+  // MARK: - Authorization
+
+  /// Asks for when-in-use authorization (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()):
+  /// the scenario answers at once; the delegates hear of a change at the next delivery. Asked
+  /// again, nothing changes.
+  public func requestWhenInUseAuthorization() { request(.authorizedWhenInUse) }
+
+  /// Asks for always authorization (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()):
+  /// as ``requestWhenInUseAuthorization()``, and a when-in-use app becomes always.
+  public func requestAlwaysAuthorization() { request(.authorizedAlways) }
+
+  private func request(_ kind: CLAuthorizationStatus) {
+    guard let simulation else { return }
+    let managers = simulation.mutate { state -> [WeakManager] in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+        location.request(kind) ? location.managers : []
+      }
+    }
+    for manager in managers {
+      guard let device = manager.object?.device else { continue }
+      simulation.enqueue {
+        HealthKitSimulation.$currentDevice.withValue(device) {
+          manager.object?.authorizationChanged()
+        }
+      }
+    }
+  }
+
+  /// Calls the delegate's authorization methods (new, then deprecated).
+  func authorizationChanged() {
+    guard let delegate else { return }
+    delegate.locationManagerDidChangeAuthorization(self)
+    (self as any LegacyAuthorizationCall).legacyAuthorizationChange(delegate)
+  }
+
+  // MARK: - Updates
+
+  /// Starts continuous updates (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startupdatinglocation()):
+  /// a fix at every fix instant from now on (the first at now when now is one), delivered by
+  /// `didUpdateLocations` on the simulation's agenda. Denied: `didFailWithError` with
+  /// ``CLError/Code/denied`` and no updates. Calling it again changes nothing.
+  public func startUpdatingLocation() { start(oneShot: false) }
+
+  /// Stops continuous updates (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()).
+  public func stopUpdatingLocation() {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+        location.updates.removeAll { $0.key == key }
+      }
+    }
+  }
+
+  /// Asks for one location (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestlocation()):
+  /// `didUpdateLocations` with the next fix, or `didFailWithError` with
+  /// ``CLError/Code/locationUnknown`` when there is none (indoors, after a replay's last
+  /// point), or ``CLError/Code/denied``.
+  public func requestLocation() { start(oneShot: true) }
+
+  private func start(oneShot: Bool) {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    let weak = WeakManager(self)
+    let device = self.device
+    let denied = simulation.mutate { state -> Bool in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, state in
+        if location.status == .denied || location.status == .restricted { return true }
+        if location.updates.contains(where: { $0.key == key && !$0.updates.oneShot }) {
+          return false
+        }
+        location.updates.removeAll { $0.key == key }
+        location.prepare(&state)
+        let now = state.session.now
+        let next =
+          location.plan.map { $0.isFix(now) ? now : $0.nextFix(after: now) } ?? nil
+        location.updates.append(
+          (
+            key,
+            CoreLocationState.Updates(
+              device: device, generation: state.processGeneration(), manager: weak, next: next,
+              oneShot: oneShot, last: nil)
+          ))
+        return false
+      }
+    }
+    let timer = CoreLocationTimer(simulation)
+    simulation.addSystemTimer(key: ObjectIdentifier(CoreLocationState.self), timer)
+    if denied {
+      simulation.enqueue {
+        HealthKitSimulation.$currentDevice.withValue(device) {
+          weak.object?.fail(CLError(.denied))
+        }
+      }
+      return
+    }
+    // A fix due at now is delivered now (the timer serves instants after now).
+    let callbacks = simulation.mutate { state in
+      timer.fire(at: state.session.now, state: &state)
+    }
+    for callback in callbacks { simulation.enqueue(callback) }
+  }
+
+  /// Delivers `locations` to the delegate (in the lane).
+  func deliver(_ locations: [CLLocation]) {
+    lock.withLock { storedLocation = locations.last }
+    delegate?.locationManager(self, didUpdateLocations: locations)
+  }
+
+  /// Delivers `error` to the delegate (in the lane).
+  func fail(_ error: CLError) {
+    delegate?.locationManager(self, didFailWithError: error)
+  }
+}
+
+/// The call of the deprecated `locationManager(_:didChangeAuthorization:)`, through a protocol
+/// requirement so that the module itself does not use a deprecated declaration.
+private protocol LegacyAuthorizationCall {
+  func legacyAuthorizationChange(_ delegate: any CLLocationManagerDelegate)
+}
+
+extension CLLocationManager: LegacyAuthorizationCall {
+  @available(*, deprecated, message: "calls the deprecated delegate method, for apps that use it")
+  fileprivate func legacyAuthorizationChange(_ delegate: any CLLocationManagerDelegate) {
+    delegate.locationManager(self, didChangeAuthorization: authorizationStatus)
+  }
+}

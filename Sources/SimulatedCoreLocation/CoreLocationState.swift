@@ -1,0 +1,276 @@
+import Foundation
+import SimulatedCoreLocationValues
+import SimulatedHealthKit
+import Synchronization
+import WorkoutCore
+import WorkoutScenario
+
+/// Core Location's state in one simulation, behind its lock (docs/swift-api.md#core-location).
+struct CoreLocationState: SimulationExtension {
+  /// One manager's `startUpdatingLocation` or `requestLocation`.
+  struct Updates {
+    var device: HealthKitSimulation.Device
+    /// The watch app's process that started it (a crash drops it).
+    var generation: Int
+    var manager: WeakManager
+    /// The next fix instant, or `nil` when the course has no more fixes.
+    var next: SimulationInstant?
+    /// `requestLocation()`: one location (or error), then stop.
+    var oneShot: Bool
+    /// The last location delivered, for the distance filter.
+    var last: CLLocation?
+  }
+
+  /// One `CLLocationUpdate.liveUpdates()` sequence.
+  struct Live {
+    var device: HealthKitSimulation.Device
+    var generation: Int
+    var continuation: AsyncStream<CLLocationUpdate>.Continuation
+    var next: SimulationInstant?
+  }
+
+  /// The scenario's answer to the permission prompt (`authorization.location`).
+  let answer: Scenario.LocationAnswer
+  /// Scenario time `t = 0`.
+  let startDate: Date
+  /// The scenario's `location` is indoor (no fixes outside a session).
+  let scenarioIndoor: Bool
+  /// The route (made on first use: it reads the engine's course, under the lock).
+  var plan: RoutePlan?
+  private let gps: Scenario.GPS
+  private let seed: UInt64
+  /// The app's authorization: not determined until it asks.
+  var status: CLAuthorizationStatus = .notDetermined
+  /// Every manager made, for authorization changes.
+  var managers: [WeakManager] = []
+  /// Running updates by manager, in start order.
+  var updates: [(key: ObjectIdentifier, updates: Updates)] = []
+  /// Running live-update sequences by number.
+  var live: [(key: Int, live: Live)] = []
+  var nextLive = 0
+
+  init(simulation: HealthKitSimulation) {
+    answer = simulation.scenario.authorization?.location ?? .granted
+    startDate = simulation.startDate
+    scenarioIndoor = simulation.scenario.location == .indoor
+    gps = simulation.scenario.gps
+    seed = simulation.scenario.seed
+  }
+
+  /// Whether fixes may be delivered.
+  var isAuthorized: Bool { status == .authorizedWhenInUse || status == .authorizedAlways }
+
+  /// The accuracy the user allowed.
+  var accuracy: CLAccuracyAuthorization {
+    answer == .reducedAccuracy ? .reducedAccuracy : .fullAccuracy
+  }
+
+  /// Answers a permission request for `requested` (when in use or always): the scenario's
+  /// answer, once (a later request changes nothing, but when-in-use may become always).
+  /// Returns whether the status changed.
+  mutating func request(_ requested: CLAuthorizationStatus) -> Bool {
+    let before = status
+    switch status {
+    case .notDetermined: status = answer == .denied ? .denied : requested
+    case .authorizedWhenInUse where requested == .authorizedAlways: status = .authorizedAlways
+    default: break
+    }
+    return status != before
+  }
+
+  /// Makes ``plan`` from the engine's course.
+  mutating func prepare(_ state: inout HealthKitSimulation.State) {
+    guard plan == nil else { return }
+    let course = state.session.course
+    let speeds = course.segments.indices.map { state.session.speed(ofSegment: $0) }
+    plan = RoutePlan(course: course, speed: { speeds[$0] }, gps: gps, seed: seed)
+  }
+
+  /// The location of `fix` as Core Location reports it: reduced accuracy rounds the position
+  /// to 0.01° (about 1.1 km) with ``kCLLocationAccuracyReduced``.
+  func location(_ fix: Fix) -> CLLocation {
+    var latitude = fix.latitude
+    var longitude = fix.longitude
+    var horizontal = RoutePlan.horizontalAccuracy
+    if accuracy == .reducedAccuracy {
+      latitude = (latitude * 100).rounded() / 100
+      longitude = (longitude * 100).rounded() / 100
+      horizontal = kCLLocationAccuracyReduced
+    }
+    return CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
+      altitude: fix.altitude ?? 0, horizontalAccuracy: horizontal,
+      verticalAccuracy: fix.altitude == nil ? -1 : RoutePlan.verticalAccuracy,
+      course: fix.course ?? -1, courseAccuracy: fix.course == nil ? -1 : 10,
+      speed: fix.speed ?? -1, speedAccuracy: fix.speed == nil ? -1 : 0.5,
+      timestamp: startDate.addingTimeInterval(fix.instant.seconds))
+  }
+}
+
+/// A manager, weakly.
+struct WeakManager: @unchecked Sendable {
+  weak var object: CLLocationManager?
+  init(_ object: CLLocationManager) { self.object = object }
+}
+
+/// The simulation, weakly (the simulation holds this state).
+struct WeakSimulation: @unchecked Sendable {
+  weak var object: HealthKitSimulation?
+  init(_ object: HealthKitSimulation) { self.object = object }
+}
+
+/// What the watch is doing at an instant, for the delivery rules.
+struct WatchNow {
+  /// The app runs code.
+  var receives: Bool
+  /// The app is in the background (wrist down).
+  var background: Bool
+  /// A workout session is running or paused.
+  var workoutRunning: Bool
+  /// The session in progress is indoor (or, without one, the scenario's `location` is).
+  var indoor: Bool
+
+  /// Reads the engine.
+  static func read(_ state: inout HealthKitSimulation.State, scenarioIndoor: Bool) -> WatchNow {
+    state.session.withEngine { engine in
+      let app = engine.appState
+      var running = false
+      var sessionLocation: WorkoutSessionLocationType?
+      for index in 0..<engine.sessionCount {
+        switch engine.sessionState(index) {
+        case .running?, .paused?:
+          running = true
+          sessionLocation = engine.withBuilder(ofSession: index) { $0.locationType }
+        case .prepared?:
+          sessionLocation = engine.withBuilder(ofSession: index) { $0.locationType }
+        default: break
+        }
+      }
+      return WatchNow(
+        receives: app.receivesCallbacks, background: app == .background,
+        workoutRunning: running,
+        indoor: sessionLocation.map { $0 == .indoor } ?? scenarioIndoor)
+    }
+  }
+
+  /// Whether a manager on `device` gets a fix now: the phone's always; the watch app's while it
+  /// runs code, and in the background only with `allowsBackgroundLocationUpdates` or a running
+  /// workout session (the watch's rule: a workout session keeps the app's location updates
+  /// running).
+  func delivers(on device: HealthKitSimulation.Device, allowsBackground: Bool) -> Bool {
+    guard device == .watch else { return true }
+    guard receives else { return false }
+    return !background || allowsBackground || workoutRunning
+  }
+}
+
+/// The system timer that delivers fixes.
+struct CoreLocationTimer: SystemTimer {
+  let weakSimulation: WeakSimulation
+
+  init(_ simulation: HealthKitSimulation) { weakSimulation = WeakSimulation(simulation) }
+
+  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+    -> SimulationInstant?
+  {
+    guard let location = state.extensionState(CoreLocationState.self) else { return nil }
+    var due: SimulationInstant?
+    for next in location.updates.map(\.updates.next) + location.live.map(\.live.next) {
+      guard let next, next > now else { continue }
+      if due.map({ next < $0 }) ?? true { due = next }
+    }
+    return due
+  }
+
+  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard state.extensionState(CoreLocationState.self) != nil,
+      let simulation = weakSimulation.object
+    else { return [] }
+    return state.withExtension(CoreLocationState.self, of: simulation) { location, state in
+      location.prepare(&state)
+      guard let plan = location.plan else { return [] }
+      let generation = state.processGeneration()
+      location.updates.removeAll {
+        $0.updates.manager.object == nil
+          || ($0.updates.device == .watch && $0.updates.generation != generation)
+      }
+      location.live.removeAll { $0.live.device == .watch && $0.live.generation != generation }
+      let watch = WatchNow.read(&state, scenarioIndoor: location.scenarioIndoor)
+      var callbacks: [HealthKitSimulation.Callback] = []
+      var finished: Set<ObjectIdentifier> = []
+      for index in location.updates.indices {
+        var updates = location.updates[index].updates
+        guard let manager = updates.manager.object else { continue }
+        let settings = manager.settings.withLock { $0 }
+        var delivered: [CLLocation] = []
+        var failure: CLError?
+        while let at = updates.next, at <= now {
+          updates.next = plan.nextFix(after: at)
+          guard location.isAuthorized,
+            watch.delivers(on: updates.device, allowsBackground: settings.allowsBackground)
+          else { continue }
+          guard !watch.indoor, let fix = plan.fix(at: at) else {
+            if updates.oneShot { failure = CLError(.locationUnknown) }
+            continue
+          }
+          let fixLocation = location.location(fix)
+          if settings.distanceFilter > 0, let last = updates.last,
+            fixLocation.distance(from: last) < settings.distanceFilter
+          {
+            continue
+          }
+          updates.last = fixLocation
+          delivered.append(fixLocation)
+          if updates.oneShot { break }
+        }
+        if updates.oneShot, updates.next == nil, delivered.isEmpty, failure == nil {
+          failure = CLError(.locationUnknown)
+        }
+        location.updates[index].updates = updates
+        if updates.oneShot && (!delivered.isEmpty || failure != nil) {
+          finished.insert(location.updates[index].key)
+        }
+        let box = UncheckedBox(manager)
+        let device = updates.device
+        if !delivered.isEmpty {
+          let batch = UncheckedBox(delivered)
+          callbacks.append {
+            HealthKitSimulation.$currentDevice.withValue(device) {
+              box.value.deliver(batch.value)
+            }
+          }
+        }
+        if let failure {
+          callbacks.append {
+            HealthKitSimulation.$currentDevice.withValue(device) { box.value.fail(failure) }
+          }
+        }
+      }
+      location.updates.removeAll { finished.contains($0.key) }
+      for index in location.live.indices {
+        var live = location.live[index].live
+        while let at = live.next, at <= now {
+          live.next = plan.nextFix(after: at)
+          guard location.isAuthorized,
+            watch.delivers(on: live.device, allowsBackground: true)
+          else { continue }
+          let update: CLLocationUpdate
+          if !watch.indoor, let fix = plan.fix(at: at) {
+            let fixLocation = location.location(fix)
+            update = CLLocationUpdate(
+              location: fixLocation, isStationary: (fix.speed ?? 0) == 0,
+              accuracyLimited: location.accuracy == .reducedAccuracy)
+          } else {
+            update = CLLocationUpdate(location: nil, locationUnavailable: true)
+          }
+          let continuation = live.continuation
+          callbacks.append { continuation.yield(update) }
+        }
+        location.live[index].live = live
+      }
+      return callbacks
+    }
+  }
+}

@@ -1,0 +1,516 @@
+import Foundation
+import SimulatedCoreLocation
+import SimulatedHealthKit
+import Synchronization
+import Testing
+import WorkoutScenario
+import WorkoutSimTestSupport
+
+/// What a location delegate saw: the locations and errors, and the authorization statuses of
+/// its `locationManagerDidChangeAuthorization` calls.
+final class LocationRecorder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+  let seen = Mutex<(locations: [CLLocation], errors: [CLError], statuses: [CLAuthorizationStatus])>(
+    ([], [], []))
+
+  func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+    seen.withLock { $0.locations += locations }
+  }
+
+  func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+    seen.withLock { $0.errors.append(error as! CLError) }
+  }
+
+  func locationManagerDidChangeAuthorization(_ manager: CLLocationManager) {
+    let status = manager.authorizationStatus
+    seen.withLock { $0.statuses.append(status) }
+  }
+
+  var locations: [CLLocation] { seen.withLock { $0.locations } }
+  var errors: [CLError] { seen.withLock { $0.errors } }
+  var statuses: [CLAuthorizationStatus] { seen.withLock { $0.statuses } }
+}
+
+/// A scripted course at 3 m/s and grade 0.1 for `seconds`, placed on the equator at 0° E
+/// heading east (so the route stays on the equator: longitude = distance / R in radians).
+private func eastOnTheEquator(
+  seconds: Int = 60, seed: Int = 1, extra: String = ""
+) throws -> Scenario {
+  try decodeScenario(
+    """
+    { "version": 1, "seed": \(seed), "start": "2026-03-02T07:00:00Z", "activity": "running",
+      "course": [ { "duration": \(seconds), "speed": 3, "grade": 0.1 } ],
+      "gps": { "latitude": 0, "longitude": 0, "altitude": 20, "heading": 90 }\(extra) }
+    """)
+}
+
+/// The bundled fēnix 5 walk: 17 records, every one with a position, at 0, 1, 5, 7, 11, 13, 15,
+/// 16, 17, 20, 22, 24, 25, 28, 29, 32 and 46 s (Tests/Data/recordings/README.md and the
+/// upstream decode walk-short--garmin-fenix-5-walk-records.csv).
+private let walkOffsets: [Double] = [0, 1, 5, 7, 11, 13, 15, 16, 17, 20, 22, 24, 25, 28, 29, 32, 46]
+
+private func walkReplay() throws -> Scenario {
+  let path = packageRoot.appendingPathComponent(
+    "Tests/Data/recordings/walk-short--garmin-fenix-5-walk.fit"
+  ).path
+  return try decodeScenario(
+    #"{ "version": 1, "activity": "walking", "course": { "recording": "\#(path)" } }"#)
+}
+
+/// The app's code as apps write it (Apple's "Creating a workout route"): a main-actor object
+/// that owns the location manager, filters the delegate's locations by accuracy and inserts
+/// them into the workout's route builder, and finishes the route after `finishWorkout`.
+@MainActor final class RunTracker: NSObject, CLLocationManagerDelegate {
+  let locationManager = CLLocationManager()
+  private var routeBuilder: HKWorkoutRouteBuilder?
+  private(set) var inserted = 0
+  private(set) var insertErrors: [any Error] = []
+
+  func start(with workoutBuilder: HKWorkoutBuilder) {
+    routeBuilder = workoutBuilder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder
+    locationManager.delegate = self
+    locationManager.activityType = .fitness
+    locationManager.desiredAccuracy = kCLLocationAccuracyBest
+    locationManager.allowsBackgroundLocationUpdates = true
+    locationManager.startUpdatingLocation()
+  }
+
+  func stop() { locationManager.stopUpdatingLocation() }
+
+  func finishRoute(with workout: HKWorkout) async throws -> HKWorkoutRoute? {
+    try await routeBuilder?.finishRoute(with: workout, metadata: nil)
+  }
+
+  nonisolated func locationManager(
+    _ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]
+  ) {
+    let accurate = locations.filter { $0.horizontalAccuracy >= 0 && $0.horizontalAccuracy <= 20 }
+    guard !accurate.isEmpty else { return }
+    Task { @MainActor in self.insert(accurate) }
+  }
+
+  private func insert(_ locations: [CLLocation]) {
+    inserted += locations.count
+    routeBuilder?.insertRouteData(locations) { success, error in
+      guard !success, let error else { return }
+      Task { @MainActor in self.insertErrors.append(error) }
+    }
+  }
+}
+
+/// Runs `query`-style route reading: every batch with its `done`.
+private func routeBatches(_ route: HKWorkoutRoute, store: HKHealthStore) async throws -> [(
+  locations: [CLLocation], done: Bool
+)] {
+  let batches = Mutex<[([CLLocation], Bool)]>([])
+  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    store.execute(
+      HKWorkoutRouteQuery(route: route) { _, locations, done, error in
+        if let error { return continuation.resume(throwing: error) }
+        batches.withLock { $0.append((locations ?? [], done)) }
+        if done { continuation.resume() }
+      })
+  }
+  return batches.withLock { $0 }.map { (locations: $0.0, done: $0.1) }
+}
+
+/// The routes of `workout`, by a sample query as apps write it.
+private func routes(of workout: HKWorkout, store: HKHealthStore) async throws -> [HKWorkoutRoute] {
+  try await withCheckedThrowingContinuation { continuation in
+    store.execute(
+      HKSampleQuery(
+        sampleType: HKSeriesType.workoutRoute(),
+        predicate: HKQuery.predicateForObjects(from: workout), limit: HKObjectQueryNoLimit,
+        sortDescriptors: nil
+      ) { _, samples, error in
+        if let error { return continuation.resume(throwing: error) }
+        continuation.resume(returning: (samples ?? []).compactMap { $0 as? HKWorkoutRoute })
+      })
+  }
+}
+
+/// A running session and its builder, collection begun at now.
+private func startWorkout(
+  _ store: HKHealthStore, simulation: HealthKitSimulation, activity: HKWorkoutActivityType,
+  location: HKWorkoutSessionLocationType = .outdoor
+) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = activity
+  configuration.locationType = location
+  let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+  let builder = session.associatedWorkoutBuilder()
+  builder.dataSource = HKLiveWorkoutDataSource(
+    healthStore: store, workoutConfiguration: configuration)
+  session.startActivity(with: simulation.now)
+  try await builder.beginCollection(at: simulation.now)
+  return (session, builder)
+}
+
+private let routeTypes: Set<HKSampleType> = [.workoutType(), HKSeriesType.workoutRoute()]
+
+@Suite("CoreLocation: fixes from the course, authorization, indoor, background; workout routes")
+struct CoreLocationTests {
+  /// Haversine on R = 6 371 008.8 m: two points 1° apart on the equator are R·π/180 =
+  /// 6 371 008.8 × 0.0174532925199 = 111 195.08 m apart; along a meridian (equal longitudes)
+  /// the formula reduces to R·Δφ, so 0.009° north of Apple Park is 0.009 × 111 195.08 =
+  /// 1000.756 m. Altitude does not count.
+  @Test func distanceBetweenKnownCoordinates() {
+    let origin = CLLocation(latitude: 0, longitude: 0)
+    let east = CLLocation(latitude: 0, longitude: 1)
+    #expect(abs(east.distance(from: origin) - 111_195.08) < 0.01)
+    #expect(abs(origin.distance(from: east) - 111_195.08) < 0.01)
+    let park = CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: 37.3349, longitude: -122.0090), altitude: 0,
+      horizontalAccuracy: 5, verticalAccuracy: 5, timestamp: Date(timeIntervalSince1970: 0))
+    let north = CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: 37.3439, longitude: -122.0090), altitude: 500,
+      horizontalAccuracy: 5, verticalAccuracy: 5, timestamp: Date(timeIntervalSince1970: 0))
+    #expect(abs(north.distance(from: park) - 1000.756) < 0.001)
+    #expect(CLLocationCoordinate2DIsValid(CLLocationCoordinate2D(latitude: 90, longitude: -180)))
+    #expect(!CLLocationCoordinate2DIsValid(kCLLocationCoordinate2DInvalid))
+  }
+
+  /// Apple's raw values: CLError codes, authorization and accuracy, activity types, constants.
+  @Test func applesRawValues() {
+    #expect(CLError.Code.locationUnknown.rawValue == 0)
+    #expect(CLError.Code.denied.rawValue == 1)
+    #expect(CLError.Code.promptDeclined.rawValue == 18)
+    #expect((CLError(.denied) as NSError).domain == "kCLErrorDomain")
+    #expect((CLError(.denied) as NSError).code == 1)
+    #expect(CLAuthorizationStatus.authorizedWhenInUse.rawValue == 4)
+    #expect(CLAuthorizationStatus.authorizedAlways.rawValue == 3)
+    #expect(CLAccuracyAuthorization.reducedAccuracy.rawValue == 1)
+    #expect(CLActivityType.fitness.rawValue == 3)
+    #expect(kCLLocationAccuracyBest == -1)
+    #expect(kCLDistanceFilterNone == -1)
+  }
+
+  /// A scripted course from 0° N 0° E heading east at 3 m/s: a fix every second from the
+  /// start (t = 0...10: 11 locations, time-stamped at start + t), each within √(3² + 3²) =
+  /// 4.243 m of the true point (the noise is uniform in ±3 m north and east) at longitude
+  /// 3t / 6 371 008.8 rad (t = 10: 30 m, 2.69796e-4°), altitude 20 + 3t × 0.1 ± 6 m, speed 3,
+  /// course 90, accuracy 5 m and 8 m. The same seed gives the same fixes; another seed others.
+  @Test func scriptedCourseGivesAFixEverySecondAlongTheHeading() async throws {
+    func run(seed: Int) async throws -> [CLLocation] {
+      let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seed: seed))
+      let recorder = LocationRecorder()
+      try await simulation.run {
+        let manager = CLLocationManager()
+        manager.delegate = recorder
+        manager.requestWhenInUseAuthorization()
+        manager.startUpdatingLocation()
+        try await simulation.advance(by: .seconds(10))
+        #expect(manager.location == recorder.locations.last)
+        manager.stopUpdatingLocation()
+        try await simulation.advance(by: .seconds(10))
+      }
+      // The scenario answers at once: both calls (the creation's and the request's) read the
+      // answer.
+      #expect(recorder.statuses == [.authorizedWhenInUse, .authorizedWhenInUse])
+      let start = simulation.startDate
+      #expect(recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == Array(0...10).map(Double.init))
+      for (t, location) in recorder.locations.enumerated() {
+        let truth = CLLocation(latitude: 0, longitude: 3 * Double(t) / 6_371_008.8 * 180 / .pi)
+        #expect(location.distance(from: truth) <= 4.243)
+        #expect(abs(location.altitude - (20 + 0.3 * Double(t))) <= 6)
+        #expect(location.speed == 3)
+        #expect(location.course == 90)
+        #expect(location.horizontalAccuracy == 5)
+        #expect(location.verticalAccuracy == 8)
+      }
+      return recorder.locations
+    }
+    let first = try await run(seed: 1)
+    let again = try await run(seed: 1)
+    let other = try await run(seed: 2)
+    #expect(first.map(\.coordinate.latitude) == again.map(\.coordinate.latitude))
+    #expect(first.map(\.coordinate.latitude) != other.map(\.coordinate.latitude))
+    // The noise is there: not every fix is on the equator.
+    #expect(first.contains { $0.coordinate.latitude != 0 })
+  }
+
+  /// Denied: the status becomes `.denied` at the request (both delegate calls, the creation's
+  /// and the request's, read it), and `startUpdatingLocation` gets `CLError.denied`, no
+  /// location.
+  @Test func deniedAuthorizationFailsWithDenied() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: eastOnTheEquator(extra: #", "authorization": { "location": "denied" }"#))
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let manager = CLLocationManager()
+      manager.delegate = recorder
+      #expect(manager.authorizationStatus == .notDetermined)
+      manager.requestWhenInUseAuthorization()
+      #expect(manager.authorizationStatus == .denied)
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(10))
+    }
+    #expect(recorder.errors.map(\.code) == [.denied])
+    #expect(recorder.locations.isEmpty)
+    #expect(recorder.statuses == [.denied, .denied])
+  }
+
+  /// Reduced accuracy: positions rounded to 0.01° with `kCLLocationAccuracyReduced` (3000 m);
+  /// at 3 m/s east for 10 s the route stays within 30 m of 0° E, so every fix is 0, 0.
+  @Test func reducedAccuracyRoundsThePosition() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: eastOnTheEquator(extra: #", "authorization": { "location": "reducedAccuracy" }"#))
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let manager = CLLocationManager()
+      manager.delegate = recorder
+      manager.requestAlwaysAuthorization()
+      #expect(manager.authorizationStatus == .authorizedAlways)
+      #expect(manager.accuracyAuthorization == .reducedAccuracy)
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(10))
+    }
+    #expect(recorder.locations.count == 11)
+    #expect(recorder.locations.allSatisfy { $0.coordinate.latitude == 0 && $0.coordinate.longitude == 0 })
+    #expect(recorder.locations.allSatisfy { $0.horizontalAccuracy == 3000 })
+  }
+
+  /// Indoors there is no fix: the scenario's `location: "indoor"` outside a session, and an
+  /// outdoor scenario while the app's session is configured indoor (the fixes stop at the
+  /// session's start, 5 s: 0...4 before it). `requestLocation` indoors gets
+  /// `CLError.locationUnknown`.
+  @Test func indoorRunsGetNoLocations() async throws {
+    let indoor = try HealthKitSimulation(
+      scenario: eastOnTheEquator(extra: #", "location": "indoor""#))
+    let recorder = LocationRecorder()
+    try await indoor.run {
+      let manager = CLLocationManager()
+      manager.delegate = recorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await indoor.advance(by: .seconds(10))
+      manager.stopUpdatingLocation()
+      manager.requestLocation()
+      try await indoor.advance(by: .seconds(2))
+    }
+    #expect(recorder.locations.isEmpty)
+    #expect(recorder.errors.map(\.code) == [.locationUnknown])
+
+    let session = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let during = LocationRecorder()
+    try await session.run {
+      let manager = CLLocationManager()
+      manager.delegate = during
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await session.advance(by: .seconds(4.5))
+      _ = try await startWorkout(
+        HKHealthStore(), simulation: session, activity: .running, location: .indoor)
+      try await session.advance(by: .seconds(10))
+    }
+    let start = session.startDate
+    #expect(during.locations.map { $0.timestamp.timeIntervalSince(start) } == [0, 1, 2, 3, 4])
+  }
+
+  /// The watch's background rule: after a crown press at 5 s the app is in the background; a
+  /// manager without a workout session and without `allowsBackgroundLocationUpdates` gets the
+  /// fixes of 0...4 only; a running workout session keeps them coming (0...20: 21).
+  @Test func aWorkoutSessionKeepsUpdatesRunningInTheBackground() async throws {
+    let extra = #", "watch": {}, "timeline": [ { "at": 5, "do": "crownPress" } ]"#
+    let alone = try HealthKitSimulation(scenario: eastOnTheEquator(extra: extra))
+    let aloneRecorder = LocationRecorder()
+    try await alone.run {
+      let manager = CLLocationManager()
+      manager.delegate = aloneRecorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await alone.advance(by: .seconds(20))
+    }
+    #expect(aloneRecorder.locations.count == 5)
+
+    let workout = try HealthKitSimulation(scenario: eastOnTheEquator(extra: extra))
+    let workoutRecorder = LocationRecorder()
+    try await workout.run {
+      _ = try await startWorkout(HKHealthStore(), simulation: workout, activity: .running)
+      let manager = CLLocationManager()
+      manager.delegate = workoutRecorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await workout.advance(by: .seconds(20))
+    }
+    #expect(workoutRecorder.locations.count == 21)
+  }
+
+  /// The app's code on a replayed FIT walk (17 recorded points, see `walkOffsets`): the route
+  /// builder saves every recorded point, at the recorded instants, with the recorded positions
+  /// (FIT semicircles × 180 / 2³¹: 456107865 → 38.2307…°, −1463072519 → −122.6306…°); the
+  /// sample query with `predicateForObjects(from: workout)` finds the one route; the route
+  /// query returns the 17 in order in one batch (100 per batch) with `done`.
+  @Test @MainActor func aReplayedRunsRouteBuilderSavesEveryRecordedPoint() async throws {
+    let simulation = try HealthKitSimulation(scenario: walkReplay())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let tracker = RunTracker()
+      tracker.locationManager.requestWhenInUseAuthorization()
+      let (session, builder) = try await startWorkout(
+        store, simulation: simulation, activity: .walking)
+      tracker.start(with: builder)
+      try await simulation.advance(by: .seconds(46))
+      await simulation.settle()
+      tracker.stop()
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let route = try #require(try await tracker.finishRoute(with: workout))
+      #expect(tracker.inserted == 17)
+      #expect(tracker.insertErrors.isEmpty)
+      #expect(route.count == 17)
+      #expect(route.startDate == simulation.startDate)
+      #expect(route.endDate == simulation.startDate.addingTimeInterval(46))
+
+      let found = try await routes(of: workout, store: store)
+      #expect(found.map(\.uuid) == [route.uuid])
+
+      let batches = try await routeBatches(route, store: store)
+      #expect(batches.map(\.done) == [true])
+      let locations = batches.flatMap(\.locations)
+      #expect(
+        locations.map { $0.timestamp.timeIntervalSince(simulation.startDate) } == walkOffsets)
+      let first = try #require(locations.first)
+      let last = try #require(locations.last)
+      #expect(abs(first.coordinate.latitude - 456_107_865.0 * 180 / 2_147_483_648) < 1e-9)
+      #expect(abs(first.coordinate.longitude - -1_463_072_519.0 * 180 / 2_147_483_648) < 1e-9)
+      #expect(abs(last.coordinate.latitude - 456_100_917.0 * 180 / 2_147_483_648) < 1e-9)
+      #expect(abs(last.coordinate.longitude - -1_463_075_331.0 * 180 / 2_147_483_648) < 1e-9)
+
+      // The async form reads the same locations.
+      var viaDescriptor: [CLLocation] = []
+      for try await location in HKWorkoutRouteQueryDescriptor(route).results(for: store) {
+        viaDescriptor.append(location)
+      }
+      #expect(viaDescriptor == locations)
+    }
+  }
+
+  /// 250 s of a scripted course with updates from 0: 251 fixes, read back in batches of 100,
+  /// 100 and 51, `done` only on the last, time stamps increasing by 1 s throughout.
+  @Test func theRouteQueryDeliversBatchesWithDoneOnTheLast() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seconds: 300))
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
+      let (session, builder) = try await startWorkout(
+        store, simulation: simulation, activity: .running)
+      let manager = CLLocationManager()
+      manager.delegate = recorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(250))
+      manager.stopUpdatingLocation()
+      let routeBuilder = try #require(
+        builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      #expect(builder.seriesBuilder(for: .workoutRoute()) === routeBuilder)
+      #expect(builder.seriesBuilder(for: .heartbeat()) == nil)
+      try await routeBuilder.insertRouteData(recorder.locations)
+      try await routeBuilder.addMetadata(["lap": "one"])
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let route = try await routeBuilder.finishRoute(with: workout, metadata: ["kind": "run"])
+      #expect(route.metadata?["lap"] as? String == "one")
+      #expect(route.metadata?["kind"] as? String == "run")
+      let batches = try await routeBatches(route, store: store)
+      #expect(batches.map(\.locations.count) == [100, 100, 51])
+      #expect(batches.map(\.done) == [false, false, true])
+      let seconds = batches.flatMap(\.locations).map {
+        $0.timestamp.timeIntervalSince(simulation.startDate)
+      }
+      #expect(seconds == Array(0...250).map(Double.init))
+    }
+  }
+
+  /// HealthKit's errors: a route before authorization (not determined, then denied), a
+  /// builder finished twice, an insert after finishing, and a workout not in the store (one
+  /// saved by another simulation).
+  @Test func routeBuilderErrors() async throws {
+    // Another seed: another workout identifier, so another UUID.
+    let other = try HealthKitSimulation(scenario: eastOnTheEquator(seed: 7))
+    let foreign = try await other.run {
+      let (session, builder) = try await startWorkout(
+        HKHealthStore(), simulation: other, activity: .running)
+      try await other.advance(by: .seconds(5))
+      session.end()
+      try await builder.endCollection(at: other.now)
+      return try #require(try await builder.finishWorkout())
+    }
+    let denied = try HealthKitSimulation(
+      scenario: eastOnTheEquator(
+        extra: #", "authorization": { "healthKit": { "share": { "denied": ["workoutRoute"] } } }"#))
+    try await denied.run {
+      let store = HKHealthStore()
+      let routeBuilder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+      let point = CLLocation(latitude: 0, longitude: 0)
+      await #expect(
+        throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+      ) { try await routeBuilder.insertRouteData([point]) }
+      try await store.requestAuthorization(toShare: routeTypes, read: [])
+      await #expect(throws: HKError(.errorAuthorizationDenied, "Not authorized")) {
+        try await routeBuilder.insertRouteData([point])
+      }
+    }
+
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: routeTypes, read: [])
+      let (session, builder) = try await startWorkout(
+        store, simulation: simulation, activity: .running)
+      let routeBuilder = try #require(
+        builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder)
+      try await routeBuilder.insertRouteData([CLLocation(latitude: 0, longitude: 0)])
+      try await simulation.advance(by: .seconds(5))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      await #expect(
+        throws: HKError(
+          .errorInvalidArgument,
+          "The workout must be saved before a route is associated with it: call finishRoute(with:metadata:) with the workout finishWorkout returned"
+        )
+      ) { _ = try await routeBuilder.finishRoute(with: foreign, metadata: nil) }
+      let route = try await routeBuilder.finishRoute(with: workout, metadata: nil)
+      #expect(route.count == 1)
+      let finished = HKError(.errorInvalidArgument, "The route builder has already been finished")
+      await #expect(throws: finished) {
+        _ = try await routeBuilder.finishRoute(with: workout, metadata: nil)
+      }
+      await #expect(throws: finished) {
+        try await routeBuilder.insertRouteData([CLLocation(latitude: 1, longitude: 1)])
+      }
+      // The completion form reports the same.
+      let reported = Mutex<(Bool, HKError?)>((true, nil))
+      routeBuilder.insertRouteData([]) { success, error in
+        reported.withLock { $0 = (success, error as? HKError) }
+      }
+      await simulation.settle()
+      #expect(reported.withLock { $0.0 } == false)
+      #expect(reported.withLock { $0.1 } == finished)
+    }
+  }
+
+  /// `CLLocationUpdate.liveUpdates()` gives the same fixes as the manager, one per second.
+  @Test func liveUpdatesFollowTheCourse() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let seen = try await simulation.run {
+      let updates = CLLocationUpdate.liveUpdates(.fitness)
+      try await simulation.advance(by: .seconds(3))
+      var seconds: [Double] = []
+      for try await update in updates {
+        if let location = update.location {
+          seconds.append(location.timestamp.timeIntervalSince(simulation.startDate))
+        }
+        if seconds.count == 4 { break }
+      }
+      return seconds
+    }
+    #expect(seen == [0, 1, 2, 3])
+  }
+}

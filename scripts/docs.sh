@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the simulated frameworks (SimulatedHealthKit,
 # SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-# SimulatedWatchKit, SimulatedCoreMotion, SimulatedWatchConnectivity: every
+# SimulatedWatchKit, SimulatedCoreMotion, SimulatedCoreLocation, SimulatedWatchConnectivity: every
 # module with a `Sources/<Module>/<Module>.docc` catalog) with the toolchain's own `docc`
 # (the Swift-DocC package plugin cannot be fetched here): symbol graphs from
 # `swift build -Xswiftc -emit-symbol-graph` in a scratch folder of their own (so every module is

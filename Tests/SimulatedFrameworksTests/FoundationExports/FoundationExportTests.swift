@@ -13,6 +13,7 @@ import Testing
       ("widgetKit", widgetKitFoundationUse()),
       ("backgroundTasks", backgroundTasksFoundationUse()),
       ("coreMotion", coreMotionFoundationUse()),
+      ("coreLocation", coreLocationFoundationUse()),
       ("network", networkFoundationUse()),
       ("watchKit", watchKitFoundationUse()),
       ("watchConnectivity", watchConnectivityFoundationUse()),
@@ -24,5 +25,11 @@ import Testing
       #expect(date?.timeIntervalSince1970 == 1_774_854_000)
       #expect(url?.absoluteString == "https://example.com/" + name)
     }
+  }
+
+  /// SimulatedHealthKit alone brings `CLLocation` (HealthKitLocationImport.swift): 1° of
+  /// latitude, R·π/180 = 6 371 008.8 × 0.0174532925 = 111 195.08 m.
+  @Test func healthKitBringsCoreLocationsValues() {
+    #expect(abs(healthKitLocationUse() - 111_195.08) < 0.01)
   }
 }

@@ -228,6 +228,32 @@ struct CoreLocationTests {
     #expect(first.contains { $0.coordinate.latitude != 0 })
   }
 
+  /// A distance filter of 1000 m over a route of 3 m/s × 10 s = 30 m lets only the first fix
+  /// through; `requestLocation()` at 12.5 s delivers the next fix only, at 13 s.
+  @Test func distanceFilterAndRequestLocation() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let filtered = LocationRecorder()
+    let once = LocationRecorder()
+    try await simulation.run {
+      let manager = CLLocationManager()
+      manager.delegate = filtered
+      manager.requestWhenInUseAuthorization()
+      manager.distanceFilter = 1000
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(10))
+      manager.stopUpdatingLocation()
+      try await simulation.advance(by: .seconds(2.5))
+      let single = CLLocationManager()
+      single.delegate = once
+      single.requestLocation()
+      try await simulation.advance(by: .seconds(10))
+    }
+    let start = simulation.startDate
+    #expect(filtered.locations.map { $0.timestamp.timeIntervalSince(start) } == [0])
+    #expect(once.locations.map { $0.timestamp.timeIntervalSince(start) } == [13])
+    #expect(once.errors.isEmpty)
+  }
+
   /// Denied: the status becomes `.denied` at the request (both delegate calls, the creation's
   /// and the request's, read it), and `startUpdatingLocation` gets `CLError.denied`, no
   /// location.

@@ -75,8 +75,14 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today", "health", "authorization", "app", "phone", "motion",
+        "goals", "today", "health", "authorization", "app", "phone", "motion", "gps",
       ])
+    #expect(
+      keys(schema["properties"]?["gps"]?["properties"])
+        == ["latitude", "longitude", "altitude", "heading"])
+    #expect(
+      strings(schema["properties"]?["authorization"]?["properties"]?["location"]?["enum"])
+        == Scenario.LocationAnswer.allCases.map(\.rawValue))
     let motion = schema["properties"]?["motion"]?["properties"]
     #expect(motion?["latency"]?["default"] == .number(15))
     #expect(

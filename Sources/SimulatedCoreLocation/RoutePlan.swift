@@ -99,7 +99,9 @@ struct RoutePlan {
       return low < track.count ? track[low].instant : nil
     }
     let second: Int64 = 1_000_000_000
-    let whole = instant.nanoseconds >= 0 ? instant.nanoseconds / second : (instant.nanoseconds - second + 1) / second
+    let whole =
+      instant.nanoseconds >= 0
+      ? instant.nanoseconds / second : (instant.nanoseconds - second + 1) / second
     return SimulationInstant(nanoseconds: (whole + 1) * second)
   }
 
@@ -187,7 +189,8 @@ struct RoutePlan {
 
   /// The great-circle distance, m (as `CLLocation.distance(from:)`).
   static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    CLLocation(latitude: lat1, longitude: lon1).distance(from: CLLocation(latitude: lat2, longitude: lon2))
+    CLLocation(latitude: lat1, longitude: lon1).distance(
+      from: CLLocation(latitude: lat2, longitude: lon2))
   }
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.

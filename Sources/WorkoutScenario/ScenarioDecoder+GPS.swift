@@ -27,7 +27,8 @@ extension ScenarioDecoder {
       let headingPath = path.appending(key: "heading")
       let heading = try number(value, at: headingPath, .within(0, 360))
       guard heading < 360 else {
-        throw fail(headingPath, "360 is out of range (expected at least 0 and below 360; 0 is north)")
+        throw fail(
+          headingPath, "360 is out of range (expected at least 0 and below 360; 0 is north)")
       }
       gps.heading = heading
     }

@@ -46,7 +46,9 @@ private func eastOnTheEquator(
 /// The bundled fēnix 5 walk: 17 records, every one with a position, at 0, 1, 5, 7, 11, 13, 15,
 /// 16, 17, 20, 22, 24, 25, 28, 29, 32 and 46 s (Tests/Data/recordings/README.md and the
 /// upstream decode walk-short--garmin-fenix-5-walk-records.csv).
-private let walkOffsets: [Double] = [0, 1, 5, 7, 11, 13, 15, 16, 17, 20, 22, 24, 25, 28, 29, 32, 46]
+private let walkOffsets: [Double] = [
+  0, 1, 5, 7, 11, 13, 15, 16, 17, 20, 22, 24, 25, 28, 29, 32, 46,
+]
 
 private func walkReplay() throws -> Scenario {
   let path = packageRoot.appendingPathComponent(
@@ -102,7 +104,8 @@ private func routeBatches(_ route: HKWorkoutRoute, store: HKHealthStore) async t
   locations: [CLLocation], done: Bool
 )] {
   let batches = Mutex<[([CLLocation], Bool)]>([])
-  try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+  try await withCheckedThrowingContinuation {
+    (continuation: CheckedContinuation<Void, any Error>) in
     store.execute(
       HKWorkoutRouteQuery(route: route) { _, locations, done, error in
         if let error { return continuation.resume(throwing: error) }
@@ -207,7 +210,9 @@ struct CoreLocationTests {
       // answer.
       #expect(recorder.statuses == [.authorizedWhenInUse, .authorizedWhenInUse])
       let start = simulation.startDate
-      #expect(recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == Array(0...10).map(Double.init))
+      #expect(
+        recorder.locations.map { $0.timestamp.timeIntervalSince(start) }
+          == Array(0...10).map(Double.init))
       for (t, location) in recorder.locations.enumerated() {
         let truth = CLLocation(latitude: 0, longitude: 3 * Double(t) / 6_371_008.8 * 180 / .pi)
         #expect(location.distance(from: truth) <= 4.243)
@@ -291,7 +296,8 @@ struct CoreLocationTests {
       try await simulation.advance(by: .seconds(10))
     }
     #expect(recorder.locations.count == 11)
-    #expect(recorder.locations.allSatisfy { $0.coordinate.latitude == 0 && $0.coordinate.longitude == 0 })
+    #expect(
+      recorder.locations.allSatisfy { $0.coordinate.latitude == 0 && $0.coordinate.longitude == 0 })
     #expect(recorder.locations.allSatisfy { $0.horizontalAccuracy == 3000 })
   }
 

@@ -28,7 +28,8 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
   ///     ``HKError``.
   public init(
     route workoutRoute: HKWorkoutRoute,
-    dataHandler: @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) ->
+    dataHandler:
+      @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) ->
       Void
   ) {
     self.route = workoutRoute
@@ -42,7 +43,8 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutroutequery/init(route:dateinterval:datahandler:)).
   public init(
     route workoutRoute: HKWorkoutRoute, dateInterval: DateInterval,
-    dataHandler: @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) ->
+    dataHandler:
+      @escaping @Sendable (HKWorkoutRouteQuery, [CLLocation]?, Bool, (any Error)?) ->
       Void
   ) {
     self.route = workoutRoute
@@ -202,7 +204,8 @@ extension HealthKitSimulation.State {
     switch helper.filter {
     case .workout(let uuid): return route.workoutUUID == uuid
     case .uuids(let uuids): return uuids.contains(route.uuid)
-    case .sources(let bundles): return bundles.contains(route.sourceRevision.source.bundleIdentifier)
+    case .sources(let bundles):
+      return bundles.contains(route.sourceRevision.source.bundleIdentifier)
     case .metadataKey(let key): return route.metadata?[key] != nil
     case .date(let start, let end, let options):
       let afterStart: Bool

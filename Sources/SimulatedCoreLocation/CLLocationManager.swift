@@ -1,7 +1,6 @@
 import Foundation
 import SimulatedCoreLocationValues
 import SimulatedHealthKit
-import Synchronization
 import WorkoutCore
 
 /// The delegate of a ``CLLocationManager`` (Apple doc:
@@ -62,21 +61,51 @@ extension CLLocationManagerDelegate {
 /// - `startUpdatingLocation()` after a denial calls `didFailWithError` with
 ///   ``CLError/Code/denied``.
 public class CLLocationManager: NSObject {
-  /// What the app set that the timer reads.
+  /// What the app set (the timer reads the background and filter settings) and the last
+  /// location delivered.
   struct Settings {
     var allowsBackground = false
     var distanceFilter: CLLocationDistance = kCLDistanceFilterNone
+    weak var delegate: (any CLLocationManagerDelegate)?
+    var location: CLLocation?
+    var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
+    var activityType: CLActivityType = .other
+    var pausesAutomatically = true
   }
 
   weak var simulation: HealthKitSimulation?
   let device: HealthKitSimulation.Device
-  let settings = Mutex(Settings())
   private let lock = NSLock()
-  private weak var storedDelegate: (any CLLocationManagerDelegate)?
-  private var storedLocation: CLLocation?
-  private var storedDesiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
-  private var storedActivityType: CLActivityType = .other
-  private var storedPauses = true
+  private var storage = Settings()
+
+  /// The settings now (the timer reads them under the simulation's lock).
+  var settings: Settings { lock.withLock { storage } }
+
+  /// The setting at `keyPath`.
+  private func setting<T>(_ keyPath: KeyPath<Settings, T>) -> T {
+    lock.withLock { storage[keyPath: keyPath] }
+  }
+
+  /// Sets the setting at `keyPath`.
+  private func set<T>(_ keyPath: WritableKeyPath<Settings, T>, _ value: T) {
+    lock.withLock { storage[keyPath: keyPath] = value }
+  }
+
+  /// `body` applied to the simulation's Core Location state, or `fallback` when the
+  /// simulation is gone.
+  private func read<R: Sendable>(_ fallback: R, _ body: (CoreLocationState) -> R) -> R {
+    guard let simulation else { return fallback }
+    return Self.read(simulation, body)
+  }
+
+  /// `body` applied to `simulation`'s Core Location state (made on first use).
+  static func read<R: Sendable>(
+    _ simulation: HealthKitSimulation, _ body: (CoreLocationState) -> R
+  ) -> R {
+    simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in body(location) }
+    }
+  }
 
   /// A manager of the current simulation, for the device whose code makes it; traps outside a
   /// simulation's `run`. Its delegate gets `locationManagerDidChangeAuthorization` once, at the
@@ -107,16 +136,16 @@ public class CLLocationManager: NSObject {
   /// The delegate, held weakly (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/delegate).
   public weak var delegate: (any CLLocationManagerDelegate)? {
-    get { lock.withLock { storedDelegate } }
-    set { lock.withLock { storedDelegate = newValue } }
+    get { setting(\.delegate) }
+    set { set(\.delegate, newValue) }
   }
 
   /// The accuracy the app wants, m; default ``kCLLocationAccuracyBest``. Kept; the simulated
   /// fixes have the watch's workout accuracy whatever it asks (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/desiredaccuracy).
   public var desiredAccuracy: CLLocationAccuracy {
-    get { lock.withLock { storedDesiredAccuracy } }
-    set { lock.withLock { storedDesiredAccuracy = newValue } }
+    get { setting(\.desiredAccuracy) }
+    set { set(\.desiredAccuracy, newValue) }
   }
 
   /// The least movement, m, before the next location is delivered; default
@@ -124,16 +153,16 @@ public class CLLocationManager: NSObject {
   /// `distance(from:)` (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/distancefilter).
   public var distanceFilter: CLLocationDistance {
-    get { settings.withLock { $0.distanceFilter } }
-    set { settings.withLock { $0.distanceFilter = newValue } }
+    get { setting(\.distanceFilter) }
+    set { set(\.distanceFilter, newValue) }
   }
 
   /// What the locations are for; default ``CLActivityType/other``. Kept, without effect on the
   /// fixes (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/activitytype).
   public var activityType: CLActivityType {
-    get { lock.withLock { storedActivityType } }
-    set { lock.withLock { storedActivityType = newValue } }
+    get { setting(\.activityType) }
+    set { set(\.activityType, newValue) }
   }
 
   /// Whether the watch app gets fixes in the background without a running workout session;
@@ -141,50 +170,39 @@ public class CLLocationManager: NSObject {
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/allowsbackgroundlocationupdates).
   /// A running workout session keeps them coming either way.
   public var allowsBackgroundLocationUpdates: Bool {
-    get { settings.withLock { $0.allowsBackground } }
-    set { settings.withLock { $0.allowsBackground = newValue } }
+    get { setting(\.allowsBackground) }
+    set { set(\.allowsBackground, newValue) }
   }
 
   /// Whether updates may pause by themselves; default `true`. Kept, without effect: the
   /// simulation never pauses them (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/pauseslocationupdatesautomatically).
   public var pausesLocationUpdatesAutomatically: Bool {
-    get { lock.withLock { storedPauses } }
-    set { lock.withLock { storedPauses = newValue } }
+    get { setting(\.pausesAutomatically) }
+    set { set(\.pausesAutomatically, newValue) }
   }
 
   /// The last location delivered to this manager, or `nil` (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/location).
-  public var location: CLLocation? { lock.withLock { storedLocation } }
+  public var location: CLLocation? { setting(\.location) }
 
   /// The app's authorization (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus-swift.property).
-  public var authorizationStatus: CLAuthorizationStatus {
-    guard let simulation else { return .notDetermined }
-    return simulation.mutate { state in
-      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in location.status }
-    }
-  }
+  public var authorizationStatus: CLAuthorizationStatus { read(.notDetermined) { $0.status } }
 
   /// Whether locations are precise: ``CLAccuracyAuthorization/reducedAccuracy`` once the app
   /// is authorized with `authorization.location: "reducedAccuracy"` (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/accuracyauthorization).
   public var accuracyAuthorization: CLAccuracyAuthorization {
-    guard let simulation else { return .fullAccuracy }
-    return simulation.mutate { state in
-      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
-        location.isAuthorized ? location.accuracy : .fullAccuracy
-      }
-    }
+    read(.fullAccuracy) { $0.isAuthorized ? $0.accuracy : .fullAccuracy }
   }
 
   /// The app's authorization, the deprecated class form (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus()).
   @available(*, deprecated, message: "Use the authorizationStatus property")
   public class func authorizationStatus() -> CLAuthorizationStatus {
-    let simulation = HealthKitSimulation.requireCurrent("CLLocationManager.authorizationStatus()")
-    return simulation.mutate { state in
-      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in location.status }
+    read(HealthKitSimulation.requireCurrent("CLLocationManager.authorizationStatus()")) {
+      $0.status
     }
   }
 
@@ -302,7 +320,7 @@ public class CLLocationManager: NSObject {
 
   /// Delivers `locations` to the delegate (in the lane).
   func deliver(_ locations: [CLLocation]) {
-    lock.withLock { storedLocation = locations.last }
+    set(\.location, locations.last)
     delegate?.locationManager(self, didUpdateLocations: locations)
   }
 

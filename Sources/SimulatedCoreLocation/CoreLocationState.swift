@@ -1,7 +1,6 @@
 import Foundation
 import SimulatedCoreLocationValues
 import SimulatedHealthKit
-import Synchronization
 import WorkoutCore
 import WorkoutScenario
 
@@ -203,7 +202,7 @@ struct CoreLocationTimer: SystemTimer {
       for index in location.updates.indices {
         var updates = location.updates[index].updates
         guard let manager = updates.manager.object else { continue }
-        let settings = manager.settings.withLock { $0 }
+        let settings = manager.settings
         var delivered: [CLLocation] = []
         var failure: CLError?
         while let at = updates.next, at <= now {

@@ -96,8 +96,16 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     // Descriptors the store does not sort by: sort the objects, then apply the limit.
     let ids = state.health.samples(
       of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
-    var objects = ids.map { state.object($0, context: context) }
-    objects = objects.enumerated().sorted { left, right in
+    var objects = sorted(ids.map { state.object($0, context: context) }, by: descriptors)
+    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
+    return .success(objects)
+  }
+
+  /// `objects` in the order of `descriptors` (the first that tells two apart decides), equal
+  /// ones in their given order.
+  static func sorted(_ objects: [HKSample], by descriptors: [NSSortDescriptor]) -> [HKSample] {
+    guard !descriptors.isEmpty else { return objects }
+    return objects.enumerated().sorted { left, right in
       for descriptor in descriptors {
         switch descriptor.compare(left.element, to: right.element) {
         case .orderedAscending: return true
@@ -107,8 +115,6 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
       }
       return left.offset < right.offset
     }.map(\.element)
-    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
-    return .success(objects)
   }
 }
 

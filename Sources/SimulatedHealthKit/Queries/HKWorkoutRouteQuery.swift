@@ -164,20 +164,8 @@ extension HealthKitSimulation.State {
     predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?
   ) -> [HKSample] {
     let routes = extensionState(RouteStore.self)?.routes ?? []
-    var found: [HKSample] = routes.filter { Self.route($0, matches: predicate) }
-    let descriptors = sortDescriptors ?? []
-    if !descriptors.isEmpty {
-      found = found.enumerated().sorted { left, right in
-        for descriptor in descriptors {
-          switch descriptor.compare(left.element, to: right.element) {
-          case .orderedAscending: return true
-          case .orderedDescending: return false
-          case .orderedSame: continue
-          }
-        }
-        return left.offset < right.offset
-      }.map(\.element)
-    }
+    var found = HKSampleQuery.sorted(
+      routes.filter { Self.route($0, matches: predicate) }, by: sortDescriptors ?? [])
     if limit > 0, found.count > limit { found = Array(found.prefix(limit)) }
     return found
   }

@@ -5,6 +5,7 @@ import Synchronization
 import Testing
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSimulation
 
 /// What a location delegate saw: the locations and errors, and the authorization statuses of
 /// its `locationManagerDidChangeAuthorization` calls.
@@ -418,6 +419,12 @@ struct CoreLocationTests {
       }
       #expect(viaDescriptor == locations)
     }
+    // The result's track is the saved route: the GPX export has its 17 points.
+    let result = simulation.result
+    #expect(result.track.count == 17)
+    let gpx = String(
+      decoding: try result.export(try #require(result.records.first), as: .gpx), as: UTF8.self)
+    #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 17)
   }
 
   /// 250 s of a scripted course with updates from 0: 251 fixes, read back in batches of 100,
@@ -457,6 +464,12 @@ struct CoreLocationTests {
       }
       #expect(seconds == Array(0...250).map(Double.init))
     }
+    // A scripted course has no recorded positions: the GPX export draws the route the app
+    // saved, its 251 points (the record spans 0 to 250 s, both ends included).
+    let result = simulation.result
+    let gpx = String(
+      decoding: try result.export(try #require(result.records.first), as: .gpx), as: UTF8.self)
+    #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 251)
   }
 
   /// HealthKit's errors: a route before authorization (not determined, then denied), a

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutPhysiology
 
 /// A sample whose data is a series, HealthKit's `HKSeriesSample` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkseriessample).
@@ -55,6 +56,26 @@ struct RouteStore: SimulationExtension {
   var routes: [HKWorkoutRoute] = []
 
   init(simulation: HealthKitSimulation) {}
+}
+
+extension HealthKitSimulation.State {
+  /// The locations of every route the app saved as the run result's track, in time order
+  /// (altitude only where the location's `verticalAccuracy` is not negative), or `nil` when it
+  /// saved none.
+  func savedRouteTrack(since start: Date) -> [TrackPoint]? {
+    guard let routes = extensionState(RouteStore.self)?.routes, !routes.isEmpty else {
+      return nil
+    }
+    let points = routes.flatMap(\.locations).map { location in
+      TrackPoint(
+        instant: .rounding(seconds: location.timestamp.timeIntervalSince(start)),
+        latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+        altitude: location.verticalAccuracy >= 0 ? location.altitude : nil)
+    }
+    return points.enumerated().sorted {
+      ($0.element.instant, $0.offset) < ($1.element.instant, $1.offset)
+    }.map(\.element)
+  }
 }
 
 /// Builds a workout's route from the app's `CLLocation`s, HealthKit's `HKWorkoutRouteBuilder`

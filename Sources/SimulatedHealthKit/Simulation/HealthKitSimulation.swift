@@ -365,7 +365,7 @@ public final class HealthKitSimulation: Sendable {
   /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
   /// the run stopped now: a session still open is logged `unfinished`. Encode it with
   /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes. When the app saved
-  /// workout routes, its ``RunResult/track`` is theirs (so the GPX, TCX and FIT exports and the
+  /// workout routes, its `RunResult.track` is theirs (so the GPX, TCX and FIT exports and the
   /// report's map draw the route the app saved; Workout/HKWorkoutRouteBuilder.swift).
   public var result: RunResult {
     state.withLock { state in

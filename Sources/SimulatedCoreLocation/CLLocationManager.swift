@@ -223,6 +223,28 @@ public class CLLocationManager: NSObject {
   /// as ``requestWhenInUseAuthorization()``, and a when-in-use app becomes always.
   public func requestAlwaysAuthorization() { request(.authorizedAlways) }
 
+  /// Asks for full accuracy for this use, without a completion (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)):
+  /// as ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)``.
+  public func requestTemporaryFullAccuracyAuthorization(withPurposeKey purposeKey: String) {
+    requestTemporaryFullAccuracyAuthorization(withPurposeKey: purposeKey, completion: nil)
+  }
+
+  /// Asks for full accuracy for this use (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:completion:)).
+  /// The scenario has no answer for this prompt: the simulated user keeps the accuracy
+  /// `authorization.location` gave (reduced stays reduced, nothing changes, no delegate call),
+  /// and `completion` gets `nil` at the next delivery.
+  public func requestTemporaryFullAccuracyAuthorization(
+    withPurposeKey purposeKey: String, completion: (@Sendable ((any Error)?) -> Void)?
+  ) {
+    guard let simulation, let completion else { return }
+    let device = self.device
+    simulation.enqueue {
+      HealthKitSimulation.$currentDevice.withValue(device) { completion(nil) }
+    }
+  }
+
   private func request(_ kind: CLAuthorizationStatus) {
     guard let simulation else { return }
     let managers = simulation.mutate { state -> [WeakManager] in

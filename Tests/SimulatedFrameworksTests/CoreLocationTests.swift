@@ -293,6 +293,14 @@ struct CoreLocationTests {
       manager.requestAlwaysAuthorization()
       #expect(manager.authorizationStatus == .authorizedAlways)
       #expect(manager.accuracyAuthorization == .reducedAccuracy)
+      // The simulated user keeps Precise Location off: no error, still reduced.
+      let answered = Mutex<Int>(0)
+      manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route") { error in
+        if error == nil { answered.withLock { $0 += 1 } }
+      }
+      await simulation.settle()
+      #expect(answered.withLock { $0 } == 1)
+      #expect(manager.accuracyAuthorization == .reducedAccuracy)
       manager.startUpdatingLocation()
       try await simulation.advance(by: .seconds(10))
     }

@@ -186,8 +186,10 @@ extension HKHealthStore {
           ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
       }
       for (id, object) in zip(ids, objects) {
-        // Every object was checked to be a sample above.
-        state.appObjects[id] = (object as! HKSample)
+        // Every object was checked to be a sample above. A quantity sample is kept as its
+        // concrete class (cumulative or discrete), which queries return, as on a device.
+        let sample = object as! HKSample
+        state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
       }
       state.saved.append(contentsOf: objects)
       return .success(())

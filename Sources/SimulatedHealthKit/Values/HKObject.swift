@@ -18,10 +18,14 @@ public class HKObject: NSObject, @unchecked Sendable {
     self.sourceRevision = sourceRevision
   }
 
-  /// Equal when `object` is an object of the same class with the same UUID.
+  /// Equal when `object` is an object of the same class with the same UUID. The quantity sample
+  /// classes count as one: a sample made with `HKQuantitySample(type:...)` equals the
+  /// ``HKCumulativeQuantitySample`` or ``HKDiscreteQuantitySample`` a query returns for it (on a
+  /// device both are the concrete class).
   public override func isEqual(_ object: Any?) -> Bool {
-    guard let other = object as? HKObject else { return false }
-    return Swift.type(of: other) == Swift.type(of: self) && other.uuid == uuid
+    guard let other = object as? HKObject, other.uuid == uuid else { return false }
+    return Swift.type(of: other) == Swift.type(of: self)
+      || (other is HKQuantitySample && self is HKQuantitySample)
   }
 
   /// A hash of the UUID.
@@ -69,22 +73,27 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
   /// The number of quantities the sample holds (1).
   public let count: Int
 
-  /// Creates a sample; every convenience initializer ends here.
+  /// Creates a sample; every convenience initializer ends here. `count` is the number of
+  /// quantities of a series (Values/HKQuantitySamples.swift), whose aggregate `quantity` is.
   ///
-  /// Traps with "HKQuantitySample: <quantity> is not compatible with <type identifier>" when the
-  /// quantity's unit does not fit the type, and with "HKQuantitySample: startDate must not be
-  /// after endDate" (HealthKit raises an exception in both cases; docs/swift-api.md#traps).
+  /// Traps with HealthKit's exception text "HKCumulativeQuantitySample <UUID> <quantity>
+  /// (<start> - <end>) requires unit of type <Length>. Incompatible unit: <unit>" (or
+  /// `HKDiscreteQuantitySample`, by the type's aggregation style;
+  /// ``HKQuantityType/incompatibleUnitMessage(_:uuid:start:end:)``) when the quantity's unit
+  /// does not fit the type, and with "HKQuantitySample: startDate must not be after endDate"
+  /// (HealthKit raises an exception in both cases; docs/swift-api.md#traps).
   package init(
     type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date,
     end endDate: Date, device: HKDevice?, metadata: [String: Any]?, uuid: UUID = UUID(),
-    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
+    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil),
+    count: Int = 1
   ) {
     precondition(
       quantity.is(compatibleWith: quantityType.canonicalUnit),
-      "HKQuantitySample: \(quantity) is not compatible with \(quantityType.identifier)")
+      quantityType.incompatibleUnitMessage(quantity, uuid: uuid, start: startDate, end: endDate))
     precondition(startDate <= endDate, "HKQuantitySample: startDate must not be after endDate")
     self.quantity = quantity
-    self.count = 1
+    self.count = count
     super.init(
       sampleType: quantityType, startDate: startDate, endDate: endDate, uuid: uuid,
       metadata: metadata, device: device, sourceRevision: sourceRevision)

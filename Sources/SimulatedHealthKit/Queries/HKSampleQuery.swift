@@ -73,6 +73,11 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     state: inout HealthKitSimulation.State
   ) -> Result<[HKSample], HKError> {
     guard let objectType else { return .success([]) }
+    if let correlationType = objectType as? HKCorrelationType {
+      return HKCorrelationQuery.samples(
+        of: correlationType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+        context: context, state: state)
+    }
     guard state.authorization.readGranted(objectType.identifier) != nil else {
       return .failure(notDeterminedError)
     }
@@ -91,8 +96,14 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     // Descriptors the store does not sort by: sort the objects, then apply the limit.
     let ids = state.health.samples(
       of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
-    var objects = ids.map { state.object($0, context: context) }
-    objects = objects.enumerated().sorted { left, right in
+    var objects = sorted(ids.map { state.object($0, context: context) }, by: descriptors)
+    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
+    return .success(objects)
+  }
+
+  /// `objects` in the order of `descriptors`, equal ones in their given order.
+  static func sorted(_ objects: [HKSample], by descriptors: [NSSortDescriptor]) -> [HKSample] {
+    objects.enumerated().sorted { left, right in
       for descriptor in descriptors {
         switch descriptor.compare(left.element, to: right.element) {
         case .orderedAscending: return true
@@ -102,8 +113,6 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
       }
       return left.offset < right.offset
     }.map(\.element)
-    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
-    return .success(objects)
   }
 }
 

@@ -258,7 +258,7 @@ public final class HKDevice: NSObject, NSCopying {
 
 /// The app or device that saved data, HealthKit's `HKSource` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksource). Equal by bundle identifier.
-public final class HKSource: NSObject, NSCopying {
+public final class HKSource: NSObject, NSCopying, @unchecked Sendable {
   /// The display name.
   public let name: String
   /// The bundle identifier.

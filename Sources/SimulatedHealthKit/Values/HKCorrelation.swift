@@ -62,6 +62,22 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
       metadata: metadata, uuid: UUID())
   }
 
+  /// Writes the sample's fields and the objects (in ``orderedObjects`` order).
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(orderedObjects, forKey: "objects")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for another sample type or without objects.
+  public required init?(coder: NSCoder) {
+    guard let objects = coder.decodeArray(of: HKSample.self, forKey: "objects") else {
+      return nil
+    }
+    self.objects = Set(objects)
+    super.init(coder: coder)
+    guard sampleType is HKCorrelationType else { return nil }
+  }
+
   /// The correlation's type.
   public var correlationType: HKCorrelationType {
     // The initializer only accepts correlation types.

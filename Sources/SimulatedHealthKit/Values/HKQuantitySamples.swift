@@ -119,6 +119,40 @@ extension HKQuantitySample {
   var interval: DateInterval { DateInterval(start: startDate, end: endDate) }
 }
 
+extension NSCoder {
+  /// Writes a series as three parallel arrays: quantities, start and end dates (seconds since
+  /// the reference date).
+  func encode(_ entries: [QuantitySeriesEntry], forKey key: String) {
+    encode(entries.map(\.quantity), forKey: key + ".quantities")
+    encode(
+      entries.map { NSNumber(value: $0.dateInterval.start.timeIntervalSinceReferenceDate) },
+      forKey: key + ".starts")
+    encode(
+      entries.map { NSNumber(value: $0.dateInterval.end.timeIntervalSinceReferenceDate) },
+      forKey: key + ".ends")
+  }
+
+  /// Reads a series ``encode(_:forKey:)`` wrote; `nil` when it is missing, empty or malformed.
+  func decodeSeries(forKey key: String) -> [QuantitySeriesEntry]? {
+    guard let quantities = decodeArray(of: HKQuantity.self, forKey: key + ".quantities"),
+      let starts = decodeArray(of: NSNumber.self, forKey: key + ".starts"),
+      let ends = decodeArray(of: NSNumber.self, forKey: key + ".ends"),
+      !quantities.isEmpty, quantities.count == starts.count, starts.count == ends.count
+    else { return nil }
+    var entries: [QuantitySeriesEntry] = []
+    for (quantity, (start, end)) in zip(quantities, zip(starts, ends)) {
+      guard end.doubleValue >= start.doubleValue else { return nil }
+      entries.append(
+        QuantitySeriesEntry(
+          quantity: quantity,
+          dateInterval: DateInterval(
+            start: Date(timeIntervalSinceReferenceDate: start.doubleValue),
+            end: Date(timeIntervalSinceReferenceDate: end.doubleValue))))
+    }
+    return entries
+  }
+}
+
 /// A sample of a cumulative quantity type (steps, distance, energy, water), HealthKit's
 /// `HKCumulativeQuantitySample` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcumulativequantitysample). What a
@@ -163,6 +197,19 @@ public class HKCumulativeQuantitySample: HKQuantitySample, QuantitySeriesHolder,
       type: quantityType, quantity: HKQuantity(unit: unit, doubleValue: sum), start: start,
       end: end, device: device, metadata: metadata, uuid: uuid, sourceRevision: sourceRevision,
       count: entries.count)
+  }
+
+  /// Writes the sample's fields and its series.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(seriesEntries, forKey: "series")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a series.
+  public required init?(coder: NSCoder) {
+    guard let entries = coder.decodeSeries(forKey: "series") else { return nil }
+    seriesEntries = entries
+    super.init(coder: coder)
   }
 }
 
@@ -216,6 +263,21 @@ public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @
     end: Date, device: HKDevice?, metadata: [String: Any]?, uuid: UUID,
     sourceRevision: HKSourceRevision
   ) {
+    seriesEntries = entries
+    let summary = Self.summary(of: entries)
+    (minimumQuantity, maximumQuantity) = (summary.minimum, summary.maximum)
+    (mostRecentQuantity, mostRecentQuantityDateInterval) = (summary.recent, summary.interval)
+    super.init(
+      type: quantityType, quantity: summary.average, start: start, end: end, device: device,
+      metadata: metadata, uuid: uuid, sourceRevision: sourceRevision, count: entries.count)
+  }
+
+  /// Minimum, maximum, average (in the first entry's unit) and most recent of `entries` (at
+  /// least one).
+  private static func summary(of entries: [QuantitySeriesEntry]) -> (
+    minimum: HKQuantity, maximum: HKQuantity, average: HKQuantity, recent: HKQuantity,
+    interval: DateInterval
+  ) {
     let unit = entries[0].quantity.unit
     let values = entries.map { $0.quantity.doubleValue(for: unit) }
     // `entries` is not empty: the indices exist.
@@ -225,16 +287,28 @@ public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @
     let recent = entries.indices.max {
       entries[$0].dateInterval.start < entries[$1].dateInterval.start
     }!
-    seriesEntries = entries
-    minimumQuantity = entries[lowest].quantity
-    maximumQuantity = entries[highest].quantity
-    mostRecentQuantity = entries[recent].quantity
-    mostRecentQuantityDateInterval = entries[recent].dateInterval
     let average = values.reduce(0, +) / Double(values.count)
-    super.init(
-      type: quantityType, quantity: HKQuantity(unit: unit, doubleValue: average), start: start,
-      end: end, device: device, metadata: metadata, uuid: uuid, sourceRevision: sourceRevision,
-      count: entries.count)
+    return (
+      entries[lowest].quantity, entries[highest].quantity,
+      HKQuantity(unit: unit, doubleValue: average), entries[recent].quantity,
+      entries[recent].dateInterval
+    )
+  }
+
+  /// Writes the sample's fields and its series.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(seriesEntries, forKey: "series")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a series.
+  public required init?(coder: NSCoder) {
+    guard let entries = coder.decodeSeries(forKey: "series") else { return nil }
+    seriesEntries = entries
+    let summary = Self.summary(of: entries)
+    (minimumQuantity, maximumQuantity) = (summary.minimum, summary.maximum)
+    (mostRecentQuantity, mostRecentQuantityDateInterval) = (summary.recent, summary.interval)
+    super.init(coder: coder)
   }
 }
 

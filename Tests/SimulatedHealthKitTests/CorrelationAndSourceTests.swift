@@ -181,7 +181,8 @@ import WorkoutSimTestSupport
       #expect(
         Set(found.map(\.bundleIdentifier)) == ["dev.workout-sim.app", "com.apple.health.watch"])
       #expect(found.contains(HKSource.default()))
-      #expect(found.first { $0.bundleIdentifier == "com.apple.health.watch" }?.name == "Apple Watch")
+      #expect(
+        found.first { $0.bundleIdentifier == "com.apple.health.watch" }?.name == "Apple Watch")
       // Only the app's: a predicate of its source.
       let own = Mutex<Set<HKSource>?>(nil)
       store.execute(
@@ -271,10 +272,7 @@ import WorkoutSimTestSupport
   /// of 3 step samples at −3 h, −2 h and −1 h, the predicate "start before −90 min" matches
   /// two; the completion form then deletes the last one (count 1).
   @Test func deleteObjectsReturnsTheCount() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let now = simulation.now
       try await store.save(
         [-3.0, -2, -1].map { hours in

@@ -54,10 +54,7 @@ import WorkoutSimTestSupport
   /// minimum 60, maximum 90, average (60 + 90 + 75) / 3 = 75, most recent 75 (the latest
   /// start, 20 s); the series query reads the three back in date order, the last with `done`.
   @Test func aDiscreteSeriesOfThreeHasMinimumAverageMaximum() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let start = simulation.now.addingTimeInterval(-60)
       let builder = HKQuantitySeriesSampleBuilder(
         healthStore: store, quantityType: heartRate, startDate: start, device: .local())
@@ -116,10 +113,7 @@ import WorkoutSimTestSupport
   /// A cumulative series: 100 and 250 steps (and a replacement of the first by 120 at the same
   /// start) make one cumulative sample of count 2 whose sum is 120 + 250 = 370.
   @Test func aCumulativeSeriesSumsAndReplacesByStartDate() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let start = simulation.now.addingTimeInterval(-120)
       let builder = HKQuantitySeriesSampleBuilder(
         healthStore: store, quantityType: steps, startDate: start, device: nil)
@@ -152,10 +146,7 @@ import WorkoutSimTestSupport
   /// dimension are `errorInvalidArgument`; an end date before the last quantity fails the
   /// finish; an empty series finishes with no sample.
   @Test func aSeriesBuilderRejectsBadInput() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let start = simulation.now.addingTimeInterval(-120)
       let builder = HKQuantitySeriesSampleBuilder(
         healthStore: store, quantityType: steps, startDate: start, device: nil)
@@ -172,7 +163,8 @@ import WorkoutSimTestSupport
       } catch let error as HKError {
         #expect(error.code == .errorInvalidArgument)
       }
-      try builder.insert(HKQuantity(unit: .count(), doubleValue: 5), at: start.addingTimeInterval(60))
+      try builder.insert(
+        HKQuantity(unit: .count(), doubleValue: 5), at: start.addingTimeInterval(60))
       await #expect(throws: HKError.self) {
         _ = try await builder.finishSeries(metadata: nil, endDate: start.addingTimeInterval(30))
       }
@@ -187,10 +179,7 @@ import WorkoutSimTestSupport
   /// start dates; with it they come sample by sample. Without `includeSample` the sample is
   /// `nil`. A query that finds nothing calls the handler once with `done`.
   @Test func seriesQueryOrdering() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let start = simulation.now.addingTimeInterval(-600)
       // Series A: 1 at 0 s and 3 at 200 s; series B: 2 at 100 s and 4 at 300 s.
       for (offsets, values) in [([0.0, 200], [1.0, 3]), ([100.0, 300], [2.0, 4])] {
@@ -232,10 +221,7 @@ import WorkoutSimTestSupport
   /// The iOS 12 form of the series query reads one sample's quantities with their start dates.
   @available(*, deprecated, message: "exercises the deprecated iOS 12 API")
   @Test func theDeprecatedSeriesForms() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let now = simulation.now
       let sample = HKQuantitySample(
         type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 12), start: now, end: now)
@@ -280,5 +266,18 @@ import WorkoutSimTestSupport
     #expect(HKUnit.literUnit(with: .milli).dimensionName == "Volume")
     #expect(HKUnit.second().dimensionName == "Time")
     #expect(HKUnit.pound().dimensionName == "Mass")
+  }
+}
+
+/// Runs `body` in a simulation without health data, with a store that asked to share steps and
+/// heart rate and to read them, active energy and workouts (``authorize(_:share:read:)``).
+func withAuthorizedStore(
+  _ body: (HKHealthStore, HealthKitSimulation) async throws -> Void
+) async throws {
+  let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+  try await simulation.run {
+    let store = HKHealthStore()
+    try await authorize(store)
+    try await body(store, simulation)
   }
 }

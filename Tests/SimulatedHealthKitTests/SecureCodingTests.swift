@@ -50,7 +50,8 @@ import WorkoutSimTestSupport
     #expect(try roundTrip(HKSource.default()) == HKSource.default())
     let revision = HKSourceRevision(
       source: .default(), version: "2.1", productType: "Watch7,1",
-      operatingSystemVersion: OperatingSystemVersion(majorVersion: 11, minorVersion: 2, patchVersion: 1))
+      operatingSystemVersion: OperatingSystemVersion(
+        majorVersion: 11, minorVersion: 2, patchVersion: 1))
     let back = try roundTrip(revision)
     #expect(back == revision)
     #expect(back.operatingSystemVersion.minorVersion == 2)
@@ -86,7 +87,8 @@ import WorkoutSimTestSupport
         == HKQuantity(unit: .meter(), doubleValue: 12))
 
     let sleep = HKCategorySample(
-      type: HKCategoryType(.sleepAnalysis), value: 3, start: start, end: start.addingTimeInterval(3600))
+      type: HKCategoryType(.sleepAnalysis), value: 3, start: start,
+      end: start.addingTimeInterval(3600))
     let asleep = try roundTrip(sleep)
     #expect(asleep == sleep)
     #expect(asleep.value == 3)
@@ -108,7 +110,8 @@ import WorkoutSimTestSupport
       type: heartRate, series: entries, start: start, end: start.addingTimeInterval(21),
       device: nil, metadata: nil, uuid: UUID(),
       sourceRevision: HKSourceRevision(source: .default(), version: nil))
-    let back = try #require(try roundTrip(discrete as HKQuantitySample) as? HKDiscreteQuantitySample)
+    let back = try #require(
+      try roundTrip(discrete as HKQuantitySample) as? HKDiscreteQuantitySample)
     #expect(back == discrete)
     #expect(back.count == 3)
     #expect(back.minimumQuantity.doubleValue(for: bpm) == 60)
@@ -190,7 +193,8 @@ import WorkoutSimTestSupport
     #expect(back.duration == 1800)
     #expect(back.workoutEvents == [pause])
     #expect(back.workoutActivities == [activity])
-    #expect(back.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 120)
+    #expect(
+      back.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(for: .kilocalorie()) == 120)
     #expect(back.statistics(for: heartRate) == rate)
     #expect(back.totalDistance == nil)
   }
@@ -214,10 +218,7 @@ import WorkoutSimTestSupport
   /// two new step samples (40 and 60 steps) are saved, and a query restarted from the restored
   /// anchor returns exactly those two, not the first 25.
   @Test func anAnchorRestoredFromDataReturnsOnlyTheNewSamples() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store)
+    try await withAuthorizedStore { store, simulation in
       let now = simulation.now
       func save(_ count: Double) async throws {
         try await store.save(

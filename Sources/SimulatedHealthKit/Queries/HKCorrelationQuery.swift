@@ -1,9 +1,9 @@
 /// A query for correlations filtered by their objects, HealthKit's `HKCorrelationQuery` (Apple
 /// doc: https://developer.apple.com/documentation/healthkit/hkcorrelationquery).
 ///
-/// Returns the saved correlations of ``correlationType`` that match ``predicate`` and, for each
-/// entry of ``samplePredicates``, hold an object of that type that matches its predicate (a
-/// correlation is returned only if all match, as Apple documents). Reading needs read
+/// Returns the saved correlations of ``correlationType`` that match ``HKQuery/predicate`` and,
+/// for each entry of ``samplePredicates``, hold an object of that type that matches its
+/// predicate (a correlation is returned only if all match, as Apple documents). Reading needs read
 /// authorization for one of the types the correlation holds (systolic or diastolic blood
 /// pressure, a dietary type); without it the completion gets `errorAuthorizationNotDetermined`.
 public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {

@@ -38,9 +38,10 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
   @available(*, deprecated, message: "Use init(quantityType:predicate:quantityHandler:)")
   public convenience init(
     sample quantitySample: HKQuantitySample,
-    quantityHandler: @escaping @Sendable (
-      HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?
-    ) -> Void
+    quantityHandler:
+      @escaping @Sendable (
+        HKQuantitySeriesSampleQuery, HKQuantity?, Date?, Bool, (any Error)?
+      ) -> Void
   ) {
     self.init(
       quantityType: quantitySample.quantityType,

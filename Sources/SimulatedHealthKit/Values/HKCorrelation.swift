@@ -62,7 +62,7 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
       metadata: metadata, uuid: UUID())
   }
 
-  /// Writes the sample's fields and the objects (in ``orderedObjects`` order).
+  /// Writes the sample's fields and the objects (in type identifier, then UUID order).
   public override func encode(with coder: NSCoder) {
     super.encode(with: coder)
     coder.encode(orderedObjects, forKey: "objects")
@@ -93,7 +93,9 @@ public final class HKCorrelation: HKSample, @unchecked Sendable {
   /// The objects in a fixed order (type identifier, then UUID), as the store saves them.
   var orderedObjects: [HKSample] {
     objects.sorted {
-      ($0.sampleType.identifier, $0.uuid.uuidString) < ($1.sampleType.identifier, $1.uuid.uuidString)
+      ($0.sampleType.identifier, $0.uuid.uuidString) < (
+        $1.sampleType.identifier, $1.uuid.uuidString
+      )
     }
   }
 
@@ -203,7 +205,8 @@ extension HealthKitSimulation.State {
     case .metadataKey(let key):
       return object.metadata?[key] != nil
     case .quantity(let comparison, let quantity):
-      guard let sample = object as? HKQuantitySample, sample.quantity.is(compatibleWith: quantity.unit)
+      guard let sample = object as? HKQuantitySample,
+        sample.quantity.is(compatibleWith: quantity.unit)
       else { return false }
       return comparison.health.holds(
         sample.quantity.doubleValue(for: quantity.unit), quantity.doubleValue(for: quantity.unit))

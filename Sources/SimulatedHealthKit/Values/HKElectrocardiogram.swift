@@ -141,7 +141,8 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
       samplingFrequency: coder.decodeDouble(forKey: "samplingFrequency"),
       numberOfVoltageMeasurements: coder.decodeInteger(forKey: "numberOfVoltageMeasurements"),
       seed: UInt64(bitPattern: coder.decodeInt64(forKey: "seed")))
-    symptomsStatus = SymptomsStatus(rawValue: coder.decodeInteger(forKey: "symptomsStatus")) ?? .notSet
+    symptomsStatus =
+      SymptomsStatus(rawValue: coder.decodeInteger(forKey: "symptomsStatus")) ?? .notSet
     super.init(coder: coder)
     guard sampleType is HKElectrocardiogramType else { return nil }
   }

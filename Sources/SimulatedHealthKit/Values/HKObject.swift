@@ -93,8 +93,10 @@ public class HKSample: HKObject, @unchecked Sendable {
 
   /// Reads what ``encode(with:)`` wrote; `nil` without a sample type or dates.
   public required init?(coder: NSCoder) {
-    guard let type = coder.decodeObject(of: HKObjectType.self, forKey: "sampleType") as? HKSampleType,
-      let start = coder.decodeDate(forKey: "startDate"), let end = coder.decodeDate(forKey: "endDate")
+    guard
+      let type = coder.decodeObject(of: HKObjectType.self, forKey: "sampleType") as? HKSampleType,
+      let start = coder.decodeDate(forKey: "startDate"),
+      let end = coder.decodeDate(forKey: "endDate")
     else { return nil }
     self.sampleType = type
     self.startDate = start
@@ -120,7 +122,7 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
   /// Traps with HealthKit's exception text "HKCumulativeQuantitySample <UUID> <quantity>
   /// (<start> - <end>) requires unit of type <Length>. Incompatible unit: <unit>" (or
   /// `HKDiscreteQuantitySample`, by the type's aggregation style;
-  /// ``HKQuantityType/incompatibleUnitMessage(_:uuid:start:end:)``) when the quantity's unit
+  /// `HKQuantityType.incompatibleUnitMessage`) when the quantity's unit
   /// does not fit the type, and with "HKQuantitySample: startDate must not be after endDate"
   /// (HealthKit raises an exception in both cases; docs/swift-api.md#traps).
   package init(

@@ -230,8 +230,8 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
 
 /// A correlation type, HealthKit's `HKCorrelationType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcorrelationtype): `bloodPressure`
-/// groups a systolic and a diastolic sample, `food` the nutrients of one food. Declared;
-/// correlation objects are not simulated yet (docs/swift-api.md#not-simulated-yet).
+/// groups a systolic and a diastolic sample, `food` the nutrients of one food; the objects are
+/// ``HKCorrelation``s (docs/healthkit-types.md#correlations).
 public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
   /// The correlation type for `identifier` (`HKCorrelationType(.bloodPressure)`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcorrelationtype/init(_:)).

@@ -176,7 +176,8 @@ public class HKCumulativeQuantitySample: HKQuantitySample, QuantitySeriesHolder,
   ) {
     seriesEntries = [
       QuantitySeriesEntry(
-        quantity: quantity, dateInterval: DateInterval(start: startDate, end: max(startDate, endDate)))
+        quantity: quantity,
+        dateInterval: DateInterval(start: startDate, end: max(startDate, endDate)))
     ]
     super.init(
       type: quantityType, quantity: quantity, start: startDate, end: endDate, device: device,
@@ -219,8 +220,7 @@ public class HKCumulativeQuantitySample: HKQuantitySample, QuantitySeriesHolder,
 /// query returns for a discrete type; its ``HKQuantitySample/quantity`` is the average of its
 /// ``HKQuantitySample/count`` quantities (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkquantitysample/quantity).
-public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @unchecked Sendable
-{
+public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @unchecked Sendable {
   package let seriesEntries: [QuantitySeriesEntry]
   /// The smallest of the sample's quantities (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdiscretequantitysample/minimumquantity).

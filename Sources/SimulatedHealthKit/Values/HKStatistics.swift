@@ -239,8 +239,11 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
 
   /// Reads what ``encode(with:)`` wrote; `nil` without a quantity type or span.
   public convenience init?(coder: NSCoder) {
-    guard let type = coder.decodeObject(of: HKObjectType.self, forKey: "quantityType") as? HKQuantityType,
-      let start = coder.decodeDate(forKey: "startDate"), let end = coder.decodeDate(forKey: "endDate")
+    guard
+      let type = coder.decodeObject(of: HKObjectType.self, forKey: "quantityType")
+        as? HKQuantityType,
+      let start = coder.decodeDate(forKey: "startDate"),
+      let end = coder.decodeDate(forKey: "endDate")
     else { return nil }
     let values = Self.quantityKeys.map {
       coder.decodeObject(of: HKQuantity.self, forKey: $0).map(Amount.quantity)

@@ -79,7 +79,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     else { return nil }
     workoutActivityType = activity
     workoutEvents = coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents")
-    workoutActivities = coder.decodeArray(of: HKWorkoutActivity.self, forKey: "workoutActivities") ?? []
+    workoutActivities =
+      coder.decodeArray(of: HKWorkoutActivity.self, forKey: "workoutActivities") ?? []
     duration = coder.decodeDouble(forKey: "duration")
     allStatistics = statistics
     energyBurned = coder.decodeObject(of: HKQuantity.self, forKey: "totalEnergyBurned")
@@ -235,7 +236,8 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
     else { return nil }
     self.init(
       workoutConfiguration: configuration, startDate: start,
-      endDate: coder.decodeDate(forKey: "endDate"), metadata: coder.decodeMetadata(forKey: "metadata"),
+      endDate: coder.decodeDate(forKey: "endDate"),
+      metadata: coder.decodeMetadata(forKey: "metadata"),
       workoutEvents: coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents") ?? [],
       duration: coder.decodeDouble(forKey: "duration"), allStatistics: statistics, uuid: uuid)
   }

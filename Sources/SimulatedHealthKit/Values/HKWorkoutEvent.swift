@@ -54,7 +54,8 @@ public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding {
     guard let type = HKWorkoutEventType(rawValue: coder.decodeInteger(forKey: "type")),
       let interval = coder.decodeDateInterval(forKey: "dateInterval")
     else { return nil }
-    self.init(type: type, dateInterval: interval, metadata: coder.decodeMetadata(forKey: "metadata"))
+    self.init(
+      type: type, dateInterval: interval, metadata: coder.decodeMetadata(forKey: "metadata"))
   }
 }
 

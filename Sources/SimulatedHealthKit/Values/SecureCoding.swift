@@ -10,7 +10,9 @@ extension NSCoder {
 
   /// The date under `key`, or `nil`.
   func decodeDate(forKey key: String) -> Date? {
-    decodeObject(of: NSDate.self, forKey: key).map { Date(timeIntervalSinceReferenceDate: $0.timeIntervalSinceReferenceDate) }
+    decodeObject(of: NSDate.self, forKey: key).map {
+      Date(timeIntervalSinceReferenceDate: $0.timeIntervalSinceReferenceDate)
+    }
   }
 
   /// The UUID under `key`, or `nil`.

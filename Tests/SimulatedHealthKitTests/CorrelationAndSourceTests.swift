@@ -89,6 +89,12 @@ import WorkoutSimTestSupport
         await samples(store, simulation, Self.pressure, predicate: later).samples?.isEmpty
           == true)
 
+      // The async descriptor with a correlation predicate finds it too.
+      let described = try await HKSampleQueryDescriptor(
+        predicates: [.correlation(type: Self.pressure)], sortDescriptors: []
+      ).result(for: store)
+      #expect(described == [correlation])
+
       // Deleting the correlation deletes its samples.
       try await store.delete(correlation)
       #expect(await samples(store, simulation, Self.systolic).samples?.isEmpty == true)
@@ -191,6 +197,11 @@ import WorkoutSimTestSupport
         ) { _, found, _ in own.withLock { $0 = found } })
       await simulation.settle()
       #expect(own.withLock { $0 } == [HKSource.default()])
+      // The async descriptor: both, by bundle identifier ("com..." before "dev...").
+      let described = try await HKSourceQueryDescriptor(predicate: .quantitySample(type: steps))
+        .result(for: store)
+      #expect(
+        described.map(\.bundleIdentifier) == ["com.apple.health.watch", "dev.workout-sim.app"])
     }
   }
 

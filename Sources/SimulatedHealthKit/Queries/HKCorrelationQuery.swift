@@ -80,3 +80,15 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     return .success(limit > 0 ? Array(found.prefix(limit)) : found)
   }
 }
+
+extension HKSamplePredicate where Sample == HKCorrelation {
+  /// Correlations of `correlationType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/correlation(type:predicate:)).
+  public static func correlation(
+    type correlationType: HKCorrelationType, predicate: NSPredicate? = nil
+  )
+    -> HKSamplePredicate<HKCorrelation>
+  {
+    HKSamplePredicate(sampleType: correlationType, predicate: predicate)
+  }
+}

@@ -194,3 +194,31 @@ public final class HKSourceQuery: HKQuery, @unchecked Sendable {
     return [{ if !query.isStopped { handler(query, nil, error) } }]
   }
 }
+
+/// The async form of ``HKSourceQuery``, HealthKit's `HKSourceQueryDescriptor` (iOS 15.4; Apple
+/// doc: https://developer.apple.com/documentation/healthkit/hksourcequerydescriptor).
+public struct HKSourceQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable {
+  /// The samples whose sources are looked for.
+  public var predicate: HKSamplePredicate<Sample>
+
+  /// A descriptor of the sources of the samples `predicate` matches (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksourcequerydescriptor/init(predicate:)).
+  public init(predicate: HKSamplePredicate<Sample>) {
+    self.predicate = predicate
+  }
+
+  /// The sources, ordered by bundle identifier (workout-sim's order: HealthKit's is a set).
+  ///
+  /// - Throws: the ``HKError`` an ``HKSourceQuery`` would get (`errorDatabaseInaccessible`
+  ///   while locked, `errorAuthorizationNotDetermined`).
+  public func result(for healthStore: HKHealthStore) async throws -> [HKSource] {
+    let found: Set<HKSource> = try await healthStore.run { finish in
+      HKSourceQuery(
+        sampleType: predicate.sampleType, samplePredicate: predicate.nsPredicate
+      ) { _, sources, error in
+        finish(sources.map { .success($0) } ?? .failure(error ?? HKError(.unknownError)))
+      }
+    }
+    return found.sorted { $0.bundleIdentifier < $1.bundleIdentifier }
+  }
+}

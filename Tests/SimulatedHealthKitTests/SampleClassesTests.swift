@@ -206,6 +206,24 @@ import WorkoutSimTestSupport
       }
       #expect(await read(bySample: false) == [1, 2, 3, 4])
       #expect(await read(bySample: true) == [1, 3, 2, 4])
+      // The async descriptor gives the same orders, with the samples when asked.
+      var described: [(Double, HKQuantitySample?)] = []
+      let descriptor = HKQuantitySeriesSampleQueryDescriptor(
+        predicate: .quantitySample(type: steps),
+        options: [.orderByQuantitySampleStartDate, .includeSample])
+      for try await result in descriptor.results(for: store) {
+        described.append((result.quantity.doubleValue(for: .count()), result.sample))
+      }
+      #expect(described.map(\.0) == [1, 3, 2, 4])
+      #expect(described.allSatisfy { $0.1?.count == 2 })
+      var plain: [Double] = []
+      for try await result in HKQuantitySeriesSampleQueryDescriptor(
+        predicate: .quantitySample(type: steps)
+      ).results(for: store) {
+        #expect(result.sample == nil)
+        plain.append(result.quantity.doubleValue(for: .count()))
+      }
+      #expect(plain == [1, 2, 3, 4])
       let calls = Mutex<[Bool]>([])
       store.execute(
         HKQuantitySeriesSampleQuery(quantityType: heartRate, predicate: nil) {

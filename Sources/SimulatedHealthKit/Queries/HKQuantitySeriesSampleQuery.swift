@@ -128,3 +128,116 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
     return [{ if !query.isStopped { handler(query, nil, nil, nil, true, error) } }]
   }
 }
+
+/// The async form of ``HKQuantitySeriesSampleQuery``, HealthKit's
+/// `HKQuantitySeriesSampleQueryDescriptor` (iOS 15.4; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequerydescriptor):
+/// `for try await entry in descriptor.results(for: store) { ... }`.
+public struct HKQuantitySeriesSampleQueryDescriptor: Sendable {
+  /// What the query includes and how it orders, HealthKit's
+  /// `HKQuantitySeriesSampleQueryDescriptor.Options`.
+  public struct Options: OptionSet, Sendable, Hashable {
+    /// The bits.
+    public let rawValue: Int
+
+    /// Options from their bits.
+    public init(rawValue: Int) {
+      self.rawValue = rawValue
+    }
+
+    /// Each result carries its sample (``HKQuantitySeriesSampleQuery/includeSample``).
+    public static let includeSample = Options(rawValue: 1 << 0)
+    /// Results come sample by sample
+    /// (``HKQuantitySeriesSampleQuery/orderByQuantitySampleStartDate``).
+    public static let orderByQuantitySampleStartDate = Options(rawValue: 1 << 1)
+  }
+
+  /// One quantity of a series, HealthKit's `HKQuantitySeriesSampleQueryDescriptor.Result`.
+  public struct Result: @unchecked Sendable {
+    /// The quantity.
+    public let quantity: HKQuantity
+    /// The time it covers.
+    public let dateInterval: DateInterval
+    /// Its sample, with ``Options/includeSample``; else `nil`.
+    public let sample: HKQuantitySample?
+  }
+
+  /// The quantity samples whose quantities are read.
+  public var predicate: HKSamplePredicate<HKQuantitySample>
+  /// The options.
+  public var options: Options
+
+  /// A descriptor (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequerydescriptor/init(predicate:options:)).
+  public init(predicate: HKSamplePredicate<HKQuantitySample>, options: Options = []) {
+    self.predicate = predicate
+    self.options = options
+  }
+
+  /// The quantities, in the query's order; iterating runs the query at virtual now.
+  public func results(for healthStore: HKHealthStore) -> Results {
+    Results(descriptor: self, store: healthStore)
+  }
+
+  /// The quantities of ``results(for:)``.
+  public struct Results: AsyncSequence, Sendable {
+    /// One quantity.
+    public typealias Element = Result
+
+    let descriptor: HKQuantitySeriesSampleQueryDescriptor
+    let store: HKHealthStore
+
+    /// An iterator that runs the query on its first `next()`.
+    public func makeAsyncIterator() -> AsyncIterator {
+      AsyncIterator(descriptor: descriptor, store: store)
+    }
+
+    /// Runs the query once, then hands out its quantities.
+    public struct AsyncIterator: AsyncIteratorProtocol {
+      let descriptor: HKQuantitySeriesSampleQueryDescriptor
+      let store: HKHealthStore
+      private var results: [Result]?
+      private var position = 0
+
+      init(descriptor: HKQuantitySeriesSampleQueryDescriptor, store: HKHealthStore) {
+        self.descriptor = descriptor
+        self.store = store
+      }
+
+      /// The next quantity, or `nil` after the last.
+      ///
+      /// - Throws: the query's error (`errorDatabaseInaccessible` while locked,
+      ///   `errorAuthorizationNotDetermined`).
+      public mutating func next() async throws -> Result? {
+        if results == nil { results = try await run() }
+        guard let results, position < results.count else { return nil }
+        defer { position += 1 }
+        return results[position]
+      }
+
+      private func run() async throws -> [Result] {
+        guard let type = descriptor.predicate.sampleType as? HKQuantityType else { return [] }
+        let collected = Mutex<(values: [Result], error: (any Error)?)>(([], nil))
+        let query = HKQuantitySeriesSampleQuery(
+          quantityType: type, predicate: descriptor.predicate.nsPredicate
+        ) { _, quantity, interval, sample, _, error in
+          collected.withLock { collected in
+            if let error { collected.error = error }
+            if let quantity, let interval {
+              collected.values.append(
+                Result(quantity: quantity, dateInterval: interval, sample: sample))
+            }
+          }
+        }
+        query.includeSample = descriptor.options.contains(.includeSample)
+        query.orderByQuantitySampleStartDate = descriptor.options.contains(
+          .orderByQuantitySampleStartDate)
+        store.execute(query)
+        await store.simulation.deliver()
+        let (values, error) = collected.withLock { $0 }
+        if let error { throw error }
+        return values
+      }
+    }
+  }
+}

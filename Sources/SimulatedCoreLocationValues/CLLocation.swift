@@ -74,7 +74,7 @@ public let kCLLocationCoordinate2DInvalid = CLLocationCoordinate2D(latitude: -18
 /// A position with its accuracy, altitude, course and speed at an instant, Core Location's
 /// `CLLocation` (Apple doc: https://developer.apple.com/documentation/corelocation/cllocation).
 /// Immutable, so `Sendable` as Apple's. Equal when every value is.
-public class CLLocation: NSObject, NSCopying, @unchecked Sendable {
+public class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The position.
   public let coordinate: CLLocationCoordinate2D
   /// Altitude above mean sea level, m.
@@ -154,6 +154,41 @@ public class CLLocation: NSObject, NSCopying, @unchecked Sendable {
     self.speedAccuracy = speedAccuracy
     self.timestamp = timestamp
     super.init()
+  }
+
+  /// `true`: a location archives with `NSKeyedArchiver` under `requiringSecureCoding: true`, as
+  /// Apple's `CLLocation` does (it conforms to `NSSecureCoding`; Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocation).
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes every value (the keys are this package's own).
+  public func encode(with coder: NSCoder) {
+    let values: [(String, Double)] = [
+      ("latitude", coordinate.latitude), ("longitude", coordinate.longitude),
+      ("altitude", altitude), ("horizontalAccuracy", horizontalAccuracy),
+      ("verticalAccuracy", verticalAccuracy), ("course", course),
+      ("courseAccuracy", courseAccuracy), ("speed", speed), ("speedAccuracy", speedAccuracy),
+    ]
+    for (key, value) in values { coder.encode(value, forKey: key) }
+    coder.encode(timestamp as NSDate, forKey: "timestamp")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a time stamp.
+  public required convenience init?(coder: NSCoder) {
+    guard let timestamp = coder.decodeObject(of: NSDate.self, forKey: "timestamp") else {
+      return nil
+    }
+    self.init(
+      coordinate: CLLocationCoordinate2D(
+        latitude: coder.decodeDouble(forKey: "latitude"),
+        longitude: coder.decodeDouble(forKey: "longitude")),
+      altitude: coder.decodeDouble(forKey: "altitude"),
+      horizontalAccuracy: coder.decodeDouble(forKey: "horizontalAccuracy"),
+      verticalAccuracy: coder.decodeDouble(forKey: "verticalAccuracy"),
+      course: coder.decodeDouble(forKey: "course"),
+      courseAccuracy: coder.decodeDouble(forKey: "courseAccuracy"),
+      speed: coder.decodeDouble(forKey: "speed"),
+      speedAccuracy: coder.decodeDouble(forKey: "speedAccuracy"), timestamp: timestamp as Date)
   }
 
   /// The mean Earth radius the distance uses, m: 6 371 008.8 (IUGG mean radius R1; Apple does

@@ -61,16 +61,39 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecke
 
 /// An object deleted from the store, HealthKit's `HKDeletedObject` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdeletedobject). No public initializer.
-public final class HKDeletedObject: NSObject, @unchecked Sendable {
+public final class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {
   /// The deleted object's UUID.
   public let uuid: UUID
   /// The metadata kept for it: `nil` (the store keeps none).
   public let metadata: [String: Any]?
 
-  init(uuid: UUID) {
+  init(uuid: UUID, metadata: [String: Any]? = nil) {
     self.uuid = uuid
-    self.metadata = nil
+    self.metadata = metadata
   }
+
+  /// `true`: deleted objects decode only as deleted objects.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the UUID and the metadata.
+  public func encode(with coder: NSCoder) {
+    coder.encode(uuid, forKey: "uuid")
+    coder.encode(metadata, forKey: "metadata")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a UUID.
+  public convenience init?(coder: NSCoder) {
+    guard let uuid = coder.decodeUUID(forKey: "uuid") else { return nil }
+    self.init(uuid: uuid, metadata: coder.decodeMetadata(forKey: "metadata"))
+  }
+
+  /// Equal when `object` is a deleted object with the same UUID.
+  public override func isEqual(_ object: Any?) -> Bool {
+    (object as? HKDeletedObject)?.uuid == uuid
+  }
+
+  /// A hash of the UUID.
+  public override var hash: Int { uuid.hashValue }
 }
 
 /// Changes since an anchor, HealthKit's `HKAnchoredObjectQuery` (Apple doc:

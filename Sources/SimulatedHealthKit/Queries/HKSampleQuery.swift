@@ -4,10 +4,12 @@ import WorkoutHealth
 /// A one-shot query for samples, HealthKit's `HKSampleQuery` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksamplequery).
 ///
-/// Returns every source's samples (never merged), as ``HKQuantitySample``, ``HKCategorySample``
-/// or ``HKWorkout`` objects: the app's own saves as it saved them, generated ones with the
-/// store's deterministic UUIDs, their source's revision and device. Without sort descriptors
-/// the order is the store's (arrival order).
+/// Returns every source's samples (never merged), as ``HKCumulativeQuantitySample`` or
+/// ``HKDiscreteQuantitySample`` (by the type's aggregation style), ``HKCategorySample``,
+/// ``HKWorkout`` or ``HKCorrelation`` objects: the app's own saves as it saved them (a quantity
+/// sample as its concrete class), generated ones with the store's deterministic UUIDs, their
+/// source's revision and device. Without sort descriptors the order is the store's (arrival
+/// order).
 public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   /// The largest number of samples returned; ``HKObjectQueryNoLimit`` (0) for all.
   public let limit: Int
@@ -73,6 +75,11 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     state: inout HealthKitSimulation.State
   ) -> Result<[HKSample], HKError> {
     guard let objectType else { return .success([]) }
+    if let correlationType = objectType as? HKCorrelationType {
+      return HKCorrelationQuery.samples(
+        of: correlationType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+        context: context, state: state)
+    }
     guard state.authorization.readGranted(objectType.identifier) != nil else {
       return .failure(notDeterminedError)
     }

@@ -112,7 +112,7 @@ extension HealthKitSimulation.State {
   }
 
   /// The app's object `id` as it saved it, or a new HealthKit object for a generated sample:
-  /// ``HKQuantitySample``, ``HKCategorySample``, ``HKWorkout`` or ``HKElectrocardiogram`` with
+  /// ``HKCumulativeQuantitySample`` or ``HKDiscreteQuantitySample``, ``HKCategorySample``, ``HKWorkout`` or ``HKElectrocardiogram`` with
   /// the store's UUID, its source's revision and device.
   func object(_ id: HealthSampleID, context: QueryContext) -> HKSample {
     if let own = appObjects[id] { return own }
@@ -139,7 +139,7 @@ extension HealthKitSimulation.State {
     default:
       // Quantity kinds: the HealthKit type exists for every one of them.
       let type = sample.type.hkType as! HKQuantityType
-      return HKQuantitySample(
+      return HKQuantitySample.make(
         type: type, quantity: HKQuantity(unit: sample.type.hkUnit, doubleValue: sample.value),
         start: start, end: end, device: device, metadata: nil, uuid: uuid,
         sourceRevision: revision)

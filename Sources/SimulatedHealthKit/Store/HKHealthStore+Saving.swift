@@ -42,8 +42,10 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorAuthorizationNotDetermined` ("Authorization not determined")
   ///   when sharing a type was never asked for, `errorAuthorizationDenied` ("Not authorized")
   ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
-  ///   already (or twice in `objects`) or an object that is not a quantity or category sample
-  ///   (workouts come from `finishWorkout()`; correlations and the other kinds are not simulated);
+  ///   already (or twice in `objects`), an object that is not a quantity or category sample or a
+  ///   correlation of them (workouts come from `finishWorkout()`; the other kinds are not
+  ///   simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
+  ///   objects are saved with it);
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
   public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
@@ -140,10 +142,17 @@ extension HKHealthStore {
   }
 
   /// Saves under the lock; `nil` when the app was terminated (inert).
-  private func store(_ objects: [HKObject]) -> Result<Void, HKError>? {
+  private func store(_ given: [HKObject]) -> Result<Void, HKError>? {
     let context = QueryContext(simulation: simulation)
+    let simulation = simulation
     return simulation.mutateHealth { state -> Result<Void, HKError>? in
       guard state.terminated == nil else { return nil }
+      // A correlation is saved as its objects, and kept beside them (Values/HKCorrelation.swift).
+      let (objects, correlations): ([HKObject], [HKCorrelation])
+      switch Self.expandingCorrelations(given, state) {
+      case .success(let expanded): (objects, correlations) = expanded
+      case .failure(let error): return .failure(error)
+      }
       var seen = Set<UUID>()
       var samples: [HealthSample] = []
       var uuids: [(UInt64, UInt64)] = []
@@ -157,7 +166,7 @@ extension HKHealthStore {
           return .failure(
             HKError(
               .errorInvalidArgument,
-              "SimulatedHealthKit's store takes quantity and category samples (workouts come from finishWorkout); \(name) is not simulated"
+              "SimulatedHealthKit's store takes quantity and category samples and correlations of them (workouts come from finishWorkout); \(name) is not simulated"
             ))
         }
         if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
@@ -186,18 +195,63 @@ extension HKHealthStore {
           ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
       }
       for (id, object) in zip(ids, objects) {
-        // Every object was checked to be a sample above.
-        state.appObjects[id] = (object as! HKSample)
+        // Every object was checked to be a sample above. A quantity sample is kept as its
+        // concrete class (cumulative or discrete), which queries return, as on a device.
+        let sample = object as! HKSample
+        state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
       }
-      state.saved.append(contentsOf: objects)
+      state.saved.append(contentsOf: given)
+      if !correlations.isEmpty {
+        state.withExtension(CorrelationStore.self, of: simulation) { store, _ in
+          store.correlations.append(contentsOf: correlations)
+        }
+      }
       return .success(())
     }
   }
 
+  /// `objects` with every correlation replaced by its objects, and the correlations; an error
+  /// for a correlation whose objects do not fit its type or that was saved before.
+  private static func expandingCorrelations(
+    _ objects: [HKObject], _ state: HealthKitSimulation.State
+  ) -> Result<([HKObject], [HKCorrelation]), HKError> {
+    let saved = Set((state.extensionState(CorrelationStore.self)?.correlations ?? []).map(\.uuid))
+    var expanded: [HKObject] = []
+    var correlations: [HKCorrelation] = []
+    for object in objects {
+      guard let correlation = object as? HKCorrelation else {
+        expanded.append(object)
+        continue
+      }
+      if let message = correlation.invalidObjectsMessage {
+        return .failure(HKError(.errorInvalidArgument, message))
+      }
+      guard !saved.contains(correlation.uuid), !correlations.contains(correlation) else {
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            "An object with UUID \(correlation.uuid.uuidString) has already been saved"))
+      }
+      correlations.append(correlation)
+      expanded.append(contentsOf: correlation.orderedObjects)
+    }
+    return .success((expanded, correlations))
+  }
+
   /// Deletes under the lock; `nil` when inert.
-  private func remove(_ objects: [HKObject]) -> Result<Void, HKError>? {
+  private func remove(_ given: [HKObject]) -> Result<Void, HKError>? {
     simulation.mutateHealth { state -> Result<Void, HKError>? in
       guard state.terminated == nil else { return nil }
+      // Deleting a correlation deletes its objects (workout-sim's choice; the correlation goes
+      // with them).
+      let saved = state.extensionState(CorrelationStore.self)?.correlations ?? []
+      let deletedCorrelations = Set(given.compactMap { $0 as? HKCorrelation }.map(\.uuid))
+      let objects = given.flatMap { object -> [HKObject] in
+        guard let correlation = object as? HKCorrelation,
+          let kept = saved.first(where: { $0.uuid == correlation.uuid })
+        else { return [object] }
+        return kept.orderedObjects
+      }
       var ids: [HealthSampleID] = []
       for object in objects {
         guard let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(object.uuid))
@@ -214,6 +268,10 @@ extension HKHealthStore {
       }
       state.health.delete(ids, at: state.session.now)
       for id in ids { state.appObjects[id] = nil }
+      if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
+        store.correlations.removeAll { deletedCorrelations.contains($0.uuid) }
+        state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
+      }
       return .success(())
     }
   }

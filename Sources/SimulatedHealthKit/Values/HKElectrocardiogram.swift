@@ -6,8 +6,8 @@ import WorkoutHealth
 /// `"HKDataTypeIdentifierElectrocardiogram"`. Get it with
 /// `HKObjectType.electrocardiogramType()`.
 public final class HKElectrocardiogramType: HKSampleType, @unchecked Sendable {
-  init() {
-    super.init(identifier: "HKDataTypeIdentifierElectrocardiogram")
+  convenience init() {
+    self.init(identifier: "HKDataTypeIdentifierElectrocardiogram")
   }
 }
 
@@ -120,6 +120,31 @@ public final class HKElectrocardiogram: HKSample, @unchecked Sendable {
     super.init(
       sampleType: HKElectrocardiogramType(), startDate: startDate, endDate: endDate, uuid: uuid,
       metadata: nil, device: device, sourceRevision: sourceRevision)
+  }
+
+  /// Writes the sample's fields, the recording's summary and seed, and the symptoms status.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(recording.classification, forKey: "classification")
+    coder.encode(recording.averageHeartRate, forKey: "averageHeartRate")
+    coder.encode(recording.samplingFrequency, forKey: "samplingFrequency")
+    coder.encode(recording.numberOfVoltageMeasurements, forKey: "numberOfVoltageMeasurements")
+    coder.encode(Int64(bitPattern: recording.seed), forKey: "seed")
+    coder.encode(symptomsStatus.rawValue, forKey: "symptomsStatus")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for another sample type.
+  public required init?(coder: NSCoder) {
+    recording = HealthElectrocardiogram(
+      classification: coder.decodeInteger(forKey: "classification"),
+      averageHeartRate: coder.decodeDouble(forKey: "averageHeartRate"),
+      samplingFrequency: coder.decodeDouble(forKey: "samplingFrequency"),
+      numberOfVoltageMeasurements: coder.decodeInteger(forKey: "numberOfVoltageMeasurements"),
+      seed: UInt64(bitPattern: coder.decodeInt64(forKey: "seed")))
+    symptomsStatus =
+      SymptomsStatus(rawValue: coder.decodeInteger(forKey: "symptomsStatus")) ?? .notSet
+    super.init(coder: coder)
+    guard sampleType is HKElectrocardiogramType else { return nil }
   }
 
   /// The measurement at `index` (0-based), from the recording's waveform.

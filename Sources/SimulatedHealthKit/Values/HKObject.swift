@@ -1,7 +1,7 @@
 /// A stored HealthKit object, HealthKit's `HKObject` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkobject). Objects are equal when their
 /// ``uuid``s are.
-public class HKObject: NSObject, @unchecked Sendable {
+public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
   /// The object's unique identifier.
   public let uuid: UUID
   /// Extra information; values are `String`, `Bool` or numbers, `Date` or ``HKQuantity``.
@@ -18,10 +18,36 @@ public class HKObject: NSObject, @unchecked Sendable {
     self.sourceRevision = sourceRevision
   }
 
-  /// Equal when `object` is an object of the same class with the same UUID.
+  /// `true`: objects decode only as the classes asked for (Values/SecureCoding.swift).
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the UUID, metadata, device and source revision.
+  public func encode(with coder: NSCoder) {
+    coder.encode(uuid, forKey: "uuid")
+    coder.encode(metadata, forKey: "metadata")
+    coder.encode(device, forKey: "device")
+    coder.encode(sourceRevision, forKey: "sourceRevision")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a UUID or source revision.
+  public required init?(coder: NSCoder) {
+    guard let uuid = coder.decodeUUID(forKey: "uuid"),
+      let revision = coder.decodeObject(of: HKSourceRevision.self, forKey: "sourceRevision")
+    else { return nil }
+    self.uuid = uuid
+    self.metadata = coder.decodeMetadata(forKey: "metadata")
+    self.device = coder.decodeObject(of: HKDevice.self, forKey: "device")
+    self.sourceRevision = revision
+  }
+
+  /// Equal when `object` is an object of the same class with the same UUID. The quantity sample
+  /// classes count as one: a sample made with `HKQuantitySample(type:...)` equals the
+  /// ``HKCumulativeQuantitySample`` or ``HKDiscreteQuantitySample`` a query returns for it (on a
+  /// device both are the concrete class).
   public override func isEqual(_ object: Any?) -> Bool {
-    guard let other = object as? HKObject else { return false }
-    return Swift.type(of: other) == Swift.type(of: self) && other.uuid == uuid
+    guard let other = object as? HKObject, other.uuid == uuid else { return false }
+    return Swift.type(of: other) == Swift.type(of: self)
+      || (other is HKQuantitySample && self is HKQuantitySample)
   }
 
   /// A hash of the UUID.
@@ -57,6 +83,27 @@ public class HKSample: HKObject, @unchecked Sendable {
     super.init(uuid: uuid, metadata: metadata, device: device, sourceRevision: sourceRevision)
   }
 
+  /// Writes the object's fields, the sample type and the dates.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(sampleType, forKey: "sampleType")
+    coder.encode(startDate, forKey: "startDate")
+    coder.encode(endDate, forKey: "endDate")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a sample type or dates.
+  public required init?(coder: NSCoder) {
+    guard
+      let type = coder.decodeObject(of: HKObjectType.self, forKey: "sampleType") as? HKSampleType,
+      let start = coder.decodeDate(forKey: "startDate"),
+      let end = coder.decodeDate(forKey: "endDate")
+    else { return nil }
+    self.sampleType = type
+    self.startDate = start
+    self.endDate = end
+    super.init(coder: coder)
+  }
+
   /// Whether the sample has no end yet (its end date is `Date.distantFuture`).
   public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
 }
@@ -69,22 +116,27 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
   /// The number of quantities the sample holds (1).
   public let count: Int
 
-  /// Creates a sample; every convenience initializer ends here.
+  /// Creates a sample; every convenience initializer ends here. `count` is the number of
+  /// quantities of a series (Values/HKQuantitySamples.swift), whose aggregate `quantity` is.
   ///
-  /// Traps with "HKQuantitySample: <quantity> is not compatible with <type identifier>" when the
-  /// quantity's unit does not fit the type, and with "HKQuantitySample: startDate must not be
-  /// after endDate" (HealthKit raises an exception in both cases; docs/swift-api.md#traps).
+  /// Traps with HealthKit's exception text "HKCumulativeQuantitySample <UUID> <quantity>
+  /// (<start> - <end>) requires unit of type <Length>. Incompatible unit: <unit>" (or
+  /// `HKDiscreteQuantitySample`, by the type's aggregation style;
+  /// `HKQuantityType.incompatibleUnitMessage`) when the quantity's unit
+  /// does not fit the type, and with "HKQuantitySample: startDate must not be after endDate"
+  /// (HealthKit raises an exception in both cases; docs/swift-api.md#traps).
   package init(
     type quantityType: HKQuantityType, quantity: HKQuantity, start startDate: Date,
     end endDate: Date, device: HKDevice?, metadata: [String: Any]?, uuid: UUID = UUID(),
-    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
+    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil),
+    count: Int = 1
   ) {
     precondition(
       quantity.is(compatibleWith: quantityType.canonicalUnit),
-      "HKQuantitySample: \(quantity) is not compatible with \(quantityType.identifier)")
+      quantityType.incompatibleUnitMessage(quantity, uuid: uuid, start: startDate, end: endDate))
     precondition(startDate <= endDate, "HKQuantitySample: startDate must not be after endDate")
     self.quantity = quantity
-    self.count = 1
+    self.count = count
     super.init(
       sampleType: quantityType, startDate: startDate, endDate: endDate, uuid: uuid,
       metadata: metadata, device: device, sourceRevision: sourceRevision)
@@ -118,6 +170,24 @@ public class HKQuantitySample: HKSample, @unchecked Sendable {
     self.init(
       type: quantityType, quantity: quantity, start: startDate, end: endDate, device: device,
       metadata: metadata, uuid: UUID())
+  }
+
+  /// Writes the sample's fields, the quantity and the count.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(quantity, forKey: "quantity")
+    coder.encode(count, forKey: "count")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a quantity type and quantity.
+  public required init?(coder: NSCoder) {
+    guard let quantity = coder.decodeObject(of: HKQuantity.self, forKey: "quantity") else {
+      return nil
+    }
+    self.quantity = quantity
+    self.count = max(1, coder.decodeInteger(forKey: "count"))
+    super.init(coder: coder)
+    guard sampleType is HKQuantityType else { return nil }
   }
 
   /// The sample's quantity type.
@@ -175,6 +245,19 @@ public class HKCategorySample: HKSample, @unchecked Sendable {
       metadata: metadata, uuid: UUID())
   }
 
+  /// Writes the sample's fields and the value.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(value, forKey: "value")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for another sample type.
+  public required init?(coder: NSCoder) {
+    self.value = coder.decodeInteger(forKey: "value")
+    super.init(coder: coder)
+    guard sampleType is HKCategoryType else { return nil }
+  }
+
   /// The sample's category type.
   public var categoryType: HKCategoryType {
     // The initializer only accepts category types.
@@ -185,7 +268,7 @@ public class HKCategorySample: HKSample, @unchecked Sendable {
 /// The device that produced data, HealthKit's `HKDevice` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevice). Immutable; equal when every
 /// property is.
-public final class HKDevice: NSObject, NSCopying {
+public final class HKDevice: NSObject, NSCopying, NSSecureCoding {
   /// The device's name.
   public let name: String?
   /// The manufacturer.
@@ -219,6 +302,29 @@ public final class HKDevice: NSObject, NSCopying {
     self.udiDeviceIdentifier = UDIDeviceIdentifier
   }
 
+  /// `true`: devices decode only as devices.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// The keys of the eight properties, in ``fields`` order.
+  private static let keys = [
+    "name", "manufacturer", "model", "hardwareVersion", "firmwareVersion", "softwareVersion",
+    "localIdentifier", "udiDeviceIdentifier",
+  ]
+
+  /// Writes every property that is set.
+  public func encode(with coder: NSCoder) {
+    for (key, value) in zip(Self.keys, fields) { coder.encode(value, forKey: key) }
+  }
+
+  /// Reads what ``encode(with:)`` wrote.
+  public convenience init?(coder: NSCoder) {
+    let values = Self.keys.map { coder.decodeString(forKey: $0) }
+    self.init(
+      name: values[0], manufacturer: values[1], model: values[2], hardwareVersion: values[3],
+      firmwareVersion: values[4], softwareVersion: values[5], localIdentifier: values[6],
+      udiDeviceIdentifier: values[7])
+  }
+
   /// The simulated watch: name "Apple Watch", manufacturer "Apple Inc.", model "Watch", every
   /// other property `nil` (workout-sim's choice; docs/swift-api.md#values).
   public class func local() -> HKDevice {
@@ -249,7 +355,7 @@ public final class HKDevice: NSObject, NSCopying {
 
 /// The app or device that saved data, HealthKit's `HKSource` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksource). Equal by bundle identifier.
-public final class HKSource: NSObject, NSCopying {
+public final class HKSource: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The display name.
   public let name: String
   /// The bundle identifier.
@@ -259,6 +365,23 @@ public final class HKSource: NSObject, NSCopying {
   package init(name: String, bundleIdentifier: String) {
     self.name = name
     self.bundleIdentifier = bundleIdentifier
+  }
+
+  /// `true`: sources decode only as sources.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the name and bundle identifier.
+  public func encode(with coder: NSCoder) {
+    coder.encode(name, forKey: "name")
+    coder.encode(bundleIdentifier, forKey: "bundleIdentifier")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without them.
+  public convenience init?(coder: NSCoder) {
+    guard let name = coder.decodeString(forKey: "name"),
+      let bundle = coder.decodeString(forKey: "bundleIdentifier")
+    else { return nil }
+    self.init(name: name, bundleIdentifier: bundle)
   }
 
   /// The app's own source: name "workout-sim", bundle identifier "dev.workout-sim.app"
@@ -282,7 +405,7 @@ public final class HKSource: NSObject, NSCopying {
 
 /// A source at one version, HealthKit's `HKSourceRevision` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hksourcerevision).
-public final class HKSourceRevision: NSObject, NSCopying {
+public final class HKSourceRevision: NSObject, NSCopying, NSSecureCoding {
   /// The source.
   public let source: HKSource
   /// The version, if known.
@@ -309,6 +432,29 @@ public final class HKSourceRevision: NSObject, NSCopying {
     self.version = version
     self.productType = productType
     self.operatingSystemVersion = operatingSystemVersion
+  }
+
+  /// `true`: revisions decode only as revisions.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the source, version, product type and system version.
+  public func encode(with coder: NSCoder) {
+    coder.encode(source, forKey: "source")
+    coder.encode(version, forKey: "version")
+    coder.encode(productType, forKey: "productType")
+    coder.encode(systemVersion.map { NSNumber(value: $0) } as NSArray, forKey: "systemVersion")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a source.
+  public convenience init?(coder: NSCoder) {
+    guard let source = coder.decodeObject(of: HKSource.self, forKey: "source") else { return nil }
+    let numbers = coder.decodeArray(of: NSNumber.self, forKey: "systemVersion") ?? []
+    let parts = numbers.map(\.intValue) + [0, 0, 0]
+    self.init(
+      source: source, version: coder.decodeString(forKey: "version"),
+      productType: coder.decodeString(forKey: "productType"),
+      operatingSystemVersion: OperatingSystemVersion(
+        majorVersion: parts[0], minorVersion: parts[1], patchVersion: parts[2]))
   }
 
   private var systemVersion: [Int] {

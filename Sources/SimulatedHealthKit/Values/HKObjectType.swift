@@ -6,7 +6,7 @@ import WorkoutHealth
 ///
 /// Types are equal when they are of the same class with the same ``identifier``, so two
 /// `HKQuantityType(.stepCount)` are one element of a `Set<HKSampleType>` or one dictionary key.
-public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
+public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The identifier: the Objective-C constant's name (`"HKQuantityTypeIdentifierStepCount"`,
   /// `"HKWorkoutTypeIdentifier"`).
   public let identifier: String
@@ -15,6 +15,23 @@ public class HKObjectType: NSObject, NSCopying, @unchecked Sendable {
   private let identifierHash: Int
 
   init(identifier: String) {
+    self.identifier = identifier
+    self.identifierHash = identifier.hashValue
+  }
+
+  /// `true`: types decode only as the classes asked for (Values/SecureCoding.swift).
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the identifier.
+  public func encode(with coder: NSCoder) {
+    coder.encode(identifier, forKey: "identifier")
+  }
+
+  /// Reads what ``encode(with:)`` wrote (the same class with the same identifier); `nil`
+  /// without an identifier. The subclasses whose only initializers are convenience
+  /// initializers inherit it.
+  public required init?(coder: NSCoder) {
+    guard let identifier = coder.decodeString(forKey: "identifier") else { return nil }
     self.identifier = identifier
     self.identifierHash = identifier.hashValue
   }
@@ -134,6 +151,16 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
     super.init(identifier: identifier.rawValue)
   }
 
+  /// Reads an archived quantity type; `nil` for an identifier HealthKit's SDK does not declare.
+  public required init?(coder: NSCoder) {
+    guard let identifier = coder.decodeString(forKey: "identifier"),
+      let info = QuantityTypeInfo.table[identifier]
+    else { return nil }
+    self.info = info
+    self.engineType = Self.engineQuantityType(of: identifier)
+    super.init(identifier: identifier)
+  }
+
   /// How values of this type combine (cumulative: sums; discrete: average, minimum, maximum).
   public var aggregationStyle: HKQuantityAggregationStyle { info.aggregationStyle }
 
@@ -160,11 +187,11 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
   ///
   /// Traps with "HKCategoryType: unknown identifier <raw value>" for an identifier HealthKit's
   /// SDK does not declare.
-  public init(_ identifier: HKCategoryTypeIdentifier) {
+  public convenience init(_ identifier: HKCategoryTypeIdentifier) {
     guard Self.isDeclared(identifier.rawValue) else {
       preconditionFailure("HKCategoryType: unknown identifier \(identifier.rawValue)")
     }
-    super.init(identifier: identifier.rawValue)
+    self.init(identifier: identifier.rawValue)
   }
 
   /// Whether `identifier` is a category type of the catalog.
@@ -177,8 +204,8 @@ public final class HKCategoryType: HKSampleType, @unchecked Sendable {
 /// https://developer.apple.com/documentation/healthkit/hkworkouttype); identifier
 /// `"HKWorkoutTypeIdentifier"`.
 public final class HKWorkoutType: HKSampleType, @unchecked Sendable {
-  init() {
-    super.init(identifier: "HKWorkoutTypeIdentifier")
+  convenience init() {
+    self.init(identifier: "HKWorkoutTypeIdentifier")
   }
 }
 
@@ -193,29 +220,29 @@ public final class HKCharacteristicType: HKObjectType, @unchecked Sendable {
   ///
   /// Traps with "HKCharacteristicType: unknown identifier <raw value>" for an identifier
   /// HealthKit's SDK does not declare.
-  public init(_ identifier: HKCharacteristicTypeIdentifier) {
+  public convenience init(_ identifier: HKCharacteristicTypeIdentifier) {
     guard HealthTypeCatalog.entry(identifier.rawValue)?.kind == .characteristic else {
       preconditionFailure("HKCharacteristicType: unknown identifier \(identifier.rawValue)")
     }
-    super.init(identifier: identifier.rawValue)
+    self.init(identifier: identifier.rawValue)
   }
 }
 
 /// A correlation type, HealthKit's `HKCorrelationType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcorrelationtype): `bloodPressure`
-/// groups a systolic and a diastolic sample, `food` the nutrients of one food. Declared;
-/// correlation objects are not simulated yet (docs/swift-api.md#not-simulated-yet).
+/// groups a systolic and a diastolic sample, `food` the nutrients of one food; the objects are
+/// ``HKCorrelation``s (docs/healthkit-types.md#correlations).
 public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
   /// The correlation type for `identifier` (`HKCorrelationType(.bloodPressure)`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcorrelationtype/init(_:)).
   ///
   /// Traps with "HKCorrelationType: unknown identifier <raw value>" for an identifier
   /// HealthKit's SDK does not declare.
-  public init(_ identifier: HKCorrelationTypeIdentifier) {
+  public convenience init(_ identifier: HKCorrelationTypeIdentifier) {
     guard HealthTypeCatalog.entry(identifier.rawValue)?.kind == .correlation else {
       preconditionFailure("HKCorrelationType: unknown identifier \(identifier.rawValue)")
     }
-    super.init(identifier: identifier.rawValue)
+    self.init(identifier: identifier.rawValue)
   }
 }
 
@@ -227,11 +254,11 @@ public final class HKDocumentType: HKSampleType, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkdocumenttype).
   ///
   /// Traps with "HKDocumentType: unknown identifier <raw value>" for another identifier.
-  public init(_ identifier: HKDocumentTypeIdentifier) {
+  public convenience init(_ identifier: HKDocumentTypeIdentifier) {
     guard HealthTypeCatalog.entry(identifier.rawValue)?.kind == .document else {
       preconditionFailure("HKDocumentType: unknown identifier \(identifier.rawValue)")
     }
-    super.init(identifier: identifier.rawValue)
+    self.init(identifier: identifier.rawValue)
   }
 }
 
@@ -257,8 +284,8 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
 /// `"HKActivitySummaryTypeIdentifier"`. Asked for reading like any type; activity summaries
 /// themselves are not simulated yet.
 public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
-  init() {
-    super.init(identifier: "HKActivitySummaryTypeIdentifier")
+  convenience init() {
+    self.init(identifier: "HKActivitySummaryTypeIdentifier")
   }
 }
 

@@ -3,7 +3,7 @@
 ///
 /// Immutable. Two quantities are equal when their units are compatible and they have the same
 /// value in the first one's unit (`5 km == 5000 m`).
-public final class HKQuantity: NSObject, NSCopying, @unchecked Sendable {
+public final class HKQuantity: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   package let unit: HKUnit
   package let value: Double
 
@@ -12,6 +12,21 @@ public final class HKQuantity: NSObject, NSCopying, @unchecked Sendable {
   public init(unit: HKUnit, doubleValue value: Double) {
     self.unit = unit
     self.value = value
+  }
+
+  /// `true`: quantities decode only as quantities.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the unit and the value.
+  public func encode(with coder: NSCoder) {
+    coder.encode(unit, forKey: "unit")
+    coder.encode(value, forKey: "value")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a unit.
+  public convenience init?(coder: NSCoder) {
+    guard let unit = coder.decodeObject(of: HKUnit.self, forKey: "unit") else { return nil }
+    self.init(unit: unit, doubleValue: coder.decodeDouble(forKey: "value"))
   }
 
   /// Whether the quantity can be expressed in `unit` (same dimension).

@@ -7,7 +7,7 @@ import WorkoutCore
 /// types have a ``sumQuantity()``; discrete types an average, minimum and maximum; both may have
 /// a ``mostRecentQuantity()``. Statistics of a query with `separateBySource` have ``sources``
 /// and the `for source:` forms (each source's own, unmerged values); otherwise those are `nil`.
-public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
+public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The type.
   public var quantityType: HKQuantityType {
     switch kind {
@@ -204,4 +204,62 @@ public final class HKStatistics: NSObject, NSCopying, @unchecked Sendable {
 
   /// Statistics are immutable: the copy is the object itself.
   public func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// `true`: statistics decode only as statistics.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// The keys of the quantities, in the order of ``quantities``.
+  private static let quantityKeys = [
+    "sum", "average", "minimum", "maximum", "mostRecent", "duration",
+  ]
+
+  /// Sum, average, minimum, maximum, most recent and duration, as quantities.
+  private var quantities: [HKQuantity?] {
+    [
+      quantity(sum), quantity(average), quantity(minimum), quantity(maximum),
+      quantity(mostRecent), totalDuration,
+    ]
+  }
+
+  /// Writes the type, the span, every quantity and the per-source statistics (as quantities:
+  /// an archived engine statistic decodes as a given one with the same values).
+  public func encode(with coder: NSCoder) {
+    coder.encode(quantityType, forKey: "quantityType")
+    coder.encode(startDate, forKey: "startDate")
+    coder.encode(endDate, forKey: "endDate")
+    for (key, value) in zip(Self.quantityKeys, quantities) { coder.encode(value, forKey: key) }
+    coder.encode(mostRecentInterval, forKey: "mostRecentInterval")
+    if let bySource {
+      coder.encode(bySource.sources, forKey: "sources")
+      coder.encode(
+        bySource.sources.compactMap { bySource.values[$0.bundleIdentifier] },
+        forKey: "sourceStatistics")
+    }
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a quantity type or span.
+  public convenience init?(coder: NSCoder) {
+    guard
+      let type = coder.decodeObject(of: HKObjectType.self, forKey: "quantityType")
+        as? HKQuantityType,
+      let start = coder.decodeDate(forKey: "startDate"),
+      let end = coder.decodeDate(forKey: "endDate")
+    else { return nil }
+    let values = Self.quantityKeys.map {
+      coder.decodeObject(of: HKQuantity.self, forKey: $0).map(Amount.quantity)
+    }
+    var pairs: [(HKSource, HKStatistics)]?
+    if let sources = coder.decodeArray(of: HKSource.self, forKey: "sources"),
+      let statistics = coder.decodeArray(of: HKStatistics.self, forKey: "sourceStatistics")
+    {
+      pairs = Array(zip(sources, statistics))
+    }
+    let duration: HKQuantity? =
+      if case .quantity(let quantity)? = values[5] { quantity } else { nil }
+    self.init(
+      quantityType: type, startDate: start, endDate: end, sum: values[0], average: values[1],
+      minimum: values[2], maximum: values[3], mostRecent: values[4],
+      mostRecentInterval: coder.decodeDateInterval(forKey: "mostRecentInterval"),
+      duration: duration, bySource: pairs)
+  }
 }

@@ -27,7 +27,7 @@
 /// volts, and siemens with siemens. A lone temperature (`degC`, `degF`, `K`) converts with its
 /// zero (0 degC = 32 degF = 273.15 K); international units, the decibel levels and the effort
 /// score convert into nothing else.
-public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
+public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The factors in the order they were first written, each atom once, no zero exponent.
   let factors: [Factor]
   /// The exponents of grams, metres and seconds this unit reduces to, computed once (every
@@ -207,6 +207,25 @@ public final class HKUnit: NSObject, NSCopying, @unchecked Sendable {
 
   /// Units are immutable: the copy is the unit itself.
   public func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// `true`: units decode only as units.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the unit string.
+  public func encode(with coder: NSCoder) {
+    coder.encode(unitString, forKey: "unitString")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for a string that is no unit.
+  public convenience init?(coder: NSCoder) {
+    guard let string = coder.decodeString(forKey: "unitString") else { return nil }
+    guard string != "()" else {
+      self.init(factors: [])
+      return
+    }
+    guard let factors = UnitParser.parse(string) else { return nil }
+    self.init(factors: factors)
+  }
 
   // MARK: - Constructors
 

@@ -57,6 +57,38 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
       metadata: metadata, device: device, sourceRevision: sourceRevision)
   }
 
+  /// Writes the sample's fields, the activity, events, activities, duration, statistics and
+  /// totals.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(Int64(workoutActivityType.rawValue), forKey: "workoutActivityType")
+    coder.encode(workoutEvents, forKey: "workoutEvents")
+    coder.encode(workoutActivities, forKey: "workoutActivities")
+    coder.encode(duration, forKey: "duration")
+    coder.encode(allStatistics, forKey: "allStatistics")
+    coder.encode(energyBurned, forKey: "totalEnergyBurned")
+    coder.encode(distance, forKey: "totalDistance")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for another sample type or an unknown activity.
+  public required init?(coder: NSCoder) {
+    guard
+      let activity = HKWorkoutActivityType(
+        rawValue: UInt(clamping: coder.decodeInt64(forKey: "workoutActivityType"))),
+      let statistics = coder.decodeStatistics(forKey: "allStatistics")
+    else { return nil }
+    workoutActivityType = activity
+    workoutEvents = coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents")
+    workoutActivities =
+      coder.decodeArray(of: HKWorkoutActivity.self, forKey: "workoutActivities") ?? []
+    duration = coder.decodeDouble(forKey: "duration")
+    allStatistics = statistics
+    energyBurned = coder.decodeObject(of: HKQuantity.self, forKey: "totalEnergyBurned")
+    distance = coder.decodeObject(of: HKQuantity.self, forKey: "totalDistance")
+    super.init(coder: coder)
+    guard sampleType is HKWorkoutType else { return nil }
+  }
+
   /// The statistics of `quantityType`, or `nil` without samples of it.
   @discardableResult
   public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
@@ -115,7 +147,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
 /// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity). Equal by ``uuid``.
-public final class HKWorkoutActivity: NSObject, NSCopying {
+public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
   /// The activity's identifier.
   public let uuid: UUID
   /// A copy of the configuration it ran with.
@@ -178,4 +210,35 @@ public final class HKWorkoutActivity: NSObject, NSCopying {
 
   /// Activities are immutable: the copy is the activity itself.
   public func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// `true`: activities decode only as activities.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes every property.
+  public func encode(with coder: NSCoder) {
+    coder.encode(uuid, forKey: "uuid")
+    coder.encode(workoutConfiguration, forKey: "workoutConfiguration")
+    coder.encode(startDate, forKey: "startDate")
+    coder.encode(endDate, forKey: "endDate")
+    coder.encode(metadata, forKey: "metadata")
+    coder.encode(workoutEvents, forKey: "workoutEvents")
+    coder.encode(duration, forKey: "duration")
+    coder.encode(allStatistics, forKey: "allStatistics")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without UUID, configuration or start.
+  public convenience init?(coder: NSCoder) {
+    guard let uuid = coder.decodeUUID(forKey: "uuid"),
+      let configuration = coder.decodeObject(
+        of: HKWorkoutConfiguration.self, forKey: "workoutConfiguration"),
+      let start = coder.decodeDate(forKey: "startDate"),
+      let statistics = coder.decodeStatistics(forKey: "allStatistics")
+    else { return nil }
+    self.init(
+      workoutConfiguration: configuration, startDate: start,
+      endDate: coder.decodeDate(forKey: "endDate"),
+      metadata: coder.decodeMetadata(forKey: "metadata"),
+      workoutEvents: coder.decodeArray(of: HKWorkoutEvent.self, forKey: "workoutEvents") ?? [],
+      duration: coder.decodeDouble(forKey: "duration"), allStatistics: statistics, uuid: uuid)
+  }
 }

@@ -4,7 +4,7 @@
 /// A mutable reference type, not `Sendable` (as in HealthKit). A session keeps a copy
 /// (``copy(with:)``), so changing a configuration after creating the session changes nothing.
 /// Equal when all four properties are.
-public final class HKWorkoutConfiguration: NSObject, NSCopying {
+public final class HKWorkoutConfiguration: NSObject, NSCopying, NSSecureCoding {
   /// The activity; `.other` after `init()` (workout-sim's choice: HealthKit does not document
   /// the default; docs/swift-api.md#values).
   public var activityType: HKWorkoutActivityType = .other
@@ -18,6 +18,34 @@ public final class HKWorkoutConfiguration: NSObject, NSCopying {
   /// Creates a configuration with the defaults above.
   public override init() {
     super.init()
+  }
+
+  /// `true`: configurations decode only as configurations.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the four properties (the enumerations as raw values).
+  public func encode(with coder: NSCoder) {
+    coder.encode(Int64(activityType.rawValue), forKey: "activityType")
+    coder.encode(locationType.rawValue, forKey: "locationType")
+    coder.encode(swimmingLocationType.rawValue, forKey: "swimmingLocationType")
+    coder.encode(lapLength, forKey: "lapLength")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for a raw value no case has.
+  public convenience init?(coder: NSCoder) {
+    guard
+      let activity = HKWorkoutActivityType(
+        rawValue: UInt(clamping: coder.decodeInt64(forKey: "activityType"))),
+      let location = HKWorkoutSessionLocationType(
+        rawValue: coder.decodeInteger(forKey: "locationType")),
+      let swimming = HKWorkoutSwimmingLocationType(
+        rawValue: coder.decodeInteger(forKey: "swimmingLocationType"))
+    else { return nil }
+    self.init()
+    activityType = activity
+    locationType = location
+    swimmingLocationType = swimming
+    lapLength = coder.decodeObject(of: HKQuantity.self, forKey: "lapLength")
   }
 
   /// A new configuration with the same properties.

@@ -3,7 +3,7 @@
 ///
 /// Immutable. Only `lap` and `segment` events may span time; the others have a zero-length
 /// ``dateInterval`` (SDK header `HKWorkout.h`). Equal when type, interval and metadata are.
-public final class HKWorkoutEvent: NSObject, NSCopying {
+public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding {
   /// What happened.
   public let type: HKWorkoutEventType
   /// When it happened.
@@ -38,6 +38,25 @@ public final class HKWorkoutEvent: NSObject, NSCopying {
 
   /// Events are immutable: the copy is the event itself.
   public func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// `true`: events decode only as events.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the type's raw value, the interval and the metadata.
+  public func encode(with coder: NSCoder) {
+    coder.encode(type.rawValue, forKey: "type")
+    coder.encode(dateInterval, forKey: "dateInterval")
+    coder.encode(metadata, forKey: "metadata")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for an unknown type or without an interval.
+  public convenience init?(coder: NSCoder) {
+    guard let type = HKWorkoutEventType(rawValue: coder.decodeInteger(forKey: "type")),
+      let interval = coder.decodeDateInterval(forKey: "dateInterval")
+    else { return nil }
+    self.init(
+      type: type, dateInterval: interval, metadata: coder.decodeMetadata(forKey: "metadata"))
+  }
 }
 
 /// Whether two metadata dictionaries hold the same keys with equal values (numbers, strings,

@@ -16,6 +16,19 @@ public class HKSeriesSample: HKSample, @unchecked Sendable {
       sampleType: type, startDate: startDate, endDate: endDate, uuid: UUID(), metadata: metadata,
       device: device, sourceRevision: HKSourceRevision(source: .default(), version: nil))
   }
+
+  /// Writes the sample's fields and the count.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(count, forKey: "count")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` unless the type is a series type.
+  public required init?(coder: NSCoder) {
+    count = coder.decodeInteger(forKey: "count")
+    super.init(coder: coder)
+    guard sampleType is HKSeriesType else { return nil }
+  }
 }
 
 /// A workout's route, HealthKit's `HKWorkoutRoute` (Apple doc:
@@ -39,6 +52,25 @@ public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
       type: HKSeriesType.workoutRoute(), count: locations.count,
       startDate: locations.first?.timestamp ?? workout.startDate,
       endDate: locations.last?.timestamp ?? workout.endDate, metadata: metadata, device: device)
+  }
+
+  /// Writes the series' fields, the locations and the workout's UUID.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(locations as NSArray, forKey: "locations")
+    coder.encode(workoutUUID as NSUUID, forKey: "workout")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without locations or the workout's UUID.
+  public required init?(coder: NSCoder) {
+    guard
+      let locations = coder.decodeObject(
+        of: [NSArray.self, CLLocation.self], forKey: "locations") as? [CLLocation],
+      let workout = coder.decodeObject(of: NSUUID.self, forKey: "workout")
+    else { return nil }
+    self.locations = locations
+    self.workoutUUID = workout as UUID
+    super.init(coder: coder)
   }
 }
 

@@ -1,0 +1,94 @@
+/// A query for correlations filtered by their objects, HealthKit's `HKCorrelationQuery` (Apple
+/// doc: https://developer.apple.com/documentation/healthkit/hkcorrelationquery).
+///
+/// Returns the saved correlations of ``correlationType`` that match ``HKQuery/predicate`` and,
+/// for each entry of ``samplePredicates``, hold an object of that type that matches its
+/// predicate (a correlation is returned only if all match, as Apple documents). Reading needs read
+/// authorization for one of the types the correlation holds (systolic or diastolic blood
+/// pressure, a dietary type); without it the completion gets `errorAuthorizationNotDetermined`.
+public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
+  /// The type of correlation looked for (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery/correlationtype).
+  public let correlationType: HKCorrelationType
+  /// A predicate per object type, applied to the correlation's objects of that type (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery/samplepredicates).
+  public let samplePredicates: [HKSampleType: NSPredicate]?
+  private let completion: @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
+
+  /// A query of `correlationType`'s correlations (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery/init(type:predicate:sampleprediates:completion:)).
+  ///
+  /// - Parameters:
+  ///   - correlationType: `bloodPressure` or `food`.
+  ///   - predicate: filters the correlations themselves (dates, sources, UUIDs, metadata), or
+  ///     `nil`.
+  ///   - samplePredicates: filters by the correlation's objects, or `nil`.
+  ///   - completion: called once in the callback lane with the correlations in save order, or
+  ///     with `nil` and an error.
+  public init(
+    type correlationType: HKCorrelationType, predicate: NSPredicate?,
+    samplePredicates: [HKSampleType: NSPredicate]?,
+    completion: @escaping @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
+  ) {
+    self.correlationType = correlationType
+    self.samplePredicates = samplePredicates
+    self.completion = completion
+    super.init(objectType: correlationType, predicate: predicate)
+  }
+
+  override func activate(
+    in context: QueryContext, state: inout HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    guard Self.readable(correlationType, state) else { return fail(notDeterminedError) }
+    var found = state.correlations(of: correlationType, matching: predicate, context: context)
+    for (type, samplePredicate) in (samplePredicates ?? [:]).sorted(by: {
+      $0.key.identifier < $1.key.identifier
+    }) {
+      found = found.filter { correlation in
+        correlation.objects(for: type).contains { state.objectMatches($0, samplePredicate) }
+      }
+    }
+    let query = self
+    let completion = completion
+    let result = found
+    return [{ if !query.isStopped { completion(query, result, nil) } }]
+  }
+
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    let query = self
+    let completion = completion
+    return [{ if !query.isStopped { completion(query, nil, error) } }]
+  }
+
+  /// Whether the app asked to read one of the types `type`'s correlations hold (HealthKit asks
+  /// for those, never for the correlation type).
+  static func readable(_ type: HKCorrelationType, _ state: HealthKitSimulation.State) -> Bool {
+    type.memberTypes.contains { state.authorization.readGranted($0.identifier) != nil }
+      || state.authorization.readGranted(type.identifier) != nil
+  }
+
+  /// A sample query of a correlation type: the correlations matching `predicate` in save order
+  /// (or `sortDescriptors`' order), at most `limit` (0: all).
+  static func samples(
+    of type: HKCorrelationType, predicate: NSPredicate?, limit: Int,
+    sortDescriptors: [NSSortDescriptor]?, context: QueryContext, state: HealthKitSimulation.State
+  ) -> Result<[HKSample], HKError> {
+    guard readable(type, state) else { return .failure(notDeterminedError) }
+    let found = HKSampleQuery.sorted(
+      state.correlations(of: type, matching: predicate, context: context),
+      by: sortDescriptors ?? [])
+    return .success(limit > 0 ? Array(found.prefix(limit)) : found)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKCorrelation {
+  /// Correlations of `correlationType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/correlation(type:predicate:)).
+  public static func correlation(
+    type correlationType: HKCorrelationType, predicate: NSPredicate? = nil
+  )
+    -> HKSamplePredicate<HKCorrelation>
+  {
+    HKSamplePredicate(sampleType: correlationType, predicate: predicate)
+  }
+}

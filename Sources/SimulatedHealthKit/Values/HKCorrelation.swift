@@ -1,0 +1,222 @@
+import WorkoutCore
+import WorkoutHealth
+
+/// A sample that groups related samples, HealthKit's `HKCorrelation` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcorrelation): a blood pressure (one
+/// `bloodPressureSystolic` and one `bloodPressureDiastolic` sample) or a food (dietary samples).
+///
+/// Saving a correlation saves its objects too (each needs share authorization for its own type;
+/// apps do not ask for correlation types), so a sample query of `bloodPressureSystolic` finds
+/// the systolic sample; a sample query of the correlation type or an ``HKCorrelationQuery``
+/// finds the correlation (docs/healthkit-types.md#correlations).
+public final class HKCorrelation: HKSample, @unchecked Sendable {
+  /// The grouped samples.
+  public let objects: Set<HKSample>
+
+  /// Creates a correlation; the convenience initializers end here.
+  ///
+  /// Traps with "HKCorrelation: startDate must not be after endDate" (HealthKit raises
+  /// `NSInvalidArgumentException`).
+  package init(
+    type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
+    objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?, uuid: UUID = UUID(),
+    sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
+  ) {
+    precondition(startDate <= endDate, "HKCorrelation: startDate must not be after endDate")
+    self.objects = objects
+    super.init(
+      sampleType: correlationType, startDate: startDate, endDate: endDate, uuid: uuid,
+      metadata: metadata, device: device, sourceRevision: sourceRevision)
+  }
+
+  /// A correlation of `objects` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelation/init(type:start:end:objects:)).
+  public convenience init(
+    type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
+    objects: Set<HKSample>
+  ) {
+    self.init(
+      type: correlationType, start: startDate, end: endDate, objects: objects, device: nil,
+      metadata: nil)
+  }
+
+  /// A correlation with metadata (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelation/init(type:start:end:objects:metadata:)).
+  public convenience init(
+    type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
+    objects: Set<HKSample>, metadata: [String: Any]?
+  ) {
+    self.init(
+      type: correlationType, start: startDate, end: endDate, objects: objects, device: nil,
+      metadata: metadata)
+  }
+
+  /// A correlation with a device and metadata (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelation/init(type:start:end:objects:device:metadata:)).
+  public convenience init(
+    type correlationType: HKCorrelationType, start startDate: Date, end endDate: Date,
+    objects: Set<HKSample>, device: HKDevice?, metadata: [String: Any]?
+  ) {
+    self.init(
+      type: correlationType, start: startDate, end: endDate, objects: objects, device: device,
+      metadata: metadata, uuid: UUID())
+  }
+
+  /// Writes the sample's fields and the objects (in type identifier, then UUID order).
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(orderedObjects, forKey: "objects")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` for another sample type or without objects.
+  public required init?(coder: NSCoder) {
+    guard let objects = coder.decodeArray(of: HKSample.self, forKey: "objects") else {
+      return nil
+    }
+    self.objects = Set(objects)
+    super.init(coder: coder)
+    guard sampleType is HKCorrelationType else { return nil }
+  }
+
+  /// The correlation's type.
+  public var correlationType: HKCorrelationType {
+    // The initializer only accepts correlation types.
+    sampleType as! HKCorrelationType
+  }
+
+  /// The grouped samples of `objectType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelation/objects(for:)).
+  public func objects(for objectType: HKObjectType) -> Set<HKSample> {
+    objects.filter { $0.sampleType == objectType }
+  }
+
+  /// The objects in a fixed order (type identifier, then UUID), as the store saves them.
+  var orderedObjects: [HKSample] {
+    objects.sorted {
+      ($0.sampleType.identifier, $0.uuid.uuidString) < (
+        $1.sampleType.identifier, $1.uuid.uuidString
+      )
+    }
+  }
+
+  /// Why the store refuses this correlation's objects, or `nil`: a blood pressure holds exactly
+  /// one systolic and one diastolic quantity sample (Apple's overview: "Blood pressure
+  /// correlations always include two quantity samples, representing the systolic and
+  /// diastolic values"), a food only dietary quantity samples (workout-sim's reading of the
+  /// overview).
+  var invalidObjectsMessage: String? {
+    let identifiers = orderedObjects.map(\.sampleType.identifier)
+    let allQuantities = objects.allSatisfy { $0 is HKQuantitySample }
+    switch correlationType.identifier {
+    case HKCorrelationTypeIdentifier.bloodPressure.rawValue:
+      let expected = [
+        HKQuantityTypeIdentifier.bloodPressureDiastolic.rawValue,
+        HKQuantityTypeIdentifier.bloodPressureSystolic.rawValue,
+      ]
+      guard identifiers != expected || !allQuantities else { return nil }
+      return
+        "A blood pressure correlation holds one HKQuantityTypeIdentifierBloodPressureSystolic and one HKQuantityTypeIdentifierBloodPressureDiastolic quantity sample; this one holds \(identifiers)"
+    default:
+      let dietary = identifiers.allSatisfy { $0.hasPrefix("HKQuantityTypeIdentifierDietary") }
+      guard !dietary || !allQuantities else { return nil }
+      return
+        "A food correlation holds dietary quantity samples (HKQuantityTypeIdentifierDietary...); this one holds \(identifiers)"
+    }
+  }
+}
+
+extension HKCorrelationType {
+  /// The types a correlation of this type may hold: systolic and diastolic blood pressure, or
+  /// every dietary quantity type for food. Reading a correlation needs reading one of them.
+  var memberTypes: [HKQuantityType] {
+    if identifier == HKCorrelationTypeIdentifier.bloodPressure.rawValue {
+      return [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
+    }
+    return QuantityTypeInfo.table.keys.sorted()
+      .filter { $0.hasPrefix("HKQuantityTypeIdentifierDietary") }
+      .map { HKQuantityType(HKQuantityTypeIdentifier(rawValue: $0)) }
+  }
+}
+
+/// The correlations the app saved, in save order (the store keeps their objects as samples).
+struct CorrelationStore: SimulationExtension {
+  var correlations: [HKCorrelation] = []
+
+  init(simulation: HealthKitSimulation) {}
+}
+
+extension HealthKitSimulation.State {
+  /// The saved correlations of `type` matching `predicate` whose objects are still in the
+  /// store, in save order; a correlation whose objects were all deleted is gone.
+  ///
+  /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a block predicate.
+  func correlations(
+    of type: HKObjectType, matching predicate: NSPredicate?, context: QueryContext
+  ) -> [HKCorrelation] {
+    let saved = extensionState(CorrelationStore.self)?.correlations ?? []
+    return saved.filter { correlation in
+      correlation.sampleType == type
+        && correlation.objects.contains { health.id(ofUUID: Self.storeUUID($0.uuid)) != nil }
+        && (predicate.map { objectMatches(correlation, $0) } ?? true)
+    }
+  }
+
+  /// Whether `object` matches `predicate`, read as the store reads it for samples: dates,
+  /// sources, devices, UUIDs, metadata keys, quantity and category comparisons; the workout
+  /// filters match nothing.
+  func objectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
+    if let compound = predicate as? NSCompoundPredicate {
+      let parts = compound.subpredicates
+      switch compound.compoundPredicateType {
+      case .and: return parts.allSatisfy { objectMatches(object, $0) }
+      case .or: return parts.contains { objectMatches(object, $0) }
+      case .not: return !parts.allSatisfy { objectMatches(object, $0) }
+      @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
+      }
+    }
+    guard let known = predicate as? HKPredicate else {
+      if predicate.isEqual(NSPredicate(value: true)) { return true }
+      if predicate.isEqual(NSPredicate(value: false)) { return false }
+      preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
+    }
+    switch known.filter {
+    case .date(let start, let end, let options):
+      // As ``HKQueryOptions`` documents: strict start, the start in [start, end); strict end,
+      // the end in (start, end]; neither, an overlap (end ≥ start, start < end).
+      let low = start ?? .distantPast
+      let high = end ?? .distantFuture
+      var matches = true
+      if options.contains(.strictStartDate) {
+        matches = matches && object.startDate >= low && object.startDate < high
+      }
+      if options.contains(.strictEndDate) {
+        matches = matches && object.endDate > low && object.endDate <= high
+      }
+      if options.isEmpty { matches = object.endDate >= low && object.startDate < high }
+      return matches
+    case .sources(let bundles):
+      return bundles.contains(object.sourceRevision.source.bundleIdentifier)
+    case .sourceRevisions(let revisions):
+      return revisions.contains(object.sourceRevision)
+    case .devices(let devices):
+      return object.device.map { devices.contains($0) } ?? false
+    case .uuids(let uuids):
+      return uuids.contains(object.uuid)
+    case .metadataKey(let key):
+      return object.metadata?[key] != nil
+    case .quantity(let comparison, let quantity):
+      guard let sample = object as? HKQuantitySample,
+        sample.quantity.is(compatibleWith: quantity.unit)
+      else { return false }
+      return comparison.health.holds(
+        sample.quantity.doubleValue(for: quantity.unit), quantity.doubleValue(for: quantity.unit))
+    case .categoryComparison(let comparison, let value):
+      guard let sample = object as? HKCategorySample else { return false }
+      return comparison.health.holds(Double(sample.value), Double(value))
+    case .categoryValues(let values):
+      return (object as? HKCategorySample).map { values.contains($0.value) } ?? false
+    case .workout, .workoutActivity, .workoutDuration:
+      return false
+    }
+  }
+}

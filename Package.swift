@@ -132,7 +132,7 @@ let package = Package(
       name: "SimulatedHealthKit",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
-        "WorkoutHealth",
+        "WorkoutHealth", "WorkoutWatch",
       ],
       swiftSettings: strict),
     // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for

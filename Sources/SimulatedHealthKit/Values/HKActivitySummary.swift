@@ -1,0 +1,174 @@
+import Synchronization
+
+/// The move, exercise and stand data of one day, HealthKit's `HKActivitySummary` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkactivitysummary).
+///
+/// Read them with ``HKActivitySummaryQuery`` (or ``HKActivitySummaryQueryDescriptor``). As in
+/// HealthKit, a summary is mutable, but changing it changes nothing in the store, and it cannot
+/// be saved. ``init()`` makes a summary of zero quantities for the app's own use (a preview's
+/// rings). How the simulation computes a day's values: docs/healthkit-behaviour.md#activity-summaries.
+public final class HKActivitySummary: NSObject, @unchecked Sendable {
+  /// The values, behind a lock: a summary crosses from the callback lane to the app's tasks.
+  private let values: Mutex<Values>
+
+  struct Values: Equatable, Sendable {
+    var day: DateComponents?
+    var activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    var activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 0)
+    var activityMoveMode = HKActivityMoveMode.activeEnergy
+    var appleMoveTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    var appleMoveTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    var appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 0)
+    var appleExerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 0)
+    var exerciseTimeGoal: HKQuantity?
+    var appleStandHours = HKQuantity(unit: .count(), doubleValue: 0)
+    var appleStandHoursGoal = HKQuantity(unit: .count(), doubleValue: 0)
+    var standHoursGoal: HKQuantity?
+    var isPaused = false
+  }
+
+  /// A summary with zero quantities, move mode ``HKActivityMoveMode/activeEnergy`` and no day
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkactivitysummary/init()).
+  public override init() {
+    self.values = Mutex(Values())
+    super.init()
+  }
+
+  init(_ values: Values) {
+    self.values = Mutex(values)
+    super.init()
+  }
+
+  private func read<T>(_ key: KeyPath<Values, T>) -> T { values.withLock { $0 }[keyPath: key] }
+  private func write<T>(_ key: WritableKeyPath<Values, T>, _ value: T) {
+    values.withLock { $0[keyPath: key] = value }
+  }
+
+  /// The day's active energy, in energy units (kcal) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/activeenergyburned).
+  public var activeEnergyBurned: HKQuantity {
+    get { read(\.activeEnergyBurned) }
+    set { write(\.activeEnergyBurned, newValue) }
+  }
+
+  /// The Move goal in energy units (kcal): the scenario's `goals.activeEnergyBurned` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/activeenergyburnedgoal).
+  public var activeEnergyBurnedGoal: HKQuantity {
+    get { read(\.activeEnergyBurnedGoal) }
+    set { write(\.activeEnergyBurnedGoal, newValue) }
+  }
+
+  /// What the Move ring measured that day (iOS 14; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/activitymovemode).
+  public var activityMoveMode: HKActivityMoveMode {
+    get { read(\.activityMoveMode) }
+    set { write(\.activityMoveMode, newValue) }
+  }
+
+  /// The day's move time, in time units (iOS 14; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/applemovetime); zero
+  /// unless the move mode is ``HKActivityMoveMode/appleMoveTime``.
+  public var appleMoveTime: HKQuantity {
+    get { read(\.appleMoveTime) }
+    set { write(\.appleMoveTime, newValue) }
+  }
+
+  /// The move-time goal, in time units (iOS 14; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/applemovetimegoal).
+  public var appleMoveTimeGoal: HKQuantity {
+    get { read(\.appleMoveTimeGoal) }
+    set { write(\.appleMoveTimeGoal, newValue) }
+  }
+
+  /// The day's exercise time, in time units (minutes) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/appleexercisetime).
+  public var appleExerciseTime: HKQuantity {
+    get { read(\.appleExerciseTime) }
+    set { write(\.appleExerciseTime, newValue) }
+  }
+
+  /// The exercise goal, in time units (minutes): the scenario's `goals.appleExerciseTime`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/appleexercisetimegoal;
+  /// deprecated in the iOS 27 SDK in favour of ``exerciseTimeGoal``).
+  public var appleExerciseTimeGoal: HKQuantity {
+    get { read(\.appleExerciseTimeGoal) }
+    set { write(\.appleExerciseTimeGoal, newValue) }
+  }
+
+  /// The exercise goal, in time units, or `nil` (iOS 16; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/exercisetimegoal); the
+  /// store's summaries carry the same goal as ``appleExerciseTimeGoal``.
+  public var exerciseTimeGoal: HKQuantity? {
+    get { read(\.exerciseTimeGoal) }
+    set { write(\.exerciseTimeGoal, newValue) }
+  }
+
+  /// The day's stand hours, in count units (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/applestandhours).
+  public var appleStandHours: HKQuantity {
+    get { read(\.appleStandHours) }
+    set { write(\.appleStandHours, newValue) }
+  }
+
+  /// The stand goal, in count units (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/applestandhoursgoal;
+  /// deprecated in the iOS 27 SDK in favour of ``standHoursGoal``).
+  public var appleStandHoursGoal: HKQuantity {
+    get { read(\.appleStandHoursGoal) }
+    set { write(\.appleStandHoursGoal, newValue) }
+  }
+
+  /// The stand goal, in count units, or `nil` (iOS 16; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/standhoursgoal); the
+  /// store's summaries carry the same goal as ``appleStandHoursGoal``.
+  public var standHoursGoal: HKQuantity? {
+    get { read(\.standHoursGoal) }
+    set { write(\.standHoursGoal, newValue) }
+  }
+
+  /// Whether the user paused their rings that day (iOS 18; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/ispaused); the
+  /// simulated person never pauses them: `false`.
+  public var isPaused: Bool {
+    get { read(\.isPaused) }
+    set { write(\.isPaused, newValue) }
+  }
+
+  /// The summary's day as era, year, month and day in `calendar` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/datecomponents(for:)),
+  /// with `calendar` set; empty components for a summary the app made with ``init()``.
+  ///
+  /// The day is the local day of the simulation's calendar (the scenario's `timeZone`); in
+  /// another calendar it is the day holding that day's noon.
+  public func dateComponents(for calendar: Calendar) -> DateComponents {
+    guard let day = read(\.day), let dayCalendar = day.calendar else {
+      var empty = DateComponents()
+      empty.calendar = calendar
+      return empty
+    }
+    var noon = day
+    noon.hour = 12
+    guard let date = dayCalendar.date(from: noon) else { return day }
+    var components = calendar.dateComponents([.era, .year, .month, .day], from: date)
+    components.calendar = calendar
+    return components
+  }
+
+  /// The day in the simulation's calendar (`nil` for a summary the app made).
+  var day: DateComponents? { read(\.day) }
+
+  /// `<HKActivitySummary 2026-03-30: 128.5 kcal / 500 kcal, 40 min / 30 min, 3 / 12>`.
+  public override var description: String {
+    values.withLock { values in
+      let day = values.day.map { "\($0.year ?? 0)-\($0.month ?? 0)-\($0.day ?? 0)" } ?? "-"
+      return
+        "<HKActivitySummary \(day): \(values.activeEnergyBurned) / \(values.activeEnergyBurnedGoal), \(values.appleExerciseTime) / \(values.appleExerciseTimeGoal), \(values.appleStandHours) / \(values.appleStandHoursGoal)>"
+    }
+  }
+}
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of an activity summary's day in predicates, `"dateComponents"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathdatecomponents).
+public let HKPredicateKeyPathDateComponents = "dateComponents"

@@ -169,6 +169,8 @@ public final class HKActivitySummary: NSObject, @unchecked Sendable {
 }
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The key path of an activity summary's day in predicates, `"dateComponents"` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathdatecomponents).
+/// The key path of an activity summary's day in predicates (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathdatecomponents; the
+/// page gives no value: `"dateComponents"` here). The simulated store reads only the predicate
+/// helpers' predicates, not format strings made with it.
 public let HKPredicateKeyPathDateComponents = "dateComponents"

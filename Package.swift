@@ -300,7 +300,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON", "WorkoutHealth",
+        "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),

@@ -4,6 +4,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutWatch
 
 @testable import SimulatedHealthKit
 
@@ -187,14 +188,50 @@ import WorkoutSimTestSupport
       try await builder.endCollection(at: simulation.now)
       // While the workout is open the summary holds `today` only.
       #expect(updates.withLock { $0 }.isEmpty)
+      // The watch face's rings, by the same rule, from what the builder shows.
+      var face = ActivityRings(
+        today: ActivityTotals(activeEnergyBurned: 120, appleExerciseTime: .seconds(600)))
+      face.record(
+        workoutTotals: .workout(
+          activeEnergyBurned: builder.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(
+            for: .kilocalorie()) ?? 0,
+          elapsed: .seconds(builder.elapsedTime), stepCount: 0),
+        at: SimulationInstant(nanoseconds: 600_000_000_000))
       try await builder.finishWorkout()
       let found = try await Self.summaries(store, nil)
       #expect(found.count == 1)
       #expect(Self.kcal(found.first) == 180)
       #expect(Self.minutes(found.first) == 20)
+      // Once the workout is finished, the face and the summary agree.
+      #expect(face.amounts(.move).value == Self.kcal(found.first))
+      #expect(face.amounts(.exercise).value == Self.minutes(found.first))
       store.stop(query)
     }
     #expect(updates.withLock { $0 } == [[20]])
+  }
+
+  @Test func aNewDayAppearsAtLocalMidnightInTheAsyncSequence() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.days(runAt: "07:00:00"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [Self.summaryType])
+      // Making the iterator executes the query.
+      var results = HKActivitySummaryQueryDescriptor(predicate: nil).results(for: store)
+        .makeAsyncIterator()
+      let first = try await results.next()
+      #expect(first?.map { $0.dateComponents(for: Self.berlin).day } == [30, 31])
+      // 10:00 + 14:30 = 00:30 on Wednesday 1 April: a new day, nothing in it yet.
+      try await simulation.advance(by: .seconds(14 * 3600 + 1800))
+      let second = try await results.next()
+      #expect(second?.map { $0.dateComponents(for: Self.berlin).day } == [1])
+      let wednesday = try await HKActivitySummaryQueryDescriptor(
+        predicate: HKQuery.predicateForActivitySummary(
+          with: DateComponents(calendar: Self.berlin, year: 2026, month: 4, day: 1))
+      ).result(for: store)
+      #expect(wednesday.count == 1)
+      #expect(Self.kcal(wednesday.first) == 0)
+      #expect(Self.minutes(wednesday.first) == 0)
+    }
   }
 
   @Test func readingNeedsTheSummaryTypesAuthorization() async throws {

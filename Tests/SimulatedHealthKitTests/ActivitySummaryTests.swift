@@ -175,14 +175,7 @@ import WorkoutWatch
         updates.withLock { $0.append((summaries ?? []).compactMap(Self.minutes)) }
       }
       store.execute(query)
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .running
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedRun(store, simulation)
       try await simulation.advance(by: .seconds(600))
       session.end()
       try await builder.endCollection(at: simulation.now)

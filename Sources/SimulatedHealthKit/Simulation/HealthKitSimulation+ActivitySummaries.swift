@@ -4,7 +4,7 @@ import WorkoutScenario
 import WorkoutWatch
 
 /// The activity summaries of the simulated person's days (docs/healthkit-behaviour.md#activity-summaries):
-/// the watch face's ring rule (``WorkoutWatch/ActivityRings``) applied to what the health store
+/// the watch face's ring rule (`ActivityRings` in WorkoutWatch) applied to what the health store
 /// holds for each local day.
 extension HealthKitSimulation {
   /// One local day of the simulation's calendar: its year, month and day (with the calendar)
@@ -43,7 +43,7 @@ extension HealthKitSimulation {
   /// The day's summary at `now`, by the rings' rule: the ring goals (`goals`), what the day
   /// held before `t = 0` (`today`, on the day of `t = 0` only), the store's active energy of
   /// the day, and each finished workout in the store as
-  /// ``WorkoutWatch/ActivityTotals/workout(activeEnergyBurned:elapsed:stepCount:)``.
+  /// `ActivityTotals.workout(activeEnergyBurned:elapsed:stepCount:)` (WorkoutWatch).
   ///
   /// - The store's `activeEnergyBurned` samples, every source merged, split at midnight as
   ///   `HKStatisticsCollectionQuery` splits them (the generated days' walking, light activity

@@ -24,8 +24,18 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
   private let resultsHandler: Handler
   private let update = Mutex<Handler?>(nil)
-  /// What the running query reported last, by day (accessed under the simulation's lock).
-  private let seen = Mutex<[DateComponents: HKActivitySummary.Values]?>(nil)
+  /// What the running query saw last (accessed under the simulation's lock).
+  private let live = Mutex<Live?>(nil)
+
+  /// A running query's view: its matching days, what it reported for each, and how far it read
+  /// the store's changes of each listened type.
+  private struct Live {
+    var days: [HealthKitSimulation.SummaryDay]
+    /// The next local midnight when ``days`` was made: a new day begins there.
+    var daysUntil: SimulationInstant?
+    var seen: [HKActivitySummary.Values]
+    var anchors: [HealthDataType: HealthAnchor]
+  }
 
   /// A query for the summaries matching `predicate` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkactivitysummaryquery/init(predicate:resultshandler:)).
@@ -58,11 +68,21 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     guard let granted = state.authorization.readGranted(objectType?.identifier ?? "") else {
       return fail(notDeterminedError)
     }
-    let summaries =
-      granted ? Self.summaries(matching: predicate, context: context, state: state) : []
-    if update.withLock({ $0 }) != nil {
-      seen.withLock { $0 = Self.byDay(summaries) }
-      if granted { state.healthListeners.append(self) }
+    let simulation = context.simulation
+    let days = granted ? Self.days(matching: predicate, simulation, state: state) : []
+    let summaries = days.map { simulation.summaryValues(of: $0, state: state) }
+    if granted, update.withLock({ $0 }) != nil {
+      var anchors: [HealthDataType: HealthAnchor] = [:]
+      for type in listenedTypes {
+        anchors[type] =
+          state.health.changes(of: type, where: .all, after: nil, limit: nil, at: state.session.now)
+          .anchor
+      }
+      let until = nextMidnight(after: state.session.now, simulation)
+      live.withLock {
+        $0 = Live(days: days, daysUntil: until, seen: summaries, anchors: anchors)
+      }
+      state.healthListeners.append(self)
     }
     let objects = summaries.map(HKActivitySummary.init)
     return [
@@ -82,24 +102,34 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     ]
   }
 
-  /// The values of the days that match `predicate` at virtual now, in date order.
-  static func summaries(
-    matching predicate: NSPredicate?, context: QueryContext, state: HealthKitSimulation.State
-  ) -> [HKActivitySummary.Values] {
-    let simulation = context.simulation
-    return simulation.summaryDays(through: state.session.now).filter { day in
+  /// The days that match `predicate` at virtual now, in date order.
+  static func days(
+    matching predicate: NSPredicate?, _ simulation: HealthKitSimulation,
+    state: HealthKitSimulation.State
+  ) -> [HealthKitSimulation.SummaryDay] {
+    simulation.summaryDays(through: state.session.now).filter { day in
       predicate.map { HKActivitySummaryPredicate.matches($0, day.components, simulation) } ?? true
-    }.map { simulation.summaryValues(of: $0, state: state) }
+    }
   }
 
-  private static func byDay(_ summaries: [HKActivitySummary.Values])
-    -> [DateComponents: HKActivitySummary.Values]
-  {
-    var result: [DateComponents: HKActivitySummary.Values] = [:]
-    for summary in summaries {
-      if let day = summary.day { result[day] = summary }
+  /// The spans of the samples of the listened types that arrived since `anchors` (which move
+  /// on), or `nil` when something was deleted (every day may have changed).
+  private func arrivedSpans(
+    since anchors: inout [HealthDataType: HealthAnchor], state: HealthKitSimulation.State
+  ) -> [Range<SimulationInstant>]? {
+    var spans: [Range<SimulationInstant>] = []
+    var deleted = false
+    for type in listenedTypes {
+      let news = state.health.changes(
+        of: type, where: .all, after: anchors[type], limit: nil, at: state.session.now)
+      anchors[type] = news.anchor
+      deleted = deleted || !news.deleted.isEmpty
+      for id in news.added {
+        let sample = state.health.sample(id)
+        spans.append(sample.start..<max(sample.end, sample.start.advanced(by: .nanoseconds(1))))
+      }
     }
-    return result
+    return deleted ? nil : spans
   }
 }
 
@@ -112,6 +142,13 @@ extension HKActivitySummaryQuery: HealthQueryListener {
   /// The next local midnight: a new day's summary appears.
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
     guard let simulation = executedIn.withLock({ $0.simulation }) else { return nil }
+    return nextMidnight(after: now, simulation)
+  }
+
+  /// The first local midnight after `now` in the simulation's calendar.
+  private func nextMidnight(after now: SimulationInstant, _ simulation: HealthKitSimulation)
+    -> SimulationInstant?
+  {
     let calendar = simulation.calendar
     let day = calendar.startOfDay(for: simulation.date(of: now))
     return calendar.date(byAdding: .day, value: 1, to: day).map(simulation.instant(of:))
@@ -123,12 +160,33 @@ extension HKActivitySummaryQuery: HealthQueryListener {
     guard !isStopped, !state.health.isLocked(at: now), let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
-    let context = QueryContext(simulation: simulation, device: executedIn.withLock { $0.device })
-    let summaries = Self.summaries(matching: predicate, context: context, state: state)
-    let changed = seen.withLock { seen in
-      let before = seen ?? [:]
-      seen = Self.byDay(summaries)
-      return summaries.filter { summary in summary.day.map { before[$0] != summary } ?? false }
+    // Only the days a new sample touches are computed again (and new days, after a midnight);
+    // a deletion recomputes every day.
+    let changed = live.withLock { live -> [HKActivitySummary.Values] in
+      guard var current = live else { return [] }
+      let spans = arrivedSpans(since: &current.anchors, state: state)
+      if current.daysUntil.map({ now >= $0 }) ?? true {
+        current.days = Self.days(matching: predicate, simulation, state: state)
+        current.daysUntil = nextMidnight(after: now, simulation)
+      }
+      var before: [DateComponents: HKActivitySummary.Values] = [:]
+      for summary in current.seen { if let day = summary.day { before[day] = summary } }
+      var result: [HKActivitySummary.Values] = []
+      var seen: [HKActivitySummary.Values] = []
+      for day in current.days {
+        let window = day.start..<day.end
+        let touched = spans.map { $0.contains { $0.overlaps(window) } } ?? true
+        if !touched, let old = before[day.components] {
+          seen.append(old)
+          continue
+        }
+        let summary = simulation.summaryValues(of: day, state: state)
+        seen.append(summary)
+        if before[day.components] != summary { result.append(summary) }
+      }
+      current.seen = seen
+      live = current
+      return result
     }
     guard !changed.isEmpty else { return [] }
     let objects = changed.map(HKActivitySummary.init)

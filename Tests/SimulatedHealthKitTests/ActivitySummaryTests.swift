@@ -227,6 +227,35 @@ import WorkoutWatch
     }
   }
 
+  /// The app saves 50 kcal on Monday (a past day) and deletes it: Monday's summary changes
+  /// both times, Tuesday's not at all.
+  @Test func anAppSaveAndDeleteOnAPastDayUpdateThatDay() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.days(runAt: "07:00:00"))
+    let updates = Mutex<[[String]]>([])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [activeEnergy], read: [Self.summaryType])
+      let query = HKActivitySummaryQuery(predicate: nil) { _, _, _ in }
+      query.updateHandler = { _, summaries, _ in
+        let days = (summaries ?? []).map { summary in
+          "\(summary.dateComponents(for: Self.berlin).day ?? 0): \(Self.kcal(summary) ?? -1)"
+        }
+        updates.withLock { $0.append(days) }
+      }
+      store.execute(query)
+      let sample = HKQuantitySample(
+        type: activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 50),
+        start: date("2026-03-30T12:00:00+02:00"), end: date("2026-03-30T12:10:00+02:00"))
+      try await store.save(sample)
+      await simulation.settle()
+      try await store.delete(sample)
+      await simulation.settle()
+      store.stop(query)
+    }
+    // Monday: 0 + 50 = 50 kcal, then 0 again.
+    #expect(updates.withLock { $0 } == [["30: 50.0"], ["30: 0.0"]])
+  }
+
   @Test func readingNeedsTheSummaryTypesAuthorization() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.days(runAt: "07:00:00"))
     await simulation.run {

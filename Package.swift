@@ -141,7 +141,7 @@ let package = Package(
       name: "SimulatedHealthKit",
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
-        "WorkoutHealth", "SimulatedCoreLocationValues",
+        "WorkoutHealth", "WorkoutWatch", "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),
     // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for
@@ -313,7 +313,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON", "WorkoutHealth",
+        "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),

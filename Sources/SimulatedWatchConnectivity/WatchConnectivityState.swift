@@ -149,6 +149,7 @@ extension WatchConnectivityState {
         Self.call(session) { session, delegate in delegate.sessionReachabilityDidChange(session) }
       ]
     case .watchState:
+      removeWatchDirectoryIfGone(in: state)
       guard let session = liveSession(.phone, in: &state) else { return [] }
       return [
         Self.call(session) { session, delegate in delegate.sessionWatchStateDidChange(session) }

@@ -1,4 +1,5 @@
 import SimulatedHealthKit
+import Synchronization
 import WorkoutCore
 
 /// The watch app's shared application object (Apple doc:
@@ -11,6 +12,8 @@ import WorkoutCore
 public final class WKApplication: NSObject, Sendable {
   /// The simulation the object belongs to.
   unowned let simulation: HealthKitSimulation
+  /// ``delegate``'s storage.
+  let delegateBox = Mutex(ApplicationDelegateBox())
 
   init(simulation: HealthKitSimulation) {
     self.simulation = simulation

@@ -47,6 +47,29 @@ public struct ActivityTotals: Sendable, Hashable {
 
   /// All zero.
   public static let zero = ActivityTotals()
+
+  /// A workout's contribution to the rings: its active energy (kcal) and steps so far, and its
+  /// elapsed time (pauses excluded) as exercise time (project rule: Apple credits exercise
+  /// minutes from brisk movement, and "`HKWorkoutSession` sessions also contribute to the
+  /// exercise time", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/appleexercisetime;
+  /// a workout counts in full). The one home of this rule: the watch face's rings and
+  /// SimulatedHealthKit's `HKActivitySummary` both take a workout through it.
+  public static func workout(
+    activeEnergyBurned: Double, elapsed: Duration, stepCount: Double
+  ) -> ActivityTotals {
+    ActivityTotals(
+      activeEnergyBurned: activeEnergyBurned, appleExerciseTime: max(elapsed, .zero),
+      stepCount: stepCount)
+  }
+
+  /// The amounts of both, ring by ring.
+  public static func + (left: ActivityTotals, right: ActivityTotals) -> ActivityTotals {
+    ActivityTotals(
+      activeEnergyBurned: left.activeEnergyBurned + right.activeEnergyBurned,
+      appleExerciseTime: left.appleExerciseTime + right.appleExerciseTime,
+      stepCount: left.stepCount + right.stepCount)
+  }
 }
 
 /// Which ring.
@@ -126,11 +149,19 @@ public struct ActivityRings: Sendable, Hashable {
   public mutating func record(workoutTotals: ActivityTotals, at instant: SimulationInstant) {
     advance(to: instant)
     let last = lastWorkoutTotals
-    totals.activeEnergyBurned += max(workoutTotals.activeEnergyBurned - last.activeEnergyBurned, 0)
-    let exercise = workoutTotals.appleExerciseTime - last.appleExerciseTime
-    if exercise > .zero { totals.appleExerciseTime += exercise }
-    totals.stepCount += max(workoutTotals.stepCount - last.stepCount, 0)
+    add(
+      ActivityTotals(
+        activeEnergyBurned: max(workoutTotals.activeEnergyBurned - last.activeEnergyBurned, 0),
+        appleExerciseTime: max(workoutTotals.appleExerciseTime - last.appleExerciseTime, .zero),
+        stepCount: max(workoutTotals.stepCount - last.stepCount, 0)))
     lastWorkoutTotals = workoutTotals
+  }
+
+  /// Adds `amounts` to the current day's totals (a workout's contribution,
+  /// ``ActivityTotals/workout(activeEnergyBurned:elapsed:stepCount:)``, or what a store holds
+  /// for the day): the day's rings are what the day held plus everything added.
+  public mutating func add(_ amounts: ActivityTotals) {
+    totals = totals + amounts
   }
 
   /// The fraction of `ring`'s goal reached (`total / goal`, not capped: 1.4 is 140 %); 0 when

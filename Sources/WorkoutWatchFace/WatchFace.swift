@@ -135,16 +135,15 @@ public struct WatchFace {
     rings.record(workoutTotals: Self.totals(of: builder, at: now), at: now)
   }
 
-  /// A workout's contribution to the rings at `instant`: its active energy and steps so far,
-  /// and its elapsed time as exercise time (project rule: Apple credits exercise minutes from
-  /// brisk movement; a workout in progress counts in full).
+  /// A workout's contribution to the rings at `instant`, by the rings' one rule
+  /// (``WorkoutWatch/ActivityTotals/workout(activeEnergyBurned:elapsed:stepCount:)``): its
+  /// active energy and steps so far, its elapsed time as exercise time.
   static func totals(of builder: LiveWorkoutBuilder, at instant: SimulationInstant)
     -> ActivityTotals
   {
-    ActivityTotals(
+    .workout(
       activeEnergyBurned: builder.sum(of: .activeEnergyBurned) ?? 0,
-      appleExerciseTime: builder.elapsedTime(at: instant),
-      stepCount: builder.sum(of: .stepCount) ?? 0)
+      elapsed: builder.elapsedTime(at: instant), stepCount: builder.sum(of: .stepCount) ?? 0)
   }
 
   // MARK: - Keys

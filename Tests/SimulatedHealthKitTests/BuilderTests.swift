@@ -10,15 +10,7 @@ import WorkoutCore
   func started(_ store: HKHealthStore, simulation: HealthKitSimulation) async throws -> (
     HKWorkoutSession, HKLiveWorkoutBuilder
   ) {
-    let configuration = HKWorkoutConfiguration()
-    configuration.activityType = .running
-    let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-    let builder = session.associatedWorkoutBuilder()
-    builder.dataSource = HKLiveWorkoutDataSource(
-      healthStore: store, workoutConfiguration: configuration)
-    session.startActivity(with: simulation.now)
-    try await builder.beginCollection(at: simulation.now)
-    return (session, builder)
+    try await startedRun(store, simulation)
   }
 
   @Test func addedEventsAreInTheBuilderAndTheWorkout() async throws {

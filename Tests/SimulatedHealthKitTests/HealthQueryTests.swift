@@ -414,14 +414,7 @@ import Testing
     try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store)
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .running
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedRun(store, simulation)
       try await simulation.advance(by: .seconds(120))
       session.end()
       try await builder.endCollection(at: simulation.now)

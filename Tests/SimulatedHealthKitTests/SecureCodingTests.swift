@@ -199,6 +199,60 @@ import WorkoutSimTestSupport
     #expect(back.totalDistance == nil)
   }
 
+  @Test func routesAndTheirLocations() throws {
+    let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
+    let first = CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: 35.6586, longitude: 139.7454), altitude: 40,
+      horizontalAccuracy: 5, verticalAccuracy: 8, course: 90, courseAccuracy: 10, speed: 3.2,
+      speedAccuracy: 0.5, timestamp: start)
+    let second = CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: 35.6587, longitude: 139.7455), altitude: 41,
+      horizontalAccuracy: 5, verticalAccuracy: -1, timestamp: start.addingTimeInterval(1))
+    #expect(try roundTrip(first) == first)
+    #expect(try roundTrip(second).verticalAccuracy == -1)
+    let workout = HKWorkout(
+      activityType: .running, startDate: start, endDate: start.addingTimeInterval(60),
+      duration: 60, workoutEvents: [], workoutActivities: [], allStatistics: [:],
+      totalEnergyBurned: nil, totalDistance: nil, metadata: nil)
+    let route = HKWorkoutRoute(
+      locations: [first, second], workout: workout,
+      metadata: ["HKMetadataKeyWasUserEntered": false],
+      device: nil)
+    let back = try roundTrip(route)
+    #expect(back == route)
+    #expect(back.count == 2)
+    #expect(back.locations == [first, second])
+    #expect(back.workoutUUID == workout.uuid)
+    // The route's start and end are its first and last location's time stamps.
+    #expect(back.startDate == start)
+    #expect(back.endDate == start.addingTimeInterval(1))
+  }
+
+  @Test func activitySummaries() throws {
+    let summary = HKActivitySummary()
+    summary.activeEnergyBurned = HKQuantity(unit: .kilocalorie(), doubleValue: 447.6)
+    summary.activeEnergyBurnedGoal = HKQuantity(unit: .kilocalorie(), doubleValue: 500)
+    summary.appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: 40)
+    summary.exerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: 30)
+    summary.activityMoveMode = .appleMoveTime
+    let back = try roundTrip(summary)
+    #expect(back == summary)
+    #expect(back.activeEnergyBurned.doubleValue(for: .kilocalorie()) == 447.6)
+    #expect(back.exerciseTimeGoal?.doubleValue(for: .minute()) == 30)
+    #expect(back.standHoursGoal == nil)
+    #expect(back.activityMoveMode == .appleMoveTime)
+    summary.isPaused = true
+    #expect(back != summary)
+
+    // A store's summary keeps its day: 30 March 2026 in the Gregorian calendar.
+    var values = HKActivitySummary.Values()
+    values.day = DateComponents(
+      calendar: Calendar(identifier: .gregorian), era: 1, year: 2026, month: 3, day: 30)
+    let day = try roundTrip(HKActivitySummary(values))
+    let components = day.dateComponents(for: Calendar(identifier: .gregorian))
+    #expect([components.year, components.month, components.day] == [2026, 3, 30])
+  }
+
   @Test func electrocardiograms() throws {
     let start = Date(timeIntervalSinceReferenceDate: 800_000_000)
     let recording = HKElectrocardiogram(

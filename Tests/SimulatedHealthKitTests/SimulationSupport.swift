@@ -29,6 +29,22 @@ func constantRun(timeline: String = "[]") throws -> Scenario {
     """, fileName: "test.json")
 }
 
+/// A running session (a running workout) with collection begun at virtual now, and its
+/// builder.
+func startedRun(_ store: HKHealthStore, _ simulation: HealthKitSimulation) async throws -> (
+  HKWorkoutSession, HKLiveWorkoutBuilder
+) {
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = .running
+  let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+  let builder = session.associatedWorkoutBuilder()
+  builder.dataSource = HKLiveWorkoutDataSource(
+    healthStore: store, workoutConfiguration: configuration)
+  session.startActivity(with: simulation.now)
+  try await builder.beginCollection(at: simulation.now)
+  return (session, builder)
+}
+
 /// 2026-03-02 12:00:00 UTC plus `seconds`.
 func noon(plus seconds: TimeInterval) -> Date {
   Date(timeIntervalSince1970: 1_772_452_800 + seconds)

@@ -32,6 +32,21 @@ import WorkoutWatch
     #expect(rings.fraction(.steps) == 0.8)
   }
 
+  /// The one rule a workout joins the rings by (the face and `HKActivitySummary`): its energy
+  /// and steps as they are, its elapsed time as exercise time, added to what the day held.
+  @Test func aFinishedWorkoutAddsByTheSameRule() {
+    var rings = ActivityRings(
+      today: ActivityTotals(activeEnergyBurned: 120, appleExerciseTime: .seconds(600)))
+    rings.add(.workout(activeEnergyBurned: 327.6, elapsed: .seconds(1_800), stepCount: 4_000))
+    // 120 + 327.6 = 447.6 kcal; 10 + 30 = 40 minutes; 0 + 4000 steps.
+    #expect(abs(rings.amounts(.move).value - 447.6) < 1e-9)
+    #expect(rings.amounts(.exercise).value == 40)
+    #expect(rings.amounts(.steps).value == 4_000)
+    // A negative elapsed time (a clock read before the start) adds no exercise.
+    rings.add(.workout(activeEnergyBurned: 0, elapsed: .seconds(-5), stepCount: 0))
+    #expect(rings.amounts(.exercise).value == 40)
+  }
+
   @Test func overGoalIsNotCapped() {
     var rings = ActivityRings(
       goals: ActivityGoals(stepCount: 5_000), today: ActivityTotals(stepCount: 6_000))

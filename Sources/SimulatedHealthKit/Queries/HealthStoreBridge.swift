@@ -5,7 +5,7 @@ import WorkoutHealth
 /// devices, UUIDs, predicates and sample objects.
 extension HKObjectType {
   /// The store's kind of this type, or `nil` for a type the store does not hold (characteristic,
-  /// correlation, document, series and activity summary types: queries of them find nothing;
+  /// correlation, document, series and activity summary types: sample queries of them find nothing;
   /// saving them fails).
   var healthDataType: HealthDataType? {
     HealthDataType(identifier: identifier)

@@ -281,8 +281,8 @@ public final class HKSeriesType: HKSampleType, @unchecked Sendable {
 
 /// The activity summary type, HealthKit's `HKActivitySummaryType` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkactivitysummarytype); identifier
-/// `"HKActivitySummaryTypeIdentifier"`. Asked for reading like any type; activity summaries
-/// themselves are not simulated yet.
+/// `"HKActivitySummaryTypeIdentifier"`. Asked for reading like any type;
+/// ``HKActivitySummaryQuery`` reads the summaries.
 public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
   convenience init() {
     self.init(identifier: "HKActivitySummaryTypeIdentifier")

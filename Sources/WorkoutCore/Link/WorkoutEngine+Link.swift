@@ -102,6 +102,16 @@ extension WorkoutEngine {
     applyLink(actions, at: date)
   }
 
+  /// The phone's `HKHealthStore.startWatchApp(with:completion:)` reached the watch at `date`:
+  /// the watch app is launched into the background when it is not running, or woken into the
+  /// background when it is suspended, as for an urgent complication transfer (Apple: "the
+  /// system launches or wakes the corresponding Watch app in the background",
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-f27i).
+  /// The caller checks ``linkPaired`` and ``linkWatchAppInstalled`` first.
+  public mutating func launchWatchAppForWorkout(at date: SimulationInstant) {
+    applyLink([.wakeWatch], at: date)
+  }
+
   /// Performs a world action (``AppAction/phone(_:)``).
   mutating func phoneAction(_ action: PhoneAction, at date: SimulationInstant) {
     let ns = date.nanoseconds

@@ -1,0 +1,136 @@
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutWatch
+
+/// The activity summaries of the simulated person's days (docs/healthkit-behaviour.md#activity-summaries):
+/// the watch face's ring rule (`ActivityRings` in WorkoutWatch) applied to what the health store
+/// holds for each local day.
+extension HealthKitSimulation {
+  /// One local day of the simulation's calendar: its year, month and day (with the calendar)
+  /// and its two midnights.
+  struct SummaryDay: Equatable {
+    /// Era, year, month and day, with ``HealthKitSimulation/calendar``.
+    var components: DateComponents
+    /// Local midnight at its start.
+    var start: SimulationInstant
+    /// Local midnight at its end (23 or 25 hours later on a daylight-saving day).
+    var end: SimulationInstant
+  }
+
+  /// The Stand goal: 12 hours, the Activity app's default (project rule: a scenario's `goals`
+  /// have a step goal in the Stand ring's place, docs/scenario-format.md#the-watch-face).
+  static let standHoursGoal = 12.0
+
+  /// The local days that have a summary at `now`: from the first day of the scenario's `health`
+  /// days (the day of `t = 0` without a `health` key) through the day holding `now`.
+  func summaryDays(through now: SimulationInstant) -> [SummaryDay] {
+    let firstOffset = -max((scenario.health?.days ?? 1) - 1, 0)
+    let today = calendar.startOfDay(for: startDate)
+    guard var day = calendar.date(byAdding: .day, value: firstOffset, to: today) else { return [] }
+    let last = date(of: now)
+    var days: [SummaryDay] = []
+    while day <= last, let next = calendar.date(byAdding: .day, value: 1, to: day) {
+      var components = calendar.dateComponents([.era, .year, .month, .day], from: day)
+      components.calendar = calendar
+      days.append(
+        SummaryDay(components: components, start: instant(of: day), end: instant(of: next)))
+      day = next
+    }
+    return days
+  }
+
+  /// The day's summary at `now`, by the rings' rule: the ring goals (`goals`), what the day
+  /// held before `t = 0` (`today`, on the day of `t = 0` only), the store's active energy of
+  /// the day, and each finished workout in the store as
+  /// `ActivityTotals.workout(activeEnergyBurned:elapsed:stepCount:)` (WorkoutWatch).
+  ///
+  /// - The store's `activeEnergyBurned` samples, every source merged, split at midnight as
+  ///   `HKStatisticsCollectionQuery` splits them (the generated days' walking, light activity
+  ///   and planned workouts).
+  /// - A workout the app finished or saved (the app's source) adds its `totalEnergyBurned`: its
+  ///   samples are not in the store. Every workout adds its duration (pauses excluded) as
+  ///   exercise time. A workout astride midnight is split in proportion to its time in each day.
+  /// - Stand hours: the local hours of the day with steps in the store or a workout.
+  /// - In move mode `appleMoveTime` (the scenario's `athlete.moveMode`, else by age), move time
+  ///   is the exercise time and its goal the exercise goal (project rule).
+  func summaryValues(
+    of day: SummaryDay, state: HealthKitSimulation.State
+  ) -> HKActivitySummary.Values {
+    let now = state.session.now
+    let health = state.health
+    let holdsStart = day.start <= .zero && .zero < day.end
+    let goals = ActivityGoals(
+      activeEnergyBurned: scenario.goals.activeEnergyBurned,
+      appleExerciseTime: scenario.goals.appleExerciseTime, stepCount: scenario.goals.stepCount)
+    var rings = ActivityRings(
+      goals: goals,
+      today: holdsStart
+        ? ActivityTotals(
+          activeEnergyBurned: scenario.today.activeEnergyBurned,
+          appleExerciseTime: scenario.today.appleExerciseTime, stepCount: scenario.today.stepCount)
+        : .zero)
+    let energy = health.collection(
+      of: .activeEnergyBurned, where: .all, options: .cumulativeSum, edges: [day.start, day.end],
+      at: now)
+    rings.add(ActivityTotals(activeEnergyBurned: energy.first?.sum ?? 0))
+    // The hours of the day: local midnight + k hours (the last one short on a 23-hour day).
+    var hours: [SimulationInstant] = [day.start]
+    while let last = hours.last, last < day.end {
+      hours.append(min(last.advanced(by: .seconds(3600)), day.end))
+    }
+    var stood = Set<Int>()
+    let steps = health.collection(
+      of: .stepCount, where: .all, options: .cumulativeSum, edges: hours, at: now)
+    for (index, bucket) in steps.enumerated() where (bucket.sum ?? 0) > 0 { stood.insert(index) }
+    for id in health.samples(of: .workout, where: .all, at: now, sortedBy: [], limit: nil) {
+      let sample = health.sample(id)
+      let share = Self.share(of: sample.start..<sample.end, in: day.start..<day.end)
+      guard share > 0 else { continue }
+      let record = health.workouts[Int(sample.value)]
+      let ownEnergy = health.sources[Int(sample.source)].kind == .app
+      rings.add(
+        .workout(
+          activeEnergyBurned: ownEnergy ? (record.totalEnergyBurned ?? 0) * share : 0,
+          elapsed: record.duration * share, stepCount: 0))
+      for index in 0..<(hours.count - 1)
+      where Self.share(of: sample.start..<sample.end, in: hours[index]..<hours[index + 1]) > 0 {
+        stood.insert(index)
+      }
+    }
+    let exercise = rings.amounts(.exercise)
+    let moveTime = scenario.characteristics.moveMode(age: scenario.athlete.age) == .appleMoveTime
+    var values = HKActivitySummary.Values()
+    values.day = day.components
+    values.activeEnergyBurned = HKQuantity(
+      unit: .kilocalorie(), doubleValue: rings.totals.activeEnergyBurned)
+    values.activeEnergyBurnedGoal = HKQuantity(
+      unit: .kilocalorie(), doubleValue: goals.activeEnergyBurned)
+    values.activityMoveMode = moveTime ? .appleMoveTime : .activeEnergy
+    values.appleMoveTime = HKQuantity(unit: .minute(), doubleValue: moveTime ? exercise.value : 0)
+    values.appleMoveTimeGoal = HKQuantity(
+      unit: .minute(), doubleValue: moveTime ? exercise.goal : 0)
+    values.appleExerciseTime = HKQuantity(unit: .minute(), doubleValue: exercise.value)
+    values.appleExerciseTimeGoal = HKQuantity(unit: .minute(), doubleValue: exercise.goal)
+    values.exerciseTimeGoal = values.appleExerciseTimeGoal
+    values.appleStandHours = HKQuantity(unit: .count(), doubleValue: Double(stood.count))
+    values.appleStandHoursGoal = HKQuantity(unit: .count(), doubleValue: Self.standHoursGoal)
+    values.standHoursGoal = values.appleStandHoursGoal
+    return values
+  }
+
+  /// The part of `span` inside `window`, as a fraction of `span` (a zero-length span: 1 when
+  /// its instant lies in `window`, else 0).
+  static func share(of span: Range<SimulationInstant>, in window: Range<SimulationInstant>)
+    -> Double
+  {
+    guard span.lowerBound < span.upperBound else {
+      return window.contains(span.lowerBound) ? 1 : 0
+    }
+    let low = max(span.lowerBound, window.lowerBound)
+    let high = min(span.upperBound, window.upperBound)
+    guard low < high else { return 0 }
+    return low.duration(to: high).secondsValue
+      / span.lowerBound.duration(to: span.upperBound).secondsValue
+  }
+}

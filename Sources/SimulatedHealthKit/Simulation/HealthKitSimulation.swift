@@ -860,11 +860,11 @@ public final class HealthKitSimulation: Sendable {
 
   /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
   /// delegate call).
-  func ignoreInert(action: String) {
+  func ignoreInert(action: ErrorReport.Call) {
     mutate { state in
       state.session.withEngine {
         $0.reportAPIError(
-          WorkoutError(code: .noSession, message: Self.inertMessage), action: action, session: nil)
+          WorkoutError(code: .noSession, message: Self.inertMessage), call: action, session: nil)
       }
     }
   }

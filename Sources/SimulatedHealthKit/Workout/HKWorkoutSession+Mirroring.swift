@@ -157,7 +157,7 @@ extension HKWorkoutSession {
     let log = state.session.workoutEngine.log
     for entry in log[before...] {
       switch entry.kind {
-      case .error(let report) where report.action == operation.word:
+      case .error(let report) where report.call == .engine(.mirroring(operation)):
         return .failure(HKError(report.error))
       case .mirroring(let event):
         switch event.change {

@@ -289,7 +289,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       return
     }
     guard isAlive else {
-      simulation.ignoreInert(action: call.word)
+      simulation.ignoreInert(action: .session(call))
       return
     }
     simulation.mutate { state in
@@ -297,7 +297,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       if dated {
         let name = call == .start ? "startActivity" : "stopActivity"
         switch simulation.appInstant(
-          date, call: name, action: call.word, session: index, in: &state)
+          date, call: name, action: .session(call), session: index, in: &state)
         {
         case .failure: return
         case .success(let instant): given = date == nil ? nil : instant
@@ -385,13 +385,10 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       }
       return calls
     case .error(let report):
-      // Session calls and another session's start go to the session's delegate; builder
-      // calls report through their own completion handlers.
-      let sessionActions: Set<String> = ["prepare", "start", "pause", "resume", "stop", "end"]
-      guard
-        sessionActions.contains(report.action)
-          || report.error.code == .anotherWorkoutSessionStarted
-      else { return [] }
+      // Session calls (this session's, or another session's prepare or start that ended this
+      // one) go to the session's delegate; builder calls report through their own completion
+      // handlers, other actions to no delegate.
+      guard case .session = report.call else { return [] }
       let error = HKError(report.error)
       return [
         { [self] in

@@ -358,7 +358,7 @@ extension WorkoutEngine {
   private mutating func reportRuntimeError(
     _ code: ExtendedRuntimeSessionErrorCode, at date: SimulationInstant
   ) {
-    let report = ErrorReport(extendedRuntimeError: code, action: "extendedRuntime", at: date)
+    let report = ErrorReport(extendedRuntimeError: code, at: date)
     errors.append(report)
     log.append(LogEntry(at: date, session: nil, kind: .error(report)))
   }

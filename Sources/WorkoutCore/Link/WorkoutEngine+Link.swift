@@ -79,11 +79,11 @@ extension WorkoutEngine {
       }
     if watchSide {
       guard appIsRunning else {
-        report(.appNotRunning, action: operation.word, session: nil, at: date)
+        report(.appNotRunning, call: .engine(.link(operation)), session: nil, at: date)
         return
       }
       guard appReceives else {
-        report(.appSuspended, action: operation.word, session: nil, at: date)
+        report(.appSuspended, call: .engine(.link(operation)), session: nil, at: date)
         return
       }
     }

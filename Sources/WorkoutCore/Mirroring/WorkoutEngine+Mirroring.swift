@@ -27,7 +27,7 @@ extension WorkoutEngine {
     switch operation {
     case .start:
       guard let index = currentSessionIndex else {
-        report(.noSession, action: operation.word, session: nil, at: date)
+        report(.noSession, call: .engine(.mirroring(operation)), session: nil, at: date)
         return
       }
       if let active = mirroring.active {

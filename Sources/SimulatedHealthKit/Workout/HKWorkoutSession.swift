@@ -354,9 +354,9 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     lock.withLock { alive = false }
   }
 
-  func callbacks(for entry: LogEntry, date: Date) -> [HealthKitSimulation.Callback] {
+  func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
     let builder = associatedWorkoutBuilder()
-    switch entry.kind {
+    switch effect.kind {
     case .stateChange(let from, let to):
       let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
       var calls: [HealthKitSimulation.Callback] = [
@@ -422,8 +422,8 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     case .dataCollected:
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
-    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
-      .backgroundDelivery, .system, .link, .motion, .mirroring:
+    case .extendedRuntime, .link, .mirroring:
+      // No session's: the frameworks' listeners (`EffectListener`) hear of them.
       return []
     }
   }

@@ -212,7 +212,7 @@ extension WorkoutEngine {
   ) {
     let report = ErrorReport(error: error, call: call, at: now, session: session)
     errors.append(report)
-    log.append(LogEntry(at: now, session: session, kind: .error(report)))
+    emit(EngineEffect(at: now, session: session, kind: .error(report)))
   }
 
   /// Logs a ``LogEntry/Kind/authorizationSheet(share:read:)`` entry at ``now`` (no session).

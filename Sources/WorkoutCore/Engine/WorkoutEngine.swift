@@ -47,8 +47,15 @@ struct EngineSession {
 public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
-  /// Everything that happened, in order.
+  /// Everything that happened, in order: the record (the app hears of the effects among it
+  /// through the outbox, ``takeEffects(into:)``).
   public internal(set) var log: [LogEntry] = []
+  /// Whether effects are queued for ``takeEffects(into:)`` besides being logged (the Swift
+  /// door, which turns them into callbacks, sets it; a run that only keeps the record leaves it
+  /// off, so nothing queues up untaken).
+  public var queuesEffects = false
+  /// The outbox: the effects not taken yet (``EngineEffect``), in order.
+  public internal(set) var effects: [EngineEffect] = []
   /// Every failed call, in order.
   public internal(set) var errors: [ErrorReport] = []
   /// Saved records, in save order.
@@ -498,9 +505,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
 
   // MARK: - Notifications
 
-  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: LogEntry.Kind) {
+  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: EngineEffect.Kind) {
     guard appReceives && sessions[index].attached else { return }
-    log.append(LogEntry(at: date, session: index, kind: kind))
+    emit(EngineEffect(at: date, session: index, kind: kind))
   }
 
   mutating func report(
@@ -510,7 +517,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     if let index, !(appReceives && sessions[index].attached) { return }
     let report = ErrorReport(error: error, call: call, at: date, session: index)
     errors.append(report)
-    log.append(LogEntry(at: date, session: index, kind: .error(report)))
+    emit(EngineEffect(at: date, session: index, kind: .error(report)))
   }
 
   mutating func deliverBatch(
@@ -530,14 +537,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       return
     }
     let date = SimulationInstant(nanoseconds: instant)
-    if let last = log.last, last.at == date, last.session == index,
-      case .dataCollected(let previousTypes, let previousCount) = last.kind
-    {
-      log[log.count - 1].kind = .dataCollected(
-        types: previousTypes.union(types), count: previousCount + count)
-    } else {
-      log.append(
-        LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+    if !growLastBatch(session: index, at: date, types: types, count: count) {
+      emit(EngineEffect(at: date, session: index, kind: .dataCollected(types: types, count: count)))
     }
   }
 

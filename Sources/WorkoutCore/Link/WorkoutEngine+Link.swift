@@ -125,7 +125,7 @@ extension WorkoutEngine {
     for action in actions {
       switch action {
       case .log(let event):
-        log.append(LogEntry(at: date, session: nil, kind: .link(event)))
+        emit(EngineEffect(at: date, session: nil, kind: .link(event)))
       case .wakeWatch:
         if appIsRunning {
           applyApp(app.linkWake(at: date.nanoseconds, keepAlive: keepAlive), at: date)

@@ -83,28 +83,29 @@ struct NotificationState: SimulationExtension {
     let notification = UNNotification(date: date(now), request: request)
     let identifier = request.identifier
     let level = request.content.interruptionLevel
-    func log(_ event: String, _ details: [String: SystemEvent.Value]) {
+    func log(_ event: DeliveryEvent, _ details: [String: SystemEvent.Value]) {
       var details = details
       // The level only when the app chose one (entries of the default level stay as they were).
-      if event == "delivered", level != .active {
+      if event == .delivered, level != .active {
         details["interruptionLevel"] = .integer(Int(level.rawValue))
       }
       state.log(
         SystemEvent(
-          framework: .userNotifications, event: event, identifier: identifier, details: details))
+          framework: .userNotifications, event: event.rawValue, identifier: identifier,
+          details: details))
     }
     guard isAllowed else {
-      log("delivered", ["to": .string("nowhere"), "reason": .string("notAuthorized")])
+      log(.delivered, ["to": .string("nowhere"), "reason": .string("notAuthorized")])
       return []
     }
     guard state.phoneAppState() == .foreground else {
-      log("delivered", ["to": .string("notificationCenter")])
+      log(.delivered, ["to": .string("notificationCenter")])
       keep(notification)
       return []
     }
-    log("delivered", ["to": .string("app")])
+    log(.delivered, ["to": .string("app")])
     guard let delegate = liveDelegate(in: &state), let simulation = simulation.object else {
-      log("presented", ["options": .string(""), "delegate": .bool(false)])
+      log(.presented, ["options": .string(""), "delegate": .bool(false)])
       return []
     }
     let reference = DelegateReference(delegate)
@@ -120,6 +121,14 @@ struct NotificationState: SimulationExtension {
       }
     ]
   }
+}
+
+/// The log's words for a delivery (docs/run-result.md#log): typed until the entry is written.
+enum DeliveryEvent: String {
+  /// The request was delivered (to the app, Notification Center or nowhere).
+  case delivered
+  /// The foreground app had no delegate: shown as the system presents it.
+  case presented
 }
 
 /// The center, held weakly by the state (the center holds the simulation).

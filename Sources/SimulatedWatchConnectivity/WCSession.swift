@@ -56,7 +56,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   public class var `default`: WCSession {
     let simulation = HealthKitSimulation.requireCurrent("WCSession.default")
     let device = HealthKitSimulation.device
-    simulation.addLogListener(key: ObjectIdentifier(LinkListener.self), LinkListener())
+    simulation.addEffectListener(key: ObjectIdentifier(LinkListener.self), LinkListener())
     return simulation.withLink { link, state in
       if let live = link.liveSession(device, in: &state) { return live }
       let generation = state.processGeneration()
@@ -455,12 +455,12 @@ extension WCSession {
         return .failed(0, .sessionNotActivated)
       }
       let (transfer, code) = state.session.withEngine { engine -> (Int, LinkErrorCode?) in
-        let before = engine.log.count
+        let before = engine.effects.count
         engine.perform(
           .link(.send(kind, from: from, payload: bytes.payload, wantsReply: wantsReply)),
           at: engine.now)
-        for entry in engine.log[before...] {
-          guard case .link(let event) = entry.kind,
+        for effect in engine.effects[before...] {
+          guard case .link(let event) = effect.kind,
             case .failed(let failedKind, let sender, let code) = event.change,
             failedKind == kind, sender == from
           else { continue }

@@ -93,13 +93,13 @@ extension HealthKitSimulation {
   }
 }
 
-/// Turns the engine's `link` entries into WatchConnectivity's delegate calls and handlers, each
+/// Turns the engine's `link` effects into WatchConnectivity's delegate calls and handlers, each
 /// run as the code of the device it is for (`HealthKitSimulation.$currentDevice`).
-struct LinkListener: LogListener {
-  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+struct LinkListener: EffectListener {
+  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard case .link(let event) = entry.kind,
+    guard case .link(let event) = effect.kind,
       let simulation = state.extensionState(WatchConnectivityState.self)?.simulation.object
     else { return [] }
     return state.withExtension(WatchConnectivityState.self, of: simulation) { link, state in

@@ -21,13 +21,13 @@ struct WatchKitState: SimulationExtension {
   init(simulation: HealthKitSimulation) {}
 }
 
-/// Turns the engine's `extendedRuntime` log entries into the delegate calls of the app's
+/// Turns the engine's `extendedRuntime` effects into the delegate calls of the app's
 /// ``WKExtendedRuntimeSession`` objects.
-struct WatchKitListener: LogListener {
-  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+struct WatchKitListener: EffectListener {
+  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard case .extendedRuntime(let event) = entry.kind,
+    guard case .extendedRuntime(let event) = effect.kind,
       let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
     else { return [] }
     return object.callbacks(for: event)
@@ -37,7 +37,7 @@ struct WatchKitListener: LogListener {
 extension HealthKitSimulation {
   /// Adds WatchKit's log listener (once).
   func startWatchKit() {
-    addLogListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())
+    addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())
   }
 
   /// The object of `WatchKitState` at `keyPath`, made by `make` on first use.

@@ -118,6 +118,8 @@ public struct SimulationSession {
     // The app's own code makes the WatchConnectivity calls: no scripted apps.
     configuration.link.scriptedApps = false
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
+    // The door makes the app's callbacks from the engine's effects (its outbox).
+    engine.queuesEffects = true
     self.playsAppActions = false
   }
 

@@ -346,4 +346,32 @@ import WorkoutSimulation
     #expect(recorder.errors.withLock { $0 }.map(\.code) == [.errorInvalidArgument])
     #expect(simulation.result.errors.map(\.action) == ["start", "beginCollection"])
   }
+
+  /// Errors reach the session delegate by their typed call (`ErrorReport.call`), not by words:
+  /// a session call's (pause before start, HealthKit's invalid transition) does; a builder
+  /// call's (endCollection before beginCollection) goes only to the call's own completion.
+  @Test func onlySessionCallErrorsReachTheSessionDelegate() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let recorder = Recorder(simulation)
+    let endCollectionFailed = try await simulation.run { () -> Bool in
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: HKHealthStore(), configuration: configuration)
+      session.delegate = recorder
+      let builder = session.associatedWorkoutBuilder()
+      session.pause()
+      var failed = false
+      do { try await builder.endCollection(at: simulation.now) } catch { failed = true }
+      await simulation.settle()
+      return failed
+    }
+    #expect(endCollectionFailed)
+    let heard = recorder.errors.withLock { $0 }
+    #expect(heard.map(\.code) == [.errorInvalidArgument])
+    #expect(
+      heard.first?.localizedDescription
+        == "Unable to perform 'pause' from current state 'notStarted'")
+    #expect(
+      simulation.result.errors.map(\.call) == [.session(.pause), .builder(.endCollection)])
+  }
 }

@@ -93,7 +93,7 @@ import WorkoutCore
       error: WorkoutError(
         domain: "HKErrorDomain", code: .anotherWorkoutSessionStarted,
         message: "Another workout session has started"),
-      action: "start", at: t(100), session: 0)
+      call: .session(.start), at: t(100), session: 0)
     let firstID = WorkoutRecord.makeID(seed: 9, sessionIndex: 0)
     let secondID = WorkoutRecord.makeID(seed: 9, sessionIndex: 1)
     #expect(firstID != secondID)

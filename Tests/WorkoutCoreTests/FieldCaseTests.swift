@@ -108,7 +108,7 @@ import WorkoutCore
         == [
           ErrorReport(
             error: .invalidArgument("Unable to finish a workout that is not currently ended."),
-            action: "finishWorkout", at: t(95), session: 0)
+            call: .builder(.finishWorkout), at: t(95), session: 0)
         ])
     #expect(engine.log.last == LogEntry(at: t(95), session: 0, kind: .unfinished))
   }
@@ -152,7 +152,7 @@ import WorkoutCore
           ErrorReport(
             error: WorkoutError(
               domain: "HKErrorDomain", code: .noSession, message: "The app has no workout session"),
-            action: "end", at: t(600), session: nil)
+            call: .session(.end), at: t(600), session: nil)
         ])
   }
 

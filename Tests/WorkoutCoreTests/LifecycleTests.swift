@@ -134,7 +134,7 @@ import WorkoutCore
         ]))
     #expect(
       engine.errors == [
-        ErrorReport(error: .appSuspended, action: "prepare", at: t(80), session: nil)
+        ErrorReport(error: .appSuspended, call: .session(.prepare), at: t(80), session: nil)
       ])
     #expect(engine.sessionState(0) == .prepared)
   }

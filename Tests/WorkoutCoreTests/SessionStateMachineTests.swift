@@ -125,7 +125,7 @@ func machine(in state: WorkoutSessionState) -> WorkoutSessionStateMachine {
       error: WorkoutError(
         domain: "HKErrorDomain", code: .invalidArgument,
         message: "Unable to perform 'pause' from current state 'paused'"),
-      action: "pause", at: t(600), session: 0)
+      call: .session(.pause), at: t(600), session: 0)
     #expect(engine.errors == [error])
     #expect(
       engine.log == [

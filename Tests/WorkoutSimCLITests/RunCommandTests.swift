@@ -37,7 +37,7 @@ import WorkoutSimulation
         error: WorkoutError(
           domain: "HKErrorDomain", code: .invalidArgument,
           message: "Unable to perform 'pause' from current state 'paused'"),
-        action: "pause", at: t(600), session: 0)
+        call: .session(.pause), at: t(600), session: 0)
     ],
     log: [LogEntry(at: t(1800), session: 0, kind: .unfinished)],
     name: "Hill repeats\u{1B}[31m", seed: 42)

@@ -34,21 +34,24 @@ extension HealthKitSimulation {
     }
   }
 
-  /// Adds a reader of the engine's log entries that concern no workout session (a framework
-  /// whose rules live in the engine: WatchConnectivity's deliveries, extended runtime sessions,
-  /// motion), once per `key`.
-  package func addLogListener(key: ObjectIdentifier, _ listener: any LogListener) {
+  /// Adds a reader of the engine's effects that concern no workout session (a framework whose
+  /// rules live in the engine: WatchConnectivity's deliveries, extended runtime sessions,
+  /// mirroring), once per `key`.
+  package func addEffectListener(key: ObjectIdentifier, _ listener: any EffectListener) {
     state.withLock { state in
-      guard !state.logListeners.contains(where: { $0.key == key }) else { return }
-      state.logListeners.append((key, listener))
+      guard !state.effectListeners.contains(where: { $0.key == key }) else { return }
+      state.effectListeners.append((key, listener))
     }
   }
 
-  /// Queues the callbacks every log listener returns for `entry` (an entry with no session).
-  static func translateForListeners(_ entry: LogEntry, _ state: inout State, startDate: Date) {
-    let date = startDate.addingTimeInterval(entry.at.seconds)
-    for (_, listener) in state.logListeners {
-      let callbacks = listener.callbacks(for: entry, date: date, state: &state)
+  /// Queues the callbacks every effect listener returns for `effect` (an effect with no
+  /// session).
+  static func translateForListeners(
+    _ effect: EngineEffect, _ state: inout State, startDate: Date
+  ) {
+    let date = startDate.addingTimeInterval(effect.at.seconds)
+    for (_, listener) in state.effectListeners {
+      let callbacks = listener.callbacks(for: effect, date: date, state: &state)
       if callbacks.isEmpty { continue }
       state.enqueue(callbacks)
       state.turnDue = true
@@ -135,13 +138,15 @@ package protocol SystemTimer: Sendable {
     -> [HealthKitSimulation.Callback]
 }
 
-/// A framework's reader of the engine's log: for each entry that concerns no workout session
-/// (`entry.session == nil`: a WatchConnectivity delivery, an extended runtime session's change,
-/// an app state change), the app's callbacks, in order, made under the simulation's lock (read
-/// or change the framework's state through `state`; never call app code here).
-package protocol LogListener: Sendable {
-  /// The callbacks for `entry`, whose instant is `date`.
-  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+/// A framework's reader of the engine's effects (``EngineEffect``, taken from its outbox): for
+/// each effect that concerns no workout session (`effect.session == nil`: a WatchConnectivity
+/// event, an extended runtime session's change, a mirroring event), the app's callbacks, in
+/// order, made under the simulation's lock (read or change the framework's state through
+/// `state`; never call app code here). Each framework switches over its own typed event
+/// (``LinkEvent``, ``ExtendedRuntimeEvent``, ``MirroringEvent``), never over words.
+package protocol EffectListener: Sendable {
+  /// The callbacks for `effect`, whose instant is `date`.
+  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
 }
 

@@ -399,11 +399,11 @@ public final class HealthKitSimulation: Sendable {
     }
   }
 
-  /// A session object the log's entries for one engine session are delivered to.
+  /// A session object the engine's effects for one engine session are delivered to.
   protocol Endpoint: AnyObject, Sendable {
-    /// The callbacks of `entry`, in order; `date` is the entry's instant as a date. None for a
-    /// `dataCollected` entry (``batchTypes(_:)`` and ``deliverCollected(_:)`` deliver it).
-    func callbacks(for entry: LogEntry, date: Date) -> [Callback]
+    /// The callbacks of `effect`, in order; `date` is the effect's instant as a date. None for
+    /// a `dataCollected` effect (``batchTypes(_:)`` and ``deliverCollected(_:)`` deliver it).
+    func callbacks(for effect: EngineEffect, date: Date) -> [Callback]
     /// The `didCollectDataOf` set of a batch of `types` (the same set for the same types).
     func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType>
     /// Calls the live builder delegate's `didCollectDataOf` with `types`, unless the object's
@@ -414,7 +414,7 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
-  /// every log entry retains the box rather than copying the weak reference.
+  /// every effect retains the box rather than copying the weak reference.
   final class WeakEndpoint {
     weak var object: (any Endpoint)?
 
@@ -426,8 +426,11 @@ public final class HealthKitSimulation: Sendable {
   /// Everything behind the lock.
   package struct State {
     package var session: SimulationSession
-    /// Log entries translated into callbacks so far.
+    /// Engine effects translated into callbacks so far.
     var delivered = 0
+    /// The storage the engine's outbox is taken into (empty between takes), kept so that no
+    /// take allocates.
+    var effectBuffer: [EngineEffect] = []
     /// Callbacks waiting to run, in order.
     var lane: [Delivery] = []
     /// An empty buffer with the capacity of a lane run before, swapped in when the delivery
@@ -482,9 +485,9 @@ public final class HealthKitSimulation: Sendable {
     var extensions: [ObjectIdentifier: any Sendable] = [:]
     /// The frameworks' timers, by the key each was added with (``SystemTimer``).
     var systemTimers: [(key: ObjectIdentifier, timer: any SystemTimer)] = []
-    /// The frameworks' readers of the engine's log entries that concern no workout session
-    /// (``LogListener``), by the key each was added with.
-    var logListeners: [(key: ObjectIdentifier, listener: any LogListener)] = []
+    /// The frameworks' readers of the engine's effects that concern no workout session
+    /// (``EffectListener``), by the key each was added with.
+    var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
     /// Open holds by number: the system waits for the app's answer
     /// (``HealthKitSimulation/beginHold(framework:call:)``).
     var holds: [Int: Hold] = [:]
@@ -542,7 +545,7 @@ public final class HealthKitSimulation: Sendable {
     }
   }
 
-  /// Runs `body` under the lock, then turns the engine's new log entries into callbacks.
+  /// Runs `body` under the lock, then turns the engine's new effects into callbacks.
   package func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
     let (result, died) = state.withLock { state in
       let result = body(&state)
@@ -553,39 +556,44 @@ public final class HealthKitSimulation: Sendable {
     return result
   }
 
-  /// Appends the callbacks of the log entries not yet delivered; after a crash the current
-  /// process's objects are dropped (returned so they can be told, outside the lock).
+  /// Takes the engine's outbox (the effects queued since the last take, ``EngineEffect``) and
+  /// appends their callbacks to the lane, in order; after a crash the current process's
+  /// objects are dropped (returned so they can be told, outside the lock).
   private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
-    // Only the entries not yet delivered are read, in place (`withEngine`: the engine is not
-    // copied; the slice shares the log's storage and is gone before the engine appends again).
-    let delivered = state.delivered
-    let (entries, crashes) = state.session.withEngine { engine in
-      (engine.log[min(delivered, engine.log.count)...], engine.crashCount)
+    // The outbox trades places with the buffer (`withEngine`: the engine is not copied), so
+    // neither allocates per take.
+    var effects = state.effectBuffer
+    state.effectBuffer = []
+    let crashes = state.session.withEngine { engine in
+      engine.takeEffects(into: &effects)
+      return engine.crashCount
     }
-    state.delivered += entries.count
-    for entry in entries {
-      guard let index = entry.session else {
-        if !state.logListeners.isEmpty {
-          translateForListeners(entry, &state, startDate: startDate)
+    state.delivered += effects.count
+    for effect in effects {
+      guard let index = effect.session else {
+        if !state.effectListeners.isEmpty {
+          translateForListeners(effect, &state, startDate: startDate)
         }
         continue
       }
       guard let endpoint = state.endpoints[index]?.object else { continue }
-      if case .dataCollected(let types, _) = entry.kind {
+      if case .dataCollected(let types, _) = effect.kind {
         // The loaded reference moves into the lane: the session is held weakly, so its every
         // retain and release goes through its side table.
         let batch = endpoint.batchTypes(types)
         state.lane.append(.collected(consume endpoint, batch))
         continue
       }
-      let date = startDate.addingTimeInterval(entry.at.seconds)
-      let callbacks = endpoint.callbacks(for: entry, date: date)
+      let date = startDate.addingTimeInterval(effect.at.seconds)
+      let callbacks = endpoint.callbacks(for: effect, date: date)
       if callbacks.isEmpty { continue }
       for callback in callbacks { state.lane.append(.call(callback)) }
       state.turnDue = true
       state.recoveryHeld = false
     }
-    if !entries.isEmpty { state.laneFilled() }
+    if !effects.isEmpty { state.laneFilled() }
+    effects.removeAll(keepingCapacity: true)
+    state.effectBuffer = effects
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
@@ -864,11 +872,11 @@ public final class HealthKitSimulation: Sendable {
 
   /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
   /// delegate call).
-  func ignoreInert(action: String) {
+  func ignoreInert(action: ErrorReport.Call) {
     mutate { state in
       state.session.withEngine {
         $0.reportAPIError(
-          WorkoutError(code: .noSession, message: Self.inertMessage), action: action, session: nil)
+          WorkoutError(code: .noSession, message: Self.inertMessage), call: action, session: nil)
       }
     }
   }

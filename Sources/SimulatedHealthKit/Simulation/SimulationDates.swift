@@ -23,12 +23,12 @@ extension HealthKitSimulation {
   /// entry naming `call` (`startActivity`, `stopActivity`, `beginCollection`, `endCollection`,
   /// `addWorkoutEvents`, `add`; docs/run-result.md#log), or, with ``Options/strictDates``, is an
   /// `invalidArgument` error naming `call` in its message, reported in the run's errors and log
-  /// under `action`, the engine's word for the call (`start`, `stop`, `addEvent`, ...) that the
-  /// engine's own errors of the same call carry.
+  /// for `action`, the engine's call (`start`, `stop`, `addEvent`, ...) that the engine's own
+  /// errors of the same call carry.
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
   func appInstant(
-    _ date: Date?, call: String, action: String, session: Int?, in state: inout State
+    _ date: Date?, call: String, action: ErrorReport.Call, session: Int?, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
     let now = state.session.now
     guard let date else { return .success(now) }
@@ -37,7 +37,7 @@ extension HealthKitSimulation {
       let error = WorkoutError.invalidArgument(
         "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
       )
-      state.session.withEngine { $0.reportAPIError(error, action: action, session: session) }
+      state.session.withEngine { $0.reportAPIError(error, call: action, session: session) }
       return .failure(error)
     }
     state.session.withEngine { $0.logWallClockDate(action: call, session: session) }

@@ -97,7 +97,7 @@ extension HKHealthStore {
         state.healthListeners = []
         state.session.withEngine {
           $0.reportAPIError(
-            WorkoutError.invalidArgument(termination.description), action: "requestAuthorization",
+            WorkoutError.invalidArgument(termination.description), call: .requestAuthorization,
             session: nil)
         }
         return termination

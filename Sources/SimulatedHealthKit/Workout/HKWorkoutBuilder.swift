@@ -139,7 +139,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       if leak, !noted {
         // The rule's entry (or strict error), once per builder.
         if case .success(let read) = simulation.appInstant(
-          date, call: "elapsedTime", action: "elapsedTime", session: index, in: &state)
+          date, call: "elapsedTime", action: .builder(.elapsedTime), session: index, in: &state)
         {
           instant = read
         }
@@ -237,7 +237,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Discards the workout: nothing is saved; collection stops.
   public func discardWorkout() {
-    guard isAlive else { return simulation.ignoreInert(action: "discardWorkout") }
+    guard isAlive else { return simulation.ignoreInert(action: .builder(.discardWorkout)) }
     simulation.mutate { state in
       state.session.withEngine { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
     }
@@ -351,16 +351,17 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `call` is the HealthKit method's name (the wall-clock rule's log entry), `action` the
   /// engine's word for it (errors); they differ only for `addWorkoutEvents` (`addEvent`).
   private func engineCall(
-    _ action: String, call: String? = nil, date: Date?,
+    _ action: ErrorReport.BuilderCall, call: String? = nil, date: Date?,
     _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) -> HKError? {
     guard isAlive else {
-      simulation.ignoreInert(action: action)
+      simulation.ignoreInert(action: .builder(action))
       return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
     }
     return simulation.mutate { state -> HKError? in
       switch simulation.appInstant(
-        date, call: call ?? action, action: action, session: index, in: &state)
+        date, call: call ?? action.rawValue, action: .builder(action), session: index,
+        in: &state)
       {
       case .failure(let error):
         return HKError(error)
@@ -376,13 +377,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func begin(_ date: Date) -> HKError? {
-    engineCall("beginCollection", date: date) { session, instant in
+    engineCall(.beginCollection, date: date) { session, instant in
       session.withEngine { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
     }
   }
 
   private func end(_ date: Date) -> HKError? {
-    engineCall("endCollection", date: date) { session, instant in
+    engineCall(.endCollection, date: date) { session, instant in
       session.withEngine { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
     }
   }
@@ -396,7 +397,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         else {
           let message =
             "Metadata value for key \(key) of a workout event is a \(Swift.type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity"
-          return refuse(HKError(.errorInvalidArgument, message), action: "addEvent")
+          return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
         }
         metadata[key] = engineValue
       }
@@ -404,7 +405,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         .nanoseconds
       let length = Duration.nanoseconds(duration)
       let error = engineCall(
-        "addEvent", call: "addWorkoutEvents", date: event.dateInterval.start
+        .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
         session.withEngine { engine in
           let before = engine.errors.count
@@ -427,14 +428,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       else {
         let message =
           "SimulatedHealthKit does not simulate samples of \(sample.sampleType.identifier) yet; the builder takes HKQuantitySample of \(QuantityType.allCases.map { HKQuantityTypeIdentifier(engine: $0).rawValue }.joined(separator: ", "))"
-        return refuse(HKError(.errorInvalidArgument, message), action: "addSamples")
+        return refuse(HKError(.errorInvalidArgument, message), action: .addSamples)
       }
       let value = quantitySample.quantity.doubleValue(for: type.healthKitUnit)
       let start = simulation.instant(of: quantitySample.startDate)
       let end = simulation.instant(of: quantitySample.endDate)
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
-    return engineCall("addSamples", call: "add", date: nil) { session, _ in
+    return engineCall(.addSamples, call: "add", date: nil) { session, _ in
       session.withEngine { $0.addSamples(converted, toSession: index, at: $0.now) }
     }
   }
@@ -446,11 +447,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       else {
         let message =
           "Metadata value for key \(key) is a \(type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity\(key == HKMetadataKeyElevationAscended ? " (a length)" : key == HKMetadataKeyAverageMETs ? " (kcal/(kg*hr))" : "")"
-        return refuse(HKError(.errorInvalidArgument, message), action: "addMetadata")
+        return refuse(HKError(.errorInvalidArgument, message), action: .addMetadata)
       }
       converted[key] = engineValue
     }
-    let error = engineCall("addMetadata", date: nil) { session, _ in
+    let error = engineCall(.addMetadata, date: nil) { session, _ in
       session.withEngine { $0.addMetadata(converted, toSession: index, at: $0.now) }
     }
     if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
@@ -458,15 +459,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   /// A call refused before it reached the engine: in the run's errors and log, returned.
-  private func refuse(_ error: HKError, action: String) -> HKError {
+  private func refuse(_ error: HKError, action: ErrorReport.BuilderCall) -> HKError {
     guard isAlive else {
-      simulation.ignoreInert(action: action)
+      simulation.ignoreInert(action: .builder(action))
       return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
     }
     simulation.mutate { state in
       state.session.withEngine {
         $0.reportAPIError(
-          WorkoutError.invalidArgument(error.localizedDescription), action: action,
+          WorkoutError.invalidArgument(error.localizedDescription), call: .builder(action),
           session: index)
       }
     }
@@ -500,7 +501,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func finish() -> Result<HKWorkout, HKError> {
     guard isAlive else {
-      simulation.ignoreInert(action: "finishWorkout")
+      simulation.ignoreInert(action: .builder(.finishWorkout))
       return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
     }
     return simulation.mutate { state -> Result<HKWorkout, HKError> in

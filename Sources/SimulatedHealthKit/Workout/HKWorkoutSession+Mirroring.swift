@@ -114,7 +114,7 @@ extension HKWorkoutSession {
       return .failure(HKError(.errorInvalidArgument, "The app is not running or is suspended"))
     }
     let index = self.index
-    simulation.addLogListener(
+    simulation.addEffectListener(
       key: ObjectIdentifier(MirroringListener.self), MirroringListener(simulation: simulation))
     return simulation.mutate { state -> Result<Void, HKError> in
       guard state.session.workoutEngine.currentSessionIndex == index else {
@@ -147,17 +147,18 @@ extension HKWorkoutSession {
     }
   }
 
-  /// Performs `operation` in the engine at virtual now and reads its answer from the entries
-  /// it logged: the send's number for a send.
+  /// Performs `operation` in the engine at virtual now and reads its answer from the effects
+  /// it queued (the engine's outbox, taken when the caller's `mutate` ends): the send's number
+  /// for a send.
   private static func perform(
     _ operation: MirroringOperation, state: inout HealthKitSimulation.State
   ) -> Result<Int?, HKError> {
-    let before = state.session.workoutEngine.log.count
+    let before = state.session.workoutEngine.effects.count
     state.session.withEngine { $0.perform(.mirroring(operation), at: $0.now) }
-    let log = state.session.workoutEngine.log
-    for entry in log[before...] {
-      switch entry.kind {
-      case .error(let report) where report.action == operation.word:
+    let effects = state.session.workoutEngine.effects
+    for effect in effects[before...] {
+      switch effect.kind {
+      case .error(let report) where report.call == .engine(.mirroring(operation)):
         return .failure(HKError(report.error))
       case .mirroring(let event):
         switch event.change {
@@ -222,7 +223,7 @@ extension HKHealthStore {
           }
         }
       }
-      simulation.addLogListener(
+      simulation.addEffectListener(
         key: ObjectIdentifier(MirroringListener.self), MirroringListener(simulation: simulation))
     }
   }
@@ -260,15 +261,15 @@ struct MirroringDoor: SimulationExtension {
   }
 }
 
-/// Turns the engine's mirroring entries into the phone's start handler and both sides'
+/// Turns the engine's mirroring effects into the phone's start handler and both sides'
 /// delegate calls (each run as its device's code).
-struct MirroringListener: LogListener {
+struct MirroringListener: EffectListener {
   let simulation: HealthKitSimulation
 
-  func callbacks(for entry: LogEntry, date: Date, state: inout HealthKitSimulation.State)
+  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard case .mirroring(let event) = entry.kind else { return [] }
+    guard case .mirroring(let event) = effect.kind else { return [] }
     let (index, number) = (event.session, event.mirroring)
     let device = event.change.device
     let simulation = self.simulation

@@ -289,7 +289,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       return
     }
     guard isAlive else {
-      simulation.ignoreInert(action: call.word)
+      simulation.ignoreInert(action: .session(call))
       return
     }
     simulation.mutate { state in
@@ -297,7 +297,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       if dated {
         let name = call == .start ? "startActivity" : "stopActivity"
         switch simulation.appInstant(
-          date, call: name, action: call.word, session: index, in: &state)
+          date, call: name, action: .session(call), session: index, in: &state)
         {
         case .failure: return
         case .success(let instant): given = date == nil ? nil : instant
@@ -354,9 +354,9 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     lock.withLock { alive = false }
   }
 
-  func callbacks(for entry: LogEntry, date: Date) -> [HealthKitSimulation.Callback] {
+  func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
     let builder = associatedWorkoutBuilder()
-    switch entry.kind {
+    switch effect.kind {
     case .stateChange(let from, let to):
       let (old, new) = (HKWorkoutSessionState(from), HKWorkoutSessionState(to))
       var calls: [HealthKitSimulation.Callback] = [
@@ -385,13 +385,10 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       }
       return calls
     case .error(let report):
-      // Session calls and another session's start go to the session's delegate; builder
-      // calls report through their own completion handlers.
-      let sessionActions: Set<String> = ["prepare", "start", "pause", "resume", "stop", "end"]
-      guard
-        sessionActions.contains(report.action)
-          || report.error.code == .anotherWorkoutSessionStarted
-      else { return [] }
+      // Session calls (this session's, or another session's prepare or start that ended this
+      // one) go to the session's delegate; builder calls report through their own completion
+      // handlers, other actions to no delegate.
+      guard case .session = report.call else { return [] }
       let error = HKError(report.error)
       return [
         { [self] in
@@ -425,8 +422,8 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     case .dataCollected:
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
-    case .record, .unfinished, .appState, .extendedRuntime, .wallClockDate, .authorizationSheet,
-      .backgroundDelivery, .system, .link, .motion, .mirroring:
+    case .extendedRuntime, .link, .mirroring:
+      // No session's: the frameworks' listeners (`EffectListener`) hear of them.
       return []
     }
   }

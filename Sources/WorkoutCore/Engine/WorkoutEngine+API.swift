@@ -103,7 +103,7 @@ extension WorkoutEngine {
     activity: WorkoutActivityType, location: WorkoutSessionLocationType,
     at instant: SimulationInstant
   ) -> Int? {
-    step(at: instant, action: "newSession") { engine, date in
+    step(at: instant, call: .engine(.newSession(activity: activity))) { engine, date in
       engine.sessions.append(engine.makeSession(activity: activity, location: location))
       engine.currentSessionIndex = engine.sessions.count - 1
       return engine.sessions.count - 1
@@ -117,7 +117,7 @@ extension WorkoutEngine {
   public mutating func perform(
     _ call: WorkoutSessionCall, onSession index: Int, at instant: SimulationInstant
   ) {
-    _ = step(at: instant, action: call.word) { engine, date in
+    _ = step(at: instant, call: .session(call)) { engine, date in
       engine.sessionCall(call, session: index, at: date)
     }
   }
@@ -131,11 +131,11 @@ extension WorkoutEngine {
   public mutating func beginCollection(
     ofSession index: Int, at instant: SimulationInstant, date startDate: SimulationInstant
   ) -> Bool {
-    step(at: instant, action: "beginCollection") { engine, date in
+    step(at: instant, call: .builder(.beginCollection)) { engine, date in
       do throws(WorkoutError) {
         try engine.sessions[index].builder.beginCollection(at: startDate)
       } catch {
-        engine.report(error, action: "beginCollection", session: index, at: date)
+        engine.report(error, call: .builder(.beginCollection), session: index, at: date)
         return false
       }
       if engine.sessions[index].machine.state == .running, engine.sampler.interval == nil {
@@ -153,7 +153,7 @@ extension WorkoutEngine {
   public mutating func endCollection(
     ofSession index: Int, at instant: SimulationInstant, date endDate: SimulationInstant
   ) -> Bool {
-    step(at: instant, action: "endCollection") { engine, date in
+    step(at: instant, call: .builder(.endCollection)) { engine, date in
       engine.endCollection(session: index, at: date, endDate: endDate)
     } ?? false
   }
@@ -165,7 +165,7 @@ extension WorkoutEngine {
   public mutating func finishWorkout(ofSession index: Int, at instant: SimulationInstant)
     -> WorkoutRecord?
   {
-    step(at: instant, action: "finishWorkout") { engine, date in
+    step(at: instant, call: .builder(.finishWorkout)) { engine, date in
       let count = engine.records.count
       engine.finishWorkout(session: index, at: date)
       return engine.records.count > count ? engine.records.last : nil
@@ -177,11 +177,11 @@ extension WorkoutEngine {
   /// - Returns: whether it was discarded (else the error is in ``errors``).
   @discardableResult
   public mutating func discardWorkout(ofSession index: Int, at instant: SimulationInstant) -> Bool {
-    step(at: instant, action: "discardWorkout") { engine, date in
+    step(at: instant, call: .builder(.discardWorkout)) { engine, date in
       do throws(WorkoutError) {
         try engine.sessions[index].builder.discardWorkout()
       } catch {
-        engine.report(error, action: "discardWorkout", session: index, at: date)
+        engine.report(error, call: .builder(.discardWorkout), session: index, at: date)
         return false
       }
       if engine.sampler.interval?.session == index { engine.closeInterval(at: date) }
@@ -197,9 +197,9 @@ extension WorkoutEngine {
     date eventDate: SimulationInstant, duration: Duration = .zero,
     metadata: [String: MetadataValue] = [:]
   ) {
-    _ = step(at: instant, action: "addEvent") { engine, date in
+    _ = step(at: instant, call: .builder(.addEvent)) { engine, date in
       engine.addEvent(
-        type, session: index, at: date, action: "addEvent", eventDate: eventDate,
+        type, session: index, at: date, call: .builder(.addEvent), eventDate: eventDate,
         duration: duration, metadata: metadata)
     }
   }
@@ -207,10 +207,12 @@ extension WorkoutEngine {
   /// An entry in ``log`` (and ``errors``) for something the API door refused before the engine
   /// ran it (a strict-mode date, a call on an inert object): `error` reported to `session` at
   /// ``now``.
-  public mutating func reportAPIError(_ error: WorkoutError, action: String, session: Int?) {
-    let report = ErrorReport(error: error, action: action, at: now, session: session)
+  public mutating func reportAPIError(
+    _ error: WorkoutError, call: ErrorReport.Call, session: Int?
+  ) {
+    let report = ErrorReport(error: error, call: call, at: now, session: session)
     errors.append(report)
-    log.append(LogEntry(at: now, session: session, kind: .error(report)))
+    emit(EngineEffect(at: now, session: session, kind: .error(report)))
   }
 
   /// Logs a ``LogEntry/Kind/authorizationSheet(share:read:)`` entry at ``now`` (no session).
@@ -238,7 +240,7 @@ extension WorkoutEngine {
   /// samples due before it first, then `body`, then the samples due at it. A call while the app
   /// is not running or is suspended reports `appNotRunning` / `appSuspended` and returns `nil`.
   mutating func step<R>(
-    at instant: SimulationInstant, action: String,
+    at instant: SimulationInstant, call: ErrorReport.Call,
     _ body: (inout Self, SimulationInstant) -> R
   ) -> R? {
     let date = max(instant, now)
@@ -246,11 +248,11 @@ extension WorkoutEngine {
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     guard appIsRunning else {
-      report(.appNotRunning, action: action, session: nil, at: date)
+      report(.appNotRunning, call: call, session: nil, at: date)
       return nil
     }
     guard appReceives else {
-      report(.appSuspended, action: action, session: nil, at: date)
+      report(.appSuspended, call: call, session: nil, at: date)
       return nil
     }
     let result = body(&self, date)

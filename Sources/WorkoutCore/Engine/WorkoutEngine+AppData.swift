@@ -16,7 +16,7 @@ extension WorkoutEngine {
     _ samples: [AppQuantitySample], toSession index: Int, at instant: SimulationInstant
   ) -> Bool {
     guard sessions.indices.contains(index) else { return false }
-    return step(at: instant, action: "addSamples") { engine, date in
+    return step(at: instant, call: .builder(.addSamples)) { engine, date in
       do throws(WorkoutError) {
         guard !samples.isEmpty else {
           throw .invalidArgument("HKSample data cannot be nil or empty")
@@ -26,7 +26,7 @@ extension WorkoutEngine {
             item.sample, of: item.type, now: date)
         }
       } catch {
-        engine.report(error, action: "addSamples", session: index, at: date)
+        engine.report(error, call: .builder(.addSamples), session: index, at: date)
         return false
       }
       var types = QuantityTypeSet()
@@ -53,7 +53,7 @@ extension WorkoutEngine {
     _ metadata: [String: MetadataValue], toSession index: Int, at instant: SimulationInstant
   ) -> Bool {
     guard sessions.indices.contains(index) else { return false }
-    return step(at: instant, action: "addMetadata") { engine, date in
+    return step(at: instant, call: .builder(.addMetadata)) { engine, date in
       let session = engine.sessions[index]
       switch session.builder.lifecycle {
       case .notStarted, .active, .ended:
@@ -63,7 +63,7 @@ extension WorkoutEngine {
         if metadata.allSatisfy({ session.appMetadata[$0.key] == $0.value }) { return true }
         engine.report(
           .invalidArgument("Unable to add metadata to a workout that is finished."),
-          action: "addMetadata", session: index, at: date)
+          call: .builder(.addMetadata), session: index, at: date)
         return false
       }
     } ?? false

@@ -64,7 +64,7 @@ extension WorkoutEngine {
         message:
           "The workout session has been prepared or started; the Digital Crown no longer selects its activity"
       ),
-      action: "crown", at: date, session: currentSessionIndex)
+      call: .crown, at: date, session: currentSessionIndex)
     log.append(LogEntry(at: date, session: currentSessionIndex, kind: .error(report)))
   }
 }

@@ -47,8 +47,15 @@ struct EngineSession {
 public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// The fixed settings.
   public let configuration: WorkoutEngineConfiguration
-  /// Everything that happened, in order.
+  /// Everything that happened, in order: the record (the app hears of the effects among it
+  /// through the outbox, ``takeEffects(into:)``).
   public internal(set) var log: [LogEntry] = []
+  /// Whether effects are queued for ``takeEffects(into:)`` besides being logged (the Swift
+  /// door, which turns them into callbacks, sets it; a run that only keeps the record leaves it
+  /// off, so nothing queues up untaken).
+  public var queuesEffects = false
+  /// The outbox: the effects not taken yet (``EngineEffect``), in order.
+  public internal(set) var effects: [EngineEffect] = []
   /// Every failed call, in order.
   public internal(set) var errors: [ErrorReport] = []
   /// Saved records, in save order.
@@ -264,7 +271,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .extendedRuntime(let operation):
       guard lifecycleEnabled else { return }
       if appIsRunning && !appReceives {
-        report(.appSuspended, action: action.word, session: nil, at: date)
+        report(.appSuspended, call: ErrorReport.Call(action), session: nil, at: date)
         return
       }
       guard appIsRunning else { break }
@@ -294,11 +301,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       break
     }
     guard appIsRunning else {
-      report(.appNotRunning, action: action.word, session: nil, at: date)
+      report(.appNotRunning, call: ErrorReport.Call(action), session: nil, at: date)
       return
     }
     guard appReceives else {
-      report(.appSuspended, action: action.word, session: nil, at: date)
+      report(.appSuspended, call: ErrorReport.Call(action), session: nil, at: date)
       return
     }
     if case .newSession(let activity) = action {
@@ -307,7 +314,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       return
     }
     guard let index = currentSessionIndex else {
-      report(.noSession, action: action.word, session: nil, at: date)
+      report(.noSession, call: ErrorReport.Call(action), session: nil, at: date)
       return
     }
     switch action {
@@ -319,10 +326,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .end: sessionCall(.end, session: index, at: date)
     case .endCollection: endCollection(session: index, at: date)
     case .finishWorkout: finishWorkout(session: index, at: date)
-    case .lap: addEvent(.lap, session: index, at: date, action: action.word)
-    case .marker: addEvent(.marker, session: index, at: date, action: action.word)
-    case .segment: addEvent(.segment, session: index, at: date, action: action.word)
-    case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
+    case .lap: addEvent(.lap, session: index, at: date, call: .engine(action))
+    case .marker: addEvent(.marker, session: index, at: date, call: .engine(action))
+    case .segment: addEvent(.segment, session: index, at: date, call: .engine(action))
+    case .addEvent(let type): addEvent(type, session: index, at: date, call: .builder(.addEvent))
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
       .extendedRuntime, .mirroring, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")
@@ -383,21 +390,21 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       // Preparing or starting ends every other open session first: their errors and changes
       // are delivered before this session's change.
       if call == .prepare || call == .start {
-        endOtherSessions(except: index, at: date, action: call.word)
+        endOtherSessions(except: index, at: date, call: call)
       }
       applyChange(change, session: index)
     case .rejected(let error):
-      report(error, action: call.word, session: index, at: date)
+      report(error, call: .session(call), session: index, at: date)
     }
   }
 
   private mutating func endOtherSessions(
-    except current: Int, at date: SimulationInstant, action: String
+    except current: Int, at date: SimulationInstant, call: WorkoutSessionCall
   ) {
     for index in sessions.indices where index != current {
       switch sessions[index].machine.state {
       case .prepared, .running, .paused, .stopped:
-        report(.anotherWorkoutSessionStarted, action: action, session: index, at: date)
+        report(.anotherWorkoutSessionStarted, call: .session(call), session: index, at: date)
         if let change = sessions[index].machine.fail(at: date) {
           applyChange(change, session: index)
         }
@@ -424,7 +431,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
         do {
           try sessions[index].builder.beginCollection(at: date)
         } catch {
-          report(error, action: "beginCollection", session: index, at: date)
+          report(error, call: .builder(.beginCollection), session: index, at: date)
         }
       }
       if sessions[index].builder.isActive { openInterval(session: index, at: date) }
@@ -460,7 +467,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     do {
       try sessions[index].builder.endCollection(at: endDate ?? date)
     } catch {
-      report(error, action: "endCollection", session: index, at: date)
+      report(error, call: .builder(.endCollection), session: index, at: date)
       return false
     }
     if sampler.interval?.session == index { closeInterval(at: date) }
@@ -477,12 +484,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       // The watch's builder saved it: the phone's store gets it by HealthKit's sync.
       noteHealthSave(identifier: id, on: .watch, at: date)
     } catch {
-      report(error, action: "finishWorkout", session: index, at: date)
+      report(error, call: .builder(.finishWorkout), session: index, at: date)
     }
   }
 
   mutating func addEvent(
-    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant, action: String,
+    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant,
+    call: ErrorReport.Call,
     eventDate: SimulationInstant? = nil, duration: Duration = .zero,
     metadata: [String: MetadataValue] = [:]
   ) {
@@ -491,24 +499,25 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
         WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata))
       notify(index, at: date, .event(type))
     } catch {
-      report(error, action: action, session: index, at: date)
+      report(error, call: call, session: index, at: date)
     }
   }
 
   // MARK: - Notifications
 
-  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: LogEntry.Kind) {
+  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: EngineEffect.Kind) {
     guard appReceives && sessions[index].attached else { return }
-    log.append(LogEntry(at: date, session: index, kind: kind))
+    emit(EngineEffect(at: date, session: index, kind: kind))
   }
 
   mutating func report(
-    _ error: WorkoutError, action: String, session index: Int?, at date: SimulationInstant
+    _ error: WorkoutError, call: ErrorReport.Call, session index: Int?,
+    at date: SimulationInstant
   ) {
     if let index, !(appReceives && sessions[index].attached) { return }
-    let report = ErrorReport(error: error, action: action, at: date, session: index)
+    let report = ErrorReport(error: error, call: call, at: date, session: index)
     errors.append(report)
-    log.append(LogEntry(at: date, session: index, kind: .error(report)))
+    emit(EngineEffect(at: date, session: index, kind: .error(report)))
   }
 
   mutating func deliverBatch(
@@ -528,14 +537,8 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       return
     }
     let date = SimulationInstant(nanoseconds: instant)
-    if let last = log.last, last.at == date, last.session == index,
-      case .dataCollected(let previousTypes, let previousCount) = last.kind
-    {
-      log[log.count - 1].kind = .dataCollected(
-        types: previousTypes.union(types), count: previousCount + count)
-    } else {
-      log.append(
-        LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+    if !growLastBatch(session: index, at: date, types: types, count: count) {
+      emit(EngineEffect(at: date, session: index, kind: .dataCollected(types: types, count: count)))
     }
   }
 

@@ -166,17 +166,17 @@ public enum AppAction: Sendable, Hashable {
 public struct ErrorReport: Sendable, Hashable {
   /// The error.
   public var error: WorkoutError
-  /// The action word (`"pause"`, `"endCollection"`, ...).
-  public var action: String
+  /// What failed: the call or action the error answers.
+  public var call: Call
   /// When it was reported.
   public var at: SimulationInstant
   /// The session it was reported to, or `nil` when the app had none.
   public var session: Int?
 
   /// Creates a report.
-  public init(error: WorkoutError, action: String, at: SimulationInstant, session: Int?) {
+  public init(error: WorkoutError, call: Call, at: SimulationInstant, session: Int?) {
     self.error = error
-    self.action = action
+    self.call = call
     self.at = at
     self.session = session
   }
@@ -184,14 +184,12 @@ public struct ErrorReport: Sendable, Hashable {
   /// Creates the report of an extended runtime session error (domain
   /// `WKExtendedRuntimeSessionErrorDomain`): ``error`` carries that domain and the message, and
   /// ``extendedRuntimeError`` the code; read ``code`` rather than `error.code`.
-  public init(
-    extendedRuntimeError: ExtendedRuntimeSessionErrorCode, action: String, at: SimulationInstant
-  ) {
+  public init(extendedRuntimeError: ExtendedRuntimeSessionErrorCode, at: SimulationInstant) {
     self.error = WorkoutError(
       domain: ExtendedRuntimeSessionErrorCode.domain, code: .invalidArgument,
       message: extendedRuntimeError.message)
     self.extendedRuntimeError = extendedRuntimeError
-    self.action = action
+    self.call = .extendedRuntime
     self.at = at
     self.session = nil
   }
@@ -200,6 +198,9 @@ public struct ErrorReport: Sendable, Hashable {
   /// else `nil`.
   public var extendedRuntimeError: ExtendedRuntimeSessionErrorCode? = nil
 
+  /// The action word, the edge's rendering of ``call`` (`"pause"`, `"endCollection"`, ...;
+  /// ``Call/word``).
+  public var action: String { call.word }
   /// The error domain (`HKErrorDomain`, or `WKExtendedRuntimeSessionErrorDomain`).
   public var domain: String { error.domain }
   /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`, or an

@@ -333,8 +333,8 @@ extension WorkoutEngine {
     case .failed(let code):
       reportRuntimeError(code, at: date)
     case .changed(let change):
-      log.append(
-        LogEntry(
+      emit(
+        EngineEffect(
           at: date, session: nil,
           kind: .extendedRuntime(
             ExtendedRuntimeEvent(
@@ -358,9 +358,9 @@ extension WorkoutEngine {
   private mutating func reportRuntimeError(
     _ code: ExtendedRuntimeSessionErrorCode, at date: SimulationInstant
   ) {
-    let report = ErrorReport(extendedRuntimeError: code, action: "extendedRuntime", at: date)
+    let report = ErrorReport(extendedRuntimeError: code, at: date)
     errors.append(report)
-    log.append(LogEntry(at: date, session: nil, kind: .error(report)))
+    emit(EngineEffect(at: date, session: nil, kind: .error(report)))
   }
 
   // MARK: - Auto-pause

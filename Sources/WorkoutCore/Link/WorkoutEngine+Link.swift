@@ -79,11 +79,11 @@ extension WorkoutEngine {
       }
     if watchSide {
       guard appIsRunning else {
-        report(.appNotRunning, action: operation.word, session: nil, at: date)
+        report(.appNotRunning, call: .engine(.link(operation)), session: nil, at: date)
         return
       }
       guard appReceives else {
-        report(.appSuspended, action: operation.word, session: nil, at: date)
+        report(.appSuspended, call: .engine(.link(operation)), session: nil, at: date)
         return
       }
     }
@@ -135,7 +135,7 @@ extension WorkoutEngine {
     for action in actions {
       switch action {
       case .log(let event):
-        log.append(LogEntry(at: date, session: nil, kind: .link(event)))
+        emit(EngineEffect(at: date, session: nil, kind: .link(event)))
       case .wakeWatch:
         if appIsRunning {
           applyApp(app.linkWake(at: date.nanoseconds, keepAlive: keepAlive), at: date)

@@ -27,7 +27,7 @@ extension WorkoutEngine {
     switch operation {
     case .start:
       guard let index = currentSessionIndex else {
-        report(.noSession, action: operation.word, session: nil, at: date)
+        report(.noSession, call: .engine(.mirroring(operation)), session: nil, at: date)
         return
       }
       if let active = mirroring.active {
@@ -130,8 +130,8 @@ extension WorkoutEngine {
     guard let active = mirroring.active else { return }
     mirroring.end(dropPending: true)
     for device in [CompanionDevice.watch, .phone] {
-      log.append(
-        LogEntry(
+      emit(
+        EngineEffect(
           at: date, session: nil,
           kind: .mirroring(
             MirroringEvent(
@@ -157,7 +157,7 @@ extension WorkoutEngine {
       }
     }
     for event in merged {
-      log.append(LogEntry(at: date, session: nil, kind: .mirroring(event)))
+      emit(EngineEffect(at: date, session: nil, kind: .mirroring(event)))
       if case .remoteCallForwarded(let call) = event.change,
         sessions.indices.contains(event.session)
       {
@@ -167,6 +167,6 @@ extension WorkoutEngine {
   }
 
   private mutating func logMirroring(_ event: MirroringEvent) {
-    log.append(LogEntry(at: now, session: nil, kind: .mirroring(event)))
+    emit(EngineEffect(at: now, session: nil, kind: .mirroring(event)))
   }
 }

@@ -200,7 +200,7 @@ struct Hold: Sendable {
 
 /// Seconds of scenario time as a report writes them: whole seconds without decimals, else to
 /// the millisecond (`60`, `60.25`).
-private func secondsText(_ seconds: Double) -> String {
+func secondsText(_ seconds: Double) -> String {
   if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
   return TextFormat.fixed(seconds, decimals: 3) ?? String(seconds)
 }

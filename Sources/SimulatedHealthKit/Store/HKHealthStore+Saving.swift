@@ -33,7 +33,7 @@ extension HKHealthStore {
   /// Saves `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as saving an array does.
-  public func save(_ object: HKObject) async throws {
+  nonisolated(nonsending) public func save(_ object: HKObject) async throws {
     try await save([object])
   }
 
@@ -45,7 +45,7 @@ extension HKHealthStore {
   ///   already (or twice in `objects`) or an object that is not a quantity or category sample
   ///   (workouts come from `finishWorkout()`; correlations and the other kinds are not simulated);
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func save(_ objects: [HKObject]) async throws {
+  nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -77,7 +77,7 @@ extension HKHealthStore {
   /// Deletes `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as deleting an array does.
-  public func delete(_ object: HKObject) async throws {
+  nonisolated(nonsending) public func delete(_ object: HKObject) async throws {
     try await delete([object])
   }
 
@@ -86,7 +86,7 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func delete(_ objects: [HKObject]) async throws {
+  nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -113,7 +113,7 @@ extension HKHealthStore {
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
+  nonisolated(nonsending) public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
     -> Int
   {
     guard let outcome = removeMatching(objectType, predicate) else { throw inertError() }

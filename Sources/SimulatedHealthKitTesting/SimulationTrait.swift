@@ -106,10 +106,25 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       }
     } catch {
       failed.set()
+      recordReports(of: simulation, test: test)
       attach(simulation, failed: true)
       throw error
     }
+    if recordReports(of: simulation, test: test) { failed.set() }
     attach(simulation, failed: failed.isSet)
+  }
+
+  /// Records each report of the run that no `advance` threw (a hold past `appWorkGrace` during
+  /// `settle()`, a stall, an app task still blocked when `run` returned) as an issue of the
+  /// test, at the test's declaration: `<framework>: <call> at t = <seconds> s: <message>`
+  /// (docs/swift-api.md#nothing-silent). Returns whether there was one.
+  @discardableResult
+  private func recordReports(of simulation: HealthKitSimulation, test: Test) -> Bool {
+    let reports = simulation.unthrownReports
+    for report in reports {
+      Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
+    }
+    return !reports.isEmpty
   }
 
   /// Attaches the run's result and report page when the policy asks for them.

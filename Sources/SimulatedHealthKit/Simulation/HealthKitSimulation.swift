@@ -526,6 +526,8 @@ public final class HealthKitSimulation: Sendable {
     var reports: [HealthKitSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
     var pendingReports: [HealthKitSimulation.Report] = []
+    /// Reports no `advance` throws (``HealthKitSimulation/unthrownReports``).
+    var unthrownReports: [HealthKitSimulation.Report] = []
 
     init(
       session: SimulationSession, health: HealthStore, authorization: AuthorizationState,

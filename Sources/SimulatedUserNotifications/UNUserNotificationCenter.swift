@@ -101,7 +101,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
-  nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+  nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
+    async throws -> Bool
+  {
     let granted = authorize(options)
     await simulation.deliver()
     return granted
@@ -217,7 +219,8 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
-  nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+  nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
+  {
     let requests = pendingRequests()
     await simulation.deliver()
     return requests
@@ -274,7 +277,8 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's categories (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationcategories()).
-  nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory> {
+  nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory>
+  {
     let categories = categoryList()
     await simulation.deliver()
     return categories

@@ -85,7 +85,9 @@ extension HealthKitSimulation {
   /// `getTimeline` then runs as watch code.
   ///
   /// Returns when those first `getTimeline` calls have completed (or `appWorkGrace` passed).
-  nonisolated(nonsending) public func registerWidget<Provider: TimelineProvider>(kind: String, provider: Provider) async {
+  nonisolated(nonsending) public func registerWidget<Provider: TimelineProvider>(
+    kind: String, provider: Provider
+  ) async {
     let registration = WidgetKitState.Registration(provider: provider)
     let board = WidgetKitState.board(Self.widgetDevice)
     let callbacks = mutate { state in

@@ -18,7 +18,8 @@ import Testing
   static let rounds = 25
 
   /// The manager as SwiftUI workout apps write it.
-  @MainActor @Observable final class Manager: NSObject, HKWorkoutSessionDelegate,
+  @MainActor @Observable
+  final class Manager: NSObject, HKWorkoutSessionDelegate,
     HKLiveWorkoutBuilderDelegate
   {
     let store = HKHealthStore()

@@ -26,7 +26,9 @@ extension HKHealthStore {
   ///
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError`` when the app lacks the
   ///   background-delivery entitlement).
-  nonisolated(nonsending) public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency)
+  nonisolated(nonsending) public func enableBackgroundDelivery(
+    for type: HKObjectType, frequency: HKUpdateFrequency
+  )
     async throws
   {
     enableDelivery(type, frequency)
@@ -46,7 +48,8 @@ extension HKHealthStore {
   /// The async form of ``disableBackgroundDelivery(for:withCompletion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  nonisolated(nonsending) public func disableBackgroundDelivery(for type: HKObjectType) async throws {
+  nonisolated(nonsending) public func disableBackgroundDelivery(for type: HKObjectType) async throws
+  {
     disableDelivery([type.identifier])
     await simulation.deliver()
   }

@@ -113,7 +113,9 @@ extension HKHealthStore {
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  nonisolated(nonsending) public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
+  nonisolated(nonsending) public func deleteObjects(
+    of objectType: HKObjectType, predicate: NSPredicate
+  ) async throws
     -> Int
   {
     guard let outcome = removeMatching(objectType, predicate) else { throw inertError() }

@@ -263,7 +263,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Adds events (the async form of `addWorkoutEvents(_:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  nonisolated(nonsending) public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
+  nonisolated(nonsending) public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent])
+    async throws
+  {
     let error = add(workoutEvents)
     await simulation.deliver()
     if let error { throw error }

@@ -83,7 +83,7 @@ public final class BGTaskScheduler: Sendable {
 
   /// The pending requests, in submission order (copies) (Apple doc:
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
-  public func pendingTaskRequests() async -> [BGTaskRequest] {
+  nonisolated(nonsending) public func pendingTaskRequests() async -> [BGTaskRequest] {
     let pending = simulation.pendingBackgroundTasks()
     await simulation.deliver()
     return pending.map { $0.request() }

@@ -106,10 +106,32 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       }
     } catch {
       failed.set()
+      recordReports(of: simulation, test: test)
       attach(simulation, failed: true)
       throw error
     }
+    if recordReports(of: simulation, test: test) { failed.set() }
     attach(simulation, failed: failed.isSet)
+  }
+
+  /// Records each report of the run that no `advance` threw as an issue of the test, at the
+  /// test's declaration: `<framework>: <call> at t = <seconds> s: <message>`
+  /// (docs/swift-api.md#nothing-silent). A hold past `appWorkGrace` and an app task still
+  /// blocked when `run` returned are errors (the test fails); a stall is a warning: it is
+  /// measured on the wall clock, and a process whose threads all waited 30 s for a core (tests
+  /// in parallel on a loaded machine) makes one without any fault of the app. Returns whether
+  /// an error was recorded.
+  @discardableResult
+  private func recordReports(of simulation: HealthKitSimulation, test: Test) -> Bool {
+    var failed = false
+    for report in simulation.unthrownReports {
+      let severity: Issue.Severity = report.kind == .stalled ? .warning : .error
+      if severity == .error { failed = true }
+      Issue.record(
+        Comment(rawValue: report.description), severity: severity,
+        sourceLocation: test.sourceLocation)
+    }
+    return failed
   }
 
   /// Attaches the run's result and report page when the policy asks for them.

@@ -44,7 +44,7 @@ extension HealthKitSimulation {
   /// Hands `response` to the delegate's `didReceive` in the callback lane (when the current
   /// app process set one), holding virtual time until its completion handler, and returns when
   /// it has run: a control, not an app call, so it waits for the delegate's answer too.
-  private func respond(
+  nonisolated(nonsending) private func respond(
     _ response: UNNotificationResponse, to delegate: DelegateReferenceResult
   ) async {
     if let object = delegate.object {

@@ -101,7 +101,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
-  public func requestAuthorization(options: UNAuthorizationOptions = []) async throws -> Bool {
+  nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
+    async throws -> Bool
+  {
     let granted = authorize(options)
     await simulation.deliver()
     return granted
@@ -143,7 +145,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
-  public func notificationSettings() async -> UNNotificationSettings {
+  nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
     let settings = currentSettings()
     await simulation.deliver()
     return settings
@@ -175,7 +177,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/add(_:withcompletionhandler:)).
   ///
   /// - Throws: never in the simulation (Apple's declaration throws `UNError`).
-  public func add(_ request: UNNotificationRequest) async throws {
+  nonisolated(nonsending) public func add(_ request: UNNotificationRequest) async throws {
     schedule(request)
     await simulation.deliver()
   }
@@ -217,7 +219,8 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
-  public func pendingNotificationRequests() async -> [UNNotificationRequest] {
+  nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
+  {
     let requests = pendingRequests()
     await simulation.deliver()
     return requests
@@ -274,7 +277,8 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's categories (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationcategories()).
-  public func notificationCategories() async -> Set<UNNotificationCategory> {
+  nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory>
+  {
     let categories = categoryList()
     await simulation.deliver()
     return categories
@@ -298,7 +302,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   }
 
   /// Sets the app icon's badge (the async form; it does not fail).
-  public func setBadgeCount(_ newBadgeCount: Int) async throws {
+  nonisolated(nonsending) public func setBadgeCount(_ newBadgeCount: Int) async throws {
     updateBadge(newBadgeCount)
     await simulation.deliver()
   }
@@ -326,7 +330,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
-  public func deliveredNotifications() async -> [UNNotification] {
+  nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
     let notifications = deliveredList()
     await simulation.deliver()
     return notifications

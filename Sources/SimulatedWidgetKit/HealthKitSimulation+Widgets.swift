@@ -85,7 +85,9 @@ extension HealthKitSimulation {
   /// `getTimeline` then runs as watch code.
   ///
   /// Returns when those first `getTimeline` calls have completed (or `appWorkGrace` passed).
-  public func registerWidget<Provider: TimelineProvider>(kind: String, provider: Provider) async {
+  nonisolated(nonsending) public func registerWidget<Provider: TimelineProvider>(
+    kind: String, provider: Provider
+  ) async {
     let registration = WidgetKitState.Registration(provider: provider)
     let board = WidgetKitState.board(Self.widgetDevice)
     let callbacks = mutate { state in
@@ -105,7 +107,7 @@ extension HealthKitSimulation {
   /// families, the Lock Screen; inside `on(.watch)`, a complication to the watch face). With
   /// the kind's provider registered it gets its first timeline now, free; else when
   /// `registerWidget(kind:provider:)` is called. Adding one already installed does nothing.
-  public func installWidget(kind: String, family: WidgetFamily) async {
+  nonisolated(nonsending) public func installWidget(kind: String, family: WidgetFamily) async {
     let board = WidgetKitState.board(Self.widgetDevice)
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, state in

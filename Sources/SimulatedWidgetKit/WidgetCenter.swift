@@ -61,7 +61,7 @@ public final class WidgetCenter: Sendable {
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/currentconfigurations()).
   ///
   /// - Throws: nothing in the simulation (Apple's may fail).
-  public func currentConfigurations() async throws -> [WidgetInfo] {
+  nonisolated(nonsending) public func currentConfigurations() async throws -> [WidgetInfo] {
     let infos = simulation.installedWidgets(on: device)
     await simulation.deliver()
     return infos

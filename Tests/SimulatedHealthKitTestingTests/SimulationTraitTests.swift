@@ -134,6 +134,37 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(await Self.attached(.always) {}.names == ["run-result.json", "report.html"])
     #expect(await Self.attached(.never) { throw Failure() }.names == [])
   }
+
+  @Test func aSleeperLeftWhenTheRunEndsIsAnIssueOfTheTest() async throws {
+    let left = Mutex<Task<Void, any Error>?>(nil)
+    let seen = Mutex<[String]>([])
+    await withKnownIssue {
+      let names = await Self.attached(.onFailure) {
+        let simulation = try #require(HealthKitSimulation.running)
+        let clock = simulation.clock
+        // On the lane, so `advance` waits until it sleeps; it sleeps past the run's end.
+        let sleeper = Task(executorPreference: simulation.taskExecutor) {
+          try await clock.sleep(until: .seconds(500))
+        }
+        left.withLock { $0 = sleeper }
+        try await simulation.advance(by: .seconds(10))
+      }.names
+      // The issue fails the test, so the run is attached as for any failure.
+      #expect(names == ["run-result.json", "report.html"])
+    } matching: { issue in
+      seen.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    // The report's line, at t = 10 s (the advance's end) for the sleeper until 500 s.
+    #expect(
+      seen.withLock { $0 }.filter { $0.hasPrefix("SimulationClock") } == [
+        "SimulationClock: sleep(until: 500 s) at t = 10 s: a task was still sleeping when "
+          + "run(_:) returned: advance past its deadline inside run, or cancel the task"
+      ])
+    let sleeper = try #require(left.withLock { $0 })
+    sleeper.cancel()
+    await #expect(throws: CancellationError.self) { try await sleeper.value }
+  }
 }
 
 /// XCTest's equivalent.

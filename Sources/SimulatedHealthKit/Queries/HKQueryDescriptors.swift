@@ -104,7 +104,9 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
   ///
   /// - Throws: the ``HKError`` an ``HKSampleQuery`` would get (`errorDatabaseInaccessible`
   ///   while locked, `errorAuthorizationNotDetermined`).
-  public func result(for healthStore: HKHealthStore) async throws -> [Sample] {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
+    -> [Sample]
+  {
     var samples: [Sample] = []
     for predicate in predicates {
       let found: [HKSample] = try await healthStore.run { finish in
@@ -153,7 +155,9 @@ public struct HKStatisticsQueryDescriptor: HKAsyncQuery, Sendable {
   /// The statistics, or `nil` when no sample matches (the class query's `errorNoData`).
   ///
   /// - Throws: the other errors of ``HKStatisticsQuery``.
-  public func result(for healthStore: HKHealthStore) async throws -> HKStatistics? {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
+    -> HKStatistics?
+  {
     // The predicate's initializer only takes quantity types.
     let type = predicate.sampleType as! HKQuantityType
     let nsPredicate = predicate.nsPredicate
@@ -200,7 +204,9 @@ public struct HKStatisticsCollectionQueryDescriptor: HKAsyncQuery, Sendable {
   /// The collection, as the class query's initial results.
   ///
   /// - Throws: the ``HKError`` of the class query.
-  public func result(for healthStore: HKHealthStore) async throws -> HKStatisticsCollection {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
+    -> HKStatisticsCollection
+  {
     // The predicate's initializer only takes quantity types.
     let type = predicate.sampleType as! HKQuantityType
     let query = HKStatisticsCollectionQuery(
@@ -247,7 +253,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
   /// The changes since ``anchor`` over every predicate; the new anchor is the latest.
   ///
   /// - Throws: the ``HKError`` of the class query.
-  public func result(for healthStore: HKHealthStore) async throws -> Result {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws -> Result
+  {
     var added: [Sample] = []
     var deleted: [HKDeletedObject] = []
     var newAnchor = anchor ?? HKQueryAnchor(fromValue: 0)
@@ -276,7 +283,7 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
 extension HKHealthStore {
   /// Executes the query `make` builds (its handler calls `finish` once), delivers, and returns
   /// what the handler passed.
-  func run<T: Sendable>(
+  nonisolated(nonsending) func run<T: Sendable>(
     _ make: (@escaping @Sendable (Result<T, any Error>) -> Void) -> HKQuery
   ) async throws -> T {
     let box = Mutex<Result<T, any Error>?>(nil)

@@ -66,6 +66,10 @@ extension HealthKitSimulation {
   /// Every report made so far, in order (``Report``).
   public var reports: [Report] { state.withLock { $0.reports } }
 
+  /// The reports no `advance` threw (as ``UnfinishedWork``), in order: what the `.simulation`
+  /// trait of SimulatedHealthKitTesting records as test issues after the run.
+  package var unthrownReports: [Report] { state.withLock { $0.unthrownReports } }
+
   /// How long, in wall-clock time, the app's code inside ``run(isolation:_:)`` may wait with
   /// nothing runnable on the simulation's lane, nothing pending and no `advance` in progress
   /// before the stall is reported (``Report/Kind-swift.enum/stalled``): 30 s by default (room for
@@ -84,7 +88,11 @@ extension HealthKitSimulation {
     guard !reports.isEmpty else { return }
     state.withLock { state in
       state.reports += reports
-      if throwing, state.stepping > 0 { state.pendingReports += reports }
+      if throwing, state.stepping > 0 {
+        state.pendingReports += reports
+      } else {
+        state.unthrownReports += reports
+      }
     }
     for report in reports {
       FileHandle.standardError.write(Data("workout-sim: \(report)\n".utf8))
@@ -200,7 +208,7 @@ struct Hold: Sendable {
 
 /// Seconds of scenario time as a report writes them: whole seconds without decimals, else to
 /// the millisecond (`60`, `60.25`).
-private func secondsText(_ seconds: Double) -> String {
+func secondsText(_ seconds: Double) -> String {
   if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
   return TextFormat.fixed(seconds, decimals: 3) ?? String(seconds)
 }

@@ -158,6 +158,12 @@ public final class HealthKitSimulation: Sendable {
   /// tasks and every callback run on.
   let executor: SimulationExecutor
 
+  /// Async framework calls in flight: begun on the caller's actor and not yet back there
+  /// (``deliver()``).
+  let callsInFlight = Atomic<Int>(0)
+  /// Async framework calls begun so far (what a round of ``settle()`` compares).
+  let callsBegun = Atomic<Int>(0)
+
   /// The simulation's lane as a task executor, for app tasks the simulation should wait for
   /// that are not child tasks of ``run(isolation:_:)``'s body:
   /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
@@ -213,15 +219,20 @@ public final class HealthKitSimulation: Sendable {
   /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
   /// longer).
   ///
+  /// One `advance` at a time: a call made while another task's `advance` is stepping time is
+  /// refused with ``ConcurrentAdvanceError`` (time is not moved by it); await the first
+  /// `advance`, then call again (docs/swift-api.md#time-and-callbacks).
+  ///
   /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to);
-  ///   ``HorizonError`` (before anything moves) when the target lies beyond ``horizon``.
+  ///   ``HorizonError`` (before anything moves) when the target lies beyond ``horizon``;
+  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress.
   public func advance(by duration: Duration) async throws {
     let now = state.withLock { $0.session.now }
     let room = Self.horizon - .nanoseconds(now.nanoseconds)
     guard duration <= room else {
       throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
     }
-    try await step(to: now.advanced(by: max(duration, .zero)))
+    try await step(to: now.advanced(by: max(duration, .zero)), call: "advance(by: \(duration))")
     try throwPendingReports()
   }
 
@@ -229,12 +240,13 @@ public final class HealthKitSimulation: Sendable {
   /// pending), as ``advance(by:)``.
   ///
   /// - Throws: `CancellationError` when the task is cancelled; ``HorizonError`` (before
-  ///   anything moves) when `date` lies beyond ``horizon`` after the scenario's start.
+  ///   anything moves) when `date` lies beyond ``horizon`` after the scenario's start;
+  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress.
   public func advance(to date: Date) async throws {
     guard date.timeIntervalSince(startDate) <= Double(Self.horizon.components.seconds) else {
       throw HorizonError(requested: "advance(to: \(date))", startDate: startDate)
     }
-    try await step(to: instant(of: date))
+    try await step(to: instant(of: date), call: "advance(to: \(date))")
     try throwPendingReports()
   }
 
@@ -268,9 +280,11 @@ public final class HealthKitSimulation: Sendable {
 
   /// Returns when nothing is runnable at virtual now: the callback lane is empty, every task
   /// on the simulation's lane (the body of ``run(isolation:_:)``, its child tasks, the
-  /// callbacks) has run until it suspended, no hold is open, and two main-actor turns in a row
-  /// made nothing new runnable. Work the app scheduled from a delegate
-  /// (`Task { @MainActor in }`) has run when it returns. Virtual time does not move.
+  /// callbacks) has run until it suspended, no hold is open, no async framework call is in
+  /// flight (counted from its caller's actor until it is back there: ``deliver()``), and two
+  /// main-actor turns in a row made nothing new runnable. Work the app scheduled from a
+  /// delegate (`Task { @MainActor in }`), including its awaited framework calls
+  /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.
   ///
   /// Work on executors the simulation does not own (a nonisolated `Task { }` on Swift's
   /// global executor, other actors, Dispatch queues) is not seen: it gets the same turns, but
@@ -281,12 +295,16 @@ public final class HealthKitSimulation: Sendable {
       await quiesce()
       await waitForHolds()
       await waitForSleepersInFlight()
+      await waitForCallsInFlight()
       let before = settleMark()
       await yieldToApp()
       await quiesce()
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
-      // actor, or back after its wake) keeps the round from being quiet.
-      if settleMark() == before, state.withLock({ $0.sleepersInFlight.isEmpty }) {
+      // actor, or back after its wake), or an async framework call not yet back on its
+      // caller's actor, keeps the round from being quiet.
+      if settleMark() == before, callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+        state.withLock({ $0.sleepersInFlight.isEmpty })
+      {
         quiet += 1
         if quiet >= 2 { return }
       } else {
@@ -306,7 +324,7 @@ public final class HealthKitSimulation: Sendable {
       [
         state.session.withEngine { $0.log.count }, state.delivered, state.laneRounds,
         state.holds.count, state.nextHold, state.sleepers.count, state.nextSleeper,
-        state.sleepersInFlight.count,
+        state.sleepersInFlight.count, callsBegun.load(ordering: .sequentiallyConsistent),
       ]
     }
   }
@@ -467,6 +485,9 @@ public final class HealthKitSimulation: Sendable {
     /// ``HealthKitSimulation/waitForSleepersInFlight()`` callers, resumed when the last
     /// sleeper in flight lands.
     var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
+    /// ``HealthKitSimulation/waitForCallsInFlight()`` callers, resumed when the last async
+    /// framework call in flight returns to its caller.
+    var callWaiters: [CheckedContinuation<Void, Never>] = []
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
     var saved: [HKObject] = []
@@ -500,6 +521,8 @@ public final class HealthKitSimulation: Sendable {
     /// How many `advance`s are stepping time now: while one is, it delivers the lane itself at
     /// every instant, so the executor is not asked to.
     var stepping = 0
+    /// The `advance` call stepping time now, if any (one at a time: ``ConcurrentAdvanceError``).
+    var advancing: String?
     /// The async `recoverActiveWorkoutSession()` has returned a session whose missed batch waits
     /// on the lane: it is not delivered by itself until the app sets the builder's delegate,
     /// queues a callback (a completion handler), makes a session call with delegate calls, or
@@ -512,6 +535,8 @@ public final class HealthKitSimulation: Sendable {
     var reports: [HealthKitSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
     var pendingReports: [HealthKitSimulation.Report] = []
+    /// Reports no `advance` throws (``HealthKitSimulation/unthrownReports``).
+    var unthrownReports: [HealthKitSimulation.Report] = []
 
     init(
       session: SimulationSession, health: HealthStore, authorization: AuthorizationState,
@@ -694,13 +719,63 @@ public final class HealthKitSimulation: Sendable {
     }
   }
 
-  /// Delivers what is pending and lets the app's main-actor work run (the end of an async call).
+  /// Delivers what is pending and lets the app's main-actor work run (the end of an async
+  /// call), as an async framework call in flight from its caller's actor until it is back
+  /// there (``callBegan()``): the simulated frameworks' async methods are
+  /// `nonisolated(nonsending)` and call this before their first suspension, so a main-actor
+  /// task that awaits one is waited for by ``settle()`` and `advance` (SE-0461,
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md).
   ///
   /// It does not wait for holds: the app code a hold waits on (a widget's `getTimeline`, a
   /// background task) makes async calls itself, and they must return while its hold is open.
-  @concurrent package func deliver() async {
+  nonisolated(nonsending) package func deliver() async {
+    callBegan()
+    // Here, after the delivery: on the caller's actor again.
+    defer { callEnded() }
+    await deliverAndYield()
+  }
+
+  /// ``deliver()``'s work, off the caller's actor.
+  @concurrent private func deliverAndYield() async {
     await drain()
     await yieldToApp()
+  }
+
+  /// An async framework call begins, on its caller's actor, before its first suspension: it
+  /// is in flight until ``callEnded()``. Two atomic additions, no lock: the count is only
+  /// read by ``settle()`` and at each instant `advance` stops at.
+  private func callBegan() {
+    callsBegun.add(1, ordering: .sequentiallyConsistent)
+    callsInFlight.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// The call ``callBegan()`` counted is back on its caller's actor, which runs the caller's
+  /// next lines right after: resumes ``waitForCallsInFlight()`` when it was the last.
+  private func callEnded() {
+    guard callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 else {
+      return
+    }
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      defer { state.callWaiters.removeAll() }
+      return state.callWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns when no async framework call is in flight (each returns by itself: its work is
+  /// synchronous, then it delivers the lane and gives the main actor a turn; no polling).
+  func waitForCallsInFlight() async {
+    guard callsInFlight.load(ordering: .sequentiallyConsistent) > 0 else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      // Under the lock: ``callEnded()`` takes it after the count reaches zero, so a waiter
+      // listed here is resumed, and one that finds zero resumes itself.
+      let now = state.withLock { state -> Bool in
+        if callsInFlight.load(ordering: .sequentiallyConsistent) == 0 { return true }
+        state.callWaiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
   }
 
   /// Lets the main actor and other ready tasks run (work delegates scheduled).
@@ -721,7 +796,7 @@ public final class HealthKitSimulation: Sendable {
   /// runs before time moves too; ``Options/mainActorTurnAfterEveryBatch`` adds one turn at
   /// every other instant.
   ///
-  /// Called by ``step(to:)`` (off the main actor: `@concurrent`): when no other task's loop
+  /// Called by ``step(to:call:)`` (off the main actor: `@concurrent`): when no other task's loop
   /// runs, the lane is delivered right here, without the suspension points of ``drain()`` and
   /// ``waitForHolds()`` (which an instant of sample batches alone does not need); the order and
   /// the calls made are the same.
@@ -736,7 +811,9 @@ public final class HealthKitSimulation: Sendable {
     if !executor.isIdleButForCaller || state.withLock({ !$0.lane.isEmpty || $0.draining }) {
       await quiesce()
     }
-    if turn || turnDue { return await settle() }
+    // An async framework call in flight (a main-actor task's `endCollection`) is app code
+    // resumed here: the instant is settled so it runs here.
+    if turn || turnDue || callsInFlight.load(ordering: .relaxed) > 0 { return await settle() }
     if options.contains(.mainActorTurnAfterEveryBatch) {
       await yieldToApp()
       await quiesce()
@@ -751,20 +828,28 @@ public final class HealthKitSimulation: Sendable {
   ///
   /// `@concurrent`: off the main actor whoever calls, so that the deliveries made in its own
   /// frame (``deliverInstant()``) run there too.
-  @concurrent private func step(to target: SimulationInstant) async throws {
+  @concurrent private func step(to target: SimulationInstant, call: String) async throws {
     // Room for the samples and batches due on the way, made once rather than at every instant
     // (which grows storage twofold step by step, copying it): as the command line's single
     // pump through its end reserves it. At most a day ahead, so an advance the app cuts short
     // (ending its session in a callback) leaves little unused.
-    state.withLock { state in
+    let refusal = state.withLock { state -> ConcurrentAdvanceError? in
+      if let inProgress = state.advancing {
+        return ConcurrentAdvanceError(
+          requested: call, inProgress: inProgress, seconds: state.session.now.seconds)
+      }
+      state.advancing = call
       state.stepping += 1
       state.session.withEngine { engine in
         engine.reserveStorage(through: min(target, engine.now.advanced(by: Self.reservationSpan)))
       }
+      return nil
     }
+    if let refusal { throw refusal }
     defer {
       state.withLock { state in
         state.stepping -= 1
+        state.advancing = nil
         state.laneFilled()
       }
       executor.watchAgain()
@@ -786,7 +871,30 @@ public final class HealthKitSimulation: Sendable {
     }
   }
 
-  /// How far ahead ``step(to:)`` reserves sample storage: one day.
+  /// ``advance(by:)`` or ``advance(to:)`` was called while another `advance` was stepping time
+  /// (two tasks moving the same clock): refused, virtual time not moved by it. The first
+  /// `advance` goes on undisturbed.
+  public struct ConcurrentAdvanceError: Error, CustomStringConvertible, LocalizedError {
+    /// The refused call, with its argument.
+    public let requested: String
+    /// The call in progress, with its argument.
+    public let inProgress: String
+    /// Virtual now when the call was refused, in seconds of scenario time.
+    public let seconds: Double
+
+    /// What went wrong and what to write instead.
+    public var description: String {
+      "HealthKitSimulation: \(requested) at t = \(secondsText(seconds)) s was called while "
+        + "\(inProgress) is still moving time from another task: await the first advance "
+        + "before calling advance again (one task moves time; other tasks sleep on "
+        + "simulation.clock or await what they need)."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+  }
+
+  /// How far ahead ``step(to:call:)`` reserves sample storage: one day.
   private static let reservationSpan: Duration = .seconds(86_400)
 
   /// A new sleeper's number (``SimulationClock/sleep(until:tolerance:)``), called on the

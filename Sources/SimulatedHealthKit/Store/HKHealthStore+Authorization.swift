@@ -43,7 +43,7 @@ extension HKHealthStore {
   /// - Throws: ``HealthKitSimulation/AppTermination`` when the Info.plist lacks the usage
   ///   description the request needs (HealthKit terminates the app), or when the app was
   ///   terminated before.
-  public func requestAuthorization(
+  nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
     if let termination = request(share: typesToShare, read: typesToRead) { throw termination }
@@ -65,7 +65,7 @@ extension HKHealthStore {
   ///
   /// - Returns: `shouldRequest` while a type has no answer yet, else `unnecessary`.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func statusForAuthorizationRequest(
+  nonisolated(nonsending) public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {
     let status = requestStatus(share: typesToShare, read: typesToRead)

@@ -26,7 +26,9 @@ extension HKHealthStore {
   ///
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError`` when the app lacks the
   ///   background-delivery entitlement).
-  public func enableBackgroundDelivery(for type: HKObjectType, frequency: HKUpdateFrequency)
+  nonisolated(nonsending) public func enableBackgroundDelivery(
+    for type: HKObjectType, frequency: HKUpdateFrequency
+  )
     async throws
   {
     enableDelivery(type, frequency)
@@ -46,7 +48,8 @@ extension HKHealthStore {
   /// The async form of ``disableBackgroundDelivery(for:withCompletion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  public func disableBackgroundDelivery(for type: HKObjectType) async throws {
+  nonisolated(nonsending) public func disableBackgroundDelivery(for type: HKObjectType) async throws
+  {
     disableDelivery([type.identifier])
     await simulation.deliver()
   }
@@ -63,7 +66,7 @@ extension HKHealthStore {
   /// The async form of ``disableAllBackgroundDelivery(completion:)``.
   ///
   /// - Throws: nothing in the simulation.
-  public func disableAllBackgroundDelivery() async throws {
+  nonisolated(nonsending) public func disableAllBackgroundDelivery() async throws {
     disableDelivery(nil)
     await simulation.deliver()
   }

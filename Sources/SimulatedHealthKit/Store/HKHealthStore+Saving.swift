@@ -33,7 +33,7 @@ extension HKHealthStore {
   /// Saves `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as saving an array does.
-  public func save(_ object: HKObject) async throws {
+  nonisolated(nonsending) public func save(_ object: HKObject) async throws {
     try await save([object])
   }
 
@@ -47,7 +47,7 @@ extension HKHealthStore {
   ///   simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
   ///   objects are saved with it);
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func save(_ objects: [HKObject]) async throws {
+  nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -79,7 +79,7 @@ extension HKHealthStore {
   /// Deletes `object` (the async form).
   ///
   /// - Throws: an ``HKError`` as deleting an array does.
-  public func delete(_ object: HKObject) async throws {
+  nonisolated(nonsending) public func delete(_ object: HKObject) async throws {
     try await delete([object])
   }
 
@@ -88,7 +88,7 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func delete(_ objects: [HKObject]) async throws {
+  nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
     try outcome.get()
@@ -115,7 +115,9 @@ extension HKHealthStore {
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
-  public func deleteObjects(of objectType: HKObjectType, predicate: NSPredicate) async throws
+  nonisolated(nonsending) public func deleteObjects(
+    of objectType: HKObjectType, predicate: NSPredicate
+  ) async throws
     -> Int
   {
     guard let outcome = removeMatching(objectType, predicate) else { throw inertError() }

@@ -66,7 +66,9 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// - Returns: the open session, or `nil` when none is open or the app made a session of its
   ///   own since the relaunch.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
-  public func recoverActiveWorkoutSession() async throws -> HKWorkoutSession? {
+  nonisolated(nonsending) public func recoverActiveWorkoutSession() async throws
+    -> HKWorkoutSession?
+  {
     await simulation.deliver()
     return recover(nil, holdingTheBatch: true)
   }

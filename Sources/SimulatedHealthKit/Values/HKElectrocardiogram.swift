@@ -260,7 +260,7 @@ public struct HKElectrocardiogramQueryDescriptor: Sendable {
       /// The next measurement, or `nil` after the last.
       ///
       /// - Throws: the query's error (`errorDatabaseInaccessible` while locked).
-      public mutating func next() async throws -> Element? {
+      nonisolated(nonsending) public mutating func next() async throws -> Element? {
         if measurements == nil {
           let collected = Mutex<(values: [Element], error: (any Error)?)>(([], nil))
           store.execute(

@@ -177,7 +177,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Begins collection (the async form of `beginCollection(withStart:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  public func beginCollection(at startDate: Date) async throws {
+  nonisolated(nonsending) public func beginCollection(at startDate: Date) async throws {
     let error = begin(startDate)
     await simulation.deliver()
     if let error { throw error }
@@ -202,7 +202,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Ends collection (the async form of `endCollection(withEnd:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  public func endCollection(at endDate: Date) async throws {
+  nonisolated(nonsending) public func endCollection(at endDate: Date) async throws {
     let error = end(endDate)
     await simulation.deliver()
     if let error { throw error }
@@ -229,7 +229,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// - Returns: the saved workout (never `nil`: the simulated device is never locked).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
   @discardableResult
-  public func finishWorkout() async throws -> HKWorkout? {
+  nonisolated(nonsending) public func finishWorkout() async throws -> HKWorkout? {
     let outcome = finish()
     await simulation.deliver()
     return try outcome.get()
@@ -265,7 +265,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Adds events (the async form of `addWorkoutEvents(_:completion:)`).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent]) async throws {
+  nonisolated(nonsending) public func addWorkoutEvents(_ workoutEvents: [HKWorkoutEvent])
+    async throws
+  {
     let error = add(workoutEvents)
     await simulation.deliver()
     if let error { throw error }
@@ -301,7 +303,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter samples: the samples to add.
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  public func addSamples(_ samples: [HKSample]) async throws {
+  nonisolated(nonsending) public func addSamples(_ samples: [HKSample]) async throws {
     let error = addAppSamples(samples)
     await simulation.deliver()
     if let error { throw error }
@@ -333,7 +335,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter metadata: HealthKit metadata keys and values (later values win).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
-  public func addMetadata(_ metadata: [String: Any]) async throws {
+  nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
     let error = addAppMetadata(metadata)
     await simulation.deliver()
     if let error { throw error }

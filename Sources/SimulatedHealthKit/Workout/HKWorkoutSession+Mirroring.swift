@@ -27,7 +27,7 @@ extension HKWorkoutSession {
   /// The async form of ``startMirroringToCompanionDevice(completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  public func startMirroringToCompanionDevice() async throws {
+  nonisolated(nonsending) public func startMirroringToCompanionDevice() async throws {
     await simulation.deliver()
     try mirroringCall(.start).get()
   }
@@ -47,7 +47,7 @@ extension HKWorkoutSession {
   /// The async form of ``stopMirroringToCompanionDevice(completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  public func stopMirroringToCompanionDevice() async throws {
+  nonisolated(nonsending) public func stopMirroringToCompanionDevice() async throws {
     await simulation.deliver()
     try mirroringCall(.stop).get()
   }
@@ -73,7 +73,7 @@ extension HKWorkoutSession {
   /// The async form of ``sendToRemoteWorkoutSession(data:completion:)``.
   ///
   /// - Throws: the ``HKError`` the completion form reports.
-  public func sendToRemoteWorkoutSession(data: Data) async throws {
+  nonisolated(nonsending) public func sendToRemoteWorkoutSession(data: Data) async throws {
     await simulation.deliver()
     try send(data).get()
   }

@@ -305,7 +305,9 @@ public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQue
   /// https://developer.apple.com/documentation/healthkit/hkactivitysummaryquerydescriptor/result(for:)).
   ///
   /// - Throws: the ``HKError`` the class query's handler would get.
-  public func result(for healthStore: HKHealthStore) async throws -> [HKActivitySummary] {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
+    -> [HKActivitySummary]
+  {
     nonisolated(unsafe) let predicate = predicate
     return try await healthStore.run { finish in
       HKActivitySummaryQuery(predicate: predicate) { _, summaries, error in

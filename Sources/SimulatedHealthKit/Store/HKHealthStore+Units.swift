@@ -31,7 +31,8 @@ extension HKHealthStore {
   ///
   /// - Throws: `errorAuthorizationNotDetermined` for a type the app never asked to read or
   ///   share.
-  public func preferredUnits(for quantityTypes: Set<HKQuantityType>) async throws
+  nonisolated(nonsending) public func preferredUnits(for quantityTypes: Set<HKQuantityType>)
+    async throws
     -> [HKQuantityType: HKUnit]
   {
     let result = preferredUnitsResult(quantityTypes)
@@ -211,7 +212,9 @@ public struct HKSourceQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
   ///
   /// - Throws: the ``HKError`` an ``HKSourceQuery`` would get (`errorDatabaseInaccessible`
   ///   while locked, `errorAuthorizationNotDetermined`).
-  public func result(for healthStore: HKHealthStore) async throws -> [HKSource] {
+  nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
+    -> [HKSource]
+  {
     let found: Set<HKSource> = try await healthStore.run { finish in
       HKSourceQuery(
         sampleType: predicate.sampleType, samplePredicate: predicate.nsPredicate

@@ -31,7 +31,9 @@ extension HKHealthStore {
   ///
   /// - Throws: ``HKError`` code 550, "Unable to launch watch app", without a paired watch or
   ///   the watch app.
-  public func startWatchApp(toHandle workoutConfiguration: HKWorkoutConfiguration) async throws {
+  nonisolated(nonsending) public func startWatchApp(
+    toHandle workoutConfiguration: HKWorkoutConfiguration
+  ) async throws {
     let error = launchWatchApp(workoutConfiguration)
     await simulation.deliver()
     if let error { throw error }

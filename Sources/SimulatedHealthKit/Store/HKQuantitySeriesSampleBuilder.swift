@@ -117,7 +117,9 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
   ///
   /// - Returns: the saved sample in an array (empty for a series without quantities).
   /// - Throws: ``finishSeries(metadata:endDate:)``'s errors.
-  public func finishSeries(metadata: [String: Any]?) async throws -> [HKQuantitySample] {
+  nonisolated(nonsending) public func finishSeries(metadata: [String: Any]?) async throws
+    -> [HKQuantitySample]
+  {
     try await finishSeries(metadata: metadata, endDate: nil)
   }
 
@@ -127,7 +129,8 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
   /// - Throws: `HKError(.errorInvalidArgument)` when the builder was finished or discarded, or
   ///   `endDate` is before a quantity's end; saving's errors (`errorAuthorizationDenied`,
   ///   `errorAuthorizationNotDetermined` for a type the app may not share).
-  public func finishSeries(metadata: [String: Any]?, endDate: Date?) async throws
+  nonisolated(nonsending) public func finishSeries(metadata: [String: Any]?, endDate: Date?)
+    async throws
     -> [HKQuantitySample]
   {
     guard let sample = try close(metadata: metadata, endDate: endDate).get() else {

@@ -173,7 +173,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// `insertRouteData(_:completion:)`).
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
-  public func insertRouteData(_ routeData: [CLLocation]) async throws {
+  nonisolated(nonsending) public func insertRouteData(_ routeData: [CLLocation]) async throws {
     let error = insert(routeData)
     await simulation.deliver()
     if let error { throw error }
@@ -195,7 +195,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// Adds `metadata` (the async form of `addMetadata(_:completion:)`).
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
-  public func addMetadata(_ metadata: [String: Any]) async throws {
+  nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
     let error = add(metadata)
     await simulation.deliver()
     if let error { throw error }
@@ -228,7 +228,8 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///
   /// - Returns: the saved route.
   /// - Throws: ``HKError`` as the completion form reports it.
-  public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?) async throws
+  nonisolated(nonsending) public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?)
+    async throws
     -> HKWorkoutRoute
   {
     let outcome = finish(workout, metadata)

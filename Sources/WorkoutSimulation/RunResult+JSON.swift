@@ -269,6 +269,26 @@ extension RunResult {
       json.string(ascii: "backgroundDelivery")
       json.key(ascii: "type")
       json.string(delivery.type)
+    case .activity(let change, let type):
+      // activity, at, change, index, kind, session
+      json.key(ascii: "activity")
+      json.string(type.name)
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "change")
+      switch change {
+      case .began(let index):
+        json.string(ascii: "began")
+        json.key(ascii: "index")
+        json.integer(index)
+      case .ended(let index):
+        json.string(ascii: "ended")
+        json.key(ascii: "index")
+        json.integer(index)
+      }
+      json.key(ascii: "kind")
+      json.string(ascii: "activity")
+      writeSession(&json)
     case .link(let event):
       writeLink(event, at: entry.at, into: &json)
     case .mirroring(let mirroring):

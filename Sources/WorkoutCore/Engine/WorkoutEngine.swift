@@ -542,8 +542,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   // MARK: - Sampling
 
   mutating func openInterval(session index: Int, at date: SimulationInstant) {
+    // The current activity's type while one runs (a multisport leg), else the session's.
+    let activity = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
     sampler.open(
-      session: index, activity: sessions[index].activity, at: date.nanoseconds,
+      session: index, activity: activity, at: date.nanoseconds,
       collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
       configuration: configuration, only: sessions[index].collectedTypes)
   }

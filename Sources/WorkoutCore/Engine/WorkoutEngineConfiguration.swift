@@ -361,6 +361,12 @@ public struct LogEntry: Sendable, Hashable {
     /// JSON: the `system` entry of framework `HealthKit` of ``MirroringEvent/systemEvent``, as
     /// before this case existed (docs/run-result.md#log).
     case mirroring(MirroringEvent)
+    /// An activity of the session's workout began or ended (`beginNewActivity`,
+    /// `endCurrentActivity`; the session delegate's `didBeginActivityWith` /
+    /// `didEndActivityWith` and the builder delegate's `didBegin` / `didEnd`): the change (its
+    /// index in the builder's activities) and the activity's type. JSON kind `activity`:
+    /// `change` (`began` or `ended`), `index`, `activity` (docs/run-result.md#log).
+    case activity(WorkoutActivityChange, WorkoutActivityType)
   }
 
   /// When it happened.

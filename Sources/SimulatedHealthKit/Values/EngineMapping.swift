@@ -270,7 +270,7 @@ extension HKWorkoutActivity {
     let end = activity.endDate ?? now
     var all: [HKQuantityType: HKStatistics] = [:]
     for (type, values) in statistics ?? activity.statistics {
-      let last = samples[type]?.last { $0.start >= activity.startDate && $0.end <= end }
+      let last = samples[type].flatMap { activity.lastSample(of: type, in: $0) }
       all[.shared(engine: type)] = HKStatistics(
         type, values, lastSample: last, from: activity.startDate, to: end, since: start)
     }

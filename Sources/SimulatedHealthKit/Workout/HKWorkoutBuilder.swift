@@ -104,10 +104,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         let activity = builder.activities[position]
         let workout = UUID(
           uuidString: WorkoutRecord.makeID(seed: engine.configuration.seed, sessionIndex: index))
-        var running: [QuantityType: QuantityStatistics]?
-        if activity.endDate == nil {
-          running = builder.statistics(from: activity.startDate, to: engine.now)
-        }
+        let running =
+          activity.endDate == nil
+          ? builder.statistics(ofActivity: position, at: engine.now) : nil
         var samples: [QuantityType: SampleSeries] = [:]
         for type in QuantityType.allCases where builder.sampleCount(of: type) > 0 {
           samples[type] = builder.samples(of: type)

@@ -302,14 +302,14 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       }
     }
     let raw = workoutConfiguration.activityType.rawValue
-    activityCall("beginNewActivity", date: date) { session, instant in
+    activityCall("beginNewActivity", date: date, types: type) { session, instant in
       session.withEngine { engine in
         guard let type else {
           let error = WorkoutError.invalidArgument("Activity type \(raw) is not simulated")
           engine.reportAPIError(error, action: "beginNewActivity", session: index)
-          return
+          return false
         }
-        engine.beginActivity(
+        return engine.beginActivity(
           type, location: location, metadata: values, ofSession: index, at: engine.now,
           date: instant)
       }
@@ -326,27 +326,40 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// activity's start) reports `workoutSession(_:didFailWithError:)` with ``HKError``
   /// `errorInvalidArgument` (project texts).
   public func endCurrentActivity(on date: Date) {
-    activityCall("endCurrentActivity", date: date) { session, instant in
-      session.withEngine { _ = $0.endActivity(ofSession: index, at: $0.now, date: instant) }
+    activityCall("endCurrentActivity", date: date, types: configuration.activityType.engineValue)
+    { session, instant in
+      session.withEngine { $0.endActivity(ofSession: index, at: $0.now, date: instant) }
     }
   }
 
   /// Runs an activity call with the app's `date` read under the wall-clock rule (a mirrored
-  /// or inert session refuses it as the other session calls do).
+  /// or inert session refuses it as the other session calls do). Unless the app changed its
+  /// data source's types, the types of activity `types` are collected from the call on (the
+  /// engine's next interval opens with them; a failed call keeps the old ones).
   private func activityCall(
-    _ call: String, date: Date,
-    _ body: (inout SimulationSession, SimulationInstant) -> Void
+    _ call: String, date: Date, types activity: WorkoutActivityType?,
+    _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) {
     guard sessionType == .primary, isAlive else {
       simulation.ignoreInert(action: call)
       return
     }
+    let source = associatedWorkoutBuilder().dataSource
+    let following = activity.flatMap { source?.typesFollowing($0) }
     simulation.mutate { state in
       guard
         case .success(let instant) = simulation.appInstant(
           date, call: call, action: call, session: index, in: &state)
       else { return }
-      body(&state.session, instant)
+      let before = state.session.workoutEngine.collectedTypes(ofSession: index)
+      if let following {
+        state.session.withEngine { $0.setCollectedTypes(following, ofSession: index) }
+      }
+      if body(&state.session, instant) {
+        if let following { source?.adopt(following) }
+      } else if following != nil {
+        state.session.withEngine { $0.setCollectedTypes(before, ofSession: index) }
+      }
     }
   }
 

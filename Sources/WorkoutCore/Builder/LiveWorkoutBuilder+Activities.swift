@@ -18,8 +18,22 @@ public struct WorkoutActivityRecord: Sendable, Equatable {
   public var events: [WorkoutEvent] = []
   /// Its active time: start to end minus its paused spans (``PauseRule``); zero while it runs.
   public var duration: Duration = .zero
-  /// Its statistics: those of the workout's samples that lie wholly inside `[start, end]`.
+  /// Its statistics: those of the samples the builder collected while it was the current
+  /// activity (a sample at the instant of a change belongs to the activity whose sampling
+  /// interval produced it, so a bike leg's last cadence reading is not the transition's).
   public var statistics: [QuantityType: QuantityStatistics] = [:]
+  /// Per type slot, the number of samples the builder held when it began and when it ended:
+  /// its samples are those between.
+  var firstSamples: [Int] = []
+  var endSamples: [Int]?
+
+  /// The last sample of `type` collected while it was current, read from `samples` (the
+  /// builder's or the saved record's series of `type`), or `nil`.
+  public func lastSample(of type: QuantityType, in samples: SampleSeries) -> QuantitySample? {
+    let upper = min(endSamples?[type.slot] ?? samples.count, samples.count)
+    let lower = firstSamples.isEmpty ? 0 : firstSamples[type.slot]
+    return upper > lower ? samples[upper - 1] : nil
+  }
 
   /// Creates a running activity.
   public init(
@@ -91,9 +105,10 @@ extension LiveWorkoutBuilder {
       }
       changes.append(closeCurrentActivity(at: date))
     }
-    activities.append(
-      WorkoutActivityRecord(
-        activityType: type, locationType: location, startDate: date, metadata: metadata))
+    var activity = WorkoutActivityRecord(
+      activityType: type, locationType: location, startDate: date, metadata: metadata)
+    activity.firstSamples = series.map(\.count)
+    activities.append(activity)
     changes.append(.began(index: activities.count - 1))
     return changes
   }
@@ -131,17 +146,23 @@ extension LiveWorkoutBuilder {
     return .ended(index: index)
   }
 
-  /// Recomputes the events, duration and statistics of the activities `changes` ended, after
-  /// the engine cut the sampling interval at their end (its last samples arrive then).
-  mutating func refreshEnded(_ changes: [WorkoutActivityChange]) {
-    for case .ended(let index) in changes {
-      guard let end = activities[index].endDate else { continue }
-      activities[index] = finished(activities[index], end: end)
+  /// After the engine cut the sampling interval at a change (its last samples arrive then):
+  /// the activities `changes` ended take those samples, the one that began starts after them.
+  mutating func activitiesSwitched(_ changes: [WorkoutActivityChange]) {
+    for change in changes {
+      switch change {
+      case .ended(let index):
+        guard let end = activities[index].endDate else { continue }
+        activities[index] = finished(activities[index], end: end)
+      case .began(let index):
+        activities[index].firstSamples = series.map(\.count)
+      }
     }
   }
 
   /// `activity` as it stands from its start to `end`: the workout's kept events in that span,
-  /// its active time by the pause rule, and the statistics of the samples wholly inside it.
+  /// its active time by the pause rule, and the statistics of the samples collected while it
+  /// was current (up to now).
   func finished(_ activity: WorkoutActivityRecord, end: SimulationInstant)
     -> WorkoutActivityRecord
   {
@@ -152,19 +173,35 @@ extension LiveWorkoutBuilder {
       Self.elapsed(
         start: activity.startDate.nanoseconds, end: end.nanoseconds, events: result.events,
         at: end.nanoseconds))
-    result.statistics = statistics(from: activity.startDate, to: end)
+    result.endSamples = series.map(\.count)
+    result.statistics = statistics(of: result, endingAt: end)
     return result
   }
 
-  /// The statistics of the samples with `from ≤ start` and `end ≤ to`, per type with such
-  /// samples (the time-weighted average holds the last value until `to`).
-  public func statistics(from: SimulationInstant, to: SimulationInstant)
+  /// The statistics of activity `index` at `date`: of its samples so far while it is current
+  /// (the time-weighted average holding the last value until `date`), else its saved ones; an
+  /// empty dictionary for an index out of range.
+  public func statistics(ofActivity index: Int, at date: SimulationInstant)
+    -> [QuantityType: QuantityStatistics]
+  {
+    guard activities.indices.contains(index) else { return [:] }
+    let activity = activities[index]
+    return activity.endDate == nil ? statistics(of: activity, endingAt: date) : activity.statistics
+  }
+
+  /// The statistics of the samples between `activity`'s first and end sample counts (now when
+  /// it has not ended), per type with such samples.
+  private func statistics(of activity: WorkoutActivityRecord, endingAt end: SimulationInstant)
     -> [QuantityType: QuantityStatistics]
   {
     var result: [QuantityType: QuantityStatistics] = [:]
     for type in QuantityType.allCases {
+      let samples = series[type.slot]
+      let upper = min(activity.endSamples?[type.slot] ?? samples.count, samples.count)
+      let lower = min(activity.firstSamples.isEmpty ? 0 : activity.firstSamples[type.slot], upper)
       var accumulator = StatisticsAccumulator()
-      for sample in series[type.slot] where sample.start >= from && sample.end <= to {
+      for position in lower..<upper {
+        let sample = samples[position]
         if type.isCumulative {
           accumulator.addCumulative(sample.value)
         } else {
@@ -172,7 +209,7 @@ extension LiveWorkoutBuilder {
         }
       }
       result[type] = accumulator.statistics(
-        cumulative: type.isCumulative, endingAt: to.nanoseconds)
+        cumulative: type.isCumulative, endingAt: end.nanoseconds)
     }
     return result
   }

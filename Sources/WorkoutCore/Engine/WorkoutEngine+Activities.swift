@@ -17,17 +17,9 @@ extension WorkoutEngine {
     date activityDate: SimulationInstant
   ) -> Bool {
     step(at: instant, action: "beginNewActivity") { engine, date in
-      let state = engine.sessions[index].machine.state
-      do throws(WorkoutError) {
-        let changes = try engine.sessions[index].builder.beginActivity(
-          activity, location: location, at: activityDate, metadata: metadata,
-          sessionState: state)
-        engine.applyActivityChanges(changes, session: index, at: date)
-        return true
-      } catch {
-        engine.report(error, action: "beginNewActivity", session: index, at: date)
-        return false
-      }
+      engine.beginActivity(
+        activity, location: location, metadata: metadata, session: index, at: date,
+        date: activityDate)
     } ?? false
   }
 
@@ -41,17 +33,45 @@ extension WorkoutEngine {
     ofSession index: Int, at instant: SimulationInstant, date activityDate: SimulationInstant
   ) -> Bool {
     step(at: instant, action: "endCurrentActivity") { engine, date in
-      let state = engine.sessions[index].machine.state
-      do throws(WorkoutError) {
-        let change = try engine.sessions[index].builder.endActivity(
-          at: activityDate, sessionState: state)
-        engine.applyActivityChanges([change], session: index, at: date)
-        return true
-      } catch {
-        engine.report(error, action: "endCurrentActivity", session: index, at: date)
-        return false
-      }
+      engine.endActivity(session: index, at: date, date: activityDate)
     } ?? false
+  }
+
+  /// Begins an activity on session `index` at `date` (the timeline's `beginActivity`, the API's
+  /// call inside its step).
+  @discardableResult
+  mutating func beginActivity(
+    _ activity: WorkoutActivityType, location: WorkoutSessionLocationType,
+    metadata: [String: MetadataValue] = [:], session index: Int, at date: SimulationInstant,
+    date activityDate: SimulationInstant
+  ) -> Bool {
+    let state = sessions[index].machine.state
+    do throws(WorkoutError) {
+      let changes = try sessions[index].builder.beginActivity(
+        activity, location: location, at: activityDate, metadata: metadata, sessionState: state)
+      applyActivityChanges(changes, session: index, at: date)
+      return true
+    } catch {
+      report(error, action: "beginNewActivity", session: index, at: date)
+      return false
+    }
+  }
+
+  /// Ends the current activity of session `index` at `date` (the timeline's `endActivity`, the
+  /// API's call inside its step).
+  @discardableResult
+  mutating func endActivity(
+    session index: Int, at date: SimulationInstant, date activityDate: SimulationInstant
+  ) -> Bool {
+    let state = sessions[index].machine.state
+    do throws(WorkoutError) {
+      let change = try sessions[index].builder.endActivity(at: activityDate, sessionState: state)
+      applyActivityChanges([change], session: index, at: date)
+      return true
+    } catch {
+      report(error, action: "endCurrentActivity", session: index, at: date)
+      return false
+    }
   }
 
   /// Logs each change and, when session `index` is sampling, starts a new interval at `date`
@@ -61,7 +81,7 @@ extension WorkoutEngine {
   ) {
     if sampler.interval?.session == index {
       closeInterval(at: date)
-      sessions[index].builder.refreshEnded(changes)
+      sessions[index].builder.activitiesSwitched(changes)
       openInterval(session: index, at: date)
     }
     for change in changes {

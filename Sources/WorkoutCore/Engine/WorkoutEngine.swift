@@ -290,7 +290,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       linkConnectivityChecked(at: date)
       return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-      .marker, .segment, .addEvent, .newSession:
+      .marker, .segment, .addEvent, .newSession, .beginActivity, .endActivity:
       break
     }
     guard appIsRunning else {
@@ -323,6 +323,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .marker: addEvent(.marker, session: index, at: date, action: action.word)
     case .segment: addEvent(.segment, session: index, at: date, action: action.word)
     case .addEvent(let type): addEvent(type, session: index, at: date, action: action.word)
+    case .beginActivity(let type):
+      beginActivity(
+        type, location: sessions[index].builder.locationType, session: index, at: date, date: date)
+    case .endActivity: endActivity(session: index, at: date, date: date)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
       .extendedRuntime, .mirroring, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")

@@ -102,9 +102,10 @@ import WorkoutCore
       let workout = try #require(try await builder.finishWorkout())
       #expect(workout.workoutActivityType == .swimBikeRun)
       let activities = workout.workoutActivities
-      #expect(activities.map(\.workoutConfiguration.activityType) == [
-        .swimming, .transition, .cycling, .transition, .running,
-      ])
+      #expect(
+        activities.map(\.workoutConfiguration.activityType) == [
+          .swimming, .transition, .cycling, .transition, .running,
+        ])
       // 300 + 60 + (540 − 60 paused) + 60 + 540 = 1440 s = 1500 s − the 60 s pause.
       #expect(activities.map(\.duration) == [300, 60, 480, 60, 540])
       #expect(activities.map(\.duration).reduce(0, +) == workout.duration)

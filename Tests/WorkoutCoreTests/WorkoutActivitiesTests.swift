@@ -46,14 +46,16 @@ import WorkoutCore
     #expect(engine.errors.isEmpty)
     // Workout: 7380 s − the 60 s pause = 7320 s.
     #expect(record.duration == .seconds(7320))
-    #expect(record.activities.map(\.activityType) == [
-      .swimming, .transition, .cycling, .transition, .running,
-    ])
+    #expect(
+      record.activities.map(\.activityType) == [
+        .swimming, .transition, .cycling, .transition, .running,
+      ])
     // swim 1800 − 0 = 1800; T1 1920 − 1800 = 120; bike 5520 − 1920 − 60 paused = 3540;
     // T2 5580 − 5520 = 60; run 7380 − 5580 = 1800 (ended by the workout's end).
-    #expect(record.activities.map(\.duration) == [
-      .seconds(1800), .seconds(120), .seconds(3540), .seconds(60), .seconds(1800),
-    ])
+    #expect(
+      record.activities.map(\.duration) == [
+        .seconds(1800), .seconds(120), .seconds(3540), .seconds(60), .seconds(1800),
+      ])
     // 1800 + 120 + 3540 + 60 + 1800 = 7320 = the workout's duration.
     let sum = record.activities.reduce(Duration.zero) { $0 + $1.duration }
     #expect(sum == record.duration)
@@ -90,13 +92,14 @@ import WorkoutCore
       guard case .activity(let change, let type) = entry.kind else { return nil }
       return "\(entry.at.nanoseconds / 1_000_000_000) \(change) \(type.name)"
     }
-    #expect(changes == [
-      "0 began(index: 0) swimming",
-      "1800 ended(index: 0) swimming", "1800 began(index: 1) transition",
-      "1920 ended(index: 1) transition", "1920 began(index: 2) cycling",
-      "5520 ended(index: 2) cycling", "5520 began(index: 3) transition",
-      "5580 ended(index: 3) transition", "5580 began(index: 4) running",
-    ])
+    #expect(
+      changes == [
+        "0 began(index: 0) swimming",
+        "1800 ended(index: 0) swimming", "1800 began(index: 1) transition",
+        "1920 ended(index: 1) transition", "1920 began(index: 2) cycling",
+        "5520 ended(index: 2) cycling", "5520 began(index: 3) transition",
+        "5580 ended(index: 3) transition", "5580 began(index: 4) running",
+      ])
     // The run is current until the workout is saved.
     #expect(engine.builder(ofSession: 0)?.currentActivity?.activityType == .running)
   }
@@ -112,7 +115,8 @@ import WorkoutCore
     #expect(engine.errors.last?.error.code == .invalidArgument)
     #expect(engine.errors.last?.action == "beginNewActivity")
     #expect(
-      engine.errors.last?.message == "Unable to perform 'beginNewActivity' from current state 'paused'")
+      engine.errors.last?.message
+        == "Unable to perform 'beginNewActivity' from current state 'paused'")
     #expect(engine.builder(ofSession: 0)?.activities.isEmpty == true)
   }
 
@@ -121,24 +125,29 @@ import WorkoutCore
     multisport.perform(.start, onSession: 0, at: t(0))
     // Yoga is not a leg of a triathlon.
     do {
-      let done = multisport.beginActivity(.yoga, location: .indoor, ofSession: 0, at: t(1), date: t(1))
+      let done = multisport.beginActivity(
+        .yoga, location: .indoor, ofSession: 0, at: t(1), date: t(1))
       #expect(!done)
     }
     #expect(
-      multisport.errors.last?.message == "Activity type 'yoga' is not allowed in a 'swimBikeRun' workout.")
+      multisport.errors.last?.message
+        == "Activity type 'yoga' is not allowed in a 'swimBikeRun' workout.")
     // Interval training: activities of the workout's own type only.
     var intervals = engine(.running)
     intervals.perform(.start, onSession: 0, at: t(0))
     do {
-      let done = intervals.beginActivity(.running, location: .outdoor, ofSession: 0, at: t(1), date: t(1))
+      let done = intervals.beginActivity(
+        .running, location: .outdoor, ofSession: 0, at: t(1), date: t(1))
       #expect(done)
     }
     do {
-      let done = intervals.beginActivity(.cycling, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
+      let done = intervals.beginActivity(
+        .cycling, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
       #expect(!done)
     }
     do {
-      let done = intervals.beginActivity(.transition, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
+      let done = intervals.beginActivity(
+        .transition, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
       #expect(!done)
     }
     #expect(intervals.builder(ofSession: 0)?.activities.count == 1)
@@ -153,7 +162,8 @@ import WorkoutCore
     }
     #expect(engine.errors.last?.message == "There is no current activity to end.")
     do {
-      let done = engine.beginActivity(.running, location: .outdoor, ofSession: 0, at: t(5), date: t(5))
+      let done = engine.beginActivity(
+        .running, location: .outdoor, ofSession: 0, at: t(5), date: t(5))
       #expect(done)
     }
     // An end before the activity's start is refused; at 30 s it ends, and a second end fails.

@@ -277,7 +277,8 @@ extension HKWorkoutActivity {
     self.init(
       workoutConfiguration: configuration, startDate: Date(activity.startDate, since: start),
       endDate: activity.endDate.map { Date($0, since: start) },
-      metadata: activity.metadata.isEmpty ? nil : HKWorkout.metadata(activity.metadata, since: start),
+      metadata: activity.metadata.isEmpty
+        ? nil : HKWorkout.metadata(activity.metadata, since: start),
       workoutEvents: activity.events.map { HKWorkoutEvent($0, since: start) },
       duration: activity.duration.timeInterval, allStatistics: all, uuid: uuid)
   }

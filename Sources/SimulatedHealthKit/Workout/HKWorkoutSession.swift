@@ -326,8 +326,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// activity's start) reports `workoutSession(_:didFailWithError:)` with ``HKError``
   /// `errorInvalidArgument` (project texts).
   public func endCurrentActivity(on date: Date) {
-    activityCall("endCurrentActivity", date: date, types: configuration.activityType.engineValue)
-    { session, instant in
+    activityCall("endCurrentActivity", date: date, types: configuration.activityType.engineValue) {
+      session, instant in
       session.withEngine { $0.endActivity(ofSession: index, at: $0.now, date: instant) }
     }
   }

@@ -276,4 +276,50 @@ struct DeviceFIT {
       recording: recording, path: "tri.fit", name: "tri", activity: .running, seed: nil)
     #expect(typed.parts.map(\.activity) == [.running])
   }
+
+  /// The same triathlon replayed as the current watch saves it (`multisport`): one
+  /// `swimBikeRun` workout whose five activities are the swim, the two transitions (as
+  /// `transition`), the ride and the run, 1890 s in all.
+  @Test func aTriathlonReplaysAsOneWorkoutWithFiveActivities() throws {
+    let origin = 1_772_452_800.0  // 2026-03-02 12:00 UTC, inside the supported dates
+    let sessions = [
+      Self.session("swimming", origin, 600, 1000),
+      Self.session("transition", origin + 600, 60, 100),
+      Self.session("cycling", origin + 660, 600, 5000),
+      Self.session("transition", origin + 1260, 30, 90),
+      Self.session("running", origin + 1290, 600, 1800),
+    ]
+    let points = stride(from: 0.0, through: 1890, by: 5).map {
+      RecordingPoint(time: origin + $0, heartRate: 140)
+    }
+    let recording = Recording(
+      format: .fit, sport: "swimming", points: points, session: sessions[0], sessions: sessions)
+    let plan = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil,
+      multisport: true)
+    let scenario = try plan.makeScenario()
+    #expect(scenario.activity == .swimBikeRun)
+    let result = try Simulation.run(
+      ResolvedScenario(scenario, overrides: RunOverrides(), recording: recording))
+    #expect(result.records.count == 1)
+    let record = try #require(result.records.first)
+    #expect(record.activityType == .swimBikeRun)
+    #expect(
+      record.activities.map(\.activityType) == [
+        .swimming, .transition, .cycling, .transition, .running,
+      ])
+    // 600 + 60 + 600 + 30 + 600 = 1890 s: the workout's 0 to 1890 s without pauses.
+    #expect(
+      record.activities.map(\.duration) == [
+        .seconds(600), .seconds(60), .seconds(600), .seconds(30), .seconds(600),
+      ])
+    #expect(record.duration == .seconds(1890))
+    #expect(record.activities.reduce(Duration.zero) { $0 + $1.duration } == record.duration)
+    // Without the flag: five records, one per part.
+    let perSport = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil)
+    let separate = try Simulation.run(
+      ResolvedScenario(perSport.makeScenario(), overrides: RunOverrides(), recording: recording))
+    #expect(separate.records.count == 5)
+  }
 }

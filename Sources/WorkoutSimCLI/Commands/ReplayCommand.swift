@@ -44,8 +44,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         totals. See docs/recordings.md.
         """,
       usage: "replay FILE [--type TYPE] [--seed N] [--json] [--samples]\n"
-        + String(repeating: " ", count: 26) + "[--export PATH]... [--write-scenario PATH]"
-        + " [--multisport]",
+        + String(repeating: " ", count: 26) + "[--export PATH]... [--write-scenario PATH]\n"
+        + String(repeating: " ", count: 26) + "[--multisport]",
       arguments: [("FILE", "The recording (.fit, .tcx or .gpx).")],
       options: [
         (

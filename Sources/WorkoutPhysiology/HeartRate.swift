@@ -110,7 +110,8 @@ enum WorkloadKind: Sendable, Equatable {
 
   init(_ activity: WorkoutActivityType) {
     switch activity {
-    case .running, .walking, .hiking: self = .foot
+    // A transition and a multisport workout between its activities are on foot.
+    case .running, .walking, .hiking, .transition, .swimBikeRun: self = .foot
     case .cycling: self = .cycling
     case .swimming, .highIntensityIntervalTraining, .traditionalStrengthTraining, .yoga, .other:
       self = .constant(netVO2: CompendiumActivity.entry(for: activity)?.netVO2 ?? 0)

@@ -161,7 +161,7 @@ public struct CompendiumActivity: Sendable, Equatable {
   /// | other | 02022 | calisthenics, moderate effort | 3.8 |
   public static func entry(for activity: WorkoutActivityType) -> CompendiumActivity? {
     switch activity {
-    case .running, .walking, .hiking, .cycling:
+    case .running, .walking, .hiking, .cycling, .transition, .swimBikeRun:
       nil
     case .swimming:
       CompendiumActivity(

@@ -45,8 +45,8 @@ public enum MotionClassification {
     if speed < stationarySpeed { return MotionState(.stationary) }
     switch activity {
     case .cycling: return MotionState(.cycling)
-    case .walking, .hiking: return MotionState(.walking)
-    case .running, .other:
+    case .walking, .hiking, .transition: return MotionState(.walking)
+    case .running, .other, .swimBikeRun:
       return MotionState(speed < runningSpeed ? .walking : .running)
     case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining:
       return MotionState(.moving)

@@ -478,6 +478,8 @@ extension WorkoutActivityType {
     case .yoga: 6
     case .highIntensityIntervalTraining: 7
     case .other: 8
+    case .swimBikeRun: 9
+    case .transition: 10
     }
   }
 }

@@ -281,6 +281,8 @@ public enum WatchScreen {
     switch entry.kind {
     case .stateChange(let from, let to): text = "\(from.name) -> \(to.name)"
     case .event(let type): text = "event \(type.name)"
+    case .activity(.began, let type): text = "activity \(type.name) began"
+    case .activity(.ended, let type): text = "activity \(type.name) ended"
     case .error(let report): text = "error \(report.action): \(report.message)"
     case .dataCollected: return nil
     case .record(let id): text = "saved \(id)"

@@ -460,7 +460,9 @@ public enum Report {
       case .link(let event): out += tick(entry.at, "marker", "phone link: " + event.summary)
       case .motion(let event):
         out += tick(entry.at, "marker", "workout reminder: " + event.event.rawValue)
-      case .stateChange, .event, .error, .dataCollected, .wallClockDate: break
+      case .activity(.began, let type):
+        out += tick(entry.at, "lap", "activity " + type.name)
+      case .stateChange, .event, .error, .dataCollected, .wallClockDate, .activity: break
       }
     }
     for error in result.errors {

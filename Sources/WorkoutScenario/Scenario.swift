@@ -289,7 +289,8 @@ public struct Scenario: Sendable, Equatable {
         "updateApplicationContext", "transferFile", "transferCurrentComplicationUserInfo",
         "cancelTransfers", "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication",
         "watchApp",
-        "startMirroring", "stopMirroring", "sendToRemoteWorkoutSession",
+        "startMirroring", "stopMirroring", "sendToRemoteWorkoutSession", "beginActivity",
+        "endActivity",
       ]
     }
   }

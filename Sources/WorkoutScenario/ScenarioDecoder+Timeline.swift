@@ -53,7 +53,7 @@ extension ScenarioDecoder {
     var keys = ["at", "do"]
     switch name {
     case "addEvent": keys.append("type")
-    case "newSession": keys.append("activity")
+    case "newSession", "beginActivity": keys.append("activity")
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
     case "crown": keys.append("by")
@@ -106,6 +106,15 @@ extension ScenarioDecoder {
           activity: try fields["activity"].map { value throws(ScenarioError) in
             try activity(value, at: path.appending(key: "activity"))
           }))
+    case "beginActivity":
+      guard let activityValue = fields["activity"] else {
+        throw missing(
+          path.appending(key: "activity"),
+          "the activity to begin, for example \"swimming\" (a swimBikeRun workout's legs: swimming, cycling, running, transition; any other workout's: its own activity)"
+        )
+      }
+      kind = .app(.beginActivity(try activity(activityValue, at: path.appending(key: "activity"))))
+    case "endActivity": kind = .app(.endActivity)
     case "relaunch":
       kind = .app(
         .relaunch(

@@ -34,10 +34,17 @@ public struct ReplayPlan: Sendable {
     /// stamp when the next part starts more than ``RecordingCourse/maximumGap`` (10 s) after it
     /// (the gap is no workout time); `nil` when it runs on to the next part's start.
     public var end: Double? = nil
+    /// Whether the part is a FIT `transition` session (a multisport replay's `transition`
+    /// activity).
+    public var isTransition = false
   }
 
   /// The sport parts in order (one for a single-sport file).
   public var parts: [Part]
+  /// Whether the replay is one `swimBikeRun` workout with an activity per part (`multisport`
+  /// and a file whose parts are all swimming, cycling, running or transitions), rather than
+  /// one workout per part.
+  public let isMultisport: Bool
   /// The scenario document (docs/scenario-format.md), ready to encode or decode: what
   /// `replay --write-scenario` writes. ``makeScenario()`` gives the same scenario typed.
   public var scenario: JSONValue
@@ -198,13 +205,15 @@ public struct ReplayPlan: Sendable {
   /// - Throws: ``CourseError`` when the recording gives no usable course.
   public init(
     recording: Recording, path: String, name: String, activity: WorkoutActivityType?,
-    seed: UInt64?
+    seed: UInt64?, multisport: Bool = false
   ) throws(CourseError) {
     let course = try RecordingCourse(
       recording: recording, activity: activity ?? .running, recordedHeartRate: false)
     let origin = course.firstTimestamp
     duration = course.duration
     parts = Self.parts(recording, origin: origin, override: activity, duration: duration)
+    let legs = multisport ? Self.multisportLegs(parts) : nil
+    isMultisport = legs != nil
 
     var timed: [(at: Double, order: Int, kind: Scenario.Action.Kind)] = []
     func add(_ at: Double, _ order: Int, _ kind: Scenario.Action.Kind) {
@@ -231,7 +240,13 @@ public struct ReplayPlan: Sendable {
       else { continue }
       add(start, 4, .app(.lap))
     }
-    for part in parts.dropFirst() where part.start > 0 && part.start < end {
+    if let legs {
+      // One swimBikeRun workout: each part begins an activity of the session.
+      for (index, part) in parts.enumerated() where index == 0 || part.start < end {
+        add(index == 0 ? 0 : part.start, 2, .app(.beginActivity(legs[index])))
+      }
+    }
+    for part in parts.dropFirst() where legs == nil && part.start > 0 && part.start < end {
       // The part before ends where the timer stopped before the change, else at the change.
       let stopped = course.timerStops.first {
         $0.lowerBound < part.start && $0.upperBound >= part.start
@@ -252,13 +267,16 @@ public struct ReplayPlan: Sendable {
       if case .app(.newSession(let activity?)) = action.kind {
         members.append(("activity", .string(activity.name)))
       }
+      if case .app(.beginActivity(let activity)) = action.kind {
+        members.append(("activity", .string(activity.name)))
+      }
       return .object(members)
     }
 
     let hasHeartRate = recording.points.contains { ($0.heartRate ?? 0) > 0 }
     self.name = name
     self.seed = seed
-    self.activity = parts[0].activity
+    self.activity = legs == nil ? parts[0].activity : .swimBikeRun
     self.course = Scenario.Recording(path: path, heartRate: hasHeartRate ? .recorded : .model)
     var members: [(key: String, value: JSONValue)] = [
       ("version", .number(1)),
@@ -266,13 +284,13 @@ public struct ReplayPlan: Sendable {
       (
         "x-about",
         .string(
-          "Built by workout-sim replay: the recording from its first to its last time stamp (\(JSONWriter.number(duration)) s), pauses at the device's timer stops, a lap at each lap, one workout per sport."
+          "Built by workout-sim replay: the recording from its first to its last time stamp (\(JSONWriter.number(duration)) s), pauses at the device's timer stops, a lap at each lap, \(legs == nil ? "one workout per sport" : "one swimBikeRun workout with an activity per sport and transition")."
         )
       ),
     ]
     if let seed { members.append(("seed", .number(Double(seed)))) }
     members += [
-      ("activity", .string(parts[0].activity.name)),
+      ("activity", .string(self.activity.name)),
       (
         "course",
         .object([
@@ -304,6 +322,27 @@ public struct ReplayPlan: Sendable {
     }
     return try Scenario(
       name: name, seed: seed, activity: activity, course: .recording(course), timeline: timeline)
+  }
+
+  /// The file's own totals beside each record the replay saves, in record order: each part's,
+  /// or the parts' together for a multisport replay's one record.
+  public var recordTotals: [RecordingSummary?] {
+    guard isMultisport else { return parts.map(\.totals) }
+    var merged: RecordingSummary?
+    for totals in parts.compactMap(\.totals) { merged = Self.merge(merged, totals) }
+    return [merged]
+  }
+
+  /// The activities of a multisport replay (`--multisport`), one per part: a FIT `transition`
+  /// part is `transition`, the others keep their sport; `nil` unless every part is swimming,
+  /// cycling, running or a transition and there are at least two (a triathlon, a duathlon,
+  /// an aquathlon: what Apple's `swimBikeRun` workout holds, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivitytype/swimbikerun).
+  static func multisportLegs(_ parts: [Part]) -> [WorkoutActivityType]? {
+    guard parts.count >= 2 else { return nil }
+    let legs = parts.map { $0.isTransition ? WorkoutActivityType.transition : $0.activity }
+    guard legs.allSatisfy({ $0.canBeActivity(of: .swimBikeRun) }) else { return nil }
+    return legs
   }
 
   /// The file's sport parts: its sessions (FIT `session` messages, TCX activities), each with
@@ -344,7 +383,9 @@ public struct ReplayPlan: Sendable {
         last.totals = merge(last.totals, session)
         parts[parts.count - 1] = last
       } else if parts.isEmpty || start > (parts.last?.start ?? 0) {
-        parts.append(Part(activity: sport, start: parts.isEmpty ? 0 : start, totals: session))
+        var part = Part(activity: sport, start: parts.isEmpty ? 0 : start, totals: session)
+        part.isTransition = isTransition
+        parts.append(part)
       } else {
         parts[parts.count - 1].totals = merge(parts[parts.count - 1].totals, session)
       }

@@ -269,6 +269,26 @@ extension RunResult {
       json.string(ascii: "backgroundDelivery")
       json.key(ascii: "type")
       json.string(delivery.type)
+    case .activity(let change, let type):
+      // activity, at, change, index, kind, session
+      json.key(ascii: "activity")
+      json.string(type.name)
+      json.key(ascii: "at")
+      seconds(entry.at, into: &json)
+      json.key(ascii: "change")
+      switch change {
+      case .began(let index):
+        json.string(ascii: "began")
+        json.key(ascii: "index")
+        json.integer(index)
+      case .ended(let index):
+        json.string(ascii: "ended")
+        json.key(ascii: "index")
+        json.integer(index)
+      }
+      json.key(ascii: "kind")
+      json.string(ascii: "activity")
+      writeSession(&json)
     case .link(let event):
       writeLink(event, at: entry.at, into: &json)
     case .mirroring(let mirroring):
@@ -439,9 +459,11 @@ extension RunResult {
     record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
     flush: (inout JSONBuffer) -> Void
   ) {
-    // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
-    // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
+    // activities, activityType, activityTypeRawValue, duration, endDate, events, id,
+    // locationType, metadata, route, samples, startDate, statistics, totalDistance,
+    // totalEnergyBurned
     json.beginObject()
+    write(activities: record.activities, into: &json)
     json.key(ascii: "activityType")
     json.string(record.activityType.name)
     json.key(ascii: "activityTypeRawValue")
@@ -450,30 +472,7 @@ extension RunResult {
     json.number(record.duration.secondsValue)
     json.key(ascii: "endDate")
     json.string(date(of: record.endDate))
-    json.key(ascii: "events")
-    json.beginArray()
-    for event in record.events {
-      // at, date, duration (only when not zero), metadata (only when not empty), rawValue, type
-      json.beginObject()
-      json.key(ascii: "at")
-      seconds(event.date, into: &json)
-      json.key(ascii: "date")
-      json.string(date(of: event.date))
-      if event.duration != .zero {
-        json.key(ascii: "duration")
-        json.number(event.duration.secondsValue)
-      }
-      if !event.metadata.isEmpty {
-        json.key(ascii: "metadata")
-        write(metadata: event.metadata, into: &json)
-      }
-      json.key(ascii: "rawValue")
-      json.integer(Int(event.type.rawValue))
-      json.key(ascii: "type")
-      json.string(event.type.name)
-      json.endObject()
-    }
-    json.endArray()
+    write(events: record.events, into: &json)
     json.key(ascii: "id")
     json.string(record.id)
     json.key(ascii: "locationType")
@@ -504,14 +503,57 @@ extension RunResult {
     }
     json.key(ascii: "startDate")
     json.string(date(of: record.startDate))
+    write(statistics: record.statistics, into: &json)
+    if let distance = record.totalDistance {
+      json.key(ascii: "totalDistance")
+      json.number(distance)
+    }
+    json.key(ascii: "totalEnergyBurned")
+    json.number(record.totalEnergyBurned ?? 0)
+    json.endObject()
+  }
+
+  /// `events`: each `{at, date, duration?, metadata?, rawValue, type}`.
+  private func write(events: [WorkoutEvent], into json: inout JSONBuffer) {
+    json.key(ascii: "events")
+    json.beginArray()
+    for event in events {
+      // at, date, duration (only when not zero), metadata (only when not empty), rawValue, type
+      json.beginObject()
+      json.key(ascii: "at")
+      seconds(event.date, into: &json)
+      json.key(ascii: "date")
+      json.string(date(of: event.date))
+      if event.duration != .zero {
+        json.key(ascii: "duration")
+        json.number(event.duration.secondsValue)
+      }
+      if !event.metadata.isEmpty {
+        json.key(ascii: "metadata")
+        write(metadata: event.metadata, into: &json)
+      }
+      json.key(ascii: "rawValue")
+      json.integer(Int(event.type.rawValue))
+      json.key(ascii: "type")
+      json.string(event.type.name)
+      json.endObject()
+    }
+    json.endArray()
+  }
+
+  /// `statistics`: per type in byte order, a discrete type's average, count, maximum, minimum,
+  /// mostRecent and timeWeightedAverage, a cumulative type's count and sum.
+  private func write(
+    statistics: [QuantityType: QuantityStatistics], into json: inout JSONBuffer
+  ) {
     json.key(ascii: "statistics")
     json.beginObject()
-    for (type, statistics) in record.statistics.sorted(by: {
+    for (type, values) in statistics.sorted(by: {
       Self.byteOrder($0.key.rawValue, $1.key.rawValue)
     }) {
       json.key(type.rawValue)
       json.beginObject()
-      switch statistics {
+      switch values {
       case .discrete(let s):
         json.key(ascii: "average")
         json.number(s.average)
@@ -534,13 +576,38 @@ extension RunResult {
       json.endObject()
     }
     json.endObject()
-    if let distance = record.totalDistance {
-      json.key(ascii: "totalDistance")
-      json.number(distance)
+  }
+
+  /// `activities` (only when the app began any; docs/run-result.md#the-finished-workout-record):
+  /// each `{activityType, activityTypeRawValue, duration, endDate, events, locationType,
+  /// metadata?, startDate, statistics}`.
+  private func write(activities: [WorkoutActivityRecord], into json: inout JSONBuffer) {
+    guard !activities.isEmpty else { return }
+    json.key(ascii: "activities")
+    json.beginArray()
+    for activity in activities {
+      json.beginObject()
+      json.key(ascii: "activityType")
+      json.string(activity.activityType.name)
+      json.key(ascii: "activityTypeRawValue")
+      json.integer(Int(activity.activityType.rawValue))
+      json.key(ascii: "duration")
+      json.number(activity.duration.secondsValue)
+      json.key(ascii: "endDate")
+      json.string(date(of: activity.endDate ?? activity.startDate))
+      write(events: activity.events, into: &json)
+      json.key(ascii: "locationType")
+      json.string(activity.locationType.name)
+      if !activity.metadata.isEmpty {
+        json.key(ascii: "metadata")
+        write(metadata: activity.metadata, into: &json)
+      }
+      json.key(ascii: "startDate")
+      json.string(date(of: activity.startDate))
+      write(statistics: activity.statistics, into: &json)
+      json.endObject()
     }
-    json.key(ascii: "totalEnergyBurned")
-    json.number(record.totalEnergyBurned ?? 0)
-    json.endObject()
+    json.endArray()
   }
 
   /// `route`: the track points with a position from `start` to `end` (both included), each

@@ -24,13 +24,17 @@ public struct RunOverrides: Sendable, Equatable {
   /// ``MemoryBudget`` prices the run to it as it prices ``until``.
   /// ``Simulation/run(_:overrides:commands:)`` sets it from its `commands`.
   public var commands: CommandSpan?
+  /// `replay --multisport`: a triathlon recording replays as one `swimBikeRun` workout with an
+  /// activity per sport and transition (``ReplayPlan/isMultisport``); scenarios ignore it.
+  public var multisport: Bool
 
   /// Creates overrides; `nil` keeps the scenario's own value.
   public init(
     activity: WorkoutActivityType? = nil, seed: UInt64? = nil, until: SimulationInstant? = nil,
     requiresPositions: Bool = false, output: MemoryBudget.Output = .summary,
-    commands: CommandSpan? = nil
+    commands: CommandSpan? = nil, multisport: Bool = false
   ) {
+    self.multisport = multisport
     self.activity = activity
     self.seed = seed
     self.until = until

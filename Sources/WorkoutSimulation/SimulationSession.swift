@@ -271,7 +271,8 @@ public struct SimulationSession {
         case .relaunch:
           engine.perform(.relaunch(recover: false), at: at)
         case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-          .marker, .segment, .addEvent, .newSession, .extendedRuntime, .mirroring, .link:
+          .marker, .segment, .addEvent, .newSession, .beginActivity, .endActivity,
+          .extendedRuntime, .mirroring, .link:
           if at > engine.now { engine.advance(to: at) }
         }
       case .app(let call):

@@ -186,6 +186,13 @@ enum ScriptedApp {
       case .addEvent(let type): await add(HKWorkoutEventType(type), at: now)
       case .newSession(let activity):
         makeSession(activity: activity ?? scenario.activity)
+      case .beginActivity(let activity):
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = HKWorkoutActivityType(activity)
+        configuration.locationType = session?.workoutConfiguration.locationType ?? .unknown
+        session?.beginNewActivity(configuration: configuration, date: now, metadata: nil)
+      case .endActivity:
+        session?.endCurrentActivity(on: now)
       case .extendedRuntime, .mirroring, .link:
         // The link's calls (and the mirroring's) go to the engine as the command line makes them until the
         // WatchConnectivity door plays them through WCSession.

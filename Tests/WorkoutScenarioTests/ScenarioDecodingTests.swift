@@ -356,7 +356,7 @@ struct ScenarioDecodingTests {
       // activity and location.
       (
         #"{"version": 1, "activity": "runing"}"#,
-        #"t.json: activity: "runing" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other)"#
+        #"t.json: activity: "runing" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
       ),
       (
         #"{"version": 1, "location": "outside"}"#,
@@ -504,11 +504,11 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "pasue"}]}"#,
-        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession); did you mean "pause"?"#
+        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity); did you mean "pause"?"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0}]}"#,
-        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession)"
+        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity)"
       ),
       (
         #"{"version": 1, "timeline": [{"do": "start"}]}"#,
@@ -532,7 +532,19 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "newSession", "activity": "swim"}]}"#,
-        #"t.json: timeline[0].activity: "swim" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other)"#
+        #"t.json: timeline[0].activity: "swim" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
+      ),
+      (
+        #"{"version": 1, "timeline": [{"at": 0, "do": "beginActivity"}]}"#,
+        #"t.json: timeline[0].activity: required key is missing (expected the activity to begin, for example "swimming" (a swimBikeRun workout's legs: swimming, cycling, running, transition; any other workout's: its own activity))"#
+      ),
+      (
+        #"{"version": 1, "timeline": [{"at": 0, "do": "beginActivity", "activity": "swiming"}]}"#,
+        #"t.json: timeline[0].activity: "swiming" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
+      ),
+      (
+        #"{"version": 1, "timeline": [{"at": 0, "do": "endActivity", "activity": "running"}]}"#,
+        "t.json: timeline[0].activity: unknown key (expected one of at, do)"
       ),
       (
         #"{"version": 1, "timeline": [{"at": -1, "do": "start"}]}"#,

@@ -140,7 +140,7 @@ import WorkoutSimulation
     ),
     (
       ["--type", "x"],
-      "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, other."
+      "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, swimBikeRun, transition, other."
     ),
     (
       ["--speed", "0"],

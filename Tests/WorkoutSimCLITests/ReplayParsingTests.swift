@@ -7,7 +7,7 @@ import WorkoutCore
   @Test func everyFlag() throws {
     let parsed = try WorkoutSimCommand.parse([
       "replay", "run.fit", "--type", "walking", "--seed", "3", "--json", "--samples",
-      "--export", "a.fit", "--export=b.tcx", "--write-scenario", "out/s.json",
+      "--export", "a.fit", "--export=b.tcx", "--write-scenario", "out/s.json", "--multisport",
     ])
     guard case .replay(let command) = parsed else {
       Issue.record("not replay: \(parsed)")
@@ -15,6 +15,7 @@ import WorkoutCore
     }
     #expect(command.recordingPath == "run.fit")
     #expect(command.scenarioOutput == "out/s.json")
+    #expect(command.multisport)
     #expect(command.options.activityType == .walking)
     #expect(command.options.seed == 3)
     #expect(command.options.json && command.options.samples && command.options.headless)
@@ -49,5 +50,16 @@ import WorkoutCore
     #expect(
       ReplayCommand.relativePath(of: "/a/b/run.fit", from: "/a/c/d/s.json") == "../../b/run.fit")
     #expect(ReplayCommand.relativePath(of: "/a/run.fit", from: "/s.json") == "a/run.fit")
+  }
+
+  @Test func multisportIsOffByDefaultAndTakesNoValue() throws {
+    guard case .replay(let command) = try WorkoutSimCommand.parse(["replay", "tri.fit"]) else {
+      Issue.record("not replay")
+      return
+    }
+    #expect(!command.multisport)
+    #expect(throws: UsageError.self) {
+      _ = try WorkoutSimCommand.parse(["replay", "tri.fit", "--multisport=yes"])
+    }
   }
 }

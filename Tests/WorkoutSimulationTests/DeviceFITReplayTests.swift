@@ -249,11 +249,10 @@ struct DeviceFIT {
       ]) == [.walking, .running, .running])
   }
 
-  /// A triathlon's sessions: swim 600 s, transition 60 s over 100 m, ride 600 s, transition
-  /// 30 s over 90 m, run 600 s. Five parts: the transitions walk and run, and the second does
-  /// not merge with the run after it. Without the rule both transitions were `other`.
-  @Test func aTriathlonKeepsItsTransitionsAsPartsOfTheirOwn() throws {
-    let origin = 1_000_000.0
+  /// A triathlon recorded from `origin` (Unix seconds): swim 600 s over 1000 m, transition 60 s
+  /// over 100 m, ride 600 s over 5000 m, transition 30 s over 90 m, run 600 s over 1800 m, a
+  /// heart rate of 140 every 5 s.
+  static func triathlon(origin: Double) -> Recording {
     let sessions = [
       Self.session("swimming", origin, 600, 1000),
       Self.session("transition", origin + 600, 60, 100),
@@ -264,8 +263,16 @@ struct DeviceFIT {
     let points = stride(from: 0.0, through: 1890, by: 5).map {
       RecordingPoint(time: origin + $0, heartRate: 140)
     }
-    let recording = Recording(
+    return Recording(
       format: .fit, sport: "swimming", points: points, session: sessions[0], sessions: sessions)
+  }
+
+  /// A triathlon's sessions: swim 600 s, transition 60 s over 100 m, ride 600 s, transition
+  /// 30 s over 90 m, run 600 s. Five parts: the transitions walk and run, and the second does
+  /// not merge with the run after it. Without the rule both transitions were `other`.
+  @Test func aTriathlonKeepsItsTransitionsAsPartsOfTheirOwn() throws {
+    let origin = 1_000_000.0
+    let recording = Self.triathlon(origin: origin)
     let plan = try ReplayPlan(
       recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil)
     #expect(plan.parts.map(\.activity) == [.swimming, .walking, .cycling, .running, .running])
@@ -275,5 +282,40 @@ struct DeviceFIT {
     let typed = try ReplayPlan(
       recording: recording, path: "tri.fit", name: "tri", activity: .running, seed: nil)
     #expect(typed.parts.map(\.activity) == [.running])
+  }
+
+  /// The same triathlon replayed as the current watch saves it (`multisport`): one
+  /// `swimBikeRun` workout whose five activities are the swim, the two transitions (as
+  /// `transition`), the ride and the run, 1890 s in all.
+  @Test func aTriathlonReplaysAsOneWorkoutWithFiveActivities() throws {
+    let origin = 1_772_452_800.0  // 2026-03-02 12:00 UTC, inside the supported dates
+    let recording = Self.triathlon(origin: origin)
+    let plan = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil,
+      multisport: true)
+    let scenario = try plan.makeScenario()
+    #expect(scenario.activity == .swimBikeRun)
+    let result = try Simulation.run(
+      ResolvedScenario(scenario, overrides: RunOverrides(), recording: recording))
+    #expect(result.records.count == 1)
+    let record = try #require(result.records.first)
+    #expect(record.activityType == .swimBikeRun)
+    #expect(
+      record.activities.map(\.activityType) == [
+        .swimming, .transition, .cycling, .transition, .running,
+      ])
+    // 600 + 60 + 600 + 30 + 600 = 1890 s: the workout's 0 to 1890 s without pauses.
+    #expect(
+      record.activities.map(\.duration) == [
+        .seconds(600), .seconds(60), .seconds(600), .seconds(30), .seconds(600),
+      ])
+    #expect(record.duration == .seconds(1890))
+    #expect(record.activities.reduce(Duration.zero) { $0 + $1.duration } == record.duration)
+    // Without the flag: five records, one per part.
+    let perSport = try ReplayPlan(
+      recording: recording, path: "tri.fit", name: "tri", activity: nil, seed: nil)
+    let separate = try Simulation.run(
+      ResolvedScenario(perSport.makeScenario(), overrides: RunOverrides(), recording: recording))
+    #expect(separate.records.count == 5)
   }
 }

@@ -253,6 +253,37 @@ extension HKStatistics {
 
 // MARK: - Workouts
 
+extension HKWorkoutActivity {
+  /// The activity of an engine activity (`start` is the scenario's start date): its
+  /// configuration (type and location), dates, metadata, events and duration; its statistics
+  /// those of `samples` wholly inside its span (``WorkoutActivityRecord/statistics``), or, while
+  /// it runs, of the samples from its start to `now` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/statistics(for:)).
+  package convenience init(
+    _ activity: WorkoutActivityRecord, samples: [QuantityType: SampleSeries],
+    now: SimulationInstant, since start: Date, uuid: UUID,
+    running statistics: [QuantityType: QuantityStatistics]? = nil
+  ) {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = HKWorkoutActivityType(activity.activityType)
+    configuration.locationType = HKWorkoutSessionLocationType(activity.locationType)
+    let end = activity.endDate ?? now
+    var all: [HKQuantityType: HKStatistics] = [:]
+    for (type, values) in statistics ?? activity.statistics {
+      let last = samples[type].flatMap { activity.lastSample(of: type, in: $0) }
+      all[.shared(engine: type)] = HKStatistics(
+        type, values, lastSample: last, from: activity.startDate, to: end, since: start)
+    }
+    self.init(
+      workoutConfiguration: configuration, startDate: Date(activity.startDate, since: start),
+      endDate: activity.endDate.map { Date($0, since: start) },
+      metadata: activity.metadata.isEmpty
+        ? nil : HKWorkout.metadata(activity.metadata, since: start),
+      workoutEvents: activity.events.map { HKWorkoutEvent($0, since: start) },
+      duration: activity.duration.timeInterval, allStatistics: all, uuid: uuid)
+  }
+}
+
 extension HKWorkout {
   /// The finished workout of an engine record; `start` is the scenario's start date (the
   /// record's instants count from it).
@@ -285,14 +316,23 @@ extension HKWorkout {
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
     let uuid = storeUUID ?? UUID(uuidString: record.id) ?? UUID()
-    let activity = HKWorkoutActivity(
-      workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
-      metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
-      allStatistics: statistics, uuid: Self.activityUUID(of: uuid))
+    let activities =
+      record.activities.isEmpty
+      ? [
+        HKWorkoutActivity(
+          workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
+          metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
+          allStatistics: statistics, uuid: Self.activityUUID(of: uuid))
+      ]
+      : record.activities.enumerated().map { position, activity in
+        HKWorkoutActivity(
+          activity, samples: record.samples, now: record.endDate, since: start,
+          uuid: Self.activityUUID(of: uuid, position: position))
+      }
     self.init(
       activityType: HKWorkoutActivityType(record.activityType), startDate: startDate,
       endDate: endDate, duration: record.duration.timeInterval,
-      workoutEvents: events.isEmpty ? nil : events, workoutActivities: [activity],
+      workoutEvents: events.isEmpty ? nil : events, workoutActivities: activities,
       allStatistics: statistics,
       totalEnergyBurned: record.totalEnergyBurned.map {
         QuantityType.activeEnergyBurned.quantity($0)
@@ -306,6 +346,15 @@ extension HKWorkout {
   static func activityUUID(of workout: UUID) -> UUID {
     var bytes = workout.uuid
     bytes.15 ^= 0xFF
+    return UUID(uuid: bytes)
+  }
+
+  /// The UUID of the app's activity at `position` (from 0) of the workout with UUID `workout`:
+  /// ``activityUUID(of:)`` with byte 14 also XORed with `position + 1`, the same while the
+  /// activity runs (`currentWorkoutActivity`) and in the saved workout.
+  static func activityUUID(of workout: UUID, position: Int) -> UUID {
+    var bytes = activityUUID(of: workout).uuid
+    bytes.14 ^= UInt8(truncatingIfNeeded: position + 1)
     return UUID(uuid: bytes)
   }
 

@@ -15,6 +15,9 @@ import WorkoutCore
 public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
   private let lock = NSLock()
   private var types: Set<HKQuantityType>
+  /// Whether the app changed the types (`enableCollection`, `disableCollection`): then a new
+  /// activity leaves them alone.
+  private var modified = false
   private var builders: [WeakBuilder] = []
 
   private struct WeakBuilder {
@@ -36,14 +39,33 @@ public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
   /// Collects `quantityType` too (a type the engine does not produce for the activity yields
   /// no samples); `predicate` is ignored.
   public func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
-    lock.withLock { _ = types.insert(quantityType) }
+    lock.withLock {
+      modified = true
+      _ = types.insert(quantityType)
+    }
     changed()
   }
 
   /// Stops collecting `quantityType`.
   public func disableCollection(for quantityType: HKQuantityType) {
-    lock.withLock { _ = types.remove(quantityType) }
+    lock.withLock {
+      modified = true
+      _ = types.remove(quantityType)
+    }
     changed()
+  }
+
+  /// The types to collect for a new activity of `activity` (`beginNewActivity`, or the
+  /// session's own after `endCurrentActivity`), or `nil` when the app changed the types: Apple
+  /// sets ``typesToCollect`` for the new activity unless the app changed them (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/beginnewactivity(configuration:date:metadata:)).
+  func typesFollowing(_ activity: WorkoutActivityType) -> QuantityTypeSet? {
+    lock.withLock { modified ? nil : QuantityTypeSet(activity.collectedTypes) }
+  }
+
+  /// Takes `types` as ``typesToCollect`` (the engine already collects them).
+  func adopt(_ types: QuantityTypeSet) {
+    lock.withLock { self.types = Set(types.types.map { HKQuantityType(engine: $0) }) }
   }
 
   func attach(_ builder: HKLiveWorkoutBuilder) {

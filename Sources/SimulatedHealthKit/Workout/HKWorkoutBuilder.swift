@@ -82,8 +82,42 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
   }
 
-  /// The workout's activities: empty (activities are not simulated yet).
-  public var workoutActivities: [HKWorkoutActivity] { [] }
+  /// The activities begun so far, in start order (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/workoutactivities):
+  /// those the app began with `HKWorkoutSession.beginNewActivity(configuration:date:metadata:)`,
+  /// each with its events, duration and statistics (the current one's so far, its end date
+  /// `nil`); empty when it began none.
+  public var workoutActivities: [HKWorkoutActivity] {
+    let count = engineBuilder { $0.activities.count } ?? 0
+    return (0..<count).compactMap { workoutActivity(at: $0) }
+  }
+
+  /// The builder's activity at `position` as it stands at virtual now, or `nil`. Its UUID is
+  /// the one the saved workout's activity at `position` has.
+  func workoutActivity(at position: Int) -> HKWorkoutActivity? {
+    let start = simulation.startDate
+    return simulation.state.withLock { state in
+      state.session.withEngine { engine -> HKWorkoutActivity? in
+        guard let builder = engine.builder(ofSession: index),
+          builder.activities.indices.contains(position)
+        else { return nil }
+        let activity = builder.activities[position]
+        let workout = UUID(
+          uuidString: WorkoutRecord.makeID(seed: engine.configuration.seed, sessionIndex: index))
+        let running =
+          activity.endDate == nil
+          ? builder.statistics(ofActivity: position, at: engine.now) : nil
+        var samples: [QuantityType: SampleSeries] = [:]
+        for type in QuantityType.allCases where builder.sampleCount(of: type) > 0 {
+          samples[type] = builder.samples(of: type)
+        }
+        return HKWorkoutActivity(
+          activity, samples: samples, now: engine.now, since: start,
+          uuid: workout.map { HKWorkout.activityUUID(of: $0, position: position) } ?? UUID(),
+          running: running)
+      }
+    }
+  }
 
   /// The statistics of every type with samples so far, at virtual now.
   public var allStatistics: [HKQuantityType: HKStatistics] {
@@ -541,10 +575,12 @@ public protocol HKLiveWorkoutBuilderDelegate: NSObjectProtocol {
     _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>)
   /// A new event was collected; read `workoutEvents.last`.
   func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder)
-  /// An activity began (optional in HealthKit, watchOS 9; never called yet).
+  /// An activity began (optional in HealthKit, watchOS 9; after the session delegate's
+  /// `didBeginActivityWith`).
   func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity)
-  /// An activity ended (optional in HealthKit, watchOS 9; never called yet).
+  /// An activity ended (optional in HealthKit, watchOS 9; after the session delegate's
+  /// `didEndActivityWith`).
   func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
 }
@@ -627,8 +663,16 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     return (elapsed ?? .zero).timeInterval
   }
 
-  /// The current activity: `nil` (activities are not simulated yet).
-  public var currentWorkoutActivity: HKWorkoutActivity? { nil }
+  /// The activity in progress (its end date `nil`), or `nil` before the first
+  /// `beginNewActivity` and after `endCurrentActivity` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilder/currentworkoutactivity).
+  /// Its statistics are those of its samples so far.
+  public var currentWorkoutActivity: HKWorkoutActivity? {
+    guard let count = engineBuilder({ $0.currentActivity == nil ? nil : $0.activities.count }),
+      let count
+    else { return nil }
+    return workoutActivity(at: count - 1)
+  }
 
   /// Tells the engine which types this builder gets (its data source's, or none).
   func applyCollectedTypes() {

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSimulation
 
 /// The delegate of an ``HKWorkoutSession`` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate).
@@ -22,12 +23,13 @@ public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
   /// HealthKit; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate/workoutsession(_:didgenerate:)).
   func workoutSession(_ workoutSession: HKWorkoutSession, didGenerate event: HKWorkoutEvent)
-  /// A new activity began (optional in HealthKit, watchOS 9; never called: activities are not
-  /// simulated yet).
+  /// A new activity began (optional in HealthKit, watchOS 9;
+  /// ``HKWorkoutSession/beginNewActivity(configuration:date:metadata:)``).
   func workoutSession(
     _ workoutSession: HKWorkoutSession,
     didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
-  /// The current activity ended (optional in HealthKit, watchOS 9; never called yet).
+  /// The current activity ended (optional in HealthKit, watchOS 9;
+  /// ``HKWorkoutSession/endCurrentActivity(on:)`` or the next `beginNewActivity`).
   func workoutSession(
     _ workoutSession: HKWorkoutSession,
     didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date)
@@ -244,12 +246,17 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The main activity, a copy on every call (Apple doc:
+  /// The current activity, a copy on every call (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/currentactivity):
-  /// the session's configuration from its start date (virtual now before it starts) to its end
-  /// date; sub-activities (`beginNewActivity`) are not simulated yet.
+  /// the activity the app began with ``beginNewActivity(configuration:date:metadata:)`` while
+  /// it runs (its statistics so far), the same as the builder's
+  /// ``HKLiveWorkoutBuilder/currentWorkoutActivity``; otherwise (none begun, or the last one
+  /// ended: Apple's Objective-C property is then `nil`, which Swift's non-optional type cannot
+  /// hold) the main activity, the session's configuration from its start date (virtual now
+  /// before it starts) to its end date.
   public var currentActivity: HKWorkoutActivity {
-    HKWorkoutActivity(
+    if let current = associatedWorkoutBuilder().currentWorkoutActivity { return current }
+    return HKWorkoutActivity(
       workoutConfiguration: configuration, startDate: startDate ?? simulation.now,
       endDate: endDate, metadata: nil, workoutEvents: [], duration: 0, allStatistics: [:],
       uuid: activityID)
@@ -261,6 +268,99 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder()).
   public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
     lock.withLock { builderStorage! }
+  }
+
+  /// Begins a new activity of the workout (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/beginnewactivity(configuration:date:metadata:)):
+  /// ends the current one at `date` first, as HealthKit does; the delegate gets
+  /// `workoutSession(_:didEndActivityWith:date:)` for it, then
+  /// `workoutSession(_:didBeginActivityWith:date:)`, and the builder's delegate
+  /// `workoutBuilder(_:didEnd:)` / `workoutBuilder(_:didBegin:)`. From then on the data source
+  /// collects for the activity's type (a swim leg's swimming distance, a bike leg's cycling
+  /// power) and ``HKLiveWorkoutBuilder/currentWorkoutActivity`` is the activity.
+  ///
+  /// In a `swimBikeRun` workout the activity is `swimming`, `cycling`, `running` or
+  /// `transition`; in any other workout (interval training) it has the workout's own type.
+  /// `date` passes the wall-clock rule. An illegal call reports
+  /// `workoutSession(_:didFailWithError:)` with ``HKError`` `errorInvalidArgument` (3): while
+  /// the session is not running ("Unable to perform 'beginNewActivity' from current state
+  /// 'paused'"), after the builder ended collection, for an activity type the workout does not
+  /// allow, for a date before the current activity's start (Apple documents no text: the texts
+  /// are the project's; docs/healthkit-behaviour.md#workout-activities).
+  public func beginNewActivity(
+    configuration workoutConfiguration: HKWorkoutConfiguration, date: Date,
+    metadata: [String: Any]?
+  ) {
+    let type = workoutConfiguration.activityType.engineValue
+    let location = workoutConfiguration.locationType.engineValue
+    var values: [String: MetadataValue] = [:]
+    for (key, value) in metadata ?? [:] {
+      if let engineValue = HKWorkoutBuilder.metadataValue(
+        value, key: key, since: simulation.startDate)
+      {
+        values[key] = engineValue
+      }
+    }
+    let raw = workoutConfiguration.activityType.rawValue
+    activityCall(.beginNewActivity, date: date, types: type) { session, instant in
+      session.withEngine { engine in
+        guard let type else {
+          let error = WorkoutError.invalidArgument("Activity type \(raw) is not simulated")
+          engine.reportAPIError(error, call: .activity(.beginNewActivity), session: index)
+          return false
+        }
+        return engine.beginActivity(
+          type, location: location, metadata: values, ofSession: index, at: engine.now,
+          date: instant)
+      }
+    }
+  }
+
+  /// Ends the current activity at `date` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/endcurrentactivity(on:)):
+  /// the delegate gets `workoutSession(_:didEndActivityWith:date:)` and the builder's
+  /// `workoutBuilder(_:didEnd:)`; ``HKLiveWorkoutBuilder/currentWorkoutActivity`` is `nil` until
+  /// the next ``beginNewActivity(configuration:date:metadata:)``, and the data source collects
+  /// for the session's own activity type. `date` passes the wall-clock rule. An illegal call
+  /// (no current activity, the session neither running nor paused, a date before the
+  /// activity's start) reports `workoutSession(_:didFailWithError:)` with ``HKError``
+  /// `errorInvalidArgument` (project texts).
+  public func endCurrentActivity(on date: Date) {
+    activityCall(.endCurrentActivity, date: date, types: configuration.activityType.engineValue) {
+      session, instant in
+      session.withEngine { $0.endActivity(ofSession: index, at: $0.now, date: instant) }
+    }
+  }
+
+  /// Runs an activity call with the app's `date` read under the wall-clock rule (a mirrored
+  /// or inert session refuses it as the other session calls do). Unless the app changed its
+  /// data source's types, the types of activity `types` are collected from the call on (the
+  /// engine's next interval opens with them; a failed call keeps the old ones).
+  private func activityCall(
+    _ call: WorkoutActivityCall, date: Date, types activity: WorkoutActivityType?,
+    _ body: (inout SimulationSession, SimulationInstant) -> Bool
+  ) {
+    guard sessionType == .primary, isAlive else {
+      simulation.ignoreInert(action: .activity(call))
+      return
+    }
+    let source = associatedWorkoutBuilder().dataSource
+    let following = activity.flatMap { source?.typesFollowing($0) }
+    simulation.mutate { state in
+      guard
+        case .success(let instant) = simulation.appInstant(
+          date, call: call.rawValue, action: .activity(call), session: index, in: &state)
+      else { return }
+      let before = state.session.workoutEngine.collectedTypes(ofSession: index)
+      if let following {
+        state.session.withEngine { $0.setCollectedTypes(following, ofSession: index) }
+      }
+      if body(&state.session, instant) {
+        if let following { source?.adopt(following) }
+      } else if following != nil {
+        state.session.withEngine { $0.setCollectedTypes(before, ofSession: index) }
+      }
+    }
   }
 
   /// `notStarted` → `prepared` (ends every other open session first).
@@ -385,10 +485,13 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       }
       return calls
     case .error(let report):
-      // Session calls (this session's, or another session's prepare or start that ended this
-      // one) go to the session's delegate; builder calls report through their own completion
-      // handlers, other actions to no delegate.
-      guard case .session = report.call else { return [] }
+      // Session calls (this session's, its sub-activity calls, or another session's prepare or
+      // start that ended this one) go to the session's delegate; builder calls report through
+      // their own completion handlers, other actions to no delegate.
+      switch report.call {
+      case .session, .activity: break
+      default: return []
+      }
       let error = HKError(report.error)
       return [
         { [self] in
@@ -422,6 +525,27 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     case .dataCollected:
       // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
       return []
+    case .activity(let change, _):
+      // The session's delegate with the activity's configuration and date, then the
+      // builder's with the activity (as it stands when the call runs).
+      return [
+        { [self] in
+          guard isAlive else { return }
+          switch change {
+          case .began(let position):
+            guard let activity = builder.workoutActivity(at: position) else { return }
+            delegate?.workoutSession(
+              self, didBeginActivityWith: activity.workoutConfiguration, date: activity.startDate)
+            builder.delegate?.workoutBuilder(builder, didBegin: activity)
+          case .ended(let position):
+            guard let activity = builder.workoutActivity(at: position) else { return }
+            delegate?.workoutSession(
+              self, didEndActivityWith: activity.workoutConfiguration,
+              date: activity.endDate ?? date)
+            builder.delegate?.workoutBuilder(builder, didEnd: activity)
+          }
+        }
+      ]
     case .extendedRuntime, .link, .mirroring:
       // No session's: the frameworks' listeners (`EffectListener`) hear of them.
       return []

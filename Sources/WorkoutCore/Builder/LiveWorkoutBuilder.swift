@@ -48,6 +48,9 @@ public struct LiveWorkoutBuilder: Sendable {
   public let shouldCollectWorkoutEvents: Bool
   /// The events collected so far, in date order (`workoutEvents`).
   public private(set) var workoutEvents: [WorkoutEvent] = []
+  /// The activities begun so far in start order (`workoutActivities`), the last one current
+  /// while its end date is `nil` (LiveWorkoutBuilder+Activities.swift).
+  public internal(set) var activities: [WorkoutActivityRecord] = []
   @usableFromInline var series: [SampleSeries]
   @usableFromInline var accumulators: [StatisticsAccumulator]
 
@@ -319,11 +322,13 @@ public struct LiveWorkoutBuilder: Sendable {
     }
     var metadata = extra
     metadata[WorkoutRecord.MetadataKey.indoorWorkout] = .bool(locationType == .indoor)
-    return WorkoutRecord(
+    var record = WorkoutRecord(
       id: id, activityType: activityType, locationType: locationType, startDate: start,
       endDate: end, duration: .nanoseconds(duration), events: events,
       totalEnergyBurned: statistics[.activeEnergyBurned]?.sum,
       totalDistance: activityType.distanceType.flatMap { statistics[$0]?.sum },
       statistics: statistics, metadata: metadata, samples: samples)
+    record.activities = savedActivities(end: end)
+    return record
   }
 }

@@ -26,6 +26,10 @@ public struct EngineEffect: Sendable, Hashable {
     case link(LinkEvent)
     /// Something happened to the mirroring of a workout session (both sides' delegate calls).
     case mirroring(MirroringEvent)
+    /// A sub-activity of the session began or ended (the session delegate's
+    /// `didBeginActivityWith`/`didEndActivityWith`, the builder delegate's
+    /// `didBegin`/`didEnd workoutActivity`), with the activity's type.
+    case activity(WorkoutActivityChange, WorkoutActivityType)
   }
 
   /// When it happened.
@@ -54,6 +58,7 @@ public struct EngineEffect: Sendable, Hashable {
       case .extendedRuntime(let event): .extendedRuntime(event)
       case .link(let event): .link(event)
       case .mirroring(let event): .mirroring(event)
+      case .activity(let change, let type): .activity(change, type)
       }
     return LogEntry(at: at, session: session, kind: recorded)
   }

@@ -76,6 +76,12 @@ extension WorkoutEngine {
     sessions[index].collectedTypes = types
   }
 
+  /// The types session `index` collects (``setCollectedTypes(_:ofSession:)``), `nil` for every
+  /// type its activity collects.
+  public func collectedTypes(ofSession index: Int) -> QuantityTypeSet? {
+    sessions.indices.contains(index) ? sessions[index].collectedTypes : nil
+  }
+
   /// Sets whether session `index`'s builder collects the session's events
   /// (`shouldCollectWorkoutEvents`) while collection has not begun (the builder is made anew).
   ///

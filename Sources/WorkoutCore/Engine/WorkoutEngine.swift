@@ -297,7 +297,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       linkConnectivityChecked(at: date)
       return
     case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-      .marker, .segment, .addEvent, .newSession:
+      .marker, .segment, .addEvent, .newSession, .beginActivity, .endActivity:
       break
     }
     guard appIsRunning else {
@@ -330,6 +330,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     case .marker: addEvent(.marker, session: index, at: date, call: .engine(action))
     case .segment: addEvent(.segment, session: index, at: date, call: .engine(action))
     case .addEvent(let type): addEvent(type, session: index, at: date, call: .builder(.addEvent))
+    case .beginActivity(let type):
+      beginActivity(
+        type, location: sessions[index].builder.locationType, session: index, at: date, date: date)
+    case .endActivity: endActivity(session: index, at: date, date: date)
     case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
       .extendedRuntime, .mirroring, .link, .phone:
       preconditionFailure("action \(action.word) already handled before dispatch")
@@ -545,8 +549,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   // MARK: - Sampling
 
   mutating func openInterval(session index: Int, at date: SimulationInstant) {
+    // The current activity's type while one runs (a multisport leg), else the session's.
+    let activity = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
     sampler.open(
-      session: index, activity: sessions[index].activity, at: date.nanoseconds,
+      session: index, activity: activity, at: date.nanoseconds,
       collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
       configuration: configuration, only: sessions[index].collectedTypes)
   }

@@ -103,6 +103,12 @@ public enum AppAction: Sendable, Hashable {
   /// The app creates its next session and builder (index + 1), optionally with another
   /// activity.
   case newSession(activity: WorkoutActivityType?)
+  /// The app begins an activity of this type in its current session's workout at the action's
+  /// instant (`beginNewActivity(configuration:date:metadata:)`, the session's location): a leg
+  /// of a `swimBikeRun` workout or an interval (WorkoutEngine+Activities.swift).
+  case beginActivity(WorkoutActivityType)
+  /// The app ends the current activity at the action's instant (`endCurrentActivity(on:)`).
+  case endActivity
   /// The app process dies; sessions and builders go on system-side.
   case crash
   /// The app starts again; `recover: true` gets a new handle to the active session.
@@ -147,6 +153,8 @@ public enum AppAction: Sendable, Hashable {
     case .segment: "segment"
     case .addEvent: "addEvent"
     case .newSession: "newSession"
+    case .beginActivity: "beginActivity"
+    case .endActivity: "endActivity"
     case .crash: "crash"
     case .relaunch: "relaunch"
     case .wristDown: "wristDown"
@@ -362,6 +370,12 @@ public struct LogEntry: Sendable, Hashable {
     /// JSON: the `system` entry of framework `HealthKit` of ``MirroringEvent/systemEvent``, as
     /// before this case existed (docs/run-result.md#log).
     case mirroring(MirroringEvent)
+    /// An activity of the session's workout began or ended (`beginNewActivity`,
+    /// `endCurrentActivity`; the session delegate's `didBeginActivityWith` /
+    /// `didEndActivityWith` and the builder delegate's `didBegin` / `didEnd`): the change (its
+    /// index in the builder's activities) and the activity's type. JSON kind `activity`:
+    /// `change` (`began` or `ended`), `index`, `activity` (docs/run-result.md#log).
+    case activity(WorkoutActivityChange, WorkoutActivityType)
   }
 
   /// When it happened.

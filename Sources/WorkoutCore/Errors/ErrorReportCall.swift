@@ -11,6 +11,11 @@ extension ErrorReport {
     case session(WorkoutSessionCall)
     /// A builder call, made by the app's code or the scenario's timeline.
     case builder(BuilderCall)
+    /// A sub-activity call on a session (`beginNewActivity(configuration:date:metadata:)`,
+    /// `endCurrentActivity(on:)`), made by the app's code or the scenario's timeline
+    /// (`beginActivity`, `endActivity`); its error goes to the session's delegate as a session
+    /// call's does.
+    case activity(WorkoutActivityCall)
     /// Any other engine action (``AppAction``: `lap`, `newSession`, `crash`, a mirroring, link
     /// or phone action, ...). ``init(_:)`` files session and builder calls and extended runtime
     /// operations under their own cases, so an action has one value.
@@ -37,6 +42,8 @@ extension ErrorReport {
       case .endCollection: self = .builder(.endCollection)
       case .finishWorkout: self = .builder(.finishWorkout)
       case .addEvent: self = .builder(.addEvent)
+      case .beginActivity: self = .activity(.beginNewActivity)
+      case .endActivity: self = .activity(.endCurrentActivity)
       case .extendedRuntime: self = .extendedRuntime
       case .lap, .marker, .segment, .newSession, .crash, .relaunch, .wristDown, .wristUp,
         .crownPress, .openApp, .mirroring, .link, .phone:
@@ -52,6 +59,7 @@ extension ErrorReport {
       switch self {
       case .session(let call): call.word
       case .builder(let call): call.rawValue
+      case .activity(let call): call.rawValue
       case .engine(let action): action.word
       case .extendedRuntime: "extendedRuntime"
       case .crown: "crown"
@@ -80,4 +88,16 @@ extension ErrorReport {
     /// `elapsedTime(at:)`.
     case elapsedTime
   }
+}
+
+/// A session's sub-activity call (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsession/beginnewactivity(configuration:date:metadata:)
+/// and
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsession/endcurrentactivity(on:));
+/// the raw value is the run result's `action` of its error.
+public enum WorkoutActivityCall: String, CaseIterable, Sendable, Hashable {
+  /// `beginNewActivity(configuration:date:metadata:)` (the timeline's `beginActivity`).
+  case beginNewActivity
+  /// `endCurrentActivity(on:)` (the timeline's `endActivity`).
+  case endCurrentActivity
 }

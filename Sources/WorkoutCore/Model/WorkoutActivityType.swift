@@ -21,6 +21,15 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
   case yoga = 57
   /// `HKWorkoutActivityType.highIntensityIntervalTraining`.
   case highIntensityIntervalTraining = 63
+  /// `HKWorkoutActivityType.swimBikeRun`: a multisport workout whose activities
+  /// (`beginNewActivity`) are swimming, cycling, running and transitions (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivitytype/swimbikerun).
+  case swimBikeRun = 82
+  /// `HKWorkoutActivityType.transition`: the time between the sports of a `swimBikeRun`
+  /// workout, an activity inside one (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivitytype/transition).
+  /// workout-sim simulates it on foot, as walking.
+  case transition = 83
   /// `HKWorkoutActivityType.other`.
   case other = 3000
 
@@ -35,6 +44,8 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
     case .walking: "walking"
     case .yoga: "yoga"
     case .highIntensityIntervalTraining: "highIntensityIntervalTraining"
+    case .swimBikeRun: "swimBikeRun"
+    case .transition: "transition"
     case .other: "other"
     }
   }
@@ -54,7 +65,7 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
         .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount,
         .runningSpeed,
       ]
-    case .walking, .hiking:
+    case .walking, .hiking, .transition:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount]
     case .cycling:
       [
@@ -63,7 +74,7 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
       ]
     case .swimming:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceSwimming]
-    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other, .swimBikeRun:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned]
     }
   }
@@ -73,11 +84,26 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
   /// docs/healthkit-behaviour.md#the-finished-workout).
   public var distanceType: QuantityType? {
     switch self {
-    case .running, .walking, .hiking: .distanceWalkingRunning
+    case .running, .walking, .hiking, .transition: .distanceWalkingRunning
     case .cycling: .distanceCycling
     case .swimming: .distanceSwimming
-    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other:
+    case .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining, .other,
+      .swimBikeRun:
       nil
+    }
+  }
+
+  /// Whether an activity of this type may begin inside a workout of type `workout`
+  /// (`beginNewActivity(configuration:date:metadata:)`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/beginnewactivity(configuration:date:metadata:)
+  /// and https://developer.apple.com/documentation/healthkit/dividing-a-healthkit-workout-into-activities):
+  /// in a `swimBikeRun` workout, `swimming`, `cycling`, `running` or `transition`; in any other
+  /// workout (interval training), only the workout's own type. A `swimBikeRun` or `transition`
+  /// workout is never an activity.
+  public func canBeActivity(of workout: WorkoutActivityType) -> Bool {
+    switch workout {
+    case .swimBikeRun: [.swimming, .cycling, .running, .transition].contains(self)
+    default: self == workout && self != .transition
     }
   }
 }

@@ -61,6 +61,10 @@ public struct WorkoutRecord: Sendable, Equatable {
   public var metadata: [String: MetadataValue]
   /// Per-type samples; types without samples are absent.
   public var samples: [QuantityType: SampleSeries]
+  /// The activities the app began (`beginNewActivity`), in start order, each ended by the
+  /// workout's end at the latest; empty when it began none (HealthKit then gives the workout
+  /// one activity spanning it: `workoutActivities`).
+  public var activities: [WorkoutActivityRecord] = []
 
   /// Creates a record from its fields.
   public init(

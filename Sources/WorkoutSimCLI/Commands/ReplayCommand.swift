@@ -15,12 +15,20 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   public var options: RunOptions
   /// `--write-scenario PATH`: where to write the scenario it built, or `nil`.
   public var scenarioOutput: String?
+  /// `--multisport`: a triathlon file replays as one `swimBikeRun` workout with an activity per
+  /// sport and transition, as the watch saves a multisport workout (default: one workout per
+  /// sport).
+  public var multisport: Bool
 
   /// Creates the command.
-  public init(recordingPath: String, options: RunOptions, scenarioOutput: String? = nil) {
+  public init(
+    recordingPath: String, options: RunOptions, scenarioOutput: String? = nil,
+    multisport: Bool = false
+  ) {
     self.recordingPath = recordingPath
     self.options = options
     self.scenarioOutput = scenarioOutput
+    self.multisport = multisport
   }
 
   /// Name and help texts of `replay`.
@@ -36,7 +44,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         totals. See docs/recordings.md.
         """,
       usage: "replay FILE [--type TYPE] [--seed N] [--json] [--samples]\n"
-        + String(repeating: " ", count: 26) + "[--export PATH]... [--write-scenario PATH]",
+        + String(repeating: " ", count: 26) + "[--export PATH]... [--write-scenario PATH]\n"
+        + String(repeating: " ", count: 26) + "[--multisport]",
       arguments: [("FILE", "The recording (.fit, .tcx or .gpx).")],
       options: [
         (
@@ -55,6 +64,10 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
           "--write-scenario PATH",
           "Also write the scenario it ran, the recording path relative to PATH (default: none)."
         ),
+        (
+          "--multisport",
+          "A swim, bike and run file (with transitions) as one swimBikeRun workout with an activity per part, as the watch saves it (default: one workout per sport)."
+        ),
       ],
       examples: [
         ("workout-sim replay run.fit", "Replay a recording and compare it with the file's totals."),
@@ -66,7 +79,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   }
 
   static let knownOptions = [
-    "--type", "--seed", "--json", "--samples", "--export", "--write-scenario", "--help",
+    "--type", "--seed", "--json", "--samples", "--export", "--write-scenario", "--multisport",
+    "--help",
   ]
 
   /// Parses the arguments after `replay`: `run`'s `--type`, `--seed`, `--json`, `--samples` and
@@ -80,6 +94,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
     var passed: [String] = []
     var file: String?
     var output: String?
+    var multisport = false
     while let token = scanner.next() {
       switch token {
       case .positional(let argument):
@@ -98,6 +113,9 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
           passed.append(name)
         case "--write-scenario":
           output = try scanner.value(for: name, inline: inline, valueName: "PATH")
+        case "--multisport":
+          try scanner.rejectValue(inline, for: name)
+          multisport = true
         default:
           throw scanner.unknownOption(name, known: knownOptions)
         }
@@ -113,7 +131,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       throw UsageError(error.message, command: "replay")
     }
     options.headless = true
-    return ReplayCommand(recordingPath: file, options: options, scenarioOutput: output)
+    return ReplayCommand(
+      recordingPath: file, options: options, scenarioOutput: output, multisport: multisport)
   }
 
   /// No cross-option rules.
@@ -138,13 +157,14 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         source: .recording(path: recordingPath),
         overrides: RunOverrides(
           activity: options.activityType, seed: options.seed,
-          requiresPositions: options.exports.contains { $0.format == .gpx })))
+          requiresPositions: options.exports.contains { $0.format == .gpx },
+          multisport: multisport)))
     guard let replay = input.replay else {
       preconditionFailure("a recording's input holds its replay plan")
     }
     // A multisport file saves one record per part: the `-2`, `-3`, ... export names are known
     // now, before the run, and checked like the others.
-    plan.outputs += OutputPlan.exports(options.exports, records: replay.parts.count).filter {
+    plan.outputs += OutputPlan.exports(options.exports, records: replay.recordTotals.count).filter {
       $0.record != nil
     }
     try plan.check()
@@ -208,7 +228,8 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       String(repeating: " ", count: max(1, 12 - text.count)) + text
     }
     for (index, record) in result.records.enumerated() {
-      let totals = index < plan.parts.count ? plan.parts[index].totals : nil
+      let all = plan.recordTotals
+      let totals = index < all.count ? all[index] : nil
       lines.append(
         "  " + RunSummary.kind(of: record).padding(toLength: 20, withPad: " ", startingAt: 0)
           + cell("replay") + cell("file"))

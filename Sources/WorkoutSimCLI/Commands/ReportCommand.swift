@@ -215,7 +215,7 @@ public struct ReportCommand: WorkoutSimSubcommand, Equatable {
       : (recording.points.first { $0.time.isFinite }?.time ?? 0)
     page.recording = Self.recordingSide(
       recording, name: (path as NSString).lastPathComponent, origin: origin,
-      totals: plan?.parts.map(\.totals) ?? [])
+      totals: plan?.recordTotals ?? [])
     if case .recording(let course) = scenario.course, course.heartRate == .recorded {
       page.modelHeartRate = try Simulation.run(input.resolved.modellingHeartRate()).records.map {
         RecordSeries.discrete($0, .heartRate)

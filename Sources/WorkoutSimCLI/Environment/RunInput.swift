@@ -103,7 +103,7 @@ public struct RunInput: Sendable {
         plan = try ReplayPlan(
           recording: recording, path: path,
           name: "Replay of " + (path as NSString).lastPathComponent,
-          activity: overrides.activity, seed: overrides.seed)
+          activity: overrides.activity, seed: overrides.seed, multisport: overrides.multisport)
       } catch {
         throw SimulationError(fileName: path, path: "", message: "\(error)")
       }

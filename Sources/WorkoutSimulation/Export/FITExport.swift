@@ -6,7 +6,7 @@ import WorkoutRecordings
 /// encoding.
 extension FITWriter {
   /// FIT `sport` for a HealthKit activity type (FIT profile `sport`: generic 0, running 1,
-  /// cycling 2, swimming 5, training 10, walking 11, hiking 17).
+  /// cycling 2, transition 3, swimming 5, training 10, walking 11, hiking 17, multisport 18).
   static func sport(_ activityType: WorkoutActivityType) -> Double {
     switch activityType {
     case .running: return 1
@@ -15,6 +15,8 @@ extension FITWriter {
     case .walking: return 11
     case .hiking: return 17
     case .traditionalStrengthTraining, .highIntensityIntervalTraining: return 10
+    case .transition: return 3
+    case .swimBikeRun: return 18
     case .yoga, .other: return 0
     }
   }

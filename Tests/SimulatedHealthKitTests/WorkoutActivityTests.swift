@@ -1,0 +1,142 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+
+@testable import SimulatedHealthKit
+
+/// Sub-activities through the Swift API: a triathlon app's `beginNewActivity` /
+/// `endCurrentActivity`, the delegates it hears, the builder's activities and the saved
+/// workout's.
+@Suite struct WorkoutActivityTests {
+  /// What a multisport app's delegates heard: `began <type> <seconds>` / `ended ...` from the
+  /// session delegate and `builder began <type>` / `builder ended <type>` from the builder's.
+  final class Legs: NSObject, HKWorkoutSessionDelegate, HKLiveWorkoutBuilderDelegate {
+    let heard = Mutex<[String]>([])
+    let errors = Mutex<[HKError]>([])
+
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+      from fromState: HKWorkoutSessionState, date: Date
+    ) {}
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {
+      if let error = error as? HKError { errors.withLock { $0.append(error) } }
+    }
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession,
+      didBeginActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date
+    ) {
+      let seconds = Int(date.timeIntervalSince(noon(plus: 0)))
+      heard.withLock { $0.append("began \(workoutConfiguration.activityType.rawValue) \(seconds)") }
+    }
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession,
+      didEndActivityWith workoutConfiguration: HKWorkoutConfiguration, date: Date
+    ) {
+      let seconds = Int(date.timeIntervalSince(noon(plus: 0)))
+      heard.withLock { $0.append("ended \(workoutConfiguration.activityType.rawValue) \(seconds)") }
+    }
+    func workoutBuilder(
+      _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+    ) {}
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
+    func workoutBuilder(
+      _ workoutBuilder: HKLiveWorkoutBuilder, didBegin workoutActivity: HKWorkoutActivity
+    ) {
+      let type = workoutActivity.workoutConfiguration.activityType.rawValue
+      heard.withLock { $0.append("builder began \(type)") }
+    }
+    func workoutBuilder(
+      _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity
+    ) {
+      let type = workoutActivity.workoutConfiguration.activityType.rawValue
+      heard.withLock { $0.append("builder ended \(type)") }
+    }
+  }
+
+  func configuration(_ type: HKWorkoutActivityType) -> HKWorkoutConfiguration {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = type
+    configuration.locationType = .outdoor
+    return configuration
+  }
+
+  @Test func aSwimBikeRunIsOneWorkoutWithFiveActivities() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let legs = Legs()
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = configuration(.swimBikeRun)
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      session.delegate = legs
+      builder.delegate = legs
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      #expect(builder.currentWorkoutActivity == nil)
+      // swim 0–300 s, T1 300–360, bike 360–900 (paused 600–660), T2 900–960, run 960–1500.
+      let plan: [(TimeInterval, HKWorkoutActivityType)] = [
+        (0, .swimming), (300, .transition), (360, .cycling), (900, .transition), (960, .running),
+      ]
+      for (seconds, type) in plan {
+        if seconds == 900 {
+          // Paused 600–660 s: a begin then is HealthKit's error; the bike goes on.
+          try await simulation.advance(to: noon(plus: 600))
+          session.pause()
+          session.beginNewActivity(
+            configuration: configuration(.transition), date: simulation.now, metadata: nil)
+          try await simulation.advance(to: noon(plus: 660))
+          session.resume()
+        }
+        try await simulation.advance(to: noon(plus: seconds))
+        session.beginNewActivity(
+          configuration: configuration(type), date: simulation.now, metadata: nil)
+        try await simulation.advance(by: .seconds(0))
+        #expect(builder.currentWorkoutActivity?.workoutConfiguration.activityType == type)
+        #expect(session.currentActivity.workoutConfiguration.activityType == type)
+      }
+      try await simulation.advance(to: noon(plus: 1500))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      #expect(workout.workoutActivityType == .swimBikeRun)
+      let activities = workout.workoutActivities
+      #expect(
+        activities.map(\.workoutConfiguration.activityType) == [
+          .swimming, .transition, .cycling, .transition, .running,
+        ])
+      // 300 + 60 + (540 − 60 paused) + 60 + 540 = 1440 s = 1500 s − the 60 s pause.
+      #expect(activities.map(\.duration) == [300, 60, 480, 60, 540])
+      #expect(activities.map(\.duration).reduce(0, +) == workout.duration)
+      #expect(workout.duration == 1440)
+      #expect(activities.map(\.startDate) == [0, 300, 360, 900, 960].map { noon(plus: $0) })
+      #expect(activities.map(\.endDate) == [300, 360, 900, 960, 1500].map { noon(plus: $0) })
+      // 1 kcal per 10 s span: T1 60 s → 6 kcal, the bike's 480 running s → 48 kcal.
+      let energy = HKQuantityType(.activeEnergyBurned)
+      #expect(
+        activities[1].statistics(for: energy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+          == 6)
+      #expect(
+        activities[2].statistics(for: energy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+          == 48)
+      // The builder's activities are the saved ones (the same UUIDs).
+      #expect(builder.workoutActivities.map(\.uuid) == activities.map(\.uuid))
+    }
+    // 600 s: the paused begin failed with HealthKit's invalid-argument error.
+    #expect(
+      legs.errors.withLock { $0 } == [
+        HKError(
+          .errorInvalidArgument, "Unable to perform 'beginNewActivity' from current state 'paused'")
+      ])
+    // Raw values: swimming 46, transition 83, cycling 13, running 37.
+    #expect(
+      legs.heard.withLock { $0 } == [
+        "began 46 0", "builder began 46",
+        "ended 46 300", "builder ended 46", "began 83 300", "builder began 83",
+        "ended 83 360", "builder ended 83", "began 13 360", "builder began 13",
+        "ended 13 900", "builder ended 13", "began 83 900", "builder began 83",
+        "ended 83 960", "builder ended 83", "began 37 960", "builder began 37",
+      ])
+  }
+}

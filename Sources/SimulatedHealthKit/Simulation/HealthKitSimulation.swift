@@ -281,7 +281,7 @@ public final class HealthKitSimulation: Sendable {
   /// Returns when nothing is runnable at virtual now: the callback lane is empty, every task
   /// on the simulation's lane (the body of ``run(isolation:_:)``, its child tasks, the
   /// callbacks) has run until it suspended, no hold is open, no async framework call is in
-  /// flight (counted from its caller's actor until it is back there: ``deliver()``), and two
+  /// flight (counted from its caller's actor until it is back there: `deliver()`), and two
   /// main-actor turns in a row made nothing new runnable. Work the app scheduled from a
   /// delegate (`Task { @MainActor in }`), including its awaited framework calls
   /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.

@@ -15,6 +15,8 @@ source is in `Sources/<Module>/` of the framework's modules. The check fails whe
 - a declared public symbol is in no row (new API must be classified), unless its type is
   workout-sim's own (listed in OWN below: the simulation's controls, not Apple's API),
 - a row is malformed (status, address, `no-op` without a note, the same symbol twice),
+- a row's address is not the one the symbol's doc comment cites for that member (when it
+  cites one: the doc comments' addresses were looked up in Apple's documentation),
 - docs/coverage.md is not what the TSVs give (`--write` regenerates it).
 
 Usage: scripts/check-coverage.py [--graphs DIR] [--write] [--add-new]
@@ -23,7 +25,7 @@ Usage: scripts/check-coverage.py [--graphs DIR] [--write] [--add-new]
              and an address made from Apple's URL scheme (to be classified by hand; the check
              fails until then)
 """
-import argparse, glob, json, os, sys, urllib.parse
+import argparse, glob, json, os, re, sys, urllib.parse
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 STATUSES = ("simulated", "no-op", "missing")
@@ -55,8 +57,32 @@ OWN = {
 COLUMNS = ["symbol", "kind", "status", "apple", "note"]
 
 
+_declared = {}
+CITED = re.compile(r"https://developer\.apple\.com/documentation/[^\s`<>]+")
+
+
+def cited_address(url):
+    """An address as a doc comment cites it, without the sentence's punctuation, lower case."""
+    url = url.lower().rstrip(".,;:")
+    while url.endswith(")") and url.count(")") > url.count("("):
+        url = url[:-1].rstrip(".,;:")
+    return url
+
+
+def page_name(url):
+    """The last segment of an address without Apple's overload suffix (`handle(_:)-4vdjo`)."""
+    return re.sub(r"-[0-9a-z]{4,5}$", "", url.rsplit("/", 1)[-1])
+
+
 def declared(graphs, module):
-    """{symbol path: (kind, usable)} of the public symbols whose source is in Sources/<module>/."""
+    if (graphs, module) not in _declared:
+        _declared[(graphs, module)] = read_graphs(graphs, module)
+    return _declared[(graphs, module)]
+
+
+def read_graphs(graphs, module):
+    """{symbol path: (kind, usable, cited)} of the public symbols whose source is in
+    Sources/<module>/; `cited`: the Apple addresses their doc comments cite."""
     sources = "file://" + os.path.join(ROOT, "Sources", module) + "/"
     files = [os.path.join(graphs, module + ".symbols.json")]
     files += sorted(glob.glob(os.path.join(graphs, module + "@*.symbols.json")))
@@ -71,9 +97,12 @@ def declared(graphs, module):
             key = ".".join(s["pathComponents"])
             usable = not any(a.get("isUnconditionallyUnavailable") for a in s.get("availability", []))
             kind = s["kind"]["displayName"]
+            text = " ".join(line["text"] for line in s.get("docComment", {}).get("lines", []))
+            cited = {cited_address(u) for u in CITED.findall(text)}
             old = found.get(key)
             # Overloads share a row: the symbol is usable when any overload is.
-            found[key] = (old[0] if old else kind, usable or bool(old and old[1]))
+            found[key] = (old[0] if old else kind, usable or bool(old and old[1]),
+                          cited | (old[2] if old else set()))
     return found
 
 
@@ -128,9 +157,9 @@ def read_rows(path):
     return rows, errors
 
 
-def check(framework, graphs):
+def check(framework, graphs, data):
     title, stem, modules, folder = framework
-    path = os.path.join(ROOT, "docs", "coverage", stem + ".tsv")
+    path = os.path.join(data, stem + ".tsv")
     rel = os.path.relpath(path, ROOT)
     rows, errors = read_rows(path)
     symbols = {}
@@ -157,6 +186,10 @@ def check(framework, graphs):
             errors.append("%s: marked %s but declared unavailable: mark it missing" % (where, status))
         elif status == "missing" and entry and entry[1]:
             errors.append("%s: marked missing but declared: classify it simulated or no-op" % where)
+        # The doc comment names Apple's page of this member: the row points at the same page.
+        same = sorted(u for u in (entry[2] if entry else ()) if page_name(u) == page_name(row["apple"]))
+        if same and row["apple"] not in same:
+            errors.append("%s: the address is not the one its doc comment cites (%s)" % (where, same[0]))
     new = sorted(k for k in symbols if k not in seen and k.split(".")[0] not in OWN)
     for key in new:
         errors.append("%s: %s (%s) is declared but in no row: classify it" % (rel, key, symbols[key][0]))
@@ -182,17 +215,22 @@ def page(results):
         "- **missing**: not declared (your code does not compile: file an issue), or declared",
         "  unavailable so that the compiler says what to write instead.",
         "",
-        "How the lists were made: every public symbol that the package declares for a framework has",
-        "a row (the check fails on a declared symbol without one, so new API is classified when it",
-        "is added), with the address of Apple's documentation page of that symbol (Apple's URL",
-        "scheme: `developer.apple.com/documentation/<framework>/<type>/<member>`, lower case, the",
-        "types' and members' pages looked up in Apple's documentation). Overloads share a row.",
-        "Rows marked missing are the commonly used types and members that are not declared (from",
-        "the frameworks' main pages and the members of the types we declare); they are not every",
-        "symbol of each SDK: UIKit/SwiftUI-only API, deprecated API and clinical records, for",
+        "How the lists were made: every public symbol that the package declares for a framework",
+        "has a row (the check fails on a declared symbol without one, so new API is classified",
+        "when it is added; overloads share a row). The status comes from the symbol's doc comment",
+        "and [swift-api.md](swift-api.md#not-simulated-yet): `no-op` where the comment says the",
+        "symbol does nothing, is never called or gives a fixed value. The address is Apple's page",
+        "of the symbol: where the doc comment cites Apple's page of that member (most types,",
+        "initializers and methods), the same address (checked); otherwise Apple's URL scheme",
+        "(`developer.apple.com/documentation/<framework>/<type>/<member>`, lower case; members",
+        "that Apple documents once on a protocol, such as `hash`, `encode(with:)` or `rawValue`,",
+        "point at the protocol's page), spot-checked. Rows marked missing are commonly used",
+        "types and members that are not declared (from the frameworks' main pages, the members",
+        "of the types declared, and the lists of what is not simulated); they are not every",
+        "symbol of each SDK: SwiftUI and UIKit API, deprecated API and clinical records, for",
         "example, are left out. workout-sim's own controls (`HealthKitSimulation`, the",
-        "`...State` types, `RoutePlan`, ...) are not Apple's and have no rows: see",
-        "[swift-api.md](swift-api.md).",
+        "`...State` types, `RoutePlan`, the widget log's `WidgetReload`, ...) are not Apple's and",
+        "have no rows: see [swift-api.md](swift-api.md).",
         "",
         "| Framework | simulated | no-op | missing |",
         "|---|---:|---:|---:|",
@@ -220,23 +258,19 @@ def page(results):
     return "\n".join(out) + "\n"
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--graphs", default=os.path.join(ROOT, ".build", "docs-build", "symbol-graphs"))
-    parser.add_argument("--write", action="store_true")
-    parser.add_argument("--add-new", action="store_true")
-    args = parser.parse_args()
+def run(graphs, data, target, write=False, add_new=False):
+    """The errors of the TSVs in `data` and the page `target` (written when `write`)."""
     results, errors = [], []
     for framework in FRAMEWORKS:
-        rows, errs, new, symbols, path = check(framework, args.graphs)
-        if args.add_new and new:
+        rows, errs, new, symbols, path = check(framework, graphs, data)
+        if add_new and new:
             exists = os.path.exists(path)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "a", encoding="utf-8") as f:
                 if not exists:
                     f.write("\t".join(COLUMNS) + "\n")
                 for key in new:
-                    kind, usable = symbols[key]
+                    kind, usable, _ = symbols[key]
                     status, note = ("unclassified", "") if usable else (
                         "missing", "declared unavailable: the compiler's message says what to use")
                     f.write("\t".join([key, kind, status, apple_address(framework[3], key), note])
@@ -244,14 +278,83 @@ def main():
             print("%s: %d rows added, to classify" % (os.path.relpath(path, ROOT), len(new)))
         results.append((framework, rows))
         errors += errs
-    target = os.path.join(ROOT, "docs", "coverage.md")
     text = page(results)
     if not errors:
-        if args.write:
+        if write:
             open(target, "w", encoding="utf-8").write(text)
         elif not os.path.exists(target) or open(target, encoding="utf-8").read() != text:
             errors.append("docs/coverage.md is not what docs/coverage/*.tsv give: run "
                           "scripts/check-coverage.py --write")
+    return results, errors
+
+
+def self_test(graphs):
+    """Each rule fails on a copy of the data broken on purpose (so the check cannot pass by
+    checking nothing)."""
+    import shutil, tempfile
+    data = os.path.join(ROOT, "docs", "coverage")
+    target = os.path.join(ROOT, "docs", "coverage.md")
+
+    def broken(stem, edit):
+        with tempfile.TemporaryDirectory() as tmp:
+            copy = os.path.join(tmp, "coverage")
+            shutil.copytree(data, copy)
+            shutil.copy(target, os.path.join(tmp, "coverage.md"))
+            path = os.path.join(copy, stem + ".tsv")
+            lines = open(path, encoding="utf-8").read().split("\n")
+            open(path, "w", encoding="utf-8").write("\n".join(edit(lines)))
+            return run(graphs, copy, os.path.join(tmp, "coverage.md"))[1]
+
+    def replace(symbol, status):
+        def edit(lines):
+            return [("\t".join([f[0], f[1], status] + f[3:]) if f[0] == symbol else l)
+                    for l, f in ((l, l.split("\t")) for l in lines)]
+        return edit
+
+    cases = [
+        ("a declared symbol without a row", "watchkit",
+         lambda lines: [l for l in lines if not l.startswith("WKInterfaceDevice.play(_:)\t")],
+         "WKInterfaceDevice.play(_:) (Instance Method) is declared but in no row"),
+        ("a simulated row of a symbol not declared", "coremotion",
+         lambda lines: lines[:-1] + ["CMAltimeter.startRelativeAltitudeUpdates(to:withHandler:)"
+                                     "\tInstance Method\tsimulated\t" + APPLE + "coremotion/x\t", ""],
+         "marked simulated but not declared"),
+        ("a missing row of a declared symbol", "healthkit",
+         replace("HKWorkoutSession.pause()", "missing"), "marked missing but declared"),
+        ("a no-op row without a note", "healthkit",
+         replace("HKWorkoutSession.resume()", "no-op"), "a no-op row needs a note"),
+        ("an address other than the doc comment's", "healthkit",
+         lambda lines: [l.replace("save(_:withcompletion:)-47iwb", "save(_:withcompletion:)")
+                        for l in lines],
+         "the address is not the one its doc comment cites"),
+        ("a page out of date", "watchconnectivity",
+         lambda lines: [l + " (edited)" if l.startswith("WCSession.isSupported()\t") else l
+                        for l in lines],
+         "docs/coverage.md is not what"),
+    ]
+    failures = 0
+    for name, stem, edit, expected in cases:
+        errors = broken(stem, edit)
+        if any(expected in e for e in errors):
+            print("self-test: %s fails the check" % name)
+        else:
+            failures += 1
+            print("error: self-test: %s passed the check (errors: %s)" % (name, errors[:3]),
+                  file=sys.stderr)
+    return failures
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--graphs", default=os.path.join(ROOT, ".build", "docs-build", "symbol-graphs"))
+    parser.add_argument("--write", action="store_true")
+    parser.add_argument("--add-new", action="store_true")
+    parser.add_argument("--self-test", action="store_true")
+    args = parser.parse_args()
+    if args.self_test and self_test(args.graphs):
+        sys.exit(1)
+    results, errors = run(args.graphs, os.path.join(ROOT, "docs", "coverage"),
+                          os.path.join(ROOT, "docs", "coverage.md"), args.write, args.add_new)
     for e in errors:
         print("error: " + e, file=sys.stderr)
     if errors:

@@ -14,7 +14,8 @@ source is in `Sources/<Module>/` of the framework's modules. The check fails whe
 - a row is `missing` and its symbol is declared usable,
 - a declared public symbol is in no row (new API must be classified), unless its type is
   workout-sim's own (listed in OWN below: the simulation's controls, not Apple's API),
-- a row is malformed (status, address, `no-op` without a note, the same symbol twice),
+- a row is malformed (status, an address not on developer.apple.com/documentation/ or with a
+  dotted path, `no-op` without a note, the same symbol twice),
 - a row's address is not the one the symbol's doc comment cites for that member (when it
   cites one: the doc comments' addresses were looked up in Apple's documentation),
 - docs/coverage.md is not what the TSVs give (`--write` regenerates it).
@@ -177,6 +178,8 @@ def check(framework, graphs, data):
             continue
         if not row["apple"].startswith(APPLE):
             errors.append("%s: the address must start with %s" % (where, APPLE))
+        elif "." in re.sub(r"-swift\.[a-z.]+", "", row["apple"][len(APPLE):]):
+            errors.append("%s: a dot in the address's path (Apple's paths are /type/member)" % where)
         if status == "no-op" and not row["note"]:
             errors.append("%s: a no-op row needs a note saying what it does" % where)
         entry = symbols.get(row["symbol"])
@@ -327,6 +330,10 @@ def self_test(graphs):
          lambda lines: [l.replace("save(_:withcompletion:)-47iwb", "save(_:withcompletion:)")
                         for l in lines],
          "the address is not the one its doc comment cites"),
+        ("a dotted address", "coremotion",
+         lambda lines: [l.replace("/coremotion/cmaltimeter", "/coremotion/cmpedometer.cmaltimeter")
+                        for l in lines],
+         "a dot in the address's path"),
         ("a page out of date", "watchconnectivity",
          lambda lines: [l + " (edited)" if l.startswith("WCSession.isSupported()\t") else l
                         for l in lines],

@@ -125,12 +125,29 @@ INHERITED = {
 }
 
 
-def apple_address(folder, key):
-    """The address in Apple's URL scheme: /documentation/<framework>/<type>/<member>, lower case."""
+# Apple's suffix for a name that differs from a sibling's only by case (`Code` and `code`).
+SUFFIX = {"Enumeration": "enum", "Structure": "struct", "Class": "class", "Protocol": "protocol",
+          "Instance Property": "property", "Type Property": "type.property",
+          "Type Alias": "typealias", "Instance Method": "method", "Type Method": "type.method"}
+
+
+def apple_address(folder, key, kinds=None):
+    """The address in Apple's URL scheme: /documentation/<framework>/<type>/<member>, lower case;
+    `kinds` ({symbol: kind} of the type's declared symbols) adds Apple's `-swift.<kind>` to a
+    component that only case tells from a sibling's."""
     member = key.split(".")[-1]
     if "." in key and member in INHERITED:
         return APPLE + INHERITED[member]
-    return APPLE + folder + "/" + key.lower().replace(".", "/")
+    parts = key.split(".")
+    path = []
+    for i, part in enumerate(parts):
+        here = ".".join(parts[:i + 1])
+        # An imported error's `Code` and its `code` (from the error protocol) are not told apart.
+        twins = [k for k in (kinds or {}) if k != here and k.lower() == here.lower()
+                 and k.count(".") == i] if i and part.lower() != "code" else []
+        kind = (kinds or {}).get(here)
+        path.append(part.lower() + ("-swift." + SUFFIX[kind] if twins and kind in SUFFIX else ""))
+    return APPLE + folder + "/" + "/".join(path)
 
 
 def read_rows(path):
@@ -265,6 +282,7 @@ def run(graphs, data, target, write=False, add_new=False):
         if add_new and new:
             exists = os.path.exists(path)
             os.makedirs(os.path.dirname(path), exist_ok=True)
+            kinds = {k: v[0] for k, v in symbols.items()}
             with open(path, "a", encoding="utf-8") as f:
                 if not exists:
                     f.write("\t".join(COLUMNS) + "\n")
@@ -272,7 +290,7 @@ def run(graphs, data, target, write=False, add_new=False):
                     kind, usable, _ = symbols[key]
                     status, note = ("unclassified", "") if usable else (
                         "missing", "declared unavailable: the compiler's message says what to use")
-                    f.write("\t".join([key, kind, status, apple_address(framework[3], key), note])
+                    f.write("\t".join([key, kind, status, apple_address(framework[3], key, kinds), note])
                             + "\n")
             print("%s: %d rows added, to classify" % (os.path.relpath(path, ROOT), len(new)))
         results.append((framework, rows))

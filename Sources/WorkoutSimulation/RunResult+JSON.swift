@@ -440,7 +440,7 @@ extension RunResult {
     flush: (inout JSONBuffer) -> Void
   ) {
     // activityType, activityTypeRawValue, duration, endDate, events, id, locationType, metadata,
-    // route, samples, startDate, statistics, totalDistance, totalEnergyBurned
+    // route, samples, startDate, statistics, totalDistance, totalEnergyBurned, zones
     json.beginObject()
     json.key(ascii: "activityType")
     json.string(record.activityType.name)
@@ -540,6 +540,23 @@ extension RunResult {
     }
     json.key(ascii: "totalEnergyBurned")
     json.number(record.totalEnergyBurned ?? 0)
+    if let durations = heartRateZoneDurations(of: record) {
+      // zones: { heartRate: { boundaries, durations } } (docs/run-result.md#zones)
+      json.key(ascii: "zones")
+      json.beginObject()
+      json.key(ascii: "heartRate")
+      json.beginObject()
+      json.key(ascii: "boundaries")
+      json.beginArray()
+      for boundary in heartRateZoneBoundaries { json.number(boundary) }
+      json.endArray()
+      json.key(ascii: "durations")
+      json.beginArray()
+      for duration in durations { json.number(duration) }
+      json.endArray()
+      json.endObject()
+      json.endObject()
+    }
     json.endObject()
   }
 

@@ -49,8 +49,14 @@ public enum WorkoutZones {
   /// 5 start at these fractions; below 60 % is zone 1 here, open below as Apple's first zone
   /// is). Apple computes personal zones from age and resting heart rate, which it does not
   /// publish.
+  /// Multiplied by the whole percentage before dividing by 100, so 60 % of 183.5 is the double
+  /// nearest 110.1.
   public static func heartRateBoundaries(maximumHeartRate: Double) -> [Double] {
-    (2...5).compactMap { HeartRateZone.lowerFraction(ofZone: $0).map { $0 * maximumHeartRate } }
+    (2...5).compactMap { zone in
+      HeartRateZone.lowerFraction(ofZone: zone).map {
+        ($0 * 100).rounded() * maximumHeartRate / 100
+      }
+    }
   }
 
   /// The percentages of functional threshold power that bound the six power zones: 55, 75, 90,

@@ -75,35 +75,41 @@ extension HKLiveWorkoutBuilder {
   func announceZoneChanges(in types: Set<HKSampleType>) {
     for type in [QuantityType.heartRate, .cyclingPower]
     where types.contains(HKQuantityType.shared(engine: type)) {
-      guard let configuration = effectiveZones(of: type) else { continue }
-      let reading = simulation.state.withLock { state in
-        state.session.withEngine { engine -> (HKWorkoutZoneGroup, Int, SimulationInstant)? in
-          let now = engine.now
-          return engine.withBuilderInPlace(ofSession: index) { builder in
-            guard let last = builder.lastSample(of: type), let begun = builder.startDate else {
-              return nil
-            }
-            let group = configuration.group(
-              of: builder.samples(of: type), events: builder.workoutEvents, start: begun,
-              limit: builder.endDate.map { min($0, now) } ?? now)
-            let zone = WorkoutZones.zone(of: last.value, boundaries: configuration.boundaries)
-            return (group, zone, last.start)
-          } ?? nil
-        }
-      }
-      guard let (group, zone, sampleDate) = reading else { continue }
+      guard let configuration = effectiveZones(of: type),
+        let last = engineBuilder({ $0.lastSample(of: type) }) ?? nil
+      else { continue }
+      let zone = WorkoutZones.zone(of: last.value, boundaries: configuration.boundaries)
       let previous = lock.withLock { () -> Int?? in
         let previous = announcedZones[type]
         if previous == zone { return .none }
         announcedZones[type] = zone
         return .some(previous)
       }
-      guard let previous else { continue }
+      // The durations only on a change: reading them walks every sample of the type.
+      guard let previous, let group = liveZoneGroup(of: type, configuration) else { continue }
       let update = HKLiveWorkoutZoneUpdate(
-        lastSampleProcessedDate: simulation.date(of: sampleDate),
+        lastSampleProcessedDate: simulation.date(of: last.start),
         currentZoneDuration: group.zoneDurations[zone],
         previousZoneDuration: previous.map { group.zoneDurations[$0] }, zoneGroup: group)
       delegate?.workoutBuilder(self, didUpdateWorkoutZone: update)
+    }
+  }
+
+  /// The time in zones of `type` from the start to virtual now (or the end), pauses excluded.
+  private func liveZoneGroup(of type: QuantityType, _ configuration: HKWorkoutZoneConfiguration)
+    -> HKWorkoutZoneGroup?
+  {
+    simulation.state.withLock { state in
+      state.session.withEngine { engine -> HKWorkoutZoneGroup? in
+        let now = engine.now
+        return engine.withBuilderInPlace(ofSession: index) { builder in
+          builder.startDate.map { begun in
+            configuration.group(
+              of: builder.samples(of: type), events: builder.workoutEvents, start: begun,
+              limit: builder.endDate.map { min($0, now) } ?? now)
+          }
+        } ?? nil
+      }
     }
   }
 }

@@ -206,7 +206,7 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/preferredworkoutzoneconfiguration(for:)):
   /// the system's, as a scenario has no Health Settings. Heart rate: five zones bounded at 60,
   /// 70, 80 and 90 % of the athlete's `maxHeartRate` (project rule, the watch face's %HRmax
-  /// zones), ``HKWorkoutZoneConfiguration/Source-swift.enum/system``. Cycling power: `nil` (a
+  /// zones), source `.system`. Cycling power: `nil` (a
   /// scenario gives no functional threshold power).
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` for a type without zones ("Workout zones

@@ -94,31 +94,40 @@ private final class ZoneRecorder: NSObject, HKLiveWorkoutBuilderDelegate {
     }
     // One boundary: 2 zones.
     #expect(
-      message { try HKWorkoutZoneConfiguration(quantityType: cycling, zoneBoundaries: power([100])) }
+      message {
+        try HKWorkoutZoneConfiguration(quantityType: cycling, zoneBoundaries: power([100]))
+      }
         == "Workout zones need 3 to 9 zones (2 to 8 boundaries); got 2 zones")
     // Nine boundaries: 10 zones.
     #expect(
       message {
         try HKWorkoutZoneConfiguration(
-          quantityType: cycling, zoneBoundaries: power(Array(stride(from: 50.0, through: 450, by: 50))))
+          quantityType: cycling,
+          zoneBoundaries: power(Array(stride(from: 50.0, through: 450, by: 50))))
       } == "Workout zones need 3 to 9 zones (2 to 8 boundaries); got 10 zones")
     #expect(
       message {
-        try HKWorkoutZoneConfiguration(quantityType: cycling, zoneBoundaries: power([200, 150, 250]))
+        try HKWorkoutZoneConfiguration(
+          quantityType: cycling, zoneBoundaries: power([200, 150, 250]))
       } == "Zone boundary 1 must be above boundary 0")
     #expect(
       message {
         try HKWorkoutZoneConfiguration(
           quantityType: HKQuantityType(.stepCount),
           zoneBoundaries: [HKQuantity(unit: .count(), doubleValue: 1)])
-      } == "Workout zones support heart rate and cycling power, not HKQuantityTypeIdentifierStepCount")
+      }
+        == "Workout zones support heart rate and cycling power, not HKQuantityTypeIdentifierStepCount"
+    )
     #expect(
       message {
         try HKWorkoutZoneConfiguration(
           quantityType: cycling, zoneBoundaries: [HKQuantity(unit: .meter(), doubleValue: 1)])
-      } == "A zone boundary of HKQuantityTypeIdentifierCyclingPower must be in a unit compatible with W")
+      }
+        == "A zone boundary of HKQuantityTypeIdentifierCyclingPower must be in a unit compatible with W"
+    )
     // Three zones and nine zones are fine; source app.
-    let three = try HKWorkoutZoneConfiguration(quantityType: cycling, zoneBoundaries: power([100, 200]))
+    let three = try HKWorkoutZoneConfiguration(
+      quantityType: cycling, zoneBoundaries: power([100, 200]))
     #expect(three.zones.count == 3)
     #expect(three.source == .app)
     let nine = try HKWorkoutZoneConfiguration(
@@ -152,7 +161,8 @@ private final class ZoneRecorder: NSObject, HKLiveWorkoutBuilderDelegate {
         #expect(error.code == .errorInvalidArgument)
         #expect(
           error.localizedDescription
-            == "Set a custom zone configuration before beginCollection(withStart:completion:); this workout's collection has begun")
+            == "Set a custom zone configuration before beginCollection(withStart:completion:); this workout's collection has begun"
+        )
       }
       #expect(try await builder.zoneConfiguration(for: heartRate)?.source == .system)
     }

@@ -23,7 +23,9 @@ import WorkoutWatch
 
   @Test func problems() {
     #expect(WorkoutZones.problem(boundaries: [100]) == .zoneCount(zones: 2))
-    #expect(WorkoutZones.problem(boundaries: Array(stride(from: 10.0, through: 90, by: 10))) == .zoneCount(zones: 10))
+    #expect(
+      WorkoutZones.problem(boundaries: Array(stride(from: 10.0, through: 90, by: 10)))
+        == .zoneCount(zones: 10))
     #expect(WorkoutZones.problem(boundaries: [100, 120]) == nil)
     #expect(WorkoutZones.problem(boundaries: Array(stride(from: 10.0, through: 80, by: 10))) == nil)
     #expect(WorkoutZones.problem(boundaries: [100, 90, 120]) == .outOfOrder(index: 1))

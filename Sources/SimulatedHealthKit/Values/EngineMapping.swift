@@ -270,7 +270,8 @@ extension HKWorkout {
   /// has samples (`HKWorkoutZoneConfiguration.group`: the record's samples and events, start to
   /// end, pauses excluded).
   package convenience init(
-    _ record: WorkoutRecord, since start: Date, zoneConfigurations: [HKWorkoutZoneConfiguration] = [],
+    _ record: WorkoutRecord, since start: Date,
+    zoneConfigurations: [HKWorkoutZoneConfiguration] = [],
     uuid storeUUID: UUID? = nil,
     device: HKDevice? = .local(),
     sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)

@@ -558,7 +558,8 @@ public protocol HKLiveWorkoutBuilderDelegate: NSObjectProtocol {
   /// cycling-power) sample lies in another zone than the last call's, the first zone of the
   /// workout included (its `previousZoneDuration` is `nil`); never for a sample in the same zone.
   func workoutBuilder(
-    _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate)
+    _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate
+  )
 }
 
 extension HKLiveWorkoutBuilderDelegate {

@@ -74,7 +74,7 @@ public enum WorkoutZones {
   ///
   /// Each sample's value holds from its start until the next sample's start, the last one until
   /// `limit` (as the builder's time-weighted average holds it); only the running spans count
-  /// (``PauseRule/runningSpans(of:start:limit:)``: paused time is excluded, as HealthKit
+  /// (`PauseRule.runningSpans(of:start:limit:)`: paused time is excluded, as HealthKit
   /// excludes it from the workout's duration). Samples before `start` hold from `start`.
   ///
   /// - Parameters:

@@ -510,6 +510,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       simulation.ignoreInert(action: .builder(.finishWorkout))
       return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
     }
+    // Read before the simulation's lock is taken (the builder's lock is never held inside it).
+    let zones = zoneConfigurations()
     return simulation.mutate { state -> Result<HKWorkout, HKError> in
       let record = state.session.withEngine { $0.finishWorkout(ofSession: index, at: $0.now) }
       guard let record else {
@@ -521,7 +523,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       }
       let annotated = state.session.annotated(record)
       let workout = HKWorkout(
-        annotated, since: simulation.startDate, zoneConfigurations: zoneConfigurations())
+        annotated, since: simulation.startDate, zoneConfigurations: zones)
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would.
       let source = state.appSourceIndex()

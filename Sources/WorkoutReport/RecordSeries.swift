@@ -61,28 +61,4 @@ public enum RecordSeries {
     if !pedal.isEmpty { return (pedal, "rpm") }
     return (rate(record, .stepCount, factor: 60), "steps/min")
   }
-
-  /// Seconds spent in each heart-rate zone, index 0 for zone 1: each sample's value held until
-  /// the next sample, except across a gap (a step above ``Gaps/factor`` typical intervals),
-  /// where the sample counts for one typical interval; the last sample counts for one typical
-  /// interval. Samples below zone 1 count nowhere; fewer than two distinct instants give zeros.
-  public static func secondsInZones(_ points: [ChartPoint], maximumHeartRate: Double) -> [Double] {
-    var seconds = [Double](repeating: 0, count: 5)
-    guard let interval = Gaps.typicalInterval(points) else { return seconds }
-    for index in points.indices {
-      let held: Double
-      if index + 1 < points.count {
-        let step = points[index + 1].x - points[index].x
-        held = step > Gaps.factor * interval ? interval : step
-      } else {
-        held = interval
-      }
-      if let zone = HeartRateZone.zone(
-        heartRate: points[index].y, maximumHeartRate: maximumHeartRate)
-      {
-        seconds[zone - 1] += held
-      }
-    }
-    return seconds
-  }
 }

@@ -537,9 +537,12 @@ public enum Report {
     add("pauses", String(pauses.count))
     add("laps", String(record.events.filter { $0.type == .lap }.count))
     add("markers", String(record.events.filter { $0.type == .marker }.count))
-    let zones = RecordSeries.secondsInZones(heartRate, maximumHeartRate: input.maximumHeartRate)
-    for zone in 1...5 {
-      add("time in zone " + String(zone), TextFormat.clock(seconds: zones[zone - 1]))
+    // The record's `zones` (the one zone rule, pauses excluded), as the summary shows them.
+    let zones =
+      input.result.heartRateZoneDurations(of: record)
+      ?? [Double](repeating: 0, count: input.result.heartRateZoneBoundaries.count + 1)
+    for (zone, seconds) in zones.enumerated() {
+      add("time in zone " + String(zone + 1), TextFormat.clock(seconds: seconds))
     }
     var out = "<table class=\"totals\"><caption>Totals</caption><thead><tr><th></th><th>"
     out += input.recording == nil ? "record" : "replay"

@@ -461,7 +461,7 @@ extension RunResult {
   ) {
     // activities, activityType, activityTypeRawValue, duration, endDate, events, id,
     // locationType, metadata, route, samples, startDate, statistics, totalDistance,
-    // totalEnergyBurned
+    // totalEnergyBurned, zones
     json.beginObject()
     write(activities: record.activities, into: &json)
     json.key(ascii: "activityType")
@@ -510,6 +510,23 @@ extension RunResult {
     }
     json.key(ascii: "totalEnergyBurned")
     json.number(record.totalEnergyBurned ?? 0)
+    if let durations = heartRateZoneDurations(of: record) {
+      // zones: { heartRate: { boundaries, durations } } (docs/run-result.md#zones)
+      json.key(ascii: "zones")
+      json.beginObject()
+      json.key(ascii: "heartRate")
+      json.beginObject()
+      json.key(ascii: "boundaries")
+      json.beginArray()
+      for boundary in heartRateZoneBoundaries { json.number(boundary) }
+      json.endArray()
+      json.key(ascii: "durations")
+      json.beginArray()
+      for duration in durations { json.number(duration) }
+      json.endArray()
+      json.endObject()
+      json.endObject()
+    }
     json.endObject()
   }
 

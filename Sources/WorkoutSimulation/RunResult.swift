@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutWatch
 
 /// Everything one scenario run produced, in the engine's own types, with the wall-clock context
 /// needed to write dates (docs/run-result.md).
@@ -34,6 +35,10 @@ public struct RunResult: Sendable {
   /// The local days of the scenario's `health` data (docs/run-result.md#days): the document's
   /// `days` and the summary's day table; `nil` (no key, no table) without a `health` key.
   public var days: [HealthDay]?
+  /// The system heart-rate zone boundaries (count/min) of the scenario's athlete,
+  /// `WorkoutZones.heartRateBoundaries` of `athlete.maxHeartRate`: a record's `zones`
+  /// (docs/run-result.md#zones). Empty: no zones are written.
+  public var heartRateZoneBoundaries: [Double] = []
 
   /// Creates a result.
   public init(
@@ -51,6 +56,21 @@ public struct RunResult: Sendable {
     self.probes = probes
     self.errors = errors
     self.log = log
+  }
+
+  /// The time in each heart-rate zone of `record` in seconds, from the lowest zone, pauses
+  /// excluded (`WorkoutZones.durations` of its heart-rate samples and events, start to end), or
+  /// `nil` without heart-rate samples or ``heartRateZoneBoundaries``: the record's `zones`, the
+  /// summary's and the report's zone lines, and what `HKWorkout.zoneGroupsByType` gives for the
+  /// system zones.
+  public func heartRateZoneDurations(of record: WorkoutRecord) -> [Double]? {
+    guard !heartRateZoneBoundaries.isEmpty, let samples = record.samples[.heartRate],
+      !samples.isEmpty
+    else { return nil }
+    return WorkoutZones.durations(
+      of: samples, events: record.events, start: record.startDate, limit: record.endDate,
+      boundaries: heartRateZoneBoundaries
+    ).map { Duration.nanoseconds($0).secondsValue }
   }
 
   /// The wall-clock date of scenario instant `instant`, ISO 8601 with the zone's offset.

@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutScenario
+import WorkoutWatch
 
 /// What the user does on the watch, independent of how it was typed: the commands behind the
 /// interactive keys and `--keys` (docs/command-line.md#run).
@@ -347,6 +348,8 @@ public struct SimulationSession {
       errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
       timeZoneName: scenario.timeZone)
     result.warnings = prepared.warnings
+    result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
+      maximumHeartRate: scenario.athlete.maxHeartRate)
     return result
   }
 }

@@ -32,6 +32,36 @@ import WorkoutSimulation
   }
 }
 
+/// Zones through both doors (issue 28, item 3): the saved `HKWorkout`'s heart-rate
+/// `zoneGroupsByType` holds the very durations of the command line's record `zones`.
+@Suite struct ZonesTwoDoorsTests {
+  @Test(arguments: ["intervals.json", "hills.json", "end-while-paused.json", "easy-walk.json"])
+  func theWorkoutsZonesAreTheRecordsZones(name: String) async throws {
+    let scenario = try bundledScenario(name)
+    let cli = try Simulation.run(scenario)
+    let api = try await ScriptedApp.runKeepingWorkouts(scenario)
+    #expect(api.workouts.count == cli.records.count)
+    #expect(!cli.records.isEmpty)
+    if name == "intervals.json" {
+      // The intervals move the heart rate through more than one zone.
+      let zones = try #require(cli.records.first.flatMap { cli.heartRateZoneDurations(of: $0) })
+      #expect(zones.filter { $0 > 0 }.count >= 2)
+    }
+    for (workout, record) in zip(api.workouts, cli.records) {
+      let durations = try #require(cli.heartRateZoneDurations(of: record))
+      #expect(
+        workout.zoneGroupsByType?[HKQuantityType(.heartRate)]?.zoneDurations.map(\.duration)
+          == durations, "\(name)")
+      // Time before the first sample is in no zone: the durations add up to the duration
+      // less that (and no more than the duration).
+      let first = try #require(record.samples[.heartRate]?.first).start
+      let before = PauseRule.runningSpans(of: record.events, start: record.startDate, limit: first)
+        .reduce(0.0) { $0 + ($1.to.seconds - $1.from.seconds) }
+      #expect(durations.reduce(0, +) == record.duration.secondsValue - before, "\(name)")
+    }
+  }
+}
+
 /// One crown rule through both doors (issue 26, bug 3): the crown selects only while the app's
 /// current session has been neither prepared nor started.
 @Suite struct CrownRuleTwoDoorsTests {
@@ -100,8 +130,15 @@ import WorkoutSimulation
 /// the HealthKit calls it stands for, at its instant.
 enum ScriptedApp {
   static func run(_ scenario: Scenario) async throws -> RunResult {
+    try await runKeepingWorkouts(scenario).result
+  }
+
+  /// ``run(_:)``, with the workouts the app saved.
+  static func runKeepingWorkouts(_ scenario: Scenario) async throws -> (
+    result: RunResult, workouts: [HKWorkout]
+  ) {
     let simulation = try HealthKitSimulation(scenario: scenario)
-    try await simulation.run {
+    let workouts = try await simulation.run {
       let app = App(scenario: scenario, simulation: simulation)
       app.makeSession(activity: scenario.activity)
       for action in scenario.timeline {
@@ -109,8 +146,9 @@ enum ScriptedApp {
         if case .app(let call) = action.kind { try await app.perform(call) }
       }
       await simulation.settle()
+      return app.store.savedObjects.compactMap { $0 as? HKWorkout }
     }
-    return simulation.result
+    return (simulation.result, workouts)
   }
 
   final class App {

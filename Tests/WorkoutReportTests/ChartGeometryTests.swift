@@ -138,17 +138,6 @@ import WorkoutWatch
     #expect(zone.flatMap { HeartRateZone.color(ofZone: $0) } == "#e8891c")
   }
 
-  @Test func secondsInZonesHoldEachSampleUntilTheNext() {
-    // Maximum 200: samples every 5 s at 95 (below zone 1), 110 (zone 1), 150 (zone 3),
-    // 190 (zone 5); then a gap of 60 s after 190 counts only one interval (5 s), and the last
-    // sample at 150 counts one interval: zone 1 5 s, zone 3 5 + 5 = 10 s, zone 5 5 s.
-    let points = [
-      ChartPoint(x: 0, y: 95), ChartPoint(x: 5, y: 110), ChartPoint(x: 10, y: 150),
-      ChartPoint(x: 15, y: 190), ChartPoint(x: 75, y: 150),
-    ]
-    #expect(RecordSeries.secondsInZones(points, maximumHeartRate: 200) == [5, 0, 10, 0, 5])
-  }
-
   @Test func routeKeepsItsProportions() {
     // At the equator cos(0) = 1: a route 0.01° east and 0.005° north spans 2:1, scaled by
     // min(416 / 0.01, 306 / 0.005) = 41600 px per degree (cos of the mean latitude 0.0025° is

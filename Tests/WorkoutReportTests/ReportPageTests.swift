@@ -262,3 +262,19 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
     #expect(section.components(separatedBy: ">day-31</text>").count - 1 == 0)
   }
 }
+
+/// The totals table's time in zones is the record's `zones`.
+@Suite struct ReportZoneTests {
+  @Test func timeInZonesIsTheRecordsZonesWithThePauseExcluded() throws {
+    // A constant 150 bpm for 10 minutes, paused from 2:00 to 4:00, maximum 180 bpm: boundaries
+    // 108, 126, 144, 162; 150 ≥ 144 is zone 4 for 600 − 120 = 480 s = 0:08:00.
+    let json = pausedRun.replacingOccurrences(
+      of: #""course""#, with: #""sensors": { "heartRate": { "constant": 150 } }, "course""#)
+    let built = try input(json)
+    let record = try #require(built.result.records.first)
+    #expect(built.result.heartRateZoneDurations(of: record) == [0, 0, 0, 480, 0])
+    let page = Report.page(built)
+    #expect(page.contains("<tr><th>time in zone 4</th><td>0:08:00</td></tr>"))
+    #expect(page.contains("<tr><th>time in zone 3</th><td>0:00:00</td></tr>"))
+  }
+}

@@ -16,6 +16,18 @@ import WorkoutSimTestSupport
     #expect(differences(actual, expected) == [])
   }
 
+  /// The summary's zone line shows the record's `zones`: the default athlete's 183.5 bpm gives
+  /// a first boundary of 60 % = 110.1 bpm, so the constant 100 bpm is in zone 1 for the whole
+  /// 60 s less the 10 s pause = 50 s.
+  @Test func theSummaryShowsTheTimeInHeartRateZones() throws {
+    let scenario = try Binary.fixture("walk-with-pause.json")
+    let outcome = try Binary.run(["run", "--scenario", scenario])
+    #expect(outcome.status == 0)
+    #expect(
+      outcome.text.contains(
+        "\n    heart-rate zones: 1 0:00:50, 2 0:00:00, 3 0:00:00, 4 0:00:00, 5 0:00:00"))
+  }
+
   @Test func sameSeedSameBytesAndAnotherSeedChangesHeartRateOnly() throws {
     let hills = "Scenarios/hills.json"
     let first = try Binary.run(["run", "--scenario", hills, "--json"])

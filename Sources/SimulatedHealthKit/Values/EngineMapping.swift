@@ -297,8 +297,13 @@ extension HKWorkout {
   /// byte inverted). Device ``HKDevice/local()``.
   ///
   /// A workout from the health store passes the store's `uuid`, `device` and `sourceRevision`.
+  /// The workout and its activity have a zone group for each of `zoneConfigurations` whose type
+  /// has samples (`HKWorkoutZoneConfiguration.group`: the record's samples and events, start to
+  /// end, pauses excluded).
   package convenience init(
-    _ record: WorkoutRecord, since start: Date, uuid storeUUID: UUID? = nil,
+    _ record: WorkoutRecord, since start: Date,
+    zoneConfigurations: [HKWorkoutZoneConfiguration] = [],
+    uuid storeUUID: UUID? = nil,
     device: HKDevice? = .local(),
     sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
   ) {
@@ -316,13 +321,21 @@ extension HKWorkout {
     configuration.activityType = HKWorkoutActivityType(record.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(record.locationType)
     let uuid = storeUUID ?? UUID(uuidString: record.id) ?? UUID()
+    var zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:]
+    for zones in zoneConfigurations {
+      guard let samples = record.samples[zones.engineType], !samples.isEmpty else { continue }
+      zoneGroups[zones.quantityType] = zones.group(
+        of: samples, events: record.events, start: record.startDate, limit: record.endDate)
+    }
+    // The app's sub-activities carry no zone groups of their own (not simulated yet); the one
+    // activity of a workout without them has the workout's.
     let activities =
       record.activities.isEmpty
       ? [
         HKWorkoutActivity(
           workoutConfiguration: configuration, startDate: startDate, endDate: endDate,
           metadata: nil, workoutEvents: events, duration: record.duration.timeInterval,
-          allStatistics: statistics, uuid: Self.activityUUID(of: uuid))
+          allStatistics: statistics, zoneGroups: zoneGroups, uuid: Self.activityUUID(of: uuid))
       ]
       : record.activities.enumerated().map { position, activity in
         HKWorkoutActivity(
@@ -338,7 +351,8 @@ extension HKWorkout {
         QuantityType.activeEnergyBurned.quantity($0)
       },
       totalDistance: record.totalDistance.map { HKQuantity(unit: .meter(), doubleValue: $0) },
-      metadata: metadata, uuid: uuid, device: device, sourceRevision: sourceRevision)
+      metadata: metadata, zoneGroups: zoneGroups, uuid: uuid, device: device,
+      sourceRevision: sourceRevision)
   }
 
   /// The activity's UUID: the workout's with its last byte inverted, so it is as deterministic

@@ -35,13 +35,15 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   public let allStatistics: [HKQuantityType: HKStatistics]
   private let energyBurned: HKQuantity?
   private let distance: HKQuantity?
+  private let zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]
 
   /// Creates a workout from its parts.
   package init(
     activityType: HKWorkoutActivityType, startDate: Date, endDate: Date, duration: TimeInterval,
     workoutEvents: [HKWorkoutEvent]?, workoutActivities: [HKWorkoutActivity],
     allStatistics: [HKQuantityType: HKStatistics], totalEnergyBurned: HKQuantity?,
-    totalDistance: HKQuantity?, metadata: [String: Any]?, uuid: UUID = UUID(),
+    totalDistance: HKQuantity?, metadata: [String: Any]?,
+    zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:], uuid: UUID = UUID(),
     device: HKDevice? = .local(),
     sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
   ) {
@@ -52,6 +54,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     self.allStatistics = allStatistics
     self.energyBurned = totalEnergyBurned
     self.distance = totalDistance
+    self.zoneGroups = zoneGroups
     super.init(
       sampleType: HKObjectType.workoutType(), startDate: startDate, endDate: endDate, uuid: uuid,
       metadata: metadata, device: device, sourceRevision: sourceRevision)
@@ -85,6 +88,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     allStatistics = statistics
     energyBurned = coder.decodeObject(of: HKQuantity.self, forKey: "totalEnergyBurned")
     distance = coder.decodeObject(of: HKQuantity.self, forKey: "totalDistance")
+    zoneGroups = [:]
     super.init(coder: coder)
     guard sampleType is HKWorkoutType else { return nil }
   }
@@ -93,6 +97,22 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   @discardableResult
   public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
     allStatistics[quantityType]
+  }
+
+  /// The time in zones per type over the whole workout, pauses excluded, or `nil` without any
+  /// (iOS/watchOS 27; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/zonegroupsbytype): heart
+  /// rate and cycling power when the workout has samples of them and a configuration (the
+  /// builder's custom one, else the preferred one). A workout read back from the store or
+  /// decoded has none yet (the store does not keep the configuration).
+  public var zoneGroupsByType: [HKQuantityType: HKWorkoutZoneGroup]? {
+    zoneGroups.isEmpty ? nil : zoneGroups
+  }
+
+  /// The zone group of `quantityType`, or `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/zonegroup(for:)).
+  public func zoneGroup(for quantityType: HKQuantityType) -> HKWorkoutZoneGroup? {
+    zoneGroups[quantityType]
   }
 
   /// The active energy burned (the `activeEnergyBurned` sum, kcal), or `nil`.
@@ -164,6 +184,21 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
   public let duration: TimeInterval
   /// Its statistics per type.
   public let allStatistics: [HKQuantityType: HKStatistics]
+  private let zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]
+
+  /// The time in zones per type over this activity's span, pauses excluded, or `nil` without
+  /// any (iOS/watchOS 27; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/zonegroupsbytype):
+  /// the single activity of a simulated workout has its workout's groups.
+  public var zoneGroupsByType: [HKQuantityType: HKWorkoutZoneGroup]? {
+    zoneGroups.isEmpty ? nil : zoneGroups
+  }
+
+  /// The zone group of `quantityType`, or `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/zonegroup(for:)).
+  public func zoneGroup(for quantityType: HKQuantityType) -> HKWorkoutZoneGroup? {
+    zoneGroups[quantityType]
+  }
 
   /// Creates an activity without events or statistics; ``duration`` is end − start (0 without
   /// an end).
@@ -181,8 +216,10 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
   package init(
     workoutConfiguration: HKWorkoutConfiguration, startDate: Date, endDate: Date?,
     metadata: [String: Any]?, workoutEvents: [HKWorkoutEvent], duration: TimeInterval,
-    allStatistics: [HKQuantityType: HKStatistics], uuid: UUID = UUID()
+    allStatistics: [HKQuantityType: HKStatistics],
+    zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:], uuid: UUID = UUID()
   ) {
+    self.zoneGroups = zoneGroups
     // The copy of a configuration is a configuration.
     self.workoutConfiguration = workoutConfiguration.copy() as! HKWorkoutConfiguration
     self.startDate = startDate

@@ -26,6 +26,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private var metadataStorage: [String: Any] = [:]
   /// The route builder ``seriesBuilder(for:)`` made (Workout/HKWorkoutRouteBuilder.swift).
   var routeBuilder: HKWorkoutRouteBuilder?
+  /// The app's zones per type, from `setCustomZoneConfiguration(_:for:)` (under ``lock``).
+  var customZones: [QuantityType: HKWorkoutZoneConfiguration] = [:]
+  /// The zone index of each type's last `didUpdateWorkoutZone` (under ``lock``).
+  var announcedZones: [QuantityType: Int] = [:]
 
   init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
     self.simulation = simulation
@@ -540,6 +544,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       simulation.ignoreInert(action: .builder(.finishWorkout))
       return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
     }
+    // Read before the simulation's lock is taken (the builder's lock is never held inside it).
+    let zones = zoneConfigurations()
     return simulation.mutate { state -> Result<HKWorkout, HKError> in
       let record = state.session.withEngine { $0.finishWorkout(ofSession: index, at: $0.now) }
       guard let record else {
@@ -550,7 +556,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
               .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
       }
       let annotated = state.session.annotated(record)
-      let workout = HKWorkout(annotated, since: simulation.startDate)
+      let workout = HKWorkout(
+        annotated, since: simulation.startDate, zoneConfigurations: zones)
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would.
       let source = state.appSourceIndex()
@@ -583,6 +590,14 @@ public protocol HKLiveWorkoutBuilderDelegate: NSObjectProtocol {
   /// `didEndActivityWith`).
   func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity)
+  /// The person moved into another zone (optional in HealthKit, iOS/watchOS 27; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilderdelegate/workoutbuilder(_:didupdateworkoutzone:)):
+  /// called right after the `didCollectDataOf` of the batch whose last heart-rate (or
+  /// cycling-power) sample lies in another zone than the last call's, the first zone of the
+  /// workout included (its `previousZoneDuration` is `nil`); never for a sample in the same zone.
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate
+  )
 }
 
 extension HKLiveWorkoutBuilderDelegate {
@@ -593,6 +608,10 @@ extension HKLiveWorkoutBuilderDelegate {
   /// Does nothing (optional in HealthKit).
   public func workoutBuilder(
     _ workoutBuilder: HKLiveWorkoutBuilder, didEnd workoutActivity: HKWorkoutActivity
+  ) {}
+  /// Does nothing (optional in HealthKit).
+  public func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didUpdateWorkoutZone zoneUpdate: HKLiveWorkoutZoneUpdate
   ) {}
 }
 

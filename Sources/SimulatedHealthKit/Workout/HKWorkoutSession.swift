@@ -447,6 +447,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     let builder = lock.withLock { alive ? builderStorage.map(Unmanaged.passUnretained) : nil }
     builder?._withUnsafeGuaranteedRef { builder in
       builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
+      builder.announceZoneChanges(in: types)
     }
   }
 

@@ -66,6 +66,7 @@ public enum RunSummary {
     for record in result.records {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
+      if let zones = zonesLine(for: record, in: result) { lines.append(zones) }
     }
     if nothingStarted(result) { lines.append(nothingStartedHint) }
     if let app = appLine(for: result) { lines.append(app) }
@@ -175,6 +176,17 @@ public enum RunSummary {
     guard !order.isEmpty else { return nil }
     return "    events: "
       + order.map { counted(counts[$0] ?? 0, $0.name) }.joined(separator: ", ")
+  }
+
+  /// `    heart-rate zones: 1 0:05:00, 2 0:05:00, 3 0:04:00, 4 0:05:00, 5 0:05:00`: the time in
+  /// each heart-rate zone, zone 1 the lowest, pauses excluded
+  /// (``WorkoutSimulation/RunResult/heartRateZoneDurations(of:)``, the record's `zones`);
+  /// `nil` without heart-rate samples.
+  public static func zonesLine(for record: WorkoutRecord, in result: RunResult) -> String? {
+    guard let durations = result.heartRateZoneDurations(of: record) else { return nil }
+    return "    heart-rate zones: "
+      + durations.enumerated().map { "\($0.offset + 1) " + formatDuration($0.element) }
+      .joined(separator: ", ")
   }
 
   /// `  app at the end: background, kept alive by workoutSession`: the last app-state change

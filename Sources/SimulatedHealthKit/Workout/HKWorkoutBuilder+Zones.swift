@@ -59,7 +59,14 @@ extension HKWorkoutBuilder {
 
   /// The app's zones of `type`, else the system's.
   func effectiveZones(of type: QuantityType) -> HKWorkoutZoneConfiguration? {
-    lock.withLock { customZones[type] } ?? simulation.systemZoneConfiguration(for: type)
+    let known = lock.withLock { () -> HKWorkoutZoneConfiguration?? in
+      if let custom = customZones[type] { return .some(custom) }
+      return systemZones[type]
+    }
+    if let known { return known }
+    let system = simulation.systemZoneConfiguration(for: type)
+    lock.withLock { systemZones[type] = .some(system) }
+    return system
   }
 
   /// The configurations the saved workout's zone groups use (heart rate, cycling power).
@@ -75,8 +82,14 @@ extension HKLiveWorkoutBuilder {
   func announceZoneChanges(in types: Set<HKSampleType>) {
     for type in [QuantityType.heartRate, .cyclingPower]
     where types.contains(HKQuantityType.shared(engine: type)) {
+      // The last sample read in place: this runs after every batch, and a copy of the builder
+      // retains each of its arrays.
       guard let configuration = effectiveZones(of: type),
-        let last = engineBuilder({ $0.lastSample(of: type) }) ?? nil
+        let last = simulation.state.withLock({ state in
+          state.session.withEngine { engine in
+            engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: type) }
+          }
+        }) ?? nil
       else { continue }
       let zone = WorkoutZones.zone(of: last.value, boundaries: configuration.boundaries)
       let previous = lock.withLock { () -> Int?? in

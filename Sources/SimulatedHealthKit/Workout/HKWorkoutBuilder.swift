@@ -30,6 +30,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   var customZones: [QuantityType: HKWorkoutZoneConfiguration] = [:]
   /// The zone index of each type's last `didUpdateWorkoutZone` (under ``lock``).
   var announcedZones: [QuantityType: Int] = [:]
+  /// The system's zones per type, made once (the athlete's do not change; under ``lock``):
+  /// ``HKLiveWorkoutBuilder/announceZoneChanges(in:)`` reads them after every batch.
+  var systemZones: [QuantityType: HKWorkoutZoneConfiguration?] = [:]
 
   init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
     self.simulation = simulation

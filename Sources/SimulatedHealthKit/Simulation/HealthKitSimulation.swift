@@ -406,13 +406,14 @@ public final class HealthKitSimulation: Sendable {
     /// A delegate call or a completion handler.
     case call(Callback)
     /// The live builder delegate's `didCollectDataOf` with these types, through `endpoint`.
-    case collected(any Endpoint, Set<HKSampleType>)
+    case collected(any Endpoint, Set<HKSampleType>, QuantityTypeSet)
 
     /// Makes the call.
     func run() {
       switch self {
       case .call(let callback): callback()
-      case .collected(let endpoint, let types): endpoint.deliverCollected(types)
+      case .collected(let endpoint, let types, let engineTypes):
+        endpoint.deliverCollected(types, engineTypes: engineTypes)
       }
     }
   }
@@ -424,9 +425,9 @@ public final class HealthKitSimulation: Sendable {
     func callbacks(for effect: EngineEffect, date: Date) -> [Callback]
     /// The `didCollectDataOf` set of a batch of `types` (the same set for the same types).
     func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType>
-    /// Calls the live builder delegate's `didCollectDataOf` with `types`, unless the object's
-    /// process died.
-    func deliverCollected(_ types: Set<HKSampleType>)
+    /// Calls the live builder delegate's `didCollectDataOf` with `types` (`engineTypes`, the
+    /// same types as the engine names them), unless the object's process died.
+    func deliverCollected(_ types: Set<HKSampleType>, engineTypes: QuantityTypeSet)
     /// The process crashed: the object becomes inert.
     func processDied()
   }
@@ -606,7 +607,7 @@ public final class HealthKitSimulation: Sendable {
         // The loaded reference moves into the lane: the session is held weakly, so its every
         // retain and release goes through its side table.
         let batch = endpoint.batchTypes(types)
-        state.lane.append(.collected(consume endpoint, batch))
+        state.lane.append(.collected(consume endpoint, batch, types))
         continue
       }
       let date = startDate.addingTimeInterval(effect.at.seconds)

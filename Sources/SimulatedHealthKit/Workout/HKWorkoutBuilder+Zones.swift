@@ -78,32 +78,36 @@ extension HKWorkoutBuilder {
 extension HKLiveWorkoutBuilder {
   /// After a batch of `types`: one `didUpdateWorkoutZone` per zone type whose last sample lies
   /// in another zone than the last call's (in the callback lane, right after
-  /// `didCollectDataOf`).
-  func announceZoneChanges(in types: Set<HKSampleType>) {
-    for type in [QuantityType.heartRate, .cyclingPower]
-    where types.contains(HKQuantityType.shared(engine: type)) {
-      // The last sample read in place: this runs after every batch, and a copy of the builder
-      // retains each of its arrays.
-      guard let configuration = effectiveZones(of: type),
+  /// `didCollectDataOf`). This runs after every batch: the types are the engine's bit set, the
+  /// watched zones are fixed at the first batch and the last sample is read in place.
+  func announceZoneChanges(in types: QuantityTypeSet) {
+    guard types.contains(.heartRate) || types.contains(.cyclingPower) else { return }
+    let watching =
+      lock.withLock { zoneWatch }
+      ?? {
+        let made = [QuantityType.heartRate, .cyclingPower].compactMap { type in
+          effectiveZones(of: type).map { ZoneWatch(type: type, configuration: $0) }
+        }
+        lock.withLock { zoneWatch = made }
+        return made
+      }()
+    for (slot, watch) in watching.enumerated() where types.contains(watch.type) {
+      guard
         let last = simulation.state.withLock({ state in
           state.session.withEngine { engine in
-            engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: type) }
+            engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: watch.type) }
           }
         }) ?? nil
       else { continue }
-      let zone = WorkoutZones.zone(of: last.value, boundaries: configuration.boundaries)
-      let previous = lock.withLock { () -> Int?? in
-        let previous = announcedZones[type]
-        if previous == zone { return .none }
-        announcedZones[type] = zone
-        return .some(previous)
-      }
+      let zone = WorkoutZones.zone(of: last.value, boundaries: watch.configuration.boundaries)
+      guard zone != watch.announced else { continue }
+      lock.withLock { zoneWatch?[slot].announced = zone }
       // The durations only on a change: reading them walks every sample of the type.
-      guard let previous, let group = liveZoneGroup(of: type, configuration) else { continue }
+      guard let group = liveZoneGroup(of: watch.type, watch.configuration) else { continue }
       let update = HKLiveWorkoutZoneUpdate(
         lastSampleProcessedDate: simulation.date(of: last.start),
         currentZoneDuration: group.zoneDurations[zone],
-        previousZoneDuration: previous.map { group.zoneDurations[$0] }, zoneGroup: group)
+        previousZoneDuration: watch.announced.map { group.zoneDurations[$0] }, zoneGroup: group)
       delegate?.workoutBuilder(self, didUpdateWorkoutZone: update)
     }
   }

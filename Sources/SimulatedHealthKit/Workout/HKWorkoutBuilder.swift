@@ -28,11 +28,20 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   var routeBuilder: HKWorkoutRouteBuilder?
   /// The app's zones per type, from `setCustomZoneConfiguration(_:for:)` (under ``lock``).
   var customZones: [QuantityType: HKWorkoutZoneConfiguration] = [:]
-  /// The zone index of each type's last `didUpdateWorkoutZone` (under ``lock``).
-  var announcedZones: [QuantityType: Int] = [:]
-  /// The system's zones per type, made once (the athlete's do not change; under ``lock``):
-  /// ``HKLiveWorkoutBuilder/announceZoneChanges(in:)`` reads them after every batch.
+  /// The system's zones per type, made once (the athlete's do not change; under ``lock``).
   var systemZones: [QuantityType: HKWorkoutZoneConfiguration?] = [:]
+  /// The zones ``HKLiveWorkoutBuilder/announceZoneChanges(in:)`` watches after every batch,
+  /// fixed at the first batch (custom zones can only be set before collection begins), with
+  /// the zone of each one's last `didUpdateWorkoutZone` (under ``lock``).
+  var zoneWatch: [ZoneWatch]?
+
+  /// One zone type watched for `didUpdateWorkoutZone`.
+  struct ZoneWatch {
+    let type: QuantityType
+    let configuration: HKWorkoutZoneConfiguration
+    /// The zone index of the last call, `nil` before the first.
+    var announced: Int?
+  }
 
   init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
     self.simulation = simulation

@@ -440,14 +440,14 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     }
   }
 
-  func deliverCollected(_ types: Set<HKSampleType>) {
+  func deliverCollected(_ types: Set<HKSampleType>, engineTypes: QuantityTypeSet) {
     // The builder without a retain of its own (its data source holds it weakly, so its retains
     // go through a side table): this session, which the lane holds while the call runs, holds
     // it for its whole life (`builderStorage` is only set by the initializers).
     let builder = lock.withLock { alive ? builderStorage.map(Unmanaged.passUnretained) : nil }
     builder?._withUnsafeGuaranteedRef { builder in
       builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
-      builder.announceZoneChanges(in: types)
+      builder.announceZoneChanges(in: engineTypes)
     }
   }
 

@@ -161,7 +161,10 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     configurations[type.slot].schedule
   }
 
-  /// Whether `activity` collects `type` (``WorkoutActivityType/collectedTypes``).
+  /// Whether `activity` collects `type` (``WorkoutActivityType/collectedTypes``). Always inlined
+  /// in this module: called from the mutating readers below, a call would first copy the whole
+  /// source (424 bytes) onto the stack, once per sample (scripts/bench-output.sh).
+  @inline(__always)
   public func delivers(_ type: QuantityType, for activity: WorkoutActivityType) -> Bool {
     deliverable[activity.slot] & (1 << type.slot) != 0
   }
@@ -283,11 +286,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     let rest = athlete.restingHeartRate
     guard t >= 0 else { return rest }
     let kind = WorkloadKind(activity)
-    var piece = heartRatePiece ?? initialPiece(kind: kind)
-    if t < piece.start { piece = initialPiece(kind: kind) }
+    // Not `heartRatePiece ?? initialPiece(kind:)`: the autoclosure would capture a copy of the
+    // whole source, alive while `locate` below mutates its cursors, so that every heart-rate
+    // sample copied the slot array (scripts/bench-output.sh).
+    var piece: HeartRatePiece
+    if let current = heartRatePiece, t >= current.start {
+      piece = current
+    } else {
+      piece = initialPiece(kind: kind)
+    }
     if piece.kind != kind {
-      piece = transition(
-        from: piece, at: t, segment: locate(t, slot: slots.count - 1), kind: kind)
+      // The segment first: `locate` mutates the cursors, and as an argument of the
+      // non-mutating `transition` it would run on a copy of the whole source.
+      let segment = locate(t, slot: slots.count - 1)
+      piece = transition(from: piece, at: t, segment: segment, kind: kind)
     }
     while t >= piece.end {
       let next = piece.segment + 1

@@ -78,38 +78,51 @@ public enum WorkoutZones {
   /// excludes it from the workout's duration). Samples before `start` hold from `start`.
   ///
   /// - Parameters:
-  ///   - samples: one type's samples in start order.
+  ///   - samples: one type's samples in start order (a ``SampleSeries`` is read in place).
   ///   - events: the workout's events in date order (its pauses and resumes).
   ///   - start: the workout's start; `limit`: its end, or now while it runs.
   public static func durations(
     of samples: some Collection<QuantitySample>, events: [WorkoutEvent],
     start: SimulationInstant, limit: SimulationInstant, boundaries: [Double]
   ) -> [Int64] {
+    if let series = samples as? SampleSeries {
+      return durations(
+        starts: series.sampleStarts, values: series.sampleValues, events: events, start: start,
+        limit: limit, boundaries: boundaries)
+    }
+    return durations(
+      starts: samples.map(\.start.nanoseconds), values: samples.map(\.value), events: events,
+      start: start, limit: limit, boundaries: boundaries)
+  }
+
+  /// ``durations(of:events:start:limit:boundaries:)`` of the samples starting at `starts`
+  /// (nanoseconds, in order) with `values` (as many).
+  public static func durations(
+    starts: [Int64], values: [Double], events: [WorkoutEvent], start: SimulationInstant,
+    limit: SimulationInstant, boundaries: [Double]
+  ) -> [Int64] {
+    precondition(starts.count == values.count, "one value per sample start")
     var result = [Int64](repeating: 0, count: boundaries.count + 1)
     let running = PauseRule.runningSpans(of: events, start: start, limit: limit)
     guard !running.isEmpty else { return result }
     var spanIndex = 0
-    var iterator = samples.makeIterator()
-    var current = iterator.next()
-    while let sample = current {
-      let next = iterator.next()
-      let from = max(sample.start.nanoseconds, start.nanoseconds)
-      let to = min(next?.start.nanoseconds ?? limit.nanoseconds, limit.nanoseconds)
-      if from < to {
-        let zone = zone(of: sample.value, boundaries: boundaries)
-        // Spans ending at or before `from` are behind every later sample too.
-        while spanIndex < running.count, running[spanIndex].to.nanoseconds <= from {
-          spanIndex += 1
-        }
-        var index = spanIndex
-        while index < running.count, running[index].from.nanoseconds < to {
-          let overlap =
-            min(to, running[index].to.nanoseconds) - max(from, running[index].from.nanoseconds)
-          if overlap > 0 { result[zone] += overlap }
-          index += 1
-        }
+    for position in starts.indices {
+      let from = max(starts[position], start.nanoseconds)
+      let next = position + 1 < starts.count ? starts[position + 1] : limit.nanoseconds
+      let to = min(next, limit.nanoseconds)
+      guard from < to else { continue }
+      let zone = zone(of: values[position], boundaries: boundaries)
+      // Spans ending at or before `from` are behind every later sample too.
+      while spanIndex < running.count, running[spanIndex].to.nanoseconds <= from {
+        spanIndex += 1
       }
-      current = next
+      var index = spanIndex
+      while index < running.count, running[index].from.nanoseconds < to {
+        let overlap =
+          min(to, running[index].to.nanoseconds) - max(from, running[index].from.nanoseconds)
+        if overlap > 0 { result[zone] += overlap }
+        index += 1
+      }
     }
     return result
   }

@@ -136,6 +136,10 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
   /// The values alone, in time order.
   public var sampleValues: [Double] { values }
 
+  /// The samples' start instants in nanoseconds, in order (the zone rule walks these and
+  /// ``sampleValues`` without making each ``QuantitySample``).
+  public var sampleStarts: [Int64] { starts }
+
   /// Bytes of heap storage this series holds (array capacities times element strides).
   public var storageBytes: Int {
     starts.capacity * MemoryLayout<Int64>.stride + values.capacity * MemoryLayout<Double>.stride

@@ -3,7 +3,8 @@
 /// mirroring event. The Swift door (SimulatedHealthKit and its peers) turns effects into
 /// delegate calls and handlers; the log is the record.
 ///
-/// The engine writes each effect at one place (`emit`): into ``WorkoutEngine/log`` as its
+/// The engine writes each effect at one place (`emit`, and `emitBatch` for sample batches,
+/// which skips the conversion): into ``WorkoutEngine/log`` as its
 /// ``logEntry`` and, when ``WorkoutEngine/queuesEffects`` is set, into the outbox the door takes
 /// with ``WorkoutEngine/takeEffects(into:)``. So callbacks come from the outbox, in the order
 /// the effects happened, and the log stays what the run result writes. What only the record
@@ -72,23 +73,40 @@ extension WorkoutEngine {
     if queuesEffects { effects.append(effect) }
   }
 
+  /// ``emit(_:)`` for a batch of samples, made without an ``EngineEffect`` value to convert
+  /// and destroy when no outbox is kept: the command line's run makes one per sample instant,
+  /// about 120 000 a simulated week (scripts/bench-output.sh).
+  mutating func emitBatch(
+    session index: Int, at date: SimulationInstant, types: QuantityTypeSet, count: Int
+  ) {
+    log.append(LogEntry(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+    if queuesEffects {
+      effects.append(
+        EngineEffect(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+    }
+  }
+
   /// Grows the last batch, when the log's last entry is a batch of session `index` at `date`,
   /// by `types` and `count` (samples produced at one instant are one batch), in the log and in
   /// the outbox if it is still there (not taken yet). Returns whether it did.
   mutating func growLastBatch(
     session index: Int, at date: SimulationInstant, types: QuantityTypeSet, count: Int
   ) -> Bool {
-    guard let last = log.last, last.at == date, last.session == index,
-      case .dataCollected(let previousTypes, let previousCount) = last.kind
+    // Read in place: `log.last` would copy the last entry (and retain its payload).
+    let lastIndex = log.count - 1
+    guard lastIndex >= 0, log[lastIndex].at == date, log[lastIndex].session == index,
+      case .dataCollected(let previousTypes, let previousCount) = log[lastIndex].kind
     else { return false }
-    log[log.count - 1].kind = .dataCollected(
+    log[lastIndex].kind = .dataCollected(
       types: previousTypes.union(types), count: previousCount + count)
+    guard queuesEffects else { return true }
     // The outbox's last effect is that batch unless the door has taken it (then the app heard
     // of the batch already, and hears of nothing more at this instant, as before the outbox).
-    if let queued = effects.last, queued.at == date, queued.session == index,
-      case .dataCollected(let queuedTypes, let queuedCount) = queued.kind
+    let queued = effects.count - 1
+    if queued >= 0, effects[queued].at == date, effects[queued].session == index,
+      case .dataCollected(let queuedTypes, let queuedCount) = effects[queued].kind
     {
-      effects[effects.count - 1].kind = .dataCollected(
+      effects[queued].kind = .dataCollected(
         types: queuedTypes.union(types), count: queuedCount + count)
     }
     return true

@@ -542,7 +542,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
     let date = SimulationInstant(nanoseconds: instant)
     if !growLastBatch(session: index, at: date, types: types, count: count) {
-      emit(EngineEffect(at: date, session: index, kind: .dataCollected(types: types, count: count)))
+      emitBatch(session: index, at: date, types: types, count: count)
     }
   }
 

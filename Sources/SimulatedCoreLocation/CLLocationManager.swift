@@ -71,6 +71,7 @@ public class CLLocationManager: NSObject {
     var desiredAccuracy: CLLocationAccuracy = kCLLocationAccuracyBest
     var activityType: CLActivityType = .other
     var pausesAutomatically = true
+    var showsBackgroundIndicator = false
   }
 
   weak var simulation: HealthKitSimulation?
@@ -172,6 +173,16 @@ public class CLLocationManager: NSObject {
   public var allowsBackgroundLocationUpdates: Bool {
     get { setting(\.allowsBackground) }
     set { set(\.allowsBackground, newValue) }
+  }
+
+  /// Whether the iPhone's status bar shows that the app uses location in the background (for
+  /// an app with Always authorization); default `false` (iOS 11+, not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/showsbackgroundlocationindicator).
+  /// Kept, without effect: the simulation has no status bar.
+  @available(watchOS, unavailable)
+  public var showsBackgroundLocationIndicator: Bool {
+    get { setting(\.showsBackgroundIndicator) }
+    set { set(\.showsBackgroundIndicator, newValue) }
   }
 
   /// Whether updates may pause by themselves; default `true`. Kept, without effect: the

@@ -102,7 +102,7 @@ extension ScenarioDecoder {
         guard let identifier = Scenario.Authorization.identifier(named: name) else {
           var message =
             "\(JSONPath.quoted(name)) is not a HealthKit type SimulatedHealthKit knows (expected an identifier such as \"HKQuantityTypeIdentifierStepCount\" or its short form \"stepCount\"; docs/scenario-format.md#authorization lists them)"
-          if let close = Self.closest(to: name, among: Self.typeNames) {
+          if let close = closestName(to: name, among: Self.typeNames) {
             message += "; did you mean \(JSONPath.quoted(close))?"
           }
           throw fail(elementPath, message)

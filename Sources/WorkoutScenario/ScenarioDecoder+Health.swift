@@ -301,7 +301,7 @@ extension ScenarioDecoder {
     guard case .string(let text) = value, options.contains(text) else {
       var message =
         "\(Self.describe(value)) is not \(noun) (expected one of \(Self.list(options)))"
-      if case .string(let text) = value, let close = Self.closest(to: text, among: options) {
+      if case .string(let text) = value, let close = closestName(to: text, among: options) {
         message += "; did you mean \(JSONPath.quoted(close))?"
       }
       throw fail(path, message)
@@ -317,7 +317,7 @@ extension ScenarioDecoder {
     if case .object(let pairs) = value {
       for (key, _) in pairs where !key.hasPrefix("x-") && !allowed.contains(key) {
         var message = "unknown key (expected one of \(Self.list(allowed)))"
-        if let close = Self.closest(to: key, among: allowed) {
+        if let close = closestName(to: key, among: allowed) {
           message += "; did you mean \(JSONPath.quoted(close))?"
         }
         throw fail(path.appending(key: key), message)
@@ -477,30 +477,5 @@ extension ScenarioDecoder {
     guard let date = calendar.date(from: components) else { return false }
     let back = calendar.dateComponents([.year, .month, .day], from: date)
     return back.year == year && back.month == month && back.day == day
-  }
-
-  /// The candidate closest to `text` by edit distance (ignoring case), if within 2 edits and
-  /// less than half of `text`'s length.
-  static func closest(to text: String, among candidates: [String]) -> String? {
-    let source = Array(text.lowercased())
-    var best: (name: String, distance: Int)?
-    for candidate in candidates {
-      let target = Array(candidate.lowercased())
-      var previous = Array(0...target.count)
-      for (i, a) in source.enumerated() {
-        var current = [i + 1] + Array(repeating: 0, count: target.count)
-        for (j, b) in target.enumerated() {
-          current[j + 1] = min(previous[j + 1] + 1, current[j] + 1, previous[j] + (a == b ? 0 : 1))
-        }
-        previous = current
-      }
-      let distance = previous[target.count]
-      if distance <= 2, distance * 2 < max(source.count, 1),
-        best == nil || distance < best!.distance
-      {
-        best = (candidate, distance)
-      }
-    }
-    return best?.name
   }
 }

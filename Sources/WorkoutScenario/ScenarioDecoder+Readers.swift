@@ -63,7 +63,7 @@ extension ScenarioDecoder {
       }
       guard allowed.contains(key) else {
         var message = "unknown key (expected one of \(Self.list(allowed)))"
-        if let close = Self.closest(to: key, among: allowed) {
+        if let close = closestName(to: key, among: allowed) {
           message += "; did you mean \(JSONPath.quoted(close))?"
         }
         throw fail(path.appending(key: key), message)

@@ -99,10 +99,45 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
   case .absent: passed = selected == nil
   }
   if passed { return .passed }
+  var actual = selected.map { JSONWriter.encode($0, style: .compact) } ?? "absent"
+  if selected == nil, case .element(let collection, let index, let path) = check.selector,
+    let components = parseCheckPath(path),
+    let chosen = element(of: result, collection: collection, index: index),
+    let hint = missingMemberHint(components, in: chosen)
+  {
+    actual += " (\(hint))"
+  }
   return .failed(
     CheckFailure(
       location: check.location, selector: selectorText, expected: describe(check.comparison),
-      actual: selected.map { JSONWriter.encode($0, style: .compact) } ?? "absent"))
+      actual: actual))
+}
+
+/// Where `components` stops leading anywhere inside `root`, when it is at a member an object
+/// lacks: `no member "statistcs"; did you mean "statistics"?` (the closest member by the
+/// scenario reader's rule for unknown keys), or `no member "x" (members: a, b)` for up to
+/// eight members. `nil` when the path fails elsewhere (an index out of range, a path through a
+/// number).
+func missingMemberHint(_ components: [CheckPathComponent], in root: JSONValue) -> String? {
+  var current = root
+  for component in components {
+    switch (component, current) {
+    case (.member(let name), .object(let members)):
+      guard let next = current[name] else {
+        let keys = members.map(\.key)
+        if let close = closestName(to: name, among: keys) {
+          return "no member \"\(name)\"; did you mean \"\(close)\"?"
+        }
+        guard keys.count <= 8 else { return "no member \"\(name)\"" }
+        return "no member \"\(name)\" (members: \(keys.joined(separator: ", ")))"
+      }
+      current = next
+    case (.index(let index), .array(let elements)) where elements.indices.contains(index):
+      current = elements[index]
+    default: return nil
+    }
+  }
+  return nil
 }
 
 /// Whether two numbers are equal within 1e-9 relative: `|a - b| <= 1e-9 × max(|a|, |b|)`.

@@ -260,6 +260,30 @@ struct CoreLocationTests {
     #expect(once.errors.isEmpty)
   }
 
+  /// The settings without effect here keep Apple's defaults and what the app set
+  /// (`showsBackgroundLocationIndicator` false, `pausesLocationUpdatesAutomatically` true), and
+  /// setting the indicator changes no fix: an iPhone app's setup compiles and runs as written.
+  @Test func settingsWithoutEffectKeepTheirValues() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let manager = CLLocationManager()
+      #expect(manager.showsBackgroundLocationIndicator == false)
+      #expect(manager.pausesLocationUpdatesAutomatically == true)
+      manager.showsBackgroundLocationIndicator = true
+      manager.pausesLocationUpdatesAutomatically = false
+      #expect(manager.showsBackgroundLocationIndicator == true)
+      #expect(manager.pausesLocationUpdatesAutomatically == false)
+      manager.delegate = recorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(2))
+    }
+    // A fix at 0, 1 and 2 s, as without the settings (one a second on a scripted course).
+    #expect(
+      recorder.locations.map { $0.timestamp.timeIntervalSince(simulation.startDate) } == [0, 1, 2])
+  }
+
   /// Denied: the status becomes `.denied` at the request (both delegate calls, the creation's
   /// and the request's, read it), and `startUpdatingLocation` gets `CLError.denied`, no
   /// location.

@@ -136,6 +136,21 @@ final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
     #expect(simulation.now == start)
   }
 
+  /// A negative `advance(by:)` is refused with ``HealthKitSimulation/BackwardAdvanceError``
+  /// naming the duration, and time stays put; zero only delivers what is pending.
+  @Test func advancingByANegativeDurationThrowsAndMovesNothing() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.scenario)
+    let start = simulation.now
+    let error = await #expect(throws: HealthKitSimulation.BackwardAdvanceError.self) {
+      try await simulation.advance(by: .seconds(-5))
+    }
+    #expect(error?.duration == .seconds(-5))
+    #expect(error?.description.contains("advance(by: -5.0 seconds)") == true)
+    #expect(simulation.now == start)
+    try await simulation.advance(by: .zero)
+    #expect(simulation.now == start)
+  }
+
   /// An app date like `Date.distantFuture` saturates at the last representable instant
   /// (Int64.max ns) instead of trapping.
   @Test func farDatesSaturate() {

@@ -146,11 +146,37 @@ import WorkoutSimulation
     // A missing value never equals anything.
     #expect(
       check(.element(.records, index: 0, path: "kind"), .equals(.null))
-        == failure(selector: "records[0].kind", expected: "equals null", actual: "absent"))
+        == failure(
+          selector: "records[0].kind", expected: "equals null",
+          actual:
+            #"absent (no member "kind" (members: activityType, duration, events, metadata, statistics, samples, note))"#
+        ))
     #expect(
       check(.element(.log, index: 0, path: "kind"), .equals(.null))
         == failure(
           selector: "log[0].kind", expected: "equals null", actual: "no log[0] (the run has 0)"))
+  }
+
+  /// A typo in a path names the member it missed and the closest one (the scenario reader's
+  /// rule: within 2 edits, ignoring case): "statistcs" is 1 edit from "statistics", "avrage" 1
+  /// from "average"; a miss deeper in the path names the member at its own level.
+  @Test func aTypoInAPathSuggestsTheClosestMember() {
+    #expect(
+      check(.element(.records, index: 0, path: "statistcs.heartRate.average"), .equals(.number(1)))
+        == failure(
+          selector: "records[0].statistcs.heartRate.average", expected: "equals 1",
+          actual: #"absent (no member "statistcs"; did you mean "statistics"?)"#))
+    #expect(
+      check(
+        .element(.records, index: 0, path: "statistics.heartRate.avrage"), .between(140, 150))
+        == failure(
+          selector: "records[0].statistics.heartRate.avrage", expected: "between 140 and 150",
+          actual: #"absent (no member "avrage"; did you mean "average"?)"#))
+    // An index past the end is no member miss: no hint.
+    #expect(
+      check(.element(.records, index: 0, path: "events[5].type"), .equals(.string("pause")))
+        == failure(
+          selector: "records[0].events[5].type", expected: #"equals "pause""#, actual: "absent"))
   }
 
   @Test func countWithAndWithoutWhere() {

@@ -210,8 +210,7 @@ public final class HealthKitSimulation: Sendable {
   /// resumes when ``advance(by:)`` or ``advance(to:)`` passes the deadline.
   public var clock: SimulationClock { SimulationClock(simulation: self) }
 
-  /// Moves virtual time forward by `duration` (a negative or zero duration only delivers what
-  /// is pending).
+  /// Moves virtual time forward by `duration` (a zero duration only delivers what is pending).
   ///
   /// Returns when every sample batch, state change, delegate call and completion handler due
   /// in that span has happened and returned, in the engine's order. The main actor gets a turn
@@ -225,14 +224,17 @@ public final class HealthKitSimulation: Sendable {
   ///
   /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to);
   ///   ``HorizonError`` (before anything moves) when the target lies beyond ``horizon``;
-  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress.
+  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress;
+  ///   ``BackwardAdvanceError`` (before anything moves) for a negative `duration`: virtual
+  ///   time never goes back, and a negative span is a mistake in the test's arithmetic.
   public func advance(by duration: Duration) async throws {
+    guard duration >= .zero else { throw BackwardAdvanceError(duration: duration) }
     let now = state.withLock { $0.session.now }
     let room = Self.horizon - .nanoseconds(now.nanoseconds)
     guard duration <= room else {
       throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
     }
-    try await step(to: now.advanced(by: max(duration, .zero)), call: "advance(by: \(duration))")
+    try await step(to: now.advanced(by: duration), call: "advance(by: \(duration))")
     try throwPendingReports()
   }
 
@@ -248,6 +250,23 @@ public final class HealthKitSimulation: Sendable {
     }
     try await step(to: instant(of: date), call: "advance(to: \(date))")
     try throwPendingReports()
+  }
+
+  /// ``advance(by:)`` was given a negative duration; virtual time did not move (it only moves
+  /// forward: a project rule, as a device's clock cannot be stepped back by an app).
+  public struct BackwardAdvanceError: Error, CustomStringConvertible, LocalizedError {
+    /// The duration asked for (negative).
+    public let duration: Duration
+
+    /// What went wrong and what to do.
+    public var description: String {
+      "advance(by: \(duration)) asks to move virtual time back; it only moves forward: check "
+        + "the arithmetic of the duration, and call settle() to deliver what is pending at now "
+        + "without moving time."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
   }
 
   /// How far virtual time may go: 366 days after the scenario's `start`. Sessions collect on

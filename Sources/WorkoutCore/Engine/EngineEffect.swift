@@ -20,7 +20,9 @@ public struct EngineEffect: Sendable, Hashable {
     /// The builder collected a batch of samples of `types`, `count` in all (`didCollectDataOf`).
     case dataCollected(types: QuantityTypeSet, count: Int)
     /// A call failed (``ErrorReport/call`` says which; the report's session is the effect's).
-    case error(ErrorReport)
+    // Boxed: a report (104 bytes) inline would make every entry of the log that size
+    // (scripts/bench-output.sh's peak memory); errors are rare.
+    indirect case error(ErrorReport)
     /// An extended runtime session changed (WatchKit's delegate calls).
     case extendedRuntime(ExtendedRuntimeEvent)
     /// Something happened on the phone link (WatchConnectivity's delegate calls and handlers).

@@ -322,7 +322,9 @@ public struct LogEntry: Sendable, Hashable {
     /// The builder delegate's `workoutBuilderDidCollectEvent`.
     case event(WorkoutEventType)
     /// An error delivered to the app.
-    case error(ErrorReport)
+    // Boxed: a report (104 bytes) inline would make every entry of the log that size
+    // (scripts/bench-output.sh's peak memory); errors are rare.
+    indirect case error(ErrorReport)
     /// The builder delegate's `didCollectDataOf`: one batch, the set of types and the number of
     /// samples in it.
     case dataCollected(types: QuantityTypeSet, count: Int)

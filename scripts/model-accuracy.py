@@ -122,7 +122,7 @@ def main():
             energy = f"{kcal:10.0f} {'n/a':>7} {'':>7}"
         fitted = calibrated(binary, path)
         if fitted:
-            fitted_text = f"{fitted[0]:7.1f} {fitted[1]:8.1f}"
+            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f}"
         else:
             fitted_text = f"{'n/a':>7} {'n/a':>8}"
         print(f"{name:52} {mae:7.1f} {mean_model:6.1f} {mean_device:6.1f} {len(common):5d} {energy} {fitted_text}")

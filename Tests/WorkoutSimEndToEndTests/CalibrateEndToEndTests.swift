@@ -96,30 +96,32 @@ import WorkoutSimTestSupport
     )
   }
 
+  /// A GPX running track of `points` + 1 points every 5 s, 10 m apart northward
+  /// (0.0000899° of latitude ≈ 10 m, 2 m/s), point `i` with heart rate `heartRate(i)`.
+  static func track(points: Int, heartRate: (Int) -> Int?) -> String {
+    var text = ""
+    for index in 0...points {
+      let seconds = index * 5
+      let stamp = String(format: "2024-05-01T10:%02d:%02dZ", seconds / 60, seconds % 60)
+      let hr = heartRate(index).map {
+        "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\($0)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>"
+      }
+      text += """
+        <trkpt lat="\(46.0 + Double(index) * 0.0000899)" lon="7.0"><ele>500</ele><time>\(stamp)</time>\(hr ?? "")</trkpt>
+        """
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+      <trk><type>running</type><trkseg>\(text)</trkseg></trk></gpx>
+      """
+  }
+
   /// A GPX track of 15 minutes without heart rate, then the same with one reading of 400 bpm.
   @Test func noHeartRateAndAnImpossibleOne() throws {
     let folder = try makeTemporaryFolder()
-    func track(heartRate: (Int) -> Int?) -> String {
-      // One point every 5 s for 900 s, 10 m apart northward (0.0000899° of latitude ≈ 10 m).
-      var points = ""
-      for index in 0...180 {
-        let seconds = index * 5
-        let stamp = String(format: "2024-05-01T10:%02d:%02dZ", seconds / 60, seconds % 60)
-        let hr = heartRate(index).map {
-          "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\($0)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>"
-        }
-        points += """
-          <trkpt lat="\(46.0 + Double(index) * 0.0000899)" lon="7.0"><ele>500</ele><time>\(stamp)</time>\(hr ?? "")</trkpt>
-          """
-      }
-      return """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
-        <trk><type>running</type><trkseg>\(points)</trkseg></trk></gpx>
-        """
-    }
     let none = folder + "/none.gpx"
-    try Data(track { _ in nil }.utf8).write(to: URL(fileURLWithPath: none))
+    try Data(Self.track(points: 180) { _ in nil }.utf8).write(to: URL(fileURLWithPath: none))
     let noHeartRate = try Binary.run(["calibrate", none])
     #expect(noHeartRate.status == 65)
     #expect(
@@ -128,12 +130,61 @@ import WorkoutSimTestSupport
     )
     // Point 60 is 60 × 5 = 300 s after the first.
     let wild = folder + "/wild.gpx"
-    try Data(track { $0 == 60 ? 400 : 120 + $0 % 9 }.utf8).write(to: URL(fileURLWithPath: wild))
+    try Data(Self.track(points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }.utf8).write(
+      to: URL(fileURLWithPath: wild))
     let impossible = try Binary.run(["calibrate", wild])
     #expect(impossible.status == 65)
     #expect(
       impossible.standardError
         == "Error: wild.gpx: the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)\n"
+    )
+  }
+
+  /// The summary: a title, the athlete block (JSON members once wrapped in braces, the same
+  /// values `--json` prints), and one line per part.
+  @Test func summaryPrintsTheBlockAndBothParts() throws {
+    let outcome = try Binary.run(["calibrate", Self.run])
+    #expect(outcome.status == 0)
+    let lines = outcome.text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.hasPrefix("Calibration of run-hilly--2013-02-06-12-11-14.fit (running): ")
+        == true)
+    #expect(lines.first?.hasSuffix(" s of heart rate while moving") == true)
+    guard let open = lines.firstIndex(of: "  \"athlete\": {"),
+      let close = lines.firstIndex(of: "  }")
+    else {
+      Issue.record("no athlete block: \(outcome.text)")
+      return
+    }
+    let block = "{" + lines[(open + 1)..<close].joined(separator: "\n") + "}"
+    let printed = try JSONParser.parse(Array(block.utf8))
+    let json = try JSONParser.parse(
+      Array(try Binary.run(["calibrate", Self.run, "--json"]).standardOutput))
+    #expect(printed == json["athlete"])
+    #expect(lines.contains { $0.hasPrefix("  fit       MAE ") })
+    #expect(lines.contains { $0.hasPrefix("  held out  MAE ") && $0.hasSuffix(", the rest") })
+  }
+
+  /// A 2-minute track and a 15-minute one with a constant 120 bpm: both data errors (65).
+  @Test func twoMinutesAndAConstantHeartRate() throws {
+    let folder = try makeTemporaryFolder()
+    // Points every 5 s from 0 to 120 s: readings at most 5 s apart, 121 whole seconds, the
+    // last (120 s) at the course's end, where the body stands still: 120 s while moving.
+    let short = folder + "/short.gpx"
+    try Data(Self.track(points: 24) { 120 + $0 % 9 }.utf8).write(to: URL(fileURLWithPath: short))
+    let tooShort = try Binary.run(["calibrate", short])
+    #expect(tooShort.status == 65)
+    #expect(
+      tooShort.standardError
+        == "Error: short.gpx: the recording has 120 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
+    )
+    let flat = folder + "/flat.gpx"
+    try Data(Self.track(points: 180) { _ in 120 }.utf8).write(to: URL(fileURLWithPath: flat))
+    let constant = try Binary.run(["calibrate", flat])
+    #expect(constant.status == 65)
+    #expect(
+      constant.standardError
+        == "Error: flat.gpx: the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)\n"
     )
   }
 

@@ -36,11 +36,12 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
       abstract: "Fit the athlete's heart rate to a FIT, TCX or GPX recording.",
       discussion: """
         Fits VO2max, maximum and resting heart rate, the heart rate's rise and fall
-        time constants and its drift, by least squares of the modelled heart rate
-        against the recorded one on the file's own speed, grade and power. Fits on
-        the first 60 % of the moving time and scores the last 40 %; prints the
-        athlete as a scenario athlete block with the mean absolute error of both
-        parts. Needs at least 10 minutes of heart rate. See docs/models.md.
+        time constants, recovery residual and drift, by least squares of the
+        modelled heart rate against the recorded one on the file's own speed, grade
+        and power. Fits on the first 60 % of the moving time and scores the last
+        40 %; prints the athlete as a scenario athlete block with the mean absolute
+        error of both parts. Needs 10 minutes of heart rate while moving. See
+        docs/models.md.
         """,
       usage: "calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]",
       arguments: [("FILE", "The recording (.fit, .tcx or .gpx) with heart rate.")],
@@ -159,22 +160,23 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
     return .success
   }
 
-  /// The human summary:
+  /// The human summary: the fitted athlete as a scenario `athlete` block, then the mean
+  /// absolute error of each part beside the default athlete's.
   ///
   /// ```
-  /// Calibration of run.fit (running): 2624 s of heart rate
+  /// Calibration of run.fit (running): 2459 s of heart rate while moving
   ///   "athlete": {
-  ///     "vo2Max": 52.3,
+  ///     "vo2Max": 39.5,
   ///     ...
   ///   }
-  ///   fit       first 60 % of moving time, to 1520 s   MAE  3.1 bpm over 1531 s  (default 15.2)
-  ///   held out  the rest                                MAE  4.0 bpm over 1093 s  (default 16.0)
+  ///   fit       MAE 5.1 bpm over 1472 s (default athlete 16.2), to 1609 s (60 % of the moving time)
+  ///   held out  MAE 5.3 bpm over 987 s (default athlete 14.8), the rest
   /// ```
   static func summary(_ calibration: Calibration, file: String) -> String {
     let fit = calibration.fit
     let seconds = fit.fit.seconds + fit.heldOut.seconds
     var lines = [
-      "Calibration of \(file) (\(calibration.activity.name)): \(seconds) s of heart rate",
+      "Calibration of \(file) (\(calibration.activity.name)): \(seconds) s of heart rate while moving",
       "  \"athlete\": {",
     ]
     let parameters = calibration.parameters

@@ -123,44 +123,46 @@ struct HeartRateFitTests {
     )
   }
 
-  @Test("a 2-minute recording is too short")
-  func twoMinutes() throws {
-    // Readings at 0, 1, ..., 120 s: 121 whole seconds.
-    let segments = [CourseSegment(duration: .seconds(121), speed: 3)]
-    let course = try Self.course(segments, seconds: 120) { 100 + Double($0) / 4 }
-    #expect(throws: HeartRateFitError.tooShort(seconds: 121)) {
-      try HeartRateFit(course: course, activity: .running)
-    }
-    #expect(
-      HeartRateFitError.tooShort(seconds: 121).description
-        == "the recording has 121 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)"
-    )
+  /// A course at 3 m/s of `seconds` with `bpm(t)` at every whole second before its end, and
+  /// the error and text it must give.
+  struct Refusal: Sendable, CustomTestStringConvertible {
+    var seconds: Int64
+    var bpm: @Sendable (Int64) -> Double
+    var error: HeartRateFitError
+    var text: String
+    var testDescription: String { "\(error)" }
   }
 
-  @Test("a constant heart rate is refused")
-  func constant() throws {
-    let segments = [CourseSegment(duration: .seconds(1800), speed: 3)]
-    let course = try Self.course(segments, seconds: 1799) { _ in 120 }
-    #expect(throws: HeartRateFitError.constantHeartRate(low: 120, high: 120)) {
-      try HeartRateFit(course: course, activity: .running)
-    }
-    #expect(
-      HeartRateFitError.constantHeartRate(low: 120, high: 120).description
-        == "the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)"
-    )
-  }
+  /// A 2-minute recording (readings at 0, 1, ..., 120 s on a 121 s course: 121 whole seconds
+  /// that move), 30 minutes at a constant 120 bpm, and 30 minutes with one reading of 400 bpm
+  /// at 300 s.
+  static let refusals: [Refusal] = [
+    Refusal(
+      seconds: 121, bpm: { 100 + Double($0) / 4 }, error: .tooShort(seconds: 121),
+      text:
+        "the recording has 121 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)"
+    ),
+    Refusal(
+      seconds: 1800, bpm: { _ in 120 }, error: .constantHeartRate(low: 120, high: 120),
+      text:
+        "the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)"
+    ),
+    Refusal(
+      seconds: 1800, bpm: { $0 == 300 ? 400 : 120 + Double($0 % 7) },
+      error: .implausibleHeartRate(seconds: 300, beatsPerMinute: 400),
+      text:
+        "the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)"
+    ),
+  ]
 
-  @Test("a heart rate of 400 is refused, naming when")
-  func implausible() throws {
-    let segments = [CourseSegment(duration: .seconds(1800), speed: 3)]
-    let course = try Self.course(segments, seconds: 1799) { $0 == 300 ? 400 : 120 + Double($0 % 7) }
-    #expect(throws: HeartRateFitError.implausibleHeartRate(seconds: 300, beatsPerMinute: 400)) {
+  @Test("bad heart rate is refused with what is wrong", arguments: refusals)
+  func refused(_ refusal: Refusal) throws {
+    let segments = [CourseSegment(duration: .seconds(refusal.seconds), speed: 3)]
+    let course = try Self.course(segments, seconds: refusal.seconds - 1, bpm: refusal.bpm)
+    #expect(throws: refusal.error) {
       try HeartRateFit(course: course, activity: .running)
     }
-    #expect(
-      HeartRateFitError.implausibleHeartRate(seconds: 300, beatsPerMinute: 400).description
-        == "the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)"
-    )
+    #expect(refusal.error.description == refusal.text)
   }
 
   @Test("a recording that never moves is refused")

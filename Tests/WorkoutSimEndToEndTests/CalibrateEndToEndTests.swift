@@ -117,25 +117,30 @@ import WorkoutSimTestSupport
       """
   }
 
+  /// `calibrate` on ``track(points:heartRate:)`` written to `name` in a fresh folder: its
+  /// outcome, which must be a data error (65) with nothing on standard output.
+  static func refusedTrack(
+    _ name: String, points: Int, heartRate: (Int) -> Int?,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let path = try makeTemporaryFolder() + "/" + name
+    try Data(track(points: points, heartRate: heartRate).utf8).write(
+      to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["calibrate", path])
+    #expect(outcome.status == 65, sourceLocation: sourceLocation)
+    #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
+    return outcome.standardError
+  }
+
   /// A GPX track of 15 minutes without heart rate, then the same with one reading of 400 bpm.
   @Test func noHeartRateAndAnImpossibleOne() throws {
-    let folder = try makeTemporaryFolder()
-    let none = folder + "/none.gpx"
-    try Data(Self.track(points: 180) { _ in nil }.utf8).write(to: URL(fileURLWithPath: none))
-    let noHeartRate = try Binary.run(["calibrate", none])
-    #expect(noHeartRate.status == 65)
     #expect(
-      noHeartRate.standardError
+      try Self.refusedTrack("none.gpx", points: 180) { _ in nil }
         == "Error: none.gpx: the recording has no heart rate (calibrate needs a recording made with a heart-rate sensor)\n"
     )
     // Point 60 is 60 × 5 = 300 s after the first.
-    let wild = folder + "/wild.gpx"
-    try Data(Self.track(points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }.utf8).write(
-      to: URL(fileURLWithPath: wild))
-    let impossible = try Binary.run(["calibrate", wild])
-    #expect(impossible.status == 65)
     #expect(
-      impossible.standardError
+      try Self.refusedTrack("wild.gpx", points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }
         == "Error: wild.gpx: the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)\n"
     )
   }
@@ -167,23 +172,14 @@ import WorkoutSimTestSupport
 
   /// A 2-minute track and a 15-minute one with a constant 120 bpm: both data errors (65).
   @Test func twoMinutesAndAConstantHeartRate() throws {
-    let folder = try makeTemporaryFolder()
     // Points every 5 s from 0 to 120 s: readings at most 5 s apart, 121 whole seconds, the
     // last (120 s) at the course's end, where the body stands still: 120 s while moving.
-    let short = folder + "/short.gpx"
-    try Data(Self.track(points: 24) { 120 + $0 % 9 }.utf8).write(to: URL(fileURLWithPath: short))
-    let tooShort = try Binary.run(["calibrate", short])
-    #expect(tooShort.status == 65)
     #expect(
-      tooShort.standardError
+      try Self.refusedTrack("short.gpx", points: 24) { 120 + $0 % 9 }
         == "Error: short.gpx: the recording has 120 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
     )
-    let flat = folder + "/flat.gpx"
-    try Data(Self.track(points: 180) { _ in 120 }.utf8).write(to: URL(fileURLWithPath: flat))
-    let constant = try Binary.run(["calibrate", flat])
-    #expect(constant.status == 65)
     #expect(
-      constant.standardError
+      try Self.refusedTrack("flat.gpx", points: 180) { _ in 120 }
         == "Error: flat.gpx: the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)\n"
     )
   }

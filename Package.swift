@@ -233,6 +233,10 @@ let package = Package(
     .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],
       path: "Benchmarks/workout-sim-readbench", swiftSettings: strict),
+    // The heart-rate fit's benchmark (scripts/bench-calibrate.sh): the pure physiology only.
+    .executableTarget(
+      name: "workout-sim-fitbench", dependencies: ["WorkoutPhysiology", "WorkoutCore"],
+      path: "Benchmarks/workout-sim-fitbench", swiftSettings: strict),
     // The health store's benchmark (scripts/bench-health.sh): WorkoutHealth and what it is
     // built on only.
     .executableTarget(

@@ -13,8 +13,11 @@ passed through the (noise-free) wrist sensor. It prints, per file:
   absolute and relative error.
 
 The athlete is the scenario default (35 years, 65 kg, resting 60 bpm, VO2max 40 mL/kg/min): the
-files do not say who wore the device, so the figures measure the models with default people, not
-a fitted athlete. Usage: scripts/model-accuracy.py [path/to/workout-sim]
+files do not say who wore the device, so these figures measure the models with default people.
+Beside them it prints the fitted athlete's (`workout-sim calibrate FILE --json`,
+docs/models.md#calibration): the heart-rate MAE on the fitted first 60 % of the moving time and
+on the held-out rest, or `n/a` where the file has too little heart rate to fit.
+Usage: scripts/model-accuracy.py [path/to/workout-sim]
 (needs fitdecode from scripts/requirements-exports.txt for the FIT calorie totals).
 """
 import json
@@ -83,10 +86,21 @@ def run(binary, folder, recording, activity, heart_rate, end):
     return json.loads(out)["records"][0]
 
 
+def calibrated(binary, path):
+    """`calibrate --json`'s fit and held-out MAE (bpm), or None when the file cannot calibrate."""
+    out = subprocess.run([binary, "calibrate", path, "--json"], capture_output=True, text=True)
+    if out.returncode == 65:
+        return None
+    if out.returncode != 0:
+        raise RuntimeError(out.stderr)
+    document = json.loads(out.stdout)
+    return document["fit"]["maeBpm"], document["heldOut"]["maeBpm"]
+
+
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "workout-sim")
     print(f"{'file':52} {'HR MAE':>7} {'model':>6} {'device':>6} {'n':>5} "
-          f"{'kcal model':>10} {'device':>7} {'error':>7}")
+          f"{'kcal model':>10} {'device':>7} {'error':>7} {'fit MAE':>7} {'held-out':>8}")
     for name, activity in FILES:
         path = os.path.abspath(os.path.join(DATA, name))
         span, device_kcal = span_and_calories(path)
@@ -106,7 +120,12 @@ def main():
             energy = f"{kcal:10.0f} {device_kcal:7.0f} {100 * (kcal - device_kcal) / device_kcal:+6.0f}%"
         else:
             energy = f"{kcal:10.0f} {'n/a':>7} {'':>7}"
-        print(f"{name:52} {mae:7.1f} {mean_model:6.1f} {mean_device:6.1f} {len(common):5d} {energy}")
+        fitted = calibrated(binary, path)
+        if fitted:
+            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f}"
+        else:
+            fitted_text = f"{'n/a':>7} {'n/a':>8}"
+        print(f"{name:52} {mae:7.1f} {mean_model:6.1f} {mean_device:6.1f} {len(common):5d} {energy} {fitted_text}")
 
 
 if __name__ == "__main__":

@@ -39,6 +39,11 @@ public struct Athlete: Sendable, Equatable {
   public let maxHeartRate: Double
   /// Maximal oxygen uptake in mL·kg⁻¹·min⁻¹ (`vo2Max`), 10 to 95 (``ranges``).
   public let vo2Max: Double
+  /// The heart rate's kinetics and drift: the rise and fall time constants
+  /// (`heartRateRiseSeconds`, `heartRateFallSeconds`, 5 to 300 s) and the drift gain
+  /// (`heartRateDrift`, 0 to 0.5) within ``ranges``; the recovery residual and the drift's onset
+  /// and end keep workout-sim's values unless set in Swift (docs/models.md#heart-rate).
+  public let heartRate: HeartRateParameters
 
   /// Creates a profile; every argument defaults to the spec's value.
   ///
@@ -50,11 +55,14 @@ public struct Athlete: Sendable, Equatable {
   ///   - restingHeartRate: bpm; default 60.
   ///   - maxHeartRate: bpm; `nil` (the default) gives Tanaka's `208 − 0.7 × age`.
   ///   - vo2Max: mL·kg⁻¹·min⁻¹; default 40.
+  ///   - heartRate: the heart rate's kinetics and drift; default workout-sim's
+  ///     (``HeartRateParameters/init(riseTimeConstant:fallTimeConstant:recoveryResidualFraction:recoveryResidualTimeConstant:driftGain:driftOnset:driftFull:)``).
   /// - Throws: ``AthleteError`` when a value is not finite, out of range, or the maximal heart
   ///   rate is not above the resting one.
   public init(
     age: Double = 35, sex: BiologicalSex = .female, massKg: Double = 65, heightCm: Double = 170,
-    restingHeartRate: Double = 60, maxHeartRate: Double? = nil, vo2Max: Double = 40
+    restingHeartRate: Double = 60, maxHeartRate: Double? = nil, vo2Max: Double = 40,
+    heartRate: HeartRateParameters = HeartRateParameters()
   ) throws(AthleteError) {
     func check(_ field: String, _ value: Double) throws(AthleteError) {
       guard let range = Athlete.ranges[field], value.isFinite, range.contains(value) else {
@@ -66,6 +74,10 @@ public struct Athlete: Sendable, Equatable {
     try check("heightCm", heightCm)
     try check("restingHeartRate", restingHeartRate)
     try check("vo2Max", vo2Max)
+    try check("heartRateRiseSeconds", heartRate.riseTimeConstant)
+    try check("heartRateFallSeconds", heartRate.fallTimeConstant)
+    try check("heartRateDrift", heartRate.driftGain)
+    try check("heartRateRecoveryResidual", heartRate.recoveryResidualFraction)
     let maximum = maxHeartRate ?? Athlete.tanakaMaxHeartRate(age: age)
     try check("maxHeartRate", maximum)
     guard maximum > restingHeartRate else {
@@ -78,16 +90,22 @@ public struct Athlete: Sendable, Equatable {
     self.restingHeartRate = restingHeartRate
     self.maxHeartRate = maximum
     self.vo2Max = vo2Max
+    self.heartRate = heartRate
   }
 
   /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
-  /// Tanaka), VO2max 10–95 mL/kg/min. A project rule: beyond them the equations leave the
-  /// populations they were fitted on (ACSM and Tanaka are adult equations; a VO2max at or below
-  /// the resting 3.5 mL/kg/min leaves no reserve), and extreme values would make no body.
+  /// Tanaka), VO2max 10–95 mL/kg/min, heart-rate rise and fall time constants 5–300 s, drift
+  /// gain 0–0.5. A project rule: beyond them the equations leave the populations they were
+  /// fitted on (ACSM and Tanaka are adult equations; a VO2max at or below the resting
+  /// 3.5 mL/kg/min leaves no reserve), and extreme values would make no body (published time
+  /// constants lie between about 10 s and 2 min, drift up to about +20 % in the heat;
+  /// docs/models.md#heart-rate). The narrower ranges a fit keeps to are ``HeartRateFit/bounds``.
   public static let ranges: [String: ClosedRange<Double>] = [
     "age": 5...120, "massKg": 20...300, "heightCm": 100...250, "restingHeartRate": 25...120,
-    "maxHeartRate": 100...230, "vo2Max": 10...95,
+    "maxHeartRate": 100...230, "vo2Max": 10...95, "heartRateRiseSeconds": 5...300,
+    "heartRateFallSeconds": 5...300, "heartRateDrift": 0...0.5,
+    "heartRateRecoveryResidual": 0...0.95,
   ]
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max

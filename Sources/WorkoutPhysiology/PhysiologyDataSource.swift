@@ -17,13 +17,13 @@ import WorkoutCore
 /// same values bit for bit; each type's noise draws from its own stream `"noise.<type>"`.
 public struct PhysiologyDataSource: WorkoutDataSource {
   /// The athlete profile.
-  public let athlete: Athlete
+  public private(set) var athlete: Athlete
   /// The course played from `t = 0`.
   public let course: Course
   /// The scenario seed the noise streams derive from.
   public let seed: UInt64
-  /// Heart-rate model parameters.
-  public let heartRateParameters: HeartRateParameters
+  /// Heart-rate model parameters (the athlete's, ``Athlete/heartRate``, unless given).
+  public private(set) var heartRateParameters: HeartRateParameters
   /// The cycling power model (athlete mass + ``CyclingPowerModel/defaultBikeMassKg`` by default).
   public let cyclingModel: CyclingPowerModel
 
@@ -56,19 +56,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   ///   - sensors: configuration per quantity type; a missing type gets
   ///     ``SensorConfiguration/standard(for:)``.
   ///   - seed: the scenario seed.
-  ///   - heartRateParameters: the heart-rate model's parameters (default: workout-sim's values).
+  ///   - heartRateParameters: the heart-rate model's parameters (default: the athlete's,
+  ///     ``Athlete/heartRate``).
   ///   - cyclingModel: the power model; default ``CyclingPowerModel`` with the athlete's mass plus
   ///     ``CyclingPowerModel/defaultBikeMassKg`` and the coefficients of docs/models.md.
   public init(
     athlete: Athlete = .standard, course: Course = .standingStill,
     sensors: [QuantityType: SensorConfiguration] = [:], seed: UInt64,
-    heartRateParameters: HeartRateParameters = HeartRateParameters(),
+    heartRateParameters: HeartRateParameters? = nil,
     cyclingModel: CyclingPowerModel? = nil
   ) {
     self.athlete = athlete
     self.course = course
     self.seed = seed
-    self.heartRateParameters = heartRateParameters
+    self.heartRateParameters = heartRateParameters ?? athlete.heartRate
     let model =
       cyclingModel
       ?? CyclingPowerModel(totalMassKg: athlete.massKg + CyclingPowerModel.defaultBikeMassKg)
@@ -149,6 +150,19 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.footStepPrefix = stepPrefix
 
     self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
+  }
+
+  /// The same body and course with `other`'s heart rate (its resting and maximal heart rate,
+  /// VO2max and ``Athlete/heartRate``), the heart-rate model started again from `t = 0`: what a
+  /// fit (``HeartRateFit``) tries, without building the course's tables again. `other` has this
+  /// athlete's mass and height (the workload tables depend on them).
+  func withHeartRate(of other: Athlete) -> PhysiologyDataSource {
+    precondition(other.massKg == athlete.massKg && other.heightCm == athlete.heightCm)
+    var copy = self
+    copy.athlete = other
+    copy.heartRateParameters = other.heartRate
+    copy.heartRatePiece = nil
+    return copy
   }
 
   /// The sensor configuration in use for `type`.

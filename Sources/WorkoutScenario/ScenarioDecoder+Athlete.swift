@@ -26,6 +26,8 @@ extension ScenarioDecoder {
     let keys =
       [
         "age", "sex", "massKg", "heightCm", "restingHeartRate", "maxHeartRate", "vo2Max",
+        "heartRateRiseSeconds", "heartRateFallSeconds", "heartRateDrift",
+        "heartRateRecoveryResidual",
       ] + Self.characteristicKeys
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -66,10 +68,16 @@ extension ScenarioDecoder {
     let mass = try read("massKg") ?? standard.massKg
     let height = try read("heightCm") ?? standard.heightCm
     let vo2Max = try read("vo2Max") ?? standard.vo2Max
+    var kinetics = standard.heartRate
+    kinetics.riseTimeConstant = try read("heartRateRiseSeconds") ?? kinetics.riseTimeConstant
+    kinetics.fallTimeConstant = try read("heartRateFallSeconds") ?? kinetics.fallTimeConstant
+    kinetics.driftGain = try read("heartRateDrift") ?? kinetics.driftGain
+    kinetics.recoveryResidualFraction =
+      try read("heartRateRecoveryResidual") ?? kinetics.recoveryResidualFraction
     do throws(AthleteError) {
       let athlete = try Scenario.Athlete(
         age: age, sex: sex, massKg: mass, heightCm: height, restingHeartRate: resting,
-        maxHeartRate: maximum, vo2Max: vo2Max)
+        maxHeartRate: maximum, vo2Max: vo2Max, heartRate: kinetics)
       return (athlete, characteristics)
     } catch {
       switch error {

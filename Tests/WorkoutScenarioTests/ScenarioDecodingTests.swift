@@ -365,7 +365,7 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
@@ -385,12 +385,20 @@ struct ScenarioDecodingTests {
         "t.json: athlete.restingHeartRate: 118 is out of range (expected below the maximum heart rate, maxHeartRate 110)"
       ),
       (
+        #"{"version": 1, "athlete": {"heartRateRiseSeconds": 2}}"#,
+        "t.json: athlete.heartRateRiseSeconds: 2 is out of range (expected a number from 5 to 300)"
+      ),
+      (
+        #"{"version": 1, "athlete": {"heartRateDrift": -0.1}}"#,
+        "t.json: athlete.heartRateDrift: -0.1 is out of range (expected a number from 0 to 0.5)"
+      ),
+      (
         #"{"version": 1, "athlete": {"restingHeartRate": 190}}"#,
         "t.json: athlete.restingHeartRate: 190 is out of range (expected a number from 25 to 120)"
       ),
       (
         #"{"version": 1, "athlete": []}"#,
-        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
+        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       // course.
       (

@@ -199,6 +199,16 @@ struct SchemaFixtureTests {
     #expect(athlete?["heightCm"]?["default"] == .number(defaults.heightCm))
     #expect(athlete?["restingHeartRate"]?["default"] == .number(defaults.restingHeartRate))
     #expect(athlete?["vo2Max"]?["default"] == .number(defaults.vo2Max))
+    #expect(
+      athlete?["heartRateRiseSeconds"]?["default"]
+        == .number(defaults.heartRate.riseTimeConstant))
+    #expect(
+      athlete?["heartRateFallSeconds"]?["default"]
+        == .number(defaults.heartRate.fallTimeConstant))
+    #expect(athlete?["heartRateDrift"]?["default"] == .number(defaults.heartRate.driftGain))
+    #expect(
+      athlete?["heartRateRecoveryResidual"]?["default"]
+        == .number(defaults.heartRate.recoveryResidualFraction))
     #expect(schema["properties"]?["seed"]?["default"] == .number(1))
     #expect(schema["properties"]?["timeZone"]?["default"] == .string("UTC"))
     #expect(schema["properties"]?["finish"]?["default"] == .string("auto"))

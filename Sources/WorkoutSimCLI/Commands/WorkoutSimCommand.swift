@@ -15,6 +15,8 @@ public enum WorkoutSimCommand {
     case complication(ComplicationCommand)
     /// `workout-sim report ...`.
     case report(ReportCommand)
+    /// `workout-sim calibrate ...`.
+    case calibrate(CalibrateCommand)
 
     /// The subcommand as its protocol.
     public var command: any WorkoutSimSubcommand {
@@ -25,6 +27,7 @@ public enum WorkoutSimCommand {
       case .validate(let command): command
       case .complication(let command): command
       case .report(let command): command
+      case .calibrate(let command): command
       }
     }
   }
@@ -109,6 +112,7 @@ public enum WorkoutSimCommand {
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))
     case "report": return .report(try ReportCommand.parse(rest))
+    case "calibrate": return .calibrate(try CalibrateCommand.parse(rest))
     default:
       if let moved = movedSubcommands[first] { throw UsageError(moved) }
       if first.hasPrefix("-") {

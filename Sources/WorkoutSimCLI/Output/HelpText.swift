@@ -12,7 +12,7 @@ public enum HelpText {
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [
     RunCommand.self, ReplayCommand.self, CheckCommand.self, ValidateCommand.self,
-    ComplicationCommand.self, ReportCommand.self,
+    ComplicationCommand.self, ReportCommand.self, CalibrateCommand.self,
   ]
 
   /// The usage line (without `Usage: `) of subcommand `command`, or of the tool for `nil` or
@@ -62,13 +62,16 @@ public enum HelpText {
         "64", "usage error: unknown subcommand or flag, bad flag value, an output that is an input"),
       row(
         "65",
-        "data error: a file that does not decode or validate, a start outside 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z, a run over the 4 GiB memory budget"
+        "data error: a file that does not decode or validate, a start outside 1990-01-01T00:00:00Z to 2099-12-31T23:59:59Z, a run over the 4 GiB memory budget, a recording that cannot calibrate"
       ),
       row(
         "66",
         "an input file that cannot be opened (missing, a folder, a FIFO, a device, a symlink loop)"),
       row("70", "internal error (a bug)"),
-      row("73", "an output file that cannot be created (checked before any work)"),
+      row(
+        "73",
+        "an output file that cannot be created (checked before any work); calibrate: one that exists"
+      ),
       row("74", "standard output could not be written (the output is incomplete)"),
       row("129, 130, 143", "ended by SIGHUP, SIGINT, SIGTERM (temporary files removed)"),
     ]

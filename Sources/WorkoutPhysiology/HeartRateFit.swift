@@ -1,0 +1,350 @@
+import WorkoutCore
+
+/// Why ``HeartRateFit`` refused a course's recorded heart rate (a data error: the recording
+/// cannot calibrate an athlete).
+public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The course has no recorded heart rate.
+  case noHeartRate
+  /// A reading lies outside ``HeartRateFit/plausibleHeartRate`` (bpm), `seconds` after `t = 0`.
+  case implausibleHeartRate(seconds: Double, beatsPerMinute: Double)
+  /// Fewer than ``HeartRateFit/minimumSeconds`` seconds have a recorded heart rate while the
+  /// body moves.
+  case tooShort(seconds: Int)
+  /// The recorded heart rate varies by less than ``HeartRateFit/minimumSpread`` bpm: it says
+  /// nothing about how the body responds to work (a sensor stuck at one value).
+  case constantHeartRate(low: Double, high: Double)
+  /// The course never moves while heart rate is recorded: there is no work to fit against.
+  case noMovement
+
+  /// What is wrong and what would do instead.
+  public var description: String {
+    let low = HeartRateFit.plausibleHeartRate.lowerBound
+    let high = HeartRateFit.plausibleHeartRate.upperBound
+    switch self {
+    case .noHeartRate:
+      return
+        "the recording has no heart rate (calibrate needs a recording made with a heart-rate sensor)"
+    case .implausibleHeartRate(let seconds, let bpm):
+      return
+        "the heart rate of \(Self.text(bpm)) bpm at \(Self.text(seconds)) s is not a human heart rate (expected \(Self.text(low)) to \(Self.text(high)) bpm; the sensor or the file is faulty)"
+    case .tooShort(let seconds):
+      return
+        "the recording has \(seconds) s of heart rate while moving; calibrate needs at least \(HeartRateFit.minimumSeconds) s (10 minutes)"
+    case .constantHeartRate(let lowest, let highest):
+      return
+        "the heart rate stays between \(Self.text(lowest)) and \(Self.text(highest)) bpm; calibrate needs a heart rate that follows the effort (at least \(Self.text(HeartRateFit.minimumSpread)) bpm between lowest and highest)"
+    case .noMovement:
+      return
+        "the recording does not move while it has heart rate; calibrate needs speed or power to fit against"
+    }
+  }
+
+  private static func text(_ value: Double) -> String {
+    let rounded = (value * 10).rounded() / 10
+    return rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)
+  }
+}
+
+/// An athlete fitted to a course's recorded heart rate (docs/models.md#calibration): VO2max,
+/// maximal and resting heart rate, the rise and fall time constants, the recovery residual and
+/// the drift gain, by least squares of the model's heart rate
+/// (``PhysiologyDataSource/modelHeartRate(at:activity:)``, on the course's own speed, grade and
+/// power) against the recorded one, within ``bounds``.
+///
+/// The recorded heart rate is read at every whole second where the course moves and has one
+/// (linear between readings at most 10 s apart, ``Course/recordedHeartRate(at:)``). The fit uses
+/// the seconds before the instant at which the course has moved for ``fitFraction`` (60 %) of
+/// its moving time; the seconds from then on are held out and only scored. Minimiser:
+/// Nelder–Mead on the box of ``bounds`` from the given athlete, restarted from its best point
+/// (deterministic: no randomness). The objective is the mean squared error in bpm² plus a weak
+/// pull toward the given athlete, ``priorWeight`` × Σ ((p − p₀) / s)² with the spreads
+/// ``priorSpreads``: it decides between values the recording cannot tell apart (VO2max and
+/// maximal heart rate when the heart rate never nears its maximum) and is small beside the
+/// squared error (0.3 bpm² for a value one spread away from the given athlete's). The fitted
+/// values are rounded (0.1 for VO2max, heart rates and time constants, 0.001 for the fractions)
+/// and the scores are those of the rounded athlete, so a scenario with the printed athlete
+/// reproduces them.
+public struct HeartRateFit: Sendable, Equatable {
+  /// One fitted quantity, named by its scenario `athlete` key.
+  public enum Parameter: String, CaseIterable, Sendable {
+    /// `vo2Max`, mL·kg⁻¹·min⁻¹.
+    case vo2Max
+    /// `maxHeartRate`, bpm.
+    case maxHeartRate
+    /// `restingHeartRate`, bpm.
+    case restingHeartRate
+    /// `heartRateRiseSeconds`, s.
+    case heartRateRiseSeconds
+    /// `heartRateFallSeconds`, s.
+    case heartRateFallSeconds
+    /// `heartRateDrift`, a fraction of the above-rest heart rate.
+    case heartRateDrift
+    /// `heartRateRecoveryResidual`, the fraction of a drop in target that recovers slowly.
+    case heartRateRecoveryResidual
+  }
+
+  /// The mean absolute error of the model's heart rate against the recorded one over a part.
+  public struct Score: Sendable, Equatable {
+    /// Mean absolute error, bpm.
+    public var maeBpm: Double
+    /// Seconds scored (one per whole second with a recorded heart rate).
+    public var seconds: Int
+
+    /// Creates a score.
+    public init(maeBpm: Double, seconds: Int) {
+      self.maeBpm = maeBpm
+      self.seconds = seconds
+    }
+  }
+
+  /// The bounds of the fit, from the physiology literature (docs/models.md#calibration):
+  /// - VO2max 20–90 mL·kg⁻¹·min⁻¹: from unfit older adults to elite endurance athletes
+  ///   (D. R. Bassett, E. T. Howley, Medicine & Science in Sports & Exercise 32(1):70–84, 2000);
+  /// - maximal heart rate 140–215 bpm: Tanaka's 208 − 0.7 × age for ages 18 to 80 (152 to 195)
+  ///   widened by about two of its standard deviations of 10 bpm (Tanaka et al. 2001);
+  /// - resting heart rate 35–95 bpm: the bradycardia of trained endurance athletes to the upper
+  ///   range of normal (under 100 bpm);
+  /// - rise time constant 10–120 s and fall time constant 15–150 s: De Smet et al. 2017 fit
+  ///   24 s and 30 s, recovery time constants of 30–60 s are typical and above 1 min marks the
+  ///   unfit (docs/models.md#heart-rate);
+  /// - drift 0–0.3: none to the +20 % or so of prolonged exercise in the heat (Coyle &
+  ///   González-Alonso 2001; Wingo et al. 2012);
+  /// - recovery residual 0–0.9: none to nearly all of a drop in workload recovering slowly
+  ///   (the model's project rule, docs/models.md#heart-rate).
+  public static let bounds: [(parameter: Parameter, range: ClosedRange<Double>)] = [
+    (.vo2Max, 20...90), (.maxHeartRate, 140...215), (.restingHeartRate, 35...95),
+    (.heartRateRiseSeconds, 10...120), (.heartRateFallSeconds, 15...150),
+    (.heartRateDrift, 0...0.3), (.heartRateRecoveryResidual, 0...0.9),
+  ]
+
+  /// The spreads of the pull toward the given athlete, in ``bounds`` order: 10 mL/kg/min,
+  /// 10 bpm, 10 bpm, 20 s, 20 s, 0.1 (drift), 0.3 (recovery residual).
+  public static let priorSpreads: [Double] = [10, 10, 10, 20, 20, 0.1, 0.3]
+
+  /// Weight of the pull toward the given athlete, bpm² per spread² (0.3).
+  public static let priorWeight = 0.3
+
+  /// The least recorded heart rate a fit accepts, s: 600 (10 minutes).
+  public static let minimumSeconds = 600
+
+  /// The share of the moving time fitted on, 0.6; the rest is held out.
+  public static let fitFraction = 0.6
+
+  /// Readings a heart can give, bpm: 25 to 250 (the athlete's resting range starts at 25; no
+  /// adult's maximum reaches 250).
+  public static let plausibleHeartRate: ClosedRange<Double> = 25...250
+
+  /// The least spread between the lowest and highest recorded heart rate a fit accepts, 5 bpm.
+  public static let minimumSpread = 5.0
+
+  /// The fitted athlete: the given one's age, sex, mass and height, the fitted heart rate.
+  public let athlete: Athlete
+  /// The fitted athlete's score on the fitted part.
+  public let fit: Score
+  /// The fitted athlete's score on the held-out part.
+  public let heldOut: Score
+  /// The given athlete's scores on the same parts (what the model does without a fit).
+  public let givenFit: Score
+  /// The given athlete's score on the held-out part.
+  public let givenHeldOut: Score
+  /// Where the held-out part starts, s after `t = 0`.
+  public let split: Double
+  /// How many times the model was run over the fitted part.
+  public let evaluations: Int
+
+  /// Fits `athlete`'s heart rate to `course`'s recorded heart rate for `activity`.
+  ///
+  /// - Parameters:
+  ///   - course: a course with ``Course/recordedHeartRate`` (a recording's).
+  ///   - activity: the activity whose workload model applies.
+  ///   - athlete: the start and the pull of the fit, and the age, sex, mass and height kept
+  ///     (default ``Athlete/standard``).
+  /// - Throws: ``HeartRateFitError`` for a course without usable heart rate.
+  public init(course: Course, activity: WorkoutActivityType, athlete given: Athlete = .standard)
+    throws(HeartRateFitError)
+  {
+    let grid = try Self.grid(of: course)
+    let split = Self.split(of: course, fraction: Self.fitFraction)
+    let splitNanoseconds = Int64((split * 1e9).rounded())
+    let fitCount = grid.times.firstIndex { $0 >= splitNanoseconds } ?? grid.times.count
+
+    let source = PhysiologyDataSource(athlete: given, course: course, seed: 0)
+    let start = Self.bounds.enumerated().map { index, bound in
+      (Self.value(of: bound.parameter, in: given) - bound.range.lowerBound)
+        / (bound.range.upperBound - bound.range.lowerBound)
+    }
+    let prior = start.map { min(1, max(0, $0)) }
+    func loss(_ x: [Double]) -> Double {
+      let candidate = Self.athlete(at: x, like: given)
+      var model = source.withHeartRate(of: candidate)
+      var sum = 0.0
+      for index in 0..<fitCount {
+        let h = model.modelHeartRate(
+          at: SimulationInstant(nanoseconds: grid.times[index]), activity: activity)
+        let e = h - grid.values[index]
+        sum += e * e
+      }
+      var penalty = 0.0
+      for (index, bound) in Self.bounds.enumerated() {
+        let width = bound.range.upperBound - bound.range.lowerBound
+        let z = (x[index] - prior[index]) * width / Self.priorSpreads[index]
+        penalty += z * z
+      }
+      return sum / Double(max(1, fitCount)) + Self.priorWeight * penalty
+    }
+    var minimiser = BoxedNelderMead(start: prior, function: loss)
+    var previous = Double.infinity
+    for step in [0.25, 0.1, 0.05, 0.02] {
+      minimiser.run(step: step, tolerance: 1e-7, maximumEvaluations: 400)
+      if previous - minimiser.bestValue < 1e-4 * (1 + minimiser.bestValue) { break }
+      previous = minimiser.bestValue
+    }
+    let fitted = Self.rounded(Self.athlete(at: minimiser.best, like: given))
+    let scored = Self.scores(source.withHeartRate(of: fitted), grid, fitCount, activity)
+    let baseline = Self.scores(source, grid, fitCount, activity)
+    self.athlete = fitted
+    self.fit = scored.fit
+    self.heldOut = scored.heldOut
+    self.givenFit = baseline.fit
+    self.givenHeldOut = baseline.heldOut
+    self.split = split
+    self.evaluations = minimiser.evaluations
+  }
+
+  /// The value of `parameter` of `athlete`.
+  public static func value(of parameter: Parameter, in athlete: Athlete) -> Double {
+    switch parameter {
+    case .vo2Max: athlete.vo2Max
+    case .maxHeartRate: athlete.maxHeartRate
+    case .restingHeartRate: athlete.restingHeartRate
+    case .heartRateRiseSeconds: athlete.heartRate.riseTimeConstant
+    case .heartRateFallSeconds: athlete.heartRate.fallTimeConstant
+    case .heartRateDrift: athlete.heartRate.driftGain
+    case .heartRateRecoveryResidual: athlete.heartRate.recoveryResidualFraction
+    }
+  }
+
+  /// Whether the body moves in `segment` (speed or power above 0).
+  static func moves(_ segment: CourseSegment) -> Bool {
+    (segment.speed ?? 0) > 0 || (segment.power ?? 0) > 0
+  }
+
+  /// The recorded heart rate at every whole second (ns, bpm) in which the body moves, checked.
+  static func grid(of course: Course) throws(HeartRateFitError) -> (
+    times: [Int64], values: [Double]
+  ) {
+    let readings = course.recordedHeartRate
+    guard let first = readings.first, let last = readings.last else { throw .noHeartRate }
+    for reading in readings where !plausibleHeartRate.contains(reading.beatsPerMinute) {
+      throw .implausibleHeartRate(
+        seconds: reading.instant.seconds, beatsPerMinute: reading.beatsPerMinute)
+    }
+    var times: [Int64] = []
+    var values: [Double] = []
+    var cursor = 0
+    var segment = 0
+    let second: Int64 = 1_000_000_000
+    var t = (first.instant.nanoseconds + second - 1) / second * second
+    while t <= last.instant.nanoseconds {
+      if let value = Course.interpolate(
+        readings, at: SimulationInstant(nanoseconds: t), cursor: &cursor)
+      {
+        while segment + 1 < course.starts.count && course.starts[segment + 1].nanoseconds <= t {
+          segment += 1
+        }
+        if t < course.end.nanoseconds, moves(course.segments[segment]) {
+          times.append(t)
+          values.append(value)
+        }
+      }
+      t += second
+    }
+    guard !times.isEmpty else { throw .noMovement }
+    guard times.count >= minimumSeconds else { throw .tooShort(seconds: times.count) }
+    let low = values.min() ?? 0
+    let high = values.max() ?? 0
+    guard high - low >= minimumSpread else { throw .constantHeartRate(low: low, high: high) }
+    return (times, values)
+  }
+
+  /// The instant, s after `t = 0`, at which `course` has moved for `fraction` of its moving time.
+  static func split(of course: Course, fraction: Double) -> Double {
+    var total = 0.0
+    for segment in course.segments where moves(segment) { total += segment.duration.secondsValue }
+    let target = fraction * total
+    var moved = 0.0
+    for (index, segment) in course.segments.enumerated() where moves(segment) {
+      let seconds = segment.duration.secondsValue
+      if moved + seconds >= target {
+        return course.starts[index].seconds + (target - moved)
+      }
+      moved += seconds
+    }
+    return course.end.seconds
+  }
+
+  /// The athlete at normalised point `x` of ``bounds``, with `given`'s age, sex, mass, height
+  /// and other heart-rate parameters.
+  static func athlete(at x: [Double], like given: Athlete) -> Athlete {
+    var values = [Double](repeating: 0, count: bounds.count)
+    for (index, bound) in bounds.enumerated() {
+      let unit = min(1, max(0, x[index]))
+      values[index] =
+        bound.range.lowerBound + unit * (bound.range.upperBound - bound.range.lowerBound)
+    }
+    return make(values, like: given)
+  }
+
+  /// `values` in ``bounds`` order as an athlete like `given`.
+  private static func make(_ values: [Double], like given: Athlete) -> Athlete {
+    var kinetics = given.heartRate
+    kinetics.riseTimeConstant = values[3]
+    kinetics.fallTimeConstant = values[4]
+    kinetics.driftGain = values[5]
+    kinetics.recoveryResidualFraction = values[6]
+    do {
+      return try Athlete(
+        age: given.age, sex: given.sex, massKg: given.massKg, heightCm: given.heightCm,
+        restingHeartRate: values[2], maxHeartRate: values[1], vo2Max: values[0],
+        heartRate: kinetics)
+    } catch {
+      // Every bound lies inside Athlete.ranges, and the maximum's lowest (140) is above the
+      // resting heart rate's highest (95).
+      preconditionFailure("HeartRateFit.bounds left Athlete.ranges: \(error)")
+    }
+  }
+
+  /// `athlete` with the fitted values rounded: 0.1 for VO2max, heart rates and time constants,
+  /// 0.001 for the drift and the recovery residual.
+  static func rounded(_ athlete: Athlete) -> Athlete {
+    let values = bounds.map { bound -> Double in
+      let scale =
+        bound.parameter.rawValue.hasSuffix("Seconds") || bound.parameter == .vo2Max
+          || bound.parameter.rawValue.hasSuffix("HeartRate") ? 10.0 : 1000.0
+      let value = (value(of: bound.parameter, in: athlete) * scale).rounded() / scale
+      return min(bound.range.upperBound, max(bound.range.lowerBound, value))
+    }
+    return make(values, like: athlete)
+  }
+
+  /// The mean absolute errors of `source`'s model on the first `fitCount` grid seconds and on
+  /// the rest.
+  private static func scores(
+    _ source: PhysiologyDataSource, _ grid: (times: [Int64], values: [Double]), _ fitCount: Int,
+    _ activity: WorkoutActivityType
+  ) -> (fit: Score, heldOut: Score) {
+    var model = source
+    var sums = (0.0, 0.0)
+    for index in grid.times.indices {
+      let h = model.modelHeartRate(
+        at: SimulationInstant(nanoseconds: grid.times[index]), activity: activity)
+      let e = abs(h - grid.values[index])
+      if index < fitCount { sums.0 += e } else { sums.1 += e }
+    }
+    let held = grid.times.count - fitCount
+    return (
+      Score(maeBpm: fitCount > 0 ? sums.0 / Double(fitCount) : 0, seconds: fitCount),
+      Score(maeBpm: held > 0 ? sums.1 / Double(held) : 0, seconds: held)
+    )
+  }
+}

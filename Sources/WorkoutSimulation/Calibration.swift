@@ -1,0 +1,151 @@
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+import WorkoutRecordings
+
+/// An athlete fitted to a recording's heart rate: what `workout-sim calibrate` prints
+/// (docs/command-line.md#calibrate, docs/models.md#calibration). The recording becomes a course
+/// as `replay` plays it (``RecordingCourse``, the recorded heart rate kept), and
+/// ``WorkoutPhysiology/HeartRateFit`` fits VO2max, maximal and resting heart rate, the heart
+/// rate's rise and fall time constants and its drift on the first 60 % of the moving time and
+/// scores the rest.
+public struct Calibration: Sendable {
+  /// The activity whose workload model was fitted: `--type`, else the file's first sport
+  /// (``ReplayPlan/activity(ofSession:in:)``), else running.
+  public let activity: WorkoutActivityType
+  /// The fit: the athlete, the scores of the fitted and the given athlete on both parts.
+  public let fit: HeartRateFit
+
+  /// Fits `athlete` to `recording`.
+  ///
+  /// - Parameters:
+  ///   - recording: a FIT, TCX or GPX recording as read.
+  ///   - activity: the activity (default: the file's first sport, else running).
+  ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height); default
+  ///     ``WorkoutPhysiology/Athlete/standard``.
+  /// - Throws: ``CalibrationError``: ``CalibrationError/course(_:)`` when the recording gives no
+  ///   course, ``CalibrationError/heartRate(_:)`` when its heart rate cannot calibrate (none,
+  ///   under 10 minutes, constant, outside 25–250 bpm, or no movement).
+  public init(
+    recording: Recording, activity: WorkoutActivityType? = nil, athlete: Athlete = .standard
+  ) throws(CalibrationError) {
+    let chosen = activity ?? ReplayPlan.activity(ofSession: 0, in: recording) ?? .running
+    let course: Course
+    do {
+      course = try RecordingCourse(
+        recording: recording, activity: chosen, recordedHeartRate: true
+      ).course
+    } catch {
+      throw .course(error)
+    }
+    self.activity = chosen
+    do {
+      self.fit = try HeartRateFit(course: course, activity: chosen, athlete: athlete)
+    } catch {
+      throw .heartRate(error)
+    }
+  }
+
+  /// The fitted values by their scenario `athlete` keys, in ``WorkoutPhysiology/HeartRateFit/bounds``
+  /// order: `vo2Max`, `maxHeartRate`, `restingHeartRate`, `heartRateRiseSeconds`,
+  /// `heartRateFallSeconds`, `heartRateDrift`.
+  public var parameters: [(key: String, value: Double)] {
+    HeartRateFit.bounds.map {
+      ($0.parameter.rawValue, HeartRateFit.value(of: $0.parameter, in: fit.athlete))
+    }
+  }
+
+  /// The fitted athlete as a scenario `athlete` block (docs/scenario-format.md#athlete): the
+  /// six fitted keys, `vo2Max`, `maxHeartRate`, `restingHeartRate`, `heartRateRiseSeconds`,
+  /// `heartRateFallSeconds` and `heartRateDrift`.
+  public var athleteDocument: JSONValue {
+    .object(parameters.map { ($0.key, .number($0.value)) })
+  }
+
+  /// `calibrate --json`'s document: `athlete` (``athleteDocument``), `fit` and `heldOut`
+  /// (`maeBpm`, `seconds`), then `activity`, `heldOutFrom` (s after `t = 0`) and `default`
+  /// (the given athlete's `fit` and `heldOut` scores).
+  public var document: JSONValue {
+    func score(_ score: HeartRateFit.Score) -> JSONValue {
+      .object([
+        ("maeBpm", .number((score.maeBpm * 100).rounded() / 100)),
+        ("seconds", .number(Double(score.seconds))),
+      ])
+    }
+    return .object([
+      ("athlete", athleteDocument),
+      ("fit", score(fit.fit)),
+      ("heldOut", score(fit.heldOut)),
+      ("activity", .string(activity.name)),
+      ("heldOutFrom", .number((fit.split * 10).rounded() / 10)),
+      ("default", .object([("fit", score(fit.givenFit)), ("heldOut", score(fit.givenHeldOut))])),
+    ])
+  }
+
+  /// `plan`'s scenario with the fitted athlete and the modelled heart rate (`"heartRate":
+  /// "model"`): what `calibrate --write-scenario` writes.
+  public func scenario(of plan: ReplayPlan) -> JSONValue {
+    guard case .object(var members) = plan.scenario else { return plan.scenario }
+    for index in members.indices {
+      switch members[index].key {
+      case "x-about":
+        members[index].value = .string(
+          "Built by workout-sim calibrate: the recording replayed with the athlete fitted to its heart rate (the modelled heart rate, not the recorded one)."
+        )
+      case "activity":
+        members[index].value = .string(activity.name)
+      case "course":
+        guard case .object(var course) = members[index].value else { continue }
+        for slot in course.indices where course[slot].key == "heartRate" {
+          course[slot].value = .string("model")
+        }
+        members[index].value = .object(course)
+      default: continue
+      }
+    }
+    let at = members.firstIndex { $0.key == "course" } ?? members.count
+    members.insert(("athlete", athleteDocument), at: at)
+    return .object(members)
+  }
+}
+
+/// Why a recording cannot calibrate an athlete (``Calibration``): a data error.
+public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The recording gives no usable course.
+  case course(CourseError)
+  /// Its heart rate cannot calibrate: none, under 10 minutes, constant, implausible, or no
+  /// movement.
+  case heartRate(HeartRateFitError)
+
+  /// The reason, without the file's name.
+  public var description: String {
+    switch self {
+    case .course(let error): error.description
+    case .heartRate(let error): error.description
+    }
+  }
+}
+
+extension Athlete {
+  /// The athlete fitted to the heart rate of the recording at `path` (a FIT, TCX or GPX file):
+  /// ``Calibration``'s athlete, so a test can run a scenario of its own user's body.
+  ///
+  /// ```swift
+  /// let me = try Athlete.fitted(toRecordingAt: "Fixtures/my-run.fit")
+  /// let scenario = try Scenario(activity: .running, athlete: me, course: .segments(...))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - path: the recording.
+  ///   - activity: the activity (default: the file's first sport, else running).
+  ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height).
+  /// - Throws: ``WorkoutRecordings/RecordingError`` when the file cannot be read, and what
+  ///   ``Calibration/init(recording:activity:athlete:)`` throws.
+  public static func fitted(
+    toRecordingAt path: String, activity: WorkoutActivityType? = nil,
+    startingFrom athlete: Athlete = .standard
+  ) throws -> Athlete {
+    let recording = try Recording.read(path: path)
+    return try Calibration(recording: recording, activity: activity, athlete: athlete).fit.athlete
+  }
+}

@@ -1,0 +1,207 @@
+import Testing
+import WorkoutCore
+import WorkoutPhysiology
+
+@Suite("Heart-rate fit (docs/models.md#calibration)")
+struct HeartRateFitTests {
+  /// The athlete the synthetic recording is made from: every fitted value away from the
+  /// default athlete's (VO2max 40, maximum 183.5, rest 60, rise 24 s, fall 30 s, drift 0.18,
+  /// residual 0.75).
+  static func known() throws -> Athlete {
+    try Athlete(
+      restingHeartRate: 50, maxHeartRate: 190, vo2Max: 55,
+      heartRate: HeartRateParameters(
+        riseTimeConstant: 35, fallTimeConstant: 45, recoveryResidualFraction: 0.5,
+        driftGain: 0.1))
+  }
+
+  /// An hour of intervals on foot: six times 4 min at 2.6 m/s on the flat, 3 min at 3.8 m/s up
+  /// 5 %, 2 min walking at 1.2 m/s, 1 min at 5 m/s up 8 % (net VO2 0.2 × 300 + 0.9 × 300 × 0.08
+  /// = 81.6 mL/kg/min, above the known athlete's reserve of 51.5: the heart rate heads for its
+  /// maximum, so the maximum is seen and not only the slope).
+  static func intervals() -> [CourseSegment] {
+    let block = [
+      CourseSegment(duration: .seconds(240), speed: 2.6),
+      CourseSegment(duration: .seconds(180), speed: 3.8, grade: 0.05),
+      CourseSegment(duration: .seconds(120), speed: 1.2),
+      CourseSegment(duration: .seconds(60), speed: 5, grade: 0.08),
+    ]
+    return Array(repeating: block, count: 6).flatMap { $0 }
+  }
+
+  /// `segments` with `bpm(t)` recorded at every whole second from 0 to `seconds`.
+  static func course(
+    _ segments: [CourseSegment], seconds: Int64, bpm: (Int64) -> Double
+  ) throws -> Course {
+    let readings = (0...seconds).map {
+      RecordedHeartRate(instant: .seconds($0), beatsPerMinute: bpm($0))
+    }
+    return try Course(segments: segments, recordedHeartRate: readings)
+  }
+
+  @Test("a recording made by a known athlete gives that athlete back")
+  func recoversKnownAthlete() throws {
+    let athlete = try Self.known()
+    var truth = PhysiologyDataSource(
+      athlete: athlete, course: try Course(segments: Self.intervals()), seed: 0)
+    var values: [Double] = []
+    for t in Int64(0)...3599 {
+      values.append(truth.modelHeartRate(at: .seconds(t), activity: .running))
+    }
+    let course = try Self.course(Self.intervals(), seconds: 3599) { values[Int($0)] }
+    let fit = try HeartRateFit(course: course, activity: .running)
+    let fitted = fit.athlete
+    // Tolerances: VO2max and the heart rates within 3 (their fitted values are rounded to
+    // 0.1), time constants within 5 s, drift within 0.03, the residual within 0.1.
+    #expect(close(fitted.vo2Max, 55, 3), "vo2Max \(fitted.vo2Max)")
+    #expect(close(fitted.maxHeartRate, 190, 3), "max \(fitted.maxHeartRate)")
+    #expect(close(fitted.restingHeartRate, 50, 3), "rest \(fitted.restingHeartRate)")
+    #expect(close(fitted.heartRate.riseTimeConstant, 35, 5), "rise \(fitted.heartRate)")
+    #expect(close(fitted.heartRate.fallTimeConstant, 45, 5), "fall \(fitted.heartRate)")
+    #expect(close(fitted.heartRate.driftGain, 0.1, 0.03), "drift \(fitted.heartRate)")
+    #expect(
+      close(fitted.heartRate.recoveryResidualFraction, 0.5, 0.1), "residual \(fitted.heartRate)")
+    #expect(fit.fit.maeBpm < 1, "fit \(fit.fit)")
+    #expect(fit.heldOut.maeBpm < 1, "held out \(fit.heldOut)")
+    // Every second moves: 3600 s of heart rate, the split at 0.6 × 3600 = 2160 s.
+    #expect(fit.split == 2160)
+    #expect(fit.fit.seconds == 2160)
+    #expect(fit.heldOut.seconds == 1440)
+    // The default athlete misses by far more.
+    #expect(fit.givenHeldOut.maeBpm > 5)
+    // Rounded to 0.1 (VO2max, heart rates, time constants) and 0.001 (drift, residual).
+    for value in [fitted.vo2Max, fitted.maxHeartRate, fitted.heartRate.riseTimeConstant] {
+      #expect(close(value * 10, (value * 10).rounded(), 1e-6))
+    }
+    #expect(
+      close(fitted.heartRate.driftGain * 1000, (fitted.heartRate.driftGain * 1000).rounded(), 1e-6))
+  }
+
+  @Test("the fit keeps within its bounds and starts from the given athlete's age and body")
+  func keepsBoundsAndBody() throws {
+    // A heart rate that rises far beyond what any bounded athlete gives: 60 + t/10 bpm.
+    let segments = [CourseSegment(duration: .seconds(1200), speed: 1.5)]
+    let course = try Self.course(segments, seconds: 1199) { 60 + Double($0) / 10 }
+    let given = try Athlete(age: 50, sex: .male, massKg: 80, heightCm: 180)
+    let fit = try HeartRateFit(course: course, activity: .walking, athlete: given)
+    for bound in HeartRateFit.bounds {
+      #expect(bound.range.contains(HeartRateFit.value(of: bound.parameter, in: fit.athlete)))
+    }
+    #expect(fit.athlete.age == 50)
+    #expect(fit.athlete.sex == .male)
+    #expect(fit.athlete.massKg == 80)
+    #expect(fit.athlete.heightCm == 180)
+  }
+
+  @Test("the held-out part starts after 60 % of the moving time; stops are not scored")
+  func splitsOnMovingTime() throws {
+    // 10 min moving, 5 min standing, 10 min moving: 1200 s moving, 60 % is 720 s, reached
+    // 120 s into the third segment, at 600 + 300 + 120 = 1020 s.
+    let segments = [
+      CourseSegment(duration: .seconds(600), speed: 3),
+      CourseSegment(duration: .seconds(300), speed: 0),
+      CourseSegment(duration: .seconds(600), speed: 3),
+    ]
+    let course = try Self.course(segments, seconds: 1500) { 100 + Double($0 % 60) }
+    let fit = try HeartRateFit(course: course, activity: .running)
+    #expect(fit.split == 1020)
+    // Scored seconds: 0...599 (600) and 900...1499 (600) move; 1500 is the course's end.
+    // Fitted: 0...599 and 900...1019, 600 + 120 = 720; held out 1020...1499, 480.
+    #expect(fit.fit.seconds == 720)
+    #expect(fit.heldOut.seconds == 480)
+  }
+
+  @Test("no heart rate is refused")
+  func noHeartRate() throws {
+    let course = try Course(segments: [CourseSegment(duration: .seconds(1200), speed: 3)])
+    #expect(throws: HeartRateFitError.noHeartRate) {
+      try HeartRateFit(course: course, activity: .running)
+    }
+    #expect(
+      HeartRateFitError.noHeartRate.description
+        == "the recording has no heart rate (calibrate needs a recording made with a heart-rate sensor)"
+    )
+  }
+
+  /// A course at 3 m/s of `seconds` with `bpm(t)` at every whole second before its end, and
+  /// the error and text it must give.
+  struct Refusal: Sendable, CustomTestStringConvertible {
+    var seconds: Int64
+    var bpm: @Sendable (Int64) -> Double
+    var error: HeartRateFitError
+    var text: String
+    var testDescription: String { "\(error)" }
+  }
+
+  /// A 2-minute recording (readings at 0, 1, ..., 120 s on a 121 s course: 121 whole seconds
+  /// that move), 30 minutes at a constant 120 bpm, and 30 minutes with one reading of 400 bpm
+  /// at 300 s.
+  static let refusals: [Refusal] = [
+    Refusal(
+      seconds: 121, bpm: { 100 + Double($0) / 4 }, error: .tooShort(seconds: 121),
+      text:
+        "the recording has 121 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)"
+    ),
+    Refusal(
+      seconds: 1800, bpm: { _ in 120 }, error: .constantHeartRate(low: 120, high: 120),
+      text:
+        "the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)"
+    ),
+    Refusal(
+      seconds: 1800, bpm: { $0 == 300 ? 400 : 120 + Double($0 % 7) },
+      error: .implausibleHeartRate(seconds: 300, beatsPerMinute: 400),
+      text:
+        "the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)"
+    ),
+  ]
+
+  @Test("bad heart rate is refused with what is wrong", arguments: refusals)
+  func refused(_ refusal: Refusal) throws {
+    let segments = [CourseSegment(duration: .seconds(refusal.seconds), speed: 3)]
+    let course = try Self.course(segments, seconds: refusal.seconds - 1, bpm: refusal.bpm)
+    #expect(throws: refusal.error) {
+      try HeartRateFit(course: course, activity: .running)
+    }
+    #expect(refusal.error.description == refusal.text)
+  }
+
+  @Test("a recording that never moves is refused")
+  func standingStill() throws {
+    let segments = [CourseSegment(duration: .seconds(1800), speed: 0)]
+    let course = try Self.course(segments, seconds: 1799) { 60 + Double($0 % 20) }
+    #expect(throws: HeartRateFitError.noMovement) {
+      try HeartRateFit(course: course, activity: .running)
+    }
+  }
+
+  @Test("the athlete's kinetics keys are checked against their ranges")
+  func kineticsRanges() {
+    #expect(throws: AthleteError.outOfRange(field: "heartRateRiseSeconds", value: 2)) {
+      try Athlete(heartRate: HeartRateParameters(riseTimeConstant: 2))
+    }
+    #expect(throws: AthleteError.outOfRange(field: "heartRateDrift", value: 0.6)) {
+      try Athlete(heartRate: HeartRateParameters(driftGain: 0.6))
+    }
+    #expect(throws: AthleteError.outOfRange(field: "heartRateRecoveryResidual", value: 1)) {
+      try Athlete(heartRate: HeartRateParameters(recoveryResidualFraction: 1))
+    }
+  }
+}
+
+@Suite("The athlete's heart-rate kinetics drive the model")
+struct AthleteKineticsModelTests {
+  /// From rest (60) toward a 10 km/h run, default athlete otherwise: target 60 + (33.333 /
+  /// 36.5) × 123.5 = 172.785 (docs/models.md#heart-rate). With a rise time constant of 48 s,
+  /// 48 s after the step the heart rate has covered 1 − e^(−1) = 63.21 % of the 112.785 bpm:
+  /// 60 + 0.63212 × 112.785 = 131.29 bpm, which the default 24 s reaches at 24 s.
+  @Test func riseTimeConstantFromTheAthlete() throws {
+    let athlete = try Athlete(heartRate: HeartRateParameters(riseTimeConstant: 48))
+    var source = PhysiologyDataSource(
+      athlete: athlete,
+      course: try Course(segments: [CourseSegment(duration: .seconds(600), speed: 10 / 3.6)]),
+      seed: 0)
+    #expect(source.heartRateParameters.riseTimeConstant == 48)
+    let hr = source.modelHeartRate(at: .seconds(48), activity: .running)
+    #expect(close(hr, 131.29, 0.01), "\(hr)")
+  }
+}

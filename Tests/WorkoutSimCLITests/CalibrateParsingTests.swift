@@ -1,0 +1,54 @@
+import Testing
+import WorkoutCore
+
+@testable import WorkoutSimCLI
+
+@Suite struct CalibrateParsingTests {
+  @Test func everyFlag() throws {
+    let parsed = try WorkoutSimCommand.parse([
+      "calibrate", "run.fit", "--type", "walking", "--json", "--write-scenario=out/me.json",
+    ])
+    #expect(
+      parsed
+        == .calibrate(
+          CalibrateCommand(
+            recordingPath: "run.fit", activity: .walking, json: true,
+            scenarioOutput: "out/me.json")))
+  }
+
+  @Test func defaults() throws {
+    #expect(
+      try WorkoutSimCommand.parse(["calibrate", "ride.gpx"])
+        == .calibrate(CalibrateCommand(recordingPath: "ride.gpx")))
+  }
+
+  @Test func usageErrorsNameCalibrate() {
+    let cases: [([String], String)] = [
+      (["calibrate"], "Missing the recording to calibrate on (FILE)."),
+      (["calibrate", "a.fit", "b.fit"], "Unexpected argument 'b.fit' (one recording)."),
+      (["calibrate", "a.fit", "--seed", "5"], "Unknown option '--seed'."),
+      (["calibrate", "a.fit", "--json=yes"], "'--json' does not take a value."),
+      (
+        ["calibrate", "a.fit", "--type", "rowing"], "'rowing' is not an activity type for '--type'."
+      ),
+    ]
+    for (arguments, message) in cases {
+      do {
+        _ = try WorkoutSimCommand.parse(arguments)
+        Issue.record("parsed \(arguments)")
+      } catch let error as UsageError {
+        #expect(error.command == "calibrate")
+        #expect(error.message.hasPrefix(message), "\(error.message)")
+      } catch {
+        Issue.record("\(error)")
+      }
+    }
+  }
+
+  @Test func helpListsTheCommand() {
+    #expect(HelpText.tool.contains("calibrate"))
+    #expect(
+      HelpText.usage(for: "calibrate")
+        == "workout-sim calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]")
+  }
+}

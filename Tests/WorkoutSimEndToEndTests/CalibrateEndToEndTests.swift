@@ -1,0 +1,197 @@
+import Foundation
+import Testing
+import WorkoutJSON
+import WorkoutSimTestSupport
+
+/// `workout-sim calibrate FILE` through the built binary (docs/command-line.md#calibrate).
+@Suite struct CalibrateEndToEndTests {
+  static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"
+  static let short = "Tests/Data/recordings/walk-short--garmin-fenix-5-walk.fit"
+
+  /// The keys `--json` prints: the fitted athlete block, the two scores, then the extras.
+  @Test func jsonHasTheAthleteAndBothScores() throws {
+    let outcome = try Binary.run(["calibrate", Self.run, "--json"])
+    #expect(outcome.status == 0)
+    #expect(outcome.standardError == "")
+    let document = try JSONParser.parse(Array(outcome.standardOutput))
+    guard case .object(let athlete)? = document["athlete"] else {
+      Issue.record("no athlete: \(outcome.text)")
+      return
+    }
+    #expect(
+      Set(athlete.map(\.key)) == [
+        "vo2Max", "maxHeartRate", "restingHeartRate", "heartRateRiseSeconds",
+        "heartRateFallSeconds", "heartRateDrift", "heartRateRecoveryResidual",
+      ])
+    guard case .number(let fit)? = document["fit"]?["maeBpm"],
+      case .number(let heldOut)? = document["heldOut"]?["maeBpm"],
+      case .number(let fitSeconds)? = document["fit"]?["seconds"],
+      case .number(let heldSeconds)? = document["heldOut"]?["seconds"]
+    else {
+      Issue.record("no scores: \(outcome.text)")
+      return
+    }
+    #expect(heldOut <= 6, "held-out MAE \(heldOut)")
+    #expect(fit <= 6, "fit MAE \(fit)")
+    // Moving seconds with heart rate split about 60 / 40.
+    let share = fitSeconds / (fitSeconds + heldSeconds)
+    #expect(share > 0.55 && share < 0.65, "\(fitSeconds) / \(heldSeconds)")
+    #expect(document["activity"] == .string("running"))
+  }
+
+  /// The written scenario replays the file with the fitted athlete and the modelled heart rate;
+  /// it validates and runs.
+  @Test func writtenScenarioCarriesTheAthlete() throws {
+    let folder = try makeTemporaryFolder()
+    let written = folder + "/me.json"
+    let outcome = try Binary.run(["calibrate", Self.run, "--json", "--write-scenario", written])
+    #expect(outcome.status == 0)
+    let printed = try JSONParser.parse(Array(outcome.standardOutput))
+    let scenario = try JSONParser.parse(
+      [UInt8](try Data(contentsOf: URL(fileURLWithPath: written))))
+    #expect(scenario["athlete"] == printed["athlete"])
+    #expect(scenario["course"]?["heartRate"] == .string("model"))
+    guard case .string(let path)? = scenario["course"]?["recording"] else {
+      Issue.record("no recording path")
+      return
+    }
+    #expect(!path.hasPrefix("/"))
+    #expect(try Binary.run(["validate", written]).status == 0)
+    #expect(try Binary.run(["run", "--scenario", written]).status == 0)
+  }
+
+  /// Outputs are checked before any work: an existing file is not overwritten and a folder
+  /// that cannot be written is refused, both 73 with nothing on standard output.
+  @Test func outputsRefusedBeforeFitting() throws {
+    let folder = try makeTemporaryFolder()
+    let existing = folder + "/kept.json"
+    try Data("kept\n".utf8).write(to: URL(fileURLWithPath: existing))
+    let refused = try Binary.run(["calibrate", Self.run, "--write-scenario", existing])
+    #expect(refused.status == 73)
+    #expect(refused.standardOutput.isEmpty)
+    #expect(
+      refused.standardError
+        == "Error: cannot create '\(existing)': the file exists; calibrate does not overwrite (remove it or give another path)\n"
+    )
+    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "kept\n")
+    let missing = try Binary.run([
+      "calibrate", Self.run, "--write-scenario", folder + "/no/such/folder/me.json",
+    ])
+    #expect(missing.status == 73)
+    #expect(missing.standardOutput.isEmpty)
+    let input = try Binary.run(["calibrate", Self.run, "--write-scenario", Self.run])
+    #expect(input.status == 64)
+  }
+
+  /// The bundled 46 s walk has readings from 0 to 32 s (at most 4 s apart: 33 whole seconds),
+  /// then a 14 s gap (over 10 s: no heart rate) to its last point at 46 s, where the course
+  /// ends and the body stands still: 33 s of heart rate while moving, a data error (65).
+  @Test func shortRecordingIsADataError() throws {
+    let outcome = try Binary.run(["calibrate", Self.short])
+    #expect(outcome.status == 65)
+    #expect(outcome.standardOutput.isEmpty)
+    #expect(
+      outcome.standardError
+        == "Error: walk-short--garmin-fenix-5-walk.fit: the recording has 33 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
+    )
+  }
+
+  /// A GPX running track of `points` + 1 points every 5 s, 10 m apart northward
+  /// (0.0000899° of latitude ≈ 10 m, 2 m/s), point `i` with heart rate `heartRate(i)`.
+  static func track(points: Int, heartRate: (Int) -> Int?) -> String {
+    var text = ""
+    for index in 0...points {
+      let seconds = index * 5
+      let stamp = String(format: "2024-05-01T10:%02d:%02dZ", seconds / 60, seconds % 60)
+      let hr = heartRate(index).map {
+        "<extensions><gpxtpx:TrackPointExtension><gpxtpx:hr>\($0)</gpxtpx:hr></gpxtpx:TrackPointExtension></extensions>"
+      }
+      text += """
+        <trkpt lat="\(46.0 + Double(index) * 0.0000899)" lon="7.0"><ele>500</ele><time>\(stamp)</time>\(hr ?? "")</trkpt>
+        """
+    }
+    return """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1" xmlns:gpxtpx="http://www.garmin.com/xmlschemas/TrackPointExtension/v1">
+      <trk><type>running</type><trkseg>\(text)</trkseg></trk></gpx>
+      """
+  }
+
+  /// `calibrate` on ``track(points:heartRate:)`` written to `name` in a fresh folder: its
+  /// outcome, which must be a data error (65) with nothing on standard output.
+  static func refusedTrack(
+    _ name: String, points: Int, heartRate: (Int) -> Int?,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> String {
+    let path = try makeTemporaryFolder() + "/" + name
+    try Data(track(points: points, heartRate: heartRate).utf8).write(
+      to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["calibrate", path])
+    #expect(outcome.status == 65, sourceLocation: sourceLocation)
+    #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
+    return outcome.standardError
+  }
+
+  /// A GPX track of 15 minutes without heart rate, then the same with one reading of 400 bpm.
+  @Test func noHeartRateAndAnImpossibleOne() throws {
+    #expect(
+      try Self.refusedTrack("none.gpx", points: 180) { _ in nil }
+        == "Error: none.gpx: the recording has no heart rate (calibrate needs a recording made with a heart-rate sensor)\n"
+    )
+    // Point 60 is 60 × 5 = 300 s after the first.
+    #expect(
+      try Self.refusedTrack("wild.gpx", points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }
+        == "Error: wild.gpx: the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)\n"
+    )
+  }
+
+  /// The summary: a title, the athlete block (JSON members once wrapped in braces, the same
+  /// values `--json` prints), and one line per part.
+  @Test func summaryPrintsTheBlockAndBothParts() throws {
+    let outcome = try Binary.run(["calibrate", Self.run])
+    #expect(outcome.status == 0)
+    let lines = outcome.text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.first?.hasPrefix("Calibration of run-hilly--2013-02-06-12-11-14.fit (running): ")
+        == true)
+    #expect(lines.first?.hasSuffix(" s of heart rate while moving") == true)
+    guard let open = lines.firstIndex(of: "  \"athlete\": {"),
+      let close = lines.firstIndex(of: "  }")
+    else {
+      Issue.record("no athlete block: \(outcome.text)")
+      return
+    }
+    let block = "{" + lines[(open + 1)..<close].joined(separator: "\n") + "}"
+    let printed = try JSONParser.parse(Array(block.utf8))
+    let json = try JSONParser.parse(
+      Array(try Binary.run(["calibrate", Self.run, "--json"]).standardOutput))
+    #expect(printed == json["athlete"])
+    #expect(lines.contains { $0.hasPrefix("  fit       MAE ") })
+    #expect(lines.contains { $0.hasPrefix("  held out  MAE ") && $0.hasSuffix(", the rest") })
+  }
+
+  /// A 2-minute track and a 15-minute one with a constant 120 bpm: both data errors (65).
+  @Test func twoMinutesAndAConstantHeartRate() throws {
+    // Points every 5 s from 0 to 120 s: readings at most 5 s apart, 121 whole seconds, the
+    // last (120 s) at the course's end, where the body stands still: 120 s while moving.
+    #expect(
+      try Self.refusedTrack("short.gpx", points: 24) { 120 + $0 % 9 }
+        == "Error: short.gpx: the recording has 120 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
+    )
+    #expect(
+      try Self.refusedTrack("flat.gpx", points: 180) { _ in 120 }
+        == "Error: flat.gpx: the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)\n"
+    )
+  }
+
+  @Test func helpAndUsage() throws {
+    let help = try Binary.run(["calibrate", "--help"])
+    #expect(help.status == 0)
+    #expect(
+      help.text.contains(
+        "USAGE: workout-sim calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]"))
+    let missing = try Binary.run(["calibrate"])
+    #expect(missing.status == 64)
+    #expect(missing.standardError.hasPrefix("Error: Missing the recording to calibrate on (FILE)."))
+  }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutPhysiology
+import WorkoutRecordings
+import WorkoutScenario
+import WorkoutSimulation
+
+/// ``Calibration`` on the bundled recordings (docs/models.md#calibration): the held-out target
+/// of 6 bpm, plausible athletes, and the scenario it builds.
+@Suite struct CalibrationTests {
+  static let recordings: String = {
+    var url = URL(fileURLWithPath: #filePath)
+    for _ in 0..<2 { url.deleteLastPathComponent() }
+    return url.appendingPathComponent("Data/recordings").path
+  }()
+
+  /// The bundled recordings with 10 minutes of heart rate or more (the fēnix 5 walk has 33 s:
+  /// readings from 0 to 32 s, then a gap of 14 s to its last point, the course's end).
+  static let long = [
+    "run-hilly--2013-02-06-12-11-14.fit", "run-cadence--activity-small-fenix2-run.fit",
+    "ride-power--Edge810-Vector-2013-08-16-15-35-10.fit",
+  ]
+
+  /// The two whose held-out part is a long descent the fitted part never saw: the walk goes up
+  /// for its first 60 % of moving time and comes down at −12 % for the rest; the ride's last
+  /// 40 % is a descent of 340 m at 6 to 9 m/s with the heart rate at 110 to 160 bpm while the
+  /// power model (the GPX has no power) gives almost 0 W. docs/models.md#calibration.
+  static let descents = ["walk-hilly--walking_activity_1.tcx", "ride-hilly--riderx3.gpx"]
+
+  static func calibrate(_ name: String) throws -> Calibration {
+    try Calibration(recording: try Recording.read(path: recordings + "/" + name))
+  }
+
+  /// Checks the held-out target and the athlete's plausibility of one file.
+  static func check(_ calibration: Calibration, _ name: String) {
+    let fit = calibration.fit
+    #expect(fit.heldOut.maeBpm <= 6, "\(name): held-out MAE \(fit.heldOut.maeBpm)")
+  }
+
+  @Test("held-out heart-rate MAE within 6 bpm", arguments: long)
+  func heldOutTarget(name: String) throws {
+    let calibration = try Self.calibrate(name)
+    Self.check(calibration, name)
+    Self.checkPlausible(calibration, name)
+    #expect(calibration.fit.heldOut.maeBpm < calibration.fit.givenHeldOut.maeBpm, "\(name)")
+  }
+
+  @Test("the descents miss the target (a known limit of the model)", arguments: descents)
+  func descentsMissTheTarget(name: String) throws {
+    let calibration = try Self.calibrate(name)
+    withKnownIssue("the workload model gives too little work downhill") {
+      Self.check(calibration, name)
+    }
+    Self.checkPlausible(calibration, name)
+  }
+
+  /// Every fitted value within its bound, the maximum 50 bpm or more above the resting heart
+  /// rate, and the fit better than the default athlete on the fitted part (on the held-out
+  /// part too where the target is met: the GPX ride's descent is missed by more than the
+  /// default athlete misses it).
+  static func checkPlausible(_ calibration: Calibration, _ name: String) {
+    let fit = calibration.fit
+    for bound in HeartRateFit.bounds {
+      let value = HeartRateFit.value(of: bound.parameter, in: fit.athlete)
+      #expect(bound.range.contains(value), "\(name): \(bound.parameter) \(value)")
+    }
+    #expect(fit.athlete.maxHeartRate > fit.athlete.restingHeartRate + 50, "\(name)")
+    #expect(fit.fit.maeBpm < fit.givenFit.maeBpm, "\(name)")
+    #expect(fit.fit.seconds >= 600 * 6 / 10, "\(name)")
+  }
+
+  @Test("the same file gives the same athlete, bit for bit")
+  func deterministic() throws {
+    let name = "run-hilly--2013-02-06-12-11-14.fit"
+    let first = try Self.calibrate(name)
+    let second = try Self.calibrate(name)
+    #expect(first.fit == second.fit)
+  }
+
+  /// The written scenario: the plan's, with the athlete before the course, the modelled heart
+  /// rate, and it decodes to the fitted athlete.
+  @Test("the scenario of the plan carries the fitted athlete")
+  func scenarioOfThePlan() throws {
+    let name = "run-hilly--2013-02-06-12-11-14.fit"
+    let recording = try Recording.read(path: Self.recordings + "/" + name)
+    let calibration = try Calibration(recording: recording)
+    let plan = try ReplayPlan(
+      recording: recording, path: Self.recordings + "/" + name, name: "Mine",
+      activity: calibration.activity, seed: nil)
+    let document = calibration.scenario(of: plan)
+    #expect(document["athlete"] == calibration.athleteDocument)
+    #expect(document["course"]?["heartRate"] == .string("model"))
+    let scenario = try Scenario.decode(document, fileName: "mine.json")
+    #expect(scenario.athlete == calibration.fit.athlete)
+  }
+
+  @Test("Athlete.fitted(toRecordingAt:) is the calibration's athlete")
+  func swiftDoor() throws {
+    let name = "run-hilly--2013-02-06-12-11-14.fit"
+    let athlete = try Athlete.fitted(toRecordingAt: Self.recordings + "/" + name)
+    #expect(athlete == (try Self.calibrate(name)).fit.athlete)
+    #expect(throws: CalibrationError.heartRate(.tooShort(seconds: 33))) {
+      try Athlete.fitted(toRecordingAt: Self.recordings + "/walk-short--garmin-fenix-5-walk.fit")
+    }
+  }
+}

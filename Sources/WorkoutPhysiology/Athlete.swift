@@ -39,6 +39,11 @@ public struct Athlete: Sendable, Equatable {
   public let maxHeartRate: Double
   /// Maximal oxygen uptake in mL·kg⁻¹·min⁻¹ (`vo2Max`), 10 to 95 (``ranges``).
   public let vo2Max: Double
+  /// Functional threshold power in watts (`functionalThresholdPower`), 20 to 1000 (``ranges``),
+  /// or `nil` (the default): the power a rider can hold for about an hour, from which the
+  /// system's six cycling-power zones are made (`WorkoutZones.powerBoundaries`). No physiology
+  /// model reads it.
+  public var functionalThresholdPower: Double?
 
   /// Creates a profile; every argument defaults to the spec's value.
   ///
@@ -82,12 +87,13 @@ public struct Athlete: Sendable, Equatable {
 
   /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
-  /// Tanaka), VO2max 10–95 mL/kg/min. A project rule: beyond them the equations leave the
-  /// populations they were fitted on (ACSM and Tanaka are adult equations; a VO2max at or below
-  /// the resting 3.5 mL/kg/min leaves no reserve), and extreme values would make no body.
+  /// Tanaka), VO2max 10–95 mL/kg/min, functional threshold power 20–1000 W. A project rule:
+  /// beyond them the equations leave the populations they were fitted on (ACSM and Tanaka are
+  /// adult equations; a VO2max at or below the resting 3.5 mL/kg/min leaves no reserve), and
+  /// extreme values would make no body (no rider holds 1000 W for an hour).
   public static let ranges: [String: ClosedRange<Double>] = [
     "age": 5...120, "massKg": 20...300, "heightCm": 100...250, "restingHeartRate": 25...120,
-    "maxHeartRate": 100...230, "vo2Max": 10...95,
+    "maxHeartRate": 100...230, "vo2Max": 10...95, "functionalThresholdPower": 20...1000,
   ]
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max

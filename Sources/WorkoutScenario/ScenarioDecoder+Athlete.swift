@@ -26,6 +26,7 @@ extension ScenarioDecoder {
     let keys =
       [
         "age", "sex", "massKg", "heightCm", "restingHeartRate", "maxHeartRate", "vo2Max",
+        "functionalThresholdPower",
       ] + Self.characteristicKeys
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -66,10 +67,12 @@ extension ScenarioDecoder {
     let mass = try read("massKg") ?? standard.massKg
     let height = try read("heightCm") ?? standard.heightCm
     let vo2Max = try read("vo2Max") ?? standard.vo2Max
+    let thresholdPower = try read("functionalThresholdPower")
     do throws(AthleteError) {
-      let athlete = try Scenario.Athlete(
+      var athlete = try Scenario.Athlete(
         age: age, sex: sex, massKg: mass, heightCm: height, restingHeartRate: resting,
         maxHeartRate: maximum, vo2Max: vo2Max)
+      athlete.functionalThresholdPower = thresholdPower
       return (athlete, characteristics)
     } catch {
       switch error {

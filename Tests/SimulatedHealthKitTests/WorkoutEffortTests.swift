@@ -135,7 +135,8 @@ private final class RelationshipCalls: Sendable {
       // Relating it again: it is saved already.
       await #expect(
         throws: HKError(
-          .errorInvalidArgument, "An object with UUID \(seven.uuid.uuidString) has already been saved")
+          .errorInvalidArgument,
+          "An object with UUID \(seven.uuid.uuidString) has already been saved")
       ) { try await store.relateWorkoutEffortSample(seven, with: workout, activity: nil) }
     }
   }
@@ -171,7 +172,9 @@ private final class RelationshipCalls: Sendable {
     try await simulation.run {
       let store = HKHealthStore()
       let workout = try await finishedWorkout(store, simulation)
-      #expect(try await store.relateWorkoutEffortSample(effort(7, of: workout), with: workout, activity: nil))
+      #expect(
+        try await store.relateWorkoutEffortSample(
+          effort(7, of: workout), with: workout, activity: nil))
       let activity = try #require(workout.workoutActivities.first)
       let query = HKWorkoutEffortRelationshipQuery(
         predicate: HKQuery.predicateForObject(with: workout.uuid), anchor: nil, options: .default,
@@ -183,10 +186,14 @@ private final class RelationshipCalls: Sendable {
           resultsHandler: mostRelevant.handler()))
       await simulation.settle()
       // A later relate to the workout's activity: one more call with only that.
-      #expect(try await store.relateWorkoutEffortSample(effort(8, of: workout), with: workout, activity: activity))
+      #expect(
+        try await store.relateWorkoutEffortSample(
+          effort(8, of: workout), with: workout, activity: activity))
       await simulation.settle()
       store.stop(query)
-      #expect(try await store.relateWorkoutEffortSample(effort(9, of: workout), with: workout, activity: nil))
+      #expect(
+        try await store.relateWorkoutEffortSample(
+          effort(9, of: workout), with: workout, activity: nil))
       await simulation.settle()
       let all = calls.calls.withLock { $0 }
       // The estimate (6, related at finish) then the rating (7); anchor 2 relates. Then the 8

@@ -68,7 +68,8 @@ public final class HKWorkoutEffortRelationship: NSObject, NSCopying, NSSecureCod
       return nil
     }
     self.init(
-      workout: workout, activity: coder.decodeObject(of: HKWorkoutActivity.self, forKey: "activity"),
+      workout: workout,
+      activity: coder.decodeObject(of: HKWorkoutActivity.self, forKey: "activity"),
       samples: coder.decodeArray(of: HKSample.self, forKey: "samples"))
   }
 }
@@ -354,7 +355,8 @@ extension HKHealthStore {
   static func unrelatedEffortError(_ type: HKSampleType) -> HKError? {
     guard type.isWorkoutEffort else { return nil }
     return HKError(
-      .errorInvalidArgument, "HKWorkout: Sample of type \(type.identifier) must be related to a workout")
+      .errorInvalidArgument,
+      "HKWorkout: Sample of type \(type.identifier) must be related to a workout")
   }
 
   /// Relates under the lock; `nil` when the app was terminated (inert).

@@ -1,28 +1,8 @@
 import Foundation
 import Synchronization
 import Testing
-import WorkoutScenario
-import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
-
-/// A 30-minute run from 2026-03-02 12:00 UTC by an athlete with a maximum heart rate of 200 bpm
-/// (system zones bounded at 120, 140, 160, 180 bpm); the app adds the heart rate itself.
-private func effortRun() throws -> Scenario {
-  try decodeScenario(
-    """
-    {
-      "version": 1,
-      "name": "Effort",
-      "start": "2026-03-02T12:00:00Z",
-      "timeZone": "UTC",
-      "activity": "running",
-      "athlete": { "maxHeartRate": 200 },
-      "course": [{ "duration": 1800, "speed": 3.2 }],
-      "sensors": { "heartRate": { "enabled": false } }
-    }
-    """, fileName: "test.json")
-}
 
 private let rated = HKQuantityType(.workoutEffortScore)
 private let estimated = HKQuantityType(.estimatedWorkoutEffortScore)
@@ -67,7 +47,8 @@ private final class RelationshipCalls: Sendable {
 /// relationship query and not by `predicateForObjects(from:)`; the watch's estimate after the
 /// workout.
 @Suite struct WorkoutEffortTests {
-  /// Runs the 30-minute workout with heart rate 100 bpm from 0 s (zone index 0), 150 from 600 s
+  /// Runs `zoneRun()`'s 30-minute workout (maximum heart rate 200 bpm: system zones bounded at
+  /// 120, 140, 160, 180 bpm) with heart rate 100 bpm from 0 s (zone index 0), 150 from 600 s
   /// (index 2) and 190 from 1200 s (index 4), and returns it. During the run, adding an effort
   /// sample to the builder is refused with the text apps get.
   private func finishedWorkout(_ store: HKHealthStore, _ simulation: HealthKitSimulation)
@@ -100,7 +81,7 @@ private final class RelationshipCalls: Sendable {
   }
 
   @Test func saveRefusesAnEffortSampleAndRelateAcceptsIt() async throws {
-    let simulation = try HealthKitSimulation(scenario: effortRun())
+    let simulation = try HealthKitSimulation(scenario: zoneRun())
     try await simulation.run {
       let store = HKHealthStore()
       let workout = try await finishedWorkout(store, simulation)
@@ -142,7 +123,7 @@ private final class RelationshipCalls: Sendable {
   }
 
   @Test func theWatchSavesAnEstimateFromTheTimeInZones() async throws {
-    let simulation = try HealthKitSimulation(scenario: effortRun())
+    let simulation = try HealthKitSimulation(scenario: zoneRun())
     try await simulation.run {
       let store = HKHealthStore()
       let workout = try await finishedWorkout(store, simulation)
@@ -166,7 +147,7 @@ private final class RelationshipCalls: Sendable {
   }
 
   @Test func theRelationshipQueryFindsTheSamplesAndLaterRelates() async throws {
-    let simulation = try HealthKitSimulation(scenario: effortRun())
+    let simulation = try HealthKitSimulation(scenario: zoneRun())
     let calls = RelationshipCalls()
     let mostRelevant = RelationshipCalls()
     try await simulation.run {
@@ -230,7 +211,7 @@ private final class RelationshipCalls: Sendable {
   }
 
   @Test func relateRefusesOtherSamplesAndForeignActivities() async throws {
-    let simulation = try HealthKitSimulation(scenario: effortRun())
+    let simulation = try HealthKitSimulation(scenario: zoneRun())
     try await simulation.run {
       let store = HKHealthStore()
       let workout = try await finishedWorkout(store, simulation)

@@ -8,8 +8,8 @@ import WorkoutSimTestSupport
 
 /// A 30-minute run from 2026-03-02 12:00 UTC by an athlete with a maximum heart rate of 200
 /// bpm (system zones bounded at 120, 140, 160, 180 bpm) and no heart-rate sensor: the app adds
-/// the heart-rate samples itself, a scripted profile.
-private func zoneRun() throws -> Scenario {
+/// the heart-rate samples itself, a scripted profile (the effort tests use it too).
+func zoneRun() throws -> Scenario {
   try decodeScenario(
     """
     {

@@ -207,6 +207,19 @@ private final class RelationshipCalls: Sendable {
       #expect(result.relationships.map { scores($0.samples) ?? [] } == [[8], [9]])
       #expect(result.relationships.map(\.activity?.uuid) == [activity.uuid, nil])
       #expect(result.newAnchor == HKQueryAnchor(fromValue: 4))
+      // The async sequence: what was related after anchor 3 (the 9), then a later relate's.
+      var results = HKWorkoutEffortRelationshipQueryDescriptor(
+        predicate: nil, anchor: HKQueryAnchor(fromValue: 3), option: .default
+      ).results(for: store).makeAsyncIterator()
+      let first = try await results.next()
+      #expect(first?.relationships.map { scores($0.samples) ?? [] } == [[9]])
+      #expect(first?.newAnchor == HKQueryAnchor(fromValue: 4))
+      #expect(
+        try await store.relateWorkoutEffortSample(
+          effort(3, of: workout), with: workout, activity: nil))
+      let second = try await results.next()
+      #expect(second?.relationships.map { scores($0.samples) ?? [] } == [[3]])
+      #expect(second?.newAnchor == HKQueryAnchor(fromValue: 5))
     }
   }
 

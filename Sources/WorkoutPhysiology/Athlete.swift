@@ -44,6 +44,11 @@ public struct Athlete: Sendable, Equatable {
   /// (`heartRateDrift`, 0 to 0.5) within ``ranges``; the recovery residual and the drift's onset
   /// and end keep workout-sim's values unless set in Swift (docs/models.md#heart-rate).
   public let heartRate: HeartRateParameters
+  /// Functional threshold power in watts (`functionalThresholdPower`), 20 to 1000 (``ranges``),
+  /// or `nil` (the default): the power a rider can hold for about an hour, from which the
+  /// system's six cycling-power zones are made (`WorkoutZones.powerBoundaries`). No physiology
+  /// model reads it.
+  public var functionalThresholdPower: Double?
 
   /// Creates a profile; every argument defaults to the spec's value.
   ///
@@ -96,16 +101,16 @@ public struct Athlete: Sendable, Equatable {
   /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
   /// Tanaka), VO2max 10–95 mL/kg/min, heart-rate rise and fall time constants 5–300 s, drift
-  /// gain 0–0.5. A project rule: beyond them the equations leave the populations they were
+  /// gain 0–0.5, functional threshold power 20–1000 W. A project rule: beyond them the equations leave the populations they were
   /// fitted on (ACSM and Tanaka are adult equations; a VO2max at or below the resting
   /// 3.5 mL/kg/min leaves no reserve), and extreme values would make no body (published time
-  /// constants lie between about 10 s and 2 min, drift up to about +20 % in the heat;
+  /// constants lie between about 10 s and 2 min, drift up to about +20 % in the heat; no rider holds 1000 W for an hour;
   /// docs/models.md#heart-rate). The narrower ranges a fit keeps to are ``HeartRateFit/bounds``.
   public static let ranges: [String: ClosedRange<Double>] = [
     "age": 5...120, "massKg": 20...300, "heightCm": 100...250, "restingHeartRate": 25...120,
     "maxHeartRate": 100...230, "vo2Max": 10...95, "heartRateRiseSeconds": 5...300,
     "heartRateFallSeconds": 5...300, "heartRateDrift": 0...0.5,
-    "heartRateRecoveryResidual": 0...0.95,
+    "heartRateRecoveryResidual": 0...0.95, "functionalThresholdPower": 20...1000,
   ]
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max

@@ -27,7 +27,7 @@ extension ScenarioDecoder {
       [
         "age", "sex", "massKg", "heightCm", "restingHeartRate", "maxHeartRate", "vo2Max",
         "heartRateRiseSeconds", "heartRateFallSeconds", "heartRateDrift",
-        "heartRateRecoveryResidual",
+        "heartRateRecoveryResidual", "functionalThresholdPower",
       ] + Self.characteristicKeys
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -74,10 +74,12 @@ extension ScenarioDecoder {
     kinetics.driftGain = try read("heartRateDrift") ?? kinetics.driftGain
     kinetics.recoveryResidualFraction =
       try read("heartRateRecoveryResidual") ?? kinetics.recoveryResidualFraction
+    let thresholdPower = try read("functionalThresholdPower")
     do throws(AthleteError) {
-      let athlete = try Scenario.Athlete(
+      var athlete = try Scenario.Athlete(
         age: age, sex: sex, massKg: mass, heightCm: height, restingHeartRate: resting,
         maxHeartRate: maximum, vo2Max: vo2Max, heartRate: kinetics)
+      athlete.functionalThresholdPower = thresholdPower
       return (athlete, characteristics)
     } catch {
       switch error {

@@ -510,23 +510,39 @@ extension RunResult {
     }
     json.key(ascii: "totalEnergyBurned")
     json.number(record.totalEnergyBurned ?? 0)
-    if let durations = heartRateZoneDurations(of: record) {
-      // zones: { heartRate: { boundaries, durations } } (docs/run-result.md#zones)
+    let power = cyclingPowerZoneDurations(of: record)
+    let heart = heartRateZoneDurations(of: record)
+    if power != nil || heart != nil {
+      // zones: { cyclingPower?: { boundaries, durations }, heartRate?: { ... } }
+      // (docs/run-result.md#zones)
       json.key(ascii: "zones")
       json.beginObject()
-      json.key(ascii: "heartRate")
-      json.beginObject()
-      json.key(ascii: "boundaries")
-      json.beginArray()
-      for boundary in heartRateZoneBoundaries { json.number(boundary) }
-      json.endArray()
-      json.key(ascii: "durations")
-      json.beginArray()
-      for duration in durations { json.number(duration) }
-      json.endArray()
-      json.endObject()
+      if let power {
+        write(zone: "cyclingPower", boundaries: cyclingPowerZoneBoundaries, power, into: &json)
+      }
+      if let heart {
+        write(zone: "heartRate", boundaries: heartRateZoneBoundaries, heart, into: &json)
+      }
       json.endObject()
     }
+    json.endObject()
+  }
+
+  /// `<key>: { boundaries, durations }` of one zone type.
+  private func write(
+    zone key: StaticString, boundaries: [Double], _ durations: [Double],
+    into json: inout JSONBuffer
+  ) {
+    json.key(ascii: key)
+    json.beginObject()
+    json.key(ascii: "boundaries")
+    json.beginArray()
+    for boundary in boundaries { json.number(boundary) }
+    json.endArray()
+    json.key(ascii: "durations")
+    json.beginArray()
+    for duration in durations { json.number(duration) }
+    json.endArray()
     json.endObject()
   }
 

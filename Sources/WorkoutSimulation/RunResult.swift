@@ -39,6 +39,10 @@ public struct RunResult: Sendable {
   /// `WorkoutZones.heartRateBoundaries` of `athlete.maxHeartRate`: a record's `zones`
   /// (docs/run-result.md#zones). Empty: no zones are written.
   public var heartRateZoneBoundaries: [Double] = []
+  /// The system cycling-power zone boundaries (W) of the scenario's athlete,
+  /// `WorkoutZones.powerBoundaries` of `athlete.functionalThresholdPower` (six zones): a
+  /// record's `zones.cyclingPower` (docs/run-result.md#zones). Empty (no threshold power): none.
+  public var cyclingPowerZoneBoundaries: [Double] = []
 
   /// Creates a result.
   public init(
@@ -64,12 +68,26 @@ public struct RunResult: Sendable {
   /// summary's and the report's zone lines, and what `HKWorkout.zoneGroupsByType` gives for the
   /// system zones.
   public func heartRateZoneDurations(of record: WorkoutRecord) -> [Double]? {
-    guard !heartRateZoneBoundaries.isEmpty, let samples = record.samples[.heartRate],
-      !samples.isEmpty
-    else { return nil }
+    zoneDurations(of: record, .heartRate, boundaries: heartRateZoneBoundaries)
+  }
+
+  /// The time in each cycling-power zone of `record` in seconds, from the lowest zone, pauses
+  /// excluded, or `nil` without power samples or ``cyclingPowerZoneBoundaries``: the record's
+  /// `zones.cyclingPower`, and what `HKWorkout.zoneGroupsByType` gives for the system zones.
+  public func cyclingPowerZoneDurations(of record: WorkoutRecord) -> [Double]? {
+    zoneDurations(of: record, .cyclingPower, boundaries: cyclingPowerZoneBoundaries)
+  }
+
+  /// `WorkoutZones.durations` of `record`'s samples of `type` in seconds, start to end.
+  private func zoneDurations(
+    of record: WorkoutRecord, _ type: QuantityType, boundaries: [Double]
+  ) -> [Double]? {
+    guard !boundaries.isEmpty, let samples = record.samples[type], !samples.isEmpty else {
+      return nil
+    }
     return WorkoutZones.durations(
       of: samples, events: record.events, start: record.startDate, limit: record.endDate,
-      boundaries: heartRateZoneBoundaries
+      boundaries: boundaries
     ).map { Duration.nanoseconds($0).secondsValue }
   }
 

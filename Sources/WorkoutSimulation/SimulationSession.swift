@@ -350,6 +350,10 @@ public struct SimulationSession {
     result.warnings = prepared.warnings
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
       maximumHeartRate: scenario.athlete.maxHeartRate)
+    result.cyclingPowerZoneBoundaries =
+      scenario.athlete.functionalThresholdPower.map {
+        WorkoutZones.powerBoundaries(functionalThresholdPower: $0)
+      } ?? []
     return result
   }
 }

@@ -60,8 +60,11 @@ public enum WorkoutZones {
   }
 
   /// The percentages of functional threshold power that bound the six power zones: 55, 75, 90,
-  /// 105 and 120 % (project rule: the first six of the common FTP-based cycling zones, the
-  /// sixth open above; Apple does not publish its rule).
+  /// 105 and 120 % (project rule: Andrew Coggan's power-based training levels 1 to 6, active
+  /// recovery below 55 %, endurance to 75, tempo to 90, threshold to 105, VO2max to 120,
+  /// anaerobic capacity above, his level 7 falling in the sixth, open above; Coggan's post of
+  /// 15 October 2001: https://brown-snout.com/cycling/training/ac_training_program.html and
+  /// http://lwcoaching.com/power-based-training-levels/). Apple does not publish its rule.
   public static let powerPercentages: [Double] = [55, 75, 90, 105, 120]
 
   /// The system's cycling-power boundaries for `functionalThresholdPower` (W), six zones

@@ -62,6 +62,44 @@ import WorkoutSimulation
   }
 }
 
+/// Power zones through both doors (issue 28, item 3): tempo-ride's athlete has a functional
+/// threshold power of 200 W, so the system's six power zones are bounded at 55, 75, 90, 105 and
+/// 120 % of it: 110, 150, 180, 210, 240 W. The ride is 120 W for 0–600 s (zone index 1), 220 W
+/// for 600–1800 s (index 4) and 120 W for 1800–2400 s (index 1), so index 1 has 600 + 600 =
+/// 1200 s and index 4 has 1200 s.
+@Suite struct PowerZonesTwoDoorsTests {
+  @Test func theRidesPowerZonesAreTheRecordsThroughBothDoors() async throws {
+    let scenario = try bundledScenario("tempo-ride.json")
+    #expect(scenario.athlete.functionalThresholdPower == 200)
+    let cli = try Simulation.run(scenario)
+    #expect(cli.cyclingPowerZoneBoundaries == [110, 150, 180, 210, 240])
+    let record = try #require(cli.records.first)
+    let expected: [Double] = [0, 1200, 0, 0, 1200, 0]
+    #expect(cli.cyclingPowerZoneDurations(of: record) == expected)
+    let api = try await ScriptedApp.runKeepingWorkouts(scenario)
+    let workout = try #require(api.workouts.first)
+    let group = try #require(workout.zoneGroup(for: HKQuantityType(.cyclingPower)))
+    #expect(group.configuration.source == .system)
+    #expect(
+      group.configuration.zones.map { $0.minimum?.doubleValue(for: .watt()) }
+        == [nil, 110, 150, 180, 210, 240])
+    #expect(group.zoneDurations.map(\.duration) == expected)
+  }
+
+  @Test func thePreferredPowerZonesComeFromTheThresholdPower() async throws {
+    let simulation = try HealthKitSimulation(scenario: try bundledScenario("tempo-ride.json"))
+    try await simulation.run {
+      let zones = try #require(
+        try await HKHealthStore().preferredWorkoutZoneConfiguration(
+          for: HKQuantityType(.cyclingPower)))
+      #expect(zones.source == .system)
+      #expect(zones.zones.count == 6)
+      #expect(
+        zones.zones.map { $0.maximum?.doubleValue(for: .watt()) } == [110, 150, 180, 210, 240, nil])
+    }
+  }
+}
+
 /// One crown rule through both doors (issue 26, bug 3): the crown selects only while the app's
 /// current session has been neither prepared nor started.
 @Suite struct CrownRuleTwoDoorsTests {

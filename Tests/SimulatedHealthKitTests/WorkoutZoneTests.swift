@@ -8,8 +8,8 @@ import WorkoutSimTestSupport
 
 /// A 30-minute run from 2026-03-02 12:00 UTC by an athlete with a maximum heart rate of 200
 /// bpm (system zones bounded at 120, 140, 160, 180 bpm) and no heart-rate sensor: the app adds
-/// the heart-rate samples itself, a scripted profile.
-private func zoneRun() throws -> Scenario {
+/// the heart-rate samples itself, a scripted profile (the effort tests use it too).
+func zoneRun() throws -> Scenario {
   try decodeScenario(
     """
     {
@@ -67,7 +67,7 @@ private final class ZoneRecorder: NSObject, HKLiveWorkoutBuilderDelegate {
       #expect(zones.zones.map(\.index) == [0, 1, 2, 3, 4])
       #expect(zones.zones.map { $0.minimum?.doubleValue(for: bpm) } == [nil, 120, 140, 160, 180])
       #expect(zones.zones.map { $0.maximum?.doubleValue(for: bpm) } == [120, 140, 160, 180, nil])
-      // No functional threshold power in a scenario: no power zones.
+      // This athlete has no functional threshold power: no power zones.
       #expect(
         try await store.preferredWorkoutZoneConfiguration(for: HKQuantityType(.cyclingPower))
           == nil)
@@ -220,5 +220,58 @@ private final class ZoneRecorder: NSObject, HKLiveWorkoutBuilderDelegate {
     #expect(calls.map(\.previous) == [nil, 0, 1, 2, 3])
     #expect(calls.map(\.previousDuration) == [nil, 300, 300, 240, 300])
     #expect(calls.last?.groupDurations == [300, 300, 240, 300, 0])
+  }
+  /// Issue 28 (zones of sub-activities): each of the app's activities has the zone groups of
+  /// its own span. Heart rate 100 bpm at 0 s (zone index 0), 150 at 300 s (index 2), 130 at
+  /// 600 s (index 1); a running workout's intervals as two activities, 0–400 s and 400–900 s
+  /// (an activity of a workout other than swimBikeRun has the workout's type).
+  @Test func eachSubActivityHasTheZonesOfItsOwnSpan() async throws {
+    let simulation = try HealthKitSimulation(scenario: zoneRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let (session, builder) = try await startedRun(store, simulation)
+      func beat(_ value: Double) async throws {
+        try await builder.addSamples([
+          HKQuantitySample(
+            type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: value),
+            start: simulation.now, end: simulation.now)
+        ])
+      }
+      func begin() async throws {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        session.beginNewActivity(configuration: configuration, date: simulation.now, metadata: nil)
+        try await simulation.advance(by: .seconds(0))
+      }
+      try await begin()  // 0 s
+      try await beat(100)  // 0 s, index 0
+      try await simulation.advance(by: .seconds(300))
+      try await beat(150)  // 300 s, index 2
+      try await simulation.advance(by: .seconds(100))
+      try await begin()  // 400 s
+      try await simulation.advance(by: .seconds(200))
+      try await beat(130)  // 600 s, index 1
+      try await simulation.advance(by: .seconds(300))
+      session.end()  // 900 s
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let activities = workout.workoutActivities
+      #expect(activities.map(\.startDate) == [0, 400].map { noon(plus: $0) })
+      // Workout: index 0 for 0–300 s, index 2 for 300–600 s, index 1 for 600–900 s.
+      #expect(
+        workout.zoneGroup(for: heartRate)?.zoneDurations.map(\.duration) == [300, 300, 300, 0, 0])
+      // First activity, 0–400 s: index 0 for 300 s, index 2 for 300–400 = 100 s.
+      #expect(
+        activities[0].zoneGroup(for: heartRate)?.zoneDurations.map(\.duration)
+          == [300, 0, 100, 0, 0])
+      // Second, 400–900 s: 150 bpm holds from its start, 400–600 = 200 s at index 2; then
+      // 600–900 = 300 s at index 1. The two add up to the workout's.
+      #expect(
+        activities[1].zoneGroup(for: heartRate)?.zoneDurations.map(\.duration)
+          == [0, 300, 200, 0, 0])
+      #expect(activities[1].zoneGroup(for: heartRate)?.configuration.source == .system)
+      // No power samples: no power group in either.
+      #expect(activities.allSatisfy { $0.zoneGroup(for: HKQuantityType(.cyclingPower)) == nil })
+    }
   }
 }

@@ -106,6 +106,8 @@ struct ScenarioDecodingTests {
           maxHeartRate: nil, vo2Max: 40)))
     // Tanaka: 208 − 0.7 × 35 = 208 − 24.5 = 183.5 bpm.
     #expect(scenario.athlete.maxHeartRate == 183.5)
+    // No functional threshold power unless given: no power zones.
+    #expect(scenario.athlete.functionalThresholdPower == nil)
     #expect(scenario.course == .segments([]))
     #expect(scenario.sensors.isEmpty)
     #expect(scenario.sensorSettings(for: .heartRate).interval == .seconds(5))
@@ -365,11 +367,20 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
         "t.json: athlete.massKg: 0 is out of range (expected a number from 20 to 300)"
+      ),
+      (
+        // Functional threshold power: 20 to 1000 W.
+        #"{"version": 1, "athlete": {"functionalThresholdPower": 10}}"#,
+        "t.json: athlete.functionalThresholdPower: 10 is out of range (expected a number from 20 to 1000)"
+      ),
+      (
+        #"{"version": 1, "athlete": {"functionalThresholdPower": "250"}}"#,
+        #"t.json: athlete.functionalThresholdPower: "250" is not a number (expected a number from 20 to 1000)"#
       ),
       (
         #"{"version": 1, "athlete": {"age": "35"}}"#,
@@ -398,7 +409,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "athlete": []}"#,
-        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
+        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       // course.
       (
@@ -634,6 +645,15 @@ struct ScenarioDecodingTests {
       error?.description
         == "Hills.json: version: 2 is not supported (highest supported version is 1)")
     #expect(error?.exitCode == 65)
+  }
+
+  @Test("the athlete's functional threshold power is read in watts")
+  func functionalThresholdPower() throws {
+    let scenario = try decodeScenario(
+      #"{"version": 1, "athlete": {"functionalThresholdPower": 250}}"#, fileName: "t.json")
+    #expect(scenario.athlete.functionalThresholdPower == 250)
+    let error = decodeError(#"{"version": 1, "athlete": {"functionalThresholdPower": 1001}}"#)
+    #expect(error?.kind == .invalid(path: "athlete.functionalThresholdPower"))
   }
 
   @Test("the error kinds carry the path")

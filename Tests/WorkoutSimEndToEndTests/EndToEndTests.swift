@@ -141,6 +141,20 @@ import WorkoutSimTestSupport
         #"timeline[1].at: "1:75" is not a time (seconds must be below 60)"#))
   }
 
+  @Test func badThresholdPowerIsSixtyFiveWithPathAndRange() throws {
+    let folder = try makeTemporaryFolder()
+    let path = folder + "/Ride.json"
+    try Data(
+      #"{ "version": 1, "activity": "cycling", "athlete": { "functionalThresholdPower": 0 } }"#
+        .utf8
+    ).write(to: URL(fileURLWithPath: path))
+    let outcome = try Binary.run(["run", "--scenario", path])
+    #expect(outcome.status == 65)
+    #expect(
+      outcome.standardError.contains(
+        "athlete.functionalThresholdPower: 0 is out of range (expected a number from 20 to 1000)"))
+  }
+
   @Test func syntaxErrorGivesLineAndColumn() throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/comma.json"

@@ -224,6 +224,8 @@ public final class HKPredicate: NSPredicate {
     case workoutDuration(HKPredicateOperator, TimeInterval)
     /// `predicateForObjects(withMetadataKey:)`.
     case metadataKey(String)
+    /// `predicateForWorkoutEffortSamplesRelated(workout:activity:)`: the UUIDs.
+    case effortRelated(workout: UUID, activity: UUID?)
   }
 
   init(_ filter: Filter) {
@@ -291,7 +293,9 @@ extension HKQuery {
   }
 
   /// Samples associated with `workout`: samples of the workout's source within its start and
-  /// end (the store's model of association; Apple doc:
+  /// end (the store's model of association), never effort scores, which are related with
+  /// `relateWorkoutEffortSample` and found with `predicateForWorkoutEffortSamplesRelated` (as on
+  /// a device: https://developer.apple.com/forums/thread/772319) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-8pd0x).
   public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
     HKPredicate(.workout(workout.uuid))

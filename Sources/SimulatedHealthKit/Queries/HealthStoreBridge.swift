@@ -259,7 +259,9 @@ extension HealthKitSimulation.State {
     case .categoryValues(let values):
       return .categoryValues(values)
     case .workout(let uuid):
-      guard let id = self.health.id(ofUUID: Self.storeUUID(uuid)),
+      // Effort scores are related to a workout, not associated with it.
+      guard !HealthDataType.effortKinds.contains(type),
+        let id = self.health.id(ofUUID: Self.storeUUID(uuid)),
         self.health.sample(id).type == .workout
       else { return Self.nothing }
       return .workout(Int(self.health.sample(id).value))
@@ -277,6 +279,8 @@ extension HealthKitSimulation.State {
         return comparison.health.holds(duration, seconds)
       }
       return .ids(Set(ids))
+    case .effortRelated(let workout, let activity):
+      return .ids(effortSampleIDs(workout: workout, activity: activity))
     case .metadataKey(let key):
       let own = appObjects.filter { $0.value.metadata?[key] != nil }.map(\.key)
       var ids = Set(own)

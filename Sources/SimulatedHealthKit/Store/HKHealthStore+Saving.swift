@@ -45,7 +45,10 @@ extension HKHealthStore {
   ///   already (or twice in `objects`), an object that is not a quantity or category sample or a
   ///   correlation of them (workouts come from `finishWorkout()`; the other kinds are not
   ///   simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
-  ///   objects are saved with it);
+  ///   objects are saved with it), or an effort score (`workoutEffortScore`,
+  ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
+  ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
+  ///   ``relateWorkoutEffortSample(_:with:activity:)``);
   ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
@@ -155,52 +158,9 @@ extension HKHealthStore {
       case .success(let expanded): (objects, correlations) = expanded
       case .failure(let error): return .failure(error)
       }
-      var seen = Set<UUID>()
-      var samples: [HealthSample] = []
-      var uuids: [(UInt64, UInt64)] = []
-      let now = state.session.now
-      let source = state.appSourceIndex()
-      for object in objects {
-        guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
-          kind.isQuantity || kind.isCategory
-        else {
-          let name = (object as? HKSample)?.sampleType.identifier ?? "\(Swift.type(of: object))"
-          return .failure(
-            HKError(
-              .errorInvalidArgument,
-              "SimulatedHealthKit's store takes quantity and category samples and correlations of them (workouts come from finishWorkout); \(name) is not simulated"
-            ))
-        }
-        if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
-        let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
-        guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
-          return .failure(
-            HKError(
-              .errorInvalidArgument,
-              "An object with UUID \(sample.uuid.uuidString) has already been saved"))
-        }
-        let value: Double
-        if let quantity = (sample as? HKQuantitySample)?.quantity {
-          value = quantity.doubleValue(for: kind.hkUnit)
-        } else {
-          value = Double((sample as? HKCategorySample)?.value ?? 0)
-        }
-        samples.append(
-          HealthSample(
-            type: kind, source: source, start: context.instant(sample.startDate),
-            end: context.instant(sample.endDate), value: value, savedAt: now))
-        uuids.append(storeUUID)
-      }
-      let ids = state.health.save(samples, uuids: uuids, at: now)
-      if let device {
-        state.noteDeviceSave(
-          ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
-      }
-      for (id, object) in zip(ids, objects) {
-        // Every object was checked to be a sample above. A quantity sample is kept as its
-        // concrete class (cumulative or discrete), which queries return, as on a device.
-        let sample = object as! HKSample
-        state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
+      switch insert(objects, into: &state, context: context, relating: false) {
+      case .success: break
+      case .failure(let error): return .failure(error)
       }
       state.saved.append(contentsOf: given)
       if !correlations.isEmpty {
@@ -210,6 +170,67 @@ extension HKHealthStore {
       }
       return .success(())
     }
+  }
+
+  /// Checks and stores `objects` (quantity and category samples) under the app's source in
+  /// `state`, all or nothing, and returns their store ids. Effort scores only when `relating`
+  /// (`relateWorkoutEffortSample`); `save` gets ``unrelatedEffortError(_:)``.
+  func insert(
+    _ objects: [HKObject], into state: inout HealthKitSimulation.State, context: QueryContext,
+    relating: Bool
+  ) -> Result<[HealthSampleID], HKError> {
+    let simulation = simulation
+    var seen = Set<UUID>()
+    var samples: [HealthSample] = []
+    var uuids: [(UInt64, UInt64)] = []
+    let now = state.session.now
+    let source = state.appSourceIndex()
+    for object in objects {
+      guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
+        kind.isQuantity || kind.isCategory
+      else {
+        let name = (object as? HKSample)?.sampleType.identifier ?? "\(Swift.type(of: object))"
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            "SimulatedHealthKit's store takes quantity and category samples and correlations of them (workouts come from finishWorkout); \(name) is not simulated"
+          ))
+      }
+      if !relating, let error = Self.unrelatedEffortError(sample.sampleType) {
+        return .failure(error)
+      }
+      if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
+      let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
+      guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            "An object with UUID \(sample.uuid.uuidString) has already been saved"))
+      }
+      let value: Double
+      if let quantity = (sample as? HKQuantitySample)?.quantity {
+        value = quantity.doubleValue(for: kind.hkUnit)
+      } else {
+        value = Double((sample as? HKCategorySample)?.value ?? 0)
+      }
+      samples.append(
+        HealthSample(
+          type: kind, source: source, start: context.instant(sample.startDate),
+          end: context.instant(sample.endDate), value: value, savedAt: now))
+      uuids.append(storeUUID)
+    }
+    let ids = state.health.save(samples, uuids: uuids, at: now)
+    if let device {
+      state.noteDeviceSave(
+        ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
+    }
+    for (id, object) in zip(ids, objects) {
+      // Every object was checked to be a sample above. A quantity sample is kept as its
+      // concrete class (cumulative or discrete), which queries return, as on a device.
+      let sample = object as! HKSample
+      state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
+    }
+    return .success(ids)
   }
 
   /// `objects` with every correlation replaced by its objects, and the correlations; an error

@@ -259,10 +259,18 @@ extension HKWorkoutActivity {
   /// those of `samples` wholly inside its span (``WorkoutActivityRecord/statistics``), or, while
   /// it runs, of the samples from its start to `now` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/statistics(for:)).
+  ///
+  /// Its zone groups (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/zonegroupsbytype):
+  /// one for each of `zoneConfigurations` whose type has samples, over the activity's own span
+  /// (its start to its end, or `now`), its pauses excluded (`WorkoutZones.durations`: the value
+  /// holding at its start, the last sample before it, counts from its start, so back-to-back
+  /// activities share out the workout's time in zones).
   package convenience init(
     _ activity: WorkoutActivityRecord, samples: [QuantityType: SampleSeries],
     now: SimulationInstant, since start: Date, uuid: UUID,
-    running statistics: [QuantityType: QuantityStatistics]? = nil
+    running statistics: [QuantityType: QuantityStatistics]? = nil,
+    zoneConfigurations: [HKWorkoutZoneConfiguration] = []
   ) {
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(activity.activityType)
@@ -274,13 +282,20 @@ extension HKWorkoutActivity {
       all[.shared(engine: type)] = HKStatistics(
         type, values, lastSample: last, from: activity.startDate, to: end, since: start)
     }
+    var zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:]
+    for zones in zoneConfigurations {
+      guard let series = samples[zones.engineType], !series.isEmpty else { continue }
+      zoneGroups[zones.quantityType] = zones.group(
+        of: series, events: activity.events, start: activity.startDate, limit: end)
+    }
     self.init(
       workoutConfiguration: configuration, startDate: Date(activity.startDate, since: start),
       endDate: activity.endDate.map { Date($0, since: start) },
       metadata: activity.metadata.isEmpty
         ? nil : HKWorkout.metadata(activity.metadata, since: start),
       workoutEvents: activity.events.map { HKWorkoutEvent($0, since: start) },
-      duration: activity.duration.timeInterval, allStatistics: all, uuid: uuid)
+      duration: activity.duration.timeInterval, allStatistics: all, zoneGroups: zoneGroups,
+      uuid: uuid)
   }
 }
 
@@ -299,7 +314,7 @@ extension HKWorkout {
   /// A workout from the health store passes the store's `uuid`, `device` and `sourceRevision`.
   /// The workout and its activity have a zone group for each of `zoneConfigurations` whose type
   /// has samples (`HKWorkoutZoneConfiguration.group`: the record's samples and events, start to
-  /// end, pauses excluded).
+  /// end, pauses excluded); each of the app's sub-activities has its own over its own span.
   package convenience init(
     _ record: WorkoutRecord, since start: Date,
     zoneConfigurations: [HKWorkoutZoneConfiguration] = [],
@@ -327,8 +342,8 @@ extension HKWorkout {
       zoneGroups[zones.quantityType] = zones.group(
         of: samples, events: record.events, start: record.startDate, limit: record.endDate)
     }
-    // The app's sub-activities carry no zone groups of their own (not simulated yet); the one
-    // activity of a workout without them has the workout's.
+    // The one activity of a workout without sub-activities has the workout's zone groups; each
+    // of the app's sub-activities has its own, over its own span.
     let activities =
       record.activities.isEmpty
       ? [
@@ -340,7 +355,8 @@ extension HKWorkout {
       : record.activities.enumerated().map { position, activity in
         HKWorkoutActivity(
           activity, samples: record.samples, now: record.endDate, since: start,
-          uuid: Self.activityUUID(of: uuid, position: position))
+          uuid: Self.activityUUID(of: uuid, position: position),
+          zoneConfigurations: zoneConfigurations)
       }
     self.init(
       activityType: HKWorkoutActivityType(record.activityType), startDate: startDate,

@@ -215,7 +215,7 @@ extension HealthKitSimulation.State {
       return comparison.health.holds(Double(sample.value), Double(value))
     case .categoryValues(let values):
       return (object as? HKCategorySample).map { values.contains($0.value) } ?? false
-    case .workout, .workoutActivity, .workoutDuration:
+    case .workout, .workoutActivity, .workoutDuration, .effortRelated:
       return false
     }
   }

@@ -189,7 +189,9 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
   /// The time in zones per type over this activity's span, pauses excluded, or `nil` without
   /// any (iOS/watchOS 27; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/zonegroupsbytype):
-  /// the single activity of a simulated workout has its workout's groups.
+  /// the single activity of a simulated workout has its workout's groups; each of the app's
+  /// sub-activities (`beginNewActivity`) has the groups of its own span, the value holding at
+  /// its start counting from its start.
   public var zoneGroupsByType: [HKQuantityType: HKWorkoutZoneGroup]? {
     zoneGroups.isEmpty ? nil : zoneGroups
   }

@@ -186,15 +186,21 @@ public final class HKLiveWorkoutZoneUpdate: NSObject, @unchecked Sendable {
 
 extension HealthKitSimulation {
   /// The system's zones of `type` from the scenario's athlete, or `nil`: heart rate from
-  /// `athlete.maxHeartRate` (`WorkoutZones.heartRateBoundaries`, five zones); cycling power has
-  /// none, as a scenario gives no functional threshold power (`WorkoutZones.powerBoundaries`
-  /// is the rule that would make its six).
+  /// `athlete.maxHeartRate` (`WorkoutZones.heartRateBoundaries`, five zones); cycling power from
+  /// `athlete.functionalThresholdPower` (`WorkoutZones.powerBoundaries`, six zones), none
+  /// without it.
   func systemZoneConfiguration(for type: QuantityType) -> HKWorkoutZoneConfiguration? {
     switch type {
     case .heartRate:
       let boundaries = WorkoutZones.heartRateBoundaries(
         maximumHeartRate: scenario.athlete.maxHeartRate)
       return HKWorkoutZoneConfiguration(.heartRate, boundaries: boundaries, source: .system)
+    case .cyclingPower:
+      return scenario.athlete.functionalThresholdPower.map {
+        HKWorkoutZoneConfiguration(
+          .cyclingPower, boundaries: WorkoutZones.powerBoundaries(functionalThresholdPower: $0),
+          source: .system)
+      }
     default:
       return nil
     }
@@ -206,8 +212,9 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/preferredworkoutzoneconfiguration(for:)):
   /// the system's, as a scenario has no Health Settings. Heart rate: five zones bounded at 60,
   /// 70, 80 and 90 % of the athlete's `maxHeartRate` (project rule, the watch face's %HRmax
-  /// zones), source `.system`. Cycling power: `nil` (a
-  /// scenario gives no functional threshold power).
+  /// zones), source `.system`. Cycling power: six zones bounded at 55, 75, 90, 105 and 120 % of
+  /// the athlete's `functionalThresholdPower` (`WorkoutZones.powerPercentages`, project rule),
+  /// source `.system`; `nil` when the scenario gives no threshold power.
   ///
   /// - Throws: ``HKError`` `errorInvalidArgument` for a type without zones ("Workout zones
   ///   support heart rate and cycling power, not <identifier>"; project text).

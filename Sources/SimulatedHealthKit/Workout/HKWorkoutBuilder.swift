@@ -341,7 +341,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///   - completion: `(true, nil)`, or `(false, HKError)` with `errorInvalidArgument`:
   ///   "HKSample data cannot be nil or empty", "Unable to add samples to a workout that is not
   ///   currently active." (before `beginCollection`, after `endCollection`), a sample type the
-  ///   simulation does not model, a sample before the start date or after now.
+  ///   simulation does not model, a sample before the start date or after now, an effort score
+  ///   ("HKWorkout: Sample of type <identifier> must be related to a workout", the text apps
+  ///   get, https://developer.apple.com/forums/thread/763539: relate it to the saved workout
+  ///   with `relateWorkoutEffortSample(_:with:activity:)`).
   public func add(
     _ samples: [HKSample], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -475,6 +478,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private func addAppSamples(_ samples: [HKSample]) -> HKError? {
     var converted: [AppQuantitySample] = []
     for sample in samples {
+      if let error = HKHealthStore.unrelatedEffortError(sample.sampleType) {
+        return refuse(error, action: .addSamples)
+      }
       guard let quantitySample = sample as? HKQuantitySample,
         let type = quantitySample.quantityType.engineType
       else {
@@ -577,6 +583,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         at: state.session.now)
       state.appObjects[id] = workout
+      state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
       return .success(workout)
     }

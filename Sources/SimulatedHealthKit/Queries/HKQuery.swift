@@ -224,6 +224,10 @@ public final class HKPredicate: NSPredicate {
     case workoutDuration(HKPredicateOperator, TimeInterval)
     /// `predicateForObjects(withMetadataKey:)`.
     case metadataKey(String)
+    /// `predicateForStatesOfMind(...)` (Values/HKStateOfMind.swift).
+    case stateOfMind(StateOfMindFilter)
+    /// `predicateForCDADocuments(...)`: a field of the document and the value it must equal.
+    case document(KeyPath<HKCDADocument, String> & Sendable, String)
   }
 
   init(_ filter: Filter) {

@@ -105,9 +105,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   nonisolated(nonsending) public func addHeartbeat(
     at timeIntervalSinceStart: TimeInterval, precededByGap: Bool
   ) async throws {
-    let error = add(timeIntervalSinceStart, precededByGap)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(add(timeIntervalSinceStart, precededByGap))
   }
 
   /// Adds `metadata` to the sample's (Apple doc:
@@ -126,9 +124,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
-    let error = add(metadata)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(add(metadata))
   }
 
   /// Saves the series and hands it to `completion` (Apple doc:
@@ -146,9 +142,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   /// - Returns: the saved sample.
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func finishSeries() async throws -> HKHeartbeatSeriesSample {
-    let outcome = finish()
-    await simulation.deliver()
-    return try outcome.get()
+    try await endCall(finish())
   }
 
   /// Stops the builder without saving (Apple doc:

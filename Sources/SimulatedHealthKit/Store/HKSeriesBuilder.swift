@@ -122,6 +122,18 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     simulation.mutate { state in state.keepObjectSample(sample, of: simulation) }
   }
 
+  /// The end of an async form: delivers the callback lane, then throws `error`.
+  nonisolated(nonsending) func endCall(_ error: HKError?) async throws {
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// The end of an async form that returns a sample: delivers, then returns or throws.
+  nonisolated(nonsending) func endCall<S>(_ outcome: Result<S, HKError>) async throws -> S {
+    await simulation.deliver()
+    return try outcome.get()
+  }
+
   /// Hands `error` to a `(Bool, Error?)` completion in the callback lane.
   func report(_ error: HKError?, to completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
     simulation.enqueue { completion(error == nil, error) }

@@ -1,3 +1,4 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The state of mind type's identifier, `"HKDataTypeStateOfMind"`; iOS 18 (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdatatypeidentifierstateofmind).
 public let HKDataTypeIdentifierStateOfMind = "HKDataTypeStateOfMind"

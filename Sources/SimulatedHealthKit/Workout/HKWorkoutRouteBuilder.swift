@@ -122,9 +122,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func insertRouteData(_ routeData: [CLLocation]) async throws {
-    let error = insert(routeData)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(insert(routeData))
   }
 
   /// Adds `metadata` to the route's (Apple doc:
@@ -143,9 +141,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
-    let error = add(metadata)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(add(metadata))
   }
 
   /// Saves the route and associates it with `workout` (Apple doc:
@@ -173,9 +169,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     async throws
     -> HKWorkoutRoute
   {
-    let outcome = finish(workout, metadata)
-    await simulation.deliver()
-    return try outcome.get()
+    try await endCall(finish(workout, metadata))
   }
 
   /// Stops the builder without saving (Apple doc:

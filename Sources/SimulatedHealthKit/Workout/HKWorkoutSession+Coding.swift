@@ -33,7 +33,7 @@ extension HKWorkoutSession: NSSecureCoding {
 }
 
 extension HKWorkoutSession {
-  /// Refuses to decode (see the `NSSecureCoding` conformance): sets ``decodingError`` on the
+  /// Refuses to decode (see the `NSSecureCoding` conformance): sets the `HKError` on the
   /// coder and returns `nil`.
   public convenience init?(coder: NSCoder) {
     coder.failWithError(Self.decodingError)

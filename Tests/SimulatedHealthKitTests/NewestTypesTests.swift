@@ -202,6 +202,14 @@ import WorkoutSimTestSupport
       #expect(back.associations == [.work, .tasks])
       #expect(back.metadata?["note"] as? String == "deadline")
 
+      // The async descriptor returns them as `HKStateOfMind`, newest first.
+      let descriptor = HKSampleQueryDescriptor(
+        predicates: [.stateOfMind()],
+        sortDescriptors: [SortDescriptor(\HKStateOfMind.startDate, order: .reverse)])
+      let newestFirst = try await descriptor.result(for: store)
+      #expect(newestFirst.map(\.uuid) == [day.uuid, happy.uuid])
+      #expect(newestFirst.first?.kind == .dailyMood)
+
       // Saving the same object again fails; deleting it leaves the other.
       await #expect(
         throws: HKError(

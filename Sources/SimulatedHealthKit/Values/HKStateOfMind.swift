@@ -316,3 +316,14 @@ enum StateOfMindFilter {
     }
   }
 }
+
+extension HKSamplePredicate where Sample == HKStateOfMind {
+  /// States of mind matching `predicate`, for ``HKSampleQueryDescriptor`` and the other
+  /// descriptors (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/stateofmind(_:)).
+  public static func stateOfMind(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKStateOfMind>
+  {
+    HKSamplePredicate(sampleType: HKObjectType.stateOfMindType(), predicate: predicate)
+  }
+}

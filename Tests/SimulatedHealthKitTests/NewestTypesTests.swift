@@ -232,6 +232,25 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// One save of a state of mind before a step sample: each lands in its own store, and a
+  /// sample query of steps returns the step sample (its UUID, its cumulative class, 30 steps).
+  @Test func aStateOfMindSavedWithAQuantitySample() async throws {
+    try await withStore([Self.mind, steps]) { store, simulation in
+      let now = simulation.now
+      let mind = HKStateOfMind(
+        date: now, kind: .momentaryEmotion, valence: 0, labels: [.calm], associations: [])
+      let walk = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 30),
+        start: now.addingTimeInterval(-60), end: now)
+      try await store.save([mind, walk])
+      let stepSamples = await samples(store, simulation, steps).samples ?? []
+      #expect(stepSamples.map(\.uuid) == [walk.uuid])
+      let step = try #require(stepSamples.first as? HKCumulativeQuantitySample)
+      #expect(step.sumQuantity.doubleValue(for: .count()) == 30)
+      #expect(await samples(store, simulation, Self.mind).samples?.map(\.uuid) == [mind.uuid])
+    }
+  }
+
   // MARK: - Documents
 
   static let cdaXML = """

@@ -158,6 +158,8 @@ extension HKHealthStore {
       var seen = Set<UUID>()
       var samples: [HealthSample] = []
       var uuids: [(UInt64, UInt64)] = []
+      // The objects of the engine's store (in the order of `samples`) and those kept as objects.
+      var stored: [HKSample] = []
       var kept: [HKSample] = []
       let now = state.session.now
       let source = state.appSourceIndex()
@@ -204,16 +206,16 @@ extension HKHealthStore {
             type: kind, source: source, start: context.instant(sample.startDate),
             end: context.instant(sample.endDate), value: value, savedAt: now))
         uuids.append(storeUUID)
+        stored.append(sample)
       }
       let ids = state.health.save(samples, uuids: uuids, at: now)
       if let device {
         state.noteDeviceSave(
-          ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
+          ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)
       }
-      for (id, object) in zip(ids, objects) {
-        // Every object was checked to be a sample above. A quantity sample is kept as its
-        // concrete class (cumulative or discrete), which queries return, as on a device.
-        let sample = object as! HKSample
+      for (id, sample) in zip(ids, stored) {
+        // A quantity sample is kept as its concrete class (cumulative or discrete), which
+        // queries return, as on a device.
         state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
       }
       for sample in kept {

@@ -226,6 +226,10 @@ public final class HKPredicate: NSPredicate {
     case metadataKey(String)
     /// `predicateForWorkoutEffortSamplesRelated(workout:activity:)`: the UUIDs.
     case effortRelated(workout: UUID, activity: UUID?)
+    /// `predicateForStatesOfMind(...)` (Values/HKStateOfMind.swift).
+    case stateOfMind(StateOfMindFilter)
+    /// `predicateForCDADocuments(...)`: a field of the document and the value it must equal.
+    case document(KeyPath<HKCDADocument, String> & Sendable, String)
   }
 
   init(_ filter: Filter) {

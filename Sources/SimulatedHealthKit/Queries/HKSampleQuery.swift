@@ -83,10 +83,15 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     guard state.authorization.readGranted(objectType.identifier) != nil else {
       return .failure(notDeterminedError)
     }
-    if objectType.identifier == HKWorkoutRouteTypeIdentifier {
-      // The app's saved routes (Queries/HKWorkoutRouteQuery.swift).
+    if let sampleType = objectType as? HKSampleType,
+      ObjectSampleStore.identifiers.contains(objectType.identifier)
+    {
+      // The app's saved routes, heartbeat series, states of mind and documents
+      // (Store/ObjectSampleStore.swift); a document without its document, as on a device.
       return .success(
-        state.routeSamples(predicate: predicate, limit: limit, sortDescriptors: sortDescriptors))
+        state.objectSamples(
+          of: sampleType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors
+        ).map { ($0 as? HKCDADocumentSample)?.copy(document: false, data: false) ?? $0 })
     }
     guard let kind = objectType.healthDataType else { return .success([]) }
     let filter = state.filter(

@@ -1,4 +1,3 @@
-import Synchronization
 import WorkoutCore
 
 /// A query of a workout route's locations, HealthKit's `HKWorkoutRouteQuery` (Apple doc:
@@ -61,19 +60,11 @@ public final class HKWorkoutRouteQuery: HKQuery, @unchecked Sendable {
     }
     var locations = route.locations
     if let interval { locations = locations.filter { interval.contains($0.timestamp) } }
-    var batches: [[CLLocation]] = []
-    var start = 0
-    repeat {
-      let end = min(start + Self.batchSize, locations.count)
-      batches.append(Array(locations[start..<end]))
-      start = end
-    } while start < locations.count
-    return batches.enumerated().map { index, batch in
-      let done = index == batches.count - 1
-      return { [self] in
-        guard !isStopped else { return }
-        dataHandler(self, batch, done, nil)
-      }
+    let batches = stride(from: 0, to: locations.count, by: Self.batchSize).map {
+      Array(locations[$0..<min($0 + Self.batchSize, locations.count)])
+    }
+    return seriesCallbacks(batches, orWhenEmpty: []) { [self] batch, done in
+      dataHandler(self, batch, done, nil)
     }
   }
 
@@ -114,24 +105,18 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, Sendable {
     let store: HKHealthStore
 
     /// An iterator that runs the query on its first `next()`.
-    public func makeAsyncIterator() -> Iterator { Iterator(route: route, store: store) }
+    public func makeAsyncIterator() -> Iterator {
+      Iterator(buffer: SeriesBuffer { [route, store] in try await store.locations(of: route) })
+    }
 
     /// The iterator of ``Results``.
     public struct Iterator: AsyncIteratorProtocol {
-      let route: HKWorkoutRoute
-      let store: HKHealthStore
-      var buffer: [CLLocation]? = nil
-      var index = 0
+      var buffer: SeriesBuffer<CLLocation>
 
       /// The next location, or `nil` after the last.
       ///
       /// - Throws: the query's ``HKError``.
-      public mutating func next() async throws -> CLLocation? {
-        if buffer == nil { buffer = try await store.locations(of: route) }
-        guard let buffer, index < buffer.count else { return nil }
-        defer { index += 1 }
-        return buffer[index]
-      }
+      public mutating func next() async throws -> CLLocation? { try await buffer.next() }
     }
   }
 }
@@ -139,77 +124,9 @@ public struct HKWorkoutRouteQueryDescriptor: HKAsyncSequenceQuery, Sendable {
 extension HKHealthStore {
   /// Every location of `route`, by an ``HKWorkoutRouteQuery`` run to its `done`.
   func locations(of route: HKWorkoutRoute) async throws -> [CLLocation] {
-    let box = Mutex<(locations: [CLLocation], error: (any Error)?, done: Bool)>(([], nil, false))
-    execute(
-      HKWorkoutRouteQuery(route: route) { _, batch, done, error in
-        box.withLock {
-          $0.locations += batch ?? []
-          $0.error = $0.error ?? error
-          $0.done = $0.done || done
-        }
-      })
-    await simulation.deliver()
-    let (locations, error, done) = box.withLock { $0 }
-    if let error { throw error }
-    guard done else { throw inertError() }
-    return locations
-  }
-}
-
-extension HealthKitSimulation.State {
-  /// The saved routes that match `predicate`, sorted by `sortDescriptors` (else in the order
-  /// saved), at most `limit` (0 for all): what an ``HKSampleQuery`` of
-  /// ``HKSeriesType/workoutRoute()`` returns.
-  func routeSamples(
-    predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?
-  ) -> [HKSample] {
-    let routes = extensionState(RouteStore.self)?.routes ?? []
-    var found = HKSampleQuery.sorted(
-      routes.filter { Self.route($0, matches: predicate) }, by: sortDescriptors ?? [])
-    if limit > 0, found.count > limit { found = Array(found.prefix(limit)) }
-    return found
-  }
-
-  /// Whether `route` matches `predicate`: HKQuery's helpers (the workout, UUIDs, dates, the
-  /// app's source, metadata keys), compounds of them, `NSPredicate(value:)`; another predicate
-  /// traps as the store's queries do.
-  static func route(_ route: HKWorkoutRoute, matches predicate: NSPredicate?) -> Bool {
-    guard let predicate else { return true }
-    if let compound = predicate as? NSCompoundPredicate {
-      let parts = compound.subpredicates
-      switch compound.compoundPredicateType {
-      case .and: return parts.allSatisfy { Self.route(route, matches: $0) }
-      case .or: return parts.contains { Self.route(route, matches: $0) }
-      case .not: return !(parts.first.map { Self.route(route, matches: $0) } ?? false)
-      @unknown default: return false
+    try await collectSeries { finish in
+      HKWorkoutRouteQuery(route: route) { _, batch, done, error in finish(batch ?? [], done, error)
       }
-    }
-    guard let helper = predicate as? HKPredicate else {
-      if predicate.isEqual(NSPredicate(value: true)) { return true }
-      if predicate.isEqual(NSPredicate(value: false)) { return false }
-      preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
-    }
-    switch helper.filter {
-    case .workout(let uuid): return route.workoutUUID == uuid
-    case .uuids(let uuids): return uuids.contains(route.uuid)
-    case .sources(let bundles):
-      return bundles.contains(route.sourceRevision.source.bundleIdentifier)
-    case .metadataKey(let key): return route.metadata?[key] != nil
-    case .date(let start, let end, let options):
-      let afterStart: Bool
-      let beforeEnd: Bool
-      if options.contains(.strictStartDate) {
-        afterStart = start.map { route.startDate >= $0 } ?? true
-        beforeEnd = end.map { route.startDate < $0 } ?? true
-      } else if options.contains(.strictEndDate) {
-        afterStart = start.map { route.endDate > $0 } ?? true
-        beforeEnd = end.map { route.endDate <= $0 } ?? true
-      } else {
-        afterStart = start.map { route.endDate >= $0 } ?? true
-        beforeEnd = end.map { route.startDate < $0 } ?? true
-      }
-      return afterStart && beforeEnd
-    default: return false
     }
   }
 }

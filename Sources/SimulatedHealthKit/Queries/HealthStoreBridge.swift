@@ -267,6 +267,9 @@ extension HealthKitSimulation.State {
       return .workout(Int(self.health.sample(id).value))
     case .workoutActivity(let activity):
       return .workoutActivity(activity.rawValue)
+    case .stateOfMind, .document:
+      // Kept as objects, never in the engine's store (Store/ObjectSampleStore.swift).
+      return Self.nothing
     case .workoutDuration(let comparison, let seconds):
       guard type == .workout else { return Self.nothing }
       let ids = health.samples(

@@ -83,16 +83,22 @@ extension HKHealthStore {
     return simulation.mutate { state -> HealthKitSimulation.AppTermination? in
       if let terminated = state.terminated { return terminated }
       let keys = state.authorization.infoPlistKeys
-      var missing: (key: String, types: [String])?
-      if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
-        missing = (HealthKitSimulation.usageUpdateKey, shareTypes)
+      var refusal: String?
+      // Clinical records are read-only: HealthKit raises NSInvalidArgumentException with this
+      // text (https://developer.apple.com/documentation/healthkit/hkclinicaltypeidentifier).
+      let clinical = shareTypes.filter { HKClinicalTypeIdentifier.all.contains($0) }
+      if !clinical.isEmpty {
+        refusal =
+          "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))"
+      } else if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
+        refusal = HealthKitSimulation.missingUsageMessage(
+          key: HealthKitSimulation.usageUpdateKey, identifiers: shareTypes)
       } else if !readTypes.isEmpty, !keys.contains(HealthKitSimulation.usageShareKey) {
-        missing = (HealthKitSimulation.usageShareKey, readTypes)
+        refusal = HealthKitSimulation.missingUsageMessage(
+          key: HealthKitSimulation.usageShareKey, identifiers: readTypes)
       }
-      if let missing {
-        let termination = HealthKitSimulation.AppTermination(
-          message: HealthKitSimulation.missingUsageMessage(
-            key: missing.key, identifiers: missing.types))
+      if let refusal {
+        let termination = HealthKitSimulation.AppTermination(message: refusal)
         state.terminated = termination
         state.healthListeners = []
         state.session.withEngine {

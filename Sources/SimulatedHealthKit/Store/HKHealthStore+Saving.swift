@@ -183,9 +183,25 @@ extension HKHealthStore {
     var seen = Set<UUID>()
     var samples: [HealthSample] = []
     var uuids: [(UInt64, UInt64)] = []
+    // The objects of the engine's store (in the order of `samples`) and those kept as objects.
+    var stored: [HKSample] = []
+    var kept: [HKSample] = []
     let now = state.session.now
     let source = state.appSourceIndex()
+    let keptUUIDs = Set((state.extensionState(ObjectSampleStore.self)?.samples ?? []).map(\.uuid))
     for object in objects {
+      if let own = object as? HKSample, own is HKStateOfMind || own is HKCDADocumentSample {
+        // Kept as the object (Store/ObjectSampleStore.swift), not in the engine's store.
+        if let error = Self.shareError(own.sampleType, state) { return .failure(error) }
+        guard seen.insert(own.uuid).inserted, !keptUUIDs.contains(own.uuid) else {
+          return .failure(
+            HKError(
+              .errorInvalidArgument,
+              "An object with UUID \(own.uuid.uuidString) has already been saved"))
+        }
+        kept.append(own)
+        continue
+      }
       guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
         kind.isQuantity || kind.isCategory
       else {
@@ -193,7 +209,7 @@ extension HKHealthStore {
         return .failure(
           HKError(
             .errorInvalidArgument,
-            "SimulatedHealthKit's store takes quantity and category samples and correlations of them (workouts come from finishWorkout); \(name) is not simulated"
+            "SimulatedHealthKit's store takes quantity, category, state-of-mind and CDA document samples and correlations (workouts come from finishWorkout, routes and heartbeat series from their builders); \(name) is not simulated"
           ))
       }
       if !relating, let error = Self.unrelatedEffortError(sample.sampleType) {
@@ -218,17 +234,22 @@ extension HKHealthStore {
           type: kind, source: source, start: context.instant(sample.startDate),
           end: context.instant(sample.endDate), value: value, savedAt: now))
       uuids.append(storeUUID)
+      stored.append(sample)
     }
     let ids = state.health.save(samples, uuids: uuids, at: now)
     if let device {
       state.noteDeviceSave(
-        ids, uuids: objects.map(\.uuid.uuidString), device: device, simulation: simulation)
+        ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)
     }
-    for (id, object) in zip(ids, objects) {
-      // Every object was checked to be a sample above. A quantity sample is kept as its
-      // concrete class (cumulative or discrete), which queries return, as on a device.
-      let sample = object as! HKSample
+    for (id, sample) in zip(ids, stored) {
+      // A quantity sample is kept as its concrete class (cumulative or discrete), which
+      // queries return, as on a device.
       state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
+    }
+    for sample in kept {
+      state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
+        store.samples.append(sample)
+      }
     }
     return .success(ids)
   }
@@ -276,7 +297,13 @@ extension HKHealthStore {
         return kept.orderedObjects
       }
       var ids: [HealthSampleID] = []
+      var keptGone = Set<UUID>()
+      let keptUUIDs = Set((state.extensionState(ObjectSampleStore.self)?.samples ?? []).map(\.uuid))
       for object in objects {
+        if keptUUIDs.contains(object.uuid) {
+          keptGone.insert(object.uuid)
+          continue
+        }
         guard let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(object.uuid))
         else {
           return .failure(
@@ -291,6 +318,11 @@ extension HKHealthStore {
       }
       state.health.delete(ids, at: state.session.now)
       for id in ids { state.appObjects[id] = nil }
+      if !keptGone.isEmpty {
+        state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
+          store.samples.removeAll { keptGone.contains($0.uuid) }
+        }
+      }
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
         store.correlations.removeAll { deletedCorrelations.contains($0.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
@@ -307,6 +339,17 @@ extension HKHealthStore {
     return simulation.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
       if let error = Self.shareError(type, state) { return .failure(error) }
+      if let sampleType = type as? HKSampleType,
+        ObjectSampleStore.identifiers.contains(type.identifier)
+      {
+        let gone = Set(
+          state.objectSamples(of: sampleType, predicate: predicate, limit: 0, sortDescriptors: nil)
+            .map(\.uuid))
+        state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
+          store.samples.removeAll { gone.contains($0.uuid) }
+        }
+        return .success(gone.count)
+      }
       guard let kind = type.healthDataType else { return .success(0) }
       let own = state.appSourceIndex()
       var filter = state.filter(

@@ -162,8 +162,9 @@ extension HealthKitSimulation.State {
   }
 
   /// Whether `object` matches `predicate`, read as the store reads it for samples: dates,
-  /// sources, devices, UUIDs, metadata keys, quantity and category comparisons; the workout
-  /// filters match nothing.
+  /// sources, devices, UUIDs, metadata keys, quantity and category comparisons, a route's
+  /// workout, a state of mind's and a CDA document's fields; the other workout filters match
+  /// nothing. The correlations' and the object samples' (Store/ObjectSampleStore.swift) rule.
   func objectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
     if let compound = predicate as? NSCompoundPredicate {
       let parts = compound.subpredicates
@@ -215,8 +216,15 @@ extension HealthKitSimulation.State {
       return comparison.health.holds(Double(sample.value), Double(value))
     case .categoryValues(let values):
       return (object as? HKCategorySample).map { values.contains($0.value) } ?? false
-    case .workout, .workoutActivity, .workoutDuration, .effortRelated:
+    case .workout(let uuid):
+      // A route is associated with its workout (Workout/HKWorkoutRouteBuilder.swift).
+      return (object as? HKWorkoutRoute)?.workoutUUID == uuid
+    case .workoutActivity, .workoutDuration, .effortRelated:
       return false
+    case .stateOfMind(let filter):
+      return (object as? HKStateOfMind).map(filter.matches) ?? false
+    case .document(let field, let value):
+      return (object as? HKCDADocumentSample)?.document?[keyPath: field] == value
     }
   }
 }

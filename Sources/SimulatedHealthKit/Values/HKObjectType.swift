@@ -247,8 +247,8 @@ public final class HKCorrelationType: HKSampleType, @unchecked Sendable {
 }
 
 /// A document type, HealthKit's `HKDocumentType` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkdocumenttype): CDA documents.
-/// Declared; documents are not simulated yet.
+/// https://developer.apple.com/documentation/healthkit/hkdocumenttype): CDA documents
+/// (``HKCDADocumentSample``, read with ``HKDocumentQuery``).
 public final class HKDocumentType: HKSampleType, @unchecked Sendable {
   /// The document type for `identifier` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdocumenttype).
@@ -263,8 +263,8 @@ public final class HKDocumentType: HKSampleType, @unchecked Sendable {
 }
 
 /// A series type, HealthKit's `HKSeriesType` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkseriestype): workout routes and
-/// heartbeat series. Declared, so apps can ask for them; the series are not simulated yet.
+/// https://developer.apple.com/documentation/healthkit/hkseriestype): workout routes
+/// (``HKWorkoutRouteBuilder``) and heartbeat series (``HKHeartbeatSeriesBuilder``).
 public final class HKSeriesType: HKSampleType, @unchecked Sendable {
   /// The workout route type (``HKWorkoutRouteTypeIdentifier``; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkseriestype/workoutroute()).

@@ -1,36 +1,6 @@
 import WorkoutCore
 import WorkoutPhysiology
 
-/// A sample whose data is a series, HealthKit's `HKSeriesSample` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkseriessample).
-public class HKSeriesSample: HKSample, @unchecked Sendable {
-  /// The number of values in the series.
-  public let count: Int
-
-  init(
-    type: HKSeriesType, count: Int, startDate: Date, endDate: Date, metadata: [String: Any]?,
-    device: HKDevice?
-  ) {
-    self.count = count
-    super.init(
-      sampleType: type, startDate: startDate, endDate: endDate, uuid: UUID(), metadata: metadata,
-      device: device, sourceRevision: HKSourceRevision(source: .default(), version: nil))
-  }
-
-  /// Writes the sample's fields and the count.
-  public override func encode(with coder: NSCoder) {
-    super.encode(with: coder)
-    coder.encode(count, forKey: "count")
-  }
-
-  /// Reads what ``encode(with:)`` wrote; `nil` unless the type is a series type.
-  public required init?(coder: NSCoder) {
-    count = coder.decodeInteger(forKey: "count")
-    super.init(coder: coder)
-    guard sampleType is HKSeriesType else { return nil }
-  }
-}
-
 /// A workout's route, HealthKit's `HKWorkoutRoute` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutroute): made only by
 /// ``HKWorkoutRouteBuilder/finishRoute(with:metadata:completion:)``, saved in the store and
@@ -74,30 +44,15 @@ public final class HKWorkoutRoute: HKSeriesSample, @unchecked Sendable {
   }
 }
 
-/// The base of the builders of series samples, HealthKit's `HKSeriesBuilder` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkseriesbuilder).
-public class HKSeriesBuilder: NSObject, @unchecked Sendable {
-  /// Stops the builder: nothing is saved; later calls fail (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()).
-  public func discard() {}
-}
-
-/// The routes the app saved, in the simulation's state (made on first use).
-struct RouteStore: SimulationExtension {
-  /// Every saved route, in the order saved.
-  var routes: [HKWorkoutRoute] = []
-
-  init(simulation: HealthKitSimulation) {}
-}
-
 extension HealthKitSimulation.State {
   /// The locations of every route the app saved as the run result's track, in time order
   /// (altitude only where the location's `verticalAccuracy` is not negative), or `nil` when it
   /// saved none.
   func savedRouteTrack(since start: Date) -> [TrackPoint]? {
-    guard let routes = extensionState(RouteStore.self)?.routes, !routes.isEmpty else {
-      return nil
+    let routes = (extensionState(ObjectSampleStore.self)?.samples ?? []).compactMap {
+      $0 as? HKWorkoutRoute
     }
+    guard !routes.isEmpty else { return nil }
     let points = routes.flatMap(\.locations).map { location in
       TrackPoint(
         instant: .rounding(seconds: location.timestamp.timeIntervalSince(start)),
@@ -128,13 +83,8 @@ extension HealthKitSimulation.State {
 ///   saved before a route is associated with it"; Apple: "You must have already saved this
 ///   workout to the HealthKit store").
 public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
-  let simulation: HealthKitSimulation
-  private let device: HKDevice?
-  private let lock = NSLock()
+  /// The locations inserted, in time-stamp order (guarded by ``HKSeriesBuilder/lock``).
   private var locations: [CLLocation] = []
-  private var metadataStorage: [String: Any] = [:]
-  private var finished = false
-  private var discarded = false
 
   /// A route builder for `healthStore` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutroutebuilder/init(healthstore:device:));
@@ -150,9 +100,8 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
 
   /// A builder on `simulation` (``HKWorkoutBuilder/seriesBuilder(for:)``).
   init(simulation: HealthKitSimulation, device: HKDevice?) {
-    self.simulation = simulation
-    self.device = device
-    super.init()
+    super.init(
+      simulation: simulation, device: device, seriesType: .workoutRoute(), noun: "route")
   }
 
   /// Adds `routeData` to the route (Apple doc:
@@ -165,8 +114,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   public func insertRouteData(
     _ routeData: [CLLocation], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = insert(routeData)
-    simulation.enqueue { completion(error == nil, error) }
+    report(insert(routeData), to: completion)
   }
 
   /// Adds `routeData` to the route (the async form of
@@ -174,9 +122,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func insertRouteData(_ routeData: [CLLocation]) async throws {
-    let error = insert(routeData)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(insert(routeData))
   }
 
   /// Adds `metadata` to the route's (Apple doc:
@@ -188,17 +134,14 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   public func addMetadata(
     _ metadata: [String: Any], completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = add(metadata)
-    simulation.enqueue { completion(error == nil, error) }
+    report(add(metadata), to: completion)
   }
 
   /// Adds `metadata` (the async form of `addMetadata(_:completion:)`).
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func addMetadata(_ metadata: [String: Any]) async throws {
-    let error = add(metadata)
-    await simulation.deliver()
-    if let error { throw error }
+    try await endCall(add(metadata))
   }
 
   /// Saves the route and associates it with `workout` (Apple doc:
@@ -215,13 +158,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     with workout: HKWorkout, metadata: [String: Any]?,
     completion: @escaping @Sendable (HKWorkoutRoute?, (any Error)?) -> Void
   ) {
-    let outcome = finish(workout, metadata)
-    simulation.enqueue {
-      switch outcome {
-      case .success(let route): completion(route, nil)
-      case .failure(let error): completion(nil, error)
-      }
-    }
+    report(finish(workout, metadata), to: completion)
   }
 
   /// Saves the route (the async form of `finishRoute(with:metadata:completion:)`).
@@ -232,48 +169,19 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     async throws
     -> HKWorkoutRoute
   {
-    let outcome = finish(workout, metadata)
-    await simulation.deliver()
-    return try outcome.get()
+    try await endCall(finish(workout, metadata))
   }
 
   /// Stops the builder without saving (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()).
-  public override func discard() {
-    lock.withLock {
-      discarded = true
-      locations.removeAll()
-    }
-  }
+  public override func discard() { super.discard() }
+
+  override func dropData() { locations.removeAll() }
 
   // MARK: - Rules
 
-  /// The error of a call to a finished or discarded builder, or `nil`.
-  private func closedError() -> HKError? {
-    lock.withLock {
-      if finished {
-        return HKError(.errorInvalidArgument, "The route builder has already been finished")
-      }
-      if discarded {
-        return HKError(.errorInvalidArgument, "The route builder has been discarded")
-      }
-      return nil
-    }
-  }
-
-  /// The authorization error of saving a route, or `nil` when sharing routes was granted.
-  private func authorizationError() -> HKError? {
-    simulation.state.withLock { state in
-      switch state.authorization.shareGranted(HKWorkoutRouteTypeIdentifier) {
-      case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
-      case false?: HKError(.errorAuthorizationDenied, "Not authorized")
-      case true?: nil
-      }
-    }
-  }
-
   private func insert(_ routeData: [CLLocation]) -> HKError? {
-    if let error = closedError() ?? authorizationError() { return error }
+    if let error = callError() { return error }
     lock.withLock {
       for location in routeData {
         // Kept sorted by time stamp; a location arriving late goes after every one not later.
@@ -285,16 +193,10 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     return nil
   }
 
-  private func add(_ metadata: [String: Any]) -> HKError? {
-    if let error = closedError() { return error }
-    lock.withLock { metadataStorage.merge(metadata) { $1 } }
-    return nil
-  }
-
   private func finish(_ workout: HKWorkout, _ metadata: [String: Any]?) -> Result<
     HKWorkoutRoute, HKError
   > {
-    if let error = closedError() ?? authorizationError() { return .failure(error) }
+    if let error = callError() { return .failure(error) }
     let simulation = self.simulation
     let saved = simulation.state.withLock { state in
       state.appObjects.values.contains { $0.uuid == workout.uuid }
@@ -306,19 +208,10 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
           "The workout must be saved before a route is associated with it: call finishRoute(with:metadata:) with the workout finishWorkout returned"
         ))
     }
-    let (points, allMetadata) = lock.withLock { () -> ([CLLocation], [String: Any]) in
-      finished = true
-      return (locations, metadataStorage.merging(metadata ?? [:]) { $1 })
-    }
+    let (points, allMetadata) = close(adding: metadata) { locations }
     let route = HKWorkoutRoute(
-      locations: points, workout: workout, metadata: allMetadata.isEmpty ? nil : allMetadata,
-      device: device)
-    simulation.mutate { state in
-      state.withExtension(RouteStore.self, of: simulation) { store, _ in
-        store.routes.append(route)
-      }
-      state.saved.append(route)
-    }
+      locations: points, workout: workout, metadata: allMetadata, device: device)
+    keep(route)
     return .success(route)
   }
 }
@@ -327,7 +220,9 @@ extension HKWorkoutBuilder {
   /// The builder of the series `seriesType` for this workout (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/seriesbuilder(for:)):
   /// an ``HKWorkoutRouteBuilder`` for ``HKSeriesType/workoutRoute()`` (the same one on every
-  /// call), `nil` for another type (heartbeat series are not simulated).
+  /// call), `nil` for another type (a heartbeat series is built with
+  /// ``HKHeartbeatSeriesBuilder/init(healthStore:device:start:)``; Apple documents no
+  /// workout builder's heartbeat builder).
   public func seriesBuilder(for seriesType: HKSeriesType) -> HKSeriesBuilder? {
     guard seriesType.identifier == HKWorkoutRouteTypeIdentifier else { return nil }
     return lock.withLock {

@@ -1,0 +1,153 @@
+/// A sample whose data is a series, HealthKit's `HKSeriesSample` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkseriessample).
+public class HKSeriesSample: HKSample, @unchecked Sendable {
+  /// The number of values in the series.
+  public let count: Int
+
+  init(
+    type: HKSeriesType, count: Int, startDate: Date, endDate: Date, metadata: [String: Any]?,
+    device: HKDevice?
+  ) {
+    self.count = count
+    super.init(
+      sampleType: type, startDate: startDate, endDate: endDate, uuid: UUID(), metadata: metadata,
+      device: device, sourceRevision: HKSourceRevision(source: .default(), version: nil))
+  }
+
+  /// Writes the sample's fields and the count.
+  public override func encode(with coder: NSCoder) {
+    super.encode(with: coder)
+    coder.encode(count, forKey: "count")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` unless the type is a series type.
+  public required init?(coder: NSCoder) {
+    count = coder.decodeInteger(forKey: "count")
+    super.init(coder: coder)
+    guard sampleType is HKSeriesType else { return nil }
+  }
+}
+
+/// The base of the builders of series samples, HealthKit's `HKSeriesBuilder` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkseriesbuilder): the rules every series
+/// builder shares (``HKWorkoutRouteBuilder``, ``HKHeartbeatSeriesBuilder``).
+///
+/// Errors the builders share (`HKError`):
+/// - sharing the series type never asked for: `errorAuthorizationNotDetermined` ("Authorization
+///   not determined"); denied: `errorAuthorizationDenied` ("Not authorized"), the health
+///   store's own rule for saving a type;
+/// - a call after the series was finished or the builder discarded: `errorInvalidArgument`
+///   ("The route builder has already been finished", "The heartbeat series builder has been
+///   discarded", ...; Apple publishes no text, the words are this project's).
+public class HKSeriesBuilder: NSObject, @unchecked Sendable {
+  let simulation: HealthKitSimulation
+  let device: HKDevice?
+  /// The series type the builder saves.
+  let seriesType: HKSeriesType
+  /// The builder's name in error messages ("route", "heartbeat series").
+  private let noun: String
+  /// Guards the subclass's data and the fields below.
+  let lock = NSLock()
+  private var metadataStorage: [String: Any] = [:]
+  private var finished = false
+  private var discarded = false
+
+  init(simulation: HealthKitSimulation, device: HKDevice?, seriesType: HKSeriesType, noun: String) {
+    self.simulation = simulation
+    self.device = device
+    self.seriesType = seriesType
+    self.noun = noun
+    super.init()
+  }
+
+  /// Stops the builder: nothing is saved; later calls fail (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkseriesbuilder/discard()).
+  public func discard() {
+    lock.withLock {
+      discarded = true
+      dropData()
+    }
+  }
+
+  /// Drops the subclass's collected values (called under ``lock``).
+  func dropData() {}
+
+  /// The error of a call to a finished or discarded builder, or of a type the app may not
+  /// share; `nil` when the call may go on.
+  func callError() -> HKError? {
+    if let closed = closedError() { return closed }
+    return simulation.state.withLock { state in
+      switch state.authorization.shareGranted(seriesType.identifier) {
+      case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+      case false?: HKError(.errorAuthorizationDenied, "Not authorized")
+      case true?: nil
+      }
+    }
+  }
+
+  /// The error of a call to a finished or discarded builder, or `nil`.
+  private func closedError() -> HKError? {
+    lock.withLock { () -> HKError? in
+      if finished {
+        return HKError(.errorInvalidArgument, "The \(noun) builder has already been finished")
+      }
+      if discarded {
+        return HKError(.errorInvalidArgument, "The \(noun) builder has been discarded")
+      }
+      return nil
+    }
+  }
+
+  /// Adds `metadata` to the series' (a later value replaces an earlier one of the same key);
+  /// fails only on a finished or discarded builder.
+  func add(_ metadata: [String: Any]) -> HKError? {
+    if let error = closedError() { return error }
+    lock.withLock { metadataStorage.merge(metadata) { $1 } }
+    return nil
+  }
+
+  /// Closes the builder, and returns `take`'s result (run under ``lock``) with the metadata
+  /// added and `metadata` (`nil` when there is none).
+  func close<T>(adding metadata: [String: Any]?, _ take: () -> T) -> (T, [String: Any]?) {
+    lock.withLock {
+      finished = true
+      let all = metadataStorage.merging(metadata ?? [:]) { $1 }
+      return (take(), all.isEmpty ? nil : all)
+    }
+  }
+
+  /// Keeps the finished `sample` in the store.
+  func keep(_ sample: HKSeriesSample) {
+    let simulation = self.simulation
+    simulation.mutate { state in state.keepObjectSample(sample, of: simulation) }
+  }
+
+  /// The end of an async form: delivers the callback lane, then throws `error`.
+  nonisolated(nonsending) func endCall(_ error: HKError?) async throws {
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// The end of an async form that returns a sample: delivers, then returns or throws.
+  nonisolated(nonsending) func endCall<S>(_ outcome: Result<S, HKError>) async throws -> S {
+    await simulation.deliver()
+    return try outcome.get()
+  }
+
+  /// Hands `error` to a `(Bool, Error?)` completion in the callback lane.
+  func report(_ error: HKError?, to completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Hands `outcome` to a `(sample?, Error?)` completion in the callback lane.
+  func report<S: Sendable>(
+    _ outcome: Result<S, HKError>, to completion: @escaping @Sendable (S?, (any Error)?) -> Void
+  ) {
+    simulation.enqueue {
+      switch outcome {
+      case .success(let sample): completion(sample, nil)
+      case .failure(let error): completion(nil, error)
+      }
+    }
+  }
+}

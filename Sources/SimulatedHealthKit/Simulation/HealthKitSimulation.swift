@@ -489,6 +489,9 @@ public final class HealthKitSimulation: Sendable {
     /// ``HealthKitSimulation/waitForCallsInFlight()`` callers, resumed when the last async
     /// framework call in flight returns to its caller.
     var callWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The async framework calls in flight, by number (``HealthKitSimulation/deliver(_:fileID:)``).
+    var callsRunning: [Int: CallInFlight] = [:]
+    var nextCall = 0
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
     var saved: [HKObject] = []
@@ -709,11 +712,15 @@ public final class HealthKitSimulation: Sendable {
         for waiter in waiters { waiter.resume() }
         return turnDue
       }
-      if isCurrent {
-        for delivery in buffer { delivery.run() }
-      } else {
-        Self.$current.withValue(self) {
+      // A continuation a callback resumes, or a task it starts, runs its first job on the
+      // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+      executor.redirectingResumes {
+        if isCurrent {
           for delivery in buffer { delivery.run() }
+        } else {
+          Self.$current.withValue(self) {
+            for delivery in buffer { delivery.run() }
+          }
         }
       }
       buffer.removeAll(keepingCapacity: true)
@@ -729,10 +736,17 @@ public final class HealthKitSimulation: Sendable {
   ///
   /// It does not wait for holds: the app code a hold waits on (a widget's `getTimeline`, a
   /// background task) makes async calls itself, and they must return while its hold is open.
-  nonisolated(nonsending) package func deliver() async {
-    callBegan()
+  ///
+  /// - Parameters:
+  ///   - call: the framework method (`#function` of its caller), named in the report of a call
+  ///     still running when `run` returns (``reportBlockedAtEnd()``).
+  ///   - fileID: where it is declared (`#fileID`: its module names the framework).
+  nonisolated(nonsending) package func deliver(
+    _ call: StaticString = #function, fileID: StaticString = #fileID
+  ) async {
+    let id = callBegan(call, fileID: fileID)
     // Here, after the delivery: on the caller's actor again.
-    defer { callEnded() }
+    defer { callEnded(id) }
     await deliverAndYield()
   }
 
@@ -743,20 +757,28 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// An async framework call begins, on its caller's actor, before its first suspension: it
-  /// is in flight until ``callEnded()``. Two atomic additions, no lock: the count is only
-  /// read by ``settle()`` and at each instant `advance` stops at.
-  private func callBegan() {
+  /// is in flight until ``callEnded(_:)``. Two atomic additions (the count ``settle()`` and
+  /// each instant `advance` stops at read without a lock) and the call's name, listed under
+  /// the lock (once per call, not per batch) for the report of a call still running when `run`
+  /// returns. Returns the call's number.
+  private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
     callsBegun.add(1, ordering: .sequentiallyConsistent)
     callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    return state.withLock { state in
+      state.nextCall += 1
+      state.callsRunning[state.nextCall] = CallInFlight(function: call, fileID: fileID)
+      return state.nextCall
+    }
   }
 
-  /// The call ``callBegan()`` counted is back on its caller's actor, which runs the caller's
-  /// next lines right after: resumes ``waitForCallsInFlight()`` when it was the last.
-  private func callEnded() {
-    guard callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 else {
-      return
-    }
+  /// The call ``callBegan(_:fileID:)`` counted as `id` is back on its caller's actor, which
+  /// runs the caller's next lines right after: resumes ``waitForCallsInFlight()`` when it was
+  /// the last.
+  private func callEnded(_ id: Int) {
+    let last = callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.callsRunning[id] = nil
+      guard last else { return [] }
       defer { state.callWaiters.removeAll() }
       return state.callWaiters
     }

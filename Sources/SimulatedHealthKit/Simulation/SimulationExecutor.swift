@@ -51,7 +51,10 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var stalled: (@Sendable () -> Void)?
   private var stallReported = false
 
-  init() {}
+  init() {
+    // The redirect of continuations the lane's callbacks resume (once per process).
+    _ = ResumeRedirect.installed
+  }
 
   /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
   func configure(
@@ -83,7 +86,12 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   // MARK: - Executor
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(unowned: UnownedJob(job))
+  }
+
+  /// Queues `job` behind the work already queued (a task's job, or one redirected from the
+  /// global executor: ``ResumeRedirect``).
+  func enqueue(unowned job: UnownedJob) {
     condition.lock()
     queue.append(.job(job))
     wake()
@@ -183,6 +191,11 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// sleeps until work arrives (or, while the app waits on the simulation, until the stall
   /// delay has passed).
   private func loop() {
+    // Jobs this thread's code sends to the global executor (a continuation it resumes, a
+    // nonisolated `Task { }` it starts) come to the lane (``ResumeRedirect``). The thread
+    // holds `self` until it ends.
+    pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(ResumeRedirect.key, nil) }
     condition.lock()
     thread = pthread_self()
     while true {

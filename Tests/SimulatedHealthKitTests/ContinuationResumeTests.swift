@@ -212,3 +212,110 @@ import WorkoutScenario
     #expect(values == Array(repeating: 2, count: Self.rounds))
   }
 }
+
+/// Tasks the simulation does not own that make async framework calls: waited for when they were
+/// started inside `run`, reported when a call is still running as `run` returns; and the other
+/// things `run` reports when it returns (docs/swift-api.md#nothing-silent).
+@Suite struct UnownedTaskTests {
+  /// An app object that is no actor: its stop button saves from a nonisolated `Task { }`.
+  final class Logger: Sendable {
+    let store: HKHealthStore
+
+    init(store: HKHealthStore) { self.store = store }
+
+    func finish(_ sample: HKQuantitySample) async throws {
+      try await store.save(sample)
+    }
+
+    func stopTapped(_ sample: HKQuantitySample) {
+      Task { try await self.finish(sample) }
+    }
+  }
+
+  static func twelveSteps(at date: Date) -> HKQuantitySample {
+    HKQuantitySample(
+      type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 12), start: date, end: date)
+  }
+
+  @Test func aNonisolatedTaskStartedFromTheMainActorIsWaitedFor() async throws {
+    var stored: [Int] = []
+    for _ in 0..<ContinuationResumeTests.rounds {
+      let simulation = try HealthKitSimulation(
+        scenario: healthScenario(samples: HealthQueryTests.overlapping))
+      stored.append(
+        try await simulation.run {
+          let logger = Logger(store: HKHealthStore())
+          try await authorize(logger.store)
+          let sample = Self.twelveSteps(at: simulation.now)
+          // The button's action, on the main actor; the task it starts is on no actor.
+          await MainActor.run { logger.stopTapped(sample) }
+          await simulation.settle()
+          return simulation.state.withLock { $0.saved.count }
+        })
+    }
+    // The one sample, saved before settle returned, in every round.
+    #expect(stored == Array(repeating: 1, count: ContinuationResumeTests.rounds))
+  }
+
+  /// Two flags shared with the task that holds the main actor.
+  final class Flags: Sendable {
+    let holding = Atomic<Bool>(false)
+    let released = Atomic<Bool>(false)
+  }
+
+  @Test func anAsyncCallStillRunningWhenRunReturnsIsReported() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: HealthQueryTests.overlapping))
+    let flags = Flags()
+    let mainActor = try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      // The main actor is held until `run` has returned: an async call cannot return before it
+      // gets a turn there (each ends with one).
+      let mainActor = Task { @MainActor in
+        flags.holding.store(true, ordering: .sequentiallyConsistent)
+        while !flags.released.load(ordering: .sequentiallyConsistent) {}
+      }
+      while !flags.holding.load(ordering: .sequentiallyConsistent) {}
+      // A save from a task started on a thread of the app's own (no task, so nothing the
+      // simulation can follow), not awaited; the body returns once it has begun.
+      let sample = Self.twelveSteps(at: simulation.now)
+      Thread { Task.detached { try await store.save(sample) } }.start()
+      while simulation.callsInFlight.load(ordering: .sequentiallyConsistent) == 0 {}
+      return mainActor
+    }
+    flags.released.store(true, ordering: .sequentiallyConsistent)
+    await mainActor.value
+    let atEnd = simulation.reports.filter { $0.kind == .blockedAtEnd }
+    #expect(
+      atEnd.map(\.description) == [
+        "HealthKit: save(_:) at t = 0 s: an async call was still running when run(_:) "
+          + "returned: the task that made it is one the simulation does not wait for (a "
+          + "nonisolated Task { } or Task.detached started off the simulation's lane); await "
+          + "the work inside run (settle() waits for calls in flight), or start the task with "
+          + "Task(executorPreference: simulation.taskExecutor)"
+      ])
+  }
+
+  @Test func aHoldOpenWhenRunReturnsIsReported() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: HealthQueryTests.overlapping))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let (calls, continuation) = AsyncStream.makeStream(of: Void.self)
+      // The handler never calls its completion handler: the system waits for it.
+      store.execute(
+        HKObserverQuery(sampleType: steps, predicate: nil) { _, _, _ in continuation.yield() })
+      var iterator = calls.makeAsyncIterator()
+      // The first call, when the query starts (t = 0), has come: the hold is open.
+      await iterator.next()
+    }
+    let atEnd = simulation.reports.filter { $0.kind == .blockedAtEnd }
+    #expect(
+      atEnd.map(\.description) == [
+        "HealthKit: HKObserverQuery's update handler at t = 0 s: the system still waited for "
+          + "the app's answer when run(_:) returned"
+      ])
+  }
+}

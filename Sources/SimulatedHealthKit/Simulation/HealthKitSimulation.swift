@@ -762,13 +762,15 @@ public final class HealthKitSimulation: Sendable {
   /// the lock (once per call, not per batch) for the report of a call still running when `run`
   /// returns. Returns the call's number.
   private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
-    callsBegun.add(1, ordering: .sequentiallyConsistent)
-    callsInFlight.add(1, ordering: .sequentiallyConsistent)
-    return state.withLock { state in
+    // Listed first: a call the count shows is listed.
+    let id = state.withLock { state in
       state.nextCall += 1
       state.callsRunning[state.nextCall] = CallInFlight(function: call, fileID: fileID)
       return state.nextCall
     }
+    callsBegun.add(1, ordering: .sequentiallyConsistent)
+    callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    return id
   }
 
   /// The call ``callBegan(_:fileID:)`` counted as `id` is back on its caller's actor, which

@@ -286,9 +286,13 @@ public final class HealthKitSimulation: Sendable {
   /// delegate (`Task { @MainActor in }`), including its awaited framework calls
   /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.
   ///
-  /// Work on executors the simulation does not own (a nonisolated `Task { }` on Swift's
-  /// global executor, other actors, Dispatch queues) is not seen: it gets the same turns, but
-  /// `settle` cannot know whether it is done (docs/swift-api.md#time-and-callbacks).
+  /// A continuation a callback resumes and a task started inside `run` (a nonisolated
+  /// `Task { }` included) run their first job on the lane (``ResumeRedirect``), so a main-actor
+  /// task awaiting a query's handler through the app's own continuation has run when this
+  /// returns. Other work on executors the simulation does not own (an actor's hop into the
+  /// app's own nonisolated async function before its first framework call, tasks started
+  /// outside `run`, Dispatch queues) is not seen: it gets the same turns, but `settle` cannot
+  /// know whether it is done (docs/swift-api.md#time-and-callbacks).
   @concurrent public func settle() async {
     var quiet = 0
     for _ in 0..<Self.settleRounds {

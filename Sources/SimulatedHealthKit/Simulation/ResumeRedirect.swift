@@ -12,14 +12,23 @@ import Glibc
 /// actor. On a loaded machine that job waits for a thread of the global pool: the main-actor
 /// code after the `await` ran after `settle()` or the instant's main-actor turn had returned.
 ///
-/// So while the delivery loop runs callbacks (``SimulationExecutor/redirectingResumes(_:)``),
-/// a job the calling thread enqueues on the global executor goes to the lane instead, through
-/// the runtime's `swift_task_enqueueGlobal_hook` (installed once per process, chained to a hook
-/// that was there before). The job runs there (for a main-actor task: its hop, which queues it
-/// on the main actor), so the lane is not idle until the resumed task is on its actor's queue,
-/// and the main-actor turn `settle()` takes after the lane's quiet runs behind it (the main
-/// queue is serial, first in first out). A task started in a callback by nonisolated code
-/// (`Task { }`, `Task.detached`) runs its first job on the lane too.
+/// So a job sent to the global executor goes to a simulation's lane instead, through the
+/// runtime's `swift_task_enqueueGlobal_hook` (installed once per process, chained to a hook
+/// that was there before), when it is sent from the lane's thread, from a thread whose delivery
+/// loop runs callbacks (``SimulationExecutor/redirectingResumes(_:)``), or by a task inside
+/// ``HealthKitSimulation/run(isolation:_:)`` (the task-local ``HealthKitSimulation/current``:
+/// a task it starts, a continuation it resumes). The job runs there (for a main-actor task:
+/// its hop, which queues it on the main actor), so the lane is not idle until the resumed task
+/// is on its actor's queue, and the main-actor turn `settle()` takes after the lane's quiet
+/// runs behind it (the main queue is serial, first in first out). A nonisolated `Task { }`
+/// started inside `run` runs its first job on the lane too, and its framework calls are
+/// counted before `settle()` can return.
+///
+/// Not seen: an actor's hop into a nonisolated async function (the runtime clears the current
+/// task before it queues that job, so it names no simulation), and jobs of tasks started
+/// outside `run` or from threads of the app's own (docs/swift-api.md#time-and-callbacks).
+/// Per job sent to the global executor the hook reads one thread-specific value and, off the
+/// lane, the task-local value; nothing on the per-batch path of the lane.
 enum ResumeRedirect {
   /// The runtime's default global enqueue, as the hook is given it.
   typealias Original = @convention(thin) (UnownedJob) -> Void

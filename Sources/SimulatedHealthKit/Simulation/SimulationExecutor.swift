@@ -10,8 +10,9 @@ import Synchronization
 /// Because the simulation owns it, it knows when it is idle (nothing queued, nothing running):
 /// `advance` waits for that before virtual time moves past an instant, so app code the
 /// simulation resumed at an instant runs there until it suspends again
-/// (docs/swift-api.md#time-and-callbacks). Work on executors it does not own (the main actor,
-/// other actors, `Task { }` made by nonisolated code, Dispatch queues) is not seen here.
+/// (docs/swift-api.md#time-and-callbacks). Jobs the simulation's own code sends to Swift's
+/// global executor run here too (``ResumeRedirect``); other work on executors it does not own
+/// (the main actor, other actors, Dispatch queues) is not seen here.
 ///
 /// A `TaskExecutor` (SE-0417, https://developer.apple.com/documentation/swift/taskexecutor)
 /// that runs one job at a time.

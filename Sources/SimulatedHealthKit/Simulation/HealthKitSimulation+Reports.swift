@@ -221,7 +221,8 @@ struct CallInFlight: Sendable {
   /// `UserNotifications`).
   var framework: String {
     let module = fileID.description.prefix { $0 != "/" }
-    return module.hasPrefix("Simulated") ? String(module.dropFirst("Simulated".count)) : String(module)
+    guard module.hasPrefix("Simulated") else { return String(module) }
+    return String(module.dropFirst("Simulated".count))
   }
 }
 

@@ -257,35 +257,91 @@ import WorkoutScenario
     #expect(stored == Array(repeating: 1, count: ContinuationResumeTests.rounds))
   }
 
-  /// Two flags shared with the task that holds the main actor.
-  final class Flags: Sendable {
-    let holding = Atomic<Bool>(false)
-    let released = Atomic<Bool>(false)
+  /// The executor of the app's own actor, which the test can stop: while closed it keeps the
+  /// jobs it is given (a task coming back to the actor) instead of running them.
+  final class StoppableExecutor: SerialExecutor, @unchecked Sendable {
+    private let queue = DispatchQueue(label: "app actor")
+    private let lock = NSLock()
+    private var closed = false
+    private var kept: [UnownedJob] = []
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func enqueue(_ job: consuming ExecutorJob) {
+      let job = UnownedJob(job)
+      lock.lock()
+      guard closed else {
+        lock.unlock()
+        queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) }
+        return
+      }
+      kept.append(job)
+      let waiter = self.waiter
+      self.waiter = nil
+      lock.unlock()
+      waiter?.resume()
+    }
+
+    func close() {
+      lock.lock()
+      closed = true
+      lock.unlock()
+    }
+
+    /// Returns once a job was kept.
+    func waitForAKeptJob() async {
+      await withCheckedContinuation { continuation in
+        lock.lock()
+        if kept.isEmpty {
+          waiter = continuation
+          lock.unlock()
+        } else {
+          lock.unlock()
+          continuation.resume()
+        }
+      }
+    }
+
+    func open() {
+      lock.lock()
+      closed = false
+      let jobs = kept
+      kept = []
+      lock.unlock()
+      for job in jobs { queue.async { job.runSynchronously(on: self.asUnownedSerialExecutor()) } }
+    }
+  }
+
+  /// The app's own actor, on an executor the simulation does not own.
+  actor Recorder {
+    let executor = StoppableExecutor()
+    nonisolated var unownedExecutor: UnownedSerialExecutor {
+      executor.asUnownedSerialExecutor()
+    }
+
+    /// Saves `sample`; the executor keeps the task when the save comes back (so the call stays
+    /// in flight until the test opens it).
+    func save(_ sample: HKQuantitySample, to store: HKHealthStore) async throws {
+      executor.close()
+      try await store.save(sample)
+    }
   }
 
   @Test func anAsyncCallStillRunningWhenRunReturnsIsReported() async throws {
     let simulation = try HealthKitSimulation(
       scenario: healthScenario(samples: HealthQueryTests.overlapping))
-    let flags = Flags()
-    let mainActor = try await simulation.run {
+    let recorder = Recorder()
+    let saving = try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store)
-      // The main actor is held until `run` has returned: an async call cannot return before it
-      // gets a turn there (each ends with one).
-      let mainActor = Task { @MainActor in
-        flags.holding.store(true, ordering: .sequentiallyConsistent)
-        while !flags.released.load(ordering: .sequentiallyConsistent) {}
-      }
-      while !flags.holding.load(ordering: .sequentiallyConsistent) {}
-      // A save from a task started on a thread of the app's own (no task, so nothing the
-      // simulation can follow), not awaited; the body returns once it has begun.
       let sample = Self.twelveSteps(at: simulation.now)
-      Thread { Task.detached { try await store.save(sample) } }.start()
-      while simulation.callsInFlight.load(ordering: .sequentiallyConsistent) == 0 {}
-      return mainActor
+      // Not awaited by the body: the save's return to the actor is kept, so the call is still
+      // running when the body returns.
+      let saving = Task { try await recorder.save(sample, to: store) }
+      await recorder.executor.waitForAKeptJob()
+      return saving
     }
-    flags.released.store(true, ordering: .sequentiallyConsistent)
-    await mainActor.value
+    recorder.executor.open()
+    try await saving.value
     let atEnd = simulation.reports.filter { $0.kind == .blockedAtEnd }
     #expect(
       atEnd.map(\.description) == [

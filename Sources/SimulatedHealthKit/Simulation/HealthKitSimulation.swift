@@ -168,8 +168,9 @@ public final class HealthKitSimulation: Sendable {
   /// that are not child tasks of ``run(isolation:_:)``'s body:
   /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
   /// does not inherit the lane (SE-0417,
-  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md),
-  /// so `settle()` and `advance` cannot tell when its work is done
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md):
+  /// started inside `run`, only its first job comes to the lane (``ResumeRedirect``), so
+  /// `settle()` and `advance` cannot always tell when its work is done
   /// (docs/swift-api.md#time-and-callbacks).
   public var taskExecutor: any TaskExecutor { executor }
 

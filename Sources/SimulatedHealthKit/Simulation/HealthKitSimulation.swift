@@ -169,9 +169,8 @@ public final class HealthKitSimulation: Sendable {
   /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
   /// does not inherit the lane (SE-0417,
   /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md):
-  /// started inside `run`, only its first job comes to the lane (``ResumeRedirect``), so
-  /// `settle()` and `advance` cannot always tell when its work is done
-  /// (docs/swift-api.md#time-and-callbacks).
+  /// started inside `run`, only its first job comes to the lane, so `settle()` and `advance`
+  /// cannot always tell when its work is done (docs/swift-api.md#time-and-callbacks).
   public var taskExecutor: any TaskExecutor { executor }
 
   /// The Gregorian calendar in the scenario's time zone: local days, weeks and months of the
@@ -288,9 +287,9 @@ public final class HealthKitSimulation: Sendable {
   /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.
   ///
   /// A continuation a callback resumes and a task started inside `run` (a nonisolated
-  /// `Task { }` included) run their first job on the lane (``ResumeRedirect``), so a main-actor
-  /// task awaiting a query's handler through the app's own continuation has run when this
-  /// returns. Other work on executors the simulation does not own (an actor's hop into the
+  /// `Task { }` included) run their first job on the lane (the simulation takes the jobs it
+  /// sends to Swift's global executor), so a main-actor task awaiting a query's handler
+  /// through the app's own continuation has run when this returns. Other work on executors the simulation does not own (an actor's hop into the
   /// app's own nonisolated async function before its first framework call, tasks started
   /// outside `run`, Dispatch queues) is not seen: it gets the same turns, but `settle` cannot
   /// know whether it is done (docs/swift-api.md#time-and-callbacks).

@@ -165,6 +165,17 @@ extension HealthKitSimulation {
             date: date(of: now), seconds: now.seconds,
             message: "the system still waited for the app's answer when run(_:) returned"))
       }
+      for call in state.callsRunning.sorted(by: { $0.key < $1.key }).map(\.value) {
+        reports.append(
+          Report(
+            kind: .blockedAtEnd, framework: call.framework, call: call.name,
+            date: date(of: now), seconds: now.seconds,
+            message: "an async call was still running when run(_:) returned: the task that "
+              + "made it is one the simulation does not wait for (a nonisolated Task { } or "
+              + "Task.detached started off the simulation's lane); await the work inside run "
+              + "(settle() waits for calls in flight), or start the task with "
+              + "Task(executorPreference: simulation.taskExecutor)"))
+      }
       return reports
     }
     record(reports, throwing: false)
@@ -193,6 +204,25 @@ extension HealthKitSimulation {
       if state.withLock({ $0.lane.isEmpty && !$0.draining }) { return }
       await drain()
     }
+  }
+}
+
+/// An async framework call in flight (``HealthKitSimulation/deliver(_:fileID:)``).
+struct CallInFlight: Sendable {
+  /// The method, as `#function` names it (`endCollection(at:)`).
+  var function: StaticString
+  /// Where it is declared, as `#fileID` names it (`SimulatedHealthKit/Workout/...`).
+  var fileID: StaticString
+
+  /// The method's name.
+  var name: String { function.description }
+
+  /// The framework: the module of ``fileID`` without its `Simulated` prefix (`HealthKit`,
+  /// `UserNotifications`).
+  var framework: String {
+    let module = fileID.description.prefix { $0 != "/" }
+    guard module.hasPrefix("Simulated") else { return String(module) }
+    return String(module.dropFirst("Simulated".count))
   }
 }
 

@@ -168,9 +168,9 @@ public final class HealthKitSimulation: Sendable {
   /// that are not child tasks of ``run(isolation:_:)``'s body:
   /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
   /// does not inherit the lane (SE-0417,
-  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md),
-  /// so `settle()` and `advance` cannot tell when its work is done
-  /// (docs/swift-api.md#time-and-callbacks).
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md):
+  /// started inside `run`, only its first job comes to the lane, so `settle()` and `advance`
+  /// cannot always tell when its work is done (docs/swift-api.md#time-and-callbacks).
   public var taskExecutor: any TaskExecutor { executor }
 
   /// The Gregorian calendar in the scenario's time zone: local days, weeks and months of the
@@ -305,9 +305,13 @@ public final class HealthKitSimulation: Sendable {
   /// delegate (`Task { @MainActor in }`), including its awaited framework calls
   /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.
   ///
-  /// Work on executors the simulation does not own (a nonisolated `Task { }` on Swift's
-  /// global executor, other actors, Dispatch queues) is not seen: it gets the same turns, but
-  /// `settle` cannot know whether it is done (docs/swift-api.md#time-and-callbacks).
+  /// A continuation a callback resumes and a task started inside `run` (a nonisolated
+  /// `Task { }` included) run their first job on the lane (the simulation takes the jobs it
+  /// sends to Swift's global executor), so a main-actor task awaiting a query's handler
+  /// through the app's own continuation has run when this returns. Other work on executors the simulation does not own (an actor's hop into the
+  /// app's own nonisolated async function before its first framework call, tasks started
+  /// outside `run`, Dispatch queues) is not seen: it gets the same turns, but `settle` cannot
+  /// know whether it is done (docs/swift-api.md#time-and-callbacks).
   @concurrent public func settle() async {
     var quiet = 0
     for _ in 0..<Self.settleRounds {
@@ -508,6 +512,9 @@ public final class HealthKitSimulation: Sendable {
     /// ``HealthKitSimulation/waitForCallsInFlight()`` callers, resumed when the last async
     /// framework call in flight returns to its caller.
     var callWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The async framework calls in flight, by number (``HealthKitSimulation/deliver(_:fileID:)``).
+    var callsRunning: [Int: CallInFlight] = [:]
+    var nextCall = 0
     var nextSleeper = 0
     /// Objects saved to the store, in save order.
     var saved: [HKObject] = []
@@ -728,11 +735,15 @@ public final class HealthKitSimulation: Sendable {
         for waiter in waiters { waiter.resume() }
         return turnDue
       }
-      if isCurrent {
-        for delivery in buffer { delivery.run() }
-      } else {
-        Self.$current.withValue(self) {
+      // A continuation a callback resumes, or a task it starts, runs its first job on the
+      // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+      executor.redirectingResumes {
+        if isCurrent {
           for delivery in buffer { delivery.run() }
+        } else {
+          Self.$current.withValue(self) {
+            for delivery in buffer { delivery.run() }
+          }
         }
       }
       buffer.removeAll(keepingCapacity: true)
@@ -748,10 +759,17 @@ public final class HealthKitSimulation: Sendable {
   ///
   /// It does not wait for holds: the app code a hold waits on (a widget's `getTimeline`, a
   /// background task) makes async calls itself, and they must return while its hold is open.
-  nonisolated(nonsending) package func deliver() async {
-    callBegan()
+  ///
+  /// - Parameters:
+  ///   - call: the framework method (`#function` of its caller), named in the report of a call
+  ///     still running when `run` returns (``reportBlockedAtEnd()``).
+  ///   - fileID: where it is declared (`#fileID`: its module names the framework).
+  nonisolated(nonsending) package func deliver(
+    _ call: StaticString = #function, fileID: StaticString = #fileID
+  ) async {
+    let id = callBegan(call, fileID: fileID)
     // Here, after the delivery: on the caller's actor again.
-    defer { callEnded() }
+    defer { callEnded(id) }
     await deliverAndYield()
   }
 
@@ -762,20 +780,30 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// An async framework call begins, on its caller's actor, before its first suspension: it
-  /// is in flight until ``callEnded()``. Two atomic additions, no lock: the count is only
-  /// read by ``settle()`` and at each instant `advance` stops at.
-  private func callBegan() {
+  /// is in flight until ``callEnded(_:)``. Two atomic additions (the count ``settle()`` and
+  /// each instant `advance` stops at read without a lock) and the call's name, listed under
+  /// the lock (once per call, not per batch) for the report of a call still running when `run`
+  /// returns. Returns the call's number.
+  private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
+    // Listed first: a call the count shows is listed.
+    let id = state.withLock { state in
+      state.nextCall += 1
+      state.callsRunning[state.nextCall] = CallInFlight(function: call, fileID: fileID)
+      return state.nextCall
+    }
     callsBegun.add(1, ordering: .sequentiallyConsistent)
     callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    return id
   }
 
-  /// The call ``callBegan()`` counted is back on its caller's actor, which runs the caller's
-  /// next lines right after: resumes ``waitForCallsInFlight()`` when it was the last.
-  private func callEnded() {
-    guard callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0 else {
-      return
-    }
+  /// The call ``callBegan(_:fileID:)`` counted as `id` is back on its caller's actor, which
+  /// runs the caller's next lines right after: resumes ``waitForCallsInFlight()`` when it was
+  /// the last.
+  private func callEnded(_ id: Int) {
+    let last = callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0
     let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.callsRunning[id] = nil
+      guard last else { return [] }
       defer { state.callWaiters.removeAll() }
       return state.callWaiters
     }

@@ -10,8 +10,9 @@ import Synchronization
 /// Because the simulation owns it, it knows when it is idle (nothing queued, nothing running):
 /// `advance` waits for that before virtual time moves past an instant, so app code the
 /// simulation resumed at an instant runs there until it suspends again
-/// (docs/swift-api.md#time-and-callbacks). Work on executors it does not own (the main actor,
-/// other actors, `Task { }` made by nonisolated code, Dispatch queues) is not seen here.
+/// (docs/swift-api.md#time-and-callbacks). Jobs the simulation's own code sends to Swift's
+/// global executor run here too (``ResumeRedirect``); other work on executors it does not own
+/// (the main actor, other actors, Dispatch queues) is not seen here.
 ///
 /// A `TaskExecutor` (SE-0417, https://developer.apple.com/documentation/swift/taskexecutor)
 /// that runs one job at a time.
@@ -51,7 +52,10 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var stalled: (@Sendable () -> Void)?
   private var stallReported = false
 
-  init() {}
+  init() {
+    // The redirect of continuations the lane's callbacks resume (once per process).
+    _ = ResumeRedirect.installed
+  }
 
   /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
   func configure(
@@ -83,7 +87,12 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   // MARK: - Executor
 
   func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
+    enqueue(unowned: UnownedJob(job))
+  }
+
+  /// Queues `job` behind the work already queued (a task's job, or one redirected from the
+  /// global executor: ``ResumeRedirect``).
+  func enqueue(unowned job: UnownedJob) {
     condition.lock()
     queue.append(.job(job))
     wake()
@@ -183,6 +192,11 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// sleeps until work arrives (or, while the app waits on the simulation, until the stall
   /// delay has passed).
   private func loop() {
+    // Jobs this thread's code sends to the global executor (a continuation it resumes, a
+    // nonisolated `Task { }` it starts) come to the lane (``ResumeRedirect``). The thread
+    // holds `self` until it ends.
+    pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(ResumeRedirect.key, nil) }
     condition.lock()
     thread = pthread_self()
     while true {

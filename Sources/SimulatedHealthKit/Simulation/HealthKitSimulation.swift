@@ -444,7 +444,15 @@ public final class HealthKitSimulation: Sendable {
 
   /// Everything behind the lock.
   package struct State {
-    package var session: SimulationSession
+    /// The workout (scenario, engine, timeline): it registers its next due instant in
+    /// ``agenda`` whenever it changes.
+    package var session: SimulationSession {
+      // Inside its own observer `session` is its storage: reading it calls no observer.
+      didSet { agenda.set(.workout, to: Self.workoutDue(&session)) }
+    }
+    /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
+    /// agenda"), read by ``nextInstant(through:)``.
+    var agenda = DeadlineQueue<DueWork>()
     /// Engine effects translated into callbacks so far.
     var delivered = 0
     /// The storage the engine's outbox is taken into (empty between takes), kept so that no
@@ -477,7 +485,11 @@ public final class HealthKitSimulation: Sendable {
     var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
     var madeFirstSession = false
-    var sleepers = SleeperQueue()
+    /// App code asleep on ``SimulationClock``: it registers its first deadline in ``agenda``
+    /// whenever it changes.
+    var sleepers = SleeperQueue() {
+      didSet { agenda.set(.sleepers, to: sleepers.nextDeadline?.nanoseconds) }
+    }
     var cancelledSleepers: Set<Int> = []
     /// Sleepers on their way between their caller's actor and the simulation: registering (a
     /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
@@ -547,6 +559,7 @@ public final class HealthKitSimulation: Sendable {
       self.health = health
       self.authorization = authorization
       self.executor = executor
+      agenda.set(.workout, to: Self.workoutDue(&self.session))
     }
 
     /// Appends `callbacks` to the lane, in order; they are delivered by themselves, on the

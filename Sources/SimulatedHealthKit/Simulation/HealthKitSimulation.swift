@@ -444,12 +444,13 @@ public final class HealthKitSimulation: Sendable {
 
   /// Everything behind the lock.
   package struct State {
-    /// The workout (scenario, engine, timeline): it registers its next due instant in
-    /// ``agenda`` whenever it changes.
-    package var session: SimulationSession {
-      // Inside its own observer `session` is its storage: reading it calls no observer.
-      didSet { agenda.set(.workout, to: Self.workoutDue(&session)) }
-    }
+    /// The workout (scenario, engine, timeline): every change marks its entry in ``agenda``
+    /// out of date (``workoutChanged``), and the entry is made again once before the agenda is
+    /// next read (``registerWorkout()``), not at each of the many changes of one step (a
+    /// builder's statistics are read through the engine in place, several times per batch).
+    package var session: SimulationSession { didSet { workoutChanged = true } }
+    /// Whether ``session`` changed since the workout's entry in ``agenda`` was made.
+    var workoutChanged = true
     /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
     /// agenda"), read by ``nextInstant(through:)``.
     var agenda = DeadlineQueue<DueWork>()
@@ -559,7 +560,6 @@ public final class HealthKitSimulation: Sendable {
       self.health = health
       self.authorization = authorization
       self.executor = executor
-      agenda.set(.workout, to: Self.workoutDue(&self.session))
     }
 
     /// Appends `callbacks` to the lane, in order; they are delivered by themselves, on the

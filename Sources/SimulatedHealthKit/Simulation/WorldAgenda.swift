@@ -1,5 +1,4 @@
 import WorkoutCore
-import WorkoutSimulation
 
 /// The kinds of work the simulated world has due on virtual time, in the one order in which the
 /// simulation serves them at an equal instant (docs/architecture.md, "One agenda").
@@ -70,17 +69,18 @@ struct SleeperQueue {
 }
 
 extension HealthKitSimulation.State {
-  /// The workout's next due instant (nanoseconds), or `nil`: the earlier of the engine's
-  /// (``WorkoutEngine/nextDueInstant``: its samples and timers, from the engine's own queues)
-  /// and the next timeline action's. What ``session`` registers in ``agenda`` whenever it
-  /// changes (its observer, which passes its storage: a method of the state reading `session`
-  /// would run the observer again).
-  static func workoutDue(_ session: inout SimulationSession) -> Int64? {
+  /// Registers the workout's next due instant in ``agenda`` when the session changed since it
+  /// was last registered: the earlier of the engine's (``WorkoutEngine/nextDueInstant``: its
+  /// samples and timers, from the engine's own queues) and the next timeline action's.
+  mutating func registerWorkout() {
+    guard workoutChanged else { return }
     let (_, engine, action) = session.nextDue()
+    // Asking goes through the session's observer: the entry is current after it.
+    workoutChanged = false
     let engineDue: Int64 = engine?.nanoseconds ?? .max
     let actionDue: Int64 = action?.nanoseconds ?? .max
     let due = min(engineDue, actionDue)
-    return due == .max ? nil : due
+    agenda.set(.workout, to: due == .max ? nil : due)
   }
 
   /// Registers the health store's and the system timers' next due instants in ``agenda``.
@@ -100,6 +100,7 @@ extension HealthKitSimulation.State {
   mutating func nextInstant(through target: SimulationInstant) -> SimulationInstant? {
     let now = session.now
     guard target > now else { return nil }
+    registerWorkout()
     registerListenersAndTimers()
     let due = agenda.nextDeadline ?? .max
     let next = due < target.nanoseconds ? SimulationInstant(nanoseconds: due) : target

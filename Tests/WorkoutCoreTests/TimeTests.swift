@@ -59,3 +59,71 @@ import WorkoutCore
     #expect(clock.sleeperCount == 0)
   }
 }
+
+@Suite struct DeadlineQueueTests {
+  /// Three kinds in a fixed order: the rank breaks ties between equal deadlines.
+  enum Kind: Int, CaseIterable { case first, second, third }
+
+  @Test func earliestDeadlineFirstThenKindOrderAtEqualInstants() {
+    var queue = DeadlineQueue<Kind>()
+    #expect(queue.first == nil)
+    queue.set(.third, to: 5)
+    queue.set(.second, to: 5)
+    // (5, second) precedes (5, third): equal deadlines go by case order, not by registration.
+    #expect(queue.first?.kind == .second)
+    #expect(queue.first?.deadline == 5)
+    queue.set(.first, to: 7)
+    #expect(queue.first?.kind == .second)
+    // `second` moves later (5 -> 9): (5, third) is now the earliest.
+    queue.set(.second, to: 9)
+    #expect(queue.first?.kind == .third)
+    // `first` moves earlier (7 -> 2): it is now the earliest.
+    queue.set(.first, to: 2)
+    #expect(queue.first?.kind == .first)
+    #expect(queue.nextDeadline == 2)
+    #expect(queue.deadline(of: .second) == 9)
+    #expect(queue.deadline(of: .third) == 5)
+  }
+
+  @Test func removingAKindLeavesTheOthersInOrder() {
+    var queue = DeadlineQueue<Kind>()
+    queue.set(.first, to: 4)
+    queue.set(.second, to: 1)
+    queue.set(.third, to: 4)
+    queue.set(.second, to: nil)
+    // Left: (4, first), (4, third): first by case order.
+    #expect(queue.deadline(of: .second) == nil)
+    #expect(queue.first?.kind == .first)
+    queue.set(.first, to: nil)
+    #expect(queue.first?.kind == .third)
+    queue.set(.third, to: nil)
+    #expect(queue.first == nil)
+    // Removing a kind that has no deadline changes nothing.
+    queue.set(.third, to: nil)
+    #expect(queue.nextDeadline == nil)
+  }
+
+  /// Every order of updates gives the minimum a scan of the kinds would give: 200 updates from a
+  /// fixed stream, compared after each with the smallest (deadline, rank) pair.
+  @Test func agreesWithAScanAfterEveryUpdate() {
+    var queue = DeadlineQueue<Kind>()
+    var expected: [Int64?] = [nil, nil, nil]
+    var random = SplitMix64(seed: 7, stream: "deadline-queue")
+    for _ in 0..<200 {
+      let kind = Kind.allCases[Int(random.next() % 3)]
+      let value = random.next() % 4
+      // A value of 0 takes the kind out; 1...3 are deadlines, so ties are frequent.
+      let deadline: Int64? = value == 0 ? nil : Int64(value)
+      queue.set(kind, to: deadline)
+      expected[kind.rawValue] = deadline
+      // A scan in case order keeps the first kind among equal deadlines (strictly less).
+      var scan: (deadline: Int64, kind: Kind)?
+      for other in Kind.allCases {
+        guard let due = expected[other.rawValue] else { continue }
+        if scan == nil || due < scan!.deadline { scan = (due, other) }
+      }
+      #expect(queue.first?.deadline == scan?.deadline)
+      #expect(queue.first?.kind == scan?.kind)
+    }
+  }
+}

@@ -467,7 +467,16 @@ public final class HealthKitSimulation: Sendable {
 
   /// Everything behind the lock.
   package struct State {
-    package var session: SimulationSession
+    /// The workout (scenario, engine, timeline): every change marks its entry in ``agenda``
+    /// out of date (``workoutChanged``), and the entry is made again once before the agenda is
+    /// next read (``registerWorkout()``), not at each of the many changes of one step (a
+    /// builder's statistics are read through the engine in place, several times per batch).
+    package var session: SimulationSession { didSet { workoutChanged = true } }
+    /// Whether ``session`` changed since the workout's entry in ``agenda`` was made.
+    var workoutChanged = true
+    /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
+    /// agenda"), read by ``nextInstant(through:)``.
+    var agenda = DeadlineQueue<DueWork>()
     /// Engine effects translated into callbacks so far.
     var delivered = 0
     /// The storage the engine's outbox is taken into (empty between takes), kept so that no
@@ -500,7 +509,11 @@ public final class HealthKitSimulation: Sendable {
     var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
     var madeFirstSession = false
-    var sleepers = SleeperQueue()
+    /// App code asleep on ``SimulationClock``: it registers its first deadline in ``agenda``
+    /// whenever it changes.
+    var sleepers = SleeperQueue() {
+      didSet { agenda.set(.sleepers, to: sleepers.nextDeadline?.nanoseconds) }
+    }
     var cancelledSleepers: Set<Int> = []
     /// Sleepers on their way between their caller's actor and the simulation: registering (a
     /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the

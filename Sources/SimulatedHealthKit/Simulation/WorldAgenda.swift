@@ -69,37 +69,41 @@ struct SleeperQueue {
 }
 
 extension HealthKitSimulation.State {
-  /// The first instant after virtual now at which work of `kind` is due, or `nil`.
-  ///
-  /// `mutating` although it changes nothing: asked at every instant of a workout, with the state
-  /// held `inout` under the lock, where a getter would copy the session.
-  mutating func due(_ kind: DueWork) -> SimulationInstant? {
-    switch kind {
-    case .workout:
-      let (_, engine, action) = session.nextDue()
-      guard let engine else { return action }
-      guard let action else { return engine }
-      return min(engine, action)
-    case .healthStore:
-      // Asked only when there is a listener: the getter copies the whole state.
-      return healthListeners.isEmpty ? nil : healthDue
-    case .systemTimers:
-      return systemTimers.isEmpty ? nil : systemDue
-    case .sleepers:
-      return sleepers.nextDeadline
-    }
+  /// Registers the workout's next due instant in ``agenda`` when the session changed since it
+  /// was last registered: the earlier of the engine's (``WorkoutEngine/nextDueInstant``: its
+  /// samples and timers, from the engine's own queues) and the next timeline action's.
+  mutating func registerWorkout() {
+    guard workoutChanged else { return }
+    let (_, engine, action) = session.nextDue()
+    // Asking goes through the session's observer: the entry is current after it.
+    workoutChanged = false
+    let engineDue: Int64 = engine?.nanoseconds ?? .max
+    let actionDue: Int64 = action?.nanoseconds ?? .max
+    let due = min(engineDue, actionDue)
+    agenda.set(.workout, to: due == .max ? nil : due)
   }
 
-  /// The instant `advance` goes to next on its way to `target`: the earliest instant after
-  /// virtual now at which any kind of ``DueWork`` is due, else `target`; `nil` when virtual now
-  /// is at or past `target`.
+  /// Registers the health store's and the system timers' next due instants in ``agenda``.
+  ///
+  /// These two kinds are still asked rather than pushed: their instants depend on state spread
+  /// over the store, the listener objects and every framework's extension state, so they are
+  /// read here, once per step, and only when a listener or a timer exists (the getters copy the
+  /// whole state).
+  mutating func registerListenersAndTimers() {
+    agenda.set(.healthStore, to: healthListeners.isEmpty ? nil : healthDue?.nanoseconds)
+    agenda.set(.systemTimers, to: systemTimers.isEmpty ? nil : systemDue?.nanoseconds)
+  }
+
+  /// The instant `advance` goes to next on its way to `target`: the earliest instant at which
+  /// any kind of ``DueWork`` is due (the first of ``agenda``), else `target`; `nil` when virtual
+  /// now is at or past `target`.
   mutating func nextInstant(through target: SimulationInstant) -> SimulationInstant? {
     let now = session.now
     guard target > now else { return nil }
-    var next = target
-    for kind in DueWork.allCases {
-      if let due = due(kind), due < next { next = due }
-    }
+    registerWorkout()
+    registerListenersAndTimers()
+    let due = agenda.nextDeadline ?? .max
+    let next = due < target.nanoseconds ? SimulationInstant(nanoseconds: due) : target
     // A kind that reports an instant not after now (a timeline action at now that has already
     // fired, for instance) still lets time move: by the least step there is.
     return next > now ? next : now.advanced(by: .nanoseconds(1))

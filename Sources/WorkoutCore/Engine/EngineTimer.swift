@@ -1,12 +1,13 @@
-/// The engine's own timers besides its samples: each a state machine's next deadline, asked in
-/// one place (`WorkoutEngine.deadline(of:)`), and at one instant fired in this order
-/// (docs/architecture.md, "One agenda").
+/// The engine's own timers besides its samples: each a state machine's next deadline, which the
+/// machine registers in the engine's one queue (`WorkoutEngine.timers`, a ``DeadlineQueue``)
+/// whenever it changes, and at one instant fired in this order (docs/architecture.md, "One
+/// agenda").
 ///
 /// The order is the engine's rule for equal instants: the motion the watch detects first (an
 /// auto-pause changes the session before anything looks at it), then the workout reminders, the
 /// extended runtime session, the app's lifecycle, the phone link, and the mirroring's
 /// deliveries last, so a delivery sees the link as it stands at that instant.
-enum EngineTimer: CaseIterable {
+enum EngineTimer: Int, CaseIterable, Sendable {
   /// The auto-pause machine's next motion change (`AutoPauseStateMachine`).
   case autoPause
   /// The next workout reminder the watch shows (`watch.workoutReminders`).

@@ -12,7 +12,7 @@ extension WorkoutEngine {
   /// nothing is scheduled. A driver steps to it with ``advance(to:)`` to see each batch at its
   /// own instant.
   public var nextDueInstant: SimulationInstant? {
-    Self.earlier(lifecycleDeadline, sampler.nextDeadline)
+    Self.earlier(timers.nextDeadline, sampler.nextDeadline)
   }
 
   /// ``nextDueInstant``, for a driver that holds the engine `inout` and asks at every instant
@@ -20,13 +20,13 @@ extension WorkoutEngine {
   /// generic type called from another module on an `inout` engine is passed a copy of the whole
   /// engine (about 1.4 KB, a `memcpy` per call), a mutating method its address.
   public mutating func nextDueInstantInPlace() -> SimulationInstant? {
-    Self.earlier(lifecycleDeadline, sampler.nextDeadline)
+    Self.earlier(timers.nextDeadline, sampler.nextDeadline)
   }
 
-  /// The earlier of a lifecycle deadline (nanoseconds, `.max` for none) and a sample deadline,
-  /// or `nil` when neither is set: the one rule of ``nextDueInstant``.
-  private static func earlier(_ lifecycle: Int64, _ sample: Int64?) -> SimulationInstant? {
-    let next = min(lifecycle, sample ?? .max)
+  /// The earlier of the timers' first deadline and a sample deadline (nanoseconds), or `nil`
+  /// when neither is set: the one rule of ``nextDueInstant``.
+  private static func earlier(_ timer: Int64?, _ sample: Int64?) -> SimulationInstant? {
+    let next = min(timer ?? .max, sample ?? .max)
     return next == .max ? nil : SimulationInstant(nanoseconds: next)
   }
 
@@ -250,7 +250,7 @@ extension WorkoutEngine {
     _ body: (inout Self, SimulationInstant) -> R
   ) -> R? {
     let date = max(instant, now)
-    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     guard appIsRunning else {

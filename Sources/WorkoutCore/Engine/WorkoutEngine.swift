@@ -81,31 +81,40 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var cumulativeIntervals: [QuantityType: Duration] = [:]
   /// Whether the lifecycle model is on (the configuration has a `watch`).
   let lifecycleEnabled: Bool
+  /// The engine's timers (``EngineTimer``): each state machine registers its next deadline here
+  /// whenever it changes (the observers below), and the engine reads the earliest.
+  var timers = DeadlineQueue<EngineTimer>()
   /// The app process and the wrist (crash and relaunch also while the lifecycle model is off).
-  var app: AppLifecycleStateMachine
+  var app: AppLifecycleStateMachine { didSet { timers.set(.app, to: app.deadline) } }
   /// The app's extended runtime sessions, in creation order.
-  var runtimes: [ExtendedRuntimeSessionStateMachine] = []
+  var runtimes: [ExtendedRuntimeSessionStateMachine] = [] {
+    didSet { timers.set(.extendedRuntime, to: liveRuntimeDeadline) }
+  }
   /// The first of ``runtimes`` created by the app's current process.
   var runtimeBase = 0
   /// The reference-counting helper (F08).
   var helper = RuntimeHelperStateMachine()
   /// The auto-pause detector, or `nil` when auto-pause is off.
-  var autoPause: AutoPauseStateMachine?
+  var autoPause: AutoPauseStateMachine? {
+    didSet { timers.set(.autoPause, to: autoPause?.deadline) }
+  }
   /// The mirroring of a session to the phone (docs/phone-link.md#mirrored-workout-sessions).
-  var mirroring = MirroringStateMachine()
+  var mirroring = MirroringStateMachine() {
+    didSet { timers.set(.mirroring, to: mirroring.deadline) }
+  }
   /// The objects saved on each device and when the other device's store gets them (record ids
   /// and the Swift door's UUIDs; docs/phone-link.md#the-two-health-stores).
   var healthSync:
     [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant?)] =
       [:]
   /// The phone link (docs/phone-link.md).
-  var linkState: LinkStateMachine
+  var linkState: LinkStateMachine { didSet { timers.set(.link, to: linkState.deadline) } }
   /// The watch app started not running and has not been launched yet: its first launch keeps
   /// session 0 (docs/phone-link.md#the-watch-app).
   var firstLaunchPending: Bool
   /// The watch's workout reminders of the run, in time order, and the next one to log.
-  var reminderPlan: [ReminderItem]
-  var reminderCursor = 0
+  let reminderPlan: [ReminderItem]
+  var reminderCursor = 0 { didSet { timers.set(.reminder, to: reminderDeadline) } }
   /// The starts of the detected workouts whose start reminder was logged.
   var remindedStarts: Set<Int64> = []
   /// Whether the app receives callbacks: running and not suspended.
@@ -134,6 +143,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       cumulativeIntervals[type] = configuration.schedule(for: type).interval
     }
     sessions.append(makeSession(activity: configuration.activity))
+    registerTimers()
     applyLink(linkState.refresh(at: 0, watch: linkWatch), at: .zero)
   }
 
@@ -192,7 +202,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
   public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
     apply(action, at: date)
@@ -202,7 +212,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// Delivers every sample due at or before `instant` and moves ``now`` there.
   public mutating func advance(to instant: SimulationInstant) {
     let date = max(instant, now)
-    if lifecycleDeadline <= date.nanoseconds { runLifecycleTimers(through: date.nanoseconds) }
+    if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: date)
     now = date
   }

@@ -77,25 +77,37 @@ extension WorkoutEngine {
     liveRuntime.map { runtimes[$0].holdsAppInFront } ?? false
   }
 
-  /// The deadline of `timer` (nanoseconds), or `nil` when it has none.
-  func deadline(of timer: EngineTimer) -> Int64? {
-    switch timer {
-    case .autoPause: autoPause?.deadline
-    case .reminder: reminderDeadline == .max ? nil : reminderDeadline
-    case .extendedRuntime: liveRuntime.flatMap { runtimes[$0].deadline }
-    case .app: app.deadline
-    case .link: linkState.deadline
-    case .mirroring: mirroring.deadline
-    }
+  /// The live extended runtime session's deadline (nanoseconds), or `nil`: what it registers
+  /// as ``EngineTimer/extendedRuntime``.
+  var liveRuntimeDeadline: Int64? { liveRuntime.flatMap { runtimes[$0].deadline } }
+
+  /// Registers every timer's deadline as the machines stand (at creation, where the machines'
+  /// observers do not run yet); from then on each machine registers its own on every change.
+  mutating func registerTimers() {
+    timers.set(.autoPause, to: autoPause?.deadline)
+    timers.set(.reminder, to: reminderDeadline)
+    timers.set(.extendedRuntime, to: liveRuntimeDeadline)
+    timers.set(.app, to: app.deadline)
+    timers.set(.link, to: linkState.deadline)
+    timers.set(.mirroring, to: mirroring.deadline)
   }
 
-  /// The earliest deadline of the engine's timers (nanoseconds), `Int64.max` when none.
-  var lifecycleDeadline: Int64 {
-    var next = Int64.max
-    for timer in EngineTimer.allCases {
-      if let deadline = deadline(of: timer), deadline < next { next = deadline }
-    }
-    return next
+  /// Whether a timer is due at or before `date`.
+  func timersDue(through date: SimulationInstant) -> Bool {
+    assert(timersAreRegistered, "a machine's deadline changed without its observer")
+    return timers.nextDeadline.map { $0 <= date.nanoseconds } ?? false
+  }
+
+  /// Whether every timer's registered deadline is its machine's own: the invariant the
+  /// observers keep, checked in debug builds (every test run) at each step, so a deadline that
+  /// came to depend on more than its machine's stored property is caught.
+  private var timersAreRegistered: Bool {
+    timers.deadline(of: .autoPause) == autoPause?.deadline
+      && timers.deadline(of: .reminder) == reminderDeadline
+      && timers.deadline(of: .extendedRuntime) == liveRuntimeDeadline
+      && timers.deadline(of: .app) == app.deadline
+      && timers.deadline(of: .link) == linkState.deadline
+      && timers.deadline(of: .mirroring) == mirroring.deadline
   }
 
   // MARK: - Deadlines
@@ -104,8 +116,7 @@ extension WorkoutEngine {
   /// in ``EngineTimer`` order, delivering the samples due before each instant first; after each
   /// instant, the link's connectivity is checked (a mirroring whose link dropped ends).
   mutating func runLifecycleTimers(through limit: Int64) {
-    while lifecycleDeadline <= limit {
-      let deadline = lifecycleDeadline
+    while let deadline = timers.nextDeadline, deadline <= limit {
       pump(through: SimulationInstant(nanoseconds: deadline - 1))
       if now.nanoseconds < deadline { now = SimulationInstant(nanoseconds: deadline) }
       let date = SimulationInstant(nanoseconds: deadline)
@@ -113,7 +124,8 @@ extension WorkoutEngine {
       for timer in EngineTimer.allCases {
         // Each timer's deadline is read after the ones before it fired (a motion change may
         // move the app's); the link's machine passes every deadline it has at or before now.
-        guard let due = self.deadline(of: timer), timer == .link ? due <= deadline : due == deadline
+        guard let due = timers.deadline(of: timer),
+          timer == .link ? due <= deadline : due == deadline
         else { continue }
         if fire(timer, at: date) == .askAgain {
           instantDone = false

@@ -48,9 +48,9 @@ extension WorkoutEngine {
       through: through)
   }
 
-  /// The instant of the next reminder not yet logged (nanoseconds), `Int64.max` when none.
-  var reminderDeadline: Int64 {
-    guard reminderCursor < reminderPlan.count else { return .max }
+  /// The instant of the next reminder not yet logged (nanoseconds), `nil` when none.
+  var reminderDeadline: Int64? {
+    guard reminderCursor < reminderPlan.count else { return nil }
     let item = reminderPlan[reminderCursor]
     return item.at.nanoseconds
   }

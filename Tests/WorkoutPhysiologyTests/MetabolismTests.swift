@@ -167,6 +167,10 @@ struct CompendiumTests {
       (.traditionalStrengthTraining, "02054", 3.5),
       (.yoga, "02150", 2.5),
       (.other, "02022", 3.8),
+      (.tennis, "15675", 7.3),
+      (.elliptical, "02048", 5.0),
+      (.rowing, "02071", 4.8),
+      (.jumpRope, "15552", 11.8),
     ])
   func entries(activity: WorkoutActivityType, code: String, mets: Double) throws {
     let entry = try #require(CompendiumActivity.entry(for: activity))
@@ -186,10 +190,30 @@ struct CompendiumTests {
       source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
   }
 
-  @Test("running, walking, hiking and cycling have no constant MET")
+  @Test("running, walking, hiking and cycling have no constant MET, every other activity has one")
   func courseModelled() {
-    for activity in [WorkoutActivityType.running, .walking, .hiking, .cycling] {
+    let modelled: [WorkoutActivityType] = [
+      .running, .walking, .hiking, .cycling, .transition, .swimBikeRun,
+    ]
+    for activity in modelled {
       #expect(CompendiumActivity.entry(for: activity) == nil)
     }
+    for activity in WorkoutActivityType.allCases where !modelled.contains(activity) {
+      let entry = CompendiumActivity.entry(for: activity)
+      #expect(entry != nil, "\(activity.name) has no MET")
+      // Five-digit codes and METs within the Compendium's range (0.9 ... 23).
+      #expect(entry?.code.count == 5)
+      #expect((1.0...23.0).contains(entry?.mets ?? 0))
+    }
+  }
+
+  @Test("a minute of tennis: the worked value")
+  func tennisMinute() throws {
+    var source = try quietSource(segments: [CourseSegment(duration: .seconds(600), speed: 0)])
+    // Tennis, general (15675): 7.3 MET; net VO2 (7.3 − 1) × 3.5 = 22.05 mL·kg⁻¹·min⁻¹;
+    // 22.05 × 65 kg / 1000 × 5 kcal/L = 7.16625 kcal in a minute.
+    let active = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: .tennis)
+    #expect(close(active, 7.16625, 1e-9))
   }
 }

@@ -217,3 +217,30 @@ struct CompendiumTests {
     #expect(close(active, 7.16625, 1e-9))
   }
 }
+
+@Suite("Running power (Margaria 1968 on ACSM and Minetti) and stride length")
+struct RunningDynamicsTests {
+  @Test("running power at a known speed and grade")
+  func power() {
+    // 65 kg at 3.0 m/s (180 m/min) on the flat: ACSM net VO2 0.2 × 180 = 36 mL·kg⁻¹·min⁻¹;
+    // metabolic 36 × 65 × 20.92 / 60 = 815.88 W; mechanical × 0.25 = 203.97 W.
+    #expect(close(RunningDynamics.power(metresPerSecond: 3, grade: 0, massKg: 65), 203.97, 1e-9))
+    // Up 5 %: net 36 + 0.9 × 180 × 0.05 = 44.1; 44.1 × 65 × 20.92 / 60 × 0.25 = 249.86325 W.
+    #expect(
+      close(RunningDynamics.power(metresPerSecond: 3, grade: 0.05, massKg: 65), 249.86325, 1e-9))
+    // Standing still: no power.
+    #expect(RunningDynamics.power(metresPerSecond: 0, grade: 0, massKg: 65) == 0)
+  }
+
+  @Test("stride length is speed over step cadence")
+  func strideLength() {
+    // 3.0 m/s at 134 + 9.2 × 3 = 161.6 steps/min: 3.0 / (161.6 / 60) = 180 / 161.6 = 1.1138613861 m.
+    let cadence = Cadence.running(metresPerSecond: 3)
+    #expect(close(cadence, 161.6, 1e-12))
+    #expect(
+      close(
+        RunningDynamics.strideLength(metresPerSecond: 3, stepsPerMinute: cadence), 1.1138613861,
+        1e-9))
+    #expect(RunningDynamics.strideLength(metresPerSecond: 3, stepsPerMinute: 0) == 0)
+  }
+}

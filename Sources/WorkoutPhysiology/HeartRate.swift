@@ -113,8 +113,8 @@ enum WorkloadKind: Sendable, Equatable {
     // A transition and a multisport workout between its activities are on foot.
     case .running, .walking, .hiking, .transition, .swimBikeRun: self = .foot
     case .cycling: self = .cycling
-    case .swimming, .highIntensityIntervalTraining, .traditionalStrengthTraining, .yoga, .other:
-      self = .constant(netVO2: CompendiumActivity.entry(for: activity)?.netVO2 ?? 0)
+    // Every other activity: its Compendium MET (docs/activity-types.md).
+    default: self = .constant(netVO2: CompendiumActivity.netVO2(of: activity))
     }
   }
 }

@@ -31,7 +31,8 @@ extension PhysiologyDataSource: MotionSource {
 /// - a walking or hiking activity, or on foot below ``runningSpeed`` (2.0 m/s, about the
 ///   walk–run transition speed): walking;
 /// - running, and the other activities: running when on foot (running, other), else `moving`
-///   (swimming, strength training, yoga, intervals: moving in none of Core Motion's classes).
+///   (swimming, strength training, yoga, intervals and every other activity: moving in none of
+///   Core Motion's classes).
 ///
 /// Confidence is always high.
 public enum MotionClassification {
@@ -48,7 +49,7 @@ public enum MotionClassification {
     case .walking, .hiking, .transition: return MotionState(.walking)
     case .running, .other, .swimBikeRun:
       return MotionState(speed < runningSpeed ? .walking : .running)
-    case .swimming, .traditionalStrengthTraining, .yoga, .highIntensityIntervalTraining:
+    default:
       return MotionState(.moving)
     }
   }

@@ -84,9 +84,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       generators[type.slot] = SplitMix64(seed: seed, stream: "noise." + type.rawValue)
     }
     self.configurations = configurations
-    var deliverable = [UInt16](repeating: 0, count: WorkoutActivityType.allCases.count)
+    var deliverable = [UInt16](repeating: 0, count: WorkoutActivityType.indexCount)
     for activity in WorkoutActivityType.allCases {
-      for type in activity.collectedTypes { deliverable[activity.slot] |= 1 << type.slot }
+      for type in activity.collectedTypes { deliverable[activity.index] |= 1 << type.slot }
     }
     self.deliverable = deliverable
 
@@ -180,7 +180,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   /// source (424 bytes) onto the stack, once per sample (scripts/bench-output.sh).
   @inline(__always)
   public func delivers(_ type: QuantityType, for activity: WorkoutActivityType) -> Bool {
-    deliverable[activity.slot] & (1 << type.slot) != 0
+    deliverable[activity.index] & (1 << type.slot) != 0
   }
 
   // MARK: - WorkoutDataSource
@@ -488,24 +488,5 @@ private struct SlotState: Sendable {
     }
     noiseInstant = t
     return noise
-  }
-}
-
-extension WorkoutActivityType {
-  /// Dense index 0..<9 without searching `allCases`.
-  fileprivate var slot: Int {
-    switch self {
-    case .cycling: 0
-    case .hiking: 1
-    case .running: 2
-    case .swimming: 3
-    case .traditionalStrengthTraining: 4
-    case .walking: 5
-    case .yoga: 6
-    case .highIntensityIntervalTraining: 7
-    case .other: 8
-    case .swimBikeRun: 9
-    case .transition: 10
-    }
   }
 }

@@ -147,9 +147,25 @@ extension ScenarioDecoder {
   func activity(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
     -> WorkoutActivityType
   {
-    let text = try choice(value, at: path, noun: "an activity", options: Self.activityNames)
-    guard let activity = WorkoutActivityType(name: text) else {
-      preconditionFailure("activity name \(text) is listed but unknown to WorkoutActivityType")
+    // Every HKWorkoutActivityType case name but underwaterDiving: too many to list, so the
+    // message names a few and the closest one.
+    if case .string("underwaterDiving") = value {
+      throw fail(
+        path,
+        "\"underwaterDiving\" is not an activity a workout session accepts (HealthKit refuses a"
+          + " session of it)")
+    }
+    guard case .string(let text) = value, let activity = WorkoutActivityType(name: text) else {
+      var message =
+        "\(Self.describe(value)) is not an activity (expected an HKWorkoutActivityType case name"
+        + " such as running, walking, cycling, swimming or tennis; every one in"
+        + " docs/activity-types.md)"
+      if case .string(let text) = value,
+        let close = Self.closest(to: text, among: Self.activityNames)
+      {
+        message += "; did you mean \(JSONPath.quoted(close))?"
+      }
+      throw fail(path, message)
     }
     return activity
   }

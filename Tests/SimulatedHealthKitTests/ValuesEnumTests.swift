@@ -20,8 +20,10 @@ import Testing
     return found
   }
 
-  /// test_hkworkoutactivitytype.py, 1 … 84 and 3000, without iOS 26's rest (2998) and group
-  /// (2999), which the iOS 18 header HKWorkout.h does not have; 81 is unused.
+  /// test_hkworkoutactivitytype.py, 1 … 84 and 3000; 81 is unused. The iOS 26 header's rest
+  /// (2998) and group (2999) are declared unavailable (`API_UNAVAILABLE(ios, watchos,
+  /// macCatalyst, macos)` in HKWorkout.h), so no raw value makes them: Swift's `init(rawValue:)`
+  /// leaves unavailable cases out.
   @Test func workoutActivityTypeHasEveryCaseOfTheSDK() {
     let expected: [String: UInt] = [
       "americanFootball": 1, "archery": 2, "australianFootball": 3, "badminton": 4,

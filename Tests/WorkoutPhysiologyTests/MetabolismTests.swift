@@ -167,6 +167,10 @@ struct CompendiumTests {
       (.traditionalStrengthTraining, "02054", 3.5),
       (.yoga, "02150", 2.5),
       (.other, "02022", 3.8),
+      (.tennis, "15675", 7.3),
+      (.elliptical, "02048", 5.0),
+      (.rowing, "02071", 4.8),
+      (.jumpRope, "15552", 11.8),
     ])
   func entries(activity: WorkoutActivityType, code: String, mets: Double) throws {
     let entry = try #require(CompendiumActivity.entry(for: activity))
@@ -186,10 +190,57 @@ struct CompendiumTests {
       source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
   }
 
-  @Test("running, walking, hiking and cycling have no constant MET")
+  @Test("running, walking, hiking and cycling have no constant MET, every other activity has one")
   func courseModelled() {
-    for activity in [WorkoutActivityType.running, .walking, .hiking, .cycling] {
+    let modelled: [WorkoutActivityType] = [
+      .running, .walking, .hiking, .cycling, .transition, .swimBikeRun,
+    ]
+    for activity in modelled {
       #expect(CompendiumActivity.entry(for: activity) == nil)
     }
+    for activity in WorkoutActivityType.allCases where !modelled.contains(activity) {
+      let entry = CompendiumActivity.entry(for: activity)
+      #expect(entry != nil, "\(activity.name) has no MET")
+      // Five-digit codes and METs within the Compendium's range (0.9 ... 23).
+      #expect(entry?.code.count == 5)
+      #expect((1.0...23.0).contains(entry?.mets ?? 0))
+    }
+  }
+
+  @Test("a minute of tennis: the worked value")
+  func tennisMinute() throws {
+    var source = try quietSource(segments: [CourseSegment(duration: .seconds(600), speed: 0)])
+    // Tennis, general (15675): 7.3 MET; net VO2 (7.3 − 1) × 3.5 = 22.05 mL·kg⁻¹·min⁻¹;
+    // 22.05 × 65 kg / 1000 × 5 kcal/L = 7.16625 kcal in a minute.
+    let active = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: .tennis)
+    #expect(close(active, 7.16625, 1e-9))
+  }
+}
+
+@Suite("Running power (Margaria 1968 on ACSM and Minetti) and stride length")
+struct RunningDynamicsTests {
+  @Test("running power at a known speed and grade")
+  func power() {
+    // 65 kg at 3.0 m/s (180 m/min) on the flat: ACSM net VO2 0.2 × 180 = 36 mL·kg⁻¹·min⁻¹;
+    // metabolic 36 × 65 × 20.92 / 60 = 815.88 W; mechanical × 0.25 = 203.97 W.
+    #expect(close(RunningDynamics.power(metresPerSecond: 3, grade: 0, massKg: 65), 203.97, 1e-9))
+    // Up 5 %: net 36 + 0.9 × 180 × 0.05 = 44.1; 44.1 × 65 × 20.92 / 60 × 0.25 = 249.86325 W.
+    #expect(
+      close(RunningDynamics.power(metresPerSecond: 3, grade: 0.05, massKg: 65), 249.86325, 1e-9))
+    // Standing still: no power.
+    #expect(RunningDynamics.power(metresPerSecond: 0, grade: 0, massKg: 65) == 0)
+  }
+
+  @Test("stride length is speed over step cadence")
+  func strideLength() {
+    // 3.0 m/s at 134 + 9.2 × 3 = 161.6 steps/min: 3.0 / (161.6 / 60) = 180 / 161.6 = 1.1138613861 m.
+    let cadence = Cadence.running(metresPerSecond: 3)
+    #expect(close(cadence, 161.6, 1e-12))
+    #expect(
+      close(
+        RunningDynamics.strideLength(metresPerSecond: 3, stepsPerMinute: cadence), 1.1138613861,
+        1e-9))
+    #expect(RunningDynamics.strideLength(metresPerSecond: 3, stepsPerMinute: 0) == 0)
   }
 }

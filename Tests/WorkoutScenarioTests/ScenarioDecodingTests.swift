@@ -358,7 +358,11 @@ struct ScenarioDecodingTests {
       // activity and location.
       (
         #"{"version": 1, "activity": "runing"}"#,
-        #"t.json: activity: "runing" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
+        #"t.json: activity: "runing" is not an activity (expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis; every one in docs/activity-types.md); did you mean "running"?"#
+      ),
+      (
+        #"{"version": 1, "activity": "underwaterDiving"}"#,
+        #"t.json: activity: "underwaterDiving" is not an activity a workout session accepts (HealthKit refuses a session of it)"#
       ),
       (
         #"{"version": 1, "location": "outside"}"#,
@@ -551,7 +555,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "newSession", "activity": "swim"}]}"#,
-        #"t.json: timeline[0].activity: "swim" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
+        #"t.json: timeline[0].activity: "swim" is not an activity (expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis; every one in docs/activity-types.md)"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "beginActivity"}]}"#,
@@ -559,7 +563,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "beginActivity", "activity": "swiming"}]}"#,
-        #"t.json: timeline[0].activity: "swiming" is not an activity (expected one of running, walking, cycling, hiking, swimming, highIntensityIntervalTraining, traditionalStrengthTraining, yoga, other, swimBikeRun, transition)"#
+        #"t.json: timeline[0].activity: "swiming" is not an activity (expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis; every one in docs/activity-types.md); did you mean "swimming"?"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "endActivity", "activity": "running"}]}"#,

@@ -140,7 +140,7 @@ import WorkoutSimulation
     ),
     (
       ["--type", "x"],
-      "'x' is not an activity type for '--type'. Expected one of: cycling, hiking, running, swimming, traditionalStrengthTraining, walking, yoga, highIntensityIntervalTraining, swimBikeRun, transition, other."
+      "'x' is not an activity type for '--type'. Expected an HKWorkoutActivityType case name such as running, walking, cycling, swimming or tennis (every one: workout-sim run --help)."
     ),
     (
       ["--speed", "0"],

@@ -1,11 +1,16 @@
 /// The kind of workout, HealthKit's `HKWorkoutActivityType` with every case and raw value of the
-/// iOS 18 SDK's `HKWorkout.h` (Apple doc:
+/// iOS 26 SDK's `HKWorkout.h` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutactivitytype).
 ///
 /// Raw values run from 1 (`americanFootball`) to 80 (`cooldown`) in header order, 81 is unused,
-/// then `swimBikeRun` 82, `transition` 83, `underwaterDiving` 84 and `other` 3000. The deprecated
-/// `dance` (14), `danceInspiredTraining` (15) and `mixedMetabolicCardioTraining` (30) keep their
-/// slots. Apps persist these numbers, so they never change.
+/// then `swimBikeRun` 82, `transition` 83, `underwaterDiving` 84, `rest` 2998, `group` 2999 and
+/// `other` 3000. The deprecated `dance` (14), `danceInspiredTraining` (15) and
+/// `mixedMetabolicCardioTraining` (30) keep their slots. The iOS 26 header declares `rest` and
+/// `group` `API_UNAVAILABLE(ios, watchos, macCatalyst, macos)`, so they are declared here
+/// unavailable too: an app can neither name them nor make them from 2998 or 2999
+/// (`init(rawValue:)` leaves unavailable cases out). Every other case but `underwaterDiving` starts a workout
+/// session (what each collects: docs/activity-types.md). Apps persist these numbers, so they
+/// never change.
 public enum HKWorkoutActivityType: UInt, Sendable, Hashable {
   /// American football (1).
   case americanFootball = 1
@@ -176,6 +181,18 @@ public enum HKWorkoutActivityType: UInt, Sendable, Hashable {
   case transition = 83
   /// Underwater diving (84).
   case underwaterDiving = 84
+  /// Rest (2998): in the iOS 26 SDK, unavailable on iOS, watchOS, Mac Catalyst and macOS
+  /// (`API_UNAVAILABLE(ios, watchos, macCatalyst, macos)` in `HKWorkout.h`).
+  @available(
+    *, unavailable, message: "HKWorkoutActivityType.rest is unavailable on iOS and watchOS"
+  )
+  case rest = 2998
+  /// Group (2999): in the iOS 26 SDK, unavailable on iOS, watchOS, Mac Catalyst and macOS
+  /// (`API_UNAVAILABLE(ios, watchos, macCatalyst, macos)` in `HKWorkout.h`).
+  @available(
+    *, unavailable, message: "HKWorkoutActivityType.group is unavailable on iOS and watchOS"
+  )
+  case group = 2999
   /// Any other activity (3000).
   case other = 3000
 }

@@ -111,10 +111,12 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// Creates a session for `workoutConfiguration` (copied) in the store's simulation (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/init(healthstore:configuration:)).
   ///
+  /// Every activity type but `underwaterDiving` starts a session; what each collects is in
+  /// docs/activity-types.md.
+  ///
   /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
-  ///   this activity type") for an activity the engine does not simulate (and for
-  ///   `underwaterDiving`, which HealthKit refuses); `errorInvalidArgument` when the app is not
-  ///   running or is suspended.
+  ///   this activity type") for `underwaterDiving`, which HealthKit refuses;
+  ///   `errorInvalidArgument` when the app is not running or is suspended.
   public init(
     healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
   )

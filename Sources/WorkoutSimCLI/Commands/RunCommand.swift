@@ -118,7 +118,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
             if let suggestion = closestMatch(to: value, among: names) {
               message += " Did you mean '\(suggestion)'?"
             } else {
-              message += " Expected one of: " + names.joined(separator: ", ") + "."
+              message +=
+                " Expected an HKWorkoutActivityType case name such as running, walking, cycling,"
+                + " swimming or tennis (every one: workout-sim run --help)."
             }
             throw UsageError(message, command: "run")
           }

@@ -17,7 +17,7 @@ extension FITWriter {
     case .traditionalStrengthTraining, .highIntensityIntervalTraining: return 10
     case .transition: return 3
     case .swimBikeRun: return 18
-    case .yoga, .other: return 0
+    default: return 0
     }
   }
 

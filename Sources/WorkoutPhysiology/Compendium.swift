@@ -1,0 +1,136 @@
+import WorkoutCore
+
+/// A constant MET value for activities without a course model, from the 2011 Compendium of
+/// Physical Activities (Ainsworth B.E. et al., Med Sci Sports Exerc 43(8):1575–1581,
+/// doi:10.1249/MSS.0b013e31821ece12; lists at https://pacompendium.com ;
+/// docs/models.md#other-activities-compendium, the whole table in docs/activity-types.md).
+public struct CompendiumActivity: Sendable, Equatable {
+  /// The Compendium's five-digit code, for example `"02150"`.
+  public let code: String
+  /// The Compendium's description of the activity.
+  public let activity: String
+  /// Gross METs (multiples of 3.5 mL·kg⁻¹·min⁻¹).
+  public let mets: Double
+
+  /// Creates an entry.
+  public init(code: String, activity: String, mets: Double) {
+    self.code = code
+    self.activity = activity
+    self.mets = mets
+  }
+
+  /// The Compendium entry workout-sim uses for `activity`, or `nil` when the activity has a
+  /// motion model (running, walking, hiking, cycling, and `transition` and `swimBikeRun` on
+  /// foot). Every other activity has one (docs/activity-types.md lists them with their codes).
+  public static func entry(for activity: WorkoutActivityType) -> CompendiumActivity? {
+    table[activity.index]
+  }
+
+  /// Net VO2 `(MET − 1) × 3.5` in mL·kg⁻¹·min⁻¹.
+  public var netVO2: Double { (mets - 1) * Metabolism.restingVO2 }
+
+  /// The net VO2 of `activity`'s entry (0 without one), read from a table by index: the body
+  /// asks for it per sample.
+  static func netVO2(of activity: WorkoutActivityType) -> Double {
+    netVO2Table[activity.index]
+  }
+
+  private static let table: [CompendiumActivity?] = {
+    var table = [CompendiumActivity?](repeating: nil, count: WorkoutActivityType.indexCount)
+    for (activity, code, description, mets) in entries {
+      table[activity.index] = CompendiumActivity(code: code, activity: description, mets: mets)
+    }
+    return table
+  }()
+
+  private static let netVO2Table: [Double] = table.map { $0?.netVO2 ?? 0 }
+
+  /// The entries: activity, Compendium code, the Compendium's words, gross METs. Where the
+  /// Compendium has no entry for the activity itself, the closest one stands in (the table in
+  /// docs/activity-types.md marks these).
+  private static let entries: [(WorkoutActivityType, String, String, Double)] = [
+    (.americanFootball, "15230", "football, competitive", 8.0),
+    (.archery, "15010", "archery, non-hunting", 4.3),
+    (.australianFootball, "15230", "football, competitive", 8.0),
+    (.badminton, "15030", "badminton, social singles and doubles, general", 5.5),
+    (.baseball, "15620", "softball or baseball, fast or slow pitch, general", 5.0),
+    (.basketball, "15055", "basketball, general", 6.5),
+    (.bowling, "15090", "bowling", 3.8),
+    (.boxing, "15120", "boxing, sparring", 7.8),
+    (.climbing, "15537", "climbing, rock, low to moderate difficulty", 5.8),
+    (.cricket, "15150", "cricket, batting, bowling, fielding", 4.8),
+    (.crossTraining, "02040", "circuit training, some aerobic movement, minimal rest", 8.0),
+    (.curling, "15160", "curling", 4.0),
+    (.dance, "03025", "dancing, general (disco, folk, line, country)", 7.8),
+    (.danceInspiredTraining, "03015", "aerobic, general", 7.3),
+    (.elliptical, "02048", "elliptical trainer, moderate effort", 5.0),
+    (.equestrianSports, "15370", "horseback riding, general", 5.5),
+    (.fencing, "15200", "fencing", 6.0),
+    (.fishing, "04001", "fishing, general", 3.5),
+    (.functionalStrengthTraining, "02052", "resistance training, squats, slow or explosive", 5.0),
+    (.golf, "15255", "golf, general", 4.8),
+    (.gymnastics, "15300", "gymnastics, general", 3.8),
+    (.handball, "15310", "handball, general", 12.0),
+    (.hockey, "15360", "hockey, ice, general", 8.0),
+    (.hunting, "04100", "hunting, general", 5.0),
+    (.lacrosse, "15460", "lacrosse", 8.0),
+    (.martialArts, "15430", "martial arts, slower pace, novice, practice", 5.3),
+    (.mindAndBody, "02101", "stretching, mild", 2.3),
+    (.mixedMetabolicCardioTraining, "02040", "circuit training, some aerobic movement", 8.0),
+    (.paddleSports, "18100", "kayaking, moderate effort", 5.0),
+    (.play, "15140", "children's games, adults playing, moderate effort", 5.8),
+    (.preparationAndRecovery, "02101", "stretching, mild", 2.3),
+    (.racquetball, "15530", "racquetball, general", 7.0),
+    (.rowing, "02071", "rowing, stationary, general, moderate effort", 4.8),
+    (.rugby, "15560", "rugby, union, team, competitive", 8.3),
+    (.sailing, "18150", "sailing, boat and board sailing, windsurfing, general", 3.0),
+    (.skatingSports, "19030", "skating, ice, general", 7.0),
+    (.snowSports, "19075", "skiing, general", 7.0),
+    (.soccer, "15610", "soccer, casual, general", 7.0),
+    (.softball, "15620", "softball or baseball, fast or slow pitch, general", 5.0),
+    (.squash, "15652", "squash, general", 7.3),
+    (.stairClimbing, "02065", "stair-treadmill ergometer, general", 9.0),
+    (.surfingSports, "18220", "surfing, body or board, general", 3.0),
+    (.swimming, "18240", "swimming laps, freestyle, slow, light or moderate effort", 5.8),
+    (.tableTennis, "15660", "table tennis, ping pong", 4.0),
+    (.tennis, "15675", "tennis, general", 7.3),
+    (.trackAndField, "15734", "track and field (high jump, long jump, javelin)", 6.0),
+    (
+      .traditionalStrengthTraining, "02054",
+      "resistance (weight) training, multiple exercises, 8-15 reps at varied resistance", 3.5
+    ),
+    (.volleyball, "15710", "volleyball", 4.0),
+    (.waterFitness, "18355", "water aerobics, water calisthenics, water exercise", 5.5),
+    (.waterPolo, "18360", "water polo", 10.0),
+    (.waterSports, "18150", "sailing, boat and board sailing, windsurfing, general", 3.0),
+    (.wrestling, "15730", "wrestling", 6.0),
+    (.yoga, "02150", "yoga, Hatha", 2.5),
+    (.barre, "02105", "pilates, general", 3.0),
+    (.coreTraining, "02022", "calisthenics, moderate effort", 3.8),
+    (.crossCountrySkiing, "19090", "skiing, cross country, moderate speed and effort", 9.0),
+    (.downhillSkiing, "19160", "skiing, downhill, alpine or snowboarding, moderate", 5.3),
+    (.flexibility, "02101", "stretching, mild", 2.3),
+    (
+      .highIntensityIntervalTraining, "02040",
+      "circuit training, including some aerobic movement with minimal rest, general", 8.0
+    ),
+    (.jumpRope, "15552", "rope jumping, moderate pace, 100-120 skips/min", 11.8),
+    (.kickboxing, "15425", "martial arts, moderate pace (kick boxing)", 10.3),
+    (.pilates, "02105", "pilates, general", 3.0),
+    (.snowboarding, "19160", "skiing, downhill, alpine or snowboarding, moderate", 5.3),
+    (.stairs, "17133", "stair climbing, slow pace", 4.0),
+    (.stepTraining, "03021", "aerobic, step, with 6-8 inch step", 7.5),
+    (.wheelchairWalkPace, "17190", "walking, 2.8-3.2 mph, level, moderate pace", 3.5),
+    (.wheelchairRunPace, "12020", "running, 4 mph (15 min/mile)", 6.0),
+    (.taiChi, "15670", "tai chi, qi gong, general", 3.0),
+    (.mixedCardio, "03015", "aerobic, general", 7.3),
+    (.handCycling, "01010", "bicycling, <10 mph, leisure", 4.0),
+    (.discSports, "15250", "frisbee playing, general", 3.0),
+    (.fitnessGaming, "02068", "video exercise workouts, moderate effort", 4.0),
+    (.cardioDance, "03025", "dancing, general (disco, folk, line, country)", 7.8),
+    (.socialDance, "03040", "ballroom, slow (waltz, foxtrot, slow dancing)", 3.0),
+    (.pickleball, "15030", "badminton, social singles and doubles, general", 5.5),
+    (.cooldown, "02101", "stretching, mild", 2.3),
+    (.other, "02022", "calisthenics, moderate effort", 3.8),
+  ]
+}

@@ -161,7 +161,7 @@ extension ScenarioDecoder {
         + " such as running, walking, cycling, swimming or tennis; every one in"
         + " docs/activity-types.md)"
       if case .string(let text) = value,
-        let close = Self.closest(to: text, among: Self.activityNames)
+        let close = closestName(to: text, among: Self.activityNames)
       {
         message += "; did you mean \(JSONPath.quoted(close))?"
       }

@@ -380,11 +380,12 @@ import WorkoutSimTestSupport
   }
 
   /// `distanceRowing` (iOS 18, cumulative, m): 500 m + 750 m sum to 1250 m, in km 1.25; its
-  /// statistics have no average (a cumulative type). `workoutEffortScore` (discrete,
-  /// appleEffortScore) averages 4 and 8 to 6.
+  /// statistics have no average (a cumulative type). `cyclingFunctionalThresholdPower` (iOS
+  /// 17, discrete arithmetic, W) averages 240 and 260 W to 250 W (an effort score, also
+  /// discrete, can only be related to a workout: WorkoutEffortTests).
   @Test func theNewestQuantityTypesByTheirAggregationStyle() async throws {
     let rowing = HKQuantityType(.distanceRowing)
-    let effort = HKQuantityType(.workoutEffortScore)
+    let effort = HKQuantityType(.cyclingFunctionalThresholdPower)
     #expect(rowing.aggregationStyle == .cumulative)
     #expect(effort.aggregationStyle == .discreteArithmetic)
     try await withStore([rowing, effort]) { store, simulation in
@@ -396,7 +397,7 @@ import WorkoutSimTestSupport
             start: now.addingTimeInterval(-minutes * 60),
             end: now.addingTimeInterval(-minutes * 60 + 300)))
       }
-      for (score, minutes) in [(4.0, 30.0), (8.0, 20.0)] {
+      for (score, minutes) in [(240.0, 30.0), (260.0, 20.0)] {
         try await store.save(
           HKQuantitySample(
             type: effort, quantity: HKQuantity(unit: effort.canonicalUnit, doubleValue: score),
@@ -407,7 +408,7 @@ import WorkoutSimTestSupport
       #expect(sum.statistics?.sumQuantity()?.doubleValue(for: .meter()) == 1250)
       #expect(sum.statistics?.sumQuantity()?.doubleValue(for: .meterUnit(with: .kilo)) == 1.25)
       let average = await statistics(store, simulation, effort, options: .discreteAverage)
-      #expect(average.statistics?.averageQuantity()?.doubleValue(for: effort.canonicalUnit) == 6)
+      #expect(average.statistics?.averageQuantity()?.doubleValue(for: .watt()) == 250)
     }
   }
 

@@ -29,7 +29,8 @@ import WorkoutCore
       (["calibrate", "a.fit", "--seed", "5"], "Unknown option '--seed'."),
       (["calibrate", "a.fit", "--json=yes"], "'--json' does not take a value."),
       (
-        ["calibrate", "a.fit", "--type", "rowing"], "'rowing' is not an activity type for '--type'."
+        ["calibrate", "a.fit", "--type", "moonwalking"],
+        "'moonwalking' is not an activity type for '--type'."
       ),
     ]
     for (arguments, message) in cases {

@@ -178,8 +178,8 @@ public class CLLocationManager: NSObject {
   /// Whether the iPhone's status bar shows that the app uses location in the background (for
   /// an app with Always authorization); default `false` (iOS 11+, not on watchOS; Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/showsbackgroundlocationindicator).
-  /// Kept, without effect: the simulation has no status bar.
-  @available(watchOS, unavailable)
+  /// Kept, without effect: the simulation has no status bar. Declared for every platform, as
+  /// this module serves the phone's code and the watch's alike.
   public var showsBackgroundLocationIndicator: Bool {
     get { setting(\.showsBackgroundIndicator) }
     set { set(\.showsBackgroundIndicator, newValue) }

@@ -151,7 +151,7 @@ extension HKActivitySummaryQuery: HealthQueryListener {
   {
     let calendar = simulation.calendar
     let day = calendar.startOfDay(for: simulation.date(of: now))
-    return calendar.date(byAdding: .day, value: 1, to: day).map(simulation.instant(of:))
+    return calendar.date(byAdding: .day, value: 1, to: day).map { simulation.instant(of: $0) }
   }
 
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)

@@ -1055,8 +1055,30 @@ public final class HealthKitSimulation: Sendable {
     startDate.addingTimeInterval(instant.seconds)
   }
 
-  /// The instant of `date` (rounded to the nearest nanosecond).
-  package func instant(of date: Date) -> SimulationInstant {
-    .rounding(seconds: date.timeIntervalSince(startDate))
+  /// The instant of `date`: the one it was made from when that can be told, else the nearest
+  /// nanosecond.
+  ///
+  /// A `Date` holds about 0.12 µs at today's dates (a `Double` of seconds since 2001), so a
+  /// date made from an instant (``now``, a callback's date, `now + 600`) comes back tens of
+  /// nanoseconds off, and a workout begun at `simulation.now` would begin after virtual now
+  /// (losing its first sample span). So, in this order, the first instant whose own date is
+  /// exactly `date` is taken: `near` (virtual now, where the caller holds it), an instant a
+  /// whole number of microseconds from `near`, the nearest whole microsecond since `t = 0`;
+  /// else the nearest nanosecond (docs/swift-api.md#the-wall-clock-rule).
+  package func instant(of date: Date, near: SimulationInstant? = nil) -> SimulationInstant {
+    let seconds = date.timeIntervalSince(startDate)
+    var candidates: [SimulationInstant] = []
+    if let near {
+      candidates.append(near)
+      let offset = (date.timeIntervalSince(self.date(of: near)) * 1e6).rounded()
+      if offset.magnitude < 1e12 {
+        candidates.append(near.advanced(by: .microseconds(Int64(offset))))
+      }
+    }
+    if seconds.magnitude < 1e9 {
+      candidates.append(SimulationInstant(nanoseconds: Int64((seconds * 1e6).rounded()) * 1000))
+    }
+    for candidate in candidates where self.date(of: candidate) == date { return candidate }
+    return .rounding(seconds: seconds)
   }
 }

@@ -32,7 +32,7 @@ extension HealthKitSimulation {
   ) -> Result<SimulationInstant, WorkoutError> {
     let now = state.session.now
     guard let date else { return .success(now) }
-    guard isWallClockLeak(date, now: now) else { return .success(instant(of: date)) }
+    guard isWallClockLeak(date, now: now) else { return .success(instant(of: date, near: now)) }
     if options.contains(.strictDates) {
       let error = WorkoutError.invalidArgument(
         "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"

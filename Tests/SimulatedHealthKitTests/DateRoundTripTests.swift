@@ -1,0 +1,70 @@
+import Foundation
+import Testing
+import WorkoutCore
+import WorkoutSimTestSupport
+
+@testable import SimulatedHealthKit
+
+/// A `Date` holds about 0.12 µs at today's dates, so `simulation.now` after an advance of 0.1 s
+/// is some tens of nanoseconds off the instant it was made from; the app's dates made from
+/// instants mean those instants (docs/swift-api.md#the-wall-clock-rule), found by the trial
+/// of 2026-12-05: a run begun at `simulation.now` after 0.1 s lost its first 10-second span of
+/// distance (1770 m for 600 s at 3 m/s).
+@Suite struct DateRoundTripTests {
+  /// A steady run at 3 m/s for 30 minutes.
+  private func steadyRun() throws -> HealthKitSimulation {
+    try HealthKitSimulation(
+      scenario: decodeScenario(
+        """
+        {
+          "version": 1, "name": "Steady run", "start": "2026-06-01T07:00:00Z",
+          "course": [{ "duration": "30:00", "speed": 3.0 }]
+        }
+        """, fileName: "steady-run.json"))
+  }
+
+  /// Each instant's date converts back to the instant: a whole microsecond by itself, any
+  /// nanosecond next to virtual now, an instant a whole number of microseconds from now.
+  @Test(arguments: [100_000_000, 333_333_333, 12_345_000_000, 700_000_001] as [Int64])
+  func anInstantsDateComesBackAsTheInstant(nanoseconds: Int64) throws {
+    let simulation = try steadyRun()
+    let instant = SimulationInstant(nanoseconds: nanoseconds)
+    #expect(simulation.instant(of: simulation.date(of: instant), near: instant) == instant)
+    // 600 s after it, derived from its date as an app would (`now + 600`).
+    let later = simulation.date(of: instant).addingTimeInterval(600)
+    #expect(
+      simulation.instant(of: later, near: instant).nanoseconds == nanoseconds + 600_000_000_000)
+    if nanoseconds % 1000 == 0 {
+      #expect(simulation.instant(of: simulation.date(of: instant)) == instant)
+    }
+  }
+
+  /// Begun at `simulation.now` after an odd advance, 600 s of a 3 m/s run are 1800 m: 3 m/s ×
+  /// 600 s, every 10-second distance span counted.
+  @Test(arguments: [0.1, 1.0 / 3.0, 12.345])
+  func aWorkoutBegunAtNowAfterAnOddAdvanceKeepsItsDistance(offset: Double) async throws {
+    let simulation = try steadyRun()
+    let distance = try await simulation.run { () async throws -> Double? in
+      try await simulation.advance(by: .seconds(offset))
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      configuration.locationType = .outdoor
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try await builder.finishWorkout()
+      #expect(workout?.duration == 600)
+      return workout?.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?
+        .doubleValue(for: .meter())
+    }
+    let meters = try #require(distance)
+    #expect(abs(meters - 1800) < 1e-6)
+  }
+}

@@ -28,6 +28,10 @@ extension HealthKitSimulation {
       /// An app task was still waiting on the simulation (a sleeper on
       /// ``HealthKitSimulation/clock``, an open hold) when the outermost `run` returned.
       case blockedAtEnd
+      /// An object made in another simulation (an `HKHealthStore` kept in a static or a
+      /// singleton across tests) was used inside this simulation's `run`: its calls read and
+      /// write the other simulation's world.
+      case foreignObject
     }
 
     /// What kind of thing went unfinished.
@@ -141,6 +145,25 @@ extension HealthKitSimulation {
           + "nothing left to run: \(what)")
     }
     record([report], throwing: false)
+  }
+
+  /// Reports, once per object, that `object`, made in `home`, was used inside this
+  /// simulation's `run` (``Report/Kind-swift.enum/foreignObject``).
+  func reportForeignUse(of object: AnyObject, madeIn home: HealthKitSimulation) {
+    let report = state.withLock { state -> Report? in
+      guard state.foreignObjectsReported.insert(ObjectIdentifier(object)).inserted else {
+        return nil
+      }
+      let now = state.session.now
+      return Report(
+        kind: .foreignObject, framework: "HealthKit", call: "\(type(of: object))",
+        date: date(of: now), seconds: now.seconds,
+        message: "this \(type(of: object)) was made in another simulation (scenario start "
+          + "\(home.startDate)), so its calls read and write that simulation's world, not this "
+          + "one's: make it inside this simulation's run (per test), not in a static or a "
+          + "singleton shared across tests")
+    }
+    if let report { record([report], throwing: false) }
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

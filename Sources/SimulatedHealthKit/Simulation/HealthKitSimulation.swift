@@ -577,6 +577,8 @@ public final class HealthKitSimulation: Sendable {
     var pendingReports: [HealthKitSimulation.Report] = []
     /// Reports no `advance` throws (``HealthKitSimulation/unthrownReports``).
     var unthrownReports: [HealthKitSimulation.Report] = []
+    /// The objects of other simulations already reported as used here (once each).
+    var foreignObjectsReported: Set<ObjectIdentifier> = []
 
     init(
       session: SimulationSession, health: HealthStore, authorization: AuthorizationState,

@@ -12,7 +12,17 @@ import WorkoutHealth
 ///
 /// `Sendable` as in Apple's SDK (its only state, the simulation, is immutable).
 public final class HKHealthStore: NSObject, @unchecked Sendable {
-  let simulation: HealthKitSimulation
+  /// The simulation the store was made in: its calls read and write this world.
+  let home: HealthKitSimulation
+  /// ``home``, for every call; a call made inside another simulation's `run` (a store kept in
+  /// a static or singleton across tests) is reported there, once per store
+  /// (``HealthKitSimulation/Report/Kind-swift.enum/foreignObject``), never silently served.
+  var simulation: HealthKitSimulation {
+    if let current = HealthKitSimulation.current, current !== home {
+      current.reportForeignUse(of: self, madeIn: home)
+    }
+    return home
+  }
   /// The device whose app made the store inside ``HealthKitSimulation/on(_:isolation:_:)``, or
   /// `nil` (made outside `on`: the whole store, as before devices existed).
   let device: HealthKitSimulation.Device?
@@ -25,7 +35,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     guard let simulation = HealthKitSimulation.current else {
       preconditionFailure(Self.outsideMessage)
     }
-    self.simulation = simulation
+    self.home = simulation
     self.device = HealthKitSimulation.currentDevice
     super.init()
   }

@@ -1,0 +1,34 @@
+import Foundation
+import Testing
+import WorkoutSimTestSupport
+
+@testable import SimulatedHealthKit
+
+/// A store kept in a static or singleton across tests, made in one simulation and used inside
+/// another's `run`, is reported there once (found by the new-user trial of 2026-12-05: its
+/// queries silently read the first simulation's samples).
+@Suite struct ForeignStoreTests {
+  private static let scenario = packageRoot.appendingPathComponent("Scenarios/hills.json")
+
+  @Test func aStoreFromAnotherSimulationIsReportedOnce() async throws {
+    let first = try HealthKitSimulation(scenario: Self.scenario)
+    let second = try HealthKitSimulation(scenario: Self.scenario)
+    let store = await first.run { HKHealthStore() }
+    await second.run {
+      _ = store.authorizationStatus(for: HKQuantityType(.stepCount))
+      _ = store.authorizationStatus(for: HKQuantityType(.heartRate))
+    }
+    let reports = second.reports.filter { $0.kind == .foreignObject }
+    #expect(reports.count == 1)
+    #expect(reports.first?.framework == "HealthKit")
+    #expect(reports.first?.call == "HKHealthStore")
+    #expect(
+      reports.first?.message.hasSuffix(
+        "make it inside this simulation's run (per test), not in a static or a singleton shared across tests"
+      ) == true)
+    // Its own simulation hears nothing of it; a store made in the second run is not reported.
+    #expect(first.reports.isEmpty)
+    await second.run { _ = HKHealthStore().authorizationStatus(for: .workoutType()) }
+    #expect(second.reports.filter { $0.kind == .foreignObject }.count == 1)
+  }
+}

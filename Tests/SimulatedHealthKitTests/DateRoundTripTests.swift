@@ -39,6 +39,37 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// Begun 1 ms after `simulation.now` (a date the app computed), 600 s of a 3 m/s run
+  /// still give 3 m/s × its duration: the sampling grid starts at the collection's start, not
+  /// at the call, so no 10-second span falls before the start and is dropped.
+  @Test func aCollectionBegunLaterThanTheCallSamplesFromItsStart() async throws {
+    let simulation = try steadyRun()
+    let result = try await simulation.run { () async throws -> (Double, Double)? in
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      configuration.locationType = .outdoor
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      let start = simulation.now.addingTimeInterval(0.001)
+      session.startActivity(with: start)
+      try await builder.beginCollection(at: start)
+      try await simulation.advance(by: .seconds(600.001))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      guard let workout = try await builder.finishWorkout() else { return nil }
+      let meters = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))?
+        .sumQuantity()?.doubleValue(for: .meter())
+      return meters.map { ($0, workout.duration) }
+    }
+    let (meters, duration) = try #require(result)
+    // 0.001 s to 600.001 s: 600 s, 1800 m.
+    #expect(abs(duration - 600) < 1e-6)
+    #expect(abs(meters - 1800) < 1e-6)
+  }
+
   /// Begun at `simulation.now` after an odd advance, 600 s of a 3 m/s run are 1800 m: 3 m/s ×
   /// 600 s, every 10-second distance span counted.
   @Test(arguments: [0.1, 1.0 / 3.0, 12.345])

@@ -561,10 +561,14 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func openInterval(session index: Int, at date: SimulationInstant) {
     // The current activity's type while one runs (a multisport leg), else the session's.
     let activity = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
+    let collectionStart = sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds
+    // A collection the app begins at a later date (`beginCollection(at: now + 0.001)`) samples
+    // from that date: a grid from the call's instant would put its first span before the
+    // start, and lock-on would drop that whole span.
     sampler.open(
-      session: index, activity: activity, at: date.nanoseconds,
-      collectionStart: sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds,
-      configuration: configuration, only: sessions[index].collectedTypes)
+      session: index, activity: activity, at: max(date.nanoseconds, collectionStart),
+      collectionStart: collectionStart, configuration: configuration,
+      only: sessions[index].collectedTypes)
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut

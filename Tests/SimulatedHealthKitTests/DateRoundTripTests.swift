@@ -39,12 +39,15 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// Begun 1 ms after `simulation.now` (a date the app computed), 600 s of a 3 m/s run
-  /// still give 3 m/s × its duration: the sampling grid starts at the collection's start, not
-  /// at the call, so no 10-second span falls before the start and is dropped.
-  @Test func aCollectionBegunLaterThanTheCallSamplesFromItsStart() async throws {
+  /// A running workout as apps make it, begun at `start` (after `offset` of advance, from the
+  /// date `start` makes of virtual now) and ended after `span`: its duration (s) and distance
+  /// (m).
+  private func run(
+    after offset: Duration, start: @escaping @Sendable (Date) -> Date, for span: Duration
+  ) async throws -> (duration: Double, meters: Double)? {
     let simulation = try steadyRun()
-    let result = try await simulation.run { () async throws -> (Double, Double)? in
+    return try await simulation.run { () async throws -> (duration: Double, meters: Double)? in
+      try await simulation.advance(by: offset)
       let store = HKHealthStore()
       let configuration = HKWorkoutConfiguration()
       configuration.activityType = .running
@@ -53,18 +56,27 @@ import WorkoutSimTestSupport
       let builder = session.associatedWorkoutBuilder()
       builder.dataSource = HKLiveWorkoutDataSource(
         healthStore: store, workoutConfiguration: configuration)
-      let start = simulation.now.addingTimeInterval(0.001)
-      session.startActivity(with: start)
-      try await builder.beginCollection(at: start)
-      try await simulation.advance(by: .seconds(600.001))
+      let date = start(simulation.now)
+      session.startActivity(with: date)
+      try await builder.beginCollection(at: date)
+      try await simulation.advance(by: span)
       session.end()
       try await builder.endCollection(at: simulation.now)
-      guard let workout = try await builder.finishWorkout() else { return nil }
-      let meters = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))?
-        .sumQuantity()?.doubleValue(for: .meter())
-      return meters.map { ($0, workout.duration) }
+      guard let workout = try await builder.finishWorkout(),
+        let meters = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))?
+          .sumQuantity()?.doubleValue(for: .meter())
+      else { return nil }
+      return (workout.duration, meters)
     }
-    let (meters, duration) = try #require(result)
+  }
+
+  /// Begun 1 ms after `simulation.now` (a date the app computed), 600 s of a 3 m/s run
+  /// still give 3 m/s × its duration: the sampling grid starts at the collection's start, not
+  /// at the call, so no 10-second span falls before the start and is dropped.
+  @Test func aCollectionBegunLaterThanTheCallSamplesFromItsStart() async throws {
+    let result = try await run(
+      after: .zero, start: { $0.addingTimeInterval(0.001) }, for: .seconds(600.001))
+    let (duration, meters) = try #require(result)
     // 0.001 s to 600.001 s: 600 s, 1800 m.
     #expect(abs(duration - 600) < 1e-6)
     #expect(abs(meters - 1800) < 1e-6)
@@ -74,28 +86,9 @@ import WorkoutSimTestSupport
   /// 600 s, every 10-second distance span counted.
   @Test(arguments: [0.1, 1.0 / 3.0, 12.345])
   func aWorkoutBegunAtNowAfterAnOddAdvanceKeepsItsDistance(offset: Double) async throws {
-    let simulation = try steadyRun()
-    let distance = try await simulation.run { () async throws -> Double? in
-      try await simulation.advance(by: .seconds(offset))
-      let store = HKHealthStore()
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .running
-      configuration.locationType = .outdoor
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
-      try await simulation.advance(by: .seconds(600))
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      let workout = try await builder.finishWorkout()
-      #expect(workout?.duration == 600)
-      return workout?.statistics(for: HKQuantityType(.distanceWalkingRunning))?.sumQuantity()?
-        .doubleValue(for: .meter())
-    }
-    let meters = try #require(distance)
+    let result = try await run(after: .seconds(offset), start: { $0 }, for: .seconds(600))
+    let (duration, meters) = try #require(result)
+    #expect(duration == 600)
     #expect(abs(meters - 1800) < 1e-6)
   }
 }

@@ -88,7 +88,11 @@ extension HealthKitSimulation {
       let share = Self.share(of: sample.start..<sample.end, in: day.start..<day.end)
       guard share > 0 else { continue }
       let record = health.workouts[Int(sample.value)]
-      let ownEnergy = health.sources[Int(sample.source)].kind == .app
+      // An app's workout counts its total energy, unless its samples were saved with it (a
+      // live builder's): the store's energy above has them already.
+      let ownEnergy =
+        health.sources[Int(sample.source)].kind == .app
+        && !health.workoutsWithSamples.contains(Int(sample.value))
       rings.add(
         .workout(
           activeEnergyBurned: ownEnergy ? (record.totalEnergyBurned ?? 0) * share : 0,

@@ -260,7 +260,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Saves the workout (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/finishworkout(completion:)):
-  /// the ``HKWorkout`` goes into the store and the run's records.
+  /// the ``HKWorkout`` goes into the store and the run's records, and the samples the builder
+  /// collected and the app added go into the store with it (sample, statistics, anchored and
+  /// observer queries find them, `predicateForObjects(from:)` of the workout too).
   ///
   /// - Parameter completion: `(workout, nil)`, or `(nil, HKError)`: "Unable to finish a workout
   ///   that is not currently ended.".
@@ -577,11 +579,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let workout = HKWorkout(
         annotated, since: simulation.startDate, zoneConfigurations: zones)
       state.saved.append(workout)
-      // The workout lands in the health store under the app's source, as a save would.
+      // The workout lands in the health store under the app's source, as a save would, with
+      // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).
       let source = state.appSourceIndex()
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
-        at: state.session.now)
+        samples: annotated.storeSamples(source: source), at: state.session.now)
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)

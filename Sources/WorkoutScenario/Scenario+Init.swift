@@ -133,6 +133,10 @@ extension Scenario {
       guard settings.noise.isFinite, (0...1e4).contains(settings.noise) else {
         throw fail(path + "noise", "\(text(settings.noise)) is out of range (expected 0 to 10000)")
       }
+      let scale = settings.heartRateError.scale
+      guard scale.isFinite, (0...HeartRateSensorError.maximumScale).contains(scale) else {
+        throw fail(path + "errorScale", "\(text(scale)) is out of range (expected 0 to 10)")
+      }
       if let constant = settings.constant, !(constant.isFinite && (0...1e6).contains(constant)) {
         throw fail(path + "constant", "\(text(constant)) is out of range (expected 0 to 1000000)")
       }

@@ -38,6 +38,7 @@ extension Scenario {
   ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
   ///   a `crown` rotation of 0 or beyond a million strides, an `extendedRuntime` action without
   ///   `watch.extendedRuntimeType`, selector items empty or repeated, sensor noise (0 to 10 000),
+  ///   the heart rate's `errorScale` (0 to 10),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
   ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
   ///   zero, step counts that are not whole.

@@ -272,7 +272,7 @@ private func pathData(_ page: String, chart id: String, cssClass: String) -> Str
     // A constant 150 bpm for 10 minutes, paused from 2:00 to 4:00, maximum 180 bpm: boundaries
     // 108, 126, 144, 162; 150 ≥ 144 is zone 4 for 600 − 120 = 480 s = 0:08:00.
     let json = pausedRun.replacingOccurrences(
-      of: #""course""#, with: #""sensors": { "heartRate": { "constant": 150 } }, "course""#)
+      of: #"{ "error": "off" }"#, with: #"{ "constant": 150 }"#)
     let built = try input(json)
     let record = try #require(built.result.records.first)
     #expect(built.result.heartRateZoneDurations(of: record) == [0, 0, 0, 480, 0])

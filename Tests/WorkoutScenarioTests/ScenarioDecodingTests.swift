@@ -137,6 +137,19 @@ struct ScenarioDecodingTests {
     #expect(try decoded(#"{"constant": 100, "error": "measured"}"#) == .measured)
   }
 
+  @Test("a scenario built in Swift with an errorScale outside 0...10 is refused at its path")
+  func swiftBuiltErrorScale() {
+    var sensor = SensorConfiguration(for: .heartRate)
+    sensor.heartRateError = HeartRateSensorError(scale: 11)
+    do {
+      _ = try Scenario(name: "s.json", sensors: [.heartRate: sensor])
+      Issue.record("errorScale 11 accepted")
+    } catch {
+      #expect(
+        "\(error)" == "s.json: sensors.heartRate.errorScale: 11 is out of range (expected 0 to 10)")
+    }
+  }
+
   @Test("decodes every remaining key and action")
   func everyKey() throws {
     let json = """

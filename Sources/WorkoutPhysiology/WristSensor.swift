@@ -156,8 +156,8 @@ public struct HeartRateSensorError: Sendable, Equatable {
   public static let restMissingRate = 0.01
   /// Growth of the missing share per unit of heart-rate reserve (project rule).
   public static let intensityMissingRate = 0.09
-  /// Where the sensor's readings are kept, bpm (project rule: the range Apple Watch heart-rate
-  /// readings are reported in, 30 to 210 bpm).
+  /// Where the sensor's readings are kept, 30 to 210 bpm (project rule: the range third-party
+  /// guides give for the Apple Watch's heart-rate sensor; not confirmed in Apple's documentation).
   public static let readingRange = 30.0...210.0
   /// How far (bpm) the undrifted heart rate must lie above its current workload target for the
   /// body to count as recovering (project rule).

@@ -512,9 +512,17 @@ public enum Report {
     add(
       "distance", record.totalDistance.map { TextFormat.distance(metres: $0) } ?? "-",
       fileText(totals?.distance) { TextFormat.distance(metres: $0) })
+    // A device's calories are total energy: set beside the model's active + basal, never beside
+    // its active energy alone (EnergyComparison).
     add(
       "active energy", record.totalEnergyBurned.map { TextFormat.energy(kilocalories: $0) } ?? "-",
-      fileText(totals?.energy) { TextFormat.energy(kilocalories: $0) })
+      fileText(nil) { TextFormat.energy(kilocalories: $0) })
+    add(
+      "total energy (\(EnergyComparison.replayLabel))",
+      EnergyComparison.totalEnergy(of: record).map { TextFormat.energy(kilocalories: $0) } ?? "-",
+      fileText(totals?.energy) {
+        TextFormat.energy(kilocalories: $0) + " " + EnergyComparison.fileLabel
+      })
     add("ascent", number(ascent, 0, "m"), fileText(totals?.ascent) { number($0, 0, "m") })
     add(
       "heart rate average", heart.map { TextFormat.heartRate(beatsPerMinute: $0.average) } ?? "-",

@@ -217,7 +217,8 @@ public struct Scenario: Sendable, Equatable {
   }
 
   /// One sensor's settings, `sensors.<type>` (`enabled`, `interval`, `noise`, `constant`,
-  /// `lockOn`, `dropouts`, `cadenceLock`): the wrist sensor's own
+  /// `lockOn`, `dropouts`, and for `heartRate` `cadenceLock`, `error`, `errorScale`): the wrist
+  /// sensor's own
   /// ``WorkoutPhysiology/SensorConfiguration``, with the defaults of the type filled in where the
   /// file is silent, so the decoded settings go to the models as they are.
   public typealias SensorSettings = SensorConfiguration

@@ -116,10 +116,11 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Keeps the finished `sample` in the store.
+  /// Keeps the finished `sample` in the store; running anchored and observer queries of its
+  /// type see it.
   func keep(_ sample: HKSeriesSample) {
     let simulation = self.simulation
-    simulation.mutate { state in state.keepObjectSample(sample, of: simulation) }
+    simulation.mutateHealth { state in state.keepObjectSample(sample, of: simulation) }
   }
 
   /// The end of an async form: delivers the callback lane, then throws `error`.

@@ -248,8 +248,10 @@ import WorkoutSimTestSupport
   /// Raw values from the iOS 18 SDK header (`HKGAD7Assessment.h`, `HKPHQ9Assessment.h`,
   /// `HKScoredAssessmentType`'s identifiers).
   @Test func rawValues() {
-    #expect(HKScoredAssessmentTypeIdentifier.GAD7.rawValue == "HKScoredAssessmentTypeIdentifierGAD7")
-    #expect(HKScoredAssessmentTypeIdentifier.PHQ9.rawValue == "HKScoredAssessmentTypeIdentifierPHQ9")
+    #expect(
+      HKScoredAssessmentTypeIdentifier.GAD7.rawValue == "HKScoredAssessmentTypeIdentifierGAD7")
+    #expect(
+      HKScoredAssessmentTypeIdentifier.PHQ9.rawValue == "HKScoredAssessmentTypeIdentifierPHQ9")
     #expect(HKGAD7Assessment.Answer.allCases.map(\.rawValue) == [0, 1, 2, 3])
     #expect(HKGAD7Assessment.Risk.allCases.map(\.rawValue) == [1, 2, 3, 4])
     #expect(HKPHQ9Assessment.Answer.preferNotToAnswer.rawValue == 4)
@@ -268,8 +270,10 @@ import WorkoutSimTestSupport
     let now = Date(timeIntervalSince1970: 1_780_000_000)
     let mild = HKGAD7Assessment(
       date: now,
-      answers: [.severalDays, .severalDays, .severalDays, .severalDays, .severalDays, .notAtAll,
-        .notAtAll])
+      answers: [
+        .severalDays, .severalDays, .severalDays, .severalDays, .severalDays, .notAtAll,
+        .notAtAll,
+      ])
     #expect(mild.score == 5)
     #expect(mild.risk == .mild)
     #expect(mild.startDate == now && mild.endDate == now)
@@ -278,7 +282,9 @@ import WorkoutSimTestSupport
     #expect(severe.score == 21 && severe.risk == .severe)
     let phq = HKPHQ9Assessment(
       date: now,
-      answers: Array(repeating: .moreThanHalfTheDays, count: 7) + [.severalDays, .preferNotToAnswer])
+      answers: Array(repeating: .moreThanHalfTheDays, count: 7) + [
+        .severalDays, .preferNotToAnswer,
+      ])
     #expect(phq.score == 15)
     #expect(phq.risk == .moderatelySevere)
     #expect(
@@ -297,8 +303,10 @@ import WorkoutSimTestSupport
       let store = HKHealthStore()
       let gad7 = HKGAD7Assessment(
         date: simulation.now,
-        answers: [.nearlyEveryDay, .moreThanHalfTheDays, .severalDays, .notAtAll, .notAtAll,
-          .notAtAll, .notAtAll], metadata: ["form": "paper"])
+        answers: [
+          .nearlyEveryDay, .moreThanHalfTheDays, .severalDays, .notAtAll, .notAtAll,
+          .notAtAll, .notAtAll,
+        ], metadata: ["form": "paper"])
       await #expect(
         throws: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
       ) { try await store.save(gad7) }
@@ -400,5 +408,15 @@ import WorkoutSimTestSupport
         sensitivity: HKQuantity(unit: .hertz(), doubleValue: 20), type: .air, masked: false,
         side: .left, clampingRange: nil)
     }
+  }
+}
+
+/// FHIR resources: declared, with the FHIR resource names as raw values; no record exists.
+@Suite struct FHIRResourceTests {
+  @Test func resourceTypeRawValues() {
+    #expect(HKFHIRResourceType.allergyIntolerance.rawValue == "AllergyIntolerance")
+    #expect(HKFHIRResourceType.medicationOrder.rawValue == "MedicationOrder")
+    #expect(HKFHIRResourceType.medicationRequest.rawValue == "MedicationRequest")
+    #expect(HKFHIRResourceType.procedure.rawValue == "Procedure")
   }
 }

@@ -37,9 +37,10 @@ import WorkoutHealth
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 70)
     #expect(HealthDataType.allCases.count == 199)
     #expect(HealthDataType.allCases.enumerated().allSatisfy { $0.element.rawValue == $0.offset })
-    #expect(HealthDataType.allCases.filter(\.isObject).map(\.name) == [
-      "CDA", "workoutRoute", "heartbeat", "audiogram", "stateOfMind", "GAD7", "PHQ9",
-    ])
+    #expect(
+      HealthDataType.allCases.filter(\.isObject).map(\.name) == [
+        "CDA", "workoutRoute", "heartbeat", "audiogram", "stateOfMind", "GAD7", "PHQ9",
+      ])
     // Water: the header's "mL, Cumulative", iOS 9.
     let water = HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWater")
     #expect(water?.isCumulative == true)

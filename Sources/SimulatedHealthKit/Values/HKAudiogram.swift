@@ -48,7 +48,8 @@ enum AudiogramUnits {
     guard quantity.is(compatibleWith: unit) else {
       throw HKError(
         .errorInvalidArgument,
-        "\(name) must be a quantity compatible with \(unit.unitString), not \(quantity.unit.unitString)")
+        "\(name) must be a quantity compatible with \(unit.unitString), not \(quantity.unit.unitString)"
+      )
     }
     return quantity
   }
@@ -79,7 +80,8 @@ public final class HKAudiogramSensitivityPointClampingRange: NSObject, NSSecureC
     }
     if let lowerBound, let upperBound, lowerBound.doubleValue > upperBound.doubleValue {
       throw HKError(
-        .errorInvalidArgument, "The lower bound \(lowerBound) is above the upper bound \(upperBound)")
+        .errorInvalidArgument,
+        "The lower bound \(lowerBound) is above the upper bound \(upperBound)")
     }
     self.init(
       lower: lowerBound.map {
@@ -242,7 +244,9 @@ public final class HKAudiogramSensitivityPoint: NSObject, NSSecureCoding, @unche
     frequency: HKQuantity, leftEarSensitivity: HKQuantity?, rightEarSensitivity: HKQuantity?
   ) throws {
     var tests: [HKAudiogramSensitivityTest] = []
-    for (side, value) in [(HKAudiogramSensitivityTestSide.left, leftEarSensitivity), (.right, rightEarSensitivity)] {
+    for (side, value) in [
+      (HKAudiogramSensitivityTestSide.left, leftEarSensitivity), (.right, rightEarSensitivity),
+    ] {
       guard let value else { continue }
       tests.append(
         try HKAudiogramSensitivityTest(

@@ -63,36 +63,37 @@ public class HKScoredAssessment: HKSample, @unchecked Sendable {
   /// The sum of the answers' points (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkscoredassessment/score).
   public let score: Int
+  /// The answers' raw values, in question order (each subclass reads them as its `Answer`).
+  let rawAnswers: [Int]
 
-  init(type: HKScoredAssessmentType, date: Date, score: Int, metadata: [String: Any]?) {
+  init(
+    type: HKScoredAssessmentType, date: Date, rawAnswers: [Int], score: Int,
+    metadata: [String: Any]?
+  ) {
     self.score = score
+    self.rawAnswers = rawAnswers
     super.init(
       sampleType: type, startDate: date, endDate: date, uuid: UUID(),
       metadata: metadata?.isEmpty == true ? nil : metadata, device: nil,
       sourceRevision: HKSourceRevision(source: .default(), version: nil))
   }
 
-  /// Writes the sample's fields and the score.
+  /// Writes the sample's fields, the score and the answers.
   public override func encode(with coder: NSCoder) {
     super.encode(with: coder)
     coder.encode(score, forKey: "score")
+    coder.encode(rawAnswers.map { $0 as NSNumber } as NSArray, forKey: "answers")
   }
 
-  /// Reads what ``encode(with:)`` wrote.
+  /// Reads what ``encode(with:)`` wrote; `nil` without answers.
   public required init?(coder: NSCoder) {
-    self.score = coder.decodeInteger(forKey: "score")
-    super.init(coder: coder)
-  }
-
-  /// The answers' raw values of an archive, or `nil` when there are none or one is above
-  /// `highest`.
-  static func decodeAnswers(_ coder: NSCoder, highest: Int) -> [Int]? {
     guard
       let numbers = coder.decodeObject(of: [NSArray.self, NSNumber.self], forKey: "answers")
         as? [NSNumber]
     else { return nil }
-    let answers = numbers.map(\.intValue)
-    return answers.allSatisfy { (0...highest).contains($0) } ? answers : nil
+    self.score = coder.decodeInteger(forKey: "score")
+    self.rawAnswers = numbers.map(\.intValue)
+    super.init(coder: coder)
   }
 }
 
@@ -141,7 +142,7 @@ public final class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
 
   /// The seven answers, in question order (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkgad7assessment/answers-1zj1).
-  public let answers: [Answer]
+  public var answers: [Answer] { rawAnswers.compactMap(Answer.init(rawValue:)) }
 
   /// The risk of the score (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkgad7assessment/risk-swift.property).
@@ -152,30 +153,21 @@ public final class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
   ///
   /// Traps with "HKGAD7Assessment: there must be exactly 7 answers (got <n>)" for another
   /// number of answers (the SDK header requires 7; the words are workout-sim's).
-  public convenience init(date: Date, answers: [Answer], metadata: [String: Any]? = [:]) {
+  public init(date: Date, answers: [Answer], metadata: [String: Any]? = [:]) {
     precondition(
-      answers.count == 7, "HKGAD7Assessment: there must be exactly 7 answers (got \(answers.count))")
-    self.init(answers: answers, date: date, metadata: metadata)
-  }
-
-  private init(answers: [Answer], date: Date, metadata: [String: Any]?) {
-    self.answers = answers
+      answers.count == 7, "HKGAD7Assessment: there must be exactly 7 answers (got \(answers.count))"
+    )
     super.init(
-      type: HKScoredAssessmentType(.GAD7), date: date,
+      type: HKScoredAssessmentType(.GAD7), date: date, rawAnswers: answers.map(\.rawValue),
       score: answers.reduce(0) { $0 + $1.rawValue }, metadata: metadata)
   }
 
-  /// Writes the assessment and its answers.
-  public override func encode(with coder: NSCoder) {
-    super.encode(with: coder)
-    coder.encode(answers.map { $0.rawValue as NSNumber } as NSArray, forKey: "answers")
-  }
-
-  /// Reads what ``encode(with:)`` wrote; `nil` without 7 valid answers.
+  /// Reads what ``encode(with:)`` wrote; `nil` without 7 answers of 0 to 3.
   public required init?(coder: NSCoder) {
-    guard let raw = Self.decodeAnswers(coder, highest: 3), raw.count == 7 else { return nil }
-    self.answers = raw.compactMap(Answer.init(rawValue:))
     super.init(coder: coder)
+    guard rawAnswers.count == 7, rawAnswers.allSatisfy({ (0...3).contains($0) }) else {
+      return nil
+    }
   }
 }
 
@@ -232,7 +224,7 @@ public final class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
 
   /// The nine answers, in question order (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkphq9assessment/answers-4y95e).
-  public let answers: [Answer]
+  public var answers: [Answer] { rawAnswers.compactMap(Answer.init(rawValue:)) }
 
   /// The risk of the score (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkphq9assessment/risk-swift.property).
@@ -245,33 +237,24 @@ public final class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
   /// number of answers, and with "HKPHQ9Assessment: only question 9 may be
   /// preferNotToAnswer" when another question is (the SDK header's rules; the words are
   /// workout-sim's).
-  public convenience init(date: Date, answers: [Answer], metadata: [String: Any]? = [:]) {
+  public init(date: Date, answers: [Answer], metadata: [String: Any]? = [:]) {
     precondition(
-      answers.count == 9, "HKPHQ9Assessment: there must be exactly 9 answers (got \(answers.count))")
+      answers.count == 9, "HKPHQ9Assessment: there must be exactly 9 answers (got \(answers.count))"
+    )
     precondition(
       !answers.dropLast().contains(.preferNotToAnswer),
       "HKPHQ9Assessment: only question 9 may be preferNotToAnswer")
-    self.init(answers: answers, date: date, metadata: metadata)
-  }
-
-  private init(answers: [Answer], date: Date, metadata: [String: Any]?) {
-    self.answers = answers
     super.init(
-      type: HKScoredAssessmentType(.PHQ9), date: date,
+      type: HKScoredAssessmentType(.PHQ9), date: date, rawAnswers: answers.map(\.rawValue),
       score: answers.reduce(0) { $0 + $1.points }, metadata: metadata)
   }
 
-  /// Writes the assessment and its answers.
-  public override func encode(with coder: NSCoder) {
-    super.encode(with: coder)
-    coder.encode(answers.map { $0.rawValue as NSNumber } as NSArray, forKey: "answers")
-  }
-
-  /// Reads what ``encode(with:)`` wrote; `nil` without 9 valid answers.
+  /// Reads what ``encode(with:)`` wrote; `nil` without 9 answers of 0 to 4.
   public required init?(coder: NSCoder) {
-    guard let raw = Self.decodeAnswers(coder, highest: 4), raw.count == 9 else { return nil }
-    self.answers = raw.compactMap(Answer.init(rawValue:))
     super.init(coder: coder)
+    guard rawAnswers.count == 9, rawAnswers.allSatisfy({ (0...4).contains($0) }) else {
+      return nil
+    }
   }
 }
 

@@ -162,7 +162,7 @@ public final class HKGAD7Assessment: HKScoredAssessment, @unchecked Sendable {
       score: answers.reduce(0) { $0 + $1.rawValue }, metadata: metadata)
   }
 
-  /// Reads what ``encode(with:)`` wrote; `nil` without 7 answers of 0 to 3.
+  /// Reads what `encode(with:)` wrote; `nil` without 7 answers of 0 to 3.
   public required init?(coder: NSCoder) {
     super.init(coder: coder)
     guard rawAnswers.count == 7, rawAnswers.allSatisfy({ (0...3).contains($0) }) else {
@@ -249,7 +249,7 @@ public final class HKPHQ9Assessment: HKScoredAssessment, @unchecked Sendable {
       score: answers.reduce(0) { $0 + $1.points }, metadata: metadata)
   }
 
-  /// Reads what ``encode(with:)`` wrote; `nil` without 9 answers of 0 to 4.
+  /// Reads what `encode(with:)` wrote; `nil` without 9 answers of 0 to 4.
   public required init?(coder: NSCoder) {
     super.init(coder: coder)
     guard rawAnswers.count == 9, rawAnswers.allSatisfy({ (0...4).contains($0) }) else {

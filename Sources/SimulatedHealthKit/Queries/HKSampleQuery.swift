@@ -6,10 +6,11 @@ import WorkoutHealth
 ///
 /// Returns every source's samples (never merged), as ``HKCumulativeQuantitySample`` or
 /// ``HKDiscreteQuantitySample`` (by the type's aggregation style), ``HKCategorySample``,
-/// ``HKWorkout`` or ``HKCorrelation`` objects: the app's own saves as it saved them (a quantity
-/// sample as its concrete class), generated ones with the store's deterministic UUIDs, their
-/// source's revision and device. Without sort descriptors the order is the store's (arrival
-/// order).
+/// ``HKWorkout`` or ``HKCorrelation`` objects, or the objects the app saved of the other sample
+/// types (routes, heartbeat series, states of mind, audiograms, scored assessments, CDA
+/// documents without their document): the app's own saves as it saved them (a quantity sample
+/// as its concrete class), generated ones with the store's deterministic UUIDs, their source's
+/// revision and device. Without sort descriptors the order is the store's (arrival order).
 public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   /// The largest number of samples returned; ``HKObjectQueryNoLimit`` (0) for all.
   public let limit: Int

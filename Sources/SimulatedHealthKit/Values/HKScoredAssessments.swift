@@ -10,11 +10,13 @@ public struct HKScoredAssessmentTypeIdentifier: RawRepresentable, Hashable, Send
   /// The identifier of `rawValue`; any string (HealthKit's identifiers are open).
   public init(rawValue: String) { self.rawValue = rawValue }
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// GAD-7, the generalized anxiety disorder questionnaire of seven questions
   /// (`"HKScoredAssessmentTypeIdentifierGAD7"`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkscoredassessmenttypeidentifier/gad7).
   public static let GAD7 = Self(rawValue: "HKScoredAssessmentTypeIdentifierGAD7")
 
+  // swift-format-ignore: AlwaysUseLowerCamelCase
   /// PHQ-9, the patient health questionnaire of nine questions
   /// (`"HKScoredAssessmentTypeIdentifierPHQ9"`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkscoredassessmenttypeidentifier/phq9).

@@ -136,17 +136,6 @@ extension HKHealthStore {
     simulation.appTermination ?? HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
   }
 
-  /// The authorization error of writing `type`, or `nil` when sharing it was granted.
-  private static func shareError(_ type: HKObjectType, _ state: HealthKitSimulation.State)
-    -> HKError?
-  {
-    switch state.authorization.shareGranted(type.identifier) {
-    case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
-    case false?: HKError(.errorAuthorizationDenied, "Not authorized")
-    case true?: nil
-    }
-  }
-
   /// Saves under the lock; `nil` when the app was terminated (inert).
   private func store(_ given: [HKObject]) -> Result<Void, HKError>? {
     let context = QueryContext(simulation: simulation)
@@ -200,7 +189,7 @@ extension HKHealthStore {
       if !relating, let error = Self.unrelatedEffortError(sample.sampleType) {
         return .failure(error)
       }
-      if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
+      if let error = state.shareError(sample.sampleType.identifier) { return .failure(error) }
       let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
       guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
         return .failure(
@@ -292,7 +281,7 @@ extension HKHealthStore {
     let context = QueryContext(simulation: simulation)
     return simulation.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
-      if let error = Self.shareError(type, state) { return .failure(error) }
+      if let error = state.shareError(type.identifier) { return .failure(error) }
       guard let kind = type.healthDataType else { return .success(0) }
       let own = state.appSourceIndex()
       var filter = state.filter(
@@ -304,6 +293,24 @@ extension HKHealthStore {
       state.health.delete(ids, at: state.session.now)
       for id in ids { state.appObjects[id] = nil }
       return .success(ids.count)
+    }
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// The authorization error of writing samples of type `identifier`, or `nil` when sharing it
+  /// was granted: the one rule of every write path (`save`, `deleteObjects`, the
+  /// series builders). Never asked: `errorAuthorizationNotDetermined` ("Authorization not
+  /// determined"; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkerror/errorauthorizationnotdetermined);
+  /// denied: `errorAuthorizationDenied` ("Not authorized"; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkerror/errorauthorizationdenied).
+  /// A workout builder's `finishWorkout()` does not ask it yet (docs/healthkit-behaviour.md).
+  func shareError(_ identifier: String) -> HKError? {
+    switch authorization.shareGranted(identifier) {
+    case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+    case false?: HKError(.errorAuthorizationDenied, "Not authorized")
+    case true?: nil
     }
   }
 }

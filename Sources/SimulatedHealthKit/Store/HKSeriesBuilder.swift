@@ -76,13 +76,7 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   /// share; `nil` when the call may go on.
   func callError() -> HKError? {
     if let closed = closedError() { return closed }
-    return simulation.state.withLock { state in
-      switch state.authorization.shareGranted(seriesType.identifier) {
-      case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
-      case false?: HKError(.errorAuthorizationDenied, "Not authorized")
-      case true?: nil
-      }
-    }
+    return simulation.state.withLock { $0.shareError(seriesType.identifier) }
   }
 
   /// The error of a call to a finished or discarded builder, or `nil`.

@@ -14,17 +14,12 @@ import WorkoutSimTestSupport
   static let heartbeat = HKSeriesType.heartbeat()
   static let cda = HKDocumentType(.CDA)
 
-  /// Runs `body` with a store that asked to share and read `types`.
+  /// Runs `body` with a store that asked to share and read `types` (NewestTypesTests' setup).
   func withStore(
     _ types: Set<HKSampleType>,
     _ body: (HKHealthStore, HealthKitSimulation) async throws -> Void
   ) async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await store.requestAuthorization(toShare: types, read: types)
-      try await body(store, simulation)
-    }
+    try await NewestTypesTests().withStore(types, body)
   }
 
   /// What an anchored query's handler got: added UUIDs, deleted UUIDs, the anchor, the error.

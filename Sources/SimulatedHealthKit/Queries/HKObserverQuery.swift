@@ -169,10 +169,22 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     of candidates: Set<HealthDataType>?, at now: SimulationInstant,
     state: inout HealthKitSimulation.State
   ) -> Set<HKSampleType> {
-    watch.withLock { watched in
+    let context = executedIn.withLock { executed in
+      executed.simulation.map { QueryContext(simulation: $0, device: executed.device) }
+    }
+    return watch.withLock { watched in
       var changed = Set<HKSampleType>()
       for index in watched.indices {
         guard let type = watched[index].type, candidates?.contains(type) ?? true else { continue }
+        let descriptor = watched[index].descriptor
+        if let context {
+          watched[index].filter =
+            state.liveFilter(
+              of: HKAnchoredObjectQuery.Part(
+                kind: type, filter: watched[index].filter, descriptor: descriptor),
+              context: context
+            ).filter
+        }
         let news = state.health.changes(
           of: type, where: watched[index].filter, after: watched[index].anchor, limit: nil,
           at: now)

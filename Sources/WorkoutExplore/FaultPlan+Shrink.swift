@@ -1,89 +1,165 @@
 import WorkoutCore
 
-extension FaultPlan {
-  /// The smallest plan found that still fails: faults removed, then moved later, while
-  /// `stillFails` holds (docs/explore.md#shrinking). Deterministic: the same plan and predicate
-  /// give the same result.
-  ///
-  /// 1. Removal, by delta debugging's complement step (Zeller and Hildebrandt, "Simplifying and
-  ///    isolating failure-inducing input", IEEE TSE 28(2), 2002): the faults split into `n`
-  ///    chunks (first `n` = 2); the plan without a chunk is tried, chunk by chunk in order; the
-  ///    first that still fails is kept and `n` becomes `max(n − 1, 2)`; when none does, `n`
-  ///    doubles, until `n` exceeds the count of faults. What remains is 1-minimal: removing
-  ///    any one fault makes the world pass.
-  /// 2. Moving later, fault by fault from the last to the first: the candidates are the latest
-  ///    start the fault can take (it must end within `latest` and not overlap another fault of
-  ///    its channel, ``Fault/overlaps(_:)``), then halfway there, a quarter of the way, ... down
-  ///    to one second later; the first candidate that still fails is kept and the fault is
-  ///    tried again in the next pass over the plan (by position, last first), until a pass
-  ///    moves nothing or ``moveLimit`` moves were made. Whole-world faults do not move.
-  ///
-  /// - Parameters:
-  ///   - latest: the last instant a fault may end at (``span(of:)``'s last second).
-  ///   - stillFails: whether a plan's world fails the same way as this plan's; called with this
-  ///     plan's seed and subsets of its faults only.
-  /// - Returns: the shrunk plan (this plan when nothing can be removed or moved).
-  public func shrunk(
-    within latest: SimulationInstant, stillFails: (FaultPlan) throws -> Bool
-  ) rethrows -> FaultPlan {
-    var faults = self.faults
-    var chunks = 2
-    while !faults.isEmpty {
-      let count = min(chunks, faults.count)
-      let size = (faults.count + count - 1) / count
-      var removed = false
-      for start in stride(from: 0, to: faults.count, by: size) {
-        var candidate = faults
-        candidate.removeSubrange(start..<min(start + size, faults.count))
-        if try stillFails(FaultPlan(seed: seed, faults: candidate)) {
-          faults = candidate
-          chunks = max(chunks - 1, 2)
-          removed = true
-          break
-        }
-      }
-      if removed { continue }
-      if count >= faults.count { break }
-      chunks = min(chunks * 2, faults.count)
-    }
-    var moves = 0
-    var moved = true
-    while moved, moves < Self.moveLimit {
-      moved = false
-      for index in faults.indices.reversed() where moves < Self.moveLimit {
-        if let later = try moveLater(faults, index, latest: latest, stillFails: stillFails) {
-          faults = later
-          moves += 1
-          moved = true
-        }
-      }
-    }
-    return FaultPlan(seed: seed, faults: faults)
+/// Shrinks a failing plan: faults removed, then moved later, while its world still fails
+/// (docs/explore.md#shrinking). A state machine with no predicate of its own: it proposes
+/// ``candidate``, the caller runs that world (synchronously or not) and answers with
+/// ``record(stillFails:)``, until ``candidate`` is `nil`; ``best`` is then the result. The same
+/// plan and answers give the same result.
+///
+/// 1. Removal, by delta debugging's complement step (Zeller and Hildebrandt, "Simplifying and
+///    isolating failure-inducing input", IEEE TSE 28(2), 2002): the faults split into `n`
+///    chunks (first `n` = 2, at most the count of faults, the last chunk shorter); the plan
+///    without a chunk is tried, chunk by chunk in order; the first that still fails is kept and
+///    `n` becomes `max(n − 1, 2)`; when none does, `n` doubles, until `n` reaches the count of
+///    faults. What remains is 1-minimal: removing any one fault makes the world pass.
+/// 2. Moving later, in passes over the plan by position from the last to the first: a fault's
+///    candidates start it later by the whole room it has (it must end by `latest`), then by half
+///    of it, a quarter, ... while the step is 1 s or more, skipping a start where it would
+///    overlap another fault of its channel; the first candidate that still fails is kept (the
+///    plan is put in order again) and the pass goes on at the next position. Passes repeat
+///    while one moved a fault, up to ``moveLimit`` moves in all. Whole-world faults do not move.
+public struct FaultShrinker: Sendable {
+  private enum Phase: Sendable {
+    /// Trying the plan without chunk `start..<start + size` of `chunks` chunks.
+    case removing(chunks: Int, start: Int)
+    /// Trying `best.faults[index]` started `step` nanoseconds later; `moved`: this pass moved
+    /// a fault already.
+    case moving(index: Int, step: Int64, moved: Bool)
+    case done
   }
 
   /// The most moves later one shrink accepts (a project rule bounding its runs).
   public static let moveLimit = 64
 
-  /// One accepted move of `faults[index]` later, or `nil` when no candidate still fails.
-  private func moveLater(
-    _ faults: [Fault], _ index: Int, latest: SimulationInstant,
-    stillFails: (FaultPlan) throws -> Bool
-  ) rethrows -> [Fault]? {
-    let fault = faults[index]
-    if fault.kind.isWholeWorld { return nil }
-    let others = faults.enumerated().filter { $0.offset != index }.map(\.element)
-    let room = latest.nanoseconds - fault.end.nanoseconds
-    guard room >= 1_000_000_000 else { return nil }
-    var step = room
-    while step >= 1_000_000_000 {
-      var candidate = fault
-      candidate.at = fault.at.advanced(by: .nanoseconds(step))
-      if !others.contains(where: { $0.overlaps(candidate) }) {
-        let plan = FaultPlan(seed: seed, faults: others + [candidate])
-        if try stillFails(plan) { return plan.faults }
+  /// The smallest plan found so far that still fails (the starting plan at first).
+  public private(set) var best: FaultPlan
+  /// The next plan to try, or `nil` when shrinking is over.
+  public private(set) var candidate: FaultPlan?
+  private let latest: SimulationInstant
+  private var phase: Phase = .removing(chunks: 2, start: 0)
+  private var moves = 0
+
+  /// A shrinker of `plan`, a plan whose world fails; `latest` is the last instant a fault may
+  /// end at (the end of ``FaultPlan/span(of:)``'s last second).
+  public init(_ plan: FaultPlan, latest: SimulationInstant) {
+    self.best = plan
+    self.latest = latest
+    settle()
+  }
+
+  /// Takes the answer for ``candidate``: whether its world still fails the same way.
+  public mutating func record(stillFails: Bool) {
+    guard let candidate else { return }
+    switch phase {
+    case .removing(let chunks, let start):
+      if stillFails {
+        best = candidate
+        phase = .removing(chunks: max(chunks - 1, 2), start: 0)
+      } else {
+        phase = .removing(chunks: chunks, start: start + chunkSize(chunks))
       }
-      step /= 2
+    case .moving(let index, let step, let moved):
+      if stillFails {
+        best = candidate
+        moves += 1
+        phase = .moving(index: index - 1, step: room(index - 1), moved: true)
+      } else {
+        phase = .moving(index: index, step: step / 2, moved: moved)
+      }
+    case .done: break
     }
-    return nil
+    settle()
+  }
+
+  /// The size of each of `chunks` chunks of the current faults (the last may be shorter).
+  private func chunkSize(_ chunks: Int) -> Int {
+    let count = min(chunks, best.faults.count)
+    return (best.faults.count + count - 1) / max(count, 1)
+  }
+
+  /// How much later `best.faults[index]` could start and still end by `latest` (0 when there
+  /// is no such fault).
+  private func room(_ index: Int) -> Int64 {
+    guard best.faults.indices.contains(index) else { return 0 }
+    return max(latest.nanoseconds - best.faults[index].end.nanoseconds, 0)
+  }
+
+  /// The first pass of moves.
+  private var firstMove: Phase {
+    let last = best.faults.count - 1
+    return .moving(index: last, step: room(last), moved: false)
+  }
+
+  /// Moves the phase on to the next plan worth trying, and sets ``candidate``.
+  private mutating func settle() {
+    let second: Int64 = 1_000_000_000
+    while true {
+      switch phase {
+      case .removing(let chunks, let start):
+        let faults = best.faults
+        if faults.isEmpty {
+          phase = firstMove
+          continue
+        }
+        let size = chunkSize(chunks)
+        if start < faults.count {
+          var remaining = faults
+          remaining.removeSubrange(start..<min(start + size, faults.count))
+          candidate = FaultPlan(seed: best.seed, faults: remaining)
+          return
+        }
+        if min(chunks, faults.count) >= faults.count {
+          phase = firstMove
+        } else {
+          phase = .removing(chunks: min(chunks * 2, faults.count), start: 0)
+        }
+      case .moving(let index, let step, let moved):
+        if moves >= Self.moveLimit {
+          phase = .done
+          continue
+        }
+        if index < 0 {
+          phase = moved ? firstMove : .done
+          continue
+        }
+        let fault = best.faults[index]
+        if fault.kind.isWholeWorld || step < second {
+          phase = .moving(index: index - 1, step: room(index - 1), moved: moved)
+          continue
+        }
+        var later = fault
+        later.at = fault.at.advanced(by: .nanoseconds(step))
+        var others = best.faults
+        others.remove(at: index)
+        if others.contains(where: { $0.overlaps(later) }) {
+          phase = .moving(index: index, step: step / 2, moved: moved)
+          continue
+        }
+        candidate = FaultPlan(seed: best.seed, faults: others + [later])
+        return
+      case .done:
+        candidate = nil
+        return
+      }
+    }
+  }
+}
+
+extension FaultPlan {
+  /// The smallest plan found that still fails: ``FaultShrinker`` driven by `stillFails`
+  /// (docs/explore.md#shrinking).
+  ///
+  /// - Parameters:
+  ///   - latest: the last instant a fault may end at.
+  ///   - stillFails: whether a plan's world fails the same way as this plan's.
+  /// - Returns: the shrunk plan (this plan when nothing can be removed or moved).
+  public func shrunk(
+    within latest: SimulationInstant, stillFails: (FaultPlan) throws -> Bool
+  ) rethrows -> FaultPlan {
+    var shrinker = FaultShrinker(self, latest: latest)
+    while let candidate = shrinker.candidate {
+      shrinker.record(stillFails: try stillFails(candidate))
+    }
+    return shrinker.best
   }
 }

@@ -29,6 +29,13 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     return last >= 2 ? (1, last) : nil
   }
 
+  /// The last instant a fault may end at in `scenario`'s worlds: ``span(of:)``'s last second
+  /// (`t = 0` when the timeline is too short for faults); what shrinking moves faults towards.
+  public static func latestEnd(of scenario: Scenario) -> SimulationInstant {
+    guard let span = span(of: scenario) else { return .zero }
+    return .seconds(span.last)
+  }
+
   /// Draws the faults of the world of `seed` (docs/explore.md#drawing-a-world).
   ///
   /// From `SplitMix64(seed: seed, stream: "explore.faults")`, each number `next() % n`: the
@@ -95,5 +102,56 @@ extension Fault {
     guard kind.channel == other.kind.channel else { return false }
     if kind.isWholeWorld { return true }
     return at <= other.end && other.at <= end
+  }
+}
+
+extension FaultPlan {
+  /// Reads a plan back from its ``description`` (`seed 17: crash@612+5, wrist@900+40`,
+  /// `seed 3: no faults`): the one-line reproduction an exploration prints, pasted into a test.
+  /// Instants and spans are seconds (fractions allowed).
+  ///
+  /// - Parameter text: the line.
+  /// - Returns: the plan, or `nil` when `text` is not in that form or names an unknown fault.
+  public init?(_ text: String) {
+    guard text.hasPrefix("seed "), let colon = text.firstIndex(of: ":"),
+      let seed = UInt64(text[text.index(text.startIndex, offsetBy: 5)..<colon])
+    else { return nil }
+    let rest = text[text.index(after: colon)...].drop { $0 == " " }
+    if rest == "no faults" {
+      self.init(seed: seed, faults: [])
+      return
+    }
+    var faults: [Fault] = []
+    for item in rest.split(separator: ",").map({ $0.drop { $0 == " " } }) {
+      let parts = item.split(separator: "@")
+      guard let kind = Fault.Kind(rawValue: String(parts[0])) else { return nil }
+      if parts.count == 1, kind.isWholeWorld {
+        faults.append(Fault(kind, at: .zero, duration: .zero))
+        continue
+      }
+      let times = parts.count == 2 ? parts[1].split(separator: "+") : []
+      guard times.count == 2, let at = Double(times[0]), let span = Double(times[1]),
+        at >= 0, span >= 0, at < 1e9, span < 1e9
+      else { return nil }
+      faults.append(
+        Fault(
+          kind, at: .rounding(seconds: at),
+          duration: .nanoseconds(SimulationInstant.rounding(seconds: span).nanoseconds)))
+    }
+    self.init(seed: seed, faults: faults)
+  }
+
+  /// The plans of worlds `seeds` (offsets from the scenario's `seed`: world `k` has seed
+  /// `scenario.seed + k`) drawn from `faults`, for Swift Testing's `@Test(arguments:)`.
+  ///
+  /// - Parameters:
+  ///   - seeds: the world offsets, for example `0..<100`.
+  ///   - faults: the kinds to draw from.
+  ///   - scenario: the scenario of the worlds.
+  /// - Returns: one plan per world, in order.
+  public static func worlds(seeds: Range<Int>, faults: [Fault.Kind], scenario: Scenario)
+    -> [FaultPlan]
+  {
+    seeds.map { draw(seed: scenario.seed &+ UInt64($0), faults: faults, scenario: scenario) }
   }
 }

@@ -83,9 +83,9 @@ let walkJSON = """
     #expect(world.timeline.map(\.location) == (0..<6).map { "timeline[\($0)]" })
     #expect(world.timeline[4].at == .seconds(305))
     #expect(world.timeline[4].kind == .app(.relaunch(recover: true)))
-    #expect(world.phone.offline == [.seconds(10)..<.seconds(70)])
-    #expect(world.sensorSettings(for: .heartRate).dropouts == [.seconds(100)..<.seconds(120)])
-    #expect(world.health?.lockPeriods == [.seconds(200)..<.seconds(230)])
+    #expect(world.phone.offline == [SimulationInstant.seconds(10)..<SimulationInstant.seconds(70)])
+    #expect(world.sensorSettings(for: .heartRate).dropouts == [SimulationInstant.seconds(100)..<SimulationInstant.seconds(120)])
+    #expect(world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)])
     #expect(world.authorization?.notifications == .denied)
   }
 
@@ -194,7 +194,9 @@ let walkJSON = """
   }
 
   @Test func aPlanThatNeedsEveryFaultStaysWhole() {
+    // Nothing can be removed; moves later put the plan in another order, so compare the kinds.
     let shrunk = plan.shrunk(within: .seconds(599)) { $0.faults.count == 5 }
-    #expect(shrunk.faults.map(\.kind) == plan.faults.map(\.kind))
+    #expect(shrunk.faults.count == 5)
+    #expect(Set(shrunk.faults.map(\.kind)) == Set(plan.faults.map(\.kind)))
   }
 }

@@ -86,20 +86,22 @@ struct Exploration: Sendable {
       _ = try Scenario.decode(bytes, fileName: path, sourceURL: url)
       throw error
     }
-    scenario = try Scenario.decode(bytes, fileName: path, sourceURL: url)
-    faults = options.faults ?? Fault.Kind.allCases.filter { $0 != .lock || scenario.health != nil }
+    let scenario = try Scenario.decode(bytes, fileName: path, sourceURL: url)
+    self.scenario = scenario
+    let hasHealth = scenario.health != nil
+    faults = options.faults ?? Fault.Kind.allCases.filter { $0 != .lock || hasHealth }
     do {
       try FaultPlan.checkApplicable(faults, to: scenario)
     } catch {
       throw UsageError("'--faults': \(error.description).", command: "explore")
     }
-    guard let span = FaultPlan.span(of: scenario) else {
+    guard FaultPlan.span(of: scenario) != nil else {
       throw ExploreDataError(
         file: path,
         message:
           "timeline: explore draws faults from 1 s to 1 s before the timeline's last action, and this timeline ends before 3 s; give it actions that last the workout")
     }
-    latest = .seconds(span.last + 1)
+    latest = FaultPlan.latestEnd(of: scenario)
     let last = UInt64(options.seeds - 1)
     guard scenario.seed <= Scenario.seedRange.upperBound - last else {
       throw UsageError(

@@ -284,6 +284,7 @@ let package = Package(
       dependencies: [
         "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
         "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
+        "WorkoutExplore",
       ],
       swiftSettings: strict),
     // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,

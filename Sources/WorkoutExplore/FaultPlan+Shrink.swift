@@ -13,8 +13,9 @@ import WorkoutCore
 ///    `n` becomes `max(n − 1, 2)`; when none does, `n` doubles, until `n` reaches the count of
 ///    faults. What remains is 1-minimal: removing any one fault makes the world pass.
 /// 2. Moving later, in passes over the plan by position from the last to the first: a fault's
-///    candidates start it later by the whole room it has (it must end by `latest`), then by half
-///    of it, a quarter, ... while the step is 1 s or more, skipping a start where it would
+///    candidates start it later by the whole room it has in whole seconds (it must end by
+///    `latest`), then by half of that, rounded down to whole seconds, and so on while the step is
+///    1 s or more (a drawn plan's whole seconds stay whole), skipping a start where it would
 ///    overlap another fault of its channel; the first candidate that still fails is kept (the
 ///    plan is put in order again) and the pass goes on at the next position. Passes repeat
 ///    while one moved a fault, up to ``moveLimit`` moves in all. Whole-world faults do not move.
@@ -64,7 +65,7 @@ public struct FaultShrinker: Sendable {
         moves += 1
         phase = .moving(index: index - 1, step: room(index - 1), moved: true)
       } else {
-        phase = .moving(index: index, step: step / 2, moved: moved)
+        phase = .moving(index: index, step: Self.wholeSeconds(step / 2), moved: moved)
       }
     case .done: break
     }
@@ -77,11 +78,16 @@ public struct FaultShrinker: Sendable {
     return (best.faults.count + count - 1) / max(count, 1)
   }
 
-  /// How much later `best.faults[index]` could start and still end by `latest` (0 when there
-  /// is no such fault).
+  /// How much later `best.faults[index]` could start and still end by `latest`, in whole
+  /// seconds as nanoseconds (0 when there is no such fault).
   private func room(_ index: Int) -> Int64 {
     guard best.faults.indices.contains(index) else { return 0 }
-    return max(latest.nanoseconds - best.faults[index].end.nanoseconds, 0)
+    return Self.wholeSeconds(max(latest.nanoseconds - best.faults[index].end.nanoseconds, 0))
+  }
+
+  /// `nanoseconds` rounded down to whole seconds.
+  private static func wholeSeconds(_ nanoseconds: Int64) -> Int64 {
+    nanoseconds / 1_000_000_000 * 1_000_000_000
   }
 
   /// The first pass of moves.
@@ -132,7 +138,7 @@ public struct FaultShrinker: Sendable {
         var others = best.faults
         others.remove(at: index)
         if others.contains(where: { $0.overlaps(later) }) {
-          phase = .moving(index: index, step: step / 2, moved: moved)
+          phase = .moving(index: index, step: Self.wholeSeconds(step / 2), moved: moved)
           continue
         }
         candidate = FaultPlan(seed: best.seed, faults: others + [later])

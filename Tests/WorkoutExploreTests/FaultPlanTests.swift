@@ -175,18 +175,17 @@ let walkJSON = """
   }
 
   @Test func aMoveStopsWhereTheBugNeedsTheFault() {
-    // The bug needs the crash to begin before 400 s: moves try 589 (fails to fail), then
-    // 200 + 389/2 = 394.5 s ... the candidates are halvings of the room (389 s from 200 s):
-    // 389, 194.5 → 394.5 s is accepted; from there room 194.5 s: 194.5 (589 s, passes), 97.25
-    // (491.75, passes), 48.625 (443.375, passes), 24.3125 (418.8125), 12.15625 (406.65625),
-    // 6.078125 (400.578125, passes), 3.0390625 (397.5390625 s, fails): accepted, and so on.
+    // The bug needs the recovering crash (200 s + 10 s) to begin before 400 s. Removal keeps it
+    // alone. Moves, steps halved in whole seconds (room = 599 − end):
+    //   room 389: +389 → 589 passes; +194 → 394 fails: kept.
+    //   room 195: 589, 491, 442, 418, 406, 400 pass (+195, 97, 48, 24, 12, 6); +3 → 397 kept.
+    //   room 192: 589, 493, 445, 421, 409, 403, 400 pass; +1 → 398 kept.
+    //   room 191: 589, 493, 445, 421, 409, 403 (+5), 400 (+2) pass; +1 → 399 kept.
+    //   room 190: +190 … +1 → 400 all pass: done at 399 s.
     let shrunk = plan.shrunk(within: .seconds(599)) { candidate in
       candidate.faults.contains { $0.kind == .crashRecover && $0.at < .seconds(400) }
     }
-    #expect(shrunk.faults.count == 1)
-    let crash = shrunk.faults[0]
-    #expect(crash.kind == .crashRecover)
-    #expect(crash.at < .seconds(400) && crash.at > .seconds(399))
+    #expect(shrunk.faults == [Fault(.crashRecover, at: .seconds(399), duration: .seconds(10))])
   }
 
   @Test func aWorldThatFailsWithoutFaultsShrinksToNone() {

@@ -239,7 +239,7 @@ struct Exploration: Sendable {
     return JSONWriter.encodedBytes(world)
   }
 
-  /// Prints one line per failing world and the closing line, writes the world files and the
+  /// Prints one line per failing world (``line(_:path:)``) and the closing line, writes the world files and the
   /// JUnit report.
   func report(_ outcomes: [WorldOutcome], in environment: CLIEnvironment) throws -> ExitCode {
     let display = InputFiles.displayName(ofScenarioAt: options.scenarioPath)
@@ -257,14 +257,7 @@ struct Exploration: Sendable {
       guard !outcome.passed else { continue }
       let path = worldPath(outcome)
       try outputPlan.write(try worldFile(outcome), toPath: path, flag: "--out")
-      let shrunk = outcome.shrunk ?? outcome.plan
-      var lines = [
-        "FAIL seed \(outcome.plan.seed): faults "
-          + Self.list(outcome.plan) + "; shrunk " + Self.list(shrunk)
-      ]
-      lines += outcome.error.map { ["  " + $0] } ?? outcome.failures.map { "  " + $0.message }
-      lines.append("  reproduce: workout-sim check \(path)")
-      environment.writeStandardOutput(lines.joined(separator: "\n") + "\n")
+      environment.writeStandardOutput(Self.line(outcome, path: path) + "\n")
     }
     let failed = outcomes.filter { !$0.passed }.count
     let first = scenario.seed
@@ -277,6 +270,23 @@ struct Exploration: Sendable {
         Array(JUnitReport.xml(for: reports).utf8), toPath: junitPath, flag: "--junit")
     }
     return failed > 0 ? .checkFailed : .success
+  }
+
+  /// The one line of a failing world: `FAIL seed 43: 2 of 14 checks failed (expect[0]:
+  /// count(records): expected equals 1, actual 0); faults crash@455+37, wrist@1334+136;
+  /// shrunk crash@681+37; workout-sim check explore-hills/hills-seed-43.json`.
+  static func line(_ outcome: WorldOutcome, path: String) -> String {
+    let why: String
+    if let error = outcome.error {
+      why = "the world did not run (\(error))"
+    } else {
+      let failures = outcome.failures
+      let noun = outcome.outcomes.count == 1 ? "check" : "checks"
+      why =
+        "\(failures.count) of \(outcome.outcomes.count) \(noun) failed (\(failures[0].message))"
+    }
+    return "FAIL seed \(outcome.plan.seed): \(why); faults \(list(outcome.plan)); shrunk "
+      + "\(list(outcome.shrunk ?? outcome.plan)); workout-sim check \(path)"
   }
 
   /// A plan's faults as a list: `crash@612+5, wrist@900+40`, or `none`.

@@ -111,7 +111,8 @@ private func explore(
 ) async throws {
   /// What the world's body threw, or `nil` when it passed; the world's simulation.
   func attempt(_ plan: FaultPlan) async throws -> (error: (any Error)?, HealthKitSimulation) {
-    let simulation = try HealthKitSimulation(scenario: try plan.world(from: scenario), options: options)
+    let simulation = try HealthKitSimulation(
+      scenario: try plan.world(from: scenario), options: options)
     do {
       try await simulation.run(isolation: isolation) { try await body(simulation) }
       return (nil, simulation)
@@ -132,7 +133,11 @@ private func explore(
   }
   if Test.current != nil {
     let simulation: HealthKitSimulation
-    if let lastFailing { simulation = lastFailing } else { simulation = try await attempt(shrinker.best).1 }
+    if let lastFailing {
+      simulation = lastFailing
+    } else {
+      simulation = try await attempt(shrinker.best).1
+    }
     var json: [UInt8] = []
     simulation.result.writeJSON { json += $0 }
     Attachment.record(json, named: "run-result.json")

@@ -73,12 +73,24 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// with what is missing; `--faults` refuses them with this text
     /// (docs/explore.md#not-yet-available).
     public static let notYetAvailable: [(name: String, why: String)] = [
-      ("dst", "a daylight-saving night needs the workout's start moved across a transition, not a fault at an instant"),
-      ("timezone-trip", "health.trip changes the zone of whole days of the health data, not the workout's span"),
+      (
+        "dst",
+        "a daylight-saving night needs the workout's start moved across a transition, not a fault at an instant"
+      ),
+      (
+        "timezone-trip",
+        "health.trip changes the zone of whole days of the health data, not the workout's span"
+      ),
       ("auth-denied", "not drawn yet: give the denied type in the scenario's authorization key"),
       ("task-expiry", "the scenario format has no key for a background task's expiry"),
-      ("http-error", "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"),
-      ("http-hang", "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"),
+      (
+        "http-error",
+        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
+      ),
+      (
+        "http-hang",
+        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
+      ),
     ]
   }
 
@@ -103,7 +115,8 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
   /// (crash at 612 s, relaunch 5 s later), `notifications-off`.
   public var description: String {
     if kind.isWholeWorld { return kind.rawValue }
-    return "\(kind.rawValue)@\(Self.seconds(at.nanoseconds))+\(Self.seconds(duration.wholeNanoseconds))"
+    return
+      "\(kind.rawValue)@\(Self.seconds(at.nanoseconds))+\(Self.seconds(duration.wholeNanoseconds))"
   }
 
   /// Nanoseconds as seconds, a whole number when whole (drawn faults always are).

@@ -24,7 +24,11 @@ extension FaultPlan {
     var document = document
     document.setMember(["seed"], to: .number(Double(seed)))
     let written: [JSONValue]
-    if case .array(let elements)? = document["timeline"] { written = elements } else { written = [] }
+    if case .array(let elements)? = document["timeline"] {
+      written = elements
+    } else {
+      written = []
+    }
     let added = timelineActions
     if !added.isEmpty {
       let merged = mergedTimeline(scenario.timeline).map { source in

@@ -81,7 +81,8 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
 
   /// The plan as one line: `seed 17: crash@612+5, wrist@900+40` (`seed 17: no faults`).
   public var description: String {
-    "seed \(seed): " + (faults.isEmpty ? "no faults" : faults.map(\.description).joined(separator: ", "))
+    "seed \(seed): "
+      + (faults.isEmpty ? "no faults" : faults.map(\.description).joined(separator: ", "))
   }
 
   /// Faults by instant, then by kind's case order, then by duration: the one order of a plan.

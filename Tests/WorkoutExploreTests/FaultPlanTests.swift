@@ -79,13 +79,19 @@ let walkJSON = """
     let world = try plan.world(from: walk)
     #expect(world.seed == 9)
     // The crash at 300 s goes after the scenario's lap at 300 s; the relaunch at 305 s after it.
-    #expect(world.timeline.map(\.kind.name) == ["prepare", "start", "lap", "crash", "relaunch", "end"])
+    #expect(
+      world.timeline.map(\.kind.name) == ["prepare", "start", "lap", "crash", "relaunch", "end"])
     #expect(world.timeline.map(\.location) == (0..<6).map { "timeline[\($0)]" })
     #expect(world.timeline[4].at == .seconds(305))
     #expect(world.timeline[4].kind == .app(.relaunch(recover: true)))
     #expect(world.phone.offline == [SimulationInstant.seconds(10)..<SimulationInstant.seconds(70)])
-    #expect(world.sensorSettings(for: .heartRate).dropouts == [SimulationInstant.seconds(100)..<SimulationInstant.seconds(120)])
-    #expect(world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)])
+    #expect(
+      world.sensorSettings(for: .heartRate).dropouts == [
+        SimulationInstant.seconds(100)..<SimulationInstant.seconds(120)
+      ])
+    #expect(
+      world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)]
+    )
     #expect(world.authorization?.notifications == .denied)
   }
 

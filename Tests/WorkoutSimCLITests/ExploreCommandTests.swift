@@ -116,7 +116,10 @@ private let walkJSON = """
     #expect(lines.count == 5)
     #expect(lines.last == "explored 4 worlds (seeds 5 to 8): 0 passed, 4 failed")
     for (k, line) in lines.dropLast().enumerated() {
-      #expect(line.hasPrefix("FAIL seed \(5 + k): 1 of 1 check failed (expect[0]: count(records): expected equals 1, actual 0); faults crash@"))
+      #expect(
+        line.hasPrefix(
+          "FAIL seed \(5 + k): 1 of 1 check failed (expect[0]: count(records): expected equals 1, actual 0); faults crash@"
+        ))
       #expect(line.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-\(5 + k).json"))
     }
     let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
@@ -145,7 +148,8 @@ private let walkJSON = """
       let status = WorkoutSimCommand.main(
         arguments: ["check", file], environment: liveCheckEnvironment(capture))
       #expect(status == 1)
-      #expect(capture.standardOutput.contains("expect[0]: count(records): expected equals 1, actual 0"))
+      #expect(
+        capture.standardOutput.contains("expect[0]: count(records): expected equals 1, actual 0"))
     }
   }
 
@@ -159,7 +163,9 @@ private let walkJSON = """
     for index in 1...3 {
       let shard = explore(["--seeds", "6", "--faults", "crash,wrist", "--shard", "\(index)/3"])
       shardLines += shard.output.split(separator: "\n").dropLast().map(String.init)
-      #expect(shard.output.split(separator: "\n").last?.contains("(seeds 5 to 10, shard \(index)/3)") == true)
+      #expect(
+        shard.output.split(separator: "\n").last?.contains("(seeds 5 to 10, shard \(index)/3)")
+          == true)
     }
     let wholeLines = whole.output.split(separator: "\n").dropLast().map(String.init)
     #expect(shardLines.sorted() == wholeLines.sorted())

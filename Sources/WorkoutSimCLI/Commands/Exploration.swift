@@ -99,7 +99,8 @@ struct Exploration: Sendable {
       throw ExploreDataError(
         file: path,
         message:
-          "timeline: explore draws faults from 1 s to 1 s before the timeline's last action, and this timeline ends before 3 s; give it actions that last the workout")
+          "timeline: explore draws faults from 1 s to 1 s before the timeline's last action, and this timeline ends before 3 s; give it actions that last the workout"
+      )
     }
     latest = FaultPlan.latestEnd(of: scenario)
     let last = UInt64(options.seeds - 1)
@@ -261,7 +262,8 @@ struct Exploration: Sendable {
     }
     let failed = outcomes.filter { !$0.passed }.count
     let first = scenario.seed
-    let shard = options.shard.count > 1 ? ", shard \(options.shard.index)/\(options.shard.count)" : ""
+    let shard =
+      options.shard.count > 1 ? ", shard \(options.shard.index)/\(options.shard.count)" : ""
     environment.writeStandardOutput(
       "explored \(outcomes.count) worlds (seeds \(first) to \(first + UInt64(options.seeds - 1))\(shard)): \(outcomes.count - failed) passed, \(failed) failed\n"
     )

@@ -171,6 +171,30 @@ private let walkJSON = """
     #expect(shardLines.sorted() == wholeLines.sorted())
   }
 
+  @Test func aWorldOfAReplayNamesItsRecordingFromAnywhere() throws {
+    // The bundled replay names its recording relative to Scenarios/; the world file lives in
+    // the temporary folder, so it names it by its absolute path, and `check` runs it there.
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: [
+        "explore", "--scenario", packageRoot.path + "/Scenarios/replay-hilly-run.json", "--seeds",
+        "1", "--faults", "crash", "--out", folder + "/replays",
+      ], environment: capture.environment())
+    #expect(status == 1)
+    let file =
+      folder
+      + "/replays/replay-hilly-run-seed-\(try bundledScenario("replay-hilly-run.json").seed).json"
+    let world = try InputFiles.readScenario(atPath: file)
+    guard case .recording(let recording) = world.course else {
+      Issue.record("the world does not replay a recording")
+      return
+    }
+    #expect(
+      recording.path == packageRoot.path
+        + "/Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit")
+    #expect(throws: Never.self) { try Simulation.check(world) }
+  }
+
   @Test func aWristFaultKeepsTheWorkout() {
     let run = explore(["--seeds", "5", "--faults", "wrist"])
     #expect(run.output == "explored 5 worlds (seeds 5 to 9): 5 passed, 0 failed\n")

@@ -210,24 +210,15 @@ struct Exploration: Sendable {
     func absolute(_ path: String) -> String {
       path.hasPrefix("/") ? path : folder.appendingPathComponent(path).standardizedFileURL.path
     }
-    for index in members.indices {
-      switch members[index].key {
-      case "course":
-        guard case .object(var course) = members[index].value,
-          let at = course.firstIndex(where: { $0.key == "recording" }),
-          case .string(let path) = course[at].value
-        else { continue }
-        course[at].value = .string(absolute(path))
-        members[index].value = .object(course)
-      case "app":
-        guard case .object(var app) = members[index].value,
-          let at = app.firstIndex(where: { $0.key == "infoPlist" }),
-          case .string(let path) = app[at].value
-        else { continue }
-        app[at].value = .string(absolute(path))
-        members[index].value = .object(app)
-      default: continue
-      }
+    // The file paths a scenario holds: `course.recording` and `app.infoPlist` (a string).
+    for (object, key) in [("course", "recording"), ("app", "infoPlist")] {
+      guard let index = members.firstIndex(where: { $0.key == object }),
+        case .object(var inner) = members[index].value,
+        let at = inner.firstIndex(where: { $0.key == key }),
+        case .string(let path) = inner[at].value
+      else { continue }
+      inner[at].value = .string(absolute(path))
+      members[index].value = .object(inner)
     }
     members.append(
       (

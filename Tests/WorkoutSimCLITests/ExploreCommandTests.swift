@@ -74,6 +74,11 @@ private let walkJSON = """
     #expect(capture.standardError.contains("Usage: workout-sim explore --scenario FILE --seeds N"))
   }
 
+  @Test func theHelpNamesEveryFault() {
+    let help = HelpText.help(for: ExploreCommand.configuration)
+    for kind in Fault.Kind.allCases { #expect(help.contains(kind.rawValue), "\(kind)") }
+  }
+
   @Test func shardsPartitionTheWorlds() {
     for seeds in [1, 7, 100] {
       for count in 1...5 {

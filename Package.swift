@@ -10,6 +10,7 @@
 //   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
 //     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
 //     exporters)
+//   WorkoutExplore (stdlib; Core, Scenario, JSON: faults, seeded worlds, shrinking)
 //   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
@@ -74,6 +75,7 @@ let package = Package(
     .library(name: "WorkoutHealth", targets: ["WorkoutHealth"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
+    .library(name: "WorkoutExplore", targets: ["WorkoutExplore"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
     .library(name: "SimulatedHealthKitTesting", targets: ["SimulatedHealthKitTesting"]),
     .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
@@ -98,6 +100,11 @@ let package = Package(
         "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
         "WorkoutHealth",
       ],
+      swiftSettings: strict),
+    // Seeded worlds with faults (docs/explore.md): the fault model, its draw, its worlds as
+    // scenarios and files, and shrinking; no Foundation of its own.
+    .target(
+      name: "WorkoutExplore", dependencies: ["WorkoutCore", "WorkoutScenario", "WorkoutJSON"],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
@@ -131,7 +138,7 @@ let package = Package(
       dependencies: [
         "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace", "WorkoutReport",
+        "WorkoutWatchFace", "WorkoutReport", "WorkoutExplore",
       ],
       swiftSettings: strict),
     // Core Location's values, which HealthKit's route builder takes and SimulatedHealthKit
@@ -150,6 +157,7 @@ let package = Package(
       name: "SimulatedHealthKitTesting",
       dependencies: [
         "SimulatedHealthKit", "WorkoutScenario", "WorkoutSimulation", "WorkoutReport",
+        "WorkoutExplore",
       ],
       swiftSettings: strict),
     .target(
@@ -276,6 +284,7 @@ let package = Package(
       dependencies: [
         "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
         "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
+        "WorkoutExplore",
       ],
       swiftSettings: strict),
     // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,
@@ -374,6 +383,13 @@ let package = Package(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
       resources: [.copy("trait-run.json")], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutExploreTests",
+      dependencies: [
+        "WorkoutExplore", "WorkoutScenario", "WorkoutSimulation", "WorkoutCore", "WorkoutJSON",
+        "WorkoutSimTestSupport",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

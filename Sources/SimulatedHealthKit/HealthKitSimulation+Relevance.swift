@@ -30,8 +30,8 @@ extension HealthKitSimulation {
       (values.appleExerciseTime, values.appleExerciseTimeGoal, HKUnit.minute()),
       (values.appleStandHours, values.appleStandHoursGoal, HKUnit.count()),
     ]
-    return rings.contains { value, goal, unit in
-      value.doubleValue(for: unit) < goal.doubleValue(for: unit)
+    return rings.contains { ring in
+      ring.0.doubleValue(for: ring.2) < ring.1.doubleValue(for: ring.2)
     }
   }
 }

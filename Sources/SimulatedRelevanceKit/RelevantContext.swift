@@ -212,7 +212,9 @@ extension RelevantContext {
 
     /// A commute between two inferred places (Apple doc:
     /// https://developer.apple.com/documentation/relevancekit/relevantcontext/inferredlocation/commute).
-    public static var commute: RelevantContext.InferredLocation { InferredLocation(name: "commute") }
+    public static var commute: RelevantContext.InferredLocation {
+      InferredLocation(name: "commute")
+    }
     /// The inferred home (Apple doc:
     /// https://developer.apple.com/documentation/relevancekit/relevantcontext/inferredlocation/home).
     public static var home: RelevantContext.InferredLocation { InferredLocation(name: "home") }

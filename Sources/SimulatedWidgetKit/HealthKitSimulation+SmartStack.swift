@@ -65,8 +65,9 @@ extension HealthKitSimulation {
   nonisolated(nonsending) public func registerRelevanceWidget<
     Provider: RelevanceEntriesProvider
   >(kind: String, provider: Provider) async {
-    let relevance = await provider.relevance()
-    register(SmartStackState.Kind(kind: kind, provider: provider, relevance: relevance))
+    var registered = SmartStackState.Kind(kind: kind, provider: provider)
+    registered.answer = await registered.ask.call()
+    register(registered)
     await deliver()
     // A control, not an app call: it waits for the providers' answers too.
     await waitForHolds()
@@ -96,11 +97,12 @@ extension HealthKitSimulation {
 
   /// A watch widget provider's `relevance()`, asked at registration (`registerWidget` inside
   /// `on(.watch)`).
-  func registerTimelineRelevance<Provider: TimelineProvider>(
+  nonisolated(nonsending) func registerTimelineRelevance<Provider: TimelineProvider>(
     kind: String, provider: Provider
   ) async {
-    let relevance = await provider.relevance()
-    register(SmartStackState.Kind(kind: kind, provider: provider, relevance: relevance))
+    var registered = SmartStackState.Kind(kind: kind, provider: provider)
+    registered.answer = await registered.ask.call()
+    register(registered)
   }
 
   /// `WidgetCenter.invalidateRelevance(ofKind:)` by `device`'s app: the watch asks the kind's
@@ -119,13 +121,12 @@ extension HealthKitSimulation {
     guard let ask else { return }
     let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)")
     Task(executorPreference: taskExecutor) {
-      let (configurations, contexts) = await ask.call()
+      let answer = await ask.call()
       let callbacks = self.mutate { state in
         state.withExtension(SmartStackState.self, of: self) { stack, state in
           guard let index = stack.kinds.firstIndex(where: { $0.name == kind }) else { return [] }
           var replaced = stack.kinds[index]
-          replaced.configurations = configurations
-          replaced.contexts = contexts
+          replaced.answer = answer
           stack.set(replaced, state: &state)
           return stack.update(simulation: self, state: &state)
         }
@@ -136,18 +137,22 @@ extension HealthKitSimulation {
   }
 
   /// A relevance widget's entry for the card `key` arrived.
-  func relevanceEntryLoaded(_ key: SmartStackState.CardKey, entry: Any) {
+  func relevanceEntryLoaded(_ key: SmartStackState.CardKey, entry: UncheckedValue) {
     mutate { state in
       state.withExtension(SmartStackState.self, of: self) { stack, _ in
         guard stack.cards.contains(where: { $0.key == key }) else { return }
-        stack.entries[key] = entry
+        stack.entries[key] = entry.value
       }
     }
   }
 }
 
-/// An app's configuration handed to the task that asks for its entry.
-private struct UncheckedValue: @unchecked Sendable { let value: Any? }
+/// An app's value (a provider, a configuration, an entry) handed between the simulation's
+/// state and the tasks that call the app's code.
+struct UncheckedValue: @unchecked Sendable { let value: Any? }
+
+/// An app's provider, captured by the tasks that call it.
+struct UncheckedProvider<Provider>: @unchecked Sendable { let value: Provider }
 
 /// The watch's Smart Stack in one simulation (behind the simulation's lock): the registered
 /// kinds' relevance clues, the cards in the stack as last updated, and the relevance widgets'
@@ -157,57 +162,66 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
   /// docs/swift-api.md#relevance).
   static let ringsHour = 18
 
-  /// A provider's `relevance()`, type-erased: each attribute's configuration and clue.
-  struct Ask: @unchecked Sendable {
-    let call: () async -> ([Any?], [RelevantContext])
+  /// A provider's answer to `relevance()`: each attribute's configuration and clue.
+  struct Answer: @unchecked Sendable {
+    var configurations: [Any?] = []
+    var contexts: [RelevantContext] = []
+  }
+
+  /// A provider's `relevance()`, type-erased.
+  struct Ask: Sendable {
+    let call: @Sendable () async -> Answer
   }
 
   /// A relevance widget's `entry(configuration:context:)`, type-erased.
-  struct EntryLoader: @unchecked Sendable {
-    let call: (Any?) async throws -> Any
+  struct EntryLoader: Sendable {
+    let call: @Sendable (UncheckedValue) async throws -> UncheckedValue
   }
 
   /// A registered kind.
   struct Kind {
     /// The widget's kind.
     var name: String
-    /// Each attribute's configuration (`nil` for a timeline widget).
-    var configurations: [Any?]
-    /// Each attribute's clue.
-    var contexts: [RelevantContext]
-    /// Asks the provider again.
+    /// The provider's last answer to `relevance()`.
+    var answer = Answer()
+    /// Asks the provider (at registration and after `invalidateRelevance(ofKind:)`).
     let ask: Ask
     /// A relevance widget's entries (`nil` for a timeline widget, which has one card).
     let entry: EntryLoader?
 
-    init<Provider: RelevanceEntriesProvider>(
-      kind: String, provider: Provider, relevance: WidgetRelevance<Provider.Configuration>
-    ) {
+    /// Each attribute's configuration (`nil` for a timeline widget).
+    var configurations: [Any?] { answer.configurations }
+    /// Each attribute's clue.
+    var contexts: [RelevantContext] { answer.contexts }
+
+    /// A relevance widget (`RelevanceConfiguration`), not asked yet.
+    init<Provider: RelevanceEntriesProvider>(kind: String, provider: Provider) {
       name = kind
-      configurations = relevance.attributes.map { $0.configuration }
-      contexts = relevance.attributes.map(\.context)
+      let box = UncheckedProvider(value: provider)
       ask = Ask {
-        let attributes = await provider.relevance().attributes
-        return (attributes.map { $0.configuration }, attributes.map(\.context))
+        let attributes = await box.value.relevance().attributes
+        return Answer(
+          configurations: attributes.map { attribute -> Any? in attribute.configuration },
+          contexts: attributes.map(\.context))
       }
       entry = EntryLoader { configuration in
-        guard let configuration = configuration as? Provider.Configuration else {
+        guard let configuration = configuration.value as? Provider.Configuration else {
           throw CancellationError()
         }
-        return try await provider.entry(
+        let entry = try await box.value.entry(
           configuration: configuration, context: RelevanceEntriesProviderContext())
+        return UncheckedValue(value: entry)
       }
     }
 
-    init<Provider: TimelineProvider>(
-      kind: String, provider: Provider, relevance: WidgetRelevance<Void>
-    ) {
+    /// A watch widget with a timeline, not asked yet.
+    init<Provider: TimelineProvider>(kind: String, provider: Provider) {
       name = kind
-      configurations = relevance.attributes.map { _ in nil }
-      contexts = relevance.attributes.map(\.context)
+      let box = UncheckedProvider(value: provider)
       ask = Ask {
-        let attributes = await provider.relevance().attributes
-        return (attributes.map { _ in nil }, attributes.map(\.context))
+        let attributes = await box.value.relevance().attributes
+        return Answer(
+          configurations: attributes.map { _ in nil }, contexts: attributes.map(\.context))
       }
       entry = nil
     }
@@ -239,7 +253,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
 
   /// Whether a registered clue is `.activityRingsIncomplete` (whose reading sums the day).
   var needsRings: Bool {
-    kinds.contains { kind in kind.contexts.contains { $0.clue == .fitness(.activityRingsIncomplete) } }
+    kinds.contains { kind in
+      kind.contexts.contains { $0.clue == .fitness(.activityRingsIncomplete) }
+    }
   }
 
   /// Adds `kind`, or replaces the kind of its name, and logs `relevanceLoaded`.
@@ -347,7 +363,7 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
           framework: "WidgetKit", call: "entry(configuration:context:) of \(key.kind)")
         Task(executorPreference: simulation.taskExecutor) {
           do {
-            let entry = try await loader.call(configuration.value)
+            let entry = try await loader.call(configuration)
             simulation.relevanceEntryLoaded(key, entry: entry)
           } catch {
             simulation.log(

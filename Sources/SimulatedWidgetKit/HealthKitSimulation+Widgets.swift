@@ -92,7 +92,9 @@ extension HealthKitSimulation {
     let registration = WidgetKitState.Registration(provider: provider)
     let board = WidgetKitState.board(Self.widgetDevice)
     // The watch's Smart Stack reads the provider's relevance clues (docs/swift-api.md#relevance).
-    if Self.widgetDevice == .watch { await registerTimelineRelevance(kind: kind, provider: provider) }
+    if Self.widgetDevice == .watch {
+      await registerTimelineRelevance(kind: kind, provider: provider)
+    }
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, state in
         widgets[keyPath: board].registrations[kind] = registration

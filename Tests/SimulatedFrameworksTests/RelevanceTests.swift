@@ -27,7 +27,8 @@ struct CluesProvider: RelevanceEntriesProvider {
   func relevance() async -> WidgetRelevance<NamedConfiguration> {
     WidgetRelevance(
       contexts.enumerated().map { index, context in
-        WidgetRelevanceAttribute(configuration: NamedConfiguration(name: "c\(index)"), context: context)
+        WidgetRelevanceAttribute(
+          configuration: NamedConfiguration(name: "c\(index)"), context: context)
       })
   }
 
@@ -99,19 +100,22 @@ struct RelevanceTests {
       #expect(started.first?.since == simulation.startDate.addingTimeInterval(600))
       try await simulation.advance(by: .seconds(1199))
       #expect(simulation.suggestedWidgets.map(\.kind) == ["Workout", "Rings"])
-      #expect(simulation.suggestedEntry(kind: "Workout", as: NamedEntry.self) == NamedEntry(name: "c0"))
+      #expect(
+        simulation.suggestedEntry(kind: "Workout", as: NamedEntry.self) == NamedEntry(name: "c0"))
       try await simulation.advance(by: .seconds(1))
       session.end()
       #expect(simulation.suggestedWidgets.isEmpty)
       try await simulation.advance(by: .seconds(600))
     }
     let log = stackLog(simulation)
-    #expect(log.map { "\($0.1) \($0.2) \($0.3)" } == [
-      "suggested Workout 0", "suggested Rings 0", "unsuggested Workout 0", "unsuggested Rings 0",
-    ])
+    #expect(
+      log.map { "\($0.1) \($0.2) \($0.3)" } == [
+        "suggested Workout 0", "suggested Rings 0", "unsuggested Workout 0", "unsuggested Rings 0",
+      ])
     #expect(log.map(\.0).enumerated().allSatisfy { index, at in near(at, index < 2 ? 600 : 1800) })
-    #expect(systemLog(simulation, .widgetKit).filter { $0.event == "relevanceLoaded" }.map(\.identifier)
-      == ["Workout", "Rings", "Plain"])
+    #expect(
+      systemLog(simulation, .widgetKit).filter { $0.event == "relevanceLoaded" }.map(\.identifier)
+        == ["Workout", "Rings", "Plain"])
   }
 
   /// `date(range: 1000 s ... 2000 s, kind: .default)` and
@@ -126,8 +130,11 @@ struct RelevanceTests {
       await simulation.registerRelevanceWidget(
         kind: "Match",
         provider: CluesProvider(contexts: [
-          .date(range: start.addingTimeInterval(1000)...start.addingTimeInterval(2000), kind: .default),
-          .date(interval: DateInterval(start: start.addingTimeInterval(3000), duration: 500), kind: .scheduled),
+          .date(
+            range: start.addingTimeInterval(1000)...start.addingTimeInterval(2000), kind: .default),
+          .date(
+            interval: DateInterval(start: start.addingTimeInterval(3000), duration: 500),
+            kind: .scheduled),
         ]))
       try await simulation.advance(by: .seconds(999))
       #expect(simulation.suggestedWidgets.isEmpty)
@@ -139,12 +146,17 @@ struct RelevanceTests {
       #expect(simulation.suggestedWidgets.isEmpty)
       try await simulation.advance(to: start.addingTimeInterval(3000))
       #expect(simulation.suggestedWidgets.map(\.attribute) == [1])
-      #expect(simulation.suggestedEntry(kind: "Match", attribute: 1, as: NamedEntry.self) == NamedEntry(name: "c1"))
+      #expect(
+        simulation.suggestedEntry(kind: "Match", attribute: 1, as: NamedEntry.self)
+          == NamedEntry(name: "c1"))
       try await simulation.advance(by: .seconds(1000))
       #expect(simulation.suggestedWidgets.isEmpty)
     }
     let log = stackLog(simulation)
-    #expect(log.map { "\($0.1) \($0.3)" } == ["suggested 0", "unsuggested 0", "suggested 1", "unsuggested 1"])
+    #expect(
+      log.map { "\($0.1) \($0.3)" } == [
+        "suggested 0", "unsuggested 0", "suggested 1", "unsuggested 1",
+      ])
     let expected: [Double] = [1000, 2000, 3000, 3500]
     #expect(zip(log.map(\.0), expected).allSatisfy { near($0, $1) })
   }
@@ -197,10 +209,11 @@ struct RelevanceTests {
     }
     let events = systemLog(simulation, .widgetKit).filter { $0.identifier == "Next" }
       .map { "\($0.event) \($0.at)" }
-    #expect(events == [
-      "relevanceLoaded 0.0", "relevanceInvalidated 50.0", "relevanceInvalidated 50.0",
-      "relevanceLoaded 50.0", "suggested 100.0", "unsuggested 3700.000000001",
-    ])
+    #expect(
+      events == [
+        "relevanceLoaded 0.0", "relevanceInvalidated 50.0", "relevanceInvalidated 50.0",
+        "relevanceLoaded 50.0", "suggested 100.0", "unsuggested 3700.000000001",
+      ])
   }
 }
 

@@ -122,8 +122,8 @@ extension HealthKitSimulation {
     let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)")
     Task(executorPreference: taskExecutor) {
       let answer = await ask.call()
-      let callbacks = self.mutate { state in
-        state.withExtension(SmartStackState.self, of: self) { stack, state in
+      let callbacks = self.mutate { state -> [Callback] in
+        state.withExtension(SmartStackState.self, of: self) { stack, state -> [Callback] in
           guard let index = stack.kinds.firstIndex(where: { $0.name == kind }) else { return [] }
           var replaced = stack.kinds[index]
           replaced.answer = answer
@@ -151,8 +151,6 @@ extension HealthKitSimulation {
 /// state and the tasks that call the app's code.
 struct UncheckedValue: @unchecked Sendable { let value: Any? }
 
-/// An app's provider, captured by the tasks that call it.
-struct UncheckedProvider<Provider>: @unchecked Sendable { let value: Provider }
 
 /// The watch's Smart Stack in one simulation (behind the simulation's lock): the registered
 /// kinds' relevance clues, the cards in the stack as last updated, and the relevance widgets'
@@ -197,32 +195,15 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
     /// A relevance widget (`RelevanceConfiguration`), not asked yet.
     init<Provider: RelevanceEntriesProvider>(kind: String, provider: Provider) {
       name = kind
-      let box = UncheckedProvider(value: provider)
-      ask = Ask {
-        let attributes = await box.value.relevance().attributes
-        return Answer(
-          configurations: attributes.map { attribute -> Any? in attribute.configuration },
-          contexts: attributes.map(\.context))
-      }
-      entry = EntryLoader { configuration in
-        guard let configuration = configuration.value as? Provider.Configuration else {
-          throw CancellationError()
-        }
-        let entry = try await box.value.entry(
-          configuration: configuration, context: RelevanceEntriesProviderContext())
-        return UncheckedValue(value: entry)
-      }
+      let caller = RelevanceCaller(provider)
+      ask = Ask(call: caller.relevance)
+      entry = EntryLoader(call: caller.entry)
     }
 
     /// A watch widget with a timeline, not asked yet.
     init<Provider: TimelineProvider>(kind: String, provider: Provider) {
       name = kind
-      let box = UncheckedProvider(value: provider)
-      ask = Ask {
-        let attributes = await box.value.relevance().attributes
-        return Answer(
-          configurations: attributes.map { _ in nil }, contexts: attributes.map(\.context))
-      }
+      ask = Ask(call: TimelineRelevanceCaller(provider).relevance)
       entry = nil
     }
   }
@@ -426,5 +407,43 @@ struct SmartStackTimer: SystemTimer {
     return state.withExtension(SmartStackState.self, of: simulation) { stack, state in
       stack.update(simulation: simulation, state: &state)
     }
+  }
+}
+
+/// Calls a relevance widget's provider from the simulation's tasks (an object, so the
+/// `@Sendable` calls need not capture the provider's metatype).
+final class RelevanceCaller<Provider: RelevanceEntriesProvider>: @unchecked Sendable {
+  let provider: Provider
+  init(_ provider: Provider) { self.provider = provider }
+
+  /// `relevance()`, type-erased.
+  func relevance() async -> SmartStackState.Answer {
+    let attributes = await provider.relevance().attributes
+    return SmartStackState.Answer(
+      configurations: attributes.map { attribute -> Any? in attribute.configuration },
+      contexts: attributes.map(\.context))
+  }
+
+  /// `entry(configuration:context:)` for a configuration of the provider's type.
+  func entry(_ configuration: UncheckedValue) async throws -> UncheckedValue {
+    guard let configuration = configuration.value as? Provider.Configuration else {
+      throw CancellationError()
+    }
+    let entry = try await provider.entry(
+      configuration: configuration, context: RelevanceEntriesProviderContext())
+    return UncheckedValue(value: entry)
+  }
+}
+
+/// Calls a timeline provider's `relevance()` from the simulation's tasks.
+final class TimelineRelevanceCaller<Provider: TimelineProvider>: @unchecked Sendable {
+  let provider: Provider
+  init(_ provider: Provider) { self.provider = provider }
+
+  /// `relevance()`, type-erased (no configurations).
+  func relevance() async -> SmartStackState.Answer {
+    let attributes = await provider.relevance().attributes
+    return SmartStackState.Answer(
+      configurations: attributes.map { _ in nil }, contexts: attributes.map(\.context))
   }
 }

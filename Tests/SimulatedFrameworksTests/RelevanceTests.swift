@@ -188,9 +188,9 @@ struct RelevanceTests {
   }
 
   /// `invalidateRelevance(ofKind:)` on the watch asks the provider again: a complication whose
-  /// clue changes from none to `date(_:)` at 100 s (relevant 100 s to 3700 s, the one-hour
-  /// rule) is suggested from 100 s after the app invalidates at 50 s; the phone's call only
-  /// logs.
+  /// clue changes from none to `date(_:)` at 100 s (relevant 100 s through 3700 s, the one-hour
+  /// rule) is suggested from 100 s after the app invalidates at 50 s, and leaves just after
+  /// 3700 s; the phone's call only logs.
   @Test func invalidateRelevanceAsksAgain() async throws {
     let simulation = try phoneSimulation()
     let clue = ClueBox()
@@ -205,15 +205,25 @@ struct RelevanceTests {
       try await simulation.advance(by: .seconds(50))
       #expect(simulation.suggestedWidgets.map(\.kind) == ["Next"])
       try await simulation.advance(by: .seconds(3600))
+      #expect(simulation.suggestedWidgets.map(\.kind) == ["Next"])
+      try await simulation.advance(by: .seconds(1))
       #expect(simulation.suggestedWidgets.isEmpty)
     }
     let events = systemLog(simulation, .widgetKit).filter { $0.identifier == "Next" }
-      .map { "\($0.event) \($0.at)" }
     #expect(
-      events == [
-        "relevanceLoaded 0.0", "relevanceInvalidated 50.0", "relevanceInvalidated 50.0",
-        "relevanceLoaded 50.0", "suggested 100.0", "unsuggested 3700.000000001",
+      events.map(\.event) == [
+        "relevanceLoaded", "relevanceInvalidated", "relevanceInvalidated", "relevanceLoaded",
+        "suggested", "unsuggested",
       ])
+    let expected: [Double] = [0, 50, 50, 50, 100, 3700]
+    #expect(zip(events.map(\.at), expected).allSatisfy { near($0, $1) })
+    #expect(events[1].details["device"] == .string("phone"))
+    #expect(events[2].details["device"] == .string("watch"))
+  }
+
+  /// The module re-exports Foundation: a 600 s `DateInterval` with its import alone.
+  @Test func reexportsFoundation() {
+    #expect(relevanceKitFoundationUse().0.duration == 600)
   }
 }
 

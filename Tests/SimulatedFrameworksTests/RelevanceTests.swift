@@ -35,24 +35,6 @@ struct CluesProvider: RelevanceEntriesProvider {
   func placeholder(context: Context) -> NamedEntry { NamedEntry(name: "placeholder") }
 }
 
-/// A watch complication whose `relevance()` is the test's clue (or Apple's default, none).
-struct RelevantComplication: TimelineProvider {
-  let context: RelevantContext?
-
-  func placeholder(in context: Context) -> CountEntry { CountEntry(date: .distantPast, value: 0) }
-  func getSnapshot(in context: Context, completion: @escaping @Sendable (CountEntry) -> Void) {
-    completion(CountEntry(date: .distantPast, value: 0))
-  }
-  func getTimeline(
-    in context: Context, completion: @escaping @Sendable (Timeline<CountEntry>) -> Void
-  ) {
-    completion(Timeline(entries: [CountEntry(date: .distantPast, value: 1)], policy: .never))
-  }
-  func relevance() async -> WidgetRelevance<Void> {
-    WidgetRelevance(context.map { [WidgetRelevanceAttribute(context: $0)] } ?? [])
-  }
-}
-
 @Suite("RelevanceKit and WidgetKit's relevance: the watch's Smart Stack")
 struct RelevanceTests {
   /// The Smart Stack's log entries: (seconds from t = 0, event, kind, attribute).
@@ -196,7 +178,7 @@ struct RelevanceTests {
     let clue = ClueBox()
     try await simulation.run {
       await simulation.on(.watch) {
-        await simulation.registerWidget(kind: "Next", provider: BoxedComplication(box: clue))
+        await simulation.registerWidget(kind: "Next", provider: RelevantComplication(box: clue))
       }
       try await simulation.advance(by: .seconds(50))
       clue.set(.date(simulation.startDate.addingTimeInterval(100)))
@@ -235,9 +217,16 @@ final class ClueBox: @unchecked Sendable {
   func get() -> RelevantContext? { lock.withLock { context } }
 }
 
-/// A complication whose relevance is the box's clue.
-struct BoxedComplication: TimelineProvider {
+/// A watch complication whose `relevance()` is the box's clue (none: Apple's default answer).
+struct RelevantComplication: TimelineProvider {
   let box: ClueBox
+
+  init(box: ClueBox) { self.box = box }
+  init(context: RelevantContext?) {
+    box = ClueBox()
+    if let context { box.set(context) }
+  }
+
   func placeholder(in context: Context) -> CountEntry { CountEntry(date: .distantPast, value: 0) }
   func getSnapshot(in context: Context, completion: @escaping @Sendable (CountEntry) -> Void) {
     completion(CountEntry(date: .distantPast, value: 0))

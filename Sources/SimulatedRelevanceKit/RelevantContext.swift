@@ -4,10 +4,10 @@ import Foundation
 /// (Apple doc: https://developer.apple.com/documentation/relevancekit/relevantcontext).
 ///
 /// A value only: SimulatedWidgetKit evaluates it against the simulated world on virtual time
-/// (the watch's Smart Stack, docs/swift-api.md#relevance). Date and fitness clues are
-/// evaluated; sleep, headphones and inferred-location clues compile and are never relevant in
-/// the simulation (it has no sleep schedule, no headphones and no inferred places), as Apple
-/// says a clue whose information the system lacks has no effect. `Hashable` is the
+/// (the watch's Smart Stack, docs/swift-api.md#relevance). Date, fitness and sleep clues are
+/// evaluated; headphones and inferred-location clues compile and are never relevant in the
+/// simulation (it has no headphones and no inferred places), as Apple says a clue whose
+/// information the system lacks has no effect. `Hashable` is the
 /// simulation's addition (Apple declares no conformance on its page), for tests.
 public struct RelevantContext: Sendable, Hashable, CustomStringConvertible {
   /// What the clue says, typed (SimulatedWidgetKit switches over it).
@@ -16,7 +16,7 @@ public struct RelevantContext: Sendable, Hashable, CustomStringConvertible {
     case date(start: Date, end: Date, kind: DateKind)
     /// A fitness condition.
     case fitness(FitnessCondition)
-    /// A sleep condition (never relevant in the simulation).
+    /// A sleep condition (from the health store's last night).
     case sleep(SleepCondition)
     /// Headphones connected (never relevant in the simulation).
     case headphones(HeadphonesCondition)
@@ -105,9 +105,12 @@ public struct RelevantContext: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Tells the system a widget is relevant because of a person's sleep schedule (Apple doc:
-  /// https://developer.apple.com/documentation/relevancekit/relevantcontext/sleep(_:)). Never
-  /// relevant in the simulation: it keeps no sleep schedule (Apple: without contextual sleep
-  /// information the clue has no effect).
+  /// https://developer.apple.com/documentation/relevancekit/relevantcontext/sleep(_:)). In the
+  /// simulation the typical times are the health store's last night (its sleep-analysis
+  /// samples): `bedtime` matches in the hour before its start's local time of day, `wakeup` in
+  /// the hour from its end's; without a night in the store neither matches (Apple: without
+  /// contextual sleep information the clue has no effect; project rule,
+  /// docs/swift-api.md#relevance).
   public static func sleep(_ condition: RelevantContext.SleepCondition) -> RelevantContext {
     RelevantContext(.sleep(condition))
   }

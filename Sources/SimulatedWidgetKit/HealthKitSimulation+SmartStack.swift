@@ -24,7 +24,9 @@ extension HealthKitSimulation {
   /// registered watch widget with a relevance clue that matches the world now
   /// (docs/swift-api.md#relevance). A date clue matches inside its span, `.workoutActive` while
   /// a watch workout session is running or paused, `.activityRingsIncomplete` from 18:00 local
-  /// time until midnight while a ring of the day is below its goal; other clues never match.
+  /// time until midnight while a ring of the day is below its goal, `.sleep(.bedtime)` in the
+  /// hour before the health store's last night began (local time of day) and `.sleep(.wakeup)`
+  /// in the hour from its end; headphones and inferred-location clues never match.
   /// Cards are listed in registration order, then the provider's attribute order, with date
   /// clues of kind `scheduled` before the rest and `informational` after.
   ///
@@ -34,7 +36,9 @@ extension HealthKitSimulation {
     state.withLock { state in
       guard let stack = state.extensionState(SmartStackState.self) else { return [] }
       let rings = stack.needsRings && ringsEvening(state)
-      return stack.relevant(simulation: self, state: state, rings: rings).map { card in
+      let night = stack.needsSleep ? lastNight(state) : nil
+      return stack.relevant(simulation: self, state: state, rings: rings, night: night).map {
+        card in
         let since = stack.cards.first { $0.key == card.key }?.since ?? state.session.now
         return SuggestedWidget(
           kind: card.key.kind, attribute: card.key.attribute, context: card.context,
@@ -151,7 +155,6 @@ extension HealthKitSimulation {
 /// state and the tasks that call the app's code.
 struct UncheckedValue: @unchecked Sendable { let value: Any? }
 
-
 /// The watch's Smart Stack in one simulation (behind the simulation's lock): the registered
 /// kinds' relevance clues, the cards in the stack as last updated, and the relevance widgets'
 /// entries.
@@ -229,6 +232,8 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
   var entries: [CardKey: Any] = [:]
   /// Whether the rings rule matched when the stack last updated.
   var ringsMatched = false
+  /// The last night in the health store when the stack last updated.
+  var night: Range<SimulationInstant>?
 
   init(simulation: HealthKitSimulation) {}
 
@@ -237,6 +242,43 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
     kinds.contains { kind in
       kind.contexts.contains { $0.clue == .fitness(.activityRingsIncomplete) }
     }
+  }
+
+  /// Whether a registered clue is `sleep(_:)` (whose reading looks at the store's nights).
+  var needsSleep: Bool {
+    kinds.contains { kind in
+      kind.contexts.contains { if case .sleep = $0.clue { true } else { false } }
+    }
+  }
+
+  /// The span of local time of day in which `condition` matches after the night `night`, as
+  /// seconds from local midnight: `bedtime` the hour before the night's start's time of day,
+  /// `wakeup` the hour from its end's (project rule, docs/swift-api.md#relevance).
+  static func sleepWindow(
+    _ condition: RelevantContext.SleepCondition, night: Range<SimulationInstant>,
+    simulation: HealthKitSimulation
+  ) -> (start: Double, length: Double) {
+    let bedtime = condition == .bedtime
+    let anchor = simulation.phoneTimeOfDay(at: bedtime ? night.lowerBound : night.upperBound)
+    let seconds = Double(anchor.components.seconds) + Double(anchor.components.attoseconds) * 1e-18
+    return (bedtime ? seconds - sleepWindowLength : seconds, sleepWindowLength)
+  }
+
+  /// How long a sleep clue's window lasts: one hour (project rule).
+  static let sleepWindowLength = 3600.0
+
+  /// Whether the local time of day at `now` is in `condition`'s window after `night`.
+  static func sleepMatches(
+    _ condition: RelevantContext.SleepCondition, night: Range<SimulationInstant>?,
+    now: SimulationInstant, simulation: HealthKitSimulation
+  ) -> Bool {
+    guard let night else { return false }
+    let window = sleepWindow(condition, night: night, simulation: simulation)
+    let time = simulation.phoneTimeOfDay(at: now)
+    let seconds = Double(time.components.seconds) + Double(time.components.attoseconds) * 1e-18
+    let into = (seconds - window.start).truncatingRemainder(dividingBy: 86_400)
+    let wrapped = into < 0 ? into + 86_400 : into
+    return wrapped < window.length
   }
 
   /// Adds `kind`, or replaces the kind of its name, and logs `relevanceLoaded`.
@@ -254,7 +296,8 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
 
   /// The cards relevant now, in the stack's order, with the rings rule's answer `rings`.
   func relevant(
-    simulation: HealthKitSimulation, state: HealthKitSimulation.State, rings: Bool
+    simulation: HealthKitSimulation, state: HealthKitSimulation.State, rings: Bool,
+    night: Range<SimulationInstant>?
   ) -> [(key: CardKey, context: RelevantContext)] {
     let now = state.session.now
     var workout: Bool?
@@ -275,7 +318,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
           } else {
             matches = rings
           }
-        case .sleep, .headphones, .inferredLocation:
+        case .sleep(let condition):
+          matches = Self.sleepMatches(condition, night: night, now: now, simulation: simulation)
+        case .headphones, .inferredLocation:
           matches = false
         }
         guard matches else { continue }
@@ -295,7 +340,8 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
   /// Whether the cards relevant now (with the rings rule as last updated) differ from the
   /// stack's: a change the app's call made, to update at the next step.
   func changed(simulation: HealthKitSimulation, state: HealthKitSimulation.State) -> Bool {
-    let now = relevant(simulation: simulation, state: state, rings: ringsMatched).map(\.key)
+    let now = relevant(simulation: simulation, state: state, rings: ringsMatched, night: night)
+      .map(\.key)
     return now != cards.map(\.key)
   }
 
@@ -307,7 +353,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
   ) -> [HealthKitSimulation.Callback] {
     let now = state.session.now
     ringsMatched = needsRings && simulation.ringsEvening(state)
-    let relevant = relevant(simulation: simulation, state: state, rings: ringsMatched)
+    night = needsSleep ? simulation.lastNight(state) : nil
+    let relevant = relevant(
+      simulation: simulation, state: state, rings: ringsMatched, night: night)
     let keys = Set(relevant.map(\.key))
     for card in cards where !keys.contains(card.key) {
       entries[card.key] = nil
@@ -365,9 +413,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
 }
 
 /// The Smart Stack's timer: stops `advance` where the stack can change by itself (a date
-/// clue's start and the instant after its end, each whole local hour while a rings clue is
-/// registered) and at the least step after an app call changed it (a workout session started
-/// or ended), and updates the stack there.
+/// clue's start and the instant after its end, each whole local hour while a rings or sleep
+/// clue is registered, a sleep window's edges) and at the least step after an app call changed
+/// it (a workout session started or ended), and updates the stack there.
 struct SmartStackTimer: SystemTimer {
   weak let simulation: HealthKitSimulation?
 
@@ -391,7 +439,25 @@ struct SmartStackTimer: SystemTimer {
         consider(simulation.instant(of: end).advanced(by: .nanoseconds(1)))
       }
     }
-    if stack.needsRings {
+    if stack.needsSleep, let night = stack.night {
+      // The sleep windows' edges, at their next local time of day after now.
+      let midnight = simulation.phoneDayStart(at: now)
+      let next = simulation.phoneNextMidnight(after: now)
+      for kind in stack.kinds {
+        for context in kind.contexts {
+          guard case .sleep(let condition) = context.clue else { continue }
+          let window = SmartStackState.sleepWindow(condition, night: night, simulation: simulation)
+          for edge in [window.start, window.start + window.length] {
+            let seconds = (edge.truncatingRemainder(dividingBy: 86_400) + 86_400)
+              .truncatingRemainder(dividingBy: 86_400)
+            let offset = Duration.milliseconds(Int64((seconds * 1000).rounded()))
+            let today = midnight.advanced(by: offset)
+            consider(today > now ? today : next.advanced(by: offset))
+          }
+        }
+      }
+    }
+    if stack.needsRings || stack.needsSleep {
       let calendar = simulation.phoneCalendar(at: now)
       if let hour = calendar.dateInterval(of: .hour, for: simulation.date(of: now)) {
         consider(simulation.instant(of: hour.end))

@@ -3,6 +3,8 @@ import SimulatedHealthKit
 import SimulatedRelevanceKit
 import SimulatedWidgetKit
 import Testing
+import WorkoutCore
+import WorkoutHealth
 import WorkoutScenario
 
 /// A relevance widget's configuration: a name.
@@ -145,8 +147,8 @@ struct RelevanceTests {
 
   /// `.activityRingsIncomplete` on a day with nothing in the store (0 kcal of a 500 kcal Move
   /// goal, 0 of 12 Stand hours): relevant from 18:00 local (64 800 s from the UTC midnight
-  /// start) until midnight (86 400 s), not before. Sleep, headphones and inferred-location
-  /// clues are never relevant.
+  /// start) until midnight (86 400 s), not before. Sleep clues without a night in the store,
+  /// headphones and inferred-location clues are never relevant.
   @Test func ringsIncompleteInTheEvening() async throws {
     let simulation = try phoneSimulation()
     try await simulation.run {
@@ -238,5 +240,47 @@ struct RelevantComplication: TimelineProvider {
   }
   func relevance() async -> WidgetRelevance<Void> {
     WidgetRelevance(box.get().map { [WidgetRelevanceAttribute(context: $0)] } ?? [])
+  }
+}
+
+@Suite("RelevanceKit: sleep clues from the health store's last night")
+struct SleepRelevanceTests {
+  /// One night in the store, in bed from 22:00 (−7200 s) to 07:00 (25 200 s), saved at its end:
+  /// `.wakeup` is relevant for the hour from 07:00 (25 200 s to 28 800 s), `.bedtime` for the
+  /// hour before 22:00 (75 600 s to 79 200 s); before the night is in the store (before
+  /// 25 200 s) neither is. Log: suggested c0 at 25 200 s, unsuggested at 28 800 s, suggested
+  /// c1 at 75 600 s, unsuggested at 79 200 s.
+  @Test func bedtimeAndWakeupAroundTheLastNight() async throws {
+    let night = HealthPlanSample(
+      type: .sleepAnalysis, source: "iPhone", start: .seconds(-7200), end: .seconds(25_200),
+      value: 0)
+    let simulation = try phoneSimulation(
+      health: HealthPlan(days: 1, generate: false, sleep: [night]))
+    try await simulation.run {
+      await simulation.registerRelevanceWidget(
+        kind: "Sleep", provider: CluesProvider(contexts: [.sleep(.wakeup), .sleep(.bedtime)]))
+      try await simulation.advance(by: .seconds(25_199))
+      #expect(simulation.suggestedWidgets.isEmpty)
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.map(\.attribute) == [0])
+      try await simulation.advance(by: .seconds(3599))
+      #expect(simulation.suggestedWidgets.map(\.attribute) == [0])
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.isEmpty)
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(75_599))
+      #expect(simulation.suggestedWidgets.isEmpty)
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.map(\.attribute) == [1])
+      try await simulation.advance(by: .seconds(3600))
+      #expect(simulation.suggestedWidgets.isEmpty)
+    }
+    let log = systemLog(simulation, .widgetKit).filter {
+      $0.event == "suggested" || $0.event == "unsuggested"
+    }
+    #expect(
+      log.map { "\($0.event) \($0.details["attribute"].map { "\($0)" } ?? "") \($0.at)" } == [
+        "suggested integer(0) 25200.0", "unsuggested integer(0) 28800.0",
+        "suggested integer(1) 75600.0", "unsuggested integer(1) 79200.0",
+      ])
   }
 }

@@ -125,7 +125,7 @@ extension HealthKitSimulation {
     guard let ask else { return }
     let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)")
     Task(executorPreference: taskExecutor) {
-      let answer = await ask.call()
+      let answer = await HealthKitSimulation.$currentDevice.withValue(.watch) { await ask.call() }
       let callbacks = self.mutate { state -> [Callback] in
         state.withExtension(SmartStackState.self, of: self) { stack, state -> [Callback] in
           guard let index = stack.kinds.firstIndex(where: { $0.name == kind }) else { return [] }
@@ -392,7 +392,10 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
           framework: "WidgetKit", call: "entry(configuration:context:) of \(key.kind)")
         Task(executorPreference: simulation.taskExecutor) {
           do {
-            let entry = try await loader.call(configuration)
+            // The widget extension's code runs as the watch's.
+            let entry = try await HealthKitSimulation.$currentDevice.withValue(.watch) {
+              try await loader.call(configuration)
+            }
             simulation.relevanceEntryLoaded(key, entry: entry)
           } catch {
             simulation.log(
@@ -422,8 +425,10 @@ struct SmartStackTimer: SystemTimer {
   func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
     -> SimulationInstant?
   {
+    // Nothing to look at per step while no registered kind has a clue (a watch app whose
+    // complications keep Apple's default relevance) and the stack is empty.
     guard let simulation, let stack = state.extensionState(SmartStackState.self),
-      !stack.kinds.isEmpty
+      !stack.cards.isEmpty || stack.kinds.contains(where: { !$0.contexts.isEmpty })
     else { return nil }
     if stack.changed(simulation: simulation, state: state) {
       return now.advanced(by: .nanoseconds(1))

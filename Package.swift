@@ -30,6 +30,8 @@
 //     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
 //     SimulatedCoreLocation (the same, and Physiology, CoreLocationValues: CLLocationManager
 //     and CLLocationUpdate, fixes from the course on the simulation's agenda)
+//   SimulatedRelevanceKit (Foundation: RelevanceKit's `RelevantContext` values, which
+//     SimulatedWidgetKit depends on and evaluates for the watch's Smart Stack)
 //   SimulatedCoreLocationValues (Foundation: CLLocation, CLLocationCoordinate2D; re-exported
 //     by SimulatedHealthKit, whose route builder takes them, and by SimulatedCoreLocation)
 //     SimulatedWatchConnectivity (the same: WCSession with both ends)
@@ -80,6 +82,7 @@ let package = Package(
     .library(name: "SimulatedHealthKitTesting", targets: ["SimulatedHealthKitTesting"]),
     .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
     .library(name: "SimulatedWidgetKit", targets: ["SimulatedWidgetKit"]),
+    .library(name: "SimulatedRelevanceKit", targets: ["SimulatedRelevanceKit"]),
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedWatchKit", targets: ["SimulatedWatchKit"]),
@@ -162,7 +165,11 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "SimulatedUserNotifications", dependencies: systemFramework, swiftSettings: strict),
-    .target(name: "SimulatedWidgetKit", dependencies: systemFramework, swiftSettings: strict),
+    // RelevanceKit's clues: values only (Foundation); SimulatedWidgetKit evaluates them.
+    .target(name: "SimulatedRelevanceKit", swiftSettings: strict),
+    .target(
+      name: "SimulatedWidgetKit", dependencies: systemFramework + ["SimulatedRelevanceKit"],
+      swiftSettings: strict),
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
@@ -349,7 +356,7 @@ let package = Package(
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
+        "WorkoutCore", "WorkoutHealth", "WorkoutJSON", "SimulatedRelevanceKit",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),

@@ -37,6 +37,7 @@ FRAMEWORKS = [
     ("HealthKit", "healthkit", ["SimulatedHealthKit"], "healthkit"),
     ("UserNotifications", "usernotifications", ["SimulatedUserNotifications"], "usernotifications"),
     ("WidgetKit", "widgetkit", ["SimulatedWidgetKit"], "widgetkit"),
+    ("RelevanceKit", "relevancekit", ["SimulatedRelevanceKit"], "relevancekit"),
     ("BackgroundTasks", "backgroundtasks", ["SimulatedBackgroundTasks"], "backgroundtasks"),
     ("WatchKit", "watchkit", ["SimulatedWatchKit"], "watchkit"),
     ("WatchConnectivity", "watchconnectivity", ["SimulatedWatchConnectivity"],
@@ -49,7 +50,10 @@ FRAMEWORKS = [
 
 # Top-level names that are workout-sim's own API (the simulation's controls and helpers), not
 # Apple's: their members need no row.
-OWN = {"HealthKitSimulation", "SimulationClock", "WidgetReload", "WidgetShown", "WidgetStatus"}
+OWN = {
+    "HealthKitSimulation", "SimulationClock", "WidgetReload", "WidgetShown", "WidgetStatus",
+    "SuggestedWidget",
+}
 
 COLUMNS = ["symbol", "kind", "status", "apple", "note"]
 

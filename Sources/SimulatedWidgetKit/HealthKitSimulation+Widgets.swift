@@ -82,7 +82,8 @@ extension HealthKitSimulation {
   /// `installWidget(kind:family:)` before) get their first timeline now, free. Registering
   /// a kind again replaces its provider (a new extension build). Inside `on(.watch)` it is the
   /// watch app's complication provider (the scenario's `watch.complications`), whose
-  /// `getTimeline` then runs as watch code.
+  /// `getTimeline` then runs as watch code, and whose `relevance()` is asked then for the watch's
+  /// Smart Stack (``suggestedWidgets``).
   ///
   /// Returns when those first `getTimeline` calls have completed (or `appWorkGrace` passed).
   nonisolated(nonsending) public func registerWidget<Provider: TimelineProvider>(
@@ -90,6 +91,10 @@ extension HealthKitSimulation {
   ) async {
     let registration = WidgetKitState.Registration(provider: provider)
     let board = WidgetKitState.board(Self.widgetDevice)
+    // The watch's Smart Stack reads the provider's relevance clues (docs/swift-api.md#relevance).
+    if Self.widgetDevice == .watch {
+      await registerTimelineRelevance(kind: kind, provider: provider)
+    }
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { widgets, state in
         widgets[keyPath: board].registrations[kind] = registration

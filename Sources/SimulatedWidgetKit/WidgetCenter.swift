@@ -39,6 +39,16 @@ public final class WidgetCenter: Sendable {
     simulation.requestWidgetReload(kinds: [kind], identifier: kind, on: device)
   }
 
+  /// Marks the relevance of the widgets of `kind` as invalid (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/invalidaterelevance(ofkind:)):
+  /// Apple's system calls the provider's `relevance()` again at a later time; the simulation's
+  /// watch asks it now, in a task on the simulation's lane, and updates the Smart Stack with
+  /// the answer (docs/swift-api.md#relevance). Logs `relevanceInvalidated`; the phone app's
+  /// call does nothing more (RelevanceKit acts on watchOS only).
+  public func invalidateRelevance(ofKind kind: String) {
+    simulation.invalidateRelevance(kind: kind, on: device)
+  }
+
   /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
   /// Logs `reloadRequested` with the identifier `*`.

@@ -49,7 +49,7 @@ extension HKHealthStore {
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
   ///   ``relateWorkoutEffortSample(_:with:activity:)``);
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
@@ -90,7 +90,7 @@ extension HKHealthStore {
   ///
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
@@ -117,7 +117,7 @@ extension HKHealthStore {
   ///
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func deleteObjects(
     of objectType: HKObjectType, predicate: NSPredicate
   ) async throws

@@ -5,10 +5,10 @@
 // Apple's API: https://developer.apple.com/documentation/corelocation
 // Re-exports Foundation, as Apple's framework does, and the location values (`CLLocation`).
 @_exported import Foundation
+@_exported import SimulatedCoreLocationValues
 // The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
 // can make one.
 @_exported import SimulationDriver
-@_exported import SimulatedCoreLocationValues
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// Core Location's error domain, `"kCLErrorDomain"` (Apple doc:

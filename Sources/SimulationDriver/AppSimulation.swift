@@ -4,8 +4,13 @@ import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
 
-/// The simulation control: one scenario's world (athlete, course, sensors, watch) on virtual
-/// time, which the app's own HealthKit code runs against (docs/swift-api.md).
+/// The simulation control: one scenario's world (athlete, course, sensors, watch, phone) on
+/// virtual time, which the app's own code runs against through the simulated frameworks
+/// (docs/swift-api.md). SimulatedHealthKit calls it `HealthKitSimulation` (a type alias, the
+/// name its documentation uses); every simulated framework re-exports this module, so a test
+/// that imports only one of them makes its simulation here. The frameworks keep their own state
+/// in its registry (``State/withExtension(_:of:_:)``), register their timers, listeners and
+/// session endpoints with it, and deliver through its lane; none of them owns it.
 ///
 /// ```swift
 /// let simulation = try AppSimulation(scenario: URL(fileURLWithPath: "Scenarios/hills.json"))

@@ -111,10 +111,10 @@ package protocol HealthQueryListener: AnyObject, Sendable {
 }
 
 extension AppSimulation.State {
-  /// A health store listener's types or own timer changed outside ``wakeHealthListeners(at:)``
-  /// (background delivery enabled, disabled or answered): the health store's entry in the
-  /// agenda is made again before the agenda is next read. Changes of ``healthListeners`` and
-  /// ``health`` mark it by themselves.
+  /// The health store (``health``: a save, a delete, a workout added) or a listener's types or
+  /// own timer changed outside ``wakeHealthListeners(at:)`` (background delivery enabled,
+  /// disabled or answered): the health store's entry in the agenda is made again before the
+  /// agenda is next read. Changes of ``healthListeners`` mark it by themselves.
   package mutating func healthListenersChanged() {
     healthStoreChanged = true
   }

@@ -457,13 +457,13 @@ public final class AppSimulation: Sendable {
 
   /// Everything behind the lock.
   package struct State {
-    /// The workout (scenario, engine, timeline): every change marks its entry in ``agenda``
-    /// out of date (``workoutChanged``), and the entry is made again once before the agenda is
-    /// next read (``registerWorkout()``), not at each of the many changes of one step (a
-    /// builder's statistics are read through the engine in place, several times per batch).
-    package var session: SimulationSession { didSet { workoutChanged = true } }
-    /// Whether ``session`` changed since the workout's entry in ``agenda`` was made.
-    package var workoutChanged = true
+    /// The workout (scenario, engine, timeline): its entries in ``agenda`` are made once per
+    /// step, before the agenda is read (``registerWorkout()``): it changes at every step.
+    ///
+    /// A stored property without observers, so that the frameworks' modules change it in place
+    /// (a builder's statistics are read through the engine several times per batch; an
+    /// observer would make every such access from another module copy the session).
+    package var session: SimulationSession
     /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
     /// agenda"), read by ``nextInstant(through:)``.
     package var agenda = DeadlineQueue<DueWork>()
@@ -520,13 +520,15 @@ public final class AppSimulation: Sendable {
     package var nextCall = 0
     package var nextSleeper = 0
     /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
-    package var health: HealthStore { didSet { healthStoreChanged = true } }
+    package var health: HealthStore
     /// Long-running queries and observers woken when the store changes.
     package var healthListeners: [any HealthQueryListener] = [] {
       didSet { healthStoreChanged = true }
     }
     /// Whether the health store's listeners, the store or a listener's own state changed since
-    /// the store's entry in ``agenda`` was made (``registerHealthStore()``).
+    /// the store's entry in ``agenda`` was made (``registerHealthStore()``): ``healthListeners``
+    /// marks it itself; a framework that changes ``health`` or a listener's own state calls
+    /// ``healthListenersChanged()``.
     package var healthStoreChanged = true
     /// The app's termination by the system, once it happened.
     package var terminated: AppSimulation.AppTermination?

@@ -86,15 +86,12 @@ package struct SleeperQueue {
 }
 
 extension AppSimulation.State {
-  /// Registers the workout's next due instants in ``agenda`` when the session changed since
-  /// they were last registered: the next timeline action's and the engine's
-  /// (``WorkoutEngine/nextDueInstant``: its samples and timers, from the engine's own queues),
-  /// each its own entry.
+  /// Registers the workout's next due instants in ``agenda``: the next timeline action's and
+  /// the engine's (``WorkoutEngine/nextDueInstant``: its samples and timers, from the engine's
+  /// own queues, which its state machines keep when they change), each its own entry. Made at
+  /// every step: the session changes at every step.
   package mutating func registerWorkout() {
-    guard workoutChanged else { return }
     let (_, engine, action) = session.nextDue()
-    // Asking goes through the session's observer: the entries are current after it.
-    workoutChanged = false
     agenda.set(.timeline, to: action?.nanoseconds)
     agenda.set(.engine, to: engine?.nanoseconds)
   }

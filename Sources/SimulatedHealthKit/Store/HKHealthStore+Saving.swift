@@ -237,6 +237,7 @@ extension HKHealthStore {
       stored.append(sample)
     }
     let ids = state.health.save(samples, uuids: uuids, at: now)
+    state.healthListenersChanged()
     if let device {
       state.noteDeviceSave(
         ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)
@@ -317,6 +318,7 @@ extension HKHealthStore {
         ids.append(id)
       }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       if !keptGone.isEmpty {
         state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
@@ -359,6 +361,7 @@ extension HKHealthStore {
         of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
       ).filter { state.appObjects[$0] != nil }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       return .success(ids.count)
     }

@@ -582,6 +582,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         at: state.session.now)
+      state.healthListenersChanged()
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)

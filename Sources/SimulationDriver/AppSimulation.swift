@@ -9,7 +9,7 @@ import WorkoutSimulation
 /// (docs/swift-api.md). SimulatedHealthKit calls it `HealthKitSimulation` (a type alias, the
 /// name its documentation uses); every simulated framework re-exports this module, so a test
 /// that imports only one of them makes its simulation here. The frameworks keep their own state
-/// in its registry (``State/withExtension(_:of:_:)``), register their timers, listeners and
+/// in its registry (`State.withExtension(_:of:_:)`), register their timers, listeners and
 /// session endpoints with it, and deliver through its lane; none of them owns it.
 ///
 /// ```swift
@@ -394,7 +394,7 @@ public final class AppSimulation: Sendable {
   /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes. When the app saved
   /// workout routes, its `RunResult.track` is theirs (so the GPX, TCX and FIT exports and the
   /// report's map draw the route the app saved): a framework adds what it owns to the result
-  /// (``ResultContributor``; SimulatedHealthKit's route builder).
+  /// (`ResultContributor`; SimulatedHealthKit's route builder).
   public var result: RunResult {
     state.withLock { state in
       var copy = state.session

@@ -16,17 +16,20 @@
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
-//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text,
-//     CoreLocationValues: HealthKit's
-//     own names and shapes on the engine, driven by HealthKitSimulation)
+//   SimulationDriver (Foundation, Synchronization; Simulation, Scenario, Core, Health, Text: the
+//     simulated world every Simulated* framework builds on, `AppSimulation`: lock, callback lane,
+//     executor, clock, holds, reports, devices, the world's agenda, the frameworks' registry)
+//   SimulatedHealthKit (Foundation; SimulationDriver, Simulation, Scenario, Core, Physiology,
+//     Text, CoreLocationValues: HealthKit's own names and shapes on the engine, one framework on
+//     the driver; `HealthKitSimulation` is its name for `AppSimulation`)
 //   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
 //     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-//     SimulatedWatchKit (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health:
+//     SimulatedWatchKit (Foundation; SimulationDriver, Simulation, Scenario, Core, Health:
 //     UNUserNotificationCenter, WidgetKit's timelines and reload budget (the phone's widgets and
 //     the watch's complications), BGTaskScheduler, the phone's network under URLSession and
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
-//     HealthKitSimulation)
+//     AppSimulation; WatchKit adds SimulatedHealthKit for HKWorkoutConfiguration)
 //     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
 //     SimulatedCoreLocation (the same, and Physiology, CoreLocationValues: CLLocationManager
 //     and CLLocationUpdate, fixes from the course on the simulation's agenda)
@@ -61,10 +64,11 @@ let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6)
 ]
 
-/// What every simulated framework beside HealthKit is built on: the simulation control in
-/// SimulatedHealthKit and the engine's types.
+/// What every simulated framework beside HealthKit is built on: the simulation driver
+/// (`AppSimulation`) and the engine's types. A framework that uses HealthKit's types
+/// (WatchKit's `handle(_: HKWorkoutConfiguration)`) adds SimulatedHealthKit.
 let systemFramework: [Target.Dependency] = [
-  "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+  "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
 ]
 
 let package = Package(
@@ -78,6 +82,7 @@ let package = Package(
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
     .library(name: "WorkoutExplore", targets: ["WorkoutExplore"]),
+    .library(name: "SimulationDriver", targets: ["SimulationDriver"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
     .library(name: "SimulatedHealthKitTesting", targets: ["SimulatedHealthKitTesting"]),
     .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
@@ -147,11 +152,21 @@ let package = Package(
     // Core Location's values, which HealthKit's route builder takes and SimulatedHealthKit
     // re-exports, as HealthKit imports CoreLocation.
     .target(name: "SimulatedCoreLocationValues", swiftSettings: strict),
+    // The simulation driver every Simulated* framework builds on: `AppSimulation` (the lock,
+    // the callback lane and its executor, the clock, holds, reports, devices, the world's
+    // agenda, the frameworks' registry); no framework's types.
+    .target(
+      name: "SimulationDriver",
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth", "WorkoutText",
+      ],
+      swiftSettings: strict),
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
-        "WorkoutHealth", "WorkoutWatch", "SimulatedCoreLocationValues",
+        "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "WorkoutPhysiology", "WorkoutText", "WorkoutHealth", "WorkoutWatch",
+        "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),
     // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for
@@ -172,7 +187,9 @@ let package = Package(
       swiftSettings: strict),
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
-    .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedWatchKit", dependencies: systemFramework + ["SimulatedHealthKit"],
+      swiftSettings: strict),
     .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
     .target(
       name: "SimulatedCoreLocation",

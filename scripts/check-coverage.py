@@ -49,9 +49,11 @@ FRAMEWORKS = [
 ]
 
 # Top-level names that are workout-sim's own API (the simulation's controls and helpers), not
-# Apple's: their members need no row.
+# Apple's: their members need no row. `AppSimulation` is the simulation driver's (the frameworks
+# extend it), `HealthKitSimulation` SimulatedHealthKit's name for it; `SimulationClock` lives in
+# the driver with it (SimulationDriver, no framework of its own).
 OWN = {
-    "HealthKitSimulation", "SimulationClock", "WidgetReload", "WidgetShown", "WidgetStatus",
+    "AppSimulation", "HealthKitSimulation", "WidgetReload", "WidgetShown", "WidgetStatus",
     "SuggestedWidget",
 }
 

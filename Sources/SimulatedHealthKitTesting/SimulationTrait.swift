@@ -7,7 +7,7 @@ public import WorkoutScenario
 import WorkoutSimulation
 
 /// A Swift Testing trait that runs each test, and each argument of a parameterized test, inside
-/// its own ``HealthKitSimulation`` (a `TestScoping` trait, Swift Testing's ST-0007).
+/// its own `HealthKitSimulation` (a `TestScoping` trait, Swift Testing's ST-0007).
 ///
 /// ```swift
 /// @Test(.simulation(scenario: Bundle.module.url(forResource: "run", withExtension: "json")!))
@@ -20,9 +20,9 @@ import WorkoutSimulation
 /// }
 /// ```
 ///
-/// The test's body runs inside `run { }` (``HealthKitSimulation/run(isolation:_:)``), so
+/// The test's body runs inside `run { }` (`HealthKitSimulation.run(isolation:_:)`), so
 /// `HKHealthStore()` and the other simulated frameworks work as in any run and
-/// ``HealthKitSimulation/running`` is the test's simulation. A new world is made from the
+/// `HealthKitSimulation.running` is the test's simulation. A new world is made from the
 /// scenario for every test case, so parameterized tests and tests run in parallel never share
 /// one.
 ///
@@ -205,7 +205,7 @@ extension Trait where Self == SimulationTrait {
   ///
   /// - Parameters:
   ///   - url: the scenario file; a test target's resource (`Bundle.module`) or a path.
-  ///   - options: ``HealthKitSimulation/Options`` (`.strictDates`, ...).
+  ///   - options: `HealthKitSimulation.Options` (`.strictDates`, ...).
   ///   - attachments: when the run's result and report page are attached (on failure by
   ///     default).
   ///   - checks: whether the scenario's `expect` list is evaluated on the test's run (by
@@ -231,7 +231,7 @@ extension Trait where Self == SimulationTrait {
   ///   - name: the file's name without its extension.
   ///   - ext: its extension (`json` by default).
   ///   - bundle: the bundle holding it.
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
   ///   - attachments: when the run's result and report page are attached.
   ///   - checks: whether the scenario's `expect` list is evaluated on the test's run.
   /// - Note: a file not in the bundle fails the test with ``MissingScenario``.
@@ -253,7 +253,7 @@ extension Trait where Self == SimulationTrait {
   ///
   /// - Parameters:
   ///   - scenario: the world (docs/scenario-format.md).
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
   ///   - attachments: when the run's result and report page are attached.
   ///   - checks: whether the scenario's `expect` list is evaluated on the test's run.
   public static func simulation(

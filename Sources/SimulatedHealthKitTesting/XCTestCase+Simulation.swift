@@ -29,11 +29,11 @@ extension XCTestCase {
   ///
   /// - Parameters:
   ///   - url: the scenario file (docs/scenario-format.md).
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
   ///   - checks: whether the scenario's `expect` list is evaluated once `body` returns.
   ///   - isolation: the caller's actor (`#isolation`, given by the compiler): the closure runs
   ///     there, so a `@MainActor` test can call its `@MainActor` manager without hops.
-  ///   - body: the test, given its simulation (also ``HealthKitSimulation/running``).
+  ///   - body: the test, given its simulation (also `HealthKitSimulation.running`).
   /// - Returns: what `body` returns.
   /// - Throws: `ScenarioError` or `SimulationError` for a scenario that cannot be loaded, and
   ///   what `body` throws.

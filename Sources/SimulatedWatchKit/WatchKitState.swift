@@ -1,4 +1,5 @@
 import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// WatchKit's state in one simulation (behind the simulation's lock): the app's extended
@@ -18,14 +19,14 @@ struct WatchKitState: SimulationExtension {
   /// `WKInterfaceDevice.current()`.
   var device: WKInterfaceDevice?
 
-  init(simulation: HealthKitSimulation) {}
+  init(simulation: AppSimulation) {}
 }
 
 /// Turns the engine's `extendedRuntime` effects into the delegate calls of the app's
 /// ``WKExtendedRuntimeSession`` objects.
 struct WatchKitListener: EffectListener {
-  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard case .extendedRuntime(let event) = effect.kind,
       let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
@@ -34,7 +35,7 @@ struct WatchKitListener: EffectListener {
   }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// Adds WatchKit's log listener (once).
   func startWatchKit() {
     addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The widgets the user configured, and the way to ask for their timelines to be reloaded
@@ -15,11 +15,11 @@ import WorkoutCore
 /// (docs/phone.md#widgets).
 public final class WidgetCenter: Sendable {
   /// The simulation this center belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
   /// The device whose app this center serves.
-  let device: HealthKitSimulation.Device
+  let device: AppSimulation.Device
 
-  init(simulation: HealthKitSimulation, device: HealthKitSimulation.Device) {
+  init(simulation: AppSimulation, device: AppSimulation.Device) {
     self.simulation = simulation
     self.device = device
   }
@@ -28,8 +28,8 @@ public final class WidgetCenter: Sendable {
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/shared): the watch app's
   /// inside `simulation.on(.watch)`, else the phone app's; traps outside a simulation's `run`.
   public static var shared: WidgetCenter {
-    HealthKitSimulation.requireCurrent("WidgetCenter.shared").widgetCenter(
-      for: HealthKitSimulation.widgetDevice)
+    AppSimulation.requireCurrent("WidgetCenter.shared").widgetCenter(
+      for: AppSimulation.widgetDevice)
   }
 
   /// Asks for the timelines of every widget of `kind` to be reloaded (Apple doc:

@@ -127,8 +127,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
 
   /// The handler call for `types`, with `completion`.
   ///
-  /// The call holds virtual time at its instant (``HealthKitSimulation/beginHold(_:)``) until
-  /// the app calls the completion handler it got, or ``HealthKitSimulation/appWorkGrace`` of
+  /// The call holds virtual time at its instant (`HealthKitSimulation.beginHold(_:)`) until
+  /// the app calls the completion handler it got, or `HealthKitSimulation.appWorkGrace` of
   /// wall-clock time passed: work the app does before answering (an upload over real HTTP) takes
   /// no virtual time, so its outcome is the same from run to run.
   func call(

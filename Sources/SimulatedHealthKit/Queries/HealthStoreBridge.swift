@@ -50,7 +50,7 @@ extension HealthDataType {
 struct QueryContext {
   let simulation: HealthKitSimulation
   /// The device of the store that runs the query, or `nil` (a store made outside
-  /// ``HealthKitSimulation/on(_:isolation:_:)``: the whole store).
+  /// `HealthKitSimulation.on(_:isolation:_:)`: the whole store).
   var device: HealthKitSimulation.Device? = nil
 
   /// The date of `instant`.

@@ -10,7 +10,7 @@ extension HealthKitSimulation {
   /// One local day of the simulation's calendar: its year, month and day (with the calendar)
   /// and its two midnights.
   struct SummaryDay: Equatable {
-    /// Era, year, month and day, with ``HealthKitSimulation/calendar``.
+    /// Era, year, month and day, with `HealthKitSimulation.calendar`.
     var components: DateComponents
     /// Local midnight at its start.
     var start: SimulationInstant

@@ -140,6 +140,8 @@ final class BackgroundDelivery: Sendable {
       deliveries[type.identifier] = delivery
       return action
     }
+    // Its types and deadlines changed: the health store's entry in the agenda is made again.
+    state.healthListenersChanged()
     log(type.identifier, action, state: &state)
   }
 
@@ -152,6 +154,7 @@ final class BackgroundDelivery: Sendable {
       }
       return actions
     }
+    state.healthListenersChanged()
     for (identifier, action) in actions { log(identifier, action, state: &state) }
   }
 
@@ -171,6 +174,7 @@ final class BackgroundDelivery: Sendable {
       deliveries[identifier] = delivery
       return action
     }
+    state.healthListenersChanged()
     return perform(identifier, action, state: &state)
   }
 

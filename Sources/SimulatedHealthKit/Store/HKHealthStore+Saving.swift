@@ -50,7 +50,7 @@ extension HKHealthStore {
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
   ///   ``relateWorkoutEffortSample(_:with:activity:)``);
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
@@ -91,7 +91,7 @@ extension HKHealthStore {
   ///
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
@@ -118,7 +118,7 @@ extension HKHealthStore {
   ///
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func deleteObjects(
     of objectType: HKObjectType, predicate: NSPredicate
   ) async throws
@@ -265,6 +265,7 @@ extension HKHealthStore {
         ids.append(id)
       }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
         store.correlations.removeAll { deletedCorrelations.contains($0.uuid) }
@@ -291,6 +292,7 @@ extension HKHealthStore {
         of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
       ).filter { state.appObjects[$0] != nil }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       return .success(ids.count)
     }

@@ -40,6 +40,7 @@ extension HealthKitSimulation.State {
           end: context.instant(sample.endDate), value: value, savedAt: now))
     }
     let ids = health.save(stored, uuids: samples.map { Self.storeUUID($0.uuid) }, at: now)
+    healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []
     for (id, sample) in zip(ids, samples) {
       appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample

@@ -174,7 +174,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `date` goes through the wall-clock rule (docs/swift-api.md#the-wall-clock-rule): Apple's
   /// sample app drives its timer with `elapsedTime(at: Date())`, which is read as virtual now. A
   /// timer calls it many times a second, so the rule's `wallClockDate` log entry (or, with
-  /// ``HealthKitSimulation/Options/strictDates``, its error entry; the value is then still the
+  /// `HealthKitSimulation.Options.strictDates`, its error entry; the value is then still the
   /// one at virtual now, as a getter cannot fail) is made once per builder, naming
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
@@ -585,6 +585,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         samples: annotated.storeSamples(source: source), at: state.session.now)
+      state.healthListenersChanged()
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
@@ -694,7 +695,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
   }
 
-  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of ``HealthKitSimulation/now``).
+  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of `HealthKitSimulation.now`).
   public var elapsedTime: TimeInterval {
     let elapsed = simulation.state.withLock { state in
       state.session.withEngine { engine in

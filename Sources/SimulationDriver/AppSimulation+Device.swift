@@ -5,7 +5,7 @@ import WorkoutScenario
 
 /// The phone around the app's iOS code (docs/phone.md): its time zone of the moment and
 /// whether the app is in the foreground.
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The phone app's state as the system sees it (docs/phone.md#notifications).
   public enum PhoneAppState: String, Sendable, Hashable, CaseIterable {
     /// The app is on screen: a notification due now goes to the notification center
@@ -40,7 +40,7 @@ extension HealthKitSimulation {
 }
 
 /// The two devices of a simulation: the watch and its paired iPhone (docs/phone-link.md).
-extension HealthKitSimulation {
+extension AppSimulation {
   /// A device whose app code runs in the simulation.
   public enum Device: String, Sendable, Hashable, CaseIterable {
     /// The Apple Watch: the watch app's code (its workout session, its `WCSession.default`).
@@ -79,15 +79,15 @@ extension HealthKitSimulation {
 }
 
 /// The phone's state behind the simulation's lock.
-struct PhoneDevice: SimulationExtension {
+package struct PhoneDevice: SimulationExtension {
   /// The app process in which a test made the app foreground, or `nil` (background).
-  var foregroundGeneration: Int?
+  package var foregroundGeneration: Int?
 
-  init(simulation: HealthKitSimulation) {}
+  package init(simulation: AppSimulation) {}
 }
 
 /// The device's time zone over a run: the scenario's zone, and a trip's zone for its days
-/// (``HealthKitSimulation/deviceTimeZone(at:)``). A value, so a framework's state can keep one
+/// (``AppSimulation/deviceTimeZone(at:)``). A value, so a framework's state can keep one
 /// and read it under the lock.
 package struct DeviceTimeZones: Sendable {
   /// The scenario's zone.
@@ -140,18 +140,18 @@ package struct DeviceTimeZones: Sendable {
   }
 }
 
-extension HealthKitSimulation.State {
-  /// ``HealthKitSimulation/phoneAppState`` read under the lock (for a framework's timer).
-  package mutating func phoneAppState() -> HealthKitSimulation.PhoneAppState {
+extension AppSimulation.State {
+  /// ``AppSimulation/phoneAppState`` read under the lock (for a framework's timer).
+  package mutating func phoneAppState() -> AppSimulation.PhoneAppState {
     guard let generation = extensionState(PhoneDevice.self)?.foregroundGeneration,
       generation == processGeneration()
     else { return .background }
     return .foreground
   }
 
-  /// Sets ``HealthKitSimulation/phoneAppState`` under the lock.
+  /// Sets ``AppSimulation/phoneAppState`` under the lock.
   package mutating func setPhoneAppState(
-    _ value: HealthKitSimulation.PhoneAppState, of simulation: HealthKitSimulation
+    _ value: AppSimulation.PhoneAppState, of simulation: AppSimulation
   ) {
     withExtension(PhoneDevice.self, of: simulation) { phone, state in
       phone.foregroundGeneration = value == .foreground ? state.processGeneration() : nil

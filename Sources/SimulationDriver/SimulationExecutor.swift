@@ -3,7 +3,7 @@ import Synchronization
 
 /// The simulation's serial lane: one thread of its own that runs, one at a time and in the order
 /// they arrive, the jobs of every task that prefers it (the body of
-/// ``HealthKitSimulation/run(isolation:_:)``, its child tasks and `async let`s, and every
+/// ``AppSimulation/run(isolation:_:)``, its child tasks and `async let`s, and every
 /// nonisolated async function they call) and the delivery of the callbacks the simulated
 /// frameworks owe the app.
 ///
@@ -17,7 +17,7 @@ import Synchronization
 /// A `TaskExecutor` (SE-0417, https://developer.apple.com/documentation/swift/taskexecutor)
 /// that runs one job at a time.
 /// `@unchecked Sendable`: every variable is read and written under `condition`.
-final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
+package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private let condition = NSCondition()
   /// One unit of work.
   private enum Work {
@@ -52,13 +52,13 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var stalled: (@Sendable () -> Void)?
   private var stallReported = false
 
-  init() {
+  package init() {
     // The redirect of continuations the lane's callbacks resume (once per process).
     _ = ResumeRedirect.installed
   }
 
   /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
-  func configure(
+  package func configure(
     lane: @escaping @Sendable () -> Void, watching: @escaping @Sendable () -> Bool,
     stalled: @escaping @Sendable () -> Void
   ) {
@@ -70,7 +70,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// How long the lane must be idle, the app waiting, before the stall is reported.
-  var stallReportDelay: Duration {
+  package var stallReportDelay: Duration {
     get {
       condition.lock()
       defer { condition.unlock() }
@@ -86,13 +86,13 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   // MARK: - Executor
 
-  func enqueue(_ job: consuming ExecutorJob) {
+  package func enqueue(_ job: consuming ExecutorJob) {
     enqueue(unowned: UnownedJob(job))
   }
 
   /// Queues `job` behind the work already queued (a task's job, or one redirected from the
   /// global executor: ``ResumeRedirect``).
-  func enqueue(unowned job: UnownedJob) {
+  package func enqueue(unowned job: UnownedJob) {
     condition.lock()
     queue.append(.job(job))
     wake()
@@ -103,7 +103,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Queues a delivery of the callback lane behind the work already queued (once: a queued
   /// delivery takes everything the lane holds when it runs).
-  func requestLaneDelivery() {
+  package func requestLaneDelivery() {
     condition.lock()
     if !laneQueued {
       laneQueued = true
@@ -114,7 +114,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Whether the caller runs on this executor's thread.
-  var isCurrent: Bool {
+  package var isCurrent: Bool {
     condition.lock()
     defer { condition.unlock() }
     return onThread
@@ -128,7 +128,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Returns when nothing is queued and nothing but the caller runs: every task on the lane
   /// has run until it suspended (or finished). The caller, when it runs on the lane, is not
   /// waited for (the fast path: it returns at once when nothing else is queued).
-  func waitUntilIdle() async {
+  package func waitUntilIdle() async {
     if isIdle(exceptCaller: true) { return }
     await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
       condition.lock()
@@ -147,7 +147,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Looks again at whether the app waits (a `run` began, an `advance` ended): the stall watch
   /// starts over.
-  func watchAgain() {
+  package func watchAgain() {
     condition.lock()
     stallReported = false
     if started { condition.signal() } else { wake() }
@@ -156,7 +156,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Whether nothing is queued and nothing but the caller runs: ``waitUntilIdle()`` would
   /// return at once (asked without a call, on the path of every instant).
-  var isIdleButForCaller: Bool { isIdle(exceptCaller: true) }
+  package var isIdleButForCaller: Bool { isIdle(exceptCaller: true) }
 
   /// Whether nothing is queued and nothing runs (but the caller, when `exceptCaller` and it
   /// runs on the lane).
@@ -167,7 +167,7 @@ final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// The simulation is gone: the thread ends once nothing is queued.
-  func close() {
+  package func close() {
     condition.lock()
     closed = true
     condition.signal()

@@ -7,7 +7,7 @@ import WorkoutScenario
 /// The paired iPhone's conditions the phone-side frameworks read (docs/phone.md): its network
 /// (`phone.offline`, `phone.offlineDaily`), its charger
 /// (`phone.charging`), its local days, and the App Group its app and extensions share.
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The calendar of the phone's local days at `instant`: Gregorian, in the phone's time zone
   /// of that moment (``deviceTimeZone(at:)``: the scenario's `timeZone`, `health.trip`'s zone
   /// during a trip) — local midnights, quarter hours, the times of day of `offlineDaily` and
@@ -74,7 +74,7 @@ extension HealthKitSimulation {
 
   /// Whether the daily `span` contains the local time of day `time` (`from` included, `to`
   /// excluded; a span with `to` at or before `from` runs past midnight).
-  static func span(_ span: HealthPlan.TimeOfDaySpan, contains time: Duration) -> Bool {
+  package static func span(_ span: HealthPlan.TimeOfDaySpan, contains time: Duration) -> Bool {
     if span.to > span.from { return time >= span.from && time < span.to }
     return time >= span.from || time < span.to
   }
@@ -102,13 +102,13 @@ extension HealthKitSimulation {
 }
 
 /// The App Group suites of one simulation.
-struct AppGroups: SimulationExtension {
+package struct AppGroups: SimulationExtension {
   /// One suite (`UserDefaults` is thread-safe; Foundation marks it `@unchecked Sendable`).
-  struct Suite: @unchecked Sendable {
-    let defaults: UserDefaults
+  package struct Suite: @unchecked Sendable {
+    package let defaults: UserDefaults
   }
   /// By group identifier.
-  var suites: [String: Suite] = [:]
+  package var suites: [String: Suite] = [:]
 
-  init(simulation: HealthKitSimulation) {}
+  package init(simulation: AppSimulation) {}
 }

@@ -9,10 +9,10 @@ import WorkoutSimulation
 /// (docs/swift-api.md#the-other-frameworks): per-simulation state behind the one lock, system
 /// timers that stop `advance` at their instants, log entries, and holds that keep virtual time
 /// at an instant while the system waits for the app's answer.
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The simulation the current task belongs to, or a trap naming `api` and how to start one
   /// (what `UNUserNotificationCenter.current()` and the other frameworks' entry points call).
-  package static func requireCurrent(_ api: String) -> HealthKitSimulation {
+  package static func requireCurrent(_ api: String) -> AppSimulation {
     guard let simulation = current else {
       fatalError(
         "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of a HealthKitSimulation (docs/swift-api.md)"
@@ -26,11 +26,22 @@ extension HealthKitSimulation {
     mutate { state in state.log(event) }
   }
 
-  /// Adds a system timer once per `key` (a framework registers one for its whole state).
+  /// Adds a system timer once per `key`: the type of the framework state it reads
+  /// (``SimulationExtension``), one timer for the framework's whole state. Its deadline is
+  /// registered in the world's agenda now and again whenever that state changes
+  /// (``State/withExtension(_:of:_:)``) or the deadline is served (``SystemTimerQueue``).
   package func addSystemTimer(key: ObjectIdentifier, _ timer: any SystemTimer) {
+    state.withLock { state in state.systemTimers.add(key: key, timer) }
+  }
+
+  /// Adds a framework's addition to ``result`` (once per type: SimulatedHealthKit's saved
+  /// routes).
+  package func addResultContributor(_ contributor: any ResultContributor) {
     state.withLock { state in
-      guard !state.systemTimers.contains(where: { $0.key == key }) else { return }
-      state.systemTimers.append((key, timer))
+      let key = ObjectIdentifier(type(of: contributor))
+      guard !state.resultContributors.contains(where: { ObjectIdentifier(type(of: $0)) == key })
+      else { return }
+      state.resultContributors.append(contributor)
     }
   }
 
@@ -46,7 +57,7 @@ extension HealthKitSimulation {
 
   /// Queues the callbacks every effect listener returns for `effect` (an effect with no
   /// session).
-  static func translateForListeners(
+  package static func translateForListeners(
     _ effect: EngineEffect, _ state: inout State, startDate: Date
   ) {
     let date = startDate.addingTimeInterval(effect.at.seconds)
@@ -129,13 +140,28 @@ extension HealthKitSimulation {
 /// trigger, a widget reload, a background task launch), and what it does then, under the
 /// simulation's lock. At one instant the engine's entries come first, then the health store's
 /// listeners, then system timers in the order they were added.
+///
+/// Its next deadline is registered in the world's agenda (``SystemTimerQueue``) when the timer
+/// is added, whenever the framework state it was added for changes (through
+/// ``AppSimulation/State/withExtension(_:of:_:)``) and after it was served; it is never polled.
+/// So ``nextDue(after:state:)`` may read only that state and the scenario.
 package protocol SystemTimer: Sendable {
   /// The first instant after `now` at which ``fire(at:state:)`` has something to do, or `nil`.
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   /// Does what is due at `now` (at or before it) and returns the app's callbacks, in order.
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+}
+
+/// A framework's addition to the run result ``AppSimulation/result`` makes: what the app made
+/// through the framework that the engine's record does not hold (the workout routes the app
+/// saved, whose points become `RunResult.track`). Called under the simulation's lock, in the
+/// order the contributors were added; never call app code here.
+package protocol ResultContributor: Sendable {
+  /// Changes `result` (made from the engine's record as if the run stopped now) from the
+  /// framework's state in `state`; `startDate` is `t = 0`.
+  func contribute(to result: inout RunResult, state: AppSimulation.State, startDate: Date)
 }
 
 /// A framework's reader of the engine's effects (``EngineEffect``, taken from its outbox): for
@@ -146,26 +172,30 @@ package protocol SystemTimer: Sendable {
 /// (``LinkEvent``, ``ExtendedRuntimeEvent``, ``MirroringEvent``), never over words.
 package protocol EffectListener: Sendable {
   /// The callbacks for `effect`, whose instant is `date`.
-  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
 }
 
-/// A framework's state kept in ``HealthKitSimulation/State`` (behind the simulation's one
+/// A framework's state kept in ``AppSimulation/State`` (behind the simulation's one
 /// lock), made on first use from the simulation's scenario.
 package protocol SimulationExtension: Sendable {
-  /// The state at `t = 0` for `simulation` (read its ``HealthKitSimulation/scenario``,
-  /// ``HealthKitSimulation/startDate``, ``HealthKitSimulation/calendar``).
-  init(simulation: HealthKitSimulation)
+  /// The state at `t = 0` for `simulation` (read its ``AppSimulation/scenario``,
+  /// ``AppSimulation/startDate``, ``AppSimulation/calendar``).
+  init(simulation: AppSimulation)
 }
 
-extension HealthKitSimulation.State {
+extension AppSimulation.State {
   /// Runs `body` with the framework state `type` (made on first use) and the rest of the state.
   package mutating func withExtension<E: SimulationExtension, R>(
-    _ type: E.Type, of simulation: HealthKitSimulation, _ body: (inout E, inout Self) -> R
+    _ type: E.Type, of simulation: AppSimulation, _ body: (inout E, inout Self) -> R
   ) -> R {
     let key = ObjectIdentifier(type)
     var value = (extensions.removeValue(forKey: key) as? E) ?? E(simulation: simulation)
-    defer { extensions[key] = value }
+    defer {
+      extensions[key] = value
+      // The state changed: the timer that reads it registers its deadline again.
+      systemTimers.stateChanged(key)
+    }
     return body(&value, &self)
   }
 
@@ -182,33 +212,4 @@ extension HealthKitSimulation.State {
   /// The app process's number: 0 at launch, one more after every crash (a framework drops what
   /// the dead process registered, as its handlers died with it).
   package mutating func processGeneration() -> Int { session.withEngine { $0.crashCount } }
-
-  /// The earliest instant after virtual now a system timer has something due.
-  var systemDue: SimulationInstant? {
-    let now = session.now
-    var due: SimulationInstant?
-    for (_, timer) in systemTimers {
-      if let own = timer.nextDue(after: now, state: self), own > now,
-        due.map({ own < $0 }) ?? true
-      {
-        due = own
-      }
-    }
-    return due
-  }
-
-  /// Fires every system timer with something due in `previous...now` (after `previous`) and
-  /// queues their callbacks.
-  mutating func fireSystemTimers(after previous: SimulationInstant, at now: SimulationInstant) {
-    guard !systemTimers.isEmpty else { return }
-    let timers = systemTimers
-    for (_, timer) in timers {
-      guard let due = timer.nextDue(after: previous, state: self), due <= now else { continue }
-      let callbacks = timer.fire(at: now, state: &self)
-      if !callbacks.isEmpty {
-        enqueue(callbacks)
-        turnDue = true
-      }
-    }
-  }
 }

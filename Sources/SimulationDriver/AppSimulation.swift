@@ -4,11 +4,16 @@ import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
 
-/// The simulation control: one scenario's world (athlete, course, sensors, watch) on virtual
-/// time, which the app's own HealthKit code runs against (docs/swift-api.md).
+/// The simulation control: one scenario's world (athlete, course, sensors, watch, phone) on
+/// virtual time, which the app's own code runs against through the simulated frameworks
+/// (docs/swift-api.md). SimulatedHealthKit calls it `HealthKitSimulation` (a type alias, the
+/// name its documentation uses); every simulated framework re-exports this module, so a test
+/// that imports only one of them makes its simulation here. The frameworks keep their own state
+/// in its registry (`State.withExtension(_:of:_:)`), register their timers, listeners and
+/// session endpoints with it, and deliver through its lane; none of them owns it.
 ///
 /// ```swift
-/// let simulation = try HealthKitSimulation(scenario: URL(fileURLWithPath: "Scenarios/hills.json"))
+/// let simulation = try AppSimulation(scenario: URL(fileURLWithPath: "Scenarios/hills.json"))
 /// try await simulation.run {
 ///   let manager = WorkoutManager()               // the app's own code
 ///   try await manager.startWorkout(type: .running)
@@ -38,7 +43,7 @@ import WorkoutSimulation
 ///   `HKHealthStore.recoverActiveWorkoutSession()`.
 ///
 /// `Sendable`: all state sits behind one `Mutex`; no delegate or handler runs while it is held.
-public final class HealthKitSimulation: Sendable {
+public final class AppSimulation: Sendable {
   /// How strictly dates the app passes are read, and when the main actor gets a turn.
   public struct Options: OptionSet, Sendable, Hashable {
     /// The option bits.
@@ -67,13 +72,13 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// The simulation the current task belongs to (set by ``run(isolation:_:)``).
-  @TaskLocal package static var current: HealthKitSimulation?
+  @TaskLocal package static var current: AppSimulation?
 
   /// The simulation whose ``run(isolation:_:)`` the current task is inside (a task-local
   /// value, inherited by child tasks and `Task { }`, not by `Task.detached`), or `nil` outside
   /// any run. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
   /// reads its simulation here.
-  public static var running: HealthKitSimulation? { current }
+  public static var running: AppSimulation? { current }
 
   /// The options the simulation was made with.
   public let options: Options
@@ -82,7 +87,7 @@ public final class HealthKitSimulation: Sendable {
   /// Whether the scenario's `start` was `"now"`: virtual time began at the real clock, so a date
   /// within 5 minutes of the real clock is the app's `Date()` wherever it falls
   /// (``isWallClockLeak(_:now:)``).
-  let startedNow: Bool
+  package let startedNow: Bool
   /// The scenario the simulation was made from (the other frameworks read their keys here).
   package let scenario: Scenario
   package let state: Mutex<State>
@@ -122,12 +127,13 @@ public final class HealthKitSimulation: Sendable {
       for: scenario, through: session.plannedEnd.advanced(by: Self.healthDataLead),
       recordingStart: session.startDate)
     let health = HealthStore(data: data, seed: scenario.seed)
-    let authorization = AuthorizationState(
-      answers: scenario.authorization, infoPlistKeys: try Self.infoPlistKeys(of: scenario))
+    let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
     let executor = SimulationExecutor()
     self.executor = executor
     self.state = Mutex(
-      State(session: session, health: health, authorization: authorization, executor: executor))
+      State(
+        session: session, health: health, authorizationAnswers: scenario.authorization,
+        infoPlistKeys: infoPlistKeys, executor: executor))
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
       watching: { [weak self] in self?.appIsWaiting ?? false },
@@ -142,7 +148,7 @@ public final class HealthKitSimulation: Sendable {
   /// whole millisecond (the precision of a date-time the scenario could write), with the UTC
   /// offset of the scenario's time zone at that instant (docs/scenario-format.md#start-now).
   /// A scenario with a fixed start is returned unchanged.
-  static func startingNow(_ scenario: Scenario) -> Scenario {
+  package static func startingNow(_ scenario: Scenario) -> Scenario {
     guard scenario.startsNow else { return scenario }
     var scenario = scenario
     let now = Date(
@@ -156,13 +162,13 @@ public final class HealthKitSimulation: Sendable {
 
   /// The simulation's serial lane: the thread the body of ``run(isolation:_:)``, its child
   /// tasks and every callback run on.
-  let executor: SimulationExecutor
+  package let executor: SimulationExecutor
 
   /// Async framework calls in flight: begun on the caller's actor and not yet back there
   /// (``deliver()``).
-  let callsInFlight = Atomic<Int>(0)
+  package let callsInFlight = Atomic<Int>(0)
   /// Async framework calls begun so far (what a round of ``settle()`` compares).
-  let callsBegun = Atomic<Int>(0)
+  package let callsBegun = Atomic<Int>(0)
 
   /// The simulation's lane as a task executor, for app tasks the simulation should wait for
   /// that are not child tasks of ``run(isolation:_:)``'s body:
@@ -277,7 +283,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// How far after the scenario's planned end (its last timeline action or course segment) the
   /// health store holds generated data: 2 days.
-  static let healthDataLead: Duration = .seconds(2 * 86_400)
+  package static let healthDataLead: Duration = .seconds(2 * 86_400)
 
   /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
   /// not move.
@@ -338,7 +344,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// At most this many rounds of ``settle()`` (an app task that makes itself runnable again
   /// forever, polling with `Task.yield()`, would otherwise keep it from returning).
-  static let settleRounds = 10_000
+  package static let settleRounds = 10_000
 
   /// What a round of ``settle()`` compares: whatever app work that touches the simulation
   /// changes (the engine's log, the callbacks translated and delivered, holds and sleepers).
@@ -381,39 +387,22 @@ public final class HealthKitSimulation: Sendable {
     await deliver()
   }
 
-  /// The workout the watch's Digital Crown picker selects now: the item of the scenario's
-  /// `selector` (docs/scenario-format.md#the-watch-face) as its `crown` actions left it, snapped
-  /// to an item as at a workout's start (docs/swift-api.md#the-digital-crown).
-  ///
-  /// The picker is part of the simulated watch, not of HealthKit (a watch app binds it to the
-  /// crown with SwiftUI's `digitalCrownRotation`); app code reads it where it would read its
-  /// picker's value, and makes its `HKWorkoutConfiguration` from it. It starts on the
-  /// scenario's `activity`. The crown selects only while the app's current session has been
-  /// neither prepared nor started (nor begun collecting): HealthKit fixes a session's
-  /// configuration when it is created. A crown turn after that changes neither this value nor
-  /// the session's activity and logs an `error` entry (action `crown`, domain
-  /// `WorkoutSimWatchDomain`), the same rule and the same entry as on the command line.
-  public var digitalCrownSelection: HKWorkoutActivityType {
-    state.withLock { state in
-      var selection = state.session.activitySelection
-      selection.settle(at: state.session.now)
-      return HKWorkoutActivityType(selection.selectedActivity)
-    }
-  }
-
   // MARK: - Result
 
   /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
   /// the run stopped now: a session still open is logged `unfinished`. Encode it with
   /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes. When the app saved
   /// workout routes, its `RunResult.track` is theirs (so the GPX, TCX and FIT exports and the
-  /// report's map draw the route the app saved; Workout/HKWorkoutRouteBuilder.swift).
+  /// report's map draw the route the app saved): a framework adds what it owns to the result
+  /// (`ResultContributor`; SimulatedHealthKit's route builder).
   public var result: RunResult {
     state.withLock { state in
       var copy = state.session
       copy.finish(at: copy.now)
       var result = copy.result
-      if let track = state.savedRouteTrack(since: startDate) { result.track = track }
+      for contributor in state.resultContributors {
+        contributor.contribute(to: &result, state: state, startDate: startDate)
+      }
       return result
     }
   }
@@ -425,168 +414,182 @@ public final class HealthKitSimulation: Sendable {
 
   /// One item of the callback lane: a callback, or one batch's `didCollectDataOf` (the most
   /// frequent call: delivered without a closure or an array made per batch).
-  enum Delivery {
+  package enum Delivery {
     /// A delegate call or a completion handler.
     case call(Callback)
-    /// The live builder delegate's `didCollectDataOf` with these types, through `endpoint`.
-    case collected(any Endpoint, Set<HKSampleType>, QuantityTypeSet)
+    /// The live builder delegate's `didCollectDataOf` with these types (as the engine names
+    /// them), through `endpoint`.
+    case collected(any Endpoint, QuantityTypeSet)
 
     /// Makes the call.
-    func run() {
+    package func run() {
       switch self {
       case .call(let callback): callback()
-      case .collected(let endpoint, let types, let engineTypes):
-        endpoint.deliverCollected(types, engineTypes: engineTypes)
+      case .collected(let endpoint, let types):
+        endpoint.deliverCollected(types)
       }
     }
   }
 
-  /// A session object the engine's effects for one engine session are delivered to.
-  protocol Endpoint: AnyObject, Sendable {
+  /// A session object the engine's effects for one engine session are delivered to (a
+  /// framework's workout session: SimulatedHealthKit's `HKWorkoutSession`), registered in
+  /// ``State/endpoints`` by engine session index.
+  package protocol Endpoint: AnyObject, Sendable {
     /// The callbacks of `effect`, in order; `date` is the effect's instant as a date. None for
-    /// a `dataCollected` effect (``batchTypes(_:)`` and ``deliverCollected(_:)`` deliver it).
+    /// a `dataCollected` effect (``deliverCollected(_:)`` delivers it).
     func callbacks(for effect: EngineEffect, date: Date) -> [Callback]
-    /// The `didCollectDataOf` set of a batch of `types` (the same set for the same types).
-    func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType>
-    /// Calls the live builder delegate's `didCollectDataOf` with `types` (`engineTypes`, the
-    /// same types as the engine names them), unless the object's process died.
-    func deliverCollected(_ types: Set<HKSampleType>, engineTypes: QuantityTypeSet)
+    /// Calls the live builder delegate's `didCollectDataOf` with the framework's types of the
+    /// batch's `types` (as the engine names them), unless the object's process died.
+    func deliverCollected(_ types: QuantityTypeSet)
     /// The process crashed: the object becomes inert.
     func processDied()
   }
 
   /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
   /// every effect retains the box rather than copying the weak reference.
-  final class WeakEndpoint {
-    weak var object: (any Endpoint)?
+  package final class WeakEndpoint {
+    package weak var object: (any Endpoint)?
 
-    init(object: (any Endpoint)?) {
+    package init(object: (any Endpoint)?) {
       self.object = object
     }
   }
 
   /// Everything behind the lock.
   package struct State {
-    /// The workout (scenario, engine, timeline): every change marks its entry in ``agenda``
-    /// out of date (``workoutChanged``), and the entry is made again once before the agenda is
-    /// next read (``registerWorkout()``), not at each of the many changes of one step (a
-    /// builder's statistics are read through the engine in place, several times per batch).
-    package var session: SimulationSession { didSet { workoutChanged = true } }
-    /// Whether ``session`` changed since the workout's entry in ``agenda`` was made.
-    var workoutChanged = true
+    /// The workout (scenario, engine, timeline): its entries in ``agenda`` are made once per
+    /// step, before the agenda is read (``registerWorkout()``): it changes at every step.
+    ///
+    /// A stored property without observers, so that the frameworks' modules change it in place
+    /// (a builder's statistics are read through the engine several times per batch; an
+    /// observer would make every such access from another module copy the session).
+    package var session: SimulationSession
     /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
     /// agenda"), read by ``nextInstant(through:)``.
-    var agenda = DeadlineQueue<DueWork>()
+    package var agenda = DeadlineQueue<DueWork>()
     /// Engine effects translated into callbacks so far.
-    var delivered = 0
+    package var delivered = 0
     /// The storage the engine's outbox is taken into (empty between takes), kept so that no
     /// take allocates.
-    var effectBuffer: [EngineEffect] = []
+    package var effectBuffer: [EngineEffect] = []
     /// Callbacks waiting to run, in order.
-    var lane: [Delivery] = []
+    package var lane: [Delivery] = []
     /// An empty buffer with the capacity of a lane run before, swapped in when the delivery
     /// loop takes the lane (so neither the lane nor the loop allocates per batch).
-    var spareLane: [Delivery] = []
+    package var spareLane: [Delivery] = []
     /// Whether a delivery loop is running.
-    var draining = false
+    package var draining = false
     /// Callers waiting for the running delivery loop to finish (``drain()``).
-    var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    package var drainWaiters: [CheckedContinuation<Void, Never>] = []
     /// Whether something an app reacts to with calls entered the lane since the last main-actor
     /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
     /// recovery, or a resumed clock sleeper.
     package var turnDue = false
-    /// Rounds the delivery loop has run (what ``HealthKitSimulation/settle()`` compares).
-    var laneRounds = 0
+    /// Rounds the delivery loop has run (what ``AppSimulation/settle()`` compares).
+    package var laneRounds = 0
     /// The main-actor turns given so far (what the tests count).
-    var turns = 0
+    package var turns = 0
     /// The engine's crash count when last looked at.
-    var crashes = 0
+    package var crashes = 0
     /// Engine session index → the app's object, for the current app process (weak: the app
     /// owns its objects).
-    var endpoints: [Int: WeakEndpoint] = [:]
+    package var endpoints: [Int: WeakEndpoint] = [:]
     /// Every session object made, by engine session index (recovery returns the same object
     /// while the app still holds it).
-    var sessionObjects: [Int: WeakEndpoint] = [:]
+    package var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
-    var madeFirstSession = false
+    package var madeFirstSession = false
     /// App code asleep on ``SimulationClock``: it registers its first deadline in ``agenda``
     /// whenever it changes.
-    var sleepers = SleeperQueue() {
+    package var sleepers = SleeperQueue() {
       didSet { agenda.set(.sleepers, to: sleepers.nextDeadline?.nanoseconds) }
     }
-    var cancelledSleepers: Set<Int> = []
+    package var cancelledSleepers: Set<Int> = []
     /// Sleepers on their way between their caller's actor and the simulation: registering (a
     /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
     /// caller. ``settle()`` is not quiet while any is left.
-    var sleepersInFlight: Set<Int> = []
-    /// ``HealthKitSimulation/waitForSleepersInFlight()`` callers, resumed when the last
+    package var sleepersInFlight: Set<Int> = []
+    /// ``AppSimulation/waitForSleepersInFlight()`` callers, resumed when the last
     /// sleeper in flight lands.
-    var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
-    /// ``HealthKitSimulation/waitForCallsInFlight()`` callers, resumed when the last async
+    package var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
+    /// ``AppSimulation/waitForCallsInFlight()`` callers, resumed when the last async
     /// framework call in flight returns to its caller.
-    var callWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The async framework calls in flight, by number (``HealthKitSimulation/deliver(_:fileID:)``).
-    var callsRunning: [Int: CallInFlight] = [:]
-    var nextCall = 0
-    var nextSleeper = 0
-    /// Objects saved to the store, in save order.
-    var saved: [HKObject] = []
+    package var callWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The async framework calls in flight, by number (``AppSimulation/deliver(_:fileID:)``).
+    package var callsRunning: [Int: CallInFlight] = [:]
+    package var nextCall = 0
+    package var nextSleeper = 0
     /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
     package var health: HealthStore
-    /// The app's own saved objects by store id, as the app made them (UUID, metadata, device).
-    var appObjects: [HealthSampleID: HKSample] = [:]
     /// Long-running queries and observers woken when the store changes.
-    package var healthListeners: [any HealthQueryListener] = []
-    /// Authorization answers and what was asked.
-    var authorization: AuthorizationState
+    package var healthListeners: [any HealthQueryListener] = [] {
+      didSet { healthStoreChanged = true }
+    }
+    /// Whether the health store's listeners, the store or a listener's own state changed since
+    /// the store's entry in ``agenda`` was made (``registerHealthStore()``): ``healthListeners``
+    /// marks it itself; a framework that changes ``health`` or a listener's own state calls
+    /// ``healthListenersChanged()``.
+    package var healthStoreChanged = true
     /// The app's termination by the system, once it happened.
-    var terminated: HealthKitSimulation.AppTermination?
+    package var terminated: AppSimulation.AppTermination?
     /// The other simulated frameworks' state, by the type that holds it
     /// (``SimulationExtension``).
-    var extensions: [ObjectIdentifier: any Sendable] = [:]
-    /// The frameworks' timers, by the key each was added with (``SystemTimer``).
-    var systemTimers: [(key: ObjectIdentifier, timer: any SystemTimer)] = []
+    package var extensions: [ObjectIdentifier: any Sendable] = [:]
+    /// The simulated user's answers to the frameworks' permission requests (the scenario's
+    /// `authorization`), or `nil` (everything granted).
+    package let authorizationAnswers: Scenario.Authorization?
+    /// The app's Info.plist keys (``AppSimulation/infoPlistKeys(of:)``), read once when the
+    /// simulation is made.
+    package let infoPlistKeys: Set<String>
+    /// The frameworks' additions to ``AppSimulation/result``, by the key each was added with
+    /// (``ResultContributor``).
+    package var resultContributors: [any ResultContributor] = []
+    /// The frameworks' timers, by the key each was added with, and the deadline each registered
+    /// (``SystemTimer``, ``SystemTimerQueue``).
+    package var systemTimers = SystemTimerQueue()
     /// The frameworks' readers of the engine's effects that concern no workout session
     /// (``EffectListener``), by the key each was added with.
-    var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
+    package var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
     /// Open holds by number: the system waits for the app's answer
-    /// (``HealthKitSimulation/beginHold(framework:call:)``).
-    var holds: [Int: Hold] = [:]
-    var nextHold = 0
-    /// ``HealthKitSimulation/appWorkGrace``.
-    var appWorkGrace: Duration = .seconds(30)
+    /// (``AppSimulation/beginHold(framework:call:)``).
+    package var holds: [Int: Hold] = [:]
+    package var nextHold = 0
+    /// ``AppSimulation/appWorkGrace``.
+    package var appWorkGrace: Duration = .seconds(30)
 
     /// The simulation's serial lane (``SimulationExecutor``), told when the callback lane fills.
-    let executor: SimulationExecutor
+    package let executor: SimulationExecutor
     /// How many `advance`s are stepping time now: while one is, it delivers the lane itself at
     /// every instant, so the executor is not asked to.
-    var stepping = 0
+    package var stepping = 0
     /// The `advance` call stepping time now, if any (one at a time: ``ConcurrentAdvanceError``).
-    var advancing: String?
+    package var advancing: String?
     /// The async `recoverActiveWorkoutSession()` has returned a session whose missed batch waits
     /// on the lane: it is not delivered by itself until the app sets the builder's delegate,
     /// queues a callback (a completion handler), makes a session call with delegate calls, or
     /// a delivery (an async call, `settle`, `advance`) takes it. So app code that recovers on
     /// the main actor and then sets its delegates gets the batch, as on a watch.
     package var recoveryHeld = false
-    /// How many ``HealthKitSimulation/run(isolation:_:)`` bodies are running.
-    var runs = 0
-    /// Everything reported so far (``HealthKitSimulation/reports``).
-    var reports: [HealthKitSimulation.Report] = []
+    /// How many ``AppSimulation/run(isolation:_:)`` bodies are running.
+    package var runs = 0
+    /// Everything reported so far (``AppSimulation/reports``).
+    package var reports: [AppSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
-    var pendingReports: [HealthKitSimulation.Report] = []
-    /// Reports no `advance` throws (``HealthKitSimulation/unthrownReports``).
-    var unthrownReports: [HealthKitSimulation.Report] = []
+    package var pendingReports: [AppSimulation.Report] = []
+    /// Reports no `advance` throws (``AppSimulation/unthrownReports``).
+    package var unthrownReports: [AppSimulation.Report] = []
     /// The objects of other simulations already reported as used here (once each).
-    var foreignObjectsReported: Set<ObjectIdentifier> = []
+    package var foreignObjectsReported: Set<ObjectIdentifier> = []
 
-    init(
-      session: SimulationSession, health: HealthStore, authorization: AuthorizationState,
+    package init(
+      session: SimulationSession, health: HealthStore,
+      authorizationAnswers: Scenario.Authorization?, infoPlistKeys: Set<String>,
       executor: SimulationExecutor
     ) {
       self.session = session
       self.health = health
-      self.authorization = authorization
+      self.authorizationAnswers = authorizationAnswers
+      self.infoPlistKeys = infoPlistKeys
       self.executor = executor
     }
 
@@ -600,7 +603,7 @@ public final class HealthKitSimulation: Sendable {
 
     /// Asks the executor to deliver the lane, unless an `advance` delivers it itself or a
     /// recovered session's missed batch waits for the app's delegate (`recoveryHeld`).
-    mutating func laneFilled() {
+    package mutating func laneFilled() {
       if stepping == 0, !recoveryHeld, !lane.isEmpty { executor.requestLaneDelivery() }
     }
 
@@ -647,8 +650,7 @@ public final class HealthKitSimulation: Sendable {
       if case .dataCollected(let types, _) = effect.kind {
         // The loaded reference moves into the lane: the session is held weakly, so its every
         // retain and release goes through its side table.
-        let batch = endpoint.batchTypes(types)
-        state.lane.append(.collected(consume endpoint, batch, types))
+        state.lane.append(.collected(consume endpoint, types))
         continue
       }
       let date = startDate.addingTimeInterval(effect.at.seconds)
@@ -688,7 +690,7 @@ public final class HealthKitSimulation: Sendable {
   /// - Returns: whether something an app reacts to with calls entered the lane since the last
   ///   main-actor turn (`State.turnDue`), as it stood when the lane was found empty.
   @discardableResult
-  @concurrent func drain() async -> Bool {
+  @concurrent package func drain() async -> Bool {
     // The loop's buffer: empty, with the capacity of an earlier lane.
     var buffer: [Delivery] = []
     while !claimLoop(&buffer) {
@@ -707,7 +709,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// Makes this caller the delivery loop unless one runs: `buffer` (empty) then holds the
   /// spare lane's storage. Returns whether it did.
-  func claimLoop(_ buffer: inout [Delivery], fromLane: Bool = false) -> Bool {
+  package func claimLoop(_ buffer: inout [Delivery], fromLane: Bool = false) -> Bool {
     state.withLock { state -> Bool in
       if state.draining { return false }
       // The lane's own delivery leaves a recovered session's missed batch for the app's
@@ -723,7 +725,7 @@ public final class HealthKitSimulation: Sendable {
   /// The delivery loop of ``drain()``, by the caller that claimed it (``claimLoop(_:)``), on
   /// the caller's thread: runs the lane until it is empty, then ends the loop and resumes the
   /// callers waiting for it. Returns `State.turnDue` as it stood when the lane was found empty.
-  func runLoop(_ buffer: inout [Delivery]) -> Bool {
+  package func runLoop(_ buffer: inout [Delivery]) -> Bool {
     // The lane is taken whole, one lock per round instead of one per callback: callbacks the
     // running ones queue land in the emptied lane and run in the next round, after the rest of
     // this one, as they would one at a time. The lane and the loop's buffer trade places, so
@@ -827,7 +829,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// Returns when no async framework call is in flight (each returns by itself: its work is
   /// synchronous, then it delivers the lane and gives the main actor a turn; no polling).
-  func waitForCallsInFlight() async {
+  package func waitForCallsInFlight() async {
     guard callsInFlight.load(ordering: .sequentiallyConsistent) > 0 else { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       // Under the lock: ``callEnded()`` takes it after the count reaches zero, so a waiter
@@ -962,7 +964,7 @@ public final class HealthKitSimulation: Sendable {
 
   /// A new sleeper's number (``SimulationClock/sleep(until:tolerance:)``), called on the
   /// caller's actor: the sleeper is in flight until its call returns there.
-  func newSleeper() -> Int {
+  package func newSleeper() -> Int {
     state.withLock { state in
       state.nextSleeper += 1
       state.sleepersInFlight.insert(state.nextSleeper)
@@ -973,7 +975,7 @@ public final class HealthKitSimulation: Sendable {
   /// The sleeper `id`'s call has returned to its caller, on the caller's actor: app code woken
   /// at an instant runs there now, so the instant is settled once the lane and the main actor
   /// have had their turns after this (``settle()`` waits for it).
-  func sleeperReturned(_ id: Int) {
+  package func sleeperReturned(_ id: Int) {
     landed(id)
   }
 
@@ -993,7 +995,7 @@ public final class HealthKitSimulation: Sendable {
   /// Returns when no ``SimulationClock`` sleeper is on its way between its caller's actor and
   /// the simulation (`State.sleepersInFlight`): each gets there by itself, on Swift's global
   /// executor, however loaded it is.
-  func waitForSleepersInFlight() async {
+  package func waitForSleepersInFlight() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let now = state.withLock { state -> Bool in
         if state.sleepersInFlight.isEmpty { return true }
@@ -1005,7 +1007,7 @@ public final class HealthKitSimulation: Sendable {
   }
 
   /// Suspends until virtual time reaches `deadline` (``SimulationClock``) as sleeper `id`.
-  func sleep(until deadline: SimulationInstant, id: Int) async throws {
+  package func sleep(until deadline: SimulationInstant, id: Int) async throws {
     // A cancellation that arrives after `step` took the sleeper (it resumes it normally) leaves
     // the id behind; no handler runs once the operation has returned, so drop it then.
     defer { _ = state.withLock { $0.cancelledSleepers.remove(id) } }
@@ -1038,12 +1040,12 @@ public final class HealthKitSimulation: Sendable {
 
   /// The description of the error a call on an inert object (one the crashed app process
   /// made) gets.
-  static let inertMessage =
+  package static let inertMessage =
     "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
 
   /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
   /// delegate call).
-  func ignoreInert(action: ErrorReport.Call) {
+  package func ignoreInert(action: ErrorReport.Call) {
     mutate { state in
       state.session.withEngine {
         $0.reportAPIError(

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimulation
@@ -11,7 +11,7 @@ struct UncheckedBox<Value>: @unchecked Sendable {
   init(_ value: Value) { self.value = value }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// How long a launched `BGAppRefreshTask` may run before it expires: 30 s (Apple: "up to 30
   /// seconds", https://developer.apple.com/documentation/backgroundtasks/bgapprefreshtask).
   public static let backgroundRefreshRuntime: Duration = .seconds(30)
@@ -206,9 +206,9 @@ extension HealthKitSimulation {
 
 /// Launches due requests and expires tasks that ran out of time.
 struct BackgroundTaskTimer: SystemTimer {
-  weak let simulation: HealthKitSimulation?
+  weak let simulation: AppSimulation?
 
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let tasks = state.extensionState(BackgroundTasksState.self) else { return nil }
@@ -220,12 +220,12 @@ struct BackgroundTaskTimer: SystemTimer {
     return next
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard let simulation else { return [] }
     return state.withExtension(BackgroundTasksState.self, of: simulation) { tasks, state in
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.
       for running in tasks.running where running.expiresAt <= now {
@@ -266,8 +266,8 @@ struct BackgroundTaskTimer: SystemTimer {
           : BGProcessingTask(identifier: identifier, number: tasks.launches, simulation: simulation)
         let runtime =
           pending.request.kind == .refresh
-          ? HealthKitSimulation.backgroundRefreshRuntime
-          : HealthKitSimulation.backgroundProcessingRuntime
+          ? AppSimulation.backgroundRefreshRuntime
+          : AppSimulation.backgroundProcessingRuntime
         let box = UncheckedBox(task)
         tasks.running.append(
           BackgroundTasksState.Running(
@@ -346,7 +346,7 @@ struct BackgroundTasksState: SimulationExtension {
   /// scenario: any identifier).
   let permitted: Set<String>?
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     permitted = Self.permittedIdentifiers(of: simulation.scenario)
   }
 

@@ -1,11 +1,11 @@
 import WorkoutCore
 
-/// A `Clock` on a ``HealthKitSimulation``'s virtual time, for app code that sleeps on an
+/// A `Clock` on a ``AppSimulation``'s virtual time, for app code that sleeps on an
 /// injected clock (`try await clock.sleep(for: .seconds(5))`).
 ///
 /// Its instant is the engine's `SimulationInstant` (nanoseconds from the scenario start, with
-/// `Duration` steps). `sleep(until:)` suspends until ``HealthKitSimulation/advance(by:)`` or
-/// ``HealthKitSimulation/advance(to:)`` passes the deadline: the simulation steps to the deadline
+/// `Duration` steps). `sleep(until:)` suspends until ``AppSimulation/advance(by:)`` or
+/// ``AppSimulation/advance(to:)`` passes the deadline: the simulation steps to the deadline
 /// itself, resumes the sleeper there and lets it run (`Task.yield`s and a main-actor turn)
 /// before time moves on. Nothing waits on the wall clock. Model: Swift's `Clock` protocol
 /// (https://developer.apple.com/documentation/swift/clock), SE-0329.
@@ -13,10 +13,10 @@ public struct SimulationClock: Clock, Sendable {
   /// The clock's instant: an offset from the scenario start.
   public typealias Instant = SimulationInstant
   /// The simulation whose time this is.
-  public let simulation: HealthKitSimulation
+  public let simulation: AppSimulation
 
   /// The clock of `simulation`.
-  public init(simulation: HealthKitSimulation) {
+  public init(simulation: AppSimulation) {
     self.simulation = simulation
   }
 

@@ -4,7 +4,7 @@ import WorkoutText
 
 /// Nothing silent: what the simulation could not deliver, or waited for in vain, is reported
 /// (docs/swift-api.md#nothing-silent).
-extension HealthKitSimulation {
+extension AppSimulation {
   /// One thing the simulation could not finish, reported instead of dropped: a hold that
   /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, or an app
   /// task still blocked on the simulation when ``run(isolation:_:)`` returned.
@@ -15,18 +15,18 @@ extension HealthKitSimulation {
   public struct Report: Sendable, Equatable, CustomStringConvertible {
     /// What kind of thing went unfinished.
     public enum Kind: String, Sendable, Equatable {
-      /// The system waited ``HealthKitSimulation/appWorkGrace`` of wall-clock time for the
+      /// The system waited ``AppSimulation/appWorkGrace`` of wall-clock time for the
       /// app's answer (an observer query's completion handler, a background task's
       /// `setTaskCompleted`, a timeline provider's completion, a network response) and went
       /// on without it.
       case holdExpired
-      /// The app's code inside `run` waited ``HealthKitSimulation/stallReportDelay`` of
+      /// The app's code inside `run` waited ``AppSimulation/stallReportDelay`` of
       /// wall-clock time while nothing was runnable on the simulation's lane and nothing was
       /// pending: what it awaits will not come by itself (a continuation never resumed, a
       /// delegate call that is not coming, a sleeper while nothing advances time).
       case stalled
       /// An app task was still waiting on the simulation (a sleeper on
-      /// ``HealthKitSimulation/clock``, an open hold) when the outermost `run` returned.
+      /// ``AppSimulation/clock``, an open hold) when the outermost `run` returned.
       case blockedAtEnd
       /// An object made in another simulation (an `HKHealthStore` kept in a static or a
       /// singleton across tests) was used inside this simulation's `run`: its calls read and
@@ -88,7 +88,7 @@ extension HealthKitSimulation {
 
   /// Keeps `reports`, writes each to standard error, and (`throwing`) queues them for the
   /// `advance` in progress to throw.
-  func record(_ reports: [Report], throwing: Bool) {
+  package func record(_ reports: [Report], throwing: Bool) {
     guard !reports.isEmpty else { return }
     state.withLock { state in
       state.reports += reports
@@ -104,7 +104,7 @@ extension HealthKitSimulation {
   }
 
   /// Throws the reports queued during the `advance` that is returning.
-  func throwPendingReports() throws(UnfinishedWork) {
+  package func throwPendingReports() throws(UnfinishedWork) {
     let pending = state.withLock { state -> [Report] in
       defer { state.pendingReports = [] }
       return state.stepping == 0 ? state.pendingReports : []
@@ -114,12 +114,12 @@ extension HealthKitSimulation {
 
   /// Whether the app's code waits on the simulation: a `run` body is active, no `advance` is
   /// stepping, and nothing is pending on the callback lane (the stall watch's question).
-  var appIsWaiting: Bool {
+  package var appIsWaiting: Bool {
     return state.withLock { $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining }
   }
 
   /// The stall watch found the lane idle for ``stallReportDelay`` while the app waits.
-  func reportStall() {
+  package func reportStall() {
     let report = state.withLock { state -> Report in
       let now = state.session.now
       var pending: [String] = []
@@ -149,7 +149,7 @@ extension HealthKitSimulation {
 
   /// Reports, once per object, that `object`, made in `home`, was used inside this
   /// simulation's `run` (``Report/Kind-swift.enum/foreignObject``).
-  func reportForeignUse(of object: AnyObject, madeIn home: HealthKitSimulation) {
+  package func reportForeignUse(of object: AnyObject, madeIn home: AppSimulation) {
     let report = state.withLock { state -> Report? in
       guard state.foreignObjectsReported.insert(ObjectIdentifier(object)).inserted else {
         return nil
@@ -167,7 +167,7 @@ extension HealthKitSimulation {
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.
-  func reportBlockedAtEnd() {
+  package func reportBlockedAtEnd() {
     let reports = state.withLock { state -> [Report] in
       guard state.runs == 0 else { return [] }
       let now = state.session.now
@@ -207,7 +207,7 @@ extension HealthKitSimulation {
   /// Delivers the callback lane on the simulation's executor (its lane item): the pending
   /// callbacks run by themselves, without the test calling anything. When another caller's
   /// delivery loop runs, that loop delivers them (it runs until the lane is empty).
-  func deliverFromLane() {
+  package func deliverFromLane() {
     var buffer: [Delivery] = []
     if claimLoop(&buffer, fromLane: true) { _ = runLoop(&buffer) }
   }
@@ -221,7 +221,7 @@ extension HealthKitSimulation {
 
   /// Returns when nothing is runnable at virtual now on the simulation's lane: the callback
   /// lane is empty and every task on the simulation's executor has run until it suspended.
-  @concurrent func quiesce() async {
+  @concurrent package func quiesce() async {
     while true {
       await executor.waitUntilIdle()
       if state.withLock({ $0.lane.isEmpty && !$0.draining }) { return }
@@ -230,19 +230,19 @@ extension HealthKitSimulation {
   }
 }
 
-/// An async framework call in flight (``HealthKitSimulation/deliver(_:fileID:)``).
-struct CallInFlight: Sendable {
+/// An async framework call in flight (``AppSimulation/deliver(_:fileID:)``).
+package struct CallInFlight: Sendable {
   /// The method, as `#function` names it (`endCollection(at:)`).
-  var function: StaticString
+  package var function: StaticString
   /// Where it is declared, as `#fileID` names it (`SimulatedHealthKit/Workout/...`).
-  var fileID: StaticString
+  package var fileID: StaticString
 
   /// The method's name.
-  var name: String { function.description }
+  package var name: String { function.description }
 
   /// The framework: the module of ``fileID`` without its `Simulated` prefix (`HealthKit`,
   /// `UserNotifications`).
-  var framework: String {
+  package var framework: String {
     let module = fileID.description.prefix { $0 != "/" }
     guard module.hasPrefix("Simulated") else { return String(module) }
     return String(module.dropFirst("Simulated".count))
@@ -250,18 +250,18 @@ struct CallInFlight: Sendable {
 }
 
 /// A hold: the system waits for the app's answer at the current instant.
-struct Hold: Sendable {
+package struct Hold: Sendable {
   /// The simulated framework that waits.
-  var framework: String
+  package var framework: String
   /// The app code whose answer it waits for.
-  var call: String
+  package var call: String
   /// The instant the hold began.
-  var since: SimulationInstant
+  package var since: SimulationInstant
 }
 
 /// Seconds of scenario time as a report writes them: whole seconds without decimals, else to
 /// the millisecond (`60`, `60.25`).
-func secondsText(_ seconds: Double) -> String {
+package func secondsText(_ seconds: Double) -> String {
   if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
   return TextFormat.fixed(seconds, decimals: 3) ?? String(seconds)
 }

@@ -22,7 +22,7 @@
 /// runtime's `swift_task_enqueueGlobal_hook` (installed once per process, chained to a hook
 /// that was there before), when it is sent from the lane's thread, from a thread whose delivery
 /// loop runs callbacks (``SimulationExecutor/redirectingResumes(_:)``), or by a task inside
-/// ``HealthKitSimulation/run(isolation:_:)`` (the task-local ``HealthKitSimulation/current``:
+/// ``AppSimulation/run(isolation:_:)`` (the task-local ``AppSimulation/current``:
 /// a task it starts, a continuation it resumes). The job runs there (for a main-actor task:
 /// its hop, which queues it on the main actor), so the lane is not idle until the resumed task
 /// is on its actor's queue, and the main-actor turn `settle()` takes after the lane's quiet
@@ -35,16 +35,16 @@
 /// outside `run` or from threads of the app's own (docs/swift-api.md#time-and-callbacks).
 /// Per job sent to the global executor the hook reads one thread-specific value and, off the
 /// lane, the task-local value; nothing on the per-batch path of the lane.
-enum ResumeRedirect {
+package enum ResumeRedirect {
   /// The runtime's default global enqueue, as the hook is given it.
-  typealias Original = @convention(thin) (UnownedJob) -> Void
+  package typealias Original = @convention(thin) (UnownedJob) -> Void
   /// The runtime's hook type (`swift_task_enqueueGlobal_hook`, Swift's
   /// include/swift/Runtime/Concurrency.h).
-  typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+  package typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
 
   /// The thread-specific slot that holds the executor (unretained) whose delivery loop runs on
   /// this thread: non-nil only while callbacks run.
-  static let key: pthread_key_t = {
+  package static let key: pthread_key_t = {
     var key = pthread_key_t()
     pthread_key_create(&key, nil)
     return key
@@ -54,7 +54,7 @@ enum ResumeRedirect {
   nonisolated(unsafe) private static var previous: Hook?
 
   /// Whether the hook is in place: evaluated once per process, by the first executor made.
-  static let installed: Bool = {
+  package static let installed: Bool = {
     _ = key
     guard let handle = dlopen(nil, RTLD_NOW),
       let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook")
@@ -65,7 +65,7 @@ enum ResumeRedirect {
       if let executor = pthread_getspecific(ResumeRedirect.key) {
         Unmanaged<SimulationExecutor>.fromOpaque(executor).takeUnretainedValue()
           .enqueue(unowned: job)
-      } else if let simulation = HealthKitSimulation.current {
+      } else if let simulation = AppSimulation.current {
         simulation.executor.enqueue(unowned: job)
       } else if let previous = ResumeRedirect.previous {
         previous(job, original)
@@ -80,7 +80,7 @@ enum ResumeRedirect {
 extension SimulationExecutor {
   /// Runs `body` (the delivery loop's callbacks) with global enqueues made on this thread sent
   /// to this lane (``ResumeRedirect``). One thread-specific write before and after.
-  func redirectingResumes<R>(_ body: () -> R) -> R {
+  package func redirectingResumes<R>(_ body: () -> R) -> R {
     let outer = pthread_getspecific(ResumeRedirect.key)
     pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
     defer { pthread_setspecific(ResumeRedirect.key, outer) }

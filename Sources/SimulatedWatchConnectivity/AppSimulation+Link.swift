@@ -1,4 +1,4 @@
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The world around the phone link, for tests (not Apple's API): the same changes as the
@@ -7,7 +7,7 @@ import WorkoutCore
 /// (docs/phone-link.md). Each returns once the delegate calls it causes at this instant
 /// (`sessionReachabilityDidChange`, `sessionWatchStateDidChange`, deliveries that were waiting)
 /// have run.
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The phone leaves the watch's Bluetooth range now (the `phoneAway` action): the link is
   /// down unless both are on the same known Wi-Fi network (``setSameWiFi(_:)``); messages fail
   /// with `WCError.Code.notReachable` and queued transfers wait.

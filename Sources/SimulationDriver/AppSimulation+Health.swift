@@ -6,7 +6,7 @@ import WorkoutSimulation
 /// The health store's side of the simulation: the store in the state, the long-running queries
 /// woken when samples arrive, authorization answers and the app's termination
 /// (docs/swift-api.md#the-health-store).
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The app was terminated by the simulated system, as HealthKit terminates an app that asks
   /// for authorization without the usage description in its Info.plist (an uncaught
   /// `NSInvalidArgumentException` on a device).
@@ -14,13 +14,18 @@ extension HealthKitSimulation {
   /// In a test process it surfaces as this error: the async call that caused it throws it (a
   /// completion-handler call never calls its handler), the run's errors and log record it (action
   /// `requestAuthorization`, code `invalidArgument`, the message ``description``),
-  /// ``HealthKitSimulation/appTermination`` keeps it, and every later store call of the app is
+  /// ``AppSimulation/appTermination`` keeps it, and every later store call of the app is
   /// inert (ignored; queries never call their handlers; async calls throw it again).
   public struct AppTermination: Error, CustomStringConvertible, LocalizedError, Equatable {
     /// HealthKit's exception reason, for example "NSHealthShareUsageDescription must be set in
     /// the app's Info.plist in order to request read authorization for the following types:
     /// HKQuantityTypeIdentifierStepCount".
     public let message: String
+
+    /// The termination with HealthKit's exception reason `message`.
+    package init(message: String) {
+      self.message = message
+    }
 
     /// "Terminating app due to uncaught exception 'NSInvalidArgumentException', reason:
     /// '<message>'", as the device's console shows it.
@@ -42,7 +47,7 @@ extension HealthKitSimulation {
   /// - Throws: `SimulationError` at `app.infoPlist` naming the file and why: it cannot be opened
   ///   (no such file, a folder, a FIFO, a device, a symlink loop), is not a property list, or its
   ///   top level is not a dictionary (the same message as `workout-sim validate`).
-  static func infoPlistKeys(of scenario: Scenario) throws(SimulationError) -> Set<String> {
+  package static func infoPlistKeys(of scenario: Scenario) throws(SimulationError) -> Set<String> {
     switch scenario.app.infoPlist {
     case nil:
       return [usageShareKey, usageUpdateKey]
@@ -55,15 +60,15 @@ extension HealthKitSimulation {
   }
 
   /// `NSHealthShareUsageDescription`: required to ask for reading.
-  static let usageShareKey = "NSHealthShareUsageDescription"
+  package static let usageShareKey = "NSHealthShareUsageDescription"
   /// `NSHealthUpdateUsageDescription`: required to ask for sharing (writing).
-  static let usageUpdateKey = "NSHealthUpdateUsageDescription"
+  package static let usageUpdateKey = "NSHealthUpdateUsageDescription"
 
   /// HealthKit's exception reason for a request without the usage description `key` (found in
   /// HealthKit's `_validateHealthDataPurposeStringsForSharingTypes:readingTypes:`): "<key> must
   /// be set in the app's Info.plist in order to request <read|write> authorization for the
   /// following types: <identifiers, sorted, comma-separated>".
-  static func missingUsageMessage(key: String, identifiers: [String]) -> String {
+  package static func missingUsageMessage(key: String, identifiers: [String]) -> String {
     let direction = key == usageShareKey ? "read" : "write"
     return
       "\(key) must be set in the app's Info.plist in order to request \(direction) authorization for the following types: \(identifiers.sorted().joined(separator: ", "))"
@@ -72,7 +77,7 @@ extension HealthKitSimulation {
   /// Runs `body` with the state under the lock and the health listeners woken for what changed
   /// in the store (an app save or delete), then delivers nothing: the callbacks queue in the
   /// lane.
-  func mutateHealth<R: Sendable>(_ body: (inout State) -> R) -> R {
+  package func mutateHealth<R: Sendable>(_ body: (inout State) -> R) -> R {
     mutate { state in
       let result = body(&state)
       state.wakeHealthListeners(after: nil, at: state.session.now)
@@ -85,8 +90,11 @@ extension HealthKitSimulation {
 /// samples whose `savedAt` was reached while time moved, or an app save or delete.
 ///
 /// The simulation stops `advance` at every instant a listener's types get new samples
-/// (``HealthKitSimulation/State/healthDue``) and at the listener's own ``nextDue(after:)``
-/// (a retry timer), then calls ``wake(at:state:)`` under the lock; the callbacks it returns
+/// (``AppSimulation/State/healthDue``) and at the listener's own ``nextDue(after:)``
+/// (a retry timer), then calls ``wake(at:state:)`` under the lock; that instant is registered
+/// in the world's agenda when the listeners, the store or a listener's own state change (a
+/// listener that changes its types or timer outside `wake` says so with
+/// ``AppSimulation/State/healthListenersChanged()``), never polled; the callbacks it returns
 /// enter the callback lane in listener order. An app save or delete wakes every listener (of any
 /// type), so listeners compare with what they saw last (an anchor): a wake without news returns
 /// nothing.
@@ -98,8 +106,18 @@ package protocol HealthQueryListener: AnyObject, Sendable {
   /// An instant after `now` at which it wants a wake regardless of arrivals, or `nil`.
   func nextDue(after now: SimulationInstant) -> SimulationInstant?
   /// Looks at the store at `now` and returns the handler calls due.
-  func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func wake(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+}
+
+extension AppSimulation.State {
+  /// The health store (``health``: a save, a delete, a workout added) or a listener's types or
+  /// own timer changed outside ``wakeHealthListeners(at:)`` (background delivery enabled,
+  /// disabled or answered): the health store's entry in the agenda is made again before the
+  /// agenda is next read. Changes of ``healthListeners`` mark it by themselves.
+  package mutating func healthListenersChanged() {
+    healthStoreChanged = true
+  }
 }
 
 extension HealthQueryListener {
@@ -107,9 +125,10 @@ extension HealthQueryListener {
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? { nil }
 }
 
-extension HealthKitSimulation.State {
+extension AppSimulation.State {
   /// The next instant after virtual now at which a running listener has something to look at:
-  /// the next arrival of a listened type, or a listener's own timer; `nil` when none.
+  /// the next arrival of a listened type, or a listener's own timer; `nil` when none. Read only
+  /// when the health store's entry in the agenda is out of date (``healthListenersChanged()``).
   package var healthDue: SimulationInstant? {
     let now = session.now
     var types = Set<HealthDataType>()
@@ -142,9 +161,10 @@ extension HealthKitSimulation.State {
   package mutating func wakeHealthListeners(
     after previous: SimulationInstant?, at now: SimulationInstant
   ) {
-    // Called at every instant time moves to: without listeners, nothing to drop or wake.
     guard !healthListeners.isEmpty else { return }
-    healthListeners.removeAll { $0.isFinished }
+    if healthListeners.contains(where: \.isFinished) { healthListeners.removeAll { $0.isFinished } }
+    // Woken listeners move their anchors, timers and deliveries: their entry is made again.
+    healthListenersChanged()
     guard !healthListeners.isEmpty, terminated == nil else { return }
     let listeners = healthListeners
     for listener in listeners {
@@ -161,51 +181,5 @@ extension HealthKitSimulation.State {
         turnDue = true
       }
     }
-  }
-}
-
-/// The simulated user's authorization answers and what was asked so far.
-struct AuthorizationState {
-  /// The scenario's answers, or `nil` (everything granted).
-  var answers: Scenario.Authorization?
-  /// The app's Info.plist keys.
-  var infoPlistKeys: Set<String>
-  /// Share answers given so far, by type identifier (`true` granted).
-  var share: [String: Bool] = [:]
-  /// Read answers given so far, by type identifier.
-  var read: [String: Bool] = [:]
-
-  /// Whether reading `identifier` was answered, and how.
-  func readGranted(_ identifier: String) -> Bool? { read[identifier] }
-
-  /// Whether sharing `identifier` was answered, and how.
-  func shareGranted(_ identifier: String) -> Bool? { share[identifier] }
-
-  /// The types of the request not answered yet (a sheet shows when any is left).
-  func unanswered(share shareTypes: [String], read readTypes: [String]) -> (
-    share: [String], read: [String]
-  ) {
-    (shareTypes.filter { share[$0] == nil }, readTypes.filter { read[$0] == nil })
-  }
-
-  /// Answers the types of a sheet from the scenario (granted without answers).
-  mutating func answer(share shareTypes: [String], read readTypes: [String]) {
-    for identifier in shareTypes where share[identifier] == nil {
-      share[identifier] = (answers?.shareAnswer(for: identifier) ?? .granted) == .granted
-    }
-    for identifier in readTypes where read[identifier] == nil {
-      read[identifier] = (answers?.readAnswer(for: identifier) ?? .granted) == .granted
-    }
-  }
-}
-
-/// JSON-path style quoting for messages (the scenario decoder's is internal to its module).
-enum JSONPathText {
-  /// `text` in double quotes with `"` and `\` escaped.
-  static func quoted(_ text: String) -> String {
-    "\""
-      + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-        of: "\"", with: "\\\"")
-      + "\""
   }
 }

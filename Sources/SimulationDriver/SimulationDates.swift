@@ -2,16 +2,16 @@ import WorkoutCore
 
 /// The one home of the conversion between the app's `Date`s and virtual time, and of the
 /// wall-clock rule (docs/swift-api.md#the-wall-clock-rule).
-extension HealthKitSimulation {
+extension AppSimulation {
   /// How close to the real wall clock a date must be to count as a `Date()` leak, and how far
   /// from virtual now: 5 minutes.
-  static let wallClockTolerance: TimeInterval = 300
+  package static let wallClockTolerance: TimeInterval = 300
 
   /// Whether `date` is taken to be `Date()` at virtual `now`: within 5 minutes of the real
   /// wall clock and more than 5 minutes from virtual now; with `"start": "now"`, within 5
   /// minutes of the real clock and not virtual now itself (there the two clocks begin together,
   /// so a `Date()` read milliseconds after `t = 0` is the app's "now", not a date it chose).
-  func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
+  package func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
     guard abs(date.timeIntervalSince(Date())) <= Self.wallClockTolerance else { return false }
     let fromNow = abs(date.timeIntervalSince(self.date(of: now)))
     return startedNow ? fromNow > 0 : fromNow > Self.wallClockTolerance
@@ -27,7 +27,7 @@ extension HealthKitSimulation {
   /// errors of the same call carry.
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
-  func appInstant(
+  package func appInstant(
     _ date: Date?, call: String, action: ErrorReport.Call, session: Int?, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
     let now = state.session.now

@@ -1,9 +1,9 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The simulation's controls for notifications (docs/phone.md#notifications).
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The user taps the delivered notification `identifier` in Notification Center: it leaves
   /// Notification Center, the app comes to the foreground (`phoneAppState`), and the
   /// center's delegate gets `userNotificationCenter(_:didReceive:withCompletionHandler:)` with

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
 
@@ -54,7 +54,7 @@ public struct WidgetStatus: Sendable, Equatable {
   public let isDeferred: Bool
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The minimum time between two reloads of one widget: 5 minutes (a model; Apple documents
   /// no number, docs/phone.md#widgets).
   public static let widgetMinimumReloadInterval: Duration = .seconds(300)
@@ -287,9 +287,9 @@ extension HealthKitSimulation {
 
 /// The reload timer: stops `advance` at each widget's next reload instant.
 struct WidgetTimer: SystemTimer {
-  weak let simulation: HealthKitSimulation?
+  weak let simulation: AppSimulation?
 
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let all = state.extensionState(WidgetKitState.self) else { return nil }
@@ -303,12 +303,12 @@ struct WidgetTimer: SystemTimer {
     return next
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard let simulation else { return [] }
     return state.withExtension(WidgetKitState.self, of: simulation) { all, state in
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       // The phone's widgets first, then the watch's complications (at one instant).
       for board in [WidgetKitState.board(.phone), WidgetKitState.board(.watch)] {
         var widgets = all[keyPath: board]
@@ -332,9 +332,9 @@ struct WidgetKitState: SimulationExtension {
   /// The watch's complications (`watch.complications`, `watch.complicationReloadBudget`).
   var watch: Board
   /// The widget center of each device's app.
-  var centers: [HealthKitSimulation.Device: WidgetCenter] = [:]
+  var centers: [AppSimulation.Device: WidgetCenter] = [:]
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     let scenario = simulation.scenario
     phone = Board(
       device: .phone, budget: scenario.phone.widgetBudget, widgets: scenario.phone.widgets)
@@ -344,7 +344,7 @@ struct WidgetKitState: SimulationExtension {
   }
 
   /// The board of `device`.
-  static func board(_ device: HealthKitSimulation.Device) -> WritableKeyPath<Self, Board> {
+  static func board(_ device: AppSimulation.Device) -> WritableKeyPath<Self, Board> {
     device == .watch ? \.watch : \.phone
   }
 
@@ -439,7 +439,7 @@ extension WidgetKitState {
   /// One device's widgets: its extension's providers, the installed widgets, the budget.
   struct Board: Sendable {
     /// The device.
-    let device: HealthKitSimulation.Device
+    let device: AppSimulation.Device
     /// Providers by kind.
     var registrations: [String: Registration] = [:]
     /// The installed widgets, in install order.
@@ -447,7 +447,7 @@ extension WidgetKitState {
     /// `phone.widgetBudget` or `watch.complicationReloadBudget`.
     let budget: Int
 
-    init(device: HealthKitSimulation.Device, budget: Int, widgets: [Scenario.Phone.Widget]) {
+    init(device: AppSimulation.Device, budget: Int, widgets: [Scenario.Phone.Widget]) {
       self.device = device
       self.budget = budget
       for widget in widgets {
@@ -470,10 +470,10 @@ extension WidgetKitState {
 
     /// The first, free `getTimeline` of each widget of `kind` not loaded yet (with a provider).
     mutating func loadUnloaded(
-      kind: String, simulation: HealthKitSimulation, state: inout HealthKitSimulation.State
-    ) -> [HealthKitSimulation.Callback] {
+      kind: String, simulation: AppSimulation, state: inout AppSimulation.State
+    ) -> [AppSimulation.Callback] {
       guard registrations[kind] != nil else { return [] }
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       for index in widgets.indices where widgets[index].kind == kind && !widgets[index].loadedOnce {
         widgets[index].loadedOnce = true
         callbacks += load(index, reason: .install, simulation: simulation, state: &state)
@@ -490,7 +490,7 @@ extension WidgetKitState {
       }
       var due = trigger
       if let last = widgets[index].lastReload {
-        due = max(due, last.advanced(by: HealthKitSimulation.widgetMinimumReloadInterval))
+        due = max(due, last.advanced(by: AppSimulation.widgetMinimumReloadInterval))
       }
       if let pending = widgets[index].pending, pending.due <= due { return }
       widgets[index].pending = Pending(
@@ -499,7 +499,7 @@ extension WidgetKitState {
 
     /// Logs the deferral of widget `index`'s pending reload.
     mutating func logDeferral(
-      _ index: Int, state: inout HealthKitSimulation.State, simulation: HealthKitSimulation
+      _ index: Int, state: inout AppSimulation.State, simulation: AppSimulation
     ) {
       guard let pending = widgets[index].pending else { return }
       widgets[index].pending?.logged = true
@@ -516,9 +516,9 @@ extension WidgetKitState {
     /// The pending reload of widget `index` is due at `now`: reloads within the budget of the
     /// local day, else defers to the next local midnight.
     mutating func fire(
-      _ index: Int, at now: SimulationInstant, simulation: HealthKitSimulation,
-      state: inout HealthKitSimulation.State
-    ) -> [HealthKitSimulation.Callback] {
+      _ index: Int, at now: SimulationInstant, simulation: AppSimulation,
+      state: inout AppSimulation.State
+    ) -> [AppSimulation.Callback] {
       guard let pending = widgets[index].pending else { return [] }
       let day = simulation.phoneDayStart(at: now)
       if widgets[index].budgetDay != day {
@@ -528,7 +528,7 @@ extension WidgetKitState {
       guard widgets[index].used < budget else {
         var due = simulation.phoneNextMidnight(after: now)
         if let last = widgets[index].lastReload {
-          due = max(due, last.advanced(by: HealthKitSimulation.widgetMinimumReloadInterval))
+          due = max(due, last.advanced(by: AppSimulation.widgetMinimumReloadInterval))
         }
         widgets[index].pending = Pending(
           due: due, reason: pending.reason, deferred: true, logged: false)
@@ -543,9 +543,9 @@ extension WidgetKitState {
     /// Calls the provider of widget `index` now: logs `reloaded`, holds time until the
     /// completion.
     mutating func load(
-      _ index: Int, reason: WidgetReload.Reason, simulation: HealthKitSimulation,
-      state: inout HealthKitSimulation.State
-    ) -> [HealthKitSimulation.Callback] {
+      _ index: Int, reason: WidgetReload.Reason, simulation: AppSimulation,
+      state: inout AppSimulation.State
+    ) -> [AppSimulation.Callback] {
       guard let registration = registrations[widgets[index].kind] else { return [] }
       let now = state.session.now
       let day = simulation.phoneDayStart(at: now)
@@ -581,7 +581,7 @@ extension WidgetKitState {
           }
           // A complication's provider is watch code (the phone's runs as before).
           if device == .watch {
-            HealthKitSimulation.$currentDevice.withValue(.watch) { load() }
+            AppSimulation.$currentDevice.withValue(.watch) { load() }
           } else {
             load()
           }

@@ -183,7 +183,8 @@ let package = Package(
     // RelevanceKit's clues: values only (Foundation); SimulatedWidgetKit evaluates them.
     .target(name: "SimulatedRelevanceKit", swiftSettings: strict),
     .target(
-      name: "SimulatedWidgetKit", dependencies: systemFramework + ["SimulatedRelevanceKit"],
+      name: "SimulatedWidgetKit",
+      dependencies: systemFramework + ["SimulatedRelevanceKit", "SimulatedHealthKit"],
       swiftSettings: strict),
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),

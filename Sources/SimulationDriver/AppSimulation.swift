@@ -640,6 +640,9 @@ public final class AppSimulation: Sendable {
     }
     state.delivered += effects.count
     for effect in effects {
+      if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
+        state.systemTimers.sessionStateChanged()
+      }
       guard let index = effect.session else {
         if !state.effectListeners.isEmpty {
           translateForListeners(effect, &state, startDate: startDate)

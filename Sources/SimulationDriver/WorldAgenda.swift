@@ -255,6 +255,14 @@ package struct SystemTimerQueue {
     }
   }
 
+  /// A workout session's state changed (``AppSimulation`` sees it in the engine's effects):
+  /// every timer registers again, so one whose rule reads the sessions (the Smart Stack's
+  /// `fitness(.workoutActive)` clue) sees the change at its instant. Rare: a session changes
+  /// state a few times a workout.
+  package mutating func sessionStateChanged() {
+    for index in entries.indices { markOutOfDate(index) }
+  }
+
   /// The timer at `index` registers again before the agenda is next read.
   mutating func markOutOfDate(_ index: Int) {
     entries[index].outOfDate = true

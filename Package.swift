@@ -1,27 +1,33 @@
 // swift-tools-version: 6.2
 // workout-sim: a deterministic Apple Watch workout engine simulator.
 // Module dependencies point one way only:
-//   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
+//   WorkoutCore (stdlib: the workout: time, session, builder, sampler, record)
+//     <- WorkoutSystem (stdlib; Core: the watch and phone around it, lifecycle, extended
+//        runtime, auto-pause, link, mirroring, motion, reminders, health sync, and the
+//        WorkoutEngine that composes them with the workout)
+//     <- WorkoutPhysiology (stdlib; Core, System)
 //   WorkoutText (stdlib: ISO 8601, number and duration text)
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX readers)
 //   WorkoutHealth (stdlib; Core: the health store's samples, queries and merge, the generator
 //     of a person's days)
-//   WorkoutScenario (Foundation; Core, Physiology, JSON, Health)
-//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
+//   WorkoutScenario (Foundation; Core, System, Physiology, JSON, Health)
+//   WorkoutSimulation (Foundation; Scenario, Core, System, Physiology, JSON, Recordings, Text, Watch:
 //     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
 //     exporters)
-//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
+//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib; System:
+//     pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
-//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text,
+//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, System, Physiology, Text,
 //     CoreLocationValues: HealthKit's
 //     own names and shapes on the engine, driven by HealthKitSimulation)
 //   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
 //     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-//     SimulatedWatchKit (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health:
+//     SimulatedWatchKit (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, System,
+//     Health:
 //     UNUserNotificationCenter, WidgetKit's timelines and reload budget (the phone's widgets and
 //     the watch's complications), BGTaskScheduler, the phone's network under URLSession and
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
@@ -44,7 +50,7 @@
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
-//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, Rendering, Terminal, Watch,
+//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, System, Rendering, Terminal, Watch,
 //     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
 //     process wiring of the watch face) <- workout-sim (executable)
 //   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
@@ -61,7 +67,8 @@ let strict: [SwiftSetting] = [
 /// What every simulated framework beside HealthKit is built on: the simulation control in
 /// SimulatedHealthKit and the engine's types.
 let systemFramework: [Target.Dependency] = [
-  "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+  "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+  "WorkoutHealth",
 ]
 
 let package = Package(
@@ -70,6 +77,7 @@ let package = Package(
   products: [
     .executable(name: "workout-sim", targets: ["workout-sim"]),
     .library(name: "WorkoutCore", targets: ["WorkoutCore"]),
+    .library(name: "WorkoutSystem", targets: ["WorkoutSystem"]),
     .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
     .library(name: "WorkoutHealth", targets: ["WorkoutHealth"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
@@ -87,7 +95,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
-    .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(name: "WorkoutSystem", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(
+      name: "WorkoutPhysiology", dependencies: ["WorkoutCore", "WorkoutSystem"],
+      swiftSettings: strict),
     .target(name: "WorkoutHealth", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
     .target(name: "WorkoutText", swiftSettings: strict),
@@ -95,13 +106,14 @@ let package = Package(
     .target(
       name: "WorkoutScenario",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
         "WorkoutHealth",
       ],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      name: "WorkoutRendering",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutWatch", "WorkoutText"],
       swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
@@ -118,7 +130,7 @@ let package = Package(
     .target(
       name: "WorkoutSimulation",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
         "WorkoutFiles", "WorkoutWatch", "WorkoutText", "WorkoutHealth",
       ],
       swiftSettings: strict),
@@ -129,7 +141,7 @@ let package = Package(
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutSystem", "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
         "WorkoutWatchFace", "WorkoutReport",
       ],
@@ -140,7 +152,7 @@ let package = Package(
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutText",
         "WorkoutHealth", "WorkoutWatch", "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),
@@ -221,7 +233,8 @@ let package = Package(
       exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
-      name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
+      name: "workout-sim-bench",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutPhysiology"],
       path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
@@ -250,6 +263,9 @@ let package = Package(
       path: "Tests/WorkoutSimTestSupport", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
+      name: "WorkoutSystemTests", dependencies: ["WorkoutSystem", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(
@@ -259,13 +275,15 @@ let package = Package(
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutScenarioTests",
-      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSimTestSupport"],
+      dependencies: [
+        "WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSystem", "WorkoutSimTestSupport",
+      ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology", "WorkoutHealth",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutJSON",
+        "WorkoutRecordings", "WorkoutPhysiology", "WorkoutHealth",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -274,8 +292,9 @@ let package = Package(
     .testTarget(
       name: "WorkoutSimCLITests",
       dependencies: [
-        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
-        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
+        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+        "WorkoutTerminal", "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation",
+        "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,
@@ -308,7 +327,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutRenderingTests",
-      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore"],
+      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore", "WorkoutSystem"],
       resources: [.copy("Snapshots")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal", "WorkoutSimTestSupport"],
@@ -317,7 +336,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
+        "WorkoutSystem", "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -340,7 +359,7 @@ let package = Package(
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
+        "WorkoutCore", "WorkoutSystem", "WorkoutHealth", "WorkoutJSON",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),

@@ -6,6 +6,7 @@ import Foundation
 import SimulatedHealthKit
 import Synchronization
 import WorkoutCore
+import WorkoutSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -1,5 +1,6 @@
 import SimulatedHealthKit
 import WorkoutCore
+import WorkoutSystem
 
 /// What an extended runtime session tells the app: that it started, that it is about to expire,
 /// and that it became invalid (Apple doc:

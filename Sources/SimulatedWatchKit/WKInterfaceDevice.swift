@@ -1,5 +1,6 @@
 import SimulatedHealthKit
 import WorkoutCore
+import WorkoutSystem
 
 /// The watch the app runs on, for its haptics (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkinterfacedevice). The device's other

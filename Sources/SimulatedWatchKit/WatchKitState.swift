@@ -1,5 +1,6 @@
 import SimulatedHealthKit
 import WorkoutCore
+import WorkoutSystem
 
 /// WatchKit's state in one simulation (behind the simulation's lock): the app's extended
 /// runtime session objects by engine session, and the shared objects.

@@ -4,6 +4,7 @@ import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSystem
 
 /// A scenario turned into the models' own types: the athlete, the course, the wrist sensors, the
 /// engine configuration, and the wall-clock context for dates.

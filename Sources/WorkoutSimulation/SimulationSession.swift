@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutScenario
+import WorkoutSystem
 import WorkoutWatch
 
 /// What the user does on the watch, independent of how it was typed: the commands behind the
@@ -189,7 +190,7 @@ public struct SimulationSession {
 
   /// Whether the crown still selects: the app's current session exists, has been neither
   /// prepared nor started (`notStarted`), and has not begun collection
-  /// (``WorkoutCore/WorkoutEngine/canSelectActivity(ofSession:)``). The one rule of both doors,
+  /// (``WorkoutSystem/WorkoutEngine/canSelectActivity(ofSession:)``). The one rule of both doors,
   /// the command line's and the Swift API's, and of the watch face, which shows the selector
   /// exactly while it holds.
   public var isSelecting: Bool {

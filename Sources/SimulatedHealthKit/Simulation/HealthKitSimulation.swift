@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The simulation control: one scenario's world (athlete, course, sensors, watch) on virtual
 /// time, which the app's own HealthKit code runs against (docs/swift-api.md).

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// The kinds of work the simulated world has due on virtual time, in the one order in which the
 /// simulation serves them at an equal instant (docs/architecture.md, "One agenda").

@@ -64,11 +64,6 @@ public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
   public static let noSession = WorkoutError(
     code: .noSession, message: "The app has no workout session")
 
-  /// The error for any call while the app process is not running (after `crash`, before
-  /// `relaunch`).
-  public static let appNotRunning = WorkoutError(
-    code: .noSession, message: "The app is not running")
-
   /// `<domain> <code>: <message>`.
   public var description: String { "\(domain) \(code.rawValue): \(message)" }
 }

@@ -106,7 +106,8 @@ let package = Package(
     .target(
       name: "WorkoutScenario",
       dependencies: [
-        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles",
+        "WorkoutText",
         "WorkoutHealth",
       ],
       swiftSettings: strict),
@@ -130,7 +131,8 @@ let package = Package(
     .target(
       name: "WorkoutSimulation",
       dependencies: [
-        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario",
+        "WorkoutRecordings",
         "WorkoutFiles", "WorkoutWatch", "WorkoutText", "WorkoutHealth",
       ],
       swiftSettings: strict),
@@ -141,7 +143,8 @@ let package = Package(
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutSystem", "WorkoutRendering",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutSystem",
+        "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
         "WorkoutWatchFace", "WorkoutReport",
       ],
@@ -152,7 +155,8 @@ let package = Package(
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutText",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology",
+        "WorkoutText",
         "WorkoutHealth", "WorkoutWatch", "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),

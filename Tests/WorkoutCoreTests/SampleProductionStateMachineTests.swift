@@ -5,10 +5,14 @@ import Testing
 /// Running; heart rate every 10 s with lock-on 15 s and a dropout [30 s, 40 s); active energy
 /// every 60 s; every other type off.
 func samplingSchedule() -> (QuantityType) -> SampleSchedule {
-  var schedules = only([.activeEnergyBurned: 60])
-  schedules[.heartRate] = SampleSchedule(
-    interval: .seconds(10), lockOn: .seconds(15), dropouts: [t(30)..<t(40)])
-  return { schedules[$0]! }
+  { type in
+    switch type {
+    case .heartRate:
+      SampleSchedule(interval: .seconds(10), lockOn: .seconds(15), dropouts: [t(30)..<t(40)])
+    case .activeEnergyBurned: SampleSchedule(interval: .seconds(60))
+    default: SampleSchedule(enabled: false, interval: .seconds(10))
+    }
+  }
 }
 
 func heartRate(at seconds: Int64) -> SampleProductionStateMachine.Step {

@@ -110,7 +110,7 @@ public final class HealthKitSimulation: Sendable {
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
     self.startedNow = scenario.startsNow
     let scenario = Self.startingNow(scenario)
-    let session = try SimulationSession(apiDoorFor: scenario)
+    let session = try SimulationSession(world: scenario)
     self.options = options
     self.scenario = scenario
     self.startDate = session.startDate

@@ -210,8 +210,9 @@ public struct LinkConfiguration: Sendable, Hashable {
   /// The largest payload in bytes of a message, user info or application context (project rule,
   /// 65 536; Apple publishes none); larger fails with `payloadTooLarge` (7009).
   public var payloadLimit: Int
-  /// Whether the command line's scripted apps run (set by the simulation layer for a scenario
-  /// whose timeline makes link calls; default `false`, the Swift door's way): each app
+  /// Whether the command line's scripted apps run (their reflexes, set only by the command
+  /// line's app, WorkoutSimulation's `ScriptedApp`, for a scenario whose timeline makes link
+  /// calls; default `false`: the app's own code activates and replies): each app
   /// activates its session when it runs, and the receiver of a message that expects a reply
   /// replies at once with `{"received":<payload>}` (project rule, docs/phone-link.md).
   public var scriptedApps: Bool

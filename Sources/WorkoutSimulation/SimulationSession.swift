@@ -93,11 +93,11 @@ public struct SimulationSession {
   /// Prepares a scenario resolved once (``ResolvedScenario``: `--type` and `--seed` applied,
   /// its files read), at `t = 0` with nothing run yet; reads no file.
   ///
-  /// - Throws: ``SimulationError`` when the scenario's values or its recording's contents
-  ///   cannot be simulated.
-  ///
   /// The command line's door: the world with the scenario's app attached (``ScriptedApp``),
   /// which makes the timeline's app calls.
+  ///
+  /// - Throws: ``SimulationError`` when the scenario's values or its recording's contents
+  ///   cannot be simulated.
   public init(_ resolved: ResolvedScenario) throws(SimulationError) {
     try self.init(resolved, app: ScriptedApp(scenario: resolved.scenario))
   }

@@ -23,19 +23,21 @@
 
 /// One sample the source must be asked for: a discrete reading at `start` (`end == start`), or
 /// the cumulative amount over `[start, end)`.
-package struct SampleRequest: Sendable, Hashable {
+public struct SampleRequest: Sendable, Hashable {
   /// The quantity type.
-  package var type: QuantityType
+  public var type: QuantityType
   /// ``QuantityType/slot``.
-  package var slot: Int
+  public var slot: Int
   /// Whether the type is cumulative.
-  package var cumulative: Bool
+  public var cumulative: Bool
   /// The grid point (nanoseconds).
-  package var start: Int64
+  public var start: Int64
   /// The span end for a cumulative type, `start` for a discrete one (nanoseconds).
-  package var end: Int64
+  public var end: Int64
 
-  @inlinable package init(
+  /// A request for `type`'s sample over `[start, end]` (nanoseconds; `end == start` for a
+  /// discrete type), `slot` its ``QuantityType/slot``.
+  @inlinable public init(
     type: QuantityType, slot: Int, cumulative: Bool, start: Int64, end: Int64
   ) {
     self.type = type
@@ -65,13 +67,18 @@ package struct SampleRequest: Sendable, Hashable {
 /// streams, their dropouts and the queue are kept beside the state enum rather than in its
 /// `collecting` payload so that their storage is reused from interval to interval and mutated in
 /// place on every sample (no copy on write); they are empty while idle.
-package struct SampleProductionStateMachine: Sendable {
+///
+/// Public for the engine in WorkoutSystem, which asks it on every sample: its per-sample members
+/// (``interval``, ``due(through:)``, ``next(dueAt:)``) are `@inlinable` so that the engine's loop
+/// inlines them across the module boundary (a `package` member is not inlined into another
+/// module: measured, 7.6 % more instructions on the 7-day run). Apps have no use for it.
+public struct SampleProductionStateMachine: Sendable {
   /// One running interval.
-  package struct Interval: Sendable, Hashable {
+  public struct Interval: Sendable, Hashable {
     /// The session collecting.
-    package var session: Int
+    public var session: Int
     /// Its activity (passed to the data source).
-    package var activity: WorkoutActivityType
+    public var activity: WorkoutActivityType
 
     @usableFromInline init(session: Int, activity: WorkoutActivityType) {
       self.session = session
@@ -80,7 +87,7 @@ package struct SampleProductionStateMachine: Sendable {
   }
 
   /// What ``next(dueAt:)`` hands out.
-  package enum Step: Sendable, Hashable {
+  public enum Step: Sendable, Hashable {
     /// Ask the source for this sample.
     case sample(SampleRequest)
     /// A stream was due, but lock-on or a dropout suppresses its sample.
@@ -101,12 +108,12 @@ package struct SampleProductionStateMachine: Sendable {
   @usableFromInline var queue: [DueStream] = []
 
   /// Creates an idle machine.
-  package init() {}
+  public init() {}
 
   // MARK: - Derived facts
 
   /// The running interval, or `nil` while idle.
-  @inlinable package var interval: Interval? {
+  @inlinable @inline(__always) public var interval: Interval? {
     guard case .collecting(let interval) = self.current else { return nil }
     return interval
   }
@@ -115,7 +122,7 @@ package struct SampleProductionStateMachine: Sendable {
   package var nextDeadline: Int64? { self.queue.first?.due }
 
   /// The next instant (nanoseconds) at which a stream is due, if it is at or before `limit`.
-  @inlinable package func due(through limit: Int64) -> Int64? {
+  @inlinable @inline(__always) public func due(through limit: Int64) -> Int64? {
     guard let first = self.queue.first, first.due <= limit else { return nil }
     return first.due
   }
@@ -189,7 +196,7 @@ package struct SampleProductionStateMachine: Sendable {
 
   /// The next stream due at exactly `deadline` (from ``due(through:)``): its sample, and the
   /// stream moves to its next grid point.
-  @inlinable package mutating func next(dueAt deadline: Int64) -> Step {
+  @inlinable @inline(__always) public mutating func next(dueAt deadline: Int64) -> Step {
     guard let first = self.queue.first, first.due == deadline else { return .done }
     let position = first.position
     let stream = self.streams[position]
@@ -222,7 +229,7 @@ package struct SampleProductionStateMachine: Sendable {
 
   /// The first stream of ``queue``, just handed out, is next due at `due`: it moves back past
   /// every stream due at or before then (those were scheduled before it).
-  @inlinable mutating func requeueFirst(due: Int64) {
+  @inlinable @inline(__always) mutating func requeueFirst(due: Int64) {
     self.queue.withUnsafeMutableBufferPointer { queue in
       let entry = DueStream(due: due, position: queue[0].position)
       var index = 0
@@ -234,7 +241,8 @@ package struct SampleProductionStateMachine: Sendable {
     }
   }
 
-  @inlinable func step(_ stream: SampleStream, position: Int, at instant: Int64) -> Step {
+  @inlinable @inline(__always)
+  func step(_ stream: SampleStream, position: Int, at instant: Int64) -> Step {
     let point = stream.grid
     guard point >= stream.lockOnEnd else { return .suppressed }
     if stream.hasDropouts {

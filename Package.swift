@@ -1,17 +1,22 @@
 // swift-tools-version: 6.2
 // workout-sim: a deterministic Apple Watch workout engine simulator.
 // Module dependencies point one way only:
-//   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
+//   WorkoutCore (stdlib: the workout: time, session, builder, sampler, record)
+//     <- WorkoutSystem (stdlib; Core: the watch and phone around it, lifecycle, extended
+//        runtime, auto-pause, link, mirroring, motion, reminders, health sync, and the
+//        WorkoutEngine that composes them with the workout)
+//     <- WorkoutPhysiology (stdlib; Core, System)
 //   WorkoutText (stdlib: ISO 8601, number and duration text)
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX readers)
 //   WorkoutHealth (stdlib; Core: the health store's samples, queries and merge, the generator
 //     of a person's days)
-//   WorkoutScenario (Foundation; Core, Physiology, JSON, Health)
-//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
+//   WorkoutScenario (Foundation; Core, System, Physiology, JSON, Health)
+//   WorkoutSimulation (Foundation; Scenario, Core, System, Physiology, JSON, Recordings, Text, Watch:
 //     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
 //     exporters)
 //   WorkoutExplore (stdlib; Core, Scenario, JSON: faults, seeded worlds, shrinking)
-//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
+//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib; System:
+//     pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
@@ -19,13 +24,14 @@
 //   SimulationDriver (Foundation, Synchronization; Simulation, Scenario, Core, Health, Text: the
 //     simulated world every Simulated* framework builds on, `AppSimulation`: lock, callback lane,
 //     executor, clock, holds, reports, devices, the world's agenda, the frameworks' registry)
-//   SimulatedHealthKit (Foundation; SimulationDriver, Simulation, Scenario, Core, Physiology,
+//   SimulatedHealthKit (Foundation; SimulationDriver, Simulation, Scenario, Core, System, Physiology,
 //     Text, CoreLocationValues: HealthKit's own names and shapes on the engine, one framework on
 //     the driver; `HealthKitSimulation` is its name for `AppSimulation`)
 //   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
 //     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-//     SimulatedWatchKit (Foundation; SimulationDriver, Simulation, Scenario, Core, Health:
+//     SimulatedWatchKit (Foundation; SimulationDriver, Simulation, Scenario, Core, System,
+//     Health:
 //     UNUserNotificationCenter, WidgetKit's timelines and reload budget (the phone's widgets and
 //     the watch's complications), BGTaskScheduler, the phone's network under URLSession and
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
@@ -50,7 +56,7 @@
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
-//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, Rendering, Terminal, Watch,
+//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, System, Rendering, Terminal, Watch,
 //     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
 //     process wiring of the watch face) <- workout-sim (executable)
 //   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
@@ -68,7 +74,8 @@ let strict: [SwiftSetting] = [
 /// (`AppSimulation`) and the engine's types. A framework that uses HealthKit's types
 /// (WatchKit's `handle(_: HKWorkoutConfiguration)`) adds SimulatedHealthKit.
 let systemFramework: [Target.Dependency] = [
-  "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+  "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+  "WorkoutHealth",
 ]
 
 let package = Package(
@@ -77,6 +84,7 @@ let package = Package(
   products: [
     .executable(name: "workout-sim", targets: ["workout-sim"]),
     .library(name: "WorkoutCore", targets: ["WorkoutCore"]),
+    .library(name: "WorkoutSystem", targets: ["WorkoutSystem"]),
     .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
     .library(name: "WorkoutHealth", targets: ["WorkoutHealth"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
@@ -97,7 +105,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
-    .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(name: "WorkoutSystem", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(
+      name: "WorkoutPhysiology", dependencies: ["WorkoutCore", "WorkoutSystem"],
+      swiftSettings: strict),
     .target(name: "WorkoutHealth", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
     .target(name: "WorkoutText", swiftSettings: strict),
@@ -105,18 +116,21 @@ let package = Package(
     .target(
       name: "WorkoutScenario",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles",
+        "WorkoutText",
         "WorkoutHealth",
       ],
       swiftSettings: strict),
     // Seeded worlds with faults (docs/explore.md): the fault model, its draw, its worlds as
     // scenarios and files, and shrinking; no Foundation of its own.
     .target(
-      name: "WorkoutExplore", dependencies: ["WorkoutCore", "WorkoutScenario", "WorkoutJSON"],
+      name: "WorkoutExplore",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutScenario", "WorkoutJSON"],
       swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      name: "WorkoutRendering",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutWatch", "WorkoutText"],
       swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
@@ -133,7 +147,8 @@ let package = Package(
     .target(
       name: "WorkoutSimulation",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario",
+        "WorkoutRecordings",
         "WorkoutFiles", "WorkoutWatch", "WorkoutText", "WorkoutHealth",
       ],
       swiftSettings: strict),
@@ -144,7 +159,8 @@ let package = Package(
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutSystem",
+        "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
         "WorkoutWatchFace", "WorkoutReport", "WorkoutExplore",
       ],
@@ -158,13 +174,14 @@ let package = Package(
     .target(
       name: "SimulationDriver",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth", "WorkoutText",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutHealth",
+        "WorkoutText",
       ],
       swiftSettings: strict),
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
-        "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
         "WorkoutPhysiology", "WorkoutText", "WorkoutHealth", "WorkoutWatch",
         "SimulatedCoreLocationValues",
       ],
@@ -254,7 +271,8 @@ let package = Package(
       exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
-      name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
+      name: "workout-sim-bench",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutPhysiology"],
       path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
@@ -283,6 +301,9 @@ let package = Package(
       path: "Tests/WorkoutSimTestSupport", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
+      name: "WorkoutSystemTests", dependencies: ["WorkoutSystem", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(
@@ -292,13 +313,15 @@ let package = Package(
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutScenarioTests",
-      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSimTestSupport"],
+      dependencies: [
+        "WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSystem", "WorkoutSimTestSupport",
+      ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology", "WorkoutHealth",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutJSON",
+        "WorkoutRecordings", "WorkoutPhysiology", "WorkoutHealth",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -307,9 +330,9 @@ let package = Package(
     .testTarget(
       name: "WorkoutSimCLITests",
       dependencies: [
-        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
-        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
-        "WorkoutExplore",
+        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+        "WorkoutTerminal", "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation",
+        "WorkoutSimTestSupport", "WorkoutExplore",
       ],
       swiftSettings: strict),
     // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,
@@ -342,7 +365,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutRenderingTests",
-      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore"],
+      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore", "WorkoutSystem"],
       resources: [.copy("Snapshots")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal", "WorkoutSimTestSupport"],
@@ -351,7 +374,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
+        "WorkoutSystem", "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -374,7 +397,7 @@ let package = Package(
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore", "WorkoutHealth", "WorkoutJSON", "SimulatedRelevanceKit",
+        "WorkoutCore", "WorkoutSystem", "WorkoutHealth", "WorkoutJSON", "SimulatedRelevanceKit",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),

@@ -3,6 +3,7 @@ import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 /// A value the simulation carries across the callback lane: app closures and objects that are
 /// only used in the lane, one call at a time.

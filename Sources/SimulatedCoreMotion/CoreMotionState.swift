@@ -3,6 +3,7 @@ import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// Core Motion's state in one simulation, behind its lock (docs/swift-api.md#core-motion).
 struct CoreMotionState: SimulationExtension {

@@ -6,6 +6,7 @@ import Foundation
 import SimulationDriver
 import Synchronization
 import WorkoutCore
+import WorkoutSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking

@@ -2,6 +2,7 @@ import Foundation
 import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSystem
 
 /// UserNotifications' state in one simulation, behind its lock (docs/phone.md#notifications).
 struct NotificationState: SimulationExtension {

@@ -1,6 +1,7 @@
 import Foundation
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// The app's notification center: permission, scheduling, pending and delivered
 /// notifications, on the simulation's virtual time (Apple doc:

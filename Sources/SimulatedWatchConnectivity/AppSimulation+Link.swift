@@ -1,5 +1,6 @@
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// The world around the phone link, for tests (not Apple's API): the same changes as the
 /// scenario's timeline words `phoneAway`, `phoneBack`, `sameWiFi`, `phoneApp`, `complication`
@@ -32,7 +33,7 @@ extension AppSimulation {
   /// until it runs; a message from the watch wakes it into the background). The phone's
   /// `WCSession.default` object stays the same: the test's phone-side objects stand for the
   /// app's code whenever it runs.
-  public func setPhoneApp(_ state: WorkoutCore.PhoneAppState) async {
+  public func setPhoneApp(_ state: WorkoutSystem.PhoneAppState) async {
     await perform(.phone(.app(state)))
   }
 

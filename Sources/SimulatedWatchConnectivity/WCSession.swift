@@ -2,6 +2,7 @@ import SimulationDriver
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The session between the watch app and its iPhone app (Apple doc:
 /// https://developer.apple.com/documentation/watchconnectivity/wcsession), with both ends in

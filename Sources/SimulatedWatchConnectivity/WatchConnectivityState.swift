@@ -1,5 +1,6 @@
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// A weak reference to the simulation (the state lives inside it).
 struct WeakSimulation: @unchecked Sendable {

@@ -1,6 +1,7 @@
 import SimulatedHealthKit
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// What an extended runtime session tells the app: that it started, that it is about to expire,
 /// and that it became invalid (Apple doc:

@@ -1,6 +1,7 @@
 import SimulatedHealthKit
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// The watch the app runs on, for its haptics (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkinterfacedevice). The device's other

@@ -1,6 +1,7 @@
 import SimulatedHealthKit
 import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// WatchKit's state in one simulation (behind the simulation's lock): the app's extended
 /// runtime session objects by engine session, and the shared objects.

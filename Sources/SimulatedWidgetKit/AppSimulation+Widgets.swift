@@ -2,6 +2,7 @@ import Foundation
 import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSystem
 
 /// What a widget shows at an instant: its entry (of the provider's `Entry` type) and where.
 public struct WidgetShown<Entry: TimelineEntry> {

@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// The phone around the app's iOS code (docs/phone.md): its time zone of the moment and
 /// whether the app is in the foreground.

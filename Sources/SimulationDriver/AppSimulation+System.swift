@@ -3,6 +3,7 @@ import Synchronization
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The hooks the other simulated frameworks (UserNotifications, WidgetKit, BackgroundTasks, the
 /// network, and later WatchConnectivity, WatchKit, CoreMotion) join the simulation through

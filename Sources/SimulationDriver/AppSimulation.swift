@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The simulation control: one scenario's world (athlete, course, sensors, watch, phone) on
 /// virtual time, which the app's own code runs against through the simulated frameworks
@@ -114,7 +115,7 @@ public final class AppSimulation: Sendable {
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
     self.startedNow = scenario.startsNow
     let scenario = Self.startingNow(scenario)
-    let session = try SimulationSession(apiDoorFor: scenario)
+    let session = try SimulationSession(world: scenario)
     self.options = options
     self.scenario = scenario
     self.startDate = session.startDate

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// The one home of the conversion between the app's `Date`s and virtual time, and of the
 /// wall-clock rule (docs/swift-api.md#the-wall-clock-rule).

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutSystem
 
 extension Scenario {
   /// Creates a scenario in Swift, without JSON: every parameter defaults to the value a file
@@ -25,7 +26,7 @@ extension Scenario {
   ///   - finish: default `.auto`.
   ///   - timeline: the app's actions; times at or after `t = 0` and never decreasing.
   ///   - expect: the checks `workout-sim check` (and ``Check``'s evaluation) read.
-  ///   - watch: the watch around the app; default ``WorkoutCore/WatchConfiguration/standard``.
+  ///   - watch: the watch around the app; default ``WorkoutSystem/WatchConfiguration/standard``.
   ///   - selector: the Digital Crown workout selector.
   ///   - goals: the ring goals; default ``RingAmounts/defaultGoals``.
   ///   - today: what the day held before `t = 0`; default ``RingAmounts/zero``.

@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutFiles
 import WorkoutJSON
 import WorkoutPhysiology
+import WorkoutSystem
 
 extension Scenario {
   /// Reads, parses and validates the scenario file at `url`.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 

@@ -1,6 +1,7 @@
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// Background delivery (docs/swift-api.md#observer-queries-and-background-delivery): HealthKit
 /// wakes the app in the background (the phone locked) for new samples of the types it enabled,

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// Each device's view of the health store (docs/phone-link.md#the-two-health-stores): a store
 /// made inside `HealthKitSimulation.on(_:isolation:_:)` reads what its device holds.

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 /// Builds a workout: collection dates, events, statistics, the saved ``HKWorkout`` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder). In the simulation

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The delegate of an ``HKWorkoutSession`` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate).

@@ -2,6 +2,7 @@ import Foundation
 import SimulatedHealthKit
 import SimulatedRelevanceKit
 import WorkoutCore
+import WorkoutSystem
 
 /// One card of the watch's Smart Stack: a widget the simulation suggests now because one of its
 /// relevance clues matches the world (docs/swift-api.md#relevance).

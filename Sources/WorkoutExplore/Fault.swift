@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// One fault of an explored world: what goes wrong, when, and for how long
 /// (docs/explore.md#faults).

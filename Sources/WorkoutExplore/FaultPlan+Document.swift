@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 import WorkoutJSON
 import WorkoutScenario
 

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// Shrinks a failing plan: faults removed, then moved later, while its world still fails
 /// (docs/explore.md#shrinking). A state machine with no predicate of its own: it proposes

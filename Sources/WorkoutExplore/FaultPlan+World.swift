@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 import WorkoutScenario
 
 /// A fault set that a scenario cannot carry: `lock` for a scenario without a `health` key

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 import WorkoutScenario
 
 /// The faults of one explored world and its seed: drawn from a seed

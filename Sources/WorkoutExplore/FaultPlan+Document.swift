@@ -1,7 +1,7 @@
 import WorkoutCore
-import WorkoutSystem
 import WorkoutJSON
 import WorkoutScenario
+import WorkoutSystem
 
 extension FaultPlan {
   /// The world as a scenario file: `document`, the scenario file `scenario` was decoded from,

@@ -1,6 +1,6 @@
 import WorkoutCore
-import WorkoutSystem
 import WorkoutScenario
+import WorkoutSystem
 
 /// A fault set that a scenario cannot carry: `lock` for a scenario without a `health` key
 /// (the phone's lock periods are `health.lock.periods`). docs/explore.md#faults.

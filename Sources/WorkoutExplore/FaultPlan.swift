@@ -1,6 +1,6 @@
 import WorkoutCore
-import WorkoutSystem
 import WorkoutScenario
+import WorkoutSystem
 
 /// The faults of one explored world and its seed: drawn from a seed
 /// (``draw(seed:faults:scenario:)``), applied to a scenario as the scenario's own timeline

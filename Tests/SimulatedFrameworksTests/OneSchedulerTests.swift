@@ -2,10 +2,10 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutCore
-import WorkoutSystem
 import WorkoutHealth
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 

@@ -167,9 +167,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
 /// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity). Equal by ``uuid``.
-// `@unchecked Sendable` as HealthKit's header declares it (NS_SWIFT_SENDABLE; the class is
-// immutable): an app passes an activity from its main-actor model to an actor or a task, for
-// example to `relateWorkoutEffortSample(_:with:activity:)`.
+/// `Sendable` as HealthKit's header declares it (the class is immutable): an app passes an
+/// activity from its main-actor model to an actor or a task, for example to
+/// `relateWorkoutEffortSample(_:with:activity:)`.
 public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The activity's identifier.
   public let uuid: UUID

@@ -89,7 +89,7 @@ public enum Report {
 
     // Heart rate with the zones.
     let heartRate = RecordSeries.discrete(record, .heartRate)
-    var lines = [TimeChart.Line(cssClass: "s-hr", points: heartRate)]
+    var lines: [TimeChart.Line] = []
     var legend = [("s-hr", "heart rate the session saw")]
     if let recording = input.recording, !recording.heartRate.isEmpty {
       lines.append(TimeChart.Line(cssClass: "s-rec", points: recording.heartRate))
@@ -99,6 +99,9 @@ public enum Report {
       lines.append(TimeChart.Line(cssClass: "s-model", points: input.modelHeartRate[index]))
       legend.append(("s-model", "the model's heart rate"))
     }
+    // The session's line is drawn last, over the others: a replay's session sees the recorded
+    // heart rate itself (not noised), and drawn first it was hidden under the recorded line.
+    lines.append(TimeChart.Line(cssClass: "s-hr", points: heartRate))
     let maximum = input.maximumHeartRate
     var bands: [TimeChart.Band] = []
     for zone in 1...5 {

@@ -58,9 +58,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
   // MARK: - Recovery
 
-  /// After a relaunch, the session the crashed app left open: the same ``HKWorkoutSession``
-  /// object (and builder) it had, with its delegates and data source cleared; `nil` when none is
-  /// open. What its builder collected since the crash arrives as one `didCollectDataOf` batch
+  /// After a relaunch, the session the crashed app left open: a new ``HKWorkoutSession`` object
+  /// (and builder) for the new process, with the crashed one's configuration and no delegates
+  /// or data source; `nil` when none is open. The crashed process's objects stay inert (their
+  /// calls are refused and logged), as they would be gone on a device. What its builder collected since the crash arrives as one `didCollectDataOf` batch
   /// right after the completion returns, so a delegate set in the completion gets it (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
   public func recoverActiveWorkoutSession(
@@ -94,9 +95,13 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       let index = state.session.workoutEngine.recoverableSessionIndex
       var session: HKWorkoutSession?
       if let index {
-        session =
-          state.sessionObjects[index]?.object as? HKWorkoutSession
-          ?? HKWorkoutSession(recovering: index, store: store, state: &state)
+        // A new object for the new process, as on a device: the crashed process's object
+        // (an app may still hold it in a simulation) stays inert, and only its configuration
+        // carries over (the system keeps it with the session).
+        let crashed = state.sessionObjects[index]?.object as? HKWorkoutSession
+        session = HKWorkoutSession(
+          recovering: index, store: store, state: &state,
+          configuration: crashed?.workoutConfiguration.copy() as? HKWorkoutConfiguration)
         session?.recovered()
         state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: session)
       }

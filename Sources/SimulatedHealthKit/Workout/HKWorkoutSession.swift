@@ -173,19 +173,23 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The object for engine session `index` when the app recovers a session it never made an
-  /// object for (called under the simulation's lock).
-  init(recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State) {
+  /// The object for engine session `index` in the process that recovers it (called under the
+  /// simulation's lock): `configuration` is the crashed process's object's, or, for a session
+  /// no object was made for, one from the engine's activity and location.
+  init(
+    recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State,
+    configuration kept: HKWorkoutConfiguration? = nil
+  ) {
     self.simulation = store.simulation
     self.store = store
     self.index = index
     self.sessionType = .primary
-    let configuration = HKWorkoutConfiguration()
+    let configuration = kept ?? HKWorkoutConfiguration()
     let engine = state.session.workoutEngine
-    if let activity = engine.activity(ofSession: index) {
+    if kept == nil, let activity = engine.activity(ofSession: index) {
       configuration.activityType = HKWorkoutActivityType(activity)
     }
-    if let location = engine.builder(ofSession: index)?.locationType {
+    if kept == nil, let location = engine.builder(ofSession: index)?.locationType {
       configuration.locationType = HKWorkoutSessionLocationType(location)
     }
     self.configuration = configuration

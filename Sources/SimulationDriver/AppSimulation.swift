@@ -85,10 +85,6 @@ public final class AppSimulation: Sendable {
   public let options: Options
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
-  /// Whether the scenario's `start` was `"now"`: virtual time began at the real clock, so a date
-  /// within 5 minutes of the real clock is the app's `Date()` wherever it falls
-  /// (``isWallClockLeak(_:now:)``).
-  package let startedNow: Bool
   /// The scenario the simulation was made from (the other frameworks read their keys here).
   package let scenario: Scenario
   package let state: Mutex<State>
@@ -113,7 +109,6 @@ public final class AppSimulation: Sendable {
   /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
   ///   checks as `workout-sim run`).
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
-    self.startedNow = scenario.startsNow
     let scenario = Self.startingNow(scenario)
     let session = try SimulationSession(world: scenario)
     self.options = options
@@ -135,6 +130,7 @@ public final class AppSimulation: Sendable {
       State(
         session: session, health: health, authorizationAnswers: scenario.authorization,
         infoPlistKeys: infoPlistKeys, executor: executor))
+    state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
       watching: { [weak self] in self?.appIsWaiting ?? false },
@@ -520,6 +516,8 @@ public final class AppSimulation: Sendable {
     package var callsRunning: [Int: CallInFlight] = [:]
     package var nextCall = 0
     package var nextSleeper = 0
+    /// The real clock at each instant virtual time reached (the wall-clock rule's map).
+    package var realClock = RealClockMarks()
     /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
     package var health: HealthStore
     /// Long-running queries and observers woken when the store changes.

@@ -4,28 +4,46 @@ import WorkoutSystem
 /// The one home of the conversion between the app's `Date`s and virtual time, and of the
 /// wall-clock rule (docs/swift-api.md#the-wall-clock-rule).
 extension AppSimulation {
-  /// How close to the real wall clock a date must be to count as a `Date()` leak, and how far
-  /// from virtual now: 5 minutes.
-  package static let wallClockTolerance: TimeInterval = 300
+  /// How far from the real clock a date may lie and still be read as the app's `Date()`
+  /// (shifted or kept from earlier): 400 days, past the 366-day ``horizon``, so
+  /// `Date().addingTimeInterval(-30 * 86_400)` is read while `.distantFuture` is not.
+  package static let wallClockReach: TimeInterval = 400 * 86_400
 
-  /// Whether `date` is taken to be `Date()` at virtual `now`: within 5 minutes of the real
-  /// wall clock and more than 5 minutes from virtual now; with `"start": "now"`, within 5
-  /// minutes of the real clock and not virtual now itself (there the two clocks begin together,
-  /// so a `Date()` read milliseconds after `t = 0` is the app's "now", not a date it chose).
+  /// Whether `date` is taken to be the app's real clock (`Date()`, a `Date()` kept from
+  /// earlier, or one shifted by seconds) rather than a date on virtual time: it lies within
+  /// ``wallClockReach`` of the real clock and nearer the real clock than virtual now
+  /// (a project rule: docs/swift-api.md#the-wall-clock-rule). Virtual now itself never is.
   package func isWallClockLeak(_ date: Date, now: SimulationInstant) -> Bool {
-    guard abs(date.timeIntervalSince(Date())) <= Self.wallClockTolerance else { return false }
-    let fromNow = abs(date.timeIntervalSince(self.date(of: now)))
-    return startedNow ? fromNow > 0 : fromNow > Self.wallClockTolerance
+    let fromReal = abs(date.timeIntervalSince(Date()))
+    let fromVirtual = abs(date.timeIntervalSince(self.date(of: now)))
+    return fromVirtual > 0 && fromReal <= Self.wallClockReach && fromReal < fromVirtual
+  }
+
+  /// The instant a real-clock date stands for (``isWallClockLeak(_:now:)`` holds for it), the
+  /// one home of the reading:
+  /// - a date the real clock showed since the simulation was made (`let stopped = Date()` kept
+  ///   and passed later): the instant virtual time was at when the real clock showed it
+  ///   (``RealClockMarks``);
+  /// - any other (`Date().addingTimeInterval(-3600)`, `Date() + 60`): virtual now shifted by
+  ///   the whole seconds it lies from the real clock now (`now - 3600`, `now + 60`), so the
+  ///   milliseconds the test's own code took between reading the clock and passing the date do
+  ///   not reach the run's bytes.
+  package func wallClockInstant(_ date: Date, in state: State) -> SimulationInstant {
+    let real = date.timeIntervalSinceReferenceDate
+    let realNow = Date().timeIntervalSinceReferenceDate
+    if real <= realNow, let instant = state.realClock.instant(atReal: real) { return instant }
+    let seconds = (real - realNow).rounded()
+    return state.session.now.advanced(by: .seconds(Int64(seconds)))
   }
 
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
-  /// under the wall-clock rule: `nil` is virtual now; a date within 5 minutes of `Date()` and
-  /// more than 5 minutes from virtual now is read as virtual now with a `wallClockDate` log
+  /// under the wall-clock rule: `nil` is virtual now; a date ``isWallClockLeak(_:now:)`` calls
+  /// the real clock is read by ``wallClockInstant(_:in:)`` with a `wallClockDate` log
   /// entry naming `call` (`startActivity`, `stopActivity`, `beginCollection`, `endCollection`,
-  /// `addWorkoutEvents`, `add`; docs/run-result.md#log), or, with ``Options/strictDates``, is an
-  /// `invalidArgument` error naming `call` in its message, reported in the run's errors and log
-  /// for `action`, the engine's call (`start`, `stop`, `addEvent`, ...) that the engine's own
-  /// errors of the same call carry.
+  /// `addWorkoutEvents`, `add`, `save`; docs/run-result.md#log), or, with
+  /// ``Options/strictDates``, is an `invalidArgument` error naming `call` in its message,
+  /// reported in the run's errors and log for `action`, the engine's call (`start`, `stop`,
+  /// `addEvent`, ...) that the engine's own errors of the same call carry.
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
   package func appInstant(
@@ -42,6 +60,49 @@ extension AppSimulation {
       return .failure(error)
     }
     state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
-    return .success(now)
+    return .success(wallClockInstant(date, in: state))
+  }
+}
+
+/// The real clock's readings at the instants virtual time reached, oldest first: the map from
+/// a `Date()` the app kept to the instant it was read at (``AppSimulation/wallClockInstant(_:in:)``).
+///
+/// Virtual time moves only inside `advance`, and app code woken at an instant runs there before
+/// time moves on, so a `Date()` read by the app falls between the mark of its instant and the
+/// next. The newest 65 536 marks are kept (1 MB); a date older than the oldest is read as a
+/// shifted `Date()`.
+package struct RealClockMarks: Sendable {
+  /// Seconds since the reference date of each mark, ascending.
+  private var reals: [Double] = []
+  /// The instant of each mark.
+  private var instants: [SimulationInstant] = []
+  /// Marks kept before the older half is dropped.
+  private static let capacity = 65_536
+
+  package init() {}
+
+  /// Virtual time reached `instant` when the real clock showed `real` (seconds since the
+  /// reference date). A mark for the instant already marked last is not repeated.
+  package mutating func mark(_ instant: SimulationInstant, real: Double) {
+    if instants.last == instant { return }
+    if reals.count == 2 * Self.capacity {
+      reals.removeFirst(Self.capacity)
+      instants.removeFirst(Self.capacity)
+    }
+    // The real clock can step back (NTP); the marks stay ordered.
+    reals.append(max(real, reals.last ?? real))
+    instants.append(instant)
+  }
+
+  /// The instant virtual time was at when the real clock showed `real`, or `nil` before the
+  /// oldest mark.
+  package func instant(atReal real: Double) -> SimulationInstant? {
+    var low = 0
+    var high = reals.count
+    while low < high {
+      let middle = (low + high) / 2
+      if reals[middle] <= real { low = middle + 1 } else { high = middle }
+    }
+    return low == 0 ? nil : instants[low - 1]
   }
 }

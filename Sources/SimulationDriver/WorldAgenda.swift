@@ -144,6 +144,7 @@ extension AppSimulation.State {
     from previous: SimulationInstant, to next: SimulationInstant
   ) -> [CheckedContinuation<Void, any Error>] {
     var woken: [CheckedContinuation<Void, any Error>] = []
+    realClock.mark(next, real: Date().timeIntervalSinceReferenceDate)
     for kind in DueWork.allCases {
       switch kind {
       case .timeline:

@@ -184,29 +184,28 @@ extension HealthKitSimulation.State {
   static let nothing = HealthFilter.not(.all)
 
   /// The instant of a date in a predicate under the wall-clock rule
-  /// (docs/swift-api.md#the-wall-clock-rule): a date within 5 minutes of the real clock
-  /// (`Date()`) and more than 5 minutes from virtual now is read as virtual now, with a
-  /// `wallClockDate` log entry naming `predicateForSamples` (also with `strictDates`: a query
-  /// has no error to report it through before it runs).
+  /// (docs/swift-api.md#the-wall-clock-rule): a date the rule calls the real clock (`Date()`,
+  /// `Date().addingTimeInterval(-3600)`) is read on virtual time
+  /// (`AppSimulation.wallClockInstant(_:in:)`), with a `wallClockDate` log entry naming
+  /// `predicateForSamples` (also with `strictDates`: a query has no error to report it through
+  /// before it runs).
   mutating func predicateInstant(_ date: Date, context: QueryContext) -> SimulationInstant {
-    let (instant, wallClock) = readPredicateDate(date, context: context)
-    if wallClock {
+    let (instant, leaked) = appDateInstant(date, context: context)
+    if leaked {
       session.withEngine { $0.logWallClockDate(action: "predicateForSamples", session: nil) }
     }
     return instant
   }
 
-  /// ``predicateInstant(_:context:)`` without the log entry: the instant, and whether the date
-  /// was read as virtual now.
-  func readPredicateDate(_ date: Date, context: QueryContext) -> (SimulationInstant, Bool) {
-    let now = session.now
-    let tolerance = HealthKitSimulation.wallClockTolerance
-    if abs(date.timeIntervalSince(Date())) <= tolerance,
-      abs(date.timeIntervalSince(context.date(now))) > tolerance
-    {
-      return (now, true)
+  /// The instant of a date the app made (a predicate's bound, a saved sample's start or end)
+  /// under the wall-clock rule, and whether the rule read it as the real clock; the caller
+  /// logs the `wallClockDate` entry naming its call.
+  func appDateInstant(_ date: Date, context: QueryContext) -> (SimulationInstant, Bool) {
+    let simulation = context.simulation
+    guard simulation.isWallClockLeak(date, now: session.now) else {
+      return (context.instant(date), false)
     }
-    return (context.instant(date), false)
+    return (simulation.wallClockInstant(date, in: self), true)
   }
 
   private mutating func translate(

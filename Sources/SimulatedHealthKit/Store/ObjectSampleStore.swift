@@ -19,7 +19,8 @@ struct ObjectSampleStore: SimulationExtension {
 
 extension HealthKitSimulation.State {
   /// Stores `samples` (quantity, category or object samples, checked by the caller) in the
-  /// health store under the app's source at virtual now, and keeps each as the object the app
+  /// health store under the app's source at virtual now (their dates under the wall-clock rule,
+  /// one `wallClockDate` log entry naming `save` for the call when any was the real clock), and keeps each as the object the app
   /// made (a quantity sample as its concrete class, as on a device); returns their store ids.
   mutating func storeAppSamples(
     _ samples: [HKSample], kinds: [HealthDataType], context: QueryContext
@@ -27,6 +28,7 @@ extension HealthKitSimulation.State {
     let now = session.now
     let source = appSourceIndex()
     var stored: [HealthSample] = []
+    var leaked = false
     for (sample, kind) in zip(samples, kinds) {
       let value: Double
       if let quantity = (sample as? HKQuantitySample)?.quantity {
@@ -34,11 +36,15 @@ extension HealthKitSimulation.State {
       } else {
         value = Double((sample as? HKCategorySample)?.value ?? 0)
       }
+      // A sample dated with `Date()` is stored on virtual time (the wall-clock rule).
+      let (start, startLeaked) = appDateInstant(sample.startDate, context: context)
+      let (end, endLeaked) = appDateInstant(sample.endDate, context: context)
+      leaked = leaked || startLeaked || endLeaked
       stored.append(
-        HealthSample(
-          type: kind, source: source, start: context.instant(sample.startDate),
-          end: context.instant(sample.endDate), value: value, savedAt: now))
+        HealthSample(type: kind, source: source, start: start, end: end, value: value, savedAt: now)
+      )
     }
+    if leaked { session.withEngine { $0.logWallClockDate(action: "save", session: nil) } }
     let ids = health.save(stored, uuids: samples.map { Self.storeUUID($0.uuid) }, at: now)
     healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []

@@ -173,7 +173,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/elapsedtime(at:)).
   ///
   /// `date` goes through the wall-clock rule (docs/swift-api.md#the-wall-clock-rule): Apple's
-  /// sample app drives its timer with `elapsedTime(at: Date())`, which is read as virtual now. A
+  /// sample app drives its timer with `elapsedTime(at: Date())`, which is read on virtual time (a `Date()` read now is virtual now). A
   /// timer calls it many times a second, so the rule's `wallClockDate` log entry (or, with
   /// `HealthKitSimulation.Options.strictDates`, its error entry; the value is then still the
   /// one at virtual now, as a getter cannot fail) is made once per builder, naming
@@ -186,7 +186,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     let (elapsed, leaked) = simulation.mutate { state -> (Duration, Bool) in
       let now = state.session.now
       let leak = simulation.isWallClockLeak(date, now: now)
-      var instant = leak ? now : simulation.instant(of: date)
+      var instant =
+        leak ? simulation.wallClockInstant(date, in: state) : simulation.instant(of: date)
       if leak, !noted {
         // The rule's entry (or strict error), once per builder.
         if case .success(let read) = simulation.appInstant(

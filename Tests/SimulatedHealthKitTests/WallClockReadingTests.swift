@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+import WorkoutCore
+
+@testable import SimulatedHealthKit
+@testable import SimulationDriver
+
+/// The wall-clock rule reads a `Date()` the app kept from earlier, or shifted by seconds, on
+/// virtual time (docs/swift-api.md#the-wall-clock-rule): the patterns of the last new-user
+/// trial (a stop time kept in a property, "the last hour" written from `Date()`).
+@Suite struct WallClockReadingTests {
+  /// A `Date()` read at t = 1200 and passed to `endCollection` at t = 1800 ends collection at
+  /// 1200: the instant virtual time was at when the app read the clock. Collection began at
+  /// 600 (a `Date()` read then), so the workout lasts 1200 - 600 = 600 s.
+  @Test func aDateKeptFromEarlierIsTheInstantItWasReadAt() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      try await simulation.advance(by: .seconds(600))
+      let manager = WorkoutManager()
+      try await manager.startWorkout(type: .running, delegate: nil, at: Date())
+      try await simulation.advance(by: .seconds(600))
+      let stoppedMoving = Date()
+      try await simulation.advance(by: .seconds(600))
+      manager.session?.end()
+      try await manager.builder?.endCollection(at: stoppedMoving)
+      #expect(manager.builder?.startDate == noon(plus: 600))
+      #expect(manager.builder?.endDate == noon(plus: 1200))
+    }
+  }
+
+  /// "The last hour" written from the real clock after a 600 s workout that ended at t = 1200:
+  /// `Date().addingTimeInterval(-3600) ... Date()` at t = 1200 is virtual [-2400, 1200]. The
+  /// workout's heart rate was read every 5 s from 600 to 1200; a predicate without options
+  /// takes a sample ending at or after its start and starting before its end (Apple's rule,
+  /// docs/healthkit-behaviour.md), so the reading at 1200 is out: 600, 605, ..., 1195 is
+  /// 600 / 5 = 120 readings.
+  @Test func theLastHourFromTheRealClockIsTheLastVirtualHour() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      try await simulation.advance(by: .seconds(600))
+      let manager = WorkoutManager()
+      try await authorize(
+        manager.store, share: [HKObjectType.workoutType()],
+        read: [heartRate, HKObjectType.workoutType()])
+      try await manager.startWorkout(type: .running, delegate: nil, at: Date())
+      try await simulation.advance(by: .seconds(600))
+      try await manager.endWorkout(at: Date())
+      let lastHour = HKQuery.predicateForSamples(
+        withStart: Date().addingTimeInterval(-3600), end: Date(), options: [])
+      let found = await samples(manager.store, simulation, heartRate, predicate: lastHour)
+      #expect(found.samples?.count == 120)
+      // The last 300 s: [900, 1200), readings at 900, 905, ..., 1195: 300 / 5 = 60.
+      let lastFiveMinutes = HKQuery.predicateForSamples(
+        withStart: Date().addingTimeInterval(-300), end: Date(), options: [])
+      let recent = await samples(manager.store, simulation, heartRate, predicate: lastFiveMinutes)
+      #expect(recent.samples?.count == 60)
+    }
+  }
+
+  /// Samples dated with `Date()` are stored on virtual time: 250 mL at t = 600 (now) and
+  /// 300 mL dated `Date() - 120` (t = 480). Samples from a virtual minute ago (540 on) sum 250 mL;
+  /// from five minutes ago (300 on) 250 + 300 = 550 mL. The save's dates are logged
+  /// once (`wallClockDate` naming `save`), the predicates' not at all (they are virtual).
+  @Test func samplesDatedWithTheRealClockAreStoredOnVirtualTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let water = HKQuantityType(.dietaryWater)
+      try await authorize(store, share: [water], read: [water])
+      try await simulation.advance(by: .seconds(600))
+      let milliliter = HKUnit.literUnit(with: .milli)
+      let now = Date()
+      let earlier = Date().addingTimeInterval(-120)
+      try await store.save([
+        HKQuantitySample(
+          type: water, quantity: HKQuantity(unit: milliliter, doubleValue: 250), start: now,
+          end: now),
+        HKQuantitySample(
+          type: water, quantity: HKQuantity(unit: milliliter, doubleValue: 300), start: earlier,
+          end: earlier),
+      ])
+      func total(since seconds: Double) async -> Double? {
+        let predicate = HKQuery.predicateForSamples(
+          withStart: simulation.now.addingTimeInterval(-seconds), end: nil, options: [])
+        return await statistics(
+          store, simulation, water, predicate: predicate, options: .cumulativeSum
+        )
+        .statistics?.sumQuantity()?.doubleValue(for: milliliter)
+      }
+      #expect(await total(since: 60) == 250)
+      #expect(await total(since: 300) == 550)
+    }
+    let actions = simulation.result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    #expect(actions == ["save"])
+  }
+
+  /// Which dates the rule calls the real clock: nearer the real clock than virtual now and
+  /// within 400 days of it. The scenario starts on 2026-03-02, months from any day this runs.
+  @Test func whichDatesAreTheRealClock() throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let now = SimulationInstant.zero
+    #expect(simulation.isWallClockLeak(Date(), now: now))
+    #expect(simulation.isWallClockLeak(Date().addingTimeInterval(-30 * 86_400), now: now))
+    #expect(!simulation.isWallClockLeak(simulation.now, now: now))
+    #expect(!simulation.isWallClockLeak(simulation.now.addingTimeInterval(-30 * 86_400), now: now))
+    #expect(!simulation.isWallClockLeak(.distantFuture, now: now))
+    #expect(!simulation.isWallClockLeak(.distantPast, now: now))
+  }
+
+  /// The marks: the instant current when the real clock showed a time, nothing before the
+  /// first; an instant marked twice in a row is one mark; a real clock stepping back keeps the
+  /// marks ordered (the later mark takes the earlier reading).
+  @Test func realClockMarks() {
+    var marks = RealClockMarks()
+    marks.mark(.zero, real: 10)
+    marks.mark(SimulationInstant(nanoseconds: 5_000_000_000), real: 11)
+    marks.mark(SimulationInstant(nanoseconds: 5_000_000_000), real: 11.5)
+    marks.mark(SimulationInstant(nanoseconds: 9_000_000_000), real: 12)
+    #expect(marks.instant(atReal: 9.99) == nil)
+    #expect(marks.instant(atReal: 10) == .zero)
+    #expect(marks.instant(atReal: 10.5) == .zero)
+    #expect(marks.instant(atReal: 11.7) == SimulationInstant(nanoseconds: 5_000_000_000))
+    #expect(marks.instant(atReal: 100) == SimulationInstant(nanoseconds: 9_000_000_000))
+    marks.mark(SimulationInstant(nanoseconds: 12_000_000_000), real: 11)
+    #expect(marks.instant(atReal: 11.9) == SimulationInstant(nanoseconds: 5_000_000_000))
+    #expect(marks.instant(atReal: 12) == SimulationInstant(nanoseconds: 12_000_000_000))
+  }
+}

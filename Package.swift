@@ -430,7 +430,7 @@ let package = Package(
     .testTarget(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
-      resources: [.copy("trait-run.json")], swiftSettings: strict),
+      resources: [.copy("trait-run.json"), .copy("Nested")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutExploreTests",
       dependencies: [

@@ -62,7 +62,7 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   enum Source: Sendable {
     case file(URL)
     case scenario(Scenario)
-    case resource(name: String, extension: String, bundle: Bundle)
+    case resource(name: String, extension: String, subdirectory: String?, bundle: Bundle)
   }
 
   let source: Source
@@ -103,9 +103,14 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     case .file(let url): simulation = try HealthKitSimulation(scenario: url, options: options)
     case .scenario(let scenario):
       simulation = try HealthKitSimulation(scenario: scenario, options: options)
-    case .resource(let name, let ext, let bundle):
-      guard let url = bundle.url(forResource: name, withExtension: ext) else {
-        throw MissingScenario(name: name + "." + ext, bundle: bundle.bundleURL.path)
+    case .resource(let name, let ext, let subdirectory, let bundle):
+      guard let url = bundle.url(forResource: name, withExtension: ext, subdirectory: subdirectory)
+      else {
+        throw MissingScenario(
+          name: name + "." + ext, bundle: bundle.bundleURL.path,
+          subdirectory: subdirectory,
+          elsewhere: MissingScenario.folders(
+            holding: name + "." + ext, in: bundle))
       }
       simulation = try HealthKitSimulation(scenario: url, options: options)
     }
@@ -184,11 +189,50 @@ public struct MissingScenario: Error, CustomStringConvertible {
   public var name: String
   /// The bundle's path.
   public var bundle: String
+  /// The folder of the bundle's resources it was looked for in (`subdirectory:`), or `nil`
+  /// for the top.
+  public var subdirectory: String?
+  /// The folders of the bundle's resources that hold a file of that name (`Scenarios`; `""`
+  /// for the top): where `.copy("Scenarios")` in Package.swift put it.
+  public var elsewhere: [String]
 
-  /// The message: the file, the bundle, and how to add it.
+  /// A missing `name` in `bundle`, looked for in `subdirectory`; `elsewhere`, the folders that
+  /// hold it.
+  public init(name: String, bundle: String, subdirectory: String? = nil, elsewhere: [String] = []) {
+    self.name = name
+    self.bundle = bundle
+    self.subdirectory = subdirectory
+    self.elsewhere = elsewhere
+  }
+
+  /// The message: the file, the bundle, and how to add it, or the `subdirectory:` to name
+  /// when the bundle has it in a folder.
   public var description: String {
-    "no scenario \(name) in the bundle at \(bundle): add it to the test target's resources "
+    let place = subdirectory.map { "\($0)/\(name)" } ?? name
+    if let folder = elsewhere.first {
+      let argument = folder.isEmpty ? "no subdirectory" : "subdirectory: \"\(folder)\""
+      return
+        "no scenario \(place) in the bundle at \(bundle), but \(folder.isEmpty ? "" : folder + "/")"
+        + "\(name) is there: pass \(argument) to .simulation(resource:...)"
+    }
+    return "no scenario \(place) in the bundle at \(bundle): add it to the test target's resources "
       + "(resources: [.copy(\"\(name)\")] in Package.swift) or check its name"
+  }
+
+  /// The folders of `bundle`'s resources (relative, sorted; `""` for the top) holding a file
+  /// named `file`.
+  static func folders(holding file: String, in bundle: Bundle) -> [String] {
+    guard let root = bundle.resourceURL?.standardizedFileURL,
+      let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    else { return [] }
+    var folders: [String] = []
+    for case let url as URL in walker where url.lastPathComponent == file {
+      let folder = url.deletingLastPathComponent().standardizedFileURL.path
+      let top = root.path
+      folders.append(
+        folder == top ? "" : String(folder.dropFirst(top.count).drop { $0 == "/" }))
+    }
+    return folders.sorted()
   }
 }
 
@@ -230,19 +274,24 @@ extension Trait where Self == SimulationTrait {
   /// - Parameters:
   ///   - name: the file's name without its extension.
   ///   - ext: its extension (`json` by default).
+  ///   - subdirectory: the folder of the bundle's resources holding it (`"Scenarios"` for a
+  ///     folder copied with `.copy("Scenarios")`), or `nil` for the top.
   ///   - bundle: the bundle holding it.
   ///   - options: `HealthKitSimulation.Options`.
   ///   - attachments: when the run's result and report page are attached.
   ///   - checks: whether the scenario's `expect` list is evaluated on the test's run.
-  /// - Note: a file not in the bundle fails the test with ``MissingScenario``.
+  /// - Note: a file not in the bundle fails the test with ``MissingScenario``, which names the
+  ///   `subdirectory:` when the file is in one.
   public static func simulation(
-    resource name: String, withExtension ext: String = "json", in bundle: Bundle,
+    resource name: String, withExtension ext: String = "json", subdirectory: String? = nil,
+    in bundle: Bundle,
     options: HealthKitSimulation.Options = [],
     attachments: SimulationTrait.AttachmentPolicy = .onFailure,
     checks: SimulationTrait.ScenarioChecks = .evaluated
   ) -> Self {
     var trait = SimulationTrait(
-      source: .resource(name: name, extension: ext, bundle: bundle), options: options,
+      source: .resource(name: name, extension: ext, subdirectory: subdirectory, bundle: bundle),
+      options: options,
       attachments: attachments)
     trait.checks = checks
     return trait

@@ -78,6 +78,33 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(error?.description.contains("resources: [.copy(\"nowhere.json\")]") == true)
   }
 
+  /// A scenario in a folder of the target's resources (`.copy("Nested")`), named with
+  /// `subdirectory:`: the same 3 m/s run, 1800 m in 600 s.
+  @Test(.simulation(resource: "nested-run", subdirectory: "Nested", in: .module))
+  func aScenarioInAFolderOfTheResources() async throws {
+    let simulation = try #require(HealthKitSimulation.running)
+    let (session, builder) = try await startRunning(HKHealthStore())
+    try await simulation.advance(by: .seconds(600))
+    session.end()
+    try await builder.endCollection(at: simulation.now)
+    let workout = try #require(try await builder.finishWorkout())
+    let distance = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))
+    #expect(distance?.sumQuantity()?.doubleValue(for: .meter()) == 1800)
+  }
+
+  /// Asked for at the top while it sits in a folder: the message names the folder to pass.
+  @Test func aResourceInAFolderSaysWhichSubdirectory() async throws {
+    let trait = SimulationTrait.simulation(resource: "nested-run", in: .module)
+    let error = await #expect(throws: MissingScenario.self) {
+      try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {}
+    }
+    #expect(error?.elsewhere == ["Nested"])
+    #expect(
+      error?.description.hasSuffix(
+        "but Nested/nested-run.json is there: pass subdirectory: \"Nested\" to .simulation(resource:...)"
+      ) == true)
+  }
+
   @Test func outsideTheTraitNoSimulationIsRunning() {
     #expect(HealthKitSimulation.running == nil)
   }

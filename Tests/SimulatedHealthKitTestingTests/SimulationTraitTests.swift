@@ -60,6 +60,11 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
   /// The test target's own resource, the same 30-minute run: 3 m/s for 600 s is 1800 m.
   @Test(.simulation(resource: "trait-run", in: .module))
   func aScenarioAmongTheTargetsResources() async throws {
+    #expect(try await tenMinutesOfTheTraitRun() == 1800)
+  }
+
+  /// Metres of a 600 s run in the running simulation (3 m/s in `trait-run.json`: 1800 m).
+  private func tenMinutesOfTheTraitRun() async throws -> Double? {
     let simulation = try #require(HealthKitSimulation.running)
     let (session, builder) = try await startRunning(HKHealthStore())
     try await simulation.advance(by: .seconds(600))
@@ -67,7 +72,7 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     try await builder.endCollection(at: simulation.now)
     let workout = try #require(try await builder.finishWorkout())
     let distance = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))
-    #expect(distance?.sumQuantity()?.doubleValue(for: .meter()) == 1800)
+    return distance?.sumQuantity()?.doubleValue(for: .meter())
   }
 
   @Test func aMissingResourceSaysWhatToAdd() async throws {
@@ -82,14 +87,7 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
   /// `subdirectory:`: the same 3 m/s run, 1800 m in 600 s.
   @Test(.simulation(resource: "nested-run", subdirectory: "Nested", in: .module))
   func aScenarioInAFolderOfTheResources() async throws {
-    let simulation = try #require(HealthKitSimulation.running)
-    let (session, builder) = try await startRunning(HKHealthStore())
-    try await simulation.advance(by: .seconds(600))
-    session.end()
-    try await builder.endCollection(at: simulation.now)
-    let workout = try #require(try await builder.finishWorkout())
-    let distance = workout.statistics(for: HKQuantityType(.distanceWalkingRunning))
-    #expect(distance?.sumQuantity()?.doubleValue(for: .meter()) == 1800)
+    #expect(try await tenMinutesOfTheTraitRun() == 1800)
   }
 
   /// Asked for at the top while it sits in a folder: the message names the folder to pass.

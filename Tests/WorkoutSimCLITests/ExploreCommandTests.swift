@@ -52,7 +52,7 @@ private let walkJSON = """
     #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
-        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off."
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied."
     )
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "http-hang"])?

@@ -79,10 +79,10 @@ struct WorkoutsSaved: Error, CustomStringConvertible {
     #expect(found.plan == plans[firstWithRecovery])
     #expect(found.error == "the run saved 0 workouts, not 1")
     let drawn = try #require(found.plan.faults.first { $0.kind == .crashRecover })
-    let delay = drawn.duration
+    let delay = drawn.duration.components.seconds
     #expect(
       found.shrunk.faults == [
-        Fault(.crashRecover, at: SimulationInstant.seconds(1199).advanced(by: -delay), duration: delay)
+        Fault(.crashRecover, at: .seconds(1199 - delay), duration: .seconds(delay))
       ])
   }
 

@@ -16,7 +16,12 @@ final class LaunchLog: Sendable {
   private let state = Mutex<(launches: Int, events: [String])>((0, []))
 
   /// A new process's delegate is made: its launch number.
-  func newLaunch() -> Int { state.withLock { $0.launches += 1; return $0.launches } }
+  func newLaunch() -> Int {
+    state.withLock {
+      $0.launches += 1
+      return $0.launches
+    }
+  }
   func append(_ event: String) { state.withLock { $0.events.append(event) } }
   var events: [String] { state.withLock { $0.events } }
 }

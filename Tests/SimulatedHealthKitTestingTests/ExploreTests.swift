@@ -34,10 +34,8 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     await #expect(throws: ExploreFailure.self) {
       try await exploreWorld(
         scenario: exploredRun, plan: plan, options: [], isolation: #isolation, passedBefore: 0,
-        record: { bytes, name in seen.withLock { $0.append((name, bytes)) } }
-      ) { simulation in
-        try await runTwentyMinutes(simulation)
-      }
+        record: { bytes, name in seen.withLock { $0.append((name, bytes)) } },
+        runTwentyMinutes)
     }
     let attached = seen.withLock { $0 }
     #expect(attached.map(\.name) == ["run-result.json", "report.html"])
@@ -45,7 +43,8 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
       try JSONSerialization.jsonObject(with: Data(attached.first?.bytes ?? [])) as? [String: Any]
     #expect(document?["scenario"] as? String == "Trait run")
     #expect((document?["records"] as? [Any])?.count == 0)
-    #expect(String(decoding: attached.last?.bytes ?? [], as: UTF8.self).hasPrefix("<!DOCTYPE html>"))
+    let html = attached.last.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
   }
 
   @Test func wristFaultsNeverLoseTheWorkout() async throws {

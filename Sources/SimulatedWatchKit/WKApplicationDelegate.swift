@@ -12,8 +12,9 @@ import Synchronization
 /// the simulation launches itself, at first and after every relaunch
 /// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery).
 @MainActor public protocol WKApplicationDelegate: NSObjectProtocol {
-  /// The app has finished launching (Apple doc:
-  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationdidfinishlaunching()).
+  /// The app has finished launching (Apple doc of the same method on the older
+  /// `WKExtensionDelegate`:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/applicationdidfinishlaunching()).
   /// Called on the main actor for a delegate made by `AppSimulation.launchWatchApp(_:)`, at
   /// its launch and at each relaunch after a crash, before ``handleActiveWorkoutRecovery()``
   /// (optional in WatchKit).

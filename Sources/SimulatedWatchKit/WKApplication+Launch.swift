@@ -6,7 +6,7 @@ extension AppSimulation {
   /// with `makeDelegate`, sets it as `WKApplication.shared().delegate` and calls its
   /// ``WKApplicationDelegate/applicationDidFinishLaunching()``. At every relaunch after a crash
   /// (a timeline `relaunch`, the `crash` and `crash-recover` faults of `explore`,
-  /// ``AppSimulation/relaunch()``) the new process gets a new delegate made the same way, on the
+  /// `relaunch()`) the new process gets a new delegate made the same way, on the
   /// main actor: `applicationDidFinishLaunching()`, then
   /// ``WKApplicationDelegate/handleActiveWorkoutRecovery()`` when the world relaunches the app
   /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the

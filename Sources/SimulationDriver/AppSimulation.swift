@@ -373,7 +373,9 @@ public final class AppSimulation: Sendable {
   }
 
   /// The app process starts again (after a crash) without a session: it recovers one with
-  /// `HKHealthStore().recoverActiveWorkoutSession()`.
+  /// `HKHealthStore().recoverActiveWorkoutSession()`. An app launched with SimulatedWatchKit's
+  /// `launchWatchApp(_:)` gets a new delegate, told `applicationDidFinishLaunching()` but not
+  /// `handleActiveWorkoutRecovery()` (a timeline `relaunch` with `recover: true` tells it that).
   public func relaunch() async {
     mutate { state in
       state.session.relaunchApp(recover: false, at: state.session.now)
@@ -556,7 +558,7 @@ public final class AppSimulation: Sendable {
     /// a session open; its callbacks go on the lane. `nil` until a framework sets it.
     package var relaunchListener:
       (@Sendable (_ recover: Bool, _ sessionLeftOpen: Bool) -> [Callback])?
-    /// How many of the session's ``SimulationSession/appRelaunches`` ``relaunchListener`` was
+    /// How many of the session's `SimulationSession.appRelaunches` ``relaunchListener`` was
     /// given.
     package var relaunchesSeen = 0
     /// Open holds by number: the system waits for the app's answer

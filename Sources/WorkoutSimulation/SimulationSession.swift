@@ -67,7 +67,7 @@ public struct SimulationSession {
   private let app: ScriptedApp?
   /// The relaunches of an app that is app code (the Swift door's, ``init(world:)``), in order:
   /// for each, whether the world asked for recovery (a timeline `relaunch` with
-  /// `recover: true`; ``relaunchApp(recover:)``). The engine relaunches such an app without
+  /// `recover: true`; ``relaunchApp(recover:at:)``). The engine relaunches such an app without
   /// recovering (recovering is the app's own call); SimulatedWatchKit reads this to launch the
   /// app's code again and tell it to recover (docs/swift-api.md#crash-and-recovery).
   public private(set) var appRelaunches: [Bool] = []

@@ -57,6 +57,11 @@ private let walkJSON = """
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "http-hang"])?
         .hasPrefix("'--faults http-hang': fault 'http-hang' is not available yet (") == true)
+    // auth-denied, refused as not available before, is a fault now.
+    #expect(usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied"]) == nil)
+    let parsed = try? ExploreCommand.parse(
+      ["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied,crash"])
+    #expect(parsed?.options.faults == [.authDenied, .crash])
     for shard in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3"] {
       #expect(
         usageError(["--scenario", "w.json", "--seeds", "3", "--shard", shard])

@@ -26,7 +26,9 @@ extension AppSimulation {
   /// simulation control, in place of the app's `@main` entry point.
   ///
   /// - Parameter makeDelegate: makes the app's delegate, as the process's launch does (a
-  ///   SwiftUI app's `@WKApplicationDelegateAdaptor`).
+  ///   SwiftUI app's `@WKApplicationDelegateAdaptor`). The simulation keeps it for its
+  ///   relaunches: a closure that holds the simulation strongly keeps it alive (capture it
+  ///   `weak`, or read `AppSimulation.running` inside).
   @MainActor public func launchWatchApp(
     _ makeDelegate: @escaping @MainActor @Sendable () -> any WKApplicationDelegate
   ) {

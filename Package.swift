@@ -54,6 +54,8 @@
 //     <- fitness-tracker-phone (executable of the example, not a product)
 //   WorkoutAppExample (Examples/WorkoutApp: the seed app's WorkoutManager on SimulatedHealthKit)
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
+//   RecoveryAppExample (Examples/RecoveryApp: a watch app's run manager with a recovery bug, on
+//     SimulatedHealthKit and SimulatedWatchKit; explored in its tests)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, System, Rendering, Terminal, Watch,
@@ -269,6 +271,11 @@ let package = Package(
     .target(
       name: "HealthAppExample", dependencies: ["SimulatedHealthKit"], path: "Examples/HealthApp",
       exclude: ["Scenarios"], swiftSettings: strict),
+    // A watch app's workout manager with a recovery bug that `explore` finds (issue 30's worked
+    // example): the relaunched app recovers its session but forgets the builder.
+    .target(
+      name: "RecoveryAppExample", dependencies: ["SimulatedHealthKit", "SimulatedWatchKit"],
+      path: "Examples/RecoveryApp", exclude: ["Scenarios", "README.md"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-bench",
@@ -385,6 +392,13 @@ let package = Package(
       ],
       path: "Examples/WorkoutAppTests", swiftSettings: strict),
     .testTarget(
+      name: "RecoveryAppExampleTests",
+      dependencies: [
+        "RecoveryAppExample", "SimulatedHealthKit", "SimulatedWatchKit",
+        "SimulatedHealthKitTesting", "WorkoutExplore", "WorkoutScenario", "WorkoutCore",
+      ],
+      path: "Examples/RecoveryAppTests", swiftSettings: strict),
+    .testTarget(
       name: "HealthAppExampleTests",
       dependencies: [
         "HealthAppExample", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
@@ -408,6 +422,7 @@ let package = Package(
         "SimulatedHealthKit", "SimulatedUserNotifications", "SimulatedWidgetKit",
         "SimulatedBackgroundTasks", "SimulatedNetwork", "SimulatedWatchConnectivity",
         "SimulatedCoreMotion", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "SimulatedHealthKitTesting", "WorkoutExplore",
       ],
       path: "Examples/FitnessTracker/Tests/FitnessTrackerTests", swiftSettings: strict),
     // The phone program's unit tests (parsing, keys, the renderer's snapshots, the document and

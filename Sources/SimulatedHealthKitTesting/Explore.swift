@@ -45,7 +45,8 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
 /// (``WorkoutExplore/FaultPlan/draw(seed:faults:scenario:)``), one after the other; the body
 /// runs inside the world's `run { }` and fails by throwing. The first world that fails is
 /// shrunk and thrown as ``ExploreFailure``; inside a Swift Testing test, the shrunk world's run
-/// result is attached (`run-result.json`).
+/// result (`run-result.json`) and report page (`report.html`) are attached to the test (Swift
+/// Testing's attachments: `swift test --attachments-path FOLDER` saves them).
 ///
 /// ```swift
 /// @Test func recoveryKeepsTheWorkout() async throws {
@@ -82,7 +83,7 @@ public func explore(
   for (index, plan) in FaultPlan.worlds(seeds: 0..<max(seeds, 0), faults: kinds, scenario: scenario)
     .enumerated()
   {
-    try await explore(
+    try await exploreWorld(
       scenario: scenario, plan: plan, options: options, isolation: isolation, passedBefore: index,
       body)
   }
@@ -92,6 +93,9 @@ public func explore(
 /// for `@Test(arguments:)`, or pasted from ``ExploreFailure/reproduction``), and shrinks it when
 /// it fails.
 ///
+/// Inside a Swift Testing test, a failing world's shrunk run result and report page are
+/// attached as ``explore(scenario:seeds:faults:options:isolation:_:)`` attaches them.
+///
 /// - Throws: ``ExploreFailure`` when `body` throws; ``WorkoutExplore/FaultSetError``; the
 ///   ``SimulationError`` of a world that cannot be made.
 public func explore(
@@ -99,14 +103,18 @@ public func explore(
   isolation: isolated (any Actor)? = #isolation,
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
-  try await explore(
+  try await exploreWorld(
     scenario: scenario, plan: plan, options: options, isolation: isolation, passedBefore: 0, body)
 }
 
-/// One world, shrunk on failure.
-private func explore(
+/// One world, shrunk on failure; the shrunk world's run is given to `record` (by default
+/// attached to the Swift Testing test running, if any: ``runAttachments(of:)``).
+func exploreWorld(
   scenario: Scenario, plan: FaultPlan, options: HealthKitSimulation.Options,
   isolation: isolated (any Actor)?, passedBefore: Int,
+  record: (_ bytes: [UInt8], _ name: String) -> Void = { bytes, name in
+    if Test.current != nil { Attachment.record(bytes, named: name) }
+  },
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
   /// What the world's body threw, or `nil` when it passed; the world's simulation.
@@ -120,28 +128,19 @@ private func explore(
       return (error, simulation)
     }
   }
-  let (thrown, _) = try await attempt(plan)
+  let (thrown, drawn) = try await attempt(plan)
   guard let thrown else { return }
   let failure = type(of: thrown)
   var shrinker = FaultShrinker(plan, latest: FaultPlan.latestEnd(of: scenario))
-  var lastFailing: HealthKitSimulation?
+  // The world of the shrinker's best plan: the drawn one until a candidate still fails.
+  var lastFailing = drawn
   while let candidate = shrinker.candidate {
     let (error, simulation) = try await attempt(candidate)
     let same = error.map { type(of: $0) == failure } ?? false
     if same { lastFailing = simulation }
     shrinker.record(stillFails: same)
   }
-  if Test.current != nil {
-    let simulation: HealthKitSimulation
-    if let lastFailing {
-      simulation = lastFailing
-    } else {
-      simulation = try await attempt(shrinker.best).1
-    }
-    var json: [UInt8] = []
-    simulation.result.writeJSON { json += $0 }
-    Attachment.record(json, named: "run-result.json")
-  }
+  for (name, bytes) in runAttachments(of: lastFailing) { record(bytes, name) }
   throw ExploreFailure(
     plan: plan, shrunk: shrinker.best, error: String(describing: thrown),
     passedBefore: passedBefore)

@@ -172,15 +172,21 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     case .onFailure where !failed: return
     case .onFailure, .always: break
     }
-    let result = simulation.result
-    var json: [UInt8] = []
-    result.writeJSON { json += $0 }
-    record(json, "run-result.json")
-    let input = ReportInput(
-      result: result, source: simulation.scenario.name,
-      maximumHeartRate: simulation.scenario.athlete.maxHeartRate)
-    record(Report.html(input), "report.html")
+    for (name, bytes) in runAttachments(of: simulation) { record(bytes, name) }
   }
+}
+
+/// What a failed test gets attached of its run, in order: the run's result
+/// (`run-result.json`, docs/run-result.md) and its report page (`report.html`, as
+/// `workout-sim report` draws it). The trait's and `explore`'s one home for them.
+func runAttachments(of simulation: HealthKitSimulation) -> [(name: String, bytes: [UInt8])] {
+  let result = simulation.result
+  var json: [UInt8] = []
+  result.writeJSON { json += $0 }
+  let input = ReportInput(
+    result: result, source: simulation.scenario.name,
+    maximumHeartRate: simulation.scenario.athlete.maxHeartRate)
+  return [("run-result.json", json), ("report.html", Report.html(input))]
 }
 
 /// The `.simulation(resource:in:)` trait found no such file in the bundle.

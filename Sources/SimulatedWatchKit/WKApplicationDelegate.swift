@@ -7,8 +7,31 @@ import Synchronization
 /// ``WKApplication/delegate`` (a SwiftUI app's `@WKApplicationDelegateAdaptor` sets it).
 ///
 /// Of its methods the simulation calls ``handle(_:)``: when the phone's app calls
-/// `HKHealthStore.startWatchApp(with:completion:)` (docs/phone-link.md#starting-the-watch-app).
+/// `HKHealthStore.startWatchApp(with:completion:)` (docs/phone-link.md#starting-the-watch-app);
+/// ``applicationDidFinishLaunching()`` and ``handleActiveWorkoutRecovery()``: for a delegate
+/// the simulation launches itself, at first and after every relaunch
+/// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery).
 @MainActor public protocol WKApplicationDelegate: NSObjectProtocol {
+  /// The app has finished launching (Apple doc of the same method on the older
+  /// `WKExtensionDelegate`:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/applicationdidfinishlaunching()).
+  /// Called on the main actor for a delegate made by `AppSimulation.launchWatchApp(_:)`, at
+  /// its launch and at each relaunch after a crash, before ``handleActiveWorkoutRecovery()``
+  /// (optional in WatchKit).
+  func applicationDidFinishLaunching()
+
+  /// The app was relaunched after it crashed during an active workout session: recover the
+  /// session with `HKHealthStore.recoverActiveWorkoutSession(completion:)` (Apple doc of the
+  /// same method on the older `WKExtensionDelegate`:
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
+  /// Called on the main actor, after ``applicationDidFinishLaunching()``, for a delegate made
+  /// by `AppSimulation.launchWatchApp(_:)`, when the world relaunches the app for recovery (a
+  /// timeline `relaunch` with `recover: true`, the `crash-recover` fault) and the crash left a
+  /// session open; a `relaunch` with `recover: false` (the `crash` fault) launches the app
+  /// without this call (a project rule: docs/swift-api.md#crash-and-recovery). Optional in
+  /// WatchKit.
+  func handleActiveWorkoutRecovery()
+
   /// The phone's app started a workout: create and start a workout session with
   /// `workoutConfiguration` (Apple doc of the same method on the older `WKExtensionDelegate`:
   /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-f27i).
@@ -20,6 +43,12 @@ import Synchronization
 extension WKApplicationDelegate {
   /// Does nothing (optional in WatchKit).
   public func handle(_ workoutConfiguration: HKWorkoutConfiguration) {}
+
+  /// Does nothing (optional in WatchKit).
+  public func applicationDidFinishLaunching() {}
+
+  /// Does nothing (optional in WatchKit): the relaunched app does not recover its session.
+  public func handleActiveWorkoutRecovery() {}
 }
 
 /// The delegate as ``WKApplication`` keeps it (set and read on the main actor).

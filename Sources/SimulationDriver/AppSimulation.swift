@@ -369,10 +369,12 @@ public final class AppSimulation: Sendable {
   }
 
   /// The app process starts again (after a crash) without a session: it recovers one with
-  /// `HKHealthStore().recoverActiveWorkoutSession()`.
+  /// `HKHealthStore().recoverActiveWorkoutSession()`. An app launched with SimulatedWatchKit's
+  /// `launchWatchApp(_:)` gets a new delegate, told `applicationDidFinishLaunching()` but not
+  /// `handleActiveWorkoutRecovery()` (a timeline `relaunch` with `recover: true` tells it that).
   public func relaunch() async {
     mutate { state in
-      state.session.withEngine { $0.perform(.relaunch(recover: false), at: $0.now) }
+      state.session.relaunchApp(recover: false, at: state.session.now)
     }
     await deliver()
   }
@@ -549,6 +551,14 @@ public final class AppSimulation: Sendable {
     /// The frameworks' readers of the engine's effects that concern no workout session
     /// (``EffectListener``), by the key each was added with.
     package var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
+    /// What launches the app's code again after a relaunch (SimulatedWatchKit's
+    /// `launchWatchApp`), given whether the world asked for recovery and whether the crash left
+    /// a session open; its callbacks go on the lane. `nil` until a framework sets it.
+    package var relaunchListener:
+      (@Sendable (_ recover: Bool, _ sessionLeftOpen: Bool) -> [Callback])?
+    /// How many of the session's `SimulationSession.appRelaunches` ``relaunchListener`` was
+    /// given.
+    package var relaunchesSeen = 0
     /// Open holds by number: the system waits for the app's answer
     /// (``AppSimulation/beginHold(framework:call:)``).
     package var holds: [Int: Hold] = [:]
@@ -665,11 +675,26 @@ public final class AppSimulation: Sendable {
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)
     state.effectBuffer = effects
+    if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
     guard crashes != state.crashes else { return [] }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
     state.endpoints = [:]
     return died
+  }
+
+  /// Gives each relaunch of the app's code since the last look to ``State/relaunchListener``
+  /// and queues its callbacks (the app reacts to a launch with calls: a main-actor turn).
+  private static func relaunched(_ state: inout State) {
+    let relaunches = state.session.appRelaunches
+    let new = relaunches[state.relaunchesSeen...]
+    state.relaunchesSeen = relaunches.count
+    guard let listener = state.relaunchListener else { return }
+    let sessionLeftOpen = state.session.workoutEngine.recoverableSessionIndex != nil
+    for recover in new {
+      state.enqueue(listener(recover, sessionLeftOpen))
+      state.turnDue = true
+    }
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a

@@ -36,9 +36,17 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// Allow" (`authorization.notifications: "denied"`); a fault of the whole world, with no
     /// instant, drawn at most once.
     case notificationsOff = "notifications-off"
+    /// `auth-denied`: the user answers HealthKit's authorization sheet with every type off
+    /// (`authorization.healthKit.default: "denied"`; the types the scenario lists keep their
+    /// answers): reads show the app only its own data, saves fail with
+    /// `errorAuthorizationDenied` (docs/scenario-format.md#authorization). A fault of the whole
+    /// world, drawn at most once; for the Swift API (the command line's run ignores
+    /// `authorization`).
+    case authDenied = "auth-denied"
 
-    /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`.
-    public var isWholeWorld: Bool { self == .notificationsOff }
+    /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`,
+    /// `auth-denied`.
+    public var isWholeWorld: Bool { self == .notificationsOff || self == .authDenied }
 
     /// The shortest and longest span the draw gives this kind, in whole seconds (a project
     /// rule, docs/explore.md#drawing-a-world): a relaunch 1 to 60 s after a crash, the wrist
@@ -51,7 +59,7 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .phoneAway: 30...1200
       case .offline, .lock: 60...1800
       case .sensorDropout: 5...300
-      case .notificationsOff: 0...0
+      case .notificationsOff, .authDenied: 0...0
       }
     }
 
@@ -67,6 +75,7 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .lock: 4
       case .sensorDropout: 5
       case .notificationsOff: 6
+      case .authDenied: 7
       }
     }
 
@@ -82,7 +91,6 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
         "timezone-trip",
         "health.trip changes the zone of whole days of the health data, not the workout's span"
       ),
-      ("auth-denied", "not drawn yet: give the denied type in the scenario's authorization key"),
       ("task-expiry", "the scenario format has no key for a background task's expiry"),
       (
         "http-error",

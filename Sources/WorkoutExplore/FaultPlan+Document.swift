@@ -8,7 +8,7 @@ extension FaultPlan {
   /// with ``seed`` as its `seed` and the faults written in as ``world(from:)`` writes them
   /// (timeline actions merged in at the same places, spans appended to
   /// `phone.network.offline`, `health.lock.periods`, `sensors.heartRate.dropouts`,
-  /// `authorization.notifications` set to `"denied"`). Times are written as seconds. Decoded
+  /// `authorization.notifications` or `authorization.healthKit.default` set to `"denied"`). Times are written as seconds. Decoded
   /// again, it is ``world(from:)``'s scenario: `workout-sim check` on it runs the same world.
   ///
   /// Paths inside the file (`course.recording`, `app.infoPlist`) are left as they are: a
@@ -48,6 +48,8 @@ extension FaultPlan {
       case .sensorDropout: document.appendElement(["sensors", "heartRate", "dropouts"], span)
       case .notificationsOff:
         document.setMember(["authorization", "notifications"], to: .string("denied"))
+      case .authDenied:
+        document.setMember(["authorization", "healthKit", "default"], to: .string("denied"))
       case .crash, .crashRecover, .wrist, .phoneAway: break
       }
     }

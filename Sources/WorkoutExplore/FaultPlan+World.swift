@@ -51,7 +51,7 @@ extension FaultPlan {
       case .phoneAway:
         actions.append((fault.at, .phone(.away)))
         actions.append((fault.end, .phone(.back)))
-      case .offline, .lock, .sensorDropout, .notificationsOff: break
+      case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied: break
       }
     }
     return actions
@@ -115,6 +115,10 @@ extension FaultPlan {
       case .notificationsOff:
         var authorization = world.authorization ?? Scenario.Authorization()
         authorization.notifications = .denied
+        world.authorization = authorization
+      case .authDenied:
+        var authorization = world.authorization ?? Scenario.Authorization()
+        authorization.defaultAnswer = .denied
         world.authorization = authorization
       case .crash, .crashRecover, .wrist, .phoneAway: break
       }

@@ -65,6 +65,12 @@ public struct SimulationSession {
   /// The command line's app, which makes the timeline's app calls (``init(_:)``), or `nil` when
   /// the app is app code calling the engine itself (the Swift API, ``init(world:)``).
   private let app: ScriptedApp?
+  /// The relaunches of an app that is app code (the Swift door's, ``init(world:)``), in order:
+  /// for each, whether the world asked for recovery (a timeline `relaunch` with
+  /// `recover: true`; ``relaunchApp(recover:at:)``). The engine relaunches such an app without
+  /// recovering (recovering is the app's own call); SimulatedWatchKit reads this to launch the
+  /// app's code again and tell it to recover (docs/swift-api.md#crash-and-recovery).
+  public private(set) var appRelaunches: [Bool] = []
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -275,7 +281,11 @@ public struct SimulationSession {
       case .app(.relaunch(let recover)):
         // The world relaunches the app; recovering is the app's code (its launch's
         // `recoverActiveWorkoutSession`): the scripted app's at once, a Swift app's by its call.
-        engine.perform(app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at)
+        if let app {
+          engine.perform(app.relaunch(recover: recover), at: at)
+        } else {
+          relaunchApp(recover: recover, at: at)
+        }
       case .app(let call) where !ScriptedApp.isAppCode(call):
         engine.perform(call, at: at)
       case .app(let call):
@@ -291,6 +301,16 @@ public struct SimulationSession {
         engine.perform(call, at: at)
       }
     }
+  }
+
+  /// Relaunches app code that crashed (the Swift door) at `instant` (now when earlier), without
+  /// recovering its session: the app recovers it with its own call. Recorded in
+  /// ``appRelaunches`` with `recover`, the world's wish that the system relaunch it for
+  /// recovery; nothing happens when the app is running.
+  public mutating func relaunchApp(recover: Bool, at instant: SimulationInstant) {
+    let wasRunning = engine.appIsRunning
+    engine.perform(.relaunch(recover: false), at: instant)
+    if !wasRunning, engine.appIsRunning { appRelaunches.append(recover) }
   }
 
   /// Performs the user's `command` at `instant`, after the timeline actions at that instant.

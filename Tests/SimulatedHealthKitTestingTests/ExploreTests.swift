@@ -1,8 +1,10 @@
 import Foundation
 import SimulatedHealthKit
-import SimulatedHealthKitTesting
+import Synchronization
 import Testing
 import WorkoutScenario
+
+@testable import SimulatedHealthKitTesting
 
 /// The trait's 30-minute run with a probe at 1800 s: its timeline lets faults be drawn from 1 s
 /// to 1799 s.
@@ -23,6 +25,28 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
 }
 
 @Suite struct ExploreTests {
+  /// A failing world's shrunk run goes to the test as its result and its report page, the
+  /// trait's two attachments: the shrunk world is one crash at 1200 s (as below), so its
+  /// result is the trait run's with no workout saved.
+  @Test func aFailingWorldAttachesItsResultAndReportPage() async throws {
+    let seen = Mutex<[(name: String, bytes: [UInt8])]>([])
+    let plan = try #require(FaultPlan("seed 1: crash@600+5, wrist@900+40"))
+    await #expect(throws: ExploreFailure.self) {
+      try await exploreWorld(
+        scenario: exploredRun, plan: plan, options: [], isolation: #isolation, passedBefore: 0,
+        record: { bytes, name in seen.withLock { $0.append((name, bytes)) } },
+        runTwentyMinutes)
+    }
+    let attached = seen.withLock { $0 }
+    #expect(attached.map(\.name) == ["run-result.json", "report.html"])
+    let document =
+      try JSONSerialization.jsonObject(with: Data(attached.first?.bytes ?? [])) as? [String: Any]
+    #expect(document?["scenario"] as? String == "Trait run")
+    #expect((document?["records"] as? [Any])?.count == 0)
+    let html = attached.last.map { String(decoding: $0.bytes, as: UTF8.self) } ?? ""
+    #expect(html.hasPrefix("<!DOCTYPE html>"))
+  }
+
   @Test func wristFaultsNeverLoseTheWorkout() async throws {
     try await explore(scenario: exploredRun, seeds: 6, faults: [.wrist]) { simulation in
       try await runTwentyMinutes(simulation)
@@ -56,4 +80,25 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
       }
     }
   }
+
+  /// `auth-denied`: the user turns every HealthKit type off on the sheet. An app that needs to
+  /// save its workouts fails in that world and passes without it; shrinking keeps the one
+  /// fault.
+  @Test func authDeniedIsAWorldWhereSavingWorkoutsIsNotAllowed() async throws {
+    func body(_ simulation: HealthKitSimulation) async throws {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+      guard store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized
+      else { throw SavingNotAllowed() }
+    }
+    try await explore(scenario: exploredRun, plan: FaultPlan(seed: 1, faults: []), body)
+    let failure = await #expect(throws: ExploreFailure.self) {
+      try await explore(
+        scenario: exploredRun,
+        plan: try #require(FaultPlan("seed 1: auth-denied, wrist@900+40")), body)
+    }
+    #expect(failure?.shrunk.description == "seed 1: auth-denied")
+  }
 }
+
+struct SavingNotAllowed: Error {}

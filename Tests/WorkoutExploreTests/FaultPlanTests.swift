@@ -75,6 +75,7 @@ let walkJSON = """
         Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
         Fault(.lock, at: .seconds(200), duration: .seconds(30)),
         Fault(.notificationsOff, at: .zero, duration: .zero),
+        Fault(.authDenied, at: .zero, duration: .zero),
       ])
     let world = try plan.world(from: walk)
     #expect(world.seed == 9)
@@ -93,6 +94,9 @@ let walkJSON = """
       world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)]
     )
     #expect(world.authorization?.notifications == .denied)
+    // auth-denied: every HealthKit type the scenario does not list is answered "denied".
+    #expect(world.authorization?.defaultAnswer == .denied)
+    #expect(walk.authorization?.defaultAnswer ?? .granted == .granted)
   }
 
   @Test func theWorldWrittenAsAFileDecodesToTheSameWorld() throws {
@@ -106,6 +110,7 @@ let walkJSON = """
         Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
         Fault(.lock, at: .seconds(200), duration: .seconds(30)),
         Fault(.notificationsOff, at: .zero, duration: .zero),
+        Fault(.authDenied, at: .zero, duration: .zero),
       ])
     let document = try JSONParser.parse(walkJSON)
     let written = try plan.worldDocument(from: document, scenario: walk)

@@ -52,11 +52,16 @@ private let walkJSON = """
     #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
-        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off."
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied."
     )
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "http-hang"])?
         .hasPrefix("'--faults http-hang': fault 'http-hang' is not available yet (") == true)
+    // auth-denied, refused as not available before, is a fault now.
+    #expect(usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied"]) == nil)
+    let parsed = try? ExploreCommand.parse(
+      ["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied,crash"])
+    #expect(parsed?.options.faults == [.authDenied, .crash])
     for shard in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3"] {
       #expect(
         usageError(["--scenario", "w.json", "--seeds", "3", "--shard", shard])

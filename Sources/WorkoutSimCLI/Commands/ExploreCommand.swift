@@ -75,7 +75,7 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
         world is written, shrunk, as a scenario file into the output folder, which
         'workout-sim check' runs to the same failure. Exits 1 when a world failed.
         Faults: crash, crash-recover, wrist, phone-away, offline, lock,
-        sensor-dropout, notifications-off.
+        sensor-dropout, notifications-off, auth-denied.
         """,
       usage: "explore --scenario FILE --seeds N [--faults LIST]\n"
         + String(repeating: " ", count: 27) + "[--shard i/n] [--junit FILE] [--out FOLDER]",

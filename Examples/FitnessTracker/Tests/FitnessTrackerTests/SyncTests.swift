@@ -67,6 +67,18 @@ private let infoPlist = URL(fileURLWithPath: #filePath)
 private func syncDay(
   extra: [String] = [], _ edit: (inout Scenario) -> Void = { _ in }
 ) throws -> HealthKitSimulation {
+  let simulation = try HealthKitSimulation(scenario: try syncScenario(extra: extra, edit))
+  // The app's answers cross a real loopback server (wall clock): with the whole suite on two
+  // loaded cores the first upload has taken over the default 30 s, a report of the machine,
+  // not of the app. The hang test still ends on its own 5 s request timeout.
+  simulation.appWorkGrace = .seconds(120)
+  return simulation
+}
+
+/// The day's scenario, changed by `edit`.
+func syncScenario(
+  extra: [String] = [], _ edit: (inout Scenario) -> Void = { _ in }
+) throws -> Scenario {
   let steps = (1...12).map { k in
     """
     { "type": "stepCount", "source": "watch", "start": \(arrival(k) - 60), "end": \(arrival(k)),
@@ -81,17 +93,12 @@ private func syncDay(
   var scenario = try Scenario.decode(Array(text.utf8), fileName: "sync.json")
   scenario.app.infoPlist = .file(infoPlist)
   edit(&scenario)
-  let simulation = try HealthKitSimulation(scenario: scenario)
-  // The app's answers cross a real loopback server (wall clock): with the whole suite on two
-  // loaded cores the first upload has taken over the default 30 s, a report of the machine,
-  // not of the app. The hang test still ends on its own 5 s request timeout.
-  simulation.appWorkGrace = .seconds(120)
-  return simulation
+  return scenario
 }
 
 /// The app's launch: a new health store, the upload session on the simulated network with a
 /// 5 s request timeout (a wall-clock timeout: room for a loaded machine; only the hang test waits it out), the refresh task registered, the observers started.
-private func launchApp(
+func launchApp(
   _ simulation: HealthKitSimulation, server: TestHTTPServer, defaults: UserDefaults
 ) async throws -> SyncEngine {
   let engine = SyncEngine(
@@ -106,7 +113,7 @@ private func launchApp(
 }
 
 /// Fresh defaults (the app's own suite, unique per test).
-private func freshDefaults() -> UserDefaults {
+func freshDefaults() -> UserDefaults {
   let name = "sync-tests-\(UUID().uuidString)"
   let defaults = UserDefaults(suiteName: name)!
   defaults.removePersistentDomain(forName: name)
@@ -121,18 +128,22 @@ private func storeStepUUIDs(_ simulation: HealthKitSimulation) async -> [String]
 /// The UUIDs of the samples of `type` in the store at the end, sorted.
 private func storeUUIDs(_ simulation: HealthKitSimulation, of type: HKSampleType) async -> [String]
 {
+  await simulation.run { await storeUUIDsInRun(simulation, of: type) }
+}
+
+/// The UUIDs of the samples of `type` in the store now, sorted, read inside the simulation's
+/// `run`.
+func storeUUIDsInRun(_ simulation: HealthKitSimulation, of type: HKSampleType) async -> [String] {
   let found = Mutex<[String]>([])
-  await simulation.run {
-    let query = HKSampleQuery(
-      sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
-      sortDescriptors: nil
-    ) { _, samples, _ in
-      found.withLock { $0 = (samples ?? []).map(\.uuid.uuidString).sorted() }
-    }
-    HKHealthStore().execute(query)
-    // The results handler runs in the callback lane.
-    await simulation.settle()
+  let query = HKSampleQuery(
+    sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
+    sortDescriptors: nil
+  ) { _, samples, _ in
+    found.withLock { $0 = (samples ?? []).map(\.uuid.uuidString).sorted() }
   }
+  HKHealthStore().execute(query)
+  // The results handler runs in the callback lane.
+  await simulation.settle()
   return found.withLock { $0 }
 }
 

@@ -1,0 +1,61 @@
+import SimulatedHealthKit
+import SimulationDriver
+
+extension AppSimulation {
+  /// Launches the watch app's code as watchOS launches the app's process: makes its delegate
+  /// with `makeDelegate`, sets it as `WKApplication.shared().delegate` and calls its
+  /// ``WKApplicationDelegate/applicationDidFinishLaunching()``. At every relaunch after a crash
+  /// (a timeline `relaunch`, the `crash` and `crash-recover` faults of `explore`,
+  /// `relaunch()`) the new process gets a new delegate made the same way, on the
+  /// main actor: `applicationDidFinishLaunching()`, then
+  /// ``WKApplicationDelegate/handleActiveWorkoutRecovery()`` when the world relaunches the app
+  /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the
+  /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
+  /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
+  /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery).
+  ///
+  /// ```swift
+  /// simulation.launchWatchApp { AppDelegate() }
+  /// let app = { WKApplication.shared().delegate as! AppDelegate }   // the live process's
+  /// try await app().manager.startWorkout()
+  /// try await simulation.advance(by: .seconds(1200))                // crashes may relaunch it
+  /// try await app().manager.endWorkout()
+  /// ```
+  ///
+  /// A later call replaces the delegate and what relaunches make. Not part of WatchKit: a
+  /// simulation control, in place of the app's `@main` entry point.
+  ///
+  /// - Parameter makeDelegate: makes the app's delegate, as the process's launch does (a
+  ///   SwiftUI app's `@WKApplicationDelegateAdaptor`). The simulation keeps it for its
+  ///   relaunches: a closure that holds the simulation strongly keeps it alive (capture it
+  ///   `weak`, or read `AppSimulation.running` inside).
+  @MainActor public func launchWatchApp(
+    _ makeDelegate: @escaping @MainActor @Sendable () -> any WKApplicationDelegate
+  ) {
+    let application = watchKitShared(\.application) { WKApplication(simulation: self) }
+    launch(application, makeDelegate, recovering: false)
+    state.withLock { state in
+      state.relaunchListener = { [unowned self] recover, sessionLeftOpen in
+        [
+          {
+            Task { @MainActor in
+              self.launch(application, makeDelegate, recovering: recover && sessionLeftOpen)
+            }
+          }
+        ]
+      }
+    }
+  }
+
+  /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`, and
+  /// `handleActiveWorkoutRecovery()` when `recovering`.
+  @MainActor private func launch(
+    _ application: WKApplication,
+    _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
+  ) {
+    let delegate = makeDelegate()
+    application.delegate = delegate
+    delegate.applicationDidFinishLaunching()
+    if recovering { delegate.handleActiveWorkoutRecovery() }
+  }
+}

@@ -27,8 +27,8 @@ import WorkoutSimulation
   /// for its first 60 % of moving time and comes down at −12 % for the rest, with a heart rate
   /// 12 to 20 bpm above its resting one where the walking model gives 5 to 8; the ride's last
   /// 40 % is a descent of 340 m at 6 to 9 m/s, now costed as a braking descent (Burr et al.
-  /// 2012), whose flat stretches at 7 to 10 m/s lift the heart rate from 122 to 162 bpm while
-  /// the power model (the GPX has no power) gives about 70–130 W. docs/models.md#calibration.
+  /// 2012), whose flat stretches at 6 to 10 m/s lift the heart rate from 122 to 162 bpm while
+  /// the power model (the GPX has no power) gives about 70 W. docs/models.md#calibration.
   static let descents = ["walk-hilly--walking_activity_1.tcx", "ride-hilly--riderx3.gpx"]
 
   static func calibrate(_ name: String) throws -> Calibration {

@@ -114,14 +114,34 @@ public enum Metabolism {
   /// moves nor pedals (`power == 0` and `moving == false`) is at rest (net 0), so the unloaded
   /// cycling MET of the equation applies only while riding.
   ///
+  /// Project rule, a braking descent (docs/models.md#descending-on-a-bike): while `braking`,
+  /// the rider holds a descent below the speed the bike would coast at, and the net VO2 is at
+  /// least ``brakingDescentNetVO2``, the oxygen uptake measured while riding downhill trails.
+  ///
   /// - Parameters:
   ///   - power: W, ≥ 0.
   ///   - massKg: body mass.
   ///   - moving: whether the bike moves.
-  public static func netVO2Cycling(power: Double, massKg: Double, moving: Bool) -> Double {
+  ///   - braking: whether the bike moves down a grade the course gives no power for, at a speed
+  ///     where gravity exceeds rolling and air resistance (``CyclingPowerModel/power(metresPerSecond:grade:)``
+  ///     at or below 0 W): the rider brakes and steers rather than pedals.
+  public static func netVO2Cycling(
+    power: Double, massKg: Double, moving: Bool, braking: Bool = false
+  ) -> Double {
     if power <= 0 && !moving { return 0 }
-    return acsmLegCyclingVO2(power: max(0, power), massKg: massKg) - restingVO2
+    let pedalling = acsmLegCyclingVO2(power: max(0, power), massKg: massKg) - restingVO2
+    return braking ? max(pedalling, brakingDescentNetVO2) : pedalling
   }
+
+  /// Net VO2 of riding a braking descent, mL·kg⁻¹·min⁻¹: 23.1 − 3.5 = 19.6. Source:
+  /// J. F. Burr, C. T. Drury, A. C. Ivey, D. E. R. Warburton, "Physiological demands of downhill
+  /// mountain biking", Journal of Sports Sciences 30(16):1777–1785 (2012),
+  /// doi:10.1080/02640414.2012.718091: 19 experienced riders on downhill trails averaged a VO2
+  /// of 23.1 ± 6.9 mL·kg⁻¹·min⁻¹ (52 % of VO2max) at 146 ± 11 bpm (80 % of HRmax), while a power
+  /// meter on such runs reads a mean of only 75 W (H. T. Hurst, S. Atkins, "Power output of
+  /// field-based downhill mountain biking", Journal of Sports Sciences 24(10):1047–1053, 2006,
+  /// PMID 17115519).
+  public static let brakingDescentNetVO2 = 23.1 - restingVO2
 
   /// Energy rate in kcal/min for an oxygen uptake: VO2 · M / 1000 · 5 (ACSM;
   /// docs/models.md#from-oxygen-to-kilocalories).

@@ -110,10 +110,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     for segment in course.segments {
       let grade = segment.grade
       let speed = segment.speed ?? model.speed(power: segment.power ?? 0, grade: grade)
-      let power = segment.power ?? max(0, model.power(metresPerSecond: speed, grade: grade))
+      let modelled = model.power(metresPerSecond: speed, grade: grade)
+      let power = segment.power ?? max(0, modelled)
       let foot = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: grade)
       let cycling = Metabolism.netVO2Cycling(
-        power: power, massKg: athlete.massKg, moving: speed > 0)
+        power: power, massKg: athlete.massKg, moving: speed > 0,
+        braking: segment.power == nil && speed > 0 && grade < 0 && modelled <= 0)
       let footCadence: Double
       if let given = segment.cadence {
         footCadence = given

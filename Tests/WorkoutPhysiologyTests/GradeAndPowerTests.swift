@@ -163,3 +163,62 @@ struct KeytelTests {
     #expect(abs(difference) < 0.10, "Keytel differs by \(difference * 100) %")
   }
 }
+
+/// A braking descent on a bike (docs/models.md#descending-on-a-bike): a speed-only segment
+/// downhill, held below the speed the bike would coast at, costs at least the 23.1 − 3.5 =
+/// 19.6 mL·kg⁻¹·min⁻¹ Burr et al. 2012 measured on downhill trails.
+@Suite("Braking descents on a bike (docs/models.md)")
+struct BrakingDescentTests {
+  @Test("the floor is Burr et al.'s 23.1 mL/kg/min gross; pedalling above it counts as pedalling")
+  func floor() {
+    #expect(Metabolism.brakingDescentNetVO2 == 23.1 - 3.5)
+    #expect(Metabolism.netVO2Cycling(power: 0, massKg: 65, moving: true, braking: true) == 19.6)
+    #expect(Metabolism.netVO2Cycling(power: 0, massKg: 65, moving: true) == 3.5)
+    // 200 W at 65 kg: 3.5 + 1.8 × 6 × 200 / 65 = 3.5 + 33.2308 = 36.7308, above the floor.
+    #expect(
+      close(
+        Metabolism.netVO2Cycling(power: 200, massKg: 65, moving: true, braking: true), 36.7308,
+        1e-4))
+    // Standing still is rest, braking or not.
+    #expect(Metabolism.netVO2Cycling(power: 0, massKg: 65, moving: false, braking: true) == 0)
+  }
+
+  /// Default athlete (65 kg, bike 10 kg). 8 m/s on −10 %: 75 × 9.80665 × (0.004 cos θ + sin θ)
+  /// = 735.499 × (0.00398 − 0.09950) = −70.25 N of slope force against 0.5 × 1.225 × 0.32 × 64
+  /// = 12.54 N of drag: the bike would go faster, so the rider brakes. Net VO2 19.6: active
+  /// energy 19.6 × 65 / 1000 × 5 = 6.37 kcal/min, 63.7 kcal in 10 minutes; the heart rate's
+  /// target 60 + 19.6 / 36.5 × 123.5 = 126.318 bpm, reached after 600 s (e^(−600/24) ≈ 1e-11;
+  /// drift starts at 600 s of exercise).
+  @Test("8 m/s down 10 % without power: 63.7 kcal in 10 minutes, heart rate 126.318 bpm")
+  func brakingSegment() throws {
+    var source = try quietSource(
+      segments: [CourseSegment(duration: .seconds(600), speed: 8, grade: -0.10)])
+    let kcal = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(600), activity: .cycling)
+    #expect(close(kcal, 63.7, 1e-6))
+    let heartRate = source.modelHeartRate(at: at(600), activity: .cycling)
+    #expect(close(heartRate, 126.318, 0.001))
+  }
+
+  /// 8 m/s on −1 %: slope force 735.499 × (0.0039998 − 0.0099995) = −4.413 N, drag 12.544 N:
+  /// the rider pedals 8 × 8.131 / 0.976 = 66.65 W, net 3.5 + 10.8 × 66.65 / 65 = 14.574 (not
+  /// braking). With the course's own power of 0 W on −10 % the rider coasts: net 3.5.
+  @Test("no floor where the rider pedals, or where the course says 0 W")
+  func notBraking() throws {
+    // 14.574 × 65 / 1000 × 5 = 4.7366 kcal in a minute.
+    #expect(
+      close(
+        try activeMinute(CourseSegment(duration: .seconds(60), speed: 8, grade: -0.01)), 4.7366,
+        0.0005))
+    // 3.5 × 65 / 1000 × 5 = 1.1375 kcal in a minute.
+    let coasting = CourseSegment(duration: .seconds(60), speed: 8, grade: -0.10, power: 0)
+    #expect(close(try activeMinute(coasting), 1.1375, 1e-6))
+  }
+
+  /// The active energy (kcal) of the first minute of `segment` ridden by the default athlete.
+  func activeMinute(_ segment: CourseSegment) throws -> Double {
+    var source = try quietSource(segments: [segment])
+    return source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: .cycling)
+  }
+}

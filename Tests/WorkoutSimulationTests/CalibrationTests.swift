@@ -24,9 +24,11 @@ import WorkoutSimulation
   ]
 
   /// The two whose held-out part is a long descent the fitted part never saw: the walk goes up
-  /// for its first 60 % of moving time and comes down at −12 % for the rest; the ride's last
-  /// 40 % is a descent of 340 m at 6 to 9 m/s with the heart rate at 110 to 160 bpm while the
-  /// power model (the GPX has no power) gives almost 0 W. docs/models.md#calibration.
+  /// for its first 60 % of moving time and comes down at −12 % for the rest, with a heart rate
+  /// 12 to 20 bpm above its resting one where the walking model gives 5 to 8; the ride's last
+  /// 40 % is a descent of 340 m at 6 to 9 m/s, now costed as a braking descent (Burr et al.
+  /// 2012), whose flat stretches at 6 to 10 m/s lift the heart rate from 122 to 162 bpm while
+  /// the power model (the GPX has no power) gives about 70 W. docs/models.md#calibration.
   static let descents = ["walk-hilly--walking_activity_1.tcx", "ride-hilly--riderx3.gpx"]
 
   static func calibrate(_ name: String) throws -> Calibration {
@@ -54,12 +56,13 @@ import WorkoutSimulation
       Self.check(calibration, name)
     }
     Self.checkPlausible(calibration, name)
+    // Still better than the default athlete on the held-out descent (the ride's since the
+    // braking-descent rule: 9.06 against 16.37 bpm; it was 15.63 against 13.25).
+    #expect(calibration.fit.heldOut.maeBpm < calibration.fit.givenHeldOut.maeBpm, "\(name)")
   }
 
   /// Every fitted value within its bound, the maximum 50 bpm or more above the resting heart
-  /// rate, and the fit better than the default athlete on the fitted part (on the held-out
-  /// part too where the target is met: the GPX ride's descent is missed by more than the
-  /// default athlete misses it).
+  /// rate, and the fit better than the default athlete on the fitted part.
   static func checkPlausible(_ calibration: Calibration, _ name: String) {
     let fit = calibration.fit
     for bound in HeartRateFit.bounds {

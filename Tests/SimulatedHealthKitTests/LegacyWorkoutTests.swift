@@ -30,10 +30,18 @@ import WorkoutSimTestSupport
     // Pause at 600, a second pause at 700 (ignored: already paused), resume at 900, a second
     // resume at 1000 (ignored), end at 1800: running 0–600 and 900–1800 = 600 + 900 = 1500 s.
     let events = [
-      HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: noon(plus: 600), duration: 0), metadata: nil),
-      HKWorkoutEvent(type: .pause, dateInterval: DateInterval(start: noon(plus: 700), duration: 0), metadata: nil),
-      HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: noon(plus: 900), duration: 0), metadata: nil),
-      HKWorkoutEvent(type: .resume, dateInterval: DateInterval(start: noon(plus: 1000), duration: 0), metadata: nil),
+      HKWorkoutEvent(
+        type: .pause, dateInterval: DateInterval(start: noon(plus: 600), duration: 0), metadata: nil
+      ),
+      HKWorkoutEvent(
+        type: .pause, dateInterval: DateInterval(start: noon(plus: 700), duration: 0), metadata: nil
+      ),
+      HKWorkoutEvent(
+        type: .resume, dateInterval: DateInterval(start: noon(plus: 900), duration: 0),
+        metadata: nil),
+      HKWorkoutEvent(
+        type: .resume, dateInterval: DateInterval(start: noon(plus: 1000), duration: 0),
+        metadata: nil),
     ]
     let paused = HKWorkout(
       activityType: .walking, start: start, end: noon(plus: 1800), workoutEvents: events,
@@ -155,7 +163,8 @@ import WorkoutSimTestSupport
       #expect(added.withLock { $0 } == true)
       // Both saved (2 readings), both associated: 140 and 90 bpm.
       #expect(await samples(store, simulation, heartRate).samples?.count == 2)
-      let values = (await samples(store, simulation, heartRate, predicate: ofWorkout).samples
+      let values =
+        (await samples(store, simulation, heartRate, predicate: ofWorkout).samples
         as? [HKQuantitySample] ?? []).map { $0.quantity.doubleValue(for: bpm) }.sorted()
       #expect(values == [90, 140])
       // Adding does not change the workout's duration (1800 s).
@@ -184,15 +193,18 @@ import WorkoutSimTestSupport
           predicate: HKQuery.predicateForWorkouts(activityPredicate: activity)
         ).samples?.count
       }
-      #expect(await count(HKQuery.predicateForWorkoutActivities(workoutActivityType: .running)) == 1)
-      #expect(await count(HKQuery.predicateForWorkoutActivities(workoutActivityType: .cycling)) == 0)
+      #expect(
+        await count(HKQuery.predicateForWorkoutActivities(workoutActivityType: .running)) == 1)
+      #expect(
+        await count(HKQuery.predicateForWorkoutActivities(workoutActivityType: .cycling)) == 0)
       // Active 600 s: ≥ 600 matches, > 600 does not.
       #expect(
         await count(
           HKQuery.predicateForWorkoutActivities(operatorType: .greaterThanOrEqualTo, duration: 600))
           == 1)
       #expect(
-        await count(HKQuery.predicateForWorkoutActivities(operatorType: .greaterThan, duration: 600))
+        await count(
+          HKQuery.predicateForWorkoutActivities(operatorType: .greaterThan, duration: 600))
           == 0)
       // 60 spans of 1 kcal: the sum is 60 kcal exactly.
       let sixty = HKQuantity(unit: .kilocalorie(), doubleValue: 60)

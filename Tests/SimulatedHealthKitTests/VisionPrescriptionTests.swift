@@ -33,7 +33,8 @@ import WorkoutSimTestSupport
 
   /// 180° = π rad; diopters and prism diopters convert only into themselves.
   @Test func unitsForLenses() {
-    #expect(HKQuantity(unit: .degreeAngle(), doubleValue: 180).doubleValue(for: .radianAngle()) == .pi)
+    #expect(
+      HKQuantity(unit: .degreeAngle(), doubleValue: 180).doubleValue(for: .radianAngle()) == .pi)
     #expect(HKUnit.diopter().unitString == "D")
     #expect(HKUnit.prismDiopter().unitString == "prismD")
     #expect(!HKQuantity(unit: .diopter(), doubleValue: 1).is(compatibleWith: .meter()))
@@ -69,7 +70,7 @@ import WorkoutSimTestSupport
   /// exception text.
   @Test func readingPrescriptionsNeedsThePerObjectSheet() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
+    await simulation.run {
       let store = HKHealthStore()
       await #expect(
         throws: HealthKitSimulation.AppTermination(

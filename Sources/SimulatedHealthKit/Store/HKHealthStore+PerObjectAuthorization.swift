@@ -40,7 +40,7 @@ extension HealthKitSimulation {
 
 extension HKHealthStore {
   /// Shows the per-object sheet for `objectType`'s objects that `predicate` matches (any
-  /// source) and records the person's answer (``HealthKitSimulation/PerObjectReadAnswer``):
+  /// source) and records the person's answer (`HealthKitSimulation.PerObjectReadAnswer`):
   /// afterwards queries of the type find exactly the allowed objects. As Apple documents, the
   /// sheet shows on every call and replaces the answer for the objects it offers. The
   /// completion gets `(true, nil)` in the callback lane (Apple doc:

@@ -13,7 +13,7 @@ struct WorkoutAssociations: SimulationExtension {
 
 extension HKHealthStore {
   /// Associates `samples` with `workout`, a workout in the store; samples not saved yet are
-  /// saved with the rules of ``save(_:withCompletion:)`` ("Adding them to the workout
+  /// saved with the rules of `save(_:withCompletion:)` ("Adding them to the workout
   /// automatically saves them"). The completion gets `(true, nil)` or `(false, error)` in the
   /// callback lane (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/add(_:to:completion:);
@@ -49,11 +49,7 @@ extension HKHealthStore {
     let simulation = simulation
     return simulation.mutateHealth { state -> Result<Void, HKError>? in
       guard state.terminated == nil else { return nil }
-      guard
-        let workoutID = state.health.id(
-          ofUUID: HealthKitSimulation.State.storeUUID(workout.uuid)),
-        state.health.sample(workoutID).type == .workout, !state.health.isDeleted(workoutID)
-      else {
+      guard state.liveWorkoutID(workout) != nil else {
         return .failure(
           HKError(
             .errorInvalidArgument,
@@ -86,6 +82,14 @@ extension HKHealthStore {
 }
 
 extension HealthKitSimulation.State {
+  /// The store id of `workout` when it is a workout in the store and not deleted, else `nil`.
+  func liveWorkoutID(_ workout: HKWorkout) -> HealthSampleID? {
+    guard let id = health.id(ofUUID: Self.storeUUID(workout.uuid)),
+      health.sample(id).type == .workout, !health.isDeleted(id)
+    else { return nil }
+    return id
+  }
+
   /// Why the app's `workout` (made with ``HKWorkout``'s deprecated initializers) cannot be
   /// saved, or `nil`: sharing workouts not granted (``shareError(_:)``), an activity the
   /// engine does not model, an end before the start, a total energy that is not an energy or a

@@ -2,7 +2,7 @@ import WorkoutCore
 
 /// HealthKit's deprecated workout initializers (every public `HKWorkout` initializer is
 /// deprecated in iOS 17 and watchOS 10: save a workout with a workout builder). A workout made
-/// with them is saved with ``HKHealthStore/save(_:withCompletion:)``; its samples are added
+/// with them is saved with `HKHealthStore.save(_:withCompletion:)`; its samples are added
 /// with ``HKHealthStore/add(_:to:completion:)``.
 ///
 /// Duration, as Apple documents for ``HKWorkout/duration``

@@ -115,7 +115,8 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
       switch entry.kind {
       case .quantity: form = entry.aggregation == .cumulative ? .cumulative : .discrete
       case .category: form = .category
-      case .document, .series, .stateOfMind, .scoredAssessment, .audiogram: form = .object
+      case .document, .series, .stateOfMind, .scoredAssessment, .audiogram, .visionPrescription:
+        form = .object
       default: continue
       }
       kinds.append(Self(code: UInt16(kinds.count), form: form))

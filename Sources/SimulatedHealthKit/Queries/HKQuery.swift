@@ -230,6 +230,15 @@ public final class HKPredicate: NSPredicate {
     case stateOfMind(StateOfMindFilter)
     /// `predicateForCDADocuments(...)`: a field of the document and the value it must equal.
     case document(KeyPath<HKCDADocument, String> & Sendable, String)
+    /// `predicateForWorkouts(with:totalEnergyBurned:)` (`energy`) and
+    /// `predicateForWorkouts(with:totalDistance:)`.
+    case workoutTotal(HKPredicateOperator, HKQuantity, energy: Bool)
+    /// `predicateForWorkouts(activityPredicate:)`: workouts with an activity that matches.
+    case workoutActivities(NSPredicate)
+    /// `predicateForWorkoutActivities(...)`: a condition on one ``HKWorkoutActivity``.
+    case activity(ActivityCondition)
+    /// `predicateForObjects(withDeviceProperty:allowedValues:)`.
+    case deviceProperty(String, Set<String>)
   }
 
   init(_ filter: Filter) {

@@ -81,7 +81,11 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         of: correlationType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
         context: context, state: state)
     }
-    guard state.authorization.readGranted(objectType.identifier) != nil else {
+    // A per-object type is read after its own sheet (`requestPerObjectReadAuthorization`).
+    guard
+      state.authorization.readGranted(objectType.identifier) != nil
+        || objectType.requiresPerObjectAuthorization()
+    else {
       return .failure(notDeterminedError)
     }
     // A document comes without its document, as on a device (HKDocumentQuery gives it).

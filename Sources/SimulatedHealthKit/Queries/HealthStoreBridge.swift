@@ -36,6 +36,7 @@ extension HealthDataType {
       case .series: HKSeriesType(identifier: object.identifier)
       case .scoredAssessment: HKScoredAssessmentType(identifier: object.identifier)
       case .audiogram: HKObjectType.audiogramSampleType()
+      case .visionPrescription: HKObjectType.visionPrescriptionType()
       default: HKObjectType.stateOfMindType()
       }
     default:
@@ -161,7 +162,7 @@ extension HealthKitSimulation.State {
 
   /// The store filter of `predicate` for samples of `type`, with the read rule applied: a type
   /// whose reading was denied shows the app's own objects only (HealthKit's privacy rule: a
-  /// denied read looks like no data).
+  /// denied read looks like no data); a per-object type shows the objects the person allowed.
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
   /// read.
@@ -173,6 +174,11 @@ extension HealthKitSimulation.State {
     if authorization.readGranted(identifier) == false {
       let own = appSourceIndex()
       filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
+    }
+    // A per-object type (vision prescriptions): only the objects the person allowed
+    // (Store/HKHealthStore+PerObjectAuthorization.swift).
+    if type.entry.kind == .visionPrescription {
+      filter = filter == .all ? perObjectReadFilter() : .and([filter, perObjectReadFilter()])
     }
     if let device = context.device, let view = deviceView(device, type: type) {
       filter = filter == .all ? view : .and([filter, view])
@@ -208,7 +214,8 @@ extension HealthKitSimulation.State {
     return (simulation.wallClockInstant(date, in: self), true)
   }
 
-  private mutating func translate(
+  /// The store filter of `predicate` for samples of `type`, without any read rule.
+  mutating func translate(
     _ predicate: NSPredicate, type: HealthDataType, context: QueryContext
   ) -> HealthFilter {
     if let compound = predicate as? NSCompoundPredicate {
@@ -248,16 +255,9 @@ extension HealthKitSimulation.State {
         .sources(sourceIndices { bundles.contains($0.bundleIdentifier) }), .ids(Set(own)),
       ])
     case .devices(let devices):
-      var indices = Set<UInt16>()
-      for index in health.sources.indices {
-        if let device = hkDevice(UInt16(index)), devices.contains(device) {
-          indices.insert(UInt16(index))
-        }
-      }
-      let own = appObjects.filter { entry in
-        entry.value.device.map { devices.contains($0) } ?? false
-      }.map(\.key)
-      return .or([.sources(indices), .ids(Set(own))])
+      return deviceFilter { devices.contains($0) }
+    case .deviceProperty(let key, let values):
+      return deviceFilter { $0.value(forProperty: key).map(values.contains) ?? false }
     case .uuids(let uuids):
       return .ids(Set(uuids.compactMap { self.health.id(ofUUID: Self.storeUUID($0)) }))
     case .quantity(let comparison, let quantity):
@@ -280,7 +280,18 @@ extension HealthKitSimulation.State {
         let id = self.health.id(ofUUID: Self.storeUUID(uuid)),
         self.health.sample(id).type == .workout
       else { return Self.nothing }
-      return .workout(Int(self.health.sample(id).value))
+      // The store's association (same source, inside the workout) and the samples added with
+      // `add(_:to:completion:)` (Store/HKHealthStore+Workouts.swift).
+      let added = extensionState(WorkoutAssociations.self)?.samples[uuid] ?? []
+      let inside = HealthFilter.workout(Int(self.health.sample(id).value))
+      return added.isEmpty ? inside : .or([inside, .ids(added)])
+    case .workoutTotal, .workoutActivities:
+      guard type == .workout else { return Self.nothing }
+      return .ids(workoutIDs(context: context) { $0.meets(known.filter) ?? false })
+    case .activity:
+      preconditionFailure(
+        "SimulatedHealthKit: a predicateForWorkoutActivities(...) predicate matches workout activities, not samples: wrap it in HKQuery.predicateForWorkouts(activityPredicate:)"
+      )
     case .workoutActivity(let activity):
       return .workoutActivity(activity.rawValue)
     case .workoutDuration(let comparison, let seconds):
@@ -309,6 +320,31 @@ extension HealthKitSimulation.State {
       }
       return .ids(ids)
     }
+  }
+
+  /// The store filter of objects whose device `matches`: the sources whose device does (the
+  /// watch, the phone) and the app's own objects whose device does.
+  private func deviceFilter(where matches: (HKDevice) -> Bool) -> HealthFilter {
+    var indices = Set<UInt16>()
+    for index in health.sources.indices {
+      if let device = hkDevice(UInt16(index)), matches(device) { indices.insert(UInt16(index)) }
+    }
+    let own = appObjects.filter { entry in entry.value.device.map(matches) ?? false }.map(\.key)
+    return .or([.sources(indices), .ids(Set(own))])
+  }
+
+  /// The ids of the store's workouts (generated, finished by a builder or saved by the app)
+  /// whose ``HKWorkout`` `matches`.
+  func workoutIDs(context: QueryContext, where matches: (HKWorkout) -> Bool) -> Set<
+    HealthSampleID
+  > {
+    var ids = Set<HealthSampleID>()
+    for id in health.samples(of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil) {
+      if let workout = object(id, context: context) as? HKWorkout, matches(workout) {
+        ids.insert(id)
+      }
+    }
+    return ids
   }
 
   private func sourceIndices(where matches: (HealthSource) -> Bool) -> Set<UInt16> {

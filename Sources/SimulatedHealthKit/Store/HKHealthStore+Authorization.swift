@@ -87,9 +87,18 @@ extension HKHealthStore {
       // Clinical records are read-only: HealthKit raises NSInvalidArgumentException with this
       // text (https://developer.apple.com/documentation/healthkit/hkclinicaltypeidentifier).
       let clinical = shareTypes.filter { HKClinicalTypeIdentifier.all.contains($0) }
+      // A per-object type (vision prescriptions) is read with
+      // `requestPerObjectReadAuthorization(for:predicate:)`: asking to read it here raises
+      // NSInvalidArgumentException with this text (as apps report it,
+      // https://developer.apple.com/documentation/healthkit/hkobjecttype/requiresperobjectauthorization()).
+      let perObject = read.filter { $0.requiresPerObjectAuthorization() }.map(\.identifier)
+        .sorted()
       if !clinical.isEmpty {
         refusal =
           "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))"
+      } else if !perObject.isEmpty {
+        refusal =
+          "Authorization to read the following types is disallowed: \(perObject.joined(separator: ", "))"
       } else if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
         refusal = HealthKitSimulation.missingUsageMessage(
           key: HealthKitSimulation.usageUpdateKey, identifiers: shareTypes)

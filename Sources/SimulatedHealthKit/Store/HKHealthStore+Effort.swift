@@ -374,11 +374,7 @@ extension HKHealthStore {
             "relateWorkoutEffortSample takes a quantity sample of \(HKQuantityTypeIdentifier.workoutEffortScore.rawValue) or \(HKQuantityTypeIdentifier.estimatedWorkoutEffortScore.rawValue), not \(sample.sampleType.identifier)"
           ))
       }
-      guard
-        let workoutID = state.health.id(
-          ofUUID: HealthKitSimulation.State.storeUUID(workout.uuid)),
-        state.health.sample(workoutID).type == .workout, !state.health.isDeleted(workoutID)
-      else {
+      guard let workoutID = state.liveWorkoutID(workout) else {
         return .failure(
           HKError(
             .errorInvalidArgument,

@@ -43,9 +43,10 @@ extension HKHealthStore {
   ///   when sharing a type was never asked for, `errorAuthorizationDenied` ("Not authorized")
   ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
   ///   already (or twice in `objects`), an object that is not a quantity, category,
-  ///   state-of-mind, scored-assessment or CDA document sample or a correlation (workouts come
-  ///   from `finishWorkout()`, routes and heartbeat series from their builders; the other kinds
-  ///   are not simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
+  ///   state-of-mind, scored-assessment or CDA document sample, a workout (``HKWorkout``'s
+  ///   deprecated initializers: an activity the engine knows, end not before start, an energy and a length total) or a correlation
+  ///   (routes and heartbeat series come from their builders; the other kinds are not
+  ///   simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
   ///   objects are saved with it), or an effort score (`workoutEffortScore`,
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
@@ -173,7 +174,23 @@ extension HKHealthStore {
     var seen = Set<UUID>()
     var stored: [HKSample] = []
     var kinds: [HealthDataType] = []
+    var workouts: [HKWorkout] = []
     for object in objects {
+      // A workout the app made with HKWorkout's deprecated initializers
+      // (Store/HKHealthStore+Workouts.swift).
+      if let workout = object as? HKWorkout {
+        if let error = state.workoutSaveError(workout) { return .failure(error) }
+        guard seen.insert(workout.uuid).inserted,
+          state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(workout.uuid)) == nil
+        else {
+          return .failure(
+            HKError(
+              .errorInvalidArgument,
+              "An object with UUID \(workout.uuid.uuidString) has already been saved"))
+        }
+        workouts.append(workout)
+        continue
+      }
       // Routes and heartbeat series come from their builders; the store's other object kinds
       // (states of mind, CDA documents) are saved as they are.
       guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
@@ -183,7 +200,7 @@ extension HKHealthStore {
         return .failure(
           HKError(
             .errorInvalidArgument,
-            "SimulatedHealthKit's store takes quantity, category, state-of-mind, scored-assessment and CDA document samples and correlations (workouts come from finishWorkout, routes and heartbeat series from their builders); \(name) is not simulated"
+            "SimulatedHealthKit's store takes quantity, category, state-of-mind, scored-assessment and CDA document samples, workouts and correlations (routes and heartbeat series come from their builders); \(name) is not simulated"
           ))
       }
       if !relating, let error = Self.unrelatedEffortError(sample.sampleType) {
@@ -200,7 +217,8 @@ extension HKHealthStore {
       stored.append(sample)
       kinds.append(kind)
     }
-    let ids = state.storeAppSamples(stored, kinds: kinds, context: context)
+    var ids = state.storeAppSamples(stored, kinds: kinds, context: context)
+    for workout in workouts { ids.append(state.storeAppWorkout(workout, context: context)) }
     if let device {
       state.noteDeviceSave(
         ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)

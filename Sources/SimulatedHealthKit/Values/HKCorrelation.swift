@@ -219,7 +219,10 @@ extension HealthKitSimulation.State {
     case .workout(let uuid):
       // A route is associated with its workout (Workout/HKWorkoutRouteBuilder.swift).
       return (object as? HKWorkoutRoute)?.workoutUUID == uuid
-    case .workoutActivity, .workoutDuration, .effortRelated:
+    case .deviceProperty(let key, let values):
+      return object.device?.value(forProperty: key).map(values.contains) ?? false
+    case .workoutActivity, .workoutDuration, .effortRelated, .workoutTotal, .workoutActivities,
+      .activity:
       return false
     case .stateOfMind(let filter):
       return (object as? HKStateOfMind).map(filter.matches) ?? false

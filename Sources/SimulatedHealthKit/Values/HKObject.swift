@@ -267,8 +267,9 @@ public class HKCategorySample: HKSample, @unchecked Sendable {
 
 /// The device that produced data, HealthKit's `HKDevice` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevice). Immutable; equal when every
-/// property is.
-public final class HKDevice: NSObject, NSCopying, NSSecureCoding {
+/// property is. `Sendable` as the SDK declares it (checked: every property is a constant
+/// `String?`).
+public final class HKDevice: NSObject, NSCopying, NSSecureCoding, Sendable {
   /// The device's name.
   public let name: String?
   /// The manufacturer.
@@ -404,8 +405,9 @@ public final class HKSource: NSObject, NSCopying, NSSecureCoding, @unchecked Sen
 }
 
 /// A source at one version, HealthKit's `HKSourceRevision` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hksourcerevision).
-public final class HKSourceRevision: NSObject, NSCopying, NSSecureCoding {
+/// https://developer.apple.com/documentation/healthkit/hksourcerevision). Immutable;
+/// `Sendable` as the SDK declares it (checked: constant properties of `Sendable` types).
+public final class HKSourceRevision: NSObject, NSCopying, NSSecureCoding, Sendable {
   /// The source.
   public let source: HKSource
   /// The version, if known.

@@ -383,6 +383,19 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   public class func internationalUnit() -> Self { unit(.internationalUnit, .none) }
   /// `appleEffortScore`: Apple's workout effort score, 1 to 10; compatible only with itself.
   public class func appleEffortScore() -> Self { unit(.appleEffortScore, .none) }
+  /// `D`: the optical power of a lens in diopters; compatible only with itself (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/diopter()). The unit string is
+  /// workout-sim's reading of the SDK's.
+  public class func diopter() -> Self { unit(.diopter, .none) }
+  /// `prismD`: the prismatic deviation of a lens in prism diopters; compatible only with itself
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkunit/prismdiopter()).
+  public class func prismDiopter() -> Self { unit(.prismDiopter, .none) }
+  /// `deg`: an angle in degrees, π/180 rad (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/degreeangle()).
+  public class func degreeAngle() -> Self { unit(.degreeAngle, .none) }
+  /// `rad`: an angle in radians (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/radianangle()).
+  public class func radianAngle() -> Self { unit(.radianAngle, .none) }
 }
 
 // MARK: - Atoms
@@ -431,6 +444,10 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case decibelAWeightedSoundPressureLevel = "dBASPL"
   case decibelHearingLevel = "dBHL"
   case appleEffortScore = "appleEffortScore"
+  case diopter = "D"
+  case prismDiopter = "prismD"
+  case degreeAngle = "deg"
+  case radianAngle = "rad"
 
   /// Whether an SI prefix may precede the symbol.
   var takesPrefix: Bool {
@@ -474,6 +491,9 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .decibelAWeightedSoundPressureLevel: Dimension(soundPressureLevel: 1)
     case .decibelHearingLevel: Dimension(hearingLevel: 1)
     case .appleEffortScore: Dimension(effortScore: 1)
+    case .diopter: Dimension(diopter: 1)
+    case .prismDiopter: Dimension(prismDiopter: 1)
+    case .degreeAngle, .radianAngle: Dimension(angle: 1)
     }
   }
 
@@ -519,8 +539,10 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     // 1 S = 1 A²·s³/(kg·m²) = 1/1000 in grams.
     case .siemen: (1, 1000)
     case .internationalUnit, .decibelAWeightedSoundPressureLevel, .decibelHearingLevel,
-      .appleEffortScore:
+      .appleEffortScore, .diopter, .prismDiopter, .radianAngle:
       (1, 1)
+    // 1° = π/180 rad.
+    case .degreeAngle: (Double.pi, 180)
     }
   }
 }
@@ -552,8 +574,8 @@ struct Factor: Sendable, Hashable {
 
 /// Exponents of the base quantities mass (g), length (m), time (s), electric current (A) and
 /// temperature (K), and of the units that convert into nothing else: international units,
-/// the two decibel levels (logarithmic: compatible only with themselves, not with pascals) and
-/// Apple's effort score.
+/// the two decibel levels (logarithmic: compatible only with themselves, not with pascals),
+/// Apple's effort score, the diopter and the prism diopter; and of plane angle (`rad`, `deg`).
 struct Dimension: Sendable, Hashable {
   var mass = 0
   var length = 0
@@ -564,6 +586,9 @@ struct Dimension: Sendable, Hashable {
   var soundPressureLevel = 0
   var hearingLevel = 0
   var effortScore = 0
+  var diopter = 0
+  var prismDiopter = 0
+  var angle = 0
 
   mutating func add(_ other: Dimension, times power: Int) {
     mass += other.mass * power
@@ -575,6 +600,9 @@ struct Dimension: Sendable, Hashable {
     soundPressureLevel += other.soundPressureLevel * power
     hearingLevel += other.hearingLevel * power
     effortScore += other.effortScore * power
+    diopter += other.diopter * power
+    prismDiopter += other.prismDiopter * power
+    angle += other.angle * power
   }
 }
 

@@ -33,8 +33,10 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   public let duration: TimeInterval
   /// The statistics of every type with samples.
   public let allStatistics: [HKQuantityType: HKStatistics]
-  private let energyBurned: HKQuantity?
-  private let distance: HKQuantity?
+  /// The energy total (``totalEnergyBurned`` without its deprecation).
+  let energyBurned: HKQuantity?
+  /// The distance total.
+  let distance: HKQuantity?
   private let zoneGroups: [HKQuantityType: HKWorkoutZoneGroup]
 
   /// Creates a workout from its parts.

@@ -3,7 +3,9 @@
 ///
 /// Immutable. Only `lap` and `segment` events may span time; the others have a zero-length
 /// ``dateInterval`` (SDK header `HKWorkout.h`). Equal when type, interval and metadata are.
-public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding {
+/// `Sendable` as the SDK declares it; unchecked because ``metadata`` is `[String: Any]?`
+/// (immutable, its values `String`, numbers, `Date` or ``HKQuantity``, all immutable).
+public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// What happened.
   public let type: HKWorkoutEventType
   /// When it happened.

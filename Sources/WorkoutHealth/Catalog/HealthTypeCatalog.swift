@@ -24,6 +24,8 @@ public enum HealthTypeKind: UInt8, Sendable, Hashable, CaseIterable {
   case scoredAssessment
   /// `HKAudiogramSampleType` (iOS 13): hearing tests.
   case audiogram
+  /// `HKPrescriptionType` (iOS 16): vision prescriptions, read per object.
+  case visionPrescription
 }
 
 /// How quantities of a type combine, HealthKit's `HKQuantityAggregationStyle` with its raw values
@@ -358,5 +360,6 @@ public enum HealthTypeCatalog {
     other("HKDataTypeStateOfMind", "stateOfMind", .stateOfMind, "18.0"),
     other("HKScoredAssessmentTypeIdentifierGAD7", "GAD7", .scoredAssessment, "18.0"),
     other("HKScoredAssessmentTypeIdentifierPHQ9", "PHQ9", .scoredAssessment, "18.0"),
+    other("HKVisionPrescriptionTypeIdentifier", "visionPrescription", .visionPrescription, "16.0"),
   ]
 }

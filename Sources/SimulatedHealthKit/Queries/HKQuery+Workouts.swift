@@ -1,0 +1,276 @@
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/name`` for
+/// ``HKQuery/predicateForObjects(withDeviceProperty:allowedValues:)`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyname). The raw values
+/// of the eight keys are workout-sim's (the property's name; Apple's are not documented): use
+/// the constants.
+public let HKDevicePropertyKeyName = "name"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/manufacturer`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeymanufacturer).
+public let HKDevicePropertyKeyManufacturer = "manufacturer"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/model`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeymodel).
+public let HKDevicePropertyKeyModel = "model"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/hardwareVersion`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyhardwareversion).
+public let HKDevicePropertyKeyHardwareVersion = "hardwareVersion"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/firmwareVersion`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyfirmwareversion).
+public let HKDevicePropertyKeyFirmwareVersion = "firmwareVersion"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/softwareVersion`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeysoftwareversion).
+public let HKDevicePropertyKeySoftwareVersion = "softwareVersion"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/localIdentifier`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeylocalidentifier).
+public let HKDevicePropertyKeyLocalIdentifier = "localIdentifier"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The device property key of ``HKDevice/udiDeviceIdentifier`` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyudideviceidentifier).
+public let HKDevicePropertyKeyUDIDeviceIdentifier = "UDIDeviceIdentifier"
+
+extension HKDevice {
+  /// The value of the property named by one of the `HKDevicePropertyKey…` constants, or `nil`
+  /// (unset, or an unknown key).
+  func value(forProperty key: String) -> String? {
+    switch key {
+    case HKDevicePropertyKeyName: name
+    case HKDevicePropertyKeyManufacturer: manufacturer
+    case HKDevicePropertyKeyModel: model
+    case HKDevicePropertyKeyHardwareVersion: hardwareVersion
+    case HKDevicePropertyKeyFirmwareVersion: firmwareVersion
+    case HKDevicePropertyKeySoftwareVersion: softwareVersion
+    case HKDevicePropertyKeyLocalIdentifier: localIdentifier
+    case HKDevicePropertyKeyUDIDeviceIdentifier: udiDeviceIdentifier
+    default: nil
+    }
+  }
+}
+
+/// A condition on one workout activity, made by `HKQuery.predicateForWorkoutActivities(...)`
+/// and read through ``HKQuery/predicateForWorkouts(activityPredicate:)``.
+enum ActivityCondition {
+  /// The activity's configuration has this activity type.
+  case type(HKWorkoutActivityType)
+  /// The activity's duration (seconds) compares to the value.
+  case duration(HKPredicateOperator, TimeInterval)
+  /// The activity's dates against a range, as ``HKQueryOptions`` documents for samples (an
+  /// activity without an end counts as ending at its start).
+  case dates(start: Date?, end: Date?, options: HKQueryOptions)
+  /// A statistic of the activity's type compares to the quantity (no statistics: no match).
+  case statistic(HKPredicateOperator, HKQuantityType, HKQuantity, Statistic)
+
+  /// Which statistic.
+  enum Statistic {
+    case sum, minimum, maximum, average
+  }
+
+  /// Whether `activity` meets the condition.
+  func matches(_ activity: HKWorkoutActivity) -> Bool {
+    switch self {
+    case .type(let type):
+      return activity.workoutConfiguration.activityType == type
+    case .duration(let comparison, let seconds):
+      return comparison.health.holds(activity.duration, seconds)
+    case .dates(let start, let end, let options):
+      return HKPredicate.Filter.datesMatch(
+        start: activity.startDate, end: activity.endDate ?? activity.startDate, from: start,
+        to: end, options: options)
+    case .statistic(let comparison, let type, let target, let which):
+      let statistics = activity.statistics(for: type)
+      let value: HKQuantity? =
+        switch which {
+        case .sum: statistics?.sumQuantity()
+        case .minimum: statistics?.minimumQuantity()
+        case .maximum: statistics?.maximumQuantity()
+        case .average: statistics?.averageQuantity()
+        }
+      guard let value, value.is(compatibleWith: target.unit) else { return false }
+      return comparison.health.holds(
+        value.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
+    }
+  }
+}
+
+extension HKPredicate.Filter {
+  /// The date rule of ``HKQueryOptions`` for an object from `start` to `end` against the range
+  /// `from`…`to` (`nil`: unbounded): strict start, the start in [from, to); strict end, the end
+  /// in (from, to]; neither, an overlap (end ≥ from, start < to).
+  static func datesMatch(
+    start: Date, end: Date, from: Date?, to: Date?, options: HKQueryOptions
+  ) -> Bool {
+    let low = from ?? .distantPast
+    let high = to ?? .distantFuture
+    if options.isEmpty { return end >= low && start < high }
+    var matches = true
+    if options.contains(.strictStartDate) { matches = matches && start >= low && start < high }
+    if options.contains(.strictEndDate) { matches = matches && end > low && end <= high }
+    return matches
+  }
+}
+
+extension HKQuery {
+  /// Workouts whose total distance compares to `totalDistance` with `operatorType`; a workout
+  /// without a total distance never matches (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(with:totaldistance:)).
+  /// HealthKit marks it to be deprecated in favour of
+  /// `predicateForWorkoutActivities(operatorType:quantityType:sumQuantity:)`.
+  ///
+  /// The quantity must be a length; the comparison is in its unit.
+  public class func predicateForWorkouts(
+    with operatorType: HKPredicateOperator, totalDistance: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutTotal(operatorType, totalDistance, energy: false))
+  }
+
+  /// Workouts whose total energy burned compares to `totalEnergyBurned` with `operatorType`; a
+  /// workout without one never matches (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(with:totalenergyburned:)).
+  ///
+  /// The quantity must be an energy; the comparison is in its unit.
+  @available(
+    iOS, deprecated: 18.0,
+    message:
+      "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  @available(
+    watchOS, deprecated: 11.0,
+    message:
+      "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  @available(
+    macOS, deprecated: 15.0,
+    message:
+      "Use predicateForWorkoutActivitiesWithOperatorType:quantityType:sumQuantity: passing the HKQuantityType for HKQuantityTypeIdentifierActiveEnergyBurned"
+  )
+  public class func predicateForWorkouts(
+    with operatorType: HKPredicateOperator, totalEnergyBurned: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutTotal(operatorType, totalEnergyBurned, energy: true))
+  }
+
+  /// Workouts with at least one activity that `activityPredicate` matches (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(activitypredicate:)).
+  ///
+  /// `activityPredicate` is made of `predicateForWorkoutActivities(...)` predicates,
+  /// `NSCompoundPredicate`s of them and `NSPredicate(value:)`; any other predicate traps when
+  /// the query runs, naming the helpers to use. A workout saved with ``HKWorkout``'s
+  /// deprecated initializers has no activities and never matches.
+  public class func predicateForWorkouts(activityPredicate: NSPredicate) -> NSPredicate {
+    HKPredicate(.workoutActivities(activityPredicate))
+  }
+
+  /// Workout activities of `workoutActivityType`, for
+  /// ``predicateForWorkouts(activityPredicate:)`` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(workoutactivitytype:)).
+  public class func predicateForWorkoutActivities(workoutActivityType: HKWorkoutActivityType)
+    -> NSPredicate
+  {
+    HKPredicate(.activity(.type(workoutActivityType)))
+  }
+
+  /// Workout activities whose duration (seconds) compares to `duration` with `operatorType`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(operatortype:duration:)).
+  public class func predicateForWorkoutActivities(
+    operatorType: HKPredicateOperator, duration: TimeInterval
+  ) -> NSPredicate {
+    HKPredicate(.activity(.duration(operatorType, duration)))
+  }
+
+  /// Workout activities in a time range, with the date rule of ``HKQueryOptions`` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(start:end:options:)).
+  public class func predicateForWorkoutActivities(
+    start startDate: Date?, end endDate: Date?, options: HKQueryOptions = []
+  ) -> NSPredicate {
+    HKPredicate(.activity(.dates(start: startDate, end: endDate, options: options)))
+  }
+
+  /// Workout activities whose sum of `quantityType` compares to `sumQuantity` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(operatortype:quantitytype:sumquantity:)).
+  public class func predicateForWorkoutActivities(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, sumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.activity(.statistic(operatorType, quantityType, sumQuantity, .sum)))
+  }
+
+  /// Workout activities whose minimum of `quantityType` compares to `minimumQuantity` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(operatortype:quantitytype:minimumquantity:)).
+  public class func predicateForWorkoutActivities(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.activity(.statistic(operatorType, quantityType, minimumQuantity, .minimum)))
+  }
+
+  /// Workout activities whose maximum of `quantityType` compares to `maximumQuantity` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(operatortype:quantitytype:maximumquantity:)).
+  public class func predicateForWorkoutActivities(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.activity(.statistic(operatorType, quantityType, maximumQuantity, .maximum)))
+  }
+
+  /// Workout activities whose average of `quantityType` compares to `averageQuantity` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkoutactivities(operatortype:quantitytype:averagequantity:)).
+  public class func predicateForWorkoutActivities(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, averageQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.activity(.statistic(operatorType, quantityType, averageQuantity, .average)))
+  }
+
+  /// Objects from a device whose property `key` (one of the `HKDevicePropertyKey…` constants)
+  /// is one of `allowedValues`; objects without a device, or whose device lacks the property,
+  /// never match (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withdeviceproperty:allowedvalues:)).
+  public class func predicateForObjects(
+    withDeviceProperty key: String, allowedValues: Set<String>
+  ) -> NSPredicate {
+    HKPredicate(.deviceProperty(key, allowedValues))
+  }
+}
+
+extension HKWorkout {
+  /// Whether the workout meets a workout filter (`.workoutTotal`, `.workoutActivities`); `nil`
+  /// for any other filter.
+  func meets(_ filter: HKPredicate.Filter) -> Bool? {
+    switch filter {
+    case .workoutTotal(let comparison, let target, let energy):
+      let total = energy ? energyBurned : distance
+      guard let total, total.is(compatibleWith: target.unit) else { return false }
+      return comparison.health.holds(
+        total.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
+    case .workoutActivities(let predicate):
+      return workoutActivities.contains { Self.activity($0, matches: predicate) }
+    default:
+      return nil
+    }
+  }
+
+  /// Whether `activity` matches `predicate` (activity conditions, their compounds and constant
+  /// predicates); traps with ``HKQuery/unreadablePredicateMessage(_:)`` for anything else.
+  static func activity(_ activity: HKWorkoutActivity, matches predicate: NSPredicate) -> Bool {
+    if let compound = predicate as? NSCompoundPredicate {
+      let parts = compound.subpredicates.map { Self.activity(activity, matches: $0) }
+      switch compound.compoundPredicateType {
+      case .and: return !parts.contains(false)
+      case .or: return parts.contains(true)
+      case .not: return parts.contains(false)
+      @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
+      }
+    }
+    if case .activity(let condition)? = (predicate as? HKPredicate)?.filter {
+      return condition.matches(activity)
+    }
+    if predicate.isEqual(NSPredicate(value: true)) { return true }
+    if predicate.isEqual(NSPredicate(value: false)) { return false }
+    preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
+  }
+}

@@ -1,0 +1,149 @@
+import WorkoutCore
+import WorkoutHealth
+
+/// The samples the app added to its workouts with ``HKHealthStore/add(_:to:completion:)``, by
+/// workout UUID: `predicateForObjects(from: workout)` finds them besides the store's own
+/// association (the workout's source, inside its dates).
+struct WorkoutAssociations: SimulationExtension {
+  /// Store ids of the added samples, by workout UUID.
+  var samples: [UUID: Set<HealthSampleID>] = [:]
+
+  init(simulation: HealthKitSimulation) {}
+}
+
+extension HKHealthStore {
+  /// Associates `samples` with `workout`, a workout in the store; samples not saved yet are
+  /// saved with the rules of `save(_:withCompletion:)` ("Adding them to the workout
+  /// automatically saves them"). The completion gets `(true, nil)` or `(false, error)` in the
+  /// callback lane (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/add(_:to:completion:);
+  /// https://developer.apple.com/documentation/healthkit/adding-samples-to-a-workout).
+  ///
+  /// Afterwards `HKQuery.predicateForObjects(from: workout)` finds them, wherever their dates
+  /// lie; adding does not change the workout's totals or dates (as Apple documents). Errors
+  /// (`errorInvalidArgument`): the workout is not in the store ("save it first"), a sample is
+  /// not a quantity or category sample (the two kinds Apple lists), or a save rule fails; the
+  /// authorization errors of saving for a new sample's type.
+  @available(iOS, introduced: 8.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public func add(
+    _ samples: [HKSample], to workout: HKWorkout,
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    // After the app's termination nothing is called back, as for `save` (the store is inert).
+    guard let outcome = associate(samples, with: workout) else { return }
+    simulation.enqueue {
+      switch outcome {
+      case .success: completion(true, nil)
+      case .failure(let error): completion(false, error)
+      }
+    }
+  }
+
+  /// Saves the new samples and records the association under the lock; `nil` when inert.
+  private func associate(_ samples: [HKSample], with workout: HKWorkout) -> Result<
+    Void, HKError
+  >? {
+    let context = QueryContext(simulation: simulation)
+    let simulation = simulation
+    return simulation.mutateHealth { state -> Result<Void, HKError>? in
+      guard state.terminated == nil else { return nil }
+      guard state.liveWorkoutID(workout) != nil else {
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            "add(_:to:completion:): the workout with UUID \(workout.uuid.uuidString) is not in the store; save it first"
+          ))
+      }
+      for sample in samples where !(sample is HKQuantitySample || sample is HKCategorySample) {
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            "add(_:to:completion:) takes quantity and category samples; \(sample.sampleType.identifier) is neither"
+          ))
+      }
+      let new = samples.filter {
+        state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid)) == nil
+      }
+      if case .failure(let error) = insert(new, into: &state, context: context, relating: false) {
+        return .failure(error)
+      }
+      state.saved.append(contentsOf: new as [HKObject])
+      let ids = samples.compactMap {
+        state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid))
+      }
+      state.withExtension(WorkoutAssociations.self, of: simulation) { store, _ in
+        store.samples[workout.uuid, default: []].formUnion(ids)
+      }
+      return .success(())
+    }
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// The store id of `workout` when it is a workout in the store and not deleted, else `nil`.
+  func liveWorkoutID(_ workout: HKWorkout) -> HealthSampleID? {
+    guard let id = health.id(ofUUID: Self.storeUUID(workout.uuid)),
+      health.sample(id).type == .workout, !health.isDeleted(id)
+    else { return nil }
+    return id
+  }
+
+  /// Why the app's `workout` (made with ``HKWorkout``'s deprecated initializers) cannot be
+  /// saved, or `nil`: sharing workouts not granted (``shareError(_:)``), an activity the
+  /// engine does not model, an end before the start, a total energy that is not an energy or a
+  /// total distance that is not a length (`errorInvalidArgument`, naming the fix).
+  func workoutSaveError(_ workout: HKWorkout) -> HKError? {
+    if let error = shareError(HKObjectType.workoutType().identifier) { return error }
+    guard workout.workoutActivityType.engineValue != nil else {
+      return HKError(
+        .errorInvalidArgument,
+        "SimulatedHealthKit does not simulate workouts of activity type \(workout.workoutActivityType.rawValue)"
+      )
+    }
+    guard workout.endDate >= workout.startDate else {
+      return HKError(
+        .errorInvalidArgument,
+        "The workout's end date \(workout.endDate) is before its start date \(workout.startDate)")
+    }
+    if let energy = workout.energyBurned, !energy.is(compatibleWith: .kilocalorie()) {
+      return HKError(
+        .errorInvalidArgument,
+        "totalEnergyBurned \(energy) is not an energy: use an energy unit such as .kilocalorie()")
+    }
+    if let distance = workout.distance, !distance.is(compatibleWith: .meter()) {
+      return HKError(
+        .errorInvalidArgument,
+        "totalDistance \(distance) is not a length: use a length unit such as .meter()")
+    }
+    return nil
+  }
+
+  /// Stores the app's `workout` (checked by ``workoutSaveError(_:)``) under the app's source
+  /// at virtual now as an engine record with its activity, dates, duration, kept events and
+  /// totals (kcal, m), indoor when its metadata says `HKMetadataKeyIndoorWorkout: true`; keeps
+  /// the object as the app made it and returns its store id.
+  mutating func storeAppWorkout(_ workout: HKWorkout, context: QueryContext) -> HealthSampleID {
+    let origin = context.simulation.startDate
+    let start = SimulationInstant(workout.startDate, since: origin)
+    let end = SimulationInstant(workout.endDate, since: origin)
+    let events = (workout.workoutEvents ?? []).map { $0.engineEvent(since: origin) }
+    let indoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool) == true
+    let record = WorkoutRecord(
+      id: workout.uuid.uuidString,
+      // Checked by `workoutSaveError`.
+      activityType: workout.workoutActivityType.engineValue!,
+      locationType: indoor ? .indoor : .unknown, startDate: start, endDate: end,
+      duration: .seconds(workout.duration),
+      events: WorkoutRecord.filteredEvents(events, start: start, end: end),
+      totalEnergyBurned: workout.energyBurned?.doubleValue(for: .kilocalorie()),
+      totalDistance: workout.distance?.doubleValue(for: .meter()), statistics: [:],
+      metadata: [WorkoutRecord.MetadataKey.indoorWorkout: .bool(indoor)], samples: [:])
+    let id = health.addWorkout(
+      record, source: appSourceIndex(), uuid: Self.storeUUID(workout.uuid), at: session.now)
+    healthListenersChanged()
+    appObjects[id] = workout
+    return id
+  }
+}

@@ -1,0 +1,160 @@
+import WorkoutCore
+
+/// HealthKit's deprecated workout initializers (every public `HKWorkout` initializer is
+/// deprecated in iOS 17 and watchOS 10: save a workout with a workout builder). A workout made
+/// with them is saved with `HKHealthStore.save(_:withCompletion:)`; its samples are added
+/// with ``HKHealthStore/add(_:to:completion:)``.
+///
+/// Duration, as Apple documents for ``HKWorkout/duration``
+/// (https://developer.apple.com/documentation/healthkit/hkworkout/duration): the forms without
+/// a duration or events take end − start; the forms with `duration` take it as given (seconds);
+/// the forms with `workoutEvents` take end − start less the paused spans by HealthKit's pause
+/// rule (a pause while paused and a resume while running are ignored; an open pause lasts to
+/// the end; `PauseRule`). Project rule (docs/healthkit-behaviour.md#workouts-saved-by-the-app):
+/// such a workout has no ``HKWorkout/workoutActivities`` and no ``HKWorkout/allStatistics``;
+/// its totals are ``HKWorkout/totalEnergyBurned`` and ``HKWorkout/totalDistance`` as given;
+/// stroke and flight totals are not kept.
+extension HKWorkout {
+  /// A workout of `workoutActivityType` from `startDate` to `endDate`; duration end − start, no
+  /// totals, device `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:)).
+  @available(iOS, introduced: 8.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: nil, events: nil,
+      energy: nil, distance: nil, device: nil, metadata: nil)
+  }
+
+  /// A workout with a given active `duration` (seconds), energy (kcal-compatible) and distance
+  /// (length) totals (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:duration:totalenergyburned:totaldistance:metadata:)).
+  @available(iOS, introduced: 8.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, duration: TimeInterval, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: duration,
+      events: nil, energy: totalEnergyBurned, distance: totalDistance, device: nil,
+      metadata: metadata)
+  }
+
+  /// As ``init(activityType:start:end:duration:totalEnergyBurned:totalDistance:metadata:)``,
+  /// with the device that recorded it (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:duration:totalenergyburned:totaldistance:device:metadata:)).
+  @available(iOS, introduced: 9.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, duration: TimeInterval, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: duration,
+      events: nil, energy: totalEnergyBurned, distance: totalDistance, device: device,
+      metadata: metadata)
+  }
+
+  /// A workout whose duration is end − start less the paused spans of `workoutEvents` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:metadata:)).
+  @available(iOS, introduced: 8.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: nil,
+      metadata: metadata)
+  }
+
+  /// As ``init(activityType:start:end:workoutEvents:totalEnergyBurned:totalDistance:metadata:)``,
+  /// with the device (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:device:metadata:)).
+  @available(iOS, introduced: 9.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 2.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, device: HKDevice?, metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: device,
+      metadata: metadata)
+  }
+
+  /// As the events form, with a swimming stroke count (not kept: ``totalSwimmingStrokeCount``
+  /// stays `nil`) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:totalswimmingstrokecount:device:metadata:)).
+  @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, totalSwimmingStrokeCount: HKQuantity?, device: HKDevice?,
+    metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: device,
+      metadata: metadata)
+  }
+
+  /// As the events form, with a flights-climbed total (not kept: ``totalFlightsClimbed`` stays
+  /// `nil`) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:totalflightsclimbed:device:metadata:)).
+  @available(iOS, introduced: 11.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
+  @available(watchOS, introduced: 4.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
+  @available(macOS, introduced: 13.0, deprecated: 14.0, message: "Use HKWorkoutBuilder")
+  public convenience init(
+    activityType workoutActivityType: HKWorkoutActivityType, start startDate: Date,
+    end endDate: Date, workoutEvents: [HKWorkoutEvent]?, totalEnergyBurned: HKQuantity?,
+    totalDistance: HKQuantity?, totalFlightsClimbed: HKQuantity?, device: HKDevice?,
+    metadata: [String: Any]?
+  ) {
+    self.init(
+      legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: device,
+      metadata: metadata)
+  }
+
+  /// The one body of the deprecated initializers: `duration` when given, else end − start less
+  /// the paused spans of `events` (none: end − start).
+  private convenience init(
+    legacy activity: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval?,
+    events: [HKWorkoutEvent]?, energy: HKQuantity?, distance: HKQuantity?, device: HKDevice?,
+    metadata: [String: Any]?
+  ) {
+    self.init(
+      activityType: activity, startDate: start, endDate: end,
+      duration: duration ?? Self.activeDuration(start: start, end: end, events: events ?? []),
+      workoutEvents: events, workoutActivities: [], allStatistics: [:],
+      totalEnergyBurned: energy, totalDistance: distance, metadata: metadata, device: device)
+  }
+
+  /// End − start less the paused spans of `events` by HealthKit's pause rule (`PauseRule`),
+  /// seconds; 0 when the end is not after the start.
+  static func activeDuration(start: Date, end: Date, events: [HKWorkoutEvent]) -> TimeInterval {
+    let end = SimulationInstant(end, since: start)
+    let engine = events.map { $0.engineEvent(since: start) }
+    let kept = WorkoutRecord.filteredEvents(engine, start: .zero, end: end)
+    return PauseRule.runningSpans(of: kept, start: .zero, limit: end)
+      .reduce(0) { $0 + $1.from.duration(to: $1.to).timeInterval }
+  }
+}

@@ -122,7 +122,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app", "phone", "motion", "gps",
+    "health", "authorization", "app", "phone", "motion", "gps", "swim",
   ]
 
   // MARK: Scenario
@@ -290,6 +290,12 @@ struct ScenarioDecoder {
     }
     if let value = fields["gps"] {
       scenario.gps = try gps(value, at: path("gps"))
+    }
+    if let value = fields["swim"] {
+      let plan = try swim(
+        value, at: path("swim"), activity: activity, hasCourse: fields["course"] != nil)
+      scenario.swim = plan
+      scenario.course = .segments(plan.segments)
     }
     return scenario
   }

@@ -90,6 +90,16 @@ struct PreparedScenario {
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
       finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+    if let swim = scenario.swim {
+      // What a swim's `HKWorkoutConfiguration` gives the saved workout: its swimming location
+      // (`HKMetadataKeySwimmingLocationType`) and, in a pool, its lap length
+      // (`HKMetadataKeyLapLength`; Apple doc:
+      // https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
+      configuration.metadata[SwimPlan.locationTypeKey] = .number(Double(swim.location.rawValue))
+      if swim.location == .pool {
+        configuration.metadata[SwimPlan.lapLengthKey] = .quantity(swim.lapLength, unit: "m")
+      }
+    }
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
       scenario, overrides: overrides, startDate: startDate, timeZone: timeZone)

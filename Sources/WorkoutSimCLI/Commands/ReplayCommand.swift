@@ -252,6 +252,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
             + cell(replayed.map(format) ?? "-") + cell(file.map(format) ?? "-"))
       }
       if let events = RunSummary.eventsLine(for: record) { lines.append(events) }
+      if let metrics = RunSummary.metricsLine(for: record) { lines.append(metrics) }
     }
     lines += RunSummary.errorLines(for: result)
     return lines.joined(separator: "\n")

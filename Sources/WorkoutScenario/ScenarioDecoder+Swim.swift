@@ -47,24 +47,29 @@ extension ScenarioDecoder {
       guard location == .pool else {
         throw fail(lapPath, "open water has no lap length: remove \"lapLength\"")
       }
-      lapLength = try number(value, at: lapPath, .within(0, 10_000))
-      guard lapLength > 0 else {
-        throw fail(
-          lapPath,
-          "\(Self.describe(value)) is out of range (expected the pool's length in metres, above 0, for example 25 or 50)"
-        )
+      let expected =
+        "the pool's length in metres, above 0 and at most 10000, for example 25 or 50"
+      guard case .number(let metres) = value else {
+        throw fail(lapPath, "\(Self.describe(value)) is not a number (expected \(expected))")
       }
+      guard metres > 0, metres <= 10_000 else {
+        throw fail(lapPath, "\(Self.describe(value)) is out of range (expected \(expected))")
+      }
+      lapLength = metres
     }
     let setsPath = path.appending(key: "sets")
     guard let setsValue = fields["sets"] else {
       throw missing(
         setsPath, "an array of sets such as [{ \"lengths\": 40, \"stroke\": \"freestyle\" }]")
     }
-    guard case .array(let elements) = setsValue, !elements.isEmpty else {
+    guard case .array(let elements) = setsValue else {
       throw fail(
         setsPath,
         "\(Self.describe(setsValue)) is not a list of sets (expected an array of at least one set object)"
       )
+    }
+    guard !elements.isEmpty else {
+      throw fail(setsPath, "the swim has no sets (expected at least one set object)")
     }
     var sets: [SwimPlan.Set] = []
     var lengths = 0

@@ -309,9 +309,11 @@ import WorkoutSimTestSupport
 
   // MARK: Memory budget
 
-  /// Every running type every second over 9e6 s: 6 × 9000001 = 54000006 samples at 9000001
-  /// instants. Summary: 54000006 × 80 + 9000001 × 480 = 8640000960 bytes ("about 8.7 GB");
-  /// with `--export`: 54000006 × 480 + 9000001 × 1280 = 37440004160 bytes ("about 37.5 GB").
+  /// Six running types every second and the four running metrics at the default 10 s over
+  /// 9e6 s: 6 × 9000001 + 4 × 900001 = 57600010 samples at 9000001 + 900001 = 9900002
+  /// instants. Summary: 57600010 × 80 + 9900002 × 480 = 4608000800 + 4752000960 = 9360001760
+  /// bytes ("about 9.4 GB"); with `--export`: 57600010 × 480 + 9900002 × 1280 = 27648004800 +
+  /// 12672002560 = 40320007360 bytes ("about 40.4 GB").
   @Test func aRunOverTheMemoryBudgetIsRefusedByValidateAndRun() throws {
     let folder = try makeTemporaryFolder()
     let types = [
@@ -325,26 +327,26 @@ import WorkoutSimTestSupport
         "timeline": [ { "at": 0, "do": "start" }, { "at": 9000000, "do": "end" } ] }
       """, to: folder + "/huge.json")
     let prefix =
-      "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (54000006 samples at 9000001 instants) the run would need about "
+      "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (57600010 samples at 9900002 instants) the run would need about "
     let validate = try Binary.run(["validate", folder + "/huge.json"])
     #expect(validate.status == 65)
     #expect(
       validate.standardError
-        == prefix + "8.7 GB, over the memory budget of 4 GiB; use a longer interval\n")
+        == prefix + "9.4 GB, over the memory budget of 4 GiB; use a longer interval\n")
     let run = try Binary.run([
       "run", "--scenario", folder + "/huge.json", "--export", folder + "/huge.fit",
     ])
     #expect(run.status == 65)
     #expect(
       run.standardError
-        == prefix + "37.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
+        == prefix + "40.4 GB, over the memory budget of 4 GiB; use a longer interval\n")
   }
 
   /// Without `--until`, a run lasts to its latest key, and the budget prices that exactly as
   /// `--until` (issue 26, bug 1: `--keys ENTER@0,l@1e8` on a scenario without `end` grew to
   /// 1.2 GB in 40 s). `{"version": 1}` to 1e8 s: heart rate every 5 s, 1e8 / 5 + 1 = 20000001;
-  /// five types every 10 s, 5 × 10000001 = 50000005; 70000006 samples at 20000001 + 10000001 =
-  /// 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about 20.1 GB".
+  /// nine types every 10 s, 9 × 10000001 = 90000009; 110000010 samples at 20000001 + 10000001 =
+  /// 30000002 instants; 110000010 × 80 + 30000002 × 480 = 23200001760 bytes, "about 23.3 GB".
   /// Refused before any work (nothing on standard output), with the same message and code.
   @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() throws {
     let folder = try makeTemporaryFolder()
@@ -359,7 +361,7 @@ import WorkoutSimTestSupport
       #expect(outcome.text == "")
       #expect(
         outcome.standardError
-          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB\n"
+          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (110000010 samples at 30000002 instants) the run would need about 23.3 GB, over the memory budget of 4 GiB\n"
       )
     }
   }

@@ -6,11 +6,12 @@ import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite struct SimulationErrorTests {
-  /// Running collects heart rate (here every 1 ns) and five types at the default 10 s. Over
-  /// 600 s: heart rate 600 s / 1 ns + 1 = 600000000001 samples, the others 600 / 10 + 1 = 61
-  /// each, 305 in all: 600000000306 samples; instants: the 1 ns grid and the 10 s grid,
-  /// 600000000001 + 61 = 600000000062. Bytes (summary): 600000000306 × 80 + 600000000062 × 480
-  /// = 48000000024480 + 288000000029760 = 336000000054240, "about 336000.1 GB" (tenths of a GB
+  /// Running collects heart rate (here every 1 ns) and nine types at the default 10 s (energy
+  /// twice, distance, steps, speed, power, stride length, vertical oscillation, ground contact
+  /// time). Over 600 s: heart rate 600 s / 1 ns + 1 = 600000000001 samples, the others
+  /// 600 / 10 + 1 = 61 each, 549 in all: 600000000550 samples; instants: the 1 ns grid and the
+  /// 10 s grid, 600000000001 + 61 = 600000000062. Bytes (summary): 600000000550 × 80 +
+  /// 600000000062 × 480 = 48000000044000 + 288000000029760 = 336000000073760, "about 336000.1 GB" (tenths of a GB
   /// rounded up): refused before the run, not a run that never ends.
   @Test func anIntervalTooShortForTheRunIsRefused() throws {
     let json = """
@@ -23,14 +24,14 @@ import WorkoutSimulation
     // A scenario decoded from memory has no file: errors name it by its name ("t").
     #expect(
       error.description
-        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run makes 600000000001 heartRate samples; with the others (600000000306 samples at 600000000062 instants) the run would need about 336000.1 GB, over the memory budget of 4 GiB; use a longer interval"
+        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run makes 600000000001 heartRate samples; with the others (600000000550 samples at 600000000062 instants) the run would need about 336000.1 GB, over the memory budget of 4 GiB; use a longer interval"
     )
   }
 
   /// 3e8 s with the default intervals: heart rate every 5 s, 3e8 / 5 + 1 = 60000001 samples;
-  /// five types every 10 s, 30000001 each, 150000005 in all; 210000006 samples at 60000001 +
-  /// 30000001 = 90000002 instants; 210000006 × 80 + 90000002 × 480 = 60000001440 bytes, "about
-  /// 60.1 GB". No sensor key was written, so the timeline is named.
+  /// nine types every 10 s, 30000001 each, 270000009 in all; 330000010 samples at 60000001 +
+  /// 30000001 = 90000002 instants; 330000010 × 80 + 90000002 × 480 = 26400000800 + 43200000960
+  /// = 69600001760 bytes, "about 69.7 GB". No sensor key was written, so the timeline is named.
   @Test func aRunTooLongForTheDefaultIntervalNamesTheTimeline() throws {
     let json = """
       { "version": 1,
@@ -42,7 +43,7 @@ import WorkoutSimulation
     #expect(error.path == "timeline")
     #expect(
       error.message
-        == "every 5 s over the 300000000 s run makes 60000001 heartRate samples; with the others (210000006 samples at 90000002 instants) the run would need about 60.1 GB, over the memory budget of 4 GiB"
+        == "every 5 s over the 300000000 s run makes 60000001 heartRate samples; with the others (330000010 samples at 90000002 instants) the run would need about 69.7 GB, over the memory budget of 4 GiB"
     )
   }
 
@@ -55,7 +56,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": \(span), "do": "probe" } ] }
       """
     }
@@ -76,7 +80,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 600, "do": "end" }\(tail) ] }
       """
     }
@@ -92,10 +99,11 @@ import WorkoutSimulation
 
   /// The user's commands carry a run without `--until` to the latest of them, so they are
   /// priced as `--until` is (issue 26, bug 1: `--keys ENTER@0,l@1e8` grew without limit).
-  /// `{"version": 1}` collects heart rate every 5 s and five types every 10 s; to 1e8 s:
-  /// 1e8 / 5 + 1 = 20000001 and 5 × (1e8 / 10 + 1) = 50000005, 70000006 samples at 20000001 +
-  /// 10000001 = 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about
-  /// 20.1 GB": the same refusal, word for word, as `until: 1e8`, before the run.
+  /// `{"version": 1}` collects heart rate every 5 s and nine types every 10 s; to 1e8 s:
+  /// 1e8 / 5 + 1 = 20000001 and 9 × (1e8 / 10 + 1) = 90000009, 110000010 samples at 20000001 +
+  /// 10000001 = 30000002 instants; 110000010 × 80 + 30000002 × 480 = 8800000800 + 14400000960
+  /// = 23200001760 bytes, "about 23.3 GB": the same refusal, word for word, as `until: 1e8`,
+  /// before the run.
   @Test func aCommandLaterThanTheTimelineIsPricedAsUntil() throws {
     let scenario = try decodeScenario(#"{ "version": 1 }"#)
     let commands: [(at: SimulationInstant, command: WatchCommand)] = [
@@ -103,9 +111,9 @@ import WorkoutSimulation
     ]
     let keyed = MemoryBudget(
       scenario, overrides: RunOverrides(commands: CommandSpan(commands)))
-    #expect(keyed.samples == 70_000_006)
+    #expect(keyed.samples == 110_000_010)
     #expect(keyed.instants == 30_000_002)
-    #expect(keyed.estimatedBytes == 20_000_001_440)
+    #expect(keyed.estimatedBytes == 23_200_001_760)
     #expect(keyed == MemoryBudget(scenario, overrides: RunOverrides(until: .seconds(100_000_000))))
     let byKeys = try #require(throws: SimulationError.self) {
       try Simulation.run(scenario, commands: commands)
@@ -116,7 +124,7 @@ import WorkoutSimulation
     #expect(byKeys == byUntil)
     #expect(
       byKeys.description
-        == "t: timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB"
+        == "t: timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (110000010 samples at 30000002 instants) the run would need about 23.3 GB, over the memory budget of 4 GiB"
     )
     // Resolved without the commands (a caller of `run(_:commands:)`), they are priced at the
     // run's start all the same.
@@ -139,8 +147,8 @@ import WorkoutSimulation
       try decodeScenario(#"{ "version": 1 }"#),
       overrides: RunOverrides(
         commands: CommandSpan([(.seconds(10), .quit), (.seconds(100_000_000), .lap)])))
-    // Heart rate 10 / 5 + 1 = 3, five types 10 / 10 + 1 = 2 each: 13 samples.
-    #expect(quit.samples == 13)
+    // Heart rate 10 / 5 + 1 = 3, nine types 10 / 10 + 1 = 2 each: 21 samples.
+    #expect(quit.samples == 21)
   }
 
   /// After the timeline's last `end` nothing collects unless a command starts or resumes:
@@ -151,7 +159,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
       """)
     func budget(_ command: WatchCommand) -> MemoryBudget {
@@ -168,16 +179,16 @@ import WorkoutSimulation
 
   /// A crown key may select any of the selector's items for the workout Enter starts, so
   /// their types count as for a timeline `crown`: `{"version": 1}` with the default items
-  /// (running, walking, cycling) over 100 s adds cycling's distance, power and cadence, and
-  /// walking nothing new: heart rate 100 / 5 + 1 = 21, eight types 100 / 10 + 1 = 11 each:
-  /// 109 samples (without the crown key: 21 + 5 × 11 = 76).
+  /// (running, walking, cycling) over 100 s adds cycling's distance, power, cadence and speed,
+  /// and walking nothing new: heart rate 100 / 5 + 1 = 21, thirteen types 100 / 10 + 1 = 11
+  /// each: 164 samples (without the crown key: 21 + 9 × 11 = 120).
   @Test func aCrownKeyCountsTheSelectorsItems() throws {
     let scenario = try decodeScenario(#"{ "version": 1 }"#)
     func samples(_ commands: [(at: SimulationInstant, command: WatchCommand)]) -> Double {
       MemoryBudget(scenario, overrides: RunOverrides(commands: CommandSpan(commands))).samples
     }
-    #expect(samples([(.zero, .crown(keyPresses: 1)), (.seconds(100), .lap)]) == 109)
-    #expect(samples([(.zero, .start), (.seconds(100), .lap)]) == 76)
+    #expect(samples([(.zero, .crown(keyPresses: 1)), (.seconds(100), .lap)]) == 164)
+    #expect(samples([(.zero, .start), (.seconds(100), .lap)]) == 120)
   }
 
   /// What the run prints changes the bytes per sample: the same 38347915 s with `--json` is
@@ -186,7 +197,10 @@ import WorkoutSimulation
     let json = """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 38347915, "do": "probe" } ] }
       """
     let budget = MemoryBudget(try decodeScenario(json), overrides: RunOverrides(output: .json))
@@ -195,15 +209,16 @@ import WorkoutSimulation
   }
 
   /// The watch face's horizon: with the crown selector's default items (running, walking,
-  /// cycling) the types collected are heart rate every 5 s and eight others every 10 s (energy
-  /// twice, both distances, steps, running speed, cycling power and cadence): per second
-  /// 80 × (1/5 + 8/10) = 80 bytes of samples and 480 × (1/5 + 1/10) = 144 of instants, 224 in
-  /// all; 4294967296 / 224 = 19173961.142857 s (about 222 days).
+  /// cycling) the types collected are heart rate every 5 s and thirteen others every 10 s
+  /// (energy twice, both distances, steps, running speed, power, stride length, vertical
+  /// oscillation, ground contact time, cycling power, cadence and speed): per second
+  /// 80 × (1/5 + 13/10) = 120 bytes of samples and 480 × (1/5 + 1/10) = 144 of instants, 264 in
+  /// all; 4294967296 / 264 = 16268815.515152 s (about 188 days).
   @Test func theWatchFaceHorizonIsTheBudgetOverTheBytesPerSecond() throws {
     let horizon = MemoryBudget.horizon(
       try decodeScenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
       latest: .seconds(9_000_000_000))
-    #expect(abs(horizon.seconds - 19_173_961.142857) < 1e-6)
+    #expect(abs(horizon.seconds - 16_268_815.515152) < 1e-6)
     // Capped at `latest`.
     #expect(
       MemoryBudget.horizon(

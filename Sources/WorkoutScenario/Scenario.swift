@@ -93,8 +93,9 @@ public struct Scenario: Sendable, Equatable {
   public var gps = GPS()
   /// `swim`: a swimming workout's pool or open water, sets, strokes and rests
   /// (docs/scenario-format.md#swim); `nil` when the file has none. The decoder makes ``course``
-  /// from it (``WorkoutPhysiology/SwimPlan/segments``), and the run plays its lengths and sets as
-  /// the watch's `lap` and `segment` events.
+  /// from it (``WorkoutPhysiology/SwimPlan/segments``), a run uses its segments as the course
+  /// whatever ``course`` holds, and plays its lengths and sets as the watch's `lap` and
+  /// `segment` events.
   public var swim: SwimPlan?
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).

@@ -37,7 +37,9 @@ struct PreparedScenario {
     let course: Course
     switch (scenario.course, resolved.recording) {
     case (.segments(let segments), _):
-      course = try Self.course(segments, file: file)
+      // A swim is its own course (`swim`; the decoder also writes it as the segments, a
+      // scenario built in Swift may only set `swim`).
+      course = try Self.course(scenario.swim?.segments ?? segments, file: file)
       self.startDate = scenario.resolvedStart().date
     case (.recording, nil):
       preconditionFailure("a resolved scenario holds the recording its course replays")

@@ -64,8 +64,8 @@ public struct SimulationSession {
   /// Whether the timeline's app calls are played (the command line), or only its world actions
   /// (the Swift API, ``init(apiDoorFor:)``).
   private var playsAppActions = true
-  /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``), each due at the end of its
-  /// interval, and the next one to record.
+  /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
+  /// lengths), each due at the end of its interval, and the next one to record.
   private let swimEvents: [WorkoutEvent]
   private var nextSwimEvent = 0
 
@@ -103,7 +103,7 @@ public struct SimulationSession {
     self.overrides = resolved.overrides
     self.selection = CrownSelection(scenario: resolved.scenario)
     self.prepared = try PreparedScenario(resolved)
-    self.swimEvents = resolved.scenario.swim?.events ?? []
+    self.swimEvents = prepared.watchEvents
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource)
   }

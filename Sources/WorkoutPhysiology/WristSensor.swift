@@ -9,7 +9,8 @@ import WorkoutCore
 public struct SensorConfiguration: Sendable, Equatable {
   /// `false`: the type is never delivered.
   public var enabled: Bool
-  /// Sample spacing; above zero (default 5 s for `heartRate`, 10 s for the others).
+  /// Sample spacing; above zero (default ``SampleSchedule/standard(for:)``: 5 s for `heartRate`,
+  /// 30 s for the running metrics, 10 s for the others).
   public var interval: Duration
   /// Standard deviation of the sensor noise in the type's unit; 0 turns noise off.
   ///
@@ -42,7 +43,7 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// - Parameters:
   ///   - type: the quantity type configured.
   ///   - enabled: default `true`.
-  ///   - interval: default 5 s for `heartRate`, 10 s otherwise.
+  ///   - interval: default ``SampleSchedule/standard(for:)``'s.
   ///   - noise: default ``defaultNoise(for:)``.
   ///   - constant: default none.
   ///   - lockOn: default 0.

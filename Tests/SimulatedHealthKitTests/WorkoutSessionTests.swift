@@ -210,16 +210,16 @@ import WorkoutSimulation
     #expect(after.batches.withLock { $0.first } == types)
     #expect(after.energyAtBatch.withLock { $0.first }?.1 == 70)
     let result = simulation.result
-    // The missed batch at 700 s: heart rate 600, 605, ..., 700 (21), running speed, power,
-    // stride length, vertical oscillation and ground contact time every 10 s at 600, ..., 700
-    // (11 each, 55) and each of the four cumulative types' spans due at 600, 610, ..., 700
-    // (11 each, 44): 21 + 55 + 44 = 120 samples.
+    // The missed batch at 700 s: heart rate 600, 605, ..., 700 (21), running speed every 10 s
+    // at 600, ..., 700 (11), power, stride length, vertical oscillation and ground contact time
+    // every 30 s at 600, 630, 660 and 690 (4 each, 16) and each of the four cumulative types'
+    // spans due at 600, 610, ..., 700 (11 each, 44): 21 + 11 + 16 + 44 = 92 samples.
     let batch = result.log.first {
       if case .dataCollected = $0.kind { return $0.at == .seconds(700) }
       return false
     }
     let engineTypes = QuantityTypeSet(types.compactMap { ($0 as? HKQuantityType)?.engineType })
-    #expect(batch?.kind == .dataCollected(types: engineTypes, count: 120))
+    #expect(batch?.kind == .dataCollected(types: engineTypes, count: 92))
     // The inert call is in the log, not delivered.
     #expect(result.errors.map(\.action) == ["pause"])
     #expect(result.errors.first?.message == HealthKitSimulation.inertMessage)

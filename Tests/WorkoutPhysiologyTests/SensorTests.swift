@@ -6,12 +6,20 @@ import WorkoutPhysiology
 struct SensorTests {
   let run = [CourseSegment(duration: .seconds(3600), speed: 3)]
 
-  @Test("defaults: interval 5 s for heartRate, 10 s otherwise; noise 0 for cumulative types")
+  @Test(
+    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types"
+  )
   func defaults() {
+    let runningMetrics: [QuantityType] = [
+      .runningPower, .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime,
+    ]
     for type in QuantityType.allCases {
       let configuration = SensorConfiguration.standard(for: type)
       #expect(configuration.enabled)
-      #expect(configuration.interval == (type == .heartRate ? .seconds(5) : .seconds(10)))
+      let interval: Duration =
+        type == .heartRate
+        ? .seconds(5) : runningMetrics.contains(type) ? .seconds(30) : .seconds(10)
+      #expect(configuration.interval == interval)
       #expect(configuration.lockOn == .zero && configuration.dropouts.isEmpty)
       #expect(configuration.constant == nil && configuration.cadenceLock == nil)
       #expect(configuration.schedule == SampleSchedule.standard(for: type))

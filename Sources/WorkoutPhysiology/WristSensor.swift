@@ -70,22 +70,22 @@ public struct SensorConfiguration: Sendable, Equatable {
 
   /// Default noise standard deviation in the type's unit. Project rule (not Apple behaviour):
   /// `heartRate` 2.5 bpm (docs/models.md#wrist-sensor), `runningSpeed` 0.05 m/s, `cyclingPower`
-  /// 5 W (about 2 % at 250 W), `cyclingCadence` 1 rpm, `runningPower` 5 W,
-  /// `runningStrideLength` 0.02 m, `runningVerticalOscillation` 0.3 cm,
-  /// `runningGroundContactTime` 5 ms, `cyclingSpeed` 0.05 m/s, cumulative types 0.
+  /// 5 W (about 2 % at 250 W), `cyclingCadence` 1 rpm, `cyclingSpeed` 0.05 m/s, cumulative types
+  /// 0, and 0 for the running metrics (`runningPower`, `runningStrideLength`,
+  /// `runningVerticalOscillation`, `runningGroundContactTime`: motion models without a sensor
+  /// model of their own, and a noise draw per sample the 7-day output benchmark cannot afford;
+  /// `sensors.<type>.noise` sets one).
   public static func defaultNoise(for type: QuantityType) -> Double {
     switch type {
     case .heartRate: 2.5
     case .runningSpeed: 0.05
     case .cyclingPower: 5
     case .cyclingCadence: 1
-    case .runningPower: 5
-    case .runningStrideLength: 0.02
-    case .runningVerticalOscillation: 0.3
-    case .runningGroundContactTime: 5
     case .cyclingSpeed: 0.05
-    case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming, .swimmingStrokeCount:
+    case .runningPower, .runningStrideLength, .runningVerticalOscillation,
+      .runningGroundContactTime, .activeEnergyBurned, .basalEnergyBurned,
+      .distanceWalkingRunning, .distanceCycling, .stepCount, .distanceSwimming,
+      .swimmingStrokeCount:
       0
     }
   }

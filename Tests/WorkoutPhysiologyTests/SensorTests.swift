@@ -7,7 +7,7 @@ struct SensorTests {
   let run = [CourseSegment(duration: .seconds(3600), speed: 3)]
 
   @Test(
-    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types"
+    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types and the running metrics"
   )
   func defaults() {
     let runningMetrics: [QuantityType] = [
@@ -23,7 +23,7 @@ struct SensorTests {
       #expect(configuration.lockOn == .zero && configuration.dropouts.isEmpty)
       #expect(configuration.constant == nil && configuration.cadenceLock == nil)
       #expect(configuration.schedule == SampleSchedule.standard(for: type))
-      if type.isCumulative {
+      if type.isCumulative || runningMetrics.contains(type) {
         #expect(configuration.noise == 0)
       } else {
         #expect(configuration.noise > 0)

@@ -49,7 +49,7 @@ public final class WKInterfaceDevice: NSObject, Sendable {
   /// Whether Water Lock is on (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkinterfacedevice/iswaterlockenabled):
   /// from an accepted ``enableWaterLock()`` until the user unlocks the watch
-  /// (``HealthKitSimulation/unlockWaterLock()``, turning the Digital Crown).
+  /// (`HealthKitSimulation.unlockWaterLock()`, turning the Digital Crown).
   public var isWaterLockEnabled: Bool {
     simulation.mutate { state in
       state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in

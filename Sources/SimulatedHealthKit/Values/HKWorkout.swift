@@ -152,7 +152,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   /// distance type".
   public var totalDistance: HKQuantity? { distance }
 
-  /// Swimming strokes: `nil` (workout-sim records no stroke count).
+  /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's), or
+  /// `nil` without them.
   @available(
     iOS, deprecated: 18.0,
     message:
@@ -163,7 +164,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     message:
       "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount"
   )
-  public var totalSwimmingStrokeCount: HKQuantity? { nil }
+  public var totalSwimmingStrokeCount: HKQuantity? {
+    statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()
+  }
 
   /// Flights climbed: `nil` (workout-sim records no flights).
   @available(

@@ -1,34 +1,46 @@
 // swift-tools-version: 6.2
 // workout-sim: a deterministic Apple Watch workout engine simulator.
 // Module dependencies point one way only:
-//   WorkoutCore (stdlib) <- WorkoutPhysiology (stdlib)
+//   WorkoutCore (stdlib: the workout: time, session, builder, sampler, record)
+//     <- WorkoutSystem (stdlib; Core: the watch and phone around it, lifecycle, extended
+//        runtime, auto-pause, link, mirroring, motion, reminders, health sync, and the
+//        WorkoutEngine that composes them with the workout)
+//     <- WorkoutPhysiology (stdlib; Core, System)
 //   WorkoutText (stdlib: ISO 8601, number and duration text)
 //   WorkoutJSON (stdlib) <- WorkoutRecordings (Foundation: FIT/TCX/GPX readers)
 //   WorkoutHealth (stdlib; Core: the health store's samples, queries and merge, the generator
 //     of a person's days)
-//   WorkoutScenario (Foundation; Core, Physiology, JSON, Health)
-//   WorkoutSimulation (Foundation; Scenario, Core, Physiology, JSON, Recordings, Text, Watch:
+//   WorkoutScenario (Foundation; Core, System, Physiology, JSON, Health)
+//   WorkoutSimulation (Foundation; Scenario, Core, System, Physiology, JSON, Recordings, Text, Watch:
 //     runs, the crown selector, the typed result, its JSON encoding and the FIT/TCX/GPX/CSV/JSON
 //     exporters)
-//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib: pure frames)
+//   WorkoutExplore (stdlib; Core, Scenario, JSON: faults, seeded worlds, shrinking)
+//   WorkoutWatch (stdlib; Core: crown selector, rings) <- WorkoutRendering (stdlib; System:
+//     pure frames)
 //   WorkoutTerminal (Glibc: raw mode, keys, screens, signals)
 //   WorkoutWatchFace (stdlib; Simulation, Scenario, Core, Watch, Rendering, Terminal, Text: the
 //     watch face's state, playback pacing, key bindings and the event-loop driver, no process)
 //   WorkoutFiles (Glibc: input files read whole, refusing FIFOs, devices and link loops)
-//   SimulatedHealthKit (Foundation; Simulation, Scenario, Core, Physiology, Text,
-//     CoreLocationValues: HealthKit's
-//     own names and shapes on the engine, driven by HealthKitSimulation)
+//   SimulationDriver (Foundation, Synchronization; Simulation, Scenario, Core, Health, Text: the
+//     simulated world every Simulated* framework builds on, `AppSimulation`: lock, callback lane,
+//     executor, clock, holds, reports, devices, the world's agenda, the frameworks' registry)
+//   SimulatedHealthKit (Foundation; SimulationDriver, Simulation, Scenario, Core, System, Physiology,
+//     Text, CoreLocationValues: HealthKit's own names and shapes on the engine, one framework on
+//     the driver; `HealthKitSimulation` is its name for `AppSimulation`)
 //   SimulatedHealthKitTesting (Testing, XCTest; SimulatedHealthKit, Scenario, Simulation,
 //     Report: the `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`, for tests)
 //   SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-//     SimulatedWatchKit (Foundation; SimulatedHealthKit, Simulation, Scenario, Core, Health:
+//     SimulatedWatchKit (Foundation; SimulationDriver, Simulation, Scenario, Core, System,
+//     Health:
 //     UNUserNotificationCenter, WidgetKit's timelines and reload budget (the phone's widgets and
 //     the watch's complications), BGTaskScheduler, the phone's network under URLSession and
 //     NWPathMonitor, WatchKit's extended runtime sessions, app state and haptics, on the same
-//     HealthKitSimulation)
+//     AppSimulation; WatchKit adds SimulatedHealthKit for HKWorkoutConfiguration)
 //     SimulatedCoreMotion (the same: CMMotionActivityManager and CMPedometer)
 //     SimulatedCoreLocation (the same, and Physiology, CoreLocationValues: CLLocationManager
 //     and CLLocationUpdate, fixes from the course on the simulation's agenda)
+//   SimulatedRelevanceKit (Foundation: RelevanceKit's `RelevantContext` values, which
+//     SimulatedWidgetKit depends on and evaluates for the watch's Smart Stack)
 //   SimulatedCoreLocationValues (Foundation: CLLocation, CLLocationCoordinate2D; re-exported
 //     by SimulatedHealthKit, whose route builder takes them, and by SimulatedCoreLocation)
 //     SimulatedWatchConnectivity (the same: WCSession with both ends)
@@ -44,7 +56,7 @@
 //   HealthAppExample (Examples/HealthApp: the seed app's HealthKitManager on SimulatedHealthKit)
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
-//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, Rendering, Terminal, Watch,
+//   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, System, Rendering, Terminal, Watch,
 //     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
 //     process wiring of the watch face) <- workout-sim (executable)
 //   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
@@ -58,10 +70,12 @@ let strict: [SwiftSetting] = [
   .swiftLanguageMode(.v6)
 ]
 
-/// What every simulated framework beside HealthKit is built on: the simulation control in
-/// SimulatedHealthKit and the engine's types.
+/// What every simulated framework beside HealthKit is built on: the simulation driver
+/// (`AppSimulation`) and the engine's types. A framework that uses HealthKit's types
+/// (WatchKit's `handle(_: HKWorkoutConfiguration)`) adds SimulatedHealthKit.
 let systemFramework: [Target.Dependency] = [
-  "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutHealth",
+  "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+  "WorkoutHealth",
 ]
 
 let package = Package(
@@ -70,14 +84,18 @@ let package = Package(
   products: [
     .executable(name: "workout-sim", targets: ["workout-sim"]),
     .library(name: "WorkoutCore", targets: ["WorkoutCore"]),
+    .library(name: "WorkoutSystem", targets: ["WorkoutSystem"]),
     .library(name: "WorkoutPhysiology", targets: ["WorkoutPhysiology"]),
     .library(name: "WorkoutHealth", targets: ["WorkoutHealth"]),
     .library(name: "WorkoutScenario", targets: ["WorkoutScenario"]),
     .library(name: "WorkoutSimulation", targets: ["WorkoutSimulation"]),
+    .library(name: "WorkoutExplore", targets: ["WorkoutExplore"]),
+    .library(name: "SimulationDriver", targets: ["SimulationDriver"]),
     .library(name: "SimulatedHealthKit", targets: ["SimulatedHealthKit"]),
     .library(name: "SimulatedHealthKitTesting", targets: ["SimulatedHealthKitTesting"]),
     .library(name: "SimulatedUserNotifications", targets: ["SimulatedUserNotifications"]),
     .library(name: "SimulatedWidgetKit", targets: ["SimulatedWidgetKit"]),
+    .library(name: "SimulatedRelevanceKit", targets: ["SimulatedRelevanceKit"]),
     .library(name: "SimulatedBackgroundTasks", targets: ["SimulatedBackgroundTasks"]),
     .library(name: "SimulatedNetwork", targets: ["SimulatedNetwork"]),
     .library(name: "SimulatedWatchKit", targets: ["SimulatedWatchKit"]),
@@ -87,7 +105,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
-    .target(name: "WorkoutPhysiology", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(name: "WorkoutSystem", dependencies: ["WorkoutCore"], swiftSettings: strict),
+    .target(
+      name: "WorkoutPhysiology", dependencies: ["WorkoutCore", "WorkoutSystem"],
+      swiftSettings: strict),
     .target(name: "WorkoutHealth", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(name: "WorkoutJSON", swiftSettings: strict),
     .target(name: "WorkoutText", swiftSettings: strict),
@@ -95,13 +116,21 @@ let package = Package(
     .target(
       name: "WorkoutScenario",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles", "WorkoutText",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutFiles",
+        "WorkoutText",
         "WorkoutHealth",
       ],
       swiftSettings: strict),
+    // Seeded worlds with faults (docs/explore.md): the fault model, its draw, its worlds as
+    // scenarios and files, and shrinking; no Foundation of its own.
+    .target(
+      name: "WorkoutExplore",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutScenario", "WorkoutJSON"],
+      swiftSettings: strict),
     .target(name: "WorkoutWatch", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .target(
-      name: "WorkoutRendering", dependencies: ["WorkoutCore", "WorkoutWatch", "WorkoutText"],
+      name: "WorkoutRendering",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutWatch", "WorkoutText"],
       swiftSettings: strict
     ),
     .target(name: "WorkoutTerminal", swiftSettings: strict),
@@ -118,7 +147,8 @@ let package = Package(
     .target(
       name: "WorkoutSimulation",
       dependencies: [
-        "WorkoutCore", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario", "WorkoutRecordings",
+        "WorkoutCore", "WorkoutSystem", "WorkoutPhysiology", "WorkoutJSON", "WorkoutScenario",
+        "WorkoutRecordings",
         "WorkoutFiles", "WorkoutWatch", "WorkoutText", "WorkoutHealth",
       ],
       swiftSettings: strict),
@@ -129,19 +159,31 @@ let package = Package(
     .target(
       name: "WorkoutSimCLI",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutRendering",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutJSON", "WorkoutCore", "WorkoutSystem",
+        "WorkoutRendering",
         "WorkoutTerminal", "WorkoutWatch", "WorkoutRecordings", "WorkoutFiles", "WorkoutText",
-        "WorkoutWatchFace", "WorkoutReport",
+        "WorkoutWatchFace", "WorkoutReport", "WorkoutExplore",
       ],
       swiftSettings: strict),
     // Core Location's values, which HealthKit's route builder takes and SimulatedHealthKit
     // re-exports, as HealthKit imports CoreLocation.
     .target(name: "SimulatedCoreLocationValues", swiftSettings: strict),
+    // The simulation driver every Simulated* framework builds on: `AppSimulation` (the lock,
+    // the callback lane and its executor, the clock, holds, reports, devices, the world's
+    // agenda, the frameworks' registry); no framework's types.
+    .target(
+      name: "SimulationDriver",
+      dependencies: [
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutHealth",
+        "WorkoutText",
+      ],
+      swiftSettings: strict),
     .target(
       name: "SimulatedHealthKit",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutPhysiology", "WorkoutText",
-        "WorkoutHealth", "WorkoutWatch", "SimulatedCoreLocationValues",
+        "SimulationDriver", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+        "WorkoutPhysiology", "WorkoutText", "WorkoutHealth", "WorkoutWatch",
+        "SimulatedCoreLocationValues",
       ],
       swiftSettings: strict),
     // Swift Testing's `.simulation(scenario:)` trait and XCTest's `simulate(scenario:)`: for
@@ -150,14 +192,22 @@ let package = Package(
       name: "SimulatedHealthKitTesting",
       dependencies: [
         "SimulatedHealthKit", "WorkoutScenario", "WorkoutSimulation", "WorkoutReport",
+        "WorkoutExplore",
       ],
       swiftSettings: strict),
     .target(
       name: "SimulatedUserNotifications", dependencies: systemFramework, swiftSettings: strict),
-    .target(name: "SimulatedWidgetKit", dependencies: systemFramework, swiftSettings: strict),
+    // RelevanceKit's clues: values only (Foundation); SimulatedWidgetKit evaluates them.
+    .target(name: "SimulatedRelevanceKit", swiftSettings: strict),
+    .target(
+      name: "SimulatedWidgetKit",
+      dependencies: systemFramework + ["SimulatedRelevanceKit", "SimulatedHealthKit"],
+      swiftSettings: strict),
     .target(name: "SimulatedBackgroundTasks", dependencies: systemFramework, swiftSettings: strict),
     .target(name: "SimulatedNetwork", dependencies: systemFramework, swiftSettings: strict),
-    .target(name: "SimulatedWatchKit", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedWatchKit", dependencies: systemFramework + ["SimulatedHealthKit"],
+      swiftSettings: strict),
     .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
     .target(
       name: "SimulatedCoreLocation",
@@ -221,7 +271,8 @@ let package = Package(
       exclude: ["Scenarios"], swiftSettings: strict),
     .executableTarget(name: "workout-sim", dependencies: ["WorkoutSimCLI"], swiftSettings: strict),
     .executableTarget(
-      name: "workout-sim-bench", dependencies: ["WorkoutCore", "WorkoutPhysiology"],
+      name: "workout-sim-bench",
+      dependencies: ["WorkoutCore", "WorkoutSystem", "WorkoutPhysiology"],
       path: "Benchmarks/workout-sim-bench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
@@ -250,6 +301,9 @@ let package = Package(
       path: "Tests/WorkoutSimTestSupport", swiftSettings: strict),
     .testTarget(name: "WorkoutCoreTests", dependencies: ["WorkoutCore"], swiftSettings: strict),
     .testTarget(
+      name: "WorkoutSystemTests", dependencies: ["WorkoutSystem", "WorkoutCore"],
+      swiftSettings: strict),
+    .testTarget(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(
@@ -259,13 +313,15 @@ let package = Package(
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),
     .testTarget(
       name: "WorkoutScenarioTests",
-      dependencies: ["WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSimTestSupport"],
+      dependencies: [
+        "WorkoutScenario", "WorkoutJSON", "WorkoutHealth", "WorkoutSystem", "WorkoutSimTestSupport",
+      ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutSimulationTests",
       dependencies: [
-        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutJSON", "WorkoutRecordings",
-        "WorkoutPhysiology", "WorkoutHealth",
+        "WorkoutSimulation", "WorkoutScenario", "WorkoutCore", "WorkoutSystem", "WorkoutJSON",
+        "WorkoutRecordings", "WorkoutPhysiology", "WorkoutHealth",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -274,8 +330,9 @@ let package = Package(
     .testTarget(
       name: "WorkoutSimCLITests",
       dependencies: [
-        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutTerminal",
-        "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation", "WorkoutSimTestSupport",
+        "WorkoutSimCLI", "WorkoutJSON", "WorkoutScenario", "WorkoutCore", "WorkoutSystem",
+        "WorkoutTerminal", "WorkoutRendering", "WorkoutWatch", "WorkoutSimulation",
+        "WorkoutSimTestSupport", "WorkoutExplore",
       ],
       swiftSettings: strict),
     // The tests that start the built `workout-sim` as a user would (pipes, a pseudo-terminal,
@@ -308,7 +365,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "WorkoutRenderingTests",
-      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore"],
+      dependencies: ["WorkoutRendering", "WorkoutWatch", "WorkoutCore", "WorkoutSystem"],
       resources: [.copy("Snapshots")], swiftSettings: strict),
     .testTarget(
       name: "WorkoutTerminalTests", dependencies: ["WorkoutTerminal", "WorkoutSimTestSupport"],
@@ -317,7 +374,7 @@ let package = Package(
       name: "SimulatedHealthKitTests",
       dependencies: [
         "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
-        "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
+        "WorkoutSystem", "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -340,7 +397,7 @@ let package = Package(
         "SimulatedUserNotifications", "SimulatedWidgetKit", "SimulatedBackgroundTasks",
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
-        "WorkoutCore", "WorkoutHealth", "WorkoutJSON",
+        "WorkoutCore", "WorkoutSystem", "WorkoutHealth", "WorkoutJSON", "SimulatedRelevanceKit",
         "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
@@ -374,6 +431,13 @@ let package = Package(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
       resources: [.copy("trait-run.json")], swiftSettings: strict),
+    .testTarget(
+      name: "WorkoutExploreTests",
+      dependencies: [
+        "WorkoutExplore", "WorkoutScenario", "WorkoutSimulation", "WorkoutCore", "WorkoutJSON",
+        "WorkoutSimTestSupport",
+      ],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutRecordingsTests", dependencies: ["WorkoutRecordings", "WorkoutJSON"],
       swiftSettings: strict),

@@ -37,6 +37,7 @@ FRAMEWORKS = [
     ("HealthKit", "healthkit", ["SimulatedHealthKit"], "healthkit"),
     ("UserNotifications", "usernotifications", ["SimulatedUserNotifications"], "usernotifications"),
     ("WidgetKit", "widgetkit", ["SimulatedWidgetKit"], "widgetkit"),
+    ("RelevanceKit", "relevancekit", ["SimulatedRelevanceKit"], "relevancekit"),
     ("BackgroundTasks", "backgroundtasks", ["SimulatedBackgroundTasks"], "backgroundtasks"),
     ("WatchKit", "watchkit", ["SimulatedWatchKit"], "watchkit"),
     ("WatchConnectivity", "watchconnectivity", ["SimulatedWatchConnectivity"],
@@ -48,8 +49,13 @@ FRAMEWORKS = [
 ]
 
 # Top-level names that are workout-sim's own API (the simulation's controls and helpers), not
-# Apple's: their members need no row.
-OWN = {"HealthKitSimulation", "SimulationClock", "WidgetReload", "WidgetShown", "WidgetStatus"}
+# Apple's: their members need no row. `AppSimulation` is the simulation driver's (the frameworks
+# extend it), `HealthKitSimulation` SimulatedHealthKit's name for it; `SimulationClock` lives in
+# the driver with it (SimulationDriver, no framework of its own).
+OWN = {
+    "AppSimulation", "HealthKitSimulation", "WidgetReload", "WidgetShown", "WidgetStatus",
+    "SuggestedWidget",
+}
 
 COLUMNS = ["symbol", "kind", "status", "apple", "note"]
 

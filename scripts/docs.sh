@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the DocC documentation of the simulated frameworks (SimulatedHealthKit,
 # SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
-# SimulatedWatchKit, SimulatedCoreMotion, SimulatedCoreLocation, SimulatedWatchConnectivity: every
+# SimulatedWatchKit, SimulatedCoreMotion, SimulatedCoreLocation, SimulatedWatchConnectivity,
+# SimulatedRelevanceKit: every
 # module with a `Sources/<Module>/<Module>.docc` catalog) with the toolchain's own `docc`
 # (the Swift-DocC package plugin cannot be fetched here): symbol graphs from
 # `swift build -Xswiftc -emit-symbol-graph` in a scratch folder of their own (so every module is

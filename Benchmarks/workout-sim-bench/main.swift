@@ -6,6 +6,7 @@
 // (PhysiologyDataSource on a course whose speed and grade change every minute). Usage: workout-sim-bench [seconds] [repetitions]
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutSystem
 
 /// The kernel's body, one step per simulated second, queried lazily by the engine.
 struct SyntheticBody: WorkoutDataSource {

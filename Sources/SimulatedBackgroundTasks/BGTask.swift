@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 
 /// A task the system runs while the app is in the background (Apple doc:
 /// https://developer.apple.com/documentation/backgroundtasks/bgtask): what the launch handler
@@ -14,7 +14,7 @@ open class BGTask: @unchecked Sendable {
   public let identifier: String
 
   /// The simulation that launched the task.
-  weak var simulation: HealthKitSimulation?
+  weak var simulation: AppSimulation?
   /// The launch's number in the simulation.
   let number: Int
   /// Guards the mutable fields.
@@ -23,7 +23,7 @@ open class BGTask: @unchecked Sendable {
   nonisolated(unsafe) private var holdID: Int?
   nonisolated(unsafe) private var finished = false
 
-  init(identifier: String, number: Int, simulation: HealthKitSimulation) {
+  init(identifier: String, number: Int, simulation: AppSimulation) {
     self.identifier = identifier
     self.number = number
     self.simulation = simulation

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
@@ -16,9 +16,9 @@ public let BGTaskSchedulerErrorDomain = "BGTaskSchedulerErrorDomain"
 /// (docs/phone.md#background-tasks).
 public final class BGTaskScheduler: Sendable {
   /// The simulation this scheduler belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = simulation
   }
 
@@ -26,7 +26,7 @@ public final class BGTaskScheduler: Sendable {
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/shared); traps
   /// outside a simulation's `run`.
   public static var shared: BGTaskScheduler {
-    HealthKitSimulation.requireCurrent("BGTaskScheduler.shared").taskScheduler
+    AppSimulation.requireCurrent("BGTaskScheduler.shared").taskScheduler
   }
 
   /// Registers the launch handler of the task `identifier` for this app process (Apple doc:

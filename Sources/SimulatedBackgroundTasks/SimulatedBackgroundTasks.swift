@@ -1,6 +1,9 @@
-// SimulatedBackgroundTasks: BGTaskScheduler on a HealthKitSimulation's virtual time, launching
+// SimulatedBackgroundTasks: BGTaskScheduler on an AppSimulation's virtual time, launching
 // tasks at a documented model's instants (docs/swift-api.md#background-tasks). Apple's API:
 // https://developer.apple.com/documentation/backgroundtasks
 // Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
 // scope with this module's import alone.
 @_exported import Foundation
+// The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
+// can make one.
+@_exported import SimulationDriver

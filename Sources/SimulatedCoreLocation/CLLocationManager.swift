@@ -1,6 +1,6 @@
 import Foundation
 import SimulatedCoreLocationValues
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The delegate of a ``CLLocationManager`` (Apple doc:
@@ -74,8 +74,8 @@ public class CLLocationManager: NSObject {
     var showsBackgroundIndicator = false
   }
 
-  weak var simulation: HealthKitSimulation?
-  let device: HealthKitSimulation.Device
+  weak var simulation: AppSimulation?
+  let device: AppSimulation.Device
   private let lock = NSLock()
   private var storage = Settings()
 
@@ -101,7 +101,7 @@ public class CLLocationManager: NSObject {
 
   /// `body` applied to `simulation`'s Core Location state (made on first use).
   static func read<R: Sendable>(
-    _ simulation: HealthKitSimulation, _ body: (CoreLocationState) -> R
+    _ simulation: AppSimulation, _ body: (CoreLocationState) -> R
   ) -> R {
     simulation.mutate { state in
       state.withExtension(CoreLocationState.self, of: simulation) { location, _ in body(location) }
@@ -113,9 +113,9 @@ public class CLLocationManager: NSObject {
   /// next delivery (Apple: "when the app creates the related object's CLLocationManager
   /// instance").
   public override init() {
-    let simulation = HealthKitSimulation.requireCurrent("CLLocationManager()")
+    let simulation = AppSimulation.requireCurrent("CLLocationManager()")
     self.simulation = simulation
-    device = HealthKitSimulation.device
+    device = AppSimulation.device
     super.init()
     let weak = WeakManager(self)
     let device = self.device
@@ -126,7 +126,7 @@ public class CLLocationManager: NSObject {
       }
     }
     simulation.enqueue {
-      HealthKitSimulation.$currentDevice.withValue(device) {
+      AppSimulation.$currentDevice.withValue(device) {
         weak.object?.authorizationChanged()
       }
     }
@@ -212,7 +212,7 @@ public class CLLocationManager: NSObject {
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/authorizationstatus()).
   @available(*, deprecated, message: "Use the authorizationStatus property")
   public class func authorizationStatus() -> CLAuthorizationStatus {
-    read(HealthKitSimulation.requireCurrent("CLLocationManager.authorizationStatus()")) {
+    read(AppSimulation.requireCurrent("CLLocationManager.authorizationStatus()")) {
       $0.status
     }
   }
@@ -252,7 +252,7 @@ public class CLLocationManager: NSObject {
     guard let simulation, let completion else { return }
     let device = self.device
     simulation.enqueue {
-      HealthKitSimulation.$currentDevice.withValue(device) { completion(nil) }
+      AppSimulation.$currentDevice.withValue(device) { completion(nil) }
     }
   }
 
@@ -266,7 +266,7 @@ public class CLLocationManager: NSObject {
     for manager in managers {
       guard let device = manager.object?.device else { continue }
       simulation.enqueue {
-        HealthKitSimulation.$currentDevice.withValue(device) {
+        AppSimulation.$currentDevice.withValue(device) {
           manager.object?.authorizationChanged()
         }
       }
@@ -338,7 +338,7 @@ public class CLLocationManager: NSObject {
     simulation.addSystemTimer(key: ObjectIdentifier(CoreLocationState.self), timer)
     if denied {
       simulation.enqueue {
-        HealthKitSimulation.$currentDevice.withValue(device) {
+        AppSimulation.$currentDevice.withValue(device) {
           weak.object?.fail(CLError(.denied))
         }
       }

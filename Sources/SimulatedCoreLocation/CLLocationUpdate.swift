@@ -1,6 +1,6 @@
 import Foundation
 import SimulatedCoreLocationValues
-import SimulatedHealthKit
+import SimulationDriver
 
 /// One live update, Core Location's `CLLocationUpdate` (Apple doc:
 /// https://developer.apple.com/documentation/corelocation/cllocationupdate): a location, or
@@ -65,8 +65,8 @@ public struct CLLocationUpdate: Sendable {
   /// The first call asks for when-in-use authorization if the app has not asked; denied, one
   /// update with ``authorizationDenied`` and no location. Traps outside a simulation's `run`.
   public static func liveUpdates(_ configuration: LiveConfiguration = .default) -> Updates {
-    let simulation = HealthKitSimulation.requireCurrent("CLLocationUpdate.liveUpdates()")
-    let device = HealthKitSimulation.device
+    let simulation = AppSimulation.requireCurrent("CLLocationUpdate.liveUpdates()")
+    let device = AppSimulation.device
     let (stream, continuation) = AsyncStream<CLLocationUpdate>.makeStream()
     let denied = simulation.mutate { state -> Bool in
       state.withExtension(CoreLocationState.self, of: simulation) { location, state in

@@ -1,6 +1,6 @@
 import Foundation
 import SimulatedCoreLocationValues
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
 
@@ -8,7 +8,7 @@ import WorkoutScenario
 struct CoreLocationState: SimulationExtension {
   /// One manager's `startUpdatingLocation` or `requestLocation`.
   struct Updates {
-    var device: HealthKitSimulation.Device
+    var device: AppSimulation.Device
     /// The watch app's process that started it (a crash drops it).
     var generation: Int
     var manager: WeakManager
@@ -22,7 +22,7 @@ struct CoreLocationState: SimulationExtension {
 
   /// One `CLLocationUpdate.liveUpdates()` sequence.
   struct Live {
-    var device: HealthKitSimulation.Device
+    var device: AppSimulation.Device
     var generation: Int
     var continuation: AsyncStream<CLLocationUpdate>.Continuation
     var next: SimulationInstant?
@@ -51,7 +51,7 @@ struct CoreLocationState: SimulationExtension {
   var live: [(key: Int, live: Live)] = []
   var nextLive = 0
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.location ?? .granted
     startDate = simulation.startDate
     scenarioIndoor = simulation.scenario.location == .indoor
@@ -83,7 +83,7 @@ struct CoreLocationState: SimulationExtension {
   }
 
   /// Makes ``plan`` from the engine's course.
-  mutating func prepare(_ state: inout HealthKitSimulation.State) {
+  mutating func prepare(_ state: inout AppSimulation.State) {
     guard plan == nil else { return }
     let course = state.session.course
     let speeds = course.segments.indices.map { state.session.speed(ofSegment: $0) }
@@ -120,8 +120,8 @@ struct WeakManager: @unchecked Sendable {
 
 /// The simulation, weakly (the simulation holds this state).
 struct WeakSimulation: @unchecked Sendable {
-  weak var object: HealthKitSimulation?
-  init(_ object: HealthKitSimulation) { self.object = object }
+  weak var object: AppSimulation?
+  init(_ object: AppSimulation) { self.object = object }
 }
 
 /// What the watch is doing at an instant, for the delivery rules.
@@ -136,7 +136,7 @@ struct WatchNow {
   var indoor: Bool
 
   /// Reads the engine.
-  static func read(_ state: inout HealthKitSimulation.State, scenarioIndoor: Bool) -> WatchNow {
+  static func read(_ state: inout AppSimulation.State, scenarioIndoor: Bool) -> WatchNow {
     state.session.withEngine { engine in
       let app = engine.appState
       var running = false
@@ -162,7 +162,7 @@ struct WatchNow {
   /// runs code, and in the background only with `allowsBackgroundLocationUpdates` or a running
   /// workout session (the watch's rule: a workout session keeps the app's location updates
   /// running).
-  func delivers(on device: HealthKitSimulation.Device, allowsBackground: Bool) -> Bool {
+  func delivers(on device: AppSimulation.Device, allowsBackground: Bool) -> Bool {
     guard device == .watch else { return true }
     guard receives else { return false }
     return !background || allowsBackground || workoutRunning
@@ -173,9 +173,9 @@ struct WatchNow {
 struct CoreLocationTimer: SystemTimer {
   let weakSimulation: WeakSimulation
 
-  init(_ simulation: HealthKitSimulation) { weakSimulation = WeakSimulation(simulation) }
+  init(_ simulation: AppSimulation) { weakSimulation = WeakSimulation(simulation) }
 
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let location = state.extensionState(CoreLocationState.self) else { return nil }
@@ -187,8 +187,8 @@ struct CoreLocationTimer: SystemTimer {
     return due
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard state.extensionState(CoreLocationState.self) != nil,
       let simulation = weakSimulation.object
@@ -203,7 +203,7 @@ struct CoreLocationTimer: SystemTimer {
       }
       location.live.removeAll { $0.live.device == .watch && $0.live.generation != generation }
       let watch = WatchNow.read(&state, scenarioIndoor: location.scenarioIndoor)
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       var finished: Set<ObjectIdentifier> = []
       for index in location.updates.indices {
         var updates = location.updates[index].updates
@@ -242,14 +242,14 @@ struct CoreLocationTimer: SystemTimer {
         if !delivered.isEmpty {
           let batch = UncheckedBox(delivered)
           callbacks.append {
-            HealthKitSimulation.$currentDevice.withValue(device) {
+            AppSimulation.$currentDevice.withValue(device) {
               box.value.deliver(batch.value)
             }
           }
         }
         if let failure {
           callbacks.append {
-            HealthKitSimulation.$currentDevice.withValue(device) { box.value.fail(failure) }
+            AppSimulation.$currentDevice.withValue(device) { box.value.fail(failure) }
           }
         }
       }

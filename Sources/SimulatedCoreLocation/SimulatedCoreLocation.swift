@@ -1,12 +1,14 @@
 // SimulatedCoreLocation: Core Location's location manager and live updates on a
-// HealthKitSimulation's virtual time: fixes from the course (a replay's recorded positions, or a
+// AppSimulation's virtual time: fixes from the course (a replay's recorded positions, or a
 // scripted course's straight route from the scenario's `gps` start point), at 1 Hz on the
 // simulation's agenda, with documented accuracy and seeded noise (docs/swift-api.md#core-location).
 // Apple's API: https://developer.apple.com/documentation/corelocation
 // Re-exports Foundation, as Apple's framework does, and the location values (`CLLocation`).
 @_exported import Foundation
 @_exported import SimulatedCoreLocationValues
-import SimulatedHealthKit
+// The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
+// can make one.
+@_exported import SimulationDriver
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// Core Location's error domain, `"kCLErrorDomain"` (Apple doc:

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutSystem
 
 /// The base of Core Motion's timestamped data (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmlogitem).

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The handler of live activity updates (Apple doc:
@@ -23,14 +23,14 @@ public typealias CMMotionActivityQueryHandler = ([CMMotionActivity]?, (any Error
 /// would run them outside the simulation's virtual-time order; the queue is accepted and not
 /// used).
 public class CMMotionActivityManager: NSObject {
-  weak var simulation: HealthKitSimulation?
-  let device: HealthKitSimulation.Device
+  weak var simulation: AppSimulation?
+  let device: AppSimulation.Device
 
   /// A manager of the current simulation, for the device whose code makes it (the watch
   /// outside `simulation.on(_:)`); traps outside a simulation's `run`.
   public override init() {
-    simulation = HealthKitSimulation.requireCurrent("CMMotionActivityManager()")
-    device = HealthKitSimulation.device
+    simulation = AppSimulation.requireCurrent("CMMotionActivityManager()")
+    device = AppSimulation.device
     super.init()
   }
 
@@ -44,7 +44,7 @@ public class CMMotionActivityManager: NSObject {
   /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/authorizationstatus());
   /// traps outside a simulation's `run`.
   public class func authorizationStatus() -> CMAuthorizationStatus {
-    let simulation = HealthKitSimulation.requireCurrent(
+    let simulation = AppSimulation.requireCurrent(
       "CMMotionActivityManager.authorizationStatus()")
     return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
   }
@@ -131,7 +131,7 @@ public class CMMotionActivityManager: NSObject {
       }
     }
     simulation.enqueue {
-      HealthKitSimulation.$currentDevice.withValue(device) {
+      AppSimulation.$currentDevice.withValue(device) {
         if let activities = result.value {
           box.value(activities, nil)
         } else {
@@ -142,7 +142,7 @@ public class CMMotionActivityManager: NSObject {
   }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The instant of `date` on the scenario's clock.
   func instantOf(_ date: Date) -> SimulationInstant {
     .rounding(seconds: date.timeIntervalSince(startDate))

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
 
@@ -47,14 +47,14 @@ public class CMPedometerData: NSObject, @unchecked Sendable {
 /// (docs/swift-api.md#core-motion). So a query agrees with a collection query of the store
 /// over the same span. Handlers run in the simulation's callback lane.
 public class CMPedometer: NSObject {
-  weak var simulation: HealthKitSimulation?
-  let device: HealthKitSimulation.Device
+  weak var simulation: AppSimulation?
+  let device: AppSimulation.Device
 
   /// A pedometer of the current simulation, for the device whose code makes it; traps outside
   /// a simulation's `run`.
   public override init() {
-    simulation = HealthKitSimulation.requireCurrent("CMPedometer()")
-    device = HealthKitSimulation.device
+    simulation = AppSimulation.requireCurrent("CMPedometer()")
+    device = AppSimulation.device
     super.init()
   }
 
@@ -80,7 +80,7 @@ public class CMPedometer: NSObject {
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
   /// Apple doc: https://developer.apple.com/documentation/coremotion/cmpedometer/authorizationstatus()).
   public class func authorizationStatus() -> CMAuthorizationStatus {
-    let simulation = HealthKitSimulation.requireCurrent("CMPedometer.authorizationStatus()")
+    let simulation = AppSimulation.requireCurrent("CMPedometer.authorizationStatus()")
     return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
   }
 
@@ -112,7 +112,7 @@ public class CMPedometer: NSObject {
       }
     }
     simulation.enqueue {
-      HealthKitSimulation.$currentDevice.withValue(device) {
+      AppSimulation.$currentDevice.withValue(device) {
         if let value = data.value {
           box.value(value, nil)
         } else {
@@ -154,7 +154,7 @@ public class CMPedometer: NSObject {
       }
     }
     simulation.enqueue {
-      HealthKitSimulation.$currentDevice.withValue(device) {
+      AppSimulation.$currentDevice.withValue(device) {
         if let value = first.value {
           box.value(value, nil)
         } else {

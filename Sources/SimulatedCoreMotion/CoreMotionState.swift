@@ -1,14 +1,15 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// Core Motion's state in one simulation, behind its lock (docs/swift-api.md#core-motion).
 struct CoreMotionState: SimulationExtension {
   /// One `startActivityUpdates` registration.
   struct ActivityUpdates {
-    var device: HealthKitSimulation.Device
+    var device: AppSimulation.Device
     /// The watch app's process that registered (a crash drops it).
     var generation: Int
     var handler: UncheckedBox<CMMotionActivityHandler>
@@ -18,7 +19,7 @@ struct CoreMotionState: SimulationExtension {
 
   /// One `CMPedometer.startUpdates` registration.
   struct PedometerUpdates {
-    var device: HealthKitSimulation.Device
+    var device: AppSimulation.Device
     var generation: Int
     var handler: UncheckedBox<CMPedometerHandler>
     /// The cumulative span's start.
@@ -43,7 +44,7 @@ struct CoreMotionState: SimulationExtension {
   /// Live pedometer updates by pedometer, in registration order.
   var pedometer: [(key: ObjectIdentifier, updates: PedometerUpdates)] = []
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
     startDate = simulation.startDate
   }
@@ -65,7 +66,7 @@ struct CoreMotionState: SimulationExtension {
 
   /// Makes ``timeline`` from the engine's motion and the health store's walking bouts: the
   /// bouts before `t = 0` (the health days), under the run's motion from `t = 0` on.
-  mutating func prepare(_ state: inout HealthKitSimulation.State) {
+  mutating func prepare(_ state: inout AppSimulation.State) {
     guard timeline == nil else { return }
     let motion = state.session.withEngine { $0.configuration.motion }
     latency = motion.latency
@@ -125,13 +126,13 @@ struct CoreMotionState: SimulationExtension {
 
 /// The simulation, weakly (the simulation holds this state).
 struct WeakSimulation: @unchecked Sendable {
-  weak var object: HealthKitSimulation?
-  init(_ object: HealthKitSimulation) { self.object = object }
+  weak var object: AppSimulation?
+  init(_ object: AppSimulation) { self.object = object }
 }
 
 /// The system timer that delivers activity and pedometer updates.
 struct CoreMotionTimer: SystemTimer {
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let motion = state.extensionState(CoreMotionState.self) else { return nil }
@@ -143,13 +144,13 @@ struct CoreMotionTimer: SystemTimer {
     return due
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard state.extensionState(CoreMotionState.self) != nil else { return [] }
     let simulation = self.simulation
     return state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       let generation = state.processGeneration()
       let appState = state.session.withEngine { $0.appState }
       let watchReceives = appState.receivesCallbacks
@@ -200,32 +201,32 @@ struct CoreMotionTimer: SystemTimer {
 
   /// The simulation (weak).
   let weakSimulation: WeakSimulation
-  var simulation: HealthKitSimulation {
+  var simulation: AppSimulation {
     guard let simulation = weakSimulation.object else {
       fatalError("the simulation of a Core Motion timer is gone")
     }
     return simulation
   }
 
-  init(_ simulation: HealthKitSimulation) { weakSimulation = WeakSimulation(simulation) }
+  init(_ simulation: AppSimulation) { weakSimulation = WeakSimulation(simulation) }
 
   /// The handler's call with `activity`, as `device`'s code.
   static func call(
     _ handler: UncheckedBox<CMMotionActivityHandler>, _ activity: CMMotionActivity,
-    on device: HealthKitSimulation.Device
-  ) -> HealthKitSimulation.Callback {
+    on device: AppSimulation.Device
+  ) -> AppSimulation.Callback {
     {
-      HealthKitSimulation.$currentDevice.withValue(device) { handler.value(activity) }
+      AppSimulation.$currentDevice.withValue(device) { handler.value(activity) }
     }
   }
 
   /// The pedometer handler's call with `data`.
   static func call(
     _ handler: UncheckedBox<CMPedometerHandler>, _ data: CMPedometerData,
-    on device: HealthKitSimulation.Device
-  ) -> HealthKitSimulation.Callback {
+    on device: AppSimulation.Device
+  ) -> AppSimulation.Callback {
     {
-      HealthKitSimulation.$currentDevice.withValue(device) { handler.value(data, nil) }
+      AppSimulation.$currentDevice.withValue(device) { handler.value(data, nil) }
     }
   }
 }

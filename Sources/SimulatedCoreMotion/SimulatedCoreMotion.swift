@@ -1,11 +1,14 @@
-// SimulatedCoreMotion: Core Motion's activity manager and pedometer on a HealthKitSimulation's
+// SimulatedCoreMotion: Core Motion's activity manager and pedometer on an AppSimulation's
 // virtual time: the body's motion from the course, the scenario's `motion` spans and the
 // health days' walking bouts, reported with a documented latency; steps from the health store
 // (docs/swift-api.md#core-motion). Apple's API: https://developer.apple.com/documentation/coremotion
 // Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
 // scope with this module's import alone.
 @_exported import Foundation
-import SimulatedHealthKit
+// The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
+// can make one.
+@_exported import SimulationDriver
+import SimulationDriver
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// Core Motion's error domain, `"CMErrorDomain"` (Apple doc:

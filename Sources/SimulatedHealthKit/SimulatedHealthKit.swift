@@ -15,3 +15,6 @@
 // HealthKit imports CoreLocation: `CLLocation` (the route builder's and the route query's
 // element) is in scope with this module's import alone.
 @_exported import SimulatedCoreLocationValues
+// The simulation driver: `AppSimulation`, named `HealthKitSimulation` here
+// (Simulation/HealthKitState.swift).
+@_exported import SimulationDriver

@@ -4,3 +4,6 @@
 // Re-exports Foundation, as the simulated frameworks do: `Date`, `DateComponents` and `URL` are
 // in scope with this module's import alone.
 @_exported import Foundation
+// Re-exports WorkoutExplore, whose `FaultPlan` and `Fault.Kind` `explore(scenario:seeds:...)`
+// takes and `ExploreFailure` carries (docs/swift-api.md#exploring-seeded-worlds).
+@_exported import WorkoutExplore

@@ -7,7 +7,7 @@ public import WorkoutScenario
 import WorkoutSimulation
 
 /// A Swift Testing trait that runs each test, and each argument of a parameterized test, inside
-/// its own ``HealthKitSimulation`` (a `TestScoping` trait, Swift Testing's ST-0007).
+/// its own `HealthKitSimulation` (a `TestScoping` trait, Swift Testing's ST-0007).
 ///
 /// ```swift
 /// @Test(.simulation(scenario: Bundle.module.url(forResource: "run", withExtension: "json")!))
@@ -20,9 +20,9 @@ import WorkoutSimulation
 /// }
 /// ```
 ///
-/// The test's body runs inside `run { }` (``HealthKitSimulation/run(isolation:_:)``), so
+/// The test's body runs inside `run { }` (`HealthKitSimulation.run(isolation:_:)`), so
 /// `HKHealthStore()` and the other simulated frameworks work as in any run and
-/// ``HealthKitSimulation/running`` is the test's simulation. A new world is made from the
+/// `HealthKitSimulation.running` is the test's simulation. A new world is made from the
 /// scenario for every test case, so parameterized tests and tests run in parallel never share
 /// one.
 ///
@@ -31,7 +31,23 @@ import WorkoutSimulation
 /// `workout-sim report` draws it) are attached to the test (Swift Testing's attachments,
 /// ST-0009): `swift test --attachments-path FOLDER` saves them. ``AttachmentPolicy/always``
 /// attaches them for every test.
+///
+/// A scenario's `expect` list (docs/scenario-format.md#checks) is evaluated on the test's run
+/// once its body returns, as `workout-sim check` evaluates it on the command line's run: each
+/// check that fails is an issue of the test (`scenario check expect[0]: records[0].distance:
+/// expected between 1790 and 1810, actual 1500`), so a test fails when its app did not do what
+/// the scenario expects. ``ScenarioChecks/ignored`` skips them, for a scenario whose checks
+/// describe its scripted app (the command line's timeline) rather than the test's own app.
 public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
+  /// Whether the scenario's `expect` list is evaluated on the test's run.
+  public enum ScenarioChecks: Sendable {
+    /// Each check is evaluated once the test's body returns; a failed one is an issue (the
+    /// default).
+    case evaluated
+    /// The checks are not evaluated (the command line's `check` still evaluates them).
+    case ignored
+  }
+
   /// When the run's result and report page are attached to the test.
   public enum AttachmentPolicy: Sendable {
     /// When the test fails (the default).
@@ -52,6 +68,8 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   let source: Source
   let options: HealthKitSimulation.Options
   let attachments: AttachmentPolicy
+  /// Whether the scenario's `expect` list is evaluated on the test's run.
+  var checks: ScenarioChecks = .evaluated
   /// Records one attachment: Swift Testing's `Attachment.record` (a test puts its own here).
   var record: @Sendable (_ bytes: [UInt8], _ name: String) -> Void = { bytes, name in
     Attachment.record(bytes, named: name)
@@ -111,6 +129,14 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       throw error
     }
     if recordReports(of: simulation, test: test) { failed.set() }
+    if checks == .evaluated {
+      for failure in simulation.failedScenarioChecks() {
+        failed.set()
+        Issue.record(
+          Comment(rawValue: "scenario check " + failure.message),
+          sourceLocation: test.sourceLocation)
+      }
+    }
     attach(simulation, failed: failed.isSet)
   }
 
@@ -179,14 +205,19 @@ extension Trait where Self == SimulationTrait {
   ///
   /// - Parameters:
   ///   - url: the scenario file; a test target's resource (`Bundle.module`) or a path.
-  ///   - options: ``HealthKitSimulation/Options`` (`.strictDates`, ...).
+  ///   - options: `HealthKitSimulation.Options` (`.strictDates`, ...).
   ///   - attachments: when the run's result and report page are attached (on failure by
   ///     default).
+  ///   - checks: whether the scenario's `expect` list is evaluated on the test's run (by
+  ///     default; a failed check is an issue of the test).
   public static func simulation(
     scenario url: URL, options: HealthKitSimulation.Options = [],
-    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure,
+    checks: SimulationTrait.ScenarioChecks = .evaluated
   ) -> Self {
-    SimulationTrait(source: .file(url), options: options, attachments: attachments)
+    var trait = SimulationTrait(source: .file(url), options: options, attachments: attachments)
+    trait.checks = checks
+    return trait
   }
 
   /// Runs the test inside a simulation of the scenario file `name` among the resources of
@@ -200,17 +231,21 @@ extension Trait where Self == SimulationTrait {
   ///   - name: the file's name without its extension.
   ///   - ext: its extension (`json` by default).
   ///   - bundle: the bundle holding it.
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
   ///   - attachments: when the run's result and report page are attached.
+  ///   - checks: whether the scenario's `expect` list is evaluated on the test's run.
   /// - Note: a file not in the bundle fails the test with ``MissingScenario``.
   public static func simulation(
     resource name: String, withExtension ext: String = "json", in bundle: Bundle,
     options: HealthKitSimulation.Options = [],
-    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure,
+    checks: SimulationTrait.ScenarioChecks = .evaluated
   ) -> Self {
-    SimulationTrait(
+    var trait = SimulationTrait(
       source: .resource(name: name, extension: ext, bundle: bundle), options: options,
       attachments: attachments)
+    trait.checks = checks
+    return trait
   }
 
   /// Runs the test inside a simulation of `scenario` (decoded or built in Swift), a new one for
@@ -218,12 +253,17 @@ extension Trait where Self == SimulationTrait {
   ///
   /// - Parameters:
   ///   - scenario: the world (docs/scenario-format.md).
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
   ///   - attachments: when the run's result and report page are attached.
+  ///   - checks: whether the scenario's `expect` list is evaluated on the test's run.
   public static func simulation(
     scenario: Scenario, options: HealthKitSimulation.Options = [],
-    attachments: SimulationTrait.AttachmentPolicy = .onFailure
+    attachments: SimulationTrait.AttachmentPolicy = .onFailure,
+    checks: SimulationTrait.ScenarioChecks = .evaluated
   ) -> Self {
-    SimulationTrait(source: .scenario(scenario), options: options, attachments: attachments)
+    var trait = SimulationTrait(
+      source: .scenario(scenario), options: options, attachments: attachments)
+    trait.checks = checks
+    return trait
   }
 }

@@ -22,22 +22,30 @@ extension XCTestCase {
   /// temporary folder and its path is recorded as a test failure beside the error (XCTest on
   /// Linux has no attachments), then the error is rethrown.
   ///
+  /// When `body` returns, the scenario's `expect` list (docs/scenario-format.md#checks) is
+  /// evaluated on the run as `workout-sim check` evaluates it, and each failed check is a test
+  /// failure (`scenario check expect[0]: ...`), as with the trait's ``SimulationTrait/ScenarioChecks/evaluated``;
+  /// `checks: .ignored` skips them.
+  ///
   /// - Parameters:
   ///   - url: the scenario file (docs/scenario-format.md).
-  ///   - options: ``HealthKitSimulation/Options``.
+  ///   - options: `HealthKitSimulation.Options`.
+  ///   - checks: whether the scenario's `expect` list is evaluated once `body` returns.
   ///   - isolation: the caller's actor (`#isolation`, given by the compiler): the closure runs
   ///     there, so a `@MainActor` test can call its `@MainActor` manager without hops.
-  ///   - body: the test, given its simulation (also ``HealthKitSimulation/running``).
+  ///   - body: the test, given its simulation (also `HealthKitSimulation.running`).
   /// - Returns: what `body` returns.
   /// - Throws: `ScenarioError` or `SimulationError` for a scenario that cannot be loaded, and
   ///   what `body` throws.
   public func simulate<R: Sendable>(
     scenario url: URL, options: HealthKitSimulation.Options = [],
+    checks: SimulationTrait.ScenarioChecks = .evaluated,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     try await simulate(
-      HealthKitSimulation(scenario: url, options: options), isolation: isolation, body)
+      HealthKitSimulation(scenario: url, options: options), checks: checks, isolation: isolation,
+      body)
   }
 
   /// Runs `body` inside a new simulation of `scenario` (decoded or built in Swift); as
@@ -47,19 +55,27 @@ extension XCTestCase {
   ///   throws.
   public func simulate<R: Sendable>(
     scenario: Scenario, options: HealthKitSimulation.Options = [],
+    checks: SimulationTrait.ScenarioChecks = .evaluated,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     try await simulate(
-      HealthKitSimulation(scenario: scenario, options: options), isolation: isolation, body)
+      HealthKitSimulation(scenario: scenario, options: options), checks: checks,
+      isolation: isolation, body)
   }
 
   private func simulate<R: Sendable>(
-    _ simulation: HealthKitSimulation, isolation: isolated (any Actor)?,
-    _ body: (HealthKitSimulation) async throws -> R
+    _ simulation: HealthKitSimulation, checks: SimulationTrait.ScenarioChecks,
+    isolation: isolated (any Actor)?, _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     do {
-      return try await simulation.run(isolation: isolation) { try await body(simulation) }
+      let value = try await simulation.run(isolation: isolation) { try await body(simulation) }
+      if checks == .evaluated {
+        for failure in simulation.failedScenarioChecks() {
+          XCTFail("scenario check " + failure.message)
+        }
+      }
+      return value
     } catch {
       var json: [UInt8] = []
       simulation.result.writeJSON { json += $0 }

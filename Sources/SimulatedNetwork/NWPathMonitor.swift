@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import Synchronization
 import WorkoutCore
 
@@ -36,15 +36,15 @@ public struct NWPath: Equatable, Sendable, CustomDebugStringConvertible {
 /// in the simulation's callback lane, in order with HealthKit's, not on `queue`
 /// (docs/swift-api.md#the-network).
 public final class NWPathMonitor: @unchecked Sendable {
-  private let simulation: HealthKitSimulation
+  private let simulation: AppSimulation
   private let handler = Mutex<(@Sendable (NWPath) -> Void)?>(nil)
   private let startedQueue = Mutex<DispatchQueue?>(nil)
 
   /// A monitor of all interface types (Apple doc:
   /// https://developer.apple.com/documentation/network/nwpathmonitor/init()). Traps outside
-  /// `HealthKitSimulation.run`.
+  /// `AppSimulation.run`.
   public init() {
-    simulation = HealthKitSimulation.requireCurrent("NWPathMonitor()")
+    simulation = AppSimulation.requireCurrent("NWPathMonitor()")
   }
 
   /// Called with each new path (Apple doc:
@@ -117,15 +117,15 @@ struct NetworkPaths: SimulationExtension {
 
   var monitors: [Entry] = []
 
-  init(simulation: HealthKitSimulation) {}
+  init(simulation: AppSimulation) {}
 }
 
 /// Stops `advance` at the offline spans' edges while a monitor runs, and tells the monitors
 /// whose status changed.
 struct PathTimer: SystemTimer {
-  let simulation: HealthKitSimulation
+  let simulation: AppSimulation
 
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let paths = state.extensionState(NetworkPaths.self), !paths.monitors.isEmpty else {
@@ -134,15 +134,15 @@ struct PathTimer: SystemTimer {
     return simulation.phoneNetworkEdge(after: now)
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     let status: NWPath.Status = simulation.phoneIsOnline(at: now) ? .satisfied : .unsatisfied
     let generation = state.processGeneration()
     return state.withExtension(NetworkPaths.self, of: simulation) { paths, _ in
       // Monitors of a crashed process, or released by the app, are gone.
       paths.monitors.removeAll { $0.monitor == nil || $0.generation != generation }
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       for index in paths.monitors.indices where paths.monitors[index].status != status {
         paths.monitors[index].status = status
         if let monitor = paths.monitors[index].monitor {

@@ -1,6 +1,9 @@
 // SimulatedNetwork: the phone's network under the Network framework's NWPathMonitor and
-// URLSession's protocol classes, on a HealthKitSimulation's virtual time
+// URLSession's protocol classes, on an AppSimulation's virtual time
 // (docs/swift-api.md#the-network). Apple's API: https://developer.apple.com/documentation/network
 // Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
 // scope with this module's import alone.
 @_exported import Foundation
+// The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
+// can make one.
+@_exported import SimulationDriver

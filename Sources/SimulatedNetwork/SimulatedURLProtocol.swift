@@ -1,17 +1,18 @@
-// SimulatedNetwork: the phone's network on a HealthKitSimulation's virtual time: offline spans
+// SimulatedNetwork: the phone's network on an AppSimulation's virtual time: offline spans
 // under URLSession and NWPathMonitor (docs/swift-api.md#the-network). Apple's API:
 // https://developer.apple.com/documentation/foundation/urlprotocol and
 // https://developer.apple.com/documentation/network
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import Synchronization
 import WorkoutCore
+import WorkoutSystem
 
 #if canImport(FoundationNetworking)
   import FoundationNetworking
 #endif
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// A copy of `base` whose requests go through the simulated phone's network
   /// (docs/phone.md#network): while the phone is offline (the scenario's `phone.offline` and
   /// `phone.offlineDaily` spans) a request fails at once with
@@ -26,7 +27,7 @@ extension HealthKitSimulation {
   /// (Apple doc: https://developer.apple.com/documentation/foundation/urlsessionconfiguration/protocolclasses);
   /// the forwarding session is made from `base` itself, so its timeouts, cache and cookie
   /// settings apply. While a forwarded request is in flight, virtual time stays at its instant
-  /// (a hold, bounded by ``HealthKitSimulation/appWorkGrace``): its virtual duration is zero.
+  /// (a hold, bounded by `AppSimulation.appWorkGrace`): its virtual duration is zero.
   /// A request of an app process that crashed before its answer came never completes (the
   /// process is gone).
   ///
@@ -53,7 +54,7 @@ extension HealthKitSimulation {
 
 /// A request's route: the simulation it belongs to and the session that forwards it.
 struct NetworkRoute: Sendable {
-  weak var simulation: HealthKitSimulation?
+  weak var simulation: AppSimulation?
   let forwarding: URLSession
 }
 
@@ -62,7 +63,7 @@ enum NetworkRoutes {
   private static let routes = Mutex<[NetworkRoute]>([])
 
   /// Registers a route and returns the protocol class of its slot.
-  static func register(simulation: HealthKitSimulation, forwarding: URLSession)
+  static func register(simulation: AppSimulation, forwarding: URLSession)
     -> URLProtocol.Type
   {
     let slot = routes.withLock { routes -> Int in
@@ -104,7 +105,7 @@ final class SlotURLProtocol<Slot: NetworkSlot>: SimulatedURLProtocol {
 }
 
 /// The simulated phone's network under `URLSession`: fails requests while offline, forwards
-/// the rest (``HealthKitSimulation/urlSessionConfiguration(_:)``).
+/// the rest (`AppSimulation.urlSessionConfiguration(_:)`).
 class SimulatedURLProtocol: URLProtocol {
   /// The registry slot of the class.
   class var slot: Int { preconditionFailure("a SlotURLProtocol subclass gives the slot") }
@@ -234,7 +235,7 @@ class SimulatedURLProtocol: URLProtocol {
   }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// Whether the phone is online at virtual now, and the app process's number.
   fileprivate func networkStatusNow() -> (online: Bool, generation: Int) {
     let (now, generation) = state.withLock { state in

@@ -1,7 +1,8 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSystem
 
 /// UserNotifications' state in one simulation, behind its lock (docs/phone.md#notifications).
 struct NotificationState: SimulationExtension {
@@ -36,7 +37,7 @@ struct NotificationState: SimulationExtension {
   /// The simulation, for the timer (weak: the simulation holds this state).
   let simulation: WeakSimulation
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.notifications ?? .granted
     zones = DeviceTimeZones(scenario: simulation.scenario, startDate: simulation.startDate)
     startDate = simulation.startDate
@@ -44,7 +45,7 @@ struct NotificationState: SimulationExtension {
   }
 
   /// The delegate, if the current app process set one.
-  mutating func liveDelegate(in state: inout HealthKitSimulation.State)
+  mutating func liveDelegate(in state: inout AppSimulation.State)
     -> (any UNUserNotificationCenterDelegate)?
   {
     guard let delegate, delegate.generation == state.processGeneration() else { return nil }
@@ -78,8 +79,8 @@ struct NotificationState: SimulationExtension {
   /// callbacks.
   mutating func deliver(
     _ request: UNNotificationRequest, at now: SimulationInstant,
-    state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
+    state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] {
     let notification = UNNotification(date: date(now), request: request)
     let identifier = request.identifier
     let level = request.content.interruptionLevel
@@ -138,14 +139,14 @@ struct WeakCenter: @unchecked Sendable {
 
 /// The simulation, held weakly by its own state.
 struct WeakSimulation: @unchecked Sendable {
-  weak var object: HealthKitSimulation?
+  weak var object: AppSimulation?
 
-  init(_ object: HealthKitSimulation) { self.object = object }
+  init(_ object: AppSimulation) { self.object = object }
 }
 
 /// The system timer that delivers pending requests at their fire instants.
 struct NotificationTimer: SystemTimer {
-  func nextDue(after now: SimulationInstant, state: HealthKitSimulation.State)
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?
   {
     guard let notifications = state.extensionState(NotificationState.self) else { return nil }
@@ -157,8 +158,8 @@ struct NotificationTimer: SystemTimer {
     return due
   }
 
-  func fire(at now: SimulationInstant, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard let simulation = state.extensionState(NotificationState.self)?.simulation.object else {
       return []
@@ -172,7 +173,7 @@ struct NotificationTimer: SystemTimer {
         let b = notifications.pending[right].fire!
         return a != b ? a < b : left < right
       }
-      var callbacks: [HealthKitSimulation.Callback] = []
+      var callbacks: [AppSimulation.Callback] = []
       var finished: Set<String> = []
       for index in due {
         let pending = notifications.pending[index]

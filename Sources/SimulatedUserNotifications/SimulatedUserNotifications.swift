@@ -1,6 +1,9 @@
-// SimulatedUserNotifications: UNUserNotificationCenter on a HealthKitSimulation's virtual time
+// SimulatedUserNotifications: UNUserNotificationCenter on an AppSimulation's virtual time
 // (docs/swift-api.md#user-notifications). Apple's API:
 // https://developer.apple.com/documentation/usernotifications
 // Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
 // scope with this module's import alone.
 @_exported import Foundation
+// The simulation (`AppSimulation`) the framework runs on: a test that imports only this module
+// can make one.
+@_exported import SimulationDriver

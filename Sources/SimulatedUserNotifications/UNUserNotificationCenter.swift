@@ -1,6 +1,7 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// The app's notification center: permission, scheduling, pending and delivered
 /// notifications, on the simulation's virtual time (Apple doc:
@@ -15,9 +16,9 @@ import WorkoutCore
 /// `didReceive`). Each step is a `system` entry in the run's log (docs/run-result.md#log).
 public final class UNUserNotificationCenter: NSObject, Sendable {
   /// The simulation this center belongs to.
-  let simulation: HealthKitSimulation
+  let simulation: AppSimulation
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = simulation
     super.init()
   }
@@ -26,7 +27,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/current()).
   /// Outside a simulation's `run` it traps with how to start one.
   public static func current() -> UNUserNotificationCenter {
-    let simulation = HealthKitSimulation.requireCurrent("UNUserNotificationCenter.current()")
+    let simulation = AppSimulation.requireCurrent("UNUserNotificationCenter.current()")
     let center = simulation.mutate { state in
       state.withExtension(NotificationState.self, of: simulation) { notifications, _ in
         if let center = notifications.center.object { return center }
@@ -35,13 +36,13 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
         return center
       }
     }
-    simulation.addSystemTimer(key: ObjectIdentifier(NotificationTimer.self), NotificationTimer())
+    simulation.addSystemTimer(key: ObjectIdentifier(NotificationState.self), NotificationTimer())
     return center
   }
 
   /// Runs `body` on the notification state under the simulation's lock.
   func withState<R: Sendable>(
-    _ body: (inout NotificationState, inout HealthKitSimulation.State) -> R
+    _ body: (inout NotificationState, inout AppSimulation.State) -> R
   ) -> R {
     simulation.mutate { state in
       state.withExtension(NotificationState.self, of: simulation, body)
@@ -51,7 +52,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// Logs a `system` entry of UserNotifications at virtual now.
   static func log(
     _ event: String, _ identifier: String, _ details: [String: SystemEvent.Value] = [:],
-    in state: inout HealthKitSimulation.State
+    in state: inout AppSimulation.State
   ) {
     state.log(
       SystemEvent(
@@ -183,7 +184,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   }
 
   private func schedule(_ request: UNNotificationRequest) {
-    let callbacks = withState { notifications, state -> [HealthKitSimulation.Callback] in
+    let callbacks = withState { notifications, state -> [AppSimulation.Callback] in
       let now = state.session.now
       let identifier = request.identifier
       let replaced = notifications.pending.contains { $0.request.identifier == identifier }
@@ -258,7 +259,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   /// Declares the app's notification categories, replacing those declared before (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setnotificationcategories(_:)).
   /// A delivered notification whose content names one offers its actions
-  /// (`HealthKitSimulation.chooseNotificationAction(_:notification:text:)`).
+  /// (`AppSimulation.chooseNotificationAction(_:notification:text:)`).
   public func setNotificationCategories(_ categories: Set<UNNotificationCategory>) {
     withState { notifications, _ in
       notifications.categories = Dictionary(
@@ -290,7 +291,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// Sets the app icon's badge (0 clears it); the completion gets `nil` (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/setbadgecount(_:withcompletionhandler:)).
-  /// Apple documents no failure; the simulation keeps the count (`HealthKitSimulation.badgeCount`)
+  /// Apple documents no failure; the simulation keeps the count (`AppSimulation.badgeCount`)
   /// and logs `badge` with `count` and `shown`, whether the user allowed badges (a project
   /// rule: a badge the user did not allow is kept but not shown).
   public func setBadgeCount(

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 
 /// The app's object that handles notifications arriving in the foreground and the user's
 /// responses (Apple doc:
@@ -57,7 +57,7 @@ extension UNUserNotificationCenterDelegate {
       @escaping @Sendable (UNNotificationPresentationOptions) -> Void
   ) {
     let delegate = DelegateReference(self)
-    HealthKitSimulation.startOnLane {
+    AppSimulation.startOnLane {
       completionHandler(
         await delegate.object.userNotificationCenter(center, willPresent: notification))
     }
@@ -74,7 +74,7 @@ extension UNUserNotificationCenterDelegate {
     withCompletionHandler completionHandler: @escaping @Sendable () -> Void
   ) {
     let delegate = DelegateReference(self)
-    HealthKitSimulation.startOnLane {
+    AppSimulation.startOnLane {
       await delegate.object.userNotificationCenter(center, didReceive: response)
       completionHandler()
     }

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// A payload's bytes as the simulated framework keeps them between the send and the delivery
 /// (docs/phone-link.md#payloads): a dictionary serialized as a binary property list, or message

@@ -1,4 +1,4 @@
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 extension WCSession {
@@ -33,7 +33,7 @@ extension WatchConnectivityState {
 
   /// Deletes the watch directory when the watch app is no longer installed or the watch no
   /// longer paired (a `watchState` change; iOS deletes it then).
-  func removeWatchDirectoryIfGone(in state: HealthKitSimulation.State) {
+  func removeWatchDirectoryIfGone(in state: AppSimulation.State) {
     let engine = state.session.workoutEngine
     guard !(engine.linkPaired && engine.linkWatchAppInstalled) else { return }
     try? FileManager.default.removeItem(at: watchDirectory)

@@ -1,11 +1,12 @@
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The session between the watch app and its iPhone app (Apple doc:
 /// https://developer.apple.com/documentation/watchconnectivity/wcsession), with both ends in
-/// one `HealthKitSimulation`: ``default`` is the watch app's session in the watch's code and
+/// one `AppSimulation`: ``default`` is the watch app's session in the watch's code and
 /// the iPhone app's in the phone's (`simulation.on(.phone) { ... }`; outside `on`, the watch).
 ///
 /// The rules (reachability, queues, latencies, the complication budget, the reply timeout) are
@@ -25,16 +26,16 @@ import WorkoutSimulation
 /// `Sendable` (unlike Apple's class) so that delegate calls and handlers can carry it; its
 /// state sits behind the simulation's lock.
 public final class WCSession: NSObject, @unchecked Sendable {
-  let simulation: HealthKitSimulation
+  let simulation: AppSimulation
   /// The device whose app this session belongs to.
-  let device: HealthKitSimulation.Device
+  let device: AppSimulation.Device
   /// The watch app process that made it (the phone's session ignores it).
   let generation: Int
   private let lock = NSLock()
   private weak var delegateStorage: (any WCSessionDelegate)?
   private var activateCalledStorage = false
 
-  init(simulation: HealthKitSimulation, device: HealthKitSimulation.Device, generation: Int) {
+  init(simulation: AppSimulation, device: AppSimulation.Device, generation: Int) {
     self.simulation = simulation
     self.device = device
     self.generation = generation
@@ -54,8 +55,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// relaunched watch app gets a new one. Outside a simulation's `run` it traps with how to
   /// start one.
   public class var `default`: WCSession {
-    let simulation = HealthKitSimulation.requireCurrent("WCSession.default")
-    let device = HealthKitSimulation.device
+    let simulation = AppSimulation.requireCurrent("WCSession.default")
+    let device = AppSimulation.device
     simulation.addEffectListener(key: ObjectIdentifier(LinkListener.self), LinkListener())
     return simulation.withLink { link, state in
       if let live = link.liveSession(device, in: &state) { return live }
@@ -400,7 +401,7 @@ extension WCSession {
   var activateCalled: Bool { lock.withLock { activateCalledStorage } }
 
   /// Whether this session's app process is alive (the phone's always is).
-  func isAlive(in state: inout HealthKitSimulation.State) -> Bool {
+  func isAlive(in state: inout AppSimulation.State) -> Bool {
     device == .phone || generation == state.processGeneration()
   }
 
@@ -422,7 +423,7 @@ extension WCSession {
 
   /// Logs a call of a dead process's session, ignored.
   static func logIgnored(
-    _ call: String, device: HealthKitSimulation.Device, in state: inout HealthKitSimulation.State
+    _ call: String, device: AppSimulation.Device, in state: inout AppSimulation.State
   ) {
     state.log(
       SystemEvent(
@@ -437,7 +438,7 @@ extension WCSession {
   /// the transfer (under the lock, before the engine's entries are delivered).
   func send(
     _ kind: LinkTransferKind, _ bytes: PayloadBytes, wantsReply: Bool,
-    register: (Int, inout WatchConnectivityState, inout HealthKitSimulation.State) -> Void
+    register: (Int, inout WatchConnectivityState, inout AppSimulation.State) -> Void
   ) -> Outcome {
     simulation.withLink { link, state in
       guard isAlive(in: &state) else {
@@ -511,8 +512,8 @@ extension WCSession {
 
   /// The `system` entry of a failure found by the framework.
   static func logFailure(
-    _ kind: LinkTransferKind, _ code: WCError.Code, device: HealthKitSimulation.Device,
-    in state: inout HealthKitSimulation.State
+    _ kind: LinkTransferKind, _ code: WCError.Code, device: AppSimulation.Device,
+    in state: inout AppSimulation.State
   ) {
     state.log(
       SystemEvent(

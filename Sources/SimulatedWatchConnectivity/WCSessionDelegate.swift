@@ -14,7 +14,7 @@ public enum WCSessionActivationState: Int, Sendable, Hashable, CaseIterable {
 /// https://developer.apple.com/documentation/watchconnectivity/wcsessiondelegate).
 ///
 /// Calls arrive off the main actor, one at a time, in the engine's order (Apple: "a non-main
-/// serial queue"), during `HealthKitSimulation.advance(by:)`, `settle()` or a call that delivers
+/// serial queue"), during `AppSimulation.advance(by:)`, `settle()` or a call that delivers
 /// (`activate()` delivers its completion before it returns its turn to the caller's next
 /// `advance`). Each call runs as its device's code: `WCSession.default` inside a watch session's
 /// delegate is the watch's, inside the phone session's the phone's.

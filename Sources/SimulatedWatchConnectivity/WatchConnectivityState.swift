@@ -1,9 +1,10 @@
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// A weak reference to the simulation (the state lives inside it).
 struct WeakSimulation: @unchecked Sendable {
-  weak var object: HealthKitSimulation?
+  weak var object: AppSimulation?
 }
 
 /// A value the framework keeps for app code that is not `Sendable` (a handler closure, a
@@ -19,7 +20,7 @@ struct WatchConnectivityState: SimulationExtension {
   /// The sender's reply and error handlers of a message.
   struct Handlers {
     /// The sending device.
-    let device: HealthKitSimulation.Device
+    let device: AppSimulation.Device
     /// The watch app process that sent it (a crash drops its handlers).
     let generation: Int
     /// `replyHandler` of `sendMessage` (a dictionary) or `sendMessageData` (data).
@@ -30,7 +31,7 @@ struct WatchConnectivityState: SimulationExtension {
 
   let simulation: WeakSimulation
   /// Each device's `WCSession.default`, and the watch app process it belongs to.
-  var sessions: [HealthKitSimulation.Device: (session: WCSession, generation: Int)] = [:]
+  var sessions: [AppSimulation.Device: (session: WCSession, generation: Int)] = [:]
   /// What each transfer number carries (the sender's copy, delivered as a fresh copy).
   var payloads: [Int: PayloadBytes] = [:]
   /// The file names (and metadata) of file transfers, by transfer number.
@@ -47,15 +48,15 @@ struct WatchConnectivityState: SimulationExtension {
   /// `didFinish` calls due to a side whose relaunched app has not activated its new session
   /// yet (Apple: "called on next launch"): delivered when it activates.
   var pendingFinishes:
-    [HealthKitSimulation.Device: [(kind: LinkTransferKind, transfer: Int, error: WCError?)]] =
+    [AppSimulation.Device: [(kind: LinkTransferKind, transfer: Int, error: WCError?)]] =
       [:]
   /// The last application context each device sent, and the last it received.
-  var sentContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
-  var receivedContext: [HealthKitSimulation.Device: PayloadBytes] = [:]
+  var sentContext: [AppSimulation.Device: PayloadBytes] = [:]
+  var receivedContext: [AppSimulation.Device: PayloadBytes] = [:]
   /// The per-simulation folder received files are put in (`<tmp>/workout-sim-wc-<UUID>/Inbox`).
   let inbox: URL
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = WeakSimulation(object: simulation)
     inbox = FileManager.default.temporaryDirectory
       .appendingPathComponent("workout-sim-wc-\(UUID().uuidString)", isDirectory: true)
@@ -63,7 +64,7 @@ struct WatchConnectivityState: SimulationExtension {
   }
 }
 
-extension HealthKitSimulation.Device {
+extension AppSimulation.Device {
   /// The engine's device.
   var companion: CompanionDevice {
     switch self {
@@ -75,7 +76,7 @@ extension HealthKitSimulation.Device {
 
 extension CompanionDevice {
   /// The simulation's device.
-  var device: HealthKitSimulation.Device {
+  var device: AppSimulation.Device {
     switch self {
     case .watch: .watch
     case .phone: .phone
@@ -83,21 +84,21 @@ extension CompanionDevice {
   }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// Runs `body` on WatchConnectivity's state under the lock (the engine's new entries are
   /// turned into callbacks after it).
   func withLink<R: Sendable>(
-    _ body: (inout WatchConnectivityState, inout HealthKitSimulation.State) -> R
+    _ body: (inout WatchConnectivityState, inout AppSimulation.State) -> R
   ) -> R {
     mutate { state in state.withExtension(WatchConnectivityState.self, of: self, body) }
   }
 }
 
 /// Turns the engine's `link` effects into WatchConnectivity's delegate calls and handlers, each
-/// run as the code of the device it is for (`HealthKitSimulation.$currentDevice`).
+/// run as the code of the device it is for (`AppSimulation.$currentDevice`).
 struct LinkListener: EffectListener {
-  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard case .link(let event) = effect.kind,
       let simulation = state.extensionState(WatchConnectivityState.self)?.simulation.object
@@ -110,7 +111,7 @@ struct LinkListener: EffectListener {
 
 extension WatchConnectivityState {
   /// The live `WCSession.default` of `device` (the watch's only while its app process lives).
-  func liveSession(_ device: HealthKitSimulation.Device, in state: inout HealthKitSimulation.State)
+  func liveSession(_ device: AppSimulation.Device, in state: inout AppSimulation.State)
     -> WCSession?
   {
     guard let entry = sessions[device] else { return nil }
@@ -121,19 +122,19 @@ extension WatchConnectivityState {
   /// A callback that runs `body` with `session`'s delegate as `device`'s code.
   static func call(
     _ session: WCSession, _ body: @escaping (WCSession, any WCSessionDelegate) -> Void
-  ) -> HealthKitSimulation.Callback {
+  ) -> AppSimulation.Callback {
     let box = Unchecked(value: body)
     return {
       guard let delegate = session.delegate, session.isAlive else { return }
-      HealthKitSimulation.$currentDevice.withValue(session.device) {
+      AppSimulation.$currentDevice.withValue(session.device) {
         box.value(session, delegate)
       }
     }
   }
 
   /// The callbacks of one `link` event.
-  mutating func callbacks(for event: LinkEvent, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  mutating func callbacks(for event: LinkEvent, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     switch event.change {
     case .activated(let device):
@@ -180,23 +181,23 @@ extension WatchConnectivityState {
   }
 
   /// Whether the process that registered `handlers` still runs.
-  func isLive(_ handlers: Handlers, in state: inout HealthKitSimulation.State) -> Bool {
+  func isLive(_ handlers: Handlers, in state: inout AppSimulation.State) -> Bool {
     handlers.device == .phone || handlers.generation == state.processGeneration()
   }
 
   /// A callback that runs `body` as `device`'s code.
-  static func run(on device: HealthKitSimulation.Device, _ body: @escaping () -> Void)
-    -> HealthKitSimulation.Callback
+  static func run(on device: AppSimulation.Device, _ body: @escaping () -> Void)
+    -> AppSimulation.Callback
   {
     let box = Unchecked(value: body)
-    return { HealthKitSimulation.$currentDevice.withValue(device) { box.value() } }
+    return { AppSimulation.$currentDevice.withValue(device) { box.value() } }
   }
 
   /// The receiver's delegate call for a delivery.
   mutating func delivered(
-    _ kind: LinkTransferKind, to device: HealthKitSimulation.Device, transfer: Int,
-    replyExpected: Bool, state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
+    _ kind: LinkTransferKind, to device: AppSimulation.Device, transfer: Int,
+    replyExpected: Bool, state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] {
     guard let bytes = payloads[transfer] else { return [] }
     if kind != .file { payloads[transfer] = nil }
     // The sender's file transfer is complete at delivery (its `didFinish` may come later).
@@ -262,9 +263,9 @@ extension WatchConnectivityState {
 
   /// The sender's error handler (messages) or `didFinish` with the error (transfers).
   mutating func failed(
-    _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
-    code: LinkErrorCode, state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
+    _ kind: LinkTransferKind, from device: AppSimulation.Device, transfer: Int,
+    code: LinkErrorCode, state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] {
     payloads[transfer] = nil
     replies[transfer] = nil
     let error = WCError(link: code)
@@ -284,9 +285,9 @@ extension WatchConnectivityState {
 
   /// The sender's `didFinish` for a user-info or file transfer.
   mutating func finished(
-    _ kind: LinkTransferKind, from device: HealthKitSimulation.Device, transfer: Int,
-    error: WCError?, state: inout HealthKitSimulation.State
-  ) -> [HealthKitSimulation.Callback] {
+    _ kind: LinkTransferKind, from device: AppSimulation.Device, transfer: Int,
+    error: WCError?, state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] {
     // A delivery's `didFinish` for a relaunched app waits until its new session activates;
     // a failure goes to the session that made the call.
     guard let session = liveSession(device, in: &state), error != nil || session.activateCalled

@@ -1,4 +1,5 @@
 import SimulatedHealthKit
+import SimulationDriver
 import Synchronization
 import WorkoutCore
 
@@ -11,11 +12,11 @@ import WorkoutCore
 /// grace period move it, as on the command line.
 public final class WKApplication: NSObject, Sendable {
   /// The simulation the object belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
   /// ``delegate``'s storage.
   let delegateBox = Mutex(ApplicationDelegateBox())
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = simulation
   }
 
@@ -23,7 +24,7 @@ public final class WKApplication: NSObject, Sendable {
   /// https://developer.apple.com/documentation/watchkit/wkapplication/shared()); traps outside
   /// a simulation's `run`.
   public class func shared() -> WKApplication {
-    let simulation = HealthKitSimulation.requireCurrent("WKApplication.shared()")
+    let simulation = AppSimulation.requireCurrent("WKApplication.shared()")
     return simulation.watchKitShared(\.application) { WKApplication(simulation: simulation) }
   }
 
@@ -39,9 +40,9 @@ public final class WKApplication: NSObject, Sendable {
 /// ``applicationState``.
 public final class WKExtension: NSObject, Sendable {
   /// The simulation the object belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = simulation
   }
 
@@ -49,7 +50,7 @@ public final class WKExtension: NSObject, Sendable {
   /// https://developer.apple.com/documentation/watchkit/wkextension/shared()); traps outside a
   /// simulation's `run`.
   public class func shared() -> WKExtension {
-    let simulation = HealthKitSimulation.requireCurrent("WKExtension.shared()")
+    let simulation = AppSimulation.requireCurrent("WKExtension.shared()")
     return simulation.watchKitShared(\.extensionObject) { WKExtension(simulation: simulation) }
   }
 
@@ -58,7 +59,7 @@ public final class WKExtension: NSObject, Sendable {
   public var applicationState: WKApplicationState { simulation.watchApplicationState }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// The watch app's state as WatchKit reports it.
   var watchApplicationState: WKApplicationState {
     state.withLock { WKApplicationState($0.session.workoutEngine.appState) }

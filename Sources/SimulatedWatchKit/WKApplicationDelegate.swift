@@ -1,4 +1,5 @@
 import SimulatedHealthKit
+import SimulationDriver
 import Synchronization
 
 /// The watch app's delegate, WatchKit's `WKApplicationDelegate` (Apple doc:

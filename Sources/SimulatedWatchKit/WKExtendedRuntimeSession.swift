@@ -1,5 +1,7 @@
 import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// What an extended runtime session tells the app: that it started, that it is about to expire,
 /// and that it became invalid (Apple doc:
@@ -54,7 +56,7 @@ public protocol WKExtendedRuntimeSessionDelegate: AnyObject {
 /// the mutable state is behind a lock.
 public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   /// The simulation the session belongs to.
-  let simulation: HealthKitSimulation
+  let simulation: AppSimulation
   private let lock = NSLock()
   private weak var delegateStorage: (any WKExtendedRuntimeSessionDelegate)?
   /// The engine's session this object stands for, once started.
@@ -69,7 +71,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession). Traps outside
   /// a simulation's `run`.
   public override init() {
-    let simulation = HealthKitSimulation.requireCurrent("WKExtendedRuntimeSession()")
+    let simulation = AppSimulation.requireCurrent("WKExtendedRuntimeSession()")
     self.simulation = simulation
     super.init()
     simulation.startWatchKit()
@@ -197,7 +199,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     guard let refused else { return }
     simulation.enqueue { [self] in
       let delegate = lock.withLock { delegateStorage }
-      HealthKitSimulation.$currentDevice.withValue(.watch) {
+      AppSimulation.$currentDevice.withValue(.watch) {
         delegate?.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
       }
     }
@@ -205,7 +207,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
 
   /// The delegate calls of the engine's `event` for this session (under the simulation's lock:
   /// no app code runs here).
-  func callbacks(for event: ExtendedRuntimeEvent) -> [HealthKitSimulation.Callback] {
+  func callbacks(for event: ExtendedRuntimeEvent) -> [AppSimulation.Callback] {
     let call: @Sendable (any WKExtendedRuntimeSessionDelegate) -> Void
     switch event.change {
     case .started(let expiresAt):
@@ -225,7 +227,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     return [
       { [self] in
         guard let delegate = lock.withLock({ delegateStorage }) else { return }
-        HealthKitSimulation.$currentDevice.withValue(.watch) { call(delegate) }
+        AppSimulation.$currentDevice.withValue(.watch) { call(delegate) }
       }
     ]
   }

@@ -1,14 +1,16 @@
 import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// The watch the app runs on, for its haptics and Water Lock (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkinterfacedevice). The device's other
 /// properties (name, model, screen bounds, battery, orientation) are absent.
 public final class WKInterfaceDevice: NSObject, Sendable {
   /// The simulation the object belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
 
-  init(simulation: HealthKitSimulation) {
+  init(simulation: AppSimulation) {
     self.simulation = simulation
   }
 
@@ -16,7 +18,7 @@ public final class WKInterfaceDevice: NSObject, Sendable {
   /// https://developer.apple.com/documentation/watchkit/wkinterfacedevice/current()); traps
   /// outside a simulation's `run`.
   public class func current() -> WKInterfaceDevice {
-    let simulation = HealthKitSimulation.requireCurrent("WKInterfaceDevice.current()")
+    let simulation = AppSimulation.requireCurrent("WKInterfaceDevice.current()")
     return simulation.watchKitShared(\.device) { WKInterfaceDevice(simulation: simulation) }
   }
 

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// The states of an extended runtime session, with Apple's raw values (Apple doc:
 /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessionstate).

@@ -1,5 +1,7 @@
 import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
+import WorkoutSystem
 
 /// WatchKit's state in one simulation (behind the simulation's lock): the app's extended
 /// runtime session objects by engine session, and the shared objects.
@@ -20,14 +22,14 @@ struct WatchKitState: SimulationExtension {
   /// Water Lock (``WKInterfaceDevice/isWaterLockEnabled``).
   var waterLocked = false
 
-  init(simulation: HealthKitSimulation) {}
+  init(simulation: AppSimulation) {}
 }
 
 /// Turns the engine's `extendedRuntime` effects into the delegate calls of the app's
 /// ``WKExtendedRuntimeSession`` objects.
 struct WatchKitListener: EffectListener {
-  func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
-    -> [HealthKitSimulation.Callback]
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
   {
     guard case .extendedRuntime(let event) = effect.kind,
       let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
@@ -36,7 +38,7 @@ struct WatchKitListener: EffectListener {
   }
 }
 
-extension HealthKitSimulation {
+extension AppSimulation {
   /// Adds WatchKit's log listener (once).
   func startWatchKit() {
     addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())

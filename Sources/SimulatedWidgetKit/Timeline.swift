@@ -12,7 +12,8 @@ public protocol TimelineEntry {
   var date: Date { get }
   /// The entry's relevance in a Smart Stack (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/timelineentry/relevance); `nil` by
-  /// default. The simulation keeps it and does not use it (it has no Smart Stack).
+  /// default. The simulation keeps it and does not use it (its Smart Stack reads the provider's
+  /// `relevance()` clues instead, docs/swift-api.md#relevance).
   var relevance: TimelineEntryRelevance? { get }
 }
 
@@ -204,4 +205,11 @@ public protocol TimelineProvider {
   /// https://developer.apple.com/documentation/widgetkit/timelineprovider/gettimeline(in:completion:)).
   @preconcurrency func getTimeline(
     in context: Self.Context, completion: @escaping @Sendable (Timeline<Self.Entry>) -> Void)
+
+  /// When the widget is relevant in the watch's Smart Stack (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/timelineprovider/relevance()): none by
+  /// default. The simulation asks a watch widget's provider when it is registered inside
+  /// `on(.watch)` and after `WidgetCenter.invalidateRelevance(ofKind:)`; a phone widget's
+  /// relevance has no effect, as RelevanceKit acts only on watchOS (docs/swift-api.md#relevance).
+  func relevance() async -> WidgetRelevance<Void>
 }

@@ -1,5 +1,5 @@
 import Foundation
-import SimulatedHealthKit
+import SimulationDriver
 import WorkoutCore
 
 /// The widgets the user configured, and the way to ask for their timelines to be reloaded
@@ -15,11 +15,11 @@ import WorkoutCore
 /// (docs/phone.md#widgets).
 public final class WidgetCenter: Sendable {
   /// The simulation this center belongs to.
-  unowned let simulation: HealthKitSimulation
+  unowned let simulation: AppSimulation
   /// The device whose app this center serves.
-  let device: HealthKitSimulation.Device
+  let device: AppSimulation.Device
 
-  init(simulation: HealthKitSimulation, device: HealthKitSimulation.Device) {
+  init(simulation: AppSimulation, device: AppSimulation.Device) {
     self.simulation = simulation
     self.device = device
   }
@@ -28,8 +28,8 @@ public final class WidgetCenter: Sendable {
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/shared): the watch app's
   /// inside `simulation.on(.watch)`, else the phone app's; traps outside a simulation's `run`.
   public static var shared: WidgetCenter {
-    HealthKitSimulation.requireCurrent("WidgetCenter.shared").widgetCenter(
-      for: HealthKitSimulation.widgetDevice)
+    AppSimulation.requireCurrent("WidgetCenter.shared").widgetCenter(
+      for: AppSimulation.widgetDevice)
   }
 
   /// Asks for the timelines of every widget of `kind` to be reloaded (Apple doc:
@@ -37,6 +37,16 @@ public final class WidgetCenter: Sendable {
   /// Logs `reloadRequested`; each widget then reloads or defers (docs/phone.md#widgets).
   public func reloadTimelines(ofKind kind: String) {
     simulation.requestWidgetReload(kinds: [kind], identifier: kind, on: device)
+  }
+
+  /// Marks the relevance of the widgets of `kind` as invalid (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/invalidaterelevance(ofkind:)):
+  /// Apple's system calls the provider's `relevance()` again at a later time; the simulation's
+  /// watch asks it now, in a task on the simulation's lane, and updates the Smart Stack with
+  /// the answer (docs/swift-api.md#relevance). Logs `relevanceInvalidated`; the phone app's
+  /// call does nothing more (RelevanceKit acts on watchOS only).
+  public func invalidateRelevance(ofKind kind: String) {
+    simulation.invalidateRelevance(kind: kind, on: device)
   }
 
   /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:

@@ -1,8 +1,9 @@
 import WorkoutCore
 
 /// The kinds of data the simulated health store holds: every quantity and category type of
-/// HealthKit's current SDK (``HealthTypeCatalog``), workouts and ECG recordings; two bytes of
-/// code and one of form each.
+/// HealthKit's current SDK (``HealthTypeCatalog``), workouts, ECG recordings, and the sample
+/// types whose objects only the app saves (document, series and state-of-mind types); two
+/// bytes of code and one of form each.
 ///
 /// The nine kinds the generator produces (``modeled``) keep the codes 0 to 8 and their
 /// names: `stepCount`, `distanceWalkingRunning`, `activeEnergyBurned`, `basalEnergyBurned`,
@@ -25,6 +26,11 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
     case workout
     /// An ECG recording (index into the recordings).
     case electrocardiogram
+    /// An object the app saved whose content the store does not read (a workout route, a
+    /// heartbeat series, a CDA document, an audiogram, a state of mind, a scored assessment): the store keeps its interval,
+    /// source, UUID and arrival, so anchors, deletions and date, source and UUID filters work
+    /// as for every kind; the object itself is kept beside the store.
+    case object
   }
 
   /// The kind's code: its index in ``allCases``.
@@ -109,6 +115,7 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
       switch entry.kind {
       case .quantity: form = entry.aggregation == .cumulative ? .cumulative : .discrete
       case .category: form = .category
+      case .document, .series, .stateOfMind, .scoredAssessment, .audiogram: form = .object
       default: continue
       }
       kinds.append(Self(code: UInt16(kinds.count), form: form))
@@ -145,6 +152,11 @@ public struct HealthDataType: RawRepresentable, Hashable, Sendable, CustomString
 
   /// `true` for category types (values are a category's raw values).
   public var isCategory: Bool { form == .category }
+
+  /// `true` for the kinds whose samples are objects the app saved (``Form/object``: routes,
+  /// heartbeat series, CDA documents, audiograms, states of mind, scored assessments); their value is
+  /// always 0.
+  public var isObject: Bool { form == .object }
 
   /// The largest value one sample of a modeled kind may hold, in ``unit`` (a project rule, far
   /// above any real body, so that sums over 400 days stay finite): 10⁶ steps, 10⁶ m, 10⁵ kcal,

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// The body's speed for the auto-pause detector: the course's piecewise-constant speed.
 extension PhysiologyDataSource: MotionSource {

@@ -15,7 +15,8 @@ import WorkoutCore
 /// Which types are delivered follows ``WorkoutActivityType/collectedTypes``: for any other type,
 /// ``discreteValue(of:at:activity:)`` returns `nil` and ``cumulativeAmount(of:from:to:activity:)``
 /// returns 0, as they do for a disabled sensor. Deterministic: the same inputs and seed give the
-/// same values bit for bit; each type's noise draws from its own stream `"noise.<type>"`.
+/// same values bit for bit; each type's noise draws from its own stream `"noise.<type>"`, and the
+/// heart rate's missing readings from `"missing.heartRate"` (``HeartRateSensorError``).
 public struct PhysiologyDataSource: WorkoutDataSource {
   /// The athlete profile.
   public private(set) var athlete: Athlete
@@ -57,6 +58,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private var slots: [SlotState]
   private var heartRatePiece: HeartRatePiece?
   private var recordedCursor = 0
+  /// The stream `"missing.heartRate"`: one draw per measured heart-rate reading.
+  private var missingGenerator: SplitMix64
 
   /// Creates the data source.
   ///
@@ -193,6 +196,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.strokePrefix = strokePrefix
 
     self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
+    self.missingGenerator = SplitMix64(seed: seed, stream: "missing.heartRate")
   }
 
   /// The same body and course with `other`'s heart rate (its resting and maximal heart rate,
@@ -230,8 +234,10 @@ public struct PhysiologyDataSource: WorkoutDataSource {
 
   /// The sensor's reading of discrete `type` at `instant`, or `nil` (type not collected for
   /// `activity`, sensor disabled, running speed while standing still, or no recorded heart rate
-  /// there). See ``SensorConfiguration`` for `constant`, `noise` and `cadenceLock`. The modelled
-  /// heart rate with noise is kept within resting...maximal heart rate; other readings at ≥ 0.
+  /// there, or a missing reading of ``HeartRateSensorError``). See ``SensorConfiguration`` for
+  /// `constant`, `noise`, `heartRateError` and `cadenceLock`. The modelled heart rate with the
+  /// measured error is kept within ``HeartRateSensorError/readingRange``, with plain noise within
+  /// resting...maximal heart rate; other readings at ≥ 0.
   public mutating func discreteValue(
     of type: QuantityType, at instant: SimulationInstant, activity: WorkoutActivityType
   ) -> Double? {
@@ -244,6 +250,10 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var clampToHeartRateRange = false
     switch type {
     case .heartRate:
+      let error = configurations[slot].heartRateError
+      if error.isOn && course.recordedHeartRate.isEmpty {
+        return measuredHeartRate(at: instant, activity: activity, kind: kind, scale: error.scale)
+      }
       let lockedCadence: Double
       if let lock = configurations[slot].cadenceLock, lock.contains(instant) {
         lockedCadence = cadence(at: t, kind: kind, slot: slot)
@@ -354,9 +364,45 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   public mutating func modelHeartRate(
     at instant: SimulationInstant, activity: WorkoutActivityType
   ) -> Double {
+    modelHeartRateState(at: instant, activity: activity).heartRate
+  }
+
+  /// The measured sensor's reading (``HeartRateSensorError`` at `scale`): the true heart rate (or
+  /// the locked cadence) + bias + σ × the unit AR(1) noise, or `nil` for a missing reading. Both
+  /// streams draw once per reading, missing or not, so a regular sensor keeps one AR(1) spacing.
+  private mutating func measuredHeartRate(
+    at instant: SimulationInstant, activity: WorkoutActivityType, kind: WorkloadKind,
+    scale: Double
+  ) -> Double? {
+    let slot = QuantityType.heartRate.slot
+    let t = instant.nanoseconds
+    let truth = modelHeartRateState(at: instant, activity: activity)
+    var value = truth.heartRate
+    if let lock = configurations[slot].cadenceLock, lock.contains(instant) {
+      let locked = cadence(at: t, kind: kind, slot: slot)
+      if locked > 0 { value = locked }
+    }
+    let unit = slots[slot].correlatedNoise(at: t, sigma: 1)
+    let draw = missingGenerator.nextUnitDouble()
+    let intensity = (truth.heartRate - athlete.restingHeartRate) / athlete.heartRateReserve
+    if draw < scale * HeartRateSensorError.missingRate(intensity: intensity) { return nil }
+    let sigma = HeartRateSensorError.standardDeviation(
+      intensity: intensity, armDriven: HeartRateSensorError.isArmDriven(activity),
+      recovering: truth.recovering)
+    value += scale * (HeartRateSensorError.bias + sigma * unit)
+    let range = HeartRateSensorError.readingRange
+    return min(range.upperBound, max(range.lowerBound, value))
+  }
+
+  /// ``modelHeartRate(at:activity:)`` and whether the body recovers there: the undrifted heart
+  /// rate lies more than ``HeartRateSensorError/recoveryMargin`` above its stretch's workload
+  /// target.
+  private mutating func modelHeartRateState(
+    at instant: SimulationInstant, activity: WorkoutActivityType
+  ) -> (heartRate: Double, recovering: Bool) {
     let t = instant.nanoseconds
     let rest = athlete.restingHeartRate
-    guard t >= 0 else { return rest }
+    guard t >= 0 else { return (rest, false) }
     let kind = WorkloadKind(activity)
     // Not `heartRatePiece ?? initialPiece(kind:)`: the autoclosure would capture a copy of the
     // whole source, alive while `locate` below mutates its cursors, so that every heart-rate
@@ -382,7 +428,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     let state = piece.evaluate(after: Double(t - piece.start) / 1e9, parameters: p)
     let ramp = min(1, max(0, (state.exerciseTime - p.driftOnset) / (p.driftFull - p.driftOnset)))
     let drifted = rest + (state.heartRate - rest) * (1 + p.driftGain * ramp)
-    return min(athlete.maxHeartRate, max(rest, drifted))
+    let recovering = state.heartRate > piece.target + HeartRateSensorError.recoveryMargin
+    return (min(athlete.maxHeartRate, max(rest, drifted)), recovering)
   }
 
   private func target(segment k: Int, kind: WorkloadKind) -> Double {

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 import WorkoutWatch
 
 /// The terminal watch face: a pure function from a ``WatchSnapshot`` to a ``Frame``.

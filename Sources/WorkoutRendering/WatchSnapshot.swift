@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 import WorkoutWatch
 
 /// Everything the watch screen shows at one instant: a plain value the driver fills from the

@@ -89,7 +89,7 @@ public enum Report {
 
     // Heart rate with the zones.
     let heartRate = RecordSeries.discrete(record, .heartRate)
-    var lines = [TimeChart.Line(cssClass: "s-hr", points: heartRate)]
+    var lines: [TimeChart.Line] = []
     var legend = [("s-hr", "heart rate the session saw")]
     if let recording = input.recording, !recording.heartRate.isEmpty {
       lines.append(TimeChart.Line(cssClass: "s-rec", points: recording.heartRate))
@@ -99,6 +99,9 @@ public enum Report {
       lines.append(TimeChart.Line(cssClass: "s-model", points: input.modelHeartRate[index]))
       legend.append(("s-model", "the model's heart rate"))
     }
+    // The session's line is drawn last, over the others: a replay's session sees the recorded
+    // heart rate itself (not noised), and drawn first it was hidden under the recorded line.
+    lines.append(TimeChart.Line(cssClass: "s-hr", points: heartRate))
     let maximum = input.maximumHeartRate
     var bands: [TimeChart.Band] = []
     for zone in 1...5 {
@@ -512,9 +515,17 @@ public enum Report {
     add(
       "distance", record.totalDistance.map { TextFormat.distance(metres: $0) } ?? "-",
       fileText(totals?.distance) { TextFormat.distance(metres: $0) })
+    // A device's calories are total energy: set beside the model's active + basal, never beside
+    // its active energy alone (EnergyComparison).
     add(
       "active energy", record.totalEnergyBurned.map { TextFormat.energy(kilocalories: $0) } ?? "-",
-      fileText(totals?.energy) { TextFormat.energy(kilocalories: $0) })
+      fileText(nil) { TextFormat.energy(kilocalories: $0) })
+    add(
+      "total energy (\(EnergyComparison.replayLabel))",
+      EnergyComparison.totalEnergy(of: record).map { TextFormat.energy(kilocalories: $0) } ?? "-",
+      fileText(totals?.energy) {
+        TextFormat.energy(kilocalories: $0) + " " + EnergyComparison.fileLabel
+      })
     add("ascent", number(ascent, 0, "m"), fileText(totals?.ascent) { number($0, 0, "m") })
     add(
       "heart rate average", heart.map { TextFormat.heartRate(beatsPerMinute: $0.average) } ?? "-",

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutSystem
 
 extension Scenario {
   /// Creates a scenario in Swift, without JSON: every parameter defaults to the value a file
@@ -25,7 +26,7 @@ extension Scenario {
   ///   - finish: default `.auto`.
   ///   - timeline: the app's actions; times at or after `t = 0` and never decreasing.
   ///   - expect: the checks `workout-sim check` (and ``Check``'s evaluation) read.
-  ///   - watch: the watch around the app; default ``WorkoutCore/WatchConfiguration/standard``.
+  ///   - watch: the watch around the app; default ``WorkoutSystem/WatchConfiguration/standard``.
   ///   - selector: the Digital Crown workout selector.
   ///   - goals: the ring goals; default ``RingAmounts/defaultGoals``.
   ///   - today: what the day held before `t = 0`; default ``RingAmounts/zero``.
@@ -38,6 +39,7 @@ extension Scenario {
   ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
   ///   a `crown` rotation of 0 or beyond a million strides, an `extendedRuntime` action without
   ///   `watch.extendedRuntimeType`, selector items empty or repeated, sensor noise (0 to 10 000),
+  ///   the heart rate's `errorScale` (0 to 10),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
   ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
   ///   zero, step counts that are not whole.
@@ -132,6 +134,10 @@ extension Scenario {
       }
       guard settings.noise.isFinite, (0...1e4).contains(settings.noise) else {
         throw fail(path + "noise", "\(text(settings.noise)) is out of range (expected 0 to 10000)")
+      }
+      let scale = settings.heartRateError.scale
+      guard scale.isFinite, (0...HeartRateSensorError.maximumScale).contains(scale) else {
+        throw fail(path + "errorScale", "\(text(scale)) is out of range (expected 0 to 10)")
       }
       if let constant = settings.constant, !(constant.isFinite && (0...1e6).contains(constant)) {
         throw fail(path + "constant", "\(text(constant)) is out of range (expected 0 to 1000000)")

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 extension Scenario {
   /// `motion`: `{ "latency": time, "activities": [span], "heartRate": [span] }`

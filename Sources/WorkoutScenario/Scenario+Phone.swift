@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 extension Scenario {
   /// `phone`: the paired iPhone around the app's iOS code: its network, the widgets on its Home

@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutHealth
 import WorkoutPhysiology
+import WorkoutSystem
 
 /// A decoded and validated scenario file, version 1 (docs/scenario-format.md), with
 /// every default applied.
@@ -223,7 +224,8 @@ public struct Scenario: Sendable, Equatable {
   }
 
   /// One sensor's settings, `sensors.<type>` (`enabled`, `interval`, `noise`, `constant`,
-  /// `lockOn`, `dropouts`, `cadenceLock`): the wrist sensor's own
+  /// `lockOn`, `dropouts`, and for `heartRate` `cadenceLock`, `error`, `errorScale`): the wrist
+  /// sensor's own
   /// ``WorkoutPhysiology/SensorConfiguration``, with the defaults of the type filled in where the
   /// file is silent, so the decoded settings go to the models as they are.
   public typealias SensorSettings = SensorConfiguration
@@ -265,8 +267,8 @@ public struct Scenario: Sendable, Equatable {
       self.location = location
     }
 
-    /// What the action does: a call the app makes (the engine's ``WorkoutCore/AppAction``, named
-    /// by its ``WorkoutCore/AppAction/word``), a `probe` of the live values, or a `crown`
+    /// What the action does: a call the app makes (the engine's ``WorkoutSystem/AppAction``, named
+    /// by its ``WorkoutSystem/AppAction/word``), a `probe` of the live values, or a `crown`
     /// rotation of the workout selector.
     public enum Kind: Sendable, Equatable {
       /// `prepare`, `start`, `pause`, ... : the app calls the session, the builder or the watch.

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutJSON
+import WorkoutSystem
 
 /// The timeline words of the watch–phone link (docs/scenario-format.md#link-actions): the apps'
 /// WatchConnectivity calls and what happens to the phone around them.

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutJSON
+import WorkoutSystem
 
 /// The timeline's mirroring actions: `startMirroring`, `stopMirroring`,
 /// `sendToRemoteWorkoutSession` (docs/scenario-format.md#timeline-actions,

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutJSON
+import WorkoutSystem
 
 /// The `motion` key and `watch.workoutReminders` (docs/scenario-format.md#motion,
 /// docs/scenario-format.md#workout-reminders).

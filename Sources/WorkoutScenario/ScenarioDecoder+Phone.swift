@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutHealth
 import WorkoutJSON
+import WorkoutSystem
 
 /// The `phone` key: the paired iPhone's network, widgets, reload budget, Background App Refresh
 /// and charging (docs/scenario-format.md#the-phone).

@@ -30,12 +30,20 @@ extension ScenarioDecoder {
     -> Scenario.SensorSettings
   {
     var keys = ["enabled", "interval", "noise", "constant", "lockOn", "dropouts"]
-    if type == .heartRate { keys.append("cadenceLock") }
-    if type != .heartRate, case .object = value, value["cadenceLock"] != nil {
-      throw fail(
-        path.appending(key: "cadenceLock"),
-        "cadenceLock is only allowed for heartRate (the optical sensor reports cadence as heart rate)"
-      )
+    if type == .heartRate { keys += ["cadenceLock", "error", "errorScale"] }
+    if type != .heartRate, case .object = value {
+      if value["cadenceLock"] != nil {
+        throw fail(
+          path.appending(key: "cadenceLock"),
+          "cadenceLock is only allowed for heartRate (the optical sensor reports cadence as heart rate)"
+        )
+      }
+      for key in ["error", "errorScale"] where value[key] != nil {
+        throw fail(
+          path.appending(key: key),
+          "\(key) is only allowed for heartRate (the Apple Watch's measured heart-rate error); use \"noise\" for \(type.rawValue)"
+        )
+      }
     }
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -72,6 +80,52 @@ extension ScenarioDecoder {
     if let lock = fields["cadenceLock"] {
       settings.cadenceLock = try span(lock, at: path.appending(key: "cadenceLock"))
     }
+    if type == .heartRate {
+      settings.heartRateError = try heartRateError(fields, at: path)
+    }
     return settings
+  }
+
+  /// `error` and `errorScale` of `sensors.heartRate` (docs/scenario-format.md#sensors): the
+  /// measured error unless `noise` or `constant` is given, which replace it; `noise` with either
+  /// key, or `"off"` with a scale, is a contradiction named at its path.
+  private func heartRateError(_ fields: [String: JSONValue], at path: JSONPath)
+    throws(ScenarioError) -> HeartRateSensorError
+  {
+    let errorPath = path.appending(key: "error")
+    let scalePath = path.appending(key: "errorScale")
+    var on: Bool?
+    if let error = fields["error"] {
+      switch error {
+      case .string("measured"): on = true
+      case .string("off"): on = false
+      default:
+        throw fail(
+          errorPath,
+          "\(Self.describe(error)) is not a heart-rate error model (expected \"measured\" or \"off\")"
+        )
+      }
+    }
+    var scale: Double?
+    if let value = fields["errorScale"] {
+      scale = try number(value, at: scalePath, .within(0, HeartRateSensorError.maximumScale))
+    }
+    if fields["noise"] != nil, fields["error"] != nil || scale != nil {
+      throw fail(
+        path.appending(key: "noise"),
+        "noise replaces the measured heart-rate error: give either \"noise\" or \"error\"/\"errorScale\", not both"
+      )
+    }
+    if on == false, scale != nil {
+      throw fail(
+        scalePath,
+        "errorScale scales the measured error, which \"error\": \"off\" turns off; remove one")
+    }
+    if on == false
+      || (on == nil && scale == nil && (fields["noise"] != nil || fields["constant"] != nil))
+    {
+      return .off
+    }
+    return HeartRateSensorError(scale: scale ?? 1)
   }
 }

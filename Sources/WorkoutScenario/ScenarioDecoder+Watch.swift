@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutJSON
+import WorkoutSystem
 
 /// The `watch` key and the watch actions (docs/scenario-format.md#the-watch,
 /// docs/scenario-format.md#watch-actions).

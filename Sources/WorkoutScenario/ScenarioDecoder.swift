@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutFiles
 import WorkoutJSON
 import WorkoutPhysiology
+import WorkoutSystem
 
 extension Scenario {
   /// Reads, parses and validates the scenario file at `url`.
@@ -146,117 +147,162 @@ struct ScenarioDecoder {
       allowSchema: true)
     func path(_ key: String) -> JSONPath { JSONPath.root.appending(key: key) }
 
+    // Each top-level key is read on its own: a problem in one is kept and the others are
+    // still read, so one run of `validate` names every key that is wrong. A key whose reading
+    // needs another (the course its activity, dates their start and time zone) is skipped when
+    // that one failed, rather than reporting what follows from the first problem.
+    var problems: [ScenarioError] = []
+    @discardableResult
+    func attempt(_ body: () throws(ScenarioError) -> Void) -> Bool {
+      do {
+        try body()
+        return true
+      } catch {
+        problems.append(error)
+        return false
+      }
+    }
     var name = defaultName
-    if let value = fields["name"] {
-      name = try string(value, at: path("name"), expected: "the scenario's name")
+    attempt { () throws(ScenarioError) in
+      if let value = fields["name"] {
+        name = try string(value, at: path("name"), expected: "the scenario's name")
+      }
     }
     var start: Scenario.WallClockDate?
     var startsNow = false
-    if let value = fields["start"] {
-      let text = try string(
-        value, at: path("start"),
-        expected:
-          "an ISO 8601 date-time with a UTC offset, for example \"2026-03-02T07:30:00+01:00\""
-      )
-      if text == "now" {
-        startsNow = true
-      } else {
-        do {
-          start = try WallClockParser.parse(text)
-        } catch {
-          throw fail(path("start"), error.message)
-        }
-      }
-      if let date = start?.date, !Scenario.supportedStartRange.contains(date) {
-        throw fail(
-          path("start"),
-          "\(JSONPath.quoted(text)) is outside the supported range \(Scenario.supportedStartRangeText) (every export format can write dates in it; FIT counts seconds from 1989-12-31T00:00:00Z in 32 bits)"
+    let startRead = attempt { () throws(ScenarioError) in
+      if let value = fields["start"] {
+        let text = try string(
+          value, at: path("start"),
+          expected:
+            "an ISO 8601 date-time with a UTC offset, for example \"2026-03-02T07:30:00+01:00\""
         )
+        if text == "now" {
+          startsNow = true
+        } else {
+          do throws(TimeFormatError) {
+            start = try WallClockParser.parse(text)
+          } catch {
+            throw fail(path("start"), error.message)
+          }
+        }
+        if let date = start?.date, !Scenario.supportedStartRange.contains(date) {
+          throw fail(
+            path("start"),
+            "\(JSONPath.quoted(text)) is outside the supported range \(Scenario.supportedStartRangeText) (every export format can write dates in it; FIT counts seconds from 1989-12-31T00:00:00Z in 32 bits)"
+          )
+        }
       }
     }
     // With `"start": "now"` and no `timeZone`, the process's own time zone, the one
     // `Calendar.current` and `TimeZone.current` use in the app's code.
     var timeZone = startsNow ? TimeZone.current.identifier : "UTC"
-    if let value = fields["timeZone"] {
-      timeZone = try string(
-        value, at: path("timeZone"), expected: "an IANA time zone name such as \"Europe/Berlin\"")
-      guard TimeZone(identifier: timeZone) != nil else {
-        throw fail(
-          path("timeZone"),
-          "\(Self.describe(value)) is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
-        )
+    let timeZoneRead = attempt { () throws(ScenarioError) in
+      if let value = fields["timeZone"] {
+        timeZone = try string(
+          value, at: path("timeZone"), expected: "an IANA time zone name such as \"Europe/Berlin\"")
+        guard TimeZone(identifier: timeZone) != nil else {
+          throw fail(
+            path("timeZone"),
+            "\(Self.describe(value)) is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
+          )
+        }
       }
     }
     var seed: UInt64 = 1
-    if let value = fields["seed"] {
-      let maximum = Double(Scenario.seedRange.upperBound)  // exact: 2^53 − 1 < 2^53
-      let expected =
-        "a whole number from \(Scenario.seedRange.lowerBound) to \(Scenario.seedRange.upperBound)"
-      guard case .number(let number) = value, number == number.rounded() else {
-        throw fail(
-          path("seed"), "\(Self.describe(value)) is not a whole number (expected \(expected))")
+    attempt { () throws(ScenarioError) in
+      if let value = fields["seed"] {
+        let maximum = Double(Scenario.seedRange.upperBound)  // exact: 2^53 − 1 < 2^53
+        let expected =
+          "a whole number from \(Scenario.seedRange.lowerBound) to \(Scenario.seedRange.upperBound)"
+        guard case .number(let number) = value, number == number.rounded() else {
+          throw fail(
+            path("seed"), "\(Self.describe(value)) is not a whole number (expected \(expected))")
+        }
+        guard number >= Double(Scenario.seedRange.lowerBound), number <= maximum else {
+          throw fail(path("seed"), "\(Self.describe(value)) is out of range (expected \(expected))")
+        }
+        seed = UInt64(number)
       }
-      guard number >= Double(Scenario.seedRange.lowerBound), number <= maximum else {
-        throw fail(path("seed"), "\(Self.describe(value)) is out of range (expected \(expected))")
-      }
-      seed = UInt64(number)
     }
     var activity = WorkoutActivityType.running
-    if let value = fields["activity"] {
-      activity = try self.activity(value, at: path("activity"))
+    let activityRead = attempt { () throws(ScenarioError) in
+      if let value = fields["activity"] {
+        activity = try self.activity(value, at: path("activity"))
+      }
     }
     var location = WorkoutSessionLocationType.outdoor
-    if let value = fields["location"] {
-      let text = try choice(
-        value, at: path("location"), noun: "a location", options: ["indoor", "outdoor", "unknown"])
-      guard let decoded = WorkoutSessionLocationType(name: text) else {
-        preconditionFailure("location name \(text) is listed but unknown")
+    attempt { () throws(ScenarioError) in
+      if let value = fields["location"] {
+        let text = try choice(
+          value, at: path("location"), noun: "a location",
+          options: ["indoor", "outdoor", "unknown"])
+        guard let decoded = WorkoutSessionLocationType(name: text) else {
+          preconditionFailure("location name \(text) is listed but unknown")
+        }
+        location = decoded
       }
-      location = decoded
     }
     var athlete = Scenario.Athlete.standard
     var characteristics = Scenario.Characteristics()
-    if let value = fields["athlete"] {
-      // The date of t = 0 a date of birth counts the age to: the `start` key, else the default
-      // start unless the course is a recording (an object), which starts at its first record.
-      var knownStart = start?.date
-      if knownStart == nil, !(fields["course"].map(Self.isObject) ?? false) {
-        knownStart = Scenario.defaultStart.date
+    if let value = fields["athlete"], startRead, timeZoneRead {
+      attempt { () throws(ScenarioError) in
+        // The date of t = 0 a date of birth counts the age to: the `start` key, else the default
+        // start unless the course is a recording (an object), which starts at its first record.
+        var knownStart = start?.date
+        if knownStart == nil, !(fields["course"].map(Self.isObject) ?? false) {
+          knownStart = Scenario.defaultStart.date
+        }
+        (athlete, characteristics) = try self.athlete(
+          value, at: path("athlete"), start: knownStart, timeZone: timeZone)
       }
-      (athlete, characteristics) = try self.athlete(
-        value, at: path("athlete"), start: knownStart, timeZone: timeZone)
     }
     var course = Scenario.Course.segments([])
-    if let value = fields["course"] {
-      course = try self.course(value, at: path("course"), activity: activity)
+    var courseRead = activityRead
+    if let value = fields["course"], activityRead {
+      courseRead = attempt { () throws(ScenarioError) in
+        course = try self.course(value, at: path("course"), activity: activity)
+      }
     }
     var sensors: [QuantityType: Scenario.SensorSettings] = [:]
-    if let value = fields["sensors"] {
-      sensors = try self.sensors(value, at: path("sensors"))
+    attempt { () throws(ScenarioError) in
+      if let value = fields["sensors"] {
+        sensors = try self.sensors(value, at: path("sensors"))
+      }
     }
     var builder = Scenario.BuilderOptions()
-    if let value = fields["builder"] {
-      builder = try self.builder(value, at: path("builder"))
+    attempt { () throws(ScenarioError) in
+      if let value = fields["builder"] {
+        builder = try self.builder(value, at: path("builder"))
+      }
     }
     var finish = Scenario.FinishMode.auto
-    if let value = fields["finish"] {
-      let text = try choice(
-        value, at: path("finish"), noun: "a finish mode",
-        options: Scenario.FinishMode.allCases.map(\.rawValue))
-      finish = Scenario.FinishMode(rawValue: text) ?? .auto
+    attempt { () throws(ScenarioError) in
+      if let value = fields["finish"] {
+        let text = try choice(
+          value, at: path("finish"), noun: "a finish mode",
+          options: Scenario.FinishMode.allCases.map(\.rawValue))
+        finish = Scenario.FinishMode(rawValue: text) ?? .auto
+      }
     }
     var watch = WatchConfiguration.standard
-    if let value = fields["watch"] {
-      watch = try self.watch(value, at: path("watch"))
+    let watchRead = attempt { () throws(ScenarioError) in
+      if let value = fields["watch"] {
+        watch = try self.watch(value, at: path("watch"))
+      }
     }
     var timeline: [Scenario.Action] = []
-    if let value = fields["timeline"] {
-      timeline = try self.timeline(value, at: path("timeline"))
-      try checkExtendedRuntimeActions(timeline, watch: watch)
+    attempt { () throws(ScenarioError) in
+      if let value = fields["timeline"] {
+        timeline = try self.timeline(value, at: path("timeline"))
+        if watchRead { try checkExtendedRuntimeActions(timeline, watch: watch) }
+      }
     }
     var expect: [Check] = []
-    if let value = fields["expect"] {
-      expect = try self.checks(value, at: path("expect"))
+    attempt { () throws(ScenarioError) in
+      if let value = fields["expect"] {
+        expect = try self.checks(value, at: path("expect"))
+      }
     }
     var scenario = Scenario(
       version: version, name: name, start: start, timeZone: timeZone, seed: seed,
@@ -265,31 +311,44 @@ struct ScenarioDecoder {
       sourceURL: nil)
     scenario.startsNow = startsNow
     scenario.characteristics = characteristics
-    if let value = fields["watch"] {
-      scenario.watchAppState = try watchAppState(value, at: path("watch"))
+    if let value = fields["watch"], watchRead {
+      attempt { () throws(ScenarioError) in
+        scenario.watchAppState = try watchAppState(value, at: path("watch"))
+        scenario.complications = try complications(value, at: path("watch"))
+      }
     }
-    try watchFace(fields, into: &scenario)
-    if let value = fields["watch"] {
-      scenario.complications = try complications(value, at: path("watch"))
-    }
+    attempt { () throws(ScenarioError) in try watchFace(fields, into: &scenario) }
     // Date-times in `health` and `phone` need the date of t = 0 now: a recording's course sets
     // it later.
     var fixedStart = start?.date
     if fixedStart == nil, !startsNow, case .segments = course {
       fixedStart = Scenario.defaultStart.date
     }
-    if let value = fields["health"] {
-      scenario.health = try health(value, at: path("health"), start: fixedStart)
+    let datesReadable = startRead && courseRead
+    if let value = fields["health"], datesReadable {
+      attempt { () throws(ScenarioError) in
+        scenario.health = try health(value, at: path("health"), start: fixedStart)
+      }
     }
-    try authorizationAndApp(fields, into: &scenario)
-    if let value = fields["phone"] {
-      scenario.phone = try phone(value, at: path("phone"), start: fixedStart)
+    attempt { () throws(ScenarioError) in try authorizationAndApp(fields, into: &scenario) }
+    if let value = fields["phone"], datesReadable {
+      attempt { () throws(ScenarioError) in
+        scenario.phone = try phone(value, at: path("phone"), start: fixedStart)
+      }
     }
-    if let value = fields["motion"] {
-      scenario.motion = try motion(value, at: path("motion"), start: fixedStart)
+    if let value = fields["motion"], datesReadable {
+      attempt { () throws(ScenarioError) in
+        scenario.motion = try motion(value, at: path("motion"), start: fixedStart)
+      }
     }
-    if let value = fields["gps"] {
-      scenario.gps = try gps(value, at: path("gps"))
+    attempt { () throws(ScenarioError) in
+      if let value = fields["gps"] {
+        scenario.gps = try gps(value, at: path("gps"))
+      }
+    }
+    if var first = problems.first {
+      first.further = Array(problems.dropFirst())
+      throw first
     }
     if let value = fields["swim"] {
       let plan = try swim(

@@ -19,6 +19,10 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
   public var kind: Kind
   /// What is wrong, without the file and position: `"1:75" is not a time (seconds must be below 60)`.
   public var message: String
+  /// The problems found in the scenario's other top-level keys, in the format's key order
+  /// (each top-level key is read even when one before it is wrong, so one `validate` names
+  /// them all); empty when this is the only one. ``description`` has a line for each.
+  public var further: [ScenarioError] = []
 
   /// Creates an error.
   public init(fileName: String, kind: Kind, message: String) {
@@ -50,8 +54,14 @@ public struct ScenarioError: Error, Equatable, Sendable, CustomStringConvertible
     return 65
   }
 
-  /// The full message line as printed (see the type's documentation for its forms).
+  /// The full message as printed: ``line``, then a line for each of ``further``.
   public var description: String {
+    ([self] + further).map(\.line).joined(separator: "\n")
+  }
+
+  /// This problem's message line (see the type's documentation for its forms), without
+  /// ``further``.
+  public var line: String {
     switch kind {
     case .cannotOpen:
       return "\(fileName): \(message)"

@@ -4,6 +4,7 @@ import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSystem
 
 /// A scenario turned into the models' own types: the athlete, the course, the wrist sensors, the
 /// engine configuration, and the wall-clock context for dates.
@@ -98,8 +99,11 @@ struct PreparedScenario {
     var configuration = WorkoutEngineConfiguration(
       seed: seed, activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
-      finish: scenario.finish == .manual ? .manual : .auto, schedules: schedules,
+      finish: .manual, schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+    // The world as HealthKit is: the app begins collection, ends it and finishes the workout
+    // by its calls; the command line's app adds its reflexes (``ScriptedApp/configure(_:)``).
+    configuration.collection = .explicit
     if let swim = scenario.swim {
       // What a swim's `HKWorkoutConfiguration` gives the saved workout: its swimming location
       // (`HKMetadataKeySwimmingLocationType`) and, in a pool, its lap length
@@ -298,15 +302,15 @@ extension Scenario {
 extension PreparedScenario {
   /// The phone link's settings from the scenario's `phone` link keys and `watch.appState`
   /// (docs/phone-link.md#defaults): the complication budget's resets at the local
-  /// `complicationBudgetReset` time of each day through a year past the planned end, and the
-  /// scripted apps when the timeline makes link calls.
+  /// `complicationBudgetReset` time of each day through a year past the planned end (the
+  /// scripted apps are the command line's ``ScriptedApp``'s, not the world's).
   static func linkConfiguration(
     _ scenario: Scenario, overrides: RunOverrides, startDate: Date, timeZone: TimeZone
   ) -> LinkConfiguration {
     let phone = scenario.phone
     let end = (overrides.until ?? scenario.timeline.last?.at ?? .zero)
       .advanced(by: .seconds(366 * 86_400))
-    var link = LinkConfiguration(
+    return LinkConfiguration(
       paired: phone.paired, watchAppInstalled: phone.watchAppInstalled,
       complicationEnabled: phone.complicationEnabled, phoneApp: phone.app, away: phone.away,
       sameWiFi: phone.sameWiFi, messageLatency: phone.messageLatency,
@@ -316,9 +320,5 @@ extension PreparedScenario {
         start: startDate, timeZone: timeZone, timeOfDay: phone.complicationBudgetReset,
         through: end),
       watchStartsNotRunning: scenario.watchAppState == .notRunning)
-    link.scriptedApps = scenario.timeline.contains {
-      if case .app(.link) = $0.kind { true } else { false }
-    }
-    return link
   }
 }

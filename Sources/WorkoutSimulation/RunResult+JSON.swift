@@ -1,6 +1,7 @@
 import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
+import WorkoutSystem
 
 extension RunResult {
   /// The run result document of docs/run-result.md, canonically encoded (``JSONWriter``'s

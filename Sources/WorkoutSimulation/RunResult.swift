@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutSystem
 import WorkoutWatch
 
 /// Everything one scenario run produced, in the engine's own types, with the wall-clock context

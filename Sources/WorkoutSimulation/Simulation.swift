@@ -4,6 +4,7 @@ import WorkoutFiles
 import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
+import WorkoutSystem
 
 /// What the command line may change about a scenario before it runs (docs/command-line.md#run).
 public struct RunOverrides: Sendable, Equatable {

@@ -3,6 +3,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutScenario
+import WorkoutSystem
 import WorkoutWatch
 
 /// What the user does on the watch, independent of how it was typed: the commands behind the
@@ -61,9 +62,9 @@ public struct SimulationSession {
   /// next workout with its own `activity` (or the scenario's): the crown's earlier choice does
   /// not carry over to it.
   private var selectedSession: Int? = 0
-  /// Whether the timeline's app calls are played (the command line), or only its world actions
-  /// (the Swift API, ``init(apiDoorFor:)``).
-  private var playsAppActions = true
+  /// The command line's app, which makes the timeline's app calls (``init(_:)``), or `nil` when
+  /// the app is app code calling the engine itself (the Swift API, ``init(world:)``).
+  private let app: ScriptedApp?
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval, and the next one to record.
   private let swimEvents: [WorkoutEvent]
@@ -96,37 +97,43 @@ public struct SimulationSession {
   /// Prepares a scenario resolved once (``ResolvedScenario``: `--type` and `--seed` applied,
   /// its files read), at `t = 0` with nothing run yet; reads no file.
   ///
+  /// The command line's door: the world with the scenario's app attached (``ScriptedApp``),
+  /// which makes the timeline's app calls.
+  ///
   /// - Throws: ``SimulationError`` when the scenario's values or its recording's contents
   ///   cannot be simulated.
   public init(_ resolved: ResolvedScenario) throws(SimulationError) {
+    try self.init(resolved, app: ScriptedApp(scenario: resolved.scenario))
+  }
+
+  /// Prepares `scenario`'s world for app code that makes its own calls (the Swift API door,
+  /// SimulatedHealthKit): no ``ScriptedApp`` is attached, so the timeline's app calls are
+  /// nobody's (time moves to their instants, nothing is called); its world actions (`crash`,
+  /// `relaunch`, `wristDown`, `wristUp`, `crownPress`, `openApp`, `phone`, `crown`, `probe`)
+  /// fire at their instants as on the command line, a `relaunch` without recovery (recovering
+  /// is the app's `recoverActiveWorkoutSession` call). The engine is HealthKit's: collection
+  /// begins at the app's `beginCollection`, and the app ends it and finishes the workout
+  /// itself. What the app hears of is queued in the engine's outbox
+  /// (``WorkoutEngine/queuesEffects``) for the door's callbacks.
+  ///
+  /// - Throws: ``SimulationError`` as ``init(_:overrides:)``.
+  package init(world scenario: Scenario) throws(SimulationError) {
+    try self.init(ResolvedScenario(scenario, overrides: RunOverrides()), app: nil)
+    engine.queuesEffects = true
+  }
+
+  /// The world of `resolved` with `app` attached, if any: the engine is configured with the
+  /// app's reflexes (``ScriptedApp/configure(_:)``).
+  private init(_ resolved: ResolvedScenario, app: ScriptedApp?) throws(SimulationError) {
     self.scenario = resolved.scenario
     self.overrides = resolved.overrides
     self.selection = CrownSelection(scenario: resolved.scenario)
     self.prepared = try PreparedScenario(resolved)
+    self.app = app
     self.swimEvents = prepared.watchEvents
-    self.engine = WorkoutEngine(
-      configuration: prepared.configuration, dataSource: prepared.dataSource)
-  }
-
-  /// Prepares `scenario` for the Swift API door (SimulatedHealthKit): the app's own code makes
-  /// the app's calls, so the timeline's app actions are not played; its world actions (`crash`,
-  /// `relaunch`, `wristDown`, `wristUp`, `crownPress`, `openApp`, `crown`, `probe`) fire at their
-  /// instants, a `relaunch` always without recovery (recovering is the app's
-  /// `recoverActiveWorkoutSession` call). The engine runs with `finish: manual` and explicit
-  /// `beginCollection` (the app begins, ends and finishes collection itself).
-  ///
-  /// - Throws: ``SimulationError`` as ``init(_:overrides:)``.
-  package init(apiDoorFor scenario: Scenario) throws(SimulationError) {
-    try self.init(scenario)
     var configuration = prepared.configuration
-    configuration.finish = .manual
-    configuration.collection = .explicit
-    // The app's own code makes the WatchConnectivity calls: no scripted apps.
-    configuration.link.scriptedApps = false
+    app?.configure(&configuration)
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
-    // The door makes the app's callbacks from the engine's effects (its outbox).
-    engine.queuesEffects = true
-    self.playsAppActions = false
   }
 
   /// Runs `body` on the engine (the Swift API door's calls and reads).
@@ -224,7 +231,7 @@ public struct SimulationSession {
 
   /// Whether the crown still selects: the app's current session exists, has been neither
   /// prepared nor started (`notStarted`), and has not begun collection
-  /// (``WorkoutCore/WorkoutEngine/canSelectActivity(ofSession:)``). The one rule of both doors,
+  /// (``WorkoutSystem/WorkoutEngine/canSelectActivity(ofSession:)``). The one rule of both doors,
   /// the command line's and the Swift API's, and of the watch face, which shows the selector
   /// exactly while it holds.
   public var isSelecting: Bool {
@@ -308,18 +315,18 @@ public struct SimulationSession {
         probes.append(engine.probe(at: at))
       case .crown(let strides):
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
-      case .app(let call) where !playsAppActions:
-        switch call {
-        case .crash, .wristDown, .wristUp, .crownPress, .openApp, .phone:
-          engine.perform(call, at: at)
-        case .relaunch:
-          engine.perform(.relaunch(recover: false), at: at)
-        case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
-          .marker, .segment, .addEvent, .newSession, .beginActivity, .endActivity,
-          .extendedRuntime, .mirroring, .link:
-          if at > engine.now { engine.advance(to: at) }
-        }
+      case .app(.relaunch(let recover)):
+        // The world relaunches the app; recovering is the app's code (its launch's
+        // `recoverActiveWorkoutSession`): the scripted app's at once, a Swift app's by its call.
+        engine.perform(app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at)
+      case .app(let call) where !ScriptedApp.isAppCode(call):
+        engine.perform(call, at: at)
       case .app(let call):
+        // App code: the scripted app's call; without one, app code makes its own calls.
+        guard app != nil else {
+          if at > engine.now { engine.advance(to: at) }
+          continue
+        }
         switch call {
         case .prepare, .start: applySelection(at: at)
         default: break

@@ -5,6 +5,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// What a launch handler saw, for the test to read.
 final class LaunchRecorder: @unchecked Sendable {

@@ -515,7 +515,22 @@ struct CoreLocationTests {
       session.end()
       try await builder.endCollection(at: simulation.now)
       let workout = try #require(try await builder.finishWorkout())
+      // A long-running anchored query of this workout's routes, started before the route is
+      // finished: its first results are empty, its update handler gets the route.
+      let seen = Mutex<[[UUID]]>([])
+      let routes = HKAnchoredObjectQuery(
+        type: HKSeriesType.workoutRoute(), predicate: HKQuery.predicateForObjects(from: workout),
+        anchor: nil, limit: HKObjectQueryNoLimit
+      ) { _, added, _, _, _ in seen.withLock { $0.append((added ?? []).map(\.uuid)) } }
+      routes.updateHandler = { _, added, _, _, _ in
+        seen.withLock { $0.append((added ?? []).map(\.uuid)) }
+      }
+      store.execute(routes)
+      await simulation.settle()
       let route = try await routeBuilder.finishRoute(with: workout, metadata: ["kind": "run"])
+      await simulation.settle()
+      #expect(seen.withLock { $0 } == [[], [route.uuid]])
+      store.stop(routes)
       #expect(route.metadata?["lap"] as? String == "one")
       #expect(route.metadata?["kind"] as? String == "run")
       let batches = try await routeBatches(route, store: store)

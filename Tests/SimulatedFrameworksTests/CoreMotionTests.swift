@@ -7,6 +7,7 @@ import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 /// What an activity handler saw: the virtual second of the call, the activity's flags as one
 /// word, its start (seconds from t = 0), its confidence and the device whose code ran.

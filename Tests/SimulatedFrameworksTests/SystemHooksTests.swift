@@ -3,6 +3,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 

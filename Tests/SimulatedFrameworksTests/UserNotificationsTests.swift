@@ -6,6 +6,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// SimulatedUserNotifications on virtual time (docs/phone.md#notifications): triggers at local
 /// instants across DST and a trip, permission, replacement and removal, the foreground

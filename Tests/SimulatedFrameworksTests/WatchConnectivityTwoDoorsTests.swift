@@ -15,6 +15,7 @@ import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 @testable import SimulatedWatchConnectivity

@@ -6,6 +6,7 @@ import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 /// A delegate that writes down each call: the seconds from t = 0, and what was said.
 final class RuntimeRecorder: WKExtendedRuntimeSessionDelegate, @unchecked Sendable {

@@ -5,6 +5,7 @@ import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSystem
 
 /// An entry with a number to tell timelines apart.
 struct CountEntry: TimelineEntry {

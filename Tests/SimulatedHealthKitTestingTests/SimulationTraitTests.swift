@@ -84,10 +84,13 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
 
   /// What the trait attaches: names, in order.
   private static func attached(
-    _ policy: SimulationTrait.AttachmentPolicy, _ body: @escaping @Sendable () async throws -> Void
+    _ policy: SimulationTrait.AttachmentPolicy, scenario: Scenario = traitRun,
+    checks: SimulationTrait.ScenarioChecks = .evaluated,
+    _ body: @escaping @Sendable () async throws -> Void
   ) async -> (names: [String], first: [UInt8], second: [UInt8], threw: Bool) {
     let seen = Mutex<[(String, [UInt8])]>([])
-    var trait = SimulationTrait(source: .scenario(traitRun), options: [], attachments: policy)
+    var trait = SimulationTrait(source: .scenario(scenario), options: [], attachments: policy)
+    trait.checks = checks
     trait.record = { bytes, name in seen.withLock { $0.append((name, bytes)) } }
     var threw = false
     do {
@@ -167,6 +170,69 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
   }
 }
 
+/// The trait run with an `expect` list: one record of 1800 m (3 m/s for 600 s).
+let checkedRun: Scenario = {
+  let json = """
+    {"version": 1, "name": "Checked run", "start": "2026-03-02T12:00:00Z", "timeZone": "UTC",
+     "activity": "running", "course": [{"duration": 1800, "speed": 3}],
+     "sensors": {"heartRate": {"constant": 150}},
+     "expect": [{"count": "records", "equals": 1},
+                {"record": 0, "path": "totalDistance", "equals": 1800}]}
+    """
+  return try! Scenario.decode(Array(json.utf8), fileName: "checked.json")
+}()
+
+/// The app runs for `seconds` from the scenario's start and finishes its workout.
+func runAndFinish(for seconds: Int) async throws {
+  let simulation = try #require(HealthKitSimulation.running)
+  let (session, builder) = try await startRunning(HKHealthStore())
+  try await simulation.advance(by: .seconds(seconds))
+  session.end()
+  try await builder.endCollection(at: simulation.now)
+  _ = try await builder.finishWorkout()
+}
+
+extension SimulationTraitTests {
+  /// 600 s at 3 m/s is 1800 m in one record: both checks pass, nothing is recorded and, the
+  /// test passing, nothing is attached.
+  @Test func aScenarioCheckTheAppMeetsPasses() async {
+    let seen = await Self.attached(.onFailure, scenario: checkedRun) {
+      try await runAndFinish(for: 600)
+    }
+    #expect(seen.names == [])
+    #expect(!seen.threw)
+  }
+
+  /// 300 s at 3 m/s is 900 m: the second check fails as `workout-sim check` words it, an issue
+  /// of the test, which then gets its run attached.
+  @Test func aScenarioCheckTheAppMissesIsAnIssue() async {
+    let comments = Mutex<[String]>([])
+    let names = Mutex<[String]>([])
+    await withKnownIssue {
+      let seen = await Self.attached(.onFailure, scenario: checkedRun) {
+        try await runAndFinish(for: 300)
+      }
+      names.withLock { $0 = seen.names }
+    } matching: { issue in
+      comments.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    #expect(
+      comments.withLock { $0 } == [
+        "scenario check expect[1]: records[0].totalDistance: expected equals 1800, actual 900"
+      ])
+    #expect(names.withLock { $0 } == ["run-result.json", "report.html"])
+  }
+
+  /// `.ignored` leaves the same miss unrecorded.
+  @Test func ignoredScenarioChecksAreNotEvaluated() async {
+    let seen = await Self.attached(.onFailure, scenario: checkedRun, checks: .ignored) {
+      try await runAndFinish(for: 300)
+    }
+    #expect(seen.names == [])
+  }
+}
+
 /// XCTest's equivalent.
 final class SimulateTests: XCTestCase {
   func testTheBodyRunsInsideASimulation() async throws {
@@ -189,5 +255,11 @@ final class SimulateTests: XCTestCase {
       return builder.elapsedTime
     }
     XCTAssertEqual(elapsed, 45)
+  }
+
+  /// The scenario's checks hold for an app that runs 600 s (1800 m, one record); a failed one
+  /// would be an `XCTFail` (the trait's tests show the wording).
+  func testTheScenarioChecksAreEvaluated() async throws {
+    try await simulate(scenario: checkedRun) { _ in try await runAndFinish(for: 600) }
   }
 }

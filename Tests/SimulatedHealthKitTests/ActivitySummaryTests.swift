@@ -203,6 +203,34 @@ import WorkoutWatch
     #expect(updates.withLock { $0 } == [[20]])
   }
 
+  /// The day's Move ring holds the app's workout's energy exactly: the store's copy of the
+  /// builder's samples (120 spans of 2.1 kcal, about 252 kcal, not exact in binary) sums to the
+  /// workout's own `totalEnergyBurned`, bit for bit, now that the rings read the samples.
+  @Test func theRingsHoldTheWorkoutsEnergyExactly() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        """
+        {
+          "version": 1, "name": "Own run", "start": "2026-03-02T12:00:00Z", "timeZone": "UTC",
+          "activity": "running", "course": [{ "duration": 1800, "speed": 3 }],
+          "sensors": { "activeEnergyBurned": { "constant": 2.1 } }
+        }
+        """))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [HKObjectType.workoutType()], read: [Self.summaryType])
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(1200))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let total = try #require(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()))
+      #expect(total > 0)
+      #expect(Self.kcal(try await Self.summaries(store, nil).first) == total)
+    }
+  }
+
   @Test func aNewDayAppearsAtLocalMidnightInTheAsyncSequence() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.days(runAt: "07:00:00"))
     try await simulation.run {

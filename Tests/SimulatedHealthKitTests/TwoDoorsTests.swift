@@ -5,6 +5,7 @@ import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 

@@ -140,3 +140,15 @@ import WorkoutCore
       ])
   }
 }
+
+/// An activity crosses from a main-actor model to another isolation as in Apple's SDK, where
+/// `HKWorkoutActivity` is `Sendable` (trial finding: it did not compile here).
+@MainActor @Test func anActivityIsSendable() async {
+  let configuration = HKWorkoutConfiguration()
+  configuration.activityType = .cycling
+  let activity = HKWorkoutActivity(
+    workoutConfiguration: configuration, start: Date(timeIntervalSince1970: 0), end: nil,
+    metadata: nil)
+  let type = await Task.detached { activity.workoutConfiguration.activityType }.value
+  #expect(type == .cycling)
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 @testable import SimulatedHealthKit
 
@@ -179,18 +180,28 @@ import WorkoutSimulation
       // The timeline's relaunch does not recover by itself: the app asks.
       let store = HKHealthStore()
       let recovered = try #require(try await store.recoverActiveWorkoutSession())
-      #expect(recovered === session)
-      #expect(recovered.associatedWorkoutBuilder() === builder)
+      // The new process gets new objects, as on a device; the crashed process's stay inert
+      // (trial finding: the old object had come back to life and controlled the session).
+      #expect(recovered !== session)
+      #expect(recovered.workoutConfiguration.activityType == .running)
+      #expect(recovered.workoutConfiguration.locationType == .outdoor)
+      let recoveredBuilder = recovered.associatedWorkoutBuilder()
+      #expect(recoveredBuilder !== builder)
       #expect(recovered.delegate == nil)
-      #expect(builder.delegate == nil)
+      #expect(recoveredBuilder.delegate == nil)
       recovered.delegate = after
-      builder.delegate = after
-      builder.dataSource = HKLiveWorkoutDataSource(
+      recoveredBuilder.delegate = after
+      recoveredBuilder.dataSource = HKLiveWorkoutDataSource(
         healthStore: store, workoutConfiguration: recovered.workoutConfiguration)
       await simulation.settle()
+      session.pause()
+      #expect(recovered.state == .running)
       // Nothing more to recover.
       #expect(try await store.recoverActiveWorkoutSession() == nil)
       try await simulation.advance(to: noon(plus: 1800))
+      // The relaunched app's manager holds the recovered objects.
+      manager.session = recovered
+      manager.builder = recoveredBuilder
       let workout = try #require(try await manager.endWorkout(at: simulation.now))
       #expect(workout.duration == 1800)
     }
@@ -220,9 +231,9 @@ import WorkoutSimulation
     }
     let engineTypes = QuantityTypeSet(types.compactMap { ($0 as? HKQuantityType)?.engineType })
     #expect(batch?.kind == .dataCollected(types: engineTypes, count: 92))
-    // The inert call is in the log, not delivered.
-    #expect(result.errors.map(\.action) == ["pause"])
-    #expect(result.errors.first?.message == HealthKitSimulation.inertMessage)
+    // The inert calls (before and after the recovery) are in the log, not delivered.
+    #expect(result.errors.map(\.action) == ["pause", "pause"])
+    #expect(result.errors.allSatisfy { $0.message == HealthKitSimulation.inertMessage })
     #expect(after.errors.withLock { $0 }.isEmpty)
     // 0 → 1800 s: 361 heart-rate points, as without the crash.
     #expect(result.records.first?.statistics[.heartRate]?.count == 361)

@@ -5,13 +5,13 @@ import WorkoutCore
 
 @testable import SimulatedHealthKit
 
-/// The world's one agenda (docs/architecture.md, "One agenda"): every kind of due work asked in
-/// one place, and at an equal instant served in ``DueWork`` order, the workout first and app
-/// code asleep on the clock last.
+/// The world's one agenda (docs/architecture.md, "One agenda"): every kind of due work
+/// registered in one queue, and at an equal instant served in ``DueWork`` order, the workout
+/// (its timeline, then its engine) first and app code asleep on the clock last.
 @Suite struct WorldAgendaTests {
   @Test func theKindsAreServedWorkoutStoreTimersThenSleepers() {
-    #expect(DueWork.allCases == [.workout, .healthStore, .systemTimers, .sleepers])
-    #expect(DueWork.workout < .sleepers)
+    #expect(DueWork.allCases == [.timeline, .engine, .healthStore, .systemTimers, .sleepers])
+    #expect(DueWork.timeline < .sleepers)
   }
 
   /// A continuation for the queue's bookkeeping, never resumed by the queue tests (the queue

@@ -4,11 +4,15 @@ import Testing
 
 /// Running; heart rate every 10 s with lock-on 15 s and a dropout [30 s, 40 s); active energy
 /// every 60 s; every other type off.
-func samplingConfiguration() -> WorkoutEngineConfiguration {
-  var schedules = only([.activeEnergyBurned: 60])
-  schedules[.heartRate] = SampleSchedule(
-    interval: .seconds(10), lockOn: .seconds(15), dropouts: [t(30)..<t(40)])
-  return WorkoutEngineConfiguration(activity: .running, schedules: schedules)
+func samplingSchedule() -> (QuantityType) -> SampleSchedule {
+  { type in
+    switch type {
+    case .heartRate:
+      SampleSchedule(interval: .seconds(10), lockOn: .seconds(15), dropouts: [t(30)..<t(40)])
+    case .activeEnergyBurned: SampleSchedule(interval: .seconds(60))
+    default: SampleSchedule(enabled: false, interval: .seconds(10))
+    }
+  }
 }
 
 func heartRate(at seconds: Int64) -> SampleProductionStateMachine.Step {
@@ -54,10 +58,10 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
   @Test(arguments: SamplerState.allCases, SamplerEvent.allCases)
   func transitionMatrix(from state: SamplerState, event: SamplerEvent) {
     var machine = SampleProductionStateMachine()
-    let configuration = samplingConfiguration()
+    let schedule = samplingSchedule()
     if state == .collecting {
       machine.open(
-        session: 0, activity: .running, at: 0, collectionStart: 0, configuration: configuration)
+        session: 0, activity: .running, at: 0, collectionStart: 0, schedule: schedule)
       for deadline in [0, ns(10)] {
         while machine.next(dueAt: deadline) != .done {}
       }
@@ -66,7 +70,7 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
     case (_, .open):
       machine.open(
         session: 1, activity: .running, at: ns(20), collectionStart: 0,
-        configuration: configuration)
+        schedule: schedule)
       #expect(machine.interval?.session == 1)
       #expect(machine.due(through: .max) == ns(20))
     case (.idle, .next):
@@ -107,7 +111,7 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
     var machine = SampleProductionStateMachine()
     machine.open(
       session: 0, activity: .running, at: 0, collectionStart: 0,
-      configuration: samplingConfiguration())
+      schedule: samplingSchedule())
     #expect(machine.interval == .init(session: 0, activity: .running))
     var steps: [(Int64, SampleProductionStateMachine.Step)] = []
     while let deadline = machine.due(through: ns(70)) {
@@ -139,7 +143,7 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
     var machine = SampleProductionStateMachine()
     machine.open(
       session: 2, activity: .running, at: ns(100), collectionStart: 0,
-      configuration: samplingConfiguration())
+      schedule: samplingSchedule())
     while let deadline = machine.due(through: ns(110)) {
       while machine.next(dueAt: deadline) != .done {}
     }
@@ -153,7 +157,7 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
   }
 
   /// What a pump through an instant will take, for reserving storage: from the open at 0 with
-  /// ``samplingConfiguration()`` (heart rate every 10 s, lock-on to 15 s, dropout [30 s, 40 s);
+  /// ``samplingSchedule()`` (heart rate every 10 s, lock-on to 15 s, dropout [30 s, 40 s);
   /// energy every 60 s). Through 100 s: the heart rate's grid points 0, 10, …, 100 are 11, less 0
   /// and 10 (lock-on) and 30 (dropout): 8; the energy spans [p, p + 60) ending by 100 s: [0, 60)
   /// only, 1. Through 59 s: 20, 40, 50: 3, and no span ends: 0. After the heart rate at 0, 10 and
@@ -163,7 +167,7 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
     var machine = SampleProductionStateMachine()
     machine.open(
       session: 0, activity: .running, at: 0, collectionStart: 0,
-      configuration: samplingConfiguration())
+      schedule: samplingSchedule())
     func counts(through limit: Int64, cap: Int = 1000) -> [QuantityType: Int] {
       var counts: [QuantityType: Int] = [:]
       for position in 0..<machine.streamCount {
@@ -184,12 +188,12 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
   /// Opening while collecting starts a new interval on its own grid.
   @Test func reopeningStartsANewGrid() {
     var machine = SampleProductionStateMachine()
-    let configuration = samplingConfiguration()
+    let schedule = samplingSchedule()
     machine.open(
-      session: 0, activity: .running, at: 0, collectionStart: 0, configuration: configuration)
+      session: 0, activity: .running, at: 0, collectionStart: 0, schedule: schedule)
     machine.open(
       session: 1, activity: .running, at: ns(205), collectionStart: 0,
-      configuration: configuration)
+      schedule: schedule)
     #expect(machine.interval?.session == 1)
     // Lock-on (0 + 15 s) has long passed: heart rate at 205 at once.
     #expect(machine.due(through: .max) == ns(205))

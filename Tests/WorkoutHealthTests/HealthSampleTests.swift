@@ -28,13 +28,19 @@ import WorkoutHealth
 
   /// The modeled kinds keep codes 0 to 8 (the generator's order); every other quantity and
   /// category type of the SDK follows: 120 quantity and 70 category types in the iOS 18 SDK
-  /// header (with iOS 26.2's hypertension event), 6 + 1 of them modeled, so 9 + 114 + 69 = 192.
+  /// header (with iOS 26.2's hypertension event), 6 + 1 of them modeled, so 9 + 114 + 69 = 192;
+  /// then the 7 object kinds (CDA, workout route, heartbeat series, audiogram, state of mind,
+  /// GAD-7 and PHQ-9): 199.
   @Test func everyQuantityAndCategoryTypeIsAKind() {
     #expect(HealthDataType.modeled.map(\.rawValue) == Array(0...8))
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .quantity }.count == 120)
     #expect(HealthTypeCatalog.entries.filter { $0.kind == .category }.count == 70)
-    #expect(HealthDataType.allCases.count == 192)
+    #expect(HealthDataType.allCases.count == 199)
     #expect(HealthDataType.allCases.enumerated().allSatisfy { $0.element.rawValue == $0.offset })
+    #expect(
+      HealthDataType.allCases.filter(\.isObject).map(\.name) == [
+        "CDA", "workoutRoute", "heartbeat", "audiogram", "stateOfMind", "GAD7", "PHQ9",
+      ])
     // Water: the header's "mL, Cumulative", iOS 9.
     let water = HealthDataType(identifier: "HKQuantityTypeIdentifierDietaryWater")
     #expect(water?.isCumulative == true)
@@ -55,7 +61,8 @@ import WorkoutHealth
     #expect(HealthDataType(identifier: "HKQuantityTypeIdentifierStepCount") == .stepCount)
     #expect(HealthDataType(identifier: "HKWorkoutTypeIdentifier") == .workout)
     #expect(HealthDataType(rawValue: 6) == .sleepAnalysis)
-    #expect(HealthDataType(rawValue: 192) == nil)
+    #expect(HealthDataType(rawValue: 192)?.name == "CDA")
+    #expect(HealthDataType(rawValue: 199) == nil)
     // Not held by the store: characteristics, correlations, unknown identifiers.
     #expect(HealthDataType(identifier: "HKCharacteristicTypeIdentifierDateOfBirth") == nil)
     #expect(HealthDataType(identifier: "HKCorrelationTypeIdentifierBloodPressure") == nil)

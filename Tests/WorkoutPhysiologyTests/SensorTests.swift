@@ -7,7 +7,7 @@ struct SensorTests {
   let run = [CourseSegment(duration: .seconds(3600), speed: 3)]
 
   @Test(
-    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types and the running metrics"
+    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types, the running metrics and heart rate (its error is the measured one)"
   )
   func defaults() {
     let runningMetrics: [QuantityType] = [
@@ -23,13 +23,14 @@ struct SensorTests {
       #expect(configuration.lockOn == .zero && configuration.dropouts.isEmpty)
       #expect(configuration.constant == nil && configuration.cadenceLock == nil)
       #expect(configuration.schedule == SampleSchedule.standard(for: type))
-      if type.isCumulative || runningMetrics.contains(type) {
+      if type.isCumulative || type == .heartRate || runningMetrics.contains(type) {
         #expect(configuration.noise == 0)
       } else {
         #expect(configuration.noise > 0)
       }
+      #expect(configuration.heartRateError == (type == .heartRate ? .measured : .off))
     }
-    #expect(SensorConfiguration.defaultNoise(for: .heartRate) == 2.5)
+    #expect(SensorConfiguration.defaultNoise(for: .heartRate) == 0)
   }
 
   @Test("enabled, interval, lockOn and dropouts map to the engine's schedule")
@@ -87,14 +88,15 @@ struct SensorTests {
 
   @Test("same seed gives the same values bit for bit; a different seed different noise")
   func determinism() throws {
-    func readings(seed: UInt64) throws -> [Double] {
+    func readings(seed: UInt64) throws -> [Double?] {
       var source = PhysiologyDataSource(
         course: try Course(segments: run),
         sensors: [.activeEnergyBurned: SensorConfiguration(for: .activeEnergyBurned, noise: 0.1)],
         seed: seed)
-      var values: [Double] = []
+      var values: [Double?] = []
       for t in stride(from: Int64(0), to: 600, by: 5) {
-        values.append(try reading(&source, .heartRate, at(t), .running))
+        // The measured heart rate: a missing reading is nil, at the same instants for one seed.
+        values.append(source.discreteValue(of: .heartRate, at: at(t), activity: .running))
         values.append(try reading(&source, .runningSpeed, at(t), .running))
         values.append(
           source.cumulativeAmount(

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutRendering
+import WorkoutSystem
 import WorkoutWatch
 
 private func workoutSnapshot() -> WatchSnapshot {

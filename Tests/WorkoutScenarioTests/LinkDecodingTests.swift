@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 /// The full message line of the data error `json` gives as `l.json` (`nil` when it decodes).
 private func errorLine(_ json: String) -> String? { scenarioErrorLine(json, fileName: "l.json") }

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 @testable import WorkoutScenario
 

@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 /// The span `from..<to`, in seconds.
 private func span(_ from: Int64, _ to: Int64) -> Range<SimulationInstant> {

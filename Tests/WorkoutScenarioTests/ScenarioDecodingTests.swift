@@ -122,6 +122,34 @@ struct ScenarioDecodingTests {
     #expect(scenario.expect.isEmpty)
   }
 
+  @Test("the heart rate's measured error: default, scaled, off, replaced by noise")
+  func heartRateError() throws {
+    func decoded(_ heartRate: String) throws -> HeartRateSensorError {
+      try decodeScenario(#"{"version": 1, "sensors": {"heartRate": "# + heartRate + "}}")
+        .sensorSettings(for: .heartRate).heartRateError
+    }
+    #expect(try decoded("{}") == .measured)
+    #expect(try decoded(#"{"error": "measured"}"#) == .measured)
+    #expect(try decoded(#"{"errorScale": 2.5}"#) == HeartRateSensorError(scale: 2.5))
+    #expect(try decoded(#"{"error": "off"}"#) == .off)
+    #expect(try decoded(#"{"noise": 2.5}"#) == .off)
+    #expect(try decoded(#"{"constant": 100}"#) == .off)
+    #expect(try decoded(#"{"constant": 100, "error": "measured"}"#) == .measured)
+  }
+
+  @Test("a scenario built in Swift with an errorScale outside 0...10 is refused at its path")
+  func swiftBuiltErrorScale() {
+    var sensor = SensorConfiguration(for: .heartRate)
+    sensor.heartRateError = HeartRateSensorError(scale: 11)
+    do {
+      _ = try Scenario(name: "s.json", sensors: [.heartRate: sensor])
+      Issue.record("errorScale 11 accepted")
+    } catch {
+      #expect(
+        "\(error)" == "s.json: sensors.heartRate.errorScale: 11 is out of range (expected 0 to 10)")
+    }
+  }
+
   @Test("decodes every remaining key and action")
   func everyKey() throws {
     let json = """
@@ -494,6 +522,26 @@ struct ScenarioDecodingTests {
       (
         #"{"version": 1, "sensors": {"heartRate": {"enabled": "no"}}}"#,
         #"t.json: sensors.heartRate.enabled: "no" is not true or false"#
+      ),
+      (
+        #"{"version": 1, "sensors": {"heartRate": {"error": "chest"}}}"#,
+        #"t.json: sensors.heartRate.error: "chest" is not a heart-rate error model (expected "measured" or "off")"#
+      ),
+      (
+        #"{"version": 1, "sensors": {"heartRate": {"errorScale": 11}}}"#,
+        "t.json: sensors.heartRate.errorScale: 11 is out of range (expected a number from 0 to 10)"
+      ),
+      (
+        #"{"version": 1, "sensors": {"heartRate": {"noise": 2, "errorScale": 2}}}"#,
+        #"t.json: sensors.heartRate.noise: noise replaces the measured heart-rate error: give either "noise" or "error"/"errorScale", not both"#
+      ),
+      (
+        #"{"version": 1, "sensors": {"heartRate": {"error": "off", "errorScale": 2}}}"#,
+        #"t.json: sensors.heartRate.errorScale: errorScale scales the measured error, which "error": "off" turns off; remove one"#
+      ),
+      (
+        #"{"version": 1, "sensors": {"cyclingPower": {"errorScale": 2}}}"#,
+        #"t.json: sensors.cyclingPower.errorScale: errorScale is only allowed for heartRate (the Apple Watch's measured heart-rate error); use "noise" for cyclingPower"#
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"noise": -2}}}"#,

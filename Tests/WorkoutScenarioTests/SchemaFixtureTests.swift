@@ -5,6 +5,7 @@ import WorkoutHealth
 import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 /// The repository root.
 private let repositoryRoot = packageRoot

@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSystem
 
 private func decode(_ json: String) throws(ScenarioError) -> Scenario {
   try decodeScenario(json, fileName: "w.json")

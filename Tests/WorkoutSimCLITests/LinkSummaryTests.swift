@@ -2,6 +2,7 @@ import Testing
 import WorkoutCore
 import WorkoutSimCLI
 import WorkoutSimulation
+import WorkoutSystem
 
 @Suite("The human summary's watch–phone link block")
 struct LinkSummaryTests {

@@ -308,3 +308,17 @@ import WorkoutSimulation
     #expect(ExitCode.allCases.map(\.rawValue) == [0, 1, 64, 65, 66, 70, 73, 74, 129, 130, 143])
   }
 }
+
+/// A scenario with several wrong keys prints a line for each, each with its own `Error:`, and
+/// exits 65 once.
+@Test func everyScenarioProblemHasItsOwnErrorLine() {
+  var error = ScenarioError(
+    fileName: "s.json", kind: .invalid(path: "seed"), message: "-4 is out of range")
+  error.further = [
+    ScenarioError(fileName: "s.json", kind: .invalid(path: "finish"), message: "not a mode")
+  ]
+  let message = DiagnosticMessage(error: error)
+  #expect(
+    message.text == "Error: s.json: seed: -4 is out of range\nError: s.json: finish: not a mode")
+  #expect(message.exitCode == .dataError)
+}

@@ -5,6 +5,7 @@ import WorkoutJSON
 import WorkoutSimCLI
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 @Suite struct RunCommandTests {
   static func t(_ seconds: Int64) -> SimulationInstant {

@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutJSON
 import WorkoutSimCLI
 import WorkoutSimulation
+import WorkoutSystem
 
 /// Collects what a command writes to standard output and standard error.
 final class CapturedOutput: Sendable {

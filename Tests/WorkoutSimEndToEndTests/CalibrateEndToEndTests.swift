@@ -60,20 +60,16 @@ import WorkoutSimTestSupport
     #expect(try Binary.run(["run", "--scenario", written]).status == 0)
   }
 
-  /// Outputs are checked before any work: an existing file is not overwritten and a folder
-  /// that cannot be written is refused, both 73 with nothing on standard output.
-  @Test func outputsRefusedBeforeFitting() throws {
+  /// Outputs are checked before any work: a folder that cannot be written is refused (73) and
+  /// the recording itself (64), both with nothing on standard output. An existing file that is
+  /// not an input is replaced whole, as every command's outputs are (docs/command-line.md).
+  @Test func outputsCheckedBeforeFitting() throws {
     let folder = try makeTemporaryFolder()
     let existing = folder + "/kept.json"
     try Data("kept\n".utf8).write(to: URL(fileURLWithPath: existing))
-    let refused = try Binary.run(["calibrate", Self.run, "--write-scenario", existing])
-    #expect(refused.status == 73)
-    #expect(refused.standardOutput.isEmpty)
-    #expect(
-      refused.standardError
-        == "Error: cannot create '\(existing)': the file exists; calibrate does not overwrite (remove it or give another path)\n"
-    )
-    #expect(try String(contentsOfFile: existing, encoding: .utf8) == "kept\n")
+    let replaced = try Binary.run(["calibrate", Self.run, "--write-scenario", existing])
+    #expect(replaced.status == 0)
+    #expect(try Binary.run(["validate", existing]).text == "\(existing): ok\n")
     let missing = try Binary.run([
       "calibrate", Self.run, "--write-scenario", folder + "/no/such/folder/me.json",
     ])

@@ -31,6 +31,24 @@ import WorkoutSimTestSupport
     #expect(lines.contains("    duration               0:43:44     0:43:45"))
     #expect(lines.contains("    distance               4.83 km     4.84 km"))
     #expect(lines.contains { $0.hasPrefix("    ascent ") && $0.hasSuffix("     168 m") })
+    // Energy like with like: the file's 336 kcal (session total_calories, active and resting)
+    // sits beside the replay's active + basal, never beside its active energy alone. Basal over
+    // the 2624 s replayed: 3.5 mL·kg⁻¹·min⁻¹ × 65 kg × 2624 s / 60 / 1000 × 5 kcal/L = 49.75 kcal,
+    // so the two replay cells differ by 49.75 kcal (50 ± 1 after rounding each to whole kcal).
+    let active = try #require(lines.first { $0.hasPrefix("    active energy ") })
+    let total = try #require(lines.first { $0.hasPrefix("    total energy ") })
+    #expect(active.hasSuffix(" kcal           -"))
+    #expect(total.hasSuffix("    336 kcal"))
+    func replayKilocalories(_ line: String) -> Double? {
+      let words = line.split(separator: " ")
+      guard let index = words.firstIndex(of: "kcal"), index > 0 else { return nil }
+      return Double(words[index - 1])
+    }
+    let difference = try #require(replayKilocalories(total)) - #require(replayKilocalories(active))
+    #expect((49...51).contains(difference))
+    #expect(
+      lines.contains(
+        "    (total energy: replay active + basal, file total (active + resting))"))
     // Five lap messages: a lap event at the start of each after the first.
     #expect(lines.contains("    events: 4 laps"))
   }

@@ -81,6 +81,27 @@ import WorkoutSimTestSupport
     #expect(page.contains("<th>run-hilly--2013-02-06-12-11-14.fit</th>"))
     #expect(page.contains("<tr><th>duration</th><td>0:43:44</td><td>0:43:45</td></tr>"))
     #expect(page.contains("<td>168 m</td></tr>"))
+    // Energy like with like: the session's 336 kcal (total_calories, active and resting) in the
+    // total row beside the replay's active + basal; the active row has no file value, and the
+    // replay's total is its active + 49.75 kcal of basal (3.5 mL·kg⁻¹·min⁻¹ × 65 kg × 2624 s / 60
+    // / 1000 × 5 kcal/L), 50 ± 1 after rounding each to whole kcal.
+    func cells(_ label: String) -> [String] {
+      guard let start = page.range(of: "<tr><th>" + label + "</th>") else { return [] }
+      let row = page[start.upperBound...].prefix { $0 != "\n" }
+      let end = row.range(of: "</tr>").map { row[..<$0.lowerBound] } ?? row
+      return end.components(separatedBy: "<td>").dropFirst().map {
+        $0.replacingOccurrences(of: "</td>", with: "")
+      }
+    }
+    let active = cells("active energy")
+    let total = cells("total energy (active + basal)")
+    #expect(active.count == 2 && active.last == "-")
+    #expect(total.count == 2 && total.last == "336 kcal total (active + resting)")
+    func kilocalories(_ cell: String?) -> Double? {
+      cell.flatMap { Double($0.replacingOccurrences(of: " kcal", with: "")) }
+    }
+    let basal = (kilocalories(total.first) ?? 0) - (kilocalories(active.first) ?? 0)
+    #expect((49...51).contains(basal), "total − active \(basal)")
     #expect(page.contains("class=\"line s-rec\""))
     #expect(page.contains("class=\"line s-model\""))
     #expect(page.contains("id=\"r1-route\""))

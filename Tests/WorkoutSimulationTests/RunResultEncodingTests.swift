@@ -5,6 +5,7 @@ import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The run result written straight from the typed values: chunks, key order, the document
 /// `check` reads.

@@ -126,6 +126,9 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   struct Part {
     var kind: HealthDataType
     var filter: HealthFilter
+    /// The descriptor (its predicate and type), for
+    /// ``HealthKitSimulation/State/liveFilter(of:context:)``.
+    var descriptor: HKQueryDescriptor? = nil
   }
 
   private struct Live {
@@ -195,7 +198,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         Part(
           kind: kind,
           filter: state.filter(
-            for: descriptor.predicate, type: kind, identifier: type.identifier, context: context)))
+            for: descriptor.predicate, type: kind, identifier: type.identifier, context: context),
+          descriptor: descriptor))
     }
     let batch = Self.changes(
       parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
@@ -239,7 +243,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       if changes.anchor.value > latest.value { latest = changes.anchor }
     }
     if parts.count > 1 { added.sort() }
-    return (added.map { state.object($0, context: context) }, deleted, HKQueryAnchor(store: latest))
+    return (
+      added.map { state.object($0, context: context).asQueried }, deleted,
+      HKQueryAnchor(store: latest)
+    )
   }
 }
 
@@ -259,8 +266,8 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
     else { return [] }
     let context = QueryContext(
       simulation: simulation, device: executedIn.withLock { $0.device })
-    let batch = Self.changes(
-      seen.parts, after: seen.anchor, limit: nil, context: context, state: state)
+    let parts = seen.parts.map { state.liveFilter(of: $0, context: context) }
+    let batch = Self.changes(parts, after: seen.anchor, limit: nil, context: context, state: state)
     live.withLock { $0?.anchor = batch.anchor.health }
     guard !(batch.added.isEmpty && batch.deleted.isEmpty) else { return [] }
     return [
@@ -269,5 +276,22 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
         update(self, batch.added, batch.deleted, batch.anchor, nil)
       }
     ]
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// `part` with its filter rebuilt now when its kind is an object kind with a predicate: a
+  /// predicate on the objects' own fields (Store/ObjectSampleStore.swift) is a set of objects,
+  /// so a running query tests the objects saved since it began; any other part as it is.
+  mutating func liveFilter(
+    of part: HKAnchoredObjectQuery.Part, context: QueryContext
+  ) -> HKAnchoredObjectQuery.Part {
+    guard part.kind.isObject, let descriptor = part.descriptor, let predicate = descriptor.predicate
+    else { return part }
+    var fresh = part
+    fresh.filter = filter(
+      for: predicate, type: part.kind, identifier: descriptor.sampleType.identifier,
+      context: context)
+    return fresh
   }
 }

@@ -127,8 +127,8 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
 
   /// The handler call for `types`, with `completion`.
   ///
-  /// The call holds virtual time at its instant (``HealthKitSimulation/beginHold(_:)``) until
-  /// the app calls the completion handler it got, or ``HealthKitSimulation/appWorkGrace`` of
+  /// The call holds virtual time at its instant (`HealthKitSimulation.beginHold(_:)`) until
+  /// the app calls the completion handler it got, or `HealthKitSimulation.appWorkGrace` of
   /// wall-clock time passed: work the app does before answering (an upload over real HTTP) takes
   /// no virtual time, so its outcome is the same from run to run.
   func call(
@@ -169,10 +169,22 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     of candidates: Set<HealthDataType>?, at now: SimulationInstant,
     state: inout HealthKitSimulation.State
   ) -> Set<HKSampleType> {
-    watch.withLock { watched in
+    let context = executedIn.withLock { executed in
+      executed.simulation.map { QueryContext(simulation: $0, device: executed.device) }
+    }
+    return watch.withLock { watched in
       var changed = Set<HKSampleType>()
       for index in watched.indices {
         guard let type = watched[index].type, candidates?.contains(type) ?? true else { continue }
+        let descriptor = watched[index].descriptor
+        if let context {
+          watched[index].filter =
+            state.liveFilter(
+              of: HKAnchoredObjectQuery.Part(
+                kind: type, filter: watched[index].filter, descriptor: descriptor),
+              context: context
+            ).filter
+        }
         let news = state.health.changes(
           of: type, where: watched[index].filter, after: watched[index].anchor, limit: nil,
           at: now)

@@ -5,7 +5,7 @@ import Synchronization
 ///
 /// Run a query with ``HKHealthStore/execute(_:)``; its handlers run in the simulation's callback
 /// lane (off the main actor, serially, after the current instant: at the next delivery, which
-/// ``HealthKitSimulation/advance(by:)``, ``HealthKitSimulation/settle()`` or any async call
+/// `HealthKitSimulation.advance(by:)`, `HealthKitSimulation.settle()` or any async call
 /// makes). A query can be executed once: a second `execute` traps with HealthKit's message
 /// "<query> has already been executed and cannot be executed again." (docs/swift-api.md#traps).
 ///

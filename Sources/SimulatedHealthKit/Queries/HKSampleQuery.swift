@@ -6,10 +6,11 @@ import WorkoutHealth
 ///
 /// Returns every source's samples (never merged), as ``HKCumulativeQuantitySample`` or
 /// ``HKDiscreteQuantitySample`` (by the type's aggregation style), ``HKCategorySample``,
-/// ``HKWorkout`` or ``HKCorrelation`` objects: the app's own saves as it saved them (a quantity
-/// sample as its concrete class), generated ones with the store's deterministic UUIDs, their
-/// source's revision and device. Without sort descriptors the order is the store's (arrival
-/// order).
+/// ``HKWorkout`` or ``HKCorrelation`` objects, or the objects the app saved of the other sample
+/// types (routes, heartbeat series, states of mind, audiograms, scored assessments, CDA
+/// documents without their document): the app's own saves as it saved them (a quantity sample
+/// as its concrete class), generated ones with the store's deterministic UUIDs, their source's
+/// revision and device. Without sort descriptors the order is the store's (arrival order).
 public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   /// The largest number of samples returned; ``HKObjectQueryNoLimit`` (0) for all.
   public let limit: Int
@@ -83,34 +84,12 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     guard state.authorization.readGranted(objectType.identifier) != nil else {
       return .failure(notDeterminedError)
     }
-    if let sampleType = objectType as? HKSampleType,
-      ObjectSampleStore.identifiers.contains(objectType.identifier)
-    {
-      // The app's saved routes, heartbeat series, states of mind and documents
-      // (Store/ObjectSampleStore.swift); a document without its document, as on a device.
-      return .success(
-        state.objectSamples(
-          of: sampleType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors
-        ).map { ($0 as? HKCDADocumentSample)?.copy(document: false, data: false) ?? $0 })
-    }
-    guard let kind = objectType.healthDataType else { return .success([]) }
-    let filter = state.filter(
-      for: predicate, type: kind, identifier: objectType.identifier, context: context)
-    let descriptors = sortDescriptors ?? []
-    let storeSort = descriptors.map(\.healthSort)
-    let limit = limit > 0 ? limit : nil
-    if storeSort.allSatisfy({ $0 != nil }) {
-      let ids = state.health.samples(
-        of: kind, where: filter, at: state.session.now, sortedBy: storeSort.compactMap { $0 },
-        limit: limit)
-      return .success(ids.map { state.object($0, context: context) })
-    }
-    // Descriptors the store does not sort by: sort the objects, then apply the limit.
-    let ids = state.health.samples(
-      of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
-    var objects = sorted(ids.map { state.object($0, context: context) }, by: descriptors)
-    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
-    return .success(objects)
+    // A document comes without its document, as on a device (HKDocumentQuery gives it).
+    return .success(
+      state.storedSamples(
+        of: objectType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+        context: context
+      ).map(\.asQueried))
   }
 
   /// `objects` in the order of `descriptors` (the first that tells two apart decides), equal
@@ -156,5 +135,34 @@ extension NSSortDescriptor {
     if start.contains(keyPath) { return .startDate(ascending: ascending) }
     if end.contains(keyPath) { return .endDate(ascending: ascending) }
     return nil
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// The store's samples of `objectType` matching `predicate` (read rule applied, no
+  /// authorization check), as the objects saved or made for them, sorted by `sortDescriptors`
+  /// (else in arrival order), at most `limit` (0 for all); none for a type the store does not
+  /// hold.
+  mutating func storedSamples(
+    of objectType: HKObjectType, predicate: NSPredicate?, limit: Int,
+    sortDescriptors: [NSSortDescriptor]?, context: QueryContext
+  ) -> [HKSample] {
+    guard let kind = objectType.healthDataType else { return [] }
+    let filter = filter(
+      for: predicate, type: kind, identifier: objectType.identifier, context: context)
+    let descriptors = sortDescriptors ?? []
+    let storeSort = descriptors.map(\.healthSort)
+    let limit = limit > 0 ? limit : nil
+    if storeSort.allSatisfy({ $0 != nil }) {
+      let ids = health.samples(
+        of: kind, where: filter, at: session.now, sortedBy: storeSort.compactMap { $0 },
+        limit: limit)
+      return ids.map { object($0, context: context) }
+    }
+    // Descriptors the store does not sort by: sort the objects, then apply the limit.
+    let ids = health.samples(of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
+    var objects = HKSampleQuery.sorted(ids.map { object($0, context: context) }, by: descriptors)
+    if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
+    return objects
   }
 }

@@ -6,7 +6,7 @@ import WorkoutHealth
 /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquery).
 ///
 /// Buckets lie on the grid `anchorDate + k × intervalComponents` (k any whole number), computed
-/// with ``HealthKitSimulation/calendar``, the Gregorian calendar in the scenario's time zone: a
+/// with `HealthKitSimulation.calendar`, the Gregorian calendar in the scenario's time zone: a
 /// daily bucket is a local day, so the DST day is 23 or 25 hours long. A cumulative sample that
 /// spans buckets is split in proportion to its time in each (field evidence: tryVital/vital-ios
 /// PR #34), and samples astride the predicate's date bounds also give partial buckets outside

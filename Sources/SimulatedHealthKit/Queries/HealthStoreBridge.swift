@@ -4,9 +4,10 @@ import WorkoutHealth
 /// The seam between HealthKit's objects and the pure store (WorkoutHealth): types, sources,
 /// devices, UUIDs, predicates and sample objects.
 extension HKObjectType {
-  /// The store's kind of this type, or `nil` for a type the store does not hold (characteristic,
-  /// correlation, document, series and activity summary types: sample queries of them find nothing;
-  /// saving them fails).
+  /// The store's kind of this type, or `nil` for a type the store does not hold
+  /// (characteristic, correlation, clinical and activity summary types: sample queries of them
+  /// find nothing; saving them fails). Document, series and state-of-mind types are object
+  /// kinds (`HealthDataType.isObject`, Store/ObjectSampleStore.swift).
   var healthDataType: HealthDataType? {
     HealthDataType(identifier: identifier)
   }
@@ -28,6 +29,15 @@ extension HealthDataType {
     switch kind {
     case .workout: HKObjectType.workoutType()
     case .electrocardiogram: HKObjectType.electrocardiogramType()
+    case let object where object.isObject:
+      // The catalog's document, series, audiogram, state-of-mind and scored-assessment entries.
+      switch object.entry.kind {
+      case .document: HKDocumentType(HKDocumentTypeIdentifier(rawValue: object.identifier))
+      case .series: HKSeriesType(identifier: object.identifier)
+      case .scoredAssessment: HKScoredAssessmentType(identifier: object.identifier)
+      case .audiogram: HKObjectType.audiogramSampleType()
+      default: HKObjectType.stateOfMindType()
+      }
     default:
       kind.isQuantity
         ? HKQuantityType(HKQuantityTypeIdentifier(rawValue: kind.identifier))
@@ -40,7 +50,7 @@ extension HealthDataType {
 struct QueryContext {
   let simulation: HealthKitSimulation
   /// The device of the store that runs the query, or `nil` (a store made outside
-  /// ``HealthKitSimulation/on(_:isolation:_:)``: the whole store).
+  /// `HealthKitSimulation.on(_:isolation:_:)`: the whole store).
   var device: HealthKitSimulation.Device? = nil
 
   /// The date of `instant`.
@@ -123,6 +133,9 @@ extension HealthKitSimulation.State {
     let start = context.date(sample.start)
     let end = context.date(sample.end)
     switch sample.type {
+    case let kind where kind.isObject:
+      // Only the app saves objects of these kinds, and each is kept as it saved it.
+      preconditionFailure("no object kept for \(kind) sample \(id.index)")
     case .workout:
       return HKWorkout(
         health.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
@@ -258,6 +271,10 @@ extension HealthKitSimulation.State {
       return .categoryValues(Set(values))
     case .categoryValues(let values):
       return .categoryValues(values)
+    case .workout where type.isObject, .stateOfMind, .document:
+      // The objects' own fields (a route's workout, a state of mind's, a document's):
+      // tested on the objects kept (Store/ObjectSampleStore.swift), deleted ones too.
+      return .ids(objectIDs(of: type) { objectMatches($0, known) })
     case .workout(let uuid):
       // Effort scores are related to a workout, not associated with it.
       guard !HealthDataType.effortKinds.contains(type),
@@ -267,9 +284,6 @@ extension HealthKitSimulation.State {
       return .workout(Int(self.health.sample(id).value))
     case .workoutActivity(let activity):
       return .workoutActivity(activity.rawValue)
-    case .stateOfMind, .document:
-      // Kept as objects, never in the engine's store (Store/ObjectSampleStore.swift).
-      return Self.nothing
     case .workoutDuration(let comparison, let seconds):
       guard type == .workout else { return Self.nothing }
       let ids = health.samples(

@@ -10,7 +10,7 @@ extension HealthKitSimulation {
   /// One local day of the simulation's calendar: its year, month and day (with the calendar)
   /// and its two midnights.
   struct SummaryDay: Equatable {
-    /// Era, year, month and day, with ``HealthKitSimulation/calendar``.
+    /// Era, year, month and day, with `HealthKitSimulation.calendar`.
     var components: DateComponents
     /// Local midnight at its start.
     var start: SimulationInstant
@@ -88,7 +88,11 @@ extension HealthKitSimulation {
       let share = Self.share(of: sample.start..<sample.end, in: day.start..<day.end)
       guard share > 0 else { continue }
       let record = health.workouts[Int(sample.value)]
-      let ownEnergy = health.sources[Int(sample.source)].kind == .app
+      // An app's workout counts its total energy, unless its samples were saved with it (a
+      // live builder's): the store's energy above has them already.
+      let ownEnergy =
+        health.sources[Int(sample.source)].kind == .app
+        && !health.workoutsWithSamples.contains(Int(sample.value))
       rings.add(
         .workout(
           activeEnergyBurned: ownEnergy ? (record.totalEnergyBurned ?? 0) * share : 0,

@@ -27,7 +27,7 @@ extension HKHealthStore {
   /// Without `NSHealthUpdateUsageDescription` (share types asked) or
   /// `NSHealthShareUsageDescription` (read types asked) in the app's Info.plist the app is
   /// terminated with HealthKit's message and the completion is never called
-  /// (``HealthKitSimulation/AppTermination``).
+  /// (`HealthKitSimulation.AppTermination`).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -40,7 +40,7 @@ extension HKHealthStore {
   /// sheet was answered (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
   ///
-  /// - Throws: ``HealthKitSimulation/AppTermination`` when the Info.plist lacks the usage
+  /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
   ///   description the request needs (HealthKit terminates the app), or when the app was
   ///   terminated before.
   nonisolated(nonsending) public func requestAuthorization(

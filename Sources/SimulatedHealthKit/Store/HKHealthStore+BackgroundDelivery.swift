@@ -1,6 +1,7 @@
 import Synchronization
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// Background delivery (docs/swift-api.md#observer-queries-and-background-delivery): HealthKit
 /// wakes the app in the background (the phone locked) for new samples of the types it enabled,
@@ -140,6 +141,8 @@ final class BackgroundDelivery: Sendable {
       deliveries[type.identifier] = delivery
       return action
     }
+    // Its types and deadlines changed: the health store's entry in the agenda is made again.
+    state.healthListenersChanged()
     log(type.identifier, action, state: &state)
   }
 
@@ -152,6 +155,7 @@ final class BackgroundDelivery: Sendable {
       }
       return actions
     }
+    state.healthListenersChanged()
     for (identifier, action) in actions { log(identifier, action, state: &state) }
   }
 
@@ -171,6 +175,7 @@ final class BackgroundDelivery: Sendable {
       deliveries[identifier] = delivery
       return action
     }
+    state.healthListenersChanged()
     return perform(identifier, action, state: &state)
   }
 

@@ -1,8 +1,9 @@
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSystem
 
 /// Each device's view of the health store (docs/phone-link.md#the-two-health-stores): a store
-/// made inside ``HealthKitSimulation/on(_:isolation:_:)`` reads what its device holds.
+/// made inside `HealthKitSimulation.on(_:isolation:_:)` reads what its device holds.
 ///
 /// - Objects saved on the other device (a workout the watch's builder finished, a sample a
 ///   phone store saved) appear once HealthKit's sync brings them: one sync latency (1 s) after

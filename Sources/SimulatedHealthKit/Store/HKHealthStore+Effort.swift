@@ -244,7 +244,7 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
   /// https://developer.apple.com/documentation/healthkit/hkworkouteffortrelationshipquerydescriptor/result(for:)).
   ///
   /// - Throws: ``HKError`` `errorDatabaseInaccessible` while the phone is locked;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws
     -> Result
   {
@@ -337,7 +337,7 @@ extension HKHealthStore {
   ///   workout"), an activity not among the workout's ("The activity <UUID> is not one of the
   ///   workout's activities"), a sample saved before ("An object with UUID <UUID> has already
   ///   been saved"); `errorAuthorizationNotDetermined` / `errorAuthorizationDenied` when sharing
-  ///   the sample's type was not asked for / denied; ``HealthKitSimulation/AppTermination``
+  ///   the sample's type was not asked for / denied; `HealthKitSimulation.AppTermination`
   ///   after the app was terminated.
   nonisolated(nonsending) public func relateWorkoutEffortSample(
     _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?

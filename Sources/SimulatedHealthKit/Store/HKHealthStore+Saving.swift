@@ -42,14 +42,15 @@ extension HKHealthStore {
   /// - Throws: ``HKError``: `errorAuthorizationNotDetermined` ("Authorization not determined")
   ///   when sharing a type was never asked for, `errorAuthorizationDenied` ("Not authorized")
   ///   when the user denied it, `errorInvalidArgument` for an object whose UUID is in the store
-  ///   already (or twice in `objects`), an object that is not a quantity or category sample or a
-  ///   correlation of them (workouts come from `finishWorkout()`; the other kinds are not
-  ///   simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
+  ///   already (or twice in `objects`), an object that is not a quantity, category,
+  ///   state-of-mind, scored-assessment or CDA document sample or a correlation (workouts come
+  ///   from `finishWorkout()`, routes and heartbeat series from their builders; the other kinds
+  ///   are not simulated), or a correlation whose objects do not fit its type (``HKCorrelation``; its
   ///   objects are saved with it), or an effort score (`workoutEffortScore`,
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
   ///   ``relateWorkoutEffortSample(_:with:activity:)``);
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
     await simulation.deliver()
@@ -90,7 +91,7 @@ extension HKHealthStore {
   ///
   /// - Throws: ``HKError``: `errorInvalidArgument` for an object not in the store,
   ///   `errorAuthorizationDenied` ("Not authorized") for one another source saved;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func delete(_ objects: [HKObject]) async throws {
     guard let outcome = remove(objects) else { throw inertError() }
     await simulation.deliver()
@@ -117,7 +118,7 @@ extension HKHealthStore {
   ///
   /// - Returns: the number of objects deleted.
   /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
-  ///   ``HealthKitSimulation/AppTermination`` after the app was terminated.
+  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func deleteObjects(
     of objectType: HKObjectType, predicate: NSPredicate
   ) async throws
@@ -133,17 +134,6 @@ extension HKHealthStore {
   /// The error of a call after the app's termination.
   func inertError() -> any Error {
     simulation.appTermination ?? HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
-  }
-
-  /// The authorization error of writing `type`, or `nil` when sharing it was granted.
-  private static func shareError(_ type: HKObjectType, _ state: HealthKitSimulation.State)
-    -> HKError?
-  {
-    switch state.authorization.shareGranted(type.identifier) {
-    case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
-    case false?: HKError(.errorAuthorizationDenied, "Not authorized")
-    case true?: nil
-    }
   }
 
   /// Saves under the lock; `nil` when the app was terminated (inert).
@@ -172,50 +162,34 @@ extension HKHealthStore {
     }
   }
 
-  /// Checks and stores `objects` (quantity and category samples) under the app's source in
-  /// `state`, all or nothing, and returns their store ids. Effort scores only when `relating`
-  /// (`relateWorkoutEffortSample`); `save` gets ``unrelatedEffortError(_:)``.
+  /// Checks and stores `objects` (quantity, category and object samples: states of mind,
+  /// scored assessments, CDA documents) under the app's source in `state`, all or nothing, and returns their store ids.
+  /// Effort scores only when `relating` (`relateWorkoutEffortSample`); `save` gets
+  /// ``unrelatedEffortError(_:)``.
   func insert(
     _ objects: [HKObject], into state: inout HealthKitSimulation.State, context: QueryContext,
     relating: Bool
   ) -> Result<[HealthSampleID], HKError> {
-    let simulation = simulation
     var seen = Set<UUID>()
-    var samples: [HealthSample] = []
-    var uuids: [(UInt64, UInt64)] = []
-    // The objects of the engine's store (in the order of `samples`) and those kept as objects.
     var stored: [HKSample] = []
-    var kept: [HKSample] = []
-    let now = state.session.now
-    let source = state.appSourceIndex()
-    let keptUUIDs = Set((state.extensionState(ObjectSampleStore.self)?.samples ?? []).map(\.uuid))
+    var kinds: [HealthDataType] = []
     for object in objects {
-      if let own = object as? HKSample, own is HKStateOfMind || own is HKCDADocumentSample {
-        // Kept as the object (Store/ObjectSampleStore.swift), not in the engine's store.
-        if let error = Self.shareError(own.sampleType, state) { return .failure(error) }
-        guard seen.insert(own.uuid).inserted, !keptUUIDs.contains(own.uuid) else {
-          return .failure(
-            HKError(
-              .errorInvalidArgument,
-              "An object with UUID \(own.uuid.uuidString) has already been saved"))
-        }
-        kept.append(own)
-        continue
-      }
+      // Routes and heartbeat series come from their builders; the store's other object kinds
+      // (states of mind, CDA documents) are saved as they are.
       guard let sample = object as? HKSample, let kind = sample.sampleType.healthDataType,
-        kind.isQuantity || kind.isCategory
+        kind.isQuantity || kind.isCategory || (kind.isObject && !(sample is HKSeriesSample))
       else {
         let name = (object as? HKSample)?.sampleType.identifier ?? "\(Swift.type(of: object))"
         return .failure(
           HKError(
             .errorInvalidArgument,
-            "SimulatedHealthKit's store takes quantity, category, state-of-mind and CDA document samples and correlations (workouts come from finishWorkout, routes and heartbeat series from their builders); \(name) is not simulated"
+            "SimulatedHealthKit's store takes quantity, category, state-of-mind, scored-assessment and CDA document samples and correlations (workouts come from finishWorkout, routes and heartbeat series from their builders); \(name) is not simulated"
           ))
       }
       if !relating, let error = Self.unrelatedEffortError(sample.sampleType) {
         return .failure(error)
       }
-      if let error = Self.shareError(sample.sampleType, state) { return .failure(error) }
+      if let error = state.shareError(sample.sampleType.identifier) { return .failure(error) }
       let storeUUID = HealthKitSimulation.State.storeUUID(sample.uuid)
       guard seen.insert(sample.uuid).inserted, state.health.id(ofUUID: storeUUID) == nil else {
         return .failure(
@@ -223,33 +197,13 @@ extension HKHealthStore {
             .errorInvalidArgument,
             "An object with UUID \(sample.uuid.uuidString) has already been saved"))
       }
-      let value: Double
-      if let quantity = (sample as? HKQuantitySample)?.quantity {
-        value = quantity.doubleValue(for: kind.hkUnit)
-      } else {
-        value = Double((sample as? HKCategorySample)?.value ?? 0)
-      }
-      samples.append(
-        HealthSample(
-          type: kind, source: source, start: context.instant(sample.startDate),
-          end: context.instant(sample.endDate), value: value, savedAt: now))
-      uuids.append(storeUUID)
       stored.append(sample)
+      kinds.append(kind)
     }
-    let ids = state.health.save(samples, uuids: uuids, at: now)
+    let ids = state.storeAppSamples(stored, kinds: kinds, context: context)
     if let device {
       state.noteDeviceSave(
         ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)
-    }
-    for (id, sample) in zip(ids, stored) {
-      // A quantity sample is kept as its concrete class (cumulative or discrete), which
-      // queries return, as on a device.
-      state.appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
-    }
-    for sample in kept {
-      state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
-        store.samples.append(sample)
-      }
     }
     return .success(ids)
   }
@@ -297,13 +251,7 @@ extension HKHealthStore {
         return kept.orderedObjects
       }
       var ids: [HealthSampleID] = []
-      var keptGone = Set<UUID>()
-      let keptUUIDs = Set((state.extensionState(ObjectSampleStore.self)?.samples ?? []).map(\.uuid))
       for object in objects {
-        if keptUUIDs.contains(object.uuid) {
-          keptGone.insert(object.uuid)
-          continue
-        }
         guard let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(object.uuid))
         else {
           return .failure(
@@ -317,12 +265,8 @@ extension HKHealthStore {
         ids.append(id)
       }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
-      if !keptGone.isEmpty {
-        state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
-          store.samples.removeAll { keptGone.contains($0.uuid) }
-        }
-      }
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
         store.correlations.removeAll { deletedCorrelations.contains($0.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
@@ -338,18 +282,7 @@ extension HKHealthStore {
     let context = QueryContext(simulation: simulation)
     return simulation.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
-      if let error = Self.shareError(type, state) { return .failure(error) }
-      if let sampleType = type as? HKSampleType,
-        ObjectSampleStore.identifiers.contains(type.identifier)
-      {
-        let gone = Set(
-          state.objectSamples(of: sampleType, predicate: predicate, limit: 0, sortDescriptors: nil)
-            .map(\.uuid))
-        state.withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
-          store.samples.removeAll { gone.contains($0.uuid) }
-        }
-        return .success(gone.count)
-      }
+      if let error = state.shareError(type.identifier) { return .failure(error) }
       guard let kind = type.healthDataType else { return .success(0) }
       let own = state.appSourceIndex()
       var filter = state.filter(
@@ -359,8 +292,27 @@ extension HKHealthStore {
         of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
       ).filter { state.appObjects[$0] != nil }
       state.health.delete(ids, at: state.session.now)
+      state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       return .success(ids.count)
+    }
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// The authorization error of writing samples of type `identifier`, or `nil` when sharing it
+  /// was granted: the one rule of every write path (`save`, `deleteObjects`, the
+  /// series builders). Never asked: `errorAuthorizationNotDetermined` ("Authorization not
+  /// determined"; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkerror/errorauthorizationnotdetermined);
+  /// denied: `errorAuthorizationDenied` ("Not authorized"; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkerror/errorauthorizationdenied).
+  /// A workout builder's `finishWorkout()` does not ask it yet (docs/healthkit-behaviour.md).
+  func shareError(_ identifier: String) -> HKError? {
+    switch authorization.shareGranted(identifier) {
+    case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
+    case false?: HKError(.errorAuthorizationDenied, "Not authorized")
+    case true?: nil
     }
   }
 }

@@ -10,7 +10,7 @@ extension HKHealthStore {
   ///
   /// HealthKit answers with the units the person chose in the Health app, else the defaults of
   /// the device's region. The simulated person never chose any: the units follow the
-  /// measurement system of ``HealthKitSimulation/measurementLocale`` (metric, US or UK;
+  /// measurement system of `HealthKitSimulation.measurementLocale` (metric, US or UK;
   /// the table is in docs/healthkit-types.md#preferred-units). Without read or share
   /// authorization asked for every type (Apple: "your app must request read or share access to
   /// all the types in this set") the completion gets `errorAuthorizationNotDetermined`.
@@ -145,7 +145,7 @@ extension HealthKitSimulation {
   }
 }
 
-/// The locale ``HealthKitSimulation/setMeasurementLocale(_:)`` chose.
+/// The locale `HealthKitSimulation.setMeasurementLocale(_:)` chose.
 struct MeasurementRegion: SimulationExtension {
   var locale: Locale?
 

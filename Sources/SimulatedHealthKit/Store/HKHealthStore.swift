@@ -4,7 +4,7 @@ import WorkoutHealth
 /// The health store of the simulation the current task runs in (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkhealthstore).
 ///
-/// Make it inside ``HealthKitSimulation/run(isolation:_:)``: the store, and every session,
+/// Make it inside `HealthKitSimulation.run(isolation:_:)`: the store, and every session,
 /// builder and data source made from it, belong to that simulation. Authorization follows the
 /// scenario's `authorization` answers (every request granted without them); saved objects and
 /// the scenario's health data are in the simulation's health store, which queries read
@@ -16,14 +16,14 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   let home: HealthKitSimulation
   /// ``home``, for every call; a call made inside another simulation's `run` (a store kept in
   /// a static or singleton across tests) is reported there, once per store
-  /// (``HealthKitSimulation/Report/Kind-swift.enum/foreignObject``), never silently served.
+  /// (`HealthKitSimulation.Report.KindObject`), never silently served.
   var simulation: HealthKitSimulation {
     if let current = HealthKitSimulation.current, current !== home {
       current.reportForeignUse(of: self, madeIn: home)
     }
     return home
   }
-  /// The device whose app made the store inside ``HealthKitSimulation/on(_:isolation:_:)``, or
+  /// The device whose app made the store inside `HealthKitSimulation.on(_:isolation:_:)`, or
   /// `nil` (made outside `on`: the whole store, as before devices existed).
   let device: HealthKitSimulation.Device?
 
@@ -38,6 +38,8 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     self.home = simulation
     self.device = HealthKitSimulation.currentDevice
     super.init()
+    // The routes the app saves through a store become the run result's track.
+    simulation.addResultContributor(SavedRoutes())
   }
 
   /// The trap message of `HKHealthStore()` outside a simulation.
@@ -56,9 +58,10 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
   // MARK: - Recovery
 
-  /// After a relaunch, the session the crashed app left open: the same ``HKWorkoutSession``
-  /// object (and builder) it had, with its delegates and data source cleared; `nil` when none is
-  /// open. What its builder collected since the crash arrives as one `didCollectDataOf` batch
+  /// After a relaunch, the session the crashed app left open: a new ``HKWorkoutSession`` object
+  /// (and builder) for the new process, with the crashed one's configuration and no delegates
+  /// or data source; `nil` when none is open. The crashed process's objects stay inert (their
+  /// calls are refused and logged), as they would be gone on a device. What its builder collected since the crash arrives as one `didCollectDataOf` batch
   /// right after the completion returns, so a delegate set in the completion gets it (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
   public func recoverActiveWorkoutSession(
@@ -69,7 +72,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
 
   /// The async form of `recoverActiveWorkoutSession(completion:)`: the missed batch waits until
   /// the app sets the builder's delegate (then it is delivered by itself), or until the next
-  /// delivery (``HealthKitSimulation/advance(by:)``, ``HealthKitSimulation/settle()``, an async
+  /// delivery (`HealthKitSimulation.advance(by:)`, `HealthKitSimulation.settle()`, an async
   /// call, a completion handler or delegate call queued), so delegates set after the call get
   /// it from whichever actor the app recovers on.
   ///
@@ -92,9 +95,13 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
       let index = state.session.workoutEngine.recoverableSessionIndex
       var session: HKWorkoutSession?
       if let index {
-        session =
-          state.sessionObjects[index]?.object as? HKWorkoutSession
-          ?? HKWorkoutSession(recovering: index, store: store, state: &state)
+        // A new object for the new process, as on a device: the crashed process's object
+        // (an app may still hold it in a simulation) stays inert, and only its configuration
+        // carries over (the system keeps it with the session).
+        let crashed = state.sessionObjects[index]?.object as? HKWorkoutSession
+        session = HKWorkoutSession(
+          recovering: index, store: store, state: &state,
+          configuration: crashed?.workoutConfiguration.copy() as? HKWorkoutConfiguration)
         session?.recovered()
         state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: session)
       }

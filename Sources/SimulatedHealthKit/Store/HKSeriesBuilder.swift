@@ -76,13 +76,7 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   /// share; `nil` when the call may go on.
   func callError() -> HKError? {
     if let closed = closedError() { return closed }
-    return simulation.state.withLock { state in
-      switch state.authorization.shareGranted(seriesType.identifier) {
-      case nil: HKError(.errorAuthorizationNotDetermined, "Authorization not determined")
-      case false?: HKError(.errorAuthorizationDenied, "Not authorized")
-      case true?: nil
-      }
-    }
+    return simulation.state.withLock { $0.shareError(seriesType.identifier) }
   }
 
   /// The error of a call to a finished or discarded builder, or `nil`.
@@ -116,10 +110,11 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Keeps the finished `sample` in the store.
+  /// Keeps the finished `sample` in the store; running anchored and observer queries of its
+  /// type see it.
   func keep(_ sample: HKSeriesSample) {
     let simulation = self.simulation
-    simulation.mutate { state in state.keepObjectSample(sample, of: simulation) }
+    simulation.mutateHealth { state in state.keepObjectSample(sample, of: simulation) }
   }
 
   /// The end of an async form: delivers the callback lane, then throws `error`.

@@ -1,42 +1,93 @@
-/// The samples the app saved whose types the engine's health store does not keep (it keeps
-/// quantities and categories): workout routes, heartbeat series, states of mind and CDA
-/// documents, kept as the
-/// objects the app made, in the order saved. Sample queries of these types read them here.
+import WorkoutHealth
+
+/// The samples the app saved whose content the engine's health store does not read: workout
+/// routes, heartbeat series, states of mind and CDA documents (the store's object kinds,
+/// `HealthDataType.isObject`).
+///
+/// The health store holds each of them as a sample of its kind (interval, the app's source,
+/// UUID, arrival instant), so sample, anchored and observer queries, deletions and background
+/// delivery treat them as every other type; the object the app made is kept here by store id,
+/// deleted ones too, so that a predicate on an object's own fields (a state of mind's valence, a
+/// document's title, a route's workout) can be tested for the deleted objects an anchored query
+/// reports.
 struct ObjectSampleStore: SimulationExtension {
-  /// Every such sample, in the order saved.
-  var samples: [HKSample] = []
+  /// Every object sample the app saved, by store id (deleted ones too).
+  var objects: [HealthSampleID: HKSample] = [:]
 
   init(simulation: HealthKitSimulation) {}
-
-  /// The identifiers of the types kept here.
-  static let identifiers: Set<String> = [
-    HKWorkoutRouteTypeIdentifier, HKDataTypeIdentifierHeartbeatSeries,
-    HKDataTypeIdentifierStateOfMind, HKDocumentTypeIdentifier.CDA.rawValue,
-  ]
 }
 
 extension HealthKitSimulation.State {
-  /// Keeps `sample` (a type of ``ObjectSampleStore/identifiers``) and lists it as saved.
-  mutating func keepObjectSample(_ sample: HKSample, of simulation: HealthKitSimulation) {
-    withExtension(ObjectSampleStore.self, of: simulation) { store, _ in
-      store.samples.append(sample)
+  /// Stores `samples` (quantity, category or object samples, checked by the caller) in the
+  /// health store under the app's source at virtual now, and keeps each as the object the app
+  /// made (a quantity sample as its concrete class, as on a device); returns their store ids.
+  mutating func storeAppSamples(
+    _ samples: [HKSample], kinds: [HealthDataType], context: QueryContext
+  ) -> [HealthSampleID] {
+    let now = session.now
+    let source = appSourceIndex()
+    var stored: [HealthSample] = []
+    for (sample, kind) in zip(samples, kinds) {
+      let value: Double
+      if let quantity = (sample as? HKQuantitySample)?.quantity {
+        value = quantity.doubleValue(for: kind.hkUnit)
+      } else {
+        value = Double((sample as? HKCategorySample)?.value ?? 0)
+      }
+      stored.append(
+        HealthSample(
+          type: kind, source: source, start: context.instant(sample.startDate),
+          end: context.instant(sample.endDate), value: value, savedAt: now))
     }
+    let ids = health.save(stored, uuids: samples.map { Self.storeUUID($0.uuid) }, at: now)
+    healthListenersChanged()
+    var objects: [(HealthSampleID, HKSample)] = []
+    for (id, sample) in zip(ids, samples) {
+      appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
+      if health.sample(id).type.isObject { objects.append((id, sample)) }
+    }
+    if !objects.isEmpty {
+      withExtension(ObjectSampleStore.self, of: context.simulation) { store, _ in
+        for (id, sample) in objects { store.objects[id] = sample }
+      }
+    }
+    return ids
+  }
+
+  /// Keeps a series builder's finished `sample` (route or heartbeat series) in the store and
+  /// lists it as saved.
+  mutating func keepObjectSample(_ sample: HKSample, of simulation: HealthKitSimulation) {
+    // Series types are object kinds of the store (HealthTypeCatalog's series entries).
+    let kind = sample.sampleType.healthDataType!
+    _ = storeAppSamples([sample], kinds: [kind], context: QueryContext(simulation: simulation))
     saved.append(sample)
   }
 
-  /// The kept samples of `type` that match `predicate`, sorted by `sortDescriptors` (else in
-  /// the order saved), at most `limit` (0 for all): what an ``HKSampleQuery`` of a type of
-  /// ``ObjectSampleStore/identifiers`` returns.
-  func objectSamples(
-    of type: HKSampleType, predicate: NSPredicate?, limit: Int,
-    sortDescriptors: [NSSortDescriptor]?
-  ) -> [HKSample] {
-    let kept = (extensionState(ObjectSampleStore.self)?.samples ?? []).filter { sample in
-      sample.sampleType.identifier == type.identifier
-        && (predicate.map { objectMatches(sample, $0) } ?? true)
+  /// The store ids of the object samples of `type` (deleted ones too) that `matches` accepts:
+  /// how a predicate on an object's own fields becomes a store filter.
+  func objectIDs(of type: HealthDataType, where matches: (HKSample) -> Bool) -> Set<HealthSampleID>
+  {
+    var ids = Set<HealthSampleID>()
+    for (id, object) in extensionState(ObjectSampleStore.self)?.objects ?? [:]
+    where health.sample(id).type == type && matches(object) {
+      ids.insert(id)
     }
-    var found = HKSampleQuery.sorted(kept, by: sortDescriptors ?? [])
-    if limit > 0, found.count > limit { found = Array(found.prefix(limit)) }
-    return found
+    return ids
+  }
+
+  /// The app's live object samples of `T`, in the order saved.
+  func liveObjects<T: HKSample>(_: T.Type) -> [T] {
+    (extensionState(ObjectSampleStore.self)?.objects ?? [:])
+      .filter { !health.isDeleted($0.key) }
+      .sorted { $0.key < $1.key }
+      .compactMap { $0.value as? T }
+  }
+}
+
+extension HKSample {
+  /// The sample as queries hand it out: a CDA document without its document and data (only
+  /// ``HKDocumentQuery`` gives those, as on a device), any other sample itself.
+  var asQueried: HKSample {
+    (self as? HKCDADocumentSample)?.copy(document: false, data: false) ?? self
   }
 }

@@ -94,6 +94,11 @@ public final class HKClinicalRecord: HKSample, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkclinicalrecord/displayname).
   public let displayName: String
 
+  /// The FHIR resource the record was made from (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalrecord/fhirresource);
+  /// `nil` here, no record is ever made.
+  public var fhirResource: HKFHIRResource? { nil }
+
   /// Reads the object's fields and the name; `nil` unless the type is a clinical type.
   public required init?(coder: NSCoder) {
     displayName = coder.decodeString(forKey: "displayName") ?? ""
@@ -113,4 +118,96 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/supportshealthrecords()):
   /// `false`, the simulated device is set to no locale with health records and has none.
   public func supportsHealthRecords() -> Bool { false }
+}
+
+/// The type of a FHIR resource: the resource's `resourceType` field, HealthKit's
+/// `HKFHIRResourceType` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype). The raw values are
+/// the FHIR resource names (`"AllergyIntolerance"`), as HealthKit's constants hold them.
+public struct HKFHIRResourceType: RawRepresentable, Hashable, Sendable {
+  /// The FHIR resource name.
+  public let rawValue: String
+
+  /// The type of FHIR resource name `rawValue`.
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// `"AllergyIntolerance"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/allergyintolerance).
+  public static let allergyIntolerance = Self(rawValue: "AllergyIntolerance")
+  /// `"Condition"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/condition).
+  public static let condition = Self(rawValue: "Condition")
+  /// `"Coverage"`; iOS 14 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/coverage).
+  public static let coverage = Self(rawValue: "Coverage")
+  /// `"DiagnosticReport"`; iOS 14 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/diagnosticreport).
+  public static let diagnosticReport = Self(rawValue: "DiagnosticReport")
+  /// `"DocumentReference"`; iOS 14 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/documentreference).
+  public static let documentReference = Self(rawValue: "DocumentReference")
+  /// `"Immunization"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/immunization).
+  public static let immunization = Self(rawValue: "Immunization")
+  /// `"MedicationDispense"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/medicationdispense).
+  public static let medicationDispense = Self(rawValue: "MedicationDispense")
+  /// `"MedicationOrder"`, FHIR DSTU2's (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/medicationorder).
+  public static let medicationOrder = Self(rawValue: "MedicationOrder")
+  /// `"MedicationRequest"`, FHIR R4's; iOS 14 (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/medicationrequest).
+  public static let medicationRequest = Self(rawValue: "MedicationRequest")
+  /// `"MedicationStatement"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/medicationstatement).
+  public static let medicationStatement = Self(rawValue: "MedicationStatement")
+  /// `"Observation"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/observation).
+  public static let observation = Self(rawValue: "Observation")
+  /// `"Procedure"` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresourcetype/procedure).
+  public static let procedure = Self(rawValue: "Procedure")
+}
+
+/// A FHIR resource of a clinical record, HealthKit's `HKFHIRResource` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkfhirresource). Declared so code that
+/// reads ``HKClinicalRecord/fhirResource`` compiles; the simulated device has no records
+/// (``HKHealthStore/supportsHealthRecords()`` is `false`), so none is ever made, and there is
+/// no public initializer (as in HealthKit).
+public final class HKFHIRResource: NSObject, NSSecureCoding, @unchecked Sendable {
+  /// The resource's type (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresource/resourcetype).
+  public let resourceType: HKFHIRResourceType
+  /// The resource's `id` field (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresource/identifier).
+  public let identifier: String
+  /// The resource as JSON (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresource/data).
+  public let data: Data
+  /// Where the resource came from, or `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkfhirresource/sourceurl).
+  public let sourceURL: URL?
+
+  /// `true`.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the fields.
+  public func encode(with coder: NSCoder) {
+    coder.encode(resourceType.rawValue, forKey: "resourceType")
+    coder.encode(identifier, forKey: "identifier")
+    coder.encode(data, forKey: "data")
+    coder.encode(sourceURL, forKey: "sourceURL")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a type, identifier or data.
+  public init?(coder: NSCoder) {
+    guard let type = coder.decodeString(forKey: "resourceType"),
+      let identifier = coder.decodeString(forKey: "identifier"),
+      let data = coder.decodeObject(of: NSData.self, forKey: "data") as Data?
+    else { return nil }
+    self.resourceType = HKFHIRResourceType(rawValue: type)
+    self.identifier = identifier
+    self.data = data
+    self.sourceURL = coder.decodeObject(of: NSURL.self, forKey: "sourceURL") as URL?
+  }
 }

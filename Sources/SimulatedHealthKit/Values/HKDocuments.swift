@@ -236,8 +236,9 @@ public final class HKDocumentQuery: HKQuery, @unchecked Sendable {
     else { return fail(notDeterminedError) }
     let found =
       granted
-      ? state.objectSamples(
-        of: type, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors
+      ? state.storedSamples(
+        of: type, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
+        context: context
       ).compactMap { ($0 as? HKCDADocumentSample)?.copy(document: true, data: includeDocumentData) }
       : []
     return [

@@ -184,7 +184,10 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
 
 /// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity). Equal by ``uuid``.
-public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding {
+/// `Sendable` as HealthKit's header declares it (the class is immutable): an app passes an
+/// activity from its main-actor model to an actor or a task, for example to
+/// `relateWorkoutEffortSample(_:with:activity:)`.
+public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// The activity's identifier.
   public let uuid: UUID
   /// A copy of the configuration it ran with.

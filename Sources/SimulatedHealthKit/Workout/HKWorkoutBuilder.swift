@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 /// Builds a workout: collection dates, events, statistics, the saved ``HKWorkout`` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder). In the simulation
@@ -174,7 +175,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `date` goes through the wall-clock rule (docs/swift-api.md#the-wall-clock-rule): Apple's
   /// sample app drives its timer with `elapsedTime(at: Date())`, which is read as virtual now. A
   /// timer calls it many times a second, so the rule's `wallClockDate` log entry (or, with
-  /// ``HealthKitSimulation/Options/strictDates``, its error entry; the value is then still the
+  /// `HealthKitSimulation.Options.strictDates`, its error entry; the value is then still the
   /// one at virtual now, as a getter cannot fail) is made once per builder, naming
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
@@ -260,7 +261,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Saves the workout (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/finishworkout(completion:)):
-  /// the ``HKWorkout`` goes into the store and the run's records.
+  /// the ``HKWorkout`` goes into the store and the run's records, and the samples the builder
+  /// collected and the app added go into the store with it (sample, statistics, anchored and
+  /// observer queries find them, `predicateForObjects(from:)` of the workout too).
   ///
   /// - Parameter completion: `(workout, nil)`, or `(nil, HKError)`: "Unable to finish a workout
   ///   that is not currently ended.".
@@ -577,11 +580,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let workout = HKWorkout(
         annotated, since: simulation.startDate, zoneConfigurations: zones)
       state.saved.append(workout)
-      // The workout lands in the health store under the app's source, as a save would.
+      // The workout lands in the health store under the app's source, as a save would, with
+      // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).
       let source = state.appSourceIndex()
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
-        at: state.session.now)
+        samples: annotated.storeSamples(source: source), at: state.session.now)
+      state.healthListenersChanged()
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
@@ -691,7 +696,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     }
   }
 
-  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of ``HealthKitSimulation/now``).
+  /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of `HealthKitSimulation.now`).
   public var elapsedTime: TimeInterval {
     let elapsed = simulation.state.withLock { state in
       state.session.withEngine { engine in

@@ -49,9 +49,7 @@ extension HealthKitSimulation.State {
   /// (altitude only where the location's `verticalAccuracy` is not negative), or `nil` when it
   /// saved none.
   func savedRouteTrack(since start: Date) -> [TrackPoint]? {
-    let routes = (extensionState(ObjectSampleStore.self)?.samples ?? []).compactMap {
-      $0 as? HKWorkoutRoute
-    }
+    let routes = liveObjects(HKWorkoutRoute.self)
     guard !routes.isEmpty else { return nil }
     let points = routes.flatMap(\.locations).map { location in
       TrackPoint(

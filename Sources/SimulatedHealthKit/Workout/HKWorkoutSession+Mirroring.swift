@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutSystem
 
 /// Mirroring a workout to the paired iPhone (watchOS 10 / iOS 17; Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutsession). The rules (latency,

@@ -1,12 +1,13 @@
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 
 /// The delegate of an ``HKWorkoutSession`` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiondelegate).
 ///
 /// Calls arrive off the main actor, one at a time, in the engine's order (HealthKit: "an
-/// anonymous serial background queue"), during ``HealthKitSimulation/advance(by:)``,
-/// ``HealthKitSimulation/settle()`` or an async HealthKit call. `didFailWithError` comes before
+/// anonymous serial background queue"), during `HealthKitSimulation.advance(by:)`,
+/// `HealthKitSimulation.settle()` or an async HealthKit call. `didFailWithError` comes before
 /// the `didChangeTo` it causes. The optional requirements of Apple's protocol have empty
 /// default implementations here (no `@objc optional` on Linux; docs/swift-api.md).
 public protocol HKWorkoutSessionDelegate: NSObjectProtocol {
@@ -172,19 +173,23 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
   }
 
-  /// The object for engine session `index` when the app recovers a session it never made an
-  /// object for (called under the simulation's lock).
-  init(recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State) {
+  /// The object for engine session `index` in the process that recovers it (called under the
+  /// simulation's lock): `configuration` is the crashed process's object's, or, for a session
+  /// no object was made for, one from the engine's activity and location.
+  init(
+    recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State,
+    configuration kept: HKWorkoutConfiguration? = nil
+  ) {
     self.simulation = store.simulation
     self.store = store
     self.index = index
     self.sessionType = .primary
-    let configuration = HKWorkoutConfiguration()
+    let configuration = kept ?? HKWorkoutConfiguration()
     let engine = state.session.workoutEngine
-    if let activity = engine.activity(ofSession: index) {
+    if kept == nil, let activity = engine.activity(ofSession: index) {
       configuration.activityType = HKWorkoutActivityType(activity)
     }
-    if let location = engine.builder(ofSession: index)?.locationType {
+    if kept == nil, let location = engine.builder(ofSession: index)?.locationType {
       configuration.locationType = HKWorkoutSessionLocationType(location)
     }
     self.configuration = configuration
@@ -432,32 +437,35 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
 }
 
 extension HKWorkoutSession: HealthKitSimulation.Endpoint {
-  /// The set of HealthKit types of a batch of `types`.
-  func batchTypes(_ types: QuantityTypeSet) -> Set<HKSampleType> {
-    lock.withLock {
-      for known in batchTypeSets where known.types == types { return known.set }
-      let set = Set<HKSampleType>(types.types.map { HKQuantityType.shared(engine: $0) })
-      batchTypeSets.append((types, set))
-      return set
-    }
-  }
-
-  func deliverCollected(_ types: Set<HKSampleType>, engineTypes: QuantityTypeSet) {
+  /// Calls the live builder delegate's `didCollectDataOf` with the HealthKit types of a batch
+  /// of `types` (the same set object for the same types, made once per combination), then the
+  /// builder's zone announcements, unless the app process died.
+  package func deliverCollected(_ types: QuantityTypeSet) {
     // The builder without a retain of its own (its data source holds it weakly, so its retains
     // go through a side table): this session, which the lane holds while the call runs, holds
-    // it for its whole life (`builderStorage` is only set by the initializers).
-    let builder = lock.withLock { alive ? builderStorage.map(Unmanaged.passUnretained) : nil }
-    builder?._withUnsafeGuaranteedRef { builder in
-      builder.delegate?.workoutBuilder(builder, didCollectDataOf: types)
-      builder.announceZoneChanges(in: engineTypes)
+    // it for its whole life (`builderStorage` is only set by the initializers). The type set
+    // and the builder are read under one lock.
+    let found = lock.withLock { () -> (Unmanaged<HKLiveWorkoutBuilder>, Set<HKSampleType>)? in
+      guard alive, let builder = builderStorage else { return nil }
+      for known in batchTypeSets where known.types == types {
+        return (Unmanaged.passUnretained(builder), known.set)
+      }
+      let set = Set<HKSampleType>(types.types.map { HKQuantityType.shared(engine: $0) })
+      batchTypeSets.append((types, set))
+      return (Unmanaged.passUnretained(builder), set)
+    }
+    guard let (builder, set) = found else { return }
+    builder._withUnsafeGuaranteedRef { builder in
+      builder.delegate?.workoutBuilder(builder, didCollectDataOf: set)
+      builder.announceZoneChanges(in: types)
     }
   }
 
-  func processDied() {
+  package func processDied() {
     lock.withLock { alive = false }
   }
 
-  func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
+  package func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
     let builder = associatedWorkoutBuilder()
     switch effect.kind {
     case .stateChange(let from, let to):
@@ -526,7 +534,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       }
       return calls
     case .dataCollected:
-      // Delivered without a closure: `batchTypes(_:)` and `deliverCollected(_:)`.
+      // Delivered without a closure: `deliverCollected(_:)`.
       return []
     case .activity(let change, _):
       // The session's delegate with the activity's configuration and date, then the

@@ -148,7 +148,7 @@ extension LiveWorkoutBuilder {
 
   /// After the engine cut the sampling interval at a change (its last samples arrive then):
   /// the activities `changes` ended take those samples, the one that began starts after them.
-  mutating func activitiesSwitched(_ changes: [WorkoutActivityChange]) {
+  package mutating func activitiesSwitched(_ changes: [WorkoutActivityChange]) {
     for change in changes {
       switch change {
       case .ended(let index):

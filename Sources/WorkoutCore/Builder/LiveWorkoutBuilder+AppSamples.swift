@@ -33,7 +33,7 @@ extension LiveWorkoutBuilder {
   /// Adds a sample the app made (checked with ``validateAppSample(_:of:now:)``): it joins the
   /// type's series in time order (after samples with the same start) and its statistics.
   /// A discrete sample is stored at its start (`end` = `start`).
-  mutating func addAppSample(_ sample: QuantitySample, of type: QuantityType) {
+  package mutating func addAppSample(_ sample: QuantitySample, of type: QuantityType) {
     let slot = type.slot
     let cumulative = type.isCumulative
     let end = cumulative ? sample.end.nanoseconds : sample.start.nanoseconds

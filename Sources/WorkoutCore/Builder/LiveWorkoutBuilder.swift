@@ -286,20 +286,20 @@ public struct LiveWorkoutBuilder: Sendable {
   // MARK: - Samples (engine only)
 
   @inlinable
-  mutating func appendDiscrete(slot: Int, at instant: Int64, value: Double) {
+  package mutating func appendDiscrete(slot: Int, at instant: Int64, value: Double) {
     series[slot].append(start: instant, end: instant, value: value)
     accumulators[slot].addDiscrete(at: instant, value: value)
   }
 
   @inlinable
-  mutating func appendCumulative(slot: Int, start: Int64, end: Int64, value: Double) {
+  package mutating func appendCumulative(slot: Int, start: Int64, end: Int64, value: Double) {
     series[slot].append(start: start, end: end, value: value)
     accumulators[slot].addCumulative(value)
   }
 
   /// Makes room for `additional` more samples in the series of `slot`
   /// (``SampleSeries/reserve(additional:)``).
-  mutating func reserveSamples(slot: Int, additional: Int) {
+  package mutating func reserveSamples(slot: Int, additional: Int) {
     series[slot].reserve(additional: additional)
   }
 

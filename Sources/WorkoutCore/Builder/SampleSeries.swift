@@ -163,7 +163,7 @@ extension Array {
   /// Makes room for `count` elements in all. When they do not fit, the array grows to the larger
   /// of `count` plus ``reservationHeadroom`` and twice its capacity, so one long stretch gets
   /// storage of its size while repeated small reservations keep appends amortised O(1).
-  mutating func reserveRoom(for count: Int) {
+  package mutating func reserveRoom(for count: Int) {
     guard count > capacity else { return }
     reserveCapacity(Swift.max(count + Self.reservationHeadroom, 2 * capacity))
   }

@@ -14,8 +14,8 @@ public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
     /// `HKError.Code.errorAnotherWorkoutSessionStarted` (8): another session started; this one
     /// ends.
     case anotherWorkoutSessionStarted
-    /// workout-sim's code for a call the app makes with no session to call it on (after a
-    /// relaunch without recovery, or while the app is not running). Not a HealthKit code.
+    /// workout-sim's code for a call the app makes with no session to call it on (the engine
+    /// in WorkoutSystem also gives it while the app cannot call at all). Not a HealthKit code.
     case noSession
 
     /// HealthKit's numeric code (3, 8), or `nil` for `noSession`.
@@ -63,11 +63,6 @@ public struct WorkoutError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The error for a session or builder call when the app has no session.
   public static let noSession = WorkoutError(
     code: .noSession, message: "The app has no workout session")
-
-  /// The error for any call while the app process is not running (after `crash`, before
-  /// `relaunch`).
-  public static let appNotRunning = WorkoutError(
-    code: .noSession, message: "The app is not running")
 
   /// `<domain> <code>: <message>`.
   public var description: String { "\(domain) \(code.rawValue): \(message)" }

@@ -16,7 +16,7 @@ public struct QuantityTypeSet: OptionSet, Sendable, Hashable {
   }
 
   /// Inserts `type`.
-  @inlinable
+  @inlinable @inline(__always)
   public mutating func insert(_ type: QuantityType) {
     rawValue |= 1 << UInt16(type.slot)
   }

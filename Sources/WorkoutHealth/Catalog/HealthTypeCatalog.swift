@@ -18,6 +18,12 @@ public enum HealthTypeKind: UInt8, Sendable, Hashable, CaseIterable {
   case activitySummary
   /// `HKElectrocardiogramType`.
   case electrocardiogram
+  /// `HKStateOfMindType` (iOS 18).
+  case stateOfMind
+  /// `HKScoredAssessmentType` (iOS 18): GAD-7 and PHQ-9 questionnaires.
+  case scoredAssessment
+  /// `HKAudiogramSampleType` (iOS 13): hearing tests.
+  case audiogram
 }
 
 /// How quantities of a type combine, HealthKit's `HKQuantityAggregationStyle` with its raw values
@@ -348,5 +354,9 @@ public enum HealthTypeCatalog {
     other("HKDataTypeIdentifierHeartbeatSeries", "heartbeat", .series, "13.0"),
     other("HKActivitySummaryTypeIdentifier", "activitySummary", .activitySummary, "9.3"),
     other("HKDataTypeIdentifierElectrocardiogram", "electrocardiogram", .electrocardiogram, "14.0"),
+    other("HKDataTypeIdentifierAudiogram", "audiogram", .audiogram, "13.0"),
+    other("HKDataTypeStateOfMind", "stateOfMind", .stateOfMind, "18.0"),
+    other("HKScoredAssessmentTypeIdentifierGAD7", "GAD7", .scoredAssessment, "18.0"),
+    other("HKScoredAssessmentTypeIdentifierPHQ9", "PHQ9", .scoredAssessment, "18.0"),
   ]
 }

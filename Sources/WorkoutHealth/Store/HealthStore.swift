@@ -57,6 +57,10 @@ public struct HealthStore: Sendable {
   var rank: [Int]
   /// Per workout index: the id of its `workout` sample, -1 before it is stored.
   var workoutSampleIDs: [Int32]
+  /// The indices of ``workouts`` whose samples were saved with them
+  /// (``addWorkout(_:source:uuid:samples:at:)`` with samples: a live builder's finished
+  /// workout); the rings count such a workout's energy from those samples, not its total.
+  public private(set) var workoutsWithSamples: Set<Int> = []
 
   /// One deletion: the sample, when (ns), and its UUID.
   struct Deletion: Sendable {
@@ -222,10 +226,23 @@ public struct HealthStore: Sendable {
 
   /// Stores a finished workout saved by `source` at `now` (a `workout` sample over its dates
   /// whose value indexes ``workouts``) and returns the workout sample's id.
+  ///
+  /// - Parameters:
+  ///   - record: the finished workout.
+  ///   - source: who saved it.
+  ///   - uuid: the workout's UUID.
+  ///   - samples: the samples saved with it (a live builder's: ``HealthSample/savedAt`` is set
+  ///     to `now`, UUIDs derived); they arrive just before the workout, at the same instant.
+  ///   - now: when it is saved.
   public mutating func addWorkout(
-    _ record: WorkoutRecord, source: UInt16, uuid: (UInt64, UInt64), at now: SimulationInstant
+    _ record: WorkoutRecord, source: UInt16, uuid: (UInt64, UInt64),
+    samples: [HealthSample] = [], at now: SimulationInstant
   ) -> HealthSampleID {
     precondition(Int(source) < sources.count, "unknown source \(source)")
+    if !samples.isEmpty {
+      _ = save(samples, uuids: [], at: now)
+      workoutsWithSamples.insert(workouts.count)
+    }
     workouts.append(record)
     let sample = HealthSample(
       type: .workout, source: source, start: record.startDate, end: record.endDate,

@@ -57,7 +57,7 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
         ),
         (
           "--write-scenario PATH",
-          "Also write a replay scenario of the file with the fitted athlete and the modelled heart rate; PATH must not exist (default: none)."
+          "Also write a replay scenario of the file with the fitted athlete and the modelled heart rate; PATH must not be the recording (default: none)."
         ),
       ],
       examples: [
@@ -118,11 +118,12 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
   /// No cross-option rules.
   public func validate() throws {}
 
-  /// Checks the output first (``OutputPlan``; an existing `--write-scenario` file is refused),
+  /// Checks the output first (``OutputPlan``: as in every command, an existing file that is not
+  /// an input is replaced whole once the work is done, one that names the recording is refused),
   /// reads the recording, fits, prints the summary (or `--json`) and writes the scenario.
   ///
   /// - Throws: ``UsageError`` (64) for an output that names the recording; ``OutputError``
-  ///   (73) for an output that exists or cannot be created, both before any work;
+  ///   (73) for an output that cannot be created, both before any work;
   ///   ``RecordingError`` (65, or 66 when it cannot be opened); ``CalibrationFailure`` (65)
   ///   for a recording whose heart rate cannot calibrate.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {
@@ -130,11 +131,6 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
       command: "calibrate", inputs: [.init(path: recordingPath, role: "the recording")],
       outputs: [scenarioOutput].compactMap { $0 }.map { .init(path: $0, flag: "--write-scenario") })
     try plan.check()
-    if let scenarioOutput, FileManager.default.fileExists(atPath: scenarioOutput) {
-      throw OutputError(
-        path: scenarioOutput,
-        reason: "the file exists; calibrate does not overwrite (remove it or give another path)")
-    }
     let recording = try environment.inputFiles.recording(at: recordingPath)
     let file = (recordingPath as NSString).lastPathComponent
     let calibration: Calibration

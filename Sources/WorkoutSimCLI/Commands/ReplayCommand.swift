@@ -213,8 +213,10 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
   }
 
   /// The human summary: the title line of `run`'s summary, then per record a table of the
-  /// replay beside the file's own totals (duration, distance, energy, ascent, average and
-  /// maximum heart rate; `-` where the file has none), then its events and any errors.
+  /// replay beside the file's own totals (duration, distance, active energy (the replay's only:
+  /// no file says it), total energy (the replay's active + basal beside the file's calories,
+  /// ``EnergyComparison``, with a line saying what each side is), ascent, average and maximum
+  /// heart rate; `-` where the file has none), then its events and any errors.
   ///
   /// ```
   /// Replay of run.fit (seed 1): 1 workout
@@ -241,7 +243,11 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
       let rows: [(String, Double?, Double?, (Double) -> String)] = [
         ("duration", record.duration.secondsValue, totals?.totalTimerTime, formatDuration),
         ("distance", record.totalDistance, totals?.totalDistance, formatDistance),
-        ("energy", record.totalEnergyBurned ?? 0, totals?.totalCalories, formatEnergy),
+        ("active energy", record.totalEnergyBurned ?? 0, nil, formatEnergy),
+        (
+          "total energy", EnergyComparison.totalEnergy(of: record), totals?.totalCalories,
+          formatEnergy
+        ),
         ("ascent", ascent, totals?.totalAscent, { formatFixed($0, decimals: 0) + " m" }),
         ("heart rate average", heartRate?.average, totals?.averageHeartRate, formatHeartRate),
         ("heart rate maximum", heartRate?.maximum, totals?.maximumHeartRate, formatHeartRate),
@@ -250,6 +256,11 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         lines.append(
           "    " + label.padding(toLength: 18, withPad: " ", startingAt: 0)
             + cell(replayed.map(format) ?? "-") + cell(file.map(format) ?? "-"))
+      }
+      if totals?.totalCalories != nil {
+        lines.append(
+          "    (total energy: replay \(EnergyComparison.replayLabel), file \(EnergyComparison.fileLabel))"
+        )
       }
       if let events = RunSummary.eventsLine(for: record) { lines.append(events) }
       if let metrics = RunSummary.metricsLine(for: record) { lines.append(metrics) }

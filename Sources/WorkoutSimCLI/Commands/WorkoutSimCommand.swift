@@ -9,6 +9,8 @@ public enum WorkoutSimCommand {
     case replay(ReplayCommand)
     /// `workout-sim check ...`.
     case check(CheckCommand)
+    /// `workout-sim explore ...`.
+    case explore(ExploreCommand)
     /// `workout-sim validate ...`.
     case validate(ValidateCommand)
     /// `workout-sim complication ...`.
@@ -24,6 +26,7 @@ public enum WorkoutSimCommand {
       case .run(let command): command
       case .replay(let command): command
       case .check(let command): command
+      case .explore(let command): command
       case .validate(let command): command
       case .complication(let command): command
       case .report(let command): command
@@ -109,6 +112,7 @@ public enum WorkoutSimCommand {
     case "run": return .run(try RunCommand.parse(rest))
     case "replay": return .replay(try ReplayCommand.parse(rest))
     case "check": return .check(try CheckCommand.parse(rest))
+    case "explore": return .explore(try ExploreCommand.parse(rest))
     case "validate": return .validate(try ValidateCommand.parse(rest))
     case "complication": return .complication(try ComplicationCommand.parse(rest))
     case "report": return .report(try ReportCommand.parse(rest))

@@ -122,8 +122,11 @@ extension RecordingError: DiagnosticError {
 }
 
 extension ScenarioError: DiagnosticError {
-  /// The full message, naming the file (and the line and column or JSON path).
-  public var diagnosticText: String { description }
+  /// The full message, naming the file (and the line and column or JSON path): a line for each
+  /// problem found, each after the first with its own `Error:` prefix.
+  public var diagnosticText: String {
+    ([self] + further).map(\.line).joined(separator: "\nError: ")
+  }
   /// 66 for a file that cannot be opened, 65 for one that does not decode or validate.
   public var diagnosticExitCode: ExitCode { ExitCode(rawValue: exitCode) ?? .dataError }
 }

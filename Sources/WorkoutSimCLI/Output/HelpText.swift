@@ -11,8 +11,8 @@ public enum HelpText {
 
   /// The subcommands, in help order.
   public static let subcommands: [any WorkoutSimSubcommand.Type] = [
-    RunCommand.self, ReplayCommand.self, CheckCommand.self, ValidateCommand.self,
-    ComplicationCommand.self, ReportCommand.self, CalibrateCommand.self,
+    RunCommand.self, ReplayCommand.self, CheckCommand.self, ExploreCommand.self,
+    ValidateCommand.self, ComplicationCommand.self, ReportCommand.self, CalibrateCommand.self,
   ]
 
   /// The usage line (without `Usage: `) of subcommand `command`, or of the tool for `nil` or

@@ -1,5 +1,6 @@
 import WorkoutCore
 import WorkoutSimulation
+import WorkoutSystem
 import WorkoutText
 
 /// The "Watch–phone link" block of `workout-sim run`'s human summary

@@ -175,7 +175,17 @@ struct WeeklySummaryTests {
       await app.becameActive()
       let following = try #require(await app.summary.nextNotification())
       #expect(following.fireDate == Date(timeIntervalSince1970: 1_781_506_800))  // + 7 × 86 400
-      #expect(following.body == "1000 steps, average heart rate 120 bpm, 2 workouts.")
+      // The two Monday runs' readings (75 bpm every 5 s, saved with each workout) outweigh the
+      // one 120 at 00:40 (the scenario's x-about works it out): 75 rounded.
+      #expect(following.body == "1000 steps, average heart rate 75 bpm, 2 workouts.")
+      // Exactly: each 20-minute run reads at 0, 5, ..., 1200 s (241 readings), so the week's
+      // mean is (120 + 75 × 482) / 483 = 36270 / 483; the first week's (60 + 90 + 75 × 482) / 484
+      // is 75.
+      #expect(
+        await reader.averageHeartRate(from: local(2026, 6, 8), to: local(2026, 6, 15))
+          == 36270.0 / 483.0)
+      #expect(
+        await reader.averageHeartRate(from: local(2026, 6, 1), to: local(2026, 6, 8)) == 75)
     }
   }
 }

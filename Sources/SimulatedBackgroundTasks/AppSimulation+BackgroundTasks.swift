@@ -1,0 +1,362 @@
+import Foundation
+import SimulationDriver
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+import WorkoutSystem
+
+/// A value the simulation carries across the callback lane: app closures and objects that are
+/// only used in the lane, one call at a time.
+struct UncheckedBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+extension AppSimulation {
+  /// How long a launched `BGAppRefreshTask` may run before it expires: 30 s (Apple: "up to 30
+  /// seconds", https://developer.apple.com/documentation/backgroundtasks/bgapprefreshtask).
+  public static let backgroundRefreshRuntime: Duration = .seconds(30)
+  /// How long a launched `BGProcessingTask` may run before it expires: 10 minutes (a model;
+  /// Apple: "several minutes", docs/phone.md#background-tasks).
+  public static let backgroundProcessingRuntime: Duration = .seconds(600)
+  /// The most refresh requests pending at once: 1 (Apple doc of `submit(_:)`).
+  public static let maximumPendingRefreshRequests = 1
+  /// The most processing requests pending at once: 10 (Apple doc of `submit(_:)`).
+  public static let maximumPendingProcessingRequests = 10
+
+  /// The background task scheduler of this simulation (made on first use).
+  var taskScheduler: BGTaskScheduler {
+    self.mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, _ in
+        if let scheduler = tasks.scheduler { return scheduler }
+        let scheduler = BGTaskScheduler(simulation: self)
+        tasks.scheduler = scheduler
+        return scheduler
+      }
+    }
+  }
+
+  /// The instant the simulation launches `request` submitted at `submitted`, or `nil` for
+  /// never (within `horizon`): the first local quarter hour (:00, :15, :30, :45) at or after
+  /// the later of `submitted` and its earliest begin date, and after `submitted`, at which the
+  /// task's conditions hold (docs/phone.md#background-tasks).
+  func launchInstant(
+    of request: BackgroundTasksState.Request, submitted: SimulationInstant
+  ) -> SimulationInstant? {
+    var begin = submitted
+    if let earliest = request.earliestBeginDate { begin = max(begin, instant(of: earliest)) }
+    let quarter: Int64 = 900_000_000_000
+    let time = phoneTimeOfDay(at: begin).components
+    let timeNanos = time.seconds * 1_000_000_000 + time.attoseconds / 1_000_000_000
+    let up = (quarter - timeNanos % quarter) % quarter
+    var candidate = begin.advanced(by: .nanoseconds(up))
+    if candidate <= submitted { candidate = candidate.advanced(by: .nanoseconds(quarter)) }
+    let limit = SimulationInstant.zero.advanced(by: Self.horizon)
+    let locks = state.withLock { $0.health.lockPeriods }
+    while candidate <= limit {
+      if backgroundConditionsHold(for: request, at: candidate, locks: locks) { return candidate }
+      candidate = candidate.advanced(by: .nanoseconds(quarter))
+    }
+    return nil
+  }
+
+  /// Whether the conditions of `request` hold at `instant`: a refresh needs the network
+  /// (Background App Refresh is checked at submit); a processing task needs the phone locked,
+  /// on its charger when it requires external power, online when it requires the network.
+  func backgroundConditionsHold(
+    for request: BackgroundTasksState.Request, at instant: SimulationInstant,
+    locks: [Range<SimulationInstant>]
+  ) -> Bool {
+    switch request.kind {
+    case .refresh:
+      return phoneIsOnline(at: instant)
+    case .processing:
+      guard locks.contains(where: { $0.contains(instant) }) else { return false }
+      if request.requiresExternalPower, !phoneIsCharging(at: instant) { return false }
+      if request.requiresNetworkConnectivity, !phoneIsOnline(at: instant) { return false }
+      return true
+    }
+  }
+
+  func registerBackgroundTask(identifier: String, handler: @escaping (BGTask) -> Void) -> Bool {
+    let box = UncheckedBox(handler)
+    let outcome = mutate { state -> Bool? in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        if let permitted = tasks.permitted, !permitted.contains(identifier) { return false }
+        let generation = state.processGeneration()
+        if let existing = tasks.registrations[identifier], existing.generation == generation {
+          return nil
+        }
+        tasks.registrations[identifier] = BackgroundTasksState.Registration(
+          generation: generation, handler: box)
+        return true
+      }
+    }
+    guard let outcome else {
+      fatalError(
+        "Launch handler for task with identifier \(identifier) has already been registered")
+    }
+    startBackgroundTaskTimer()
+    return outcome
+  }
+
+  func submitBackgroundTask(_ taskRequest: BGTaskRequest) throws {
+    let processing = taskRequest as? BGProcessingTaskRequest
+    let request = BackgroundTasksState.Request(
+      identifier: taskRequest.identifier, kind: processing == nil ? .refresh : .processing,
+      earliestBeginDate: taskRequest.earliestBeginDate,
+      requiresNetworkConnectivity: processing?.requiresNetworkConnectivity ?? false,
+      requiresExternalPower: processing?.requiresExternalPower ?? false)
+    let now = state.withLock { $0.session.now }
+    let launch = launchInstant(of: request, submitted: now)
+    let refreshOn = scenario.phone.backgroundAppRefresh
+    let error = mutate { state -> BGTaskScheduler.Error? in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        if let permitted = tasks.permitted, !permitted.contains(request.identifier) {
+          return BGTaskScheduler.Error(
+            .notPermitted,
+            "The task identifier \(request.identifier) is not in the Info.plist's BGTaskSchedulerPermittedIdentifiers"
+          )
+        }
+        guard refreshOn else {
+          return BGTaskScheduler.Error(
+            .unavailable, "Background App Refresh is off for the app (phone.backgroundAppRefresh)")
+        }
+        let others = tasks.pending.filter {
+          $0.request.kind == request.kind && $0.request.identifier != request.identifier
+        }
+        let maximum =
+          request.kind == .refresh
+          ? Self.maximumPendingRefreshRequests : Self.maximumPendingProcessingRequests
+        guard others.count < maximum else {
+          return BGTaskScheduler.Error(
+            .tooManyPendingTaskRequests,
+            "Too many pending \(request.kind.rawValue) task requests (at most \(maximum))")
+        }
+        tasks.pending.removeAll { $0.request.identifier == request.identifier }
+        tasks.pending.append(
+          BackgroundTasksState.Pending(request: request, submitted: now, launchAt: launch))
+        var details: [String: SystemEvent.Value] = ["type": .string(request.kind.rawValue)]
+        if let launch { details["launchAt"] = .instant(launch) }
+        if let earliest = request.earliestBeginDate {
+          details["earliestBeginDate"] = .instant(instant(of: earliest))
+        }
+        state.log(
+          SystemEvent(
+            framework: .backgroundTasks, event: "submitted", identifier: request.identifier,
+            details: details))
+        return nil
+      }
+    }
+    if let error { throw error }
+    startBackgroundTaskTimer()
+  }
+
+  func cancelBackgroundTasks(identifier: String?) {
+    mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        let cancelled = tasks.pending.filter {
+          identifier == nil || $0.request.identifier == identifier
+        }
+        tasks.pending.removeAll { identifier == nil || $0.request.identifier == identifier }
+        for pending in cancelled {
+          state.log(
+            SystemEvent(
+              framework: .backgroundTasks, event: "cancelled",
+              identifier: pending.request.identifier))
+        }
+      }
+    }
+  }
+
+  func pendingBackgroundTasks() -> [BackgroundTasksState.Request] {
+    mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, _ in
+        tasks.pending.map(\.request)
+      }
+    }
+  }
+
+  /// The launched tasks' `setTaskCompleted(success:)`.
+  func backgroundTaskCompleted(number: Int, identifier: String, success: Bool) {
+    mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        tasks.running.removeAll { $0.number == number }
+        state.log(
+          SystemEvent(
+            framework: .backgroundTasks, event: "completed", identifier: identifier,
+            details: ["success": .bool(success)]))
+      }
+    }
+  }
+
+  /// The pending requests and their launch instants (for tests and the phone screen).
+  public var pendingBackgroundTaskLaunches: [(identifier: String, launchAt: Date?)] {
+    state.withLock { state in
+      (state.extensionState(BackgroundTasksState.self)?.pending ?? []).map {
+        ($0.request.identifier, $0.launchAt.map { date(of: $0) })
+      }
+    }
+  }
+
+  func startBackgroundTaskTimer() {
+    addSystemTimer(
+      key: ObjectIdentifier(BackgroundTasksState.self), BackgroundTaskTimer(simulation: self))
+  }
+}
+
+/// Launches due requests and expires tasks that ran out of time.
+struct BackgroundTaskTimer: SystemTimer {
+  weak let simulation: AppSimulation?
+
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
+    -> SimulationInstant?
+  {
+    guard let tasks = state.extensionState(BackgroundTasksState.self) else { return nil }
+    var next: SimulationInstant?
+    for instant in tasks.pending.compactMap(\.launchAt) + tasks.running.map(\.expiresAt)
+    where instant > now {
+      if next.map({ instant < $0 }) ?? true { next = instant }
+    }
+    return next
+  }
+
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard let simulation else { return [] }
+    return state.withExtension(BackgroundTasksState.self, of: simulation) { tasks, state in
+      var callbacks: [AppSimulation.Callback] = []
+      let generation = state.processGeneration()
+      // Expirations first: a task's time runs out before another launches at the instant.
+      for running in tasks.running where running.expiresAt <= now {
+        tasks.running.removeAll { $0.number == running.number }
+        guard let (handler, hold) = running.task.value.expire() else { continue }
+        let alive = running.generation == generation
+        state.log(
+          SystemEvent(
+            framework: .backgroundTasks, event: "expired",
+            identifier: running.task.value.identifier,
+            details: ["handler": .bool(handler != nil && alive)]))
+        let box = UncheckedBox(handler)
+        callbacks.append { [weak simulation] in
+          if alive { box.value?() }
+          if let hold { simulation?.endHold(hold) }
+        }
+      }
+      let due = tasks.pending.filter { ($0.launchAt ?? .init(nanoseconds: .max)) <= now }
+      tasks.pending.removeAll { ($0.launchAt ?? .init(nanoseconds: .max)) <= now }
+      for pending in due {
+        let identifier = pending.request.identifier
+        guard let registration = tasks.registrations[identifier],
+          registration.generation == generation
+        else {
+          state.log(
+            SystemEvent(
+              framework: .backgroundTasks, event: "unregistered", identifier: identifier,
+              details: [
+                "reason": .string(
+                  "No launch handler registered for task with identifier \(identifier)")
+              ]))
+          continue
+        }
+        tasks.launches += 1
+        let task: BGTask =
+          pending.request.kind == .refresh
+          ? BGAppRefreshTask(identifier: identifier, number: tasks.launches, simulation: simulation)
+          : BGProcessingTask(identifier: identifier, number: tasks.launches, simulation: simulation)
+        let runtime =
+          pending.request.kind == .refresh
+          ? AppSimulation.backgroundRefreshRuntime
+          : AppSimulation.backgroundProcessingRuntime
+        let box = UncheckedBox(task)
+        tasks.running.append(
+          BackgroundTasksState.Running(
+            number: tasks.launches, task: box, expiresAt: now.advanced(by: runtime),
+            generation: generation))
+        state.log(
+          SystemEvent(
+            framework: .backgroundTasks, event: "launched", identifier: identifier,
+            details: ["type": .string(pending.request.kind.rawValue)]))
+        let handler = registration.handler
+        callbacks.append { [weak simulation] in
+          guard let simulation else { return }
+          box.value.setHold(
+            simulation.beginHold(
+              framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
+          handler.value(box.value)
+        }
+      }
+      return callbacks
+    }
+  }
+}
+
+/// BackgroundTasks' state in one simulation (behind the simulation's lock).
+struct BackgroundTasksState: SimulationExtension {
+  /// A request's values, copied at submit.
+  struct Request: Sendable {
+    enum Kind: String, Sendable { case refresh, processing }
+    var identifier: String
+    var kind: Kind
+    var earliestBeginDate: Date?
+    var requiresNetworkConnectivity: Bool
+    var requiresExternalPower: Bool
+
+    /// A new request object with these values.
+    func request() -> BGTaskRequest {
+      switch kind {
+      case .refresh:
+        let request = BGAppRefreshTaskRequest(identifier: identifier)
+        request.earliestBeginDate = earliestBeginDate
+        return request
+      case .processing:
+        let request = BGProcessingTaskRequest(identifier: identifier)
+        request.earliestBeginDate = earliestBeginDate
+        request.requiresNetworkConnectivity = requiresNetworkConnectivity
+        request.requiresExternalPower = requiresExternalPower
+        return request
+      }
+    }
+  }
+  /// A submitted request.
+  struct Pending: Sendable {
+    var request: Request
+    var submitted: SimulationInstant
+    var launchAt: SimulationInstant?
+  }
+  /// A launch handler of one app process.
+  struct Registration: Sendable {
+    var generation: Int
+    var handler: UncheckedBox<(BGTask) -> Void>
+  }
+  /// A launched task not completed yet.
+  struct Running: Sendable {
+    var number: Int
+    var task: UncheckedBox<BGTask>
+    var expiresAt: SimulationInstant
+    var generation: Int
+  }
+
+  var registrations: [String: Registration] = [:]
+  var pending: [Pending] = []
+  var running: [Running] = []
+  var launches = 0
+  var scheduler: BGTaskScheduler?
+  /// The Info.plist's `BGTaskSchedulerPermittedIdentifiers`, or `nil` (no Info.plist in the
+  /// scenario: any identifier).
+  let permitted: Set<String>?
+
+  init(simulation: AppSimulation) {
+    permitted = Self.permittedIdentifiers(of: simulation.scenario)
+  }
+
+  /// The scenario's permitted identifiers: `nil` without `app.infoPlist` (the default
+  /// Info.plist: any identifier); else its `BGTaskSchedulerPermittedIdentifiers` array, inline
+  /// or in the `.plist` file (none when the key is absent or not an array of strings).
+  static func permittedIdentifiers(of scenario: Scenario) -> Set<String>? {
+    guard scenario.app.infoPlist != nil else { return nil }
+    let strings = try? scenario.infoPlistStringArray("BGTaskSchedulerPermittedIdentifiers")
+    return Set((strings ?? nil) ?? [])
+  }
+}

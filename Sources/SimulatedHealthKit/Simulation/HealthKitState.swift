@@ -1,0 +1,148 @@
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutSimulation
+
+/// The name the simulation had before the driver left SimulatedHealthKit: `HealthKitSimulation`
+/// is the simulation driver's `AppSimulation` (SimulationDriver), so code written as
+/// `try HealthKitSimulation(scenario:)` compiles unchanged (docs/swift-api.md#the-control).
+public typealias HealthKitSimulation = AppSimulation
+
+/// HealthKit's own state in one simulation, registered in the driver's registry like every
+/// other framework's (`AppSimulation.State.extensions`): the objects the app saved and the
+/// authorization answers. The health store's samples (`State.health`), its listeners and the
+/// workout sessions' endpoints are the world's and live in the driver.
+///
+/// A class, so that HealthKit's many reads and appends change it in place through
+/// `AppSimulation.State.healthKit`; it is only touched under the simulation's lock
+/// (`@unchecked Sendable`).
+final class HealthKitState: @unchecked Sendable {
+  /// Objects saved to the store, in save order.
+  var saved: [HKObject] = []
+  /// The app's own saved objects by store id, as the app made them (UUID, metadata, device).
+  var appObjects: [HealthSampleID: HKSample] = [:]
+  /// Authorization answers and what was asked.
+  var authorization: AuthorizationState
+
+  init(authorization: AuthorizationState) {
+    self.authorization = authorization
+  }
+}
+
+extension AppSimulation.State {
+  /// HealthKit's state (``HealthKitState``), made on first use from the scenario's answers and
+  /// the app's Info.plist keys.
+  var healthKit: HealthKitState {
+    mutating get {
+      let key = ObjectIdentifier(HealthKitState.self)
+      if let state = extensions[key] as? HealthKitState { return state }
+      let state = HealthKitState(
+        authorization: AuthorizationState(
+          answers: authorizationAnswers, infoPlistKeys: infoPlistKeys))
+      extensions[key] = state
+      return state
+    }
+  }
+
+  /// HealthKit's state if it was made (reads need not make it: its values at first use are
+  /// the defaults the readers below return).
+  private var existingHealthKit: HealthKitState? {
+    extensions[ObjectIdentifier(HealthKitState.self)] as? HealthKitState
+  }
+
+  /// Objects saved to the store, in save order (``HealthKitState/saved``).
+  var saved: [HKObject] {
+    get { existingHealthKit?.saved ?? [] }
+    _modify {
+      let state = healthKit
+      yield &state.saved
+    }
+  }
+
+  /// The app's own saved objects by store id (``HealthKitState/appObjects``).
+  var appObjects: [HealthSampleID: HKSample] {
+    get { existingHealthKit?.appObjects ?? [:] }
+    _modify {
+      let state = healthKit
+      yield &state.appObjects
+    }
+  }
+
+  /// Authorization answers and what was asked (``HealthKitState/authorization``).
+  var authorization: AuthorizationState {
+    get {
+      existingHealthKit?.authorization
+        ?? AuthorizationState(answers: authorizationAnswers, infoPlistKeys: infoPlistKeys)
+    }
+    _modify {
+      let state = healthKit
+      yield &state.authorization
+    }
+  }
+}
+
+/// The routes the app saved become the run result's track
+/// (`AppSimulation.State.savedRouteTrack(since:)`), added when the app makes its first
+/// `HKHealthStore`.
+struct SavedRoutes: ResultContributor {
+  func contribute(to result: inout RunResult, state: AppSimulation.State, startDate: Date) {
+    if let track = state.savedRouteTrack(since: startDate) { result.track = track }
+  }
+}
+
+extension AppSimulation {
+  /// The workout the watch's Digital Crown picker selects now: the item of the scenario's
+  /// `selector` (docs/scenario-format.md#the-watch-face) as its `crown` actions left it, snapped
+  /// to an item as at a workout's start (docs/swift-api.md#the-digital-crown).
+  ///
+  /// The picker is part of the simulated watch, not of HealthKit (a watch app binds it to the
+  /// crown with SwiftUI's `digitalCrownRotation`); app code reads it where it would read its
+  /// picker's value, and makes its `HKWorkoutConfiguration` from it. It starts on the
+  /// scenario's `activity`. The crown selects only while the app's current session has been
+  /// neither prepared nor started (nor begun collecting): HealthKit fixes a session's
+  /// configuration when it is created. A crown turn after that changes neither this value nor
+  /// the session's activity and logs an `error` entry (action `crown`, domain
+  /// `WorkoutSimWatchDomain`), the same rule and the same entry as on the command line.
+  public var digitalCrownSelection: HKWorkoutActivityType {
+    state.withLock { state in
+      var selection = state.session.activitySelection
+      selection.settle(at: state.session.now)
+      return HKWorkoutActivityType(selection.selectedActivity)
+    }
+  }
+}
+
+/// The simulated user's authorization answers and what was asked so far.
+struct AuthorizationState {
+  /// The scenario's answers, or `nil` (everything granted).
+  var answers: Scenario.Authorization?
+  /// The app's Info.plist keys.
+  var infoPlistKeys: Set<String>
+  /// Share answers given so far, by type identifier (`true` granted).
+  var share: [String: Bool] = [:]
+  /// Read answers given so far, by type identifier.
+  var read: [String: Bool] = [:]
+
+  /// Whether reading `identifier` was answered, and how.
+  func readGranted(_ identifier: String) -> Bool? { read[identifier] }
+
+  /// Whether sharing `identifier` was answered, and how.
+  func shareGranted(_ identifier: String) -> Bool? { share[identifier] }
+
+  /// The types of the request not answered yet (a sheet shows when any is left).
+  func unanswered(share shareTypes: [String], read readTypes: [String]) -> (
+    share: [String], read: [String]
+  ) {
+    (shareTypes.filter { share[$0] == nil }, readTypes.filter { read[$0] == nil })
+  }
+
+  /// Answers the types of a sheet from the scenario (granted without answers).
+  mutating func answer(share shareTypes: [String], read readTypes: [String]) {
+    for identifier in shareTypes where share[identifier] == nil {
+      share[identifier] = (answers?.shareAnswer(for: identifier) ?? .granted) == .granted
+    }
+    for identifier in readTypes where read[identifier] == nil {
+      read[identifier] = (answers?.readAnswer(for: identifier) ?? .granted) == .granted
+    }
+  }
+}

@@ -1,0 +1,32 @@
+import WorkoutCore
+import WorkoutHealth
+
+extension WorkoutRecord {
+  /// The workout's samples as the health store keeps them, under `source`: every sample the
+  /// live builder collected or the app added, each type in the store's unit for it. A finished
+  /// workout's samples are saved with it, so `HKSampleQuery`, statistics and anchored queries
+  /// find them, with `predicateForObjects(from: workout)` too ("Creates the workout, using the
+  /// samples and events added to the builder, and saves it to the HealthKit store":
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/finishworkout(completion:)).
+  /// When they land is a labelled project rule (docs/healthkit-behaviour.md#a-finished-workouts-samples):
+  /// at `finishWorkout`, not as they are collected.
+  func storeSamples(source: UInt16) -> [HealthSample] {
+    var stored: [HealthSample] = []
+    for type in QuantityType.allCases {
+      guard let series = samples[type], !series.isEmpty,
+        let kind = HealthDataType(identifier: HKQuantityTypeIdentifier(engine: type).rawValue)
+      else { continue }
+      // Engine units and store units are both linear (no offset): one factor per type.
+      let factor = HKQuantity(unit: type.healthKitUnit, doubleValue: 1).doubleValue(
+        for: kind.hkUnit)
+      stored.reserveCapacity(stored.count + series.count)
+      for sample in series {
+        stored.append(
+          HealthSample(
+            type: kind, source: source, start: sample.start, end: sample.end,
+            value: sample.value * factor))
+      }
+    }
+    return stored
+  }
+}

@@ -1,0 +1,148 @@
+import Foundation
+public import SimulatedHealthKit
+import Testing
+public import WorkoutExplore
+public import WorkoutScenario
+import WorkoutSimulation
+
+/// A world in which the test body failed under ``explore(scenario:seeds:faults:options:isolation:_:)``
+/// or ``explore(scenario:plan:options:isolation:_:)``: the seed, the faults it drew, the shrunk
+/// fault list and a one-line reproduction (docs/swift-api.md#exploring-seeded-worlds).
+public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
+  /// The failing world's plan as drawn.
+  public let plan: FaultPlan
+  /// The smallest plan found whose world still fails the same way (the body throws an error of
+  /// the same type): faults removed, then moved later (docs/explore.md#shrinking).
+  public let shrunk: FaultPlan
+  /// What the body threw in the drawn world.
+  public let error: String
+  /// How many worlds ran before this one passed (0 for the first world).
+  public let passedBefore: Int
+
+  /// Creates the failure.
+  public init(plan: FaultPlan, shrunk: FaultPlan, error: String, passedBefore: Int) {
+    self.plan = plan
+    self.shrunk = shrunk
+    self.error = error
+    self.passedBefore = passedBefore
+  }
+
+  /// The line that runs the shrunk world again in a test:
+  /// `try await explore(scenario: scenario, plan: FaultPlan("seed 47: crash@1795+5")!) { ... }`.
+  public var reproduction: String {
+    "try await explore(scenario: scenario, plan: FaultPlan(\"\(shrunk.description)\")!) { ... }"
+  }
+
+  /// `world seed 47 failed after 12 passing worlds: <error>; drawn: ...; shrunk: ...;
+  /// reproduce: ...`.
+  public var description: String {
+    "world seed \(plan.seed) failed after \(passedBefore) passing worlds: \(error); drawn \(plan.description); shrunk \(shrunk.description); reproduce: \(reproduction)"
+  }
+}
+
+/// Runs `body` in `seeds` worlds of `scenario`, each its own ``HealthKitSimulation`` of the
+/// scenario with seed `scenario.seed + k` and faults drawn from that seed
+/// (``WorkoutExplore/FaultPlan/draw(seed:faults:scenario:)``), one after the other; the body
+/// runs inside the world's `run { }` and fails by throwing. The first world that fails is
+/// shrunk and thrown as ``ExploreFailure``; inside a Swift Testing test, the shrunk world's run
+/// result is attached (`run-result.json`).
+///
+/// ```swift
+/// @Test func recoveryKeepsTheWorkout() async throws {
+///   let scenario = try Scenario.load(contentsOf: url)
+///   try await explore(scenario: scenario, seeds: 50, faults: [.crashRecover, .wrist]) { simulation in
+///     let manager = WorkoutManager()
+///     try await manager.startWorkout(type: .running)
+///     try await simulation.advance(by: .seconds(1800))
+///     try await manager.endWorkout()
+///     #require(simulation.result.records.count == 1)   // or throw your own error
+///   }
+/// }
+/// ```
+///
+/// - Parameters:
+///   - scenario: the world every seed starts from; its timeline bounds the faults' instants
+///     (``WorkoutExplore/FaultPlan/span(of:)``); its timeline's world actions and the faults'
+///     (`crash`, `relaunch`, `wristDown`, `wristUp`, `phoneAway`, `phoneBack`) fire at their
+///     instants as in any simulation.
+///   - seeds: how many worlds (≥ 1).
+///   - faults: the kinds to draw from; `nil`, every kind the scenario can carry (`lock` only
+///     with a `health` key).
+///   - options: the simulations' options.
+///   - body: the test's code, given the world's simulation.
+/// - Throws: ``ExploreFailure`` for the first failing world; ``WorkoutExplore/FaultSetError``
+///   for `lock` without a `health` key; the ``SimulationError`` of a world that cannot be made.
+public func explore(
+  scenario: Scenario, seeds: Int, faults: [Fault.Kind]? = nil,
+  options: HealthKitSimulation.Options = [], isolation: isolated (any Actor)? = #isolation,
+  _ body: (HealthKitSimulation) async throws -> Void
+) async throws {
+  let kinds = faults ?? Fault.Kind.allCases.filter { $0 != .lock || scenario.health != nil }
+  try FaultPlan.checkApplicable(kinds, to: scenario)
+  for (index, plan) in FaultPlan.worlds(seeds: 0..<max(seeds, 0), faults: kinds, scenario: scenario)
+    .enumerated()
+  {
+    try await explore(
+      scenario: scenario, plan: plan, options: options, isolation: isolation, passedBefore: index,
+      body)
+  }
+}
+
+/// Runs `body` in the one world of `plan` (a plan from ``WorkoutExplore/FaultPlan/worlds(seeds:faults:scenario:)``
+/// for `@Test(arguments:)`, or pasted from ``ExploreFailure/reproduction``), and shrinks it when
+/// it fails.
+///
+/// - Throws: ``ExploreFailure`` when `body` throws; ``WorkoutExplore/FaultSetError``; the
+///   ``SimulationError`` of a world that cannot be made.
+public func explore(
+  scenario: Scenario, plan: FaultPlan, options: HealthKitSimulation.Options = [],
+  isolation: isolated (any Actor)? = #isolation,
+  _ body: (HealthKitSimulation) async throws -> Void
+) async throws {
+  try await explore(
+    scenario: scenario, plan: plan, options: options, isolation: isolation, passedBefore: 0, body)
+}
+
+/// One world, shrunk on failure.
+private func explore(
+  scenario: Scenario, plan: FaultPlan, options: HealthKitSimulation.Options,
+  isolation: isolated (any Actor)?, passedBefore: Int,
+  _ body: (HealthKitSimulation) async throws -> Void
+) async throws {
+  /// What the world's body threw, or `nil` when it passed; the world's simulation.
+  func attempt(_ plan: FaultPlan) async throws -> (error: (any Error)?, HealthKitSimulation) {
+    let simulation = try HealthKitSimulation(
+      scenario: try plan.world(from: scenario), options: options)
+    do {
+      try await simulation.run(isolation: isolation) { try await body(simulation) }
+      return (nil, simulation)
+    } catch {
+      return (error, simulation)
+    }
+  }
+  let (thrown, _) = try await attempt(plan)
+  guard let thrown else { return }
+  let failure = type(of: thrown)
+  var shrinker = FaultShrinker(plan, latest: FaultPlan.latestEnd(of: scenario))
+  var lastFailing: HealthKitSimulation?
+  while let candidate = shrinker.candidate {
+    let (error, simulation) = try await attempt(candidate)
+    let same = error.map { type(of: $0) == failure } ?? false
+    if same { lastFailing = simulation }
+    shrinker.record(stillFails: same)
+  }
+  if Test.current != nil {
+    let simulation: HealthKitSimulation
+    if let lastFailing {
+      simulation = lastFailing
+    } else {
+      simulation = try await attempt(shrinker.best).1
+    }
+    var json: [UInt8] = []
+    simulation.result.writeJSON { json += $0 }
+    Attachment.record(json, named: "run-result.json")
+  }
+  throw ExploreFailure(
+    plan: plan, shrunk: shrinker.best, error: String(describing: thrown),
+    passedBefore: passedBefore)
+}

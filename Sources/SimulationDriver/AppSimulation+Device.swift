@@ -1,0 +1,161 @@
+import Foundation
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutSystem
+
+/// The phone around the app's iOS code (docs/phone.md): its time zone of the moment and
+/// whether the app is in the foreground.
+extension AppSimulation {
+  /// The phone app's state as the system sees it (docs/phone.md#notifications).
+  public enum PhoneAppState: String, Sendable, Hashable, CaseIterable {
+    /// The app is on screen: a notification due now goes to the notification center
+    /// delegate's `userNotificationCenter(_:willPresent:withCompletionHandler:)`.
+    case foreground
+    /// The app is in the background, suspended or not running (the default): a notification
+    /// due now goes to Notification Center.
+    case background
+  }
+
+  /// Whether the phone app is in the foreground (default ``PhoneAppState/background``). A test
+  /// sets it where the user would open or leave the app; the user opening a delivered
+  /// notification brings the app to the foreground. A crash ends the foreground: after
+  /// `crash()` the app reads ``PhoneAppState/background`` until a test sets it again (after
+  /// `relaunch()`), as a dead process shows nothing.
+  public var phoneAppState: PhoneAppState {
+    get { mutate { state in state.phoneAppState() } }
+    set { mutate { state in state.setPhoneAppState(newValue, of: self) } }
+  }
+
+  /// The device's time zone at `instant`: the scenario's `timeZone`, and `health.trip`'s zone
+  /// from the trip's first local midnight (in the trip's zone) to the local midnight that ends
+  /// its last day (in the scenario's zone) (iOS sets the zone automatically; docs/phone.md).
+  package func deviceTimeZone(at instant: SimulationInstant) -> TimeZone {
+    DeviceTimeZones(scenario: scenario, startDate: startDate).zone(at: instant)
+  }
+
+  /// The instants after `instant` at which the device's time zone changes, in order.
+  package func deviceTimeZoneChanges(after instant: SimulationInstant) -> [SimulationInstant] {
+    DeviceTimeZones(scenario: scenario, startDate: startDate).changes(after: instant)
+  }
+}
+
+/// The two devices of a simulation: the watch and its paired iPhone (docs/phone-link.md).
+extension AppSimulation {
+  /// A device whose app code runs in the simulation.
+  public enum Device: String, Sendable, Hashable, CaseIterable {
+    /// The Apple Watch: the watch app's code (its workout session, its `WCSession.default`).
+    case watch
+    /// The paired iPhone: the iOS app's code (its `WCSession.default`, its mirrored session).
+    case phone
+  }
+
+  /// The device whose code the current task runs, or `nil` outside ``on(_:isolation:_:)``.
+  @TaskLocal package static var currentDevice: Device?
+
+  /// The device the current task's code belongs to: the one ``on(_:isolation:_:)`` gives, else
+  /// the watch (`WCSession.default` outside `on` is the watch app's).
+  package static var device: Device { currentDevice ?? .watch }
+
+  /// Runs `body` as code of `device`'s app: the framework objects made inside
+  /// (`WCSession.default`, `CMMotionActivityManager()`, a `HKHealthStore()` whose view is that
+  /// device's) belong to that device, and their delegate calls and handlers run as that
+  /// device's code too. Call it inside ``run(isolation:_:)``; nest it to switch devices.
+  ///
+  /// ```swift
+  /// try await simulation.run {
+  ///   let watch = await simulation.on(.watch) { WatchSessionModel() }
+  ///   let phone = await simulation.on(.phone) { PhoneSessionModel() }
+  ///   ...
+  /// }
+  /// ```
+  public func on<R>(
+    _ device: Device, isolation: isolated (any Actor)? = #isolation,
+    _ body: () async throws -> R
+  ) async rethrows -> R {
+    try await Self.$currentDevice.withValue(device) {
+      try await body()
+    }
+  }
+}
+
+/// The phone's state behind the simulation's lock.
+package struct PhoneDevice: SimulationExtension {
+  /// The app process in which a test made the app foreground, or `nil` (background).
+  package var foregroundGeneration: Int?
+
+  package init(simulation: AppSimulation) {}
+}
+
+/// The device's time zone over a run: the scenario's zone, and a trip's zone for its days
+/// (``AppSimulation/deviceTimeZone(at:)``). A value, so a framework's state can keep one
+/// and read it under the lock.
+package struct DeviceTimeZones: Sendable {
+  /// The scenario's zone.
+  package let home: TimeZone
+  /// The trip: its zone and the span it covers (start included, end excluded).
+  package let trip: (zone: TimeZone, start: SimulationInstant, end: SimulationInstant?)?
+
+  /// The zones of `scenario`, whose `t = 0` is `startDate`.
+  package init(scenario: Scenario, startDate: Date) {
+    let home = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    self.home = home
+    guard let plan = scenario.health?.trip, let zone = TimeZone(identifier: plan.timeZone),
+      let parts = HealthPlan.dateComponents(plan.date)
+    else {
+      trip = nil
+      return
+    }
+    func instant(_ date: Date) -> SimulationInstant {
+      .rounding(seconds: date.timeIntervalSince(startDate))
+    }
+    let civil = DateComponents(year: parts.year, month: parts.month, day: parts.day)
+    var away = Calendar(identifier: .gregorian)
+    away.timeZone = zone
+    var local = Calendar(identifier: .gregorian)
+    local.timeZone = home
+    guard let first = away.date(from: civil) else {
+      trip = nil
+      return
+    }
+    var end: SimulationInstant?
+    if let days = plan.days, let homeFirst = local.date(from: civil),
+      let last = local.date(byAdding: .day, value: days, to: homeFirst)
+    {
+      end = instant(last)
+    }
+    trip = (zone, instant(first), end)
+  }
+
+  /// The zone at `instant`.
+  package func zone(at instant: SimulationInstant) -> TimeZone {
+    guard let trip, instant >= trip.start else { return home }
+    if let end = trip.end, instant >= end { return home }
+    return trip.zone
+  }
+
+  /// The instants after `instant` at which the zone changes, in order.
+  package func changes(after instant: SimulationInstant) -> [SimulationInstant] {
+    guard let trip else { return [] }
+    return [trip.start, trip.end].compactMap { $0 }.filter { $0 > instant }
+  }
+}
+
+extension AppSimulation.State {
+  /// ``AppSimulation/phoneAppState`` read under the lock (for a framework's timer).
+  package mutating func phoneAppState() -> AppSimulation.PhoneAppState {
+    guard let generation = extensionState(PhoneDevice.self)?.foregroundGeneration,
+      generation == processGeneration()
+    else { return .background }
+    return .foreground
+  }
+
+  /// Sets ``AppSimulation/phoneAppState`` under the lock.
+  package mutating func setPhoneAppState(
+    _ value: AppSimulation.PhoneAppState, of simulation: AppSimulation
+  ) {
+    withExtension(PhoneDevice.self, of: simulation) { phone, state in
+      phone.foregroundGeneration = value == .foreground ? state.processGeneration() : nil
+    }
+  }
+}

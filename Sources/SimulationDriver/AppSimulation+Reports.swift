@@ -1,0 +1,267 @@
+import Foundation
+import WorkoutCore
+import WorkoutText
+
+/// Nothing silent: what the simulation could not deliver, or waited for in vain, is reported
+/// (docs/swift-api.md#nothing-silent).
+extension AppSimulation {
+  /// One thing the simulation could not finish, reported instead of dropped: a hold that
+  /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, or an app
+  /// task still blocked on the simulation when ``run(isolation:_:)`` returned.
+  ///
+  /// Each report is kept in ``reports`` and written as one line to standard error when it is
+  /// made. An `advance` during which a hold expired throws the expired holds as
+  /// ``UnfinishedWork`` when it returns (after stepping to its target).
+  public struct Report: Sendable, Equatable, CustomStringConvertible {
+    /// What kind of thing went unfinished.
+    public enum Kind: String, Sendable, Equatable {
+      /// The system waited ``AppSimulation/appWorkGrace`` of wall-clock time for the
+      /// app's answer (an observer query's completion handler, a background task's
+      /// `setTaskCompleted`, a timeline provider's completion, a network response) and went
+      /// on without it.
+      case holdExpired
+      /// The app's code inside `run` waited ``AppSimulation/stallReportDelay`` of
+      /// wall-clock time while nothing was runnable on the simulation's lane and nothing was
+      /// pending: what it awaits will not come by itself (a continuation never resumed, a
+      /// delegate call that is not coming, a sleeper while nothing advances time).
+      case stalled
+      /// An app task was still waiting on the simulation (a sleeper on
+      /// ``AppSimulation/clock``, an open hold) when the outermost `run` returned.
+      case blockedAtEnd
+      /// An object made in another simulation (an `HKHealthStore` kept in a static or a
+      /// singleton across tests) was used inside this simulation's `run`: its calls read and
+      /// write the other simulation's world.
+      case foreignObject
+    }
+
+    /// What kind of thing went unfinished.
+    public let kind: Kind
+    /// The simulated framework concerned (`"HealthKit"`, `"BackgroundTasks"`,
+    /// `"SimulationClock"`, ...).
+    public let framework: String
+    /// The call or app code concerned.
+    public let call: String
+    /// The virtual instant of the report, as a date.
+    public let date: Date
+    /// The same instant in seconds of scenario time.
+    public let seconds: Double
+    /// What happened and what to do.
+    public let message: String
+
+    /// `"<framework>: <call> at t = <seconds> s: <message>"`.
+    public var description: String {
+      "\(framework): \(call) at t = \(secondsText(seconds)) s: \(message)"
+    }
+  }
+
+  /// The reports an `advance` throws: holds that expired while it stepped time (virtual time
+  /// reached the target; everything else due was delivered).
+  public struct UnfinishedWork: Error, CustomStringConvertible, LocalizedError {
+    /// The reports, in the order they were made.
+    public let reports: [Report]
+
+    /// One line per report.
+    public var description: String { reports.map(\.description).joined(separator: "\n") }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+  }
+
+  /// Every report made so far, in order (``Report``).
+  public var reports: [Report] { state.withLock { $0.reports } }
+
+  /// The reports no `advance` threw (as ``UnfinishedWork``), in order: what the `.simulation`
+  /// trait of SimulatedHealthKitTesting records as test issues after the run.
+  package var unthrownReports: [Report] { state.withLock { $0.unthrownReports } }
+
+  /// How long, in wall-clock time, the app's code inside ``run(isolation:_:)`` may wait with
+  /// nothing runnable on the simulation's lane, nothing pending and no `advance` in progress
+  /// before the stall is reported (``Report/Kind-swift.enum/stalled``): 30 s by default (room for
+  /// a loaded machine running tests in parallel, where app work on other executors can wait
+  /// that long for a thread; the report then says what the simulation sees, not that the wait
+  /// is endless). The
+  /// report is made once per stall and does not end the wait.
+  public var stallReportDelay: Duration {
+    get { executor.stallReportDelay }
+    set { executor.stallReportDelay = newValue }
+  }
+
+  /// Keeps `reports`, writes each to standard error, and (`throwing`) queues them for the
+  /// `advance` in progress to throw.
+  package func record(_ reports: [Report], throwing: Bool) {
+    guard !reports.isEmpty else { return }
+    state.withLock { state in
+      state.reports += reports
+      if throwing, state.stepping > 0 {
+        state.pendingReports += reports
+      } else {
+        state.unthrownReports += reports
+      }
+    }
+    for report in reports {
+      FileHandle.standardError.write(Data("workout-sim: \(report)\n".utf8))
+    }
+  }
+
+  /// Throws the reports queued during the `advance` that is returning.
+  package func throwPendingReports() throws(UnfinishedWork) {
+    let pending = state.withLock { state -> [Report] in
+      defer { state.pendingReports = [] }
+      return state.stepping == 0 ? state.pendingReports : []
+    }
+    if !pending.isEmpty { throw UnfinishedWork(reports: pending) }
+  }
+
+  /// Whether the app's code waits on the simulation: a `run` body is active, no `advance` is
+  /// stepping, and nothing is pending on the callback lane (the stall watch's question).
+  package var appIsWaiting: Bool {
+    return state.withLock { $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining }
+  }
+
+  /// The stall watch found the lane idle for ``stallReportDelay`` while the app waits.
+  package func reportStall() {
+    let report = state.withLock { state -> Report in
+      let now = state.session.now
+      var pending: [String] = []
+      for sleeper in state.sleepers.waiting {
+        pending.append(
+          "a task sleeps on simulation.clock until t = "
+            + "\(secondsText(sleeper.deadline.seconds)) s, and only advance moves time")
+      }
+      for hold in state.holds.values {
+        pending.append("the system waits for \(hold.framework)'s \(hold.call)")
+      }
+      let what =
+        pending.isEmpty
+        ? "nothing the simulation owes the app is pending, so unless it awaits work on another "
+          + "executor, what it awaits will not come: a continuation never resumed, or a delegate "
+          + "call or completion handler that is not coming (check the session's state and "
+          + "simulation.result.errors)"
+        : pending.joined(separator: "; ")
+      return Report(
+        kind: .stalled, framework: "HealthKitSimulation", call: "run(_:)", date: date(of: now),
+        seconds: now.seconds,
+        message: "the app's code has waited \(executor.stallReportDelay) of wall-clock time with "
+          + "nothing left to run: \(what)")
+    }
+    record([report], throwing: false)
+  }
+
+  /// Reports, once per object, that `object`, made in `home`, was used inside this
+  /// simulation's `run` (``Report/Kind-swift.enum/foreignObject``).
+  package func reportForeignUse(of object: AnyObject, madeIn home: AppSimulation) {
+    let report = state.withLock { state -> Report? in
+      guard state.foreignObjectsReported.insert(ObjectIdentifier(object)).inserted else {
+        return nil
+      }
+      let now = state.session.now
+      return Report(
+        kind: .foreignObject, framework: "HealthKit", call: "\(type(of: object))",
+        date: date(of: now), seconds: now.seconds,
+        message: "this \(type(of: object)) was made in another simulation (scenario start "
+          + "\(home.startDate)), so its calls read and write that simulation's world, not this "
+          + "one's: make it inside this simulation's run (per test), not in a static or a "
+          + "singleton shared across tests")
+    }
+    if let report { record([report], throwing: false) }
+  }
+
+  /// Reports what still waits on the simulation when the outermost `run` returns.
+  package func reportBlockedAtEnd() {
+    let reports = state.withLock { state -> [Report] in
+      guard state.runs == 0 else { return [] }
+      let now = state.session.now
+      var reports: [Report] = []
+      for sleeper in state.sleepers.waiting {
+        let deadline = secondsText(sleeper.deadline.seconds)
+        reports.append(
+          Report(
+            kind: .blockedAtEnd, framework: "SimulationClock", call: "sleep(until: \(deadline) s)",
+            date: date(of: now), seconds: now.seconds,
+            message: "a task was still sleeping when run(_:) returned: advance past its deadline "
+              + "inside run, or cancel the task"))
+      }
+      for hold in state.holds.sorted(by: { $0.key < $1.key }).map(\.value) {
+        reports.append(
+          Report(
+            kind: .blockedAtEnd, framework: hold.framework, call: hold.call,
+            date: date(of: now), seconds: now.seconds,
+            message: "the system still waited for the app's answer when run(_:) returned"))
+      }
+      for call in state.callsRunning.sorted(by: { $0.key < $1.key }).map(\.value) {
+        reports.append(
+          Report(
+            kind: .blockedAtEnd, framework: call.framework, call: call.name,
+            date: date(of: now), seconds: now.seconds,
+            message: "an async call was still running when run(_:) returned: the task that "
+              + "made it is one the simulation does not wait for (a nonisolated Task { } or "
+              + "Task.detached started off the simulation's lane); await the work inside run "
+              + "(settle() waits for calls in flight), or start the task with "
+              + "Task(executorPreference: simulation.taskExecutor)"))
+      }
+      return reports
+    }
+    record(reports, throwing: false)
+  }
+
+  /// Delivers the callback lane on the simulation's executor (its lane item): the pending
+  /// callbacks run by themselves, without the test calling anything. When another caller's
+  /// delivery loop runs, that loop delivers them (it runs until the lane is empty).
+  package func deliverFromLane() {
+    var buffer: [Delivery] = []
+    if claimLoop(&buffer, fromLane: true) { _ = runLoop(&buffer) }
+  }
+
+  /// Starts `operation` as a task on the current simulation's lane (a framework calling an
+  /// app's `async` delegate method from its completion-handler form), so that `advance` and
+  /// `settle` wait for it as for the app's other work there; a plain task outside a simulation.
+  package static func startOnLane(_ operation: sending @escaping () async -> Void) {
+    Task(executorPreference: current?.executor, operation: operation)
+  }
+
+  /// Returns when nothing is runnable at virtual now on the simulation's lane: the callback
+  /// lane is empty and every task on the simulation's executor has run until it suspended.
+  @concurrent package func quiesce() async {
+    while true {
+      await executor.waitUntilIdle()
+      if state.withLock({ $0.lane.isEmpty && !$0.draining }) { return }
+      await drain()
+    }
+  }
+}
+
+/// An async framework call in flight (``AppSimulation/deliver(_:fileID:)``).
+package struct CallInFlight: Sendable {
+  /// The method, as `#function` names it (`endCollection(at:)`).
+  package var function: StaticString
+  /// Where it is declared, as `#fileID` names it (`SimulatedHealthKit/Workout/...`).
+  package var fileID: StaticString
+
+  /// The method's name.
+  package var name: String { function.description }
+
+  /// The framework: the module of ``fileID`` without its `Simulated` prefix (`HealthKit`,
+  /// `UserNotifications`).
+  package var framework: String {
+    let module = fileID.description.prefix { $0 != "/" }
+    guard module.hasPrefix("Simulated") else { return String(module) }
+    return String(module.dropFirst("Simulated".count))
+  }
+}
+
+/// A hold: the system waits for the app's answer at the current instant.
+package struct Hold: Sendable {
+  /// The simulated framework that waits.
+  package var framework: String
+  /// The app code whose answer it waits for.
+  package var call: String
+  /// The instant the hold began.
+  package var since: SimulationInstant
+}
+
+/// Seconds of scenario time as a report writes them: whole seconds without decimals, else to
+/// the millisecond (`60`, `60.25`).
+package func secondsText(_ seconds: Double) -> String {
+  if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
+  return TextFormat.fixed(seconds, decimals: 3) ?? String(seconds)
+}

@@ -1,0 +1,218 @@
+import Foundation
+import Synchronization
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSimulation
+import WorkoutSystem
+
+/// The hooks the other simulated frameworks (UserNotifications, WidgetKit, BackgroundTasks, the
+/// network, and later WatchConnectivity, WatchKit, CoreMotion) join the simulation through
+/// (docs/swift-api.md#the-other-frameworks): per-simulation state behind the one lock, system
+/// timers that stop `advance` at their instants, log entries, and holds that keep virtual time
+/// at an instant while the system waits for the app's answer.
+extension AppSimulation {
+  /// The simulation the current task belongs to, or a trap naming `api` and how to start one
+  /// (what `UNUserNotificationCenter.current()` and the other frameworks' entry points call).
+  package static func requireCurrent(_ api: String) -> AppSimulation {
+    guard let simulation = current else {
+      fatalError(
+        "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of a HealthKitSimulation (docs/swift-api.md)"
+      )
+    }
+    return simulation
+  }
+
+  /// Appends a ``LogEntry/Kind/system(_:)`` entry at virtual now to the run's log.
+  package func log(_ event: SystemEvent) {
+    mutate { state in state.log(event) }
+  }
+
+  /// Adds a system timer once per `key`: the type of the framework state it reads
+  /// (``SimulationExtension``), one timer for the framework's whole state. Its deadline is
+  /// registered in the world's agenda now and again whenever that state changes
+  /// (``State/withExtension(_:of:_:)``) or the deadline is served (``SystemTimerQueue``).
+  package func addSystemTimer(key: ObjectIdentifier, _ timer: any SystemTimer) {
+    state.withLock { state in state.systemTimers.add(key: key, timer) }
+  }
+
+  /// Adds a framework's addition to ``result`` (once per type: SimulatedHealthKit's saved
+  /// routes).
+  package func addResultContributor(_ contributor: any ResultContributor) {
+    state.withLock { state in
+      let key = ObjectIdentifier(type(of: contributor))
+      guard !state.resultContributors.contains(where: { ObjectIdentifier(type(of: $0)) == key })
+      else { return }
+      state.resultContributors.append(contributor)
+    }
+  }
+
+  /// Adds a reader of the engine's effects that concern no workout session (a framework whose
+  /// rules live in the engine: WatchConnectivity's deliveries, extended runtime sessions,
+  /// mirroring), once per `key`.
+  package func addEffectListener(key: ObjectIdentifier, _ listener: any EffectListener) {
+    state.withLock { state in
+      guard !state.effectListeners.contains(where: { $0.key == key }) else { return }
+      state.effectListeners.append((key, listener))
+    }
+  }
+
+  /// Queues the callbacks every effect listener returns for `effect` (an effect with no
+  /// session).
+  package static func translateForListeners(
+    _ effect: EngineEffect, _ state: inout State, startDate: Date
+  ) {
+    let date = startDate.addingTimeInterval(effect.at.seconds)
+    for (_, listener) in state.effectListeners {
+      let callbacks = listener.callbacks(for: effect, date: date, state: &state)
+      if callbacks.isEmpty { continue }
+      state.enqueue(callbacks)
+      state.turnDue = true
+    }
+  }
+
+  /// Starts a hold: virtual time does not move past the current instant until
+  /// ``endHold(_:)`` or until ``appWorkGrace`` of wall-clock time has passed. The framework
+  /// begins one when it calls app code whose answer the system waits for (an observer query's
+  /// completion handler, a background task's `setTaskCompleted`, a timeline provider's
+  /// completion) and ends it in the answer. A hold that outlives the grace is dropped and
+  /// reported (``Report/Kind-swift.enum/holdExpired``): the `advance` it happened in throws it.
+  ///
+  /// - Parameters:
+  ///   - framework: the simulated framework, as the report names it (`"BackgroundTasks"`).
+  ///   - call: the app code whose answer is awaited (`"the launch handler of refresh"`).
+  /// - Returns: the hold's number, for ``endHold(_:)``.
+  package func beginHold(framework: String, call: String) -> Int {
+    state.withLock { state in
+      state.nextHold += 1
+      state.holds[state.nextHold] = Hold(framework: framework, call: call, since: state.session.now)
+      return state.nextHold
+    }
+  }
+
+  /// Ends hold `id` (a second end, or the end of a dropped hold, does nothing).
+  package func endHold(_ id: Int) {
+    _ = state.withLock { $0.holds.removeValue(forKey: id) }
+  }
+
+  /// How long, in wall-clock time, `advance` keeps virtual time at an instant for app work the
+  /// system waits on (a network upload inside a background task) before it goes on without
+  /// the answer and reports it (``Report/Kind-swift.enum/holdExpired``): 30 s by default (room
+  /// for a loaded machine running tests in parallel). The work's virtual duration is zero; a
+  /// test of an app that never answers can shorten the wait.
+  public var appWorkGrace: Duration {
+    get { state.withLock { $0.appWorkGrace } }
+    set { state.withLock { $0.appWorkGrace = newValue } }
+  }
+
+  /// Waits (wall clock, bounded by ``appWorkGrace``) until no hold is left, delivering the
+  /// callbacks the app's answers queue and letting the lane's tasks run; holds left at the end
+  /// are dropped and reported.
+  @concurrent package func waitForHolds() async {
+    guard state.withLock({ !$0.holds.isEmpty }) else { return }
+    let grace = state.withLock { $0.appWorkGrace }
+    let clock = ContinuousClock()
+    let deadline = clock.now.advanced(by: grace)
+    var pause = Duration.microseconds(50)
+    while state.withLock({ !$0.holds.isEmpty }), clock.now < deadline {
+      await quiesce()
+      if state.withLock({ $0.holds.isEmpty }) { break }
+      await Task.yield()
+      try? await clock.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(5))
+    }
+    let expired = state.withLock { state -> [Report] in
+      let holds = state.holds.sorted { $0.key < $1.key }.map(\.value)
+      state.holds.removeAll()
+      return holds.map { hold in
+        Report(
+          kind: .holdExpired, framework: hold.framework, call: hold.call,
+          date: date(of: state.session.now), seconds: state.session.now.seconds,
+          message: "the system waited \(grace) of wall-clock time (appWorkGrace) for the app's "
+            + "answer and went on without it: call the completion handler (or "
+            + "setTaskCompleted) on every path, or raise appWorkGrace for slow work")
+      }
+    }
+    record(expired, throwing: true)
+    await drain()
+  }
+}
+
+/// A simulated framework's clock work: the next instant it has something due (a notification
+/// trigger, a widget reload, a background task launch), and what it does then, under the
+/// simulation's lock. At one instant the engine's entries come first, then the health store's
+/// listeners, then system timers in the order they were added.
+///
+/// Its next deadline is registered in the world's agenda (``SystemTimerQueue``) when the timer
+/// is added, whenever the framework state it was added for changes (through
+/// ``AppSimulation/State/withExtension(_:of:_:)``), after it was served,
+/// and whenever a workout session changes state (``SystemTimerQueue/sessionStateChanged()``);
+/// it is never polled. So ``nextDue(after:state:)`` may read only that state, the sessions'
+/// states and the scenario.
+package protocol SystemTimer: Sendable {
+  /// The first instant after `now` at which ``fire(at:state:)`` has something to do, or `nil`.
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State)
+    -> SimulationInstant?
+  /// Does what is due at `now` (at or before it) and returns the app's callbacks, in order.
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+}
+
+/// A framework's addition to the run result ``AppSimulation/result`` makes: what the app made
+/// through the framework that the engine's record does not hold (the workout routes the app
+/// saved, whose points become `RunResult.track`). Called under the simulation's lock, in the
+/// order the contributors were added; never call app code here.
+package protocol ResultContributor: Sendable {
+  /// Changes `result` (made from the engine's record as if the run stopped now) from the
+  /// framework's state in `state`; `startDate` is `t = 0`.
+  func contribute(to result: inout RunResult, state: AppSimulation.State, startDate: Date)
+}
+
+/// A framework's reader of the engine's effects (``EngineEffect``, taken from its outbox): for
+/// each effect that concerns no workout session (`effect.session == nil`: a WatchConnectivity
+/// event, an extended runtime session's change, a mirroring event), the app's callbacks, in
+/// order, made under the simulation's lock (read or change the framework's state through
+/// `state`; never call app code here). Each framework switches over its own typed event
+/// (``LinkEvent``, ``ExtendedRuntimeEvent``, ``MirroringEvent``), never over words.
+package protocol EffectListener: Sendable {
+  /// The callbacks for `effect`, whose instant is `date`.
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+}
+
+/// A framework's state kept in ``AppSimulation/State`` (behind the simulation's one
+/// lock), made on first use from the simulation's scenario.
+package protocol SimulationExtension: Sendable {
+  /// The state at `t = 0` for `simulation` (read its ``AppSimulation/scenario``,
+  /// ``AppSimulation/startDate``, ``AppSimulation/calendar``).
+  init(simulation: AppSimulation)
+}
+
+extension AppSimulation.State {
+  /// Runs `body` with the framework state `type` (made on first use) and the rest of the state.
+  package mutating func withExtension<E: SimulationExtension, R>(
+    _ type: E.Type, of simulation: AppSimulation, _ body: (inout E, inout Self) -> R
+  ) -> R {
+    let key = ObjectIdentifier(type)
+    var value = (extensions.removeValue(forKey: key) as? E) ?? E(simulation: simulation)
+    defer {
+      extensions[key] = value
+      // The state changed: the timer that reads it registers its deadline again.
+      systemTimers.stateChanged(key)
+    }
+    return body(&value, &self)
+  }
+
+  /// The framework state `type`, if it was made.
+  package func extensionState<E: SimulationExtension>(_ type: E.Type) -> E? {
+    extensions[ObjectIdentifier(type)] as? E
+  }
+
+  /// Appends a system entry at virtual now to the run's log.
+  package mutating func log(_ event: SystemEvent) {
+    session.withEngine { $0.logSystem(event) }
+  }
+
+  /// The app process's number: 0 at launch, one more after every crash (a framework drops what
+  /// the dead process registered, as its handlers died with it).
+  package mutating func processGeneration() -> Int { session.withEngine { $0.crashCount } }
+}

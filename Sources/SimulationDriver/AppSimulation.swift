@@ -1,0 +1,1092 @@
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutSimulation
+import WorkoutSystem
+
+/// The simulation control: one scenario's world (athlete, course, sensors, watch, phone) on
+/// virtual time, which the app's own code runs against through the simulated frameworks
+/// (docs/swift-api.md). SimulatedHealthKit calls it `HealthKitSimulation` (a type alias, the
+/// name its documentation uses); every simulated framework re-exports this module, so a test
+/// that imports only one of them makes its simulation here. The frameworks keep their own state
+/// in its registry (`State.withExtension(_:of:_:)`), register their timers, listeners and
+/// session endpoints with it, and deliver through its lane; none of them owns it.
+///
+/// ```swift
+/// let simulation = try AppSimulation(scenario: URL(fileURLWithPath: "Scenarios/hills.json"))
+/// try await simulation.run {
+///   let manager = WorkoutManager()               // the app's own code
+///   try await manager.startWorkout(type: .running)
+///   try await simulation.advance(by: .seconds(20 * 60))
+///   try await manager.endWorkout()
+/// }
+/// let result = simulation.result                 // as `workout-sim run --json` encodes it
+/// ```
+///
+/// - Ownership: inside ``run(isolation:_:)``, `HKHealthStore()` and every object made from it
+///   belong to this simulation (a task-local value; child tasks inherit it, `Task.detached` does
+///   not). Parallel tests each make their own simulation.
+/// - Time: only ``advance(by:)`` and ``advance(to:)`` move it; they step the engine instant by
+///   instant. What the frameworks owe the app at now (delegate calls, completion handlers, query
+///   results) is delivered by itself on the simulation's lane (the executor ``run(isolation:_:)``
+///   gives its body, ``taskExecutor``), in the engine's order, serially and off the main actor.
+///   An `advance` settles (``settle()``) its first and last instants and every instant that
+///   delivered something an app reacts to with calls (a state change, an event, an error, a
+///   completion handler, a recovery, a woken clock sleeper), so app code resumed there runs
+///   there; sample batches alone get no main-actor turn
+///   (``Options/mainActorTurnAfterEveryBatch`` adds one) (docs/swift-api.md#time-and-callbacks).
+/// - Nothing silent: a hold past ``appWorkGrace``, a stall of the app's code, a task still
+///   waiting when `run` returns are reported (``reports``, ``Report``, ``UnfinishedWork``).
+/// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
+///   `openApp`, `crown`, `probe`) fire at their instants; its app actions do not (the app's code
+///   makes them). A `relaunch` never recovers by itself: the app calls
+///   `HKHealthStore.recoverActiveWorkoutSession()`.
+///
+/// `Sendable`: all state sits behind one `Mutex`; no delegate or handler runs while it is held.
+public final class AppSimulation: Sendable {
+  /// How strictly dates the app passes are read, and when the main actor gets a turn.
+  public struct Options: OptionSet, Sendable, Hashable {
+    /// The option bits.
+    public let rawValue: Int
+
+    /// Creates options from their bits.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// A `Date` that looks like the real wall clock (within 5 minutes of `Date()` and more than
+    /// 5 minutes from virtual now) fails the call with `HKError.errorInvalidArgument` instead of
+    /// being read as virtual now (docs/swift-api.md#the-wall-clock-rule).
+    public static let strictDates = Options(rawValue: 1 << 0)
+
+    /// The main actor gets a turn after every instant ``advance(by:)`` and ``advance(to:)`` stop
+    /// at, sample batches included, as after a state change; without it an instant that only
+    /// delivered `didCollectDataOf` calls gets none, and the main-actor work those calls
+    /// scheduled runs at the next turn or concurrently, while time moves on
+    /// (docs/swift-api.md#time-and-callbacks).
+    ///
+    /// For apps whose main-actor code reads the builder lazily (`statistics(for:)` or
+    /// `elapsedTime` inside `Task { @MainActor in ... }` rather than values the delegate read):
+    /// with the turn such a read usually sees the batch that scheduled it; without it, it may
+    /// see a later one. The cost is two thread hops per batch: a 2-hour run's 1441 batches take
+    /// several times longer (docs/performance.md).
+    public static let mainActorTurnAfterEveryBatch = Options(rawValue: 1 << 1)
+  }
+
+  /// The simulation the current task belongs to (set by ``run(isolation:_:)``).
+  @TaskLocal package static var current: AppSimulation?
+
+  /// The simulation whose ``run(isolation:_:)`` the current task is inside (a task-local
+  /// value, inherited by child tasks and `Task { }`, not by `Task.detached`), or `nil` outside
+  /// any run. A test running under the `.simulation(...)` trait of SimulatedHealthKitTesting
+  /// reads its simulation here.
+  public static var running: AppSimulation? { current }
+
+  /// The options the simulation was made with.
+  public let options: Options
+  /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
+  public let startDate: Date
+  /// Whether the scenario's `start` was `"now"`: virtual time began at the real clock, so a date
+  /// within 5 minutes of the real clock is the app's `Date()` wherever it falls
+  /// (``isWallClockLeak(_:now:)``).
+  package let startedNow: Bool
+  /// The scenario the simulation was made from (the other frameworks read their keys here).
+  package let scenario: Scenario
+  package let state: Mutex<State>
+
+  /// Loads the scenario file at `url` and prepares its world at `t = 0`.
+  ///
+  /// - Parameters:
+  ///   - url: a scenario file (docs/scenario-format.md).
+  ///   - options: ``Options/strictDates``, ``Options/mainActorTurnAfterEveryBatch``, or none.
+  /// - Throws: `ScenarioError` when the file cannot be read or is not a valid scenario;
+  ///   `SimulationError` when its values cannot be simulated.
+  public convenience init(scenario url: URL, options: Options = []) throws {
+    try self.init(scenario: Scenario.load(contentsOf: url), options: options)
+  }
+
+  /// Prepares `scenario` (decoded from a file or built in Swift) at `t = 0`.
+  ///
+  /// - Parameters:
+  ///   - scenario: the world: `start`, `timeZone`, `seed`, `athlete`, `course`, `sensors`,
+  ///     `watch`, and the timeline's world actions.
+  ///   - options: ``Options/strictDates``, ``Options/mainActorTurnAfterEveryBatch``, or none.
+  /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
+  ///   checks as `workout-sim run`).
+  public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
+    self.startedNow = scenario.startsNow
+    let scenario = Self.startingNow(scenario)
+    let session = try SimulationSession(world: scenario)
+    self.options = options
+    self.scenario = scenario
+    self.startDate = session.startDate
+    // The scenario's time zone was validated by the decoder (or `Scenario(name:...)`).
+    let timeZone = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = timeZone
+    self.calendar = calendar
+    let data = try HealthGeneration.data(
+      for: scenario, through: session.plannedEnd.advanced(by: Self.healthDataLead),
+      recordingStart: session.startDate)
+    let health = HealthStore(data: data, seed: scenario.seed)
+    let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
+    let executor = SimulationExecutor()
+    self.executor = executor
+    self.state = Mutex(
+      State(
+        session: session, health: health, authorizationAnswers: scenario.authorization,
+        infoPlistKeys: infoPlistKeys, executor: executor))
+    executor.configure(
+      lane: { [weak self] in self?.deliverFromLane() },
+      watching: { [weak self] in self?.appIsWaiting ?? false },
+      stalled: { [weak self] in self?.reportStall() })
+  }
+
+  deinit {
+    executor.close()
+  }
+
+  /// `scenario` with `"start": "now"` made concrete: `t = 0` is the real clock now, to the
+  /// whole millisecond (the precision of a date-time the scenario could write), with the UTC
+  /// offset of the scenario's time zone at that instant (docs/scenario-format.md#start-now).
+  /// A scenario with a fixed start is returned unchanged.
+  package static func startingNow(_ scenario: Scenario) -> Scenario {
+    guard scenario.startsNow else { return scenario }
+    var scenario = scenario
+    let now = Date(
+      timeIntervalSince1970: (Date().timeIntervalSince1970 * 1000).rounded(.down) / 1000)
+    let zone = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
+    scenario.start = Scenario.WallClockDate(
+      date: now, utcOffsetSeconds: zone.secondsFromGMT(for: now), text: nil)
+    scenario.startsNow = false
+    return scenario
+  }
+
+  /// The simulation's serial lane: the thread the body of ``run(isolation:_:)``, its child
+  /// tasks and every callback run on.
+  package let executor: SimulationExecutor
+
+  /// Async framework calls in flight: begun on the caller's actor and not yet back there
+  /// (``deliver()``).
+  package let callsInFlight = Atomic<Int>(0)
+  /// Async framework calls begun so far (what a round of ``settle()`` compares).
+  package let callsBegun = Atomic<Int>(0)
+
+  /// The simulation's lane as a task executor, for app tasks the simulation should wait for
+  /// that are not child tasks of ``run(isolation:_:)``'s body:
+  /// `Task(executorPreference: simulation.taskExecutor) { ... }`. An unstructured `Task { }`
+  /// does not inherit the lane (SE-0417,
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0417-task-executor-preference.md):
+  /// started inside `run`, only its first job comes to the lane, so `settle()` and `advance`
+  /// cannot always tell when its work is done (docs/swift-api.md#time-and-callbacks).
+  public var taskExecutor: any TaskExecutor { executor }
+
+  /// The Gregorian calendar in the scenario's time zone: local days, weeks and months of the
+  /// health store's collection queries (a DST day has 23 or 25 hours).
+  public let calendar: Calendar
+
+  // MARK: - Ownership
+
+  /// Runs `body` with this simulation as the owner of every HealthKit object it creates.
+  ///
+  /// `body` runs on the caller's isolation. Outside any `run`, `HKHealthStore()` traps.
+  ///
+  /// - Returns: what `body` returns.
+  /// - Throws: what `body` throws.
+  public func run<R>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
+  ) async rethrows -> R {
+    state.withLock { $0.runs += 1 }
+    executor.watchAgain()
+    defer {
+      state.withLock { $0.runs -= 1 }
+      reportBlockedAtEnd()
+    }
+    return try await Self.$current.withValue(self) {
+      try await withTaskExecutorPreference(executor, isolation: isolation) {
+        try await body()
+      }
+    }
+  }
+
+  // MARK: - Time
+
+  /// Virtual now as a wall-clock date: ``startDate`` + the scenario time.
+  public var now: Date { state.withLock { date(of: $0.session.now) } }
+
+  /// A clock on virtual time, for app code that sleeps on an injected clock: `sleep(until:)`
+  /// resumes when ``advance(by:)`` or ``advance(to:)`` passes the deadline.
+  public var clock: SimulationClock { SimulationClock(simulation: self) }
+
+  /// Moves virtual time forward by `duration` (a zero duration only delivers what is pending).
+  ///
+  /// Returns when every sample batch, state change, delegate call and completion handler due
+  /// in that span has happened and returned, in the engine's order. The main actor gets a turn
+  /// after each instant that delivered something other than sample batches (every instant with
+  /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
+  /// longer).
+  ///
+  /// One `advance` at a time: a call made while another task's `advance` is stepping time is
+  /// refused with ``ConcurrentAdvanceError`` (time is not moved by it); await the first
+  /// `advance`, then call again (docs/swift-api.md#time-and-callbacks).
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled (time stays where it got to);
+  ///   ``HorizonError`` (before anything moves) when the target lies beyond ``horizon``;
+  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress;
+  ///   ``BackwardAdvanceError`` (before anything moves) for a negative `duration`: virtual
+  ///   time never goes back, and a negative span is a mistake in the test's arithmetic.
+  public func advance(by duration: Duration) async throws {
+    guard duration >= .zero else { throw BackwardAdvanceError(duration: duration) }
+    let now = state.withLock { $0.session.now }
+    let room = Self.horizon - .nanoseconds(now.nanoseconds)
+    guard duration <= room else {
+      throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
+    }
+    try await step(to: now.advanced(by: duration), call: "advance(by: \(duration))")
+    try throwPendingReports()
+  }
+
+  /// Moves virtual time forward to `date` (a date at or before ``now`` only delivers what is
+  /// pending), as ``advance(by:)``.
+  ///
+  /// - Throws: `CancellationError` when the task is cancelled; ``HorizonError`` (before
+  ///   anything moves) when `date` lies beyond ``horizon`` after the scenario's start;
+  ///   ``ConcurrentAdvanceError`` while another `advance` is in progress.
+  public func advance(to date: Date) async throws {
+    guard date.timeIntervalSince(startDate) <= Double(Self.horizon.components.seconds) else {
+      throw HorizonError(requested: "advance(to: \(date))", startDate: startDate)
+    }
+    try await step(to: instant(of: date), call: "advance(to: \(date))")
+    try throwPendingReports()
+  }
+
+  /// ``advance(by:)`` was given a negative duration; virtual time did not move (it only moves
+  /// forward: a project rule, as a device's clock cannot be stepped back by an app).
+  public struct BackwardAdvanceError: Error, CustomStringConvertible, LocalizedError {
+    /// The duration asked for (negative).
+    public let duration: Duration
+
+    /// What went wrong and what to do.
+    public var description: String {
+      "advance(by: \(duration)) asks to move virtual time back; it only moves forward: check "
+        + "the arithmetic of the duration, and call settle() to deliver what is pending at now "
+        + "without moving time."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+  }
+
+  /// How far virtual time may go: 366 days after the scenario's `start`. Sessions collect on
+  /// the way, so an open-ended `advance` (`.distantFuture`, `.seconds(1 << 40)`) would run for
+  /// hours and exhaust memory; a year of collecting keeps the samples within the command
+  /// line's memory budget (docs/swift-api.md#time-and-callbacks).
+  public static let horizon: Duration = .seconds(366 * 86_400)
+
+  /// How far after the scenario's planned end (its last timeline action or course segment) the
+  /// health store holds generated data: 2 days.
+  package static let healthDataLead: Duration = .seconds(2 * 86_400)
+
+  /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
+  /// not move.
+  public struct HorizonError: Error, CustomStringConvertible, LocalizedError {
+    /// The call, with its argument.
+    public let requested: String
+    /// The scenario's start.
+    public let startDate: Date
+
+    /// What went wrong and what to do.
+    public var description: String {
+      "\(requested) goes beyond the simulation's horizon, 366 days after the scenario's start "
+        + "(\(startDate)): advance by the span the test needs (minutes or hours of a workout)."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+  }
+
+  /// Returns when nothing is runnable at virtual now: the callback lane is empty, every task
+  /// on the simulation's lane (the body of ``run(isolation:_:)``, its child tasks, the
+  /// callbacks) has run until it suspended, no hold is open, no async framework call is in
+  /// flight (counted from its caller's actor until it is back there: `deliver()`), and two
+  /// main-actor turns in a row made nothing new runnable. Work the app scheduled from a
+  /// delegate (`Task { @MainActor in }`), including its awaited framework calls
+  /// (`try await builder.finishWorkout()`), has run when it returns. Virtual time does not move.
+  ///
+  /// A continuation a callback resumes and a task started inside `run` (a nonisolated
+  /// `Task { }` included) run their first job on the lane (the simulation takes the jobs it
+  /// sends to Swift's global executor), so a main-actor task awaiting a query's handler
+  /// through the app's own continuation has run when this returns. Other work on executors the simulation does not own (an actor's hop into the
+  /// app's own nonisolated async function before its first framework call, tasks started
+  /// outside `run`, Dispatch queues) is not seen: it gets the same turns, but `settle` cannot
+  /// know whether it is done (docs/swift-api.md#time-and-callbacks).
+  @concurrent public func settle() async {
+    var quiet = 0
+    for _ in 0..<Self.settleRounds {
+      await quiesce()
+      await waitForHolds()
+      await waitForSleepersInFlight()
+      await waitForCallsInFlight()
+      let before = settleMark()
+      await yieldToApp()
+      await quiesce()
+      // A sleeper on its way (to the simulation on Swift's global executor from its caller's
+      // actor, or back after its wake), or an async framework call not yet back on its
+      // caller's actor, keeps the round from being quiet.
+      if settleMark() == before, callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+        state.withLock({ $0.sleepersInFlight.isEmpty })
+      {
+        quiet += 1
+        if quiet >= 2 { return }
+      } else {
+        quiet = 0
+      }
+    }
+  }
+
+  /// At most this many rounds of ``settle()`` (an app task that makes itself runnable again
+  /// forever, polling with `Task.yield()`, would otherwise keep it from returning).
+  package static let settleRounds = 10_000
+
+  /// What a round of ``settle()`` compares: whatever app work that touches the simulation
+  /// changes (the engine's log, the callbacks translated and delivered, holds and sleepers).
+  private func settleMark() -> [Int] {
+    state.withLock { state in
+      [
+        state.session.withEngine { $0.log.count }, state.delivered, state.laneRounds,
+        state.holds.count, state.nextHold, state.sleepers.count, state.nextSleeper,
+        state.sleepersInFlight.count, callsBegun.load(ordering: .sequentiallyConsistent),
+      ]
+    }
+  }
+
+  // MARK: - The world
+
+  /// The app process dies now: its HealthKit objects become inert (calls are ignored with an
+  /// error entry in the log; no more delegate calls); sessions go on system-side. The system
+  /// stops waiting for answers of the dead process (every hold ends).
+  public func crash() async {
+    mutate { state in
+      state.session.withEngine { $0.perform(.crash, at: $0.now) }
+      state.holds.removeAll()
+    }
+    await deliver()
+  }
+
+  /// The app process starts again (after a crash) without a session: it recovers one with
+  /// `HKHealthStore().recoverActiveWorkoutSession()`.
+  public func relaunch() async {
+    mutate { state in
+      state.session.withEngine { $0.perform(.relaunch(recover: false), at: $0.now) }
+    }
+    await deliver()
+  }
+
+  /// Performs an engine action at virtual now (the scenario form of calls with no HealthKit
+  /// counterpart yet, such as `extendedRuntime`).
+  package func perform(_ action: AppAction) async {
+    mutate { state in state.session.withEngine { $0.perform(action, at: $0.now) } }
+    await deliver()
+  }
+
+  // MARK: - Result
+
+  /// The typed run result, as `workout-sim run` makes it (records, errors, log, probes), as if
+  /// the run stopped now: a session still open is logged `unfinished`. Encode it with
+  /// `RunResult.encodedJSON()` for the bytes `workout-sim run --json` writes. When the app saved
+  /// workout routes, its `RunResult.track` is theirs (so the GPX, TCX and FIT exports and the
+  /// report's map draw the route the app saved): a framework adds what it owns to the result
+  /// (`ResultContributor`; SimulatedHealthKit's route builder).
+  public var result: RunResult {
+    state.withLock { state in
+      var copy = state.session
+      copy.finish(at: copy.now)
+      var result = copy.result
+      for contributor in state.resultContributors {
+        contributor.contribute(to: &result, state: state, startDate: startDate)
+      }
+      return result
+    }
+  }
+
+  // MARK: - Internals
+
+  /// One callback for the app (a delegate call or a completion handler).
+  package typealias Callback = @Sendable () -> Void
+
+  /// One item of the callback lane: a callback, or one batch's `didCollectDataOf` (the most
+  /// frequent call: delivered without a closure or an array made per batch).
+  package enum Delivery {
+    /// A delegate call or a completion handler.
+    case call(Callback)
+    /// The live builder delegate's `didCollectDataOf` with these types (as the engine names
+    /// them), through `endpoint`.
+    case collected(any Endpoint, QuantityTypeSet)
+
+    /// Makes the call.
+    package func run() {
+      switch self {
+      case .call(let callback): callback()
+      case .collected(let endpoint, let types):
+        endpoint.deliverCollected(types)
+      }
+    }
+  }
+
+  /// A session object the engine's effects for one engine session are delivered to (a
+  /// framework's workout session: SimulatedHealthKit's `HKWorkoutSession`), registered in
+  /// ``State/endpoints`` by engine session index.
+  package protocol Endpoint: AnyObject, Sendable {
+    /// The callbacks of `effect`, in order; `date` is the effect's instant as a date. None for
+    /// a `dataCollected` effect (``deliverCollected(_:)`` delivers it).
+    func callbacks(for effect: EngineEffect, date: Date) -> [Callback]
+    /// Calls the live builder delegate's `didCollectDataOf` with the framework's types of the
+    /// batch's `types` (as the engine names them), unless the object's process died.
+    func deliverCollected(_ types: QuantityTypeSet)
+    /// The process crashed: the object becomes inert.
+    func processDied()
+  }
+
+  /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
+  /// every effect retains the box rather than copying the weak reference.
+  package final class WeakEndpoint {
+    package weak var object: (any Endpoint)?
+
+    package init(object: (any Endpoint)?) {
+      self.object = object
+    }
+  }
+
+  /// Everything behind the lock.
+  package struct State {
+    /// The workout (scenario, engine, timeline): its entries in ``agenda`` are made once per
+    /// step, before the agenda is read (``registerWorkout()``): it changes at every step.
+    ///
+    /// A stored property without observers, so that the frameworks' modules change it in place
+    /// (a builder's statistics are read through the engine several times per batch; an
+    /// observer would make every such access from another module copy the session).
+    package var session: SimulationSession
+    /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
+    /// agenda"), read by ``nextInstant(through:)``.
+    package var agenda = DeadlineQueue<DueWork>()
+    /// Engine effects translated into callbacks so far.
+    package var delivered = 0
+    /// The storage the engine's outbox is taken into (empty between takes), kept so that no
+    /// take allocates.
+    package var effectBuffer: [EngineEffect] = []
+    /// Callbacks waiting to run, in order.
+    package var lane: [Delivery] = []
+    /// An empty buffer with the capacity of a lane run before, swapped in when the delivery
+    /// loop takes the lane (so neither the lane nor the loop allocates per batch).
+    package var spareLane: [Delivery] = []
+    /// Whether a delivery loop is running.
+    package var draining = false
+    /// Callers waiting for the running delivery loop to finish (``drain()``).
+    package var drainWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Whether something an app reacts to with calls entered the lane since the last main-actor
+    /// turn began: a delegate call other than `didCollectDataOf`, a completion handler, a
+    /// recovery, or a resumed clock sleeper.
+    package var turnDue = false
+    /// Rounds the delivery loop has run (what ``AppSimulation/settle()`` compares).
+    package var laneRounds = 0
+    /// The main-actor turns given so far (what the tests count).
+    package var turns = 0
+    /// The engine's crash count when last looked at.
+    package var crashes = 0
+    /// Engine session index → the app's object, for the current app process (weak: the app
+    /// owns its objects).
+    package var endpoints: [Int: WeakEndpoint] = [:]
+    /// Every session object made, by engine session index (recovery returns the same object
+    /// while the app still holds it).
+    package var sessionObjects: [Int: WeakEndpoint] = [:]
+    /// Whether the app has made its first session (engine session 0).
+    package var madeFirstSession = false
+    /// App code asleep on ``SimulationClock``: it registers its first deadline in ``agenda``
+    /// whenever it changes.
+    package var sleepers = SleeperQueue() {
+      didSet { agenda.set(.sleepers, to: sleepers.nextDeadline?.nanoseconds) }
+    }
+    package var cancelledSleepers: Set<Int> = []
+    /// Sleepers on their way between their caller's actor and the simulation: registering (a
+    /// sleep called but not yet listed in `sleepers`) or resumed and not yet returned to the
+    /// caller. ``settle()`` is not quiet while any is left.
+    package var sleepersInFlight: Set<Int> = []
+    /// ``AppSimulation/waitForSleepersInFlight()`` callers, resumed when the last
+    /// sleeper in flight lands.
+    package var inFlightWaiters: [CheckedContinuation<Void, Never>] = []
+    /// ``AppSimulation/waitForCallsInFlight()`` callers, resumed when the last async
+    /// framework call in flight returns to its caller.
+    package var callWaiters: [CheckedContinuation<Void, Never>] = []
+    /// The async framework calls in flight, by number (``AppSimulation/deliver(_:fileID:)``).
+    package var callsRunning: [Int: CallInFlight] = [:]
+    package var nextCall = 0
+    package var nextSleeper = 0
+    /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
+    package var health: HealthStore
+    /// Long-running queries and observers woken when the store changes.
+    package var healthListeners: [any HealthQueryListener] = [] {
+      didSet { healthStoreChanged = true }
+    }
+    /// Whether the health store's listeners, the store or a listener's own state changed since
+    /// the store's entry in ``agenda`` was made (``registerHealthStore()``): ``healthListeners``
+    /// marks it itself; a framework that changes ``health`` or a listener's own state calls
+    /// ``healthListenersChanged()``.
+    package var healthStoreChanged = true
+    /// The app's termination by the system, once it happened.
+    package var terminated: AppSimulation.AppTermination?
+    /// The other simulated frameworks' state, by the type that holds it
+    /// (``SimulationExtension``).
+    package var extensions: [ObjectIdentifier: any Sendable] = [:]
+    /// The simulated user's answers to the frameworks' permission requests (the scenario's
+    /// `authorization`), or `nil` (everything granted).
+    package let authorizationAnswers: Scenario.Authorization?
+    /// The app's Info.plist keys (``AppSimulation/infoPlistKeys(of:)``), read once when the
+    /// simulation is made.
+    package let infoPlistKeys: Set<String>
+    /// The frameworks' additions to ``AppSimulation/result``, by the key each was added with
+    /// (``ResultContributor``).
+    package var resultContributors: [any ResultContributor] = []
+    /// The frameworks' timers, by the key each was added with, and the deadline each registered
+    /// (``SystemTimer``, ``SystemTimerQueue``).
+    package var systemTimers = SystemTimerQueue()
+    /// The frameworks' readers of the engine's effects that concern no workout session
+    /// (``EffectListener``), by the key each was added with.
+    package var effectListeners: [(key: ObjectIdentifier, listener: any EffectListener)] = []
+    /// Open holds by number: the system waits for the app's answer
+    /// (``AppSimulation/beginHold(framework:call:)``).
+    package var holds: [Int: Hold] = [:]
+    package var nextHold = 0
+    /// ``AppSimulation/appWorkGrace``.
+    package var appWorkGrace: Duration = .seconds(30)
+
+    /// The simulation's serial lane (``SimulationExecutor``), told when the callback lane fills.
+    package let executor: SimulationExecutor
+    /// How many `advance`s are stepping time now: while one is, it delivers the lane itself at
+    /// every instant, so the executor is not asked to.
+    package var stepping = 0
+    /// The `advance` call stepping time now, if any (one at a time: ``ConcurrentAdvanceError``).
+    package var advancing: String?
+    /// The async `recoverActiveWorkoutSession()` has returned a session whose missed batch waits
+    /// on the lane: it is not delivered by itself until the app sets the builder's delegate,
+    /// queues a callback (a completion handler), makes a session call with delegate calls, or
+    /// a delivery (an async call, `settle`, `advance`) takes it. So app code that recovers on
+    /// the main actor and then sets its delegates gets the batch, as on a watch.
+    package var recoveryHeld = false
+    /// How many ``AppSimulation/run(isolation:_:)`` bodies are running.
+    package var runs = 0
+    /// Everything reported so far (``AppSimulation/reports``).
+    package var reports: [AppSimulation.Report] = []
+    /// Reports an `advance` in progress throws when it returns.
+    package var pendingReports: [AppSimulation.Report] = []
+    /// Reports no `advance` throws (``AppSimulation/unthrownReports``).
+    package var unthrownReports: [AppSimulation.Report] = []
+    /// The objects of other simulations already reported as used here (once each).
+    package var foreignObjectsReported: Set<ObjectIdentifier> = []
+
+    package init(
+      session: SimulationSession, health: HealthStore,
+      authorizationAnswers: Scenario.Authorization?, infoPlistKeys: Set<String>,
+      executor: SimulationExecutor
+    ) {
+      self.session = session
+      self.health = health
+      self.authorizationAnswers = authorizationAnswers
+      self.infoPlistKeys = infoPlistKeys
+      self.executor = executor
+    }
+
+    /// Appends `callbacks` to the lane, in order; they are delivered by themselves, on the
+    /// simulation's lane, without the test calling anything.
+    package mutating func enqueue(_ callbacks: [Callback]) {
+      for callback in callbacks { lane.append(.call(callback)) }
+      recoveryHeld = false
+      laneFilled()
+    }
+
+    /// Asks the executor to deliver the lane, unless an `advance` delivers it itself or a
+    /// recovered session's missed batch waits for the app's delegate (`recoveryHeld`).
+    package mutating func laneFilled() {
+      if stepping == 0, !recoveryHeld, !lane.isEmpty { executor.requestLaneDelivery() }
+    }
+
+    /// Ends `recoveryHeld`: the lane is delivered by itself again.
+    package mutating func releaseRecoveryHold() {
+      guard recoveryHeld else { return }
+      recoveryHeld = false
+      laneFilled()
+    }
+  }
+
+  /// Runs `body` under the lock, then turns the engine's new effects into callbacks.
+  package func mutate<R: Sendable>(_ body: (inout State) -> R) -> R {
+    let (result, died) = state.withLock { state in
+      let result = body(&state)
+      let died = Self.translate(&state, startDate: startDate)
+      return (result, died)
+    }
+    for endpoint in died { endpoint.processDied() }
+    return result
+  }
+
+  /// Takes the engine's outbox (the effects queued since the last take, ``EngineEffect``) and
+  /// appends their callbacks to the lane, in order; after a crash the current process's
+  /// objects are dropped (returned so they can be told, outside the lock).
+  private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
+    // The outbox trades places with the buffer (`withEngine`: the engine is not copied), so
+    // neither allocates per take.
+    var effects = state.effectBuffer
+    state.effectBuffer = []
+    let crashes = state.session.withEngine { engine in
+      engine.takeEffects(into: &effects)
+      return engine.crashCount
+    }
+    state.delivered += effects.count
+    for effect in effects {
+      if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
+        state.systemTimers.sessionStateChanged()
+      }
+      guard let index = effect.session else {
+        if !state.effectListeners.isEmpty {
+          translateForListeners(effect, &state, startDate: startDate)
+        }
+        continue
+      }
+      guard let endpoint = state.endpoints[index]?.object else { continue }
+      if case .dataCollected(let types, _) = effect.kind {
+        // The loaded reference moves into the lane: the session is held weakly, so its every
+        // retain and release goes through its side table.
+        state.lane.append(.collected(consume endpoint, types))
+        continue
+      }
+      let date = startDate.addingTimeInterval(effect.at.seconds)
+      let callbacks = endpoint.callbacks(for: effect, date: date)
+      if callbacks.isEmpty { continue }
+      for callback in callbacks { state.lane.append(.call(callback)) }
+      state.turnDue = true
+      state.recoveryHeld = false
+    }
+    if !effects.isEmpty { state.laneFilled() }
+    effects.removeAll(keepingCapacity: true)
+    state.effectBuffer = effects
+    guard crashes != state.crashes else { return [] }
+    state.crashes = crashes
+    let died = state.endpoints.values.compactMap(\.object)
+    state.endpoints = [:]
+    return died
+  }
+
+  /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
+  /// turn after it).
+  package func enqueue(_ callback: @escaping Callback) {
+    state.withLock {
+      $0.enqueue([callback])
+      $0.turnDue = true
+    }
+  }
+
+  /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this
+  /// simulation as the task's current one (so a delegate's `HKHealthStore()` belongs here,
+  /// whoever called). One loop runs at a time: a caller that finds another task's loop running
+  /// waits until that loop has emptied the lane (calls the delegates queued included), then
+  /// delivers what was queued since, so every caller returns only after the callbacks pending
+  /// at its call have run and returned. The loop itself never suspends, so the wait cannot
+  /// deadlock; no callback runs while the lock is held.
+  ///
+  /// - Returns: whether something an app reacts to with calls entered the lane since the last
+  ///   main-actor turn (`State.turnDue`), as it stood when the lane was found empty.
+  @discardableResult
+  @concurrent package func drain() async -> Bool {
+    // The loop's buffer: empty, with the capacity of an earlier lane.
+    var buffer: [Delivery] = []
+    while !claimLoop(&buffer) {
+      // Another task's loop runs: resumed (once, outside the lock) when it empties the lane.
+      await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+        let running = state.withLock { state -> Bool in
+          guard state.draining else { return false }
+          state.drainWaiters.append(waiter)
+          return true
+        }
+        if !running { waiter.resume() }
+      }
+    }
+    return runLoop(&buffer)
+  }
+
+  /// Makes this caller the delivery loop unless one runs: `buffer` (empty) then holds the
+  /// spare lane's storage. Returns whether it did.
+  package func claimLoop(_ buffer: inout [Delivery], fromLane: Bool = false) -> Bool {
+    state.withLock { state -> Bool in
+      if state.draining { return false }
+      // The lane's own delivery leaves a recovered session's missed batch for the app's
+      // delegate; any other delivery (an async call, `settle`, `advance`) takes it.
+      if fromLane, state.recoveryHeld { return false }
+      state.recoveryHeld = false
+      state.draining = true
+      swap(&buffer, &state.spareLane)
+      return true
+    }
+  }
+
+  /// The delivery loop of ``drain()``, by the caller that claimed it (``claimLoop(_:)``), on
+  /// the caller's thread: runs the lane until it is empty, then ends the loop and resumes the
+  /// callers waiting for it. Returns `State.turnDue` as it stood when the lane was found empty.
+  package func runLoop(_ buffer: inout [Delivery]) -> Bool {
+    // The lane is taken whole, one lock per round instead of one per callback: callbacks the
+    // running ones queue land in the emptied lane and run in the next round, after the rest of
+    // this one, as they would one at a time. The lane and the loop's buffer trade places, so
+    // both keep their storage; the buffer is emptied outside the lock (releasing a callback
+    // may release an app object).
+    // Callbacks run with this simulation as the task's current one; the task that steps time
+    // (inside `run`) has it already, so the task-local value is only bound for other callers.
+    let isCurrent = Self.current === self
+    while true {
+      let (ran, waiters, turnDue) = state.withLock {
+        state -> (Bool, [CheckedContinuation<Void, Never>], Bool) in
+        if state.lane.isEmpty {
+          state.draining = false
+          swap(&buffer, &state.spareLane)
+          let waiters = state.drainWaiters
+          state.drainWaiters = []
+          return (false, waiters, state.turnDue)
+        }
+        swap(&buffer, &state.lane)
+        state.laneRounds += 1
+        return (true, [], false)
+      }
+      if !ran {
+        for waiter in waiters { waiter.resume() }
+        return turnDue
+      }
+      // A continuation a callback resumes, or a task it starts, runs its first job on the
+      // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+      executor.redirectingResumes {
+        if isCurrent {
+          for delivery in buffer { delivery.run() }
+        } else {
+          Self.$current.withValue(self) {
+            for delivery in buffer { delivery.run() }
+          }
+        }
+      }
+      buffer.removeAll(keepingCapacity: true)
+    }
+  }
+
+  /// Delivers what is pending and lets the app's main-actor work run (the end of an async
+  /// call), as an async framework call in flight from its caller's actor until it is back
+  /// there (``callBegan()``): the simulated frameworks' async methods are
+  /// `nonisolated(nonsending)` and call this before their first suspension, so a main-actor
+  /// task that awaits one is waited for by ``settle()`` and `advance` (SE-0461,
+  /// https://github.com/swiftlang/swift-evolution/blob/main/proposals/0461-async-function-isolation.md).
+  ///
+  /// It does not wait for holds: the app code a hold waits on (a widget's `getTimeline`, a
+  /// background task) makes async calls itself, and they must return while its hold is open.
+  ///
+  /// - Parameters:
+  ///   - call: the framework method (`#function` of its caller), named in the report of a call
+  ///     still running when `run` returns (``reportBlockedAtEnd()``).
+  ///   - fileID: where it is declared (`#fileID`: its module names the framework).
+  nonisolated(nonsending) package func deliver(
+    _ call: StaticString = #function, fileID: StaticString = #fileID
+  ) async {
+    let id = callBegan(call, fileID: fileID)
+    // Here, after the delivery: on the caller's actor again.
+    defer { callEnded(id) }
+    await deliverAndYield()
+  }
+
+  /// ``deliver()``'s work, off the caller's actor.
+  @concurrent private func deliverAndYield() async {
+    await drain()
+    await yieldToApp()
+  }
+
+  /// An async framework call begins, on its caller's actor, before its first suspension: it
+  /// is in flight until ``callEnded(_:)``. Two atomic additions (the count ``settle()`` and
+  /// each instant `advance` stops at read without a lock) and the call's name, listed under
+  /// the lock (once per call, not per batch) for the report of a call still running when `run`
+  /// returns. Returns the call's number.
+  private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
+    // Listed first: a call the count shows is listed.
+    let id = state.withLock { state in
+      state.nextCall += 1
+      state.callsRunning[state.nextCall] = CallInFlight(function: call, fileID: fileID)
+      return state.nextCall
+    }
+    callsBegun.add(1, ordering: .sequentiallyConsistent)
+    callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    return id
+  }
+
+  /// The call ``callBegan(_:fileID:)`` counted as `id` is back on its caller's actor, which
+  /// runs the caller's next lines right after: resumes ``waitForCallsInFlight()`` when it was
+  /// the last.
+  private func callEnded(_ id: Int) {
+    let last = callsInFlight.subtract(1, ordering: .sequentiallyConsistent).newValue == 0
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.callsRunning[id] = nil
+      guard last else { return [] }
+      defer { state.callWaiters.removeAll() }
+      return state.callWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns when no async framework call is in flight (each returns by itself: its work is
+  /// synchronous, then it delivers the lane and gives the main actor a turn; no polling).
+  package func waitForCallsInFlight() async {
+    guard callsInFlight.load(ordering: .sequentiallyConsistent) > 0 else { return }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      // Under the lock: ``callEnded()`` takes it after the count reaches zero, so a waiter
+      // listed here is resumed, and one that finds zero resumes itself.
+      let now = state.withLock { state -> Bool in
+        if callsInFlight.load(ordering: .sequentiallyConsistent) == 0 { return true }
+        state.callWaiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Lets the main actor and other ready tasks run (work delegates scheduled).
+  private func yieldToApp() async {
+    state.withLock {
+      $0.turnDue = false
+      $0.turns += 1
+    }
+    await MainActor.run {}
+    for _ in 0..<4 { await Task.yield() }
+  }
+
+  /// Delivers what is pending at an instant `step` stops at and lets every task on the
+  /// simulation's lane run until it suspends (app code resumed at this instant runs here).
+  /// When something other than sample batches was delivered, a sleeper woke, or the instant is
+  /// the first or last of the `advance`, the instant is settled (``settle()``: main-actor turns
+  /// until two in a row change nothing), so that app code resumed or queued on the main actor
+  /// runs before time moves too; ``Options/mainActorTurnAfterEveryBatch`` adds one turn at
+  /// every other instant.
+  ///
+  /// Called by ``step(to:call:)`` (off the main actor: `@concurrent`): when no other task's loop
+  /// runs, the lane is delivered right here, without the suspension points of ``drain()`` and
+  /// ``waitForHolds()`` (which an instant of sample batches alone does not need); the order and
+  /// the calls made are the same.
+  ///
+  /// - Parameter turn: the instant `advance` starts or ends at, which always gets the turn
+  ///   (app work queued on the main actor before the call runs before time moves).
+  private func deliverInstant(turn: Bool = false) async {
+    var buffer: [Delivery] = []
+    let turnDue = claimLoop(&buffer) ? runLoop(&buffer) : await drain()
+    // ``quiesce()``'s own first test, made here without its call (most instants of a workout
+    // find the lane quiet).
+    if !executor.isIdleButForCaller || state.withLock({ !$0.lane.isEmpty || $0.draining }) {
+      await quiesce()
+    }
+    // An async framework call in flight (a main-actor task's `endCollection`) is app code
+    // resumed here: the instant is settled so it runs here.
+    if turn || turnDue || callsInFlight.load(ordering: .relaxed) > 0 { return await settle() }
+    if options.contains(.mainActorTurnAfterEveryBatch) {
+      await yieldToApp()
+      await quiesce()
+    }
+    // `waitForHolds()`'s own first test, made here so that no call is made without a hold.
+    if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }
+  }
+
+  /// Steps to `target`: to each next instant at which the world's agenda has work due
+  /// (``State/nextInstant(through:)``), serving it in ``DueWork`` order and delivering that
+  /// instant's callbacks before going on.
+  ///
+  /// `@concurrent`: off the main actor whoever calls, so that the deliveries made in its own
+  /// frame (``deliverInstant()``) run there too.
+  @concurrent private func step(to target: SimulationInstant, call: String) async throws {
+    // Room for the samples and batches due on the way, made once rather than at every instant
+    // (which grows storage twofold step by step, copying it): as the command line's single
+    // pump through its end reserves it. At most a day ahead, so an advance the app cuts short
+    // (ending its session in a callback) leaves little unused.
+    let refusal = state.withLock { state -> ConcurrentAdvanceError? in
+      if let inProgress = state.advancing {
+        return ConcurrentAdvanceError(
+          requested: call, inProgress: inProgress, seconds: state.session.now.seconds)
+      }
+      state.advancing = call
+      state.stepping += 1
+      state.session.withEngine { engine in
+        engine.reserveStorage(through: min(target, engine.now.advanced(by: Self.reservationSpan)))
+      }
+      return nil
+    }
+    if let refusal { throw refusal }
+    defer {
+      state.withLock { state in
+        state.stepping -= 1
+        state.advancing = nil
+        state.laneFilled()
+      }
+      executor.watchAgain()
+    }
+    // The instant it starts at gets a main-actor turn too: work the app queued there before
+    // calling (a `Task { @MainActor }` that goes to sleep on the clock) runs before time moves.
+    await deliverInstant(turn: true)
+    while true {
+      try Task.checkCancellation()
+      let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
+        let now = state.session.now
+        guard let next = state.nextInstant(through: target) else { return (false, []) }
+        return (next < target, state.serve(from: now, to: next))
+      }
+      for continuation in woken { continuation.resume() }
+      // The last instant: `advance` always ends with a turn.
+      if !more { return await deliverInstant(turn: true) }
+      await deliverInstant()
+    }
+  }
+
+  /// ``advance(by:)`` or ``advance(to:)`` was called while another `advance` was stepping time
+  /// (two tasks moving the same clock): refused, virtual time not moved by it. The first
+  /// `advance` goes on undisturbed.
+  public struct ConcurrentAdvanceError: Error, CustomStringConvertible, LocalizedError {
+    /// The refused call, with its argument.
+    public let requested: String
+    /// The call in progress, with its argument.
+    public let inProgress: String
+    /// Virtual now when the call was refused, in seconds of scenario time.
+    public let seconds: Double
+
+    /// What went wrong and what to write instead.
+    public var description: String {
+      "HealthKitSimulation: \(requested) at t = \(secondsText(seconds)) s was called while "
+        + "\(inProgress) is still moving time from another task: await the first advance "
+        + "before calling advance again (one task moves time; other tasks sleep on "
+        + "simulation.clock or await what they need)."
+    }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
+  }
+
+  /// How far ahead ``step(to:call:)`` reserves sample storage: one day.
+  private static let reservationSpan: Duration = .seconds(86_400)
+
+  /// A new sleeper's number (``SimulationClock/sleep(until:tolerance:)``), called on the
+  /// caller's actor: the sleeper is in flight until its call returns there.
+  package func newSleeper() -> Int {
+    state.withLock { state in
+      state.nextSleeper += 1
+      state.sleepersInFlight.insert(state.nextSleeper)
+      return state.nextSleeper
+    }
+  }
+
+  /// The sleeper `id`'s call has returned to its caller, on the caller's actor: app code woken
+  /// at an instant runs there now, so the instant is settled once the lane and the main actor
+  /// have had their turns after this (``settle()`` waits for it).
+  package func sleeperReturned(_ id: Int) {
+    landed(id)
+  }
+
+  /// Sleeper `id` is no longer on its way: resumes ``waitForSleepersInFlight()`` when it was
+  /// the last.
+  private func landed(_ id: Int) {
+    let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      guard state.sleepersInFlight.remove(id) != nil, state.sleepersInFlight.isEmpty else {
+        return []
+      }
+      defer { state.inFlightWaiters.removeAll() }
+      return state.inFlightWaiters
+    }
+    for waiter in waiters { waiter.resume() }
+  }
+
+  /// Returns when no ``SimulationClock`` sleeper is on its way between its caller's actor and
+  /// the simulation (`State.sleepersInFlight`): each gets there by itself, on Swift's global
+  /// executor, however loaded it is.
+  package func waitForSleepersInFlight() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = state.withLock { state -> Bool in
+        if state.sleepersInFlight.isEmpty { return true }
+        state.inFlightWaiters.append(continuation)
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Suspends until virtual time reaches `deadline` (``SimulationClock``) as sleeper `id`.
+  package func sleep(until deadline: SimulationInstant, id: Int) async throws {
+    // A cancellation that arrives after `step` took the sleeper (it resumes it normally) leaves
+    // the id behind; no handler runs once the operation has returned, so drop it then.
+    defer { _ = state.withLock { $0.cancelledSleepers.remove(id) } }
+    try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation {
+        (continuation: CheckedContinuation<Void, any Error>) in
+        let outcome = state.withLock { state -> Result<Bool, CancellationError> in
+          if state.cancelledSleepers.remove(id) != nil { return .failure(CancellationError()) }
+          if deadline <= state.session.now { return .success(true) }
+          state.sleepers.add(.init(id: id, deadline: deadline, continuation: continuation))
+          return .success(false)
+        }
+        switch outcome {
+        case .success(true): continuation.resume()
+        case .success(false): landed(id)
+        case .failure(let error): continuation.resume(throwing: error)
+        }
+      }
+    } onCancel: {
+      let continuation = state.withLock { state -> CheckedContinuation<Void, any Error>? in
+        guard let sleeper = state.sleepers.remove(id: id) else {
+          state.cancelledSleepers.insert(id)
+          return nil
+        }
+        return sleeper.continuation
+      }
+      continuation?.resume(throwing: CancellationError())
+    }
+  }
+
+  /// The description of the error a call on an inert object (one the crashed app process
+  /// made) gets.
+  package static let inertMessage =
+    "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
+
+  /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
+  /// delegate call).
+  package func ignoreInert(action: ErrorReport.Call) {
+    mutate { state in
+      state.session.withEngine {
+        $0.reportAPIError(
+          WorkoutError(code: .noSession, message: Self.inertMessage), call: action, session: nil)
+      }
+    }
+  }
+
+  /// The virtual-time date of `instant`.
+  package func date(of instant: SimulationInstant) -> Date {
+    startDate.addingTimeInterval(instant.seconds)
+  }
+
+  /// The instant of `date`: the one it was made from when that can be told, else the nearest
+  /// nanosecond.
+  ///
+  /// A `Date` holds about 0.12 µs at today's dates (a `Double` of seconds since 2001), so a
+  /// date made from an instant (``now``, a callback's date, `now + 600`) comes back tens of
+  /// nanoseconds off, and a workout begun at `simulation.now` would begin after virtual now
+  /// (losing its first sample span). So, in this order, the first instant whose own date is
+  /// exactly `date` is taken: `near` (virtual now, where the caller holds it), an instant a
+  /// whole number of microseconds from `near`, the nearest whole microsecond since `t = 0`;
+  /// else the nearest nanosecond (docs/swift-api.md#the-wall-clock-rule).
+  package func instant(of date: Date, near: SimulationInstant? = nil) -> SimulationInstant {
+    let seconds = date.timeIntervalSince(startDate)
+    var candidates: [SimulationInstant] = []
+    if let near {
+      candidates.append(near)
+      let offset = (date.timeIntervalSince(self.date(of: near)) * 1e6).rounded()
+      if offset.magnitude < 1e12 {
+        candidates.append(near.advanced(by: .microseconds(Int64(offset))))
+      }
+    }
+    if seconds.magnitude < 1e9 {
+      candidates.append(SimulationInstant(nanoseconds: Int64((seconds * 1e6).rounded()) * 1000))
+    }
+    for candidate in candidates where self.date(of: candidate) == date { return candidate }
+    return .rounding(seconds: seconds)
+  }
+}

@@ -1,0 +1,89 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Continuations the simulation's callbacks resume run their first job on the simulation's lane.
+///
+/// Why: a task suspended in the app's own `withCheckedContinuation` (around a query's results
+/// handler, a completion handler or a delegate call) is resumed by `resume(returning:)` through
+/// Swift's *generic* executor, whatever actor the task is isolated to: the runtime's
+/// `swift_continuation_init` sets the continuation's resume executor to the generic one, and
+/// `resume` enqueues the task there (`swift_task_enqueue`). A task with no executor preference
+/// (a main-actor `Task { }`: SE-0417, preference is not inherited) then goes to the global
+/// concurrent executor (`swift_task_enqueueGlobal`), and only its job there hops to the task's
+/// actor. On a loaded machine that job waits for a thread of the global pool: the main-actor
+/// code after the `await` ran after `settle()` or the instant's main-actor turn had returned.
+///
+/// So a job sent to the global executor goes to a simulation's lane instead, through the
+/// runtime's `swift_task_enqueueGlobal_hook` (installed once per process, chained to a hook
+/// that was there before), when it is sent from the lane's thread, from a thread whose delivery
+/// loop runs callbacks (``SimulationExecutor/redirectingResumes(_:)``), or by a task inside
+/// ``AppSimulation/run(isolation:_:)`` (the task-local ``AppSimulation/current``:
+/// a task it starts, a continuation it resumes). The job runs there (for a main-actor task:
+/// its hop, which queues it on the main actor), so the lane is not idle until the resumed task
+/// is on its actor's queue, and the main-actor turn `settle()` takes after the lane's quiet
+/// runs behind it (the main queue is serial, first in first out). A nonisolated `Task { }`
+/// started inside `run` runs its first job on the lane too, and its framework calls are
+/// counted before `settle()` can return.
+///
+/// Not seen: an actor's hop into a nonisolated async function (the runtime clears the current
+/// task before it queues that job, so it names no simulation), and jobs of tasks started
+/// outside `run` or from threads of the app's own (docs/swift-api.md#time-and-callbacks).
+/// Per job sent to the global executor the hook reads one thread-specific value and, off the
+/// lane, the task-local value; nothing on the per-batch path of the lane.
+package enum ResumeRedirect {
+  /// The runtime's default global enqueue, as the hook is given it.
+  package typealias Original = @convention(thin) (UnownedJob) -> Void
+  /// The runtime's hook type (`swift_task_enqueueGlobal_hook`, Swift's
+  /// include/swift/Runtime/Concurrency.h).
+  package typealias Hook = @convention(thin) (UnownedJob, Original) -> Void
+
+  /// The thread-specific slot that holds the executor (unretained) whose delivery loop runs on
+  /// this thread: non-nil only while callbacks run.
+  package static let key: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The hook that was installed before ours (chained to for every other job).
+  nonisolated(unsafe) private static var previous: Hook?
+
+  /// Whether the hook is in place: evaluated once per process, by the first executor made.
+  package static let installed: Bool = {
+    _ = key
+    guard let handle = dlopen(nil, RTLD_NOW),
+      let symbol = dlsym(handle, "swift_task_enqueueGlobal_hook")
+    else { return false }
+    let slot = symbol.assumingMemoryBound(to: Hook?.self)
+    previous = slot.pointee
+    slot.pointee = { job, original in
+      if let executor = pthread_getspecific(ResumeRedirect.key) {
+        Unmanaged<SimulationExecutor>.fromOpaque(executor).takeUnretainedValue()
+          .enqueue(unowned: job)
+      } else if let simulation = AppSimulation.current {
+        simulation.executor.enqueue(unowned: job)
+      } else if let previous = ResumeRedirect.previous {
+        previous(job, original)
+      } else {
+        original(job)
+      }
+    }
+    return true
+  }()
+}
+
+extension SimulationExecutor {
+  /// Runs `body` (the delivery loop's callbacks) with global enqueues made on this thread sent
+  /// to this lane (``ResumeRedirect``). One thread-specific write before and after.
+  package func redirectingResumes<R>(_ body: () -> R) -> R {
+    let outer = pthread_getspecific(ResumeRedirect.key)
+    pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(ResumeRedirect.key, outer) }
+    return body()
+  }
+}

@@ -1,0 +1,269 @@
+import Foundation
+import Synchronization
+
+/// The simulation's serial lane: one thread of its own that runs, one at a time and in the order
+/// they arrive, the jobs of every task that prefers it (the body of
+/// ``AppSimulation/run(isolation:_:)``, its child tasks and `async let`s, and every
+/// nonisolated async function they call) and the delivery of the callbacks the simulated
+/// frameworks owe the app.
+///
+/// Because the simulation owns it, it knows when it is idle (nothing queued, nothing running):
+/// `advance` waits for that before virtual time moves past an instant, so app code the
+/// simulation resumed at an instant runs there until it suspends again
+/// (docs/swift-api.md#time-and-callbacks). Jobs the simulation's own code sends to Swift's
+/// global executor run here too (``ResumeRedirect``); other work on executors it does not own
+/// (the main actor, other actors, Dispatch queues) is not seen here.
+///
+/// A `TaskExecutor` (SE-0417, https://developer.apple.com/documentation/swift/taskexecutor)
+/// that runs one job at a time.
+/// `@unchecked Sendable`: every variable is read and written under `condition`.
+package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
+  private let condition = NSCondition()
+  /// One unit of work.
+  private enum Work {
+    /// A task's job.
+    case job(UnownedJob)
+    /// A delivery of the callback lane (``laneHandler``).
+    case lane
+  }
+
+  /// Work not yet run, in arrival order: `queue[head...]`.
+  private var queue: [Work] = []
+  private var head = 0
+  /// Whether a ``Work/lane`` item is queued.
+  private var laneQueued = false
+  /// Whether the thread is running a unit of work.
+  private var running = false
+  /// Callers of ``waitUntilIdle()`` waiting for the lane to empty.
+  private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+  /// The thread, once started; `nil` after it ended (it starts again on new work).
+  private var thread: pthread_t?
+  private var started = false
+  /// Set when the simulation is gone: the thread ends once nothing is queued.
+  private var closed = false
+
+  /// Delivers the callback lane (the simulation's delivery loop), on this thread.
+  private var laneHandler: (@Sendable () -> Void)?
+  /// The stall watch: after `stallDelay` of wall-clock time with nothing queued and nothing
+  /// running while `watching()` says the app is waiting, `stalled()` is called once (until
+  /// work arrives again).
+  private var stallDelay: Duration = .seconds(30)
+  private var watching: (@Sendable () -> Bool)?
+  private var stalled: (@Sendable () -> Void)?
+  private var stallReported = false
+
+  package init() {
+    // The redirect of continuations the lane's callbacks resume (once per process).
+    _ = ResumeRedirect.installed
+  }
+
+  /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
+  package func configure(
+    lane: @escaping @Sendable () -> Void, watching: @escaping @Sendable () -> Bool,
+    stalled: @escaping @Sendable () -> Void
+  ) {
+    condition.lock()
+    laneHandler = lane
+    self.watching = watching
+    self.stalled = stalled
+    condition.unlock()
+  }
+
+  /// How long the lane must be idle, the app waiting, before the stall is reported.
+  package var stallReportDelay: Duration {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return stallDelay
+    }
+    set {
+      condition.lock()
+      stallDelay = newValue
+      condition.signal()
+      condition.unlock()
+    }
+  }
+
+  // MARK: - Executor
+
+  package func enqueue(_ job: consuming ExecutorJob) {
+    enqueue(unowned: UnownedJob(job))
+  }
+
+  /// Queues `job` behind the work already queued (a task's job, or one redirected from the
+  /// global executor: ``ResumeRedirect``).
+  package func enqueue(unowned job: UnownedJob) {
+    condition.lock()
+    queue.append(.job(job))
+    wake()
+    condition.unlock()
+  }
+
+  // MARK: - The lane
+
+  /// Queues a delivery of the callback lane behind the work already queued (once: a queued
+  /// delivery takes everything the lane holds when it runs).
+  package func requestLaneDelivery() {
+    condition.lock()
+    if !laneQueued {
+      laneQueued = true
+      queue.append(.lane)
+      wake()
+    }
+    condition.unlock()
+  }
+
+  /// Whether the caller runs on this executor's thread.
+  package var isCurrent: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return onThread
+  }
+
+  private var onThread: Bool {
+    guard let thread else { return false }
+    return pthread_equal(thread, pthread_self()) != 0
+  }
+
+  /// Returns when nothing is queued and nothing but the caller runs: every task on the lane
+  /// has run until it suspended (or finished). The caller, when it runs on the lane, is not
+  /// waited for (the fast path: it returns at once when nothing else is queued).
+  package func waitUntilIdle() async {
+    if isIdle(exceptCaller: true) { return }
+    await withCheckedContinuation { (waiter: CheckedContinuation<Void, Never>) in
+      condition.lock()
+      // Off the lane: idle already. On it: the caller's job ends when it suspends here, and
+      // the thread resumes the waiter once the rest has run.
+      if head == queue.count && !running {
+        condition.unlock()
+        waiter.resume()
+        return
+      }
+      idleWaiters.append(waiter)
+      wake()
+      condition.unlock()
+    }
+  }
+
+  /// Looks again at whether the app waits (a `run` began, an `advance` ended): the stall watch
+  /// starts over.
+  package func watchAgain() {
+    condition.lock()
+    stallReported = false
+    if started { condition.signal() } else { wake() }
+    condition.unlock()
+  }
+
+  /// Whether nothing is queued and nothing but the caller runs: ``waitUntilIdle()`` would
+  /// return at once (asked without a call, on the path of every instant).
+  package var isIdleButForCaller: Bool { isIdle(exceptCaller: true) }
+
+  /// Whether nothing is queued and nothing runs (but the caller, when `exceptCaller` and it
+  /// runs on the lane).
+  private func isIdle(exceptCaller: Bool) -> Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return head == queue.count && (!running || (exceptCaller && onThread))
+  }
+
+  /// The simulation is gone: the thread ends once nothing is queued.
+  package func close() {
+    condition.lock()
+    closed = true
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// Starts the thread when it is not running, and wakes it (under `condition`).
+  private func wake() {
+    stallReported = false
+    if !started {
+      started = true
+      // The thread holds the executor until it ends.
+      let detached = Thread { [self] in self.loop() }
+      detached.name = "workout-sim simulation lane"
+      detached.stackSize = 8 << 20
+      detached.start()
+    }
+    condition.signal()
+  }
+
+  /// The thread's loop: runs the queue; when it is empty, resumes the idle waiters, then
+  /// sleeps until work arrives (or, while the app waits on the simulation, until the stall
+  /// delay has passed).
+  private func loop() {
+    // Jobs this thread's code sends to the global executor (a continuation it resumes, a
+    // nonisolated `Task { }` it starts) come to the lane (``ResumeRedirect``). The thread
+    // holds `self` until it ends.
+    pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
+    defer { pthread_setspecific(ResumeRedirect.key, nil) }
+    condition.lock()
+    thread = pthread_self()
+    while true {
+      if head < queue.count {
+        let work = queue[head]
+        head += 1
+        // A lane that never empties (a task polling with `Task.yield()`) must not grow the
+        // queue without bound: drop the run part now and then.
+        if head >= 1024 && head * 2 >= queue.count {
+          queue.removeFirst(head)
+          head = 0
+        }
+        if case .lane = work { laneQueued = false }
+        running = true
+        let lane = laneHandler
+        condition.unlock()
+        switch work {
+        case .job(let job):
+          // As the task's executor, not an actor's: nonisolated code runs here without a hop.
+          job.runSynchronously(on: asUnownedTaskExecutor())
+        case .lane:
+          lane?()
+        }
+        condition.lock()
+        running = false
+        continue
+      }
+      queue.removeAll(keepingCapacity: true)
+      head = 0
+      if !idleWaiters.isEmpty {
+        let waiters = idleWaiters
+        idleWaiters = []
+        condition.unlock()
+        for waiter in waiters { waiter.resume() }
+        condition.lock()
+        continue
+      }
+      if closed {
+        thread = nil
+        started = false
+        condition.unlock()
+        return
+      }
+      if !stallReported, let watching, let stalled {
+        let delay = stallDelay
+        condition.unlock()
+        let watched = watching()
+        condition.lock()
+        // Work, a waiter or the close may have come while the lock was let go: look again.
+        guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
+        if watched {
+          let seconds =
+            Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18
+          let timedOut = !condition.wait(until: Date().addingTimeInterval(seconds))
+          if timedOut && head == queue.count && idleWaiters.isEmpty && !closed && !stallReported {
+            stallReported = true
+            condition.unlock()
+            if watching() { stalled() }
+            condition.lock()
+          }
+          continue
+        }
+        // Not watched now: sleep until work comes (a `run` or the end of an `advance` wakes
+        // the watch again, ``watchAgain()``).
+        stallReported = true
+      }
+      if head == queue.count && idleWaiters.isEmpty && !closed { condition.wait() }
+    }
+  }
+}

@@ -1,0 +1,128 @@
+import WorkoutCore
+import WorkoutSystem
+
+/// One fault of an explored world: what goes wrong, when, and for how long
+/// (docs/explore.md#faults).
+///
+/// A fault is written in the scenario's own words when its plan is applied
+/// (``FaultPlan/world(from:)``): timeline actions (`crash` then `relaunch`, `wristDown` then
+/// `wristUp`, `phoneAway` then `phoneBack`) or scenario keys (`phone.network.offline`,
+/// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications`).
+public struct Fault: Sendable, Hashable, CustomStringConvertible {
+  /// What goes wrong: the names users type after `--faults` (docs/explore.md#faults).
+  public enum Kind: String, Sendable, Hashable, CaseIterable {
+    /// `crash`: the app process dies at ``Fault/at`` and is relaunched without recovering its
+    /// session ``Fault/duration`` later (timeline `crash`, then `relaunch` with
+    /// `recover: false`).
+    case crash
+    /// `crash-recover`: the app dies and is relaunched ``Fault/duration`` later, recovering its
+    /// session (`relaunch` with `recover: true`).
+    case crashRecover = "crash-recover"
+    /// `wrist`: the user lowers the wrist at ``Fault/at`` and raises it ``Fault/duration``
+    /// later (`wristDown`, `wristUp`).
+    case wrist
+    /// `phone-away`: the phone leaves the watch's Bluetooth range and comes back
+    /// (`phoneAway`, `phoneBack`).
+    case phoneAway = "phone-away"
+    /// `offline`: the phone has no network for the span (`phone.network.offline`).
+    case offline
+    /// `lock`: the phone is locked for the span (`health.lock.periods`); only for a scenario
+    /// with a `health` key.
+    case lock
+    /// `sensor-dropout`: the wrist's heart-rate sensor delivers nothing for the span
+    /// (`sensors.heartRate.dropouts`).
+    case sensorDropout = "sensor-dropout"
+    /// `notifications-off`: the user answers the notification permission prompt with "Don't
+    /// Allow" (`authorization.notifications: "denied"`); a fault of the whole world, with no
+    /// instant, drawn at most once.
+    case notificationsOff = "notifications-off"
+
+    /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`.
+    public var isWholeWorld: Bool { self == .notificationsOff }
+
+    /// The shortest and longest span the draw gives this kind, in whole seconds (a project
+    /// rule, docs/explore.md#drawing-a-world): a relaunch 1 to 60 s after a crash, the wrist
+    /// down 10 s to 5 min, the phone away 30 s to 20 min, offline and locked 1 to 30 min, a
+    /// sensor dropout 5 s to 5 min; 0 for a whole-world fault.
+    public var durationRange: ClosedRange<Int64> {
+      switch self {
+      case .crash, .crashRecover: 1...60
+      case .wrist: 10...300
+      case .phoneAway: 30...1200
+      case .offline, .lock: 60...1800
+      case .sensorDropout: 5...300
+      case .notificationsOff: 0...0
+      }
+    }
+
+    /// Faults of one channel never overlap in a drawn world (a crash during another crash's
+    /// relaunch delay would be a relaunch of a running app): crashes share the app's process;
+    /// each other kind is its own channel.
+    var channel: Int {
+      switch self {
+      case .crash, .crashRecover: 0
+      case .wrist: 1
+      case .phoneAway: 2
+      case .offline: 3
+      case .lock: 4
+      case .sensorDropout: 5
+      case .notificationsOff: 6
+      }
+    }
+
+    /// The faults issue 30 names that no timeline action or scenario key can express yet, each
+    /// with what is missing; `--faults` refuses them with this text
+    /// (docs/explore.md#not-yet-available).
+    public static let notYetAvailable: [(name: String, why: String)] = [
+      (
+        "dst",
+        "a daylight-saving night needs the workout's start moved across a transition, not a fault at an instant"
+      ),
+      (
+        "timezone-trip",
+        "health.trip changes the zone of whole days of the health data, not the workout's span"
+      ),
+      ("auth-denied", "not drawn yet: give the denied type in the scenario's authorization key"),
+      ("task-expiry", "the scenario format has no key for a background task's expiry"),
+      (
+        "http-error",
+        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
+      ),
+      (
+        "http-hang",
+        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
+      ),
+    ]
+  }
+
+  /// What goes wrong.
+  public var kind: Kind
+  /// When it begins, from `t = 0` (``SimulationInstant/zero`` for a whole-world fault).
+  public var at: SimulationInstant
+  /// How long it lasts (the relaunch delay of a crash; zero for a whole-world fault).
+  public var duration: Duration
+
+  /// A fault of `kind` from `at` for `duration`.
+  public init(_ kind: Kind, at: SimulationInstant, duration: Duration) {
+    self.kind = kind
+    self.at = at
+    self.duration = duration
+  }
+
+  /// When it ends: ``at`` + ``duration``.
+  public var end: SimulationInstant { at.advanced(by: duration) }
+
+  /// The fault as `--faults` names it with its instant and span in seconds: `crash@612+5`
+  /// (crash at 612 s, relaunch 5 s later), `notifications-off`.
+  public var description: String {
+    if kind.isWholeWorld { return kind.rawValue }
+    return
+      "\(kind.rawValue)@\(Self.seconds(at.nanoseconds))+\(Self.seconds(duration.wholeNanoseconds))"
+  }
+
+  /// Nanoseconds as seconds, a whole number when whole (drawn faults always are).
+  static func seconds(_ nanoseconds: Int64) -> String {
+    if nanoseconds % 1_000_000_000 == 0 { return String(nanoseconds / 1_000_000_000) }
+    return String(Double(nanoseconds) / 1e9)
+  }
+}

@@ -1,0 +1,124 @@
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSystem
+
+/// A fault set that a scenario cannot carry: `lock` for a scenario without a `health` key
+/// (the phone's lock periods are `health.lock.periods`). docs/explore.md#faults.
+public struct FaultSetError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The fault kind refused.
+  public var kind: Fault.Kind
+  /// Why, and what to write instead.
+  public var message: String
+
+  /// The refusal of `kind` with `message`.
+  public init(kind: Fault.Kind, message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// `fault "lock": <message>`.
+  public var description: String { "fault \"\(kind.rawValue)\": \(message)" }
+}
+
+extension FaultPlan {
+  /// Refuses fault kinds `scenario` cannot carry: `lock` without a `health` key.
+  ///
+  /// - Throws: ``FaultSetError`` naming the first such kind.
+  public static func checkApplicable(_ kinds: [Fault.Kind], to scenario: Scenario)
+    throws(FaultSetError)
+  {
+    if kinds.contains(.lock), scenario.health == nil {
+      throw FaultSetError(
+        kind: .lock,
+        message:
+          "the phone's lock periods are health.lock, and the scenario has no \"health\" key; add one (\"health\": { \"days\": 1 }) or leave lock out of --faults"
+      )
+    }
+  }
+
+  /// The timeline actions the plan's faults add, each with the instant it happens at, in plan
+  /// order (a fault's begin before its end).
+  var timelineActions: [(at: SimulationInstant, action: AppAction)] {
+    var actions: [(at: SimulationInstant, action: AppAction)] = []
+    for fault in faults {
+      switch fault.kind {
+      case .crash, .crashRecover:
+        actions.append((fault.at, .crash))
+        actions.append((fault.end, .relaunch(recover: fault.kind == .crashRecover)))
+      case .wrist:
+        actions.append((fault.at, .wristDown))
+        actions.append((fault.end, .wristUp))
+      case .phoneAway:
+        actions.append((fault.at, .phone(.away)))
+        actions.append((fault.end, .phone(.back)))
+      case .offline, .lock, .sensorDropout, .notificationsOff: break
+      }
+    }
+    return actions
+  }
+
+  /// Where the merged timeline takes each action from: the scenario's own (by index) or the
+  /// plan's (by index into ``timelineActions``). The scenario's actions keep their order; a
+  /// fault's action goes after every scenario action at or before its instant, and the fault
+  /// actions among themselves sort by instant, stably.
+  func mergedTimeline(_ timeline: [Scenario.Action]) -> [(fromScenario: Bool, index: Int)] {
+    let added = timelineActions.enumerated().sorted {
+      ($0.element.at, $0.offset) < ($1.element.at, $1.offset)
+    }
+    var merged: [(fromScenario: Bool, index: Int)] = []
+    merged.reserveCapacity(timeline.count + added.count)
+    var next = 0
+    for (index, action) in timeline.enumerated() {
+      while next < added.count, added[next].element.at < action.at {
+        merged.append((false, added[next].offset))
+        next += 1
+      }
+      merged.append((true, index))
+    }
+    while next < added.count {
+      merged.append((false, added[next].offset))
+      next += 1
+    }
+    return merged
+  }
+
+  /// The world: `scenario` with ``seed`` as its `seed` and the faults written in as its own
+  /// timeline actions and keys (no JSON in between; docs/explore.md#faults). Timeline actions
+  /// are renumbered `timeline[i]` in their new order, as a file with them would be decoded, so
+  /// the world written as a file (``worldDocument(from:scenario:)``) runs to the same bytes.
+  ///
+  /// - Throws: ``FaultSetError`` for a `lock` fault when the scenario has no `health` key.
+  public func world(from scenario: Scenario) throws(FaultSetError) -> Scenario {
+    try Self.checkApplicable(faults.map(\.kind), to: scenario)
+    var world = scenario
+    world.seed = seed
+    let added = timelineActions
+    world.timeline = mergedTimeline(scenario.timeline).enumerated().map { position, source in
+      let location = "timeline[\(position)]"
+      if source.fromScenario {
+        var action = scenario.timeline[source.index]
+        action.location = location
+        return action
+      }
+      let fault = added[source.index]
+      return Scenario.Action(at: fault.at, kind: .app(fault.action), location: location)
+    }
+    for fault in faults {
+      let span = fault.at..<fault.end
+      switch fault.kind {
+      case .offline: world.phone.offline.append(span)
+      case .lock: world.health?.lockPeriods.append(span)
+      case .sensorDropout:
+        var settings = world.sensorSettings(for: .heartRate)
+        settings.dropouts.append(span)
+        world.sensors[.heartRate] = settings
+      case .notificationsOff:
+        var authorization = world.authorization ?? Scenario.Authorization()
+        authorization.notifications = .denied
+        world.authorization = authorization
+      case .crash, .crashRecover, .wrist, .phoneAway: break
+      }
+    }
+    return world
+  }
+}

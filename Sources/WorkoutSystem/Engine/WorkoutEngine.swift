@@ -1,0 +1,635 @@
+import WorkoutCore
+
+/// One session the engine runs, system-side.
+struct EngineSession {
+  var activity: WorkoutActivityType
+  var machine = WorkoutSessionStateMachine()
+  var builder: LiveWorkoutBuilder
+  /// Whether the app holds a handle (gets notifications).
+  var attached = true
+  /// The types the app's data source collects (the Swift API's `HKLiveWorkoutDataSource`), or
+  /// `nil` for every type the activity collects (the scenario's way).
+  var collectedTypes: QuantityTypeSet? = nil
+  /// The metadata the app added to the builder (the Swift API's `addMetadata`), merged into
+  /// its record's metadata (the app's keys win over the configuration's).
+  var appMetadata: [String: MetadataValue] = [:]
+}
+
+/// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
+/// time, fed by a ``WorkoutDataSource``.
+///
+/// The driver calls ``perform(_:at:)`` for each timeline action, ``probe(at:)`` for snapshots and
+/// ``finishRun(at:)`` at the end, with non-decreasing instants (an earlier instant is treated as
+/// ``now``). Everything the app would see comes out in ``log``, ``errors`` and ``records``.
+///
+/// Rules (docs/scenario-format.md#sample-timing, #timeline-actions, #ending-a-workout):
+/// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
+///   the next. Preparing or starting a session ends every other prepared, running, paused or
+///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).
+/// - `start`: after the state change, the builder begins collection at the same instant
+///   (``WorkoutEngineConfiguration/CollectionMode/implicit``, the scenario's way); with
+///   ``WorkoutEngineConfiguration/CollectionMode/explicit`` the app begins collection itself
+///   (``beginCollection(ofSession:at:date:)``).
+/// - Samples exist only in running intervals (session running and builder active). Each
+///   interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
+///   grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
+///   s + (k + 1) × interval)`, the last one cut at `e`. No sample before collection start +
+///   `lockOn`; none whose instant (span start for cumulative types) lies in a dropout. A
+///   discrete value of `nil` from the source is no sample. All samples produced at one instant
+///   form one `dataCollected` batch.
+/// - `auto` finish: when an app-held session reaches stopped or ended, end collection and finish
+///   (only the steps still open; nothing when collection never began).
+/// - Crash: the app's handles go; collection goes on; batches are not delivered. Relaunch with
+///   recovery re-attaches the active session and delivers what was missed as one batch; without
+///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
+///   record unless the app recovers it later (``recoverActiveSession(at:)``): it stays open
+///   system-side and what it collects is kept for that batch. `relaunch(recover: true)` is
+///   exactly `relaunch(recover: false)` followed by ``recoverActiveSession(at:)`` at the same
+///   instant.
+public struct WorkoutEngine<Source: WorkoutDataSource> {
+  /// The fixed settings.
+  public let configuration: WorkoutEngineConfiguration
+  /// Everything that happened, in order: the record (the app hears of the effects among it
+  /// through the outbox, ``takeEffects(into:)``).
+  public internal(set) var log: [LogEntry] = []
+  /// Whether effects are queued for ``takeEffects(into:)`` besides being logged (the Swift
+  /// door, which turns them into callbacks, sets it; a run that only keeps the record leaves it
+  /// off, so nothing queues up untaken).
+  public var queuesEffects = false
+  /// The outbox: the effects not taken yet (``EngineEffect``), in order.
+  public internal(set) var effects: [EngineEffect] = []
+  /// Every failed call, in order.
+  public internal(set) var errors: [ErrorReport] = []
+  /// Saved records, in save order.
+  public private(set) var records: [WorkoutRecord] = []
+  /// The engine's current instant.
+  public internal(set) var now: SimulationInstant = .zero
+  /// Whether the app process is running (false between `crash` and `relaunch`).
+  public var appIsRunning: Bool { app.isRunning }
+  /// How many times the app process has crashed (`crash` while it was running).
+  public internal(set) var crashCount = 0
+  /// The index of the app's current session, or `nil` when it has none.
+  public internal(set) var currentSessionIndex: Int? = 0
+
+  var sessions: [EngineSession] = []
+  /// When samples are due (idle outside running intervals).
+  var sampler = SampleProductionStateMachine()
+  var missedTypes = QuantityTypeSet()
+  var missedCount = 0
+  /// The open session a relaunch without recovery left behind (the app may still recover it),
+  /// with what it collected since the crash.
+  var orphan: (index: Int, types: QuantityTypeSet, count: Int)?
+  var runFinished = false
+  var cumulativeIntervals: [QuantityType: Duration] = [:]
+  /// Whether the lifecycle model is on (the configuration has a `watch`).
+  let lifecycleEnabled: Bool
+  /// The engine's timers (``EngineTimer``): each state machine registers its next deadline here
+  /// whenever it changes (the observers below), and the engine reads the earliest.
+  var timers = DeadlineQueue<EngineTimer>()
+  /// The app process and the wrist (crash and relaunch also while the lifecycle model is off).
+  var app: AppLifecycleStateMachine { didSet { timers.set(.app, to: app.deadline) } }
+  /// The app's extended runtime sessions, in creation order.
+  var runtimes: [ExtendedRuntimeSessionStateMachine] = [] {
+    didSet { timers.set(.extendedRuntime, to: liveRuntimeDeadline) }
+  }
+  /// The first of ``runtimes`` created by the app's current process.
+  var runtimeBase = 0
+  /// The reference-counting helper (F08).
+  var helper = RuntimeHelperStateMachine()
+  /// The auto-pause detector, or `nil` when auto-pause is off.
+  var autoPause: AutoPauseStateMachine? {
+    didSet { timers.set(.autoPause, to: autoPause?.deadline) }
+  }
+  /// The mirroring of a session to the phone (docs/phone-link.md#mirrored-workout-sessions).
+  var mirroring = MirroringStateMachine() {
+    didSet { timers.set(.mirroring, to: mirroring.deadline) }
+  }
+  /// The objects saved on each device and when the other device's store gets them (record ids
+  /// and the Swift door's UUIDs; docs/phone-link.md#the-two-health-stores).
+  var healthSync:
+    [String: (device: CompanionDevice, saved: SimulationInstant, arrival: SimulationInstant?)] =
+      [:]
+  /// The phone link (docs/phone-link.md).
+  var linkState: LinkStateMachine { didSet { timers.set(.link, to: linkState.deadline) } }
+  /// The watch app started not running and has not been launched yet: its first launch keeps
+  /// session 0 (docs/phone-link.md#the-watch-app).
+  var firstLaunchPending: Bool
+  /// The watch's workout reminders of the run, in time order, and the next one to log.
+  let reminderPlan: [ReminderItem]
+  var reminderCursor = 0 { didSet { timers.set(.reminder, to: reminderDeadline) } }
+  /// The starts of the detected workouts whose start reminder was logged.
+  var remindedStarts: Set<Int64> = []
+  /// Whether the app receives callbacks: running and not suspended.
+  var appReceives: Bool { app.receivesCallbacks }
+  /// The data source (kept last: its size is unknown to unspecialised code).
+  public private(set) var dataSource: Source
+
+  /// Creates an engine with session 0 in `notStarted`.
+  ///
+  /// - Parameters:
+  ///   - configuration: seed, activity, location, builder option, finish mode, schedules,
+  ///     metadata.
+  ///   - dataSource: what the body and wrist deliver.
+  public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
+    self.configuration = configuration
+    self.dataSource = dataSource
+    self.lifecycleEnabled = configuration.watch != nil
+    self.app = AppLifecycleStateMachine(
+      watch: configuration.watch ?? .standard,
+      startsNotRunning: configuration.link.watchStartsNotRunning)
+    self.firstLaunchPending = configuration.link.watchStartsNotRunning
+    self.linkState = LinkStateMachine(settings: configuration.link)
+    self.autoPause = configuration.watch?.autoPause.map { AutoPauseStateMachine(settings: $0) }
+    self.reminderPlan = Self.reminderPlan(configuration)
+    for type in QuantityType.allCases where type.isCumulative {
+      cumulativeIntervals[type] = configuration.schedule(for: type).interval
+    }
+    sessions.append(makeSession(activity: configuration.activity))
+    registerTimers()
+    applyLink(linkState.refresh(at: 0, watch: linkWatch), at: .zero)
+  }
+
+  func makeSession(
+    activity: WorkoutActivityType, location: WorkoutSessionLocationType? = nil
+  ) -> EngineSession {
+    EngineSession(
+      activity: activity,
+      builder: LiveWorkoutBuilder(
+        activityType: activity, locationType: location ?? configuration.location,
+        shouldCollectWorkoutEvents: configuration.shouldCollectWorkoutEvents,
+        cumulativeIntervals: cumulativeIntervals))
+  }
+
+  // MARK: - Inspection
+
+  /// The number of sessions created so far.
+  public var sessionCount: Int { sessions.count }
+
+  /// The state of session `index`, or `nil` if there is no such session.
+  public func sessionState(_ index: Int) -> WorkoutSessionState? {
+    sessions.indices.contains(index) ? sessions[index].machine.state : nil
+  }
+
+  /// The builder of session `index` (system-side, whatever the app holds), or `nil`.
+  public func builder(ofSession index: Int) -> LiveWorkoutBuilder? {
+    sessions.indices.contains(index) ? sessions[index].builder : nil
+  }
+
+  /// `body` applied to the builder of session `index`, or `nil` if there is no such session:
+  /// the reads made on every batch (`statistics(for:)`). The builder is lent, not returned: its
+  /// sample series are retained for the call, never copied element by element (a caller of
+  /// ``builder(ofSession:)`` that kept the value would make the next append copy them).
+  public func withBuilder<R>(ofSession index: Int, _ body: (borrowing LiveWorkoutBuilder) -> R)
+    -> R?
+  {
+    sessions.indices.contains(index) ? body(sessions[index].builder) : nil
+  }
+
+  /// `body` applied to the builder of session `index` through exclusive access, or `nil` if
+  /// there is no such session. Unlike ``withBuilder(ofSession:_:)`` this never copies the
+  /// builder: a borrowed element of `sessions` handed to an opaque closure is copied (a retain
+  /// and release of every series), an `inout` one is not. `body` must only read.
+  package mutating func withBuilderInPlace<R>(
+    ofSession index: Int, _ body: (inout LiveWorkoutBuilder) -> R
+  ) -> R? {
+    sessions.indices.contains(index) ? body(&sessions[index].builder) : nil
+  }
+
+  // MARK: - Driving
+
+  /// Advances to `instant` (delivering samples due before it), then performs `action`, then
+  /// delivers samples due at `instant` that are still open (such as the first grid point after
+  /// `start` or `resume`).
+  ///
+  /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
+  public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
+    let date = max(instant, now)
+    if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
+    pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
+    now = date
+    apply(action, at: date)
+    pump(through: date)
+  }
+
+  /// Delivers every sample due at or before `instant` and moves ``now`` there.
+  public mutating func advance(to instant: SimulationInstant) {
+    let date = max(instant, now)
+    if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
+    pump(through: date)
+    now = date
+  }
+
+  /// Advances to `instant` and snapshots the app's current session (system-side values, even
+  /// while the app is not running), with the app state and keep-alive reason when the lifecycle
+  /// model is on.
+  public mutating func probe(at instant: SimulationInstant) -> Probe {
+    advance(to: instant)
+    var probe = sessionProbe()
+    if lifecycleEnabled {
+      probe.appState = app.appState
+      probe.keepAlive = keepAlive
+    }
+    return probe
+  }
+
+  private func sessionProbe() -> Probe {
+    guard let index = currentSessionIndex else {
+      return Probe(
+        at: now, state: nil, elapsed: nil, heartRate: nil, activeEnergyBurned: nil,
+        distance: nil, stepCount: nil)
+    }
+    let session = sessions[index]
+    let builder = session.builder
+    return Probe(
+      at: now, state: session.machine.state, elapsed: builder.elapsedTime(at: now),
+      heartRate: builder.mostRecent(of: .heartRate),
+      activeEnergyBurned: builder.sum(of: .activeEnergyBurned),
+      distance: session.activity.distanceType.flatMap { builder.sum(of: $0) },
+      stepCount: builder.sum(of: .stepCount))
+  }
+
+  /// Ends the run at `instant`: advances there, and logs `unfinished` for every session still
+  /// open (prepared, running, paused or stopped, or with collection begun but not finished);
+  /// those save no record. Only the first call has an effect.
+  public mutating func finishRun(at instant: SimulationInstant) {
+    advance(to: instant)
+    guard !runFinished else { return }
+    runFinished = true
+    for index in sessions.indices where isOpen(index) {
+      log.append(LogEntry(at: now, session: index, kind: .unfinished))
+    }
+  }
+
+  private func isOpen(_ index: Int) -> Bool { isSessionOpen(index) }
+
+  // MARK: - Actions
+
+  private mutating func apply(_ action: AppAction, at date: SimulationInstant) {
+    switch action {
+    case .crash:
+      if appIsRunning {
+        crashCount += 1
+        missedTypes = QuantityTypeSet()
+        missedCount = 0
+        appCrashed(at: date)
+      }
+      return
+    case .relaunch(let recover):
+      relaunch(recover: recover, at: date)
+      return
+    case .wristDown, .wristUp, .crownPress, .openApp:
+      if lifecycleEnabled { userAction(action, at: date) }
+      return
+    case .extendedRuntime(let operation):
+      guard lifecycleEnabled else { return }
+      if appIsRunning && !appReceives {
+        report(.appSuspended, call: ErrorReport.Call(action), session: nil, at: date)
+        return
+      }
+      guard appIsRunning else { break }
+      extendedRuntime(operation, at: date)
+      return
+    case .mirroring(let operation):
+      // The phone's calls do not depend on the watch app; the watch's need it running.
+      switch operation {
+      case .send(from: .phone, byteCount: _), .remoteCall:
+        mirroringCall(operation, at: date)
+        return
+      case .start, .stop, .send:
+        guard appIsRunning else { break }
+        guard appReceives else { break }
+        mirroringCall(operation, at: date)
+        return
+      }
+    case .link(let operation):
+      linkOperation(operation, at: date)
+      return
+    case .phone(let action):
+      phoneAction(action, at: date)
+      linkConnectivityChecked(at: date)
+      return
+    case .prepare, .start, .pause, .resume, .stop, .end, .endCollection, .finishWorkout, .lap,
+      .marker, .segment, .addEvent, .newSession, .beginActivity, .endActivity:
+      break
+    }
+    guard appIsRunning else {
+      report(.appNotRunning, call: ErrorReport.Call(action), session: nil, at: date)
+      return
+    }
+    guard appReceives else {
+      report(.appSuspended, call: ErrorReport.Call(action), session: nil, at: date)
+      return
+    }
+    if case .newSession(let activity) = action {
+      sessions.append(makeSession(activity: activity ?? configuration.activity))
+      currentSessionIndex = sessions.count - 1
+      return
+    }
+    guard let index = currentSessionIndex else {
+      report(.noSession, call: ErrorReport.Call(action), session: nil, at: date)
+      return
+    }
+    switch action {
+    case .prepare: sessionCall(.prepare, session: index, at: date)
+    case .start: sessionCall(.start, session: index, at: date)
+    case .pause: sessionCall(.pause, session: index, at: date)
+    case .resume: sessionCall(.resume, session: index, at: date)
+    case .stop: sessionCall(.stop, session: index, at: date)
+    case .end: sessionCall(.end, session: index, at: date)
+    case .endCollection: endCollection(session: index, at: date)
+    case .finishWorkout: finishWorkout(session: index, at: date)
+    case .lap: addEvent(.lap, session: index, at: date, call: .engine(action))
+    case .marker: addEvent(.marker, session: index, at: date, call: .engine(action))
+    case .segment: addEvent(.segment, session: index, at: date, call: .engine(action))
+    case .addEvent(let type): addEvent(type, session: index, at: date, call: .builder(.addEvent))
+    case .beginActivity(let type):
+      beginActivity(
+        type, location: sessions[index].builder.locationType, session: index, at: date, date: date)
+    case .endActivity: endActivity(session: index, at: date, date: date)
+    case .newSession, .crash, .relaunch, .wristDown, .wristUp, .crownPress, .openApp,
+      .extendedRuntime, .mirroring, .link, .phone:
+      preconditionFailure("action \(action.word) already handled before dispatch")
+    }
+  }
+
+  /// A relaunch: without recovery every handle goes (the open session, if any, becomes the
+  /// ``orphan`` with what it missed); with recovery, ``recoverActiveSession(at:)`` follows at the
+  /// same instant.
+  mutating func relaunch(recover: Bool, at date: SimulationInstant, inBackground: Bool = false) {
+    guard !appIsRunning else { return }
+    if firstLaunchPending {
+      // The first launch of an app that started not running: session 0 is its own.
+      firstLaunchPending = false
+      applyApp(
+        app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+        at: date)
+      return
+    }
+    applyApp(
+      app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+      at: date)
+    orphan = nil
+    if let index = currentSessionIndex, sessions[index].attached, isOpen(index) {
+      orphan = (index, missedTypes, missedCount)
+    }
+    for index in sessions.indices { sessions[index].attached = false }
+    currentSessionIndex = nil
+    missedTypes = QuantityTypeSet()
+    missedCount = 0
+    if recover { recoverActiveSession(at: date) }
+  }
+
+  /// `recoverActiveWorkoutSession`: attaches the session a relaunch left open (when it is still
+  /// open), makes it the app's current session and delivers what it collected since the crash
+  /// as one `dataCollected` batch. Returns its index, or `nil` when there is nothing to recover:
+  /// no relaunch left one, it is no longer open (``isSessionOpen(_:)``), or the app has made a
+  /// session of its own since the relaunch.
+  @discardableResult
+  public mutating func recoverActiveSession(at instant: SimulationInstant) -> Int? {
+    let date = max(instant, now)
+    guard let left = orphan else { return nil }
+    orphan = nil
+    guard isOpen(left.index), appIsRunning, currentSessionIndex == nil else { return nil }
+    sessions[left.index].attached = true
+    currentSessionIndex = left.index
+    if left.count > 0 {
+      notify(left.index, at: date, .dataCollected(types: left.types, count: left.count))
+    }
+    return left.index
+  }
+
+  mutating func sessionCall(
+    _ call: WorkoutSessionCall, session index: Int, at date: SimulationInstant
+  ) {
+    switch sessions[index].machine.perform(call, at: date) {
+    case .changed(let change):
+      // Preparing or starting ends every other open session first: their errors and changes
+      // are delivered before this session's change.
+      if call == .prepare || call == .start {
+        endOtherSessions(except: index, at: date, call: call)
+      }
+      applyChange(change, session: index)
+    case .rejected(let error):
+      report(error, call: .session(call), session: index, at: date)
+    }
+  }
+
+  private mutating func endOtherSessions(
+    except current: Int, at date: SimulationInstant, call: WorkoutSessionCall
+  ) {
+    for index in sessions.indices where index != current {
+      switch sessions[index].machine.state {
+      case .prepared, .running, .paused, .stopped:
+        report(.anotherWorkoutSessionStarted, call: .session(call), session: index, at: date)
+        if let change = sessions[index].machine.fail(at: date) {
+          applyChange(change, session: index)
+        }
+      case .notStarted, .ended:
+        continue
+      }
+    }
+  }
+
+  private mutating func applyChange(_ change: SessionStateChange, session index: Int) {
+    let date = change.date
+    if change.from == .running && sampler.interval?.session == index { closeInterval(at: date) }
+    notify(index, at: date, .stateChange(from: change.from, to: change.to))
+    if let type = change.generatedEvent,
+      sessions[index].builder.collectSessionEvent(WorkoutEvent(type, at: date))
+    {
+      notify(index, at: date, .event(type))
+    }
+    switch change.to {
+    case .running:
+      if configuration.collection == .implicit
+        && (change.from == .notStarted || change.from == .prepared)
+      {
+        do {
+          try sessions[index].builder.beginCollection(at: date)
+        } catch {
+          report(error, call: .builder(.beginCollection), session: index, at: date)
+        }
+      }
+      if sessions[index].builder.isActive { openInterval(session: index, at: date) }
+    case .stopped, .ended:
+      if configuration.finish == .auto && sessions[index].attached && appReceives {
+        autoFinish(session: index, at: date)
+      }
+    case .notStarted, .prepared, .paused:
+      break
+    }
+    if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
+    mirroringSessionChanged(change, session: index)
+  }
+
+  private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
+    switch sessions[index].builder.lifecycle {
+    case .notStarted, .finished, .discarded:
+      return
+    case .active:
+      guard endCollection(session: index, at: date) else { return }
+      finishWorkout(session: index, at: date)
+    case .ended:
+      finishWorkout(session: index, at: date)
+    }
+  }
+
+  /// Ends collection of session `index` with end date `endDate` (the app's date; the CLI's is
+  /// the action's instant), closing its sampling interval at ``now``.
+  @discardableResult
+  mutating func endCollection(
+    session index: Int, at date: SimulationInstant, endDate: SimulationInstant? = nil
+  ) -> Bool {
+    do {
+      try sessions[index].builder.endCollection(at: endDate ?? date)
+    } catch {
+      report(error, call: .builder(.endCollection), session: index, at: date)
+      return false
+    }
+    if sampler.interval?.session == index { closeInterval(at: date) }
+    return true
+  }
+
+  mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
+    let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
+    do {
+      let metadata = configuration.metadata.merging(sessions[index].appMetadata) { $1 }
+      let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
+      records.append(record)
+      log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
+      // The watch's builder saved it: the phone's store gets it by HealthKit's sync.
+      noteHealthSave(identifier: id, on: .watch, at: date)
+    } catch {
+      report(error, call: .builder(.finishWorkout), session: index, at: date)
+    }
+  }
+
+  mutating func addEvent(
+    _ type: WorkoutEventType, session index: Int, at date: SimulationInstant,
+    call: ErrorReport.Call,
+    eventDate: SimulationInstant? = nil, duration: Duration = .zero,
+    metadata: [String: MetadataValue] = [:]
+  ) {
+    do {
+      try sessions[index].builder.addWorkoutEvent(
+        WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata))
+      notify(index, at: date, .event(type))
+    } catch {
+      report(error, call: call, session: index, at: date)
+    }
+  }
+
+  // MARK: - Notifications
+
+  mutating func notify(_ index: Int, at date: SimulationInstant, _ kind: EngineEffect.Kind) {
+    guard appReceives && sessions[index].attached else { return }
+    emit(EngineEffect(at: date, session: index, kind: kind))
+  }
+
+  mutating func report(
+    _ error: WorkoutError, call: ErrorReport.Call, session index: Int?,
+    at date: SimulationInstant
+  ) {
+    if let index, !(appReceives && sessions[index].attached) { return }
+    let report = ErrorReport(error: error, call: call, at: date, session: index)
+    errors.append(report)
+    emit(EngineEffect(at: date, session: index, kind: .error(report)))
+  }
+
+  mutating func deliverBatch(
+    session index: Int, at instant: Int64, types: QuantityTypeSet, count: Int
+  ) {
+    guard count > 0 else { return }
+    guard sessions[index].attached else {
+      if orphan?.index == index {
+        orphan?.types.formUnion(types)
+        orphan?.count += count
+      }
+      return
+    }
+    guard appReceives else {
+      missedTypes.formUnion(types)
+      missedCount += count
+      return
+    }
+    let date = SimulationInstant(nanoseconds: instant)
+    if !growLastBatch(session: index, at: date, types: types, count: count) {
+      emitBatch(session: index, at: date, types: types, count: count)
+    }
+  }
+
+  // MARK: - Sampling
+
+  mutating func openInterval(session index: Int, at date: SimulationInstant) {
+    // The current activity's type while one runs (a multisport leg), else the session's.
+    let activity = sessions[index].builder.currentActivity?.activityType ?? sessions[index].activity
+    let collectionStart = sessions[index].builder.startDate?.nanoseconds ?? date.nanoseconds
+    // A collection the app begins at a later date (`beginCollection(at: now + 0.001)`) samples
+    // from that date: a grid from the call's instant would put its first span before the
+    // start, and lock-on would drop that whole span.
+    sampler.open(
+      session: index, activity: activity, at: max(date.nanoseconds, collectionStart),
+      collectionStart: collectionStart, schedule: configuration.schedule(for:),
+      only: sessions[index].collectedTypes)
+  }
+
+  /// Ends the running interval at `date`: the discrete grid points at `date` and the cut
+  /// cumulative spans `[grid, date)` still pending form the interval's last batch.
+  mutating func closeInterval(at date: SimulationInstant) {
+    guard let (interval, requests) = sampler.close(at: date.nanoseconds) else { return }
+    var types = QuantityTypeSet()
+    var count = 0
+    for request in requests {
+      produce(request, interval: interval, types: &types, count: &count)
+    }
+    deliverBatch(session: interval.session, at: date.nanoseconds, types: types, count: count)
+  }
+
+  /// Delivers every sample due at or before `limit`, one batch per instant.
+  mutating func pump(through limit: SimulationInstant) {
+    guard let interval = sampler.interval else { return }
+    reserveStorage(through: limit)
+    while let deadline = sampler.due(through: limit.nanoseconds) {
+      var types = QuantityTypeSet()
+      var count = 0
+      loop: while true {
+        switch sampler.next(dueAt: deadline) {
+        case .sample(let request):
+          produce(request, interval: interval, types: &types, count: &count)
+        case .suppressed:
+          continue
+        case .done:
+          break loop
+        }
+      }
+      deliverBatch(session: interval.session, at: deadline, types: types, count: count)
+    }
+  }
+
+  /// Asks the source for `request` and appends it to the collecting session's builder (a
+  /// discrete value of `nil` is no sample).
+  private mutating func produce(
+    _ request: SampleRequest, interval: SampleProductionStateMachine.Interval,
+    types: inout QuantityTypeSet, count: inout Int
+  ) {
+    if request.cumulative {
+      let value = dataSource.cumulativeAmount(
+        of: request.type, from: SimulationInstant(nanoseconds: request.start),
+        to: SimulationInstant(nanoseconds: request.end), activity: interval.activity)
+      sessions[interval.session].builder.appendCumulative(
+        slot: request.slot, start: request.start, end: request.end, value: value)
+    } else {
+      guard
+        let value = dataSource.discreteValue(
+          of: request.type, at: SimulationInstant(nanoseconds: request.start),
+          activity: interval.activity)
+      else { return }
+      sessions[interval.session].builder.appendDiscrete(
+        slot: request.slot, at: request.start, value: value)
+    }
+    types.insert(request.type)
+    count += 1
+  }
+}
+
+extension WorkoutEngine: Sendable where Source: Sendable {}

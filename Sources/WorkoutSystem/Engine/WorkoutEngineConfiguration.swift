@@ -1,0 +1,434 @@
+import WorkoutCore
+
+/// How an app drives its workouts: the engine's fixed settings for a run.
+public struct WorkoutEngineConfiguration: Sendable {
+  /// How the workout is ended and saved (docs/scenario-format.md#ending-a-workout).
+  public enum FinishMode: String, Sendable, Hashable, CaseIterable {
+    /// Like Apple's sample app: when the session reaches stopped or ended, end collection (at
+    /// that instant) and finish the workout, performing only the steps still open.
+    case auto
+    /// Only explicit `endCollection` and `finishWorkout` actions.
+    case manual
+  }
+
+  /// When the builder begins collecting.
+  public enum CollectionMode: String, Sendable, Hashable, CaseIterable {
+    /// A session's first `start` begins collection at the same instant (the scenario's
+    /// `start` action is `startActivity` + `beginCollection`; the command line's way).
+    case implicit
+    /// Only the app's own `beginCollection` (``WorkoutEngine/beginCollection(ofSession:at:date:)``)
+    /// begins collection (the Swift API's way, as in HealthKit:
+    /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
+    case explicit
+  }
+
+  /// The scenario seed; record ids and every random stream derive from it.
+  public var seed: UInt64
+  /// The activity of session 0 (and of later sessions unless `newSession` names another).
+  public var activity: WorkoutActivityType
+  /// Indoor, outdoor or unknown.
+  public var location: WorkoutSessionLocationType
+  /// The builder option of the same name (default `true`).
+  public var shouldCollectWorkoutEvents: Bool
+  /// Auto or manual finish.
+  public var finish: FinishMode
+  /// Per-type sample timing; a type not listed uses ``SampleSchedule/standard(for:)``.
+  public var schedules: [QuantityType: SampleSchedule]
+  /// Extra metadata for every record (`HKTimeZone`, `HKElevationAscended`, ...);
+  /// `HKIndoorWorkout` is always set from ``location`` and wins over an entry here.
+  public var metadata: [String: MetadataValue]
+  /// The watch around the app (the scenario's `watch` key): return to clock, grace period,
+  /// extended runtime type, auto-pause. `nil` (the default) turns the lifecycle model off: the
+  /// app stays active whatever happens, no `appState` or `extendedRuntime` entries are logged
+  /// and the watch actions (`wristDown`, ..., `extendedRuntime`) do nothing (version-1
+  /// behaviour). A scenario always has a `watch` value, so a run from a scenario passes one.
+  public var watch: WatchConfiguration?
+  /// Implicit (the default) or explicit `beginCollection`.
+  public var collection: CollectionMode = .implicit
+  /// The phone link (WatchConnectivity): pairing, range, the phone app, latencies, the
+  /// complication budget (docs/phone-link.md). The default is ``LinkConfiguration/standard``.
+  public var link: LinkConfiguration = .standard
+  /// The body's motion (the scenario's `motion` key and course): what Core Motion reports and
+  /// the watch's workout reminders (``WatchConfiguration/workoutReminders``) read. Default: at
+  /// rest.
+  public var motion = MotionConfiguration()
+
+  /// Creates a configuration; every parameter has the default of docs/scenario-format.md.
+  public init(
+    seed: UInt64 = 1, activity: WorkoutActivityType = .running,
+    location: WorkoutSessionLocationType = .outdoor, shouldCollectWorkoutEvents: Bool = true,
+    finish: FinishMode = .auto, schedules: [QuantityType: SampleSchedule] = [:],
+    metadata: [String: MetadataValue] = [:], watch: WatchConfiguration? = nil
+  ) {
+    self.watch = watch
+    self.seed = seed
+    self.activity = activity
+    self.location = location
+    self.shouldCollectWorkoutEvents = shouldCollectWorkoutEvents
+    self.finish = finish
+    self.schedules = schedules
+    self.metadata = metadata
+  }
+
+  /// The schedule of `type`: the configured one or the standard one.
+  public func schedule(for type: QuantityType) -> SampleSchedule {
+    schedules[type] ?? .standard(for: type)
+  }
+}
+
+/// What the app does at an instant (docs/scenario-format.md#timeline-actions).
+public enum AppAction: Sendable, Hashable {
+  /// Session `prepare()`.
+  case prepare
+  /// Session `startActivity(at)`; on success the builder begins collection at the same instant.
+  case start
+  /// Session `pause()`.
+  case pause
+  /// Session `resume()`.
+  case resume
+  /// Session `stopActivity(at)`.
+  case stop
+  /// Session `end()`.
+  case end
+  /// Builder `endCollection(withEnd:)`.
+  case endCollection
+  /// Builder `finishWorkout()`; saves the record.
+  case finishWorkout
+  /// Adds a `lap` event to the builder.
+  case lap
+  /// Adds a `marker` event to the builder.
+  case marker
+  /// Adds a `segment` event to the builder.
+  case segment
+  /// The app adds an event of any type to the builder itself.
+  case addEvent(WorkoutEventType)
+  /// The app creates its next session and builder (index + 1), optionally with another
+  /// activity.
+  case newSession(activity: WorkoutActivityType?)
+  /// The app begins an activity of this type in its current session's workout at the action's
+  /// instant (`beginNewActivity(configuration:date:metadata:)`, the session's location): a leg
+  /// of a `swimBikeRun` workout or an interval (WorkoutEngine+Activities.swift).
+  case beginActivity(WorkoutActivityType)
+  /// The app ends the current activity at the action's instant (`endCurrentActivity(on:)`).
+  case endActivity
+  /// The app process dies; sessions and builders go on system-side.
+  case crash
+  /// The app starts again; `recover: true` gets a new handle to the active session.
+  case relaunch(recover: Bool)
+  /// The user lowers the wrist: an active app becomes inactive; after the return-to-clock time
+  /// it goes to the background.
+  case wristDown
+  /// The user raises the wrist: an inactive app becomes active; a background app whose workout
+  /// session is alive comes back to the front.
+  case wristUp
+  /// The user presses the Digital Crown: a frontmost app goes to the background at once (a
+  /// frontmost extended runtime session ends with `resignedFrontmost`).
+  case crownPress
+  /// The user opens the app: it becomes active (launched, without recovery, if not running).
+  case openApp
+  /// The app starts, schedules or invalidates an extended runtime session, or uses the
+  /// reference-counting helper (field case F08).
+  case extendedRuntime(ExtendedRuntimeOperation)
+  /// The app mirrors its session to the phone, sends data to the other side, or (the phone
+  /// app) calls its mirrored session (docs/phone-link.md#mirrored-workout-sessions).
+  case mirroring(MirroringOperation)
+  /// A `WCSession` call of the watch app or the phone app (the command line's link actions,
+  /// docs/phone-link.md#calls).
+  case link(LinkOperation)
+  /// The world around the phone link: the phone app's state, range, Wi-Fi, the complication,
+  /// the watch app's installation (docs/phone-link.md#world).
+  case phone(PhoneAction)
+
+  /// The scenario's `do` word for this action (`"pause"`, `"addEvent"`, `"newSession"`, ...).
+  public var word: String {
+    switch self {
+    case .prepare: "prepare"
+    case .start: "start"
+    case .pause: "pause"
+    case .resume: "resume"
+    case .stop: "stop"
+    case .end: "end"
+    case .endCollection: "endCollection"
+    case .finishWorkout: "finishWorkout"
+    case .lap: "lap"
+    case .marker: "marker"
+    case .segment: "segment"
+    case .addEvent: "addEvent"
+    case .newSession: "newSession"
+    case .beginActivity: "beginActivity"
+    case .endActivity: "endActivity"
+    case .crash: "crash"
+    case .relaunch: "relaunch"
+    case .wristDown: "wristDown"
+    case .wristUp: "wristUp"
+    case .crownPress: "crownPress"
+    case .openApp: "openApp"
+    case .extendedRuntime: "extendedRuntime"
+    case .mirroring(let operation): operation.word
+    case .link(let operation): operation.word
+    case .phone(let action): action.word
+    }
+  }
+}
+
+/// A failed call as the delegate or completion handler reports it, with the action that made it
+/// and when (docs/run-result.md#errors).
+public struct ErrorReport: Sendable, Hashable {
+  /// The error.
+  public var error: WorkoutError
+  /// What failed: the call or action the error answers.
+  public var call: Call
+  /// When it was reported.
+  public var at: SimulationInstant
+  /// The session it was reported to, or `nil` when the app had none.
+  public var session: Int?
+
+  /// Creates a report.
+  public init(error: WorkoutError, call: Call, at: SimulationInstant, session: Int?) {
+    self.error = error
+    self.call = call
+    self.at = at
+    self.session = session
+  }
+
+  /// Creates the report of an extended runtime session error (domain
+  /// `WKExtendedRuntimeSessionErrorDomain`): ``error`` carries that domain and the message, and
+  /// ``extendedRuntimeError`` the code; read ``code`` rather than `error.code`.
+  public init(extendedRuntimeError: ExtendedRuntimeSessionErrorCode, at: SimulationInstant) {
+    self.error = WorkoutError(
+      domain: ExtendedRuntimeSessionErrorCode.domain, code: .invalidArgument,
+      message: extendedRuntimeError.message)
+    self.extendedRuntimeError = extendedRuntimeError
+    self.call = .extendedRuntime
+    self.at = at
+    self.session = nil
+  }
+
+  /// The `WKExtendedRuntimeSessionErrorCode` when this is an extended runtime session error,
+  /// else `nil`.
+  public var extendedRuntimeError: ExtendedRuntimeSessionErrorCode? = nil
+
+  /// The action word, the edge's rendering of ``call`` (`"pause"`, `"endCollection"`, ...;
+  /// ``Call/word``).
+  public var action: String { call.word }
+  /// The error domain (`HKErrorDomain`, or `WKExtendedRuntimeSessionErrorDomain`).
+  public var domain: String { error.domain }
+  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`, or an
+  /// extended runtime code such as `mustBeActiveToStartOrSchedule`).
+  public var code: String { extendedRuntimeError?.name ?? error.code.rawValue }
+  /// The description.
+  public var message: String { error.message }
+}
+
+/// What a ``LogEntry/Kind/backgroundDelivery(_:)`` entry says happened.
+public struct BackgroundDeliveryLog: Sendable, Hashable {
+  /// What happened to the type's background delivery.
+  public enum Event: String, Sendable, Hashable {
+    /// `enableBackgroundDelivery(for:frequency:)` (``frequency`` is the effective one).
+    case enabled
+    /// `disableBackgroundDelivery(for:)` or `disableAllBackgroundDelivery()`.
+    case disabled
+    /// HealthKit woke the app for new samples of the type (``attempt`` 1) or launched it
+    /// again because it did not call the observer query's completion handler (2, 3).
+    case wake
+    /// The app did not answer three wakes: delivery stopped for the type.
+    case stopped
+  }
+
+  /// The sample type's identifier (`HKQuantityTypeIdentifierStepCount`).
+  public var type: String
+  /// What happened.
+  public var event: Event
+  /// The effective frequency's name (`immediate`, `hourly`, `daily`, `weekly`) for `enabled`.
+  public var frequency: String?
+  /// The launch's number for `wake` (1 the first, 2 and 3 the retries) and the misses for
+  /// `stopped`.
+  public var attempt: Int?
+
+  /// An entry's payload.
+  public init(type: String, event: Event, frequency: String? = nil, attempt: Int? = nil) {
+    self.type = type
+    self.event = event
+    self.frequency = frequency
+    self.attempt = attempt
+  }
+}
+
+/// Something a simulated system framework other than HealthKit did (an extension of the Swift
+/// API door, docs/run-result.md#log): a notification scheduled or delivered, a widget timeline
+/// reloaded or a reload deferred for the budget, a background task submitted, launched, expired
+/// or completed, a network request failed for an offline span. One shape for every framework:
+/// the framework, an event word from that framework's documented vocabulary, the identifier the
+/// app gave (a request identifier, a widget kind, a task identifier), and details by name.
+public struct SystemEvent: Sendable, Hashable {
+  /// The simulated framework that logged it; the raw value is Apple's framework name.
+  public enum Framework: String, Sendable, Hashable, CaseIterable {
+    /// `SimulatedUserNotifications` (UNUserNotificationCenter).
+    case userNotifications = "UserNotifications"
+    /// `SimulatedWidgetKit` (WidgetCenter, TimelineProvider).
+    case widgetKit = "WidgetKit"
+    /// `SimulatedBackgroundTasks` (BGTaskScheduler).
+    case backgroundTasks = "BackgroundTasks"
+    /// The simulated network under `URLSession` (offline spans).
+    case network = "Network"
+    /// `SimulatedWatchConnectivity` (WCSession).
+    case watchConnectivity = "WatchConnectivity"
+    /// `SimulatedWatchKit` (WKExtendedRuntimeSession, WKInterfaceDevice).
+    case watchKit = "WatchKit"
+    /// `SimulatedCoreMotion` (CMMotionActivityManager, CMPedometer).
+    case coreMotion = "CoreMotion"
+    /// `SimulatedHealthKit`'s mirrored workout sessions (docs/phone-link.md).
+    case healthKit = "HealthKit"
+  }
+
+  /// A detail's value: typed until the JSON edge.
+  public enum Value: Sendable, Hashable {
+    /// Text.
+    case string(String)
+    /// A whole number.
+    case integer(Int)
+    /// A flag.
+    case bool(Bool)
+    /// An instant on the scenario's clock (encoded as seconds from `t = 0`, as `at`).
+    case instant(SimulationInstant)
+  }
+
+  /// The framework.
+  public var framework: Framework
+  /// What happened, a word from the framework's vocabulary (docs/run-result.md#log):
+  /// `scheduled`, `delivered`, `reloaded`, `launched`, ...
+  public var event: String
+  /// The identifier the app gave: a notification request's identifier, a widget kind, a task
+  /// identifier, a request's URL host and path.
+  public var identifier: String
+  /// Further values by name (encoded with sorted keys).
+  public var details: [String: Value]
+
+  /// An entry's payload.
+  public init(
+    framework: Framework, event: String, identifier: String, details: [String: Value] = [:]
+  ) {
+    self.framework = framework
+    self.event = event
+    self.identifier = identifier
+    self.details = details
+  }
+}
+
+/// One thing that happened, in order (docs/run-result.md#log).
+public struct LogEntry: Sendable, Hashable {
+  /// The kinds of log entries of version 1.
+  public enum Kind: Sendable, Hashable {
+    /// The session delegate's `didChangeTo`.
+    case stateChange(from: WorkoutSessionState, to: WorkoutSessionState)
+    /// The builder delegate's `workoutBuilderDidCollectEvent`.
+    case event(WorkoutEventType)
+    /// An error delivered to the app.
+    // Boxed: a report (104 bytes) inline would make every entry of the log that size
+    // (scripts/bench-output.sh's peak memory); errors are rare.
+    indirect case error(ErrorReport)
+    /// The builder delegate's `didCollectDataOf`: one batch, the set of types and the number of
+    /// samples in it.
+    case dataCollected(types: QuantityTypeSet, count: Int)
+    /// A record was saved, with its id.
+    case record(id: String)
+    /// A session was still open when the run stopped; it saves no record.
+    case unfinished
+    /// The app's lifecycle state or keep-alive reason changed (``AppStateChange``; the entry's
+    /// session is `nil`). JSON: `from`, `to`, `cause`, `keepAlive`.
+    case appState(AppStateChange)
+    /// Something happened to an extended runtime session (``ExtendedRuntimeEvent``; the entry's
+    /// session is `nil`). JSON: `runtimeSession`, `sessionType`, `event`, `state`, and
+    /// `scheduledFor`, `expiresAt`, `reason`, `reasonRawValue`, `errorCode` where they apply.
+    case extendedRuntime(ExtendedRuntimeEvent)
+    /// A `Date` the app passed to `action` (through the Swift API) was within 5 minutes of the
+    /// real wall clock and more than 5 minutes from virtual now, and was read as virtual now (an
+    /// extension of the Swift API door, docs/swift-api.md#the-wall-clock-rule). JSON: `action`.
+    case wallClockDate(action: String)
+    /// HealthKit's background delivery of one sample type (``BackgroundDeliveryLog``; the
+    /// entry's session is `nil`): enabled, disabled, a wake of the app, or the stop after three
+    /// unanswered wakes (an extension of the Swift API door,
+    /// docs/swift-api.md#observer-queries-and-background-delivery). JSON: `type`, `event`, and
+    /// `frequency` or `attempt` where they apply.
+    case backgroundDelivery(BackgroundDeliveryLog)
+    /// HealthKit's authorization sheet was shown (through the Swift API): the type identifiers
+    /// asked for sharing and reading that had no answer yet, each sorted (an extension of the
+    /// Swift API door, docs/swift-api.md#authorization). JSON: `share`, `read`.
+    case authorizationSheet(share: [String], read: [String])
+    /// A simulated system framework other than HealthKit did something (``SystemEvent``; the
+    /// entry's session is `nil`; an extension of the Swift API door). JSON: `framework`,
+    /// `event`, `identifier`, `details`.
+    case system(SystemEvent)
+    /// Something happened on the phone link (``LinkEvent``; the entry's session is `nil`;
+    /// docs/phone-link.md). JSON kind `link`: `change`, `transfer`, and `device`, `transferKind`,
+    /// `payload`, `bytes`, `isReachable`, `state`, `replyExpected`, `errorCode`, `code` where
+    /// they apply (docs/run-result.md#log).
+    case link(LinkEvent)
+    /// The watch reminded the user to start or end a workout it detected on its own
+    /// (``MotionEvent``; the entry's session is `nil`; `watch.workoutReminders`). JSON: `event`,
+    /// `activity`, `start`, and `end`, `duration` for `endReminder`.
+    case motion(MotionEvent)
+    /// Something happened to the mirroring of a workout session to the phone
+    /// (``MirroringEvent``; the entry's session is `nil`; docs/phone-link.md). Typed so that the
+    /// Swift door reads what happened from ``MirroringEvent/Change`` rather than from words;
+    /// JSON: the `system` entry of framework `HealthKit` of ``MirroringEvent/systemEvent``, as
+    /// before this case existed (docs/run-result.md#log).
+    case mirroring(MirroringEvent)
+    /// An activity of the session's workout began or ended (`beginNewActivity`,
+    /// `endCurrentActivity`; the session delegate's `didBeginActivityWith` /
+    /// `didEndActivityWith` and the builder delegate's `didBegin` / `didEnd`): the change (its
+    /// index in the builder's activities) and the activity's type. JSON kind `activity`:
+    /// `change` (`began` or `ended`), `index`, `activity` (docs/run-result.md#log).
+    case activity(WorkoutActivityChange, WorkoutActivityType)
+  }
+
+  /// When it happened.
+  public var at: SimulationInstant
+  /// The session index it concerns, or `nil` (errors when the app had no session).
+  public var session: Int?
+  /// What happened.
+  public var kind: Kind
+
+  /// Creates an entry.
+  public init(at: SimulationInstant, session: Int?, kind: Kind) {
+    self.at = at
+    self.session = session
+    self.kind = kind
+  }
+}
+
+/// A snapshot of the live values (docs/run-result.md#probes).
+public struct Probe: Sendable, Hashable {
+  /// When it was taken.
+  public var at: SimulationInstant
+  /// The app's session state, or `nil` when the app has no session.
+  public var state: WorkoutSessionState?
+  /// The builder's elapsed time at ``at``; zero before collection, `nil` without a session.
+  public var elapsed: Duration?
+  /// The most recent heart rate, bpm.
+  public var heartRate: Double?
+  /// The sum of active energy, kcal.
+  public var activeEnergyBurned: Double?
+  /// The sum of the activity's distance type, m.
+  public var distance: Double?
+  /// The sum of steps.
+  public var stepCount: Double?
+  /// The app's lifecycle state, or `nil` when the lifecycle model is off.
+  public var appState: AppState? = nil
+  /// What keeps the app running in the background, or `nil` when the lifecycle model is off.
+  public var keepAlive: KeepAliveReason? = nil
+
+  /// Creates a probe.
+  public init(
+    at: SimulationInstant, state: WorkoutSessionState?, elapsed: Duration?,
+    heartRate: Double?, activeEnergyBurned: Double?, distance: Double?, stepCount: Double?
+  ) {
+    self.at = at
+    self.state = state
+    self.elapsed = elapsed
+    self.heartRate = heartRate
+    self.activeEnergyBurned = activeEnergyBurned
+    self.distance = distance
+    self.stepCount = stepCount
+  }
+}

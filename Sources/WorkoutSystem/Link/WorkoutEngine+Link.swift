@@ -1,0 +1,150 @@
+import WorkoutCore
+
+/// The phone link in the engine (docs/phone-link.md): the reads the Swift door's `WCSession`
+/// properties make, the link calls and world actions, and the glue to the watch app's
+/// lifecycle (``LinkStateMachine`` holds the rules).
+extension WorkoutEngine {
+  // MARK: - Reads
+
+  /// `device`'s `WCSession.activationState` raw value: 0 `notActivated`, 2 `activated`
+  /// (https://developer.apple.com/documentation/watchconnectivity/wcsessionactivationstate).
+  public func linkActivationState(_ device: CompanionDevice) -> Int {
+    linkState.isActivated(device) ? 2 : 0
+  }
+
+  /// `device`'s `WCSession.isReachable`
+  /// (https://developer.apple.com/documentation/watchconnectivity/wcsession/isreachable): the
+  /// session is activated, the devices are connected (``linkIsConnected``), the phone is paired
+  /// and the watch app is frontmost or kept alive in the background by a workout session; from
+  /// the phone also the watch app is installed.
+  public func linkIsReachable(_ device: CompanionDevice) -> Bool {
+    linkState.isReachable(device, watch: linkWatch)
+  }
+
+  /// Whether the watch and the phone are connected: in Bluetooth range or on the same Wi-Fi
+  /// network (used by mirroring and HealthKit sync).
+  public var linkIsConnected: Bool { linkState.isConnected }
+
+  /// `WCSession.isPaired` (phone side).
+  public var linkPaired: Bool { linkState.paired }
+  /// `WCSession.isWatchAppInstalled` (phone side).
+  public var linkWatchAppInstalled: Bool { linkState.watchAppInstalled }
+  /// `WCSession.isComplicationEnabled` (phone side).
+  public var linkComplicationEnabled: Bool { linkState.complicationEnabled }
+
+  /// `WCSession.remainingComplicationUserInfoTransfers` (phone side): what is left of the day's
+  /// budget, 0 while the complication is not enabled
+  /// (https://developer.apple.com/documentation/watchconnectivity/wcsession/remainingcomplicationuserinfotransfers).
+  public var remainingComplicationUserInfoTransfers: Int {
+    linkState.remainingComplicationTransfers
+  }
+
+  /// `device`'s outstanding user-info (and complication user-info) and file transfers: queued,
+  /// neither delivered nor cancelled, in send order
+  /// (`outstandingUserInfoTransfers`, `outstandingFileTransfers`).
+  public func outstandingTransfers(from device: CompanionDevice) -> [(
+    transfer: Int, kind: LinkTransferKind
+  )] { linkState.outstanding(from: device) }
+
+  /// The phone app's state.
+  public var phoneAppState: PhoneAppState { linkState.phoneApp }
+
+  /// The transfer number the last send got (accepted or refused at once); 0 before any. The
+  /// Swift door reads it right after ``perform(_:at:)``.
+  public var lastTransferNumber: Int { linkState.lastTransfer }
+
+  /// The last application context delivered to `device` (`receivedApplicationContext`), or
+  /// `nil`.
+  public func receivedApplicationContext(on device: CompanionDevice) -> LinkPayload? {
+    linkState.receivedContext[device]
+  }
+
+  /// The watch app's state as the link needs it.
+  var linkWatch: LinkStateMachine.WatchApp {
+    let state = app.appState
+    return LinkStateMachine.WatchApp(
+      runs: state.receivesCallbacks,
+      reachable: state.isFrontmost || (state == .background && keepAlive == .workoutSession))
+  }
+
+  // MARK: - Actions
+
+  /// Performs a link call (``AppAction/link(_:)``). A watch-side call while the watch app does
+  /// not run (or is suspended) reports `appNotRunning` (`appSuspended`) as other app calls do.
+  mutating func linkOperation(_ operation: LinkOperation, at date: SimulationInstant) {
+    let watchSide: Bool =
+      switch operation {
+      case .activate(let device): device == .watch
+      case .send(_, let from, _, _): from == .watch
+      case .cancelAll(let from): from == .watch
+      case .reply, .cancel: false
+      }
+    if watchSide {
+      guard appIsRunning else {
+        report(.appNotRunning, call: .engine(.link(operation)), session: nil, at: date)
+        return
+      }
+      guard appReceives else {
+        report(.appSuspended, call: .engine(.link(operation)), session: nil, at: date)
+        return
+      }
+    }
+    let ns = date.nanoseconds
+    let actions: [LinkStateMachine.Action] =
+      switch operation {
+      case .activate(let device): linkState.activate(device, at: ns, watch: linkWatch)
+      case .send(let kind, let from, let payload, let wantsReply):
+        linkState.send(
+          kind, from: from, payload: payload, wantsReply: wantsReply, at: ns, watch: linkWatch)
+      case .reply(let transfer, let payload):
+        linkState.reply(to: transfer, payload: payload, at: ns)
+      case .cancel(let transfer): linkState.cancel(transfer)
+      case .cancelAll(let from): linkState.cancelAll(from: from)
+      }
+    applyLink(actions, at: date)
+  }
+
+  /// The phone's `HKHealthStore.startWatchApp(with:completion:)` reached the watch at `date`:
+  /// the watch app is launched into the background when it is not running, or woken into the
+  /// background when it is suspended, as for an urgent complication transfer (Apple: "the
+  /// system launches or wakes the corresponding Watch app in the background",
+  /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-f27i).
+  /// The caller checks ``linkPaired`` and ``linkWatchAppInstalled`` first.
+  public mutating func launchWatchAppForWorkout(at date: SimulationInstant) {
+    applyLink([.wakeWatch], at: date)
+  }
+
+  /// Performs a world action (``AppAction/phone(_:)``).
+  mutating func phoneAction(_ action: PhoneAction, at date: SimulationInstant) {
+    let ns = date.nanoseconds
+    let watch = linkWatch
+    let actions: [LinkStateMachine.Action] =
+      switch action {
+      case .app(let state): linkState.phoneAppChanged(to: state, at: ns, watch: watch)
+      case .away: linkState.rangeChanged(away: true, at: ns, watch: watch)
+      case .back: linkState.rangeChanged(away: false, at: ns, watch: watch)
+      case .sameWiFi(let on): linkState.rangeChanged(sameWiFi: on, at: ns, watch: watch)
+      case .complicationEnabled(let enabled):
+        linkState.watchStateChanged(complicationEnabled: enabled, at: ns, watch: watch)
+      case .watchAppInstalled(let installed):
+        linkState.watchStateChanged(watchAppInstalled: installed, at: ns, watch: watch)
+      }
+    applyLink(actions, at: date)
+  }
+
+  /// Carries out what the link machine returned: logs its events, wakes the watch app.
+  mutating func applyLink(_ actions: [LinkStateMachine.Action], at date: SimulationInstant) {
+    for action in actions {
+      switch action {
+      case .log(let event):
+        emit(EngineEffect(at: date, session: nil, kind: .link(event)))
+      case .wakeWatch:
+        if appIsRunning {
+          applyApp(app.linkWake(at: date.nanoseconds, keepAlive: keepAlive), at: date)
+        } else {
+          relaunch(recover: false, at: date, inBackground: true)
+        }
+      }
+    }
+  }
+}

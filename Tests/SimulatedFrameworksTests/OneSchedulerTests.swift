@@ -1,0 +1,135 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutHealth
+import WorkoutScenario
+import WorkoutSimulation
+import WorkoutSystem
+
+@testable import SimulatedHealthKit
+
+/// One scheduler (docs/architecture.md, "One agenda"): a system timer and a health store
+/// listener register their deadline in the world's queue when they change and after it was
+/// served; `advance` never asks them at the steps in between.
+@Suite struct OneSchedulerTests {
+  /// How many times something was asked.
+  final class Count: Sendable {
+    let value = Mutex(0)
+    func add() { value.withLock { $0 += 1 } }
+    var total: Int { value.withLock { $0 } }
+  }
+
+  /// A timer due every 10 s: it makes `advance` stop 180 times in 30 minutes.
+  struct EveryTenSeconds: SystemTimer {
+    func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
+      SimulationInstant(nanoseconds: (now.nanoseconds / 10_000_000_000 + 1) * 10_000_000_000)
+    }
+    func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+      -> [AppSimulation.Callback]
+    { [] }
+  }
+
+  /// A framework's state: the instants its timer has something due.
+  struct Deadlines: SimulationExtension {
+    var due: [SimulationInstant] = []
+    init(simulation: AppSimulation) {}
+  }
+
+  /// The timer of ``Deadlines``: counts the times it is asked, logs a `tick` when it fires.
+  struct CountingTimer: SystemTimer {
+    let simulation: AppSimulation
+    let asked: Count
+
+    func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
+      asked.add()
+      return state.extensionState(Deadlines.self)?.due.first { $0 > now }
+    }
+
+    func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+      -> [AppSimulation.Callback]
+    {
+      state.withExtension(Deadlines.self, of: simulation) { deadlines, state in
+        deadlines.due.removeAll { $0 <= now }
+        state.log(SystemEvent(framework: .network, event: "tick", identifier: "counting"))
+      }
+      return []
+    }
+  }
+
+  /// Stops 180 times (every 10 s) in 30 minutes; the counting timer is asked when it is added
+  /// (with its state set: due at 600 s and 1200 s), then once after each of its two deadlines
+  /// is served (1200 s, then none): 3 times, and fires at 600 s and 1200 s. (Asked at every
+  /// stop, it would be asked at least 180 times.)
+  @Test func aTimerIsAskedWhenItChangesNotAtEveryStep() async throws {
+    let simulation = try AppSimulation(scenario: Scenario(name: "one scheduler"))
+    let asked = Count()
+    simulation.addSystemTimer(key: ObjectIdentifier(EveryTenSeconds.self), EveryTenSeconds())
+    simulation.mutate { state in
+      state.withExtension(Deadlines.self, of: simulation) { deadlines, _ in
+        deadlines.due = [.seconds(600), .seconds(1200)]
+      }
+    }
+    simulation.addSystemTimer(
+      key: ObjectIdentifier(Deadlines.self), CountingTimer(simulation: simulation, asked: asked))
+    try await simulation.advance(by: .seconds(1800))
+    let ticks = simulation.result.log.compactMap { entry -> Double? in
+      if case .system(let event) = entry.kind, event.event == "tick" { return entry.at.seconds }
+      return nil
+    }
+    #expect(ticks == [600, 1200])
+    #expect(asked.total == 3)
+  }
+
+  /// A state change between steps registers the timer's deadline again: a deadline added at
+  /// 900 s for 1000 s fires there.
+  @Test func aStateChangeRegistersTheDeadlineAgain() async throws {
+    let simulation = try AppSimulation(scenario: Scenario(name: "one scheduler"))
+    let asked = Count()
+    simulation.addSystemTimer(
+      key: ObjectIdentifier(Deadlines.self), CountingTimer(simulation: simulation, asked: asked))
+    try await simulation.advance(by: .seconds(900))
+    simulation.mutate { state in
+      state.withExtension(Deadlines.self, of: simulation) { deadlines, _ in
+        deadlines.due = [.seconds(1000)]
+      }
+    }
+    try await simulation.advance(by: .seconds(900))
+    let ticks = simulation.result.log.compactMap { entry -> Double? in
+      if case .system(let event) = entry.kind, event.event == "tick" { return entry.at.seconds }
+      return nil
+    }
+    #expect(ticks == [1000])
+  }
+
+  /// A listener with a timer of its own at 600 s and no listened types.
+  final class Listener: HealthQueryListener {
+    let asked = Count()
+    let woken = Count()
+    var listenedTypes: Set<HealthDataType> { [] }
+    var isFinished: Bool { false }
+    func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+      asked.add()
+      return now < .seconds(600) ? .seconds(600) : nil
+    }
+    func wake(at now: SimulationInstant, state: inout AppSimulation.State)
+      -> [AppSimulation.Callback]
+    {
+      woken.add()
+      return []
+    }
+  }
+
+  /// Stops 180 times in 30 minutes; the listener is asked when it is registered (600 s), when
+  /// its deadline is served (the wake's own check, from 590 s) and once after the wake (none
+  /// left): 3 times, and woken once, at 600 s.
+  @Test func aListenerIsAskedWhenItChangesNotAtEveryStep() async throws {
+    let simulation = try AppSimulation(scenario: Scenario(name: "one scheduler"))
+    simulation.addSystemTimer(key: ObjectIdentifier(EveryTenSeconds.self), EveryTenSeconds())
+    let listener = Listener()
+    simulation.state.withLock { $0.healthListeners.append(listener) }
+    try await simulation.advance(by: .seconds(1800))
+    #expect(listener.woken.total == 1)
+    #expect(listener.asked.total == 3)
+  }
+}

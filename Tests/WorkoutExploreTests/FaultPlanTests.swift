@@ -1,0 +1,207 @@
+import Testing
+import WorkoutCore
+import WorkoutJSON
+import WorkoutScenario
+import WorkoutSimTestSupport
+import WorkoutSimulation
+
+@testable import WorkoutExplore
+
+/// A 10-minute walk with a health key: prepare at 0, start at 3, a lap at 300, end at 600.
+let walkJSON = """
+  {
+    "version": 1, "name": "walk", "seed": 5, "activity": "walking",
+    "course": [ { "duration": 600, "speed": 1.4 } ],
+    "health": { "days": 1 },
+    "timeline": [
+      { "at": 0, "do": "prepare" }, { "at": 3, "do": "start" },
+      { "at": 300, "do": "lap" }, { "at": "10:00", "do": "end" }
+    ],
+    "expect": [ { "count": "records", "equals": 1 } ]
+  }
+  """
+
+@Suite struct FaultPlanTests {
+  let walk: Scenario
+
+  init() throws {
+    walk = try decodeScenario(walkJSON, fileName: "walk.json")
+  }
+
+  @Test func theSpanEndsOneSecondBeforeTheLastAction() throws {
+    // The last action is at 600 s, a whole second: faults may end at 599 s at the latest.
+    let span = try #require(FaultPlan.span(of: walk))
+    #expect(span.first == 1 && span.last == 599)
+    // A timeline ending at 2 s leaves no room (a fault needs 1 s inside [1, 1]).
+    var short = walk
+    short.timeline = [Scenario.Action(at: .seconds(2), kind: .probe, location: "timeline[0]")]
+    #expect(FaultPlan.span(of: short) == nil)
+  }
+
+  @Test func theSameSeedDrawsTheSamePlanInsideTheSpan() {
+    let kinds = Fault.Kind.allCases
+    for seed in UInt64(0)..<200 {
+      let plan = FaultPlan.draw(seed: seed, faults: kinds, scenario: walk)
+      #expect(plan == FaultPlan.draw(seed: seed, faults: kinds, scenario: walk))
+      #expect((1...3).contains(plan.faults.count))
+      for fault in plan.faults where !fault.kind.isWholeWorld {
+        #expect(fault.at >= .seconds(1) && fault.end <= .seconds(599), "\(plan)")
+        #expect(fault.at.nanoseconds % 1_000_000_000 == 0)
+        #expect(fault.kind.durationRange.contains(fault.duration.components.seconds))
+      }
+      for (i, a) in plan.faults.enumerated() {
+        for b in plan.faults[(i + 1)...] { #expect(!a.overlaps(b), "\(plan)") }
+      }
+    }
+  }
+
+  @Test func theDrawFollowsSplitMix64() {
+    // SplitMix64(seed: 7, stream: "explore.faults") worked out apart from the code (Python's
+    // integers: FNV-1a of the stream name, state = mix(7 ^ hash), next = mix(state += golden
+    // gamma); docs/scenario-format.md#randomness). Numbers taken mod n:
+    //   count: 1 + next % 3 = 3;
+    //   each fault: kind [wrist][next % 1], duration 10 + next % 291, start 1 + next % (599 − d):
+    //   279 s for 210 s (ends 489 s); 258 s for 249 s and 226 s for 188 s overlap it: left out.
+    let plan = FaultPlan.draw(seed: 7, faults: [.wrist], scenario: walk)
+    #expect(plan.faults == [Fault(.wrist, at: .seconds(279), duration: .seconds(210))])
+  }
+
+  @Test func aWorldMergesTheFaultsIntoTheTimelineAndKeys() throws {
+    let plan = FaultPlan(
+      seed: 9,
+      faults: [
+        Fault(.crashRecover, at: .seconds(300), duration: .seconds(5)),
+        Fault(.offline, at: .seconds(10), duration: .seconds(60)),
+        Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
+        Fault(.lock, at: .seconds(200), duration: .seconds(30)),
+        Fault(.notificationsOff, at: .zero, duration: .zero),
+      ])
+    let world = try plan.world(from: walk)
+    #expect(world.seed == 9)
+    // The crash at 300 s goes after the scenario's lap at 300 s; the relaunch at 305 s after it.
+    #expect(
+      world.timeline.map(\.kind.name) == ["prepare", "start", "lap", "crash", "relaunch", "end"])
+    #expect(world.timeline.map(\.location) == (0..<6).map { "timeline[\($0)]" })
+    #expect(world.timeline[4].at == .seconds(305))
+    #expect(world.timeline[4].kind == .app(.relaunch(recover: true)))
+    #expect(world.phone.offline == [SimulationInstant.seconds(10)..<SimulationInstant.seconds(70)])
+    #expect(
+      world.sensorSettings(for: .heartRate).dropouts == [
+        SimulationInstant.seconds(100)..<SimulationInstant.seconds(120)
+      ])
+    #expect(
+      world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)]
+    )
+    #expect(world.authorization?.notifications == .denied)
+  }
+
+  @Test func theWorldWrittenAsAFileDecodesToTheSameWorld() throws {
+    let plan = FaultPlan(
+      seed: 11,
+      faults: [
+        Fault(.crash, at: .seconds(3), duration: .seconds(7)),
+        Fault(.wrist, at: .seconds(40), duration: .seconds(100)),
+        Fault(.phoneAway, at: .seconds(50), duration: .seconds(400)),
+        Fault(.offline, at: .seconds(10), duration: .seconds(60)),
+        Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
+        Fault(.lock, at: .seconds(200), duration: .seconds(30)),
+        Fault(.notificationsOff, at: .zero, duration: .zero),
+      ])
+    let document = try JSONParser.parse(walkJSON)
+    let written = try plan.worldDocument(from: document, scenario: walk)
+    let text = String(decoding: JSONWriter.encodedBytes(written), as: UTF8.self)
+    let decoded = try decodeScenario(text, fileName: "walk.json")
+    #expect(decoded == (try plan.world(from: walk)))
+    // The crash at 3 s follows the scenario's start at 3 s.
+    #expect(decoded.timeline.prefix(3).map(\.kind.name) == ["prepare", "start", "crash"])
+  }
+
+  @Test func theSameSeedGivesTheSameBytes() throws {
+    let kinds: [Fault.Kind] = [.crash, .crashRecover, .wrist, .phoneAway, .sensorDropout]
+    for seed in UInt64(20)..<24 {
+      let plan = FaultPlan.draw(seed: seed, faults: kinds, scenario: walk)
+      let first = try Simulation.run(try plan.world(from: walk)).encodedJSON()
+      let again = FaultPlan.draw(seed: seed, faults: kinds, scenario: walk)
+      let second = try Simulation.run(try again.world(from: walk)).encodedJSON()
+      #expect(first == second)
+    }
+  }
+
+  @Test func lockNeedsAHealthKey() {
+    var bare = walk
+    bare.health = nil
+    let plan = FaultPlan(seed: 1, faults: [Fault(.lock, at: .seconds(5), duration: .seconds(5))])
+    #expect(throws: FaultSetError.self) { try plan.world(from: bare) }
+    #expect(throws: FaultSetError.self) { try FaultPlan.checkApplicable([.lock], to: bare) }
+    #expect(throws: Never.self) { try FaultPlan.checkApplicable([.crash, .wrist], to: bare) }
+  }
+
+  @Test func descriptionsNameKindInstantAndSpan() {
+    let plan = FaultPlan(
+      seed: 17,
+      faults: [
+        Fault(.wrist, at: .seconds(900), duration: .seconds(40)),
+        Fault(.crash, at: .seconds(612), duration: .seconds(5)),
+        Fault(.notificationsOff, at: .zero, duration: .zero),
+      ])
+    // Ordered by instant: the whole-world fault at 0 first.
+    #expect(plan.description == "seed 17: notifications-off, crash@612+5, wrist@900+40")
+    #expect(FaultPlan(seed: 3, faults: []).description == "seed 3: no faults")
+  }
+}
+
+@Suite struct ShrinkTests {
+  /// Five faults; the planted bug needs a wrist fault and a recovering crash together.
+  let plan = FaultPlan(
+    seed: 1,
+    faults: [
+      Fault(.crash, at: .seconds(50), duration: .seconds(5)),
+      Fault(.wrist, at: .seconds(100), duration: .seconds(30)),
+      Fault(.offline, at: .seconds(120), duration: .seconds(60)),
+      Fault(.crashRecover, at: .seconds(200), duration: .seconds(10)),
+      Fault(.sensorDropout, at: .seconds(250), duration: .seconds(20)),
+    ])
+
+  @Test func removalThenMovesReachTheMinimalLatePlan() {
+    var calls = 0
+    let shrunk = plan.shrunk(within: .seconds(599)) { candidate in
+      calls += 1
+      let kinds = candidate.faults.map(\.kind)
+      return kinds.contains(.wrist) && kinds.contains(.crashRecover)
+    }
+    // Only the two needed faults remain, each moved to end at 599 s: the wrist (30 s) at
+    // 599 − 30 = 569 s, the crash (10 s) at 599 − 10 = 589 s; they are on different channels.
+    #expect(
+      shrunk.faults == [
+        Fault(.wrist, at: .seconds(569), duration: .seconds(30)),
+        Fault(.crashRecover, at: .seconds(589), duration: .seconds(10)),
+      ])
+    #expect(shrunk.seed == 1)
+    #expect(calls > 0)
+  }
+
+  @Test func aMoveStopsWhereTheBugNeedsTheFault() {
+    // The bug needs the recovering crash (200 s + 10 s) to begin before 400 s. Removal keeps it
+    // alone. Moves, steps halved in whole seconds (room = 599 − end):
+    //   room 389: +389 → 589 passes; +194 → 394 fails: kept.
+    //   room 195: 589, 491, 442, 418, 406, 400 pass (+195, 97, 48, 24, 12, 6); +3 → 397 kept.
+    //   room 192: 589, 493, 445, 421, 409, 403, 400 pass; +1 → 398 kept.
+    //   room 191: 589, 493, 445, 421, 409, 403 (+5), 400 (+2) pass; +1 → 399 kept.
+    //   room 190: +190 … +1 → 400 all pass: done at 399 s.
+    let shrunk = plan.shrunk(within: .seconds(599)) { candidate in
+      candidate.faults.contains { $0.kind == .crashRecover && $0.at < .seconds(400) }
+    }
+    #expect(shrunk.faults == [Fault(.crashRecover, at: .seconds(399), duration: .seconds(10))])
+  }
+
+  @Test func aWorldThatFailsWithoutFaultsShrinksToNone() {
+    #expect(plan.shrunk(within: .seconds(599)) { _ in true }.faults.isEmpty)
+  }
+
+  @Test func aPlanThatNeedsEveryFaultStaysWhole() {
+    // Nothing can be removed; moves later put the plan in another order, so compare the kinds.
+    let shrunk = plan.shrunk(within: .seconds(599)) { $0.faults.count == 5 }
+    #expect(shrunk.faults.count == 5)
+    #expect(Set(shrunk.faults.map(\.kind)) == Set(plan.faults.map(\.kind)))
+  }
+}

@@ -1,0 +1,231 @@
+import Foundation
+import Testing
+import WorkoutExplore
+import WorkoutScenario
+import WorkoutSimCLI
+import WorkoutSimTestSupport
+import WorkoutSimulation
+
+/// A 10-minute walk whose one check is its record: prepare at 0, start at 3, end at 600.
+private let walkJSON = """
+  {
+    "version": 1, "name": "walk", "seed": 5, "activity": "walking",
+    "course": [ { "duration": 600, "speed": 1.4 } ],
+    "timeline": [
+      { "at": 0, "do": "prepare" }, { "at": 3, "do": "start" }, { "at": "10:00", "do": "end" }
+    ],
+    "expect": [ { "count": "records", "equals": 1 } ]
+  }
+  """
+
+@Suite struct ExploreParsingTests {
+  func usageError(_ arguments: [String]) -> String? {
+    do {
+      _ = try ExploreCommand.parse(arguments)
+      return nil
+    } catch let error as UsageError {
+      return error.message
+    } catch {
+      return "not a usage error: \(error)"
+    }
+  }
+
+  @Test func optionsParse() throws {
+    let command = try ExploreCommand.parse([
+      "--scenario", "w.json", "--seeds", "40", "--faults", "crash,wrist,crash", "--shard", "2/4",
+      "--junit", "j.xml", "--out", "worlds",
+    ])
+    var expected = ExploreOptions(scenarioPath: "w.json", seeds: 40)
+    expected.faults = [.crash, .wrist]
+    expected.shard = (2, 4)
+    expected.junitPath = "j.xml"
+    expected.outPath = "worlds"
+    #expect(command.options == expected)
+    #expect(ExploreOptions(scenarioPath: "dir/hills.json", seeds: 1).outFolder == "explore-hills")
+  }
+
+  @Test func badInputIsAUsageError() {
+    #expect(usageError(["--scenario", "w.json", "--seeds", "0"])?.contains("'--seeds 0'") == true)
+    #expect(usageError(["--scenario", "w.json", "--seeds", "-3"]) != nil)
+    #expect(usageError(["--scenario", "w.json", "--seeds", "2.5"]) != nil)
+    #expect(usageError(["--scenario", "w.json"]) == "Missing expected option '--seeds N'.")
+    #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off."
+    )
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "http-hang"])?
+        .hasPrefix("'--faults http-hang': fault 'http-hang' is not available yet (") == true)
+    for shard in ["0/4", "5/4", "1/0", "2", "a/b", "1/2/3"] {
+      #expect(
+        usageError(["--scenario", "w.json", "--seeds", "3", "--shard", shard])
+          == "'--shard \(shard)': give i/n with whole numbers 1 ≤ i ≤ n (the i-th of n shards, for example 2/4).",
+        "\(shard)")
+    }
+  }
+
+  @Test func badInputExits64WithTheUsageLine() {
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: ["explore", "--scenario", "w.json", "--seeds", "0"],
+      environment: capture.environment())
+    #expect(status == 64)
+    #expect(capture.standardError.contains("Usage: workout-sim explore --scenario FILE --seeds N"))
+  }
+
+  @Test func theHelpNamesEveryFault() {
+    let help = HelpText.help(for: ExploreCommand.configuration)
+    for kind in Fault.Kind.allCases { #expect(help.contains(kind.rawValue), "\(kind)") }
+  }
+
+  @Test func shardsPartitionTheWorlds() {
+    for seeds in [1, 7, 100] {
+      for count in 1...5 {
+        var all: [Int] = []
+        for index in 1...count {
+          var options = ExploreOptions(scenarioPath: "w.json", seeds: seeds)
+          options.shard = (index, count)
+          all += options.worldIndexes
+        }
+        #expect(all.sorted() == Array(0..<seeds), "seeds \(seeds), \(count) shards")
+        #expect(Set(all).count == all.count)
+      }
+    }
+  }
+}
+
+@Suite struct ExploreRunTests {
+  /// A folder holding `walk.json`, and the command's outputs.
+  let folder: String
+
+  init() throws {
+    folder = try makeTemporaryFolder(prefix: "explore-tests")
+    try Data(walkJSON.utf8).write(to: URL(fileURLWithPath: folder + "/walk.json"))
+  }
+
+  func explore(_ extra: [String]) -> (status: Int32, output: String, error: String) {
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: ["explore", "--scenario", folder + "/walk.json", "--out", folder + "/worlds"]
+        + extra,
+      environment: capture.environment())
+    return (status, capture.standardOutput, capture.standardError)
+  }
+
+  @Test func aCrashWithoutRecoveryLosesTheWorkoutInEveryWorld() throws {
+    let run = explore(["--seeds", "4", "--faults", "crash", "--junit", folder + "/j.xml"])
+    #expect(run.status == 1)
+    let lines = run.output.split(separator: "\n").map(String.init)
+    // Seeds 5 to 8 (the scenario's seed 5 + 0 … 3), each failing, then the closing line.
+    #expect(lines.count == 5)
+    #expect(lines.last == "explored 4 worlds (seeds 5 to 8): 0 passed, 4 failed")
+    for (k, line) in lines.dropLast().enumerated() {
+      #expect(
+        line.hasPrefix(
+          "FAIL seed \(5 + k): 1 of 1 check failed (expect[0]: count(records): expected equals 1, actual 0); faults crash@"
+        ))
+      #expect(line.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-\(5 + k).json"))
+    }
+    let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
+    #expect(junit.contains("name=\"\(folder)/walk.json seed 5\""))
+  }
+
+  @Test func theWrittenWorldFailsTheSameWayUnderCheck() throws {
+    let run = explore(["--seeds", "2", "--faults", "crash"])
+    #expect(run.status == 1)
+    for seed in [5, 6] {
+      let file = "\(folder)/worlds/walk-seed-\(seed).json"
+      let world = try InputFiles.readScenario(atPath: file)
+      #expect(world.seed == UInt64(seed))
+      // Shrunk to one crash that ends at 599 s, the last second before the end at 600 s.
+      let crashes = world.timeline.filter { $0.kind == .app(.crash) }
+      let relaunches = world.timeline.filter { $0.kind == .app(.relaunch(recover: false)) }
+      #expect(crashes.count == 1 && relaunches.count == 1)
+      #expect(relaunches.first?.at == .seconds(599))
+      let failed = try Simulation.check(world).compactMap { outcome -> String? in
+        if case .failed(let failure) = outcome.outcome { return failure.message }
+        return nil
+      }
+      #expect(failed == ["expect[0]: count(records): expected equals 1, actual 0"])
+      // The same check through the command: exit 1, the same failure.
+      let capture = CapturedOutput()
+      let status = WorkoutSimCommand.main(
+        arguments: ["check", file], environment: liveCheckEnvironment(capture))
+      #expect(status == 1)
+      #expect(
+        capture.standardOutput.contains("expect[0]: count(records): expected equals 1, actual 0"))
+    }
+  }
+
+  @Test func theSameSeedsGiveTheSameOutputAndShardsSplitIt() throws {
+    let whole = explore(["--seeds", "6", "--faults", "crash,wrist"])
+    let file = try Data(contentsOf: URL(fileURLWithPath: "\(folder)/worlds/walk-seed-5.json"))
+    let again = explore(["--seeds", "6", "--faults", "crash,wrist"])
+    #expect(whole.output == again.output)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: "\(folder)/worlds/walk-seed-5.json")) == file)
+    var shardLines: [String] = []
+    for index in 1...3 {
+      let shard = explore(["--seeds", "6", "--faults", "crash,wrist", "--shard", "\(index)/3"])
+      shardLines += shard.output.split(separator: "\n").dropLast().map(String.init)
+      #expect(
+        shard.output.split(separator: "\n").last?.contains("(seeds 5 to 10, shard \(index)/3)")
+          == true)
+    }
+    let wholeLines = whole.output.split(separator: "\n").dropLast().map(String.init)
+    #expect(shardLines.sorted() == wholeLines.sorted())
+  }
+
+  @Test func aWorldOfAReplayNamesItsRecordingFromAnywhere() throws {
+    // The bundled replay names its recording relative to Scenarios/; the world file lives in
+    // the temporary folder, so it names it by its absolute path, and `check` runs it there.
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: [
+        "explore", "--scenario", packageRoot.path + "/Scenarios/replay-hilly-run.json", "--seeds",
+        "1", "--faults", "crash", "--out", folder + "/replays",
+      ], environment: capture.environment())
+    #expect(status == 1)
+    let file =
+      folder
+      + "/replays/replay-hilly-run-seed-\(try bundledScenario("replay-hilly-run.json").seed).json"
+    let world = try InputFiles.readScenario(atPath: file)
+    guard case .recording(let recording) = world.course else {
+      Issue.record("the world does not replay a recording")
+      return
+    }
+    #expect(
+      recording.path == packageRoot.path
+        + "/Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit")
+    #expect(throws: Never.self) { try Simulation.check(world) }
+  }
+
+  @Test func aWristFaultKeepsTheWorkout() {
+    let run = explore(["--seeds", "5", "--faults", "wrist"])
+    #expect(run.output == "explored 5 worlds (seeds 5 to 9): 5 passed, 0 failed\n")
+    #expect(run.status == 0)
+  }
+
+  @Test func lockNeedsHealthAndOutputsNeverOverwriteInputs() {
+    let lock = explore(["--seeds", "2", "--faults", "lock"])
+    #expect(lock.status == 64)
+    #expect(lock.error.contains("health.lock"))
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: [
+        "explore", "--scenario", folder + "/walk.json", "--seeds", "1", "--junit",
+        folder + "/walk.json",
+      ], environment: capture.environment())
+    #expect(status == 64)
+  }
+}
+
+/// An environment whose `check` decodes and runs the scenario as the live one does.
+private func liveCheckEnvironment(_ capture: CapturedOutput) -> CLIEnvironment {
+  capture.environment(checkScenario: { url in
+    let scenario = try InputFiles.readScenario(atPath: url.path)
+    let result = try Simulation.run(scenario)
+    return CheckSubject(
+      scenarioName: scenario.name, checks: scenario.expect, result: result.document())
+  })
+}

@@ -1,0 +1,93 @@
+import Testing
+import WorkoutCore
+import WorkoutSystem
+
+/// Auto-pause at a traffic light: 3 m/s until 300, standing 300–345, 3 m/s until 645.
+/// Defaults: threshold 0.5 m/s, pause after 3 s, resume after 2 s (project rules).
+/// motionPaused at 300 + 3 = 303, motionResumed at 345 + 2 = 347.
+@Suite struct LifecycleAutoPauseTests {
+  let trafficLight = MovingSource(pieces: [(300, 3), (345, 0), (645, 3)])
+
+  func configuration(pausesSession: Bool, activity: WorkoutActivityType = .running)
+    -> WorkoutEngineConfiguration
+  {
+    watchConfiguration(
+      WatchConfiguration(autoPause: AutoPauseConfiguration(pausesSession: pausesSession)),
+      activity: activity)
+  }
+
+  func eventsOf(_ engine: WorkoutEngine<MovingSource>) -> [WorkoutEvent] {
+    engine.records.first?.events ?? []
+  }
+
+  /// Without pausesSession: the events at 303 and 347; elapsed and duration unchanged (645).
+  @Test func eventsWithoutPausingSession() {
+    var engine = runWatch(
+      configuration(pausesSession: false), source: trafficLight, [(0, .start)])
+    #expect(engine.probe(at: t(400)).elapsed == .seconds(400))
+    engine.perform(.end, at: t(645))
+    #expect(
+      eventsOf(engine) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.motionResumed, at: t(347)),
+      ])
+    #expect(engine.records.first?.duration == .seconds(645))
+    #expect(
+      engine.log.contains(LogEntry(at: t(303), session: 0, kind: .event(.motionPaused))))
+  }
+
+  /// With pausesSession: the app pauses at 303 and resumes at 347; elapsed time is reduced by
+  /// exactly 347 − 303 = 44 s: 400 − 44 = 356 at 400, duration 645 − 44 = 601.
+  @Test func pausesSessionReducesElapsedByTheInterval() {
+    var engine = runWatch(
+      configuration(pausesSession: true), source: trafficLight, [(0, .start)])
+    #expect(engine.probe(at: t(320)).state == .paused)
+    #expect(engine.probe(at: t(400)).elapsed == .seconds(356))
+    engine.perform(.end, at: t(645))
+    #expect(
+      eventsOf(engine) == [
+        WorkoutEvent(.motionPaused, at: t(303)), .init(.pause, at: t(303)),
+        .init(.motionResumed, at: t(347)), .init(.resume, at: t(347)),
+      ])
+    #expect(engine.records.first?.duration == .seconds(601))
+    #expect(engine.errors.isEmpty)
+  }
+
+  /// Cycling too; a stop of 3 s or less gives no event (the stretch must outlast the delay).
+  @Test func shortStopIgnored() {
+    let source = MovingSource(pieces: [(100, 5), (103, 0), (200, 5)])
+    let engine = runWatch(
+      configuration(pausesSession: false, activity: .cycling), source: source,
+      [(0, .start), (200, .end)])
+    #expect(eventsOf(engine).isEmpty)
+  }
+
+  /// Walking has no auto-pause.
+  @Test func walkingHasNone() {
+    let engine = runWatch(
+      configuration(pausesSession: false, activity: .walking), source: trafficLight,
+      [(0, .start), (645, .end)])
+    #expect(eventsOf(engine).isEmpty)
+  }
+
+  /// Speeds equal to the threshold count as moving; the body standing after the course end
+  /// (645) is paused at 648; the session ending at 700 stops detection.
+  @Test func thresholdAndCourseEnd() {
+    let source = MovingSource(pieces: [(300, 0.5), (645, 3)])
+    let engine = runWatch(
+      configuration(pausesSession: false), source: source, [(0, .start), (700, .end)])
+    #expect(eventsOf(engine) == [WorkoutEvent(.motionPaused, at: t(648))])
+  }
+
+  /// A manual pause is not undone by motionResumed: pausesSession resumes only what it paused.
+  @Test func manualPauseIsKept() {
+    let engine = runWatch(
+      configuration(pausesSession: true), source: trafficLight,
+      [(0, .start), (200, .pause), (645, .end)])
+    #expect(
+      eventsOf(engine) == [
+        WorkoutEvent(.pause, at: t(200)), .init(.motionPaused, at: t(303)),
+        .init(.motionResumed, at: t(347)),
+      ])
+    #expect(engine.records.first?.duration == .seconds(200))
+  }
+}

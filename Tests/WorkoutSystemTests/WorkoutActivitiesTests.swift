@@ -1,0 +1,197 @@
+import Testing
+import WorkoutCore
+import WorkoutSystem
+
+/// Sub-activities (LiveWorkoutBuilder+Activities.swift, WorkoutEngine+Activities.swift):
+/// `beginNewActivity` / `endCurrentActivity` on a session, their rules and errors, each
+/// activity's duration and statistics, and the saved record's activities.
+@Suite struct WorkoutActivitiesTests {
+  /// Energy 0.1 kcal/s in 10 s spans, no other type.
+  let source = ScriptedSource(cumulative: [.activeEnergyBurned: .perSecond(0.1)])
+
+  func engine(_ activity: WorkoutActivityType) -> WorkoutEngine<ScriptedSource> {
+    var configuration = WorkoutEngineConfiguration(
+      activity: activity, finish: .manual, schedules: only([.activeEnergyBurned: 10]))
+    configuration.collection = .explicit
+    return WorkoutEngine(configuration: configuration, dataSource: source)
+  }
+
+  /// A triathlon: swim 0–1800 s, T1 1800–1920, bike 1920–5520 with a pause 3000–3060, T2
+  /// 5520–5580, run 5580–7380 (still current when the workout ends).
+  func triathlon() -> WorkoutEngine<ScriptedSource> {
+    var engine = engine(.swimBikeRun)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    let legs: [(Int64, WorkoutActivityType)] = [
+      (0, .swimming), (1800, .transition), (1920, .cycling), (5520, .transition),
+      (5580, .running),
+    ]
+    for (seconds, type) in legs {
+      if seconds == 5520 {
+        engine.perform(.pause, onSession: 0, at: t(3000))
+        engine.perform(.resume, onSession: 0, at: t(3060))
+      }
+      let began = engine.beginActivity(
+        type, location: .outdoor, ofSession: 0, at: t(seconds), date: t(seconds))
+      #expect(began)
+    }
+    engine.perform(.stop, onSession: 0, at: t(7380))
+    engine.endCollection(ofSession: 0, at: t(7380), date: t(7380))
+    return engine
+  }
+
+  @Test func aSwimBikeRunSavesFiveActivitiesWhoseDurationsSumToTheWorkouts() throws {
+    var engine = triathlon()
+    let saved = engine.finishWorkout(ofSession: 0, at: t(7380))
+    let record = try #require(saved)
+    #expect(engine.errors.isEmpty)
+    // Workout: 7380 s − the 60 s pause = 7320 s.
+    #expect(record.duration == .seconds(7320))
+    #expect(
+      record.activities.map(\.activityType) == [
+        .swimming, .transition, .cycling, .transition, .running,
+      ])
+    // swim 1800 − 0 = 1800; T1 1920 − 1800 = 120; bike 5520 − 1920 − 60 paused = 3540;
+    // T2 5580 − 5520 = 60; run 7380 − 5580 = 1800 (ended by the workout's end).
+    #expect(
+      record.activities.map(\.duration) == [
+        .seconds(1800), .seconds(120), .seconds(3540), .seconds(60), .seconds(1800),
+      ])
+    // 1800 + 120 + 3540 + 60 + 1800 = 7320 = the workout's duration.
+    let sum = record.activities.reduce(Duration.zero) { $0 + $1.duration }
+    #expect(sum == record.duration)
+    #expect(record.activities.map(\.startDate) == [t(0), t(1800), t(1920), t(5520), t(5580)])
+    #expect(record.activities.map(\.endDate) == [t(1800), t(1920), t(5520), t(5580), t(7380)])
+    // Only the bike leg holds the pause and the resume.
+    #expect(record.activities[2].events.map(\.type) == [.pause, .resume])
+    #expect(record.activities[0].events.isEmpty)
+  }
+
+  @Test func eachActivityHasTheStatisticsOfItsOwnSpan() throws {
+    var engine = triathlon()
+    let saved = engine.finishWorkout(ofSession: 0, at: t(7380))
+    let record = try #require(saved)
+    // 0.1 kcal per running second: swim 1800 s → 180 kcal in 180 spans of 10 s; T1 120 s →
+    // 12 kcal; bike (1080 + 2460) s → 354 kcal; T2 60 s → 6 kcal; run 1800 s → 180 kcal.
+    func energy(_ index: Int) -> CumulativeStatistics? {
+      guard case .cumulative(let values) = record.activities[index].statistics[.activeEnergyBurned]
+      else { return nil }
+      return values
+    }
+    #expect(energy(0) == CumulativeStatistics(sum: 180, count: 180))
+    #expect(energy(1) == CumulativeStatistics(sum: 12, count: 12))
+    #expect(energy(2) == CumulativeStatistics(sum: 354, count: 354))
+    #expect(energy(3) == CumulativeStatistics(sum: 6, count: 6))
+    #expect(energy(4) == CumulativeStatistics(sum: 180, count: 180))
+    // 180 + 12 + 354 + 6 + 180 = 732 kcal = the workout's 7320 s × 0.1.
+    #expect(record.totalEnergyBurned == 732)
+  }
+
+  @Test func eachBeginEndsTheCurrentActivityFirst() {
+    let engine = triathlon()
+    let changes = engine.log.compactMap { entry -> String? in
+      guard case .activity(let change, let type) = entry.kind else { return nil }
+      return "\(entry.at.nanoseconds / 1_000_000_000) \(change) \(type.name)"
+    }
+    #expect(
+      changes == [
+        "0 began(index: 0) swimming",
+        "1800 ended(index: 0) swimming", "1800 began(index: 1) transition",
+        "1920 ended(index: 1) transition", "1920 began(index: 2) cycling",
+        "5520 ended(index: 2) cycling", "5520 began(index: 3) transition",
+        "5580 ended(index: 3) transition", "5580 began(index: 4) running",
+      ])
+    // The run is current until the workout is saved.
+    #expect(engine.builder(ofSession: 0)?.currentActivity?.activityType == .running)
+  }
+
+  @Test func beginningAnActivityWhilePausedIsHealthKitsError() {
+    var engine = engine(.swimBikeRun)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    engine.perform(.pause, onSession: 0, at: t(10))
+    let began = engine.beginActivity(
+      .swimming, location: .outdoor, ofSession: 0, at: t(20), date: t(20))
+    #expect(!began)
+    #expect(engine.errors.last?.error.code == .invalidArgument)
+    #expect(engine.errors.last?.action == "beginNewActivity")
+    #expect(
+      engine.errors.last?.message
+        == "Unable to perform 'beginNewActivity' from current state 'paused'")
+    #expect(engine.builder(ofSession: 0)?.activities.isEmpty == true)
+  }
+
+  @Test func aWorkoutAllowsOnlyItsOwnActivityTypes() {
+    var multisport = engine(.swimBikeRun)
+    multisport.perform(.start, onSession: 0, at: t(0))
+    // Yoga is not a leg of a triathlon.
+    do {
+      let done = multisport.beginActivity(
+        .yoga, location: .indoor, ofSession: 0, at: t(1), date: t(1))
+      #expect(!done)
+    }
+    #expect(
+      multisport.errors.last?.message
+        == "Activity type 'yoga' is not allowed in a 'swimBikeRun' workout.")
+    // Interval training: activities of the workout's own type only.
+    var intervals = engine(.running)
+    intervals.perform(.start, onSession: 0, at: t(0))
+    do {
+      let done = intervals.beginActivity(
+        .running, location: .outdoor, ofSession: 0, at: t(1), date: t(1))
+      #expect(done)
+    }
+    do {
+      let done = intervals.beginActivity(
+        .cycling, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
+      #expect(!done)
+    }
+    do {
+      let done = intervals.beginActivity(
+        .transition, location: .outdoor, ofSession: 0, at: t(2), date: t(2))
+      #expect(!done)
+    }
+    #expect(intervals.builder(ofSession: 0)?.activities.count == 1)
+  }
+
+  @Test func endingWithoutACurrentActivityIsAnError() {
+    var engine = engine(.running)
+    engine.perform(.start, onSession: 0, at: t(0))
+    do {
+      let done = engine.endActivity(ofSession: 0, at: t(5), date: t(5))
+      #expect(!done)
+    }
+    #expect(engine.errors.last?.message == "There is no current activity to end.")
+    do {
+      let done = engine.beginActivity(
+        .running, location: .outdoor, ofSession: 0, at: t(5), date: t(5))
+      #expect(done)
+    }
+    // An end before the activity's start is refused; at 30 s it ends, and a second end fails.
+    do {
+      let done = engine.endActivity(ofSession: 0, at: t(6), date: t(4))
+      #expect(!done)
+    }
+    do {
+      let done = engine.endActivity(ofSession: 0, at: t(30), date: t(30))
+      #expect(done)
+    }
+    #expect(engine.builder(ofSession: 0)?.currentActivity == nil)
+    #expect(engine.builder(ofSession: 0)?.activities.first?.endDate == t(30))
+    do {
+      let done = engine.endActivity(ofSession: 0, at: t(31), date: t(31))
+      #expect(!done)
+    }
+  }
+
+  @Test func aWorkoutWithoutActivitiesSavesNone() throws {
+    var engine = engine(.running)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    engine.perform(.stop, onSession: 0, at: t(60))
+    engine.endCollection(ofSession: 0, at: t(60), date: t(60))
+    let saved = engine.finishWorkout(ofSession: 0, at: t(60))
+    let record = try #require(saved)
+    #expect(record.activities.isEmpty)
+  }
+}

@@ -37,6 +37,9 @@ struct CoreLocationState: SimulationExtension {
   /// The route (made on first use: it reads the engine's course, under the lock).
   var plan: RoutePlan?
   private let gps: Scenario.GPS
+  /// Seconds between scripted fixes: 1, or ``RoutePlan/openWaterFixSpacing`` in an open-water
+  /// swim.
+  private let fixSpacing: Int64
   private let seed: UInt64
   /// The app's authorization: not determined until it asks.
   var status: CLAuthorizationStatus = .notDetermined
@@ -53,6 +56,8 @@ struct CoreLocationState: SimulationExtension {
     startDate = simulation.startDate
     scenarioIndoor = simulation.scenario.location == .indoor
     gps = simulation.scenario.gps
+    fixSpacing =
+      simulation.scenario.swim?.location == .openWater ? RoutePlan.openWaterFixSpacing : 1
     seed = simulation.scenario.seed
   }
 
@@ -82,7 +87,8 @@ struct CoreLocationState: SimulationExtension {
     guard plan == nil else { return }
     let course = state.session.course
     let speeds = course.segments.indices.map { state.session.speed(ofSegment: $0) }
-    plan = RoutePlan(course: course, speed: { speeds[$0] }, gps: gps, seed: seed)
+    plan = RoutePlan(
+      course: course, speed: { speeds[$0] }, gps: gps, seed: seed, fixSpacing: fixSpacing)
   }
 
   /// The location of `fix` as Core Location reports it: reduced accuracy rounds the position

@@ -21,7 +21,8 @@ struct Fix: Equatable {
 /// - a replay whose recording has positions: the recorded fixes, at their own instants (a
 ///   1 Hz recording gives 1 Hz; the points the recording reader kept, unsmoothed, no noise
 ///   added: the file's own GPS noise is in them); none after the last one;
-/// - any other course: a fix at every whole second of virtual time on the great circle that
+/// - any other course: a fix at every whole second of virtual time (every
+///   ``openWaterFixSpacing`` seconds in an open-water swim) on the great circle that
 ///   leaves the scenario's `gps` start point on its `heading`, at the distance the course has
 ///   travelled (each segment's speed × its time), the altitude climbing by the distance × the
 ///   grade from `gps.altitude`; then seeded noise: north and east offsets uniform in ±3 m,
@@ -39,6 +40,11 @@ struct RoutePlan {
   static let horizontalNoise = 3.0
   /// Half the range of the scripted altitude offset, m.
   static let verticalNoise = 6.0
+  /// Seconds between the scripted fixes of an open-water swim, 5 (project rule,
+  /// docs/scenario-format.md#swim): GPS signals do not pass through water, so the watch gets a
+  /// fix only while the wrist is above the surface; workout-sim gives one every 5 s instead of
+  /// every second.
+  static let openWaterFixSpacing: Int64 = 5
 
   /// The recorded fixes, in time order; empty for a scripted course.
   let track: [Fix]
@@ -49,13 +55,17 @@ struct RoutePlan {
   let grades: [Double]
   let gps: Scenario.GPS
   let seed: UInt64
+  /// Whole seconds between scripted fixes (1, or ``openWaterFixSpacing``).
+  let fixSpacing: Int64
 
   /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`.
   init(
-    course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64
+    course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64,
+    fixSpacing: Int64 = 1
   ) {
     self.gps = gps
     self.seed = seed
+    self.fixSpacing = max(1, fixSpacing)
     starts = course.starts
     end = course.end
     speeds = course.segments.indices.map(speed)
@@ -98,17 +108,17 @@ struct RoutePlan {
       }
       return low < track.count ? track[low].instant : nil
     }
-    let second: Int64 = 1_000_000_000
+    let step = fixSpacing * 1_000_000_000
     let whole =
       instant.nanoseconds >= 0
-      ? instant.nanoseconds / second : (instant.nanoseconds - second + 1) / second
-    return SimulationInstant(nanoseconds: (whole + 1) * second)
+      ? instant.nanoseconds / step : (instant.nanoseconds - step + 1) / step
+    return SimulationInstant(nanoseconds: (whole + 1) * step)
   }
 
   /// Whether `instant` is a fix instant.
   func isFix(_ instant: SimulationInstant) -> Bool {
     if isReplay { return fixIndex(instant) != nil }
-    return instant.nanoseconds % 1_000_000_000 == 0
+    return instant.nanoseconds % (fixSpacing * 1_000_000_000) == 0
   }
 
   private func fixIndex(_ instant: SimulationInstant) -> Int? {

@@ -19,6 +19,8 @@ struct WatchKitState: SimulationExtension {
   var extensionObject: WKExtension?
   /// `WKInterfaceDevice.current()`.
   var device: WKInterfaceDevice?
+  /// Water Lock (``WKInterfaceDevice/isWaterLockEnabled``).
+  var waterLocked = false
 
   init(simulation: AppSimulation) {}
 }

@@ -49,41 +49,66 @@ public struct CompendiumActivity: Sendable, Equatable {
   /// Compendium has no entry for the activity itself, the closest one stands in (the table in
   /// docs/activity-types.md marks these).
   private static let entries: [(WorkoutActivityType, String, String, Double)] = [
-    (.americanFootball, "15230", "football, competitive", 8.0),
+    (.americanFootball, "15210", "football, competitive", 8.0),
     (.archery, "15010", "archery, non-hunting", 4.3),
-    (.australianFootball, "15230", "football, competitive", 8.0),
+    (.australianFootball, "15210", "football, competitive", 8.0),
     (.badminton, "15030", "badminton, social singles and doubles, general", 5.5),
     (.baseball, "15620", "softball or baseball, fast or slow pitch, general", 5.0),
     (.basketball, "15055", "basketball, general", 6.5),
-    (.bowling, "15090", "bowling", 3.8),
+    (.bowling, "15092", "bowling, indoor, bowling alley", 3.8),
     (.boxing, "15120", "boxing, sparring", 7.8),
-    (.climbing, "15537", "climbing, rock, low to moderate difficulty", 5.8),
+    (
+      .climbing, "15537", "rock climbing, ascending or traversing rock, low-to-moderate difficulty",
+      5.8
+    ),
     (.cricket, "15150", "cricket, batting, bowling, fielding", 4.8),
-    (.crossTraining, "02040", "circuit training, some aerobic movement, minimal rest", 8.0),
-    (.curling, "15160", "curling", 4.0),
-    (.dance, "03025", "dancing, general (disco, folk, line, country)", 7.8),
+    (
+      .crossTraining, "02040",
+      "circuit training, including kettlebells, some aerobic movement with minimal rest, general, vigorous intensity",
+      8.0
+    ),
+    (.curling, "15170", "curling", 4.0),
+    (
+      .dance, "03031",
+      "general dancing (e.g., disco, folk, Irish step dancing, line dancing, polka, contra, country)",
+      7.8
+    ),
     (.danceInspiredTraining, "03015", "aerobic, general", 7.3),
     (.elliptical, "02048", "elliptical trainer, moderate effort", 5.0),
     (.equestrianSports, "15370", "horseback riding, general", 5.5),
     (.fencing, "15200", "fencing", 6.0),
     (.fishing, "04001", "fishing, general", 3.5),
-    (.functionalStrengthTraining, "02052", "resistance training, squats, slow or explosive", 5.0),
+    (
+      .functionalStrengthTraining, "02052",
+      "resistance (wt) training, squats, slow or explosive effort", 5.0
+    ),
     (.golf, "15255", "golf, general", 4.8),
     (.gymnastics, "15300", "gymnastics, general", 3.8),
-    (.handball, "15310", "handball, general", 12.0),
+    (.handball, "15320", "handball, general", 12.0),
     (.hockey, "15360", "hockey, ice, general", 8.0),
     (.hunting, "04100", "hunting, general", 5.0),
     (.lacrosse, "15460", "lacrosse", 8.0),
-    (.martialArts, "15430", "martial arts, slower pace, novice, practice", 5.3),
+    (
+      .martialArts, "15425",
+      "martial arts, different types, slower pace, novice performers, practice", 5.3
+    ),
     (.mindAndBody, "02101", "stretching, mild", 2.3),
-    (.mixedMetabolicCardioTraining, "02040", "circuit training, some aerobic movement", 8.0),
+    (
+      .mixedMetabolicCardioTraining, "02040",
+      "circuit training, including kettlebells, some aerobic movement with minimal rest, general, vigorous intensity",
+      8.0
+    ),
     (.paddleSports, "18100", "kayaking, moderate effort", 5.0),
-    (.play, "15140", "children's games, adults playing, moderate effort", 5.8),
+    (
+      .play, "15135",
+      "children's games, adults playing (e.g., hopscotch, 4-square, dodge ball, playground apparatus), moderate effort",
+      5.8
+    ),
     (.preparationAndRecovery, "02101", "stretching, mild", 2.3),
     (.racquetball, "15530", "racquetball, general", 7.0),
     (.rowing, "02071", "rowing, stationary, general, moderate effort", 4.8),
     (.rugby, "15560", "rugby, union, team, competitive", 8.3),
-    (.sailing, "18150", "sailing, boat and board sailing, windsurfing, general", 3.0),
+    (.sailing, "18120", "sailing, boat and board sailing, windsurfing, ice sailing, general", 3.0),
     (.skatingSports, "19030", "skating, ice, general", 7.0),
     (.snowSports, "19075", "skiing, general", 7.0),
     (.soccer, "15610", "soccer, casual, general", 7.0),
@@ -91,46 +116,93 @@ public struct CompendiumActivity: Sendable, Equatable {
     (.squash, "15652", "squash, general", 7.3),
     (.stairClimbing, "02065", "stair-treadmill ergometer, general", 9.0),
     (.surfingSports, "18220", "surfing, body or board, general", 3.0),
-    (.swimming, "18240", "swimming laps, freestyle, slow, light or moderate effort", 5.8),
+    (
+      .swimming, "18240", "swimming laps, freestyle, front crawl, slow, light or moderate effort",
+      5.8
+    ),
     (.tableTennis, "15660", "table tennis, ping pong", 4.0),
     (.tennis, "15675", "tennis, general", 7.3),
-    (.trackAndField, "15734", "track and field (high jump, long jump, javelin)", 6.0),
+    (
+      .trackAndField, "15733",
+      "track and field (e.g., high jump, long jump, triple jump, javelin, pole vault)", 6.0
+    ),
     (
       .traditionalStrengthTraining, "02054",
-      "resistance (weight) training, multiple exercises, 8-15 reps at varied resistance", 3.5
+      "resistance (wt) training, multiple exercises, 8-15 repetitions at varied resistance", 3.5
     ),
     (.volleyball, "15710", "volleyball", 4.0),
-    (.waterFitness, "18355", "water aerobics, water calisthenics, water exercise", 5.5),
+    (.waterFitness, "18355", "water aerobics, water calisthenics", 5.5),
     (.waterPolo, "18360", "water polo", 10.0),
-    (.waterSports, "18150", "sailing, boat and board sailing, windsurfing, general", 3.0),
-    (.wrestling, "15730", "wrestling", 6.0),
+    (
+      .waterSports, "18120", "sailing, boat and board sailing, windsurfing, ice sailing, general",
+      3.0
+    ),
+    (.wrestling, "15730", "wrestling (one match = 5 minutes)", 6.0),
     (.yoga, "02150", "yoga, Hatha", 2.5),
     (.barre, "02105", "pilates, general", 3.0),
-    (.coreTraining, "02022", "calisthenics, moderate effort", 3.8),
-    (.crossCountrySkiing, "19090", "skiing, cross country, moderate speed and effort", 9.0),
-    (.downhillSkiing, "19160", "skiing, downhill, alpine or snowboarding, moderate", 5.3),
+    (
+      .coreTraining, "02022",
+      "calisthenics (e.g., push ups, sit ups, pull-ups, lunges), moderate effort", 3.8
+    ),
+    (
+      .crossCountrySkiing, "19090",
+      "skiing, cross country, 4.0-4.9 mph, moderate speed and effort, general", 9.0
+    ),
+    (
+      .downhillSkiing, "19160",
+      "skiing, downhill, alpine or snowboarding, moderate effort, general, active time only", 5.3
+    ),
     (.flexibility, "02101", "stretching, mild", 2.3),
     (
       .highIntensityIntervalTraining, "02040",
-      "circuit training, including some aerobic movement with minimal rest, general", 8.0
+      "circuit training, including kettlebells, some aerobic movement with minimal rest, general, vigorous intensity",
+      8.0
     ),
-    (.jumpRope, "15552", "rope jumping, moderate pace, 100-120 skips/min", 11.8),
-    (.kickboxing, "15425", "martial arts, moderate pace (kick boxing)", 10.3),
+    (
+      .jumpRope, "15551",
+      "rope jumping, moderate pace, 100-120 skips/min, general, 2 foot skip, plain bounce", 11.8
+    ),
+    (
+      .kickboxing, "15430",
+      "martial arts, different types, moderate pace (e.g., judo, jujitsu, karate, kick boxing, tae kwan do, tai-bo, Muay Thai boxing)",
+      10.3
+    ),
     (.pilates, "02105", "pilates, general", 3.0),
-    (.snowboarding, "19160", "skiing, downhill, alpine or snowboarding, moderate", 5.3),
+    (
+      .snowboarding, "19160",
+      "skiing, downhill, alpine or snowboarding, moderate effort, general, active time only", 5.3
+    ),
     (.stairs, "17133", "stair climbing, slow pace", 4.0),
-    (.stepTraining, "03021", "aerobic, step, with 6-8 inch step", 7.5),
-    (.wheelchairWalkPace, "17190", "walking, 2.8-3.2 mph, level, moderate pace", 3.5),
-    (.wheelchairRunPace, "12020", "running, 4 mph (15 min/mile)", 6.0),
+    (.stepTraining, "03016", "aerobic, step, with 6 - 8 inch step", 7.5),
+    (
+      .wheelchairWalkPace, "17190", "walking, 2.8 to 3.2 mph, level, moderate pace, firm surface",
+      3.5
+    ),
+    (.wheelchairRunPace, "12029", "running, 4 mph (15 min/mile)", 6.0),
     (.taiChi, "15670", "tai chi, qi gong, general", 3.0),
     (.mixedCardio, "03015", "aerobic, general", 7.3),
-    (.handCycling, "01010", "bicycling, <10 mph, leisure", 4.0),
-    (.discSports, "15250", "frisbee playing, general", 3.0),
-    (.fitnessGaming, "02068", "video exercise workouts, moderate effort", 4.0),
-    (.cardioDance, "03025", "dancing, general (disco, folk, line, country)", 7.8),
-    (.socialDance, "03040", "ballroom, slow (waltz, foxtrot, slow dancing)", 3.0),
+    (.handCycling, "01010", "bicycling, <10 mph, leisure, to work or for pleasure", 4.0),
+    (.discSports, "15240", "frisbee playing, general", 3.0),
+    (
+      .fitnessGaming, "02003",
+      "activity promoting video game (e.g., Wii Fit), moderate effort (e.g., aerobic, resistance)",
+      3.8
+    ),
+    (
+      .cardioDance, "03031",
+      "general dancing (e.g., disco, folk, Irish step dancing, line dancing, polka, contra, country)",
+      7.8
+    ),
+    (
+      .socialDance, "03040",
+      "ballroom, slow (e.g., waltz, foxtrot, slow dancing, samba, tango, 19th century dance, mambo, cha cha)",
+      3.0
+    ),
     (.pickleball, "15030", "badminton, social singles and doubles, general", 5.5),
     (.cooldown, "02101", "stretching, mild", 2.3),
-    (.other, "02022", "calisthenics, moderate effort", 3.8),
+    (
+      .other, "02022", "calisthenics (e.g., push ups, sit ups, pull-ups, lunges), moderate effort",
+      3.8
+    ),
   ]
 }

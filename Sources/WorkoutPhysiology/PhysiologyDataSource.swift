@@ -2,7 +2,8 @@ import WorkoutCore
 
 /// The body and the wrist sensor as a ``WorkoutDataSource``: turns an athlete and a course into the
 /// values a watch delivers (heart rate, active and basal energy, distance, steps, running speed,
-/// cycling power and cadence).
+/// power, stride length, ground contact time and vertical oscillation, cycling power, cadence and
+/// speed, swimming strokes).
 ///
 /// Models (docs/models.md): energy from the ACSM equations with Minetti's gradient cost (on foot),
 /// the ACSM leg-cycling equation (cycling), or a constant Compendium MET (other activities);
@@ -43,6 +44,15 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let cyclingNetPrefix: [Double]
   private let distancePrefix: [Double]
   private let footStepPrefix: [Double]
+  /// Per segment: running power (W), stride length (m), ground contact time (ms) and vertical
+  /// oscillation (cm) on foot (``RunningDynamics``), swimming strokes per second
+  /// (``SwimmingModel``), and the strokes' prefix sums.
+  private let runningPowers: [Double]
+  private let strideLengths: [Double]
+  private let groundContactTimes: [Double]
+  private let verticalOscillations: [Double]
+  private let strokeRates: [Double]
+  private let strokePrefix: [Double]
 
   /// Per quantity-type slot, and one more (the heart-rate model's course cursor).
   private var slots: [SlotState]
@@ -105,8 +115,16 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var cyclingPrefix: [Double] = [0]
     var distancePrefix: [Double] = [0]
     var stepPrefix: [Double] = [0]
+    var runningPowers: [Double] = []
+    var strideLengths: [Double] = []
+    var groundContactTimes: [Double] = []
+    var verticalOscillations: [Double] = []
+    var strokeRates: [Double] = []
+    var strokePrefix: [Double] = [0]
     speeds.reserveCapacity(count)
     let stepLength = athlete.walkingStepLength
+    let legLength = RunningDynamics.legLength(heightCm: athlete.heightCm)
+    let defaultStroke = SwimmingModel.distancePerStroke(.freestyle)
     for segment in course.segments {
       let grade = segment.grade
       let speed = segment.speed ?? model.speed(power: segment.power ?? 0, grade: grade)
@@ -139,6 +157,25 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       cyclingPrefix.append(cyclingPrefix[cyclingPrefix.count - 1] + cycling * seconds)
       distancePrefix.append(distancePrefix[distancePrefix.count - 1] + speed * seconds)
       stepPrefix.append(stepPrefix[stepPrefix.count - 1] + footCadence / 60 * seconds)
+      runningPowers.append(
+        RunningDynamics.power(metresPerSecond: speed, grade: grade, massKg: athlete.massKg))
+      strideLengths.append(
+        RunningDynamics.strideLength(metresPerSecond: speed, stepsPerMinute: footCadence))
+      let contact = RunningDynamics.groundContactTime(
+        metresPerSecond: speed, stepsPerMinute: footCadence, legLength: legLength)
+      groundContactTimes.append(contact * 1000)
+      verticalOscillations.append(
+        RunningDynamics.verticalOscillation(groundContactTime: contact, stepsPerMinute: footCadence)
+          * 100)
+      // A swim's segments give their stroke rate as the cadence (``SwimPlan``); any other
+      // segment swims freestyle at the default distance per stroke.
+      let strokes =
+        (segment.cadence
+          ?? SwimmingModel.strokeRate(metresPerSecond: speed, distancePerStroke: defaultStroke))
+        / 60
+      strokeRates.append(speed > 0 ? strokes : 0)
+      strokePrefix.append(
+        strokePrefix[strokePrefix.count - 1] + strokeRates[strokeRates.count - 1] * seconds)
     }
     self.starts = course.starts.map(\.nanoseconds)
     self.endNanoseconds = course.end.nanoseconds
@@ -153,6 +190,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.cyclingNetPrefix = cyclingPrefix
     self.distancePrefix = distancePrefix
     self.footStepPrefix = stepPrefix
+    self.runningPowers = runningPowers
+    self.strideLengths = strideLengths
+    self.groundContactTimes = groundContactTimes
+    self.verticalOscillations = verticalOscillations
+    self.strokeRates = strokeRates
+    self.strokePrefix = strokePrefix
 
     self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
     self.missingGenerator = SplitMix64(seed: seed, stream: "missing.heartRate")
@@ -239,8 +282,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       value = segmentValue(cyclingPowers, locate(t, slot: slot))
     case .cyclingCadence:
       value = segmentValue(cyclingCadences, locate(t, slot: slot))
+    case .runningPower, .runningStrideLength, .runningGroundContactTime,
+      .runningVerticalOscillation, .cyclingSpeed:
+      // Only while moving, as `runningSpeed`: a standing runner has no stride.
+      let k = locate(t, slot: slot)
+      switch type {
+      case .runningPower: value = segmentValue(runningPowers, k)
+      case .runningStrideLength: value = segmentValue(strideLengths, k)
+      case .runningGroundContactTime: value = segmentValue(groundContactTimes, k)
+      case .runningVerticalOscillation: value = segmentValue(verticalOscillations, k)
+      default: value = segmentValue(speeds, k)
+      }
+      if value <= 0 { return nil }
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming:
+      .stepCount, .distanceSwimming, .swimmingStrokeCount:
       return nil
     }
     let sigma = configurations[slot].noise
@@ -287,6 +342,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       amount = integrate(speeds, distancePrefix, from: a, to: b, slot: slot)
     case (.stepCount, .foot):
       amount = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
+    case (.swimmingStrokeCount, _):
+      // Swimming is the only activity that collects strokes (`delivers` above).
+      amount = integrate(strokeRates, strokePrefix, from: a, to: b, slot: slot)
     default:
       amount = 0
     }

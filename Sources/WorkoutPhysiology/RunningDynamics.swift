@@ -1,10 +1,10 @@
 import WorkoutCore
 
-/// Running power and stride length from the models workout-sim already runs on foot
-/// (docs/models.md#running-power-and-stride-length).
-///
-/// Not collected yet: no workout delivers `runningPower` or `runningStrideLength` samples
-/// (docs/activity-types.md); these are the models such samples will come from.
+/// Running power, stride length, ground contact time and vertical oscillation from the models
+/// workout-sim already runs on foot (docs/models.md#running-power-and-stride-length,
+/// docs/models.md#ground-contact-time-and-vertical-oscillation): what a `running` workout
+/// collects as `runningPower`, `runningStrideLength`, `runningGroundContactTime` and
+/// `runningVerticalOscillation` (``PhysiologyDataSource``).
 public enum RunningDynamics {
   /// Efficiency of positive muscular work, 0.25: R. Margaria, "Positive and negative work
   /// performances and their efficiencies in human locomotion", Internationale Zeitschrift für
@@ -46,5 +46,67 @@ public enum RunningDynamics {
   ///   - stepsPerMinute: step cadence, ≥ 0.
   public static func strideLength(metresPerSecond: Double, stepsPerMinute: Double) -> Double {
     stepsPerMinute > 0 ? max(0, metresPerSecond) / (stepsPerMinute / 60) : 0
+  }
+
+  /// Standard gravity, 9.81 m/s², as the spring-mass model of Morin et al. (2005) writes it.
+  public static let gravity = 9.81
+
+  /// Leg length as a fraction of height, 0.530: the hip (greater trochanter) height of the
+  /// segment-length table of Drillis and Contini (1966) as D. A. Winter gives it (Biomechanics
+  /// and Motor Control of Human Movement, 4th ed., Wiley 2009, figure 4.1).
+  public static let legLengthPerHeight = 0.530
+
+  /// Leg length in metres of a person `heightCm` tall: ``legLengthPerHeight`` × height.
+  ///
+  /// Worked value: 170 cm → 0.530 × 1.70 = 0.901 m.
+  public static func legLength(heightCm: Double) -> Double {
+    legLengthPerHeight * heightCm / 100
+  }
+
+  /// Ground contact time of one step in seconds: the time the body takes to travel one contact
+  /// length at speed `metresPerSecond`, t_c = L_c / v, with the contact length L_c taken as the
+  /// leg length (project rule, docs/models.md#ground-contact-time-and-vertical-oscillation: the
+  /// contact length changes little with speed in Weyand et al. 2000, J Appl Physiol 89:1991, and
+  /// is of the order of the leg length). Never longer than the step itself (60 / cadence): a
+  /// step without flight is all contact. 0 when standing still or without steps.
+  ///
+  /// Worked value: 170 cm at 3.0 m/s and 161.6 steps/min: 0.901 / 3.0 = 0.300333 s (the step
+  /// lasts 60 / 161.6 = 0.371287 s, so it is not capped).
+  ///
+  /// - Parameters:
+  ///   - metresPerSecond: speed, ≥ 0.
+  ///   - stepsPerMinute: step cadence, ≥ 0.
+  ///   - legLength: metres (``legLength(heightCm:)``).
+  public static func groundContactTime(
+    metresPerSecond: Double, stepsPerMinute: Double, legLength: Double
+  ) -> Double {
+    guard metresPerSecond > 0, stepsPerMinute > 0 else { return 0 }
+    return min(legLength / metresPerSecond, 60 / stepsPerMinute)
+  }
+
+  /// Vertical oscillation of the centre of mass in metres, trough to peak over one step, from the
+  /// sine-wave spring-mass model of J.-B. Morin et al., "A simple method for measuring stiffness
+  /// during running", J Appl Biomech 21:167–180 (2005): the peak force
+  /// F_max = m·g·(π/2)·(t_f/t_c + 1) lowers the centre of mass during contact by
+  /// Δy_c = F_max·t_c²/(m·π²) − g·t_c²/8, and the flight lifts it by g·t_f²/8, so the
+  /// oscillation is Δy_c + g·t_f²/8 with the flight time t_f = 60 / cadence − t_c (≥ 0).
+  ///
+  /// Worked value: t_c = 0.300333 s at 161.6 steps/min: t_f = 0.371287 − 0.300333 = 0.070954 s;
+  /// Δy_c = 9.81 × 0.300333² × ((0.070954 / 0.300333 + 1) / (2π) − 1/8)
+  ///      = 0.884863 × (0.196755 − 0.125) = 0.063494 m; flight 9.81 × 0.070954² / 8 = 0.006173 m;
+  /// oscillation 0.069667 m (6.97 cm).
+  ///
+  /// - Parameters:
+  ///   - groundContactTime: seconds (``groundContactTime(metresPerSecond:stepsPerMinute:legLength:)``).
+  ///   - stepsPerMinute: step cadence, ≥ 0.
+  public static func verticalOscillation(groundContactTime: Double, stepsPerMinute: Double)
+    -> Double
+  {
+    guard groundContactTime > 0, stepsPerMinute > 0 else { return 0 }
+    let contact = groundContactTime
+    let flight = max(0, 60 / stepsPerMinute - contact)
+    let lowering =
+      gravity * contact * contact * ((flight / contact + 1) / (2 * Double.pi) - 0.125)
+    return max(0, lowering) + gravity * flight * flight / 8
   }
 }

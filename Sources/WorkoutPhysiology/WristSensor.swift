@@ -9,7 +9,8 @@ import WorkoutCore
 public struct SensorConfiguration: Sendable, Equatable {
   /// `false`: the type is never delivered.
   public var enabled: Bool
-  /// Sample spacing; above zero (default 5 s for `heartRate`, 10 s for the others).
+  /// Sample spacing; above zero (default ``SampleSchedule/standard(for:)``: 5 s for `heartRate`,
+  /// 30 s for the running metrics, 10 s for the others).
   public var interval: Duration
   /// Standard deviation of the sensor noise in the type's unit; 0 turns noise off.
   ///
@@ -45,7 +46,7 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// - Parameters:
   ///   - type: the quantity type configured.
   ///   - enabled: default `true`.
-  ///   - interval: default 5 s for `heartRate`, 10 s otherwise.
+  ///   - interval: default ``SampleSchedule/standard(for:)``'s.
   ///   - noise: default ``defaultNoise(for:)``.
   ///   - heartRateError: default ``HeartRateSensorError/measured`` for `heartRate` when neither
   ///     `noise` nor `constant` is given (a given noise replaces the measured error), otherwise
@@ -82,15 +83,21 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// Default noise standard deviation in the type's unit. Project rule (not Apple behaviour):
   /// `heartRate` 0 (its error is ``HeartRateSensorError/measured``; docs/models.md#wrist-sensor),
   /// `runningSpeed` 0.05 m/s, `cyclingPower` 5 W (about 2 % at 250 W), `cyclingCadence` 1 rpm,
-  /// cumulative types 0.
+  /// `cyclingSpeed` 0.05 m/s, cumulative types 0, and 0 for the running metrics (`runningPower`,
+  /// `runningStrideLength`, `runningVerticalOscillation`, `runningGroundContactTime`: motion
+  /// models without a sensor model of their own, and a noise draw per sample the 7-day output
+  /// benchmark cannot afford; `sensors.<type>.noise` sets one).
   public static func defaultNoise(for type: QuantityType) -> Double {
     switch type {
     case .heartRate: 0
     case .runningSpeed: 0.05
     case .cyclingPower: 5
     case .cyclingCadence: 1
-    case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming:
+    case .cyclingSpeed: 0.05
+    case .runningPower, .runningStrideLength, .runningVerticalOscillation,
+      .runningGroundContactTime, .activeEnergyBurned, .basalEnergyBurned,
+      .distanceWalkingRunning, .distanceCycling, .stepCount, .distanceSwimming,
+      .swimmingStrokeCount:
       0
     }
   }

@@ -92,6 +92,12 @@ public struct Scenario: Sendable, Equatable {
   /// `gps`: the start point, altitude and heading of a scripted course's route, for
   /// SimulatedCoreLocation (docs/scenario-format.md#gps); the defaults when the file has none.
   public var gps = GPS()
+  /// `swim`: a swimming workout's pool or open water, sets, strokes and rests
+  /// (docs/scenario-format.md#swim); `nil` when the file has none. The decoder makes ``course``
+  /// from it (``WorkoutPhysiology/SwimPlan/segments``), a run uses its segments as the course
+  /// whatever ``course`` holds, and plays its lengths and sets as the watch's `lap` and
+  /// `segment` events.
+  public var swim: SwimPlan?
   /// `health`: a person's days for the health store (docs/scenario-format.md#health), or `nil`
   /// when the file has no `health` key (then runs have no day table and no `days` in the result).
   /// A plan set in Swift is checked by `HealthPlan.validationProblem()` when its data is made

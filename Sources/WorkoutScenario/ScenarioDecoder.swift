@@ -123,7 +123,7 @@ struct ScenarioDecoder {
   static let topLevelKeys = [
     "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete", "course",
     "sensors", "builder", "finish", "timeline", "expect", "watch", "selector", "goals", "today",
-    "health", "authorization", "app", "phone", "motion", "gps",
+    "health", "authorization", "app", "phone", "motion", "gps", "swim",
   ]
 
   // MARK: Scenario
@@ -349,6 +349,12 @@ struct ScenarioDecoder {
     if var first = problems.first {
       first.further = Array(problems.dropFirst())
       throw first
+    }
+    if let value = fields["swim"] {
+      let plan = try swim(
+        value, at: path("swim"), activity: activity, hasCourse: fields["course"] != nil)
+      scenario.swim = plan
+      scenario.course = .segments(plan.segments)
     }
     return scenario
   }

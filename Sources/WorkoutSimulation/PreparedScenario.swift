@@ -17,6 +17,10 @@ struct PreparedScenario {
   /// Warnings for standard error (the result's `warnings`): what the replay of a recording
   /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
   var warnings: [String] = []
+  /// The events the watch records by itself, each due at the end of its interval: a swim's
+  /// lengths and sets (``WorkoutScenario/Scenario/swim``), or a replayed pool swim's lengths
+  /// (``swimLengths(of:origin:)``).
+  var watchEvents: [WorkoutEvent] = []
 
   /// Prepares `resolved`: the course from its segments or from the recording it holds (no
   /// file is read here; ``ResolvedScenario`` read it), the data source and the engine
@@ -38,7 +42,10 @@ struct PreparedScenario {
     let course: Course
     switch (scenario.course, resolved.recording) {
     case (.segments(let segments), _):
-      course = try Self.course(segments, file: file)
+      // A swim is its own course (`swim`; the decoder also writes it as the segments, a
+      // scenario built in Swift may only set `swim`).
+      course = try Self.course(scenario.swim?.segments ?? segments, file: file)
+      watchEvents = scenario.swim?.events ?? []
       self.startDate = scenario.resolvedStart().date
     case (.recording, nil):
       preconditionFailure("a resolved scenario holds the recording its course replays")
@@ -63,6 +70,9 @@ struct PreparedScenario {
         warnings.append(
           "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(shown), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
         )
+      }
+      if activity == .swimming {
+        watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp)
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
@@ -94,6 +104,16 @@ struct PreparedScenario {
     // The world as HealthKit is: the app begins collection, ends it and finishes the workout
     // by its calls; the command line's app adds its reflexes (``ScriptedApp/configure(_:)``).
     configuration.collection = .explicit
+    if let swim = scenario.swim {
+      // What a swim's `HKWorkoutConfiguration` gives the saved workout: its swimming location
+      // (`HKMetadataKeySwimmingLocationType`) and, in a pool, its lap length
+      // (`HKMetadataKeyLapLength`; Apple doc:
+      // https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
+      configuration.metadata[SwimPlan.locationTypeKey] = .number(Double(swim.location.rawValue))
+      if swim.location == .pool {
+        configuration.metadata[SwimPlan.lapLengthKey] = .quantity(swim.lapLength, unit: "m")
+      }
+    }
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
       scenario, overrides: overrides, startDate: startDate, timeZone: timeZone)
@@ -103,6 +123,28 @@ struct PreparedScenario {
       heartRate: scenario.motion?.heartRate ?? [],
       restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
+  }
+
+  /// A replayed pool swim's lengths as the watch records them: each swum FIT `length` message
+  /// (not an idle one, a rest) is a `lap` event from its start over its elapsed time, with the
+  /// stroke as `HKSwimmingStrokeStyle` metadata (FIT `freestyle`, `backstroke`, `breaststroke`,
+  /// `butterfly` as HealthKit's; `mixed` and `im` as mixed; `drill` and others unknown), in the
+  /// order they end. Times count from `origin` (the recording's first time stamp, `t = 0`).
+  static func swimLengths(of recording: Recording, origin: Double) -> [WorkoutEvent] {
+    let styles: [String: SwimmingStrokeStyle] = [
+      "freestyle": .freestyle, "backstroke": .backstroke, "breaststroke": .breaststroke,
+      "butterfly": .butterfly, "mixed": .mixed, "im": .mixed,
+    ]
+    var events: [WorkoutEvent] = []
+    for length in recording.lengths where !length.isIdle && length.elapsedTime > 0 {
+      let style = length.stroke.flatMap { styles[$0] } ?? .unknown
+      events.append(
+        WorkoutEvent(
+          .lap, at: .rounding(seconds: length.startTime - origin),
+          duration: .nanoseconds(Int64((length.elapsedTime * 1e9).rounded())),
+          metadata: [SwimPlan.strokeStyleKey: .number(Double(style.rawValue))]))
+    }
+    return events.sorted { $0.date.advanced(by: $0.duration) < $1.date.advanced(by: $1.duration) }
   }
 
   /// Refuses a run whose samples would not fit the ``MemoryBudget`` (`"interval": 1e-9` over

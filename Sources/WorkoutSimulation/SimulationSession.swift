@@ -71,6 +71,10 @@ public struct SimulationSession {
   /// recovering (recovering is the app's own call); SimulatedWatchKit reads this to launch the
   /// app's code again and tell it to recover (docs/swift-api.md#crash-and-recovery).
   public private(set) var appRelaunches: [Bool] = []
+  /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
+  /// lengths), each due at the end of its interval, and the next one to record.
+  private let swimEvents: [WorkoutEvent]
+  private var nextSwimEvent = 0
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -132,6 +136,7 @@ public struct SimulationSession {
     self.selection = CrownSelection(scenario: resolved.scenario)
     self.prepared = try PreparedScenario(resolved)
     self.app = app
+    self.swimEvents = prepared.watchEvents
     var configuration = prepared.configuration
     app?.configure(&configuration)
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
@@ -166,10 +171,40 @@ public struct SimulationSession {
 
   /// When the next timeline action fires, or `nil` when none is left (or the run has stopped).
   public var nextActionTime: SimulationInstant? {
-    guard stopped == nil, nextAction < scenario.timeline.count else { return nil }
-    let at = scenario.timeline[nextAction].at
+    guard stopped == nil else { return nil }
+    let action = nextAction < scenario.timeline.count ? scenario.timeline[nextAction].at : nil
+    let swim = nextSwimEventTime
+    let at: SimulationInstant
+    switch (action, swim) {
+    case (nil, nil): return nil
+    case (let action?, nil): at = action
+    case (nil, let swim?): at = swim
+    case (let action?, let swim?): at = min(action, swim)
+    }
     if let until = overrides.until, at > until { return nil }
     return at
+  }
+
+  /// When the swim's next length or set ends (its event is due), or `nil`.
+  private var nextSwimEventTime: SimulationInstant? {
+    guard nextSwimEvent < swimEvents.count else { return nil }
+    let event = swimEvents[nextSwimEvent]
+    return event.date.advanced(by: event.duration)
+  }
+
+  /// The watch records a swim's length (`lap`) or set (`segment`) as it ends: its workout data
+  /// source adds the event to the builder of the app's current session when that session is a
+  /// running `swimming` workout whose builder collects (docs/scenario-format.md#swim); otherwise
+  /// nobody is swimming with the watch and nothing is recorded. Both doors play it.
+  private mutating func recordSwimEvent(_ event: WorkoutEvent, at instant: SimulationInstant) {
+    if instant > engine.now { engine.advance(to: instant) }
+    guard let index = engine.currentSessionIndex, engine.activity(ofSession: index) == .swimming,
+      engine.sessionState(index) == .running,
+      engine.withBuilder(ofSession: index, { $0.isActive }) == true
+    else { return }
+    engine.addWorkoutEvent(
+      event.type, toSession: index, at: instant, date: event.date, duration: event.duration,
+      metadata: event.metadata)
   }
 
   /// The engine's next due instant (``WorkoutEngine/nextDueInstant``) and the next timeline
@@ -270,6 +305,14 @@ public struct SimulationSession {
   private mutating func runActions(through instant: SimulationInstant) {
     guard stopped == nil else { return }
     while let at = nextActionTime, at <= instant {
+      // A length that ends at an action's instant is recorded first: the swimmer touches the
+      // wall, then presses the button.
+      if let swim = nextSwimEventTime, swim == at {
+        let event = swimEvents[nextSwimEvent]
+        nextSwimEvent += 1
+        recordSwimEvent(event, at: at)
+        continue
+      }
       let action = scenario.timeline[nextAction]
       nextAction += 1
       switch action.kind {

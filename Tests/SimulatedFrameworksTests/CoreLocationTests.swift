@@ -234,6 +234,36 @@ struct CoreLocationTests {
     #expect(first.contains { $0.coordinate.latitude != 0 })
   }
 
+  /// An open-water swim: GPS only at the surface, a fix every 5 s (project rule). 1500 m at
+  /// 1:40 per 100 m is 1.0 m/s for 1500 s; over 0...20 s the fixes are at 0, 5, 10, 15 and
+  /// 20 s, each within 4.243 m of the point 1.0 × t m east of 0° N 0° E.
+  @Test func anOpenWaterSwimGetsAFixEveryFiveSeconds() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "location": "openWater", "sets": [ { "distance": 1500, "pace": 100 } ] },
+        "gps": { "latitude": 0, "longitude": 0, "heading": 90 } }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let manager = CLLocationManager()
+      manager.delegate = recorder
+      manager.requestWhenInUseAuthorization()
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(20))
+      manager.stopUpdatingLocation()
+    }
+    let start = simulation.startDate
+    #expect(
+      recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [0, 5, 10, 15, 20])
+    for location in recorder.locations {
+      let t = location.timestamp.timeIntervalSince(start)
+      let truth = CLLocation(latitude: 0, longitude: t / 6_371_008.8 * 180 / .pi)
+      #expect(location.distance(from: truth) <= 4.243)
+    }
+  }
+
   /// A distance filter of 1000 m over a route of 3 m/s × 10 s = 30 m lets only the first fix
   /// through; `requestLocation()` at 12.5 s delivers the next fix only, at 13 s.
   @Test func distanceFilterAndRequestLocation() async throws {

@@ -549,6 +549,48 @@ struct WatchKitHapticTests {
   }
 }
 
+@Suite("WatchKit: Water Lock")
+struct WatchKitWaterLockTests {
+  @Test("enableWaterLock() locks only an active app with a running workout; the user unlocks")
+  func waterLock() async throws {
+    let simulation = try watchSimulation(type: nil, actions: [(30, .wristDown)])
+    try await simulation.run {
+      let device = WKInterfaceDevice.current()
+      // 0: no session yet: refused, still unlocked.
+      device.enableWaterLock()
+      #expect(!device.isWaterLockEnabled)
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+      let session = try HKWorkoutSession(
+        healthStore: HKHealthStore(), configuration: configuration)
+      session.startActivity(with: simulation.now)
+      try await simulation.advance(by: .seconds(10))
+      // 10: active, running: locked.
+      device.enableWaterLock()
+      #expect(device.isWaterLockEnabled)
+      try await simulation.advance(by: .seconds(10))
+      // 20: the user turns the crown: unlocked; the app cannot do it itself.
+      simulation.unlockWaterLock()
+      #expect(!device.isWaterLockEnabled)
+      try await simulation.advance(by: .seconds(20))
+      // 40: wrist down since 30, the app is inactive: refused.
+      device.enableWaterLock()
+      #expect(!device.isWaterLockEnabled)
+      session.end()
+    }
+    let log = watchKitLog(simulation)
+    #expect(log.map(\.at) == [0, 10, 20, 40])
+    #expect(
+      log.map(\.event) == ["waterLockRefused", "waterLock", "waterUnlock", "waterLockRefused"])
+    #expect(
+      log.map { $0.details["reason"] } == [
+        .string("noWorkoutSession"), nil, nil, .string("notActive"),
+      ])
+  }
+}
+
 /// Both doors: a bundled watch scenario's `extendedRuntime` actions made through
 /// `WKExtendedRuntimeSession` (and the app-code helper for `acquire` / `release`) give the very
 /// log `workout-sim run` makes from the file.

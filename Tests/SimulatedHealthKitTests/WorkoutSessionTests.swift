@@ -214,20 +214,23 @@ import WorkoutSystem
     let types: Set<HKSampleType> = [
       HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
       HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
-      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed),
+      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed), HKQuantityType(.runningPower),
+      HKQuantityType(.runningStrideLength), HKQuantityType(.runningVerticalOscillation),
+      HKQuantityType(.runningGroundContactTime),
     ]
     #expect(after.batches.withLock { $0.first } == types)
     #expect(after.energyAtBatch.withLock { $0.first }?.1 == 70)
     let result = simulation.result
     // The missed batch at 700 s: heart rate 600, 605, ..., 700 (21), running speed every 10 s
-    // at 600, ..., 700 (11) and each of the four cumulative types' spans due at 600, 610, ...,
-    // 700 (11 each): 21 + 11 + 44 = 76 samples.
+    // at 600, ..., 700 (11), power, stride length, vertical oscillation and ground contact time
+    // every 30 s at 600, 630, 660 and 690 (4 each, 16) and each of the four cumulative types'
+    // spans due at 600, 610, ..., 700 (11 each, 44): 21 + 11 + 16 + 44 = 92 samples.
     let batch = result.log.first {
       if case .dataCollected = $0.kind { return $0.at == .seconds(700) }
       return false
     }
     let engineTypes = QuantityTypeSet(types.compactMap { ($0 as? HKQuantityType)?.engineType })
-    #expect(batch?.kind == .dataCollected(types: engineTypes, count: 76))
+    #expect(batch?.kind == .dataCollected(types: engineTypes, count: 92))
     // The inert calls (before and after the recovery) are in the log, not delivered.
     #expect(result.errors.map(\.action) == ["pause", "pause"])
     #expect(result.errors.allSatisfy { $0.message == HealthKitSimulation.inertMessage })
@@ -239,7 +242,7 @@ import WorkoutSystem
   /// A main-actor app recovers with the async form, lets the lane run everything it has, and
   /// only then sets its delegates: the missed batch waits for the builder's delegate
   /// (docs/swift-api.md#crash-and-recovery). The batch's types as in
-  /// `crashRelaunchAndRecovery`: the six types the run collects.
+  /// `crashRelaunchAndRecovery`: the ten types the run collects.
   @MainActor @Test func theMissedBatchWaitsForTheDelegateOfAMainActorApp() async throws {
     let simulation = try HealthKitSimulation(
       scenario: constantRun(
@@ -263,7 +266,9 @@ import WorkoutSystem
     let types: Set<HKSampleType> = [
       HKQuantityType(.heartRate), HKQuantityType(.activeEnergyBurned),
       HKQuantityType(.basalEnergyBurned), HKQuantityType(.distanceWalkingRunning),
-      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed),
+      HKQuantityType(.stepCount), HKQuantityType(.runningSpeed), HKQuantityType(.runningPower),
+      HKQuantityType(.runningStrideLength), HKQuantityType(.runningVerticalOscillation),
+      HKQuantityType(.runningGroundContactTime),
     ]
     #expect(after.batches.withLock { $0 } == [types])
   }

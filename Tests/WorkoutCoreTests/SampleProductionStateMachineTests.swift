@@ -202,4 +202,84 @@ enum SamplerEvent: CaseIterable, Sendable, CustomStringConvertible {
     // Next the heart rate at 205 + 10 = 215; the energy span [205, 265) only at 265.
     #expect(machine.due(through: ns(264)) == ns(215))
   }
+
+  /// The queue's order at one instant is the order the streams were last scheduled, not their
+  /// positions. Running with heart rate every 5 s, active energy (cumulative) every 10 s, speed
+  /// every 10 s and power every 30 s (every other type off), opened at 0; positions: heart rate,
+  /// energy, speed, power (the running order of ``WorkoutActivityType/collectedTypes``).
+  /// Scheduled at the open: heart rate due 0 (1st), energy 10 (2nd), speed 0 (3rd), power 0
+  /// (4th). At 0: heart rate, speed, power; re-queued heart rate 5, speed 10, power 30. At 5:
+  /// heart rate, next 10, after speed. At 10: energy [0, 10) (scheduled at the open), speed
+  /// (at 0), heart rate (at 5). At 20 the same. At 30: power (scheduled at 0), energy [20, 30)
+  /// and speed (at 20), heart rate (at 25). By position the heart rate would come first at 10,
+  /// 20 and 30.
+  @Test func anInstantsStreamsComeInTheOrderTheyWereScheduled() {
+    var machine = SampleProductionStateMachine()
+    machine.open(session: 0, activity: .running, at: 0, collectionStart: 0) { type in
+      switch type {
+      case .heartRate: SampleSchedule(interval: .seconds(5))
+      case .activeEnergyBurned, .runningSpeed: SampleSchedule(interval: .seconds(10))
+      case .runningPower: SampleSchedule(interval: .seconds(30))
+      default: SampleSchedule(enabled: false, interval: .seconds(10))
+      }
+    }
+    var handedOut: [Int64: [QuantityType]] = [:]
+    while let deadline = machine.due(through: ns(30)) {
+      while case .sample(let request) = machine.next(dueAt: deadline) {
+        handedOut[deadline / 1_000_000_000, default: []].append(request.type)
+      }
+    }
+    #expect(handedOut[0] == [.heartRate, .runningSpeed, .runningPower])
+    #expect(handedOut[5] == [.heartRate])
+    #expect(handedOut[10] == [.activeEnergyBurned, .runningSpeed, .heartRate])
+    #expect(handedOut[20] == [.activeEnergyBurned, .runningSpeed, .heartRate])
+    #expect(handedOut[30] == [.runningPower, .activeEnergyBurned, .runningSpeed, .heartRate])
+  }
+
+  /// The heap hands out the streams in the order of the sorted list it replaced (the reference
+  /// below: a stream handed out moves back past every stream due at or before its next instant),
+  /// over 200 drawn schedules of the ten running types (intervals 1 to 40 s, collection opened
+  /// at 0 to 9 s), each through 600 s.
+  @Test func theHeapKeepsTheSortedListsOrder() {
+    var generator = SplitMix64(seed: 27)
+    let types = WorkoutActivityType.running.collectedTypes
+    for _ in 0..<200 {
+      var intervals: [QuantityType: Int64] = [:]
+      for type in types where Bool.random(using: &generator) || type == .heartRate {
+        intervals[type] = Int64.random(in: 1...40, using: &generator)
+      }
+      let start = ns(Int64.random(in: 0...9, using: &generator))
+      var machine = SampleProductionStateMachine()
+      machine.open(session: 0, activity: .running, at: start, collectionStart: start) { type in
+        intervals[type].map { SampleSchedule(interval: .seconds($0)) }
+          ?? SampleSchedule(enabled: false, interval: .seconds(1))
+      }
+      var actual: [(Int64, QuantityType)] = []
+      while let deadline = machine.due(through: ns(600)) {
+        while case .sample(let request) = machine.next(dueAt: deadline) {
+          actual.append((deadline, request.type))
+        }
+      }
+      // The reference: a list sorted by due instant, a stream inserted after every stream due
+      // at or before it.
+      var list: [(due: Int64, type: QuantityType)] = []
+      func schedule(_ type: QuantityType, due: Int64) {
+        var index = list.count
+        while index > 0, list[index - 1].due > due { index -= 1 }
+        list.insert((due, type), at: index)
+      }
+      for type in types {
+        guard let interval = intervals[type] else { continue }
+        schedule(type, due: type.isCumulative ? start + ns(interval) : start)
+      }
+      var expected: [(Int64, QuantityType)] = []
+      while let first = list.first, first.due <= ns(600) {
+        list.removeFirst()
+        expected.append((first.due, first.type))
+        schedule(first.type, due: first.due + ns(intervals[first.type]!))
+      }
+      #expect(actual.map(\.0) == expected.map(\.0))
+      #expect(actual.map(\.1) == expected.map(\.1))
+    }
+  }
 }

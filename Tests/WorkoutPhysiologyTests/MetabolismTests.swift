@@ -170,7 +170,7 @@ struct CompendiumTests {
       (.tennis, "15675", 7.3),
       (.elliptical, "02048", 5.0),
       (.rowing, "02071", 4.8),
-      (.jumpRope, "15552", 11.8),
+      (.jumpRope, "15551", 11.8),
     ])
   func entries(activity: WorkoutActivityType, code: String, mets: Double) throws {
     let entry = try #require(CompendiumActivity.entry(for: activity))

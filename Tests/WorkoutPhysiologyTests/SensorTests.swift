@@ -7,17 +7,23 @@ struct SensorTests {
   let run = [CourseSegment(duration: .seconds(3600), speed: 3)]
 
   @Test(
-    "defaults: interval 5 s for heartRate, 10 s otherwise; noise 0 for cumulative types and heart rate (its error is the measured one)"
+    "defaults: interval 5 s for heartRate, 30 s for the running metrics, 10 s otherwise; noise 0 for cumulative types, the running metrics and heart rate (its error is the measured one)"
   )
   func defaults() {
+    let runningMetrics: [QuantityType] = [
+      .runningPower, .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime,
+    ]
     for type in QuantityType.allCases {
       let configuration = SensorConfiguration.standard(for: type)
       #expect(configuration.enabled)
-      #expect(configuration.interval == (type == .heartRate ? .seconds(5) : .seconds(10)))
+      let interval: Duration =
+        type == .heartRate
+        ? .seconds(5) : runningMetrics.contains(type) ? .seconds(30) : .seconds(10)
+      #expect(configuration.interval == interval)
       #expect(configuration.lockOn == .zero && configuration.dropouts.isEmpty)
       #expect(configuration.constant == nil && configuration.cadenceLock == nil)
       #expect(configuration.schedule == SampleSchedule.standard(for: type))
-      if type.isCumulative || type == .heartRate {
+      if type.isCumulative || type == .heartRate || runningMetrics.contains(type) {
         #expect(configuration.noise == 0)
       } else {
         #expect(configuration.noise > 0)

@@ -335,7 +335,7 @@ struct ScenarioDecodingTests {
       (#"{"version": 1.5}"#, "t.json: version: 1.5 is not a version (expected 1)"),
       (
         #"{"version": 1, "seeed": 3}"#,
-        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps); did you mean \"seed\"?"
+        "t.json: seeed: unknown key (expected one of version, name, start, timeZone, seed, activity, location, athlete, course, sensors, builder, finish, timeline, expect, watch, selector, goals, today, health, authorization, app, phone, motion, gps, swim); did you mean \"seed\"?"
       ),
       (
         #"{"version": 1, "$schema": 5}"#,
@@ -495,7 +495,7 @@ struct ScenarioDecodingTests {
       // sensors.
       (
         #"{"version": 1, "sensors": {"heartrate": {}}}"#,
-        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming); did you mean \"heartRate\"?"
+        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming, runningPower, runningStrideLength, runningVerticalOscillation, runningGroundContactTime, cyclingSpeed, swimmingStrokeCount); did you mean \"heartRate\"?"
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"interval": 0}}}"#,

@@ -76,7 +76,7 @@ struct SchemaFixtureTests {
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
         "course", "sensors", "builder", "finish", "timeline", "expect", "watch", "selector",
-        "goals", "today", "health", "authorization", "app", "phone", "motion", "gps",
+        "goals", "today", "health", "authorization", "app", "phone", "motion", "gps", "swim",
       ])
     #expect(
       keys(schema["properties"]?["gps"]?["properties"])

@@ -309,9 +309,11 @@ import WorkoutSimTestSupport
 
   // MARK: Memory budget
 
-  /// Every running type every second over 9e6 s: 6 × 9000001 = 54000006 samples at 9000001
-  /// instants. Summary: 54000006 × 80 + 9000001 × 480 = 8640000960 bytes ("about 8.7 GB");
-  /// with `--export`: 54000006 × 480 + 9000001 × 1280 = 37440004160 bytes ("about 37.5 GB").
+  /// Six running types every second and the four running metrics at their default 30 s over
+  /// 9e6 s: 6 × 9000001 + 4 × 300001 = 55200010 samples at 9000001 + 300001 = 9300002
+  /// instants. Summary: 55200010 × 80 + 9300002 × 480 = 4416000800 + 4464000960 = 8880001760
+  /// bytes ("about 8.9 GB"); with `--export`: 55200010 × 480 + 9300002 × 1280 = 26496004800 +
+  /// 11904002560 = 38400007360 bytes ("about 38.5 GB").
   @Test func aRunOverTheMemoryBudgetIsRefusedByValidateAndRun() throws {
     let folder = try makeTemporaryFolder()
     let types = [
@@ -325,26 +327,27 @@ import WorkoutSimTestSupport
         "timeline": [ { "at": 0, "do": "start" }, { "at": 9000000, "do": "end" } ] }
       """, to: folder + "/huge.json")
     let prefix =
-      "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (54000006 samples at 9000001 instants) the run would need about "
+      "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (55200010 samples at 9300002 instants) the run would need about "
     let validate = try Binary.run(["validate", folder + "/huge.json"])
     #expect(validate.status == 65)
     #expect(
       validate.standardError
-        == prefix + "8.7 GB, over the memory budget of 4 GiB; use a longer interval\n")
+        == prefix + "8.9 GB, over the memory budget of 4 GiB; use a longer interval\n")
     let run = try Binary.run([
       "run", "--scenario", folder + "/huge.json", "--export", folder + "/huge.fit",
     ])
     #expect(run.status == 65)
     #expect(
       run.standardError
-        == prefix + "37.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
+        == prefix + "38.5 GB, over the memory budget of 4 GiB; use a longer interval\n")
   }
 
   /// Without `--until`, a run lasts to its latest key, and the budget prices that exactly as
   /// `--until` (issue 26, bug 1: `--keys ENTER@0,l@1e8` on a scenario without `end` grew to
   /// 1.2 GB in 40 s). `{"version": 1}` to 1e8 s: heart rate every 5 s, 1e8 / 5 + 1 = 20000001;
-  /// five types every 10 s, 5 × 10000001 = 50000005; 70000006 samples at 20000001 + 10000001 =
-  /// 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about 20.1 GB".
+  /// five types every 10 s, 5 × 10000001 = 50000005; four every 30 s, 4 × 3333334 = 13333336;
+  /// 83333342 samples at 20000001 + 10000001 + 3333334 = 33333336 instants; 83333342 × 80 +
+  /// 33333336 × 480 = 22666668640 bytes, "about 22.7 GB".
   /// Refused before any work (nothing on standard output), with the same message and code.
   @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() throws {
     let folder = try makeTemporaryFolder()
@@ -359,7 +362,7 @@ import WorkoutSimTestSupport
       #expect(outcome.text == "")
       #expect(
         outcome.standardError
-          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB\n"
+          == "Error: \(path): timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (83333342 samples at 33333336 instants) the run would need about 22.7 GB, over the memory budget of 4 GiB\n"
       )
     }
   }

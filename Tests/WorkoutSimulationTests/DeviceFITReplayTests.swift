@@ -103,7 +103,7 @@ struct DeviceFIT {
 
   /// A 25 m pool swim (FITDeviceFieldTests.poolSwim's layout): 40 active lengths of 30 s and 3
   /// rests of 20 s, 1260 s; records every 10 s with heart rate only. It replays as swimming,
-  /// 1260 s and 40 × 25 = 1000 m.
+  /// 1260 s and 40 × 25 = 1000 m, with a lap event per swum length.
   @Test func aPoolSwimReplaysToItsLengths() throws {
     for withRecords in [true, false] {
       var f = DeviceFIT()
@@ -141,6 +141,18 @@ struct DeviceFIT {
       #expect(
         try ExportRoundTripTests.number(record["statistics"]?["distanceSwimming"]?["sum"])
           == metres)
+      // Each of the 40 swum lengths is a lap event over its 30 s (the 3 rests are not); the
+      // stroke is unknown (0): the messages carry none.
+      guard case .array(let events)? = record["events"] else {
+        Issue.record("no events")
+        continue
+      }
+      let laps = events.filter { $0["type"] == .string("lap") }
+      #expect(laps.count == 40)
+      #expect(laps.allSatisfy { $0["duration"] == .number(30) })
+      #expect(laps.allSatisfy { $0["metadata"]?["HKSwimmingStrokeStyle"] == .number(0) })
+      // The 11th length starts after 10 lengths of 30 s and a 20 s rest: 320 s.
+      #expect(laps.count > 10 && laps[10]["at"] == .number(320))
     }
   }
 

@@ -6,11 +6,13 @@ import WorkoutSimTestSupport
 import WorkoutSimulation
 
 @Suite struct SimulationErrorTests {
-  /// Running collects heart rate (here every 1 ns) and five types at the default 10 s. Over
-  /// 600 s: heart rate 600 s / 1 ns + 1 = 600000000001 samples, the others 600 / 10 + 1 = 61
-  /// each, 305 in all: 600000000306 samples; instants: the 1 ns grid and the 10 s grid,
-  /// 600000000001 + 61 = 600000000062. Bytes (summary): 600000000306 × 80 + 600000000062 × 480
-  /// = 48000000024480 + 288000000029760 = 336000000054240, "about 336000.1 GB" (tenths of a GB
+  /// Running collects heart rate (here every 1 ns), five types at the default 10 s (energy
+  /// twice, distance, steps, speed) and four at 30 s (power, stride length, vertical
+  /// oscillation, ground contact time). Over 600 s: heart rate 600 s / 1 ns + 1 = 600000000001
+  /// samples, 5 × (600 / 10 + 1) = 305 and 4 × (600 / 30 + 1) = 84 more: 600000000390 samples;
+  /// instants: the 1 ns, 10 s and 30 s grids, 600000000001 + 61 + 21 = 600000000083. Bytes
+  /// (summary): 600000000390 × 80 + 600000000083 × 480 = 48000000031200 + 288000000039840 =
+  /// 336000000071040, "about 336000.1 GB" (tenths of a GB
   /// rounded up): refused before the run, not a run that never ends.
   @Test func anIntervalTooShortForTheRunIsRefused() throws {
     let json = """
@@ -23,14 +25,15 @@ import WorkoutSimulation
     // A scenario decoded from memory has no file: errors name it by its name ("t").
     #expect(
       error.description
-        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run makes 600000000001 heartRate samples; with the others (600000000306 samples at 600000000062 instants) the run would need about 336000.1 GB, over the memory budget of 4 GiB; use a longer interval"
+        == "t: sensors.heartRate.interval: every 1e-9 s over the 600 s run makes 600000000001 heartRate samples; with the others (600000000390 samples at 600000000083 instants) the run would need about 336000.1 GB, over the memory budget of 4 GiB; use a longer interval"
     )
   }
 
   /// 3e8 s with the default intervals: heart rate every 5 s, 3e8 / 5 + 1 = 60000001 samples;
-  /// five types every 10 s, 30000001 each, 150000005 in all; 210000006 samples at 60000001 +
-  /// 30000001 = 90000002 instants; 210000006 × 80 + 90000002 × 480 = 60000001440 bytes, "about
-  /// 60.1 GB". No sensor key was written, so the timeline is named.
+  /// five types every 10 s, 30000001 each, and four every 30 s, 10000001 each: 250000010
+  /// samples at 60000001 + 30000001 + 10000001 = 100000003 instants; 250000010 × 80 +
+  /// 100000003 × 480 = 20000000800 + 48000001440 = 68000002240 bytes, "about 68.1 GB". No
+  /// sensor key was written, so the timeline is named.
   @Test func aRunTooLongForTheDefaultIntervalNamesTheTimeline() throws {
     let json = """
       { "version": 1,
@@ -42,7 +45,7 @@ import WorkoutSimulation
     #expect(error.path == "timeline")
     #expect(
       error.message
-        == "every 5 s over the 300000000 s run makes 60000001 heartRate samples; with the others (210000006 samples at 90000002 instants) the run would need about 60.1 GB, over the memory budget of 4 GiB"
+        == "every 5 s over the 300000000 s run makes 60000001 heartRate samples; with the others (250000010 samples at 100000003 instants) the run would need about 68.1 GB, over the memory budget of 4 GiB"
     )
   }
 
@@ -55,7 +58,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": \(span), "do": "probe" } ] }
       """
     }
@@ -76,7 +82,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 600, "do": "end" }\(tail) ] }
       """
     }
@@ -92,10 +101,11 @@ import WorkoutSimulation
 
   /// The user's commands carry a run without `--until` to the latest of them, so they are
   /// priced as `--until` is (issue 26, bug 1: `--keys ENTER@0,l@1e8` grew without limit).
-  /// `{"version": 1}` collects heart rate every 5 s and five types every 10 s; to 1e8 s:
-  /// 1e8 / 5 + 1 = 20000001 and 5 × (1e8 / 10 + 1) = 50000005, 70000006 samples at 20000001 +
-  /// 10000001 = 30000002 instants; 70000006 × 80 + 30000002 × 480 = 20000001440 bytes, "about
-  /// 20.1 GB": the same refusal, word for word, as `until: 1e8`, before the run.
+  /// `{"version": 1}` collects heart rate every 5 s, five types every 10 s and four every 30 s;
+  /// to 1e8 s: 1e8 / 5 + 1 = 20000001, 5 × (1e8 / 10 + 1) = 50000005 and 4 × (3333333 + 1) =
+  /// 13333336, 83333342 samples at 20000001 + 10000001 + 3333334 = 33333336 instants;
+  /// 83333342 × 80 + 33333336 × 480 = 6666667360 + 16000001280 = 22666668640 bytes, "about
+  /// 22.7 GB": the same refusal, word for word, as `until: 1e8`, before the run.
   @Test func aCommandLaterThanTheTimelineIsPricedAsUntil() throws {
     let scenario = try decodeScenario(#"{ "version": 1 }"#)
     let commands: [(at: SimulationInstant, command: WatchCommand)] = [
@@ -103,9 +113,9 @@ import WorkoutSimulation
     ]
     let keyed = MemoryBudget(
       scenario, overrides: RunOverrides(commands: CommandSpan(commands)))
-    #expect(keyed.samples == 70_000_006)
-    #expect(keyed.instants == 30_000_002)
-    #expect(keyed.estimatedBytes == 20_000_001_440)
+    #expect(keyed.samples == 83_333_342)
+    #expect(keyed.instants == 33_333_336)
+    #expect(keyed.estimatedBytes == 22_666_668_640)
     #expect(keyed == MemoryBudget(scenario, overrides: RunOverrides(until: .seconds(100_000_000))))
     let byKeys = try #require(throws: SimulationError.self) {
       try Simulation.run(scenario, commands: commands)
@@ -116,7 +126,7 @@ import WorkoutSimulation
     #expect(byKeys == byUntil)
     #expect(
       byKeys.description
-        == "t: timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (70000006 samples at 30000002 instants) the run would need about 20.1 GB, over the memory budget of 4 GiB"
+        == "t: timeline: every 5 s over the 100000000 s run makes 20000001 heartRate samples; with the others (83333342 samples at 33333336 instants) the run would need about 22.7 GB, over the memory budget of 4 GiB"
     )
     // Resolved without the commands (a caller of `run(_:commands:)`), they are priced at the
     // run's start all the same.
@@ -139,8 +149,9 @@ import WorkoutSimulation
       try decodeScenario(#"{ "version": 1 }"#),
       overrides: RunOverrides(
         commands: CommandSpan([(.seconds(10), .quit), (.seconds(100_000_000), .lap)])))
-    // Heart rate 10 / 5 + 1 = 3, five types 10 / 10 + 1 = 2 each: 13 samples.
-    #expect(quit.samples == 13)
+    // Heart rate 10 / 5 + 1 = 3, five types 10 / 10 + 1 = 2 each, four 10 / 30 + 1 = 1 each:
+    // 17 samples.
+    #expect(quit.samples == 17)
   }
 
   /// After the timeline's last `end` nothing collects unless a command starts or resumes:
@@ -151,7 +162,10 @@ import WorkoutSimulation
       """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
       """)
     func budget(_ command: WatchCommand) -> MemoryBudget {
@@ -168,16 +182,17 @@ import WorkoutSimulation
 
   /// A crown key may select any of the selector's items for the workout Enter starts, so
   /// their types count as for a timeline `crown`: `{"version": 1}` with the default items
-  /// (running, walking, cycling) over 100 s adds cycling's distance, power and cadence, and
-  /// walking nothing new: heart rate 100 / 5 + 1 = 21, eight types 100 / 10 + 1 = 11 each:
-  /// 109 samples (without the crown key: 21 + 5 × 11 = 76).
+  /// (running, walking, cycling) over 100 s adds cycling's distance, power, cadence and speed,
+  /// and walking nothing new: heart rate 100 / 5 + 1 = 21, nine types every 10 s, 100 / 10 + 1
+  /// = 11 each, the four running metrics every 30 s, 100 / 30 + 1 = 4 each: 21 + 99 + 16 = 136
+  /// samples (without the crown key: 21 + 5 × 11 + 16 = 92).
   @Test func aCrownKeyCountsTheSelectorsItems() throws {
     let scenario = try decodeScenario(#"{ "version": 1 }"#)
     func samples(_ commands: [(at: SimulationInstant, command: WatchCommand)]) -> Double {
       MemoryBudget(scenario, overrides: RunOverrides(commands: CommandSpan(commands))).samples
     }
-    #expect(samples([(.zero, .crown(keyPresses: 1)), (.seconds(100), .lap)]) == 109)
-    #expect(samples([(.zero, .start), (.seconds(100), .lap)]) == 76)
+    #expect(samples([(.zero, .crown(keyPresses: 1)), (.seconds(100), .lap)]) == 136)
+    #expect(samples([(.zero, .start), (.seconds(100), .lap)]) == 92)
   }
 
   /// What the run prints changes the bytes per sample: the same 38347915 s with `--json` is
@@ -186,7 +201,10 @@ import WorkoutSimulation
     let json = """
       { "version": 1, "sensors": { "activeEnergyBurned": { "enabled": false },
           "basalEnergyBurned": { "enabled": false }, "distanceWalkingRunning": { "enabled": false },
-          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false } },
+          "stepCount": { "enabled": false }, "runningSpeed": { "enabled": false },
+          "runningPower": { "enabled": false }, "runningStrideLength": { "enabled": false },
+          "runningVerticalOscillation": { "enabled": false },
+          "runningGroundContactTime": { "enabled": false } },
         "timeline": [ { "at": 38347915, "do": "probe" } ] }
       """
     let budget = MemoryBudget(try decodeScenario(json), overrides: RunOverrides(output: .json))
@@ -195,15 +213,17 @@ import WorkoutSimulation
   }
 
   /// The watch face's horizon: with the crown selector's default items (running, walking,
-  /// cycling) the types collected are heart rate every 5 s and eight others every 10 s (energy
-  /// twice, both distances, steps, running speed, cycling power and cadence): per second
-  /// 80 × (1/5 + 8/10) = 80 bytes of samples and 480 × (1/5 + 1/10) = 144 of instants, 224 in
-  /// all; 4294967296 / 224 = 19173961.142857 s (about 222 days).
+  /// cycling) the types collected are heart rate every 5 s, nine others every 10 s (energy
+  /// twice, both distances, steps, running speed, cycling power, cadence and speed) and four
+  /// every 30 s (running power, stride length, vertical oscillation, ground contact time): per
+  /// second 80 × (1/5 + 9/10 + 4/30) = 98.666667 bytes of samples and 480 × (1/5 + 1/10 + 1/30)
+  /// = 160 of instants, 258.666667 in all; 4294967296 / 258.666667 = 16604255.010309 s (about
+  /// 192 days).
   @Test func theWatchFaceHorizonIsTheBudgetOverTheBytesPerSecond() throws {
     let horizon = MemoryBudget.horizon(
       try decodeScenario(#"{ "version": 1 }"#), overrides: RunOverrides(),
       latest: .seconds(9_000_000_000))
-    #expect(abs(horizon.seconds - 19_173_961.142857) < 1e-6)
+    #expect(abs(horizon.seconds - 16_604_255.010309) < 1e-6)
     // Capped at `latest`.
     #expect(
       MemoryBudget.horizon(

@@ -405,6 +405,9 @@ extension HKWorkout {
           result[key] = HKQuantity(unit: .meter(), doubleValue: number)
         case HKMetadataKeyAverageMETs:
           result[key] = HKQuantity(unit: HKUnit(from: "kcal/(kg*hr)"), doubleValue: number)
+        case HKMetadataKeySwimmingStrokeStyle, HKMetadataKeySwimmingLocationType:
+          // An enumeration's raw value as an NSNumber, as HealthKit stores it.
+          result[key] = NSNumber(value: Int(number))
         default: result[key] = number
         }
       }

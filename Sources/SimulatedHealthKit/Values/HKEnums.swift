@@ -43,6 +43,27 @@ public enum HKWorkoutSwimmingLocationType: Int, Sendable, Hashable {
   case openWater = 2
 }
 
+/// The style of stroke of a swim's length or set, the value of the
+/// ``HKMetadataKeySwimmingStrokeStyle`` metadata of its `lap` and `segment` events (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkswimmingstrokestyle; raw values from
+/// `HKMetadata.h`: unknown 0 to kickboard 6).
+public enum HKSwimmingStrokeStyle: Int, Sendable, Hashable {
+  /// Not known (0).
+  case unknown = 0
+  /// A mixture of strokes (1).
+  case mixed = 1
+  /// Freestyle (2).
+  case freestyle = 2
+  /// Backstroke (3).
+  case backstroke = 3
+  /// Breaststroke (4).
+  case breaststroke = 4
+  /// Butterfly (5).
+  case butterfly = 5
+  /// With a kickboard (6; watchOS 9).
+  case kickboard = 6
+}
+
 /// Whether a session is the primary one (on the watch) or a mirror of it (on the phone) (Apple
 /// doc: https://developer.apple.com/documentation/healthkit/hkworkoutsessiontype).
 public enum HKWorkoutSessionType: Int, Sendable, Hashable {

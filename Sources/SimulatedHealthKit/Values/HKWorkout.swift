@@ -14,6 +14,20 @@ public let HKMetadataKeyAverageMETs = "HKAverageMETs"
 /// `"HKTimeZone"`: the IANA time zone name, a `String` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkmetadatakeytimezone).
 public let HKMetadataKeyTimeZone = "HKTimeZone"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKSwimmingStrokeStyle"`: a swim length's or set's stroke, an `NSNumber` holding an
+/// ``HKSwimmingStrokeStyle`` raw value, on the `lap` and `segment` events the watch records
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimmingstrokestyle).
+public let HKMetadataKeySwimmingStrokeStyle = "HKSwimmingStrokeStyle"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKSwimmingLocationType"`: where a swim took place, an `NSNumber` holding an
+/// ``HKWorkoutSwimmingLocationType`` raw value (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimminglocationtype).
+public let HKMetadataKeySwimmingLocationType = "HKSwimmingLocationType"
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKLapLength"`: a pool swim's lap length, an ``HKQuantity`` of length (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
+public let HKMetadataKeyLapLength = "HKLapLength"
 
 /// A finished workout, HealthKit's `HKWorkout` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkout).
@@ -140,7 +154,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   /// distance type".
   public var totalDistance: HKQuantity? { distance }
 
-  /// Swimming strokes: `nil` (workout-sim records no stroke count).
+  /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's), or
+  /// `nil` without them.
   @available(
     iOS, deprecated: 18.0,
     message:
@@ -151,7 +166,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     message:
       "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierSwimmingStrokeCount"
   )
-  public var totalSwimmingStrokeCount: HKQuantity? { nil }
+  public var totalSwimmingStrokeCount: HKQuantity? {
+    statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()
+  }
 
   /// Flights climbed: `nil` (workout-sim records no flights).
   @available(

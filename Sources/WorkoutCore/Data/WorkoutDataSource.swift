@@ -61,8 +61,19 @@ public struct SampleSchedule: Sendable, Equatable {
     self.dropouts = dropouts
   }
 
-  /// The spec's default for `type`: every 5 s for `heartRate`, every 10 s for the others.
+  /// The spec's default for `type`: every 5 s for `heartRate`, every 30 s for the running
+  /// metrics (`runningPower`, `runningStrideLength`, `runningVerticalOscillation`,
+  /// `runningGroundContactTime`), every 10 s for the others. The 30 s is a project rule
+  /// (docs/scenario-format.md#sample-timing): Apple does not document how often the watch writes
+  /// the running metrics, and four more samples every 10 s would take a long run past its
+  /// output-time target (docs/performance.md).
   public static func standard(for type: QuantityType) -> SampleSchedule {
-    SampleSchedule(interval: type == .heartRate ? .seconds(5) : .seconds(10))
+    switch type {
+    case .heartRate: SampleSchedule(interval: .seconds(5))
+    case .runningPower, .runningStrideLength, .runningVerticalOscillation,
+      .runningGroundContactTime:
+      SampleSchedule(interval: .seconds(30))
+    default: SampleSchedule(interval: .seconds(10))
+    }
   }
 }

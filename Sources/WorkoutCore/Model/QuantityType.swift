@@ -25,6 +25,27 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   case cyclingCadence
   /// Distance swum, metres; cumulative (`HKQuantityTypeIdentifier.distanceSwimming`).
   case distanceSwimming
+  /// Running power, watts; discrete (`HKQuantityTypeIdentifier.runningPower`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runningpower).
+  case runningPower
+  /// Running stride length, the distance of one step, metres; discrete
+  /// (`HKQuantityTypeIdentifier.runningStrideLength`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runningstridelength).
+  case runningStrideLength
+  /// Vertical oscillation of the body, centimetres; discrete
+  /// (`HKQuantityTypeIdentifier.runningVerticalOscillation`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runningverticaloscillation).
+  case runningVerticalOscillation
+  /// Ground contact time of a step, milliseconds; discrete
+  /// (`HKQuantityTypeIdentifier.runningGroundContactTime`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runninggroundcontacttime).
+  case runningGroundContactTime
+  /// Cycling speed, metres per second; discrete (`HKQuantityTypeIdentifier.cyclingSpeed`, Apple
+  /// doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/cyclingspeed).
+  case cyclingSpeed
+  /// Swimming strokes, count; cumulative (`HKQuantityTypeIdentifier.swimmingStrokeCount`, Apple
+  /// doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/swimmingstrokecount).
+  case swimmingStrokeCount
 
   /// HealthKit's aggregation style for a quantity type.
   public enum AggregationStyle: Sendable, Hashable {
@@ -37,9 +58,11 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   /// The aggregation style of this type.
   public var aggregationStyle: AggregationStyle {
     switch self {
-    case .heartRate, .runningSpeed, .cyclingPower, .cyclingCadence: .discrete
+    case .heartRate, .runningSpeed, .cyclingPower, .cyclingCadence, .runningPower,
+      .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime, .cyclingSpeed:
+      .discrete
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming:
+      .stepCount, .distanceSwimming, .swimmingStrokeCount:
       .cumulative
     }
   }
@@ -48,15 +71,17 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   public var isCumulative: Bool { aggregationStyle == .cumulative }
 
   /// The unit every value of this type is in: `"count/min"`, `"kcal"`, `"m"`, `"count"`,
-  /// `"m/s"`, `"W"`.
+  /// `"m/s"`, `"W"`, `"cm"` (vertical oscillation), `"ms"` (ground contact time).
   public var unit: String {
     switch self {
     case .heartRate, .cyclingCadence: "count/min"
     case .activeEnergyBurned, .basalEnergyBurned: "kcal"
-    case .distanceWalkingRunning, .distanceCycling, .distanceSwimming: "m"
-    case .stepCount: "count"
-    case .runningSpeed: "m/s"
-    case .cyclingPower: "W"
+    case .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .runningStrideLength: "m"
+    case .stepCount, .swimmingStrokeCount: "count"
+    case .runningSpeed, .cyclingSpeed: "m/s"
+    case .cyclingPower, .runningPower: "W"
+    case .runningVerticalOscillation: "cm"
+    case .runningGroundContactTime: "ms"
     }
   }
 
@@ -80,9 +105,16 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     case .cyclingPower: 7
     case .cyclingCadence: 8
     case .distanceSwimming: 9
+    case .runningPower: 10
+    case .runningStrideLength: 11
+    case .runningVerticalOscillation: 12
+    case .runningGroundContactTime: 13
+    case .cyclingSpeed: 14
+    case .swimmingStrokeCount: 15
     }
   }
 
-  /// The number of slots (of cases).
-  public static let slotCount = 10
+  /// The number of slots (of cases); ``QuantityTypeSet`` holds one bit per slot in a `UInt16`,
+  /// so 16 is the most this can grow to without widening it.
+  public static let slotCount = 16
 }

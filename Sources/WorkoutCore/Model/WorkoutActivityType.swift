@@ -289,17 +289,21 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
     case .running:
       [
         .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount,
-        .runningSpeed,
+        .runningSpeed, .runningPower, .runningStrideLength, .runningVerticalOscillation,
+        .runningGroundContactTime,
       ]
     case .walking, .hiking, .transition:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount]
     case .cycling:
       [
         .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceCycling, .cyclingPower,
-        .cyclingCadence,
+        .cyclingCadence, .cyclingSpeed,
       ]
     case .swimming:
-      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceSwimming]
+      [
+        .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceSwimming,
+        .swimmingStrokeCount,
+      ]
     default:
       // Every other activity: heart rate and energy (the Compendium MET table,
       // docs/activity-types.md).

@@ -263,6 +263,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         )
       }
       if let events = RunSummary.eventsLine(for: record) { lines.append(events) }
+      if let metrics = RunSummary.metricsLine(for: record) { lines.append(metrics) }
     }
     lines += RunSummary.errorLines(for: result)
     return lines.joined(separator: "\n")

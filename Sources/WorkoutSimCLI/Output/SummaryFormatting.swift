@@ -66,6 +66,7 @@ public enum RunSummary {
     for record in result.records {
       lines.append("  " + kind(of: record) + ": " + totals(of: record).joined(separator: ", "))
       if let events = eventsLine(for: record) { lines.append(events) }
+      if let metrics = metricsLine(for: record) { lines.append(metrics) }
       if let zones = zonesLine(for: record, in: result) { lines.append(zones) }
     }
     if nothingStarted(result) { lines.append(nothingStartedHint) }
@@ -176,6 +177,46 @@ public enum RunSummary {
     guard !order.isEmpty else { return nil }
     return "    events: "
       + order.map { counted(counts[$0] ?? 0, $0.name) }.joined(separator: ", ")
+  }
+
+  /// The activity's own metrics (docs/command-line.md#run), `nil` without them: a swim's lengths
+  /// (its `lap` events) and strokes (the `swimmingStrokeCount` sum),
+  /// `    swim: 40 lengths, 769 strokes`; a run's averages,
+  /// `    running: power 204 W, stride 1.11 m, ground contact 300 ms, vertical oscillation 7.0 cm`;
+  /// a ride's average speed, `    cycling speed: average 29.9 km/h`.
+  public static func metricsLine(for record: WorkoutRecord) -> String? {
+    func average(_ type: QuantityType) -> Double? {
+      record.statistics[type]?.discreteValue?.average
+    }
+    switch record.activityType {
+    case .swimming:
+      let lengths = record.events.count(where: { $0.type == .lap })
+      guard let strokes = record.statistics[.swimmingStrokeCount]?.sum else {
+        return lengths > 0 ? "    swim: " + counted(lengths, "length") : nil
+      }
+      return "    swim: " + counted(lengths, "length") + ", "
+        + formatFixed(strokes, decimals: 0) + " strokes"
+    case .running:
+      var parts: [String] = []
+      if let power = average(.runningPower) {
+        parts.append("power " + formatFixed(power, decimals: 0) + " W")
+      }
+      if let stride = average(.runningStrideLength) {
+        parts.append("stride " + formatFixed(stride, decimals: 2) + " m")
+      }
+      if let contact = average(.runningGroundContactTime) {
+        parts.append("ground contact " + formatFixed(contact, decimals: 0) + " ms")
+      }
+      if let oscillation = average(.runningVerticalOscillation) {
+        parts.append("vertical oscillation " + formatFixed(oscillation, decimals: 1) + " cm")
+      }
+      return parts.isEmpty ? nil : "    running: " + parts.joined(separator: ", ")
+    case .cycling:
+      guard let speed = average(.cyclingSpeed) else { return nil }
+      return "    cycling speed: average " + formatFixed(speed * 3.6, decimals: 1) + " km/h"
+    default:
+      return nil
+    }
   }
 
   /// `    heart-rate zones: 1 0:05:00, 2 0:05:00, 3 0:04:00, 4 0:05:00, 5 0:05:00`: the time in

@@ -102,7 +102,9 @@ struct ExportWorkout {
         case .distanceWalkingRunning, .distanceCycling, .distanceSwimming:
           distances.append((from, at, value))
           update(at) { $0.distance = ($0.distance ?? 0) + value }
-        case .basalEnergyBurned:
+        case .basalEnergyBurned, .runningPower, .runningStrideLength, .runningVerticalOscillation,
+          .runningGroundContactTime, .cyclingSpeed, .swimmingStrokeCount:
+          // Not in the exports' per-point rows (docs/recordings.md#exporting-a-workout).
           break
         }
       }

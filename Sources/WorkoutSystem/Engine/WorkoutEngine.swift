@@ -580,7 +580,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     var types = QuantityTypeSet()
     var count = 0
     for request in requests {
-      produce(request, interval: interval, types: &types, count: &count)
+      Self.produce(
+        request, activity: interval.activity, source: &dataSource,
+        builder: &sessions[interval.session].builder, types: &types, count: &count)
     }
     deliverBatch(session: interval.session, at: date.nanoseconds, types: types, count: count)
   }
@@ -592,40 +594,58 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     while let deadline = sampler.due(through: limit.nanoseconds) {
       var types = QuantityTypeSet()
       var count = 0
-      loop: while true {
-        switch sampler.next(dueAt: deadline) {
-        case .sample(let request):
-          produce(request, interval: interval, types: &types, count: &count)
-        case .suppressed:
-          continue
-        case .done:
-          break loop
-        }
-      }
+      // The sampler, the source and the collecting builder are disjoint stored parts of the
+      // engine: held for the whole instant, the session array is checked for a unique buffer
+      // once per batch rather than once per sample.
+      Self.produceDue(
+        at: deadline, activity: interval.activity, sampler: &sampler, source: &dataSource,
+        builder: &sessions[interval.session].builder, types: &types, count: &count)
       deliverBatch(session: interval.session, at: deadline, types: types, count: count)
     }
   }
 
-  /// Asks the source for `request` and appends it to the collecting session's builder (a
+  /// Every sample `sampler` hands out at `deadline`, asked of `source` and appended to
+  /// `builder`.
+  @inline(__always)
+  private static func produceDue(
+    at deadline: Int64, activity: WorkoutActivityType,
+    sampler: inout SampleProductionStateMachine, source: inout Source,
+    builder: inout LiveWorkoutBuilder, types: inout QuantityTypeSet, count: inout Int
+  ) {
+    while true {
+      switch sampler.next(dueAt: deadline) {
+      case .sample(let request):
+        produce(
+          request, activity: activity, source: &source, builder: &builder, types: &types,
+          count: &count)
+      case .suppressed:
+        continue
+      case .done:
+        return
+      }
+    }
+  }
+
+  /// Asks `source` for `request` and appends it to the collecting session's `builder` (a
   /// discrete value of `nil` is no sample).
-  private mutating func produce(
-    _ request: SampleRequest, interval: SampleProductionStateMachine.Interval,
-    types: inout QuantityTypeSet, count: inout Int
+  @inline(__always)
+  private static func produce(
+    _ request: SampleRequest, activity: WorkoutActivityType, source: inout Source,
+    builder: inout LiveWorkoutBuilder, types: inout QuantityTypeSet, count: inout Int
   ) {
     if request.cumulative {
-      let value = dataSource.cumulativeAmount(
+      let value = source.cumulativeAmount(
         of: request.type, from: SimulationInstant(nanoseconds: request.start),
-        to: SimulationInstant(nanoseconds: request.end), activity: interval.activity)
-      sessions[interval.session].builder.appendCumulative(
+        to: SimulationInstant(nanoseconds: request.end), activity: activity)
+      builder.appendCumulative(
         slot: request.slot, start: request.start, end: request.end, value: value)
     } else {
       guard
-        let value = dataSource.discreteValue(
+        let value = source.discreteValue(
           of: request.type, at: SimulationInstant(nanoseconds: request.start),
-          activity: interval.activity)
+          activity: activity)
       else { return }
-      sessions[interval.session].builder.appendDiscrete(
-        slot: request.slot, at: request.start, value: value)
+      builder.appendDiscrete(slot: request.slot, at: request.start, value: value)
     }
     types.insert(request.type)
     count += 1

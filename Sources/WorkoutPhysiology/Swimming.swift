@@ -1,0 +1,225 @@
+import WorkoutCore
+
+/// A swimming stroke style, HealthKit's `HKSwimmingStrokeStyle` with its raw values (unknown 0,
+/// mixed 1, freestyle 2, backstroke 3, breaststroke 4, butterfly 5, kickboard 6; `HKMetadata.h`
+/// and PyObjC's `test_hkmetadata.py`; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkswimmingstrokestyle). A swim's lengths
+/// and sets carry it as the event metadata `HKSwimmingStrokeStyle`
+/// (`HKMetadataKeySwimmingStrokeStyle`).
+public enum SwimmingStrokeStyle: Int, CaseIterable, Sendable, Hashable {
+  /// `.unknown`.
+  case unknown = 0
+  /// `.mixed`: more than one style in the length.
+  case mixed = 1
+  /// `.freestyle`.
+  case freestyle = 2
+  /// `.backstroke`.
+  case backstroke = 3
+  /// `.breaststroke`.
+  case breaststroke = 4
+  /// `.butterfly`.
+  case butterfly = 5
+  /// `.kickboard` (watchOS 9): legs only, no arm strokes.
+  case kickboard = 6
+
+  /// The HealthKit case name, as scenarios write it (`"freestyle"`).
+  public var name: String {
+    switch self {
+    case .unknown: "unknown"
+    case .mixed: "mixed"
+    case .freestyle: "freestyle"
+    case .backstroke: "backstroke"
+    case .breaststroke: "breaststroke"
+    case .butterfly: "butterfly"
+    case .kickboard: "kickboard"
+    }
+  }
+
+  /// The style named `name`, or `nil`.
+  public init?(name: String) {
+    guard let match = Self.allCases.first(where: { $0.name == name }) else { return nil }
+    self = match
+  }
+}
+
+/// The swimmer's arm: speed is stroke rate × distance per stroke, v = SR × DPS (A. B. Craig and
+/// D. R. Pendergast, "Relationships of stroke rate, distance per stroke, and velocity in
+/// competitive swimming", Med Sci Sports 11:278–283, 1979), so at a given pace a length of
+/// `L` metres takes `L / DPS` strokes (docs/models.md#swimming).
+///
+/// A stroke is one cycle of the arm that wears the watch (project rule: the watch sees one arm;
+/// Apple does not document how `swimmingStrokeCount` counts). The distances per stroke cycle are
+/// a recreational swimmer's (project values, docs/models.md#swimming), below the race values of
+/// Craig et al. 1985 (Med Sci Sports Exerc 17:625–634), where an elite swimmer's DPS is 1.9 to
+/// 2.5 m; a scenario can set its own (`swim.sets[].distancePerStroke`).
+public enum SwimmingModel {
+  /// The default distance per stroke cycle in metres for `style`: freestyle 1.3, backstroke 1.2,
+  /// breaststroke 1.0, butterfly 1.1, mixed and unknown 1.2 (the mean of the four), kickboard 0
+  /// (no arm strokes).
+  public static func distancePerStroke(_ style: SwimmingStrokeStyle) -> Double {
+    switch style {
+    case .freestyle: 1.3
+    case .backstroke: 1.2
+    case .breaststroke: 1.0
+    case .butterfly: 1.1
+    case .mixed, .unknown: 1.2
+    case .kickboard: 0
+    }
+  }
+
+  /// Stroke rate in strokes per minute at `metresPerSecond` with `distancePerStroke` metres a
+  /// stroke: 60 × v / DPS; 0 without strokes (DPS 0) or standing still.
+  ///
+  /// Worked value: 100 m in 2:00 (0.833333 m/s) freestyle, 1.3 m a stroke: 60 × 0.833333 / 1.3
+  /// = 38.4615 strokes/min; a 25 m length is 25 / 1.3 = 19.2308 strokes.
+  public static func strokeRate(metresPerSecond: Double, distancePerStroke: Double) -> Double {
+    guard distancePerStroke > 0, metresPerSecond > 0 else { return 0 }
+    return 60 * metresPerSecond / distancePerStroke
+  }
+}
+
+/// A swim workout as the watch records it (the scenario's `swim` key,
+/// docs/scenario-format.md#swim): sets of lengths at a pace with a stroke, rests between them,
+/// turned into the course the body swims (``segments``) and the events the watch's workout data
+/// source adds to the builder (``events``).
+///
+/// The events follow Apple's rules for lap and segment events
+/// (https://developer.apple.com/documentation/healthkit/hkworkouteventtype/lap: "Lap events
+/// partition a workout into segments of equal distance (for example, laps around a track or laps
+/// in a pool)", with a date interval from the lap's start over its duration;
+/// https://developer.apple.com/documentation/healthkit/hkworkouteventtype/segment: "when
+/// swimming, you can use segments to group consecutive laps with the same style of stroke"):
+/// in a pool each length is a `lap` event over the length's time, each set a `segment` event over
+/// the set's lengths, both with the stroke style as `HKSwimmingStrokeStyle` metadata
+/// (`HKMetadataKeySwimmingStrokeStyle`, Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimmingstrokestyle). A rest
+/// is the time between two sets: no lap covers it and the workout is not paused (project rule;
+/// Apple does not document how the Workout app records a rest, docs/models.md#swimming). In open
+/// water there are no lengths: each set is a `segment` event.
+public struct SwimPlan: Sendable, Equatable {
+  /// Where the swim is, HealthKit's `HKWorkoutSwimmingLocationType` raw values (unknown 0,
+  /// pool 1, openWater 2; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutswimminglocationtype).
+  public enum Location: Int, Sendable, Hashable, CaseIterable {
+    /// `.pool`: lengths of ``SwimPlan/lapLength``.
+    case pool = 1
+    /// `.openWater`: GPS at the surface, no lengths.
+    case openWater = 2
+
+    /// The HealthKit case name, as scenarios write it.
+    public var name: String { self == .pool ? "pool" : "openWater" }
+  }
+
+  /// One set: lengths (or open-water metres) swum without a rest, then the rest.
+  public struct Set: Sendable, Equatable {
+    /// The set's distance in metres (in a pool, `lengths × lapLength`).
+    public var distance: Double
+    /// The number of pool lengths (0 in open water).
+    public var lengths: Int
+    /// The stroke style.
+    public var stroke: SwimmingStrokeStyle
+    /// Pace in seconds per 100 m, above 0.
+    public var secondsPer100m: Double
+    /// Metres per stroke (``SwimmingModel/distancePerStroke(_:)`` by default), ≥ 0.
+    public var distancePerStroke: Double
+    /// The rest after the set, standing in the water.
+    public var restAfter: Duration
+
+    /// Creates a set.
+    public init(
+      distance: Double, lengths: Int, stroke: SwimmingStrokeStyle, secondsPer100m: Double,
+      distancePerStroke: Double? = nil, restAfter: Duration = .zero
+    ) {
+      self.distance = distance
+      self.lengths = lengths
+      self.stroke = stroke
+      self.secondsPer100m = secondsPer100m
+      self.distancePerStroke = distancePerStroke ?? SwimmingModel.distancePerStroke(stroke)
+      self.restAfter = restAfter
+    }
+
+    /// Speed in m/s: 100 / pace.
+    public var metresPerSecond: Double { 100 / secondsPer100m }
+  }
+
+  /// Pool or open water.
+  public var location: Location
+  /// The pool's length in metres (above 0; `HKWorkoutConfiguration.lapLength`); 0 in open water.
+  public var lapLength: Double
+  /// The sets in order, from `t = 0`.
+  public var sets: [Set]
+
+  /// Creates a plan.
+  public init(location: Location, lapLength: Double, sets: [Set]) {
+    self.location = location
+    self.lapLength = lapLength
+    self.sets = sets
+  }
+
+  /// The metadata key of a length's or a set's stroke style, `HKMetadataKeySwimmingStrokeStyle`'s
+  /// value `"HKSwimmingStrokeStyle"`.
+  public static let strokeStyleKey = "HKSwimmingStrokeStyle"
+  /// `HKMetadataKeySwimmingLocationType`'s value, `"HKSwimmingLocationType"`: the saved swim's
+  /// ``Location`` raw value.
+  public static let locationTypeKey = "HKSwimmingLocationType"
+  /// `HKMetadataKeyLapLength`'s value, `"HKLapLength"`: a pool swim's lap length (a length
+  /// quantity).
+  public static let lapLengthKey = "HKLapLength"
+
+  /// The course: per set, one segment at the set's speed with its stroke rate as the cadence
+  /// (strokes per minute, ``SwimmingModel/strokeRate(metresPerSecond:distancePerStroke:)``),
+  /// then its rest at speed 0.
+  public var segments: [CourseSegment] {
+    var segments: [CourseSegment] = []
+    for set in sets {
+      let speed = set.metresPerSecond
+      segments.append(
+        CourseSegment(
+          duration: Self.duration(seconds: set.distance / speed), speed: speed, grade: 0,
+          cadence: SwimmingModel.strokeRate(
+            metresPerSecond: speed, distancePerStroke: set.distancePerStroke)))
+      if set.restAfter > .zero {
+        segments.append(CourseSegment(duration: set.restAfter, speed: 0, grade: 0, cadence: 0))
+      }
+    }
+    return segments
+  }
+
+  /// The watch's events, in the order they happen (each at the end of its interval: a length's
+  /// `lap` when the swimmer touches the wall, then the set's `segment` after its last length).
+  /// Length `i` of a set at speed `v` spans `[start + i·L/v, start + (i+1)·L/v)`.
+  public var events: [WorkoutEvent] {
+    var events: [WorkoutEvent] = []
+    var start = SimulationInstant.zero
+    for set in sets {
+      let metadata: [String: MetadataValue] = [
+        Self.strokeStyleKey: .number(Double(set.stroke.rawValue))
+      ]
+      let speed = set.metresPerSecond
+      let setDuration = Self.duration(seconds: set.distance / speed)
+      if location == .pool {
+        for length in 0..<set.lengths {
+          let from = start.advanced(by: Self.duration(seconds: Double(length) * lapLength / speed))
+          let to = start.advanced(
+            by: Self.duration(seconds: Double(length + 1) * lapLength / speed))
+          events.append(
+            WorkoutEvent(.lap, at: from, duration: from.duration(to: to), metadata: metadata))
+        }
+      }
+      events.append(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: metadata))
+      start = start.advanced(by: setDuration + set.restAfter)
+    }
+    return events
+  }
+
+  /// The number of pool lengths (0 in open water).
+  public var lengthCount: Int { sets.reduce(0) { $0 + $1.lengths } }
+
+  /// The distance of every set, metres.
+  public var distance: Double { sets.reduce(0) { $0 + $1.distance } }
+
+  /// `seconds` as a duration rounded to the nanosecond.
+  static func duration(seconds: Double) -> Duration {
+    .nanoseconds(Int64((seconds * 1e9).rounded()))
+  }
+}

@@ -46,17 +46,3 @@ public let HKMetadataKeyWorkoutBrandName = "HKWorkoutBrandName"
 /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyheartratemotioncontext).
 /// The wrist sensor's generated readings carry no metadata.
 public let HKMetadataKeyHeartRateMotionContext = "HKMetadataKeyHeartRateMotionContext"
-// swift-format-ignore: AlwaysUseLowerCamelCase
-/// `"HKSwimmingLocationType"`: pool or open water, a number holding an
-/// ``HKWorkoutSwimmingLocationType`` raw value (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimminglocationtype).
-public let HKMetadataKeySwimmingLocationType = "HKSwimmingLocationType"
-// swift-format-ignore: AlwaysUseLowerCamelCase
-/// `"HKSwimmingStrokeStyle"`: the stroke of a lap or segment event, a number holding an
-/// `HKSwimmingStrokeStyle` raw value (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimmingstrokestyle).
-public let HKMetadataKeySwimmingStrokeStyle = "HKSwimmingStrokeStyle"
-// swift-format-ignore: AlwaysUseLowerCamelCase
-/// `"HKLapLength"`: the length of a pool lap, an ``HKQuantity`` of length (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
-public let HKMetadataKeyLapLength = "HKLapLength"

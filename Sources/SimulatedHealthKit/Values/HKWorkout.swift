@@ -32,8 +32,8 @@ public let HKMetadataKeyLapLength = "HKLapLength"
 /// A finished workout, HealthKit's `HKWorkout` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkworkout).
 ///
-/// No public initializer (HealthKit's are all deprecated): `finishWorkout()` makes it from the
-/// engine's record. ``duration`` is the time from start to end less the paused spans (by the
+/// `finishWorkout()` makes it from the engine's record; the public initializers are HealthKit's
+/// deprecated ones, for a workout the app saves itself (`HKWorkout+Legacy.swift`). ``duration`` is the time from start to end less the paused spans (by the
 /// ``workoutEvents``); the statistics cover start to end.
 public final class HKWorkout: HKSample, @unchecked Sendable {
   /// The activity.

@@ -90,7 +90,7 @@ import WorkoutSystem
   /// minutes and one `probe` at 600 s, the workout is asked when the advance begins (its
   /// storage reserved: an engine call; the probe at 600 s is the first due) and once after the
   /// probe at 600 s was served (none left): 2 times, and the probe is taken at 600 s, after
-  /// the 59 stops before it. (Asked at every stop, 181 times.)
+  /// the 59 stops before it. (Asked at every stop, 180 times: once before each stop.)
   @Test func theTimelineIsAskedWhenItChangesNotAtEveryStep() async throws {
     var scenario = try Scenario(name: "one scheduler")
     scenario.timeline = [Scenario.Action(at: .seconds(600), kind: .probe, location: "timeline[0]")]

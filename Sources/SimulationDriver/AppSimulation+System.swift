@@ -214,5 +214,5 @@ extension AppSimulation.State {
 
   /// The app process's number: 0 at launch, one more after every crash (a framework drops what
   /// the dead process registered, as its handlers died with it).
-  package mutating func processGeneration() -> Int { session.withEngine { $0.crashCount } }
+  package mutating func processGeneration() -> Int { session.readEngine { $0.crashCount } }
 }

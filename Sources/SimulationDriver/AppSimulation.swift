@@ -348,7 +348,7 @@ public final class AppSimulation: Sendable {
   private func settleMark() -> [Int] {
     state.withLock { state in
       [
-        state.session.withEngine { $0.log.count }, state.delivered, state.laneRounds,
+        state.session.readEngine { $0.log.count }, state.delivered, state.laneRounds,
         state.holds.count, state.nextHold, state.sleepers.count, state.nextSleeper,
         state.sleepersInFlight.count, callsBegun.load(ordering: .sequentiallyConsistent),
       ]
@@ -456,8 +456,9 @@ public final class AppSimulation: Sendable {
 
   /// Everything behind the lock.
   package struct State {
-    /// The workout (scenario, engine, timeline): its entries in ``agenda`` are made once per
-    /// step, before the agenda is read (``registerWorkout()``): it changes at every step.
+    /// The workout (scenario, engine, timeline): its entries in ``agenda`` are made again
+    /// before the agenda is read when they may have changed (``registerWorkout()``): after an
+    /// engine call, or a step that served them.
     ///
     /// A stored property without observers, so that the frameworks' modules change it in place
     /// (a builder's statistics are read through the engine several times per batch; an
@@ -639,11 +640,11 @@ public final class AppSimulation: Sendable {
   /// appends their callbacks to the lane, in order; after a crash the current process's
   /// objects are dropped (returned so they can be told, outside the lock).
   private static func translate(_ state: inout State, startDate: Date) -> [any Endpoint] {
-    // The outbox trades places with the buffer (`withEngine`: the engine is not copied), so
+    // The outbox trades places with the buffer (`readEngine`: the engine is not copied), so
     // neither allocates per take.
     var effects = state.effectBuffer
     state.effectBuffer = []
-    let crashes = state.session.withEngine { engine in
+    let crashes = state.session.readEngine { engine in
       engine.takeEffects(into: &effects)
       return engine.crashCount
     }
@@ -790,7 +791,9 @@ public final class AppSimulation: Sendable {
           }
         }
       }
-      buffer.removeAll(keepingCapacity: true)
+      // Element by element: `removeAll(keepingCapacity:)` goes through the generic
+      // `replaceSubrange`, several times the cost of a round's one or two deliveries.
+      while buffer.popLast() != nil {}
     }
   }
 
@@ -895,6 +898,23 @@ public final class AppSimulation: Sendable {
   ///
   /// - Parameter turn: the instant `advance` starts or ends at, which always gets the turn
   ///   (app work queued on the main actor before the call runs before time moves).
+  /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
+  /// when no other task's loop runs, delivers the lane here; returns whether the instant is
+  /// done, which it is when what ``deliverInstant(turn:)`` would do next is nothing (nothing an
+  /// app reacts to was delivered, no sleeper woke, the executor is idle but for the caller, the
+  /// lane is empty, no async framework call is in flight, no main-actor turn after every batch,
+  /// no hold open). Otherwise the caller goes on with ``deliverInstant(turn:)``, which finds
+  /// the lane as this left it (running it again is a no-op on an empty lane), so the order and
+  /// the calls made are the same.
+  private func deliverQuietInstant() -> Bool {
+    var buffer: [Delivery] = []
+    guard claimLoop(&buffer), !runLoop(&buffer), executor.isIdleButForCaller,
+      callsInFlight.load(ordering: .relaxed) == 0,
+      !options.contains(.mainActorTurnAfterEveryBatch)
+    else { return false }
+    return state.withLock { $0.lane.isEmpty && !$0.draining && $0.holds.isEmpty }
+  }
+
   private func deliverInstant(turn: Bool = false) async {
     var buffer: [Delivery] = []
     let turnDue = claimLoop(&buffer) ? runLoop(&buffer) : await drain()
@@ -959,6 +979,9 @@ public final class AppSimulation: Sendable {
       for continuation in woken { continuation.resume() }
       // The last instant: `advance` always ends with a turn.
       if !more { return await deliverInstant(turn: true) }
+      // Most instants of a workout (sample batches alone) are done here, without an async
+      // call (each costs a task switch); the others go on as ``deliverInstant(turn:)``.
+      if deliverQuietInstant() { continue }
       await deliverInstant()
     }
   }

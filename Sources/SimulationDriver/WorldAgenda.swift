@@ -86,12 +86,14 @@ package struct SleeperQueue {
 }
 
 extension AppSimulation.State {
-  /// Registers the workout's next due instants in ``agenda``: the next timeline action's and
-  /// the engine's (``WorkoutEngine/nextDueInstant``: its samples and timers, from the engine's
-  /// own queues, which its state machines keep when they change), each its own entry. Made at
-  /// every step: the session changes at every step.
+  /// Registers the workout's next due instants in ``agenda`` when they may have changed since
+  /// they were last registered (``SimulationSession/takeChangedDue()``): the next timeline
+  /// action's and the engine's (``WorkoutEngine/nextDueInstant``: its samples and timers, from
+  /// the engine's own queues, which its state machines keep when they change), each its own
+  /// entry. An engine call (``SimulationSession/withEngine(_:)``) or a step that served the
+  /// workout's deadline changes them; a step to another kind's deadline does not.
   package mutating func registerWorkout() {
-    let (_, engine, action) = session.nextDue()
+    guard let (engine, action) = session.takeChangedDue() else { return }
     agenda.set(.timeline, to: action?.nanoseconds)
     agenda.set(.engine, to: engine?.nanoseconds)
   }

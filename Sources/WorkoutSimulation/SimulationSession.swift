@@ -75,6 +75,17 @@ public struct SimulationSession {
   /// lengths), each due at the end of its interval, and the next one to record.
   private let swimEvents: [WorkoutEvent]
   private var nextSwimEvent = 0
+  /// The earlier of the engine's and the next timeline action's due instants as last handed
+  /// to the world's agenda (``takeChangedDue()``), in nanoseconds (`Int64.max`: neither).
+  private var registeredDue = Int64.max
+  /// Whether the engine's or the timeline's next due instant may differ from the one last
+  /// handed out (``takeChangedDue()``): set by every change that can move them (an engine call
+  /// through ``withEngine(_:)``, a command, ``finish(at:)``, an ``advance(to:)`` that reaches
+  /// the instant handed out), cleared when they are handed out again.
+  private var dueChanged = true
+  /// How many times ``takeChangedDue()`` asked the engine and the timeline for their due
+  /// instants (what the tests count: `OneSchedulerTests`).
+  package private(set) var dueAsks = 0
 
   /// Prepares `scenario` with `overrides` applied, at `t = 0` with nothing run yet.
   ///
@@ -142,8 +153,20 @@ public struct SimulationSession {
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
   }
 
-  /// Runs `body` on the engine (the Swift API door's calls and reads).
+  /// Runs `body` on the engine (the Swift API door's calls): the engine's due instants are
+  /// handed to the world's agenda again (``takeChangedDue()``) before it is next read.
   package mutating func withEngine<R>(
+    _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
+  ) rethrows -> R {
+    dueChanged = true
+    return try body(&engine)
+  }
+
+  /// Runs `body` on the engine in place for a read, or for taking its outbox, that leaves its
+  /// deadlines as they are (statistics, a builder's samples, the log's length, the effects
+  /// queued): unlike ``withEngine(_:)``, the due instants handed to the world's agenda stay
+  /// valid. In place rather than through ``workoutEngine``, which copies the whole engine.
+  package mutating func readEngine<R>(
     _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
   ) rethrows -> R {
     try body(&engine)
@@ -208,17 +231,24 @@ public struct SimulationSession {
   }
 
   /// The engine's next due instant (``WorkoutEngine/nextDueInstant``) and the next timeline
-  /// action's (``nextActionTime``), with ``now``: what a driver that steps instant by instant
-  /// asks before each step.
+  /// action's (``nextActionTime``) when either may have changed since they were last handed
+  /// out, else `nil`: how the workout registers its entries in the world's agenda
+  /// (docs/architecture.md, "One agenda") when it changes rather than being asked at every step.
   ///
-  /// `mutating` although it changes nothing: the Swift door asks at every instant with the
-  /// session held `inout` under its lock, where a getter called from another module is passed a
-  /// copy of the whole session (about 3.4 KB, a `memcpy` per call) and a mutating method its
-  /// address.
-  package mutating func nextDue() -> (
-    now: SimulationInstant, engine: SimulationInstant?, action: SimulationInstant?
-  ) {
-    (engine.now, engine.nextDueInstantInPlace(), nextActionTime)
+  /// They may have changed after an engine call (``withEngine(_:)``), a command, ``finish(at:)``,
+  /// or an ``advance(to:)`` that reached the earlier of the two as handed out (something due
+  /// there was served); an advance to an earlier instant serves nothing of the engine's or the
+  /// timeline's and leaves both as they were.
+  package mutating func takeChangedDue() -> (
+    engine: SimulationInstant?, action: SimulationInstant?
+  )? {
+    guard dueChanged else { return nil }
+    dueChanged = false
+    dueAsks += 1
+    let engineDue = engine.nextDueInstantInPlace()
+    let action = nextActionTime
+    registeredDue = min(engineDue?.nanoseconds ?? .max, action?.nanoseconds ?? .max)
+    return (engineDue, action)
   }
 
   /// When the run stops by itself: `--until`, else the last timeline action.
@@ -254,6 +284,7 @@ public struct SimulationSession {
   /// Plays time forward to `instant`: every timeline action at or before it fires in file order,
   /// and samples are collected on the way. Instants before ``now`` are ignored.
   public mutating func advance(to instant: SimulationInstant) {
+    if instant.nanoseconds >= registeredDue { dueChanged = true }
     runActions(through: instant)
     if stopped == nil, instant > engine.now {
       engine.advance(to: instant)
@@ -358,6 +389,7 @@ public struct SimulationSession {
 
   /// Performs the user's `command` at `instant`, after the timeline actions at that instant.
   public mutating func perform(_ command: WatchCommand, at instant: SimulationInstant) {
+    dueChanged = true
     runActions(through: instant)
     guard stopped == nil else { return }
     let at = max(instant, engine.now)
@@ -403,6 +435,7 @@ public struct SimulationSession {
   /// Stops the run at `instant` (a session still open saves no record and is logged
   /// `unfinished`); later calls do nothing.
   public mutating func finish(at instant: SimulationInstant) {
+    dueChanged = true
     guard stopped == nil else { return }
     if instant > engine.now { engine.advance(to: instant) }
     engine.finishRun(at: engine.now)

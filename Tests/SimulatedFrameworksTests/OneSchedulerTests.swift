@@ -9,9 +9,9 @@ import WorkoutSystem
 
 @testable import SimulatedHealthKit
 
-/// One scheduler (docs/architecture.md, "One agenda"): a system timer and a health store
-/// listener register their deadline in the world's queue when they change and after it was
-/// served; `advance` never asks them at the steps in between.
+/// One scheduler (docs/architecture.md, "One agenda"): the workout (its timeline and engine), a
+/// system timer and a health store listener register their deadline in the world's queue when
+/// they change and after it was served; `advance` never asks them at the steps in between.
 @Suite struct OneSchedulerTests {
   /// How many times something was asked.
   final class Count: Sendable {
@@ -79,6 +79,26 @@ import WorkoutSystem
     }
     #expect(ticks == [600, 1200])
     #expect(asked.total == 3)
+    // The workout (no timeline, no session: nothing due) registers its entries when the
+    // advance begins (it reserves the engine's storage, an engine call), then after each tick
+    // (the tick's log entry is written through the engine): 1 + 2 = 3. Asked at every stop,
+    // it would be asked at least 180 times.
+    #expect(simulation.state.withLock { $0.session.dueAsks } == 3)
+  }
+
+  /// The timeline registers its next action when it changes: with a stop every 10 s for 30
+  /// minutes and one `probe` at 600 s, the workout is asked when the advance begins (its
+  /// storage reserved: an engine call; the probe at 600 s is the first due) and once after the
+  /// probe at 600 s was served (none left): 2 times, and the probe is taken at 600 s, after
+  /// the 59 stops before it. (Asked at every stop, 180 times: once before each stop.)
+  @Test func theTimelineIsAskedWhenItChangesNotAtEveryStep() async throws {
+    var scenario = try Scenario(name: "one scheduler")
+    scenario.timeline = [Scenario.Action(at: .seconds(600), kind: .probe, location: "timeline[0]")]
+    let simulation = try AppSimulation(scenario: scenario)
+    simulation.addSystemTimer(key: ObjectIdentifier(EveryTenSeconds.self), EveryTenSeconds())
+    try await simulation.advance(by: .seconds(1800))
+    #expect(simulation.result.probes.map(\.at.seconds) == [600])
+    #expect(simulation.state.withLock { $0.session.dueAsks } == 2)
   }
 
   /// A state change between steps registers the timer's deadline again: a deadline added at

@@ -114,7 +114,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   func workoutActivity(at position: Int) -> HKWorkoutActivity? {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.withEngine { engine -> HKWorkoutActivity? in
+      state.session.readEngine { engine -> HKWorkoutActivity? in
         guard let builder = engine.builder(ofSession: index),
           builder.activities.indices.contains(position)
         else { return nil }
@@ -140,7 +140,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public var allStatistics: [HKQuantityType: HKStatistics] {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.readEngine { engine in
         guard let builder = engine.builder(ofSession: index) else { return [:] }
         return HKStatistics.all(of: builder, at: engine.now, since: start)
       }
@@ -156,10 +156,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
     guard let type = quantityType.engineType else { return nil }
     let start = simulation.startDate
-    // In place (`withEngine`): reading `state.session.workoutEngine` or `.now` here copies the
+    // In place (`readEngine`): reading `state.session.workoutEngine` or `.now` here copies the
     // whole engine, data source included, on every call.
     return simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.readEngine { engine in
         let now = engine.now
         return engine.withBuilderInPlace(ofSession: index) {
           HKStatistics(type, of: $0, at: now, since: start)
@@ -197,7 +197,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         }
       }
       let elapsed =
-        state.session.withEngine { $0.builder(ofSession: index) }
+        state.session.readEngine { $0.builder(ofSession: index) }
         .map { $0.elapsedTime(at: instant) } ?? .zero
       return (elapsed, leak)
     }
@@ -402,7 +402,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   func engineBuilder<R: Sendable>(_ read: (LiveWorkoutBuilder) -> R) -> R? {
     simulation.state.withLock { state in
-      state.session.withEngine { $0.builder(ofSession: index) }.map(read)
+      state.session.readEngine { $0.builder(ofSession: index) }.map(read)
     }
   }
 

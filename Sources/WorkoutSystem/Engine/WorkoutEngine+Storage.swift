@@ -14,10 +14,20 @@ extension WorkoutEngine {
   /// appends amortised O(1). Counts come from
   /// ``SampleProductionStateMachine/expectedSamples(ofStream:through:cap:)`` (lock-on and
   /// dropouts left out; a source that returns no value leaves room unused).
+  ///
+  /// A call within the room the last one made (the same interval and streams, `limit` not past
+  /// its) does nothing: room only saves copies, never changes what is stored.
   package mutating func reserveStorage(through limit: SimulationInstant) {
     guard let interval = sampler.interval else { return }
+    let streams = sampler.streamCount
+    if let last = reserved, last.interval == interval, last.streams == streams,
+      limit.nanoseconds <= last.through
+    {
+      return
+    }
+    reserved = (interval, streams, limit.nanoseconds)
     var batches = 0
-    for position in 0..<sampler.streamCount {
+    for position in 0..<streams {
       let (slot, count) = sampler.expectedSamples(
         ofStream: position, through: limit.nanoseconds, cap: Self.reservationCap)
       guard count > 0 else { continue }

@@ -81,6 +81,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var orphan: (index: Int, types: QuantityTypeSet, count: Int)?
   var runFinished = false
   var cumulativeIntervals: [QuantityType: Duration] = [:]
+  /// What the last ``reserveStorage(through:)`` made room for: the sampling interval, its
+  /// stream count and the instant (nanoseconds), so that a pump within it (the Swift door pumps
+  /// at every instant it stops at) does not count the streams' samples again.
+  var reserved: (interval: SampleProductionStateMachine.Interval, streams: Int, through: Int64)?
   /// Whether the lifecycle model is on (the configuration has a `watch`).
   let lifecycleEnabled: Bool
   /// The engine's timers (``EngineTimer``): each state machine registers its next deadline here

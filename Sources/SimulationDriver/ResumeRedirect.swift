@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,9 +33,12 @@
 /// started inside `run` runs its first job on the lane too, and its framework calls are
 /// counted before `settle()` can return.
 ///
-/// Not seen: an actor's hop into a nonisolated async function (the runtime clears the current
-/// task before it queues that job, so it names no simulation), and jobs of tasks started
-/// outside `run` or from threads of the app's own (docs/swift-api.md#time-and-callbacks).
+/// Not attributed: an actor's hop into a nonisolated async function or into another actor (a
+/// main-actor task calling an `actor` service: the runtime clears the current task before it
+/// queues that job, so it names no simulation), and jobs of tasks started outside `run` or from
+/// threads of the app's own (docs/swift-api.md#time-and-callbacks). While any `run` is in
+/// progress such jobs are counted until they have run (``UnseenWork``), so that `settle()`
+/// waits for the ones queued before it looks.
 /// Per job sent to the global executor the hook reads one thread-specific value and, off the
 /// lane, the task-local value; nothing on the per-batch path of the lane.
 package enum ResumeRedirect {
@@ -67,6 +73,8 @@ package enum ResumeRedirect {
           .enqueue(unowned: job)
       } else if let simulation = AppSimulation.current {
         simulation.executor.enqueue(unowned: job)
+      } else if UnseenWork.runs.load(ordering: .relaxed) > 0 {
+        UnseenWork.run(job)
       } else if let previous = ResumeRedirect.previous {
         previous(job, original)
       } else {
@@ -85,5 +93,88 @@ extension SimulationExecutor {
     pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
     defer { pthread_setspecific(ResumeRedirect.key, outer) }
     return body()
+  }
+}
+
+/// Jobs sent to Swift's global executor that name no simulation, while a
+/// ``AppSimulation/run(isolation:_:)`` is in progress anywhere in the process: numbered when
+/// they are queued and marked when they have run, so that ``AppSimulation/settle()`` can wait
+/// for every such job queued before it looks (a main-actor task's hop into an `actor` service,
+/// whose job the runtime queues with no current task, so no simulation can be named).
+///
+/// Each runs on Dispatch's global queue as Swift's global executor would run it (Swift's
+/// global executor on Linux is Dispatch's), as a job of the global concurrent executor. The
+/// count is process-wide: a `settle()` also waits for such jobs of other tests in parallel
+/// (they run by themselves, so the wait ends). No run in progress: nothing is counted and the
+/// runtime queues the job itself.
+package enum UnseenWork {
+  /// `run` bodies in progress in the process.
+  package static let runs = Atomic<Int>(0)
+
+  /// The numbered jobs: job `base + i` has run when `done[i]`; every job before
+  /// `base + head` has run.
+  private struct Ledger {
+    var base = 0
+    var head = 0
+    var done: [Bool] = []
+    /// `settle()` callers waiting until every job before their number has run.
+    var waiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// The number the next job gets.
+    var issued: Int { base + done.count }
+    /// Every job before this number has run.
+    var ran: Int { base + head }
+  }
+
+  private static let ledger = Mutex(Ledger())
+
+  /// Runs `job` on Dispatch's global queue, numbered until it has run.
+  static func run(_ job: UnownedJob) {
+    let number = ledger.withLock { ledger -> Int in
+      defer { ledger.done.append(false) }
+      return ledger.issued
+    }
+    DispatchQueue.global().async {
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+      finished(number)
+    }
+  }
+
+  /// Job `number` has run: resumes the waiters whose jobs have all run.
+  private static func finished(_ number: Int) {
+    let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
+      ledger.done[number - ledger.base] = true
+      while ledger.head < ledger.done.count, ledger.done[ledger.head] { ledger.head += 1 }
+      if ledger.head >= 1024, ledger.head * 2 >= ledger.done.count {
+        ledger.done.removeFirst(ledger.head)
+        ledger.base += ledger.head
+        ledger.head = 0
+      }
+      let ran = ledger.ran
+      var ready: [CheckedContinuation<Void, Never>] = []
+      ledger.waiters.removeAll { waiter in
+        guard waiter.before <= ran else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  /// Returns once every such job queued before the call has run; `true` when it had to wait
+  /// (one was still queued or running: the round of `settle()` is not quiet).
+  package static func waitForQueued() async -> Bool {
+    let before = ledger.withLock { $0.issued }
+    if ledger.withLock({ $0.ran >= before }) { return false }
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = ledger.withLock { ledger -> Bool in
+        if ledger.ran >= before { return true }
+        ledger.waiters.append((before, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+    return true
   }
 }

@@ -202,7 +202,9 @@ extension AppSimulation {
     if let unanswered {
       (framework, call) = (unanswered.framework, unanswered.name)
     } else if let sleeper = state.sleepers.waiting.first {
-      (framework, call) = ("SimulationClock", "sleep(until: \(secondsText(sleeper.deadline.seconds)) s)")
+      (framework, call) = (
+        "SimulationClock", "sleep(until: \(secondsText(sleeper.deadline.seconds)) s)"
+      )
     } else if let last = state.lastCall {
       (framework, call) = (last.framework, "after \(last.name)")
       pending.append(

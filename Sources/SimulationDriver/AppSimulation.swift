@@ -412,7 +412,8 @@ public final class AppSimulation: Sendable {
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
-      if !unseen, settleMark() == before, callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+      if !unseen, settleMark() == before,
+        callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1

@@ -407,12 +407,14 @@ public final class AppSimulation: Sendable {
       await yieldToApp()
       await quiesce()
       // Jobs the main-actor turn queued on Swift's global executor that name no simulation (a
-      // main-actor task's hop into an actor service) have run before the round is judged.
-      let unseen = await UnseenWork.waitForQueued()
+      // main-actor task's hop into an actor service) have run before the round is judged: what
+      // they did that the simulation sees changes the mark, and what they queued on the main
+      // actor runs in the next round's turn.
+      await UnseenWork.waitForQueued()
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
-      if !unseen, settleMark() == before,
+      if settleMark() == before,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {

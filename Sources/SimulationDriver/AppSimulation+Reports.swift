@@ -223,7 +223,7 @@ extension AppSimulation {
     return Report(
       kind: .stalled, framework: framework, call: call, date: date(of: now),
       seconds: now.seconds,
-      message: "the app's code has waited \(executor.stallReportDelay) of wall-clock time with "
+      message: "the app's code has waited \(executor.currentStallDelay) of wall-clock time with "
         + "nothing left to run: \(pending.joined(separator: "; ")); the run's task is "
         + "cancelled and run(_:) throws StallError once its body ends (a continuation that "
         + "ignores cancellation keeps it waiting)")

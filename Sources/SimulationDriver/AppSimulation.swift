@@ -193,7 +193,8 @@ public final class AppSimulation: Sendable {
   ///
   /// A stall ends the run (docs/swift-api.md#nothing-silent): when the body waits with nothing
   /// runnable on the lane, nothing pending and no `advance` in progress for
-  /// ``stallReportDelay`` of wall-clock time, the stall is reported
+  /// ``stallReportDelay`` of wall-clock time (at most 100 ms once the body's task is cancelled,
+  /// by Swift Testing's `.timeLimit` for one), the stall is reported
   /// (``Report/Kind-swift.enum/stalled``), every ``clock`` sleeper is resumed throwing
   /// ``StallError``, and the body's task is cancelled, so a wait that honours cancellation (a
   /// sleeper, `Task.sleep`, an `AsyncStream`, a `withTaskCancellationHandler`) ends and `run`
@@ -234,7 +235,14 @@ public final class AppSimulation: Sendable {
     }
     let outcome: Result<R, E> = await Self.$current.withValue(self) {
       await withTaskExecutorPreference(executor, isolation: isolation) { () async -> Result<R, E> in
-        do throws(E) { return .success(try await body()) } catch { return .failure(error) }
+        // A cancelled body (Swift Testing's `.timeLimit`, the test's own cancellation) that
+        // then waits with nothing left to run is reported as a stall at once, not after the
+        // whole delay.
+        await withTaskCancellationHandler {
+          do throws(E) { return .success(try await body()) } catch { return .failure(error) }
+        } onCancel: {
+          executor.hurryStallWatch()
+        }
       }
     }
     if let stall = handle.stall, let error = StallError(report: stall) as? E { throw error }
@@ -406,11 +414,13 @@ public final class AppSimulation: Sendable {
       let before = settleMark()
       await yieldToApp()
       await quiesce()
-      // Jobs the main-actor turn queued on Swift's global executor that name no simulation (a
-      // main-actor task's hop into an actor service) have run before the round is judged: what
-      // they did that the simulation sees changes the mark, and what they queued on the main
-      // actor runs in the next round's turn.
-      await UnseenWork.waitForQueued()
+      // Jobs on Swift's global executor that name no simulation (a main-actor task's hop into
+      // an actor service), queued since this simulation last settled, have run before the round
+      // is judged: what they did that the simulation sees changes the mark, and what they
+      // queued on the main actor runs in the next round's turn. Those queued earlier have at
+      // least started (another test's job that blocks its thread for long is not waited for).
+      await UnseenWork.waitForJobs(from: state.withLock { $0.unseenFrom })
+      await UnseenWork.waitForQueuedToStart()
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
@@ -419,7 +429,11 @@ public final class AppSimulation: Sendable {
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1
-        if quiet >= 2 { return }
+        if quiet >= 2 {
+          let issued = UnseenWork.issued
+          state.withLock { $0.unseenFrom = issued }
+          return
+        }
       } else {
         quiet = 0
       }
@@ -659,6 +673,9 @@ public final class AppSimulation: Sendable {
     /// The running bodies' tasks, by run number (what a stall cancels).
     package var runTasks: [Int: AppSimulation.RunHandle] = [:]
     package var nextRun = 0
+    /// The first job on Swift's global executor naming no simulation that ``settle()`` waits
+    /// to have run (``UnseenWork``): the number issued when this simulation last settled.
+    package var unseenFrom = UnseenWork.issued
     /// Waiters for the next stall's report (``AppSimulation/nextStall()``).
     package var stallWatchers: [Int: CheckedContinuation<AppSimulation.Report?, Never>] = [:]
     /// Watchers cancelled before they were listed.

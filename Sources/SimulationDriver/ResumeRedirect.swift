@@ -99,61 +99,77 @@ extension SimulationExecutor {
 /// Jobs sent to Swift's global executor that name no simulation, while a
 /// ``AppSimulation/run(isolation:_:)`` is in progress anywhere in the process: numbered when
 /// they are queued and marked when they have run, so that ``AppSimulation/settle()`` can wait
-/// for every such job queued before it looks (a main-actor task's hop into an `actor` service,
-/// whose job the runtime queues with no current task, so no simulation can be named).
+/// for the ones queued during its main-actor turn (a main-actor task's hop into an `actor`
+/// service, whose job the runtime queues with no current task, so no simulation can be named).
 ///
 /// Each runs on Dispatch's global queue as Swift's global executor would run it (Swift's
 /// global executor on Linux is Dispatch's), as a job of the global concurrent executor. The
-/// count is process-wide: a `settle()` also waits for such jobs of other tests in parallel
-/// (they run by themselves, so the wait ends). No run in progress: nothing is counted and the
-/// runtime queues the job itself.
+/// numbers are process-wide: a `settle()` also waits for such jobs of other tests in parallel
+/// queued during its turn (they run by themselves, so the wait ends); jobs queued before its
+/// turn (a test's long-blocking job) are not waited for. No run in progress: nothing is
+/// numbered and the runtime queues the job itself.
 package enum UnseenWork {
   /// `run` bodies in progress in the process.
   package static let runs = Atomic<Int>(0)
 
-  /// The numbered jobs: job `base + i` has run when `done[i]`; every job before
-  /// `base + head` has run.
+  /// The numbered jobs: job `base + i` has started when `started[i]`, has run when `done[i]`.
   private struct Ledger {
     var base = 0
-    var head = 0
     var done: [Bool] = []
-    /// `settle()` callers waiting until every job before their number has run.
-    var waiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    var started: [Bool] = []
+    /// Jobs before `base + startedHead` have all started.
+    var startedHead = 0
+    /// Jobs before `base + head` have all run (the part of `done` that can be dropped).
+    var head = 0
+    /// `settle()` callers waiting until every job of `range` has run.
+    var waiters: [(range: Range<Int>, continuation: CheckedContinuation<Void, Never>)] = []
+    /// `settle()` callers waiting until every job before a number has started.
+    var startWaiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// The number the next job gets.
     var issued: Int { base + done.count }
-    /// Every job before this number has run.
-    var ran: Int { base + head }
+
+    /// Whether every job of `range` has run (jobs dropped from `done` have).
+    func ran(_ range: Range<Int>) -> Bool {
+      for number in max(range.lowerBound, base)..<range.upperBound where !done[number - base] {
+        return false
+      }
+      return true
+    }
   }
 
   private static let ledger = Mutex(Ledger())
 
+  /// The number the next job gets (a `settle()` round's mark before its turn).
+  package static var issued: Int { ledger.withLock { $0.issued } }
+
   /// Runs `job` on Dispatch's global queue, numbered until it has run.
   static func run(_ job: UnownedJob) {
     let number = ledger.withLock { ledger -> Int in
-      defer { ledger.done.append(false) }
+      defer {
+        ledger.done.append(false)
+        ledger.started.append(false)
+      }
       return ledger.issued
     }
     DispatchQueue.global().async {
+      began(number)
       job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
       finished(number)
     }
   }
 
-  /// Job `number` has run: resumes the waiters whose jobs have all run.
-  private static func finished(_ number: Int) {
+  /// Job `number` starts: resumes the waiters for whom every job before theirs has started.
+  private static func began(_ number: Int) {
     let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
-      ledger.done[number - ledger.base] = true
-      while ledger.head < ledger.done.count, ledger.done[ledger.head] { ledger.head += 1 }
-      if ledger.head >= 1024, ledger.head * 2 >= ledger.done.count {
-        ledger.done.removeFirst(ledger.head)
-        ledger.base += ledger.head
-        ledger.head = 0
+      ledger.started[number - ledger.base] = true
+      while ledger.startedHead < ledger.started.count, ledger.started[ledger.startedHead] {
+        ledger.startedHead += 1
       }
-      let ran = ledger.ran
+      let startedBefore = ledger.base + ledger.startedHead
       var ready: [CheckedContinuation<Void, Never>] = []
-      ledger.waiters.removeAll { waiter in
-        guard waiter.before <= ran else { return false }
+      ledger.startWaiters.removeAll { waiter in
+        guard waiter.before <= startedBefore else { return false }
         ready.append(waiter.continuation)
         return true
       }
@@ -162,21 +178,65 @@ package enum UnseenWork {
     for continuation in ready { continuation.resume() }
   }
 
-  /// Returns once every such job queued before the call has run, and, when it had to wait,
-  /// the jobs those queued in turn (at most 64 times: jobs of other tests in parallel keep
-  /// coming).
-  package static func waitForQueued() async {
+  /// Returns once every such job queued before the call has started (a job of another test
+  /// that then blocks its thread for long is not waited for; one still queued behind a loaded
+  /// machine's busy threads is).
+  package static func waitForQueuedToStart() async {
+    let before = issued
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = ledger.withLock { ledger -> Bool in
+        if ledger.base + ledger.startedHead >= before { return true }
+        ledger.startWaiters.append((before, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Job `number` has run: resumes the waiters whose jobs have all run.
+  private static func finished(_ number: Int) {
+    let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
+      ledger.done[number - ledger.base] = true
+      while ledger.head < ledger.done.count, ledger.done[ledger.head] { ledger.head += 1 }
+      // Jobs that have run have started: both arrays drop the same part.
+      if ledger.head >= 1024, ledger.head * 2 >= ledger.done.count {
+        let drop = ledger.head
+        ledger.done.removeFirst(drop)
+        ledger.started.removeFirst(drop)
+        ledger.base += drop
+        ledger.head = 0
+        ledger.startedHead -= drop
+      }
+      var ready: [CheckedContinuation<Void, Never>] = []
+      let numbers = ledger
+      ledger.waiters.removeAll { waiter in
+        guard numbers.ran(waiter.range) else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  /// Returns once every such job numbered from `first` on (this simulation's last settle),
+  /// queued before the call, has run,
+  /// and, when it had to wait, the jobs queued meanwhile (those jobs' own hops; at most 64
+  /// times: jobs of other tests in parallel keep coming).
+  package static func waitForJobs(from first: Int) async {
+    var first = first
     for _ in 0..<64 {
-      let before = ledger.withLock { $0.issued }
-      if ledger.withLock({ $0.ran >= before }) { return }
+      let range = first..<issued
+      if ledger.withLock({ $0.ran(range) }) { return }
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let now = ledger.withLock { ledger -> Bool in
-          if ledger.ran >= before { return true }
-          ledger.waiters.append((before, continuation))
+          if ledger.ran(range) { return true }
+          ledger.waiters.append((range, continuation))
           return false
         }
         if now { continuation.resume() }
       }
+      first = range.upperBound
     }
   }
 }

@@ -61,6 +61,35 @@ import Testing
           + "returned"))
   }
 
+  /// A time limit's cancellation of the run's task, while the body waits on a continuation that
+  /// ignores it: the stall is reported within 100 ms instead of the default 30 s, and once the
+  /// app's late rescue resumes the continuation, `run` throws `StallError`. (Polling, bounded,
+  /// as the test framework's time limit would.)
+  @Test func aCancelledRunIsReportedAtOnce() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let held = HeldContinuation()
+    let run = Task {
+      try await simulation.run { () async throws in
+        await withCheckedContinuation { continuation in
+          held.continuation.withLock { $0 = continuation }
+        }
+      }
+    }
+    for _ in 0..<2000 where held.continuation.withLock({ $0 == nil }) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    run.cancel()
+    for _ in 0..<2000 where simulation.reports.isEmpty {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(simulation.reports.map(\.kind) == [.stalled])
+    #expect(
+      simulation.reports.first?.message.hasPrefix(
+        "the app's code has waited 0.1 seconds of wall-clock time") == true)
+    held.continuation.withLock { $0.take() }?.resume()
+    await #expect(throws: HealthKitSimulation.StallError.self) { try await run.value }
+  }
+
   /// A body that cannot throw: the stall is reported and its task cancelled; `run` returns
   /// what the body returns once it ends (it cannot throw).
   @Test func aBodyThatCannotThrowIsCancelled() async throws {

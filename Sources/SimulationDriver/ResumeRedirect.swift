@@ -131,9 +131,9 @@ package enum UnseenWork {
 
     /// Whether every job of `range` has run (jobs dropped from `done` have).
     func ran(_ range: Range<Int>) -> Bool {
-      for number in max(range.lowerBound, base)..<range.upperBound where !done[number - base] {
-        return false
-      }
+      let first = max(range.lowerBound, base)
+      guard first < range.upperBound else { return true }
+      for number in first..<range.upperBound where !done[number - base] { return false }
       return true
     }
   }

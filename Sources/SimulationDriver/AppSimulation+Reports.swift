@@ -117,9 +117,13 @@ extension AppSimulation {
   }
 
   /// Whether the app's code waits on the simulation: a `run` body is active, no `advance` is
-  /// stepping, and nothing is pending on the callback lane (the stall watch's question).
+  /// stepping, nothing is pending on the callback lane, and no `settle()` waits for jobs of the
+  /// app's on Swift's global executor (``UnseenWork``) (the stall watch's question).
   package var appIsWaiting: Bool {
-    return state.withLock { $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining }
+    return state.withLock {
+      $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining
+        && $0.waitingForUnseen == 0
+    }
   }
 
   /// The stall watch found the lane idle for ``stallReportDelay`` while the app waits: reports

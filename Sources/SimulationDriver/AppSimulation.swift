@@ -419,8 +419,14 @@ public final class AppSimulation: Sendable {
       // is judged: what they did that the simulation sees changes the mark, and what they
       // queued on the main actor runs in the next round's turn. Those queued earlier have at
       // least started (another test's job that blocks its thread for long is not waited for).
-      await UnseenWork.waitForJobs(from: state.withLock { $0.unseenFrom })
+      // (Not a stall while it waits: the work is on its way on another executor.)
+      let from = state.withLock { state -> Int in
+        state.waitingForUnseen += 1
+        return state.unseenFrom
+      }
+      await UnseenWork.waitForJobs(from: from)
       await UnseenWork.waitForQueuedToStart()
+      state.withLock { $0.waitingForUnseen -= 1 }
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
@@ -676,6 +682,9 @@ public final class AppSimulation: Sendable {
     /// The first job on Swift's global executor naming no simulation that ``settle()`` waits
     /// to have run (``UnseenWork``): the number issued when this simulation last settled.
     package var unseenFrom = UnseenWork.issued
+    /// How many ``AppSimulation/settle()`` calls wait for such jobs now (the stall watch does
+    /// not count that as the app waiting on nothing).
+    package var waitingForUnseen = 0
     /// Waiters for the next stall's report (``AppSimulation/nextStall()``).
     package var stallWatchers: [Int: CheckedContinuation<AppSimulation.Report?, Never>] = [:]
     /// Watchers cancelled before they were listed.

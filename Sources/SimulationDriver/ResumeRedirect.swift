@@ -121,19 +121,22 @@ package enum UnseenWork {
     var startedHead = 0
     /// Jobs before `base + head` have all run (the part of `done` that can be dropped).
     var head = 0
-    /// `settle()` callers waiting until every job of `range` has run.
-    var waiters: [(range: Range<Int>, continuation: CheckedContinuation<Void, Never>)] = []
+    /// `settle()` callers waiting until every job of `range` but their own has run.
+    var waiters: [(range: Range<Int>, own: Int?, continuation: CheckedContinuation<Void, Never>)] =
+      []
     /// `settle()` callers waiting until every job before a number has started.
     var startWaiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
     /// The number the next job gets.
     var issued: Int { base + done.count }
 
-    /// Whether every job of `range` has run (jobs dropped from `done` have).
-    func ran(_ range: Range<Int>) -> Bool {
+    /// Whether every job of `range` but `except` has run (jobs dropped from `done` have).
+    func ran(_ range: Range<Int>, except: Int? = nil) -> Bool {
       let first = max(range.lowerBound, base)
       guard first < range.upperBound else { return true }
-      for number in first..<range.upperBound where !done[number - base] { return false }
+      for number in first..<range.upperBound where !done[number - base] && number != except {
+        return false
+      }
       return true
     }
   }
@@ -154,9 +157,25 @@ package enum UnseenWork {
     }
     DispatchQueue.global().async {
       began(number)
+      // The job's number, while it runs on this thread (a `settle()` it runs does not wait
+      // for itself).
+      pthread_setspecific(runningKey, UnsafeRawPointer(bitPattern: number + 1))
       job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+      pthread_setspecific(runningKey, nil)
       finished(number)
     }
+  }
+
+  /// The thread-specific slot holding the number (plus one) of the job running on the thread.
+  private static let runningKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The number of the job running on this thread, if it is one of these.
+  private static var runningJob: Int? {
+    pthread_getspecific(runningKey).map { Int(bitPattern: $0) - 1 }
   }
 
   /// Job `number` starts: resumes the waiters for whom every job before theirs has started.
@@ -210,7 +229,7 @@ package enum UnseenWork {
       var ready: [CheckedContinuation<Void, Never>] = []
       let numbers = ledger
       ledger.waiters.removeAll { waiter in
-        guard numbers.ran(waiter.range) else { return false }
+        guard numbers.ran(waiter.range, except: waiter.own) else { return false }
         ready.append(waiter.continuation)
         return true
       }
@@ -227,11 +246,13 @@ package enum UnseenWork {
     var first = first
     for _ in 0..<64 {
       let range = first..<issued
-      if ledger.withLock({ $0.ran(range) }) { return }
+      // The caller's own job (a settle running as one of these jobs) is not waited for.
+      let own = runningJob
+      if ledger.withLock({ $0.ran(range, except: own) }) { return }
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let now = ledger.withLock { ledger -> Bool in
-          if ledger.ran(range) { return true }
-          ledger.waiters.append((range, continuation))
+          if ledger.ran(range, except: own) { return true }
+          ledger.waiters.append((range, own, continuation))
           return false
         }
         if now { continuation.resume() }

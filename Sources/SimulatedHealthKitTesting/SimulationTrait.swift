@@ -123,17 +123,33 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       if issue.severity == .error { failed.set() }
       return issue
     }
+    // A stall is the test's error at once, while the body may still wait (a continuation that
+    // ignores cancellation): the watch runs in the test's context (its task-local values).
+    let stallWatch = Task { () -> Bool in
+      guard let report = await simulation.nextStall() else { return false }
+      failed.set()
+      Issue.record(
+        Comment(rawValue: report.description), severity: .error,
+        sourceLocation: test.sourceLocation)
+      return true
+    }
     do {
       try await watch.provideScope(for: test, testCase: testCase) {
         try await simulation.run { try await function() }
       }
     } catch {
       failed.set()
-      recordReports(of: simulation, test: test)
+      stallWatch.cancel()
+      recordReports(of: simulation, test: test, stallRecorded: await stallWatch.value)
       attach(simulation, failed: true)
+      // The stall is already the test's issue: no second one for the error.
+      if error is HealthKitSimulation.StallError { return }
       throw error
     }
-    if recordReports(of: simulation, test: test) { failed.set() }
+    stallWatch.cancel()
+    if recordReports(of: simulation, test: test, stallRecorded: await stallWatch.value) {
+      failed.set()
+    }
     if checks == .evaluated {
       for failure in simulation.failedScenarioChecks() {
         failed.set()
@@ -147,20 +163,22 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
 
   /// Records each report of the run that no `advance` threw as an issue of the test, at the
   /// test's declaration: `<framework>: <call> at t = <seconds> s: <message>`
-  /// (docs/swift-api.md#nothing-silent). A hold past `appWorkGrace` and an app task still
-  /// blocked when `run` returned are errors (the test fails); a stall is a warning: it is
-  /// measured on the wall clock, and a process whose threads all waited 30 s for a core (tests
-  /// in parallel on a loaded machine) makes one without any fault of the app. Returns whether
-  /// an error was recorded.
+  /// (docs/swift-api.md#nothing-silent): each is an error (the test fails), a stall included
+  /// (the first stall was recorded when it was made, when `stallRecorded`). Returns whether an
+  /// error was recorded.
   @discardableResult
-  private func recordReports(of simulation: HealthKitSimulation, test: Test) -> Bool {
+  private func recordReports(
+    of simulation: HealthKitSimulation, test: Test, stallRecorded: Bool
+  ) -> Bool {
     var failed = false
+    var skipStall = stallRecorded
     for report in simulation.unthrownReports {
-      let severity: Issue.Severity = report.kind == .stalled ? .warning : .error
-      if severity == .error { failed = true }
-      Issue.record(
-        Comment(rawValue: report.description), severity: severity,
-        sourceLocation: test.sourceLocation)
+      if report.kind == .stalled, skipStall {
+        skipStall = false
+        continue
+      }
+      failed = true
+      Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
     }
     return failed
   }

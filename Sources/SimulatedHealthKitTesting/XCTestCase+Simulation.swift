@@ -22,6 +22,11 @@ extension XCTestCase {
   /// temporary folder and its path is recorded as a test failure beside the error (XCTest on
   /// Linux has no attachments), then the error is rethrown.
   ///
+  /// A stall (the body waits `stallReportDelay` with nothing left to run) ends the run as
+  /// `HealthKitSimulation.run(isolation:_:)` ends it: the clock's sleepers throw, the body's task
+  /// is cancelled, and this throws `HealthKitSimulation.StallError` once the body has ended
+  /// (docs/swift-api.md#nothing-silent).
+  ///
   /// When `body` returns, the scenario's `expect` list (docs/scenario-format.md#checks) is
   /// evaluated on the run as `workout-sim check` evaluates it, and each failed check is a test
   /// failure (`scenario check expect[0]: ...`), as with the trait's ``SimulationTrait/ScenarioChecks/evaluated``;

@@ -23,7 +23,9 @@ extension AppSimulation {
       /// The app's code inside `run` waited ``AppSimulation/stallReportDelay`` of
       /// wall-clock time while nothing was runnable on the simulation's lane and nothing was
       /// pending: what it awaits will not come by itself (a continuation never resumed, a
-      /// delegate call that is not coming, a sleeper while nothing advances time).
+      /// delegate call that is not coming, a sleeper while nothing advances time). The run is
+      /// ended where Swift lets it: ``AppSimulation/run(isolation:_:)`` throws
+      /// ``AppSimulation/StallError``.
       case stalled
       /// An app task was still waiting on the simulation (a sleeper on
       /// ``AppSimulation/clock``, an open hold) when the outermost `run` returned.
@@ -37,7 +39,9 @@ extension AppSimulation {
     /// What kind of thing went unfinished.
     public let kind: Kind
     /// The simulated framework concerned (`"HealthKit"`, `"BackgroundTasks"`,
-    /// `"SimulationClock"`, ...).
+    /// `"SimulationClock"`, ...), or `"simulation"` for the simulation itself (the
+    /// `HealthKitSimulation` or `AppSimulation` the test made) when no framework's call is
+    /// concerned.
     public let framework: String
     /// The call or app code concerned.
     public let call: String
@@ -78,9 +82,9 @@ extension AppSimulation {
   /// nothing runnable on the simulation's lane, nothing pending and no `advance` in progress
   /// before the stall is reported (``Report/Kind-swift.enum/stalled``): 30 s by default (room for
   /// a loaded machine running tests in parallel, where app work on other executors can wait
-  /// that long for a thread; the report then says what the simulation sees, not that the wait
-  /// is endless). The
-  /// report is made once per stall and does not end the wait.
+  /// that long for a thread). The report is made once per stall and ends the run where Swift
+  /// lets it (``run(isolation:_:)``: the sleepers throw ``StallError``, the body's task is
+  /// cancelled). A test that expects a stall sets a short delay (`.milliseconds(200)`).
   public var stallReportDelay: Duration {
     get { executor.stallReportDelay }
     set { executor.stallReportDelay = newValue }
@@ -113,38 +117,120 @@ extension AppSimulation {
   }
 
   /// Whether the app's code waits on the simulation: a `run` body is active, no `advance` is
-  /// stepping, and nothing is pending on the callback lane (the stall watch's question).
+  /// stepping, nothing is pending on the callback lane, and no `settle()` waits for jobs of the
+  /// app's on Swift's global executor (``UnseenWork``) (the stall watch's question).
   package var appIsWaiting: Bool {
-    return state.withLock { $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining }
+    return state.withLock {
+      $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining
+        && $0.waitingForUnseen == 0
+    }
   }
 
-  /// The stall watch found the lane idle for ``stallReportDelay`` while the app waits.
+  /// The stall watch found the lane idle for ``stallReportDelay`` while the app waits: reports
+  /// it, then ends what the simulation can end (docs/swift-api.md#nothing-silent): every clock
+  /// sleeper is resumed throwing ``StallError`` and every running body's task is cancelled, so
+  /// ``run(isolation:_:)`` throws ``StallError`` once its body has ended.
   package func reportStall() {
-    let report = state.withLock { state -> Report in
-      let now = state.session.now
-      var pending: [String] = []
+    let (report, sleepers) = state.withLock {
+      state -> (Report, [CheckedContinuation<Void, any Error>]) in
+      let report = stallReport(state)
+      for handle in state.runTasks.values where handle.stall == nil { handle.stall = report }
+      var sleepers: [CheckedContinuation<Void, any Error>] = []
       for sleeper in state.sleepers.waiting {
-        pending.append(
-          "a task sleeps on simulation.clock until t = "
-            + "\(secondsText(sleeper.deadline.seconds)) s, and only advance moves time")
+        if let taken = state.sleepers.remove(id: sleeper.id) { sleepers.append(taken.continuation) }
       }
-      for hold in state.holds.values {
-        pending.append("the system waits for \(hold.framework)'s \(hold.call)")
-      }
-      let what =
-        pending.isEmpty
-        ? "nothing the simulation owes the app is pending, so unless it awaits work on another "
-          + "executor, what it awaits will not come: a continuation never resumed, or a delegate "
-          + "call or completion handler that is not coming (check the session's state and "
-          + "simulation.result.errors)"
-        : pending.joined(separator: "; ")
-      return Report(
-        kind: .stalled, framework: "HealthKitSimulation", call: "run(_:)", date: date(of: now),
-        seconds: now.seconds,
-        message: "the app's code has waited \(executor.stallReportDelay) of wall-clock time with "
-          + "nothing left to run: \(what)")
+      return (report, sleepers)
     }
     record([report], throwing: false)
+    // The watchers: the trait's, and each run's, which cancels its body's task from a task of
+    // the run's own (Swift Testing handles a test task's cancellation in the test's context).
+    let watchers = state.withLock { state in
+      defer { state.stallWatchers = [:] }
+      return state.stallWatchers.sorted { $0.key < $1.key }.map(\.value)
+    }
+    for watcher in watchers { watcher.resume(returning: report) }
+    let error = StallError(report: report)
+    for sleeper in sleepers { sleeper.resume(throwing: error) }
+  }
+
+  /// Returns the next stall's report when it is made, or `nil` when the calling task is
+  /// cancelled first (the `.simulation` trait records it as the test's issue at once, while the
+  /// body may still wait; ``run(isolation:_:)`` cancels its body's task).
+  package func nextStall() async -> Report? {
+    let id = state.withLock { state -> Int in
+      state.nextStallWatcher += 1
+      return state.nextStallWatcher
+    }
+    return await withTaskCancellationHandler {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Report?, Never>) in
+        let cancelled = state.withLock { state -> Bool in
+          if state.cancelledStallWatchers.remove(id) != nil { return true }
+          state.stallWatchers[id] = continuation
+          return false
+        }
+        if cancelled { continuation.resume(returning: nil) }
+      }
+    } onCancel: {
+      let watcher = state.withLock { state -> CheckedContinuation<Report?, Never>? in
+        guard let watcher = state.stallWatchers.removeValue(forKey: id) else {
+          state.cancelledStallWatchers.insert(id)
+          return nil
+        }
+        return watcher
+      }
+      watcher?.resume(returning: nil)
+    }
+  }
+
+  /// The report of a stall at virtual now: named after what the app waits on, as far as the
+  /// simulation can tell (an async call not yet answered, a clock sleeper, else the app's last
+  /// call into the simulation).
+  private func stallReport(_ state: State) -> Report {
+    let now = state.session.now
+    var pending: [String] = []
+    for sleeper in state.sleepers.waiting {
+      pending.append(
+        "a task sleeps on simulation.clock until t = "
+          + "\(secondsText(sleeper.deadline.seconds)) s, and only advance moves time (it is "
+          + "resumed throwing StallError)")
+    }
+    for hold in state.holds.values {
+      pending.append("the system waits for \(hold.framework)'s \(hold.call)")
+    }
+    let unanswered = state.callsRunning.max { $0.key < $1.key }?.value
+    for call in state.callsRunning.sorted(by: { $0.key < $1.key }).map(\.value) {
+      pending.append("\(call.framework)'s \(call.name) has not returned")
+    }
+    let framework: String
+    let call: String
+    if let unanswered {
+      (framework, call) = (unanswered.framework, unanswered.name)
+    } else if let sleeper = state.sleepers.waiting.first {
+      (framework, call) = (
+        "SimulationClock", "sleep(until: \(secondsText(sleeper.deadline.seconds)) s)"
+      )
+    } else if let last = state.lastCall {
+      (framework, call) = (last.framework, "after \(last.name)")
+      pending.append(
+        "the app's last call into the simulation, \(last.framework)'s \(last.name), has "
+          + "returned; nothing the simulation owes the app is pending, so what it awaits will "
+          + "not come: a continuation never resumed, or a delegate call or completion handler "
+          + "that is not coming (check the session's state and simulation.result.errors)")
+    } else {
+      (framework, call) = ("simulation", "run(_:)")
+      pending.append(
+        "the app has made no async call into the simulation; nothing the simulation owes the "
+          + "app is pending, so what it awaits will not come: a continuation never resumed, or "
+          + "a delegate call or completion handler that is not coming (check the session's "
+          + "state and simulation.result.errors)")
+    }
+    return Report(
+      kind: .stalled, framework: framework, call: call, date: date(of: now),
+      seconds: now.seconds,
+      message: "the app's code has waited \(executor.currentStallDelay) of wall-clock time with "
+        + "nothing left to run: \(pending.joined(separator: "; ")); the run's task is "
+        + "cancelled and run(_:) throws StallError once its body ends (a continuation that "
+        + "ignores cancellation keeps it waiting)")
   }
 
   /// Reports, once per object, that `object`, made in `home`, was used inside this

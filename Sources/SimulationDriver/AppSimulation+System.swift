@@ -16,7 +16,7 @@ extension AppSimulation {
   package static func requireCurrent(_ api: String) -> AppSimulation {
     guard let simulation = current else {
       fatalError(
-        "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of a HealthKitSimulation (docs/swift-api.md)"
+        "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of the simulation it belongs to (`HealthKitSimulation(scenario:)`, or `AppSimulation(scenario:)` with any simulated framework) (docs/swift-api.md)"
       )
     }
     return simulation

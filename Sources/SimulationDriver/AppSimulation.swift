@@ -184,24 +184,109 @@ public final class AppSimulation: Sendable {
 
   /// Runs `body` with this simulation as the owner of every HealthKit object it creates.
   ///
-  /// `body` runs on the caller's isolation. Outside any `run`, `HKHealthStore()` traps.
+  /// `body` runs on the caller's isolation, its jobs on the simulation's lane
+  /// (``taskExecutor``). Outside any `run`, `HKHealthStore()` traps.
+  ///
+  /// A stall ends the run (docs/swift-api.md#nothing-silent): when the body waits with nothing
+  /// runnable on the lane, nothing pending and no `advance` in progress for
+  /// ``stallReportDelay`` of wall-clock time (at most 100 ms once the body's task is cancelled,
+  /// by Swift Testing's `.timeLimit` for one), the stall is reported
+  /// (``Report/Kind-swift.enum/stalled``), every ``clock`` sleeper is resumed throwing
+  /// ``StallError``, and the body's task is cancelled, so a wait that honours cancellation (a
+  /// sleeper, `Task.sleep`, an `AsyncStream`, a `withTaskCancellationHandler`) ends and `run`
+  /// throws ``StallError``. A continuation of the app's own that ignores cancellation cannot be
+  /// ended by any Swift API: `run` then stays suspended, and the report says so.
   ///
   /// - Returns: what `body` returns.
-  /// - Throws: what `body` throws.
-  public func run<R>(
-    isolation: isolated (any Actor)? = #isolation, _ body: () async throws -> R
-  ) async rethrows -> R {
-    state.withLock { $0.runs += 1 }
+  /// - Throws: what `body` throws; ``StallError`` (when `E` is `any Error`) after a stall, once
+  ///   the body has ended, whatever it returned or threw.
+  public func run<R, E: Error>(
+    isolation: isolated (any Actor)? = #isolation, _ body: () async throws(E) -> R
+  ) async throws(E) -> R {
+    let handle = RunHandle()
+    handle.holdCurrentTask()
+    UnseenWork.runs.add(1, ordering: .relaxed)
+    let id = state.withLock { state -> Int in
+      state.runs += 1
+      state.nextRun += 1
+      state.runTasks[state.nextRun] = handle
+      return state.nextRun
+    }
     executor.watchAgain()
+    // Cancels the body's task at a stall, from a task of the run's own (it has the run's
+    // task-local values: Swift Testing handles a test task's cancellation in the test's
+    // context).
+    let canceller = Task {
+      if await nextStall() != nil { handle.cancel() }
+    }
     defer {
-      state.withLock { $0.runs -= 1 }
+      canceller.cancel()
+      state.withLock { state in
+        state.runs -= 1
+        state.runTasks[id] = nil
+      }
+      handle.release()
+      UnseenWork.runs.subtract(1, ordering: .relaxed)
       reportBlockedAtEnd()
     }
-    return try await Self.$current.withValue(self) {
-      try await withTaskExecutorPreference(executor, isolation: isolation) {
-        try await body()
+    let outcome: Result<R, E> = await Self.$current.withValue(self) {
+      await withTaskExecutorPreference(executor, isolation: isolation) { () async -> Result<R, E> in
+        // A cancelled body (Swift Testing's `.timeLimit`, the test's own cancellation) that
+        // then waits with nothing left to run is reported as a stall at once, not after the
+        // whole delay.
+        await withTaskCancellationHandler {
+          do throws(E) { return .success(try await body()) } catch { return .failure(error) }
+        } onCancel: {
+          executor.hurryStallWatch()
+        }
       }
     }
+    if let stall = handle.stall, let error = StallError(report: stall) as? E { throw error }
+    return try outcome.get()
+  }
+
+  /// The task of one ``run(isolation:_:)`` body, and the stall that ended it.
+  ///
+  /// `@unchecked Sendable`: `task` is read and written under `lock` only, and cleared by the
+  /// run before it returns (so a task it holds is alive: cancelling runs the task's
+  /// cancellation handlers, which take the simulation's lock, so this is a lock of its own);
+  /// `stall` is written under the simulation's lock before the task is cancelled and read by
+  /// the run after its body ended.
+  package final class RunHandle: @unchecked Sendable {
+    private let lock = Mutex(())
+    /// The task running the body (a task cancels from any thread).
+    private var task: UnsafeCurrentTask?
+    /// The stall that ended the run, once it happened.
+    package var stall: Report?
+
+    /// Holds the current task (the run's body's) until ``release()``.
+    package func holdCurrentTask() {
+      withUnsafeCurrentTask { current in lock.withLock { _ in task = current } }
+    }
+
+    /// The run returns: its task is no longer cancelled from here.
+    package func release() {
+      lock.withLock { _ in task = nil }
+    }
+
+    /// Cancels the body's task, if the run has not returned.
+    package func cancel() {
+      lock.withLock { _ in task?.cancel() }
+    }
+  }
+
+  /// What ``run(isolation:_:)`` throws after a stall ended its body: what the app waited on
+  /// would not have come (``Report/Kind-swift.enum/stalled``).
+  public struct StallError: Error, CustomStringConvertible, LocalizedError {
+    /// The stall's report: the framework, the app's last call into the simulation, the virtual
+    /// instant and what was pending.
+    public let report: Report
+
+    /// The report's line.
+    public var description: String { report.description }
+
+    /// ``description``, so `localizedDescription` says it too.
+    public var errorDescription: String? { description }
   }
 
   // MARK: - Time
@@ -325,14 +410,32 @@ public final class AppSimulation: Sendable {
       let before = settleMark()
       await yieldToApp()
       await quiesce()
+      // Jobs on Swift's global executor that name no simulation (a main-actor task's hop into
+      // an actor service), queued since this simulation last settled, have run before the round
+      // is judged: what they did that the simulation sees changes the mark, and what they
+      // queued on the main actor runs in the next round's turn. Those queued earlier have at
+      // least started (another test's job that blocks its thread for long is not waited for).
+      // (Not a stall while it waits: the work is on its way on another executor.)
+      let from = state.withLock { state -> Int in
+        state.waitingForUnseen += 1
+        return state.unseenFrom
+      }
+      await UnseenWork.waitForJobs(from: from)
+      await UnseenWork.waitForQueuedToStart()
+      state.withLock { $0.waitingForUnseen -= 1 }
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
-      if settleMark() == before, callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+      if settleMark() == before,
+        callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1
-        if quiet >= 2 { return }
+        if quiet >= 2 {
+          let issued = UnseenWork.issued
+          state.withLock { $0.unseenFrom = issued }
+          return
+        }
       } else {
         quiet = 0
       }
@@ -582,6 +685,22 @@ public final class AppSimulation: Sendable {
     package var recoveryHeld = false
     /// How many ``AppSimulation/run(isolation:_:)`` bodies are running.
     package var runs = 0
+    /// The running bodies' tasks, by run number (what a stall cancels).
+    package var runTasks: [Int: AppSimulation.RunHandle] = [:]
+    package var nextRun = 0
+    /// The first job on Swift's global executor naming no simulation that ``settle()`` waits
+    /// to have run (``UnseenWork``): the number issued when this simulation last settled.
+    package var unseenFrom = UnseenWork.issued
+    /// How many ``AppSimulation/settle()`` calls wait for such jobs now (the stall watch does
+    /// not count that as the app waiting on nothing).
+    package var waitingForUnseen = 0
+    /// Waiters for the next stall's report (``AppSimulation/nextStall()``).
+    package var stallWatchers: [Int: CheckedContinuation<AppSimulation.Report?, Never>] = [:]
+    /// Watchers cancelled before they were listed.
+    package var cancelledStallWatchers: Set<Int> = []
+    package var nextStallWatcher = 0
+    /// The app's last async call into the simulation, answered or not (named by a stall).
+    package var lastCall: CallInFlight?
     /// Everything reported so far (``AppSimulation/reports``).
     package var reports: [AppSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
@@ -835,7 +954,9 @@ public final class AppSimulation: Sendable {
     // Listed first: a call the count shows is listed.
     let id = state.withLock { state in
       state.nextCall += 1
-      state.callsRunning[state.nextCall] = CallInFlight(function: call, fileID: fileID)
+      let inFlight = CallInFlight(function: call, fileID: fileID)
+      state.callsRunning[state.nextCall] = inFlight
+      state.lastCall = inFlight
       return state.nextCall
     }
     callsBegun.add(1, ordering: .sequentiallyConsistent)
@@ -999,7 +1120,7 @@ public final class AppSimulation: Sendable {
 
     /// What went wrong and what to write instead.
     public var description: String {
-      "HealthKitSimulation: \(requested) at t = \(secondsText(seconds)) s was called while "
+      "simulation.\(requested) at t = \(secondsText(seconds)) s was called while "
         + "\(inProgress) is still moving time from another task: await the first advance "
         + "before calling advance again (one task moves time; other tasks sleep on "
         + "simulation.clock or await what they need)."

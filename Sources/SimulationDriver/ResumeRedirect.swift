@@ -1,3 +1,6 @@
+import Dispatch
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -30,9 +33,12 @@
 /// started inside `run` runs its first job on the lane too, and its framework calls are
 /// counted before `settle()` can return.
 ///
-/// Not seen: an actor's hop into a nonisolated async function (the runtime clears the current
-/// task before it queues that job, so it names no simulation), and jobs of tasks started
-/// outside `run` or from threads of the app's own (docs/swift-api.md#time-and-callbacks).
+/// Not attributed: an actor's hop into a nonisolated async function or into another actor (a
+/// main-actor task calling an `actor` service: the runtime clears the current task before it
+/// queues that job, so it names no simulation), and jobs of tasks started outside `run` or from
+/// threads of the app's own (docs/swift-api.md#time-and-callbacks). While any `run` is in
+/// progress such jobs are counted until they have run (``UnseenWork``), so that `settle()`
+/// waits for the ones queued before it looks.
 /// Per job sent to the global executor the hook reads one thread-specific value and, off the
 /// lane, the task-local value; nothing on the per-batch path of the lane.
 package enum ResumeRedirect {
@@ -67,6 +73,8 @@ package enum ResumeRedirect {
           .enqueue(unowned: job)
       } else if let simulation = AppSimulation.current {
         simulation.executor.enqueue(unowned: job)
+      } else if UnseenWork.runs.load(ordering: .relaxed) > 0 {
+        UnseenWork.run(job)
       } else if let previous = ResumeRedirect.previous {
         previous(job, original)
       } else {
@@ -85,5 +93,171 @@ extension SimulationExecutor {
     pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
     defer { pthread_setspecific(ResumeRedirect.key, outer) }
     return body()
+  }
+}
+
+/// Jobs sent to Swift's global executor that name no simulation, while a
+/// ``AppSimulation/run(isolation:_:)`` is in progress anywhere in the process: numbered when
+/// they are queued and marked when they have run, so that ``AppSimulation/settle()`` can wait
+/// for the ones queued during its main-actor turn (a main-actor task's hop into an `actor`
+/// service, whose job the runtime queues with no current task, so no simulation can be named).
+///
+/// Each runs on Dispatch's global queue as Swift's global executor would run it (Swift's
+/// global executor on Linux is Dispatch's), as a job of the global concurrent executor. The
+/// numbers are process-wide: a `settle()` also waits for such jobs of other tests in parallel
+/// queued during its turn (they run by themselves, so the wait ends); jobs queued before its
+/// turn (a test's long-blocking job) are not waited for. No run in progress: nothing is
+/// numbered and the runtime queues the job itself.
+package enum UnseenWork {
+  /// `run` bodies in progress in the process.
+  package static let runs = Atomic<Int>(0)
+
+  /// The numbered jobs: job `base + i` has started when `started[i]`, has run when `done[i]`.
+  private struct Ledger {
+    var base = 0
+    var done: [Bool] = []
+    var started: [Bool] = []
+    /// Jobs before `base + startedHead` have all started.
+    var startedHead = 0
+    /// Jobs before `base + head` have all run (the part of `done` that can be dropped).
+    var head = 0
+    /// `settle()` callers waiting until every job of `range` but their own has run.
+    var waiters: [(range: Range<Int>, own: Int?, continuation: CheckedContinuation<Void, Never>)] =
+      []
+    /// `settle()` callers waiting until every job before a number has started.
+    var startWaiters: [(before: Int, continuation: CheckedContinuation<Void, Never>)] = []
+
+    /// The number the next job gets.
+    var issued: Int { base + done.count }
+
+    /// Whether every job of `range` but `except` has run (jobs dropped from `done` have).
+    func ran(_ range: Range<Int>, except: Int? = nil) -> Bool {
+      let first = max(range.lowerBound, base)
+      guard first < range.upperBound else { return true }
+      for number in first..<range.upperBound where !done[number - base] && number != except {
+        return false
+      }
+      return true
+    }
+  }
+
+  private static let ledger = Mutex(Ledger())
+
+  /// The number the next job gets (a `settle()` round's mark before its turn).
+  package static var issued: Int { ledger.withLock { $0.issued } }
+
+  /// Runs `job` on Dispatch's global queue, numbered until it has run.
+  static func run(_ job: UnownedJob) {
+    let number = ledger.withLock { ledger -> Int in
+      defer {
+        ledger.done.append(false)
+        ledger.started.append(false)
+      }
+      return ledger.issued
+    }
+    DispatchQueue.global().async {
+      began(number)
+      // The job's number, while it runs on this thread (a `settle()` it runs does not wait
+      // for itself).
+      pthread_setspecific(runningKey, UnsafeRawPointer(bitPattern: number + 1))
+      job.runSynchronously(on: globalConcurrentExecutor.asUnownedTaskExecutor())
+      pthread_setspecific(runningKey, nil)
+      finished(number)
+    }
+  }
+
+  /// The thread-specific slot holding the number (plus one) of the job running on the thread.
+  private static let runningKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The number of the job running on this thread, if it is one of these.
+  private static var runningJob: Int? {
+    pthread_getspecific(runningKey).map { Int(bitPattern: $0) - 1 }
+  }
+
+  /// Job `number` starts: resumes the waiters for whom every job before theirs has started.
+  private static func began(_ number: Int) {
+    let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
+      ledger.started[number - ledger.base] = true
+      while ledger.startedHead < ledger.started.count, ledger.started[ledger.startedHead] {
+        ledger.startedHead += 1
+      }
+      let startedBefore = ledger.base + ledger.startedHead
+      var ready: [CheckedContinuation<Void, Never>] = []
+      ledger.startWaiters.removeAll { waiter in
+        guard waiter.before <= startedBefore else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  /// Returns once every such job queued before the call has started (a job of another test
+  /// that then blocks its thread for long is not waited for; one still queued behind a loaded
+  /// machine's busy threads is).
+  package static func waitForQueuedToStart() async {
+    let before = issued
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      let now = ledger.withLock { ledger -> Bool in
+        if ledger.base + ledger.startedHead >= before { return true }
+        ledger.startWaiters.append((before, continuation))
+        return false
+      }
+      if now { continuation.resume() }
+    }
+  }
+
+  /// Job `number` has run: resumes the waiters whose jobs have all run.
+  private static func finished(_ number: Int) {
+    let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
+      ledger.done[number - ledger.base] = true
+      while ledger.head < ledger.done.count, ledger.done[ledger.head] { ledger.head += 1 }
+      // Jobs that have run have started: both arrays drop the same part.
+      if ledger.head >= 1024, ledger.head * 2 >= ledger.done.count {
+        let drop = ledger.head
+        ledger.done.removeFirst(drop)
+        ledger.started.removeFirst(drop)
+        ledger.base += drop
+        ledger.head = 0
+        ledger.startedHead -= drop
+      }
+      var ready: [CheckedContinuation<Void, Never>] = []
+      let numbers = ledger
+      ledger.waiters.removeAll { waiter in
+        guard numbers.ran(waiter.range, except: waiter.own) else { return false }
+        ready.append(waiter.continuation)
+        return true
+      }
+      return ready
+    }
+    for continuation in ready { continuation.resume() }
+  }
+
+  /// Returns once every such job numbered from `first` on (this simulation's last settle),
+  /// queued before the call, has run,
+  /// and, when it had to wait, the jobs queued meanwhile (those jobs' own hops; at most 64
+  /// times: jobs of other tests in parallel keep coming).
+  package static func waitForJobs(from first: Int) async {
+    var first = first
+    for _ in 0..<64 {
+      let range = first..<issued
+      // The caller's own job (a settle running as one of these jobs) is not waited for.
+      let own = runningJob
+      if ledger.withLock({ $0.ran(range, except: own) }) { return }
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let now = ledger.withLock { ledger -> Bool in
+          if ledger.ran(range, except: own) { return true }
+          ledger.waiters.append((range, own, continuation))
+          return false
+        }
+        if now { continuation.resume() }
+      }
+      first = range.upperBound
+    }
   }
 }

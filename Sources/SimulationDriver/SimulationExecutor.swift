@@ -51,6 +51,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var watching: (@Sendable () -> Bool)?
   private var stalled: (@Sendable () -> Void)?
   private var stallReported = false
+  /// Set when a run's body was cancelled: the watch waits at most ``hurriedStallDelay``.
+  private var hurried = false
+  /// How long the watch waits once a run's body was cancelled (when `stallDelay` is longer).
+  private static let hurriedStallDelay: Duration = .milliseconds(100)
 
   package init() {
     // The redirect of continuations the lane's callbacks resume (once per process).
@@ -143,6 +147,24 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       wake()
       condition.unlock()
     }
+  }
+
+  /// A run's body was cancelled (a test's time limit): the stall watch waits at most
+  /// 100 ms from now on, so that a body that still waits on nothing is reported at once.
+  package func hurryStallWatch() {
+    condition.lock()
+    hurried = true
+    // A stall already reported is not reported again.
+    condition.signal()
+    condition.unlock()
+  }
+
+  /// The wall-clock time the stall watch waits now (``stallReportDelay``, or less once a run's
+  /// body was cancelled).
+  package var currentStallDelay: Duration {
+    condition.lock()
+    defer { condition.unlock() }
+    return hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
   }
 
   /// Looks again at whether the app waits (a `run` began, an `advance` ended): the stall watch
@@ -241,7 +263,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         return
       }
       if !stallReported, let watching, let stalled {
-        let delay = stallDelay
+        let delay = hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
         condition.unlock()
         let watched = watching()
         condition.lock()

@@ -382,6 +382,7 @@ public struct SimulationSession {
   /// ``appRelaunches`` with `recover`, the world's wish that the system relaunch it for
   /// recovery; nothing happens when the app is running.
   public mutating func relaunchApp(recover: Bool, at instant: SimulationInstant) {
+    dueChanged = true
     let wasRunning = engine.appIsRunning
     engine.perform(.relaunch(recover: false), at: instant)
     if !wasRunning, engine.appIsRunning { appRelaunches.append(recover) }

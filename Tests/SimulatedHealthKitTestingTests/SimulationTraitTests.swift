@@ -163,6 +163,38 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(await Self.attached(.never) { throw Failure() }.names == [])
   }
 
+  @Test func aStallEndsTheTestWithAnError() async throws {
+    let seen = Mutex<[(String, Issue.Severity)]>([])
+    let outcome = Mutex<(names: [String], threw: Bool)?>(nil)
+    await withKnownIssue {
+      // In a task of its own: the stall cancels the test's task (here, this one), which Swift
+      // Testing reports as a cancelled test.
+      let result = await Task {
+        await Self.attached(.onFailure) {
+          let simulation = try #require(HealthKitSimulation.running)
+          simulation.stallReportDelay = .milliseconds(200)
+          // Nothing advances time: the stall resumes the sleeper throwing StallError.
+          try await simulation.clock.sleep(until: .seconds(10))
+        }
+      }.value
+      outcome.withLock { $0 = (result.names, result.threw) }
+    } matching: { issue in
+      seen.withLock { $0.append((issue.comments.map(\.rawValue).joined(), issue.severity)) }
+      return true
+    }
+    // One issue, an error, made when the stall was; the StallError is not a second one, and
+    // the test's run is attached as for any failure.
+    let issues = seen.withLock { $0 }
+    #expect(issues.count == 1)
+    #expect(issues.first?.1 == .error)
+    #expect(
+      issues.first?.0.hasPrefix(
+        "SimulationClock: sleep(until: 10 s) at t = 0 s: the app's code has waited 0.2 seconds "
+          + "of wall-clock time with nothing left to run") == true)
+    #expect(outcome.withLock { $0 }?.names == ["run-result.json", "report.html"])
+    #expect(outcome.withLock { $0 }?.threw == false)
+  }
+
   @Test func aSleeperLeftWhenTheRunEndsIsAnIssueOfTheTest() async throws {
     let left = Mutex<Task<Void, any Error>?>(nil)
     let seen = Mutex<[String]>([])

@@ -293,24 +293,38 @@ import Testing
   @Test func aRunThatWaitsOnNothingIsReported() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     simulation.stallReportDelay = .milliseconds(100)
-    let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
-    // The app's own mistake: a continuation nothing resumes. The stand-in for the test
-    // framework's time limit resumes it once the stall has been reported (polling, bounded).
+    let held = HeldContinuation()
+    // The app's own mistake: a continuation nothing resumes, which ignores the cancellation
+    // the stall brings. The stand-in for the app's late rescue resumes it once the stall has
+    // been reported (polling, bounded).
     let rescuer = Task.detached {
       for _ in 0..<2000 where simulation.reports.isEmpty {
         try await Task.sleep(for: .milliseconds(5))
       }
-      held.withLock { $0.take() }?.resume()
+      held.continuation.withLock { $0.take() }?.resume()
     }
-    try await simulation.run {
-      try await simulation.advance(by: .seconds(30))
-      await withCheckedContinuation { continuation in held.withLock { $0 = continuation } }
+    // In a task of its own: the stall cancels the run's task (Swift Testing would report the
+    // test's own task cancelled as a cancelled test).
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run {
+          try await simulation.advance(by: .seconds(30))
+          await withCheckedContinuation { continuation in
+            held.continuation.withLock { $0 = continuation }
+          }
+          // The stall cancelled the body's task.
+          #expect(Task.isCancelled)
+        }
+      }.value
     }
     try await rescuer.value
     let report = try #require(simulation.reports.first)
+    #expect(error?.report == report)
     #expect(report.kind == .stalled)
     #expect(report.seconds == 30)
-    #expect(report.framework == "HealthKitSimulation")
+    // No framework call was made (advance is the simulation's own): the simulation itself.
+    #expect(report.framework == "simulation")
+    #expect(report.call == "run(_:)")
     #expect(report.message.contains("nothing the simulation owes the app is pending"))
   }
 
@@ -334,4 +348,9 @@ import Testing
     sleeper.cancel()
     await #expect(throws: CancellationError.self) { try await sleeper.value }
   }
+}
+
+/// A continuation the app keeps and a stand-in for its late rescue resumes.
+final class HeldContinuation: Sendable {
+  let continuation = Mutex<CheckedContinuation<Void, Never>?>(nil)
 }

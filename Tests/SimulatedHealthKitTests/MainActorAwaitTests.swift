@@ -246,7 +246,7 @@ import Testing
     #expect(error.seconds == 30)
     #expect(
       error.description
-        == "HealthKitSimulation: advance(by: 10.0 seconds) at t = 30 s was called while "
+        == "simulation.advance(by: 10.0 seconds) at t = 30 s was called while "
         + "advance(by: 60.0 seconds) is still moving time from another task: await the first "
         + "advance before calling advance again (one task moves time; other tasks sleep on "
         + "simulation.clock or await what they need).")

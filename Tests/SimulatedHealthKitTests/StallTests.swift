@@ -1,0 +1,208 @@
+import Foundation
+import Synchronization
+import Testing
+
+@testable import SimulatedHealthKit
+
+/// Nothing hangs: a run whose app code waits on something the simulation can see will never
+/// come ends with `StallError` (docs/swift-api.md#nothing-silent). Each test gives the stall
+/// watch 200 ms of wall clock, the only real wait, and runs the simulation in a task of its
+/// own: the stall cancels the run's task, and Swift Testing reports a cancelled test task as a
+/// cancelled test.
+@Suite struct StallTests {
+  /// A sleeper on the simulation's clock while nothing advances time: resumed throwing
+  /// `StallError`, so the body throws and `run` ends.
+  @Test func aSleeperNothingAdvancesEndsTheRun() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run {
+          try await simulation.clock.sleep(until: .seconds(10))
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.kind == .stalled)
+    #expect(report.framework == "SimulationClock")
+    #expect(report.call == "sleep(until: 10 s)")
+    #expect(report.seconds == 0)
+    #expect(report.date == simulation.startDate)
+    #expect(simulation.reports == [report])
+  }
+
+  /// The app's own wait that honours cancellation (an `AsyncStream` nothing feeds) after a
+  /// HealthKit call: the stall cancels the body's task, the stream ends, and `run` throws
+  /// `StallError` naming the app's last call into the simulation.
+  @Test func aWaitThatHonoursCancellationEndsTheRun() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run {
+          let store = HKHealthStore()
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+          try await simulation.advance(by: .seconds(5))
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+          #expect(Task.isCancelled)
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.framework == "HealthKit")
+    #expect(report.call == "after requestAuthorization(toShare:read:)")
+    #expect(report.seconds == 5)
+    #expect(
+      report.description.hasPrefix(
+        "HealthKit: after requestAuthorization(toShare:read:) at t = 5 s: the app's code has "
+          + "waited 0.2 seconds of wall-clock time with nothing left to run: the app's last "
+          + "call into the simulation, HealthKit's requestAuthorization(toShare:read:), has "
+          + "returned"))
+  }
+
+  /// A time limit's cancellation of the run's task, while the body waits on a continuation that
+  /// ignores it: the stall is reported within 100 ms instead of the default 30 s, and once the
+  /// app's late rescue resumes the continuation, `run` throws `StallError`. (Polling, bounded,
+  /// as the test framework's time limit would.)
+  @Test func aCancelledRunIsReportedAtOnce() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let held = HeldContinuation()
+    let run = Task {
+      try await simulation.run { () async throws in
+        await withCheckedContinuation { continuation in
+          held.continuation.withLock { $0 = continuation }
+        }
+      }
+    }
+    for _ in 0..<2000 where held.continuation.withLock({ $0 == nil }) {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    run.cancel()
+    for _ in 0..<2000 where simulation.reports.isEmpty {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+    #expect(simulation.reports.map(\.kind) == [.stalled])
+    #expect(
+      simulation.reports.first?.message.hasPrefix(
+        "the app's code has waited 0.1 seconds of wall-clock time") == true)
+    held.continuation.withLock { $0.take() }?.resume()
+    await #expect(throws: HealthKitSimulation.StallError.self) { try await run.value }
+  }
+
+  /// A body that cannot throw: the stall is reported and its task cancelled; `run` returns
+  /// what the body returns once it ends (it cannot throw).
+  @Test func aBodyThatCannotThrowIsCancelled() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let cancelled = await Task {
+      await simulation.run { () async -> Bool in
+        let (stream, _) = AsyncStream<Int>.makeStream()
+        for await _ in stream {}
+        return Task.isCancelled
+      }
+    }.value
+    #expect(cancelled)
+    #expect(simulation.reports.map(\.kind) == [.stalled])
+  }
+}
+
+/// An `actor` service called from a main-actor model, as apps write it (the trial's pattern):
+/// the service wraps a sample query in a continuation and awaits a statistics descriptor.
+actor WorkoutHistoryService {
+  let store: HKHealthStore
+  init(store: HKHealthStore) { self.store = store }
+
+  func workoutCount() async throws -> Int {
+    try await withCheckedThrowingContinuation { continuation in
+      let query = HKSampleQuery(
+        sampleType: .workoutType(), predicate: nil, limit: HKObjectQueryNoLimit,
+        sortDescriptors: nil
+      ) { _, samples, error in
+        if let error {
+          continuation.resume(throwing: error)
+        } else {
+          continuation.resume(returning: samples?.count ?? 0)
+        }
+      }
+      store.execute(query)
+    }
+  }
+
+  func distance(of workout: HKWorkout) async throws -> Double {
+    let descriptor = HKStatisticsQueryDescriptor(
+      predicate: .quantitySample(
+        type: HKQuantityType(.distanceWalkingRunning),
+        predicate: HKQuery.predicateForObjects(from: workout)),
+      options: .cumulativeSum)
+    return try await descriptor.result(for: store)?.sumQuantity()?.doubleValue(for: .meter())
+      ?? -1
+  }
+
+  /// Sleeps on the simulation's clock until `seconds` and reads virtual now, inside the actor.
+  func sleepAndRead(_ simulation: HealthKitSimulation, until seconds: Int64) async throws
+    -> Double
+  {
+    try await simulation.clock.sleep(until: .seconds(seconds))
+    return simulation.now.timeIntervalSince(simulation.startDate)
+  }
+}
+
+@MainActor final class WorkoutHistoryModel {
+  var count = -1
+  var distance = -1.0
+  let service: WorkoutHistoryService
+  init(service: WorkoutHistoryService) { self.service = service }
+
+  func refresh(_ workout: HKWorkout) {
+    Task {
+      count = (try? await service.workoutCount()) ?? -2
+      distance = (try? await service.distance(of: workout)) ?? -2
+    }
+  }
+}
+
+@Suite struct ActorServiceTests {
+  /// One run: a 600 s workout at the constant run's 3.2 m/s, then the model refreshes and the
+  /// test settles. Expected: one workout; 3.2 m/s × 600 s = 1920 m.
+  @MainActor static func refreshed() async throws -> [Double] {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    return try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [.workoutType()],
+        read: [.workoutType(), HKQuantityType(.distanceWalkingRunning)])
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(600))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let model = WorkoutHistoryModel(service: WorkoutHistoryService(store: store))
+      model.refresh(workout)
+      await simulation.settle()
+      return [Double(model.count), model.distance]
+    }
+  }
+
+  @Test @MainActor func aHundredRunsGiveTheSameExactValues() async throws {
+    var runs: [[Double]] = []
+    for _ in 0..<100 { runs.append(try await Self.refreshed()) }
+    #expect(runs == Array(repeating: [1, 1920], count: 100))
+  }
+
+  /// A sleeper inside an actor at 60 s reads 60 while the test advances 120 s, in 100 runs.
+  @Test func aSleeperInsideAnActorReadsItsInstant() async throws {
+    var readings: [Double] = []
+    for _ in 0..<100 {
+      let simulation = try HealthKitSimulation(scenario: constantRun())
+      readings.append(
+        try await simulation.run {
+          let service = WorkoutHistoryService(store: HKHealthStore())
+          async let woken = service.sleepAndRead(simulation, until: 60)
+          try await simulation.advance(by: .seconds(120))
+          return try await woken
+        })
+    }
+    #expect(readings == Array(repeating: 60, count: 100))
+  }
+}

@@ -22,6 +22,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   let simulation: HealthKitSimulation
   /// The engine session whose builder this is.
   let index: Int
+  /// Whose engine: the watch's, or the iPhone's own workouts' (a session made inside
+  /// `HealthKitSimulation.on(.phone)`).
+  let engineDevice: WorkoutDevice
   private let configuration: HKWorkoutConfiguration
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
@@ -44,9 +47,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     var announced: Int?
   }
 
-  init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
+  init(
+    simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration,
+    engineDevice: WorkoutDevice = .watch
+  ) {
     self.simulation = simulation
     self.index = index
+    self.engineDevice = engineDevice
     self.configuration = configuration
     super.init()
   }
@@ -114,7 +121,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   func workoutActivity(at position: Int) -> HKWorkoutActivity? {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.withEngine { engine -> HKWorkoutActivity? in
+      state.session.withEngine(of: engineDevice) { engine -> HKWorkoutActivity? in
         guard let builder = engine.builder(ofSession: index),
           builder.activities.indices.contains(position)
         else { return nil }
@@ -140,7 +147,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public var allStatistics: [HKQuantityType: HKStatistics] {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.withEngine(of: engineDevice) { engine in
         guard let builder = engine.builder(ofSession: index) else { return [:] }
         return HKStatistics.all(of: builder, at: engine.now, since: start)
       }
@@ -159,7 +166,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // In place (`withEngine`): reading `state.session.workoutEngine` or `.now` here copies the
     // whole engine, data source included, on every call.
     return simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.withEngine(of: engineDevice) { engine in
         let now = engine.now
         return engine.withBuilderInPlace(ofSession: index) {
           HKStatistics(type, of: $0, at: now, since: start)
@@ -196,7 +203,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         }
       }
       let elapsed =
-        state.session.withEngine { $0.builder(ofSession: index) }
+        state.session.withEngine(of: engineDevice) { $0.builder(ofSession: index) }
         .map { $0.elapsedTime(at: instant) } ?? .zero
       return (elapsed, leak)
     }
@@ -292,7 +299,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public func discardWorkout() {
     guard isAlive else { return simulation.ignoreInert(action: .builder(.discardWorkout)) }
     simulation.mutate { state in
-      state.session.withEngine { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
+      state.session.withEngine(of: engineDevice) { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
     }
   }
 
@@ -401,7 +408,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   func engineBuilder<R: Sendable>(_ read: (LiveWorkoutBuilder) -> R) -> R? {
     simulation.state.withLock { state in
-      state.session.withEngine { $0.builder(ofSession: index) }.map(read)
+      state.session.withEngine(of: engineDevice) { $0.builder(ofSession: index) }.map(read)
     }
   }
 
@@ -424,9 +431,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       case .failure(let error):
         return HKError(error)
       case .success(let instant):
-        let before = state.session.workoutEngine.errors.count
+        let before = state.session.engine(of: engineDevice).errors.count
         if body(&state.session, instant) { return nil }
-        let errors = state.session.workoutEngine.errors
+        let errors = state.session.engine(of: engineDevice).errors
         return errors.count > before
           ? HKError(errors[errors.count - 1].error)
           : HKError(.errorInvalidArgument, "The call failed")
@@ -436,13 +443,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func begin(_ date: Date) -> HKError? {
     engineCall(.beginCollection, date: date) { session, instant in
-      session.withEngine { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
     }
   }
 
   private func end(_ date: Date) -> HKError? {
     engineCall(.endCollection, date: date) { session, instant in
-      session.withEngine { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
     }
   }
 
@@ -465,7 +472,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let error = engineCall(
         .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
-        session.withEngine { engine in
+        session.withEngine(of: engineDevice) { engine in
           let before = engine.errors.count
           engine.addWorkoutEvent(
             type, toSession: index, at: engine.now, date: instant, duration: length,
@@ -497,7 +504,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
     return engineCall(.addSamples, call: "add", date: nil) { session, _ in
-      session.withEngine { $0.addSamples(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) { $0.addSamples(converted, toSession: index, at: $0.now) }
     }
   }
 
@@ -513,7 +520,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted[key] = engineValue
     }
     let error = engineCall(.addMetadata, date: nil) { session, _ in
-      session.withEngine { $0.addMetadata(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) { $0.addMetadata(converted, toSession: index, at: $0.now) }
     }
     if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
     return error
@@ -526,7 +533,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
     }
     simulation.mutate { state in
-      state.session.withEngine {
+      state.session.withEngine(of: engineDevice) {
         $0.reportAPIError(
           WorkoutError.invalidArgument(error.localizedDescription), call: .builder(action),
           session: index)
@@ -568,9 +575,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
     return simulation.mutate { state -> Result<HKWorkout, HKError> in
-      let record = state.session.withEngine { $0.finishWorkout(ofSession: index, at: $0.now) }
+      let record = state.session.withEngine(of: engineDevice) { $0.finishWorkout(ofSession: index, at: $0.now) }
       guard let record else {
-        let report = state.session.workoutEngine.errors.last
+        let report = state.session.engine(of: engineDevice).errors.last
         return .failure(
           report.map { HKError($0.error) }
             ?? HKError(
@@ -653,7 +660,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     self.sessionStorage = session
     super.init(
       simulation: session.simulation, index: session.index,
-      configuration: session.workoutConfiguration)
+      configuration: session.workoutConfiguration, engineDevice: session.engineDevice)
     if appliesTypes { applyCollectedTypes() }
   }
 
@@ -691,7 +698,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     get { engineBuilder { $0.shouldCollectWorkoutEvents } ?? true }
     set {
       simulation.mutate { state in
-        state.session.withEngine { _ = $0.setCollectsSessionEvents(newValue, ofSession: index) }
+        state.session.withEngine(of: engineDevice) { _ = $0.setCollectsSessionEvents(newValue, ofSession: index) }
       }
     }
   }
@@ -699,7 +706,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of `HealthKitSimulation.now`).
   public var elapsedTime: TimeInterval {
     let elapsed = simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.withEngine(of: engineDevice) { engine in
         engine.builder(ofSession: index).map { $0.elapsedTime(at: engine.now) }
       }
     }
@@ -723,7 +730,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
       QuantityTypeSet(source.typesToCollect.compactMap(\.engineType))
     }
     simulation.mutate { state in
-      state.session.withEngine {
+      state.session.withEngine(of: engineDevice) {
         $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
       }
     }

@@ -118,6 +118,14 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// Every activity type but `underwaterDiving` starts a session; what each collects is in
   /// docs/activity-types.md.
   ///
+  /// Made with a store made inside `HealthKitSimulation.on(.phone)`, the session is the
+  /// iPhone's own workout (iOS 26; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession): it runs on the
+  /// phone's engine, collects heart rate only from the scenario's `phone.heartRateDevice` (the
+  /// iPhone has no heart-rate sensor) and energy, distance and steps from the body's model, and
+  /// its app process is the phone app's (`crash(.phone)`, `relaunch(.phone)`;
+  /// docs/phone.md#the-iphones-own-workouts).
+  ///
   /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
   ///   this activity type") for `underwaterDiving`, which HealthKit refuses;
   ///   `errorInvalidArgument` when the app is not running or is suspended.

@@ -19,7 +19,7 @@ struct PhoneWorkoutSummaryTests {
       text.split(separator: "\n").dropFirst().first?
         .hasPrefix("  walking, outdoor, on the iPhone: 0:30:00, 2.52 km, 82 kcal") == true)
     let json = String(decoding: result.encodedJSON(), as: UTF8.self)
-    #expect(json.contains(#""device":"phone""#))
+    #expect(json.contains(#""device" : "phone""#))
   }
 
   @Test func aWatchRecordHasNoDeviceKey() throws {

@@ -643,7 +643,8 @@ public final class AppSimulation: Sendable {
       engine.takeEffects(into: &effects)
       return engine.crashCount
     }
-    let phoneDied = state.session.hasPhoneEngine() ? translatePhone(&state, startDate: startDate) : []
+    let phoneDied =
+      state.session.hasPhoneEngine() ? translatePhone(&state, startDate: startDate) : []
     state.delivered += effects.count
     for effect in effects {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {

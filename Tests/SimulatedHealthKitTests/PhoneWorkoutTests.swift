@@ -13,7 +13,9 @@ import WorkoutSimulation
 @Suite struct PhoneWorkoutTests {
   /// `constantRun` (30 minutes at 3.2 m/s, 1 kcal of active energy per 10 s span) with the
   /// phone's `heartRateDevice` when `strap` is its JSON object.
-  func phoneRun(strap: String?, timeline: String = "[]", phone more: String = "", extra: String = "")
+  func phoneRun(
+    strap: String?, timeline: String = "[]", phone more: String = "", extra: String = ""
+  )
     throws -> Scenario
   {
     var keys = strap.map { [#""heartRateDevice": \#($0)"#] } ?? []
@@ -171,7 +173,8 @@ import WorkoutSimulation
     let simulation = try HealthKitSimulation(
       scenario: phoneRun(
         strap: "{}", phone: #""lockedWorkoutAccess": \#(allow)"#,
-        extra: #", "health": { "days": 1, "generate": false, "lock": { "periods": [{ "from": 60, "to": 900 }] } }"#
+        extra:
+          #", "health": { "days": 1, "generate": false, "lock": { "periods": [{ "from": 60, "to": 900 }] } }"#
       ))
     try await simulation.run {
       try await simulation.on(.phone) {

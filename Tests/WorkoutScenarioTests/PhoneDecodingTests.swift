@@ -301,7 +301,9 @@ struct PhoneDecodingTests {
     // "1:30" = 90 s.
     #expect(
       decoded.heartRateDevice
-        == .init(interval: .seconds(1), dropouts: [SimulationInstant.seconds(60)..<SimulationInstant.seconds(90)]))
+        == .init(
+          interval: .seconds(1),
+          dropouts: [SimulationInstant.seconds(60)..<SimulationInstant.seconds(90)]))
     #expect(decoded.lockedWorkoutAccess == false)
   }
 

@@ -299,7 +299,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public func discardWorkout() {
     guard isAlive else { return simulation.ignoreInert(action: .builder(.discardWorkout)) }
     simulation.mutate { state in
-      state.session.withEngine(of: engineDevice) { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
+      state.session.withEngine(of: engineDevice) {
+        _ = $0.discardWorkout(ofSession: index, at: $0.now)
+      }
     }
   }
 
@@ -443,13 +445,17 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func begin(_ date: Date) -> HKError? {
     engineCall(.beginCollection, date: date) { session, instant in
-      session.withEngine(of: engineDevice) { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.beginCollection(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
   private func end(_ date: Date) -> HKError? {
     engineCall(.endCollection, date: date) { session, instant in
-      session.withEngine(of: engineDevice) { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.endCollection(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
@@ -504,7 +510,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
     return engineCall(.addSamples, call: "add", date: nil) { session, _ in
-      session.withEngine(of: engineDevice) { $0.addSamples(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) {
+        $0.addSamples(converted, toSession: index, at: $0.now)
+      }
     }
   }
 
@@ -520,7 +528,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted[key] = engineValue
     }
     let error = engineCall(.addMetadata, date: nil) { session, _ in
-      session.withEngine(of: engineDevice) { $0.addMetadata(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) {
+        $0.addMetadata(converted, toSession: index, at: $0.now)
+      }
     }
     if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
     return error
@@ -575,7 +585,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
     return simulation.mutate { state -> Result<HKWorkout, HKError> in
-      let record = state.session.withEngine(of: engineDevice) { $0.finishWorkout(ofSession: index, at: $0.now) }
+      let record = state.session.withEngine(of: engineDevice) {
+        $0.finishWorkout(ofSession: index, at: $0.now)
+      }
       guard let record else {
         let report = state.session.engine(of: engineDevice).errors.last
         return .failure(
@@ -698,7 +710,9 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     get { engineBuilder { $0.shouldCollectWorkoutEvents } ?? true }
     set {
       simulation.mutate { state in
-        state.session.withEngine(of: engineDevice) { _ = $0.setCollectsSessionEvents(newValue, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          _ = $0.setCollectsSessionEvents(newValue, ofSession: index)
+        }
       }
     }
   }

@@ -240,7 +240,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// `paused` 4, `prepared` 5, `stopped` 6).
   public var state: HKWorkoutSessionState {
     if let mirror { return mirror.state }
-    let state = simulation.state.withLock { $0.session.engine(of: engineDevice).sessionState(index) }
+    let state = simulation.state.withLock {
+      $0.session.engine(of: engineDevice).sessionState(index)
+    }
     return HKWorkoutSessionState(state ?? .notStarted)
   }
 
@@ -257,7 +259,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// When the session first ran: the date the app passed to ``startActivity(with:)`` (after the
   /// wall-clock rule), else the virtual instant it started; `nil` before.
   public var startDate: Date? {
-    let started = simulation.state.withLock { $0.session.engine(of: engineDevice).sessionStartDate(index) }
+    let started = simulation.state.withLock {
+      $0.session.engine(of: engineDevice).sessionStartDate(index)
+    }
     guard let started else { return nil }
     return lock.withLock { appStartDate } ?? simulation.date(of: started)
   }
@@ -351,7 +355,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   public func endCurrentActivity(on date: Date) {
     activityCall(.endCurrentActivity, date: date, types: configuration.activityType.engineValue) {
       session, instant in
-      session.withEngine(of: engineDevice) { $0.endActivity(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.endActivity(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
@@ -376,12 +382,16 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       else { return }
       let before = state.session.engine(of: engineDevice).collectedTypes(ofSession: index)
       if let following {
-        state.session.withEngine(of: engineDevice) { $0.setCollectedTypes(following, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          $0.setCollectedTypes(following, ofSession: index)
+        }
       }
       if body(&state.session, instant) {
         if let following { source?.adopt(following) }
       } else if following != nil {
-        state.session.withEngine(of: engineDevice) { $0.setCollectedTypes(before, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          $0.setCollectedTypes(before, ofSession: index)
+        }
       }
     }
   }

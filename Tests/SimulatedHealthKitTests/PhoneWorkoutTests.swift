@@ -57,6 +57,7 @@ import WorkoutSimulation
       let workout = try #require(try await runOnThePhone(simulation, to: 600))
       #expect(workout.duration == 600)
       #expect(workout.statistics(for: HKQuantityType(.heartRate)) == nil)
+      #expect(workout.device?.model == "iPhone")
     }
     let result = simulation.result
     let record = try #require(result.records.first)
@@ -197,6 +198,23 @@ import WorkoutSimulation
         #expect(simulation.lockedWorkoutPromptDate == noon(plus: 0))
         again.end()
       }
+    }
+  }
+
+  /// The phone saved the workout: the phone's store has it at once, the watch's one sync
+  /// latency (1 s) later (docs/phone-link.md#the-two-health-stores).
+  @Test func theWatchsStoreGetsThePhonesWorkoutBySync() async throws {
+    let simulation = try HealthKitSimulation(scenario: phoneRun(strap: nil))
+    try await simulation.run {
+      let phoneStore = await simulation.on(.phone) { HKHealthStore() }
+      let watchStore = await simulation.on(.watch) { HKHealthStore() }
+      try await authorize(phoneStore)
+      _ = try #require(try await runOnThePhone(simulation, to: 600))
+      let workouts = HKObjectType.workoutType()
+      #expect(await samples(phoneStore, simulation, workouts).samples?.count == 1)
+      #expect(await samples(watchStore, simulation, workouts).samples?.count == 0)
+      try await simulation.advance(by: .seconds(1))
+      #expect(await samples(watchStore, simulation, workouts).samples?.count == 1)
     }
   }
 }

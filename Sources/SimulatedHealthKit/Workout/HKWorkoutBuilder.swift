@@ -75,8 +75,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   // MARK: - Properties
 
-  /// The device collecting: ``HKDevice/local()``.
-  public var device: HKDevice? { HKDevice.local() }
+  /// The device collecting: ``HKDevice/local()``, the watch; the iPhone for the phone's own
+  /// workout (a session made inside `HealthKitSimulation.on(.phone)`).
+  public var device: HKDevice? { engineDevice == .phone ? HKDevice.iPhone : HKDevice.local() }
 
   /// The workout's start date from `beginCollection`, or `nil`.
   public var startDate: Date? {
@@ -595,9 +596,19 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
             ?? HKError(
               .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
       }
-      let annotated = state.session.annotated(record)
+      var annotated = state.session.annotated(record)
+      let phone = engineDevice == .phone
+      if phone {
+        // The iPhone's own workout: saved on the phone; the watch's store gets it by
+        // HealthKit's sync (docs/phone-link.md#the-two-health-stores).
+        annotated.device = .phone
+        state.session.withEngine(of: .watch) {
+          $0.noteHealthSave(identifier: record.id, on: .phone, at: $0.now)
+        }
+      }
       let workout = HKWorkout(
-        annotated, since: simulation.startDate, zoneConfigurations: zones)
+        annotated, since: simulation.startDate, zoneConfigurations: zones,
+        device: phone ? HKDevice.iPhone : .local())
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would, with
       // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).

@@ -193,6 +193,10 @@ import WorkoutSimulation
         }
         session.end()
         try await builder.endCollection(at: simulation.now)
+        // Finished while locked: saved either way, returned only with the person's leave.
+        let finished = try await builder.finishWorkout()
+        #expect((finished != nil) == allow)
+        #expect(simulation.result.records.count == 1)
         // The prompt is shown once: a second workout does not show it again.
         let (again, _) = try await startedRun(store, simulation)
         #expect(simulation.lockedWorkoutPromptDate == noon(plus: 0))

@@ -64,6 +64,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// calls are refused and logged), as they would be gone on a device. What its builder collected since the crash arrives as one `didCollectDataOf` batch
   /// right after the completion returns, so a delegate set in the completion gets it (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
+  @available(iOS 26.0, watchOS 5.0, *)
   public func recoverActiveWorkoutSession(
     completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void
   ) {
@@ -79,6 +80,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// - Returns: the open session, or `nil` when none is open or the app made a session of its
   ///   own since the relaunch.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
+  @available(iOS 26.0, watchOS 5.0, *)
   nonisolated(nonsending) public func recoverActiveWorkoutSession() async throws
     -> HKWorkoutSession?
   {

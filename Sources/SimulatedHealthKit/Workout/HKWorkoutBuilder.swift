@@ -275,11 +275,17 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter completion: `(workout, nil)`, or `(nil, HKError)`: "Unable to finish a workout
   ///   that is not currently ended.".
+  ///
+  /// The iPhone's own workout finished while the phone is locked is saved, but the completion
+  /// gets `nil` for it unless the person allowed health data while locked at the one-time
+  /// prompt (`phone.lockedWorkoutAccess`; Apple: "If the device is locked, finishing a workout
+  /// will succeed but will not be able to return the HKWorkout object",
+  /// https://developer.apple.com/forums/thread/695853; docs/phone.md#the-iphones-own-workouts).
   public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-    let outcome = finish()
+    let (outcome, hidden) = finish()
     simulation.enqueue {
       switch outcome {
-      case .success(let workout): completion(workout, nil)
+      case .success(let workout): completion(hidden ? nil : workout, nil)
       case .failure(let error): completion(nil, error)
       }
     }
@@ -287,13 +293,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Saves the workout (the async form of `finishWorkout(completion:)`).
   ///
-  /// - Returns: the saved workout (never `nil`: the simulated device is never locked).
+  /// - Returns: the saved workout; `nil` only for the iPhone's own workout finished while the
+  ///   phone is locked without the person's leave (the completion form's rule; the simulated
+  ///   watch is never locked).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
   @discardableResult
   nonisolated(nonsending) public func finishWorkout() async throws -> HKWorkout? {
-    let outcome = finish()
+    let (outcome, hidden) = finish()
     await simulation.deliver()
-    return try outcome.get()
+    let workout = try outcome.get()
+    return hidden ? nil : workout
   }
 
   /// Discards the workout: nothing is saved; collection stops.
@@ -578,23 +587,26 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
   }
 
-  private func finish() -> Result<HKWorkout, HKError> {
+  /// Finishes the workout; `hidden` when it is the iPhone's own, finished while the phone is
+  /// locked without the person's leave at the one-time prompt (saved, but not returned).
+  private func finish() -> (Result<HKWorkout, HKError>, hidden: Bool) {
     guard isAlive else {
       simulation.ignoreInert(action: .builder(.finishWorkout))
-      return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
+      return (.failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)), false)
     }
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
-    return simulation.mutate { state -> Result<HKWorkout, HKError> in
+    return simulation.mutate { state -> (Result<HKWorkout, HKError>, hidden: Bool) in
       let record = state.session.withEngine(of: engineDevice) {
         $0.finishWorkout(ofSession: index, at: $0.now)
       }
       guard let record else {
         let report = state.session.engine(of: engineDevice).errors.last
-        return .failure(
+        let error =
           report.map { HKError($0.error) }
-            ?? HKError(
-              .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
+          ?? HKError(
+            .errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
+        return (.failure(error), false)
       }
       var annotated = state.session.annotated(record)
       let phone = engineDevice == .phone
@@ -620,7 +632,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
-      return .success(workout)
+      let hidden =
+        phone && state.health.isLocked(at: state.session.now)
+        && state.healthKit.lockedWorkoutPrompt?.allowed != true
+      return (.success(workout), hidden)
     }
   }
 }

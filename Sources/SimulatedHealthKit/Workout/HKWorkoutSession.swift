@@ -129,6 +129,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
   ///   this activity type") for `underwaterDiving`, which HealthKit refuses;
   ///   `errorInvalidArgument` when the app is not running or is suspended.
+  @available(iOS 26.0, watchOS 5.0, *)
   public init(
     healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
   )
@@ -292,7 +293,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   private let activityID = UUID()
 
   /// The session's live builder: the same instance on every call (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder()).
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder();
+  /// iOS 26 on the phone).
+  @available(iOS 26.0, watchOS 5.0, *)
   public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
     lock.withLock { builderStorage! }
   }

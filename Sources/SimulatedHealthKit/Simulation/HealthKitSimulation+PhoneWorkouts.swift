@@ -7,7 +7,7 @@ import WorkoutSystem
 /// controls play what happens to the phone app's process, and stand in for the scene's
 /// recovery option, which the simulation has no UIKit for.
 extension HealthKitSimulation {
-  /// `device`'s app process dies now. For the watch this is ``crash()``. For the phone: the
+  /// `device`'s app process dies now. For the watch this is `crash()`. For the phone: the
   /// phone app's HealthKit objects become inert (their calls are ignored with an error entry in
   /// the log, no more delegate calls); its workout session goes on system-side, collecting.
   public func crash(_ device: Device) async {
@@ -19,8 +19,8 @@ extension HealthKitSimulation {
   }
 
   /// `device`'s app process starts again after a crash, without a session. For the watch this
-  /// is ``relaunch()``. For the phone, the system launches the app to recover its workout:
-  /// ``shouldHandleActiveWorkoutRecovery`` is then `true`, and the app recovers the session with
+  /// is `relaunch()`. For the phone, the system launches the app to recover its workout:
+  /// `shouldHandleActiveWorkoutRecovery` is then `true`, and the app recovers the session with
   /// `HKHealthStore().recoverActiveWorkoutSession()` made inside `on(.phone)`, and sets up its
   /// builder's data source again (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
@@ -33,7 +33,7 @@ extension HealthKitSimulation {
   }
 
   /// Whether the phone app was launched to recover an active workout: `true` after
-  /// ``relaunch(_:)`` of the phone while its crashed process's workout session is still open and
+  /// `relaunch(_:)` of the phone while its crashed process's workout session is still open and
   /// not yet recovered. Stands in for the scene's
   /// `UIScene.ConnectionOptions.shouldHandleActiveWorkoutRecovery` (iOS 26; Apple doc:
   /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/shouldhandleactiveworkoutrecovery),

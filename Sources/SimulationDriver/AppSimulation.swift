@@ -693,7 +693,9 @@ public final class AppSimulation: Sendable {
   /// objects are dropped and returned. Its effects without a session (it has no link,
   /// mirroring or extended runtime) go nowhere.
   private static func translatePhone(_ state: inout State, startDate: Date) -> [any Endpoint] {
-    var effects: [EngineEffect] = []
+    // Its own buffer, traded as the watch's (no allocation per take).
+    var effects = state.phoneSessions.effectBuffer
+    state.phoneSessions.effectBuffer = []
     let crashes = state.session.withEngine(of: .phone) { engine in
       engine.takeEffects(into: &effects)
       return engine.crashCount
@@ -709,6 +711,8 @@ public final class AppSimulation: Sendable {
       enqueue(effect, for: endpoint, &state, startDate: startDate)
     }
     if !effects.isEmpty { state.laneFilled() }
+    effects.removeAll(keepingCapacity: true)
+    state.phoneSessions.effectBuffer = effects
     guard crashes != state.phoneSessions.crashes else { return [] }
     state.phoneSessions.crashes = crashes
     let died = state.phoneSessions.endpoints.values.compactMap(\.object)
@@ -726,6 +730,8 @@ public final class AppSimulation: Sendable {
     package var madeFirstSession = false
     /// The phone app's crashes seen so far.
     package var crashes = 0
+    /// The phone engine's outbox's buffer between takes.
+    package var effectBuffer: [EngineEffect] = []
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a

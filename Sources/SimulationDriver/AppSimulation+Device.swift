@@ -46,7 +46,8 @@ extension AppSimulation {
   public enum Device: String, Sendable, Hashable, CaseIterable {
     /// The Apple Watch: the watch app's code (its workout session, its `WCSession.default`).
     case watch
-    /// The paired iPhone: the iOS app's code (its `WCSession.default`, its mirrored session).
+    /// The paired iPhone: the iOS app's code (its `WCSession.default`, its mirrored session,
+    /// its own workout sessions: docs/phone.md#the-iphones-own-workouts).
     case phone
   }
 

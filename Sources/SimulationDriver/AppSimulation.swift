@@ -602,6 +602,10 @@ public final class AppSimulation: Sendable {
     package var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the app has made its first session (engine session 0).
     package var madeFirstSession = false
+    /// The iPhone's own workouts (docs/phone.md#the-iphones-own-workouts): the phone app's
+    /// session objects for the phone's engine, as ``endpoints``, ``sessionObjects`` and
+    /// ``madeFirstSession`` are the watch app's, and the phone app's crashes seen so far.
+    package var phoneSessions = PhoneSessions()
     /// App code asleep on ``SimulationClock``: it registers its first deadline in ``agenda``
     /// whenever it changes.
     package var sleepers = SleeperQueue() {
@@ -767,6 +771,8 @@ public final class AppSimulation: Sendable {
       engine.takeEffects(into: &effects)
       return engine.crashCount
     }
+    let phoneDied =
+      state.session.hasPhoneEngine() ? translatePhone(&state, startDate: startDate) : []
     state.delivered += effects.count
     for effect in effects {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
@@ -779,27 +785,67 @@ public final class AppSimulation: Sendable {
         continue
       }
       guard let endpoint = state.endpoints[index]?.object else { continue }
-      if case .dataCollected(let types, _) = effect.kind {
-        // The loaded reference moves into the lane: the session is held weakly, so its every
-        // retain and release goes through its side table.
-        state.lane.append(.collected(consume endpoint, types))
-        continue
-      }
-      let date = startDate.addingTimeInterval(effect.at.seconds)
-      let callbacks = endpoint.callbacks(for: effect, date: date)
-      if callbacks.isEmpty { continue }
-      for callback in callbacks { state.lane.append(.call(callback)) }
-      state.turnDue = true
-      state.recoveryHeld = false
+      enqueue(effect, for: endpoint, &state, startDate: startDate)
     }
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)
     state.effectBuffer = effects
     if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
-    guard crashes != state.crashes else { return [] }
+    guard crashes != state.crashes else { return phoneDied }
     state.crashes = crashes
     let died = state.endpoints.values.compactMap(\.object)
     state.endpoints = [:]
+    return died + phoneDied
+  }
+
+  /// The callbacks of a session's `effect` for its object `endpoint`, into the lane.
+  private static func enqueue(
+    _ effect: EngineEffect, for endpoint: consuming any Endpoint, _ state: inout State,
+    startDate: Date
+  ) {
+    if case .dataCollected(let types, _) = effect.kind {
+      // The loaded reference moves into the lane: the session is held weakly, so its every
+      // retain and release goes through its side table.
+      state.lane.append(.collected(endpoint, types))
+      return
+    }
+    let date = startDate.addingTimeInterval(effect.at.seconds)
+    let callbacks = endpoint.callbacks(for: effect, date: date)
+    if callbacks.isEmpty { return }
+    for callback in callbacks { state.lane.append(.call(callback)) }
+    state.turnDue = true
+    state.recoveryHeld = false
+  }
+
+  /// ``translate(_:startDate:)`` for the phone's own workouts' engine: its sessions' effects to
+  /// the phone app's objects (``PhoneSessions/endpoints``); after a crash of the phone app its
+  /// objects are dropped and returned. Its effects without a session (it has no link,
+  /// mirroring or extended runtime) go nowhere.
+  private static func translatePhone(_ state: inout State, startDate: Date) -> [any Endpoint] {
+    // Its own buffer, traded as the watch's (no allocation per take).
+    var effects = state.phoneSessions.effectBuffer
+    state.phoneSessions.effectBuffer = []
+    let crashes = state.session.readEngineInPlace(of: .phone) { engine in
+      engine.takeEffects(into: &effects)
+      return engine.crashCount
+    }
+    state.delivered += effects.count
+    for effect in effects {
+      if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
+        state.systemTimers.sessionStateChanged()
+      }
+      guard let index = effect.session,
+        let endpoint = state.phoneSessions.endpoints[index]?.object
+      else { continue }
+      enqueue(effect, for: endpoint, &state, startDate: startDate)
+    }
+    if !effects.isEmpty { state.laneFilled() }
+    effects.removeAll(keepingCapacity: true)
+    state.phoneSessions.effectBuffer = effects
+    guard crashes != state.phoneSessions.crashes else { return [] }
+    state.phoneSessions.crashes = crashes
+    let died = state.phoneSessions.endpoints.values.compactMap(\.object)
+    state.phoneSessions.endpoints = [:]
     return died
   }
 
@@ -815,6 +861,20 @@ public final class AppSimulation: Sendable {
       state.enqueue(listener(recover, sessionLeftOpen))
       state.turnDue = true
     }
+  }
+
+  /// The phone app's workout session objects (``State/phoneSessions``).
+  package struct PhoneSessions {
+    /// Phone engine session index → the phone app's object, for its current process.
+    package var endpoints: [Int: WeakEndpoint] = [:]
+    /// Every phone session object made, by phone engine session index.
+    package var sessionObjects: [Int: WeakEndpoint] = [:]
+    /// Whether the phone app has made its first session (phone engine session 0).
+    package var madeFirstSession = false
+    /// The phone app's crashes seen so far.
+    package var crashes = 0
+    /// The phone engine's outbox's buffer between takes.
+    package var effectBuffer: [EngineEffect] = []
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a

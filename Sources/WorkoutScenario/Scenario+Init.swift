@@ -199,6 +199,14 @@ extension Scenario {
         throw fail(
           path + ".at", "is before the previous action's time (times must not decrease)")
       }
+      if actions[index].device == .phone,
+        !Scenario.Action.phoneWords.contains(actions[index].kind.name)
+      {
+        throw fail(
+          path + ".device",
+          "\"\(actions[index].kind.name)\" takes no device (the iPhone's own workout takes \"device\" on \(Scenario.Action.phoneWords.joined(separator: ", ")))"
+        )
+      }
     }
     try ScenarioDecoder(fileName: name).checkExtendedRuntimeActions(actions, watch: watch)
     if selector.items.isEmpty || Set(selector.items).count != selector.items.count {
@@ -228,8 +236,10 @@ extension Scenario.Action {
   /// - Parameters:
   ///   - at: when the app performs it, from `t = 0`.
   ///   - kind: what it does.
-  public init(at: SimulationInstant, _ kind: Kind) {
-    self.init(at: at, kind: kind, location: "")
+  ///   - device: whose app: the watch's (the default) or, for the words of ``phoneWords``, the
+  ///     iPhone's own workout.
+  public init(at: SimulationInstant, _ kind: Kind, device: WorkoutDevice = .watch) {
+    self.init(at: at, kind: kind, location: "", device: device)
   }
 }
 

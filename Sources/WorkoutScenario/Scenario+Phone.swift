@@ -84,6 +84,36 @@ extension Scenario {
     /// project rule).
     public var replyTimeout: Duration = .seconds(5)
 
+    /// `heartRateDevice`: a Bluetooth heart-rate sensor (a chest strap, earbuds) paired with
+    /// the phone, or `nil` (the default): the iPhone has no heart-rate sensor of its own, so
+    /// its own workouts collect heart rate only with one (Apple doc:
+    /// https://developer.apple.com/documentation/healthkit/hkworkoutsession;
+    /// docs/phone.md#the-iphones-own-workouts).
+    public var heartRateDevice: HeartRateDevice?
+
+    /// `lockedWorkoutAccess`: the person's answer to the system's one-time prompt, shown when
+    /// the app's first phone workout starts, to let the app read health data while the phone
+    /// is locked during its workouts (default `true`, allow). A project rule: Apple documents
+    /// that the system can prompt, not when or what follows
+    /// (https://developer.apple.com/documentation/healthkit/hkworkoutsession).
+    public var lockedWorkoutAccess: Bool = true
+
+    /// A heart-rate sensor paired with the phone (`phone.heartRateDevice`).
+    public struct HeartRateDevice: Sendable, Equatable {
+      /// `interval`: the spacing of its readings in a phone workout (default 5 s, the watch's;
+      /// Apple does not document the phone's rate: a project rule).
+      public var interval: Duration = .seconds(5)
+      /// `dropouts`: half-open spans `[from, to)` of scenario time without readings (the strap
+      /// off the chest, out of range), as `sensors.heartRate.dropouts`.
+      public var dropouts: [Range<SimulationInstant>] = []
+
+      /// A sensor with `interval` and `dropouts`.
+      public init(interval: Duration = .seconds(5), dropouts: [Range<SimulationInstant>] = []) {
+        self.interval = interval
+        self.dropouts = dropouts
+      }
+    }
+
     /// The defaults.
     public init() {}
   }

@@ -259,13 +259,27 @@ public struct Scenario: Sendable, Equatable {
     public var kind: Kind
     /// Where the action sits in the file, for messages and the log (`"timeline[3]"`).
     public var location: String
+    /// `device`: whose app makes the call or whose app the world acts on: the watch's (the
+    /// default) or, for the actions of ``phoneWords``, the iPhone's own workout (iOS 26;
+    /// docs/scenario-format.md#the-iphones-own-workouts).
+    public var device: WorkoutDevice
 
     /// Creates an action.
-    public init(at: SimulationInstant, kind: Kind, location: String) {
+    public init(
+      at: SimulationInstant, kind: Kind, location: String, device: WorkoutDevice = .watch
+    ) {
       self.at = at
       self.kind = kind
       self.location = location
+      self.device = device
     }
+
+    /// The `do` words that take `"device": "phone"`: the session's and builder's calls and the
+    /// phone app's crash and relaunch.
+    public static let phoneWords = [
+      "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
+      "lap", "marker", "segment", "addEvent", "newSession", "crash", "relaunch",
+    ]
 
     /// What the action does: a call the app makes (the engine's ``WorkoutSystem/AppAction``, named
     /// by its ``WorkoutSystem/AppAction/word``), a `probe` of the live values, or a `crown`

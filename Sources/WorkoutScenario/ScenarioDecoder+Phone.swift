@@ -13,8 +13,9 @@ extension ScenarioDecoder {
   static let phoneKeys = [
     "network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging", "app", "away",
     "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
-    "complicationBudgetReset", "link",
+    "complicationBudgetReset", "link", "heartRateDevice", "lockedWorkoutAccess",
   ]
+  static let heartRateDeviceKeys = ["interval", "dropouts"]
   static let phoneLinkKeys = ["messageLatency", "transferLatency", "replyTimeout"]
   /// `complicationBudget`'s range: urgent complication transfers per local day.
   static let complicationBudgetRange = 0...1000
@@ -68,7 +69,38 @@ extension ScenarioDecoder {
       phone.charging = try timeOfDaySpans(value, at: path.appending(key: "charging"))
     }
     try link(fields, at: path, start: start, into: &phone)
+    if let value = fields["lockedWorkoutAccess"] {
+      phone.lockedWorkoutAccess = try bool(value, at: path.appending(key: "lockedWorkoutAccess"))
+    }
+    if let value = fields["heartRateDevice"] {
+      phone.heartRateDevice = try heartRateDevice(
+        value, at: path.appending(key: "heartRateDevice"))
+    }
     return phone
+  }
+
+  /// `phone.heartRateDevice`: `{ "interval": 5, "dropouts": [{ "from": 60, "to": 90 }] }`, both
+  /// keys optional (docs/scenario-format.md#the-phone).
+  func heartRateDevice(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> Scenario.Phone.HeartRateDevice
+  {
+    let fields = try members(
+      value, at: path, allowed: Self.heartRateDeviceKeys,
+      expected:
+        "an object with keys \(Self.list(Self.heartRateDeviceKeys)), for example { \"dropouts\": [{ \"from\": 60, \"to\": 90 }] }"
+    )
+    var device = Scenario.Phone.HeartRateDevice()
+    if let interval = fields["interval"] {
+      device.interval = try duration(interval, at: path.appending(key: "interval"), positive: true)
+    }
+    if let dropouts = fields["dropouts"] {
+      device.dropouts = try array(
+        dropouts, at: path.appending(key: "dropouts"), of: "spans { \"from\", \"to\" }"
+      ) { element, elementPath throws(ScenarioError) in
+        try span(element, at: elementPath)
+      }
+    }
+    return device
   }
 
   /// The link keys of `phone` (docs/scenario-format.md#the-paired-phones-link): `app`, `away`,

@@ -60,7 +60,23 @@ extension ScenarioDecoder {
     case _ where Self.mirroringWords.contains(name): keys += Self.mirroringKeys(name)
     default: keys += Self.linkKeys(name) ?? []
     }
+    let takesDevice = Scenario.Action.phoneWords.contains(name)
+    if takesDevice {
+      keys.append("device")
+    } else if !keys.contains("device"), value["device"] != nil {
+      throw fail(
+        path.appending(key: "device"),
+        "\(JSONPath.quoted(name)) takes no device (the iPhone's own workout takes \"device\" on \(Self.list(Scenario.Action.phoneWords)); remove the key)"
+      )
+    }
     let fields = try healthMembers(value, at: path, allowed: keys, what: "an action")
+    var device = WorkoutDevice.watch
+    if takesDevice, let deviceValue = fields["device"] {
+      let text = try healthChoice(
+        deviceValue, at: path.appending(key: "device"), noun: "a device",
+        options: WorkoutDevice.allCases.map(\.rawValue))
+      device = WorkoutDevice(rawValue: text) ?? .watch
+    }
     guard let atValue = fields["at"] else {
       throw missing(path.appending(key: "at"), "a time, for example 0, 90 or \"1:30\"")
     }
@@ -127,6 +143,8 @@ extension ScenarioDecoder {
       }
       kind = link
     }
-    return (Scenario.Action(at: at, kind: kind, location: path.description), atValue)
+    return (
+      Scenario.Action(at: at, kind: kind, location: path.description, device: device), atValue
+    )
   }
 }

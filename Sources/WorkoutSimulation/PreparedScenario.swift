@@ -123,6 +123,64 @@ struct PreparedScenario {
       heartRate: scenario.motion?.heartRate ?? [],
       restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
+    self.phoneSensors = Self.phoneSensors(scenario)
+    var phone = WorkoutEngineConfiguration(
+      seed: Self.phoneSeed(seed), activity: activity, location: scenario.location,
+      shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
+      finish: .manual, schedules: phoneSensors.mapValues(\.schedule),
+      metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+    phone.collection = .explicit
+    self.phoneConfiguration = phone
+  }
+
+  /// The iPhone's own workouts (docs/phone.md#the-iphones-own-workouts): the engine's settings
+  /// (no watch lifecycle: the phone app's process only crashes and relaunches; no link, no
+  /// mirroring, no reminders) with the phone's sensors.
+  var phoneConfiguration: WorkoutEngineConfiguration
+  /// The phone's sensors (``phoneSensors(_:)``).
+  var phoneSensors: [QuantityType: SensorConfiguration]
+
+  /// The seed of the phone's engine: the first draw of the scenario seed's stream `"phone"`,
+  /// so its workouts' UUIDs differ from the watch's (project rule).
+  static func phoneSeed(_ seed: UInt64) -> UInt64 {
+    var generator = SplitMix64(seed: seed, stream: "phone")
+    return generator.next()
+  }
+
+  /// The phone's sensors (project rules, docs/phone.md#the-iphones-own-workouts): heart rate
+  /// only from `phone.heartRateDevice` (its interval and dropouts, its readings the model's
+  /// heart rate without the wrist's error: a chest strap), none without one (the iPhone has no
+  /// heart-rate sensor: https://developer.apple.com/documentation/healthkit/hkworkoutsession);
+  /// no running speed, cycling power or cadence (no Bluetooth speed or power sensor is
+  /// modelled); energy, distance and steps from the body's model, as a pocket pedometer
+  /// counts them, with the scenario's `sensors` settings for those types.
+  static func phoneSensors(_ scenario: Scenario) -> [QuantityType: SensorConfiguration] {
+    var sensors: [QuantityType: SensorConfiguration] = [:]
+    for type in QuantityType.allCases {
+      switch type {
+      case .heartRate:
+        if let strap = scenario.phone.heartRateDevice {
+          sensors[type] = SensorConfiguration(
+            for: .heartRate, interval: strap.interval, noise: 0, heartRateError: .off,
+            dropouts: strap.dropouts)
+        } else {
+          sensors[type] = SensorConfiguration(for: .heartRate, enabled: false)
+        }
+      case .runningSpeed, .cyclingPower, .cyclingCadence:
+        sensors[type] = SensorConfiguration(for: type, enabled: false)
+      case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
+        .stepCount, .distanceSwimming:
+        sensors[type] = scenario.sensors[type] ?? .standard(for: type)
+      }
+    }
+    return sensors
+  }
+
+  /// The phone's data source: the same body on the same course with the phone's sensors.
+  func phoneDataSource() -> PhysiologyDataSource {
+    PhysiologyDataSource(
+      athlete: athlete, course: dataSource.course, sensors: phoneSensors,
+      seed: phoneConfiguration.seed)
   }
 
   /// A replayed pool swim's lengths as the watch records them: each swum FIT `length` message

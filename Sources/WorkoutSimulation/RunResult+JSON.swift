@@ -460,7 +460,8 @@ extension RunResult {
     record: WorkoutRecord, includeSamples: Bool, into json: inout JSONBuffer,
     flush: (inout JSONBuffer) -> Void
   ) {
-    // activities, activityType, activityTypeRawValue, duration, endDate, events, id,
+    // activities, activityType, activityTypeRawValue, device (the phone's only), duration,
+    // endDate, events, id,
     // locationType, metadata, route, samples, startDate, statistics, totalDistance,
     // totalEnergyBurned, zones
     json.beginObject()
@@ -469,6 +470,11 @@ extension RunResult {
     json.string(record.activityType.name)
     json.key(ascii: "activityTypeRawValue")
     json.integer(Int(record.activityType.rawValue))
+    if record.device == .phone {
+      // Only the iPhone's own workouts name their device: a watch's record keeps its bytes.
+      json.key(ascii: "device")
+      json.string(record.device.rawValue)
+    }
     json.key(ascii: "duration")
     json.number(record.duration.secondsValue)
     json.key(ascii: "endDate")

@@ -53,6 +53,10 @@ public struct SimulationSession {
   private let scenario: Scenario
   private let overrides: RunOverrides
   private var engine: WorkoutEngine<PhysiologyDataSource>
+  /// The iPhone's own workouts' engine (docs/phone.md#the-iphones-own-workouts): empty until a
+  /// timeline action with `"device": "phone"` or the phone app's first session needs it, then
+  /// one engine (an array: one word in the session while no phone workout runs).
+  private var phoneEngines: [WorkoutEngine<PhysiologyDataSource>] = []
   private var nextAction = 0
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
@@ -137,6 +141,7 @@ public struct SimulationSession {
   package init(world scenario: Scenario) throws(SimulationError) {
     try self.init(ResolvedScenario(scenario, overrides: RunOverrides()), app: nil)
     engine.queuesEffects = true
+    if !phoneEngines.isEmpty { phoneEngines[0].queuesEffects = true }
   }
 
   /// The world of `resolved` with `app` attached, if any: the engine is configured with the
@@ -151,6 +156,22 @@ public struct SimulationSession {
     var configuration = prepared.configuration
     app?.configure(&configuration)
     self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
+    if resolved.scenario.timeline.contains(where: { $0.device == .phone }) {
+      makePhoneEngine()
+    }
+  }
+
+  /// Makes the phone's engine (once), at the watch engine's instant.
+  private mutating func makePhoneEngine() {
+    guard phoneEngines.isEmpty else { return }
+    dueChanged = true
+    var configuration = prepared.phoneConfiguration
+    app?.configure(&configuration)
+    configuration.link.scriptedApps = false
+    var phone = WorkoutEngine(configuration: configuration, dataSource: prepared.phoneDataSource())
+    phone.queuesEffects = engine.queuesEffects
+    if engine.now > .zero { phone.advance(to: engine.now) }
+    phoneEngines.append(phone)
   }
 
   /// Runs `body` on the engine (the Swift API door's calls): the engine's due instants are
@@ -171,6 +192,55 @@ public struct SimulationSession {
   ) rethrows -> R {
     try body(&engine)
   }
+
+  /// Runs `body` on `device`'s engine: the watch's, or the phone's own workouts' (made on first
+  /// use).
+  package mutating func withEngine<R>(
+    of device: WorkoutDevice, _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
+  ) rethrows -> R {
+    dueChanged = true
+    return try readEngineInPlace(of: device, body)
+  }
+
+  /// Runs `body` on `device`'s engine in place for a read, or for taking its outbox, that
+  /// leaves its deadlines as they are (as ``readEngine(_:)`` does for the watch's; the phone's
+  /// made on first use).
+  package mutating func readEngineInPlace<R>(
+    of device: WorkoutDevice, _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
+  ) rethrows -> R {
+    switch device {
+    case .watch: return try body(&engine)
+    case .phone:
+      makePhoneEngine()
+      return try body(&phoneEngines[0])
+    }
+  }
+
+  /// `device`'s engine as it stands, for reads (the phone's made on first use). `mutating`, as
+  /// ``takeChangedDue()``, so the Swift door's reads are passed the session's address.
+  package mutating func engine(of device: WorkoutDevice) -> WorkoutEngine<PhysiologyDataSource> {
+    switch device {
+    case .watch: return engine
+    case .phone:
+      makePhoneEngine()
+      return phoneEngines[0]
+    }
+  }
+
+  /// `body` applied to `device`'s engine as it stands (the phone's: `nil` before its first use).
+  package func readEngine<R>(
+    of device: WorkoutDevice, _ body: (borrowing WorkoutEngine<PhysiologyDataSource>) -> R
+  ) -> R? {
+    switch device {
+    case .watch: return body(engine)
+    case .phone: return phoneEngines.isEmpty ? nil : body(phoneEngines[0])
+    }
+  }
+
+  /// Whether the phone's engine exists (a phone workout was or is being run). `mutating`
+  /// although it changes nothing, as ``takeChangedDue()``: the Swift door asks on every call, and a
+  /// getter from another module would be passed a copy of the whole session.
+  package mutating func hasPhoneEngine() -> Bool { !phoneEngines.isEmpty }
 
   /// The wall-clock date of scenario time `t = 0`.
   package var startDate: Date { prepared.startDate }
@@ -235,7 +305,10 @@ public struct SimulationSession {
   /// out, else `nil`: how the workout registers its entries in the world's agenda
   /// (docs/architecture.md, "One agenda") when it changes rather than being asked at every step.
   ///
-  /// They may have changed after an engine call (``withEngine(_:)``), a command, ``finish(at:)``,
+  /// The engine's is the earlier of the watch's and the phone's own workouts' engines.
+  ///
+  /// They may have changed after an engine call (``withEngine(_:)``, ``withEngine(of:_:)``), a
+  /// command, ``finish(at:)``,
   /// or an ``advance(to:)`` that reached the earlier of the two as handed out (something due
   /// there was served); an advance to an earlier instant serves nothing of the engine's or the
   /// timeline's and leaves both as they were.
@@ -245,7 +318,10 @@ public struct SimulationSession {
     guard dueChanged else { return nil }
     dueChanged = false
     dueAsks += 1
-    let engineDue = engine.nextDueInstantInPlace()
+    var engineDue = engine.nextDueInstantInPlace()
+    if !phoneEngines.isEmpty, let phone = phoneEngines[0].nextDueInstantInPlace() {
+      engineDue = min(engineDue ?? phone, phone)
+    }
     let action = nextActionTime
     registeredDue = min(engineDue?.nanoseconds ?? .max, action?.nanoseconds ?? .max)
     return (engineDue, action)
@@ -290,6 +366,9 @@ public struct SimulationSession {
       engine.advance(to: instant)
       selection.advance(to: instant)
     }
+    if stopped == nil, !phoneEngines.isEmpty, instant > phoneEngines[0].now {
+      phoneEngines[0].advance(to: instant)
+    }
   }
 
   /// Applies the selected item to the app's current session when it is the one the selector
@@ -321,7 +400,7 @@ public struct SimulationSession {
   /// Whether a timeline action still to come starts the current session (a `start` before any
   /// `newSession`): Enter then leaves the start to the scenario, which uses the crown's selection.
   private var timelineStartsCurrentSession: Bool {
-    for action in scenario.timeline[nextAction...] {
+    for action in scenario.timeline[nextAction...] where action.device == .watch {
       switch action.kind {
       case .app(.start): return true
       case .app(.newSession): return false
@@ -346,6 +425,10 @@ public struct SimulationSession {
       }
       let action = scenario.timeline[nextAction]
       nextAction += 1
+      if action.device == .phone {
+        runPhoneAction(action)
+        continue
+      }
       switch action.kind {
       case .probe:
         engine.advance(to: at)
@@ -386,6 +469,28 @@ public struct SimulationSession {
     let wasRunning = engine.appIsRunning
     engine.perform(.relaunch(recover: false), at: instant)
     if !wasRunning, engine.appIsRunning { appRelaunches.append(recover) }
+  }
+
+  /// A timeline action with `"device": "phone"` on the phone's engine: the world's `crash` and
+  /// `relaunch` of the phone app, the app's calls by the scripted app (nobody's without one,
+  /// as on the watch).
+  private mutating func runPhoneAction(_ action: Scenario.Action) {
+    dueChanged = true
+    makePhoneEngine()
+    let at = action.at
+    guard case .app(let call) = action.kind else { return }
+    switch call {
+    case .relaunch(let recover):
+      phoneEngines[0].perform(app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at)
+    case _ where !ScriptedApp.isAppCode(call):
+      phoneEngines[0].perform(call, at: at)
+    default:
+      guard app != nil else {
+        if at > phoneEngines[0].now { phoneEngines[0].advance(to: at) }
+        return
+      }
+      phoneEngines[0].perform(call, at: at)
+    }
   }
 
   /// Performs the user's `command` at `instant`, after the timeline actions at that instant.
@@ -440,6 +545,10 @@ public struct SimulationSession {
     guard stopped == nil else { return }
     if instant > engine.now { engine.advance(to: instant) }
     engine.finishRun(at: engine.now)
+    if !phoneEngines.isEmpty {
+      if engine.now > phoneEngines[0].now { phoneEngines[0].advance(to: engine.now) }
+      phoneEngines[0].finishRun(at: phoneEngines[0].now)
+    }
     stopped = engine.now
   }
 
@@ -448,7 +557,7 @@ public struct SimulationSession {
     var result = RunResult(
       scenarioName: scenario.name, seed: prepared.configuration.seed,
       startDate: prepared.startDate, timeZone: prepared.timeZone,
-      records: engine.records.map { prepared.annotate($0) }, probes: probes,
+      records: engine.records.map { prepared.annotate($0) } + phoneRecords, probes: probes,
       errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
       timeZoneName: scenario.timeZone)
     result.warnings = prepared.warnings
@@ -463,6 +572,17 @@ public struct SimulationSession {
 }
 
 extension SimulationSession {
+  /// The phone's saved workouts, annotated, each marked as the phone's (after the watch's in
+  /// ``result``).
+  private var phoneRecords: [WorkoutRecord] {
+    guard let phone = phoneEngines.first else { return [] }
+    return phone.records.map {
+      var record = prepared.annotate($0)
+      record.device = .phone
+      return record
+    }
+  }
+
   /// The step goal of the last application context delivered to the watch in `log` from
   /// `cursor` on, or `nil` when there is none; `cursor` moves to the end of `log`. The command
   /// line's scripted watch app applies a context's `"stepGoal"` when it is a whole number from

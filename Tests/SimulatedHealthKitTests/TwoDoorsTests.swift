@@ -180,11 +180,26 @@ enum ScriptedApp {
     let workouts = try await simulation.run {
       let app = App(scenario: scenario, simulation: simulation)
       app.makeSession(activity: scenario.activity)
+      // The iPhone's own workout (`"device": "phone"`): the phone app, its objects made inside
+      // `on(.phone)` on its first action.
+      var phoneApp: App?
       for action in scenario.timeline {
         try await simulation.advance(to: simulation.date(of: action.at))
-        if case .app(let call) = action.kind { try await app.perform(call) }
+        guard case .app(let call) = action.kind else { continue }
+        guard action.device == .phone else {
+          try await app.perform(call)
+          continue
+        }
+        try await simulation.on(.phone) {
+          if phoneApp == nil {
+            phoneApp = App(scenario: scenario, simulation: simulation)
+            phoneApp?.makeSession(activity: scenario.activity)
+          }
+          try await phoneApp?.perform(call)
+        }
       }
       await simulation.settle()
+      // The simulation's one store holds both apps' saved workouts.
       return app.store.savedObjects.compactMap { $0 as? HKWorkout }
     }
     return (simulation.result, workouts)

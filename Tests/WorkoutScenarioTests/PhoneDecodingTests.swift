@@ -113,7 +113,7 @@ struct PhoneDecodingTests {
   func unknownKeys() {
     #expect(
       errorLine(phone(#"{ "widget": [] }"#))
-        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link); did you mean \"widgets\"?"
+        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess); did you mean \"widgets\"?"
     )
     #expect(
       errorLine(phone(#"{ "network": { "ofline": [] } }"#))
@@ -128,7 +128,7 @@ struct PhoneDecodingTests {
         == "p.json: phone.charging[0].until: unknown key (expected one of from, to)")
     #expect(
       errorLine(phone("[]"))
-        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link)"
+        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess)"
     )
     // `x-` keys are comments, everywhere.
     #expect(errorLine(phone(#"{ "x-note": 1, "network": { "x-why": "train" } }"#)) == nil)
@@ -284,5 +284,58 @@ struct PhoneDecodingTests {
         ]))
     let file = try decodeScenario(#"{ "version": 1, "app": { "infoPlist": "Info.plist" } }"#).app
     #expect(file.infoPlistStringArrays.isEmpty)
+  }
+
+  @Test("heartRateDevice and lockedWorkoutAccess: the phone's own workouts")
+  func phoneWorkoutKeys() throws {
+    let none = try decodeScenario(#"{ "version": 1 }"#).phone
+    #expect(none.heartRateDevice == nil)
+    #expect(none.lockedWorkoutAccess)
+    let empty = try decodeScenario(phone(#"{ "heartRateDevice": {} }"#)).phone
+    #expect(empty.heartRateDevice == .init(interval: .seconds(5), dropouts: []))
+    let decoded = try decodeScenario(
+      phone(
+        #"{ "heartRateDevice": { "interval": 1, "dropouts": [{ "from": 60, "to": "1:30" }] }, "lockedWorkoutAccess": false }"#
+      )
+    ).phone
+    // "1:30" = 90 s.
+    #expect(
+      decoded.heartRateDevice
+        == .init(
+          interval: .seconds(1),
+          dropouts: [SimulationInstant.seconds(60)..<SimulationInstant.seconds(90)]))
+    #expect(decoded.lockedWorkoutAccess == false)
+  }
+
+  @Test("heartRateDevice and lockedWorkoutAccess: data errors at their paths")
+  func phoneWorkoutKeyErrors() {
+    #expect(
+      errorLine(phone(#"{ "heartRateDevice": { "interval": 0 } }"#))
+        == "p.json: phone.heartRateDevice.interval: 0 is out of range (expected a time above zero)"
+    )
+    #expect(
+      errorLine(phone(#"{ "heartRateDevice": { "dropouts": [{ "from": 60, "to": 30 }] } }"#))
+        == "p.json: phone.heartRateDevice.dropouts[0].to: 30 is out of range (expected a time after \"from\", 60)"
+    )
+    #expect(
+      errorLine(phone(#"{ "heartRateDevice": { "name": "strap" } }"#))?.hasPrefix(
+        "p.json: phone.heartRateDevice.name: unknown key") == true)
+    #expect(
+      errorLine(phone(#"{ "lockedWorkoutAccess": "yes" }"#))?.hasPrefix(
+        "p.json: phone.lockedWorkoutAccess: ") == true)
+  }
+
+  @Test("a timeline action's device: phone on the session's calls, nowhere else")
+  func actionDevice() throws {
+    let scenario = try decodeScenario(
+      #"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "phone" }, { "at": 1, "do": "pause" }, { "at": 2, "do": "activateSession", "device": "phone" }] }"#
+    )
+    #expect(scenario.timeline.map(\.device) == [.phone, .watch, .watch])
+    #expect(
+      errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "tablet" }] }"#)?
+        .hasPrefix("p.json: timeline[0].device: \"tablet\" is not a device") == true)
+    #expect(
+      errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "probe", "device": "phone" }] }"#)?
+        .hasPrefix("p.json: timeline[0].device: \"probe\" takes no device") == true)
   }
 }

@@ -587,7 +587,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "start", "recover": true}]}"#,
-        "t.json: timeline[0].recover: unknown key (expected one of at, do)"
+        "t.json: timeline[0].recover: unknown key (expected one of at, do, device)"
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "relaunch", "recover": "yes"}]}"#,

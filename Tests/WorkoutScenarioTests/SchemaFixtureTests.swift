@@ -118,7 +118,7 @@ struct SchemaFixtureTests {
       keys(phone) == [
         "network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging", "app", "away",
         "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
-        "complicationBudgetReset", "link",
+        "complicationBudgetReset", "link", "heartRateDevice", "lockedWorkoutAccess",
       ])
     let phoneDefaults = Scenario.Phone()
     #expect(phone?["app"]?["default"] == .string(phoneDefaults.app.rawValue))

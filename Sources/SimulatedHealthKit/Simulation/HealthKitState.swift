@@ -23,6 +23,10 @@ final class HealthKitState: @unchecked Sendable {
   var appObjects: [HealthSampleID: HKSample] = [:]
   /// Authorization answers and what was asked.
   var authorization: AuthorizationState
+  /// The one-time prompt for health data while the phone is locked during the app's workouts:
+  /// when it was shown (the app's first phone workout's start) and the scenario's answer
+  /// (`phone.lockedWorkoutAccess`), or `nil` before (docs/phone.md#the-iphones-own-workouts).
+  var lockedWorkoutPrompt: (at: SimulationInstant, allowed: Bool)?
 
   init(authorization: AuthorizationState) {
     self.authorization = authorization

@@ -28,6 +28,7 @@ extension HKHealthStore {
       guard state.terminated == nil else { return }
       let callbacks =
         state.health.isLocked(at: state.session.now) && query.failsWhileLocked
+          && !state.phoneWorkoutReadsWhileLocked()
         ? query.fail(lockedError) : query.activate(in: context, state: &state)
       if !callbacks.isEmpty {
         state.enqueue(callbacks)

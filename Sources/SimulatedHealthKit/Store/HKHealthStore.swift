@@ -64,6 +64,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// calls are refused and logged), as they would be gone on a device. What its builder collected since the crash arrives as one `didCollectDataOf` batch
   /// right after the completion returns, so a delegate set in the completion gets it (Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
+  @available(iOS 26.0, watchOS 5.0, *)
   public func recoverActiveWorkoutSession(
     completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void
   ) {
@@ -79,6 +80,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// - Returns: the open session, or `nil` when none is open or the app made a session of its
   ///   own since the relaunch.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
+  @available(iOS 26.0, watchOS 5.0, *)
   nonisolated(nonsending) public func recoverActiveWorkoutSession() async throws
     -> HKWorkoutSession?
   {
@@ -91,25 +93,28 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     _ completion: (@Sendable (HKWorkoutSession?) -> Void)?, holdingTheBatch: Bool = false
   ) -> HKWorkoutSession? {
     let store = self
+    // The phone app's store recovers the phone's own workout (iOS 26); the watch app's, and a
+    // store made outside `on`, the watch's.
+    let device: WorkoutDevice = self.device == .phone ? .phone : .watch
     return simulation.mutate { state -> HKWorkoutSession? in
-      let index = state.session.workoutEngine.recoverableSessionIndex
+      let index = state.session.engine(of: device).recoverableSessionIndex
       var session: HKWorkoutSession?
       if let index {
         // A new object for the new process, as on a device: the crashed process's object
         // (an app may still hold it in a simulation) stays inert, and only its configuration
         // carries over (the system keeps it with the session).
-        let crashed = state.sessionObjects[index]?.object as? HKWorkoutSession
+        let crashed = state.sessionObject(index, of: device)
         session = HKWorkoutSession(
-          recovering: index, store: store, state: &state,
+          recovering: index, of: device, store: store, state: &state,
           configuration: crashed?.workoutConfiguration.copy() as? HKWorkoutConfiguration)
         session?.recovered()
-        state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: session)
+        if let session { state.register(session, index: index, of: device, endpoint: true) }
       }
       if let completion {
         let found = session
         state.enqueue([{ completion(found) }])
       }
-      state.session.withEngine { _ = $0.recoverActiveSession(at: $0.now) }
+      state.session.withEngine(of: device) { _ = $0.recoverActiveSession(at: $0.now) }
       // Set before `mutate` turns the recovery's log entries into the batch.
       if holdingTheBatch, session != nil { state.recoveryHeld = true }
       // The app reacts to a recovery with calls (delegates, data source): a main-actor turn.

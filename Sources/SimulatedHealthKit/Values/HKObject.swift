@@ -326,6 +326,16 @@ public final class HKDevice: NSObject, NSCopying, NSSecureCoding, Sendable {
       udiDeviceIdentifier: values[7])
   }
 
+  /// The iPhone, the device of the iPhone's own workouts (iOS 26; a session made inside
+  /// `HealthKitSimulation.on(.phone)`, docs/phone.md#the-iphones-own-workouts).
+  /// A new object each time, as ``local()``: name "iPhone", manufacturer "Apple Inc.", model
+  /// "iPhone", every other property `nil` (workout-sim's choice).
+  package static var iPhone: HKDevice {
+    HKDevice(
+      name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: nil,
+      firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
+  }
+
   /// The simulated watch: name "Apple Watch", manufacturer "Apple Inc.", model "Watch", every
   /// other property `nil` (workout-sim's choice; docs/swift-api.md#values).
   public class func local() -> HKDevice {

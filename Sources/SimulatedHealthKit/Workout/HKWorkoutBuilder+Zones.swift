@@ -94,7 +94,7 @@ extension HKLiveWorkoutBuilder {
     for (slot, watch) in watching.enumerated() where types.contains(watch.type) {
       guard
         let last = simulation.state.withLock({ state in
-          state.session.readEngine { engine in
+          state.session.readEngineInPlace(of: engineDevice) { engine in
             engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: watch.type) }
           }
         }) ?? nil
@@ -117,7 +117,7 @@ extension HKLiveWorkoutBuilder {
     -> HKWorkoutZoneGroup?
   {
     simulation.state.withLock { state in
-      state.session.readEngine { engine -> HKWorkoutZoneGroup? in
+      state.session.readEngineInPlace(of: engineDevice) { engine -> HKWorkoutZoneGroup? in
         let now = engine.now
         return engine.withBuilderInPlace(ofSession: index) { builder in
           builder.startDate.map { begun in

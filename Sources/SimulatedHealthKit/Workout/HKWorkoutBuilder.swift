@@ -22,6 +22,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   let simulation: HealthKitSimulation
   /// The engine session whose builder this is.
   let index: Int
+  /// Whose engine: the watch's, or the iPhone's own workouts' (a session made inside
+  /// `HealthKitSimulation.on(.phone)`).
+  let engineDevice: WorkoutDevice
   private let configuration: HKWorkoutConfiguration
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
@@ -44,9 +47,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     var announced: Int?
   }
 
-  init(simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration) {
+  init(
+    simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration,
+    engineDevice: WorkoutDevice = .watch
+  ) {
     self.simulation = simulation
     self.index = index
+    self.engineDevice = engineDevice
     self.configuration = configuration
     super.init()
   }
@@ -68,8 +75,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   // MARK: - Properties
 
-  /// The device collecting: ``HKDevice/local()``.
-  public var device: HKDevice? { HKDevice.local() }
+  /// The device collecting: ``HKDevice/local()``, the watch; the iPhone for the phone's own
+  /// workout (a session made inside `HealthKitSimulation.on(.phone)`).
+  public var device: HKDevice? { engineDevice == .phone ? HKDevice.iPhone : HKDevice.local() }
 
   /// The workout's start date from `beginCollection`, or `nil`.
   public var startDate: Date? {
@@ -114,7 +122,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   func workoutActivity(at position: Int) -> HKWorkoutActivity? {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.readEngine { engine -> HKWorkoutActivity? in
+      state.session.readEngineInPlace(of: engineDevice) { engine -> HKWorkoutActivity? in
         guard let builder = engine.builder(ofSession: index),
           builder.activities.indices.contains(position)
         else { return nil }
@@ -140,7 +148,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public var allStatistics: [HKQuantityType: HKStatistics] {
     let start = simulation.startDate
     return simulation.state.withLock { state in
-      state.session.readEngine { engine in
+      state.session.readEngineInPlace(of: engineDevice) { engine in
         guard let builder = engine.builder(ofSession: index) else { return [:] }
         return HKStatistics.all(of: builder, at: engine.now, since: start)
       }
@@ -159,7 +167,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // In place (`readEngine`): reading `state.session.workoutEngine` or `.now` here copies the
     // whole engine, data source included, on every call.
     return simulation.state.withLock { state in
-      state.session.readEngine { engine in
+      state.session.readEngineInPlace(of: engineDevice) { engine in
         let now = engine.now
         return engine.withBuilderInPlace(ofSession: index) {
           HKStatistics(type, of: $0, at: now, since: start)
@@ -197,7 +205,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         }
       }
       let elapsed =
-        state.session.readEngine { $0.builder(ofSession: index) }
+        state.session.readEngineInPlace(of: engineDevice) { $0.builder(ofSession: index) }
         .map { $0.elapsedTime(at: instant) } ?? .zero
       return (elapsed, leak)
     }
@@ -268,11 +276,17 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   ///
   /// - Parameter completion: `(workout, nil)`, or `(nil, HKError)`: "Unable to finish a workout
   ///   that is not currently ended.".
+  ///
+  /// The iPhone's own workout finished while the phone is locked is saved, but the completion
+  /// gets `nil` for it unless the person allowed health data while locked at the one-time
+  /// prompt (`phone.lockedWorkoutAccess`; Apple: "If the device is locked, finishing a workout
+  /// will succeed but will not be able to return the HKWorkout object",
+  /// https://developer.apple.com/forums/thread/695853; docs/phone.md#the-iphones-own-workouts).
   public func finishWorkout(completion: @escaping @Sendable (HKWorkout?, (any Error)?) -> Void) {
-    let outcome = finish()
+    let (outcome, hidden) = finish()
     simulation.enqueue {
       switch outcome {
-      case .success(let workout): completion(workout, nil)
+      case .success(let workout): completion(hidden ? nil : workout, nil)
       case .failure(let error): completion(nil, error)
       }
     }
@@ -280,20 +294,25 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Saves the workout (the async form of `finishWorkout(completion:)`).
   ///
-  /// - Returns: the saved workout (never `nil`: the simulated device is never locked).
+  /// - Returns: the saved workout; `nil` only for the iPhone's own workout finished while the
+  ///   phone is locked without the person's leave (the completion form's rule; the simulated
+  ///   watch is never locked).
   /// - Throws: ``HKError`` `errorInvalidArgument` as the completion form reports it.
   @discardableResult
   nonisolated(nonsending) public func finishWorkout() async throws -> HKWorkout? {
-    let outcome = finish()
+    let (outcome, hidden) = finish()
     await simulation.deliver()
-    return try outcome.get()
+    let workout = try outcome.get()
+    return hidden ? nil : workout
   }
 
   /// Discards the workout: nothing is saved; collection stops.
   public func discardWorkout() {
     guard isAlive else { return simulation.ignoreInert(action: .builder(.discardWorkout)) }
     simulation.mutate { state in
-      state.session.withEngine { _ = $0.discardWorkout(ofSession: index, at: $0.now) }
+      state.session.withEngine(of: engineDevice) {
+        _ = $0.discardWorkout(ofSession: index, at: $0.now)
+      }
     }
   }
 
@@ -402,7 +421,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   func engineBuilder<R: Sendable>(_ read: (LiveWorkoutBuilder) -> R) -> R? {
     simulation.state.withLock { state in
-      state.session.readEngine { $0.builder(ofSession: index) }.map(read)
+      state.session.readEngineInPlace(of: engineDevice) { $0.builder(ofSession: index) }.map(read)
     }
   }
 
@@ -425,9 +444,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       case .failure(let error):
         return HKError(error)
       case .success(let instant):
-        let before = state.session.workoutEngine.errors.count
+        let before = state.session.engine(of: engineDevice).errors.count
         if body(&state.session, instant) { return nil }
-        let errors = state.session.workoutEngine.errors
+        let errors = state.session.engine(of: engineDevice).errors
         return errors.count > before
           ? HKError(errors[errors.count - 1].error)
           : HKError(.errorInvalidArgument, "The call failed")
@@ -437,13 +456,17 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func begin(_ date: Date) -> HKError? {
     engineCall(.beginCollection, date: date) { session, instant in
-      session.withEngine { $0.beginCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.beginCollection(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
   private func end(_ date: Date) -> HKError? {
     engineCall(.endCollection, date: date) { session, instant in
-      session.withEngine { $0.endCollection(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.endCollection(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
@@ -466,7 +489,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let error = engineCall(
         .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
-        session.withEngine { engine in
+        session.withEngine(of: engineDevice) { engine in
           let before = engine.errors.count
           engine.addWorkoutEvent(
             type, toSession: index, at: engine.now, date: instant, duration: length,
@@ -498,7 +521,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
     return engineCall(.addSamples, call: "add", date: nil) { session, _ in
-      session.withEngine { $0.addSamples(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) {
+        $0.addSamples(converted, toSession: index, at: $0.now)
+      }
     }
   }
 
@@ -514,7 +539,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       converted[key] = engineValue
     }
     let error = engineCall(.addMetadata, date: nil) { session, _ in
-      session.withEngine { $0.addMetadata(converted, toSession: index, at: $0.now) }
+      session.withEngine(of: engineDevice) {
+        $0.addMetadata(converted, toSession: index, at: $0.now)
+      }
     }
     if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
     return error
@@ -527,7 +554,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
     }
     simulation.mutate { state in
-      state.session.withEngine {
+      state.session.withEngine(of: engineDevice) {
         $0.reportAPIError(
           WorkoutError.invalidArgument(error.localizedDescription), call: .builder(action),
           session: index)
@@ -561,25 +588,40 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     }
   }
 
-  private func finish() -> Result<HKWorkout, HKError> {
+  /// Finishes the workout; `hidden` when it is the iPhone's own, finished while the phone is
+  /// locked without the person's leave at the one-time prompt (saved, but not returned).
+  private func finish() -> (Result<HKWorkout, HKError>, hidden: Bool) {
     guard isAlive else {
       simulation.ignoreInert(action: .builder(.finishWorkout))
-      return .failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage))
+      return (.failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)), false)
     }
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
-    return simulation.mutate { state -> Result<HKWorkout, HKError> in
-      let record = state.session.withEngine { $0.finishWorkout(ofSession: index, at: $0.now) }
-      guard let record else {
-        let report = state.session.workoutEngine.errors.last
-        return .failure(
-          report.map { HKError($0.error) }
-            ?? HKError(
-              .errorInvalidArgument, "Unable to finish a workout that is not currently ended."))
+    return simulation.mutate { state -> (Result<HKWorkout, HKError>, hidden: Bool) in
+      let record = state.session.withEngine(of: engineDevice) {
+        $0.finishWorkout(ofSession: index, at: $0.now)
       }
-      let annotated = state.session.annotated(record)
+      guard let record else {
+        let report = state.session.engine(of: engineDevice).errors.last
+        let error =
+          report.map { HKError($0.error) }
+          ?? HKError(
+            .errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
+        return (.failure(error), false)
+      }
+      var annotated = state.session.annotated(record)
+      let phone = engineDevice == .phone
+      if phone {
+        // The iPhone's own workout: saved on the phone; the watch's store gets it by
+        // HealthKit's sync (docs/phone-link.md#the-two-health-stores).
+        annotated.device = .phone
+        state.session.withEngine(of: .watch) {
+          $0.noteHealthSave(identifier: record.id, on: .phone, at: $0.now)
+        }
+      }
       let workout = HKWorkout(
-        annotated, since: simulation.startDate, zoneConfigurations: zones)
+        annotated, since: simulation.startDate, zoneConfigurations: zones,
+        device: phone ? HKDevice.iPhone : .local())
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would, with
       // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).
@@ -591,7 +633,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       state.appObjects[id] = workout
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
-      return .success(workout)
+      let hidden =
+        phone && state.health.isLocked(at: state.session.now)
+        && state.healthKit.lockedWorkoutPrompt?.allowed != true
+      return (.success(workout), hidden)
     }
   }
 }
@@ -654,7 +699,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     self.sessionStorage = session
     super.init(
       simulation: session.simulation, index: session.index,
-      configuration: session.workoutConfiguration)
+      configuration: session.workoutConfiguration, engineDevice: session.engineDevice)
     if appliesTypes { applyCollectedTypes() }
   }
 
@@ -692,7 +737,9 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     get { engineBuilder { $0.shouldCollectWorkoutEvents } ?? true }
     set {
       simulation.mutate { state in
-        state.session.withEngine { _ = $0.setCollectsSessionEvents(newValue, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          _ = $0.setCollectsSessionEvents(newValue, ofSession: index)
+        }
       }
     }
   }
@@ -700,7 +747,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   /// The elapsed time at virtual now (``HKWorkoutBuilder/elapsedTime(at:)`` of `HealthKitSimulation.now`).
   public var elapsedTime: TimeInterval {
     let elapsed = simulation.state.withLock { state in
-      state.session.withEngine { engine in
+      state.session.withEngine(of: engineDevice) { engine in
         engine.builder(ofSession: index).map { $0.elapsedTime(at: engine.now) }
       }
     }
@@ -724,7 +771,7 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
       QuantityTypeSet(source.typesToCollect.compactMap(\.engineType))
     }
     simulation.mutate { state in
-      state.session.withEngine {
+      state.session.withEngine(of: engineDevice) {
         $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
       }
     }

@@ -85,6 +85,11 @@ extension HKWorkoutSession {
   var side: CompanionDevice { sessionType == .mirrored ? .phone : .watch }
 
   private func send(_ data: Data) -> Result<Void, HKError> {
+    // The iPhone's own workout has no remote session: it mirrors nothing (mirroring is the
+    // watch's, watchOS 10).
+    guard engineDevice == .watch else {
+      return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
+    }
     let side = self.side
     let index = self.index
     let mine = mirror
@@ -107,7 +112,7 @@ extension HKWorkoutSession {
   }
 
   private func mirroringCall(_ operation: MirroringOperation) -> Result<Void, HKError> {
-    guard sessionType == .primary else {
+    guard sessionType == .primary, engineDevice == .watch else {
       return .failure(
         HKError(.errorInvalidArgument, "Only the primary session on the watch can mirror"))
     }

@@ -89,6 +89,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   let store: HKHealthStore
   /// The engine session this object stands for.
   let index: Int
+  /// Whose engine runs it: the watch's, or, for a session the phone app made inside
+  /// `HealthKitSimulation.on(.phone)` (iOS 26), the iPhone's own (docs/phone.md#the-iphones-own-workouts).
+  let engineDevice: WorkoutDevice
   private let configuration: HKWorkoutConfiguration
   private let lock = NSLock()
   private weak var delegateStorage: (any HKWorkoutSessionDelegate)?
@@ -115,9 +118,18 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// Every activity type but `underwaterDiving` starts a session; what each collects is in
   /// docs/activity-types.md.
   ///
+  /// Made with a store made inside `HealthKitSimulation.on(.phone)`, the session is the
+  /// iPhone's own workout (iOS 26; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession): it runs on the
+  /// phone's engine, collects heart rate only from the scenario's `phone.heartRateDevice` (the
+  /// iPhone has no heart-rate sensor) and energy, distance and steps from the body's model, and
+  /// its app process is the phone app's (`crash(.phone)`, `relaunch(.phone)`;
+  /// docs/phone.md#the-iphones-own-workouts).
+  ///
   /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
   ///   this activity type") for `underwaterDiving`, which HealthKit refuses;
   ///   `errorInvalidArgument` when the app is not running or is suspended.
+  @available(iOS 26.0, watchOS 5.0, *)
   public init(
     healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
   )
@@ -126,6 +138,8 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.simulation = healthStore.simulation
     self.store = healthStore
     self.sessionType = .primary
+    let engineDevice: WorkoutDevice = healthStore.device == .phone ? .phone : .watch
+    self.engineDevice = engineDevice
     // The session keeps a copy (Apple: `@NSCopying var workoutConfiguration`).
     self.configuration = workoutConfiguration.copy() as! HKWorkoutConfiguration
     guard let activity = workoutConfiguration.activityType.engineValue else {
@@ -134,30 +148,32 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
     let location = workoutConfiguration.locationType.engineValue
     let made = simulation.mutate { state -> Result<Int, HKError> in
-      let engine = state.session.workoutEngine
+      let engine = state.session.engine(of: engineDevice)
       // Session 0 is the app's first session; a session object released before it was
       // prepared or started left nothing behind (HealthKit keeps no state for it), so the next
       // one the app makes is session 0 again (an app that makes its session anew with the
       // Digital Crown's choice, docs/swift-api.md#the-digital-crown).
+      let phone = engineDevice == .phone
+      let made = phone ? state.phoneSessions.madeFirstSession : state.madeFirstSession
+      let first = (phone ? state.phoneSessions.sessionObjects : state.sessionObjects)[0]
       let firstUnused =
-        !state.madeFirstSession
-        || (state.sessionObjects[0]?.object == nil && engine.sessionState(0) == .notStarted)
+        !made || (first?.object == nil && engine.sessionState(0) == .notStarted)
       if firstUnused, engine.appIsRunning, engine.currentSessionIndex == 0,
         engine.canSelectActivity(ofSession: 0)
       {
-        state.madeFirstSession = true
-        _ = state.session.withEngine {
+        state.setMadeFirstSession(of: engineDevice)
+        _ = state.session.withEngine(of: engineDevice) {
           $0.configureSession(0, activity: activity, location: location)
         }
         return .success(0)
       }
-      let next = state.session.withEngine {
+      let next = state.session.withEngine(of: engineDevice) {
         $0.newSession(activity: activity, location: location, at: $0.now)
       }
       guard let next else {
         return .failure(HKError(.errorInvalidArgument, "The app is not running or is suspended"))
       }
-      state.madeFirstSession = true
+      state.setMadeFirstSession(of: engineDevice)
       return .success(next)
     }
     switch made {
@@ -168,8 +184,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     let builder = HKLiveWorkoutBuilder(session: self)
     builderStorage = builder
     simulation.mutate { state in
-      state.endpoints[index] = HealthKitSimulation.WeakEndpoint(object: self)
-      state.sessionObjects[index] = HealthKitSimulation.WeakEndpoint(object: self)
+      state.register(self, index: index, of: engineDevice, endpoint: true)
     }
   }
 
@@ -177,15 +192,16 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// simulation's lock): `configuration` is the crashed process's object's, or, for a session
   /// no object was made for, one from the engine's activity and location.
   init(
-    recovering index: Int, store: HKHealthStore, state: inout HealthKitSimulation.State,
-    configuration kept: HKWorkoutConfiguration? = nil
+    recovering index: Int, of engineDevice: WorkoutDevice = .watch, store: HKHealthStore,
+    state: inout HealthKitSimulation.State, configuration kept: HKWorkoutConfiguration? = nil
   ) {
     self.simulation = store.simulation
     self.store = store
     self.index = index
     self.sessionType = .primary
+    self.engineDevice = engineDevice
     let configuration = kept ?? HKWorkoutConfiguration()
-    let engine = state.session.workoutEngine
+    let engine = state.session.engine(of: engineDevice)
     if kept == nil, let activity = engine.activity(ofSession: index) {
       configuration.activityType = HKWorkoutActivityType(activity)
     }
@@ -195,7 +211,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.configuration = configuration
     super.init()
     builderStorage = HKLiveWorkoutBuilder(session: self, appliesTypes: false)
-    state.sessionObjects[index] = HealthKitSimulation.WeakEndpoint(object: self)
+    state.register(self, index: index, of: engineDevice, endpoint: false)
   }
 
   /// The phone's mirrored copy of engine session `index` (its mirroring `mirroring`, in
@@ -207,6 +223,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     self.simulation = store.simulation
     self.store = store
     self.index = index
+    self.engineDevice = .watch
     self.sessionType = .mirrored
     self.configuration = configuration
     self.mirrorStorage = (state, number, false)
@@ -224,7 +241,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// `paused` 4, `prepared` 5, `stopped` 6).
   public var state: HKWorkoutSessionState {
     if let mirror { return mirror.state }
-    let state = simulation.state.withLock { $0.session.workoutEngine.sessionState(index) }
+    let state = simulation.state.withLock {
+      $0.session.engine(of: engineDevice).sessionState(index)
+    }
     return HKWorkoutSessionState(state ?? .notStarted)
   }
 
@@ -241,14 +260,16 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// When the session first ran: the date the app passed to ``startActivity(with:)`` (after the
   /// wall-clock rule), else the virtual instant it started; `nil` before.
   public var startDate: Date? {
-    let started = simulation.state.withLock { $0.session.workoutEngine.sessionStartDate(index) }
+    let started = simulation.state.withLock {
+      $0.session.engine(of: engineDevice).sessionStartDate(index)
+    }
     guard let started else { return nil }
     return lock.withLock { appStartDate } ?? simulation.date(of: started)
   }
 
   /// When the session ended (virtual time), or `nil`.
   public var endDate: Date? {
-    simulation.state.withLock { $0.session.workoutEngine.sessionEndDate(index) }.map {
+    simulation.state.withLock { $0.session.engine(of: engineDevice).sessionEndDate(index) }.map {
       simulation.date(of: $0)
     }
   }
@@ -272,7 +293,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   private let activityID = UUID()
 
   /// The session's live builder: the same instance on every call (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder()).
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/associatedworkoutbuilder();
+  /// iOS 26 on the phone).
+  @available(iOS 26.0, watchOS 5.0, *)
   public func associatedWorkoutBuilder() -> HKLiveWorkoutBuilder {
     lock.withLock { builderStorage! }
   }
@@ -310,7 +333,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
     let raw = workoutConfiguration.activityType.rawValue
     activityCall(.beginNewActivity, date: date, types: type) { session, instant in
-      session.withEngine { engine in
+      session.withEngine(of: engineDevice) { engine in
         guard let type else {
           let error = WorkoutError.invalidArgument("Activity type \(raw) is not simulated")
           engine.reportAPIError(error, call: .activity(.beginNewActivity), session: index)
@@ -335,7 +358,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   public func endCurrentActivity(on date: Date) {
     activityCall(.endCurrentActivity, date: date, types: configuration.activityType.engineValue) {
       session, instant in
-      session.withEngine { $0.endActivity(ofSession: index, at: $0.now, date: instant) }
+      session.withEngine(of: engineDevice) {
+        $0.endActivity(ofSession: index, at: $0.now, date: instant)
+      }
     }
   }
 
@@ -358,14 +383,18 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
         case .success(let instant) = simulation.appInstant(
           date, call: call.rawValue, action: .activity(call), session: index, in: &state)
       else { return }
-      let before = state.session.workoutEngine.collectedTypes(ofSession: index)
+      let before = state.session.engine(of: engineDevice).collectedTypes(ofSession: index)
       if let following {
-        state.session.withEngine { $0.setCollectedTypes(following, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          $0.setCollectedTypes(following, ofSession: index)
+        }
       }
       if body(&state.session, instant) {
         if let following { source?.adopt(following) }
       } else if following != nil {
-        state.session.withEngine { $0.setCollectedTypes(before, ofSession: index) }
+        state.session.withEngine(of: engineDevice) {
+          $0.setCollectedTypes(before, ofSession: index)
+        }
       }
     }
   }
@@ -410,12 +439,21 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
         case .success(let instant): given = date == nil ? nil : instant
         }
       }
-      let startedBefore = state.session.workoutEngine.sessionStartDate(index) != nil
-      state.session.withEngine { $0.perform(call, onSession: index, at: $0.now) }
-      let started = state.session.workoutEngine.sessionStartDate(index) != nil
+      let startedBefore = state.session.engine(of: engineDevice).sessionStartDate(index) != nil
+      state.session.withEngine(of: engineDevice) { $0.perform(call, onSession: index, at: $0.now) }
+      let started = state.session.engine(of: engineDevice).sessionStartDate(index) != nil
       if call == .start, !startedBefore, started, let given {
         let date = simulation.date(of: given)
         lock.withLock { appStartDate = date }
+      }
+      if engineDevice == .phone, call == .start, !startedBefore, started,
+        state.healthKit.lockedWorkoutPrompt == nil
+      {
+        // The system's one-time prompt (project rule): shown as the app's first phone
+        // workout starts, answered by the scenario.
+        state.healthKit.lockedWorkoutPrompt = (
+          state.session.now, simulation.scenario.phone.lockedWorkoutAccess
+        )
       }
     }
   }
@@ -433,6 +471,40 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
       return builderStorage
     }
     builder?.recovered()
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// Notes that `device`'s app made its first session.
+  mutating func setMadeFirstSession(of device: WorkoutDevice) {
+    switch device {
+    case .watch: madeFirstSession = true
+    case .phone: phoneSessions.madeFirstSession = true
+    }
+  }
+
+  /// Registers `session` as `device`'s object for its engine session `index` (and, with
+  /// `endpoint`, as the one its effects are delivered to).
+  mutating func register(
+    _ session: HKWorkoutSession, index: Int, of device: WorkoutDevice, endpoint: Bool
+  ) {
+    let weak = HealthKitSimulation.WeakEndpoint(object: session)
+    switch device {
+    case .watch:
+      sessionObjects[index] = weak
+      if endpoint { endpoints[index] = weak }
+    case .phone:
+      phoneSessions.sessionObjects[index] = weak
+      if endpoint { phoneSessions.endpoints[index] = weak }
+    }
+  }
+
+  /// `device`'s object for its engine session `index`, if the app still holds it.
+  func sessionObject(_ index: Int, of device: WorkoutDevice) -> HKWorkoutSession? {
+    switch device {
+    case .watch: sessionObjects[index]?.object as? HKWorkoutSession
+    case .phone: phoneSessions.sessionObjects[index]?.object as? HKWorkoutSession
+    }
   }
 }
 

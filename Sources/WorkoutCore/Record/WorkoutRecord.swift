@@ -16,6 +16,15 @@ public enum MetadataValue: Sendable, Hashable {
   case quantity(Double, unit: String)
 }
 
+/// The device that ran a workout session and recorded its workout.
+public enum WorkoutDevice: String, Sendable, Hashable, CaseIterable {
+  /// The Apple Watch (its wrist sensor).
+  case watch
+  /// The iPhone (iOS 26): no heart-rate sensor of its own, energy and distance from its motion
+  /// model (docs/phone.md#the-iphones-own-workouts).
+  case phone
+}
+
 /// A finished workout, HealthKit's `HKWorkout` as saved by `finishWorkout()`, with the fields and
 /// units of docs/run-result.md#the-finished-workout-record.
 ///
@@ -65,6 +74,9 @@ public struct WorkoutRecord: Sendable, Equatable {
   /// workout's end at the latest; empty when it began none (HealthKit then gives the workout
   /// one activity spanning it: `workoutActivities`).
   public var activities: [WorkoutActivityRecord] = []
+  /// The device whose workout session recorded it: the watch (the default), or the iPhone's own
+  /// workout (iOS 26; docs/phone.md#the-iphones-own-workouts).
+  public var device: WorkoutDevice = .watch
 
   /// Creates a record from its fields.
   public init(

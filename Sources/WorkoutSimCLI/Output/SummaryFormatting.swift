@@ -141,9 +141,11 @@ public enum RunSummary {
     return title
   }
 
-  /// `running, outdoor`: the record's activity and location type names.
+  /// `running, outdoor`: the record's activity and location type names, and `, on the
+  /// iPhone` for a workout the phone recorded itself (docs/phone.md#the-iphones-own-workouts).
   public static func kind(of record: WorkoutRecord) -> String {
     record.activityType.name + ", " + record.locationType.name
+      + (record.device == .phone ? ", on the iPhone" : "")
   }
 
   /// The record's duration, distance (when it has one), energy and heart rates (average and

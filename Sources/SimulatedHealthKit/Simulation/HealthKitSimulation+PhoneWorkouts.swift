@@ -1,0 +1,77 @@
+import WorkoutCore
+import WorkoutSimulation
+import WorkoutSystem
+
+/// The iPhone's own workouts (iOS 26; docs/phone.md#the-iphones-own-workouts): a session the
+/// phone app makes inside `on(.phone)` runs on the phone's engine, beside the watch's. These
+/// controls play what happens to the phone app's process, and stand in for the scene's
+/// recovery option, which the simulation has no UIKit for.
+extension HealthKitSimulation {
+  /// `device`'s app process dies now. For the watch this is `crash()`. For the phone: the
+  /// phone app's HealthKit objects become inert (their calls are ignored with an error entry in
+  /// the log, no more delegate calls); its workout session goes on system-side, collecting.
+  public func crash(_ device: Device) async {
+    guard device == .phone else { return await crash() }
+    mutate { state in
+      state.session.withEngine(of: .phone) { $0.perform(.crash, at: $0.now) }
+    }
+    await deliver()
+  }
+
+  /// `device`'s app process starts again after a crash, without a session. For the watch this
+  /// is `relaunch()`. For the phone, the system launches the app to recover its workout:
+  /// `shouldHandleActiveWorkoutRecovery` is then `true`, and the app recovers the session with
+  /// `HKHealthStore().recoverActiveWorkoutSession()` made inside `on(.phone)`, and sets up its
+  /// builder's data source again (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/recoveractiveworkoutsession(completion:)).
+  public func relaunch(_ device: Device) async {
+    guard device == .phone else { return await relaunch() }
+    mutate { state in
+      state.session.withEngine(of: .phone) { $0.perform(.relaunch(recover: false), at: $0.now) }
+    }
+    await deliver()
+  }
+
+  /// Whether the phone app was launched to recover an active workout: `true` after
+  /// `relaunch(_:)` of the phone while its crashed process's workout session is still open and
+  /// not yet recovered. Stands in for the scene's
+  /// `UIScene.ConnectionOptions.shouldHandleActiveWorkoutRecovery` (iOS 26; Apple doc:
+  /// https://developer.apple.com/documentation/uikit/uiscene/connectionoptions/shouldhandleactiveworkoutrecovery),
+  /// which the app reads as its scene connects and answers with
+  /// `HKHealthStore.recoverActiveWorkoutSession()`.
+  public var shouldHandleActiveWorkoutRecovery: Bool {
+    state.withLock { state in
+      let index = state.session.readEngine(of: .phone) { $0.recoverableSessionIndex }
+      return (index ?? nil) != nil
+    }
+  }
+}
+
+/// The phone's lock during its own workouts (project rule, docs/phone.md#the-iphones-own-workouts):
+/// Apple documents that the iPhone typically locks during workouts, that health data is
+/// usually inaccessible while it is locked, and that the system can prompt the person about it
+/// (https://developer.apple.com/documentation/healthkit/hkworkoutsession). Here the phone's lock
+/// periods are the scenario's `health.lock`; the prompt is shown once, as the app's first phone
+/// workout starts, and answered by `phone.lockedWorkoutAccess`.
+extension HealthKitSimulation {
+  /// When the system showed its one-time prompt about health data while the phone is locked
+  /// during the app's workouts, or `nil` before the app's first phone workout started.
+  public var lockedWorkoutPromptDate: Date? {
+    let shown = state.withLock { $0.healthKit.lockedWorkoutPrompt?.at }
+    return shown.map { date(of: $0) }
+  }
+}
+
+extension HealthKitSimulation.State {
+  /// Whether a query may read while the phone is locked: the person allowed it at the
+  /// one-time prompt and a phone workout session of the app is open (prepared, running,
+  /// paused or stopped). Otherwise a query executed while locked fails with
+  /// `errorDatabaseInaccessible`, as without a workout.
+  mutating func phoneWorkoutReadsWhileLocked() -> Bool {
+    guard healthKit.lockedWorkoutPrompt?.allowed == true else { return false }
+    let open = session.readEngine(of: .phone) { engine in
+      (0..<engine.sessionCount).contains { engine.isSessionOpen($0) }
+    }
+    return open ?? false
+  }
+}

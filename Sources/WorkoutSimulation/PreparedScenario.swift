@@ -151,8 +151,9 @@ struct PreparedScenario {
   /// only from `phone.heartRateDevice` (its interval and dropouts, its readings the model's
   /// heart rate without the wrist's error: a chest strap), none without one (the iPhone has no
   /// heart-rate sensor: https://developer.apple.com/documentation/healthkit/hkworkoutsession);
-  /// no running speed, cycling power or cadence (no Bluetooth speed or power sensor is
-  /// modelled); energy, distance and steps from the body's model, as a pocket pedometer
+  /// no running speed, cycling power, speed or cadence (no Bluetooth speed or power sensor is
+  /// modelled), no running power or dynamics and no swim strokes (the watch's wrist motion
+  /// gives those); energy, distance and steps from the body's model, as a pocket pedometer
   /// counts them, with the scenario's `sensors` settings for those types.
   static func phoneSensors(_ scenario: Scenario) -> [QuantityType: SensorConfiguration] {
     var sensors: [QuantityType: SensorConfiguration] = [:]
@@ -166,7 +167,11 @@ struct PreparedScenario {
         } else {
           sensors[type] = SensorConfiguration(for: .heartRate, enabled: false)
         }
-      case .runningSpeed, .cyclingPower, .cyclingCadence:
+      case .runningSpeed, .cyclingPower, .cyclingCadence, .cyclingSpeed, .runningPower,
+        .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime,
+        .swimmingStrokeCount:
+        // No Bluetooth speed or power sensor is modelled, and the running dynamics and swim
+        // strokes come from the watch's motion sensors on the wrist.
         sensors[type] = SensorConfiguration(for: type, enabled: false)
       case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
         .stepCount, .distanceSwimming:

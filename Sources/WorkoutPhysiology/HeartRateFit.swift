@@ -241,7 +241,8 @@ public struct HeartRateFit: Sendable, Equatable {
   }
 
   /// Which seconds of `grid` are cadence-lock artefacts (docs/models.md#calibration): a rise of
-  /// at least ``artefactRise`` bpm within ``artefactRiseSeconds`` to within
+  /// at least ``artefactRise`` bpm within ``artefactRiseSeconds`` whose top (where the reading
+  /// stops rising) is within
   /// ``artefactCadenceTolerance`` of the cadence (step cadence on foot, pedal cadence on a bike)
   /// over the ``artefactSpeedWindow`` after the rise starts, at a steady speed (that window's mean
   /// speed within ``artefactSpeedChange`` of the window's before it). The seconds from the rise
@@ -268,6 +269,8 @@ public struct HeartRateFit: Sendable, Equatable {
         start += 1
         continue
       }
+      // The jump's top: on while the reading keeps rising.
+      while peak + 1 < count && grid.values[peak + 1] >= grid.values[peak] { peak += 1 }
       // The rise starts at the last lowest reading before the peak.
       for index in start..<peak where grid.values[index] <= grid.values[start] { start = index }
       let base = grid.values[start]

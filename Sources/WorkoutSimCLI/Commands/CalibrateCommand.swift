@@ -166,7 +166,7 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
   ///     ...
   ///   }
   ///   fit       MAE 5.1 bpm over 1472 s (default athlete 16.2), to 1609 s (60 % of the moving time)
-  ///   held out  MAE 5.3 bpm over 987 s (default athlete 14.8), the rest
+  ///   held out  MAE 5.2 bpm over 987 s (default athlete 15.0), the rest
   ///   excluded  0 s of heart rate as cadence-lock artefacts (docs/models.md#calibration)
   /// ```
   static func summary(_ calibration: Calibration, file: String) -> String {

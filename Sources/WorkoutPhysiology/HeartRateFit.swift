@@ -305,6 +305,7 @@ public struct HeartRateFit: Sendable, Equatable {
     return excluded
   }
 
+  /// The value of `parameter` of `athlete`.
   public static func value(of parameter: Parameter, in athlete: Athlete) -> Double {
     switch parameter {
     case .vo2Max: athlete.vo2Max

@@ -16,7 +16,9 @@ The athlete is the scenario default (35 years, 65 kg, resting 60 bpm, VO2max 40 
 files do not say who wore the device, so these figures measure the models with default people.
 Beside them it prints the fitted athlete's (`workout-sim calibrate FILE --json`,
 docs/models.md#calibration): the heart-rate MAE on the fitted first 60 % of the moving time and
-on the held-out rest, or `n/a` where the file has too little heart rate to fit.
+on the held-out rest, and the seconds of heart rate both leave out as cadence-lock artefacts
+(`excl`, the artefact rule of docs/models.md#calibration), or `n/a` where the file has too
+little heart rate to fit.
 Usage: scripts/model-accuracy.py [path/to/workout-sim]
 (needs fitdecode from scripts/requirements-exports.txt for the FIT calorie totals).
 """
@@ -87,20 +89,21 @@ def run(binary, folder, recording, activity, heart_rate, end):
 
 
 def calibrated(binary, path):
-    """`calibrate --json`'s fit and held-out MAE (bpm), or None when the file cannot calibrate."""
+    """`calibrate --json`'s fit and held-out MAE (bpm) and excluded seconds, or None when the file
+    cannot calibrate."""
     out = subprocess.run([binary, "calibrate", path, "--json"], capture_output=True, text=True)
     if out.returncode == 65:
         return None
     if out.returncode != 0:
         raise RuntimeError(out.stderr)
     document = json.loads(out.stdout)
-    return document["fit"]["maeBpm"], document["heldOut"]["maeBpm"]
+    return document["fit"]["maeBpm"], document["heldOut"]["maeBpm"], document["excludedSeconds"]
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "workout-sim")
     print(f"{'file':52} {'HR MAE':>7} {'model':>6} {'device':>6} {'n':>5} "
-          f"{'kcal model':>10} {'device':>7} {'error':>7} {'fit MAE':>7} {'held-out':>8}")
+          f"{'kcal model':>10} {'device':>7} {'error':>7} {'fit MAE':>7} {'held-out':>8} {'excl':>5}")
     for name, activity in FILES:
         path = os.path.abspath(os.path.join(DATA, name))
         span, device_kcal = span_and_calories(path)
@@ -122,9 +125,9 @@ def main():
             energy = f"{kcal:10.0f} {'n/a':>7} {'':>7}"
         fitted = calibrated(binary, path)
         if fitted:
-            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f}"
+            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f} {fitted[2]:5.0f}"
         else:
-            fitted_text = f"{'n/a':>7} {'n/a':>8}"
+            fitted_text = f"{'n/a':>7} {'n/a':>8} {'n/a':>5}"
         print(f"{name:52} {mae:7.1f} {mean_model:6.1f} {mean_device:6.1f} {len(common):5d} {energy} {fitted_text}")
 
 

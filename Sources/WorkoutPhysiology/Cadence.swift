@@ -22,4 +22,17 @@ public enum Cadence {
   /// Pedal cadence in rpm while pedalling when the course gives none, 85 rpm. Project rule (not
   /// Apple behaviour): a typical self-selected cadence of 80–90 rpm.
   public static let defaultCycling = 85.0
+
+  /// The step cadence on foot at `v` m/s, steps/min: 0 standing still, ``running(metresPerSecond:)``
+  /// from ``Metabolism/runningThreshold``, else ``walking(metresPerSecond:stepLength:)``
+  /// (docs/models.md#cadence-and-steps).
+  ///
+  /// - Parameters:
+  ///   - v: speed in m/s.
+  ///   - stepLength: walking step length in metres (``Athlete/walkingStepLength``).
+  public static func onFoot(metresPerSecond v: Double, stepLength: Double) -> Double {
+    if v <= 0 { return 0 }
+    return Metabolism.isRunning(metresPerSecond: v)
+      ? running(metresPerSecond: v) : walking(metresPerSecond: v, stepLength: stepLength)
+  }
 }

@@ -151,6 +151,28 @@ public struct HeartRateFit: Sendable, Equatable {
   public let split: Double
   /// How many times the model was run over the fitted part.
   public let evaluations: Int
+  /// Seconds of the recording's heart rate left out of the fit and the scores as cadence-lock
+  /// artefacts (``cadenceLockArtefacts(in:source:activity:)``, docs/models.md#calibration).
+  public let excludedSeconds: Int
+
+  /// The smallest rise of the recorded heart rate (bpm) within ``artefactRiseSeconds`` that can
+  /// be a cadence lock: 15 (project rule from the wrist-sensor literature,
+  /// docs/models.md#calibration).
+  public static let artefactRise = 15.0
+  /// The window of a cadence-lock rise, 10 s.
+  public static let artefactRiseSeconds: Int64 = 10
+  /// How near the cadence (a fraction of it) the reading must rise to be a lock: 0.2, the
+  /// spread of a step cadence estimated from speed and an unknown height.
+  public static let artefactCadenceTolerance = 0.2
+  /// The windows (s) before and after a rise's start whose mean speeds must agree, and over
+  /// which the cadence is taken: 30.
+  public static let artefactSpeedWindow: Int64 = 30
+  /// The largest change of the mean speed (a fraction) across a lock's start: 0.25.
+  public static let artefactSpeedChange = 0.25
+  /// The longest lock (s from its start): 180.
+  public static let artefactLongestSeconds: Int64 = 180
+  /// A lock ends where the reading is back within this many bpm of where it rose from: 5.
+  public static let artefactReturn = 5.0
 
   /// Fits `athlete`'s heart rate to `course`'s recorded heart rate for `activity`.
   ///
@@ -163,12 +185,18 @@ public struct HeartRateFit: Sendable, Equatable {
   public init(course: Course, activity: WorkoutActivityType, athlete given: Athlete = .standard)
     throws(HeartRateFitError)
   {
-    let grid = try Self.grid(of: course)
+    let source = PhysiologyDataSource(athlete: given, course: course, seed: 0)
+    let recorded = try Self.grid(of: course)
+    let artefacts = Self.cadenceLockArtefacts(in: recorded, source: source, activity: activity)
+    var grid = (times: [Int64](), values: [Double]())
+    for index in recorded.times.indices where !artefacts[index] {
+      grid.times.append(recorded.times[index])
+      grid.values.append(recorded.values[index])
+    }
     let split = Self.split(of: course, fraction: Self.fitFraction)
     let splitNanoseconds = Int64((split * 1e9).rounded())
     let fitCount = grid.times.firstIndex { $0 >= splitNanoseconds } ?? grid.times.count
 
-    let source = PhysiologyDataSource(athlete: given, course: course, seed: 0)
     let start = Self.bounds.enumerated().map { index, bound in
       (Self.value(of: bound.parameter, in: given) - bound.range.lowerBound)
         / (bound.range.upperBound - bound.range.lowerBound)
@@ -209,6 +237,72 @@ public struct HeartRateFit: Sendable, Equatable {
     self.givenHeldOut = baseline.heldOut
     self.split = split
     self.evaluations = minimiser.evaluations
+    self.excludedSeconds = recorded.times.count - grid.times.count
+  }
+
+  /// Which seconds of `grid` are cadence-lock artefacts (docs/models.md#calibration): a rise of
+  /// at least ``artefactRise`` bpm within ``artefactRiseSeconds`` whose top (where the reading
+  /// stops rising) is within
+  /// ``artefactCadenceTolerance`` of the cadence (step cadence on foot, pedal cadence on a bike)
+  /// over the ``artefactSpeedWindow`` after the rise starts, at a steady speed (that window's mean
+  /// speed within ``artefactSpeedChange`` of the window's before it). The seconds from the rise
+  /// until the reading is back within ``artefactReturn`` bpm of where it rose from, at most
+  /// ``artefactLongestSeconds`` after the rise starts, are excluded.
+  static func cadenceLockArtefacts(
+    in grid: (times: [Int64], values: [Double]), source: PhysiologyDataSource,
+    activity: WorkoutActivityType
+  ) -> [Bool] {
+    let count = grid.times.count
+    let second: Int64 = 1_000_000_000
+    let window = artefactRiseSeconds * second
+    let speedWindow = artefactSpeedWindow * second
+    var excluded = [Bool](repeating: false, count: count)
+    var start = 0
+    while start < count {
+      var peak = start
+      var next = start + 1
+      while next < count && grid.times[next] - grid.times[start] <= window {
+        if grid.values[next] > grid.values[peak] { peak = next }
+        next += 1
+      }
+      guard peak > start, grid.values[peak] - grid.values[start] >= artefactRise else {
+        start += 1
+        continue
+      }
+      // The jump's top: on while the reading keeps rising.
+      while peak + 1 < count && grid.values[peak + 1] >= grid.values[peak] { peak += 1 }
+      // The rise starts at the last lowest reading before the peak.
+      for index in start..<peak where grid.values[index] <= grid.values[start] { start = index }
+      let base = grid.values[start]
+      let at = grid.times[start]
+      let before = source.meanSpeedAndCadence(
+        from: SimulationInstant(nanoseconds: at - speedWindow),
+        to: SimulationInstant(nanoseconds: at),
+        activity: activity)
+      let after = source.meanSpeedAndCadence(
+        from: SimulationInstant(nanoseconds: at),
+        to: SimulationInstant(nanoseconds: at + speedWindow),
+        activity: activity)
+      let steady =
+        before.speed > 0 && abs(after.speed - before.speed) <= artefactSpeedChange * before.speed
+      let locked =
+        after.cadence > 0
+        && abs(grid.values[peak] - after.cadence) <= artefactCadenceTolerance * after.cadence
+      guard steady && locked else {
+        start += 1
+        continue
+      }
+      let last = at + artefactLongestSeconds * second
+      var end = peak
+      while end + 1 < count && grid.times[end + 1] <= last
+        && grid.values[end + 1] > base + artefactReturn
+      {
+        end += 1
+      }
+      for index in (start + 1)...end { excluded[index] = true }
+      start = end + 1
+    }
+    return excluded
   }
 
   /// The value of `parameter` of `athlete`.

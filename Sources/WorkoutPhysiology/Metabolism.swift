@@ -76,13 +76,42 @@ public enum Metabolism {
     metresPerSecond >= runningThreshold
   }
 
+  /// Net VO2 of walking by the graded walking equation of D. P. Looney, W. R. Santee, E. O. Hansen,
+  /// P. J. Bonventre, C. R. Chalmers, A. W. Potter, "Estimating energy expenditure during level,
+  /// uphill, and downhill walking", Medicine & Science in Sports & Exercise 51(9):1954–1960
+  /// (2019), doi:10.1249/MSS.0000000000002002, in mL·kg⁻¹·min⁻¹.
+  ///
+  /// The equation gives gross energy in W/kg, EE = 1.44 + 1.94·S^0.43 + 0.24·S⁴ + 0.34·S·G·(1 −
+  /// 1.05^(1 − 1.11^(G + 32))) with S in m/s and G in percent; 1.44 W/kg is its standing term, so
+  /// the net is EE − 1.44, converted at ``kilocaloriesPerLitreOxygen`` (1 W/kg = 60 / 20.92 =
+  /// 2.868 mL·kg⁻¹·min⁻¹). Worked value (docs/models.md#energy-on-foot-acsm): 1.5 m/s on −20 %
+  /// gives 3.5245 − 1.1705 = 2.3540 W/kg, 6.751 mL·kg⁻¹·min⁻¹.
+  ///
+  /// - Parameters:
+  ///   - metresPerSecond: speed, ≥ 0.
+  ///   - grade: fraction, −0.45...0.45 (clamped); the study's grades were −0.40 to 0.45.
+  public static func looneyWalkingNetVO2(metresPerSecond: Double, grade: Double) -> Double {
+    let s = max(0, metresPerSecond)
+    let g = min(0.45, max(-0.45, grade)) * 100
+    let gradeTerm = 0.34 * s * g * (1 - Elementary.pow(1.05, 1 - Elementary.pow(1.11, g + 32)))
+    let net = 1.94 * Elementary.pow(s, 0.43) + 0.24 * Elementary.pow(s, 4) + gradeTerm
+    return max(0, net) * 60 / (kilocaloriesPerLitreOxygen * Keytel.kilojoulesPerKilocalorie)
+  }
+
+  /// Grade (as a positive fraction of descent), 0.05, from which walking downhill costs
+  /// ``looneyWalkingNetVO2(metresPerSecond:grade:)`` in full (project rule,
+  /// docs/models.md#energy-on-foot-acsm).
+  public static let looneyFullGrade = 0.05
+
   /// Net VO2 (gross − 3.5) on foot at any grade, in mL·kg⁻¹·min⁻¹.
   ///
-  /// Project rule built from ACSM and Minetti (docs/models.md#energy-on-foot-acsm): gait by speed
-  /// (walking below
-  /// 2.0 m/s, running from 2.0 m/s); for 0 ≤ G ≤ 0.15 the ACSM equation; for G < 0 the level
-  /// net VO2 times C(G)/C(0); for G > 0.15 the net VO2 at 0.15 times C(G)/C(0.15), so energy is
-  /// continuous in grade. C is Minetti's Cr for running, Cw for walking.
+  /// Project rule built from ACSM, Minetti and Looney (docs/models.md#energy-on-foot-acsm): gait
+  /// by speed (walking below 2.0 m/s, running from 2.0 m/s); for 0 ≤ G ≤ 0.15 the ACSM equation;
+  /// for G < 0 running costs the level net VO2 times Cr(G)/Cr(0), and walking costs
+  /// ``looneyWalkingNetVO2(metresPerSecond:grade:)`` from G = −0.05 down, blended linearly
+  /// between 0 and −0.05 from the level net VO2 times Cw(G)/Cw(0); for G > 0.15 the net VO2 at
+  /// 0.15 times C(G)/C(0.15), so energy is continuous in grade. C is Minetti's Cr for running,
+  /// Cw for walking.
   ///
   /// - Parameters:
   ///   - metresPerSecond: speed, ≥ 0.
@@ -100,7 +129,13 @@ public enum Metabolism {
       running ? minettiRunningCost(grade: g) : minettiWalkingCost(grade: g)
     }
     if grade < 0 {
-      return acsmNet(0) * cost(grade) / cost(0)
+      let scaled = acsmNet(0) * cost(grade) / cost(0)
+      if running { return scaled }
+      // Walking downhill: Looney et al. 2019 from −5 %, a linear blend from the scaled level cost
+      // at 0 % so energy stays continuous in grade.
+      let weight = min(1, -grade / looneyFullGrade)
+      let looney = looneyWalkingNetVO2(metresPerSecond: metresPerSecond, grade: grade)
+      return scaled + weight * (looney - scaled)
     } else if grade <= acsmMaximumGrade {
       return acsmNet(grade)
     } else {

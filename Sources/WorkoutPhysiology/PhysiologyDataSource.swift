@@ -137,12 +137,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       let footCadence: Double
       if let given = segment.cadence {
         footCadence = given
-      } else if speed <= 0 {
-        footCadence = 0
-      } else if Metabolism.isRunning(metresPerSecond: speed) {
-        footCadence = Cadence.running(metresPerSecond: speed)
       } else {
-        footCadence = Cadence.walking(metresPerSecond: speed, stepLength: stepLength)
+        footCadence = Cadence.onFoot(metresPerSecond: speed, stepLength: stepLength)
       }
       let cyclingCadence = segment.cadence ?? (power > 0 ? Cadence.defaultCycling : 0)
       let seconds = segment.duration.secondsValue
@@ -537,6 +533,46 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     if lastWhole > firstWhole { total += prefix[lastWhole] - prefix[firstWhole] }
     if kb >= 0 && kb < count { total += rates[kb] * Double(b - starts[kb]) / 1e9 }
     return total
+  }
+
+  /// The mean speed (m/s, stops counted as 0) over the whole seconds from `from` up to `to`
+  /// and the cadence a cadence lock would read at it for `activity`: on foot the mean recorded
+  /// step cadence where the course gives one, else ``Cadence/onFoot(metresPerSecond:stepLength:)``
+  /// of the mean speed; on a bike the mean pedal cadence while pedalling; 0 for constant-MET
+  /// activities. ``HeartRateFit`` uses it to find cadence-lock artefacts.
+  func meanSpeedAndCadence(
+    from: SimulationInstant, to: SimulationInstant, activity: WorkoutActivityType
+  ) -> (speed: Double, cadence: Double) {
+    let second: Int64 = 1_000_000_000
+    var speed = 0.0
+    var seconds = 0.0
+    var cadence = (sum: 0.0, count: 0.0)
+    var t = from.nanoseconds
+    let kind = WorkloadKind(activity)
+    while t < to.nanoseconds {
+      seconds += 1
+      if let index = course.segmentIndex(at: SimulationInstant(nanoseconds: t)) {
+        speed += speeds[index]
+        switch kind {
+        case .foot:
+          if let given = course.segments[index].cadence {
+            cadence = (cadence.sum + given, cadence.count + 1)
+          }
+        case .cycling:
+          if cyclingCadences[index] > 0 {
+            cadence = (cadence.sum + cyclingCadences[index], cadence.count + 1)
+          }
+        case .constant: break
+        }
+      }
+      t += second
+    }
+    let meanSpeed = seconds > 0 ? speed / seconds : 0
+    if cadence.count > 0 { return (meanSpeed, cadence.sum / cadence.count) }
+    guard kind == .foot else { return (meanSpeed, 0) }
+    return (
+      meanSpeed, Cadence.onFoot(metresPerSecond: meanSpeed, stepLength: athlete.walkingStepLength)
+    )
   }
 
   /// Step cadence (steps/min) on foot or pedal cadence (rpm) at `t`; 0 for constant-MET activities.

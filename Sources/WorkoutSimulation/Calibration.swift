@@ -64,7 +64,8 @@ public struct Calibration: Sendable {
 
   /// `calibrate --json`'s document: `athlete` (``athleteDocument``), `fit` and `heldOut`
   /// (`maeBpm`, `seconds`), then `activity`, `heldOutFrom` (s after `t = 0`) and `default`
-  /// (the given athlete's `fit` and `heldOut` scores).
+  /// (the given athlete's `fit` and `heldOut` scores) and `excludedSeconds` (the seconds of heart
+  /// rate left out of both parts as cadence-lock artefacts, docs/models.md#calibration).
   public var document: JSONValue {
     func score(_ score: HeartRateFit.Score) -> JSONValue {
       .object([
@@ -79,6 +80,7 @@ public struct Calibration: Sendable {
       ("activity", .string(activity.name)),
       ("heldOutFrom", .number((fit.split * 10).rounded() / 10)),
       ("default", .object([("fit", score(fit.givenFit)), ("heldOut", score(fit.givenHeldOut))])),
+      ("excludedSeconds", .number(Double(fit.excludedSeconds))),
     ])
   }
 

@@ -38,21 +38,42 @@ struct MinettiTests {
     #expect(close(3 * Metabolism.minettiRunningCost(grade: 0.05) / level, 3.904, 0.0015))
   }
 
-  @Test("energy is continuous across grades 0 and 0.15", arguments: [1.2, 1.9, 2.0, 3.5])
+  @Test("energy is continuous across grades −0.05, 0 and 0.15", arguments: [1.2, 1.9, 2.0, 3.5])
   func continuity(speed: Double) {
-    for edge in [0.0, 0.15] {
+    for edge in [-0.05, 0.0, 0.15] {
       let below = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: edge - 1e-9)
       let above = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: edge + 1e-9)
       #expect(close(below, above, 1e-6 * max(1, above)), "at \(edge): \(below) vs \(above)")
     }
   }
 
+  @Test("walking downhill costs Looney et al. 2019 from −5 %, blended from 0 %")
+  func looneyDownhillWalking() {
+    // 1.5 m/s at −5 %: 1.11^27 = 16.74, 1 − 1.05^(1 − 16.74) = 1 − 0.4639 = 0.5361; grade term
+    // 0.34 × 1.5 × (−5) × 0.5361 = −1.3671; net 3.5245 − 1.3671 = 2.1574 W/kg × 2.8681 = 6.188.
+    #expect(close(Metabolism.looneyWalkingNetVO2(metresPerSecond: 1.5, grade: -0.05), 6.188, 0.001))
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.5, grade: -0.05), 6.188, 0.001))
+    // 1.4 m/s at −13 %: 1.94 × 1.4^0.43 = 2.2421, 0.24 × 1.4⁴ = 0.9220, 1.11^19 = 7.263,
+    // 1 − 1.05^(−6.263) = 0.2632, 0.34 × 1.4 × (−13) × 0.2632 = −1.6288: 1.5353 W/kg = 4.403.
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.4, grade: -0.13), 4.403, 0.002))
+    // Halfway to −5 % the two rules weigh half each: 1.5 m/s at −2.5 %, Minetti 9 × Cw(−0.025) /
+    // 2.5 and Looney's net, averaged.
+    let scaled = 9 * Metabolism.minettiWalkingCost(grade: -0.025) / 2.5
+    let looney = Metabolism.looneyWalkingNetVO2(metresPerSecond: 1.5, grade: -0.025)
+    #expect(
+      close(
+        Metabolism.netVO2OnFoot(metresPerSecond: 1.5, grade: -0.025), (scaled + looney) / 2, 1e-9))
+    // Running downhill keeps Minetti's ratio (above: 3 m/s at −10 %).
+  }
+
   @Test("downhill scales level net VO2 by C(i)/C(0); above 0.15 by C(i)/C(0.15)")
   func scaling() {
     // Running 3 m/s (180 m/min): level net 0.2 × 180 = 36; at −10 % × 0.598 (table ratio).
     #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 3, grade: -0.10), 36 * 0.598, 0.02))
-    // Walking 1.5 m/s (90 m/min): level net 9; at −20 % × 0.435.
-    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.5, grade: -0.20), 9 * 0.435, 0.005))
+    // Walking 1.5 m/s at −20 %: Looney et al. 2019, net 1.94 × 1.5^0.43 + 0.24 × 1.5⁴ + 0.34 ×
+    // 1.5 × (−20) × (1 − 1.05^(1 − 1.11^12)) = 2.3095 + 1.2150 − 10.2 × 0.11476 = 2.3540 W/kg,
+    // × 60 / (5 × 4.184) = 6.751 mL/kg/min (it was the level 9 × Minetti's 0.435 = 3.9).
+    #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 1.5, grade: -0.20), 6.751, 0.001))
     // Running 3 m/s at +30 %: net at 15 % = 36 + 0.9 × 180 × 0.15 = 60.3, times Cr(0.30)/Cr(0.15).
     let ratio = 12.579 / Metabolism.minettiRunningCost(grade: 0.15)
     #expect(close(Metabolism.netVO2OnFoot(metresPerSecond: 3, grade: 0.30), 60.3 * ratio, 0.01))

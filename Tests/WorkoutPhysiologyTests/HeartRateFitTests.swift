@@ -77,6 +77,36 @@ struct HeartRateFitTests {
       close(fitted.heartRate.driftGain * 1000, (fitted.heartRate.driftGain * 1000).rounded(), 1e-6))
   }
 
+  /// 20 min walking at 1.4 m/s on the flat at 90 bpm, with a jump at 700 s of 5 bpm/s to
+  /// `peak`, held to 760 s, then down 1 bpm/s to 90.
+  static func jump(to peak: Double) throws -> Course {
+    let segments = [CourseSegment(duration: .seconds(1200), speed: 1.4)]
+    return try Self.course(segments, seconds: 1199) { t in
+      if t <= 700 { return 90 }
+      if t <= 760 { return min(peak, 90 + 5 * Double(t - 700)) }
+      return max(90, peak - Double(t - 760))
+    }
+  }
+
+  @Test("a jump to the step cadence at a steady walk is a cadence lock, left out of fit and score")
+  func cadenceLockLeftOut() throws {
+    // The default athlete (a woman of 170 cm) steps 0.413 × 1.70 = 0.7021 m: 1.4 m/s is
+    // 1.4 × 60 / 0.7021 = 119.6 steps/min. 90 → 115 bpm in 5 s (a rise of 25 within 10 s) to
+    // 4.6 bpm of the cadence (within 20 % of it) at an unchanged speed: from 701 s until the
+    // reading is back within 5 bpm of 90 (115 − (t − 760) ≤ 95 from 780 s), 701...779 = 79 s.
+    let fit = try HeartRateFit(course: try Self.jump(to: 115), activity: .walking)
+    #expect(fit.excludedSeconds == 79)
+    #expect(fit.fit.seconds + fit.heldOut.seconds == 1200 - 79)
+  }
+
+  @Test("a jump far from the step cadence is kept")
+  func jumpAwayFromCadenceKept() throws {
+    // 150 bpm is 30.4 above 119.6 steps/min, more than 20 % (23.9) of it.
+    let fit = try HeartRateFit(course: try Self.jump(to: 150), activity: .walking)
+    #expect(fit.excludedSeconds == 0)
+    #expect(fit.fit.seconds + fit.heldOut.seconds == 1200)
+  }
+
   @Test("the fit keeps within its bounds and starts from the given athlete's age and body")
   func keepsBoundsAndBody() throws {
     // A heart rate that rises far beyond what any bounded athlete gives: 60 + t/10 bpm.

@@ -72,7 +72,9 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
 ///   - options: the simulations' options.
 ///   - body: the test's code, given the world's simulation.
 /// - Throws: ``ExploreFailure`` for the first failing world; ``WorkoutExplore/FaultSetError``
-///   for `lock` without a `health` key; the ``SimulationError`` of a world that cannot be made.
+///   for `lock` without a `health` key; ``WorkoutExplore/FaultSpanError`` for a scenario whose
+///   timeline ends before 3 s or is empty (no fault could be drawn: give it a `probe` where the
+///   test's workout ends); the ``SimulationError`` of a world that cannot be made.
 public func explore(
   scenario: Scenario, seeds: Int, faults: [Fault.Kind]? = nil,
   options: HealthKitSimulation.Options = [], isolation: isolated (any Actor)? = #isolation,
@@ -80,6 +82,7 @@ public func explore(
 ) async throws {
   let kinds = faults ?? Fault.Kind.allCases.filter { $0 != .lock || scenario.health != nil }
   try FaultPlan.checkApplicable(kinds, to: scenario)
+  try FaultPlan.checkSpan(of: scenario)
   for (index, plan) in FaultPlan.worlds(seeds: 0..<max(seeds, 0), faults: kinds, scenario: scenario)
     .enumerated()
   {

@@ -20,7 +20,28 @@ public struct FaultSetError: Error, Sendable, Equatable, CustomStringConvertible
   public var description: String { "fault \"\(kind.rawValue)\": \(message)" }
 }
 
+/// A scenario whose timeline gives faults no room (``FaultPlan/span(of:)`` is `nil`): it ends
+/// before 3 s, or it has none (a Swift test's app makes the workout's calls, so its scenario
+/// may have no timeline at all). Refused by both doors, so no exploration passes without
+/// drawing a fault.
+public struct FaultSpanError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// A refusal.
+  public init() {}
+
+  /// What is wrong and what to add.
+  public var description: String {
+    "timeline: explore draws faults from 1 s to 1 s before the timeline's last action, and this timeline ends before 3 s; give it actions that last the workout (a Swift test's scenario: a probe where the test's workout ends, {\"at\": \"30:00\", \"do\": \"probe\"})"
+  }
+}
+
 extension FaultPlan {
+  /// Refuses a scenario whose timeline leaves faults no room (``span(of:)`` is `nil`).
+  ///
+  /// - Throws: ``FaultSpanError``.
+  public static func checkSpan(of scenario: Scenario) throws(FaultSpanError) {
+    guard span(of: scenario) != nil else { throw FaultSpanError() }
+  }
+
   /// Refuses fault kinds `scenario` cannot carry: `lock` without a `health` key.
   ///
   /// - Throws: ``FaultSetError`` naming the first such kind.

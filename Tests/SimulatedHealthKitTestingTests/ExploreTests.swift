@@ -47,6 +47,19 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     #expect(html.hasPrefix("<!DOCTYPE html>"))
   }
 
+  /// A scenario without a timeline (a Swift test's app makes the calls) leaves no room for
+  /// faults: refused, as the command line refuses it, rather than passing worlds without any
+  /// (trial finding). The body never runs.
+  @Test func aScenarioWithoutATimelineIsRefused() async throws {
+    let ran = Mutex(false)
+    await #expect(throws: FaultSpanError()) {
+      try await explore(scenario: traitRun, seeds: 3, faults: [.crash]) { _ in
+        ran.withLock { $0 = true }
+      }
+    }
+    #expect(!ran.withLock { $0 })
+  }
+
   @Test func wristFaultsNeverLoseTheWorkout() async throws {
     try await explore(scenario: exploredRun, seeds: 6, faults: [.wrist]) { simulation in
       try await runTwentyMinutes(simulation)

@@ -155,7 +155,7 @@ import WorkoutSimulation
       )
       #expect(
         await message([Self.heartRate(120, at: 61)])
-          == "A heartRate sample ends after the simulation's virtual now; date samples from simulation.now, not Date()"
+          == "A heartRate sample ends after the simulation's virtual now; date samples from simulation.now"
       )
       #expect(builder.statistics(for: HKQuantityType(.heartRate)) == nil)
       try await builder.endCollection(at: noon(plus: 60))

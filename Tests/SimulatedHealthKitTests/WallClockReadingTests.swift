@@ -97,6 +97,62 @@ import WorkoutCore
     #expect(actions == ["save"])
   }
 
+  /// The builder reads a sample's `Date()`s as `save` does: 5 kcal from `Date() - 60` to
+  /// `Date()` at t = 600 is [540, 600] and joins the constant run's 1 kcal per 10 s: 60 + 5 =
+  /// 65 kcal. One ending a minute after now is refused, with its article right.
+  @Test func theBuilderReadsASamplesRealClockDatesAsSaveDoes() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let (session, builder) = try await startedRun(HKHealthStore(), simulation)
+      try await simulation.advance(by: .seconds(600))
+      func energy(_ kcal: Double, from start: Date, to end: Date) -> HKQuantitySample {
+        HKQuantitySample(
+          type: activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: kcal),
+          start: start, end: end)
+      }
+      try await builder.addSamples([energy(5, from: Date().addingTimeInterval(-60), to: Date())])
+      let sum = builder.statistics(for: activeEnergy)?.sumQuantity()
+      #expect(sum?.doubleValue(for: .kilocalorie()) == 65)
+      await #expect {
+        try await builder.addSamples([energy(1, from: Date(), to: Date().addingTimeInterval(60))])
+      } throws: { error in
+        error.localizedDescription
+          == "An activeEnergyBurned sample ends after the simulation's virtual now; date samples from simulation.now"
+      }
+      session.end()
+    }
+    let actions = simulation.result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    #expect(actions == ["add", "add"])
+  }
+
+  /// A start the engine cannot count from (`.distantPast`) is refused rather than overflowing
+  /// the elapsed time (a project rule: more than 366 days before now).
+  @Test func aStartLongBeforeNowIsRefused() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: HKHealthStore(), configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      session.startActivity(with: simulation.now)
+      await #expect {
+        try await builder.beginCollection(at: .distantPast)
+      } throws: { error in
+        error.localizedDescription
+          == "The workout's start date is more than 366 days before now; begin collection at the session's start date or at now"
+      }
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(60))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try await builder.finishWorkout()
+      #expect(workout?.duration == 60)
+    }
+  }
+
   /// Which dates the rule calls the real clock: nearer the real clock than virtual now and
   /// within 400 days of it. The scenario starts on 2026-03-02, months from any day this runs.
   @Test func whichDatesAreTheRealClock() throws {

@@ -504,7 +504,26 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func addAppSamples(_ samples: [HKSample]) -> HKError? {
     var converted: [AppQuantitySample] = []
-    for sample in samples {
+    // Dates made with `Date()` are read on virtual time (the wall-clock rule, as `save` reads
+    // them), with one `wallClockDate` entry naming `add` for the call.
+    let simulation = self.simulation
+    let instants = simulation.mutate { state -> [(SimulationInstant, SimulationInstant)] in
+      var leaked = false
+      let instants = samples.map { sample in
+        [sample.startDate, sample.endDate].map { date in
+          guard simulation.isWallClockLeak(date, now: state.session.now) else {
+            return simulation.instant(of: date)
+          }
+          leaked = true
+          return simulation.wallClockInstant(date, in: state)
+        }
+      }.map { ($0[0], $0[1]) }
+      if leaked {
+        state.session.withEngine { $0.logWallClockDate(action: "add", session: index) }
+      }
+      return instants
+    }
+    for (sample, (start, end)) in zip(samples, instants) {
       if let error = HKHealthStore.unrelatedEffortError(sample.sampleType) {
         return refuse(error, action: .addSamples)
       }
@@ -516,8 +535,6 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         return refuse(HKError(.errorInvalidArgument, message), action: .addSamples)
       }
       let value = quantitySample.quantity.doubleValue(for: type.healthKitUnit)
-      let start = simulation.instant(of: quantitySample.startDate)
-      let end = simulation.instant(of: quantitySample.endDate)
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
     return engineCall(.addSamples, call: "add", date: nil) { session, _ in

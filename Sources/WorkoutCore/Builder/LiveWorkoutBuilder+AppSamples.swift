@@ -20,12 +20,12 @@ extension LiveWorkoutBuilder {
     }
     guard sample.start >= start else {
       throw .invalidArgument(
-        "A \(type.rawValue) sample starts before the workout's start date (beginCollection); the builder takes samples from its start date to now"
+        "\(article(type.rawValue)) \(type.rawValue) sample starts before the workout's start date (beginCollection); the builder takes samples from its start date to now"
       )
     }
     guard sample.end <= now else {
       throw .invalidArgument(
-        "A \(type.rawValue) sample ends after the simulation's virtual now; date samples from simulation.now, not Date()"
+        "\(article(type.rawValue)) \(type.rawValue) sample ends after the simulation's virtual now; date samples from simulation.now"
       )
     }
   }
@@ -64,4 +64,9 @@ extension LiveWorkoutBuilder {
       appendDiscrete(slot: slot, at: start, value: sample.value)
     }
   }
+}
+
+/// "An" before a word that starts with a vowel letter ("An activeEnergyBurned sample"), else "A".
+private func article(_ word: String) -> String {
+  word.first.map { "aeiou".contains($0) } == true ? "An" : "A"
 }

@@ -95,12 +95,10 @@ struct Exploration: Sendable {
     } catch {
       throw UsageError("'--faults': \(error.description).", command: "explore")
     }
-    guard FaultPlan.span(of: scenario) != nil else {
-      throw ExploreDataError(
-        file: path,
-        message:
-          "timeline: explore draws faults from 1 s to 1 s before the timeline's last action, and this timeline ends before 3 s; give it actions that last the workout"
-      )
+    do {
+      try FaultPlan.checkSpan(of: scenario)
+    } catch {
+      throw ExploreDataError(file: path, message: error.description)
     }
     latest = FaultPlan.latestEnd(of: scenario)
     let last = UInt64(options.seeds - 1)

@@ -134,12 +134,23 @@ extension WorkoutEngine {
   /// The sampling interval opens at the call when the session is running (else when it starts
   /// running).
   ///
+  /// A start more than ``earliestCollectionStart`` before the call is refused with
+  /// `invalidArgument` (a project rule: HealthKit documents no bound, and a start such as
+  /// `.distantPast` would make the builder's elapsed time overflow; docs/healthkit-behaviour.md).
+  ///
   /// - Returns: whether collection began (else the error is in ``errors``).
   @discardableResult
   public mutating func beginCollection(
     ofSession index: Int, at instant: SimulationInstant, date startDate: SimulationInstant
   ) -> Bool {
     step(at: instant, call: .builder(.beginCollection)) { engine, date in
+      guard startDate >= date.advanced(by: .zero - Self.earliestCollectionStart) else {
+        engine.report(
+          .invalidArgument(
+            "The workout's start date is more than 366 days before now; begin collection at the session's start date or at now"
+          ), call: .builder(.beginCollection), session: index, at: date)
+        return false
+      }
       do throws(WorkoutError) {
         try engine.sessions[index].builder.beginCollection(at: startDate)
       } catch {
@@ -152,6 +163,10 @@ extension WorkoutEngine {
       return true
     } ?? false
   }
+
+  /// How far before the call a builder's start date may lie: 366 days, the simulation's
+  /// horizon (a project rule, ``beginCollection(ofSession:at:date:)``).
+  public static var earliestCollectionStart: Duration { .seconds(366 * 86_400) }
 
   /// `endCollection(withEnd:)` on session `index`'s builder with the app's end date; the
   /// sampling interval closes at the call.

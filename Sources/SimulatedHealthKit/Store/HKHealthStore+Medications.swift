@@ -35,15 +35,17 @@ struct MedicationRecords: SimulationExtension {
         @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
         }
       }
-      if predicate.isEqual(NSPredicate(value: true)) { return true }
-      if predicate.isEqual(NSPredicate(value: false)) { return false }
-      guard let known = predicate as? HKPredicate, case .medication(let condition) = known.filter
-      else {
-        preconditionFailure(
-          "SimulatedHealthKit: \(predicate) does not apply to medications: use HKQuery.predicateForUserAnnotatedMedications(isArchived:) or (hasSchedule:)"
-        )
+      // An HKPredicate is an `NSPredicate(value: true)` underneath: read it first.
+      if let known = predicate as? HKPredicate, case .medication(let condition) = known.filter {
+        return condition.matches(medication)
       }
-      return condition.matches(medication)
+      if !(predicate is HKPredicate) {
+        if predicate.isEqual(NSPredicate(value: true)) { return true }
+        if predicate.isEqual(NSPredicate(value: false)) { return false }
+      }
+      preconditionFailure(
+        "SimulatedHealthKit: \(predicate) does not apply to medications: use HKQuery.predicateForUserAnnotatedMedications(isArchived:) or (hasSchedule:)"
+      )
     }
     return matches
   }
@@ -132,8 +134,10 @@ extension HealthKitSimulation.State {
     simulation: HealthKitSimulation
   ) {
     withExtension(MedicationRecords.self, of: simulation) { records, _ in
-      let offered = records.medications.filter { predicate.map(MedicationRecords.matcher($0)) ?? true }
-        .map(\.medication.identifier.code)
+      let offered = records.medications.filter {
+        predicate.map(MedicationRecords.matcher($0)) ?? true
+      }
+      .map(\.medication.identifier.code)
       let chosen: [String]
       switch answer {
       case .allowAll: chosen = offered
@@ -186,9 +190,10 @@ public final class HKUserAnnotatedMedicationQuery: HKQuery, @unchecked Sendable 
   ///     with `errorDatabaseInaccessible` while the phone is locked.
   public init(
     predicate: NSPredicate?, limit: Int,
-    resultsHandler: @escaping @Sendable (
-      HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?
-    ) -> Void
+    resultsHandler:
+      @escaping @Sendable (
+        HKUserAnnotatedMedicationQuery, HKUserAnnotatedMedication?, Bool, (any Error)?
+      ) -> Void
   ) {
     self.limit = limit
     self.resultsHandler = resultsHandler

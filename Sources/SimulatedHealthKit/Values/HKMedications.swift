@@ -215,7 +215,9 @@ public final class HKUserAnnotatedMedicationType: HKObjectType, @unchecked Senda
 /// https://developer.apple.com/documentation/healthkit/hkmedicationdoseeventtype): read-only,
 /// an app may not ask to share it.
 public final class HKMedicationDoseEventType: HKSampleType, @unchecked Sendable {
-  convenience init() { self.init(identifier: HKMedicationDoseEventTypeIdentifierMedicationDoseEvent) }
+  convenience init() {
+    self.init(identifier: HKMedicationDoseEventTypeIdentifierMedicationDoseEvent)
+  }
 }
 
 extension HKObjectType {

@@ -169,6 +169,49 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// An anchored query of dose events: from no anchor the two allowed doses of three (anchor
+  /// 3, the last dose looked at); a dose logged later is the only one after anchor 3 (anchor 4);
+  /// limit 1 from no anchor gives the first dose with anchor 1.
+  @Test func doseEventsByAnchoredQuery() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    Self.addMedications(simulation)
+    let start = simulation.startDate
+    let first = simulation.logMedicationDose(
+      identifier: "ibuprofen-200", at: start.addingTimeInterval(3600), status: .taken)
+    simulation.logMedicationDose(
+      identifier: "amoxicillin", at: start.addingTimeInterval(7200), status: .taken)
+    let third = simulation.logMedicationDose(
+      identifier: "ibuprofen-200", at: start.addingTimeInterval(10_800), status: .skipped)
+    try await simulation.run {
+      let store = HKHealthStore()
+      simulation.answerPerObjectReadRequests(.allowMedications(["ibuprofen-200"]))
+      try await store.requestPerObjectReadAuthorization(for: Self.medicationType, predicate: nil)
+      func anchored(_ anchor: HKQueryAnchor?, limit: Int = HKObjectQueryNoLimit) async
+        -> ([UUID], HKQueryAnchor?)
+      {
+        let found: ([UUID], HKQueryAnchor?)? = await result(store, simulation) { finish in
+          HKAnchoredObjectQuery(
+            type: Self.doseType, predicate: nil, anchor: anchor, limit: limit
+          ) { _, added, _, newAnchor, _ in
+            finish(((added ?? []).map(\.uuid), newAnchor))
+          }
+        }
+        return found ?? ([], nil)
+      }
+      let (all, anchor) = await anchored(nil)
+      #expect(all == [first, third])
+      #expect(anchor == HKQueryAnchor(fromValue: 3))
+      let fourth = simulation.logMedicationDose(
+        identifier: "ibuprofen-200", at: start.addingTimeInterval(14_400), status: .taken)
+      let (later, next) = await anchored(anchor)
+      #expect(later == [fourth])
+      #expect(next == HKQueryAnchor(fromValue: 4))
+      let (one, oneAnchor) = await anchored(nil, limit: 1)
+      #expect(one == [first])
+      #expect(oneAnchor == HKQueryAnchor(fromValue: 1))
+    }
+  }
+
   /// Dose events are read-only: asking to share them terminates the app with HealthKit's
   /// exception text; asking to read medications with the ordinary sheet does too.
   @Test func sharingDoseEventsIsRefused() async throws {

@@ -149,6 +149,25 @@ extension HealthKitSimulation.State {
     }
   }
 
+  /// The dose events after the `after`-th (numbered from 1 in logging order) of the medications
+  /// the app may read that match `predicate`, at most `limit`, and the number of the last dose
+  /// looked at (the anchored query's anchor).
+  func medicationDoseEventChanges(predicate: NSPredicate?, after: Int64, limit: Int?)
+    -> (added: [HKSample], anchor: Int64)
+  {
+    guard let records = extensionState(MedicationRecords.self) else { return ([], after) }
+    var added: [HKSample] = []
+    var last = after
+    for (index, entry) in records.doses.enumerated() where Int64(index + 1) > after {
+      if let limit, added.count == limit { break }
+      last = Int64(index + 1)
+      guard records.allowed.contains(entry.dose.code) else { continue }
+      let event = HKMedicationDoseEvent(dose: entry.dose, uuid: entry.uuid)
+      if predicate.map({ objectMatches(event, $0) }) ?? true { added.append(event) }
+    }
+    return (added, last)
+  }
+
   /// The dose events of the medications the app may read that match `predicate`, sorted by
   /// `sortDescriptors` (else in logging order), at most `limit` (0 for all).
   func medicationDoseEvents(

@@ -214,29 +214,23 @@ import WorkoutSimTestSupport
 
   /// Dose events are read-only: asking to share them terminates the app with HealthKit's
   /// exception text; asking to read medications with the ordinary sheet does too.
-  @Test func sharingDoseEventsIsRefused() async throws {
+  @Test(arguments: [
+    (
+      true,
+      "Authorization to share the following types is disallowed: HKMedicationDoseEventTypeIdentifierMedicationDoseEvent"
+    ),
+    (
+      false,
+      "Authorization to read the following types is disallowed: HKDataTypeIdentifierUserAnnotatedMedicationConcept"
+    ),
+  ])
+  func writingOrPlainReadingIsRefused(share: Bool, message: String) async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
     await simulation.run {
       let store = HKHealthStore()
-      await #expect(
-        throws: HealthKitSimulation.AppTermination(
-          message:
-            "Authorization to share the following types is disallowed: HKMedicationDoseEventTypeIdentifierMedicationDoseEvent"
-        )
-      ) {
-        try await store.requestAuthorization(toShare: [Self.doseType], read: [])
-      }
-    }
-    let other = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    await other.run {
-      let store = HKHealthStore()
-      await #expect(
-        throws: HealthKitSimulation.AppTermination(
-          message:
-            "Authorization to read the following types is disallowed: HKDataTypeIdentifierUserAnnotatedMedicationConcept"
-        )
-      ) {
-        try await store.requestAuthorization(toShare: [], read: [Self.medicationType])
+      await #expect(throws: HealthKitSimulation.AppTermination(message: message)) {
+        try await store.requestAuthorization(
+          toShare: share ? [Self.doseType] : [], read: share ? [] : [Self.medicationType])
       }
     }
   }

@@ -79,8 +79,8 @@ extension HealthKitSimulation {
   }
 
   /// Logs a dose event of the medication `identifier` as the Health app does (a simulation
-  /// control) and returns its UUID. `scheduledDate` must be set for a ``HKMedicationDoseEvent/
-  /// ScheduleType/schedule`` dose and `nil` for an as-needed one, as Apple documents
+  /// control) and returns its UUID. `scheduledDate` must be set for a `.schedule` dose and
+  /// `nil` for an `.asNeeded` one, as Apple documents
   /// (https://developer.apple.com/documentation/healthkit/hkmedicationdoseevent/scheduleddate).
   /// The UUIDs are deterministic: the n-th dose (from 1) is
   /// `D05E0000-0000-4000-8000-` followed by n in 12 hexadecimal digits.

@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WorkoutScenario
 import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
@@ -232,6 +233,45 @@ import WorkoutSimTestSupport
         try await store.requestAuthorization(
           toShare: share ? [Self.doseType] : [], read: share ? [] : [Self.medicationType])
       }
+    }
+  }
+
+  /// The scenario's `health.medications`: a medication with a scheduled dose 1 h before
+  /// `t = 0` (`"-1:00:00"`, 2026-03-30T09:00:00+02:00) and an archived one without doses.
+  @Test func medicationsFromTheScenario() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        """
+        {
+          "version": 1, "name": "Meds", "start": "2026-03-30T10:00:00+02:00",
+          "timeZone": "Europe/Berlin",
+          "health": {
+            "days": 1, "generate": false,
+            "medications": [
+              { "identifier": "levothyroxine", "name": "Levothyroxine 50 mcg", "scheduled": true,
+                "doses": [ { "at": "-1:00:00", "status": "taken", "scheduledAt": "-1:00:00",
+                             "quantity": 1, "scheduledQuantity": 1 } ] },
+              { "identifier": "old", "name": "Old", "archived": true }
+            ]
+          }
+        }
+        """, fileName: "meds.json"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestPerObjectReadAuthorization(for: Self.medicationType, predicate: nil)
+      let medications = try await HKUserAnnotatedMedicationQueryDescriptor().result(for: store)
+      #expect(medications.map(\.medication.displayText) == ["Levothyroxine 50 mcg", "Old"])
+      #expect(medications.map(\.hasSchedule) == [true, false])
+      #expect(medications.map(\.isArchived) == [false, true])
+      let doses = (await samples(store, simulation, Self.doseType).samples ?? [])
+        .compactMap { $0 as? HKMedicationDoseEvent }
+      #expect(doses.count == 1)
+      #expect(doses.first?.startDate == date("2026-03-30T09:00:00+02:00"))
+      #expect(doses.first?.scheduledDate == date("2026-03-30T09:00:00+02:00"))
+      #expect(doses.first?.scheduleType == .schedule)
+      #expect(doses.first?.logStatus == .taken)
+      #expect(doses.first?.doseQuantity == 1)
+      #expect(doses.first?.uuid.uuidString == "D05E0000-0000-4000-8000-000000000001")
     }
   }
 

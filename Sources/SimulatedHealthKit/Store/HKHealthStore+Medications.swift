@@ -1,4 +1,5 @@
 import Synchronization
+import WorkoutHealth
 
 /// The person's medications and dose events (from the simulation controls below) and the
 /// medications they let the app read (docs/healthkit-behaviour.md#medications).
@@ -10,7 +11,58 @@ struct MedicationRecords: SimulationExtension {
   /// Codes of the medications the person allowed in the per-object sheets.
   var allowed: Set<String> = []
 
-  init(simulation: HealthKitSimulation) {}
+  /// The scenario's `health.medications` (docs/scenario-format.md#health).
+  init(simulation: HealthKitSimulation) {
+    for planned in simulation.scenario.health?.medications ?? [] {
+      add(
+        identifier: planned.identifier, displayText: planned.name, nickname: planned.nickname,
+        isArchived: planned.isArchived, hasSchedule: planned.hasSchedule)
+      for dose in planned.doses {
+        // The decoder allows only the statuses HealthKit has (1 to 6 in this order).
+        let status = HKMedicationDoseEvent.LogStatus(
+          rawValue: (HealthPlan.doseStatuses.firstIndex(of: dose.status) ?? 0) + 1)!
+        log(
+          MedicationDose(
+            code: planned.identifier, date: simulation.date(of: dose.at), logStatus: status,
+            scheduleType: dose.scheduledAt == nil ? .asNeeded : .schedule,
+            scheduledDate: dose.scheduledAt.map { simulation.date(of: $0) },
+            doseQuantity: dose.quantity, scheduledDoseQuantity: dose.scheduledQuantity,
+            unit: .count()))
+      }
+    }
+  }
+
+  /// Adds a medication; traps when its identifier is taken.
+  mutating func add(
+    identifier: String, displayText: String, nickname: String?, isArchived: Bool,
+    hasSchedule: Bool
+  ) {
+    precondition(
+      !medications.contains { $0.medication.identifier.code == identifier },
+      "addMedication: a medication with identifier \(identifier) exists already")
+    let concept = HKMedicationConcept(
+      identifier: HKHealthConceptIdentifier(domain: .medication, code: identifier),
+      displayText: displayText)
+    medications.append(
+      HKUserAnnotatedMedication(
+        medication: concept, nickname: nickname, isArchived: isArchived,
+        hasSchedule: hasSchedule))
+  }
+
+  /// Logs a dose of a known medication and returns its UUID (the n-th dose's is
+  /// `D05E0000-0000-4000-8000-` and n in 12 hexadecimal digits).
+  mutating func log(_ dose: MedicationDose) -> UUID {
+    precondition(
+      medications.contains { $0.medication.identifier.code == dose.code },
+      "logMedicationDose: no medication with identifier \(dose.code): add it with addMedication first"
+    )
+    let digits = String(doses.count + 1, radix: 16, uppercase: true)
+    let uuid = UUID(
+      uuidString: "D05E0000-0000-4000-8000-"
+        + String(repeating: "0", count: max(0, 12 - digits.count)) + digits)!
+    doses.append((uuid, dose))
+    return uuid
+  }
 
   /// The medications the app may read that match `predicate`, at most `limit` (0 for all).
   func readable(matching predicate: NSPredicate?, limit: Int) -> [HKUserAnnotatedMedication] {
@@ -64,16 +116,9 @@ extension HealthKitSimulation {
     let simulation = self
     mutate { state in
       state.withExtension(MedicationRecords.self, of: simulation) { records, _ in
-        precondition(
-          !records.medications.contains { $0.medication.identifier.code == identifier },
-          "addMedication: a medication with identifier \(identifier) exists already")
-        let concept = HKMedicationConcept(
-          identifier: HKHealthConceptIdentifier(domain: .medication, code: identifier),
-          displayText: displayText)
-        records.medications.append(
-          HKUserAnnotatedMedication(
-            medication: concept, nickname: nickname, isArchived: isArchived,
-            hasSchedule: hasSchedule))
+        records.add(
+          identifier: identifier, displayText: displayText, nickname: nickname,
+          isArchived: isArchived, hasSchedule: hasSchedule)
       }
     }
   }
@@ -98,31 +143,13 @@ extension HealthKitSimulation {
     let simulation = self
     return mutate { state in
       state.withExtension(MedicationRecords.self, of: simulation) { records, _ in
-        precondition(
-          records.medications.contains { $0.medication.identifier.code == identifier },
-          "logMedicationDose: no medication with identifier \(identifier): add it with addMedication first"
-        )
-        let number = records.doses.count + 1
-        let digits = String(number, radix: 16, uppercase: true).leftPadded(to: 12)
-        let uuid = UUID(uuidString: "D05E0000-0000-4000-8000-" + digits)!
-        records.doses.append(
-          (
-            uuid,
-            MedicationDose(
-              code: identifier, date: date, logStatus: status, scheduleType: scheduleType,
-              scheduledDate: scheduledDate, doseQuantity: doseQuantity,
-              scheduledDoseQuantity: scheduledDoseQuantity, unit: unit)
-          ))
-        return uuid
+        records.log(
+          MedicationDose(
+            code: identifier, date: date, logStatus: status, scheduleType: scheduleType,
+            scheduledDate: scheduledDate, doseQuantity: doseQuantity,
+            scheduledDoseQuantity: scheduledDoseQuantity, unit: unit))
       }
     }
-  }
-}
-
-extension String {
-  /// The string with zeros before it up to `width` characters.
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: max(0, width - count)) + self
   }
 }
 

@@ -162,6 +162,18 @@ import WorkoutSimTestSupport
         ])
       ).samples
       #expect(takenInWindow?.map(\.uuid) == [second])
+      // Scheduled from 08:00 (inclusive) to 20:00 (exclusive): the morning dose only; the
+      // as-needed noon dose has no scheduled date.
+      let scheduledMorning = await samples(
+        store, simulation, Self.doseType,
+        predicate: HKQuery.predicateForMedicationDoseEvent(scheduledStart: morning, end: evening)
+      ).samples
+      #expect(scheduledMorning?.map(\.uuid) == [first])
+      let scheduledAny = await samples(
+        store, simulation, Self.doseType,
+        predicate: HKQuery.predicateForMedicationDoseEvent(scheduledStart: nil, end: nil)
+      ).samples
+      #expect(scheduledAny?.map(\.uuid) == [first, third])
       let newest = await samples(
         store, simulation, Self.doseType, limit: 2,
         sort: [NSSortDescriptor(keyPath: \HKSample.startDate, ascending: false)]

@@ -51,6 +51,7 @@ struct MedicationRecords: SimulationExtension {
 
   /// Logs a dose of a known medication and returns its UUID (the n-th dose's is
   /// `D05E0000-0000-4000-8000-` and n in 12 hexadecimal digits).
+  @discardableResult
   mutating func log(_ dose: MedicationDose) -> UUID {
     precondition(
       medications.contains { $0.medication.identifier.code == dose.code },

@@ -359,6 +359,19 @@ extension HKQuery {
     HKPredicate(.doseEvent(.status(status)))
   }
 
+  /// Dose events scheduled in a window, either side open when `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateformedicationdoseevent(scheduledstart:end:)).
+  /// Project rule (Apple does not say which ends belong): `startDate` ≤ scheduled date <
+  /// `endDate`, as ``HKQueryOptions/strictStartDate`` reads a start; an as-needed dose (no
+  /// scheduled date) never matches.
+  public class func predicateForMedicationDoseEvent(
+    scheduledStart startDate: Date?, end endDate: Date?
+  )
+    -> NSPredicate
+  {
+    HKPredicate(.doseEvent(.scheduled(start: startDate, end: endDate)))
+  }
+
   /// Dose events of one medication (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateformedicationdoseevent(medicationconceptidentifier:)).
   public class func predicateForMedicationDoseEvent(
@@ -385,11 +398,16 @@ enum MedicationCondition {
 enum DoseEventCondition {
   case status(HKMedicationDoseEvent.LogStatus)
   case medication(HKHealthConceptIdentifier)
+  case scheduled(start: Date?, end: Date?)
 
   func matches(_ event: HKMedicationDoseEvent) -> Bool {
     switch self {
     case .status(let status): event.logStatus == status
     case .medication(let identifier): event.medicationConceptIdentifier == identifier
+    case .scheduled(let start, let end):
+      event.scheduledDate.map { date in
+        date >= (start ?? .distantPast) && date < (end ?? .distantFuture)
+      } ?? false
     }
   }
 }

@@ -9,7 +9,7 @@ extension ScenarioDecoder {
 
   static let healthKeys = [
     "days", "generate", "habits", "workouts", "ecg", "lock", "trip", "priority", "samples",
-    "sleep",
+    "sleep", "medications",
   ]
 
   /// The `health` object. `start` is the wall-clock date of `t = 0` when the file fixes it
@@ -81,6 +81,10 @@ extension ScenarioDecoder {
         try planSample(element, at: elementPath, start: start, sleep: true)
       }
     }
+    if let value = fields["medications"] {
+      plan.medications = try medications(
+        value, at: path.appending(key: "medications"), start: start)
+    }
     if let problem = plan.validationProblem() {
       throw ScenarioError(
         fileName: fileName, kind: .invalid(path: path.description + "." + problem.path),
@@ -90,6 +94,78 @@ extension ScenarioDecoder {
   }
 
   // MARK: Parts
+
+  /// `medications`: medications with unique identifiers and their doses; a scheduled dose has
+  /// `scheduledAt`, an as-needed one none.
+  func medications(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> [HealthPlan.Medication]
+  {
+    var seen: Set<String> = []
+    return try array(value, at: path, of: "medications") {
+      element, elementPath throws(ScenarioError) in
+      let fields = try healthMembers(
+        element, at: elementPath,
+        allowed: ["identifier", "name", "nickname", "archived", "scheduled", "doses"],
+        what: "medication")
+      guard let identifierValue = fields["identifier"], let nameValue = fields["name"] else {
+        throw fail(elementPath, "a medication needs \"identifier\" and \"name\"")
+      }
+      let identifierPath = elementPath.appending(key: "identifier")
+      let identifier = try string(identifierValue, at: identifierPath, expected: "an identifier")
+      guard seen.insert(identifier).inserted else {
+        throw fail(identifierPath, "\(JSONPath.quoted(identifier)) names two medications")
+      }
+      var medication = HealthPlan.Medication(
+        identifier: identifier,
+        name: try string(nameValue, at: elementPath.appending(key: "name"), expected: "a name"))
+      if let value = fields["nickname"] {
+        medication.nickname = try string(
+          value, at: elementPath.appending(key: "nickname"), expected: "a nickname")
+      }
+      if let value = fields["archived"] {
+        medication.isArchived = try bool(value, at: elementPath.appending(key: "archived"))
+      }
+      if let value = fields["scheduled"] {
+        medication.hasSchedule = try bool(value, at: elementPath.appending(key: "scheduled"))
+      }
+      if let value = fields["doses"] {
+        medication.doses = try array(value, at: elementPath.appending(key: "doses"), of: "doses") {
+          dose, dosePath throws(ScenarioError) in
+          try self.dose(dose, at: dosePath, start: start)
+        }
+      }
+      return medication
+    }
+  }
+
+  /// One dose of `medications[i].doses`.
+  func dose(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> HealthPlan.Dose
+  {
+    let fields = try healthMembers(
+      value, at: path, allowed: ["at", "status", "scheduledAt", "quantity", "scheduledQuantity"],
+      what: "dose")
+    guard let atValue = fields["at"], let statusValue = fields["status"] else {
+      throw fail(path, "a dose needs \"at\" and \"status\"")
+    }
+    var dose = HealthPlan.Dose(
+      at: try signedInstant(atValue, at: path.appending(key: "at"), start: start),
+      status: try healthChoice(
+        statusValue, at: path.appending(key: "status"), noun: "a dose status",
+        options: HealthPlan.doseStatuses))
+    if let value = fields["scheduledAt"] {
+      dose.scheduledAt = try signedInstant(
+        value, at: path.appending(key: "scheduledAt"), start: start)
+    }
+    if let value = fields["quantity"] {
+      dose.quantity = try number(value, at: path.appending(key: "quantity"), .atLeastZero)
+    }
+    if let value = fields["scheduledQuantity"] {
+      dose.scheduledQuantity = try number(
+        value, at: path.appending(key: "scheduledQuantity"), .atLeastZero)
+    }
+    return dose
+  }
 
   func habits(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> HealthPlan.Habits {
     let keys = ["wake", "bed", "steps", "carriesPhone", "wearsWatch", "charging"]

@@ -117,7 +117,7 @@ struct HealthDecodingTests {
       ),
       (
         #"{ "dayz": 3 }"#,
-        "h.json: health.dayz: unknown key (expected one of days, generate, habits, workouts, ecg, lock, trip, priority, samples, sleep); did you mean \"days\"?"
+        "h.json: health.dayz: unknown key (expected one of days, generate, habits, workouts, ecg, lock, trip, priority, samples, sleep, medications); did you mean \"days\"?"
       ),
       (
         #"{ "priority": ["watch", "iphone"] }"#,
@@ -176,6 +176,18 @@ struct HealthDecodingTests {
       (
         #"{ "workouts": [ { "weekday": "mon", "at": "7:00:00", "activity": "running", "duration": 600 } ] }"#,
         "h.json: health.workouts[0].weekday: \"mon\" is not a weekday (expected one of sunday, monday, tuesday, wednesday, thursday, friday, saturday)"
+      ),
+      (
+        #"{ "medications": [ { "identifier": "ibu", "name": "Ibuprofen", "doses": [ { "at": 0, "status": "skiped" } ] } ] }"#,
+        "h.json: health.medications[0].doses[0].status: \"skiped\" is not a dose status (expected one of notInteracted, notificationNotSent, snoozed, taken, skipped, notLogged); did you mean \"skipped\"?"
+      ),
+      (
+        #"{ "medications": [ { "identifier": "ibu", "name": "A" }, { "identifier": "ibu", "name": "B" } ] }"#,
+        "h.json: health.medications[1].identifier: \"ibu\" names two medications"
+      ),
+      (
+        #"{ "medications": [ { "identifier": "ibu" } ] }"#,
+        "h.json: health.medications[0]: a medication needs \"identifier\" and \"name\""
       ),
       (
         #"{ "trip": { "date": "2026-02-30", "timeZone": "Asia/Tokyo" } }"#,

@@ -96,8 +96,12 @@ struct SchemaFixtureTests {
     #expect(
       keys(health) == [
         "days", "generate", "habits", "workouts", "ecg", "lock", "trip", "priority", "samples",
-        "sleep",
+        "sleep", "medications",
       ])
+    #expect(
+      strings(
+        health?["medications"]?["items"]?["properties"]?["doses"]?["items"]?["properties"]?[
+          "status"]?["enum"]) == HealthPlan.doseStatuses)
     #expect(health?["days"]?["default"] == .number(Double(HealthPlan().days)))
     #expect(strings(health?["priority"]?["default"]) == HealthPlan().priority)
     #expect(strings(health?["priority"]?["items"]?["enum"]) == HealthPlan.sourceNames)

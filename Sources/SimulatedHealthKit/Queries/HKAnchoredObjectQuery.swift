@@ -187,6 +187,9 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
+    if let doses = descriptors.first(where: { $0.sampleType is HKMedicationDoseEventType }) {
+      return activateDoseEvents(doses, state: state)
+    }
     var parts: [Part] = []
     for descriptor in descriptors {
       let type = descriptor.sampleType
@@ -212,6 +215,31 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
       { [self] in
         guard !isStopped else { return }
         resultsHandler(self, batch.added, batch.deleted, batch.anchor, nil)
+      }
+    ]
+  }
+
+  /// The one-shot pass over medication dose events (docs/healthkit-behaviour.md#medications):
+  /// the anchor is the number of the last dose looked at.
+  private func activateDoseEvents(
+    _ descriptor: HKQueryDescriptor, state: HealthKitSimulation.State
+  ) -> [HealthKitSimulation.Callback] {
+    precondition(
+      descriptors.count == 1,
+      "SimulatedHealthKit: an anchored query of medication dose events reads that type only: run one query per type"
+    )
+    precondition(
+      update.withLock({ $0 }) == nil,
+      "SimulatedHealthKit: the update handler of an anchored query of medication dose events is not simulated: run a new HKAnchoredObjectQuery from the last anchor to see later doses"
+    )
+    let batch = state.medicationDoseEventChanges(
+      predicate: descriptor.predicate, after: anchor?.health.value ?? 0,
+      limit: limit > 0 ? limit : nil)
+    let newAnchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor))
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        resultsHandler(self, batch.added, [], newAnchor, nil)
       }
     ]
   }

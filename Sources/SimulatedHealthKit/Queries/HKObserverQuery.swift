@@ -95,6 +95,10 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
+    precondition(
+      !descriptors.contains { $0.sampleType is HKMedicationDoseEventType },
+      "SimulatedHealthKit: observer queries of medication dose events are not simulated: run an HKAnchoredObjectQuery from the last anchor to see new doses"
+    )
     let now = state.session.now
     var watched: [Watched] = []
     for descriptor in descriptors {

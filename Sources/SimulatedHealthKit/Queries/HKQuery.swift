@@ -239,6 +239,10 @@ public final class HKPredicate: NSPredicate {
     case activity(ActivityCondition)
     /// `predicateForObjects(withDeviceProperty:allowedValues:)`.
     case deviceProperty(String, Set<String>)
+    /// `predicateForUserAnnotatedMedications(...)` (Values/HKMedications.swift).
+    case medication(MedicationCondition)
+    /// `predicateForMedicationDoseEvent(...)` (Values/HKMedications.swift).
+    case doseEvent(DoseEventCondition)
   }
 
   init(_ filter: Filter) {

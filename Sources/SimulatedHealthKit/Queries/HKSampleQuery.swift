@@ -81,6 +81,12 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
         of: correlationType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
         context: context, state: state)
     }
+    // Dose events: those of the medications the person allowed in the medications sheet.
+    if objectType is HKMedicationDoseEventType {
+      return .success(
+        state.medicationDoseEvents(
+          predicate: predicate, limit: limit, sortDescriptors: sortDescriptors))
+    }
     // A per-object type is read after its own sheet (`requestPerObjectReadAuthorization`).
     guard
       state.authorization.readGranted(objectType.identifier) != nil

@@ -288,6 +288,9 @@ extension HealthKitSimulation.State {
     case .workoutTotal, .workoutActivities:
       guard type == .workout else { return Self.nothing }
       return .ids(workoutIDs(context: context) { $0.meets(known.filter) ?? false })
+    case .medication, .doseEvent:
+      // Medications and dose events are not in the store (Store/HKHealthStore+Medications.swift).
+      return Self.nothing
     case .activity:
       preconditionFailure(
         "SimulatedHealthKit: a predicateForWorkoutActivities(...) predicate matches workout activities, not samples: wrap it in HKQuery.predicateForWorkouts(activityPredicate:)"

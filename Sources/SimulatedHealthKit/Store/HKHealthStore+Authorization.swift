@@ -86,7 +86,12 @@ extension HKHealthStore {
       var refusal: String?
       // Clinical records are read-only: HealthKit raises NSInvalidArgumentException with this
       // text (https://developer.apple.com/documentation/healthkit/hkclinicaltypeidentifier).
-      let clinical = shareTypes.filter { HKClinicalTypeIdentifier.all.contains($0) }
+      // Medication dose events are read-only as well (Apple DTS,
+      // https://developer.apple.com/forums/thread/803954).
+      let clinical = shareTypes.filter {
+        HKClinicalTypeIdentifier.all.contains($0)
+          || $0 == HKMedicationDoseEventTypeIdentifierMedicationDoseEvent
+      }
       // A per-object type (vision prescriptions) is read with
       // `requestPerObjectReadAuthorization(for:predicate:)`: asking to read it here raises
       // NSInvalidArgumentException with this text (as apps report it,

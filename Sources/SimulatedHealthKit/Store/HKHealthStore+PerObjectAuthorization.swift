@@ -24,6 +24,9 @@ extension HealthKitSimulation {
     case allowNone
     /// Only the offered objects with these UUIDs.
     case allow(Set<UUID>)
+    /// Only the offered medications with these identifiers (the codes given to
+    /// `addMedication(identifier:...)`); no other object.
+    case allowMedications(Set<String>)
   }
 
   /// Sets how the person answers the per-object read sheets from now on (a simulation control,
@@ -84,6 +87,14 @@ extension HKHealthStore {
     let simulation = simulation
     return simulation.mutate { state -> Result<Void, HKError>? in
       guard state.terminated == nil else { return nil }
+      if objectType is HKUserAnnotatedMedicationType {
+        state.session.withEngine {
+          $0.logAuthorizationSheet(share: [], read: [objectType.identifier])
+        }
+        let answer = state.extensionState(PerObjectAuthorization.self)?.answer ?? .allowAll
+        state.answerMedicationSheet(predicate: predicate, answer: answer, simulation: simulation)
+        return .success(())
+      }
       guard objectType.requiresPerObjectAuthorization(), let kind = objectType.healthDataType
       else {
         return .failure(
@@ -103,7 +114,7 @@ extension HKHealthStore {
         let chosen: [HealthSampleID]
         switch store.answer {
         case .allowAll: chosen = offered
-        case .allowNone: chosen = []
+        case .allowNone, .allowMedications: chosen = []
         case .allow(let uuids):
           chosen = offered.filter { uuids.contains(state.uuid(of: $0)) }
         }

@@ -228,6 +228,10 @@ extension HealthKitSimulation.State {
       return (object as? HKStateOfMind).map(filter.matches) ?? false
     case .document(let field, let value):
       return (object as? HKCDADocumentSample)?.document?[keyPath: field] == value
+    case .doseEvent(let condition):
+      return (object as? HKMedicationDoseEvent).map(condition.matches) ?? false
+    case .medication:
+      return false
     }
   }
 }

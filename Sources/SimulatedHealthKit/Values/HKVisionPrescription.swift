@@ -57,10 +57,13 @@ extension HKObjectType {
   public class func visionPrescriptionType() -> HKPrescriptionType { HKPrescriptionType() }
 
   /// Whether reading the type needs `requestPerObjectReadAuthorization(for:predicate:)` rather
-  /// than `requestAuthorization(toShare:read:)`: `true` for the vision prescription type only
-  /// (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkobjecttype/requiresperobjectauthorization()).
-  public func requiresPerObjectAuthorization() -> Bool { self is HKPrescriptionType }
+  /// than `requestAuthorization(toShare:read:)`: `true` for the vision prescription and the
+  /// user-annotated medication types (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkobjecttype/requiresperobjectauthorization();
+  /// medications: WWDC25 session 321, "Authorization for new meds").
+  public func requiresPerObjectAuthorization() -> Bool {
+    self is HKPrescriptionType || self is HKUserAnnotatedMedicationType
+  }
 }
 
 /// A prism correction, HealthKit's `HKVisionPrism` (Apple doc:

@@ -44,6 +44,9 @@ public struct HealthPlan: Sendable, Equatable {
   /// `sleep`: explicit sleep-analysis samples (``HealthDataType/sleepAnalysis``, the value an
   /// `HKCategoryValueSleepAnalysis` raw value), in file order.
   public var sleep: [HealthPlanSample]
+  /// `medications`: the medications the person tracks and their logged doses, read-only for
+  /// apps (Plan/HealthPlan+Medications.swift); default none.
+  public var medications: [Medication] = []
 
   /// A plan; every parameter defaults to what a `health` object without that key gets.
   public init(

@@ -119,9 +119,16 @@ func displayUnit(of type: HKQuantityType) -> HKUnit {
     HKQuantityTypeIdentifier.basalEnergyBurned.rawValue:
     return .kilocalorie()
   case HKQuantityTypeIdentifier.distanceWalkingRunning.rawValue,
-    HKQuantityTypeIdentifier.distanceCycling.rawValue:
+    HKQuantityTypeIdentifier.distanceCycling.rawValue,
+    HKQuantityTypeIdentifier.distanceSwimming.rawValue,
+    HKQuantityTypeIdentifier.runningStrideLength.rawValue:
     return .meter()
-  case HKQuantityTypeIdentifier.runningSpeed.rawValue:
+  case HKQuantityTypeIdentifier.runningVerticalOscillation.rawValue:
+    return .meterUnit(with: .centi)
+  case HKQuantityTypeIdentifier.runningGroundContactTime.rawValue:
+    return .secondUnit(with: .milli)
+  case HKQuantityTypeIdentifier.runningSpeed.rawValue,
+    HKQuantityTypeIdentifier.cyclingSpeed.rawValue:
     return .meter().unitDivided(by: .second())
   case HKQuantityTypeIdentifier.cyclingPower.rawValue,
     HKQuantityTypeIdentifier.runningPower.rawValue:

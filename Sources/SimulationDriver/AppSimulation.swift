@@ -1275,12 +1275,12 @@ public final class AppSimulation: Sendable {
     "This object belongs to an app process that crashed; after the relaunch, recover the session with HKHealthStore().recoverActiveWorkoutSession()"
 
   /// A call on an inert object: ignored, with an error entry in the run's log and errors (no
-  /// delegate call).
-  package func ignoreInert(action: ErrorReport.Call) {
+  /// delegate call); `message` says why it is inert (``inertMessage`` by default).
+  package func ignoreInert(action: ErrorReport.Call, message: String = inertMessage) {
     mutate { state in
       state.session.withEngine {
         $0.reportAPIError(
-          WorkoutError(code: .noSession, message: Self.inertMessage), call: action, session: nil)
+          WorkoutError(code: .noSession, message: message), call: action, session: nil)
       }
     }
   }

@@ -73,6 +73,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Whether the app process that made this builder still runs (else its calls are inert).
   var isAlive: Bool { true }
 
+  /// Why the builder's calls are inert when ``isAlive`` is `false`.
+  var inertMessage: String { HealthKitSimulation.inertMessage }
+
+  /// Ignores a call while ``isAlive`` is `false` and returns the error it gets.
+  private func inert(_ action: ErrorReport.BuilderCall) -> HKError {
+    let message = inertMessage
+    simulation.ignoreInert(action: .builder(action), message: message)
+    return HKError(.errorInvalidArgument, message)
+  }
+
   // MARK: - Properties
 
   /// The device collecting: ``HKDevice/local()``, the watch; the iPhone for the phone's own
@@ -308,7 +318,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Discards the workout: nothing is saved; collection stops.
   public func discardWorkout() {
-    guard isAlive else { return simulation.ignoreInert(action: .builder(.discardWorkout)) }
+    guard isAlive else {
+      _ = inert(.discardWorkout)
+      return
+    }
     simulation.mutate { state in
       state.session.withEngine(of: engineDevice) {
         _ = $0.discardWorkout(ofSession: index, at: $0.now)
@@ -432,10 +445,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     _ action: ErrorReport.BuilderCall, call: String? = nil, date: Date?,
     _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) -> HKError? {
-    guard isAlive else {
-      simulation.ignoreInert(action: .builder(action))
-      return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
-    }
+    guard isAlive else { return inert(action) }
     return simulation.mutate { state -> HKError? in
       switch simulation.appInstant(
         date, call: call ?? action.rawValue, action: .builder(action), session: index,
@@ -566,10 +576,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// A call refused before it reached the engine: in the run's errors and log, returned.
   private func refuse(_ error: HKError, action: ErrorReport.BuilderCall) -> HKError {
-    guard isAlive else {
-      simulation.ignoreInert(action: .builder(action))
-      return HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)
-    }
+    guard isAlive else { return inert(action) }
     simulation.mutate { state in
       state.session.withEngine(of: engineDevice) {
         $0.reportAPIError(
@@ -608,10 +615,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Finishes the workout; `hidden` when it is the iPhone's own, finished while the phone is
   /// locked without the person's leave at the one-time prompt (saved, but not returned).
   private func finish() -> (Result<HKWorkout, HKError>, hidden: Bool) {
-    guard isAlive else {
-      simulation.ignoreInert(action: .builder(.finishWorkout))
-      return (.failure(HKError(.errorInvalidArgument, HealthKitSimulation.inertMessage)), false)
-    }
+    guard isAlive else { return (.failure(inert(.finishWorkout)), false) }
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
     return simulation.mutate { state -> (Result<HKWorkout, HKError>, hidden: Bool) in
@@ -721,6 +725,18 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   }
 
   override var isAlive: Bool { lock.withLock { sessionStorage }?.isAlive ?? false }
+
+  /// Why the calls are inert: the crashed process's builder, or one whose session the app let
+  /// go (`workoutSession` is weak, as in HealthKit:
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilder/workoutsession).
+  override var inertMessage: String {
+    lock.withLock { sessionStorage } == nil
+      ? Self.releasedSessionMessage : HealthKitSimulation.inertMessage
+  }
+
+  /// The error of a call on a builder whose session was released.
+  static let releasedSessionMessage =
+    "This builder's HKWorkoutSession was released (the builder holds it weakly): keep a strong reference to the session, as to the builder, until the workout is finished"
 
   /// The object that receives the builder's calls (held weakly).
   public weak var delegate: (any HKLiveWorkoutBuilderDelegate)? {

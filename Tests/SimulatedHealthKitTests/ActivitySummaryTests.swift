@@ -116,6 +116,29 @@ import WorkoutWatch
     }
   }
 
+  /// "Today's rings" as apps ask for them, from the real clock (`dateComponents(..., from:
+  /// Date())`): the wall-clock rule reads the real today as virtual today (31 March, before the
+  /// 11:00 run: 120 kcal and 10 minutes), and yesterday's components as 30 March.
+  @Test func todaysRingsFromTheRealClockAreVirtualTodays() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.days(runAt: "11:00:00"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [Self.summaryType])
+      var today = Self.berlin.dateComponents([.era, .year, .month, .day], from: Date())
+      today.calendar = Self.berlin
+      let found = try await Self.summaries(store, HKQuery.predicateForActivitySummary(with: today))
+      #expect(found.map { $0.dateComponents(for: Self.berlin).day } == [31])
+      #expect(Self.kcal(found.first) == 120)
+      #expect(Self.minutes(found.first) == 10)
+      let yesterdayDate = Self.berlin.date(byAdding: .day, value: -1, to: Date())!
+      var yesterday = Self.berlin.dateComponents([.era, .year, .month, .day], from: yesterdayDate)
+      yesterday.calendar = Self.berlin
+      let both = try await Self.summaries(
+        store, HKQuery.predicate(forActivitySummariesBetweenStart: yesterday, end: today))
+      #expect(both.map { $0.dateComponents(for: Self.berlin).day } == [30, 31])
+    }
+  }
+
   @Test func theUpdateHandlerHearsTheRunEndAndTheRingsChange() async throws {
     // The run at 11:00, an hour after t = 0: its samples reach the store at 11:32 (120 s after
     // its end).

@@ -108,7 +108,9 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     state: HealthKitSimulation.State
   ) -> [HealthKitSimulation.SummaryDay] {
     simulation.summaryDays(through: state.session.now).filter { day in
-      predicate.map { HKActivitySummaryPredicate.matches($0, day.components, simulation) } ?? true
+      predicate.map {
+        HKActivitySummaryPredicate.matches($0, day.components, simulation, now: state.session.now)
+      } ?? true
     }
   }
 
@@ -225,12 +227,14 @@ public final class HKActivitySummaryPredicate: NSPredicate {
     "HKQuery.predicate(forActivitySummariesBetweenStart:end:) and predicateForActivitySummary(with:): the date components \(components) have no calendar; set components.calendar = Calendar.current (HealthKit requires a valid calendar)"
   }
 
-  /// Whether `predicate` matches the day `day` (simulation calendar components).
+  /// Whether `predicate` matches the day `day` (simulation calendar components) at virtual
+  /// `now`.
   static func matches(
-    _ predicate: NSPredicate, _ day: DateComponents, _ simulation: HealthKitSimulation
+    _ predicate: NSPredicate, _ day: DateComponents, _ simulation: HealthKitSimulation,
+    now: SimulationInstant
   ) -> Bool {
     if let compound = predicate as? NSCompoundPredicate {
-      let parts = compound.subpredicates.map { matches($0, day, simulation) }
+      let parts = compound.subpredicates.map { matches($0, day, simulation, now: now) }
       switch compound.compoundPredicateType {
       case .and: return parts.allSatisfy { $0 }
       case .or: return parts.contains(true)
@@ -243,20 +247,37 @@ public final class HKActivitySummaryPredicate: NSPredicate {
       if predicate.isEqual(NSPredicate(value: false)) { return false }
       preconditionFailure(HKQuery.unreadablePredicateMessage(predicate))
     }
-    let key = dayKey(day, in: simulation)
-    return dayKey(days.start, in: simulation) <= key && key <= dayKey(days.end, in: simulation)
+    let key = dayKey(day, in: simulation, now: now, realClock: false)
+    return dayKey(days.start, in: simulation, now: now)
+      <= key && key <= dayKey(days.end, in: simulation, now: now)
   }
 
   /// A sortable key of the simulation-calendar day holding the noon of `components`' day.
-  private static func dayKey(_ components: DateComponents, in simulation: HealthKitSimulation)
-    -> Int
-  {
+  ///
+  /// The app's days go through the wall-clock rule by whole days (`realClock`;
+  /// docs/swift-api.md#the-wall-clock-rule): a day whose noon is nearer the real clock than
+  /// virtual now (today's rings asked with `calendar.dateComponents(..., from: Date())`) is the
+  /// virtual day as many days from virtual today as it is from the real today.
+  private static func dayKey(
+    _ components: DateComponents, in simulation: HealthKitSimulation, now: SimulationInstant,
+    realClock: Bool = true
+  ) -> Int {
     var noon = components
     noon.hour = 12
     noon.minute = 0
     noon.second = 0
     let calendar = components.calendar ?? simulation.calendar
-    guard let date = calendar.date(from: noon) else { return 0 }
+    guard var date = calendar.date(from: noon) else { return 0 }
+    if realClock, simulation.isWallClockLeak(date, now: now),
+      let offset = calendar.dateComponents(
+        [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: date)
+      ).day,
+      let shifted = simulation.calendar.date(
+        byAdding: DateComponents(day: offset, hour: 12),
+        to: simulation.calendar.startOfDay(for: simulation.date(of: now)))
+    {
+      date = shifted
+    }
     let local = simulation.calendar.dateComponents([.year, .month, .day], from: date)
     return (local.year ?? 0) * 10_000 + (local.month ?? 0) * 100 + (local.day ?? 0)
   }

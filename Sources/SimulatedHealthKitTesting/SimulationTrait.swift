@@ -106,11 +106,15 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     case .resource(let name, let ext, let subdirectory, let bundle):
       guard let url = bundle.url(forResource: name, withExtension: ext, subdirectory: subdirectory)
       else {
-        throw MissingScenario(
+        var missing = MissingScenario(
           name: name + "." + ext, bundle: bundle.bundleURL.path,
           subdirectory: subdirectory,
           elsewhere: MissingScenario.folders(
             holding: name + "." + ext, in: bundle))
+        if missing.elsewhere.isEmpty {
+          missing.nearest = MissingScenario.nearest(to: name, withExtension: ext, in: bundle)
+        }
+        throw missing
       }
       simulation = try HealthKitSimulation(scenario: url, options: options)
     }
@@ -219,6 +223,9 @@ public struct MissingScenario: Error, CustomStringConvertible {
   /// The folders of the bundle's resources that hold a file of that name (`Scenarios`; `""`
   /// for the top): where `.copy("Scenarios")` in Package.swift put it.
   public var elsewhere: [String]
+  /// A resource of the same extension whose name is within two edits of the one asked for
+  /// (`steady-run` for `stedy-run`), as its path in the bundle's resources, or `nil`.
+  public var nearest: String?
 
   /// A missing `name` in `bundle`, looked for in `subdirectory`; `elsewhere`, the folders that
   /// hold it.
@@ -239,8 +246,27 @@ public struct MissingScenario: Error, CustomStringConvertible {
         "no scenario \(place) in the bundle at \(bundle), but \(folder.isEmpty ? "" : folder + "/")"
         + "\(name) is there: pass \(argument) to .simulation(resource:...)"
     }
+    if let nearest {
+      return "no scenario \(place) in the bundle at \(bundle): did you mean \(nearest)? "
+        + "Or add it to the test target's resources (resources: [.copy(\"\(name)\")] in Package.swift)"
+    }
     return "no scenario \(place) in the bundle at \(bundle): add it to the test target's resources "
       + "(resources: [.copy(\"\(name)\")] in Package.swift) or check its name"
+  }
+
+  /// The path in `bundle`'s resources of the `ext` file whose name is closest to `name` (within
+  /// two edits: the did-you-mean of scenario keys), or `nil`.
+  static func nearest(to name: String, withExtension ext: String, in bundle: Bundle) -> String? {
+    guard let root = bundle.resourceURL?.standardizedFileURL,
+      let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
+    else { return nil }
+    var paths: [String: String] = [:]
+    for case let url as URL in walker where url.pathExtension == ext {
+      let base = url.deletingPathExtension().lastPathComponent
+      let path = String(url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })
+      paths[base] = min(paths[base] ?? path, path)
+    }
+    return closestName(to: name, among: paths.keys.sorted()).flatMap { paths[$0] }
   }
 
   /// The folders of `bundle`'s resources (relative, sorted; `""` for the top) holding a file

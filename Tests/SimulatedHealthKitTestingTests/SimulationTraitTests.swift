@@ -103,6 +103,16 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
       ) == true)
   }
 
+  /// A typo in the name: the message names the resource two edits away (trial finding).
+  @Test func aMistypedResourceSuggestsTheNearestName() async throws {
+    let trait = SimulationTrait.simulation(resource: "trait-rnu", in: .module)
+    let error = await #expect(throws: MissingScenario.self) {
+      try await trait.provideScope(for: Test.current!, testCase: Test.Case.current) {}
+    }
+    #expect(error?.nearest == "trait-run.json")
+    #expect(error?.description.contains(": did you mean trait-run.json? Or add it") == true)
+  }
+
   @Test func outsideTheTraitNoSimulationIsRunning() {
     #expect(HealthKitSimulation.running == nil)
   }

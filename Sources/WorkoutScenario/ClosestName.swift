@@ -1,6 +1,7 @@
 /// The candidate closest to `text` by edit distance (ignoring case), if within 2 edits and
-/// less than half of `text`'s length: the did-you-mean of unknown scenario keys and values
-/// and of `expect` paths that name a missing member.
+/// less than half of `text`'s length (so `--sed` suggests `--seed`, but `-x` suggests nothing):
+/// the one did-you-mean of the project, for unknown scenario keys and values, `expect` paths
+/// that name a missing member, resource names, and the command line's options and values.
 package func closestName(to text: String, among candidates: [String]) -> String? {
   let source = Array(text.lowercased())
   var best: (name: String, distance: Int)?

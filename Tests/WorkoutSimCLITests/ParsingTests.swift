@@ -122,6 +122,8 @@ import WorkoutSimulation
 
   @Test(arguments: [
     (["--sed", "4"], "Unknown option '--sed'. Did you mean '--seed'?"),
+    // One did-you-mean for the project (closestName): case is ignored, 1 edit ("S" -> "s").
+    (["--Seed", "4"], "Unknown option '--Seed'. Did you mean '--seed'?"),
     (["-x"], "Unknown option '-x'."),
     (["extra"], "Unexpected argument 'extra'."),
     (["--seed"], "Missing value for '--seed N'."),

@@ -94,7 +94,7 @@ public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
           guard let family = ComplicationFamily(name: value) else {
             let names = ComplicationFamily.allCases.map(\.rawValue)
             var message = "'\(value)' is not a family for '--family'."
-            if let suggestion = closestMatch(to: value, among: names) {
+            if let suggestion = closestName(to: value, among: names) {
               message += " Did you mean '\(suggestion)'?"
             } else {
               message += " Expected one of: " + names.joined(separator: ", ") + "."

@@ -115,7 +115,7 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           guard let type = WorkoutActivityType(name: value) else {
             let names = WorkoutActivityType.allCases.map(\.name)
             var message = "'\(value)' is not an activity type for '--type'."
-            if let suggestion = closestMatch(to: value, among: names) {
+            if let suggestion = closestName(to: value, among: names) {
               message += " Did you mean '\(suggestion)'?"
             } else {
               message +=

@@ -1,3 +1,5 @@
+import WorkoutScenario
+
 /// The `workout-sim` tool: picks the subcommand, parses, validates and runs it, and maps every
 /// error to a message and an exit status in one place (``DiagnosticMessage``).
 public enum WorkoutSimCommand {
@@ -121,7 +123,7 @@ public enum WorkoutSimCommand {
       if let moved = movedSubcommands[first] { throw UsageError(moved) }
       if first.hasPrefix("-") {
         var message = "Unknown option '\(first)'."
-        if let suggestion = closestMatch(to: first, among: ["--help", "--version"]) {
+        if let suggestion = closestName(to: first, among: ["--help", "--version"]) {
           message += " Did you mean '\(suggestion)'?"
         }
         throw UsageError(message)
@@ -146,7 +148,7 @@ public enum WorkoutSimCommand {
   private static func unknownSubcommand(_ name: String) -> UsageError {
     var message = "Unknown subcommand '\(name)'."
     let names = HelpText.subcommands.map { $0.configuration.name }
-    if let suggestion = closestMatch(to: name, among: names) {
+    if let suggestion = closestName(to: name, among: names) {
       message += " Did you mean '\(suggestion)'?"
     }
     return UsageError(message)

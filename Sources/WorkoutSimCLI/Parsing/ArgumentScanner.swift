@@ -92,7 +92,7 @@ package struct ArgumentScanner {
   /// `Unknown option '--sed'.` with a did-you-mean suggestion from `known` where one is close.
   package func unknownOption(_ name: String, known: [String]) -> UsageError {
     var message = "Unknown option '\(name)'."
-    if let suggestion = closestMatch(to: name, among: known) {
+    if let suggestion = closestName(to: name, among: known) {
       message += " Did you mean '\(suggestion)'?"
     }
     return UsageError(message, command: command)
@@ -106,34 +106,4 @@ package func asksForHelp(_ arguments: [String]) -> Bool {
     if argument == "-h" || argument == "--help" { return true }
   }
   return false
-}
-
-/// The candidate closest to `text` by edit distance, if it is within 2 edits and less than
-/// half the length of `text` (so `--sed` suggests `--seed`, but `-x` suggests nothing).
-func closestMatch(to text: String, among candidates: [String]) -> String? {
-  var best: (candidate: String, distance: Int)?
-  for candidate in candidates {
-    let distance = editDistance(Array(text), Array(candidate))
-    if distance <= 2, distance * 2 < text.count, distance < best?.distance ?? Int.max {
-      best = (candidate, distance)
-    }
-  }
-  return best?.candidate
-}
-
-/// Levenshtein distance (insertions, deletions and substitutions each cost 1).
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-  if a.isEmpty { return b.count }
-  if b.isEmpty { return a.count }
-  var previous = Array(0...b.count)
-  var current = [Int](repeating: 0, count: b.count + 1)
-  for i in 1...a.count {
-    current[0] = i
-    for j in 1...b.count {
-      let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-      current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
-    }
-    swap(&previous, &current)
-  }
-  return previous[b.count]
 }

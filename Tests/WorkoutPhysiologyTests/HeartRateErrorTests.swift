@@ -112,6 +112,18 @@ import WorkoutPhysiology
     Self.hold(agreement, sigma: 5.4, missingRate: 0.064)
   }
 
+  @Test func aSteadyRideIsRhythmicNotArmDriven() throws {
+    // Cycling 150 W (65 kg): ACSM net VO2 3.5 + 1.8 × 6 × 150 / 65 = 3.5 + 24.923 = 28.423 →
+    // i = 28.423 / 50 = 0.56846, true heart rate 60 + 0.56846 × 120 = 128.215 bpm. Cycling is
+    // rhythmic, so no × 1.5: σ = 3 + 4 × 0.56846 = 5.274 bpm; limits −0.12 ± 1.96 × 5.274 =
+    // −10.46 … +10.22 bpm; missing 1 % + 9 % × 0.56846 = 6.12 %.
+    let agreement = try Self.agreement(
+      segments: [CourseSegment(duration: .seconds(6 * 3600), power: 150)], activity: .cycling,
+      windows: [600...(6 * 3600 - 5)])
+    #expect(agreement.truths.allSatisfy { close($0, 128.215, 0.001) })
+    Self.hold(agreement, sigma: 5.274, missingRate: 0.0612)
+  }
+
   @Test func armDrivenTrainingReadsWorse() throws {
     // HIIT, Compendium 8.0 MET: net VO2 7 × 3.5 = 24.5 → i = 24.5 / 50 = 0.49, true heart rate
     // 60 + 0.49 × 120 = 118.8 bpm. σ = 1.5 × (3 + 4 × 0.49) = 1.5 × 4.96 = 7.44 bpm; limits

@@ -162,6 +162,36 @@ import WorkoutPhysiology
     #expect(close(standardized, 1, 0.1), "standardized SD \(standardized)")
   }
 
+  @Test func theIssuesArmDrivenActivitiesAndNotTheRhythmicOnes() {
+    // Issue 29 names elliptical with arms, HIIT and strength; running, walking and cycling are
+    // the rhythmic movements Apple's heart-rate article reads best.
+    for activity in [
+      WorkoutActivityType.elliptical, .highIntensityIntervalTraining, .traditionalStrengthTraining,
+      .functionalStrengthTraining,
+    ] {
+      #expect(HeartRateSensorError.isArmDriven(activity), "\(activity)")
+    }
+    for activity in [WorkoutActivityType.running, .walking, .hiking, .cycling] {
+      #expect(!HeartRateSensorError.isArmDriven(activity), "\(activity)")
+    }
+    // Intensity 0.5: 3 + 4 × 0.5 = 5 bpm; arm-driven 7.5; arm-driven and recovering 11.25;
+    // missing 1 % + 9 % × 0.5 = 5.5 %; intensity clamped at 1: 7 bpm, 10 %.
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: false, recovering: false)
+        == 5)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: true, recovering: false)
+        == 7.5)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: true, recovering: true)
+        == 11.25)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 1.4, armDriven: false, recovering: false)
+        == 7)
+    #expect(close(HeartRateSensorError.missingRate(intensity: 0.5), 0.055, 1e-12))
+    #expect(close(HeartRateSensorError.missingRate(intensity: 1.4), 0.10, 1e-12))
+  }
+
   @Test func errorScaleScalesBiasSpreadAndMissingRate() throws {
     // Scale 2 standing still: σ 2 × 3 = 6 bpm, bias 2 × −0.12 = −0.24, missing 2 × 1 % = 2 %.
     let agreement = try Self.agreement(

@@ -33,14 +33,16 @@ import WorkoutPhysiology
 
   static func agreement(
     segments: [CourseSegment], activity: WorkoutActivityType, scale: Double = 1,
-    windows: [ClosedRange<Int64>], seed: UInt64 = 7
+    windows: [ClosedRange<Int64>], seed: UInt64 = 7,
+    cadenceLock: Range<SimulationInstant>? = nil
   ) throws -> Agreement {
     let course = try Course(segments: segments)
     var device = PhysiologyDataSource(
       athlete: try athlete(), course: course,
       sensors: [
         .heartRate: SensorConfiguration(
-          for: .heartRate, heartRateError: HeartRateSensorError(scale: scale))
+          for: .heartRate, heartRateError: HeartRateSensorError(scale: scale),
+          cadenceLock: cadenceLock)
       ], seed: seed)
     var body = PhysiologyDataSource(
       athlete: try athlete(), course: course,
@@ -190,6 +192,22 @@ import WorkoutPhysiology
         == 7)
     #expect(close(HeartRateSensorError.missingRate(intensity: 0.5), 0.055, 1e-12))
     #expect(close(HeartRateSensorError.missingRate(intensity: 1.4), 0.10, 1e-12))
+  }
+
+  @Test func aCadenceLockReadsTheCadenceWithTheMeasuredError() throws {
+    // Running 3 m/s, locked from 1 h to 6 h: ACSM net VO2 0.2 × 180 = 36 → i = 36 / 50 = 0.72,
+    // true heart rate 60 + 0.72 × 120 = 146.4 bpm. The locked reading is the step cadence
+    // 134 + 9.2 × 3 = 161.6 steps/min plus the measured error, whose size follows the true heart
+    // rate: σ = 3 + 4 × 0.72 = 5.88 bpm, missing 1 % + 9 % × 0.72 = 7.48 %. Reading − truth:
+    // mean 161.6 − 146.4 − 0.12 = 15.08 bpm (within 0.5), SD 5.88 (within 10 %).
+    let agreement = try Self.agreement(
+      segments: [CourseSegment(duration: .seconds(6 * 3600), speed: 3)], activity: .running,
+      windows: [3600...(6 * 3600 - 5)], cadenceLock: at(3600)..<at(6 * 3600))
+    #expect(agreement.truths.allSatisfy { close($0, 146.4, 1e-6) })
+    #expect(close(agreement.mean, 15.08, 0.5), "mean \(agreement.mean)")
+    #expect(
+      close(agreement.standardDeviation, 5.88, 0.588), "SD \(agreement.standardDeviation)")
+    #expect(close(agreement.missingShare, 0.0748, 0.01), "missing \(agreement.missingShare)")
   }
 
   @Test func errorScaleScalesBiasSpreadAndMissingRate() throws {

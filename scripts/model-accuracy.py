@@ -17,8 +17,8 @@ files do not say who wore the device, so these figures measure the models with d
 Beside them it prints the fitted athlete's (`workout-sim calibrate FILE --json`,
 docs/models.md#calibration): the heart-rate MAE on the fitted first 60 % of the moving time and
 on the held-out rest, and the seconds of heart rate both leave out as cadence-lock artefacts
-(`excl`, the artefact rule of docs/models.md#calibration), or `n/a` where the file has too
-little heart rate to fit.
+(`excl`, the artefact rule of docs/models.md#calibration), and the default athlete's held-out
+MAE on the same seconds (`dflt-ho`), or `n/a` where the file has too little heart rate to fit.
 Usage: scripts/model-accuracy.py [path/to/workout-sim]
 (needs fitdecode from scripts/requirements-exports.txt for the FIT calorie totals).
 """
@@ -97,13 +97,15 @@ def calibrated(binary, path):
     if out.returncode != 0:
         raise RuntimeError(out.stderr)
     document = json.loads(out.stdout)
-    return document["fit"]["maeBpm"], document["heldOut"]["maeBpm"], document["excludedSeconds"]
+    return (document["fit"]["maeBpm"], document["heldOut"]["maeBpm"], document["excludedSeconds"],
+            document["default"]["heldOut"]["maeBpm"])
 
 
 def main():
     binary = sys.argv[1] if len(sys.argv) > 1 else os.path.join(ROOT, ".build", "debug", "workout-sim")
     print(f"{'file':52} {'HR MAE':>7} {'model':>6} {'device':>6} {'n':>5} "
-          f"{'kcal model':>10} {'device':>7} {'error':>7} {'fit MAE':>7} {'held-out':>8} {'excl':>5}")
+          f"{'kcal model':>10} {'device':>7} {'error':>7} {'fit MAE':>7} {'held-out':>8} {'excl':>5} "
+          f"{'dflt-ho':>7}")
     for name, activity in FILES:
         path = os.path.abspath(os.path.join(DATA, name))
         span, device_kcal = span_and_calories(path)
@@ -125,9 +127,9 @@ def main():
             energy = f"{kcal:10.0f} {'n/a':>7} {'':>7}"
         fitted = calibrated(binary, path)
         if fitted:
-            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f} {fitted[2]:5.0f}"
+            fitted_text = f"{fitted[0]:7.2f} {fitted[1]:8.2f} {fitted[2]:5.0f} {fitted[3]:7.2f}"
         else:
-            fitted_text = f"{'n/a':>7} {'n/a':>8} {'n/a':>5}"
+            fitted_text = f"{'n/a':>7} {'n/a':>8} {'n/a':>5} {'n/a':>7}"
         print(f"{name:52} {mae:7.1f} {mean_model:6.1f} {mean_device:6.1f} {len(common):5d} {energy} {fitted_text}")
 
 

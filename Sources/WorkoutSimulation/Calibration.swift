@@ -147,7 +147,29 @@ extension Athlete {
     toRecordingAt path: String, activity: WorkoutActivityType? = nil,
     startingFrom athlete: Athlete = .standard
   ) throws -> Athlete {
-    let recording = try Recording.read(path: path)
-    return try Calibration(recording: recording, activity: activity, athlete: athlete).fit.athlete
+    try fitted(to: try Recording.read(path: path), activity: activity, startingFrom: athlete)
+  }
+
+  /// The athlete fitted to the heart rate of a recording already read
+  /// (``WorkoutRecordings/Recording/read(path:)``, or one a test decoded from its own bytes):
+  /// ``Calibration``'s athlete.
+  ///
+  /// ```swift
+  /// let run = try Recording.read(path: "Fixtures/my-run.fit")
+  /// let me = try Athlete.fitted(to: run)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - recording: a FIT, TCX or GPX recording as read.
+  ///   - activity: the activity (default: the file's first sport, else running).
+  ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height).
+  /// - Throws: ``CalibrationError`` (what ``Calibration/init(recording:activity:athlete:)``
+  ///   throws): no usable course, or heart rate that cannot calibrate (none, under 10 minutes
+  ///   while moving, constant, outside 25–250 bpm, or no movement).
+  public static func fitted(
+    to recording: Recording, activity: WorkoutActivityType? = nil,
+    startingFrom athlete: Athlete = .standard
+  ) throws(CalibrationError) -> Athlete {
+    try Calibration(recording: recording, activity: activity, athlete: athlete).fit.athlete
   }
 }

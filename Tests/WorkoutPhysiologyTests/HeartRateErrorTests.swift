@@ -33,14 +33,16 @@ import WorkoutPhysiology
 
   static func agreement(
     segments: [CourseSegment], activity: WorkoutActivityType, scale: Double = 1,
-    windows: [ClosedRange<Int64>], seed: UInt64 = 7
+    windows: [ClosedRange<Int64>], seed: UInt64 = 7,
+    cadenceLock: Range<SimulationInstant>? = nil
   ) throws -> Agreement {
     let course = try Course(segments: segments)
     var device = PhysiologyDataSource(
       athlete: try athlete(), course: course,
       sensors: [
         .heartRate: SensorConfiguration(
-          for: .heartRate, heartRateError: HeartRateSensorError(scale: scale))
+          for: .heartRate, heartRateError: HeartRateSensorError(scale: scale),
+          cadenceLock: cadenceLock)
       ], seed: seed)
     var body = PhysiologyDataSource(
       athlete: try athlete(), course: course,
@@ -112,6 +114,18 @@ import WorkoutPhysiology
     Self.hold(agreement, sigma: 5.4, missingRate: 0.064)
   }
 
+  @Test func aSteadyRideIsRhythmicNotArmDriven() throws {
+    // Cycling 150 W (65 kg): ACSM net VO2 3.5 + 1.8 × 6 × 150 / 65 = 3.5 + 24.923 = 28.423 →
+    // i = 28.423 / 50 = 0.56846, true heart rate 60 + 0.56846 × 120 = 128.215 bpm. Cycling is
+    // rhythmic, so no × 1.5: σ = 3 + 4 × 0.56846 = 5.274 bpm; limits −0.12 ± 1.96 × 5.274 =
+    // −10.46 … +10.22 bpm; missing 1 % + 9 % × 0.56846 = 6.12 %.
+    let agreement = try Self.agreement(
+      segments: [CourseSegment(duration: .seconds(6 * 3600), power: 150)], activity: .cycling,
+      windows: [600...(6 * 3600 - 5)])
+    #expect(agreement.truths.allSatisfy { close($0, 128.215, 0.001) })
+    Self.hold(agreement, sigma: 5.274, missingRate: 0.0612)
+  }
+
   @Test func armDrivenTrainingReadsWorse() throws {
     // HIIT, Compendium 8.0 MET: net VO2 7 × 3.5 = 24.5 → i = 24.5 / 50 = 0.49, true heart rate
     // 60 + 0.49 × 120 = 118.8 bpm. σ = 1.5 × (3 + 4 × 0.49) = 1.5 × 4.96 = 7.44 bpm; limits
@@ -148,6 +162,52 @@ import WorkoutPhysiology
     }
     let standardized = (squares / Double(agreement.differences.count)).squareRoot()
     #expect(close(standardized, 1, 0.1), "standardized SD \(standardized)")
+  }
+
+  @Test func theIssuesArmDrivenActivitiesAndNotTheRhythmicOnes() {
+    // Issue 29 names elliptical with arms, HIIT and strength; running, walking and cycling are
+    // the rhythmic movements Apple's heart-rate article reads best.
+    for activity in [
+      WorkoutActivityType.elliptical, .highIntensityIntervalTraining, .traditionalStrengthTraining,
+      .functionalStrengthTraining,
+    ] {
+      #expect(HeartRateSensorError.isArmDriven(activity), "\(activity)")
+    }
+    for activity in [WorkoutActivityType.running, .walking, .hiking, .cycling] {
+      #expect(!HeartRateSensorError.isArmDriven(activity), "\(activity)")
+    }
+    // Intensity 0.5: 3 + 4 × 0.5 = 5 bpm; arm-driven 7.5; arm-driven and recovering 11.25;
+    // missing 1 % + 9 % × 0.5 = 5.5 %; intensity clamped at 1: 7 bpm, 10 %.
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: false, recovering: false)
+        == 5)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: true, recovering: false)
+        == 7.5)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 0.5, armDriven: true, recovering: true)
+        == 11.25)
+    #expect(
+      HeartRateSensorError.standardDeviation(intensity: 1.4, armDriven: false, recovering: false)
+        == 7)
+    #expect(close(HeartRateSensorError.missingRate(intensity: 0.5), 0.055, 1e-12))
+    #expect(close(HeartRateSensorError.missingRate(intensity: 1.4), 0.10, 1e-12))
+  }
+
+  @Test func aCadenceLockReadsTheCadenceWithTheMeasuredError() throws {
+    // Running 3 m/s, locked from 1 h to 6 h: ACSM net VO2 0.2 × 180 = 36 → i = 36 / 50 = 0.72,
+    // true heart rate 60 + 0.72 × 120 = 146.4 bpm. The locked reading is the step cadence
+    // 134 + 9.2 × 3 = 161.6 steps/min plus the measured error, whose size follows the true heart
+    // rate: σ = 3 + 4 × 0.72 = 5.88 bpm, missing 1 % + 9 % × 0.72 = 7.48 %. Reading − truth:
+    // mean 161.6 − 146.4 − 0.12 = 15.08 bpm (within 0.5), SD 5.88 (within 10 %).
+    let agreement = try Self.agreement(
+      segments: [CourseSegment(duration: .seconds(6 * 3600), speed: 3)], activity: .running,
+      windows: [3600...(6 * 3600 - 5)], cadenceLock: at(3600)..<at(6 * 3600))
+    #expect(agreement.truths.allSatisfy { close($0, 146.4, 1e-6) })
+    #expect(close(agreement.mean, 15.08, 0.5), "mean \(agreement.mean)")
+    #expect(
+      close(agreement.standardDeviation, 5.88, 0.588), "SD \(agreement.standardDeviation)")
+    #expect(close(agreement.missingShare, 0.0748, 0.01), "missing \(agreement.missingShare)")
   }
 
   @Test func errorScaleScalesBiasSpreadAndMissingRate() throws {

@@ -23,12 +23,15 @@ import WorkoutSimulation
     "ride-power--Edge810-Vector-2013-08-16-15-35-10.fit", "walk-hilly--walking_activity_1.tcx",
   ]
 
-  /// The one whose held-out part is a long descent the fitted part never saw: the ride's last
-  /// 40 % is a descent of 340 m at 6 to 9 m/s, costed as a braking descent (Burr et al. 2012),
-  /// whose flat stretches at 6 to 10 m/s lift the heart rate from 122 to 162 bpm while the power
-  /// model (the GPX has no power) gives about 70 W. (The walk met the target with the
-  /// cadence-lock artefact rule and Looney et al. 2019's downhill walking.)
-  /// docs/models.md#calibration.
+  /// The one whose held-out part is a long descent the fitted part never saw: the ride fits on a
+  /// climb at 1 to 3.3 m/s and holds out a descent of 340 m at 4 to 11 m/s, costed as a braking
+  /// descent (Burr et al. 2012), where the heart rate is 148 to 162 bpm on one steep drop and
+  /// 109 to 125 bpm on others as steep and fast (a technical trail the GPS track does not
+  /// record). Rolling resistance, drag area, cycling efficiency and the braking floor, each
+  /// within its published range, were tried: the climb cannot tell their values apart, and
+  /// none reaches 6 bpm even when chosen by the held-out score (best 6.52 at Crr 0.018). (The walk
+  /// met the target with the cadence-lock artefact rule and Looney et al. 2019's downhill
+  /// walking.) docs/models.md#calibration.
   static let descents = ["ride-hilly--riderx3.gpx"]
 
   static func calibrate(_ name: String) throws -> Calibration {
@@ -52,7 +55,7 @@ import WorkoutSimulation
   @Test("the descents miss the target (a known limit of the model)", arguments: descents)
   func descentsMissTheTarget(name: String) throws {
     let calibration = try Self.calibrate(name)
-    withKnownIssue("the workload model gives too little work downhill") {
+    withKnownIssue("a speed-and-grade workload model cannot follow a technical descent") {
       Self.check(calibration, name)
     }
     Self.checkPlausible(calibration, name)
@@ -99,11 +102,18 @@ import WorkoutSimulation
     #expect(scenario.athlete == calibration.fit.athlete)
   }
 
-  @Test("Athlete.fitted(toRecordingAt:) is the calibration's athlete")
+  @Test("Athlete.fitted(toRecordingAt:) and fitted(to:) are the calibration's athlete")
   func swiftDoor() throws {
     let name = "run-hilly--2013-02-06-12-11-14.fit"
     let athlete = try Athlete.fitted(toRecordingAt: Self.recordings + "/" + name)
     #expect(athlete == (try Self.calibrate(name)).fit.athlete)
+    let recording = try Recording.read(path: Self.recordings + "/" + name)
+    #expect(try Athlete.fitted(to: recording) == athlete)
+    let short = try Recording.read(
+      path: Self.recordings + "/walk-short--garmin-fenix-5-walk.fit")
+    #expect(throws: CalibrationError.heartRate(.tooShort(seconds: 33))) {
+      try Athlete.fitted(to: short)
+    }
     #expect(throws: CalibrationError.heartRate(.tooShort(seconds: 33))) {
       try Athlete.fitted(toRecordingAt: Self.recordings + "/walk-short--garmin-fenix-5-walk.fit")
     }

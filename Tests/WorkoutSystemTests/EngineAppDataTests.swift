@@ -12,9 +12,8 @@ import WorkoutSystem
 
   func makeEngine() -> WorkoutEngine<ScriptedSource> {
     var configuration = WorkoutEngineConfiguration(
-      finish: .manual, schedules: only([.heartRate: 5, .activeEnergyBurned: 10]),
+      schedules: only([.heartRate: 5, .activeEnergyBurned: 10]),
       metadata: ["HKTimeZone": .string("UTC")])
-    configuration.collection = .explicit
     return WorkoutEngine(configuration: configuration, dataSource: source)
   }
 

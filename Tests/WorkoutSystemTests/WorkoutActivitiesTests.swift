@@ -11,8 +11,7 @@ import WorkoutSystem
 
   func engine(_ activity: WorkoutActivityType) -> WorkoutEngine<ScriptedSource> {
     var configuration = WorkoutEngineConfiguration(
-      activity: activity, finish: .manual, schedules: only([.activeEnergyBurned: 10]))
-    configuration.collection = .explicit
+      activity: activity, schedules: only([.activeEnergyBurned: 10]))
     return WorkoutEngine(configuration: configuration, dataSource: source)
   }
 

@@ -44,10 +44,14 @@ import WorkoutSystem
       configuration: configuration, dataSource: source, reflexes: SampleApp())
     for (seconds, action) in timeline { engine.perform(action, at: t(seconds)) }
     let app = try #require(engine.reflexes as? SampleApp)
-    let changes = app.events.map { $0.0 }
-    #expect(changes == [t(0), t(10), t(20)])
+    // By hand: at creation the link looks at the devices: the watch app runs (the lifecycle
+    // model is off, so it is active) with its session not activated; the phone app does not
+    // run. Then one event per session change, with the builder as it stands then: not begun
+    // at the start, collecting at the stop, finished (by the reflex at the stop) at the end.
+    #expect(app.events.map(\.0) == [t(0), t(0), t(10), t(20)])
     #expect(
       app.events.map(\.1) == [
+        .linkNotActivated(.watch),
         .sessionChanged(
           session: 0, change: SessionStateChange(from: .notStarted, to: .running, date: t(0)),
           builder: .notStarted, heard: true),

@@ -11,7 +11,7 @@ import WorkoutSystem
     cumulative: [.activeEnergyBurned: .perSecond(0.1)])
 
   func makeEngine() -> WorkoutEngine<ScriptedSource> {
-    var configuration = WorkoutEngineConfiguration(
+    let configuration = WorkoutEngineConfiguration(
       schedules: only([.heartRate: 5, .activeEnergyBurned: 10]),
       metadata: ["HKTimeZone": .string("UTC")])
     return WorkoutEngine(configuration: configuration, dataSource: source)

@@ -75,7 +75,7 @@ import WorkoutSystem
       [
         (0, .prepare), (5, .start), (95, .stop), (95, .endCollection), (96, .finishWorkout),
         (97, .end),
-      ])
+      ], app: SampleApp(finishes: false))
     let changes = engine.log.compactMap { entry -> [WorkoutSessionState]? in
       if case .stateChange(let from, let to) = entry.kind { return [from, to] }
       return nil
@@ -102,7 +102,7 @@ import WorkoutSystem
     let configuration = WorkoutEngineConfiguration(activity: .cycling)
     var engine = run(
       configuration, source: ScriptedSource(),
-      [(0, .prepare), (5, .start), (95, .finishWorkout)])
+      [(0, .prepare), (5, .start), (95, .finishWorkout)], app: SampleApp(finishes: false))
     engine.finishRun(at: t(95))
     #expect(engine.records.isEmpty)
     #expect(

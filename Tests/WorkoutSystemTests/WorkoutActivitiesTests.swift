@@ -10,7 +10,7 @@ import WorkoutSystem
   let source = ScriptedSource(cumulative: [.activeEnergyBurned: .perSecond(0.1)])
 
   func engine(_ activity: WorkoutActivityType) -> WorkoutEngine<ScriptedSource> {
-    var configuration = WorkoutEngineConfiguration(
+    let configuration = WorkoutEngineConfiguration(
       activity: activity, schedules: only([.activeEnergyBurned: 10]))
     return WorkoutEngine(configuration: configuration, dataSource: source)
   }

@@ -102,4 +102,53 @@ import WorkoutSystem
     #expect(engine.errors.map(\.at) == [t(10)])
     #expect(engine.records.isEmpty)
   }
+
+  /// A client whose launch code begins collection instead of activating its `WCSession`.
+  struct CollectsAtLaunch: AppReflexes {
+    func react(to event: WorkoutSystem.AppEvent, at instant: SimulationInstant) -> [AppCall] {
+      guard case .linkNotActivated(.watch) = event else { return [] }
+      return [.beginCollection(session: 0)]
+    }
+  }
+
+  @Test func aLinkEventsOtherCallsAreMadeByTheEngineAfterTheLinksStep() {
+    // At creation the link finds the watch app running with its session not activated; the
+    // client's `beginCollection` is not the link's own call, so the engine makes it after the
+    // link's step, at 0: session 0's builder collects from 0 (the session has not started, so
+    // nothing is sampled yet), and the session stays not activated.
+    let engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: CollectsAtLaunch())
+    #expect(engine.builder(ofSession: 0)?.lifecycle == .active)
+    #expect(engine.builder(ofSession: 0)?.startDate == t(0))
+    #expect(engine.linkActivationState(.watch) == 0)
+    #expect(engine.log.isEmpty)
+  }
+
+  @Test func aReactionComesBeforeTheRestOfItsStep() {
+    // Session 0 runs from 0; at 10 s the app makes session 1 and prepares it, which ends
+    // session 0 first (HealthKit's one session at a time). By hand, at 10 s: session 0's last
+    // batch (its interval closes), its error, its change to ended, then the reflex's
+    // `endCollection` and `finishWorkout`, whose record comes before session 1's change: the
+    // reaction is made inside the step, not after it.
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: SampleApp())
+    engine.perform(.start, at: t(0))
+    engine.perform(.newSession(activity: nil), at: t(10))
+    engine.perform(.prepare, at: t(10))
+    let batch = LogEntry.Kind.dataCollected(types: QuantityTypeSet([.heartRate]), count: 1)
+    let report = ErrorReport(
+      error: .anotherWorkoutSessionStarted, call: .session(.prepare), at: t(10), session: 0)
+    let expected: [LogEntry] = [
+      LogEntry(at: t(0), session: 0, kind: .stateChange(from: .notStarted, to: .running)),
+      LogEntry(at: t(0), session: 0, kind: batch),
+      LogEntry(at: t(5), session: 0, kind: batch),
+      LogEntry(at: t(10), session: 0, kind: batch),
+      LogEntry(at: t(10), session: 0, kind: .error(report)),
+      LogEntry(at: t(10), session: 0, kind: .stateChange(from: .running, to: .ended)),
+      LogEntry(
+        at: t(10), session: 0, kind: .record(id: WorkoutRecord.makeID(seed: 1, sessionIndex: 0))),
+      LogEntry(at: t(10), session: 1, kind: .stateChange(from: .notStarted, to: .prepared)),
+    ]
+    #expect(engine.log == expected)
+  }
 }

@@ -101,7 +101,10 @@ for _ in 0..<max(1, repetitions) {
   var engine = WorkoutEngine(configuration: configuration, dataSource: SyntheticBody())
   let elapsed = clock.measure {
     engine.perform(.start, at: .zero)
+    engine.beginCollection(ofSession: 0, at: .zero, date: .zero)
     engine.perform(.end, at: .seconds(seconds))
+    engine.endCollection(ofSession: 0, at: .seconds(seconds), date: .seconds(seconds))
+    engine.finishWorkout(ofSession: 0, at: .seconds(seconds))
   }
   timings.append(Double(elapsed.wholeNanoseconds) / Double(seconds))
   last = engine.records.first
@@ -163,7 +166,10 @@ for _ in 0..<max(1, repetitions) {
   var engine = WorkoutEngine(configuration: configuration, dataSource: body)
   let elapsed = clock.measure {
     engine.perform(.start, at: .zero)
+    engine.beginCollection(ofSession: 0, at: .zero, date: .zero)
     engine.perform(.end, at: .seconds(seconds))
+    engine.endCollection(ofSession: 0, at: .seconds(seconds), date: .seconds(seconds))
+    engine.finishWorkout(ofSession: 0, at: .seconds(seconds))
   }
   modelTimings.append(Double(elapsed.wholeNanoseconds) / Double(seconds))
   modelRecord = engine.records.first

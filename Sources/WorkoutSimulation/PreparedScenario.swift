@@ -99,11 +99,10 @@ struct PreparedScenario {
     var configuration = WorkoutEngineConfiguration(
       seed: seed, activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
-      finish: .manual, schedules: schedules,
+      schedules: schedules,
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
     // The world as HealthKit is: the app begins collection, ends it and finishes the workout
-    // by its calls; the command line's app adds its reflexes (``ScriptedApp/configure(_:)``).
-    configuration.collection = .explicit
+    // by its calls; the command line's app makes them as its reflexes (``ScriptedApp``).
     if let swim = scenario.swim {
       // What a swim's `HKWorkoutConfiguration` gives the saved workout: its swimming location
       // (`HKMetadataKeySwimmingLocationType`) and, in a pool, its lap length
@@ -124,13 +123,11 @@ struct PreparedScenario {
       restingHeartRate: athlete.restingHeartRate)
     self.configuration = configuration
     self.phoneSensors = Self.phoneSensors(scenario)
-    var phone = WorkoutEngineConfiguration(
+    self.phoneConfiguration = WorkoutEngineConfiguration(
       seed: Self.phoneSeed(seed), activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
-      finish: .manual, schedules: phoneSensors.mapValues(\.schedule),
+      schedules: phoneSensors.mapValues(\.schedule),
       metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
-    phone.collection = .explicit
-    self.phoneConfiguration = phone
   }
 
   /// The iPhone's own workouts (docs/phone.md#the-iphones-own-workouts): the engine's settings

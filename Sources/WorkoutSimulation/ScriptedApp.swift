@@ -15,34 +15,70 @@ import WorkoutSystem
 ///
 /// Its reflexes, the code a scripted app runs inside a callback at the callback's instant
 /// (project rules, docs/scenario-format.md#ending-a-workout and docs/phone-link.md#the-scripted-apps-command-line),
-/// are handed to the engine once, as its configuration, because they happen within the engine's
-/// step that causes them, in its log's order:
+/// are a client of the engine (``Reflexes``, WorkoutSystem's `AppReflexes`), which asks them
+/// within the step that causes each event and makes their calls at once, in its log's order:
 /// - its `start` begins collection at the same instant (`startActivity` then `beginCollection`);
 /// - with the scenario's `finish: auto`, a session of its that reaches stopped or ended ends
-///   collection and finishes the workout;
+///   collection and finishes the workout (only the steps still open);
 /// - when its timeline makes link calls, each side's app activates its `WCSession` when it runs
 ///   and answers a message that expects a reply at once with `{"received":<payload>}`.
 struct ScriptedApp: Sendable {
+  /// The reflexes of the scripted app on one device: what it calls in answer to what it hears.
+  struct Reflexes: AppReflexes {
+    /// Whether it ends collection and finishes the workout itself (the scenario's
+    /// `finish: auto`) rather than only by its timeline's calls (`manual`).
+    let finishes: Bool
+    /// Whether the apps activate their `WCSession` when they run and answer messages that
+    /// expect a reply (the timeline makes link calls).
+    let usesLink: Bool
+
+    func react(to event: AppEvent, at instant: SimulationInstant) -> [AppCall] {
+      switch event {
+      case .sessionChanged(let session, let change, let builder, let heard):
+        switch change.to {
+        case .running:
+          // Its `start` is `startActivity` then `beginCollection`, whoever hears the change.
+          guard change.from == .notStarted || change.from == .prepared else { return [] }
+          return [.beginCollection(session: session)]
+        case .stopped, .ended:
+          // Like Apple's sample app, in its delegate's `didChangeTo`: only what is still open.
+          guard finishes && heard else { return [] }
+          switch builder {
+          case .active: return [.endCollection(session: session), .finishWorkout(session: session)]
+          case .ended: return [.finishWorkout(session: session)]
+          case .notStarted, .finished, .discarded: return []
+          }
+        case .notStarted, .prepared, .paused:
+          return []
+        }
+      case .linkNotActivated(let device):
+        return usesLink ? [.link(.activate(device))] : []
+      case .messageExpectingReply(let transfer, _, let payload):
+        guard usesLink else { return [] }
+        let reply = LinkPayload(text: "{\"received\":" + payload.text + "}")
+        return [.link(.reply(transfer: transfer, payload: reply))]
+      }
+    }
+  }
+
   /// Who ends collection and finishes the workout: the app's reflex (`auto`) or its timeline's
   /// calls only (`manual`).
-  let finish: WorkoutEngineConfiguration.FinishMode
+  let finish: Scenario.FinishMode
   /// Whether the timeline makes link calls (then both sides' apps are scripted).
   let usesLink: Bool
 
   /// The app `scenario`'s timeline stands for.
   init(scenario: Scenario) {
-    self.finish = scenario.finish == .manual ? .manual : .auto
+    self.finish = scenario.finish
     self.usesLink = scenario.timeline.contains {
       if case .app(.link) = $0.kind { true } else { false }
     }
   }
 
-  /// `configuration` (the world's: HealthKit's explicit collection, manual finishing, no
-  /// scripted link) with this app's reflexes in it.
-  func configure(_ configuration: inout WorkoutEngineConfiguration) {
-    configuration.collection = .implicit
-    configuration.finish = finish
-    configuration.link.scriptedApps = usesLink
+  /// The reflexes of its app on `device`: the phone's own workouts' app (`.phone`) has the same
+  /// workout reflexes and no link ones (its engine's link is not the run's).
+  func reflexes(on device: WorkoutDevice) -> Reflexes {
+    Reflexes(finishes: finish == .auto, usesLink: usesLink && device == .watch)
   }
 
   /// Whether `call` is the app's code (this value plays it) rather than something the world

@@ -144,8 +144,8 @@ public struct SimulationSession {
     if !phoneEngines.isEmpty { phoneEngines[0].queuesEffects = true }
   }
 
-  /// The world of `resolved` with `app` attached, if any: the engine is configured with the
-  /// app's reflexes (``ScriptedApp/configure(_:)``).
+  /// The world of `resolved` with `app` attached, if any: the engine asks the app's reflexes
+  /// (``ScriptedApp/reflexes(on:)``) within its steps; without one it has none.
   private init(_ resolved: ResolvedScenario, app: ScriptedApp?) throws(SimulationError) {
     self.scenario = resolved.scenario
     self.overrides = resolved.overrides
@@ -153,9 +153,9 @@ public struct SimulationSession {
     self.prepared = try PreparedScenario(resolved)
     self.app = app
     self.swimEvents = prepared.watchEvents
-    var configuration = prepared.configuration
-    app?.configure(&configuration)
-    self.engine = WorkoutEngine(configuration: configuration, dataSource: prepared.dataSource)
+    self.engine = WorkoutEngine(
+      configuration: prepared.configuration, dataSource: prepared.dataSource,
+      reflexes: app?.reflexes(on: .watch) ?? NoAppReflexes())
     if resolved.scenario.timeline.contains(where: { $0.device == .phone }) {
       makePhoneEngine()
     }
@@ -165,10 +165,9 @@ public struct SimulationSession {
   private mutating func makePhoneEngine() {
     guard phoneEngines.isEmpty else { return }
     dueChanged = true
-    var configuration = prepared.phoneConfiguration
-    app?.configure(&configuration)
-    configuration.link.scriptedApps = false
-    var phone = WorkoutEngine(configuration: configuration, dataSource: prepared.phoneDataSource())
+    var phone = WorkoutEngine(
+      configuration: prepared.phoneConfiguration, dataSource: prepared.phoneDataSource(),
+      reflexes: app?.reflexes(on: .phone) ?? NoAppReflexes())
     phone.queuesEffects = engine.queuesEffects
     if engine.now > .zero { phone.advance(to: engine.now) }
     phoneEngines.append(phone)

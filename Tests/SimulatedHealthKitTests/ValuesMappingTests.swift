@@ -295,6 +295,7 @@ private struct LinearSource: WorkoutDataSource {
       configuration: WorkoutEngineConfiguration(activity: .running, schedules: schedules),
       dataSource: LinearSource())
     engine.perform(.start, at: .seconds(0))
+    engine.beginCollection(ofSession: 0, at: .seconds(0), date: .seconds(0))
     engine.advance(to: .seconds(37))
     let builder = try #require(engine.builder(ofSession: 0))
     let all = HKStatistics.all(of: builder, at: .seconds(37), since: Self.base)

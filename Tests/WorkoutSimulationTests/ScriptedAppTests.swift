@@ -31,10 +31,10 @@ import WorkoutSystem
     #expect(engine.records.first?.duration == .seconds(60))
     #expect(engine.crashCount == 1)
     #expect(engine.currentSessionIndex == 0)
-    // Its reflexes are the engine's configuration: collection begun at `start`, `auto`.
-    #expect(engine.configuration.collection == .implicit)
-    #expect(engine.configuration.finish == .auto)
-    #expect(!engine.configuration.link.scriptedApps)
+    // Its reflexes are the engine's client (collection begun at `start`, `auto`), not the
+    // engine's configuration; the timeline makes no link calls, so no app activated its link.
+    #expect(!(engine.reflexes is NoAppReflexes))
+    #expect(engine.linkActivationState(.watch) == 0)
   }
 
   @Test func theWorldWithoutTheAppPlaysOnlyWorldActions() throws {
@@ -50,17 +50,17 @@ import WorkoutSystem
     #expect(engine.crashCount == 1)
     #expect(engine.appIsRunning)
     #expect(engine.currentSessionIndex == nil)
-    // HealthKit's engine: the app begins, ends and finishes collection itself.
-    #expect(engine.configuration.collection == .explicit)
-    #expect(engine.configuration.finish == .manual)
-    #expect(!engine.configuration.link.scriptedApps)
+    // HealthKit's engine: no reflexes; the app begins, ends and finishes collection itself.
+    #expect(engine.reflexes is NoAppReflexes)
     #expect(engine.queuesEffects)
   }
 
   @Test func aTimelineWithLinkCallsMakesBothAppsScripted() throws {
     let commandLine = try SimulationSession(try scenario(link: true))
     let world = try SimulationSession(world: try scenario(link: true))
-    #expect(commandLine.workoutEngine.configuration.link.scriptedApps)
-    #expect(!world.workoutEngine.configuration.link.scriptedApps)
+    // The scripted watch app activated its session as it ran, at 0 (`activationState` 2,
+    // `activated`); the world's app is app code that has not called `activate()` (0).
+    #expect(commandLine.workoutEngine.linkActivationState(.watch) == 2)
+    #expect(world.workoutEngine.linkActivationState(.watch) == 0)
   }
 }

@@ -10,17 +10,20 @@ import WorkoutSystem
     discrete: { _, instant in 100 + Double(instant.nanoseconds / 1_000_000_000) },
     cumulative: [.activeEnergyBurned: .perSecond(0.1)])
 
-  func configuration(_ collection: WorkoutEngineConfiguration.CollectionMode)
-    -> WorkoutEngineConfiguration
-  {
-    var configuration = WorkoutEngineConfiguration(
-      finish: .manual, schedules: only([.heartRate: 5, .activeEnergyBurned: 10]))
-    configuration.collection = collection
-    return configuration
+  let configuration = WorkoutEngineConfiguration(
+    schedules: only([.heartRate: 5, .activeEnergyBurned: 10]))
+
+  /// Who begins collection: the app's own `beginCollection` (`explicit`, HealthKit's way) or
+  /// the command line's reflex at `start` (`implicit`); the app finishes by its own calls.
+  enum Collection { case implicit, explicit }
+
+  func app(_ collection: Collection) -> SampleApp {
+    SampleApp(beginsCollection: collection == .implicit, finishes: false)
   }
 
   @Test func explicitCollectionStartsNoSamplesUntilTheAppBegins() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     engine.perform(.start, onSession: 0, at: t(3))
     engine.advance(to: t(20))
     // Running since 3 s, but no collection: no samples, no builder start.
@@ -43,12 +46,13 @@ import WorkoutSystem
 
   @Test func implicitCollectionIsTheTimelineStart() {
     // The same calls through the timeline: `start` begins collection at 3 s.
-    let engine = run(configuration(.implicit), source: source, [(3, .start)])
+    let engine = run(configuration, source: source, [(3, .start)], app: app(.implicit))
     #expect(engine.builder(ofSession: 0)?.startDate == t(3))
   }
 
   @Test func beginCollectionBeforeStartOpensSamplingWhenRunning() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     let began = engine.beginCollection(ofSession: 0, at: t(1), date: t(1))
     #expect(began)
     engine.advance(to: t(10))
@@ -65,7 +69,8 @@ import WorkoutSystem
   }
 
   @Test func endCollectionUsesTheAppsDate() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     engine.perform(.start, onSession: 0, at: t(0))
     engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
     engine.perform(.end, onSession: 0, at: t(60))
@@ -80,7 +85,8 @@ import WorkoutSystem
   }
 
   @Test func endCollectionBeforeBeginIsHealthKitsError() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     let ended = engine.endCollection(ofSession: 0, at: t(5), date: t(5))
     #expect(!ended)
     #expect(engine.errors.map(\.message) == ["cannot set endDate without a startDate"])
@@ -92,8 +98,9 @@ import WorkoutSystem
       (0, .start), (12, .crash), (40, .relaunch(recover: true)), (60, .end),
       (60, .endCollection), (60, .finishWorkout),
     ]
-    let together = run(configuration(.implicit), source: source, timeline)
-    var apart = WorkoutEngine(configuration: configuration(.implicit), dataSource: source)
+    let together = run(configuration, source: source, timeline, app: app(.implicit))
+    var apart = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.implicit))
     for (seconds, action) in timeline {
       if case .relaunch = action {
         apart.perform(.relaunch(recover: false), at: t(seconds))
@@ -118,7 +125,8 @@ import WorkoutSystem
   }
 
   @Test func recoveryLaterDeliversEverythingMissedInOneBatch() {
-    var engine = WorkoutEngine(configuration: configuration(.implicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.implicit))
     engine.perform(.start, at: t(0))
     engine.perform(.crash, at: t(12))
     engine.perform(.relaunch(recover: false), at: t(40))
@@ -140,7 +148,8 @@ import WorkoutSystem
   }
 
   @Test func noRecoveryWhenTheSessionEndedMeanwhile() {
-    var engine = WorkoutEngine(configuration: configuration(.implicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.implicit))
     engine.perform(.start, at: t(0))
     engine.perform(.crash, at: t(12))
     engine.perform(.relaunch(recover: false), at: t(40))
@@ -156,7 +165,8 @@ import WorkoutSystem
   }
 
   @Test func nextDueInstantStepsBatchByBatch() {
-    var engine = WorkoutEngine(configuration: configuration(.implicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.implicit))
     engine.perform(.start, at: t(0))
     var instants: [SimulationInstant] = []
     while let next = engine.nextDueInstant, next <= t(20) {
@@ -168,7 +178,8 @@ import WorkoutSystem
   }
 
   @Test func sessionsTakeTheAppsConfiguration() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     let configured = engine.configureSession(0, activity: .cycling, location: .indoor)
     #expect(configured)
     #expect(engine.activity(ofSession: 0) == .cycling)
@@ -185,7 +196,8 @@ import WorkoutSystem
   }
 
   @Test func anIllegalCallLeavesTheStateAndReportsHealthKitsText() {
-    var engine = WorkoutEngine(configuration: configuration(.explicit), dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
     engine.perform(.pause, onSession: 0, at: t(1))
     #expect(engine.sessionState(0) == .notStarted)
     #expect(

@@ -11,10 +11,9 @@ import WorkoutSystem
     cumulative: [.activeEnergyBurned: .perSecond(0.1)])
 
   func makeEngine() -> WorkoutEngine<ScriptedSource> {
-    var configuration = WorkoutEngineConfiguration(
-      finish: .manual, schedules: only([.heartRate: 5, .activeEnergyBurned: 10]),
+    let configuration = WorkoutEngineConfiguration(
+      schedules: only([.heartRate: 5, .activeEnergyBurned: 10]),
       metadata: ["HKTimeZone": .string("UTC")])
-    configuration.collection = .explicit
     return WorkoutEngine(configuration: configuration, dataSource: source)
   }
 

@@ -8,7 +8,8 @@ import Testing
 @Suite struct EngineEffectTests {
   private func engine(queuing: Bool) -> WorkoutEngine<ScriptedSource> {
     var engine = WorkoutEngine(
-      configuration: WorkoutEngineConfiguration(schedules: only([:])), dataSource: ScriptedSource())
+      configuration: WorkoutEngineConfiguration(schedules: only([:])), dataSource: ScriptedSource(),
+      reflexes: SampleApp())
     engine.queuesEffects = queuing
     return engine
   }

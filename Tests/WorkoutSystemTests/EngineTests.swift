@@ -6,7 +6,8 @@ import WorkoutSystem
   /// Seven days with 500 pause/resume cycles at nanosecond offsets; durations exact to the ns.
   @Test func sevenDaysWithHundredsOfPauses() throws {
     let configuration = WorkoutEngineConfiguration(activity: .hiking, schedules: only([:]))
-    var engine = WorkoutEngine(configuration: configuration, dataSource: ScriptedSource())
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: ScriptedSource(), reflexes: SampleApp())
     let second: Int64 = 1_000_000_000
     let start = 1 * second + 500_000_003  // 1.500000003 s
     func at(_ nanoseconds: Int64) -> SimulationInstant {

@@ -50,7 +50,8 @@ import WorkoutSystem
   /// `endCollection` before collection is a builder call's, though both are actions.
   @Test func engineReportsTypedCalls() {
     var engine = WorkoutEngine(
-      configuration: WorkoutEngineConfiguration(schedules: only([:])), dataSource: ScriptedSource())
+      configuration: WorkoutEngineConfiguration(schedules: only([:])), dataSource: ScriptedSource(),
+      reflexes: SampleApp())
     engine.perform(.pause, at: t(10))
     engine.perform(.endCollection, at: t(20))
     #expect(engine.errors.map(\.call) == [.session(.pause), .builder(.endCollection)])

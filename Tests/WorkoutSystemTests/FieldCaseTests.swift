@@ -9,7 +9,8 @@ import WorkoutSystem
     let configuration = WorkoutEngineConfiguration(
       activity: .running, schedules: only([.heartRate: 5]))
     let source = ScriptedSource(discrete: { _, instant in instant <= .seconds(120) ? 120 : nil })
-    var engine = WorkoutEngine(configuration: configuration, dataSource: source)
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: SampleApp())
     engine.perform(.start, at: t(0))
     #expect(engine.probe(at: t(200)).elapsed == .seconds(200))
     engine.perform(.pause, at: t(300))
@@ -67,14 +68,14 @@ import WorkoutSystem
   /// F03: stop, endCollection, finishWorkout, end in Apple's order (manual finish).
   @Test func f03EndSequence() throws {
     let configuration = WorkoutEngineConfiguration(
-      activity: .cycling, finish: .manual, schedules: only([.activeEnergyBurned: 30]))
+      activity: .cycling, schedules: only([.activeEnergyBurned: 30]))
     let source = ScriptedSource(cumulative: [.activeEnergyBurned: .perSample(2.5)])
     let engine = run(
       configuration, source: source,
       [
         (0, .prepare), (5, .start), (95, .stop), (95, .endCollection), (96, .finishWorkout),
         (97, .end),
-      ])
+      ], app: SampleApp(finishes: false))
     let changes = engine.log.compactMap { entry -> [WorkoutSessionState]? in
       if case .stateChange(let from, let to) = entry.kind { return [from, to] }
       return nil
@@ -98,10 +99,10 @@ import WorkoutSystem
 
   /// F03 negative variant: finishWorkout while running without endCollection fails; no record.
   @Test func f03FinishWhileRunning() {
-    let configuration = WorkoutEngineConfiguration(activity: .cycling, finish: .manual)
+    let configuration = WorkoutEngineConfiguration(activity: .cycling)
     var engine = run(
       configuration, source: ScriptedSource(),
-      [(0, .prepare), (5, .start), (95, .finishWorkout)])
+      [(0, .prepare), (5, .start), (95, .finishWorkout)], app: SampleApp(finishes: false))
     engine.finishRun(at: t(95))
     #expect(engine.records.isEmpty)
     #expect(

@@ -2,11 +2,13 @@ import WorkoutCore
 import WorkoutSystem
 
 /// A phone-link test engine: the lifecycle model on (standard watch), heart rate every 10 s,
-/// and `link` as the link's settings.
-func linkEngine(_ link: LinkConfiguration) -> WorkoutEngine<MovingSource> {
+/// `link` as the link's settings, and the command line's reflexes (with `scripted`, its link
+/// ones: both apps activate when they run and reply at once).
+func linkEngine(_ link: LinkConfiguration, scripted: Bool = false) -> WorkoutEngine<MovingSource> {
   var configuration = watchConfiguration()
   configuration.link = link
-  return WorkoutEngine(configuration: configuration, dataSource: MovingSource())
+  return WorkoutEngine(
+    configuration: configuration, dataSource: MovingSource(), reflexes: SampleApp(link: scripted))
 }
 
 /// Milliseconds on the scenario clock.

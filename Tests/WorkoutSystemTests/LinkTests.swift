@@ -10,7 +10,7 @@ import WorkoutSystem
   /// message at 1 s and user info W1 at 2 s and W2 at 61 s.
   func f09Engine() -> WorkoutEngine<MovingSource> {
     var engine = linkEngine(
-      LinkConfiguration(phoneApp: .background, away: [t(0)..<t(600)], scriptedApps: true))
+      LinkConfiguration(phoneApp: .background, away: [t(0)..<t(600)]), scripted: true)
     engine.perform(
       .link(.send(.message, from: .watch, payload: payload("\"W1\""), wantsReply: true)),
       at: t(1))
@@ -84,7 +84,7 @@ import WorkoutSystem
   /// 12000 at 60 s; the app is opened at 300 s.
   func f10Engine() -> WorkoutEngine<MovingSource> {
     var engine = linkEngine(
-      LinkConfiguration(phoneApp: .foreground, watchStartsNotRunning: true, scriptedApps: true))
+      LinkConfiguration(phoneApp: .foreground, watchStartsNotRunning: true), scripted: true)
     engine.perform(
       .link(
         .send(
@@ -143,7 +143,7 @@ import WorkoutSystem
     var engine = linkEngine(
       LinkConfiguration(
         complicationEnabled: enabled, phoneApp: .foreground, budgetResets: [t(86_400)],
-        watchStartsNotRunning: true, scriptedApps: true))
+        watchStartsNotRunning: true), scripted: true)
     var remaining: [Int] = []
     for k in Int64(1)...60 {
       engine.perform(
@@ -241,7 +241,7 @@ import WorkoutSystem
   }
 
   @Test func scriptedReceiverRepliesAtOnce() {
-    var engine = linkEngine(LinkConfiguration(phoneApp: .background, scriptedApps: true))
+    var engine = linkEngine(LinkConfiguration(phoneApp: .background), scripted: true)
     engine.perform(
       .link(.send(.message, from: .watch, payload: payload("\"W1\""), wantsReply: true)),
       at: t(10))
@@ -259,7 +259,7 @@ import WorkoutSystem
   /// so it runs (background) and activates before the call, and the message goes: delivered to
   /// the watch at 0.1, the scripted reply back at 0.2; its user info at 5 arrives at 6.
   @Test func aScriptedPhoneAppThatIsNotRunningActivatesBeforeItsCall() {
-    var engine = linkEngine(LinkConfiguration(phoneApp: .notRunning, scriptedApps: true))
+    var engine = linkEngine(LinkConfiguration(phoneApp: .notRunning), scripted: true)
     engine.perform(
       .link(.send(.message, from: .phone, payload: payload("1"), wantsReply: true)), at: t(0))
     engine.perform(

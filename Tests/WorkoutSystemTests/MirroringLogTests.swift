@@ -15,7 +15,7 @@ import WorkoutSystem
 
   @Test func aStartAndASendAreTypedEntriesDeliveredOneLatencyLater() {
     // The phone in range (the default world) and the link's default 100 ms message latency.
-    var engine = linkEngine(LinkConfiguration(phoneApp: .foreground, scriptedApps: true))
+    var engine = linkEngine(LinkConfiguration(phoneApp: .foreground), scripted: true)
     engine.perform(.prepare, at: ms(0))
     engine.perform(.start, at: ms(0))
     engine.perform(.mirroring(.start), at: ms(1_000))
@@ -31,7 +31,7 @@ import WorkoutSystem
   }
 
   @Test func aFailedStartIsATypedFailureTheRunResultStillWritesAsAHealthKitEntry() {
-    var engine = linkEngine(LinkConfiguration(phoneApp: .foreground, scriptedApps: true))
+    var engine = linkEngine(LinkConfiguration(phoneApp: .foreground), scripted: true)
     engine.perform(.mirroring(.stop), at: ms(500))
     let seen = changes(engine)
     #expect(seen.count == 1)

@@ -145,7 +145,8 @@ import WorkoutSystem
     watch.workoutReminders = running
     var configuration = watchConfiguration(watch)
     configuration.motion = MotionConfiguration(layers: [f13 + [span(1000, 1300, .running)]])
-    var engine = WorkoutEngine(configuration: configuration, dataSource: MovingSource())
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: MovingSource(), reflexes: SampleApp())
     engine.finishRun(at: t(2000))
     let reminders = engine.log.compactMap { entry -> (SimulationInstant, MotionEvent)? in
       if case .motion(let event) = entry.kind { (entry.at, event) } else { nil }
@@ -159,7 +160,8 @@ import WorkoutSystem
       reminders.last?.1
         == MotionEvent(event: .endReminder, activity: .running, start: t(1000), end: t(1300)))
     // A workout running from 900: no reminder (and so no end reminder either).
-    var busy = WorkoutEngine(configuration: configuration, dataSource: MovingSource())
+    var busy = WorkoutEngine(
+      configuration: configuration, dataSource: MovingSource(), reflexes: SampleApp())
     busy.perform(.start, at: t(900))
     busy.finishRun(at: t(2000))
     #expect(!busy.log.contains { if case .motion = $0.kind { true } else { false } })

@@ -46,11 +46,13 @@ func only(_ intervals: [QuantityType: Int64]) -> [QuantityType: SampleSchedule] 
   return schedules
 }
 
-/// Runs `actions` (seconds, action) in order on a fresh engine fed by `source`.
+/// Runs `actions` (seconds, action) in order on a fresh engine fed by `source`, with `app`'s
+/// reflexes (default: the command line's, collection begun at `start`, `finish: auto`).
 func run<Source: WorkoutDataSource>(
-  _ configuration: WorkoutEngineConfiguration, source: Source, _ actions: [(Int64, AppAction)]
+  _ configuration: WorkoutEngineConfiguration, source: Source, _ actions: [(Int64, AppAction)],
+  app: SampleApp = SampleApp()
 ) -> WorkoutEngine<Source> {
-  var engine = WorkoutEngine(configuration: configuration, dataSource: source)
+  var engine = WorkoutEngine(configuration: configuration, dataSource: source, reflexes: app)
   for (seconds, action) in actions { engine.perform(action, at: t(seconds)) }
   return engine
 }

@@ -10,9 +10,8 @@ import WorkoutSystem
   let source = ScriptedSource(cumulative: [.activeEnergyBurned: .perSecond(0.1)])
 
   func engine(_ activity: WorkoutActivityType) -> WorkoutEngine<ScriptedSource> {
-    var configuration = WorkoutEngineConfiguration(
-      activity: activity, finish: .manual, schedules: only([.activeEnergyBurned: 10]))
-    configuration.collection = .explicit
+    let configuration = WorkoutEngineConfiguration(
+      activity: activity, schedules: only([.activeEnergyBurned: 10]))
     return WorkoutEngine(configuration: configuration, dataSource: source)
   }
 

@@ -151,16 +151,7 @@ extension WorkoutEngine {
           ), call: .builder(.beginCollection), session: index, at: date)
         return false
       }
-      do throws(WorkoutError) {
-        try engine.sessions[index].builder.beginCollection(at: startDate)
-      } catch {
-        engine.report(error, call: .builder(.beginCollection), session: index, at: date)
-        return false
-      }
-      if engine.sessions[index].machine.state == .running, engine.sampler.interval == nil {
-        engine.openInterval(session: index, at: date)
-      }
-      return true
+      return engine.beginCollection(session: index, at: date, startDate: startDate)
     } ?? false
   }
 

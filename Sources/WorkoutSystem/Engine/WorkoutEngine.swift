@@ -26,10 +26,14 @@ struct EngineSession {
 /// - Session 0 exists at the start (`notStarted`); ``AppAction/newSession(activity:)`` creates
 ///   the next. Preparing or starting a session ends every other prepared, running, paused or
 ///   stopped session with `anotherWorkoutSessionStarted` (error first, then the state change).
-/// - `start`: after the state change, the builder begins collection at the same instant
-///   (``WorkoutEngineConfiguration/CollectionMode/implicit``, the scenario's way); with
-///   ``WorkoutEngineConfiguration/CollectionMode/explicit`` the app begins collection itself
-///   (``beginCollection(ofSession:at:date:)``).
+/// - Collection begins only at the app's `beginCollection` (``beginCollection(ofSession:at:date:)``,
+///   or a call of its reflexes), as in HealthKit; the engine knows no door. The app's code is a
+///   client (``AppReflexes``, given at ``init(configuration:dataSource:reflexes:)``): after each
+///   session change (``AppEvent/sessionChanged(session:change:builder:heard:)``) and at the
+///   link's app events, its reflexes are asked, and the calls they return are made within the
+///   same step, before anything else the step does. The command line's scripted app begins
+///   collection at `start` and, with `finish: auto`, ends collection and finishes the workout
+///   when its session reaches stopped or ended (docs/scenario-format.md#ending-a-workout).
 /// - Samples exist only in running intervals (session running and builder active). Each
 ///   interval `[s, e]` has its own grid `s + k × interval` per type: a discrete sample at each
 ///   grid point in `[s, e]`, a cumulative sample for each span `[s + k × interval,
@@ -37,8 +41,6 @@ struct EngineSession {
 ///   `lockOn`; none whose instant (span start for cumulative types) lies in a dropout. A
 ///   discrete value of `nil` from the source is no sample. All samples produced at one instant
 ///   form one `dataCollected` batch.
-/// - `auto` finish: when an app-held session reaches stopped or ended, end collection and finish
-///   (only the steps still open; nothing when collection never began).
 /// - Crash: the app's handles go; collection goes on; batches are not delivered. Relaunch with
 ///   recovery re-attaches the active session and delivers what was missed as one batch; without
 ///   recovery the app has no session (`noSession` errors) and the orphaned session saves no
@@ -125,18 +127,27 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   var remindedStarts: Set<Int64> = []
   /// Whether the app receives callbacks: running and not suspended.
   var appReceives: Bool { app.receivesCallbacks }
+  /// The app's reflexes (``AppReflexes``): the code the app runs inside a callback, asked where
+  /// the effect is produced; ``NoAppReflexes`` for an app whose code makes its own calls.
+  public internal(set) var reflexes: any AppReflexes
   /// The data source (kept last: its size is unknown to unspecialised code).
   public private(set) var dataSource: Source
 
   /// Creates an engine with session 0 in `notStarted`.
   ///
   /// - Parameters:
-  ///   - configuration: seed, activity, location, builder option, finish mode, schedules,
-  ///     metadata.
+  ///   - configuration: seed, activity, location, builder option, schedules, metadata, the
+  ///     watch and the link.
   ///   - dataSource: what the body and wrist deliver.
-  public init(configuration: WorkoutEngineConfiguration, dataSource: Source) {
+  ///   - reflexes: the app's reflexes (``AppReflexes``), asked within each step; default
+  ///     none (``NoAppReflexes``: the app's code makes its own calls, the Swift door).
+  public init(
+    configuration: WorkoutEngineConfiguration, dataSource: Source,
+    reflexes: any AppReflexes = NoAppReflexes()
+  ) {
     self.configuration = configuration
     self.dataSource = dataSource
+    self.reflexes = reflexes
     self.lifecycleEnabled = configuration.watch != nil
     self.app = AppLifecycleStateMachine(
       watch: configuration.watch ?? .standard,
@@ -150,7 +161,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     }
     sessions.append(makeSession(activity: configuration.activity))
     registerTimers()
-    applyLink(linkState.refresh(at: 0, watch: linkWatch), at: .zero)
+    refreshLink(at: .zero)
   }
 
   func makeSession(
@@ -443,39 +454,70 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     {
       notify(index, at: date, .event(type))
     }
-    switch change.to {
-    case .running:
-      if configuration.collection == .implicit
-        && (change.from == .notStarted || change.from == .prepared)
-      {
-        do {
-          try sessions[index].builder.beginCollection(at: date)
-        } catch {
-          report(error, call: .builder(.beginCollection), session: index, at: date)
-        }
-      }
-      if sessions[index].builder.isActive { openInterval(session: index, at: date) }
-    case .stopped, .ended:
-      if configuration.finish == .auto && sessions[index].attached && appReceives {
-        autoFinish(session: index, at: date)
-      }
-    case .notStarted, .prepared, .paused:
-      break
+    // The app's code answers the change here, within the step (its `beginCollection` opens
+    // the sampling interval when the session runs).
+    react(
+      to: .sessionChanged(
+        session: index, change: change, builder: sessions[index].builder.lifecycle,
+        heard: appReceives && sessions[index].attached),
+      at: date)
+    if change.to == .running, sessions[index].builder.isActive, sampler.interval == nil {
+      openInterval(session: index, at: date)
     }
     if lifecycleEnabled { lifecycleSessionChanged(change, session: index) }
     mirroringSessionChanged(change, session: index)
   }
 
-  private mutating func autoFinish(session index: Int, at date: SimulationInstant) {
-    switch sessions[index].builder.lifecycle {
-    case .notStarted, .finished, .discarded:
-      return
-    case .active:
-      guard endCollection(session: index, at: date) else { return }
-      finishWorkout(session: index, at: date)
-    case .ended:
-      finishWorkout(session: index, at: date)
+  // MARK: - The app's reflexes
+
+  /// Asks the app's reflexes (``reflexes``) to answer `event` at `date` and makes the calls
+  /// they return at once, in order, as the app's code would; the first that fails ends the
+  /// reaction (its error is reported as that call's).
+  mutating func react(to event: AppEvent, at date: SimulationInstant) {
+    for call in reflexes.react(to: event, at: date) {
+      guard makeAppCall(call, at: date) else { return }
     }
+  }
+
+  /// Makes `call` of the app's reflexes at `date` as the engine call of the same name;
+  /// returns whether it succeeded (a failure is reported in ``errors`` and ``log``).
+  @discardableResult
+  mutating func makeAppCall(_ call: AppCall, at date: SimulationInstant) -> Bool {
+    switch call {
+    case .beginCollection(let index):
+      precondition(sessions.indices.contains(index), "beginCollection: no session \(index)")
+      return beginCollection(session: index, at: date, startDate: date)
+    case .endCollection(let index):
+      precondition(sessions.indices.contains(index), "endCollection: no session \(index)")
+      return endCollection(session: index, at: date)
+    case .finishWorkout(let index):
+      precondition(sessions.indices.contains(index), "finishWorkout: no session \(index)")
+      let saved = records.count
+      finishWorkout(session: index, at: date)
+      return records.count > saved
+    case .link(let operation):
+      let reported = errors.count
+      linkOperation(operation, at: date)
+      return errors.count == reported
+    }
+  }
+
+  /// Begins collection of session `index` with start date `startDate` at `date` (HealthKit's
+  /// `beginCollection(withStart:)`); the sampling interval opens at once when the session runs.
+  /// Returns whether collection began (else the error is reported).
+  mutating func beginCollection(
+    session index: Int, at date: SimulationInstant, startDate: SimulationInstant
+  ) -> Bool {
+    do throws(WorkoutError) {
+      try sessions[index].builder.beginCollection(at: startDate)
+    } catch {
+      report(error, call: .builder(.beginCollection), session: index, at: date)
+      return false
+    }
+    if sessions[index].machine.state == .running, sampler.interval == nil {
+      openInterval(session: index, at: date)
+    }
+    return true
   }
 
   /// Ends collection of session `index` with end date `endDate` (the app's date; the CLI's is

@@ -2,26 +2,6 @@ import WorkoutCore
 
 /// How an app drives its workouts: the engine's fixed settings for a run.
 public struct WorkoutEngineConfiguration: Sendable {
-  /// How the workout is ended and saved (docs/scenario-format.md#ending-a-workout).
-  public enum FinishMode: String, Sendable, Hashable, CaseIterable {
-    /// Like Apple's sample app: when the session reaches stopped or ended, end collection (at
-    /// that instant) and finish the workout, performing only the steps still open.
-    case auto
-    /// Only explicit `endCollection` and `finishWorkout` actions.
-    case manual
-  }
-
-  /// When the builder begins collecting.
-  public enum CollectionMode: String, Sendable, Hashable, CaseIterable {
-    /// A session's first `start` begins collection at the same instant (the scenario's
-    /// `start` action is `startActivity` + `beginCollection`; the command line's way).
-    case implicit
-    /// Only the app's own `beginCollection` (``WorkoutEngine/beginCollection(ofSession:at:date:)``)
-    /// begins collection (the Swift API's way, as in HealthKit:
-    /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/begincollection(withstart:completion:)).
-    case explicit
-  }
-
   /// The scenario seed; record ids and every random stream derive from it.
   public var seed: UInt64
   /// The activity of session 0 (and of later sessions unless `newSession` names another).
@@ -30,8 +10,6 @@ public struct WorkoutEngineConfiguration: Sendable {
   public var location: WorkoutSessionLocationType
   /// The builder option of the same name (default `true`).
   public var shouldCollectWorkoutEvents: Bool
-  /// Auto or manual finish.
-  public var finish: FinishMode
   /// Per-type sample timing; a type not listed uses ``SampleSchedule/standard(for:)``.
   public var schedules: [QuantityType: SampleSchedule]
   /// Extra metadata for every record (`HKTimeZone`, `HKElevationAscended`, ...);
@@ -43,8 +21,6 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// and the watch actions (`wristDown`, ..., `extendedRuntime`) do nothing (version-1
   /// behaviour). A scenario always has a `watch` value, so a run from a scenario passes one.
   public var watch: WatchConfiguration?
-  /// Implicit (the default) or explicit `beginCollection`.
-  public var collection: CollectionMode = .implicit
   /// The phone link (WatchConnectivity): pairing, range, the phone app, latencies, the
   /// complication budget (docs/phone-link.md). The default is ``LinkConfiguration/standard``.
   public var link: LinkConfiguration = .standard
@@ -57,7 +33,7 @@ public struct WorkoutEngineConfiguration: Sendable {
   public init(
     seed: UInt64 = 1, activity: WorkoutActivityType = .running,
     location: WorkoutSessionLocationType = .outdoor, shouldCollectWorkoutEvents: Bool = true,
-    finish: FinishMode = .auto, schedules: [QuantityType: SampleSchedule] = [:],
+    schedules: [QuantityType: SampleSchedule] = [:],
     metadata: [String: MetadataValue] = [:], watch: WatchConfiguration? = nil
   ) {
     self.watch = watch
@@ -65,7 +41,6 @@ public struct WorkoutEngineConfiguration: Sendable {
     self.activity = activity
     self.location = location
     self.shouldCollectWorkoutEvents = shouldCollectWorkoutEvents
-    self.finish = finish
     self.schedules = schedules
     self.metadata = metadata
   }
@@ -80,7 +55,8 @@ public struct WorkoutEngineConfiguration: Sendable {
 public enum AppAction: Sendable, Hashable {
   /// Session `prepare()`.
   case prepare
-  /// Session `startActivity(at)`; on success the builder begins collection at the same instant.
+  /// Session `startActivity(at)` (the command line's app then begins collection at the same
+  /// instant, its reflex, WorkoutSimulation's `ScriptedApp`).
   case start
   /// Session `pause()`.
   case pause

@@ -169,7 +169,8 @@ extension WorkoutEngine {
           at: deadline, frontmostHeld: frontmostRuntimeRunning, keepAlive: keepAlive),
         at: date)
     case .link:
-      applyLink(linkState.deadlinePassed(at: deadline, watch: linkWatch), at: date)
+      let watch = linkWatch
+      stepLink(at: date) { link, app in link.deadlinePassed(at: deadline, watch: watch, app: &app) }
     case .mirroring:
       deliverMirroring(at: date)
     }
@@ -194,7 +195,7 @@ extension WorkoutEngine {
       if change.to == .active, case .startSession = helper.appBecameActive() {
         startHelperRuntime(at: date)
       }
-      applyLink(linkState.refresh(at: date.nanoseconds, watch: linkWatch), at: date)
+      refreshLink(at: date)
     }
   }
 

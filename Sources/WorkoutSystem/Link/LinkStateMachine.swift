@@ -31,14 +31,22 @@ import WorkoutCore
 ///   drops by one and it is delivered `messageLatency` later, waking the watch app into the
 ///   background; otherwise it is an ordinary user-info transfer. The budget is reset at each of
 ///   ``LinkConfiguration/budgetResets``.
+/// - The apps' code is the engine's client (``AppReflexes``): wherever a step finds an app
+///   running with its session not activated (``AppEvent/linkNotActivated(_:)``, before
+///   reachability is reported) or delivers a message that expects a reply
+///   (``AppEvent/messageExpectingReply(transfer:to:payload:)``), it asks the app's reflexes and
+///   makes their `activate()` and reply calls at that point of the step.
 struct LinkStateMachine: Sendable, Hashable {
   /// What the engine must do after an event, in order.
   enum Action: Sendable, Hashable {
     /// Log this event.
     case log(LinkEvent)
     /// Launch (or wake) the watch app into the background for an urgent complication transfer,
-    /// then call ``deadlinePassed(at:watch:)`` again at the same instant.
+    /// then call ``deadlinePassed(at:watch:app:)`` again at the same instant.
     case wakeWatch
+    /// Make a call the app's reflexes returned that is not the link's own (`activate()`, a
+    /// reply): the engine makes it after the actions before it.
+    case app(AppCall)
   }
 
   /// The watch app's state as the link needs it (computed by the engine from its lifecycle).
@@ -123,9 +131,6 @@ struct LinkStateMachine: Sendable, Hashable {
   }
 
   let settings: LinkConfiguration
-  /// Whether the command line's scripted apps run: each activates its session when it runs and
-  /// the receiver of a message that expects a reply replies at once.
-  let scripted: Bool
   private(set) var paired: Bool
   private(set) var watchAppInstalled: Bool
   private(set) var complicationEnabled: Bool
@@ -145,7 +150,6 @@ struct LinkStateMachine: Sendable, Hashable {
 
   init(settings: LinkConfiguration) {
     self.settings = settings
-    self.scripted = settings.scriptedApps
     self.paired = settings.paired
     self.watchAppInstalled = settings.watchAppInstalled
     self.complicationEnabled = settings.complicationEnabled
@@ -240,30 +244,63 @@ struct LinkStateMachine: Sendable, Hashable {
   // MARK: - Events
 
   /// `device`'s `activate()` (the engine has checked that its app runs).
-  mutating func activate(_ device: CompanionDevice, at date: Int64, watch: WatchApp) -> [Action] {
+  mutating func activate(
+    _ device: CompanionDevice, at date: Int64, watch: WatchApp, app: inout any AppReflexes
+  ) -> [Action] {
+    activation(of: device) + refresh(at: date, watch: watch, app: &app)
+  }
+
+  /// `device`'s `activate()` within a step: a not-running phone app runs in the background, and
+  /// the session is activated (an `activated` event) unless it was.
+  private mutating func activation(of device: CompanionDevice) -> [Action] {
     var actions: [Action] = []
     if device == .phone && phoneApp == .notRunning { actions += setPhoneApp(.background) }
     if !activated.contains(device) {
       activated.insert(device)
       actions.append(.log(LinkEvent(change: .activated(device))))
     }
-    return actions + refresh(at: date, watch: watch)
+    return actions
+  }
+
+  /// Asks the app's reflexes to answer `event` at `date` and makes their calls in order: an
+  /// `activate()` and a reply here, at this point of the step; any other call goes back to the
+  /// engine (``Action/app(_:)``).
+  private mutating func react(
+    to event: AppEvent, at date: Int64, app: inout any AppReflexes
+  ) -> [Action] {
+    let calls = app.react(to: event, at: SimulationInstant(nanoseconds: date))
+    var actions: [Action] = []
+    for call in calls {
+      switch call {
+      case .link(.activate(let device)): actions += activation(of: device)
+      case .link(.reply(let transfer, let payload)):
+        actions += reply(to: transfer, payload: payload, at: date)
+      case .link, .beginCollection, .endCollection, .finishWorkout: actions.append(.app(call))
+      }
+    }
+    return actions
+  }
+
+  /// The phone app, not running, runs in the background to make a call or receive a message:
+  /// its code runs (``AppEvent/linkNotActivated(_:)`` when its session is not activated).
+  private mutating func launchPhoneApp(at date: Int64, app: inout any AppReflexes) -> [Action] {
+    var actions = setPhoneApp(.background)
+    if !activated.contains(.phone) {
+      actions += react(to: .linkNotActivated(.phone), at: date, app: &app)
+    }
+    return actions
   }
 
   /// A send of `kind` from `from` at `date`.
   mutating func send(
     _ kind: LinkTransferKind, from: CompanionDevice, payload: LinkPayload, wantsReply: Bool,
-    at date: Int64, watch: WatchApp
+    at date: Int64, watch: WatchApp, app: inout any AppReflexes
   ) -> [Action] {
     var actions: [Action] = []
     if from == .phone && phoneApp == .notRunning {
-      // The call is the phone app's code running: a scripted app activates as it runs, before
-      // its call (docs/phone-link.md#the-scripted-apps-command-line).
-      actions += setPhoneApp(.background)
-      if scripted && !activated.contains(.phone) {
-        activated.insert(.phone)
-        actions.append(.log(LinkEvent(change: .activated(.phone))))
-      }
+      // The call is the phone app's code running: an app that activates as it runs does so
+      // before its call (docs/phone-link.md#the-scripted-apps-command-line).
+      actions += launchPhoneApp(at: date, app: &app)
     }
     lastTransfer += 1
     let number = lastTransfer
@@ -286,7 +323,7 @@ struct LinkStateMachine: Sendable, Hashable {
       }
     if let failure {
       actions.append(.log(LinkEvent(transfer: number, change: .failed(kind, from: from, failure))))
-      return actions + refresh(at: date, watch: watch)
+      return actions + refresh(at: date, watch: watch, app: &app)
     }
     if kind == .applicationContext,
       let index = transfers.firstIndex(where: {
@@ -310,7 +347,7 @@ struct LinkStateMachine: Sendable, Hashable {
       Transfer(
         number: number, kind: kind, from: from, payload: payload, wantsReply: wantsReply,
         stage: stage))
-    return actions + refresh(at: date, watch: watch)
+    return actions + refresh(at: date, watch: watch, app: &app)
   }
 
   /// The receiver calls the reply handler of message `number` with `payload`: the reply leaves
@@ -343,27 +380,26 @@ struct LinkStateMachine: Sendable, Hashable {
 
   /// The phone app's state becomes `state` (a `phoneApp` action, the Swift door's
   /// `phoneAppState`).
-  mutating func phoneAppChanged(to state: PhoneAppState, at date: Int64, watch: WatchApp)
-    -> [Action]
-  {
-    setPhoneApp(state) + refresh(at: date, watch: watch)
+  mutating func phoneAppChanged(
+    to state: PhoneAppState, at date: Int64, watch: WatchApp, app: inout any AppReflexes
+  ) -> [Action] {
+    setPhoneApp(state) + refresh(at: date, watch: watch, app: &app)
   }
 
   /// `phoneAway` / `phoneBack` / `sameWiFi`.
   mutating func rangeChanged(
-    away: Bool? = nil, sameWiFi: Bool? = nil, at date: Int64, watch: WatchApp
-  )
-    -> [Action]
-  {
+    away: Bool? = nil, sameWiFi: Bool? = nil, at date: Int64, watch: WatchApp,
+    app: inout any AppReflexes
+  ) -> [Action] {
     if let away { self.away = away }
     if let sameWiFi { self.sameWiFi = sameWiFi }
-    return refresh(at: date, watch: watch)
+    return refresh(at: date, watch: watch, app: &app)
   }
 
   /// `complication` / `watchApp`: `sessionWatchStateDidChange` when the value changes.
   mutating func watchStateChanged(
     complicationEnabled: Bool? = nil, watchAppInstalled: Bool? = nil, at date: Int64,
-    watch: WatchApp
+    watch: WatchApp, app: inout any AppReflexes
   ) -> [Action] {
     var changed = false
     if let complicationEnabled, complicationEnabled != self.complicationEnabled {
@@ -375,7 +411,7 @@ struct LinkStateMachine: Sendable, Hashable {
       changed = true
     }
     let actions: [Action] = changed ? [.log(LinkEvent(change: .watchState))] : []
-    return actions + refresh(at: date, watch: watch)
+    return actions + refresh(at: date, watch: watch, app: &app)
   }
 
   /// The watch app's process died: its messages in flight and the reply handlers it was
@@ -393,15 +429,13 @@ struct LinkStateMachine: Sendable, Hashable {
   /// The watch app or its keep-alive changed, or anything else the link depends on: logs
   /// reachability changes, fails messages whose sender's side is no longer reachable, arms
   /// queued transfers that became deliverable, delivers pending `didFinish` calls to a sender
-  /// that runs again, and activates a scripted app that runs.
-  mutating func refresh(at date: Int64, watch: WatchApp) -> [Action] {
+  /// that runs again. First, an app that runs with its session not activated is asked to react
+  /// (``AppEvent/linkNotActivated(_:)``: the app's launch code, which may activate it).
+  mutating func refresh(at date: Int64, watch: WatchApp, app: inout any AppReflexes) -> [Action] {
     var actions: [Action] = []
-    if scripted {
-      for device in CompanionDevice.allCases
-      where runs(device, watch: watch) && !activated.contains(device) {
-        activated.insert(device)
-        actions.append(.log(LinkEvent(change: .activated(device))))
-      }
+    for device in CompanionDevice.allCases
+    where runs(device, watch: watch) && !activated.contains(device) {
+      actions += react(to: .linkNotActivated(device), at: date, app: &app)
     }
     for device in CompanionDevice.allCases {
       let now = isReachable(device, watch: watch)
@@ -449,7 +483,9 @@ struct LinkStateMachine: Sendable, Hashable {
 
   /// ``deadline`` passed at `date`: span edges and budget resets due apply, then the transfers
   /// due are delivered (or fail) in ``Transfer/rank`` order, each rank by transfer number.
-  mutating func deadlinePassed(at date: Int64, watch: WatchApp) -> [Action] {
+  mutating func deadlinePassed(at date: Int64, watch: WatchApp, app: inout any AppReflexes)
+    -> [Action]
+  {
     var actions: [Action] = []
     var edgesChanged = false
     while nextEdge < edges.count && edges[nextEdge].at <= date {
@@ -466,7 +502,7 @@ struct LinkStateMachine: Sendable, Hashable {
       remaining = settings.complicationBudget
       nextReset += 1
     }
-    if edgesChanged { actions += refresh(at: date, watch: watch) }
+    if edgesChanged { actions += refresh(at: date, watch: watch, app: &app) }
     let due = transfers.filter { $0.due.map { $0 <= date } ?? false }
       .sorted { ($0.rank, $0.number) < ($1.rank, $1.number) }
       .map(\.number)
@@ -474,25 +510,23 @@ struct LinkStateMachine: Sendable, Hashable {
       guard let index = transfers.firstIndex(where: { $0.number == number }),
         let at = transfers[index].due, at <= date
       else { continue }
-      let step = passDue(index, at: date, watch: watch)
+      let step = passDue(index, at: date, watch: watch, app: &app)
       actions += step
       if step.last == .wakeWatch { return actions }
     }
-    return actions + refresh(at: date, watch: watch)
+    return actions + refresh(at: date, watch: watch, app: &app)
   }
 
-  private mutating func passDue(_ index: Int, at date: Int64, watch: WatchApp) -> [Action] {
+  private mutating func passDue(
+    _ index: Int, at date: Int64, watch: WatchApp, app: inout any AppReflexes
+  ) -> [Action] {
     var transfer = transfers[index]
     let number = transfer.number
     switch transfer.stage {
     case .messageInFlight:
       var actions: [Action] = []
       if transfer.receiver == .phone && phoneApp == .notRunning {
-        actions += setPhoneApp(.background)
-        if scripted && !activated.contains(.phone) {
-          activated.insert(.phone)
-          actions.append(.log(LinkEvent(change: .activated(.phone))))
-        }
+        actions += launchPhoneApp(at: date, app: &app)
       }
       actions.append(
         .log(
@@ -502,15 +536,13 @@ struct LinkStateMachine: Sendable, Hashable {
               transfer.kind, to: transfer.receiver, payload: transfer.payload,
               replyExpected: transfer.wantsReply))))
       if transfer.wantsReply {
-        if scripted {
-          let text = "{\"received\":" + transfer.payload.text + "}"
-          transfer.stage = .replyInFlight(
-            at: date &+ settings.messageLatency.wholeNanoseconds,
-            payload: LinkPayload(text: text))
-        } else {
-          transfer.stage = .awaitingReply(until: date &+ settings.replyTimeout.wholeNanoseconds)
-        }
+        transfer.stage = .awaitingReply(until: date &+ settings.replyTimeout.wholeNanoseconds)
         transfers[index] = transfer
+        // The receiver's delegate call: its code may call the reply handler at once.
+        actions += react(
+          to: .messageExpectingReply(
+            transfer: number, to: transfer.receiver, payload: transfer.payload),
+          at: date, app: &app)
       } else {
         transfers.remove(at: index)
       }

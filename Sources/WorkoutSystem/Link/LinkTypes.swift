@@ -210,12 +210,6 @@ public struct LinkConfiguration: Sendable, Hashable {
   /// The largest payload in bytes of a message, user info or application context (project rule,
   /// 65 536; Apple publishes none); larger fails with `payloadTooLarge` (7009).
   public var payloadLimit: Int
-  /// Whether the command line's scripted apps run (their reflexes, set only by the command
-  /// line's app, WorkoutSimulation's `ScriptedApp`, for a scenario whose timeline makes link
-  /// calls; default `false`: the app's own code activates and replies): each app
-  /// activates its session when it runs, and the receiver of a message that expects a reply
-  /// replies at once with `{"received":<payload>}` (project rule, docs/phone-link.md).
-  public var scriptedApps: Bool
 
   /// A configuration; every parameter has the default of docs/phone-link.md#defaults.
   public init(
@@ -224,9 +218,8 @@ public struct LinkConfiguration: Sendable, Hashable {
     sameWiFi: [Range<SimulationInstant>] = [], messageLatency: Duration = .milliseconds(100),
     transferLatency: Duration = .seconds(1), replyTimeout: Duration = .seconds(5),
     complicationBudget: Int = 50, budgetResets: [SimulationInstant] = [],
-    watchStartsNotRunning: Bool = false, payloadLimit: Int = 65_536, scriptedApps: Bool = false
+    watchStartsNotRunning: Bool = false, payloadLimit: Int = 65_536
   ) {
-    self.scriptedApps = scriptedApps
     self.paired = paired
     self.watchAppInstalled = watchAppInstalled
     self.complicationEnabled = complicationEnabled

@@ -90,18 +90,19 @@ extension WorkoutEngine {
       }
     }
     let ns = date.nanoseconds
-    let actions: [LinkStateMachine.Action] =
+    let watch = linkWatch
+    stepLink(at: date) { link, app in
       switch operation {
-      case .activate(let device): linkState.activate(device, at: ns, watch: linkWatch)
+      case .activate(let device): link.activate(device, at: ns, watch: watch, app: &app)
       case .send(let kind, let from, let payload, let wantsReply):
-        linkState.send(
-          kind, from: from, payload: payload, wantsReply: wantsReply, at: ns, watch: linkWatch)
-      case .reply(let transfer, let payload):
-        linkState.reply(to: transfer, payload: payload, at: ns)
-      case .cancel(let transfer): linkState.cancel(transfer)
-      case .cancelAll(let from): linkState.cancelAll(from: from)
+        link.send(
+          kind, from: from, payload: payload, wantsReply: wantsReply, at: ns, watch: watch,
+          app: &app)
+      case .reply(let transfer, let payload): link.reply(to: transfer, payload: payload, at: ns)
+      case .cancel(let transfer): link.cancel(transfer)
+      case .cancelAll(let from): link.cancelAll(from: from)
       }
-    applyLink(actions, at: date)
+    }
   }
 
   /// The phone's `HKHealthStore.startWatchApp(with:completion:)` reached the watch at `date`:
@@ -118,26 +119,50 @@ extension WorkoutEngine {
   mutating func phoneAction(_ action: PhoneAction, at date: SimulationInstant) {
     let ns = date.nanoseconds
     let watch = linkWatch
-    let actions: [LinkStateMachine.Action] =
+    stepLink(at: date) { link, app in
       switch action {
-      case .app(let state): linkState.phoneAppChanged(to: state, at: ns, watch: watch)
-      case .away: linkState.rangeChanged(away: true, at: ns, watch: watch)
-      case .back: linkState.rangeChanged(away: false, at: ns, watch: watch)
-      case .sameWiFi(let on): linkState.rangeChanged(sameWiFi: on, at: ns, watch: watch)
+      case .app(let state): link.phoneAppChanged(to: state, at: ns, watch: watch, app: &app)
+      case .away: link.rangeChanged(away: true, at: ns, watch: watch, app: &app)
+      case .back: link.rangeChanged(away: false, at: ns, watch: watch, app: &app)
+      case .sameWiFi(let on): link.rangeChanged(sameWiFi: on, at: ns, watch: watch, app: &app)
       case .complicationEnabled(let enabled):
-        linkState.watchStateChanged(complicationEnabled: enabled, at: ns, watch: watch)
+        link.watchStateChanged(complicationEnabled: enabled, at: ns, watch: watch, app: &app)
       case .watchAppInstalled(let installed):
-        linkState.watchStateChanged(watchAppInstalled: installed, at: ns, watch: watch)
+        link.watchStateChanged(watchAppInstalled: installed, at: ns, watch: watch, app: &app)
       }
+    }
+  }
+
+  /// A step of the link machine at `date` with the app's reflexes (``AppReflexes``: the apps'
+  /// code, which the machine asks where it finds an app to activate or a message to answer),
+  /// then what it returned carried out (``applyLink(_:at:)``).
+  mutating func stepLink(
+    at date: SimulationInstant,
+    _ body: (inout LinkStateMachine, inout any AppReflexes) -> [LinkStateMachine.Action]
+  ) {
+    // The machine (observed) and the reflexes are both parts of the engine: the reflexes are
+    // lent to the step through a local and put back before the actions are carried out.
+    var app = reflexes
+    let actions = body(&linkState, &app)
+    reflexes = app
     applyLink(actions, at: date)
   }
 
-  /// Carries out what the link machine returned: logs its events, wakes the watch app.
+  /// The link machine looks at the devices again at `date` (after the watch app's state changed).
+  mutating func refreshLink(at date: SimulationInstant) {
+    let watch = linkWatch
+    stepLink(at: date) { link, app in link.refresh(at: date.nanoseconds, watch: watch, app: &app) }
+  }
+
+  /// Carries out what the link machine returned: logs its events, wakes the watch app, makes
+  /// the app's other calls.
   mutating func applyLink(_ actions: [LinkStateMachine.Action], at date: SimulationInstant) {
     for action in actions {
       switch action {
       case .log(let event):
         emit(EngineEffect(at: date, session: nil, kind: .link(event)))
+      case .app(let call):
+        makeAppCall(call, at: date)
       case .wakeWatch:
         if appIsRunning {
           applyApp(app.linkWake(at: date.nanoseconds, keepAlive: keepAlive), at: date)

@@ -128,7 +128,7 @@ class SimulatedURLProtocol: URLProtocol {
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
     }
-    let (online, generation) = simulation.networkStatusNow()
+    let (online, generation, now) = simulation.networkStatusNow()
     guard online else {
       simulation.log(
         SystemEvent(
@@ -138,6 +138,16 @@ class SimulatedURLProtocol: URLProtocol {
           ]))
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
+    }
+    switch simulation.serverFault(at: now) {
+    case .error?:
+      simulation.answerServerError(request, reply: reply)
+      return
+    case .hang?:
+      hung.withLock { $0 = true }
+      simulation.hang(request, protocol: self, reply: reply)
+      return
+    case nil: break
     }
     let hold = simulation.beginHold(
       framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))")
@@ -178,9 +188,12 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   private let finished = Mutex(false)
+  /// Whether the request went to a hung server (`phone.network.hangs`).
+  private let hung = Mutex(false)
 
-  /// Marks the request answered; `false` when it already was (the answer or the timeout).
-  private func finish() -> Bool {
+  /// Marks the request answered; `false` when it already was (the answer, the timeout, or the
+  /// app's cancel of a hung request).
+  func finish() -> Bool {
     finished.withLock { finished in
       defer { finished = true }
       return !finished
@@ -199,6 +212,8 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   override func stopLoading() {
+    // A hung request the app cancelled gets no timeout after it.
+    if hung.withLock({ $0 }) { _ = finish() }
     guard let task = forwarded.withLock({ $0 }) else { return }
     let forwarded = UncheckedTask(task: task)
     Self.forwardingQueue.async {
@@ -237,10 +252,12 @@ class SimulatedURLProtocol: URLProtocol {
 
 extension AppSimulation {
   /// Whether the phone is online at virtual now, and the app process's number.
-  fileprivate func networkStatusNow() -> (online: Bool, generation: Int) {
+  fileprivate func networkStatusNow()
+    -> (online: Bool, generation: Int, now: SimulationInstant)
+  {
     let (now, generation) = state.withLock { state in
       (state.session.now, state.processGeneration())
     }
-    return (phoneIsOnline(at: now), generation)
+    return (phoneIsOnline(at: now), generation, now)
   }
 }

@@ -20,10 +20,10 @@ enum ServerFault: Sendable, Equatable {
 
 extension AppSimulation {
   /// The status a request started in a `phone.network.serverErrors` span gets: 503 Service
-  /// Unavailable, "the server is currently unable to handle the request due to a temporary
-  /// overload or scheduled maintenance" (RFC 9110, section 15.6.4); a project rule: the
-  /// scenario names spans, not statuses.
-  public static let serverErrorStatus = 503
+  /// Unavailable, HTTP's status for a server that cannot handle requests for now, overloaded or
+  /// down for maintenance (RFC 9110, section 15.6.4); a project rule: the scenario names spans,
+  /// not statuses.
+  static let serverErrorStatus = 503
 
   /// The server fault of a request started at `instant`, or `nil`: a hang when `instant` lies
   /// in a `phone.network.hangs` span, else an error in a `serverErrors` span (half-open spans,
@@ -63,7 +63,9 @@ extension AppSimulation {
   /// https://developer.apple.com/documentation/foundation/urlrequest/timeoutinterval); logs
   /// `requestHung` now and `requestFailed` (`reason: "timedOut"`) then. While it hangs, open
   /// holds do not keep virtual time still (`State.timeWaits`).
-  func hang(_ request: URLRequest, protocol: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply) {
+  func hang(
+    _ request: URLRequest, protocol: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply
+  ) {
     let seconds = request.timeoutInterval
     let timeout: Duration = seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
     let identifier = SimulatedURLProtocol.identifier(request)

@@ -51,9 +51,10 @@ struct ServerAndTaskFaultTests {
     #expect((response as? HTTPURLResponse)?.statusCode == 503)
     #expect(data.isEmpty)
     let log = systemLog(simulation, .network)
-    #expect(log.map { "\($0.event)@\(Int($0.at)):\($0.identifier)" } == [
-      "serverError@1350:127.0.0.1/v1/samples"
-    ])
+    #expect(
+      log.map { "\($0.event)@\(Int($0.at)):\($0.identifier)" } == [
+        "serverError@1350:127.0.0.1/v1/samples"
+      ])
     #expect(log.first?.details["status"] == SystemEvent.Value.integer(503))
     // At 1400 s the span is over (half-open): the request reaches the real network.
     try await simulation.advance(by: .seconds(50))

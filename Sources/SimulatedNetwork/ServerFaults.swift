@@ -64,7 +64,7 @@ extension AppSimulation {
   /// `requestHung` now and `requestFailed` (`reason: "timedOut"`) then. While it hangs, open
   /// holds do not keep virtual time still (`State.timeWaits`).
   func hang(
-    _ request: URLRequest, protocol: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply
+    _ request: URLRequest, loading: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply
   ) {
     let seconds = request.timeoutInterval
     let timeout: Duration = seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
@@ -83,7 +83,7 @@ extension AppSimulation {
         hung.requests.append(
           HungRequests.Request(
             deadline: deadline, generation: generation, identifier: identifier, method: method,
-            protocol: HungRequests.Unchecked(protocol: `protocol`), reply: reply,
+            loading: HungRequests.Unchecked(loading: loading), reply: reply,
             userInfo: HungRequests.Unchecked(userInfo: SimulatedURLProtocol.userInfo(request))))
       }
     }
@@ -95,10 +95,10 @@ extension AppSimulation {
 struct HungRequests: SimulationExtension {
   /// Values used only in the lane's callback, one at a time.
   struct Unchecked: @unchecked Sendable {
-    var `protocol`: SimulatedURLProtocol?
+    var loading: SimulatedURLProtocol?
     var userInfo: [String: Any] = [:]
 
-    init(protocol: SimulatedURLProtocol) { self.protocol = `protocol` }
+    init(loading: SimulatedURLProtocol) { self.loading = loading }
     init(userInfo: [String: Any]) { self.userInfo = userInfo }
   }
 
@@ -108,7 +108,7 @@ struct HungRequests: SimulationExtension {
     var generation: Int
     var identifier: String
     var method: String
-    var `protocol`: Unchecked
+    var loading: Unchecked
     var reply: SimulatedURLProtocol.Reply
     var userInfo: Unchecked
   }
@@ -146,7 +146,9 @@ struct HangTimer: SystemTimer {
           framework: .network, event: "requestFailed", identifier: request.identifier,
           details: ["reason": .string("timedOut"), "method": .string(request.method)]))
       callbacks.append {
-        guard let loading = request.protocol.protocol, loading.finish() else { return }
+        guard let loading = request.loading.loading else { return }
+        loading.waitUntilStarted()
+        guard loading.finish() else { return }
         request.reply.fail(URLError(.timedOut, userInfo: request.userInfo.userInfo))
       }
     }

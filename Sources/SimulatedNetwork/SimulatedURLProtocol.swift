@@ -122,6 +122,7 @@ class SimulatedURLProtocol: URLProtocol {
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   override func startLoading() {
+    defer { started.withLock { $0 = true } }
     let request = self.request
     let reply = Reply(protocol: self)
     guard let route = NetworkRoutes.route(Self.slot), let simulation = route.simulation else {
@@ -145,7 +146,7 @@ class SimulatedURLProtocol: URLProtocol {
       return
     case .hang?:
       hung.withLock { $0 = true }
-      simulation.hang(request, protocol: self, reply: reply)
+      simulation.hang(request, loading: self, reply: reply)
       return
     case nil: break
     }
@@ -190,6 +191,15 @@ class SimulatedURLProtocol: URLProtocol {
   private let finished = Mutex(false)
   /// Whether the request went to a hung server (`phone.network.hangs`).
   private let hung = Mutex(false)
+  /// Whether ``startLoading()`` has returned.
+  private let started = Mutex(false)
+
+  /// Waits until ``startLoading()`` has returned: a hung request's timeout may come due on
+  /// another thread while it is still returning (virtual time moves as soon as the hang is
+  /// registered), and URLSession's client must not hear of the failure before.
+  func waitUntilStarted() {
+    while !started.withLock({ $0 }) { sched_yield() }
+  }
 
   /// Marks the request answered; `false` when it already was (the answer, the timeout, or the
   /// app's cancel of a hung request).

@@ -67,9 +67,15 @@ extension AppSimulation {
     _ request: URLRequest, loading: SimulatedURLProtocol, reply: SimulatedURLProtocol.Reply
   ) {
     let seconds = request.timeoutInterval
-    let timeout: Duration = seconds.isFinite && seconds > 0 ? .seconds(seconds) : .zero
+    // A timeout that is not a positive number of seconds: URLRequest's default, 60 s.
+    let timeout: Duration = seconds.isFinite && seconds > 0 ? .seconds(seconds) : .seconds(60)
     let identifier = SimulatedURLProtocol.identifier(request)
     let method = request.httpMethod ?? "GET"
+    // The timer first: the request below changes the timer's state, which registers its
+    // deadline in the agenda under the same lock that counts the wait. Added after, the
+    // deadline could be registered only once `advance` (free to move as soon as the wait is
+    // counted) had passed it, and the request would never time out.
+    addSystemTimer(key: ObjectIdentifier(HungRequests.self), HangTimer(simulation: self))
     mutate { state in
       let now = state.session.now
       let deadline = now.advanced(by: timeout)
@@ -87,7 +93,6 @@ extension AppSimulation {
             userInfo: HungRequests.Unchecked(userInfo: SimulatedURLProtocol.userInfo(request))))
       }
     }
-    addSystemTimer(key: ObjectIdentifier(HungRequests.self), HangTimer(simulation: self))
   }
 }
 
@@ -146,10 +151,14 @@ struct HangTimer: SystemTimer {
           framework: .network, event: "requestFailed", identifier: request.identifier,
           details: ["reason": .string("timedOut"), "method": .string(request.method)]))
       callbacks.append {
-        guard let loading = request.loading.loading else { return }
-        loading.waitUntilStarted()
-        guard loading.finish() else { return }
-        request.reply.fail(URLError(.timedOut, userInfo: request.userInfo.userInfo))
+        // Off the lane (a Dispatch queue, as forwarded answers come): the failure waits there
+        // until the request's startLoading has returned.
+        SimulatedURLProtocol.forwardingQueue.async {
+          guard let loading = request.loading.loading else { return }
+          loading.waitUntilStarted()
+          guard loading.finish() else { return }
+          request.reply.fail(URLError(.timedOut, userInfo: request.userInfo.userInfo))
+        }
       }
     }
     return callbacks

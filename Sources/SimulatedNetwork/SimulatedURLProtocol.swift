@@ -211,7 +211,7 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   /// Where forwarded tasks are started.
-  private static let forwardingQueue = DispatchQueue(label: "SimulatedNetwork.forwarding")
+  static let forwardingQueue = DispatchQueue(label: "SimulatedNetwork.forwarding")
 
   private struct UncheckedTask: @unchecked Sendable {
     let task: URLSessionDataTask

@@ -7,8 +7,10 @@
 #   run:     the median wall time of RUNS (default 11) whole `run` processes (start-up included);
 #   explore: SEEDS (default 400) worlds in one process: wall time, CPU time (user + system of
 #            the process, every core) and worlds per CPU second, i.e. per core;
-#   ratio:   CPU time per world / the median `run` process: what a world costs against one run
-#            (below 1: a world is cheaper than a process, which pays start-up and the JSON write).
+#   ratio:   CPU time per world / the median `run` process's wall time: what a world costs
+#            against one run (below 1: a world is cheaper than a process, which pays start-up
+#            and the JSON write); then the same against the run's CPU time (user + system), the
+#            measure a loaded machine disturbs least.
 # Not a timed test: numbers only, on a machine shared with other builds they vary.
 # Usage: scripts/bench-explore.sh [SEEDS] [RUNS] (SCRATCH_PATH overrides the build directory.)
 set -euo pipefail
@@ -34,15 +36,20 @@ def timed(arguments):
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return wall, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
-run_walls = [timed([binary, "run", "--scenario", scenario, "--headless", "--json"])[0] for _ in range(runs)]
-run = statistics.median(run_walls)
+run_times = [timed([binary, "run", "--scenario", scenario, "--headless", "--json"]) for _ in range(runs)]
+run = statistics.median(t[0] for t in run_times)
+run_cpu = statistics.median(t[1] for t in run_times)
 wall, cpu = timed([binary, "explore", "--scenario", scenario, "--seeds", str(seeds),
                    "--faults", "wrist,phone-away,sensor-dropout,offline", "--out", out + "/worlds"])
 cores = os.cpu_count()
-print(f"run:     median {run * 1000:.1f} ms per process ({runs} runs)")
+print(f"run:     median {run * 1000:.1f} ms wall, {run_cpu * 1000:.1f} ms CPU per process ({runs} runs)")
 print(f"explore: {seeds} worlds in {wall:.2f} s wall, {cpu:.2f} s CPU on {cores} cores: "
       f"{seeds / cpu:.1f} worlds per second per core")
-print(f"ratio:   {cpu / seeds * 1000:.1f} ms CPU per world / {run * 1000:.1f} ms per run = "
-      f"{cpu / seeds / run:.2f}")
+print(f"ratio:   {cpu / seeds * 1000:.2f} ms CPU per world / {run * 1000:.1f} ms wall per run = "
+      f"{cpu / seeds / run:.3f}")
+if run_cpu > 0:
+    # CPU against CPU: the same measure on both sides, steady on a loaded machine.
+    print(f"ratio (CPU): {cpu / seeds * 1000:.2f} ms CPU per world / {run_cpu * 1000:.1f} ms CPU "
+          f"per run = {cpu / seeds / run_cpu:.3f}")
 print(f"load average: {os.getloadavg()[0]:.2f}")
 PY

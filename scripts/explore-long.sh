@@ -5,7 +5,7 @@
 #      each (default 2000), the failing worlds (none expected) written under
 #      .build/explore-long/.
 #   2. The Swift door, through `swift test`: the fitness tracker's sync with offline and lock
-#      faults (SyncExploreTests: the server ends with exactly the store's samples) and the
+#      faults, and with server errors, hangs and expiring tasks (SyncExploreTests: the server ends with exactly the store's samples) and the
 #      recovery example's fixed manager (RecoveryExploreTests), SWIFT_SEEDS worlds each
 #      (default 200; WORKOUT_SIM_EXPLORE_SEEDS). Each sync world crosses a real loopback HTTP
 #      server on the wall clock: about 0.2 s a world here (100 in 16 s).
@@ -20,8 +20,8 @@ bin=$(swift build --show-bin-path)
 out=.build/explore-long
 rm -rf "$out" && mkdir -p "$out"
 status=0
-# Scenario and the faults its checks must survive: hills.json without crashes (a crash over
-# its lap at 1020 s loses the lap, docs/command-line.md#explore); the recovery run with
+# Scenario and the faults its checks must survive: hills.json and tempo-ride.json without
+# crashes (a crash over a lap loses it, docs/command-line.md#explore); the recovery run with
 # crash-recover, which the command line's scripted app survives (a plain crash loses any
 # workout, so it is left out).
 while read -r scenario faults; do
@@ -31,6 +31,7 @@ while read -r scenario faults; do
     --out "$out/$name" --junit "$out/$name.xml" || status=1
 done <<'LIST'
 Scenarios/hills.json wrist,phone-away,sensor-dropout,offline,notifications-off,auth-denied
+Scenarios/tempo-ride.json wrist,phone-away,sensor-dropout,offline,notifications-off,auth-denied,http-error,http-hang,task-expiry
 Examples/RecoveryApp/Scenarios/recovery-run.json crash-recover,wrist,phone-away,sensor-dropout
 LIST
 echo "== swift test: the sync and the recovery example, $swift_seeds worlds each"

@@ -230,18 +230,8 @@ struct BackgroundTaskTimer: SystemTimer {
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.
       for running in tasks.running where running.expiresAt <= now {
-        tasks.running.removeAll { $0.number == running.number }
-        guard let (handler, hold) = running.task.value.expire() else { continue }
-        let alive = running.generation == generation
-        state.log(
-          SystemEvent(
-            framework: .backgroundTasks, event: "expired",
-            identifier: running.task.value.identifier,
-            details: ["handler": .bool(handler != nil && alive)]))
-        let box = UncheckedBox(handler)
-        callbacks.append { [weak simulation] in
-          if alive { box.value?() }
-          if let hold { simulation?.endHold(hold) }
+        if let expiry = tasks.expire(running, early: false, state: &state, simulation: simulation) {
+          callbacks.append(expiry)
         }
       }
       let due = tasks.pending.filter { ($0.launchAt ?? .init(nanoseconds: .max)) <= now }
@@ -286,8 +276,58 @@ struct BackgroundTaskTimer: SystemTimer {
               framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
           handler.value(box.value)
         }
+        // A launch in a `phone.taskExpiry` span: the system takes the time back as soon as the
+        // launch handler has returned (Apple: the expiration handler "may be called before the
+        // background process uses the full amount of its allocated time").
+        if simulation.scenario.phone.taskExpiry.contains(where: { $0.contains(now) }) {
+          let number = tasks.launches
+          callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
+        }
       }
       return callbacks
+    }
+  }
+}
+
+extension AppSimulation {
+  /// Expires launched task `number` now if it is still running (a launch in a
+  /// `phone.taskExpiry` span), from the callback lane right after its launch handler returned.
+  func expireBackgroundTaskEarly(_ number: Int) {
+    let expiry = mutate { state in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
+        tasks.running.first { $0.number == number }.flatMap { running in
+          tasks.expire(running, early: true, state: &state, simulation: self).map(UncheckedBox.init)
+        }
+      }
+    }
+    expiry?.value()
+  }
+}
+
+extension BackgroundTasksState {
+  /// Ends `running`'s time: removes it, logs `expired` (`handler`: whether the app set an
+  /// expiration handler and its process is alive; `early`: a `phone.taskExpiry` span's), and
+  /// returns the lane's callback that calls the handler and ends the task's hold, or `nil`
+  /// when the task had completed. Without a handler the task counts as completed and
+  /// unsuccessful (Apple: "Not setting an expiration handler results in the system marking
+  /// your task as complete and unsuccessful",
+  /// https://developer.apple.com/documentation/backgroundtasks/bgtask/expirationhandler).
+  mutating func expire(
+    _ running: Running, early: Bool, state: inout AppSimulation.State, simulation: AppSimulation
+  ) -> AppSimulation.Callback? {
+    self.running.removeAll { $0.number == running.number }
+    guard let (handler, hold) = running.task.value.expire() else { return nil }
+    let alive = running.generation == state.processGeneration()
+    var details: [String: SystemEvent.Value] = ["handler": .bool(handler != nil && alive)]
+    if early { details["early"] = .bool(true) }
+    state.log(
+      SystemEvent(
+        framework: .backgroundTasks, event: "expired", identifier: running.task.value.identifier,
+        details: details))
+    let box = UncheckedBox(handler)
+    return { [weak simulation] in
+      if alive { box.value?() }
+      if let hold { simulation?.endHold(hold) }
     }
   }
 }

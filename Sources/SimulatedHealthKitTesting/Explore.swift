@@ -67,12 +67,13 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
 ///     (`crash`, `relaunch`, `wristDown`, `wristUp`, `phoneAway`, `phoneBack`) fire at their
 ///     instants as in any simulation.
 ///   - seeds: how many worlds (≥ 1).
-///   - faults: the kinds to draw from; `nil`, every kind the scenario can carry (`lock` only
-///     with a `health` key).
+///   - faults: the kinds to draw from; `nil`, every kind the scenario can carry
+///     (``WorkoutExplore/FaultPlan/applicableKinds(of:)``: `lock` only with a `health` key,
+///     `dst` only with a fixed start in a zone that changes).
 ///   - options: the simulations' options.
 ///   - body: the test's code, given the world's simulation.
 /// - Throws: ``ExploreFailure`` for the first failing world; ``WorkoutExplore/FaultSetError``
-///   for `lock` without a `health` key; ``WorkoutExplore/FaultSpanError`` for a scenario whose
+///   for `lock` without a `health` key or `dst` without a transition to move to; ``WorkoutExplore/FaultSpanError`` for a scenario whose
 ///   timeline ends before 3 s or is empty (no fault could be drawn: give it a `probe` where the
 ///   test's workout ends); the ``SimulationError`` of a world that cannot be made.
 public func explore(
@@ -80,7 +81,7 @@ public func explore(
   options: HealthKitSimulation.Options = [], isolation: isolated (any Actor)? = #isolation,
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
-  let kinds = faults ?? Fault.Kind.allCases.filter { $0 != .lock || scenario.health != nil }
+  let kinds = faults ?? FaultPlan.applicableKinds(of: scenario)
   try FaultPlan.checkApplicable(kinds, to: scenario)
   try FaultPlan.checkSpan(of: scenario)
   for (index, plan) in FaultPlan.worlds(seeds: 0..<max(seeds, 0), faults: kinds, scenario: scenario)

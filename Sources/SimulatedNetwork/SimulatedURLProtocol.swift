@@ -122,13 +122,14 @@ class SimulatedURLProtocol: URLProtocol {
   override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
   override func startLoading() {
+    defer { started.withLock { $0 = true } }
     let request = self.request
     let reply = Reply(protocol: self)
     guard let route = NetworkRoutes.route(Self.slot), let simulation = route.simulation else {
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
     }
-    let (online, generation) = simulation.networkStatusNow()
+    let (online, generation, now) = simulation.networkStatusNow()
     guard online else {
       simulation.log(
         SystemEvent(
@@ -138,6 +139,16 @@ class SimulatedURLProtocol: URLProtocol {
           ]))
       reply.fail(URLError(.notConnectedToInternet, userInfo: Self.userInfo(request)))
       return
+    }
+    switch simulation.serverFault(at: now) {
+    case .error?:
+      simulation.answerServerError(request, reply: reply)
+      return
+    case .hang?:
+      hung.withLock { $0 = true }
+      simulation.hang(request, loading: self, reply: reply)
+      return
+    case nil: break
     }
     let hold = simulation.beginHold(
       framework: "SimulatedNetwork", call: "the URL loading of \(Self.identifier(request))")
@@ -178,9 +189,21 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   private let finished = Mutex(false)
+  /// Whether the request went to a hung server (`phone.network.hangs`).
+  private let hung = Mutex(false)
+  /// Whether ``startLoading()`` has returned.
+  private let started = Mutex(false)
 
-  /// Marks the request answered; `false` when it already was (the answer or the timeout).
-  private func finish() -> Bool {
+  /// Waits until ``startLoading()`` has returned: a hung request's timeout may come due on
+  /// another thread while it is still returning (virtual time moves as soon as the hang is
+  /// registered), and URLSession's client must not hear of the failure before.
+  func waitUntilStarted() {
+    while !started.withLock({ $0 }) { sched_yield() }
+  }
+
+  /// Marks the request answered; `false` when it already was (the answer, the timeout, or the
+  /// app's cancel of a hung request).
+  func finish() -> Bool {
     finished.withLock { finished in
       defer { finished = true }
       return !finished
@@ -188,7 +211,7 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   /// Where forwarded tasks are started.
-  private static let forwardingQueue = DispatchQueue(label: "SimulatedNetwork.forwarding")
+  static let forwardingQueue = DispatchQueue(label: "SimulatedNetwork.forwarding")
 
   private struct UncheckedTask: @unchecked Sendable {
     let task: URLSessionDataTask
@@ -199,6 +222,8 @@ class SimulatedURLProtocol: URLProtocol {
   }
 
   override func stopLoading() {
+    // A hung request the app cancelled gets no timeout after it.
+    if hung.withLock({ $0 }) { _ = finish() }
     guard let task = forwarded.withLock({ $0 }) else { return }
     let forwarded = UncheckedTask(task: task)
     Self.forwardingQueue.async {
@@ -237,10 +262,12 @@ class SimulatedURLProtocol: URLProtocol {
 
 extension AppSimulation {
   /// Whether the phone is online at virtual now, and the app process's number.
-  fileprivate func networkStatusNow() -> (online: Bool, generation: Int) {
+  fileprivate func networkStatusNow()
+    -> (online: Bool, generation: Int, now: SimulationInstant)
+  {
     let (now, generation) = state.withLock { state in
       (state.session.now, state.processGeneration())
     }
-    return (phoneIsOnline(at: now), generation)
+    return (phoneIsOnline(at: now), generation, now)
   }
 }

@@ -107,6 +107,11 @@ extension AppSimulation {
   /// Waits (wall clock, bounded by ``appWorkGrace``) until no hold is left, delivering the
   /// callbacks the app's answers queue and letting the lane's tasks run; holds left at the end
   /// are dropped and reported.
+  ///
+  /// While app work waits for a deadline of virtual time (``State/timeWaits``: a request to a
+  /// hung server), it returns once the lane is quiet and leaves the holds open: virtual time
+  /// moves on to that deadline (or to a background task's expiry before it), as it would on a
+  /// device while the request hangs.
   @concurrent package func waitForHolds() async {
     guard state.withLock({ !$0.holds.isEmpty }) else { return }
     let grace = state.withLock { $0.appWorkGrace }
@@ -115,12 +120,13 @@ extension AppSimulation {
     var pause = Duration.microseconds(50)
     while state.withLock({ !$0.holds.isEmpty }), clock.now < deadline {
       await quiesce()
-      if state.withLock({ $0.holds.isEmpty }) { break }
+      if state.withLock({ $0.holds.isEmpty || $0.timeWaits > 0 }) { break }
       await Task.yield()
       try? await clock.sleep(for: pause)
       pause = min(pause * 2, .milliseconds(5))
     }
     let expired = state.withLock { state -> [Report] in
+      guard state.timeWaits == 0 else { return [] }
       let holds = state.holds.sorted { $0.key < $1.key }.map(\.value)
       state.holds.removeAll()
       return holds.map { hold in

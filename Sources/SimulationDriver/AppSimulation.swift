@@ -671,6 +671,11 @@ public final class AppSimulation: Sendable {
     /// (``AppSimulation/beginHold(framework:call:)``).
     package var holds: [Int: Hold] = [:]
     package var nextHold = 0
+    /// How many pieces of app work wait for a deadline of virtual time, not for the app: a
+    /// request to a hung server (SimulatedNetwork's `phone.network.hangs`) until its timeout.
+    /// While one does, open holds do not keep virtual time at its instant
+    /// (``AppSimulation/waitForHolds()``): the work they wait for needs time to move.
+    package var timeWaits = 0
     /// ``AppSimulation/appWorkGrace``.
     package var appWorkGrace: Duration = .seconds(30)
 

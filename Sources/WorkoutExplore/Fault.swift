@@ -7,7 +7,8 @@ import WorkoutSystem
 /// A fault is written in the scenario's own words when its plan is applied
 /// (``FaultPlan/world(from:)``): timeline actions (`crash` then `relaunch`, `wristDown` then
 /// `wristUp`, `phoneAway` then `phoneBack`) or scenario keys (`phone.network.offline`,
-/// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications`).
+/// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications`,
+/// `phone.network.serverErrors`, `phone.network.hangs`, `phone.taskExpiry`).
 public struct Fault: Sendable, Hashable, CustomStringConvertible {
   /// What goes wrong: the names users type after `--faults` (docs/explore.md#faults).
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -43,6 +44,25 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// world, drawn at most once; for the Swift API (the command line's run ignores
     /// `authorization`).
     case authDenied = "auth-denied"
+    /// `http-error`: every server the app calls answers `503 Service Unavailable` for the span
+    /// (`phone.network.serverErrors`): requests through the simulation's `URLSession`
+    /// configuration started in it get that status without reaching the server. For the Swift
+    /// API (the command line's run makes no requests).
+    case httpError = "http-error"
+    /// `http-hang`: servers never answer for the span (`phone.network.hangs`): a request
+    /// started in it fails with `URLError(.timedOut)` its `timeoutInterval` of virtual time
+    /// later. For the Swift API.
+    case httpHang = "http-hang"
+    /// `task-expiry`: the system takes background time back for the span
+    /// (`phone.taskExpiry`): a `BGTask` launched in it expires right after its launch handler
+    /// returns, so its `expirationHandler` runs. For the Swift API.
+    case taskExpiry = "task-expiry"
+    /// `dst`: a daylight-saving night: the world's `start` moves so that the first
+    /// daylight-saving transition of the scenario's `timeZone` after its start falls at
+    /// ``Fault/at`` (``WorkoutScenario/Scenario/daylightSavingStart(transitionAt:)``); no span
+    /// (written `dst@1200+0`), drawn at most once; only for a scenario with a fixed start
+    /// and a zone that changes (else `--faults dst` is a usage error, 64).
+    case dst
 
     /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`,
     /// `auth-denied`.
@@ -51,15 +71,16 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// The shortest and longest span the draw gives this kind, in whole seconds (a project
     /// rule, docs/explore.md#drawing-a-world): a relaunch 1 to 60 s after a crash, the wrist
     /// down 10 s to 5 min, the phone away 30 s to 20 min, offline and locked 1 to 30 min, a
-    /// sensor dropout 5 s to 5 min; 0 for a whole-world fault.
+    /// sensor dropout 5 s to 5 min, server errors and hangs and task expiry 1 to 30 min; 0 for
+    /// a whole-world fault.
     public var durationRange: ClosedRange<Int64> {
       switch self {
       case .crash, .crashRecover: 1...60
       case .wrist: 10...300
       case .phoneAway: 30...1200
-      case .offline, .lock: 60...1800
+      case .offline, .lock, .httpError, .httpHang, .taskExpiry: 60...1800
       case .sensorDropout: 5...300
-      case .notificationsOff, .authDenied: 0...0
+      case .notificationsOff, .authDenied, .dst: 0...0
       }
     }
 
@@ -76,6 +97,10 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .sensorDropout: 5
       case .notificationsOff: 6
       case .authDenied: 7
+      case .httpError: 8
+      case .httpHang: 9
+      case .taskExpiry: 10
+      case .dst: 11
       }
     }
 
@@ -84,22 +109,9 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// (docs/explore.md#not-yet-available).
     public static let notYetAvailable: [(name: String, why: String)] = [
       (
-        "dst",
-        "a daylight-saving night needs the workout's start moved across a transition, not a fault at an instant"
-      ),
-      (
         "timezone-trip",
-        "health.trip changes the zone of whole days of the health data, not the workout's span"
-      ),
-      ("task-expiry", "the scenario format has no key for a background task's expiry"),
-      (
-        "http-error",
-        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
-      ),
-      (
-        "http-hang",
-        "the scenario format has no key for a server's answers (SimulatedNetwork's handlers are Swift)"
-      ),
+        "health.trip changes the zone of whole local days, and no scenario key changes the device's zone at an instant of the workout; explore a trip with health.trip in the scenario itself, or dst"
+      )
     ]
   }
 

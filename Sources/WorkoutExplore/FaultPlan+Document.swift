@@ -7,8 +7,9 @@ extension FaultPlan {
   /// The world as a scenario file: `document`, the scenario file `scenario` was decoded from,
   /// with ``seed`` as its `seed` and the faults written in as ``world(from:)`` writes them
   /// (timeline actions merged in at the same places, spans appended to
-  /// `phone.network.offline`, `health.lock.periods`, `sensors.heartRate.dropouts`,
-  /// `authorization.notifications` or `authorization.healthKit.default` set to `"denied"`). Times are written as seconds. Decoded
+  /// `phone.network.offline`, `serverErrors` or `hangs`, `phone.taskExpiry`,
+  /// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications` or
+  /// `authorization.healthKit.default` set to `"denied"`). Times are written as seconds. Decoded
   /// again, it is ``world(from:)``'s scenario: `workout-sim check` on it runs the same world.
   ///
   /// Paths inside the file (`course.recording`, `app.infoPlist`) are left as they are: a
@@ -44,6 +45,12 @@ extension FaultPlan {
       ])
       switch fault.kind {
       case .offline: document.appendElement(["phone", "network", "offline"], span)
+      case .httpError: document.appendElement(["phone", "network", "serverErrors"], span)
+      case .httpHang: document.appendElement(["phone", "network", "hangs"], span)
+      case .taskExpiry: document.appendElement(["phone", "taskExpiry"], span)
+      case .dst:
+        let start = try Self.daylightSavingStart(of: fault, in: scenario)
+        document.setMember(["start"], to: .string(start.text ?? ""))
       case .lock: document.appendElement(["health", "lock", "periods"], span)
       case .sensorDropout: document.appendElement(["sensors", "heartRate", "dropouts"], span)
       case .notificationsOff:

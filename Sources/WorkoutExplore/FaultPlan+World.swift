@@ -42,7 +42,9 @@ extension FaultPlan {
     guard span(of: scenario) != nil else { throw FaultSpanError() }
   }
 
-  /// Refuses fault kinds `scenario` cannot carry: `lock` without a `health` key.
+  /// Refuses fault kinds `scenario` cannot carry: `lock` without a `health` key; `dst` when
+  /// the scenario's start cannot move to a daylight-saving transition (`start: "now"`, a
+  /// replayed recording without `start`, a zone without transitions such as `UTC`).
   ///
   /// - Throws: ``FaultSetError`` naming the first such kind.
   public static func checkApplicable(_ kinds: [Fault.Kind], to scenario: Scenario)
@@ -54,6 +56,21 @@ extension FaultPlan {
         message:
           "the phone's lock periods are health.lock, and the scenario has no \"health\" key; add one (\"health\": { \"days\": 1 }) or leave lock out of --faults"
       )
+    }
+    if kinds.contains(.dst), scenario.daylightSavingStart(transitionAt: 0) == nil {
+      throw FaultSetError(
+        kind: .dst,
+        message:
+          "a daylight-saving night moves the world's start to a transition of its timeZone (\(scenario.timeZone)), and this scenario's zone has none within 400 days of its start, or its start is \"now\" or a recording's; give a fixed \"start\" and a zone that changes (\"timeZone\": \"Europe/Berlin\") or leave dst out of --faults"
+      )
+    }
+  }
+
+  /// The kinds drawn when none are named (`--faults` left out, `faults: nil`): every kind the
+  /// scenario can carry (``checkApplicable(_:to:)``), in ``Fault/Kind`` order.
+  public static func applicableKinds(of scenario: Scenario) -> [Fault.Kind] {
+    Fault.Kind.allCases.filter { kind in
+      (try? checkApplicable([kind], to: scenario)) != nil
     }
   }
 
@@ -72,7 +89,9 @@ extension FaultPlan {
       case .phoneAway:
         actions.append((fault.at, .phone(.away)))
         actions.append((fault.end, .phone(.back)))
-      case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied: break
+      case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied, .httpError,
+        .httpHang, .taskExpiry, .dst:
+        break
       }
     }
     return actions
@@ -128,6 +147,10 @@ extension FaultPlan {
       let span = fault.at..<fault.end
       switch fault.kind {
       case .offline: world.phone.offline.append(span)
+      case .httpError: world.phone.serverErrors.append(span)
+      case .httpHang: world.phone.hangs.append(span)
+      case .taskExpiry: world.phone.taskExpiry.append(span)
+      case .dst: world.start = try Self.daylightSavingStart(of: fault, in: scenario)
       case .lock: world.health?.lockPeriods.append(span)
       case .sensorDropout:
         var settings = world.sensorSettings(for: .heartRate)
@@ -145,5 +168,23 @@ extension FaultPlan {
       }
     }
     return world
+  }
+}
+
+extension FaultPlan {
+  /// The world start of `dst` fault `fault` (``Scenario/daylightSavingStart(transitionAt:)``).
+  ///
+  /// - Throws: ``FaultSetError`` when the scenario has no transition to move to.
+  static func daylightSavingStart(of fault: Fault, in scenario: Scenario) throws(FaultSetError)
+    -> Scenario.WallClockDate
+  {
+    guard
+      let start = scenario.daylightSavingStart(
+        transitionAt: fault.at.nanoseconds / 1_000_000_000)
+    else {
+      try checkApplicable([.dst], to: scenario)
+      throw FaultSetError(kind: .dst, message: "no daylight-saving transition")
+    }
+    return start
   }
 }

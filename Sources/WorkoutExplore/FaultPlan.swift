@@ -102,7 +102,8 @@ extension Fault {
   /// (two whole-world faults of one kind always do).
   func overlaps(_ other: Fault) -> Bool {
     guard kind.channel == other.kind.channel else { return false }
-    if kind.isWholeWorld { return true }
+    // A world has one start: one `dst` at most.
+    if kind.isWholeWorld || kind == .dst { return true }
     return at <= other.end && other.at <= end
   }
 }

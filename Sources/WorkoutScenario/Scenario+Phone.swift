@@ -34,6 +34,19 @@ extension Scenario {
     public var offline: [Range<SimulationInstant>] = []
     /// `network.offlineDaily`: the same every day, in local time of day.
     public var offlineDaily: [HealthPlan.TimeOfDaySpan] = []
+    /// `network.serverErrors`: spans of scenario time (as ``offline``) while every server the
+    /// app calls answers `503 Service Unavailable`: a request started in a span gets that
+    /// status at once and never reaches the server (a project rule,
+    /// docs/phone.md#server-faults).
+    public var serverErrors: [Range<SimulationInstant>] = []
+    /// `network.hangs`: spans of scenario time (as ``offline``) while servers never answer: a
+    /// request started in a span fails with `URLError(.timedOut)` its `timeoutInterval` of
+    /// virtual time later (docs/phone.md#server-faults).
+    public var hangs: [Range<SimulationInstant>] = []
+    /// `taskExpiry`: spans of scenario time (as ``offline``) in which the system takes a
+    /// launched background task's time back at once: a `BGTask` launched in a span expires
+    /// right after its launch handler returns (docs/phone.md#background-tasks).
+    public var taskExpiry: [Range<SimulationInstant>] = []
     /// `widgets`: the widgets on the Home Screen, in order.
     public var widgets: [Widget] = []
     /// `widgetBudget`: the timeline reloads WidgetKit grants each widget per local day (1 to

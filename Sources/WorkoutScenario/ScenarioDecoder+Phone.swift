@@ -13,7 +13,7 @@ extension ScenarioDecoder {
   static let phoneKeys = [
     "network", "widgets", "widgetBudget", "backgroundAppRefresh", "charging", "app", "away",
     "sameWiFi", "paired", "watchAppInstalled", "complicationEnabled", "complicationBudget",
-    "complicationBudgetReset", "link", "heartRateDevice", "lockedWorkoutAccess",
+    "complicationBudgetReset", "link", "heartRateDevice", "lockedWorkoutAccess", "taskExpiry",
   ]
   static let heartRateDeviceKeys = ["interval", "dropouts"]
   static let phoneLinkKeys = ["messageLatency", "transferLatency", "replyTimeout"]
@@ -21,7 +21,7 @@ extension ScenarioDecoder {
   static let complicationBudgetRange = 0...1000
   /// The longest `phone.link` time: 1 hour (a project limit; far above any real latency).
   static let maximumLinkTime: Duration = .seconds(3600)
-  static let phoneNetworkKeys = ["offline", "offlineDaily"]
+  static let phoneNetworkKeys = ["offline", "offlineDaily", "serverErrors", "hangs"]
   static let widgetKeys = ["kind", "family"]
   /// The case names of WidgetKit's `WidgetFamily` that an iPhone's widgets and the Watch's
   /// complications use (https://developer.apple.com/documentation/widgetkit/widgetfamily).
@@ -31,6 +31,17 @@ extension ScenarioDecoder {
   ]
   /// `widgetBudget`'s range: reloads per widget per local day.
   static let widgetBudgetRange = 1...1000
+
+  /// An array of spans `{ "from", "to" }` of scenario time (`phone.network.offline`,
+  /// `serverErrors`, `hangs`, `phone.taskExpiry`).
+  func spans(_ value: JSONValue, at path: JSONPath, start: Date?) throws(ScenarioError)
+    -> [Range<SimulationInstant>]
+  {
+    try array(value, at: path, of: "spans { \"from\", \"to\" }") {
+      element, elementPath throws(ScenarioError) in
+      try signedSpan(element, at: elementPath, start: start)
+    }
+  }
 
   /// The `phone` object. `start` is the wall-clock date of `t = 0` when the file fixes it (as
   /// for `health`), which date-times in `network.offline` need.
@@ -44,16 +55,22 @@ extension ScenarioDecoder {
       let network = try healthMembers(
         value, at: networkPath, allowed: Self.phoneNetworkKeys, what: "network")
       if let offline = network["offline"] {
-        phone.offline = try array(
-          offline, at: networkPath.appending(key: "offline"), of: "spans { \"from\", \"to\" }"
-        ) { element, elementPath throws(ScenarioError) in
-          try signedSpan(element, at: elementPath, start: start)
-        }
+        phone.offline = try spans(offline, at: networkPath.appending(key: "offline"), start: start)
+      }
+      if let errors = network["serverErrors"] {
+        phone.serverErrors = try spans(
+          errors, at: networkPath.appending(key: "serverErrors"), start: start)
+      }
+      if let hangs = network["hangs"] {
+        phone.hangs = try spans(hangs, at: networkPath.appending(key: "hangs"), start: start)
       }
       if let daily = network["offlineDaily"] {
         phone.offlineDaily = try timeOfDaySpans(
           daily, at: networkPath.appending(key: "offlineDaily"))
       }
+    }
+    if let value = fields["taskExpiry"] {
+      phone.taskExpiry = try spans(value, at: path.appending(key: "taskExpiry"), start: start)
     }
     if let value = fields["widgets"] {
       phone.widgets = try widgets(value, at: path.appending(key: "widgets"))

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import WorkoutCore
 import WorkoutJSON
@@ -119,6 +120,54 @@ let walkJSON = """
     #expect(decoded == (try plan.world(from: walk)))
     // The crash at 3 s follows the scenario's start at 3 s.
     #expect(decoded.timeline.prefix(3).map(\.kind.name) == ["prepare", "start", "crash"])
+  }
+
+  @Test func serverTaskAndDaylightSavingFaultsBecomeTheirKeys() throws {
+    let plan = FaultPlan(
+      seed: 12,
+      faults: [
+        Fault(.httpError, at: .seconds(20), duration: .seconds(60)),
+        Fault(.httpHang, at: .seconds(100), duration: .seconds(90)),
+        Fault(.taskExpiry, at: .seconds(200), duration: .seconds(120)),
+      ])
+    let world = try plan.world(from: walk)
+    let span = { (from: Int64, to: Int64) in
+      [SimulationInstant.seconds(from)..<SimulationInstant.seconds(to)]
+    }
+    #expect(world.phone.serverErrors == span(20, 80))
+    #expect(world.phone.hangs == span(100, 190))
+    #expect(world.phone.taskExpiry == span(200, 320))
+    // No timeline action: the scenario's own four.
+    #expect(world.timeline.map(\.kind.name) == ["prepare", "start", "lap", "end"])
+    let written = try plan.worldDocument(from: try JSONParser.parse(walkJSON), scenario: walk)
+    let text = String(decoding: JSONWriter.encodedBytes(written), as: UTF8.self)
+    #expect(try decodeScenario(text, fileName: "walk.json") == world)
+  }
+
+  @Test func aDaylightSavingFaultMovesTheStartToTheTransition() throws {
+    // Europe/Berlin from the default start 2026-01-05 08:00 UTC: the next transition is the
+    // last Sunday of March, 2026-03-29, at 02:00 CET = 01:00 UTC. A transition at 1200 s puts
+    // t = 0 at 00:40 UTC, written in the zone's offset then (+01:00): 01:40:00+01:00.
+    let berlinJSON = walkJSON.replacingOccurrences(
+      of: #""seed": 5,"#, with: #""seed": 5, "timeZone": "Europe/Berlin","#)
+    let berlin = try decodeScenario(berlinJSON, fileName: "walk.json")
+    let plan = FaultPlan(seed: 5, faults: [Fault(.dst, at: .seconds(1200), duration: .zero)])
+    #expect(plan.description == "seed 5: dst@1200+0")
+    #expect(FaultPlan(plan.description) == plan)
+    let world = try plan.world(from: berlin)
+    #expect(world.start?.text == "2026-03-29T01:40:00+01:00")
+    #expect(world.start?.utcOffsetSeconds == 3600)
+    let written = try plan.worldDocument(from: try JSONParser.parse(berlinJSON), scenario: berlin)
+    let text = String(decoding: JSONWriter.encodedBytes(written), as: UTF8.self)
+    let decoded = try decodeScenario(text, fileName: "walk.json")
+    #expect(decoded.start?.date == world.start?.date)
+    // Two dst faults never share a world (one start).
+    let other = Fault(.dst, at: .seconds(300), duration: .zero)
+    #expect(other.overlaps(Fault(.dst, at: .seconds(1200), duration: .zero)))
+    // UTC has no transition: refused, and left out of the default kinds.
+    #expect(throws: FaultSetError.self) { try FaultPlan.checkApplicable([.dst], to: walk) }
+    #expect(!FaultPlan.applicableKinds(of: walk).contains(.dst))
+    #expect(FaultPlan.applicableKinds(of: berlin).contains(.dst))
   }
 
   @Test func theSameSeedGivesTheSameBytes() throws {

@@ -72,6 +72,28 @@ struct PhoneDecodingTests {
       ])
   }
 
+  @Test("serverErrors, hangs and taskExpiry: spans of scenario time, as offline")
+  func serverAndTaskFaultSpans() throws {
+    let decoded = try decodeScenario(
+      phone(
+        #"""
+        { "network": { "serverErrors": [ { "from": "1:00:00", "to": "2026-03-02T09:00:00+01:00" } ],
+                       "hangs": [ { "from": 60, "to": "2:00" } ] },
+          "taskExpiry": [ { "from": -30, "to": "15:00" } ] }
+        """#)
+    ).phone
+    // 1:00:00 = 3 600 s; 09:00+01:00 is 1.5 h after the start 07:30+01:00 = 5 400 s.
+    #expect(
+      decoded.serverErrors == [SimulationInstant.seconds(3600)..<SimulationInstant.seconds(5400)])
+    // "2:00" = 120 s; "15:00" = 900 s.
+    #expect(decoded.hangs == [SimulationInstant.seconds(60)..<SimulationInstant.seconds(120)])
+    #expect(decoded.taskExpiry == [SimulationInstant.seconds(-30)..<SimulationInstant.seconds(900)])
+    #expect(Scenario.Phone().serverErrors.isEmpty && Scenario.Phone().taskExpiry.isEmpty)
+    #expect(
+      errorLine(phone(#"{ "network": { "hangs": [ { "from": 60 } ] } }"#))?
+        .hasPrefix("p.json: phone.network.hangs[0]") == true)
+  }
+
   @Test("the budget's ends 1 and 1000 are allowed; charging may be empty")
   func budgetEnds() throws {
     #expect(try decodeScenario(phone(#"{ "widgetBudget": 1 }"#)).phone.widgetBudget == 1)
@@ -113,11 +135,11 @@ struct PhoneDecodingTests {
   func unknownKeys() {
     #expect(
       errorLine(phone(#"{ "widget": [] }"#))
-        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess); did you mean \"widgets\"?"
+        == "p.json: phone.widget: unknown key (expected one of network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess, taskExpiry); did you mean \"widgets\"?"
     )
     #expect(
       errorLine(phone(#"{ "network": { "ofline": [] } }"#))
-        == "p.json: phone.network.ofline: unknown key (expected one of offline, offlineDaily); did you mean \"offline\"?"
+        == "p.json: phone.network.ofline: unknown key (expected one of offline, offlineDaily, serverErrors, hangs); did you mean \"offline\"?"
     )
     // "size" is 3 edits from "kind": too far for a suggestion.
     #expect(
@@ -128,7 +150,7 @@ struct PhoneDecodingTests {
         == "p.json: phone.charging[0].until: unknown key (expected one of from, to)")
     #expect(
       errorLine(phone("[]"))
-        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess)"
+        == "p.json: phone: an array is not an object (expected phone object with keys network, widgets, widgetBudget, backgroundAppRefresh, charging, app, away, sameWiFi, paired, watchAppInstalled, complicationEnabled, complicationBudget, complicationBudgetReset, link, heartRateDevice, lockedWorkoutAccess, taskExpiry)"
     )
     // `x-` keys are comments, everywhere.
     #expect(errorLine(phone(#"{ "x-note": 1, "network": { "x-why": "train" } }"#)) == nil)

@@ -52,13 +52,17 @@ private let walkJSON = """
     #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
-        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied."
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, http-error, http-hang, task-expiry, dst."
     )
     #expect(
-      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "http-hang"])?
-        .hasPrefix("'--faults http-hang': fault 'http-hang' is not available yet (") == true)
-    // auth-denied, refused as not available before, is a fault now.
-    #expect(usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied"]) == nil)
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "timezone-trip"])?
+        .hasPrefix("'--faults timezone-trip': fault 'timezone-trip' is not available yet (")
+        == true)
+    // auth-denied, http-error, http-hang, task-expiry and dst, refused as not available before,
+    // are faults now.
+    for name in ["auth-denied", "http-error", "http-hang", "task-expiry", "dst"] {
+      #expect(usageError(["--scenario", "w.json", "--seeds", "3", "--faults", name]) == nil)
+    }
     let parsed = try? ExploreCommand.parse(
       ["--scenario", "w.json", "--seeds", "3", "--faults", "auth-denied,crash"])
     #expect(parsed?.options.faults == [.authDenied, .crash])
@@ -70,10 +74,17 @@ private let walkJSON = """
     }
   }
 
-  @Test func badInputExits64WithTheUsageLine() {
+  @Test(
+    "0 seeds, an unknown fault, a fault not available, a shard outside 1…n: each exits 64",
+    arguments: [
+      ["--seeds", "0"], ["--seeds", "3", "--faults", "wirst"],
+      ["--seeds", "3", "--faults", "timezone-trip"], ["--seeds", "3", "--shard", "0/4"],
+      ["--seeds", "3", "--shard", "5/4"],
+    ])
+  func badInputExits64WithTheUsageLine(arguments: [String]) {
     let capture = CapturedOutput()
     let status = WorkoutSimCommand.main(
-      arguments: ["explore", "--scenario", "w.json", "--seeds", "0"],
+      arguments: ["explore", "--scenario", "w.json"] + arguments,
       environment: capture.environment())
     #expect(status == 64)
     #expect(capture.standardError.contains("Usage: workout-sim explore --scenario FILE --seeds N"))
@@ -203,6 +214,41 @@ private let walkJSON = """
       recording.path == packageRoot.path
         + "/Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit")
     #expect(throws: Never.self) { try Simulation.check(world) }
+  }
+
+  @Test func aDaylightSavingNightIsShrunkToTheLatestTransitionAndCheckFailsTheSame() throws {
+    // The walk in Europe/Berlin, checking its record's end as written on 5 January (+01:00).
+    // Any dst fault moves the start to the transition of 2026-03-29 01:00 UTC; shrinking moves
+    // it to the latest second, 599 s: t = 0 at 01:00 UTC − 599 s = 00:50:01 UTC
+    // (01:50:01+01:00), the end at 600 s is 01:00:01 UTC, after the change: 03:00:01+02:00.
+    let berlin = walkJSON.replacingOccurrences(
+      of: #""seed": 5,"#, with: #""seed": 5, "timeZone": "Europe/Berlin","#
+    ).replacingOccurrences(
+      of: #"{ "count": "records", "equals": 1 }"#,
+      with: #"{ "record": 0, "path": "endDate", "equals": "2026-01-05T09:10:00+01:00" }"#)
+    try Data(berlin.utf8).write(to: URL(fileURLWithPath: folder + "/berlin.json"))
+    let quiet = WorkoutSimCommand.main(
+      arguments: ["check", folder + "/berlin.json"],
+      environment: liveCheckEnvironment(CapturedOutput()))
+    #expect(quiet == 0)
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: [
+        "explore", "--scenario", folder + "/berlin.json", "--seeds", "1", "--faults", "dst",
+        "--out", folder + "/dst",
+      ], environment: capture.environment())
+    #expect(status == 1)
+    #expect(capture.standardOutput.contains("; shrunk dst@599+0; workout-sim check "))
+    let world = try InputFiles.readScenario(atPath: folder + "/dst/berlin-seed-5.json")
+    #expect(world.start?.text == "2026-03-29T01:50:01+01:00")
+    let failed = try Simulation.check(world).compactMap { outcome -> String? in
+      if case .failed(let failure) = outcome.outcome { return failure.message }
+      return nil
+    }
+    #expect(failed.count == 1)
+    #expect(failed.first?.contains("2026-03-29T03:00:01+02:00") == true)
+    // A UTC scenario cannot carry the fault: 64.
+    #expect(explore(["--seeds", "1", "--faults", "dst"]).status == 64)
   }
 
   @Test func aWristFaultKeepsTheWorkout() {

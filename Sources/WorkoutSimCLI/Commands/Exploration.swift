@@ -88,8 +88,7 @@ struct Exploration: Sendable {
     }
     let scenario = try Scenario.decode(bytes, fileName: path, sourceURL: url)
     self.scenario = scenario
-    let hasHealth = scenario.health != nil
-    faults = options.faults ?? Fault.Kind.allCases.filter { $0 != .lock || hasHealth }
+    faults = options.faults ?? FaultPlan.applicableKinds(of: scenario)
     do {
       try FaultPlan.checkApplicable(faults, to: scenario)
     } catch {

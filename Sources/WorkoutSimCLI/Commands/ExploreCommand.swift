@@ -9,7 +9,8 @@ public struct ExploreOptions: Sendable, Equatable {
   /// `--seeds N`: how many worlds, seeds `seed` to `seed + N − 1` (1 to ``maximumSeeds``).
   public var seeds: Int
   /// `--faults LIST`: the fault kinds to draw from, or `nil` for every kind the scenario can
-  /// carry (``Fault/Kind/allCases``, less `lock` without a `health` key).
+  /// carry (``FaultPlan/applicableKinds(of:)``: less `lock` without a `health` key, less `dst`
+  /// without a transition to move the start to).
   public var faults: [Fault.Kind]?
   /// `--shard i/n`: this run's share of the worlds, those whose index `k` (from 0) has
   /// `k % n == i − 1`; `(1, 1)` by default.
@@ -75,7 +76,8 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
         world is written, shrunk, as a scenario file into the output folder, which
         'workout-sim check' runs to the same failure. Exits 1 when a world failed.
         Faults: crash, crash-recover, wrist, phone-away, offline, lock,
-        sensor-dropout, notifications-off, auth-denied.
+        sensor-dropout, notifications-off, auth-denied, http-error, http-hang,
+        task-expiry, dst.
         """,
       usage: "explore --scenario FILE --seeds N [--faults LIST]\n"
         + String(repeating: " ", count: 27) + "[--shard i/n] [--junit FILE] [--out FOLDER]",
@@ -208,7 +210,8 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
   ///
   /// - Returns: 0 when every world passed its checks; 1 when one failed.
   /// - Throws: before any world runs: ``InputError`` or a scenario error (66, 65) for the
-  ///   scenario file; ``UsageError`` (64) for `lock` without a `health` key, seeds past the seed
+  ///   scenario file; ``UsageError`` (64) for `lock` without a `health` key or `dst` without a
+  ///   daylight-saving transition, seeds past the seed
   ///   range, or an output naming an input; ``ExploreDataError`` (65) for a timeline too short
   ///   for faults; ``OutputError`` (73) for an output that cannot be created.
   public func run(in environment: CLIEnvironment) throws -> ExitCode {

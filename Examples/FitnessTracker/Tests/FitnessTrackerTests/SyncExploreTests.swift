@@ -1,5 +1,6 @@
 // The fitness tracker's sync explored (docs/explore.md): the day of SyncTests.swift in seeded
-// worlds with the phone offline and locked at drawn instants, each world against its own real
+// worlds with the phone offline and locked at drawn instants, and with its server failing
+// (503), hanging and its retries' background time taken back, each world against its own real
 // HTTP server on 127.0.0.1. The invariant is the sync's: when the day is over, the server holds
 // exactly the store's step samples (the same UUIDs, none missing, none extra).
 //
@@ -40,10 +41,25 @@ struct SyncExploreTests {
 
   @Test("Offline and locked spans never leave the server without the store's samples")
   func offlineAndLockedWorlds() async throws {
+    try await exploreSync(faults: [.offline, .lock])
+  }
+
+  /// Server errors (503), hung servers (each upload's 30 s timeout) and background tasks
+  /// expiring at launch: an upload fails only inside a span, so by 27 099 + 30 s at the latest,
+  /// and retries from 28 029 s, launched at 28 800 s at the latest (as above). A retry whose
+  /// task expires at launch still uploads (the expiration handler only reports the task
+  /// unfinished), so the invariant holds.
+  @Test("Server errors, hangs and expiring retries never leave the server without the samples")
+  func serverAndTaskFaultWorlds() async throws {
+    try await exploreSync(faults: [.httpError, .httpHang, .taskExpiry])
+  }
+
+  /// The day of SyncTests.swift explored over ``seeds`` worlds drawn from `faults`.
+  func exploreSync(faults: [Fault.Kind]) async throws {
     let scenario = try syncScenario {
       $0.timeline = [Scenario.Action(at: .seconds(27_100), kind: .probe, location: "timeline[0]")]
     }
-    try await explore(scenario: scenario, seeds: Self.seeds, faults: [.offline, .lock]) {
+    try await explore(scenario: scenario, seeds: Self.seeds, faults: faults) {
       simulation in
       simulation.appWorkGrace = .seconds(120)
       let server = try TestHTTPServer()

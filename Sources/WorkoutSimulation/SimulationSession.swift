@@ -594,7 +594,7 @@ extension SimulationSession {
     merged.reserveCapacity(watch.count + phone.count)
     var next = 0
     for var entry in phone {
-      entry.device = .phone
+      entry.tagAsPhones()
       while next < watch.count, at(watch[next]) <= at(entry) {
         merged.append(watch[next])
         next += 1
@@ -649,9 +649,22 @@ extension SimulationSession {
 /// What the session tags as the phone's when it gathers the result (``SimulationSession/result``):
 /// a log entry and an error report.
 protocol PhoneTaggable {
-  /// Whose engine it came from.
-  var device: WorkoutDevice { get set }
+  /// Marks it as the phone engine's (``WorkoutDevice/phone``).
+  mutating func tagAsPhones()
 }
 
-extension LogEntry: PhoneTaggable {}
-extension ErrorReport: PhoneTaggable {}
+extension LogEntry: PhoneTaggable {
+  /// The entry, and the report of an `error` entry, so that it equals the result's `errors`
+  /// item.
+  mutating func tagAsPhones() {
+    device = .phone
+    if case .error(var report) = kind {
+      report.device = .phone
+      kind = .error(report)
+    }
+  }
+}
+
+extension ErrorReport: PhoneTaggable {
+  mutating func tagAsPhones() { device = .phone }
+}

@@ -334,8 +334,10 @@ struct PhoneDecodingTests {
     #expect(
       errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "tablet" }] }"#)?
         .hasPrefix("p.json: timeline[0].device: \"tablet\" is not a device") == true)
+    let wristDown =
+      #"{ "version": 1, "timeline": [{ "at": 0, "do": "wristDown", "device": "phone" }] }"#
     #expect(
-      errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "wristDown", "device": "phone" }] }"#)?
-        .hasPrefix("p.json: timeline[0].device: \"wristDown\" takes no device") == true)
+      errorLine(wristDown)?.hasPrefix("p.json: timeline[0].device: \"wristDown\" takes no device")
+        == true)
   }
 }

@@ -145,9 +145,10 @@ extension PhoneWorkoutTests {
   /// The lock rule reaches long-running queries (docs/phone.md#the-iphones-own-workouts): the
   /// phone is locked from 60 to 900 s; 100 iPhone steps reach the store at 300 s (locked) and
   /// 50 at 1000 s (unlocked). With the person's leave and the phone workout running from 0 to
-  /// 1200 s, the anchored query's update and the observer's call come at 300 s as unlocked;
-  /// denied, they wait: the observer is called at the unlock (900 s), the anchored query at
-  /// the next arrival (1000 s) with both samples.
+  /// 1200 s, the anchored query's update, the observer's call and the statistics collection's
+  /// update (the day's sum, 100) come at 300 s as unlocked; denied, they wait: the observer is
+  /// called at the unlock (900 s), the anchored query at the next arrival (1000 s) with both
+  /// samples, the collection then with 100 + 50 = 150.
   @Test(arguments: [true, false])
   func longRunningQueriesUpdateWhileLockedOnlyWithLeave(allow: Bool) async throws {
     let samples = """
@@ -162,6 +163,7 @@ extension PhoneWorkoutTests {
       ))
     let updates = Mutex<[[Int]]>([])
     let observed = Mutex<[Int]>([])
+    let sums = Mutex<[[Int]]>([])
     try await simulation.run {
       try await simulation.on(.phone) {
         let store = HKHealthStore()
@@ -181,11 +183,23 @@ extension PhoneWorkoutTests {
           completion()
         }
         store.execute(observer)
+        // The day's steps (the run starts at noon UTC): 100, then 150.
+        let collection = HKStatisticsCollectionQuery(
+          quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+          anchorDate: noon(plus: -12 * 3600), intervalComponents: DateComponents(day: 1))
+        collection.initialResultsHandler = { _, _, _ in }
+        collection.statisticsUpdateHandler = { _, statistics, _, _ in
+          let at = Int(simulation.now.timeIntervalSince(simulation.startDate))
+          let sum = statistics?.sumQuantity()?.doubleValue(for: .count()) ?? 0
+          sums.withLock { $0.append([at, Int(sum)]) }
+        }
+        store.execute(collection)
         let (session, builder) = try await startedRun(store, simulation)
         try await simulation.advance(to: noon(plus: 1200))
         // Stopped before the workout's own samples reach the store as it is saved.
         store.stop(anchored)
         store.stop(observer)
+        store.stop(collection)
         session.end()
         try await builder.endCollection(at: simulation.now)
         _ = try await builder.finishWorkout()
@@ -194,9 +208,11 @@ extension PhoneWorkoutTests {
     if allow {
       #expect(updates.withLock { $0 } == [[300, 1], [1000, 1]])
       #expect(observed.withLock { $0 } == [0, 300, 1000])
+      #expect(sums.withLock { $0 } == [[300, 100], [1000, 150]])
     } else {
       #expect(updates.withLock { $0 } == [[1000, 2]])
       #expect(observed.withLock { $0 } == [0, 900, 1000])
+      #expect(sums.withLock { $0 } == [[1000, 150]])
     }
   }
 

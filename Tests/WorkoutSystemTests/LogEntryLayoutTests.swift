@@ -1,7 +1,6 @@
 import Testing
 import WorkoutCore
-
-@testable import WorkoutSystem
+import WorkoutSystem
 
 /// The phone's tag on a log entry (issue 28) costs no memory: `device` (one byte) sits in the
 /// padding after `session`, so the log of a long run (scripts/bench-output.sh's peak memory) is

@@ -57,7 +57,7 @@ public protocol Widget {
 ///
 /// Apple's `Content` is a SwiftUI `View`; here it is any type, so that a widget whose content
 /// closure returns no SwiftUI view compiles unchanged. The simulation draws nothing: the
-/// closure is kept, and the card's entry is read with `HealthKitSimulation.suggestedEntry(kind:
+/// closure is never called, and the card's entry is read with `HealthKitSimulation.suggestedEntry(kind:
 /// attribute:as:)`.
 public struct RelevanceConfiguration<Content>: WidgetConfiguration {
   /// The widget's kind.
@@ -68,7 +68,7 @@ public struct RelevanceConfiguration<Content>: WidgetConfiguration {
   /// A configuration of `kind` whose relevance and entries come from `provider` (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/relevanceconfiguration/init(kind:provider:content:)).
   /// Apple's initializer is `@MainActor` and its `content` a SwiftUI view builder; here
-  /// `content` is kept and never called (nothing is drawn).
+  /// `content` is never called (nothing is drawn).
   ///
   /// - Parameters:
   ///   - kind: The widget's unique kind.

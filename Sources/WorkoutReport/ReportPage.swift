@@ -72,6 +72,8 @@ public enum Report {
     let end = record.endDate.seconds
     let session = session(of: record, in: result)
     let axis = timeAxis(result, start: start, end: end, marks: marks(record, result, session))
+    // The phone's own workouts number their sessions apart from the watch's.
+    let device = record.device
     let prefix = "r" + String(index + 1)
     var out = "<section class=\"record\" id=\"record-" + String(index + 1) + "\">\n"
     out += "<h2>Workout " + String(index + 1) + ": " + record.activityType.name + ", "
@@ -85,7 +87,9 @@ public enum Report {
     }
     out += "</p>\n"
     out += "<figure><figcaption>Session state</figcaption>"
-    out += statesSVG(result, session: session, axis: axis, id: prefix + "-states") + "</figure>\n"
+    out +=
+      statesSVG(result, session: session, device: device, axis: axis, id: prefix + "-states")
+      + "</figure>\n"
 
     // Heart rate with the zones.
     let heartRate = RecordSeries.discrete(record, .heartRate)
@@ -313,7 +317,7 @@ public enum Report {
     }
     for error in result.errors
     where error.at >= record.startDate && error.at <= record.endDate
-      && (error.session == nil || error.session == session)
+      && (error.session == nil || error.session == session) && error.device == record.device
     {
       let at = error.at.seconds
       marks.append(
@@ -326,12 +330,15 @@ public enum Report {
   }
 
   /// The session's states as coloured spans on the time axis, from the log's state changes.
-  /// The state changes of `session` in the log, in order: scenario seconds and the new state.
-  static func stateChanges(_ result: RunResult, session: Int)
+  /// The state changes of `device`'s `session` in the log, in order: scenario seconds and the
+  /// new state.
+  static func stateChanges(_ result: RunResult, session: Int, device: WorkoutDevice = .watch)
     -> [(at: Double, state: WorkoutSessionState)]
   {
     result.log.compactMap { entry in
-      guard entry.session == session, case .stateChange(_, let to) = entry.kind else {
+      guard entry.session == session, entry.device == device,
+        case .stateChange(_, let to) = entry.kind
+      else {
         return nil
       }
       return (entry.at.seconds, to)
@@ -353,14 +360,14 @@ public enum Report {
     return out
   }
 
-  static func statesSVG(_ result: RunResult, session: Int?, axis: TimeChart.Axis, id: String)
-    -> String
-  {
+  static func statesSVG(
+    _ result: RunResult, session: Int?, device: WorkoutDevice, axis: TimeChart.Axis, id: String
+  ) -> String {
     let height = 56.0
     let top = 6.0
     let bottom = 28.0
     let x = LinearScale(domain: (axis.start, axis.end), range: (TimeChart.left, TimeChart.right))
-    let changes = session.map { stateChanges(result, session: $0) } ?? []
+    let changes = session.map { stateChanges(result, session: $0, device: device) } ?? []
     var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"chart\" id=\"" + id
     out +=
       "\" viewBox=\"0 0 960 " + PathText.number(height)
@@ -399,13 +406,18 @@ public enum Report {
     for error in result.errors { end = max(end, error.at.seconds) }
     for record in result.records { end = max(end, record.endDate.seconds) }
     let axis = timeAxis(result, start: 0, end: max(end, 1), marks: [])
-    var sessions: [Int] = []
+    // One row per session: the watch's first, then the phone's own workouts' (their own numbers).
+    var sessions: [(device: WorkoutDevice, index: Int)] = []
     for entry in result.log {
-      if case .stateChange = entry.kind, let session = entry.session, !sessions.contains(session) {
-        sessions.append(session)
+      if case .stateChange = entry.kind, let session = entry.session,
+        !sessions.contains(where: { $0 == (entry.device, session) })
+      {
+        sessions.append((entry.device, session))
       }
     }
-    sessions.sort()
+    sessions.sort {
+      ($0.device == .phone ? 1 : 0, $0.index) < ($1.device == .phone ? 1 : 0, $1.index)
+    }
     let rowHeight = 22.0
     let top = 6.0
     let rows = Double(sessions.count + 1)
@@ -420,20 +432,21 @@ public enum Report {
     out += "<rect class=\"plot\" x=\"" + PathText.number(TimeChart.left) + "\" y=\""
     out += PathText.number(top) + "\" width=\"" + PathText.number(TimeChart.right - TimeChart.left)
     out += "\" height=\"" + PathText.number(bottom - top) + "\"/>"
-    for (row, session) in sessions.enumerated() {
+    for (row, (device, session)) in sessions.enumerated() {
       let y = top + Double(row) * rowHeight
+      let name = (device == .phone ? "phone session " : "session ") + String(session)
       out += "<text class=\"tick\" x=\"" + PathText.number(TimeChart.left - 6) + "\" y=\""
-      out += PathText.number(y + 15) + "\" text-anchor=\"end\">session " + String(session)
+      out += PathText.number(y + 15) + "\" text-anchor=\"end\">" + name
       out += "</text>"
-      let changes = stateChanges(result, session: session)
+      let changes = stateChanges(result, session: session, device: device)
       for (index, change) in changes.enumerated() {
         let to = index + 1 < changes.count ? changes[index + 1].at : axis.end
         let left = x(change.at)
         let width = max(x(to) - left, 1)
         out += "<rect class=\"st-" + change.state.name + "\" x=\"" + PathText.number(left)
         out += "\" y=\"" + PathText.number(y + 3) + "\" width=\"" + PathText.number(width)
-        out += "\" height=\"" + PathText.number(rowHeight - 6) + "\"><title>session "
-        out += String(session) + " " + change.state.name + " from "
+        out += "\" height=\"" + PathText.number(rowHeight - 6) + "\"><title>"
+        out += name + " " + change.state.name + " from "
         out += HTML.escape(result.date(of: SimulationInstant.rounding(seconds: change.at)))
         out += "</title></rect>"
       }
@@ -599,7 +612,7 @@ public enum Report {
     for error in result.errors {
       out += "<tr><td>" + HTML.escape(result.date(of: error.at)) + "</td><td>"
       out += TextFormat.clockTenths(nanoseconds: error.at.nanoseconds) + "</td><td>"
-      out += error.session.map { String($0) } ?? "-"
+      out += (error.device == .phone ? "phone " : "") + (error.session.map { String($0) } ?? "-")
       out += "</td><td>" + HTML.escape(error.action) + "</td><td>"
       out += HTML.escape(error.error.description) + "</td></tr>"
     }

@@ -274,11 +274,11 @@ public struct Scenario: Sendable, Equatable {
       self.device = device
     }
 
-    /// The `do` words that take `"device": "phone"`: the session's and builder's calls and the
-    /// phone app's crash and relaunch.
+    /// The `do` words that take `"device": "phone"`: the session's and builder's calls, the
+    /// phone app's crash and relaunch, and a probe of the phone app's session.
     public static let phoneWords = [
       "prepare", "start", "pause", "resume", "stop", "end", "endCollection", "finishWorkout",
-      "lap", "marker", "segment", "addEvent", "newSession", "crash", "relaunch",
+      "lap", "marker", "segment", "addEvent", "newSession", "crash", "relaunch", "probe",
     ]
 
     /// What the action does: a call the app makes (the engine's ``WorkoutSystem/AppAction``, named

@@ -167,6 +167,7 @@ extension RunResult {
     seconds(error.at, into: &json)
     json.key(ascii: "code")
     json.string(error.code)
+    writeDevice(error.device, into: &json)
     json.key(ascii: "domain")
     json.string(error.domain)
     json.key(ascii: "message")
@@ -174,8 +175,19 @@ extension RunResult {
     json.endObject()
   }
 
+  /// `"device": "phone"` for what the iPhone's own workouts' engine wrote (a log entry, an
+  /// error, a probe); nothing for the watch's, whose bytes stay as they were
+  /// (docs/run-result.md#log).
+  private func writeDevice(_ device: WorkoutDevice, into json: inout JSONBuffer) {
+    guard device == .phone else { return }
+    json.key(ascii: "device")
+    json.string(ascii: "phone")
+  }
+
   /// A log entry; each kind's keys are listed here in canonical (byte) order, `session` among
-  /// them where it sorts.
+  /// them where it sorts, and `device` (the phone engine's entries only, ``writeDevice(_:into:)``)
+  /// where it sorts; the `link`, `mirroring` and `system` kinds have their own `device` (the
+  /// side concerned) and the phone's engine writes none of them.
   private func write(entry: LogEntry, into json: inout JSONBuffer) {
     let session = entry.session.flatMap { $0 > 0 ? $0 : nil }
     func writeSession(_ json: inout JSONBuffer) {
@@ -187,9 +199,10 @@ extension RunResult {
     json.beginObject()
     switch entry.kind {
     case .stateChange(let from, let to):
-      // at, from, kind, session, to
+      // at, device, from, kind, session, to
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "from")
       json.string(from.name)
       json.key(ascii: "kind")
@@ -198,22 +211,24 @@ extension RunResult {
       json.key(ascii: "to")
       json.string(to.name)
     case .event(let type):
-      // at, kind, session, type
+      // at, device, kind, session, type
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "kind")
       json.string(ascii: "event")
       writeSession(&json)
       json.key(ascii: "type")
       json.string(type.name)
     case .error(let report):
-      // action, at, code, domain, kind, message, session
+      // action, at, code, device, domain, kind, message, session
       json.key(ascii: "action")
       json.string(report.action)
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
       json.key(ascii: "code")
       json.string(report.code)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "domain")
       json.string(report.domain)
       json.key(ascii: "kind")
@@ -222,11 +237,12 @@ extension RunResult {
       json.string(report.message)
       writeSession(&json)
     case .dataCollected(let types, let count):
-      // at, count, kind, session, types
+      // at, count, device, kind, session, types
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
       json.key(ascii: "count")
       json.integer(count)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "kind")
       json.string(ascii: "dataCollected")
       writeSession(&json)
@@ -235,31 +251,34 @@ extension RunResult {
       for type in Self.typesInByteOrder where types.contains(type) { json.string(type.rawValue) }
       json.endArray()
     case .record(let id):
-      // at, id, kind, session
+      // at, device, id, kind, session
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "id")
       json.string(id)
       json.key(ascii: "kind")
       json.string(ascii: "record")
       writeSession(&json)
     case .wallClockDate(let action):
-      // action, at, kind, session
+      // action, at, device, kind, session
       json.key(ascii: "action")
       json.string(action)
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "kind")
       json.string(ascii: "wallClockDate")
       writeSession(&json)
     case .backgroundDelivery(let delivery):
-      // at, attempt, event, frequency, kind, type
+      // at, attempt, device, event, frequency, kind, type
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
       if let attempt = delivery.attempt {
         json.key(ascii: "attempt")
         json.integer(attempt)
       }
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "event")
       json.string(delivery.event.rawValue)
       if let frequency = delivery.frequency {
@@ -271,7 +290,7 @@ extension RunResult {
       json.key(ascii: "type")
       json.string(delivery.type)
     case .activity(let change, let type):
-      // activity, at, change, index, kind, session
+      // activity, at, change, device, index, kind, session
       json.key(ascii: "activity")
       json.string(type.name)
       json.key(ascii: "at")
@@ -280,10 +299,12 @@ extension RunResult {
       switch change {
       case .began(let index):
         json.string(ascii: "began")
+        writeDevice(entry.device, into: &json)
         json.key(ascii: "index")
         json.integer(index)
       case .ended(let index):
         json.string(ascii: "ended")
+        writeDevice(entry.device, into: &json)
         json.key(ascii: "index")
         json.integer(index)
       }
@@ -297,11 +318,12 @@ extension RunResult {
     case .system(let event):
       writeSystem(event, at: entry.at, into: &json)
     case .motion(let event):
-      // activity, at, duration, end, event, kind, start
+      // activity, at, device, duration, end, event, kind, start
       json.key(ascii: "activity")
       json.string(event.activity.rawValue)
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       if let end = event.end {
         json.key(ascii: "duration")
         json.number(event.start.duration(to: end).secondsValue)
@@ -315,9 +337,10 @@ extension RunResult {
       json.key(ascii: "start")
       seconds(event.start, into: &json)
     case .authorizationSheet(let share, let read):
-      // at, kind, read, session, share
+      // at, device, kind, read, session, share
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "kind")
       json.string(ascii: "authorizationSheet")
       json.key(ascii: "read")
@@ -330,18 +353,20 @@ extension RunResult {
       for identifier in share { json.string(identifier) }
       json.endArray()
     case .unfinished:
-      // at, kind, session
+      // at, device, kind, session
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "kind")
       json.string(ascii: "unfinished")
       writeSession(&json)
     case .appState(let change):
-      // at, cause, from, keepAlive, kind, session, to
+      // at, cause, device, from, keepAlive, kind, session, to
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
       json.key(ascii: "cause")
       json.string(change.cause.rawValue)
+      writeDevice(entry.device, into: &json)
       json.key(ascii: "from")
       json.string(change.from.rawValue)
       json.key(ascii: "keepAlive")
@@ -352,10 +377,11 @@ extension RunResult {
       json.key(ascii: "to")
       json.string(change.to.rawValue)
     case .extendedRuntime(let event):
-      // at, errorCode, event, expiresAt, kind, reason, reasonRawValue, runtimeSession,
+      // at, device, errorCode, event, expiresAt, kind, reason, reasonRawValue, runtimeSession,
       // scheduledFor, session, sessionType, state
       json.key(ascii: "at")
       seconds(entry.at, into: &json)
+      writeDevice(entry.device, into: &json)
       if case .invalidated(_, let error?) = event.change {
         json.key(ascii: "errorCode")
         json.string(error.name)
@@ -392,7 +418,7 @@ extension RunResult {
   }
 
   private func write(probe: Probe, into json: inout JSONBuffer) {
-    // activeEnergyBurned, appState, at, distance, elapsed, heartRate, keepAlive, state,
+    // activeEnergyBurned, appState, at, device, distance, elapsed, heartRate, keepAlive, state,
     // stepCount
     json.beginObject()
     if let value = probe.activeEnergyBurned {
@@ -405,6 +431,7 @@ extension RunResult {
     }
     json.key(ascii: "at")
     seconds(probe.at, into: &json)
+    writeDevice(probe.device, into: &json)
     if let value = probe.distance {
       json.key(ascii: "distance")
       json.number(value)

@@ -471,12 +471,19 @@ public struct SimulationSession {
   }
 
   /// A timeline action with `"device": "phone"` on the phone's engine: the world's `crash` and
-  /// `relaunch` of the phone app, the app's calls by the scripted app (nobody's without one,
-  /// as on the watch).
+  /// `relaunch` of the phone app, a `probe` of the phone app's session (both doors), the app's
+  /// calls by the scripted app (nobody's without one, as on the watch).
   private mutating func runPhoneAction(_ action: Scenario.Action) {
     dueChanged = true
     makePhoneEngine()
     let at = action.at
+    if case .probe = action.kind {
+      if at > phoneEngines[0].now { phoneEngines[0].advance(to: at) }
+      var probe = phoneEngines[0].probe(at: at)
+      probe.device = .phone
+      probes.append(probe)
+      return
+    }
     guard case .app(let call) = action.kind else { return }
     switch call {
     case .relaunch(let recover):
@@ -557,8 +564,11 @@ public struct SimulationSession {
       scenarioName: scenario.name, seed: prepared.configuration.seed,
       startDate: prepared.startDate, timeZone: prepared.timeZone,
       records: engine.records.map { prepared.annotate($0) } + phoneRecords, probes: probes,
-      errors: engine.errors, log: engine.log, track: prepared.dataSource.course.track,
-      timeZoneName: scenario.timeZone)
+      errors: phoneEngines.isEmpty
+        ? engine.errors : Self.merged(engine.errors, phone: phoneEngines[0].errors, at: \.at),
+      log: phoneEngines.isEmpty
+        ? engine.log : Self.merged(engine.log, phone: phoneEngines[0].log, at: \.at),
+      track: prepared.dataSource.course.track, timeZoneName: scenario.timeZone)
     result.warnings = prepared.warnings
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
       maximumHeartRate: scenario.athlete.maxHeartRate)
@@ -571,6 +581,29 @@ public struct SimulationSession {
 }
 
 extension SimulationSession {
+  /// The watch's entries (`watch`: its engine's, with the world's frameworks') and the phone
+  /// engine's (`phone`, each tagged ``WorkoutDevice/phone``) as one list in time order: merged by
+  /// `at`, the watch's first at equal instants, each list keeping its own order
+  /// (docs/run-result.md#log). So the watch's entries are the same, in the same order, as in a
+  /// run without the phone's own workouts.
+  static func merged<Element: PhoneTaggable>(
+    _ watch: [Element], phone: [Element], at: (Element) -> SimulationInstant
+  ) -> [Element] {
+    var merged: [Element] = []
+    merged.reserveCapacity(watch.count + phone.count)
+    var next = 0
+    for var entry in phone {
+      entry.tagAsPhones()
+      while next < watch.count, at(watch[next]) <= at(entry) {
+        merged.append(watch[next])
+        next += 1
+      }
+      merged.append(entry)
+    }
+    merged += watch[next...]
+    return merged
+  }
+
   /// The phone's saved workouts, annotated, each marked as the phone's (after the watch's in
   /// ``result``).
   private var phoneRecords: [WorkoutRecord] {
@@ -610,4 +643,27 @@ extension SimulationSession {
     else { return nil }
     return steps
   }
+}
+
+/// What the session tags as the phone's when it gathers the result (``SimulationSession/result``):
+/// a log entry and an error report.
+protocol PhoneTaggable {
+  /// Marks it as the phone engine's (``WorkoutDevice/phone``).
+  mutating func tagAsPhones()
+}
+
+extension LogEntry: PhoneTaggable {
+  /// The entry, and the report of an `error` entry, so that it equals the result's `errors`
+  /// item.
+  mutating func tagAsPhones() {
+    device = .phone
+    if case .error(var report) = kind {
+      report.device = .phone
+      kind = .error(report)
+    }
+  }
+}
+
+extension ErrorReport: PhoneTaggable {
+  mutating func tagAsPhones() { device = .phone }
 }

@@ -347,17 +347,19 @@ struct PhoneDecodingTests {
         "p.json: phone.lockedWorkoutAccess: ") == true)
   }
 
-  @Test("a timeline action's device: phone on the session's calls, nowhere else")
+  @Test("a timeline action's device: phone on the session's calls and probes, nowhere else")
   func actionDevice() throws {
     let scenario = try decodeScenario(
-      #"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "phone" }, { "at": 1, "do": "pause" }, { "at": 2, "do": "activateSession", "device": "phone" }] }"#
+      #"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "phone" }, { "at": 1, "do": "pause" }, { "at": 2, "do": "activateSession", "device": "phone" }, { "at": 3, "do": "probe", "device": "phone" }] }"#
     )
-    #expect(scenario.timeline.map(\.device) == [.phone, .watch, .watch])
+    #expect(scenario.timeline.map(\.device) == [.phone, .watch, .watch, .phone])
     #expect(
       errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "start", "device": "tablet" }] }"#)?
         .hasPrefix("p.json: timeline[0].device: \"tablet\" is not a device") == true)
+    let wristDown =
+      #"{ "version": 1, "timeline": [{ "at": 0, "do": "wristDown", "device": "phone" }] }"#
     #expect(
-      errorLine(#"{ "version": 1, "timeline": [{ "at": 0, "do": "probe", "device": "phone" }] }"#)?
-        .hasPrefix("p.json: timeline[0].device: \"probe\" takes no device") == true)
+      errorLine(wristDown)?.hasPrefix("p.json: timeline[0].device: \"wristDown\" takes no device")
+        == true)
   }
 }

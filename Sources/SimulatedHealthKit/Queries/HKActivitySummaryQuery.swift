@@ -159,7 +159,8 @@ extension HKActivitySummaryQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard !isStopped, !state.health.isLocked(at: now), let update = update.withLock({ $0 }),
+    guard !isStopped, !state.healthDataIsInaccessible(at: now),
+      let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     // Only the days a new sample touches are computed again (and new days, after a midnight);

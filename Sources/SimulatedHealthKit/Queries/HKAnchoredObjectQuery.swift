@@ -288,7 +288,7 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard let seen = live.withLock({ $0 }), !isStopped, !state.health.isLocked(at: now),
+    guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }

@@ -241,7 +241,7 @@ extension HKObserverQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard isRunning(in: state), !state.health.isLocked(at: now) else { return [] }
+    guard isRunning(in: state), !state.healthDataIsInaccessible(at: now) else { return [] }
     let changed = takeChanges(of: nil, at: now, state: &state)
     guard !changed.isEmpty else { return [] }
     return [call(types: changed, completion: { @Sendable in })]

@@ -170,7 +170,7 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard let seen = live.withLock({ $0 }), !isStopped, !state.health.isLocked(at: now),
+    guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
       let update = handlers.withLock({ $0.update }),
       let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }

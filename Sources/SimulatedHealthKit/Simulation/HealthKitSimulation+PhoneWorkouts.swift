@@ -63,6 +63,19 @@ extension HealthKitSimulation {
 }
 
 extension HealthKitSimulation.State {
+  /// Whether protected health data is out of the app's reach at `now` (the one home of the
+  /// lock rule, docs/phone.md#the-iphones-own-workouts): the phone is locked (`health.lock`)
+  /// and no phone workout of the app reads while locked (``phoneWorkoutReadsWhileLocked()``).
+  /// A query executed then fails with `errorDatabaseInaccessible`; a running query's updates
+  /// (anchored object, observer, statistics collection, activity summary, effort
+  /// relationship) wait, and background delivery treats the app as in the background. With
+  /// the person's leave and a phone workout open, updates are delivered as when unlocked
+  /// (Apple: "the system can prompt someone to provide your app access to workout data even
+  /// when their device is locked", https://developer.apple.com/documentation/healthkit/hkworkoutsession).
+  mutating func healthDataIsInaccessible(at now: SimulationInstant) -> Bool {
+    health.isLocked(at: now) && !phoneWorkoutReadsWhileLocked()
+  }
+
   /// Whether a query may read while the phone is locked: the person allowed it at the
   /// one-time prompt and a phone workout session of the app is open (prepared, running,
   /// paused or stopped). Otherwise a query executed while locked fails with

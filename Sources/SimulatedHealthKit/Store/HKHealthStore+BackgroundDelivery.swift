@@ -271,7 +271,9 @@ extension BackgroundDelivery: HealthQueryListener {
   {
     var callbacks: [HealthKitSimulation.Callback] = []
     let identifiers = deliveries.withLock { $0.keys.sorted() }
-    let locked = state.health.isLocked(at: now)
+    // Locked with the app's phone workout reading (the person's leave at the prompt), the
+    // app is in front: its observers are told directly, as unlocked.
+    let locked = state.healthDataIsInaccessible(at: now)
     for identifier in identifiers {
       let deadline = deliveries.withLock { deliveries -> BackgroundDeliveryStateMachine.Action in
         guard var delivery = deliveries[identifier], let due = delivery.machine.deadline,

@@ -27,8 +27,7 @@ extension HKHealthStore {
     simulation.mutate { state in
       guard state.terminated == nil else { return }
       let callbacks =
-        state.health.isLocked(at: state.session.now) && query.failsWhileLocked
-          && !state.phoneWorkoutReadsWhileLocked()
+        query.failsWhileLocked && state.healthDataIsInaccessible(at: state.session.now)
         ? query.fail(lockedError) : query.activate(in: context, state: &state)
       if !callbacks.isEmpty {
         state.enqueue(callbacks)

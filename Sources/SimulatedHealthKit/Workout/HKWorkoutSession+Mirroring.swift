@@ -17,7 +17,10 @@ extension HKWorkoutSession {
   ///
   /// Failures (`(false, error)`, an ``HKError``): the session has ended, the phone is out of
   /// range (`errorInvalidArgument`, 3); the app is not running; a mirrored session
-  /// (`errorInvalidArgument`: only the watch starts mirroring).
+  /// (`errorInvalidArgument`: only the watch starts mirroring); the iPhone's own workout
+  /// session (iOS 26; `errorInvalidArgument`, saying the method is watchOS only: Apple lists
+  /// no iOS availability for it, and a primary session is "running on watchOS",
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutsessiontype/primary).
   public func startMirroringToCompanionDevice(
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -37,7 +40,8 @@ extension HKWorkoutSession {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutsession/stopmirroringtocompaniondevice(completion:)).
   /// The phone's mirrored session gets `didDisconnectFromRemoteDeviceWithError` with `nil`
   /// the message latency later and is unusable after it. Fails with `errorInvalidArgument` (3)
-  /// when the session is not mirroring.
+  /// when the session is not mirroring, and on the iPhone's own workout session (iOS 26), as
+  /// ``startMirroringToCompanionDevice(completion:)`` does.
   public func stopMirroringToCompanionDevice(
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -63,7 +67,9 @@ extension HKWorkoutSession {
   /// disconnected (`errorInvalidArgument`, 3); the other session has no delegate yet
   /// (`errorInvalidArgument`, "Remote session delegate is not set up", as HealthKit does:
   /// the phone's session exists once its start handler ran and the app set its delegate); more
-  /// than 100 KB (102 400 bytes) sent from this side within 10 s (`errorDataSizeExceeded`, 13).
+  /// than 100 KB (102 400 bytes) sent from this side within 10 s (`errorDataSizeExceeded`, 13);
+  /// the iPhone's own workout session (iOS 26), which has no remote session
+  /// (`errorInvalidArgument`, saying to use WCSession).
   public func sendToRemoteWorkoutSession(
     data: Data, completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
@@ -88,7 +94,7 @@ extension HKWorkoutSession {
     // The iPhone's own workout has no remote session: it mirrors nothing (mirroring is the
     // watch's, watchOS 10).
     guard engineDevice == .watch else {
-      return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
+      return .failure(HKError(.errorInvalidArgument, Self.phoneSessionHasNoRemote))
     }
     let side = self.side
     let index = self.index
@@ -111,8 +117,20 @@ extension HKWorkoutSession {
     }
   }
 
+  /// Why the iPhone's own workout session (iOS 26) sends nothing to a remote session, and
+  /// what to write instead.
+  static let phoneSessionHasNoRemote =
+    "The iPhone's own workout session has no remote session: only a watch workout mirrored to the phone has one (sendToRemoteWorkoutSession(data:) from the watch's primary session or the phone's mirrored session); send to the watch app with WCSession instead"
+
+  /// Why the iPhone's own workout session (iOS 26) does not mirror, and what to write instead.
+  static let phoneSessionDoesNotMirror =
+    "startMirroringToCompanionDevice and stopMirroringToCompanionDevice are watchOS only (watchOS 10; https://developer.apple.com/documentation/healthkit/hkworkoutsession/startmirroringtocompaniondevice(completion:)): the iPhone's own workout session has no companion to mirror to; mirror from the watch app's session (simulation.on(.watch)) and receive it with the phone store's workoutSessionMirroringStartHandler"
+
   private func mirroringCall(_ operation: MirroringOperation) -> Result<Void, HKError> {
-    guard sessionType == .primary, engineDevice == .watch else {
+    guard engineDevice == .watch else {
+      return .failure(HKError(.errorInvalidArgument, Self.phoneSessionDoesNotMirror))
+    }
+    guard sessionType == .primary else {
       return .failure(
         HKError(.errorInvalidArgument, "Only the primary session on the watch can mirror"))
     }

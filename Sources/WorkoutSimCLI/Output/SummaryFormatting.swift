@@ -271,11 +271,13 @@ public enum RunSummary {
     }
   }
 
-  /// `  error at 0:10:00.0: pause: Unable to ...`, one per failed call.
+  /// `  error at 0:10:00.0: pause: Unable to ...`, one per failed call; `pause on the iPhone`
+  /// for a call of the phone app's own workout.
   public static func errorLines(for result: RunResult) -> [String] {
     result.errors.map { error in
       "  error at " + TextFormat.clockTenths(nanoseconds: error.at.nanoseconds) + ": "
-        + sanitized(error.action) + ": " + sanitized(error.message)
+        + sanitized(error.action) + (error.device == .phone ? " on the iPhone" : "") + ": "
+        + sanitized(error.message)
     }
   }
 

@@ -158,6 +158,11 @@ public struct ErrorReport: Sendable, Hashable {
   public var at: SimulationInstant
   /// The session it was reported to, or `nil` when the app had none.
   public var session: Int?
+  /// Whose engine reported it: the watch's, or the iPhone's own workouts' (iOS 26;
+  /// docs/phone.md#the-iphones-own-workouts). An engine reports as the watch; the session
+  /// tags the phone engine's reports as it gathers the result (`"device": "phone"` in the run
+  /// result's `errors` and `log`, docs/run-result.md#errors).
+  public var device: WorkoutDevice = .watch
 
   /// Creates a report.
   public init(error: WorkoutError, call: Call, at: SimulationInstant, session: Int?) {
@@ -362,6 +367,12 @@ public struct LogEntry: Sendable, Hashable {
   public var at: SimulationInstant
   /// The session index it concerns, or `nil` (errors when the app had no session).
   public var session: Int?
+  /// Whose engine wrote it: the watch's (and the world's frameworks'), or the iPhone's own
+  /// workouts' (iOS 26; docs/phone.md#the-iphones-own-workouts), tagged by the session as it
+  /// gathers the result (`"device": "phone"` in the run result, docs/run-result.md#log).
+  /// Declared after ``session``: it takes a byte of that field's padding, so an entry is no
+  /// larger than before.
+  public var device: WorkoutDevice = .watch
   /// What happened.
   public var kind: Kind
 
@@ -393,6 +404,9 @@ public struct Probe: Sendable, Hashable {
   public var appState: AppState? = nil
   /// What keeps the app running in the background, or `nil` when the lifecycle model is off.
   public var keepAlive: KeepAliveReason? = nil
+  /// Whose session it reads: the watch app's, or the phone app's own workout (a timeline
+  /// `probe` with `"device": "phone"`; docs/scenario-format.md#the-iphones-own-workouts).
+  public var device: WorkoutDevice = .watch
 
   /// Creates a probe.
   public init(

@@ -164,6 +164,12 @@ import WorkoutSimTestSupport
       #expect(savedWalk.totalFlightsClimbed?.doubleValue(for: .count()) == 20)
       #expect(savedWalk.statistics(for: HKQuantityType(.distanceWalkingRunning)) == nil)
       #expect(savedWalk.allStatistics.count == 1)
+      // One activity of the workout's own type spans each (Apple: every workout has one).
+      #expect(savedSwim.workoutActivities.count == 1)
+      #expect(savedSwim.workoutActivities.first?.workoutConfiguration.activityType == .swimming)
+      #expect(savedSwim.workoutActivities.first?.startDate == start)
+      #expect(savedSwim.workoutActivities.first?.endDate == start.addingTimeInterval(2400))
+      #expect(savedSwim.workoutActivities.first?.duration == 2400)
 
       let metres = HKWorkout(
         activityType: .swimming, start: start, end: start.addingTimeInterval(600),

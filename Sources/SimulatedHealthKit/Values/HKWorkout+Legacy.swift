@@ -11,7 +11,8 @@ import WorkoutCore
 /// the forms with `workoutEvents` take end − start less the paused spans by HealthKit's pause
 /// rule (a pause while paused and a resume while running are ignored; an open pause lasts to
 /// the end; `PauseRule`). Project rule (docs/healthkit-behaviour.md#workouts-saved-by-the-app):
-/// such a workout has no ``HKWorkout/workoutActivities``; the totals given are kept and are its
+/// such a workout has one ``HKWorkout/workoutActivities`` entry spanning it, of its activity
+/// type (Apple: every workout has at least one); the totals given are kept and are its
 /// ``HKWorkout/allStatistics`` too, each a sum over the workout's span, as the deprecation
 /// messages point (`totalEnergyBurned`: "Use statisticsForType: passing the HKQuantityType for
 /// HKQuantityTypeIdentifierActiveEnergyBurned"): the energy under `activeEnergyBurned`, the
@@ -155,10 +156,19 @@ extension HKWorkout {
       statistics[type] = HKStatistics(
         quantityType: type, startDate: start, endDate: end, sumQuantity: total)
     }
+    let active = duration ?? Self.activeDuration(start: start, end: end, events: events ?? [])
+    // "All HKWorkout instances have at least one associated HKWorkoutActivity. If you don't
+    // explicitly set workout activities, HealthKit assigns a workout activity that matches the
+    // HKWorkout object's activity type"
+    // (https://developer.apple.com/documentation/healthkit/hkworkoutactivity).
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = activity
+    let only = HKWorkoutActivity(
+      workoutConfiguration: configuration, startDate: start, endDate: end, metadata: nil,
+      workoutEvents: events ?? [], duration: active, allStatistics: statistics)
     self.init(
-      activityType: activity, startDate: start, endDate: end,
-      duration: duration ?? Self.activeDuration(start: start, end: end, events: events ?? []),
-      workoutEvents: events, workoutActivities: [], allStatistics: statistics,
+      activityType: activity, startDate: start, endDate: end, duration: active,
+      workoutEvents: events, workoutActivities: [only], allStatistics: statistics,
       totalEnergyBurned: energy, totalDistance: distance, metadata: metadata, device: device)
   }
 

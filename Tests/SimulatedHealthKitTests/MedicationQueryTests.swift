@@ -41,6 +41,24 @@ import WorkoutSimTestSupport
     UUID(uuidString: "D05E0000-0000-4000-8000-\(String(format: "%012X", number))")!
   }
 
+  /// A store of an app the person allowed to read ibuprofen only.
+  static func storeAllowingIbuprofenOnly(_ simulation: HealthKitSimulation) async throws
+    -> HKHealthStore
+  {
+    let store = HKHealthStore()
+    simulation.answerPerObjectReadRequests(.allowMedications(["ibuprofen-200"]))
+    try await store.requestPerObjectReadAuthorization(for: medicationType, predicate: nil)
+    return store
+  }
+
+  /// Logs a skipped vitamin D dose scheduled and logged `seconds` after `t = 0`.
+  static func logSkippedVitaminD(_ simulation: HealthKitSimulation, at seconds: TimeInterval) {
+    let date = simulation.startDate.addingTimeInterval(seconds)
+    simulation.logMedicationDose(
+      identifier: "vitamin-d", at: date, status: .skipped, scheduleType: .schedule,
+      scheduledDate: date)
+  }
+
   /// The strings HealthKit's binary holds for the medication constants and the device property
   /// keys (read out of HealthKit.framework by a public constants project; see
   /// docs/healthkit-behaviour.md#medications), the header's 18 general forms, and the
@@ -125,14 +143,13 @@ import WorkoutSimTestSupport
 
   /// A long-running anchored query of dose events. First results: dose 1 (anchor 1; dose 2
   /// arrives at 600). At 300 a control logs dose 3: it arrives at once, second by arrival, so
-  /// the update handler gets [3] with anchor 2. At 600 the scenario's dose 2 arrives: [2] with
-  /// anchor 3. A dose of vitamin D, which the person did not allow, moves nothing.
+  /// the update handler gets [3] with anchor 2. A dose of vitamin D, which the person did not
+  /// allow, calls nothing but is the third by arrival. At 600 the scenario's dose 2 arrives,
+  /// fourth: [2] with anchor 4. After `stop` nothing more.
   @Test func longRunningAnchoredQueryGetsEachNewDose() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.scenario())
     try await simulation.run {
-      let store = HKHealthStore()
-      simulation.answerPerObjectReadRequests(.allowMedications(["ibuprofen-200"]))
-      try await store.requestPerObjectReadAuthorization(for: Self.medicationType, predicate: nil)
+      let store = try await Self.storeAllowingIbuprofenOnly(simulation)
       let first = Mutex<([UUID], HKQueryAnchor?)>(([], nil))
       let updates = Mutex<[([UUID], HKQueryAnchor?)]>([])
       let query = HKAnchoredObjectQuery(
@@ -154,10 +171,7 @@ import WorkoutSimTestSupport
         status: .taken)
       await simulation.settle()
       #expect(third == Self.dose(3))
-      simulation.logMedicationDose(
-        identifier: "vitamin-d", at: simulation.startDate.addingTimeInterval(300),
-        status: .skipped, scheduleType: .schedule,
-        scheduledDate: simulation.startDate.addingTimeInterval(300))
+      Self.logSkippedVitaminD(simulation, at: 300)
       await simulation.settle()
       try await simulation.advance(by: .seconds(300))
       let seen = updates.withLock { $0 }
@@ -180,9 +194,7 @@ import WorkoutSimTestSupport
   @Test func observerQueryIsToldOfNewDoses() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.scenario())
     try await simulation.run {
-      let store = HKHealthStore()
-      simulation.answerPerObjectReadRequests(.allowMedications(["ibuprofen-200"]))
-      try await store.requestPerObjectReadAuthorization(for: Self.medicationType, predicate: nil)
+      let store = try await Self.storeAllowingIbuprofenOnly(simulation)
       let calls = Mutex<[Double]>([])
       let query = HKObserverQuery(sampleType: Self.doseType, predicate: nil) {
         _, completion, _ in
@@ -192,10 +204,7 @@ import WorkoutSimTestSupport
       store.execute(query)
       await simulation.settle()
       try await simulation.advance(by: .seconds(300))
-      simulation.logMedicationDose(
-        identifier: "vitamin-d", at: simulation.startDate.addingTimeInterval(300),
-        status: .skipped, scheduleType: .schedule,
-        scheduledDate: simulation.startDate.addingTimeInterval(300))
+      Self.logSkippedVitaminD(simulation, at: 300)
       await simulation.settle()
       #expect(calls.withLock { $0 } == [0])
       simulation.logMedicationDose(

@@ -298,20 +298,20 @@ extension HKWorkoutBuilder {
   /// - Parameter completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no
   ///   such activity, an end not after its start, or the workout is finished.
   public func updateActivity(
-    uuid UUID: UUID, end endDate: Date,
+    uuid activityUUID: UUID, end endDate: Date,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    let error = standaloneCall { $0.updateActivity(UUID, end: endDate, metadata: nil) }
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
     simulation.enqueue { completion(error == nil, error) }
   }
 
   /// Sets an activity's end date (the async form of `updateActivity(uuid:end:completion:)`).
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
-  nonisolated(nonsending) public func updateActivity(uuid UUID: UUID, end endDate: Date)
+  nonisolated(nonsending) public func updateActivity(uuid activityUUID: UUID, end endDate: Date)
     async throws
   {
-    let error = standaloneCall { $0.updateActivity(UUID, end: endDate, metadata: nil) }
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
     await simulation.deliver()
     if let error { throw error }
   }
@@ -322,11 +322,11 @@ extension HKWorkoutBuilder {
   /// - Parameter completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no
   ///   such activity, or the workout is finished.
   public func updateActivity(
-    uuid UUID: UUID, adding metadata: [String: Any],
+    uuid activityUUID: UUID, adding metadata: [String: Any],
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall { $0.updateActivity(UUID, end: nil, metadata: metadata) }
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
     simulation.enqueue { completion(error == nil, error) }
   }
 
@@ -334,10 +334,10 @@ extension HKWorkoutBuilder {
   ///
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func updateActivity(
-    uuid UUID: UUID, adding metadata: [String: Any]
+    uuid activityUUID: UUID, adding metadata: [String: Any]
   ) async throws {
     nonisolated(unsafe) let metadata = metadata
-    let error = standaloneCall { $0.updateActivity(UUID, end: nil, metadata: metadata) }
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
     await simulation.deliver()
     if let error { throw error }
   }

@@ -269,10 +269,12 @@ extension HKWorkoutBuilder {
   /// inside its span; an open one ends with the workout), or, without any, one spanning the
   /// workout (as Apple says every workout has).
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: the
-  ///   activity overlaps one added before or starts before the workout (project rule), or the
-  ///   workout is finished; and for a session's live builder, which takes activities from
-  ///   `HKWorkoutSession.beginNewActivity(configuration:date:metadata:)` instead.
+  /// - Parameters:
+  ///   - workoutActivity: the activity, with its configuration, dates and metadata.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: the activity
+  ///     overlaps one added before or starts before the workout (project rule), or the workout
+  ///     is finished; and for a session's live builder, which takes activities from
+  ///     `HKWorkoutSession.beginNewActivity(configuration:date:metadata:)` instead.
   public func addWorkoutActivity(
     _ workoutActivity: HKWorkoutActivity,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -283,6 +285,7 @@ extension HKWorkoutBuilder {
 
   /// Adds a workout activity (the async form of `addWorkoutActivity(_:completion:)`).
   ///
+  /// - Parameter workoutActivity: the activity, with its configuration, dates and metadata.
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func addWorkoutActivity(_ workoutActivity: HKWorkoutActivity)
     async throws
@@ -295,8 +298,11 @@ extension HKWorkoutBuilder {
   /// Sets the end date of an activity added with `addWorkoutActivity` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/updateactivity(uuid:end:completion:)).
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no
-  ///   such activity, an end not after its start, or the workout is finished.
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - endDate: its end, after its start.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no such
+  ///     activity, an end not after its start, or the workout is finished.
   public func updateActivity(
     uuid activityUUID: UUID, end endDate: Date,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -307,6 +313,9 @@ extension HKWorkoutBuilder {
 
   /// Sets an activity's end date (the async form of `updateActivity(uuid:end:completion:)`).
   ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - endDate: its end, after its start.
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func updateActivity(uuid activityUUID: UUID, end endDate: Date)
     async throws
@@ -319,8 +328,11 @@ extension HKWorkoutBuilder {
   /// Adds metadata to an activity added with `addWorkoutActivity` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/updateactivity(uuid:adding:completion:)).
   ///
-  /// - Parameter completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no
-  ///   such activity, or the workout is finished.
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - metadata: keys and values merged into the activity's metadata.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no such
+  ///     activity, or the workout is finished.
   public func updateActivity(
     uuid activityUUID: UUID, adding metadata: [String: Any],
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
@@ -332,6 +344,9 @@ extension HKWorkoutBuilder {
 
   /// Adds metadata to an activity (the async form of `updateActivity(uuid:adding:completion:)`).
   ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - metadata: keys and values merged into the activity's metadata.
   /// - Throws: ``HKError`` as the completion form reports it.
   nonisolated(nonsending) public func updateActivity(
     uuid activityUUID: UUID, adding metadata: [String: Any]

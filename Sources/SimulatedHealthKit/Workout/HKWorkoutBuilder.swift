@@ -72,7 +72,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `addWorkoutActivity` and `updateActivity` the rest; `statistics(for:)` and
   /// `allStatistics` are the statistics of the samples added (a sum for a cumulative type;
   /// average, minimum, maximum and most recent for a discrete one). `finishWorkout` saves the
-  /// workout with the rules of ``HKHealthStore/save(_:withCompletion:)`` (sharing
+  /// workout with the rules of `HKHealthStore.save(_:withCompletion:)` (sharing
   /// `workoutType()` and the samples' types must be granted: `errorAuthorizationNotDetermined`
   /// or `errorAuthorizationDenied`), saves the samples not saved yet, and associates them
   /// with it (`predicateForObjects(from:)`). Its `totalEnergyBurned` and `totalDistance` are

@@ -105,7 +105,9 @@ extension ScenarioDecoder {
       element, elementPath throws(ScenarioError) in
       let fields = try healthMembers(
         element, at: elementPath,
-        allowed: ["identifier", "name", "nickname", "archived", "scheduled", "doses"],
+        allowed: [
+          "identifier", "name", "nickname", "archived", "scheduled", "form", "codings", "doses",
+        ],
         what: "medication")
       guard let identifierValue = fields["identifier"], let nameValue = fields["name"] else {
         throw fail(elementPath, "a medication needs \"identifier\" and \"name\"")
@@ -128,6 +130,18 @@ extension ScenarioDecoder {
       if let value = fields["scheduled"] {
         medication.hasSchedule = try bool(value, at: elementPath.appending(key: "scheduled"))
       }
+      if let value = fields["form"] {
+        medication.form = try healthChoice(
+          value, at: elementPath.appending(key: "form"), noun: "a medication form",
+          options: HealthPlan.medicationForms)
+      }
+      if let value = fields["codings"] {
+        medication.codings = try array(
+          value, at: elementPath.appending(key: "codings"), of: "codings"
+        ) { coding, codingPath throws(ScenarioError) in
+          try self.coding(coding, at: codingPath)
+        }
+      }
       if let value = fields["doses"] {
         medication.doses = try array(value, at: elementPath.appending(key: "doses"), of: "doses") {
           dose, dosePath throws(ScenarioError) in
@@ -136,6 +150,23 @@ extension ScenarioDecoder {
       }
       return medication
     }
+  }
+
+  /// One coding of `medications[i].codings`: `system` and `code` required, `version` optional.
+  func coding(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> HealthPlan.Coding {
+    let fields = try healthMembers(
+      value, at: path, allowed: ["system", "version", "code"], what: "coding")
+    guard let systemValue = fields["system"], let codeValue = fields["code"] else {
+      throw fail(path, "a coding needs \"system\" and \"code\"")
+    }
+    var coding = HealthPlan.Coding(
+      system: try string(systemValue, at: path.appending(key: "system"), expected: "a system"),
+      code: try string(codeValue, at: path.appending(key: "code"), expected: "a code"))
+    if let value = fields["version"] {
+      coding.version = try string(
+        value, at: path.appending(key: "version"), expected: "a version")
+    }
+    return coding
   }
 
   /// One dose of `medications[i].doses`.

@@ -124,6 +124,64 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The stroke and flights totals of the deprecated initializers are kept, and every total
+  /// given is the workout's statistics (a sum over its span): a 1500 m pool swim of 600 strokes
+  /// and 300 kcal; a walk of 20 flights. Saved and read back, they are still there; a stroke
+  /// total in metres is refused with `errorInvalidArgument`.
+  @Test func strokeAndFlightTotalsAreKeptAsStatistics() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
+      let start = simulation.now.addingTimeInterval(-7200)
+      let swim = HKWorkout(
+        activityType: .swimming, start: start, end: start.addingTimeInterval(2400),
+        workoutEvents: nil, totalEnergyBurned: HKQuantity(unit: .kilocalorie(), doubleValue: 300),
+        totalDistance: HKQuantity(unit: .meter(), doubleValue: 1500),
+        totalSwimmingStrokeCount: HKQuantity(unit: .count(), doubleValue: 600), device: nil,
+        metadata: nil)
+      let walk = HKWorkout(
+        activityType: .walking, start: start.addingTimeInterval(3600),
+        end: start.addingTimeInterval(4800), workoutEvents: nil, totalEnergyBurned: nil,
+        totalDistance: nil, totalFlightsClimbed: HKQuantity(unit: .count(), doubleValue: 20),
+        device: nil, metadata: nil)
+      try await store.save([swim, walk])
+      let found = try #require(await samples(store, simulation, Self.workoutType).samples)
+      let savedSwim = try #require(found.first { $0.uuid == swim.uuid } as? HKWorkout)
+      let savedWalk = try #require(found.first { $0.uuid == walk.uuid } as? HKWorkout)
+      #expect(savedSwim.totalSwimmingStrokeCount?.doubleValue(for: .count()) == 600)
+      #expect(
+        savedSwim.statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()?
+          .doubleValue(for: .count()) == 600)
+      #expect(
+        savedSwim.statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity()?
+          .doubleValue(for: .meter()) == 1500)
+      #expect(
+        savedSwim.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?
+          .doubleValue(for: .kilocalorie()) == 300)
+      #expect(savedSwim.statistics(for: HKQuantityType(.swimmingStrokeCount))?.startDate == start)
+      #expect(savedSwim.totalFlightsClimbed == nil)
+      #expect(savedWalk.totalFlightsClimbed?.doubleValue(for: .count()) == 20)
+      #expect(savedWalk.statistics(for: HKQuantityType(.distanceWalkingRunning)) == nil)
+      #expect(savedWalk.allStatistics.count == 1)
+      // One activity of the workout's own type spans each (Apple: every workout has one).
+      #expect(savedSwim.workoutActivities.count == 1)
+      #expect(savedSwim.workoutActivities.first?.workoutConfiguration.activityType == .swimming)
+      #expect(savedSwim.workoutActivities.first?.startDate == start)
+      #expect(savedSwim.workoutActivities.first?.endDate == start.addingTimeInterval(2400))
+      #expect(savedSwim.workoutActivities.first?.duration == 2400)
+
+      let metres = HKWorkout(
+        activityType: .swimming, start: start, end: start.addingTimeInterval(600),
+        workoutEvents: nil, totalEnergyBurned: nil, totalDistance: nil,
+        totalSwimmingStrokeCount: HKQuantity(unit: .meter(), doubleValue: 50), device: nil,
+        metadata: nil)
+      let refused = await #expect(throws: HKError.self) { try await store.save(metres) }
+      #expect(refused?.code == .errorInvalidArgument)
+      #expect(refused?.localizedDescription.contains("is not a count") == true)
+    }
+  }
+
   /// `add(_:to:completion:)` saves the samples not saved yet and associates them: a heart-rate
   /// reading 10 minutes before the workout (outside the store's own association) is found by
   /// `predicateForObjects(from:)` only once added.

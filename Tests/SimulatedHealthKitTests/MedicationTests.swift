@@ -31,7 +31,8 @@ import WorkoutSimTestSupport
     #expect(HKMedicationDoseEvent.ScheduleType.asNeeded.rawValue == 1)
     #expect(HKMedicationDoseEvent.ScheduleType.schedule.rawValue == 2)
     #expect(Self.doseType.identifier == "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent")
-    #expect(Self.medicationType.identifier == "HKDataTypeIdentifierUserAnnotatedMedicationConcept")
+    // HealthKit's binary holds "HKDataTypeUserAnnotatedMedicationConcept" (no "Identifier").
+    #expect(Self.medicationType.identifier == "HKDataTypeUserAnnotatedMedicationConcept")
     #expect(Self.medicationType.requiresPerObjectAuthorization())
     #expect(!Self.doseType.requiresPerObjectAuthorization())
   }
@@ -234,7 +235,7 @@ import WorkoutSimTestSupport
     ),
     (
       false,
-      "Authorization to read the following types is disallowed: HKDataTypeIdentifierUserAnnotatedMedicationConcept"
+      "Authorization to read the following types is disallowed: HKDataTypeUserAnnotatedMedicationConcept"
     ),
   ])
   func writingOrPlainReadingIsRefused(share: Bool, message: String) async throws {

@@ -31,12 +31,18 @@ import WorkoutSimTestSupport
       expirationDate: nil, device: nil, metadata: nil)
   }
 
-  /// 180° = π rad; diopters and prism diopters convert only into themselves.
+  /// 180° = π rad; diopters and prism diopters convert only into themselves. The unit strings
+  /// are HealthKit's own root units (`diopterUnit` makes `D`, `prismDiopterUnit` `pD`,
+  /// `degreeAngleUnit` `deg`, `radianAngleUnit` `rad`), and each string reads back as its unit.
   @Test func unitsForLenses() {
     #expect(
       HKQuantity(unit: .degreeAngle(), doubleValue: 180).doubleValue(for: .radianAngle()) == .pi)
     #expect(HKUnit.diopter().unitString == "D")
-    #expect(HKUnit.prismDiopter().unitString == "prismD")
+    #expect(HKUnit.prismDiopter().unitString == "pD")
+    #expect(HKUnit.degreeAngle().unitString == "deg")
+    #expect(HKUnit.radianAngle().unitString == "rad")
+    #expect(HKUnit(from: "pD") == .prismDiopter())
+    #expect(HKUnit(from: "D") == .diopter())
     #expect(!HKQuantity(unit: .diopter(), doubleValue: 1).is(compatibleWith: .meter()))
     #expect(!HKQuantity(unit: .diopter(), doubleValue: 1).is(compatibleWith: .prismDiopter()))
     #expect(HKQuantity(unit: .diopter(), doubleValue: 1).is(compatibleWith: .diopter()))

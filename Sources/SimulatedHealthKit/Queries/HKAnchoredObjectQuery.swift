@@ -136,6 +136,17 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     var anchor: HealthAnchor
   }
 
+  /// A running query of medication dose events (not in the store: Store/HKHealthStore+Medications.swift).
+  private struct DoseLive {
+    /// The predicate with its dates read under the wall-clock rule at the start.
+    var filter: DoseEventFilter
+    /// The number of the last dose looked at.
+    var anchor: Int64
+    /// The scenario's doses still to arrive, ascending: the query is woken at each.
+    var arrivals: [SimulationInstant]
+  }
+  private let doseLive = Mutex<DoseLive?>(nil)
+
   /// Called with each batch of changes while the query runs; set it before `execute` (traps with
   /// "HKAnchoredObjectQuery: setUpdateHandler: not callable after first execution" after).
   public var updateHandler: Handler? {
@@ -188,7 +199,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
     if let doses = descriptors.first(where: { $0.sampleType is HKMedicationDoseEventType }) {
-      return activateDoseEvents(doses, state: state)
+      return activateDoseEvents(doses, context: context, state: &state)
     }
     var parts: [Part] = []
     for descriptor in descriptors {
@@ -219,23 +230,30 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     ]
   }
 
-  /// The one-shot pass over medication dose events (docs/healthkit-behaviour.md#medications):
-  /// the anchor is the number of the last dose looked at.
+  /// The first pass over medication dose events (docs/healthkit-behaviour.md#medications): the
+  /// anchor is the number of the last dose looked at. With an update handler the query keeps
+  /// running: each dose that arrives later (a control's at once, a scenario's at its `at`) is
+  /// handed to the update handler.
   private func activateDoseEvents(
-    _ descriptor: HKQueryDescriptor, state: HealthKitSimulation.State
+    _ descriptor: HKQueryDescriptor, context: QueryContext,
+    state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
     precondition(
       descriptors.count == 1,
       "SimulatedHealthKit: an anchored query of medication dose events reads that type only: run one query per type"
     )
-    precondition(
-      update.withLock({ $0 }) == nil,
-      "SimulatedHealthKit: the update handler of an anchored query of medication dose events is not simulated: run a new HKAnchoredObjectQuery from the last anchor to see later doses"
-    )
+    let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
     let batch = state.medicationDoseEventChanges(
-      predicate: descriptor.predicate, after: anchor?.health.value ?? 0,
-      limit: limit > 0 ? limit : nil)
+      predicate: predicate, after: anchor?.health.value ?? 0, limit: limit > 0 ? limit : nil)
     let newAnchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor))
+    if update.withLock({ $0 }) != nil {
+      let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
+      doseLive.withLock {
+        $0 = DoseLive(
+          filter: DoseEventFilter(predicate: predicate), anchor: batch.anchor, arrivals: arrivals)
+      }
+      state.healthListeners.append(self)
+    }
     return [
       { [self] in
         guard !isStopped else { return }
@@ -285,9 +303,16 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
 
   package var isFinished: Bool { isStopped }
 
+  /// A query of dose events: the next scenario dose's arrival (the store's arrivals wake the
+  /// others).
+  package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+    doseLive.withLock { live in live?.arrivals.first { $0 > now } }
+  }
+
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
+    if doseLive.withLock({ $0 }) != nil { return wakeDoseEvents(at: now, state: state) }
     guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
@@ -302,6 +327,29 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
       { [self] in
         guard !isStopped else { return }
         update(self, batch.added, batch.deleted, batch.anchor, nil)
+      }
+    ]
+  }
+}
+
+extension HKAnchoredObjectQuery {
+  /// The update of a running query of dose events: the doses that arrived since the last
+  /// anchor (none while the phone is locked: they wait for the unlock).
+  fileprivate func wakeDoseEvents(at now: SimulationInstant, state: HealthKitSimulation.State)
+    -> [HealthKitSimulation.Callback]
+  {
+    guard let seen = doseLive.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
+      let update = update.withLock({ $0 })
+    else { return [] }
+    let batch = state.medicationDoseEventChanges(
+      predicate: seen.filter.predicate, after: seen.anchor, limit: nil)
+    doseLive.withLock { $0?.anchor = batch.anchor }
+    guard !batch.added.isEmpty else { return [] }
+    let anchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor))
+    return [
+      { [self] in
+        guard !isStopped else { return }
+        update(self, batch.added, [], anchor, nil)
       }
     ]
   }

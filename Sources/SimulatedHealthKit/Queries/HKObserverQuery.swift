@@ -65,7 +65,13 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     var type: HealthDataType?
     var filter: HealthFilter
     var anchor: HealthAnchor?
+    /// For medication dose events (not in the store): the predicate with its dates read under
+    /// the wall-clock rule, and the number of the last dose the app was told about.
+    var doses: (filter: DoseEventFilter, anchor: Int64)? = nil
   }
+  /// The scenario's dose events still to arrive, ascending, when the query watches dose events
+  /// (a control's dose wakes it as it is logged).
+  private let doseArrivals = Mutex<[SimulationInstant]>([])
 
   /// An observer of `sampleType`'s samples that match `predicate` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkobserverquery/init(sampletype:predicate:updatehandler:)).
@@ -95,16 +101,19 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    precondition(
-      !descriptors.contains { $0.sampleType is HKMedicationDoseEventType },
-      "SimulatedHealthKit: observer queries of medication dose events are not simulated: run an HKAnchoredObjectQuery from the last anchor to see new doses"
-    )
     let now = state.session.now
     var watched: [Watched] = []
     for descriptor in descriptors {
       let type = descriptor.sampleType.healthDataType
       var entry = Watched(
         descriptor: descriptor, type: type, filter: .all, anchor: nil)
+      if descriptor.sampleType is HKMedicationDoseEventType {
+        let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
+        let seen = state.medicationDoseEventChanges(predicate: predicate, after: 0, limit: nil)
+        entry.doses = (DoseEventFilter(predicate: predicate), seen.anchor)
+        let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
+        doseArrivals.withLock { $0 = arrivals }
+      }
       if let type {
         entry.filter = state.filter(
           for: descriptor.predicate, type: type, identifier: descriptor.sampleType.identifier,
@@ -179,6 +188,13 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     return watch.withLock { watched in
       var changed = Set<HKSampleType>()
       for index in watched.indices {
+        if let doses = watched[index].doses, candidates == nil {
+          let news = state.medicationDoseEventChanges(
+            predicate: doses.filter.predicate, after: doses.anchor, limit: nil)
+          watched[index].doses?.anchor = news.anchor
+          if !news.added.isEmpty { changed.insert(watched[index].descriptor.sampleType) }
+          continue
+        }
         guard let type = watched[index].type, candidates?.contains(type) ?? true else { continue }
         let descriptor = watched[index].descriptor
         if let context {
@@ -231,9 +247,13 @@ extension HKObserverQuery: HealthQueryListener {
 
   package var isFinished: Bool { isStopped }
 
-  /// The next unlock after `now`: the changes of the locked span are told then.
+  /// The next unlock after `now` (the changes of the locked span are told then) or the next
+  /// scenario dose event's arrival, whichever comes first.
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
-    unlocks.withLock { unlocks in unlocks.first { $0 > now } }
+    let unlock = unlocks.withLock { unlocks in unlocks.first { $0 > now } }
+    let dose = doseArrivals.withLock { arrivals in arrivals.first { $0 > now } }
+    guard let dose else { return unlock }
+    return unlock.map { min($0, dose) } ?? dose
   }
 
   /// In the foreground (phone unlocked): one call when any watched type changed. In the

@@ -1,38 +1,45 @@
+// The eight device property keys' strings are not on Apple's pages: they are the values
+// HealthKit's binary holds (read out of iOS 9.0's shared cache by a public project that records
+// exported constants; `HKDevicePropertyName` and so on, without `Key`). Use the constants.
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The device property key of ``HKDevice/name`` for
-/// ``HKQuery/predicateForObjects(withDeviceProperty:allowedValues:)`` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyname). The raw values
-/// of the eight keys are workout-sim's (the property's name; Apple's are not documented): use
-/// the constants.
-public let HKDevicePropertyKeyName = "name"
+/// ``HKQuery/predicateForObjects(withDeviceProperty:allowedValues:)``, `"HKDevicePropertyName"`
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyname).
+public let HKDevicePropertyKeyName = "HKDevicePropertyName"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/manufacturer`` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeymanufacturer).
-public let HKDevicePropertyKeyManufacturer = "manufacturer"
+/// The device property key of ``HKDevice/manufacturer``, `"HKDevicePropertyManufacturer"`
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkdevicepropertykeymanufacturer).
+public let HKDevicePropertyKeyManufacturer = "HKDevicePropertyManufacturer"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/model`` (Apple doc:
+/// The device property key of ``HKDevice/model``, `"HKDevicePropertyModel"` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeymodel).
-public let HKDevicePropertyKeyModel = "model"
+public let HKDevicePropertyKeyModel = "HKDevicePropertyModel"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/hardwareVersion`` (Apple doc:
+/// The device property key of ``HKDevice/hardwareVersion``, `"HKDevicePropertyHardwareVersion"`
+/// (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyhardwareversion).
-public let HKDevicePropertyKeyHardwareVersion = "hardwareVersion"
+public let HKDevicePropertyKeyHardwareVersion = "HKDevicePropertyHardwareVersion"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/firmwareVersion`` (Apple doc:
+/// The device property key of ``HKDevice/firmwareVersion``, `"HKDevicePropertyFirmwareVersion"`
+/// (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyfirmwareversion).
-public let HKDevicePropertyKeyFirmwareVersion = "firmwareVersion"
+public let HKDevicePropertyKeyFirmwareVersion = "HKDevicePropertyFirmwareVersion"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/softwareVersion`` (Apple doc:
+/// The device property key of ``HKDevice/softwareVersion``, `"HKDevicePropertySoftwareVersion"`
+/// (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeysoftwareversion).
-public let HKDevicePropertyKeySoftwareVersion = "softwareVersion"
+public let HKDevicePropertyKeySoftwareVersion = "HKDevicePropertySoftwareVersion"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/localIdentifier`` (Apple doc:
+/// The device property key of ``HKDevice/localIdentifier``, `"HKDevicePropertyLocalIdentifier"`
+/// (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeylocalidentifier).
-public let HKDevicePropertyKeyLocalIdentifier = "localIdentifier"
+public let HKDevicePropertyKeyLocalIdentifier = "HKDevicePropertyLocalIdentifier"
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The device property key of ``HKDevice/udiDeviceIdentifier`` (Apple doc:
+/// The device property key of ``HKDevice/udiDeviceIdentifier``,
+/// `"HKDevicePropertyUDIDeviceIdentifier"` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdevicepropertykeyudideviceidentifier).
-public let HKDevicePropertyKeyUDIDeviceIdentifier = "UDIDeviceIdentifier"
+public let HKDevicePropertyKeyUDIDeviceIdentifier = "HKDevicePropertyUDIDeviceIdentifier"
 
 extension HKDevice {
   /// The value of the property named by one of the `HKDevicePropertyKey…` constants, or `nil`

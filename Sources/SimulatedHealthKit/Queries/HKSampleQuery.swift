@@ -83,6 +83,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     }
     // Dose events: those of the medications the person allowed in the medications sheet.
     if objectType is HKMedicationDoseEventType {
+      let predicate = state.doseEventPredicate(predicate, context: context)
       return .success(
         state.medicationDoseEvents(
           predicate: predicate, limit: limit, sortDescriptors: sortDescriptors))

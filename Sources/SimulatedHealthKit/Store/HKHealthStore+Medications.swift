@@ -1,13 +1,26 @@
 import Synchronization
+import WorkoutCore
 import WorkoutHealth
 
-/// The person's medications and dose events (from the simulation controls below) and the
-/// medications they let the app read (docs/healthkit-behaviour.md#medications).
+/// The person's medications and dose events (from the scenario and the simulation controls
+/// below) and the medications they let the app read (docs/healthkit-behaviour.md#medications).
 struct MedicationRecords: SimulationExtension {
+  /// One dose event and when it reaches the store.
+  struct Logged {
+    var uuid: UUID
+    var dose: MedicationDose
+    /// When queries see it: a control's dose at once (virtual now when logged), a scenario's
+    /// at its `at` (those before `t = 0` at 0).
+    var arrival: SimulationInstant
+  }
+
   /// The medications in the order they were added.
   var medications: [HKUserAnnotatedMedication] = []
-  /// The dose events in the order they were logged, with their UUIDs.
-  var doses: [(uuid: UUID, dose: MedicationDose)] = []
+  /// The dose events by arrival, then in logging order: the ones that arrived by any instant
+  /// are a prefix, and their positions (from 1) never change, so a position is an anchor.
+  var doses: [Logged] = []
+  /// The number of doses logged, for the UUIDs.
+  var logged = 0
   /// Codes of the medications the person allowed in the per-object sheets.
   var allowed: Set<String> = []
 
@@ -16,7 +29,12 @@ struct MedicationRecords: SimulationExtension {
     for planned in simulation.scenario.health?.medications ?? [] {
       add(
         identifier: planned.identifier, displayText: planned.name, nickname: planned.nickname,
-        isArchived: planned.isArchived, hasSchedule: planned.hasSchedule)
+        isArchived: planned.isArchived, hasSchedule: planned.hasSchedule,
+        generalForm: planned.form.map(HKMedicationGeneralForm.init(rawValue:)) ?? .unknown,
+        relatedCodings: Set(
+          planned.codings.map {
+            HKClinicalCoding(system: $0.system, version: $0.version, code: $0.code)
+          }))
       for dose in planned.doses {
         // The decoder allows only the statuses HealthKit has (1 to 6 in this order).
         let status = HKMedicationDoseEvent.LogStatus(
@@ -27,7 +45,8 @@ struct MedicationRecords: SimulationExtension {
             scheduleType: dose.scheduledAt == nil ? .asNeeded : .schedule,
             scheduledDate: dose.scheduledAt.map { simulation.date(of: $0) },
             doseQuantity: dose.quantity, scheduledDoseQuantity: dose.scheduledQuantity,
-            unit: .count()))
+            unit: .count()),
+          arrival: max(dose.at, .zero))
       }
     }
   }
@@ -35,34 +54,47 @@ struct MedicationRecords: SimulationExtension {
   /// Adds a medication; traps when its identifier is taken.
   mutating func add(
     identifier: String, displayText: String, nickname: String?, isArchived: Bool,
-    hasSchedule: Bool
+    hasSchedule: Bool, generalForm: HKMedicationGeneralForm, relatedCodings: Set<HKClinicalCoding>
   ) {
     precondition(
       !medications.contains { $0.medication.identifier.code == identifier },
       "addMedication: a medication with identifier \(identifier) exists already")
     let concept = HKMedicationConcept(
       identifier: HKHealthConceptIdentifier(domain: .medication, code: identifier),
-      displayText: displayText)
+      displayText: displayText, generalForm: generalForm, relatedCodings: relatedCodings)
     medications.append(
       HKUserAnnotatedMedication(
         medication: concept, nickname: nickname, isArchived: isArchived,
         hasSchedule: hasSchedule))
   }
 
-  /// Logs a dose of a known medication and returns its UUID (the n-th dose's is
-  /// `D05E0000-0000-4000-8000-` and n in 12 hexadecimal digits).
+  /// Logs a dose of a known medication reaching the store at `arrival` and returns its UUID
+  /// (the n-th dose logged has `D05E0000-0000-4000-8000-` and n in 12 hexadecimal digits).
   @discardableResult
-  mutating func log(_ dose: MedicationDose) -> UUID {
+  mutating func log(_ dose: MedicationDose, arrival: SimulationInstant) -> UUID {
     precondition(
       medications.contains { $0.medication.identifier.code == dose.code },
       "logMedicationDose: no medication with identifier \(dose.code): add it with addMedication first"
     )
-    let digits = String(doses.count + 1, radix: 16, uppercase: true)
+    logged += 1
+    let digits = String(logged, radix: 16, uppercase: true)
     let uuid = UUID(
       uuidString: "D05E0000-0000-4000-8000-"
         + String(repeating: "0", count: max(0, 12 - digits.count)) + digits)!
-    doses.append((uuid, dose))
+    // After every dose arriving no later (a control's arrival is now: after all that arrived).
+    let position = doses.firstIndex { $0.arrival > arrival } ?? doses.endIndex
+    doses.insert(Logged(uuid: uuid, dose: dose, arrival: arrival), at: position)
     return uuid
+  }
+
+  /// The doses that reached the store by `now`.
+  func arrived(by now: SimulationInstant) -> ArraySlice<Logged> {
+    doses.prefix { $0.arrival <= now }
+  }
+
+  /// The arrivals after `now` (the scenario's doses still to come), ascending.
+  func arrivals(after now: SimulationInstant) -> [SimulationInstant] {
+    doses.map(\.arrival).filter { $0 > now }
   }
 
   /// The medications the app may read that match `predicate`, at most `limit` (0 for all).
@@ -108,25 +140,33 @@ extension HealthKitSimulation {
   /// Adds a medication the person tracks in the Health app (a simulation control: apps cannot
   /// write medications). `identifier` is the concept's code, unique per medication; the app
   /// reads the medication only after the person allows it in a per-object sheet.
+  /// `generalForm` and `relatedCodings` are the concept's
+  /// (https://developer.apple.com/documentation/healthkit/hkmedicationconcept/generalform,
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/relatedcodings).
   ///
   /// Traps when a medication with `identifier` exists.
   public func addMedication(
     identifier: String, displayText: String, nickname: String? = nil, isArchived: Bool = false,
-    hasSchedule: Bool = false
+    hasSchedule: Bool = false, generalForm: HKMedicationGeneralForm = .unknown,
+    relatedCodings: Set<HKClinicalCoding> = []
   ) {
     let simulation = self
     mutate { state in
       state.withExtension(MedicationRecords.self, of: simulation) { records, _ in
         records.add(
           identifier: identifier, displayText: displayText, nickname: nickname,
-          isArchived: isArchived, hasSchedule: hasSchedule)
+          isArchived: isArchived, hasSchedule: hasSchedule, generalForm: generalForm,
+          relatedCodings: relatedCodings)
       }
     }
   }
 
   /// Logs a dose event of the medication `identifier` as the Health app does (a simulation
-  /// control) and returns its UUID. `scheduledDate` must be set for a `.schedule` dose and
-  /// `nil` for an `.asNeeded` one, as Apple documents
+  /// control) and returns its UUID. The dose reaches the store at virtual now, whatever `date`
+  /// says: sample and anchored queries find it from now on, and running anchored and observer
+  /// queries of dose events are told now (docs/healthkit-behaviour.md#medications).
+  /// `scheduledDate` must be set for a `.schedule` dose and `nil` for an `.asNeeded` one, as
+  /// Apple documents
   /// (https://developer.apple.com/documentation/healthkit/hkmedicationdoseevent/scheduleddate).
   /// The UUIDs are deterministic: the n-th dose (from 1) is
   /// `D05E0000-0000-4000-8000-` followed by n in 12 hexadecimal digits.
@@ -142,13 +182,15 @@ extension HealthKitSimulation {
       (scheduleType == .schedule) == (scheduledDate != nil),
       "logMedicationDose: a scheduled dose needs a scheduledDate and an as-needed dose has none")
     let simulation = self
-    return mutate { state in
-      state.withExtension(MedicationRecords.self, of: simulation) { records, _ in
+    // `mutateHealth`: the running queries of dose events are woken at once.
+    return mutateHealth { state in
+      state.withExtension(MedicationRecords.self, of: simulation) { records, state in
         records.log(
           MedicationDose(
             code: identifier, date: date, logStatus: status, scheduleType: scheduleType,
             scheduledDate: scheduledDate, doseQuantity: doseQuantity,
-            scheduledDoseQuantity: scheduledDoseQuantity, unit: unit))
+            scheduledDoseQuantity: scheduledDoseQuantity, unit: unit),
+          arrival: state.session.now)
       }
     }
   }
@@ -177,8 +219,9 @@ extension HealthKitSimulation.State {
     }
   }
 
-  /// The dose events after the `after`-th (numbered from 1 in logging order) of the medications
-  /// the app may read that match `predicate`, at most `limit`, and the number of the last dose
+  /// The dose events that arrived after the `after`-th (anchors count arrivals from 1) of the
+  /// medications the app may read that match `predicate` (read with
+  /// ``doseEventPredicate(_:context:)``), at most `limit`, and the number of the last dose
   /// looked at (the anchored query's anchor).
   func medicationDoseEventChanges(predicate: NSPredicate?, after: Int64, limit: Int?)
     -> (added: [HKSample], anchor: Int64)
@@ -186,7 +229,8 @@ extension HealthKitSimulation.State {
     guard let records = extensionState(MedicationRecords.self) else { return ([], after) }
     var added: [HKSample] = []
     var last = after
-    for (index, entry) in records.doses.enumerated() where Int64(index + 1) > after {
+    for (index, entry) in records.arrived(by: session.now).enumerated()
+    where Int64(index + 1) > after {
       if let limit, added.count == limit { break }
       last = Int64(index + 1)
       guard records.allowed.contains(entry.dose.code) else { continue }
@@ -196,19 +240,66 @@ extension HealthKitSimulation.State {
     return (added, last)
   }
 
-  /// The dose events of the medications the app may read that match `predicate`, sorted by
-  /// `sortDescriptors` (else in logging order), at most `limit` (0 for all).
+  /// The dose events that arrived by now, of the medications the app may read that match
+  /// `predicate` (read with ``doseEventPredicate(_:context:)``), sorted by `sortDescriptors`
+  /// (else by arrival), at most `limit` (0 for all).
   func medicationDoseEvents(
     predicate: NSPredicate?, limit: Int, sortDescriptors: [NSSortDescriptor]?
   ) -> [HKSample] {
     guard let records = extensionState(MedicationRecords.self) else { return [] }
-    var events: [HKSample] = records.doses.filter { records.allowed.contains($0.dose.code) }
+    var events: [HKSample] = records.arrived(by: session.now)
+      .filter { records.allowed.contains($0.dose.code) }
       .map { HKMedicationDoseEvent(dose: $0.dose, uuid: $0.uuid) }
       .filter { event in predicate.map { objectMatches(event, $0) } ?? true }
     events = HKSampleQuery.sorted(events, by: sortDescriptors ?? [])
     if limit > 0, events.count > limit { events = Array(events.prefix(limit)) }
     return events
   }
+
+  /// The scenario's doses still to arrive after now, ascending (a running query of dose events
+  /// is woken at each; a control's dose wakes it as it is logged).
+  mutating func pendingDoseArrivals(simulation: HealthKitSimulation) -> [SimulationInstant] {
+    let now = session.now
+    return withExtension(MedicationRecords.self, of: simulation) { records, _ in
+      records.arrivals(after: now)
+    }
+  }
+
+  /// `predicate` with its dates read under the wall-clock rule, as the store's predicates are
+  /// (docs/swift-api.md#the-wall-clock-rule): the bounds of `predicateForSamples(withStart:end:options:)`
+  /// and of `predicateForMedicationDoseEvent(scheduledStart:end:)` that the rule calls the real
+  /// clock become the virtual dates they stand for, each with a `wallClockDate` log entry.
+  mutating func doseEventPredicate(_ predicate: NSPredicate?, context: QueryContext)
+    -> NSPredicate?
+  {
+    guard let predicate else { return nil }
+    if let compound = predicate as? NSCompoundPredicate {
+      var parts: [NSPredicate] = []
+      for sub in compound.subpredicates {
+        parts.append(doseEventPredicate(sub, context: context) ?? sub)
+      }
+      return NSCompoundPredicate(type: compound.compoundPredicateType, subpredicates: parts)
+    }
+    guard let known = predicate as? HKPredicate else { return predicate }
+    func read(_ date: Date?) -> Date? {
+      date.map { context.date(predicateInstant($0, context: context)) }
+    }
+    switch known.filter {
+    case .date(let start, let end, let options):
+      return HKPredicate(.date(start: read(start), end: read(end), options: options))
+    case .doseEvent(.scheduled(let start, let end)):
+      return HKPredicate(.doseEvent(.scheduled(start: read(start), end: read(end))))
+    default:
+      return predicate
+    }
+  }
+}
+
+/// A dose-event predicate as a running query keeps it, its dates already read under the
+/// wall-clock rule. `@unchecked`: predicates are immutable, though swift-corelibs-foundation's
+/// `NSPredicate` is not marked `Sendable`.
+struct DoseEventFilter: @unchecked Sendable {
+  let predicate: NSPredicate?
 }
 
 /// A query for the person's medications, HealthKit's `HKUserAnnotatedMedicationQuery` (Apple

@@ -92,8 +92,9 @@ extension HealthKitSimulation.State {
 
   /// Why the app's `workout` (made with ``HKWorkout``'s deprecated initializers) cannot be
   /// saved, or `nil`: sharing workouts not granted (``shareError(_:)``), an activity the
-  /// engine does not model, an end before the start, a total energy that is not an energy or a
-  /// total distance that is not a length (`errorInvalidArgument`, naming the fix).
+  /// engine does not model, an end before the start, a total energy that is not an energy, a
+  /// total distance that is not a length or a stroke or flights total that is not a count
+  /// (`errorInvalidArgument`, naming the fix).
   func workoutSaveError(_ workout: HKWorkout) -> HKError? {
     if let error = shareError(HKObjectType.workoutType().identifier) { return error }
     guard workout.workoutActivityType.engineValue != nil else {
@@ -116,6 +117,17 @@ extension HealthKitSimulation.State {
       return HKError(
         .errorInvalidArgument,
         "totalDistance \(distance) is not a length: use a length unit such as .meter()")
+    }
+    for (name, type) in [
+      ("totalSwimmingStrokeCount", HKQuantityType(.swimmingStrokeCount)),
+      ("totalFlightsClimbed", HKQuantityType(.flightsClimbed)),
+    ] {
+      if let total = workout.statistics(for: type)?.sumQuantity(),
+        !total.is(compatibleWith: .count())
+      {
+        return HKError(
+          .errorInvalidArgument, "\(name) \(total) is not a count: use .count()")
+      }
     }
     return nil
   }

@@ -1,21 +1,67 @@
 // Medications (iOS 26, watchOS 26): read-only data the Health app keeps. An app reads the
 // medications the person allowed in the per-object sheet and their dose events
 // (Store/HKHealthStore+Medications.swift; docs/healthkit-behaviour.md#medications).
+//
+// The string values below are not on Apple's pages. Each is the value HealthKit's own binary
+// holds for the constant, as a public project that reads exported constants out of
+// HealthKit.framework (dlsym on macOS 26A428) records it; docs/healthkit-behaviour.md#medications
+// lists them and their sources.
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The identifier of the user-annotated medication type (Apple doc:
+/// The identifier of the user-annotated medication type, `"HKDataTypeUserAnnotatedMedicationConcept"`
+/// (without `Identifier`: HealthKit's binary holds that string; Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdatatypeidentifieruserannotatedmedicationconcept).
-/// Project rule: the constant's name, as this module spells every type identifier (Apple does
-/// not publish the string).
 public let HKDataTypeIdentifierUserAnnotatedMedicationConcept =
-  "HKDataTypeIdentifierUserAnnotatedMedicationConcept"
+  "HKDataTypeUserAnnotatedMedicationConcept"
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
-/// The identifier of the medication dose event type (Apple doc:
+/// The identifier of the medication dose event type, the constant's own name (HealthKit's
+/// binary holds it; Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkmedicationdoseeventtypeidentifiermedicationdoseevent).
-/// Project rule: the constant's name (Apple does not publish the string).
 public let HKMedicationDoseEventTypeIdentifierMedicationDoseEvent =
   "HKMedicationDoseEventTypeIdentifierMedicationDoseEvent"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a dose event's log status in predicates, `"status"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathstatus). Format
+/// predicates are not read on Linux (swift-corelibs-foundation does not parse them): use
+/// ``HKQuery/predicateForMedicationDoseEvent(status:)``.
+public let HKPredicateKeyPathStatus = "status"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a dose event's log origin in predicates, `"logOrigin"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathlogorigin). Format
+/// predicates are not read on Linux; the simulation records no log origin.
+public let HKPredicateKeyPathLogOrigin = "logOrigin"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a dose event's scheduled date in predicates, `"scheduledDate"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathscheduleddate). Format
+/// predicates are not read on Linux: use
+/// ``HKQuery/predicateForMedicationDoseEvent(scheduledStart:end:)``.
+public let HKPredicateKeyPathScheduledDate = "scheduledDate"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of a dose event's medication concept identifier in predicates,
+/// `"medicationConceptIdentifier"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathmedicationconceptidentifier).
+/// Format predicates are not read on Linux: use
+/// ``HKQuery/predicateForMedicationDoseEvent(medicationConceptIdentifier:)``.
+public let HKPredicateKeyPathMedicationConceptIdentifier = "medicationConceptIdentifier"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of whether a medication has a schedule, `"hasSchedule"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkuserannotatedmedicationpredicatekeypathhasschedule).
+/// Format predicates are not read on Linux: use
+/// ``HKQuery/predicateForUserAnnotatedMedications(hasSchedule:)``.
+public let HKUserAnnotatedMedicationPredicateKeyPathHasSchedule = "hasSchedule"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The key path of whether a medication is archived, `"isArchived"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkuserannotatedmedicationpredicatekeypathisarchived).
+/// Format predicates are not read on Linux: use
+/// ``HKQuery/predicateForUserAnnotatedMedications(isArchived:)``.
+public let HKUserAnnotatedMedicationPredicateKeyPathIsArchived = "isArchived"
 
 /// The group a health concept belongs to, HealthKit's `HKHealthConceptDomain` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkhealthconceptdomain).
@@ -27,10 +73,9 @@ public struct HKHealthConceptDomain: RawRepresentable, Hashable, Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkhealthconceptdomain/init(rawvalue:)).
   public init(rawValue: String) { self.rawValue = rawValue }
 
-  /// Medication concepts (Apple doc:
+  /// Medication concepts, `"HKHealthConceptDomainMedication"` (the string HealthKit's binary
+  /// holds; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthconceptdomain/medication).
-  /// Project rule: the raw value is the constant's name `"HKHealthConceptDomainMedication"`
-  /// (Apple does not publish the string).
   public static let medication = HKHealthConceptDomain(rawValue: "HKHealthConceptDomainMedication")
 }
 
@@ -92,9 +137,141 @@ public final class HKHealthConceptIdentifier: NSObject, NSCopying, NSSecureCodin
   }
 }
 
+/// The manufactured form of a medication, HealthKit's `HKMedicationGeneralForm` (a typed
+/// string; Apple doc: https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform).
+///
+/// The 18 forms are the SDK header's (HKMedicationConcept.h). Their strings are not on Apple's
+/// pages and not verified from HealthKit itself: they are the lower-case form names a public
+/// app's test asserts against the iOS 26 SDK (`HKMedicationGeneralForm.tablet.rawValue ==
+/// "tablet"`); other public code spells them `"Tablet"`. Compare forms with the constants,
+/// never with strings (docs/healthkit-behaviour.md#medications).
+public struct HKMedicationGeneralForm: RawRepresentable, Hashable, Sendable {
+  /// The form's string.
+  public let rawValue: String
+
+  /// A form from its string (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/init(rawvalue:)).
+  public init(rawValue: String) { self.rawValue = rawValue }
+
+  /// A hard-shell capsule or softgel (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/capsule).
+  public static let capsule = HKMedicationGeneralForm(rawValue: "capsule")
+  /// Applied as a cream (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/cream).
+  public static let cream = HKMedicationGeneralForm(rawValue: "cream")
+  /// Given through a device such as an infusion pump (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/device).
+  public static let device = HKMedicationGeneralForm(rawValue: "device")
+  /// Eye or ear drops (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/drops).
+  public static let drops = HKMedicationGeneralForm(rawValue: "drops")
+  /// Applied as a foam (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/foam).
+  public static let foam = HKMedicationGeneralForm(rawValue: "foam")
+  /// Applied as a gel (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/gel).
+  public static let gel = HKMedicationGeneralForm(rawValue: "gel")
+  /// Through an inhaler (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/inhaler).
+  public static let inhaler = HKMedicationGeneralForm(rawValue: "inhaler")
+  /// An injection (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/injection).
+  public static let injection = HKMedicationGeneralForm(rawValue: "injection")
+  /// A liquid such as a syrup (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/liquid).
+  public static let liquid = HKMedicationGeneralForm(rawValue: "liquid")
+  /// Applied as a lotion (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/lotion).
+  public static let lotion = HKMedicationGeneralForm(rawValue: "lotion")
+  /// Applied as an ointment (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/ointment).
+  public static let ointment = HKMedicationGeneralForm(rawValue: "ointment")
+  /// A patch worn on the skin (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/patch).
+  public static let patch = HKMedicationGeneralForm(rawValue: "patch")
+  /// A powder (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/powder).
+  public static let powder = HKMedicationGeneralForm(rawValue: "powder")
+  /// A nasal or throat spray (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/spray).
+  public static let spray = HKMedicationGeneralForm(rawValue: "spray")
+  /// A suppository (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/suppository).
+  public static let suppository = HKMedicationGeneralForm(rawValue: "suppository")
+  /// A pill or caplet (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/tablet).
+  public static let tablet = HKMedicationGeneralForm(rawValue: "tablet")
+  /// Applied to the skin in a form not given (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/topical).
+  public static let topical = HKMedicationGeneralForm(rawValue: "topical")
+  /// The form is not known (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationgeneralform/unknown).
+  public static let unknown = HKMedicationGeneralForm(rawValue: "unknown")
+}
+
+/// A medical concept in a standard coding system (RxNorm, SNOMED CT), HealthKit's
+/// `HKClinicalCoding` (iOS 26; Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkclinicalcoding). Two are equal when
+/// system, version and code are.
+public final class HKClinicalCoding: NSObject, NSCopying, NSSecureCoding, Sendable {
+  /// The coding system, usually its HL7 URL (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalcoding/system).
+  public let system: String
+  /// The system's version, or `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalcoding/version).
+  public let version: String?
+  /// The code inside the system (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalcoding/code).
+  public let code: String
+
+  /// A coding (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalcoding/init(system:version:code:)).
+  public init(system: String, version: String?, code: String) {
+    self.system = system
+    self.version = version
+    self.code = code
+  }
+
+  /// `true`: codings decode only as codings.
+  public static var supportsSecureCoding: Bool { true }
+
+  /// Writes the system, version and code.
+  public func encode(with coder: NSCoder) {
+    coder.encode(system, forKey: "system")
+    coder.encode(version, forKey: "version")
+    coder.encode(code, forKey: "code")
+  }
+
+  /// Reads what ``encode(with:)`` wrote; `nil` without a system or code (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkclinicalcoding/init(coder:)).
+  public convenience init?(coder: NSCoder) {
+    guard let system = coder.decodeString(forKey: "system"),
+      let code = coder.decodeString(forKey: "code")
+    else { return nil }
+    self.init(system: system, version: coder.decodeString(forKey: "version"), code: code)
+  }
+
+  /// The coding itself (it is immutable).
+  public func copy(with zone: NSZone? = nil) -> Any { self }
+
+  /// Equal when system, version and code are.
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? HKClinicalCoding else { return false }
+    return other.system == system && other.version == version && other.code == code
+  }
+
+  /// A hash of the three fields.
+  public override var hash: Int {
+    var hasher = Hasher()
+    hasher.combine(system)
+    hasher.combine(version)
+    hasher.combine(code)
+    return hasher.finalize()
+  }
+}
+
 /// A medication as an idea (ibuprofen, insulin), HealthKit's `HKMedicationConcept` (Apple
-/// doc: https://developer.apple.com/documentation/healthkit/hkmedicationconcept). Its
-/// `generalForm` and `relatedCodings` are not simulated (docs/coverage.md).
+/// doc: https://developer.apple.com/documentation/healthkit/hkmedicationconcept).
 public final class HKMedicationConcept: NSObject, NSCopying, NSSecureCoding, Sendable {
   /// The concept's identifier, shared by its dose events (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/identifier).
@@ -102,22 +279,41 @@ public final class HKMedicationConcept: NSObject, NSCopying, NSSecureCoding, Sen
   /// The name to show (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/displaytext).
   public let displayText: String
+  /// The manufactured form, ``HKMedicationGeneralForm/unknown`` unless the scenario or the
+  /// control gave one (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/generalform).
+  public let generalForm: HKMedicationGeneralForm
+  /// The codings linking the medication to terminologies such as RxNorm, empty unless given
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/relatedcodings).
+  public let relatedCodings: Set<HKClinicalCoding>
 
-  init(identifier: HKHealthConceptIdentifier, displayText: String) {
+  init(
+    identifier: HKHealthConceptIdentifier, displayText: String,
+    generalForm: HKMedicationGeneralForm = .unknown, relatedCodings: Set<HKClinicalCoding> = []
+  ) {
     self.identifier = identifier
     self.displayText = displayText
+    self.generalForm = generalForm
+    self.relatedCodings = relatedCodings
   }
 
   /// `true`: concepts decode only as concepts.
   public static var supportsSecureCoding: Bool { true }
 
-  /// Writes the identifier and the display text.
+  /// Writes the identifier, the display text, the form and the codings.
   public func encode(with coder: NSCoder) {
     coder.encode(identifier, forKey: "identifier")
     coder.encode(displayText, forKey: "displayText")
+    coder.encode(generalForm.rawValue, forKey: "generalForm")
+    // In a fixed order, so one concept always archives to the same bytes.
+    let codings = relatedCodings.sorted {
+      ($0.system, $0.code, $0.version ?? "") < ($1.system, $1.code, $1.version ?? "")
+    }
+    coder.encode(codings as NSArray, forKey: "relatedCodings")
   }
 
-  /// Reads what ``encode(with:)`` wrote; `nil` without them (Apple doc:
+  /// Reads what ``encode(with:)`` wrote; `nil` without identifier or text (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkmedicationconcept/init(coder:)).
   public convenience init?(coder: NSCoder) {
     guard
@@ -125,16 +321,22 @@ public final class HKMedicationConcept: NSObject, NSCopying, NSSecureCoding, Sen
         of: HKHealthConceptIdentifier.self, forKey: "identifier"),
       let text = coder.decodeString(forKey: "displayText")
     else { return nil }
-    self.init(identifier: identifier, displayText: text)
+    let codings = coder.decodeArray(of: HKClinicalCoding.self, forKey: "relatedCodings") ?? []
+    self.init(
+      identifier: identifier, displayText: text,
+      generalForm: coder.decodeString(forKey: "generalForm").map(
+        HKMedicationGeneralForm.init(rawValue:)) ?? .unknown,
+      relatedCodings: Set(codings))
   }
 
   /// The concept itself (it is immutable).
   public func copy(with zone: NSZone? = nil) -> Any { self }
 
-  /// Equal when the identifiers and display texts are.
+  /// Equal when the identifiers, display texts, forms and codings are.
   public override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? HKMedicationConcept else { return false }
     return other.identifier == identifier && other.displayText == displayText
+      && other.generalForm == generalForm && other.relatedCodings == relatedCodings
   }
 
   /// The identifier's hash.

@@ -384,10 +384,12 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// `appleEffortScore`: Apple's workout effort score, 1 to 10; compatible only with itself.
   public class func appleEffortScore() -> Self { unit(.appleEffortScore, .none) }
   /// `D`: the optical power of a lens in diopters; compatible only with itself (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkunit/diopter()). The unit string is
-  /// workout-sim's reading of the SDK's.
+  /// https://developer.apple.com/documentation/healthkit/hkunit/diopter()). The unit strings of
+  /// this and the next three are not on Apple's pages: they are the root-unit strings
+  /// HealthKit's own `diopterUnit`, `prismDiopterUnit`, `degreeAngleUnit` and
+  /// `radianAngleUnit` make (a public decompilation of HealthKit), `D`, `pD`, `deg`, `rad`.
   public class func diopter() -> Self { unit(.diopter, .none) }
-  /// `prismD`: the prismatic deviation of a lens in prism diopters; compatible only with itself
+  /// `pD`: the prismatic deviation of a lens in prism diopters; compatible only with itself
   /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkunit/prismdiopter()).
   public class func prismDiopter() -> Self { unit(.prismDiopter, .none) }
   /// `deg`: an angle in degrees, π/180 rad (Apple doc:
@@ -445,7 +447,7 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case decibelHearingLevel = "dBHL"
   case appleEffortScore = "appleEffortScore"
   case diopter = "D"
-  case prismDiopter = "prismD"
+  case prismDiopter = "pD"
   case degreeAngle = "deg"
   case radianAngle = "rad"
 

@@ -11,9 +11,13 @@ import WorkoutCore
 /// the forms with `workoutEvents` take end − start less the paused spans by HealthKit's pause
 /// rule (a pause while paused and a resume while running are ignored; an open pause lasts to
 /// the end; `PauseRule`). Project rule (docs/healthkit-behaviour.md#workouts-saved-by-the-app):
-/// such a workout has no ``HKWorkout/workoutActivities`` and no ``HKWorkout/allStatistics``;
-/// its totals are ``HKWorkout/totalEnergyBurned`` and ``HKWorkout/totalDistance`` as given;
-/// stroke and flight totals are not kept.
+/// such a workout has one ``HKWorkout/workoutActivities`` entry spanning it, of its activity
+/// type (Apple: every workout has at least one); the totals given are kept and are its
+/// ``HKWorkout/allStatistics`` too, each a sum over the workout's span, as the deprecation
+/// messages point (`totalEnergyBurned`: "Use statisticsForType: passing the HKQuantityType for
+/// HKQuantityTypeIdentifierActiveEnergyBurned"): the energy under `activeEnergyBurned`, the
+/// distance under the activity's distance type (``HKWorkout/distanceType(of:)``), the strokes
+/// under `swimmingStrokeCount` and the flights under `flightsClimbed`.
 extension HKWorkout {
   /// A workout of `workoutActivityType` from `startDate` to `endDate`; duration end − start, no
   /// totals, device `nil` (Apple doc:
@@ -98,8 +102,8 @@ extension HKWorkout {
       metadata: metadata)
   }
 
-  /// As the events form, with a swimming stroke count (not kept: ``totalSwimmingStrokeCount``
-  /// stays `nil`) (Apple doc:
+  /// As the events form, with a swimming stroke count (a count; ``totalSwimmingStrokeCount``
+  /// and the `swimmingStrokeCount` statistics give it back) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:totalswimmingstrokecount:device:metadata:)).
   @available(iOS, introduced: 10.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
   @available(watchOS, introduced: 3.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
@@ -112,12 +116,12 @@ extension HKWorkout {
   ) {
     self.init(
       legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
-      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: device,
-      metadata: metadata)
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance,
+      strokes: totalSwimmingStrokeCount, device: device, metadata: metadata)
   }
 
-  /// As the events form, with a flights-climbed total (not kept: ``totalFlightsClimbed`` stays
-  /// `nil`) (Apple doc:
+  /// As the events form, with a flights-climbed total (a count; ``totalFlightsClimbed`` and
+  /// the `flightsClimbed` statistics give it back) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkout/init(activitytype:start:end:workoutevents:totalenergyburned:totaldistance:totalflightsclimbed:device:metadata:)).
   @available(iOS, introduced: 11.0, deprecated: 17.0, message: "Use HKWorkoutBuilder")
   @available(watchOS, introduced: 4.0, deprecated: 10.0, message: "Use HKWorkoutBuilder")
@@ -130,22 +134,58 @@ extension HKWorkout {
   ) {
     self.init(
       legacy: workoutActivityType, start: startDate, end: endDate, duration: nil,
-      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance, device: device,
-      metadata: metadata)
+      events: workoutEvents, energy: totalEnergyBurned, distance: totalDistance,
+      flights: totalFlightsClimbed, device: device, metadata: metadata)
   }
 
   /// The one body of the deprecated initializers: `duration` when given, else end − start less
   /// the paused spans of `events` (none: end − start).
   private convenience init(
     legacy activity: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval?,
-    events: [HKWorkoutEvent]?, energy: HKQuantity?, distance: HKQuantity?, device: HKDevice?,
+    events: [HKWorkoutEvent]?, energy: HKQuantity?, distance: HKQuantity?,
+    strokes: HKQuantity? = nil, flights: HKQuantity? = nil, device: HKDevice?,
     metadata: [String: Any]?
   ) {
+    // The totals as sums over the workout's span (the type's rule above).
+    var statistics: [HKQuantityType: HKStatistics] = [:]
+    let totals: [(HKQuantityType?, HKQuantity?)] = [
+      (HKQuantityType(.activeEnergyBurned), energy), (Self.distanceType(of: activity), distance),
+      (HKQuantityType(.swimmingStrokeCount), strokes), (HKQuantityType(.flightsClimbed), flights),
+    ]
+    for case (let type?, let total?) in totals {
+      statistics[type] = HKStatistics(
+        quantityType: type, startDate: start, endDate: end, sumQuantity: total)
+    }
+    let active = duration ?? Self.activeDuration(start: start, end: end, events: events ?? [])
+    // "All HKWorkout instances have at least one associated HKWorkoutActivity. If you don't
+    // explicitly set workout activities, HealthKit assigns a workout activity that matches the
+    // HKWorkout object's activity type"
+    // (https://developer.apple.com/documentation/healthkit/hkworkoutactivity).
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = activity
+    let only = HKWorkoutActivity(
+      workoutConfiguration: configuration, startDate: start, endDate: end, metadata: nil,
+      workoutEvents: events ?? [], duration: active, allStatistics: statistics)
     self.init(
-      activityType: activity, startDate: start, endDate: end,
-      duration: duration ?? Self.activeDuration(start: start, end: end, events: events ?? []),
-      workoutEvents: events, workoutActivities: [], allStatistics: [:],
+      activityType: activity, startDate: start, endDate: end, duration: active,
+      workoutEvents: events, workoutActivities: [only], allStatistics: statistics,
       totalEnergyBurned: energy, totalDistance: distance, metadata: metadata, device: device)
+  }
+
+  /// The distance type a workout of `activity` records its distance in, or `nil` for an
+  /// activity without one. Project rule (Apple's `totalDistance` says only "the desired
+  /// distance type"): walking, running and hiking `distanceWalkingRunning`; cycling
+  /// `distanceCycling`; swimming `distanceSwimming`; wheelchair paces `distanceWheelchair`;
+  /// downhill skiing and snowboarding `distanceDownhillSnowSports`.
+  static func distanceType(of activity: HKWorkoutActivityType) -> HKQuantityType? {
+    switch activity {
+    case .walking, .running, .hiking: HKQuantityType(.distanceWalkingRunning)
+    case .cycling: HKQuantityType(.distanceCycling)
+    case .swimming: HKQuantityType(.distanceSwimming)
+    case .wheelchairWalkPace, .wheelchairRunPace: HKQuantityType(.distanceWheelchair)
+    case .downhillSkiing, .snowboarding: HKQuantityType(.distanceDownhillSnowSports)
+    default: nil
+    }
   }
 
   /// End − start less the paused spans of `events` by HealthKit's pause rule (`PauseRule`),

@@ -154,8 +154,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   /// distance type".
   public var totalDistance: HKQuantity? { distance }
 
-  /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's), or
-  /// `nil` without them.
+  /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's, or
+  /// an app's workout made with a stroke total), or `nil` without them.
   @available(
     iOS, deprecated: 18.0,
     message:
@@ -170,7 +170,8 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()
   }
 
-  /// Flights climbed: `nil` (workout-sim records no flights).
+  /// Flights climbed: the sum of the workout's `flightsClimbed` statistics (an app's workout
+  /// made with a flights total), or `nil` (the simulated watch records no flights).
   @available(
     iOS, deprecated: 18.0,
     message:
@@ -181,7 +182,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     message:
       "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierFlightClimbed"
   )
-  public var totalFlightsClimbed: HKQuantity? { nil }
+  public var totalFlightsClimbed: HKQuantity? {
+    statistics(for: HKQuantityType(.flightsClimbed))?.sumQuantity()
+  }
 }
 
 /// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:

@@ -3,8 +3,9 @@ import WorkoutSimulation
 import WorkoutSystem
 
 /// Builds a workout: collection dates, events, statistics, the saved ``HKWorkout`` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder). In the simulation
-/// every builder is a session's ``HKLiveWorkoutBuilder``.
+/// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder): a session's
+/// ``HKLiveWorkoutBuilder``, or a builder of a workout the app records itself
+/// (``init(healthStore:configuration:device:)``, Workout/HKWorkoutBuilder+Standalone.swift).
 ///
 /// Lifecycle (HealthKit's): notStarted → collecting (`beginCollection`) → ended
 /// (`endCollection`) → finished (`finishWorkout`); `discardWorkout()` from any but finished.
@@ -38,6 +39,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// fixed at the first batch (custom zones can only be set before collection begins), with
   /// the zone of each one's last `didUpdateWorkoutZone` (under ``lock``).
   var zoneWatch: [ZoneWatch]?
+  /// The state of a builder made with ``init(healthStore:configuration:device:)``, `nil` for a
+  /// session's builder.
+  let standalone: StandaloneWorkout?
 
   /// One zone type watched for `didUpdateWorkoutZone`.
   struct ZoneWatch {
@@ -49,25 +53,39 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   init(
     simulation: HealthKitSimulation, index: Int, configuration: HKWorkoutConfiguration,
-    engineDevice: WorkoutDevice = .watch
+    engineDevice: WorkoutDevice = .watch, standalone: StandaloneWorkout? = nil
   ) {
     self.simulation = simulation
     self.index = index
     self.engineDevice = engineDevice
     self.configuration = configuration
+    self.standalone = standalone
     super.init()
   }
 
-  /// A builder without a session (Apple: iOS workouts saved by hand). Not simulated yet: use a
-  /// session's ``HKWorkoutSession/associatedWorkoutBuilder()``.
-  @available(
-    *, unavailable,
-    message:
-      "not simulated yet: use HKWorkoutSession(healthStore:configuration:).associatedWorkoutBuilder()"
-  )
-  public init(healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?)
-  {
-    preconditionFailure("unavailable")
+  /// A builder not connected to a workout session or other data source, for a workout the app
+  /// records itself (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/init(healthstore:configuration:device:)).
+  ///
+  /// Only the app's calls fill it: `beginCollection` and `endCollection` set the dates, `add`
+  /// the quantity and category samples, `addWorkoutEvents`, `addMetadata`,
+  /// `addWorkoutActivity` and `updateActivity` the rest; `statistics(for:)` and
+  /// `allStatistics` are the statistics of the samples added (a sum for a cumulative type;
+  /// average, minimum, maximum and most recent for a discrete one). `finishWorkout` saves the
+  /// workout with the rules of `HKHealthStore.save(_:withCompletion:)` (sharing
+  /// `workoutType()` and the samples' types must be granted: `errorAuthorizationNotDetermined`
+  /// or `errorAuthorizationDenied`), saves the samples not saved yet, and associates them
+  /// with it (`predicateForObjects(from:)`). Its `totalEnergyBurned` and `totalDistance` are
+  /// the sums of `activeEnergyBurned` and of the activity's distance type. Zones are not
+  /// computed for it (they are a session builder's).
+  public convenience init(
+    healthStore: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?
+  ) {
+    self.init(
+      simulation: healthStore.simulation, index: -1, configuration: configuration,
+      engineDevice: .phone,
+      standalone: StandaloneWorkout(
+        store: healthStore, configuration: configuration, device: device))
   }
 
   /// Whether the app process that made this builder still runs (else its calls are inert).
@@ -87,16 +105,21 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// The device collecting: ``HKDevice/local()``, the watch; the iPhone for the phone's own
   /// workout (a session made inside `HealthKitSimulation.on(.phone)`).
-  public var device: HKDevice? { engineDevice == .phone ? HKDevice.iPhone : HKDevice.local() }
+  public var device: HKDevice? {
+    if let standalone { return standalone.device }
+    return engineDevice == .phone ? HKDevice.iPhone : HKDevice.local()
+  }
 
   /// The workout's start date from `beginCollection`, or `nil`.
   public var startDate: Date? {
-    (engineBuilder { $0.startDate } ?? nil).map { simulation.date(of: $0) }
+    if let standalone { return standalone.parts.withLock { $0.start } }
+    return (engineBuilder { $0.startDate } ?? nil).map { simulation.date(of: $0) }
   }
 
   /// The workout's end date from `endCollection`, or `nil`.
   public var endDate: Date? {
-    (engineBuilder { $0.endDate } ?? nil).map { simulation.date(of: $0) }
+    if let standalone { return standalone.parts.withLock { $0.end } }
+    return (engineBuilder { $0.endDate } ?? nil).map { simulation.date(of: $0) }
   }
 
   /// A copy of the session's configuration.
@@ -113,6 +136,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents`` (zero-length), and the app's own with
   /// their durations and metadata.
   public var workoutEvents: [HKWorkoutEvent] {
+    if let standalone { return standalone.parts.withLock { $0.events } }
     let events = engineBuilder { $0.workoutEvents } ?? []
     return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
   }
@@ -123,6 +147,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// each with its events, duration and statistics (the current one's so far, its end date
   /// `nil`); empty when it began none.
   public var workoutActivities: [HKWorkoutActivity] {
+    if let standalone { return standalone.parts.withLock { $0.activities } }
     let count = engineBuilder { $0.activities.count } ?? 0
     return (0..<count).compactMap { workoutActivity(at: $0) }
   }
@@ -156,6 +181,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// The statistics of every type with samples so far, at virtual now.
   public var allStatistics: [HKQuantityType: HKStatistics] {
+    if let standalone {
+      return standalone.parts.withLock {
+        StandaloneWorkout.statistics(of: $0.samples, from: nil, to: nil)
+      }
+    }
     let start = simulation.startDate
     return simulation.state.withLock { state in
       state.session.readEngineInPlace(of: engineDevice) { engine in
@@ -172,6 +202,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/statistics(for:)).
   @discardableResult
   public func statistics(for quantityType: HKQuantityType) -> HKStatistics? {
+    if standalone != nil { return allStatistics[quantityType] }
     guard let type = quantityType.engineType else { return nil }
     let start = simulation.startDate
     // In place (`readEngine`): reading `state.session.workoutEngine` or `.now` here copies the
@@ -197,6 +228,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// one at virtual now, as a getter cannot fail) is made once per builder, naming
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
+    if let standalone {
+      let at = standalone.read(date, call: "elapsedTime")
+      return standalone.parts.withLock { parts in
+        guard let start = parts.start, at > start else { return 0 }
+        return HKWorkout.activeDuration(
+          start: start, end: min(at, parts.end ?? at), events: parts.events)
+      }
+    }
     let index = self.index
     let simulation = self.simulation
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
@@ -318,6 +357,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   /// Discards the workout: nothing is saved; collection stops.
   public func discardWorkout() {
+    if let standalone {
+      standalone.parts.withLock { parts in
+        if parts.phase != .finished { parts.phase = .discarded }
+      }
+      return
+    }
     guard isAlive else {
       _ = inert(.discardWorkout)
       return
@@ -465,7 +510,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func begin(_ date: Date) -> HKError? {
-    engineCall(.beginCollection, date: date) { session, instant in
+    if let standalone { return standalone.begin(date) }
+    return engineCall(.beginCollection, date: date) { session, instant in
       session.withEngine(of: engineDevice) {
         $0.beginCollection(ofSession: index, at: $0.now, date: instant)
       }
@@ -473,7 +519,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func end(_ date: Date) -> HKError? {
-    engineCall(.endCollection, date: date) { session, instant in
+    if let standalone { return standalone.end(date) }
+    return engineCall(.endCollection, date: date) { session, instant in
       session.withEngine(of: engineDevice) {
         $0.endCollection(ofSession: index, at: $0.now, date: instant)
       }
@@ -481,6 +528,13 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func add(_ events: [HKWorkoutEvent]) -> HKError? {
+    if let standalone {
+      return standalone.change("add workout events") { parts in
+        parts.events.append(contentsOf: events)
+        parts.events.sort { $0.dateInterval.start < $1.dateInterval.start }
+        return nil
+      }
+    }
     for event in events {
       let type = event.type.engineValue
       var metadata: [String: MetadataValue] = [:]
@@ -513,6 +567,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func addAppSamples(_ samples: [HKSample]) -> HKError? {
+    if let standalone { return standalone.add(samples) }
     var converted: [AppQuantitySample] = []
     // Dates made with `Date()` are read on virtual time (the wall-clock rule, as `save` reads
     // them), with one `wallClockDate` entry naming `add` for the call.
@@ -565,6 +620,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       }
       converted[key] = engineValue
     }
+    if let standalone {
+      let error = standalone.change("add metadata") { parts in
+        parts.metadata.merge(metadata) { $1 }
+        return nil
+      }
+      if error == nil { lock.withLock { metadataStorage.merge(metadata) { $1 } } }
+      return error
+    }
     let error = engineCall(.addMetadata, date: nil) { session, _ in
       session.withEngine(of: engineDevice) {
         $0.addMetadata(converted, toSession: index, at: $0.now)
@@ -615,6 +678,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// Finishes the workout; `hidden` when it is the iPhone's own, finished while the phone is
   /// locked without the person's leave at the one-time prompt (saved, but not returned).
   private func finish() -> (Result<HKWorkout, HKError>, hidden: Bool) {
+    if let standalone {
+      // After the app's termination nothing is saved (the store is inert, as for `save`).
+      return (standalone.finish() ?? .failure(HKError(.errorInvalidArgument, inertMessage)), false)
+    }
     guard isAlive else { return (.failure(inert(.finishWorkout)), false) }
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()

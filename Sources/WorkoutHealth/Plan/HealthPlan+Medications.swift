@@ -7,6 +7,32 @@ extension HealthPlan {
     "notInteracted", "notificationNotSent", "snoozed", "taken", "skipped", "notLogged",
   ]
 
+  /// The manufactured forms a medication may have (`HKMedicationGeneralForm`, the SDK header's
+  /// 18, as their Swift names).
+  public static let medicationForms = [
+    "capsule", "cream", "device", "drops", "foam", "gel", "inhaler", "injection", "liquid",
+    "lotion", "ointment", "patch", "powder", "spray", "suppository", "tablet", "topical",
+    "unknown",
+  ]
+
+  /// One coding of a medication in a standard system (`codings[k]`; HealthKit's
+  /// `HKClinicalCoding`).
+  public struct Coding: Sendable, Equatable {
+    /// `system`: the coding system, usually its URL.
+    public var system: String
+    /// `version`, or `nil`.
+    public var version: String?
+    /// `code`.
+    public var code: String
+
+    /// A coding.
+    public init(system: String, version: String? = nil, code: String) {
+      self.system = system
+      self.version = version
+      self.code = code
+    }
+  }
+
   /// One medication the person tracks in the Health app (`health.medications[i]`;
   /// docs/scenario-format.md#health).
   public struct Medication: Sendable, Equatable {
@@ -20,19 +46,26 @@ extension HealthPlan {
     public var isArchived: Bool
     /// `scheduled`: whether it has a reminder schedule; default `false`.
     public var hasSchedule: Bool
+    /// `form`: one of ``HealthPlan/medicationForms``, or `nil` (unknown).
+    public var form: String?
+    /// `codings`, in file order.
+    public var codings: [Coding]
     /// `doses`, in file order.
     public var doses: [Dose]
 
     /// A medication without doses unless given.
     public init(
       identifier: String, name: String, nickname: String? = nil, isArchived: Bool = false,
-      hasSchedule: Bool = false, doses: [Dose] = []
+      hasSchedule: Bool = false, form: String? = nil, codings: [Coding] = [],
+      doses: [Dose] = []
     ) {
       self.identifier = identifier
       self.name = name
       self.nickname = nickname
       self.isArchived = isArchived
       self.hasSchedule = hasSchedule
+      self.form = form
+      self.codings = codings
       self.doses = doses
     }
   }

@@ -1,0 +1,370 @@
+import Synchronization
+import WorkoutCore
+import WorkoutHealth
+
+/// The state of an ``HKWorkoutBuilder`` made with `init(healthStore:configuration:device:)`:
+/// a builder of a workout the app records itself, with no session or data source (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/init(healthstore:configuration:device:);
+/// docs/healthkit-behaviour.md#workouts-saved-by-the-app). Only the app's calls fill it: the
+/// samples it adds, its events, activities and metadata.
+///
+/// `@unchecked`: the configuration is a private copy never changed; the rest is behind a lock.
+final class StandaloneWorkout: @unchecked Sendable {
+  /// HealthKit's builder states.
+  enum Phase: Sendable { case notStarted, collecting, ended, finished, discarded }
+
+  struct Parts: @unchecked Sendable {
+    var phase = Phase.notStarted
+    var start: Date?
+    var end: Date?
+    var events: [HKWorkoutEvent] = []
+    /// The quantity and category samples the app added, in the order added.
+    var samples: [HKSample] = []
+    var activities: [HKWorkoutActivity] = []
+    var metadata: [String: Any] = [:]
+  }
+
+  let store: HKHealthStore
+  let device: HKDevice?
+  let configuration: HKWorkoutConfiguration
+  let parts = Mutex(Parts())
+
+  init(store: HKHealthStore, configuration: HKWorkoutConfiguration, device: HKDevice?) {
+    self.store = store
+    self.device = device
+    self.configuration = configuration.copy() as! HKWorkoutConfiguration
+  }
+
+  /// The simulation's reading of an app's date (the wall-clock rule,
+  /// docs/swift-api.md#the-wall-clock-rule), with its `wallClockDate` entry naming `call`.
+  func read(_ date: Date, call: String) -> Date {
+    let simulation = store.simulation
+    return simulation.mutate { state in
+      let context = QueryContext(simulation: simulation)
+      let (instant, leaked) = state.appDateInstant(date, context: context)
+      if leaked { state.session.withEngine { $0.logWallClockDate(action: call, session: nil) } }
+      return context.date(instant)
+    }
+  }
+
+  /// An error of HealthKit's domain for a call out of order.
+  static func refused(_ message: String) -> HKError { HKError(.errorInvalidArgument, message) }
+
+  func begin(_ date: Date) -> HKError? {
+    let start = read(date, call: "beginCollection")
+    return parts.withLock { parts in
+      guard parts.phase == .notStarted else {
+        return Self.refused("Unable to begin a workout that has already started.")
+      }
+      parts.phase = .collecting
+      parts.start = start
+      return nil
+    }
+  }
+
+  func end(_ date: Date) -> HKError? {
+    let end = read(date, call: "endCollection")
+    return parts.withLock { parts in
+      guard let start = parts.start else {
+        return Self.refused("cannot set endDate without a startDate")
+      }
+      guard parts.phase == .collecting else {
+        return Self.refused("Unable to end a workout that is not currently active.")
+      }
+      guard end > start else { return Self.refused("endDate must be after startDate") }
+      parts.phase = .ended
+      parts.end = end
+      return nil
+    }
+  }
+
+  /// Adds samples (quantity and category samples, the kinds a workout is associated with) or
+  /// events or metadata while the workout is not finished or discarded.
+  func change(_ what: String, _ body: (inout Parts) -> HKError?) -> HKError? {
+    parts.withLock { parts in
+      guard parts.phase != .finished, parts.phase != .discarded else {
+        return Self.refused(
+          "Unable to \(what): the workout builder has finished or been discarded.")
+      }
+      return body(&parts)
+    }
+  }
+
+  func add(_ samples: [HKSample]) -> HKError? {
+    for sample in samples where !(sample is HKQuantitySample || sample is HKCategorySample) {
+      return Self.refused(
+        "add(_:completion:) of a workout builder takes quantity and category samples; \(sample.sampleType.identifier) is neither"
+      )
+    }
+    return change("add samples") { parts in
+      parts.samples.append(contentsOf: samples)
+      return nil
+    }
+  }
+
+  /// Adds an activity: inside the workout's dates once they are set (project rule: Apple does
+  /// not say), not overlapping another (Apple: activities partition the workout).
+  func add(_ activity: HKWorkoutActivity) -> HKError? {
+    change("add a workout activity") { parts in
+      let end = activity.endDate ?? .distantFuture
+      for other in parts.activities
+      where activity.startDate < (other.endDate ?? .distantFuture)
+        && other.startDate < end
+      {
+        return Self.refused(
+          "The workout activity starting \(activity.startDate) overlaps the one starting \(other.startDate)"
+        )
+      }
+      if let start = parts.start, activity.startDate < start {
+        return Self.refused("The workout activity starts before the workout")
+      }
+      parts.activities.append(activity)
+      parts.activities.sort { $0.startDate < $1.startDate }
+      return nil
+    }
+  }
+
+  /// Sets the end date or adds metadata of the activity `uuid`.
+  func updateActivity(_ uuid: UUID, end: Date?, metadata: [String: Any]?) -> HKError? {
+    change("update a workout activity") { parts in
+      guard let index = parts.activities.firstIndex(where: { $0.uuid == uuid }) else {
+        return Self.refused("No workout activity with UUID \(uuid.uuidString) was added")
+      }
+      let old = parts.activities[index]
+      let newEnd = end ?? old.endDate
+      if let newEnd, newEnd <= old.startDate {
+        return Self.refused("The workout activity's end date must be after its start date")
+      }
+      parts.activities[index] = HKWorkoutActivity(
+        workoutConfiguration: old.workoutConfiguration, startDate: old.startDate,
+        endDate: newEnd,
+        metadata: metadata.map { (old.metadata ?? [:]).merging($0) { $1 } } ?? old.metadata,
+        workoutEvents: old.workoutEvents,
+        duration: newEnd.map { $0.timeIntervalSince(old.startDate) } ?? 0,
+        allStatistics: old.allStatistics, uuid: old.uuid)
+      return nil
+    }
+  }
+
+  /// The statistics of the added quantity samples of each type between `start` and `end` (all
+  /// when `nil`): the sum for a cumulative type, average (of the samples' values), minimum,
+  /// maximum and most recent for a discrete one, in the unit of the type's first sample.
+  static func statistics(
+    of samples: [HKSample], from start: Date?, to end: Date?
+  ) -> [HKQuantityType: HKStatistics] {
+    var byType: [HKQuantityType: [HKQuantitySample]] = [:]
+    for case let sample as HKQuantitySample in samples
+    where sample.startDate >= (start ?? .distantPast) && sample.endDate <= (end ?? .distantFuture) {
+      byType[sample.quantityType, default: []].append(sample)
+    }
+    var statistics: [HKQuantityType: HKStatistics] = [:]
+    for (type, samples) in byType {
+      let unit = samples[0].quantity.unit
+      let values = samples.map { $0.quantity.doubleValue(for: unit) }
+      let from = start ?? samples.map(\.startDate).min()!
+      let to = end ?? samples.map(\.endDate).max()!
+      func quantity(_ value: Double) -> HKQuantity { HKQuantity(unit: unit, doubleValue: value) }
+      if type.aggregationStyle == .cumulative {
+        statistics[type] = HKStatistics(
+          quantityType: type, startDate: from, endDate: to,
+          sumQuantity: quantity(values.reduce(0, +)))
+      } else {
+        let latest = samples.max { $0.endDate < $1.endDate }!
+        statistics[type] = HKStatistics(
+          quantityType: type, startDate: from, endDate: to,
+          averageQuantity: quantity(values.reduce(0, +) / Double(values.count)),
+          minimumQuantity: quantity(values.min()!), maximumQuantity: quantity(values.max()!),
+          mostRecentQuantity: latest.quantity,
+          mostRecentQuantityDateInterval: DateInterval(start: latest.startDate, end: latest.endDate)
+        )
+      }
+    }
+    return statistics
+  }
+
+  /// The workout the builder holds now (its end date, or its start, for an open one).
+  func workout(_ parts: Parts) -> HKWorkout? {
+    guard let start = parts.start else { return nil }
+    let end = parts.end ?? start
+    let statistics = Self.statistics(of: parts.samples, from: start, to: end)
+    // Apple: "If you don't explicitly set workout activities, HealthKit assigns a workout
+    // activity that matches the HKWorkout object's activity type" (HKWorkoutActivity).
+    let activities =
+      parts.activities.isEmpty
+      ? [
+        HKWorkoutActivity(
+          workoutConfiguration: configuration, startDate: start, endDate: end, metadata: nil,
+          workoutEvents: parts.events,
+          duration: HKWorkout.activeDuration(start: start, end: end, events: parts.events),
+          allStatistics: statistics)
+      ]
+      : parts.activities.map { activity in
+        let activityEnd = activity.endDate ?? end
+        return HKWorkoutActivity(
+          workoutConfiguration: activity.workoutConfiguration, startDate: activity.startDate,
+          endDate: activityEnd, metadata: activity.metadata,
+          workoutEvents: parts.events.filter {
+            $0.dateInterval.start >= activity.startDate && $0.dateInterval.start <= activityEnd
+          },
+          duration: activityEnd.timeIntervalSince(activity.startDate),
+          allStatistics: Self.statistics(
+            of: parts.samples, from: activity.startDate, to: activityEnd),
+          uuid: activity.uuid)
+      }
+    let activity = configuration.activityType
+    return HKWorkout(
+      activityType: activity, startDate: start, endDate: end,
+      duration: HKWorkout.activeDuration(start: start, end: end, events: parts.events),
+      workoutEvents: parts.events.isEmpty ? nil : parts.events, workoutActivities: activities,
+      allStatistics: statistics,
+      totalEnergyBurned: statistics[HKQuantityType(.activeEnergyBurned)]?.sumQuantity(),
+      totalDistance: HKWorkout.distanceType(of: activity).flatMap {
+        statistics[$0]?.sumQuantity()
+      },
+      metadata: parts.metadata.isEmpty ? nil : parts.metadata, device: device)
+  }
+
+  /// Saves the workout and the samples not saved yet (with the rules of `save`), associates
+  /// the samples with it, and returns it.
+  func finish() -> Result<HKWorkout, HKError>? {
+    let (made, samples): (HKWorkout?, [HKSample]) = parts.withLock { parts in
+      guard parts.phase == .ended else { return (nil, []) }
+      return (self.workout(parts), parts.samples)
+    }
+    guard let workout = made else {
+      return .failure(Self.refused("Unable to finish a workout that is not currently ended."))
+    }
+    let store = self.store
+    let simulation = store.simulation
+    let context = QueryContext(simulation: simulation)
+    let outcome = simulation.mutateHealth { state -> Result<HKWorkout, HKError>? in
+      guard state.terminated == nil else { return nil }
+      let new = samples.filter {
+        state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid)) == nil
+      }
+      if case .failure(let error) = store.insert(
+        [workout] + new, into: &state, context: context, relating: false)
+      {
+        return .failure(error)
+      }
+      state.saved.append(contentsOf: [workout] + new as [HKObject])
+      let ids = samples.compactMap {
+        state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid))
+      }
+      state.withExtension(WorkoutAssociations.self, of: simulation) { associations, _ in
+        associations.samples[workout.uuid, default: []].formUnion(ids)
+      }
+      return .success(workout)
+    }
+    if case .success = outcome { parts.withLock { $0.phase = .finished } }
+    return outcome
+  }
+}
+
+extension HKWorkoutBuilder {
+  /// Adds a workout activity to a builder made with `init(healthStore:configuration:device:)`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/addworkoutactivity(_:completion:)).
+  /// The saved workout has the activities added (each with the statistics of the samples
+  /// inside its span; an open one ends with the workout), or, without any, one spanning the
+  /// workout (as Apple says every workout has).
+  ///
+  /// - Parameters:
+  ///   - workoutActivity: the activity, with its configuration, dates and metadata.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: the activity
+  ///     overlaps one added before or starts before the workout (project rule), or the workout
+  ///     is finished; and for a session's live builder, which takes activities from
+  ///     `HKWorkoutSession.beginNewActivity(configuration:date:metadata:)` instead.
+  public func addWorkoutActivity(
+    _ workoutActivity: HKWorkoutActivity,
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = standaloneCall { $0.add(workoutActivity) }
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Adds a workout activity (the async form of `addWorkoutActivity(_:completion:)`).
+  ///
+  /// - Parameter workoutActivity: the activity, with its configuration, dates and metadata.
+  /// - Throws: ``HKError`` as the completion form reports it.
+  nonisolated(nonsending) public func addWorkoutActivity(_ workoutActivity: HKWorkoutActivity)
+    async throws
+  {
+    let error = standaloneCall { $0.add(workoutActivity) }
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Sets the end date of an activity added with `addWorkoutActivity` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/updateactivity(uuid:end:completion:)).
+  ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - endDate: its end, after its start.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no such
+  ///     activity, an end not after its start, or the workout is finished.
+  public func updateActivity(
+    uuid activityUUID: UUID, end endDate: Date,
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Sets an activity's end date (the async form of `updateActivity(uuid:end:completion:)`).
+  ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - endDate: its end, after its start.
+  /// - Throws: ``HKError`` as the completion form reports it.
+  nonisolated(nonsending) public func updateActivity(uuid activityUUID: UUID, end endDate: Date)
+    async throws
+  {
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: endDate, metadata: nil) }
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// Adds metadata to an activity added with `addWorkoutActivity` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/updateactivity(uuid:adding:completion:)).
+  ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - metadata: keys and values merged into the activity's metadata.
+  ///   - completion: `(true, nil)`, or `(false, HKError)` `errorInvalidArgument`: no such
+  ///     activity, or the workout is finished.
+  public func updateActivity(
+    uuid activityUUID: UUID, adding metadata: [String: Any],
+    completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
+    nonisolated(unsafe) let metadata = metadata
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    simulation.enqueue { completion(error == nil, error) }
+  }
+
+  /// Adds metadata to an activity (the async form of `updateActivity(uuid:adding:completion:)`).
+  ///
+  /// - Parameters:
+  ///   - activityUUID: the added activity's ``HKWorkoutActivity/uuid``.
+  ///   - metadata: keys and values merged into the activity's metadata.
+  /// - Throws: ``HKError`` as the completion form reports it.
+  nonisolated(nonsending) public func updateActivity(
+    uuid activityUUID: UUID, adding metadata: [String: Any]
+  ) async throws {
+    nonisolated(unsafe) let metadata = metadata
+    let error = standaloneCall { $0.updateActivity(activityUUID, end: nil, metadata: metadata) }
+    await simulation.deliver()
+    if let error { throw error }
+  }
+
+  /// `body` on the builder's own state, or the refusal of a session's live builder.
+  private func standaloneCall(_ body: (StandaloneWorkout) -> HKError?) -> HKError? {
+    guard let standalone else {
+      return HKError(
+        .errorInvalidArgument,
+        "SimulatedHealthKit: a session's live builder takes activities from HKWorkoutSession.beginNewActivity(configuration:date:metadata:); addWorkoutActivity and updateActivity are for a builder made with HKWorkoutBuilder(healthStore:configuration:device:)"
+      )
+    }
+    return body(standalone)
+  }
+}

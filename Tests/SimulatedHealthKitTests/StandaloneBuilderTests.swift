@@ -1,0 +1,146 @@
+import Foundation
+import Testing
+import WorkoutSimTestSupport
+
+@testable import SimulatedHealthKit
+
+/// `HKWorkoutBuilder(healthStore:configuration:device:)`, a builder with no session: the app's
+/// samples, events, activities and metadata make the saved workout
+/// (docs/healthkit-behaviour.md#workouts-saved-by-the-app).
+@Suite struct StandaloneBuilderTests {
+  static let workoutType = HKObjectType.workoutType()
+  static let distance = HKQuantityType(.distanceWalkingRunning)
+
+  /// A run the app logs by hand from 2 h to 1 h before now: two 30-minute halves, each an
+  /// activity (a run, then a walk), 200 + 100 kcal, 5000 + 2500 m, heart rate 150 then 110.
+  /// The saved workout: 3600 s; 300 kcal and 7500 m as statistics and totals; heart-rate
+  /// average (150 + 110) / 2 = 130, minimum 110, maximum 150, most recent 110; the activities
+  /// with their halves' statistics (200 kcal, 100 kcal); the samples associated with it.
+  @Test func aBuilderWithoutSessionSavesTheAppsWorkout() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [Self.workoutType, activeEnergy, Self.distance, heartRate],
+        read: [Self.workoutType, activeEnergy, Self.distance, heartRate])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: nil)
+      let start = simulation.now.addingTimeInterval(-7200)
+      let half = start.addingTimeInterval(1800)
+      let end = start.addingTimeInterval(3600)
+      func sample(_ type: HKQuantityType, _ unit: HKUnit, _ value: Double, _ from: Date)
+        -> HKQuantitySample
+      {
+        HKQuantitySample(
+          type: type, quantity: HKQuantity(unit: unit, doubleValue: value), start: from,
+          end: from.addingTimeInterval(1800))
+      }
+      try await builder.beginCollection(at: start)
+      let running = HKWorkoutConfiguration()
+      running.activityType = .running
+      let walking = HKWorkoutConfiguration()
+      walking.activityType = .walking
+      let first = HKWorkoutActivity(
+        workoutConfiguration: running, start: start, end: half, metadata: nil)
+      let second = HKWorkoutActivity(
+        workoutConfiguration: walking, start: half, end: nil, metadata: nil)
+      try await builder.addWorkoutActivity(first)
+      try await builder.addWorkoutActivity(second)
+      try await builder.updateActivity(uuid: second.uuid, end: end)
+      try await builder.addSamples([
+        sample(activeEnergy, .kilocalorie(), 200, start),
+        sample(activeEnergy, .kilocalorie(), 100, half),
+        sample(Self.distance, .meter(), 5000, start), sample(Self.distance, .meter(), 2500, half),
+        sample(heartRate, bpm, 150, start), sample(heartRate, bpm, 110, half),
+      ])
+      try await builder.addMetadata([HKMetadataKeyIndoorWorkout: false])
+      #expect(
+        builder.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+          == 300)
+      #expect(builder.workoutActivities.map(\.uuid) == [first.uuid, second.uuid])
+      try await builder.endCollection(at: end)
+      let workout = try #require(try await builder.finishWorkout())
+
+      #expect(workout.duration == 3600)
+      #expect(workout.workoutActivityType == .running)
+      #expect(workout.device == nil)
+      #expect(
+        workout.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+          == 300)
+      #expect(workout.totalDistance?.doubleValue(for: .meter()) == 7500)
+      let rate = try #require(workout.statistics(for: heartRate))
+      #expect(rate.averageQuantity()?.doubleValue(for: bpm) == 130)
+      #expect(rate.minimumQuantity()?.doubleValue(for: bpm) == 110)
+      #expect(rate.maximumQuantity()?.doubleValue(for: bpm) == 150)
+      #expect(rate.mostRecentQuantity()?.doubleValue(for: bpm) == 110)
+      #expect(workout.workoutActivities.map(\.uuid) == [first.uuid, second.uuid])
+      #expect(
+        workout.workoutActivities.map(\.workoutConfiguration.activityType) == [.running, .walking])
+      #expect(workout.workoutActivities[1].endDate == end)
+      #expect(
+        workout.workoutActivities.map {
+          $0.statistics(for: activeEnergy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+        } == [200, 100])
+
+      // In the store with its six samples.
+      let saved = try #require(await samples(store, simulation, Self.workoutType).samples)
+      #expect(saved.map(\.uuid) == [workout.uuid])
+      let associated = await samples(
+        store, simulation, activeEnergy, predicate: HKQuery.predicateForObjects(from: workout))
+      #expect(associated.samples?.count == 2)
+      // Finished: no more changes.
+      await #expect(throws: HKError.self) { try await builder.addWorkoutActivity(first) }
+    }
+  }
+
+  /// Without activities the workout gets one of its own type spanning it (Apple: every workout
+  /// has at least one); an overlapping activity and an unknown UUID are refused; finishing
+  /// before the end and beginning twice fail with HealthKit's texts; without share
+  /// authorization for workouts `finishWorkout` fails with `errorAuthorizationNotDetermined`,
+  /// as `save` does.
+  @Test func rulesAndErrors() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .cycling
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: .local())
+      let start = simulation.now.addingTimeInterval(-3600)
+      try await builder.beginCollection(at: start)
+      let twice = await #expect(throws: HKError.self) {
+        try await builder.beginCollection(at: start)
+      }
+      #expect(twice?.localizedDescription == "Unable to begin a workout that has already started.")
+      let early = await #expect(throws: HKError.self) { try await builder.finishWorkout() }
+      #expect(
+        early?.localizedDescription == "Unable to finish a workout that is not currently ended.")
+      let one = HKWorkoutActivity(
+        workoutConfiguration: configuration, start: start,
+        end: start.addingTimeInterval(1200), metadata: nil)
+      let overlapping = HKWorkoutActivity(
+        workoutConfiguration: configuration, start: start.addingTimeInterval(600), end: nil,
+        metadata: nil)
+      try await builder.addWorkoutActivity(one)
+      await #expect(throws: HKError.self) { try await builder.addWorkoutActivity(overlapping) }
+      await #expect(throws: HKError.self) {
+        try await builder.updateActivity(uuid: UUID(), end: start)
+      }
+      try await builder.endCollection(at: start.addingTimeInterval(1800))
+      let refused = await #expect(throws: HKError.self) { try await builder.finishWorkout() }
+      #expect(refused?.code == .errorAuthorizationNotDetermined)
+
+      try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
+      let plain = HKWorkoutBuilder(healthStore: store, configuration: configuration, device: nil)
+      try await plain.beginCollection(at: start)
+      try await plain.endCollection(at: start.addingTimeInterval(1800))
+      let workout = try #require(try await plain.finishWorkout())
+      #expect(workout.workoutActivities.count == 1)
+      #expect(workout.workoutActivities.first?.workoutConfiguration.activityType == .cycling)
+      #expect(workout.workoutActivities.first?.duration == 1800)
+      #expect(workout.workoutActivities.first?.endDate == start.addingTimeInterval(1800))
+    }
+  }
+}

@@ -169,12 +169,13 @@ struct PreparedScenario {
         }
       case .runningSpeed, .cyclingPower, .cyclingCadence, .cyclingSpeed, .runningPower,
         .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime,
-        .swimmingStrokeCount:
+        .swimmingStrokeCount, .rowingSpeed, .crossCountrySkiingSpeed:
         // No Bluetooth speed or power sensor is modelled, and the running dynamics and swim
         // strokes come from the watch's motion sensors on the wrist.
         sensors[type] = SensorConfiguration(for: type, enabled: false)
       case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-        .stepCount, .distanceSwimming:
+        .stepCount, .distanceSwimming, .flightsClimbed, .distanceRowing,
+        .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
         sensors[type] = scenario.sensors[type] ?? .standard(for: type)
       }
     }

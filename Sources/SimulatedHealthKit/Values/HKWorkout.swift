@@ -170,7 +170,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()
   }
 
-  /// Flights climbed: `nil` (workout-sim records no flights).
+  /// Flights climbed: the sum of the workout's `flightsClimbed` statistics (a stair climb's or a
+  /// hike's), or `nil` without them (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/totalflightsclimbed).
   @available(
     iOS, deprecated: 18.0,
     message:
@@ -181,7 +183,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     message:
       "Use statisticsForType: passing the HKQuantityType for HKQuantityTypeIdentifierFlightClimbed"
   )
-  public var totalFlightsClimbed: HKQuantity? { nil }
+  public var totalFlightsClimbed: HKQuantity? {
+    statistics(for: HKQuantityType(.flightsClimbed))?.sumQuantity()
+  }
 }
 
 /// One activity of a workout, HealthKit's `HKWorkoutActivity` (Apple doc:

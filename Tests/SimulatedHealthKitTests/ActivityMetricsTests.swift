@@ -64,7 +64,8 @@ import WorkoutSimulation
     let flights = try #require(
       saved.statistics(for: HKQuantityType(.flightsClimbed))?.sumQuantity())
     #expect(abs(flights.doubleValue(for: .count()) - 62.5) < 1e-9)
-    #expect(saved.totalFlightsClimbed?.doubleValue(for: .count()) == flights.doubleValue(for: .count()))
+    #expect(
+      saved.totalFlightsClimbed?.doubleValue(for: .count()) == flights.doubleValue(for: .count()))
     #expect(cli.statistics[.flightsClimbed]?.sum == flights.doubleValue(for: .count()))
     // No steps and no distance: a stair machine goes nowhere.
     #expect(saved.statistics(for: HKQuantityType(.stepCount)) == nil)
@@ -77,7 +78,8 @@ import WorkoutSimulation
       let store = HKHealthStore()
       let configuration = HKWorkoutConfiguration()
       configuration.activityType = .downhillSkiing
-      let downhill = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
+      let downhill = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
       #expect(downhill.typesToCollect.contains(HKQuantityType(.distanceDownhillSnowSports)))
       configuration.activityType = .crossCountrySkiing
       let skiing = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)

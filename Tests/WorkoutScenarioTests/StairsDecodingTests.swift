@@ -9,7 +9,8 @@ import WorkoutSimTestSupport
   @Test func aStairSegmentMayGiveItsCadenceAlone() throws {
     for activity in ["stairs", "stairClimbing"] {
       let scenario = try decodeScenario(
-        #"{ "version": 1, "activity": "\#(activity)", "course": [{ "duration": 600, "cadence": 60 }] }"#)
+        #"{ "version": 1, "activity": "\#(activity)", "course": [{ "duration": 600, "cadence": 60 }] }"#
+      )
       guard case .segments(let segments) = scenario.course else {
         Issue.record("not segments")
         return
@@ -20,7 +21,8 @@ import WorkoutSimTestSupport
   }
 
   @Test func anyOtherActivityStillNeedsSpeed() {
-    let json = #"{ "version": 1, "activity": "running", "course": [{ "duration": 600, "cadence": 60 }] }"#
+    let json =
+      #"{ "version": 1, "activity": "running", "course": [{ "duration": 600, "cadence": 60 }] }"#
     #expect(invalidPath(json) == "course[0]")
     let line = scenarioErrorLine(json, fileName: "run.json") ?? ""
     #expect(line.contains(#"a segment needs "speed""#))

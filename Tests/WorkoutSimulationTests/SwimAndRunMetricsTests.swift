@@ -17,8 +17,12 @@ struct SwimAndRunMetricsTests {
     #expect(record.duration == .seconds(1200))
     #expect(record.endDate == .seconds(1290))
     // Each rest is a pause at its start and a resume at its end: 300–330, 630–660, 960–990 s.
-    #expect(record.events.filter { $0.type == .pause }.map(\.date) == [300, 630, 960].map { .seconds($0) })
-    #expect(record.events.filter { $0.type == .resume }.map(\.date) == [330, 660, 990].map { .seconds($0) })
+    #expect(
+      record.events.filter { $0.type == .pause }.map(\.date)
+        == [300, 630, 960].map { .seconds($0) })
+    #expect(
+      record.events.filter { $0.type == .resume }.map(\.date)
+        == [330, 660, 990].map { .seconds($0) })
     #expect(abs((record.totalDistance ?? 0) - 1000) < 1e-9)
     let laps = record.events.filter { $0.type == .lap }
     let sets = record.events.filter { $0.type == .segment }

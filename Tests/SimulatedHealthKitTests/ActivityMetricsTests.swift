@@ -72,6 +72,31 @@ import WorkoutSimulation
     #expect(saved.totalDistance == nil)
   }
 
+  @Test func aDownhillSkiWorkoutHasASegmentPerRunWithItsDescentThroughBothDoors() async throws {
+    // Two runs of 120 s at 10 m/s down 20 % (240 m each) around a 300 s lift; 2400 m in all.
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "downhillSkiing",
+        "course": [ { "duration": 120, "speed": 10, "grade": -0.2 }, { "duration": 300, "speed": 0 },
+                    { "duration": 120, "speed": 10, "grade": -0.2 } ],
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 540, "do": "end" } ] }
+      """)
+    let cli = try #require(try Simulation.run(scenario).records.first)
+    #expect(cli.events.filter { $0.type == .segment }.map(\.date) == [.seconds(0), .seconds(420)])
+    let saved = try await appWorkout(
+      scenario, activity: .downhillSkiing, location: .outdoor, seconds: 540)
+    let runs = (saved.workoutEvents ?? []).filter { $0.type == .segment }
+    #expect(runs.map(\.dateInterval.duration) == [120, 120])
+    let descents = runs.compactMap {
+      ($0.metadata?[HKMetadataKeyElevationDescended] as? HKQuantity)?.doubleValue(for: .meter())
+    }
+    #expect(descents.count == 2)
+    #expect(descents.allSatisfy { abs($0 - 240) < 1e-9 })
+    let distance = try #require(
+      saved.statistics(for: HKQuantityType(.distanceDownhillSnowSports))?.sumQuantity())
+    #expect(abs(distance.doubleValue(for: .meter()) - 2400) < 1e-9)
+  }
+
   @Test func theLiveDataSourceStartsWithEachActivitysTypes() async throws {
     let simulation = try HealthKitSimulation(scenario: bundledScenario("rowing.json"))
     await simulation.run {

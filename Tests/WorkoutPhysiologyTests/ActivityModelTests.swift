@@ -113,6 +113,31 @@ struct ActivityModelTests {
     }
   }
 
+  @Test("downhill runs: a segment per stretch downhill with the metres descended")
+  func downhillRuns() throws {
+    let course = try Course(segments: [
+      CourseSegment(duration: .seconds(60), speed: 10, grade: -0.20),
+      CourseSegment(duration: .seconds(60), speed: 10, grade: -0.20),
+      CourseSegment(duration: .seconds(300), speed: 0),
+      CourseSegment(duration: .seconds(100), speed: 8, grade: -0.15),
+    ])
+    let runs = DownhillRuns.events(of: course)
+    // 0–120 s: 10 × 0.20 × 120 = 240 m; the lift 120–420 s is no run; 420–520 s:
+    // 8 × 0.15 × 100 = 120 m.
+    #expect(runs.map(\.type) == [.segment, .segment])
+    #expect(runs.map(\.date) == [.seconds(0), .seconds(420)])
+    #expect(runs.map(\.duration) == [.seconds(120), .seconds(100)])
+    let metres = runs.compactMap { event -> Double? in
+      guard case .quantity(let value, let unit)? = event.metadata["HKElevationDescended"],
+        unit == "m"
+      else { return nil }
+      return value
+    }
+    #expect(metres.count == 2)
+    #expect(close(metres[0], 240, 1e-9))
+    #expect(close(metres[1], 120, 1e-9))
+  }
+
   @Test("elliptical, HIIT and strength collect heart rate and energy only")
   func heartRateAndEnergyOnly() {
     for activity in [

@@ -7,6 +7,12 @@ public let HKMetadataKeyIndoorWorkout = "HKIndoorWorkout"
 /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyelevationascended).
 public let HKMetadataKeyElevationAscended = "HKElevationAscended"
 // swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKElevationDescended"`: the elevation lost, an ``HKQuantity`` of length; HealthKit puts it
+/// on the `segment` events it makes for each run of a downhill skiing or snowboarding workout,
+/// and so does workout-sim (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyelevationdescended).
+public let HKMetadataKeyElevationDescended = "HKElevationDescended"
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `"HKAverageMETs"`: the average metabolic equivalent, an ``HKQuantity`` in kcal/(kg·hr) (Apple
 /// doc: https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets).
 public let HKMetadataKeyAverageMETs = "HKAverageMETs"

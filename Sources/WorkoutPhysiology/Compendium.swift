@@ -21,7 +21,9 @@ public struct CompendiumActivity: Sendable, Equatable {
 
   /// The Compendium entry workout-sim uses for `activity`, or `nil` when the activity has a
   /// motion model (running, walking, hiking, cycling, and `transition` and `swimBikeRun` on
-  /// foot). Every other activity has one (docs/activity-types.md lists them with their codes).
+  /// foot; rowing, `stairs` and `stairClimbing`, and cross-country skiing, whose energy follows
+  /// the course: ``RowingModel``, ``StairModel``, ``CrossCountrySkiingModel``). Every other
+  /// activity has one (docs/activity-types.md lists them with their codes).
   public static func entry(for activity: WorkoutActivityType) -> CompendiumActivity? {
     table[activity.index]
   }
@@ -106,7 +108,6 @@ public struct CompendiumActivity: Sendable, Equatable {
     ),
     (.preparationAndRecovery, "02101", "stretching, mild", 2.3),
     (.racquetball, "15530", "racquetball, general", 7.0),
-    (.rowing, "02071", "rowing, stationary, general, moderate effort", 4.8),
     (.rugby, "15560", "rugby, union, team, competitive", 8.3),
     (.sailing, "18120", "sailing, boat and board sailing, windsurfing, ice sailing, general", 3.0),
     (.skatingSports, "19030", "skating, ice, general", 7.0),
@@ -114,7 +115,6 @@ public struct CompendiumActivity: Sendable, Equatable {
     (.soccer, "15610", "soccer, casual, general", 7.0),
     (.softball, "15620", "softball or baseball, fast or slow pitch, general", 5.0),
     (.squash, "15652", "squash, general", 7.3),
-    (.stairClimbing, "02065", "stair-treadmill ergometer, general", 9.0),
     (.surfingSports, "18220", "surfing, body or board, general", 3.0),
     (
       .swimming, "18240", "swimming laps, freestyle, front crawl, slow, light or moderate effort",
@@ -145,10 +145,6 @@ public struct CompendiumActivity: Sendable, Equatable {
       "calisthenics (e.g., push ups, sit ups, pull-ups, lunges), moderate effort", 3.8
     ),
     (
-      .crossCountrySkiing, "19090",
-      "skiing, cross country, 4.0-4.9 mph, moderate speed and effort, general", 9.0
-    ),
-    (
       .downhillSkiing, "19160",
       "skiing, downhill, alpine or snowboarding, moderate effort, general, active time only", 5.3
     ),
@@ -172,7 +168,6 @@ public struct CompendiumActivity: Sendable, Equatable {
       .snowboarding, "19160",
       "skiing, downhill, alpine or snowboarding, moderate effort, general, active time only", 5.3
     ),
-    (.stairs, "17133", "stair climbing, slow pace", 4.0),
     (.stepTraining, "03016", "aerobic, step, with 6 - 8 inch step", 7.5),
     (
       .wheelchairWalkPace, "17190", "walking, 2.8 to 3.2 mph, level, moderate pace, firm surface",

@@ -88,7 +88,8 @@ public struct TrackPoint: Sendable, Equatable {
 public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   /// A segment's duration is not above zero.
   case nonPositiveDuration(index: Int)
-  /// A segment has neither `speed` nor `power`.
+  /// A segment has none of `speed`, `power` and `cadence` (a stair climber's steps need no
+  /// speed).
   case missingSpeedAndPower(index: Int)
   /// A segment's grade is not finite or outside −0.45...0.45.
   case gradeOutOfRange(index: Int, grade: Double)
@@ -107,7 +108,7 @@ public enum CourseError: Error, Equatable, Sendable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .nonPositiveDuration(let index): "segment \(index + 1): duration must be above 0"
-    case .missingSpeedAndPower(let index): "segment \(index + 1): needs speed or power"
+    case .missingSpeedAndPower(let index): "segment \(index + 1): needs speed, power or cadence"
     case .gradeOutOfRange(let index, let grade):
       "segment \(index + 1): grade \(grade) is outside -0.45...0.45"
     case .invalidValue(let index, let field, let value):
@@ -167,7 +168,7 @@ public struct Course: Sendable, Equatable {
     for (index, segment) in segments.enumerated() {
       let nanoseconds = segment.duration.wholeNanoseconds
       guard nanoseconds > 0 else { throw .nonPositiveDuration(index: index) }
-      guard segment.speed != nil || segment.power != nil else {
+      guard segment.speed != nil || segment.power != nil || segment.cadence != nil else {
         throw .missingSpeedAndPower(index: index)
       }
       guard segment.grade.isFinite, abs(segment.grade) <= 0.45 else {

@@ -106,6 +106,12 @@ struct HeartRatePiece: Sendable {
 enum WorkloadKind: Sendable, Equatable {
   case foot
   case cycling
+  /// Rowing: ``RowingModel`` from the course's speed.
+  case rowing
+  /// Stairs: ``StairModel`` from the course's step cadence.
+  case stairs
+  /// Cross-country skiing: ``CrossCountrySkiingModel`` from the course's speed.
+  case skiing
   case constant(netVO2: Double)
 
   init(_ activity: WorkoutActivityType) {
@@ -113,6 +119,9 @@ enum WorkloadKind: Sendable, Equatable {
     // A transition and a multisport workout between its activities are on foot.
     case .running, .walking, .hiking, .transition, .swimBikeRun: self = .foot
     case .cycling: self = .cycling
+    case .rowing: self = .rowing
+    case .stairs, .stairClimbing: self = .stairs
+    case .crossCountrySkiing: self = .skiing
     // Every other activity: its Compendium MET (docs/activity-types.md).
     default: self = .constant(netVO2: CompendiumActivity.netVO2(of: activity))
     }

@@ -30,7 +30,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   public let cyclingModel: CyclingPowerModel
 
   private let configurations: [SensorConfiguration]
-  private let deliverable: [UInt16]
+  private let deliverable: [UInt32]
   private let starts: [Int64]
   private let endNanoseconds: Int64
   let speeds: [Double]
@@ -53,6 +53,15 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let verticalOscillations: [Double]
   private let strokeRates: [Double]
   private let strokePrefix: [Double]
+  /// Per segment: the net VO2 of rowing (``RowingModel``) and of cross-country skiing
+  /// (``CrossCountrySkiingModel``) at its speed, the rate of ascent (m/s, speed × grade uphill,
+  /// for a hike's flights climbed), and their prefix sums.
+  private let rowingNetVO2: [Double]
+  private let rowingNetPrefix: [Double]
+  private let skiingNetVO2: [Double]
+  private let skiingNetPrefix: [Double]
+  private let ascentRates: [Double]
+  private let ascentPrefix: [Double]
 
   /// Per quantity-type slot, and one more (the heart-rate model's course cursor).
   private var slots: [SlotState]
@@ -97,7 +106,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       generators[type.slot] = SplitMix64(seed: seed, stream: "noise." + type.rawValue)
     }
     self.configurations = configurations
-    var deliverable = [UInt16](repeating: 0, count: WorkoutActivityType.indexCount)
+    var deliverable = [UInt32](repeating: 0, count: WorkoutActivityType.indexCount)
     for activity in WorkoutActivityType.allCases {
       for type in activity.collectedTypes { deliverable[activity.index] |= 1 << type.slot }
     }
@@ -121,6 +130,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     var verticalOscillations: [Double] = []
     var strokeRates: [Double] = []
     var strokePrefix: [Double] = [0]
+    var rowingNet: [Double] = []
+    var rowingPrefix: [Double] = [0]
+    var skiingNet: [Double] = []
+    var skiingPrefix: [Double] = [0]
+    var ascentRates: [Double] = []
+    var ascentPrefix: [Double] = [0]
     speeds.reserveCapacity(count)
     let stepLength = athlete.walkingStepLength
     let legLength = RunningDynamics.legLength(heightCm: athlete.heightCm)
@@ -172,6 +187,16 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       strokeRates.append(speed > 0 ? strokes : 0)
       strokePrefix.append(
         strokePrefix[strokePrefix.count - 1] + strokeRates[strokeRates.count - 1] * seconds)
+      let rowing = RowingModel.netVO2(metresPerSecond: speed, massKg: athlete.massKg)
+      rowingNet.append(rowing)
+      rowingPrefix.append(rowingPrefix[rowingPrefix.count - 1] + rowing * seconds)
+      let skiing = CrossCountrySkiingModel.netVO2(metresPerSecond: speed)
+      skiingNet.append(skiing)
+      skiingPrefix.append(skiingPrefix[skiingPrefix.count - 1] + skiing * seconds)
+      // Rise per metre travelled, as ``elevationAscended(over:)`` counts it.
+      let ascent = speed * max(0, grade)
+      ascentRates.append(ascent)
+      ascentPrefix.append(ascentPrefix[ascentPrefix.count - 1] + ascent * seconds)
     }
     self.starts = course.starts.map(\.nanoseconds)
     self.endNanoseconds = course.end.nanoseconds
@@ -192,6 +217,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     self.verticalOscillations = verticalOscillations
     self.strokeRates = strokeRates
     self.strokePrefix = strokePrefix
+    self.rowingNetVO2 = rowingNet
+    self.rowingNetPrefix = rowingPrefix
+    self.skiingNetVO2 = skiingNet
+    self.skiingNetPrefix = skiingPrefix
+    self.ascentRates = ascentRates
+    self.ascentPrefix = ascentPrefix
 
     self.slots = (generators + [SplitMix64(seed: 0)]).map { SlotState(generator: $0) }
     self.missingGenerator = SplitMix64(seed: seed, stream: "missing.heartRate")
@@ -279,7 +310,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case .cyclingCadence:
       value = segmentValue(cyclingCadences, locate(t, slot: slot))
     case .runningPower, .runningStrideLength, .runningGroundContactTime,
-      .runningVerticalOscillation, .cyclingSpeed:
+      .runningVerticalOscillation, .cyclingSpeed, .rowingSpeed, .crossCountrySkiingSpeed:
       // Only while moving, as `runningSpeed`: a standing runner has no stride.
       let k = locate(t, slot: slot)
       switch type {
@@ -291,7 +322,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       }
       if value <= 0 { return nil }
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming, .swimmingStrokeCount:
+      .stepCount, .distanceSwimming, .swimmingStrokeCount, .flightsClimbed, .distanceRowing,
+      .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
       return nil
     }
     let sigma = configurations[slot].noise
@@ -331,13 +363,34 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     case (.activeEnergyBurned, .cycling):
       amount =
         integrate(cyclingNetVO2, cyclingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .rowing):
+      amount =
+        integrate(rowingNetVO2, rowingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .skiing):
+      amount =
+        integrate(skiingNetVO2, skiingNetPrefix, from: a, to: b, slot: slot) * kcalPerVO2Second
+    case (.activeEnergyBurned, .stairs):
+      // ∫ c·f dt over seconds with f in steps/min is c × 60 × the steps.
+      let steps = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
+      amount = StairModel.netVO2PerStepRate * 60 * steps * kcalPerVO2Second
     case (.activeEnergyBurned, .constant(let net)):
       amount = net * Double(spanNanoseconds) / 1e9 * kcalPerVO2Second
-    case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling), (.distanceSwimming, _):
-      // Swimming is the only activity that collects `distanceSwimming` (`delivers` above).
+    case (.distanceWalkingRunning, .foot), (.distanceCycling, .cycling), (.distanceSwimming, _),
+      (.distanceRowing, _), (.distanceCrossCountrySkiing, _), (.distanceDownhillSnowSports, _):
+      // Only swimming collects `distanceSwimming`, rowing `distanceRowing`, cross-country skiing
+      // its distance and downhill skiing and snowboarding theirs (`delivers` above).
       amount = integrate(speeds, distancePrefix, from: a, to: b, slot: slot)
     case (.stepCount, .foot):
       amount = integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
+    case (.flightsClimbed, .stairs):
+      amount =
+        integrate(footStepRates, footStepPrefix, from: a, to: b, slot: slot)
+        / StairModel.stepsPerFlight
+    case (.flightsClimbed, _):
+      // Hiking: the metres climbed, one flight per 3.048 m.
+      amount =
+        integrate(ascentRates, ascentPrefix, from: a, to: b, slot: slot)
+        / StairModel.metresPerFlight
     case (.swimmingStrokeCount, _):
       // Swimming is the only activity that collects strokes (`delivers` above).
       amount = integrate(strokeRates, strokePrefix, from: a, to: b, slot: slot)
@@ -435,6 +488,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     switch kind {
     case .foot: net = segmentValue(footNetVO2, k)
     case .cycling: net = segmentValue(cyclingNetVO2, k)
+    case .rowing: net = segmentValue(rowingNetVO2, k)
+    case .skiing: net = segmentValue(skiingNetVO2, k)
+    case .stairs: net = StairModel.netVO2(stepsPerMinute: segmentValue(footCadences, k))
     case .constant(let value): net = value
     }
     return HeartRateParameters.steadyState(netVO2: net, athlete: athlete)
@@ -562,7 +618,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
           if cyclingCadences[index] > 0 {
             cadence = (cadence.sum + cyclingCadences[index], cadence.count + 1)
           }
-        case .constant: break
+        case .rowing, .stairs, .skiing, .constant: break
         }
       }
       t += second
@@ -578,9 +634,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   /// Step cadence (steps/min) on foot or pedal cadence (rpm) at `t`; 0 for constant-MET activities.
   private mutating func cadence(at t: Int64, kind: WorkloadKind, slot: Int) -> Double {
     switch kind {
-    case .foot: segmentValue(footCadences, locate(t, slot: slot))
+    case .foot, .stairs: segmentValue(footCadences, locate(t, slot: slot))
     case .cycling: segmentValue(cyclingCadences, locate(t, slot: slot))
-    case .constant: 0
+    case .rowing, .skiing, .constant: 0
     }
   }
 

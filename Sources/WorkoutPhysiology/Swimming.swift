@@ -93,9 +93,12 @@ public enum SwimmingModel {
 /// the set's lengths, both with the stroke style as `HKSwimmingStrokeStyle` metadata
 /// (`HKMetadataKeySwimmingStrokeStyle`, Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswimmingstrokestyle). A rest
-/// is the time between two sets: no lap covers it and the workout is not paused (project rule;
-/// Apple does not document how the Workout app records a rest, docs/models.md#swimming). In open
-/// water there are no lengths: each set is a `segment` event.
+/// in a pool is a `pause` event at its start and a `resume` event at its end: lap events "do
+/// not need to fill the workout; however, you should ideally mark any rest periods between laps
+/// using HKWorkoutEventType.pause and HKWorkoutEventType.resume events" (the `lap` page above),
+/// so the saved workout's duration leaves the rests out (docs/models.md#swimming). In open water
+/// there are no lengths: each set is a `segment` event, and a rest is the gap between two
+/// (project rule: Apple's guidance speaks of laps).
 public struct SwimPlan: Sendable, Equatable {
   /// Where the swim is, HealthKit's `HKWorkoutSwimmingLocationType` raw values (unknown 0,
   /// pool 1, openWater 2; Apple doc:
@@ -186,8 +189,9 @@ public struct SwimPlan: Sendable, Equatable {
   }
 
   /// The watch's events, in the order they happen (each at the end of its interval: a length's
-  /// `lap` when the swimmer touches the wall, then the set's `segment` after its last length).
-  /// Length `i` of a set at speed `v` spans `[start + i·L/v, start + (i+1)·L/v)`.
+  /// `lap` when the swimmer touches the wall, then the set's `segment` after its last length,
+  /// then in a pool the rest's `pause` and, when it is over, its `resume`). Length `i` of a set
+  /// at speed `v` spans `[start + i·L/v, start + (i+1)·L/v)`.
   public var events: [WorkoutEvent] {
     var events: [WorkoutEvent] = []
     var start = SimulationInstant.zero
@@ -207,6 +211,11 @@ public struct SwimPlan: Sendable, Equatable {
         }
       }
       events.append(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: metadata))
+      if location == .pool && set.restAfter > .zero {
+        let restStart = start.advanced(by: setDuration)
+        events.append(WorkoutEvent(.pause, at: restStart))
+        events.append(WorkoutEvent(.resume, at: restStart.advanced(by: set.restAfter)))
+      }
       start = start.advanced(by: setDuration + set.restAfter)
     }
     return events

@@ -93,11 +93,12 @@ public struct SensorConfiguration: Sendable, Equatable {
     case .runningSpeed: 0.05
     case .cyclingPower: 5
     case .cyclingCadence: 1
-    case .cyclingSpeed: 0.05
+    case .cyclingSpeed, .rowingSpeed, .crossCountrySkiingSpeed: 0.05
     case .runningPower, .runningStrideLength, .runningVerticalOscillation,
       .runningGroundContactTime, .activeEnergyBurned, .basalEnergyBurned,
       .distanceWalkingRunning, .distanceCycling, .stepCount, .distanceSwimming,
-      .swimmingStrokeCount:
+      .swimmingStrokeCount, .flightsClimbed, .distanceRowing, .distanceCrossCountrySkiing,
+      .distanceDownhillSnowSports:
       0
     }
   }

@@ -108,12 +108,10 @@ extension Scenario {
             path + ".power",
             "power is only allowed for cycling (activity is \"\(activity.name)\")")
         }
-        guard segment.speed != nil || segment.power != nil else {
-          throw fail(
-            path,
-            activity == .cycling
-              ? "a segment needs \"speed\" or \"power\" (or both)"
-              : "a segment needs \"speed\" (\"power\" is for cycling only)")
+        if let problem = Segment.missingMotion(
+          speed: segment.speed, power: segment.power, cadence: segment.cadence, activity: activity)
+        {
+          throw fail(path, problem)
         }
       }
     case .recording(let recording):

@@ -86,14 +86,28 @@ extension ScenarioDecoder {
     let cadence = try fields["cadence"].map { value throws(ScenarioError) in
       try number(value, at: path.appending(key: "cadence"), .within(CourseSegment.cadenceRange))
     }
-    guard speed != nil || power != nil else {
-      throw fail(
-        path,
-        activity == .cycling
-          ? "a segment needs \"speed\" or \"power\" (or both)"
-          : "a segment needs \"speed\" (\"power\" is for cycling only)")
+    if let problem = Scenario.Segment.missingMotion(
+      speed: speed, power: power, cadence: cadence, activity: activity)
+    {
+      throw fail(path, problem)
     }
     return Scenario.Segment(
       duration: duration, speed: speed, grade: grade, power: power, cadence: cadence)
+  }
+}
+
+extension CourseSegment {
+  /// What a segment of `activity` lacks to move, or `nil`: every segment needs `speed` (or
+  /// `power`, cycling only); a `stairs` or `stairClimbing` segment may give its step `cadence`
+  /// alone (docs/scenario-format.md#course-segments). The one home of the rule for the decoder
+  /// and the Swift initializer.
+  static func missingMotion(
+    speed: Double?, power: Double?, cadence: Double?, activity: WorkoutActivityType
+  ) -> String? {
+    let climbsStairs = activity == .stairs || activity == .stairClimbing
+    if speed != nil || power != nil || (climbsStairs && cadence != nil) { return nil }
+    if activity == .cycling { return "a segment needs \"speed\" or \"power\" (or both)" }
+    if climbsStairs { return "a segment needs \"cadence\" (steps per minute) or \"speed\"" }
+    return "a segment needs \"speed\" (\"power\" is for cycling only)"
   }
 }

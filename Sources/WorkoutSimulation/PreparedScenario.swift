@@ -19,8 +19,12 @@ struct PreparedScenario {
   var warnings: [String] = []
   /// The events the watch records by itself, each due at the end of its interval: a swim's
   /// lengths and sets (``WorkoutScenario/Scenario/swim``), or a replayed pool swim's lengths
-  /// (``swimLengths(of:origin:)``).
+  /// (``swimLengths(of:origin:)``), or a downhill skiing or snowboarding course's runs
+  /// (``WorkoutPhysiology/DownhillRuns``).
   var watchEvents: [WorkoutEvent] = []
+  /// The activity whose running session records ``watchEvents``: swimming, or the downhill
+  /// activity whose runs they are.
+  var watchEventActivity = WorkoutActivityType.swimming
 
   /// Prepares `resolved`: the course from its segments or from the recording it holds (no
   /// file is read here; ``ResolvedScenario`` read it), the data source and the engine
@@ -46,6 +50,10 @@ struct PreparedScenario {
       // scenario built in Swift may only set `swim`).
       course = try Self.course(scenario.swim?.segments ?? segments, file: file)
       watchEvents = scenario.swim?.events ?? []
+      if activity == .downhillSkiing || activity == .snowboarding {
+        watchEvents = DownhillRuns.events(of: course)
+        watchEventActivity = activity
+      }
       self.startDate = scenario.resolvedStart().date
     case (.recording, nil):
       preconditionFailure("a resolved scenario holds the recording its course replays")
@@ -166,12 +174,13 @@ struct PreparedScenario {
         }
       case .runningSpeed, .cyclingPower, .cyclingCadence, .cyclingSpeed, .runningPower,
         .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime,
-        .swimmingStrokeCount:
+        .swimmingStrokeCount, .rowingSpeed, .crossCountrySkiingSpeed:
         // No Bluetooth speed or power sensor is modelled, and the running dynamics and swim
         // strokes come from the watch's motion sensors on the wrist.
         sensors[type] = SensorConfiguration(for: type, enabled: false)
       case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-        .stepCount, .distanceSwimming:
+        .stepCount, .distanceSwimming, .flightsClimbed, .distanceRowing,
+        .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
         sensors[type] = scenario.sensors[type] ?? .standard(for: type)
       }
     }

@@ -78,6 +78,8 @@ public struct SimulationSession {
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval, and the next one to record.
   private let swimEvents: [WorkoutEvent]
+  /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
+  private let watchEventActivity: WorkoutActivityType
   private var nextSwimEvent = 0
   /// The earlier of the engine's and the next timeline action's due instants as last handed
   /// to the world's agenda (``takeChangedDue()``), in nanoseconds (`Int64.max`: neither).
@@ -153,6 +155,7 @@ public struct SimulationSession {
     self.prepared = try PreparedScenario(resolved)
     self.app = app
     self.swimEvents = prepared.watchEvents
+    self.watchEventActivity = prepared.watchEventActivity
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource,
       reflexes: app?.reflexes(on: .watch) ?? NoAppReflexes())
@@ -284,13 +287,16 @@ public struct SimulationSession {
     return event.date.advanced(by: event.duration)
   }
 
-  /// The watch records a swim's length (`lap`) or set (`segment`) as it ends: its workout data
-  /// source adds the event to the builder of the app's current session when that session is a
-  /// running `swimming` workout whose builder collects (docs/scenario-format.md#swim); otherwise
-  /// nobody is swimming with the watch and nothing is recorded. Both doors play it.
+  /// The watch records a swim's length (`lap`) or set (`segment`), or a downhill run
+  /// (`segment`), as it ends: its workout data source adds the event to the builder of the app's
+  /// current session when that session is a running workout of the events' activity
+  /// (``watchEventActivity``: `swimming`, or the downhill activity) whose builder collects
+  /// (docs/scenario-format.md#swim); otherwise nobody is swimming or skiing with the watch and
+  /// nothing is recorded. Both doors play it.
   private mutating func recordSwimEvent(_ event: WorkoutEvent, at instant: SimulationInstant) {
     if instant > engine.now { engine.advance(to: instant) }
-    guard let index = engine.currentSessionIndex, engine.activity(ofSession: index) == .swimming,
+    guard let index = engine.currentSessionIndex,
+      engine.activity(ofSession: index) == watchEventActivity,
       engine.sessionState(index) == .running,
       engine.withBuilder(ofSession: index, { $0.isActive }) == true
     else { return }

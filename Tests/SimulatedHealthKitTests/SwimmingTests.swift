@@ -46,8 +46,12 @@ import WorkoutSimulation
         ($0.metadata?[HKMetadataKeySwimmingStrokeStyle] as? NSNumber)?.intValue
           == HKSwimmingStrokeStyle.freestyle.rawValue
       })
-    // 44 events reached the delegate (workoutBuilderDidCollectEvent), none of them the app's.
-    #expect(recorder.builderEvents.withLock { $0 } == 44)
+    // 50 events reached the delegate (workoutBuilderDidCollectEvent), none of them the app's:
+    // 40 laps, 4 segments, and a pause and a resume for each of the 3 rests.
+    #expect(recorder.builderEvents.withLock { $0 } == 50)
+    #expect((saved.workoutEvents ?? []).filter { $0.type == .pause }.count == 3)
+    // The rests are paused: 1290 s from start to end, 1200 s of swimming.
+    #expect(saved.duration == 1200)
     let distance = try #require(
       saved.statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity())
     #expect(abs(distance.doubleValue(for: .meter()) - 1000) < 1e-9)

@@ -169,7 +169,7 @@ struct CompendiumTests {
       (.other, "02022", 3.8),
       (.tennis, "15675", 7.3),
       (.elliptical, "02048", 5.0),
-      (.rowing, "02071", 4.8),
+      (.stepTraining, "03016", 7.5),
       (.jumpRope, "15551", 11.8),
     ])
   func entries(activity: WorkoutActivityType, code: String, mets: Double) throws {
@@ -190,10 +190,13 @@ struct CompendiumTests {
       source.cumulativeAmount(of: .stepCount, from: at(0), to: at(60), activity: activity) == 0)
   }
 
-  @Test("running, walking, hiking and cycling have no constant MET, every other activity has one")
+  @Test(
+    "running, walking, hiking, cycling, rowing, stairs and cross-country skiing have no constant MET, every other activity has one"
+  )
   func courseModelled() {
     let modelled: [WorkoutActivityType] = [
-      .running, .walking, .hiking, .cycling, .transition, .swimBikeRun,
+      .running, .walking, .hiking, .cycling, .transition, .swimBikeRun, .rowing, .stairs,
+      .stairClimbing, .crossCountrySkiing,
     ]
     for activity in modelled {
       #expect(CompendiumActivity.entry(for: activity) == nil)

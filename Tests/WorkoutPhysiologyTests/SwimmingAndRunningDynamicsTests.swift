@@ -103,6 +103,14 @@ struct SwimmingTests {
     #expect(laps.allSatisfy { $0.metadata["HKSwimmingStrokeStyle"] == .number(2) })
     #expect(segments.map(\.date) == [.seconds(0), .seconds(330), .seconds(660), .seconds(990)])
     #expect(segments.allSatisfy { $0.duration == .seconds(300) })
+    // Each of the three rests is a pause at its start and a resume at its end (Apple's lap
+    // page); the last set has no rest.
+    let rests = plan.events.filter { $0.type == .pause || $0.type == .resume }
+    #expect(rests.map(\.type) == [.pause, .resume, .pause, .resume, .pause, .resume])
+    #expect(rests.map(\.date) == [300, 330, 630, 660, 960, 990].map { .seconds($0) })
+    // The events come in the order they are due (at the end of their interval).
+    let due = plan.events.map { $0.date.advanced(by: $0.duration) }
+    #expect(due == due.sorted())
     // The course: per set 300 s at 0.833333 m/s with 38.46 strokes/min, then 30 s at rest.
     let segmentsOfCourse = plan.segments
     #expect(segmentsOfCourse.count == 7)

@@ -9,11 +9,20 @@ struct SwimAndRunMetricsTests {
   @Test("a 25 m pool swim of 40 lengths is 1000 m with 40 length events (Scenarios/swim-pool.json)")
   func poolSwim() throws {
     // Four sets of 10 lengths at 2:00 per 100 m: a length is 25 / (100 / 120) = 30 s, a set
-    // 300 s, three 30 s rests: 1290 s; 40 × 25 = 1000 m; strokes 1000 / 1.3 = 769.2308.
+    // 300 s, three 30 s rests: 1290 s from start to end, of which the rests (paused, as Apple's
+    // lap page asks) leave 4 × 300 = 1200 s; 40 × 25 = 1000 m; strokes 1000 / 1.3 = 769.2308.
     let result = try Simulation.run(try bundledScenario("swim-pool.json"))
     let record = try #require(result.records.first)
     #expect(result.errors.isEmpty)
-    #expect(record.duration == .seconds(1290))
+    #expect(record.duration == .seconds(1200))
+    #expect(record.endDate == .seconds(1290))
+    // Each rest is a pause at its start and a resume at its end: 300–330, 630–660, 960–990 s.
+    #expect(
+      record.events.filter { $0.type == .pause }.map(\.date)
+        == [300, 630, 960].map { .seconds($0) })
+    #expect(
+      record.events.filter { $0.type == .resume }.map(\.date)
+        == [330, 660, 990].map { .seconds($0) })
     #expect(abs((record.totalDistance ?? 0) - 1000) < 1e-9)
     let laps = record.events.filter { $0.type == .lap }
     let sets = record.events.filter { $0.type == .segment }

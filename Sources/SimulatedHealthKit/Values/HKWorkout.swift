@@ -7,6 +7,12 @@ public let HKMetadataKeyIndoorWorkout = "HKIndoorWorkout"
 /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyelevationascended).
 public let HKMetadataKeyElevationAscended = "HKElevationAscended"
 // swift-format-ignore: AlwaysUseLowerCamelCase
+/// `"HKElevationDescended"`: the elevation lost, an ``HKQuantity`` of length; HealthKit puts it
+/// on the `segment` events it makes for each run of a downhill skiing or snowboarding workout,
+/// and so does workout-sim (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeyelevationdescended).
+public let HKMetadataKeyElevationDescended = "HKElevationDescended"
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// `"HKAverageMETs"`: the average metabolic equivalent, an ``HKQuantity`` in kcal/(kg·hr) (Apple
 /// doc: https://developer.apple.com/documentation/healthkit/hkmetadatakeyaveragemets).
 public let HKMetadataKeyAverageMETs = "HKAverageMETs"
@@ -170,8 +176,9 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity()
   }
 
-  /// Flights climbed: the sum of the workout's `flightsClimbed` statistics (an app's workout
-  /// made with a flights total), or `nil` (the simulated watch records no flights).
+  /// Flights climbed: the sum of the workout's `flightsClimbed` statistics (a stair climb's or a
+  /// hike's, or an app's workout made with a flights total), or `nil` without them (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkout/totalflightsclimbed).
   @available(
     iOS, deprecated: 18.0,
     message:

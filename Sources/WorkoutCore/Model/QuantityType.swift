@@ -46,6 +46,27 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   /// Swimming strokes, count; cumulative (`HKQuantityTypeIdentifier.swimmingStrokeCount`, Apple
   /// doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/swimmingstrokecount).
   case swimmingStrokeCount
+  /// Flights of stairs climbed, count; cumulative (`HKQuantityTypeIdentifier.flightsClimbed`,
+  /// Apple doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/flightsclimbed).
+  case flightsClimbed
+  /// Distance rowed, metres; cumulative (`HKQuantityTypeIdentifier.distanceRowing`, iOS 18,
+  /// Apple doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/distancerowing).
+  case distanceRowing
+  /// Rowing speed, metres per second; discrete (`HKQuantityTypeIdentifier.rowingSpeed`, iOS 18,
+  /// Apple doc: https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/rowingspeed).
+  case rowingSpeed
+  /// Distance skied cross-country, metres; cumulative
+  /// (`HKQuantityTypeIdentifier.distanceCrossCountrySkiing`, iOS 18, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/distancecrosscountryskiing).
+  case distanceCrossCountrySkiing
+  /// Cross-country skiing speed, metres per second; discrete
+  /// (`HKQuantityTypeIdentifier.crossCountrySkiingSpeed`, iOS 18, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/crosscountryskiingspeed).
+  case crossCountrySkiingSpeed
+  /// Distance skied or snowboarded downhill, metres; cumulative
+  /// (`HKQuantityTypeIdentifier.distanceDownhillSnowSports`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/distancedownhillsnowsports).
+  case distanceDownhillSnowSports
 
   /// HealthKit's aggregation style for a quantity type.
   public enum AggregationStyle: Sendable, Hashable {
@@ -59,10 +80,12 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
   public var aggregationStyle: AggregationStyle {
     switch self {
     case .heartRate, .runningSpeed, .cyclingPower, .cyclingCadence, .runningPower,
-      .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime, .cyclingSpeed:
+      .runningStrideLength, .runningVerticalOscillation, .runningGroundContactTime, .cyclingSpeed,
+      .rowingSpeed, .crossCountrySkiingSpeed:
       .discrete
     case .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .distanceCycling,
-      .stepCount, .distanceSwimming, .swimmingStrokeCount:
+      .stepCount, .distanceSwimming, .swimmingStrokeCount, .flightsClimbed, .distanceRowing,
+      .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
       .cumulative
     }
   }
@@ -76,9 +99,11 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     switch self {
     case .heartRate, .cyclingCadence: "count/min"
     case .activeEnergyBurned, .basalEnergyBurned: "kcal"
-    case .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .runningStrideLength: "m"
-    case .stepCount, .swimmingStrokeCount: "count"
-    case .runningSpeed, .cyclingSpeed: "m/s"
+    case .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .runningStrideLength,
+      .distanceRowing, .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
+      "m"
+    case .stepCount, .swimmingStrokeCount, .flightsClimbed: "count"
+    case .runningSpeed, .cyclingSpeed, .rowingSpeed, .crossCountrySkiingSpeed: "m/s"
     case .cyclingPower, .runningPower: "W"
     case .runningVerticalOscillation: "cm"
     case .runningGroundContactTime: "ms"
@@ -111,10 +136,16 @@ public enum QuantityType: String, CaseIterable, Sendable, Hashable, Comparable {
     case .runningGroundContactTime: 13
     case .cyclingSpeed: 14
     case .swimmingStrokeCount: 15
+    case .flightsClimbed: 16
+    case .distanceRowing: 17
+    case .rowingSpeed: 18
+    case .distanceCrossCountrySkiing: 19
+    case .crossCountrySkiingSpeed: 20
+    case .distanceDownhillSnowSports: 21
     }
   }
 
-  /// The number of slots (of cases); ``QuantityTypeSet`` holds one bit per slot in a `UInt16`,
-  /// so 16 is the most this can grow to without widening it.
-  public static let slotCount = 16
+  /// The number of slots (of cases); ``QuantityTypeSet`` holds one bit per slot in a `UInt32`,
+  /// so 32 is the most this can grow to without widening it.
+  public static let slotCount = 22
 }

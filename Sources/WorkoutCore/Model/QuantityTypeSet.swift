@@ -2,10 +2,10 @@
 /// that recording which types a batch of samples touched never allocates.
 public struct QuantityTypeSet: OptionSet, Sendable, Hashable {
   /// The bits, bit `i` for the `i`-th case of ``QuantityType/allCases``.
-  public var rawValue: UInt16
+  public var rawValue: UInt32
 
   /// Creates a set from its bits.
-  public init(rawValue: UInt16) {
+  public init(rawValue: UInt32) {
     self.rawValue = rawValue
   }
 
@@ -18,13 +18,13 @@ public struct QuantityTypeSet: OptionSet, Sendable, Hashable {
   /// Inserts `type`.
   @inlinable @inline(__always)
   public mutating func insert(_ type: QuantityType) {
-    rawValue |= 1 << UInt16(type.slot)
+    rawValue |= 1 << UInt32(type.slot)
   }
 
   /// Whether `type` is in the set.
   @inlinable
   public func contains(_ type: QuantityType) -> Bool {
-    rawValue & (1 << UInt16(type.slot)) != 0
+    rawValue & (1 << UInt32(type.slot)) != 0
   }
 
   /// The members sorted by ``QuantityType``'s order (declaration order).

@@ -292,8 +292,24 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
         .runningSpeed, .runningPower, .runningStrideLength, .runningVerticalOscillation,
         .runningGroundContactTime,
       ]
-    case .walking, .hiking, .transition:
+    case .walking, .transition:
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount]
+    case .hiking:
+      [
+        .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceWalkingRunning, .stepCount,
+        .flightsClimbed,
+      ]
+    case .rowing:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceRowing, .rowingSpeed]
+    case .crossCountrySkiing:
+      [
+        .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceCrossCountrySkiing,
+        .crossCountrySkiingSpeed,
+      ]
+    case .downhillSkiing, .snowboarding:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceDownhillSnowSports]
+    case .stairClimbing, .stairs:
+      [.heartRate, .activeEnergyBurned, .basalEnergyBurned, .flightsClimbed]
     case .cycling:
       [
         .heartRate, .activeEnergyBurned, .basalEnergyBurned, .distanceCycling, .cyclingPower,
@@ -305,8 +321,8 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
         .swimmingStrokeCount,
       ]
     default:
-      // Every other activity: heart rate and energy (the Compendium MET table,
-      // docs/activity-types.md).
+      // Every other activity: heart rate and energy (elliptical, HIIT and strength training
+      // among them: HealthKit has no other type they measure; docs/activity-types.md).
       [.heartRate, .activeEnergyBurned, .basalEnergyBurned]
     }
   }
@@ -319,6 +335,9 @@ public enum WorkoutActivityType: UInt, CaseIterable, Sendable, Hashable {
     case .running, .walking, .hiking, .transition: .distanceWalkingRunning
     case .cycling: .distanceCycling
     case .swimming: .distanceSwimming
+    case .rowing: .distanceRowing
+    case .crossCountrySkiing: .distanceCrossCountrySkiing
+    case .downhillSkiing, .snowboarding: .distanceDownhillSnowSports
     default: nil
     }
   }

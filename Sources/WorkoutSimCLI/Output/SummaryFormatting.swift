@@ -185,7 +185,9 @@ public enum RunSummary {
   /// (its `lap` events) and strokes (the `swimmingStrokeCount` sum),
   /// `    swim: 40 lengths, 769 strokes`; a run's averages,
   /// `    running: power 204 W, stride 1.11 m, ground contact 300 ms, vertical oscillation 7.0 cm`;
-  /// a ride's average speed, `    cycling speed: average 29.9 km/h`.
+  /// a ride's average speed, `    cycling speed: average 29.9 km/h`; a row's average pace,
+  /// `    rowing: average pace 2:05 /500 m`; a cross-country ski's average speed; the flights
+  /// of a stair climb or a hike, `    flights climbed: 62.5`.
   public static func metricsLine(for record: WorkoutRecord) -> String? {
     func average(_ type: QuantityType) -> Double? {
       record.statistics[type]?.discreteValue?.average
@@ -216,6 +218,17 @@ public enum RunSummary {
     case .cycling:
       guard let speed = average(.cyclingSpeed) else { return nil }
       return "    cycling speed: average " + formatFixed(speed * 3.6, decimals: 1) + " km/h"
+    case .rowing:
+      // Rowers read pace per 500 m: 500 / speed.
+      guard let speed = average(.rowingSpeed), speed > 0 else { return nil }
+      let pace = TextFormat.pace(secondsPerKilometre: 500 / speed) ?? "-"
+      return "    rowing: average pace " + pace + " /500 m"
+    case .crossCountrySkiing:
+      guard let speed = average(.crossCountrySkiingSpeed) else { return nil }
+      return "    skiing speed: average " + formatFixed(speed * 3.6, decimals: 1) + " km/h"
+    case .stairs, .stairClimbing, .hiking:
+      guard let flights = record.statistics[.flightsClimbed]?.sum else { return nil }
+      return "    flights climbed: " + formatFixed(flights, decimals: 1)
     default:
       return nil
     }

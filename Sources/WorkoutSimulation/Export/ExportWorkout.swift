@@ -99,11 +99,13 @@ struct ExportWorkout {
           update(at) { $0.energy = ($0.energy ?? 0) + value }
         case .stepCount:
           update(at) { $0.steps = ($0.steps ?? 0) + value }
-        case .distanceWalkingRunning, .distanceCycling, .distanceSwimming:
+        case .distanceWalkingRunning, .distanceCycling, .distanceSwimming, .distanceRowing,
+          .distanceCrossCountrySkiing, .distanceDownhillSnowSports:
           distances.append((from, at, value))
           update(at) { $0.distance = ($0.distance ?? 0) + value }
         case .basalEnergyBurned, .runningPower, .runningStrideLength, .runningVerticalOscillation,
-          .runningGroundContactTime, .cyclingSpeed, .swimmingStrokeCount:
+          .runningGroundContactTime, .cyclingSpeed, .swimmingStrokeCount, .flightsClimbed,
+          .rowingSpeed, .crossCountrySkiingSpeed:
           // Not in the exports' per-point rows (docs/recordings.md#exporting-a-workout).
           break
         }

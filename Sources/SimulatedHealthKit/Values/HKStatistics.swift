@@ -113,37 +113,33 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     self.totalDuration = duration
   }
 
-  /// Creates the statistics of engine type `type` from their amounts (values in the engine's
-  /// unit of the type, made into quantities when read); amounts not computed are `nil`.
-  package init(
-    engine type: QuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
-    average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
-    mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil
-  ) {
+  /// Creates the statistics of engine type `type` over a span, without amounts: its maker gives
+  /// them with
+  /// ``refill(startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``
+  /// (values in the engine's unit of the type, made into quantities when read).
+  package init(engine type: QuantityType, startDate: Date, endDate: Date) {
     self.bySource = nil
     self.kind = .engine(type)
     self.startDate = startDate
     self.endDate = endDate
-    self.sum = sum
-    self.average = average
-    self.minimum = minimum
-    self.maximum = maximum
-    self.mostRecent = mostRecent
-    self.mostRecentInterval = mostRecentInterval
+    self.sum = nil
+    self.average = nil
+    self.minimum = nil
+    self.maximum = nil
+    self.mostRecent = nil
+    self.mostRecentInterval = nil
     self.totalDuration = nil
   }
 
-  /// The engine type of statistics made with
-  /// ``init(engine:startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``,
-  /// else `nil`.
+  /// The engine type of statistics made with ``init(engine:startDate:endDate:)``, else `nil`.
   package var engineType: QuantityType? {
     if case .engine(let type) = kind { type } else { nil }
   }
 
-  /// Gives these statistics of an engine type the span and amounts of
-  /// ``init(engine:startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``,
-  /// in place: only for an object nothing else holds (the caller checks with
-  /// `isKnownUniquelyReferenced`), so that no holder sees it change.
+  /// Gives these statistics of an engine type (``init(engine:startDate:endDate:)``) their span
+  /// and amounts (values in the engine's unit of the type; amounts not computed are `nil`): once
+  /// as they are made, and again, in place, only while nothing else holds the object (the
+  /// caller checks with `isKnownUniquelyReferenced`), so that no holder sees it change.
   package func refill(
     startDate: Date, endDate: Date, sum: Amount? = nil, average: Amount? = nil,
     minimum: Amount? = nil, maximum: Amount? = nil, mostRecent: Amount? = nil,

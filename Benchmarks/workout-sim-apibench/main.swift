@@ -25,9 +25,15 @@
 // the script. Before timing it checks once that (a')'s
 // bytes equal EXPECTED (the command line's own output, written by the script) and that (b')
 // made one record, without errors.
+// The in-process line also prints each side's process CPU time (all threads; medians,
+// informational): unlike the wall time it does not count waits for a core on a busy machine.
+// `--profile cli|api REPETITIONS SCENARIO` runs only (a') or (b') that many times (after one
+// warm-up) and prints the median CPU time of a repetition: a process for `perf record` or
+// `valgrind --tool=callgrind` that holds one side alone (not used by the script).
 // Usage: workout-sim-apibench [scenario] [seconds] [empty|hop]
 //   (defaults: Benchmarks/scenarios/api-2h.json, 7200, the reading app without the hop)
 //        workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED
+//        workout-sim-apibench --profile cli|api REPETITIONS SCENARIO
 import Foundation
 import SimulatedHealthKit
 import Synchronization
@@ -247,6 +253,13 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
   exit(status)
 }
 
+/// The CPU time this process has used so far (every thread), in seconds.
+func processCPUTime() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
+}
+
 /// `duration` in seconds.
 func inSeconds(_ duration: Duration) -> Double {
   Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
@@ -303,11 +316,14 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
   let clock = ContinuousClock()
   // 0: (a'), 1: (b'), 2: (a')'s preparation alone, 3: (b')'s alone (informational).
   var times: [[Double]] = [[], [], [], []]
+  // The process CPU time of (a') and (b') (informational).
+  var cpuTimes: [[Double]] = [[], []]
   var written = 0
   do {
     for repetition in -3..<repetitions {
       for side in repetition & 1 == 0 ? [0, 1, 2, 3] : [1, 0, 3, 2] {
         let began = clock.now
+        let cpuBegan = processCPUTime()
         switch side {
         case 0: try commandLineRun(scenario) { written &+= $0.count }
         case 1: _ = try await apiRun(scenario, seconds: span)
@@ -315,7 +331,11 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
         default: _ = try HealthKitSimulation(scenario: scenario)
         }
         let elapsed = inSeconds(clock.now - began)
-        if repetition >= 0 { times[side].append(elapsed) }
+        let cpu = processCPUTime() - cpuBegan
+        if repetition >= 0 {
+          times[side].append(elapsed)
+          if side < 2 { cpuTimes[side].append(cpu) }
+        }
       }
     }
   } catch {
@@ -338,6 +358,11 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
     String(
       format: "(b')/(a') = %.2fx (medians); median of the %d paired ratios %.2fx",
       median(api) / median(cli), repetitions, median(paired)))
+  let (cliCPU, apiCPU) = (median(cpuTimes[0]), median(cpuTimes[1]))
+  print(
+    String(
+      format: "process CPU time (not judged): (a') %.2f ms, (b') %.2f ms (medians): %.2fx",
+      cliCPU * 1000, apiCPU * 1000, apiCPU / cliCPU))
   let (cliPrepared, apiPrepared) = (median(times[2]), median(times[3]))
   print(
     String(
@@ -348,7 +373,48 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
   print(String(format: "inproc a=%.9f b=%.9f", median(cli), median(api)))
 }
 
+/// `--profile`: (a') (`cli`) or (b') (`api`) alone, `repetitions` times after one warm-up; prints
+/// the median process CPU time of a repetition.
+@MainActor func profile(side: String, repetitions: Int, scenarioPath: String) async {
+  let scenario: Scenario
+  do {
+    scenario = try Scenario.load(
+      contentsOf: URL(fileURLWithPath: scenarioPath), displayName: scenarioPath)
+  } catch {
+    fail("\(error)", status: 66)
+  }
+  let end = scenario.timeline.map(\.at.nanoseconds).max() ?? 0
+  guard end > 0, end % 1_000_000_000 == 0 else { fail("\(scenarioPath): no end in whole seconds") }
+  var cpuTimes: [Double] = []
+  var written = 0
+  do {
+    for repetition in -1..<repetitions {
+      let began = processCPUTime()
+      if side == "cli" {
+        try commandLineRun(scenario) { written &+= $0.count }
+      } else {
+        _ = try await apiRun(scenario, seconds: end / 1_000_000_000)
+      }
+      if repetition >= 0 { cpuTimes.append(processCPUTime() - began) }
+    }
+  } catch {
+    fail("\(error)")
+  }
+  let median = cpuTimes.sorted()[cpuTimes.count / 2]
+  print(
+    String(format: "%@: %d repetitions, median CPU time %.3f ms", side, repetitions, median * 1000))
+}
+
 let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "--profile" {
+  guard arguments.count == 5, ["cli", "api"].contains(arguments[2]),
+    let repetitions = Int(arguments[3]), repetitions > 0
+  else {
+    fail("usage: workout-sim-apibench --profile cli|api REPETITIONS SCENARIO", status: 64)
+  }
+  await profile(side: arguments[2], repetitions: repetitions, scenarioPath: arguments[4])
+  exit(0)
+}
 if arguments.count > 1, arguments[1] == "--in-process" {
   guard arguments.count == 5, let repetitions = Int(arguments[2]), repetitions > 0 else {
     fail("usage: workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED", status: 64)

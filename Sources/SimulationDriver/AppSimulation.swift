@@ -522,6 +522,9 @@ public final class AppSimulation: Sendable {
     /// The live builder delegate's `didCollectDataOf` with these types (as the engine names
     /// them), through `endpoint`.
     case collected(any Endpoint, QuantityTypeSet)
+    /// A slot of the delivery loop's buffer whose delivery was taken out to run (holds
+    /// nothing).
+    case taken
 
     /// Makes the call.
     package func run() {
@@ -529,6 +532,20 @@ public final class AppSimulation: Sendable {
       case .call(let callback): callback()
       case .collected(let endpoint, let types):
         endpoint.deliverCollected(types)
+      case .taken: break
+      }
+    }
+
+    /// Runs each of `deliveries` in order, each moved out of its slot (left ``taken``) before
+    /// it runs: the slot's reference is the one the call holds, not a copy of it. (The
+    /// session of a ``collected(_:_:)`` is held weakly by the app's builder and the
+    /// simulation, so each of its retains and releases goes through its side table: a copy
+    /// per delivery cost two of them.)
+    static func runAll(_ deliveries: inout [Delivery]) {
+      for index in deliveries.indices {
+        var delivery = Delivery.taken
+        swap(&delivery, &deliveries[index])
+        delivery.run()
       }
     }
   }
@@ -968,11 +985,9 @@ public final class AppSimulation: Sendable {
       // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
       executor.redirectingResumes {
         if isCurrent {
-          for delivery in buffer { delivery.run() }
+          Delivery.runAll(&buffer)
         } else {
-          Self.$current.withValue(self) {
-            for delivery in buffer { delivery.run() }
-          }
+          Self.$current.withValue(self) { Delivery.runAll(&buffer) }
         }
       }
       // Element by element: `removeAll(keepingCapacity:)` goes through the generic

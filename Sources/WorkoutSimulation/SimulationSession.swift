@@ -265,6 +265,10 @@ public struct SimulationSession {
   public var now: SimulationInstant { engine.now }
 
   /// When the next timeline action fires, or `nil` when none is left (or the run has stopped).
+  ///
+  /// Inlined: called out of line from a mutating method (``takeChangedDue()``, once per step of
+  /// an `advance`), the getter was handed a copy of the whole session (4.5 KB).
+  @inline(__always)
   public var nextActionTime: SimulationInstant? {
     guard stopped == nil else { return nil }
     let action = nextAction < scenario.timeline.count ? scenario.timeline[nextAction].at : nil
@@ -281,6 +285,7 @@ public struct SimulationSession {
   }
 
   /// When the swim's next length or set ends (its event is due), or `nil`.
+  @inline(__always)
   private var nextSwimEventTime: SimulationInstant? {
     guard nextSwimEvent < swimEvents.count else { return nil }
     let event = swimEvents[nextSwimEvent]

@@ -203,38 +203,81 @@ extension HKStatistics {
     _ type: QuantityType, _ statistics: QuantityStatistics, lastSample: QuantitySample?,
     from: SimulationInstant, to: SimulationInstant, since start: Date
   ) {
+    self.init(engine: type, startDate: Date(from, since: start), endDate: Date(to, since: start))
+    fill(statistics, lastSample: lastSample, from: from, to: to, since: start)
+  }
+
+  /// Sets the span and amounts of ``init(_:_:lastSample:from:to:since:)``.
+  private func fill(
+    _ statistics: QuantityStatistics, lastSample: QuantitySample?, from: SimulationInstant,
+    to: SimulationInstant, since start: Date
+  ) {
     let interval = lastSample.map {
       DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
     }
     switch statistics {
     case .discrete(let values):
-      self.init(
-        engine: type, startDate: Date(from, since: start), endDate: Date(to, since: start),
+      refill(
+        startDate: Date(from, since: start), endDate: Date(to, since: start),
         average: .value(values.average), minimum: .value(values.minimum),
         maximum: .value(values.maximum), mostRecent: .value(values.mostRecent),
         mostRecentInterval: interval)
     case .cumulative(let values):
-      self.init(
-        engine: type, startDate: Date(from, since: start), endDate: Date(to, since: start),
+      refill(
+        startDate: Date(from, since: start), endDate: Date(to, since: start),
         sum: .value(values.sum), mostRecent: lastSample.map { .value($0.value) },
         mostRecentInterval: interval)
     }
   }
 
-  /// The live statistics of `type` in `builder` at `now` (`statistics(for:)` of
-  /// `HKLiveWorkoutBuilder`), or `nil` without samples: from the builder's start date (or
-  /// `now` before collection begins) to its end date, else `now`.
-  package convenience init?(
-    _ type: QuantityType, of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
-    since start: Date
-  ) {
+  /// What the live statistics of `type` in `builder` at `now` are made of, or `nil` without
+  /// samples: from the builder's start date (or `now` before collection begins) to its end
+  /// date, else `now`.
+  private static func live(
+    _ type: QuantityType, of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant
+  ) -> (
+    QuantityStatistics, lastSample: QuantitySample?, from: SimulationInstant, to: SimulationInstant
+  )? {
     // From the accumulators and the series' last sample, read in place (no series copied).
     guard let statistics = builder.statistics(for: type, at: now) else { return nil }
     var end = now
     if let endDate = builder.endDate, endDate < end { end = endDate }
-    self.init(
-      type, statistics, lastSample: builder.lastSample(of: type),
-      from: builder.startDate ?? now, to: end, since: start)
+    return (statistics, builder.lastSample(of: type), builder.startDate ?? now, end)
+  }
+
+  /// The live statistics of `type` in `builder` at `now` (`statistics(for:)` of
+  /// `HKLiveWorkoutBuilder`), or `nil` without samples (``live(_:of:at:)``).
+  package convenience init?(
+    _ type: QuantityType, of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
+    since start: Date
+  ) {
+    guard let (statistics, lastSample, from, to) = Self.live(type, of: builder, at: now) else {
+      return nil
+    }
+    self.init(type, statistics, lastSample: lastSample, from: from, to: to, since: start)
+  }
+
+  /// The live statistics of `type` in `builder` at `now`, as ``init(_:of:at:since:)`` makes
+  /// them, in `reused` when nothing else holds it (the app let go of the object an earlier read
+  /// returned, as an app reading them on every batch does), else in a new object kept in
+  /// `reused`: such a read allocates and frees no object. The caller holds the lock `reused`
+  /// is kept under. The values are the same either way, and an object the app still holds
+  /// never changes.
+  package static func live(
+    _ type: QuantityType, of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
+    since start: Date, reusing reused: inout HKStatistics?
+  ) -> HKStatistics? {
+    guard let (statistics, lastSample, from, to) = live(type, of: builder, at: now) else {
+      return nil
+    }
+    if isKnownUniquelyReferenced(&reused), let object = reused, object.engineType == type {
+      object.fill(statistics, lastSample: lastSample, from: from, to: to, since: start)
+      return object
+    }
+    let object = HKStatistics(
+      type, statistics, lastSample: lastSample, from: from, to: to, since: start)
+    reused = object
+    return object
   }
 
   /// Every type's live statistics in `builder` at `now` (`allStatistics`).

@@ -15,18 +15,21 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     case .given(let type, _): type
     }
   }
+  // Immutable to every holder: the variables change only in ``refill(startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``,
+  // for a builder's live statistics that nothing but the builder holds
+  // (``HKWorkoutBuilder/statistics(for:)``).
   /// The span's start.
-  public let startDate: Date
+  public private(set) var startDate: Date
   /// The span's end.
-  public let endDate: Date
+  public private(set) var endDate: Date
   /// The type, and the unit of every amount given as a ``Amount/value(_:)``.
   private let kind: Kind
-  private let sum: Amount?
-  private let average: Amount?
-  private let minimum: Amount?
-  private let maximum: Amount?
-  private let mostRecent: Amount?
-  private let mostRecentInterval: DateInterval?
+  private var sum: Amount?
+  private var average: Amount?
+  private var minimum: Amount?
+  private var maximum: Amount?
+  private var mostRecent: Amount?
+  private var mostRecentInterval: DateInterval?
   private let totalDuration: HKQuantity?
   /// The sources and their own statistics (bundle identifier → statistics), or `nil` when not
   /// separated by source.
@@ -110,15 +113,38 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     self.totalDuration = duration
   }
 
-  /// Creates the statistics of engine type `type` from their amounts (values in the engine's
-  /// unit of the type, made into quantities when read); amounts not computed are `nil`.
-  package init(
-    engine type: QuantityType, startDate: Date, endDate: Date, sum: Amount? = nil,
-    average: Amount? = nil, minimum: Amount? = nil, maximum: Amount? = nil,
-    mostRecent: Amount? = nil, mostRecentInterval: DateInterval? = nil
-  ) {
+  /// Creates the statistics of engine type `type` over a span, without amounts: its maker gives
+  /// them with
+  /// ``refill(startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``
+  /// (values in the engine's unit of the type, made into quantities when read).
+  package init(engine type: QuantityType, startDate: Date, endDate: Date) {
     self.bySource = nil
     self.kind = .engine(type)
+    self.startDate = startDate
+    self.endDate = endDate
+    self.sum = nil
+    self.average = nil
+    self.minimum = nil
+    self.maximum = nil
+    self.mostRecent = nil
+    self.mostRecentInterval = nil
+    self.totalDuration = nil
+  }
+
+  /// The engine type of statistics made with ``init(engine:startDate:endDate:)``, else `nil`.
+  package var engineType: QuantityType? {
+    if case .engine(let type) = kind { type } else { nil }
+  }
+
+  /// Gives these statistics of an engine type (``init(engine:startDate:endDate:)``) their span
+  /// and amounts (values in the engine's unit of the type; amounts not computed are `nil`): once
+  /// as they are made, and again, in place, only while nothing else holds the object (the
+  /// caller checks with `isKnownUniquelyReferenced`), so that no holder sees it change.
+  package func refill(
+    startDate: Date, endDate: Date, sum: Amount? = nil, average: Amount? = nil,
+    minimum: Amount? = nil, maximum: Amount? = nil, mostRecent: Amount? = nil,
+    mostRecentInterval: DateInterval? = nil
+  ) {
     self.startDate = startDate
     self.endDate = endDate
     self.sum = sum
@@ -127,7 +153,6 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     self.maximum = maximum
     self.mostRecent = mostRecent
     self.mostRecentInterval = mostRecentInterval
-    self.totalDuration = nil
   }
 
   /// The sources the statistics were separated by (with `separateBySource`, in the store's

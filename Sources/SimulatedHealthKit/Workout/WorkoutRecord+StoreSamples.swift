@@ -12,6 +12,9 @@ extension WorkoutRecord {
   /// at `finishWorkout`, not as they are collected.
   func storeSamples(source: UInt16) -> [HealthSample] {
     var stored: [HealthSample] = []
+    // Room for every sample at once: reserving each type's in turn reallocated and copied the
+    // samples stored so far once per type.
+    stored.reserveCapacity(samples.values.reduce(0) { $0 + $1.count })
     for type in QuantityType.allCases {
       guard let series = samples[type], !series.isEmpty,
         let kind = HealthDataType(identifier: HKQuantityTypeIdentifier(engine: type).rawValue)
@@ -19,7 +22,6 @@ extension WorkoutRecord {
       // Engine units and store units are both linear (no offset): one factor per type.
       let factor = HKQuantity(unit: type.healthKitUnit, doubleValue: 1).doubleValue(
         for: kind.hkUnit)
-      stored.reserveCapacity(stored.count + series.count)
       for sample in series {
         stored.append(
           HealthSample(

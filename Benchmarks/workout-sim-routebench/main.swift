@@ -1,0 +1,141 @@
+// workout-sim-routebench: a long workout through SimulatedHealthKit with its route, for
+// scripts/bench-route.sh. The app makes the calls a watch app makes (startActivity and
+// beginCollection at 0, advance by `seconds`, end, endCollection, finishWorkout) and, with
+// `route`, records the route as Apple's "Creating a workout route" does: a CLLocationManager
+// (`allowsBackgroundLocationUpdates`, best accuracy) whose delegate inserts every location
+// into the live builder's HKWorkoutRouteBuilder, and `finishRoute(with:metadata:)` after the
+// workout is saved. `none` makes the same workout without a location manager (the baseline).
+// Prints the locations inserted, the route's count, the peak resident memory of the process
+// (`getrusage`, kB), and the bytes one CLLocation takes on the heap (`malloc_usable_size` of a
+// fix) for the script's per-point comparison.
+// Usage: workout-sim-routebench [route|none] [seconds] [scenario]
+//   (defaults: route, 43200, Benchmarks/scenarios/route-12h.json)
+import Foundation
+import SimulatedCoreLocation
+import SimulatedHealthKit
+import Synchronization
+import WorkoutScenario
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The app's route recorder: the location manager's delegate, inserting every location.
+final class RouteRecorder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
+  let routeBuilder: HKWorkoutRouteBuilder
+  let inserted = Mutex(0)
+  let errors = Mutex<[String]>([])
+  /// The first location, to measure one on the heap.
+  let sample = Mutex<CLLocation?>(nil)
+
+  init(routeBuilder: HKWorkoutRouteBuilder) { self.routeBuilder = routeBuilder }
+
+  func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
+    inserted.withLock { $0 += locations.count }
+    sample.withLock { if $0 == nil { $0 = locations.first } }
+    routeBuilder.insertRouteData(locations) { [errors] success, error in
+      if !success { errors.withLock { $0.append(String(describing: error)) } }
+    }
+  }
+
+  func locationManager(_ manager: CLLocationManager, didFailWithError error: any Error) {
+    errors.withLock { $0.append(String(describing: error)) }
+  }
+}
+
+/// Peak resident memory of this process, kB (Linux `ru_maxrss`).
+func peakKilobytes() -> Int {
+  var usage = rusage()
+  getrusage(RUSAGE_SELF, &usage)
+  return Int(usage.ru_maxrss)
+}
+
+/// The heap bytes of `object` (its allocation's usable size).
+func heapBytes(_ object: AnyObject) -> Int {
+  malloc_usable_size(Unmanaged.passUnretained(object).toOpaque())
+}
+
+/// Writes `message` to standard error and exits with `status`.
+func fail(_ message: String, status: Int32 = 1) -> Never {
+  FileHandle.standardError.write(Data("workout-sim-routebench: \(message)\n".utf8))
+  exit(status)
+}
+
+/// The workout of `seconds` on `simulation`, with the route when `route`. Returns the locations
+/// inserted, the saved route's count, the first location and the errors.
+@MainActor func runApp(on simulation: HealthKitSimulation, route: Bool, seconds: Int64)
+  async throws -> (inserted: Int, count: Int, sample: CLLocation?, errors: [String])
+{
+  let recorders = Mutex<RouteRecorder?>(nil)
+  let routeCount = Mutex(0)
+  try await simulation.run {
+    let store = HKHealthStore()
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .running
+    configuration.locationType = .outdoor
+    let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+    let builder = session.associatedWorkoutBuilder()
+    builder.dataSource = HKLiveWorkoutDataSource(
+      healthStore: store, workoutConfiguration: configuration)
+    var manager: CLLocationManager?
+    if route {
+      try await store.requestAuthorization(
+        toShare: [.workoutType(), HKSeriesType.workoutRoute()], read: [])
+      guard let routeBuilder = builder.seriesBuilder(for: .workoutRoute()) as? HKWorkoutRouteBuilder
+      else { fail("no route builder") }
+      let recorder = RouteRecorder(routeBuilder: routeBuilder)
+      recorders.withLock { $0 = recorder }
+      let locations = CLLocationManager()
+      locations.delegate = recorder
+      locations.desiredAccuracy = kCLLocationAccuracyBest
+      locations.allowsBackgroundLocationUpdates = true
+      locations.requestWhenInUseAuthorization()
+      locations.startUpdatingLocation()
+      manager = locations
+    }
+    session.startActivity(with: simulation.now)
+    try await builder.beginCollection(at: simulation.now)
+    try await simulation.advance(by: .seconds(seconds))
+    manager?.stopUpdatingLocation()
+    session.end()
+    try await builder.endCollection(at: simulation.now)
+    let workout = try await builder.finishWorkout()
+    if let recorder = recorders.withLock({ $0 }), let workout {
+      let saved = try await recorder.routeBuilder.finishRoute(with: workout, metadata: nil)
+      routeCount.withLock { $0 = saved.count }
+    }
+    await simulation.settle()
+  }
+  let recorder = recorders.withLock { $0 }
+  return (
+    recorder?.inserted.withLock { $0 } ?? 0, routeCount.withLock { $0 },
+    recorder?.sample.withLock { $0 }, recorder?.errors.withLock { $0 } ?? []
+  )
+}
+
+@MainActor func main() async {
+  let arguments = CommandLine.arguments
+  let mode = arguments.count > 1 ? arguments[1] : "route"
+  let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? -1 : 43200
+  let path = arguments.count > 3 ? arguments[3] : "Benchmarks/scenarios/route-12h.json"
+  guard mode == "route" || mode == "none", seconds >= 0 else {
+    fail("usage: workout-sim-routebench [route|none] [seconds] [scenario]", status: 64)
+  }
+  do {
+    let scenario = try Scenario.load(
+      contentsOf: URL(fileURLWithPath: path), displayName: path)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let run = try await runApp(on: simulation, route: mode == "route", seconds: seconds)
+    guard run.errors.isEmpty else { fail("errors: \(run.errors)") }
+    // The run result (`simulation.result`) is not read: its `track` would turn the saved route
+    // into the result's points, which is the result's cost, not the route's.
+    print("mode \(mode) seconds \(seconds)")
+    print("inserted \(run.inserted) route \(run.count)")
+    if let sample = run.sample { print("clLocationBytes \(heapBytes(sample))") }
+    print("peakKB \(peakKilobytes())")
+  } catch {
+    fail("\(error)")
+  }
+}
+
+await main()

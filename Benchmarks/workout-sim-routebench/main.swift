@@ -5,10 +5,11 @@
 // (`allowsBackgroundLocationUpdates`, best accuracy) whose delegate inserts every location
 // into the live builder's HKWorkoutRouteBuilder, and `finishRoute(with:metadata:)` after the
 // workout is saved. `none` makes the same workout without a location manager (the baseline).
-// Prints the locations inserted, the route's count, the peak resident memory of the process
-// (`getrusage`, kB), and the bytes one CLLocation takes on the heap (`malloc_usable_size` of a
-// fix) for the script's per-point comparison.
-// Usage: workout-sim-routebench [route|none] [seconds] [scenario]
+// Prints the locations inserted, the route's count and the peak resident memory of the process
+// (`getrusage`, kB). `size` instead prints what one CLLocation and its array slot take in
+// resident memory (100 000 made and kept; the growth over their number), for the script's
+// per-point comparison.
+// Usage: workout-sim-routebench [route|none|size] [seconds] [scenario]
 //   (defaults: route, 43200, Benchmarks/scenarios/route-12h.json)
 import Foundation
 import SimulatedCoreLocation
@@ -25,16 +26,13 @@ final class RouteRecorder: NSObject, CLLocationManagerDelegate, @unchecked Senda
   let routeBuilder: HKWorkoutRouteBuilder
   let inserted = Mutex(0)
   let errors = Mutex<[String]>([])
-  /// The first location, to measure one on the heap.
-  let sample = Mutex<CLLocation?>(nil)
 
   init(routeBuilder: HKWorkoutRouteBuilder) { self.routeBuilder = routeBuilder }
 
   func locationManager(_ manager: CLLocationManager, didUpdateLocations locations: [CLLocation]) {
     inserted.withLock { $0 += locations.count }
-    sample.withLock { if $0 == nil { $0 = locations.first } }
-    routeBuilder.insertRouteData(locations) { [errors] success, error in
-      if !success { errors.withLock { $0.append(String(describing: error)) } }
+    routeBuilder.insertRouteData(locations) { success, error in
+      if !success { self.errors.withLock { $0.append(String(describing: error)) } }
     }
   }
 
@@ -46,13 +44,37 @@ final class RouteRecorder: NSObject, CLLocationManagerDelegate, @unchecked Senda
 /// Peak resident memory of this process, kB (Linux `ru_maxrss`).
 func peakKilobytes() -> Int {
   var usage = rusage()
-  getrusage(RUSAGE_SELF, &usage)
+  getrusage(RUSAGE_SELF.rawValue, &usage)
   return Int(usage.ru_maxrss)
 }
 
-/// The heap bytes of `object` (its allocation's usable size).
-func heapBytes(_ object: AnyObject) -> Int {
-  malloc_usable_size(Unmanaged.passUnretained(object).toOpaque())
+/// Resident memory now, bytes (`/proc/self/statm`'s second field, in pages).
+func residentBytes() -> Int {
+  guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else {
+    return 0
+  }
+  let fields = text.split(separator: " ")
+  return fields.count > 1 ? (Int(fields[1]) ?? 0) * Int(sysconf(Int32(_SC_PAGESIZE))) : 0
+}
+
+/// The resident bytes one CLLocation (as the simulation delivers it) and its slot in an array
+/// take: 100 000 of them made and kept, the growth of resident memory divided by their number.
+func bytesPerLocation() -> Double {
+  let count = 100_000
+  let before = residentBytes()
+  var kept: [CLLocation] = []
+  kept.reserveCapacity(count)
+  for index in 0..<count {
+    kept.append(
+      CLLocation(
+        coordinate: CLLocationCoordinate2D(latitude: Double(index) * 1e-5, longitude: 0),
+        altitude: 20, horizontalAccuracy: 5, verticalAccuracy: 10, course: 90,
+        courseAccuracy: 10, speed: 2.5, speedAccuracy: 0.5,
+        timestamp: Date(timeIntervalSince1970: Double(index))))
+  }
+  let after = residentBytes()
+  withExtendedLifetime(kept) {}
+  return Double(after - before) / Double(count)
 }
 
 /// Writes `message` to standard error and exits with `status`.
@@ -62,9 +84,9 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 }
 
 /// The workout of `seconds` on `simulation`, with the route when `route`. Returns the locations
-/// inserted, the saved route's count, the first location and the errors.
+/// inserted, the saved route's count and the errors.
 @MainActor func runApp(on simulation: HealthKitSimulation, route: Bool, seconds: Int64)
-  async throws -> (inserted: Int, count: Int, sample: CLLocation?, errors: [String])
+  async throws -> (inserted: Int, count: Int, errors: [String])
 {
   let recorders = Mutex<RouteRecorder?>(nil)
   let routeCount = Mutex(0)
@@ -109,7 +131,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
   let recorder = recorders.withLock { $0 }
   return (
     recorder?.inserted.withLock { $0 } ?? 0, routeCount.withLock { $0 },
-    recorder?.sample.withLock { $0 }, recorder?.errors.withLock { $0 } ?? []
+    recorder?.errors.withLock { $0 } ?? []
   )
 }
 
@@ -118,8 +140,12 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
   let mode = arguments.count > 1 ? arguments[1] : "route"
   let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? -1 : 43200
   let path = arguments.count > 3 ? arguments[3] : "Benchmarks/scenarios/route-12h.json"
-  guard mode == "route" || mode == "none", seconds >= 0 else {
-    fail("usage: workout-sim-routebench [route|none] [seconds] [scenario]", status: 64)
+  guard mode == "route" || mode == "none" || mode == "size", seconds >= 0 else {
+    fail("usage: workout-sim-routebench [route|none|size] [seconds] [scenario]", status: 64)
+  }
+  if mode == "size" {
+    print("bytesPerLocation \(Int(bytesPerLocation().rounded()))")
+    return
   }
   do {
     let scenario = try Scenario.load(
@@ -131,7 +157,6 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
     // into the result's points, which is the result's cost, not the route's.
     print("mode \(mode) seconds \(seconds)")
     print("inserted \(run.inserted) route \(run.count)")
-    if let sample = run.sample { print("clLocationBytes \(heapBytes(sample))") }
     print("peakKB \(peakKilobytes())")
   } catch {
     fail("\(error)")

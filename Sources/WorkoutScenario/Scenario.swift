@@ -96,9 +96,9 @@ public struct Scenario: Sendable, Equatable {
   /// (docs/scenario-format.md#location); `nil` when the file has none (the earlier fixed
   /// model).
   public var locationSensor: LocationSensor?
-  /// The indices of the course's segments that give no `grade` (the decoder's; none for a
-  /// scenario built in Swift): with a `gps.track` that has elevations they take the track's
-  /// grade (docs/scenario-format.md#gps).
+  /// The indices of the course's segments that give no `grade`, when the file names a
+  /// `gps.track` (the decoder's; none for a scenario built in Swift): with elevations in the
+  /// track they take its grade (docs/scenario-format.md#gps).
   public var segmentsWithoutGrade: Set<Int> = []
   /// `swim`: a swimming workout's pool or open water, sets, strokes and rests
   /// (docs/scenario-format.md#swim); `nil` when the file has none. The decoder makes ``course``

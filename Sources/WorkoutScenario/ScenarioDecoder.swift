@@ -311,7 +311,7 @@ struct ScenarioDecoder {
       sourceURL: nil)
     scenario.startsNow = startsNow
     scenario.characteristics = characteristics
-    if case .array(let elements)? = fields["course"] {
+    if case .array(let elements)? = fields["course"], fields["gps"]?["track"] != nil {
       // A `gps.track`'s elevations give these segments their grade.
       scenario.segmentsWithoutGrade = Set(elements.indices.filter { elements[$0]["grade"] == nil })
     }

@@ -286,7 +286,8 @@ let package = Package(
       path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
     // The long-run memory benchmark (scripts/bench-route.sh): a 12-hour workout with its route.
     .executableTarget(
-      name: "workout-sim-routebench", dependencies: ["SimulatedHealthKit", "SimulatedCoreLocation"],
+      name: "workout-sim-routebench",
+      dependencies: ["SimulatedHealthKit", "SimulatedCoreLocation"],
       path: "Benchmarks/workout-sim-routebench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-healthgen",

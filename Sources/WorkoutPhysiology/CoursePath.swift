@@ -110,19 +110,24 @@ public struct CoursePath: Sendable, Equatable {
     let dPhi = (lat2 - lat1) * radians
     let dLambda = (lon2 - lon1) * radians
     let a =
-      Elementary.sin(dPhi / 2) * Elementary.sin(dPhi / 2) + Elementary.cos(lat1 * radians) * Elementary.cos(lat2 * radians)
+      Elementary.sin(dPhi / 2) * Elementary.sin(dPhi / 2) + Elementary.cos(lat1 * radians)
+      * Elementary.cos(lat2 * radians)
       * Elementary.sin(dLambda / 2) * Elementary.sin(dLambda / 2)
     return 2 * earthRadius * Elementary.atan2(a.squareRoot(), (1 - a).squareRoot())
   }
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.
-  public static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+  public static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+    -> Double
+  {
     let radians = Double.pi / 180
     let phi1 = lat1 * radians
     let phi2 = lat2 * radians
     let dLambda = (lon2 - lon1) * radians
     let y = Elementary.sin(dLambda) * Elementary.cos(phi2)
-    let x = Elementary.cos(phi1) * Elementary.sin(phi2) - Elementary.sin(phi1) * Elementary.cos(phi2) * Elementary.cos(dLambda)
+    let x =
+      Elementary.cos(phi1) * Elementary.sin(phi2) - Elementary.sin(phi1) * Elementary.cos(phi2)
+      * Elementary.cos(dLambda)
     let degrees = Elementary.atan2(y, x) / radians
     return degrees < 0 ? degrees + 360 : degrees
   }
@@ -142,7 +147,10 @@ public struct CoursePath: Sendable, Equatable {
     // asin by atan2: asin x = atan2(x, √(1 − x²)).
     let phi2 = Elementary.atan2(sinPhi2, (1 - sinPhi2 * sinPhi2).squareRoot())
     let lambda2 =
-      lambda1 + Elementary.atan2(Elementary.sin(theta) * Elementary.sin(delta) * Elementary.cos(phi1), Elementary.cos(delta) - Elementary.sin(phi1) * sinPhi2)
+      lambda1
+      + Elementary.atan2(
+        Elementary.sin(theta) * Elementary.sin(delta) * Elementary.cos(phi1),
+        Elementary.cos(delta) - Elementary.sin(phi1) * sinPhi2)
     var longitude2 = lambda2 / radians
     if longitude2 > 180 { longitude2 -= 360 }
     if longitude2 < -180 { longitude2 += 360 }

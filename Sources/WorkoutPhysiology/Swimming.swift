@@ -208,7 +208,8 @@ public struct SwimPlan: Sendable, Equatable {
       if location == .pool, poolLength > 0 {
         // 1e-9 m of slack: 1000 m in a 25 m pool is 40 lengths whatever the rounding.
         let lengths =
-          poolLength == lapLength ? set.lengths : Int((set.distance / poolLength + 1e-9).rounded(.down))
+          poolLength == lapLength
+          ? set.lengths : Int((set.distance / poolLength + 1e-9).rounded(.down))
         for length in 0..<lengths {
           let from = start.advanced(by: Self.duration(seconds: Double(length) * poolLength / speed))
           let to = start.advanced(

@@ -75,18 +75,26 @@ extension ScenarioDecoder {
       sensor.interval = interval
     }
     if let dropouts = fields["dropouts"] {
-      let dropoutsPath = path.appending(key: "dropouts")
-      guard case .array(let elements) = dropouts else {
-        throw fail(
-          dropoutsPath,
-          "\(Self.describe(dropouts)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
-        )
-      }
-      for (index, element) in elements.enumerated() {
-        sensor.dropouts.append(try span(element, at: dropoutsPath.appending(index: index)))
-      }
+      sensor.dropouts = try spans(dropouts, at: path.appending(key: "dropouts"))
     }
     return sensor
+  }
+
+  /// `dropouts`: an array of half-open spans `[{ "from": time, "to": time }, ...]`.
+  private func spans(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> [Range<SimulationInstant>]
+  {
+    guard case .array(let elements) = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
+      )
+    }
+    var spans: [Range<SimulationInstant>] = []
+    for (index, element) in elements.enumerated() {
+      spans.append(try span(element, at: path.appending(index: index)))
+    }
+    return spans
   }
 
   func sensor(_ value: JSONValue, at path: JSONPath, type: QuantityType) throws(ScenarioError)
@@ -129,16 +137,7 @@ extension ScenarioDecoder {
       settings.lockOn = try duration(lockOn, at: path.appending(key: "lockOn"), positive: false)
     }
     if let dropouts = fields["dropouts"] {
-      let dropoutsPath = path.appending(key: "dropouts")
-      guard case .array(let elements) = dropouts else {
-        throw fail(
-          dropoutsPath,
-          "\(Self.describe(dropouts)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
-        )
-      }
-      for (index, element) in elements.enumerated() {
-        settings.dropouts.append(try span(element, at: dropoutsPath.appending(index: index)))
-      }
+      settings.dropouts = try spans(dropouts, at: path.appending(key: "dropouts"))
     }
     if let lock = fields["cadenceLock"] {
       settings.cadenceLock = try span(lock, at: path.appending(key: "cadenceLock"))

@@ -21,6 +21,23 @@ private func equatorRun(sensor: String, seconds: Int = 60, seed: Int = 1) throws
     """)
 }
 
+/// A location manager's continuous updates over the first `seconds` of `scenario`.
+func updates(of scenario: Scenario, seconds: Int64) async throws -> (
+  HealthKitSimulation, LocationRecorder
+) {
+  let simulation = try HealthKitSimulation(scenario: scenario)
+  let recorder = LocationRecorder()
+  try await simulation.run {
+    let manager = CLLocationManager()
+    manager.delegate = recorder
+    manager.requestWhenInUseAuthorization()
+    manager.startUpdatingLocation()
+    try await simulation.advance(by: .seconds(seconds))
+    manager.stopUpdatingLocation()
+  }
+  return (simulation, recorder)
+}
+
 /// The live updates of one `liveUpdates()` sequence over `seconds`.
 private final class LiveRecorder: @unchecked Sendable {
   let updates = NSLock()
@@ -37,16 +54,7 @@ struct LocationSensorTests {
   @Test func noErrorGivesTheTruePointsAtTheInterval() async throws {
     let scenario = try equatorRun(
       sensor: #"{ "horizontalAccuracy": 0, "verticalAccuracy": 0, "interval": 2 }"#)
-    let simulation = try HealthKitSimulation(scenario: scenario)
-    let recorder = LocationRecorder()
-    try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
-      manager.startUpdatingLocation()
-      try await simulation.advance(by: .seconds(11))
-      manager.stopUpdatingLocation()
-    }
+    let (simulation, recorder) = try await updates(of: scenario, seconds: 11)
     let start = simulation.startDate
     let times = recorder.locations.map { $0.timestamp.timeIntervalSince(start) }
     #expect(times == [0, 2, 4, 6, 8, 10])
@@ -198,16 +206,7 @@ struct GPSTrackLocationTests {
         "sensors": { "location": { "horizontalAccuracy": 0, "verticalAccuracy": 0 } },
         "gps": { "track": "\(path)" } }
       """)
-    let simulation = try HealthKitSimulation(scenario: scenario)
-    let recorder = LocationRecorder()
-    try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
-      manager.startUpdatingLocation()
-      try await simulation.advance(by: .seconds(121))
-      manager.stopUpdatingLocation()
-    }
+    let (_, recorder) = try await updates(of: scenario, seconds: 121)
     let locations = recorder.locations
     #expect(locations.count == 122)
     let at25 = locations[25]

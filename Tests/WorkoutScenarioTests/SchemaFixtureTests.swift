@@ -81,7 +81,7 @@ struct SchemaFixtureTests {
       ])
     #expect(
       keys(schema["properties"]?["gps"]?["properties"])
-        == ["latitude", "longitude", "altitude", "heading"])
+        == ["latitude", "longitude", "altitude", "heading", "track"])
     #expect(
       strings(schema["properties"]?["authorization"]?["properties"]?["location"]?["enum"])
         == Scenario.LocationAnswer.allCases.map(\.rawValue))

@@ -53,8 +53,9 @@ struct GaussMarkovState {
 ///   `"location.noise"`; `σ` is `horizontalAccuracy / √2` north and east (so the radial error's
 ///   root mean square equals the reported radius) and `verticalAccuracy` up. GPS errors are
 ///   strongly correlated from one second to the next (an Ornstein–Uhlenbeck process fits a
-///   stationary receiver's positions better than white noise: Merry & Bettinger-style analyses,
-///   here Sensors 2020, 20(21), 6050, doi:10.3390/s20216050), so the track wanders instead of
+///   stationary receiver's positions better than white noise: "Comparison of Enhanced Noise
+///   Model Performance Based on Analysis of Civilian GPS Data", Sensors 2020, 20(21), 6050,
+///   doi:10.3390/s20216050), so the track wanders instead of
 ///   jittering; the 5 m and 10 m defaults are a 1 Hz wrist receiver's (Gløersen et al. 2018,
 ///   Front. Physiol. 9:1425, doi:10.3389/fphys.2018.01425: horizontal error 5.29 m at the third
 ///   quartile, vertical interquartile range 13.35 m, σ ≈ 9.9 m). A replay's recorded points get

@@ -284,6 +284,11 @@ let package = Package(
     .executableTarget(
       name: "workout-sim-apibench", dependencies: ["SimulatedHealthKit"],
       path: "Benchmarks/workout-sim-apibench", swiftSettings: strict),
+    // The long-run memory benchmark (scripts/bench-route.sh): a 12-hour workout with its route.
+    .executableTarget(
+      name: "workout-sim-routebench",
+      dependencies: ["SimulatedHealthKit", "SimulatedCoreLocation"],
+      path: "Benchmarks/workout-sim-routebench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-healthgen",
       dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],

@@ -60,6 +60,11 @@ extension CLLocationManagerDelegate {
 ///   background only with ``allowsBackgroundLocationUpdates`` or a running workout session.
 /// - `startUpdatingLocation()` after a denial calls `didFailWithError` with
 ///   ``CLError/Code/denied``.
+/// - The scenario's `sensors.location` (docs/scenario-format.md#location) sets the fixes'
+///   accuracy, error and interval; in one of its dropouts no fix comes, and continuous updates
+///   get `didFailWithError` with ``CLError/Code/locationUnknown`` once per stretch without
+///   fixes, then go on when fixes come back (Apple: the manager "reports a
+///   CLError.Code.locationUnknown error and keeps trying").
 public class CLLocationManager: NSObject {
   /// What the app set (the timer reads the background and filter settings) and the last
   /// location delivered.

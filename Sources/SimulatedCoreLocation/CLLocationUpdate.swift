@@ -7,7 +7,7 @@ import SimulationDriver
 /// `nil` with the reason in the diagnostic properties.
 @available(macOS 14.0, iOS 17.0, watchOS 10.0, *)
 public struct CLLocationUpdate: Sendable {
-  /// The location, or `nil` (indoors, denied).
+  /// The location, or `nil` (indoors, a `sensors.location` dropout, denied).
   public let location: CLLocation?
   /// Whether the body stands still (the fix's speed is 0).
   public let isStationary: Bool
@@ -21,7 +21,8 @@ public struct CLLocationUpdate: Sendable {
   public let authorizationRestricted = false
   /// The app is not in use enough for updates: `false`.
   public let insufficientlyInUse = false
-  /// No fix right now (indoors).
+  /// No fix right now (indoors, or a `sensors.location` dropout: a tunnel, under water; Apple
+  /// doc: https://developer.apple.com/documentation/corelocation/cllocationupdate/locationunavailable).
   public let locationUnavailable: Bool
   /// The location has reduced accuracy.
   public let accuracyLimited: Bool

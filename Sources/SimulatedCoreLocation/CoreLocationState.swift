@@ -18,6 +18,9 @@ struct CoreLocationState: SimulationExtension {
     var oneShot: Bool
     /// The last location delivered, for the distance filter.
     var last: CLLocation?
+    /// Whether `locationUnknown` was reported since the last location delivered (once per
+    /// stretch without fixes: Core Location "keeps trying").
+    var reportedUnknown = false
   }
 
   /// One `CLLocationUpdate.liveUpdates()` sequence.
@@ -41,6 +44,8 @@ struct CoreLocationState: SimulationExtension {
   /// swim.
   private let fixSpacing: Int64
   private let seed: UInt64
+  /// `sensors.location`, or `nil`.
+  private let sensor: Scenario.LocationSensor?
   /// The app's authorization: not determined until it asks.
   var status: CLAuthorizationStatus = .notDetermined
   /// Every manager made, for authorization changes.
@@ -59,6 +64,7 @@ struct CoreLocationState: SimulationExtension {
     fixSpacing =
       simulation.scenario.swim?.location == .openWater ? RoutePlan.openWaterFixSpacing : 1
     seed = simulation.scenario.seed
+    sensor = simulation.scenario.locationSensor
   }
 
   /// Whether fixes may be delivered.
@@ -88,7 +94,8 @@ struct CoreLocationState: SimulationExtension {
     let course = state.session.course
     let speeds = course.segments.indices.map { state.session.speed(ofSegment: $0) }
     plan = RoutePlan(
-      course: course, speed: { speeds[$0] }, gps: gps, seed: seed, fixSpacing: fixSpacing)
+      course: course, speed: { speeds[$0] }, gps: gps, seed: seed, fixSpacing: fixSpacing,
+      sensor: sensor, path: state.session.gpsPath)
   }
 
   /// The location of `fix` as Core Location reports it: reduced accuracy rounds the position
@@ -96,7 +103,7 @@ struct CoreLocationState: SimulationExtension {
   func location(_ fix: Fix) -> CLLocation {
     var latitude = fix.latitude
     var longitude = fix.longitude
-    var horizontal = RoutePlan.horizontalAccuracy
+    var horizontal = fix.horizontalAccuracy
     if accuracy == .reducedAccuracy {
       latitude = (latitude * 100).rounded() / 100
       longitude = (longitude * 100).rounded() / 100
@@ -105,7 +112,7 @@ struct CoreLocationState: SimulationExtension {
     return CLLocation(
       coordinate: CLLocationCoordinate2D(latitude: latitude, longitude: longitude),
       altitude: fix.altitude ?? 0, horizontalAccuracy: horizontal,
-      verticalAccuracy: fix.altitude == nil ? -1 : RoutePlan.verticalAccuracy,
+      verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy,
       course: fix.course ?? -1, courseAccuracy: fix.course == nil ? -1 : 10,
       speed: fix.speed ?? -1, speedAccuracy: fix.speed == nil ? -1 : 0.5,
       timestamp: startDate.addingTimeInterval(fix.instant.seconds))
@@ -195,7 +202,8 @@ struct CoreLocationTimer: SystemTimer {
     else { return [] }
     return state.withExtension(CoreLocationState.self, of: simulation) { location, state in
       location.prepare(&state)
-      guard let plan = location.plan else { return [] }
+      guard var plan = location.plan else { return [] }
+      defer { location.plan = plan }
       let generation = state.processGeneration()
       location.updates.removeAll {
         $0.updates.manager.object == nil
@@ -217,9 +225,17 @@ struct CoreLocationTimer: SystemTimer {
             watch.delivers(on: updates.device, allowsBackground: settings.allowsBackground)
           else { continue }
           guard !watch.indoor, let fix = plan.fix(at: at) else {
-            if updates.oneShot { failure = CLError(.locationUnknown) }
+            if updates.oneShot {
+              failure = CLError(.locationUnknown)
+            } else if plan.isDropout(at), !updates.reportedUnknown {
+              // Apple: "If the location service is unable to retrieve a location right away,
+              // it reports a CLError.Code.locationUnknown error and keeps trying."
+              failure = CLError(.locationUnknown)
+              updates.reportedUnknown = true
+            }
             continue
           }
+          updates.reportedUnknown = false
           let fixLocation = location.location(fix)
           if settings.distanceFilter > 0, let last = updates.last,
             fixLocation.distance(from: last) < settings.distanceFilter

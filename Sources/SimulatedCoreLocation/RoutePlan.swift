@@ -15,6 +15,20 @@ struct Fix: Equatable {
   var speed: Double?
   /// Degrees clockwise from north, or `nil` when unknown (standing still).
   var course: Double?
+  /// The radius of uncertainty the fix reports, m.
+  var horizontalAccuracy = RoutePlan.horizontalAccuracy
+  /// The altitude's reported uncertainty, m.
+  var verticalAccuracy = RoutePlan.verticalAccuracy
+}
+
+/// The state of the scripted error's Gauss–Markov process at one fix (``RoutePlan``): the fix's
+/// number from `t = 0`, its north, east and up errors, m, and the random stream after it.
+struct GaussMarkovState {
+  var index: Int64
+  var north: Double
+  var east: Double
+  var up: Double
+  var random: SplitMix64
 }
 
 /// Where the body is, as the watch's GPS reports it (docs/swift-api.md#core-location):
@@ -28,6 +42,26 @@ struct Fix: Equatable {
 ///   grade from `gps.altitude`; then seeded noise: north and east offsets uniform in ±3 m,
 ///   altitude uniform in ±6 m, drawn from the scenario seed's stream `"gps.<second>"`, so a
 ///   fix does not depend on who asked or when.
+///
+/// With the scenario's `sensors.location` (``WorkoutScenario/Scenario/LocationSensor``;
+/// docs/scenario-format.md#location) instead:
+/// - fixes every `interval` (default 1 s, 5 s in open water) from `t = 0`;
+/// - a scripted course's error is a first-order Gauss–Markov (Ornstein–Uhlenbeck) process in
+///   each of north, east and up, sampled at the fixes: `e₀ = σ·w₀`,
+///   `eₖ = ρ·eₖ₋₁ + σ·√(1 − ρ²)·wₖ` with `ρ = exp(−interval / correlationTime)` and `wₖ`
+///   standard normal deviates drawn in the order north, east, up from the seed's stream
+///   `"location.noise"`; `σ` is `horizontalAccuracy / √2` north and east (so the radial error's
+///   root mean square equals the reported radius) and `verticalAccuracy` up. GPS errors are
+///   strongly correlated from one second to the next (an Ornstein–Uhlenbeck process fits a
+///   stationary receiver's positions better than white noise: "Comparison of Enhanced Noise
+///   Model Performance Based on Analysis of Civilian GPS Data", Sensors 2020, 20(21), 6050,
+///   doi:10.3390/s20216050), so the track wanders instead of
+///   jittering; the 5 m and 10 m defaults are a 1 Hz wrist receiver's (Gløersen et al. 2018,
+///   Front. Physiol. 9:1425, doi:10.3389/fphys.2018.01425: horizontal error 5.29 m at the third
+///   quartile, vertical interquartile range 13.35 m, σ ≈ 9.9 m). A replay's recorded points get
+///   no added error (the file's own is in them), only the reported accuracies and dropouts;
+/// - every fix reports `horizontalAccuracy` and `verticalAccuracy`;
+/// - no fix in a dropout `[from, to)`, nor anywhere with `enabled: false`.
 struct RoutePlan {
   /// The mean Earth radius, m (as `CLLocation.distance(from:)`).
   static let earthRadius = CLLocation.earthRadius
@@ -55,17 +89,28 @@ struct RoutePlan {
   let grades: [Double]
   let gps: Scenario.GPS
   let seed: UInt64
-  /// Whole seconds between scripted fixes (1, or ``openWaterFixSpacing``).
-  let fixSpacing: Int64
+  /// Nanoseconds between scripted fixes (1 s, ``openWaterFixSpacing`` s, or the sensor's
+  /// `interval`).
+  let step: Int64
+  /// The scenario's `sensors.location`, or `nil` (the fixed model).
+  let sensor: Scenario.LocationSensor?
+  /// The Gauss–Markov process at the last fix asked for (``fix(at:)`` goes on from it).
+  private var noise: GaussMarkovState?
+  /// `gps.track`'s line, which a scripted course follows instead of the great circle, or `nil`.
+  let path: CoursePath?
 
-  /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`.
+  /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`, with
+  /// `sensor`'s model when given.
   init(
     course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64,
-    fixSpacing: Int64 = 1
+    fixSpacing: Int64 = 1, sensor: Scenario.LocationSensor? = nil, path: CoursePath? = nil
   ) {
     self.gps = gps
+    self.path = path
     self.seed = seed
-    self.fixSpacing = max(1, fixSpacing)
+    self.sensor = sensor
+    let spacing = sensor?.interval ?? .seconds(max(1, fixSpacing))
+    self.step = max(1, spacing.wholeNanoseconds)
     starts = course.starts
     end = course.end
     speeds = course.segments.indices.map(speed)
@@ -108,7 +153,6 @@ struct RoutePlan {
       }
       return low < track.count ? track[low].instant : nil
     }
-    let step = fixSpacing * 1_000_000_000
     let whole =
       instant.nanoseconds >= 0
       ? instant.nanoseconds / step : (instant.nanoseconds - step + 1) / step
@@ -118,7 +162,13 @@ struct RoutePlan {
   /// Whether `instant` is a fix instant.
   func isFix(_ instant: SimulationInstant) -> Bool {
     if isReplay { return fixIndex(instant) != nil }
-    return instant.nanoseconds % (fixSpacing * 1_000_000_000) == 0
+    return instant.nanoseconds % step == 0
+  }
+
+  /// Whether the sensor gives no fix at `instant` (`enabled: false`, or a dropout).
+  func isDropout(_ instant: SimulationInstant) -> Bool {
+    guard let sensor else { return false }
+    return !sensor.enabled || sensor.dropouts.contains { $0.contains(instant) }
   }
 
   private func fixIndex(_ instant: SimulationInstant) -> Int? {
@@ -131,21 +181,91 @@ struct RoutePlan {
     return low < track.count && track[low].instant == instant ? low : nil
   }
 
-  /// The fix at fix instant `instant` (see the type).
-  func fix(at instant: SimulationInstant) -> Fix? {
-    if isReplay { return fixIndex(instant).map { track[$0] } }
-    let (distance, climb, speed) = travelled(to: instant)
+  /// The fix at fix instant `instant` (see the type), or `nil` when there is none (after a
+  /// replay's last point, in a dropout).
+  mutating func fix(at instant: SimulationInstant) -> Fix? {
+    if isDropout(instant) { return nil }
+    if isReplay {
+      guard var fix = fixIndex(instant).map({ track[$0] }) else { return nil }
+      if let sensor {
+        fix.horizontalAccuracy = sensor.horizontalAccuracy
+        fix.verticalAccuracy = sensor.verticalAccuracy
+      }
+      return fix
+    }
+    guard let sensor else { return fixedModelFix(at: instant) }
+    let place = truePlace(at: instant)
+    let error = gaussMarkov(at: instant.nanoseconds / step, sensor)
+    let (noisyLatitude, noisyLongitude) = Self.offset(
+      place.latitude, place.longitude, north: error.north, east: error.east)
+    return Fix(
+      instant: instant, latitude: noisyLatitude, longitude: noisyLongitude,
+      altitude: place.altitude + error.up, speed: place.speed,
+      course: place.speed > 0 ? place.heading : nil, horizontalAccuracy: sensor.horizontalAccuracy,
+      verticalAccuracy: sensor.verticalAccuracy)
+  }
+
+  /// The Gauss–Markov error at fix `index` (see the type): from the last fix asked for when it
+  /// is not later, else from fix 0, so the value depends only on the seed and the index.
+  private mutating func gaussMarkov(at index: Int64, _ sensor: Scenario.LocationSensor)
+    -> GaussMarkovState
+  {
+    let horizontal = sensor.horizontalAccuracy / 2.0.squareRoot()
+    let vertical = sensor.verticalAccuracy
+    let rho = exp(-Double(step) / Double(max(1, sensor.correlationTime.wholeNanoseconds)))
+    let innovation = (1 - rho * rho).squareRoot()
+    var state: GaussMarkovState
+    if let kept = noise, kept.index <= index {
+      state = kept
+    } else {
+      var random = SplitMix64(seed: seed, stream: "location.noise")
+      let north = horizontal * random.nextStandardNormal()
+      let east = horizontal * random.nextStandardNormal()
+      let up = vertical * random.nextStandardNormal()
+      state = GaussMarkovState(index: 0, north: north, east: east, up: up, random: random)
+    }
+    while state.index < max(0, index) {
+      state.index += 1
+      state.north = rho * state.north + horizontal * innovation * state.random.nextStandardNormal()
+      state.east = rho * state.east + horizontal * innovation * state.random.nextStandardNormal()
+      state.up = rho * state.up + vertical * innovation * state.random.nextStandardNormal()
+    }
+    noise = state
+    return state
+  }
+
+  /// The fix of the fixed model (no `sensors.location`; see the type).
+  private func fixedModelFix(at instant: SimulationInstant) -> Fix {
+    let place = truePlace(at: instant)
     let second = instant.nanoseconds / 1_000_000_000
     var random = SplitMix64(seed: seed, stream: "gps.\(second)")
     let north = (random.nextUnitDouble() * 2 - 1) * Self.horizontalNoise
     let east = (random.nextUnitDouble() * 2 - 1) * Self.horizontalNoise
     let up = (random.nextUnitDouble() * 2 - 1) * Self.verticalNoise
-    let (latitude, longitude) = Self.destination(gps.latitude, gps.longitude, gps.heading, distance)
-    let (noisyLatitude, noisyLongitude) = Self.offset(latitude, longitude, north: north, east: east)
+    let (noisyLatitude, noisyLongitude) = Self.offset(
+      place.latitude, place.longitude, north: north, east: east)
     return Fix(
       instant: instant, latitude: noisyLatitude, longitude: noisyLongitude,
-      altitude: gps.altitude + climb + up, speed: speed,
-      course: speed > 0 ? gps.heading : nil)
+      altitude: place.altitude + up, speed: place.speed,
+      course: place.speed > 0 ? place.heading : nil)
+  }
+
+  /// Where the body truly is at `instant` on a scripted course: on `gps.track`'s line at the
+  /// distance travelled (its elevation, else `gps.altitude` + the climb; heading its leg's
+  /// bearing), else on the great circle from `gps`'s start point along its heading.
+  private func truePlace(at instant: SimulationInstant) -> (
+    latitude: Double, longitude: Double, altitude: Double, speed: Double, heading: Double
+  ) {
+    let (distance, climb, speed) = travelled(to: instant)
+    if let path {
+      let place = path.position(at: distance)
+      return (
+        place.latitude, place.longitude, place.altitude ?? gps.altitude + climb, speed,
+        place.bearing
+      )
+    }
+    let (latitude, longitude) = Self.destination(gps.latitude, gps.longitude, gps.heading, distance)
+    return (latitude, longitude, gps.altitude + climb, speed, gps.heading)
   }
 
   /// The distance travelled from `t = 0` to `instant`, m, the climb, m, and the speed at
@@ -167,23 +287,11 @@ struct RoutePlan {
   }
 
   /// The point `distance` m from `latitude`, `longitude` along the great circle leaving on
-  /// `heading` (degrees): φ2 = asin(sin φ1 cos δ + cos φ1 sin δ cos θ),
-  /// λ2 = λ1 + atan2(sin θ sin δ cos φ1, cos δ − sin φ1 sin φ2), δ = distance / R.
+  /// `heading` (degrees) (``WorkoutPhysiology/CoursePath/destination(_:_:_:_:)``).
   static func destination(
     _ latitude: Double, _ longitude: Double, _ heading: Double, _ distance: Double
   ) -> (Double, Double) {
-    let radians = Double.pi / 180
-    let phi1 = latitude * radians
-    let lambda1 = longitude * radians
-    let theta = heading * radians
-    let delta = distance / earthRadius
-    let phi2 = asin(sin(phi1) * cos(delta) + cos(phi1) * sin(delta) * cos(theta))
-    let lambda2 =
-      lambda1 + atan2(sin(theta) * sin(delta) * cos(phi1), cos(delta) - sin(phi1) * sin(phi2))
-    var longitude2 = lambda2 / radians
-    if longitude2 > 180 { longitude2 -= 360 }
-    if longitude2 < -180 { longitude2 += 360 }
-    return (phi2 / radians, longitude2)
+    CoursePath.destination(latitude, longitude, heading, distance)
   }
 
   /// `latitude`, `longitude` moved `north` and `east` metres (a local flat approximation).
@@ -205,13 +313,6 @@ struct RoutePlan {
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.
   static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    let radians = Double.pi / 180
-    let phi1 = lat1 * radians
-    let phi2 = lat2 * radians
-    let dLambda = (lon2 - lon1) * radians
-    let y = sin(dLambda) * cos(phi2)
-    let x = cos(phi1) * sin(phi2) - sin(phi1) * cos(phi2) * cos(dLambda)
-    let degrees = atan2(y, x) / radians
-    return degrees < 0 ? degrees + 360 : degrees
+    CoursePath.bearing(lat1, lon1, lat2, lon2)
   }
 }

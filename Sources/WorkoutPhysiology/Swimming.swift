@@ -192,7 +192,15 @@ public struct SwimPlan: Sendable, Equatable {
   /// `lap` when the swimmer touches the wall, then the set's `segment` after its last length,
   /// then in a pool the rest's `pause` and, when it is over, its `resume`). Length `i` of a set
   /// at speed `v` spans `[start + i·L/v, start + (i+1)·L/v)`.
-  public var events: [WorkoutEvent] {
+  public var events: [WorkoutEvent] { events(poolLength: lapLength) }
+
+  /// The watch's events in a pool `poolLength` metres long (above 0), for an app whose
+  /// `HKWorkoutConfiguration.lapLength` differs from the scenario's: the sets keep their
+  /// distances and times (what the swimmer swims), and the pool's length divides them into
+  /// lengths, `⌊distance / poolLength⌋` whole lengths a set (a rest of less than one length
+  /// gets no `lap` event; project rule, docs/scenario-format.md#swim). With the plan's own
+  /// ``lapLength`` it is ``events``: each set's ``Set/lengths``.
+  public func events(poolLength: Double) -> [WorkoutEvent] {
     var events: [WorkoutEvent] = []
     var start = SimulationInstant.zero
     for set in sets {
@@ -201,11 +209,15 @@ public struct SwimPlan: Sendable, Equatable {
       ]
       let speed = set.metresPerSecond
       let setDuration = Self.duration(seconds: set.distance / speed)
-      if location == .pool {
-        for length in 0..<set.lengths {
-          let from = start.advanced(by: Self.duration(seconds: Double(length) * lapLength / speed))
+      if location == .pool, poolLength > 0 {
+        // 1e-9 m of slack: 1000 m in a 25 m pool is 40 lengths whatever the rounding.
+        let lengths =
+          poolLength == lapLength
+          ? set.lengths : Int((set.distance / poolLength + 1e-9).rounded(.down))
+        for length in 0..<lengths {
+          let from = start.advanced(by: Self.duration(seconds: Double(length) * poolLength / speed))
           let to = start.advanced(
-            by: Self.duration(seconds: Double(length + 1) * lapLength / speed))
+            by: Self.duration(seconds: Double(length + 1) * poolLength / speed))
           events.append(
             WorkoutEvent(.lap, at: from, duration: from.duration(to: to), metadata: metadata))
         }

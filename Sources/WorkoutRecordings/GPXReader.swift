@@ -19,6 +19,16 @@ enum GPXReader {
       format: .gpx, sport: handler.sport, points: points, timerEvents: handler.timerEvents,
       droppedUntimedPoints: dropped)
   }
+
+  /// Every `trk/trkseg/trkpt` of `bytes` in order, with its `ele`, times or none: a route's
+  /// line for a scripted course (`gps.track`, docs/scenario-format.md#gps).
+  static func trackPoints(_ bytes: [UInt8], file: String) throws(RecordingError)
+    -> [RecordingPoint]
+  {
+    let handler = GPXHandler(file: file)
+    try handler.run(bytes)
+    return handler.points.map(\.point)
+  }
 }
 
 private final class GPXHandler: GuardedXMLHandler {

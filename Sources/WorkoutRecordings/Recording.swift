@@ -289,6 +289,33 @@ public struct Recording: Sendable, Equatable {
     }
   }
 
+  /// Reads a GPX file's track points for a scripted course's line (`gps.track`,
+  /// docs/scenario-format.md#gps): every `trkpt` in order with its position and elevation, its
+  /// time not needed.
+  ///
+  /// - Throws: ``RecordingError``: ``RecordingError/unsupportedFormat(file:)`` for a file whose
+  ///   name does not end in `.gpx`, ``RecordingError/unreadable(file:reason:)``,
+  ///   ``RecordingError/empty(file:)``, the XML errors of ``decode(_:format:file:)``,
+  ///   and ``RecordingError/implausibleValue(file:point:message:)`` for a position off the
+  ///   globe. Returns every point, none or one included (the caller needs a line).
+  public static func readTrackPoints(path: String) throws(RecordingError) -> [RecordingPoint] {
+    if let problem = InputFile.problem(path: path) {
+      throw .unreadable(file: path, reason: problem.reason)
+    }
+    guard RecordingFormat(pathExtension: (path as NSString).pathExtension) == .gpx else {
+      throw .unsupportedFormat(file: path)
+    }
+    let bytes: [UInt8]
+    switch InputFile.read(path: path) {
+    case .success(let read): bytes = read
+    case .failure(let problem): throw .unreadable(file: path, reason: problem.reason)
+    }
+    guard !bytes.isEmpty else { throw .empty(file: path) }
+    let points = try GPXReader.trackPoints(bytes, file: path)
+    try checkPlausible(Recording(format: .gpx, sport: nil, points: points), file: path)
+    return points
+  }
+
   /// Decodes a recording from bytes.
   ///
   /// - Parameters:

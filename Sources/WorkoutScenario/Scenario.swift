@@ -92,6 +92,14 @@ public struct Scenario: Sendable, Equatable {
   /// `gps`: the start point, altitude and heading of a scripted course's route, for
   /// SimulatedCoreLocation (docs/scenario-format.md#gps); the defaults when the file has none.
   public var gps = GPS()
+  /// `sensors.location`: the GPS receiver's accuracy, error, spacing and dropouts
+  /// (docs/scenario-format.md#location); `nil` when the file has none (the earlier fixed
+  /// model).
+  public var locationSensor: LocationSensor?
+  /// The indices of the course's segments that give no `grade`, when the file names a
+  /// `gps.track` (the decoder's; none for a scenario built in Swift): with elevations in the
+  /// track they take its grade (docs/scenario-format.md#gps).
+  public var segmentsWithoutGrade: Set<Int> = []
   /// `swim`: a swimming workout's pool or open water, sets, strokes and rests
   /// (docs/scenario-format.md#swim); `nil` when the file has none. The decoder makes ``course``
   /// from it (``WorkoutPhysiology/SwimPlan/segments``), a run uses its segments as the course

@@ -2,10 +2,10 @@ import WorkoutJSON
 
 /// The `gps` key (docs/scenario-format.md#gps).
 extension ScenarioDecoder {
-  static let gpsKeys = ["latitude", "longitude", "altitude", "heading"]
+  static let gpsKeys = ["latitude", "longitude", "altitude", "heading", "track"]
 
-  /// `gps`: `{ "latitude": degrees, "longitude": degrees, "altitude": m, "heading": degrees }`,
-  /// each optional. A latitude outside −90...90 or a longitude outside −180...180 is off the
+  /// `gps`: `{ "latitude": degrees, "longitude": degrees, "altitude": m, "heading": degrees,
+  /// "track": "route.gpx" }`, each optional. A latitude outside −90...90 or a longitude outside −180...180 is off the
   /// globe ("is outside the globe (expected a latitude within -90 and 90)"); a heading must be
   /// at least 0 and below 360; an altitude within −500 and 9000 m (the lowest and highest
   /// ground a body moves on, rounded outward).
@@ -31,6 +31,17 @@ extension ScenarioDecoder {
           headingPath, "360 is out of range (expected at least 0 and below 360; 0 is north)")
       }
       gps.heading = heading
+    }
+    if let value = fields["track"] {
+      let trackPath = path.appending(key: "track")
+      let file = try string(value, at: trackPath, expected: "the path of a GPX file")
+      guard file.lowercased().hasSuffix(".gpx"), file.count > 4 else {
+        throw fail(
+          trackPath,
+          "\(Self.describe(value)) is not a GPX file (expected the path of a .gpx file, relative to the scenario, for example \"route.gpx\")"
+        )
+      }
+      gps.track = file
     }
     return gps
   }

@@ -11,7 +11,7 @@ extension ScenarioDecoder {
   func sensors(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
     -> [QuantityType: Scenario.SensorSettings]
   {
-    let typeNames = QuantityType.allCases.map(\.rawValue)
+    let typeNames = QuantityType.allCases.map(\.rawValue) + ["location"]
     let fields = try members(
       value, at: path, allowed: typeNames,
       expected:
@@ -24,6 +24,77 @@ extension ScenarioDecoder {
       result[type] = try sensor(settings, at: path.appending(key: type.rawValue), type: type)
     }
     return result
+  }
+
+  static let locationSensorKeys = [
+    "enabled", "horizontalAccuracy", "verticalAccuracy", "correlationTime", "interval", "dropouts",
+  ]
+
+  /// `sensors.location` (docs/scenario-format.md#location): `{ "enabled": bool,
+  /// "horizontalAccuracy": m, "verticalAccuracy": m, "correlationTime": time, "interval": time,
+  /// "dropouts": [{ "from", "to" }] }`, each optional; accuracies 0 to 1000 m, a correlation
+  /// time above 0 and at most 1 hour, an interval from 0.1 to 600 s.
+  func locationSensor(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> Scenario.LocationSensor
+  {
+    let keys = Self.locationSensorKeys
+    let fields = try members(
+      value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
+    var sensor = Scenario.LocationSensor()
+    if let enabled = fields["enabled"] {
+      sensor.enabled = try bool(enabled, at: path.appending(key: "enabled"))
+    }
+    if let value = fields["horizontalAccuracy"] {
+      sensor.horizontalAccuracy = try number(
+        value, at: path.appending(key: "horizontalAccuracy"), .within(0, 1000))
+    }
+    if let value = fields["verticalAccuracy"] {
+      sensor.verticalAccuracy = try number(
+        value, at: path.appending(key: "verticalAccuracy"), .within(0, 1000))
+    }
+    if let value = fields["correlationTime"] {
+      let timePath = path.appending(key: "correlationTime")
+      let time = try duration(value, at: timePath, positive: true)
+      guard time <= .seconds(3600) else {
+        throw fail(
+          timePath,
+          "\(Self.describe(value)) is out of range (expected the error's time constant, above 0 and at most 1 hour, for example 60)"
+        )
+      }
+      sensor.correlationTime = time
+    }
+    if let value = fields["interval"] {
+      let intervalPath = path.appending(key: "interval")
+      let interval = try duration(value, at: intervalPath, positive: true)
+      guard interval >= .milliseconds(100), interval <= .seconds(600) else {
+        throw fail(
+          intervalPath,
+          "\(Self.describe(value)) is out of range (expected the time between fixes, from 0.1 to 600 s, for example 1)"
+        )
+      }
+      sensor.interval = interval
+    }
+    if let dropouts = fields["dropouts"] {
+      sensor.dropouts = try spans(dropouts, at: path.appending(key: "dropouts"))
+    }
+    return sensor
+  }
+
+  /// `dropouts`: an array of half-open spans `[{ "from": time, "to": time }, ...]`.
+  private func spans(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
+    -> [Range<SimulationInstant>]
+  {
+    guard case .array(let elements) = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
+      )
+    }
+    var spans: [Range<SimulationInstant>] = []
+    for (index, element) in elements.enumerated() {
+      spans.append(try span(element, at: path.appending(index: index)))
+    }
+    return spans
   }
 
   func sensor(_ value: JSONValue, at path: JSONPath, type: QuantityType) throws(ScenarioError)
@@ -66,16 +137,7 @@ extension ScenarioDecoder {
       settings.lockOn = try duration(lockOn, at: path.appending(key: "lockOn"), positive: false)
     }
     if let dropouts = fields["dropouts"] {
-      let dropoutsPath = path.appending(key: "dropouts")
-      guard case .array(let elements) = dropouts else {
-        throw fail(
-          dropoutsPath,
-          "\(Self.describe(dropouts)) is not an array (expected [{ \"from\": time, \"to\": time }, ...])"
-        )
-      }
-      for (index, element) in elements.enumerated() {
-        settings.dropouts.append(try span(element, at: dropoutsPath.appending(index: index)))
-      }
+      settings.dropouts = try spans(dropouts, at: path.appending(key: "dropouts"))
     }
     if let lock = fields["cadenceLock"] {
       settings.cadenceLock = try span(lock, at: path.appending(key: "cadenceLock"))

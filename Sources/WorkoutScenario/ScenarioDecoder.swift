@@ -311,6 +311,10 @@ struct ScenarioDecoder {
       sourceURL: nil)
     scenario.startsNow = startsNow
     scenario.characteristics = characteristics
+    if case .array(let elements)? = fields["course"], fields["gps"]?["track"] != nil {
+      // A `gps.track`'s elevations give these segments their grade.
+      scenario.segmentsWithoutGrade = Set(elements.indices.filter { elements[$0]["grade"] == nil })
+    }
     if let value = fields["watch"], watchRead {
       attempt { () throws(ScenarioError) in
         scenario.watchAppState = try watchAppState(value, at: path("watch"))
@@ -339,6 +343,12 @@ struct ScenarioDecoder {
     if let value = fields["motion"], datesReadable {
       attempt { () throws(ScenarioError) in
         scenario.motion = try motion(value, at: path("motion"), start: fixedStart)
+      }
+    }
+    attempt { () throws(ScenarioError) in
+      if let value = fields["sensors"]?["location"] {
+        scenario.locationSensor = try locationSensor(
+          value, at: path("sensors").appending(key: "location"))
       }
     }
     attempt { () throws(ScenarioError) in

@@ -48,7 +48,11 @@ struct PreparedScenario {
     case (.segments(let segments), _):
       // A swim is its own course (`swim`; the decoder also writes it as the segments, a
       // scenario built in Swift may only set `swim`).
-      course = try Self.course(scenario.swim?.segments ?? segments, file: file)
+      var played = scenario.swim?.segments ?? segments
+      if scenario.swim == nil, let line = resolved.gpsPath {
+        Self.applyTrackGrades(line, to: &played, without: scenario.segmentsWithoutGrade)
+      }
+      course = try Self.course(played, file: file)
       watchEvents = scenario.swim?.events ?? []
       if activity == .downhillSkiing || activity == .snowboarding {
         watchEvents = DownhillRuns.events(of: course)
@@ -279,6 +283,26 @@ struct PreparedScenario {
   static func activeIntervals(of record: WorkoutRecord) -> [Range<SimulationInstant>] {
     PauseRule.runningSpans(of: record.events, start: record.startDate, limit: record.endDate)
       .map { $0.from..<max($0.from, $0.to) }
+  }
+
+  /// Gives each segment of `without` (segments the file gives no `grade`) the mean grade of
+  /// `line` over the distance it covers (docs/scenario-format.md#gps): from the distance the
+  /// segments before it cover (speed × duration) to the end of its own, clamped to
+  /// −0.45 … 0.45. Only while every segment so far gives a `speed` (a power-only segment's speed
+  /// depends on its grade); a track without elevations changes nothing.
+  static func applyTrackGrades(
+    _ line: CoursePath, to segments: inout [Scenario.Segment], without: Set<Int>
+  ) {
+    guard line.hasAltitudes else { return }
+    var distance = 0.0
+    for index in segments.indices {
+      guard let speed = segments[index].speed else { return }
+      let end = distance + speed * segments[index].duration.secondsValue
+      if without.contains(index), let grade = line.grade(from: distance, to: end) {
+        segments[index].grade = min(0.45, max(-0.45, grade))
+      }
+      distance = end
+    }
   }
 
   static func course(_ segments: [Scenario.Segment], file: String) throws(SimulationError)

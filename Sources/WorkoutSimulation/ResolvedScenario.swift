@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
 
@@ -23,6 +24,9 @@ public struct ResolvedScenario: Sendable {
   public private(set) var overrides: RunOverrides
   /// The course's recording as read (FIT, TCX or GPX), or `nil` for a course of segments.
   public private(set) var recording: Recording?
+  /// The line of `gps.track` (a GPX file's track points) for a course of segments, or `nil`
+  /// (docs/scenario-format.md#gps).
+  public private(set) var gpsPath: CoursePath?
   /// How messages name the scenario: its file, else the recording it replays, else its name.
   let fileName: String
   /// The scenario's time zone (`timeZone`, checked).
@@ -95,6 +99,7 @@ public struct ResolvedScenario: Sendable {
     } else {
       recording = nil
     }
+    gpsPath = try Self.gpsPath(of: scenario, file: file)
     self.scenario = scenario
     self.overrides = overrides
     self.fileName = file
@@ -114,6 +119,37 @@ public struct ResolvedScenario: Sendable {
     throws(SimulationError)
   {
     try self.init(scenario, overrides: overrides) { _ throws(RecordingError) in recording }
+  }
+
+  /// The line of `scenario`'s `gps.track` for a course of segments (a replay's recorded
+  /// positions are its route: the key is ignored there), or `nil` without one.
+  ///
+  /// - Throws: ``SimulationError`` at `gps.track`: the file cannot be opened (exit 66) or read
+  ///   (65), a position off the globe, fewer than two points at different positions (65).
+  static func gpsPath(of scenario: Scenario, file: String) throws(SimulationError) -> CoursePath? {
+    guard let track = scenario.gps.track, case .segments = scenario.course else { return nil }
+    let path = Scenario.referencedFilePath(track, scenarioURL: scenario.sourceURL)
+    let points: [RecordingPoint]
+    do throws(RecordingError) {
+      points = try Recording.readTrackPoints(path: path)
+    } catch {
+      throw SimulationError(
+        fileName: file, path: "gps.track", message: error.description, recordingError: error)
+    }
+    let line = CoursePath(
+      points: points.compactMap { point in
+        guard let latitude = point.latitude, let longitude = point.longitude else { return nil }
+        return CoursePath.Point(
+          latitude: latitude, longitude: longitude, altitude: point.altitude)
+      })
+    guard let line else {
+      throw SimulationError(
+        fileName: file, path: "gps.track",
+        message:
+          "\(path): the track has fewer than two points at different positions (expected a GPX track, trk/trkseg/trkpt with lat and lon, of the course's line)"
+      )
+    }
+    return line
   }
 
   /// The same run with the heart rate modelled: a course that replays a recording with

@@ -77,10 +77,16 @@ public struct SimulationSession {
   public private(set) var appRelaunches: [Bool] = []
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval, and the next one to record.
-  private let swimEvents: [WorkoutEvent]
+  private var swimEvents: [WorkoutEvent]
   /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
   private let watchEventActivity: WorkoutActivityType
   private var nextSwimEvent = 0
+  /// The pool length the watch counts lengths of: the app's `HKWorkoutConfiguration.lapLength`
+  /// (``setPoolLength(_:)``), else the scenario's `swim.lapLength`.
+  public private(set) var poolLength: Double?
+  /// The line a scripted course follows on the globe (`gps.track`,
+  /// ``ResolvedScenario/gpsPath``), for SimulatedCoreLocation's fixes; `nil` without one.
+  package let gpsPath: CoursePath?
   /// The earlier of the engine's and the next timeline action's due instants as last handed
   /// to the world's agenda (``takeChangedDue()``), in nanoseconds (`Int64.max`: neither).
   private var registeredDue = Int64.max
@@ -156,6 +162,7 @@ public struct SimulationSession {
     self.app = app
     self.swimEvents = prepared.watchEvents
     self.watchEventActivity = prepared.watchEventActivity
+    self.gpsPath = resolved.gpsPath
     self.engine = WorkoutEngine(
       configuration: prepared.configuration, dataSource: prepared.dataSource,
       reflexes: app?.reflexes(on: .watch) ?? NoAppReflexes())
@@ -288,8 +295,36 @@ public struct SimulationSession {
   @inline(__always)
   private var nextSwimEventTime: SimulationInstant? {
     guard nextSwimEvent < swimEvents.count else { return nil }
-    let event = swimEvents[nextSwimEvent]
-    return event.date.advanced(by: event.duration)
+    return Self.end(of: swimEvents[nextSwimEvent])
+  }
+
+  /// The app's pool: its `HKWorkoutConfiguration.lapLength` in metres (above 0) becomes the
+  /// length the watch counts in a pool swim (``WorkoutPhysiology/SwimPlan/events(poolLength:)``:
+  /// the scenario's sets keep their distances and times, the lengths are the app's), for the
+  /// lengths and sets not yet recorded (docs/scenario-format.md#swim). Without a pool swim in
+  /// the scenario (no `swim`, open water, a replay) it changes nothing.
+  ///
+  /// - Returns: whether the scenario's swim now counts lengths of `metres`.
+  @discardableResult
+  package mutating func setPoolLength(_ metres: Double) -> Bool {
+    guard let swim = scenario.swim, swim.location == .pool, metres > 0, metres.isFinite else {
+      return false
+    }
+    poolLength = metres
+    // Keep what was recorded; replace what is still to come.
+    let recordedEnd = nextSwimEvent > 0 ? Self.end(of: swimEvents[nextSwimEvent - 1]) : nil
+    let recorded = swimEvents[..<nextSwimEvent]
+    let coming = swim.events(poolLength: metres).filter { event in
+      recordedEnd.map { Self.end(of: event) > $0 } ?? true
+    }
+    swimEvents = Array(recorded) + coming
+    dueChanged = true
+    return true
+  }
+
+  /// When `event` ends (is due).
+  private static func end(of event: WorkoutEvent) -> SimulationInstant {
+    event.date.advanced(by: event.duration)
   }
 
   /// The watch records a swim's length (`lap`) or set (`segment`), or a downhill run

@@ -61,4 +61,104 @@ import WorkoutSimulation
     // The same events as the command line's record.
     #expect(laps.count == cli.events.filter { $0.type == .lap }.count)
   }
+
+  /// A pool swim in the app's pool: the scenario's sets swim `lengths` of `scenarioPool` m at
+  /// 2:00 per 100 m; the app configures `lapLength` (m). Returns the saved workout.
+  private func swim(
+    lengths: Int, scenarioPool: Double, appLapLength: HKQuantity?, seconds: Int64
+  ) async throws -> HKWorkout {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming", "location": "indoor",
+        "swim": { "location": "pool", "lapLength": \(scenarioPool),
+                  "sets": [ { "lengths": \(lengths), "pace": "2:00" } ] } }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    var workout: HKWorkout?
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.locationType = .indoor
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = appLapLength
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(seconds))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      workout = try await builder.finishWorkout()
+    }
+    return try #require(workout)
+  }
+
+  @Test func theAppsLapLengthIsThePoolTheWatchCountsLengthsOf() async throws {
+    // The scenario swims 20 lengths of 50 m = 1000 m at 2:00 per 100 m (0.8333 m/s): 1200 s.
+    // The app's pool is 25 m: 1000 / 25 = 40 lengths of 25 / (100 / 120) = 30 s each.
+    let saved = try await swim(
+      lengths: 20, scenarioPool: 50, appLapLength: HKQuantity(unit: .meter(), doubleValue: 25),
+      seconds: 1200)
+    let laps = (saved.workoutEvents ?? []).filter { $0.type == .lap }
+    #expect(laps.count == 40)
+    #expect(laps.allSatisfy { abs($0.dateInterval.duration - 30) < 1e-9 })
+    // The k-th length (from 0) starts at 30k s.
+    #expect(abs(laps[39].dateInterval.start.timeIntervalSince(saved.startDate) - 1170) < 1e-9)
+    #expect((saved.workoutEvents ?? []).filter { $0.type == .segment }.count == 1)
+    let lap = try #require(saved.metadata?[HKMetadataKeyLapLength] as? HKQuantity)
+    #expect(lap.doubleValue(for: .meter()) == 25)
+    // The swimmer's distance is the scenario's: 1000 m.
+    let distance = try #require(
+      saved.statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity())
+    #expect(abs(distance.doubleValue(for: .meter()) - 1000) < 1e-9)
+  }
+
+  @Test func withoutTheAppsLapLengthTheScenariosPoolCounts() async throws {
+    // 20 lengths of 50 m at 0.8333 m/s: 60 s each; HKLapLength 50 m.
+    let saved = try await swim(lengths: 20, scenarioPool: 50, appLapLength: nil, seconds: 1200)
+    let laps = (saved.workoutEvents ?? []).filter { $0.type == .lap }
+    #expect(laps.count == 20)
+    #expect(laps.allSatisfy { abs($0.dateInterval.duration - 60) < 1e-9 })
+    let lap = try #require(saved.metadata?[HKMetadataKeyLapLength] as? HKQuantity)
+    #expect(lap.doubleValue(for: .meter()) == 50)
+  }
+
+  @Test func aPoolInYardsAndOneThatDoesNotDivideTheSet() async throws {
+    // 40 lengths of 25 m = 1000 m. The app's pool is 36 yd = 32.9184 m (1 yd = 0.9144 m):
+    // ⌊1000 / 32.9184⌋ = 30 lengths (987.552 m), each 32.9184 / (100 / 120) = 39.50208 s; the
+    // last 12.448 m get no lap event.
+    let saved = try await swim(
+      lengths: 40, scenarioPool: 25, appLapLength: HKQuantity(unit: .yard(), doubleValue: 36),
+      seconds: 1200)
+    let laps = (saved.workoutEvents ?? []).filter { $0.type == .lap }
+    #expect(laps.count == 30)
+    #expect(laps.allSatisfy { abs($0.dateInterval.duration - 39.50208) < 1e-6 })
+  }
+
+  @Test func aLapLengthOfZeroOrNotALengthIsRefused() async throws {
+    let scenario = try decodeScenario(
+      #"{ "version": 1, "activity": "swimming", "swim": { "sets": [ { "lengths": 4 } ] } }"#)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 0)
+      #expect(throws: HKError.self) {
+        _ = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      }
+      configuration.lapLength = HKQuantity(unit: .second(), doubleValue: 25)
+      do {
+        _ = try HKWorkoutSession(healthStore: store, configuration: configuration)
+        Issue.record("a lap length in seconds was accepted")
+      } catch let error as HKError {
+        #expect(error.code == .errorInvalidArgument)
+        #expect(error.localizedDescription.contains("lapLength must be a length"))
+      }
+    }
+  }
 }

@@ -53,7 +53,7 @@ struct GPSDecodingTests {
     )
     #expect(
       errorLine(#"{ "version": 1, "gps": { "latitud": 10 } }"#)
-        == "g.json: gps.latitud: unknown key (expected one of latitude, longitude, altitude, heading); did you mean \"latitude\"?"
+        == "g.json: gps.latitud: unknown key (expected one of latitude, longitude, altitude, heading, track); did you mean \"latitude\"?"
     )
     #expect(
       errorLine(#"{ "version": 1, "gps": { "latitude": "north" } }"#)

@@ -495,7 +495,7 @@ struct ScenarioDecodingTests {
       // sensors.
       (
         #"{"version": 1, "sensors": {"heartrate": {}}}"#,
-        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming, runningPower, runningStrideLength, runningVerticalOscillation, runningGroundContactTime, cyclingSpeed, swimmingStrokeCount, flightsClimbed, distanceRowing, rowingSpeed, distanceCrossCountrySkiing, crossCountrySkiingSpeed, distanceDownhillSnowSports); did you mean \"heartRate\"?"
+        "t.json: sensors.heartrate: unknown key (expected one of heartRate, activeEnergyBurned, basalEnergyBurned, distanceWalkingRunning, distanceCycling, stepCount, runningSpeed, cyclingPower, cyclingCadence, distanceSwimming, runningPower, runningStrideLength, runningVerticalOscillation, runningGroundContactTime, cyclingSpeed, swimmingStrokeCount, flightsClimbed, distanceRowing, rowingSpeed, distanceCrossCountrySkiing, crossCountrySkiingSpeed, distanceDownhillSnowSports, location); did you mean \"heartRate\"?"
       ),
       (
         #"{"version": 1, "sensors": {"heartRate": {"interval": 0}}}"#,

@@ -71,7 +71,8 @@ struct SchemaFixtureTests {
     #expect(
       strings(definitions["action"]?["properties"]?["do"]?["enum"]) == Scenario.Action.Kind.names)
     #expect(
-      keys(definitions["sensors"]?["properties"]) == QuantityType.allCases.map(\.rawValue))
+      keys(definitions["sensors"]?["properties"])
+        == QuantityType.allCases.map(\.rawValue) + ["location"])
     #expect(
       keys(schema["properties"]).filter { $0 != "$schema" } == [
         "version", "name", "start", "timeZone", "seed", "activity", "location", "athlete",
@@ -80,7 +81,7 @@ struct SchemaFixtureTests {
       ])
     #expect(
       keys(schema["properties"]?["gps"]?["properties"])
-        == ["latitude", "longitude", "altitude", "heading"])
+        == ["latitude", "longitude", "altitude", "heading", "track"])
     #expect(
       strings(schema["properties"]?["authorization"]?["properties"]?["location"]?["enum"])
         == Scenario.LocationAnswer.allCases.map(\.rawValue))

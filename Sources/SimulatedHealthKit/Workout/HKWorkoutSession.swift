@@ -128,7 +128,13 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   ///
   /// - Throws: ``HKError`` `errorWorkoutActivityNotAllowed` ("Workout session does not support
   ///   this activity type") for `underwaterDiving`, which HealthKit refuses;
-  ///   `errorInvalidArgument` when the app is not running or is suspended.
+  ///   `errorInvalidArgument` when the app is not running or is suspended, or when a pool swim's
+  ///   `lapLength` is not a length above 0 (project rule).
+  ///
+  /// A pool swim's `lapLength` is the pool the watch counts lengths of: it replaces the
+  /// scenario's `swim.lapLength` for the lengths still to come (the sets keep their distances
+  /// and times), and the saved workout's `HKLapLength` is the app's
+  /// (docs/scenario-format.md#swim).
   @available(iOS 26.0, watchOS 5.0, *)
   public init(
     healthStore: HKHealthStore, configuration workoutConfiguration: HKWorkoutConfiguration
@@ -147,6 +153,7 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
         .errorWorkoutActivityNotAllowed, "Workout session does not support this activity type")
     }
     let location = workoutConfiguration.locationType.engineValue
+    let poolLength = try Self.poolLength(of: workoutConfiguration)
     let made = simulation.mutate { state -> Result<Int, HKError> in
       let engine = state.session.engine(of: engineDevice)
       // Session 0 is the app's first session; a session object released before it was
@@ -180,12 +187,47 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     case .success(let index): self.index = index
     case .failure(let error): throw error
     }
+    if let poolLength, engineDevice == .watch {
+      let index = self.index
+      simulation.mutate { state in
+        // The watch counts the lengths of the app's pool; the saved workout says so.
+        if state.session.setPoolLength(poolLength) {
+          state.session.withEngine {
+            $0.setConfigurationMetadata(
+              [HKMetadataKeyLapLength: .quantity(poolLength, unit: "m")], ofSession: index)
+          }
+        }
+      }
+    }
     super.init()
     let builder = HKLiveWorkoutBuilder(session: self)
     builderStorage = builder
     simulation.mutate { state in
       state.register(self, index: index, of: engineDevice, endpoint: true)
     }
+  }
+
+  /// The pool length, m, of a pool swim's configuration (`activityType` `.swimming`,
+  /// `swimmingLocationType` `.pool`, `lapLength` given), else `nil`.
+  ///
+  /// - Throws: ``HKError`` `errorInvalidArgument` for a `lapLength` that is not a length above 0
+  ///   (a project rule: Apple documents no check; docs/scenario-format.md#swim).
+  private static func poolLength(of configuration: HKWorkoutConfiguration) throws -> Double? {
+    guard configuration.activityType == .swimming, configuration.swimmingLocationType == .pool,
+      let lapLength = configuration.lapLength
+    else { return nil }
+    guard lapLength.is(compatibleWith: .meter()) else {
+      throw HKError(
+        .errorInvalidArgument,
+        "lapLength must be a length (HKUnit.meter() or .yard()), not \(lapLength)")
+    }
+    let metres = lapLength.doubleValue(for: .meter())
+    guard metres > 0, metres.isFinite else {
+      throw HKError(
+        .errorInvalidArgument,
+        "lapLength must be above 0 (the pool's length, for example 25 m), not \(lapLength)")
+    }
+    return metres
   }
 
   /// The object for engine session `index` in the process that recovers it (called under the

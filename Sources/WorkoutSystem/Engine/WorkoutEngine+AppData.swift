@@ -71,6 +71,16 @@ extension WorkoutEngine {
     } ?? false
   }
 
+  /// Metadata that session `index`'s configuration gives its record (the Swift API's
+  /// `HKWorkoutConfiguration.lapLength` as `HKLapLength`), joined as ``addMetadata(_:toSession:at:)``
+  /// joins the app's keys, but as part of making the session: no call, no log entry.
+  public mutating func setConfigurationMetadata(
+    _ metadata: [String: MetadataValue], ofSession index: Int
+  ) {
+    guard sessions.indices.contains(index) else { return }
+    sessions[index].appMetadata.merge(metadata) { $1 }
+  }
+
   /// The metadata the app added to session `index`'s builder.
   public func appMetadata(ofSession index: Int) -> [String: MetadataValue] {
     sessions.indices.contains(index) ? sessions[index].appMetadata : [:]

@@ -312,7 +312,7 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    if doseLive.withLock({ $0 }) != nil { return wakeDoseEvents(at: now, state: state) }
+    if doseLive.withLock({ $0 }) != nil { return wakeDoseEvents(at: now, state: &state) }
     guard let seen = live.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0 }),
       let simulation = executedIn.withLock({ $0.simulation })
@@ -335,7 +335,7 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
 extension HKAnchoredObjectQuery {
   /// The update of a running query of dose events: the doses that arrived since the last
   /// anchor (none while the phone is locked: they wait for the unlock).
-  fileprivate func wakeDoseEvents(at now: SimulationInstant, state: HealthKitSimulation.State)
+  fileprivate func wakeDoseEvents(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
     guard let seen = doseLive.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),

@@ -338,7 +338,8 @@ extension HKAnchoredObjectQuery {
   fileprivate func wakeDoseEvents(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
-    guard let seen = doseLive.withLock({ $0 }), !isStopped, !state.healthDataIsInaccessible(at: now),
+    guard let seen = doseLive.withLock({ $0 }), !isStopped,
+      !state.healthDataIsInaccessible(at: now),
       let update = update.withLock({ $0 })
     else { return [] }
     let batch = state.medicationDoseEventChanges(

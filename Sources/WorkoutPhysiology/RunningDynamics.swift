@@ -96,9 +96,9 @@ public enum RunningDynamics {
   /// vertical oscillation) at `metresPerSecond`: only while the gait is running, from the
   /// walk–run transition speed on (``MotionClassification/runningSpeed``, 2.0 m/s, about the
   /// preferred transition speed of A. Hreljac, "Preferred and energetically optimal gait
-  /// transition speeds in human locomotion", Med Sci Sports Exerc 25:1158–1162, 1993). Apple: "the amount of time the
-  /// runner's foot is in contact with the ground while running", "the distance covered by a
-  /// single step while running" (the identifiers' pages,
+  /// transition speeds in human locomotion", Med Sci Sports Exerc 25:1158–1162, 1993). Apple:
+  /// "the amount of time the runner's foot is in contact with the ground while running", "the
+  /// distance covered by a single step while running" (the identifiers' pages,
   /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runninggroundcontacttime,
   /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/runningstridelength).
   public static func recordsForm(metresPerSecond: Double) -> Bool {

@@ -298,12 +298,13 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// The replayed run stops and walks between its runs (docs/models.md#when-the-running-metrics-are-recorded):
-  /// no form sample there, and every ground contact within the model's range for the default
-  /// 170 cm athlete (leg 0.901 m): at most 0.901 / 3.33 = 270.5706 ms, at least
-  /// 0.901 / 11.1 = 81.17 ms. The oscillation is at most 9.975 cm: the longest flight comes with the
-  /// longest contact, 270.57 ms, and the slowest cadence, 150 steps/min (a 400 ms step, 129.43 ms
-  /// of flight): 9.81 × 0.270571² × ((129.43 / 270.57 + 1) / (2π) − 0.125) + 9.81 × 0.12943² / 8
+  /// The replayed run stops and walks between its runs
+  /// (docs/models.md#when-the-running-metrics-are-recorded): no form sample there, and every
+  /// ground contact within the model's range for the default 170 cm athlete (leg 0.901 m): at
+  /// most 0.901 / 3.33 = 270.5706 ms, at least 0.901 / 11.1 = 81.17 ms. The oscillation is at
+  /// most 9.975 cm: the longest flight comes with the longest contact, 270.57 ms, and the
+  /// slowest cadence, 150 steps/min (a 400 ms step, 129.43 ms of flight):
+  /// 9.81 × 0.270571² × ((129.43 / 270.57 + 1) / (2π) − 0.125) + 9.81 × 0.12943² / 8
   /// = 7.921 + 2.054 = 9.975 cm. Before, stops at 0.005–0.09 m/s averaged 2708 ms and 3274.0 cm.
   @Test func runningMetricsArePhysicallyPossible() throws {
     let outcome = try Binary.run(["replay", Self.run, "--json"])

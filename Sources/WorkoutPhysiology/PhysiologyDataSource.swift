@@ -45,7 +45,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let distancePrefix: [Double]
   private let footStepPrefix: [Double]
   /// Per segment: running power (W), stride length (m), ground contact time (ms) and vertical
-  /// oscillation (cm) on foot (``RunningDynamics``), swimming strokes per second
+  /// oscillation (cm) on foot (``RunningDynamics``), 0 where the watch records none (power below
+  /// a walk, the others below a run), swimming strokes per second
   /// (``SwimmingModel``), and the strokes' prefix sums.
   private let runningPowers: [Double]
   private let strideLengths: [Double]
@@ -168,12 +169,20 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       cyclingPrefix.append(cyclingPrefix[cyclingPrefix.count - 1] + cycling * seconds)
       distancePrefix.append(distancePrefix[distancePrefix.count - 1] + speed * seconds)
       stepPrefix.append(stepPrefix[stepPrefix.count - 1] + footCadence / 60 * seconds)
+      // 0 where the watch records no sample (`discreteValue`): power while walking or running,
+      // the form metrics only while running (docs/models.md#when-the-running-metrics-are-recorded).
+      let recordsPower = RunningDynamics.recordsPower(metresPerSecond: speed)
+      let recordsForm = RunningDynamics.recordsForm(metresPerSecond: speed)
       runningPowers.append(
-        RunningDynamics.power(metresPerSecond: speed, grade: grade, massKg: athlete.massKg))
+        recordsPower
+          ? RunningDynamics.power(metresPerSecond: speed, grade: grade, massKg: athlete.massKg) : 0)
       strideLengths.append(
-        RunningDynamics.strideLength(metresPerSecond: speed, stepsPerMinute: footCadence))
-      let contact = RunningDynamics.groundContactTime(
-        metresPerSecond: speed, stepsPerMinute: footCadence, legLength: legLength)
+        recordsForm
+          ? RunningDynamics.strideLength(metresPerSecond: speed, stepsPerMinute: footCadence) : 0)
+      let contact =
+        recordsForm
+        ? RunningDynamics.groundContactTime(
+          metresPerSecond: speed, stepsPerMinute: footCadence, legLength: legLength) : 0
       groundContactTimes.append(contact * 1000)
       verticalOscillations.append(
         RunningDynamics.verticalOscillation(groundContactTime: contact, stepsPerMinute: footCadence)
@@ -262,7 +271,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   // MARK: - WorkoutDataSource
 
   /// The sensor's reading of discrete `type` at `instant`, or `nil` (type not collected for
-  /// `activity`, sensor disabled, running speed while standing still, or no recorded heart rate
+  /// `activity`, sensor disabled, running speed while standing still, running power below a walk
+  /// and the running form metrics below a run (``RunningDynamics/recordsPower(metresPerSecond:)``,
+  /// ``RunningDynamics/recordsForm(metresPerSecond:)``), or no recorded heart rate
   /// there, or a missing reading of ``HeartRateSensorError``). See ``SensorConfiguration`` for
   /// `constant`, `noise`, `heartRateError` and `cadenceLock`. The modelled heart rate with the
   /// measured error is kept within ``HeartRateSensorError/readingRange``, with plain noise within
@@ -311,7 +322,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       value = segmentValue(cyclingCadences, locate(t, slot: slot))
     case .runningPower, .runningStrideLength, .runningGroundContactTime,
       .runningVerticalOscillation, .cyclingSpeed, .rowingSpeed, .crossCountrySkiingSpeed:
-      // Only while moving, as `runningSpeed`: a standing runner has no stride.
+      // Only while moving, as `runningSpeed`: a standing runner has no stride. The running
+      // metrics' tables hold 0 where the watch records none (`RunningDynamics.recordsPower`,
+      // `recordsForm`), so those segments deliver no sample either.
       let k = locate(t, slot: slot)
       switch type {
       case .runningPower: value = segmentValue(runningPowers, k)

@@ -8,25 +8,74 @@ struct GroundContactTests {
   func workedValues() {
     // Leg length 0.530 × 1.70 m = 0.901 m.
     #expect(close(RunningDynamics.legLength(heightCm: 170), 0.901, 1e-12))
-    // t_c = 0.901 / 3.0 = 0.300333… s; the step 60 / 161.6 = 0.371287 s is longer, no cap.
+    // 3.0 m/s lies below the model's range (Morin et al. validated from 3.33 m/s), so
+    // t_c = 0.901 / 3.33 = 0.270570571 s; the step 60 / 161.6 = 0.371287 s is longer, no cap.
     let contact = RunningDynamics.groundContactTime(
       metresPerSecond: 3, stepsPerMinute: 161.6, legLength: 0.901)
-    #expect(close(contact, 0.901 / 3, 1e-12))
-    // t_f = 0.371287129 − 0.300333333 = 0.070953795 s;
-    // Δy_c = 9.81 × 0.300333² × ((0.070954 / 0.300333 + 1) / (2π) − 0.125)
-    //      = 0.88486309 × (1.23625272 / 6.28318531 − 0.125) = 0.88486309 × 0.07175532
-    //      = 0.06349364 m; flight 9.81 × 0.070953795² / 8 = 0.00617348 m; sum 0.06966712 m.
+    #expect(close(contact, 0.270570571, 1e-9))
+    // t_f = 0.371287129 − 0.270570571 = 0.100716558 s;
+    // Δy_c = 9.81 × 0.270570571² × ((0.100716558 / 0.270570571 + 1) / (2π) − 0.125)
+    //      = 0.71817414 × (1.37223614 / 6.28318531 − 0.125) = 0.71817414 × 0.09339813
+    //      = 0.06707638 m; flight 9.81 × 0.100716558² / 8 = 0.01243887 m; sum 0.07951524 m.
     let oscillation = RunningDynamics.verticalOscillation(
       groundContactTime: contact, stepsPerMinute: 161.6)
-    #expect(close(oscillation, 0.06966712, 1e-6))
+    #expect(close(oscillation, 0.07951524, 1e-7))
+  }
+
+  @Test("contact time is the model's at speeds clamped to 3.33 ... 11.1 m/s")
+  func clampedSpeeds() {
+    // Inside the range: 0.901 / 4.0 = 0.22525 s (step 60 / 170.8 = 0.351288 s, no cap).
+    #expect(
+      close(
+        RunningDynamics.groundContactTime(
+          metresPerSecond: 4, stepsPerMinute: 170.8, legLength: 0.901), 0.22525, 1e-12))
+    // 2.0 m/s is below: 0.901 / 3.33 = 0.270570571 s, the step 60 / 152.4 = 0.393701 s.
+    // t_f = 0.393700787 − 0.270570571 = 0.123130217 s; Δy_c = 0.71817414 ×
+    // ((0.123130217 / 0.270570571 + 1) / (2π) − 0.125) = 0.71817414 × 0.10658133 = 0.07654490 m;
+    // flight 9.81 × 0.123130217² / 8 = 0.01859124 m; oscillation 0.09513614 m (9.51 cm).
+    let slow = RunningDynamics.groundContactTime(
+      metresPerSecond: 2, stepsPerMinute: 152.4, legLength: 0.901)
+    #expect(close(slow, 0.270570571, 1e-9))
+    #expect(
+      close(
+        RunningDynamics.verticalOscillation(groundContactTime: slow, stepsPerMinute: 152.4),
+        0.09513614, 1e-7))
+    // 0.05 m/s is clamped too (0.901 / 3.33), never 0.901 / 0.05 = 18 s: the watch records no
+    // sample there (recordsForm below), and the model stays within a running step.
+    #expect(
+      close(
+        RunningDynamics.groundContactTime(
+          metresPerSecond: 0.05, stepsPerMinute: 152.4, legLength: 0.901), 0.270570571, 1e-9))
+    // Above: 15 m/s is evaluated at 11.1 m/s: 0.901 / 11.1 = 0.081171171 s.
+    #expect(
+      close(
+        RunningDynamics.groundContactTime(
+          metresPerSecond: 15, stepsPerMinute: 190, legLength: 0.901), 0.081171171, 1e-9))
+  }
+
+  @Test("power is recorded walking and running, the form metrics only running")
+  func recordedGaits() {
+    // Standing below 0.5 m/s, walking from 0.5 to 2.0 m/s, running from 2.0 m/s
+    // (MotionClassification).
+    #expect(!RunningDynamics.recordsPower(metresPerSecond: 0))
+    #expect(!RunningDynamics.recordsPower(metresPerSecond: 0.05))
+    #expect(!RunningDynamics.recordsPower(metresPerSecond: 0.49))
+    #expect(RunningDynamics.recordsPower(metresPerSecond: 0.5))
+    #expect(RunningDynamics.recordsPower(metresPerSecond: 1.0))
+    #expect(RunningDynamics.recordsPower(metresPerSecond: 3.0))
+    #expect(!RunningDynamics.recordsForm(metresPerSecond: 0.05))
+    #expect(!RunningDynamics.recordsForm(metresPerSecond: 0.5))
+    #expect(!RunningDynamics.recordsForm(metresPerSecond: 1.99))
+    #expect(RunningDynamics.recordsForm(metresPerSecond: 2.0))
+    #expect(RunningDynamics.recordsForm(metresPerSecond: 3.0))
   }
 
   @Test("a step without flight is all contact; standing still has neither")
   func limits() {
-    // 1.0 m/s at 100 steps/min: 0.9 / 1.0 = 0.9 s, capped at the 0.6 s step.
+    // 4.0 m/s at 300 steps/min: 0.9 / 4.0 = 0.225 s, capped at the 60 / 300 = 0.2 s step.
     #expect(
-      RunningDynamics.groundContactTime(metresPerSecond: 1, stepsPerMinute: 100, legLength: 0.9)
-        == 0.6)
+      RunningDynamics.groundContactTime(metresPerSecond: 4, stepsPerMinute: 300, legLength: 0.9)
+        == 0.2)
     // No flight: Δy_c = 9.81 × 0.6² × (1 / (2π) − 0.125) = 3.5316 × 0.034154943 = 0.120622 m.
     #expect(
       close(
@@ -41,7 +90,7 @@ struct GroundContactTests {
   @Test("a running workout collects the four running metrics from the course, cycling its speed")
   func collected() throws {
     // 170 cm, 65 kg at 3.0 m/s on the flat, no noise: power 203.97 W, stride 1.1138614 m,
-    // contact 300.333 ms, oscillation 6.966712 cm (the worked values above and in
+    // contact 270.570571 ms, oscillation 7.951524 cm (the worked values above and in
     // RunningDynamicsTests).
     var source = try quietSource(segments: [CourseSegment(duration: .seconds(600), speed: 3)])
     let at = SimulationInstant.seconds(60)
@@ -54,16 +103,53 @@ struct GroundContactTests {
     #expect(
       close(
         source.discreteValue(of: .runningGroundContactTime, at: at, activity: .running)!,
-        300.333333, 1e-6))
+        270.570571, 1e-6))
     #expect(
       close(
         source.discreteValue(of: .runningVerticalOscillation, at: at, activity: .running)!,
-        6.966712, 1e-4))
+        7.951524, 1e-5))
     #expect(close(source.discreteValue(of: .cyclingSpeed, at: at, activity: .cycling)!, 3, 1e-12))
     // Walking collects none of them; after the course the body stands: nothing.
     #expect(source.discreteValue(of: .runningPower, at: at, activity: .walking) == nil)
     #expect(
       source.discreteValue(of: .runningPower, at: .seconds(700), activity: .running) == nil)
+  }
+
+  @Test("standing records no running metric, walking only power, running all four")
+  func speedsOfARun() throws {
+    // One minute each at 0.05, 0.5, 1.0, 2.0 and 3.0 m/s (170 cm, 65 kg, flat, no noise).
+    let speeds = [0.05, 0.5, 1.0, 2.0, 3.0]
+    var source = try quietSource(
+      segments: speeds.map { CourseSegment(duration: .seconds(60), speed: $0) })
+    func value(_ type: QuantityType, _ minute: Int) -> Double? {
+      source.discreteValue(of: type, at: .seconds(Int64(minute * 60 + 30)), activity: .running)
+    }
+    let form: [QuantityType] = [
+      .runningStrideLength, .runningGroundContactTime, .runningVerticalOscillation,
+    ]
+    // 0.05 m/s stands (below 0.5 m/s): nothing, where the model alone gave a contact of
+    // 0.901 / 0.05 = 18 s.
+    #expect(value(.runningPower, 0) == nil)
+    for type in form { #expect(value(type, 0) == nil) }
+    // Walking: power from the walking equation, net VO2 0.1 × speed in m/min:
+    // 0.5 m/s: 0.1 × 30 = 3 → 3 × 65 × 20.92 / 60 × 0.25 = 16.9975 W;
+    // 1.0 m/s: 0.1 × 60 = 6 → 33.995 W. No stride, contact or oscillation.
+    #expect(close(value(.runningPower, 1)!, 16.9975, 1e-9))
+    #expect(close(value(.runningPower, 2)!, 33.995, 1e-9))
+    for type in form {
+      #expect(value(type, 1) == nil)
+      #expect(value(type, 2) == nil)
+    }
+    // 2.0 m/s runs: net VO2 0.2 × 120 = 24 → 24 × 65 × 20.92 / 60 × 0.25 = 135.98 W; cadence
+    // 134 + 9.2 × 2 = 152.4 steps/min, stride 2.0 / 2.54 = 0.787402 m; contact 270.570571 ms and
+    // oscillation 9.513614 cm (clampedSpeeds above).
+    #expect(close(value(.runningPower, 3)!, 135.98, 1e-9))
+    #expect(close(value(.runningStrideLength, 3)!, 0.7874015748, 1e-9))
+    #expect(close(value(.runningGroundContactTime, 3)!, 270.570571, 1e-6))
+    #expect(close(value(.runningVerticalOscillation, 3)!, 9.513614, 1e-5))
+    // 3.0 m/s: 203.97 W, 1.1138614 m, 270.570571 ms, 7.951524 cm (collected above).
+    #expect(close(value(.runningPower, 4)!, 203.97, 1e-9))
+    #expect(close(value(.runningVerticalOscillation, 4)!, 7.951524, 1e-5))
   }
 }
 

@@ -21,3 +21,43 @@ struct ActivitySummaryLineTests {
     #expect(RunSummary.metricsLine(for: record) == "    flights climbed: 62.5")
   }
 }
+
+/// The summary's `running:` line averages the samples the watch records: none standing, power
+/// only walking (docs/models.md#when-the-running-metrics-are-recorded).
+@Suite("A run's summary line at standing, walking and running speeds")
+struct RunningSummaryLineTests {
+  /// A 10-minute run of `course` (JSON segments) with the running metrics' noise off.
+  func line(_ course: String) throws -> String? {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "running", "course": [ \(course) ],
+        "sensors": { "runningPower": { "noise": 0 }, "runningStrideLength": { "noise": 0 },
+                     "runningGroundContactTime": { "noise": 0 },
+                     "runningVerticalOscillation": { "noise": 0 } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 600, "do": "end" } ] }
+      """)
+    let record = try #require(try Simulation.run(scenario).records.first)
+    return RunSummary.metricsLine(for: record)
+  }
+
+  @Test func standingAt5CentimetresASecondRecordsNothing() throws {
+    // Below 0.5 m/s the body stands: no sample of any running metric, so no line (the model
+    // alone gave a contact time of 14042 ms and an oscillation of 6606.6 cm here).
+    #expect(try line(#"{ "duration": 600, "speed": 0.05 }"#) == nil)
+  }
+
+  @Test func walkingAtHalfAMetreASecondRecordsPowerOnly() throws {
+    // 65 kg at 0.5 m/s walks: net VO2 0.1 × 30 = 3; 3 × 65 × 20.92 / 60 × 0.25 = 16.9975 W.
+    #expect(try line(#"{ "duration": 600, "speed": 0.5 }"#) == "    running: power 17 W")
+  }
+
+  @Test func aRunWithAWalkAveragesTheFormOverItsRunningSamples() throws {
+    // Samples every 30 s: 10 at 3.0 m/s (0–270 s), 10 at 1.0 m/s walking (300–570 s).
+    // Power (203.97 + 33.995) / 2 = 118.9825 W; stride, contact and oscillation only from the
+    // running half: 1.1138614 m, 270.570571 ms, 7.951524 cm.
+    #expect(
+      try line(#"{ "duration": 300, "speed": 3.0 }, { "duration": 300, "speed": 1.0 }"#)
+        == "    running: power 119 W, stride 1.11 m, ground contact 271 ms, "
+        + "vertical oscillation 8.0 cm")
+  }
+}

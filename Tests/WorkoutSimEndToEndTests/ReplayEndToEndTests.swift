@@ -297,4 +297,37 @@ import WorkoutSimTestSupport
       #expect(abs(distance - 4829.17) <= 48.3, "\(name): \(distance)")
     }
   }
+
+  /// The replayed run stops and walks between its runs
+  /// (docs/models.md#when-the-running-metrics-are-recorded): no form sample there, and every
+  /// ground contact within the model's range for the default 170 cm athlete (leg 0.901 m): at
+  /// most 0.901 / 3.33 = 270.5706 ms, at least 0.901 / 11.1 = 81.17 ms. The oscillation is at
+  /// most 9.975 cm: the longest flight comes with the longest contact, 270.57 ms, and the
+  /// slowest cadence, 150 steps/min (a 400 ms step, 129.43 ms of flight):
+  /// 9.81 × 0.270571² × ((129.43 / 270.57 + 1) / (2π) − 0.125) + 9.81 × 0.12943² / 8
+  /// = 7.921 + 2.054 = 9.975 cm. Before, stops at 0.005–0.09 m/s averaged 2708 ms and 3274.0 cm.
+  @Test func runningMetricsArePhysicallyPossible() throws {
+    let outcome = try Binary.run(["replay", Self.run, "--json"])
+    #expect(outcome.status == 0)
+    let statistics = try #require(try Self.firstRecord(outcome.standardOutput)?["statistics"])
+    func number(_ type: String, _ key: String) throws -> Double {
+      guard case .number(let value)? = statistics[type]?[key] else {
+        throw ReplayMetricsError.missing(type + "." + key)
+      }
+      return value
+    }
+    #expect(try number("runningGroundContactTime", "maximum") <= 270.5706)
+    #expect(try number("runningGroundContactTime", "minimum") >= 81.17)
+    #expect(try number("runningVerticalOscillation", "maximum") <= 9.975)
+    #expect(try number("runningVerticalOscillation", "minimum") > 0)
+    // Power is recorded walking too, the form metrics only running: fewer form samples.
+    #expect(try number("runningStrideLength", "count") < number("runningPower", "count"))
+    #expect(
+      try number("runningGroundContactTime", "count") == number("runningStrideLength", "count"))
+  }
+}
+
+/// A statistic the replay's result lacks.
+enum ReplayMetricsError: Error {
+  case missing(String)
 }

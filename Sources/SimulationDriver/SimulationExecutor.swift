@@ -55,6 +55,14 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var hurried = false
   /// How long the watch waits once a run's body was cancelled (when `stallDelay` is longer).
   private static let hurriedStallDelay: Duration = .milliseconds(100)
+  /// The responsiveness probes (``probeResponsiveness(within:)``) of the current round still to
+  /// run, and the round (a late probe of an earlier round counts for nothing).
+  private var probesPending = 0
+  private var probeRound = 0
+  /// How soon the probes must run for the process to count as responsive: a stall is reported
+  /// only then (longer: the process was too busy to run the app's code, and the window starts
+  /// again).
+  private static let responsiveWithin: Duration = .seconds(1)
 
   package init() {
     // The redirect of continuations the lane's callbacks resume (once per process).
@@ -274,6 +282,19 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
             Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18
           let timedOut = !condition.wait(until: Date().addingTimeInterval(seconds))
           if timedOut && head == queue.count && idleWaiters.isEmpty && !closed && !stallReported {
+            // The window passed with nothing to run here. Before calling it a stall, make sure
+            // the process could run the app's code elsewhere (the main actor, Swift's global
+            // executor): on a loaded machine, or with another test holding the main thread,
+            // the app's next step may simply not have had a thread yet.
+            switch probeResponsiveness(within: delay) {
+            case .workArrived:
+              continue
+            case .busy:
+              // The app's code could not run for part of the window: the window starts again.
+              continue
+            case .responsive, .unanswered:
+              break
+            }
             stallReported = true
             condition.unlock()
             if watching() { stalled() }
@@ -287,5 +308,50 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       }
       if head == queue.count && idleWaiters.isEmpty && !closed { condition.wait() }
     }
+  }
+
+  /// What ``probeResponsiveness(within:)`` found.
+  private enum Responsiveness {
+    /// Work came to the lane (or a waiter, or the close) while the probes ran.
+    case workArrived
+    /// Both probes ran within ``responsiveWithin``: the process runs the app's code promptly.
+    case responsive
+    /// Both probes ran, but later than ``responsiveWithin``: the process was busy.
+    case busy
+    /// A probe did not run within the limit (its thread is blocked or never serviced: a stall
+    /// is reported all the same, never a hang).
+    case unanswered
+  }
+
+  /// Sends one empty item to the main queue (the main actor's executor) and one to Dispatch's
+  /// global queue (Swift's global executor on Linux), and waits, under `condition`, until both
+  /// ran, work reaches the lane, or `limit` (at least ``responsiveWithin``) passes. A project
+  /// rule (docs/swift-api.md#nothing-silent): a stall is the app waiting on nothing while the
+  /// process could run its code, so a test starved of threads by a busy machine or by another
+  /// test on the main thread is not reported as stalled.
+  private func probeResponsiveness(within limit: Duration) -> Responsiveness {
+    probeRound &+= 1
+    probesPending = 2
+    let round = probeRound
+    let sent = ContinuousClock.now
+    let answer: @Sendable () -> Void = { [self] in
+      condition.lock()
+      if probeRound == round {
+        probesPending -= 1
+        condition.signal()
+      }
+      condition.unlock()
+    }
+    DispatchQueue.main.async(execute: answer)
+    DispatchQueue.global().async(execute: answer)
+    let wait = max(limit, Self.responsiveWithin)
+    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18
+    let deadline = Date().addingTimeInterval(seconds)
+    while probesPending > 0 && head == queue.count && idleWaiters.isEmpty && !closed {
+      if !condition.wait(until: deadline) { break }
+    }
+    if head < queue.count || !idleWaiters.isEmpty || closed { return .workArrived }
+    if probesPending > 0 { return .unanswered }
+    return ContinuousClock.now - sent <= Self.responsiveWithin ? .responsive : .busy
   }
 }

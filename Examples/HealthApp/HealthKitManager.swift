@@ -13,9 +13,10 @@
 // `Date()` and `Calendar.current` are the defaults of an injected clock and calendar
 // (`now: { Date() }`, `calendar: .current`). A library cannot intercept `Date()`: the
 // predicate's `end: Date()` would be read as virtual now by the wall-clock rule
-// (docs/swift-api.md#the-wall-clock-rule), but `Calendar.current.startOfDay(for: Date())` is
-// computed in the app, from the real today. Tests pass `{ simulation.now }` and
-// `simulation.calendar`, the scenario's time zone.
+// (docs/swift-api.md#the-wall-clock-rule), and so would `Calendar.current.startOfDay(for:
+// Date())` (a real midnight is read as virtual today's), but the app's other day arithmetic
+// (the history's days, sleep from 18:00) is computed from the real today in the process's time
+// zone. Tests pass `{ simulation.now }` and `simulation.calendar`, the scenario's time zone.
 import Foundation
 import Observation
 

@@ -112,7 +112,8 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
           elsewhere: MissingScenario.folders(
             holding: name + "." + ext, in: bundle))
         if missing.elsewhere.isEmpty {
-          missing.nearest = MissingScenario.nearest(to: name, withExtension: ext, in: bundle)
+          missing.nearest = MissingScenario.nearest(
+            to: name, withExtension: ext, subdirectory: subdirectory, in: bundle)
         }
         throw missing
       }
@@ -144,7 +145,10 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     } catch {
       failed.set()
       stallWatch.cancel()
-      recordReports(of: simulation, test: test, stallRecorded: await stallWatch.value)
+      // A termination the test let through is already its issue (the thrown error).
+      recordReports(
+        of: simulation, test: test, stallRecorded: await stallWatch.value,
+        terminationThrown: error is HealthKitSimulation.AppTermination)
       attach(simulation, failed: true)
       // The stall is already the test's issue: no second one for the error.
       if error is HealthKitSimulation.StallError { return }
@@ -168,11 +172,14 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   /// Records each report of the run that no `advance` threw as an issue of the test, at the
   /// test's declaration: `<framework>: <call> at t = <seconds> s: <message>`
   /// (docs/swift-api.md#nothing-silent): each is an error (the test fails), a stall included
-  /// (the first stall was recorded when it was made, when `stallRecorded`). Returns whether an
-  /// error was recorded.
+  /// (the first stall was recorded when it was made, when `stallRecorded`), an app termination
+  /// included unless the test threw it (`terminationThrown`): a termination the app's code
+  /// caught fails the test, as it would end the app on a device. Returns whether an error was
+  /// recorded.
   @discardableResult
   private func recordReports(
-    of simulation: HealthKitSimulation, test: Test, stallRecorded: Bool
+    of simulation: HealthKitSimulation, test: Test, stallRecorded: Bool,
+    terminationThrown: Bool = false
   ) -> Bool {
     var failed = false
     var skipStall = stallRecorded
@@ -181,6 +188,7 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
         skipStall = false
         continue
       }
+      if report.kind == .appTerminated, terminationThrown { continue }
       failed = true
       Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
     }
@@ -224,7 +232,9 @@ public struct MissingScenario: Error, CustomStringConvertible {
   /// for the top): where `.copy("Scenarios")` in Package.swift put it.
   public var elsewhere: [String]
   /// A resource of the same extension whose name is within two edits of the one asked for
-  /// (`steady-run` for `stedy-run`), as its path in the bundle's resources, or `nil`.
+  /// (`steady-run` for `stedy-run`), as its path in the bundle's resources, or `nil`: one in
+  /// the folder asked for first, else the nearest anywhere. The message gives the arguments
+  /// that name it (`resource: "steady-run"`).
   public var nearest: String?
 
   /// A missing `name` in `bundle`, looked for in `subdirectory`; `elsewhere`, the folders that
@@ -247,25 +257,43 @@ public struct MissingScenario: Error, CustomStringConvertible {
         + "\(name) is there: pass \(argument) to .simulation(resource:...)"
     }
     if let nearest {
-      return "no scenario \(place) in the bundle at \(bundle): did you mean \(nearest)? "
+      return "no scenario \(place) in the bundle at \(bundle): did you mean \(nearest) "
+        + "(\(Self.argument(naming: nearest)))? "
         + "Or add it to the test target's resources (resources: [.copy(\"\(name)\")] in Package.swift)"
     }
     return "no scenario \(place) in the bundle at \(bundle): add it to the test target's resources "
       + "(resources: [.copy(\"\(name)\")] in Package.swift) or check its name"
   }
 
+  /// The arguments of `.simulation(resource:...)` that name the resource at `path` in the
+  /// bundle's resources: `resource: "steady-run"`, with `subdirectory: "Scenarios"` when it
+  /// sits in a folder.
+  static func argument(naming path: String) -> String {
+    let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+    let folder = (path as NSString).deletingLastPathComponent
+    return folder.isEmpty
+      ? "resource: \"\(base)\"" : "resource: \"\(base)\", subdirectory: \"\(folder)\""
+  }
+
   /// The path in `bundle`'s resources of the `ext` file whose name is closest to `name` (within
-  /// two edits: the did-you-mean of scenario keys), or `nil`.
-  static func nearest(to name: String, withExtension ext: String, in bundle: Bundle) -> String? {
+  /// two edits: the did-you-mean of scenario keys), or `nil`: first among the files of the
+  /// folder asked for (`subdirectory`, or the top), then anywhere in the resources.
+  static func nearest(
+    to name: String, withExtension ext: String, subdirectory: String? = nil, in bundle: Bundle
+  ) -> String? {
     guard let root = bundle.resourceURL?.standardizedFileURL,
       let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)
     else { return nil }
     var paths: [String: String] = [:]
+    var here: [String: String] = [:]
+    let folderAsked = subdirectory.map { $0.split(separator: "/").joined(separator: "/") } ?? ""
     for case let url as URL in walker where url.pathExtension == ext {
       let base = url.deletingPathExtension().lastPathComponent
       let path = String(url.standardizedFileURL.path.dropFirst(root.path.count).drop { $0 == "/" })
       paths[base] = min(paths[base] ?? path, path)
+      if (path as NSString).deletingLastPathComponent == folderAsked { here[base] = path }
     }
+    if let found = closestName(to: name, among: here.keys.sorted()) { return here[found] }
     return closestName(to: name, among: paths.keys.sorted()).flatMap { paths[$0] }
   }
 
@@ -322,7 +350,8 @@ extension Trait where Self == SimulationTrait {
   /// ```
   ///
   /// - Parameters:
-  ///   - name: the file's name without its extension.
+  ///   - name: the file's name without its extension (a name that ends in `.` + `ext`,
+  ///     `"steady-run.json"`, is that file too).
   ///   - ext: its extension (`json` by default).
   ///   - subdirectory: the folder of the bundle's resources holding it (`"Scenarios"` for a
   ///     folder copied with `.copy("Scenarios")`), or `nil` for the top.
@@ -339,8 +368,13 @@ extension Trait where Self == SimulationTrait {
     attachments: SimulationTrait.AttachmentPolicy = .onFailure,
     checks: SimulationTrait.ScenarioChecks = .evaluated
   ) -> Self {
+    // A name that already ends in the extension ("run-expect.json") is that file.
+    let suffix = "." + ext
+    let base =
+      name.count > suffix.count && name.lowercased().hasSuffix(suffix.lowercased())
+      ? String(name.dropLast(suffix.count)) : name
     var trait = SimulationTrait(
-      source: .resource(name: name, extension: ext, subdirectory: subdirectory, bundle: bundle),
+      source: .resource(name: base, extension: ext, subdirectory: subdirectory, bundle: bundle),
       options: options,
       attachments: attachments)
     trait.checks = checks

@@ -27,6 +27,9 @@ extension XCTestCase {
   /// is cancelled, and this throws `HealthKitSimulation.StallError` once the body has ended
   /// (docs/swift-api.md#nothing-silent).
   ///
+  /// When `body` returns after catching an app termination (`HealthKitSimulation.AppTermination`,
+  /// an uncaught exception on a device), the termination's report is a test failure.
+  ///
   /// When `body` returns, the scenario's `expect` list (docs/scenario-format.md#checks) is
   /// evaluated on the run as `workout-sim check` evaluates it, and each failed check is a test
   /// failure (`scenario check expect[0]: ...`), as with the trait's ``SimulationTrait/ScenarioChecks/evaluated``;
@@ -75,6 +78,10 @@ extension XCTestCase {
   ) async throws -> R {
     do {
       let value = try await simulation.run(isolation: isolation) { try await body(simulation) }
+      // An app termination the body caught: on a device nothing catches it.
+      for report in simulation.unthrownReports where report.kind == .appTerminated {
+        XCTFail(report.description)
+      }
       if checks == .evaluated {
         for failure in simulation.failedScenarioChecks() {
           XCTFail("scenario check " + failure.message)

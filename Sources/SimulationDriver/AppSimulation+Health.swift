@@ -37,6 +37,23 @@ extension AppSimulation {
     public var errorDescription: String? { description }
   }
 
+  /// Reports `termination` (``Report/Kind-swift.enum/appTerminated``, HealthKit's
+  /// `requestAuthorization(toShare:read:)`, at virtual now) when the simulated system
+  /// terminates the app: the thrown ``AppTermination`` can be caught by app code, the report
+  /// cannot (the `.simulation` trait records it as the test's issue;
+  /// docs/swift-api.md#nothing-silent).
+  package func reportTermination(_ termination: AppTermination) {
+    let now = state.withLock { $0.session.now }
+    record(
+      [
+        Report(
+          kind: .appTerminated, framework: "HealthKit", call: "requestAuthorization(toShare:read:)",
+          date: date(of: now), seconds: now.seconds,
+          message: "\(termination.description); on a device this ends the app whether or not "
+            + "the call is in a do { } catch { }")
+      ], throwing: false)
+  }
+
   /// The termination of the app, once the simulated system has terminated it; `nil` while it
   /// runs.
   public var appTermination: AppTermination? { state.withLock { $0.terminated } }

@@ -34,6 +34,11 @@ extension AppSimulation {
       /// singleton across tests) was used inside this simulation's `run`: its calls read and
       /// write the other simulation's world.
       case foreignObject
+      /// The simulated system terminated the app (``AppSimulation/AppTermination``: HealthKit's
+      /// uncaught `NSInvalidArgumentException`). The call that caused it throws the
+      /// termination, which app code can catch; on a device nothing can, so it is reported too,
+      /// and a `do { } catch { }` around the call cannot hide it.
+      case appTerminated
     }
 
     /// What kind of thing went unfinished.
@@ -229,8 +234,9 @@ extension AppSimulation {
       seconds: now.seconds,
       message: "the app's code has waited \(executor.currentStallDelay) of wall-clock time with "
         + "nothing left to run: \(pending.joined(separator: "; ")); the run's task is "
-        + "cancelled and run(_:) throws StallError once its body ends (a continuation that "
-        + "ignores cancellation keeps it waiting)")
+        + "cancelled and run(_:) throws StallError once its body ends; a continuation that "
+        + "ignores cancellation keeps it waiting: wrap it in withTaskCancellationHandler "
+        + "{ ... } onCancel: { resume it throwing CancellationError } so the run can end it")
   }
 
   /// Reports, once per object, that `object`, made in `home`, was used inside this

@@ -16,10 +16,27 @@ extension AppSimulation {
   package static func requireCurrent(_ api: String) -> AppSimulation {
     guard let simulation = current else {
       fatalError(
-        "\(api) was called outside a simulation: wrap the code in `try await simulation.run { ... }` of the simulation it belongs to (`HealthKitSimulation(scenario:)`, or `AppSimulation(scenario:)` with any simulated framework) (docs/swift-api.md)"
-      )
+        outsideMessage(
+          "\(api) was called",
+          fix:
+            "wrap the code in `try await simulation.run { ... }` of the simulation it belongs to (`HealthKitSimulation(scenario:)`, or `AppSimulation(scenario:)` with any simulated framework) (docs/swift-api.md)"
+        ))
     }
     return simulation
+  }
+
+  /// The trap message of `call` ("HKHealthStore() was created") made with no current
+  /// simulation: while a ``run(isolation:_:)`` is in progress anywhere in the process, that the
+  /// code is not in the run's task tree (`Task.detached`, a `DispatchQueue` or a `Thread` lose
+  /// the task-local simulation) and what to write instead; else "outside a simulation" and
+  /// `fix`. Which run the code meant cannot be told (tests run in parallel), so it still traps
+  /// (docs/swift-api.md#traps).
+  package static func outsideMessage(_ call: String, fix: String) -> String {
+    guard UnseenWork.runs.load(ordering: .relaxed) > 0 else {
+      return "\(call) outside a simulation: \(fix)"
+    }
+    return
+      "\(call) outside a simulation's task tree: a simulation's run is in progress in this process, but this code does not inherit it (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"
   }
 
   /// Appends a ``LogEntry/Kind/system(_:)`` entry at virtual now to the run's log.

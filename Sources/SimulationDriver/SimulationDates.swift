@@ -21,6 +21,10 @@ extension AppSimulation {
 
   /// The instant a real-clock date stands for (``isWallClockLeak(_:now:)`` holds for it), the
   /// one home of the reading:
+  /// - a date that is exactly a local midnight (`Calendar.current.startOfDay(for: Date())`,
+  ///   `calendar.date(from: DateComponents(year:month:day:))` of today, a day before or after):
+  ///   the virtual local midnight as many whole days from virtual today as it is from the real
+  ///   today (``virtualMidnight(of:now:)``; a project rule, docs/swift-api.md#the-wall-clock-rule);
   /// - a date the real clock showed since the simulation was made (`let stopped = Date()` kept
   ///   and passed later): the instant virtual time was at when the real clock showed it
   ///   (``RealClockMarks``);
@@ -29,11 +33,36 @@ extension AppSimulation {
   ///   milliseconds the test's own code took between reading the clock and passing the date do
   ///   not reach the run's bytes.
   package func wallClockInstant(_ date: Date, in state: State) -> SimulationInstant {
+    if let midnight = virtualMidnight(of: date, now: state.session.now) { return midnight }
     let real = date.timeIntervalSinceReferenceDate
     let realNow = Date().timeIntervalSinceReferenceDate
     if real <= realNow, let instant = state.realClock.instant(atReal: real) { return instant }
     let seconds = (real - realNow).rounded()
     return state.session.now.advanced(by: .seconds(Int64(seconds)))
+  }
+
+  /// The virtual local midnight a real-clock date that is exactly a local midnight stands for,
+  /// or `nil` when `date` is no midnight.
+  ///
+  /// A midnight of the process's calendar (`Calendar.current`, what app code calls
+  /// `startOfDay(for: Date())` on), else of the simulation's ``calendar``, `n` whole days from the
+  /// real today's midnight in that calendar, is the midnight of ``calendar`` `n` days from
+  /// virtual today: "today from midnight" is virtual today whatever the real time of day (a
+  /// project rule, as the activity summary's days are read by whole days;
+  /// docs/swift-api.md#the-wall-clock-rule).
+  package func virtualMidnight(of date: Date, now: SimulationInstant) -> SimulationInstant? {
+    let realNow = Date()
+    for real in [Calendar.current, calendar] where real.startOfDay(for: date) == date {
+      guard
+        let days = real.dateComponents(
+          [.day], from: real.startOfDay(for: realNow), to: date
+        ).day,
+        let midnight = calendar.date(
+          byAdding: .day, value: days, to: calendar.startOfDay(for: self.date(of: now)))
+      else { continue }
+      return instant(of: midnight, near: now)
+    }
+    return nil
   }
 
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),

@@ -31,4 +31,21 @@ import WorkoutSimTestSupport
     await second.run { _ = HKHealthStore().authorizationStatus(for: .workoutType()) }
     #expect(second.reports.filter { $0.kind == .foreignObject }.count == 1)
   }
+
+  /// `HKHealthStore()` in `Task.detached` while a run is in progress traps, saying the code is
+  /// not in the run's task tree and what to write instead (the new-user trial's T4: the
+  /// generic "outside a simulation" text sent them looking for a missing `run`).
+  @Test func aStoreMadeInADetachedTaskTrapsNamingTheTaskTree() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let simulation = try HealthKitSimulation(
+        scenario: packageRoot.appendingPathComponent("Scenarios/hills.json"))
+      await simulation.run {
+        _ = await Task.detached { HKHealthStore() }.value
+      }
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("HKHealthStore() was created outside a simulation's task tree"))
+    #expect(text.contains("Task.detached, a DispatchQueue or a Thread lose"))
+    #expect(text.contains("write Task { } (it inherits it) instead of Task.detached"))
+  }
 }

@@ -59,6 +59,12 @@ import Testing
           + "waited 0.2 seconds of wall-clock time with nothing left to run: the app's last "
           + "call into the simulation, HealthKit's requestAuthorization(toShare:read:), has "
           + "returned"))
+    // What to write is in the message itself, not only in the docs (the new-user trial's T1).
+    #expect(
+      report.message.hasSuffix(
+        "a continuation that ignores cancellation keeps it waiting: wrap it in "
+          + "withTaskCancellationHandler { ... } onCancel: { resume it throwing "
+          + "CancellationError } so the run can end it"))
   }
 
   /// A time limit's cancellation of the run's task, while the body waits on a continuation that

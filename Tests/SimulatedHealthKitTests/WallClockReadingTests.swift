@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import WorkoutCore
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 @testable import SimulationDriver
@@ -150,6 +151,83 @@ import WorkoutCore
       try await builder.endCollection(at: simulation.now)
       let workout = try await builder.finishWorkout()
       #expect(workout?.duration == 60)
+    }
+  }
+
+  /// Steps around virtual midnight (Berlin, virtual now 2026-03-30 10:00 CEST): 100 over
+  /// 23:59:00–23:59:30 on 29 March, 40 over 00:00–00:10 and 20 over 09:00–09:10 on 30 March.
+  static let aroundMidnight = """
+    [
+      { "type": "stepCount", "source": "watch", "start": "2026-03-29T23:59:00+02:00",
+        "end": "2026-03-29T23:59:30+02:00", "value": 100 },
+      { "type": "stepCount", "source": "watch", "start": "2026-03-30T00:00:00+02:00",
+        "end": "2026-03-30T00:10:00+02:00", "value": 40 },
+      { "type": "stepCount", "source": "watch", "start": "2026-03-30T09:00:00+02:00",
+        "end": "2026-03-30T09:10:00+02:00", "value": 20 }
+    ]
+    """
+
+  /// "Today from midnight" written from the real clock is virtual today from its local
+  /// midnight, whatever the real time of day: `startOfDay(for: Date())` (and the same midnight
+  /// from `DateComponents(year:month:day:)`) is virtual 00:00 on 30 March, so with
+  /// `.strictStartDate` today is 40 + 20 = 60 steps (the 23:59 sample starts before it).
+  /// Yesterday's real midnight is virtual 00:00 on 29 March: [29 Mar 00:00, 30 Mar 00:00) holds
+  /// the 100 only. Read as a shift of virtual now by the real time since midnight, the start
+  /// would be 60 only when the real clock showed 10:00–10:01 (the start within 23:59–00:00).
+  @Test func aRealMidnightIsTheVirtualMidnightOfTheSameDay() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.aroundMidnight))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let calendar = Calendar.current
+      let today = calendar.startOfDay(for: Date())
+      func sum(from start: Date, to end: Date) async -> Double? {
+        let predicate = HKQuery.predicateForSamples(
+          withStart: start, end: end, options: .strictStartDate)
+        let (result, _) = await statistics(
+          store, simulation, steps, predicate: predicate, options: .cumulativeSum)
+        return result?.sumQuantity()?.doubleValue(for: .count())
+      }
+      #expect(await sum(from: today, to: Date()) == 60)
+      let parts = calendar.dateComponents([.year, .month, .day], from: Date())
+      let fromComponents = try #require(
+        calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)))
+      #expect(await sum(from: fromComponents, to: Date()) == 60)
+      let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: today))
+      #expect(await sum(from: yesterday, to: today) == 100)
+      // The simulation's time zone's real midnight too (Berlin's, whatever the process's zone).
+      let berlinToday = simulation.calendar.startOfDay(for: Date())
+      #expect(await sum(from: berlinToday, to: Date()) == 60)
+    }
+  }
+
+  /// The README's run (07:00 UTC, 20 minutes at 3 m/s, 12.6 kcal/min): today's active energy
+  /// from the real clock's midnight is the run's 20 × 12.6 = 252 kcal at any real time of day.
+  @Test func todaysEnergyFromTheRealMidnightIsTheReadmeRuns() async throws {
+    let scenario = try decodeScenario(
+      """
+      {
+        "version": 1,
+        "name": "Steady run",
+        "start": "2026-06-01T07:00:00Z",
+        "athlete": { "age": 30, "massKg": 70, "restingHeartRate": 60, "vo2Max": 48.5 },
+        "course": [{ "duration": "30:00", "speed": 3.0 }]
+      }
+      """, fileName: "steady-run.json")
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let manager = WorkoutManager()
+      try await authorize(
+        manager.store, share: [HKObjectType.workoutType()], read: [activeEnergy])
+      try await manager.startWorkout(type: .running, delegate: nil, at: Date())
+      try await simulation.advance(by: .seconds(1200))
+      try await manager.endWorkout(at: Date())
+      let predicate = HKQuery.predicateForSamples(
+        withStart: Calendar.current.startOfDay(for: Date()), end: Date(), options: [])
+      let (result, _) = await statistics(
+        manager.store, simulation, activeEnergy, predicate: predicate, options: .cumulativeSum)
+      let kcal = try #require(result?.sumQuantity()?.doubleValue(for: .kilocalorie()))
+      #expect(abs(kcal - 252) < 1e-9)
     }
   }
 

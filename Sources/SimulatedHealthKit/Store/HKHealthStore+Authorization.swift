@@ -80,7 +80,9 @@ extension HKHealthStore {
   {
     let shareTypes = share.map(\.identifier).sorted()
     let readTypes = Array(Set(read.map(\.identifier))).sorted()
-    return simulation.mutate { state -> HealthKitSimulation.AppTermination? in
+    let simulation = self.simulation
+    var terminatedNow = false
+    let termination = simulation.mutate { state -> HealthKitSimulation.AppTermination? in
       if let terminated = state.terminated { return terminated }
       let keys = state.authorization.infoPlistKeys
       var refusal: String?
@@ -113,6 +115,7 @@ extension HKHealthStore {
       }
       if let refusal {
         let termination = HealthKitSimulation.AppTermination(message: refusal)
+        terminatedNow = true
         state.terminated = termination
         state.healthListeners = []
         state.session.withEngine {
@@ -129,6 +132,8 @@ extension HKHealthStore {
       }
       return nil
     }
+    if let termination, terminatedNow { simulation.reportTermination(termination) }
+    return termination
   }
 
   private func requestStatus(share: Set<HKSampleType>, read: Set<HKObjectType>)

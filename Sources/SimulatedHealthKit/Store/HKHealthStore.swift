@@ -42,9 +42,15 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     simulation.addResultContributor(SavedRoutes())
   }
 
-  /// The trap message of `HKHealthStore()` outside a simulation.
-  static let outsideMessage =
-    "HKHealthStore() was created outside a simulation: make a HealthKitSimulation(scenario:) and create HealthKit objects inside `try await simulation.run { ... }` (SimulatedHealthKit, docs/swift-api.md)"
+  /// The trap message of `HKHealthStore()` outside a simulation (or outside the task tree of
+  /// the run in progress: `AppSimulation.outsideMessage(_:fix:)`).
+  static var outsideMessage: String {
+    HealthKitSimulation.outsideMessage(
+      "HKHealthStore() was created",
+      fix:
+        "make a HealthKitSimulation(scenario:) and create HealthKit objects inside `try await simulation.run { ... }` (SimulatedHealthKit, docs/swift-api.md)"
+    )
+  }
 
   /// `true`: the simulated watch has health data.
   public class func isHealthDataAvailable() -> Bool { true }

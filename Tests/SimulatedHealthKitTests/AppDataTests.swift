@@ -44,6 +44,47 @@ import WorkoutSimulation
     return (session, builder)
   }
 
+  /// Live statistics read again and again (their object and quantities refilled in place once
+  /// the app let go of them) give each read's values, and a quantity the app kept never changes.
+  @Test func liveStatisticsReadAgainGiveNewValuesAndKeptQuantitiesStay() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let recorder = Recorder(simulation)
+    try await simulation.run {
+      let (session, builder) = try await Self.start(HKHealthStore(), recorder, at: noon(plus: 0))
+      try await simulation.advance(to: noon(plus: 60))
+      let type = HKQuantityType(.heartRate)
+      func average() -> Double? {
+        builder.statistics(for: type)?.averageQuantity()?.doubleValue(for: Self.bpm)
+      }
+      try await builder.addSamples([Self.heartRate(120, at: 10), Self.heartRate(150, at: 20)])
+      // Each read lets go of the object and its quantities, so the next one refills them.
+      // (120 + 150) / 2 = 135.
+      #expect(average() == 135)
+      try await builder.addSamples([Self.heartRate(180, at: 30)])
+      // (120 + 150 + 180) / 3 = 150.
+      #expect(average() == 150)
+      try await builder.addSamples([Self.heartRate(200, at: 40)])
+      // (120 + 150 + 180 + 200) / 4 = 162.5.
+      #expect(average() == 162.5)
+      // The app keeps this one.
+      let kept = try #require(builder.statistics(for: type)?.mostRecentQuantity())
+      try await builder.addSamples([Self.heartRate(90, at: 50)])
+      let values = builder.statistics(for: type).map { statistics in
+        [
+          statistics.averageQuantity(), statistics.minimumQuantity(),
+          statistics.maximumQuantity(), statistics.mostRecentQuantity(),
+        ].map { $0?.doubleValue(for: Self.bpm) }
+      }
+      // (120 + 150 + 180 + 200 + 90) / 5 = 148; minimum 90, maximum 200, most recent 90.
+      #expect(values == [148, 90, 200, 90])
+      // The quantity kept from the earlier read still says 200.
+      #expect(kept.doubleValue(for: Self.bpm) == 200)
+      session.end()
+      try await builder.endCollection(at: noon(plus: 120))
+      _ = try await builder.finishWorkout()
+    }
+  }
+
   @Test func addedSamplesReachStatisticsTheDelegateAndTheRecord() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let recorder = Recorder(simulation)

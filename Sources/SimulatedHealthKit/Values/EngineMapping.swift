@@ -210,7 +210,7 @@ extension HKStatistics {
   /// Sets the span and amounts of ``init(_:_:lastSample:from:to:since:)``.
   private func fill(
     _ statistics: QuantityStatistics, lastSample: QuantitySample?, from: SimulationInstant,
-    to: SimulationInstant, since start: Date
+    to: SimulationInstant, since start: Date, inPlace: Bool = false
   ) {
     let interval = lastSample.map {
       DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
@@ -221,12 +221,12 @@ extension HKStatistics {
         startDate: Date(from, since: start), endDate: Date(to, since: start),
         average: .value(values.average), minimum: .value(values.minimum),
         maximum: .value(values.maximum), mostRecent: .value(values.mostRecent),
-        mostRecentInterval: interval)
+        mostRecentInterval: interval, inPlace: inPlace)
     case .cumulative(let values):
       refill(
         startDate: Date(from, since: start), endDate: Date(to, since: start),
         sum: .value(values.sum), mostRecent: lastSample.map { .value($0.value) },
-        mostRecentInterval: interval)
+        mostRecentInterval: interval, inPlace: inPlace)
     }
   }
 
@@ -271,7 +271,8 @@ extension HKStatistics {
       return nil
     }
     if isKnownUniquelyReferenced(&reused), let object = reused, object.engineType == type {
-      object.fill(statistics, lastSample: lastSample, from: from, to: to, since: start)
+      object.fill(
+        statistics, lastSample: lastSample, from: from, to: to, since: start, inPlace: true)
       return object
     }
     let object = HKStatistics(

@@ -5,7 +5,12 @@
 /// value in the first one's unit (`5 km == 5000 m`).
 public final class HKQuantity: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   package let unit: HKUnit
-  package let value: Double
+  /// The amount in ``unit``. Set again only by a live statistics object that alone holds this
+  /// quantity (`isKnownUniquelyReferenced`, under the simulation's lock: the app let go of it),
+  /// so that no holder sees it change (``HKStatistics``'s in-place refill). Without the dynamic
+  /// exclusivity check of a class's variable: that refill is its only writer, and nothing can
+  /// read the object meanwhile (every read would pay a check, as a constant pays none).
+  @exclusivity(unchecked) package internal(set) var value: Double
 
   /// Creates `value` in `unit` (`HKQuantity(unit: .count().unitDivided(by: .minute()),
   /// doubleValue: 150)`).

@@ -17,19 +17,21 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
   }
   // Immutable to every holder: the variables change only in ``refill(startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``,
   // for a builder's live statistics that nothing but the builder holds
-  // (``HKWorkoutBuilder/statistics(for:)``).
+  // (``HKWorkoutBuilder/statistics(for:)``). So no access can overlap that refill's, and they
+  // go without the dynamic exclusivity check of a class's variables (a check on every read and
+  // write, as much as the refill itself).
   /// The span's start.
-  public private(set) var startDate: Date
+  @exclusivity(unchecked) public private(set) var startDate: Date
   /// The span's end.
-  public private(set) var endDate: Date
+  @exclusivity(unchecked) public private(set) var endDate: Date
   /// The type, and the unit of every amount given as a ``Amount/value(_:)``.
   private let kind: Kind
-  private var sum: Amount?
-  private var average: Amount?
-  private var minimum: Amount?
-  private var maximum: Amount?
-  private var mostRecent: Amount?
-  private var mostRecentInterval: DateInterval?
+  @exclusivity(unchecked) private var sum: Amount?
+  @exclusivity(unchecked) private var average: Amount?
+  @exclusivity(unchecked) private var minimum: Amount?
+  @exclusivity(unchecked) private var maximum: Amount?
+  @exclusivity(unchecked) private var mostRecent: Amount?
+  @exclusivity(unchecked) private var mostRecentInterval: DateInterval?
   private let totalDuration: HKQuantity?
   /// The sources and their own statistics (bundle identifier → statistics), or `nil` when not
   /// separated by source.
@@ -143,16 +145,48 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
   package func refill(
     startDate: Date, endDate: Date, sum: Amount? = nil, average: Amount? = nil,
     minimum: Amount? = nil, maximum: Amount? = nil, mostRecent: Amount? = nil,
-    mostRecentInterval: DateInterval? = nil
+    mostRecentInterval: DateInterval? = nil, inPlace: Bool = false
   ) {
     self.startDate = startDate
     self.endDate = endDate
-    self.sum = sum
-    self.average = average
-    self.minimum = minimum
-    self.maximum = maximum
-    self.mostRecent = mostRecent
+    if inPlace, let unit = valueUnit {
+      Self.keep(sum, in: &self.sum, unit: unit)
+      Self.keep(average, in: &self.average, unit: unit)
+      Self.keep(minimum, in: &self.minimum, unit: unit)
+      Self.keep(maximum, in: &self.maximum, unit: unit)
+      Self.keep(mostRecent, in: &self.mostRecent, unit: unit)
+    } else {
+      self.sum = sum
+      self.average = average
+      self.minimum = minimum
+      self.maximum = maximum
+      self.mostRecent = mostRecent
+    }
     self.mostRecentInterval = mostRecentInterval
+  }
+
+  /// Sets `slot` to `amount` for a refill in place (`inPlace`: the object is refilled on every
+  /// batch, so its amounts are read again and again), a value as a quantity made now: the one
+  /// `slot` holds, its value set in place, when nothing else holds it (the app let go of what
+  /// it read), else a new one. So an app that reads the live statistics on every batch and
+  /// keeps only the numbers makes no ``HKQuantity`` per read, and a quantity it keeps never
+  /// changes.
+  private static func keep(_ amount: Amount?, in slot: inout Amount?, unit: HKUnit) {
+    guard case .value(let value)? = amount else {
+      slot = amount
+      return
+    }
+    if case .quantity(var quantity)? = slot {
+      // Let go of the slot's reference first: `quantity` is then the only one unless another
+      // holder has it.
+      slot = nil
+      if isKnownUniquelyReferenced(&quantity), quantity.unit === unit {
+        quantity.value = value
+        slot = .quantity(quantity)
+        return
+      }
+    }
+    slot = .quantity(HKQuantity(unit: unit, doubleValue: value))
   }
 
   /// The sources the statistics were separated by (with `separateBySource`, in the store's

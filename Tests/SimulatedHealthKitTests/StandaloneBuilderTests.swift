@@ -95,6 +95,59 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The same log made with `Date()` (a new user's trial): the samples and activities are read
+  /// on virtual time as the workout's dates are (the wall-clock rule), so a walk from 2 h to
+  /// 1.5 h before now with 2400 m and 150 kcal keeps them: totals 2400 m and 150 kcal, the
+  /// activity's dates the workout's (virtual now − 7200 s and − 5400 s), one `wallClockDate`
+  /// entry for each call that read the real clock (begin, add, addWorkoutActivity, end, and the
+  /// finish's `save` of the two samples).
+  @Test func datesFromTheRealClockAreReadOnVirtualTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [Self.workoutType, activeEnergy, Self.distance],
+        read: [Self.workoutType, activeEnergy, Self.distance])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: .local())
+      let virtualStart = simulation.now.addingTimeInterval(-7200)
+      let start = Date().addingTimeInterval(-7200)
+      let end = start.addingTimeInterval(1800)
+      try await builder.beginCollection(at: start)
+      try await builder.addSamples([
+        HKQuantitySample(
+          type: Self.distance, quantity: HKQuantity(unit: .meter(), doubleValue: 2400),
+          start: start, end: end),
+        HKQuantitySample(
+          type: activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 150),
+          start: start, end: end),
+      ])
+      let walk = HKWorkoutActivity(
+        workoutConfiguration: configuration, start: start, end: end, metadata: nil)
+      try await builder.addWorkoutActivity(walk)
+      try await builder.endCollection(at: end)
+      let workout = try #require(try await builder.finishWorkout())
+
+      #expect(workout.startDate == virtualStart)
+      #expect(workout.endDate == virtualStart.addingTimeInterval(1800))
+      #expect(workout.totalDistance?.doubleValue(for: .meter()) == 2400)
+      #expect(workout.totalEnergyBurned?.doubleValue(for: .kilocalorie()) == 150)
+      #expect(workout.workoutActivities.map(\.uuid) == [walk.uuid])
+      #expect(workout.workoutActivities.first?.startDate == virtualStart)
+      #expect(workout.workoutActivities.first?.endDate == virtualStart.addingTimeInterval(1800))
+      #expect(
+        workout.workoutActivities.first?.statistics(for: Self.distance)?.sumQuantity()?
+          .doubleValue(for: .meter()) == 2400)
+    }
+    let reads = simulation.result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    #expect(reads == ["beginCollection", "add", "addWorkoutActivity", "endCollection", "save"])
+  }
+
   /// Without activities the workout gets one of its own type spanning it (Apple: every workout
   /// has at least one); an overlapping activity and an unknown UUID are refused; finishing
   /// before the end and beginning twice fail with HealthKit's texts; without share

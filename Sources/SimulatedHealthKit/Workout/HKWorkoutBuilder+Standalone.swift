@@ -20,6 +20,9 @@ final class StandaloneWorkout: @unchecked Sendable {
     var events: [HKWorkoutEvent] = []
     /// The quantity and category samples the app added, in the order added.
     var samples: [HKSample] = []
+    /// Each of ``samples``' start and end on virtual time (the wall-clock rule read when it was
+    /// added): what the statistics compare with the workout's and activities' dates.
+    var sampleDates: [DateInterval] = []
     var activities: [HKWorkoutActivity] = []
     var metadata: [String: Any] = [:]
   }
@@ -37,13 +40,24 @@ final class StandaloneWorkout: @unchecked Sendable {
 
   /// The simulation's reading of an app's date (the wall-clock rule,
   /// docs/swift-api.md#the-wall-clock-rule), with its `wallClockDate` entry naming `call`.
-  func read(_ date: Date, call: String) -> Date {
+  func read(_ date: Date, call: String) -> Date { read([date], call: call)[0] }
+
+  /// The simulation's reading of each of `dates` (the wall-clock rule), with one
+  /// `wallClockDate` entry naming `call` when any was the real clock.
+  func read(_ dates: [Date], call: String) -> [Date] {
     let simulation = store.simulation
     return simulation.mutate { state in
       let context = QueryContext(simulation: simulation)
-      let (instant, leaked) = state.appDateInstant(date, context: context)
-      if leaked { state.session.withEngine { $0.logWallClockDate(action: call, session: nil) } }
-      return context.date(instant)
+      var anyLeaked = false
+      let read = dates.map { date in
+        let (instant, leaked) = state.appDateInstant(date, context: context)
+        anyLeaked = anyLeaked || leaked
+        return context.date(instant)
+      }
+      if anyLeaked {
+        state.session.withEngine { $0.logWallClockDate(action: call, session: nil) }
+      }
+      return read
     }
   }
 
@@ -96,16 +110,31 @@ final class StandaloneWorkout: @unchecked Sendable {
         "add(_:completion:) of a workout builder takes quantity and category samples; \(sample.sampleType.identifier) is neither"
       )
     }
+    // Dates made with `Date()` are read on virtual time, as the live builder's `add` and
+    // `save` read them (docs/swift-api.md#the-wall-clock-rule).
+    let dates = read(samples.flatMap { [$0.startDate, $0.endDate] }, call: "add")
     return change("add samples") { parts in
       parts.samples.append(contentsOf: samples)
+      for index in samples.indices {
+        parts.sampleDates.append(DateInterval(start: dates[2 * index], end: dates[2 * index + 1]))
+      }
       return nil
     }
   }
 
   /// Adds an activity: inside the workout's dates once they are set (project rule: Apple does
   /// not say), not overlapping another (Apple: activities partition the workout).
-  func add(_ activity: HKWorkoutActivity) -> HKError? {
-    change("add a workout activity") { parts in
+  func add(_ appActivity: HKWorkoutActivity) -> HKError? {
+    // Its dates on virtual time (the wall-clock rule), the app's UUID kept.
+    let dates = read(
+      [appActivity.startDate] + (appActivity.endDate.map { [$0] } ?? []), call: "addWorkoutActivity"
+    )
+    let activity = HKWorkoutActivity(
+      workoutConfiguration: appActivity.workoutConfiguration, startDate: dates[0],
+      endDate: dates.count > 1 ? dates[1] : nil, metadata: appActivity.metadata,
+      workoutEvents: appActivity.workoutEvents, duration: appActivity.duration,
+      allStatistics: appActivity.allStatistics, uuid: appActivity.uuid)
+    return change("add a workout activity") { parts in
       let end = activity.endDate ?? .distantFuture
       for other in parts.activities
       where activity.startDate < (other.endDate ?? .distantFuture)
@@ -125,8 +154,9 @@ final class StandaloneWorkout: @unchecked Sendable {
   }
 
   /// Sets the end date or adds metadata of the activity `uuid`.
-  func updateActivity(_ uuid: UUID, end: Date?, metadata: [String: Any]?) -> HKError? {
-    change("update a workout activity") { parts in
+  func updateActivity(_ uuid: UUID, end appEnd: Date?, metadata: [String: Any]?) -> HKError? {
+    let end = appEnd.map { read($0, call: "updateActivity") }
+    return change("update a workout activity") { parts in
       guard let index = parts.activities.firstIndex(where: { $0.uuid == uuid }) else {
         return Self.refused("No workout activity with UUID \(uuid.uuidString) was added")
       }
@@ -150,32 +180,33 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// when `nil`): the sum for a cumulative type, average (of the samples' values), minimum,
   /// maximum and most recent for a discrete one, in the unit of the type's first sample.
   static func statistics(
-    of samples: [HKSample], from start: Date?, to end: Date?
+    of samples: [HKSample], dated dates: [DateInterval], from start: Date?, to end: Date?
   ) -> [HKQuantityType: HKStatistics] {
-    var byType: [HKQuantityType: [HKQuantitySample]] = [:]
-    for case let sample as HKQuantitySample in samples
-    where sample.startDate >= (start ?? .distantPast) && sample.endDate <= (end ?? .distantFuture) {
-      byType[sample.quantityType, default: []].append(sample)
+    var byType: [HKQuantityType: [(sample: HKQuantitySample, dates: DateInterval)]] = [:]
+    for (sample, interval) in zip(samples, dates)
+    where interval.start >= (start ?? .distantPast) && interval.end <= (end ?? .distantFuture) {
+      guard let sample = sample as? HKQuantitySample else { continue }
+      byType[sample.quantityType, default: []].append((sample, interval))
     }
     var statistics: [HKQuantityType: HKStatistics] = [:]
     for (type, samples) in byType {
-      let unit = samples[0].quantity.unit
-      let values = samples.map { $0.quantity.doubleValue(for: unit) }
-      let from = start ?? samples.map(\.startDate).min()!
-      let to = end ?? samples.map(\.endDate).max()!
+      let unit = samples[0].sample.quantity.unit
+      let values = samples.map { $0.sample.quantity.doubleValue(for: unit) }
+      let from = start ?? samples.map(\.dates.start).min()!
+      let to = end ?? samples.map(\.dates.end).max()!
       func quantity(_ value: Double) -> HKQuantity { HKQuantity(unit: unit, doubleValue: value) }
       if type.aggregationStyle == .cumulative {
         statistics[type] = HKStatistics(
           quantityType: type, startDate: from, endDate: to,
           sumQuantity: quantity(values.reduce(0, +)))
       } else {
-        let latest = samples.max { $0.endDate < $1.endDate }!
+        let latest = samples.max { $0.dates.end < $1.dates.end }!
         statistics[type] = HKStatistics(
           quantityType: type, startDate: from, endDate: to,
           averageQuantity: quantity(values.reduce(0, +) / Double(values.count)),
           minimumQuantity: quantity(values.min()!), maximumQuantity: quantity(values.max()!),
-          mostRecentQuantity: latest.quantity,
-          mostRecentQuantityDateInterval: DateInterval(start: latest.startDate, end: latest.endDate)
+          mostRecentQuantity: latest.sample.quantity,
+          mostRecentQuantityDateInterval: latest.dates
         )
       }
     }
@@ -186,7 +217,8 @@ final class StandaloneWorkout: @unchecked Sendable {
   func workout(_ parts: Parts) -> HKWorkout? {
     guard let start = parts.start else { return nil }
     let end = parts.end ?? start
-    let statistics = Self.statistics(of: parts.samples, from: start, to: end)
+    let statistics = Self.statistics(
+      of: parts.samples, dated: parts.sampleDates, from: start, to: end)
     // Apple: "If you don't explicitly set workout activities, HealthKit assigns a workout
     // activity that matches the HKWorkout object's activity type" (HKWorkoutActivity).
     let activities =
@@ -208,7 +240,7 @@ final class StandaloneWorkout: @unchecked Sendable {
           },
           duration: activityEnd.timeIntervalSince(activity.startDate),
           allStatistics: Self.statistics(
-            of: parts.samples, from: activity.startDate, to: activityEnd),
+            of: parts.samples, dated: parts.sampleDates, from: activity.startDate, to: activityEnd),
           uuid: activity.uuid)
       }
     let activity = configuration.activityType

@@ -201,7 +201,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   public var allStatistics: [HKQuantityType: HKStatistics] {
     if let standalone {
       return standalone.parts.withLock {
-        StandaloneWorkout.statistics(of: $0.samples, from: nil, to: nil)
+        StandaloneWorkout.statistics(of: $0.samples, dated: $0.sampleDates, from: nil, to: nil)
       }
     }
     let start = simulation.startDate

@@ -83,7 +83,8 @@ public struct SensorConfiguration: Sendable, Equatable {
   /// Default noise standard deviation in the type's unit. Project rule (not Apple behaviour):
   /// `heartRate` 0 (its error is ``HeartRateSensorError/measured``; docs/models.md#wrist-sensor),
   /// `runningSpeed` 0.05 m/s, `cyclingPower` 5 W (about 2 % at 250 W), `cyclingCadence` 1 rpm,
-  /// `cyclingSpeed` 0.05 m/s, cumulative types 0, and 0 for the running metrics (`runningPower`,
+  /// `cyclingSpeed`, `rowingSpeed` and `crossCountrySkiingSpeed` 0.05 m/s, cumulative types 0,
+  /// and 0 for the running metrics (`runningPower`,
   /// `runningStrideLength`, `runningVerticalOscillation`, `runningGroundContactTime`: motion
   /// models without a sensor model of their own, and a noise draw per sample the 7-day output
   /// benchmark cannot afford; `sensors.<type>.noise` sets one).

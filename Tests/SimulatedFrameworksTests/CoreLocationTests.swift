@@ -244,16 +244,7 @@ struct CoreLocationTests {
         "swim": { "location": "openWater", "sets": [ { "distance": 1500, "pace": 100 } ] },
         "gps": { "latitude": 0, "longitude": 0, "heading": 90 } }
       """)
-    let simulation = try HealthKitSimulation(scenario: scenario)
-    let recorder = LocationRecorder()
-    try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
-      manager.startUpdatingLocation()
-      try await simulation.advance(by: .seconds(20))
-      manager.stopUpdatingLocation()
-    }
+    let (simulation, recorder) = try await updates(of: scenario, seconds: 20)
     let start = simulation.startDate
     #expect(
       recorder.locations.map { $0.timestamp.timeIntervalSince(start) } == [0, 5, 10, 15, 20])

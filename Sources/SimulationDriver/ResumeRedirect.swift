@@ -59,6 +59,25 @@ package enum ResumeRedirect {
   /// The hook that was installed before ours (chained to for every other job).
   nonisolated(unsafe) private static var previous: Hook?
 
+  /// Set on a thread while it sends a job straight to Swift's global executor, past every
+  /// redirect (``bypassing(_:)``).
+  private static let bypassKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// Runs `body` with the jobs it sends to Swift's global executor (a `Task.detached` it
+  /// starts) queued there as Swift would queue them, not on a lane: the stall watch's probe of
+  /// that executor (``SimulationExecutor``), whose threads the app's code shares with every
+  /// other test of the process (on Linux as many as the machine has cores).
+  package static func bypassing(_ body: () -> Void) {
+    _ = bypassKey
+    pthread_setspecific(bypassKey, UnsafeRawPointer(bitPattern: 1))
+    defer { pthread_setspecific(bypassKey, nil) }
+    body()
+  }
+
   /// Whether the hook is in place: evaluated once per process, by the first executor made.
   package static let installed: Bool = {
     _ = key
@@ -68,7 +87,9 @@ package enum ResumeRedirect {
     let slot = symbol.assumingMemoryBound(to: Hook?.self)
     previous = slot.pointee
     slot.pointee = { job, original in
-      if let executor = pthread_getspecific(ResumeRedirect.key) {
+      if pthread_getspecific(ResumeRedirect.bypassKey) != nil {
+        original(job)
+      } else if let executor = pthread_getspecific(ResumeRedirect.key) {
         Unmanaged<SimulationExecutor>.fromOpaque(executor).takeUnretainedValue()
           .enqueue(unowned: job)
       } else if let simulation = AppSimulation.current {

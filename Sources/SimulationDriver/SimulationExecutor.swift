@@ -55,13 +55,19 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var hurried = false
   /// How long the watch waits once a run's body was cancelled (when `stallDelay` is longer).
   private static let hurriedStallDelay: Duration = .milliseconds(100)
-  /// The responsiveness probes (``probeResponsiveness(within:)``) of the current round still to
-  /// run, and the round (a late probe of an earlier round counts for nothing).
+  /// The responsiveness probes (``watchSlice(_:)``) of the current slice still to run, and the
+  /// slice's number (a late probe of an earlier slice counts for nothing).
   private var probesPending = 0
   private var probeRound = 0
-  /// How soon the probes must run for the process to count as responsive: a stall is reported
-  /// only then (longer: the process was too busy to run the app's code, and the window starts
-  /// again).
+  /// How long a queue must have run none of the probes for the watch to take it as blocked for
+  /// good (``watchWindow(_:)``), when the window is shorter: a slow machine's queues run late,
+  /// not never.
+  private static let blockedAfter: Duration = .seconds(10)
+  /// When a probe (of any slice) last ran on the main queue and on Swift's global executor.
+  private var mainProbeRan: ContinuousClock.Instant?
+  private var globalProbeRan: ContinuousClock.Instant?
+  /// The longest slice of a stall window (``watchWindow(_:)``): its probes must run within it
+  /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
 
   package init() {
@@ -278,23 +284,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         // Work, a waiter or the close may have come while the lock was let go: look again.
         guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
         if watched {
-          let seconds =
-            Double(delay.components.seconds) + Double(delay.components.attoseconds) * 1e-18
-          let timedOut = !condition.wait(until: Date().addingTimeInterval(seconds))
-          if timedOut && head == queue.count && idleWaiters.isEmpty && !closed && !stallReported {
-            // The window passed with nothing to run here. Before calling it a stall, make sure
-            // the process could run the app's code elsewhere (the main actor, Swift's global
-            // executor): on a loaded machine, or with another test holding the main thread,
-            // the app's next step may simply not have had a thread yet.
-            switch probeResponsiveness(within: delay) {
-            case .workArrived:
-              continue
-            case .busy:
-              // The app's code could not run for part of the window: the window starts again.
-              continue
-            case .responsive, .unanswered:
-              break
-            }
+          switch watchWindow(delay) {
+          case .lookAgain:
+            continue
+          case .stalled:
             stallReported = true
             condition.unlock()
             if watching() { stalled() }
@@ -310,48 +303,102 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// What ``probeResponsiveness(within:)`` found.
-  private enum Responsiveness {
-    /// Work came to the lane (or a waiter, or the close) while the probes ran.
-    case workArrived
-    /// Both probes ran within ``responsiveWithin``: the process runs the app's code promptly.
-    case responsive
-    /// Both probes ran, but later than ``responsiveWithin``: the process was busy.
-    case busy
-    /// A probe did not run within the limit (its thread is blocked or never serviced: a stall
-    /// is reported all the same, never a hang).
-    case unanswered
+  /// How a stall window (``watchWindow(_:)``) ended.
+  private enum WindowEnd {
+    /// The thread was signalled during the window (``SliceEnd/lookAgain``).
+    case lookAgain
+    /// The app waited the whole window while the process was free to run its code.
+    case stalled
   }
 
-  /// Sends one empty item to the main queue (the main actor's executor) and one to Dispatch's
-  /// global queue (Swift's global executor on Linux), and waits, under `condition`, until both
-  /// ran, work reaches the lane, or `limit` (at least ``responsiveWithin``) passes. A project
-  /// rule (docs/swift-api.md#nothing-silent): a stall is the app waiting on nothing while the
-  /// process could run its code, so a test starved of threads by a busy machine or by another
-  /// test on the main thread is not reported as stalled.
-  private func probeResponsiveness(within limit: Duration) -> Responsiveness {
+  /// What one slice of a stall window (``watchSlice(_:)``) found.
+  private enum SliceEnd {
+    /// The thread was signalled during the slice (work, a waiter, the close, a hurry, a new
+    /// watch): the window ends and the loop looks again.
+    case lookAgain
+    /// Both probes of the slice ran within it (within ``responsiveWithin`` of being sent, for a
+    /// shorter slice): the process could run the app's code.
+    case responsive
+    /// A probe of the slice had not run by its end: the process was too busy (a loaded
+    /// machine, another test holding the main thread or every worker thread).
+    case starved
+  }
+
+  /// Waits out a stall window of `delay` under `condition`, in slices of at most
+  /// ``responsiveWithin``. A project rule (docs/swift-api.md#nothing-silent): a stall is the app
+  /// waiting on nothing while the process could run its code, so only slices in which the
+  /// probes ran count toward `delay` (a test starved of threads for a while, then given them
+  /// back, must not be reported for the time it could not run: its next step may be several
+  /// hops away, on the main actor and on Swift's global executor). A busy process is waited
+  /// for; a blocked one is not: once twice `delay` of wall-clock time has passed since the
+  /// window began, a queue none of whose probes ran for `delay` (at least ``blockedAfter``: a
+  /// thread held for good) gets the stall reported all the same, never a silent hang.
+  private func watchWindow(_ delay: Duration) -> WindowEnd {
+    let began = ContinuousClock.now
+    var counted: Duration = .zero
+    while counted < delay {
+      let slice = min(Self.responsiveWithin, delay - counted)
+      switch watchSlice(slice) {
+      case .lookAgain:
+        return .lookAgain
+      case .responsive:
+        counted += slice
+      case .starved:
+        // Slow is waited for; blocked is not: a queue none of whose probes ran for
+        // `blockedAfter`.
+        let now = ContinuousClock.now
+        let lastRan = min(mainProbeRan ?? began, globalProbeRan ?? began, now)
+        let blockedAfter = max(delay, Self.blockedAfter)
+        if now - began >= delay * 2 && now - max(lastRan, began) >= blockedAfter {
+          return .stalled
+        }
+      }
+    }
+    return .stalled
+  }
+
+  /// One slice of a stall window: sends one empty item to the main queue (the main actor's
+  /// executor) and one task to Swift's global executor (past the redirects: its threads, as
+  /// many as the machine has cores on Linux, are shared with every test of the process, and
+  /// tests that block them, say on a child process's output, hold up the app's hops), then
+  /// waits under `condition` until `slice` has passed or the thread is signalled.
+  private func watchSlice(_ slice: Duration) -> SliceEnd {
     probeRound &+= 1
     probesPending = 2
     let round = probeRound
-    let sent = ContinuousClock.now
-    let answer: @Sendable () -> Void = { [self] in
+    DispatchQueue.main.async { [self] in
       condition.lock()
-      if probeRound == round {
-        probesPending -= 1
-        condition.signal()
-      }
+      if probeRound == round { probesPending -= 1 }
+      mainProbeRan = .now
       condition.unlock()
     }
-    DispatchQueue.main.async(execute: answer)
-    DispatchQueue.global().async(execute: answer)
-    let wait = max(limit, Self.responsiveWithin)
-    let seconds = Double(wait.components.seconds) + Double(wait.components.attoseconds) * 1e-18
-    let deadline = Date().addingTimeInterval(seconds)
-    while probesPending > 0 && head == queue.count && idleWaiters.isEmpty && !closed {
-      if !condition.wait(until: deadline) { break }
+    ResumeRedirect.bypassing {
+      Task.detached { [self] in globalProbeAnswered(round: round) }
     }
-    if head < queue.count || !idleWaiters.isEmpty || closed { return .workArrived }
-    if probesPending > 0 { return .unanswered }
-    return ContinuousClock.now - sent <= Self.responsiveWithin ? .responsive : .busy
+    let sent = Date()
+    // Signalled (work, a waiter, the close, a hurry or a new watch): the loop looks again.
+    guard !condition.wait(until: sent.addingTimeInterval(Self.seconds(slice))) else {
+      return .lookAgain
+    }
+    if head < queue.count || !idleWaiters.isEmpty || closed { return .lookAgain }
+    // A slice shorter than ``responsiveWithin`` (a short window) gives its probes that long.
+    if probesPending > 0 && slice < Self.responsiveWithin {
+      let limit = sent.addingTimeInterval(Self.seconds(Self.responsiveWithin))
+      guard !condition.wait(until: limit) else { return .lookAgain }
+    }
+    return probesPending == 0 ? .responsive : .starved
+  }
+
+  /// `duration` in seconds.
+  private static func seconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+  }
+
+  /// The global executor's probe of slice `round` ran (``watchSlice(_:)``).
+  private func globalProbeAnswered(round: Int) {
+    condition.lock()
+    if probeRound == round { probesPending -= 1 }
+    globalProbeRan = .now
+    condition.unlock()
   }
 }

@@ -96,6 +96,31 @@ import Testing
     await #expect(throws: HealthKitSimulation.StallError.self) { try await run.value }
   }
 
+  /// Time the process could not run the app's code does not count toward the window: the main
+  /// thread is held for 2.5 s (another test, a busy machine) and the app's continuation is
+  /// resumed from Dispatch's global queue 0.5 s after it is let go, at about 3 s, while the
+  /// window is 2 s. The watch's one-second slices from 0 to 2 s have their main-queue probe
+  /// answered only at 2.5 s, so they do not count; the slices from 2 s count, and 2 s of them
+  /// end at 4 s, after the resume: no stall. (Waiting 2 s and then probing once, the watch
+  /// saw both probes answered within 0.5 s of 2 s and reported a stall at 2.5 s.)
+  @Test func timeTheMainThreadWasHeldDoesNotCount() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .seconds(2)
+    let resumed = try await Task {
+      try await simulation.run { () async throws -> Bool in
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+          DispatchQueue.main.async {
+            Thread.sleep(forTimeInterval: 2.5)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { continuation.resume() }
+          }
+        }
+        return true
+      }
+    }.value
+    #expect(resumed)
+    #expect(simulation.reports.isEmpty)
+  }
+
   /// A body that cannot throw: the stall is reported and its task cancelled; `run` returns
   /// what the body returns once it ends (it cannot throw).
   @Test func aBodyThatCannotThrowIsCancelled() async throws {

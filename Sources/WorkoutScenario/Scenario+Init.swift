@@ -193,6 +193,14 @@ extension Scenario {
           "\(text(strides)) is not a rotation (expected a number of strides, not 0, at most 1000000 either way)"
         )
       }
+      if case .timeZone(let zone) = actions[index].kind, TimeZone(identifier: zone) == nil {
+        var message =
+          "\"\(zone)\" is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
+        if let close = closestName(to: zone, among: TimeZone.knownTimeZoneIdentifiers) {
+          message += "; did you mean \"\(close)\"?"
+        }
+        throw fail(path + ".timeZone", message)
+      }
       if index > 0, actions[index].at < actions[index - 1].at {
         throw fail(
           path + ".at", "is before the previous action's time (times must not decrease)")

@@ -50,7 +50,7 @@ extension FaultPlan {
       case .taskExpiry: document.appendElement(["phone", "taskExpiry"], span)
       case .dst:
         let start = try Self.daylightSavingStart(of: fault, in: scenario)
-        document.setMember(["start"], to: .string(start.text ?? ""))
+        document = scenario.movingStart(of: document, to: start)
       case .lock: document.appendElement(["health", "lock", "periods"], span)
       case .sensorDropout: document.appendElement(["sensors", "heartRate", "dropouts"], span)
       case .notificationsOff:

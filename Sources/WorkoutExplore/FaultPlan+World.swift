@@ -152,7 +152,8 @@ extension FaultPlan {
       case .httpError: world.phone.serverErrors.append(span)
       case .httpHang: world.phone.hangs.append(span)
       case .taskExpiry: world.phone.taskExpiry.append(span)
-      case .dst: world = world.movingStart(to: try Self.daylightSavingStart(of: fault, in: scenario))
+      case .dst:
+        world = world.movingStart(to: try Self.daylightSavingStart(of: fault, in: scenario))
       case .lock: world.health?.lockPeriods.append(span)
       case .sensorDropout:
         var settings = world.sensorSettings(for: .heartRate)

@@ -6,7 +6,9 @@ extension Scenario {
   /// The keys whose values may be absolute date-times read against the start (the decoder's
   /// signed instants: a sample's `start`, `end`, `savedAt`, a dose's `at`, `scheduledAt`, a
   /// span's `from`, `to`).
-  static let dateTimeKeys: Set<String> = ["start", "end", "savedAt", "at", "scheduledAt", "from", "to"]
+  static let dateTimeKeys: Set<String> = [
+    "start", "end", "savedAt", "at", "scheduledAt", "from", "to",
+  ]
 
   /// The scenario with its start moved to `newStart`, everything else keeping its place on the
   /// scenario's clock (what the `dst` fault does, docs/explore.md#faults): instants from

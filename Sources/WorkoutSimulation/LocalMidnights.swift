@@ -73,7 +73,9 @@ public enum LocalMidnights {
       instants(
         start: start.addingTimeInterval(from.seconds), timeZone: zone, timeOfDay: timeOfDay,
         through: through)
-    } newDay: { _, _, _ in false }
+    } newDay: { _, _, _ in
+      false
+    }
   }
 
   /// The daily instants of each span of one zone (`daily(from, zone, length)`: the instants

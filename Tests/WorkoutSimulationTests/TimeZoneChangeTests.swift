@@ -65,20 +65,29 @@ struct TimeZoneChangeTests {
       changes.first?.1.details == ["from": .string("Europe/Berlin"), "offset": .integer(32_400)])
   }
 
+  /// The local days' starts within `seconds` of a scenario from `start` in `zone` whose device
+  /// changes to `to` at `at` seconds.
+  static func dayStarts(
+    start: String, zone: String, change at: Int, to: String, through seconds: Int64
+  ) throws -> [SimulationInstant] {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "start": "\(start)", "timeZone": "\(zone)",
+        "timeline": [ { "at": \(at), "do": "timeZone", "timeZone": "\(to)" } ] }
+      """, fileName: "days.json")
+    return try SimulationSession(scenario).localMidnights(through: .seconds(seconds))
+  }
+
   /// East across midnight: from 2026-01-05T20:00+01:00 (19:00Z) in Berlin, Tokyo at 3600 s
   /// (20:00Z: 21:00 on 5 January in Berlin, 05:00 on 6 January in Tokyo). The local date moved
   /// on, so a new day begins at 3600 s (5 January lasted 21 h); the next is Tokyo's midnight of
   /// 7 January, 15:00Z on the 6th: 20 h after the start, 72 000 s; then 72 000 + 86 400 =
   /// 158 400 s. Berlin's own midnight (23:00Z, 14 400 s) no longer counts.
   @Test func eastAcrossMidnightStartsTheNewDayAtTheChange() throws {
-    let scenario = try decodeScenario(
-      #"""
-      { "version": 1, "start": "2026-01-05T20:00:00+01:00", "timeZone": "Europe/Berlin",
-        "timeline": [ { "at": 3600, "do": "timeZone", "timeZone": "Asia/Tokyo" } ] }
-      """#, fileName: "east.json")
-    let session = try SimulationSession(scenario)
     #expect(
-      session.localMidnights(through: .seconds(2 * 86_400))
+      try Self.dayStarts(
+        start: "2026-01-05T20:00:00+01:00", zone: "Europe/Berlin", change: 3600,
+        to: "Asia/Tokyo", through: 2 * 86_400)
         == [.seconds(3600), .seconds(72_000), .seconds(158_400)])
   }
 
@@ -88,14 +97,10 @@ struct TimeZoneChangeTests {
   /// the start, 48 600 s (a day of 28.5 h from Tokyo's midnight); then 48 600 + 86 400 =
   /// 135 000 s.
   @Test func westToAnEarlierDateLengthensTheDay() throws {
-    let scenario = try decodeScenario(
-      #"""
-      { "version": 1, "start": "2026-01-06T00:30:00+09:00", "timeZone": "Asia/Tokyo",
-        "timeline": [ { "at": 600, "do": "timeZone", "timeZone": "America/New_York" } ] }
-      """#, fileName: "west.json")
-    let session = try SimulationSession(scenario)
     #expect(
-      session.localMidnights(through: .seconds(2 * 86_400))
+      try Self.dayStarts(
+        start: "2026-01-06T00:30:00+09:00", zone: "Asia/Tokyo", change: 600,
+        to: "America/New_York", through: 2 * 86_400)
         == [.seconds(48_600), .seconds(135_000)])
   }
 
@@ -103,14 +108,10 @@ struct TimeZoneChangeTests {
   /// (14:00Z: 23:00 in Tokyo, 15:00 in Berlin, both 5 January). Tokyo's midnight at 7200 s
   /// comes after the change and does not count; Berlin's of 6 January is 23:00Z, 36 000 s.
   @Test func aMidnightOfTheOldZoneAfterTheChangeDoesNotCount() throws {
-    let scenario = try decodeScenario(
-      #"""
-      { "version": 1, "start": "2026-01-05T22:00:00+09:00", "timeZone": "Asia/Tokyo",
-        "timeline": [ { "at": 3600, "do": "timeZone", "timeZone": "Europe/Berlin" } ] }
-      """#, fileName: "west.json")
-    let session = try SimulationSession(scenario)
     #expect(
-      session.localMidnights(through: .seconds(86_400 + 36_000))
+      try Self.dayStarts(
+        start: "2026-01-05T22:00:00+09:00", zone: "Asia/Tokyo", change: 3600,
+        to: "Europe/Berlin", through: 86_400 + 36_000)
         == [.seconds(36_000), .seconds(122_400)])
   }
 }

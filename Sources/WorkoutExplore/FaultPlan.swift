@@ -120,7 +120,8 @@ extension Fault {
 extension FaultPlan {
   /// Reads a plan back from its ``description`` (`seed 17: crash@612+5, wrist@900+40`,
   /// `seed 3: no faults`): the one-line reproduction an exploration prints, pasted into a test.
-  /// Instants and spans are seconds (fractions allowed).
+  /// Instants and spans are seconds (fractions allowed); a `timezone-trip` names its zone after
+  /// a colon (`timezone-trip@5400+0:Asia/Tokyo`), and no other kind may.
   ///
   /// - Parameter text: the line.
   /// - Returns: the plan, or `nil` when `text` is not in that form or names an unknown fault.

@@ -2,6 +2,7 @@ import Foundation
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimulation
 import WorkoutSystem
 
 /// The phone around the app's iOS code (docs/phone.md): its time zone of the moment and
@@ -29,7 +30,8 @@ extension AppSimulation {
 
   /// The device's time zone at `instant`: the scenario's `timeZone`, and `health.trip`'s zone
   /// from the trip's first local midnight (in the trip's zone) to the local midnight that ends
-  /// its last day (in the scenario's zone) (iOS sets the zone automatically; docs/phone.md).
+  /// its last day (in the scenario's zone) (iOS sets the zone automatically; docs/phone.md),
+  /// and a timeline `timeZone` action's zone from its instant on (the latest change wins).
   package func deviceTimeZone(at instant: SimulationInstant) -> TimeZone {
     DeviceTimeZones(scenario: scenario, startDate: startDate).zone(at: instant)
   }
@@ -38,6 +40,15 @@ extension AppSimulation {
   package func deviceTimeZoneChanges(after instant: SimulationInstant) -> [SimulationInstant] {
     DeviceTimeZones(scenario: scenario, startDate: startDate).changes(after: instant)
   }
+
+  /// The device's time zone now (virtual now): the scenario's `timeZone`, a `health.trip`'s
+  /// during the trip, a timeline `timeZone` action's after it
+  /// (docs/scenario-format.md#time-zone-changes). What app code on the device reads as
+  /// `TimeZone.current`; the process's own `TimeZone.current` is not changed (tests run in
+  /// parallel in one process), so code that should follow the device reads this, or
+  /// recomputes on `NSSystemTimeZoneDidChange`, which the simulation posts at each timeline
+  /// change (docs/swift-api.md#time-zone-changes).
+  public var timeZone: TimeZone { deviceTimeZone(at: state.withLock { $0.session.now }) }
 }
 
 /// The two devices of a simulation: the watch and its paired iPhone (docs/phone-link.md).
@@ -88,19 +99,23 @@ package struct PhoneDevice: SimulationExtension {
   package init(simulation: AppSimulation) {}
 }
 
-/// The device's time zone over a run: the scenario's zone, and a trip's zone for its days
-/// (``AppSimulation/deviceTimeZone(at:)``). A value, so a framework's state can keep one
-/// and read it under the lock.
+/// The device's time zone over a run: the scenario's zone, a trip's zone for its days, and the
+/// timeline's `timeZone` actions (``AppSimulation/deviceTimeZone(at:)``). A value, so a
+/// framework's state can keep one and read it under the lock.
 package struct DeviceTimeZones: Sendable {
   /// The scenario's zone.
   package let home: TimeZone
   /// The trip: its zone and the span it covers (start included, end excluded).
   package let trip: (zone: TimeZone, start: SimulationInstant, end: SimulationInstant?)?
+  /// The timeline's `timeZone` actions (``WorkoutSimulation/TimeZoneSchedule``'s changes).
+  package let changes: [TimeZoneSchedule.Change]
 
   /// The zones of `scenario`, whose `t = 0` is `startDate`.
   package init(scenario: Scenario, startDate: Date) {
     let home = TimeZone(identifier: scenario.timeZone) ?? TimeZone(secondsFromGMT: 0)!
     self.home = home
+    changes =
+      TimeZoneSchedule(scenario: scenario, home: home, startDate: startDate).changes
     guard let plan = scenario.health?.trip, let zone = TimeZone(identifier: plan.timeZone),
       let parts = HealthPlan.dateComponents(plan.date)
     else {
@@ -128,17 +143,26 @@ package struct DeviceTimeZones: Sendable {
     trip = (zone, instant(first), end)
   }
 
-  /// The zone at `instant`.
+  /// The zone at `instant`: the latest of the trip's start and end and the timeline's changes
+  /// at or before it (at one instant, the timeline's after the trip's), else ``home``.
   package func zone(at instant: SimulationInstant) -> TimeZone {
-    guard let trip, instant >= trip.start else { return home }
-    if let end = trip.end, instant >= end { return home }
-    return trip.zone
+    var latest: (at: SimulationInstant, zone: TimeZone)?
+    if let trip, instant >= trip.start {
+      latest = (trip.start, trip.zone)
+      if let end = trip.end, instant >= end { latest = (end, home) }
+    }
+    if let change = changes.last(where: { $0.at <= instant }),
+      latest.map({ change.at >= $0.at }) ?? true
+    {
+      latest = (change.at, change.zone)
+    }
+    return latest?.zone ?? home
   }
 
   /// The instants after `instant` at which the zone changes, in order.
   package func changes(after instant: SimulationInstant) -> [SimulationInstant] {
-    guard let trip else { return [] }
-    return [trip.start, trip.end].compactMap { $0 }.filter { $0 > instant }
+    let tripEdges = trip.map { [$0.start, $0.end].compactMap { $0 } } ?? []
+    return Array(Set(tripEdges + changes.map(\.at)).filter { $0 > instant }).sorted()
   }
 }
 
@@ -158,5 +182,35 @@ extension AppSimulation.State {
     withExtension(PhoneDevice.self, of: simulation) { phone, state in
       phone.foregroundGeneration = value == .foreground ? state.processGeneration() : nil
     }
+  }
+}
+
+/// Posts `NSSystemTimeZoneDidChange` (Apple doc: "A notification posted when the time zone
+/// changes",
+/// https://developer.apple.com/documentation/foundation/nsnotification/name-swift.struct/nssystemtimezonedidchange)
+/// on the simulation's lane at each timeline `timeZone` action after `t = 0`, on
+/// `NotificationCenter.default`, with the zone before the change as its object (as Core
+/// Foundation's `cfTimeZoneSystemTimeZoneDidChange` carries "the previous system time zone",
+/// https://developer.apple.com/documentation/corefoundation/cfnotificationname/cftimezonesystemtimezonedidchange).
+/// Registered only for a scenario with such actions.
+struct TimeZoneChangeTimer: SystemTimer {
+  /// The device's zones (the zone before each change).
+  let zones: DeviceTimeZones
+
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
+    zones.changes.first { $0.at > now }?.at
+  }
+
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard zones.changes.contains(where: { $0.at == now }) else { return [] }
+    let previous = zones.zone(at: now.advanced(by: .nanoseconds(-1)))
+    return [
+      {
+        NotificationCenter.default.post(
+          name: .NSSystemTimeZoneDidChange, object: NSTimeZone(name: previous.identifier))
+      }
+    ]
   }
 }

@@ -126,10 +126,17 @@ public final class AppSimulation: Sendable {
     let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
     let executor = SimulationExecutor()
     self.executor = executor
-    self.state = Mutex(
-      State(
-        session: session, health: health, authorizationAnswers: scenario.authorization,
-        infoPlistKeys: infoPlistKeys, executor: executor))
+    var initial = State(
+      session: session, health: health, authorizationAnswers: scenario.authorization,
+      infoPlistKeys: infoPlistKeys, executor: executor)
+    if !scenario.timeZoneChanges.isEmpty {
+      // NSSystemTimeZoneDidChange at each timeline `timeZone` action.
+      initial.systemTimers.add(
+        key: ObjectIdentifier(TimeZoneChangeTimer.self),
+        TimeZoneChangeTimer(
+          zones: DeviceTimeZones(scenario: scenario, startDate: session.startDate)))
+    }
+    self.state = Mutex(initial)
     state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },

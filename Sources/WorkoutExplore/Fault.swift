@@ -8,7 +8,8 @@ import WorkoutSystem
 /// (``FaultPlan/world(from:)``): timeline actions (`crash` then `relaunch`, `wristDown` then
 /// `wristUp`, `phoneAway` then `phoneBack`) or scenario keys (`phone.network.offline`,
 /// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications`,
-/// `phone.network.serverErrors`, `phone.network.hangs`, `phone.taskExpiry`).
+/// `phone.network.serverErrors`, `phone.network.hangs`, `phone.taskExpiry`), or the timeline
+/// `timeZone` action of a `timezone-trip`.
 public struct Fault: Sendable, Hashable, CustomStringConvertible {
   /// What goes wrong: the names users type after `--faults` (docs/explore.md#faults).
   public enum Kind: String, Sendable, Hashable, CaseIterable {
@@ -63,6 +64,12 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// (written `dst@1200+0`), drawn at most once; only for a scenario with a fixed start
     /// and a zone that changes (else `--faults dst` is a usage error, 64).
     case dst
+    /// `timezone-trip`: the user lands in another time zone at ``Fault/at`` (a timeline
+    /// `timeZone` action to ``Fault/timeZone``, drawn from the zones 3 to 9 hours from the
+    /// device's, ``WorkoutScenario/Scenario/tripZones(atSecond:)``); no span (written
+    /// `timezone-trip@5400+0:Asia/Tokyo`). Dates written after it carry the new offset, the
+    /// rings reset at its local midnights, `NSSystemTimeZoneDidChange` is posted in Swift.
+    case timezoneTrip = "timezone-trip"
 
     /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`,
     /// `auth-denied`.
@@ -80,7 +87,7 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .phoneAway: 30...1200
       case .offline, .lock, .httpError, .httpHang, .taskExpiry: 60...1800
       case .sensorDropout: 5...300
-      case .notificationsOff, .authDenied, .dst: 0...0
+      case .notificationsOff, .authDenied, .dst, .timezoneTrip: 0...0
       }
     }
 
@@ -101,18 +108,14 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .httpHang: 9
       case .taskExpiry: 10
       case .dst: 11
+      case .timezoneTrip: 12
       }
     }
 
     /// The faults issue 30 names that no timeline action or scenario key can express yet, each
     /// with what is missing; `--faults` refuses them with this text
-    /// (docs/explore.md#not-yet-available).
-    public static let notYetAvailable: [(name: String, why: String)] = [
-      (
-        "timezone-trip",
-        "health.trip changes the zone of whole local days, and no scenario key changes the device's zone at an instant of the workout; explore a trip with health.trip in the scenario itself, or dst"
-      )
-    ]
+    /// (docs/explore.md#not-yet-available). None today: `timezone-trip`, the last, is drawn.
+    public static let notYetAvailable: [(name: String, why: String)] = []
   }
 
   /// What goes wrong.
@@ -121,23 +124,28 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
   public var at: SimulationInstant
   /// How long it lasts (the relaunch delay of a crash; zero for a whole-world fault).
   public var duration: Duration
+  /// The IANA zone a `timezone-trip` lands in; `nil` for every other kind.
+  public var timeZone: String?
 
-  /// A fault of `kind` from `at` for `duration`.
-  public init(_ kind: Kind, at: SimulationInstant, duration: Duration) {
+  /// A fault of `kind` from `at` for `duration`; `timeZone` for a `timezone-trip`.
+  public init(_ kind: Kind, at: SimulationInstant, duration: Duration, timeZone: String? = nil) {
     self.kind = kind
     self.at = at
     self.duration = duration
+    self.timeZone = timeZone
   }
 
   /// When it ends: ``at`` + ``duration``.
   public var end: SimulationInstant { at.advanced(by: duration) }
 
   /// The fault as `--faults` names it with its instant and span in seconds: `crash@612+5`
-  /// (crash at 612 s, relaunch 5 s later), `notifications-off`.
+  /// (crash at 612 s, relaunch 5 s later), `notifications-off`, and a trip's zone after a
+  /// colon: `timezone-trip@5400+0:Asia/Tokyo`.
   public var description: String {
     if kind.isWholeWorld { return kind.rawValue }
     return
       "\(kind.rawValue)@\(Self.seconds(at.nanoseconds))+\(Self.seconds(duration.wholeNanoseconds))"
+      + (timeZone.map { ":" + $0 } ?? "")
   }
 
   /// Nanoseconds as seconds, a whole number when whole (drawn faults always are).

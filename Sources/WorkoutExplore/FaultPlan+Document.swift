@@ -50,26 +50,33 @@ extension FaultPlan {
       case .taskExpiry: document.appendElement(["phone", "taskExpiry"], span)
       case .dst:
         let start = try Self.daylightSavingStart(of: fault, in: scenario)
-        document.setMember(["start"], to: .string(start.text ?? ""))
+        document = scenario.movingStart(of: document, to: start)
       case .lock: document.appendElement(["health", "lock", "periods"], span)
       case .sensorDropout: document.appendElement(["sensors", "heartRate", "dropouts"], span)
       case .notificationsOff:
         document.setMember(["authorization", "notifications"], to: .string("denied"))
       case .authDenied:
         document.setMember(["authorization", "healthKit", "default"], to: .string("denied"))
-      case .crash, .crashRecover, .wrist, .phoneAway: break
+      case .crash, .crashRecover, .wrist, .phoneAway, .timezoneTrip: break
       }
     }
     return document
   }
 
   /// A fault's timeline action as the file writes it: `{ "at": 612, "do": "crash" }`,
-  /// `{ "at": 617, "do": "relaunch", "recover": true }`.
-  static func actionObject(_ action: (at: SimulationInstant, action: AppAction)) -> JSONValue {
+  /// `{ "at": 617, "do": "relaunch", "recover": true }`,
+  /// `{ "at": 5400, "do": "timeZone", "timeZone": "Asia/Tokyo" }`.
+  static func actionObject(_ action: (at: SimulationInstant, action: Scenario.Action.Kind))
+    -> JSONValue
+  {
     var members: [(key: String, value: JSONValue)] = [
-      ("at", .number(action.at.seconds)), ("do", .string(action.action.word)),
+      ("at", .number(action.at.seconds)), ("do", .string(action.action.name)),
     ]
-    if case .relaunch(let recover) = action.action { members.append(("recover", .bool(recover))) }
+    switch action.action {
+    case .app(.relaunch(let recover)): members.append(("recover", .bool(recover)))
+    case .timeZone(let zone): members.append(("timeZone", .string(zone)))
+    default: break
+    }
     return .object(members)
   }
 }

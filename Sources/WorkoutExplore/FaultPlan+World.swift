@@ -76,19 +76,21 @@ extension FaultPlan {
 
   /// The timeline actions the plan's faults add, each with the instant it happens at, in plan
   /// order (a fault's begin before its end).
-  var timelineActions: [(at: SimulationInstant, action: AppAction)] {
-    var actions: [(at: SimulationInstant, action: AppAction)] = []
+  var timelineActions: [(at: SimulationInstant, action: Scenario.Action.Kind)] {
+    var actions: [(at: SimulationInstant, action: Scenario.Action.Kind)] = []
     for fault in faults {
       switch fault.kind {
       case .crash, .crashRecover:
-        actions.append((fault.at, .crash))
-        actions.append((fault.end, .relaunch(recover: fault.kind == .crashRecover)))
+        actions.append((fault.at, .app(.crash)))
+        actions.append((fault.end, .app(.relaunch(recover: fault.kind == .crashRecover))))
       case .wrist:
-        actions.append((fault.at, .wristDown))
-        actions.append((fault.end, .wristUp))
+        actions.append((fault.at, .app(.wristDown)))
+        actions.append((fault.end, .app(.wristUp)))
       case .phoneAway:
-        actions.append((fault.at, .phone(.away)))
-        actions.append((fault.end, .phone(.back)))
+        actions.append((fault.at, .app(.phone(.away))))
+        actions.append((fault.end, .app(.phone(.back))))
+      case .timezoneTrip:
+        if let zone = fault.timeZone { actions.append((fault.at, .timeZone(zone))) }
       case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied, .httpError,
         .httpHang, .taskExpiry, .dst:
         break
@@ -141,7 +143,7 @@ extension FaultPlan {
         return action
       }
       let fault = added[source.index]
-      return Scenario.Action(at: fault.at, kind: .app(fault.action), location: location)
+      return Scenario.Action(at: fault.at, kind: fault.action, location: location)
     }
     for fault in faults {
       let span = fault.at..<fault.end
@@ -150,7 +152,8 @@ extension FaultPlan {
       case .httpError: world.phone.serverErrors.append(span)
       case .httpHang: world.phone.hangs.append(span)
       case .taskExpiry: world.phone.taskExpiry.append(span)
-      case .dst: world.start = try Self.daylightSavingStart(of: fault, in: scenario)
+      case .dst:
+        world = world.movingStart(to: try Self.daylightSavingStart(of: fault, in: scenario))
       case .lock: world.health?.lockPeriods.append(span)
       case .sensorDropout:
         var settings = world.sensorSettings(for: .heartRate)
@@ -164,7 +167,7 @@ extension FaultPlan {
         var authorization = world.authorization ?? Scenario.Authorization()
         authorization.defaultAnswer = .denied
         world.authorization = authorization
-      case .crash, .crashRecover, .wrist, .phoneAway: break
+      case .crash, .crashRecover, .wrist, .phoneAway, .timezoneTrip: break
       }
     }
     return world

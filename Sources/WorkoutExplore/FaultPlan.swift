@@ -43,7 +43,9 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
   /// count of faults, 1 to 3; then per fault its kind among `faults` (in the order given), its
   /// duration in whole seconds within ``Fault/Kind/durationRange`` (at most the span's length
   /// less one second) and its instant in whole seconds such that it begins at 1 s or later and
-  /// ends within ``span(of:)``. A whole-world fault drawn again, or a fault that overlaps one
+  /// ends within ``span(of:)``; a `timezone-trip` draws one more number, its zone
+  /// `zones[next % zones.count]` of ``WorkoutScenario/Scenario/tripZones(atSecond:)`` at its
+  /// instant (none there: it is left out). A whole-world fault drawn again, or a fault that overlaps one
   /// drawn before it on its channel (crashes share one), is left out: the draw goes on with the
   /// next. The same seed, fault set and scenario span give the same plan.
   ///
@@ -74,7 +76,14 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
       let shortest = min(range.lowerBound, longest)
       let seconds = shortest + uniform(longest - shortest + 1)
       let start = span.first + uniform(span.last - seconds - span.first + 1)
-      let fault = Fault(kind, at: .seconds(start), duration: .seconds(seconds))
+      var fault = Fault(kind, at: .seconds(start), duration: .seconds(seconds))
+      if kind == .timezoneTrip {
+        // One more number, for the zone (only a trip draws it).
+        let zones = scenario.tripZones(atSecond: start)
+        let index = uniform(Int64(max(zones.count, 1)))
+        guard !zones.isEmpty else { continue }
+        fault.timeZone = zones[Int(index)]
+      }
       if !drawn.contains(where: { $0.overlaps(fault) }) { drawn.append(fault) }
     }
     return FaultPlan(seed: seed, faults: drawn)
@@ -111,7 +120,8 @@ extension Fault {
 extension FaultPlan {
   /// Reads a plan back from its ``description`` (`seed 17: crash@612+5, wrist@900+40`,
   /// `seed 3: no faults`): the one-line reproduction an exploration prints, pasted into a test.
-  /// Instants and spans are seconds (fractions allowed).
+  /// Instants and spans are seconds (fractions allowed); a `timezone-trip` names its zone after
+  /// a colon (`timezone-trip@5400+0:Asia/Tokyo`), and no other kind may.
   ///
   /// - Parameter text: the line.
   /// - Returns: the plan, or `nil` when `text` is not in that form or names an unknown fault.
@@ -125,7 +135,11 @@ extension FaultPlan {
       return
     }
     var faults: [Fault] = []
-    for item in rest.split(separator: ",").map({ $0.drop { $0 == " " } }) {
+    for written in rest.split(separator: ",").map({ $0.drop { $0 == " " } }) {
+      // A trip's zone follows a colon: `timezone-trip@5400+0:Asia/Tokyo`.
+      let zoneParts = written.split(separator: ":", maxSplits: 1)
+      let item = zoneParts.first ?? written
+      let zone = zoneParts.count == 2 ? String(zoneParts[1]) : nil
       let parts = item.split(separator: "@")
       guard let kind = Fault.Kind(rawValue: String(parts[0])) else { return nil }
       if parts.count == 1, kind.isWholeWorld {
@@ -136,10 +150,12 @@ extension FaultPlan {
       guard times.count == 2, let at = Double(times[0]), let span = Double(times[1]),
         at >= 0, span >= 0, at < 1e9, span < 1e9
       else { return nil }
+      guard (kind == .timezoneTrip) == (zone != nil), zone?.isEmpty != true else { return nil }
       faults.append(
         Fault(
           kind, at: .rounding(seconds: at),
-          duration: .nanoseconds(SimulationInstant.rounding(seconds: span).nanoseconds)))
+          duration: .nanoseconds(SimulationInstant.rounding(seconds: span).nanoseconds),
+          timeZone: zone))
     }
     self.init(seed: seed, faults: faults)
   }

@@ -270,7 +270,7 @@ public enum Report {
     -> TimeChart.Axis
   {
     let origin = result.startDate.timeIntervalSince1970
-    let zone = result.timeZone
+    let zone = result.timeZones
     let elapsed = Ticks.elapsed(span: end - start, maximumCount: 10).map {
       (seconds: $0.seconds + start, label: $0.label)
     }

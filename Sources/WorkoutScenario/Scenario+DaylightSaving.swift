@@ -54,3 +54,40 @@ extension Scenario {
       + "\(two(parts.minute)):\(two(parts.second))" + zone
   }
 }
+
+extension Scenario {
+  /// The zones a `timezone-trip` fault lands in (docs/explore.md#faults; a project rule): one
+  /// IANA zone per populous UTC offset from −10 to +12 h, without `Etc/` names.
+  public static let tripZoneCandidates = [
+    "Pacific/Honolulu", "America/Anchorage", "America/Los_Angeles", "America/Denver",
+    "America/Chicago", "America/New_York", "America/Sao_Paulo", "Atlantic/Azores",
+    "Europe/London", "Europe/Berlin", "Europe/Athens", "Europe/Moscow", "Asia/Dubai",
+    "Asia/Kolkata", "Asia/Dhaka", "Asia/Bangkok", "Asia/Shanghai", "Asia/Tokyo",
+    "Australia/Sydney", "Pacific/Auckland",
+  ]
+
+  /// The nearest and farthest a trip goes, in seconds of UTC offset: 3 to 9 hours either way
+  /// (a project rule: far enough to move the local date for much of the day, as near as a
+  /// long-haul flight).
+  public static let tripOffsetRange: ClosedRange<Int> = 3 * 3600...9 * 3600
+
+  /// The ``tripZoneCandidates`` whose UTC offset at `seconds` after `t = 0` differs from the
+  /// device's zone's then (``timeZone(at:)``) by ``tripOffsetRange`` either way, in list order.
+  /// The instant's date is the scenario's fixed start, or the default start (2026-01-05) for a
+  /// course of segments, a start of `"now"` or a replayed recording without `start`, so the
+  /// list does not depend on the real clock.
+  ///
+  /// - Parameter seconds: the trip's instant, whole seconds from `t = 0`.
+  /// - Returns: the names; empty when the zone is unknown.
+  public func tripZones(atSecond seconds: Int64) -> [String] {
+    let instant = SimulationInstant.seconds(seconds)
+    guard let home = TimeZone(identifier: timeZone(at: instant)) else { return [] }
+    let origin = (startsNow ? nil : start?.date) ?? Self.defaultStart.date
+    let date = origin.addingTimeInterval(Double(seconds))
+    let offset = home.secondsFromGMT(for: date)
+    return Self.tripZoneCandidates.filter { name in
+      guard let zone = TimeZone(identifier: name) else { return false }
+      return Self.tripOffsetRange.contains(abs(zone.secondsFromGMT(for: date) - offset))
+    }
+  }
+}

@@ -37,7 +37,8 @@ extension Scenario {
   ///   only), with a duration not above zero, or with speed, grade (−0.45 to 0.45), power or
   ///   cadence outside ``WorkoutPhysiology/CourseSegment``'s ranges, an empty recording path, a
   ///   sensor interval not above zero, a timeline time before `t = 0` or before the previous one,
-  ///   a `crown` rotation of 0 or beyond a million strides, an `extendedRuntime` action without
+  ///   a `crown` rotation of 0 or beyond a million strides, a `timeZone` action to an unknown
+  ///   zone (with the closest known name suggested), an `extendedRuntime` action without
   ///   `watch.extendedRuntimeType`, selector items empty or repeated, sensor noise (0 to 10 000),
   ///   the heart rate's `errorScale` (0 to 10),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
@@ -192,6 +193,14 @@ extension Scenario {
           path + ".by",
           "\(text(strides)) is not a rotation (expected a number of strides, not 0, at most 1000000 either way)"
         )
+      }
+      if case .timeZone(let zone) = actions[index].kind, TimeZone(identifier: zone) == nil {
+        var message =
+          "\"\(zone)\" is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
+        if let close = closestName(to: zone, among: TimeZone.knownTimeZoneIdentifiers) {
+          message += "; did you mean \"\(close)\"?"
+        }
+        throw fail(path + ".timeZone", message)
       }
       if index > 0, actions[index].at < actions[index - 1].at {
         throw fail(

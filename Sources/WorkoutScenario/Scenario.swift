@@ -300,6 +300,12 @@ public struct Scenario: Sendable, Equatable {
       /// `crown` with `by`: one Digital Crown rotation of `by` strides (fractions allowed), then
       /// the stop; ignored with a log entry once the app's session is prepared or started.
       case crown(by: Double)
+      /// `timeZone` with `timeZone`: the device's time zone becomes this IANA name at the
+      /// action's instant (the user lands in another zone; the watch follows the paired phone's
+      /// zone). Every local date written from then on carries the new zone's offset, the
+      /// activity rings reset at the new zone's local midnights, and a workout started before
+      /// keeps the `HKTimeZone` it started with (docs/scenario-format.md#time-zone-changes).
+      case timeZone(String)
 
       /// The `do` word (`"pause"`, `"probe"`, `"crown"`).
       public var name: String {
@@ -307,6 +313,7 @@ public struct Scenario: Sendable, Equatable {
         case .app(let action): action.word
         case .probe: "probe"
         case .crown: "crown"
+        case .timeZone: "timeZone"
         }
       }
 
@@ -320,7 +327,7 @@ public struct Scenario: Sendable, Equatable {
         "cancelTransfers", "phoneApp", "phoneAway", "phoneBack", "sameWiFi", "complication",
         "watchApp",
         "startMirroring", "stopMirroring", "sendToRemoteWorkoutSession", "beginActivity",
-        "endActivity",
+        "endActivity", "timeZone",
       ]
     }
   }

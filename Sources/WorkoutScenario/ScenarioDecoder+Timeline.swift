@@ -57,6 +57,7 @@ extension ScenarioDecoder {
     case "relaunch": keys.append("recover")
     case "extendedRuntime": keys += ["op", "for", "holder"]
     case "crown": keys.append("by")
+    case "timeZone": keys.append("timeZone")
     case _ where Self.mirroringWords.contains(name): keys += Self.mirroringKeys(name)
     default: keys += Self.linkKeys(name) ?? []
     }
@@ -101,6 +102,13 @@ extension ScenarioDecoder {
     case "crownPress": kind = .app(.crownPress)
     case "openApp": kind = .app(.openApp)
     case "crown": kind = .crown(by: try crownStrides(fields, at: path))
+    case "timeZone":
+      guard let zoneValue = fields["timeZone"] else {
+        throw missing(
+          path.appending(key: "timeZone"),
+          "the device's new IANA time zone, for example \"Asia/Tokyo\"")
+      }
+      kind = .timeZone(try timeZoneName(zoneValue, at: path.appending(key: "timeZone")))
     case "extendedRuntime":
       kind = .app(.extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at)))
     case _ where Self.mirroringWords.contains(name):

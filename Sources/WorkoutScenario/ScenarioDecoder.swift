@@ -199,14 +199,7 @@ struct ScenarioDecoder {
     var timeZone = startsNow ? TimeZone.current.identifier : "UTC"
     let timeZoneRead = attempt { () throws(ScenarioError) in
       if let value = fields["timeZone"] {
-        timeZone = try string(
-          value, at: path("timeZone"), expected: "an IANA time zone name such as \"Europe/Berlin\"")
-        guard TimeZone(identifier: timeZone) != nil else {
-          throw fail(
-            path("timeZone"),
-            "\(Self.describe(value)) is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
-          )
-        }
+        timeZone = try timeZoneName(value, at: path("timeZone"))
       }
     }
     var seed: UInt64 = 1

@@ -34,6 +34,91 @@ public enum LocalMidnights {
     }
   }
 
+  /// The scenario times after `t = 0` and at or before `end` at which a new local day begins on
+  /// a device whose zone changes (docs/scenario-format.md#time-zone-changes; a project rule,
+  /// as Apple documents no rule for the activity rings across zones):
+  ///
+  /// - each local midnight of the zone in force, as ``instants(start:timeZone:through:)``
+  ///   finds them between one change and the next (a midnight exactly at a change belongs to
+  ///   the zone the change brings);
+  /// - a change whose new zone reads a later local date than the old one did at that instant
+  ///   (landing east across midnight: the day in progress ends there, shorter than 24 hours,
+  ///   and the new one runs to the new zone's next midnight). A change to the same or an
+  ///   earlier local date ends nothing: the day in progress runs on to the new zone's next
+  ///   midnight, longer than 24 hours when the clock went back (flying west).
+  ///
+  /// - Parameters:
+  ///   - start: the wall-clock date of `t = 0`.
+  ///   - zones: the device's zones.
+  ///   - end: the last scenario time of interest (≥ 0).
+  /// - Returns: instants in increasing order.
+  public static func instants(start: Date, zones: TimeZoneSchedule, through end: SimulationInstant)
+    -> [SimulationInstant]
+  {
+    segmented(zones, through: end) { from, zone, through in
+      instants(start: start.addingTimeInterval(from.seconds), timeZone: zone, through: through)
+    } newDay: { at, old, new in
+      let date = start.addingTimeInterval(at.seconds)
+      return localDate(date, in: new) > localDate(date, in: old)
+    }
+  }
+
+  /// ``instants(start:timeZone:timeOfDay:through:)`` on a device whose zone changes: the local
+  /// time of day in the zone in force (a time of day exactly at a change belongs to the zone
+  /// the change brings).
+  public static func instants(
+    start: Date, zones: TimeZoneSchedule, timeOfDay: Duration, through end: SimulationInstant
+  ) -> [SimulationInstant] {
+    segmented(zones, through: end) { from, zone, through in
+      instants(
+        start: start.addingTimeInterval(from.seconds), timeZone: zone, timeOfDay: timeOfDay,
+        through: through)
+    } newDay: { _, _, _ in
+      false
+    }
+  }
+
+  /// The daily instants of each span of one zone (`daily(from, zone, length)`: the instants
+  /// after `from` up to `length` later, from `from`), kept when before the next change, and
+  /// the changes `newDay(at, old, new)` calls a new day.
+  private static func segmented(
+    _ zones: TimeZoneSchedule, through end: SimulationInstant,
+    daily: (SimulationInstant, TimeZone, SimulationInstant) -> [SimulationInstant],
+    newDay: (SimulationInstant, TimeZone, TimeZone) -> Bool
+  ) -> [SimulationInstant] {
+    var result: [SimulationInstant] = []
+    var from = SimulationInstant.zero
+    var zone = zones.home
+    for change in zones.changes + [nil] {
+      let until = min(change?.at ?? end, end)
+      if until > from {
+        let length = SimulationInstant(nanoseconds: until.nanoseconds - from.nanoseconds)
+        for found in daily(from, zone, length) {
+          let instant = found.advanced(by: .nanoseconds(from.nanoseconds))
+          // A change within the run cuts its span: a daily instant exactly at it is the next
+          // zone's.
+          if change.map({ $0.at > end }) ?? true || instant < until { result.append(instant) }
+        }
+      }
+      guard let change else { break }
+      if change.at > end { break }
+      if change.at > .zero, result.last != change.at, newDay(change.at, zone, change.zone) {
+        result.append(change.at)
+      }
+      if change.at > from { from = change.at }
+      zone = change.zone
+    }
+    return result
+  }
+
+  /// The local date of `date` in `zone` as `(year, month, day)`, compared in that order.
+  private static func localDate(_ date: Date, in zone: TimeZone) -> (Int, Int, Int) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let parts = calendar.dateComponents([.year, .month, .day], from: date)
+    return (parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+  }
+
   /// The scenario times after `t = 0` and at or before `end` when the local clock reads
   /// `timeOfDay` (the complication budget's reset, docs/phone-link.md#complication-user-info):
   /// the wall-clock time on each local day (a time skipped by a daylight-saving change falls on

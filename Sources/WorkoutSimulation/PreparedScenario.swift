@@ -14,6 +14,9 @@ struct PreparedScenario {
   var athlete: WorkoutPhysiology.Athlete
   var startDate: Date
   var timeZone: TimeZone
+  /// The device's zone at each instant (``TimeZoneSchedule``): ``timeZone`` and the timeline's
+  /// `timeZone` actions.
+  var timeZones: TimeZoneSchedule
   /// Warnings for standard error (the result's `warnings`): what the replay of a recording
   /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
   var warnings: [String] = []
@@ -102,6 +105,7 @@ struct PreparedScenario {
         message:
           "a .gpx export needs a course with positions (a recording with latitude and longitude)")
     }
+    self.timeZones = TimeZoneSchedule(scenario: scenario, home: timeZone, startDate: startDate)
     let sensors = scenario.sensors
     // `--seed` is in the scenario (``ResolvedScenario``).
     let seed = scenario.seed
@@ -111,8 +115,7 @@ struct PreparedScenario {
     var configuration = WorkoutEngineConfiguration(
       seed: seed, activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
-      schedules: schedules,
-      metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+      schedules: schedules)
     // The world as HealthKit is: the app begins collection, ends it and finishes the workout
     // by its calls; the command line's app makes them as its reflexes (``ScriptedApp``).
     if let swim = scenario.swim {
@@ -127,7 +130,7 @@ struct PreparedScenario {
     }
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
-      scenario, overrides: overrides, startDate: startDate, timeZone: timeZone)
+      scenario, overrides: overrides, startDate: startDate, zones: timeZones)
     configuration.motion = MotionConfiguration(
       layers: [dataSource.motionSpans(activity: activity), scenario.motion?.spans ?? []],
       latency: scenario.motion?.latency ?? MotionConfiguration.defaultLatency,
@@ -138,8 +141,7 @@ struct PreparedScenario {
     self.phoneConfiguration = WorkoutEngineConfiguration(
       seed: Self.phoneSeed(seed), activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
-      schedules: phoneSensors.mapValues(\.schedule),
-      metadata: [WorkoutRecord.MetadataKey.timeZone: .string(scenario.timeZone)])
+      schedules: phoneSensors.mapValues(\.schedule))
   }
 
   /// The iPhone's own workouts (docs/phone.md#the-iphones-own-workouts): the engine's settings
@@ -263,6 +265,12 @@ struct PreparedScenario {
 
   private func computedAnnotation(_ record: WorkoutRecord) -> WorkoutRecord {
     var record = record
+    // `HKTimeZone`: "the user's time zone when the HealthKit object was created" (Apple doc:
+    // https://developer.apple.com/documentation/healthkit/hkmetadatakeytimezone); a workout's
+    // is the zone in force when it started, kept through a later timeline `timeZone` action
+    // (a project reading: docs/scenario-format.md#time-zone-changes).
+    record.metadata[WorkoutRecord.MetadataKey.timeZone] = .string(
+      timeZones.name(at: record.startDate))
     if record.activityType.distanceType != nil {
       let climb = dataSource.elevationAscended(over: Self.activeIntervals(of: record))
       record.metadata[WorkoutRecord.MetadataKey.elevationAscended] = .number(climb)
@@ -398,7 +406,7 @@ extension PreparedScenario {
   /// `complicationBudgetReset` time of each day through a year past the planned end (the
   /// scripted apps are the command line's ``ScriptedApp``'s, not the world's).
   static func linkConfiguration(
-    _ scenario: Scenario, overrides: RunOverrides, startDate: Date, timeZone: TimeZone
+    _ scenario: Scenario, overrides: RunOverrides, startDate: Date, zones: TimeZoneSchedule
   ) -> LinkConfiguration {
     let phone = scenario.phone
     let end = (overrides.until ?? scenario.timeline.last?.at ?? .zero)
@@ -410,7 +418,7 @@ extension PreparedScenario {
       transferLatency: phone.transferLatency, replyTimeout: phone.replyTimeout,
       complicationBudget: phone.complicationBudget,
       budgetResets: LocalMidnights.instants(
-        start: startDate, timeZone: timeZone, timeOfDay: phone.complicationBudgetReset,
+        start: startDate, zones: zones, timeOfDay: phone.complicationBudgetReset,
         through: end),
       watchStartsNotRunning: scenario.watchAppState == .notRunning)
   }

@@ -13,8 +13,12 @@ public struct RunResult: Sendable {
   public var seed: UInt64
   /// The wall-clock date of scenario time `t = 0`.
   public var startDate: Date
-  /// The scenario's time zone: dates are written with its offset at each instant.
+  /// The scenario's time zone, the zone at `t = 0`.
   public var timeZone: TimeZone
+  /// The device's zone at each instant: ``timeZone``, then the timeline's `timeZone` actions'
+  /// (docs/scenario-format.md#time-zone-changes). Dates are written with the offset in force
+  /// at each instant.
+  public var timeZones: TimeZoneSchedule
   /// The time zone's name as the scenario wrote it (`UTC`, `Europe/Berlin`): the document's
   /// `timeZone` (Foundation on Linux reports `UTC` as `GMT`, so the identifier is not used).
   public var timeZoneName: String
@@ -49,8 +53,11 @@ public struct RunResult: Sendable {
   public init(
     scenarioName: String, seed: UInt64, startDate: Date, timeZone: TimeZone,
     records: [WorkoutRecord], probes: [Probe], errors: [ErrorReport], log: [LogEntry],
-    track: [TrackPoint] = [], timeZoneName: String? = nil
+    track: [TrackPoint] = [], timeZoneName: String? = nil, timeZones: TimeZoneSchedule? = nil
   ) {
+    self.timeZones =
+      timeZones
+      ?? TimeZoneSchedule(home: timeZone, homeName: timeZoneName ?? timeZone.identifier)
     self.track = track
     self.timeZoneName = timeZoneName ?? timeZone.identifier
     self.scenarioName = scenarioName
@@ -92,9 +99,10 @@ public struct RunResult: Sendable {
     ).map { Duration.nanoseconds($0).secondsValue }
   }
 
-  /// The wall-clock date of scenario instant `instant`, ISO 8601 with the zone's offset.
+  /// The wall-clock date of scenario instant `instant`, ISO 8601 with the offset of the zone
+  /// in force then (``timeZones``).
   public func date(of instant: SimulationInstant) -> String {
     formatDate(
-      secondsSince1970: startDate.timeIntervalSince1970 + instant.seconds, timeZone: timeZone)
+      secondsSince1970: startDate.timeIntervalSince1970 + instant.seconds, zones: timeZones)
   }
 }

@@ -396,10 +396,11 @@ public struct SimulationSession {
     return engine.canSelectActivity(ofSession: index)
   }
 
-  /// The scenario times of the local midnights in the scenario's `timeZone` after `t = 0` and
-  /// at or before `end` (``LocalMidnights``).
+  /// The scenario times after `t = 0` and at or before `end` at which a new local day begins:
+  /// the local midnights of the zone in force, and a timeline `timeZone` action into a later
+  /// local date (``LocalMidnights/instants(start:zones:through:)``).
   public func localMidnights(through end: SimulationInstant) -> [SimulationInstant] {
-    LocalMidnights.instants(start: prepared.startDate, timeZone: prepared.timeZone, through: end)
+    LocalMidnights.instants(start: prepared.startDate, zones: prepared.timeZones, through: end)
   }
 
   /// Plays time forward to `instant`: every timeline action at or before it fires in file order,
@@ -449,7 +450,7 @@ public struct SimulationSession {
       switch action.kind {
       case .app(.start): return true
       case .app(.newSession): return false
-      case .app, .probe, .crown: continue
+      case .app, .probe, .crown, .timeZone: continue
       }
     }
     return false
@@ -480,6 +481,8 @@ public struct SimulationSession {
         probes.append(engine.probe(at: at))
       case .crown(let strides):
         turnCrown(at: at) { $0.crown(by: strides, at: at) }
+      case .timeZone(let name):
+        changeTimeZone(to: name, at: at)
       case .app(.relaunch(let recover)):
         // The world relaunches the app; recovering is the app's code (its launch's
         // `recoverActiveWorkoutSession`): the scripted app's at once, a Swift app's by its call.
@@ -503,6 +506,22 @@ public struct SimulationSession {
         engine.perform(call, at: at)
       }
     }
+  }
+
+  /// The device's time zone becomes `name` at `instant` (a timeline `timeZone` action): one
+  /// `system` log entry of framework `Foundation`, event `timeZoneChanged`, identifier the new
+  /// zone, details `from` (the zone before) and `offset` (the new UTC offset at `instant`, s).
+  /// The dates, midnights and `HKTimeZone`s that follow read the change from
+  /// ``TimeZoneSchedule``; the Swift door's frameworks from the device's zones.
+  private mutating func changeTimeZone(to name: String, at instant: SimulationInstant) {
+    if instant > engine.now { engine.advance(to: instant) }
+    let before = prepared.timeZones.name(at: instant.advanced(by: .nanoseconds(-1)))
+    let zone = prepared.timeZones.zone(at: instant)
+    let offset = zone.secondsFromGMT(for: prepared.startDate.addingTimeInterval(instant.seconds))
+    engine.logSystem(
+      SystemEvent(
+        framework: .foundation, event: "timeZoneChanged", identifier: name,
+        details: ["from": .string(before), "offset": .integer(offset)]))
   }
 
   /// Relaunches app code that crashed (the Swift door) at `instant` (now when earlier), without
@@ -614,7 +633,8 @@ public struct SimulationSession {
         ? engine.errors : Self.merged(engine.errors, phone: phoneEngines[0].errors, at: \.at),
       log: phoneEngines.isEmpty
         ? engine.log : Self.merged(engine.log, phone: phoneEngines[0].log, at: \.at),
-      track: prepared.dataSource.course.track, timeZoneName: scenario.timeZone)
+      track: prepared.dataSource.course.track, timeZoneName: scenario.timeZone,
+      timeZones: prepared.timeZones)
     result.warnings = prepared.warnings
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(
       maximumHeartRate: scenario.athlete.maxHeartRate)

@@ -575,11 +575,11 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0, "do": "pasue"}]}"#,
-        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity); did you mean "pause"?"#
+        #"t.json: timeline[0].do: "pasue" is not an action (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity, timeZone); did you mean "pause"?"#
       ),
       (
         #"{"version": 1, "timeline": [{"at": 0}]}"#,
-        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity)"
+        "t.json: timeline[0].do: required key is missing (expected one of prepare, start, pause, resume, stop, end, endCollection, finishWorkout, lap, marker, segment, addEvent, newSession, probe, crash, relaunch, wristDown, wristUp, crownPress, openApp, extendedRuntime, crown, activateSession, sendMessage, sendMessageData, transferUserInfo, updateApplicationContext, transferFile, transferCurrentComplicationUserInfo, cancelTransfers, phoneApp, phoneAway, phoneBack, sameWiFi, complication, watchApp, startMirroring, stopMirroring, sendToRemoteWorkoutSession, beginActivity, endActivity, timeZone)"
       ),
       (
         #"{"version": 1, "timeline": [{"do": "start"}]}"#,

@@ -1,6 +1,8 @@
+import Foundation
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimulation
 import WorkoutWatch
 
 /// The activity summaries of the simulated person's days (docs/healthkit-behaviour.md#activity-summaries):
@@ -23,11 +25,16 @@ extension HealthKitSimulation {
   static let standHoursGoal = 12.0
 
   /// The local days that have a summary at `now`: from the first day of the scenario's `health`
-  /// days (the day of `t = 0` without a `health` key) through the day holding `now`.
+  /// days (the day of `t = 0` without a `health` key) through the day holding `now`. With
+  /// timeline `timeZone` actions the days after `t = 0` are the rings' days of the device's
+  /// zones (``WorkoutSimulation/LocalMidnights/instants(start:zones:through:)``: each zone's
+  /// midnights, and a change into a later local date), each named by its local date in the zone
+  /// in force at its start (docs/scenario-format.md#time-zone-changes).
   func summaryDays(through now: SimulationInstant) -> [SummaryDay] {
     let firstOffset = -max((scenario.health?.days ?? 1) - 1, 0)
     let today = calendar.startOfDay(for: startDate)
     guard var day = calendar.date(byAdding: .day, value: firstOffset, to: today) else { return [] }
+    if !scenario.timeZoneChanges.isEmpty { return summaryDaysAcrossZones(from: day, through: now) }
     let last = date(of: now)
     var days: [SummaryDay] = []
     while day <= last, let next = calendar.date(byAdding: .day, value: 1, to: day) {
@@ -36,6 +43,35 @@ extension HealthKitSimulation {
       days.append(
         SummaryDay(components: components, start: instant(of: day), end: instant(of: next)))
       day = next
+    }
+    return days
+  }
+
+  /// ``summaryDays(through:)`` for a scenario whose device changes zones: the calendar's days
+  /// from `first` up to `t = 0`, then the rings' days of the device's zones.
+  private func summaryDaysAcrossZones(from first: Date, through now: SimulationInstant)
+    -> [SummaryDay]
+  {
+    let zones = TimeZoneSchedule(
+      scenario: scenario, home: calendar.timeZone, startDate: startDate)
+    var starts: [SimulationInstant] = []
+    var day = first
+    while instant(of: day) <= .zero {
+      starts.append(instant(of: day))
+      guard let next = calendar.date(byAdding: .day, value: 1, to: day) else { break }
+      day = next
+    }
+    // A day lasts at most 24 hours and the largest zone jump: three days hold the next start.
+    starts += LocalMidnights.instants(
+      start: startDate, zones: zones, through: now.advanced(by: .seconds(3 * 86_400)))
+    var days: [SummaryDay] = []
+    for index in 0..<(starts.count - 1) where starts[index] <= now {
+      var local = Calendar(identifier: .gregorian)
+      local.timeZone = starts[index] > .zero ? zones.zone(at: starts[index]) : calendar.timeZone
+      var components = local.dateComponents(
+        [.era, .year, .month, .day], from: date(of: starts[index]))
+      components.calendar = local
+      days.append(SummaryDay(components: components, start: starts[index], end: starts[index + 1]))
     }
     return days
   }

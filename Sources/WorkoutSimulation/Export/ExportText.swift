@@ -22,7 +22,9 @@ func xmlEscaped(_ text: String) -> String {
 func decimal(_ value: Double) -> String { JSONWriter.number(value) }
 
 /// An instant as ISO 8601 in the export's zone (CSV) or in UTC with `Z` (TCX, GPX).
-func isoDate(_ secondsSince1970: Double, timeZone: TimeZone, utc: Bool = false) -> String {
+func isoDate(_ secondsSince1970: Double, timeZone: TimeZoneSchedule, utc: Bool = false)
+  -> String
+{
   let whole = ISO8601.split(secondsSince1970: secondsSince1970).wholeSeconds
   let offset = utc ? 0 : timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(whole)))
   return ISO8601.format(

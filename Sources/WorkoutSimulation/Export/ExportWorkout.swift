@@ -27,7 +27,7 @@ struct ExportWorkout {
   var activityType: WorkoutActivityType
   /// Unix time of scenario time 0.
   var origin: Double
-  var timeZone: TimeZone
+  var timeZone: TimeZoneSchedule
   var start: Double
   var end: Double
   var duration: Double?
@@ -55,7 +55,7 @@ struct ExportWorkout {
   /// The record's pieces, times in scenario seconds.
   init(_ record: WorkoutRecord, in result: RunResult) {
     origin = result.startDate.timeIntervalSince1970
-    timeZone = result.timeZone
+    timeZone = result.timeZones
     activityType = record.activityType
     start = record.startDate.seconds
     end = record.endDate.seconds

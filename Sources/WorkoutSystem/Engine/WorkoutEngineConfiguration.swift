@@ -260,6 +260,9 @@ public struct SystemEvent: Sendable, Hashable {
     case coreMotion = "CoreMotion"
     /// `SimulatedHealthKit`'s mirrored workout sessions (docs/phone-link.md).
     case healthKit = "HealthKit"
+    /// The device's clock: its time zone changed (a timeline `timeZone` action; Foundation
+    /// posts `NSSystemTimeZoneDidChange`).
+    case foundation = "Foundation"
   }
 
   /// A detail's value: typed until the JSON edge.

@@ -174,7 +174,7 @@ public enum Report {
           "s-elev",
           raw.isEmpty
             ? "the course's grades, integrated over distance (relative to the start)"
-            : "the smoothed profile the grades follow (±50 m of distance)"
+            : "the smoothed profile the grades follow (±50 m of distance on foot, ±25 m on a bike)"
         )
       ]
       if !raw.isEmpty {

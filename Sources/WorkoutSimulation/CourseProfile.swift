@@ -23,8 +23,9 @@ public struct ElevationPoint: Sendable, Equatable {
 /// each segment boundary the height grows by speed × duration × grade (grade as rise per metre
 /// travelled, the rule of ``PhysiologyDataSource/elevationAscended(over:)``), starting at the
 /// first recorded altitude, or at 0 m for a course without altitudes. For a recording the grades
-/// are the ones ``RecordingCourse`` smoothed over ±50 m of travelled distance
-/// (``RecordingCourse/smoothingHalfWindow``), so the profile is the smoothed one the model climbs,
+/// are the ones ``RecordingCourse`` smoothed over ±50 m of travelled distance on foot and ±25 m
+/// on a bike (``RecordingCourse/smoothingHalfWindow``,
+/// ``RecordingCourse/cyclingSmoothingHalfWindow``), so the profile is the smoothed one the model climbs,
 /// beside the raw ``recordedAltitude``.
 public struct CourseProfile: Sendable, Equatable {
   /// The model's height at each segment start and at the course's end, in time order; empty for

@@ -39,7 +39,8 @@ import WorkoutRecordings
 ///   duration; points at the same `s` are averaged), linearly interpolated; a segment whose
 ///   midpoint is at distance `m` gets the central difference
 ///   `(A(m + w) − A(m − w)) / (2w)` with the half window ``smoothingHalfWindow`` `w = 50 m`
-///   (shortened to the profile's ends), clamped to ±0.45.
+///   on foot and ``cyclingSmoothingHalfWindow`` `w = 25 m` for a ridden segment (shortened to the
+///   profile's ends), clamped to ±0.45.
 /// - Recorded cadence (mean of the two points' values when both have one, else the one present)
 ///   becomes the segment's cadence: strides per minute on foot are doubled to steps per minute;
 ///   cycling keeps revolutions per minute.
@@ -70,9 +71,16 @@ public struct RecordingCourse: Sendable {
   /// of a multisport or chained file): 10 m, more than a device's own corrections of its
   /// distance (which are below a few metres); smaller falls are a standstill.
   public static let distanceReset = 10.0
-  /// Half width of the distance window the grade is smoothed over, m (±50 m of travelled
-  /// distance, 100 m in all).
+  /// Half width of the distance window the grade is smoothed over on foot, m (±50 m of
+  /// travelled distance, 100 m in all).
   public static let smoothingHalfWindow = 50.0
+  /// Half width of the distance window the grade of a ridden (cycling) segment is smoothed over,
+  /// m: ±25 m, 50 m in all. Project rule (docs/models.md#calibration, "Grade window on a bike"):
+  /// a bike covers a 100 m window in 10–15 s at descending speeds, which averages a short flat or
+  /// rise between descents into them; of the half windows 10 to 50 m, 25 m gives the lowest
+  /// heart-rate error on the fitted first 60 % of the bundled GPX ride (no value was chosen on
+  /// its held-out part).
+  public static let cyclingSmoothingHalfWindow = 25.0
   /// The steepest grade a course may have (docs/scenario-format.md#course-segments: within −0.45 and 0.45).
   public static let maximumGrade = 0.45
   /// Mean Earth radius for the haversine distance, m (IUGG mean radius R1).
@@ -212,11 +220,12 @@ public struct RecordingCourse: Sendable {
         continue
       }
       let (a, b) = (points[index], points[index + 1])
+      let ridden = cycling(a, b)
       let grade =
         profile?.grade(
-          from: travelled[index], to: travelled[index + 1], halfWindow: Self.smoothingHalfWindow)
+          from: travelled[index], to: travelled[index + 1],
+          halfWindow: ridden ? Self.cyclingSmoothingHalfWindow : Self.smoothingHalfWindow)
         ?? 0
-      let ridden = cycling(a, b)
       var cadence = Self.mean(a.cadence, b.cadence)
       if !ridden, let value = cadence { cadence = value * 2 }
       segments.append(

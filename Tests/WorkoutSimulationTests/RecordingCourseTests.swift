@@ -246,6 +246,33 @@ import WorkoutSimulation
     #expect(abs(course.segments[19].grade - 7.5 / 55) < 1e-12)
   }
 
+  @Test func gradeOnABikeIsSmoothedOverTwentyFiveMetresEachWay() throws {
+    // 21 points 1 s apart at 10 m/s: travelled distance 0, 10, ..., 200 m, flat for the first
+    // 100 m, then climbing 10 %: A(s) = max(0, s − 100) × 0.1.
+    let points = (0...20).map { index in
+      RecordingPoint(
+        time: Double(index), altitude: max(0, Double(index) * 10 - 100) * 0.1, speed: 10)
+    }
+    func grades(_ activity: WorkoutActivityType) throws -> [Double] {
+      try RecordingCourse(
+        recording: Recording(format: .fit, points: points), activity: activity,
+        recordedHeartRate: false
+      ).course.segments.map(\.grade)
+    }
+    let ridden = try grades(.cycling)
+    let run = try grades(.running)
+    // Segment 7, midpoint 75 m. Ridden, ±25 m: A(100) − A(50) = 0, flat. On foot, ±50 m:
+    // (A(125) − A(25)) / 100 = 2.5 / 100 = 0.025.
+    #expect(ridden[7] == 0)
+    #expect(abs(run[7] - 0.025) < 1e-12)
+    // Segment 10, midpoint 105 m. Ridden: (A(130) − A(80)) / 50 = 3 / 50 = 0.06. On foot:
+    // (A(155) − A(55)) / 100 = 5.5 / 100 = 0.055.
+    #expect(abs(ridden[10] - 0.06) < 1e-12)
+    #expect(abs(run[10] - 0.055) < 1e-12)
+    // Segment 15, midpoint 155 m, on the climb either way: (A(180) − A(130)) / 50 = 5 / 50 = 0.1.
+    #expect(abs(ridden[15] - 0.1) < 1e-12)
+  }
+
   @Test func gradeIsClampedToFortyFivePercent() throws {
     // 0, 10, 20 m at altitudes 0, 0, 100: segment 1 (midpoint 15 m, window cut to [0, 20])
     // has (100 − 0) / 20 = 5, clamped to 0.45; segment 0 (midpoint 5, window [0, 20]) too.

@@ -533,9 +533,11 @@ public final class AppSimulation: Sendable {
     /// nothing).
     case taken
 
-    /// Makes the call.
-    package func run() {
-      switch self {
+    /// Makes the call. Consuming: the payload's reference moves into the call rather than
+    /// being copied out of the value (a copy of a weakly held session's reference is a retain
+    /// and a release through its side table).
+    package consuming func run() {
+      switch consume self {
       case .call(let callback): callback()
       case .collected(let endpoint, let types):
         endpoint.deliverCollected(types)
@@ -572,9 +574,11 @@ public final class AppSimulation: Sendable {
   }
 
   /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
-  /// every effect retains the box rather than copying the weak reference.
+  /// every effect retains the box rather than copying the weak reference; the reference a
+  /// constant (`weak let`, SE-0481), so that its load on every effect pays no dynamic
+  /// exclusivity check.
   package final class WeakEndpoint {
-    package weak var object: (any Endpoint)?
+    package weak let object: (any Endpoint)?
 
     package init(object: (any Endpoint)?) {
       self.object = object
@@ -803,18 +807,22 @@ public final class AppSimulation: Sendable {
     let phoneDied =
       state.session.hasPhoneEngine() ? translatePhone(&state, startDate: startDate) : []
     state.delivered += effects.count
-    for effect in effects {
-      if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
-        state.systemTimers.sessionStateChanged()
-      }
-      guard let index = effect.session else {
-        if !state.effectListeners.isEmpty {
-          translateForListeners(effect, &state, startDate: startDate)
+    // Each effect read in place (a buffer's element is borrowed where the array's iterator
+    // copies it: an outlined copy per effect).
+    effects.withUnsafeBufferPointer { effects in
+      for position in effects.indices {
+        if case .stateChange = effects[position].kind, !state.systemTimers.isEmpty {
+          state.systemTimers.sessionStateChanged()
         }
-        continue
+        guard let index = effects[position].session else {
+          if !state.effectListeners.isEmpty {
+            translateForListeners(effects[position], &state, startDate: startDate)
+          }
+          continue
+        }
+        guard let endpoint = state.endpoints[index]?.object else { continue }
+        enqueue(effects[position], for: endpoint, &state, startDate: startDate)
       }
-      guard let endpoint = state.endpoints[index]?.object else { continue }
-      enqueue(effect, for: endpoint, &state, startDate: startDate)
     }
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)
@@ -962,6 +970,17 @@ public final class AppSimulation: Sendable {
   /// the caller's thread: runs the lane until it is empty, then ends the loop and resumes the
   /// callers waiting for it. Returns `State.turnDue` as it stood when the lane was found empty.
   package func runLoop(_ buffer: inout [Delivery]) -> Bool {
+    runLoop(&buffer, roundTaken: false, isCurrent: Self.current === self).turnDue
+  }
+
+  /// ``runLoop(_:)``, for a caller that may have taken the lane's first round into `buffer`
+  /// already, under the lock it claimed the loop with (`roundTaken`: ``step(to:call:)``'s one
+  /// critical section per instant), and that knows whether its task has this simulation as
+  /// the current one (`isCurrent`). Returns `State.turnDue` and whether no hold was open, both
+  /// as they stood when the lane was found empty (under that one lock).
+  private func runLoop(_ buffer: inout [Delivery], roundTaken: Bool, isCurrent: Bool)
+    -> (turnDue: Bool, noHolds: Bool)
+  {
     // The lane is taken whole, one lock per round instead of one per callback: callbacks the
     // running ones queue land in the emptied lane and run in the next round, after the rest of
     // this one, as they would one at a time. The lane and the loop's buffer trade places, so
@@ -969,25 +988,28 @@ public final class AppSimulation: Sendable {
     // may release an app object).
     // Callbacks run with this simulation as the task's current one; the task that steps time
     // (inside `run`) has it already, so the task-local value is only bound for other callers.
-    let isCurrent = Self.current === self
+    var taken = roundTaken
     while true {
-      let (ran, waiters, turnDue) = state.withLock {
-        state -> (Bool, [CheckedContinuation<Void, Never>], Bool) in
-        if state.lane.isEmpty {
-          state.draining = false
-          swap(&buffer, &state.spareLane)
-          let waiters = state.drainWaiters
-          state.drainWaiters = []
-          return (false, waiters, state.turnDue)
+      if !taken {
+        let (ran, waiters, turnDue, noHolds) = state.withLock {
+          state -> (Bool, [CheckedContinuation<Void, Never>], Bool, Bool) in
+          if state.lane.isEmpty {
+            state.draining = false
+            swap(&buffer, &state.spareLane)
+            let waiters = state.drainWaiters
+            state.drainWaiters = []
+            return (false, waiters, state.turnDue, state.holds.isEmpty)
+          }
+          swap(&buffer, &state.lane)
+          state.laneRounds += 1
+          return (true, [], false, false)
         }
-        swap(&buffer, &state.lane)
-        state.laneRounds += 1
-        return (true, [], false)
+        if !ran {
+          for waiter in waiters { waiter.resume() }
+          return (turnDue, noHolds)
+        }
       }
-      if !ran {
-        for waiter in waiters { waiter.resume() }
-        return turnDue
-      }
+      taken = false
       // A continuation a callback resumes, or a task it starts, runs its first job on the
       // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
       executor.redirectingResumes {
@@ -1091,6 +1113,93 @@ public final class AppSimulation: Sendable {
     for _ in 0..<4 { await Task.yield() }
   }
 
+  /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
+  /// when no other task's loop runs, delivers the lane here; returns whether the instant is
+  /// done, which it is when what ``deliverInstant(turn:)`` would do next is nothing (nothing an
+  /// app reacts to was delivered, no sleeper woke, the executor is idle but for the caller, the
+  /// lane is empty, no async framework call is in flight, no main-actor turn after every batch,
+  /// no hold open). Otherwise the caller goes on with ``deliverInstant(turn:)``, which finds
+  /// the lane as this left it (running it again is a no-op on an empty lane), so the order and
+  /// the calls made are the same. For an instant whose loop ``serveNextInstant(through:into:)``
+  /// claimed under its own lock, `loop` says what it found (else `nil`: the loop is claimed
+  /// here), and `isCurrent` whether the caller's task has this simulation as its current one.
+  private func deliverQuietInstant(
+    _ buffer: inout [Delivery], loop: ServedInstant.Loop?, isCurrent: Bool
+  ) -> Bool {
+    let found: (turnDue: Bool, noHolds: Bool)
+    switch loop {
+    case .ended(let turnDue, let noHolds): found = (turnDue, noHolds)
+    case .roundTaken: found = runLoop(&buffer, roundTaken: true, isCurrent: isCurrent)
+    case nil:
+      guard claimLoop(&buffer) else { return false }
+      found = runLoop(&buffer, roundTaken: false, isCurrent: isCurrent)
+    }
+    // The lane was empty, the loop ended and no hold was open under the loop's last lock; the
+    // caller did nothing since, so only another thread could have changed them (as it could
+    // right after any look).
+    return !found.turnDue && found.noHolds && executor.isIdleButForCaller
+      && callsInFlight.load(ordering: .relaxed) == 0
+      && !options.contains(.mainActorTurnAfterEveryBatch)
+  }
+
+  /// What ``serveNextInstant(through:into:)`` did at the instant it moved to.
+  private struct ServedInstant {
+    /// What the instant's delivery loop, claimed under the same lock, found there.
+    enum Loop {
+      /// The lane was empty: the loop ended at once, with `State.turnDue` and whether no hold
+      /// was open as they stood.
+      case ended(turnDue: Bool, noHolds: Bool)
+      /// The lane's first round is in the caller's buffer, to run
+      /// (``runLoop(_:roundTaken:isCurrent:)``).
+      case roundTaken
+    }
+
+    /// Whether the instant lies before the target (`false`: the last instant, or none).
+    var more = false
+    /// The sleepers due there, to be resumed outside the lock.
+    var woken: [CheckedContinuation<Void, any Error>] = []
+    /// The loop, when it was claimed (`nil`: not claimed; the caller claims it).
+    var loop: Loop?
+  }
+
+  /// One instant of ``step(to:call:)`` in one critical section: moves to the next instant on
+  /// the way to `target` (``State/nextInstant(through:)``), serves it
+  /// (``State/serve(from:to:)``), turns the engine's new effects into callbacks (as
+  /// ``mutate(_:)``), and, when nothing is to happen before the lane's delivery (not the last
+  /// instant, no sleeper to resume, no crashed process's object to tell, no other loop
+  /// running), claims the delivery loop and takes the lane's first round into `buffer` (empty)
+  /// (``claimLoop(_:fromLane:)``, ``runLoop(_:)``'s first lock), where it took several locks
+  /// before. The order of what is served, translated and delivered is the same.
+  private func serveNextInstant(through target: SimulationInstant, into buffer: inout [Delivery])
+    -> ServedInstant
+  {
+    let (served, died) = state.withLock { state -> (ServedInstant, [any Endpoint]) in
+      var served = ServedInstant()
+      let now = state.session.now
+      if let next = state.nextInstant(through: target) {
+        served.more = next < target
+        served.woken = state.serve(from: now, to: next)
+      }
+      let died = Self.translate(&state, startDate: startDate)
+      guard served.more, served.woken.isEmpty, died.isEmpty, !state.draining else {
+        return (served, died)
+      }
+      state.recoveryHeld = false
+      if state.lane.isEmpty {
+        // The loop would end at its first look (the spare lane stays where it is).
+        served.loop = .ended(turnDue: state.turnDue, noHolds: state.holds.isEmpty)
+      } else {
+        state.draining = true
+        swap(&buffer, &state.lane)
+        state.laneRounds += 1
+        served.loop = .roundTaken
+      }
+      return (served, died)
+    }
+    for endpoint in died { endpoint.processDied() }
+    return served
+  }
+
   /// Delivers what is pending at an instant `step` stops at and lets every task on the
   /// simulation's lane run until it suspends (app code resumed at this instant runs here).
   /// When something other than sample batches was delivered, a sleeper woke, or the instant is
@@ -1106,23 +1215,6 @@ public final class AppSimulation: Sendable {
   ///
   /// - Parameter turn: the instant `advance` starts or ends at, which always gets the turn
   ///   (app work queued on the main actor before the call runs before time moves).
-  /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
-  /// when no other task's loop runs, delivers the lane here; returns whether the instant is
-  /// done, which it is when what ``deliverInstant(turn:)`` would do next is nothing (nothing an
-  /// app reacts to was delivered, no sleeper woke, the executor is idle but for the caller, the
-  /// lane is empty, no async framework call is in flight, no main-actor turn after every batch,
-  /// no hold open). Otherwise the caller goes on with ``deliverInstant(turn:)``, which finds
-  /// the lane as this left it (running it again is a no-op on an empty lane), so the order and
-  /// the calls made are the same.
-  private func deliverQuietInstant() -> Bool {
-    var buffer: [Delivery] = []
-    guard claimLoop(&buffer), !runLoop(&buffer), executor.isIdleButForCaller,
-      callsInFlight.load(ordering: .relaxed) == 0,
-      !options.contains(.mainActorTurnAfterEveryBatch)
-    else { return false }
-    return state.withLock { $0.lane.isEmpty && !$0.draining && $0.holds.isEmpty }
-  }
-
   private func deliverInstant(turn: Bool = false) async {
     var buffer: [Delivery] = []
     let turnDue = claimLoop(&buffer) ? runLoop(&buffer) : await drain()
@@ -1177,19 +1269,20 @@ public final class AppSimulation: Sendable {
     // The instant it starts at gets a main-actor turn too: work the app queued there before
     // calling (a `Task { @MainActor }` that goes to sleep on the clock) runs before time moves.
     await deliverInstant(turn: true)
+    // The task does not change while it steps.
+    let isCurrent = Self.current === self
+    // The delivery loop's buffer, empty between instants (its storage trades places with the
+    // lane's, so neither allocates per instant).
+    var buffer: [Delivery] = []
     while true {
       try Task.checkCancellation()
-      let (more, woken) = mutate { state -> (Bool, [CheckedContinuation<Void, any Error>]) in
-        let now = state.session.now
-        guard let next = state.nextInstant(through: target) else { return (false, []) }
-        return (next < target, state.serve(from: now, to: next))
-      }
-      for continuation in woken { continuation.resume() }
+      let served = serveNextInstant(through: target, into: &buffer)
+      for continuation in served.woken { continuation.resume() }
       // The last instant: `advance` always ends with a turn.
-      if !more { return await deliverInstant(turn: true) }
+      if !served.more { return await deliverInstant(turn: true) }
       // Most instants of a workout (sample batches alone) are done here, without an async
       // call (each costs a task switch); the others go on as ``deliverInstant(turn:)``.
-      if deliverQuietInstant() { continue }
+      if deliverQuietInstant(&buffer, loop: served.loop, isCurrent: isCurrent) { continue }
       await deliverInstant()
     }
   }

@@ -30,6 +30,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Work not yet run, in arrival order: `queue[head...]`.
   private var queue: [Work] = []
   private var head = 0
+  /// How many units of work are queued, `queue.count - head`, written under `condition`
+  /// whenever either changes and read without it by the lane's own thread
+  /// (``isIdleButForCaller``, on the path of every instant).
+  private let queued = Atomic<Int>(0)
   /// Whether a ``Work/lane`` item is queued.
   private var laneQueued = false
   /// Whether the thread is running a unit of work.
@@ -113,6 +117,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   package func enqueue(unowned job: UnownedJob) {
     condition.lock()
     queue.append(.job(job))
+    queued.add(1, ordering: .releasing)
     wake()
     condition.unlock()
   }
@@ -126,6 +131,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     if !laneQueued {
       laneQueued = true
       queue.append(.lane)
+      queued.add(1, ordering: .releasing)
       wake()
     }
     condition.unlock()
@@ -191,8 +197,23 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Whether nothing is queued and nothing but the caller runs: ``waitUntilIdle()`` would
-  /// return at once (asked without a call, on the path of every instant).
-  package var isIdleButForCaller: Bool { isIdle(exceptCaller: true) }
+  /// return at once (asked without a call, on the path of every instant). Asked on the lane's
+  /// own thread (an `advance` stepping inside `run`), what runs is the caller, so it is
+  /// whether nothing is queued, read without taking `condition`.
+  package var isIdleButForCaller: Bool {
+    if pthread_getspecific(Self.laneThreadKey) == Unmanaged.passUnretained(self).toOpaque() {
+      return queued.load(ordering: .acquiring) == 0
+    }
+    return isIdle(exceptCaller: true)
+  }
+
+  /// The executor whose thread the current thread is (set by its loop only, unlike
+  /// `ResumeRedirect.key`, which a delivery loop on another thread sets for its callbacks).
+  private static let laneThreadKey: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
 
   /// Whether nothing is queued and nothing runs (but the caller, when `exceptCaller` and it
   /// runs on the lane).
@@ -232,13 +253,18 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     // nonisolated `Task { }` it starts) come to the lane (``ResumeRedirect``). The thread
     // holds `self` until it ends.
     pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
-    defer { pthread_setspecific(ResumeRedirect.key, nil) }
+    pthread_setspecific(Self.laneThreadKey, Unmanaged.passUnretained(self).toOpaque())
+    defer {
+      pthread_setspecific(ResumeRedirect.key, nil)
+      pthread_setspecific(Self.laneThreadKey, nil)
+    }
     condition.lock()
     thread = pthread_self()
     while true {
       if head < queue.count {
         let work = queue[head]
         head += 1
+        queued.subtract(1, ordering: .releasing)
         // A lane that never empties (a task polling with `Task.yield()`) must not grow the
         // queue without bound: drop the run part now and then.
         if head >= 1024 && head * 2 >= queue.count {

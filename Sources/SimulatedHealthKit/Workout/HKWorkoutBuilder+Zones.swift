@@ -91,16 +91,21 @@ extension HKLiveWorkoutBuilder {
         lock.withLock { zoneWatch = made }
         return made
       }()
-    for (slot, watch) in watching.enumerated() where types.contains(watch.type) {
+    // Each watch read in place, copied only on a change (a copy retains its configuration's
+    // arrays: four retains and releases per batch for nothing on most batches).
+    for slot in watching.indices where types.contains(watching[slot].type) {
+      let type = watching[slot].type
       guard
         let last = simulation.state.withLock({ state in
           state.session.readEngineInPlace(of: engineDevice) { engine in
-            engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: watch.type) }
+            engine.withBuilderInPlace(ofSession: index) { $0.lastSample(of: type) }
           }
         }) ?? nil
       else { continue }
-      let zone = WorkoutZones.zone(of: last.value, boundaries: watch.configuration.boundaries)
-      guard zone != watch.announced else { continue }
+      let zone = WorkoutZones.zone(
+        of: last.value, boundaries: watching[slot].configuration.boundaries)
+      guard zone != watching[slot].announced else { continue }
+      let watch = watching[slot]
       lock.withLock { zoneWatch?[slot].announced = zone }
       // The durations only on a change: reading them walks every sample of the type.
       guard let group = liveZoneGroup(of: watch.type, watch.configuration) else { continue }

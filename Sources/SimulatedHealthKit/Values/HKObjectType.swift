@@ -325,7 +325,7 @@ struct QuantityTypeInfo: Sendable {
     for entry in HealthTypeCatalog.entries where entry.kind == .quantity {
       // Every quantity entry has a style, and its raw value is HealthKit's.
       table[HKQuantityTypeIdentifier(rawValue: entry.identifier)] = QuantityTypeInfo(
-        canonicalUnit: HKUnit(from: entry.unit),
+        canonicalUnit: HKUnit.interned(HKUnit(from: entry.unit)),
         aggregationStyle: HKQuantityAggregationStyle(rawValue: Int(entry.aggregation!.rawValue))!,
         identifier: entry.identifier, identifierHash: entry.identifier.hashValue,
         engineType: HKQuantityType.engineQuantityType(of: entry.identifier))

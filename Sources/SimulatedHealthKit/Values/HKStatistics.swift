@@ -188,10 +188,9 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
       slot = nil
       return
     }
-    if case .quantity(var quantity)? = slot {
-      // Let go of the slot's reference first: `quantity` is then the only one unless another
-      // holder has it.
-      slot = nil
+    // Moved out of the slot (no retain and release): `quantity` is then the only reference
+    // unless another holder has one.
+    if case .quantity(var quantity)? = slot.take() {
       if isKnownUniquelyReferenced(&quantity), quantity.unit === unit {
         quantity.value = value
         slot = .quantity(quantity)

@@ -86,32 +86,32 @@ enum IdentifierHash {
 }
 
 extension HKQuantityTypeIdentifier {
-  /// Hashes ``rawValue`` by ``IdentifierHash`` (a digest of its bytes): identifiers equal as
+  /// Hashes ``rawValue`` by `IdentifierHash` (a digest of its bytes): identifiers equal as
   /// strings hash alike, as with the synthesized hash, at a fraction of its cost (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 }
 
 extension HKCategoryTypeIdentifier {
-  /// Hashes ``rawValue`` by ``IdentifierHash``, as ``HKQuantityTypeIdentifier`` does (Apple
+  /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 }
 
 extension HKCharacteristicTypeIdentifier {
-  /// Hashes ``rawValue`` by ``IdentifierHash``, as ``HKQuantityTypeIdentifier`` does (Apple
+  /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 }
 
 extension HKCorrelationTypeIdentifier {
-  /// Hashes ``rawValue`` by ``IdentifierHash``, as ``HKQuantityTypeIdentifier`` does (Apple
+  /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 }
 
 extension HKDocumentTypeIdentifier {
-  /// Hashes ``rawValue`` by ``IdentifierHash``, as ``HKQuantityTypeIdentifier`` does (Apple
+  /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 }

@@ -276,7 +276,7 @@ import WorkoutSimulation
   }
 
   @Test func theAuthorizationListsKnowEveryTypeTheModuleKnows() {
-    let quantities = QuantityTypeInfo.table.keys
+    let quantities = QuantityTypeInfo.table.keys.map(\.rawValue)
     let categories = HealthTypeCatalog.entries.filter { $0.kind == .category }.map(\.identifier)
     let names = Set(Scenario.Authorization.typeIdentifiers)
     #expect(names.isSuperset(of: quantities))

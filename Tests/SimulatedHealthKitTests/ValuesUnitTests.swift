@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutCore
 
 @testable import SimulatedHealthKit
 
@@ -111,8 +112,38 @@ import Testing
     #expect(HKUnit.meter().unitDivided(by: .second()) == HKUnit(from: "m/s"))
     // A rate of other units is made anew: kcal/min.
     #expect(HKUnit.kilocalorie().unitDivided(by: .minute()).unitString == "kcal/min")
-    // The prefixed constructors still build their own units.
     #expect(HKUnit.meterUnit(with: .kilo).unitString == "km")
+    // The prefixed constructors too: one instance per prefix and root.
+    #expect(HKUnit.meterUnit(with: .centi) === HKUnit.meterUnit(with: .centi))
+    #expect(HKUnit.secondUnit(with: .milli) === HKUnit.secondUnit(with: .milli))
+    #expect(HKUnit.meterUnit(with: .centi) !== HKUnit.meterUnit(with: .milli))
+    #expect(HKUnit.meterUnit(with: .none) === HKUnit.meter())
+    #expect(HKUnit.stone() === HKUnit.stone())
+  }
+
+  @Test func theEnginesUnitsAreTheConstructorsInstances() {
+    // Parsed once from the engine's unit strings, then the constructors' instances: an app's
+    // display unit is the statistics' unit itself, and the value comes back untouched.
+    #expect(QuantityType.heartRate.healthKitUnit === HKUnit.count().unitDivided(by: .minute()))
+    #expect(QuantityType.activeEnergyBurned.healthKitUnit === HKUnit.kilocalorie())
+    #expect(QuantityType.runningSpeed.healthKitUnit === HKUnit.meter().unitDivided(by: .second()))
+    #expect(
+      QuantityType.runningVerticalOscillation.healthKitUnit === HKUnit.meterUnit(with: .centi))
+    #expect(QuantityType.runningGroundContactTime.healthKitUnit === HKUnit.secondUnit(with: .milli))
+    #expect(QuantityType.runningVerticalOscillation.healthKitUnit.unitString == "cm")
+    // A unit interned from a parse is the constructor's; one no constructor makes stays.
+    #expect(
+      HKUnit.interned(HKUnit(from: "count/min")) === HKUnit.count().unitDivided(by: .minute()))
+    #expect(HKUnit.interned(HKUnit(from: "mL")) === HKUnit.literUnit(with: .milli))
+    let rate = HKUnit(from: "kcal/min")
+    #expect(HKUnit.interned(rate) === rate)
+    // 0.1 + 0.2 in its own unit: the same double, bit for bit.
+    let quantity = HKQuantity(unit: .meterUnit(with: .centi), doubleValue: 0.1 + 0.2)
+    #expect(quantity.doubleValue(for: .meterUnit(with: .centi)) == 0.1 + 0.2)
+    // 8.5 cm = 0.085 m.
+    #expect(
+      HKQuantity(unit: .meterUnit(with: .centi), doubleValue: 8.5).doubleValue(for: .meter())
+        == 0.085)
   }
 
   @Test func energyConversionsAreExact() {

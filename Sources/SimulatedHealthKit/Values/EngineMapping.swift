@@ -142,10 +142,13 @@ extension QuantityType {
   /// `m/s`, `W`).
   package var healthKitUnit: HKUnit { Self.healthKitUnits[slot] }
 
-  /// The units by `slot`, parsed once (every statistics quantity uses one).
+  /// The units by `slot`, parsed once (every statistics quantity uses one), as the instances
+  /// the unit constructors hand out (``HKUnit/interned(_:)``).
   private static let healthKitUnits: [HKUnit] = {
     var units = [HKUnit](repeating: HKUnit.count(), count: QuantityType.slotCount)
-    for type in QuantityType.allCases { units[type.slot] = HKUnit(from: type.unit) }
+    for type in QuantityType.allCases {
+      units[type.slot] = HKUnit.interned(HKUnit(from: type.unit))
+    }
     return units
   }()
 
@@ -207,7 +210,8 @@ extension HKStatistics {
     fill(statistics, lastSample: lastSample, from: from, to: to, since: start)
   }
 
-  /// Sets the span and amounts of ``init(_:_:lastSample:from:to:since:)``.
+  /// Sets the span and amounts of ``init(_:_:lastSample:from:to:since:)``; `inPlace`: again,
+  /// in an object nothing else holds (``live(_:of:at:since:reusing:)``), its quantities reused.
   private func fill(
     _ statistics: QuantityStatistics, lastSample: QuantitySample?, from: SimulationInstant,
     to: SimulationInstant, since start: Date, inPlace: Bool = false
@@ -215,18 +219,33 @@ extension HKStatistics {
     let interval = lastSample.map {
       DateInterval(start: Date($0.start, since: start), end: Date($0.end, since: start))
     }
+    if inPlace {
+      switch statistics {
+      case .discrete(let values):
+        refill(
+          startDate: Date(from, since: start), endDate: Date(to, since: start), sum: nil,
+          average: values.average, minimum: values.minimum, maximum: values.maximum,
+          mostRecent: values.mostRecent, mostRecentInterval: interval)
+      case .cumulative(let values):
+        refill(
+          startDate: Date(from, since: start), endDate: Date(to, since: start), sum: values.sum,
+          average: nil, minimum: nil, maximum: nil, mostRecent: lastSample?.value,
+          mostRecentInterval: interval)
+      }
+      return
+    }
     switch statistics {
     case .discrete(let values):
       refill(
         startDate: Date(from, since: start), endDate: Date(to, since: start),
         average: .value(values.average), minimum: .value(values.minimum),
         maximum: .value(values.maximum), mostRecent: .value(values.mostRecent),
-        mostRecentInterval: interval, inPlace: inPlace)
+        mostRecentInterval: interval)
     case .cumulative(let values):
       refill(
         startDate: Date(from, since: start), endDate: Date(to, since: start),
         sum: .value(values.sum), mostRecent: lastSample.map { .value($0.value) },
-        mostRecentInterval: interval, inPlace: inPlace)
+        mostRecentInterval: interval)
     }
   }
 

@@ -132,7 +132,7 @@ extension HKCorrelationType {
     if identifier == HKCorrelationTypeIdentifier.bloodPressure.rawValue {
       return [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)]
     }
-    return QuantityTypeInfo.table.keys.sorted()
+    return QuantityTypeInfo.table.keys.map(\.rawValue).sorted()
       .filter { $0.hasPrefix("HKQuantityTypeIdentifierDietary") }
       .map { HKQuantityType(HKQuantityTypeIdentifier(rawValue: $0)) }
   }

@@ -19,6 +19,13 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
     self.identifierHash = identifier.hashValue
   }
 
+  /// A type of `identifier` whose hash was computed once already (`identifierHash` is
+  /// `identifier.hashValue`): the quantity types, made from ``QuantityTypeInfo/table``.
+  init(identifier: String, identifierHash: Int) {
+    self.identifier = identifier
+    self.identifierHash = identifierHash
+  }
+
   /// `true`: types decode only as the classes asked for (Values/SecureCoding.swift).
   public static var supportsSecureCoding: Bool { true }
 
@@ -42,8 +49,12 @@ public class HKObjectType: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   public class func quantityType(forIdentifier identifier: HKQuantityTypeIdentifier)
     -> HKQuantityType?
   {
-    guard QuantityTypeInfo.table[identifier.rawValue] != nil else { return nil }
-    return HKQuantityType(identifier)
+    guard let info = QuantityTypeInfo.table[identifier] else { return nil }
+    // The engine's types are made once (``HKQuantityType/shared(engine:)``): apps ask for them
+    // on every batch (`switch statistics.quantityType { case .quantityType(forIdentifier:
+    // .heartRate): ... }`), and types are immutable and compare by identifier.
+    if let engineType = info.engineType { return .shared(engine: engineType) }
+    return HKQuantityType(info)
   }
 
   /// The category type for `identifier`, or `nil` for an identifier HealthKit's SDK does not
@@ -142,23 +153,27 @@ public final class HKQuantityType: HKSampleType, @unchecked Sendable {
   /// Traps with "HKQuantityType: unknown identifier <raw value>" for an identifier HealthKit's
   /// SDK does not declare (use `HKObjectType.quantityType(forIdentifier:)` to get `nil`
   /// instead).
-  public init(_ identifier: HKQuantityTypeIdentifier) {
-    guard let info = QuantityTypeInfo.table[identifier.rawValue] else {
+  public convenience init(_ identifier: HKQuantityTypeIdentifier) {
+    guard let info = QuantityTypeInfo.table[identifier] else {
       preconditionFailure("HKQuantityType: unknown identifier \(identifier.rawValue)")
     }
+    self.init(info)
+  }
+
+  /// The type `info` describes: one lookup of the identifier made it all (unit, style, engine
+  /// type, the identifier's string and hash), none is repeated per type made.
+  init(_ info: QuantityTypeInfo) {
     self.info = info
-    self.engineType = Self.engineQuantityType(of: identifier.rawValue)
-    super.init(identifier: identifier.rawValue)
+    self.engineType = info.engineType
+    super.init(identifier: info.identifier, identifierHash: info.identifierHash)
   }
 
   /// Reads an archived quantity type; `nil` for an identifier HealthKit's SDK does not declare.
-  public required init?(coder: NSCoder) {
+  public required convenience init?(coder: NSCoder) {
     guard let identifier = coder.decodeString(forKey: "identifier"),
-      let info = QuantityTypeInfo.table[identifier]
+      let info = QuantityTypeInfo.table[HKQuantityTypeIdentifier(rawValue: identifier)]
     else { return nil }
-    self.info = info
-    self.engineType = Self.engineQuantityType(of: identifier)
-    super.init(identifier: identifier)
+    self.init(info)
   }
 
   /// How values of this type combine (cumulative: sums; discrete: average, minimum, maximum).
@@ -290,19 +305,30 @@ public final class HKActivitySummaryType: HKObjectType, @unchecked Sendable {
 }
 
 /// What SimulatedHealthKit knows of a quantity type: its canonical unit and aggregation style,
-/// from WorkoutHealth's `HealthTypeCatalog` (the SDK header's comments).
+/// from WorkoutHealth's `HealthTypeCatalog` (the SDK header's comments), and what every
+/// ``HKQuantityType`` of it is made with (the identifier's string and hash, the engine's type).
 struct QuantityTypeInfo: Sendable {
   var canonicalUnit: HKUnit
   var aggregationStyle: HKQuantityAggregationStyle
+  /// The raw identifier, one string shared by every type made of it (so comparing two types'
+  /// identifiers finds the same storage at once).
+  var identifier: String
+  /// `identifier.hashValue`, computed once.
+  var identifierHash: Int
+  /// The engine's type, or `nil` for a type the engine does not produce.
+  var engineType: QuantityType?
 
-  /// Raw identifier → info, for every quantity type of the catalog.
-  static let table: [String: QuantityTypeInfo] = {
-    var table: [String: QuantityTypeInfo] = [:]
+  /// Identifier → info, for every quantity type of the catalog (keyed by the identifier
+  /// struct, whose hash is ``IdentifierHash``'s).
+  static let table: [HKQuantityTypeIdentifier: QuantityTypeInfo] = {
+    var table: [HKQuantityTypeIdentifier: QuantityTypeInfo] = [:]
     for entry in HealthTypeCatalog.entries where entry.kind == .quantity {
       // Every quantity entry has a style, and its raw value is HealthKit's.
-      table[entry.identifier] = QuantityTypeInfo(
-        canonicalUnit: HKUnit(from: entry.unit),
-        aggregationStyle: HKQuantityAggregationStyle(rawValue: Int(entry.aggregation!.rawValue))!)
+      table[HKQuantityTypeIdentifier(rawValue: entry.identifier)] = QuantityTypeInfo(
+        canonicalUnit: HKUnit.interned(HKUnit(from: entry.unit)),
+        aggregationStyle: HKQuantityAggregationStyle(rawValue: Int(entry.aggregation!.rawValue))!,
+        identifier: entry.identifier, identifierHash: entry.identifier.hashValue,
+        engineType: HKQuantityType.engineQuantityType(of: entry.identifier))
     }
     return table
   }()

@@ -45,6 +45,9 @@ public final class HKQuantity: NSObject, NSCopying, NSSecureCoding, @unchecked S
   /// Traps with HealthKit's exception text "Attempt to convert incompatible units: <this unit>,
   /// <unit>" when `unit` is not compatible (docs/swift-api.md#traps).
   public func doubleValue(for unit: HKUnit) -> Double {
+    // The quantity's own unit (the statistics' units are the constructors' instances, which
+    // apps show them in): the value, with nothing compared or converted.
+    if unit === self.unit { return value }
     guard self.unit.isCompatible(with: unit) else {
       preconditionFailure("Attempt to convert incompatible units: \(self.unit), \(unit)")
     }

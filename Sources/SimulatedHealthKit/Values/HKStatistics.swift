@@ -15,7 +15,7 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     case .given(let type, _): type
     }
   }
-  // Immutable to every holder: the variables change only in ``refill(startDate:endDate:sum:average:minimum:maximum:mostRecent:mostRecentInterval:)``,
+  // Immutable to every holder: the variables change only in the `refill` methods,
   // for a builder's live statistics that nothing but the builder holds
   // (``HKWorkoutBuilder/statistics(for:)``). So no access can overlap that refill's, and they
   // go without the dynamic exclusivity check of a class's variables (a check on every read and
@@ -139,47 +139,58 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
   }
 
   /// Gives these statistics of an engine type (``init(engine:startDate:endDate:)``) their span
-  /// and amounts (values in the engine's unit of the type; amounts not computed are `nil`): once
-  /// as they are made, and again, in place, only while nothing else holds the object (the
-  /// caller checks with `isKnownUniquelyReferenced`), so that no holder sees it change.
+  /// and amounts (values in the engine's unit of the type; amounts not computed are `nil`), as
+  /// they are made.
   package func refill(
     startDate: Date, endDate: Date, sum: Amount? = nil, average: Amount? = nil,
     minimum: Amount? = nil, maximum: Amount? = nil, mostRecent: Amount? = nil,
-    mostRecentInterval: DateInterval? = nil, inPlace: Bool = false
+    mostRecentInterval: DateInterval? = nil
   ) {
     self.startDate = startDate
     self.endDate = endDate
-    if inPlace, let unit = valueUnit {
-      Self.keep(sum, in: &self.sum, unit: unit)
-      Self.keep(average, in: &self.average, unit: unit)
-      Self.keep(minimum, in: &self.minimum, unit: unit)
-      Self.keep(maximum, in: &self.maximum, unit: unit)
-      Self.keep(mostRecent, in: &self.mostRecent, unit: unit)
-    } else {
-      self.sum = sum
-      self.average = average
-      self.minimum = minimum
-      self.maximum = maximum
-      self.mostRecent = mostRecent
-    }
+    self.sum = sum
+    self.average = average
+    self.minimum = minimum
+    self.maximum = maximum
+    self.mostRecent = mostRecent
     self.mostRecentInterval = mostRecentInterval
   }
 
-  /// Sets `slot` to `amount` for a refill in place (`inPlace`: the object is refilled on every
-  /// batch, so its amounts are read again and again), a value as a quantity made now: the one
-  /// `slot` holds, its value set in place, when nothing else holds it (the app let go of what
-  /// it read), else a new one. So an app that reads the live statistics on every batch and
-  /// keeps only the numbers makes no ``HKQuantity`` per read, and a quantity it keeps never
-  /// changes.
-  private static func keep(_ amount: Amount?, in slot: inout Amount?, unit: HKUnit) {
-    guard case .value(let value)? = amount else {
-      slot = amount
+  /// Gives live statistics of an engine type their span and amounts again, in place, only
+  /// while nothing else holds the object (the caller checks with `isKnownUniquelyReferenced`),
+  /// so that no holder sees it change; the amounts are values in the engine's unit (`nil`: not
+  /// computed). The object is refilled on every batch, so its amounts are read again and again:
+  /// each is kept as a quantity (``keep(_:in:unit:)``).
+  package func refill(
+    startDate: Date, endDate: Date, sum: Double?, average: Double?, minimum: Double?,
+    maximum: Double?, mostRecent: Double?, mostRecentInterval: DateInterval?
+  ) {
+    self.startDate = startDate
+    self.endDate = endDate
+    // Engine statistics always have their unit.
+    guard let unit = valueUnit else { return }
+    Self.keep(sum, in: &self.sum, unit: unit)
+    Self.keep(average, in: &self.average, unit: unit)
+    Self.keep(minimum, in: &self.minimum, unit: unit)
+    Self.keep(maximum, in: &self.maximum, unit: unit)
+    Self.keep(mostRecent, in: &self.mostRecent, unit: unit)
+    self.mostRecentInterval = mostRecentInterval
+  }
+
+  /// Sets `slot` to `value` (in `unit`) for a refill in place, as a quantity: the one `slot`
+  /// holds, its value set in place, when nothing else holds it (the app let go of what it
+  /// read), else a new one; `nil` empties the slot. So an app that reads the live statistics on
+  /// every batch and keeps only the numbers makes no ``HKQuantity`` per read, and a quantity it
+  /// keeps never changes.
+  @inline(__always)
+  private static func keep(_ value: Double?, in slot: inout Amount?, unit: HKUnit) {
+    guard let value else {
+      slot = nil
       return
     }
-    if case .quantity(var quantity)? = slot {
-      // Let go of the slot's reference first: `quantity` is then the only one unless another
-      // holder has it.
-      slot = nil
+    // Moved out of the slot (no retain and release): `quantity` is then the only reference
+    // unless another holder has one.
+    if case .quantity(var quantity)? = slot.take() {
       if isKnownUniquelyReferenced(&quantity), quantity.unit === unit {
         quantity.value = value
         slot = .quantity(quantity)

@@ -229,8 +229,59 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
 
   // MARK: - Constructors
 
+  /// The unit of one atom, the same instance on every call (``Interned``).
   private static func unit(_ root: UnitRoot, _ prefix: HKMetricPrefix) -> Self {
-    Self(factors: [Factor(atom: UnitAtom(prefix: prefix, root: root), exponent: 1)])
+    shared(Interned.atom(UnitAtom(prefix: prefix, root: root)))
+  }
+
+  /// The units the engine's values and the quantity types' canonical units are in (parsed
+  /// once from their unit strings) as the instances the class constructors hand out when they
+  /// equal one (`kcal` is `.kilocalorie()`, `count/min` is
+  /// `.count().unitDivided(by: .minute())`, `cm` is `.meterUnit(with: .centi)`), else `unit`
+  /// itself: an app's display unit made by a constructor is then the statistics' unit itself,
+  /// and `doubleValue(for:)` returns the value without comparing or converting anything.
+  static func interned(_ unit: HKUnit) -> HKUnit {
+    if unit.factors.count == 1, unit.factors[0].exponent == 1 {
+      return Interned.atom(unit.factors[0].atom)
+    }
+    for rate in [Shared.countPerMinute, Shared.countPerSecond, Shared.meterPerSecond]
+    where rate.isEqual(unit) {
+      return rate
+    }
+    return unit
+  }
+
+  /// The unit of each atom (a root alone, or with a prefix when the root takes one), made once
+  /// and shared: the prefixed constructors (`.meterUnit(with: .centi)`) hand out the same
+  /// instance on every call (units are immutable), so an app's display unit is compared by
+  /// identity.
+  private enum Interned {
+    /// Atom → its unit; a root alone is ``Shared``'s instance where it has one.
+    static let atoms: [UnitAtom: HKUnit] = {
+      var atoms: [UnitAtom: HKUnit] = [:]
+      for unit in [
+        Shared.count, Shared.percent, Shared.gram, Shared.pound, Shared.ounce, Shared.meter,
+        Shared.mile, Shared.foot, Shared.inch, Shared.yard, Shared.liter, Shared.second,
+        Shared.minute, Shared.hour, Shared.day, Shared.joule, Shared.kilocalorie,
+        Shared.largeCalorie, Shared.smallCalorie, Shared.watt, Shared.volt, Shared.hertz,
+      ] {
+        atoms[unit.factors[0].atom] = unit
+      }
+      for root in UnitRoot.allCases {
+        let prefixes =
+          root.takesPrefix ? (0...13).compactMap(HKMetricPrefix.init(rawValue:)) : [.none]
+        for prefix in prefixes where atoms[UnitAtom(prefix: prefix, root: root)] == nil {
+          let atom = UnitAtom(prefix: prefix, root: root)
+          atoms[atom] = HKUnit(factors: [Factor(atom: atom, exponent: 1)])
+        }
+      }
+      return atoms
+    }()
+
+    /// The unit of `atom` (every atom is in ``atoms``; one that were not is made here).
+    static func atom(_ atom: UnitAtom) -> HKUnit {
+      atoms[atom] ?? HKUnit(factors: [Factor(atom: atom, exponent: 1)])
+    }
   }
 
   /// `unit` as `Self` (the class is final: `Self` is `HKUnit`).

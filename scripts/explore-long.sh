@@ -6,7 +6,8 @@
 #      .build/explore-long/.
 #   2. The Swift door, through `swift test`: the fitness tracker's sync with offline and lock
 #      faults, and with server errors, hangs and expiring tasks (SyncExploreTests: the server ends with exactly the store's samples) and the
-#      recovery example's fixed manager (RecoveryExploreTests), SWIFT_SEEDS worlds each
+#      recovery example's fixed manager (RecoveryExploreTests), and the step goal's sync with
+#      the phone away (GoalSyncExploreTests: the watch ends with the phone's goal), SWIFT_SEEDS worlds each
 #      (default 200; WORKOUT_SIM_EXPLORE_SEEDS). Each sync world crosses a real loopback HTTP
 #      server on the wall clock: about 0.2 s a world here (100 in 16 s).
 # Exits non-zero when a world fails. Usage: scripts/explore-long.sh [SEEDS] [SWIFT_SEEDS]
@@ -34,7 +35,7 @@ Scenarios/hills.json wrist,phone-away,sensor-dropout,offline,notifications-off,a
 Scenarios/tempo-ride.json crash-recover,wrist,phone-away,sensor-dropout,offline,notifications-off,auth-denied,http-error,http-hang,task-expiry
 Examples/RecoveryApp/Scenarios/recovery-run.json crash-recover,wrist,phone-away,sensor-dropout
 LIST
-echo "== swift test: the sync and the recovery example, $swift_seeds worlds each"
+echo "== swift test: the syncs and the recovery example, $swift_seeds worlds each"
 WORKOUT_SIM_EXPLORE_SEEDS=$swift_seeds swift test \
-  --filter 'SyncExploreTests|RecoveryExploreTests/theFixedManagerPassesTheSameWorlds' || status=1
+  --filter 'SyncExploreTests|GoalSyncExploreTests|RecoveryExploreTests/theFixedManagerPassesTheSameWorlds' || status=1
 exit $status

@@ -50,17 +50,7 @@ struct GoalSyncExploreTests {
     try await explore(scenario: scenario, seeds: Self.seeds, faults: [.phoneAway]) {
       simulation in
       let at = { (seconds: Double) in simulation.startDate.addingTimeInterval(seconds) }
-      let phoneDefaults = simulation.appGroupDefaults(Settings.appGroup)
-      let watchSettings = Settings(defaults: simulation.appGroupDefaults(Settings.watchAppGroup))
-      let app = await simulation.on(.phone) {
-        AppModel(healthStore: HKHealthStore(), defaults: phoneDefaults, clock: clock(simulation))
-      }
-      await simulation.on(.phone) {
-        app.connectWatch()
-        app.settings.setStepGoal(8000)
-      }
-      try await simulation.advance(to: at(60))
-      await simulation.on(.phone) { app.settings.setStepGoal(12_000) }
+      let (app, watchSettings) = try await phoneSetsTheFirstGoals(simulation)
       // The user opens the watch app at 300 (the scenario's openApp).
       try await simulation.advance(to: at(300))
       let sync = await simulation.on(.watch) {

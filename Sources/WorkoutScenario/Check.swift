@@ -34,9 +34,12 @@ public struct Check: Sendable, Equatable {
     /// `{ "record" | "probe" | "error" | "log": index, "path": p }`: the value at the dotted path
     /// `p` (with `[i]` array indexes, for example `events[0].type`) inside element `index`.
     case element(Collection, index: Int, path: String)
-    /// `{ "count": collection, "where": {...} }`: the number of elements whose members equal every
-    /// member of `where` (all elements when `where` is empty).
-    case count(Collection, where: [String: JSONValue])
+    /// `{ "count": collection, "where": {...}, "except": {...} }`: the number of elements whose
+    /// members equal every member of `where` (all elements when `where` is empty), less those
+    /// whose members also equal every member of `except` (none when `except` is empty). `except`
+    /// states an invariant that faults may break in a known way: the errors of the app's calls
+    /// made while it was not running (docs/scenario-format.md#checks, docs/explore.md).
+    case count(Collection, where: [String: JSONValue], except: [String: JSONValue] = [:])
   }
 
   /// A comparison.

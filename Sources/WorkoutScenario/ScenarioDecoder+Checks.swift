@@ -29,7 +29,7 @@ extension ScenarioDecoder {
   func check(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> Check {
     let selectorKeys = ["record", "probe", "error", "log", "count"]
     let comparisonKeys = ["equals", "between", "absent"]
-    let keys = selectorKeys + ["path", "where"] + comparisonKeys
+    let keys = selectorKeys + ["path", "where", "except"] + comparisonKeys
     let fields = try members(
       value, at: path, allowed: keys,
       expected: "a check such as { \"record\": 0, \"path\": \"duration\", \"equals\": 747 }")
@@ -56,17 +56,9 @@ extension ScenarioDecoder {
           path.appending(key: "path"),
           "not allowed with \"count\" (a path goes with record, probe, error or log)")
       }
-      var conditions: [String: JSONValue] = [:]
-      if let whereValue = fields["where"] {
-        guard case .object(let pairs) = whereValue else {
-          throw fail(
-            path.appending(key: "where"),
-            "\(Self.describe(whereValue)) is not an object (expected keys and the values they must equal, for example { \"action\": \"pause\" })"
-          )
-        }
-        for (key, member) in pairs { conditions[key] = member }
-      }
-      selector = .count(collection, where: conditions)
+      selector = .count(
+        collection, where: try conditions(fields["where"], at: path.appending(key: "where")),
+        except: try conditions(fields["except"], at: path.appending(key: "except")))
     } else {
       guard
         let collection = Self.elementSelectors.first(where: { $0.key == selectorKey })?
@@ -81,8 +73,8 @@ extension ScenarioDecoder {
           indexPath,
           "\(Self.describe(indexValue)) is not an index (expected a whole number from 0)")
       }
-      if fields["where"] != nil {
-        throw fail(path.appending(key: "where"), "only allowed with \"count\"")
+      for key in ["where", "except"] where fields[key] != nil {
+        throw fail(path.appending(key: key), "only allowed with \"count\"")
       }
       guard let pathValue = fields["path"] else {
         throw missing(
@@ -137,6 +129,23 @@ extension ScenarioDecoder {
       comparison = .absent
     }
     return Check(selector: selector, comparison: comparison, location: path.description)
+  }
+
+  /// A count's `where` or `except` object (`value` at `path`) as its members; `[:]` when the
+  /// key is absent.
+  private func conditions(_ value: JSONValue?, at path: JSONPath) throws(ScenarioError)
+    -> [String: JSONValue]
+  {
+    guard let value else { return [:] }
+    guard case .object(let pairs) = value else {
+      throw fail(
+        path,
+        "\(Self.describe(value)) is not an object (expected keys and the values they must equal, for example { \"action\": \"pause\" })"
+      )
+    }
+    var conditions: [String: JSONValue] = [:]
+    for (key, member) in pairs { conditions[key] = member }
+    return conditions
   }
 
   /// Whether `text` is a dotted value path: names (no `.`, `[`, `]`) joined by dots, each

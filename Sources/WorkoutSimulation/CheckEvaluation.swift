@@ -77,13 +77,17 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
           location: check.location, selector: selectorText, expected: describe(check.comparison),
           actual: "invalid path '\(path)'"))
     }
-  case .count(let collection, let conditions):
-    selectorText = describeCount(collection: collection, conditions: conditions)
-    guard let count = countElements(of: result, collection: collection, where: conditions) else {
+  case .count(let collection, let conditions, let exceptions):
+    selectorText = describeCount(
+      collection: collection, conditions: conditions, exceptions: exceptions)
+    guard
+      let count = countElements(
+        of: result, collection: collection, where: conditions, except: exceptions)
+    else {
       return .failed(
         CheckFailure(
           location: check.location, selector: selectorText, expected: describe(check.comparison),
-          actual: "invalid path in where"))
+          actual: exceptions.isEmpty ? "invalid path in where" : "invalid path in where or except"))
     }
     selected = .number(Double(count))
   }
@@ -230,21 +234,42 @@ private func element(of result: JSONValue, collection: Check.Collection, index: 
   return all.indices.contains(index) ? all[index] : nil
 }
 
+/// The number of elements of `collection` that match every member of `conditions` and not
+/// every member of `exceptions` (an empty `exceptions` excludes nothing); `nil` for a key that
+/// is not a path.
 private func countElements(
-  of result: JSONValue, collection: Check.Collection, where conditions: [String: JSONValue]
+  of result: JSONValue, collection: Check.Collection, where conditions: [String: JSONValue],
+  except exceptions: [String: JSONValue]
 ) -> Int? {
-  let elements = elements(of: result, collection: collection)
+  guard let included = parsedConditions(conditions),
+    let excluded = parsedConditions(exceptions)
+  else { return nil }
+  return elements(of: result, collection: collection).filter { element in
+    matches(element, included) && (excluded.isEmpty || !matches(element, excluded))
+  }.count
+}
+
+/// The members of a `where` or `except` object with their keys as paths; `nil` for a key that
+/// is not a path.
+private func parsedConditions(_ conditions: [String: JSONValue])
+  -> [(path: [CheckPathComponent], value: JSONValue)]?
+{
   var parsed: [(path: [CheckPathComponent], value: JSONValue)] = []
   for (key, expected) in conditions {
     guard let path = parseCheckPath(key), !path.isEmpty else { return nil }
     parsed.append((path, expected))
   }
-  return elements.filter { element in
-    parsed.allSatisfy { condition in
-      jsonValue(at: condition.path, in: element).map { jsonValuesMatch($0, condition.value) }
-        ?? false
-    }
-  }.count
+  return parsed
+}
+
+/// Whether `element` has every one of `conditions`' values at its path.
+private func matches(
+  _ element: JSONValue, _ conditions: [(path: [CheckPathComponent], value: JSONValue)]
+) -> Bool {
+  conditions.allSatisfy { condition in
+    jsonValue(at: condition.path, in: element).map { jsonValuesMatch($0, condition.value) }
+      ?? false
+  }
 }
 
 func describeElement(collection: Check.Collection, index: Int, path: String) -> String {
@@ -253,13 +278,19 @@ func describeElement(collection: Check.Collection, index: Int, path: String) -> 
   return path.hasPrefix("[") ? base + path : base + "." + path
 }
 
-func describeCount(collection: Check.Collection, conditions: [String: JSONValue])
-  -> String
-{
-  if conditions.isEmpty { return "count(\(collection.rawValue))" }
-  let members = conditions.map { (key: $0.key, value: $0.value) }
-  return "count(\(collection.rawValue) where "
-    + JSONWriter.encode(.object(members), style: .compact) + ")"
+/// `count(errors)`, `count(errors where {"action":"pause"})`,
+/// `count(errors except {"message":"The app is not running"})`: each object's members sorted
+/// by key, so the text does not depend on the dictionary's order.
+func describeCount(
+  collection: Check.Collection, conditions: [String: JSONValue],
+  exceptions: [String: JSONValue] = [:]
+) -> String {
+  var text = "count(\(collection.rawValue)"
+  for (word, members) in [("where", conditions), ("except", exceptions)] where !members.isEmpty {
+    let sorted = members.map { (key: $0.key, value: $0.value) }.sorted { $0.key < $1.key }
+    text += " \(word) " + JSONWriter.encode(.object(sorted), style: .compact)
+  }
+  return text + ")"
 }
 
 func describe(_ comparison: Check.Comparison) -> String {
@@ -276,8 +307,8 @@ public func describeSelector(_ check: Check) -> String {
   switch check.selector {
   case .element(let collection, let index, let path):
     describeElement(collection: collection, index: index, path: path)
-  case .count(let collection, let conditions):
-    describeCount(collection: collection, conditions: conditions)
+  case .count(let collection, let conditions, let exceptions):
+    describeCount(collection: collection, conditions: conditions, exceptions: exceptions)
   }
 }
 

@@ -60,6 +60,18 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     #expect(!ran.withLock { $0 })
   }
 
+  /// Issue 30's other form of the same search: the worlds as a Swift Testing argument list,
+  /// one test case per world (`FaultPlan.worlds`), each run with `explore(scenario:plan:)`.
+  /// The four worlds (seeds 1 to 4) are those of `explore(seeds: 4, faults: [.wrist])`.
+  @Test(arguments: FaultPlan.worlds(seeds: 0..<4, faults: [.wrist], scenario: exploredRun))
+  func eachWorldOfAnArgumentListIsATestCase(plan: FaultPlan) async throws {
+    #expect(plan.seed >= 1 && plan.seed <= 4)
+    #expect(!plan.faults.isEmpty && plan.faults.allSatisfy { $0.kind == .wrist })
+    try await explore(scenario: exploredRun, plan: plan) { simulation in
+      try await runTwentyMinutes(simulation)
+    }
+  }
+
   @Test func wristFaultsNeverLoseTheWorkout() async throws {
     try await explore(scenario: exploredRun, seeds: 6, faults: [.wrist]) { simulation in
       try await runTwentyMinutes(simulation)

@@ -186,7 +186,8 @@ struct ScenarioDecodingTests {
         "expect": [
           { "log": 2, "path": "events[0].type", "absent": true },
           { "error": 0, "path": "code", "equals": "noSession" },
-          { "count": "log", "where": { "action": "pause", "x-y": 1 }, "between": [1, 1] }
+          { "count": "log", "where": { "action": "pause", "x-y": 1 }, "between": [1, 1] },
+          { "count": "errors", "except": { "message": "The app is not running" }, "equals": 0 }
         ]
       }
       """
@@ -231,10 +232,11 @@ struct ScenarioDecodingTests {
         .element(.log, index: 2, path: "events[0].type"),
         .element(.errors, index: 0, path: "code"),
         .count(.log, where: ["action": .string("pause"), "x-y": .number(1)]),
+        .count(.errors, where: [:], except: ["message": .string("The app is not running")]),
       ])
     #expect(
       scenario.expect.map(\.comparison) == [
-        .absent, .equals(.string("noSession")), .between(1, 1),
+        .absent, .equals(.string("noSession")), .between(1, 1), .equals(.number(0)),
       ])
   }
 
@@ -665,6 +667,14 @@ struct ScenarioDecodingTests {
       (
         #"{"version": 1, "expect": [{"record": 0, "path": "a", "where": {}, "equals": 1}]}"#,
         #"t.json: expect[0].where: only allowed with "count""#
+      ),
+      (
+        #"{"version": 1, "expect": [{"record": 0, "path": "a", "except": {}, "equals": 1}]}"#,
+        #"t.json: expect[0].except: only allowed with "count""#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "errors", "except": [], "equals": 1}]}"#,
+        #"t.json: expect[0].except: an array is not an object (expected keys and the values they must equal, for example { "action": "pause" })"#
       ),
       (
         #"{"version": 1, "expect": [{"count": "errors", "between": [2, 1]}]}"#,

@@ -203,6 +203,43 @@ import WorkoutSimulation
         == failure(selector: "count(probes)", expected: "equals 0", actual: "1"))
   }
 
+  /// `except` takes out the elements that match all of its members. Of the three errors
+  /// (pause 600 invalidArgument, end 700 invalidArgument, pause 800 noSession): without the
+  /// noSession one 3 − 1 = 2; the pauses without it 2 − 1 = 1; without the one error that is
+  /// both a pause and invalidArgument 3 − 1 = 2 (an element must match every member to go).
+  @Test func countExcept() {
+    #expect(
+      check(
+        .count(.errors, where: [:], except: ["code": .string("noSession")]), .equals(.number(2)))
+        == .passed)
+    #expect(
+      check(
+        .count(
+          .errors, where: ["action": .string("pause")], except: ["code": .string("noSession")]),
+        .equals(.number(1))) == .passed)
+    #expect(
+      check(
+        .count(
+          .errors, where: [:],
+          except: ["action": .string("pause"), "code": .string("invalidArgument")]),
+        .equals(.number(2))) == .passed)
+    // The text names both objects, each with its members in key order.
+    #expect(
+      check(
+        .count(
+          .errors, where: ["action": .string("pause")],
+          except: ["code": .string("noSession"), "at": .number(800)]),
+        .equals(.number(0)))
+        == failure(
+          selector: #"count(errors where {"action":"pause"} except {"at":800,"code":"noSession"})"#,
+          expected: "equals 0", actual: "1"))
+    #expect(
+      check(.count(.errors, where: [:], except: ["a..b": .null]), .equals(.number(0)))
+        == failure(
+          selector: #"count(errors except {"a..b":null})"#, expected: "equals 0",
+          actual: "invalid path in where or except"))
+  }
+
   @Test(arguments: [
     ("events[0].type", [CheckPathComponent.member("events"), .index(0), .member("type")]),
     (

@@ -35,17 +35,7 @@ struct GoalSyncTests {
     let simulation = try simulation("goal-sync")
     try await simulation.run {
       let at = { (seconds: Double) in simulation.startDate.addingTimeInterval(seconds) }
-      let phoneDefaults = simulation.appGroupDefaults(Settings.appGroup)
-      let watchSettings = Settings(defaults: simulation.appGroupDefaults(Settings.watchAppGroup))
-      let app = await simulation.on(.phone) {
-        AppModel(healthStore: HKHealthStore(), defaults: phoneDefaults, clock: clock(simulation))
-      }
-      await simulation.on(.phone) {
-        app.connectWatch()
-        app.settings.setStepGoal(8000)
-      }
-      try await simulation.advance(to: at(60))
-      await simulation.on(.phone) { app.settings.setStepGoal(12_000) }
+      let (app, watchSettings) = try await phoneSetsTheFirstGoals(simulation)
       try await simulation.advance(to: at(299))
       #expect(watchSettings.stepGoal == 10_000)
 
@@ -156,6 +146,26 @@ struct GoalSyncTests {
 }
 
 /// The step complication's face now.
+/// The goal-sync day's first minute: the phone app starts (the App Group's settings), connects
+/// the watch and sets 8000 at 0 and 12000 at 60 (the simulation is at 60 s after). Returns the
+/// phone app and the watch app's settings.
+@MainActor func phoneSetsTheFirstGoals(_ simulation: HealthKitSimulation) async throws
+  -> (app: AppModel, watchSettings: Settings)
+{
+  let phoneDefaults = simulation.appGroupDefaults(Settings.appGroup)
+  let watchSettings = Settings(defaults: simulation.appGroupDefaults(Settings.watchAppGroup))
+  let app = await simulation.on(.phone) {
+    AppModel(healthStore: HKHealthStore(), defaults: phoneDefaults, clock: clock(simulation))
+  }
+  await simulation.on(.phone) {
+    app.connectWatch()
+    app.settings.setStepGoal(8000)
+  }
+  try await simulation.advance(to: simulation.startDate.addingTimeInterval(60))
+  await simulation.on(.phone) { app.settings.setStepGoal(12_000) }
+  return (app, watchSettings)
+}
+
 private func complication(_ simulation: HealthKitSimulation) async -> ComplicationFace? {
   await simulation.on(.watch) {
     simulation.widgetShown(

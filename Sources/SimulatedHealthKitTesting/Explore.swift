@@ -40,6 +40,15 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
   }
 }
 
+/// A call of ``explore(scenario:seeds:faults:options:isolation:_:)`` that would explore nothing:
+/// `seeds` below 1, or an empty `faults` list (a project rule, docs/swift-api.md#exploring-seeded-worlds: the
+/// command line refuses the same with exit 64, and an exploration that draws no world or no
+/// fault must not pass silently).
+public struct ExploreArgumentError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// What is wrong with the call and what to write instead.
+  public var description: String
+}
+
 /// Runs `body` in `seeds` worlds of `scenario`, each its own ``HealthKitSimulation`` of the
 /// scenario with seed `scenario.seed + k` and faults drawn from that seed
 /// (``WorkoutExplore/FaultPlan/draw(seed:faults:scenario:)``), one after the other; the body
@@ -72,7 +81,8 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
 ///     `dst` only with a fixed start in a zone that changes).
 ///   - options: the simulations' options.
 ///   - body: the test's code, given the world's simulation.
-/// - Throws: ``ExploreFailure`` for the first failing world; ``WorkoutExplore/FaultSetError``
+/// - Throws: ``ExploreArgumentError`` for `seeds` below 1 or an empty `faults` list (nothing
+///   would be explored); ``ExploreFailure`` for the first failing world; ``WorkoutExplore/FaultSetError``
 ///   for `lock` without a `health` key or `dst` without a transition to move to; ``WorkoutExplore/FaultSpanError`` for a scenario whose
 ///   timeline ends before 3 s or is empty (no fault could be drawn: give it a `probe` where the
 ///   test's workout ends); the ``SimulationError`` of a world that cannot be made.
@@ -81,6 +91,18 @@ public func explore(
   options: HealthKitSimulation.Options = [], isolation: isolated (any Actor)? = #isolation,
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
+  guard seeds >= 1 else {
+    throw ExploreArgumentError(
+      description:
+        "seeds: \(seeds): explore runs no world; pass seeds: 1 or more (the command line refuses --seeds \(seeds) with exit 64)"
+    )
+  }
+  if let faults, faults.isEmpty {
+    throw ExploreArgumentError(
+      description:
+        "faults: []: no fault kind to draw from, so every world would be the scenario alone; name the kinds (faults: [.crashRecover, .wrist]) or pass nil for every kind the scenario can carry"
+    )
+  }
   let kinds = faults ?? FaultPlan.applicableKinds(of: scenario)
   try FaultPlan.checkApplicable(kinds, to: scenario)
   try FaultPlan.checkSpan(of: scenario)

@@ -54,14 +54,14 @@ extension FaultPlan {
       throw FaultSetError(
         kind: .lock,
         message:
-          "the phone's lock periods are health.lock, and the scenario has no \"health\" key; add one (\"health\": { \"days\": 1 }) or leave lock out of --faults"
+          "the phone's lock periods are health.lock, and the scenario has no \"health\" key; add one (\"health\": { \"days\": 1 }) or leave lock out of the faults (--faults, faults:)"
       )
     }
     if kinds.contains(.dst), scenario.daylightSavingStart(transitionAt: 0) == nil {
       throw FaultSetError(
         kind: .dst,
         message:
-          "a daylight-saving night moves the world's start to a transition of its timeZone (\(scenario.timeZone)), and this scenario's zone has none within 400 days of its start, or its start is \"now\" or a recording's; give a fixed \"start\" and a zone that changes (\"timeZone\": \"Europe/Berlin\") or leave dst out of --faults"
+          "a daylight-saving night moves the world's start to a transition of its timeZone (\(scenario.timeZone)), and this scenario's zone has none within 400 days of its start, or its start is \"now\" or a recording's; give a fixed \"start\" and a zone that changes (\"timeZone\": \"Europe/Berlin\") or leave dst out of the faults (--faults, faults:)"
       )
     }
   }

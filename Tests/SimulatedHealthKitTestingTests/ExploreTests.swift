@@ -60,6 +60,22 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     #expect(!ran.withLock { $0 })
   }
 
+  /// An exploration that would run no world, or draw no fault, is refused, as the command line
+  /// refuses `--seeds 0` (64), instead of passing without the body ever running (trial
+  /// finding). The body never runs.
+  @Test(arguments: [(0, [Fault.Kind.crash]), (-2, [.crash]), (3, [])])
+  func anExplorationOfNothingIsRefused(seeds: Int, faults: [Fault.Kind]) async throws {
+    let ran = Mutex(false)
+    let error = await #expect(throws: ExploreArgumentError.self) {
+      try await explore(scenario: exploredRun, seeds: seeds, faults: faults) { _ in
+        ran.withLock { $0 = true }
+      }
+    }
+    #expect(
+      error?.description.hasPrefix(seeds < 1 ? "seeds: \(seeds): " : "faults: []: ") == true)
+    #expect(!ran.withLock { $0 })
+  }
+
   /// Issue 30's other form of the same search: the worlds as a Swift Testing argument list,
   /// one test case per world (`FaultPlan.worlds`), each run with `explore(scenario:plan:)`.
   /// The four worlds (seeds 1 to 4) are those of `explore(seeds: 4, faults: [.wrist])`.

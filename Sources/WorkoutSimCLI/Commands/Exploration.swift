@@ -252,8 +252,14 @@ struct Exploration: Sendable {
     let first = scenario.seed
     let shard =
       options.shard.count > 1 ? ", shard \(options.shard.index)/\(options.shard.count)" : ""
+    let worlds = outcomes.count == 1 ? "1 world" : "\(outcomes.count) worlds"
+    // A scenario without checks passes every world: say so, as `check` prints "(no checks)".
+    let unchecked =
+      scenario.expect.isEmpty
+      ? "; the scenario has no \"expect\" checks, so no world can fail: add the invariants to explore (docs/scenario-format.md#checks)"
+      : ""
     environment.writeStandardOutput(
-      "explored \(outcomes.count) worlds (seeds \(first) to \(first + UInt64(options.seeds - 1))\(shard)): \(outcomes.count - failed) passed, \(failed) failed\n"
+      "explored \(worlds) (seeds \(first) to \(first + UInt64(options.seeds - 1))\(shard)): \(outcomes.count - failed) passed, \(failed) failed\(unchecked)\n"
     )
     if let junitPath = options.junitPath {
       try outputPlan.write(

@@ -1,6 +1,8 @@
 import Foundation
+import SimulatedBackgroundTasks
 import SimulatedCoreMotion
 import SimulatedHealthKit
+import SimulatedNetwork
 import SimulatedUserNotifications
 import SimulatedWatchConnectivity
 import SimulatedWatchKit
@@ -99,7 +101,7 @@ import WorkoutSimTestSupport
         #"""
         { "version": 1, "activity": "running", "course": [ { "duration": 300, "speed": 3 } ] }
         """#, fileName: "motion.json"))
-    try await simulation.run {
+    await simulation.run {
       let (activities, continuation) = AsyncStream.makeStream(of: Bool.self)
       let manager = CMMotionActivityManager()
       manager.startActivityUpdates(to: OperationQueue()) { activity in
@@ -135,7 +137,7 @@ import WorkoutSimTestSupport
 
   @Test func aConnectivityDelegateCallAwaitedThroughAContinuation() async throws {
     let simulation = try HealthKitSimulation(scenario: Scenario(name: "link"))
-    try await simulation.run {
+    await simulation.run {
       let session = await simulation.on(.watch) { WCSession.default }
       let state = await ActivatingManager().activate(session)
       // `activate()` completes at once: activated (2) at t = 0 (docs/phone-link.md).
@@ -174,13 +176,48 @@ import WorkoutSimTestSupport
 
   @Test func anExtendedRuntimeDelegateCallAwaitedThroughAContinuation() async throws {
     let simulation = try watchSimulation(type: .selfCare)
-    try await simulation.run {
+    await simulation.run {
       let session = WKExtendedRuntimeSession()
       let started = await RuntimeStarter(simulation).start(session)
       // A self-care session starts at once, at t = 0, and lasts until 600 s (F08's cap).
       #expect(started == simulation.startDate)
       #expect(session.expirationDate == simulation.startDate.addingTimeInterval(600))
       session.invalidate()
+    }
+  }
+
+  @Test func pendingTaskRequestsThroughAContinuation() async throws {
+    let simulation = try phoneSimulation(start: "2026-01-05T08:00:00Z")
+    try await simulation.run {
+      BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: nil) { task in
+        task.setTaskCompleted(success: true)
+      }
+      let request = BGAppRefreshTaskRequest(identifier: "refresh")
+      request.earliestBeginDate = simulation.now.addingTimeInterval(20 * 60)
+      try BGTaskScheduler.shared.submit(request)
+      // Due at 08:30 (the first quarter hour at or after 08:20): still pending at 08:00.
+      let pending: [String] = await withCheckedContinuation { continuation in
+        BGTaskScheduler.shared.getPendingTaskRequests { requests in
+          continuation.resume(returning: requests.map(\.identifier))
+        }
+      }
+      #expect(pending == ["refresh"])
+    }
+  }
+
+  /// The path monitor reports the path at once (`NetworkTests`: satisfied at 0 on a day
+  /// without an offline span then), read through a stream before any `advance`.
+  @Test func aPathUpdateHandlerFeedsAnAsyncStreamReadBeforeAnyAdvance() async throws {
+    let simulation = try phoneSimulation()
+    await simulation.run {
+      let (paths, continuation) = AsyncStream.makeStream(of: String.self)
+      let monitor = NWPathMonitor()
+      monitor.pathUpdateHandler = { path in continuation.yield("\(path.status)") }
+      monitor.start(queue: DispatchQueue(label: "path"))
+      var iterator = paths.makeAsyncIterator()
+      #expect(await iterator.next() == "satisfied")
+      #expect(simulation.now == simulation.startDate)
+      monitor.cancel()
     }
   }
 }

@@ -67,17 +67,10 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// One watch sample of 1200 steps over −3600…−2400 s (as `CoreMotionTests`): a query over
+  /// One watch sample of 1200 steps over −3600…−2400 s (`pedometerDay()`): a query over
   /// −4000…−2000 s holds all of it.
   @Test func aPedometerQueryThroughAContinuation() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(
-        #"""
-        { "version": 1, "start": "2026-03-02T08:00:00Z",
-          "health": { "generate": false, "days": 1,
-            "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
-                           "value": 1200 } ] } }
-        """#, fileName: "motion.json"))
+    let simulation = try pedometerDay()
     try await simulation.run {
       let pedometer = CMPedometer()
       let start = simulation.startDate

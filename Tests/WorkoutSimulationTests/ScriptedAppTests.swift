@@ -65,20 +65,9 @@ import WorkoutSystem
     #expect(world.workoutEngine.linkActivationState(.watch) == 0)
   }
 
-  /// The phone (in front) sets its context every 10 s from 0 while the watch app runs: each is
-  /// delivered one transfer latency (1 s) later, at 1, 11, 21 and 31 s.
-  static let contexts = """
-    { "version": 1, "phone": { "app": "foreground" },
-      "timeline": [
-        { "at": 0, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 8000 } },
-        { "at": 10, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 2.5 } },
-        { "at": 20, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 100001 } },
-        { "at": 30, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 9000 } },
-        { "at": 40, "do": "probe" } ] }
-    """
-
   @Test func theScriptedWatchAppTakesAValidContextsStepGoal() throws {
-    let scenario = try decodeScenario(Self.contexts)
+    // The phone's contexts every 10 s, each delivered 1 s later (`stepGoalContextsJSON`).
+    let scenario = try decodeScenario(stepGoalContextsJSON)
     var session = try SimulationSession(scenario)
     session.advance(to: SimulationInstant(nanoseconds: 999_000_000))
     #expect(session.scriptedAppStepGoal == nil)

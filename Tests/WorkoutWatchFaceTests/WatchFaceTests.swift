@@ -322,20 +322,10 @@ struct WatchFaceStepGoalTests {
   @Test func aContextWithoutAValidGoalLeavesTheGoal() throws {
     // The phone (in front) sets its context every 10 s while the watch app runs; each arrives
     // 1 s later (phone.link.transferLatency): 8000 at 1 s, 2.5 (not whole) at 11 s,
-    // 100 001 (above 100 000) at 21 s, 9000 at 31 s.
-    let json = """
-      { "version": 1, "phone": { "app": "foreground" },
-        "goals": { "stepCount": 10000 }, "today": { "stepCount": 6000 },
-        "timeline": [
-          { "at": 0, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 8000 } },
-          { "at": 10, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 2.5 } },
-          { "at": 20, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 100001 } },
-          { "at": 30, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 9000 } },
-          { "at": 40, "do": "probe" } ] }
-      """
+    // 100 001 (above 100 000) at 21 s, 9000 at 31 s (`stepGoalContextsJSON`).
     // Speed 10: one wall second plays 10 virtual seconds.
     var face = try WatchFace(
-      scenario: try decodeScenario(json), overrides: RunOverrides(), speed: 10)
+      scenario: try decodeScenario(stepGoalContextsJSON), overrides: RunOverrides(), speed: 10)
     _ = face.handle(.character("p"), atWall: .zero)
     var goals: [Double] = []
     for wall in 1...4 {

@@ -59,8 +59,8 @@
 //   WorkoutReport (Foundation; Simulation, Core, Watch, Text: the report page, HTML with inline
 //     SVG, from the typed result)
 //   WorkoutSimCLI (Foundation; Simulation, Scenario, JSON, Core, System, Rendering, Terminal, Watch,
-//     Recordings, Files, Text, WatchFace, Report: commands, parsing, output, the terminal and
-//     process wiring of the watch face) <- workout-sim (executable)
+//     Recordings, Files, Text, WatchFace, Report, Explore: commands, parsing, output, the
+//     terminal and process wiring of the watch face) <- workout-sim (executable)
 //   WorkoutSimTestSupport (Tests/: Foundation, Scenario, JSON; what the test targets share,
 //     for tests only) <- the test targets; WorkoutSimCLITests never start the binary,
 //     WorkoutSimEndToEndTests and FitnessTrackerPhoneEndToEndTests do.

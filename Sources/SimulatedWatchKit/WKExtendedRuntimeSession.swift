@@ -171,7 +171,6 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     let refused = simulation.mutate { state -> WKExtendedRuntimeSessionErrorCode? in
       let engine = state.session.workoutEngine
       let next = engine.extendedRuntimeSessionCount
-      let errors = engine.errors.count
       // Bound before the engine acts, so the log listener finds this object for the entries the
       // call makes (translated when this `mutate` ends, still under the lock).
       state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
@@ -192,7 +191,8 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
         index = nil
         unboundState = .invalid
       }
-      let code = after.errors.count > errors ? after.errors.last?.extendedRuntimeError : nil
+      // The call's own typed outcome, not the run's error list read back.
+      let code = after.callError?.extendedRuntimeError
       return code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
         ?? .mustBeActiveToStartOrSchedule
     }

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutJSON
 import WorkoutScenario
 import WorkoutSystem
 
@@ -21,7 +22,9 @@ import WorkoutSystem
 /// - with the scenario's `finish: auto`, a session of its that reaches stopped or ended ends
 ///   collection and finishes the workout (only the steps still open);
 /// - when its timeline makes link calls, each side's app activates its `WCSession` when it runs
-///   and answers a message that expects a reply at once with `{"received":<payload>}`.
+///   and answers a message that expects a reply at once with `{"received":<payload>}`;
+/// - its watch app takes a received application context's `"stepGoal"` (a whole number from 1
+///   to 100 000) as its step goal, which the watch face shows (``stepGoal``).
 struct ScriptedApp: Sendable {
   /// The reflexes of the scripted app on one device: what it calls in answer to what it hears.
   struct Reflexes: AppReflexes {
@@ -31,8 +34,14 @@ struct ScriptedApp: Sendable {
     /// Whether the apps activate their `WCSession` when they run and answer messages that
     /// expect a reply (the timeline makes link calls).
     let usesLink: Bool
+    /// Whether it is the watch's app, which takes a received application context's step goal.
+    let takesStepGoal: Bool
+    /// The step goal of the last application context it received with a valid `"stepGoal"`
+    /// (``ScriptedApp/stepGoal(fromContext:)``), or `nil` before one arrived: its state, read
+    /// by the watch face through ``SimulationSession/scriptedAppStepGoal``.
+    private(set) var stepGoal: Double?
 
-    func react(to event: AppEvent, at instant: SimulationInstant) -> [AppCall] {
+    mutating func react(to event: AppEvent, at instant: SimulationInstant) -> [AppCall] {
       switch event {
       case .sessionChanged(let session, let change, let builder, let heard):
         switch change.to {
@@ -57,8 +66,25 @@ struct ScriptedApp: Sendable {
         guard usesLink else { return [] }
         let reply = LinkPayload(text: "{\"received\":" + payload.text + "}")
         return [.link(.reply(transfer: transfer, payload: reply))]
+      case .applicationContextReceived(let device, let payload):
+        // Its delegate's `didReceiveApplicationContext`: other contexts leave the goal as it was.
+        if takesStepGoal, device == .watch, let goal = ScriptedApp.stepGoal(fromContext: payload) {
+          stepGoal = goal
+        }
+        return []
       }
     }
+  }
+
+  /// The `"stepGoal"` of an application context's payload (canonical JSON of an object) when
+  /// it is a whole number from 1 to 100 000, else `nil` (project rule,
+  /// docs/phone-link.md#the-scripted-apps-command-line).
+  static func stepGoal(fromContext payload: LinkPayload) -> Double? {
+    guard let value = try? JSONParser.parse(payload.text),
+      case .number(let steps)? = value["stepGoal"], steps >= 1, steps <= 100_000,
+      steps.rounded() == steps
+    else { return nil }
+    return steps
   }
 
   /// Who ends collection and finishes the workout: the app's reflex (`auto`) or its timeline's
@@ -78,7 +104,9 @@ struct ScriptedApp: Sendable {
   /// The reflexes of its app on `device`: the phone's own workouts' app (`.phone`) has the same
   /// workout reflexes and no link ones (its engine's link is not the run's).
   func reflexes(on device: WorkoutDevice) -> Reflexes {
-    Reflexes(finishes: finish == .auto, usesLink: usesLink && device == .watch)
+    Reflexes(
+      finishes: finish == .auto, usesLink: usesLink && device == .watch,
+      takesStepGoal: device == .watch)
   }
 
   /// Whether `call` is the app's code (this value plays it) rather than something the world

@@ -383,6 +383,16 @@ public struct SimulationSession {
   /// The engine, for reading live state (session state, builder, log).
   public var workoutEngine: WorkoutEngine<PhysiologyDataSource> { engine }
 
+  /// The step goal the command line's scripted watch app took from the last application
+  /// context it received with a `"stepGoal"` that is a whole number from 1 to 100 000 (its
+  /// `didReceiveApplicationContext` reflex; project rule,
+  /// docs/phone-link.md#the-scripted-apps-command-line), or `nil` when none arrived or no
+  /// scripted app is attached (the Swift door's world, ``init(world:)``). The watch face's ring
+  /// reads it as a query of the app's state; nothing reads the log back for it.
+  public var scriptedAppStepGoal: Double? {
+    (engine.reflexes as? ScriptedApp.Reflexes)?.stepGoal
+  }
+
   /// The workout selector, as it stands now.
   public var activitySelection: CrownSelection { selection }
 
@@ -679,35 +689,6 @@ extension SimulationSession {
       record.device = .phone
       return record
     }
-  }
-
-  /// The step goal of the last application context delivered to the watch in `log` from
-  /// `cursor` on, or `nil` when there is none; `cursor` moves to the end of `log`. The command
-  /// line's scripted watch app applies a context's `"stepGoal"` when it is a whole number from
-  /// 1 to 100 000 (project rule, docs/phone-link.md#the-scripted-apps); other contexts leave
-  /// the goal as it was.
-  public static func stepGoal(in log: [LogEntry], from cursor: inout Int) -> Double? {
-    var goal: Double?
-    let start = min(max(cursor, 0), log.count)
-    for entry in log[start...] {
-      guard case .link(let event) = entry.kind,
-        case .delivered(.applicationContext, .watch, let payload, _) = event.change,
-        let value = stepGoal(fromContext: payload)
-      else { continue }
-      goal = value
-    }
-    cursor = log.count
-    return goal
-  }
-
-  /// The `"stepGoal"` of an application context's payload (canonical JSON of an object) when
-  /// it is a whole number from 1 to 100 000, else `nil`.
-  public static func stepGoal(fromContext payload: LinkPayload) -> Double? {
-    guard let value = try? JSONParser.parse(payload.text),
-      case .number(let steps)? = value["stepGoal"], steps >= 1, steps <= 100_000,
-      steps.rounded() == steps
-    else { return nil }
-    return steps
   }
 }
 

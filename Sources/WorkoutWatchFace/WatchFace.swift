@@ -44,10 +44,9 @@ public struct WatchFace {
   public private(set) var now: SimulationInstant = .zero
 
   private let scenario: Scenario
-  /// The step goal: the scenario's, then the last one a delivered application context gave.
+  /// The step goal: the scenario's, then the last one a delivered application context gave
+  /// the scripted watch app (``WorkoutSimulation/SimulationSession/scriptedAppStepGoal``).
   private var stepGoal: Double
-  /// How far ``updateRings()`` has read the engine's log for application contexts.
-  private var linkCursor = 0
 
   /// Creates the face at `t = 0`, held, on the workout selector.
   ///
@@ -123,7 +122,7 @@ public struct WatchFace {
 
   private mutating func updateRings() {
     let engine = session.workoutEngine
-    if let goal = SimulationSession.stepGoal(in: engine.log, from: &linkCursor) {
+    if let goal = session.scriptedAppStepGoal, goal != stepGoal {
       stepGoal = goal
       rings.setStepGoal(goal)
     }

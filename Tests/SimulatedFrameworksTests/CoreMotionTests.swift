@@ -47,6 +47,19 @@ private let walkThenRun = #"""
     "course": [ { "duration": 300, "speed": 1.4 }, { "duration": 600, "speed": 3.0 } ] }
   """#
 
+/// One watch sample of 1200 steps over −3600…−2400 s (−1:00:00 to −40:00) before the start,
+/// 2026-03-02T08:00:00Z: the pedometer's steps.
+func pedometerDay() throws -> HealthKitSimulation {
+  try HealthKitSimulation(
+    scenario: decodeScenario(
+      #"""
+      { "version": 1, "start": "2026-03-02T08:00:00Z",
+        "health": { "generate": false, "days": 1,
+          "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
+                         "value": 1200 } ] } }
+      """#, fileName: "motion.json"))
+}
+
 /// The repository's `Scenarios/` folder.
 private let scenarios = packageRoot.appendingPathComponent("Scenarios")
 
@@ -116,14 +129,7 @@ struct CoreMotionTests {
   /// (−1:00:00 to −40:00); a query over −3300…−2700 holds half of its span: 1200 × 600 / 1200
   /// = 600 steps; over −4000…−2000, all 1200; a span without samples, 0.
   @Test func pedometerQueryEqualsTheStoresSteps() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(
-        #"""
-        { "version": 1, "start": "2026-03-02T08:00:00Z",
-          "health": { "generate": false, "days": 1,
-            "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
-                           "value": 1200 } ] } }
-        """#, fileName: "motion.json"))
+    let simulation = try pedometerDay()
     let steps = Mutex<[Int]>([])
     await simulation.run {
       let pedometer = CMPedometer()
@@ -144,14 +150,7 @@ struct CoreMotionTests {
   /// Live pedometer updates are cumulative from their start: from −3600 at t = 0, 1200 steps
   /// at once; nothing new later, so no second update.
   @Test func pedometerUpdatesAreCumulative() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(
-        #"""
-        { "version": 1, "start": "2026-03-02T08:00:00Z",
-          "health": { "generate": false, "days": 1,
-            "samples": [ { "type": "stepCount", "source": "watch", "start": -3600, "end": -2400,
-                           "value": 1200 } ] } }
-        """#, fileName: "motion.json"))
+    let simulation = try pedometerDay()
     let steps = Mutex<[Int]>([])
     try await simulation.run {
       let pedometer = CMPedometer()

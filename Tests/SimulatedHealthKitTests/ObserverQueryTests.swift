@@ -10,7 +10,7 @@ import WorkoutSimTestSupport
 
 /// A day in Berlin from 2026-06-01T12:00:00+02:00 with explicit samples (times in seconds from
 /// the start) and the phone locked over `lock` (a JSON array of spans).
-private func observedDay(samples: String, lock: String = "[]") throws -> HealthKitSimulation {
+func observedDay(samples: String, lock: String = "[]") throws -> HealthKitSimulation {
   try HealthKitSimulation(
     scenario: decodeScenario(
       """
@@ -240,7 +240,7 @@ struct ObserverQueryTests {
 }
 
 /// A store with one ECG recording (Watch, 72 count/min, 512 Hz, 30 s from 11:00, sinus rhythm).
-private func ecgSimulation(locked: Bool = false) throws -> HealthKitSimulation {
+func ecgSimulation(locked: Bool = false) throws -> HealthKitSimulation {
   let simulation = try observedDay(samples: "[]")
   let recording = HealthElectrocardiogram(
     classification: 1, averageHeartRate: 72, samplingFrequency: 512,

@@ -57,3 +57,19 @@ public var bundledScenarioNames: [String] {
   let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
   return names.filter { $0.hasSuffix(".json") }.sorted()
 }
+
+/// The phone (its app in front) sets its application context every 10 s from 0 while the watch
+/// app runs; each arrives one transfer latency (1 s) later: `{"stepGoal": 8000}` at 1 s, 2.5
+/// (not whole) at 11 s, 100 001 (above 100 000) at 21 s, 9000 at 31 s; a probe at 40 s. Step
+/// goal 10 000, 6000 steps today. The scripted watch app's goal is 8000 from 1 s, 9000 from
+/// 31 s (docs/phone-link.md#the-scripted-apps-command-line).
+public let stepGoalContextsJSON = """
+  { "version": 1, "phone": { "app": "foreground" },
+    "goals": { "stepCount": 10000 }, "today": { "stepCount": 6000 },
+    "timeline": [
+      { "at": 0, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 8000 } },
+      { "at": 10, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 2.5 } },
+      { "at": 20, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 100001 } },
+      { "at": 30, "do": "updateApplicationContext", "from": "phone", "payload": { "stepGoal": 9000 } },
+      { "at": 40, "do": "probe" } ] }
+  """

@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 import WorkoutSystem
 
@@ -62,5 +63,25 @@ import WorkoutSystem
     // `activated`); the world's app is app code that has not called `activate()` (0).
     #expect(commandLine.workoutEngine.linkActivationState(.watch) == 2)
     #expect(world.workoutEngine.linkActivationState(.watch) == 0)
+  }
+
+  @Test func theScriptedWatchAppTakesAValidContextsStepGoal() throws {
+    // The phone's contexts every 10 s, each delivered 1 s later (`stepGoalContextsJSON`).
+    let scenario = try decodeScenario(stepGoalContextsJSON)
+    var session = try SimulationSession(scenario)
+    session.advance(to: SimulationInstant(nanoseconds: 999_000_000))
+    #expect(session.scriptedAppStepGoal == nil)
+    // 8000 at 1 s; 2.5 (not whole) at 11 s and 100 001 (above 100 000) at 21 s leave it;
+    // 9000 at 31 s.
+    var goals: [Double?] = []
+    for second: Int64 in [1, 11, 21, 31] {
+      session.advance(to: .seconds(second))
+      goals.append(session.scriptedAppStepGoal)
+    }
+    #expect(goals == [8000, 8000, 8000, 9000])
+    // The Swift door's world has no scripted app: the app's own delegate reads its contexts.
+    var world = try SimulationSession(world: scenario)
+    world.advance(to: .seconds(40))
+    #expect(world.scriptedAppStepGoal == nil)
   }
 }

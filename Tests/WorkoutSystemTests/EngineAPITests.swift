@@ -21,6 +21,28 @@ import WorkoutSystem
     SampleApp(beginsCollection: collection == .implicit, finishes: false)
   }
 
+  /// Each call's typed outcome (`callError`): the door throws it without reading the run's
+  /// error list back. A second `beginCollection` fails (HealthKit: collection already began) and
+  /// is its own outcome; the next call clears it; `errors`, the record, keeps the failure.
+  @Test func eachCallHasItsOwnTypedOutcome() throws {
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
+    engine.perform(.start, onSession: 0, at: t(0))
+    let began = engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    #expect(began)
+    #expect(engine.callError == nil)
+    let again = engine.beginCollection(ofSession: 0, at: t(5), date: t(5))
+    #expect(!again)
+    let failure = try #require(engine.callError)
+    #expect(failure.call == .builder(.beginCollection))
+    #expect(failure.at == t(5))
+    #expect(failure.session == 0)
+    let ended = engine.endCollection(ofSession: 0, at: t(8), date: t(8))
+    #expect(ended)
+    #expect(engine.callError == nil)
+    #expect(engine.errors == [failure])
+  }
+
   @Test func explicitCollectionStartsNoSamplesUntilTheAppBegins() {
     var engine = WorkoutEngine(
       configuration: configuration, dataSource: source, reflexes: app(.explicit))

@@ -125,6 +125,24 @@ import WorkoutSystem
     #expect(engine.receivedApplicationContext(on: .watch)?.text == "{\"stepGoal\":12000}")
   }
 
+  /// The watch app's reflexes hear the context at its delivery (`didReceiveApplicationContext`),
+  /// as a typed event at the delivery's instant: 301 s, the 12000 context only (8000 was
+  /// replaced before it was deliverable), after its `delivered` event in the same step.
+  @Test func f10TheWatchAppHearsTheContextAtItsDelivery() throws {
+    var engine = f10Engine()
+    engine.perform(.openApp, at: t(300))
+    engine.advance(to: t(400))
+    let app = try #require(engine.reflexes as? SampleApp)
+    let contexts = app.events.filter {
+      if case .applicationContextReceived = $0.1 { true } else { false }
+    }
+    #expect(contexts.map(\.0) == [ms(301_000)])
+    #expect(
+      contexts.map(\.1) == [
+        .applicationContextReceived(to: .watch, payload: payload("{\"stepGoal\":12000}"))
+      ])
+  }
+
   @Test func f10FirstLaunchKeepsSessionZero() {
     var engine = f10Engine()
     engine.perform(.start, at: t(10))

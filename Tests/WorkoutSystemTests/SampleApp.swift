@@ -34,6 +34,8 @@ struct SampleApp: AppReflexes {
         .link(
           .reply(transfer: transfer, payload: LinkPayload(text: "{\"received\":\(payload.text)}")))
       ]
+    case .applicationContextReceived:
+      return []
     }
   }
 }

@@ -318,4 +318,24 @@ struct WatchFaceStepGoalTests {
     #expect(abs(face.rings.fraction(.steps) - 0.5) < 1e-12)
     #expect(face.snapshot().complicationGoal == 12_000)
   }
+
+  @Test func aContextWithoutAValidGoalLeavesTheGoal() throws {
+    // The phone (in front) sets its context every 10 s while the watch app runs; each arrives
+    // 1 s later (phone.link.transferLatency): 8000 at 1 s, 2.5 (not whole) at 11 s,
+    // 100 001 (above 100 000) at 21 s, 9000 at 31 s (`stepGoalContextsJSON`).
+    // Speed 10: one wall second plays 10 virtual seconds.
+    var face = try WatchFace(
+      scenario: try decodeScenario(stepGoalContextsJSON), overrides: RunOverrides(), speed: 10)
+    _ = face.handle(.character("p"), atWall: .zero)
+    var goals: [Double] = []
+    for wall in 1...4 {
+      face.update(atWall: .seconds(wall))
+      goals.append(face.rings.goals.stepCount)
+    }
+    // At 10, 20, 30 s: 8000 (the two invalid goals changed nothing); at 40 s: 9000, so
+    // 6000 / 9000 = 2/3 of the ring.
+    #expect(goals == [8000, 8000, 8000, 9000])
+    #expect(face.snapshot().complicationGoal == 9000)
+    #expect(abs(face.rings.fraction(.steps) - 6000.0 / 9000.0) < 1e-12)
+  }
 }

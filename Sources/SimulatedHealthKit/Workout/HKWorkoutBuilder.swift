@@ -523,12 +523,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       case .failure(let error):
         return HKError(error)
       case .success(let instant):
-        let before = state.session.engine(of: engineDevice).errors.count
         if body(&state.session, instant) { return nil }
-        let errors = state.session.engine(of: engineDevice).errors
-        return errors.count > before
-          ? HKError(errors[errors.count - 1].error)
-          : HKError(.errorInvalidArgument, "The call failed")
+        // The call's own typed outcome (`callError`), not the run's error list read back.
+        let report = state.session.readEngineInPlace(of: engineDevice) { $0.callError }
+        return report.map { HKError($0.error) }
+          ?? HKError(.errorInvalidArgument, "The call failed")
       }
     }
   }
@@ -578,11 +577,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
         session.withEngine(of: engineDevice) { engine in
-          let before = engine.errors.count
           engine.addWorkoutEvent(
             type, toSession: index, at: engine.now, date: instant, duration: length,
             metadata: metadata)
-          return engine.errors.count == before
+          return engine.callError == nil
         }
       }
       if let error { return error }
@@ -714,7 +712,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         $0.finishWorkout(ofSession: index, at: $0.now)
       }
       guard let record else {
-        let report = state.session.engine(of: engineDevice).errors.last
+        let report = state.session.readEngineInPlace(of: engineDevice) { $0.callError }
         let error =
           report.map { HKError($0.error) }
           ?? HKError(

@@ -26,6 +26,11 @@ public enum AppEvent: Sendable, Hashable {
   /// (`session(_:didReceiveMessage:replyHandler:)`,
   /// https://developer.apple.com/documentation/watchconnectivity/wcsessiondelegate/session(_:didreceivemessage:replyhandler:)).
   case messageExpectingReply(transfer: Int, to: CompanionDevice, payload: LinkPayload)
+  /// An application context was delivered to `device`'s app with `payload`
+  /// (`session(_:didReceiveApplicationContext:)`,
+  /// https://developer.apple.com/documentation/watchconnectivity/wcsessiondelegate/session(_:didreceiveapplicationcontext:)),
+  /// raised at its delivery, after its `delivered` event.
+  case applicationContextReceived(to: CompanionDevice, payload: LinkPayload)
 }
 
 /// A call the app's reflexes make in answer to an ``AppEvent``: the same engine call a Swift

@@ -226,6 +226,7 @@ extension WorkoutEngine {
   ) {
     let report = ErrorReport(error: error, call: call, at: now, session: session)
     errors.append(report)
+    callError = report
     emit(EngineEffect(at: now, session: session, kind: .error(report)))
   }
 
@@ -261,6 +262,7 @@ extension WorkoutEngine {
     if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
+    callError = nil
     guard appIsRunning else {
       report(.appNotRunning, call: call, session: nil, at: date)
       return nil

@@ -62,6 +62,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   public internal(set) var effects: [EngineEffect] = []
   /// Every failed call, in order.
   public internal(set) var errors: [ErrorReport] = []
+  /// The error the latest call reported (``perform(_:at:)``, an API call such as
+  /// ``beginCollection(ofSession:at:date:)``, ``reportAPIError(_:call:session:)``), or `nil`
+  /// when it reported none: the call's typed outcome, which the Swift door turns into the
+  /// error it throws or passes, so that nothing reads ``errors`` (the record) back. A call
+  /// clears it when it begins, after the deadlines due before its instant were served; an
+  /// error a deadline reports between calls sets it too.
+  public internal(set) var callError: ErrorReport?
   /// Saved records, in save order.
   public private(set) var records: [WorkoutRecord] = []
   /// The engine's current instant.
@@ -222,6 +229,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
     now = date
+    callError = nil
     apply(action, at: date)
     pump(through: date)
   }
@@ -579,6 +587,7 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     if let index, !(appReceives && sessions[index].attached) { return }
     let report = ErrorReport(error: error, call: call, at: date, session: index)
     errors.append(report)
+    callError = report
     emit(EngineEffect(at: date, session: index, kind: .error(report)))
   }
 

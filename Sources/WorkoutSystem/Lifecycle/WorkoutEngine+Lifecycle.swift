@@ -375,6 +375,7 @@ extension WorkoutEngine {
   ) {
     let report = ErrorReport(extendedRuntimeError: code, at: date)
     errors.append(report)
+    callError = report
     emit(EngineEffect(at: date, session: nil, kind: .error(report)))
   }
 

@@ -34,7 +34,8 @@ import WorkoutCore
 /// - The apps' code is the engine's client (``AppReflexes``): wherever a step finds an app
 ///   running with its session not activated (``AppEvent/linkNotActivated(_:)``, before
 ///   reachability is reported) or delivers a message that expects a reply
-///   (``AppEvent/messageExpectingReply(transfer:to:payload:)``), it asks the app's reflexes and
+///   (``AppEvent/messageExpectingReply(transfer:to:payload:)``) or an application context
+///   (``AppEvent/applicationContextReceived(to:payload:)``), it asks the app's reflexes and
 ///   makes their `activate()` and reply calls at that point of the step.
 struct LinkStateMachine: Sendable, Hashable {
   /// What the engine must do after an event, in order.
@@ -577,19 +578,21 @@ struct LinkStateMachine: Sendable, Hashable {
         transfers[index].stage = .queued(at: nil)
         return []
       }
-      return deliverQueued(index, at: date, watch: watch)
+      return deliverQueued(index, at: date, watch: watch, app: &app)
     case .queued:
       guard deliverable(to: transfer.receiver, watch: watch) else {
         transfers[index].stage = .queued(at: nil)
         return []
       }
-      return deliverQueued(index, at: date, watch: watch)
+      return deliverQueued(index, at: date, watch: watch, app: &app)
     case .finishPending:
       return []
     }
   }
 
-  private mutating func deliverQueued(_ index: Int, at date: Int64, watch: WatchApp) -> [Action] {
+  private mutating func deliverQueued(
+    _ index: Int, at date: Int64, watch: WatchApp, app: inout any AppReflexes
+  ) -> [Action] {
     let transfer = transfers[index]
     var actions: [Action] = [
       .log(
@@ -602,7 +605,11 @@ struct LinkStateMachine: Sendable, Hashable {
     if transfer.kind == .applicationContext {
       receivedContext[transfer.receiver] = transfer.payload
       transfers.remove(at: index)
+      // The receiver's delegate call: its code may read the context at once.
       return actions
+        + react(
+          to: .applicationContextReceived(to: transfer.receiver, payload: transfer.payload),
+          at: date, app: &app)
     }
     if runs(transfer.from, watch: watch) {
       actions.append(

@@ -52,7 +52,7 @@ private let walkJSON = """
     #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
-        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, http-error, http-hang, task-expiry, dst, timezone-trip."
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, auth-denied-all, http-error, http-hang, task-expiry, dst, timezone-trip."
     )
     // auth-denied, http-error, http-hang, task-expiry, dst and timezone-trip, refused as not
     // available before, are faults now.
@@ -134,12 +134,21 @@ private let walkJSON = """
     for (k, line) in lines.dropLast().enumerated() {
       #expect(
         line.hasPrefix(
-          "FAIL seed \(5 + k): 1 of 1 check failed (expect[0]: count(records): expected equals 1, actual 0); faults crash@"
+          "FAIL seed \(5 + k): 1 of 1 check failed (shrunk world: expect[0]: count(records): expected equals 1, actual 0); faults crash@"
         ))
       #expect(line.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-\(5 + k).json"))
     }
     let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
     #expect(junit.contains("name=\"\(folder)/walk.json seed 5\""))
+    // Each failure message says what the FAIL line says: the check's failure in the shrunk
+    // world, then the faults, the shrunk faults and the command that reproduces it.
+    let seed5 = try #require(lines.first)
+    let start = try #require(seed5.range(of: "; faults ")).lowerBound
+    let tail = String(seed5[start...])
+    #expect(
+      junit.contains(
+        "<failure message=\"expect[0]: count(records): expected equals 1, actual 0\(tail)\""))
+    #expect(tail.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-5.json"))
   }
 
   @Test func theWrittenWorldFailsTheSameWayUnderCheck() throws {

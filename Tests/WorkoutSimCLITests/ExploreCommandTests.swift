@@ -255,6 +255,47 @@ private let walkJSON = """
     #expect(explore(["--seeds", "1", "--faults", "dst"]).status == 64)
   }
 
+  @Test func theLineGivesTheShrunkWorldsActualValueAsCheckPrintsIt() throws {
+    // The walk counting its appState log entries: a wrist down gives `inactive`, a wrist up
+    // `active`, and a wrist down for 120 s or more also `background` 120 s after it (the return
+    // to the clock). World seed 8 draws wrist@47+266 (3 entries: 47, 167, 313 s) and
+    // wrist@403+54 (2): 5 in the drawn world. Shrunk to wrist@545+54: 2. The line and the JUnit
+    // message give 2, the value `check` prints for the written world (trial finding: the line
+    // gave the drawn world's value, the file another).
+    let counting = walkJSON.replacingOccurrences(
+      of: #"{ "count": "records", "equals": 1 }"#,
+      with: #"{ "count": "log", "where": { "kind": "appState" }, "equals": 0 }"#)
+    try Data(counting.utf8).write(to: URL(fileURLWithPath: folder + "/walk.json"))
+    let run = explore(["--seeds", "4", "--faults", "wrist", "--junit", folder + "/j.xml"])
+    let line = try #require(
+      run.output.split(separator: "\n").map(String.init).first { $0.hasPrefix("FAIL seed 8:") })
+    let failure =
+      #"expect[0]: count(log where {"kind":"appState"}): expected equals 0, actual 2"#
+    #expect(
+      line
+        == "FAIL seed 8: 1 of 1 check failed (shrunk world: \(failure)); faults wrist@47+266, wrist@403+54; shrunk wrist@545+54; workout-sim check \(folder)/worlds/walk-seed-8.json"
+    )
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: ["check", folder + "/worlds/walk-seed-8.json"],
+      environment: liveCheckEnvironment(capture))
+    #expect(status == 1)
+    #expect(capture.standardOutput.contains(failure))
+    // The drawn world's own value is 5.
+    let scenario = try InputFiles.readScenario(atPath: folder + "/walk.json")
+    let drawn = try #require(FaultPlan("seed 8: wrist@47+266, wrist@403+54"))
+    let drawnFailures = try Simulation.check(drawn.world(from: scenario)).compactMap {
+      outcome -> String? in
+      if case .failed(let failure) = outcome.outcome { return failure.message }
+      return nil
+    }
+    #expect(drawnFailures == [failure.replacingOccurrences(of: "actual 2", with: "actual 5")])
+    let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
+    #expect(
+      junit.contains(
+        "expected equals 0, actual 2; faults wrist@47+266, wrist@403+54; shrunk wrist@545+54; "))
+  }
+
   @Test func aWristFaultKeepsTheWorkout() {
     let run = explore(["--seeds", "5", "--faults", "wrist"])
     #expect(run.output == "explored 5 worlds (seeds 5 to 9): 5 passed, 0 failed\n")

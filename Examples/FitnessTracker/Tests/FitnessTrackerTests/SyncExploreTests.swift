@@ -39,7 +39,7 @@ struct AnchorAheadOfServer: Error, CustomStringConvertible {
   var second: Int
   var notOnServer: Int
   var description: String {
-    "at \(second) s the saved anchor of \(type) has moved past \(notOnServer) samples the server does not hold"
+    "at \(second) s the saved anchor of \(type) has moved past \(notOnServer) sample\(notOnServer == 1 ? "" : "s") the server does not hold"
   }
 }
 

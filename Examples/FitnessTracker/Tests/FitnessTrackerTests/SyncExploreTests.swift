@@ -7,9 +7,9 @@
 // saved anchor has moved past is on the server already (a sample behind the anchor and not on
 // the server would never be sent).
 //
-// The step check runs every 300 s of virtual time (103 checks a world): each arrival a_k is
-// followed by a check at most 300 s later (a_k + 240 s, 660 s past a multiple of 300 s), and
-// each quarter hour, where a retry launches, is a multiple of 300 s. What the anchor covers
+// The step check runs every 300 s of virtual time (102 checks a world, 300 s to 30 600 s):
+// each arrival a_k is followed by a check at most 300 s later (a_k + 240 s: a_k is 60 s past
+// a multiple of 300 s), and each quarter hour, where a retry launches, is a multiple of 300 s. What the anchor covers
 // is read, not assumed: the store's samples less those an anchored query from the saved anchor
 // still returns.
 //

@@ -1,5 +1,6 @@
 import Foundation
 public import SimulatedHealthKit
+import Synchronization
 import Testing
 public import WorkoutExplore
 public import WorkoutScenario
@@ -14,7 +15,8 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
   /// The smallest plan found whose world still fails the same way (the body throws an error of
   /// the same type): faults removed, then moved later (docs/explore.md#shrinking).
   public let shrunk: FaultPlan
-  /// What the body threw in the drawn world.
+  /// What the body threw in the drawn world, or, when it threw nothing, the first issue it
+  /// recorded in a Swift Testing test (`the body recorded an issue (#expect): ...`).
   public let error: String
   /// How many worlds ran before this one passed (0 for the first world).
   public let passedBefore: Int
@@ -52,10 +54,22 @@ public struct ExploreArgumentError: Error, Sendable, Equatable, CustomStringConv
 /// Runs `body` in `seeds` worlds of `scenario`, each its own ``HealthKitSimulation`` of the
 /// scenario with seed `scenario.seed + k` and faults drawn from that seed
 /// (``WorkoutExplore/FaultPlan/draw(seed:faults:scenario:)``), one after the other; the body
-/// runs inside the world's `run { }` and fails by throwing. The first world that fails is
+/// runs inside the world's `run { }` and fails by throwing, or, inside a Swift Testing test, by
+/// recording an issue (`#expect` that does not hold, `Issue.record`). The first world that fails is
 /// shrunk and thrown as ``ExploreFailure``; inside a Swift Testing test, the shrunk world's run
 /// result (`run-result.json`) and report page (`report.html`) are attached to the test (Swift
 /// Testing's attachments: `swift test --attachments-path FOLDER` saves them).
+///
+/// An `#expect` that fails in the body fails the test where it stands, and the world fails too:
+/// issues recorded in a world's body are watched through a `withKnownIssue` scope whose matcher
+/// only counts them (Swift Testing offers no other way to see a test's issues,
+/// https://developer.apple.com/documentation/testing/withknownissue(_:isintermittent:isolation:sourcelocation:_:when:matching:)),
+/// so the world is shrunk and ``ExploreFailure`` names its seed and faults. While shrinking, the
+/// candidate worlds' issues are matched as known issues, so they do not fail the test again (the
+/// run lists them as known issues). A world fails the same way when it records an issue again
+/// (or throws the same error type). Outside Swift Testing (XCTest) no hook exists: an
+/// `XCTAssert` failure is not seen; throw instead (`try XCTUnwrap`, your own error), as the body
+/// of a world must fail to be shrunk (docs/swift-api.md#exploring-seeded-worlds).
 ///
 /// ```swift
 /// @Test func recoveryKeepsTheWorkout() async throws {
@@ -122,15 +136,48 @@ public func explore(
 /// Inside a Swift Testing test, a failing world's shrunk run result and report page are
 /// attached as ``explore(scenario:seeds:faults:options:isolation:_:)`` attaches them.
 ///
-/// - Throws: ``ExploreFailure`` when `body` throws; ``WorkoutExplore/FaultSetError``; the
-///   ``SimulationError`` of a world that cannot be made.
+/// A fault must lie in the span the scenario's worlds draw faults in
+/// (``WorkoutExplore/FaultPlan/span(of:)``): a plan written for another scenario
+/// (`seed 3: crash@5000+5` for a timeline that ends at 1200 s) would change nothing of the run.
+///
+/// - Throws: ``WorkoutExplore/FaultInstantError`` for a fault outside the span (before any
+///   world runs); ``ExploreFailure`` when `body` throws (or records an issue in a Swift Testing
+///   test); ``WorkoutExplore/FaultSetError``; the ``SimulationError`` of a world that cannot be
+///   made.
 public func explore(
   scenario: Scenario, plan: FaultPlan, options: HealthKitSimulation.Options = [],
   isolation: isolated (any Actor)? = #isolation,
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
+  try plan.checkInstants(in: scenario)
   try await exploreWorld(
     scenario: scenario, plan: plan, options: options, isolation: isolation, passedBefore: 0, body)
+}
+
+/// The issues Swift Testing records in one world's body, seen by a `withKnownIssue` matcher;
+/// `known`: whether the matcher answers that they are known (a shrinking candidate's), so they
+/// do not fail the test.
+final class WorldIssues: Sendable {
+  private let issues = Mutex<[String]>([])
+  let known: Bool
+
+  init(known: Bool) { self.known = known }
+
+  /// The matcher: notes `issue` and answers ``known``.
+  func match(_ issue: Issue) -> Bool {
+    issues.withLock { $0.append(issue.description) }
+    return known
+  }
+
+  /// What was recorded, in order.
+  var recorded: [String] { issues.withLock { $0 } }
+}
+
+/// How a world's body failed: the type of the error it threw, or issues recorded without a
+/// throw. Two worlds fail the same way when their failures are equal.
+enum WorldFailure: Equatable {
+  case thrown(ObjectIdentifier)
+  case issues
 }
 
 /// One world, shrunk on failure; the shrunk world's run is given to `record` (by default
@@ -143,31 +190,53 @@ func exploreWorld(
   },
   _ body: (HealthKitSimulation) async throws -> Void
 ) async throws {
-  /// What the world's body threw, or `nil` when it passed; the world's simulation.
-  func attempt(_ plan: FaultPlan) async throws -> (error: (any Error)?, HealthKitSimulation) {
+  /// How the world's body failed and what it said, or `nil` when it passed; the world's
+  /// simulation. `known`: the issues it records are matched as known (shrinking's worlds).
+  func attempt(_ plan: FaultPlan, known: Bool) async throws -> (
+    failure: (WorldFailure, String)?, HealthKitSimulation
+  ) {
     let simulation = try HealthKitSimulation(
       scenario: try plan.world(from: scenario), options: options)
-    do {
-      try await simulation.run(isolation: isolation) { try await body(simulation) }
-      return (nil, simulation)
-    } catch {
-      return (error, simulation)
+    var thrown: (any Error)?
+    func runBody() async {
+      do {
+        try await simulation.run(isolation: isolation) { try await body(simulation) }
+      } catch {
+        thrown = error
+      }
     }
+    var recorded: [String] = []
+    if Test.current != nil {
+      let issues = WorldIssues(known: known)
+      await withKnownIssue(isIntermittent: true, isolation: isolation) {
+        await runBody()
+      } matching: { issue in
+        issues.match(issue)
+      }
+      recorded = issues.recorded
+    } else {
+      await runBody()
+    }
+    if let thrown {
+      return ((.thrown(ObjectIdentifier(type(of: thrown))), String(describing: thrown)), simulation)
+    }
+    // Swift Testing may ask the matcher more than once for one issue: the first is named, not
+    // a count.
+    guard let first = recorded.first else { return (nil, simulation) }
+    return ((.issues, "the body recorded an issue (#expect): \(first)"), simulation)
   }
-  let (thrown, drawn) = try await attempt(plan)
-  guard let thrown else { return }
-  let failure = type(of: thrown)
+  let (drawnFailure, drawn) = try await attempt(plan, known: false)
+  guard let (failure, message) = drawnFailure else { return }
   var shrinker = FaultShrinker(plan, latest: FaultPlan.latestEnd(of: scenario))
   // The world of the shrinker's best plan: the drawn one until a candidate still fails.
   var lastFailing = drawn
   while let candidate = shrinker.candidate {
-    let (error, simulation) = try await attempt(candidate)
-    let same = error.map { type(of: $0) == failure } ?? false
+    let (tried, simulation) = try await attempt(candidate, known: true)
+    let same = tried?.0 == failure
     if same { lastFailing = simulation }
     shrinker.record(stillFails: same)
   }
   for (name, bytes) in runAttachments(of: lastFailing) { record(bytes, name) }
   throw ExploreFailure(
-    plan: plan, shrunk: shrinker.best, error: String(describing: thrown),
-    passedBefore: passedBefore)
+    plan: plan, shrunk: shrinker.best, error: message, passedBefore: passedBefore)
 }

@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutScenario
 import WorkoutSystem
 
 /// One fault of an explored world: what goes wrong, when, and for how long
@@ -38,13 +39,20 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     /// Allow" (`authorization.notifications: "denied"`); a fault of the whole world, with no
     /// instant, drawn at most once.
     case notificationsOff = "notifications-off"
-    /// `auth-denied`: the user answers HealthKit's authorization sheet with every type off
-    /// (`authorization.healthKit.default: "denied"`; the types the scenario lists keep their
-    /// answers): reads show the app only its own data, saves fail with
-    /// `errorAuthorizationDenied` (docs/scenario-format.md#authorization). A fault of the whole
-    /// world, drawn at most once; for the Swift API (the command line's run ignores
+    /// `auth-denied`: the user leaves ONE HealthKit type off on the authorization sheet, both
+    /// to read and to share (``Fault/healthType``, drawn from ``Fault/authDeniedTypes``):
+    /// `authorization.healthKit.read.denied` and `share.denied` list it (an answer the scenario
+    /// gave that type is replaced). Reads of it show the app only its own data, saving it fails
+    /// with `errorAuthorizationDenied` (docs/scenario-format.md#authorization). A fault of the
+    /// whole world, drawn at most once (one `auth-denied` or `auth-denied-all` a world), written
+    /// `auth-denied:heartRate`; for the Swift API (the command line's run ignores
     /// `authorization`).
     case authDenied = "auth-denied"
+    /// `auth-denied-all`: the user answers HealthKit's sheet with every type off
+    /// (`authorization.healthKit.default: "denied"`; the types the scenario lists keep their
+    /// answers). A fault of the whole world, drawn at most once, on `auth-denied`'s channel; for
+    /// the Swift API.
+    case authDeniedAll = "auth-denied-all"
     /// `http-error`: every server the app calls answers `503 Service Unavailable` for the span
     /// (`phone.network.serverErrors`): requests through the simulation's `URLSession`
     /// configuration started in it get that status without reaching the server. For the Swift
@@ -72,8 +80,10 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
     case timezoneTrip = "timezone-trip"
 
     /// Whether the fault holds for the whole world (no instant, no span): `notifications-off`,
-    /// `auth-denied`.
-    public var isWholeWorld: Bool { self == .notificationsOff || self == .authDenied }
+    /// `auth-denied`, `auth-denied-all`.
+    public var isWholeWorld: Bool {
+      self == .notificationsOff || self == .authDenied || self == .authDeniedAll
+    }
 
     /// The shortest and longest span the draw gives this kind, in whole seconds (a project
     /// rule, docs/explore.md#drawing-a-world): a relaunch 1 to 60 s after a crash, the wrist
@@ -87,7 +97,7 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .phoneAway: 30...1200
       case .offline, .lock, .httpError, .httpHang, .taskExpiry: 60...1800
       case .sensorDropout: 5...300
-      case .notificationsOff, .authDenied, .dst, .timezoneTrip: 0...0
+      case .notificationsOff, .authDenied, .authDeniedAll, .dst, .timezoneTrip: 0...0
       }
     }
 
@@ -103,7 +113,7 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
       case .lock: 4
       case .sensorDropout: 5
       case .notificationsOff: 6
-      case .authDenied: 7
+      case .authDenied, .authDeniedAll: 7
       case .httpError: 8
       case .httpHang: 9
       case .taskExpiry: 10
@@ -126,26 +136,59 @@ public struct Fault: Sendable, Hashable, CustomStringConvertible {
   public var duration: Duration
   /// The IANA zone a `timezone-trip` lands in; `nil` for every other kind.
   public var timeZone: String?
+  /// The HealthKit type an `auth-denied` turns off, its full identifier
+  /// (`"HKQuantityTypeIdentifierHeartRate"`); `nil` for every other kind.
+  public var healthType: String?
 
-  /// A fault of `kind` from `at` for `duration`; `timeZone` for a `timezone-trip`.
-  public init(_ kind: Kind, at: SimulationInstant, duration: Duration, timeZone: String? = nil) {
+  /// The types an `auth-denied` draws from, in this order (a project rule: the types a
+  /// workout app reads or saves most, docs/explore.md#faults): heart rate, active and basal
+  /// energy, walking and running distance, cycling distance, steps, the workout, its route.
+  public static let authDeniedTypes = [
+    "HKQuantityTypeIdentifierHeartRate", "HKQuantityTypeIdentifierActiveEnergyBurned",
+    "HKQuantityTypeIdentifierBasalEnergyBurned", "HKQuantityTypeIdentifierDistanceWalkingRunning",
+    "HKQuantityTypeIdentifierDistanceCycling", "HKQuantityTypeIdentifierStepCount",
+    "HKWorkoutTypeIdentifier", "HKWorkoutRouteTypeIdentifier",
+  ]
+
+  /// A fault of `kind` from `at` for `duration`; `timeZone` for a `timezone-trip`,
+  /// `healthType` (a full identifier) for an `auth-denied`.
+  public init(
+    _ kind: Kind, at: SimulationInstant, duration: Duration, timeZone: String? = nil,
+    healthType: String? = nil
+  ) {
     self.kind = kind
     self.at = at
     self.duration = duration
     self.timeZone = timeZone
+    self.healthType = healthType
+  }
+
+  /// The `auth-denied` fault that turns off `healthType` (a full identifier).
+  public static func authDenied(_ healthType: String) -> Fault {
+    Fault(.authDenied, at: .zero, duration: .zero, healthType: healthType)
   }
 
   /// When it ends: ``at`` + ``duration``.
   public var end: SimulationInstant { at.advanced(by: duration) }
 
   /// The fault as `--faults` names it with its instant and span in seconds: `crash@612+5`
-  /// (crash at 612 s, relaunch 5 s later), `notifications-off`, and a trip's zone after a
-  /// colon: `timezone-trip@5400+0:Asia/Tokyo`.
+  /// (crash at 612 s, relaunch 5 s later), `notifications-off`, a trip's zone after a
+  /// colon: `timezone-trip@5400+0:Asia/Tokyo`, and the type of an `auth-denied` by its short
+  /// name after a colon: `auth-denied:heartRate`.
   public var description: String {
-    if kind.isWholeWorld { return kind.rawValue }
+    if kind.isWholeWorld {
+      return kind.rawValue + (healthType.map { ":" + Self.shortName(of: $0) } ?? "")
+    }
     return
       "\(kind.rawValue)@\(Self.seconds(at.nanoseconds))+\(Self.seconds(duration.wholeNanoseconds))"
       + (timeZone.map { ":" + $0 } ?? "")
+  }
+
+  /// A HealthKit identifier's short name, as the scenario's `authorization` key takes it
+  /// (`"HKQuantityTypeIdentifierHeartRate"` → `"heartRate"`); the identifier itself when the
+  /// key does not know it.
+  static func shortName(of identifier: String) -> String {
+    Scenario.Authorization.shortName(of: identifier) ?? identifier
   }
 
   /// Nanoseconds as seconds, a whole number when whole (drawn faults always are).

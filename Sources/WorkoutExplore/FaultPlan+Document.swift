@@ -9,7 +9,9 @@ extension FaultPlan {
   /// (timeline actions merged in at the same places, spans appended to
   /// `phone.network.offline`, `serverErrors` or `hangs`, `phone.taskExpiry`,
   /// `health.lock.periods`, `sensors.heartRate.dropouts`, `authorization.notifications` or
-  /// `authorization.healthKit.default` set to `"denied"`). Times are written as seconds. Decoded
+  /// `authorization.healthKit.default` set to `"denied"`, an `auth-denied`'s type by its short
+  /// name in `authorization.healthKit.read.denied` and `share.denied`, taken out of their
+  /// `granted` lists). Times are written as seconds. Decoded
   /// again, it is ``world(from:)``'s scenario: `workout-sim check` on it runs the same world.
   ///
   /// Paths inside the file (`course.recording`, `app.infoPlist`) are left as they are: a
@@ -56,6 +58,12 @@ extension FaultPlan {
       case .notificationsOff:
         document.setMember(["authorization", "notifications"], to: .string("denied"))
       case .authDenied:
+        if let type = fault.healthType {
+          for direction in ["read", "share"] {
+            document.deny(type, at: ["authorization", "healthKit", direction])
+          }
+        }
+      case .authDeniedAll:
         document.setMember(["authorization", "healthKit", "default"], to: .string("denied"))
       case .crash, .crashRecover, .wrist, .phoneAway, .timezoneTrip: break
       }
@@ -103,6 +111,31 @@ extension JSONValue {
 
   fileprivate mutating func setMember(_ path: [String], to value: JSONValue) {
     setMember(path[...], to: value)
+  }
+
+  /// Answers `identifier` (a full HealthKit identifier) `"denied"` in the answer lists at
+  /// `path` (`authorization.healthKit.read`): a name of it (short or full) leaves the `granted`
+  /// list, and its short name joins `denied` unless a name of it is there already.
+  fileprivate mutating func deny(_ identifier: String, at path: [String]) {
+    func names(_ list: JSONValue?) -> [JSONValue] {
+      if case .array(let elements)? = list { return elements }
+      return []
+    }
+    func isType(_ element: JSONValue) -> Bool {
+      guard case .string(let name) = element else { return false }
+      return Scenario.Authorization.identifier(named: name) == identifier
+    }
+    var node: JSONValue? = self
+    for key in path { node = node?[key] }
+    let granted = names(node?["granted"])
+    if granted.contains(where: isType) {
+      setMember(path + ["granted"], to: .array(granted.filter { !isType($0) }))
+    }
+    let denied = names(node?["denied"])
+    if !denied.contains(where: isType) {
+      let name = Scenario.Authorization.shortName(of: identifier) ?? identifier
+      setMember(path + ["denied"], to: .array(denied + [.string(name)]))
+    }
   }
 
   /// Appends `element` to the array at `path`, making it (and the objects on the way) when

@@ -34,7 +34,48 @@ public struct FaultSpanError: Error, Sendable, Equatable, CustomStringConvertibl
   }
 }
 
+/// A plan whose fault lies outside the span its scenario's worlds draw faults in
+/// (``FaultPlan/span(of:)``): a plan pasted for another scenario, or written by hand
+/// (`seed 3: crash@5000+5` for a timeline that ends at 1200 s would change nothing of the run).
+/// docs/explore.md#drawing-a-world.
+public struct FaultInstantError: Error, Sendable, Equatable, CustomStringConvertible {
+  /// The fault refused.
+  public var fault: Fault
+  /// The span's first and last second, or `nil` when the timeline leaves faults no room.
+  public var span: ClosedRange<Int64>?
+
+  /// The refusal of `fault` for a scenario whose span is `span`.
+  public init(fault: Fault, span: ClosedRange<Int64>?) {
+    self.fault = fault
+    self.span = span
+  }
+
+  /// What is wrong and what to write instead.
+  public var description: String {
+    guard let span else {
+      return "fault \(fault): \(FaultSpanError().description)"
+    }
+    return
+      "fault \(fault): outside the scenario's span, so the world would run as if it were not there; a fault must begin at \(span.lowerBound) s or later and end by \(span.upperBound) s (1 s before the timeline's last action); move it or give the scenario a longer timeline (a probe where the test's workout ends)"
+  }
+}
+
 extension FaultPlan {
+  /// Refuses a plan with a fault (other than a whole-world one) that begins before ``span(of:)``'s
+  /// first second or ends after its last: such a fault changes nothing of the world's run.
+  ///
+  /// - Throws: ``FaultInstantError`` naming the first such fault.
+  public func checkInstants(in scenario: Scenario) throws(FaultInstantError) {
+    let span = Self.span(of: scenario)
+    for fault in faults where !fault.kind.isWholeWorld {
+      guard let span,
+        fault.at >= .seconds(span.first), fault.end <= .seconds(span.last)
+      else {
+        throw FaultInstantError(fault: fault, span: span.map { $0.first...$0.last })
+      }
+    }
+  }
+
   /// Refuses a scenario whose timeline leaves faults no room (``span(of:)`` is `nil`).
   ///
   /// - Throws: ``FaultSpanError``.
@@ -91,8 +132,8 @@ extension FaultPlan {
         actions.append((fault.end, .app(.phone(.back))))
       case .timezoneTrip:
         if let zone = fault.timeZone { actions.append((fault.at, .timeZone(zone))) }
-      case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied, .httpError,
-        .httpHang, .taskExpiry, .dst:
+      case .offline, .lock, .sensorDropout, .notificationsOff, .authDenied, .authDeniedAll,
+        .httpError, .httpHang, .taskExpiry, .dst:
         break
       }
     }
@@ -164,6 +205,13 @@ extension FaultPlan {
         authorization.notifications = .denied
         world.authorization = authorization
       case .authDenied:
+        var authorization = world.authorization ?? Scenario.Authorization()
+        if let type = fault.healthType {
+          authorization.read[type] = .denied
+          authorization.share[type] = .denied
+        }
+        world.authorization = authorization
+      case .authDeniedAll:
         var authorization = world.authorization ?? Scenario.Authorization()
         authorization.defaultAnswer = .denied
         world.authorization = authorization

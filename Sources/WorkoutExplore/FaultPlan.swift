@@ -45,7 +45,10 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
   /// less one second) and its instant in whole seconds such that it begins at 1 s or later and
   /// ends within ``span(of:)``; a `timezone-trip` draws one more number, its zone
   /// `zones[next % zones.count]` of ``WorkoutScenario/Scenario/tripZones(atSecond:)`` at its
-  /// instant (none there: it is left out). A whole-world fault drawn again, or a fault that overlaps one
+  /// instant (none there: it is left out); an `auth-denied` (whole world: no duration nor
+  /// instant) draws one number, its type `types[next % types.count]` of
+  /// ``Fault/authDeniedTypes``. A whole-world fault drawn again (`auth-denied` and
+  /// `auth-denied-all` share a channel), or a fault that overlaps one
   /// drawn before it on its channel (crashes share one), is left out: the draw goes on with the
   /// next. The same seed, fault set and scenario span give the same plan.
   ///
@@ -66,9 +69,13 @@ public struct FaultPlan: Sendable, Hashable, CustomStringConvertible {
     for _ in 0..<count {
       let kind = faults[Int(uniform(Int64(faults.count)))]
       if kind.isWholeWorld {
-        if !drawn.contains(where: { $0.kind == kind }) {
-          drawn.append(Fault(kind, at: .zero, duration: .zero))
+        var fault = Fault(kind, at: .zero, duration: .zero)
+        if kind == .authDenied {
+          // One more number, for the type (only an `auth-denied` draws it).
+          let types = Fault.authDeniedTypes
+          fault.healthType = types[Int(uniform(Int64(types.count)))]
         }
+        if !drawn.contains(where: { $0.overlaps(fault) }) { drawn.append(fault) }
         continue
       }
       let range = kind.durationRange
@@ -121,7 +128,9 @@ extension FaultPlan {
   /// Reads a plan back from its ``description`` (`seed 17: crash@612+5, wrist@900+40`,
   /// `seed 3: no faults`): the one-line reproduction an exploration prints, pasted into a test.
   /// Instants and spans are seconds (fractions allowed); a `timezone-trip` names its zone after
-  /// a colon (`timezone-trip@5400+0:Asia/Tokyo`), and no other kind may.
+  /// a colon (`timezone-trip@5400+0:Asia/Tokyo`), an `auth-denied` its HealthKit type, short or
+  /// full (`auth-denied:heartRate`, `auth-denied:HKQuantityTypeIdentifierHeartRate`), and no
+  /// other kind may. Whether the faults fit a scenario is ``checkInstants(in:)``'s question.
   ///
   /// - Parameter text: the line.
   /// - Returns: the plan, or `nil` when `text` is not in that form or names an unknown fault.
@@ -143,7 +152,14 @@ extension FaultPlan {
       let parts = item.split(separator: "@")
       guard let kind = Fault.Kind(rawValue: String(parts[0])) else { return nil }
       if parts.count == 1, kind.isWholeWorld {
-        faults.append(Fault(kind, at: .zero, duration: .zero))
+        // `auth-denied` names its type (short or full), no other whole-world fault does.
+        guard (kind == .authDenied) == (zone != nil) else { return nil }
+        var fault = Fault(kind, at: .zero, duration: .zero)
+        if let zone {
+          guard let identifier = Scenario.Authorization.identifier(named: zone) else { return nil }
+          fault.healthType = identifier
+        }
+        faults.append(fault)
         continue
       }
       let times = parts.count == 2 ? parts[1].split(separator: "+") : []

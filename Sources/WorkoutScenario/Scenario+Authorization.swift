@@ -64,6 +64,12 @@ extension Scenario {
       return shortNames[name]
     }
 
+    /// The short name of a full identifier the key accepts (`"HKQuantityTypeIdentifierHeartRate"`
+    /// → `"heartRate"`: its Swift name), or `nil` for an identifier it does not accept.
+    public static func shortName(of identifier: String) -> String? {
+      accepted.contains(identifier) ? HealthTypeCatalog.entry(identifier)?.name : nil
+    }
+
     private static let accepted = Set(typeIdentifiers)
 
     /// Short name → full identifier.

@@ -122,24 +122,75 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     }
   }
 
-  /// `auth-denied`: the user turns every HealthKit type off on the sheet. An app that needs to
-  /// save its workouts fails in that world and passes without it; shrinking keeps the one
-  /// fault.
+  /// `auth-denied`: the user turns one HealthKit type off on the sheet. An app that needs to
+  /// save its workouts fails in the world where that type is the workout, passes where it is
+  /// heart rate; shrinking keeps the one fault. `auth-denied-all` (every type off) fails too.
   @Test func authDeniedIsAWorldWhereSavingWorkoutsIsNotAllowed() async throws {
-    func body(_ simulation: HealthKitSimulation) async throws {
-      let store = HKHealthStore()
-      try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
-      guard store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized
-      else { throw SavingNotAllowed() }
-    }
-    try await explore(scenario: exploredRun, plan: FaultPlan(seed: 1, faults: []), body)
+    try await explore(scenario: exploredRun, plan: FaultPlan(seed: 1, faults: []), savesWorkouts)
+    try await explore(
+      scenario: exploredRun, plan: try #require(FaultPlan("seed 1: auth-denied:heartRate")),
+      savesWorkouts)
     let failure = await #expect(throws: ExploreFailure.self) {
       try await explore(
         scenario: exploredRun,
-        plan: try #require(FaultPlan("seed 1: auth-denied, wrist@900+40")), body)
+        plan: try #require(FaultPlan("seed 1: auth-denied:workout, wrist@900+40")), savesWorkouts)
     }
-    #expect(failure?.shrunk.description == "seed 1: auth-denied")
+    #expect(failure?.shrunk.description == "seed 1: auth-denied:workout")
+    await #expect(throws: ExploreFailure.self) {
+      try await explore(
+        scenario: exploredRun, plan: try #require(FaultPlan("seed 1: auth-denied-all")),
+        savesWorkouts)
+    }
   }
+
+  /// A plan whose fault lies past the scenario's span (its timeline ends at 1800 s: faults from
+  /// 1 s to 1799 s) is refused before any world runs (trial finding: it ran and did nothing).
+  @Test func aPlanOutsideTheScenarioIsRefused() async throws {
+    let ran = Mutex(false)
+    let error = await #expect(throws: FaultInstantError.self) {
+      try await explore(
+        scenario: exploredRun, plan: try #require(FaultPlan("seed 3: crash@5000+5"))
+      ) { _ in ran.withLock { $0 = true } }
+    }
+    #expect(error?.description.contains("end by 1799 s") == true)
+    #expect(!ran.withLock { $0 })
+  }
+
+  /// An `#expect` in the body (no throw) fails the world: the exploration shrinks it and throws
+  /// the failure with its seed and faults (trial finding: the issue was recorded with nothing
+  /// tying it to its world). The drawn world's issue fails the test where it stands, as any
+  /// `#expect`: here it is the known issue of the test's own `withKnownIssue`; shrinking's
+  /// worlds record theirs as known issues.
+  @Test func anExpectationInTheBodyIsTiedToItsWorld() async throws {
+    let caught = Mutex<ExploreFailure?>(nil)
+    let plan = try #require(FaultPlan("seed 1: auth-denied:workout, wrist@900+40"))
+    try await withKnownIssue("the drawn world's #expect") {
+      do {
+        try await explore(scenario: exploredRun, plan: plan) { _ in
+          let store = HKHealthStore()
+          try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+          #expect(store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized)
+        }
+      } catch let failure as ExploreFailure {
+        caught.withLock { $0 = failure }
+      }
+    } matching: { issue in
+      issue.description.contains("sharingAuthorized")
+    }
+    let failure = try #require(caught.withLock { $0 })
+    #expect(failure.plan == plan)
+    #expect(failure.shrunk.description == "seed 1: auth-denied:workout")
+    #expect(failure.error.hasPrefix("the body recorded an issue (#expect): "))
+  }
+}
+
+/// The app under test of the auth-denied worlds: asks to share workouts and throws when not
+/// allowed to.
+func savesWorkouts(_ simulation: HealthKitSimulation) async throws {
+  let store = HKHealthStore()
+  try await store.requestAuthorization(toShare: [HKObjectType.workoutType()], read: [])
+  guard store.authorizationStatus(for: HKObjectType.workoutType()) == .sharingAuthorized
+  else { throw SavingNotAllowed() }
 }
 
 struct SavingNotAllowed: Error {}

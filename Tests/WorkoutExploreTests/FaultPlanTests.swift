@@ -76,7 +76,7 @@ let walkJSON = """
         Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
         Fault(.lock, at: .seconds(200), duration: .seconds(30)),
         Fault(.notificationsOff, at: .zero, duration: .zero),
-        Fault(.authDenied, at: .zero, duration: .zero),
+        .authDenied("HKQuantityTypeIdentifierHeartRate"),
       ])
     let world = try plan.world(from: walk)
     #expect(world.seed == 9)
@@ -95,9 +95,89 @@ let walkJSON = """
       world.health?.lockPeriods == [SimulationInstant.seconds(200)..<SimulationInstant.seconds(230)]
     )
     #expect(world.authorization?.notifications == .denied)
-    // auth-denied: every HealthKit type the scenario does not list is answered "denied".
-    #expect(world.authorization?.defaultAnswer == .denied)
-    #expect(walk.authorization?.defaultAnswer ?? .granted == .granted)
+    // auth-denied: heart rate alone is off, to read and to share; every other type granted.
+    #expect(world.authorization?.readAnswer(for: "HKQuantityTypeIdentifierHeartRate") == .denied)
+    #expect(world.authorization?.shareAnswer(for: "HKQuantityTypeIdentifierHeartRate") == .denied)
+    #expect(world.authorization?.readAnswer(for: "HKQuantityTypeIdentifierStepCount") == .granted)
+    #expect(world.authorization?.defaultAnswer == .granted)
+    #expect(walk.authorization == nil)
+    // auth-denied-all: every HealthKit type the scenario does not list is answered "denied".
+    let all = try FaultPlan(seed: 9, faults: [Fault(.authDeniedAll, at: .zero, duration: .zero)])
+      .world(from: walk)
+    #expect(all.authorization?.defaultAnswer == .denied)
+  }
+
+  @Test func authDeniedDrawsOneTypeBySeed() throws {
+    // SplitMix64(seed: s, stream: "explore.faults") worked out apart from the code (Python, as
+    // in theDrawFollowsSplitMix64), with faults [auth-denied]: count 1 + next % 3, then per
+    // fault next % 1 (the kind) and next % 8 (the type among Fault.authDeniedTypes):
+    //   seed 0: 2 faults, distanceWalkingRunning (index 3), then workout: left out (one a world);
+    //   seed 3: 1 fault, heartRate (index 0); seed 7: 3 faults, workoutRoute (index 7) first.
+    let expected: [UInt64: String] = [
+      0: "auth-denied:distanceWalkingRunning", 3: "auth-denied:heartRate",
+      7: "auth-denied:workoutRoute",
+    ]
+    for (seed, fault) in expected {
+      let plan = FaultPlan.draw(seed: seed, faults: [.authDenied], scenario: walk)
+      #expect(plan.description == "seed \(seed): \(fault)")
+      #expect(plan == FaultPlan.draw(seed: seed, faults: [.authDenied], scenario: walk))
+      // The one-line form reads back to the same plan, short or full names.
+      #expect(FaultPlan(plan.description) == plan)
+    }
+    #expect(
+      FaultPlan("seed 3: auth-denied:HKQuantityTypeIdentifierHeartRate")
+        == FaultPlan(seed: 3, faults: [.authDenied("HKQuantityTypeIdentifierHeartRate")]))
+    // auth-denied names its type; no other whole-world fault takes one; unknown types refused.
+    #expect(FaultPlan("seed 3: auth-denied") == nil)
+    #expect(FaultPlan("seed 3: auth-denied:heartRates") == nil)
+    #expect(FaultPlan("seed 3: notifications-off:heartRate") == nil)
+    #expect(FaultPlan("seed 3: auth-denied-all")?.faults.first?.kind == .authDeniedAll)
+    // auth-denied and auth-denied-all share a channel: one of them a world.
+    for seed in UInt64(0)..<50 {
+      let plan = FaultPlan.draw(seed: seed, faults: [.authDenied, .authDeniedAll], scenario: walk)
+      #expect(plan.faults.count == 1, "\(plan)")
+    }
+  }
+
+  @Test func anAuthDeniedWorldFileDecodesToTheSameWorld() throws {
+    // The scenario grants heart rate by its full name and denies steps: the written world moves
+    // heart rate to "denied" (not both granted and denied, a data error) and keeps steps.
+    let listed = walkJSON.replacingOccurrences(
+      of: #""health": { "days": 1 },"#,
+      with:
+        #""health": { "days": 1 }, "authorization": { "healthKit": { "read": { "granted": ["HKQuantityTypeIdentifierHeartRate"], "denied": ["stepCount"] } } },"#
+    )
+    let scenario = try decodeScenario(listed, fileName: "walk.json")
+    let plan = try #require(FaultPlan("seed 5: auth-denied:heartRate, wrist@40+100"))
+    let written = try plan.worldDocument(from: try JSONParser.parse(listed), scenario: scenario)
+    let text = String(decoding: JSONWriter.encodedBytes(written), as: UTF8.self)
+    let decoded = try decodeScenario(text, fileName: "walk.json")
+    #expect(decoded == (try plan.world(from: scenario)))
+    #expect(decoded.authorization?.readAnswer(for: "HKQuantityTypeIdentifierHeartRate") == .denied)
+    #expect(decoded.authorization?.shareAnswer(for: "HKQuantityTypeIdentifierHeartRate") == .denied)
+    #expect(decoded.authorization?.readAnswer(for: "HKQuantityTypeIdentifierStepCount") == .denied)
+    // The world runs to the same bytes as the typed one.
+    #expect(
+      try Simulation.run(decoded).document()
+        == (try Simulation.run(plan.world(from: scenario)).document()))
+  }
+
+  @Test func aFaultOutsideTheSpanIsRefused() throws {
+    // The walk's span is 1 s to 599 s: a crash at 5000 s, or one whose relaunch comes at
+    // 600 s, would change nothing of the run.
+    for line in ["seed 3: crash@5000+5", "seed 3: crash@595+5", "seed 3: wrist@0+10"] {
+      let plan = try #require(FaultPlan(line))
+      #expect(throws: FaultInstantError.self, "\(line)") { try plan.checkInstants(in: walk) }
+    }
+    let error = FaultInstantError(
+      fault: Fault(.crash, at: .seconds(5000), duration: .seconds(5)), span: 1...599)
+    #expect(error.description.hasPrefix("fault crash@5000+5: outside the scenario's span"))
+    #expect(error.description.contains("begin at 1 s or later and end by 599 s"))
+    for line in [
+      "seed 3: crash@594+5", "seed 3: wrist@1+10, notifications-off, auth-denied:workout",
+    ] {
+      #expect(throws: Never.self) { try #require(FaultPlan(line)).checkInstants(in: walk) }
+    }
   }
 
   @Test func theWorldWrittenAsAFileDecodesToTheSameWorld() throws {
@@ -111,7 +191,8 @@ let walkJSON = """
         Fault(.sensorDropout, at: .seconds(100), duration: .seconds(20)),
         Fault(.lock, at: .seconds(200), duration: .seconds(30)),
         Fault(.notificationsOff, at: .zero, duration: .zero),
-        Fault(.authDenied, at: .zero, duration: .zero),
+        .authDenied("HKQuantityTypeIdentifierHeartRate"),
+        Fault(.authDeniedAll, at: .zero, duration: .zero),
       ])
     let document = try JSONParser.parse(walkJSON)
     let written = try plan.worldDocument(from: document, scenario: walk)

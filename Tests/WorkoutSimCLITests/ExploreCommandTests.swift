@@ -52,7 +52,7 @@ private let walkJSON = """
     #expect(usageError(["--seeds", "3"]) == "Missing expected option '--scenario FILE'.")
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
-        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, http-error, http-hang, task-expiry, dst, timezone-trip."
+        == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, auth-denied-all, http-error, http-hang, task-expiry, dst, timezone-trip."
     )
     // auth-denied, http-error, http-hang, task-expiry, dst and timezone-trip, refused as not
     // available before, are faults now.
@@ -134,12 +134,21 @@ private let walkJSON = """
     for (k, line) in lines.dropLast().enumerated() {
       #expect(
         line.hasPrefix(
-          "FAIL seed \(5 + k): 1 of 1 check failed (expect[0]: count(records): expected equals 1, actual 0); faults crash@"
+          "FAIL seed \(5 + k): 1 of 1 check failed (shrunk world: expect[0]: count(records): expected equals 1, actual 0); faults crash@"
         ))
       #expect(line.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-\(5 + k).json"))
     }
     let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
     #expect(junit.contains("name=\"\(folder)/walk.json seed 5\""))
+    // Each failure message says what the FAIL line says: the check's failure in the shrunk
+    // world, then the faults, the shrunk faults and the command that reproduces it.
+    let seed5 = try #require(lines.first)
+    let start = try #require(seed5.range(of: "; faults ")).lowerBound
+    let tail = String(seed5[start...])
+    #expect(
+      junit.contains(
+        "<failure message=\"expect[0]: count(records): expected equals 1, actual 0\(tail)\""))
+    #expect(tail.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-5.json"))
   }
 
   @Test func theWrittenWorldFailsTheSameWayUnderCheck() throws {
@@ -244,6 +253,47 @@ private let walkJSON = """
     #expect(failed.first?.contains("2026-03-29T03:00:01+02:00") == true)
     // A UTC scenario cannot carry the fault: 64.
     #expect(explore(["--seeds", "1", "--faults", "dst"]).status == 64)
+  }
+
+  @Test func theLineGivesTheShrunkWorldsActualValueAsCheckPrintsIt() throws {
+    // The walk counting its appState log entries: a wrist down gives `inactive`, a wrist up
+    // `active`, and a wrist down for 120 s or more also `background` 120 s after it (the return
+    // to the clock). World seed 8 draws wrist@47+266 (3 entries: 47, 167, 313 s) and
+    // wrist@403+54 (2): 5 in the drawn world. Shrunk to wrist@545+54: 2. The line and the JUnit
+    // message give 2, the value `check` prints for the written world (trial finding: the line
+    // gave the drawn world's value, the file another).
+    let counting = walkJSON.replacingOccurrences(
+      of: #"{ "count": "records", "equals": 1 }"#,
+      with: #"{ "count": "log", "where": { "kind": "appState" }, "equals": 0 }"#)
+    try Data(counting.utf8).write(to: URL(fileURLWithPath: folder + "/walk.json"))
+    let run = explore(["--seeds", "4", "--faults", "wrist", "--junit", folder + "/j.xml"])
+    let line = try #require(
+      run.output.split(separator: "\n").map(String.init).first { $0.hasPrefix("FAIL seed 8:") })
+    let failure =
+      #"expect[0]: count(log where {"kind":"appState"}): expected equals 0, actual 2"#
+    #expect(
+      line
+        == "FAIL seed 8: 1 of 1 check failed (shrunk world: \(failure)); faults wrist@47+266, wrist@403+54; shrunk wrist@545+54; workout-sim check \(folder)/worlds/walk-seed-8.json"
+    )
+    let capture = CapturedOutput()
+    let status = WorkoutSimCommand.main(
+      arguments: ["check", folder + "/worlds/walk-seed-8.json"],
+      environment: liveCheckEnvironment(capture))
+    #expect(status == 1)
+    #expect(capture.standardOutput.contains(failure))
+    // The drawn world's own value is 5.
+    let scenario = try InputFiles.readScenario(atPath: folder + "/walk.json")
+    let drawn = try #require(FaultPlan("seed 8: wrist@47+266, wrist@403+54"))
+    let drawnFailures = try Simulation.check(drawn.world(from: scenario)).compactMap {
+      outcome -> String? in
+      if case .failed(let failure) = outcome.outcome { return failure.message }
+      return nil
+    }
+    #expect(drawnFailures == [failure.replacingOccurrences(of: "actual 2", with: "actual 5")])
+    let junit = try String(contentsOfFile: folder + "/j.xml", encoding: .utf8)
+    #expect(
+      junit.contains(
+        "expected equals 0, actual 2; faults wrist@47+266, wrist@403+54; shrunk wrist@545+54; "))
   }
 
   @Test func aWristFaultKeepsTheWorkout() {

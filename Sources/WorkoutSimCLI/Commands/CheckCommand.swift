@@ -155,6 +155,9 @@ public struct ScenarioCheckReport: Sendable, Equatable {
   /// Whether the run saved no workout and no session ever ran (``noSessionRan(in:)``): a
   /// failed check then gets ``RunSummary/nothingStartedHint`` under it.
   public var nothingStarted: Bool
+  /// Said after each failure's and the error's message in the JUnit report (`explore`'s
+  /// faults, shrunk faults and `check` command), or `nil`.
+  public var note: String? = nil
 
   /// A report of evaluated checks; `nothingStarted` as ``noSessionRan(in:)`` says of the run.
   public init(
@@ -214,7 +217,7 @@ public struct ScenarioCheckReport: Sendable, Equatable {
   /// Compares files, outcomes (check and outcome pairwise) and errors.
   public static func == (lhs: ScenarioCheckReport, rhs: ScenarioCheckReport) -> Bool {
     lhs.file == rhs.file && lhs.error == rhs.error && lhs.nothingStarted == rhs.nothingStarted
-      && lhs.outcomes.count == rhs.outcomes.count
+      && lhs.note == rhs.note && lhs.outcomes.count == rhs.outcomes.count
       && zip(lhs.outcomes, rhs.outcomes).allSatisfy {
         $0.check == $1.check && $0.outcome == $1.outcome
       }

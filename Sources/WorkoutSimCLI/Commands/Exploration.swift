@@ -32,12 +32,24 @@ public struct WorldOutcome: Sendable, Equatable {
   public var error: String?
   /// The smallest plan that fails the same way, for a failing world; `nil` when it passed.
   public var shrunk: FaultPlan?
+  /// The checks with their outcomes in the shrunk plan's world, the world file `check` runs
+  /// (the same checks fail as in the drawn world; their actual values may differ); `nil` when
+  /// the world passed or could not run.
+  public var shrunkOutcomes: [(check: Check, outcome: CheckOutcome)]?
 
   /// Whether every check held and the world ran.
   public var passed: Bool { error == nil && failures.isEmpty }
 
   /// The failed checks.
-  public var failures: [CheckFailure] {
+  public var failures: [CheckFailure] { Self.failures(in: outcomes) }
+
+  /// The failed checks of the shrunk world (``shrunkOutcomes``), else of the drawn one.
+  public var reportedFailures: [CheckFailure] {
+    Self.failures(in: shrunkOutcomes ?? outcomes)
+  }
+
+  /// The failed checks among `outcomes`.
+  static func failures(in outcomes: [(check: Check, outcome: CheckOutcome)]) -> [CheckFailure] {
     outcomes.compactMap {
       if case .failed(let failure) = $0.outcome { return failure }
       return nil
@@ -52,6 +64,7 @@ public struct WorldOutcome: Sendable, Equatable {
   public static func == (lhs: WorldOutcome, rhs: WorldOutcome) -> Bool {
     lhs.plan == rhs.plan && lhs.error == rhs.error && lhs.shrunk == rhs.shrunk
       && lhs.outcomes.map(\.outcome) == rhs.outcomes.map(\.outcome)
+      && lhs.shrunkOutcomes?.map(\.outcome) == rhs.shrunkOutcomes?.map(\.outcome)
   }
 }
 
@@ -137,10 +150,15 @@ struct Exploration: Sendable {
     var outcome = outcome(of: plan(ofWorld: index))
     guard !outcome.passed else { return outcome }
     let signature = outcome.signature
+    // The world of the shrinker's best plan: the drawn one until a candidate still fails.
+    var lastFailing = outcome
     outcome.shrunk = outcome.plan.shrunk(within: latest) { candidate in
       let tried = self.outcome(of: candidate)
-      return !tried.passed && tried.signature == signature
+      let same = !tried.passed && tried.signature == signature
+      if same { lastFailing = tried }
+      return same
     }
+    if outcome.error == nil { outcome.shrunkOutcomes = lastFailing.outcomes }
     return outcome
   }
 
@@ -235,16 +253,21 @@ struct Exploration: Sendable {
     var reports: [ScenarioCheckReport] = []
     for outcome in outcomes {
       let name = "\(display) seed \(outcome.plan.seed)"
-      if let error = outcome.error {
-        reports.append(
+      var report =
+        if let error = outcome.error {
           ScenarioCheckReport(
             file: name,
-            error: DiagnosticMessage(text: error, stream: .standardError, exitCode: .dataError)))
-      } else {
-        reports.append(ScenarioCheckReport(file: name, outcomes: outcome.outcomes))
+            error: DiagnosticMessage(text: error, stream: .standardError, exitCode: .dataError))
+        } else {
+          ScenarioCheckReport(file: name, outcomes: outcome.shrunkOutcomes ?? outcome.outcomes)
+        }
+      guard !outcome.passed else {
+        reports.append(report)
+        continue
       }
-      guard !outcome.passed else { continue }
       let path = worldPath(outcome)
+      report.note = Self.reproduction(outcome, path: path)
+      reports.append(report)
       try outputPlan.write(try worldFile(outcome), toPath: path, flag: "--out")
       environment.writeStandardOutput(Self.line(outcome, path: path) + "\n")
     }
@@ -268,21 +291,31 @@ struct Exploration: Sendable {
     return failed > 0 ? .checkFailed : .success
   }
 
-  /// The one line of a failing world: `FAIL seed 43: 2 of 14 checks failed (expect[0]:
-  /// count(records): expected equals 1, actual 0); faults crash@455+37, wrist@1334+136;
-  /// shrunk crash@681+37; workout-sim check explore-hills/hills-seed-43.json`.
+  /// The one line of a failing world: `FAIL seed 43: 2 of 14 checks failed (shrunk world:
+  /// expect[0]: count(records): expected equals 1, actual 0); faults crash@455+37,
+  /// wrist@1334+136; shrunk crash@681+37; workout-sim check explore-hills/hills-seed-43.json`.
+  /// The failed check's message is the shrunk world's, the file `check` runs (the same checks
+  /// fail in the drawn world, with actual values of their own).
   static func line(_ outcome: WorldOutcome, path: String) -> String {
     let why: String
     if let error = outcome.error {
       why = "the world did not run (\(error))"
     } else {
-      let failures = outcome.failures
+      let failures = outcome.reportedFailures
       let noun = outcome.outcomes.count == 1 ? "check" : "checks"
+      let world = outcome.shrunkOutcomes == nil ? "" : "shrunk world: "
       why =
-        "\(failures.count) of \(outcome.outcomes.count) \(noun) failed (\(failures[0].message))"
+        "\(failures.count) of \(outcome.outcomes.count) \(noun) failed (\(world)\(failures[0].message))"
     }
-    return "FAIL seed \(outcome.plan.seed): \(why); faults \(list(outcome.plan)); shrunk "
-      + "\(list(outcome.shrunk ?? outcome.plan)); workout-sim check \(path)"
+    return "FAIL seed \(outcome.plan.seed): \(why); " + reproduction(outcome, path: path)
+  }
+
+  /// The end of a failing world's line, also said in its JUnit messages: `faults
+  /// crash@455+37, wrist@1334+136; shrunk crash@681+37; workout-sim check
+  /// explore-hills/hills-seed-43.json`.
+  static func reproduction(_ outcome: WorldOutcome, path: String) -> String {
+    "faults \(list(outcome.plan)); shrunk \(list(outcome.shrunk ?? outcome.plan)); "
+      + "workout-sim check \(path)"
   }
 
   /// A plan's faults as a list: `crash@612+5, wrist@900+40`, or `none`.

@@ -76,8 +76,8 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
         world is written, shrunk, as a scenario file into the output folder, which
         'workout-sim check' runs to the same failure. Exits 1 when a world failed.
         Faults: crash, crash-recover, wrist, phone-away, offline, lock,
-        sensor-dropout, notifications-off, auth-denied, http-error, http-hang,
-        task-expiry, dst, timezone-trip.
+        sensor-dropout, notifications-off, auth-denied, auth-denied-all,
+        http-error, http-hang, task-expiry, dst, timezone-trip.
         """,
       usage: "explore --scenario FILE --seeds N [--faults LIST]\n"
         + String(repeating: " ", count: 27) + "[--shard i/n] [--junit FILE] [--out FOLDER]",

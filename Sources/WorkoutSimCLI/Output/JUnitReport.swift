@@ -27,7 +27,9 @@ import WorkoutSimulation
 /// ```
 ///
 /// One test suite per file, one test case per check; a file that could not be checked is one
-/// test case named `decode` with an `<error>`. Built with Foundation's `XMLElement`
+/// test case named `decode` with an `<error>`. A report's ``ScenarioCheckReport/note`` follows
+/// each of its messages after `; ` (`explore`: the world's faults, the shrunk faults and the
+/// `check` command of its world file). Built with Foundation's `XMLElement`
 /// (FoundationXML on Linux), which does the escaping; characters XML 1.0 cannot hold (control
 /// characters other than tab, newline and carriage return) are replaced by U+FFFD first.
 public enum JUnitReport {
@@ -39,11 +41,12 @@ public enum JUnitReport {
     var totals = (tests: 0, failures: 0, errors: 0)
     var suites: [XMLElement] = []
     for report in reports {
+      let note = report.note.map { "; " + $0 } ?? ""
       let suite = XMLElement(name: "testsuite")
       var counts = (tests: 0, failures: 0, errors: 0)
       if let error = report.error {
         let testCase = element("testcase", ["classname": report.file, "name": "decode"])
-        testCase.addChild(element("error", ["message": error.text]))
+        testCase.addChild(element("error", ["message": error.text + note]))
         suite.addChild(testCase)
         counts = (1, 0, 1)
       } else {
@@ -51,7 +54,7 @@ public enum JUnitReport {
           let testCase = element(
             "testcase", ["classname": report.file, "name": describeCheck(check)])
           if case .failed(let failure) = outcome {
-            testCase.addChild(element("failure", ["message": failure.message]))
+            testCase.addChild(element("failure", ["message": failure.message + note]))
             counts.failures += 1
           }
           counts.tests += 1

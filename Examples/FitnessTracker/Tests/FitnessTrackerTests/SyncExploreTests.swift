@@ -2,7 +2,16 @@
 // worlds with the phone offline and locked at drawn instants, and with its server failing
 // (503), hanging and its retries' background time taken back, each world against its own real
 // HTTP server on 127.0.0.1. The invariant is the sync's: when the day is over, the server holds
-// exactly the store's step samples (the same UUIDs, none missing, none extra).
+// exactly the store's step samples (the same UUIDs, none missing, none extra); and at every
+// step of the day, issue 30's "the anchor never ahead of the server": every sample the app's
+// saved anchor has moved past is on the server already (a sample behind the anchor and not on
+// the server would never be sent).
+//
+// The step check runs every 300 s of virtual time (102 checks a world, 300 s to 30 600 s):
+// each arrival a_k is followed by a check at most 300 s later (a_k + 240 s: a_k is 60 s past
+// a multiple of 300 s), and each quarter hour, where a retry launches, is a multiple of 300 s. What the anchor covers
+// is read, not assumed: the store's samples less those an anchored query from the saved anchor
+// still returns.
 //
 // The day's timeline ends with a probe at 27 100 s, so faults are drawn from 1 s to 27 099 s
 // (docs/explore.md#drawing-a-world): an offline or locked span of 60 to 1800 s. An upload
@@ -15,6 +24,7 @@
 // (WORKOUT_SIM_EXPLORE_SEEDS).
 import Foundation
 import SimulatedHealthKitTesting
+import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutExplore
@@ -22,6 +32,16 @@ import WorkoutScenario
 
 @testable import FitnessTracker
 @testable import SimulatedHealthKit
+
+/// The app's saved anchor for a type has moved past samples the server does not hold.
+struct AnchorAheadOfServer: Error, CustomStringConvertible {
+  var type: String
+  var second: Int
+  var notOnServer: Int
+  var description: String {
+    "at \(second) s the saved anchor of \(type) has moved past \(notOnServer) sample\(notOnServer == 1 ? "" : "s") the server does not hold"
+  }
+}
 
 /// The server ended the day with other samples than the store's.
 struct ServerDiffers: Error, CustomStringConvertible {
@@ -64,7 +84,14 @@ struct SyncExploreTests {
       simulation.appWorkGrace = .seconds(120)
       let server = try TestHTTPServer()
       defer { server.stop() }
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let defaults = freshDefaults()
+      let engine = try await launchApp(simulation, server: server, defaults: defaults)
+      for second in stride(from: 300, through: 30_600, by: 300) {
+        try await simulation.advance(to: simulation.startDate.addingTimeInterval(Double(second)))
+        await simulation.settle()
+        try await checkAnchorsBehindServer(
+          simulation, server: server, defaults: defaults, second: second)
+      }
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(30_700))
       await simulation.settle()
       _ = engine
@@ -76,5 +103,42 @@ struct SyncExploreTests {
           missing: store.subtracting(stored).count, extra: stored.subtracting(store).count)
       }
     }
+  }
+
+  /// Issue 30's "the anchor never ahead of the server", for every synced type: the samples the
+  /// saved anchor has moved past (the store's, less those an anchored query from it still
+  /// returns) are all on the server.
+  func checkAnchorsBehindServer(
+    _ simulation: HealthKitSimulation, server: TestHTTPServer, defaults: UserDefaults,
+    second: Int
+  ) async throws {
+    let stored = Set(server.storedUUIDs)
+    for type in SyncedType.allCases {
+      // No anchor saved yet: it covers nothing.
+      guard let anchor = AnchorStore(defaults: defaults).anchor(type) else { continue }
+      let store = Set(await storeUUIDsInRun(simulation, of: type.sampleType))
+      let pending = Set(await newSampleUUIDs(simulation, of: type.sampleType, since: anchor))
+      let behind = store.subtracting(pending).subtracting(stored)
+      guard behind.isEmpty else {
+        throw AnchorAheadOfServer(type: type.rawValue, second: second, notOnServer: behind.count)
+      }
+    }
+  }
+
+  /// The UUIDs of the samples of `type` an anchored query from `anchor` returns as added, read
+  /// inside the simulation's `run`.
+  func newSampleUUIDs(
+    _ simulation: HealthKitSimulation, of type: HKSampleType, since anchor: HKQueryAnchor
+  ) async -> [String] {
+    let found = Mutex<[String]>([])
+    let query = HKAnchoredObjectQuery(
+      type: type, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit
+    ) { _, added, _, _, _ in
+      found.withLock { $0 = (added ?? []).map(\.uuid.uuidString) }
+    }
+    HKHealthStore().execute(query)
+    // The results handler runs in the callback lane.
+    await simulation.settle()
+    return found.withLock { $0 }
   }
 }

@@ -27,13 +27,13 @@
 // made one record, without errors.
 // The in-process line also prints each side's process CPU time (all threads; medians,
 // informational): unlike the wall time it does not count waits for a core on a busy machine.
-// `--profile cli|api REPETITIONS SCENARIO` runs only (a') or (b') that many times (after one
-// warm-up) and prints the median CPU time of a repetition: a process for `perf record` or
+// `--profile cli|api|api-empty REPETITIONS SCENARIO` runs only (a') or (b') (`api-empty`: with
+// the delegates that do nothing, line (c)'s driver alone) that many times (after one warm-up) and prints the median CPU time of a repetition: a process for `perf record` or
 // `valgrind --tool=callgrind` that holds one side alone (not used by the script).
 // Usage: workout-sim-apibench [scenario] [seconds] [empty|hop]
 //   (defaults: Benchmarks/scenarios/api-2h.json, 7200, the reading app without the hop)
 //        workout-sim-apibench --in-process REPETITIONS SCENARIO EXPECTED
-//        workout-sim-apibench --profile cli|api REPETITIONS SCENARIO
+//        workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO
 import Foundation
 import SimulatedHealthKit
 import Synchronization
@@ -273,10 +273,13 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
   result.writeJSON(includeSamples: false, to: sink)
 }
 
-/// (b'): the `read` app on a simulation of `scenario` made for it; returns what it shows.
-@MainActor func apiRun(_ scenario: Scenario, seconds: Int64) async throws -> Shown {
+/// (b'): the `read` app (or, for `--profile api-empty`, the app whose delegates do nothing) on
+/// a simulation of `scenario` made for it; returns what it shows.
+@MainActor func apiRun(_ scenario: Scenario, seconds: Int64, mode: Mode = .read) async throws
+  -> Shown
+{
   let simulation = try HealthKitSimulation(scenario: scenario)
-  let app = WorkoutApp(model: WorkoutModel(), mode: .read)
+  let app = WorkoutApp(model: WorkoutModel(), mode: mode)
   let records = try await runApp(on: simulation, app: app, seconds: seconds)
   let shown = app.shown.withLock { $0 }
   guard shown.errors.isEmpty, records == 1 else {
@@ -373,8 +376,9 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
   print(String(format: "inproc a=%.9f b=%.9f", median(cli), median(api)))
 }
 
-/// `--profile`: (a') (`cli`) or (b') (`api`) alone, `repetitions` times after one warm-up; prints
-/// the median process CPU time of a repetition.
+/// `--profile`: (a') (`cli`) or (b') (`api`) alone, or (b') with the delegates of line (c) that
+/// do nothing (`api-empty`: the driver's own cost), `repetitions` times after one warm-up;
+/// prints the median process CPU time of a repetition.
 @MainActor func profile(side: String, repetitions: Int, scenarioPath: String) async {
   let scenario: Scenario
   do {
@@ -393,7 +397,8 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
       if side == "cli" {
         try commandLineRun(scenario) { written &+= $0.count }
       } else {
-        _ = try await apiRun(scenario, seconds: end / 1_000_000_000)
+        _ = try await apiRun(
+          scenario, seconds: end / 1_000_000_000, mode: side == "api" ? .read : .empty)
       }
       if repetition >= 0 { cpuTimes.append(processCPUTime() - began) }
     }
@@ -407,10 +412,11 @@ func commandLineRun(_ scenario: Scenario, sink: ([UInt8]) -> Void) throws {
 
 let arguments = CommandLine.arguments
 if arguments.count > 1, arguments[1] == "--profile" {
-  guard arguments.count == 5, ["cli", "api"].contains(arguments[2]),
+  guard arguments.count == 5, ["cli", "api", "api-empty"].contains(arguments[2]),
     let repetitions = Int(arguments[3]), repetitions > 0
   else {
-    fail("usage: workout-sim-apibench --profile cli|api REPETITIONS SCENARIO", status: 64)
+    fail(
+      "usage: workout-sim-apibench --profile cli|api|api-empty REPETITIONS SCENARIO", status: 64)
   }
   await profile(side: arguments[2], repetitions: repetitions, scenarioPath: arguments[4])
   exit(0)

@@ -73,6 +73,9 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// The longest slice of a stall window (``watchWindow(_:)``): its probes must run within it
   /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
+  /// The quiet wait that opens a stall window, before its first probes (``watchWindow(_:)``):
+  /// a stall is reported at most this much later than `stallDelay`.
+  private static let probeGrace: Duration = .milliseconds(2)
 
   package init() {
     // The redirect of continuations the lane's callbacks resume (once per process).
@@ -359,7 +362,15 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// for; a blocked one is not: once twice `delay` of wall-clock time has passed since the
   /// window began, a queue none of whose probes ran for `delay` (at least ``blockedAfter``: a
   /// thread held for good) gets the stall reported all the same, never a silent hang.
+  ///
+  /// The window opens with a quiet wait of ``probeGrace`` without probes, not counted toward
+  /// `delay`: the lane empties for a moment at every hop of an async call (its next job is on
+  /// the main actor or comes back from another thread within microseconds), and sending the two
+  /// probes there cost two thread wake-ups per hop for a window that ends at once.
   private func watchWindow(_ delay: Duration) -> WindowEnd {
+    guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
+      head == queue.count, idleWaiters.isEmpty, !closed
+    else { return .lookAgain }
     let began = ContinuousClock.now
     var counted: Duration = .zero
     while counted < delay {

@@ -211,17 +211,21 @@ public struct HealthStore: Sendable {
   /// is set to `now`) and keeps its UUID from `uuids` (same count as `samples`; empty: derived
   /// UUIDs as for generated samples). Returns the new ids, in order.
   public mutating func save(
-    _ samples: [HealthSample], uuids: [(UInt64, UInt64)], at now: SimulationInstant
+    _ samples: consuming [HealthSample], uuids: [(UInt64, UInt64)], at now: SimulationInstant
   ) -> [HealthSampleID] {
     precondition(uuids.isEmpty || uuids.count == samples.count, "one UUID per sample")
-    let saved = samples.map { sample in
-      var sample = sample
-      precondition(sample.end >= sample.start, "a sample ends before it starts")
-      precondition(Int(sample.source) < sources.count, "unknown source \(sample.source)")
-      sample.savedAt = now
-      return sample
+    // Stamped in place: an array the caller hands over (a finished workout's samples, some
+    // thousands) is not copied.
+    let sourceCount = sources.count
+    samples.withUnsafeMutableBufferPointer { samples in
+      for index in samples.indices {
+        precondition(samples[index].end >= samples[index].start, "a sample ends before it starts")
+        precondition(
+          Int(samples[index].source) < sourceCount, "unknown source \(samples[index].source)")
+        samples[index].savedAt = now
+      }
     }
-    return append(saved, uuids: uuids.map { HealthUUID(high: $0.0, low: $0.1) })
+    return append(samples, uuids: uuids.map { HealthUUID(high: $0.0, low: $0.1) })
   }
 
   /// Stores a finished workout saved by `source` at `now` (a `workout` sample over its dates
@@ -236,7 +240,7 @@ public struct HealthStore: Sendable {
   ///   - now: when it is saved.
   public mutating func addWorkout(
     _ record: WorkoutRecord, source: UInt16, uuid: (UInt64, UInt64),
-    samples: [HealthSample] = [], at now: SimulationInstant
+    samples: consuming [HealthSample] = [], at now: SimulationInstant
   ) -> HealthSampleID {
     precondition(Int(source) < sources.count, "unknown source \(source)")
     if !samples.isEmpty {
@@ -279,7 +283,9 @@ public struct HealthStore: Sendable {
     for (type, group) in byType.enumerated() where !group.isEmpty {
       arrivalByType[type].insert(
         contentsOf: group, at: upperBoundArrival(arrivalTime, in: arrivalByType[type]))
-      let sorted = group.sorted { Self.startOrder($0, $1, all) }
+      // A type's samples usually arrive in start order (a finished workout's series): no sort.
+      let sorted =
+        Self.isSortedByStart(group, all) ? group : group.sorted { Self.startOrder($0, $1, all) }
       if sorted.count <= 8 {
         for id in sorted {
           let position = upperBoundStart(type: type, storage[Int(id)].start.nanoseconds)

@@ -147,6 +147,8 @@ func exploreWorld(
   func attempt(_ plan: FaultPlan) async throws -> (error: (any Error)?, HealthKitSimulation) {
     let simulation = try HealthKitSimulation(
       scenario: try plan.world(from: scenario), options: options)
+    // A report (a stall on standard error) says which of the worlds it came from.
+    simulation.reportContext = "explore world \(plan.description)"
     do {
       try await simulation.run(isolation: isolation) { try await body(simulation) }
       return (nil, simulation)

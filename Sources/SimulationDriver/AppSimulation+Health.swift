@@ -12,7 +12,8 @@ extension AppSimulation {
   /// `NSInvalidArgumentException` on a device).
   ///
   /// In a test process it surfaces as this error: the async call that caused it throws it (a
-  /// completion-handler call never calls its handler), the run's errors and log record it (action
+  /// completion-handler call never calls its handler and ends the run instead:
+  /// ``AppSimulation/run(isolation:_:)`` throws this once its body ends), the run's errors and log record it (action
   /// `requestAuthorization`, code `invalidArgument`, the message ``description``),
   /// ``AppSimulation/appTermination`` keeps it, and every later store call of the app is
   /// inert (ignored; queries never call their handlers; async calls throw it again).

@@ -37,7 +37,8 @@ extension AppSimulation {
       /// The simulated system terminated the app (``AppSimulation/AppTermination``: HealthKit's
       /// uncaught `NSInvalidArgumentException`). The call that caused it throws the
       /// termination, which app code can catch; on a device nothing can, so it is reported too,
-      /// and a `do { } catch { }` around the call cannot hide it.
+      /// and a `do { } catch { }` around the call cannot hide it. A call that cannot throw it
+      /// (a completion-handler form) ends the run at once, as a stall does.
       case appTerminated
     }
 

@@ -27,7 +27,9 @@ extension HKHealthStore {
   /// Without `NSHealthUpdateUsageDescription` (share types asked) or
   /// `NSHealthShareUsageDescription` (read types asked) in the app's Info.plist the app is
   /// terminated with HealthKit's message and the completion is never called
-  /// (`HealthKitSimulation.AppTermination`).
+  /// (`HealthKitSimulation.AppTermination`): as on a device, where the app ends there, the
+  /// run ends at once (the body's task is cancelled and `run` throws the termination once the
+  /// body has ended: docs/swift-api.md#nothing-silent).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void

@@ -217,10 +217,6 @@ extension AppSimulation {
     for sleeper in sleepers { sleeper.resume(throwing: error) }
   }
 
-  /// How many reports have ended runs so far (stalls, and terminations no call could throw):
-  /// the `seen` a new watcher of ``nextRunEnding(after:)`` starts from.
-  package var runEndingCount: Int { state.withLock { $0.runEndings.count } }
-
   /// Returns the report that ends runs after the first `seen` ones (a stall, or a termination
   /// no call could throw: ``endRuns(with:termination:error:)``) when it is made (at once when
   /// it was made already), or `nil` when the calling task is cancelled first. The `.simulation`

@@ -229,6 +229,13 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(outcome.withLock { $0 }?.threw == false)
   }
 
+  /// The report's line of the termination by asking to read vision prescriptions, at t = 0 s.
+  static let prescriptionTermination: String =
+    "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: Terminating app due to "
+    + "uncaught exception 'NSInvalidArgumentException', reason: 'Authorization to read "
+    + "the following types is disallowed: HKVisionPrescriptionTypeIdentifier'; on a "
+    + "device this ends the app whether or not the call is in a do { } catch { }"
+
   /// Asking to read vision prescriptions with `requestAuthorization` terminates the app
   /// (HealthKit's uncaught exception); a `do { } catch { }` around the call lets the test go
   /// on, but the termination is still the test's issue (the new-user trial's finding): one
@@ -249,12 +256,7 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
       seen.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
       return true
     }
-    let expected: String =
-      "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: Terminating app due to "
-      + "uncaught exception 'NSInvalidArgumentException', reason: 'Authorization to read "
-      + "the following types is disallowed: HKVisionPrescriptionTypeIdentifier'; on a "
-      + "device this ends the app whether or not the call is in a do { } catch { }"
-    #expect(seen.withLock { $0 } == [expected])
+    #expect(seen.withLock { $0 } == [Self.prescriptionTermination])
   }
 
   /// A termination the test lets through is one issue (the thrown error, which `attached`
@@ -291,12 +293,7 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
       seen.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
       return true
     }
-    let expected: String =
-      "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: Terminating app due to "
-      + "uncaught exception 'NSInvalidArgumentException', reason: 'Authorization to read "
-      + "the following types is disallowed: HKVisionPrescriptionTypeIdentifier'; on a "
-      + "device this ends the app whether or not the call is in a do { } catch { }"
-    #expect(seen.withLock { $0 } == [expected])
+    #expect(seen.withLock { $0 } == [Self.prescriptionTermination])
     #expect(outcome.withLock { $0 }?.names == ["run-result.json", "report.html"])
     #expect(outcome.withLock { $0 }?.threw == false)
   }

@@ -148,6 +148,16 @@ import WorkoutScenario
       extra: #""app": { "infoPlist": { "NSHealthUpdateUsageDescription": "Saves workouts" } },"#)
   }
 
+  /// Polls `done` every 5 ms until it holds, for at most 30 s of wall-clock time: a loaded
+  /// machine (tests in parallel) delays the stall watch, which counts only the time the
+  /// process could run the app's code.
+  static func poll(_ done: () -> Bool) async throws {
+    let limit = ContinuousClock.now + .seconds(30)
+    while !done(), ContinuousClock.now < limit {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
   /// HealthKit's reason for reading steps without `NSHealthShareUsageDescription`.
   static let stepsReason =
     "NSHealthShareUsageDescription must be set in the app's Info.plist in order to request "
@@ -195,9 +205,7 @@ import WorkoutScenario
         }
       }
     }
-    for _ in 0..<2000 where simulation.reports.count < 2 {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await RunEndingTests.poll { simulation.reports.count >= 2 }
     let reports = simulation.reports
     #expect(reports.map(\.kind) == [.appTerminated, .stalled])
     let stall = try #require(reports.last)
@@ -229,9 +237,7 @@ import WorkoutScenario
         }
       }
     }
-    for _ in 0..<1000 where simulation.stallWatchEnds < 2 {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await RunEndingTests.poll { simulation.stallWatchEnds >= 2 }
     #expect(simulation.stallWatchEnds >= 2)
     #expect(simulation.reports.map(\.kind) == [.stalled])
     held.continuation.withLock { $0.take() }?.resume()

@@ -197,6 +197,8 @@ func exploreWorld(
   ) {
     let simulation = try HealthKitSimulation(
       scenario: try plan.world(from: scenario), options: options)
+    // A report (a stall on standard error) says which of the worlds it came from.
+    simulation.reportContext = "explore world \(plan.description)"
     var thrown: (any Error)?
     func runBody() async {
       do {

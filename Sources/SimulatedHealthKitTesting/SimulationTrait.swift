@@ -128,15 +128,16 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       if issue.severity == .error { failed.set() }
       return issue
     }
-    // A stall is the test's error at once, while the body may still wait (a continuation that
-    // ignores cancellation): the watch runs in the test's context (its task-local values).
-    let stallWatch = Task { () -> Bool in
-      guard let report = await simulation.nextStall() else { return false }
-      failed.set()
-      Issue.record(
-        Comment(rawValue: report.description), severity: .error,
-        sourceLocation: test.sourceLocation)
-      return true
+    // A stall, or a termination no call could throw, is the test's error at once, while the
+    // body may still wait (a continuation that ignores cancellation): the watch runs in the
+    // test's context (its task-local values).
+    let stallWatch = Task { () -> [HealthKitSimulation.Report] in
+      await recordRunEndings(of: simulation) { report in
+        failed.set()
+        Issue.record(
+          Comment(rawValue: report.description), severity: .error,
+          sourceLocation: test.sourceLocation)
+      }
     }
     do {
       try await watch.provideScope(for: test, testCase: testCase) {
@@ -145,17 +146,24 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     } catch {
       failed.set()
       stallWatch.cancel()
+      let recorded = await stallWatch.value
       // A termination the test let through is already its issue (the thrown error).
       recordReports(
-        of: simulation, test: test, stallRecorded: await stallWatch.value,
+        of: simulation, test: test, recorded: recorded,
         terminationThrown: error is HealthKitSimulation.AppTermination)
       attach(simulation, failed: true)
-      // The stall is already the test's issue: no second one for the error.
-      if error is HealthKitSimulation.StallError { return }
+      // The stall, or the termination that ended the run, is already the test's issue: no
+      // second one for the error.
+      if error is HealthKitSimulation.StallError
+        || (error is HealthKitSimulation.AppTermination
+          && recorded.contains { $0.kind == .appTerminated })
+      {
+        return
+      }
       throw error
     }
     stallWatch.cancel()
-    if recordReports(of: simulation, test: test, stallRecorded: await stallWatch.value) {
+    if recordReports(of: simulation, test: test, recorded: await stallWatch.value) {
       failed.set()
     }
     if checks == .evaluated {
@@ -172,20 +180,19 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   /// Records each report of the run that no `advance` threw as an issue of the test, at the
   /// test's declaration: `<framework>: <call> at t = <seconds> s: <message>`
   /// (docs/swift-api.md#nothing-silent): each is an error (the test fails), a stall included
-  /// (the first stall was recorded when it was made, when `stallRecorded`), an app termination
-  /// included unless the test threw it (`terminationThrown`): a termination the app's code
-  /// caught fails the test, as it would end the app on a device. Returns whether an error was
-  /// recorded.
+  /// (but those `recorded` already, when they were made), an app termination included unless
+  /// the test threw it (`terminationThrown`): a termination the app's code caught fails the
+  /// test, as it would end the app on a device. Returns whether an error was recorded.
   @discardableResult
   private func recordReports(
-    of simulation: HealthKitSimulation, test: Test, stallRecorded: Bool,
+    of simulation: HealthKitSimulation, test: Test, recorded: [HealthKitSimulation.Report],
     terminationThrown: Bool = false
   ) -> Bool {
     var failed = false
-    var skipStall = stallRecorded
+    var skip = recorded
     for report in simulation.unthrownReports {
-      if report.kind == .stalled, skipStall {
-        skipStall = false
+      if let index = skip.firstIndex(of: report) {
+        skip.remove(at: index)
         continue
       }
       if report.kind == .appTerminated, terminationThrown { continue }
@@ -204,6 +211,20 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     }
     for (name, bytes) in runAttachments(of: simulation) { record(bytes, name) }
   }
+}
+
+/// Gives `record` each report that ends `simulation`'s runs (a stall, or a termination no call
+/// could throw: docs/swift-api.md#nothing-silent) when it is made, until the calling task is
+/// cancelled; returns them. The trait's and XCTest's `simulate`'s one home for the watch.
+func recordRunEndings(
+  of simulation: HealthKitSimulation, _ record: (HealthKitSimulation.Report) -> Void
+) async -> [HealthKitSimulation.Report] {
+  var recorded: [HealthKitSimulation.Report] = []
+  while let report = await simulation.nextRunEnding(after: recorded.count) {
+    record(report)
+    recorded.append(report)
+  }
+  return recorded
 }
 
 /// What a failed test gets attached of its run, in order: the run's result

@@ -25,7 +25,11 @@ extension XCTestCase {
   /// A stall (the body waits `stallReportDelay` with nothing left to run) ends the run as
   /// `HealthKitSimulation.run(isolation:_:)` ends it: the clock's sleepers throw, the body's task
   /// is cancelled, and this throws `HealthKitSimulation.StallError` once the body has ended
-  /// (docs/swift-api.md#nothing-silent).
+  /// (docs/swift-api.md#nothing-silent). The stall's report is an `XCTFail` the moment it is
+  /// made, while the body may still wait (a continuation that ignores cancellation keeps it
+  /// waiting), as the trait records it; so is an app termination no call could throw (the
+  /// completion-handler form of `requestAuthorization`), after which this throws the
+  /// `HealthKitSimulation.AppTermination`. XCTest records the thrown error as a failure too.
   ///
   /// When `body` returns after catching an app termination (`HealthKitSimulation.AppTermination`,
   /// an uncaught exception on a device), the termination's report is a test failure.
@@ -76,10 +80,19 @@ extension XCTestCase {
     _ simulation: HealthKitSimulation, checks: SimulationTrait.ScenarioChecks,
     isolation: isolated (any Actor)?, _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
+    // A stall, or a termination no call could throw, is a test failure at once, while the
+    // body may still wait (a continuation that ignores cancellation), as under the trait.
+    let stallWatch = Task { () -> [HealthKitSimulation.Report] in
+      await recordRunEndings(of: simulation) { report in XCTFail(report.description) }
+    }
+    defer { stallWatch.cancel() }
     do {
       let value = try await simulation.run(isolation: isolation) { try await body(simulation) }
+      stallWatch.cancel()
+      let recorded = await stallWatch.value
       // An app termination the body caught: on a device nothing catches it.
-      for report in simulation.unthrownReports where report.kind == .appTerminated {
+      for report in simulation.unthrownReports
+      where report.kind == .appTerminated && !recorded.contains(report) {
         XCTFail(report.description)
       }
       if checks == .evaluated {
@@ -89,6 +102,8 @@ extension XCTestCase {
       }
       return value
     } catch {
+      stallWatch.cancel()
+      _ = await stallWatch.value
       var json: [UInt8] = []
       simulation.result.writeJSON { json += $0 }
       let file = FileManager.default.temporaryDirectory

@@ -12,7 +12,8 @@ extension AppSimulation {
   /// `NSInvalidArgumentException` on a device).
   ///
   /// In a test process it surfaces as this error: the async call that caused it throws it (a
-  /// completion-handler call never calls its handler), the run's errors and log record it (action
+  /// completion-handler call never calls its handler and ends the run instead:
+  /// ``AppSimulation/run(isolation:_:)`` throws this once its body ends), the run's errors and log record it (action
   /// `requestAuthorization`, code `invalidArgument`, the message ``description``),
   /// ``AppSimulation/appTermination`` keeps it, and every later store call of the app is
   /// inert (ignored; queries never call their handlers; async calls throw it again).
@@ -42,16 +43,24 @@ extension AppSimulation {
   /// terminates the app: the thrown ``AppTermination`` can be caught by app code, the report
   /// cannot (the `.simulation` trait records it as the test's issue;
   /// docs/swift-api.md#nothing-silent).
-  package func reportTermination(_ termination: AppTermination) {
+  ///
+  /// A termination no call could throw (`endsRun`: the completion-handler form, whose
+  /// completion is never called) ends the run as a stall does (docs/swift-api.md#nothing-silent):
+  /// every `clock` sleeper is resumed throwing it, the task of every running `run` body is
+  /// cancelled, the `.simulation` trait and XCTest's `simulate` record it as the test's issue
+  /// at once, and ``run(isolation:_:)`` throws it once its body has ended.
+  package func reportTermination(_ termination: AppTermination, endsRun: Bool) {
     let now = state.withLock { $0.session.now }
-    record(
+    let report = record(
       [
         Report(
           kind: .appTerminated, framework: "HealthKit", call: "requestAuthorization(toShare:read:)",
           date: date(of: now), seconds: now.seconds,
           message: "\(termination.description); on a device this ends the app whether or not "
             + "the call is in a do { } catch { }")
-      ], throwing: false)
+      ], throwing: false)[0]
+    state.withLock { $0.terminationReport = report }
+    if endsRun { endRuns(with: report, termination: termination, error: termination) }
   }
 
   /// The termination of the app, once the simulated system has terminated it; `nil` while it
@@ -125,6 +134,10 @@ package protocol HealthQueryListener: AnyObject, Sendable {
   /// Looks at the store at `now` and returns the handler calls due.
   func wake(at now: SimulationInstant, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
+  /// The long-lived query the app may be waiting on for its next update, as a stall names it
+  /// (`HKAnchoredObjectQuery`), or `nil` for a listener the app does not await (background
+  /// delivery).
+  var awaitedQuery: String? { get }
 }
 
 extension AppSimulation.State {
@@ -140,6 +153,9 @@ extension AppSimulation.State {
 extension HealthQueryListener {
   /// No timer of its own.
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? { nil }
+
+  /// The query's class name (`HKAnchoredObjectQuery`).
+  package var awaitedQuery: String? { String(describing: type(of: self)) }
 }
 
 extension AppSimulation.State {

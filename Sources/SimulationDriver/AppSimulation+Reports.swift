@@ -37,7 +37,8 @@ extension AppSimulation {
       /// The simulated system terminated the app (``AppSimulation/AppTermination``: HealthKit's
       /// uncaught `NSInvalidArgumentException`). The call that caused it throws the
       /// termination, which app code can catch; on a device nothing can, so it is reported too,
-      /// and a `do { } catch { }` around the call cannot hide it.
+      /// and a `do { } catch { }` around the call cannot hide it. A call that cannot throw it
+      /// (a completion-handler form) ends the run at once, as a stall does.
       case appTerminated
     }
 
@@ -96,20 +97,41 @@ extension AppSimulation {
   }
 
   /// Keeps `reports`, writes each to standard error, and (`throwing`) queues them for the
-  /// `advance` in progress to throw.
-  package func record(_ reports: [Report], throwing: Bool) {
-    guard !reports.isEmpty else { return }
-    state.withLock { state in
+  /// `advance` in progress to throw. Inside `explore`, each message ends with the world's plan
+  /// (``reportContext``). Returns the reports as kept.
+  @discardableResult
+  package func record(_ reports: [Report], throwing: Bool) -> [Report] {
+    guard !reports.isEmpty else { return [] }
+    let kept = state.withLock { state -> [Report] in
+      var reports = reports
+      if let context = state.reportContext {
+        reports = reports.map { report in
+          Report(
+            kind: report.kind, framework: report.framework, call: report.call,
+            date: report.date, seconds: report.seconds,
+            message: report.message + " [\(context)]")
+        }
+      }
       state.reports += reports
       if throwing, state.stepping > 0 {
         state.pendingReports += reports
       } else {
         state.unthrownReports += reports
       }
+      return reports
     }
-    for report in reports {
+    for report in kept {
       FileHandle.standardError.write(Data("workout-sim: \(report)\n".utf8))
     }
+    return kept
+  }
+
+  /// What every report of this simulation says it happened in, at the end of its message
+  /// (`explore world seed 47: crash@1795+5`), or `nil`: `explore` names its world's plan here,
+  /// so a report of one of many worlds says which.
+  package var reportContext: String? {
+    get { state.withLock { $0.reportContext } }
+    set { state.withLock { $0.reportContext = newValue } }
   }
 
   /// Throws the reports queued during the `advance` that is returning.
@@ -135,45 +157,89 @@ extension AppSimulation {
   /// it, then ends what the simulation can end (docs/swift-api.md#nothing-silent): every clock
   /// sleeper is resumed throwing ``StallError`` and every running body's task is cancelled, so
   /// ``run(isolation:_:)`` throws ``StallError`` once its body has ended.
+  ///
+  /// The same stall is reported once: when the app has made no progress since the last stall
+  /// (no async call, delivery, sleeper, hold, run or step of time: only the simulation's own
+  /// resumptions woke the watch, a cancelled body's task hurried it), nothing is reported again.
   package func reportStall() {
-    let (report, sleepers) = state.withLock {
-      state -> (Report, [CheckedContinuation<Void, any Error>]) in
-      let report = stallReport(state)
-      for handle in state.runTasks.values where handle.stall == nil { handle.stall = report }
+    let made = state.withLock { state -> Report? in
+      state.stallWatchEnds += 1
+      let mark = stallMark(&state)
+      guard state.lastStallMark != mark else { return nil }
+      state.lastStallMark = mark
+      return stallReport(state)
+    }
+    guard let made else { return }
+    let report = record([made], throwing: false)[0]
+    endRuns(with: report, termination: nil, error: StallError(report: report))
+  }
+
+  /// How many times the stall watch found the app waiting a whole window (each stall, and each
+  /// window after one that the app made no progress in, which is not reported again).
+  package var stallWatchEnds: Int { state.withLock { $0.stallWatchEnds } }
+
+  /// What the app's progress changes (what a stall compares with the last stall's): the
+  /// virtual instant, the engine's log, the callbacks delivered, holds and sleepers begun,
+  /// async calls begun and runs begun.
+  private func stallMark(_ state: inout State) -> [Int64] {
+    [
+      state.session.now.nanoseconds, Int64(state.session.readEngine { $0.log.count }),
+      Int64(state.delivered), Int64(state.laneRounds), Int64(state.nextHold),
+      Int64(state.nextSleeper), Int64(callsBegun.load(ordering: .sequentiallyConsistent)),
+      Int64(state.nextRun),
+    ]
+  }
+
+  /// Ends the running runs with `report` (a stall, or a `termination` no call could throw):
+  /// each running body's handle keeps it, the watchers (``nextRunEnding(after:)``: the trait's,
+  /// and each run's, which cancels its body's task from a task of the run's own, as Swift
+  /// Testing handles a test task's cancellation in the test's context) get it, and every
+  /// clock sleeper is resumed throwing `error`.
+  package func endRuns(with report: Report, termination: AppTermination?, error: any Error) {
+    let (watchers, sleepers) = state.withLock {
+      state -> ([CheckedContinuation<Report?, Never>], [CheckedContinuation<Void, any Error>]) in
+      for handle in state.runTasks.values {
+        if let termination {
+          if handle.termination == nil { handle.termination = termination }
+        } else if handle.stall == nil {
+          handle.stall = report
+        }
+      }
+      state.runEndings.append(report)
       var sleepers: [CheckedContinuation<Void, any Error>] = []
       for sleeper in state.sleepers.waiting {
         if let taken = state.sleepers.remove(id: sleeper.id) { sleepers.append(taken.continuation) }
       }
-      return (report, sleepers)
-    }
-    record([report], throwing: false)
-    // The watchers: the trait's, and each run's, which cancels its body's task from a task of
-    // the run's own (Swift Testing handles a test task's cancellation in the test's context).
-    let watchers = state.withLock { state in
       defer { state.stallWatchers = [:] }
-      return state.stallWatchers.sorted { $0.key < $1.key }.map(\.value)
+      return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), sleepers)
     }
     for watcher in watchers { watcher.resume(returning: report) }
-    let error = StallError(report: report)
     for sleeper in sleepers { sleeper.resume(throwing: error) }
   }
 
-  /// Returns the next stall's report when it is made, or `nil` when the calling task is
-  /// cancelled first (the `.simulation` trait records it as the test's issue at once, while the
-  /// body may still wait; ``run(isolation:_:)`` cancels its body's task).
-  package func nextStall() async -> Report? {
+  /// Returns the report that ends runs after the first `seen` ones (a stall, or a termination
+  /// no call could throw: ``endRuns(with:termination:error:)``) when it is made (at once when
+  /// it was made already), or `nil` when the calling task is cancelled first. The `.simulation`
+  /// trait and XCTest's `simulate` record each as the test's issue at once, while the body may
+  /// still wait; ``run(isolation:_:)`` cancels its body's task.
+  package func nextRunEnding(after seen: Int) async -> Report? {
     let id = state.withLock { state -> Int in
       state.nextStallWatcher += 1
       return state.nextStallWatcher
     }
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Report?, Never>) in
-        let cancelled = state.withLock { state -> Bool in
-          if state.cancelledStallWatchers.remove(id) != nil { return true }
+        let (cancelled, made) = state.withLock { state -> (Bool, Report?) in
+          if state.cancelledStallWatchers.remove(id) != nil { return (true, nil) }
+          if state.runEndings.count > seen { return (false, state.runEndings[seen]) }
           state.stallWatchers[id] = continuation
-          return false
+          return (false, nil)
         }
-        if cancelled { continuation.resume(returning: nil) }
+        if cancelled {
+          continuation.resume(returning: nil)
+        } else if let made {
+          continuation.resume(returning: made)
+        }
       }
     } onCancel: {
       let watcher = state.withLock { state -> CheckedContinuation<Report?, Never>? in
@@ -208,12 +274,32 @@ extension AppSimulation {
     }
     let framework: String
     let call: String
-    if let unanswered {
+    // A long-lived query the app may await the next update of (an AsyncStream fed by its
+    // update handler).
+    let query = state.healthListeners.lazy.filter { !$0.isFinished }.compactMap(\.awaitedQuery)
+      .first
+    if let query {
+      pending.append(
+        "HealthKit's \(query) is running: its update handler is called only when matching "
+          + "samples arrive or are deleted, so an app that awaits its next update waits until "
+          + "an advance or a save brings one")
+    }
+    if let terminated = state.terminationReport {
+      // The termination is what ended the app: nothing it awaits comes after it.
+      (framework, call) = (terminated.framework, terminated.call)
+      pending.insert(
+        "the app was terminated at t = \(secondsText(terminated.seconds)) s by "
+          + "\(terminated.framework)'s \(terminated.call) (\(terminated.message)); on a device "
+          + "the app ends there, the completion handler of the call that terminated it is never "
+          + "called and later calls are inert, so what the app awaits will not come", at: 0)
+    } else if let unanswered {
       (framework, call) = (unanswered.framework, unanswered.name)
     } else if let sleeper = state.sleepers.waiting.first {
       (framework, call) = (
         "SimulationClock", "sleep(until: \(secondsText(sleeper.deadline.seconds)) s)"
       )
+    } else if let query {
+      (framework, call) = ("HealthKit", query)
     } else if let last = state.lastCall {
       (framework, call) = (last.framework, "after \(last.name)")
       pending.append(

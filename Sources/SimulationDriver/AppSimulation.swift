@@ -202,29 +202,33 @@ public final class AppSimulation: Sendable {
   /// ``StallError``, and the body's task is cancelled, so a wait that honours cancellation (a
   /// sleeper, `Task.sleep`, an `AsyncStream`, a `withTaskCancellationHandler`) ends and `run`
   /// throws ``StallError``. A continuation of the app's own that ignores cancellation cannot be
-  /// ended by any Swift API: `run` then stays suspended, and the report says so.
+  /// ended by any Swift API: `run` then stays suspended, and the report says so. The app's
+  /// termination by a call that cannot throw it (the completion-handler form of HealthKit's
+  /// `requestAuthorization`, whose completion never comes) ends the run the same way at once
+  /// (``AppTermination``).
   ///
   /// - Returns: what `body` returns.
-  /// - Throws: what `body` throws; ``StallError`` (when `E` is `any Error`) after a stall, once
-  ///   the body has ended, whatever it returned or threw.
+  /// - Throws: what `body` throws; ``StallError`` (when `E` is `any Error`) after a stall, or
+  ///   the ``AppTermination`` after a termination no call could throw, once the body has ended,
+  ///   whatever it returned or threw.
   public func run<R, E: Error>(
     isolation: isolated (any Actor)? = #isolation, _ body: () async throws(E) -> R
   ) async throws(E) -> R {
     let handle = RunHandle()
     handle.holdCurrentTask()
     UnseenWork.runs.add(1, ordering: .relaxed)
-    let id = state.withLock { state -> Int in
+    let (id, endingsBefore) = state.withLock { state -> (Int, Int) in
       state.runs += 1
       state.nextRun += 1
       state.runTasks[state.nextRun] = handle
-      return state.nextRun
+      return (state.nextRun, state.runEndings.count)
     }
     executor.watchAgain()
-    // Cancels the body's task at a stall, from a task of the run's own (it has the run's
-    // task-local values: Swift Testing handles a test task's cancellation in the test's
-    // context).
+    // Cancels the body's task at a stall (or a termination no call could throw), from a task
+    // of the run's own (it has the run's task-local values: Swift Testing handles a test
+    // task's cancellation in the test's context).
     let canceller = Task {
-      if await nextStall() != nil { handle.cancel() }
+      if await nextRunEnding(after: endingsBefore) != nil { handle.cancel() }
     }
     defer {
       canceller.cancel()
@@ -248,6 +252,8 @@ public final class AppSimulation: Sendable {
         }
       }
     }
+    // The termination first: a stall after it is its consequence.
+    if let termination = handle.termination, let error = termination as? E { throw error }
     if let stall = handle.stall, let error = StallError(report: stall) as? E { throw error }
     return try outcome.get()
   }
@@ -265,6 +271,9 @@ public final class AppSimulation: Sendable {
     private var task: UnsafeCurrentTask?
     /// The stall that ended the run, once it happened.
     package var stall: Report?
+    /// The app's termination that ended the run (one no call could throw: the
+    /// completion-handler form of `requestAuthorization`), once it happened.
+    package var termination: AppTermination?
 
     /// Holds the current task (the run's body's) until ``release()``.
     package func holdCurrentTask() {
@@ -731,7 +740,19 @@ public final class AppSimulation: Sendable {
     /// How many ``AppSimulation/settle()`` calls wait for such jobs now (the stall watch does
     /// not count that as the app waiting on nothing).
     package var waitingForUnseen = 0
-    /// Waiters for the next stall's report (``AppSimulation/nextStall()``).
+    /// The reports that ended runs, in order: stalls, and terminations no call could throw
+    /// (``AppSimulation/endRuns(with:termination:error:)``).
+    package var runEndings: [AppSimulation.Report] = []
+    /// The mark of the app's progress at the last stall (``AppSimulation/reportStall()``
+    /// reports a stall once).
+    package var lastStallMark: [Int64]?
+    /// ``AppSimulation/stallWatchEnds``.
+    package var stallWatchEnds = 0
+    /// The report of the app's termination, once it happened (a stall after it names it).
+    package var terminationReport: AppSimulation.Report?
+    /// What every report's message ends with (``AppSimulation/reportContext``).
+    package var reportContext: String?
+    /// Waiters for the next report that ends runs (``AppSimulation/nextRunEnding(after:)``).
     package var stallWatchers: [Int: CheckedContinuation<AppSimulation.Report?, Never>] = [:]
     /// Watchers cancelled before they were listed.
     package var cancelledStallWatchers: Set<Int> = []

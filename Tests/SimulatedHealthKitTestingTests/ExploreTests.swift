@@ -47,6 +47,27 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     #expect(html.hasPrefix("<!DOCTYPE html>"))
   }
 
+  /// A stall inside `explore` says which world stalled: the world's plan ends the report's
+  /// message (and so the line on standard error and the `StallError` the world throws).
+  @Test func aStallNamesItsWorld() async throws {
+    let plan = try #require(FaultPlan("seed 1: wrist@900+40"))
+    // In a task of its own: a stall cancels the run's task (here, the test's).
+    let failure = await #expect(throws: ExploreFailure.self) {
+      try await Task {
+        try await exploreWorld(
+          scenario: exploredRun, plan: plan, options: [], isolation: nil, passedBefore: 0,
+          record: { _, _ in }
+        ) { simulation in
+          simulation.stallReportDelay = .milliseconds(200)
+          try await simulation.clock.sleep(until: .seconds(10))
+        }
+      }.value
+    }
+    let error = try #require(failure?.error)
+    #expect(error.hasPrefix("SimulationClock: sleep(until: 10 s) at t = 0 s: "))
+    #expect(error.hasSuffix(" [explore world seed 1: wrist@900+40]"))
+  }
+
   /// A scenario without a timeline (a Swift test's app makes the calls) leaves no room for
   /// faults: refused, as the command line refuses it, rather than passing worlds without any
   /// (trial finding). The body never runs.

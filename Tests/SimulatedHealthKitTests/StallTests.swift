@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WorkoutScenario
 
 @testable import SimulatedHealthKit
 
@@ -135,6 +136,146 @@ import Testing
     }.value
     #expect(cancelled)
     #expect(simulation.reports.map(\.kind) == [.stalled])
+  }
+}
+
+/// Issue 24's findings: what ends a run says what it was.
+@Suite struct RunEndingTests {
+  /// A scenario whose Info.plist has only the update (sharing) description.
+  static func withoutTheShareDescription() throws -> Scenario {
+    try healthScenario(
+      samples: "[]",
+      extra: #""app": { "infoPlist": { "NSHealthUpdateUsageDescription": "Saves workouts" } },"#)
+  }
+
+  /// Polls `done` every 5 ms until it holds, for at most 30 s of wall-clock time: a loaded
+  /// machine (tests in parallel) delays the stall watch, which counts only the time the
+  /// process could run the app's code.
+  static func poll(_ done: () -> Bool) async throws {
+    let limit = ContinuousClock.now + .seconds(30)
+    while !done(), ContinuousClock.now < limit {
+      try await Task.sleep(for: .milliseconds(5))
+    }
+  }
+
+  /// HealthKit's reason for reading steps without `NSHealthShareUsageDescription`.
+  static let stepsReason =
+    "NSHealthShareUsageDescription must be set in the app's Info.plist in order to request "
+    + "read authorization for the following types: HKQuantityTypeIdentifierStepCount"
+
+  /// The completion-handler form awaited through a stream (a wait that honours cancellation):
+  /// the termination ends the run at once, with the default 30 s stall delay left in place, so
+  /// `run` throws the termination itself and no stall is made (before the fix: a stall after
+  /// 30 s "the app has made no async call into the simulation", and `StallError`).
+  @Test func aTerminationNoCallCanThrowEndsTheRun() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.withoutTheShareDescription())
+    let error = await #expect(throws: HealthKitSimulation.AppTermination.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let store = HKHealthStore()
+          let (answers, answer) = AsyncStream<Bool>.makeStream()
+          store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { ok, _ in
+            answer.yield(ok)
+          }
+          for await _ in answers { break }
+          #expect(Task.isCancelled)
+        }
+      }.value
+    }
+    #expect(error?.message == Self.stepsReason)
+    #expect(simulation.reports.map(\.kind) == [.appTerminated])
+    #expect(simulation.reports.first?.call == "requestAuthorization(toShare:read:)")
+  }
+
+  /// The same call awaited in a plain continuation, which ignores cancellation: the stall
+  /// comes within 100 ms of the termination (the body's task was cancelled) and names the
+  /// termination (framework, call, instant), not "no async call"; each report is made once.
+  /// The stand-in for a late rescue resumes the continuation, and `run` throws the termination.
+  @Test func aStallAfterATerminationNamesIt() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.withoutTheShareDescription())
+    let held = HeldContinuation()
+    let run = Task {
+      try await simulation.run { () async throws in
+        let store = HKHealthStore()
+        await withCheckedContinuation { continuation in
+          held.continuation.withLock { $0 = continuation }
+          store.requestAuthorization(toShare: nil, read: [HKQuantityType(.stepCount)]) { _, _ in
+            held.continuation.withLock { $0.take() }?.resume()
+          }
+        }
+      }
+    }
+    try await RunEndingTests.poll { simulation.reports.count >= 2 }
+    let reports = simulation.reports
+    #expect(reports.map(\.kind) == [.appTerminated, .stalled])
+    let stall = try #require(reports.last)
+    #expect(stall.framework == "HealthKit")
+    #expect(stall.call == "requestAuthorization(toShare:read:)")
+    #expect(
+      stall.message.hasPrefix(
+        "the app's code has waited 0.1 seconds of wall-clock time with nothing left to run: "
+          + "the app was terminated at t = 0 s by HealthKit's requestAuthorization(toShare:read:) "
+          + "(Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '"
+          + Self.stepsReason + "'"))
+    held.continuation.withLock { $0.take() }?.resume()
+    await #expect(throws: HealthKitSimulation.AppTermination.self) { try await run.value }
+    #expect(simulation.reports.count == 2)
+  }
+
+  /// A stall whose body ignores the cancellation it brings: the cancellation hurries the watch
+  /// (100 ms) and the simulation's own resumptions wake it, but the app made no progress, so
+  /// the stall is not reported a second time (before the fix: once after 200 ms, again after
+  /// 100 ms). Waits for the watch's second window (bounded), then for the rescue.
+  @Test func aStallIsReportedOnce() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let held = HeldContinuation()
+    let run = Task {
+      try await simulation.run { () async throws in
+        await withCheckedContinuation { continuation in
+          held.continuation.withLock { $0 = continuation }
+        }
+      }
+    }
+    try await RunEndingTests.poll { simulation.stallWatchEnds >= 2 }
+    #expect(simulation.stallWatchEnds >= 2)
+    #expect(simulation.reports.map(\.kind) == [.stalled])
+    held.continuation.withLock { $0.take() }?.resume()
+    await #expect(throws: HealthKitSimulation.StallError.self) { try await run.value }
+    #expect(simulation.reports.count == 1)
+  }
+
+  /// An `AsyncStream` fed by an anchored query's update handler, awaited while no sample
+  /// arrives: the stall names the running query as what the app may wait on, not the app's
+  /// last call ("after requestAuthorization(toShare:read:)") or "no async call into the
+  /// simulation".
+  @Test func aStallNamesTheRunningAnchoredQuery() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let store = HKHealthStore()
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.stepCount)])
+          let (updates, update) = AsyncStream<Int>.makeStream()
+          let query = HKAnchoredObjectQuery(
+            type: HKQuantityType(.stepCount), predicate: nil, anchor: nil,
+            limit: HKObjectQueryNoLimit
+          ) { _, _, _, _, _ in }
+          query.updateHandler = { _, added, _, _, _ in update.yield(added?.count ?? 0) }
+          store.execute(query)
+          for await _ in updates { break }
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.framework == "HealthKit")
+    #expect(report.call == "HKAnchoredObjectQuery")
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "HealthKit's HKAnchoredObjectQuery is running: its update handler is called only "
+          + "when matching samples arrive or are deleted"))
   }
 }
 

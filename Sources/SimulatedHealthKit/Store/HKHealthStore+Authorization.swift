@@ -27,12 +27,17 @@ extension HKHealthStore {
   /// Without `NSHealthUpdateUsageDescription` (share types asked) or
   /// `NSHealthShareUsageDescription` (read types asked) in the app's Info.plist the app is
   /// terminated with HealthKit's message and the completion is never called
-  /// (`HealthKitSimulation.AppTermination`).
+  /// (`HealthKitSimulation.AppTermination`): as on a device, where the app ends there, the
+  /// run ends at once (the body's task is cancelled and `run` throws the termination once the
+  /// body has ended: docs/swift-api.md#nothing-silent).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
-    guard request(share: typesToShare ?? [], read: typesToRead ?? []) == nil else { return }
+    // The completion is never called after a termination: the run ends (nothing can throw
+    // it to the app, and on a device the app is gone).
+    guard request(share: typesToShare ?? [], read: typesToRead ?? [], endsRun: true) == nil
+    else { return }
     simulation.enqueue { completion(true, nil) }
   }
 
@@ -46,7 +51,9 @@ extension HKHealthStore {
   nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
-    if let termination = request(share: typesToShare, read: typesToRead) { throw termination }
+    if let termination = request(share: typesToShare, read: typesToRead, endsRun: false) {
+      throw termination
+    }
     await simulation.deliver()
   }
 
@@ -75,7 +82,10 @@ extension HKHealthStore {
 
   /// Shows and answers the sheet, or terminates the app; returns the termination (new or
   /// earlier), `nil` when the request went through.
-  private func request(share: Set<HKSampleType>, read: Set<HKObjectType>)
+  ///
+  /// `endsRun`: a new termination ends the run (the completion-handler form, which cannot
+  /// throw it; `HealthKitSimulation.reportTermination(_:endsRun:)`).
+  private func request(share: Set<HKSampleType>, read: Set<HKObjectType>, endsRun: Bool)
     -> HealthKitSimulation.AppTermination?
   {
     let shareTypes = share.map(\.identifier).sorted()
@@ -132,7 +142,9 @@ extension HKHealthStore {
       }
       return nil
     }
-    if let termination, terminatedNow { simulation.reportTermination(termination) }
+    if let termination, terminatedNow {
+      simulation.reportTermination(termination, endsRun: endsRun)
+    }
     return termination
   }
 

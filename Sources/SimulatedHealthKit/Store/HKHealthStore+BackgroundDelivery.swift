@@ -257,6 +257,9 @@ extension BackgroundDelivery: HealthQueryListener {
 
   var isFinished: Bool { false }
 
+  /// Not a query the app awaits: a stall does not name it.
+  var awaitedQuery: String? { nil }
+
   /// The earliest machine deadline after `now` (a pending wake, a response deadline).
   func nextDue(after now: SimulationInstant) -> SimulationInstant? {
     deliveries.withLock { deliveries in

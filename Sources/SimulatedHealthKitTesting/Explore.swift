@@ -13,7 +13,9 @@ public struct ExploreFailure: Error, CustomStringConvertible, Sendable {
   /// The failing world's plan as drawn.
   public let plan: FaultPlan
   /// The smallest plan found whose world still fails the same way (the body throws an error of
-  /// the same type): faults removed, then moved later (docs/explore.md#shrinking).
+  /// the same type): faults removed, then moved later (docs/explore.md#shrinking). The drawn
+  /// plan itself when the world stalled (its stall cancels the task the shrinking worlds would
+  /// run in; ``error`` says so).
   public let shrunk: FaultPlan
   /// What the body threw in the drawn world, or, when it threw nothing, the first issue it
   /// recorded in a Swift Testing test (`the body recorded an issue (#expect): ...`).
@@ -229,6 +231,17 @@ func exploreWorld(
   }
   let (drawnFailure, drawn) = try await attempt(plan, known: false)
   guard let (failure, message) = drawnFailure else { return }
+  // A stall cancels the task the worlds run in (docs/swift-api.md#nothing-silent), and every
+  // world tried in a cancelled task would end at once: the drawn world is reported unshrunk,
+  // saying so, rather than "shrunk" by worlds that never ran.
+  guard !Task.isCancelled else {
+    for (name, bytes) in runAttachments(of: drawn) { record(bytes, name) }
+    throw ExploreFailure(
+      plan: plan, shrunk: plan,
+      error: message
+        + " (not shrunk: the world's run stalled, which cancels the task explore runs in, and the worlds shrinking would try cannot run in a cancelled task; the drawn plan is the reproduction)",
+      passedBefore: passedBefore)
+  }
   var shrinker = FaultShrinker(plan, latest: FaultPlan.latestEnd(of: scenario))
   // The world of the shrinker's best plan: the drawn one until a candidate still fails.
   var lastFailing = drawn

@@ -65,7 +65,8 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     }
     let error = try #require(failure?.error)
     #expect(error.hasPrefix("SimulationClock: sleep(until: 10 s) at t = 0 s: "))
-    #expect(error.hasSuffix(" [explore world seed 1: wrist@900+40]"))
+    // The world's plan, then why it is not shrunk (a stall cancels the task shrinking needs).
+    #expect(error.contains(" [explore world seed 1: wrist@900+40] (not shrunk: "))
   }
 
   /// A scenario without a timeline (a Swift test's app makes the calls) leaves no room for
@@ -95,6 +96,24 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
     #expect(
       error?.description.hasPrefix(seeds < 1 ? "seeds: \(seeds): " : "faults: []: ") == true)
     #expect(!ran.withLock { $0 })
+  }
+
+  /// A world whose body stalls (it waits on a stream nothing feeds) cancels the task explore
+  /// runs in; the worlds shrinking would try cannot run there, so the drawn world is thrown
+  /// unshrunk and says why, instead of a "shrunk" plan made of worlds that ended at once. (In a
+  /// task of its own, as the stall cancels it.)
+  @Test func aStalledWorldIsReportedUnshrunk() async throws {
+    let failure = await #expect(throws: ExploreFailure.self) {
+      try await Task {
+        try await explore(scenario: exploredRun, seeds: 1, faults: [.wrist]) { simulation in
+          simulation.stallReportDelay = .milliseconds(200)
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    #expect(failure?.shrunk == failure?.plan)
+    #expect(failure?.error.hasSuffix("the drawn plan is the reproduction)") == true)
   }
 
   /// Issue 30's other form of the same search: the worlds as a Swift Testing argument list,

@@ -28,6 +28,12 @@ extension AppSimulation {
   /// - a date the real clock showed since the simulation was made (`let stopped = Date()` kept
   ///   and passed later): the instant virtual time was at when the real clock showed it
   ///   (``RealClockMarks``);
+  /// - a date a whole number of seconds (to within a microsecond) from a date read by the next
+  ///   case before (`start + 1800` after `start = Date() - 7200` was passed): that date's
+  ///   instant moved by as many seconds, so dates derived from one `Date()` keep their distances
+  ///   however long the app's code ran between passing them (a new user's trial: 0.5 s of
+  ///   real time between `beginCollection(at: start)` and an activity from `start` put the
+  ///   activity a second before the workout);
   /// - any other (`Date().addingTimeInterval(-3600)`, `Date() + 60`): virtual now shifted by
   ///   the whole seconds it lies from the real clock now (`now - 3600`, `now + 60`), so the
   ///   milliseconds the test's own code took between reading the clock and passing the date do
@@ -37,9 +43,24 @@ extension AppSimulation {
     let real = date.timeIntervalSinceReferenceDate
     let realNow = Date().timeIntervalSinceReferenceDate
     if real <= realNow, let instant = state.realClock.instant(atReal: real) { return instant }
-    let seconds = (real - realNow).rounded()
-    return state.session.now.advanced(by: .seconds(Int64(seconds)))
+    return shiftedReadings.withLock { readings in
+      for reading in readings.reversed() {
+        let offset = real - reading.real
+        let whole = offset.rounded()
+        if abs(offset - whole) <= 1e-6 {
+          return reading.instant.advanced(by: .seconds(Int64(whole)))
+        }
+      }
+      let instant = state.session.now.advanced(by: .seconds(Int64((real - realNow).rounded())))
+      if readings.count == Self.shiftedReadingsKept { readings.removeFirst() }
+      readings.append((real, instant))
+      return instant
+    }
   }
+
+  /// How many shifted `Date()` readings ``wallClockInstant(_:in:)`` keeps to read dates derived
+  /// from them.
+  static let shiftedReadingsKept = 64
 
   /// The virtual local midnight a real-clock date that is exactly a local midnight stands for,
   /// or `nil` when `date` is no midnight.

@@ -82,13 +82,9 @@ import WorkoutScenario
         }
       }
     }
-    for _ in 0..<2000 where held.continuation.withLock({ $0 == nil }) {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await RunEndingTests.poll { held.continuation.withLock { $0 != nil } }
     run.cancel()
-    for _ in 0..<2000 where simulation.reports.isEmpty {
-      try await Task.sleep(for: .milliseconds(5))
-    }
+    try await RunEndingTests.poll { !simulation.reports.isEmpty }
     #expect(simulation.reports.map(\.kind) == [.stalled])
     #expect(
       simulation.reports.first?.message.hasPrefix(

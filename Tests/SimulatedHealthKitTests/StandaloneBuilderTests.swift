@@ -95,6 +95,38 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// Dates derived from one `Date()` keep their distances however long the app's code runs
+  /// between passing them (a new user's trial: the activity read a second before the workout
+  /// once half a second of real time passed between the calls, since each date was rounded
+  /// against the real clock of its own call). `start` lies 7200.25 s before the real clock, so
+  /// it reads as virtual now − 7200 s; `start + 1800` and an activity from `start` to
+  /// `start + 1800`, passed later, read as that instant + 1800 s and that instant: a workout of
+  /// exactly 1800 s with its activity on it, whatever the real time between the calls.
+  @Test func datesDerivedFromOneDateKeepTheirDistances() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: .local())
+      let virtualStart = simulation.now.addingTimeInterval(-7200)
+      let start = Date().addingTimeInterval(-7200.25)
+      let end = start.addingTimeInterval(1800)
+      try await builder.beginCollection(at: start)
+      try await builder.addWorkoutActivity(
+        HKWorkoutActivity(
+          workoutConfiguration: configuration, start: start, end: end, metadata: nil))
+      try await builder.endCollection(at: end)
+      let workout = try #require(try await builder.finishWorkout())
+      #expect(workout.startDate == virtualStart)
+      #expect(workout.duration == 1800)
+      #expect(workout.workoutActivities.first?.startDate == virtualStart)
+      #expect(workout.workoutActivities.first?.endDate == virtualStart.addingTimeInterval(1800))
+    }
+  }
+
   /// The same log made with `Date()` (a new user's trial): the samples and activities are read
   /// on virtual time as the workout's dates are (the wall-clock rule), so a walk from 2 h to
   /// 1.5 h before now with 2400 m and 150 kcal keeps them: totals 2400 m and 150 kcal, the

@@ -95,6 +95,15 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// A builder without a session for a walk on this watch, and its configuration.
+  static func walkingBuilder(_ store: HKHealthStore) -> (HKWorkoutBuilder, HKWorkoutConfiguration) {
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .walking
+    let builder = HKWorkoutBuilder(
+      healthStore: store, configuration: configuration, device: .local())
+    return (builder, configuration)
+  }
+
   /// Dates derived from one `Date()` keep their distances however long the app's code runs
   /// between passing them (a new user's trial: the activity read a second before the workout
   /// once half a second of real time passed between the calls, since each date was rounded
@@ -107,10 +116,7 @@ import WorkoutSimTestSupport
     try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .walking
-      let builder = HKWorkoutBuilder(
-        healthStore: store, configuration: configuration, device: .local())
+      let (builder, configuration) = Self.walkingBuilder(store)
       let virtualStart = simulation.now.addingTimeInterval(-7200)
       let start = Date().addingTimeInterval(-7200.25)
       let end = start.addingTimeInterval(1800)
@@ -140,10 +146,7 @@ import WorkoutSimTestSupport
       try await authorize(
         store, share: [Self.workoutType, activeEnergy, Self.distance],
         read: [Self.workoutType, activeEnergy, Self.distance])
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .walking
-      let builder = HKWorkoutBuilder(
-        healthStore: store, configuration: configuration, device: .local())
+      let (builder, configuration) = Self.walkingBuilder(store)
       let virtualStart = simulation.now.addingTimeInterval(-7200)
       let start = Date().addingTimeInterval(-7200)
       let end = start.addingTimeInterval(1800)

@@ -7,7 +7,9 @@ import WorkoutWatch
 /// https://developer.apple.com/design/human-interface-guidelines/activity-rings). Each ring is a
 /// rectangle whose border fills clockwise from the top centre in proportion to its fraction (full
 /// at 100 %); filled cells are heavy lines, the rest light dim lines (ASCII `=`/`H` and `-`/`|`).
-/// The legend gives name, percentage (with `▲` above the goal) and amount against goal.
+/// The legend gives name, percentage (with `▲` above the goal) and amount against goal; the
+/// percentage, the mark and the fill follow the amount as written (rounded down,
+/// ``Format/shownFraction(_:of:)``).
 public struct ActivityRingsView: Sendable, Hashable {
   /// The rings model.
   public let rings: ActivityRings
@@ -48,9 +50,16 @@ public struct ActivityRingsView: Sendable, Hashable {
     return canvas.frame()
   }
 
+  /// The fraction of `ring` the view shows: its amount as the legend writes it over the goal
+  /// (``Format/shownFraction(_:of:)``), for the percentage, the mark and the fill alike.
+  func shownFraction(_ ring: ActivityRing) -> Double {
+    let (value, goal) = rings.amounts(ring)
+    return Format.shownFraction(value, of: goal)
+  }
+
   /// One legend line: `Move      74%  370/500 kcal`.
   func legend(_ ring: ActivityRing) -> String {
-    let fraction = rings.fraction(ring)
+    let fraction = shownFraction(ring)
     let (value, goal) = rings.amounts(ring)
     let name: String
     let unit: String
@@ -78,7 +87,7 @@ public struct ActivityRingsView: Sendable, Hashable {
     _ canvas: inout Canvas, _ ring: ActivityRing, top: Int, left: Int, height: Int, width: Int
   ) {
     let cells = Self.perimeter(top: top, left: left, height: height, width: width)
-    let fraction = rings.fraction(ring)
+    let fraction = shownFraction(ring)
     var filled = Int((min(fraction, 1) * Double(cells.count) + 1e-9).rounded(.down))
     if fraction < 1 { filled = min(filled, cells.count - 1) }
     let bottom = top + height - 1

@@ -18,6 +18,16 @@ enum Format {
   /// quantity wherever the screen shows it (the metrics, the rings' legend, the complication).
   static func amount(_ value: Double) -> String { whole(value.rounded(.down)) }
 
+  /// The fraction of `goal` that an ``amount(_:)`` shows: the amount rounded down over the
+  /// goal, so a ring's percentage, over-goal mark and fill agree with the number beside them
+  /// (0.4 kcal of 500 shows `0%  0/500`, not `1%`; 499.7 shows `99%  499/500`). The one rounding
+  /// of the rings' legend and the step complication. 0 when `goal` is not positive or either is
+  /// not finite.
+  static func shownFraction(_ value: Double, of goal: Double) -> Double {
+    guard goal > 0, goal.isFinite, value.isFinite else { return 0 }
+    return max(value.rounded(.down), 0) / goal
+  }
+
   /// `m:ss` under an hour, `h:mm:ss` from an hour on (the log's times); seconds truncated,
   /// negative durations as `0:00`.
   static func shortClock(_ duration: Duration) -> String {

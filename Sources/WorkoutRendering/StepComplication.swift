@@ -42,8 +42,10 @@ public struct StepComplication: Sendable, Hashable {
     self.goal = goal.isFinite ? goal : 0
   }
 
-  /// `steps / goal` (0 when the goal is not positive), not clamped.
-  public var fraction: Double { goal > 0 ? steps / goal : 0 }
+  /// The step count as shown (rounded down) over the goal (0 when the goal is not positive),
+  /// not clamped: the percentage, the over-goal mark and the gauge follow the number beside
+  /// them (0.6 steps of 10 000 show `0%`).
+  public var fraction: Double { Format.shownFraction(steps, of: goal) }
 
   /// Width of the circular family: 11 columns (6 rows).
   public static let circularWidth = 11

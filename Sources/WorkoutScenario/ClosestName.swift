@@ -1,8 +1,32 @@
 /// The candidate closest to `text` by edit distance (ignoring case), if within 2 edits and
-/// less than half of `text`'s length (so `--sed` suggests `--seed`, but `-x` suggests nothing):
-/// the one did-you-mean of the project, for unknown scenario keys and values, `expect` paths
-/// that name a missing member, resource names, and the command line's options and values.
+/// less than half of `text`'s length (so `--sed` suggests `--seed`, but `-x` suggests nothing);
+/// else, for a `text` of three characters or more, the shortest candidate (the first of equals)
+/// that `text` names by a part: its last `/` component, ignoring case and with `_` read as a
+/// space (`Tokyo` and `new york` suggest `Asia/Tokyo` and `America/New_York`), or its words up
+/// to a `-` (`timezone` suggests `timezone-trip`). The one did-you-mean of the project, for
+/// unknown scenario keys and values, time zone names, `expect` paths that name a missing
+/// member, resource names, and the command line's options and values.
 package func closestName(to text: String, among candidates: [String]) -> String? {
+  closestBySpelling(to: text, among: candidates) ?? closestByPart(to: text, among: candidates)
+}
+
+/// The part match of ``closestName(to:among:)``.
+private func closestByPart(to text: String, among candidates: [String]) -> String? {
+  func folded(_ text: String) -> String { String(text.lowercased().map { $0 == "_" ? " " : $0 }) }
+  let key = folded(text)
+  guard key.count >= 3 else { return nil }
+  var best: String?
+  for candidate in candidates {
+    let name = folded(candidate)
+    let city = name.split(separator: "/").last.map(String.init) ?? name
+    guard city == key || name.hasPrefix(key + "-") else { continue }
+    if best == nil || candidate.count < best!.count { best = candidate }
+  }
+  return best
+}
+
+/// The edit-distance match of ``closestName(to:among:)``.
+private func closestBySpelling(to text: String, among candidates: [String]) -> String? {
   let source = Array(text.lowercased())
   var best: (name: String, distance: Int)?
   for candidate in candidates {

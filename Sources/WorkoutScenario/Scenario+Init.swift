@@ -78,11 +78,8 @@ extension Scenario {
         )
       }
     }
-    guard TimeZone(identifier: timeZone) != nil else {
-      throw fail(
-        "timeZone",
-        "\"\(timeZone)\" is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
-      )
+    if let problem = TimeZoneName.problem(timeZone) {
+      throw fail("timeZone", "\"\(timeZone)\" " + problem)
     }
     switch course {
     case .segments(let segments):
@@ -194,13 +191,8 @@ extension Scenario {
           "\(text(strides)) is not a rotation (expected a number of strides, not 0, at most 1000000 either way)"
         )
       }
-      if case .timeZone(let zone) = actions[index].kind, TimeZone(identifier: zone) == nil {
-        var message =
-          "\"\(zone)\" is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
-        if let close = closestName(to: zone, among: TimeZone.knownTimeZoneIdentifiers) {
-          message += "; did you mean \"\(close)\"?"
-        }
-        throw fail(path + ".timeZone", message)
+      if case .timeZone(let zone) = actions[index].kind, let problem = TimeZoneName.problem(zone) {
+        throw fail(path + ".timeZone", "\"\(zone)\" " + problem)
       }
       if index > 0, actions[index].at < actions[index - 1].at {
         throw fail(

@@ -1,11 +1,17 @@
 import WorkoutCore
 
 extension Scenario {
-  /// The timeline's `timeZone` actions in file order: the instant each changes the device's
-  /// time zone and the IANA name it changes to (docs/scenario-format.md#time-zone-changes).
+  /// The timeline's `timeZone` actions that change the device's time zone, in file order: the
+  /// instant each takes effect and the IANA name it changes to
+  /// (docs/scenario-format.md#time-zone-changes). An action naming the zone already in force
+  /// (the same name as ``timeZone`` or the change before it) changes nothing and is left out:
+  /// the one home of that rule for the log, the dates, the rings' midnights and the Swift
+  /// door's `NSSystemTimeZoneDidChange`.
   public var timeZoneChanges: [(at: SimulationInstant, timeZone: String)] {
-    timeline.compactMap { action in
-      guard case .timeZone(let name) = action.kind else { return nil }
+    var inForce = timeZone
+    return timeline.compactMap { action in
+      guard case .timeZone(let name) = action.kind, name != inForce else { return nil }
+      inForce = name
       return (action.at, name)
     }
   }

@@ -290,15 +290,9 @@ extension ScenarioDecoder {
     guard let zoneValue = fields["timeZone"] else {
       throw missing(path.appending(key: "timeZone"), "an IANA time zone name")
     }
-    let zone = try string(
+    let zone = try timeZoneName(
       zoneValue, at: path.appending(key: "timeZone"),
       expected: "an IANA time zone name such as \"America/New_York\"")
-    guard TimeZone(identifier: zone) != nil else {
-      throw fail(
-        path.appending(key: "timeZone"),
-        "\(Self.describe(zoneValue)) is not a time zone (expected an IANA name such as \"America/New_York\")"
-      )
-    }
     var days: Int?
     if let value = fields["days"] {
       days = try wholeNumber(value, at: path.appending(key: "days"), in: HealthPlan.dayRange)

@@ -133,19 +133,15 @@ extension ScenarioDecoder {
     return text
   }
 
-  /// An IANA time zone name Foundation knows (`timeZone`, a timeline `timeZone` action's
-  /// zone): refused with the closest known identifier suggested (`"Asia/Tokio"`: did you mean
-  /// `"Asia/Tokyo"`?).
-  func timeZoneName(_ value: JSONValue, at path: JSONPath) throws(ScenarioError) -> String {
-    let name = try string(
-      value, at: path, expected: "an IANA time zone name such as \"Europe/Berlin\"")
-    guard TimeZone(identifier: name) == nil else { return name }
-    var message =
-      "\(Self.describe(value)) is not a time zone (expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
-    if let close = closestName(to: name, among: TimeZone.knownTimeZoneIdentifiers) {
-      message += "; did you mean \(JSONPath.quoted(close))?"
-    }
-    throw fail(path, message)
+  /// A time zone name a scenario may write (`timeZone`, a timeline `timeZone` action's zone,
+  /// `health.trip.timeZone`): refused by ``TimeZoneName``'s rule with the region to write
+  /// (`"Asia/Tokio"`, `"Tokyo"`, `"JST"`: did you mean `"Asia/Tokyo"`?).
+  func timeZoneName(_ value: JSONValue, at path: JSONPath, expected: String) throws(ScenarioError)
+    -> String
+  {
+    let name = try string(value, at: path, expected: expected)
+    guard let problem = TimeZoneName.problem(name) else { return name }
+    throw fail(path, "\(Self.describe(value)) " + problem)
   }
 
   /// A string that must be one of `options`; `noun` names what it should be (`"an activity"`).

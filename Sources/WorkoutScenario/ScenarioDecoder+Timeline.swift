@@ -108,7 +108,10 @@ extension ScenarioDecoder {
           path.appending(key: "timeZone"),
           "the device's new IANA time zone, for example \"Asia/Tokyo\"")
       }
-      kind = .timeZone(try timeZoneName(zoneValue, at: path.appending(key: "timeZone")))
+      kind = .timeZone(
+        try timeZoneName(
+          zoneValue, at: path.appending(key: "timeZone"),
+          expected: "an IANA time zone name such as \"Europe/Berlin\""))
     case "extendedRuntime":
       kind = .app(.extendedRuntime(try extendedRuntimeOperation(fields, at: path, after: at)))
     case _ where Self.mirroringWords.contains(name):

@@ -199,7 +199,8 @@ struct ScenarioDecoder {
     var timeZone = startsNow ? TimeZone.current.identifier : "UTC"
     let timeZoneRead = attempt { () throws(ScenarioError) in
       if let value = fields["timeZone"] {
-        timeZone = try timeZoneName(value, at: path("timeZone"))
+        timeZone = try timeZoneName(
+          value, at: path("timeZone"), expected: "an IANA time zone name such as \"Europe/Berlin\"")
       }
     }
     var seed: UInt64 = 1

@@ -58,6 +58,8 @@ public struct SimulationSession {
   /// one engine (an array: one word in the session while no phone workout runs).
   private var phoneEngines: [WorkoutEngine<PhysiologyDataSource>] = []
   private var nextAction = 0
+  /// The index of the next change of `prepared.timeZones` a timeline `timeZone` action makes.
+  private var nextZoneChange = 0
   private var probes: [Probe] = []
   private var stopped: SimulationInstant?
   private var selection: CrownSelection
@@ -521,13 +523,20 @@ public struct SimulationSession {
   /// The device's time zone becomes `name` at `instant` (a timeline `timeZone` action): one
   /// `system` log entry of framework `Foundation`, event `timeZoneChanged`, identifier the new
   /// zone, details `from` (the zone before) and `offset` (the new UTC offset at `instant`, s).
-  /// The dates, midnights and `HKTimeZone`s that follow read the change from
-  /// ``TimeZoneSchedule``; the Swift door's frameworks from the device's zones.
+  /// An action naming the zone already in force is not one of ``TimeZoneSchedule``'s changes
+  /// (``WorkoutScenario/Scenario/timeZoneChanges``) and logs nothing. The dates, midnights and
+  /// `HKTimeZone`s that follow read the change from ``TimeZoneSchedule``; the Swift door's
+  /// frameworks from the device's zones.
   private mutating func changeTimeZone(to name: String, at instant: SimulationInstant) {
     if instant > engine.now { engine.advance(to: instant) }
-    let before = prepared.timeZones.name(at: instant.advanced(by: .nanoseconds(-1)))
-    let zone = prepared.timeZones.zone(at: instant)
-    let offset = zone.secondsFromGMT(for: prepared.startDate.addingTimeInterval(instant.seconds))
+    let changes = prepared.timeZones.changes
+    guard nextZoneChange < changes.count, changes[nextZoneChange].at == instant,
+      changes[nextZoneChange].name == name
+    else { return }
+    let change = changes[nextZoneChange]
+    let before = nextZoneChange > 0 ? changes[nextZoneChange - 1].name : prepared.timeZones.homeName
+    nextZoneChange += 1
+    let offset = change.zone.secondsFromGMT(for: change.date)
     engine.logSystem(
       SystemEvent(
         framework: .foundation, event: "timeZoneChanged", identifier: name,

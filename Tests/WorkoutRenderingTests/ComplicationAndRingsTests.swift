@@ -54,6 +54,17 @@ import WorkoutWatch
         == ["Steps 643…"])
   }
 
+  @Test func thePercentageFollowsTheStepsAsWritten() {
+    // 0.6 steps are written 0: 0 %, not 1 %.
+    #expect(
+      StepComplication(steps: 0.6, goal: 10_000).render(family: .inline, width: 40).lines
+        == ["Steps 0/10000 0%"])
+    // 10000.7 steps are written 10000: 100 % without the over-goal mark.
+    #expect(
+      StepComplication(steps: 10_000.7, goal: 10_000).render(family: .inline, width: 40).lines
+        == ["Steps 10000/10000 100%"])
+  }
+
   @Test func familyNames() {
     #expect(ComplicationFamily(name: "corner") == .corner)
     #expect(ComplicationFamily(name: "modularLarge") == nil)
@@ -88,6 +99,33 @@ import WorkoutWatch
     // Every heavy cell is styled bold in the move colour.
     let moveRuns = frame.runs.filter { $0.style == TextStyle(bold: true, color: .move) }
     #expect(moveRuns.map(\.length).reduce(0, +) == 14)
+  }
+
+  @Test func thePercentageFollowsTheAmountAsWritten() {
+    // 0.4 kcal, 20 s and 0.6 steps are written 0 (rounded down): 0 %, not the 1 % of any
+    // progress (0.4 / 500 = 0.08 %).
+    let start = ActivityRingsView(
+      rings: ActivityRings(
+        today: ActivityTotals(
+          activeEnergyBurned: 0.4, appleExerciseTime: .seconds(20), stepCount: 0.6))
+    ).render(width: 50)
+    #expect(start.lines[2].hasSuffix("  Move        0%  0/500 kcal"))
+    #expect(start.lines[3].hasSuffix("  Exercise    0%  0/30 min"))
+    #expect(start.lines[4].hasSuffix("  Steps       0%  0/10000"))
+    // No heavy cell in any ring at 0 %.
+    #expect(start.text.filter { "━┃┏┓┗┛".contains($0) }.isEmpty)
+    // 500.9 kcal is written 500: 100 % without the over-goal mark (500.9 / 500 would be
+    // 100.18 % with it); 119 s is written 1 min: 1 / 30 = 3.3 % -> 3 % (not 119 / 1800 = 6.6 %
+    // -> 7 %).
+    let later = ActivityRingsView(
+      rings: ActivityRings(
+        today: ActivityTotals(
+          activeEnergyBurned: 500.9, appleExerciseTime: .seconds(119), stepCount: 9_999.9))
+    ).render(width: 50)
+    #expect(later.lines[2].hasSuffix("  Move      100%  500/500 kcal"))
+    #expect(later.lines[3].hasSuffix("  Exercise    3%  1/30 min"))
+    // 9999 / 10000 = 99.99 % -> 99 % until the goal is written.
+    #expect(later.lines[4].hasSuffix("  Steps      99%  9999/10000"))
   }
 
   @Test func legendOnlyWhenNarrow() {

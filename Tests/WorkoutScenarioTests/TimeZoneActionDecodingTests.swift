@@ -54,4 +54,60 @@ struct TimeZoneActionDecodingTests {
       )
     }
   }
+
+  /// The words after the quoted name for a scenario whose `timeZone` is `zone`.
+  static func zoneError(_ zone: String) -> String? {
+    scenarioErrorLine(#"{ "version": 1, "timeZone": "\#(zone)" }"#, fileName: "t.json")
+  }
+
+  static let rule =
+    #" (a scenario names an IANA region such as "Europe/Berlin", or "UTC", so that it reads the same on every machine)"#
+
+  @Test func aCityOrAnotherCaseSuggestsTheRegion() {
+    #expect(
+      Self.zoneError("Tokyo")
+        == #"t.json: timeZone: "Tokyo" is not a time zone (expected an IANA name such as "UTC" or "Europe/Berlin"); did you mean "Asia/Tokyo"?"#
+    )
+    #expect(
+      Self.zoneError("new york")
+        == #"t.json: timeZone: "new york" is not a time zone (expected an IANA name such as "UTC" or "Europe/Berlin"); did you mean "America/New_York"?"#
+    )
+    #expect(
+      Self.zoneError("utc")
+        == #"t.json: timeZone: "utc" is not a time zone (expected an IANA name such as "UTC" or "Europe/Berlin"); did you mean "UTC"?"#
+    )
+  }
+
+  @Test func abbreviationsOffsetsAndLegacyNamesAreRefusedWithTheRegion() {
+    // Foundation's TimeZone(identifier:) accepts all four; a scenario names a region.
+    #expect(
+      Self.zoneError("JST")
+        == #"t.json: timeZone: "JST" is a time zone abbreviation, not an IANA region name"#
+        + Self.rule + #"; did you mean "Asia/Tokyo"?"#)
+    #expect(
+      Self.zoneError("US/Pacific")
+        == #"t.json: timeZone: "US/Pacific" is a legacy name, not an IANA region name"#
+        + Self.rule + #"; did you mean "America/Los_Angeles"?"#)
+    // UTC+9 in January and July: the first three such regions in identifier order.
+    #expect(
+      Self.zoneError("GMT+9")
+        == #"t.json: timeZone: "GMT+9" is not an IANA region name"# + Self.rule
+        + #"; name the region, for example "Asia/Chita", "Asia/Dili" or "Asia/Jayapura""#)
+    // The same rule for an action and a trip.
+    #expect(
+      scenarioErrorLine(
+        Self.scenario(#"{ "at": 60, "do": "timeZone", "timeZone": "PST" }"#), fileName: "t.json")
+        == #"t.json: timeline[1].timeZone: "PST" is a time zone abbreviation, not an IANA region name"#
+        + Self.rule + #"; did you mean "America/Los_Angeles"?"#)
+    #expect(
+      scenarioErrorLine(
+        #"{ "version": 1, "health": { "days": 2, "trip": { "date": "2026-03-01", "timeZone": "Tokyo" } } }"#,
+        fileName: "t.json")
+        == #"t.json: health.trip.timeZone: "Tokyo" is not a time zone (expected an IANA name such as "UTC" or "Europe/Berlin"); did you mean "Asia/Tokyo"?"#
+    )
+    // Regions, UTC and GMT are accepted.
+    for zone in ["Asia/Tokyo", "America/Argentina/Buenos_Aires", "UTC", "GMT"] {
+      #expect(Self.zoneError(zone) == nil)
+    }
+  }
 }

@@ -54,6 +54,24 @@ private let walkJSON = """
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wirst"])
         == "'--faults crash,wirst': unknown fault 'wirst'. Did you mean 'wrist'? The faults are crash, crash-recover, wrist, phone-away, offline, lock, sensor-dropout, notifications-off, auth-denied, auth-denied-all, http-error, http-hang, task-expiry, dst, timezone-trip."
     )
+    // A name's first word suggests the fault it starts (edit distance 5 is too far).
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "timezone"])?.hasPrefix(
+        "'--faults timezone': unknown fault 'timezone'. Did you mean 'timezone-trip'? The faults are crash,"
+      ) == true)
+    // An empty name (a trailing, leading or doubled comma) is refused, not skipped.
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wrist,"])
+        == "'--faults crash,wrist,': empty fault name after ','; put one comma between two items, for example 'crash,wrist'."
+    )
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults", ",crash"])
+        == "'--faults ,crash': empty fault name before ','; put one comma between two items, for example 'crash,wrist'."
+    )
+    #expect(
+      usageError(["--scenario", "w.json", "--seeds", "3", "--faults=crash,,wrist"])
+        == "'--faults crash,,wrist': empty fault name after ','; put one comma between two items, for example 'crash,wrist'."
+    )
     // auth-denied, http-error, http-hang, task-expiry, dst and timezone-trip, refused as not
     // available before, are faults now.
     for name in ["auth-denied", "http-error", "http-hang", "task-expiry", "dst", "timezone-trip"] {
@@ -149,6 +167,32 @@ private let walkJSON = """
       junit.contains(
         "<failure message=\"expect[0]: count(records): expected equals 1, actual 0\(tail)\""))
     #expect(tail.hasSuffix("; workout-sim check \(folder)/worlds/walk-seed-5.json"))
+  }
+
+  @Test func theHintStartsAsTheProgramWasStarted() throws {
+    // From a SwiftPM build folder (`swift run`, `.build/debug/workout-sim`): `swift run`
+    // works as copied from the package's folder; anywhere else the name on the PATH.
+    #expect(
+      CLIEnvironment.commandName(programPath: "/work/p/.build/debug/workout-sim")
+        == "swift run workout-sim")
+    #expect(
+      CLIEnvironment.commandName(programPath: ".build/x86_64-unknown-linux-gnu/release/workout-sim")
+        == "swift run workout-sim")
+    #expect(CLIEnvironment.commandName(programPath: "workout-sim") == "workout-sim")
+    #expect(
+      CLIEnvironment.commandName(programPath: "/usr/local/bin/workout-sim") == "workout-sim")
+    let capture = CapturedOutput()
+    var environment = capture.environment()
+    environment.commandName = "swift run workout-sim"
+    let status = WorkoutSimCommand.main(
+      arguments: [
+        "explore", "--scenario", folder + "/walk.json", "--out", folder + "/worlds", "--seeds",
+        "1", "--faults", "crash",
+      ], environment: environment)
+    #expect(status == 1)
+    #expect(
+      capture.standardOutput.contains(
+        "; swift run workout-sim check \(folder)/worlds/walk-seed-5.json\n"))
   }
 
   @Test func theWrittenWorldFailsTheSameWayUnderCheck() throws {

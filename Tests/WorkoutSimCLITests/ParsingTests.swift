@@ -178,7 +178,10 @@ import WorkoutSimulation
       "--until: \"99999999999\" is not a time (at most 9000000000 seconds)."
     ),
     (["--keys", "q10"], "'q10' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
-    (["--keys", "q@10,"], "'' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT)."),
+    (
+      ["--keys", "q@10,"],
+      "'--keys q@10,': empty key press after ','; put one comma between two items, for example 'ENTER@5,SPACE@10:00'."
+    ),
     (
       ["--keys", "Space@10"],
       "'Space' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT)."

@@ -65,6 +65,52 @@ struct TimeZoneChangeTests {
       changes.first?.1.details == ["from": .string("Europe/Berlin"), "offset": .integer(32_400)])
   }
 
+  /// The `system` entries of framework Foundation a run of `json` logs: instant, event,
+  /// identifier and the `from` detail.
+  static func zoneEntries(_ json: String) throws -> [String] {
+    let result = try Simulation.run(try decodeScenario(json, fileName: "same.json"))
+    return result.log.compactMap { entry in
+      guard case .system(let event) = entry.kind, event.framework == .foundation else {
+        return nil
+      }
+      let from = event.details["from"].map { "\($0)" } ?? "-"
+      return "\(entry.at.seconds) \(event.event) \(event.identifier) from \(from)"
+    }
+  }
+
+  @Test func anActionToTheZoneInForceChangesNothing() throws {
+    // Berlin at 600 s (already Berlin), Tokyo at 1200 s, Tokyo again at 1500 s, back to Berlin
+    // at 1700 s: two changes, the second from Tokyo.
+    let json = """
+      { "version": 1, "start": "2026-01-05T22:00:00+01:00", "timeZone": "Europe/Berlin",
+        "activity": "walking", "course": [ { "duration": 3000, "speed": 1.4 } ],
+        "timeline": [
+          { "at": 0, "do": "prepare" }, { "at": 0, "do": "start" },
+          { "at": 600, "do": "timeZone", "timeZone": "Europe/Berlin" },
+          { "at": 1200, "do": "timeZone", "timeZone": "Asia/Tokyo" },
+          { "at": 1500, "do": "timeZone", "timeZone": "Asia/Tokyo" },
+          { "at": 1700, "do": "timeZone", "timeZone": "Europe/Berlin" },
+          { "at": 1800, "do": "end" } ] }
+      """
+    let scenario = try decodeScenario(json, fileName: "same.json")
+    #expect(scenario.timeZoneChanges.map(\.at) == [.seconds(1200), .seconds(1700)])
+    #expect(scenario.timeZoneChanges.map(\.timeZone) == ["Asia/Tokyo", "Europe/Berlin"])
+    let entries = try Self.zoneEntries(json)
+    #expect(entries.count == 2)
+    #expect(entries.first?.hasPrefix("1200.0 timeZoneChanged Asia/Tokyo from ") == true)
+    #expect(entries.last?.hasPrefix("1700.0 timeZoneChanged Europe/Berlin from ") == true)
+    #expect(entries.last?.contains("Asia/Tokyo") == true)
+    // A run whose only action names the scenario's own zone logs nothing and keeps its days.
+    let still = try decodeScenario(
+      #"{ "version": 1, "timeZone": "UTC", "timeline": [ { "at": 60, "do": "timeZone", "timeZone": "UTC" } ] }"#,
+      fileName: "still.json")
+    #expect(still.timeZoneChanges.isEmpty)
+    #expect(
+      try Self.zoneEntries(
+        #"{ "version": 1, "timeZone": "UTC", "timeline": [ { "at": 60, "do": "timeZone", "timeZone": "UTC" } ] }"#
+      ).isEmpty)
+  }
+
   /// The local days' starts within `seconds` of a scenario from `start` in `zone` whose device
   /// changes to `to` at `at` seconds.
   static func dayStarts(

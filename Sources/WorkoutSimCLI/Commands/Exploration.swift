@@ -266,10 +266,11 @@ struct Exploration: Sendable {
         continue
       }
       let path = worldPath(outcome)
-      report.note = Self.reproduction(outcome, path: path)
+      report.note = Self.reproduction(outcome, path: path, command: environment.commandName)
       reports.append(report)
       try outputPlan.write(try worldFile(outcome), toPath: path, flag: "--out")
-      environment.writeStandardOutput(Self.line(outcome, path: path) + "\n")
+      environment.writeStandardOutput(
+        Self.line(outcome, path: path, command: environment.commandName) + "\n")
     }
     let failed = outcomes.filter { !$0.passed }.count
     let first = scenario.seed
@@ -295,8 +296,9 @@ struct Exploration: Sendable {
   /// expect[0]: count(records): expected equals 1, actual 0); faults crash@455+37,
   /// wrist@1334+136; shrunk crash@681+37; workout-sim check explore-hills/hills-seed-43.json`.
   /// The failed check's message is the shrunk world's, the file `check` runs (the same checks
-  /// fail in the drawn world, with actual values of their own).
-  static func line(_ outcome: WorldOutcome, path: String) -> String {
+  /// fail in the drawn world, with actual values of their own). `command` starts the hint
+  /// (``CLIEnvironment/commandName``).
+  static func line(_ outcome: WorldOutcome, path: String, command: String) -> String {
     let why: String
     if let error = outcome.error {
       why = "the world did not run (\(error))"
@@ -307,15 +309,17 @@ struct Exploration: Sendable {
       why =
         "\(failures.count) of \(outcome.outcomes.count) \(noun) failed (\(world)\(failures[0].message))"
     }
-    return "FAIL seed \(outcome.plan.seed): \(why); " + reproduction(outcome, path: path)
+    return "FAIL seed \(outcome.plan.seed): \(why); "
+      + reproduction(outcome, path: path, command: command)
   }
 
   /// The end of a failing world's line, also said in its JUnit messages: `faults
   /// crash@455+37, wrist@1334+136; shrunk crash@681+37; workout-sim check
-  /// explore-hills/hills-seed-43.json`.
-  static func reproduction(_ outcome: WorldOutcome, path: String) -> String {
+  /// explore-hills/hills-seed-43.json` (`swift run workout-sim check ...` when `command`, the
+  /// ``CLIEnvironment/commandName``, says so).
+  static func reproduction(_ outcome: WorldOutcome, path: String, command: String) -> String {
     "faults \(list(outcome.plan)); shrunk \(list(outcome.shrunk ?? outcome.plan)); "
-      + "workout-sim check \(path)"
+      + "\(command) check \(path)"
   }
 
   /// A plan's faults as a list: `crash@612+5, wrist@900+40`, or `none`.

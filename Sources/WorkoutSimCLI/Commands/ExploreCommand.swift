@@ -134,7 +134,8 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
         case "--seeds":
           seeds = try parseSeeds(try scanner.value(for: name, inline: inline, valueName: "N"))
         case "--faults":
-          faults = try parseFaults(try scanner.value(for: name, inline: inline, valueName: "LIST"))
+          faults = try parseFaults(
+            try scanner.value(for: name, inline: inline, valueName: "LIST"), scanner: scanner)
         case "--shard":
           shard = try parseShard(try scanner.value(for: name, inline: inline, valueName: "i/n"))
         case "--junit": junit = try scanner.value(for: name, inline: inline, valueName: "FILE")
@@ -167,11 +168,16 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
     return count
   }
 
-  /// `--faults LIST`: comma-separated names of ``Fault/Kind``, each once.
-  static func parseFaults(_ text: String) throws(UsageError) -> [Fault.Kind] {
+  /// `--faults LIST`: comma-separated names of ``Fault/Kind`` (a repeated name counts once; an
+  /// empty one is refused, ``ArgumentScanner/listItems(_:option:noun:example:)``).
+  static func parseFaults(_ text: String, scanner: ArgumentScanner) throws(UsageError)
+    -> [Fault.Kind]
+  {
     var kinds: [Fault.Kind] = []
     let names = Fault.Kind.allCases.map(\.rawValue)
-    for name in text.split(separator: ",", omittingEmptySubsequences: false).map(String.init) {
+    let items = try scanner.listItems(
+      text, option: "--faults", noun: "fault name", example: "crash,wrist")
+    for name in items {
       if let kind = Fault.Kind(rawValue: name) {
         if !kinds.contains(kind) { kinds.append(kind) }
         continue

@@ -161,7 +161,9 @@ public struct RunCommand: WorkoutSimSubcommand, Equatable {
           }
         case "--keys":
           let value = try scanner.value(for: name, inline: inline, valueName: "KEYS")
-          options.keys = try parseKeys(value)
+          options.keys = try parseKeys(
+            try scanner.listItems(
+              value, option: "--keys", noun: "key press", example: "ENTER@5,SPACE@10:00"))
         case "--export":
           let value = try scanner.value(for: name, inline: inline, valueName: "PATH")
           guard let target = ExportTarget(path: value) else {

@@ -77,6 +77,18 @@ public struct CLIEnvironment: Sendable {
   /// their runs through it (``resolve(_:)``), and the live environment's `run` does too. The
   /// default reads the real files.
   public var inputFiles: InputFiles
+  /// How a command this tool prints for the user to copy starts (explore's `check` hint):
+  /// `workout-sim` by default; ``commandName(programPath:)`` of the live program.
+  public var commandName = "workout-sim"
+
+  /// The ``commandName`` for a program started as `programPath` (`CommandLine.arguments[0]`):
+  /// `swift run workout-sim` when it lies in a SwiftPM build folder (a path with a `.build`
+  /// component: `swift run` and `.build/debug/workout-sim` both start it so, and from the
+  /// package's folder `swift run` works as copied), else `workout-sim`. Never the path itself,
+  /// so the output of a run is the same bytes on every machine (docs/explore.md#running-it).
+  public static func commandName(programPath: String) -> String {
+    programPath.split(separator: "/").contains(".build") ? "swift run workout-sim" : "workout-sim"
+  }
 
   /// Creates an environment; every closure defaults to one that throws
   /// ``NotWiredError`` (exit 70), and the streams default to the process's.

@@ -82,6 +82,27 @@ package struct ArgumentScanner {
     return value
   }
 
+  /// The items of `text`, the comma-separated value of `option` (`--faults`, `--keys`), as
+  /// written (spaces kept). An empty item, from a leading, trailing or doubled comma, is
+  /// refused rather than skipped or read as a name: `'--faults crash,': empty fault name after
+  /// ','; put one comma between two items, for example 'crash,wrist'.`
+  /// (docs/command-line.md#lists).
+  ///
+  /// - Parameters:
+  ///   - noun: what one item is (`fault name`).
+  ///   - example: a valid value for the message (`crash,wrist`).
+  package func listItems(_ text: String, option: String, noun: String, example: String)
+    throws(UsageError) -> [String]
+  {
+    let items = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+    if let empty = items.firstIndex(of: "") {
+      throw UsageError(
+        "'\(option) \(text)': empty \(noun) \(empty == 0 ? "before" : "after") ','; put one comma between two items, for example '\(example)'.",
+        command: command)
+    }
+    return items
+  }
+
   /// Fails if a flag without a value was written `--flag=value`.
   package func rejectValue(_ inline: String?, for name: String) throws(UsageError) {
     if inline != nil {

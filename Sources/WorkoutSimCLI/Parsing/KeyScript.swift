@@ -26,10 +26,11 @@ extension KeyPress {
 }
 
 extension RunCommand {
-  /// Parses a `--keys` list: comma-separated `NAME@TIME`.
-  static func parseKeys(_ text: String) throws(UsageError) -> [KeyPress] {
+  /// Parses the items of a `--keys` list (``ArgumentScanner/listItems(_:option:noun:example:)``),
+  /// each `NAME@TIME`.
+  static func parseKeys(_ items: [String]) throws(UsageError) -> [KeyPress] {
     var keys: [KeyPress] = []
-    for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+    for item in items {
       guard let at = item.firstIndex(of: "@") else {
         throw UsageError(
           "'\(item)' in '--keys' is not NAME@TIME (write ',' as COMMA and '@' as AT).",

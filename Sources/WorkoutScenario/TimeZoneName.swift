@@ -2,18 +2,31 @@ import Foundation
 
 /// The project rule for the time zone names a scenario may write (`timeZone`, a timeline
 /// `timeZone` action, `health.trip.timeZone`; docs/scenario-format.md#time-zone-names): an IANA
-/// region identifier Foundation lists in `TimeZone.knownTimeZoneIdentifiers` (Apple doc:
-/// https://developer.apple.com/documentation/foundation/timezone/knowntimezoneidentifiers), or
-/// `UTC` or `GMT`. Foundation's `TimeZone(identifier:)` also accepts abbreviations (`JST`),
-/// fixed offsets (`GMT+9`) and legacy names (`US/Pacific`), whose meaning depends on the
-/// machine's time zone data; a scenario that names a region reads the same everywhere, so those
-/// are refused with the region to write instead. The one home of the check and its message.
+/// region identifier, `Area/Location` with one of the IANA areas (``areas``: `Europe/Berlin`,
+/// `Asia/Kolkata`, `America/Argentina/Buenos_Aires`) that Foundation's `TimeZone(identifier:)`
+/// knows, or `UTC` or `GMT`. Foundation also accepts abbreviations (`JST`), fixed offsets
+/// (`GMT+9`) and legacy names (`US/Pacific`), whose meaning depends on the machine's time zone
+/// data; a scenario that names a region reads the same everywhere, so those are refused with the
+/// region to write instead. The one home of the check and its message.
 package enum TimeZoneName {
   /// The names accepted besides the region identifiers.
   static let universal = ["UTC", "GMT"]
 
-  /// Every accepted name: the region identifiers and ``universal``.
-  static let accepted: Set<String> = Set(TimeZone.knownTimeZoneIdentifiers + universal)
+  /// The IANA areas a region identifier begins with (the tz database's continent and ocean
+  /// files).
+  static let areas: Set<Substring> = [
+    "Africa", "America", "Antarctica", "Arctic", "Asia", "Atlantic", "Australia", "Europe",
+    "Indian", "Pacific",
+  ]
+
+  /// Whether `name` is accepted: ``universal``, or `Area/Location` of an ``areas`` area that
+  /// Foundation knows.
+  static func isAccepted(_ name: String) -> Bool {
+    if universal.contains(name) { return true }
+    let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard parts.count >= 2, areas.contains(parts[0]) else { return false }
+    return TimeZone(identifier: name) != nil
+  }
 
   /// Legacy names of the IANA `backward` file Foundation still accepts, with the region each
   /// links to (a did-you-mean that an offset match would get wrong: `US/Eastern` shares its
@@ -48,7 +61,7 @@ package enum TimeZoneName {
   /// any other name Foundation accepts, the regions whose UTC offsets on 2026-01-15 and
   /// 2026-07-15 equal its own (up to three, in identifier order).
   package static func problem(_ name: String) -> String? {
-    if accepted.contains(name) { return nil }
+    if isAccepted(name) { return nil }
     let expected = "(expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
     guard let zone = TimeZone(identifier: name) else {
       let close = closestName(to: name, among: universal + TimeZone.knownTimeZoneIdentifiers)

@@ -53,6 +53,31 @@ import WorkoutSimTestSupport
     #expect(posts.first?.1 == "Europe/Vienna")
   }
 
+  /// An action to Vienna while in Vienna (at 600 s) posts nothing; Tokyo at 1200 s posts once.
+  @Test func anActionToTheZoneInForcePostsNothing() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: try decodeScenario(
+        """
+        { "version": 1, "start": "2026-01-05T22:00:00+01:00", "timeZone": "Europe/Vienna",
+          "timeline": [ { "at": 600, "do": "timeZone", "timeZone": "Europe/Vienna" },
+            { "at": 1200, "do": "timeZone", "timeZone": "Asia/Tokyo" },
+            { "at": 3000, "do": "probe" } ] }
+        """, fileName: "same.json"))
+    let heard = Mutex<[Date]>([])
+    try await simulation.run {
+      let token = NotificationCenter.default.addObserver(
+        forName: .NSSystemTimeZoneDidChange, object: nil, queue: nil
+      ) { note in
+        guard (note.object as? NSTimeZone)?.name == "Europe/Vienna" else { return }
+        heard.withLock { $0.append(simulation.now) }
+      }
+      try await simulation.advance(by: .seconds(1800))
+      NotificationCenter.default.removeObserver(token)
+    }
+    // Once, at 1200 s: 21:20Z = 1 767 648 000 s since 1970 (as above).
+    #expect(heard.withLock { $0 } == [Date(timeIntervalSince1970: 1_767_648_000)])
+  }
+
   /// East across midnight: from 2026-01-05T20:00+01:00 in Berlin (19:00Z) with 120 kcal in
   /// `today`, Tokyo at 3600 s (20:00Z, 05:00 on 6 January there). 5 January ends at the change
   /// (it began at Berlin's midnight, 23:00Z on the 4th: 21 hours); 6 January begins there, in

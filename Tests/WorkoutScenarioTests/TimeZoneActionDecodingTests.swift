@@ -106,7 +106,11 @@ struct TimeZoneActionDecodingTests {
         == #"t.json: health.trip.timeZone: "Tokyo" is not a time zone (expected an IANA name such as "UTC" or "Europe/Berlin"); did you mean "Asia/Tokyo"?"#
     )
     // Regions, UTC and GMT are accepted.
-    for zone in ["Asia/Tokyo", "America/Argentina/Buenos_Aires", "UTC", "GMT"] {
+    // Asia/Kolkata: a region Foundation knows though its known-identifier list has only the
+    // older Asia/Calcutta.
+    for zone in [
+      "Asia/Tokyo", "America/Argentina/Buenos_Aires", "Asia/Kolkata", "Asia/Calcutta", "UTC", "GMT",
+    ] {
       #expect(Self.zoneError(zone) == nil)
     }
   }

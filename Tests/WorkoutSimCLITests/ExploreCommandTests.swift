@@ -59,6 +59,11 @@ private let walkJSON = """
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "timezone"])?.hasPrefix(
         "'--faults timezone': unknown fault 'timezone'. Did you mean 'timezone-trip'? The faults are crash,"
       ) == true)
+    // Standard input has no file name to name the outputs after.
+    #expect(
+      usageError(["--scenario", "-", "--seeds", "3"])
+        == "'--scenario -': explore reads its scenario from a file, whose name names the output folder and the world files (docs/command-line.md#scenarios-on-standard-input); save standard input to a file and give its name."
+    )
     // An empty name (a trailing, leading or doubled comma) is refused, not skipped.
     #expect(
       usageError(["--scenario", "w.json", "--seeds", "3", "--faults", "crash,wrist,"])

@@ -183,6 +183,10 @@ import WorkoutSimulation
       "'--keys q@10,': empty key press after ','; put one comma between two items, for example 'ENTER@5,SPACE@10:00'."
     ),
     (
+      ["--keys", "@5"],
+      "'@5' in '--keys' names no key before '@' (expected NAME@TIME, for example ENTER@5)."
+    ),
+    (
       ["--keys", "Space@10"],
       "'Space' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, DOWN, LEFT, RIGHT, ESC, COMMA, AT)."
     ),
@@ -253,6 +257,28 @@ import WorkoutSimulation
       diagnostic(["check", "a.json", "--junit"])?.text.hasPrefix(
         "Error: Missing value for '--junit FILE'.") == true)
     #expect(diagnostic(["validate", "--strict", "a.json"])?.exitCode == .usage)
+  }
+
+  @Test func emptyOrBlankFileNamesAreUsageErrors() {
+    // An empty or all-space argument (an unset shell variable) names no file: 64, not a file
+    // that cannot be opened (66).
+    for (arguments, first) in [
+      (["replay", ""], "Error: Empty argument for FILE."),
+      (["calibrate", "  "], "Error: Empty argument for FILE."),
+      (["check", "a.json", ""], "Error: Empty argument for PATH."),
+      (["validate", " "], "Error: Empty argument for FILE."),
+      (["run", "--scenario", " "], "Error: Empty value for '--scenario FILE'."),
+      (["report", "--out", "\t"], "Error: Empty value for '--out FILE'."),
+    ] {
+      let message = diagnostic(arguments)
+      #expect(message?.exitCode == .usage, "\(arguments)")
+      #expect(message?.text.hasPrefix(first + "\nUsage: workout-sim ") == true, "\(arguments)")
+    }
+    // A count past the largest names the range.
+    #expect(
+      diagnostic(["complication", "--steps", "1e308"])?.text.hasPrefix(
+        "Error: '1e308' is not a count for '--steps' (expected a whole number from 0 to 999999999999999).\n"
+      ) == true)
   }
 
   @Test func missingPositionalArgumentsFailValidation() throws {

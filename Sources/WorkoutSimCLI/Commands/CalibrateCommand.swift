@@ -87,7 +87,7 @@ public struct CalibrateCommand: WorkoutSimSubcommand, Equatable {
           throw UsageError(
             "Unexpected argument '\(argument)' (one recording).", command: "calibrate")
         }
-        file = argument
+        file = try scanner.file(argument, valueName: "FILE")
       case .option(let name, let inline):
         switch name {
         case "--type":

@@ -57,7 +57,8 @@ public struct CheckCommand: WorkoutSimSubcommand, Equatable {
     var options = CheckOptions(paths: [])
     while let token = scanner.next() {
       switch token {
-      case .positional(let path): options.paths.append(path)
+      case .positional(let path):
+        options.paths.append(try scanner.file(path, valueName: "PATH"))
       case .option(let name, let inline):
         guard name == "--junit" else {
           throw scanner.unknownOption(name, known: ["--junit", "--help"])

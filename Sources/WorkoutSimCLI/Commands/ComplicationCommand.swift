@@ -70,7 +70,8 @@ public struct ComplicationCommand: WorkoutSimSubcommand, Equatable {
       guard
         let number = NumberText.wholeNumber(value, in: (allowZero ? 0 : 1)...999_999_999_999_999)
       else {
-        let expected = allowZero ? "a whole number >= 0" : "a whole number above 0"
+        let expected =
+          (allowZero ? "a whole number from 0" : "a whole number from 1") + " to 999999999999999"
         throw UsageError(
           "'\(value)' is not a count for '\(name)' (expected \(expected)).",
           command: "complication")

@@ -109,8 +109,8 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
   ///
   /// - Throws: ``CleanExit`` for `--help`; ``UsageError`` for an unknown flag, a missing
   ///   `--scenario` or `--seeds`, seeds outside 1 to ``ExploreOptions/maximumSeeds``, an unknown
-  ///   fault name (with the closest name), a fault not yet available (with why), a shard
-  ///   outside `1...n`.
+  ///   fault name (with the closest name) or an empty one, a fault not yet available (with
+  ///   why), a shard outside `1...n`, `--scenario -` (standard input).
   public static func parse(_ arguments: [String]) throws -> ExploreCommand {
     if asksForHelp(arguments) { throw CleanExit(text: HelpText.help(for: configuration)) }
     var scanner = ArgumentScanner(arguments, command: "explore")
@@ -131,6 +131,11 @@ public struct ExploreCommand: WorkoutSimSubcommand, Equatable {
         switch name {
         case "--scenario":
           scenario = try scanner.value(for: name, inline: inline, valueName: "FILE")
+          guard scenario != "-" else {
+            throw UsageError(
+              "'--scenario -': explore reads its scenario from a file, whose name names the output folder and the world files (docs/command-line.md#scenarios-on-standard-input); save standard input to a file and give its name.",
+              command: "explore")
+          }
         case "--seeds":
           seeds = try parseSeeds(try scanner.value(for: name, inline: inline, valueName: "N"))
         case "--faults":

@@ -101,7 +101,7 @@ public struct ReplayCommand: WorkoutSimSubcommand, Equatable {
         guard file == nil else {
           throw UsageError("Unexpected argument '\(argument)' (one recording).", command: "replay")
         }
-        file = argument
+        file = try scanner.file(argument, valueName: "FILE")
       case .option(let name, let inline):
         switch name {
         case "--type", "--seed", "--export":

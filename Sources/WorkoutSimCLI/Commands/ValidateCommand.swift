@@ -42,7 +42,8 @@ public struct ValidateCommand: WorkoutSimSubcommand, Equatable {
     var options = ValidateOptions(paths: [])
     while let token = scanner.next() {
       switch token {
-      case .positional(let path): options.paths.append(path)
+      case .positional(let path):
+        options.paths.append(try scanner.file(path, valueName: "FILE"))
       case .option(let name, _): throw scanner.unknownOption(name, known: ["--help"])
       }
     }

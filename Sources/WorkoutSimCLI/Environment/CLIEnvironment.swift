@@ -85,7 +85,7 @@ public struct CLIEnvironment: Sendable {
   /// `swift run workout-sim` when it lies in a SwiftPM build folder (a path with a `.build`
   /// component: `swift run` and `.build/debug/workout-sim` both start it so, and from the
   /// package's folder `swift run` works as copied), else `workout-sim`. Never the path itself,
-  /// so the output of a run is the same bytes on every machine (docs/explore.md#running-it).
+  /// so the output of a run is the same bytes on every machine (docs/command-line.md#explore).
   public static func commandName(programPath: String) -> String {
     programPath.split(separator: "/").contains(".build") ? "swift run workout-sim" : "workout-sim"
   }

@@ -56,7 +56,8 @@ package struct ArgumentScanner {
   /// The value of option `name`: its inline `=value`, else the next argument unless that is
   /// missing or is itself an option (starts with `--`).
   ///
-  /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`, or
+  /// - Throws: ``UsageError`` `Missing value for '--name VALUE'`, `Empty value for '--name
+  ///   VALUE'` for an empty or all-space value, or
   ///   `'--scenario' is given twice` for a second value of an option in ``oneFile``.
   package mutating func value(for name: String, inline: String?, valueName: String)
     throws(UsageError)
@@ -76,10 +77,20 @@ package struct ArgumentScanner {
       remaining.removeFirst()
       value = next
     }
-    guard !value.isEmpty else {
+    guard !value.allSatisfy(\.isWhitespace) else {
       throw UsageError("Empty value for '\(name) \(valueName)'.", command: command)
     }
     return value
+  }
+
+  /// A positional file argument (`valueName`, `FILE` or `PATH`): an empty or all-space one
+  /// (`workout-sim replay ""`, an unset shell variable) names no file and is a usage error,
+  /// `Empty argument for FILE.`, rather than a file that cannot be opened.
+  package func file(_ argument: String, valueName: String) throws(UsageError) -> String {
+    guard !argument.allSatisfy(\.isWhitespace) else {
+      throw UsageError("Empty argument for \(valueName).", command: command)
+    }
+    return argument
   }
 
   /// The items of `text`, the comma-separated value of `option` (`--faults`, `--keys`), as

@@ -38,6 +38,11 @@ extension RunCommand {
       }
       let name = String(item[..<at])
       let time = String(item[item.index(after: at)...])
+      guard !name.isEmpty else {
+        throw UsageError(
+          "'\(item)' in '--keys' names no key before '@' (expected NAME@TIME, for example ENTER@5).",
+          command: "run")
+      }
       guard let key = KeyPress.key(named: name) else {
         throw UsageError(
           "'\(name)' in '--keys' is not a key (expected one character or SPACE, ENTER, UP, "

@@ -56,10 +56,11 @@ package enum TimeZoneName {
   /// time zone (...); did you mean "Asia/Tokyo"?`), or `nil` when it is accepted.
   ///
   /// The suggestion, in order: Foundation's `TimeZone.abbreviationDictionary` for an
-  /// abbreviation (`JST`: `Asia/Tokyo`), ``legacy``, the closest accepted name by spelling or
-  /// by its city part (`closestName(to:among:)`: `Asia/Tokio`, `asia/tokyo`, `Tokyo`), and for
-  /// any other name Foundation accepts, the regions whose UTC offsets on 2026-01-15 and
-  /// 2026-07-15 equal its own (up to three, in identifier order).
+  /// abbreviation (`JST`: `Asia/Tokyo`), ``legacy``; for any other name Foundation accepts
+  /// (`GMT+9`), the regions whose UTC offsets on 2026-01-15 and 2026-07-15 equal its own (up to
+  /// three, in identifier order); for a name Foundation does not know, the closest region by
+  /// spelling or by its city part (`closestName(to:among:)`: `Asia/Tokio`, `asia/tokyo`,
+  /// `Tokyo`).
   package static func problem(_ name: String) -> String? {
     if isAccepted(name) { return nil }
     let expected = "(expected an IANA name such as \"UTC\" or \"Europe/Berlin\")"
@@ -73,9 +74,6 @@ package enum TimeZoneName {
       let kind =
         TimeZone.abbreviationDictionary[name] != nil ? "a time zone abbreviation" : "a legacy name"
       return "is \(kind), not an IANA region name\(rule); did you mean \"\(region)\"?"
-    }
-    if let close = closestName(to: name, among: universal + TimeZone.knownTimeZoneIdentifiers) {
-      return "is not an IANA region name\(rule); did you mean \"\(close)\"?"
     }
     let dates = [1_768_435_200.0, 1_784_073_600.0].map(Date.init(timeIntervalSince1970:))
     let offsets = dates.map(zone.secondsFromGMT(for:))

@@ -44,25 +44,22 @@ import WorkoutWatch
     assertSnapshot(text, named: "complication-families")
   }
 
+  /// The inline family of `steps` of 10 000 in `width` columns.
+  private func inline(_ steps: Double, width: Int = 40) -> [String] {
+    StepComplication(steps: steps, goal: 10_000).render(family: .inline, width: width).lines
+  }
+
   @Test func inlineText() {
     // 6432 / 10000 = 64.32 % -> 64 %.
-    #expect(
-      StepComplication(steps: 6_432, goal: 10_000).render(family: .inline, width: 40).lines
-        == ["Steps 6432/10000 64%"])
-    #expect(
-      StepComplication(steps: 6_432, goal: 10_000).render(family: .inline, width: 10).lines
-        == ["Steps 643…"])
+    #expect(inline(6_432) == ["Steps 6432/10000 64%"])
+    #expect(inline(6_432, width: 10) == ["Steps 643…"])
   }
 
   @Test func thePercentageFollowsTheStepsAsWritten() {
     // 0.6 steps are written 0: 0 %, not 1 %.
-    #expect(
-      StepComplication(steps: 0.6, goal: 10_000).render(family: .inline, width: 40).lines
-        == ["Steps 0/10000 0%"])
+    #expect(inline(0.6) == ["Steps 0/10000 0%"])
     // 10000.7 steps are written 10000: 100 % without the over-goal mark.
-    #expect(
-      StepComplication(steps: 10_000.7, goal: 10_000).render(family: .inline, width: 40).lines
-        == ["Steps 10000/10000 100%"])
+    #expect(inline(10_000.7) == ["Steps 10000/10000 100%"])
   }
 
   @Test func familyNames() {
@@ -101,14 +98,19 @@ import WorkoutWatch
     #expect(moveRuns.map(\.length).reduce(0, +) == 14)
   }
 
+  /// The rings of `kcal`, `seconds` of exercise and `steps`, 50 columns wide.
+  private func frame(kcal: Double, seconds: Int64, steps: Double) -> Frame {
+    ActivityRingsView(
+      rings: ActivityRings(
+        today: ActivityTotals(
+          activeEnergyBurned: kcal, appleExerciseTime: .seconds(seconds), stepCount: steps))
+    ).render(width: 50)
+  }
+
   @Test func thePercentageFollowsTheAmountAsWritten() {
     // 0.4 kcal, 20 s and 0.6 steps are written 0 (rounded down): 0 %, not the 1 % of any
     // progress (0.4 / 500 = 0.08 %).
-    let start = ActivityRingsView(
-      rings: ActivityRings(
-        today: ActivityTotals(
-          activeEnergyBurned: 0.4, appleExerciseTime: .seconds(20), stepCount: 0.6))
-    ).render(width: 50)
+    let start = frame(kcal: 0.4, seconds: 20, steps: 0.6)
     #expect(start.lines[2].hasSuffix("  Move        0%  0/500 kcal"))
     #expect(start.lines[3].hasSuffix("  Exercise    0%  0/30 min"))
     #expect(start.lines[4].hasSuffix("  Steps       0%  0/10000"))
@@ -117,11 +119,7 @@ import WorkoutWatch
     // 500.9 kcal is written 500: 100 % without the over-goal mark (500.9 / 500 would be
     // 100.18 % with it); 119 s is written 1 min: 1 / 30 = 3.3 % -> 3 % (not 119 / 1800 = 6.6 %
     // -> 7 %).
-    let later = ActivityRingsView(
-      rings: ActivityRings(
-        today: ActivityTotals(
-          activeEnergyBurned: 500.9, appleExerciseTime: .seconds(119), stepCount: 9_999.9))
-    ).render(width: 50)
+    let later = frame(kcal: 500.9, seconds: 119, steps: 9_999.9)
     #expect(later.lines[2].hasSuffix("  Move      100%  500/500 kcal"))
     #expect(later.lines[3].hasSuffix("  Exercise    3%  1/30 min"))
     // 9999 / 10000 = 99.99 % -> 99 % until the goal is written.

@@ -32,6 +32,21 @@ public struct LinearGauge: Sendable, Hashable {
     self.init(fraction: goal > 0 ? value / goal : 0, style: style, asciiOnly: asciiOnly)
   }
 
+  /// Creates a gauge for an amount that only grows during a day (steps, active energy,
+  /// exercise minutes), which screens write rounded down: the fill, the over-goal mark and the
+  /// percentage follow the amount as written (``Format/shownFraction(_:of:)``: 0.4 kcal of 500
+  /// is `0%`, 500.9 is `100%` without the mark), as the watch face's rings do.
+  ///
+  /// - Parameters:
+  ///   - amount: the day's amount so far (any unit); negative or non-finite counts as 0.
+  ///   - goal: the amount at which the gauge is full; not positive gives an empty gauge.
+  ///   - style: the drawing (default ``Style-swift.enum/bar``).
+  ///   - asciiOnly: use ASCII only.
+  public init(amount: Double, goal: Double, style: Style = .bar, asciiOnly: Bool = false) {
+    self.init(
+      fraction: Format.shownFraction(amount, of: goal), style: style, asciiOnly: asciiOnly)
+  }
+
   /// Creates a gauge for a fraction (1 = 100 %); negative or non-finite counts as 0.
   public init(fraction: Double, style: Style = .bar, asciiOnly: Bool = false) {
     self.fraction = fraction.isFinite && fraction > 0 ? fraction : 0

@@ -12,6 +12,14 @@ import WorkoutRendering
     #expect(LinearGauge(value: 0, goal: 100).render(width: 20) == "[             ]   0%")
   }
 
+  @Test func anAmountGaugeFollowsTheAmountAsWritten() {
+    // 0.4 of 500 is written 0: 0 %, not the 1 % of any progress; 500.9 is written 500:
+    // 100 % without the mark (not ▲100 %).
+    #expect(LinearGauge(amount: 0.4, goal: 500).render(width: 20) == "[             ]   0%")
+    #expect(LinearGauge(value: 0.4, goal: 500).render(width: 20) == "[             ]   1%")
+    #expect(LinearGauge(amount: 500.9, goal: 500).render(width: 20) == "[█████████████] 100%")
+  }
+
   @Test func fullAtOneHundredPercent() {
     #expect(LinearGauge(value: 10_000, goal: 10_000).render(width: 20) == "[█████████████] 100%")
   }

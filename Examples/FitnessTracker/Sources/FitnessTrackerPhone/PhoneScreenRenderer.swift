@@ -168,7 +168,7 @@ public enum PhoneScreenRenderer {
         width: width, style: style.steps)
       row += 1
       body.put(
-        LinearGauge(value: steps, goal: value.stepGoal, asciiOnly: ascii).render(width: width),
+        LinearGauge(amount: steps, goal: value.stepGoal, asciiOnly: ascii).render(width: width),
         row: row, column: 0, width: width, style: style.steps)
     } else {
       body.put(
@@ -187,7 +187,7 @@ public enum PhoneScreenRenderer {
     row += 1
     if let energy = value.activeEnergy, let goal = value.activeEnergyGoal {
       body.put(
-        LinearGauge(value: energy, goal: goal, asciiOnly: ascii).render(width: width), row: row,
+        LinearGauge(amount: energy, goal: goal, asciiOnly: ascii).render(width: width), row: row,
         column: 0, width: width, style: style.energy)
     } else {
       body.put(

@@ -213,8 +213,10 @@ enum PhoneSamples {
       + "]  84%"
     #expect(frame.lines[5].hasPrefix(gauge + "│"))
     #expect(frame.lines[4].hasPrefix("Steps          8432 / 10000"))
-    // 342.5 kcal shows rounded down, as the watch face's amounts.
+    // 342.5 kcal shows rounded down, as the watch face's amounts, and its gauge follows the
+    // written 342: 342 / 500 = 68.4 % -> 68 % (not 342.5 / 500 = 68.5 % -> 69 %).
     #expect(frame.lines[7].hasPrefix("Active energy  342 kcal / 500 kcal"))
+    #expect(frame.lines[8].contains("]  68%│"))
     #expect(frame.lines[13].hasPrefix("Sleep          7 h 15 min · score 83 "))
     #expect(frame.lines[15].hasPrefix("Good "))
     #expect(frame.text == (try snapshot("dashboard-100x30.txt", recording: frame)))

@@ -4,13 +4,14 @@ import Foundation
 /// `timeZone` action, `health.trip.timeZone`; docs/scenario-format.md#time-zone-names): an IANA
 /// region identifier, `Area/Location` with one of the IANA areas (``areas``: `Europe/Berlin`,
 /// `Asia/Kolkata`, `America/Argentina/Buenos_Aires`) that Foundation's `TimeZone(identifier:)`
-/// knows, or `UTC` or `GMT`. Foundation also accepts abbreviations (`JST`), fixed offsets
+/// knows, or `UTC` or `GMT` (also `Etc/UTC`, `Etc/GMT`). Foundation also accepts abbreviations (`JST`), fixed offsets
 /// (`GMT+9`) and legacy names (`US/Pacific`), whose meaning depends on the machine's time zone
 /// data; a scenario that names a region reads the same everywhere, so those are refused with the
 /// region to write instead. The one home of the check and its message.
 package enum TimeZoneName {
-  /// The names accepted besides the region identifiers.
-  static let universal = ["UTC", "GMT"]
+  /// The names accepted besides the region identifiers: UTC and GMT, also as the tz
+  /// database's canonical `Etc/UTC` and `Etc/GMT`.
+  static let universal = ["UTC", "GMT", "Etc/UTC", "Etc/GMT"]
 
   /// The IANA areas a region identifier begins with (the tz database's continent and ocean
   /// files).
@@ -42,7 +43,7 @@ package enum TimeZoneName {
     "Canada/Eastern": "America/Toronto", "Canada/Mountain": "America/Edmonton",
     "Canada/Newfoundland": "America/St_Johns", "Canada/Pacific": "America/Vancouver",
     "Canada/Saskatchewan": "America/Regina", "Canada/Yukon": "America/Whitehorse",
-    "Etc/UTC": "UTC", "Etc/GMT": "GMT", "Etc/Universal": "UTC", "Etc/Zulu": "UTC",
+    "Etc/Universal": "UTC", "Etc/Zulu": "UTC",
     "Universal": "UTC", "Zulu": "UTC", "GB": "Europe/London", "Japan": "Asia/Tokyo",
     "PRC": "Asia/Shanghai", "ROK": "Asia/Seoul", "ROC": "Asia/Taipei",
     "Hongkong": "Asia/Hong_Kong", "Singapore": "Asia/Singapore", "Israel": "Asia/Jerusalem",

@@ -110,6 +110,7 @@ struct TimeZoneActionDecodingTests {
     // older Asia/Calcutta.
     for zone in [
       "Asia/Tokyo", "America/Argentina/Buenos_Aires", "Asia/Kolkata", "Asia/Calcutta", "UTC", "GMT",
+      "Etc/UTC",
     ] {
       #expect(Self.zoneError(zone) == nil)
     }

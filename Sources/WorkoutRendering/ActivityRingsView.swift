@@ -9,7 +9,7 @@ import WorkoutWatch
 /// at 100 %); filled cells are heavy lines, the rest light dim lines (ASCII `=`/`H` and `-`/`|`).
 /// The legend gives name, percentage (with `▲` above the goal) and amount against goal; the
 /// percentage, the mark and the fill follow the amount as written (rounded down,
-/// ``Format/shownFraction(_:of:)``).
+/// `Format.shownFraction(_:of:)`).
 public struct ActivityRingsView: Sendable, Hashable {
   /// The rings model.
   public let rings: ActivityRings

@@ -34,7 +34,7 @@ public struct LinearGauge: Sendable, Hashable {
 
   /// Creates a gauge for an amount that only grows during a day (steps, active energy,
   /// exercise minutes), which screens write rounded down: the fill, the over-goal mark and the
-  /// percentage follow the amount as written (``Format/shownFraction(_:of:)``: 0.4 kcal of 500
+  /// percentage follow the amount as written (`Format.shownFraction(_:of:)`: 0.4 kcal of 500
   /// is `0%`, 500.9 is `100%` without the mark), as the watch face's rings do.
   ///
   /// - Parameters:

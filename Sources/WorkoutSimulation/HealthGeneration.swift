@@ -25,8 +25,8 @@ public enum HealthGeneration {
   ///     replays one without a `start` (the date of `t = 0`); `nil` otherwise.
   /// - Returns: the data, samples in `savedAt` order.
   /// - Throws: ``SimulationError`` (path below `health`) for a plan built in Swift that breaks a
-  ///   rule of ``WorkoutHealth/HealthPlan/validationProblem()`` or names an unknown trip time
-  ///   zone.
+  ///   rule of ``WorkoutHealth/HealthPlan/validationProblem()`` or names a trip time zone the
+  ///   scenario format refuses (docs/scenario-format.md#time-zone-names).
   public static func data(
     for scenario: Scenario, through end: SimulationInstant, recordingStart: Date? = nil
   ) throws(SimulationError) -> HealthData {
@@ -166,6 +166,10 @@ public enum HealthGeneration {
     var tripZone: TimeZone?
     var tripDates: (first: DateComponents, days: Int?)?
     if let trip = plan.trip {
+      // The decoder's rule for a time zone name, for a plan built in Swift.
+      if let problem = TimeZoneName.problem(trip.timeZone) {
+        throw fail("trip.timeZone", "\"\(trip.timeZone)\" " + problem)
+      }
       guard let found = TimeZone(identifier: trip.timeZone) else {
         throw fail("trip.timeZone", "\"\(trip.timeZone)\" is not a time zone")
       }

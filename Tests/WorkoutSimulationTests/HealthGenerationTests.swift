@@ -205,5 +205,17 @@ struct HealthGenerationTests {
     } catch {
       #expect(error.path == "health.priority[1]")
     }
+    // A trip's zone follows the decoder's rule for time zone names.
+    built.health?.priority = ["watch", "iPhone"]
+    built.health?.trip = HealthPlan.Trip(date: "2026-01-05", timeZone: "JST", days: 1)
+    do {
+      _ = try HealthGeneration.data(for: built, through: .zero)
+      Issue.record("an abbreviation was accepted as a trip's zone")
+    } catch {
+      #expect(
+        error.description
+          == #"built: health.trip.timeZone: "JST" is a time zone abbreviation, not an IANA region name (a scenario names an IANA region such as "Europe/Berlin", or "UTC", so that it reads the same on every machine); did you mean "Asia/Tokyo"?"#
+      )
+    }
   }
 }

@@ -4,10 +4,10 @@ import Foundation
 /// `timeZone` action, `health.trip.timeZone`; docs/scenario-format.md#time-zone-names): an IANA
 /// region identifier, `Area/Location` with one of the IANA areas (``areas``: `Europe/Berlin`,
 /// `Asia/Kolkata`, `America/Argentina/Buenos_Aires`) that Foundation's `TimeZone(identifier:)`
-/// knows, or `UTC` or `GMT` (also `Etc/UTC`, `Etc/GMT`). Foundation also accepts abbreviations (`JST`), fixed offsets
-/// (`GMT+9`) and legacy names (`US/Pacific`), whose meaning depends on the machine's time zone
-/// data; a scenario that names a region reads the same everywhere, so those are refused with the
-/// region to write instead. The one home of the check and its message.
+/// knows, or `UTC` or `GMT` (also `Etc/UTC`, `Etc/GMT`). Foundation also accepts abbreviations
+/// (`JST`), fixed offsets (`GMT+9`) and legacy names (`US/Pacific`), whose meaning depends on the
+/// machine's time zone data; a scenario that names a region reads the same everywhere, so those
+/// are refused with the region to write instead. The one home of the check and its message.
 package enum TimeZoneName {
   /// The names accepted besides the region identifiers: UTC and GMT, also as the tz
   /// database's canonical `Etc/UTC` and `Etc/GMT`.

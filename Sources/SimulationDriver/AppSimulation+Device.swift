@@ -188,7 +188,8 @@ extension AppSimulation.State {
 /// Posts `NSSystemTimeZoneDidChange` (Apple doc: "A notification posted when the time zone
 /// changes",
 /// https://developer.apple.com/documentation/foundation/nsnotification/name-swift.struct/nssystemtimezonedidchange)
-/// on the simulation's lane at each timeline `timeZone` action after `t = 0`, on
+/// on the simulation's lane at each timeline `timeZone` action after `t = 0` that changes the
+/// device's zone (not one to the zone in force, the scenario's, a change's or a trip's), on
 /// `NotificationCenter.default`, with the zone before the change as its object (as Core
 /// Foundation's `cfTimeZoneSystemTimeZoneDidChange` carries "the previous system time zone",
 /// https://developer.apple.com/documentation/corefoundation/cfnotificationname/cftimezonesystemtimezonedidchange).
@@ -206,6 +207,8 @@ struct TimeZoneChangeTimer: SystemTimer {
   {
     guard zones.changes.contains(where: { $0.at == now }) else { return [] }
     let previous = zones.zone(at: now.advanced(by: .nanoseconds(-1)))
+    // An action to the zone a `health.trip` already put the device in changes nothing either.
+    guard previous.identifier != zones.zone(at: now).identifier else { return [] }
     return [
       {
         NotificationCenter.default.post(

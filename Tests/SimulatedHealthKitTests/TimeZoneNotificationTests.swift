@@ -78,6 +78,34 @@ import WorkoutSimTestSupport
     #expect(heard.withLock { $0 } == [Date(timeIntervalSince1970: 1_767_648_000)])
   }
 
+  /// During a `health.trip` to Tokyo (from 5 January, before t = 0), an action to Tokyo at
+  /// 600 s changes nothing: no post whose previous zone is Tokyo.
+  @Test func anActionToTheTripsZonePostsNothing() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: try decodeScenario(
+        """
+        { "version": 1, "start": "2026-01-05T22:00:00+01:00", "timeZone": "Europe/Vienna",
+          "health": { "generate": false, "days": 2,
+            "trip": { "date": "2026-01-05", "timeZone": "Asia/Tokyo", "days": 3 } },
+          "timeline": [ { "at": 600, "do": "timeZone", "timeZone": "Asia/Tokyo" },
+            { "at": 1200, "do": "probe" } ] }
+        """, fileName: "trip.json"))
+    let heard = Mutex(0)
+    try await simulation.run {
+      #expect(simulation.timeZone.identifier == "Asia/Tokyo")
+      let token = NotificationCenter.default.addObserver(
+        forName: .NSSystemTimeZoneDidChange, object: nil, queue: nil
+      ) { note in
+        guard (note.object as? NSTimeZone)?.name == "Asia/Tokyo" else { return }
+        heard.withLock { $0 += 1 }
+      }
+      try await simulation.advance(by: .seconds(1200))
+      NotificationCenter.default.removeObserver(token)
+      #expect(simulation.timeZone.identifier == "Asia/Tokyo")
+    }
+    #expect(heard.withLock { $0 } == 0)
+  }
+
   /// East across midnight: from 2026-01-05T20:00+01:00 in Berlin (19:00Z) with 120 kcal in
   /// `today`, Tokyo at 3600 s (20:00Z, 05:00 on 6 January there). 5 January ends at the change
   /// (it began at Berlin's midnight, 23:00Z on the 4th: 21 hours); 6 January begins there, in

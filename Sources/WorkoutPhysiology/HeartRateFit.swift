@@ -10,6 +10,13 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
   /// Fewer than ``HeartRateFit/minimumSeconds`` seconds have a recorded heart rate while the
   /// body moves.
   case tooShort(seconds: Int)
+  /// The fitted part (the moving time before `split` s, ``HeartRateFit/fitFraction``) has
+  /// `seconds` of usable heart rate, fewer than ``HeartRateFit/minimumFitSeconds``: the fit would
+  /// rest on too little (or no) data.
+  case fitPartTooShort(seconds: Int, split: Double)
+  /// The held-out part (the moving time from `split` s) has `seconds` of usable heart rate,
+  /// fewer than ``HeartRateFit/minimumHeldOutSeconds``: the fit could not be scored.
+  case heldOutPartTooShort(seconds: Int, split: Double)
   /// The recorded heart rate varies by less than ``HeartRateFit/minimumSpread`` bpm: it says
   /// nothing about how the body responds to work (a sensor stuck at one value).
   case constantHeartRate(low: Double, high: Double)
@@ -30,6 +37,12 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
     case .tooShort(let seconds):
       return
         "the recording has \(seconds) s of heart rate while moving; calibrate needs at least \(HeartRateFit.minimumSeconds) s (10 minutes)"
+    case .fitPartTooShort(let seconds, let split):
+      return
+        "the fitted part (the first 60 % of the moving time, before \(Self.text(split)) s) has \(seconds) s of heart rate while moving; calibrate needs at least \(HeartRateFit.minimumFitSeconds) s there to fit on (a recording with heart rate over its whole length)"
+    case .heldOutPartTooShort(let seconds, let split):
+      return
+        "the held-out part (the last 40 % of the moving time, from \(Self.text(split)) s) has \(seconds) s of heart rate while moving; calibrate needs at least \(HeartRateFit.minimumHeldOutSeconds) s there to score the fit (a recording with heart rate over its whole length)"
     case .constantHeartRate(let lowest, let highest):
       return
         "the heart rate stays between \(Self.text(lowest)) and \(Self.text(highest)) bpm; calibrate needs a heart rate that follows the effort (at least \(Self.text(HeartRateFit.minimumSpread)) bpm between lowest and highest)"
@@ -127,6 +140,15 @@ public struct HeartRateFit: Sendable, Equatable {
   /// The least recorded heart rate a fit accepts, s: 600 (10 minutes).
   public static let minimumSeconds = 600
 
+  /// The least usable heart rate in the fitted part, s: 360, its 60 % share of
+  /// ``minimumSeconds`` (project rule: a fit on less, or on none, would be the starting athlete
+  /// returned as fitted).
+  public static let minimumFitSeconds = 360
+
+  /// The least usable heart rate in the held-out part, s: 240, its 40 % share of
+  /// ``minimumSeconds`` (project rule: a score on less says nothing of the fit).
+  public static let minimumHeldOutSeconds = 240
+
   /// The share of the moving time fitted on, 0.6; the rest is held out.
   public static let fitFraction = 0.6
 
@@ -181,7 +203,8 @@ public struct HeartRateFit: Sendable, Equatable {
   ///   - activity: the activity whose workload model applies.
   ///   - athlete: the start and the pull of the fit, and the age, sex, mass and height kept
   ///     (default ``Athlete/standard``).
-  /// - Throws: ``HeartRateFitError`` for a course without usable heart rate.
+  /// - Throws: ``HeartRateFitError`` for a course without usable heart rate, or with too
+  ///   little of it in the fitted or the held-out part.
   public init(course: Course, activity: WorkoutActivityType, athlete given: Athlete = .standard)
     throws(HeartRateFitError)
   {
@@ -196,6 +219,12 @@ public struct HeartRateFit: Sendable, Equatable {
     let split = Self.split(of: course, fraction: Self.fitFraction)
     let splitNanoseconds = Int64((split * 1e9).rounded())
     let fitCount = grid.times.firstIndex { $0 >= splitNanoseconds } ?? grid.times.count
+    guard fitCount >= Self.minimumFitSeconds else {
+      throw .fitPartTooShort(seconds: fitCount, split: split)
+    }
+    guard grid.times.count - fitCount >= Self.minimumHeldOutSeconds else {
+      throw .heldOutPartTooShort(seconds: grid.times.count - fitCount, split: split)
+    }
 
     let start = Self.bounds.enumerated().map { index, bound in
       (Self.value(of: bound.parameter, in: given) - bound.range.lowerBound)

@@ -31,9 +31,9 @@ struct HeartRateFitTests {
 
   /// `segments` with `bpm(t)` recorded at every whole second from 0 to `seconds`.
   static func course(
-    _ segments: [CourseSegment], seconds: Int64, bpm: (Int64) -> Double
+    _ segments: [CourseSegment], from first: Int64 = 0, seconds: Int64, bpm: (Int64) -> Double
   ) throws -> Course {
-    let readings = (0...seconds).map {
+    let readings = (first...seconds).map {
       RecordedHeartRate(instant: .seconds($0), beatsPerMinute: bpm($0))
     }
     return try Course(segments: segments, recordedHeartRate: readings)
@@ -193,6 +193,50 @@ struct HeartRateFitTests {
       try HeartRateFit(course: course, activity: .running)
     }
     #expect(refusal.error.description == refusal.text)
+  }
+
+  /// A 1500 s course at 3 m/s: 60 % of its moving time ends at 900 s. Heart rate from `first`
+  /// to 1499 s (or from 0 to `last`) at whole seconds: the fitted part has 900 − first seconds
+  /// of it, the held-out part last − 899. A fit needs 360 and 240 (60 % and 40 % of 600).
+  @Test("too little heart rate in the fitted or the held-out part is refused")
+  func partTooShort() throws {
+    let segments = [CourseSegment(duration: .seconds(1500), speed: 3)]
+    let bpm: (Int64) -> Double = { 120 + Double($0 % 20) / 2 }
+    // Heart rate only after the split: 600 s in all, none to fit on.
+    let late = try Self.course(segments, from: 900, seconds: 1499, bpm: bpm)
+    #expect(throws: HeartRateFitError.fitPartTooShort(seconds: 0, split: 900)) {
+      try HeartRateFit(course: late, activity: .running)
+    }
+    #expect(
+      HeartRateFitError.fitPartTooShort(seconds: 0, split: 900).description
+        == "the fitted part (the first 60 % of the moving time, before 900 s) has 0 s of heart rate while moving; calibrate needs at least 360 s there to fit on (a recording with heart rate over its whole length)"
+    )
+    // From 541 s: 900 − 541 = 359 s to fit on, one short; from 540 s: 360, enough.
+    let short = try Self.course(segments, from: 541, seconds: 1499, bpm: bpm)
+    #expect(throws: HeartRateFitError.fitPartTooShort(seconds: 359, split: 900)) {
+      try HeartRateFit(course: short, activity: .running)
+    }
+    let enough = try HeartRateFit(
+      course: try Self.course(segments, from: 540, seconds: 1499, bpm: bpm), activity: .running)
+    #expect(enough.fit.seconds == 360)
+    #expect(enough.heldOut.seconds == 600)
+    // Heart rate only before the split (0 to 899 s): nothing to score. To 1138 s: 1138 − 899
+    // = 239 s held out, one short; to 1139 s, 240.
+    let early = try Self.course(segments, seconds: 899, bpm: bpm)
+    #expect(throws: HeartRateFitError.heldOutPartTooShort(seconds: 0, split: 900)) {
+      try HeartRateFit(course: early, activity: .running)
+    }
+    #expect(
+      HeartRateFitError.heldOutPartTooShort(seconds: 0, split: 900).description
+        == "the held-out part (the last 40 % of the moving time, from 900 s) has 0 s of heart rate while moving; calibrate needs at least 240 s there to score the fit (a recording with heart rate over its whole length)"
+    )
+    let shortHeld = try Self.course(segments, seconds: 1138, bpm: bpm)
+    #expect(throws: HeartRateFitError.heldOutPartTooShort(seconds: 239, split: 900)) {
+      try HeartRateFit(course: shortHeld, activity: .running)
+    }
+    let held = try HeartRateFit(
+      course: try Self.course(segments, seconds: 1139, bpm: bpm), activity: .running)
+    #expect(held.heldOut.seconds == 240)
   }
 
   @Test("a recording that never moves is refused")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutScenario
-import WorkoutSimulation
 import WorkoutSimTestSupport
+import WorkoutSimulation
 import WorkoutSystem
 
 @testable import SimulatedHealthKit

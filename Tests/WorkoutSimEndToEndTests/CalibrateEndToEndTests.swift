@@ -44,7 +44,9 @@ import WorkoutSimTestSupport
   @Test func writtenScenarioCarriesTheAthlete() async throws {
     let folder = try makeTemporaryFolder()
     let written = folder + "/me.json"
-    let outcome = try await Binary.run(["calibrate", Self.run, "--json", "--write-scenario", written])
+    let outcome = try await Binary.run([
+      "calibrate", Self.run, "--json", "--write-scenario", written,
+    ])
     #expect(outcome.status == 0)
     let printed = try JSONParser.parse(Array(outcome.standardOutput))
     let scenario = try JSONParser.parse(

@@ -77,7 +77,9 @@ import WorkoutSimTestSupport
     #expect(!json.text.contains("nothing started"))
     #expect(try JSONParser.parse(Array(json.standardOutput))["records"] == .array([]))
     // Enter at 0 starts a session: no hint, the open session's warning instead.
-    let started = try await Binary.run(["run", "--scenario", folder + "/v1.json", "--keys", "ENTER@0"])
+    let started = try await Binary.run([
+      "run", "--scenario", folder + "/v1.json", "--keys", "ENTER@0",
+    ])
     #expect(started.text == "v1 (seed 1): 0 workouts\n")
     #expect(started.standardError.hasPrefix("Warning: a session was still open"))
   }

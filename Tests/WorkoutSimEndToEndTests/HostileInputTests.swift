@@ -93,7 +93,9 @@ import WorkoutSimTestSupport
   @Test func junitOverTheScenarioIsAUsageErrorAndTheScenarioStays() async throws {
     let folder = try folderWithScenario()
     let original = try contents(folder + "/my.json")
-    let outcome = try await Binary.run(["check", folder + "/my.json", "--junit", folder + "/my.json"])
+    let outcome = try await Binary.run([
+      "check", folder + "/my.json", "--junit", folder + "/my.json",
+    ])
     #expect(outcome.status == 64)
     #expect(outcome.text == "")
     #expect(
@@ -522,7 +524,9 @@ import WorkoutSimTestSupport
 
   /// Runs the binary with standard output on `/dev/full` (every write fails with `ENOSPC`,
   /// errno 28); returns the status and standard error.
-  private func runIntoFullDevice(_ arguments: [String]) async throws -> (status: Int32, error: String) {
+  private func runIntoFullDevice(_ arguments: [String]) async throws -> (
+    status: Int32, error: String
+  ) {
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
     let outcome = try await Binary.run(arguments, standardOutput: full)
     return (outcome.status, outcome.standardError)

@@ -8,7 +8,9 @@ import WorkoutSimulation
 
 /// The `link` log entries of `workout-sim run --json` for a bundled scenario, in log order.
 private func linkEntries(_ file: String) async throws -> [JSONValue] {
-  let outcome = try await Binary.run(["run", "--scenario", "Scenarios/" + file, "--headless", "--json"])
+  let outcome = try await Binary.run([
+    "run", "--scenario", "Scenarios/" + file, "--headless", "--json",
+  ])
   #expect(outcome.status == 0, "\(outcome.standardError)")
   let result = try JSONParser.parse(Array(outcome.standardOutput))
   guard case .array(let log)? = result["log"] else { return [] }

@@ -36,7 +36,9 @@ import WorkoutSimTestSupport
     ])
     #expect(replayed.status == 64)
     #expect(replayed.standardError.contains("would overwrite the recording"))
-    let recording = try await Binary.run(["report", "--recording", Self.run, "--out", "./" + Self.run])
+    let recording = try await Binary.run([
+      "report", "--recording", Self.run, "--out", "./" + Self.run,
+    ])
     #expect(recording.status == 64)
   }
 
@@ -75,7 +77,9 @@ import WorkoutSimTestSupport
   /// model's heart rate (the same run with the heart rate modelled) as a third line.
   @Test func replayShowsTheRecordingBesideTheModel() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try await Binary.run(["report", "--recording", Self.run, "--out", folder + "/run.html"])
+    let outcome = try await Binary.run([
+      "report", "--recording", Self.run, "--out", folder + "/run.html",
+    ])
     #expect(outcome.status == 0)
     let page = try String(contentsOfFile: folder + "/run.html", encoding: .utf8)
     #expect(page.contains("<th>run-hilly--2013-02-06-12-11-14.fit</th>"))
@@ -107,7 +111,9 @@ import WorkoutSimTestSupport
     #expect(page.contains("id=\"r1-route\""))
     #expect(page.contains("class=\"line s-raw\""))
     // Same input, same bytes.
-    let again = try await Binary.run(["report", "--recording", Self.run, "--out", folder + "/again.html"])
+    let again = try await Binary.run([
+      "report", "--recording", Self.run, "--out", folder + "/again.html",
+    ])
     #expect(again.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/again.html")) == Data(page.utf8))
   }

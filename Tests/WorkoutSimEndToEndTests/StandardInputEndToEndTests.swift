@@ -23,7 +23,8 @@ import WorkoutSimTestSupport
 
   /// `check -` and `validate -` name it `(standard input)`; hills.json has 14 checks.
   @Test func checkAndValidateReadTheScenarioFromAPipe() async throws {
-    let check = try await Binary.run(["check", "-"], standardInput: .bytes(try bundled("hills.json")))
+    let check = try await Binary.run(
+      ["check", "-"], standardInput: .bytes(try bundled("hills.json")))
     #expect(check.status == 0, "\(check.standardError)")
     #expect(check.text == "PASS (standard input) (14 checks)\n1 passed, 0 failed\n")
     let validate = try await Binary.run(

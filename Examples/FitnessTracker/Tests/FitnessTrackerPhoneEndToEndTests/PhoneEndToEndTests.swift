@@ -245,7 +245,8 @@ extension Binary {
     try Data("{ \"version\": 1, }".utf8).write(to: URL(fileURLWithPath: bad))
     let syntax = try await phone.run(["--scenario", bad])
     #expect(syntax.status == 65)
-    #expect(syntax.standardError == (try await Binary.run(["run", "--scenario", bad])).standardError)
+    #expect(
+      syntax.standardError == (try await Binary.run(["run", "--scenario", bad])).standardError)
   }
 }
 

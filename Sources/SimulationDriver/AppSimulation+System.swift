@@ -130,8 +130,12 @@ extension AppSimulation {
   /// moves on to that deadline (or to a background task's expiry before it), as it would on a
   /// device while the request hangs.
   @concurrent package func waitForHolds() async {
-    guard state.withLock({ !$0.holds.isEmpty }) else { return }
-    let grace = state.withLock { $0.appWorkGrace }
+    let grace = state.withLock { state -> Duration? in
+      guard !state.holds.isEmpty else { return nil }
+      state.holdWaits += 1
+      return state.appWorkGrace
+    }
+    guard let grace else { return }
     let clock = ContinuousClock()
     let deadline = clock.now.advanced(by: grace)
     var pause = Duration.microseconds(50)
@@ -143,6 +147,7 @@ extension AppSimulation {
       pause = min(pause * 2, .milliseconds(5))
     }
     let expired = state.withLock { state -> [Report] in
+      state.holdWaits -= 1
       guard state.timeWaits == 0 else { return [] }
       let holds = state.holds.sorted { $0.key < $1.key }.map(\.value)
       state.holds.removeAll()

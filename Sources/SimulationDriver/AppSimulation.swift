@@ -711,6 +711,10 @@ public final class AppSimulation: Sendable {
     /// (``AppSimulation/beginHold(framework:call:)``).
     package var holds: [Int: Hold] = [:]
     package var nextHold = 0
+    /// How many callers are inside ``AppSimulation/waitForHolds()`` with a hold open: the
+    /// system is waiting for the app's answer (what a test waits for before it answers, instead
+    /// of a guessed wall-clock delay).
+    package var holdWaits = 0
     /// How many pieces of app work wait for a deadline of virtual time, not for the app: a
     /// request to a hung server (SimulatedNetwork's `phone.network.hangs`) until its timeout.
     /// While one does, open holds do not keep virtual time at its instant

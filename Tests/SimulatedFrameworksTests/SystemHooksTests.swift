@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimTestSupport
 import WorkoutSimulation
 import WorkoutSystem
 
@@ -44,14 +45,18 @@ import WorkoutSystem
     simulation.appWorkGrace = .seconds(600)
     let hold = simulation.beginHold(framework: "Test", call: "the test's hold")
     let released = Task.detached {
-      try await Task.sleep(for: .milliseconds(20))
+      // The hold ends once `advance` waits for it (no guessed delay); an `advance` that did
+      // not wait would move time on, which ends the wait too and fails the test below.
+      await waitUntil {
+        simulation.state.withLock { $0.holdWaits > 0 } || simulation.now != simulation.startDate
+      }
       // Virtual time has not moved while the hold was open.
       let seconds = simulation.now.timeIntervalSince(simulation.startDate)
       simulation.endHold(hold)
       return seconds
     }
     try await simulation.advance(by: .seconds(60))
-    #expect(try await released.value == 0)
+    #expect(await released.value == 0)
     #expect(simulation.now.timeIntervalSince(simulation.startDate) == 60)
   }
 }

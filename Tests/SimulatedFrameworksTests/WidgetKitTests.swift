@@ -334,8 +334,15 @@ struct WidgetKitTests {
         in context: Context, completion: @escaping @Sendable (Timeline<CountEntry>) -> Void
       ) {
         let simulation = self.simulation
-        Task.detached {
-          try? await Task.sleep(for: .milliseconds(30))
+        let asked = simulation.now
+        DispatchQueue.global().async {
+          // The answer comes once the system waits for it (no guessed delay); a system that
+          // did not wait would move time on, which ends the wait too and fails the test. On a
+          // Dispatch thread, which the simulation neither owns nor waits for: a task would
+          // run on the simulation's lane, whose idleness the system waits for first.
+          while simulation.state.withLock({ $0.holdWaits == 0 }), simulation.now == asked {
+            sched_yield()
+          }
           // The answer's instant: virtual time has not moved since the call.
           let seconds = Int(simulation.now.timeIntervalSince(simulation.startDate))
           completion(
@@ -345,9 +352,8 @@ struct WidgetKitTests {
         }
       }
     }
-    // The answer comes from a detached task on Swift's global executor: on a loaded machine
-    // (parallel tests, a build beside them) it can wait long for a thread; the hold must not
-    // run out first.
+    // The answer comes from Dispatch's global queue: on a loaded machine (parallel tests, a
+    // build beside them) it can wait long for a thread; the hold must not run out first.
     simulation.appWorkGrace = .seconds(600)
     try await simulation.run {
       await simulation.installWidget(

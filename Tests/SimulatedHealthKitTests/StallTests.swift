@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
 
@@ -10,7 +11,16 @@ import WorkoutScenario
 /// watch 200 ms of wall clock, the only real wait, and runs the simulation in a task of its
 /// own: the stall cancels the run's task, and Swift Testing reports a cancelled test task as a
 /// cancelled test.
-@Suite struct StallTests {
+///
+/// The stall watch's window is wall-clock time by the product's rule, so these tests wait that
+/// long: it is their subject. The window the product allows can be as short as one likes, but
+/// 200 ms is the shortest these tests can use: it must stay apart from the 100 ms the watch
+/// waits once a run's body was cancelled (the product's `hurriedStallDelay`), so that the tests
+/// tell the two windows apart (``RunEndingTests/aStallIsReportedOnce()``, and the messages'
+/// "0.2 seconds" against "0.1 seconds"). What a test waits for after that (the report, the
+/// watch's second window) it awaits as an event, never a guessed delay; the time limit only
+/// ends a test whose event never comes.
+@Suite(.timeLimit(.minutes(1))) struct StallTests {
   /// A sleeper on the simulation's clock while nothing advances time: resumed throwing
   /// `StallError`, so the body throws and `run` ends.
   @Test func aSleeperNothingAdvancesEndsTheRun() async throws {
@@ -70,21 +80,25 @@ import WorkoutScenario
 
   /// A time limit's cancellation of the run's task, while the body waits on a continuation that
   /// ignores it: the stall is reported within 100 ms instead of the default 30 s, and once the
-  /// app's late rescue resumes the continuation, `run` throws `StallError`. (Polling, bounded,
-  /// as the test framework's time limit would.)
+  /// app's late rescue resumes the continuation, `run` throws `StallError`. The test cancels
+  /// once the body holds its continuation and awaits the report itself
+  /// (`nextRunEnding(after:)`, the hook the `.simulation` trait uses).
   @Test func aCancelledRunIsReportedAtOnce() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let held = HeldContinuation()
+    let (waiting, bodyWaits) = AsyncStream<Void>.makeStream()
     let run = Task {
       try await simulation.run { () async throws in
         await withCheckedContinuation { continuation in
           held.continuation.withLock { $0 = continuation }
+          bodyWaits.yield()
         }
       }
     }
-    try await RunEndingTests.poll { held.continuation.withLock { $0 != nil } }
+    for await _ in waiting { break }
     run.cancel()
-    try await RunEndingTests.poll { !simulation.reports.isEmpty }
+    let made = await simulation.nextRunEnding(after: 0)
+    #expect(made?.kind == .stalled)
     #expect(simulation.reports.map(\.kind) == [.stalled])
     #expect(
       simulation.reports.first?.message.hasPrefix(
@@ -100,6 +114,13 @@ import WorkoutScenario
   /// answered only at 2.5 s, so they do not count; the slices from 2 s count, and 2 s of them
   /// end at 4 s, after the resume: no stall. (Waiting 2 s and then probing once, the watch
   /// saw both probes answered within 0.5 s of 2 s and reported a stall at 2.5 s.)
+  ///
+  /// The real waits here are the test's subject, not a guess: holding the main thread is what
+  /// the test is about (`Thread.sleep`), and the late resume must fall after the instant the
+  /// old watch reported (2.5 s) and before the new one would (4 s). The window is the shortest
+  /// that shows both kinds of slice: the watch's slices are one second long (a product
+  /// constant, `responsiveWithin`), so two of them; each instant keeps at least 0.5 s from the
+  /// next, which a loaded machine's late Dispatch timers need.
   @Test func timeTheMainThreadWasHeldDoesNotCount() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     simulation.stallReportDelay = .seconds(2)
@@ -135,23 +156,15 @@ import WorkoutScenario
   }
 }
 
-/// Issue 24's findings: what ends a run says what it was.
-@Suite struct RunEndingTests {
+/// Issue 24's findings: what ends a run says what it was. The waits for the stall watch are
+/// events (a report made, the watch's window ended), as in ``StallTests``; the time limit only
+/// ends a test whose event never comes.
+@Suite(.timeLimit(.minutes(1))) struct RunEndingTests {
   /// A scenario whose Info.plist has only the update (sharing) description.
   static func withoutTheShareDescription() throws -> Scenario {
     try healthScenario(
       samples: "[]",
       extra: #""app": { "infoPlist": { "NSHealthUpdateUsageDescription": "Saves workouts" } },"#)
-  }
-
-  /// Polls `done` every 5 ms until it holds, for at most 30 s of wall-clock time: a loaded
-  /// machine (tests in parallel) delays the stall watch, which counts only the time the
-  /// process could run the app's code.
-  static func poll(_ done: () -> Bool) async throws {
-    let limit = ContinuousClock.now + .seconds(30)
-    while !done(), ContinuousClock.now < limit {
-      try await Task.sleep(for: .milliseconds(5))
-    }
   }
 
   /// HealthKit's reason for reading steps without `NSHealthShareUsageDescription`.
@@ -201,7 +214,12 @@ import WorkoutScenario
         }
       }
     }
-    try await RunEndingTests.poll { simulation.reports.count >= 2 }
+    // The reports that end runs, awaited one by one until the stall's (the termination's
+    // comes first).
+    var seen = 0
+    while let made = await simulation.nextRunEnding(after: seen), made.kind != .stalled {
+      seen += 1
+    }
     let reports = simulation.reports
     #expect(reports.map(\.kind) == [.appTerminated, .stalled])
     let stall = try #require(reports.last)
@@ -221,7 +239,8 @@ import WorkoutScenario
   /// A stall whose body ignores the cancellation it brings: the cancellation hurries the watch
   /// (100 ms) and the simulation's own resumptions wake it, but the app made no progress, so
   /// the stall is not reported a second time (before the fix: once after 200 ms, again after
-  /// 100 ms). Waits for the watch's second window (bounded), then for the rescue.
+  /// 100 ms). Waits for the watch's second window (the simulation's count of the watch's
+  /// windows: each look gives the thread up, no guessed delay), then for the rescue.
   @Test func aStallIsReportedOnce() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     simulation.stallReportDelay = .milliseconds(200)
@@ -233,7 +252,7 @@ import WorkoutScenario
         }
       }
     }
-    try await RunEndingTests.poll { simulation.stallWatchEnds >= 2 }
+    await waitUntil { simulation.stallWatchEnds >= 2 || Task.isCancelled }
     #expect(simulation.stallWatchEnds >= 2)
     #expect(simulation.reports.map(\.kind) == [.stalled])
     held.continuation.withLock { $0.take() }?.resume()

@@ -9,8 +9,8 @@ import WorkoutSimTestSupport
   static let short = "Tests/Data/recordings/walk-short--garmin-fenix-5-walk.fit"
 
   /// The keys `--json` prints: the fitted athlete block, the two scores, then the extras.
-  @Test func jsonHasTheAthleteAndBothScores() throws {
-    let outcome = try Binary.run(["calibrate", Self.run, "--json"])
+  @Test func jsonHasTheAthleteAndBothScores() async throws {
+    let outcome = try await Binary.run(["calibrate", Self.run, "--json"])
     #expect(outcome.status == 0)
     #expect(outcome.standardError == "")
     let document = try JSONParser.parse(Array(outcome.standardOutput))
@@ -41,10 +41,12 @@ import WorkoutSimTestSupport
 
   /// The written scenario replays the file with the fitted athlete and the modelled heart rate;
   /// it validates and runs.
-  @Test func writtenScenarioCarriesTheAthlete() throws {
+  @Test func writtenScenarioCarriesTheAthlete() async throws {
     let folder = try makeTemporaryFolder()
     let written = folder + "/me.json"
-    let outcome = try Binary.run(["calibrate", Self.run, "--json", "--write-scenario", written])
+    let outcome = try await Binary.run([
+      "calibrate", Self.run, "--json", "--write-scenario", written,
+    ])
     #expect(outcome.status == 0)
     let printed = try JSONParser.parse(Array(outcome.standardOutput))
     let scenario = try JSONParser.parse(
@@ -56,34 +58,34 @@ import WorkoutSimTestSupport
       return
     }
     #expect(!path.hasPrefix("/"))
-    #expect(try Binary.run(["validate", written]).status == 0)
-    #expect(try Binary.run(["run", "--scenario", written]).status == 0)
+    #expect(try await Binary.run(["validate", written]).status == 0)
+    #expect(try await Binary.run(["run", "--scenario", written]).status == 0)
   }
 
   /// Outputs are checked before any work: a folder that cannot be written is refused (73) and
   /// the recording itself (64), both with nothing on standard output. An existing file that is
   /// not an input is replaced whole, as every command's outputs are (docs/command-line.md).
-  @Test func outputsCheckedBeforeFitting() throws {
+  @Test func outputsCheckedBeforeFitting() async throws {
     let folder = try makeTemporaryFolder()
     let existing = folder + "/kept.json"
     try Data("kept\n".utf8).write(to: URL(fileURLWithPath: existing))
-    let replaced = try Binary.run(["calibrate", Self.run, "--write-scenario", existing])
+    let replaced = try await Binary.run(["calibrate", Self.run, "--write-scenario", existing])
     #expect(replaced.status == 0)
-    #expect(try Binary.run(["validate", existing]).text == "\(existing): ok\n")
-    let missing = try Binary.run([
+    #expect(try await Binary.run(["validate", existing]).text == "\(existing): ok\n")
+    let missing = try await Binary.run([
       "calibrate", Self.run, "--write-scenario", folder + "/no/such/folder/me.json",
     ])
     #expect(missing.status == 73)
     #expect(missing.standardOutput.isEmpty)
-    let input = try Binary.run(["calibrate", Self.run, "--write-scenario", Self.run])
+    let input = try await Binary.run(["calibrate", Self.run, "--write-scenario", Self.run])
     #expect(input.status == 64)
   }
 
   /// The bundled 46 s walk has readings from 0 to 32 s (at most 4 s apart: 33 whole seconds),
   /// then a 14 s gap (over 10 s: no heart rate) to its last point at 46 s, where the course
   /// ends and the body stands still: 33 s of heart rate while moving, a data error (65).
-  @Test func shortRecordingIsADataError() throws {
-    let outcome = try Binary.run(["calibrate", Self.short])
+  @Test func shortRecordingIsADataError() async throws {
+    let outcome = try await Binary.run(["calibrate", Self.short])
     #expect(outcome.status == 65)
     #expect(outcome.standardOutput.isEmpty)
     #expect(
@@ -118,33 +120,33 @@ import WorkoutSimTestSupport
   static func refusedTrack(
     _ name: String, points: Int, heartRate: (Int) -> Int?,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> String {
+  ) async throws -> String {
     let path = try makeTemporaryFolder() + "/" + name
     try Data(track(points: points, heartRate: heartRate).utf8).write(
       to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["calibrate", path])
+    let outcome = try await Binary.run(["calibrate", path])
     #expect(outcome.status == 65, sourceLocation: sourceLocation)
     #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
     return outcome.standardError
   }
 
   /// A GPX track of 15 minutes without heart rate, then the same with one reading of 400 bpm.
-  @Test func noHeartRateAndAnImpossibleOne() throws {
+  @Test func noHeartRateAndAnImpossibleOne() async throws {
     #expect(
-      try Self.refusedTrack("none.gpx", points: 180) { _ in nil }
+      try await Self.refusedTrack("none.gpx", points: 180) { _ in nil }
         == "Error: none.gpx: the recording has no heart rate (calibrate needs a recording made with a heart-rate sensor)\n"
     )
     // Point 60 is 60 × 5 = 300 s after the first.
     #expect(
-      try Self.refusedTrack("wild.gpx", points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }
+      try await Self.refusedTrack("wild.gpx", points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }
         == "Error: wild.gpx: the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)\n"
     )
   }
 
   /// The summary: a title, the athlete block (JSON members once wrapped in braces, the same
   /// values `--json` prints), and one line per part.
-  @Test func summaryPrintsTheBlockAndBothParts() throws {
-    let outcome = try Binary.run(["calibrate", Self.run])
+  @Test func summaryPrintsTheBlockAndBothParts() async throws {
+    let outcome = try await Binary.run(["calibrate", Self.run])
     #expect(outcome.status == 0)
     let lines = outcome.text.split(separator: "\n").map(String.init)
     #expect(
@@ -160,33 +162,33 @@ import WorkoutSimTestSupport
     let block = "{" + lines[(open + 1)..<close].joined(separator: "\n") + "}"
     let printed = try JSONParser.parse(Array(block.utf8))
     let json = try JSONParser.parse(
-      Array(try Binary.run(["calibrate", Self.run, "--json"]).standardOutput))
+      Array(try await Binary.run(["calibrate", Self.run, "--json"]).standardOutput))
     #expect(printed == json["athlete"])
     #expect(lines.contains { $0.hasPrefix("  fit       MAE ") })
     #expect(lines.contains { $0.hasPrefix("  held out  MAE ") && $0.hasSuffix(", the rest") })
   }
 
   /// A 2-minute track and a 15-minute one with a constant 120 bpm: both data errors (65).
-  @Test func twoMinutesAndAConstantHeartRate() throws {
+  @Test func twoMinutesAndAConstantHeartRate() async throws {
     // Points every 5 s from 0 to 120 s: readings at most 5 s apart, 121 whole seconds, the
     // last (120 s) at the course's end, where the body stands still: 120 s while moving.
     #expect(
-      try Self.refusedTrack("short.gpx", points: 24) { 120 + $0 % 9 }
+      try await Self.refusedTrack("short.gpx", points: 24) { 120 + $0 % 9 }
         == "Error: short.gpx: the recording has 120 s of heart rate while moving; calibrate needs at least 600 s (10 minutes)\n"
     )
     #expect(
-      try Self.refusedTrack("flat.gpx", points: 180) { _ in 120 }
+      try await Self.refusedTrack("flat.gpx", points: 180) { _ in 120 }
         == "Error: flat.gpx: the heart rate stays between 120 and 120 bpm; calibrate needs a heart rate that follows the effort (at least 5 bpm between lowest and highest)\n"
     )
   }
 
-  @Test func helpAndUsage() throws {
-    let help = try Binary.run(["calibrate", "--help"])
+  @Test func helpAndUsage() async throws {
+    let help = try await Binary.run(["calibrate", "--help"])
     #expect(help.status == 0)
     #expect(
       help.text.contains(
         "USAGE: workout-sim calibrate FILE [--type TYPE] [--json] [--write-scenario PATH]"))
-    let missing = try Binary.run(["calibrate"])
+    let missing = try await Binary.run(["calibrate"])
     #expect(missing.status == 64)
     #expect(missing.standardError.hasPrefix("Error: Missing the recording to calibrate on (FILE)."))
   }

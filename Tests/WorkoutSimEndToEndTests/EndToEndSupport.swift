@@ -12,13 +12,13 @@ extension Binary {
 /// Runs `scenario` with the `--keys` script `keys`, and `timeline` (the same calls written as
 /// timeline actions), both with `--json`: the differences between the two result documents
 /// (empty when they agree) and the result of the keys run.
-func keysVersusTimeline(keys: String, scenario: String, timeline: String) throws -> (
+func keysVersusTimeline(keys: String, scenario: String, timeline: String) async throws -> (
   differences: [String], result: JSONValue
 ) {
-  let byKeys = try Binary.run([
+  let byKeys = try await Binary.run([
     "run", "--scenario", Binary.fixture(scenario), "--json", "--keys", keys,
   ])
-  let byTimeline = try Binary.run(["run", "--scenario", Binary.fixture(timeline), "--json"])
+  let byTimeline = try await Binary.run(["run", "--scenario", Binary.fixture(timeline), "--json"])
   guard byKeys.status == 0, byTimeline.status == 0 else {
     return (["exit \(byKeys.status) and \(byTimeline.status): \(byKeys.standardError)"], .null)
   }

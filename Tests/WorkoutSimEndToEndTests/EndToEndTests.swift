@@ -4,9 +4,9 @@ import WorkoutJSON
 import WorkoutSimTestSupport
 
 @Suite(.serialized) struct EndToEndTests {
-  @Test func wholeResultDocumentMatchesTheHandWrittenOne() throws {
+  @Test func wholeResultDocumentMatchesTheHandWrittenOne() async throws {
     let scenario = try Binary.fixture("walk-with-pause.json")
-    let outcome = try Binary.run(["run", "--scenario", scenario, "--json", "--samples"])
+    let outcome = try await Binary.run(["run", "--scenario", scenario, "--json", "--samples"])
     #expect(outcome.status == 0)
     #expect(outcome.standardError == "")
     let actual = try JSONParser.parse(Array(outcome.standardOutput))
@@ -19,22 +19,22 @@ import WorkoutSimTestSupport
   /// The summary's zone line shows the record's `zones`: the default athlete's 183.5 bpm gives
   /// a first boundary of 60 % = 110.1 bpm, so the constant 100 bpm is in zone 1 for the whole
   /// 60 s less the 10 s pause = 50 s.
-  @Test func theSummaryShowsTheTimeInHeartRateZones() throws {
+  @Test func theSummaryShowsTheTimeInHeartRateZones() async throws {
     let scenario = try Binary.fixture("walk-with-pause.json")
-    let outcome = try Binary.run(["run", "--scenario", scenario])
+    let outcome = try await Binary.run(["run", "--scenario", scenario])
     #expect(outcome.status == 0)
     #expect(
       outcome.text.contains(
         "\n    heart-rate zones: 1 0:00:50, 2 0:00:00, 3 0:00:00, 4 0:00:00, 5 0:00:00"))
   }
 
-  @Test func sameSeedSameBytesAndAnotherSeedChangesHeartRateOnly() throws {
+  @Test func sameSeedSameBytesAndAnotherSeedChangesHeartRateOnly() async throws {
     let hills = "Scenarios/hills.json"
-    let first = try Binary.run(["run", "--scenario", hills, "--json"])
-    let second = try Binary.run(["run", "--scenario", hills, "--json"])
+    let first = try await Binary.run(["run", "--scenario", hills, "--json"])
+    let second = try await Binary.run(["run", "--scenario", hills, "--json"])
     #expect(first.status == 0)
     #expect(first.standardOutput == second.standardOutput)
-    let reseeded = try Binary.run(["run", "--scenario", hills, "--json", "--seed", "43"])
+    let reseeded = try await Binary.run(["run", "--scenario", hills, "--json", "--seed", "43"])
     let a = try JSONParser.parse(Array(first.standardOutput))
     let b = try JSONParser.parse(Array(reseeded.standardOutput))
     let recordA = try #require(
@@ -51,8 +51,8 @@ import WorkoutSimTestSupport
     #expect(b["seed"] == .number(43))
   }
 
-  @Test func defaultScenarioRunsWithoutAFile() throws {
-    let outcome = try Binary.run(["run"])
+  @Test func defaultScenarioRunsWithoutAFile() async throws {
+    let outcome = try await Binary.run(["run"])
     #expect(outcome.status == 0)
     #expect(
       outcome.text.hasPrefix(
@@ -61,10 +61,10 @@ import WorkoutSimTestSupport
 
   /// `{"version": 1}` starts nothing (issue 26, bug 6b): the summary says so and how to start a
   /// session, and `--json` stays the run result alone (no hint in it).
-  @Test func aScenarioThatStartsNothingSaysSo() throws {
+  @Test func aScenarioThatStartsNothingSaysSo() async throws {
     let folder = try makeTemporaryFolder()
     try Data(#"{ "version": 1 }"#.utf8).write(to: URL(fileURLWithPath: folder + "/v1.json"))
-    let summary = try Binary.run(["run", "--scenario", folder + "/v1.json"])
+    let summary = try await Binary.run(["run", "--scenario", folder + "/v1.json"])
     #expect(summary.status == 0)
     #expect(
       summary.text == #"""
@@ -72,102 +72,104 @@ import WorkoutSimTestSupport
           nothing started: no session ran; add {"at": 0, "do": "start"} to the timeline or use --keys ENTER@0
 
         """#)
-    let json = try Binary.run(["run", "--scenario", folder + "/v1.json", "--json"])
+    let json = try await Binary.run(["run", "--scenario", folder + "/v1.json", "--json"])
     #expect(json.status == 0)
     #expect(!json.text.contains("nothing started"))
     #expect(try JSONParser.parse(Array(json.standardOutput))["records"] == .array([]))
     // Enter at 0 starts a session: no hint, the open session's warning instead.
-    let started = try Binary.run(["run", "--scenario", folder + "/v1.json", "--keys", "ENTER@0"])
+    let started = try await Binary.run([
+      "run", "--scenario", folder + "/v1.json", "--keys", "ENTER@0",
+    ])
     #expect(started.text == "v1 (seed 1): 0 workouts\n")
     #expect(started.standardError.hasPrefix("Warning: a session was still open"))
   }
 
-  @Test func missingScenarioIsSixtySix() throws {
-    let outcome = try Binary.run(["run", "--scenario", "no-such-file.json"])
+  @Test func missingScenarioIsSixtySix() async throws {
+    let outcome = try await Binary.run(["run", "--scenario", "no-such-file.json"])
     #expect(outcome.status == 66)
     #expect(outcome.text == "")
     #expect(outcome.standardError.contains("no-such-file.json"))
   }
 
-  @Test func unknownFlagIsSixtyFour() throws {
-    let outcome = try Binary.run(["run", "--sead", "4"])
+  @Test func unknownFlagIsSixtyFour() async throws {
+    let outcome = try await Binary.run(["run", "--sead", "4"])
     #expect(outcome.status == 64)
     #expect(outcome.standardError.contains("--sead"))
     #expect(outcome.standardError.contains("Did you mean '--seed'?"))
   }
 
-  @Test func unwritableJUnitIsSeventyThree() throws {
-    let outcome = try Binary.run([
+  @Test func unwritableJUnitIsSeventyThree() async throws {
+    let outcome = try await Binary.run([
       "check", "Scenarios/f04-crash-recovery.json", "--junit", "/no/such/folder/report.xml",
     ])
     #expect(outcome.status == 73)
     #expect(outcome.standardError.contains("/no/such/folder/report.xml"))
   }
 
-  @Test func exportOverTheScenarioIsRefused() throws {
+  @Test func exportOverTheScenarioIsRefused() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/walk.json"
     let original = try Data(
       contentsOf: URL(fileURLWithPath: Binary.fixture("walk-with-pause.json")))
     try original.write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["run", "--scenario", path, "--export", path])
+    let outcome = try await Binary.run(["run", "--scenario", path, "--export", path])
     #expect(outcome.status == 64)
     #expect(outcome.standardError.contains("would overwrite the scenario file"))
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
   }
 
-  @Test func validateReadsTheRecording() throws {
+  @Test func validateReadsTheRecording() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/replay.json"
     try Data(
       #"{ "version": 1, "course": { "recording": "gone.fit" }, "timeline": [] }"#.utf8
     ).write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["validate", path])
+    let outcome = try await Binary.run(["validate", path])
     #expect(outcome.status == 66)
     #expect(outcome.standardError.contains("gone.fit: cannot read file: no such file"))
   }
 
-  @Test func badTimeIsSixtyFiveWithPathAndReason() throws {
+  @Test func badTimeIsSixtyFiveWithPathAndReason() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/Hills.json"
     try Data(
       #"{ "version": 1, "timeline": [ { "at": 0, "do": "start" }, { "at": "1:75", "do": "end" } ] }"#
         .utf8
     ).write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["validate", path])
+    let outcome = try await Binary.run(["validate", path])
     #expect(outcome.status == 65)
     #expect(
       outcome.standardError.contains(
         #"timeline[1].at: "1:75" is not a time (seconds must be below 60)"#))
   }
 
-  @Test func badThresholdPowerIsSixtyFiveWithPathAndRange() throws {
+  @Test func badThresholdPowerIsSixtyFiveWithPathAndRange() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/Ride.json"
     try Data(
       #"{ "version": 1, "activity": "cycling", "athlete": { "functionalThresholdPower": 0 } }"#
         .utf8
     ).write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["run", "--scenario", path])
+    let outcome = try await Binary.run(["run", "--scenario", path])
     #expect(outcome.status == 65)
     #expect(
       outcome.standardError.contains(
         "athlete.functionalThresholdPower: 0 is out of range (expected a number from 20 to 1000)"))
   }
 
-  @Test func syntaxErrorGivesLineAndColumn() throws {
+  @Test func syntaxErrorGivesLineAndColumn() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/comma.json"
     try Data("{\n  \"version\": 1,\n  \"seed\": 4,\n}\n".utf8).write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(["run", "--scenario", path])
+    let outcome = try await Binary.run(["run", "--scenario", path])
     #expect(outcome.status == 65)
     // The trailing comma is on line 3, column 12 (after `  "seed": 4`).
     #expect(outcome.standardError.contains(path + ":3:12:"))
   }
 
   /// Every bundled scenario's `expect` list holds (what CI's `workout-sim check Scenarios` runs).
-  @Test func everyBundledScenarioPassesItsChecks() throws {
-    let outcome = try Binary.run(["check", "Scenarios"])
+  @Test func everyBundledScenarioPassesItsChecks() async throws {
+    let outcome = try await Binary.run(["check", "Scenarios"])
     #expect(outcome.status == 0, "\(outcome.text)\(outcome.standardError)")
     #expect(outcome.text.hasSuffix(" passed, 0 failed\n"))
   }
@@ -178,8 +180,8 @@ import WorkoutSimTestSupport
     "f01-elapsed-without-samples.json", "f03-end-sequence.json", "f03-finish-too-early.json",
     "f04-crash-recovery.json", "f04-no-recovery.json",
   ])
-  func fieldCaseScenariosPass(_ file: String) throws {
-    let outcome = try Binary.run(["check", "Scenarios/" + file])
+  func fieldCaseScenariosPass(_ file: String) async throws {
+    let outcome = try await Binary.run(["check", "Scenarios/" + file])
     #expect(outcome.status == 0, "\(outcome.text)\(outcome.standardError)")
     #expect(outcome.text.hasSuffix("1 passed, 0 failed\n"))
   }
@@ -190,7 +192,7 @@ import WorkoutSimTestSupport
   static let realFIT = "Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit"
 
   /// Writes `bytes` as `name` next to a scenario replaying it and runs that scenario.
-  static func replay(_ name: String, _ bytes: [UInt8]) throws -> Binary.Outcome {
+  static func replay(_ name: String, _ bytes: [UInt8]) async throws -> Binary.Outcome {
     let folder = try makeTemporaryFolder()
     try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
     let scenario = folder + "/replay.json"
@@ -200,7 +202,7 @@ import WorkoutSimTestSupport
         "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }
       """.utf8
     ).write(to: URL(fileURLWithPath: scenario))
-    return try Binary.run(["run", "--scenario", scenario, "--headless"])
+    return try await Binary.run(["run", "--scenario", scenario, "--headless"])
   }
 
   static func fitBytes() throws -> [UInt8] {
@@ -219,73 +221,73 @@ import WorkoutSimTestSupport
     }
   }
 
-  @Test func truncatedFIT() throws {
-    let outcome = try Self.replay("cut.fit", Array(try Self.fitBytes().prefix(1000)))
+  @Test func truncatedFIT() async throws {
+    let outcome = try await Self.replay("cut.fit", Array(try Self.fitBytes().prefix(1000)))
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("cut.fit: FIT file truncated at byte"))
   }
 
-  @Test func wrongFileCRC() throws {
+  @Test func wrongFileCRC() async throws {
     var bytes = try Self.fitBytes()
     bytes[bytes.count - 1] ^= 0xFF
-    let outcome = try Self.replay("crc.fit", bytes)
+    let outcome = try await Self.replay("crc.fit", bytes)
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("crc.fit: FIT file CRC is"))
   }
 
-  @Test func tcxWithAnEntityDeclaration() throws {
+  @Test func tcxWithAnEntityDeclaration() async throws {
     let text = """
       <?xml version="1.0"?>
       <!DOCTYPE TrainingCenterDatabase [ <!ENTITY boom "boom"> ]>
       <TrainingCenterDatabase>&boom;</TrainingCenterDatabase>
       """
-    let outcome = try Self.replay("entity.tcx", Array(text.utf8))
+    let outcome = try await Self.replay("entity.tcx", Array(text.utf8))
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("entity.tcx:2:1: DOCTYPE declarations are not accepted"))
   }
 
-  @Test func gpxWithoutTimeStamps() throws {
+  @Test func gpxWithoutTimeStamps() async throws {
     let text = """
       <?xml version="1.0"?>
       <gpx version="1.1" creator="t" xmlns="http://www.topografix.com/GPX/1/1"><trk><trkseg>
       <trkpt lat="1" lon="2"><ele>3</ele></trkpt>
       </trkseg></trk></gpx>
       """
-    let outcome = try Self.replay("untimed.gpx", Array(text.utf8))
+    let outcome = try await Self.replay("untimed.gpx", Array(text.utf8))
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("untimed.gpx:"))
     #expect(outcome.standardError.contains("trkpt without a time stamp"))
   }
 
-  @Test func emptyFile() throws {
-    let outcome = try Self.replay("empty.gpx", [])
+  @Test func emptyFile() async throws {
+    let outcome = try await Self.replay("empty.gpx", [])
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("empty.gpx: empty file"))
   }
 
-  @Test func randomBytes() throws {
-    let outcome = try Self.replay("noise.fit", Self.randomBytes(4096))
+  @Test func randomBytes() async throws {
+    let outcome = try await Self.replay("noise.fit", Self.randomBytes(4096))
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("noise.fit: "))
     #expect(outcome.text == "")
   }
 
-  @Test func missingRecordingIsSixtySix() throws {
+  @Test func missingRecordingIsSixtySix() async throws {
     let folder = try makeTemporaryFolder()
     let scenario = folder + "/replay.json"
     try Data(
       #"{ "version": 1, "course": { "recording": "gone.fit" }, "timeline": [] }"#.utf8
     ).write(to: URL(fileURLWithPath: scenario))
-    let outcome = try Binary.run(["run", "--scenario", scenario, "--headless"])
+    let outcome = try await Binary.run(["run", "--scenario", scenario, "--headless"])
     #expect(outcome.status == 66)
     #expect(outcome.standardError.contains("gone.fit: cannot read file"))
   }
 
   @Test(arguments: ["fit", "tcx", "gpx", "csv", "json"])
-  func exportsEveryFormatFromAReplay(_ format: String) throws {
+  func exportsEveryFormatFromAReplay(_ format: String) async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/run." + format
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/replay-hilly-run.json", "--headless", "--json",
       "--export", path,
     ])
@@ -315,10 +317,10 @@ import WorkoutSimTestSupport
     }
   }
 
-  @Test func gpxForACourseWithoutPositionsFailsBeforeTheRun() throws {
+  @Test func gpxForACourseWithoutPositionsFailsBeforeTheRun() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/hills.gpx"
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/hills.json", "--headless", "--export", path,
     ])
     #expect(outcome.status == 65)

@@ -27,8 +27,8 @@ import WorkoutSimulation
   }
 
   @Test(arguments: bundledScenarios)
-  func libraryGivesTheCommandLinesBytes(path: String) throws {
-    let cli = try Binary.run(["run", "--scenario", path, "--headless", "--json"])
+  func libraryGivesTheCommandLinesBytes(path: String) async throws {
+    let cli = try await Binary.run(["run", "--scenario", path, "--headless", "--json"])
     #expect(cli.status == 0, "\(path): \(cli.standardError)")
     let url = packageRoot.appendingPathComponent(path)
     let scenario = try Scenario.load(contentsOf: url, displayName: path)
@@ -45,8 +45,8 @@ import WorkoutSimulation
     ("Scenarios/hills.json", "walking"), ("Scenarios/easy-walk.json", "running"),
     ("Scenarios/watch-f12-crown-selector.json", "walking"), ("Scenarios/intervals.json", "hiking"),
   ])
-  func overridesAndKeysGiveTheCommandLinesBytes(path: String, type: String) throws {
-    let cli = try Binary.run([
+  func overridesAndKeysGiveTheCommandLinesBytes(path: String, type: String) async throws {
+    let cli = try await Binary.run([
       "run", "--scenario", path, "--headless", "--json", "--type", type, "--seed", "7",
       "--until", "5:00", "--keys", "DOWN@0,ENTER@0,SPACE@2:00,SPACE@2:30",
     ])

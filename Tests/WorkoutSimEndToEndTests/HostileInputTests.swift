@@ -49,10 +49,10 @@ import WorkoutSimTestSupport
   /// The second record of `--export a.fit` goes to `a-2.fit`, which `--export a-2.fit` names
   /// too: one of them would be lost, so it is refused before the run (nothing on standard output,
   /// no file written).
-  @Test func aLaterRecordsNameThatCollidesIsRefusedBeforeTheRun() throws {
+  @Test func aLaterRecordsNameThatCollidesIsRefusedBeforeTheRun() async throws {
     let folder = try makeTemporaryFolder()
     try write(Self.twoWorkouts, to: folder + "/two.json")
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/two.json", "--headless", "--export", folder + "/a.fit",
       "--export", folder + "/a-2.fit",
     ])
@@ -67,10 +67,10 @@ import WorkoutSimTestSupport
 
   /// A later record's name that is the scenario file (`a.json` → `a-2.json`) is 64, and one that
   /// is a folder 73, both before the run, naming the flag as typed.
-  @Test func aLaterRecordsNameIsCheckedBeforeTheRun() throws {
+  @Test func aLaterRecordsNameIsCheckedBeforeTheRun() async throws {
     let folder = try makeTemporaryFolder()
     try write(Self.twoWorkouts, to: folder + "/a-2.json")
-    let overInput = try Binary.run([
+    let overInput = try await Binary.run([
       "run", "--scenario", folder + "/a-2.json", "--headless", "--export", folder + "/a.json",
     ])
     #expect(overInput.status == 64)
@@ -82,7 +82,7 @@ import WorkoutSimTestSupport
     #expect(!FileManager.default.fileExists(atPath: folder + "/a.json"))
     try FileManager.default.createDirectory(
       atPath: folder + "/b-2.fit", withIntermediateDirectories: false)
-    let intoFolder = try Binary.run([
+    let intoFolder = try await Binary.run([
       "run", "--scenario", folder + "/a-2.json", "--headless", "--export", folder + "/b.fit",
     ])
     #expect(intoFolder.status == 73)
@@ -90,10 +90,12 @@ import WorkoutSimTestSupport
     #expect(!FileManager.default.fileExists(atPath: folder + "/b.fit"))
   }
 
-  @Test func junitOverTheScenarioIsAUsageErrorAndTheScenarioStays() throws {
+  @Test func junitOverTheScenarioIsAUsageErrorAndTheScenarioStays() async throws {
     let folder = try folderWithScenario()
     let original = try contents(folder + "/my.json")
-    let outcome = try Binary.run(["check", folder + "/my.json", "--junit", folder + "/my.json"])
+    let outcome = try await Binary.run([
+      "check", folder + "/my.json", "--junit", folder + "/my.json",
+    ])
     #expect(outcome.status == 64)
     #expect(outcome.text == "")
     #expect(
@@ -107,9 +109,9 @@ import WorkoutSimTestSupport
   }
 
   /// A folder given to `check` names its files: `--junit` over one of them is refused too.
-  @Test func junitOverAFileOfACheckedFolderIsRefused() throws {
+  @Test func junitOverAFileOfACheckedFolderIsRefused() async throws {
     let folder = try folderWithScenario()
-    let outcome = try Binary.run(["check", folder, "--junit", folder + "/./my.json"])
+    let outcome = try await Binary.run(["check", folder, "--junit", folder + "/./my.json"])
     #expect(outcome.status == 64)
     #expect(
       outcome.standardError.hasPrefix(
@@ -118,7 +120,7 @@ import WorkoutSimTestSupport
   }
 
   /// The same file by another name: a symbolic link, a hard link, `dir/../x`.
-  @Test func exportOverTheScenarioByAnotherNameIsRefused() throws {
+  @Test func exportOverTheScenarioByAnotherNameIsRefused() async throws {
     let folder = try folderWithScenario()
     let scenario = folder + "/my.json"
     let original = try contents(scenario)
@@ -128,7 +130,7 @@ import WorkoutSimTestSupport
     try FileManager.default.createDirectory(
       atPath: folder + "/sub", withIntermediateDirectories: false)
     for target in [folder + "/link.json", folder + "/hard.json", folder + "/sub/../my.json"] {
-      let outcome = try Binary.run(["run", "--scenario", scenario, "--export", target])
+      let outcome = try await Binary.run(["run", "--scenario", scenario, "--export", target])
       #expect(outcome.status == 64, "\(target)")
       #expect(outcome.text == "")
       #expect(
@@ -140,7 +142,7 @@ import WorkoutSimTestSupport
   }
 
   /// The recording a scenario replays is an input too.
-  @Test func exportOverTheReplayedRecordingIsRefused() throws {
+  @Test func exportOverTheReplayedRecordingIsRefused() async throws {
     let folder = try makeTemporaryFolder()
     let recording = folder + "/walk.gpx"
     let source = packageRoot.appendingPathComponent(
@@ -151,7 +153,7 @@ import WorkoutSimTestSupport
     try write(
       #"{ "version": 1, "activity": "cycling", "course": { "recording": "walk.gpx" }, "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }"#,
       to: folder + "/replay.json")
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/replay.json", "--export", folder + "/walk.gpx",
     ])
     #expect(outcome.status == 64)
@@ -164,11 +166,11 @@ import WorkoutSimTestSupport
 
   // MARK: Outputs checked before any work (73)
 
-  @Test func anExportThatIsAFolderIsRefusedBeforeTheRun() throws {
+  @Test func anExportThatIsAFolderIsRefusedBeforeTheRun() async throws {
     let folder = try folderWithScenario()
     try FileManager.default.createDirectory(
       atPath: folder + "/out.fit", withIntermediateDirectories: false)
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/my.json", "--export", folder + "/out.fit",
     ])
     #expect(outcome.status == 73)
@@ -177,9 +179,9 @@ import WorkoutSimTestSupport
     #expect(outcome.standardError == "Error: cannot create '\(folder)/out.fit': it is a folder\n")
   }
 
-  @Test func anExportInAMissingFolderIsRefusedBeforeTheRun() throws {
+  @Test func anExportInAMissingFolderIsRefusedBeforeTheRun() async throws {
     let folder = try folderWithScenario()
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/my.json", "--json", "--export", folder + "/ok.json",
       "--export", folder + "/missing/out.csv",
     ])
@@ -190,9 +192,9 @@ import WorkoutSimTestSupport
         == "Error: cannot create '\(folder)/missing/out.csv': No such file or directory\n")
   }
 
-  @Test func aJUnitReportInAMissingFolderIsRefusedBeforeAnyCheck() throws {
+  @Test func aJUnitReportInAMissingFolderIsRefusedBeforeAnyCheck() async throws {
     let folder = try folderWithScenario()
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "check", folder + "/my.json", "--junit", folder + "/no/report.xml",
     ])
     #expect(outcome.status == 73)
@@ -202,10 +204,10 @@ import WorkoutSimTestSupport
         == "Error: cannot create '\(folder)/no/report.xml': No such file or directory\n")
   }
 
-  @Test func anExportOverAFIFOIsRefused() throws {
+  @Test func anExportOverAFIFOIsRefused() async throws {
     let folder = try folderWithScenario()
     #expect(mkfifo(folder + "/pipe.csv", 0o644) == 0)
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/my.json", "--export", folder + "/pipe.csv",
     ])
     #expect(outcome.status == 73)
@@ -217,11 +219,12 @@ import WorkoutSimTestSupport
   // MARK: Signals during an export leave no temporary file
 
   /// A run of 10^5 s with every sensor every second (about 600000 samples): the exports take
-  /// long enough for the poll to see a temporary file `.NAME.tmp-XXXXXX`; the signal then ends
+  /// long enough for the test to see a temporary file `.NAME.tmp-XXXXXX` (it awaits the
+  /// folder's changes, ``FolderWatch``, and looks at the folder at each); the signal then ends
   /// the process with 128 + N and the file is gone. Up to three attempts, in case a run is over
-  /// before a poll sees its temporary file.
+  /// before the test sees its temporary file.
   @Test(arguments: [(SIGTERM, Int32(143)), (SIGINT, Int32(130)), (SIGHUP, Int32(129))])
-  func aSignalDuringAnExportRemovesTheTemporaryFile(signal: Int32, status: Int32) throws {
+  func aSignalDuringAnExportRemovesTheTemporaryFile(signal: Int32, status: Int32) async throws {
     let folder = try makeTemporaryFolder()
     let types = [
       "heartRate", "activeEnergyBurned", "basalEnergyBurned", "distanceWalkingRunning",
@@ -246,20 +249,24 @@ import WorkoutSimTestSupport
       process.standardOutput = FileHandle.nullDevice
       process.standardError = FileHandle.nullDevice
       process.standardInput = FileHandle.nullDevice
-      try process.run()
-      while process.isRunning {
+      // Watched before the start, so no entry is missed; the watch ends with the process.
+      let watch = try FolderWatch(out)
+      let child = Task {
+        defer { watch.stop() }
+        return try await ChildProcess.run(process)
+      }
+      for await _ in watch.changes {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: out)) ?? []
         if names.contains(where: { $0.contains(".tmp-") }) {
           kill(process.processIdentifier, signal)
           caught = true
           break
         }
-        usleep(500)
       }
-      process.waitUntilExit()
+      let ended = try await child.value
       if caught {
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == status)
+        #expect(ended.reason == .exit)
+        #expect(ended.status == status)
       }
       let left = try FileManager.default.contentsOfDirectory(atPath: out)
       #expect(!left.contains(where: { $0.contains(".tmp-") }), "\(left)")
@@ -274,10 +281,10 @@ import WorkoutSimTestSupport
     "9999-12-31T23:59:59Z", "0001-01-01T00:00:00Z", "1582-10-10T12:00:00Z",
     "1989-12-31T23:59:59Z", "2100-01-01T00:00:00Z", "1990-01-01T00:59:59+01:00",
   ])
-  func aStartOutsideTheDateRangeIsADataError(start: String) throws {
+  func aStartOutsideTheDateRangeIsADataError(start: String) async throws {
     let folder = try makeTemporaryFolder()
     try write(#"{ "version": 1, "start": "\#(start)", "timeline": [] }"#, to: folder + "/d.json")
-    let outcome = try Binary.run(["validate", folder + "/d.json"])
+    let outcome = try await Binary.run(["validate", folder + "/d.json"])
     #expect(outcome.status == 65)
     #expect(
       outcome.standardError
@@ -288,12 +295,12 @@ import WorkoutSimTestSupport
   /// Both ends of the range are accepted, and a FIT export of the first writes its time stamp
   /// as 1990-01-01T00:00:00Z − 1989-12-31T00:00:00Z = 86400 s.
   @Test(arguments: ["1990-01-01T00:00:00Z", "2099-12-31T23:59:59Z", "1990-01-01T01:00:00+01:00"])
-  func theEndsOfTheDateRangeAreAccepted(start: String) throws {
+  func theEndsOfTheDateRangeAreAccepted(start: String) async throws {
     let folder = try makeTemporaryFolder()
     try write(
       #"{ "version": 1, "start": "\#(start)", "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }"#,
       to: folder + "/d.json")
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--scenario", folder + "/d.json", "--export", folder + "/d.fit",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -314,7 +321,7 @@ import WorkoutSimTestSupport
   /// instants. Summary: 55200010 × 80 + 9300002 × 480 = 4416000800 + 4464000960 = 8880001760
   /// bytes ("about 8.9 GB"); with `--export`: 55200010 × 480 + 9300002 × 1280 = 26496004800 +
   /// 11904002560 = 38400007360 bytes ("about 38.5 GB").
-  @Test func aRunOverTheMemoryBudgetIsRefusedByValidateAndRun() throws {
+  @Test func aRunOverTheMemoryBudgetIsRefusedByValidateAndRun() async throws {
     let folder = try makeTemporaryFolder()
     let types = [
       "heartRate", "activeEnergyBurned", "basalEnergyBurned", "distanceWalkingRunning",
@@ -328,12 +335,12 @@ import WorkoutSimTestSupport
       """, to: folder + "/huge.json")
     let prefix =
       "Error: \(folder)/huge.json: sensors.heartRate.interval: every 1 s over the 9000000 s run makes 9000001 heartRate samples; with the others (55200010 samples at 9300002 instants) the run would need about "
-    let validate = try Binary.run(["validate", folder + "/huge.json"])
+    let validate = try await Binary.run(["validate", folder + "/huge.json"])
     #expect(validate.status == 65)
     #expect(
       validate.standardError
         == prefix + "8.9 GB, over the memory budget of 4 GiB; use a longer interval\n")
-    let run = try Binary.run([
+    let run = try await Binary.run([
       "run", "--scenario", folder + "/huge.json", "--export", folder + "/huge.fit",
     ])
     #expect(run.status == 65)
@@ -349,12 +356,12 @@ import WorkoutSimTestSupport
   /// 83333342 samples at 20000001 + 10000001 + 3333334 = 33333336 instants; 83333342 × 80 +
   /// 33333336 × 480 = 22666668640 bytes, "about 22.7 GB".
   /// Refused before any work (nothing on standard output), with the same message and code.
-  @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() throws {
+  @Test func aLateKeyIsPricedByTheMemoryBudgetAsUntilIs() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/endless.json"
     try write(#"{ "version": 1 }"#, to: path)
-    let keys = try Binary.run(["run", "--scenario", path, "--keys", "ENTER@0,l@1e8"])
-    let until = try Binary.run([
+    let keys = try await Binary.run(["run", "--scenario", path, "--keys", "ENTER@0,l@1e8"])
+    let until = try await Binary.run([
       "run", "--scenario", path, "--keys", "ENTER@0", "--until", "1e8",
     ])
     for outcome in [keys, until] {
@@ -369,7 +376,7 @@ import WorkoutSimTestSupport
 
   // MARK: Inputs that are not regular files (66)
 
-  @Test func aScenarioThatIsAFIFOADeviceOrASymlinkLoopSaysWhatItIs() throws {
+  @Test func aScenarioThatIsAFIFOADeviceOrASymlinkLoopSaysWhatItIs() async throws {
     let folder = try makeTemporaryFolder()
     #expect(mkfifo(folder + "/fifo.json", 0o644) == 0)
     try FileManager.default.createSymbolicLink(
@@ -382,19 +389,19 @@ import WorkoutSimTestSupport
       (folder + "/a.json", "symlink loop (too many levels of symbolic links)"),
     ]
     for (path, reason) in cases {
-      let run = try Binary.run(["run", "--scenario", path])
+      let run = try await Binary.run(["run", "--scenario", path])
       #expect(run.status == 66, "\(path)")
       #expect(run.standardError == "Error: \(path): cannot open the file (\(reason))\n")
     }
     for path in [folder + "/fifo.json", "/dev/zero"] {
-      let validate = try Binary.run(["validate", path])
+      let validate = try await Binary.run(["validate", path])
       #expect(validate.status == 66)
       #expect(validate.standardError.hasPrefix("Error: \(path): cannot open the file (it is a"))
     }
     // `check` and `validate` expand their paths first (a folder means its files): a loop is
     // reported there.
     for command in ["check", "validate"] {
-      let outcome = try Binary.run([command, folder + "/a.json"])
+      let outcome = try await Binary.run([command, folder + "/a.json"])
       #expect(outcome.status == 66)
       #expect(
         outcome.standardError.hasPrefix(
@@ -403,7 +410,7 @@ import WorkoutSimTestSupport
     }
   }
 
-  @Test func aRecordingThatIsAFIFOOrADeviceSaysWhatItIs() throws {
+  @Test func aRecordingThatIsAFIFOOrADeviceSaysWhatItIs() async throws {
     let folder = try makeTemporaryFolder()
     #expect(mkfifo(folder + "/pipe.fit", 0o644) == 0)
     try FileManager.default.createSymbolicLink(
@@ -416,7 +423,7 @@ import WorkoutSimTestSupport
       try write(
         #"{ "version": 1, "course": { "recording": "\#(name)" }, "timeline": [] }"#,
         to: folder + "/s.json")
-      let outcome = try Binary.run(["validate", folder + "/s.json"])
+      let outcome = try await Binary.run(["validate", folder + "/s.json"])
       #expect(outcome.status == 66)
       #expect(
         outcome.standardError
@@ -429,7 +436,7 @@ import WorkoutSimTestSupport
   /// read it as a property list (docs/scenario-format.md#the-app), 66 for what cannot be opened
   /// (InputFile's reasons), 65 for bytes that are not a property list or a top level that is not
   /// a dictionary.
-  @Test func anInfoPlistThatCannotBeReadOrIsNotADictionaryIsRefused() throws {
+  @Test func anInfoPlistThatCannotBeReadOrIsNotADictionaryIsRefused() async throws {
     let folder = try makeTemporaryFolder()
     try FileManager.default.createDirectory(
       atPath: folder + "/Folder.plist", withIntermediateDirectories: false)
@@ -463,13 +470,13 @@ import WorkoutSimTestSupport
         to: folder + "/s.json")
       let message =
         "\(folder)/s.json: app.infoPlist: \(folder)/\(name): \(reason) \(expected)"
-      let validate = try Binary.run(["validate", folder + "/s.json"])
+      let validate = try await Binary.run(["validate", folder + "/s.json"])
       #expect(validate.status == status, "\(name)")
       #expect(validate.standardError == "Error: \(message)\n")
-      let run = try Binary.run(["run", "--scenario", folder + "/s.json", "--json"])
+      let run = try await Binary.run(["run", "--scenario", folder + "/s.json", "--json"])
       #expect(run.status == status, "\(name)")
       #expect(run.standardError.contains(message), "\(run.standardError)")
-      let check = try Binary.run(["check", folder + "/s.json"])
+      let check = try await Binary.run(["check", folder + "/s.json"])
       #expect(check.status == status, "\(name)")
       #expect(check.standardError.contains(message), "\(check.standardError)")
     }
@@ -482,7 +489,7 @@ import WorkoutSimTestSupport
     try write(
       #"{ "version": 1, "app": { "infoPlist": "Info.plist" }, "timeline": [] }"#,
       to: folder + "/s.json")
-    let validate = try Binary.run(["validate", folder + "/s.json"])
+    let validate = try await Binary.run(["validate", folder + "/s.json"])
     #expect(validate.status == 0)
     #expect(validate.text == "\(folder)/s.json: ok\n")
   }
@@ -491,7 +498,7 @@ import WorkoutSimTestSupport
 
   /// The first workout is running (the scenario's activity, which the crown selector stands
   /// on); `newSession` with `"activity": "cycling"` makes the second one cycling.
-  @Test func newSessionKeepsItsOwnActivity() throws {
+  @Test func newSessionKeepsItsOwnActivity() async throws {
     let folder = try makeTemporaryFolder()
     try write(
       """
@@ -500,7 +507,7 @@ import WorkoutSimTestSupport
           { "at": 70, "do": "newSession", "activity": "cycling" },
           { "at": 70, "do": "prepare" }, { "at": 75, "do": "start" }, { "at": 135, "do": "end" } ] }
       """, to: folder + "/two.json")
-    let outcome = try Binary.run(["run", "--scenario", folder + "/two.json", "--json"])
+    let outcome = try await Binary.run(["run", "--scenario", folder + "/two.json", "--json"])
     #expect(outcome.status == 0, "\(outcome.standardError)")
     let result = try JSONParser.parse(Array(outcome.standardOutput))
     guard case .array(let records)? = result["records"] else {
@@ -517,9 +524,11 @@ import WorkoutSimTestSupport
 
   /// Runs the binary with standard output on `/dev/full` (every write fails with `ENOSPC`,
   /// errno 28); returns the status and standard error.
-  private func runIntoFullDevice(_ arguments: [String]) throws -> (status: Int32, error: String) {
+  private func runIntoFullDevice(_ arguments: [String]) async throws -> (
+    status: Int32, error: String
+  ) {
     let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
-    let outcome = try Binary.run(arguments, standardOutput: full)
+    let outcome = try await Binary.run(arguments, standardOutput: full)
     return (outcome.status, outcome.standardError)
   }
 
@@ -532,8 +541,8 @@ import WorkoutSimTestSupport
     ["check", "Scenarios/hills.json"],
     ["--help"],
   ])
-  func standardOutputThatCannotBeWrittenExits74(arguments: [String]) throws {
-    let outcome = try runIntoFullDevice(arguments)
+  func standardOutputThatCannotBeWrittenExits74(arguments: [String]) async throws {
+    let outcome = try await runIntoFullDevice(arguments)
     #expect(outcome.status == 74)
     #expect(
       outcome.error.hasSuffix(
@@ -544,8 +553,8 @@ import WorkoutSimTestSupport
 
   /// A failed command keeps its own status when standard output fails too: a missing scenario
   /// is 66 whatever happens to standard output.
-  @Test func aFailedCommandKeepsItsStatusWhenStandardOutputFails() throws {
-    let outcome = try runIntoFullDevice(["validate", "no-such-file.json"])
+  @Test func aFailedCommandKeepsItsStatusWhenStandardOutputFails() async throws {
+    let outcome = try await runIntoFullDevice(["validate", "no-such-file.json"])
     #expect(outcome.status == 66)
     #expect(!outcome.error.contains("standard output"))
   }
@@ -567,9 +576,9 @@ import WorkoutSimTestSupport
     ),
   ])
   func aFileOptionGivenTwiceIsAUsageError(arguments: [String], option: String, command: String)
-    throws
+    async throws
   {
-    let outcome = try Binary.run(arguments)
+    let outcome = try await Binary.run(arguments)
     #expect(outcome.status == 64)
     #expect(outcome.text == "")
     #expect(
@@ -582,12 +591,12 @@ import WorkoutSimTestSupport
 
   /// An export named by a symbolic link to a regular file writes the file it points to; the
   /// link stays a link (a rename onto the link would have replaced it with a plain file).
-  @Test func anExportThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() throws {
+  @Test func anExportThroughASymbolicLinkWritesItsTargetAndKeepsTheLink() async throws {
     let folder = try makeTemporaryFolder()
     try write("original\n", to: folder + "/real.csv")
     try FileManager.default.createSymbolicLink(
       atPath: folder + "/link.csv", withDestinationPath: "real.csv")
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "run", "--headless", "--export", folder + "/link.csv",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -624,11 +633,11 @@ import WorkoutSimTestSupport
   /// 73): nothing on standard output, one line on standard error, the link left as it was and
   /// nothing created where it points.
   @Test(arguments: outputFlags)
-  func anOutputThroughADanglingLinkIsRefusedBeforeAnyWork(flag: String) throws {
+  func anOutputThroughADanglingLinkIsRefusedBeforeAnyWork(flag: String) async throws {
     let folder = try makeTemporaryFolder()
     let link = folder + "/out.json"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "missing/x.json")
-    let outcome = try Binary.run(Self.arguments(flag, output: link))
+    let outcome = try await Binary.run(Self.arguments(flag, output: link))
     #expect(outcome.status == 73, "\(flag): \(outcome.standardError)")
     #expect(outcome.text == "", "\(flag)")
     #expect(
@@ -645,7 +654,7 @@ import WorkoutSimTestSupport
   /// a read-only folder, so as root the link points into `/proc`
   /// (``fileInUnwritableFolder(name:)``).
   @Test(arguments: outputFlags)
-  func anOutputThroughALinkIntoAnUnwritableFolderIsRefusedBeforeAnyWork(flag: String) throws {
+  func anOutputThroughALinkIntoAnUnwritableFolderIsRefusedBeforeAnyWork(flag: String) async throws {
     guard let (target, reason) = try fileInUnwritableFolder(name: "kept.json") else {
       try Test.cancel("no folder here refuses new files to this user")
     }
@@ -653,7 +662,7 @@ import WorkoutSimTestSupport
     let folder = try makeTemporaryFolder()
     let link = folder + "/out.json"
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
-    let outcome = try Binary.run(Self.arguments(flag, output: link))
+    let outcome = try await Binary.run(Self.arguments(flag, output: link))
     #expect(outcome.status == 73, "\(flag): \(outcome.standardError)")
     #expect(outcome.text == "", "\(flag)")
     #expect(outcome.standardError == "Error: cannot create '\(link)': \(reason)\n", "\(flag)")
@@ -663,7 +672,7 @@ import WorkoutSimTestSupport
 
   /// A link to something that is not a regular file (here a folder) or to nothing is refused
   /// (73) and left as it is.
-  @Test func anOutputLinkToANonFileIsRefusedAndKept() throws {
+  @Test func anOutputLinkToANonFileIsRefusedAndKept() async throws {
     let folder = try makeTemporaryFolder()
     try FileManager.default.createDirectory(
       atPath: folder + "/sub", withIntermediateDirectories: false)
@@ -672,7 +681,7 @@ import WorkoutSimTestSupport
     try FileManager.default.createSymbolicLink(
       atPath: folder + "/dangling.html", withDestinationPath: "missing/x.html")
     for name in ["to-folder.html", "dangling.html"] {
-      let outcome = try Binary.run(["report", "--out", folder + "/" + name])
+      let outcome = try await Binary.run(["report", "--out", folder + "/" + name])
       #expect(outcome.status == 73, "\(name): \(outcome.standardError)")
       // Refused before the run: nothing on standard output.
       #expect(outcome.text == "")

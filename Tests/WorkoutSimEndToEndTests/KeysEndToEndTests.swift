@@ -6,9 +6,9 @@ import WorkoutSimTestSupport
 @Suite struct KeysEndToEndTests {
   /// `--keys` plays the interactive keys at scenario times: the record equals the one of the
   /// same calls written as a timeline.
-  @Test func keysGiveTheSameRunAsTheEquivalentTimeline() throws {
+  @Test func keysGiveTheSameRunAsTheEquivalentTimeline() async throws {
     let keys = "ENTER@5,SPACE@5:00,SPACE@6:00,l@7:00,c@8:00,r@8:30,+@9:00,p@9:00,e@10:00"
-    let (differences, a) = try keysVersusTimeline(
+    let (differences, a) = try await keysVersusTimeline(
       keys: keys, scenario: "keys-only.json", timeline: "keys-timeline.json")
     #expect(differences == [])
     // (600 − 5) − (360 − 300) = 535 s.
@@ -19,11 +19,11 @@ import WorkoutSimTestSupport
 
   /// Enter leaves the start to a scenario whose timeline starts the session itself: pressing it
   /// before the timeline's `start` (at 5 s) changes nothing and reports no error.
-  @Test func enterBeforeTheTimelinesOwnStartChangesNothing() throws {
-    let plain = try Binary.run([
+  @Test func enterBeforeTheTimelinesOwnStartChangesNothing() async throws {
+    let plain = try await Binary.run([
       "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json",
     ])
-    let withEnter = try Binary.run([
+    let withEnter = try await Binary.run([
       "run", "--scenario", Binary.fixture("keys-timeline.json"), "--json", "--keys", "ENTER@0",
     ])
     #expect(withEnter.status == 0)
@@ -35,8 +35,8 @@ import WorkoutSimTestSupport
   /// 0 and keys run after the timeline's actions at their instant, so `DOWN@0` is ignored: the
   /// workout stays running, the session goes notStarted → prepared at 0 and prepared →
   /// running at 3 s, and the log has the crown's `error` entry at 0 (not in `errors`).
-  @Test func theCrownAfterPrepareIsIgnoredWithALogEntry() throws {
-    let outcome = try Binary.run([
+  @Test func theCrownAfterPrepareIsIgnoredWithALogEntry() async throws {
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/hills.json", "--json", "--keys", "DOWN@0", "--until", "10",
     ])
     #expect(outcome.status == 0)
@@ -63,7 +63,7 @@ import WorkoutSimTestSupport
     #expect(result["errors"] == .array([]))
     // Run to its end (not `--until 10`, where the session is still open), the saved record is
     // running, not walking (the item below running).
-    let whole = try Binary.run([
+    let whole = try await Binary.run([
       "run", "--scenario", "Scenarios/hills.json", "--json", "--keys", "DOWN@0",
     ])
     let records = try JSONParser.parse(Array(whole.standardOutput))["records"]
@@ -75,8 +75,8 @@ import WorkoutSimTestSupport
   }
 
   /// `q` quits at once: the open session saves nothing, and the run says so.
-  @Test func quitStopsTheRunWithAnUnfinishedSession() throws {
-    let outcome = try Binary.run([
+  @Test func quitStopsTheRunWithAnUnfinishedSession() async throws {
+    let outcome = try await Binary.run([
       "run", "--scenario", Binary.fixture("keys-only.json"), "--json", "--keys", "ENTER@5,q@1:00",
     ])
     #expect(outcome.status == 0)

@@ -7,8 +7,10 @@ import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The `link` log entries of `workout-sim run --json` for a bundled scenario, in log order.
-private func linkEntries(_ file: String) throws -> [JSONValue] {
-  let outcome = try Binary.run(["run", "--scenario", "Scenarios/" + file, "--headless", "--json"])
+private func linkEntries(_ file: String) async throws -> [JSONValue] {
+  let outcome = try await Binary.run([
+    "run", "--scenario", "Scenarios/" + file, "--headless", "--json",
+  ])
   #expect(outcome.status == 0, "\(outcome.standardError)")
   let result = try JSONParser.parse(Array(outcome.standardOutput))
   guard case .array(let log)? = result["log"] else { return [] }
@@ -28,8 +30,8 @@ struct LinkFieldCaseTests {
   /// F09: the message at 1 fails with notReachable (7007), nothing delivered from it; the two
   /// user-info transfers (W1 at 2, W2 at 61) reach the phone at 600 + 1 s = 601, W1 first, each
   /// once; nothing reaches the phone before 600.
-  @Test func f09() throws {
-    let log = try linkEntries("f09-messages-while-away.json")
+  @Test func f09() async throws {
+    let log = try await linkEntries("f09-messages-while-away.json")
     let failed = entries(log, "failed")
     #expect(failed.count == 1)
     #expect(failed.first?["at"] == .number(1))
@@ -65,8 +67,8 @@ struct LinkFieldCaseTests {
   }
 
   /// F09's human summary: the link block with the failure and the two receptions.
-  @Test func f09Summary() throws {
-    let outcome = try Binary.run([
+  @Test func f09Summary() async throws {
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/f09-messages-while-away.json", "--headless",
     ])
     #expect(outcome.status == 0)
@@ -83,8 +85,8 @@ struct LinkFieldCaseTests {
 
   /// F10: the context with 12000 (sent at 60, replacing 8000 from 0) reaches the watch at
   /// 300 + 1 s = 301 when the app opens at 300; 8000 never arrives.
-  @Test func f10() throws {
-    let log = try linkEntries("f10-context-to-app-not-running.json")
+  @Test func f10() async throws {
+    let log = try await linkEntries("f10-context-to-app-not-running.json")
     let delivered = entries(log, "delivered")
     #expect(delivered.count == 1)
     #expect(delivered.first?["at"] == .number(301))
@@ -97,8 +99,8 @@ struct LinkFieldCaseTests {
 
   /// F11: pushes 1 to 50 (t = 0 … 29400) urgent, delivered at push + 0.1 s; 51 to 60
   /// (t = 30000 … 35400) queued, delivered at push + 1 s.
-  @Test func f11() throws {
-    let log = try linkEntries("f11-complication-budget.json")
+  @Test func f11() async throws {
+    let log = try await linkEntries("f11-complication-budget.json")
     let delivered = entries(log, "delivered")
     #expect(delivered.count == 60)
     for (index, entry) in delivered.enumerated() {

@@ -10,8 +10,8 @@ import WorkoutSimTestSupport
   /// F14: core from 900 (heart rate 150 ≥ 120), reminder at 900 + 180 = 1080 = 0:18:00, start
   /// backdated to 600 = 0:10:00; end 1800 = 0:30:00, end reminder at 1800 + 60 = 1860 = 0:31:00,
   /// duration 1200 s = 0:20:00.
-  @Test func f14SummaryLines() throws {
-    let outcome = try Binary.run([
+  @Test func f14SummaryLines() async throws {
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/f14-reminder-backdated.json", "--headless",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -26,8 +26,8 @@ import WorkoutSimTestSupport
   }
 
   /// F14's gap variant in the JSON log: start 820, duration 1800 − 820 = 980 s.
-  @Test func f14GapInTheLog() throws {
-    let outcome = try Binary.run([
+  @Test func f14GapInTheLog() async throws {
+    let outcome = try await Binary.run([
       "run", "--scenario", "Scenarios/f14-reminder-motion-gap.json", "--headless", "--json",
     ])
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -49,13 +49,13 @@ import WorkoutSimTestSupport
   /// F13: the short walk and the switched-off reminders give no line; the positive control
   /// one start reminder at 1180 = 0:19:40 with start 1000 = 0:16:40, and the end at
   /// 1300 + 60 = 1360 = 0:22:40 (duration 300 s = 0:05:00).
-  @Test func f13SummaryLines() throws {
+  @Test func f13SummaryLines() async throws {
     for file in ["f13-reminder-short-walk.json", "f13-reminder-disabled.json"] {
-      let outcome = try Binary.run(["run", "--scenario", "Scenarios/" + file, "--headless"])
+      let outcome = try await Binary.run(["run", "--scenario", "Scenarios/" + file, "--headless"])
       #expect(outcome.status == 0)
       #expect(!outcome.text.contains("workout reminder at"), "\(file)")
     }
-    let control = try Binary.run([
+    let control = try await Binary.run([
       "run", "--scenario", "Scenarios/f13-reminder-positive-control.json", "--headless",
     ])
     #expect(
@@ -72,8 +72,8 @@ import WorkoutSimTestSupport
     "f13-reminder-short-walk.json", "f13-reminder-positive-control.json",
     "f13-reminder-disabled.json", "f14-reminder-backdated.json", "f14-reminder-motion-gap.json",
   ])
-  func scenariosPass(_ file: String) throws {
-    let outcome = try Binary.run(["check", "Scenarios/" + file])
+  func scenariosPass(_ file: String) async throws {
+    let outcome = try await Binary.run(["check", "Scenarios/" + file])
     #expect(outcome.status == 0, "\(outcome.text)\(outcome.standardError)")
     #expect(outcome.text.hasSuffix("1 passed, 0 failed\n"))
   }

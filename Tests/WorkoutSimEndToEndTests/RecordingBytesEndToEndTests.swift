@@ -10,7 +10,7 @@ import Testing
     <Max
     """
 
-  @Test func invalidUTF8ElementNameInTCX() throws {
+  @Test func invalidUTF8ElementNameInTCX() async throws {
     // The reported input: FF FF FF FF inside `<MaximumSpeed>`. Line 3 is `<Max` then FF: column
     // 5. Offset: line 1 is 38 bytes + LF, line 2 is 100 bytes + LF, so line 3 starts at
     // 39 + 101 = 140 and the FF is byte 144.
@@ -18,16 +18,16 @@ import Testing
       Array(tcx.utf8) + [0xFF, 0xFF, 0xFF, 0xFF]
       + Array(
         "imumSpeed>1</MaximumSpeed></Lap></Activity></Activities></TrainingCenterDatabase>".utf8)
-    let outcome = try RecordingEndToEndTests.replay("bad.tcx", bytes)
+    let outcome = try await RecordingEndToEndTests.replay("bad.tcx", bytes)
     #expect(outcome.status == 65)
     #expect(
       outcome.standardError.contains(
         "bad.tcx:3:5: XML error: invalid UTF-8 byte sequence FF (byte offset 144)"))
   }
 
-  @Test func nulInGPX() throws {
+  @Test func nulInGPX() async throws {
     let bytes = Array("<gpx>\n<trk>".utf8) + [0x00] + Array("</trk></gpx>".utf8)
-    let outcome = try RecordingEndToEndTests.replay("nul.gpx", bytes)
+    let outcome = try await RecordingEndToEndTests.replay("nul.gpx", bytes)
     #expect(outcome.status == 65)
     // `<gpx>` and LF are bytes 0–5; line 2 `<trk>` is bytes 6–10; NUL is byte 11, column 6.
     #expect(
@@ -35,12 +35,12 @@ import Testing
         "nul.gpx:2:6: XML error: character U+0000 is not allowed in XML (byte offset 11)"))
   }
 
-  @Test func fitWithANegativeTimeStamp() throws {
+  @Test func fitWithANegativeTimeStamp() async throws {
     // A record whose time stamp field is declared sint32 and holds −1: it has no time stamp,
     // so the file has no timed records (the reader used to trap converting −1 to UInt32).
     var f = FITTestBytes()
     f.records = [0x40, 0, 0, 20, 0, 1, 253, 4, 0x85, 0x00, 0xFF, 0xFF, 0xFF, 0xFF]
-    let outcome = try RecordingEndToEndTests.replay("neg.fit", f.bytes())
+    let outcome = try await RecordingEndToEndTests.replay("neg.fit", f.bytes())
     #expect(outcome.status == 65)
     #expect(outcome.standardError.contains("neg.fit: no records with time stamps"))
   }

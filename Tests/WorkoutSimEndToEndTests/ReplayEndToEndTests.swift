@@ -21,8 +21,8 @@ import WorkoutSimTestSupport
   /// 12:54:58) against the session's total_timer_time 2625.14 s (0:43:45 truncated);
   /// 4829.17 m (the file's 4835.38 m less 6.21 m in seven stops) is 4.83 km against 4.84 km;
   /// the session's total_ascent 168 m.
-  @Test func summaryBesideTheFileTotals() throws {
-    let outcome = try Binary.run(["replay", Self.run])
+  @Test func summaryBesideTheFileTotals() async throws {
+    let outcome = try await Binary.run(["replay", Self.run])
     #expect(outcome.status == 0)
     #expect(outcome.standardError == "")
     let lines = outcome.text.split(separator: "\n").map(String.init)
@@ -53,12 +53,12 @@ import WorkoutSimTestSupport
     #expect(lines.contains("    events: 4 laps"))
   }
 
-  @Test func writtenScenarioRunsToTheSameBytes() throws {
+  @Test func writtenScenarioRunsToTheSameBytes() async throws {
     let folder = try makeTemporaryFolder()
     let written = folder + "/sub/replay.json"
     try FileManager.default.createDirectory(
       atPath: folder + "/sub", withIntermediateDirectories: true)
-    let replay = try Binary.run([
+    let replay = try await Binary.run([
       "replay", Self.run, "--seed", "9", "--json", "--write-scenario", written,
     ])
     #expect(replay.status == 0)
@@ -72,38 +72,38 @@ import WorkoutSimTestSupport
     #expect(!path.hasPrefix("/"))
     #expect(path.hasSuffix("Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"))
     #expect(scenario["seed"] == .number(9))
-    let rerun = try Binary.run(["run", "--scenario", written, "--json"])
+    let rerun = try await Binary.run(["run", "--scenario", written, "--json"])
     #expect(rerun.status == 0)
     #expect(rerun.standardOutput == replay.standardOutput)
-    #expect(try Binary.run(["validate", written]).status == 0)
+    #expect(try await Binary.run(["validate", written]).status == 0)
   }
 
-  @Test func outputsThatNameTheRecordingAreRefused() throws {
-    let outcome = try Binary.run(["replay", Self.run, "--write-scenario", Self.run])
+  @Test func outputsThatNameTheRecordingAreRefused() async throws {
+    let outcome = try await Binary.run(["replay", Self.run, "--write-scenario", Self.run])
     #expect(outcome.status == 64)
     #expect(outcome.standardError.contains("would overwrite the recording"))
-    let export = try Binary.run(["replay", Self.run, "--export", "./" + Self.run])
+    let export = try await Binary.run(["replay", Self.run, "--export", "./" + Self.run])
     #expect(export.status == 64)
   }
 
   /// Every output is checked before the replay runs: an export into a folder that does not
   /// exist is 73 with nothing on standard output, and a FIFO as the recording is 66 saying what
   /// it is.
-  @Test func outputsCheckedBeforeTheRunAndAFIFOSaysWhatItIs() throws {
+  @Test func outputsCheckedBeforeTheRunAndAFIFOSaysWhatItIs() async throws {
     let folder = try makeTemporaryFolder()
-    let missing = try Binary.run([
+    let missing = try await Binary.run([
       "replay", Self.run, "--export", folder + "/no/such/folder/run.fit",
     ])
     #expect(missing.status == 73)
     #expect(missing.standardOutput.isEmpty)
-    let scenario = try Binary.run([
+    let scenario = try await Binary.run([
       "replay", Self.run, "--write-scenario", folder + "/no/such/folder/run.json",
     ])
     #expect(scenario.status == 73)
     #expect(scenario.standardOutput.isEmpty)
     let fifo = folder + "/pipe.fit"
     #expect(mkfifo(fifo, 0o600) == 0)
-    let piped = try Binary.run(["replay", fifo])
+    let piped = try await Binary.run(["replay", fifo])
     #expect(piped.status == 66)
     #expect(
       piped.standardError.contains("\(fifo): cannot read file: it is a FIFO, not a regular file"))
@@ -131,9 +131,9 @@ import WorkoutSimTestSupport
   }
 
   /// Two outputs that name the same file would lose one of them silently: 64 before any work.
-  @Test func outputsThatNameTheSameFileAreRefused() throws {
+  @Test func outputsThatNameTheSameFileAreRefused() async throws {
     let folder = try makeTemporaryFolder()
-    let both = try Binary.run([
+    let both = try await Binary.run([
       "replay", Self.run, "--export", folder + "/x.json", "--write-scenario", folder + "/x.json",
     ])
     #expect(both.status == 64)
@@ -142,15 +142,15 @@ import WorkoutSimTestSupport
         "Error: '--export \(folder)/x.json' and '--write-scenario \(folder)/x.json' name the same file; choose different names."
       ))
     #expect(!FileManager.default.fileExists(atPath: folder + "/x.json"))
-    let twice = try Binary.run([
+    let twice = try await Binary.run([
       "replay", Self.run, "--export", folder + "/y.fit", "--export", folder + "/./y.fit",
     ])
     #expect(twice.status == 64)
   }
 
   /// A device is 66 and says so, before its name's missing extension would make it 65.
-  @Test func aDeviceIsSixtySix() throws {
-    let outcome = try Binary.run(["replay", "/dev/zero"])
+  @Test func aDeviceIsSixtySix() async throws {
+    let outcome = try await Binary.run(["replay", "/dev/zero"])
     #expect(outcome.status == 66)
     #expect(
       outcome.standardError.contains(
@@ -160,59 +160,59 @@ import WorkoutSimTestSupport
   /// With a warning in the result (a GPS jump dropped), `--write-scenario` into a subfolder and a
   /// `run` of it from the same folder still give the same bytes: the warning names the recording
   /// by its normalized path (`sub/../jump.gpx` is `jump.gpx`).
-  @Test func writtenScenarioWithAWarningRunsToTheSameBytes() throws {
+  @Test func writtenScenarioWithAWarningRunsToTheSameBytes() async throws {
     let folder = try makeTemporaryFolder()
     // Point 10 moved 0.1° north (about 11 km in 5 s): a jump.
     try Data(Self.gpx(count: 30, shift: { $0 == 10 ? 0.1 : 0 }).utf8).write(
       to: URL(fileURLWithPath: folder + "/jump.gpx"))
     try FileManager.default.createDirectory(
       atPath: folder + "/sub", withIntermediateDirectories: true)
-    let replay = try Binary.run(
+    let replay = try await Binary.run(
       ["replay", "jump.gpx", "--json", "--write-scenario", "sub/j.json"], in: folder)
     #expect(replay.status == 0, "\(replay.standardError)")
     #expect(replay.standardError.contains("jump.gpx: "))
-    let rerun = try Binary.run(["run", "--scenario", "sub/j.json", "--json"], in: folder)
+    let rerun = try await Binary.run(["run", "--scenario", "sub/j.json", "--json"], in: folder)
     #expect(rerun.status == 0)
     #expect(rerun.standardOutput == replay.standardOutput)
   }
 
   /// One time stamp 25 years before the others makes the replay 25 years long: refused before it
   /// runs, naming the recording (not "Replay of …") and where to look.
-  @Test func aWildFirstTimeStampNamesTheRecording() throws {
+  @Test func aWildFirstTimeStampNamesTheRecording() async throws {
     let folder = try makeTemporaryFolder()
     try Data(Self.gpx(count: 30, time: { $0 == 0 ? "1999-05-01T06:00:00Z" : nil }).utf8).write(
       to: URL(fileURLWithPath: folder + "/wild.gpx"))
-    let outcome = try Binary.run(["replay", folder + "/wild.gpx"])
+    let outcome = try await Binary.run(["replay", folder + "/wild.gpx"])
     #expect(outcome.status == 65)
     #expect(outcome.standardError.hasPrefix("Error: \(folder)/wild.gpx: course.recording: "))
     #expect(outcome.standardError.contains("check its first and last time stamps"))
   }
 
-  @Test func exitCodesAsRun() throws {
-    #expect(try Binary.run(["replay"]).status == 64)
-    #expect(try Binary.run(["replay", Self.run, "--sed", "1"]).status == 64)
-    #expect(try Binary.run(["replay", Self.run, "--type", "flying"]).status == 64)
-    #expect(try Binary.run(["replay", Self.run, Self.walk]).status == 64)
-    let missing = try Binary.run(["replay", "nothing.fit"])
+  @Test func exitCodesAsRun() async throws {
+    #expect(try await Binary.run(["replay"]).status == 64)
+    #expect(try await Binary.run(["replay", Self.run, "--sed", "1"]).status == 64)
+    #expect(try await Binary.run(["replay", Self.run, "--type", "flying"]).status == 64)
+    #expect(try await Binary.run(["replay", Self.run, Self.walk]).status == 64)
+    let missing = try await Binary.run(["replay", "nothing.fit"])
     #expect(missing.status == 66)
     #expect(missing.standardError.contains("nothing.fit: cannot read file"))
     let folder = try makeTemporaryFolder()
     try Data("hello".utf8).write(to: URL(fileURLWithPath: folder + "/bad.fit"))
-    let bad = try Binary.run(["replay", folder + "/bad.fit"])
+    let bad = try await Binary.run(["replay", folder + "/bad.fit"])
     #expect(bad.status == 65)
     #expect(bad.standardError.contains("bad.fit: not a FIT file"))
-    #expect(try Binary.run(["replay", "--help"]).status == 0)
+    #expect(try await Binary.run(["replay", "--help"]).status == 0)
   }
 
   /// The TCX walk's sport is "Other" and its track moves, so it replays as a walk with
   /// distance (docs/recordings.md, "Multisport"), as with `--type walking`; `--type other`
   /// makes it `other`.
-  @Test func typeOverridesTheFileSport() throws {
-    let other = try Binary.run(["replay", Self.walk, "--type", "other", "--json"])
+  @Test func typeOverridesTheFileSport() async throws {
+    let other = try await Binary.run(["replay", Self.walk, "--type", "other", "--json"])
     #expect(other.status == 0)
     #expect(try Self.firstRecord(other.standardOutput)?["activityType"] == .string("other"))
-    let plain = try Binary.run(["replay", Self.walk, "--json"])
-    let walked = try Binary.run(["replay", Self.walk, "--type", "walking", "--json"])
+    let plain = try await Binary.run(["replay", Self.walk, "--json"])
+    let walked = try await Binary.run(["replay", Self.walk, "--type", "walking", "--json"])
     #expect(plain.standardOutput == walked.standardOutput)
     let record = try Self.firstRecord(walked.standardOutput)
     #expect(record?["activityType"] == .string("walking"))
@@ -228,7 +228,7 @@ import WorkoutSimTestSupport
   }
 
   /// Two TCX activities (a 60 s run, then a 60 s ride) are two workouts.
-  @Test func multisportIsOneWorkoutPerSport() throws {
+  @Test func multisportIsOneWorkoutPerSport() async throws {
     var points = ""
     for second in stride(from: 0, through: 120, by: 10) {
       points +=
@@ -246,7 +246,7 @@ import WorkoutSimTestSupport
       """
     let folder = try makeTemporaryFolder()
     try Data(text.utf8).write(to: URL(fileURLWithPath: folder + "/multi.tcx"))
-    let outcome = try Binary.run(["replay", folder + "/multi.tcx", "--json"])
+    let outcome = try await Binary.run(["replay", folder + "/multi.tcx", "--json"])
     #expect(outcome.status == 0, "\(outcome.standardError)")
     let result = try JSONParser.parse(Array(outcome.standardOutput))
     guard case .array(let records)? = result["records"] else {
@@ -259,7 +259,7 @@ import WorkoutSimTestSupport
   }
 
   /// `run` warns when the timeline ends past the recording (exit code unchanged).
-  @Test func runWarnsAboutATimelinePastTheRecording() throws {
+  @Test func runWarnsAboutATimelinePastTheRecording() async throws {
     let folder = try makeTemporaryFolder()
     let scenario = folder + "/long.json"
     let path = packageRoot.appendingPathComponent(Self.run).path
@@ -269,7 +269,7 @@ import WorkoutSimTestSupport
         "timeline": [ { "at": 0, "do": "start" }, { "at": "45:00", "do": "end" } ] }
       """.utf8
     ).write(to: URL(fileURLWithPath: scenario))
-    let outcome = try Binary.run(["run", "--scenario", scenario, "--headless"])
+    let outcome = try await Binary.run(["run", "--scenario", scenario, "--headless"])
     #expect(outcome.status == 0)
     // 45:00 = 2700 s; the recording lasts 2624 s: 76 s past it.
     #expect(
@@ -278,14 +278,14 @@ import WorkoutSimTestSupport
       ))
   }
 
-  @Test func replayExportsReplayAgain() throws {
+  @Test func replayExportsReplayAgain() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "replay", Self.run, "--export", folder + "/again.fit", "--export", folder + "/again.tcx",
     ])
     #expect(outcome.status == 0)
     for name in ["again.fit", "again.tcx"] {
-      let again = try Binary.run(["replay", folder + "/" + name, "--json"])
+      let again = try await Binary.run(["replay", folder + "/" + name, "--json"])
       #expect(again.status == 0)
       let record = try Self.firstRecord(again.standardOutput)
       #expect(record?["duration"] == .number(2624))
@@ -306,8 +306,8 @@ import WorkoutSimTestSupport
   /// slowest cadence, 150 steps/min (a 400 ms step, 129.43 ms of flight):
   /// 9.81 × 0.270571² × ((129.43 / 270.57 + 1) / (2π) − 0.125) + 9.81 × 0.12943² / 8
   /// = 7.921 + 2.054 = 9.975 cm. Before, stops at 0.005–0.09 m/s averaged 2708 ms and 3274.0 cm.
-  @Test func runningMetricsArePhysicallyPossible() throws {
-    let outcome = try Binary.run(["replay", Self.run, "--json"])
+  @Test func runningMetricsArePhysicallyPossible() async throws {
+    let outcome = try await Binary.run(["replay", Self.run, "--json"])
     #expect(outcome.status == 0)
     let statistics = try #require(try Self.firstRecord(outcome.standardOutput)?["statistics"])
     func number(_ type: String, _ key: String) throws -> Double {

@@ -7,7 +7,7 @@ import WorkoutSimTestSupport
 @Suite struct ReportEndToEndTests {
   static let run = "Tests/Data/recordings/run-hilly--2013-02-06-12-11-14.fit"
 
-  @Test func usageErrorsAre64() throws {
+  @Test func usageErrorsAre64() async throws {
     for arguments in [
       ["report", "Scenarios/hills.json"],
       ["report", "--scenario", "Scenarios/hills.json", "--recording", Self.run],
@@ -16,51 +16,53 @@ import WorkoutSimTestSupport
       ["report", "--seed", "-1"],
       ["report", "--outt", "x.html"],
     ] {
-      let outcome = try Binary.run(arguments)
+      let outcome = try await Binary.run(arguments)
       #expect(outcome.status == 64, "\(arguments)")
       #expect(outcome.standardOutput.isEmpty)
       #expect(outcome.standardError.contains("Usage: workout-sim report"), "\(arguments)")
     }
   }
 
-  @Test func refusesToOverwriteAnInput() throws {
-    let scenario = try Binary.run([
+  @Test func refusesToOverwriteAnInput() async throws {
+    let scenario = try await Binary.run([
       "report", "--scenario", "Scenarios/hills.json", "--out", "Scenarios/hills.json",
     ])
     #expect(scenario.status == 64)
     #expect(scenario.standardError.contains("would overwrite the scenario file"))
     // The recording a scenario replays is an input too.
-    let replayed = try Binary.run([
+    let replayed = try await Binary.run([
       "report", "--scenario", "Scenarios/replay-hilly-run.json", "--out",
       "Scenarios/recordings/run-hilly--2013-02-06-12-11-14.fit",
     ])
     #expect(replayed.status == 64)
     #expect(replayed.standardError.contains("would overwrite the recording"))
-    let recording = try Binary.run(["report", "--recording", Self.run, "--out", "./" + Self.run])
+    let recording = try await Binary.run([
+      "report", "--recording", Self.run, "--out", "./" + Self.run,
+    ])
     #expect(recording.status == 64)
   }
 
-  @Test func missingAndBadInputsKeepTheirExitCodes() throws {
+  @Test func missingAndBadInputsKeepTheirExitCodes() async throws {
     let folder = try makeTemporaryFolder()
-    let missing = try Binary.run([
+    let missing = try await Binary.run([
       "report", "--scenario", folder + "/none.json", "--out", folder + "/x.html",
     ])
     #expect(missing.status == 66)
     let bad = folder + "/bad.json"
     try Data("{ \"version\": 1, ".utf8).write(to: URL(fileURLWithPath: bad))
-    let invalid = try Binary.run(["report", "--scenario", bad, "--out", folder + "/x.html"])
+    let invalid = try await Binary.run(["report", "--scenario", bad, "--out", folder + "/x.html"])
     #expect(invalid.status == 65)
     #expect(invalid.standardError.contains("bad.json"))
     #expect(!FileManager.default.fileExists(atPath: folder + "/x.html"))
-    let unwritable = try Binary.run([
+    let unwritable = try await Binary.run([
       "report", "--scenario", "Scenarios/hills.json", "--out", folder + "/no/such/x.html",
     ])
     #expect(unwritable.status == 73)
   }
 
-  @Test func writesTheDefaultNameInTheCurrentFolder() throws {
+  @Test func writesTheDefaultNameInTheCurrentFolder() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try Binary.run(
+    let outcome = try await Binary.run(
       ["report", "--scenario", packageRoot.path + "/Scenarios/hills.json"], in: folder)
     #expect(outcome.status == 0)
     #expect(outcome.standardError == "")
@@ -73,9 +75,11 @@ import WorkoutSimTestSupport
   /// The replay's page sets the file's heart rate and totals beside the model's: the session's
   /// total_timer_time 2625.14 s (0:43:45) and total_ascent 168 m in the file column, and the
   /// model's heart rate (the same run with the heart rate modelled) as a third line.
-  @Test func replayShowsTheRecordingBesideTheModel() throws {
+  @Test func replayShowsTheRecordingBesideTheModel() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try Binary.run(["report", "--recording", Self.run, "--out", folder + "/run.html"])
+    let outcome = try await Binary.run([
+      "report", "--recording", Self.run, "--out", folder + "/run.html",
+    ])
     #expect(outcome.status == 0)
     let page = try String(contentsOfFile: folder + "/run.html", encoding: .utf8)
     #expect(page.contains("<th>run-hilly--2013-02-06-12-11-14.fit</th>"))
@@ -107,16 +111,18 @@ import WorkoutSimTestSupport
     #expect(page.contains("id=\"r1-route\""))
     #expect(page.contains("class=\"line s-raw\""))
     // Same input, same bytes.
-    let again = try Binary.run(["report", "--recording", Self.run, "--out", folder + "/again.html"])
+    let again = try await Binary.run([
+      "report", "--recording", Self.run, "--out", folder + "/again.html",
+    ])
     #expect(again.status == 0)
     #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/again.html")) == Data(page.utf8))
   }
 
   /// A scenario whose course is a recording gets the same file side: the bundled replay of the
   /// hilly run (recorded heart rate) with the file's 0:43:45 and 168 m beside the record.
-  @Test func scenarioReplayingARecordingShowsTheFileToo() throws {
+  @Test func scenarioReplayingARecordingShowsTheFileToo() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try Binary.run([
+    let outcome = try await Binary.run([
       "report", "--scenario", "Scenarios/replay-hilly-run.json", "--out", folder + "/r.html",
     ])
     #expect(outcome.status == 0)

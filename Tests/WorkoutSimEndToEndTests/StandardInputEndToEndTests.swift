@@ -11,10 +11,10 @@ import WorkoutSimTestSupport
   }
 
   /// `run --scenario -` runs the piped scenario: the very bytes `--json` gives for the file.
-  @Test func runReadsTheScenarioFromAPipe() throws {
-    let piped = try Binary.run(
+  @Test func runReadsTheScenarioFromAPipe() async throws {
+    let piped = try await Binary.run(
       ["run", "--scenario", "-", "--json"], standardInput: .bytes(try bundled("hills.json")))
-    let named = try Binary.run(["run", "--scenario", "Scenarios/hills.json", "--json"])
+    let named = try await Binary.run(["run", "--scenario", "Scenarios/hills.json", "--json"])
     #expect(piped.status == 0, "\(piped.standardError)")
     #expect(piped.standardError == "")
     #expect(!piped.standardOutput.isEmpty)
@@ -22,20 +22,21 @@ import WorkoutSimTestSupport
   }
 
   /// `check -` and `validate -` name it `(standard input)`; hills.json has 14 checks.
-  @Test func checkAndValidateReadTheScenarioFromAPipe() throws {
-    let check = try Binary.run(["check", "-"], standardInput: .bytes(try bundled("hills.json")))
+  @Test func checkAndValidateReadTheScenarioFromAPipe() async throws {
+    let check = try await Binary.run(
+      ["check", "-"], standardInput: .bytes(try bundled("hills.json")))
     #expect(check.status == 0, "\(check.standardError)")
     #expect(check.text == "PASS (standard input) (14 checks)\n1 passed, 0 failed\n")
-    let validate = try Binary.run(
+    let validate = try await Binary.run(
       ["validate", "-"], standardInput: .bytes(try bundled("hills.json")))
     #expect(validate.status == 0, "\(validate.standardError)")
     #expect(validate.text == "(standard input): ok\n")
   }
 
   /// `report --scenario -` writes the page (here to `--out`) and names its input.
-  @Test func reportReadsTheScenarioFromAPipe() throws {
+  @Test func reportReadsTheScenarioFromAPipe() async throws {
     let folder = try makeTemporaryFolder()
-    let outcome = try Binary.run(
+    let outcome = try await Binary.run(
       ["report", "--scenario", "-", "--out", folder + "/hills.html"],
       standardInput: .bytes(try bundled("hills.json")))
     #expect(outcome.status == 0, "\(outcome.standardError)")
@@ -47,14 +48,14 @@ import WorkoutSimTestSupport
   /// A scenario from standard input has no file of its own: its relative `course.recording`
   /// (`recordings/run-hilly--….fit`) is relative to the working folder. From `Scenarios/` it
   /// is found; from the package root it is not (66, naming the path as it was looked up).
-  @Test func aRelativeRecordingIsRelativeToTheWorkingFolder() throws {
+  @Test func aRelativeRecordingIsRelativeToTheWorkingFolder() async throws {
     let scenario = try bundled("replay-hilly-run.json")
-    let inScenarios = try Binary.run(
+    let inScenarios = try await Binary.run(
       ["check", "-"], in: packageRoot.path + "/Scenarios", standardInput: .bytes(scenario))
     #expect(inScenarios.status == 0, "\(inScenarios.standardError)")
     // replay-hilly-run.json has 12 checks.
     #expect(inScenarios.text == "PASS (standard input) (12 checks)\n1 passed, 0 failed\n")
-    let atRoot = try Binary.run(["run", "--scenario", "-"], standardInput: .bytes(scenario))
+    let atRoot = try await Binary.run(["run", "--scenario", "-"], standardInput: .bytes(scenario))
     #expect(atRoot.status == 66)
     #expect(atRoot.text == "")
     #expect(
@@ -64,8 +65,8 @@ import WorkoutSimTestSupport
 
   /// Errors name `(standard input)`: `{"version": 1,` and a newline ends inside the object, at
   /// line 2, column 1.
-  @Test func aDataErrorNamesStandardInput() throws {
-    let outcome = try Binary.run(
+  @Test func aDataErrorNamesStandardInput() async throws {
+    let outcome = try await Binary.run(
       ["run", "--scenario", "-"], standardInput: .bytes(Data(#"{"version": 1,"#.utf8 + [10])))
     #expect(outcome.status == 65)
     #expect(outcome.text == "")
@@ -77,8 +78,8 @@ import WorkoutSimTestSupport
 
   /// Standard input that is a device (`/dev/null`, the helper's default) is refused (66) rather
   /// than read as an empty scenario.
-  @Test func standardInputThatIsADeviceIsRefused() throws {
-    let outcome = try Binary.run(["validate", "-"])
+  @Test func standardInputThatIsADeviceIsRefused() async throws {
+    let outcome = try await Binary.run(["validate", "-"])
     #expect(outcome.status == 66)
     #expect(
       outcome.standardError
@@ -88,11 +89,11 @@ import WorkoutSimTestSupport
 
   /// A file redirected into standard input is an input: an output that names it is refused
   /// (64) before anything is written, and the file is left as it was.
-  @Test func anOutputNamingTheRedirectedFileIsRefused() throws {
+  @Test func anOutputNamingTheRedirectedFileIsRefused() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/s.json"
     try bundled("hills.json").write(to: URL(fileURLWithPath: path))
-    let outcome = try Binary.run(
+    let outcome = try await Binary.run(
       ["run", "--scenario", "-", "--export", path], standardInput: .file(path))
     #expect(outcome.status == 64)
     #expect(

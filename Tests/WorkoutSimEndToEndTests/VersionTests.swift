@@ -27,15 +27,15 @@ import WorkoutSimulation
     #expect(released.first.map(String.init) == workoutSimVersion)
   }
 
-  @Test func versionFlagPrintsIt() throws {
-    let outcome = try Binary.run(["--version"])
+  @Test func versionFlagPrintsIt() async throws {
+    let outcome = try await Binary.run(["--version"])
     #expect(outcome.status == 0)
     #expect(outcome.text == "workout-sim \(workoutSimVersion)\n")
     #expect(outcome.standardError == "")
   }
 
-  @Test func theRunResultsGeneratorNamesIt() throws {
-    let outcome = try Binary.run(["run", "--headless", "--json", "--until", "60"])
+  @Test func theRunResultsGeneratorNamesIt() async throws {
+    let outcome = try await Binary.run(["run", "--headless", "--json", "--until", "60"])
     #expect(outcome.status == 0)
     let result = try JSONParser.parse(Array(outcome.standardOutput))
     #expect(result["generator"] == .string("workout-sim \(workoutSimVersion)"))

@@ -4,8 +4,8 @@ import WorkoutJSON
 import WorkoutSimTestSupport
 
 @Suite(.serialized) struct WatchTerminalEndToEndTests {
-  @Test func keysDriveTheFaceAndQuitRestoresTheTerminal() throws {
-    let run = try PseudoTerminalRun.run(
+  @Test func keysDriveTheFaceAndQuitRestoresTheTerminal() async throws {
+    let run = try await PseudoTerminalRun.run(
       steps:
         "wait:Choose a workout;send:j;wait:crown 1.00;send:\\r;wait:elapsed;send:?;wait:Keys;"
         + "send:?;send:q;wait:Quit while the workout is open;send:y",
@@ -19,19 +19,19 @@ import WorkoutSimTestSupport
     #expect(run.screen.contains("Steady 30-minute run (seed 1): 0 workouts"))
   }
 
-  @Test func sigtermExits143AfterRestoring() throws {
-    let run = try PseudoTerminalRun.run(
+  @Test func sigtermExits143AfterRestoring() async throws {
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:Choose a workout;send:\\r;wait:elapsed;signal:TERM")
     #expect(run.failed == nil)
     #expect(run.exit == 143)
     #expect(run.restored)
   }
 
-  @Test func sighupExits129AndSigintExits130() throws {
-    let hangup = try PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:HUP")
+  @Test func sighupExits129AndSigintExits130() async throws {
+    let hangup = try await PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:HUP")
     #expect(hangup.exit == 129)
     #expect(hangup.restored)
-    let interrupt = try PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:INT")
+    let interrupt = try await PseudoTerminalRun.run(steps: "wait:Choose a workout;signal:INT")
     #expect(interrupt.exit == 130)
     #expect(interrupt.restored)
   }
@@ -40,9 +40,9 @@ import WorkoutSimTestSupport
   /// moves at least two minutes on, so the CSV has a heart-rate row at 3, 8, ..., 118 s at
   /// least: 24 rows and the header (before the samples were kept for the face's exports it held
   /// the header alone).
-  @Test func anExportFromTheFaceCarriesTheSamples() throws {
+  @Test func anExportFromTheFaceCarriesTheSamples() async throws {
     let folder = try makeTemporaryFolder()
-    let run = try PseudoTerminalRun.run(
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:Choose a workout;send:\\r;wait:elapsed;send:n;send:n;send:e;wait:saved ;send:q",
       arguments: ["run", "--export", folder + "/face.csv"])
     #expect(run.failed == nil)
@@ -53,8 +53,8 @@ import WorkoutSimTestSupport
     #expect(lines.dropFirst().first?.hasPrefix("2026-01-05T08:00:03+00:00,0,") == true)
   }
 
-  @Test func resizeRedrawsAtTheNewWidth() throws {
-    let run = try PseudoTerminalRun.run(
+  @Test func resizeRedrawsAtTheNewWidth() async throws {
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:Choose a workout;resize:60x24;waitre:(?<!\\u2500)\\u2500{60}Enter;send:q")
     // On the selector no workout is open (the built-in scenario prepares nothing before its
     // start): `q` quits at once.
@@ -65,8 +65,8 @@ import WorkoutSimTestSupport
     #expect(run.screen.contains(String(repeating: "─", count: 60) + "Enter"))
   }
 
-  @Test func dumbTerminalGetsPlainLines() throws {
-    let run = try PseudoTerminalRun.run(
+  @Test func dumbTerminalGetsPlainLines() async throws {
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:selecting running;send:j;wait:selecting walking;send:q",
       env: ["TERM=dumb", "LANG=C.UTF-8"])
     #expect(run.failed == nil)
@@ -80,9 +80,9 @@ import WorkoutSimTestSupport
   /// Crown keys in `--keys` go through the same selector as the timeline's `crown` actions:
   /// the same result document, and the workout's activity is the item selected when the session
   /// is prepared (3 s); the turn at 5:00, after the start, is ignored with one log entry.
-  @Test func crownKeysGiveTheSameRecordAsTheEquivalentTimeline() throws {
+  @Test func crownKeysGiveTheSameRecordAsTheEquivalentTimeline() async throws {
     let keys = "j@1,j@1,j@2,j@2,j@2,k@2,ENTER@5,j@5:00,e@10:00"
-    let (differences, a) = try keysVersusTimeline(
+    let (differences, a) = try await keysVersusTimeline(
       keys: keys, scenario: "crown-keys.json", timeline: "crown-timeline.json")
     #expect(differences == [])
     guard case .array(let records)? = a["records"], let record = records.first else {
@@ -99,8 +99,8 @@ import WorkoutSimTestSupport
 
   /// `--type` preselects: hiking is not among the default items, so it goes in front and one
   /// `j` moves to running.
-  @Test func typePreselectsAndCrownKeysMoveFromIt() throws {
-    let outcome = try Binary.run([
+  @Test func typePreselectsAndCrownKeysMoveFromIt() async throws {
+    let outcome = try await Binary.run([
       "run", "--type", "hiking", "--json", "--keys", "j@1,ENTER@2,e@1:00",
     ])
     #expect(outcome.status == 0)
@@ -109,8 +109,8 @@ import WorkoutSimTestSupport
     #expect(records.first?["activityType"] == .string("running"))
   }
 
-  @Test func watchScenariosPassTheirChecks() throws {
-    let outcome = try Binary.run([
+  @Test func watchScenariosPassTheirChecks() async throws {
+    let outcome = try await Binary.run([
       "check", "Scenarios/watch-f12-crown-selector.json", "Scenarios/watch-crown-continuous.json",
     ])
     #expect(outcome.status == 0)
@@ -131,8 +131,8 @@ import WorkoutSimTestSupport
       ("14000", "complication-circular-140.txt", "C.UTF-8"),
       ("14000", "complication-circular-140-ascii.txt", "C"),
     ])
-  func circular(steps: String, snapshot: String, lang: String) throws {
-    let outcome = try Binary.run(
+  func circular(steps: String, snapshot: String, lang: String) async throws {
+    let outcome = try await Binary.run(
       ["complication", "--steps", steps, "--goal", "10000"],
       environment: ["LANG": lang, "LC_ALL": "", "LC_CTYPE": "", "TERM": "xterm"])
     #expect(outcome.status == 0)

@@ -62,14 +62,15 @@ public struct Binary: Sendable {
   /// Runs the executable with `arguments` in `folder` (default: ``packageRoot``), with
   /// `environment` over the test's own and `standardInput` (default `/dev/null`); standard
   /// output goes to `standardOutput` when given (then ``Outcome/standardOutput`` is empty),
-  /// else it is captured.
+  /// else it is captured. The calling task is suspended until the child has exited and its
+  /// pipes are read to their ends; no thread waits on the child (``ChildProcess``).
   ///
   /// - Throws: When the executable is missing or cannot be started, or the input file cannot
   ///   be opened.
   public func run(
     _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
     standardOutput: FileHandle? = nil, standardInput: StandardInput = .null
-  ) throws -> Outcome {
+  ) async throws -> Outcome {
     let process = Process()
     process.executableURL = try executable
     process.arguments = arguments
@@ -95,13 +96,11 @@ public struct Binary: Sendable {
       }
       process.standardInput = handle
     }
-    try process.run()
-    let out = standardOutput == nil ? output.fileHandleForReading.readDataToEndOfFile() : Data()
-    let err = error.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
+    let ended = try await ChildProcess.run(
+      process, reading: standardOutput == nil ? output : nil, error)
     return Outcome(
-      status: process.terminationStatus, standardOutput: out,
-      standardError: String(decoding: err, as: UTF8.self))
+      status: ended.status, standardOutput: ended.standardOutput,
+      standardError: String(decoding: ended.standardError, as: UTF8.self))
   }
 
   /// Runs `workout-sim` (``run(_:environment:in:standardOutput:standardInput:)`` of
@@ -111,8 +110,8 @@ public struct Binary: Sendable {
   public static func run(
     _ arguments: [String], environment: [String: String] = [:], in folder: String? = nil,
     standardOutput: FileHandle? = nil, standardInput: StandardInput = .null
-  ) throws -> Outcome {
-    try workoutSim.run(
+  ) async throws -> Outcome {
+    try await workoutSim.run(
       arguments, environment: environment, in: folder, standardOutput: standardOutput,
       standardInput: standardInput)
   }

@@ -15,14 +15,15 @@ public struct PseudoTerminalRun: Decodable, Sendable {
   /// Runs `binary` (default `workout-sim`) with `arguments` in a `columns` × `rows`
   /// pseudo-terminal, playing `steps` (`wait:TEXT;send:KEY;resize:COLSxROWS;signal:NAME`, as
   /// scripts/pty-watch.py reads them) with `env` (`K=V`) added to the environment; each wait
-  /// gives up after 20 s.
+  /// gives up after 20 s. The calling task is suspended, no thread blocked, until the script
+  /// has exited (``ChildProcess``).
   ///
   /// - Throws: When the binary or python3 cannot be started, or the script's JSON does not
   ///   decode.
   public static func run(
     steps: String, binary: Binary = .workoutSim, arguments: [String] = ["run"],
     env: [String] = [], columns: Int = 80, rows: Int = 30
-  ) throws -> PseudoTerminalRun {
+  ) async throws -> PseudoTerminalRun {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     let script = packageRoot.appendingPathComponent("scripts/pty-watch.py").path
@@ -36,9 +37,7 @@ public struct PseudoTerminalRun: Decodable, Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return try JSONDecoder().decode(PseudoTerminalRun.self, from: data)
+    let ended = try await ChildProcess.run(process, reading: output)
+    return try JSONDecoder().decode(PseudoTerminalRun.self, from: ended.standardOutput)
   }
 }

@@ -17,8 +17,8 @@ extension Binary {
 /// Fixtures/phone-day.json (the samples of Examples/HealthApp/Scenarios/seed-day.json: Berlin,
 /// start Wednesday 2026-06-10 18:00 +02:00).
 @Suite struct PhoneEndToEndTests {
-  func document(_ arguments: [String]) throws -> [JSONValue] {
-    let outcome = try phone.run(["--json"] + arguments)
+  func document(_ arguments: [String]) async throws -> [JSONValue] {
+    let outcome = try await phone.run(["--json"] + arguments)
     #expect(outcome.status == 0, "\(outcome.standardError)")
     let document = try JSONParser.parse(Array(outcome.standardOutput))
     #expect(document["generator"] == .string("workout-sim 0.1.0"))
@@ -33,8 +33,8 @@ extension Binary {
 
   /// The three instants: 18:00 (t = 0), 18:31 (31:00) and 00:01 on Thursday (given as a
   /// date-time, 6 h 1 min = 21 660 s), printed in time order whatever the order given.
-  @Test func theDayByTheAppsOwnModels() throws {
-    let instants = try document([
+  @Test func theDayByTheAppsOwnModels() async throws {
+    let instants = try await document([
       "--scenario", try Binary.fixture("phone-day.json"), "--at", "2026-06-11T00:01:00+02:00",
       "--at", "0", "--at", "31:00",
     ])
@@ -142,8 +142,8 @@ extension Binary {
   /// free first timeline at 18:00, the policy's reloads at 18:15 (1 left) and 18:30 (0 left);
   /// the one due at 18:45 waits for local midnight, so the faces stop refreshing after the 2nd
   /// reload. Thursday's budget is 2 again: the deferred reload happens at 00:00.
-  @Test func aSpentWidgetBudgetFreezesTheFacesUntilMidnight() throws {
-    let instants = try document([
+  @Test func aSpentWidgetBudgetFreezesTheFacesUntilMidnight() async throws {
+    let instants = try await document([
       "--scenario", try Binary.fixture("phone-budget.json"), "--at", "31:00", "--at", "1:00:00",
       "--at", "2026-06-11T00:01:00+02:00",
     ])
@@ -170,15 +170,15 @@ extension Binary {
   }
 
   /// Without `--at`: t = 0 and the scenario's end, its last timeline action (6:01:00).
-  @Test func defaultInstantsAreTheStartAndTheEnd() throws {
-    let instants = try document(["--scenario", try Binary.fixture("phone-day.json")])
+  @Test func defaultInstantsAreTheStartAndTheEnd() async throws {
+    let instants = try await document(["--scenario", try Binary.fixture("phone-day.json")])
     #expect(instants.map { $0["at"] } == [.number(0), .number(21_660)])
   }
 
   /// A denied heart-rate read shows no data (HealthKit returns none and no error); the other
   /// types are still read.
-  @Test func aDeniedReadIsAPlaceholder() throws {
-    let instants = try document(["--scenario", try Binary.fixture("phone-denied.json")])
+  @Test func aDeniedReadIsAPlaceholder() async throws {
+    let instants = try await document(["--scenario", try Binary.fixture("phone-denied.json")])
     try #require(instants.count == 1)
     #expect(instants[0]["dashboard"]?["heartRate"] == .null)
     #expect(instants[0]["dashboard"]?["heartRateLast24Hours"] == .array([]))
@@ -188,9 +188,9 @@ extension Binary {
   /// Without a terminal and without `--json`: a short summary, not the JSON document (issue 26,
   /// bug 6c: it printed the whole document, about 900 lines); `--headless` the same; `--json`
   /// the document. The values are those of ``theDayByTheAppsOwnModels()``.
-  @Test func withoutATerminalASummaryUnlessJSON() throws {
+  @Test func withoutATerminalASummaryUnlessJSON() async throws {
     let scenario = try Binary.fixture("phone-day.json")
-    let summary = try phone.run(["--scenario", scenario])
+    let summary = try await phone.run(["--scenario", scenario])
     #expect(summary.status == 0, "\(summary.standardError)")
     #expect(summary.standardError == "")
     let lines = summary.text.split(separator: "\n", omittingEmptySubsequences: false)
@@ -207,9 +207,9 @@ extension Binary {
     #expect(lines[9] == "2026-06-11 00:01 +02:00  t 6:01:00  Europe/Berlin")
     #expect(lines[14] == "  next        \"Your week\" at 2026-06-15 09:00 +02:00, repeats")
     #expect((try? JSONParser.parse(Array(summary.standardOutput))) == nil)
-    let headless = try phone.run(["--scenario", scenario, "--headless"])
+    let headless = try await phone.run(["--scenario", scenario, "--headless"])
     #expect(headless.standardOutput == summary.standardOutput)
-    let json = try phone.run(["--scenario", scenario, "--json"])
+    let json = try await phone.run(["--scenario", scenario, "--json"])
     #expect(json.status == 0)
     let document = try JSONParser.parse(Array(json.standardOutput))
     guard case .array(let instants)? = document["instants"] else {
@@ -220,22 +220,22 @@ extension Binary {
     #expect(instants.first?["dashboard"]?["steps"] == .number(8372))
   }
 
-  @Test func badInputGetsRunsMessagesAndCodes() throws {
-    let missing = try phone.run(["--scenario", "no-such-file.json"])
+  @Test func badInputGetsRunsMessagesAndCodes() async throws {
+    let missing = try await phone.run(["--scenario", "no-such-file.json"])
     #expect(missing.status == 66)
     #expect(missing.standardError.hasPrefix("Error: no-such-file.json: cannot open the file"))
-    let run = try Binary.run(["run", "--scenario", "no-such-file.json"])
+    let run = try await Binary.run(["run", "--scenario", "no-such-file.json"])
     #expect(run.standardError == missing.standardError)
-    let unknown = try phone.run(["--jsno"])
+    let unknown = try await phone.run(["--jsno"])
     #expect(unknown.status == 64)
     #expect(
       unknown.standardError.hasPrefix("Error: Unknown option '--jsno'. Did you mean '--json'?"))
-    let before = try phone.run([
+    let before = try await phone.run([
       "--scenario", try Binary.fixture("phone-day.json"), "--at", "2026-06-10T17:00:00+02:00",
     ])
     #expect(before.status == 64)
     #expect(before.standardError.contains("is before the scenario's start"))
-    let badTime = try phone.run(["--at", "1:75"])
+    let badTime = try await phone.run(["--at", "1:75"])
     #expect(badTime.status == 64)
     #expect(
       badTime.standardError.hasPrefix(
@@ -243,17 +243,18 @@ extension Binary {
     let folder = try makeTemporaryFolder()
     let bad = folder + "/bad.json"
     try Data("{ \"version\": 1, }".utf8).write(to: URL(fileURLWithPath: bad))
-    let syntax = try phone.run(["--scenario", bad])
+    let syntax = try await phone.run(["--scenario", bad])
     #expect(syntax.status == 65)
-    #expect(syntax.standardError == (try Binary.run(["run", "--scenario", bad])).standardError)
+    #expect(
+      syntax.standardError == (try await Binary.run(["run", "--scenario", bad])).standardError)
   }
 }
 
 /// The screens in a pseudo-terminal (scripts/pty-watch.py drives any binary of the package).
 @Suite(.serialized) struct PhoneTerminalEndToEndTests {
-  @Test func tabsAndTimeKeysAndQuitRestoresTheTerminal() throws {
+  @Test func tabsAndTimeKeysAndQuitRestoresTheTerminal() async throws {
     let scenario = try Binary.fixture("phone-day.json")
-    let run = try PseudoTerminalRun.run(
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:Steps          ;send:2;wait:This week;send:3;wait:Health access;"
         + "send:1;send:k;wait:t 1:00:00;wait:2026-06-10 19:00;send:>;wait:2026-06-11 00:00;send:q",
       binary: phone, arguments: ["--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
@@ -264,9 +265,9 @@ extension Binary {
     #expect(run.screen.contains("Next notification"))
   }
 
-  @Test func sigtermExits143AndEndOfInputRestores() throws {
+  @Test func sigtermExits143AndEndOfInputRestores() async throws {
     let scenario = try Binary.fixture("phone-day.json")
-    let run = try PseudoTerminalRun.run(
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:FitnessTracker;signal:TERM", binary: phone, arguments: ["--scenario", scenario])
     #expect(run.failed == nil)
     #expect(run.exit == 143)
@@ -275,9 +276,9 @@ extension Binary {
 
   /// A resize redraws at the new width: at 80 columns (below 96) the Home Screen leaves the
   /// dashboard's side; the rule then spans 80 columns.
-  @Test func resizeRedrawsAtTheNewWidth() throws {
+  @Test func resizeRedrawsAtTheNewWidth() async throws {
     let scenario = try Binary.fixture("phone-day.json")
-    let run = try PseudoTerminalRun.run(
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:Next notification;resize:80x24;waitre:(?<!\\u2500)\\u2500{80}1-4 Tab;send:q",
       binary: phone, arguments: ["--scenario", scenario], env: ["LANG=C.UTF-8"], columns: 100)
     #expect(run.exit == 0)
@@ -286,9 +287,9 @@ extension Binary {
   }
 
   /// `TERM=dumb`: one status line per change, no full screen.
-  @Test func dumbTerminalGetsStatusLines() throws {
+  @Test func dumbTerminalGetsStatusLines() async throws {
     let scenario = try Binary.fixture("phone-day.json")
-    let run = try PseudoTerminalRun.run(
+    let run = try await PseudoTerminalRun.run(
       steps: "wait:tab 1 Dashboard;send:2;wait:tab 2 History;send:q",
       binary: phone, arguments: ["--scenario", scenario], env: ["TERM=dumb", "LANG=C.UTF-8"])
     #expect(run.failed == nil)

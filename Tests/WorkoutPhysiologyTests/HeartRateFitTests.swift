@@ -1,3 +1,4 @@
+import Dispatch
 import Testing
 import WorkoutCore
 import WorkoutPhysiology
@@ -39,6 +40,15 @@ struct HeartRateFitTests {
     return try Course(segments: segments, recordedHeartRate: readings)
   }
 
+  /// Runs `work` on a Dispatch queue, off Swift's cooperative thread pool, and waits for it: a
+  /// fit of an hour computes for seconds, and on the pool (two threads on a 2-core machine) it
+  /// would leave other suites' tasks no thread, so that their wall-clock stall checks fire.
+  func offThePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+    }
+  }
+
   /// ``intervals()`` with `athlete`'s modelled heart rate recorded at every second of the hour.
   static func recording(of athlete: Athlete) throws -> Course {
     var truth = PhysiologyDataSource(
@@ -51,10 +61,10 @@ struct HeartRateFitTests {
   }
 
   @Test("a recording made by a known athlete gives that athlete back")
-  func recoversKnownAthlete() throws {
+  func recoversKnownAthlete() async throws {
     let athlete = try Self.known()
     let course = try Self.recording(of: athlete)
-    let fit = try HeartRateFit(course: course, activity: .running)
+    let fit = try await offThePool { try HeartRateFit(course: course, activity: .running) }
     let fitted = fit.athlete
     // Tolerances: VO2max and the heart rates within 3 (their fitted values are rounded to
     // 0.1), time constants within 5 s, drift within 0.03, the residual within 0.1.
@@ -87,7 +97,7 @@ struct HeartRateFitTests {
   /// 0.3 threshold of its reserve of 51.5, so it grows there and decays in the walks): the fit
   /// finds it back (docs/models.md#heart-rate).
   @Test("a recording made by an athlete with a slow component gives it back")
-  func recoversSlowComponent() throws {
+  func recoversSlowComponent() async throws {
     let known = try Self.known()
     var parameters = known.heartRate
     parameters.slowComponentGain = 0.12
@@ -96,7 +106,7 @@ struct HeartRateFitTests {
       restingHeartRate: known.restingHeartRate, maxHeartRate: known.maxHeartRate,
       vo2Max: known.vo2Max, heartRate: parameters)
     let course = try Self.recording(of: athlete)
-    let fit = try HeartRateFit(course: course, activity: .running)
+    let fit = try await offThePool { try HeartRateFit(course: course, activity: .running) }
     let fitted = fit.athlete.heartRate
     // Tolerances: the gain within 0.04, its time constant within 150 s, the drift within 0.05.
     // Both the slow component and the drift raise the heart rate over the hour, and the pull
@@ -156,7 +166,7 @@ struct HeartRateFitTests {
   }
 
   @Test("the held-out part starts after 60 % of the moving time; stops are not scored")
-  func splitsOnMovingTime() throws {
+  func splitsOnMovingTime() async throws {
     // 10 min moving, 5 min standing, 10 min moving: 1200 s moving, 60 % is 720 s, reached
     // 120 s into the third segment, at 600 + 300 + 120 = 1020 s.
     let segments = [
@@ -165,7 +175,7 @@ struct HeartRateFitTests {
       CourseSegment(duration: .seconds(600), speed: 3),
     ]
     let course = try Self.course(segments, seconds: 1500) { 100 + Double($0 % 60) }
-    let fit = try HeartRateFit(course: course, activity: .running)
+    let fit = try await offThePool { try HeartRateFit(course: course, activity: .running) }
     #expect(fit.split == 1020)
     // Scored seconds: 0...599 (600) and 900...1499 (600) move; 1500 is the course's end.
     // Fitted: 0...599 and 900...1019, 600 + 120 = 720; held out 1020...1499, 480.

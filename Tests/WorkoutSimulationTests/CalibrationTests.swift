@@ -31,9 +31,11 @@ import WorkoutSimulation
   /// within its published range, were tried: the climb cannot tell their values apart, and
   /// none reaches 6 bpm even when chosen by the held-out score (best 6.52 at Crr 0.018); nor does
   /// a heart-rate model structure (a slow component, fitted since, a slower recovery, a curved
-  /// steady state): the descent's workload is the constant braking floor. (The walk
-  /// met the target with the cadence-lock artefact rule and Looney et al. 2019's downhill
-  /// walking.) docs/models.md#calibration.
+  /// steady state): the descent's workload is the constant braking floor. Burr et al.'s figures
+  /// as a share of VO2max or of the maximal heart rate miss further, and no paper gives a
+  /// descent's cost growing with speed or roughness. (The walk met the target with the
+  /// cadence-lock artefact rule and Looney et al. 2019's downhill walking.)
+  /// docs/models.md#the-gpx-rides-held-out-error-second-by-second.
   static let descents = ["ride-hilly--riderx3.gpx"]
 
   /// Runs `work` on a Dispatch queue, off Swift's cooperative thread pool, and waits for it: a

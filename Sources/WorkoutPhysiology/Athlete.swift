@@ -41,8 +41,10 @@ public struct Athlete: Sendable, Equatable {
   public let vo2Max: Double
   /// The heart rate's kinetics and drift: the rise and fall time constants
   /// (`heartRateRiseSeconds`, `heartRateFallSeconds`, 5 to 300 s) and the drift gain
-  /// (`heartRateDrift`, 0 to 0.5) within ``ranges``; the recovery residual and the drift's onset
-  /// and end keep workout-sim's values unless set in Swift (docs/models.md#heart-rate).
+  /// (`heartRateDrift`, 0 to 0.5), the recovery residual (`heartRateRecoveryResidual`, 0 to
+  /// 0.95) and the slow component (`heartRateSlowComponent`, 0 to 0.5; `heartRateSlowSeconds`,
+  /// 60 to 3600 s) within ``ranges``; the residual's time constant and the drift's onset and end
+  /// keep workout-sim's values unless set in Swift (docs/models.md#heart-rate).
   public let heartRate: HeartRateParameters
   /// Functional threshold power in watts (`functionalThresholdPower`), 20 to 1000 (``ranges``),
   /// or `nil` (the default): the power a rider can hold for about an hour, from which the
@@ -61,7 +63,7 @@ public struct Athlete: Sendable, Equatable {
   ///   - maxHeartRate: bpm; `nil` (the default) gives Tanaka's `208 − 0.7 × age`.
   ///   - vo2Max: mL·kg⁻¹·min⁻¹; default 40.
   ///   - heartRate: the heart rate's kinetics and drift; default workout-sim's
-  ///     (``HeartRateParameters/init(riseTimeConstant:fallTimeConstant:recoveryResidualFraction:recoveryResidualTimeConstant:driftGain:driftOnset:driftFull:)``).
+  ///     (``HeartRateParameters/init(riseTimeConstant:fallTimeConstant:recoveryResidualFraction:recoveryResidualTimeConstant:driftGain:driftOnset:driftFull:slowComponentGain:slowComponentTimeConstant:)``).
   /// - Throws: ``AthleteError`` when a value is not finite, out of range, or the maximal heart
   ///   rate is not above the resting one.
   public init(
@@ -83,6 +85,8 @@ public struct Athlete: Sendable, Equatable {
     try check("heartRateFallSeconds", heartRate.fallTimeConstant)
     try check("heartRateDrift", heartRate.driftGain)
     try check("heartRateRecoveryResidual", heartRate.recoveryResidualFraction)
+    try check("heartRateSlowComponent", heartRate.slowComponentGain)
+    try check("heartRateSlowSeconds", heartRate.slowComponentTimeConstant)
     let maximum = maxHeartRate ?? Athlete.tanakaMaxHeartRate(age: age)
     try check("maxHeartRate", maximum)
     guard maximum > restingHeartRate else {
@@ -101,7 +105,8 @@ public struct Athlete: Sendable, Equatable {
   /// The values the models accept, per scenario key: age 5–120 years, mass 20–300 kg, height
   /// 100–250 cm, resting heart rate 25–120 bpm, maximal heart rate 100–230 bpm (given or by
   /// Tanaka), VO2max 10–95 mL/kg/min, heart-rate rise and fall time constants 5–300 s, drift
-  /// gain 0–0.5, functional threshold power 20–1000 W. A project rule: beyond them the equations leave the populations they were
+  /// gain 0–0.5, slow-component gain 0–0.5 and time constant 60–3600 s, functional threshold
+  /// power 20–1000 W. A project rule: beyond them the equations leave the populations they were
   /// fitted on (ACSM and Tanaka are adult equations; a VO2max at or below the resting
   /// 3.5 mL/kg/min leaves no reserve), and extreme values would make no body (published time
   /// constants lie between about 10 s and 2 min, drift up to about +20 % in the heat; no rider holds 1000 W for an hour;
@@ -110,7 +115,8 @@ public struct Athlete: Sendable, Equatable {
     "age": 5...120, "massKg": 20...300, "heightCm": 100...250, "restingHeartRate": 25...120,
     "maxHeartRate": 100...230, "vo2Max": 10...95, "heartRateRiseSeconds": 5...300,
     "heartRateFallSeconds": 5...300, "heartRateDrift": 0...0.5,
-    "heartRateRecoveryResidual": 0...0.95, "functionalThresholdPower": 20...1000,
+    "heartRateRecoveryResidual": 0...0.95, "heartRateSlowComponent": 0...0.5,
+    "heartRateSlowSeconds": 60...3600, "functionalThresholdPower": 20...1000,
   ]
 
   /// The spec's default athlete (35 y, female, 65 kg, 170 cm, 60 bpm rest, 183.5 bpm max, VO2max

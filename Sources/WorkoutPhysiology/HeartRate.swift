@@ -30,12 +30,29 @@ public struct HeartRateParameters: Sendable, Equatable {
   public var driftOnset: Double
   /// Exercise time in seconds at which drift is full and stops growing (default 3600 s).
   public var driftFull: Double
+  /// Gain g of the heart rate's slow component (default 0: none), a fraction of the heart-rate
+  /// reserve. Within a stretch whose workload is a fraction f of the oxygen-uptake reserve, the
+  /// slow component heads, with ``slowComponentTimeConstant``, for
+  /// `g × (HRmax − HRrest) × max(0, f − θ) / (1 − θ)` bpm, θ being ``slowComponentThreshold``,
+  /// and adds to the workload target: the intensity-dependent slow rise of heart rate at a
+  /// constant workload (M. Teso et al., Medicine & Science in Sports & Exercise 54(4):655–664,
+  /// 2022; M. Teso et al., Sports 13(2):45, 2025), and its slow fall afterwards. Fitted by
+  /// `workout-sim calibrate` (docs/models.md#heart-rate).
+  public var slowComponentGain: Double
+  /// Time constant in seconds of the slow component (default 600 s; docs/models.md#heart-rate).
+  public var slowComponentTimeConstant: Double
+
+  /// The fraction θ of the oxygen-uptake reserve above which the slow component grows: 0.3
+  /// (project rule from Teso et al. 2025's equation, whose slow rise is zero at about a quarter
+  /// to two fifths of the respiratory compensation point; docs/models.md#heart-rate).
+  public static let slowComponentThreshold = 0.3
 
   /// Creates parameters; every argument defaults to the value workout-sim uses.
   public init(
     riseTimeConstant: Double = 24, fallTimeConstant: Double = 30,
     recoveryResidualFraction: Double = 0.75, recoveryResidualTimeConstant: Double = 300,
-    driftGain: Double = 0.18, driftOnset: Double = 600, driftFull: Double = 3600
+    driftGain: Double = 0.18, driftOnset: Double = 600, driftFull: Double = 3600,
+    slowComponentGain: Double = 0, slowComponentTimeConstant: Double = 600
   ) {
     self.riseTimeConstant = riseTimeConstant
     self.fallTimeConstant = fallTimeConstant
@@ -44,6 +61,23 @@ public struct HeartRateParameters: Sendable, Equatable {
     self.driftGain = driftGain
     self.driftOnset = driftOnset
     self.driftFull = driftFull
+    self.slowComponentGain = slowComponentGain
+    self.slowComponentTimeConstant = slowComponentTimeConstant
+  }
+
+  /// The slow component's level in bpm that a stretch at steady-state heart rate `target` heads
+  /// for: `g × reserve × max(0, f − θ) / (1 − θ)` with `f = (target − HRrest) / reserve`
+  /// (``slowComponentGain``, ``slowComponentThreshold``).
+  ///
+  /// - Parameters:
+  ///   - target: the stretch's steady-state heart rate (``steadyState(netVO2:athlete:)``), bpm.
+  ///   - athlete: the profile.
+  func slowComponentTarget(heartRate target: Double, athlete: Athlete) -> Double {
+    guard slowComponentGain > 0 else { return 0 }
+    let reserve = athlete.heartRateReserve
+    let fraction = (target - athlete.restingHeartRate) / reserve
+    let theta = Self.slowComponentThreshold
+    return slowComponentGain * reserve * max(0, fraction - theta) / (1 - theta)
   }
 
   /// Steady-state heart rate in bpm for a net VO2 (gross − 3.5, mL·kg⁻¹·min⁻¹):
@@ -61,10 +95,12 @@ public struct HeartRateParameters: Sendable, Equatable {
 
 /// The heart-rate state over one stretch of constant workload, solved exactly.
 ///
-/// Within a stretch the workload target W is constant and the residual decays as ρ₀·e^(−t/τr); the
-/// heart rate h obeys dh/dt = (W + ρ₀e^(−t/τr) − h)/τ, whose exact solution is
-/// h(t) = W + c·e^(−t/τr) + (h₀ − W − c)·e^(−t/τ) with c = ρ₀·τr/(τr − τ). Every value is computed
-/// from the stretch's start, so results do not depend on how often or where it is queried.
+/// Within a stretch the workload target W is constant, the residual decays as ρ₀·e^(−t/τr) and
+/// the slow component heads for its level S with τs, s(t) = S + (s₀ − S)·e^(−t/τs); the heart rate
+/// h obeys dh/dt = (W + ρ(t) + s(t) − h)/τ, whose exact solution is
+/// h(t) = W + S + c·e^(−t/τr) + d·e^(−t/τs) + (h₀ − W − S − c − d)·e^(−t/τ) with
+/// c = ρ₀·τr/(τr − τ) and d = (s₀ − S)·τs/(τs − τ). Every value is computed from the stretch's
+/// start, so results do not depend on how often or where it is queried.
 struct HeartRatePiece: Sendable {
   /// Start and end (exclusive) in nanoseconds; `end == Int64.max` for an unbounded stretch.
   var start: Int64
@@ -76,6 +112,9 @@ struct HeartRatePiece: Sendable {
   var residual: Double
   var target: Double
   var timeConstant: Double
+  /// The slow component at `start` and the level it heads for (bpm; both 0 without one).
+  var slow: Double = 0
+  var slowTarget: Double = 0
   /// Whether the body exercises (target above rest) during the stretch.
   var exercising: Bool
   /// Accumulated exercise time in seconds at `start`.
@@ -83,14 +122,15 @@ struct HeartRatePiece: Sendable {
   /// Which workload table the stretch follows.
   var kind: WorkloadKind
 
-  /// Heart rate (without drift), residual and exercise time `seconds` after `start`.
+  /// Heart rate (without drift), residual, slow component and exercise time `seconds` after
+  /// `start`.
   func evaluate(after seconds: Double, parameters: HeartRateParameters) -> (
-    heartRate: Double, residual: Double, exerciseTime: Double
+    heartRate: Double, residual: Double, slow: Double, exerciseTime: Double
   ) {
     let tauR = parameters.recoveryResidualTimeConstant
     let decayResidual = Elementary.exp(-seconds / tauR)
     let decayLag = Elementary.exp(-seconds / timeConstant)
-    let h: Double
+    var h: Double
     if abs(tauR - timeConstant) < 1e-9 * tauR {
       // Resonant limit τr = τ: h = W + (h₀ − W)·e^(−t/τ) + ρ₀·(t/τ)·e^(−t/τ).
       h = target + (heartRate - target) * decayLag + residual * seconds / timeConstant * decayLag
@@ -98,7 +138,22 @@ struct HeartRatePiece: Sendable {
       let c = residual * tauR / (tauR - timeConstant)
       h = target + c * decayResidual + (heartRate - target - c) * decayLag
     }
-    return (h, residual * decayResidual, exerciseTime + (exercising ? seconds : 0))
+    var slowNow = slow
+    if slow != 0 || slowTarget != 0 {
+      // The slow part's own response, added to the lag's (the equation is linear): it starts at
+      // 0 and is driven by S + (s₀ − S)·e^(−t/τs).
+      let tauS = parameters.slowComponentTimeConstant
+      let decaySlow = Elementary.exp(-seconds / tauS)
+      let gap = slow - slowTarget
+      if abs(tauS - timeConstant) < 1e-9 * tauS {
+        h += slowTarget * (1 - decayLag) + gap * seconds / timeConstant * decayLag
+      } else {
+        let d = gap * tauS / (tauS - timeConstant)
+        h += slowTarget * (1 - decayLag) + d * (decaySlow - decayLag)
+      }
+      slowNow = slowTarget + gap * decaySlow
+    }
+    return (h, residual * decayResidual, slowNow, exerciseTime + (exercising ? seconds : 0))
   }
 }
 

@@ -59,8 +59,8 @@ public enum HeartRateFitError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 /// An athlete fitted to a course's recorded heart rate (docs/models.md#calibration): VO2max,
-/// maximal and resting heart rate, the rise and fall time constants, the recovery residual and
-/// the drift gain, by least squares of the model's heart rate
+/// maximal and resting heart rate, the rise and fall time constants, the recovery residual, the
+/// drift gain and the slow component's gain and time constant, by least squares of the model's heart rate
 /// (``PhysiologyDataSource/modelHeartRate(at:activity:)``, on the course's own speed, grade and
 /// power) against the recorded one, within ``bounds``.
 ///
@@ -94,6 +94,10 @@ public struct HeartRateFit: Sendable, Equatable {
     case heartRateDrift
     /// `heartRateRecoveryResidual`, the fraction of a drop in target that recovers slowly.
     case heartRateRecoveryResidual
+    /// `heartRateSlowComponent`, the slow component's gain, a fraction of the heart-rate reserve.
+    case heartRateSlowComponent
+    /// `heartRateSlowSeconds`, the slow component's time constant, s.
+    case heartRateSlowSeconds
   }
 
   /// The mean absolute error of the model's heart rate against the recorded one over a part.
@@ -123,16 +127,21 @@ public struct HeartRateFit: Sendable, Equatable {
   /// - drift 0–0.3: none to the +20 % or so of prolonged exercise in the heat (Coyle &
   ///   González-Alonso 2001; Wingo et al. 2012);
   /// - recovery residual 0–0.9: none to nearly all of a drop in workload recovering slowly
-  ///   (the model's project rule, docs/models.md#heart-rate).
+  ///   (the model's project rule, docs/models.md#heart-rate);
+  /// - slow component: gain 0–0.2 of the reserve and time constant 300–1200 s, so that its
+  ///   first-minute rise at the top of the reserve stays within the 0 to about 4 bpm/min of
+  ///   Teso et al. 2025's equation for the heart rate's slow component (docs/models.md#calibration).
   public static let bounds: [(parameter: Parameter, range: ClosedRange<Double>)] = [
     (.vo2Max, 20...90), (.maxHeartRate, 140...215), (.restingHeartRate, 35...95),
     (.heartRateRiseSeconds, 10...120), (.heartRateFallSeconds, 15...150),
     (.heartRateDrift, 0...0.3), (.heartRateRecoveryResidual, 0...0.9),
+    (.heartRateSlowComponent, 0...0.2), (.heartRateSlowSeconds, 300...1200),
   ]
 
   /// The spreads of the pull toward the given athlete, in ``bounds`` order: 10 mL/kg/min,
-  /// 10 bpm, 10 bpm, 20 s, 20 s, 0.1 (drift), 0.3 (recovery residual).
-  public static let priorSpreads: [Double] = [10, 10, 10, 20, 20, 0.1, 0.3]
+  /// 10 bpm, 10 bpm, 20 s, 20 s, 0.1 (drift), 0.3 (recovery residual), 0.1 (slow component's
+  /// gain), 300 s (its time constant).
+  public static let priorSpreads: [Double] = [10, 10, 10, 20, 20, 0.1, 0.3, 0.1, 300]
 
   /// Weight of the pull toward the given athlete, bpm² per spread² (0.3).
   public static let priorWeight = 0.3
@@ -344,6 +353,8 @@ public struct HeartRateFit: Sendable, Equatable {
     case .heartRateFallSeconds: athlete.heartRate.fallTimeConstant
     case .heartRateDrift: athlete.heartRate.driftGain
     case .heartRateRecoveryResidual: athlete.heartRate.recoveryResidualFraction
+    case .heartRateSlowComponent: athlete.heartRate.slowComponentGain
+    case .heartRateSlowSeconds: athlete.heartRate.slowComponentTimeConstant
     }
   }
 
@@ -425,6 +436,8 @@ public struct HeartRateFit: Sendable, Equatable {
     kinetics.fallTimeConstant = values[4]
     kinetics.driftGain = values[5]
     kinetics.recoveryResidualFraction = values[6]
+    kinetics.slowComponentGain = values[7]
+    kinetics.slowComponentTimeConstant = values[8]
     do {
       return try Athlete(
         age: given.age, sex: given.sex, massKg: given.massKg, heightCm: given.heightCm,
@@ -438,7 +451,7 @@ public struct HeartRateFit: Sendable, Equatable {
   }
 
   /// `athlete` with the fitted values rounded: 0.1 for VO2max, heart rates and time constants,
-  /// 0.001 for the drift and the recovery residual.
+  /// 0.001 for the drift, the recovery residual and the slow component's gain.
   static func rounded(_ athlete: Athlete) -> Athlete {
     let values = bounds.map { bound -> Double in
       let scale =

@@ -492,7 +492,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     let state = piece.evaluate(after: Double(t - piece.start) / 1e9, parameters: p)
     let ramp = min(1, max(0, (state.exerciseTime - p.driftOnset) / (p.driftFull - p.driftOnset)))
     let drifted = rest + (state.heartRate - rest) * (1 + p.driftGain * ramp)
-    let recovering = state.heartRate > piece.target + HeartRateSensorError.recoveryMargin
+    let recovering =
+      state.heartRate > piece.target + state.slow + HeartRateSensorError.recoveryMargin
     return (min(athlete.maxHeartRate, max(rest, drifted)), recovering)
   }
 
@@ -525,11 +526,13 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       target: w,
       timeConstant: w > rest
         ? heartRateParameters.riseTimeConstant : heartRateParameters.fallTimeConstant,
+      slow: 0, slowTarget: heartRateParameters.slowComponentTarget(heartRate: w, athlete: athlete),
       exercising: w > rest, exerciseTime: 0, kind: kind)
   }
 
   /// The stretch that starts at `time` (ns) on segment `k` with `kind`, continuing `piece`'s
-  /// state: a drop in target becomes residual (fraction r), a rise first absorbs residual.
+  /// state: a drop in target becomes residual (fraction r), a rise first absorbs residual; the
+  /// slow component carries on toward the new stretch's level.
   private func transition(
     from piece: HeartRatePiece, at time: Int64, segment k: Int, kind: WorkloadKind
   ) -> HeartRatePiece {
@@ -540,11 +543,12 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       newTarget < piece.target
       ? state.residual + p.recoveryResidualFraction * (piece.target - newTarget)
       : max(0, state.residual - (newTarget - piece.target))
-    let rising = newTarget + residual > state.heartRate
+    let rising = newTarget + residual + state.slow > state.heartRate
     return HeartRatePiece(
       start: time, end: pieceEnd(segment: k, kind: kind), segment: k, heartRate: state.heartRate,
       residual: residual, target: newTarget,
       timeConstant: rising ? p.riseTimeConstant : p.fallTimeConstant,
+      slow: state.slow, slowTarget: p.slowComponentTarget(heartRate: newTarget, athlete: athlete),
       exercising: newTarget > athlete.restingHeartRate, exerciseTime: state.exerciseTime,
       kind: kind)
   }

@@ -27,7 +27,8 @@ extension ScenarioDecoder {
       [
         "age", "sex", "massKg", "heightCm", "restingHeartRate", "maxHeartRate", "vo2Max",
         "heartRateRiseSeconds", "heartRateFallSeconds", "heartRateDrift",
-        "heartRateRecoveryResidual", "functionalThresholdPower",
+        "heartRateRecoveryResidual", "heartRateSlowComponent", "heartRateSlowSeconds",
+        "functionalThresholdPower",
       ] + Self.characteristicKeys
     let fields = try members(
       value, at: path, allowed: keys, expected: "an object with keys \(Self.list(keys))")
@@ -74,6 +75,9 @@ extension ScenarioDecoder {
     kinetics.driftGain = try read("heartRateDrift") ?? kinetics.driftGain
     kinetics.recoveryResidualFraction =
       try read("heartRateRecoveryResidual") ?? kinetics.recoveryResidualFraction
+    kinetics.slowComponentGain = try read("heartRateSlowComponent") ?? kinetics.slowComponentGain
+    kinetics.slowComponentTimeConstant =
+      try read("heartRateSlowSeconds") ?? kinetics.slowComponentTimeConstant
     let thresholdPower = try read("functionalThresholdPower")
     do throws(AthleteError) {
       var athlete = try Scenario.Athlete(

@@ -48,7 +48,8 @@ public struct Calibration: Sendable {
 
   /// The fitted values by their scenario `athlete` keys, in ``WorkoutPhysiology/HeartRateFit/bounds``
   /// order: `vo2Max`, `maxHeartRate`, `restingHeartRate`, `heartRateRiseSeconds`,
-  /// `heartRateFallSeconds`, `heartRateDrift`.
+  /// `heartRateFallSeconds`, `heartRateDrift`, `heartRateRecoveryResidual`,
+  /// `heartRateSlowComponent`, `heartRateSlowSeconds`.
   public var parameters: [(key: String, value: Double)] {
     HeartRateFit.bounds.map {
       ($0.parameter.rawValue, HeartRateFit.value(of: $0.parameter, in: fit.athlete))
@@ -56,8 +57,7 @@ public struct Calibration: Sendable {
   }
 
   /// The fitted athlete as a scenario `athlete` block (docs/scenario-format.md#athlete): the
-  /// six fitted keys, `vo2Max`, `maxHeartRate`, `restingHeartRate`, `heartRateRiseSeconds`,
-  /// `heartRateFallSeconds` and `heartRateDrift`.
+  /// fitted keys of ``parameters``, in its order.
   public var athleteDocument: JSONValue {
     .object(parameters.map { ($0.key, .number($0.value)) })
   }

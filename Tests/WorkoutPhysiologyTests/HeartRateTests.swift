@@ -59,6 +59,35 @@ struct HeartRateTests {
     #expect(t >= 60 + 24 && t <= 60 + 24 + sampleSeconds, "reached at \(t) s")
   }
 
+  /// The slow component (docs/models.md#heart-rate), worked by hand: default athlete (rest 60,
+  /// max 183.5) with gain g = 0.2, τs = 600 s and no drift, running 2.2 m/s from rest for 600 s,
+  /// then standing.
+  /// - Running: net 0.2 × 2.2 × 60 = 26.4 mL/kg/min, f = 26.4 / 36.5 = 0.723288,
+  ///   W = 60 + f × 123.5 = 149.326; level S = 0.2 × 123.5 × (0.723288 − 0.3) / 0.7 = 14.9360;
+  ///   rising (τ = 24 s), d = −S × 600 / 576 = −15.5583.
+  ///   h(300) = W + S(1 − e^(−12.5)) + (60 − W)e^(−12.5) + d(e^(−0.5) − e^(−12.5)) = 154.825;
+  ///   h(600) = 158.538 (without the slow component 149.326).
+  /// - Standing from 600 s: W = 60, residual ρ₀ = 0.75 × 89.326 = 66.995, slow s₀ = S(1 − e^(−1))
+  ///   = 9.4414 heading for 0; falling (60 + ρ₀ + s₀ < h₀), τ = 30 s; c = ρ₀ × 300 / 270,
+  ///   d = s₀ × 600 / 570; h(660) = 60 + c·e^(−0.2) + (h₀ − 60 − c)·e^(−2) + d(e^(−0.1) − e^(−2))
+  ///   = 131.854.
+  @Test("the slow component rises and falls as worked by hand")
+  func slowComponent() throws {
+    let athlete = try Athlete(
+      heartRate: HeartRateParameters(
+        driftGain: 0, slowComponentGain: 0.2, slowComponentTimeConstant: 600))
+    var source = try quietSource(
+      athlete: athlete, segments: [CourseSegment(duration: .seconds(600), speed: 2.2)])
+    #expect(close(source.modelHeartRate(at: at(300), activity: .running), 154.825, 0.001))
+    #expect(close(source.modelHeartRate(at: at(600), activity: .running), 158.538, 0.001))
+    #expect(close(source.modelHeartRate(at: at(660), activity: .running), 131.854, 0.001))
+    // The default gain 0 leaves the model as it was: at 300 s, 149.326 (the target, reached).
+    var plain = try quietSource(
+      athlete: try Athlete(heartRate: HeartRateParameters(driftGain: 0)),
+      segments: [CourseSegment(duration: .seconds(600), speed: 2.2)])
+    #expect(close(plain.modelHeartRate(at: at(300), activity: .running), 149.326, 0.001))
+  }
+
   @Test("rise is faster than fall")
   func asymmetry() {
     let parameters = HeartRateParameters()

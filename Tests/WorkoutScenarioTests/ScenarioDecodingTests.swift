@@ -401,7 +401,7 @@ struct ScenarioDecodingTests {
       // athlete.
       (
         #"{"version": 1, "athlete": {"agee": 30}}"#,
-        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
+        "t.json: athlete.agee: unknown key (expected one of age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode); did you mean \"age\"?"
       ),
       (
         #"{"version": 1, "athlete": {"massKg": 0}}"#,
@@ -443,7 +443,7 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "athlete": []}"#,
-        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
+        "t.json: athlete: an array is not an object (expected an object with keys age, sex, massKg, heightCm, restingHeartRate, maxHeartRate, vo2Max, heartRateRiseSeconds, heartRateFallSeconds, heartRateDrift, heartRateRecoveryResidual, heartRateSlowComponent, heartRateSlowSeconds, functionalThresholdPower, dateOfBirth, bloodType, skinType, wheelchairUse, moveMode)"
       ),
       // course.
       (

@@ -218,6 +218,12 @@ struct SchemaFixtureTests {
     #expect(
       athlete?["heartRateRecoveryResidual"]?["default"]
         == .number(defaults.heartRate.recoveryResidualFraction))
+    #expect(
+      athlete?["heartRateSlowComponent"]?["default"]
+        == .number(defaults.heartRate.slowComponentGain))
+    #expect(
+      athlete?["heartRateSlowSeconds"]?["default"]
+        == .number(defaults.heartRate.slowComponentTimeConstant))
     #expect(schema["properties"]?["seed"]?["default"] == .number(1))
     #expect(schema["properties"]?["timeZone"]?["default"] == .string("UTC"))
     #expect(schema["properties"]?["finish"]?["default"] == .string("auto"))

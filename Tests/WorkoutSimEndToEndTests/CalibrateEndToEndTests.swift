@@ -22,6 +22,7 @@ import WorkoutSimTestSupport
       Set(athlete.map(\.key)) == [
         "vo2Max", "maxHeartRate", "restingHeartRate", "heartRateRiseSeconds",
         "heartRateFallSeconds", "heartRateDrift", "heartRateRecoveryResidual",
+        "heartRateSlowComponent", "heartRateSlowSeconds",
       ])
     guard case .number(let fit)? = document["fit"]?["maeBpm"],
       case .number(let heldOut)? = document["heldOut"]?["maeBpm"],

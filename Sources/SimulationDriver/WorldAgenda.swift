@@ -165,22 +165,21 @@ extension AppSimulation.State {
   ) -> [CheckedContinuation<Void, any Error>] {
     var woken: [CheckedContinuation<Void, any Error>] = []
     realClock.mark(next, real: Date().timeIntervalSinceReferenceDate)
+    // The kinds with an entry due at `next` (the entries are registered again only when the
+    // queue is next read, so this stands for the whole instant).
+    let due = agenda.kindsDue(through: next.nanoseconds)
     for kind in DueWork.allCases {
       switch kind {
       case .timeline:
         // An entry of the workout's served here is registered again before the queue is read.
-        if agenda.hasEntry(of: .timeline, dueThrough: next.nanoseconds)
-          || agenda.hasEntry(of: .engine, dueThrough: next.nanoseconds)
-        {
-          session.dueServed()
-        }
+        if due.contains(.timeline) || due.contains(.engine) { session.dueServed() }
         session.advance(to: next)
       case .engine:
         // Served with the timeline (the session advances both, in its own order).
         continue
       case .healthStore:
         // Only when one of the store's entries is due: no listener has anything earlier.
-        guard agenda.hasEntry(of: .healthStore, dueThrough: next.nanoseconds) else { continue }
+        guard due.contains(.healthStore) else { continue }
         wakeHealthListeners(after: previous, at: next)
       case .systemTimers:
         guard !systemTimers.isEmpty else { continue }

@@ -385,7 +385,8 @@ public struct SimulationSession {
     dueChanged = false
     dueAsks += 1
     let watch = engine.nextDeadlinesInPlace()
-    let phone = phoneEngines.isEmpty ? (nil, nil) : phoneEngines[0].nextDeadlinesInPlace()
+    let phone: (timers: SimulationInstant?, samples: SimulationInstant?) =
+      phoneEngines.isEmpty ? (nil, nil) : phoneEngines[0].nextDeadlinesInPlace()
     let live = stopped == nil
     return DueInstants(
       watchTimers: watch.timers, watchSamples: watch.samples, phoneTimers: phone.timers,

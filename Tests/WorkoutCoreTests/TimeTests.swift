@@ -165,6 +165,12 @@ import WorkoutCore
     #expect(queue.hasEntry(of: .first, dueThrough: 1))
     #expect(!queue.hasEntry(of: .second, dueThrough: 8))
     #expect(queue.hasEntry(of: .second, dueThrough: 9))
+    // One walk for every kind: by 3, `first` (1, 2) and `third` (3); by 2, `first` only.
+    let byThree = queue.kindsDue(through: 3)
+    #expect(byThree.contains(.first) && !byThree.contains(.second) && byThree.contains(.third))
+    let byTwo = queue.kindsDue(through: 2)
+    #expect(byTwo.contains(.first) && !byTwo.contains(.second) && !byTwo.contains(.third))
+    #expect(!queue.kindsDue(through: 0).contains(.first))
   }
 
   /// With members, every order of updates gives the entry a scan in (kind, member) order would

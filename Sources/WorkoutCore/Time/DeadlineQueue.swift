@@ -39,18 +39,19 @@ public struct DeadlineQueue<Kind: CaseIterable & RawRepresentable> where Kind.Ra
 
   /// The registered deadlines, a binary min-heap by (deadline, rank, member).
   @usableFromInline var heap: [Entry] = []
-  /// Each kind's member 0's index in ``heap`` (by rank), or -1 when it has no deadline.
+  /// Each entry's index in ``heap``, or -1 when it has no deadline, at
+  /// `member * kinds + rank`: one row of ``kinds`` places per member number, the row of
+  /// member 0 made at once, a further row when some kind first registers that member.
   @usableFromInline var place: [Int]
-  /// The indices in ``heap`` of members 1 and later (`members[rank][member - 1]`, -1: no
-  /// deadline); empty until a kind registers a member after its first, so a queue of one entry
-  /// per kind (the engine's timers) never allocates it.
-  @usableFromInline var members: [[Int]] = []
+  /// How many kinds there are (`Kind.allCases.count`).
+  @usableFromInline let kinds: Int
 
   /// An empty queue: no kind has a deadline.
   @inlinable
   public init() {
-    place = Array(repeating: -1, count: Kind.allCases.count)
-    heap.reserveCapacity(place.count)
+    kinds = Kind.allCases.count
+    place = Array(repeating: -1, count: kinds)
+    heap.reserveCapacity(kinds)
   }
 
   /// The earliest deadline (nanoseconds) and its kind (the first in case order among equal
@@ -96,6 +97,32 @@ public struct DeadlineQueue<Kind: CaseIterable & RawRepresentable> where Kind.Ra
       || hasEntry(rank: rank, dueThrough: limit, from: 2 * index + 2)
   }
 
+  /// The kinds with some entry due at or before `limit` (nanoseconds), found in one walk of
+  /// the entries due (as ``hasEntry(of:dueThrough:)``, for every kind at once).
+  @inlinable
+  public func kindsDue(through limit: Int64) -> DueKinds {
+    DueKinds(bits: dueBits(through: limit, from: 0))
+  }
+
+  @inlinable
+  func dueBits(through limit: Int64, from index: Int) -> UInt64 {
+    guard index < heap.count, heap[index].deadline <= limit else { return 0 }
+    return (1 << UInt64(heap[index].rank)) | dueBits(through: limit, from: 2 * index + 1)
+      | dueBits(through: limit, from: 2 * index + 2)
+  }
+
+  /// A set of kinds (``kindsDue(through:)``); at most 64 kinds.
+  public struct DueKinds: Sendable {
+    @usableFromInline let bits: UInt64
+
+    @inlinable
+    init(bits: UInt64) { self.bits = bits }
+
+    /// Whether `kind` is in the set.
+    @inlinable
+    public func contains(_ kind: Kind) -> Bool { bits & (1 << UInt64(kind.rawValue)) != 0 }
+  }
+
   /// Registers `deadline` (nanoseconds) as `kind`'s next (its member 0), replacing the one it
   /// had; `nil` takes it out.
   @inlinable
@@ -105,58 +132,61 @@ public struct DeadlineQueue<Kind: CaseIterable & RawRepresentable> where Kind.Ra
 
   /// Registers `deadline` (nanoseconds) as the next of `kind`'s `member` (`0...`, numbered by
   /// the kind in its registration order), replacing the one it had; `nil` takes it out.
-  @inlinable
+  /// Inlined up to the check that anything changed: most registrations at a step leave their
+  /// entry as it was.
+  @inlinable @inline(__always)
   public mutating func set(_ kind: Kind, member: Int, to deadline: Int64?) {
     let rank = kind.rawValue
     let index = index(of: rank, member)
-    guard let deadline else {
-      if index >= 0 { remove(at: index) }
-      return
-    }
     if index < 0 {
-      heap.append(Entry(deadline: deadline, rank: rank, member: member))
-      setIndex(heap.count - 1, of: rank, member)
-      siftUp(heap.count - 1)
-    } else if heap[index].deadline != deadline {
-      let earlier = deadline < heap[index].deadline
-      heap[index].deadline = deadline
-      if earlier { siftUp(index) } else { siftDown(index) }
+      guard let deadline else { return }
+      insert(Entry(deadline: deadline, rank: rank, member: member))
+    } else if let deadline {
+      if heap[index].deadline != deadline { move(index, to: deadline) }
+    } else {
+      remove(at: index)
     }
+  }
+
+  @inlinable
+  mutating func insert(_ entry: Entry) {
+    heap.append(entry)
+    setIndex(heap.count - 1, of: entry.rank, entry.member)
+    siftUp(heap.count - 1)
+  }
+
+  @inlinable
+  mutating func move(_ index: Int, to deadline: Int64) {
+    let earlier = deadline < heap[index].deadline
+    heap[index].deadline = deadline
+    if earlier { siftUp(index) } else { siftDown(index) }
   }
 
   /// Takes out the entries of `kind`'s members `member` and later (a kind whose set of entries
   /// shrank).
   @inlinable
   public mutating func removeMembers(of kind: Kind, from member: Int) {
-    let rank = kind.rawValue
-    if member == 0 { set(kind, member: 0, to: nil) }
-    guard rank < members.count, max(member, 1) <= members[rank].count else { return }
-    for other in max(member, 1)...members[rank].count {
+    var other = member
+    while other * kinds < place.count {
       set(kind, member: other, to: nil)
+      other += 1
     }
   }
 
   /// The index in ``heap`` of `rank`'s `member`, or -1.
   @inlinable
   func index(of rank: Int, _ member: Int) -> Int {
-    if member == 0 { return place[rank] }
-    guard rank < members.count, member <= members[rank].count else { return -1 }
-    return members[rank][member - 1]
+    let slot = member * kinds + rank
+    return slot < place.count ? place[slot] : -1
   }
 
   @inlinable
   mutating func setIndex(_ index: Int, of rank: Int, _ member: Int) {
-    if member == 0 {
-      place[rank] = index
-      return
+    let slot = member * kinds + rank
+    if slot >= place.count {
+      place.append(contentsOf: repeatElement(-1, count: (member + 1) * kinds - place.count))
     }
-    if members.count <= rank {
-      members.append(contentsOf: repeatElement([], count: place.count - members.count))
-    }
-    if members[rank].count < member {
-      members[rank].append(contentsOf: repeatElement(-1, count: member - members[rank].count))
-    }
-    members[rank][member - 1] = index
+    place[slot] = index
   }
 
   @inlinable

@@ -357,7 +357,7 @@ public struct SimulationSession {
 
   /// The workout's due instants, each an entry of the world's agenda (docs/architecture.md,
   /// "One agenda"): the fronts of each engine's two queues and of the timeline's two sources.
-  package struct DueInstants: Equatable, Sendable {
+  package struct DueInstants: Sendable {
     /// The watch engine's first timer deadline (``WorkoutEngine/nextDeadlinesInPlace()``).
     package var watchTimers: SimulationInstant?
     /// The watch engine's first sample deadline.

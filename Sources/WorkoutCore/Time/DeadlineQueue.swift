@@ -16,26 +16,7 @@
 ///
 /// `Kind`'s raw values must be `0 ..< Kind.allCases.count`; members are `0...`.
 public struct DeadlineQueue<Kind: CaseIterable & RawRepresentable> where Kind.RawValue == Int {
-  @usableFromInline
-  struct Entry {
-    @usableFromInline var deadline: Int64
-    @usableFromInline var rank: Int
-    @usableFromInline var member: Int
-
-    @inlinable
-    init(deadline: Int64, rank: Int, member: Int) {
-      self.deadline = deadline
-      self.rank = rank
-      self.member = member
-    }
-
-    @inlinable
-    func precedes(_ other: Entry) -> Bool {
-      if deadline != other.deadline { return deadline < other.deadline }
-      if rank != other.rank { return rank < other.rank }
-      return member < other.member
-    }
-  }
+  @usableFromInline typealias Entry = DeadlineQueueEntry
 
   /// The registered deadlines, a binary min-heap by (deadline, rank, member).
   @usableFromInline var heap: [Entry] = []
@@ -237,4 +218,28 @@ public struct DeadlineQueue<Kind: CaseIterable & RawRepresentable> where Kind.Ra
 
 extension DeadlineQueue: Sendable {}
 
-extension DeadlineQueue.Entry: Sendable {}
+extension DeadlineQueueEntry: Sendable {}
+
+/// One entry of a ``DeadlineQueue``: a deadline (nanoseconds), its kind's rank and its member
+/// number. Not generic over the queue's kinds, so every queue's heap is the same array type
+/// (its metadata made once per process, not once per kind enum).
+@usableFromInline
+struct DeadlineQueueEntry {
+  @usableFromInline var deadline: Int64
+  @usableFromInline var rank: Int
+  @usableFromInline var member: Int
+
+  @inlinable
+  init(deadline: Int64, rank: Int, member: Int) {
+    self.deadline = deadline
+    self.rank = rank
+    self.member = member
+  }
+
+  @inlinable
+  func precedes(_ other: DeadlineQueueEntry) -> Bool {
+    if deadline != other.deadline { return deadline < other.deadline }
+    if rank != other.rank { return rank < other.rank }
+    return member < other.member
+  }
+}

@@ -116,9 +116,9 @@ extension AppSimulation {
 /// samples whose `savedAt` was reached while time moved, or an app save or delete.
 ///
 /// The simulation stops `advance` at every instant a listener's types get new samples
-/// (``AppSimulation/State/healthDue``) and at the listener's own ``nextDue(after:)``
-/// (a retry timer), then calls ``wake(at:state:)`` under the lock; that instant is registered
-/// in the world's agenda when the listeners, the store or a listener's own state change (a
+/// and at the listener's own ``nextDue(after:)`` (a retry timer), then calls
+/// ``wake(at:state:)`` under the lock; both are registered as entries of the world's agenda
+/// (``AppSimulation/State/registerHealthListeners()``) when the listeners, the store or a listener's own state change (a
 /// listener that changes its types or timer outside `wake` says so with
 /// ``AppSimulation/State/healthListenersChanged()``), never polled; the callbacks it returns
 /// enter the callback lane in listener order. An app save or delete wakes every listener (of any
@@ -159,23 +159,25 @@ extension HealthQueryListener {
 }
 
 extension AppSimulation.State {
-  /// The next instant after virtual now at which a running listener has something to look at:
-  /// the next arrival of a listened type, or a listener's own timer; `nil` when none. Read only
-  /// when the health store's entry in the agenda is out of date (``healthListenersChanged()``).
-  package var healthDue: SimulationInstant? {
+  /// Registers the health store's entries in the world's agenda (``DueWork/healthStore``), the
+  /// instants after virtual now at which a running listener has something to look at: member 0
+  /// the store's next arrival of a type some running listener listens to, member `i + 1` the
+  /// `i`-th running listener's own timer (after now); a listener without one, and members past
+  /// the last running listener, are taken out. Called only when the store's entries are out of
+  /// date (``healthListenersChanged()``).
+  package mutating func registerHealthListeners() {
     let now = session.now
     var types = Set<HealthDataType>()
-    var due: SimulationInstant?
+    var member = 1
     for listener in healthListeners where !listener.isFinished {
       types.formUnion(listener.listenedTypes)
-      if let own = listener.nextDue(after: now), own > now, due.map({ own < $0 }) ?? true {
-        due = own
-      }
+      let own = listener.nextDue(after: now).flatMap { $0 > now ? $0 : nil }
+      agenda.set(.healthStore, member: member, to: own?.nanoseconds)
+      member += 1
     }
-    if !types.isEmpty, let arrival = health.nextArrival(of: types, after: now) {
-      if due.map({ arrival < $0 }) ?? true { due = arrival }
-    }
-    return due
+    agenda.removeMembers(of: .healthStore, from: member)
+    let arrival = types.isEmpty ? nil : health.nextArrival(of: types, after: now)
+    agenda.set(.healthStore, member: 0, to: arrival?.nanoseconds)
   }
 
   /// Wakes every running listener at `now` (the store changed, or delivery was re-enabled) and

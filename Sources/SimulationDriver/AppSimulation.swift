@@ -607,8 +607,9 @@ public final class AppSimulation: Sendable {
     /// (a builder's statistics are read through the engine several times per batch; an
     /// observer would make every such access from another module copy the session).
     package var session: SimulationSession
-    /// The world's one queue of deadlines by ``DueWork`` kind (docs/architecture.md, "One
-    /// agenda"), read by ``nextInstant(through:)``.
+    /// The world's one queue of deadlines, an entry per ``DueWork`` kind or per member of one
+    /// (each engine, listener, system timer), in (deadline, kind, member) order
+    /// (docs/architecture.md, "One agenda"), read by ``nextInstant(through:)``.
     package var agenda = DeadlineQueue<DueWork>()
     /// Engine effects translated into callbacks so far.
     package var delivered = 0
@@ -675,7 +676,7 @@ public final class AppSimulation: Sendable {
       didSet { healthStoreChanged = true }
     }
     /// Whether the health store's listeners, the store or a listener's own state changed since
-    /// the store's entry in ``agenda`` was made (``registerHealthStore()``): ``healthListeners``
+    /// the store's entries in ``agenda`` were made (``registerHealthStore()``): ``healthListeners``
     /// marks it itself; a framework that changes ``health`` or a listener's own state calls
     /// ``healthListenersChanged()``.
     package var healthStoreChanged = true

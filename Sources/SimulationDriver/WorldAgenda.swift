@@ -3,28 +3,38 @@ import WorkoutCore
 /// The kinds of work the simulated world has due on virtual time, in the one order in which the
 /// simulation serves them at an equal instant (docs/architecture.md, "One agenda").
 ///
-/// `advance` moves time only to the next instant at which some kind has work due
-/// (``AppSimulation/State/nextInstant(through:)``) and there serves every kind in this
-/// order (``AppSimulation/State/serve(from:to:)``), so a workout's state change at `t`
+/// Each kind registers its deadlines as entries of the world's one queue
+/// (``AppSimulation/State/agenda``, a ``DeadlineQueue``): one entry, or one per member (each
+/// engine, each listener, each system timer), numbered in the order the kind registers them,
+/// so at an equal instant entries go by (kind, member). `advance` moves time only to the queue's
+/// first deadline (``AppSimulation/State/nextInstant(through:)``) and there serves every kind
+/// with an entry due in this order (``AppSimulation/State/serve(from:to:)``), so a workout's state change at `t`
 /// is in the store before a query listener looks at `t`, a framework's timer at `t` sees both,
 /// and app code asleep until `t` wakes last, to a world already at `t`.
 package enum DueWork: Int, CaseIterable, Comparable, Sendable {
-  /// The workout's scenario timeline: its next action (``SimulationSession``). The session
-  /// serves it together with ``engine`` at one instant, in the session's own order.
+  /// The workout's scenario timeline (``SimulationSession``): member 0 the swim's next length
+  /// or set, member 1 the next timeline action (the swimmer touches the wall, then presses the
+  /// button). The session serves it together with ``engine`` at one instant, in the session's
+  /// own order.
   case timeline
-  /// The workout engine: its samples, batches, lifecycle, link and mirroring deadlines
-  /// (``WorkoutEngine/nextDueInstant``, from the engine's own queue).
+  /// The workout engines, each with two entries, the fronts of its own two queues
+  /// (``WorkoutEngine/nextDeadlinesInPlace()``): member 0 the watch engine's timers (lifecycle,
+  /// reminders, extended runtime, link, mirroring, auto-pause), member 1 its sample streams,
+  /// members 2 and 3 the same of the phone's own workouts' engine. The session serves the
+  /// watch's engine, then the phone's, each its timers before its samples at one instant.
   case engine
-  /// The health store's long-running queries and observers: the arrival of a listened type, or
-  /// a listener's own retry timer (``HealthQueryListener``), registered when the listeners, the
-  /// store or a listener's state change.
+  /// The health store's long-running queries and observers (``HealthQueryListener``): member 0
+  /// the store's next arrival of a listened type, member `i + 1` the own timer (a retry) of
+  /// the `i`-th running listener, registered when the listeners, the store or a listener's
+  /// state change. Every listener due is woken, in the order they were registered.
   case healthStore
   /// The frameworks' system timers (notification triggers, widget reloads, background-task
-  /// launches, motion and network changes, location fixes), in the order the frameworks were
-  /// first used (``SystemTimer``), each registered when its framework's state changes
-  /// (``SystemTimerQueue``).
+  /// launches, motion and network changes, location fixes): member `i` the `i`-th timer added,
+  /// in the order the frameworks were first used (``SystemTimer``), each registered when its
+  /// framework's state changes (``SystemTimerQueue``). They fire in that order.
   case systemTimers
-  /// App code asleep on ``SimulationClock``, by deadline, then in the order it went to sleep.
+  /// App code asleep on ``SimulationClock``: one entry, the first deadline of the sleepers' own
+  /// queue (``SleeperQueue``, by deadline, then in the order they went to sleep).
   case sleepers
 
   package static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -87,37 +97,45 @@ package struct SleeperQueue {
 
 extension AppSimulation.State {
   /// Registers the workout's next due instants in ``agenda`` when they may have changed since
-  /// they were last registered (``SimulationSession/takeChangedDue()``): the next timeline
-  /// action's and the engine's (``WorkoutEngine/nextDueInstant``: its samples and timers, from
-  /// the engine's own queues, which its state machines keep when they change), each its own
-  /// entry. An engine call (``SimulationSession/withEngine(_:)``) or a step that served the
-  /// workout's deadline changes them; a step to another kind's deadline does not.
+  /// they were last registered (``SimulationSession/takeChangedDue()``), each its own entry:
+  /// the swim's next event and the next timeline action (``DueWork/timeline`` members 0 and 1),
+  /// the watch's and the phone's engines' timers and samples (``DueWork/engine`` members 0 to
+  /// 3, from the engines' own queues, which their state machines keep when they change). An engine call
+  /// (``SimulationSession/withEngine(_:)``) or a step that served one of these entries changes
+  /// them (``serve(from:to:)``); a step to another kind's deadline does not.
   package mutating func registerWorkout() {
-    guard let (engine, action) = session.takeChangedDue() else { return }
-    agenda.set(.timeline, to: action?.nanoseconds)
-    agenda.set(.engine, to: engine?.nanoseconds)
+    guard let due = session.takeChangedDue() else { return }
+    agenda.set(.timeline, member: 0, to: due.swimEvent?.nanoseconds)
+    agenda.set(.timeline, member: 1, to: due.action?.nanoseconds)
+    agenda.set(.engine, member: 0, to: due.watchTimers?.nanoseconds)
+    agenda.set(.engine, member: 1, to: due.watchSamples?.nanoseconds)
+    agenda.set(.engine, member: 2, to: due.phoneTimers?.nanoseconds)
+    agenda.set(.engine, member: 3, to: due.phoneSamples?.nanoseconds)
   }
 
-  /// Registers the health store's next due instant in ``agenda`` when its listeners, the store
-  /// or a listener's own state changed since it was last registered (``healthStoreChanged``,
-  /// set by ``healthListeners`` and ``health`` themselves and by
-  /// ``healthListenersChanged()``), or its deadline was served.
+  /// Registers the health store's entries in ``agenda`` (``registerHealthListeners()``) when
+  /// its listeners, the store or a listener's own state changed since they were last
+  /// registered (``healthStoreChanged``, set by ``healthListeners`` itself and by
+  /// ``healthListenersChanged()``), or one of them was served.
   package mutating func registerHealthStore() {
     guard healthStoreChanged else { return }
     healthStoreChanged = false
-    agenda.set(.healthStore, to: healthListeners.isEmpty ? nil : healthDue?.nanoseconds)
+    registerHealthListeners()
   }
 
-  /// Registers again the deadlines of the system timers whose state changed or whose deadline
-  /// was served, as the first instant after `instant` each has something due
-  /// (``SystemTimer/nextDue(after:state:)``), and the earliest in ``agenda``.
+  /// Registers again, each as its own entry of ``agenda`` (``DueWork/systemTimers`` member
+  /// `index`), the deadlines of the system timers whose state changed or whose deadline was
+  /// served: the first instant after `instant` each has something due
+  /// (``SystemTimer/nextDue(after:state:)``).
   package mutating func registerSystemTimers(after instant: SimulationInstant) {
     guard systemTimers.outOfDate else { return }
     for index in systemTimers.indices where systemTimers.isOutOfDate(index) {
       let due = systemTimers.timer(at: index).nextDue(after: instant, state: self)
-      systemTimers.register(index, due.flatMap { $0 > instant ? $0 : nil })
+      let deadline = due.flatMap { $0 > instant ? $0 : nil }
+      systemTimers.register(index, deadline)
+      agenda.set(.systemTimers, member: index, to: deadline?.nanoseconds)
     }
-    agenda.set(.systemTimers, to: systemTimers.earliest?.nanoseconds)
+    systemTimers.allRegistered()
   }
 
   /// The instant `advance` goes to next on its way to `target`: the earliest instant at which
@@ -147,18 +165,21 @@ extension AppSimulation.State {
   ) -> [CheckedContinuation<Void, any Error>] {
     var woken: [CheckedContinuation<Void, any Error>] = []
     realClock.mark(next, real: Date().timeIntervalSinceReferenceDate)
+    // The kinds with an entry due at `next` (the entries are registered again only when the
+    // queue is next read, so this stands for the whole instant).
+    let due = agenda.kindsDue(through: next.nanoseconds)
     for kind in DueWork.allCases {
       switch kind {
       case .timeline:
+        // An entry of the workout's served here is registered again before the queue is read.
+        if due.contains(.timeline) || due.contains(.engine) { session.dueServed() }
         session.advance(to: next)
       case .engine:
         // Served with the timeline (the session advances both, in its own order).
         continue
       case .healthStore:
-        // Only when the store's deadline is due: no listener has anything earlier.
-        guard let due = agenda.deadline(of: .healthStore), due <= next.nanoseconds else {
-          continue
-        }
+        // Only when one of the store's entries is due: no listener has anything earlier.
+        guard due.contains(.healthStore) else { continue }
         wakeHealthListeners(after: previous, at: next)
       case .systemTimers:
         guard !systemTimers.isEmpty else { continue }
@@ -202,8 +223,8 @@ extension AppSimulation.State {
 }
 
 /// The frameworks' system timers (``SystemTimer``) in the order they were added (their order at
-/// one instant), each with the deadline it registered: the system timers' queue in the world's
-/// agenda, which reports its earliest there (``AppSimulation/State/registerSystemTimers(after:)``).
+/// one instant), each with the deadline it registered as its own entry of the world's agenda
+/// (``AppSimulation/State/registerSystemTimers(after:)``: member `i`, the `i`-th timer added).
 ///
 /// A deadline is registered when the timer is added, when the framework state it was added for
 /// changes (``stateChanged(_:)``, from ``AppSimulation/State/withExtension(_:of:_:)``), and after
@@ -224,8 +245,6 @@ package struct SystemTimerQueue {
   private var entries: [Entry] = []
   /// Whether some timer's deadline is out of date.
   private(set) var outOfDate = false
-  /// The earliest registered deadline, made again whenever one is registered.
-  private(set) var earliest: SimulationInstant?
 
   package init() {}
 
@@ -279,13 +298,14 @@ package struct SystemTimerQueue {
     }
   }
 
-  /// Registers `deadline` for the timer at `index`; the earliest is made again once none is
-  /// out of date.
+  /// Registers `deadline` for the timer at `index` (the agenda's entry is the caller's).
   mutating func register(_ index: Int, _ deadline: SimulationInstant?) {
     entries[index].deadline = deadline
     entries[index].outOfDate = false
-    guard !entries.contains(where: \.outOfDate) else { return }
+  }
+
+  /// Every timer out of date has registered again.
+  mutating func allRegistered() {
     outOfDate = false
-    earliest = entries.lazy.compactMap(\.deadline).min()
   }
 }

@@ -57,7 +57,7 @@ public struct SimulationSession {
   /// timeline action with `"device": "phone"` or the phone app's first session needs it, then
   /// one engine (an array: one word in the session while no phone workout runs).
   private var phoneEngines: [WorkoutEngine<PhysiologyDataSource>] = []
-  private var nextAction = 0
+  private var nextAction = 0 { didSet { registerTimeline() } }
   /// The index of the next change of `prepared.timeZones` a timeline `timeZone` action makes.
   private var nextZoneChange = 0
   private var probes: [Probe] = []
@@ -79,23 +79,30 @@ public struct SimulationSession {
   public private(set) var appRelaunches: [Bool] = []
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval, and the next one to record.
-  private var swimEvents: [WorkoutEvent]
+  private var swimEvents: [WorkoutEvent] { didSet { registerTimeline() } }
   /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
   private let watchEventActivity: WorkoutActivityType
-  private var nextSwimEvent = 0
+  private var nextSwimEvent = 0 { didSet { registerTimeline() } }
+  /// The timeline's two sources of due instants, in their order at an equal instant: the
+  /// swim's next event (the swimmer touches the wall), then the next timeline action (then
+  /// presses the button).
+  private enum TimelineEntry: Int, CaseIterable {
+    case swimEvent, action
+  }
+  /// The timeline's queue: the swim's next event and the next action, each registered when it
+  /// changes (``registerTimeline()``), the one not after `--until`; ``runActions(through:)``
+  /// serves it in its order.
+  private var timeline = DeadlineQueue<TimelineEntry>()
   /// The pool length the watch counts lengths of: the app's `HKWorkoutConfiguration.lapLength`
   /// (``setPoolLength(_:)``), else the scenario's `swim.lapLength`.
   public private(set) var poolLength: Double?
   /// The line a scripted course follows on the globe (`gps.track`,
   /// ``ResolvedScenario/gpsPath``), for SimulatedCoreLocation's fixes; `nil` without one.
   package let gpsPath: CoursePath?
-  /// The earlier of the engine's and the next timeline action's due instants as last handed
-  /// to the world's agenda (``takeChangedDue()``), in nanoseconds (`Int64.max`: neither).
-  private var registeredDue = Int64.max
-  /// Whether the engine's or the timeline's next due instant may differ from the one last
+  /// Whether the engines' or the timeline's next due instants may differ from the ones last
   /// handed out (``takeChangedDue()``): set by every change that can move them (an engine call
-  /// through ``withEngine(_:)``, a command, ``finish(at:)``, an ``advance(to:)`` that reaches
-  /// the instant handed out), cleared when they are handed out again.
+  /// through ``withEngine(_:)``, a command, ``finish(at:)``, an ``advance(to:)`` that serves
+  /// one of them, ``dueServed()``), cleared when they are handed out again.
   private var dueChanged = true
   /// How many times ``takeChangedDue()`` asked the engine and the timeline for their due
   /// instants (what the tests count: `OneSchedulerTests`).
@@ -171,6 +178,7 @@ public struct SimulationSession {
     if resolved.scenario.timeline.contains(where: { $0.device == .phone }) {
       makePhoneEngine()
     }
+    registerTimeline()
   }
 
   /// Makes the phone's engine (once), at the watch engine's instant.
@@ -273,24 +281,26 @@ public struct SimulationSession {
   /// The current scenario time.
   public var now: SimulationInstant { engine.now }
 
-  /// When the next timeline action fires, or `nil` when none is left (or the run has stopped).
-  ///
-  /// Inlined: called out of line from a mutating method (``takeChangedDue()``, once per step of
-  /// an `advance`), the getter was handed a copy of the whole session (4.5 KB).
+  /// When the next timeline action or swim event fires (the first of the timeline's queue), or
+  /// `nil` when none is left (or the run has stopped).
   @inline(__always)
   public var nextActionTime: SimulationInstant? {
-    guard stopped == nil else { return nil }
+    guard stopped == nil, let first = timeline.nextDeadline else { return nil }
+    return SimulationInstant(nanoseconds: first)
+  }
+
+  /// Registers the timeline's two entries in its queue (``timeline``) as they stand: the swim's
+  /// next event and the next action, each taken out when none is left or it is after
+  /// `--until`. Called whenever ``nextAction``, ``nextSwimEvent`` or ``swimEvents`` change.
+  private mutating func registerTimeline() {
+    let until = overrides.until
     let action = nextAction < scenario.timeline.count ? scenario.timeline[nextAction].at : nil
-    let swim = nextSwimEventTime
-    let at: SimulationInstant
-    switch (action, swim) {
-    case (nil, nil): return nil
-    case (let action?, nil): at = action
-    case (nil, let swim?): at = swim
-    case (let action?, let swim?): at = min(action, swim)
+    func kept(_ at: SimulationInstant?) -> Int64? {
+      guard let at, until.map({ at <= $0 }) ?? true else { return nil }
+      return at.nanoseconds
     }
-    if let until = overrides.until, at > until { return nil }
-    return at
+    timeline.set(.swimEvent, to: kept(nextSwimEventTime))
+    timeline.set(.action, to: kept(action))
   }
 
   /// When the swim's next length or set ends (its event is due), or `nil`.
@@ -347,31 +357,52 @@ public struct SimulationSession {
       metadata: event.metadata)
   }
 
-  /// The engine's next due instant (``WorkoutEngine/nextDueInstant``) and the next timeline
-  /// action's (``nextActionTime``) when either may have changed since they were last handed
-  /// out, else `nil`: how the workout registers its entries in the world's agenda
+  /// The workout's due instants, each an entry of the world's agenda (docs/architecture.md,
+  /// "One agenda"): the fronts of each engine's two queues and of the timeline's two sources.
+  package struct DueInstants: Sendable {
+    /// The watch engine's first timer deadline (``WorkoutEngine/nextDeadlinesInPlace()``).
+    package var watchTimers: SimulationInstant?
+    /// The watch engine's first sample deadline.
+    package var watchSamples: SimulationInstant?
+    /// The phone's own workouts' engine's first timer deadline (`nil` without one).
+    package var phoneTimers: SimulationInstant?
+    /// The phone engine's first sample deadline.
+    package var phoneSamples: SimulationInstant?
+    /// The swim's next length or set (`nil` once stopped).
+    package var swimEvent: SimulationInstant?
+    /// The next timeline action (`nil` once stopped).
+    package var action: SimulationInstant?
+  }
+
+  /// The workout's due instants (``DueInstants``) when any may have changed since they were
+  /// last handed out, else `nil`: how the workout registers its entries in the world's agenda
   /// (docs/architecture.md, "One agenda") when it changes rather than being asked at every step.
   ///
-  /// The engine's is the earlier of the watch's and the phone's own workouts' engines.
-  ///
   /// They may have changed after an engine call (``withEngine(_:)``, ``withEngine(of:_:)``), a
-  /// command, ``finish(at:)``,
-  /// or an ``advance(to:)`` that reached the earlier of the two as handed out (something due
-  /// there was served); an advance to an earlier instant serves nothing of the engine's or the
-  /// timeline's and leaves both as they were.
-  package mutating func takeChangedDue() -> (
-    engine: SimulationInstant?, action: SimulationInstant?
-  )? {
+  /// command, ``finish(at:)``, or a step that served one of them (the world says so with
+  /// ``dueServed()``); a step to an earlier instant serves nothing of the engines' or the
+  /// timeline's and leaves them as they were.
+  package mutating func takeChangedDue() -> DueInstants? {
     guard dueChanged else { return nil }
     dueChanged = false
     dueAsks += 1
-    var engineDue = engine.nextDueInstantInPlace()
-    if !phoneEngines.isEmpty, let phone = phoneEngines[0].nextDueInstantInPlace() {
-      engineDue = min(engineDue ?? phone, phone)
-    }
-    let action = nextActionTime
-    registeredDue = min(engineDue?.nanoseconds ?? .max, action?.nanoseconds ?? .max)
-    return (engineDue, action)
+    let watch = engine.nextDeadlinesInPlace()
+    let phone: (timers: SimulationInstant?, samples: SimulationInstant?) =
+      phoneEngines.isEmpty ? (nil, nil) : phoneEngines[0].nextDeadlinesInPlace()
+    let live = stopped == nil
+    return DueInstants(
+      watchTimers: watch.timers, watchSamples: watch.samples, phoneTimers: phone.timers,
+      phoneSamples: phone.samples,
+      swimEvent: live
+        ? timeline.deadline(of: .swimEvent).map { SimulationInstant(nanoseconds: $0) } : nil,
+      action: live ? timeline.deadline(of: .action).map { SimulationInstant(nanoseconds: $0) } : nil
+    )
+  }
+
+  /// The world is about to serve an instant at which one of the entries last handed out
+  /// (``takeChangedDue()``) is due: they are handed out again before the agenda is next read.
+  package mutating func dueServed() {
+    dueChanged = true
   }
 
   /// When the run stops by itself: `--until`, else the last timeline action.
@@ -418,7 +449,6 @@ public struct SimulationSession {
   /// Plays time forward to `instant`: every timeline action at or before it fires in file order,
   /// and samples are collected on the way. Instants before ``now`` are ignored.
   public mutating func advance(to instant: SimulationInstant) {
-    if instant.nanoseconds >= registeredDue { dueChanged = true }
     runActions(through: instant)
     if stopped == nil, instant > engine.now {
       engine.advance(to: instant)
@@ -471,11 +501,11 @@ public struct SimulationSession {
   /// Fires the timeline actions at or before `instant`, leaving the samples due at the last
   /// action's instant for the engine to deliver after anything else performed there.
   private mutating func runActions(through instant: SimulationInstant) {
-    guard stopped == nil else { return }
-    while let at = nextActionTime, at <= instant {
-      // A length that ends at an action's instant is recorded first: the swimmer touches the
-      // wall, then presses the button.
-      if let swim = nextSwimEventTime, swim == at {
+    while stopped == nil, let (due, entry) = timeline.first, due <= instant.nanoseconds {
+      let at = SimulationInstant(nanoseconds: due)
+      // A length that ends at an action's instant is recorded first (the queue's order): the
+      // swimmer touches the wall, then presses the button.
+      if entry == .swimEvent {
         let event = swimEvents[nextSwimEvent]
         nextSwimEvent += 1
         recordSwimEvent(event, at: at)

@@ -152,4 +152,62 @@ import WorkoutSystem
     #expect(listener.woken.total == 1)
     #expect(listener.asked.total == 3)
   }
+
+  /// What was served, in order.
+  final class Order: Sendable {
+    let names = Mutex<[String]>([])
+    func add(_ name: String) { names.withLock { $0.append(name) } }
+    var all: [String] { names.withLock { $0 } }
+  }
+
+  /// A listener with a timer of its own at 600 s that records its wakes in `order`.
+  final class NamedListener: HealthQueryListener {
+    let name: String
+    let order: Order
+    init(_ name: String, order: Order) {
+      self.name = name
+      self.order = order
+    }
+    var listenedTypes: Set<HealthDataType> { [] }
+    var isFinished: Bool { false }
+    func nextDue(after now: SimulationInstant) -> SimulationInstant? {
+      now < .seconds(600) ? .seconds(600) : nil
+    }
+    func wake(at now: SimulationInstant, state: inout AppSimulation.State)
+      -> [AppSimulation.Callback]
+    {
+      order.add("\(name) at \(now.seconds)")
+      return []
+    }
+  }
+
+  /// A system timer due at 600 s only, that records its firing in `order`.
+  struct NamedTimer: SystemTimer {
+    let order: Order
+    func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
+      now < .seconds(600) ? .seconds(600) : nil
+    }
+    func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+      -> [AppSimulation.Callback]
+    {
+      order.add("timer at \(now.seconds)")
+      return []
+    }
+  }
+
+  /// Two kinds' entries at one instant go in `DueWork` order, whatever order they registered
+  /// in: a system timer added first and two health store listeners added after it, all due at
+  /// 600 s, are served store first (its members in the listeners' order, A then B), then the
+  /// timer; each once.
+  @Test func twoKindsAtOneInstantAreServedInTheAgendasOrder() async throws {
+    let simulation = try AppSimulation(scenario: Scenario(name: "one scheduler"))
+    let order = Order()
+    simulation.addSystemTimer(key: ObjectIdentifier(NamedTimer.self), NamedTimer(order: order))
+    simulation.state.withLock {
+      $0.healthListeners.append(NamedListener("A", order: order))
+      $0.healthListeners.append(NamedListener("B", order: order))
+    }
+    try await simulation.advance(by: .seconds(1800))
+    #expect(order.all == ["A at 600.0", "B at 600.0", "timer at 600.0"])
+  }
 }

@@ -11,25 +11,30 @@ import WorkoutCore
 extension WorkoutEngine {
   /// The next instant at which the engine has something due: a sample batch or a lifecycle
   /// deadline (return to clock, grace period, extended runtime limits, auto-pause); `nil` when
-  /// nothing is scheduled. A driver steps to it with ``advance(to:)`` to see each batch at its
-  /// own instant.
+  /// nothing is scheduled. A driver that steps this engine alone steps to it with
+  /// ``advance(to:)`` to see each batch at its own instant. The world's agenda does not read it:
+  /// it registers the engine's two queues' fronts as entries of its own
+  /// (``nextDeadlinesInPlace()``), so this is the one place the two are compared.
   public var nextDueInstant: SimulationInstant? {
-    Self.earlier(timers.nextDeadline, sampler.nextDeadline)
-  }
-
-  /// ``nextDueInstant``, for a driver that holds the engine `inout` and asks at every instant
-  /// (the Swift door, under its lock). `mutating` although it changes nothing: a getter of this
-  /// generic type called from another module on an `inout` engine is passed a copy of the whole
-  /// engine (about 1.4 KB, a `memcpy` per call), a mutating method its address.
-  public mutating func nextDueInstantInPlace() -> SimulationInstant? {
-    Self.earlier(timers.nextDeadline, sampler.nextDeadline)
-  }
-
-  /// The earlier of the timers' first deadline and a sample deadline (nanoseconds), or `nil`
-  /// when neither is set: the one rule of ``nextDueInstant``.
-  private static func earlier(_ timer: Int64?, _ sample: Int64?) -> SimulationInstant? {
-    let next = min(timer ?? .max, sample ?? .max)
+    let next = min(timers.nextDeadline ?? .max, sampler.nextDeadline ?? .max)
     return next == .max ? nil : SimulationInstant(nanoseconds: next)
+  }
+
+  /// The fronts of the engine's two queues: the first deadline of its timers
+  /// (``EngineTimer``, the engine's ``DeadlineQueue``) and of its sample streams (the
+  /// sampler's heap of groups), each `nil` when empty; at an equal instant the engine serves
+  /// the timers first, then the samples (``advance(to:)``). What a driver holding the engine
+  /// `inout` registers as two entries of its own queue (the Swift door, under its lock).
+  /// `mutating` although it changes nothing: a getter of this generic type called from another
+  /// module on an `inout` engine is passed a copy of the whole engine (about 1.4 KB, a `memcpy`
+  /// per call), a mutating method its address.
+  public mutating func nextDeadlinesInPlace() -> (
+    timers: SimulationInstant?, samples: SimulationInstant?
+  ) {
+    (
+      timers.nextDeadline.map { SimulationInstant(nanoseconds: $0) },
+      sampler.nextDeadline.map { SimulationInstant(nanoseconds: $0) }
+    )
   }
 
   /// The session a relaunch without recovery left open, which ``recoverActiveSession(at:)``

@@ -1039,19 +1039,25 @@ public final class AppSimulation: Sendable {
         }
       }
       taken = false
-      // A continuation a callback resumes, or a task it starts, runs its first job on the
-      // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
-      executor.redirectingResumes {
-        if isCurrent {
-          Delivery.runAll(&buffer)
-        } else {
-          Self.$current.withValue(self) { Delivery.runAll(&buffer) }
-        }
-      }
-      // Element by element: `removeAll(keepingCapacity:)` goes through the generic
-      // `replaceSubrange`, several times the cost of a round's one or two deliveries.
-      while buffer.popLast() != nil {}
+      runRound(&buffer, isCurrent: isCurrent)
     }
+  }
+
+  /// Runs one round of the delivery loop, the deliveries in `buffer` (taken from the lane by
+  /// the caller, which holds the loop), and leaves `buffer` empty with its storage.
+  private func runRound(_ buffer: inout [Delivery], isCurrent: Bool) {
+    // A continuation a callback resumes, or a task it starts, runs its first job on the
+    // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+    executor.redirectingResumes {
+      if isCurrent {
+        Delivery.runAll(&buffer)
+      } else {
+        Self.$current.withValue(self) { Delivery.runAll(&buffer) }
+      }
+    }
+    // Element by element: `removeAll(keepingCapacity:)` goes through the generic
+    // `replaceSubrange`, several times the cost of a round's one or two deliveries.
+    while buffer.popLast() != nil {}
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async
@@ -1166,9 +1172,66 @@ public final class AppSimulation: Sendable {
     // The lane was empty, the loop ended and no hold was open under the loop's last lock; the
     // caller did nothing since, so only another thread could have changed them (as it could
     // right after any look).
-    return !found.turnDue && found.noHolds && executor.isIdleButForCaller
+    return isQuietAfterLoop(turnDue: found.turnDue, noHolds: found.noHolds)
+  }
+
+  /// Whether an instant whose delivery loop ended finding `turnDue` and `noHolds` (as
+  /// ``runLoop(_:roundTaken:isCurrent:)`` returns them) is done without an async call: nothing
+  /// an app reacts to was delivered, no hold is open, the executor is idle but for the caller,
+  /// no async framework call is in flight, no main-actor turn after every batch. Read under
+  /// the simulation's lock or not (the executor's own lock is taken inside the simulation's
+  /// elsewhere too: `State.laneFilled()`).
+  private func isQuietAfterLoop(turnDue: Bool, noHolds: Bool) -> Bool {
+    !turnDue && noHolds && executor.isIdleButForCaller
       && callsInFlight.load(ordering: .relaxed) == 0
       && !options.contains(.mainActorTurnAfterEveryBatch)
+  }
+
+  /// What ``endRoundAndServe(through:into:serve:)`` did with the delivery loop whose round
+  /// the caller (``step(to:call:)``) ran.
+  private enum RoundEnd {
+    /// The lane was empty and the instant quiet (``isQuietAfterLoop(turnDue:noHolds:)``): the
+    /// loop ended and the next instant was served under the same lock, as
+    /// ``serveNextInstant(through:into:)`` serves it.
+    case served(ServedInstant)
+    /// The lane had more: its next round is in the caller's buffer; the loop is still the
+    /// caller's.
+    case anotherRound
+    /// The loop ended (the lane empty) with `State.turnDue` and whether no hold was open, as
+    /// they stood; nothing was served. The caller resumes `waiters` (callers that waited for
+    /// the loop) and goes on as after ``deliverQuietInstant(_:loop:isCurrent:)``.
+    case ended(turnDue: Bool, noHolds: Bool, waiters: [CheckedContinuation<Void, Never>])
+  }
+
+  /// The end of an instant's delivery loop and the next instant's serving in one critical
+  /// section, where ``runLoop(_:roundTaken:isCurrent:)``'s last look (the lane empty) and
+  /// ``serveNextInstant(through:into:)`` took a lock each: the caller holds the loop and ran
+  /// its round. The lane's next round, the loop's end, the quiet test and the serving are the
+  /// same, in the same order, as there; only no other thread's work falls between the loop's
+  /// end and the serving (as it could fall just before the loop's last look). `serve` false
+  /// (the task was cancelled) ends the loop without serving.
+  private func endRoundAndServe(
+    through target: SimulationInstant, into buffer: inout [Delivery], serve: Bool
+  ) -> RoundEnd {
+    let (end, died) = state.withLock { state -> (RoundEnd, [any Endpoint]) in
+      guard state.lane.isEmpty else {
+        swap(&buffer, &state.lane)
+        state.laneRounds += 1
+        return (.anotherRound, [])
+      }
+      state.draining = false
+      swap(&buffer, &state.spareLane)
+      let waiters = state.drainWaiters
+      state.drainWaiters = []
+      let (turnDue, noHolds) = (state.turnDue, state.holds.isEmpty)
+      guard serve, waiters.isEmpty, isQuietAfterLoop(turnDue: turnDue, noHolds: noHolds) else {
+        return (.ended(turnDue: turnDue, noHolds: noHolds, waiters: waiters), [])
+      }
+      let (served, died) = serveLocked(&state, through: target, into: &buffer)
+      return (.served(served), died)
+    }
+    for endpoint in died { endpoint.processDied() }
+    return end
   }
 
   /// What ``serveNextInstant(through:into:)`` did at the instant it moved to.
@@ -1202,31 +1265,39 @@ public final class AppSimulation: Sendable {
   private func serveNextInstant(through target: SimulationInstant, into buffer: inout [Delivery])
     -> ServedInstant
   {
-    let (served, died) = state.withLock { state -> (ServedInstant, [any Endpoint]) in
-      var served = ServedInstant()
-      let now = state.session.now
-      if let next = state.nextInstant(through: target) {
-        served.more = next < target
-        served.woken = state.serve(from: now, to: next)
-      }
-      let died = Self.translate(&state, startDate: startDate)
-      guard served.more, served.woken.isEmpty, died.isEmpty, !state.draining else {
-        return (served, died)
-      }
-      state.recoveryHeld = false
-      if state.lane.isEmpty {
-        // The loop would end at its first look (the spare lane stays where it is).
-        served.loop = .ended(turnDue: state.turnDue, noHolds: state.holds.isEmpty)
-      } else {
-        state.draining = true
-        swap(&buffer, &state.lane)
-        state.laneRounds += 1
-        served.loop = .roundTaken
-      }
-      return (served, died)
+    let (served, died) = state.withLock { state in
+      serveLocked(&state, through: target, into: &buffer)
     }
     for endpoint in died { endpoint.processDied() }
     return served
+  }
+
+  /// ``serveNextInstant(through:into:)``'s work under the lock (`state` the locked state);
+  /// returns the crashed process's objects to tell outside it.
+  private func serveLocked(
+    _ state: inout State, through target: SimulationInstant, into buffer: inout [Delivery]
+  ) -> (ServedInstant, [any Endpoint]) {
+    var served = ServedInstant()
+    let now = state.session.now
+    if let next = state.nextInstant(through: target) {
+      served.more = next < target
+      served.woken = state.serve(from: now, to: next)
+    }
+    let died = Self.translate(&state, startDate: startDate)
+    guard served.more, served.woken.isEmpty, died.isEmpty, !state.draining else {
+      return (served, died)
+    }
+    state.recoveryHeld = false
+    if state.lane.isEmpty {
+      // The loop would end at its first look (the spare lane stays where it is).
+      served.loop = .ended(turnDue: state.turnDue, noHolds: state.holds.isEmpty)
+    } else {
+      state.draining = true
+      swap(&buffer, &state.lane)
+      state.laneRounds += 1
+      served.loop = .roundTaken
+    }
+    return (served, died)
   }
 
   /// Delivers what is pending at an instant `step` stops at and lets every task on the
@@ -1300,17 +1371,66 @@ public final class AppSimulation: Sendable {
     await deliverInstant(turn: true)
     // The task does not change while it steps.
     let isCurrent = Self.current === self
+    // The task's cancellation, as `Task.isCancelled` reads it, without its runtime call (and
+    // the task's retain and release) at every instant: set by the handler when the task is
+    // cancelled (at once when it was before).
+    let cancellation = CancellationFlag()
+    try await withTaskCancellationHandler {
+      try await stepInstants(to: target, isCurrent: isCurrent, cancellation: cancellation)
+    } onCancel: {
+      cancellation.set()
+    }
+  }
+
+  /// A task's cancellation seen by its handler (``step(to:call:)``).
+  private final class CancellationFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .relaxed) }
+    func set() { flag.store(true, ordering: .relaxed) }
+  }
+
+  /// ``step(to:call:)``'s instants, on its task; `cancellation` says whether the task was
+  /// cancelled (checked before each instant is served: `CancellationError`).
+  private func stepInstants(
+    to target: SimulationInstant, isCurrent: Bool, cancellation: CancellationFlag
+  ) async throws {
     // The delivery loop's buffer, empty between instants (its storage trades places with the
     // lane's, so neither allocates per instant).
     var buffer: [Delivery] = []
+    // Whether this task holds the delivery loop of the last instant, whose round it ran: the
+    // loop's end is taken with the next instant's serving (``endRoundAndServe``).
+    var loopOpen = false
     while true {
-      try Task.checkCancellation()
-      let served = serveNextInstant(through: target, into: &buffer)
+      let served: ServedInstant
+      if loopOpen {
+        switch endRoundAndServe(through: target, into: &buffer, serve: !cancellation.isSet) {
+        case .anotherRound:
+          runRound(&buffer, isCurrent: isCurrent)
+          continue
+        case .ended(let turnDue, let noHolds, let waiters):
+          loopOpen = false
+          for waiter in waiters { waiter.resume() }
+          if !isQuietAfterLoop(turnDue: turnDue, noHolds: noHolds) { await deliverInstant() }
+          continue
+        case .served(let next):
+          loopOpen = false
+          served = next
+        }
+      } else {
+        if cancellation.isSet { throw CancellationError() }
+        served = serveNextInstant(through: target, into: &buffer)
+      }
       for continuation in served.woken { continuation.resume() }
       // The last instant: `advance` always ends with a turn.
       if !served.more { return await deliverInstant(turn: true) }
       // Most instants of a workout (sample batches alone) are done here, without an async
-      // call (each costs a task switch); the others go on as ``deliverInstant(turn:)``.
+      // call (each costs a task switch); the others go on as ``deliverInstant(turn:)``. A
+      // round taken with the serving runs here; the loop's end waits for the next instant.
+      if case .roundTaken = served.loop {
+        runRound(&buffer, isCurrent: isCurrent)
+        loopOpen = true
+        continue
+      }
       if deliverQuietInstant(&buffer, loop: served.loop, isCurrent: isCurrent) { continue }
       await deliverInstant()
     }

@@ -34,6 +34,9 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// whenever either changes and read without it by the lane's own thread
   /// (``isIdleButForCaller``, on the path of every instant).
   private let queued = Atomic<Int>(0)
+  /// Set when a waiter of ``waitUntilIdle()`` or the close arrives, so that
+  /// ``awaitWorkBriefly()`` stops looking at once (read without `condition`).
+  private let nudged = Atomic<Bool>(false)
   /// Whether a ``Work/lane`` item is queued.
   private var laneQueued = false
   /// Whether the thread is running a unit of work.
@@ -167,6 +170,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         return
       }
       idleWaiters.append(waiter)
+      nudged.store(true, ordering: .releasing)
       wake()
       condition.unlock()
     }
@@ -230,6 +234,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   package func close() {
     condition.lock()
     closed = true
+    nudged.store(true, ordering: .releasing)
     condition.signal()
     condition.unlock()
   }
@@ -305,6 +310,9 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         condition.unlock()
         return
       }
+      // Work that comes back within microseconds (the lane's hop to the main actor and back
+      // at the end of every async call) is taken without sleeping.
+      if awaitWorkBriefly() { continue }
       if !stallReported, let watching, let stalled {
         let delay = hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
         condition.unlock()
@@ -331,6 +339,28 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       if head == queue.count && idleWaiters.isEmpty && !closed { condition.wait() }
     }
   }
+
+  /// Looks for queued work, the lock let go, for at most ``briefWait`` before the thread
+  /// sleeps on `condition`, yielding its core between looks; returns whether work, a waiter of
+  /// ``waitUntilIdle()`` or the close came (``nudged``). Called and returning with `condition`
+  /// locked. A sleep costs the thread that queues the next work a futex call and this thread a
+  /// wake-up, on the path of every hop to the lane: an async framework call's start, and its
+  /// return from the main actor's turn (`MainActor.run`), which comes back within
+  /// microseconds. Scheduling only: what runs, and in which order, is the same.
+  private func awaitWorkBriefly() -> Bool {
+    nudged.store(false, ordering: .relaxed)
+    condition.unlock()
+    defer { condition.lock() }
+    let deadline = ContinuousClock.now.advanced(by: Self.briefWait)
+    while queued.load(ordering: .acquiring) == 0 && !nudged.load(ordering: .acquiring) {
+      if ContinuousClock.now >= deadline { return false }
+      sched_yield()
+    }
+    return true
+  }
+
+  /// How long ``awaitWorkBriefly()`` looks for work before the thread sleeps.
+  private static let briefWait: Duration = .microseconds(50)
 
   /// How a stall window (``watchWindow(_:)``) ended.
   private enum WindowEnd {

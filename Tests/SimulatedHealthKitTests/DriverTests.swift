@@ -21,6 +21,27 @@ final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
   func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
 }
 
+/// A builder delegate that cancels the task it runs on (the one stepping time) at its first
+/// batch at or after `at`.
+final class Canceller: NSObject, HKLiveWorkoutBuilderDelegate {
+  let simulation: HealthKitSimulation
+  let at: Date
+
+  init(_ simulation: HealthKitSimulation, at: Date) {
+    self.simulation = simulation
+    self.at = at
+  }
+
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+  ) {
+    guard simulation.now >= at else { return }
+    withUnsafeCurrentTask { $0?.cancel() }
+  }
+
+  func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {}
+}
+
 /// The driver's rules (docs/swift-api.md#time-and-callbacks): one delivery loop, callers that
 /// return only after the callbacks due have returned, ownership of what callbacks make, and
 /// sleepers resumed or cancelled exactly once.
@@ -48,6 +69,23 @@ final class StoreMaker: NSObject, HKWorkoutSessionDelegate {
       await other.value
     }
     #expect(simulation.now == noon(plus: 1))
+  }
+
+  /// A delegate that cancels the task stepping time at the batch of t = 60 s (heart rate every
+  /// 5 s: a batch at 60 s) stops `advance(by: 600 s)` there: it throws `CancellationError` with
+  /// virtual now at 60 s, no instant served after the cancellation.
+  @Test func advanceStopsAtTheInstantItsTaskIsCancelled() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let canceller = Canceller(simulation, at: noon(plus: 60))
+    try await simulation.run {
+      let (session, builder) = try await startedRun(HKHealthStore(), simulation)
+      builder.delegate = canceller
+      let mover = Task { try await simulation.advance(by: .seconds(600)) }
+      let moved = await mover.result
+      #expect(throws: CancellationError.self) { try moved.get() }
+      #expect(simulation.now == noon(plus: 60))
+      withExtendedLifetime(session) {}
+    }
   }
 
   /// Simulation `a`'s callbacks run with `a` as the current simulation even when its `advance`

@@ -45,4 +45,25 @@ import Testing
     for k in Int64(0)..<100 { series.append(start: k, end: k, value: 0) }
     #expect(series.storageBytes == reserved)
   }
+
+  /// `forEachSample` gives each sample's span in order, its irregular ends included: spans of
+  /// nominal length 5 s at 0 and 5 s, one cut at a pause (10 s to 12 s), then 15 s to 20 s
+  /// and one cut at the end (20 s to 21 s); the same as the subscript gives.
+  @Test func forEachSampleGivesIrregularEnds() {
+    var series = SampleSeries(nominalLength: .seconds(5))
+    let second: Int64 = 1_000_000_000
+    let spans: [(Int64, Int64)] = [(0, 5), (5, 10), (10, 12), (15, 20), (20, 21)]
+    for (index, span) in spans.enumerated() {
+      series.append(start: span.0 * second, end: span.1 * second, value: Double(index))
+    }
+    var seen: [[Int64]] = []
+    series.forEachSample { start, end, value in seen.append([start, end, Int64(value)]) }
+    #expect(
+      seen == [
+        [0, 5 * second, 0], [5 * second, 10 * second, 1], [10 * second, 12 * second, 2],
+        [15 * second, 20 * second, 3], [20 * second, 21 * second, 4],
+      ])
+    #expect(
+      seen.map { [$0[0], $0[1]] } == series.map { [$0.start.nanoseconds, $0.end.nanoseconds] })
+  }
 }

@@ -451,6 +451,9 @@ extension HKWorkout {
     return UUID(uuid: bytes)
   }
 
+  /// The unit of `HKAverageMETs`, kcal/(kg·hr), parsed once (every finished workout has one).
+  private static let averageMETsUnit = HKUnit(from: "kcal/(kg*hr)")
+
   static func metadata(_ values: [String: MetadataValue], since start: Date)
     -> [String: Any]
   {
@@ -467,7 +470,7 @@ extension HKWorkout {
         case HKMetadataKeyElevationAscended:
           result[key] = HKQuantity(unit: .meter(), doubleValue: number)
         case HKMetadataKeyAverageMETs:
-          result[key] = HKQuantity(unit: HKUnit(from: "kcal/(kg*hr)"), doubleValue: number)
+          result[key] = HKQuantity(unit: averageMETsUnit, doubleValue: number)
         case HKMetadataKeySwimmingStrokeStyle, HKMetadataKeySwimmingLocationType:
           // An enumeration's raw value as an NSNumber, as HealthKit stores it.
           result[key] = NSNumber(value: Int(number))

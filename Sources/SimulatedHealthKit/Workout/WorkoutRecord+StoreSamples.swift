@@ -22,11 +22,11 @@ extension WorkoutRecord {
       // Engine units and store units are both linear (no offset): one factor per type.
       let factor = HKQuantity(unit: type.healthKitUnit, doubleValue: 1).doubleValue(
         for: kind.hkUnit)
-      for sample in series {
+      series.forEachSample { start, end, value in
         stored.append(
           HealthSample(
-            type: kind, source: source, start: sample.start, end: sample.end,
-            value: sample.value * factor))
+            type: kind, source: source, start: SimulationInstant(nanoseconds: start),
+            end: SimulationInstant(nanoseconds: end), value: value * factor))
       }
     }
     return stored

@@ -96,6 +96,25 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
       value: values[position])
   }
 
+  /// Calls `body` with each sample's start, end (nanoseconds) and value, in order: the
+  /// samples of ``subscript(position:)``, each end found by one step through the irregular
+  /// ends rather than a search per sample.
+  @inlinable
+  public func forEachSample(
+    _ body: (_ start: Int64, _ end: Int64, _ value: Double) throws -> Void
+  ) rethrows {
+    var irregular = 0
+    for position in starts.indices {
+      let start = starts[position]
+      var end = start + nominalLength
+      if irregular < irregularEnds.count, irregularEnds[irregular].index == position {
+        end = irregularEnds[irregular].end
+        irregular += 1
+      }
+      try body(start, end, values[position])
+    }
+  }
+
   private func end(of position: Int, start: Int64) -> Int64 {
     var low = 0
     var high = irregularEnds.count

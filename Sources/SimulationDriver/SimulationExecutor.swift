@@ -39,6 +39,11 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private let nudged = Atomic<Bool>(false)
   /// Whether a ``Work/lane`` item is queued.
   private var laneQueued = false
+  /// The number of the lane delivery deferred until the main queue's current item ends
+  /// (``deferLaneDelivery()``), or `nil`.
+  private var laneDeferral: Int?
+  /// How many lane deliveries were deferred.
+  private var deferrals = 0
   /// Whether the thread is running a unit of work.
   private var running = false
   /// Callers of ``waitUntilIdle()`` waiting for the lane to empty.
@@ -132,16 +137,78 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Queues a delivery of the callback lane behind the work already queued (once: a queued
   /// delivery takes everything the lane holds when it runs).
+  ///
+  /// Asked from the main queue (app code on the main actor calling a framework), the delivery
+  /// is queued once the main queue's current item has ended (``deferLaneDelivery()``), so that
+  /// what that code does after the call in the same synchronous stretch (setting the session's
+  /// delegate after `startActivity(with:)`, storing the query it just executed) is done before
+  /// any callback of the call runs: the same outcome on every run, as on a device, where the
+  /// answer comes from another process (docs/swift-api.md#time-and-callbacks).
   package func requestLaneDelivery() {
+    if Self.isOnMainQueue {
+      deferLaneDelivery()
+      return
+    }
     condition.lock()
-    if !laneQueued {
-      laneQueued = true
-      queue.append(.lane)
-      queued.add(1, ordering: .releasing)
-      wake()
+    queueLaneDelivery()
+    condition.unlock()
+  }
+
+  /// Queues a ``Work/lane`` item unless one is queued; called with `condition` locked.
+  private func queueLaneDelivery() {
+    guard !laneQueued else { return }
+    laneQueued = true
+    queue.append(.lane)
+    queued.add(1, ordering: .releasing)
+    wake()
+  }
+
+  /// Queues the lane's delivery from the main queue, behind the item running there now, unless
+  /// one is already on its way; and, should the main queue's item not end within
+  /// ``deferredLaneFallback`` (app code blocking the main thread until a callback comes, which
+  /// works on a device), from a global queue then.
+  private func deferLaneDelivery() {
+    condition.lock()
+    let deferral: Int?
+    if laneQueued || laneDeferral != nil {
+      deferral = nil
+    } else {
+      deferrals += 1
+      laneDeferral = deferrals
+      deferral = deferrals
+    }
+    condition.unlock()
+    guard let deferral else { return }
+    DispatchQueue.main.async { self.endLaneDeferral(deferral) }
+    DispatchQueue.global().asyncAfter(deadline: .now() + Self.deferredLaneFallback) {
+      self.endLaneDeferral(deferral)
+    }
+  }
+
+  /// Queues the delivery deferred as `deferral` (``deferLaneDelivery()``), once.
+  private func endLaneDeferral(_ deferral: Int) {
+    condition.lock()
+    if laneDeferral == deferral {
+      laneDeferral = nil
+      queueLaneDelivery()
     }
     condition.unlock()
   }
+
+  /// How long a lane delivery asked from the main queue waits for the main queue's current item
+  /// to end before it is queued anyway: 1 s.
+  private static let deferredLaneFallback: DispatchTimeInterval = .seconds(1)
+
+  /// Marks the main queue, so that ``isOnMainQueue`` can tell it apart (the main actor's code
+  /// runs on it, on whichever thread drains it).
+  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+    let key = DispatchSpecificKey<Bool>()
+    DispatchQueue.main.setSpecific(key: key, value: true)
+    return key
+  }()
+
+  /// Whether the caller runs an item of the main queue (the main actor's code).
+  private static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
   /// Whether the caller runs on this executor's thread.
   package var isCurrent: Bool {

@@ -208,6 +208,46 @@ import Testing
     }
   }
 
+  /// Records the session states its delegate is told.
+  final class StateRecorder: NSObject, HKWorkoutSessionDelegate, Sendable {
+    let states = Mutex<[HKWorkoutSessionState]>([])
+
+    func workoutSession(
+      _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+      from fromState: HKWorkoutSessionState, date: Date
+    ) {
+      states.withLock { $0.append(toState) }
+    }
+
+    func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
+  }
+
+  /// A delegate set on the main actor right after `startActivity(with:)`, in the same
+  /// synchronous stretch of code, is told `.running`, on every run: on a device the answer
+  /// comes later, from another process. The stretch is held 20 ms on purpose (the subject of
+  /// the test, not a wait for something), long enough for a delivery racing it from the lane's
+  /// thread to come first; before the lane waited for the main queue's item to end, the
+  /// delegate missed `.running` in every round.
+  @Test @MainActor func aDelegateSetRightAfterStartingOnTheMainActorIsTold() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      for round in 0..<20 {
+        let configuration = HKWorkoutConfiguration()
+        configuration.activityType = .running
+        let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+        session.startActivity(with: Date())
+        usleep(20_000)
+        let recorder = StateRecorder()
+        session.delegate = recorder
+        await simulation.settle()
+        #expect(recorder.states.withLock { $0 } == [.running], "round \(round)")
+        session.end()
+        await simulation.settle()
+      }
+    }
+  }
+
   // MARK: - Woken code runs at its instant
 
   /// What an app task sleeping on the simulation's clock until 60 s reads when it wakes while

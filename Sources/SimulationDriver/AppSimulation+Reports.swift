@@ -253,6 +253,12 @@ extension AppSimulation {
     }
   }
 
+  /// What a stall's message says when the simulation owes the app nothing.
+  private static let nothingOwed =
+    "nothing the simulation owes the app is pending, so what it awaits will not come: a "
+    + "continuation never resumed, or a delegate call or completion handler that is not coming "
+    + "(check the session's state and simulation.result.errors)"
+
   /// The report of a stall at virtual now: named after what the app waits on, as far as the
   /// simulation can tell (an async call not yet answered, a clock sleeper, else the app's last
   /// call into the simulation).
@@ -300,20 +306,25 @@ extension AppSimulation {
       )
     } else if let query {
       (framework, call) = ("HealthKit", query)
-    } else if let last = state.lastCall {
+    } else if let last = state.lastCall, !state.advancedSinceLastCall {
       (framework, call) = (last.framework, "after \(last.name)")
       pending.append(
         "the app's last call into the simulation, \(last.framework)'s \(last.name), has "
-          + "returned; nothing the simulation owes the app is pending, so what it awaits will "
-          + "not come: a continuation never resumed, or a delegate call or completion handler "
-          + "that is not coming (check the session's state and simulation.result.errors)")
+          + "returned; \(Self.nothingOwed)")
+    } else if let advance = state.lastAdvance {
+      (framework, call) = ("simulation", "after \(advance.call)")
+      let before =
+        state.lastCall.map {
+          "its last async framework call, \($0.framework)'s \($0.name), has returned too"
+        } ?? "it made no async framework call; calls with a completion handler were answered"
+      pending.append(
+        "the app's last call into the simulation was \(advance.call), which returned at t = "
+          + "\(secondsText(advance.at.seconds)) s (\(before)); \(Self.nothingOwed)")
     } else {
       (framework, call) = ("simulation", "run(_:)")
       pending.append(
-        "the app has made no async call into the simulation; nothing the simulation owes the "
-          + "app is pending, so what it awaits will not come: a continuation never resumed, or "
-          + "a delegate call or completion handler that is not coming (check the session's "
-          + "state and simulation.result.errors)")
+        "the app has made no async call and no advance into the simulation in this run (calls "
+          + "with a completion handler were answered); \(Self.nothingOwed)")
     }
     return Report(
       kind: .stalled, framework: framework, call: call, date: date(of: now),

@@ -762,6 +762,11 @@ public final class AppSimulation: Sendable {
     package var nextStallWatcher = 0
     /// The app's last async call into the simulation, answered or not (named by a stall).
     package var lastCall: CallInFlight?
+    /// The app's last `advance` that moved or delivered, and the instant it returned at (named
+    /// by a stall when no async framework call came after it).
+    package var lastAdvance: (call: String, at: SimulationInstant)?
+    /// Whether ``lastAdvance`` came after ``lastCall`` began.
+    package var advancedSinceLastCall = false
     /// Everything reported so far (``AppSimulation/reports``).
     package var reports: [AppSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
@@ -1090,6 +1095,7 @@ public final class AppSimulation: Sendable {
       let inFlight = CallInFlight(function: call, fileID: fileID)
       state.callsRunning[state.nextCall] = inFlight
       state.lastCall = inFlight
+      state.advancedSinceLastCall = false
       return state.nextCall
     }
     callsBegun.add(1, ordering: .sequentiallyConsistent)
@@ -1286,6 +1292,8 @@ public final class AppSimulation: Sendable {
       state.withLock { state in
         state.stepping -= 1
         state.advancing = nil
+        state.lastAdvance = (call, state.session.now)
+        state.advancedSinceLastCall = true
         state.laneFilled()
       }
       executor.watchAgain()

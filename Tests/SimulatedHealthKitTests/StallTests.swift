@@ -42,8 +42,8 @@ import WorkoutScenario
       try await Task {
         try await simulation.run {
           let store = HKHealthStore()
-          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
           try await simulation.advance(by: .seconds(5))
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
           let (stream, _) = AsyncStream<Int>.makeStream()
           for await _ in stream {}
           #expect(Task.isCancelled)
@@ -66,6 +66,60 @@ import WorkoutScenario
         "a continuation that ignores cancellation keeps it waiting: wrap it in "
           + "withTaskCancellationHandler { ... } onCancel: { resume it throwing "
           + "CancellationError } so the run can end it"))
+  }
+
+  /// The trial's case: an async HealthKit call, then `advance(by:)`, then a wait on the app's
+  /// own stream: the stall names the advance as the app's last call, and the instant it
+  /// returned at, not "no async call" nor the HealthKit call before it.
+  @Test func aStallAfterAnAdvanceNamesIt() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run {
+          let store = HKHealthStore()
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+          try await simulation.advance(by: .seconds(65))
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.framework == "simulation")
+    #expect(report.call == "after advance(by: 65.0 seconds)")
+    #expect(report.seconds == 65)
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "the app's last call into the simulation was advance(by: 65.0 seconds), which "
+          + "returned at t = 65 s (its last async framework call, HealthKit's "
+          + "requestAuthorization(toShare:read:), has returned too); nothing the simulation "
+          + "owes the app is pending"))
+  }
+
+  /// Only a completion-handler call (answered) before the wait: the stall says the app made
+  /// no async call and no advance in this run, which is true, and that such calls were
+  /// answered.
+  @Test func aStallWithoutAnyAsyncCallSaysSo() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.framework == "simulation")
+    #expect(report.call == "run(_:)")
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "the app has made no async call and no advance into the simulation in this run "
+          + "(calls with a completion handler were answered); nothing the simulation owes"))
   }
 
   /// A time limit's cancellation of the run's task, while the body waits on a continuation that

@@ -40,6 +40,11 @@ extension AppSimulation {
       /// and a `do { } catch { }` around the call cannot hide it. A call that cannot throw it
       /// (a completion-handler form) ends the run at once, as a stall does.
       case appTerminated
+      /// An async framework call began after the outermost `run` had returned (a
+      /// `Task.detached` or another unstructured task outlived the run): on a device the app
+      /// is no longer running there. The call still acts on the simulation's state, which no
+      /// run's result shows (project rule, docs/swift-api.md#nothing-silent).
+      case callAfterRun
     }
 
     /// What kind of thing went unfinished.

@@ -1090,16 +1090,29 @@ public final class AppSimulation: Sendable {
   /// returns. Returns the call's number.
   private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
     // Listed first: a call the count shows is listed.
-    let id = state.withLock { state in
+    let (id, late) = state.withLock { state -> (Int, Report?) in
       state.nextCall += 1
       let inFlight = CallInFlight(function: call, fileID: fileID)
       state.callsRunning[state.nextCall] = inFlight
       state.lastCall = inFlight
       state.advancedSinceLastCall = false
-      return state.nextCall
+      // After every run has returned (not before the first: a test may set up outside run).
+      guard state.runs == 0, state.nextRun > 0 else { return (state.nextCall, nil) }
+      let now = state.session.now
+      let report = Report(
+        kind: .callAfterRun, framework: inFlight.framework, call: inFlight.name,
+        date: date(of: now), seconds: now.seconds,
+        message: "an async call began after run(_:) had returned: the task that made it "
+          + "outlived the run (a Task.detached or nonisolated Task { } the run does not wait "
+          + "for), so on a device the app would no longer be running; it still changes the "
+          + "simulation's state, which no run's result shows: await the work inside run "
+          + "(settle() waits for calls in flight), or start the task with "
+          + "Task(executorPreference: simulation.taskExecutor)")
+      return (state.nextCall, report)
     }
     callsBegun.add(1, ordering: .sequentiallyConsistent)
     callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    if let late { record([late], throwing: false) }
     return id
   }
 

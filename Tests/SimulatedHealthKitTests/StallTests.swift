@@ -428,3 +428,28 @@ actor WorkoutHistoryService {
     #expect(readings == Array(repeating: 60, count: 100))
   }
 }
+
+/// An async call made after `run` returned (the trial's `Task.detached` save that ran late):
+/// reported, not silent.
+@Suite struct CallAfterRunTests {
+  @Test func anAsyncCallAfterTheRunIsReported() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let store = try await simulation.run { () async throws -> HKHealthStore in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      return store
+    }
+    #expect(simulation.reports.isEmpty)
+    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+    #expect(
+      simulation.reports.map(\.description) == [
+        "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: an async call began after "
+          + "run(_:) had returned: the task that made it outlived the run (a Task.detached or "
+          + "nonisolated Task { } the run does not wait for), so on a device the app would no "
+          + "longer be running; it still changes the simulation's state, which no run's result "
+          + "shows: await the work inside run (settle() waits for calls in flight), or start "
+          + "the task with Task(executorPreference: simulation.taskExecutor)"
+      ])
+    #expect(simulation.reports.map(\.kind) == [.callAfterRun])
+  }
+}

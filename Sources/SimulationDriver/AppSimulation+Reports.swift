@@ -261,8 +261,10 @@ extension AppSimulation {
   /// What a stall's message says when the simulation owes the app nothing.
   private static let nothingOwed =
     "nothing the simulation owes the app is pending, so what it awaits will not come: a "
-    + "continuation never resumed, or a delegate call or completion handler that is not coming "
-    + "(check the session's state and simulation.result.errors)"
+    + "continuation never resumed, a delegate call or completion handler that is not coming "
+    + "(check the session's state and simulation.result.errors), or a real-time clock "
+    + "(Task.sleep(for:), ContinuousClock, Timer, DispatchQueue.asyncAfter), which advance "
+    + "does not move: sleep on simulation.clock instead"
 
   /// The report of a stall at virtual now: named after what the app waits on, as far as the
   /// simulation can tell (an async call not yet answered, a clock sleeper, else the app's last

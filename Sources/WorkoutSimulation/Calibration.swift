@@ -169,7 +169,8 @@ extension Athlete {
   ///
   /// ```swift
   /// let me = try Athlete.fitted(toRecordingAt: "Fixtures/my-run.fit")
-  /// let scenario = try Scenario(activity: .running, athlete: me, course: .segments(...))
+  /// let scenario = try Scenario(
+  ///   name: "my run", activity: .running, athlete: me, course: .segments(...))
   /// ```
   ///
   /// - Parameters:

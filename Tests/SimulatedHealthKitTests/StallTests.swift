@@ -429,6 +429,31 @@ actor WorkoutHistoryService {
   }
 }
 
+/// A body that waits on the real clock (`Task.sleep(for:)`, the trial's ticking model): the
+/// simulation cannot see that wait, but the stall it causes names real-time clocks among the
+/// causes and says what to write instead; the sleep honours the stall's cancellation.
+@Suite struct RealTimeWaitTests {
+  @Test func aRealTimeSleepEndsInAStallThatNamesRealTimeClocks() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          try await simulation.advance(by: .seconds(5))
+          try await Task.sleep(for: .seconds(60))
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(report.call == "after advance(by: 5.0 seconds)")
+    #expect(
+      report.message.contains(
+        "or a real-time clock (Task.sleep(for:), ContinuousClock, Timer, "
+          + "DispatchQueue.asyncAfter), which advance does not move: sleep on simulation.clock "
+          + "instead"))
+  }
+}
+
 /// An async call made after `run` returned (the trial's `Task.detached` save that ran late):
 /// reported, not silent.
 @Suite struct CallAfterRunTests {

@@ -258,6 +258,12 @@ extension AppSimulation {
     }
   }
 
+  /// What to write instead of a task the run does not wait for (the end of the reports of an
+  /// async call still running when `run` returned, or begun after it).
+  static let awaitInsideRun =
+    "await the work inside run (settle() waits for calls in flight), or start the task with "
+    + "Task(executorPreference: simulation.taskExecutor)"
+
   /// What a stall's message says when the simulation owes the app nothing.
   private static let nothingOwed =
     "nothing the simulation owes the app is pending, so what it awaits will not come: a "
@@ -391,9 +397,7 @@ extension AppSimulation {
             date: date(of: now), seconds: now.seconds,
             message: "an async call was still running when run(_:) returned: the task that "
               + "made it is one the simulation does not wait for (a nonisolated Task { } or "
-              + "Task.detached started off the simulation's lane); await the work inside run "
-              + "(settle() waits for calls in flight), or start the task with "
-              + "Task(executorPreference: simulation.taskExecutor)"))
+              + "Task.detached started off the simulation's lane); \(Self.awaitInsideRun)"))
       }
       return reports
     }

@@ -1105,9 +1105,7 @@ public final class AppSimulation: Sendable {
         message: "an async call began after run(_:) had returned: the task that made it "
           + "outlived the run (a Task.detached or nonisolated Task { } the run does not wait "
           + "for), so on a device the app would no longer be running; it still changes the "
-          + "simulation's state, which no run's result shows: await the work inside run "
-          + "(settle() waits for calls in flight), or start the task with "
-          + "Task(executorPreference: simulation.taskExecutor)")
+          + "simulation's state, which no run's result shows: \(Self.awaitInsideRun)")
       return (state.nextCall, report)
     }
     callsBegun.add(1, ordering: .sequentiallyConsistent)

@@ -72,20 +72,13 @@ import WorkoutScenario
   /// own stream: the stall names the advance as the app's last call, and the instant it
   /// returned at, not "no async call" nor the HealthKit call before it.
   @Test func aStallAfterAnAdvanceNamesIt() async throws {
-    let simulation = try HealthKitSimulation(scenario: constantRun())
-    simulation.stallReportDelay = .milliseconds(200)
-    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
-      try await Task {
-        try await simulation.run {
-          let store = HKHealthStore()
-          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
-          try await simulation.advance(by: .seconds(65))
-          let (stream, _) = AsyncStream<Int>.makeStream()
-          for await _ in stream {}
-        }
-      }.value
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      try await simulation.advance(by: .seconds(65))
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
     }
-    let report = try #require(error?.report)
     #expect(report.framework == "simulation")
     #expect(report.call == "after advance(by: 65.0 seconds)")
     #expect(report.seconds == 65)
@@ -102,17 +95,10 @@ import WorkoutScenario
   /// no async call and no advance in this run, which is true, and that such calls were
   /// answered.
   @Test func aStallWithoutAnyAsyncCallSaysSo() async throws {
-    let simulation = try HealthKitSimulation(scenario: constantRun())
-    simulation.stallReportDelay = .milliseconds(200)
-    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
-      try await Task {
-        try await simulation.run { () async throws in
-          let (stream, _) = AsyncStream<Int>.makeStream()
-          for await _ in stream {}
-        }
-      }.value
+    let report = try await stallReport { _ in
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
     }
-    let report = try #require(error?.report)
     #expect(report.framework == "simulation")
     #expect(report.call == "run(_:)")
     #expect(
@@ -434,17 +420,10 @@ actor WorkoutHistoryService {
 /// causes and says what to write instead; the sleep honours the stall's cancellation.
 @Suite struct RealTimeWaitTests {
   @Test func aRealTimeSleepEndsInAStallThatNamesRealTimeClocks() async throws {
-    let simulation = try HealthKitSimulation(scenario: constantRun())
-    simulation.stallReportDelay = .milliseconds(200)
-    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
-      try await Task {
-        try await simulation.run { () async throws in
-          try await simulation.advance(by: .seconds(5))
-          try await Task.sleep(for: .seconds(60))
-        }
-      }.value
+    let report = try await stallReport { simulation in
+      try await simulation.advance(by: .seconds(5))
+      try await Task.sleep(for: .seconds(60))
     }
-    let report = try #require(error?.report)
     #expect(report.call == "after advance(by: 5.0 seconds)")
     #expect(
       report.message.contains(
@@ -477,4 +456,22 @@ actor WorkoutHistoryService {
       ])
     #expect(simulation.reports.map(\.kind) == [.callAfterRun])
   }
+}
+
+/// The report of the stall that ends a run of `body` on ``constantRun()`` with a stall watch
+/// of 200 ms (the run in a task of its own: the stall cancels it), which `run` throws.
+func stallReport(
+  _ body: @escaping @Sendable (HealthKitSimulation) async throws -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> HealthKitSimulation.Report {
+  let simulation = try HealthKitSimulation(scenario: constantRun())
+  simulation.stallReportDelay = .milliseconds(200)
+  let error = await #expect(
+    throws: HealthKitSimulation.StallError.self, sourceLocation: sourceLocation
+  ) {
+    try await Task {
+      try await simulation.run { () async throws in try await body(simulation) }
+    }.value
+  }
+  return try #require(error?.report, sourceLocation: sourceLocation)
 }

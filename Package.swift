@@ -385,7 +385,8 @@ let package = Package(
     .testTarget(
       name: "SimulatedHealthKitTests",
       dependencies: [
-        "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutCore",
+        "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario", "WorkoutPhysiology",
+        "WorkoutCore",
         "WorkoutSystem", "WorkoutJSON", "WorkoutHealth", "WorkoutWatch",
         "WorkoutSimTestSupport",
       ],

@@ -40,6 +40,11 @@ extension AppSimulation {
       /// and a `do { } catch { }` around the call cannot hide it. A call that cannot throw it
       /// (a completion-handler form) ends the run at once, as a stall does.
       case appTerminated
+      /// An async framework call began after the outermost `run` had returned (a
+      /// `Task.detached` or another unstructured task outlived the run): on a device the app
+      /// is no longer running there. The call still acts on the simulation's state, which no
+      /// run's result shows (project rule, docs/swift-api.md#nothing-silent).
+      case callAfterRun
     }
 
     /// What kind of thing went unfinished.
@@ -253,6 +258,20 @@ extension AppSimulation {
     }
   }
 
+  /// What to write instead of a task the run does not wait for (the end of the reports of an
+  /// async call still running when `run` returned, or begun after it).
+  static let awaitInsideRun =
+    "await the work inside run (settle() waits for calls in flight), or start the task with "
+    + "Task(executorPreference: simulation.taskExecutor)"
+
+  /// What a stall's message says when the simulation owes the app nothing.
+  private static let nothingOwed =
+    "nothing the simulation owes the app is pending, so what it awaits will not come: a "
+    + "continuation never resumed, a delegate call or completion handler that is not coming "
+    + "(check the session's state and simulation.result.errors), or a real-time clock "
+    + "(Task.sleep(for:), ContinuousClock, Timer, DispatchQueue.asyncAfter), which advance "
+    + "does not move: sleep on simulation.clock instead"
+
   /// The report of a stall at virtual now: named after what the app waits on, as far as the
   /// simulation can tell (an async call not yet answered, a clock sleeper, else the app's last
   /// call into the simulation).
@@ -300,20 +319,25 @@ extension AppSimulation {
       )
     } else if let query {
       (framework, call) = ("HealthKit", query)
-    } else if let last = state.lastCall {
+    } else if let last = state.lastCall, !state.advancedSinceLastCall {
       (framework, call) = (last.framework, "after \(last.name)")
       pending.append(
         "the app's last call into the simulation, \(last.framework)'s \(last.name), has "
-          + "returned; nothing the simulation owes the app is pending, so what it awaits will "
-          + "not come: a continuation never resumed, or a delegate call or completion handler "
-          + "that is not coming (check the session's state and simulation.result.errors)")
+          + "returned; \(Self.nothingOwed)")
+    } else if let advance = state.lastAdvance {
+      (framework, call) = ("simulation", "after \(advance.call)")
+      let before =
+        state.lastCall.map {
+          "its last async framework call, \($0.framework)'s \($0.name), has returned too"
+        } ?? "it made no async framework call; calls with a completion handler were answered"
+      pending.append(
+        "the app's last call into the simulation was \(advance.call), which returned at t = "
+          + "\(secondsText(advance.at.seconds)) s (\(before)); \(Self.nothingOwed)")
     } else {
       (framework, call) = ("simulation", "run(_:)")
       pending.append(
-        "the app has made no async call into the simulation; nothing the simulation owes the "
-          + "app is pending, so what it awaits will not come: a continuation never resumed, or "
-          + "a delegate call or completion handler that is not coming (check the session's "
-          + "state and simulation.result.errors)")
+        "the app has made no async call and no advance into the simulation in this run (calls "
+          + "with a completion handler were answered); \(Self.nothingOwed)")
     }
     return Report(
       kind: .stalled, framework: framework, call: call, date: date(of: now),
@@ -373,9 +397,7 @@ extension AppSimulation {
             date: date(of: now), seconds: now.seconds,
             message: "an async call was still running when run(_:) returned: the task that "
               + "made it is one the simulation does not wait for (a nonisolated Task { } or "
-              + "Task.detached started off the simulation's lane); await the work inside run "
-              + "(settle() waits for calls in flight), or start the task with "
-              + "Task(executorPreference: simulation.taskExecutor)"))
+              + "Task.detached started off the simulation's lane); \(Self.awaitInsideRun)"))
       }
       return reports
     }

@@ -767,6 +767,11 @@ public final class AppSimulation: Sendable {
     package var nextStallWatcher = 0
     /// The app's last async call into the simulation, answered or not (named by a stall).
     package var lastCall: CallInFlight?
+    /// The app's last `advance` that moved or delivered, and the instant it returned at (named
+    /// by a stall when no async framework call came after it).
+    package var lastAdvance: (call: String, at: SimulationInstant)?
+    /// Whether ``lastAdvance`` came after ``lastCall`` began.
+    package var advancedSinceLastCall = false
     /// Everything reported so far (``AppSimulation/reports``).
     package var reports: [AppSimulation.Report] = []
     /// Reports an `advance` in progress throws when it returns.
@@ -1096,15 +1101,27 @@ public final class AppSimulation: Sendable {
   /// returns. Returns the call's number.
   private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
     // Listed first: a call the count shows is listed.
-    let id = state.withLock { state in
+    let (id, late) = state.withLock { state -> (Int, Report?) in
       state.nextCall += 1
       let inFlight = CallInFlight(function: call, fileID: fileID)
       state.callsRunning[state.nextCall] = inFlight
       state.lastCall = inFlight
-      return state.nextCall
+      state.advancedSinceLastCall = false
+      // After every run has returned (not before the first: a test may set up outside run).
+      guard state.runs == 0, state.nextRun > 0 else { return (state.nextCall, nil) }
+      let now = state.session.now
+      let report = Report(
+        kind: .callAfterRun, framework: inFlight.framework, call: inFlight.name,
+        date: date(of: now), seconds: now.seconds,
+        message: "an async call began after run(_:) had returned: the task that made it "
+          + "outlived the run (a Task.detached or nonisolated Task { } the run does not wait "
+          + "for), so on a device the app would no longer be running; it still changes the "
+          + "simulation's state, which no run's result shows: \(Self.awaitInsideRun)")
+      return (state.nextCall, report)
     }
     callsBegun.add(1, ordering: .sequentiallyConsistent)
     callsInFlight.add(1, ordering: .sequentiallyConsistent)
+    if let late { record([late], throwing: false) }
     return id
   }
 
@@ -1362,6 +1379,8 @@ public final class AppSimulation: Sendable {
       state.withLock { state in
         state.stepping -= 1
         state.advancing = nil
+        state.lastAdvance = (call, state.session.now)
+        state.advancedSinceLastCall = true
         state.laneFilled()
       }
       executor.watchAgain()

@@ -158,7 +158,7 @@ struct HeartRatePiece: Sendable {
 }
 
 /// Which workload model applies: gait on foot, leg cycling, or a constant Compendium MET.
-enum WorkloadKind: Sendable, Equatable {
+package enum WorkloadKind: Sendable, Equatable {
   case foot
   case cycling
   /// Rowing: ``RowingModel`` from the course's speed.
@@ -168,6 +168,16 @@ enum WorkloadKind: Sendable, Equatable {
   /// Cross-country skiing: ``CrossCountrySkiingModel`` from the course's speed.
   case skiing
   case constant(netVO2: Double)
+
+  /// Whether `a` and `b` share a workload model (every constant-MET activity counts as one
+  /// model): calibrating on a recording of one with the other's model fits the heart rate to
+  /// an effort that did not make it (docs/models.md#calibration).
+  package static func sameModel(_ a: WorkoutActivityType, _ b: WorkoutActivityType) -> Bool {
+    switch (WorkloadKind(a), WorkloadKind(b)) {
+    case (.constant, .constant): true
+    case (let first, let second): first == second
+    }
+  }
 
   init(_ activity: WorkoutActivityType) {
     switch activity {

@@ -23,13 +23,18 @@ public struct Calibration: Sendable {
   ///   - activity: the activity (default: the file's first sport, else running).
   ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height); default
   ///     ``WorkoutPhysiology/Athlete/standard``.
-  /// - Throws: ``CalibrationError``: ``CalibrationError/course(_:)`` when the recording gives no
-  ///   course, ``CalibrationError/heartRate(_:)`` when its heart rate cannot calibrate (none,
+  /// - Throws: ``CalibrationError``: ``CalibrationError/activity(_:recorded:)`` when `activity`
+  ///   has another workload model than the file's own sport (swimming on a run),
+  ///   ``CalibrationError/course(_:)`` when the recording gives no course, ``CalibrationError/heartRate(_:)`` when its heart rate cannot calibrate (none,
   ///   under 10 minutes, constant, outside 25–250 bpm, or no movement).
   public init(
     recording: Recording, activity: WorkoutActivityType? = nil, athlete: Athlete = .standard
   ) throws(CalibrationError) {
-    let chosen = activity ?? ReplayPlan.activity(ofSession: 0, in: recording) ?? .running
+    let own = ReplayPlan.activity(ofSession: 0, in: recording)
+    if let activity, let own, own != .other, !WorkloadKind.sameModel(activity, own) {
+      throw .activity(activity, recorded: own)
+    }
+    let chosen = activity ?? own ?? .running
     let course: Course
     do {
       course = try RecordingCourse(
@@ -118,14 +123,44 @@ public enum CalibrationError: Error, Equatable, Sendable, CustomStringConvertibl
   /// Its heart rate cannot calibrate: none, under 10 minutes, constant, implausible, or no
   /// movement.
   case heartRate(HeartRateFitError)
+  /// The activity asked for (`--type`) has another workload model than the sport the file
+  /// records (project rule: calibrate fits the heart rate to the effort the file's speed and
+  /// grade give under the activity's model, so swimming's constant MET on a run's track fits
+  /// an effort that did not make that heart rate; docs/models.md#calibration).
+  case activity(WorkoutActivityType, recorded: WorkoutActivityType)
 
   /// The reason, without the file's name.
   public var description: String {
     switch self {
     case .course(let error): error.description
     case .heartRate(let error): error.description
+    case .activity(let asked, let recorded):
+      "the activity \(asked.name) does not fit this recording of \(recorded.name): calibrate "
+        + "fits the heart rate to the effort the file's speed and grade give under the "
+        + "activity's workload model, and \(asked.name)'s model is not \(recorded.name)'s; "
+        + "leave the activity (--type) out to fit the file's \(recorded.name), or give one of "
+        + "the same model (docs/models.md#calibration)"
     }
   }
+}
+
+/// ``CalibrationError`` of a recording read from a file
+/// (``WorkoutPhysiology/Athlete/fitted(toRecordingAt:activity:startingFrom:)``): names the
+/// file, as the command line's message does.
+public struct CalibrationFileError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The recording's path, as given.
+  public let file: String
+  /// Why it cannot calibrate.
+  public let error: CalibrationError
+
+  /// Creates the error.
+  public init(file: String, error: CalibrationError) {
+    self.file = file
+    self.error = error
+  }
+
+  /// `run.gpx: the recording has no heart rate (...)`.
+  public var description: String { "\(file): \(error)" }
 }
 
 extension Athlete {
@@ -134,20 +169,27 @@ extension Athlete {
   ///
   /// ```swift
   /// let me = try Athlete.fitted(toRecordingAt: "Fixtures/my-run.fit")
-  /// let scenario = try Scenario(activity: .running, athlete: me, course: .segments(...))
+  /// let scenario = try Scenario(
+  ///   name: "my run", activity: .running, athlete: me, course: .segments(...))
   /// ```
   ///
   /// - Parameters:
   ///   - path: the recording.
   ///   - activity: the activity (default: the file's first sport, else running).
   ///   - athlete: where the fit starts and what it keeps (age, sex, mass, height).
-  /// - Throws: ``WorkoutRecordings/RecordingError`` when the file cannot be read, and what
-  ///   ``Calibration/init(recording:activity:athlete:)`` throws.
+  /// - Throws: ``WorkoutRecordings/RecordingError`` when the file cannot be read, and
+  ///   ``CalibrationFileError`` (the file's path and what
+  ///   ``Calibration/init(recording:activity:athlete:)`` throws) when it cannot calibrate.
   public static func fitted(
     toRecordingAt path: String, activity: WorkoutActivityType? = nil,
     startingFrom athlete: Athlete = .standard
   ) throws -> Athlete {
-    try fitted(to: try Recording.read(path: path), activity: activity, startingFrom: athlete)
+    let recording = try Recording.read(path: path)
+    do {
+      return try fitted(to: recording, activity: activity, startingFrom: athlete)
+    } catch {
+      throw CalibrationFileError(file: path, error: error)
+    }
   }
 
   /// The athlete fitted to the heart rate of a recording already read

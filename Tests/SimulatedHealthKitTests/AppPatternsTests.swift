@@ -361,9 +361,14 @@ import Testing
     #expect(error?.report == report)
     #expect(report.kind == .stalled)
     #expect(report.seconds == 30)
-    // No framework call was made (advance is the simulation's own): the simulation itself.
+    // No framework call was made; the app's last call was the advance, named with the
+    // instant it returned at (before trial 12: `run(_:)` and "no async call", untrue).
     #expect(report.framework == "simulation")
-    #expect(report.call == "run(_:)")
+    #expect(report.call == "after advance(by: 30.0 seconds)")
+    #expect(
+      report.message.contains(
+        "the app's last call into the simulation was advance(by: 30.0 seconds), which returned "
+          + "at t = 30 s (it made no async framework call;"))
     #expect(report.message.contains("nothing the simulation owes the app is pending"))
   }
 

@@ -370,7 +370,8 @@ import WorkoutScenario
     let atEnd = simulation.reports.filter { $0.kind == .blockedAtEnd }
     #expect(
       atEnd.map(\.description) == [
-        "HealthKit: HKObserverQuery's update handler at t = 0 s: the system still waited for "
+        "HealthKit: HKObserverQuery's update handler (its first call, when execute started it) "
+          + "at t = 0 s: the system still waited for "
           + "the app's answer when run(_:) returned"
       ])
   }

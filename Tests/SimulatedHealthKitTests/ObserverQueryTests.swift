@@ -145,9 +145,19 @@ struct ObserverQueryTests {
       }
       #expect(unanswered?.reports.map(\.seconds) == [0, 100, 160, 280])
       #expect(unanswered?.reports.allSatisfy { $0.kind == .holdExpired } == true)
+      // Each hold names what its call was for (the trial: two at t = 0 s read the same).
+      let delivery =
+        "HKObserverQuery's update handler (background delivery of "
+        + "HKQuantityTypeIdentifierHeartRate, attempt "
+      #expect(
+        unanswered?.reports.map(\.call) == [
+          "HKObserverQuery's update handler (its first call, when execute started it)",
+          delivery + "1)", delivery + "2)", delivery + "3)",
+        ])
       #expect(
         unanswered?.reports.first?.description
-          == "HealthKit: HKObserverQuery's update handler at t = 0 s: the system waited 0.05 "
+          == "HealthKit: HKObserverQuery's update handler (its first call, when execute started "
+          + "it) at t = 0 s: the system waited 0.05 "
           + "seconds of wall-clock time (appWorkGrace) for the app's answer and went on without "
           + "it: call the completion handler (or setTaskCompleted) on every path, or raise "
           + "appWorkGrace for slow work")

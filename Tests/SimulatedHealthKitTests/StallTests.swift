@@ -52,8 +52,8 @@ import WorkoutSimTestSupport
       try await Task {
         try await simulation.run {
           let store = HKHealthStore()
-          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
           try await simulation.advance(by: .seconds(5))
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
           let (stream, _) = AsyncStream<Int>.makeStream()
           for await _ in stream {}
           #expect(Task.isCancelled)
@@ -76,6 +76,46 @@ import WorkoutSimTestSupport
         "a continuation that ignores cancellation keeps it waiting: wrap it in "
           + "withTaskCancellationHandler { ... } onCancel: { resume it throwing "
           + "CancellationError } so the run can end it"))
+  }
+
+  /// The trial's case: an async HealthKit call, then `advance(by:)`, then a wait on the app's
+  /// own stream: the stall names the advance as the app's last call, and the instant it
+  /// returned at, not "no async call" nor the HealthKit call before it.
+  @Test func aStallAfterAnAdvanceNamesIt() async throws {
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      try await simulation.advance(by: .seconds(65))
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+    }
+    #expect(report.framework == "simulation")
+    #expect(report.call == "after advance(by: 65.0 seconds)")
+    #expect(report.seconds == 65)
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "the app's last call into the simulation was advance(by: 65.0 seconds), which "
+          + "returned at t = 65 s (its last async framework call, HealthKit's "
+          + "requestAuthorization(toShare:read:), has returned too); nothing the simulation "
+          + "owes the app is pending"))
+  }
+
+  /// Only a completion-handler call (answered) before the wait: the stall says the app made
+  /// no async call and no advance in this run, which is true, and that such calls were
+  /// answered.
+  @Test func aStallWithoutAnyAsyncCallSaysSo() async throws {
+    let report = try await stallReport { _ in
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+    }
+    #expect(report.framework == "simulation")
+    #expect(report.call == "run(_:)")
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "the app has made no async call and no advance into the simulation in this run "
+          + "(calls with a completion handler were answered); nothing the simulation owes"))
   }
 
   /// A time limit's cancellation of the run's task, while the body waits on a continuation that
@@ -392,4 +432,65 @@ actor WorkoutHistoryService {
     }
     #expect(readings == Array(repeating: 60, count: 100))
   }
+}
+
+/// A body that waits on the real clock (`Task.sleep(for:)`, the trial's ticking model): the
+/// simulation cannot see that wait, but the stall it causes names real-time clocks among the
+/// causes and says what to write instead; the sleep honours the stall's cancellation.
+@Suite struct RealTimeWaitTests {
+  @Test func aRealTimeSleepEndsInAStallThatNamesRealTimeClocks() async throws {
+    let report = try await stallReport { simulation in
+      try await simulation.advance(by: .seconds(5))
+      try await Task.sleep(for: .seconds(60))
+    }
+    #expect(report.call == "after advance(by: 5.0 seconds)")
+    #expect(
+      report.message.contains(
+        "or a real-time clock (Task.sleep(for:), ContinuousClock, Timer, "
+          + "DispatchQueue.asyncAfter), which advance does not move: sleep on simulation.clock "
+          + "instead"))
+  }
+}
+
+/// An async call made after `run` returned (the trial's `Task.detached` save that ran late):
+/// reported, not silent.
+@Suite struct CallAfterRunTests {
+  @Test func anAsyncCallAfterTheRunIsReported() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let store = try await simulation.run { () async throws -> HKHealthStore in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      return store
+    }
+    #expect(simulation.reports.isEmpty)
+    try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+    #expect(
+      simulation.reports.map(\.description) == [
+        "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: an async call began after "
+          + "run(_:) had returned: the task that made it outlived the run (a Task.detached or "
+          + "nonisolated Task { } the run does not wait for), so on a device the app would no "
+          + "longer be running; it still changes the simulation's state, which no run's result "
+          + "shows: await the work inside run (settle() waits for calls in flight), or start "
+          + "the task with Task(executorPreference: simulation.taskExecutor)"
+      ])
+    #expect(simulation.reports.map(\.kind) == [.callAfterRun])
+  }
+}
+
+/// The report of the stall that ends a run of `body` on ``constantRun()`` with a stall watch
+/// of 200 ms (the run in a task of its own: the stall cancels it), which `run` throws.
+func stallReport(
+  _ body: @escaping @Sendable (HealthKitSimulation) async throws -> Void,
+  sourceLocation: SourceLocation = #_sourceLocation
+) async throws -> HealthKitSimulation.Report {
+  let simulation = try HealthKitSimulation(scenario: constantRun())
+  simulation.stallReportDelay = .milliseconds(200)
+  let error = await #expect(
+    throws: HealthKitSimulation.StallError.self, sourceLocation: sourceLocation
+  ) {
+    try await Task {
+      try await simulation.run { () async throws in try await body(simulation) }
+    }.value
+  }
+  return try #require(error?.report, sourceLocation: sourceLocation)
 }

@@ -88,11 +88,12 @@ struct TimeZoneActionDecodingTests {
       Self.zoneError("US/Pacific")
         == #"t.json: timeZone: "US/Pacific" is a legacy name, not an IANA region name"#
         + Self.rule + #"; did you mean "America/Los_Angeles"?"#)
-    // UTC+9 in January and July: the first three such regions in identifier order.
+    // A POSIX-style zone Foundation knows: the well-known region of its January offset
+    // (UTC-5), whose clock agrees in July too (UTC-4, daylight saving time).
     #expect(
-      Self.zoneError("GMT+9")
-        == #"t.json: timeZone: "GMT+9" is not an IANA region name"# + Self.rule
-        + #"; name the region, for example "Asia/Chita", "Asia/Dili" or "Asia/Jayapura""#)
+      Self.zoneError("EST5EDT")
+        == #"t.json: timeZone: "EST5EDT" is not an IANA region name"# + Self.rule
+        + #"; name the region, for example "America/New_York""#)
     // The same rule for an action and a trip.
     #expect(
       scenarioErrorLine(
@@ -114,5 +115,54 @@ struct TimeZoneActionDecodingTests {
     ] {
       #expect(Self.zoneError(zone) == nil)
     }
+  }
+
+  static let tokyo =
+    #"; name the region, for example "Asia/Tokyo" (standard time UTC+9; a region with daylight saving time is ahead of it in summer)"#
+
+  /// A fixed offset however written gets the well-known region of that offset from the
+  /// project's table, not the first regions in identifier order of the machine's tz data
+  /// (the trial's "UTC+9" got "Asia/Chita", "Asia/Dili" or "Asia/Jayapura"; "+09:00" got none).
+  @Test func fixedOffsetsSuggestTheWellKnownRegion() {
+    for zone in ["UTC+9", "GMT+9", "+09:00", "+0900", "UTC+09:00", "GMT+09"] {
+      #expect(
+        Self.zoneError(zone)
+          == #"t.json: timeZone: "\#(zone)" is a fixed UTC offset (UTC+9), not an IANA region name"#
+          + Self.rule + Self.tokyo)
+    }
+    // Half and quarter hours, west of UTC, and the minus sign U+2212.
+    #expect(
+      Self.zoneError("UTC+5:30")
+        == #"t.json: timeZone: "UTC+5:30" is a fixed UTC offset (UTC+5:30), not an IANA region name"#
+        + Self.rule
+        + #"; name the region, for example "Asia/Kolkata" (standard time UTC+5:30; a region with daylight saving time is ahead of it in summer)"#
+    )
+    #expect(
+      Self.zoneError("\u{2212}05:00")
+        == #"t.json: timeZone: "−05:00" is a fixed UTC offset (UTC-5), not an IANA region name"#
+        + Self.rule
+        + #"; name the region, for example "America/New_York" (standard time UTC-5; a region with daylight saving time is ahead of it in summer)"#
+    )
+    // No populated region keeps UTC+12:15.
+    #expect(
+      Self.zoneError("UTC+12:15")
+        == #"t.json: timeZone: "UTC+12:15" is a fixed UTC offset (UTC+12:15), not an IANA region name"#
+        + Self.rule + " and no well-known region keeps UTC+12:15: name the region the scenario "
+        + "takes place in")
+  }
+
+  /// IANA's `Etc/GMT-9` is UTC+9 (its sign is inverted): refused like any fixed offset, with
+  /// the inversion explained and the region of UTC+9.
+  @Test func etcGMTNamesExplainTheInvertedSign() {
+    #expect(
+      Self.zoneError("Etc/GMT-9")
+        == #"t.json: timeZone: "Etc/GMT-9" is the tz database's fixed offset UTC+9 (its Etc/GMT names invert the sign: Etc/GMT-9 is 9 h ahead of UTC), not an IANA region name"#
+        + Self.rule + Self.tokyo)
+    #expect(
+      Self.zoneError("Etc/GMT+5")
+        == #"t.json: timeZone: "Etc/GMT+5" is the tz database's fixed offset UTC-5 (its Etc/GMT names invert the sign: Etc/GMT+5 is 5 h behind UTC), not an IANA region name"#
+        + Self.rule
+        + #"; name the region, for example "America/New_York" (standard time UTC-5; a region with daylight saving time is ahead of it in summer)"#
+    )
   }
 }

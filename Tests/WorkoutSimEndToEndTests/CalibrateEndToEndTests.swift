@@ -119,13 +119,13 @@ import WorkoutSimTestSupport
   /// `calibrate` on ``track(points:heartRate:)`` written to `name` in a fresh folder: its
   /// outcome, which must be a data error (65) with nothing on standard output.
   static func refusedTrack(
-    _ name: String, points: Int, heartRate: (Int) -> Int?,
+    _ name: String, points: Int, options: [String] = [], heartRate: (Int) -> Int?,
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> String {
     let path = try makeTemporaryFolder() + "/" + name
     try Data(track(points: points, heartRate: heartRate).utf8).write(
       to: URL(fileURLWithPath: path))
-    let outcome = try await Binary.run(["calibrate", path])
+    let outcome = try await Binary.run(["calibrate", path] + options)
     #expect(outcome.status == 65, sourceLocation: sourceLocation)
     #expect(outcome.standardOutput.isEmpty, sourceLocation: sourceLocation)
     return outcome.standardError
@@ -141,6 +141,18 @@ import WorkoutSimTestSupport
     #expect(
       try await Self.refusedTrack("wild.gpx", points: 180) { $0 == 60 ? 400 : 120 + $0 % 9 }
         == "Error: wild.gpx: the heart rate of 400 bpm at 300 s is not a human heart rate (expected 25 to 250 bpm; the sensor or the file is faulty)\n"
+    )
+  }
+
+  /// `--type swimming` on a running track (the trial's case, before the fix accepted in
+  /// silence): swimming's workload is a constant MET, not the gait model of the run's speed and
+  /// grade, so the fit would be to an effort that did not make the heart rate: a data error.
+  @Test func anActivityOfAnotherModelIsRefused() async throws {
+    #expect(
+      try await Self.refusedTrack("tempo.gpx", points: 180, options: ["--type", "swimming"]) {
+        120 + $0 % 9
+      }
+        == "Error: tempo.gpx: the activity swimming does not fit this recording of running: calibrate fits the heart rate to the effort the file's speed and grade give under the activity's workload model, and swimming's model is not running's; leave the activity (--type) out to fit the file's running, or give one of the same model (docs/models.md#calibration)\n"
     )
   }
 

@@ -134,8 +134,28 @@ import WorkoutSimulation
     #expect(throws: CalibrationError.heartRate(.tooShort(seconds: 33))) {
       try Athlete.fitted(to: short)
     }
-    #expect(throws: CalibrationError.heartRate(.tooShort(seconds: 33))) {
-      try Athlete.fitted(toRecordingAt: Self.recordings + "/walk-short--garmin-fenix-5-walk.fit")
+    // From a file, the error names it as the command line does (the trial: it did not).
+    let shortPath = Self.recordings + "/walk-short--garmin-fenix-5-walk.fit"
+    let error = #expect(
+      throws: CalibrationFileError(file: shortPath, error: .heartRate(.tooShort(seconds: 33)))
+    ) {
+      try Athlete.fitted(toRecordingAt: shortPath)
+    }
+    #expect(
+      error?.description
+        == shortPath + ": the recording has 33 s of heart rate while moving; calibrate needs at "
+        + "least 600 s (10 minutes)")
+  }
+
+  /// An activity of another workload model than the file's sport is refused before fitting;
+  /// one of the same model (hiking, on foot as running) is not refused by that rule.
+  @Test func anActivityOfAnotherModelIsRefused() throws {
+    let run = try Recording.read(path: Self.recordings + "/run-hilly--2013-02-06-12-11-14.fit")
+    #expect(throws: CalibrationError.activity(.swimming, recorded: .running)) {
+      try Calibration(recording: run, activity: .swimming)
+    }
+    #expect(throws: CalibrationError.activity(.cycling, recorded: .running)) {
+      try Calibration(recording: run, activity: .cycling)
     }
   }
 }

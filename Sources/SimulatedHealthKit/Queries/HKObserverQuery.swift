@@ -131,21 +131,23 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     state.healthListeners.append(self)
     // The first call, right after the start (all the types: nothing was seen before).
     let types = Set(descriptors.map(\.sampleType))
-    return [call(types: types, completion: { @Sendable in })]
+    return [call(types: types, for: "its first call, when execute started it", completion: {})]
   }
 
   /// An observer is not failed by the lock: its handler still runs (the app's queries in it
   /// fail).
   override var failsWhileLocked: Bool { false }
 
-  /// The handler call for `types`, with `completion`.
+  /// The handler call for `types`, with `completion`; `purpose` says what the call is for in
+  /// the report of a hold it leaves open (`its first call, when execute started it`).
   ///
   /// The call holds virtual time at its instant (`HealthKitSimulation.beginHold(_:)`) until
   /// the app calls the completion handler it got, or `HealthKitSimulation.appWorkGrace` of
   /// wall-clock time passed: work the app does before answering (an upload over real HTTP) takes
   /// no virtual time, so its outcome is the same from run to run.
   func call(
-    types: Set<HKSampleType>, completion: @escaping HKObserverQueryCompletionHandler
+    types: Set<HKSampleType>, for purpose: String,
+    completion: @escaping HKObserverQueryCompletionHandler
   ) -> HealthKitSimulation.Callback {
     let query = self
     let simulation = executedIn.withLock { $0.simulation }
@@ -156,7 +158,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     let answered: @Sendable () -> HKObserverQueryCompletionHandler = {
       guard let simulation else { return completion }
       let hold = simulation.beginHold(
-        framework: "HealthKit", call: "HKObserverQuery's update handler")
+        framework: "HealthKit", call: "HKObserverQuery's update handler (\(purpose))")
       return { @Sendable in
         completion()
         simulation.endHold(hold)
@@ -264,6 +266,7 @@ extension HKObserverQuery: HealthQueryListener {
     guard isRunning(in: state), !state.healthDataIsInaccessible(at: now) else { return [] }
     let changed = takeChanges(of: nil, at: now, state: &state)
     guard !changed.isEmpty else { return [] }
-    return [call(types: changed, completion: { @Sendable in })]
+    let names = changed.map(\.identifier).sorted().joined(separator: ", ")
+    return [call(types: changed, for: "a change to \(names)", completion: {})]
   }
 }

@@ -212,7 +212,11 @@ final class BackgroundDelivery: Sendable {
       // A retry delivers the same news again (the app did not confirm it).
       let changed = observer.takeChanges(of: [dataType], at: now, state: &state)
       if attempt == 1 && changed.isEmpty { continue }
-      callbacks.append(observer.call(types: [sampleType], completion: completion))
+      callbacks.append(
+        observer.call(
+          types: [sampleType],
+          for: "background delivery of \(sampleType.identifier), attempt \(attempt)",
+          completion: completion))
     }
     if attempt == 1 && callbacks.isEmpty {
       // No observer has news (or none runs): nothing to answer, the delivery is over.

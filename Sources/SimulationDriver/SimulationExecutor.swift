@@ -44,6 +44,12 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var laneDeferral: Int?
   /// How many lane deliveries were deferred.
   private var deferrals = 0
+  /// When the deferred delivery (``laneDeferral``) is queued anyway, should the main queue's
+  /// item not have ended (``deferredLaneFallback`` after it was deferred).
+  private var laneDeferralDeadline = DispatchTime.now()
+  /// Whether the fallback (``fallBackOnDeferral()``) is scheduled: one at a time, however
+  /// many deliveries are deferred before it runs.
+  private var fallbackScheduled = false
   /// Whether the thread is running a unit of work.
   private var running = false
   /// Callers of ``waitUntilIdle()`` waiting for the lane to empty.
@@ -166,26 +172,57 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Queues the lane's delivery from the main queue, behind the item running there now, unless
   /// one is already on its way; and, should the main queue's item not end within
   /// ``deferredLaneFallback`` (app code blocking the main thread until a callback comes, which
-  /// works on a device), from a global queue then.
+  /// works on a device), from a global queue then (``fallBackOnDeferral()``).
   private func deferLaneDelivery() {
     condition.lock()
     let deferral: Int?
+    var schedule: DispatchTime?
     if laneQueued || laneDeferral != nil {
       deferral = nil
     } else {
       deferrals += 1
       laneDeferral = deferrals
       deferral = deferrals
+      laneDeferralDeadline = .now() + Self.deferredLaneFallback
+      if !fallbackScheduled {
+        fallbackScheduled = true
+        schedule = laneDeferralDeadline
+      }
     }
     condition.unlock()
     guard let deferral else { return }
     DispatchQueue.main.async { self.endLaneDeferral(deferral) }
-    DispatchQueue.global().asyncAfter(deadline: .now() + Self.deferredLaneFallback) {
-      self.endLaneDeferral(deferral)
-    }
+    // One timer at a time rather than one per deferral: each timer scheduled wakes Dispatch's
+    // manager thread, and an app on the main actor defers at most of its calls.
+    if let schedule { scheduleFallback(at: schedule) }
   }
 
-  /// Queues the delivery deferred as `deferral` (``deferLaneDelivery()``), once.
+  /// Schedules ``fallBackOnDeferral()`` at `deadline`.
+  private func scheduleFallback(at deadline: DispatchTime) {
+    DispatchQueue.global().asyncAfter(deadline: deadline) { self.fallBackOnDeferral() }
+  }
+
+  /// The fallback of ``deferLaneDelivery()``: queues the deferred delivery whose
+  /// ``deferredLaneFallback`` has passed; one deferred later (the earlier one ended on the
+  /// main queue) is looked at again at its own deadline; with none, the fallback ends.
+  private func fallBackOnDeferral() {
+    condition.lock()
+    var again: DispatchTime?
+    if laneDeferral != nil {
+      if DispatchTime.now() >= laneDeferralDeadline {
+        laneDeferral = nil
+        queueLaneDelivery()
+      } else {
+        again = laneDeferralDeadline
+      }
+    }
+    fallbackScheduled = again != nil
+    condition.unlock()
+    if let again { scheduleFallback(at: again) }
+  }
+
+  /// Queues the delivery deferred as `deferral` (``deferLaneDelivery()``), once: from the main
+  /// queue, once its item ended.
   private func endLaneDeferral(_ deferral: Int) {
     condition.lock()
     if laneDeferral == deferral {

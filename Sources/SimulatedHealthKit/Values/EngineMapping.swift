@@ -142,6 +142,12 @@ extension QuantityType {
   /// `m/s`, `W`).
   package var healthKitUnit: HKUnit { Self.healthKitUnits[slot] }
 
+  /// ``healthKitUnit`` without a retain: the table holds every unit for the life of the
+  /// process (a refill of live statistics compares it on every batch).
+  package var unretainedHealthKitUnit: Unmanaged<HKUnit> {
+    Unmanaged.passUnretained(Self.healthKitUnits[slot])
+  }
+
   /// The units by `slot`, parsed once (every statistics quantity uses one), as the instances
   /// the unit constructors hand out (``HKUnit/interned(_:)``).
   private static let healthKitUnits: [HKUnit] = {

@@ -54,6 +54,16 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     }
   }
 
+  /// ``valueUnit`` without a retain, for a refill in place: the unit is held by ``kind`` (a
+  /// constant of this object) or by the engine types' table
+  /// (``QuantityType/unretainedHealthKitUnit``) while the refill runs.
+  private var unretainedValueUnit: Unmanaged<HKUnit>? {
+    switch kind {
+    case .engine(let type): type.unretainedHealthKitUnit
+    case .given(_, let unit): unit.map { Unmanaged.passUnretained($0) }
+    }
+  }
+
   /// One statistic: a quantity, or a value in the statistics' unit whose ``HKQuantity`` is made
   /// when it is asked for (live statistics are made on every batch and most are read for one
   /// quantity).
@@ -167,8 +177,10 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
   ) {
     self.startDate = startDate
     self.endDate = endDate
-    // Engine statistics always have their unit.
-    guard let unit = valueUnit else { return }
+    // Engine statistics always have their unit. Unretained: a retain and a release of the unit
+    // per refill cost as much as the refill's amounts (live statistics are refilled for every
+    // type the app reads on every batch).
+    guard let unit = unretainedValueUnit else { return }
     Self.keep(sum, in: &self.sum, unit: unit)
     Self.keep(average, in: &self.average, unit: unit)
     Self.keep(minimum, in: &self.minimum, unit: unit)
@@ -183,7 +195,7 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
   /// every batch and keeps only the numbers makes no ``HKQuantity`` per read, and a quantity it
   /// keeps never changes.
   @inline(__always)
-  private static func keep(_ value: Double?, in slot: inout Amount?, unit: HKUnit) {
+  private static func keep(_ value: Double?, in slot: inout Amount?, unit: Unmanaged<HKUnit>) {
     guard let value else {
       slot = nil
       return
@@ -191,13 +203,15 @@ public final class HKStatistics: NSObject, NSCopying, NSSecureCoding, @unchecked
     // Moved out of the slot (no retain and release): `quantity` is then the only reference
     // unless another holder has one.
     if case .quantity(var quantity)? = slot.take() {
-      if isKnownUniquelyReferenced(&quantity), quantity.unit === unit {
+      if isKnownUniquelyReferenced(&quantity),
+        Unmanaged.passUnretained(quantity.unit).toOpaque() == unit.toOpaque()
+      {
         quantity.value = value
         slot = .quantity(quantity)
         return
       }
     }
-    slot = .quantity(HKQuantity(unit: unit, doubleValue: value))
+    slot = .quantity(HKQuantity(unit: unit.takeUnretainedValue(), doubleValue: value))
   }
 
   /// The sources the statistics were separated by (with `separateBySource`, in the store's

@@ -22,7 +22,17 @@ private func libmAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 /// All functions are IEEE 754 double precision.
 public enum Elementary {
   /// e raised to `x`.
-  public static func exp(_ x: Double) -> Double { libmExp(x) }
+  ///
+  /// Below ``expUnderflow`` the result is +0 without calling libm: e^x is then less than half
+  /// the smallest subnormal double (2⁻¹⁰⁷⁴ = e^−744.44, so anything below e^−745.14 rounds to
+  /// +0), which libm also returns, but only after its underflow path (it raises the underflow
+  /// exception and sets `errno`), the dearest part of a heart-rate decay over hours of rest.
+  /// The value is the same bit for bit.
+  public static func exp(_ x: Double) -> Double { x < expUnderflow ? 0 : libmExp(x) }
+
+  /// The argument below which ``exp(_:)`` is +0 in double precision: −746, a little under
+  /// ln(2⁻¹⁰⁷⁵) = −745.133 (the rounding boundary to +0).
+  static let expUnderflow: Double = -746
 
   /// Natural logarithm of `x` (x > 0).
   public static func log(_ x: Double) -> Double { libmLog(x) }

@@ -19,35 +19,36 @@
 enum IdentifierHash {
   /// Feeds `string` to `hasher` (see the type's comment).
   static func combine(_ string: String, into hasher: inout Hasher) {
-    let fast = string.utf8.withContiguousStorageIfAvailable { bytes in
-      digest(UnsafeRawBufferPointer(bytes))
-    }
-    if let digest = fast ?? nil {
+    if let digest = digest(of: string) {
       hasher.combine(digest)
-    } else if let ascii = asciiEquivalent(of: string) {
-      // A non-ASCII spelling of an ASCII string (or a string without contiguous UTF-8).
-      hasher.combine(ascii.withUnsafeBytes { digest($0) }!)
     } else {
       hasher.combine(string)
     }
   }
 
-  /// The hash a `Dictionary` or `Set` seeded with `seed` places `string` by (see
-  /// ``rawHashValue(of:seed:)``'s users): the same digest as ``combine(_:into:)``, mixed with
-  /// the seed by a multiply-xorshift finalizer instead of a `Hasher`, or `String`'s own when the
-  /// string equals no ASCII string.
+  /// The hash a `Dictionary` or `Set` seeded with `seed` places `string` by (the identifier
+  /// structs' `_rawHashValue(seed:)`): the digest ``combine(_:into:)`` feeds its `Hasher`,
+  /// mixed with the seed by ``mix(_:seed:)`` instead, or `String`'s own when the string equals
+  /// no ASCII string.
   @inline(__always)
   static func rawHashValue(of string: String, seed: Int) -> Int {
+    if let digest = digest(of: string) {
+      mix(digest, seed: seed)
+    } else {
+      string._rawHashValue(seed: seed)
+    }
+  }
+
+  /// The digest of the ASCII string `string` equals (its own bytes, or the bytes of the ASCII
+  /// string a non-ASCII spelling equals), or `nil` when it equals none.
+  @inline(__always)
+  static func digest(of string: String) -> UInt64? {
     let fast = string.utf8.withContiguousStorageIfAvailable { bytes in
       digest(UnsafeRawBufferPointer(bytes))
     }
-    if let digest = fast ?? nil {
-      return mix(digest, seed: seed)
-    } else if let ascii = asciiEquivalent(of: string) {
-      return mix(ascii.withUnsafeBytes { digest($0) }!, seed: seed)
-    } else {
-      return string._rawHashValue(seed: seed)
-    }
+    if let digest = fast ?? nil { return digest }
+    // A non-ASCII spelling of an ASCII string (or a string without contiguous UTF-8).
+    return asciiEquivalent(of: string).map { ascii in ascii.withUnsafeBytes { digest($0) }! }
   }
 
   /// `digest` and `seed` mixed into one word: the seed added by xor, then the 64-bit finalizer

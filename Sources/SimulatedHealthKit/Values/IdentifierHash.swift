@@ -68,7 +68,7 @@ enum IdentifierHash {
 
   /// The digest of `bytes`, or `nil` when one is not ASCII. Words of 8 bytes (the last one
   /// zero-padded) folded by xor, multiply and shift, the length mixed in first; not a hash
-  /// function on its own (the `Hasher` mixes it with its seed), only a summary in which strings
+  /// function on its own (the `Hasher`, or ``mix(_:seed:)``, mixes it with a seed), only a summary in which strings
   /// differing anywhere differ almost surely.
   @inline(__always)
   static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
@@ -126,7 +126,7 @@ extension HKQuantityTypeIdentifier {
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 
   /// The hash a `Dictionary` or `Set` places the identifier by, with `seed` the table's own
-  /// seed (`hashValue` uses seed 0): ``IdentifierHash``'s digest of ``rawValue`` mixed with the
+  /// seed (`hashValue` uses seed 0): `IdentifierHash`'s digest of ``rawValue`` mixed with the
   /// seed in a few instructions, where the default implementation starts a `Hasher` (SipHash
   /// keyed by the process's random seed and `seed`), feeds it ``hash(into:)`` and finalizes it:
   /// for one word, the key's set-up and the finalization are most of an app's lookup by an
@@ -136,7 +136,7 @@ extension HKQuantityTypeIdentifier {
   /// `Dictionary` and `Set` call for every key they look up (the standard library's own
   /// types implement it, `Int` and `String` among them, to skip that `Hasher`). Sound because
   /// what a table needs of it is what it needs of any hash: equal keys give equal values for
-  /// one seed. Identifiers equal as strings have the same digest (``IdentifierHash``'s rule,
+  /// one seed. Identifiers equal as strings have the same digest (`IdentifierHash`'s rule,
   /// non-ASCII spellings included; a string that equals no ASCII string uses `String`'s own
   /// raw hash), and the mix is a function of digest and seed. ``hash(into:)`` is unchanged and
   /// stays consistent with `==` on its own for the hash of a value holding an identifier; the
@@ -157,7 +157,7 @@ extension HKCategoryTypeIdentifier {
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 
-  /// As ``HKQuantityTypeIdentifier/_rawHashValue(seed:)``: the digest of ``rawValue`` mixed
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
   /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable).
   public func _rawHashValue(seed: Int) -> Int {
@@ -170,7 +170,7 @@ extension HKCharacteristicTypeIdentifier {
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 
-  /// As ``HKQuantityTypeIdentifier/_rawHashValue(seed:)``: the digest of ``rawValue`` mixed
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
   /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable).
   public func _rawHashValue(seed: Int) -> Int {
@@ -183,7 +183,7 @@ extension HKCorrelationTypeIdentifier {
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 
-  /// As ``HKQuantityTypeIdentifier/_rawHashValue(seed:)``: the digest of ``rawValue`` mixed
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
   /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable).
   public func _rawHashValue(seed: Int) -> Int {
@@ -196,7 +196,7 @@ extension HKDocumentTypeIdentifier {
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
 
-  /// As ``HKQuantityTypeIdentifier/_rawHashValue(seed:)``: the digest of ``rawValue`` mixed
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
   /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable).
   public func _rawHashValue(seed: Int) -> Int {

@@ -68,6 +68,64 @@ import WorkoutCore
     }
   }
 
+  /// A value holding an identifier: hashed through the identifier's `hash(into:)`, the path a
+  /// `Dictionary` of identifiers does not take.
+  private struct Holder: Hashable {
+    let identifier: HKQuantityTypeIdentifier
+  }
+
+  @Test func aTablesRawHashIsTheDigestMixedWithItsSeed() throws {
+    // The raw hash a `Dictionary` or `Set` asks for is the digest mixed with the table's seed,
+    // not a `Hasher`'s.
+    let heartRate = HKQuantityTypeIdentifier.heartRate
+    let digest = try #require(
+      heartRate.rawValue.utf8.withContiguousStorageIfAvailable {
+        IdentifierHash.digest(.init($0))
+      } ?? nil)
+    for seed in [0, 1, -1, 0x7FFF_0000_1234] {
+      #expect(heartRate._rawHashValue(seed: seed) == IdentifierHash.mix(digest, seed: seed))
+    }
+    #expect(heartRate.hashValue == IdentifierHash.mix(digest, seed: 0))
+    // fmix64(0) = 0: every step of it (xor-shift, multiply) maps 0 to 0.
+    #expect(IdentifierHash.mix(0, seed: 0) == 0)
+    // The seed is xor-ed in before a bijection, so two seeds never give one raw hash.
+    #expect(heartRate._rawHashValue(seed: 1) != heartRate._rawHashValue(seed: 2))
+    #expect(IdentifierHash.mix(digest, seed: 3) != IdentifierHash.mix(digest, seed: 0))
+  }
+
+  @Test func equalIdentifiersHaveOneRawHashUnderEverySeed() {
+    let pairs: [(HKQuantityTypeIdentifier, HKQuantityTypeIdentifier)] = [
+      (.heartRate, HKQuantityTypeIdentifier(rawValue: "HKQuantityType" + "IdentifierHeartRate")),
+      // KELVIN SIGN: the digest of the ASCII string it equals.
+      (HKQuantityTypeIdentifier("X\u{212A}"), HKQuantityTypeIdentifier("XK")),
+      // No ASCII equivalent: `String`'s own raw hash, alike for equal strings.
+      (HKQuantityTypeIdentifier("caf\u{E9}"), HKQuantityTypeIdentifier("cafe\u{301}")),
+    ]
+    for (one, other) in pairs {
+      #expect(one == other)
+      for seed in [0, 42, Int.min, Int.max] {
+        #expect(one._rawHashValue(seed: seed) == other._rawHashValue(seed: seed))
+      }
+      // Through `hash(into:)` (a struct holding the identifier) they hash alike too.
+      #expect(Holder(identifier: one).hashValue == Holder(identifier: other).hashValue)
+      // Sets (whose own hash combines their members' raw hashes) and dictionaries agree.
+      #expect(Set([one]) == Set([other]))
+      #expect(Set([one]).hashValue == Set([other]).hashValue)
+      #expect([one: 1][other] == 1)
+      #expect(AnyHashable(one).hashValue == AnyHashable(other).hashValue)
+    }
+    // Every sibling identifier type takes the same path.
+    #expect(
+      HKCategoryTypeIdentifier("a\u{037E}")._rawHashValue(seed: 9)
+        == HKCategoryTypeIdentifier("a;")._rawHashValue(seed: 9))
+    #expect(
+      HKCharacteristicTypeIdentifier("x")._rawHashValue(seed: 9)
+        == HKCorrelationTypeIdentifier("x")._rawHashValue(seed: 9))
+    #expect(
+      HKDocumentTypeIdentifier("x")._rawHashValue(seed: 9)
+        == HKQuantityTypeIdentifier("x")._rawHashValue(seed: 9))
+  }
+
   @Test func theDigestIsNilForNonASCIIBytes() {
     #expect(Array("abc\u{E9}".utf8).withUnsafeBytes { IdentifierHash.digest($0) } == nil)
     // One non-ASCII byte in the first full word, and one in the tail.

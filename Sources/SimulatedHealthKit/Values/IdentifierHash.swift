@@ -19,22 +19,56 @@
 enum IdentifierHash {
   /// Feeds `string` to `hasher` (see the type's comment).
   static func combine(_ string: String, into hasher: inout Hasher) {
-    let fast = string.utf8.withContiguousStorageIfAvailable { bytes in
-      digest(UnsafeRawBufferPointer(bytes))
-    }
-    if let digest = fast ?? nil {
+    if let digest = digest(of: string) {
       hasher.combine(digest)
-    } else if let ascii = asciiEquivalent(of: string) {
-      // A non-ASCII spelling of an ASCII string (or a string without contiguous UTF-8).
-      hasher.combine(ascii.withUnsafeBytes { digest($0) }!)
     } else {
       hasher.combine(string)
     }
   }
 
+  /// The hash a `Dictionary` or `Set` seeded with `seed` places `string` by (the identifier
+  /// structs' `_rawHashValue(seed:)`): the digest ``combine(_:into:)`` feeds its `Hasher`,
+  /// mixed with the seed by ``mix(_:seed:)`` instead, or `String`'s own when the string equals
+  /// no ASCII string.
+  @inline(__always)
+  static func rawHashValue(of string: String, seed: Int) -> Int {
+    if let digest = digest(of: string) {
+      mix(digest, seed: seed)
+    } else {
+      string._rawHashValue(seed: seed)
+    }
+  }
+
+  /// The digest of the ASCII string `string` equals (its own bytes, or the bytes of the ASCII
+  /// string a non-ASCII spelling equals), or `nil` when it equals none.
+  @inline(__always)
+  static func digest(of string: String) -> UInt64? {
+    let fast = string.utf8.withContiguousStorageIfAvailable { bytes in
+      digest(UnsafeRawBufferPointer(bytes))
+    }
+    if let digest = fast ?? nil { return digest }
+    // A non-ASCII spelling of an ASCII string (or a string without contiguous UTF-8).
+    return asciiEquivalent(of: string).map { ascii in ascii.withUnsafeBytes { digest($0) }! }
+  }
+
+  /// `digest` and `seed` mixed into one word: the seed added by xor, then the 64-bit finalizer
+  /// of MurmurHash3 (`fmix64`: xor-shifts and two multiplications, a bijection whose every
+  /// output bit depends on every input bit), so a table's low bits, which pick its bucket,
+  /// depend on the whole digest and on the table's seed.
+  @inline(__always)
+  static func mix(_ digest: UInt64, seed: Int) -> Int {
+    var word = digest ^ UInt64(bitPattern: Int64(seed))
+    word ^= word >> 33
+    word &*= 0xFF51_AFD7_ED55_8CCD
+    word ^= word >> 33
+    word &*= 0xC4CE_B9FE_1A85_EC53
+    word ^= word >> 33
+    return Int(truncatingIfNeeded: word)
+  }
+
   /// The digest of `bytes`, or `nil` when one is not ASCII. Words of 8 bytes (the last one
   /// zero-padded) folded by xor, multiply and shift, the length mixed in first; not a hash
-  /// function on its own (the `Hasher` mixes it with its seed), only a summary in which strings
+  /// function on its own (the `Hasher`, or ``mix(_:seed:)``, mixes it with a seed), only a summary in which strings
   /// differing anywhere differ almost surely.
   @inline(__always)
   static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64? {
@@ -90,28 +124,82 @@ extension HKQuantityTypeIdentifier {
   /// strings hash alike, as with the synthesized hash, at a fraction of its cost (Apple doc:
   /// https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
+
+  /// The hash a `Dictionary` or `Set` places the identifier by, with `seed` the table's own
+  /// seed (`hashValue` uses seed 0): `IdentifierHash`'s digest of ``rawValue`` mixed with the
+  /// seed in a few instructions, where the default implementation starts a `Hasher` (SipHash
+  /// keyed by the process's random seed and `seed`), feeds it ``hash(into:)`` and finalizes it:
+  /// for one word, the key's set-up and the finalization are most of an app's lookup by an
+  /// identifier.
+  ///
+  /// This implements `Hashable`'s third requirement, public though underscored, which
+  /// `Dictionary` and `Set` call for every key they look up (the standard library's own
+  /// types implement it, `Int` and `String` among them, to skip that `Hasher`). Sound because
+  /// what a table needs of it is what it needs of any hash: equal keys give equal values for
+  /// one seed. Identifiers equal as strings have the same digest (`IdentifierHash`'s rule,
+  /// non-ASCII spellings included; a string that equals no ASCII string uses `String`'s own
+  /// raw hash), and the mix is a function of digest and seed. ``hash(into:)`` is unchanged and
+  /// stays consistent with `==` on its own for the hash of a value holding an identifier; the
+  /// two are never compared with each other (a `Set`'s own hash combines its members' raw
+  /// hashes, under one seed, into the outer `Hasher`). Given up: the process's random seed,
+  /// which protects a table from keys chosen to collide; the digest had already given that up
+  /// (two strings of one digest collide under every seed), and identifiers are an app's
+  /// constants. The table's seed is still mixed in, so copying one table into another does
+  /// not degrade (Apple doc:
+  /// https://developer.apple.com/documentation/swift/hashable).
+  public func _rawHashValue(seed: Int) -> Int {
+    IdentifierHash.rawHashValue(of: rawValue, seed: seed)
+  }
 }
 
 extension HKCategoryTypeIdentifier {
   /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
+
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
+  /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
+  /// https://developer.apple.com/documentation/swift/hashable).
+  public func _rawHashValue(seed: Int) -> Int {
+    IdentifierHash.rawHashValue(of: rawValue, seed: seed)
+  }
 }
 
 extension HKCharacteristicTypeIdentifier {
   /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
+
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
+  /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
+  /// https://developer.apple.com/documentation/swift/hashable).
+  public func _rawHashValue(seed: Int) -> Int {
+    IdentifierHash.rawHashValue(of: rawValue, seed: seed)
+  }
 }
 
 extension HKCorrelationTypeIdentifier {
   /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
+
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
+  /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
+  /// https://developer.apple.com/documentation/swift/hashable).
+  public func _rawHashValue(seed: Int) -> Int {
+    IdentifierHash.rawHashValue(of: rawValue, seed: seed)
+  }
 }
 
 extension HKDocumentTypeIdentifier {
   /// Hashes ``rawValue`` by `IdentifierHash`, as ``HKQuantityTypeIdentifier`` does (Apple
   /// doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) { IdentifierHash.combine(rawValue, into: &hasher) }
+
+  /// As `HKQuantityTypeIdentifier`'s `_rawHashValue(seed:)`: the digest of ``rawValue`` mixed
+  /// with a table's `seed`, skipping a `Hasher` per lookup (Apple doc:
+  /// https://developer.apple.com/documentation/swift/hashable).
+  public func _rawHashValue(seed: Int) -> Int {
+    IdentifierHash.rawHashValue(of: rawValue, seed: seed)
+  }
 }

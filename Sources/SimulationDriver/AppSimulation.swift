@@ -129,17 +129,19 @@ public final class AppSimulation: Sendable {
     let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
     let executor = SimulationExecutor()
     self.executor = executor
+    // The session and the state move into the lock (no copy of either: each copy retains
+    // every array of the session's engine and store).
     var initial = State(
-      session: session, health: health, authorizationAnswers: scenario.authorization,
-      infoPlistKeys: infoPlistKeys, executor: executor)
+      session: consume session, health: consume health,
+      authorizationAnswers: scenario.authorization, infoPlistKeys: infoPlistKeys,
+      executor: executor)
     if !scenario.timeZoneChanges.isEmpty {
       // NSSystemTimeZoneDidChange at each timeline `timeZone` action.
       initial.systemTimers.add(
         key: ObjectIdentifier(TimeZoneChangeTimer.self),
-        TimeZoneChangeTimer(
-          zones: DeviceTimeZones(scenario: scenario, startDate: session.startDate)))
+        TimeZoneChangeTimer(zones: DeviceTimeZones(scenario: scenario, startDate: startDate)))
     }
-    self.state = Mutex(initial)
+    self.state = Mutex(consume initial)
     state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },

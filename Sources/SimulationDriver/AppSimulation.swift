@@ -893,6 +893,12 @@ public final class AppSimulation: Sendable {
           continue
         }
         guard let endpoint = state.endpoints.object(at: index) else { continue }
+        // A batch (most effects) matched here, in the buffer: passed to a call, the effect
+        // would be copied out of it first.
+        if case .dataCollected(let types, _) = effects[position].kind {
+          state.lane.append(.collected(endpoint, types))
+          continue
+        }
         enqueue(effects[position], for: endpoint, &state, startDate: startDate)
       }
     }

@@ -129,17 +129,19 @@ public final class AppSimulation: Sendable {
     let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
     let executor = SimulationExecutor()
     self.executor = executor
+    // The session and the state move into the lock (no copy of either: each copy retains
+    // every array of the session's engine and store).
     var initial = State(
-      session: session, health: health, authorizationAnswers: scenario.authorization,
-      infoPlistKeys: infoPlistKeys, executor: executor)
+      session: consume session, health: consume health,
+      authorizationAnswers: scenario.authorization, infoPlistKeys: infoPlistKeys,
+      executor: executor)
     if !scenario.timeZoneChanges.isEmpty {
       // NSSystemTimeZoneDidChange at each timeline `timeZone` action.
       initial.systemTimers.add(
         key: ObjectIdentifier(TimeZoneChangeTimer.self),
-        TimeZoneChangeTimer(
-          zones: DeviceTimeZones(scenario: scenario, startDate: session.startDate)))
+        TimeZoneChangeTimer(zones: DeviceTimeZones(scenario: scenario, startDate: startDate)))
     }
-    self.state = Mutex(initial)
+    self.state = Mutex(consume initial)
     state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
@@ -585,16 +587,52 @@ public final class AppSimulation: Sendable {
     func processDied()
   }
 
-  /// A weakly held ``Endpoint``. A class, so that reading it out of ``State/endpoints`` on
-  /// every effect retains the box rather than copying the weak reference; the reference a
-  /// constant (`weak let`, SE-0481), so that its load on every effect pays no dynamic
-  /// exclusivity check.
+  /// A weakly held ``Endpoint``. A class, so that a table's entry is shared rather than the
+  /// weak reference copied; the reference a constant (`weak let`, SE-0481), so that its load
+  /// on every effect pays no dynamic exclusivity check.
   package final class WeakEndpoint {
     package weak let object: (any Endpoint)?
 
     package init(object: (any Endpoint)?) {
       self.object = object
     }
+  }
+
+  /// Engine session index → its ``WeakEndpoint`` (``State/endpoints``,
+  /// ``PhoneSessions/endpoints``): a dictionary's interface over an array indexed by the
+  /// session index (an engine numbers its sessions 0, 1, 2, …), so that the lookup on every
+  /// effect (``object(at:)``) neither hashes the index nor retains the entry.
+  package struct EndpointTable: ExpressibleByDictionaryLiteral {
+    /// The entry of each session index below its count, `nil` where none was registered.
+    private var entries: [WeakEndpoint?] = []
+
+    /// A table with `elements` (`[:]`: an empty one).
+    package init(dictionaryLiteral elements: (Int, WeakEndpoint)...) {
+      for (index, entry) in elements { self[index] = entry }
+    }
+
+    /// The entry of session `index`, or `nil`; setting `nil` removes it.
+    package subscript(index: Int) -> WeakEndpoint? {
+      get { entries.indices.contains(index) ? entries[index] : nil }
+      set {
+        precondition(index >= 0, "an engine session index is never negative")
+        if index >= entries.count {
+          guard newValue != nil else { return }
+          entries.append(contentsOf: repeatElement(nil, count: index + 1 - entries.count))
+        }
+        entries[index] = newValue
+      }
+    }
+
+    /// The object registered for session `index`, if it is still alive: the weak reference
+    /// loaded from the entry in place (no retain and release of the entry).
+    package func object(at index: Int) -> (any Endpoint)? {
+      guard index >= 0, index < entries.count else { return nil }
+      return entries[index]?.object
+    }
+
+    /// Every entry, by session index.
+    package var values: [WeakEndpoint] { entries.compactMap { $0 } }
   }
 
   /// Everything behind the lock.
@@ -637,7 +675,7 @@ public final class AppSimulation: Sendable {
     package var crashes = 0
     /// Engine session index → the app's object, for the current app process (weak: the app
     /// owns its objects).
-    package var endpoints: [Int: WeakEndpoint] = [:]
+    package var endpoints: EndpointTable = [:]
     /// Every session object made, by engine session index (recovery returns the same object
     /// while the app still holds it).
     package var sessionObjects: [Int: WeakEndpoint] = [:]
@@ -845,7 +883,7 @@ public final class AppSimulation: Sendable {
     // copies it: an outlined copy per effect).
     effects.withUnsafeBufferPointer { effects in
       for position in effects.indices {
-        if case .stateChange = effects[position].kind, !state.systemTimers.isEmpty {
+        if !state.systemTimers.isEmpty, case .stateChange = effects[position].kind {
           state.systemTimers.sessionStateChanged()
         }
         guard let index = effects[position].session else {
@@ -854,7 +892,13 @@ public final class AppSimulation: Sendable {
           }
           continue
         }
-        guard let endpoint = state.endpoints[index]?.object else { continue }
+        guard let endpoint = state.endpoints.object(at: index) else { continue }
+        // A batch (most effects) matched here, in the buffer: passed to a call, the effect
+        // would be copied out of it first.
+        if case .dataCollected(let types, _) = effects[position].kind {
+          state.lane.append(.collected(endpoint, types))
+          continue
+        }
         enqueue(effects[position], for: endpoint, &state, startDate: startDate)
       }
     }
@@ -906,7 +950,7 @@ public final class AppSimulation: Sendable {
         state.systemTimers.sessionStateChanged()
       }
       guard let index = effect.session,
-        let endpoint = state.phoneSessions.endpoints[index]?.object
+        let endpoint = state.phoneSessions.endpoints.object(at: index)
       else { continue }
       enqueue(effect, for: endpoint, &state, startDate: startDate)
     }
@@ -937,7 +981,7 @@ public final class AppSimulation: Sendable {
   /// The phone app's workout session objects (``State/phoneSessions``).
   package struct PhoneSessions {
     /// Phone engine session index → the phone app's object, for its current process.
-    package var endpoints: [Int: WeakEndpoint] = [:]
+    package var endpoints: EndpointTable = [:]
     /// Every phone session object made, by phone engine session index.
     package var sessionObjects: [Int: WeakEndpoint] = [:]
     /// Whether the phone app has made its first session (phone engine session 0).

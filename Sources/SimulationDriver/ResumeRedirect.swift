@@ -108,10 +108,14 @@ package enum ResumeRedirect {
 
 extension SimulationExecutor {
   /// Runs `body` (the delivery loop's callbacks) with global enqueues made on this thread sent
-  /// to this lane (``ResumeRedirect``). One thread-specific write before and after.
+  /// to this lane (``ResumeRedirect``). One thread-specific write before and after, none on
+  /// the lane's own thread, whose loop has set it for good.
   package func redirectingResumes<R>(_ body: () -> R) -> R {
     let outer = pthread_getspecific(ResumeRedirect.key)
-    pthread_setspecific(ResumeRedirect.key, Unmanaged.passUnretained(self).toOpaque())
+    let own = Unmanaged.passUnretained(self).toOpaque()
+    // The lane's own thread (an `advance` stepping inside `run`, every instant) has it already.
+    if outer == own { return body() }
+    pthread_setspecific(ResumeRedirect.key, own)
     defer { pthread_setspecific(ResumeRedirect.key, outer) }
     return body()
   }

@@ -87,8 +87,9 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// The longest slice of a stall window (``watchWindow(_:)``): its probes must run within it
   /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
-  /// The quiet wait that opens a stall window, before its first probes (``watchWindow(_:)``):
-  /// a stall is reported at most this much later than `stallDelay`.
+  /// The quiet wait that opens a stall window, before the look at whether the app waits and
+  /// the window's first probes (``watchWindow(_:)``): a stall is reported at most this much
+  /// later than `stallDelay`.
   private static let probeGrace: Duration = .milliseconds(2)
 
   package init() {
@@ -418,6 +419,13 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       // at the end of every async call) is taken without sleeping.
       if awaitWorkBriefly() { continue }
       if !stallReported, let watching, let stalled {
+        // The quiet wait that opens a stall window comes before the look at whether the app
+        // waits (``watchWindow(_:)``): the lane empties for a moment at every hop of an async
+        // call, and the look takes the simulation's lock, which the hop's other side holds
+        // often then; work that comes back within the wait needs no look.
+        guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
+          head == queue.count, idleWaiters.isEmpty, !closed
+        else { continue }
         let delay = hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
         condition.unlock()
         let watched = watching()
@@ -497,14 +505,12 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// window began, a queue none of whose probes ran for `delay` (at least ``blockedAfter``: a
   /// thread held for good) gets the stall reported all the same, never a silent hang.
   ///
-  /// The window opens with a quiet wait of ``probeGrace`` without probes, not counted toward
-  /// `delay`: the lane empties for a moment at every hop of an async call (its next job is on
-  /// the main actor or comes back from another thread within microseconds), and sending the two
-  /// probes there cost two thread wake-ups per hop for a window that ends at once.
+  /// The window is opened by a quiet wait of ``probeGrace`` without probes, not counted toward
+  /// `delay`, which the loop makes before it asks whether the app waits (`watching()`): the
+  /// lane empties for a moment at every hop of an async call (its next job is on the main actor
+  /// or comes back from another thread within microseconds), and sending the two probes there
+  /// cost two thread wake-ups per hop for a window that ends at once.
   private func watchWindow(_ delay: Duration) -> WindowEnd {
-    guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
-      head == queue.count, idleWaiters.isEmpty, !closed
-    else { return .lookAgain }
     let began = ContinuousClock.now
     var counted: Duration = .zero
     while counted < delay {

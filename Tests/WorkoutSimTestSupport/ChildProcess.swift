@@ -37,7 +37,11 @@ public enum ChildProcess {
   /// Swift's cooperative pool blocks: one `Thread` per child (started only when a pipe is
   /// given) reads both pipes with `poll(2)` and blocking `read(2)` until their ends, the exit
   /// comes through `terminationHandler` (which this sets), and whichever of the two comes last
-  /// resumes the caller. Cancelling the calling task sends the child `SIGTERM`.
+  /// resumes the caller. Cancelling the calling task sends the child `SIGTERM`, which ends it
+  /// only if it does not block the signal: on Linux a child started from Swift's pool inherits
+  /// the Dispatch worker thread's mask, nearly every signal blocked
+  /// (https://github.com/swiftlang/swift-corelibs-foundation/issues/4772); `workout-sim`
+  /// unblocks the signals it handles, `python3` or `sleep` do not.
   ///
   /// Not `DispatchIO`: libdispatch's epoll event loop on Linux crashes now and then with a bad
   /// pointer in `_dispatch_event_loop_drain` while such channels on child processes' pipes come

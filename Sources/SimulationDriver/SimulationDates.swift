@@ -86,31 +86,114 @@ extension AppSimulation {
     return nil
   }
 
+  /// The message of the `invalidArgument` error that ``Options/strictDates`` makes of a
+  /// real-clock date passed to `call` (a project rule: docs/swift-api.md#the-wall-clock-rule).
+  package static func strictDatesMessage(call: String) -> String {
+    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+  }
+
+  /// The error ``Options/strictDates`` makes of `dates`, passed to `call`: an `invalidArgument`
+  /// naming `call` when the option is set and any of them ``isWallClockLeak(_:now:)``, else
+  /// `nil`; reported in the run's errors and log under `action` (by default
+  /// ``ErrorReport/Call/appDate(_:)`` of `call`), for `session`. For a call that checks its
+  /// dates before it reads them (a query at `execute`, `save`).
+  package func refuseStrictDates(
+    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> WorkoutError? {
+    let now = state.session.now
+    guard options.contains(.strictDates), dates.contains(where: { isWallClockLeak($0, now: now) })
+    else { return nil }
+    let error = WorkoutError.invalidArgument(Self.strictDatesMessage(call: call))
+    state.session.withEngine {
+      $0.reportAPIError(error, call: action ?? .appDate(call), session: session)
+    }
+    return error
+  }
+
+  /// The instants of the dates the app passed to `call`, the one reading every simulated
+  /// framework gives an app's dates (a project rule: docs/swift-api.md#the-wall-clock-rule):
+  /// a date ``isWallClockLeak(_:now:)`` calls the real clock is read by
+  /// ``wallClockInstant(_:in:)``, in the order given, with one `wallClockDate` log entry naming
+  /// `call` (for `session`) however many were (docs/run-result.md#log); any other is
+  /// ``instant(of:near:)`` near virtual now.
+  ///
+  /// - Returns: the instants; with ``Options/strictDates``, when any date is the real clock,
+  ///   the `invalidArgument` error ``strictDatesMessage(call:)``, reported in the run's errors
+  ///   and log under `action` (``refuseStrictDates(_:call:session:reportAs:in:)``), for the
+  ///   caller to report the way `call` reports errors.
+  package func readAppDates(
+    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> Result<[SimulationInstant], WorkoutError> {
+    let now = state.session.now
+    let leaks = dates.map { isWallClockLeak($0, now: now) }
+    guard leaks.contains(true) else { return .success(dates.map { instant(of: $0, near: now) }) }
+    if let error = refuseStrictDates(
+      dates, call: call, session: session, reportAs: action, in: &state)
+    {
+      return .failure(error)
+    }
+    state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
+    return .success(
+      zip(dates, leaks).map { date, leak in
+        leak ? wallClockInstant(date, in: state) : instant(of: date, near: now)
+      })
+  }
+
+  /// The instant of one date the app passed to `call`: ``readAppDates(_:call:session:reportAs:in:)``
+  /// of `[date]`.
+  package func readAppDate(
+    _ date: Date, call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> Result<SimulationInstant, WorkoutError> {
+    readAppDates([date], call: call, session: session, reportAs: action, in: &state).map { $0[0] }
+  }
+
+  /// ``readAppDates(_:call:session:reportAs:in:)`` under the simulation's lock, for a framework
+  /// that holds no lock of its own there.
+  package func readAppDates(_ dates: [Date], call: String) -> Result<
+    [SimulationInstant], WorkoutError
+  > {
+    mutate { state in readAppDates(dates, call: call, in: &state) }
+  }
+
+  /// ``readAppDate(_:call:session:reportAs:in:)`` under the simulation's lock.
+  package func readAppDate(_ date: Date, call: String) -> Result<SimulationInstant, WorkoutError> {
+    mutate { state in readAppDate(date, call: call, in: &state) }
+  }
+
+  /// The instants of dates for a call that cannot fail (a method without an error path,
+  /// `HKStatisticsCollection.enumerateStatistics(from:to:with:)`): ``readAppDates(_:call:)``,
+  /// and with ``Options/strictDates`` real-clock dates, their error reported in the run's
+  /// errors and log, are read by the rule all the same.
+  package func readAppDatesCannotFail(_ dates: [Date], call: String) -> [SimulationInstant] {
+    mutate { state in
+      switch readAppDates(dates, call: call, in: &state) {
+      case .success(let instants): instants
+      case .failure:
+        dates.map {
+          isWallClockLeak($0, now: state.session.now)
+            ? wallClockInstant($0, in: state) : instant(of: $0, near: state.session.now)
+        }
+      }
+    }
+  }
+
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
-  /// under the wall-clock rule: `nil` is virtual now; a date ``isWallClockLeak(_:now:)`` calls
-  /// the real clock is read by ``wallClockInstant(_:in:)`` with a `wallClockDate` log
-  /// entry naming `call` (`startActivity`, `stopActivity`, `beginCollection`, `endCollection`,
-  /// `addWorkoutEvents`, `add`, `save`; docs/run-result.md#log), or, with
-  /// ``Options/strictDates``, is an `invalidArgument` error naming `call` in its message,
+  /// read by ``readAppDate(_:call:session:reportAs:in:)``: `nil` is virtual now; with
+  /// ``Options/strictDates`` a real-clock date is an `invalidArgument` error naming `call`,
   /// reported in the run's errors and log for `action`, the engine's call (`start`, `stop`,
-  /// `addEvent`, ...) that the engine's own errors of the same call carry.
+  /// `addEvent`, ...) that the engine's own errors of the same call carry. The calls:
+  /// `startActivity`, `stopActivity`, `beginCollection`, `endCollection`, `addWorkoutEvents`,
+  /// `elapsedTime` (docs/run-result.md#log).
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
   package func appInstant(
     _ date: Date?, call: String, action: ErrorReport.Call, session: Int?, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
-    let now = state.session.now
-    guard let date else { return .success(now) }
-    guard isWallClockLeak(date, now: now) else { return .success(instant(of: date, near: now)) }
-    if options.contains(.strictDates) {
-      let error = WorkoutError.invalidArgument(
-        "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
-      )
-      state.session.withEngine { $0.reportAPIError(error, call: action, session: session) }
-      return .failure(error)
-    }
-    state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
-    return .success(wallClockInstant(date, in: state))
+    guard let date else { return .success(state.session.now) }
+    return readAppDate(date, call: call, session: session, reportAs: action, in: &state)
   }
 }
 

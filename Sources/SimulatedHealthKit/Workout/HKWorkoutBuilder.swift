@@ -253,7 +253,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
     if let standalone {
-      let at = standalone.read(date, call: "elapsedTime")
+      // A getter cannot fail: with strict dates a real-clock date is read by the rule all
+      // the same.
+      let simulation = self.simulation
+      let at: Date
+      switch standalone.read(date, call: "elapsedTime") {
+      case .success(let read): at = read
+      case .failure:
+        at = simulation.date(of: simulation.mutate { simulation.wallClockInstant(date, in: $0) })
+      }
       return standalone.parts.withLock { parts in
         guard let start = parts.start, at > start else { return 0 }
         return HKWorkout.activeDuration(
@@ -592,24 +600,21 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     if let standalone { return standalone.add(samples) }
     var converted: [AppQuantitySample] = []
     // Dates made with `Date()` are read on virtual time (the wall-clock rule, as `save` reads
-    // them), with one `wallClockDate` entry naming `add` for the call.
+    // them), with one `wallClockDate` entry naming `add` for the call; with strict dates they
+    // refuse the call.
+    guard isAlive else { return inert(.addSamples) }
     let simulation = self.simulation
-    let instants = simulation.mutate { state -> [(SimulationInstant, SimulationInstant)] in
-      var leaked = false
-      let instants = samples.map { sample in
-        [sample.startDate, sample.endDate].map { date in
-          guard simulation.isWallClockLeak(date, now: state.session.now) else {
-            return simulation.instant(of: date)
-          }
-          leaked = true
-          return simulation.wallClockInstant(date, in: state)
-        }
-      }.map { ($0[0], $0[1]) }
-      if leaked {
-        state.session.withEngine { $0.logWallClockDate(action: "add", session: index) }
-      }
-      return instants
+    let read = simulation.mutate { state in
+      simulation.readAppDates(
+        samples.flatMap { [$0.startDate, $0.endDate] }, call: "add", session: index,
+        reportAs: .builder(.addSamples), in: &state)
     }
+    let dates: [SimulationInstant]
+    switch read {
+    case .success(let instants): dates = instants
+    case .failure(let error): return HKError(error)
+    }
+    let instants = samples.indices.map { (dates[2 * $0], dates[2 * $0 + 1]) }
     for (sample, (start, end)) in zip(samples, instants) {
       if let error = HKHealthStore.unrelatedEffortError(sample.sampleType) {
         return refuse(error, action: .addSamples)

@@ -163,19 +163,39 @@ extension AppSimulation {
     mutate { state in readAppDate(date, call: call, in: &state) }
   }
 
+  /// ``readAppDates(_:call:)`` as dates: a real-clock date becomes the virtual date it stands
+  /// for, any other is kept as given (for a framework that hands the app's dates back, such
+  /// as `CMPedometerData.startDate`).
+  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String) -> Result<
+    [Date], WorkoutError
+  > {
+    mutate { state in
+      let now = state.session.now
+      let leaks = dates.map { isWallClockLeak($0, now: now) }
+      return readAppDates(dates, call: call, in: &state).map { instants in
+        dates.indices.map { leaks[$0] ? date(of: instants[$0]) : dates[$0] }
+      }
+    }
+  }
+
   /// The instants of dates for a call that cannot fail (a method without an error path,
   /// `HKStatisticsCollection.enumerateStatistics(from:to:with:)`): ``readAppDates(_:call:)``,
   /// and with ``Options/strictDates`` real-clock dates, their error reported in the run's
   /// errors and log, are read by the rule all the same.
   package func readAppDatesCannotFail(_ dates: [Date], call: String) -> [SimulationInstant] {
-    mutate { state in
-      switch readAppDates(dates, call: call, in: &state) {
-      case .success(let instants): instants
-      case .failure:
-        dates.map {
-          isWallClockLeak($0, now: state.session.now)
-            ? wallClockInstant($0, in: state) : instant(of: $0, near: state.session.now)
-        }
+    mutate { state in readAppDatesCannotFail(dates, call: call, in: &state) }
+  }
+
+  /// ``readAppDatesCannotFail(_:call:)`` for a caller that holds the state.
+  package func readAppDatesCannotFail(_ dates: [Date], call: String, in state: inout State)
+    -> [SimulationInstant]
+  {
+    switch readAppDates(dates, call: call, in: &state) {
+    case .success(let instants): return instants
+    case .failure:
+      let now = state.session.now
+      return dates.map {
+        isWallClockLeak($0, now: now) ? wallClockInstant($0, in: state) : instant(of: $0, near: now)
       }
     }
   }

@@ -30,14 +30,14 @@ extension HKHealthStore {
       $0.device = device
     }
     let context = QueryContext(simulation: simulation, device: device)
-    let simulation = simulation
-    simulation.mutate { state in
+    let world = simulation
+    world.mutate { state in
       guard state.terminated == nil else { return }
       let now = state.session.now
       // With strict dates the first real-clock date refuses the query (the wall-clock rule).
       var strict: WorkoutError?
       for (date, call) in query.appDates where strict == nil {
-        strict = simulation.refuseStrictDates([date], call: call, in: &state)
+        strict = world.refuseStrictDates([date], call: call, in: &state)
       }
       let callbacks =
         if let strict {

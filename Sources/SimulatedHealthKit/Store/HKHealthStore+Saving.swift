@@ -305,14 +305,14 @@ extension HKHealthStore {
     Int, HKError
   >? {
     let context = QueryContext(simulation: simulation)
-    let simulation = simulation
-    return simulation.mutateHealth { state -> Result<Int, HKError>? in
+    let world = simulation
+    return world.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
       if let error = state.shareError(type.identifier) { return .failure(error) }
       guard let kind = type.healthDataType else { return .success(0) }
       // With strict dates a real-clock date in the predicate refuses the call, as a query's.
       for (date, call) in HKPredicate.appDates(in: predicate) {
-        if let error = simulation.refuseStrictDates([date], call: call, in: &state) {
+        if let error = world.refuseStrictDates([date], call: call, in: &state) {
           return .failure(HKError(error))
         }
       }

@@ -20,7 +20,8 @@ import WorkoutHealth
 /// samples arrive (as virtual time reaches their `savedAt`) or the app saves or deletes, until
 /// ``HKHealthStore/stop(_:)``. Both must be set before `execute`.
 public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
-  /// The date the bucket grid is anchored on.
+  /// The date the bucket grid is anchored on, as the app gave it (the grid uses the instant the
+  /// wall-clock rule reads it as at `execute`; docs/swift-api.md#the-wall-clock-rule).
   public let anchorDate: Date
   /// The statistics to compute (options rules as ``HKStatisticsQuery``).
   public let options: HKStatisticsOptions
@@ -325,7 +326,8 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
   /// Calls `block` with the statistics of every bucket from the one holding `startDate` through
   /// the one holding `endDate` (a bucket starting exactly at `endDate` is not included unless
   /// `startDate == endDate`), in time order, empty buckets included with `nil` quantities; set
-  /// `stop.pointee = true` to end early (Apple doc:
+  /// `stop.pointee = true` to end early; both dates are read by the wall-clock rule (see the
+  /// type) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection/enumeratestatistics(from:to:with:)).
   public func enumerateStatistics(
     from startDate: Date, to endDate: Date,

@@ -147,7 +147,9 @@ extension AppSimulation {
           BackgroundTasksState.Pending(request: request, submitted: now, launchAt: launch))
         var details: [String: SystemEvent.Value] = ["type": .string(request.kind.rawValue)]
         if let launch { details["launchAt"] = .instant(launch) }
-        if let earliest = request.earliestBegin { details["earliestBeginDate"] = .instant(earliest) }
+        if let earliest = request.earliestBegin {
+          details["earliestBeginDate"] = .instant(earliest)
+        }
         state.log(
           SystemEvent(
             framework: .backgroundTasks, event: "submitted", identifier: request.identifier,

@@ -258,7 +258,8 @@ final class RealClockProvider: TimelineProvider, @unchecked Sendable {
       return $0
     }
     let entries = [
-      CountEntry(date: Date(), value: call * 100), CountEntry(date: Date() + 600, value: call * 100 + 1),
+      CountEntry(date: Date(), value: call * 100),
+      CountEntry(date: Date() + 600, value: call * 100 + 1),
     ]
     completion(Timeline(entries: entries, policy: .after(Date() + 1800)))
   }

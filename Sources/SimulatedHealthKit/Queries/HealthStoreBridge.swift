@@ -208,15 +208,15 @@ extension HealthKitSimulation.State {
   /// `wallClockDate` log entry naming `predicateForWorkoutActivities` when one was the real
   /// clock (docs/swift-api.md#the-wall-clock-rule; strict dates refused the query at `execute`,
   /// so a strict failure here still reads them by the rule).
-  mutating func activityPredicate(_ predicate: NSPredicate, context: QueryContext) -> NSPredicate
-  {
+  mutating func activityPredicate(_ predicate: NSPredicate, context: QueryContext) -> NSPredicate {
     if let compound = predicate as? NSCompoundPredicate {
       return NSCompoundPredicate(
         type: compound.compoundPredicateType,
         subpredicates: compound.subpredicates.map { activityPredicate($0, context: context) })
     }
-    guard case .activity(.dates(let start, let end, let options))? = (predicate as? HKPredicate)?
-      .filter
+    guard
+      case .activity(.dates(let start, let end, let options))? = (predicate as? HKPredicate)?
+        .filter
     else { return predicate }
     let dates = [start, end].compactMap { $0 }
     let instants =

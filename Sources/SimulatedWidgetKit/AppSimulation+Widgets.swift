@@ -405,11 +405,9 @@ struct WidgetKitState: SimulationExtension {
     func onVirtualTime(simulation: AppSimulation, state: inout AppSimulation.State) -> Entries {
       var given = dates
       if case .after(let date) = policy.kind { given.append(date) }
-      let now = state.session.now
-      let leaks = given.map { simulation.isWallClockLeak($0, now: now) }
-      guard leaks.contains(true) else { return self }
-      let instants = simulation.readAppDatesCannotFail(given, call: Self.timelineCall, in: &state)
-      let read = given.indices.map { leaks[$0] ? simulation.date(of: instants[$0]) : given[$0] }
+      let read = simulation.readAppDatesOnVirtualTimeCannotFail(
+        given, call: Self.timelineCall, in: &state)
+      guard read != given else { return self }
       var policy = self.policy
       if case .after = policy.kind, let last = read.last { policy = .after(last) }
       return Entries(dates: Array(read.prefix(dates.count)), entries: entries, policy: policy)

@@ -163,41 +163,47 @@ extension AppSimulation {
     mutate { state in readAppDate(date, call: call, in: &state) }
   }
 
-  /// ``readAppDates(_:call:)`` as dates: a real-clock date becomes the virtual date it stands
-  /// for, any other is kept as given (for a framework that hands the app's dates back, such
-  /// as `CMPedometerData.startDate`).
+  /// ``readAppDates(_:call:session:reportAs:in:)`` as dates: a real-clock date becomes the
+  /// virtual date it stands for, any other is kept as given, to the bit (for a framework that
+  /// compares the app's dates with its own or hands them back, such as
+  /// `CMPedometerData.startDate` or a collection's bucket edges).
+  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String, in state: inout State)
+    -> Result<[Date], WorkoutError>
+  {
+    let now = state.session.now
+    let leaks = dates.map { isWallClockLeak($0, now: now) }
+    return readAppDates(dates, call: call, in: &state).map { instants in
+      dates.indices.map { leaks[$0] ? date(of: instants[$0]) : dates[$0] }
+    }
+  }
+
+  /// ``readAppDatesOnVirtualTime(_:call:in:)`` under the simulation's lock.
   package func readAppDatesOnVirtualTime(_ dates: [Date], call: String) -> Result<
     [Date], WorkoutError
   > {
-    mutate { state in
-      let now = state.session.now
-      let leaks = dates.map { isWallClockLeak($0, now: now) }
-      return readAppDates(dates, call: call, in: &state).map { instants in
-        dates.indices.map { leaks[$0] ? date(of: instants[$0]) : dates[$0] }
-      }
-    }
+    mutate { state in readAppDatesOnVirtualTime(dates, call: call, in: &state) }
   }
 
-  /// The instants of dates for a call that cannot fail (a method without an error path,
-  /// `HKStatisticsCollection.enumerateStatistics(from:to:with:)`): ``readAppDates(_:call:)``,
-  /// and with ``Options/strictDates`` real-clock dates, their error reported in the run's
-  /// errors and log, are read by the rule all the same.
-  package func readAppDatesCannotFail(_ dates: [Date], call: String) -> [SimulationInstant] {
-    mutate { state in readAppDatesCannotFail(dates, call: call, in: &state) }
-  }
-
-  /// ``readAppDatesCannotFail(_:call:)`` for a caller that holds the state.
-  package func readAppDatesCannotFail(_ dates: [Date], call: String, in state: inout State)
-    -> [SimulationInstant]
-  {
-    switch readAppDates(dates, call: call, in: &state) {
-    case .success(let instants): return instants
+  /// ``readAppDatesOnVirtualTime(_:call:in:)`` for a call that cannot fail (a method without an
+  /// error path: `HKStatisticsCollection.enumerateStatistics(from:to:with:)`, a widget's
+  /// timeline): with ``Options/strictDates`` real-clock dates, their error reported in the
+  /// run's errors and log, are read by the rule all the same.
+  package func readAppDatesOnVirtualTimeCannotFail(
+    _ dates: [Date], call: String, in state: inout State
+  ) -> [Date] {
+    switch readAppDatesOnVirtualTime(dates, call: call, in: &state) {
+    case .success(let read): return read
     case .failure:
       let now = state.session.now
       return dates.map {
-        isWallClockLeak($0, now: now) ? wallClockInstant($0, in: state) : instant(of: $0, near: now)
+        isWallClockLeak($0, now: now) ? date(of: wallClockInstant($0, in: state)) : $0
       }
     }
+  }
+
+  /// ``readAppDatesOnVirtualTimeCannotFail(_:call:in:)`` under the simulation's lock.
+  package func readAppDatesOnVirtualTimeCannotFail(_ dates: [Date], call: String) -> [Date] {
+    mutate { state in readAppDatesOnVirtualTimeCannotFail(dates, call: call, in: &state) }
   }
 
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),

@@ -117,8 +117,9 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     // The anchor on virtual time (strict dates refused a real-clock one at `execute`).
     let simulation = context.simulation
     let anchor =
-      (try? simulation.readAppDate(anchorDate, call: Self.anchorCall, in: &state).get())
-      .map(context.date) ?? anchorDate
+      (try? simulation.readAppDatesOnVirtualTime(
+        [anchorDate], call: Self.anchorCall, in: &state
+      ).get())?[0] ?? anchorDate
     virtualAnchor.withLock { $0 = anchor }
     let grid = BucketGrid(
       anchor: anchor, components: intervalComponents, calendar: simulation.calendar)
@@ -307,7 +308,7 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
   /// `dates` the app passed to `call` on virtual time (the wall-clock rule).
   private func read(_ dates: [Date], call: String) -> [Date] {
     guard let simulation else { return dates }
-    return simulation.readAppDatesCannotFail(dates, call: call).map(simulation.date(of:))
+    return simulation.readAppDatesOnVirtualTimeCannotFail(dates, call: call)
   }
 
   /// The statistics of the bucket holding `date` (read by the wall-clock rule); a bucket

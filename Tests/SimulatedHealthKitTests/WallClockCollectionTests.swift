@@ -84,6 +84,41 @@ import WorkoutSimTestSupport
       ])
   }
 
+  /// With strict dates a collection's methods, which have no error to report, read the
+  /// real-clock dates all the same (the same eight days and today's 300 as without) and the
+  /// run's errors name each call; the query anchored at a virtual midnight runs.
+  @Test func strictDatesReadTheCollectionsDatesAndReportThem() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: Self.threeDays), options: .strictDates)
+    let seen = Mutex<(sums: [Double?], today: Double?)?>(nil)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let query = HKStatisticsCollectionQuery(
+        quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+        anchorDate: date("2026-03-30T00:00:00+02:00"), intervalComponents: DateComponents(day: 1))
+      query.initialResultsHandler = { _, results, _ in
+        guard let results else { return }
+        var sums: [Double?] = []
+        results.enumerateStatistics(from: Date() - 7 * 86_400, to: Date()) { statistics, _ in
+          sums.append(statistics.sumQuantity()?.doubleValue(for: .count()))
+        }
+        let today = results.statistics(for: Date())?.sumQuantity()?.doubleValue(for: .count())
+        seen.withLock { $0 = (sums, today) }
+      }
+      store.execute(query)
+      await simulation.settle()
+    }
+    let (sums, today) = try #require(seen.withLock { $0 })
+    #expect(sums == [nil, nil, nil, nil, nil, 100, 200, 300])
+    #expect(today == 300)
+    #expect(
+      simulation.result.errors.map(\.action) == [
+        "enumerateStatistics(from:to:with:)", "statistics(for:)",
+      ])
+    #expect(wallClockActions(simulation).isEmpty)
+  }
+
   /// The strict-dates message of a date passed to `call`.
   static func strictMessage(_ call: String) -> String {
     "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
@@ -187,6 +222,36 @@ import WorkoutSimTestSupport
       simulation.result.errors.map(\.action) == [
         "predicateForSamples", "HKStatisticsCollectionQuery(anchorDate:)",
       ])
+  }
+
+  /// An observer query with strict dates and a predicate from the real clock: its update
+  /// handler is called once, with the error naming `predicateForSamples`, and the query does
+  /// not run (a step sample saved later wakes nothing).
+  @Test func strictDatesRefuseARealClockObserverQuery() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    let calls = Mutex<[(any Error)?]>([])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let query = HKObserverQuery(
+        sampleType: steps,
+        predicate: HKQuery.predicateForSamples(withStart: Date() - 3600, end: nil, options: [])
+      ) { _, completion, error in
+        calls.withLock { $0.append(error) }
+        completion()
+      }
+      store.execute(query)
+      await simulation.settle()
+      try await store.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
+          start: simulation.now - 60, end: simulation.now))
+      try await simulation.advance(by: .seconds(60))
+    }
+    let errors = calls.withLock { $0 }
+    #expect(errors.count == 1)
+    #expect(Self.isStrictRefusal(errors.first ?? nil, "predicateForSamples"))
   }
 
   /// The standalone `HKWorkoutBuilder(healthStore:configuration:device:)` with strict dates:

@@ -150,15 +150,8 @@ extension AppSimulation {
     readAppDates([date], call: call, session: session, reportAs: action, in: &state).map { $0[0] }
   }
 
-  /// ``readAppDates(_:call:session:reportAs:in:)`` under the simulation's lock, for a framework
+  /// ``readAppDate(_:call:session:reportAs:in:)`` under the simulation's lock, for a framework
   /// that holds no lock of its own there.
-  package func readAppDates(_ dates: [Date], call: String) -> Result<
-    [SimulationInstant], WorkoutError
-  > {
-    mutate { state in readAppDates(dates, call: call, in: &state) }
-  }
-
-  /// ``readAppDate(_:call:session:reportAs:in:)`` under the simulation's lock.
   package func readAppDate(_ date: Date, call: String) -> Result<SimulationInstant, WorkoutError> {
     mutate { state in readAppDate(date, call: call, in: &state) }
   }

@@ -254,6 +254,44 @@ import WorkoutSimTestSupport
     #expect(Self.isStrictRefusal(errors.first ?? nil, "predicateForSamples"))
   }
 
+  /// A workout saved with `HKWorkout`'s deprecated initializer from the real clock,
+  /// `Date() - 1800 ... Date()` at t = 3600 (08:00 UTC + 1 h, the scenario's 10:00 CEST + 1 h),
+  /// is stored on virtual time: a query for the last virtual hour finds it, and its dates in the
+  /// store are virtual 1800 … 3600 (a strict-start predicate from virtual 1800 still finds it,
+  /// from 1801 not); one `wallClockDate` entry names `save`. With strict dates the save is
+  /// refused.
+  @Test(arguments: [false, true])
+  func aWorkoutSavedFromTheRealClock(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: strict ? .strictDates : [])
+    let workoutType = HKObjectType.workoutType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [workoutType], read: [workoutType])
+      try await simulation.advance(by: .seconds(3600))
+      let walk = HKWorkout(activityType: .walking, start: Date() - 1800, end: Date())
+      if strict {
+        await #expect {
+          try await store.save(walk)
+        } throws: { Self.isStrictRefusal($0, "save") }
+        #expect(await samples(store, simulation, workoutType).samples?.count == 0)
+        return
+      }
+      try await store.save(walk)
+      func count(from seconds: Double) async -> Int? {
+        await samples(
+          store, simulation, workoutType,
+          predicate: HKQuery.predicateForSamples(
+            withStart: simulation.startDate + seconds, end: simulation.now,
+            options: .strictStartDate)
+        ).samples?.count
+      }
+      #expect(await count(from: 1800) == 1)
+      #expect(await count(from: 1801) == 0)
+    }
+    #expect(wallClockActions(simulation) == (strict ? [] : ["save"]))
+  }
+
   /// The standalone `HKWorkoutBuilder(healthStore:configuration:device:)` with strict dates:
   /// `beginCollection(at: Date())` throws naming `beginCollection` and the workout does not
   /// start; begun at virtual now, `add` of a real-clock sample throws naming `add`.

@@ -219,8 +219,11 @@ extension HKHealthStore {
     }
     // With strict dates a sample dated with the real clock refuses the whole call
     // (docs/swift-api.md#the-wall-clock-rule).
+    let workoutDates = workouts.flatMap { workout in
+      [workout.startDate, workout.endDate] + (workout.workoutEvents ?? []).map(\.dateInterval.start)
+    }
     if let error = simulation.refuseStrictDates(
-      stored.flatMap { [$0.startDate, $0.endDate] }, call: "save", in: &state)
+      stored.flatMap { [$0.startDate, $0.endDate] } + workoutDates, call: "save", in: &state)
     {
       return .failure(HKError(error))
     }

@@ -2,6 +2,7 @@ import Foundation
 import SimulatedBackgroundTasks
 import SimulatedCoreMotion
 import SimulatedHealthKit
+import SimulatedRelevanceKit
 import SimulatedWatchKit
 import SimulatedWidgetKit
 import Synchronization
@@ -235,6 +236,37 @@ struct WallClockFrameworksTests {
       status.reloads.map { $0.date.timeIntervalSince(simulation.startDate) } == [0, 1800, 3600])
     #expect(
       wallClockActions(simulation) == Array(repeating: "Timeline(entries:policy:)", count: 3))
+  }
+}
+
+extension WallClockFrameworksTests {
+  /// A Smart Stack clue dated with the real clock at t = 0, `.date(range: Date() + 1000 ...
+  /// Date() + 2000)`, is relevant from virtual 1000 s through 2000 s: suggested at 1000 s,
+  /// unsuggested just after 2000 s (the closed end is still relevant), with one
+  /// `wallClockDate` entry naming `RelevantContext.date`.
+  @Test func aRelevanceClueDatedWithTheRealClock() async throws {
+    let simulation = try phoneSimulation()
+    try await simulation.run {
+      await simulation.registerRelevanceWidget(
+        kind: "Match",
+        provider: CluesProvider(contexts: [
+          .date(range: (Date() + 1000)...(Date() + 2000), kind: .default)
+        ]))
+      try await simulation.advance(by: .seconds(999))
+      #expect(simulation.suggestedWidgets.isEmpty)
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.map(\.attribute) == [0])
+      try await simulation.advance(by: .seconds(1000))
+      #expect(simulation.suggestedWidgets.map(\.attribute) == [0])
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.isEmpty)
+    }
+    let events = systemLog(simulation, .widgetKit).filter {
+      $0.event == "suggested" || $0.event == "unsuggested"
+    }
+    #expect(events.map(\.event) == ["suggested", "unsuggested"])
+    #expect(events.map { $0.at.rounded() } == [1000, 2000])
+    #expect(wallClockActions(simulation) == ["RelevantContext.date"])
   }
 }
 

@@ -320,6 +320,29 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The standalone builder's `elapsedTime(at: Date())`, read three times at t = 600 after
+  /// beginning at 0: 600 each time, with one `wallClockDate` entry naming `elapsedTime` (a timer
+  /// reads it many times a second), or with strict dates one error entry and the same values
+  /// (a getter cannot fail), as the live builder's.
+  @Test(arguments: [false, true])
+  func theStandaloneBuildersElapsedTimeOfTheRealClock(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: strict ? .strictDates : [])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [steps, HKObjectType.workoutType()])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: nil)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      #expect((0..<3).map { _ in builder.elapsedTime(at: Date()) } == [600, 600, 600])
+    }
+    #expect(wallClockActions(simulation) == (strict ? [] : ["elapsedTime"]))
+    #expect(simulation.result.errors.map(\.action) == (strict ? ["elapsedTime"] : []))
+  }
+
   /// `predicateForWorkoutActivities(start:end:options:)` from the real clock: after a 600 s run
   /// that ended at t = 600, `Date() - 600 … Date()` is virtual 0 … 600, which holds the run's
   /// one activity (starting at 0, strict start); the predicate's dates get one

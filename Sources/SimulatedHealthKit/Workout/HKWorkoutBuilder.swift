@@ -253,15 +253,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
     if let standalone {
-      // A getter cannot fail: with strict dates a real-clock date is read by the rule all
-      // the same.
+      // As the live builder's below: the rule's entry (or strict error) once per builder, and
+      // a getter cannot fail, so a strict read is the rule's reading all the same.
       let simulation = self.simulation
-      let at: Date
-      switch standalone.read(date, call: "elapsedTime") {
-      case .success(let read): at = read
-      case .failure:
-        at = simulation.date(of: simulation.mutate { simulation.wallClockInstant(date, in: $0) })
+      let noted = lock.withLock { wallClockElapsedNoted }
+      let (at, leaked) = simulation.mutate { state -> (Date, Bool) in
+        guard simulation.isWallClockLeak(date, now: state.session.now) else { return (date, false) }
+        if !noted { _ = simulation.readAppDate(date, call: "elapsedTime", in: &state) }
+        return (simulation.date(of: simulation.wallClockInstant(date, in: state)), true)
       }
+      if leaked { lock.withLock { wallClockElapsedNoted = true } }
       return standalone.parts.withLock { parts in
         guard let start = parts.start, at > start else { return 0 }
         return HKWorkout.activeDuration(

@@ -44,7 +44,7 @@ extension AppSimulation {
     of request: BackgroundTasksState.Request, submitted: SimulationInstant
   ) -> SimulationInstant? {
     var begin = submitted
-    if let earliest = request.earliestBeginDate { begin = max(begin, instant(of: earliest)) }
+    if let earliest = request.earliestBegin { begin = max(begin, earliest) }
     let quarter: Int64 = 900_000_000_000
     let time = phoneTimeOfDay(at: begin).components
     let timeNanos = time.seconds * 1_000_000_000 + time.attoseconds / 1_000_000_000
@@ -102,9 +102,18 @@ extension AppSimulation {
 
   func submitBackgroundTask(_ taskRequest: BGTaskRequest) throws {
     let processing = taskRequest as? BGProcessingTaskRequest
+    // The earliest begin date on virtual time (the wall-clock rule: `Date() + 900` is virtual
+    // now plus 15 minutes); with strict dates a real-clock date refuses the submit.
+    var earliestBegin: SimulationInstant?
+    if let date = taskRequest.earliestBeginDate {
+      switch readAppDate(date, call: "BGTaskRequest.earliestBeginDate") {
+      case .success(let instant): earliestBegin = instant
+      case .failure(let error): throw BGTaskScheduler.Error(.unavailable, error.message)
+      }
+    }
     let request = BackgroundTasksState.Request(
       identifier: taskRequest.identifier, kind: processing == nil ? .refresh : .processing,
-      earliestBeginDate: taskRequest.earliestBeginDate,
+      earliestBeginDate: taskRequest.earliestBeginDate, earliestBegin: earliestBegin,
       requiresNetworkConnectivity: processing?.requiresNetworkConnectivity ?? false,
       requiresExternalPower: processing?.requiresExternalPower ?? false)
     let now = state.withLock { $0.session.now }
@@ -138,8 +147,8 @@ extension AppSimulation {
           BackgroundTasksState.Pending(request: request, submitted: now, launchAt: launch))
         var details: [String: SystemEvent.Value] = ["type": .string(request.kind.rawValue)]
         if let launch { details["launchAt"] = .instant(launch) }
-        if let earliest = request.earliestBeginDate {
-          details["earliestBeginDate"] = .instant(instant(of: earliest))
+        if let earliest = request.earliestBegin {
+          details["earliestBeginDate"] = .instant(earliest)
         }
         state.log(
           SystemEvent(
@@ -339,7 +348,10 @@ struct BackgroundTasksState: SimulationExtension {
     enum Kind: String, Sendable { case refresh, processing }
     var identifier: String
     var kind: Kind
+    /// As the app set it (what ``BGTaskScheduler/pendingTaskRequests()`` gives back).
     var earliestBeginDate: Date?
+    /// ``earliestBeginDate`` on virtual time, as the wall-clock rule read it at submit.
+    var earliestBegin: SimulationInstant?
     var requiresNetworkConnectivity: Bool
     var requiresExternalPower: Bool
 

@@ -56,7 +56,11 @@ public final class BGTaskScheduler: Sendable {
   /// - Throws: ``Error`` with ``Error/Code/notPermitted`` when the Info.plist does not permit
   ///   the identifier, ``Error/Code/unavailable`` when Background App Refresh is off
   ///   (`phone.backgroundAppRefresh`), ``Error/Code/tooManyPendingTaskRequests`` beyond 1
-  ///   refresh and 10 processing requests pending.
+  ///   refresh and 10 processing requests pending; with
+  ///   `HealthKitSimulation.Options.strictDates`, ``Error/Code/unavailable`` with the
+  ///   wall-clock rule's message when `earliestBeginDate` is the real clock (BackgroundTasks has
+  ///   no code for a bad argument; docs/swift-api.md#the-wall-clock-rule). Without it such a
+  ///   date is read on virtual time (`Date() + 900` is virtual now plus 15 minutes).
   public func submit(_ taskRequest: BGTaskRequest) throws {
     try simulation.submitBackgroundTask(taskRequest)
   }

@@ -108,12 +108,15 @@ public class CMMotionActivityManager: NSObject {
   /// (the range should be in the past); an empty range gives an empty array.
   ///
   /// - Parameters:
-  ///   - start: the range's start.
-  ///   - end: the range's end.
+  ///   - start: the range's start, read by the wall-clock rule (`Date() - 3600` is virtual
+  ///     now an hour earlier; docs/swift-api.md#the-wall-clock-rule).
+  ///   - end: the range's end, read by the same rule.
   ///   - queue: accepted and not used (see the type's notes).
   ///   - handler: called once, with the activities, or with an `NSError` of
   ///     ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when the scenario's
-  ///     `authorization.motion` is `"denied"`.
+  ///     `authorization.motion` is `"denied"`, or ``CMErrorInvalidParameter`` (107) with the
+  ///     strict-dates message when `HealthKitSimulation.Options.strictDates` refuses a
+  ///     real-clock date.
   public func queryActivityStarting(
     from start: Date, to end: Date, to queue: OperationQueue,
     withHandler handler: @escaping CMMotionActivityQueryHandler
@@ -121,8 +124,16 @@ public class CMMotionActivityManager: NSObject {
     guard let simulation else { return }
     let box = UncheckedBox(handler)
     let device = self.device
-    let from = simulation.instantOf(start)
-    let to = simulation.instantOf(end)
+    let read = simulation.readAppDatesOnVirtualTime(
+      [start, end], call: "CMMotionActivityManager.queryActivityStarting(from:to:to:withHandler:)")
+    let dates: [Date]
+    switch read {
+    case .success(let virtual): dates = virtual
+    case .failure(let error):
+      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+    }
+    let from = simulation.instantOf(dates[0])
+    let to = simulation.instantOf(dates[1])
     let result = simulation.mutate { state in
       state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
         motion.prepare(&state)
@@ -143,6 +154,20 @@ public class CMMotionActivityManager: NSObject {
 }
 
 extension AppSimulation {
+  /// Calls `handler` (a Core Motion handler of a value and an error) once in the callback lane
+  /// with the strict-dates `error` as ``CMErrorInvalidParameter`` (107; the wall-clock rule,
+  /// docs/swift-api.md#the-wall-clock-rule).
+  func refuseMotionCall<Value>(
+    _ error: WorkoutError, device: AppSimulation.Device?,
+    handler: @escaping (Value?, (any Error)?) -> Void
+  ) {
+    let box = UncheckedBox(handler)
+    let refusal = UncheckedBox(CMErrorInvalidParameter.error(description: error.message))
+    enqueue {
+      AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) }
+    }
+  }
+
   /// The instant of `date` on the scenario's clock.
   func instantOf(_ date: Date) -> SimulationInstant {
     .rounding(seconds: date.timeIntervalSince(startDate))

@@ -89,17 +89,27 @@ public class CMPedometer: NSObject {
   /// the store's sums over the span (see the type), from no earlier than seven days before now.
   ///
   /// - Parameters:
-  ///   - start: the span's start.
-  ///   - end: the span's end.
-  ///   - handler: called once with the data (`startDate` and `endDate` as given), or with an
-  ///     `NSError` of ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when
-  ///     `authorization.motion` is `"denied"`.
+  ///   - appStart: the span's start, read by the wall-clock rule (`Date() - 3600` is virtual now
+  ///     an hour earlier; docs/swift-api.md#the-wall-clock-rule).
+  ///   - appEnd: the span's end, read by the same rule.
+  ///   - handler: called once with the data (`startDate` and `endDate` as given, or the virtual
+  ///     dates the rule read), or with an `NSError` of ``CMErrorDomain`` code
+  ///     ``CMErrorMotionActivityNotAuthorized`` (105) when `authorization.motion` is
+  ///     `"denied"`, or ``CMErrorInvalidParameter`` (107) with the strict-dates message when
+  ///     `HealthKitSimulation.Options.strictDates` refuses a real-clock date.
   public func queryPedometerData(
-    from start: Date, to end: Date, withHandler handler: @escaping CMPedometerHandler
+    from appStart: Date, to appEnd: Date, withHandler handler: @escaping CMPedometerHandler
   ) {
     guard let simulation else { return }
     let box = UncheckedBox(handler)
     let device = self.device
+    let dates: [Date]
+    switch simulation.readAppDatesOnVirtualTime([appStart, appEnd], call: Self.queryCall) {
+    case .success(let read): dates = read
+    case .failure(let error):
+      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+    }
+    let (start, end) = (dates[0], dates[1])
     let from = simulation.instantOf(start)
     let to = simulation.instantOf(end)
     let data = simulation.mutate { state -> UncheckedBox<CMPedometerData?> in
@@ -129,13 +139,24 @@ public class CMPedometer: NSObject {
   /// accumulated. Calling it again replaces the handler.
   ///
   /// - Parameters:
-  ///   - start: the start of the cumulative span (may lie in the past).
-  ///   - handler: called with each update, or once with the not-authorized error (105).
-  public func startUpdates(from start: Date, withHandler handler: @escaping CMPedometerHandler) {
+  ///   - appStart: the start of the cumulative span (may lie in the past), read by the wall-clock
+  ///     rule (docs/swift-api.md#the-wall-clock-rule).
+  ///   - handler: called with each update, or once with the not-authorized error (105), or
+  ///     once with ``CMErrorInvalidParameter`` (107) when strict dates refuse a real-clock
+  ///     `start` (no updates start).
+  public func startUpdates(
+    from appStart: Date, withHandler handler: @escaping CMPedometerHandler
+  ) {
     guard let simulation else { return }
     let box = UncheckedBox(handler)
     let key = ObjectIdentifier(self)
     let device = self.device
+    let start: Date
+    switch simulation.readAppDatesOnVirtualTime([appStart], call: Self.updatesCall) {
+    case .success(let dates): start = dates[0]
+    case .failure(let error):
+      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+    }
     let from = simulation.instantOf(start)
     let first = simulation.mutate { state -> UncheckedBox<CMPedometerData?> in
       state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
@@ -165,6 +186,12 @@ public class CMPedometer: NSObject {
     simulation.addSystemTimer(
       key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
   }
+
+  /// The name the wall-clock rule gives ``queryPedometerData(from:to:withHandler:)`` (its
+  /// `wallClockDate` log entry, its strict-dates error).
+  static let queryCall = "CMPedometer.queryPedometerData(from:to:withHandler:)"
+  /// The name the wall-clock rule gives ``startUpdates(from:withHandler:)``.
+  static let updatesCall = "CMPedometer.startUpdates(from:withHandler:)"
 
   /// Stops live updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/stopupdates()).

@@ -93,12 +93,15 @@ extension CMError {
   /// text, so the description is Foundation's generic one,
   /// `"The operation couldn’t be completed. (CMErrorDomain error 105.)"`.
   var error: NSError {
+    error(description: "The operation couldn’t be completed. (CMErrorDomain error \(rawValue).)")
+  }
+
+  /// The `NSError` of this code with the simulation's own `description` (a project rule's
+  /// refusal, such as the strict-dates error of ``CMErrorInvalidParameter``).
+  func error(description: String) -> NSError {
     NSError(
       domain: CMErrorDomain, code: Int(rawValue),
-      userInfo: [
-        NSLocalizedDescriptionKey:
-          "The operation couldn’t be completed. (CMErrorDomain error \(rawValue).)"
-      ])
+      userInfo: [NSLocalizedDescriptionKey: description])
   }
 }
 

@@ -112,8 +112,12 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
 
   /// Schedules the session to start at `date`, a smart alarm's way (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesession/start(at:)).
-  /// `date` is read on the simulation's virtual time (pass a date from `simulation.now`); a
-  /// date not after now starts it now. At the date the session runs even if the app went to the
+  /// `date` is read by the wall-clock rule (docs/swift-api.md#the-wall-clock-rule):
+  /// `Date().addingTimeInterval(3600)` is virtual now an hour later, with a `wallClockDate` log
+  /// entry naming `WKExtendedRuntimeSession.start(at:)`; with
+  /// `HealthKitSimulation.Options.strictDates` such a date makes the session invalid at once
+  /// (`didInvalidateWith` `.error`, an ``WKExtendedRuntimeSessionErrorCode/unknown`` error with
+  /// the rule's message). A date not after now starts it now. At the date the session runs even if the app went to the
   /// background or was suspended (the system wakes it into the background). Invalid at once with
   /// ``WKExtendedRuntimeSessionErrorCode/notApprovedToSchedule`` for another type, and
   /// ``WKExtendedRuntimeSessionErrorCode/scheduledTooFarInAdvance`` more than 36 hours ahead.
@@ -168,7 +172,22 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   private func begin(at date: Date?) {
     let fresh = lock.withLock { index == nil && unboundState == .notStarted }
     guard fresh else { return }
-    let refused = simulation.mutate { state -> WKExtendedRuntimeSessionErrorCode? in
+    let refused = simulation.mutate { state -> UncheckedError? in
+      // The app's date on virtual time (the wall-clock rule): with strict dates a real-clock
+      // date makes the session invalid at once, the rule's message in an `unknown` error.
+      var scheduled: SimulationInstant?
+      if let date {
+        switch simulation.readAppDate(date, call: Self.scheduleCall, in: &state) {
+        case .success(let instant): scheduled = instant
+        case .failure(let error):
+          lock.withLock { unboundState = .invalid }
+          return UncheckedError(
+            NSError(
+              domain: WKExtendedRuntimeSessionErrorDomain,
+              code: WKExtendedRuntimeSessionErrorCode.unknown.rawValue,
+              userInfo: [NSLocalizedDescriptionKey: error.message]))
+        }
+      }
       let engine = state.session.workoutEngine
       let next = engine.extendedRuntimeSessionCount
       // Bound before the engine acts, so the log listener finds this object for the entries the
@@ -177,8 +196,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
         watchKit.sessions[next] = WatchKitState.WeakSession(object: self)
       }
       lock.withLock { index = next }
-      let operation: ExtendedRuntimeOperation =
-        date.map { .schedule(at: simulation.instant(of: $0)) } ?? .start
+      let operation: ExtendedRuntimeOperation = scheduled.map { .schedule(at: $0) } ?? .start
       state.session.withEngine { $0.perform(.extendedRuntime(operation), at: $0.now) }
       let after = state.session.workoutEngine
       guard after.extendedRuntimeSessionCount == next else { return nil }
@@ -193,8 +211,10 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       }
       // The call's own typed outcome, not the run's error list read back.
       let code = after.callError?.extendedRuntimeError
-      return code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
+      let refusal =
+        code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
         ?? .mustBeActiveToStartOrSchedule
+      return UncheckedError(refusal.error)
     }
     guard let refused else { return }
     simulation.enqueue { [self] in
@@ -203,6 +223,16 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
         delegate?.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
       }
     }
+  }
+
+  /// The name the wall-clock rule gives ``start(at:)`` (its `wallClockDate` log entry, its
+  /// strict-dates error).
+  static let scheduleCall = "WKExtendedRuntimeSession.start(at:)"
+
+  /// An `NSError` carried out of the simulation's lock (immutable once made).
+  private struct UncheckedError: @unchecked Sendable {
+    let error: NSError
+    init(_ error: NSError) { self.error = error }
   }
 
   /// The delegate calls of the engine's `event` for this session (under the simulation's lock:

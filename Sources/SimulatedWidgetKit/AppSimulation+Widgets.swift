@@ -246,6 +246,11 @@ extension AppSimulation {
         guard
           let index = widgets.widgets.firstIndex(where: { $0.kind == kind && $0.family == family })
         else { return }
+        // The entries' dates and an `.after` date on virtual time (the wall-clock rule: an
+        // entry at `Date()` shows from virtual now); a completion has no error to report, so
+        // with strict dates the run's errors get the refusal and the dates are read all the
+        // same.
+        let entries = entries.onVirtualTime(simulation: self, state: &state)
         widgets.widgets[index].timeline = entries
         widgets.widgets[index].loading = false
         switch entries.policy.kind {
@@ -383,6 +388,29 @@ struct WidgetKitState: SimulationExtension {
       dates = timeline.entries.map(\.date)
       entries = timeline.entries
       policy = timeline.policy
+    }
+
+    private init(dates: [Date], entries: [Any], policy: TimelineReloadPolicy) {
+      self.dates = dates
+      self.entries = entries
+      self.policy = policy
+    }
+
+    /// The call the wall-clock rule names for a timeline's dates (its `wallClockDate` log
+    /// entry, its strict-dates error).
+    static let timelineCall = "Timeline(entries:policy:)"
+
+    /// The timeline with its entries' dates and its `.after` date read by the wall-clock rule
+    /// (docs/swift-api.md#the-wall-clock-rule), one `wallClockDate` entry for all.
+    func onVirtualTime(simulation: AppSimulation, state: inout AppSimulation.State) -> Entries {
+      var given = dates
+      if case .after(let date) = policy.kind { given.append(date) }
+      let read = simulation.readAppDatesOnVirtualTimeCannotFail(
+        given, call: Self.timelineCall, in: &state)
+      guard read != given else { return self }
+      var policy = self.policy
+      if case .after = policy.kind, let last = read.last { policy = .after(last) }
+      return Entries(dates: Array(read.prefix(dates.count)), entries: entries, policy: policy)
     }
 
     /// The latest entry with a date at or before `date` (the later of equal dates); before

@@ -92,7 +92,7 @@ extension HealthKitSimulation {
   func register(_ kind: SmartStackState.Kind) {
     let callbacks = mutate { state in
       state.withExtension(SmartStackState.self, of: self) { stack, state in
-        stack.set(kind, state: &state)
+        stack.set(kind, simulation: self, state: &state)
         return stack.update(simulation: self, state: &state)
       }
     }
@@ -132,7 +132,7 @@ extension HealthKitSimulation {
           guard let index = stack.kinds.firstIndex(where: { $0.name == kind }) else { return [] }
           var replaced = stack.kinds[index]
           replaced.answer = answer
-          stack.set(replaced, state: &state)
+          stack.set(replaced, simulation: self, state: &state)
           return stack.update(simulation: self, state: &state)
         }
       }
@@ -168,6 +168,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
   struct Answer: @unchecked Sendable {
     var configurations: [Any?] = []
     var contexts: [RelevantContext] = []
+    /// Each context's date span on virtual time (`nil` for a clue of another kind), its dates
+    /// read by the wall-clock rule when the answer is set (``SmartStackState/set(_:simulation:state:)``).
+    var dateSpans: [ClosedRange<SimulationInstant>?] = []
   }
 
   /// A provider's `relevance()`, type-erased.
@@ -282,8 +285,27 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
     return wrapped < window.length
   }
 
-  /// Adds `kind`, or replaces the kind of its name, and logs `relevanceLoaded`.
-  mutating func set(_ kind: Kind, state: inout HealthKitSimulation.State) {
+  /// Adds `kind`, or replaces the kind of its name, and logs `relevanceLoaded`. Its date clues'
+  /// dates are read by the wall-clock rule (docs/swift-api.md#the-wall-clock-rule): a clue
+  /// `RelevantContext.date(from: Date(), to: Date() + 3600)` is relevant for the next virtual
+  /// hour, with one `wallClockDate` log entry naming `RelevantContext.date` (with strict dates,
+  /// an entry of the run's errors: the answer has no error to report).
+  mutating func set(
+    _ kind: Kind, simulation: HealthKitSimulation, state: inout HealthKitSimulation.State
+  ) {
+    var kind = kind
+    var given: [Date] = []
+    for context in kind.contexts {
+      if case .date(let start, let end, _) = context.clue { given += [start, end] }
+    }
+    var read = simulation.readAppDatesOnVirtualTimeCannotFail(
+      given, call: "RelevantContext.date", in: &state)[...]
+    kind.answer.dateSpans = kind.contexts.map { context in
+      guard case .date = context.clue else { return nil }
+      let start = simulation.instant(of: read.removeFirst())
+      let end = simulation.instant(of: read.removeFirst())
+      return start <= end ? start...end : nil
+    }
     if let index = kinds.firstIndex(where: { $0.name == kind.name }) {
       kinds[index] = kind
     } else {
@@ -308,10 +330,9 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
         let matches: Bool
         var priority = 1
         switch context.clue {
-        case .date(let start, let end, let dateKind):
+        case .date(_, _, let dateKind):
           priority = dateKind.priority
-          matches =
-            simulation.instant(of: start) <= now && now <= simulation.instant(of: end)
+          matches = kind.answer.dateSpans[index]?.contains(now) ?? false
         case .fitness(let condition):
           if condition == .workoutActive {
             if workout == nil { workout = HealthKitSimulation.workoutInProgress(state) }
@@ -439,10 +460,9 @@ struct SmartStackTimer: SystemTimer {
       if instant > now, next.map({ instant < $0 }) ?? true { next = instant }
     }
     for kind in stack.kinds {
-      for context in kind.contexts {
-        guard case .date(let start, let end, _) = context.clue else { continue }
-        consider(simulation.instant(of: start))
-        consider(simulation.instant(of: end).advanced(by: .nanoseconds(1)))
+      for case let span? in kind.answer.dateSpans {
+        consider(span.lowerBound)
+        consider(span.upperBound.advanced(by: .nanoseconds(1)))
       }
     }
     if stack.needsSleep, let night = stack.night {

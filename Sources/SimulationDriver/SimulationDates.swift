@@ -86,31 +86,133 @@ extension AppSimulation {
     return nil
   }
 
+  /// The message of the `invalidArgument` error that ``Options/strictDates`` makes of a
+  /// real-clock date passed to `call` (a project rule: docs/swift-api.md#the-wall-clock-rule).
+  package static func strictDatesMessage(call: String) -> String {
+    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+  }
+
+  /// The error ``Options/strictDates`` makes of `dates`, passed to `call`: an `invalidArgument`
+  /// naming `call` when the option is set and any of them ``isWallClockLeak(_:now:)``, else
+  /// `nil`; reported in the run's errors and log under `action` (by default
+  /// ``ErrorReport/Call/appDate(_:)`` of `call`), for `session`. For a call that checks its
+  /// dates before it reads them (a query at `execute`, `save`).
+  package func refuseStrictDates(
+    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> WorkoutError? {
+    let now = state.session.now
+    guard options.contains(.strictDates), dates.contains(where: { isWallClockLeak($0, now: now) })
+    else { return nil }
+    let error = WorkoutError.invalidArgument(Self.strictDatesMessage(call: call))
+    state.session.withEngine {
+      $0.reportAPIError(error, call: action ?? .appDate(call), session: session)
+    }
+    return error
+  }
+
+  /// The instants of the dates the app passed to `call`, the one reading every simulated
+  /// framework gives an app's dates (a project rule: docs/swift-api.md#the-wall-clock-rule):
+  /// a date ``isWallClockLeak(_:now:)`` calls the real clock is read by
+  /// ``wallClockInstant(_:in:)``, in the order given, with one `wallClockDate` log entry naming
+  /// `call` (for `session`) however many were (docs/run-result.md#log); any other is
+  /// ``instant(of:near:)`` near virtual now.
+  ///
+  /// - Returns: the instants; with ``Options/strictDates``, when any date is the real clock,
+  ///   the `invalidArgument` error ``strictDatesMessage(call:)``, reported in the run's errors
+  ///   and log under `action` (``refuseStrictDates(_:call:session:reportAs:in:)``), for the
+  ///   caller to report the way `call` reports errors.
+  package func readAppDates(
+    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> Result<[SimulationInstant], WorkoutError> {
+    let now = state.session.now
+    let leaks = dates.map { isWallClockLeak($0, now: now) }
+    guard leaks.contains(true) else { return .success(dates.map { instant(of: $0, near: now) }) }
+    if let error = refuseStrictDates(
+      dates, call: call, session: session, reportAs: action, in: &state)
+    {
+      return .failure(error)
+    }
+    state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
+    return .success(
+      zip(dates, leaks).map { date, leak in
+        leak ? wallClockInstant(date, in: state) : instant(of: date, near: now)
+      })
+  }
+
+  /// The instant of one date the app passed to `call`: ``readAppDates(_:call:session:reportAs:in:)``
+  /// of `[date]`.
+  package func readAppDate(
+    _ date: Date, call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
+    in state: inout State
+  ) -> Result<SimulationInstant, WorkoutError> {
+    readAppDates([date], call: call, session: session, reportAs: action, in: &state).map { $0[0] }
+  }
+
+  /// ``readAppDate(_:call:session:reportAs:in:)`` under the simulation's lock, for a framework
+  /// that holds no lock of its own there.
+  package func readAppDate(_ date: Date, call: String) -> Result<SimulationInstant, WorkoutError> {
+    mutate { state in readAppDate(date, call: call, in: &state) }
+  }
+
+  /// ``readAppDates(_:call:session:reportAs:in:)`` as dates: a real-clock date becomes the
+  /// virtual date it stands for, any other is kept as given, to the bit (for a framework that
+  /// compares the app's dates with its own or hands them back, such as
+  /// `CMPedometerData.startDate` or a collection's bucket edges).
+  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String, in state: inout State)
+    -> Result<[Date], WorkoutError>
+  {
+    let now = state.session.now
+    let leaks = dates.map { isWallClockLeak($0, now: now) }
+    return readAppDates(dates, call: call, in: &state).map { instants in
+      dates.indices.map { leaks[$0] ? date(of: instants[$0]) : dates[$0] }
+    }
+  }
+
+  /// ``readAppDatesOnVirtualTime(_:call:in:)`` under the simulation's lock.
+  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String) -> Result<
+    [Date], WorkoutError
+  > {
+    mutate { state in readAppDatesOnVirtualTime(dates, call: call, in: &state) }
+  }
+
+  /// ``readAppDatesOnVirtualTime(_:call:in:)`` for a call that cannot fail (a method without an
+  /// error path: `HKStatisticsCollection.enumerateStatistics(from:to:with:)`, a widget's
+  /// timeline): with ``Options/strictDates`` real-clock dates, their error reported in the
+  /// run's errors and log, are read by the rule all the same.
+  package func readAppDatesOnVirtualTimeCannotFail(
+    _ dates: [Date], call: String, in state: inout State
+  ) -> [Date] {
+    switch readAppDatesOnVirtualTime(dates, call: call, in: &state) {
+    case .success(let read): return read
+    case .failure:
+      let now = state.session.now
+      return dates.map {
+        isWallClockLeak($0, now: now) ? date(of: wallClockInstant($0, in: state)) : $0
+      }
+    }
+  }
+
+  /// ``readAppDatesOnVirtualTimeCannotFail(_:call:in:)`` under the simulation's lock.
+  package func readAppDatesOnVirtualTimeCannotFail(_ dates: [Date], call: String) -> [Date] {
+    mutate { state in readAppDatesOnVirtualTimeCannotFail(dates, call: call, in: &state) }
+  }
+
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
-  /// under the wall-clock rule: `nil` is virtual now; a date ``isWallClockLeak(_:now:)`` calls
-  /// the real clock is read by ``wallClockInstant(_:in:)`` with a `wallClockDate` log
-  /// entry naming `call` (`startActivity`, `stopActivity`, `beginCollection`, `endCollection`,
-  /// `addWorkoutEvents`, `add`, `save`; docs/run-result.md#log), or, with
-  /// ``Options/strictDates``, is an `invalidArgument` error naming `call` in its message,
+  /// read by ``readAppDate(_:call:session:reportAs:in:)``: `nil` is virtual now; with
+  /// ``Options/strictDates`` a real-clock date is an `invalidArgument` error naming `call`,
   /// reported in the run's errors and log for `action`, the engine's call (`start`, `stop`,
-  /// `addEvent`, ...) that the engine's own errors of the same call carry.
+  /// `addEvent`, ...) that the engine's own errors of the same call carry. The calls:
+  /// `startActivity`, `stopActivity`, `beginCollection`, `endCollection`, `addWorkoutEvents`,
+  /// `elapsedTime` (docs/run-result.md#log).
   ///
   /// - Returns: the instant, or the error to report the way the call reports errors.
   package func appInstant(
     _ date: Date?, call: String, action: ErrorReport.Call, session: Int?, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
-    let now = state.session.now
-    guard let date else { return .success(now) }
-    guard isWallClockLeak(date, now: now) else { return .success(instant(of: date, near: now)) }
-    if options.contains(.strictDates) {
-      let error = WorkoutError.invalidArgument(
-        "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
-      )
-      state.session.withEngine { $0.reportAPIError(error, call: action, session: session) }
-      return .failure(error)
-    }
-    state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
-    return .success(wallClockInstant(date, in: state))
+    guard let date else { return .success(state.session.now) }
+    return readAppDate(date, call: call, session: session, reportAs: action, in: &state)
   }
 }
 

@@ -112,6 +112,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   public let limit: Int
   /// The types and predicates (one for ``init(type:predicate:anchor:limit:resultsHandler:)``).
   let descriptors: [HKQueryDescriptor]
+
+  override var datedPredicates: [NSPredicate?] { descriptors.map(\.predicate) }
   private let resultsHandler: Handler
   private let update = Mutex<Handler?>(nil)
   private let live = Mutex<Live?>(nil)

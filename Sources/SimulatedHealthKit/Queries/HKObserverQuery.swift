@@ -134,6 +134,18 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     return [call(types: types, for: "its first call, when execute started it", completion: {})]
   }
 
+  override var datedPredicates: [NSPredicate?] { descriptors.map(\.predicate) }
+
+  /// The handler's one call with `error` (a strict-dates refusal at `execute`), with a
+  /// completion that does nothing; the query does not run.
+  override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
+    let query = self
+    switch handler {
+    case .single(let handler): return [{ handler(query, {}, error) }]
+    case .descriptors(let handler): return [{ handler(query, nil, {}, error) }]
+    }
+  }
+
   /// An observer is not failed by the lock: its handler still runs (the app's queries in it
   /// fail).
   override var failsWhileLocked: Bool { false }

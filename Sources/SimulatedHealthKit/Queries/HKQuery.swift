@@ -85,6 +85,18 @@ public class HKQuery: NSObject, @unchecked Sendable {
   /// `errorDatabaseInaccessible`); overridden by each kind to call its handler.
   func fail(_ error: HKError) -> [HealthKitSimulation.Callback] { [] }
 
+  /// The predicates whose dates the query reads (its ``predicate``; a query of descriptors,
+  /// theirs).
+  var datedPredicates: [NSPredicate?] { [predicate] }
+
+  /// Every date the app gave the query that the wall-clock rule reads when it runs, with the
+  /// call that took it: its predicates' dates (``HKPredicate/appDates(in:)``) and, for a
+  /// collection query, its anchor. `execute` checks them under strict dates
+  /// (docs/swift-api.md#the-wall-clock-rule).
+  var appDates: [(date: Date, call: String)] {
+    datedPredicates.flatMap { $0.map(HKPredicate.appDates(in:)) ?? [] }
+  }
+
   /// Whether a locked phone fails the query at `execute`: every kind but ``HKObserverQuery``,
   /// whose handler still runs (the app's queries in it fail).
   var failsWhileLocked: Bool { true }
@@ -248,6 +260,31 @@ public final class HKPredicate: NSPredicate {
   init(_ filter: Filter) {
     self.filter = filter
     super.init(value: true)
+  }
+
+  /// The dates of `predicate` (and of the predicates it holds) the wall-clock rule reads, each
+  /// with the helper that took it: `predicateForSamples`, `predicateForWorkoutActivities`,
+  /// `predicateForMedicationDoseEvent`.
+  static func appDates(in predicate: NSPredicate) -> [(date: Date, call: String)] {
+    if let compound = predicate as? NSCompoundPredicate {
+      return compound.subpredicates.flatMap { appDates(in: $0) }
+    }
+    guard let known = predicate as? HKPredicate else { return [] }
+    func pairs(_ dates: Date?..., call: String) -> [(date: Date, call: String)] {
+      dates.compactMap { $0 }.map { ($0, call) }
+    }
+    switch known.filter {
+    case .date(let start, let end, _):
+      return pairs(start, end, call: "predicateForSamples")
+    case .activity(.dates(let start, let end, _)):
+      return pairs(start, end, call: "predicateForWorkoutActivities")
+    case .workoutActivities(let inner):
+      return appDates(in: inner)
+    case .doseEvent(.scheduled(let start, let end)):
+      return pairs(start, end, call: "predicateForMedicationDoseEvent")
+    default:
+      return []
+    }
   }
 
   /// Not decodable (the simulation never archives predicates).

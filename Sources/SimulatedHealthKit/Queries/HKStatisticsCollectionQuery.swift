@@ -6,7 +6,10 @@ import WorkoutHealth
 /// https://developer.apple.com/documentation/healthkit/hkstatisticscollectionquery).
 ///
 /// Buckets lie on the grid `anchorDate + k × intervalComponents` (k any whole number), computed
-/// with `HealthKitSimulation.calendar`, the Gregorian calendar in the scenario's time zone: a
+/// with `HealthKitSimulation.calendar` from the anchor as the wall-clock rule reads it when the
+/// query is executed (`Calendar.current.startOfDay(for: Date())` is virtual today's midnight,
+/// with a `wallClockDate` log entry naming `HKStatisticsCollectionQuery(anchorDate:)`; with
+/// strict dates the query fails instead; docs/swift-api.md#the-wall-clock-rule), the Gregorian calendar in the scenario's time zone: a
 /// daily bucket is a local day, so the DST day is 23 or 25 hours long. A cumulative sample that
 /// spans buckets is split in proportion to its time in each (field evidence: tryVital/vital-ios
 /// PR #34), and samples astride the predicate's date bounds also give partial buckets outside
@@ -17,7 +20,8 @@ import WorkoutHealth
 /// samples arrive (as virtual time reaches their `savedAt`) or the app saves or deletes, until
 /// ``HKHealthStore/stop(_:)``. Both must be set before `execute`.
 public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
-  /// The date the bucket grid is anchored on.
+  /// The date the bucket grid is anchored on, as the app gave it (the grid uses the instant the
+  /// wall-clock rule reads it as at `execute`; docs/swift-api.md#the-wall-clock-rule).
   public let anchorDate: Date
   /// The statistics to compute (options rules as ``HKStatisticsQuery``).
   public let options: HKStatisticsOptions
@@ -25,6 +29,15 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
   public let intervalComponents: DateComponents
   private let handlers = Mutex(Handlers())
   private let live = Mutex<Live?>(nil)
+  /// The anchor on virtual time, as the wall-clock rule read ``anchorDate`` at `execute`.
+  private let virtualAnchor = Mutex<Date?>(nil)
+
+  /// The call the wall-clock rule names for the anchor (its log entry, its strict error).
+  static let anchorCall = "HKStatisticsCollectionQuery(anchorDate:)"
+
+  override var appDates: [(date: Date, call: String)] {
+    super.appDates + [(anchorDate, Self.anchorCall)]
+  }
 
   private struct Handlers {
     var initial:
@@ -101,10 +114,18 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     guard state.authorization.readGranted(type.identifier) != nil else {
       return fail(notDeterminedError)
     }
+    // The anchor on virtual time (strict dates refused a real-clock one at `execute`).
+    let simulation = context.simulation
+    let anchor =
+      (try? simulation.readAppDatesOnVirtualTime(
+        [anchorDate], call: Self.anchorCall, in: &state
+      ).get())?[0] ?? anchorDate
+    virtualAnchor.withLock { $0 = anchor }
     let grid = BucketGrid(
-      anchor: anchorDate, components: intervalComponents, calendar: context.simulation.calendar)
+      anchor: anchor, components: intervalComponents, calendar: simulation.calendar)
     guard let kind = type.healthDataType else {
-      let empty = HKStatisticsCollection(type: type, grid: grid, buckets: [:])
+      let empty = HKStatisticsCollection(
+        type: type, grid: grid, buckets: [:], simulation: simulation)
       return initial.map { handler in [{ [self] in handler(self, empty, nil) }] } ?? []
     }
     let filter = state.filter(
@@ -182,7 +203,8 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
     let context = QueryContext(
       simulation: simulation, device: executedIn.withLock { $0.device })
     let grid = BucketGrid(
-      anchor: anchorDate, components: intervalComponents, calendar: context.simulation.calendar)
+      anchor: virtualAnchor.withLock { $0 } ?? anchorDate, components: intervalComponents,
+      calendar: context.simulation.calendar)
     let buckets = Self.buckets(
       kind: seen.kind, filter: seen.filter, options: options, grid: grid, predicate: predicate,
       context: context, state: state)
@@ -195,7 +217,7 @@ extension HKStatisticsCollectionQuery: HealthQueryListener {
     var callbacks: [HealthKitSimulation.Callback] = []
     for start in Set(buckets.keys).union(seen.buckets.keys).sorted()
     where buckets[start] != seen.buckets[start] {
-      let statistics = collection.statistics(for: start)
+      let statistics = collection.bucketStatistics(holding: start)
       callbacks.append { [self] in
         guard !isStopped else { return }
         update(self, statistics, collection, nil)
@@ -255,22 +277,49 @@ struct BucketGrid: @unchecked Sendable {
 /// The buckets of a collection query, HealthKit's `HKStatisticsCollection` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection). No public
 /// initializer.
+///
+/// Its buckets and their statistics' dates are on virtual time. The dates the app passes
+/// (``statistics(for:)``, ``enumerateStatistics(from:to:with:)``) go through the wall-clock rule
+/// (docs/swift-api.md#the-wall-clock-rule): `Date()` is virtual now,
+/// `Date().addingTimeInterval(-7 * 86_400)` virtual now a week earlier, with a `wallClockDate`
+/// log entry naming the method. These methods have no error to report, so with strict dates
+/// such a date is read all the same and the run's errors get the strict error (action: the
+/// method).
 public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
   private let type: HKQuantityType
   private let grid: BucketGrid
   private let buckets: [Date: HKStatistics]
   private let sourceSet: Set<HKSource>
+  /// The simulation whose wall-clock rule reads the app's dates (weak: an app may keep the
+  /// collection after the run; then dates are taken as given).
+  private weak var simulation: HealthKitSimulation?
 
-  init(type: HKQuantityType, grid: BucketGrid, buckets: [Date: HKStatistics]) {
+  init(
+    type: HKQuantityType, grid: BucketGrid, buckets: [Date: HKStatistics],
+    simulation: HealthKitSimulation?
+  ) {
     self.type = type
     self.grid = grid
     self.buckets = buckets
     self.sourceSet = Set(buckets.values.flatMap { $0.sources ?? [] })
+    self.simulation = simulation
   }
 
-  /// The statistics of the bucket holding `date`; a bucket without samples gives statistics
-  /// whose quantities are `nil`.
+  /// `dates` the app passed to `call` on virtual time (the wall-clock rule).
+  private func read(_ dates: [Date], call: String) -> [Date] {
+    guard let simulation else { return dates }
+    return simulation.readAppDatesOnVirtualTimeCannotFail(dates, call: call)
+  }
+
+  /// The statistics of the bucket holding `date` (read by the wall-clock rule); a bucket
+  /// without samples gives statistics whose quantities are `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection/statistics(for:)).
   public func statistics(for date: Date) -> HKStatistics? {
+    bucketStatistics(holding: read([date], call: "statistics(for:)")[0])
+  }
+
+  /// The statistics of the bucket holding `date`, a date on virtual time.
+  func bucketStatistics(holding date: Date) -> HKStatistics {
     let k = grid.index(of: date)
     return bucket(start: grid.edge(k), end: grid.edge(k + 1))
   }
@@ -278,12 +327,15 @@ public final class HKStatisticsCollection: NSObject, @unchecked Sendable {
   /// Calls `block` with the statistics of every bucket from the one holding `startDate` through
   /// the one holding `endDate` (a bucket starting exactly at `endDate` is not included unless
   /// `startDate == endDate`), in time order, empty buckets included with `nil` quantities; set
-  /// `stop.pointee = true` to end early (Apple doc:
+  /// `stop.pointee = true` to end early; both dates are read by the wall-clock rule (see the
+  /// type) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkstatisticscollection/enumeratestatistics(from:to:with:)).
   public func enumerateStatistics(
     from startDate: Date, to endDate: Date,
     with block: (HKStatistics, UnsafeMutablePointer<ObjCBool>) -> Void
   ) {
+    let dates = read([startDate, endDate], call: "enumerateStatistics(from:to:with:)")
+    let (startDate, endDate) = (dates[0], dates[1])
     guard endDate >= startDate else { return }
     let first = grid.index(of: startDate)
     var k = first
@@ -321,6 +373,7 @@ extension HealthKitSimulation.State {
     for (start, value) in values {
       buckets[start] = statistics(value, type: type, kind: kind, context: context)
     }
-    return HKStatisticsCollection(type: type, grid: grid, buckets: buckets)
+    return HKStatisticsCollection(
+      type: type, grid: grid, buckets: buckets, simulation: context.simulation)
   }
 }

@@ -203,6 +203,32 @@ extension HealthKitSimulation.State {
     return instant
   }
 
+  /// `predicate` (of `predicateForWorkoutActivities(...)` conditions, their compounds) with the
+  /// dates of its date conditions read by the wall-clock rule, each condition's with one
+  /// `wallClockDate` log entry naming `predicateForWorkoutActivities` when one was the real
+  /// clock (docs/swift-api.md#the-wall-clock-rule; strict dates refused the query at `execute`,
+  /// so a strict failure here still reads them by the rule).
+  mutating func activityPredicate(_ predicate: NSPredicate, context: QueryContext) -> NSPredicate {
+    if let compound = predicate as? NSCompoundPredicate {
+      return NSCompoundPredicate(
+        type: compound.compoundPredicateType,
+        subpredicates: compound.subpredicates.map { activityPredicate($0, context: context) })
+    }
+    guard
+      case .activity(.dates(let start, let end, let options))? = (predicate as? HKPredicate)?
+        .filter
+    else { return predicate }
+    let dates = [start, end].compactMap { $0 }
+    let instants =
+      (try? context.simulation.readAppDates(
+        dates, call: "predicateForWorkoutActivities", in: &self
+      ).get()) ?? dates.map { appDateInstant($0, context: context).0 }
+    var read = instants.map(context.date)[...]
+    let from = start.map { _ in read.removeFirst() }
+    let to = end.map { _ in read.removeFirst() }
+    return HKPredicate(.activity(.dates(start: from, end: to, options: options)))
+  }
+
   /// The instant of a date the app made (a predicate's bound, a saved sample's start or end)
   /// under the wall-clock rule, and whether the rule read it as the real clock; the caller
   /// logs the `wallClockDate` entry naming its call.
@@ -287,7 +313,11 @@ extension HealthKitSimulation.State {
       return added.isEmpty ? inside : .or([inside, .ids(added)])
     case .workoutTotal, .workoutActivities:
       guard type == .workout else { return Self.nothing }
-      return .ids(workoutIDs(context: context) { $0.meets(known.filter) ?? false })
+      var filter = known.filter
+      if case .workoutActivities(let inner) = filter {
+        filter = .workoutActivities(activityPredicate(inner, context: context))
+      }
+      return .ids(workoutIDs(context: context) { $0.meets(filter) ?? false })
     case .medication, .doseEvent:
       // Medications and dose events are not in the store (Store/HKHealthStore+Medications.swift).
       return Self.nothing

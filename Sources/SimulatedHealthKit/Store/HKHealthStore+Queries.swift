@@ -6,6 +6,12 @@ extension HKHealthStore {
   /// actor, serially) and run at the next delivery (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/execute(_:)).
   ///
+  /// With `HealthKitSimulation.Options.strictDates`, a date of the query's predicate or a
+  /// collection query's anchor that is the real wall clock fails the query: its handler gets
+  /// `HKError(.errorInvalidArgument)` naming the call that took the date ("The date passed to
+  /// predicateForSamples is the real wall clock (Date()), ...";
+  /// docs/swift-api.md#the-wall-clock-rule).
+  ///
   /// While the phone is locked (the scenario's lock periods) the query's handler gets
   /// `HKError(.errorDatabaseInaccessible)` ("Protected health data is inaccessible") and the
   /// query ends. After the app's termination the call is ignored.
@@ -24,11 +30,23 @@ extension HKHealthStore {
       $0.device = device
     }
     let context = QueryContext(simulation: simulation, device: device)
-    simulation.mutate { state in
+    let world = simulation
+    world.mutate { state in
       guard state.terminated == nil else { return }
+      let now = state.session.now
+      // With strict dates the first real-clock date refuses the query (the wall-clock rule).
+      var strict: WorkoutError?
+      for (date, call) in query.appDates where strict == nil {
+        strict = world.refuseStrictDates([date], call: call, in: &state)
+      }
       let callbacks =
-        query.failsWhileLocked && state.healthDataIsInaccessible(at: state.session.now)
-        ? query.fail(lockedError) : query.activate(in: context, state: &state)
+        if let strict {
+          query.fail(HKError(strict))
+        } else if query.failsWhileLocked && state.healthDataIsInaccessible(at: now) {
+          query.fail(lockedError)
+        } else {
+          query.activate(in: context, state: &state)
+        }
       if !callbacks.isEmpty {
         state.enqueue(callbacks)
         state.turnDue = true

@@ -217,6 +217,16 @@ extension HKHealthStore {
       stored.append(sample)
       kinds.append(kind)
     }
+    // With strict dates a sample dated with the real clock refuses the whole call
+    // (docs/swift-api.md#the-wall-clock-rule).
+    let workoutDates = workouts.flatMap { workout in
+      [workout.startDate, workout.endDate] + (workout.workoutEvents ?? []).map(\.dateInterval.start)
+    }
+    if let error = simulation.refuseStrictDates(
+      stored.flatMap { [$0.startDate, $0.endDate] } + workoutDates, call: "save", in: &state)
+    {
+      return .failure(HKError(error))
+    }
     var ids = state.storeAppSamples(stored, kinds: kinds, context: context)
     for workout in workouts { ids.append(state.storeAppWorkout(workout, context: context)) }
     if let device {
@@ -298,10 +308,17 @@ extension HKHealthStore {
     Int, HKError
   >? {
     let context = QueryContext(simulation: simulation)
-    return simulation.mutateHealth { state -> Result<Int, HKError>? in
+    let world = simulation
+    return world.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
       if let error = state.shareError(type.identifier) { return .failure(error) }
       guard let kind = type.healthDataType else { return .success(0) }
+      // With strict dates a real-clock date in the predicate refuses the call, as a query's.
+      for (date, call) in HKPredicate.appDates(in: predicate) {
+        if let error = world.refuseStrictDates([date], call: call, in: &state) {
+          return .failure(HKError(error))
+        }
+      }
       let own = state.appSourceIndex()
       var filter = state.filter(
         for: predicate, type: kind, identifier: type.identifier, context: context)

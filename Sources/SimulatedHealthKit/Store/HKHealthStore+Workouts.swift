@@ -135,12 +135,26 @@ extension HealthKitSimulation.State {
   /// Stores the app's `workout` (checked by ``workoutSaveError(_:)``) under the app's source
   /// at virtual now as an engine record with its activity, dates, duration, kept events and
   /// totals (kcal, m), indoor when its metadata says `HKMetadataKeyIndoorWorkout: true`; keeps
-  /// the object as the app made it and returns its store id.
+  /// the object as the app made it and returns its store id. Its start, end and events' dates
+  /// are read by the wall-clock rule as a sample's (one `wallClockDate` entry naming `save`;
+  /// `save` refused them first under strict dates; docs/swift-api.md#the-wall-clock-rule).
   mutating func storeAppWorkout(_ workout: HKWorkout, context: QueryContext) -> HealthSampleID {
     let origin = context.simulation.startDate
-    let start = SimulationInstant(workout.startDate, since: origin)
-    let end = SimulationInstant(workout.endDate, since: origin)
-    let events = (workout.workoutEvents ?? []).map { $0.engineEvent(since: origin) }
+    let appEvents = workout.workoutEvents ?? []
+    let given = [workout.startDate, workout.endDate] + appEvents.map(\.dateInterval.start)
+    let instants: [SimulationInstant]
+    if given.contains(where: { context.simulation.isWallClockLeak($0, now: session.now) }),
+      case .success(let read) = context.simulation.readAppDates(given, call: "save", in: &self)
+    {
+      instants = read
+    } else {
+      instants = given.map { SimulationInstant($0, since: origin) }
+    }
+    let start = instants[0]
+    let end = instants[1]
+    let events = zip(appEvents, instants.dropFirst(2)).map { event, instant in
+      WorkoutEvent(event.type.engineValue, at: instant)
+    }
     let indoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool) == true
     let record = WorkoutRecord(
       id: workout.uuid.uuidString,

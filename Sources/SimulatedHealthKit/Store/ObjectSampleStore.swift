@@ -1,3 +1,4 @@
+import WorkoutCore
 import WorkoutHealth
 
 /// The samples the app saved whose content the engine's health store does not read: workout
@@ -27,24 +28,28 @@ extension HealthKitSimulation.State {
   ) -> [HealthSampleID] {
     let now = session.now
     let source = appSourceIndex()
+    // Dates made with `Date()` are stored on virtual time (the wall-clock rule, one
+    // `wallClockDate` entry naming `save`); the callers refuse them first under strict dates,
+    // so a strict failure here (a series builder's own dates) still reads them by the rule.
+    let dates = samples.flatMap { [$0.startDate, $0.endDate] }
+    let instants: [SimulationInstant]
+    switch context.simulation.readAppDates(dates, call: "save", in: &self) {
+    case .success(let read): instants = read
+    case .failure: instants = dates.map { appDateInstant($0, context: context).0 }
+    }
     var stored: [HealthSample] = []
-    var leaked = false
-    for (sample, kind) in zip(samples, kinds) {
+    for (index, (sample, kind)) in zip(samples, kinds).enumerated() {
       let value: Double
       if let quantity = (sample as? HKQuantitySample)?.quantity {
         value = quantity.doubleValue(for: kind.hkUnit)
       } else {
         value = Double((sample as? HKCategorySample)?.value ?? 0)
       }
-      // A sample dated with `Date()` is stored on virtual time (the wall-clock rule).
-      let (start, startLeaked) = appDateInstant(sample.startDate, context: context)
-      let (end, endLeaked) = appDateInstant(sample.endDate, context: context)
-      leaked = leaked || startLeaked || endLeaked
       stored.append(
-        HealthSample(type: kind, source: source, start: start, end: end, value: value, savedAt: now)
-      )
+        HealthSample(
+          type: kind, source: source, start: instants[2 * index], end: instants[2 * index + 1],
+          value: value, savedAt: now))
     }
-    if leaked { session.withEngine { $0.logWallClockDate(action: "save", session: nil) } }
     let ids = health.save(stored, uuids: samples.map { Self.storeUUID($0.uuid) }, at: now)
     healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []

@@ -39,33 +39,33 @@ final class StandaloneWorkout: @unchecked Sendable {
   }
 
   /// The simulation's reading of an app's date (the wall-clock rule,
-  /// docs/swift-api.md#the-wall-clock-rule), with its `wallClockDate` entry naming `call`.
-  func read(_ date: Date, call: String) -> Date { read([date], call: call)[0] }
+  /// docs/swift-api.md#the-wall-clock-rule), with its `wallClockDate` entry naming `call`; with
+  /// strict dates, a real-clock date is the call's `errorInvalidArgument`.
+  func read(_ date: Date, call: String) -> Result<Date, HKError> {
+    read([date], call: call).map { $0[0] }
+  }
 
-  /// The simulation's reading of each of `dates` (the wall-clock rule), with one
-  /// `wallClockDate` entry naming `call` when any was the real clock.
-  func read(_ dates: [Date], call: String) -> [Date] {
+  /// The simulation's reading of each of `dates` (``AppSimulation/readAppDates(_:call:session:reportAs:in:)``),
+  /// with one `wallClockDate` entry naming `call` when any was the real clock; with strict
+  /// dates, a real-clock date is the call's `errorInvalidArgument`.
+  func read(_ dates: [Date], call: String) -> Result<[Date], HKError> {
     let simulation = store.simulation
     return simulation.mutate { state in
-      let context = QueryContext(simulation: simulation)
-      var anyLeaked = false
-      let read = dates.map { date in
-        let (instant, leaked) = state.appDateInstant(date, context: context)
-        anyLeaked = anyLeaked || leaked
-        return context.date(instant)
-      }
-      if anyLeaked {
-        state.session.withEngine { $0.logWallClockDate(action: call, session: nil) }
-      }
-      return read
+      simulation.readAppDates(dates, call: call, in: &state)
     }
+    .map { $0.map(simulation.date(of:)) }
+    .mapError { HKError($0) }
   }
 
   /// An error of HealthKit's domain for a call out of order.
   static func refused(_ message: String) -> HKError { HKError(.errorInvalidArgument, message) }
 
   func begin(_ date: Date) -> HKError? {
-    let start = read(date, call: "beginCollection")
+    let start: Date
+    switch read(date, call: "beginCollection") {
+    case .success(let read): start = read
+    case .failure(let error): return error
+    }
     return parts.withLock { parts in
       guard parts.phase == .notStarted else {
         return Self.refused("Unable to begin a workout that has already started.")
@@ -77,7 +77,11 @@ final class StandaloneWorkout: @unchecked Sendable {
   }
 
   func end(_ date: Date) -> HKError? {
-    let end = read(date, call: "endCollection")
+    let end: Date
+    switch read(date, call: "endCollection") {
+    case .success(let read): end = read
+    case .failure(let error): return error
+    }
     return parts.withLock { parts in
       guard let start = parts.start else {
         return Self.refused("cannot set endDate without a startDate")
@@ -112,7 +116,11 @@ final class StandaloneWorkout: @unchecked Sendable {
     }
     // Dates made with `Date()` are read on virtual time, as the live builder's `add` and
     // `save` read them (docs/swift-api.md#the-wall-clock-rule).
-    let dates = read(samples.flatMap { [$0.startDate, $0.endDate] }, call: "add")
+    let dates: [Date]
+    switch read(samples.flatMap { [$0.startDate, $0.endDate] }, call: "add") {
+    case .success(let read): dates = read
+    case .failure(let error): return error
+    }
     return change("add samples") { parts in
       parts.samples.append(contentsOf: samples)
       for index in samples.indices {
@@ -126,9 +134,13 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// not say), not overlapping another (Apple: activities partition the workout).
   func add(_ appActivity: HKWorkoutActivity) -> HKError? {
     // Its dates on virtual time (the wall-clock rule), the app's UUID kept.
-    let dates = read(
+    let dates: [Date]
+    switch read(
       [appActivity.startDate] + (appActivity.endDate.map { [$0] } ?? []), call: "addWorkoutActivity"
-    )
+    ) {
+    case .success(let read): dates = read
+    case .failure(let error): return error
+    }
     let activity = HKWorkoutActivity(
       workoutConfiguration: appActivity.workoutConfiguration, startDate: dates[0],
       endDate: dates.count > 1 ? dates[1] : nil, metadata: appActivity.metadata,
@@ -155,7 +167,13 @@ final class StandaloneWorkout: @unchecked Sendable {
 
   /// Sets the end date or adds metadata of the activity `uuid`.
   func updateActivity(_ uuid: UUID, end appEnd: Date?, metadata: [String: Any]?) -> HKError? {
-    let end = appEnd.map { read($0, call: "updateActivity") }
+    var end: Date?
+    if let appEnd {
+      switch read(appEnd, call: "updateActivity") {
+      case .success(let read): end = read
+      case .failure(let error): return error
+      }
+    }
     return change("update a workout activity") { parts in
       guard let index = parts.activities.firstIndex(where: { $0.uuid == uuid }) else {
         return Self.refused("No workout activity with UUID \(uuid.uuidString) was added")

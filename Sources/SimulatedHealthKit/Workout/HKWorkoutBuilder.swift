@@ -253,7 +253,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// `elapsedTime`.
   public func elapsedTime(at date: Date) -> TimeInterval {
     if let standalone {
-      let at = standalone.read(date, call: "elapsedTime")
+      // As the live builder's below: the rule's entry (or strict error) once per builder, and
+      // a getter cannot fail, so a strict read is the rule's reading all the same.
+      let simulation = self.simulation
+      let noted = lock.withLock { wallClockElapsedNoted }
+      let (at, leaked) = simulation.mutate { state -> (Date, Bool) in
+        guard simulation.isWallClockLeak(date, now: state.session.now) else { return (date, false) }
+        if !noted { _ = simulation.readAppDate(date, call: "elapsedTime", in: &state) }
+        return (simulation.date(of: simulation.wallClockInstant(date, in: state)), true)
+      }
+      if leaked { lock.withLock { wallClockElapsedNoted = true } }
       return standalone.parts.withLock { parts in
         guard let start = parts.start, at > start else { return 0 }
         return HKWorkout.activeDuration(
@@ -592,24 +601,21 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     if let standalone { return standalone.add(samples) }
     var converted: [AppQuantitySample] = []
     // Dates made with `Date()` are read on virtual time (the wall-clock rule, as `save` reads
-    // them), with one `wallClockDate` entry naming `add` for the call.
+    // them), with one `wallClockDate` entry naming `add` for the call; with strict dates they
+    // refuse the call.
+    guard isAlive else { return inert(.addSamples) }
     let simulation = self.simulation
-    let instants = simulation.mutate { state -> [(SimulationInstant, SimulationInstant)] in
-      var leaked = false
-      let instants = samples.map { sample in
-        [sample.startDate, sample.endDate].map { date in
-          guard simulation.isWallClockLeak(date, now: state.session.now) else {
-            return simulation.instant(of: date)
-          }
-          leaked = true
-          return simulation.wallClockInstant(date, in: state)
-        }
-      }.map { ($0[0], $0[1]) }
-      if leaked {
-        state.session.withEngine { $0.logWallClockDate(action: "add", session: index) }
-      }
-      return instants
+    let read = simulation.mutate { state in
+      simulation.readAppDates(
+        samples.flatMap { [$0.startDate, $0.endDate] }, call: "add", session: index,
+        reportAs: .builder(.addSamples), in: &state)
     }
+    let dates: [SimulationInstant]
+    switch read {
+    case .success(let instants): dates = instants
+    case .failure(let error): return HKError(error)
+    }
+    let instants = samples.indices.map { (dates[2 * $0], dates[2 * $0 + 1]) }
     for (sample, (start, end)) in zip(samples, instants) {
       if let error = HKHealthStore.unrelatedEffortError(sample.sampleType) {
         return refuse(error, action: .addSamples)

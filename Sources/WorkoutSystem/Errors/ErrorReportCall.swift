@@ -29,6 +29,11 @@ extension ErrorReport {
     case crown
     /// `HKHealthStore.requestAuthorization(toShare:read:)`.
     case requestAuthorization
+    /// (Swift API only) a call of the app's that passed a date the strict-dates rule refused
+    /// (docs/swift-api.md#the-wall-clock-rule) and that no other case names: the call's name
+    /// (`save`, `predicateForSamples`, `enumerateStatistics(from:to:with:)`,
+    /// `CMPedometer.queryPedometerData(from:to:withHandler:)`, ...), the run result's `action`.
+    case appDate(String)
 
     /// The call of a timeline or engine action: session calls as ``session(_:)``,
     /// `endCollection`, `finishWorkout` and `addEvent` as ``builder(_:)``, extended runtime
@@ -56,7 +61,7 @@ extension ErrorReport {
     /// The run result's `action` (docs/run-result.md#errors): the session call's word
     /// (`pause`), the builder call's (`beginCollection`), the scenario's `do` word of an engine
     /// action (`newSession`, `startMirroring`), `extendedRuntime`, `crown`,
-    /// `requestAuthorization`.
+    /// `requestAuthorization`, or the name of an app's call whose date strict dates refused.
     public var word: String {
       switch self {
       case .session(let call): call.word
@@ -66,6 +71,7 @@ extension ErrorReport {
       case .extendedRuntime: "extendedRuntime"
       case .crown: "crown"
       case .requestAuthorization: "requestAuthorization"
+      case .appDate(let call): call
       }
     }
   }

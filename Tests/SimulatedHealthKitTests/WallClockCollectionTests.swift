@@ -1,0 +1,370 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutSimTestSupport
+
+@testable import SimulatedHealthKit
+
+/// Every date the app passes to HealthKit is read by the one wall-clock rule
+/// (docs/swift-api.md#the-wall-clock-rule): a daily steps chart written with the real clock
+/// (a new user's trial: every bucket was empty and the app showed 0 steps), and each call's
+/// refusal under strict dates.
+@Suite struct WallClockCollectionTests {
+  /// Three days of known steps in Europe/Berlin (the scenario starts 2026-03-30 10:00 CEST, the
+  /// day after the DST change): 100 on 2026-03-28, 200 on 2026-03-29, 300 at 08:00 on
+  /// 2026-03-30.
+  static let threeDays = """
+    [
+      { "type": "stepCount", "source": "watch", "start": "2026-03-28T12:00:00+01:00",
+        "end": "2026-03-28T12:10:00+01:00", "value": 100 },
+      { "type": "stepCount", "source": "watch", "start": "2026-03-29T12:00:00+02:00",
+        "end": "2026-03-29T12:10:00+02:00", "value": 200 },
+      { "type": "stepCount", "source": "watch", "start": "2026-03-30T08:00:00+02:00",
+        "end": "2026-03-30T08:10:00+02:00", "value": 300 }
+    ]
+    """
+
+  /// The actions of the run's `wallClockDate` log entries, in order.
+  func wallClockActions(_ simulation: HealthKitSimulation) -> [String] {
+    simulation.result.log.compactMap { entry in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+  }
+
+  /// The app's chart: anchor `Calendar.current.startOfDay(for: Date())` (virtual today's
+  /// midnight, 2026-03-30 00:00 CEST), daily buckets, enumerated from `Date() - 7 × 86 400`
+  /// (virtual now a week earlier: 2026-03-23 09:00 CET, in the bucket from 2026-03-23 00:00)
+  /// to `Date()` (virtual now, in today's bucket): eight days, 2026-03-23 … 2026-03-30, the first
+  /// five without samples (sum `nil`), then 100, 200, 300; the buckets' dates are virtual
+  /// midnights (2026-03-29 is 23 hours long). `statistics(for: Date())` is today's 300.
+  @Test func aDailyChartWrittenWithTheRealClockShowsTheVirtualDays() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.threeDays))
+    let seen = Mutex<(days: [(start: Date, end: Date, sum: Double?)], today: Double?)?>(nil)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let query = HKStatisticsCollectionQuery(
+        quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+        anchorDate: Calendar.current.startOfDay(for: Date()),
+        intervalComponents: DateComponents(day: 1))
+      query.initialResultsHandler = { _, results, error in
+        #expect(error == nil)
+        guard let results else { return }
+        var days: [(start: Date, end: Date, sum: Double?)] = []
+        results.enumerateStatistics(from: Date() - 7 * 86_400, to: Date()) { statistics, _ in
+          days.append(
+            (
+              statistics.startDate, statistics.endDate,
+              statistics.sumQuantity()?.doubleValue(for: .count())
+            ))
+        }
+        let today = results.statistics(for: Date())?.sumQuantity()?.doubleValue(for: .count())
+        seen.withLock { $0 = (days, today) }
+      }
+      store.execute(query)
+      await simulation.settle()
+    }
+    let (days, today) = try #require(seen.withLock { $0 })
+    #expect(
+      days.map(\.start) == [
+        date("2026-03-23T00:00:00+01:00"), date("2026-03-24T00:00:00+01:00"),
+        date("2026-03-25T00:00:00+01:00"), date("2026-03-26T00:00:00+01:00"),
+        date("2026-03-27T00:00:00+01:00"), date("2026-03-28T00:00:00+01:00"),
+        date("2026-03-29T00:00:00+01:00"), date("2026-03-30T00:00:00+02:00"),
+      ])
+    #expect(days.last?.end == date("2026-03-31T00:00:00+02:00"))
+    #expect(days.map(\.sum) == [nil, nil, nil, nil, nil, 100, 200, 300])
+    #expect(today == 300)
+    #expect(
+      wallClockActions(simulation) == [
+        "HKStatisticsCollectionQuery(anchorDate:)", "enumerateStatistics(from:to:with:)",
+        "statistics(for:)",
+      ])
+  }
+
+  /// With strict dates a collection's methods, which have no error to report, read the
+  /// real-clock dates all the same (the same eight days and today's 300 as without) and the
+  /// run's errors name each call; the query anchored at a virtual midnight runs.
+  @Test func strictDatesReadTheCollectionsDatesAndReportThem() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: Self.threeDays), options: .strictDates)
+    let seen = Mutex<(sums: [Double?], today: Double?)?>(nil)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let query = HKStatisticsCollectionQuery(
+        quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+        anchorDate: date("2026-03-30T00:00:00+02:00"), intervalComponents: DateComponents(day: 1))
+      query.initialResultsHandler = { _, results, _ in
+        guard let results else { return }
+        var sums: [Double?] = []
+        results.enumerateStatistics(from: Date() - 7 * 86_400, to: Date()) { statistics, _ in
+          sums.append(statistics.sumQuantity()?.doubleValue(for: .count()))
+        }
+        let today = results.statistics(for: Date())?.sumQuantity()?.doubleValue(for: .count())
+        seen.withLock { $0 = (sums, today) }
+      }
+      store.execute(query)
+      await simulation.settle()
+    }
+    let (sums, today) = try #require(seen.withLock { $0 })
+    #expect(sums == [nil, nil, nil, nil, nil, 100, 200, 300])
+    #expect(today == 300)
+    #expect(
+      simulation.result.errors.map(\.action) == [
+        "enumerateStatistics(from:to:with:)", "statistics(for:)",
+      ])
+    #expect(wallClockActions(simulation).isEmpty)
+  }
+
+  /// The strict-dates message of a date passed to `call`.
+  static func strictMessage(_ call: String) -> String {
+    "The date passed to \(call) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+  }
+
+  /// Whether `error` is HealthKit's `errorInvalidArgument` with the strict message of `call`.
+  static func isStrictRefusal(_ error: (any Error)?, _ call: String) -> Bool {
+    guard let error = error as? HKError else { return false }
+    return error.code == .errorInvalidArgument
+      && error.localizedDescription == strictMessage(call)
+  }
+
+  /// `save` with strict dates: a sample dated `Date()` fails the async form (thrown) and the
+  /// completion form (`false` and the error), and nothing is saved; a virtual date saves.
+  @Test func strictDatesRefuseARealClockSampleInSave() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    let completion = Mutex<(Bool, (any Error)?)?>(nil)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      func walk(_ start: Date, _ end: Date) -> HKQuantitySample {
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: start,
+          end: end)
+      }
+      await #expect {
+        try await store.save(walk(Date() - 60, Date()))
+      } throws: { Self.isStrictRefusal($0, "save") }
+      store.save(walk(Date() - 60, Date())) { success, error in
+        completion.withLock { $0 = (success, error) }
+      }
+      await simulation.settle()
+      #expect(await samples(store, simulation, steps).samples?.count == 0)
+      try await store.save(walk(simulation.now - 60, simulation.now))
+      #expect(await samples(store, simulation, steps).samples?.count == 1)
+    }
+    let (success, error) = try #require(completion.withLock { $0 })
+    #expect(!success)
+    #expect(Self.isStrictRefusal(error, "save"))
+    #expect(simulation.result.errors.map(\.action) == ["save", "save"])
+  }
+
+  /// The live builder's `add(_:completion:)` with strict dates: a sample dated from the real
+  /// clock gets the error in the completion, nothing is added (the constant run's 1 kcal per
+  /// 10 s stays 60 kcal at t = 600), and the run's errors have it under `addSamples`.
+  @Test func strictDatesRefuseARealClockSampleInTheBuildersAdd() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun(), options: .strictDates)
+    let completion = Mutex<(Bool, (any Error)?)?>(nil)
+    try await simulation.run {
+      let (session, builder) = try await startedRun(HKHealthStore(), simulation)
+      try await simulation.advance(by: .seconds(600))
+      let sample = HKQuantitySample(
+        type: activeEnergy, quantity: HKQuantity(unit: .kilocalorie(), doubleValue: 5),
+        start: Date() - 60, end: Date())
+      builder.add([sample]) { success, error in completion.withLock { $0 = (success, error) } }
+      await simulation.settle()
+      let sum = builder.statistics(for: activeEnergy)?.sumQuantity()
+      #expect(sum?.doubleValue(for: .kilocalorie()) == 60)
+      session.end()
+    }
+    let (success, error) = try #require(completion.withLock { $0 })
+    #expect(!success)
+    #expect(Self.isStrictRefusal(error, "add"))
+    #expect(simulation.result.errors.map(\.action) == ["addSamples"])
+  }
+
+  /// A query with strict dates: a predicate from the real clock fails the sample query at
+  /// `execute` (its results handler gets the error naming `predicateForSamples`), and a
+  /// collection query anchored at `Calendar.current.startOfDay(for: Date())` fails naming its
+  /// anchor; virtual dates run.
+  @Test func strictDatesRefuseARealClockQuery() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: Self.threeDays), options: .strictDates)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let lastHour = HKQuery.predicateForSamples(
+        withStart: Date().addingTimeInterval(-3600), end: Date(), options: [])
+      let refused = await samples(store, simulation, steps, predicate: lastHour)
+      #expect(refused.samples == nil)
+      #expect(Self.isStrictRefusal(refused.error, "predicateForSamples"))
+      let collection: (HKStatisticsCollection?, (any Error)?)? = await result(store, simulation) {
+        finish in
+        let query = HKStatisticsCollectionQuery(
+          quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+          anchorDate: Calendar.current.startOfDay(for: Date()),
+          intervalComponents: DateComponents(day: 1))
+        query.initialResultsHandler = { _, collection, error in finish((collection, error)) }
+        return query
+      }
+      #expect(collection?.0 == nil)
+      #expect(
+        Self.isStrictRefusal(collection?.1, "HKStatisticsCollectionQuery(anchorDate:)"))
+      // Virtual dates: the day's 300 steps.
+      let today = HKQuery.predicateForSamples(
+        withStart: date("2026-03-30T00:00:00+02:00"), end: simulation.now, options: [])
+      #expect(await samples(store, simulation, steps, predicate: today).samples?.count == 1)
+    }
+    #expect(
+      simulation.result.errors.map(\.action) == [
+        "predicateForSamples", "HKStatisticsCollectionQuery(anchorDate:)",
+      ])
+  }
+
+  /// An observer query with strict dates and a predicate from the real clock: its update
+  /// handler is called once, with the error naming `predicateForSamples`, and the query does
+  /// not run (a step sample saved later wakes nothing).
+  @Test func strictDatesRefuseARealClockObserverQuery() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    let calls = Mutex<[(any Error)?]>([])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let query = HKObserverQuery(
+        sampleType: steps,
+        predicate: HKQuery.predicateForSamples(withStart: Date() - 3600, end: nil, options: [])
+      ) { _, completion, error in
+        calls.withLock { $0.append(error) }
+        completion()
+      }
+      store.execute(query)
+      await simulation.settle()
+      try await store.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
+          start: simulation.now - 60, end: simulation.now))
+      try await simulation.advance(by: .seconds(60))
+    }
+    let errors = calls.withLock { $0 }
+    #expect(errors.count == 1)
+    #expect(Self.isStrictRefusal(errors.first ?? nil, "predicateForSamples"))
+  }
+
+  /// A workout saved with `HKWorkout`'s deprecated initializer from the real clock,
+  /// `Date() - 1800 ... Date()` at t = 3600 (08:00 UTC + 1 h, the scenario's 10:00 CEST + 1 h),
+  /// is stored on virtual time: a query for the last virtual hour finds it, and its dates in the
+  /// store are virtual 1800 … 3600 (a strict-start predicate from virtual 1800 still finds it,
+  /// from 1801 not); one `wallClockDate` entry names `save`. With strict dates the save is
+  /// refused.
+  @Test(arguments: [false, true])
+  func aWorkoutSavedFromTheRealClock(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: strict ? .strictDates : [])
+    let workoutType = HKObjectType.workoutType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [workoutType], read: [workoutType])
+      try await simulation.advance(by: .seconds(3600))
+      let walk = HKWorkout(activityType: .walking, start: Date() - 1800, end: Date())
+      if strict {
+        await #expect {
+          try await store.save(walk)
+        } throws: { Self.isStrictRefusal($0, "save") }
+        #expect(await samples(store, simulation, workoutType).samples?.count == 0)
+        return
+      }
+      try await store.save(walk)
+      func count(from seconds: Double) async -> Int? {
+        await samples(
+          store, simulation, workoutType,
+          predicate: HKQuery.predicateForSamples(
+            withStart: simulation.startDate + seconds, end: simulation.now,
+            options: .strictStartDate)
+        ).samples?.count
+      }
+      #expect(await count(from: 1800) == 1)
+      #expect(await count(from: 1801) == 0)
+    }
+    #expect(wallClockActions(simulation) == (strict ? [] : ["save"]))
+  }
+
+  /// The standalone `HKWorkoutBuilder(healthStore:configuration:device:)` with strict dates:
+  /// `beginCollection(at: Date())` throws naming `beginCollection` and the workout does not
+  /// start; begun at virtual now, `add` of a real-clock sample throws naming `add`.
+  @Test func strictDatesRefuseRealClockDatesInTheStandaloneBuilder() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [steps, HKObjectType.workoutType()])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: nil)
+      await #expect {
+        try await builder.beginCollection(at: Date())
+      } throws: { Self.isStrictRefusal($0, "beginCollection") }
+      #expect(builder.startDate == nil)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      let sample = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: Date() - 60,
+        end: Date())
+      await #expect {
+        try await builder.addSamples([sample])
+      } throws: { Self.isStrictRefusal($0, "add") }
+    }
+  }
+
+  /// The standalone builder's `elapsedTime(at: Date())`, read three times at t = 600 after
+  /// beginning at 0: 600 each time, with one `wallClockDate` entry naming `elapsedTime` (a timer
+  /// reads it many times a second), or with strict dates one error entry and the same values
+  /// (a getter cannot fail), as the live builder's.
+  @Test(arguments: [false, true])
+  func theStandaloneBuildersElapsedTimeOfTheRealClock(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: strict ? .strictDates : [])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [steps, HKObjectType.workoutType()])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: nil)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      #expect((0..<3).map { _ in builder.elapsedTime(at: Date()) } == [600, 600, 600])
+    }
+    #expect(wallClockActions(simulation) == (strict ? [] : ["elapsedTime"]))
+    #expect(simulation.result.errors.map(\.action) == (strict ? ["elapsedTime"] : []))
+  }
+
+  /// `predicateForWorkoutActivities(start:end:options:)` from the real clock: after a 600 s run
+  /// that ended at t = 600, `Date() - 600 … Date()` is virtual 0 … 600, which holds the run's
+  /// one activity (starting at 0, strict start); the predicate's dates get one
+  /// `wallClockDate` entry naming `predicateForWorkoutActivities`.
+  @Test func workoutActivityPredicatesReadRealClockDates() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let workoutType = HKObjectType.workoutType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [workoutType], read: [heartRate, activeEnergy, workoutType])
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(600))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      _ = try await builder.finishWorkout()
+      let lastTenMinutes = HKQuery.predicateForWorkouts(
+        activityPredicate: HKQuery.predicateForWorkoutActivities(
+          start: Date() - 600, end: Date(), options: .strictStartDate))
+      let found = await samples(store, simulation, workoutType, predicate: lastTenMinutes)
+      #expect(found.samples?.count == 1)
+    }
+    #expect(wallClockActions(simulation) == ["predicateForWorkoutActivities"])
+  }
+}

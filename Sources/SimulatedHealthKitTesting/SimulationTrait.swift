@@ -220,7 +220,7 @@ func recordRunEndings(
   of simulation: HealthKitSimulation, _ record: (HealthKitSimulation.Report) -> Void
 ) async -> [HealthKitSimulation.Report] {
   var recorded: [HealthKitSimulation.Report] = []
-  while let report = await simulation.nextRunEnding(after: recorded.count) {
+  while let report = await simulation.nextRunEnding(after: recorded.count, recording: true) {
     record(report)
     recorded.append(report)
   }

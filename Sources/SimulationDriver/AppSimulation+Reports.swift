@@ -154,7 +154,8 @@ extension AppSimulation {
   /// ``stallExitDelay`` later: reports it (``Report/Kind-swift.enum/stuckAfterStall``), gives
   /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
   /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 2 s of
-  /// wall-clock time for them to have recorded it, then ends the process with
+  /// wall-clock time for them to have recorded it (on the lane's thread, which runs nothing
+  /// else meanwhile: the watchers run on Swift's global executor), then ends the process with
   /// ``stuckExitCode`` after flushing standard output and standard error.
   package func abandonStuckRun() {
     guard let stall = stuckRunStall else { return }
@@ -186,7 +187,11 @@ extension AppSimulation {
       }
       return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), recorders)
     }
-    for watcher in watchers { watcher.resume(returning: report) }
+    // Called on the lane's thread, which waits below: the watchers' tasks go to Swift's global
+    // executor, not to the lane (``ResumeRedirect``).
+    ResumeRedirect.bypassing {
+      for watcher in watchers { watcher.resume(returning: report) }
+    }
     let deadline = DispatchTime.now() + .seconds(2)
     for _ in 0..<recorders {
       if recorded.wait(timeout: deadline) == .timedOut { break }

@@ -333,12 +333,15 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// A run's body was cancelled (a test's time limit): the stall watch waits at most
-  /// 100 ms from now on, so that a body that still waits on nothing is reported at once.
+  /// A run's body was cancelled (a test's time limit, a stall's cancellation): the stall watch
+  /// waits at most 100 ms from now on, so that a body that still waits on nothing is reported
+  /// at once, and it looks again now even when it had stopped watching: a cancellation that
+  /// comes after the stall's window (the run's canceller task ran late, on a loaded machine)
+  /// still gets its window (the simulation does not report the same stall again).
   package func hurryStallWatch() {
     condition.lock()
     hurried = true
-    // A stall already reported is not reported again.
+    stallReported = false
     condition.signal()
     condition.unlock()
   }

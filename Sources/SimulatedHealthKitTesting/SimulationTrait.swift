@@ -129,8 +129,9 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
       return issue
     }
     // A stall, or a termination no call could throw, is the test's error at once, while the
-    // body may still wait (a continuation that ignores cancellation): the watch runs in the
-    // test's context (its task-local values).
+    // body may still wait (a continuation that ignores cancellation), and so is a run stuck
+    // after its stall, before the simulation ends the process: the watch runs in the test's
+    // context (its task-local values).
     let stallWatch = Task { () -> [HealthKitSimulation.Report] in
       await recordRunEndings(of: simulation) { report in
         failed.set()
@@ -220,7 +221,7 @@ func recordRunEndings(
   of simulation: HealthKitSimulation, _ record: (HealthKitSimulation.Report) -> Void
 ) async -> [HealthKitSimulation.Report] {
   var recorded: [HealthKitSimulation.Report] = []
-  while let report = await simulation.nextRunEnding(after: recorded.count) {
+  while let report = await simulation.nextRunEnding(after: recorded.count, recording: true) {
     record(report)
     recorded.append(report)
   }

@@ -29,7 +29,9 @@ extension XCTestCase {
   /// made, while the body may still wait (a continuation that ignores cancellation keeps it
   /// waiting), as the trait records it; so is an app termination no call could throw (the
   /// completion-handler form of `requestAuthorization`), after which this throws the
-  /// `HealthKitSimulation.AppTermination`. XCTest records the thrown error as a failure too.
+  /// `HealthKitSimulation.AppTermination`. XCTest records the thrown error as a failure too. A
+  /// body still waiting `stallExitDelay` after its stall is an `XCTFail` too
+  /// (`stuckAfterStall`), recorded before the simulation ends the process with exit code 70.
   ///
   /// When `body` returns after catching an app termination (`HealthKitSimulation.AppTermination`,
   /// an uncaught exception on a device), the termination's report is a test failure.

@@ -45,6 +45,15 @@ extension AppSimulation {
       /// is no longer running there. The call still acts on the simulation's state, which no
       /// run's result shows (project rule, docs/swift-api.md#nothing-silent).
       case callAfterRun
+      /// A run's body a stall cancelled had not ended ``AppSimulation/stallExitDelay`` later
+      /// (10 s of wall-clock time by default, counted as the stall window is): it waits on
+      /// something that ignores cancellation (a continuation of the app's own), which no Swift
+      /// API can end. The simulation writes the report to standard error, records it as the
+      /// test's issue under the `.simulation` trait and XCTest's `simulate`, and ends the
+      /// process with exit code 70 (`EX_SOFTWARE`), so that a test run whose output is held
+      /// until the process exits (`swift test | tee log`) does not hang silently (project rule,
+      /// docs/swift-api.md#nothing-silent).
+      case stuckAfterStall
     }
 
     /// What kind of thing went unfinished.
@@ -99,6 +108,101 @@ extension AppSimulation {
   public var stallReportDelay: Duration {
     get { executor.stallReportDelay }
     set { executor.stallReportDelay = newValue }
+  }
+
+  /// How long, in wall-clock time, the body of a run a stall cancelled may go on waiting before
+  /// the process ends (``Report/Kind-swift.enum/stuckAfterStall``): 10 s by default, or `nil`
+  /// to keep waiting (for a test debugged under a debugger, where the process must stay).
+  ///
+  /// A body that waits on something ignoring cancellation (a continuation of the app's own
+  /// stored until a delegate call that is not coming) cannot be ended by any Swift API, and
+  /// `run` waits for its body. So that such a test does not hang silently (`swift test` with
+  /// its output to a pipe shows nothing until the process exits), the simulation then writes
+  /// the report to standard error, records it as the test's issue (the `.simulation` trait,
+  /// XCTest's `simulate`), flushes standard output and standard error, and ends the process
+  /// with exit code ``stuckExitCode`` (70, `EX_SOFTWARE`). The time is counted as the stall
+  /// window is (project rule, docs/swift-api.md#nothing-silent): only time the lane is idle
+  /// while the process could run the app's code, so a loaded machine does not end a body
+  /// that is only slow to unwind.
+  public var stallExitDelay: Duration? {
+    get { executor.stuckExitDelay }
+    set { executor.stuckExitDelay = newValue }
+  }
+
+  /// The exit status of a process ended over a run stuck after its stall
+  /// (``stallExitDelay``): 70, `EX_SOFTWARE` of `sysexits.h` ("an internal software error has
+  /// been detected"), as the simulation cannot go on.
+  public static let stuckExitCode: Int32 = 70
+
+  /// What ends the process over a run stuck after its stall: the real end (`nil`: standard
+  /// output and standard error flushed, then `_exit` with the code), or a test's stand-in,
+  /// which returns.
+  package var exitProcess: (@Sendable (Int32) -> Void)? {
+    get { state.withLock { $0.exitHook } }
+    set { state.withLock { $0.exitHook = newValue } }
+  }
+
+  /// The stall of a run whose body a stall cancelled and which has not returned, the oldest
+  /// run's first, or `nil` (the exit watch's question: ``stallExitDelay``).
+  package var stuckRunStall: Report? {
+    state.withLock { state in
+      state.runTasks.sorted { $0.key < $1.key }.lazy.compactMap(\.value.stall).first
+    }
+  }
+
+  /// The exit watch found the body of a run a stall cancelled still waiting
+  /// ``stallExitDelay`` later: reports it (``Report/Kind-swift.enum/stuckAfterStall``), gives
+  /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
+  /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 2 s of
+  /// wall-clock time for them to have recorded it (on the lane's thread, which runs nothing
+  /// else meanwhile: the watchers run on Swift's global executor), then ends the process with
+  /// ``stuckExitCode`` after flushing standard output and standard error.
+  package func abandonStuckRun() {
+    guard let stall = stuckRunStall else { return }
+    let delay = executor.stuckExitDelay ?? .zero
+    let now = state.withLock { $0.session.now }
+    let made = Report(
+      kind: .stuckAfterStall, framework: stall.framework, call: stall.call, date: date(of: now),
+      seconds: now.seconds,
+      message: "the run's body has not ended \(delay) of wall-clock time after the stall at "
+        + "t = \(secondsText(stall.seconds)) s cancelled it: it waits on something that "
+        + "ignores cancellation (a continuation of the app's own, such as a "
+        + "withCheckedContinuation stored until a delegate call that is not coming), which no "
+        + "Swift API can end; wrap it in withTaskCancellationHandler { ... } onCancel: "
+        + "{ resume it throwing CancellationError }, or await the state with a timeout; the "
+        + "process ends now with exit code \(Self.stuckExitCode) (EX_SOFTWARE) so that the test "
+        + "run's output is not held forever (set stallExitDelay = nil to keep waiting, under a "
+        + "debugger)")
+    let report = record([made], throwing: false)[0]
+    let recorded = DispatchSemaphore(value: 0)
+    let (watchers, recorders) = state.withLock {
+      state -> ([CheckedContinuation<Report?, Never>], Int) in
+      state.exitEnding = (state.runEndings.count, recorded)
+      state.runEndings.append(report)
+      let recorders = state.stallWatchers.keys.filter { state.recordingWatchers.contains($0) }
+        .count
+      defer {
+        state.stallWatchers = [:]
+        state.recordingWatchers = []
+      }
+      return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), recorders)
+    }
+    // Called on the lane's thread, which waits below: the watchers' tasks go to Swift's global
+    // executor, not to the lane (``ResumeRedirect``).
+    ResumeRedirect.bypassing {
+      for watcher in watchers { watcher.resume(returning: report) }
+    }
+    let deadline = DispatchTime.now() + .seconds(2)
+    for _ in 0..<recorders {
+      if recorded.wait(timeout: deadline) == .timedOut { break }
+    }
+    let exit = state.withLock { $0.exitHook }
+    if let exit {
+      exit(Self.stuckExitCode)
+      return
+    }
+    fflush(nil)
+    _exit(Self.stuckExitCode)
   }
 
   /// Keeps `reports`, writes each to standard error, and (`throwing`) queues them for the
@@ -177,6 +281,8 @@ extension AppSimulation {
     guard let made else { return }
     let report = record([made], throwing: false)[0]
     endRuns(with: report, termination: nil, error: StallError(report: report))
+    // A body that ignores the cancellation ends the process (``stallExitDelay``).
+    executor.armExitWatch()
   }
 
   /// How many times the stall watch found the app waiting a whole window (each stall, and each
@@ -215,7 +321,10 @@ extension AppSimulation {
       for sleeper in state.sleepers.waiting {
         if let taken = state.sleepers.remove(id: sleeper.id) { sleepers.append(taken.continuation) }
       }
-      defer { state.stallWatchers = [:] }
+      defer {
+        state.stallWatchers = [:]
+        state.recordingWatchers = []
+      }
       return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), sleepers)
     }
     for watcher in watchers { watcher.resume(returning: report) }
@@ -226,10 +335,13 @@ extension AppSimulation {
   /// no call could throw: ``endRuns(with:termination:error:)``) when it is made (at once when
   /// it was made already), or `nil` when the calling task is cancelled first. The `.simulation`
   /// trait and XCTest's `simulate` record each as the test's issue at once, while the body may
-  /// still wait; ``run(isolation:_:)`` cancels its body's task.
-  package func nextRunEnding(after seen: Int) async -> Report? {
+  /// still wait (`recording`: asking for the report after a run stuck after its stall tells
+  /// ``abandonStuckRun()`` it was recorded, and the process may end); ``run(isolation:_:)``
+  /// cancels its body's task.
+  package func nextRunEnding(after seen: Int, recording: Bool = false) async -> Report? {
     let id = state.withLock { state -> Int in
       state.nextStallWatcher += 1
+      if recording, let exit = state.exitEnding, seen > exit.index { exit.recorded.signal() }
       return state.nextStallWatcher
     }
     return await withTaskCancellationHandler {
@@ -238,6 +350,7 @@ extension AppSimulation {
           if state.cancelledStallWatchers.remove(id) != nil { return (true, nil) }
           if state.runEndings.count > seen { return (false, state.runEndings[seen]) }
           state.stallWatchers[id] = continuation
+          if recording { state.recordingWatchers.insert(id) }
           return (false, nil)
         }
         if cancelled {
@@ -248,6 +361,7 @@ extension AppSimulation {
       }
     } onCancel: {
       let watcher = state.withLock { state -> CheckedContinuation<Report?, Never>? in
+        state.recordingWatchers.remove(id)
         guard let watcher = state.stallWatchers.removeValue(forKey: id) else {
           state.cancelledStallWatchers.insert(id)
           return nil
@@ -339,6 +453,8 @@ extension AppSimulation {
         "the app has made no async call and no advance into the simulation in this run (calls "
           + "with a completion handler were answered); \(Self.nothingOwed)")
     }
+    // Delegate calls delivered to no one: what the app awaits may be one of them.
+    pending += state.undelivered
     return Report(
       kind: .stalled, framework: framework, call: call, date: date(of: now),
       seconds: now.seconds,
@@ -347,6 +463,18 @@ extension AppSimulation {
         + "cancelled and run(_:) throws StallError once its body ends; a continuation that "
         + "ignores cancellation keeps it waiting: wrap it in withTaskCancellationHandler "
         + "{ ... } onCancel: { resume it throwing CancellationError } so the run can end it")
+  }
+
+  /// Notes a delegate call a framework produced for an object that had no delegate (the app
+  /// forgot `session.delegate = self`, or set it after the call whose change it waits for), in
+  /// the framework's words (`HKWorkoutSession changed to running at t = 0 s but had no
+  /// delegate: ...`): a stall's message names each such call, once (the first 8 kept), as what
+  /// the app may be waiting on (project rule, docs/swift-api.md#nothing-silent).
+  package func noteUndelivered(_ note: String) {
+    state.withLock { state in
+      guard state.undelivered.count < 8, !state.undelivered.contains(note) else { return }
+      state.undelivered.append(note)
+    }
   }
 
   /// Reports, once per object, that `object`, made in `home`, was used inside this

@@ -147,6 +147,9 @@ public final class AppSimulation: Sendable {
       lane: { [weak self] in self?.deliverFromLane() },
       watching: { [weak self] in self?.appIsWaiting ?? false },
       stalled: { [weak self] in self?.reportStall() })
+    executor.configureExitWatch(
+      stuck: { [weak self] in self?.stuckRunStall != nil },
+      abandoned: { [weak self] in self?.abandonStuckRun() })
   }
 
   deinit {
@@ -207,7 +210,10 @@ public final class AppSimulation: Sendable {
   /// ``StallError``, and the body's task is cancelled, so a wait that honours cancellation (a
   /// sleeper, `Task.sleep`, an `AsyncStream`, a `withTaskCancellationHandler`) ends and `run`
   /// throws ``StallError``. A continuation of the app's own that ignores cancellation cannot be
-  /// ended by any Swift API: `run` then stays suspended, and the report says so. The app's
+  /// ended by any Swift API: when the body has not ended ``stallExitDelay`` after the stall
+  /// (10 s of wall-clock time by default), the simulation reports it
+  /// (``Report/Kind-swift.enum/stuckAfterStall``) and ends the process with exit code 70
+  /// (``stuckExitCode``), so that a test run never hangs silently. The app's
   /// termination by a call that cannot throw it (the completion-handler form of HealthKit's
   /// `requestAuthorization`, whose completion never comes) ends the run the same way at once
   /// (``AppTermination``).
@@ -803,6 +809,20 @@ public final class AppSimulation: Sendable {
     /// Watchers cancelled before they were listed.
     package var cancelledStallWatchers: Set<Int> = []
     package var nextStallWatcher = 0
+    /// Delegate calls delivered to no one, as the frameworks noted them (a stall names them:
+    /// ``AppSimulation/noteUndelivered(_:)``).
+    package var undelivered: [String] = []
+    /// The listed watchers that record each report as the test's issue (the trait's and
+    /// XCTest's `simulate`'s: ``AppSimulation/nextRunEnding(after:recording:)``).
+    package var recordingWatchers: Set<Int> = []
+    /// The process is about to end over a run stuck after its stall
+    /// (``AppSimulation/abandonStuckRun()``): the index of its report in ``runEndings``, and
+    /// what each recording watcher signals when it asks for the report after it (it has
+    /// recorded it).
+    package var exitEnding: (index: Int, recorded: DispatchSemaphore)?
+    /// What ends the process over a run stuck after its stall (``AppSimulation/exitProcess``),
+    /// or `nil` for the real end (a test puts its own here).
+    package var exitHook: (@Sendable (Int32) -> Void)?
     /// The app's last async call into the simulation, answered or not (named by a stall).
     package var lastCall: CallInFlight?
     /// The app's last `advance` that moved or delivered, and the instant it returned at (named
@@ -994,11 +1014,36 @@ public final class AppSimulation: Sendable {
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
   /// turn after it).
-  package func enqueue(_ callback: @escaping Callback) {
-    state.withLock {
-      $0.enqueue([callback])
-      $0.turnDue = true
+  ///
+  /// Made after the outermost `run` had returned (not before the first run, nor while an
+  /// `advance` steps time: a delivery's own), the call is reported
+  /// (``Report/Kind-swift.enum/callAfterRun``), as an async call made then is.
+  ///
+  /// - Parameters:
+  ///   - callback: the completion handler's call.
+  ///   - call: the framework method that owes the completion (`#function` of its caller).
+  ///   - fileID: where it is declared (`#fileID`: its module names the framework).
+  package func enqueue(
+    _ callback: @escaping Callback, call: StaticString = #function,
+    fileID: StaticString = #fileID
+  ) {
+    let late = state.withLock { state -> Report? in
+      state.enqueue([callback])
+      state.turnDue = true
+      guard state.runs == 0, state.nextRun > 0, state.stepping == 0 else { return nil }
+      let owed = CallInFlight(function: call, fileID: fileID)
+      let now = state.session.now
+      return Report(
+        kind: .callAfterRun, framework: owed.framework, call: owed.name,
+        date: date(of: now), seconds: now.seconds,
+        message: "a call with a completion handler was made after run(_:) had returned: the "
+          + "code that made it outlived the run (a Task.detached or nonisolated Task { }, a "
+          + "callback or timer of the app's), so on a device the app would no longer be "
+          + "running; it still changes the simulation's state and its completion handler still "
+          + "runs on the simulation's lane, which no run's result shows: make the call inside "
+          + "run and await its completion there (settle() delivers it)")
     }
+    if let late { record([late], throwing: false) }
   }
 
   /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this

@@ -73,22 +73,31 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   private var hurried = false
   /// How long the watch waits once a run's body was cancelled (when `stallDelay` is longer).
   private static let hurriedStallDelay: Duration = .milliseconds(100)
+  /// The exit watch (``armExitWatch()``): once a stall has cancelled a run's body, the wall-clock
+  /// time the body may go on waiting, counted as the stall window is (``watchWindow(_:counted:)``),
+  /// before `abandoned()` is called (it ends the process); `nil` keeps waiting.
+  private var exitDelay: Duration? = .seconds(10)
+  private var stuck: (@Sendable () -> Bool)?
+  private var abandoned: (@Sendable () -> Void)?
+  /// Whether the exit watch is armed, and the time it has counted since it was.
+  private var exitArmed = false
+  private var exitCounted: Duration = .zero
   /// The responsiveness probes (``watchSlice(_:)``) of the current slice still to run, and the
   /// slice's number (a late probe of an earlier slice counts for nothing).
   private var probesPending = 0
   private var probeRound = 0
   /// How long a queue must have run none of the probes for the watch to take it as blocked for
-  /// good (``watchWindow(_:)``), when the window is shorter: a slow machine's queues run late,
+  /// good (``watchWindow(_:counted:)``), when the window is shorter: a slow machine's queues run late,
   /// not never.
   private static let blockedAfter: Duration = .seconds(10)
   /// When a probe (of any slice) last ran on the main queue and on Swift's global executor.
   private var mainProbeRan: ContinuousClock.Instant?
   private var globalProbeRan: ContinuousClock.Instant?
-  /// The longest slice of a stall window (``watchWindow(_:)``): its probes must run within it
+  /// The longest slice of a stall window (``watchWindow(_:counted:)``): its probes must run within it
   /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
   /// The quiet wait that opens a stall window, before the look at whether the app waits and
-  /// the window's first probes (``watchWindow(_:)``): a stall is reported at most this much
+  /// the window's first probes (``watchWindow(_:counted:)``): a stall is reported at most this much
   /// later than `stallDelay`.
   private static let probeGrace: Duration = .milliseconds(2)
 
@@ -106,6 +115,49 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     laneHandler = lane
     self.watching = watching
     self.stalled = stalled
+    condition.unlock()
+  }
+
+  /// Sets what the exit watch asks and calls (once, by the simulation that owns this): `stuck`,
+  /// whether a body a stall cancelled still waits; `abandoned`, called when it has waited
+  /// ``stuckExitDelay`` after the stall (``armExitWatch()``).
+  package func configureExitWatch(
+    stuck: @escaping @Sendable () -> Bool, abandoned: @escaping @Sendable () -> Void
+  ) {
+    condition.lock()
+    self.stuck = stuck
+    self.abandoned = abandoned
+    condition.unlock()
+  }
+
+  /// How long a run's body a stall cancelled may go on waiting, counted as the stall window is,
+  /// before the exit watch calls `abandoned` (``configureExitWatch(stuck:abandoned:)``); `nil`
+  /// keeps waiting.
+  package var stuckExitDelay: Duration? {
+    get {
+      condition.lock()
+      defer { condition.unlock() }
+      return exitDelay
+    }
+    set {
+      condition.lock()
+      exitDelay = newValue
+      condition.signal()
+      condition.unlock()
+    }
+  }
+
+  /// A stall cancelled a run's body: the exit watch counts, from now, the time the lane is idle
+  /// while the process could run the app's code (as the stall window counts it), while `stuck`
+  /// says a cancelled body still waits, and calls `abandoned` once it has counted
+  /// ``stuckExitDelay``. Armed again while armed, it goes on counting.
+  package func armExitWatch() {
+    condition.lock()
+    if !exitArmed {
+      exitArmed = true
+      exitCounted = .zero
+    }
+    condition.signal()
     condition.unlock()
   }
 
@@ -281,12 +333,15 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     }
   }
 
-  /// A run's body was cancelled (a test's time limit): the stall watch waits at most
-  /// 100 ms from now on, so that a body that still waits on nothing is reported at once.
+  /// A run's body was cancelled (a test's time limit, a stall's cancellation): the stall watch
+  /// waits at most 100 ms from now on, so that a body that still waits on nothing is reported
+  /// at once, and it looks again now even when it had stopped watching: a cancellation that
+  /// comes after the stall's window (the run's canceller task ran late, on a loaded machine)
+  /// still gets its window (the simulation does not report the same stall again).
   package func hurryStallWatch() {
     condition.lock()
     hurried = true
-    // A stall already reported is not reported again.
+    stallReported = false
     condition.signal()
     condition.unlock()
   }
@@ -420,7 +475,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       if awaitWorkBriefly() { continue }
       if !stallReported, let watching, let stalled {
         // The quiet wait that opens a stall window comes before the look at whether the app
-        // waits (``watchWindow(_:)``): the lane empties for a moment at every hop of an async
+        // waits (``watchWindow(_:counted:)``): the lane empties for a moment at every hop of an async
         // call, and the look takes the simulation's lock, which the hop's other side holds
         // often then; work that comes back within the wait needs no look.
         guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
@@ -433,7 +488,8 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         // Work, a waiter or the close may have come while the lock was let go: look again.
         guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
         if watched {
-          switch watchWindow(delay) {
+          var counted: Duration = .zero
+          switch watchWindow(delay, counted: &counted) {
           case .lookAgain:
             continue
           case .stalled:
@@ -447,6 +503,28 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         // Not watched now: sleep until work comes (a `run` or the end of an `advance` wakes
         // the watch again, ``watchAgain()``).
         stallReported = true
+      }
+      if exitArmed, let exitDelay, let stuck, let abandoned {
+        condition.unlock()
+        let waits = stuck()
+        condition.lock()
+        // Work, a waiter or the close may have come while the lock was let go: look again.
+        guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
+        if !waits {
+          exitArmed = false
+          exitCounted = .zero
+          continue
+        }
+        switch watchWindow(exitDelay, counted: &exitCounted) {
+        case .lookAgain:
+          continue
+        case .stalled:
+          exitArmed = false
+          condition.unlock()
+          if stuck() { abandoned() }
+          condition.lock()
+          continue
+        }
       }
       if head == queue.count && idleWaiters.isEmpty && !closed { condition.wait() }
     }
@@ -474,7 +552,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// How long ``awaitWorkBriefly()`` looks for work before the thread sleeps.
   private static let briefWait: Duration = .microseconds(50)
 
-  /// How a stall window (``watchWindow(_:)``) ended.
+  /// How a stall window (``watchWindow(_:counted:)``) ended.
   private enum WindowEnd {
     /// The thread was signalled during the window (``SliceEnd/lookAgain``).
     case lookAgain
@@ -510,9 +588,11 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// lane empties for a moment at every hop of an async call (its next job is on the main actor
   /// or comes back from another thread within microseconds), and sending the two probes there
   /// cost two thread wake-ups per hop for a window that ends at once.
-  private func watchWindow(_ delay: Duration) -> WindowEnd {
+  ///
+  /// `counted` is the time counted so far: a window signalled before its end (``WindowEnd/lookAgain``)
+  /// leaves there what it counted, so the exit watch (``armExitWatch()``) goes on from it.
+  private func watchWindow(_ delay: Duration, counted: inout Duration) -> WindowEnd {
     let began = ContinuousClock.now
-    var counted: Duration = .zero
     while counted < delay {
       let slice = min(Self.responsiveWithin, delay - counted)
       switch watchSlice(slice) {

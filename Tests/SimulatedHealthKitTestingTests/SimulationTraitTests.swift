@@ -229,6 +229,45 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(outcome.withLock { $0 }?.threw == false)
   }
 
+  /// A body that ignores its stall's cancellation (a plain continuation nothing resumes): the
+  /// trait records the stall, then the run stuck after it, as the test's errors before the
+  /// process is ended (here a stand-in for the end, which rescues the body; the real end is
+  /// `StuckRunTests`' exit test). Before the fix the body waited forever.
+  @Test func aRunStuckAfterItsStallIsRecordedBeforeTheProcessEnds() async throws {
+    let seen = StuckRunRecord()
+    await withKnownIssue {
+      _ = await Task {
+        await Self.attached(.never) {
+          let simulation = try #require(HealthKitSimulation.running)
+          simulation.stallReportDelay = .milliseconds(200)
+          simulation.stallExitDelay = .milliseconds(300)
+          simulation.exitProcess = { code in
+            let recorded = seen.issues.withLock { $0.count }
+            seen.ended.withLock { $0.append((code, recorded)) }
+            seen.held.withLock { $0.take() }?.resume()
+          }
+          await withCheckedContinuation { continuation in
+            seen.held.withLock { $0 = continuation }
+          }
+        }
+      }.value
+    } matching: { issue in
+      seen.issues.withLock { $0.append(issue.comments.map(\.rawValue).joined()) }
+      return true
+    }
+    let issues = seen.issues.withLock { $0 }
+    #expect(issues.count == 2)
+    #expect(
+      issues.first?.hasPrefix(
+        "simulation: run(_:) at t = 0 s: the app's code has waited 0.2 seconds") == true)
+    #expect(
+      issues.last?.hasPrefix(
+        "simulation: run(_:) at t = 0 s: the run's body has not ended 0.3 seconds of "
+          + "wall-clock time after the stall at t = 0 s cancelled it") == true)
+    #expect(seen.ended.withLock { $0.map(\.code) } == [70])
+    #expect(seen.ended.withLock { $0.map(\.recorded) } == [2])
+  }
+
   /// The report's line of the termination by asking to read vision prescriptions, at t = 0 s.
   static let prescriptionTermination: String =
     "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: Terminating app due to "
@@ -427,13 +466,13 @@ final class SimulateTests: XCTestCase {
 /// XCTest's `simulate` records a stall as a test failure (issue 24: it was only on standard
 /// error). The failures recorded while `capturing` are kept instead of failing the test.
 final class SimulateStallTests: XCTestCase {
-  private let captured = Mutex<[String]?>(nil)
+  private let captured = CapturedFailures()
 
   override func recordFailure(
     withDescription description: String, inFile filePath: String, atLine lineNumber: Int,
     expected: Bool
   ) {
-    let kept = captured.withLock { list -> Bool in
+    let kept = captured.list.withLock { list -> Bool in
       guard list != nil else { return false }
       list?.append(description)
       return true
@@ -447,7 +486,7 @@ final class SimulateStallTests: XCTestCase {
   /// A sleeper nothing advances: the stall is one failure (its report's line), beside the
   /// failure naming the run result's file, and `simulate` throws the `StallError`.
   func testAStallIsATestFailure() async throws {
-    captured.withLock { $0 = [] }
+    captured.list.withLock { $0 = [] }
     var thrown: HealthKitSimulation.StallError?
     do {
       try await simulate(scenario: traitRun) { simulation in
@@ -457,7 +496,7 @@ final class SimulateStallTests: XCTestCase {
     } catch let error as HealthKitSimulation.StallError {
       thrown = error
     }
-    let failures = captured.withLock { list in
+    let failures = captured.list.withLock { list in
       defer { list = nil }
       return list ?? []
     }
@@ -467,4 +506,58 @@ final class SimulateStallTests: XCTestCase {
     XCTAssertEqual(failures.filter { $0.contains("the simulation's run result is at") }.count, 1)
     XCTAssertEqual(failures.count, 2)
   }
+
+  /// A body that ignores its stall's cancellation: `simulate` records the stall, then the run
+  /// stuck after it, as failures before the process is ended (here a stand-in for the end,
+  /// which rescues the body; `simulate` then throws the `StallError`).
+  func testARunStuckAfterItsStallIsAFailureBeforeTheProcessEnds() async throws {
+    captured.list.withLock { $0 = [] }
+    let seen = StuckRunRecord()
+    let captured = self.captured
+    var thrown: HealthKitSimulation.StallError?
+    do {
+      try await simulate(scenario: traitRun) { simulation in
+        simulation.stallReportDelay = .milliseconds(200)
+        simulation.stallExitDelay = .milliseconds(300)
+        simulation.exitProcess = { code in
+          let recorded = captured.list.withLock { $0?.count ?? 0 }
+          seen.ended.withLock { $0.append((code, recorded)) }
+          seen.held.withLock { $0.take() }?.resume()
+        }
+        await withCheckedContinuation { continuation in
+          seen.held.withLock { $0 = continuation }
+        }
+      }
+    } catch let error as HealthKitSimulation.StallError {
+      thrown = error
+    }
+    let failures = captured.list.withLock { list in
+      defer { list = nil }
+      return list ?? []
+    }
+    XCTAssertNotNil(thrown)
+    XCTAssertEqual(seen.ended.withLock { $0.map(\.code) }, [70])
+    XCTAssertEqual(seen.ended.withLock { $0.map(\.recorded) }, [2])
+    XCTAssertEqual(
+      failures.filter {
+        $0.contains(
+          "simulation: run(_:) at t = 0 s: the run's body has not ended 0.3 seconds of "
+            + "wall-clock time after the stall at t = 0 s cancelled it")
+      }.count, 1)
+  }
+}
+
+/// What ``SimulationTraitTests/aRunStuckAfterItsStallIsRecordedBeforeTheProcessEnds()`` sees:
+/// the issues recorded, each call of the stand-in for the end of the process (its code, and how
+/// many issues were recorded by then), and the stuck body's continuation.
+final class StuckRunRecord: Sendable {
+  let issues = Mutex<[String]>([])
+  let ended = Mutex<[(code: Int32, recorded: Int)]>([])
+  let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
+}
+
+/// The failures ``SimulateStallTests`` keeps instead of failing the test, while capturing (not
+/// `nil`).
+final class CapturedFailures: Sendable {
+  let list = Mutex<[String]?>(nil)
 }

@@ -579,6 +579,16 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     lock.withLock { alive = false }
   }
 
+  /// Notes that this session `what` (changed to a state, failed) at `date` while it had no
+  /// delegate, so the call was delivered to no one: a stall names it
+  /// (``HealthKitSimulation/noteUndelivered(_:)``, docs/swift-api.md#nothing-silent).
+  private func noteNoDelegate(_ what: String, date: Date, advice: String) {
+    let seconds = secondsText(date.timeIntervalSince(simulation.startDate))
+    simulation.noteUndelivered(
+      "HKWorkoutSession \(what) at t = \(seconds) s but had no delegate: \(advice) (the "
+        + "property is weak: keep the delegate object alive)")
+  }
+
   package func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
     let builder = associatedWorkoutBuilder()
     switch effect.kind {
@@ -587,7 +597,20 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       var calls: [HealthKitSimulation.Callback] = [
         { [self] in
           guard isAlive else { return }
-          delegate?.workoutSession(self, didChangeTo: new, from: old, date: date)
+          guard let delegate else {
+            let call: String? =
+              switch (old, new) {
+              case (.notStarted, .running), (.prepared, .running): "startActivity"
+              case (_, .prepared): "prepare"
+              default: nil
+              }
+            noteNoDelegate(
+              "changed to \(new)", date: date,
+              advice: call.map { "set session.delegate before \($0)" }
+                ?? "set session.delegate when the session is made")
+            return
+          }
+          delegate.workoutSession(self, didChangeTo: new, from: old, date: date)
         }
       ]
       // The session's pause and resume events are the session's own, whether or not its
@@ -621,7 +644,13 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       return [
         { [self] in
           guard isAlive else { return }
-          delegate?.workoutSession(self, didFailWithError: error)
+          guard let delegate else {
+            noteNoDelegate(
+              "failed (\(error.localizedDescription))", date: date,
+              advice: "set session.delegate when the session is made")
+            return
+          }
+          delegate.workoutSession(self, didFailWithError: error)
         }
       ]
     case .event(let type):

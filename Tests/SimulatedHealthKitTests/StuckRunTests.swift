@@ -1,0 +1,192 @@
+import Foundation
+import Synchronization
+import Testing
+import WorkoutScenario
+import WorkoutSimTestSupport
+
+@testable import SimulatedHealthKit
+
+/// A run that cannot end never hangs silently (docs/swift-api.md#nothing-silent): a body that
+/// ignores the cancellation its stall brings ends the process with exit code 70 once
+/// `stallExitDelay` has passed after the stall, having said why on standard error. The waits are
+/// the stall watch's (200 ms) and the exit watch's (300 ms), wall clock by the product's rule,
+/// as in ``StallTests``.
+@Suite(.timeLimit(.minutes(1))) struct StuckRunTests {
+  /// The continuation the stuck body keeps (never resumed in the exit test's child process).
+  static let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
+
+  /// The new user's trial: a plain continuation nothing resumes, inside `run`, in a process of
+  /// its own (an exit test). The stall is reported after 200 ms and cancels the body, which
+  /// ignores it; 300 ms later the process ends with 70 (EX_SOFTWARE), the report's line on
+  /// standard error. Before the fix the child process waited forever (the time limit ended it).
+  @Test func aRunStuckAfterItsStallEndsTheProcess() async throws {
+    let result = await #expect(
+      processExitsWith: .exitCode(70), observing: [\.standardErrorContent]
+    ) {
+      let simulation = try HealthKitSimulation(scenario: constantRun())
+      simulation.stallReportDelay = .milliseconds(200)
+      simulation.stallExitDelay = .milliseconds(300)
+      await simulation.run {
+        await withCheckedContinuation { continuation in
+          StuckRunTests.held.withLock { $0 = continuation }
+        }
+      }
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      standardError.contains(
+        "workout-sim: simulation: run(_:) at t = 0 s: the app's code has waited 0.2 seconds "
+          + "of wall-clock time with nothing left to run"))
+    let stuck: String =
+      "workout-sim: simulation: run(_:) at t = 0 s: the run's body has not ended 0.3 seconds "
+      + "of wall-clock time after the stall at t = 0 s cancelled it: it waits on something "
+      + "that ignores cancellation (a continuation of the app's own, such as a "
+      + "withCheckedContinuation stored until a delegate call that is not coming), which "
+      + "no Swift API can end; wrap it in withTaskCancellationHandler { ... } onCancel: "
+      + "{ resume it throwing CancellationError }, or await the state with a timeout; the "
+      + "process ends now with exit code 70 (EX_SOFTWARE) so that the test run's output is "
+      + "not held forever (set stallExitDelay = nil to keep waiting, under a debugger)\n"
+    #expect(standardError.contains(stuck))
+  }
+
+  /// In this process, with a stand-in for the end of the process: the watcher that records
+  /// run endings as the test's issues (the trait's and `simulate`'s hook) gets the
+  /// `stuckAfterStall` report, and the process is ended only once it has asked for the next
+  /// (it has recorded it). The stand-in rescues the body, and `run` throws the stall.
+  @Test func theStuckRunIsRecordedBeforeTheProcessEnds() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    simulation.stallExitDelay = .milliseconds(300)
+    let held = HeldContinuation()
+    let recorded = Mutex<[HealthKitSimulation.Report.Kind]>([])
+    let ended = Mutex<[(code: Int32, recorded: Int)]>([])
+    simulation.exitProcess = { code in
+      ended.withLock { $0.append((code, recorded.withLock { $0.count })) }
+      held.continuation.withLock { $0.take() }?.resume()
+    }
+    let recorder = Task {
+      var seen = 0
+      while let made = await simulation.nextRunEnding(after: seen, recording: true) {
+        recorded.withLock { $0.append(made.kind) }
+        seen += 1
+      }
+    }
+    let run = Task {
+      try await simulation.run { () async throws in
+        await withCheckedContinuation { continuation in
+          held.continuation.withLock { $0 = continuation }
+        }
+      }
+    }
+    await #expect(throws: HealthKitSimulation.StallError.self) { try await run.value }
+    recorder.cancel()
+    await recorder.value
+    #expect(ended.withLock { $0.map(\.code) } == [70])
+    #expect(ended.withLock { $0.map(\.recorded) } == [2])
+    #expect(recorded.withLock { $0 } == [.stalled, .stuckAfterStall])
+    #expect(simulation.reports.map(\.kind) == [.stalled, .stuckAfterStall])
+    #expect(simulation.reports.last?.call == "run(_:)")
+  }
+
+  /// A body that ends soon after its stall (it honours cancellation) is not ended: the exit
+  /// watch, armed by the stall, finds no run left waiting.
+  @Test func aBodyThatEndsAfterItsStallKeepsTheProcess() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(200)
+    simulation.stallExitDelay = .milliseconds(300)
+    let ended = Mutex<[Int32]>([])
+    simulation.exitProcess = { code in ended.withLock { $0.append(code) } }
+    await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    #expect(simulation.reports.map(\.kind) == [.stalled])
+    #expect(ended.withLock { $0 } == [])
+  }
+}
+
+/// A stall while a state change was delivered to no delegate says so (the app forgot
+/// `session.delegate = self`, or set it after the change was delivered).
+@Suite(.timeLimit(.minutes(1))) struct UndeliveredDelegateCallTests {
+  @Test func aStateChangeWithoutADelegateIsNamedByTheStall() async throws {
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      session.startActivity(with: simulation.now)
+      // The app's `waitUntilRunning()`, here a wait that honours cancellation.
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+      withExtendedLifetime(session) {}
+    }
+    #expect(
+      report.message.contains(
+        "; HKWorkoutSession changed to running at t = 0 s but had no delegate: set "
+          + "session.delegate before startActivity (the property is weak: keep the delegate "
+          + "object alive); the run's task is cancelled"))
+  }
+
+  /// With a delegate set, the same change is delivered and the stall names no such call.
+  @Test func aDeliveredStateChangeIsNotNamed() async throws {
+    let delegate = QuietSessionDelegate()
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      session.delegate = delegate
+      session.startActivity(with: simulation.now)
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+      withExtendedLifetime(session) {}
+    }
+    #expect(!report.message.contains("had no delegate"))
+    #expect(delegate.states.withLock { $0 } == [.running])
+  }
+}
+
+/// A session delegate that keeps the states it was told of.
+final class QuietSessionDelegate: NSObject, HKWorkoutSessionDelegate, Sendable {
+  let states = Mutex<[HKWorkoutSessionState]>([])
+
+  func workoutSession(
+    _ workoutSession: HKWorkoutSession, didChangeTo toState: HKWorkoutSessionState,
+    from fromState: HKWorkoutSessionState, date: Date
+  ) {
+    states.withLock { $0.append(toState) }
+  }
+
+  func workoutSession(_ workoutSession: HKWorkoutSession, didFailWithError error: any Error) {}
+}
+
+/// A call with a completion handler made after `run` returned (a task that outlived the run):
+/// reported, as an async call made then is.
+@Suite struct CompletionCallAfterRunTests {
+  @Test func aCompletionHandlerCallAfterTheRunIsReported() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let store = try await simulation.run { () async throws -> HKHealthStore in
+      let store = HKHealthStore()
+      store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)]) { _, _ in }
+      await simulation.settle()
+      return store
+    }
+    #expect(simulation.reports.isEmpty)
+    store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)]) { _, _ in }
+    #expect(
+      simulation.reports.map(\.description) == [
+        "HealthKit: requestAuthorization(toShare:read:completion:) at t = 0 s: a call with a "
+          + "completion handler was made after run(_:) had returned: the code that made it "
+          + "outlived the run (a Task.detached or nonisolated Task { }, a callback or timer of "
+          + "the app's), so on a device the app would no longer be running; it still changes "
+          + "the simulation's state and its completion handler still runs on the simulation's "
+          + "lane, which no run's result shows: make the call inside run and await its "
+          + "completion there (settle() delivers it)"
+      ])
+    #expect(simulation.reports.map(\.kind) == [.callAfterRun])
+  }
+}

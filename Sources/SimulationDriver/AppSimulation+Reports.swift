@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import WorkoutCore
 import WorkoutText
 
@@ -119,7 +120,8 @@ extension AppSimulation {
   /// `run` waits for its body. So that such a test does not hang silently (`swift test` with
   /// its output to a pipe shows nothing until the process exits), the simulation then writes
   /// the report to standard error, records it as the test's issue (the `.simulation` trait,
-  /// XCTest's `simulate`), flushes standard output and standard error, and ends the process
+  /// XCTest's `simulate`), and once no other run of the process is in progress (`StuckRuns`:
+  /// 10 minutes at most) flushes standard output and standard error and ends the process
   /// with exit code ``stuckExitCode`` (70, `EX_SOFTWARE`). The time is counted as the stall
   /// window is (project rule, docs/swift-api.md#nothing-silent): only time the lane is idle
   /// while the process could run the app's code, so a loaded machine does not end a body
@@ -155,10 +157,12 @@ extension AppSimulation {
   /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
   /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 2 s of
   /// wall-clock time for them to have recorded it (on the lane's thread, which runs nothing
-  /// else meanwhile: the watchers run on Swift's global executor), then ends the process with
-  /// ``stuckExitCode`` after flushing standard output and standard error.
+  /// else meanwhile: the watchers run on Swift's global executor), then leaves the end of the
+  /// process to ``StuckRuns/endProcess(code:stillStuck:)``, which waits for the process's other
+  /// runs (or, with a test's ``exitProcess``, calls that at once). Once per stuck body: a
+  /// later stall of the same body while its end is pending makes no second report.
   package func abandonStuckRun() {
-    guard let stall = stuckRunStall else { return }
+    guard let stall = stuckRunStall, !state.withLock({ $0.exitPending }) else { return }
     let delay = executor.stuckExitDelay ?? .zero
     let now = state.withLock { $0.session.now }
     let made = Report(
@@ -170,9 +174,11 @@ extension AppSimulation {
         + "withCheckedContinuation stored until a delegate call that is not coming), which no "
         + "Swift API can end; wrap it in withTaskCancellationHandler { ... } onCancel: "
         + "{ resume it throwing CancellationError }, or await the state with a timeout; the "
-        + "process ends now with exit code \(Self.stuckExitCode) (EX_SOFTWARE) so that the test "
-        + "run's output is not held forever (set stallExitDelay = nil to keep waiting, under a "
-        + "debugger)")
+        + "process ends with exit code \(Self.stuckExitCode) (EX_SOFTWARE) once no other run in "
+        + "it is in progress (at most \(StuckRuns.longestWaitText) from now), so that the test "
+        + "run's output is not held forever: tests not ended by then get no result (run this "
+        + "one alone with --filter to see the others'; set stallExitDelay = nil to keep "
+        + "waiting, under a debugger)")
     let report = record([made], throwing: false)[0]
     let recorded = DispatchSemaphore(value: 0)
     let (watchers, recorders) = state.withLock {
@@ -201,8 +207,13 @@ extension AppSimulation {
       exit(Self.stuckExitCode)
       return
     }
-    fflush(nil)
-    _exit(Self.stuckExitCode)
+    state.withLock { $0.exitPending = true }
+    StuckRuns.endProcess(code: Self.stuckExitCode) { [weak self] in
+      guard let self else { return false }
+      let stuck = stuckRunStall != nil
+      if !stuck { state.withLock { $0.exitPending = false } }
+      return stuck
+    }
   }
 
   /// Keeps `reports`, writes each to standard error, and (`throwing`) queues them for the
@@ -592,4 +603,73 @@ package struct Hold: Sendable {
 package func secondsText(_ seconds: Double) -> String {
   if seconds == seconds.rounded(), abs(seconds) < 1e15 { return String(Int64(seconds)) }
   return TextFormat.fixed(seconds, decimals: 3) ?? String(seconds)
+}
+
+/// The runs of the process stuck after their stall, and the end of the process over them
+/// (``AppSimulation/abandonStuckRun()``; a project rule, docs/swift-api.md#a-run-that-cannot-end).
+///
+/// The process holds every test of a test run (Swift Testing runs them in parallel), so it ends
+/// only once no other run in it is in progress: every `run` body of the process
+/// (``UnseenWork/runs``) has ended or is stuck too, for ``quiet`` in a row (a test between two
+/// runs of its own is not cut off), or after ``longestWait`` of wall-clock time at most (another
+/// run that never ends would otherwise keep the stuck one's process forever). Meanwhile the lane
+/// goes on: a body that ends after all (it was slow, not stuck) keeps the process.
+package enum StuckRuns {
+  /// Runs stuck past their exit delay whose process end is pending.
+  private static let count = Atomic<Int>(0)
+  /// How long no other run may be in progress before the process ends: 1 s.
+  package static let quiet: Duration = .seconds(1)
+  /// The longest wait for the other runs: 10 minutes of wall-clock time.
+  package static let longestWait: Duration = .seconds(600)
+  /// ``longestWait`` in words, for the report's message.
+  static let longestWaitText = "10 minutes"
+  /// How often the wait looks at the runs, in seconds.
+  private static let lookEvery: TimeInterval = 0.05
+
+  /// The wait's rule, apart from the clock and the counts.
+  package struct Wait: Sendable, Equatable {
+    /// When the other runs were last seen in progress, or the wait began.
+    private var busyAt: Duration = .zero
+
+    package init() {}
+
+    /// What the wait does at `elapsed` since it began, when `others` runs of the process
+    /// (neither ended nor stuck) are in progress: `true` ends the process.
+    package mutating func look(others: Int, elapsed: Duration) -> Bool {
+      if others > 0 { busyAt = elapsed }
+      return elapsed - busyAt >= StuckRuns.quiet || elapsed >= StuckRuns.longestWait
+    }
+  }
+
+  /// Ends the process with `code` once no other run is in progress (``Wait``), from a thread of
+  /// its own, unless `stillStuck` says the stuck body ended meanwhile. Writes a line to
+  /// standard error when other runs are waited for.
+  static func endProcess(code: Int32, stillStuck: @escaping @Sendable () -> Bool) {
+    let stuck = count.add(1, ordering: .sequentiallyConsistent).newValue
+    let others = UnseenWork.runs.load(ordering: .sequentiallyConsistent) - stuck
+    if others > 0 {
+      FileHandle.standardError.write(
+        Data(
+          ("workout-sim: simulation: waiting for the \(others) other run(s) in progress in "
+            + "this process to end (at most \(longestWaitText)) before it ends with exit code "
+            + "\(code)\n").utf8))
+    }
+    Thread.detachNewThread {
+      let began = ContinuousClock.now
+      var wait = Wait()
+      while true {
+        guard stillStuck() else {
+          count.subtract(1, ordering: .sequentiallyConsistent)
+          return
+        }
+        let others =
+          UnseenWork.runs.load(ordering: .sequentiallyConsistent)
+          - count.load(ordering: .sequentiallyConsistent)
+        if wait.look(others: others, elapsed: ContinuousClock.now - began) { break }
+        Thread.sleep(forTimeInterval: lookEvery)
+      }
+      fflush(nil)
+      _exit(code)
+    }
+  }
 }

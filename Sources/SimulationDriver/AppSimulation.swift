@@ -212,8 +212,8 @@ public final class AppSimulation: Sendable {
   /// throws ``StallError``. A continuation of the app's own that ignores cancellation cannot be
   /// ended by any Swift API: when the body has not ended ``stallExitDelay`` after the stall
   /// (10 s of wall-clock time by default), the simulation reports it
-  /// (``Report/Kind-swift.enum/stuckAfterStall``) and ends the process with exit code 70
-  /// (``stuckExitCode``), so that a test run never hangs silently. The app's
+  /// (``Report/Kind-swift.enum/stuckAfterStall``) and, once no other run of the process is in
+  /// progress, ends the process with exit code 70 (``stuckExitCode``), so that a test run never hangs silently. The app's
   /// termination by a call that cannot throw it (the completion-handler form of HealthKit's
   /// `requestAuthorization`, whose completion never comes) ends the run the same way at once
   /// (``AppTermination``).
@@ -228,13 +228,13 @@ public final class AppSimulation: Sendable {
     let handle = RunHandle()
     handle.holdCurrentTask()
     UnseenWork.runs.add(1, ordering: .relaxed)
-    let (id, endingsBefore) = state.withLock { state -> (Int, Int) in
+    let (id, endingsBefore, alone) = state.withLock { state -> (Int, Int, Bool) in
       state.runs += 1
       state.nextRun += 1
       state.runTasks[state.nextRun] = handle
-      return (state.nextRun, state.runEndings.count)
+      return (state.nextRun, state.runEndings.count, state.runs == 1)
     }
-    executor.watchAgain()
+    executor.watchAgain(runBegan: alone)
     // Cancels the body's task at a stall (or a termination no call could throw), from a task
     // of the run's own (it has the run's task-local values: Swift Testing handles a test
     // task's cancellation in the test's context).
@@ -823,6 +823,10 @@ public final class AppSimulation: Sendable {
     /// What ends the process over a run stuck after its stall (``AppSimulation/exitProcess``),
     /// or `nil` for the real end (a test puts its own here).
     package var exitHook: (@Sendable (Int32) -> Void)?
+    /// The process end over a run stuck after its stall waits for the other runs of the
+    /// process (``StuckRuns``): a later stall of this simulation's stuck body makes no second
+    /// end. Cleared when the body ends after all.
+    package var exitPending = false
     /// The app's last async call into the simulation, answered or not (named by a stall).
     package var lastCall: CallInFlight?
     /// The app's last `advance` that moved or delivered, and the instant it returned at (named

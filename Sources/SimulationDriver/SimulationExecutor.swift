@@ -150,13 +150,13 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// A stall cancelled a run's body: the exit watch counts, from now, the time the lane is idle
   /// while the process could run the app's code (as the stall window counts it), while `stuck`
   /// says a cancelled body still waits, and calls `abandoned` once it has counted
-  /// ``stuckExitDelay``. Armed again while armed, it goes on counting.
+  /// ``stuckExitDelay``. Armed again while armed (a new stall, of another run, before the
+  /// watch found the first body ended), it counts from zero again: each stalled body gets its
+  /// whole delay.
   package func armExitWatch() {
     condition.lock()
-    if !exitArmed {
-      exitArmed = true
-      exitCounted = .zero
-    }
+    exitArmed = true
+    exitCounted = .zero
     condition.signal()
     condition.unlock()
   }
@@ -355,10 +355,13 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   }
 
   /// Looks again at whether the app waits (a `run` began, an `advance` ended): the stall watch
-  /// starts over.
-  package func watchAgain() {
+  /// starts over. `runBegan`: a `run` began with no other run of this simulation in progress,
+  /// so the hurry of an earlier run's cancellation (``hurryStallWatch()``) ends: the new body
+  /// gets the whole ``stallReportDelay``.
+  package func watchAgain(runBegan: Bool = false) {
     condition.lock()
     stallReported = false
+    if runBegan { hurried = false }
     if started { condition.signal() } else { wake() }
     condition.unlock()
   }

@@ -126,6 +126,7 @@ import WorkoutSimTestSupport
   @Test func aCancelledRunIsReportedAtOnce() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let held = HeldContinuation()
+    held.rescueInsteadOfExit(simulation)
     let (waiting, bodyWaits) = AsyncStream<Void>.makeStream()
     let run = Task {
       try await simulation.run { () async throws in
@@ -243,6 +244,7 @@ import WorkoutSimTestSupport
   @Test func aStallAfterATerminationNamesIt() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.withoutTheShareDescription())
     let held = HeldContinuation()
+    held.rescueInsteadOfExit(simulation)
     let run = Task {
       try await simulation.run { () async throws in
         let store = HKHealthStore()
@@ -285,6 +287,7 @@ import WorkoutSimTestSupport
     let simulation = try HealthKitSimulation(scenario: constantRun())
     simulation.stallReportDelay = .milliseconds(200)
     let held = HeldContinuation()
+    held.rescueInsteadOfExit(simulation)
     let run = Task {
       try await simulation.run { () async throws in
         await withCheckedContinuation { continuation in

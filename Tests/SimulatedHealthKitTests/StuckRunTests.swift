@@ -44,9 +44,66 @@ import WorkoutSimTestSupport
       + "withCheckedContinuation stored until a delegate call that is not coming), which "
       + "no Swift API can end; wrap it in withTaskCancellationHandler { ... } onCancel: "
       + "{ resume it throwing CancellationError }, or await the state with a timeout; the "
-      + "process ends now with exit code 70 (EX_SOFTWARE) so that the test run's output is "
-      + "not held forever (set stallExitDelay = nil to keep waiting, under a debugger)\n"
+      + "process ends with exit code 70 (EX_SOFTWARE) once no other run in it is in progress "
+      + "(at most 10 minutes from now), so that the test run's output is not held forever: "
+      + "tests not ended by then get no result (run this one alone with --filter to see the "
+      + "others'; set stallExitDelay = nil to keep waiting, under a debugger)\n"
     #expect(standardError.contains(stuck))
+    // No other run was in progress: no wait.
+    #expect(!standardError.contains("waiting for the"))
+  }
+
+  /// Tests run in parallel in one process: the stuck run's process ends only once the other
+  /// run in progress has ended. Here the other run waits until the stuck run's end is pending
+  /// (its `stuckAfterStall` report), then simulates an hour and writes a line: the line comes
+  /// before the end, after the wait's own line. Before the fix the process ended at the report.
+  @Test func theProcessEndsOnceTheOtherRunsHaveEnded() async throws {
+    let result = await #expect(
+      processExitsWith: .exitCode(70), observing: [\.standardErrorContent]
+    ) {
+      let stuck = try HealthKitSimulation(scenario: constantRun())
+      stuck.stallReportDelay = .milliseconds(200)
+      stuck.stallExitDelay = .milliseconds(300)
+      let other = try HealthKitSimulation(scenario: constantRun())
+      let otherRun = Task {
+        try await other.run {
+          // The stall, then the stuck run's report.
+          _ = await stuck.nextRunEnding(after: 0)
+          _ = await stuck.nextRunEnding(after: 1)
+          try await other.advance(by: .seconds(3600))
+          FileHandle.standardError.write(Data("the other run ended at \(other.now)\n".utf8))
+        }
+      }
+      await stuck.run {
+        await withCheckedContinuation { continuation in
+          StuckRunTests.held.withLock { $0 = continuation }
+        }
+      }
+      try await otherRun.value
+    }
+    let standardError = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    let waiting =
+      "workout-sim: simulation: waiting for the 1 other run(s) in progress in this process to "
+      + "end (at most 10 minutes) before it ends with exit code 70\n"
+    let waitAt = try #require(standardError.range(of: waiting))
+    let endedAt = try #require(standardError.range(of: "the other run ended at "))
+    #expect(waitAt.upperBound <= endedAt.lowerBound)
+  }
+
+  /// The wait's rule with hand-picked counts and times: the process ends once no other run
+  /// was in progress for 1 s, or after 10 minutes whatever the others do.
+  @Test func theWaitEndsAfterASecondWithoutOtherRunsOrAfterTenMinutes() {
+    /// What one wait answers to each look, `(others, elapsed)`, in order.
+    func answers(_ looks: [(Int, Duration)]) -> [Bool] {
+      var wait = StuckRuns.Wait()
+      return looks.map { wait.look(others: $0.0, elapsed: $0.1) }
+    }
+    #expect(
+      answers([(1, .zero), (0, .milliseconds(500)), (0, .seconds(1))]) == [false, false, true])
+    #expect(
+      answers([(2, .milliseconds(900)), (0, .milliseconds(1500)), (0, .milliseconds(1900))])
+        == [false, false, true])
+    #expect(answers([(3, .seconds(599)), (3, .seconds(600))]) == [false, true])
   }
 
   /// In this process, with a stand-in for the end of the process: the watcher that records

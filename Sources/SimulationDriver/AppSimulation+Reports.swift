@@ -136,6 +136,11 @@ extension AppSimulation {
   /// been detected"), as the simulation cannot go on.
   public static let stuckExitCode: Int32 = 70
 
+  /// How long ``abandonStuckRun()`` waits for the watchers that record its report as the test's
+  /// issue: 10 s of wall-clock time (a project rule: on a loaded machine the recording task
+  /// may wait seconds for a thread; the wait ends as soon as they have recorded it).
+  static let recordingWait: DispatchTimeInterval = .seconds(10)
+
   /// What ends the process over a run stuck after its stall: the real end (`nil`: standard
   /// output and standard error flushed, then `_exit` with the code), or a test's stand-in,
   /// which returns.
@@ -155,8 +160,8 @@ extension AppSimulation {
   /// The exit watch found the body of a run a stall cancelled still waiting
   /// ``stallExitDelay`` later: reports it (``Report/Kind-swift.enum/stuckAfterStall``), gives
   /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
-  /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 2 s of
-  /// wall-clock time for them to have recorded it (on the lane's thread, which runs nothing
+  /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 10 s of
+  /// wall-clock time (``recordingWait``) for them to have recorded it (on the lane's thread, which runs nothing
   /// else meanwhile: the watchers run on Swift's global executor), then leaves the end of the
   /// process to ``StuckRuns/endProcess(code:stillStuck:)``, which waits for the process's other
   /// runs (or, with a test's ``exitProcess``, calls that at once). Once per stuck body: a
@@ -198,16 +203,20 @@ extension AppSimulation {
     ResumeRedirect.bypassing {
       for watcher in watchers { watcher.resume(returning: report) }
     }
-    let deadline = DispatchTime.now() + .seconds(2)
+    let deadline = DispatchTime.now() + Self.recordingWait
     for _ in 0..<recorders {
       if recorded.wait(timeout: deadline) == .timedOut { break }
     }
-    let exit = state.withLock { $0.exitHook }
+    let exit = state.withLock { state in
+      state.exitPending = true
+      return state.exitHook
+    }
     if let exit {
+      // A test's stand-in: it may rescue the body, which then may be stuck again later.
       exit(Self.stuckExitCode)
+      if stuckRunStall == nil { state.withLock { $0.exitPending = false } }
       return
     }
-    state.withLock { $0.exitPending = true }
     StuckRuns.endProcess(code: Self.stuckExitCode) { [weak self] in
       guard let self else { return false }
       let stuck = stuckRunStall != nil

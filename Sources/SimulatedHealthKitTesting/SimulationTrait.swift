@@ -221,7 +221,9 @@ func recordRunEndings(
   of simulation: HealthKitSimulation, _ record: (HealthKitSimulation.Report) -> Void
 ) async -> [HealthKitSimulation.Report] {
   var recorded: [HealthKitSimulation.Report] = []
-  while let report = await simulation.nextRunEnding(after: recorded.count, recording: true) {
+  let recorder = simulation.beginRecordingRunEndings()
+  defer { simulation.endRecordingRunEndings(recorder) }
+  while let report = await simulation.nextRunEnding(after: recorded.count, recorder: recorder) {
     record(report)
     recorded.append(report)
   }

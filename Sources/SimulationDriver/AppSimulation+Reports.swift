@@ -160,7 +160,7 @@ extension AppSimulation {
   /// The exit watch found the body of a run a stall cancelled still waiting
   /// ``stallExitDelay`` later: reports it (``Report/Kind-swift.enum/stuckAfterStall``), gives
   /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
-  /// XCTest's `simulate`: ``nextRunEnding(after:recording:)``) and waits up to 10 s of
+  /// XCTest's `simulate`: ``beginRecordingRunEndings()``) and waits up to 10 s of
   /// wall-clock time (``recordingWait``) for them to have recorded it (on the lane's thread, which runs nothing
   /// else meanwhile: the watchers run on Swift's global executor), then leaves the end of the
   /// process to ``StuckRuns/endProcess(code:stillStuck:)``, which waits for the process's other
@@ -186,25 +186,24 @@ extension AppSimulation {
         + "waiting, under a debugger)")
     let report = record([made], throwing: false)[0]
     let recorded = DispatchSemaphore(value: 0)
-    let (watchers, recorders) = state.withLock {
+    let (watchers, index) = state.withLock {
       state -> ([CheckedContinuation<Report?, Never>], Int) in
-      state.exitEnding = (state.runEndings.count, recorded)
+      let index = state.runEndings.count
+      state.exitEnding = (index, recorded)
       state.runEndings.append(report)
-      let recorders = state.stallWatchers.keys.filter { state.recordingWatchers.contains($0) }
-        .count
-      defer {
-        state.stallWatchers = [:]
-        state.recordingWatchers = []
-      }
-      return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), recorders)
+      defer { state.stallWatchers = [:] }
+      return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), index)
     }
     // Called on the lane's thread, which waits below: the watchers' tasks go to Swift's global
     // executor, not to the lane (``ResumeRedirect``).
     ResumeRedirect.bypassing {
       for watcher in watchers { watcher.resume(returning: report) }
     }
+    // Every recorder of the simulation, waiting at the moment or between two reports (a
+    // recording task that waits for a thread on a loaded machine), has recorded it once it asks
+    // for the ending after it.
     let deadline = DispatchTime.now() + Self.recordingWait
-    for _ in 0..<recorders {
+    while !state.withLock({ $0.recorders.values.allSatisfy { $0 > index } }) {
       if recorded.wait(timeout: deadline) == .timedOut { break }
     }
     let exit = state.withLock { state in
@@ -341,10 +340,7 @@ extension AppSimulation {
       for sleeper in state.sleepers.waiting {
         if let taken = state.sleepers.remove(id: sleeper.id) { sleepers.append(taken.continuation) }
       }
-      defer {
-        state.stallWatchers = [:]
-        state.recordingWatchers = []
-      }
+      defer { state.stallWatchers = [:] }
       return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), sleepers)
     }
     for watcher in watchers { watcher.resume(returning: report) }
@@ -355,13 +351,16 @@ extension AppSimulation {
   /// no call could throw: ``endRuns(with:termination:error:)``) when it is made (at once when
   /// it was made already), or `nil` when the calling task is cancelled first. The `.simulation`
   /// trait and XCTest's `simulate` record each as the test's issue at once, while the body may
-  /// still wait (`recording`: asking for the report after a run stuck after its stall tells
-  /// ``abandonStuckRun()`` it was recorded, and the process may end); ``run(isolation:_:)``
-  /// cancels its body's task.
-  package func nextRunEnding(after seen: Int, recording: Bool = false) async -> Report? {
+  /// still wait (`recorder`, from ``beginRecordingRunEndings()``: asking for the report after
+  /// a run stuck after its stall tells ``abandonStuckRun()`` it was recorded, and the process
+  /// may end); ``run(isolation:_:)`` cancels its body's task.
+  package func nextRunEnding(after seen: Int, recorder: Int? = nil) async -> Report? {
     let id = state.withLock { state -> Int in
       state.nextStallWatcher += 1
-      if recording, let exit = state.exitEnding, seen > exit.index { exit.recorded.signal() }
+      if let recorder, state.recorders[recorder] != nil {
+        state.recorders[recorder] = seen
+        if let exit = state.exitEnding, seen > exit.index { exit.recorded.signal() }
+      }
       return state.nextStallWatcher
     }
     return await withTaskCancellationHandler {
@@ -370,7 +369,6 @@ extension AppSimulation {
           if state.cancelledStallWatchers.remove(id) != nil { return (true, nil) }
           if state.runEndings.count > seen { return (false, state.runEndings[seen]) }
           state.stallWatchers[id] = continuation
-          if recording { state.recordingWatchers.insert(id) }
           return (false, nil)
         }
         if cancelled {
@@ -381,7 +379,6 @@ extension AppSimulation {
       }
     } onCancel: {
       let watcher = state.withLock { state -> CheckedContinuation<Report?, Never>? in
-        state.recordingWatchers.remove(id)
         guard let watcher = state.stallWatchers.removeValue(forKey: id) else {
           state.cancelledStallWatchers.insert(id)
           return nil
@@ -390,6 +387,30 @@ extension AppSimulation {
       }
       watcher?.resume(returning: nil)
     }
+  }
+
+  /// Registers a recorder of run endings as the test's issues (the `.simulation` trait's and
+  /// XCTest's `simulate`'s), which then asks for each with
+  /// ``nextRunEnding(after:recorder:)``: before ending the process over a run stuck after its
+  /// stall, ``abandonStuckRun()`` waits (10 s at most) until every registered recorder has
+  /// recorded the report, even one that was between two reports when it was made. Returns the
+  /// recorder's number; end it with ``endRecordingRunEndings(_:)``.
+  package func beginRecordingRunEndings() -> Int {
+    state.withLock { state in
+      state.nextRecorder += 1
+      state.recorders[state.nextRecorder] = 0
+      return state.nextRecorder
+    }
+  }
+
+  /// The recorder `recorder` stopped (its task was cancelled): the process end no longer waits
+  /// for it.
+  package func endRecordingRunEndings(_ recorder: Int) {
+    let exit = state.withLock { state in
+      state.recorders[recorder] = nil
+      return state.exitEnding
+    }
+    exit?.recorded.signal()
   }
 
   /// What to write instead of a task the run does not wait for (the end of the reports of an

@@ -812,13 +812,16 @@ public final class AppSimulation: Sendable {
     /// Delegate calls delivered to no one, as the frameworks noted them (a stall names them:
     /// ``AppSimulation/noteUndelivered(_:)``).
     package var undelivered: [String] = []
-    /// The listed watchers that record each report as the test's issue (the trait's and
-    /// XCTest's `simulate`'s: ``AppSimulation/nextRunEnding(after:recording:)``).
-    package var recordingWatchers: Set<Int> = []
+    /// The recorders of run endings as the test's issues (the trait's and XCTest's
+    /// `simulate`'s: ``AppSimulation/beginRecordingRunEndings()``), each with how many endings
+    /// it has recorded (the `seen` of its last ``AppSimulation/nextRunEnding(after:recorder:)``),
+    /// whether or not it is waiting for the next one at the moment.
+    package var recorders: [Int: Int] = [:]
+    /// The number the next recorder gets.
+    package var nextRecorder = 0
     /// The process is about to end over a run stuck after its stall
     /// (``AppSimulation/abandonStuckRun()``): the index of its report in ``runEndings``, and
-    /// what each recording watcher signals when it asks for the report after it (it has
-    /// recorded it).
+    /// what a recorder signals when it asks for the report after it (it has recorded it).
     package var exitEnding: (index: Int, recorded: DispatchSemaphore)?
     /// What ends the process over a run stuck after its stall (``AppSimulation/exitProcess``),
     /// or `nil` for the real end (a test puts its own here).

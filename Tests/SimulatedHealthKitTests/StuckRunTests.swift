@@ -123,7 +123,9 @@ import WorkoutSimTestSupport
     }
     let recorder = Task {
       var seen = 0
-      while let made = await simulation.nextRunEnding(after: seen, recording: true) {
+      let recorder = simulation.beginRecordingRunEndings()
+      defer { simulation.endRecordingRunEndings(recorder) }
+      while let made = await simulation.nextRunEnding(after: seen, recorder: recorder) {
         recorded.withLock { $0.append(made.kind) }
         seen += 1
       }

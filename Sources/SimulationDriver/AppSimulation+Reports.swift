@@ -161,8 +161,9 @@ extension AppSimulation {
   /// ``stallExitDelay`` later: reports it (``Report/Kind-swift.enum/stuckAfterStall``), gives
   /// the report to the watchers that record it as the test's issue (the `.simulation` trait,
   /// XCTest's `simulate`: ``beginRecordingRunEndings()``) and waits up to 10 s of
-  /// wall-clock time (``recordingWait``) for them to have recorded it (on the lane's thread, which runs nothing
-  /// else meanwhile: the watchers run on Swift's global executor), then leaves the end of the
+  /// wall-clock time (``recordingWait``) for them to have recorded it (on a thread of its own:
+  /// the lane goes on, as a recorder's task or a body that ends after all may need it), then
+  /// leaves the end of the
   /// process to ``StuckRuns/endProcess(code:stillStuck:)``, which waits for the process's other
   /// runs (or, with a test's ``exitProcess``, calls that at once). Once per stuck body: a
   /// later stall of the same body while its end is pending makes no second report.
@@ -194,33 +195,36 @@ extension AppSimulation {
       defer { state.stallWatchers = [:] }
       return (state.stallWatchers.sorted { $0.key < $1.key }.map(\.value), index)
     }
-    // Called on the lane's thread, which waits below: the watchers' tasks go to Swift's global
-    // executor, not to the lane (``ResumeRedirect``).
+    // The watchers' tasks go to Swift's global executor, not to the lane (``ResumeRedirect``).
     ResumeRedirect.bypassing {
       for watcher in watchers { watcher.resume(returning: report) }
-    }
-    // Every recorder of the simulation, waiting at the moment or between two reports (a
-    // recording task that waits for a thread on a loaded machine), has recorded it once it asks
-    // for the ending after it.
-    let deadline = DispatchTime.now() + Self.recordingWait
-    while !state.withLock({ $0.recorders.values.allSatisfy { $0 > index } }) {
-      if recorded.wait(timeout: deadline) == .timedOut { break }
     }
     let exit = state.withLock { state in
       state.exitPending = true
       return state.exitHook
     }
-    if let exit {
-      // A test's stand-in: it may rescue the body, which then may be stuck again later.
-      exit(Self.stuckExitCode)
-      if stuckRunStall == nil { state.withLock { $0.exitPending = false } }
-      return
-    }
-    StuckRuns.endProcess(code: Self.stuckExitCode) { [weak self] in
-      guard let self else { return false }
-      let stuck = stuckRunStall != nil
-      if !stuck { state.withLock { $0.exitPending = false } }
-      return stuck
+    // The waits are on a thread of their own: the lane goes on (a recorder's task, or a body
+    // that ends after all, may need it).
+    Thread.detachNewThread { [self] in
+      // Every recorder of the simulation, waiting at the moment or between two reports (a
+      // recording task that waits for a thread on a loaded machine), has recorded it once it
+      // asks for the ending after it.
+      let deadline = DispatchTime.now() + Self.recordingWait
+      while !state.withLock({ $0.recorders.values.allSatisfy { $0 > index } }) {
+        if recorded.wait(timeout: deadline) == .timedOut { break }
+      }
+      if let exit {
+        // A test's stand-in: it may rescue the body, which then may be stuck again later.
+        exit(Self.stuckExitCode)
+        if stuckRunStall == nil { state.withLock { $0.exitPending = false } }
+        return
+      }
+      StuckRuns.endProcess(code: Self.stuckExitCode) { [weak self] in
+        guard let self else { return false }
+        let stuck = stuckRunStall != nil
+        if !stuck { state.withLock { $0.exitPending = false } }
+        return stuck
+      }
     }
   }
 
@@ -671,10 +675,11 @@ package enum StuckRuns {
     }
   }
 
-  /// Ends the process with `code` once no other run is in progress (``Wait``), from a thread of
-  /// its own, unless `stillStuck` says the stuck body ended meanwhile. Writes a line to
+  /// Ends the process with `code` once no other run is in progress (``Wait``), unless
+  /// `stillStuck` says the stuck body ended meanwhile (then returns). Called on a thread of its
+  /// own, which it blocks. Writes a line to
   /// standard error when other runs are waited for.
-  static func endProcess(code: Int32, stillStuck: @escaping @Sendable () -> Bool) {
+  static func endProcess(code: Int32, stillStuck: () -> Bool) {
     let stuck = count.add(1, ordering: .sequentiallyConsistent).newValue
     let others = UnseenWork.runs.load(ordering: .sequentiallyConsistent) - stuck
     if others > 0 {
@@ -684,22 +689,20 @@ package enum StuckRuns {
             + "this process to end (at most \(longestWaitText)) before it ends with exit code "
             + "\(code)\n").utf8))
     }
-    Thread.detachNewThread {
-      let began = ContinuousClock.now
-      var wait = Wait()
-      while true {
-        guard stillStuck() else {
-          count.subtract(1, ordering: .sequentiallyConsistent)
-          return
-        }
-        let others =
-          UnseenWork.runs.load(ordering: .sequentiallyConsistent)
-          - count.load(ordering: .sequentiallyConsistent)
-        if wait.look(others: others, elapsed: ContinuousClock.now - began) { break }
-        Thread.sleep(forTimeInterval: lookEvery)
+    let began = ContinuousClock.now
+    var wait = Wait()
+    while true {
+      guard stillStuck() else {
+        count.subtract(1, ordering: .sequentiallyConsistent)
+        return
       }
-      fflush(nil)
-      _exit(code)
+      let others =
+        UnseenWork.runs.load(ordering: .sequentiallyConsistent)
+        - count.load(ordering: .sequentiallyConsistent)
+      if wait.look(others: others, elapsed: ContinuousClock.now - began) { break }
+      Thread.sleep(forTimeInterval: lookEvery)
     }
+    fflush(nil)
+    _exit(code)
   }
 }

@@ -485,9 +485,11 @@ extension AppSimulation {
       return state.undeliveredKinds.insert(kind).inserted
     }
     guard wanted else { return }
+    // To the millisecond: a time read back from a `Date` is off by a fraction of a microsecond.
+    let time = secondsText((seconds * 1000).rounded() / 1000)
     let note =
-      "\(call()) at t = \(secondsText(seconds)) s but had no delegate: \(advice) (the property "
-      + "is weak: keep the delegate object alive)"
+      "\(call()) at t = \(time) s but had no delegate: \(advice) (the property is weak: keep "
+      + "the delegate object alive)"
     state.withLock { state in
       guard state.undelivered.count < 8, !state.undelivered.contains(note) else { return }
       state.undelivered.append(note)

@@ -346,7 +346,7 @@ struct MirroringListener: EffectListener {
         return call {
           guard let delegate = target.delegate else {
             return target.noteNoDelegate(
-              "changed to \(new)", date: changeDate, advice: Self.advice(for: target))
+              "changed to \(new)", date: date, advice: Self.advice(for: target))
           }
           delegate.workoutSession(target, didChangeTo: new, from: old, date: changeDate)
         }

@@ -278,9 +278,16 @@ public class CLLocationManager: NSObject {
     }
   }
 
-  /// Calls the delegate's authorization methods (new, then deprecated).
+  /// Calls the delegate's authorization methods (new, then deprecated); without a delegate the
+  /// call is noted for a stall (``noteNoDelegate(_:kind:at:advice:)``).
   func authorizationChanged() {
-    guard let delegate else { return }
+    guard let delegate else {
+      let status = authorizationStatus
+      return noteNoDelegate(
+        "changed its authorization to \(status)",
+        kind: "CLLocationManager.didChangeAuthorization.\(status)", at: nil,
+        advice: "set manager.delegate when the manager is made")
+    }
     delegate.locationManagerDidChangeAuthorization(self)
     (self as any LegacyAuthorizationCall).legacyAuthorizationChange(delegate)
   }
@@ -356,15 +363,43 @@ public class CLLocationManager: NSObject {
     for callback in callbacks { simulation.enqueue(callback) }
   }
 
-  /// Delivers `locations` to the delegate (in the lane).
+  /// Delivers `locations` to the delegate (in the lane); without a delegate the first such
+  /// call is noted for a stall, at its first fix's time.
   func deliver(_ locations: [CLLocation]) {
     set(\.location, locations.last)
-    delegate?.locationManager(self, didUpdateLocations: locations)
+    guard let delegate else {
+      return noteNoDelegate(
+        "updated locations", kind: "CLLocationManager.didUpdateLocations",
+        at: locations.first?.timestamp, advice: "set manager.delegate before \(Self.starts)")
+    }
+    delegate.locationManager(self, didUpdateLocations: locations)
   }
 
-  /// Delivers `error` to the delegate (in the lane).
+  /// Delivers `error` to the delegate (in the lane); without a delegate the first failure of
+  /// each code is noted for a stall.
   func fail(_ error: CLError) {
-    delegate?.locationManager(self, didFailWithError: error)
+    guard let delegate else {
+      return noteNoDelegate(
+        "failed with CLError.Code.\(error.code)",
+        kind: "CLLocationManager.didFailWithError.\(error.code)", at: nil,
+        advice: "set manager.delegate before \(Self.starts)")
+    }
+    delegate.locationManager(self, didFailWithError: error)
+  }
+
+  /// The calls that start updates, as the advice of a note names them.
+  private static let starts = "startUpdatingLocation() or requestLocation()"
+
+  /// Notes that this manager `what` at `date` (virtual now when `nil`) while it had no
+  /// delegate, so the call went to no one: a stall names it once per `kind`
+  /// ("CLLocationManager updated locations at t = 3 s but had no delegate: ...",
+  /// `AppSimulation.noteNoDelegate(_:kind:at:advice:)`, docs/swift-api.md#nothing-silent).
+  private func noteNoDelegate(_ what: String, kind: String, at date: Date?, advice: String) {
+    guard let simulation else { return }
+    let date = date ?? simulation.now
+    simulation.noteNoDelegate(
+      "CLLocationManager \(what)", kind: kind, at: date.timeIntervalSince(simulation.startDate),
+      advice: advice)
   }
 }
 

@@ -80,9 +80,11 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// ``WCSessionActivationState/activated`` follows at the same instant (docs/phone-link.md),
   /// delivered at the next `advance` or `settle` (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activate()). Without
-  /// a delegate nothing happens but a `system` entry in the log (Apple "logs an error").
+  /// a delegate nothing happens but a `system` entry in the log (Apple "logs an error"), and a
+  /// stall names the call ("WCSession on the watch was asked to activate at t = 0 s but had no
+  /// delegate: ...", docs/swift-api.md#nothing-silent).
   public func activate() {
-    let activated = simulation.withLink { _, state -> Bool in
+    let activated = simulation.withLink { _, state -> Bool? in
       guard isAlive(in: &state) else {
         Self.logIgnored("activate", device: device, in: &state)
         return false
@@ -92,11 +94,17 @@ public final class WCSession: NSObject, @unchecked Sendable {
           SystemEvent(
             framework: .watchConnectivity, event: "activateWithoutDelegate",
             identifier: device.rawValue))
-        return false
+        return nil
       }
       lock.withLock { activateCalledStorage = true }
       state.session.withEngine { $0.perform(.link(.activate(device.companion)), at: $0.now) }
       return true
+    }
+    guard let activated else {
+      return noteNoDelegate(
+        "was asked to activate",
+        advice: "set session.delegate before activate(): without one the session does not "
+          + "activate and session(_:activationDidCompleteWith:error:) never comes")
     }
     guard activated else { return }
     // The `didFinish` calls that waited for this side's relaunched app, after its activation.
@@ -405,6 +413,16 @@ extension WCSession {
     device == .phone || generation == state.processGeneration()
   }
 
+  /// Notes that this session `what` (received a message, ...) at virtual now while it had no
+  /// delegate, so the call went to no one: a stall names it, once per call and device
+  /// ("WCSession on the phone received a message at t = 3 s but had no delegate: ...",
+  /// `AppSimulation.noteNoDelegate(_:kind:at:advice:)`, docs/swift-api.md#nothing-silent).
+  func noteNoDelegate(_ what: String, advice: String = "set session.delegate before activate()") {
+    simulation.noteNoDelegate(
+      "WCSession on the \(device.rawValue) \(what)", kind: "WCSession.\(device.rawValue).\(what)",
+      at: simulation.now.timeIntervalSince(simulation.startDate), advice: advice)
+  }
+
   /// Whether this session's app process is alive.
   var isAlive: Bool {
     device == .phone || simulation.mutate { state in state.processGeneration() } == generation
@@ -563,7 +581,9 @@ extension WCSession {
     if !logged { logLocalFailure(kind, code) }
     object.markFinished()
     simulation.enqueue(
-      WatchConnectivityState.call(self) { $1.session($0, didFinish: object, error: WCError(code)) })
+      WatchConnectivityState.call(self, "finished a user-info transfer") {
+        $1.session($0, didFinish: object, error: WCError(code))
+      })
   }
 
   /// A file transfer that failed before the engine queued it: `didFinish` with `code`.
@@ -572,7 +592,9 @@ extension WCSession {
     object.markFinished(delivered: false)
     if code != .sessionMissingDelegate { logLocalFailure(.file, code) }
     simulation.enqueue(
-      WatchConnectivityState.call(self) { $1.session($0, didFinish: object, error: WCError(code)) })
+      WatchConnectivityState.call(self, "finished a file transfer") {
+        $1.session($0, didFinish: object, error: WCError(code))
+      })
     return object
   }
 

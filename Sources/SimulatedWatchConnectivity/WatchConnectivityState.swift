@@ -119,13 +119,17 @@ extension WatchConnectivityState {
     return entry.session
   }
 
-  /// A callback that runs `body` with `session`'s delegate as `device`'s code.
+  /// A callback that runs `body` with `session`'s delegate as `device`'s code; a live session
+  /// without a delegate has the call, `what` it did, noted for a stall
+  /// (``WCSession/noteNoDelegate(_:advice:)``).
   static func call(
-    _ session: WCSession, _ body: @escaping (WCSession, any WCSessionDelegate) -> Void
+    _ session: WCSession, _ what: String,
+    _ body: @escaping (WCSession, any WCSessionDelegate) -> Void
   ) -> AppSimulation.Callback {
     let box = Unchecked(value: body)
     return {
-      guard let delegate = session.delegate, session.isAlive else { return }
+      guard session.isAlive else { return }
+      guard let delegate = session.delegate else { return session.noteNoDelegate(what) }
       AppSimulation.$currentDevice.withValue(session.device) {
         box.value(session, delegate)
       }
@@ -140,20 +144,24 @@ extension WatchConnectivityState {
     case .activated(let device):
       guard let session = liveSession(device.device, in: &state) else { return [] }
       return [
-        Self.call(session) { session, delegate in
+        Self.call(session, "completed its activation") { session, delegate in
           delegate.session(session, activationDidCompleteWith: .activated, error: nil)
         }
       ]
     case .reachability(let device, _):
       guard let session = liveSession(device.device, in: &state) else { return [] }
       return [
-        Self.call(session) { session, delegate in delegate.sessionReachabilityDidChange(session) }
+        Self.call(session, "changed its reachability") { session, delegate in
+          delegate.sessionReachabilityDidChange(session)
+        }
       ]
     case .watchState:
       removeWatchDirectoryIfGone(in: state)
       guard let session = liveSession(.phone, in: &state) else { return [] }
       return [
-        Self.call(session) { session, delegate in delegate.sessionWatchStateDidChange(session) }
+        Self.call(session, "changed its watch state") { session, delegate in
+          delegate.sessionWatchStateDidChange(session)
+        }
       ]
     case .phoneApp, .queued, .contextReplaced:
       return []
@@ -209,10 +217,12 @@ extension WatchConnectivityState {
       guard let message = bytes.dictionary() else { return [] }
       let box = Unchecked(value: message)
       guard replyExpected else {
-        return [Self.call(session) { $1.session($0, didReceiveMessage: box.value) }]
+        return [
+          Self.call(session, "received a message") { $1.session($0, didReceiveMessage: box.value) }
+        ]
       }
       return [
-        Self.call(session) { session, delegate in
+        Self.call(session, "received a message") { session, delegate in
           delegate.session(session, didReceiveMessage: box.value) { reply in
             session.reply(to: transfer, with: PayloadBytes(dictionary: reply))
           }
@@ -220,10 +230,14 @@ extension WatchConnectivityState {
       ]
     case .messageData:
       guard replyExpected else {
-        return [Self.call(session) { $1.session($0, didReceiveMessageData: bytes.data) }]
+        return [
+          Self.call(session, "received message data") {
+            $1.session($0, didReceiveMessageData: bytes.data)
+          }
+        ]
       }
       return [
-        Self.call(session) { session, delegate in
+        Self.call(session, "received message data") { session, delegate in
           delegate.session(session, didReceiveMessageData: bytes.data) { reply in
             session.reply(to: transfer, with: PayloadBytes(messageData: reply))
           }
@@ -232,11 +246,17 @@ extension WatchConnectivityState {
     case .applicationContext:
       guard let context = bytes.dictionary() else { return [] }
       let box = Unchecked(value: context)
-      return [Self.call(session) { $1.session($0, didReceiveApplicationContext: box.value) }]
+      return [
+        Self.call(session, "received an application context") {
+          $1.session($0, didReceiveApplicationContext: box.value)
+        }
+      ]
     case .userInfo, .complicationUserInfo:
       guard let info = bytes.dictionary() else { return [] }
       let box = Unchecked(value: info)
-      return [Self.call(session) { $1.session($0, didReceiveUserInfo: box.value) }]
+      return [
+        Self.call(session, "received user info") { $1.session($0, didReceiveUserInfo: box.value) }
+      ]
     case .file:
       payloads[transfer] = nil
       guard let file = files[transfer] else { return [] }
@@ -245,7 +265,7 @@ extension WatchConnectivityState {
       let metadata = file.metadata.flatMap { $0.dictionary() }
       let box = Unchecked(value: metadata)
       return [
-        Self.call(session) { session, delegate in
+        Self.call(session, "received a file") { session, delegate in
           // The file appears in the Inbox for the call and is deleted when it returns (Apple:
           // "deleted when session(_:didReceive:) returns unless the app moves it").
           do {
@@ -301,14 +321,18 @@ extension WatchConnectivityState {
       guard let object = userInfoTransfers.removeValue(forKey: transfer) else { return [] }
       object.markFinished()
       return [
-        Self.call(session) { $1.session($0, didFinish: object, error: failure?.value) }
+        Self.call(session, "finished a user-info transfer") {
+          $1.session($0, didFinish: object, error: failure?.value)
+        }
       ]
     case .file:
       files[transfer] = nil
       guard let object = fileTransfers.removeValue(forKey: transfer) else { return [] }
       object.markFinished(delivered: error == nil)
       return [
-        Self.call(session) { $1.session($0, didFinish: object, error: failure?.value) }
+        Self.call(session, "finished a file transfer") {
+          $1.session($0, didFinish: object, error: failure?.value)
+        }
       ]
     case .message, .messageData, .applicationContext:
       return []

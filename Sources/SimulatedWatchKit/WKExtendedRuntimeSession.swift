@@ -218,11 +218,25 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     }
     guard let refused else { return }
     simulation.enqueue { [self] in
-      let delegate = lock.withLock { delegateStorage }
+      guard let delegate = lock.withLock({ delegateStorage }) else {
+        let code = WKExtendedRuntimeSessionErrorCode(rawValue: refused.error.code)
+        return noteNoDelegate("became invalid (error, \(code.map { "\($0)" } ?? "unknown"))")
+      }
       AppSimulation.$currentDevice.withValue(.watch) {
-        delegate?.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
+        delegate.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
       }
     }
+  }
+
+  /// Notes that this session `what` (started, became invalid) at virtual now while it had no
+  /// delegate, so the call went to no one: a stall names it ("WKExtendedRuntimeSession started
+  /// at t = 0 s but had no delegate: ...", `AppSimulation.noteNoDelegate(_:kind:at:advice:)`,
+  /// docs/swift-api.md#nothing-silent).
+  private func noteNoDelegate(_ what: String) {
+    simulation.noteNoDelegate(
+      "WKExtendedRuntimeSession \(what)",
+      at: simulation.now.timeIntervalSince(simulation.startDate),
+      advice: "set session.delegate before start()")
   }
 
   /// The name the wall-clock rule gives ``start(at:)`` (its `wallClockDate` log entry, its
@@ -239,24 +253,31 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
   /// no app code runs here).
   func callbacks(for event: ExtendedRuntimeEvent) -> [AppSimulation.Callback] {
     let call: @Sendable (any WKExtendedRuntimeSessionDelegate) -> Void
+    // What the session did, in a note when it has no delegate.
+    let what: String
     switch event.change {
     case .started(let expiresAt):
       let date = simulation.date(of: expiresAt)
       lock.withLock { expiration = date }
       call = { $0.extendedRuntimeSessionDidStart(self) }
+      what = "started"
     case .willExpire:
       call = { $0.extendedRuntimeSessionWillExpire(self) }
+      what = "was about to expire"
     case .invalidated(let reason, let code):
       let code = code.flatMap { WKExtendedRuntimeSessionErrorCode(rawValue: $0.rawValue) }
       let reason = WKExtendedRuntimeSessionInvalidationReason(reason)
       call = { $0.extendedRuntimeSession(self, didInvalidateWith: reason, error: code?.error) }
+      what = "became invalid (\(reason)\(code.map { ", \($0)" } ?? ""))"
     case .scheduled, .terminated:
       // A scheduled session says nothing until it starts; a crashed process hears nothing.
       return []
     }
     return [
       { [self] in
-        guard let delegate = lock.withLock({ delegateStorage }) else { return }
+        guard let delegate = lock.withLock({ delegateStorage }) else {
+          return noteNoDelegate(what)
+        }
         AppSimulation.$currentDevice.withValue(.watch) { call(delegate) }
       }
     ]

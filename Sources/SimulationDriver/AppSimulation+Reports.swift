@@ -511,11 +511,30 @@ extension AppSimulation {
   }
 
   /// Notes a delegate call a framework produced for an object that had no delegate (the app
-  /// forgot `session.delegate = self`, or set it after the call whose change it waits for), in
-  /// the framework's words (`HKWorkoutSession changed to running at t = 0 s but had no
-  /// delegate: ...`): a stall's message names each such call, once (the first 8 kept), as what
-  /// the app may be waiting on (project rule, docs/swift-api.md#nothing-silent).
-  package func noteUndelivered(_ note: String) {
+  /// forgot `session.delegate = self`, set it after the call it waits for, or let the weakly
+  /// held delegate object go), in the framework's words: `call` at `seconds` (of scenario
+  /// time) "but had no delegate: `advice` (the property is weak: keep the delegate object
+  /// alive)", as `HKWorkoutSession changed to running at t = 0 s but had no delegate: set
+  /// session.delegate before startActivity (...)`. A stall's message names each such line once
+  /// (the first 8 kept) as what the app may be waiting on (project rule,
+  /// docs/swift-api.md#nothing-silent). With `kind`, only the first call of that kind is noted
+  /// (a call that recurs, as a location update every second, is one line, at its first
+  /// instant); `call` is only made into text when it is noted. The one home of the rule for
+  /// every simulated framework's delegates.
+  package func noteNoDelegate(
+    _ call: @autoclosure () -> String, kind: String? = nil, at seconds: Double, advice: String
+  ) {
+    let wanted = state.withLock { state -> Bool in
+      guard state.undelivered.count < 8 else { return false }
+      guard let kind else { return true }
+      return state.undeliveredKinds.insert(kind).inserted
+    }
+    guard wanted else { return }
+    // To the millisecond: a time read back from a `Date` is off by a fraction of a microsecond.
+    let time = secondsText((seconds * 1000).rounded() / 1000)
+    let note =
+      "\(call()) at t = \(time) s but had no delegate: \(advice) (the property is weak: keep "
+      + "the delegate object alive)"
     state.withLock { state in
       guard state.undelivered.count < 8, !state.undelivered.contains(note) else { return }
       state.undelivered.append(note)

@@ -547,8 +547,8 @@ public final class AppSimulation: Sendable {
     /// A delegate call or a completion handler.
     case call(Callback)
     /// The live builder delegate's `didCollectDataOf` with these types (as the engine names
-    /// them), through `endpoint`.
-    case collected(any Endpoint, QuantityTypeSet)
+    /// them), collected at the instant, through `endpoint`.
+    case collected(any Endpoint, QuantityTypeSet, SimulationInstant)
     /// A slot of the delivery loop's buffer whose delivery was taken out to run (holds
     /// nothing).
     case taken
@@ -559,15 +559,15 @@ public final class AppSimulation: Sendable {
     package consuming func run() {
       switch consume self {
       case .call(let callback): callback()
-      case .collected(let endpoint, let types):
-        endpoint.deliverCollected(types)
+      case .collected(let endpoint, let types, let instant):
+        endpoint.deliverCollected(types, at: instant)
       case .taken: break
       }
     }
 
     /// Runs each of `deliveries` in order, each moved out of its slot (left ``taken``) before
     /// it runs: the slot's reference is the one the call holds, not a copy of it. (The
-    /// session of a ``collected(_:_:)`` is held weakly by the app's builder and the
+    /// session of a ``collected(_:_:_:)`` is held weakly by the app's builder and the
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
     static func runAll(_ deliveries: inout [Delivery]) {
@@ -587,8 +587,9 @@ public final class AppSimulation: Sendable {
     /// a `dataCollected` effect (``deliverCollected(_:)`` delivers it).
     func callbacks(for effect: EngineEffect, date: Date) -> [Callback]
     /// Calls the live builder delegate's `didCollectDataOf` with the framework's types of the
-    /// batch's `types` (as the engine names them), unless the object's process died.
-    func deliverCollected(_ types: QuantityTypeSet)
+    /// batch's `types` (as the engine names them), collected at `instant`, unless the object's
+    /// process died.
+    func deliverCollected(_ types: QuantityTypeSet, at instant: SimulationInstant)
     /// The process crashed: the object becomes inert.
     func processDied()
   }
@@ -810,8 +811,10 @@ public final class AppSimulation: Sendable {
     package var cancelledStallWatchers: Set<Int> = []
     package var nextStallWatcher = 0
     /// Delegate calls delivered to no one, as the frameworks noted them (a stall names them:
-    /// ``AppSimulation/noteUndelivered(_:)``).
+    /// ``AppSimulation/noteNoDelegate(_:kind:at:advice:)``).
     package var undelivered: [String] = []
+    /// The kinds of delegate call already noted in ``undelivered`` (each noted once).
+    package var undeliveredKinds: Set<String> = []
     /// The recorders of run endings as the test's issues (the trait's and XCTest's
     /// `simulate`'s: ``AppSimulation/beginRecordingRunEndings()``), each with how many endings
     /// it has recorded (the `seen` of its last ``AppSimulation/nextRunEnding(after:recorder:)``),
@@ -923,7 +926,7 @@ public final class AppSimulation: Sendable {
         // A batch (most effects) matched here, in the buffer: passed to a call, the effect
         // would be copied out of it first.
         if case .dataCollected(let types, _) = effects[position].kind {
-          state.lane.append(.collected(endpoint, types))
+          state.lane.append(.collected(endpoint, types, effects[position].at))
           continue
         }
         enqueue(effects[position], for: endpoint, &state, startDate: startDate)
@@ -948,7 +951,7 @@ public final class AppSimulation: Sendable {
     if case .dataCollected(let types, _) = effect.kind {
       // The loaded reference moves into the lane: the session is held weakly, so its every
       // retain and release goes through its side table.
-      state.lane.append(.collected(endpoint, types))
+      state.lane.append(.collected(endpoint, types, effect.at))
       return
     }
     let date = startDate.addingTimeInterval(effect.at.seconds)

@@ -284,3 +284,67 @@ import WorkoutSystem
     }
   }
 }
+
+/// The mirrored session's calls delivered to no delegate are named by a stall
+/// (docs/swift-api.md#nothing-silent).
+extension MirroringTests {
+  /// Mirrored at 0, the phone's handler sets the delegate at 0.1; the watch sends at 10 and the
+  /// phone app lets its delegate go at 10.05, so the data that arrives at 10.1 goes to no one;
+  /// the watch ends at 15: the phone hears ended and the disconnect at 15.1, to no one. The
+  /// phone then waits; the stall at 16 names the three calls.
+  @Test func aMirroredSessionWithoutADelegateIsNamedByTheStall() async throws {
+    let report = try await stallReport { simulation in
+      try await mirroredRun(simulation, dropsDelegate: true)
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+    }
+    let advice =
+      "but had no delegate: set session.delegate in workoutSessionMirroringStartHandler (the "
+      + "property is weak: keep the delegate object alive)"
+    #expect(
+      report.message.contains(
+        "; HKWorkoutSession received data from the remote workout session at t = 10.100 s "
+          + "\(advice); HKWorkoutSession changed to ended at t = 15.100 s \(advice); "
+          + "HKWorkoutSession disconnected from the remote device at t = 15.100 s \(advice); the "
+          + "run's task is cancelled"))
+  }
+
+  /// The same run with the phone's delegate kept: the calls are delivered, the stall names none.
+  @Test func aMirroredSessionWithADelegateIsNotNamed() async throws {
+    let heard = Mutex<[String]>([])
+    let report = try await stallReport { simulation in
+      let phone = try await mirroredRun(simulation, dropsDelegate: false)
+      heard.withLock { $0 = phone.delegate.heard.withLock { $0 } }
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+    }
+    #expect(!report.message.contains("had no delegate"))
+    #expect(
+      heard.withLock { $0 } == [
+        "10.1 data [3]", "15.1 change 2->3 dated 15.0", "15.1 disconnect nil",
+      ])
+  }
+
+  /// The run of the two tests above, to t = 16.
+  @discardableResult
+  private func mirroredRun(_ simulation: HealthKitSimulation, dropsDelegate: Bool) async throws
+    -> PhoneApp
+  {
+    let watchSide = Side(simulation)
+    let phone = await simulation.on(.phone) {
+      PhoneApp(simulation: simulation, store: HKHealthStore())
+    }
+    let session = try watchSession(simulation, delegate: watchSide)
+    session.startActivity(with: noon(plus: 0))
+    try await session.startMirroringToCompanionDevice()
+    try await simulation.advance(to: noon(plus: 10))
+    try await session.sendToRemoteWorkoutSession(data: Data([1, 2, 3]))
+    try await simulation.advance(by: .milliseconds(50))
+    if dropsDelegate { phone.mirrored?.delegate = nil }
+    try await simulation.advance(to: noon(plus: 15))
+    session.end()
+    try await simulation.advance(to: noon(plus: 16))
+    withExtendedLifetime((session, watchSide)) {}
+    return phone
+  }
+}

@@ -209,6 +209,92 @@ import WorkoutSimTestSupport
   }
 }
 
+/// The live builder's calls delivered to no delegate are named by a stall, each kind once: the
+/// app forgot `builder.delegate = self` (docs/swift-api.md#nothing-silent).
+@Suite(.timeLimit(.minutes(1))) struct UndeliveredBuilderCallTests {
+  /// Heart rate only, a reading every 5 s from the start of collection (a batch at 0, 5 and 10:
+  /// a 2-hour run's 1441 batches, docs/swift-api.md#time-and-callbacks), collection begun at 0,
+  /// paused at 10 (the builder collects the session's pause event), the app then waits: the
+  /// stall at 12 names the heart rate once, at 0 (the batches at 5 and 10 are the same kind),
+  /// and the pause event.
+  @Test func aBuilderWithoutADelegateIsNamedByTheStall() async throws {
+    let delegate = QuietSessionDelegate()
+    let report = try await stallReport { simulation in
+      let (session, builder) = try await heartRateRun(simulation, session: delegate)
+      try await simulation.advance(by: .seconds(10))
+      session.pause()
+      try await simulation.advance(by: .seconds(2))
+      // The app's `await` for its first heart rate, here a wait that honours cancellation.
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+      withExtendedLifetime((session, builder)) {}
+    }
+    #expect(
+      report.message.contains(
+        "; HKLiveWorkoutBuilder collected heart rate at t = 0 s but had no delegate: set "
+          + "builder.delegate before beginCollection (the property is weak: keep the delegate "
+          + "object alive); HKLiveWorkoutBuilder collected a pause event at t = 10 s but had no "
+          + "delegate: set builder.delegate before beginCollection (the property is weak: keep "
+          + "the delegate object alive); the run's task is cancelled"))
+    #expect(delegate.states.withLock { $0 } == [.running, .paused])
+  }
+
+  /// With the builder's delegate set, the same batches and event are delivered and the stall
+  /// names no such call.
+  @Test func aBuilderWithADelegateIsNotNamed() async throws {
+    let delegate = QuietSessionDelegate()
+    let builderDelegate = CountingBuilderDelegate()
+    let report = try await stallReport { simulation in
+      let (session, builder) = try await heartRateRun(
+        simulation, session: delegate, builder: builderDelegate)
+      try await simulation.advance(by: .seconds(10))
+      session.pause()
+      try await simulation.advance(by: .seconds(2))
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+      withExtendedLifetime((session, builder)) {}
+    }
+    #expect(!report.message.contains("had no delegate"))
+    // Batches at 0, 5 and 10, the pause event at 10.
+    #expect(builderDelegate.counts.withLock { $0 } == (3, 1))
+  }
+
+  /// A running session whose live builder collects heart rate only, collection begun at now.
+  private func heartRateRun(
+    _ simulation: HealthKitSimulation, session sessionDelegate: QuietSessionDelegate,
+    builder builderDelegate: CountingBuilderDelegate? = nil
+  ) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
+    let store = HKHealthStore()
+    let configuration = HKWorkoutConfiguration()
+    configuration.activityType = .running
+    let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+    session.delegate = sessionDelegate
+    let builder = session.associatedWorkoutBuilder()
+    builder.delegate = builderDelegate
+    let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: nil)
+    source.enableCollection(for: HKQuantityType(.heartRate), predicate: nil)
+    builder.dataSource = source
+    session.startActivity(with: simulation.now)
+    try await builder.beginCollection(at: simulation.now)
+    return (session, builder)
+  }
+}
+
+/// A builder delegate that counts its batches and events.
+final class CountingBuilderDelegate: NSObject, HKLiveWorkoutBuilderDelegate, Sendable {
+  let counts = Mutex<(batches: Int, events: Int)>((0, 0))
+
+  func workoutBuilder(
+    _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+  ) {
+    counts.withLock { $0.batches += 1 }
+  }
+
+  func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {
+    counts.withLock { $0.events += 1 }
+  }
+}
+
 /// A session delegate that keeps the states it was told of.
 final class QuietSessionDelegate: NSObject, HKWorkoutSessionDelegate, Sendable {
   let states = Mutex<[HKWorkoutSessionState]>([])

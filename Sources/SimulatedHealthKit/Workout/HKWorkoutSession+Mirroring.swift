@@ -162,10 +162,16 @@ extension HKWorkoutSession {
       return false
     }
     if failed {
+      let date = simulation.now
       simulation.enqueue { [self] in
         HealthKitSimulation.$currentDevice.withValue(.phone) {
-          delegate?.workoutSession(
-            self, didFailWithError: HKError(rawCode: 100, MirroringError.syncFailed.message))
+          let error = HKError(rawCode: 100, MirroringError.syncFailed.message)
+          guard let delegate else {
+            return noteNoDelegate(
+              "failed (\(error.localizedDescription))", date: date,
+              advice: MirroringListener.advice(for: self))
+          }
+          delegate.workoutSession(self, didFailWithError: error)
         }
       }
     }
@@ -286,9 +292,18 @@ struct MirroringDoor: SimulationExtension {
 }
 
 /// Turns the engine's mirroring effects into the phone's start handler and both sides'
-/// delegate calls (each run as its device's code).
+/// delegate calls (each run as its device's code). A call that finds no delegate is noted for
+/// a stall (``HKWorkoutSession/noteNoDelegate(_:kind:date:advice:)``).
 struct MirroringListener: EffectListener {
   let simulation: HealthKitSimulation
+
+  /// What a session without a delegate should do: the phone's mirrored session gets its
+  /// delegate in the mirroring start handler, the watch's when it is made.
+  static func advice(for session: HKWorkoutSession) -> String {
+    session.sessionType == .mirrored
+      ? "set session.delegate in workoutSessionMirroringStartHandler"
+      : "set session.delegate when the session is made"
+  }
 
   func callbacks(for effect: EngineEffect, date: Date, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
@@ -329,7 +344,11 @@ struct MirroringListener: EffectListener {
         }
         let changeDate = simulation.date(of: instant)
         return call {
-          target.delegate?.workoutSession(target, didChangeTo: new, from: old, date: changeDate)
+          guard let delegate = target.delegate else {
+            return target.noteNoDelegate(
+              "changed to \(new)", date: date, advice: Self.advice(for: target))
+          }
+          delegate.workoutSession(target, didChangeTo: new, from: old, date: changeDate)
         }
       case .received(let to, let first, let count, _):
         guard let target else { return [] }
@@ -340,7 +359,13 @@ struct MirroringListener: EffectListener {
         }
         let batch = data
         return call {
-          target.delegate?.workoutSession(target, didReceiveDataFromRemoteWorkoutSession: batch)
+          guard let delegate = target.delegate else {
+            return target.noteNoDelegate(
+              "received data from the remote workout session",
+              kind: "HKWorkoutSession.didReceiveDataFromRemoteWorkoutSession", date: date,
+              advice: Self.advice(for: target))
+          }
+          delegate.workoutSession(target, didReceiveDataFromRemoteWorkoutSession: batch)
         }
       case .disconnected(_, let cause):
         guard let target else { return [] }
@@ -352,12 +377,23 @@ struct MirroringListener: EffectListener {
           cause == .linkLost
           ? HKError(.errorInvalidArgument, "The companion device disconnected") : nil
         return call {
-          target.delegate?.workoutSession(target, didDisconnectFromRemoteDeviceWithError: error)
+          guard let delegate = target.delegate else {
+            return target.noteNoDelegate(
+              "disconnected from the remote device", date: date, advice: Self.advice(for: target))
+          }
+          delegate.workoutSession(target, didDisconnectFromRemoteDeviceWithError: error)
         }
       case .remoteCallFailed(_, let failure):
         guard let target else { return [] }
         let error = MirroringDoor.error(failure)
-        return call { target.delegate?.workoutSession(target, didFailWithError: error) }
+        return call {
+          guard let delegate = target.delegate else {
+            return target.noteNoDelegate(
+              "failed (\(error.localizedDescription))", date: date,
+              advice: Self.advice(for: target))
+          }
+          delegate.workoutSession(target, didFailWithError: error)
+        }
       case .started, .startFailed, .stopped, .stopFailed, .sent, .sendFailed,
         .remoteCallForwarded:
         // Answered at the call (``HKWorkoutSession/perform(_:state:)``), or the primary's own

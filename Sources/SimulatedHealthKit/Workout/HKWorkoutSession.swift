@@ -102,6 +102,9 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// list searched by the bits is quicker than hashing), so a batch's `didCollectDataOf` set is
   /// not built again for every batch.
   private var batchTypeSets: [(types: QuantityTypeSet, set: Set<HKSampleType>)] = []
+  /// The types the live builder collected while it had no delegate, already noted for a stall
+  /// (``noteCollectedWithoutDelegate(_:at:)``): each type once, without a note per batch.
+  private var collectedWithoutDelegate = QuantityTypeSet()
   /// `.primary`, or `.mirrored` for the phone's copy (HKWorkoutSession+Mirroring.swift).
   let sessionType: HKWorkoutSessionType
   /// A mirrored session's state, as the phone has heard it, and its mirroring number; whether
@@ -553,8 +556,9 @@ extension HealthKitSimulation.State {
 extension HKWorkoutSession: HealthKitSimulation.Endpoint {
   /// Calls the live builder delegate's `didCollectDataOf` with the HealthKit types of a batch
   /// of `types` (the same set object for the same types, made once per combination), then the
-  /// builder's zone announcements, unless the app process died.
-  package func deliverCollected(_ types: QuantityTypeSet) {
+  /// builder's zone announcements, unless the app process died. A builder without a delegate
+  /// has the batch noted for a stall (``noteCollectedWithoutDelegate(_:at:)``).
+  package func deliverCollected(_ types: QuantityTypeSet, at instant: SimulationInstant) {
     // The builder without a retain of its own (its data source holds it weakly, so its retains
     // go through a side table): this session, which the lane holds while the call runs, holds
     // it for its whole life (`builderStorage` is only set by the initializers). The type set
@@ -570,23 +574,66 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
     }
     guard let (builder, set) = found else { return }
     builder._withUnsafeGuaranteedRef { builder in
-      builder.delegate?.workoutBuilder(builder, didCollectDataOf: set)
+      if let delegate = builder.delegate {
+        delegate.workoutBuilder(builder, didCollectDataOf: set)
+      } else {
+        noteCollectedWithoutDelegate(types, at: instant)
+      }
       builder.announceZoneChanges(in: types)
     }
+  }
+
+  /// Notes that the live builder collected `types` at `instant` while it had no delegate, so
+  /// its `didCollectDataOf` was delivered to no one: a stall names each type once, at the
+  /// first batch that had it ("HKLiveWorkoutBuilder collected heart rate and active energy
+  /// burned at t = 1 s but had no delegate: ...", ``HealthKitSimulation/noteNoDelegate(_:kind:at:advice:)``,
+  /// docs/swift-api.md#nothing-silent).
+  private func noteCollectedWithoutDelegate(
+    _ types: QuantityTypeSet, at instant: SimulationInstant
+  ) {
+    let new = lock.withLock { () -> QuantityTypeSet in
+      let new = QuantityTypeSet(rawValue: types.rawValue & ~collectedWithoutDelegate.rawValue)
+      collectedWithoutDelegate.formUnion(types)
+      return new
+    }
+    guard !new.isEmpty else { return }
+    simulation.noteNoDelegate(
+      "HKLiveWorkoutBuilder collected \(Self.listed(new.types.map(Self.words)))",
+      at: instant.seconds, advice: "set builder.delegate before beginCollection")
+  }
+
+  /// A quantity type's identifier in words (`distanceWalkingRunning` → `distance walking
+  /// running`).
+  private static func words(_ type: QuantityType) -> String {
+    var text = ""
+    for character in type.rawValue {
+      if character.isUppercase {
+        text += " " + character.lowercased()
+      } else {
+        text.append(character)
+      }
+    }
+    return text
+  }
+
+  /// `items` as a list in words: `a`, `a and b`, `a, b and c`.
+  private static func listed(_ items: [String]) -> String {
+    guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+    return items.dropLast().joined(separator: ", ") + " and " + last
   }
 
   package func processDied() {
     lock.withLock { alive = false }
   }
 
-  /// Notes that this session `what` (changed to a state, failed) at `date` while it had no
-  /// delegate, so the call was delivered to no one: a stall names it
-  /// (``HealthKitSimulation/noteUndelivered(_:)``, docs/swift-api.md#nothing-silent).
-  private func noteNoDelegate(_ what: String, date: Date, advice: String) {
-    let seconds = secondsText(date.timeIntervalSince(simulation.startDate))
-    simulation.noteUndelivered(
-      "HKWorkoutSession \(what) at t = \(seconds) s but had no delegate: \(advice) (the "
-        + "property is weak: keep the delegate object alive)")
+  /// Notes that this session `what` (changed to a state, failed, received data) at `date`
+  /// while it had no delegate, so the call was delivered to no one: a stall names it
+  /// (``HealthKitSimulation/noteNoDelegate(_:kind:at:advice:)``,
+  /// docs/swift-api.md#nothing-silent). `kind`: a call that recurs is noted once.
+  func noteNoDelegate(_ what: String, kind: String? = nil, date: Date, advice: String) {
+    simulation.noteNoDelegate(
+      "HKWorkoutSession \(what)", kind: kind,
+      at: date.timeIntervalSince(simulation.startDate), advice: advice)
   }
 
   package func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
@@ -664,16 +711,33 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       case .motionPaused, .motionResumed, .pauseOrResumeRequest:
         calls.append { [self] in
           guard isAlive else { return }
+          guard let delegate else {
+            noteNoDelegate(
+              "generated a \(eventType) event", kind: "HKWorkoutSession.didGenerate.\(eventType)",
+              date: date, advice: "set session.delegate when the session is made")
+            return
+          }
           let event = HKWorkoutEvent(
             type: eventType, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
-          delegate?.workoutSession(self, didGenerate: event)
+          delegate.workoutSession(self, didGenerate: event)
         }
       case .lap, .marker, .segment:
         break
       }
       calls.append { [self] in
         guard isAlive else { return }
-        builder.delegate?.workoutBuilderDidCollectEvent(builder)
+        guard let delegate = builder.delegate else {
+          // Noted for a builder the app began collecting with (one it never used is not
+          // waited on).
+          guard builder.startDate != nil else { return }
+          simulation.noteNoDelegate(
+            "HKLiveWorkoutBuilder collected a \(eventType) event",
+            kind: "HKLiveWorkoutBuilder.didCollectEvent.\(eventType)",
+            at: date.timeIntervalSince(simulation.startDate),
+            advice: "set builder.delegate before beginCollection")
+          return
+        }
+        delegate.workoutBuilderDidCollectEvent(builder)
       }
       return calls
     case .dataCollected:

@@ -117,6 +117,15 @@ import WorkoutSimTestSupport
         "enumerateStatistics(from:to:with:)", "statistics(for:)",
       ])
     #expect(wallClockActions(simulation).isEmpty)
+    // Each refusal is also a report (the trait's and `simulate`'s issue): the calls have no
+    // error to report it through.
+    #expect(simulation.reports.map(\.kind) == [.strictDate, .strictDate])
+    #expect(
+      simulation.reports.map(\.description) == [
+        "HealthKit: enumerateStatistics(from:to:with:) at t = 0 s: "
+          + Self.strictMessage("enumerateStatistics(from:to:with:)"),
+        "HealthKit: statistics(for:) at t = 0 s: " + Self.strictMessage("statistics(for:)"),
+      ])
   }
 
   /// The strict-dates message of a date passed to `call`.

@@ -32,11 +32,7 @@ extension HealthKitSimulation.State {
     // `wallClockDate` entry naming `save`); the callers refuse them first under strict dates,
     // so a strict failure here (a series builder's own dates) still reads them by the rule.
     let dates = samples.flatMap { [$0.startDate, $0.endDate] }
-    let instants: [SimulationInstant]
-    switch context.simulation.readAppDates(dates, call: "save", in: &self) {
-    case .success(let read): instants = read
-    case .failure: instants = dates.map { appDateInstant($0, context: context).0 }
-    }
+    let instants = context.simulation.readAppDatesCannotFail(dates, call: "save", in: &self)
     var stored: [HealthSample] = []
     for (index, (sample, kind)) in zip(samples, kinds).enumerated() {
       let value: Double

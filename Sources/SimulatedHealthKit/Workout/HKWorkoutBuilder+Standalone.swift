@@ -45,7 +45,7 @@ final class StandaloneWorkout: @unchecked Sendable {
     read([date], call: call).map { $0[0] }
   }
 
-  /// The simulation's reading of each of `dates` (``AppSimulation/readAppDates(_:call:session:reportAs:in:)``),
+  /// The simulation's reading of each of `dates` (``AppSimulation/readAppDates(_:call:framework:session:reportAs:in:)``),
   /// with one `wallClockDate` entry naming `call` when any was the real clock; with strict
   /// dates, a real-clock date is the call's `errorInvalidArgument`.
   func read(_ dates: [Date], call: String) -> Result<[Date], HKError> {

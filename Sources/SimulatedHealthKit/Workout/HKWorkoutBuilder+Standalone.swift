@@ -293,7 +293,7 @@ final class StandaloneWorkout: @unchecked Sendable {
         state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid)) == nil
       }
       if case .failure(let error) = store.insert(
-        [workout] + new, into: &state, context: context, relating: false)
+        [workout] + new, into: &state, context: context, relating: false, call: "finishWorkout")
       {
         return .failure(error)
       }

@@ -274,8 +274,9 @@ final class StandaloneWorkout: @unchecked Sendable {
       metadata: parts.metadata.isEmpty ? nil : parts.metadata, device: device)
   }
 
-  /// Saves the workout and the samples not saved yet (with the rules of `save`), associates
-  /// the samples with it, and returns it.
+  /// Saves the workout and the samples not saved yet (with the rules of `save`, their dates read
+  /// by the wall-clock rule under the name `finishWorkout`), associates the samples with it, and
+  /// returns it.
   func finish() -> Result<HKWorkout, HKError>? {
     let (made, samples): (HKWorkout?, [HKSample]) = parts.withLock { parts in
       guard parts.phase == .ended else { return (nil, []) }

@@ -6,8 +6,9 @@ import WorkoutText
 /// (docs/swift-api.md#nothing-silent).
 extension AppSimulation {
   /// One thing the simulation could not finish, reported instead of dropped: a hold that
-  /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, or an app
-  /// task still blocked on the simulation when ``run(isolation:_:)`` returned.
+  /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, an app
+  /// task still blocked on the simulation when ``run(isolation:_:)`` returned, or a real-clock
+  /// date ``Options/strictDates`` refused (``Kind-swift.enum/strictDate``).
   ///
   /// Each report is kept in ``reports`` and written as one line to standard error when it is
   /// made. An `advance` during which a hold expired throws the expired holds as

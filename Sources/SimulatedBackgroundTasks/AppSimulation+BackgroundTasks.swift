@@ -102,35 +102,46 @@ extension AppSimulation {
 
   func submitBackgroundTask(_ taskRequest: BGTaskRequest) throws {
     let processing = taskRequest as? BGProcessingTaskRequest
-    // The earliest begin date on virtual time (the wall-clock rule: `Date() + 900` is virtual
-    // now plus 15 minutes); with strict dates a real-clock date refuses the submit.
-    var earliestBegin: SimulationInstant?
-    if let date = taskRequest.earliestBeginDate {
-      switch readAppDate(date, call: "BGTaskRequest.earliestBeginDate") {
-      case .success(let instant): earliestBegin = instant
-      case .failure(let error): throw BGTaskScheduler.Error(.unavailable, error.message)
-      }
-    }
-    let request = BackgroundTasksState.Request(
-      identifier: taskRequest.identifier, kind: processing == nil ? .refresh : .processing,
-      earliestBeginDate: taskRequest.earliestBeginDate, earliestBegin: earliestBegin,
-      requiresNetworkConnectivity: processing?.requiresNetworkConnectivity ?? false,
-      requiresExternalPower: processing?.requiresExternalPower ?? false)
-    let now = state.withLock { $0.session.now }
-    let launch = launchInstant(of: request, submitted: now)
+    let identifier = taskRequest.identifier
     let refreshOn = scenario.phone.backgroundAppRefresh
-    let error = mutate { state -> BGTaskScheduler.Error? in
-      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
-        if let permitted = tasks.permitted, !permitted.contains(request.identifier) {
+    // The identifier and Background App Refresh are checked before the request's date is read,
+    // as on a device, where those errors come first.
+    let refused = mutate { state -> BGTaskScheduler.Error? in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, _ in
+        if let permitted = tasks.permitted, !permitted.contains(identifier) {
           return BGTaskScheduler.Error(
             .notPermitted,
-            "The task identifier \(request.identifier) is not in the Info.plist's BGTaskSchedulerPermittedIdentifiers"
+            "The task identifier \(identifier) is not in the Info.plist's BGTaskSchedulerPermittedIdentifiers"
           )
         }
         guard refreshOn else {
           return BGTaskScheduler.Error(
             .unavailable, "Background App Refresh is off for the app (phone.backgroundAppRefresh)")
         }
+        return nil
+      }
+    }
+    if let refused { throw refused }
+    // The earliest begin date on virtual time (the wall-clock rule: `Date() + 900` is virtual
+    // now plus 15 minutes); with strict dates a real-clock date refuses the submit.
+    var earliestBegin: SimulationInstant?
+    if let date = taskRequest.earliestBeginDate {
+      switch readAppDate(
+        date, call: "BGTaskRequest.earliestBeginDate", framework: "BackgroundTasks")
+      {
+      case .success(let instant): earliestBegin = instant
+      case .failure(let error): throw BGTaskScheduler.Error(.unavailable, error.message)
+      }
+    }
+    let request = BackgroundTasksState.Request(
+      identifier: identifier, kind: processing == nil ? .refresh : .processing,
+      earliestBeginDate: taskRequest.earliestBeginDate, earliestBegin: earliestBegin,
+      requiresNetworkConnectivity: processing?.requiresNetworkConnectivity ?? false,
+      requiresExternalPower: processing?.requiresExternalPower ?? false)
+    let now = state.withLock { $0.session.now }
+    let launch = launchInstant(of: request, submitted: now)
+    let error = mutate { state -> BGTaskScheduler.Error? in
+      state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
         let others = tasks.pending.filter {
           $0.request.kind == request.kind && $0.request.identifier != request.identifier
         }

@@ -58,9 +58,14 @@ public final class BGTaskScheduler: Sendable {
   ///   (`phone.backgroundAppRefresh`), ``Error/Code/tooManyPendingTaskRequests`` beyond 1
   ///   refresh and 10 processing requests pending; with
   ///   `HealthKitSimulation.Options.strictDates`, ``Error/Code/unavailable`` with the
-  ///   wall-clock rule's message when `earliestBeginDate` is the real clock (BackgroundTasks has
-  ///   no code for a bad argument; docs/swift-api.md#the-wall-clock-rule). Without it such a
-  ///   date is read on virtual time (`Date() + 900` is virtual now plus 15 minutes).
+  ///   wall-clock rule's message when `earliestBeginDate` is the real clock (no code of
+  ///   BackgroundTasks names a bad argument, https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/code,
+  ///   and `unavailable`, "the app or extension can't schedule background work", is the
+  ///   nearest; a project rule, docs/swift-api.md#the-wall-clock-rule), also a `strictDate`
+  ///   report, so `try? submit(request)` does not hide it. The date is read after the
+  ///   identifier and Background App Refresh are checked, as those errors come first on a
+  ///   device. Without the option such a date is read on virtual time (`Date() + 900` is
+  ///   virtual now plus 15 minutes).
   public func submit(_ taskRequest: BGTaskRequest) throws {
     try simulation.submitBackgroundTask(taskRequest)
   }

@@ -125,7 +125,8 @@ public class CMMotionActivityManager: NSObject {
     let box = UncheckedBox(handler)
     let device = self.device
     let read = simulation.readAppDatesOnVirtualTime(
-      [start, end], call: "CMMotionActivityManager.queryActivityStarting(from:to:to:withHandler:)")
+      [start, end], call: "CMMotionActivityManager.queryActivityStarting(from:to:to:withHandler:)",
+      framework: "CoreMotion")
     let dates: [Date]
     switch read {
     case .success(let virtual): dates = virtual

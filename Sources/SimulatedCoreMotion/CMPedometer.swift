@@ -104,7 +104,9 @@ public class CMPedometer: NSObject {
     let box = UncheckedBox(handler)
     let device = self.device
     let dates: [Date]
-    switch simulation.readAppDatesOnVirtualTime([appStart, appEnd], call: Self.queryCall) {
+    switch simulation.readAppDatesOnVirtualTime(
+      [appStart, appEnd], call: Self.queryCall, framework: "CoreMotion")
+    {
     case .success(let read): dates = read
     case .failure(let error):
       return simulation.refuseMotionCall(error, device: device, handler: box.value)
@@ -152,7 +154,9 @@ public class CMPedometer: NSObject {
     let key = ObjectIdentifier(self)
     let device = self.device
     let start: Date
-    switch simulation.readAppDatesOnVirtualTime([appStart], call: Self.updatesCall) {
+    switch simulation.readAppDatesOnVirtualTime(
+      [appStart], call: Self.updatesCall, framework: "CoreMotion")
+    {
     case .success(let dates): start = dates[0]
     case .failure(let error):
       return simulation.refuseMotionCall(error, device: device, handler: box.value)

@@ -34,7 +34,10 @@ extension XCTestCase {
   /// (`stuckAfterStall`), recorded before the simulation ends the process with exit code 70.
   ///
   /// When `body` returns after catching an app termination (`HealthKitSimulation.AppTermination`,
-  /// an uncaught exception on a device), the termination's report is a test failure.
+  /// an uncaught exception on a device), the termination's report is a test failure, and so is
+  /// each `strictDate` report (with `.strictDates`, a real-clock date a call refused, even
+  /// where the call had no error to report it through or the body swallowed its error;
+  /// docs/swift-api.md#the-wall-clock-rule).
   ///
   /// When `body` returns, the scenario's `expect` list (docs/scenario-format.md#checks) is
   /// evaluated on the run as `workout-sim check` evaluates it, and each failed check is a test
@@ -92,9 +95,10 @@ extension XCTestCase {
       let value = try await simulation.run(isolation: isolation) { try await body(simulation) }
       stallWatch.cancel()
       let recorded = await stallWatch.value
-      // An app termination the body caught: on a device nothing catches it.
+      // An app termination the body caught: on a device nothing catches it. A strict-dates
+      // refusal: a call with no error path, or an error the app swallowed, would pass silently.
       for report in simulation.unthrownReports
-      where report.kind == .appTerminated && !recorded.contains(report) {
+      where [.appTerminated, .strictDate].contains(report.kind) && !recorded.contains(report) {
         XCTFail(report.description)
       }
       if checks == .evaluated {

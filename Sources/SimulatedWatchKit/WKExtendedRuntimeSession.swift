@@ -177,7 +177,9 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       // date makes the session invalid at once, the rule's message in an `unknown` error.
       var scheduled: SimulationInstant?
       if let date {
-        switch simulation.readAppDate(date, call: Self.scheduleCall, in: &state) {
+        switch simulation.readAppDate(
+          date, call: Self.scheduleCall, framework: "WatchKit", in: &state)
+        {
         case .success(let instant): scheduled = instant
         case .failure(let error):
           lock.withLock { unboundState = .invalid }

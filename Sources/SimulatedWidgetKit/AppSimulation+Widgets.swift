@@ -406,7 +406,7 @@ struct WidgetKitState: SimulationExtension {
       var given = dates
       if case .after(let date) = policy.kind { given.append(date) }
       let read = simulation.readAppDatesOnVirtualTimeCannotFail(
-        given, call: Self.timelineCall, in: &state)
+        given, call: Self.timelineCall, framework: "WidgetKit", in: &state)
       guard read != given else { return self }
       var policy = self.policy
       if case .after = policy.kind, let last = read.last { policy = .after(last) }

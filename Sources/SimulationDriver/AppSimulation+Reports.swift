@@ -7,8 +7,9 @@ import WorkoutText
 /// (docs/swift-api.md#nothing-silent).
 extension AppSimulation {
   /// One thing the simulation could not finish, reported instead of dropped: a hold that
-  /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, or an app
-  /// task still blocked on the simulation when ``run(isolation:_:)`` returned.
+  /// outlived ``appWorkGrace``, the app waiting on something nothing will deliver, an app
+  /// task still blocked on the simulation when ``run(isolation:_:)`` returned, or a real-clock
+  /// date ``Options/strictDates`` refused (``Kind-swift.enum/strictDate``).
   ///
   /// Each report is kept in ``reports`` and written as one line to standard error when it is
   /// made. An `advance` during which a hold expired throws the expired holds as
@@ -55,6 +56,16 @@ extension AppSimulation {
       /// until the process exits (`swift test | tee log`) does not hang silently (project rule,
       /// docs/swift-api.md#nothing-silent).
       case stuckAfterStall
+      /// With ``AppSimulation/Options/strictDates``, a date the app passed to a call was the
+      /// real wall clock (`Date()`) rather than the simulation's virtual time
+      /// (``AppSimulation/strictDatesMessage(call:)``). The call also reports the refusal its
+      /// own way where it can (a thrown error, a completion's or handler's error); a call with
+      /// no error path (`enumerateStatistics(from:to:with:)`, a widget's `Timeline`) or an
+      /// error the app swallows (`try? submit(request)`) would otherwise pass a strict test
+      /// silently, so every refusal is also this report, recorded as the test's issue by the
+      /// `.simulation` trait and XCTest's `simulate` (project rule,
+      /// docs/swift-api.md#the-wall-clock-rule).
+      case strictDate
     }
 
     /// What kind of thing went unfinished.
@@ -234,28 +245,37 @@ extension AppSimulation {
   @discardableResult
   package func record(_ reports: [Report], throwing: Bool) -> [Report] {
     guard !reports.isEmpty else { return [] }
-    let kept = state.withLock { state -> [Report] in
-      var reports = reports
-      if let context = state.reportContext {
-        reports = reports.map { report in
-          Report(
-            kind: report.kind, framework: report.framework, call: report.call,
-            date: report.date, seconds: report.seconds,
-            message: report.message + " [\(context)]")
-        }
-      }
-      state.reports += reports
-      if throwing, state.stepping > 0 {
-        state.pendingReports += reports
-      } else {
-        state.unthrownReports += reports
-      }
-      return reports
-    }
-    for report in kept {
-      FileHandle.standardError.write(Data("workout-sim: \(report)\n".utf8))
-    }
+    let kept = state.withLock { state in keep(reports, throwing: throwing, in: &state) }
+    for report in kept { Self.writeToStandardError(report) }
     return kept
+  }
+
+  /// ``record(_:throwing:)``'s keeping, for a caller that holds the simulation's lock: keeps
+  /// `reports` (each message ending with ``reportContext``) and (`throwing`) queues them for
+  /// the `advance` in progress to throw. Returns the reports as kept, for the caller to write
+  /// with ``writeToStandardError(_:)``.
+  package func keep(_ reports: [Report], throwing: Bool, in state: inout State) -> [Report] {
+    var reports = reports
+    if let context = state.reportContext {
+      reports = reports.map { report in
+        Report(
+          kind: report.kind, framework: report.framework, call: report.call,
+          date: report.date, seconds: report.seconds,
+          message: report.message + " [\(context)]")
+      }
+    }
+    state.reports += reports
+    if throwing, state.stepping > 0 {
+      state.pendingReports += reports
+    } else {
+      state.unthrownReports += reports
+    }
+    return reports
+  }
+
+  /// Writes `report` as one line to standard error: `workout-sim: <report>`.
+  package static func writeToStandardError(_ report: Report) {
+    FileHandle.standardError.write(Data("workout-sim: \(report)\n".utf8))
   }
 
   /// What every report of this simulation says it happened in, at the end of its message

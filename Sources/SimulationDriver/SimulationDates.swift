@@ -95,19 +95,28 @@ extension AppSimulation {
   /// The error ``Options/strictDates`` makes of `dates`, passed to `call`: an `invalidArgument`
   /// naming `call` when the option is set and any of them ``isWallClockLeak(_:now:)``, else
   /// `nil`; reported in the run's errors and log under `action` (by default
-  /// ``ErrorReport/Call/appDate(_:)`` of `call`), for `session`. For a call that checks its
-  /// dates before it reads them (a query at `execute`, `save`).
+  /// ``ErrorReport/Call/appDate(_:)`` of `call`), for `session`, and as a
+  /// ``Report/Kind-swift.enum/strictDate`` report of `framework` naming `call` (written to
+  /// standard error, recorded as the test's issue by the `.simulation` trait and XCTest's
+  /// `simulate`), so that no refusal passes silently: not one a call has no error path for,
+  /// nor one the app swallows (a project rule: docs/swift-api.md#the-wall-clock-rule). For a
+  /// call that checks its dates before it reads them (a query at `execute`, `save`).
   package func refuseStrictDates(
-    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
-    in state: inout State
+    _ dates: [Date], call: String, framework: String = "HealthKit", session: Int? = nil,
+    reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> WorkoutError? {
     let now = state.session.now
     guard options.contains(.strictDates), dates.contains(where: { isWallClockLeak($0, now: now) })
     else { return nil }
-    let error = WorkoutError.invalidArgument(Self.strictDatesMessage(call: call))
+    let message = Self.strictDatesMessage(call: call)
+    let error = WorkoutError.invalidArgument(message)
     state.session.withEngine {
       $0.reportAPIError(error, call: action ?? .appDate(call), session: session)
     }
+    let made = Report(
+      kind: .strictDate, framework: framework, call: call, date: date(of: now),
+      seconds: now.seconds, message: message)
+    for report in keep([made], throwing: false, in: &state) { Self.writeToStandardError(report) }
     return error
   }
 
@@ -120,17 +129,17 @@ extension AppSimulation {
   ///
   /// - Returns: the instants; with ``Options/strictDates``, when any date is the real clock,
   ///   the `invalidArgument` error ``strictDatesMessage(call:)``, reported in the run's errors
-  ///   and log under `action` (``refuseStrictDates(_:call:session:reportAs:in:)``), for the
+  ///   and log under `action` (``refuseStrictDates(_:call:framework:session:reportAs:in:)``), for the
   ///   caller to report the way `call` reports errors.
   package func readAppDates(
-    _ dates: [Date], call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
-    in state: inout State
+    _ dates: [Date], call: String, framework: String = "HealthKit", session: Int? = nil,
+    reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> Result<[SimulationInstant], WorkoutError> {
     let now = state.session.now
     let leaks = dates.map { isWallClockLeak($0, now: now) }
     guard leaks.contains(true) else { return .success(dates.map { instant(of: $0, near: now) }) }
     if let error = refuseStrictDates(
-      dates, call: call, session: session, reportAs: action, in: &state)
+      dates, call: call, framework: framework, session: session, reportAs: action, in: &state)
     {
       return .failure(error)
     }
@@ -141,50 +150,74 @@ extension AppSimulation {
       })
   }
 
-  /// The instant of one date the app passed to `call`: ``readAppDates(_:call:session:reportAs:in:)``
+  /// The instant of one date the app passed to `call`: ``readAppDates(_:call:framework:session:reportAs:in:)``
   /// of `[date]`.
   package func readAppDate(
-    _ date: Date, call: String, session: Int? = nil, reportAs action: ErrorReport.Call? = nil,
-    in state: inout State
+    _ date: Date, call: String, framework: String = "HealthKit", session: Int? = nil,
+    reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
-    readAppDates([date], call: call, session: session, reportAs: action, in: &state).map { $0[0] }
+    readAppDates(
+      [date], call: call, framework: framework, session: session, reportAs: action, in: &state
+    ).map { $0[0] }
   }
 
-  /// ``readAppDate(_:call:session:reportAs:in:)`` under the simulation's lock, for a framework
+  /// ``readAppDate(_:call:framework:session:reportAs:in:)`` under the simulation's lock, for a framework
   /// that holds no lock of its own there.
-  package func readAppDate(_ date: Date, call: String) -> Result<SimulationInstant, WorkoutError> {
-    mutate { state in readAppDate(date, call: call, in: &state) }
+  package func readAppDate(_ date: Date, call: String, framework: String = "HealthKit")
+    -> Result<SimulationInstant, WorkoutError>
+  {
+    mutate { state in readAppDate(date, call: call, framework: framework, in: &state) }
   }
 
-  /// ``readAppDates(_:call:session:reportAs:in:)`` as dates: a real-clock date becomes the
+  /// ``readAppDates(_:call:framework:session:reportAs:in:)`` as dates: a real-clock date becomes the
   /// virtual date it stands for, any other is kept as given, to the bit (for a framework that
   /// compares the app's dates with its own or hands them back, such as
   /// `CMPedometerData.startDate` or a collection's bucket edges).
-  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String, in state: inout State)
-    -> Result<[Date], WorkoutError>
-  {
+  package func readAppDatesOnVirtualTime(
+    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
+  ) -> Result<[Date], WorkoutError> {
     let now = state.session.now
     let leaks = dates.map { isWallClockLeak($0, now: now) }
-    return readAppDates(dates, call: call, in: &state).map { instants in
+    return readAppDates(dates, call: call, framework: framework, in: &state).map { instants in
       dates.indices.map { leaks[$0] ? date(of: instants[$0]) : dates[$0] }
     }
   }
 
-  /// ``readAppDatesOnVirtualTime(_:call:in:)`` under the simulation's lock.
-  package func readAppDatesOnVirtualTime(_ dates: [Date], call: String) -> Result<
-    [Date], WorkoutError
-  > {
-    mutate { state in readAppDatesOnVirtualTime(dates, call: call, in: &state) }
+  /// ``readAppDatesOnVirtualTime(_:call:framework:in:)`` under the simulation's lock.
+  package func readAppDatesOnVirtualTime(
+    _ dates: [Date], call: String, framework: String = "HealthKit"
+  ) -> Result<[Date], WorkoutError> {
+    mutate { state in
+      readAppDatesOnVirtualTime(dates, call: call, framework: framework, in: &state)
+    }
   }
 
-  /// ``readAppDatesOnVirtualTime(_:call:in:)`` for a call that cannot fail (a method without an
+  /// ``readAppDates(_:call:framework:session:reportAs:in:)`` for a call that cannot fail (or
+  /// whose dates were checked before: a query's predicate at `execute`): with
+  /// ``Options/strictDates`` real-clock dates, their refusal reported in the run's errors and
+  /// log and as a ``Report/Kind-swift.enum/strictDate`` report, are read by the rule all the
+  /// same (``wallClockInstant(_:in:)``, without a `wallClockDate` entry).
+  package func readAppDatesCannotFail(
+    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
+  ) -> [SimulationInstant] {
+    switch readAppDates(dates, call: call, framework: framework, in: &state) {
+    case .success(let read): return read
+    case .failure:
+      let now = state.session.now
+      return dates.map {
+        isWallClockLeak($0, now: now) ? wallClockInstant($0, in: state) : instant(of: $0, near: now)
+      }
+    }
+  }
+
+  /// ``readAppDatesOnVirtualTime(_:call:framework:in:)`` for a call that cannot fail (a method without an
   /// error path: `HKStatisticsCollection.enumerateStatistics(from:to:with:)`, a widget's
   /// timeline): with ``Options/strictDates`` real-clock dates, their error reported in the
   /// run's errors and log, are read by the rule all the same.
   package func readAppDatesOnVirtualTimeCannotFail(
-    _ dates: [Date], call: String, in state: inout State
+    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
   ) -> [Date] {
-    switch readAppDatesOnVirtualTime(dates, call: call, in: &state) {
+    switch readAppDatesOnVirtualTime(dates, call: call, framework: framework, in: &state) {
     case .success(let read): return read
     case .failure:
       let now = state.session.now
@@ -194,13 +227,17 @@ extension AppSimulation {
     }
   }
 
-  /// ``readAppDatesOnVirtualTimeCannotFail(_:call:in:)`` under the simulation's lock.
-  package func readAppDatesOnVirtualTimeCannotFail(_ dates: [Date], call: String) -> [Date] {
-    mutate { state in readAppDatesOnVirtualTimeCannotFail(dates, call: call, in: &state) }
+  /// ``readAppDatesOnVirtualTimeCannotFail(_:call:framework:in:)`` under the simulation's lock.
+  package func readAppDatesOnVirtualTimeCannotFail(
+    _ dates: [Date], call: String, framework: String = "HealthKit"
+  ) -> [Date] {
+    mutate { state in
+      readAppDatesOnVirtualTimeCannotFail(dates, call: call, framework: framework, in: &state)
+    }
   }
 
   /// The instant of a date the app passed to the HealthKit method `call` (for `session`),
-  /// read by ``readAppDate(_:call:session:reportAs:in:)``: `nil` is virtual now; with
+  /// read by ``readAppDate(_:call:framework:session:reportAs:in:)``: `nil` is virtual now; with
   /// ``Options/strictDates`` a real-clock date is an `invalidArgument` error naming `call`,
   /// reported in the run's errors and log for `action`, the engine's call (`start`, `stop`,
   /// `addEvent`, ...) that the engine's own errors of the same call carry. The calls:

@@ -211,6 +211,50 @@ struct WallClockFrameworksTests {
     }
   }
 
+  /// With strict dates `try? submit(request)` swallows the refusal, which is still the run's
+  /// `strictDate` report (the trait's and `simulate`'s issue). With Background App Refresh off
+  /// the submit fails for that first, as on a device: the date is not read, so nothing is
+  /// refused.
+  @Test func aSwallowedStrictSubmitIsReportedAndRefreshOffComesFirst() async throws {
+    let date = try #require(ISO8601DateFormatter().date(from: "2026-01-05T08:00:00Z"))
+    var scenario = try Scenario(
+      name: "phone",
+      start: Scenario.WallClockDate(date: date, utcOffsetSeconds: 0, text: "2026-01-05T08:00:00Z"),
+      timeZone: "UTC")
+    scenario.phone = Scenario.Phone()
+    let message =
+      "The date passed to BGTaskRequest.earliestBeginDate is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+    let simulation = try HealthKitSimulation(scenario: scenario, options: .strictDates)
+    await simulation.run {
+      let request = BGAppRefreshTaskRequest(identifier: "refresh")
+      request.earliestBeginDate = Date() + 1200
+      try? BGTaskScheduler.shared.submit(request)
+    }
+    #expect(simulation.reports.map(\.kind) == [.strictDate])
+    #expect(
+      simulation.reports.map(\.description) == [
+        "BackgroundTasks: BGTaskRequest.earliestBeginDate at t = 0 s: " + message
+      ])
+
+    var off = Scenario.Phone()
+    off.backgroundAppRefresh = false
+    scenario.phone = off
+    let refreshOff = try HealthKitSimulation(scenario: scenario, options: .strictDates)
+    await refreshOff.run {
+      let request = BGAppRefreshTaskRequest(identifier: "refresh")
+      request.earliestBeginDate = Date() + 1200
+      #expect {
+        try BGTaskScheduler.shared.submit(request)
+      } throws: { error in
+        (error as? BGTaskScheduler.Error)?.code == .unavailable
+          && error.localizedDescription
+            == "Background App Refresh is off for the app (phone.backgroundAppRefresh)"
+      }
+    }
+    #expect(refreshOff.reports.isEmpty)
+    #expect(refreshOff.result.errors.isEmpty)
+  }
+
   /// A provider that dates its timeline with the real clock: entries at `Date()` and
   /// `Date() + 600`, reload `.after(Date() + 1800)`. Installed at t = 0, the timeline is on
   /// virtual time: the second entry shows from 600, and the widget reloads at 1800 (and 3600).

@@ -21,6 +21,12 @@ let traitRun: Scenario = {
 /// 2026-03-02 12:00:00 UTC.
 let start = Date(timeIntervalSince1970: 1_772_452_800)
 
+/// The line of the `strictDate` report of `elapsedTime(at: Date())` at t = 0.
+let strictElapsedTimeLine =
+  "HealthKit: elapsedTime at t = 0 s: The date passed to elapsedTime is the real wall clock "
+  + "(Date()), not the simulation's virtual time; pass simulation.now or a date derived from it "
+  + "(strict dates)"
+
 /// A workout as an app starts it.
 func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
   let configuration = HKWorkoutConfiguration()
@@ -144,11 +150,12 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
   /// What the trait attaches: names, in order.
   private static func attached(
     _ policy: SimulationTrait.AttachmentPolicy, scenario: Scenario = traitRun,
-    checks: SimulationTrait.ScenarioChecks = .evaluated,
+    options: HealthKitSimulation.Options = [], checks: SimulationTrait.ScenarioChecks = .evaluated,
     _ body: @escaping @Sendable () async throws -> Void
   ) async -> (names: [String], first: [UInt8], second: [UInt8], threw: Bool) {
     let seen = Mutex<[(String, [UInt8])]>([])
-    var trait = SimulationTrait(source: .scenario(scenario), options: [], attachments: policy)
+    var trait = SimulationTrait(
+      source: .scenario(scenario), options: options, attachments: policy)
     trait.checks = checks
     trait.record = { bytes, name in seen.withLock { $0.append((name, bytes)) } }
     var threw = false
@@ -195,6 +202,26 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(await Self.attached(.onFailure) {}.names == [])
     #expect(await Self.attached(.always) {}.names == ["run-result.json", "report.html"])
     #expect(await Self.attached(.never) { throw Failure() }.names == [])
+  }
+
+  /// With strict dates a refusal by a call with no error path (a builder's
+  /// `elapsedTime(at: Date())`, a getter; the trait run starts 2026-03-02, so the real clock is
+  /// months from virtual now) is the test's error, the report's line: before, it reached only
+  /// the run's errors and the test passed.
+  @Test func aStrictRefusalIsTheTestsError() async {
+    let seen = Mutex<[(String, Issue.Severity)]>([])
+    await withKnownIssue {
+      _ = await Self.attached(.never, options: .strictDates) {
+        let (_, builder) = try await startRunning(HKHealthStore())
+        _ = builder.elapsedTime(at: Date())
+      }
+    } matching: { issue in
+      seen.withLock { $0.append((issue.comments.map(\.rawValue).joined(), issue.severity)) }
+      return true
+    }
+    let issues = seen.withLock { $0 }
+    #expect(issues.map(\.0) == [strictElapsedTimeLine])
+    #expect(issues.map(\.1) == [.error])
   }
 
   @Test func aStallEndsTheTestWithAnError() async throws {
@@ -505,6 +532,22 @@ final class SimulateStallTests: XCTestCase {
     XCTAssertEqual(failures.filter { $0.hasSuffix(report.description) }.count, 1)
     XCTAssertEqual(failures.filter { $0.contains("the simulation's run result is at") }.count, 1)
     XCTAssertEqual(failures.count, 2)
+  }
+
+  /// With strict dates a refusal by a call with no error path (`elapsedTime(at: Date())`) is
+  /// one failure, the report's line, though the body returns.
+  func testAStrictRefusalIsATestFailure() async throws {
+    captured.list.withLock { $0 = [] }
+    try await simulate(scenario: traitRun, options: .strictDates) { _ in
+      let (_, builder) = try await startRunning(HKHealthStore())
+      _ = builder.elapsedTime(at: Date())
+    }
+    let failures = captured.list.withLock { list in
+      defer { list = nil }
+      return list ?? []
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.filter { $0.hasSuffix(strictElapsedTimeLine) }.count, 1)
   }
 
   /// A body that ignores its stall's cancellation: `simulate` records the stall, then the run

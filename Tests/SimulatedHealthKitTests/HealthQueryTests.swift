@@ -188,6 +188,23 @@ import Testing
     #expect(entries.count == 1)
   }
 
+  /// `predicateForSamples(withStart: Date() - 3600, end: Date())`: both dates are the real
+  /// clock, read in one reading, one `wallClockDate` entry for the predicate (before, one per
+  /// date: two).
+  @Test func aPredicateOfTwoRealClockDatesIsOneEntry() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let lastHour = HKQuery.predicateForSamples(withStart: Date() - 3600, end: Date())
+      _ = await statistics(store, simulation, steps, predicate: lastHour, options: .cumulativeSum)
+    }
+    let entries = simulation.result.log.filter {
+      if case .wallClockDate("predicateForSamples") = $0.kind { true } else { false }
+    }
+    #expect(entries.count == 1)
+  }
+
   /// Heart rate: 60 bpm and 90 bpm as point samples (zero duration) at 09:00 and 09:30 today.
   static let heartRates = """
     [

@@ -250,9 +250,12 @@ import WorkoutSimTestSupport
       }
       #expect(anchored == [Self.dose(2), Self.dose(3)])
     }
+    // One entry per predicate read, named after its factory: the sample query's, the dose
+    // predicate's, the anchored query's.
+    let actions = simulation.result.log.compactMap {
+      if case .wallClockDate(let action) = $0.kind { action } else { nil }
+    }
     #expect(
-      simulation.result.log.contains {
-        if case .wallClockDate("predicateForSamples") = $0.kind { true } else { false }
-      })
+      actions == ["predicateForSamples", "predicateForMedicationDoseEvent", "predicateForSamples"])
   }
 }

@@ -117,6 +117,15 @@ import WorkoutSimTestSupport
         "enumerateStatistics(from:to:with:)", "statistics(for:)",
       ])
     #expect(wallClockActions(simulation).isEmpty)
+    // Each refusal is also a report (the trait's and `simulate`'s issue): the calls have no
+    // error to report it through.
+    #expect(simulation.reports.map(\.kind) == [.strictDate, .strictDate])
+    #expect(
+      simulation.reports.map(\.description) == [
+        "HealthKit: enumerateStatistics(from:to:with:) at t = 0 s: "
+          + Self.strictMessage("enumerateStatistics(from:to:with:)"),
+        "HealthKit: statistics(for:) at t = 0 s: " + Self.strictMessage("statistics(for:)"),
+      ])
   }
 
   /// The strict-dates message of a date passed to `call`.
@@ -290,6 +299,64 @@ import WorkoutSimTestSupport
       #expect(await count(from: 1801) == 0)
     }
     #expect(wallClockActions(simulation) == (strict ? [] : ["save"]))
+  }
+
+  /// One `save` of a real-clock sample and a real-clock `HKWorkout` reads all their dates in one
+  /// reading: one `wallClockDate` entry naming `save` (before, two).
+  @Test func aSaveOfSamplesAndAWorkoutIsOneEntry() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let workoutType = HKObjectType.workoutType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [steps, workoutType], read: [steps, workoutType])
+      try await simulation.advance(by: .seconds(3600))
+      let sample = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: Date() - 60,
+        end: Date())
+      let walk = HKWorkout(activityType: .walking, start: Date() - 1800, end: Date())
+      try await store.save([sample, walk])
+    }
+    #expect(wallClockActions(simulation) == ["save"])
+  }
+
+  /// A heartbeat series begun at `Date() - 10` with beats at 0 and 1.5 s: without strict dates
+  /// it is stored at virtual now − 10 … − 8.5 (a query from now − 9 finds it, from now − 8
+  /// not), with one `wallClockDate` entry naming `finishSeries`, the call that saves it; with
+  /// strict dates `finishSeries` throws naming it and nothing is stored (before: an entry naming
+  /// `save`, a call the app never made, and under strict dates an error while the series was
+  /// stored and the call succeeded).
+  @Test(arguments: [false, true])
+  func aHeartbeatSeriesBegunAtTheRealClock(strict: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: strict ? .strictDates : [])
+    let heartbeat = HKSeriesType.heartbeat()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [heartbeat], read: [heartbeat])
+      try await simulation.advance(by: .seconds(600))
+      let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: Date() - 10)
+      try await builder.addHeartbeat(at: 0, precededByGap: false)
+      try await builder.addHeartbeat(at: 1.5, precededByGap: false)
+      func count(from seconds: Double) async -> Int? {
+        await samples(
+          store, simulation, heartbeat,
+          predicate: HKQuery.predicateForSamples(
+            withStart: simulation.now - seconds, end: simulation.now)
+        ).samples?.count
+      }
+      if strict {
+        await #expect {
+          _ = try await builder.finishSeries()
+        } throws: { Self.isStrictRefusal($0, "finishSeries") }
+        #expect(await samples(store, simulation, heartbeat).samples?.count == 0)
+        return
+      }
+      _ = try await builder.finishSeries()
+      #expect(await count(from: 9) == 1)
+      #expect(await count(from: 8) == 0)
+    }
+    #expect(wallClockActions(simulation) == (strict ? [] : ["finishSeries"]))
+    #expect(simulation.result.errors.map(\.action) == (strict ? ["finishSeries"] : []))
   }
 
   /// The standalone `HKWorkoutBuilder(healthStore:configuration:device:)` with strict dates:

@@ -122,6 +122,28 @@ private final class RelationshipCalls: Sendable {
     }
   }
 
+  /// With strict dates an effort sample dated with the real clock is refused by
+  /// `relateWorkoutEffortSample` under its own name (before, the message named `save`).
+  @Test func relatingARealClockEffortNamesTheCall() async throws {
+    let simulation = try HealthKitSimulation(scenario: zoneRun(), options: .strictDates)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let workout = try await finishedWorkout(store, simulation)
+      let now = HKQuantitySample(
+        type: rated, quantity: HKQuantity(unit: .appleEffortScore(), doubleValue: 6),
+        start: Date() - 60, end: Date())
+      await #expect(
+        throws: HKError(
+          .errorInvalidArgument,
+          "The date passed to relateWorkoutEffortSample is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+        )
+      ) { try await store.relateWorkoutEffortSample(now, with: workout, activity: nil) }
+    }
+    // The first is the builder's refusal of an effort sample during the run (`finishedWorkout`).
+    #expect(
+      simulation.result.errors.map(\.action) == ["addSamples", "relateWorkoutEffortSample"])
+  }
+
   @Test func theWatchSavesAnEstimateFromTheTimeInZones() async throws {
     let simulation = try HealthKitSimulation(scenario: zoneRun())
     try await simulation.run {

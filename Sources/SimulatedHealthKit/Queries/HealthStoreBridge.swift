@@ -189,18 +189,29 @@ extension HealthKitSimulation.State {
   /// A filter nothing matches.
   static let nothing = HealthFilter.not(.all)
 
-  /// The instant of a date in a predicate under the wall-clock rule
-  /// (docs/swift-api.md#the-wall-clock-rule): a date the rule calls the real clock (`Date()`,
-  /// `Date().addingTimeInterval(-3600)`) is read on virtual time
-  /// (`AppSimulation.wallClockInstant(_:in:)`), with a `wallClockDate` log entry naming
-  /// `predicateForSamples` (also with `strictDates`: a query has no error to report it through
-  /// before it runs).
-  mutating func predicateInstant(_ date: Date, context: QueryContext) -> SimulationInstant {
-    let (instant, leaked) = appDateInstant(date, context: context)
-    if leaked {
-      session.withEngine { $0.logWallClockDate(action: "predicateForSamples", session: nil) }
-    }
-    return instant
+  /// The instants of the dates of one predicate condition the factory `call` made
+  /// (`predicateForSamples`, `predicateForWorkoutActivities`,
+  /// `predicateForMedicationDoseEvent`), read by the wall-clock rule in one reading
+  /// (`AppSimulation.readAppDatesCannotFail`; docs/swift-api.md#the-wall-clock-rule): one
+  /// `wallClockDate` log entry naming `call` however many of them were the real clock. With
+  /// strict dates such a date refused the query at `execute` (or `deleteObjects`) before its
+  /// predicate is read; one read without that check is refused in the run's errors and
+  /// reports, and read by the rule all the same.
+  mutating func predicateInstants(_ dates: [Date], call: String, context: QueryContext)
+    -> [SimulationInstant]
+  {
+    context.simulation.readAppDatesCannotFail(dates, call: call, in: &self)
+  }
+
+  /// `start` and `end` of one predicate condition of the factory `call`, read by
+  /// ``predicateInstants(_:call:context:)`` (`nil` stays `nil`).
+  mutating func predicateBounds(
+    _ start: Date?, _ end: Date?, call: String, context: QueryContext
+  ) -> (SimulationInstant?, SimulationInstant?) {
+    var read = predicateInstants([start, end].compactMap { $0 }, call: call, context: context)[...]
+    let low = start.map { _ in read.removeFirst() }
+    let high = end.map { _ in read.removeFirst() }
+    return (low, high)
   }
 
   /// `predicate` (of `predicateForWorkoutActivities(...)` conditions, their compounds) with the
@@ -218,26 +229,11 @@ extension HealthKitSimulation.State {
       case .activity(.dates(let start, let end, let options))? = (predicate as? HKPredicate)?
         .filter
     else { return predicate }
-    let dates = [start, end].compactMap { $0 }
-    let instants =
-      (try? context.simulation.readAppDates(
-        dates, call: "predicateForWorkoutActivities", in: &self
-      ).get()) ?? dates.map { appDateInstant($0, context: context).0 }
-    var read = instants.map(context.date)[...]
-    let from = start.map { _ in read.removeFirst() }
-    let to = end.map { _ in read.removeFirst() }
-    return HKPredicate(.activity(.dates(start: from, end: to, options: options)))
-  }
-
-  /// The instant of a date the app made (a predicate's bound, a saved sample's start or end)
-  /// under the wall-clock rule, and whether the rule read it as the real clock; the caller
-  /// logs the `wallClockDate` entry naming its call.
-  func appDateInstant(_ date: Date, context: QueryContext) -> (SimulationInstant, Bool) {
-    let simulation = context.simulation
-    guard simulation.isWallClockLeak(date, now: session.now) else {
-      return (context.instant(date), false)
-    }
-    return (simulation.wallClockInstant(date, in: self), true)
+    let (from, to) = predicateBounds(
+      start, end, call: "predicateForWorkoutActivities", context: context)
+    return HKPredicate(
+      .activity(
+        .dates(start: from.map(context.date), end: to.map(context.date), options: options)))
   }
 
   /// The store filter of `predicate` for samples of `type`, without any read rule.
@@ -264,8 +260,7 @@ extension HealthKitSimulation.State {
     }
     switch known.filter {
     case .date(let start, let end, let options):
-      let low = start.map { predicateInstant($0, context: context) }
-      let high = end.map { predicateInstant($0, context: context) }
+      let (low, high) = predicateBounds(start, end, call: "predicateForSamples", context: context)
       return .date(
         start: low, end: high,
         strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)

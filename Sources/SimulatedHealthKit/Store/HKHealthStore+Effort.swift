@@ -388,7 +388,10 @@ extension HKHealthStore {
             "The activity \(activity.uuid.uuidString) is not one of the workout's activities"))
       }
       let ids: [HealthSampleID]
-      switch insert([sample], into: &state, context: context, relating: true) {
+      switch insert(
+        [sample], into: &state, context: context, relating: true,
+        call: "relateWorkoutEffortSample")
+      {
       case .success(let saved): ids = saved
       case .failure(let error): return .failure(error)
       }

@@ -266,9 +266,11 @@ extension HealthKitSimulation.State {
   }
 
   /// `predicate` with its dates read under the wall-clock rule, as the store's predicates are
-  /// (docs/swift-api.md#the-wall-clock-rule): the bounds of `predicateForSamples(withStart:end:options:)`
-  /// and of `predicateForMedicationDoseEvent(scheduledStart:end:)` that the rule calls the real
-  /// clock become the virtual dates they stand for, each with a `wallClockDate` log entry.
+  /// (docs/swift-api.md#the-wall-clock-rule; ``predicateBounds(_:_:call:context:)``): the
+  /// bounds of `predicateForSamples(withStart:end:options:)` and of
+  /// `predicateForMedicationDoseEvent(scheduledStart:end:)` that the rule calls the real clock
+  /// become the virtual dates they stand for, with one `wallClockDate` log entry per predicate
+  /// naming its factory.
   mutating func doseEventPredicate(_ predicate: NSPredicate?, context: QueryContext)
     -> NSPredicate?
   {
@@ -281,14 +283,16 @@ extension HealthKitSimulation.State {
       return NSCompoundPredicate(type: compound.compoundPredicateType, subpredicates: parts)
     }
     guard let known = predicate as? HKPredicate else { return predicate }
-    func read(_ date: Date?) -> Date? {
-      date.map { context.date(predicateInstant($0, context: context)) }
-    }
     switch known.filter {
     case .date(let start, let end, let options):
-      return HKPredicate(.date(start: read(start), end: read(end), options: options))
+      let (low, high) = predicateBounds(start, end, call: "predicateForSamples", context: context)
+      return HKPredicate(
+        .date(start: low.map(context.date), end: high.map(context.date), options: options))
     case .doseEvent(.scheduled(let start, let end)):
-      return HKPredicate(.doseEvent(.scheduled(start: read(start), end: read(end))))
+      let (low, high) = predicateBounds(
+        start, end, call: "predicateForMedicationDoseEvent", context: context)
+      return HKPredicate(
+        .doseEvent(.scheduled(start: low.map(context.date), end: high.map(context.date))))
     default:
       return predicate
     }

@@ -149,7 +149,7 @@ extension HKHealthStore {
       case .success(let expanded): (objects, correlations) = expanded
       case .failure(let error): return .failure(error)
       }
-      switch insert(objects, into: &state, context: context, relating: false) {
+      switch insert(objects, into: &state, context: context, relating: false, call: "save") {
       case .success: break
       case .failure(let error): return .failure(error)
       }
@@ -166,10 +166,13 @@ extension HKHealthStore {
   /// Checks and stores `objects` (quantity, category and object samples: states of mind,
   /// scored assessments, CDA documents) under the app's source in `state`, all or nothing, and returns their store ids.
   /// Effort scores only when `relating` (`relateWorkoutEffortSample`); `save` gets
-  /// ``unrelatedEffortError(_:)``.
+  /// ``unrelatedEffortError(_:)``. Every date of the call (samples' start and end, a workout's
+  /// start, end and events) is read by the wall-clock rule in one reading naming `call`
+  /// (`save`, `add(_:to:completion:)`, `relateWorkoutEffortSample`): one `wallClockDate` entry,
+  /// or with strict dates the call's error (docs/swift-api.md#the-wall-clock-rule).
   func insert(
     _ objects: [HKObject], into state: inout HealthKitSimulation.State, context: QueryContext,
-    relating: Bool
+    relating: Bool, call: String
   ) -> Result<[HealthSampleID], HKError> {
     var seen = Set<UUID>()
     var stored: [HKSample] = []
@@ -217,18 +220,30 @@ extension HKHealthStore {
       stored.append(sample)
       kinds.append(kind)
     }
-    // With strict dates a sample dated with the real clock refuses the whole call
-    // (docs/swift-api.md#the-wall-clock-rule).
-    let workoutDates = workouts.flatMap { workout in
+    // The call's dates in one reading (the wall-clock rule): one entry for the call; with
+    // strict dates a date of the real clock refuses the whole call.
+    let sampleDates = stored.flatMap { [$0.startDate, $0.endDate] }
+    let workoutDates = workouts.map { workout in
       [workout.startDate, workout.endDate] + (workout.workoutEvents ?? []).map(\.dateInterval.start)
     }
-    if let error = simulation.refuseStrictDates(
-      stored.flatMap { [$0.startDate, $0.endDate] } + workoutDates, call: "save", in: &state)
+    let instants: [SimulationInstant]
+    switch simulation.readAppDates(
+      sampleDates + workoutDates.flatMap { $0 }, call: call, in: &state)
     {
-      return .failure(HKError(error))
+    case .success(let read): instants = read
+    case .failure(let error): return .failure(HKError(error))
     }
-    var ids = state.storeAppSamples(stored, kinds: kinds, context: context)
-    for workout in workouts { ids.append(state.storeAppWorkout(workout, context: context)) }
+    var ids = state.storeAppSamples(
+      stored, kinds: kinds, instants: Array(instants.prefix(sampleDates.count)), context: context)
+    var rest = instants.dropFirst(sampleDates.count)
+    for (workout, dates) in zip(workouts, workoutDates) {
+      let now = state.session.now
+      // A workout with no date of the real clock keeps its dates' own instants.
+      let read = Array(rest.prefix(dates.count))
+      rest = rest.dropFirst(dates.count)
+      let leaked = dates.contains { simulation.isWallClockLeak($0, now: now) }
+      ids.append(state.storeAppWorkout(workout, instants: leaked ? read : nil, context: context))
+    }
     if let device {
       state.noteDeviceSave(
         ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)

@@ -66,7 +66,9 @@ extension HKHealthStore {
       let new = samples.filter {
         state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid)) == nil
       }
-      if case .failure(let error) = insert(new, into: &state, context: context, relating: false) {
+      if case .failure(let error) = insert(
+        new, into: &state, context: context, relating: false, call: "add(_:to:completion:)")
+      {
         return .failure(error)
       }
       state.saved.append(contentsOf: new as [HKObject])
@@ -136,20 +138,16 @@ extension HealthKitSimulation.State {
   /// at virtual now as an engine record with its activity, dates, duration, kept events and
   /// totals (kcal, m), indoor when its metadata says `HKMetadataKeyIndoorWorkout: true`; keeps
   /// the object as the app made it and returns its store id. Its start, end and events' dates
-  /// are read by the wall-clock rule as a sample's (one `wallClockDate` entry naming `save`;
-  /// `save` refused them first under strict dates; docs/swift-api.md#the-wall-clock-rule).
-  mutating func storeAppWorkout(_ workout: HKWorkout, context: QueryContext) -> HealthSampleID {
+  /// are `instants` (start, end, then each event's), read by the wall-clock rule with the rest
+  /// of `save`'s dates (one `wallClockDate` entry naming `save`; docs/swift-api.md#the-wall-clock-rule),
+  /// or, `nil` when none was the real clock, the dates' own instants since the scenario's start.
+  mutating func storeAppWorkout(
+    _ workout: HKWorkout, instants read: [SimulationInstant]?, context: QueryContext
+  ) -> HealthSampleID {
     let origin = context.simulation.startDate
     let appEvents = workout.workoutEvents ?? []
     let given = [workout.startDate, workout.endDate] + appEvents.map(\.dateInterval.start)
-    let instants: [SimulationInstant]
-    if given.contains(where: { context.simulation.isWallClockLeak($0, now: session.now) }),
-      case .success(let read) = context.simulation.readAppDates(given, call: "save", in: &self)
-    {
-      instants = read
-    } else {
-      instants = given.map { SimulationInstant($0, since: origin) }
-    }
+    let instants = read ?? given.map { SimulationInstant($0, since: origin) }
     let start = instants[0]
     let end = instants[1]
     let events = zip(appEvents, instants.dropFirst(2)).map { event, instant in

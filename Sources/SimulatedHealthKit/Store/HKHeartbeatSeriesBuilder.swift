@@ -130,6 +130,12 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   /// Saves the series and hands it to `completion` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkheartbeatseriesbuilder/finishseries(completion:)).
   ///
+  /// The series' start and end are read by the wall-clock rule under the name `finishSeries`
+  /// (`start: Date()` is virtual now, with a `wallClockDate` entry); with
+  /// `HealthKitSimulation.Options.strictDates` such a date is `errorInvalidArgument` with the
+  /// rule's message, the builder is finished and nothing is saved (a project rule:
+  /// docs/swift-api.md#the-wall-clock-rule).
+  ///
   /// - Parameter completion: `(sample, nil)`, or `(nil, HKError)` (see the type).
   public func finishSeries(
     completion: @escaping @Sendable (HKHeartbeatSeriesSample?, (any Error)?) -> Void
@@ -179,7 +185,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
     let (taken, metadata) = close(adding: nil) { beats }
     let sample = HKHeartbeatSeriesSample(
       beats: taken, start: startDate, metadata: metadata, device: device)
-    keep(sample)
+    if let error = keep(sample, call: "finishSeries") { return .failure(error) }
     return .success(sample)
   }
 }

@@ -111,10 +111,13 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
   }
 
   /// Keeps the finished `sample` in the store; running anchored and observer queries of its
-  /// type see it.
-  func keep(_ sample: HKSeriesSample) {
+  /// type see it. Its dates are read by the wall-clock rule naming `call`, the finishing call;
+  /// returns the strict-dates error of a real-clock date (nothing kept), else `nil`.
+  func keep(_ sample: HKSeriesSample, call: String) -> HKError? {
     let simulation = self.simulation
-    simulation.mutateHealth { state in state.keepObjectSample(sample, of: simulation) }
+    return simulation.mutateHealth { state in
+      state.keepObjectSample(sample, call: call, of: simulation)
+    }
   }
 
   /// The end of an async form: delivers the callback lane, then throws `error`.

@@ -20,23 +20,15 @@ struct ObjectSampleStore: SimulationExtension {
 
 extension HealthKitSimulation.State {
   /// Stores `samples` (quantity, category or object samples, checked by the caller) in the
-  /// health store under the app's source at virtual now (their dates under the wall-clock rule,
-  /// one `wallClockDate` log entry naming `save` for the call when any was the real clock), and keeps each as the object the app
-  /// made (a quantity sample as its concrete class, as on a device); returns their store ids.
+  /// health store under the app's source at virtual now, at `instants` (each sample's start and
+  /// end, read by the caller's call under the wall-clock rule), and keeps each as the object the
+  /// app made (a quantity sample as its concrete class, as on a device); returns their store ids.
   mutating func storeAppSamples(
-    _ samples: [HKSample], kinds: [HealthDataType], context: QueryContext
+    _ samples: [HKSample], kinds: [HealthDataType], instants: [SimulationInstant],
+    context: QueryContext
   ) -> [HealthSampleID] {
     let now = session.now
     let source = appSourceIndex()
-    // Dates made with `Date()` are stored on virtual time (the wall-clock rule, one
-    // `wallClockDate` entry naming `save`); the callers refuse them first under strict dates,
-    // so a strict failure here (a series builder's own dates) still reads them by the rule.
-    let dates = samples.flatMap { [$0.startDate, $0.endDate] }
-    let instants: [SimulationInstant]
-    switch context.simulation.readAppDates(dates, call: "save", in: &self) {
-    case .success(let read): instants = read
-    case .failure: instants = dates.map { appDateInstant($0, context: context).0 }
-    }
     var stored: [HealthSample] = []
     for (index, (sample, kind)) in zip(samples, kinds).enumerated() {
       let value: Double
@@ -66,12 +58,23 @@ extension HealthKitSimulation.State {
   }
 
   /// Keeps a series builder's finished `sample` (route or heartbeat series) in the store and
-  /// lists it as saved.
-  mutating func keepObjectSample(_ sample: HKSample, of simulation: HealthKitSimulation) {
+  /// lists it as saved, its start and end read by the wall-clock rule naming `call`, the
+  /// builder's finishing call (`finishRoute`, `finishSeries`): one `wallClockDate` entry when
+  /// either was the real clock; with strict dates such a date is the call's error and nothing
+  /// is kept (docs/swift-api.md#the-wall-clock-rule).
+  mutating func keepObjectSample(
+    _ sample: HKSample, call: String, of simulation: HealthKitSimulation
+  ) -> HKError? {
     // Series types are object kinds of the store (HealthTypeCatalog's series entries).
     let kind = sample.sampleType.healthDataType!
-    _ = storeAppSamples([sample], kinds: [kind], context: QueryContext(simulation: simulation))
-    saved.append(sample)
+    switch simulation.readAppDates([sample.startDate, sample.endDate], call: call, in: &self) {
+    case .failure(let error): return HKError(error)
+    case .success(let instants):
+      _ = storeAppSamples(
+        [sample], kinds: [kind], instants: instants, context: QueryContext(simulation: simulation))
+      saved.append(sample)
+      return nil
+    }
   }
 
   /// The store ids of the object samples of `type` (deleted ones too) that `matches` accepts:

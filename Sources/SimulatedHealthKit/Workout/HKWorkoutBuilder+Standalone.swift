@@ -45,7 +45,7 @@ final class StandaloneWorkout: @unchecked Sendable {
     read([date], call: call).map { $0[0] }
   }
 
-  /// The simulation's reading of each of `dates` (``AppSimulation/readAppDates(_:call:session:reportAs:in:)``),
+  /// The simulation's reading of each of `dates` (``AppSimulation/readAppDates(_:call:framework:session:reportAs:in:)``),
   /// with one `wallClockDate` entry naming `call` when any was the real clock; with strict
   /// dates, a real-clock date is the call's `errorInvalidArgument`.
   func read(_ dates: [Date], call: String) -> Result<[Date], HKError> {
@@ -274,8 +274,9 @@ final class StandaloneWorkout: @unchecked Sendable {
       metadata: parts.metadata.isEmpty ? nil : parts.metadata, device: device)
   }
 
-  /// Saves the workout and the samples not saved yet (with the rules of `save`), associates
-  /// the samples with it, and returns it.
+  /// Saves the workout and the samples not saved yet (with the rules of `save`, their dates read
+  /// by the wall-clock rule under the name `finishWorkout`), associates the samples with it, and
+  /// returns it.
   func finish() -> Result<HKWorkout, HKError>? {
     let (made, samples): (HKWorkout?, [HKSample]) = parts.withLock { parts in
       guard parts.phase == .ended else { return (nil, []) }
@@ -293,7 +294,7 @@ final class StandaloneWorkout: @unchecked Sendable {
         state.health.id(ofUUID: HealthKitSimulation.State.storeUUID($0.uuid)) == nil
       }
       if case .failure(let error) = store.insert(
-        [workout] + new, into: &state, context: context, relating: false)
+        [workout] + new, into: &state, context: context, relating: false, call: "finishWorkout")
       {
         return .failure(error)
       }

@@ -146,7 +146,11 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   /// https://developer.apple.com/documentation/healthkit/hkworkoutroutebuilder/finishroute(with:metadata:completion:)):
   /// an ``HKWorkoutRoute`` of every inserted location in time-stamp order, with the metadata
   /// added and `metadata`, found by an ``HKSampleQuery`` of ``HKSeriesType/workoutRoute()``
-  /// with `HKQuery.predicateForObjects(from: workout)`.
+  /// with `HKQuery.predicateForObjects(from: workout)`. The route's start and end (its first
+  /// and last locations' timestamps) are read by the wall-clock rule under the name
+  /// `finishRoute`; with `HealthKitSimulation.Options.strictDates` a real-clock one is
+  /// `errorInvalidArgument` with the rule's message, the builder is finished and nothing is
+  /// saved (a project rule: docs/swift-api.md#the-wall-clock-rule).
   ///
   /// - Parameters:
   ///   - workout: a workout already saved in the store (by `finishWorkout` or `save`).
@@ -209,7 +213,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
     let (points, allMetadata) = close(adding: metadata) { locations }
     let route = HKWorkoutRoute(
       locations: points, workout: workout, metadata: allMetadata, device: device)
-    keep(route)
+    if let error = keep(route, call: "finishRoute") { return .failure(error) }
     return .success(route)
   }
 }

@@ -690,6 +690,8 @@ package func secondsText(_ seconds: Double) -> String {
 package enum StuckRuns {
   /// Runs stuck past their exit delay whose process end is pending.
   private static let count = Atomic<Int>(0)
+  /// How many runs of the process wait for the others before the process ends.
+  package static var pending: Int { count.load(ordering: .sequentiallyConsistent) }
   /// How long no other run may be in progress before the process ends: 1 s.
   package static let quiet: Duration = .seconds(1)
   /// The longest wait for the other runs: 10 minutes of wall-clock time.
@@ -719,8 +721,10 @@ package enum StuckRuns {
   /// own, which it blocks. Writes a line to
   /// standard error when other runs are waited for.
   static func endProcess(code: Int32, stillStuck: () -> Bool) {
-    let stuck = count.add(1, ordering: .sequentiallyConsistent).newValue
-    let others = UnseenWork.runs.load(ordering: .sequentiallyConsistent) - stuck
+    // The line first, then the count: a run that waits for the count (a test) sees the line.
+    let others =
+      UnseenWork.runs.load(ordering: .sequentiallyConsistent)
+      - count.load(ordering: .sequentiallyConsistent) - 1
     if others > 0 {
       FileHandle.standardError.write(
         Data(
@@ -728,6 +732,7 @@ package enum StuckRuns {
             + "this process to end (at most \(longestWaitText)) before it ends with exit code "
             + "\(code)\n").utf8))
     }
+    count.add(1, ordering: .sequentiallyConsistent)
     let began = ContinuousClock.now
     var wait = Wait()
     while true {

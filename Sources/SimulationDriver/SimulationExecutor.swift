@@ -76,7 +76,16 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// The exit watch (``armExitWatch()``): once a stall has cancelled a run's body, the wall-clock
   /// time the body may go on waiting, counted as the stall window is (``watchWindow(_:counted:)``),
   /// before `abandoned()` is called (it ends the process); `nil` keeps waiting.
-  private var exitDelay: Duration? = .seconds(10)
+  private var exitDelay: Duration? = SimulationExecutor.defaultExitDelay(
+    ProcessInfo.processInfo.environment)
+
+  /// The exit watch's delay a new simulation starts with: 10 s, or `nil` (keep waiting) when
+  /// the environment variable `WORKOUT_SIM_STALL_EXIT` is `off` (a project rule,
+  /// docs/swift-api.md#a-run-that-cannot-end: a test debugged under a debugger, whose process
+  /// must stay, without a change to its code).
+  package static func defaultExitDelay(_ environment: [String: String]) -> Duration? {
+    environment["WORKOUT_SIM_STALL_EXIT"] == "off" ? nil : .seconds(10)
+  }
   private var stuck: (@Sendable () -> Bool)?
   private var abandoned: (@Sendable () -> Void)?
   /// Whether the exit watch is armed, and the time it has counted since it was.

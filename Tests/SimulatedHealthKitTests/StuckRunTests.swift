@@ -55,7 +55,7 @@ import WorkoutSimTestSupport
 
   /// Tests run in parallel in one process: the stuck run's process ends only once the other
   /// run in progress has ended. Here the other run waits until the stuck run's end is pending
-  /// (its `stuckAfterStall` report), then simulates an hour and writes a line: the line comes
+  /// (it waits for the other runs), then simulates an hour and writes a line: the line comes
   /// before the end, after the wait's own line. Before the fix the process ended at the report.
   @Test func theProcessEndsOnceTheOtherRunsHaveEnded() async throws {
     let result = await #expect(
@@ -67,9 +67,8 @@ import WorkoutSimTestSupport
       let other = try HealthKitSimulation(scenario: constantRun())
       let otherRun = Task {
         try await other.run {
-          // The stall, then the stuck run's report.
-          _ = await stuck.nextRunEnding(after: 0)
-          _ = await stuck.nextRunEnding(after: 1)
+          // Until the stuck run's process end waits for this one (its line is written).
+          while StuckRuns.pending == 0 { await Task.yield() }
           try await other.advance(by: .seconds(3600))
           FileHandle.standardError.write(Data("the other run ended at \(other.now)\n".utf8))
         }
@@ -88,6 +87,14 @@ import WorkoutSimTestSupport
     let waitAt = try #require(standardError.range(of: waiting))
     let endedAt = try #require(standardError.range(of: "the other run ended at "))
     #expect(waitAt.upperBound <= endedAt.lowerBound)
+  }
+
+  /// `WORKOUT_SIM_STALL_EXIT=off` in the environment starts every simulation with the exit
+  /// watch off (`stallExitDelay == nil`), for a debugger; anything else keeps 10 s.
+  @Test func theEnvironmentTurnsTheExitWatchOff() throws {
+    #expect(SimulationExecutor.defaultExitDelay(["WORKOUT_SIM_STALL_EXIT": "off"]) == nil)
+    #expect(SimulationExecutor.defaultExitDelay([:]) == .seconds(10))
+    #expect(SimulationExecutor.defaultExitDelay(["WORKOUT_SIM_STALL_EXIT": "on"]) == .seconds(10))
   }
 
   /// The wait's rule with hand-picked counts and times: the process ends once no other run

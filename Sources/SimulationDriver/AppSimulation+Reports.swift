@@ -58,7 +58,7 @@ extension AppSimulation {
       case stuckAfterStall
       /// With ``AppSimulation/Options/strictDates``, a date the app passed to a call was the
       /// real wall clock (`Date()`) rather than the simulation's virtual time
-      /// (``AppSimulation/strictDatesMessage(call:)``). The call also reports the refusal its
+      /// (`strictDatesMessage(call:)`). The call also reports the refusal its
       /// own way where it can (a thrown error, a completion's or handler's error); a call with
       /// no error path (`enumerateStatistics(from:to:with:)`, a widget's `Timeline`) or an
       /// error the app swallows (`try? submit(request)`) would otherwise pass a strict test

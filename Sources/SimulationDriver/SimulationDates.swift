@@ -58,6 +58,27 @@ extension AppSimulation {
     }
   }
 
+  /// The instant a query's bound that the app passed stands for: `instant`, the bound as
+  /// ``readAppDates(_:call:framework:session:reportAs:in:)`` read `date`, or one nanosecond
+  /// after it when `date` is the app's real clock read by the wall-clock rule's reading, derived
+  /// or shifted cases (`Date()`, a `Date()` kept from earlier, `Date() - 300`; not a local
+  /// midnight). The app reads its clock after what happened at the instant it reads it at: on a
+  /// device a sample saved at `Date()`, or a workout's last heart-rate reading, was made before
+  /// the `Date()` the app then queries up to, and "the last five minutes" from `Date() - 300`
+  /// begins after the reading made five minutes before. So a bound at the reading takes what
+  /// started at its instant as an end and leaves out what ended at it as a start; nothing
+  /// happens between an instant and the next nanosecond (a project rule:
+  /// docs/swift-api.md#the-wall-clock-rule). The dates of the samples, workouts and
+  /// collections the app makes keep the instant.
+  package func boundInstant(_ instant: SimulationInstant, of date: Date, in state: State)
+    -> SimulationInstant
+  {
+    let now = state.session.now
+    guard isWallClockLeak(date, now: now), virtualMidnight(of: date, now: now) == nil
+    else { return instant }
+    return instant.advanced(by: .nanoseconds(1))
+  }
+
   /// How many shifted `Date()` readings ``wallClockInstant(_:in:)`` keeps to read dates derived
   /// from them.
   static let shiftedReadingsKept = 64

@@ -30,11 +30,13 @@ import WorkoutSimTestSupport
   }
 
   /// "The last hour" written from the real clock after a 600 s workout that ended at t = 1200:
-  /// `Date().addingTimeInterval(-3600) ... Date()` at t = 1200 is virtual [-2400, 1200]. The
-  /// workout's heart rate was read every 5 s from 600 to 1200; a predicate without options
-  /// takes a sample ending at or after its start and starting before its end (Apple's rule,
-  /// docs/healthkit-behaviour.md), so the reading at 1200 is out: 600, 605, ..., 1195 is
-  /// 600 / 5 = 120 readings.
+  /// `Date().addingTimeInterval(-3600) ... Date()` at t = 1200 is virtual [-2400, 1200], each
+  /// bound just after what happened at its instant (the app read its clock after the workout's
+  /// last reading, as on a device). The workout's heart rate was read every 5 s from 600 to
+  /// 1200; a predicate without options takes a sample ending at or after its start and
+  /// starting before its end (Apple's rule, docs/healthkit-behaviour.md), so the reading at
+  /// 1200, made before the `Date()` that ends the query, is in: 600, 605, ..., 1200 is
+  /// 600 / 5 + 1 = 121 readings.
   @Test func theLastHourFromTheRealClockIsTheLastVirtualHour() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
@@ -49,8 +51,9 @@ import WorkoutSimTestSupport
       let lastHour = HKQuery.predicateForSamples(
         withStart: Date().addingTimeInterval(-3600), end: Date(), options: [])
       let found = await samples(manager.store, simulation, heartRate, predicate: lastHour)
-      #expect(found.samples?.count == 120)
-      // The last 300 s: [900, 1200), readings at 900, 905, ..., 1195: 300 / 5 = 60.
+      #expect(found.samples?.count == 121)
+      // The last 300 s: after the reading at 900 up to the one at 1200, 905, 910, ..., 1200:
+      // 300 / 5 = 60, as many as in any five minutes.
       let lastFiveMinutes = HKQuery.predicateForSamples(
         withStart: Date().addingTimeInterval(-300), end: Date(), options: [])
       let recent = await samples(manager.store, simulation, heartRate, predicate: lastFiveMinutes)
@@ -96,6 +99,49 @@ import WorkoutSimTestSupport
       return nil
     }
     #expect(actions == ["save"])
+  }
+
+  /// A sample saved at `Date()` is found by a query up to a later `Date()` at the same
+  /// instant (a new user's trial: the water just logged was missing from today's total): on a
+  /// device the second `Date()` is later than the first, and the wall-clock rule keeps that
+  /// order, a bound read from the real clock standing just after what happened at its instant
+  /// (docs/swift-api.md#the-wall-clock-rule). 250 mL at t = 600 and 300 mL at t = 300: from
+  /// today's midnight to `Date()` 550 mL, from `Date() - 300` (just after t = 300) 250 mL; a
+  /// start at `Date()` read after the save ("from now on") finds nothing yet.
+  @Test func aSampleSavedAtTheRealClockIsFoundUpToALaterReading() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let water = HKQuantityType(.dietaryWater)
+      try await authorize(store, share: [water], read: [water])
+      let milliliter = HKUnit.literUnit(with: .milli)
+      func drink(_ amount: Double) async throws {
+        let now = Date()
+        try await store.save(
+          HKQuantitySample(
+            type: water, quantity: HKQuantity(unit: milliliter, doubleValue: amount), start: now,
+            end: now))
+      }
+      try await simulation.advance(by: .seconds(300))
+      try await drink(300)
+      try await simulation.advance(by: .seconds(300))
+      try await drink(250)
+      func total(from start: Date, to end: Date?) async -> Double? {
+        let predicate = HKQuery.predicateForSamples(withStart: start, end: end, options: [])
+        return await statistics(
+          store, simulation, water, predicate: predicate, options: .cumulativeSum
+        )
+        .statistics?.sumQuantity()?.doubleValue(for: milliliter)
+      }
+      let today = Calendar.current.startOfDay(for: Date())
+      #expect(await total(from: today, to: Date()) == 550)
+      #expect(await total(from: Date().addingTimeInterval(-300), to: Date()) == 250)
+      #expect(await total(from: Date(), to: nil) == nil)
+      let found = await samples(
+        store, simulation, water,
+        predicate: HKQuery.predicateForSamples(withStart: today, end: Date(), options: []))
+      #expect(found.samples?.count == 2)
+    }
   }
 
   /// The builder reads a sample's `Date()`s as `save` does: 5 kcal from `Date() - 60` to

@@ -204,13 +204,16 @@ extension HealthKitSimulation.State {
   }
 
   /// `start` and `end` of one predicate condition of the factory `call`, read by
-  /// ``predicateInstants(_:call:context:)`` (`nil` stays `nil`).
+  /// ``predicateInstants(_:call:context:)`` (`nil` stays `nil`); a bound the app read from
+  /// the real clock stands just after what happened at its instant
+  /// (`AppSimulation.boundInstant(_:of:in:)`: a sample saved at `Date()` is found by a query
+  /// up to a later `Date()`, as on a device).
   mutating func predicateBounds(
     _ start: Date?, _ end: Date?, call: String, context: QueryContext
   ) -> (SimulationInstant?, SimulationInstant?) {
     var read = predicateInstants([start, end].compactMap { $0 }, call: call, context: context)[...]
-    let low = start.map { _ in read.removeFirst() }
-    let high = end.map { _ in read.removeFirst() }
+    let low = start.map { context.simulation.boundInstant(read.removeFirst(), of: $0, in: self) }
+    let high = end.map { context.simulation.boundInstant(read.removeFirst(), of: $0, in: self) }
     return (low, high)
   }
 

@@ -144,6 +144,43 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// A sample saved at `Date()` comes back from queries dated on virtual time, among the
+  /// store's other samples (a new user's trial: a chart grouped by day put it on the real day):
+  /// a water sample at `Date()` at t = 600 and a mindful session from `Date() - 600` to
+  /// `Date()` come back at noon + 600 and [noon, noon + 600] (the constant run starts at
+  /// noon), with the UUIDs and values the app gave them; the objects the app holds keep its
+  /// dates.
+  @Test func aSampleSavedAtTheRealClockComesBackOnVirtualTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let water = HKQuantityType(.dietaryWater)
+      let mindful = HKCategoryType(.mindfulSession)
+      try await authorize(store, share: [water, mindful], read: [water, mindful])
+      try await simulation.advance(by: .seconds(600))
+      let now = Date()
+      let drink = HKQuantitySample(
+        type: water, quantity: HKQuantity(unit: .literUnit(with: .milli), doubleValue: 250),
+        start: now, end: now)
+      let session = HKCategorySample(
+        type: mindful, value: HKCategoryValue.notApplicable.rawValue,
+        start: now.addingTimeInterval(-600), end: now)
+      try await store.save([drink, session])
+      let drinks = await samples(store, simulation, water, predicate: nil).samples
+      #expect(drinks?.map(\.uuid) == [drink.uuid])
+      #expect(drinks?.first?.startDate == noon(plus: 600))
+      #expect(drinks?.first?.endDate == noon(plus: 600))
+      let quantity = (drinks?.first as? HKQuantitySample)?.quantity
+      #expect(quantity?.doubleValue(for: .literUnit(with: .milli)) == 250)
+      let sessions = await samples(store, simulation, mindful, predicate: nil).samples
+      #expect(sessions?.map(\.uuid) == [session.uuid])
+      #expect(sessions?.first?.startDate == noon(plus: 0))
+      #expect(sessions?.first?.endDate == noon(plus: 600))
+      #expect(drink.startDate == now)
+      #expect(session.endDate == now)
+    }
+  }
+
   /// The builder reads a sample's `Date()`s as `save` does: 5 kcal from `Date() - 60` to
   /// `Date()` at t = 600 is [540, 600] and joins the constant run's 1 kcal per 10 s: 60 + 5 =
   /// 65 kcal. One ending a minute after now is refused, with its article right.

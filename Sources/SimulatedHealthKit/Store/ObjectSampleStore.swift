@@ -22,7 +22,8 @@ extension HealthKitSimulation.State {
   /// Stores `samples` (quantity, category or object samples, checked by the caller) in the
   /// health store under the app's source at virtual now, at `instants` (each sample's start and
   /// end, read by the caller's call under the wall-clock rule), and keeps each as the object the
-  /// app made (a quantity sample as its concrete class, as on a device); returns their store ids.
+  /// app made (a quantity sample as its concrete class, as on a device; ``keptSample(_:start:end:context:)``
+  /// dates quantity and category samples on virtual time); returns their store ids.
   mutating func storeAppSamples(
     _ samples: [HKSample], kinds: [HealthDataType], instants: [SimulationInstant],
     context: QueryContext
@@ -46,7 +47,8 @@ extension HealthKitSimulation.State {
     healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []
     for (id, sample) in zip(ids, samples) {
-      appObjects[id] = (sample as? HKQuantitySample)?.concreteSample ?? sample
+      appObjects[id] = keptSample(
+        sample, start: health.sample(id).start, end: health.sample(id).end, context: context)
       if health.sample(id).type.isObject { objects.append((id, sample)) }
     }
     if !objects.isEmpty {
@@ -55,6 +57,41 @@ extension HealthKitSimulation.State {
       }
     }
     return ids
+  }
+
+  /// The object queries give back for the app's saved `sample`, stored from `start` to `end`:
+  /// a quantity sample as its concrete class, and a quantity or category sample whose date the
+  /// wall-clock rule read from the real clock (`HKQuantitySample(..., start: Date(), end:
+  /// Date())`) as a copy dated at the instants it was stored at, with the same UUID,
+  /// value, device, metadata and source, so that it sorts and groups by day among the store's
+  /// other samples (a project rule: docs/swift-api.md#the-wall-clock-rule). The object the app
+  /// holds keeps its dates; any other sample is kept as the app made it.
+  func keptSample(
+    _ sample: HKSample, start: SimulationInstant, end: SimulationInstant, context: QueryContext
+  ) -> HKSample {
+    let now = session.now
+    let simulation = context.simulation
+    let startDate =
+      simulation.isWallClockLeak(sample.startDate, now: now)
+      ? context.date(start) : sample.startDate
+    let endDate =
+      simulation.isWallClockLeak(sample.endDate, now: now) ? context.date(end) : sample.endDate
+    switch sample {
+    case let quantity as HKQuantitySample:
+      if quantity is any QuantitySeriesHolder { return quantity }
+      return HKQuantitySample.make(
+        type: quantity.quantityType, quantity: quantity.quantity, start: startDate, end: endDate,
+        device: quantity.device, metadata: quantity.metadata, uuid: quantity.uuid,
+        sourceRevision: quantity.sourceRevision)
+    case let category as HKCategorySample
+    where startDate != sample.startDate || endDate != sample.endDate:
+      return HKCategorySample(
+        type: category.categoryType, value: category.value, start: startDate, end: endDate,
+        device: category.device, metadata: category.metadata, uuid: category.uuid,
+        sourceRevision: category.sourceRevision)
+    default:
+      return sample
+    }
   }
 
   /// Keeps a series builder's finished `sample` (route or heartbeat series) in the store and

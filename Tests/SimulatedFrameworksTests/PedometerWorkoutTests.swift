@@ -156,6 +156,38 @@ struct PedometerWorkoutTests {
     #expect(distances.withLock { $0.map { ($0 * 1000).rounded() / 1000 } } == [1800, 1800])
   }
 
+  /// The workout's samples are merged with the store's as they will be once saved: the watch's
+  /// own sample of 100 steps over 0…300 s (saved at its end) outranks the app's source
+  /// (docs/health-store.md), so over 0…600 s the pedometer counts 100 for 0…300 and the
+  /// workout's 300 × 3 = 900 for 300…600: 1000 steps, not 100 + 1800; the same before and
+  /// after `finishWorkout` (which adds the app's source to the store).
+  @Test func theWorkoutsStepsMergeWithTheStoresBySource() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"""
+        { "version": 1, "activity": "running", "start": "2026-03-02T08:00:00Z",
+          "course": [ { "duration": 1800, "speed": 3.0, "cadence": 180 } ],
+          "health": { "generate": false, "days": 1,
+            "samples": [ { "type": "stepCount", "source": "watch", "start": 0, "end": 300,
+                           "value": 100 } ] } }
+        """#, fileName: "pedometer.json"))
+    let counts = Mutex<[Int]>([])
+    try await simulation.run {
+      let (session, builder) = try await startRun(HKHealthStore(), at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      let pedometer = CMPedometer()
+      let before = await query(pedometer, simulation, from: 0, to: 600)
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      _ = try await builder.finishWorkout()
+      let after = await query(pedometer, simulation, from: 0, to: 600)
+      counts.withLock {
+        $0 = [before.steps, after.steps, Int(storeSteps(simulation, from: 0, to: 600))]
+      }
+    }
+    #expect(counts.withLock { $0 } == [1000, 1000, 1000])
+  }
+
   /// A discarded workout's steps were still taken: after 300 s of running, `endCollection`
   /// and `discardWorkout()`, the pedometer over 0…300 s counts 300 × 3 = 900 steps (and 900
   /// m), the store none; live updates begun before the discard keep them: 0 to 900 steps at

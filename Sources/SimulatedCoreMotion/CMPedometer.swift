@@ -41,12 +41,21 @@ public class CMPedometerData: NSObject, @unchecked Sendable {
 
 /// The pedometer (Apple doc: https://developer.apple.com/documentation/coremotion/cmpedometer).
 ///
-/// Its steps are the health store's: the sum of `HKQuantityTypeIdentifierStepCount` over the
-/// span, merged across sources by the store's priority, each sample counting by its overlap
-/// (the statistics collection's split rule, docs/health-store.md), as the store holds them at
-/// the moment of the call; the distance the same with `distanceWalkingRunning`
-/// (docs/swift-api.md#core-motion). So a query agrees with a collection query of the store
-/// over the same span. Handlers run in the simulation's callback lane.
+/// Apple's pedometer fetches "the system-generated live walking data": the steps the wearer
+/// takes, counted by the device whether or not a workout runs and whatever HealthKit later
+/// does with a workout's samples. Its steps here (a project rule, docs/swift-api.md#core-motion)
+/// are the body's steps as the simulation's samples hold them: the sum of
+/// `HKQuantityTypeIdentifierStepCount` over the span in the health store as visible at the
+/// call (the health days, saved workouts, the app's saves), plus the samples the live builder
+/// of every workout not saved has collected (running, ended, or discarded: the steps were
+/// taken; the watch's workouts and the phone's own), merged with the store's as
+/// `finishWorkout` will save them, under the app's source: across sources by the store's
+/// priority, each sample counting by its overlap (the statistics collection's split rule,
+/// docs/health-store.md). So a query over a workout gives the same number before and after
+/// `finishWorkout`, and agrees with a collection query of the store once the workout is
+/// saved. The distance is the same with `distanceWalkingRunning`. A builder collects only
+/// while its session runs, and only its data source's types: steps while a workout is paused
+/// are not counted. Handlers run in the simulation's callback lane.
 public class CMPedometer: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
@@ -62,7 +71,7 @@ public class CMPedometer: NSObject {
   /// `true` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isstepcountingavailable()).
   public class func isStepCountingAvailable() -> Bool { true }
-  /// `true`: the distance comes from the store (Apple doc:
+  /// `true`: the distance comes from the same samples as the steps (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isdistanceavailable()).
   public class func isDistanceAvailable() -> Bool { true }
   /// `false`: floors are not simulated (Apple doc:
@@ -87,7 +96,8 @@ public class CMPedometer: NSObject {
 
   /// The steps and distance between `start` and `end` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/querypedometerdata(from:to:withhandler:)):
-  /// the store's sums over the span (see the type), from no earlier than seven days before now.
+  /// the steps and distance over the span as the type counts them (the store's and the unsaved
+  /// workouts' samples), from no earlier than seven days before now.
   ///
   /// - Parameters:
   ///   - appStart: the span's start, read by the wall-clock rule (`Date() - 3600` is virtual now

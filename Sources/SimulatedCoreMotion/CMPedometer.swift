@@ -256,7 +256,8 @@ public class CMPedometer: NSObject {
   /// those of every builder whose collection began and that did not finish (collecting, ended,
   /// or discarded: the wearer took the steps whatever the app does with the workout). A
   /// finished builder's samples are in the store (`finishWorkout` saves them in the same step).
-  /// In the store's units (count, m: the engine's, so no conversion), in each builder's order.
+  /// In the store's units (count, m: the engine's, so no conversion; asserted), in each
+  /// builder's order.
   static func unsavedWorkoutSamples(
     _ session: inout SimulationSession, from: SimulationInstant, to: SimulationInstant
   ) -> [HealthSample] {
@@ -264,6 +265,9 @@ public class CMPedometer: NSObject {
     let types: [(QuantityType, HealthDataType)] = [
       (.stepCount, .stepCount), (.distanceWalkingRunning, .distanceWalkingRunning),
     ]
+    for (type, kind) in types {
+      assert(type.unit == kind.unit, "\(type) is in \(type.unit), the store keeps \(kind.unit)")
+    }
     for device in WorkoutDevice.allCases {
       _ = session.readEngine(of: device) { engine in
         for index in 0..<engine.sessionCount {

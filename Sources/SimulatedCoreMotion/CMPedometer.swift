@@ -2,6 +2,7 @@ import Foundation
 import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
+import WorkoutSimulation
 
 /// The handler of pedometer data (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmpedometerhandler).
@@ -40,12 +41,21 @@ public class CMPedometerData: NSObject, @unchecked Sendable {
 
 /// The pedometer (Apple doc: https://developer.apple.com/documentation/coremotion/cmpedometer).
 ///
-/// Its steps are the health store's: the sum of `HKQuantityTypeIdentifierStepCount` over the
-/// span, merged across sources by the store's priority, each sample counting by its overlap
-/// (the statistics collection's split rule, docs/health-store.md), as the store holds them at
-/// the moment of the call; the distance the same with `distanceWalkingRunning`
-/// (docs/swift-api.md#core-motion). So a query agrees with a collection query of the store
-/// over the same span. Handlers run in the simulation's callback lane.
+/// Apple's pedometer fetches "the system-generated live walking data": the steps the wearer
+/// takes, counted by the device whether or not a workout runs and whatever HealthKit later
+/// does with a workout's samples. Its steps here (a project rule, docs/swift-api.md#core-motion)
+/// are the body's steps as the simulation's samples hold them: the sum of
+/// `HKQuantityTypeIdentifierStepCount` over the span in the health store as visible at the
+/// call (the health days, saved workouts, the app's saves), plus the samples the live builder
+/// of every workout not saved has collected (running, ended, or discarded: the steps were
+/// taken; the watch's workouts and the phone's own), merged with the store's as
+/// `finishWorkout` will save them, under the app's source: across sources by the store's
+/// priority, each sample counting by its overlap (the statistics collection's split rule,
+/// docs/health-store.md). So a query over a workout gives the same number before and after
+/// `finishWorkout`, and agrees with a collection query of the store once the workout is
+/// saved. The distance is the same with `distanceWalkingRunning`. A builder collects only
+/// while its session runs, and only its data source's types: steps while a workout is paused
+/// are not counted. Handlers run in the simulation's callback lane.
 public class CMPedometer: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
@@ -61,7 +71,7 @@ public class CMPedometer: NSObject {
   /// `true` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isstepcountingavailable()).
   public class func isStepCountingAvailable() -> Bool { true }
-  /// `true`: the distance comes from the store (Apple doc:
+  /// `true`: the distance comes from the same samples as the steps (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isdistanceavailable()).
   public class func isDistanceAvailable() -> Bool { true }
   /// `false`: floors are not simulated (Apple doc:
@@ -86,7 +96,8 @@ public class CMPedometer: NSObject {
 
   /// The steps and distance between `start` and `end` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/querypedometerdata(from:to:withhandler:)):
-  /// the store's sums over the span (see the type), from no earlier than seven days before now.
+  /// the steps and distance over the span as the type counts them (the store's and the unsaved
+  /// workouts' samples), from no earlier than seven days before now.
   ///
   /// - Parameters:
   ///   - appStart: the span's start, read by the wall-clock rule (`Date() - 3600` is virtual now
@@ -119,7 +130,7 @@ public class CMPedometer: NSObject {
         guard motion.isAuthorized else { return UncheckedBox(nil) }
         let now = state.session.now
         let lower = max(from, now.advanced(by: .zero - CoreMotionState.history))
-        let sums = Self.data(from: lower, to: max(to, lower), health: state.health, at: now)
+        let sums = Self.data(from: lower, to: max(to, lower), state: &state)
         return UncheckedBox(sums.object(start, end))
       }
     }
@@ -167,7 +178,7 @@ public class CMPedometer: NSObject {
         motion.pedometer.removeAll { $0.key == key }
         guard motion.isAuthorized else { return UncheckedBox(nil) }
         let now = state.session.now
-        let sums = Self.data(from: from, to: max(now, from), health: state.health, at: now)
+        let sums = Self.data(from: from, to: max(now, from), state: &state)
         motion.pedometer.append(
           (
             key,
@@ -209,7 +220,7 @@ public class CMPedometer: NSObject {
     }
   }
 
-  /// The store's sums over `from..<to`.
+  /// The pedometer's sums over `from..<to`.
   struct Sums {
     var steps: Double
     var distance: Double
@@ -220,17 +231,64 @@ public class CMPedometer: NSObject {
     }
   }
 
-  /// The steps and distance of `health` over `from..<to` as visible at `now`: the collection
-  /// query's merged sums with the one bucket `[from, to)`.
+  /// The steps and distance over `from..<to` as the pedometer counts them at virtual now (the
+  /// one home of the rule, docs/swift-api.md#core-motion): the health store's merged
+  /// `stepCount` and `distanceWalkingRunning` as visible now, with the samples of every live
+  /// workout not in the store (``unsavedWorkoutSamples(_:from:to:)``) merged in as
+  /// `finishWorkout` will save them, under the app's source: the collection query's split rule
+  /// and source merge with the one bucket `[from, to)`
+  /// (`HealthStore.cumulativeSum(of:from:to:at:pending:pendingSource:)`).
   static func data(
-    from: SimulationInstant, to: SimulationInstant, health: HealthStore, at now: SimulationInstant
+    from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State
   ) -> Sums {
     guard from < to else { return Sums(steps: 0, distance: 0) }
+    let now = state.session.now
+    let pending = unsavedWorkoutSamples(&state.session, from: from, to: to)
     func sum(_ type: HealthDataType) -> Double {
-      health.collection(
-        of: type, where: .all, options: .cumulativeSum, edges: [from, to], at: now
-      ).first?.sum ?? 0
+      state.health.cumulativeSum(
+        of: type, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
     }
     return Sums(steps: sum(.stepCount), distance: sum(.distanceWalkingRunning))
+  }
+
+  /// The `stepCount` and `distanceWalkingRunning` samples overlapping `from..<to` that the live
+  /// builders of the watch's and the phone's engines collected and the store does not hold:
+  /// those of every builder whose collection began and that did not finish (collecting, ended,
+  /// or discarded: the wearer took the steps whatever the app does with the workout). A
+  /// finished builder's samples are in the store (`finishWorkout` saves them in the same step).
+  /// In the store's units (count, m: the engine's, so no conversion; asserted), in each
+  /// builder's order.
+  static func unsavedWorkoutSamples(
+    _ session: inout SimulationSession, from: SimulationInstant, to: SimulationInstant
+  ) -> [HealthSample] {
+    var pending: [HealthSample] = []
+    let types: [(QuantityType, HealthDataType)] = [
+      (.stepCount, .stepCount), (.distanceWalkingRunning, .distanceWalkingRunning),
+    ]
+    for (type, kind) in types {
+      assert(type.unit == kind.unit, "\(type) is in \(type.unit), the store keeps \(kind.unit)")
+    }
+    for device in WorkoutDevice.allCases {
+      _ = session.readEngine(of: device) { engine in
+        for index in 0..<engine.sessionCount {
+          _ = engine.withBuilder(ofSession: index) { builder in
+            switch builder.lifecycle {
+            case .notStarted, .finished: return
+            case .active, .ended, .discarded: break
+            }
+            for (type, kind) in types {
+              builder.samples(of: type).forEachSample { start, end, value in
+                guard start < to.nanoseconds, end >= from.nanoseconds else { return }
+                pending.append(
+                  HealthSample(
+                    type: kind, source: 0, start: SimulationInstant(nanoseconds: start),
+                    end: SimulationInstant(nanoseconds: end), value: value))
+              }
+            }
+          }
+        }
+      }
+    }
+    return pending
   }
 }

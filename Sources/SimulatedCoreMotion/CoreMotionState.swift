@@ -184,7 +184,7 @@ struct CoreMotionTimer: SystemTimer {
         while updates.next <= now {
           updates.next = updates.next.advanced(by: CoreMotionState.pedometerInterval)
         }
-        let data = CMPedometer.data(from: updates.start, to: now, health: state.health, at: now)
+        let data = CMPedometer.data(from: updates.start, to: now, state: &state)
         let receives = updates.device == .phone || watchReceives
         if receives, data.steps != updates.steps {
           updates.steps = data.steps

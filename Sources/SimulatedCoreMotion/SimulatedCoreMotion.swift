@@ -1,7 +1,7 @@
 // SimulatedCoreMotion: Core Motion's activity manager and pedometer on an AppSimulation's
 // virtual time: the body's motion from the course, the scenario's `motion` spans and the
 // health days' walking bouts, reported with a documented latency; steps from the health store
-// (docs/swift-api.md#core-motion). Apple's API: https://developer.apple.com/documentation/coremotion
+// and the live workouts not saved yet (docs/swift-api.md#core-motion). Apple's API: https://developer.apple.com/documentation/coremotion
 // Re-exports Foundation, as Apple's framework does: `Date`, `DateComponents` and `URL` are in
 // scope with this module's import alone.
 @_exported import Foundation

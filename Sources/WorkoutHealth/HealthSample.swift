@@ -208,6 +208,13 @@ public struct HealthSource: Hashable, Sendable {
     self.name = name
     self.bundleIdentifier = bundleIdentifier
   }
+
+  /// The simulated app's own source, under which it saves (SimulatedHealthKit's
+  /// `HKSource.default()`, a live builder's finished workout and its samples): name
+  /// "workout-sim", bundle identifier "dev.workout-sim.app" (workout-sim's choice, the one home of
+  /// it; docs/swift-api.md#the-health-store).
+  public static let simulatedApp = HealthSource(
+    kind: .app, name: "workout-sim", bundleIdentifier: "dev.workout-sim.app")
 }
 
 /// One stored sample: 40 bytes (`MemoryLayout<HealthSample>.stride`; the 4-byte type and the

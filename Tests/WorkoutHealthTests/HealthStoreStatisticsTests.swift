@@ -440,3 +440,67 @@ import WorkoutHealth
     #expect(values.sum == nil)
   }
 }
+
+@Suite struct HealthStorePendingSumTests {
+  /// The store: watch 600 steps over 10:00–10:10 (source 0), seen from 10:10.
+  let store = Fixture.store([Fixture.steps(0, Fixture.at(10, 0), Fixture.at(10, 10), 600)])
+  /// An app's pending samples (their source is replaced): 300 over 10:05–10:10 and 300 over
+  /// 10:10–10:15.
+  let pending = [
+    Fixture.steps(9, Fixture.at(10, 5), Fixture.at(10, 10), 300),
+    Fixture.steps(9, Fixture.at(10, 10), Fixture.at(10, 15), 300),
+  ]
+
+  /// The app's source is new, so it ranks after the watch: over 10:00–10:15 the watch counts
+  /// 600, the first pending sample is covered, the second counts 300: 900. Over 10:07–10:12
+  /// (split rule): the watch's 3 of 10 minutes, 180; the second pending sample's 2 of 5, 120:
+  /// 300. Without pending samples the store's own, 600 and 180.
+  @Test func pendingSamplesMergeAfterTheWatch() {
+    let now = Fixture.at(11, 0)
+    func sum(_ from: SimulationInstant, _ to: SimulationInstant, _ pending: [HealthSample])
+      -> Double
+    {
+      store.cumulativeSum(
+        of: .stepCount, from: from, to: to, at: now, pending: pending,
+        pendingSource: Fixture.app)
+    }
+    #expect(sum(Fixture.at(10, 0), Fixture.at(10, 15), pending) == 900)
+    #expect(sum(Fixture.at(10, 7), Fixture.at(10, 12), pending) == 300)
+    #expect(sum(Fixture.at(10, 0), Fixture.at(10, 15), []) == 600)
+    #expect(sum(Fixture.at(10, 7), Fixture.at(10, 12), []) == 180)
+    #expect(sum(Fixture.at(10, 15), Fixture.at(10, 0), pending) == 0)
+    // Distance samples among them are not steps.
+    let distance = HealthSample(
+      type: .distanceWalkingRunning, source: 9, start: Fixture.at(10, 20),
+      end: Fixture.at(10, 30), value: 500)
+    #expect(sum(Fixture.at(10, 0), Fixture.at(11, 0), pending + [distance]) == 900)
+  }
+
+  /// The same number as the store gives once the samples are saved under that source, and the
+  /// store itself is unchanged by the question.
+  @Test func theSameAsAfterTheSave() {
+    let now = Fixture.at(11, 0)
+    let spans = [(Fixture.at(10, 0), Fixture.at(10, 15)), (Fixture.at(10, 7), Fixture.at(10, 12))]
+    let before = spans.map {
+      store.cumulativeSum(
+        of: .stepCount, from: $0.0, to: $0.1, at: now, pending: pending,
+        pendingSource: Fixture.app)
+    }
+    #expect(store.sources.count == 2)
+    var saved = store
+    let source = saved.source(for: Fixture.app)
+    _ = saved.save(
+      pending.map {
+        var sample = $0
+        sample.source = source
+        return sample
+      }, uuids: [], at: now)
+    let after = spans.map {
+      saved.collection(
+        of: .stepCount, where: .all, options: .cumulativeSum, edges: [$0.0, $0.1], at: now
+      ).first?.sum ?? -1
+    }
+    #expect(before == [900, 300])
+    #expect(after == before)
+  }
+}

@@ -70,9 +70,7 @@ let notDeterminedError = HKError(.errorAuthorizationNotDetermined, "Authorizatio
 extension HealthKitSimulation.State {
   /// The store's source of the app itself (``HKSource/default()``), added on first use.
   mutating func appSourceIndex() -> UInt16 {
-    let source = HKSource.default()
-    return health.source(
-      for: HealthSource(kind: .app, name: source.name, bundleIdentifier: source.bundleIdentifier))
+    health.source(for: .simulatedApp)
   }
 
   /// The HealthKit source of store source `index`.

@@ -1,3 +1,5 @@
+import WorkoutHealth
+
 /// A stored HealthKit object, HealthKit's `HKObject` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkobject). Objects are equal when their
 /// ``uuid``s are.
@@ -396,9 +398,11 @@ public final class HKSource: NSObject, NSCopying, NSSecureCoding, @unchecked Sen
   }
 
   /// The app's own source: name "workout-sim", bundle identifier "dev.workout-sim.app"
-  /// (workout-sim's choice; docs/swift-api.md#values).
+  /// (workout-sim's choice, `HealthSource.simulatedApp`; docs/swift-api.md#the-health-store).
   public class func `default`() -> HKSource {
-    HKSource(name: "workout-sim", bundleIdentifier: "dev.workout-sim.app")
+    HKSource(
+      name: HealthSource.simulatedApp.name,
+      bundleIdentifier: HealthSource.simulatedApp.bundleIdentifier)
   }
 
   /// Equal when the bundle identifiers are.

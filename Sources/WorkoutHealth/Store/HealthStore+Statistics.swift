@@ -69,6 +69,57 @@ extension HealthStore {
       of: type, matched, options: options, edges: edges.map(\.nanoseconds), ranges: ranges)
   }
 
+  /// The cumulative sum of `type` over `from..<to` that ``collection(of:where:options:edges:at:)``
+  /// gives for the one bucket `[from, to)` with every source (`.all`), as if `pending` had been
+  /// saved at `now` under `pendingSource` (added to ``sources`` as ``source(for:)`` adds a new
+  /// one, so ranked as it would be): the same split rule and source merge, one implementation.
+  /// Core Motion's pedometer counts a live workout's samples with it before `finishWorkout`
+  /// saves them (docs/swift-api.md#core-motion), so the count over a span does not change when
+  /// they land. The store is not changed.
+  ///
+  /// - Parameters:
+  ///   - type: a cumulative kind (`stepCount`, `distanceWalkingRunning`).
+  ///   - from: the span's start.
+  ///   - to: the span's end (exclusive); no later than `from`: 0.
+  ///   - now: the instant whose visible samples count.
+  ///   - pending: samples not in the store, in start order; those of another kind are skipped,
+  ///     their ``HealthSample/source`` is replaced by `pendingSource`'s index.
+  ///   - pendingSource: whose samples `pending` are.
+  /// - Returns: the sum in the kind's ``HealthDataType/unit``; 0 without samples.
+  public func cumulativeSum(
+    of type: HealthDataType, from: SimulationInstant, to: SimulationInstant,
+    at now: SimulationInstant, pending: [HealthSample], pendingSource: HealthSource
+  ) -> Double {
+    guard from < to else { return 0 }
+    let first = from.nanoseconds
+    let last = to.nanoseconds
+    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
+    var samples: [HealthSample] = []
+    forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
+      _, sample in samples.append(sample)
+    }
+    let stored = samples.count
+    let index = sources.firstIndex(of: pendingSource) ?? sources.count
+    for var sample in pending
+    where sample.type == type && sample.start.nanoseconds < last && sample.end.nanoseconds >= first
+    {
+      sample.source = UInt16(index)
+      samples.append(sample)
+    }
+    guard !samples.isEmpty else { return 0 }
+    let ranks =
+      index < sources.count
+      ? rank : Self.ranks(priority: priority, sources: sources + [pendingSource])
+    // The store's order (start, then id): its own samples come in it, the pending ones would
+    // be saved after them (higher ids), so a stable order by start is that order.
+    var ids = (0..<Int32(samples.count)).map { $0 }
+    if stored < samples.count { ids.sort { Self.startOrder($0, $1, samples) } }
+    var sums = [0.0]
+    Self.accumulateSums(
+      ids, storage: samples, rank: ranks, edges: [first, last], merge: true, into: &sums)
+    return sums[0]
+  }
+
   /// The date bounds of a top-level date filter (or the first one in a conjunction).
   static func dateRange(_ filter: HealthFilter) -> (
     start: SimulationInstant?, end: SimulationInstant?
@@ -211,6 +262,17 @@ extension HealthStore {
   /// (docs/health-store.md#the-merge): each sample counts only on the parts of its interval no
   /// higher-ranked source covers; without, every sample in full.
   func accumulateSums(_ ids: [Int32], edges: [Int64]?, merge: Bool, into sums: inout [Double]) {
+    Self.accumulateSums(
+      ids, storage: storage, rank: rank, edges: edges, merge: merge, into: &sums)
+  }
+
+  /// ``accumulateSums(_:edges:merge:into:)`` over `storage` (the ids index it) with the merge
+  /// ranks `rank` (by source index): the one implementation of the merge, for the store's own
+  /// samples and for ``cumulativeSum(of:from:to:at:pending:pendingSource:)``'s copy of them.
+  static func accumulateSums(
+    _ ids: [Int32], storage: [HealthSample], rank: [Int], edges: [Int64]?, merge: Bool,
+    into sums: inout [Double]
+  ) {
     // Group by rank with a counting sort (each group stays in start order): `flat` holds the
     // groups one after another, highest rank first.
     var flat = ids

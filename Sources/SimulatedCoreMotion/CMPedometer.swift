@@ -109,7 +109,9 @@ public class CMPedometer: NSObject {
     {
     case .success(let read): dates = read
     case .failure(let error):
-      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+      return simulation.refuseMotionCall(
+        error, device: device, handler: box.value,
+        call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
     }
     let (start, end) = (dates[0], dates[1])
     let from = simulation.instantOf(start)
@@ -123,7 +125,7 @@ public class CMPedometer: NSObject {
         return UncheckedBox(sums.object(start, end))
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(of: "CMPedometer") {
       AppSimulation.$currentDevice.withValue(device) {
         if let value = data.value {
           box.value(value, nil)
@@ -159,7 +161,9 @@ public class CMPedometer: NSObject {
     {
     case .success(let dates): start = dates[0]
     case .failure(let error):
-      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+      return simulation.refuseMotionCall(
+        error, device: device, handler: box.value,
+        call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
     }
     let from = simulation.instantOf(start)
     let first = simulation.mutate { state -> UncheckedBox<CMPedometerData?> in
@@ -178,7 +182,7 @@ public class CMPedometer: NSObject {
         return UncheckedBox(sums.object(start, motion.date(now)))
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(of: "CMPedometer") {
       AppSimulation.$currentDevice.withValue(device) {
         if let value = first.value {
           box.value(value, nil)

@@ -129,7 +129,7 @@ public class CMMotionActivityManager: NSObject {
     let device = self.device
     let read = simulation.readAppDatesOnVirtualTime(
       [start, end], call: "CMMotionActivityManager.queryActivityStarting(from:to:to:withHandler:)",
-      framework: "CoreMotion")
+      framework: .coreMotion)
     let dates: [Date]
     switch read {
     case .success(let virtual): dates = virtual

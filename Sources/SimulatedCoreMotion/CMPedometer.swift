@@ -105,7 +105,7 @@ public class CMPedometer: NSObject {
     let device = self.device
     let dates: [Date]
     switch simulation.readAppDatesOnVirtualTime(
-      [appStart, appEnd], call: Self.queryCall, framework: "CoreMotion")
+      [appStart, appEnd], call: Self.queryCall, framework: .coreMotion)
     {
     case .success(let read): dates = read
     case .failure(let error):
@@ -157,7 +157,7 @@ public class CMPedometer: NSObject {
     let device = self.device
     let start: Date
     switch simulation.readAppDatesOnVirtualTime(
-      [appStart], call: Self.updatesCall, framework: "CoreMotion")
+      [appStart], call: Self.updatesCall, framework: .coreMotion)
     {
     case .success(let dates): start = dates[0]
     case .failure(let error):

@@ -179,7 +179,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       var scheduled: SimulationInstant?
       if let date {
         switch simulation.readAppDate(
-          date, call: Self.scheduleCall, framework: "WatchKit", in: &state)
+          date, call: Self.scheduleCall, framework: .watchKit, in: &state)
         {
         case .success(let instant): scheduled = instant
         case .failure(let error):

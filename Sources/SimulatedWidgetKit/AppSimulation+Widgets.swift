@@ -411,7 +411,7 @@ struct WidgetKitState: SimulationExtension {
       var given = dates
       if case .after(let date) = policy.kind { given.append(date) }
       let read = simulation.readAppDatesOnVirtualTimeCannotFail(
-        given, call: Self.timelineCall, framework: "WidgetKit", in: &state)
+        given, call: Self.timelineCall, framework: .widgetKit, in: &state)
       guard read != given else { return self }
       var policy = self.policy
       if case .after = policy.kind, let last = read.last { policy = .after(last) }

@@ -303,7 +303,7 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
       if case .date(let start, let end, _) = context.clue { given += [start, end] }
     }
     var read = simulation.readAppDatesOnVirtualTimeCannotFail(
-      given, call: "RelevantContext.date", framework: "WidgetKit", in: &state)[...]
+      given, call: "RelevantContext.date", framework: .widgetKit, in: &state)[...]
     kind.answer.dateSpans = kind.contexts.map { context in
       guard case .date = context.clue else { return nil }
       let start = simulation.instant(of: read.removeFirst())

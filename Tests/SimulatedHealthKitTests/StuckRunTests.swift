@@ -332,12 +332,12 @@ final class QuietSessionDelegate: NSObject, HKWorkoutSessionDelegate, Sendable {
     #expect(
       simulation.reports.map(\.description) == [
         "HealthKit: requestAuthorization(toShare:read:completion:) at t = 0 s: a call with a "
-          + "completion handler was made after run(_:) had returned: the code that made it "
-          + "outlived the run (a Task.detached or nonisolated Task { }, a callback or timer of "
-          + "the app's), so on a device the app would no longer be running; it still changes "
-          + "the simulation's state and its completion handler still runs on the simulation's "
-          + "lane, which no run's result shows: make the call inside run and await its "
-          + "completion there (settle() delivers it)"
+          + "completion handler or a callback to come was made after run(_:) had returned: the "
+          + "code that made it outlived the run (a Task.detached or nonisolated Task { }, a "
+          + "callback or timer of the app's), so on a device the app would no longer be "
+          + "running; it still changes the simulation's state and what it calls back still "
+          + "runs on the simulation's lane, which no run's result shows: make the call inside "
+          + "run and await its completion there (settle() delivers it)"
       ])
     #expect(simulation.reports.map(\.kind) == [.callAfterRun])
   }

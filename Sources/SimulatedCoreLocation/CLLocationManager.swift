@@ -233,14 +233,18 @@ public class CLLocationManager: NSObject {
   /// the scenario answers at once; the delegates hear of a change at the next delivery. Asked
   /// again, nothing changes.
   public func requestWhenInUseAuthorization() {
-    request(.authorizedWhenInUse, call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+    request(
+      .authorizedWhenInUse,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
   }
 
   /// Asks for always authorization (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()):
   /// as ``requestWhenInUseAuthorization()``, and a when-in-use app becomes always.
   public func requestAlwaysAuthorization() {
-    request(.authorizedAlways, call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+    request(
+      .authorizedAlways,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
   }
 
   /// Asks for full accuracy for this use, without a completion (Apple doc:
@@ -308,7 +312,9 @@ public class CLLocationManager: NSObject {
   /// `didUpdateLocations` on the simulation's agenda. Denied: `didFailWithError` with
   /// ``CLError/Code/denied`` and no updates. Calling it again changes nothing.
   public func startUpdatingLocation() {
-    start(oneShot: false, call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+    start(
+      oneShot: false,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
   }
 
   /// Stops continuous updates (Apple doc:
@@ -329,7 +335,9 @@ public class CLLocationManager: NSObject {
   /// ``CLError/Code/locationUnknown`` when there is none (indoors, after a replay's last
   /// point), or ``CLError/Code/denied``.
   public func requestLocation() {
-    start(oneShot: true, call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+    start(
+      oneShot: true,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
   }
 
   /// Starts updates, owed by `call` (the public start, reported once when made after the run,

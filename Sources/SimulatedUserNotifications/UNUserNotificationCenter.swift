@@ -306,7 +306,9 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
   ) {
     updateBadge(newBadgeCount)
-    if let completionHandler { simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(nil) } }
+    if let completionHandler {
+      simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(nil) }
+    }
   }
 
   /// Sets the app icon's badge (the async form; it does not fail).

@@ -127,7 +127,7 @@ extension AppSimulation {
     var earliestBegin: SimulationInstant?
     if let date = taskRequest.earliestBeginDate {
       switch readAppDate(
-        date, call: "BGTaskRequest.earliestBeginDate", framework: "BackgroundTasks")
+        date, call: "BGTaskRequest.earliestBeginDate", framework: .backgroundTasks)
       {
       case .success(let instant): earliestBegin = instant
       case .failure(let error): throw BGTaskScheduler.Error(.unavailable, error.message)

@@ -87,14 +87,14 @@ public final class BGTaskScheduler: Sendable {
   public func getPendingTaskRequests(completionHandler: @escaping ([BGTaskRequest]) -> Void) {
     let pending = simulation.pendingBackgroundTasks()
     let box = UncheckedBox(completionHandler)
-    simulation.enqueue { box.value(pending.map { $0.request() }) }
+    simulation.enqueue(of: "BGTaskScheduler") { box.value(pending.map { $0.request() }) }
   }
 
   /// The pending requests, in submission order (copies) (Apple doc:
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
   nonisolated(nonsending) public func pendingTaskRequests() async -> [BGTaskRequest] {
     let pending = simulation.pendingBackgroundTasks()
-    await simulation.deliver()
+    await simulation.deliver(of: "BGTaskScheduler")
     return pending.map { $0.request() }
   }
 

@@ -130,7 +130,7 @@ public class CLLocationManager: NSObject {
         location.managers.append(weak)
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(call: "CLLocationManager()") {
       AppSimulation.$currentDevice.withValue(device) {
         weak.object?.authorizationChanged()
       }
@@ -232,12 +232,20 @@ public class CLLocationManager: NSObject {
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestwheninuseauthorization()):
   /// the scenario answers at once; the delegates hear of a change at the next delivery. Asked
   /// again, nothing changes.
-  public func requestWhenInUseAuthorization() { request(.authorizedWhenInUse) }
+  public func requestWhenInUseAuthorization() {
+    request(
+      .authorizedWhenInUse,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+  }
 
   /// Asks for always authorization (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requestalwaysauthorization()):
   /// as ``requestWhenInUseAuthorization()``, and a when-in-use app becomes always.
-  public func requestAlwaysAuthorization() { request(.authorizedAlways) }
+  public func requestAlwaysAuthorization() {
+    request(
+      .authorizedAlways,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+  }
 
   /// Asks for full accuracy for this use, without a completion (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)):
@@ -256,26 +264,30 @@ public class CLLocationManager: NSObject {
   ) {
     guard let simulation, let completion else { return }
     let device = self.device
-    simulation.enqueue {
+    simulation.enqueue(of: "CLLocationManager") {
       AppSimulation.$currentDevice.withValue(device) { completion(nil) }
     }
   }
 
-  private func request(_ kind: CLAuthorizationStatus) {
+  /// Asks for `kind`: the delegates' authorization calls queued at once, owed by `call` (the
+  /// public request, reported once when made after the run).
+  private func request(_ kind: CLAuthorizationStatus, call: CallInFlight) {
     guard let simulation else { return }
     let managers = simulation.mutate { state -> [WeakManager] in
       state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
         location.request(kind) ? location.managers : []
       }
     }
+    var callbacks: [AppSimulation.Callback] = []
     for manager in managers {
       guard let device = manager.object?.device else { continue }
-      simulation.enqueue {
+      callbacks.append {
         AppSimulation.$currentDevice.withValue(device) {
           manager.object?.authorizationChanged()
         }
       }
     }
+    simulation.enqueue(callbacks, owedBy: call)
   }
 
   /// Calls the delegate's authorization methods (new, then deprecated); without a delegate the
@@ -299,7 +311,11 @@ public class CLLocationManager: NSObject {
   /// a fix at every fix instant from now on (the first at now when now is one), delivered by
   /// `didUpdateLocations` on the simulation's agenda. Denied: `didFailWithError` with
   /// ``CLError/Code/denied`` and no updates. Calling it again changes nothing.
-  public func startUpdatingLocation() { start(oneShot: false) }
+  public func startUpdatingLocation() {
+    start(
+      oneShot: false,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+  }
 
   /// Stops continuous updates (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopupdatinglocation()).
@@ -318,9 +334,15 @@ public class CLLocationManager: NSObject {
   /// `didUpdateLocations` with the next fix, or `didFailWithError` with
   /// ``CLError/Code/locationUnknown`` when there is none (indoors, after a replay's last
   /// point), or ``CLError/Code/denied``.
-  public func requestLocation() { start(oneShot: true) }
+  public func requestLocation() {
+    start(
+      oneShot: true,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+  }
 
-  private func start(oneShot: Bool) {
+  /// Starts updates, owed by `call` (the public start, reported once when made after the run,
+  /// whether or not a fix is due at once).
+  private func start(oneShot: Bool, call: CallInFlight) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     let weak = WeakManager(self)
@@ -348,19 +370,20 @@ public class CLLocationManager: NSObject {
     }
     let timer = CoreLocationTimer(simulation)
     simulation.addSystemTimer(key: ObjectIdentifier(CoreLocationState.self), timer)
+    let owed = call
     if denied {
-      simulation.enqueue {
+      let fail: AppSimulation.Callback = {
         AppSimulation.$currentDevice.withValue(device) {
           weak.object?.fail(CLError(.denied))
         }
       }
-      return
+      return simulation.enqueue([fail], owedBy: owed)
     }
     // A fix due at now is delivered now (the timer serves instants after now).
     let callbacks = simulation.mutate { state in
       timer.fire(at: state.session.now, state: &state)
     }
-    for callback in callbacks { simulation.enqueue(callback) }
+    simulation.enqueue(callbacks, owedBy: owed)
   }
 
   /// Delivers `locations` to the delegate (in the lane); without a delegate the first such

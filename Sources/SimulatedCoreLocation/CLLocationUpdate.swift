@@ -105,7 +105,9 @@ public struct CLLocationUpdate: Sendable {
       let callbacks = simulation.mutate { state in
         timer.fire(at: state.session.now, state: &state)
       }
-      for callback in callbacks { simulation.enqueue(callback) }
+      simulation.enqueue(
+        callbacks,
+        owedBy: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationUpdate"))
     }
     return Updates(stream: stream)
   }

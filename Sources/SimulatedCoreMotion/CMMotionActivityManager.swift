@@ -87,6 +87,9 @@ public class CMMotionActivityManager: NSObject {
     }
     simulation.addSystemTimer(
       key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
+    // Its updates come by themselves: made after the run, the call is reported once.
+    simulation.reportIfAfterRun(
+      CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager"))
   }
 
   /// Stops live updates (Apple doc:
@@ -126,12 +129,14 @@ public class CMMotionActivityManager: NSObject {
     let device = self.device
     let read = simulation.readAppDatesOnVirtualTime(
       [start, end], call: "CMMotionActivityManager.queryActivityStarting(from:to:to:withHandler:)",
-      framework: "CoreMotion")
+      framework: .coreMotion)
     let dates: [Date]
     switch read {
     case .success(let virtual): dates = virtual
     case .failure(let error):
-      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+      return simulation.refuseMotionCall(
+        error, device: device, handler: box.value,
+        call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager"))
     }
     let from = simulation.instantOf(dates[0])
     let to = simulation.instantOf(dates[1])
@@ -142,7 +147,7 @@ public class CMMotionActivityManager: NSObject {
         return UncheckedBox(Optional(motion.query(from: from, to: to, now: state.session.now)))
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(of: "CMMotionActivityManager") {
       AppSimulation.$currentDevice.withValue(device) {
         if let activities = result.value {
           box.value(activities, nil)
@@ -157,16 +162,16 @@ public class CMMotionActivityManager: NSObject {
 extension AppSimulation {
   /// Calls `handler` (a Core Motion handler of a value and an error) once in the callback lane
   /// with the strict-dates `error` as ``CMErrorInvalidParameter`` (107; the wall-clock rule,
-  /// docs/swift-api.md#the-wall-clock-rule).
+  /// docs/swift-api.md#the-wall-clock-rule), owed by the public call `call`.
   func refuseMotionCall<Value>(
     _ error: WorkoutError, device: AppSimulation.Device?,
-    handler: @escaping (Value?, (any Error)?) -> Void
+    handler: @escaping (Value?, (any Error)?) -> Void, call: CallInFlight
   ) {
     let box = UncheckedBox(handler)
     let refusal = UncheckedBox(CMErrorInvalidParameter.error(description: error.message))
-    enqueue {
-      AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) }
-    }
+    enqueue(
+      [{ AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) } }],
+      owedBy: call)
   }
 
   /// The instant of `date` on the scenario's clock.

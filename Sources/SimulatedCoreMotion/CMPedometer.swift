@@ -116,11 +116,13 @@ public class CMPedometer: NSObject {
     let device = self.device
     let dates: [Date]
     switch simulation.readAppDatesOnVirtualTime(
-      [appStart, appEnd], call: Self.queryCall, framework: "CoreMotion")
+      [appStart, appEnd], call: Self.queryCall, framework: .coreMotion)
     {
     case .success(let read): dates = read
     case .failure(let error):
-      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+      return simulation.refuseMotionCall(
+        error, device: device, handler: box.value,
+        call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
     }
     let (start, end) = (dates[0], dates[1])
     let from = simulation.instantOf(start)
@@ -134,7 +136,7 @@ public class CMPedometer: NSObject {
         return UncheckedBox(sums.object(start, end))
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(of: "CMPedometer") {
       AppSimulation.$currentDevice.withValue(device) {
         if let value = data.value {
           box.value(value, nil)
@@ -166,11 +168,13 @@ public class CMPedometer: NSObject {
     let device = self.device
     let start: Date
     switch simulation.readAppDatesOnVirtualTime(
-      [appStart], call: Self.updatesCall, framework: "CoreMotion")
+      [appStart], call: Self.updatesCall, framework: .coreMotion)
     {
     case .success(let dates): start = dates[0]
     case .failure(let error):
-      return simulation.refuseMotionCall(error, device: device, handler: box.value)
+      return simulation.refuseMotionCall(
+        error, device: device, handler: box.value,
+        call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
     }
     let from = simulation.instantOf(start)
     let first = simulation.mutate { state -> UncheckedBox<CMPedometerData?> in
@@ -189,7 +193,7 @@ public class CMPedometer: NSObject {
         return UncheckedBox(sums.object(start, motion.date(now)))
       }
     }
-    simulation.enqueue {
+    simulation.enqueue(of: "CMPedometer") {
       AppSimulation.$currentDevice.withValue(device) {
         if let value = first.value {
           box.value(value, nil)

@@ -89,7 +89,7 @@ public final class NWPathMonitor: @unchecked Sendable {
       }
     }
     let monitor = self
-    simulation.enqueue { monitor.pathUpdateHandler?(path) }
+    simulation.enqueue(of: "NWPathMonitor") { monitor.pathUpdateHandler?(path) }
   }
 
   /// Stops monitoring (Apple doc:

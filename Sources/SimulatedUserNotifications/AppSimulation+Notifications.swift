@@ -50,7 +50,8 @@ extension AppSimulation {
     if let object = delegate.object {
       let reference = DelegateReference(object)
       let identifier = response.notification.request.identifier
-      enqueue {
+      // A control of the test's, not an app call: never reported as a call after the run.
+      let respond: Callback = {
         let center = UNUserNotificationCenter.current()
         let hold = self.beginHold(
           framework: "UserNotifications", call: "didReceive of \(identifier)")
@@ -58,6 +59,7 @@ extension AppSimulation {
           self.endHold(hold)
         }
       }
+      enqueue([respond], owedBy: nil)
     }
     await deliver()
     await waitForHolds()

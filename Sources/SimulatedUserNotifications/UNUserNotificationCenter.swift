@@ -94,7 +94,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     completionHandler: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     let granted = authorize(options)
-    simulation.enqueue { completionHandler(granted, nil) }
+    simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(granted, nil) }
   }
 
   /// Asks for permission, as the completion form (Apple doc:
@@ -106,7 +106,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     async throws -> Bool
   {
     let granted = authorize(options)
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
     return granted
   }
 
@@ -141,14 +141,14 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     completionHandler: @escaping @Sendable (UNNotificationSettings) -> Void
   ) {
     let settings = currentSettings()
-    simulation.enqueue { completionHandler(settings) }
+    simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(settings) }
   }
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
   nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
     let settings = currentSettings()
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
     return settings
   }
 
@@ -170,8 +170,13 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     _ request: UNNotificationRequest,
     withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
   ) {
-    schedule(request)
-    if let completionHandler { simulation.enqueue { completionHandler(nil) } }
+    // One report after the run, under this call's name: the delivery at once and the
+    // completion are queued together.
+    var callbacks = schedule(request)
+    if let completionHandler { callbacks.append { completionHandler(nil) } }
+    simulation.enqueue(
+      callbacks,
+      owedBy: CallInFlight(function: #function, fileID: #fileID, owner: "UNUserNotificationCenter"))
   }
 
   /// Schedules `request`, as the completion form (Apple doc:
@@ -179,12 +184,15 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Throws: never in the simulation (Apple's declaration throws `UNError`).
   nonisolated(nonsending) public func add(_ request: UNNotificationRequest) async throws {
-    schedule(request)
-    await simulation.deliver()
+    // Reported after the run as the async call begins (`deliver`), not again here.
+    simulation.enqueue(schedule(request), owedBy: nil)
+    await simulation.deliver(of: "UNUserNotificationCenter")
   }
 
-  private func schedule(_ request: UNNotificationRequest) {
-    let callbacks = withState { notifications, state -> [AppSimulation.Callback] in
+  /// Schedules `request` and returns the delegate's calls of a delivery at once (a `nil`
+  /// trigger), for the public call to queue.
+  private func schedule(_ request: UNNotificationRequest) -> [AppSimulation.Callback] {
+    withState { notifications, state -> [AppSimulation.Callback] in
       let now = state.session.now
       let identifier = request.identifier
       let replaced = notifications.pending.contains { $0.request.identifier == identifier }
@@ -204,7 +212,6 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
         NotificationState.Pending(request: request, scheduled: now, fire: fire))
       return []
     }
-    for callback in callbacks { simulation.enqueue(callback) }
   }
 
   /// The requests waiting to fire, in the order they were added (repeating ones stay)
@@ -215,7 +222,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     completionHandler: @escaping @Sendable ([UNNotificationRequest]) -> Void
   ) {
     let requests = pendingRequests()
-    simulation.enqueue { completionHandler(requests) }
+    simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(requests) }
   }
 
   /// The requests waiting to fire (Apple doc:
@@ -223,7 +230,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
   {
     let requests = pendingRequests()
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
     return requests
   }
 
@@ -273,7 +280,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     completionHandler: @escaping @Sendable (Set<UNNotificationCategory>) -> Void
   ) {
     let categories = categoryList()
-    simulation.enqueue { completionHandler(categories) }
+    simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(categories) }
   }
 
   /// The app's categories (Apple doc:
@@ -281,7 +288,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory>
   {
     let categories = categoryList()
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
     return categories
   }
 
@@ -299,13 +306,15 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     withCompletionHandler completionHandler: (@Sendable ((any Error)?) -> Void)? = nil
   ) {
     updateBadge(newBadgeCount)
-    if let completionHandler { simulation.enqueue { completionHandler(nil) } }
+    if let completionHandler {
+      simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(nil) }
+    }
   }
 
   /// Sets the app icon's badge (the async form; it does not fail).
   nonisolated(nonsending) public func setBadgeCount(_ newBadgeCount: Int) async throws {
     updateBadge(newBadgeCount)
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
   }
 
   private func updateBadge(_ count: Int) {
@@ -326,14 +335,14 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
     completionHandler: @escaping @Sendable ([UNNotification]) -> Void
   ) {
     let notifications = deliveredList()
-    simulation.enqueue { completionHandler(notifications) }
+    simulation.enqueue(of: "UNUserNotificationCenter") { completionHandler(notifications) }
   }
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
   nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
     let notifications = deliveredList()
-    await simulation.deliver()
+    await simulation.deliver(of: "UNUserNotificationCenter")
     return notifications
   }
 

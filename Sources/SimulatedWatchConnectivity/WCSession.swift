@@ -499,7 +499,7 @@ extension WCSession {
   /// `sendMessage` / `sendMessageData` with their handlers.
   func sendMessage(
     _ kind: LinkTransferKind, _ bytes: PayloadBytes, reply: Unchecked<(PayloadBytes) -> Void>?,
-    error: Unchecked<(any Error) -> Void>?
+    error: Unchecked<(any Error) -> Void>?, call: StaticString = #function
   ) {
     let outcome = send(kind, bytes, wantsReply: reply != nil) { transfer, link, state in
       link.handlers[transfer] = WatchConnectivityState.Handlers(
@@ -507,18 +507,22 @@ extension WCSession {
     }
     // A failure the framework found itself (no engine entry) goes to the error handler here;
     // the engine's failures come through its `failed` entry.
-    if case .failed(0, let code) = outcome { failLocally(kind, code, error, logged: true) }
+    if case .failed(0, let code) = outcome {
+      failLocally(kind, code, error, logged: true, call: call)
+    }
   }
 
-  /// Calls `error`'s handler with `code` at the next delivery, logging the failure.
+  /// Calls `error`'s handler with `code` at the next delivery, logging the failure; owed by
+  /// the public method `call` (reported under that name after the run).
   func failLocally(
     _ kind: LinkTransferKind, _ code: WCError.Code, _ error: Unchecked<(any Error) -> Void>?,
-    logged: Bool = false
+    logged: Bool = false, call: StaticString = #function
   ) {
     if !logged { logLocalFailure(kind, code) }
     guard let error else { return }
     let device = self.device
     simulation.enqueue(
+      call: call, of: "WCSession",
       WatchConnectivityState.run(on: device) { error.value(WCError(code)) })
   }
 
@@ -543,15 +547,15 @@ extension WCSession {
   }
 
   /// `transferUserInfo` and `transferCurrentComplicationUserInfo`.
-  func transferUserInfo(_ kind: LinkTransferKind, _ userInfo: [String: Any])
-    -> WCSessionUserInfoTransfer
-  {
+  func transferUserInfo(
+    _ kind: LinkTransferKind, _ userInfo: [String: Any], call: StaticString = #function
+  ) -> WCSessionUserInfoTransfer {
     let complication = kind == .complicationUserInfo
     guard let bytes = PayloadBytes(dictionary: userInfo) else {
       let empty = PayloadBytes(dictionary: [:])!
       let object = WCSessionUserInfoTransfer(
         transfer: 0, session: self, bytes: empty, isCurrentComplicationInfo: false)
-      finishLocally(object, .payloadUnsupportedTypes, kind: kind)
+      finishLocally(object, .payloadUnsupportedTypes, kind: kind, call: call)
       return object
     }
     let made = Unchecked(value: Holder<WCSessionUserInfoTransfer>())
@@ -569,29 +573,35 @@ extension WCSession {
       made.value.object
       ?? WCSessionUserInfoTransfer(
         transfer: 0, session: self, bytes: bytes, isCurrentComplicationInfo: false)
-    if case .failed(0, let code) = outcome { finishLocally(object, code, kind: kind, logged: true) }
+    if case .failed(0, let code) = outcome {
+      finishLocally(object, code, kind: kind, logged: true, call: call)
+    }
     return object
   }
 
   /// `didFinish` with `code` for a user-info transfer that failed in the framework.
   func finishLocally(
     _ object: WCSessionUserInfoTransfer, _ code: WCError.Code, kind: LinkTransferKind,
-    logged: Bool = false
+    logged: Bool = false, call: StaticString = #function
   ) {
     if !logged { logLocalFailure(kind, code) }
     object.markFinished()
     simulation.enqueue(
+      call: call, of: "WCSession",
       WatchConnectivityState.call(self, "finished a user-info transfer") {
         $1.session($0, didFinish: object, error: WCError(code))
       })
   }
 
   /// A file transfer that failed before the engine queued it: `didFinish` with `code`.
-  func failedFile(_ file: WCSessionFile, _ code: WCError.Code) -> WCSessionFileTransfer {
+  func failedFile(
+    _ file: WCSessionFile, _ code: WCError.Code, call: StaticString = #function
+  ) -> WCSessionFileTransfer {
     let object = WCSessionFileTransfer(transfer: 0, session: self, file: file, byteCount: 0)
     object.markFinished(delivered: false)
     if code != .sessionMissingDelegate { logLocalFailure(.file, code) }
     simulation.enqueue(
+      call: call, of: "WCSession",
       WatchConnectivityState.call(self, "finished a file transfer") {
         $1.session($0, didFinish: object, error: WCError(code))
       })

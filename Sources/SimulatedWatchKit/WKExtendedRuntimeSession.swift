@@ -168,8 +168,9 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
 
   // MARK: - Simulation side
 
-  /// `start()` (`date` nil) or `start(at: date)`.
-  private func begin(at date: Date?) {
+  /// `start()` (`date` nil) or `start(at: date)`: `call`, the public method (`#function` of
+  /// the caller), reported under its name when made after the run.
+  private func begin(at date: Date?, call: StaticString = #function) {
     let fresh = lock.withLock { index == nil && unboundState == .notStarted }
     guard fresh else { return }
     let refused = simulation.mutate { state -> UncheckedError? in
@@ -178,7 +179,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       var scheduled: SimulationInstant?
       if let date {
         switch simulation.readAppDate(
-          date, call: Self.scheduleCall, framework: "WatchKit", in: &state)
+          date, call: Self.scheduleCall, framework: .watchKit, in: &state)
         {
         case .success(let instant): scheduled = instant
         case .failure(let error):
@@ -219,7 +220,7 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
       return UncheckedError(refusal.error)
     }
     guard let refused else { return }
-    simulation.enqueue { [self] in
+    simulation.enqueue(call: call, of: "WKExtendedRuntimeSession") { [self] in
       guard let delegate = lock.withLock({ delegateStorage }) else {
         let code = WKExtendedRuntimeSessionErrorCode(rawValue: refused.error.code)
         return noteNoDelegate("became invalid (error, \(code.map { "\($0)" } ?? "unknown"))")

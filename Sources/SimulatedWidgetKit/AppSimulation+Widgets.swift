@@ -103,7 +103,8 @@ extension AppSimulation {
       }
     }
     startWidgetTimer()
-    for callback in callbacks { enqueue(callback) }
+    // Reported after the run once, as the async call begins (`deliver`).
+    enqueue(callbacks, owedBy: nil)
     await deliver()
     // A control, not an app call: it waits for the providers' answers too.
     await waitForHolds()
@@ -122,7 +123,8 @@ extension AppSimulation {
       }
     }
     startWidgetTimer()
-    for callback in callbacks { enqueue(callback) }
+    // Reported after the run once, as the async call begins (`deliver`).
+    enqueue(callbacks, owedBy: nil)
     await deliver()
     // A control, not an app call: it waits for the providers' answers too.
     await waitForHolds()
@@ -205,8 +207,11 @@ extension AppSimulation {
   }
 
   /// `reloadTimelines(ofKind:)` (`kinds` one kind) or `reloadAllTimelines()` (`nil`) by
-  /// `device`'s app.
-  func requestWidgetReload(kinds: Set<String>?, identifier: String, on device: Device) {
+  /// `device`'s app: `call`, reported once when it is made after the run
+  /// (``enqueue(_:owedBy:)``).
+  func requestWidgetReload(
+    kinds: Set<String>?, identifier: String, on device: Device, call: CallInFlight
+  ) {
     let board = WidgetKitState.board(device)
     let callbacks = mutate { state in
       state.withExtension(WidgetKitState.self, of: self) { all, state in
@@ -231,7 +236,7 @@ extension AppSimulation {
       }
     }
     startWidgetTimer()
-    for callback in callbacks { enqueue(callback) }
+    enqueue(callbacks, owedBy: call)
   }
 
   /// A provider's completion: the widget's new timeline, and its next reload from its policy.
@@ -406,7 +411,7 @@ struct WidgetKitState: SimulationExtension {
       var given = dates
       if case .after(let date) = policy.kind { given.append(date) }
       let read = simulation.readAppDatesOnVirtualTimeCannotFail(
-        given, call: Self.timelineCall, framework: "WidgetKit", in: &state)
+        given, call: Self.timelineCall, framework: .widgetKit, in: &state)
       guard read != given else { return self }
       var policy = self.policy
       if case .after = policy.kind, let last = read.last { policy = .after(last) }

@@ -97,7 +97,8 @@ extension HealthKitSimulation {
       }
     }
     addSystemTimer(key: ObjectIdentifier(SmartStackState.self), SmartStackTimer(simulation: self))
-    for callback in callbacks { enqueue(callback) }
+    // Inside `registerWidget`, an async call reported after the run as it begins.
+    enqueue(callbacks, owedBy: nil)
   }
 
   /// A watch widget provider's `relevance()`, asked at registration (`registerWidget` inside
@@ -113,8 +114,10 @@ extension HealthKitSimulation {
   /// `WidgetCenter.invalidateRelevance(ofKind:)` by `device`'s app: the watch asks the kind's
   /// provider again, now, in a task on the simulation's lane (a hold keeps virtual time until
   /// it answers). Logs `relevanceInvalidated`; on the phone nothing more (RelevanceKit acts on
-  /// watchOS only), nor for a kind with no registered provider.
-  func invalidateRelevance(kind: String, on device: Device) {
+  /// watchOS only), nor for a kind with no registered provider. Made after the run, `call` is
+  /// reported once, when the task is started (the task's own deliveries are not the app's
+  /// calls).
+  func invalidateRelevance(kind: String, on device: Device, call: CallInFlight) {
     let ask = mutate { state -> SmartStackState.Ask? in
       state.log(
         SystemEvent(
@@ -124,6 +127,7 @@ extension HealthKitSimulation {
       return state.extensionState(SmartStackState.self)?.kinds.first { $0.name == kind }?.ask
     }
     guard let ask else { return }
+    reportIfAfterRun(call)
     let hold = beginHold(framework: "WidgetKit", call: "relevance() of \(kind)")
     Task(executorPreference: taskExecutor) {
       let answer = await HealthKitSimulation.$currentDevice.withValue(.watch) { await ask.call() }
@@ -136,7 +140,7 @@ extension HealthKitSimulation {
           return stack.update(simulation: self, state: &state)
         }
       }
-      for callback in callbacks { self.enqueue(callback) }
+      self.enqueue(callbacks, owedBy: nil)
       self.endHold(hold)
     }
   }
@@ -299,7 +303,7 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
       if case .date(let start, let end, _) = context.clue { given += [start, end] }
     }
     var read = simulation.readAppDatesOnVirtualTimeCannotFail(
-      given, call: "RelevantContext.date", framework: "WidgetKit", in: &state)[...]
+      given, call: "RelevantContext.date", framework: .widgetKit, in: &state)[...]
     kind.answer.dateSpans = kind.contexts.map { context in
       guard case .date = context.clue else { return nil }
       let start = simulation.instant(of: read.removeFirst())

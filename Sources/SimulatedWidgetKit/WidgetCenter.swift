@@ -36,7 +36,9 @@ public final class WidgetCenter: Sendable {
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadtimelines(ofkind:)).
   /// Logs `reloadRequested`; each widget then reloads or defers (docs/phone.md#widgets).
   public func reloadTimelines(ofKind kind: String) {
-    simulation.requestWidgetReload(kinds: [kind], identifier: kind, on: device)
+    simulation.requestWidgetReload(
+      kinds: [kind], identifier: kind, on: device,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "WidgetCenter"))
   }
 
   /// Marks the relevance of the widgets of `kind` as invalid (Apple doc:
@@ -46,14 +48,18 @@ public final class WidgetCenter: Sendable {
   /// the answer (docs/swift-api.md#relevance). Logs `relevanceInvalidated`; the phone app's
   /// call does nothing more (RelevanceKit acts on watchOS only).
   public func invalidateRelevance(ofKind kind: String) {
-    simulation.invalidateRelevance(kind: kind, on: device)
+    simulation.invalidateRelevance(
+      kind: kind, on: device,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "WidgetCenter"))
   }
 
   /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
   /// Logs `reloadRequested` with the identifier `*`.
   public func reloadAllTimelines() {
-    simulation.requestWidgetReload(kinds: nil, identifier: "*", on: device)
+    simulation.requestWidgetReload(
+      kinds: nil, identifier: "*", on: device,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "WidgetCenter"))
   }
 
   /// The installed widgets, in the order they were installed, through `completion` in the
@@ -64,7 +70,7 @@ public final class WidgetCenter: Sendable {
     _ completion: @escaping @Sendable (Result<[WidgetInfo], any Error>) -> Void
   ) {
     let infos = simulation.installedWidgets(on: device)
-    simulation.enqueue { completion(.success(infos)) }
+    simulation.enqueue(of: "WidgetCenter") { completion(.success(infos)) }
   }
 
   /// The installed widgets, in the order they were installed (Apple doc:
@@ -73,7 +79,7 @@ public final class WidgetCenter: Sendable {
   /// - Throws: nothing in the simulation (Apple's may fail).
   nonisolated(nonsending) public func currentConfigurations() async throws -> [WidgetInfo] {
     let infos = simulation.installedWidgets(on: device)
-    await simulation.deliver()
+    await simulation.deliver(of: "WidgetCenter")
     return infos
   }
 }

@@ -642,15 +642,33 @@ extension AppSimulation {
   }
 }
 
-/// An async framework call in flight (``AppSimulation/deliver(_:fileID:)``).
+/// A public call of a simulated framework, as reports name it: an async framework call in
+/// flight (``AppSimulation/deliver(_:of:fileID:)``), or the call that queued a completion or
+/// delegate call (``AppSimulation/enqueue(_:owedBy:)``).
+///
+/// Named as the strict-dates table names calls (docs/swift-api.md#every-call-that-takes-an-app-date):
+/// a HealthKit method by itself (`requestAuthorization(toShare:read:completion:)`), another
+/// framework's with its type (`UNUserNotificationCenter.add(_:withCompletionHandler:)`).
 package struct CallInFlight: Sendable {
-  /// The method, as `#function` names it (`endCollection(at:)`).
+  /// The method, as `#function` names it in the public method (`endCollection(at:)`).
   package var function: StaticString
   /// Where it is declared, as `#fileID` names it (`SimulatedHealthKit/Workout/...`).
   package var fileID: StaticString
+  /// The type the method belongs to, empty for a HealthKit method (`UNUserNotificationCenter`).
+  package var owner: StaticString
 
-  /// The method's name.
-  package var name: String { function.description }
+  /// A call of `function` (of `owner`), declared in `fileID`.
+  package init(function: StaticString, fileID: StaticString, owner: StaticString = "") {
+    self.function = function
+    self.fileID = fileID
+    self.owner = owner
+  }
+
+  /// The call's public name: the method's, after its type's when it has one
+  /// (`UNUserNotificationCenter.add(_:withCompletionHandler:)`).
+  package var name: String {
+    owner.utf8CodeUnitCount == 0 ? function.description : "\(owner).\(function)"
+  }
 
   /// The framework: the module of ``fileID`` without its `Simulated` prefix (`HealthKit`,
   /// `UserNotifications`).

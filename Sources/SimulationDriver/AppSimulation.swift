@@ -708,7 +708,7 @@ public final class AppSimulation: Sendable {
     /// ``AppSimulation/waitForCallsInFlight()`` callers, resumed when the last async
     /// framework call in flight returns to its caller.
     package var callWaiters: [CheckedContinuation<Void, Never>] = []
-    /// The async framework calls in flight, by number (``AppSimulation/deliver(_:fileID:)``).
+    /// The async framework calls in flight, by number (``AppSimulation/deliver(_:of:fileID:)``).
     package var callsRunning: [Int: CallInFlight] = [:]
     package var nextCall = 0
     package var nextSleeper = 0
@@ -1023,37 +1023,69 @@ public final class AppSimulation: Sendable {
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a
-  /// turn after it).
-  ///
-  /// Made after the outermost `run` had returned (not before the first run, nor while an
-  /// `advance` steps time: a delivery's own), the call is reported
-  /// (``Report/Kind-swift.enum/callAfterRun``), as an async call made then is.
+  /// turn after it), owed by the public call `call` of `owner`:
+  /// ``enqueue(_:owedBy:)`` of `[callback]`.
   ///
   /// - Parameters:
-  ///   - callback: the completion handler's call.
-  ///   - call: the framework method that owes the completion (`#function` of its caller).
+  ///   - call: the public framework method that owes the completion (`#function` of its
+  ///     caller, which must be that method: a helper takes the name as a parameter of its own).
+  ///   - owner: the method's type for a framework other than HealthKit
+  ///     (`UNUserNotificationCenter`), empty for a HealthKit method (the names of
+  ///     docs/swift-api.md#every-call-that-takes-an-app-date).
   ///   - fileID: where it is declared (`#fileID`: its module names the framework).
+  ///   - callback: the completion handler's call.
   package func enqueue(
-    _ callback: @escaping Callback, call: StaticString = #function,
-    fileID: StaticString = #fileID
+    call: StaticString = #function, of owner: StaticString = "",
+    fileID: StaticString = #fileID, _ callback: @escaping Callback
   ) {
+    enqueue([callback], owedBy: CallInFlight(function: call, fileID: fileID, owner: owner))
+  }
+
+  /// Enqueues `callbacks` after everything pending, in order (completion handlers and delegate
+  /// calls: the main actor gets a turn after them), owed by the one public call `call`.
+  ///
+  /// Made after the outermost `run` had returned (not before the first run, nor while an
+  /// `advance` steps time: a delivery's own), the call is reported once, however many
+  /// callbacks it queued (``Report/Kind-swift.enum/callAfterRun``, a project rule:
+  /// docs/swift-api.md#nothing-silent), as an async call made then is; with no callbacks too
+  /// (a call whose callbacks come later: a location request before its fix). `call` is `nil` for
+  /// callbacks of a call reported otherwise (an async call, reported as it begins by
+  /// ``deliver(_:of:fileID:)``) or of no app call (a control of the test's).
+  package func enqueue(_ callbacks: [Callback], owedBy call: CallInFlight?) {
     let late = state.withLock { state -> Report? in
-      state.enqueue([callback])
-      state.turnDue = true
-      guard state.runs == 0, state.nextRun > 0, state.stepping == 0 else { return nil }
-      let owed = CallInFlight(function: call, fileID: fileID)
-      let now = state.session.now
-      return Report(
-        kind: .callAfterRun, framework: owed.framework, call: owed.name,
-        date: date(of: now), seconds: now.seconds,
-        message: "a call with a completion handler was made after run(_:) had returned: the "
-          + "code that made it outlived the run (a Task.detached or nonisolated Task { }, a "
-          + "callback or timer of the app's), so on a device the app would no longer be "
-          + "running; it still changes the simulation's state and its completion handler still "
-          + "runs on the simulation's lane, which no run's result shows: make the call inside "
-          + "run and await its completion there (settle() delivers it)")
+      if !callbacks.isEmpty {
+        state.enqueue(callbacks)
+        state.turnDue = true
+      }
+      guard let call, state.runs == 0, state.nextRun > 0, state.stepping == 0 else { return nil }
+      return lateCallReport(call, now: state.session.now)
     }
     if let late { record([late], throwing: false) }
+  }
+
+  /// Reports `call`, a public call that queued callbacks after the outermost `run` had
+  /// returned (``Report/Kind-swift.enum/callAfterRun``), when it is one (not before the first
+  /// run, nor while an `advance` steps time), for a call that queued its callbacks itself
+  /// under the lock (``State/enqueue(_:)``): a query's `execute`.
+  package func reportIfAfterRun(_ call: CallInFlight) {
+    let late = state.withLock { state -> Report? in
+      guard state.runs == 0, state.nextRun > 0, state.stepping == 0 else { return nil }
+      return lateCallReport(call, now: state.session.now)
+    }
+    if let late { record([late], throwing: false) }
+  }
+
+  /// The ``Report/Kind-swift.enum/callAfterRun`` report of `call`, made at `now`.
+  private func lateCallReport(_ call: CallInFlight, now: SimulationInstant) -> Report {
+    Report(
+      kind: .callAfterRun, framework: call.framework, call: call.name,
+      date: date(of: now), seconds: now.seconds,
+      message: "a call with a completion handler or a callback to come was made after "
+        + "run(_:) had returned: the code that made it outlived the run (a Task.detached or "
+        + "nonisolated Task { }, a callback or timer of the app's), so on a device the app "
+        + "would no longer be running; it still changes the simulation's state and what it "
+        + "calls back still runs on the simulation's lane, which no run's result shows: make "
+        + "the call inside run and await its completion there (settle() delivers it)")
   }
 
   /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this
@@ -1177,11 +1209,13 @@ public final class AppSimulation: Sendable {
   /// - Parameters:
   ///   - call: the framework method (`#function` of its caller), named in the report of a call
   ///     still running when `run` returns (``reportBlockedAtEnd()``).
+  ///   - owner: the method's type for a framework other than HealthKit (``CallInFlight/owner``).
   ///   - fileID: where it is declared (`#fileID`: its module names the framework).
   nonisolated(nonsending) package func deliver(
-    _ call: StaticString = #function, fileID: StaticString = #fileID
+    _ call: StaticString = #function, of owner: StaticString = "",
+    fileID: StaticString = #fileID
   ) async {
-    let id = callBegan(call, fileID: fileID)
+    let id = callBegan(CallInFlight(function: call, fileID: fileID, owner: owner))
     // Here, after the delivery: on the caller's actor again.
     defer { callEnded(id) }
     await deliverAndYield()
@@ -1198,11 +1232,10 @@ public final class AppSimulation: Sendable {
   /// each instant `advance` stops at read without a lock) and the call's name, listed under
   /// the lock (once per call, not per batch) for the report of a call still running when `run`
   /// returns. Returns the call's number.
-  private func callBegan(_ call: StaticString, fileID: StaticString) -> Int {
+  private func callBegan(_ inFlight: CallInFlight) -> Int {
     // Listed first: a call the count shows is listed.
     let (id, late) = state.withLock { state -> (Int, Report?) in
       state.nextCall += 1
-      let inFlight = CallInFlight(function: call, fileID: fileID)
       state.callsRunning[state.nextCall] = inFlight
       state.lastCall = inFlight
       state.advancedSinceLastCall = false
@@ -1224,7 +1257,7 @@ public final class AppSimulation: Sendable {
     return id
   }
 
-  /// The call ``callBegan(_:fileID:)`` counted as `id` is back on its caller's actor, which
+  /// The call ``callBegan(_:)`` counted as `id` is back on its caller's actor, which
   /// runs the caller's next lines right after: resumes ``waitForCallsInFlight()`` when it was
   /// the last.
   private func callEnded(_ id: Int) {

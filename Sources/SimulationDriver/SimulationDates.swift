@@ -116,14 +116,15 @@ extension AppSimulation {
   /// The error ``Options/strictDates`` makes of `dates`, passed to `call`: an `invalidArgument`
   /// naming `call` when the option is set and any of them ``isWallClockLeak(_:now:)``, else
   /// `nil`; reported in the run's errors and log under `action` (by default
-  /// ``ErrorReport/Call/appDate(_:)`` of `call`), for `session`, and as a
+  /// ``ErrorReport/Call/appDate(_:)`` of `framework` and `call`, with the error the framework
+  /// gives the app: ``AppDateFramework/refusal(message:)``), for `session`, and as a
   /// ``Report/Kind-swift.enum/strictDate`` report of `framework` naming `call` (written to
   /// standard error, recorded as the test's issue by the `.simulation` trait and XCTest's
   /// `simulate`), so that no refusal passes silently: not one a call has no error path for,
   /// nor one the app swallows (a project rule: docs/swift-api.md#the-wall-clock-rule). For a
   /// call that checks its dates before it reads them (a query at `execute`, `save`).
   package func refuseStrictDates(
-    _ dates: [Date], call: String, framework: String = "HealthKit", session: Int? = nil,
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, session: Int? = nil,
     reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> WorkoutError? {
     let now = state.session.now
@@ -131,11 +132,15 @@ extension AppSimulation {
     else { return nil }
     let message = Self.strictDatesMessage(call: call)
     let error = WorkoutError.invalidArgument(message)
+    // Recorded with the error the app gets from `framework` (CMErrorDomain 107 for Core
+    // Motion, ...): docs/run-result.md#errors.
     state.session.withEngine {
-      $0.reportAPIError(error, call: action ?? .appDate(call), session: session)
+      $0.reportAPIError(
+        framework.refusal(message: message),
+        call: action ?? .appDate(AppDateCall(framework, call)), session: session)
     }
     let made = Report(
-      kind: .strictDate, framework: framework, call: call, date: date(of: now),
+      kind: .strictDate, framework: framework.rawValue, call: call, date: date(of: now),
       seconds: now.seconds, message: message)
     for report in keep([made], throwing: false, in: &state) { Self.writeToStandardError(report) }
     return error
@@ -153,7 +158,7 @@ extension AppSimulation {
   ///   and log under `action` (``refuseStrictDates(_:call:framework:session:reportAs:in:)``), for the
   ///   caller to report the way `call` reports errors.
   package func readAppDates(
-    _ dates: [Date], call: String, framework: String = "HealthKit", session: Int? = nil,
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, session: Int? = nil,
     reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> Result<[SimulationInstant], WorkoutError> {
     let now = state.session.now
@@ -174,7 +179,7 @@ extension AppSimulation {
   /// The instant of one date the app passed to `call`: ``readAppDates(_:call:framework:session:reportAs:in:)``
   /// of `[date]`.
   package func readAppDate(
-    _ date: Date, call: String, framework: String = "HealthKit", session: Int? = nil,
+    _ date: Date, call: String, framework: AppDateFramework = .healthKit, session: Int? = nil,
     reportAs action: ErrorReport.Call? = nil, in state: inout State
   ) -> Result<SimulationInstant, WorkoutError> {
     readAppDates(
@@ -184,7 +189,7 @@ extension AppSimulation {
 
   /// ``readAppDate(_:call:framework:session:reportAs:in:)`` under the simulation's lock, for a framework
   /// that holds no lock of its own there.
-  package func readAppDate(_ date: Date, call: String, framework: String = "HealthKit")
+  package func readAppDate(_ date: Date, call: String, framework: AppDateFramework = .healthKit)
     -> Result<SimulationInstant, WorkoutError>
   {
     mutate { state in readAppDate(date, call: call, framework: framework, in: &state) }
@@ -195,7 +200,7 @@ extension AppSimulation {
   /// compares the app's dates with its own or hands them back, such as
   /// `CMPedometerData.startDate` or a collection's bucket edges).
   package func readAppDatesOnVirtualTime(
-    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, in state: inout State
   ) -> Result<[Date], WorkoutError> {
     let now = state.session.now
     let leaks = dates.map { isWallClockLeak($0, now: now) }
@@ -206,7 +211,7 @@ extension AppSimulation {
 
   /// ``readAppDatesOnVirtualTime(_:call:framework:in:)`` under the simulation's lock.
   package func readAppDatesOnVirtualTime(
-    _ dates: [Date], call: String, framework: String = "HealthKit"
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit
   ) -> Result<[Date], WorkoutError> {
     mutate { state in
       readAppDatesOnVirtualTime(dates, call: call, framework: framework, in: &state)
@@ -219,7 +224,7 @@ extension AppSimulation {
   /// log and as a ``Report/Kind-swift.enum/strictDate`` report, are read by the rule all the
   /// same (``wallClockInstant(_:in:)``, without a `wallClockDate` entry).
   package func readAppDatesCannotFail(
-    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, in state: inout State
   ) -> [SimulationInstant] {
     switch readAppDates(dates, call: call, framework: framework, in: &state) {
     case .success(let read): return read
@@ -236,7 +241,7 @@ extension AppSimulation {
   /// timeline): with ``Options/strictDates`` real-clock dates, their error reported in the
   /// run's errors and log, are read by the rule all the same.
   package func readAppDatesOnVirtualTimeCannotFail(
-    _ dates: [Date], call: String, framework: String = "HealthKit", in state: inout State
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, in state: inout State
   ) -> [Date] {
     switch readAppDatesOnVirtualTime(dates, call: call, framework: framework, in: &state) {
     case .success(let read): return read
@@ -250,7 +255,7 @@ extension AppSimulation {
 
   /// ``readAppDatesOnVirtualTimeCannotFail(_:call:framework:in:)`` under the simulation's lock.
   package func readAppDatesOnVirtualTimeCannotFail(
-    _ dates: [Date], call: String, framework: String = "HealthKit"
+    _ dates: [Date], call: String, framework: AppDateFramework = .healthKit
   ) -> [Date] {
     mutate { state in
       readAppDatesOnVirtualTimeCannotFail(dates, call: call, framework: framework, in: &state)

@@ -340,3 +340,50 @@ final class RealClockProvider: TimelineProvider, @unchecked Sendable {
     completion(Timeline(entries: entries, policy: .after(Date() + 1800)))
   }
 }
+
+extension WallClockFrameworksTests {
+  /// With strict dates each framework's refusal is in the run's `errors` with the error the app
+  /// got (docs/run-result.md#errors), not HealthKit's: Core Motion's `CMErrorInvalidParameter`
+  /// (107), an extended runtime session invalid with `unknown`, a submit that threw
+  /// `unavailable`; a widget's timeline, which has no error path, under this package's
+  /// `WorkoutSimDatesDomain`. The call is typed: its framework and name.
+  @Test func strictRefusalsAreRecordedWithTheErrorTheAppGot() async throws {
+    var scenario = try Scenario(
+      name: "watch", timeline: [],
+      watch: WatchConfiguration(extendedRuntimeType: .smartAlarm, willExpireLeadTime: .seconds(30)))
+    scenario.phone = Scenario.Phone()
+    let simulation = try HealthKitSimulation(scenario: scenario, options: .strictDates)
+    await simulation.run {
+      CMPedometer().queryPedometerData(from: Date() - 3300, to: Date()) { _, _ in }
+      let session = WKExtendedRuntimeSession()
+      session.start(at: Date().addingTimeInterval(3000))
+      await simulation.on(.phone) {
+        let request = BGAppRefreshTaskRequest(identifier: "refresh")
+        request.earliestBeginDate = Date() + 1200
+        try? BGTaskScheduler.shared.submit(request)
+      }
+      await simulation.installWidget(
+        kind: "Steps", family: WidgetFamily.systemSmall, provider: RealClockProvider())
+      await simulation.settle()
+      withExtendedLifetime(session) {}
+    }
+    let errors = simulation.result.errors
+    #expect(
+      errors.map(\.call) == [
+        .appDate(AppDateCall(.coreMotion, "CMPedometer.queryPedometerData(from:to:withHandler:)")),
+        .appDate(AppDateCall(.watchKit, "WKExtendedRuntimeSession.start(at:)")),
+        .appDate(AppDateCall(.backgroundTasks, "BGTaskRequest.earliestBeginDate")),
+        .appDate(AppDateCall(.widgetKit, "Timeline(entries:policy:)")),
+      ])
+    #expect(
+      errors.map(\.domain) == [
+        "CMErrorDomain", "WKExtendedRuntimeSessionErrorDomain", "BGTaskSchedulerErrorDomain",
+        "WorkoutSimDatesDomain",
+      ])
+    #expect(errors.map(\.code) == ["invalidParameter", "unknown", "unavailable", "wallClockDate"])
+    #expect(
+      simulation.reports.map(\.framework) == [
+        "CoreMotion", "WatchKit", "BackgroundTasks", "WidgetKit",
+      ])
+  }
+}

@@ -266,6 +266,47 @@ import WorkoutSimTestSupport
     #expect(builderDelegate.counts.withLock { $0 } == (3, 1))
   }
 
+  /// A sub-activity begun at 10 and ended at 20 on a session and a live builder (collecting
+  /// since 0) that have no delegate: the stall names the session's
+  /// `workoutSession(_:didBeginActivityWith:date:)` and `didEndActivityWith`, and the
+  /// builder's `workoutBuilder(_:didBegin:)` and `didEnd:`, each at its instant, after the
+  /// session's state change at 0.
+  @Test func activityCallsWithoutADelegateAreNamedByTheStall() async throws {
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(10))
+      session.beginNewActivity(
+        configuration: configuration, date: simulation.now, metadata: nil)
+      try await simulation.advance(by: .seconds(10))
+      session.endCurrentActivity(on: simulation.now)
+      try await simulation.advance(by: .seconds(1))
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+      withExtendedLifetime((session, builder)) {}
+    }
+    let weak = "(the property is weak: keep the delegate object alive)"
+    let notes: [String] = [
+      "HKWorkoutSession changed to running at t = 0 s but had no delegate: set "
+        + "session.delegate before startActivity \(weak)",
+      "HKWorkoutSession began an activity at t = 10 s but had no delegate: set "
+        + "session.delegate before beginNewActivity \(weak)",
+      "HKLiveWorkoutBuilder began an activity at t = 10 s but had no delegate: set "
+        + "builder.delegate before beginCollection \(weak)",
+      "HKWorkoutSession ended an activity at t = 20 s but had no delegate: set "
+        + "session.delegate before endCurrentActivity \(weak)",
+      "HKLiveWorkoutBuilder ended an activity at t = 20 s but had no delegate: set "
+        + "builder.delegate before beginCollection \(weak)",
+    ]
+    let listed = "; " + notes.joined(separator: "; ") + "; the run's task is cancelled"
+    #expect(report.message.contains(listed))
+  }
+
   /// A running session whose live builder collects heart rate only, collection begun at now.
   private func heartRateRun(
     _ simulation: HealthKitSimulation, session sessionDelegate: QuietSessionDelegate,
@@ -332,12 +373,12 @@ final class QuietSessionDelegate: NSObject, HKWorkoutSessionDelegate, Sendable {
     #expect(
       simulation.reports.map(\.description) == [
         "HealthKit: requestAuthorization(toShare:read:completion:) at t = 0 s: a call with a "
-          + "completion handler was made after run(_:) had returned: the code that made it "
-          + "outlived the run (a Task.detached or nonisolated Task { }, a callback or timer of "
-          + "the app's), so on a device the app would no longer be running; it still changes "
-          + "the simulation's state and its completion handler still runs on the simulation's "
-          + "lane, which no run's result shows: make the call inside run and await its "
-          + "completion there (settle() delivers it)"
+          + "completion handler or a callback to come was made after run(_:) had returned: the "
+          + "code that made it outlived the run (a Task.detached or nonisolated Task { }, a "
+          + "callback or timer of the app's), so on a device the app would no longer be "
+          + "running; it still changes the simulation's state and what it calls back still "
+          + "runs on the simulation's lane, which no run's result shows: make the call inside "
+          + "run and await its completion there (settle() delivers it)"
       ])
     #expect(simulation.reports.map(\.kind) == [.callAfterRun])
   }

@@ -52,6 +52,9 @@ extension HKHealthStore {
         state.turnDue = true
       }
     }
+    // Every query kind comes here: made after the run, the call is reported once (its handlers
+    // still run on the lane; docs/swift-api.md#nothing-silent).
+    world.reportIfAfterRun(CallInFlight(function: #function, fileID: #fileID))
   }
 
   /// Stops `query`: no handler of it is called after this returns (a call already queued in the

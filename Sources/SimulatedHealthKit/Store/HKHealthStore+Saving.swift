@@ -21,8 +21,17 @@ extension HKHealthStore {
     _ objects: [HKObject],
     withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
+    save(objects, call: #function, withCompletion: completion)
+  }
+
+  /// `save(_:withCompletion:)` of an array, for the public call `call` that saves (reported
+  /// under that name after the run: `finishSeries(metadata:completion:)`).
+  func save(
+    _ objects: [HKObject], call: StaticString,
+    withCompletion completion: @escaping @Sendable (Bool, (any Error)?) -> Void
+  ) {
     guard let outcome = store(objects) else { return }
-    simulation.enqueue {
+    simulation.enqueue(call: call) {
       switch outcome {
       case .success: completion(true, nil)
       case .failure(let error): completion(false, error)

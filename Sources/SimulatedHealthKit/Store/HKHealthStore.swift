@@ -75,6 +75,8 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
     completion: @escaping @Sendable (HKWorkoutSession?, (any Error)?) -> Void
   ) {
     recover { session in completion(session, nil) }
+    // The completion is queued under the lock with the recovery: reported once after the run.
+    simulation.reportIfAfterRun(CallInFlight(function: #function, fileID: #fileID))
   }
 
   /// The async form of `recoverActiveWorkoutSession(completion:)`: the missed batch waits until

@@ -91,7 +91,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     metadata: [String: Any]?,
     completion: @escaping @Sendable ([HKQuantitySample]?, (any Error)?) -> Void
   ) {
-    finishSeries(metadata: metadata, endDate: nil, completion: completion)
+    finish(metadata: metadata, endDate: nil, call: #function, completion: completion)
   }
 
   /// Saves the series as one sample ending at `endDate` (`nil`: the latest end of its
@@ -101,13 +101,22 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     metadata: [String: Any]?, endDate: Date?,
     completion: @escaping @Sendable ([HKQuantitySample]?, (any Error)?) -> Void
   ) {
+    finish(metadata: metadata, endDate: endDate, call: #function, completion: completion)
+  }
+
+  /// The completion forms of `finishSeries`, `call` the one the app called (reported under
+  /// that name after the run, once: the save is part of it).
+  private func finish(
+    metadata: [String: Any]?, endDate: Date?, call: StaticString,
+    completion: @escaping @Sendable ([HKQuantitySample]?, (any Error)?) -> Void
+  ) {
     switch close(metadata: metadata, endDate: endDate) {
     case .failure(let error):
-      healthStore.simulation.enqueue { completion(nil, error) }
+      healthStore.simulation.enqueue(call: call) { completion(nil, error) }
     case .success(nil):
-      healthStore.simulation.enqueue { completion([], nil) }
+      healthStore.simulation.enqueue(call: call) { completion([], nil) }
     case .success(let sample?):
-      healthStore.save(sample) { saved, error in
+      healthStore.save([sample], call: call) { saved, error in
         completion(saved ? [sample] : nil, error)
       }
     }

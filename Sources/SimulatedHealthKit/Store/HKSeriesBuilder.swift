@@ -132,16 +132,22 @@ public class HKSeriesBuilder: NSObject, @unchecked Sendable {
     return try outcome.get()
   }
 
-  /// Hands `error` to a `(Bool, Error?)` completion in the callback lane.
-  func report(_ error: HKError?, to completion: @escaping @Sendable (Bool, (any Error)?) -> Void) {
-    simulation.enqueue { completion(error == nil, error) }
+  /// Hands `error` to a `(Bool, Error?)` completion in the callback lane, owed by the public
+  /// method `call` (`#function` of the caller: reported under that name after the run).
+  func report(
+    _ error: HKError?, to completion: @escaping @Sendable (Bool, (any Error)?) -> Void,
+    call: StaticString = #function
+  ) {
+    simulation.enqueue(call: call) { completion(error == nil, error) }
   }
 
-  /// Hands `outcome` to a `(sample?, Error?)` completion in the callback lane.
+  /// Hands `outcome` to a `(sample?, Error?)` completion in the callback lane, owed by the
+  /// public method `call` (`#function` of the caller: reported under that name after the run).
   func report<S: Sendable>(
-    _ outcome: Result<S, HKError>, to completion: @escaping @Sendable (S?, (any Error)?) -> Void
+    _ outcome: Result<S, HKError>, to completion: @escaping @Sendable (S?, (any Error)?) -> Void,
+    call: StaticString = #function
   ) {
-    simulation.enqueue {
+    simulation.enqueue(call: call) {
       switch outcome {
       case .success(let sample): completion(sample, nil)
       case .failure(let error): completion(nil, error)

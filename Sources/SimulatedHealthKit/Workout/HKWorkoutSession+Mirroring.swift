@@ -163,7 +163,9 @@ extension HKWorkoutSession {
     }
     if failed {
       let date = simulation.now
-      simulation.enqueue { [self] in
+      // A session call's delegate call, as the engine's: not reported after the run (only calls
+      // with a completion handler and async calls are, docs/swift-api.md#nothing-silent).
+      let fail: HealthKitSimulation.Callback = { [self] in
         HealthKitSimulation.$currentDevice.withValue(.phone) {
           let error = HKError(rawCode: 100, MirroringError.syncFailed.message)
           guard let delegate else {
@@ -174,6 +176,7 @@ extension HKWorkoutSession {
           delegate.workoutSession(self, didFailWithError: error)
         }
       }
+      simulation.enqueue([fail], owedBy: nil)
     }
   }
 

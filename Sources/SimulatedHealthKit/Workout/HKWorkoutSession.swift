@@ -636,6 +636,18 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       at: date.timeIntervalSince(simulation.startDate), advice: advice)
   }
 
+  /// Notes that this session's `workoutSession(_:didBeginActivityWith:date:)` (`what`
+  /// `began`) or `didEndActivityWith` (`ended`) at `date` went to no delegate: once per call,
+  /// at its first instant (``noteNoDelegate(_:kind:date:advice:)``,
+  /// docs/swift-api.md#nothing-silent).
+  private func noteActivityWithoutDelegate(_ what: String, date: Date) {
+    noteNoDelegate(
+      "\(what) an activity", kind: "HKWorkoutSession.activity.\(what)", date: date,
+      advice: what == "began"
+        ? "set session.delegate before beginNewActivity"
+        : "set session.delegate before endCurrentActivity")
+  }
+
   package func callbacks(for effect: EngineEffect, date: Date) -> [HealthKitSimulation.Callback] {
     let builder = associatedWorkoutBuilder()
     switch effect.kind {
@@ -745,22 +757,40 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       return []
     case .activity(let change, _):
       // The session's delegate with the activity's configuration and date, then the
-      // builder's with the activity (as it stands when the call runs).
+      // builder's with the activity (as it stands when the call runs); to no delegate, each is
+      // noted for a stall.
       return [
         { [self] in
           guard isAlive else { return }
           switch change {
           case .began(let position):
             guard let activity = builder.workoutActivity(at: position) else { return }
-            delegate?.workoutSession(
-              self, didBeginActivityWith: activity.workoutConfiguration, date: activity.startDate)
-            builder.delegate?.workoutBuilder(builder, didBegin: activity)
+            if let delegate {
+              delegate.workoutSession(
+                self, didBeginActivityWith: activity.workoutConfiguration,
+                date: activity.startDate)
+            } else {
+              noteActivityWithoutDelegate("began", date: date)
+            }
+            if let builderDelegate = builder.delegate {
+              builderDelegate.workoutBuilder(builder, didBegin: activity)
+            } else {
+              builder.noteActivityWithoutDelegate("began", date: date)
+            }
           case .ended(let position):
             guard let activity = builder.workoutActivity(at: position) else { return }
-            delegate?.workoutSession(
-              self, didEndActivityWith: activity.workoutConfiguration,
-              date: activity.endDate ?? date)
-            builder.delegate?.workoutBuilder(builder, didEnd: activity)
+            if let delegate {
+              delegate.workoutSession(
+                self, didEndActivityWith: activity.workoutConfiguration,
+                date: activity.endDate ?? date)
+            } else {
+              noteActivityWithoutDelegate("ended", date: date)
+            }
+            if let builderDelegate = builder.delegate {
+              builderDelegate.workoutBuilder(builder, didEnd: activity)
+            } else {
+              builder.noteActivityWithoutDelegate("ended", date: date)
+            }
           }
         }
       ]
@@ -768,5 +798,20 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       // No session's: the frameworks' listeners (`EffectListener`) hear of them.
       return []
     }
+  }
+}
+
+extension HKLiveWorkoutBuilder {
+  /// Notes that this builder's `workoutBuilder(_:didBegin:)` (`what` `began`) or
+  /// `workoutBuilder(_:didEnd:)` (`ended`) at `date` went to no delegate, for a builder the app
+  /// began collecting with (one it never used is not waited on), as its collected events are:
+  /// once per call, at its first instant (`HealthKitSimulation.noteNoDelegate(_:kind:at:advice:)`,
+  /// docs/swift-api.md#nothing-silent).
+  func noteActivityWithoutDelegate(_ what: String, date: Date) {
+    guard startDate != nil else { return }
+    simulation.noteNoDelegate(
+      "HKLiveWorkoutBuilder \(what) an activity", kind: "HKLiveWorkoutBuilder.activity.\(what)",
+      at: date.timeIntervalSince(simulation.startDate),
+      advice: "set builder.delegate before beginCollection")
   }
 }

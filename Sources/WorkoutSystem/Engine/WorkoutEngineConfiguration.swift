@@ -192,11 +192,13 @@ public struct ErrorReport: Sendable, Hashable {
   /// The action word, the edge's rendering of ``call`` (`"pause"`, `"endCollection"`, ...;
   /// ``Call/word``).
   public var action: String { call.word }
-  /// The error domain (`HKErrorDomain`, or `WKExtendedRuntimeSessionErrorDomain`).
+  /// The error domain (`HKErrorDomain`, or `WKExtendedRuntimeSessionErrorDomain`; for a
+  /// strict-dates refusal, its framework's: ``AppDateFramework/refusalDomain``).
   public var domain: String { error.domain }
-  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`, or an
-  /// extended runtime code such as `mustBeActiveToStartOrSchedule`).
-  public var code: String { extendedRuntimeError?.name ?? error.code.rawValue }
+  /// The code name (`invalidArgument`, `anotherWorkoutSessionStarted`, `noSession`, an
+  /// extended runtime code such as `mustBeActiveToStartOrSchedule`, or for a strict-dates
+  /// refusal its framework's, ``AppDateFramework/refusalCode``).
+  public var code: String { extendedRuntimeError?.name ?? call.refusalCode ?? error.code.rawValue }
   /// The description.
   public var message: String { error.message }
 }

@@ -30,10 +30,11 @@ extension ErrorReport {
     /// `HKHealthStore.requestAuthorization(toShare:read:)`.
     case requestAuthorization
     /// (Swift API only) a call of the app's that passed a date the strict-dates rule refused
-    /// (docs/swift-api.md#the-wall-clock-rule) and that no other case names: the call's name
-    /// (`save`, `predicateForSamples`, `enumerateStatistics(from:to:with:)`,
-    /// `CMPedometer.queryPedometerData(from:to:withHandler:)`, ...), the run result's `action`.
-    case appDate(String)
+    /// (docs/swift-api.md#the-wall-clock-rule) and that no other case names: its framework and
+    /// name (`save`, `predicateForSamples`, `enumerateStatistics(from:to:with:)`,
+    /// `CMPedometer.queryPedometerData(from:to:withHandler:)`, ...), the name the run result's
+    /// `action`, the framework the error's domain and code (``AppDateFramework``).
+    case appDate(AppDateCall)
 
     /// The call of a timeline or engine action: session calls as ``session(_:)``,
     /// `endCollection`, `finishWorkout` and `addEvent` as ``builder(_:)``, extended runtime
@@ -71,8 +72,15 @@ extension ErrorReport {
       case .extendedRuntime: "extendedRuntime"
       case .crown: "crown"
       case .requestAuthorization: "requestAuthorization"
-      case .appDate(let call): call
+      case .appDate(let call): call.name
       }
+    }
+
+    /// The code name of a strict-dates refusal of another framework than HealthKit
+    /// (``AppDateFramework/refusalCode``), else `nil` (the error's own code).
+    var refusalCode: String? {
+      guard case .appDate(let call) = self else { return nil }
+      return call.framework.refusalCode
     }
   }
 
@@ -108,4 +116,75 @@ public enum WorkoutActivityCall: String, CaseIterable, Sendable, Hashable {
   case beginNewActivity
   /// `endCurrentActivity(on:)` (the timeline's `endActivity`).
   case endCurrentActivity
+}
+
+/// A call of the app's that takes a date, as the table of
+/// docs/swift-api.md#every-call-that-takes-an-app-date names it: its framework and its name
+/// (`HealthKit`, `save`; `CoreMotion`, `CMPedometer.queryPedometerData(from:to:withHandler:)`).
+public struct AppDateCall: Sendable, Hashable {
+  /// The framework the call belongs to.
+  public var framework: AppDateFramework
+  /// The call's name (the run result's `action` of its strict-dates refusal, the
+  /// `wallClockDate` log entry's `action`).
+  public var name: String
+
+  /// The call `name` of `framework`.
+  public init(_ framework: AppDateFramework, _ name: String) {
+    self.framework = framework
+    self.name = name
+  }
+}
+
+/// A framework with calls that take the app's dates (docs/swift-api.md#every-call-that-takes-an-app-date),
+/// and the error a strict-dates refusal of its calls gives the app, which the run result's
+/// `errors` record (docs/run-result.md#errors). The raw value is the framework's name in reports.
+public enum AppDateFramework: String, Sendable, Hashable, CaseIterable {
+  /// HealthKit: `HKErrorDomain`, `invalidArgument` (3).
+  case healthKit = "HealthKit"
+  /// Core Motion: `CMErrorDomain`, `CMErrorInvalidParameter` (107; Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmerrorinvalidparameter).
+  case coreMotion = "CoreMotion"
+  /// WatchKit's `WKExtendedRuntimeSession.start(at:)`: the session becomes invalid with
+  /// `WKExtendedRuntimeSessionErrorDomain` code `unknown` (1; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessionerrorcode/unknown;
+  /// WatchKit has no code for a bad argument).
+  case watchKit = "WatchKit"
+  /// BackgroundTasks' `submit(_:)`: `BGTaskSchedulerErrorDomain` code `unavailable` (1; Apple
+  /// doc: https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/error/code/unavailable;
+  /// BackgroundTasks has no code for a bad argument).
+  case backgroundTasks = "BackgroundTasks"
+  /// WidgetKit's timelines and relevance clues: the calls have no error path, so the app gets
+  /// no error; recorded under this package's domain `WorkoutSimDatesDomain`, code
+  /// `wallClockDate` (a project rule, docs/run-result.md#errors).
+  case widgetKit = "WidgetKit"
+
+  /// The error domain of a refusal (`HKErrorDomain`, `CMErrorDomain`, ...).
+  public var refusalDomain: String {
+    switch self {
+    case .healthKit: WorkoutError.healthKitDomain
+    case .coreMotion: "CMErrorDomain"
+    case .watchKit: ExtendedRuntimeSessionErrorCode.domain
+    case .backgroundTasks: "BGTaskSchedulerErrorDomain"
+    case .widgetKit: "WorkoutSimDatesDomain"
+    }
+  }
+
+  /// The code name of a refusal, as the run result's `errors` write codes (the platform's name
+  /// without its prefix): `invalidArgument`, `invalidParameter`, `unknown`, `unavailable`,
+  /// `wallClockDate`.
+  public var refusalCode: String {
+    switch self {
+    case .healthKit: WorkoutError.Code.invalidArgument.rawValue
+    case .coreMotion: "invalidParameter"
+    case .watchKit: "unknown"
+    case .backgroundTasks: "unavailable"
+    case .widgetKit: "wallClockDate"
+    }
+  }
+
+  /// The error a refusal with `message` is recorded with: ``refusalDomain``, HealthKit's
+  /// `invalidArgument` code (``ErrorReport/code`` names the framework's, ``refusalCode``).
+  public func refusal(message: String) -> WorkoutError {
+    WorkoutError(domain: refusalDomain, code: .invalidArgument, message: message)
+  }
 }

@@ -16,9 +16,9 @@ struct Fix: Equatable {
   /// Degrees clockwise from north, or `nil` when unknown (standing still).
   var course: Double?
   /// The radius of uncertainty the fix reports, m.
-  var horizontalAccuracy = RoutePlan.horizontalAccuracy
+  var horizontalAccuracy = RoutePlan.defaultSensor.horizontalAccuracy
   /// The altitude's reported uncertainty, m.
-  var verticalAccuracy = RoutePlan.verticalAccuracy
+  var verticalAccuracy = RoutePlan.defaultSensor.verticalAccuracy
 }
 
 /// The state of the scripted error's Gauss–Markov process at one fix (``RoutePlan``): the fix's
@@ -35,17 +35,15 @@ struct GaussMarkovState {
 /// - a replay whose recording has positions: the recorded fixes, at their own instants (a
 ///   1 Hz recording gives 1 Hz; the points the recording reader kept, unsmoothed, no noise
 ///   added: the file's own GPS noise is in them); none after the last one;
-/// - any other course: a fix at every whole second of virtual time (every
-///   ``openWaterFixSpacing`` seconds in an open-water swim) on the great circle that
-///   leaves the scenario's `gps` start point on its `heading`, at the distance the course has
+/// - any other course: a fix every `interval` of the receiver (1 s by default, 5 s in an
+///   open-water swim, ``openWaterFixSpacing``) from `t = 0`, on the great circle that leaves
+///   the scenario's `gps` start point on its `heading`, at the distance the course has
 ///   travelled (each segment's speed × its time), the altitude climbing by the distance × the
-///   grade from `gps.altitude`; then seeded noise: north and east offsets uniform in ±3 m,
-///   altitude uniform in ±6 m, drawn from the scenario seed's stream `"gps.<second>"`, so a
-///   fix does not depend on who asked or when.
+///   grade from `gps.altitude`; then the receiver's seeded error.
 ///
-/// With the scenario's `sensors.location` (``WorkoutScenario/Scenario/LocationSensor``;
-/// docs/scenario-format.md#location) instead:
-/// - fixes every `interval` (default 1 s, 5 s in open water) from `t = 0`;
+/// The receiver is the scenario's `sensors.location` (``WorkoutScenario/Scenario/LocationSensor``;
+/// docs/scenario-format.md#location), or without the key its defaults (``defaultSensor``:
+/// 5 m, 10 m, 60 s):
 /// - a scripted course's error is a first-order Gauss–Markov (Ornstein–Uhlenbeck) process in
 ///   each of north, east and up, sampled at the fixes: `e₀ = σ·w₀`,
 ///   `eₖ = ρ·eₖ₋₁ + σ·√(1 − ρ²)·wₖ` with `ρ = exp(−interval / correlationTime)` and `wₖ`
@@ -55,25 +53,23 @@ struct GaussMarkovState {
 ///   strongly correlated from one second to the next (an Ornstein–Uhlenbeck process fits a
 ///   stationary receiver's positions better than white noise: "Comparison of Enhanced Noise
 ///   Model Performance Based on Analysis of Civilian GPS Data", Sensors 2020, 20(21), 6050,
-///   doi:10.3390/s20216050), so the track wanders instead of
-///   jittering; the 5 m and 10 m defaults are a 1 Hz wrist receiver's (Gløersen et al. 2018,
-///   Front. Physiol. 9:1425, doi:10.3389/fphys.2018.01425: horizontal error 5.29 m at the third
-///   quartile, vertical interquartile range 13.35 m, σ ≈ 9.9 m). A replay's recorded points get
-///   no added error (the file's own is in them), only the reported accuracies and dropouts;
+///   doi:10.3390/s20216050; a handheld receiver's horizontal error decorrelates over about a
+///   minute: D. L. Wilson, "Correlation of errors", http://www.erols.com/dlwilson/gpscorr.htm,
+///   the 60 s default), so the track wanders instead of jittering and the summed fix-to-fix
+///   distance of a steady run stays within a few percent of the distance run (independent
+///   errors each second would add 39 % at 3 m/s); the 5 m and 10 m defaults are a 1 Hz wrist
+///   receiver's (Gløersen et al. 2018, Front. Physiol. 9:1425, doi:10.3389/fphys.2018.01425:
+///   horizontal error 5.29 m at the third quartile, vertical interquartile range 13.35 m,
+///   σ ≈ 9.9 m). A replay's recorded points get no added error (the file's own is in them),
+///   only the reported accuracies and dropouts;
 /// - every fix reports `horizontalAccuracy` and `verticalAccuracy`;
 /// - no fix in a dropout `[from, to)`, nor anywhere with `enabled: false`.
 struct RoutePlan {
   /// The mean Earth radius, m (as `CLLocation.distance(from:)`).
   static let earthRadius = CLLocation.earthRadius
-  /// The radius of uncertainty reported with every fix, m: 5 (a project rule; Apple documents
-  /// none, and the scripted noise, at most √(3² + 3²) ≈ 4.24 m, stays within it).
-  static let horizontalAccuracy = 5.0
-  /// The altitude's reported uncertainty, m: 8 (the scripted noise stays within ±6 m).
-  static let verticalAccuracy = 8.0
-  /// Half the range of the scripted north and east offsets, m.
-  static let horizontalNoise = 3.0
-  /// Half the range of the scripted altitude offset, m.
-  static let verticalNoise = 6.0
+  /// The receiver without `sensors.location`: its defaults (5 m, 10 m, 60 s, the default
+  /// interval, no dropouts; docs/scenario-format.md#location).
+  static let defaultSensor = Scenario.LocationSensor()
   /// Seconds between the scripted fixes of an open-water swim, 5 (project rule,
   /// docs/scenario-format.md#swim): GPS signals do not pass through water, so the watch gets a
   /// fix only while the wrist is above the surface; workout-sim gives one every 5 s instead of
@@ -92,15 +88,15 @@ struct RoutePlan {
   /// Nanoseconds between scripted fixes (1 s, ``openWaterFixSpacing`` s, or the sensor's
   /// `interval`).
   let step: Int64
-  /// The scenario's `sensors.location`, or `nil` (the fixed model).
-  let sensor: Scenario.LocationSensor?
+  /// The scenario's `sensors.location`, or ``defaultSensor``.
+  let sensor: Scenario.LocationSensor
   /// The Gauss–Markov process at the last fix asked for (``fix(at:)`` goes on from it).
   private var noise: GaussMarkovState?
   /// `gps.track`'s line, which a scripted course follows instead of the great circle, or `nil`.
   let path: CoursePath?
 
   /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`, with
-  /// `sensor`'s model when given.
+  /// `sensor`'s model (``defaultSensor`` when `nil`).
   init(
     course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64,
     fixSpacing: Int64 = 1, sensor: Scenario.LocationSensor? = nil, path: CoursePath? = nil
@@ -108,7 +104,7 @@ struct RoutePlan {
     self.gps = gps
     self.path = path
     self.seed = seed
-    self.sensor = sensor
+    self.sensor = sensor ?? Self.defaultSensor
     let spacing = sensor?.interval ?? .seconds(max(1, fixSpacing))
     self.step = max(1, spacing.wholeNanoseconds)
     starts = course.starts
@@ -167,7 +163,6 @@ struct RoutePlan {
 
   /// Whether the sensor gives no fix at `instant` (`enabled: false`, or a dropout).
   func isDropout(_ instant: SimulationInstant) -> Bool {
-    guard let sensor else { return false }
     return !sensor.enabled || sensor.dropouts.contains { $0.contains(instant) }
   }
 
@@ -187,15 +182,12 @@ struct RoutePlan {
     if isDropout(instant) { return nil }
     if isReplay {
       guard var fix = fixIndex(instant).map({ track[$0] }) else { return nil }
-      if let sensor {
-        fix.horizontalAccuracy = sensor.horizontalAccuracy
-        fix.verticalAccuracy = sensor.verticalAccuracy
-      }
+      fix.horizontalAccuracy = sensor.horizontalAccuracy
+      fix.verticalAccuracy = sensor.verticalAccuracy
       return fix
     }
-    guard let sensor else { return fixedModelFix(at: instant) }
     let place = truePlace(at: instant)
-    let error = gaussMarkov(at: instant.nanoseconds / step, sensor)
+    let error = gaussMarkov(at: instant.nanoseconds / step)
     let (noisyLatitude, noisyLongitude) = Self.offset(
       place.latitude, place.longitude, north: error.north, east: error.east)
     return Fix(
@@ -207,9 +199,7 @@ struct RoutePlan {
 
   /// The Gauss–Markov error at fix `index` (see the type): from the last fix asked for when it
   /// is not later, else from fix 0, so the value depends only on the seed and the index.
-  private mutating func gaussMarkov(at index: Int64, _ sensor: Scenario.LocationSensor)
-    -> GaussMarkovState
-  {
+  private mutating func gaussMarkov(at index: Int64) -> GaussMarkovState {
     let horizontal = sensor.horizontalAccuracy / 2.0.squareRoot()
     let vertical = sensor.verticalAccuracy
     let rho = exp(-Double(step) / Double(max(1, sensor.correlationTime.wholeNanoseconds)))
@@ -232,22 +222,6 @@ struct RoutePlan {
     }
     noise = state
     return state
-  }
-
-  /// The fix of the fixed model (no `sensors.location`; see the type).
-  private func fixedModelFix(at instant: SimulationInstant) -> Fix {
-    let place = truePlace(at: instant)
-    let second = instant.nanoseconds / 1_000_000_000
-    var random = SplitMix64(seed: seed, stream: "gps.\(second)")
-    let north = (random.nextUnitDouble() * 2 - 1) * Self.horizontalNoise
-    let east = (random.nextUnitDouble() * 2 - 1) * Self.horizontalNoise
-    let up = (random.nextUnitDouble() * 2 - 1) * Self.verticalNoise
-    let (noisyLatitude, noisyLongitude) = Self.offset(
-      place.latitude, place.longitude, north: north, east: east)
-    return Fix(
-      instant: instant, latitude: noisyLatitude, longitude: noisyLongitude,
-      altitude: place.altitude + up, speed: place.speed,
-      course: place.speed > 0 ? place.heading : nil)
   }
 
   /// Where the body truly is at `instant` on a scripted course: on `gps.track`'s line at the

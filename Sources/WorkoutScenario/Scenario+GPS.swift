@@ -54,8 +54,8 @@ extension Scenario {
   /// `sensors.location`: the watch's GPS as a receiver on the wrist gives it
   /// (docs/scenario-format.md#location): the accuracy each fix reports and the seeded,
   /// time-correlated error a scripted course's fixes get, the spacing of fixes, and spans with
-  /// no fix (a tunnel, under water, indoors). Without the key a run keeps the earlier fixed
-  /// model (``RoutePlan``'s uniform ±3 m / ±6 m and 5 m / 8 m), so no existing scenario changes.
+  /// no fix (a tunnel, under water, indoors). Without the key the receiver has these defaults
+  /// (`LocationSensor()`: 5 m, 10 m, 60 s; docs/models.md#gps-fixes gives their sources).
   public struct LocationSensor: Sendable, Equatable {
     /// `enabled`: `false` gives no fix at all (a watch whose GPS is off), as one long dropout.
     public var enabled: Bool

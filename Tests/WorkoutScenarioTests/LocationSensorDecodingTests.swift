@@ -11,7 +11,7 @@ private func location(_ body: String) -> String {
 
 @Suite("sensors.location: the GPS receiver's accuracy, error, interval and dropouts")
 struct LocationSensorDecodingTests {
-  @Test("no key: no sensor (the fixed model); an empty object: the documented defaults")
+  @Test("no key: no sensor (RoutePlan uses the defaults); an empty object: the documented defaults")
   func defaults() throws {
     #expect(try decodeScenario(#"{ "version": 1 }"#).locationSensor == nil)
     let sensor = try #require(try decodeScenario(location("{ }")).locationSensor)

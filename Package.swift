@@ -451,7 +451,8 @@ let package = Package(
     .testTarget(
       name: "SimulatedHealthKitTestingTests",
       dependencies: ["SimulatedHealthKitTesting", "SimulatedHealthKit", "WorkoutScenario"],
-      resources: [.copy("trait-run.json"), .copy("Nested")], swiftSettings: strict),
+      resources: [.copy("trait-run.json"), .copy("explore-run.json"), .copy("Nested")],
+      swiftSettings: strict),
     .testTarget(
       name: "WorkoutExploreTests",
       dependencies: [

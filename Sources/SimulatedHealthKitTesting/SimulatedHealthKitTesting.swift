@@ -7,3 +7,8 @@
 // Re-exports WorkoutExplore, whose `FaultPlan` and `Fault.Kind` `explore(scenario:seeds:...)`
 // takes and `ExploreFailure` carries (docs/swift-api.md#exploring-seeded-worlds).
 @_exported import WorkoutExplore
+// Re-exports WorkoutScenario, whose `Scenario` (`Scenario.load(contentsOf:)`) `explore`,
+// `.simulation(scenario:)` and `simulate(scenario:)` take: a test target set up as the README
+// shows (SimulatedHealthKit and SimulatedHealthKitTesting) calls them with these imports alone,
+// without a dependency on the WorkoutScenario product (docs/swift-api.md#exploring-seeded-worlds).
+@_exported import WorkoutScenario

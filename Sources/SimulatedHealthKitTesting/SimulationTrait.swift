@@ -271,14 +271,16 @@ public struct MissingScenario: Error, CustomStringConvertible {
   }
 
   /// The message: the file, the bundle, and how to add it, or the `subdirectory:` to name
-  /// when the bundle has it in a folder.
+  /// when the bundle has it in a folder, with the call to write (`subdirectory:` comes before
+  /// `in:` in `.simulation(resource:withExtension:subdirectory:in:...)`).
   public var description: String {
     let place = subdirectory.map { "\($0)/\(name)" } ?? name
     if let folder = elsewhere.first {
-      let argument = folder.isEmpty ? "no subdirectory" : "subdirectory: \"\(folder)\""
+      let argument = folder.isEmpty ? "no subdirectory" : "subdirectory: \"\(folder)\" before in:"
+      let found = folder.isEmpty ? name : folder + "/" + name
       return
-        "no scenario \(place) in the bundle at \(bundle), but \(folder.isEmpty ? "" : folder + "/")"
-        + "\(name) is there: pass \(argument) to .simulation(resource:...)"
+        "no scenario \(place) in the bundle at \(bundle), but \(found) is there: pass \(argument) "
+        + "(.simulation(\(Self.argument(naming: found)), in: ...))"
     }
     if let nearest {
       return "no scenario \(place) in the bundle at \(bundle): did you mean \(nearest) "

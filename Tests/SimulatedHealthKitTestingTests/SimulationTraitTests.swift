@@ -96,7 +96,8 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(try await tenMinutesOfTheTraitRun() == 1800)
   }
 
-  /// Asked for at the top while it sits in a folder: the message names the folder to pass.
+  /// Asked for at the top while it sits in a folder: the message names the folder to pass and
+  /// the call to write, `subdirectory:` before `in:` (the new-user trial's finding 11).
   @Test func aResourceInAFolderSaysWhichSubdirectory() async throws {
     let trait = SimulationTrait.simulation(resource: "nested-run", in: .module)
     let error = await #expect(throws: MissingScenario.self) {
@@ -105,7 +106,8 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(error?.elsewhere == ["Nested"])
     #expect(
       error?.description.hasSuffix(
-        "but Nested/nested-run.json is there: pass subdirectory: \"Nested\" to .simulation(resource:...)"
+        "but Nested/nested-run.json is there: pass subdirectory: \"Nested\" before in: "
+          + "(.simulation(resource: \"nested-run\", subdirectory: \"Nested\", in: ...))"
       ) == true)
   }
 

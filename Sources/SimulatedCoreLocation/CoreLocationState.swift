@@ -3,6 +3,7 @@ import SimulatedCoreLocationValues
 import SimulationDriver
 import WorkoutCore
 import WorkoutScenario
+import WorkoutSimulation
 
 /// Core Location's state in one simulation, behind its lock (docs/swift-api.md#core-location).
 struct CoreLocationState: SimulationExtension {

@@ -91,10 +91,18 @@ public struct Scenario: Sendable, Equatable {
   public var motion: Motion? = nil
   /// `gps`: the start point, altitude and heading of a scripted course's route, for
   /// SimulatedCoreLocation (docs/scenario-format.md#gps); the defaults when the file has none.
-  public var gps = GPS()
+  /// Setting it (the file's key, or in Swift) sets ``placesCourse``.
+  public var gps = GPS() {
+    didSet { placesCourse = true }
+  }
+  /// Whether ``gps`` was given (the file's `gps` key, or set in Swift): a scripted course
+  /// outdoors then has a route in the run result, the fixes the watch's GPS gives along it, for
+  /// the record's `route`, the exports and the report (docs/scenario-format.md#gps); without it
+  /// only SimulatedCoreLocation places the course (at ``GPS/defaultStart``).
+  public private(set) var placesCourse = false
   /// `sensors.location`: the GPS receiver's accuracy, error, spacing and dropouts
-  /// (docs/scenario-format.md#location); `nil` when the file has none (the earlier fixed
-  /// model).
+  /// (docs/scenario-format.md#location); `nil` when the file has none (the receiver's
+  /// defaults, docs/models.md#gps-fixes).
   public var locationSensor: LocationSensor?
   /// The indices of the course's segments that give no `grade`, when the file names a
   /// `gps.track` (the decoder's; none for a scenario built in Swift): with elevations in the

@@ -20,6 +20,10 @@ struct PreparedScenario {
   /// Warnings for standard error (the result's `warnings`): what the replay of a recording
   /// dropped, and a timeline that runs past the recording's end (docs/recordings.md).
   var warnings: [String] = []
+  /// The course's positions in time order (the run result's ``RunResult/track``): a
+  /// recording's track, or a placed scripted course's route (``scriptedRoute(_:course:speed:path:)``),
+  /// else none.
+  var route: [TrackPoint] = []
   /// The events the watch records by itself, each due at the end of its interval: a swim's
   /// lengths and sets (``WorkoutScenario/Scenario/swim``), or a replayed pool swim's lengths
   /// (``swimLengths(of:origin:)``), or a downhill skiing or snowboarding course's runs
@@ -99,18 +103,23 @@ struct PreparedScenario {
       }
       self.startDate = scenario.resolvedStart(recordingStart: recordingStart).date
     }
-    if overrides.requiresPositions, !course.track.contains(where: { $0.latitude != nil }) {
-      throw SimulationError(
-        fileName: file, path: "course",
-        message:
-          "a .gpx export needs a course with positions (a recording with latitude and longitude)")
-    }
     self.timeZones = TimeZoneSchedule(scenario: scenario, home: timeZone, startDate: startDate)
     let sensors = scenario.sensors
     // `--seed` is in the scenario (``ResolvedScenario``).
     let seed = scenario.seed
     self.dataSource = PhysiologyDataSource(
       athlete: athlete, course: course, sensors: sensors, seed: seed)
+    if case .segments = scenario.course {
+      route = Self.scriptedRoute(
+        scenario, course: course, speed: dataSource.speed(ofSegment:), path: resolved.gpsPath)
+    } else {
+      route = course.track
+    }
+    if overrides.requiresPositions, !route.contains(where: { $0.latitude != nil }) {
+      throw SimulationError(
+        fileName: file, path: Self.noPositionsPath(scenario),
+        message: Self.noPositionsMessage(scenario))
+    }
     let schedules = sensors.mapValues(\.schedule)
     var configuration = WorkoutEngineConfiguration(
       seed: seed, activity: activity, location: scenario.location,
@@ -142,6 +151,75 @@ struct PreparedScenario {
       seed: Self.phoneSeed(seed), activity: activity, location: scenario.location,
       shouldCollectWorkoutEvents: scenario.builder.shouldCollectWorkoutEvents,
       schedules: phoneSensors.mapValues(\.schedule))
+  }
+
+  /// A scripted course's route (project rule, docs/scenario-format.md#gps): when the scenario
+  /// places it (``WorkoutScenario/Scenario/placesCourse``: a `gps` key) and the watch is
+  /// outdoors with its GPS on, the fixes SimulatedCoreLocation's manager gets
+  /// (``RoutePlan``: the course's line on the globe and the receiver's seeded error, a fix every
+  /// `sensors.location.interval`, 1 s by default, 5 s in an open-water swim, none in a dropout)
+  /// from `t = 0` to the course's end or the timeline's last action, whichever is later (the
+  /// body stands at the course's end after it); else none.
+  static func scriptedRoute(
+    _ scenario: Scenario, course: Course, speed: (Int) -> Double, path: CoursePath?
+  ) -> [TrackPoint] {
+    guard scenario.placesCourse, noPositionsReason(scenario) == nil else { return [] }
+    let speeds = course.segments.indices.map(speed)
+    var plan = RoutePlan(
+      course: course, speed: { speeds[$0] }, gps: scenario.gps, seed: scenario.seed,
+      fixSpacing: scenario.swim?.location == .openWater ? RoutePlan.openWaterFixSpacing : 1,
+      sensor: scenario.locationSensor, path: path)
+    let last = max(course.end, scenario.timeline.map(\.at).max() ?? course.end)
+    var points: [TrackPoint] = []
+    var instant = SimulationInstant.zero
+    while instant <= last {
+      if let fix = plan.fix(at: instant) {
+        points.append(
+          TrackPoint(
+            instant: instant, latitude: fix.latitude, longitude: fix.longitude,
+            altitude: fix.altitude))
+      }
+      instant = SimulationInstant(nanoseconds: instant.nanoseconds + plan.step)
+    }
+    return points
+  }
+
+  /// Why a scripted course has no route, or `nil` when it may have one: indoors, the GPS off.
+  static func noPositionsReason(_ scenario: Scenario) -> String? {
+    if scenario.location == .indoor {
+      return
+        "the scenario's \"location\" is indoor, where the watch gets no GPS fix; set \"location\": \"outdoor\""
+    }
+    if scenario.swim?.location == .pool {
+      return "a pool swim has no route (the watch gets no GPS fix in a pool); swim in \"openWater\""
+    }
+    if scenario.locationSensor?.enabled == false {
+      return
+        "sensors.location.enabled is false, so the watch's GPS gives no fix; remove it or set it to true"
+    }
+    return nil
+  }
+
+  /// The path of ``noPositionsMessage(_:)``'s key.
+  static func noPositionsPath(_ scenario: Scenario) -> String {
+    guard case .segments = scenario.course else { return "course.recording" }
+    if scenario.location == .indoor { return "location" }
+    if scenario.swim?.location == .pool { return "swim.location" }
+    if scenario.locationSensor?.enabled == false { return "sensors.location.enabled" }
+    return "gps"
+  }
+
+  /// Why a `.gpx` export has no positions to write, and what to do instead.
+  static func noPositionsMessage(_ scenario: Scenario) -> String {
+    guard case .segments = scenario.course else {
+      return
+        "a .gpx export needs positions, and the recording has no latitude and longitude; export .tcx, .fit or .csv instead"
+    }
+    if let reason = noPositionsReason(scenario) {
+      return "a .gpx export needs positions: \(reason)"
+    }
+    return
+      "a .gpx export needs positions: a scripted course has them when the scenario places it on the globe with \"gps\" (a start point and heading, or a \"track\" GPX line; docs/scenario-format.md#gps), e.g. \"gps\": { \"latitude\": 51.5007, \"longitude\": -0.1246, \"heading\": 90 }"
   }
 
   /// The iPhone's own workouts (docs/phone.md#the-iphones-own-workouts): the engine's settings

@@ -682,7 +682,7 @@ public struct SimulationSession {
         ? engine.errors : Self.merged(engine.errors, phone: phoneEngines[0].errors, at: \.at),
       log: phoneEngines.isEmpty
         ? engine.log : Self.merged(engine.log, phone: phoneEngines[0].log, at: \.at),
-      track: prepared.dataSource.course.track, timeZoneName: scenario.timeZone,
+      track: prepared.route, timeZoneName: scenario.timeZone,
       timeZones: prepared.timeZones)
     result.warnings = prepared.warnings
     result.heartRateZoneBoundaries = WorkoutZones.heartRateBoundaries(

@@ -3,6 +3,7 @@ import Testing
 import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSimulation
 
 @testable import SimulatedCoreLocation
 @testable import SimulatedHealthKit

@@ -4,6 +4,7 @@ import WorkoutCore
 import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimTestSupport
+import WorkoutSimulation
 
 @testable import SimulatedCoreLocation
 @testable import SimulatedHealthKit

@@ -1,29 +1,30 @@
-import SimulatedCoreLocationValues
+import Foundation
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutScenario
 
-/// One GPS fix before it becomes a `CLLocation`: the position and what the receiver reports
-/// with it (docs/swift-api.md#core-location).
-struct Fix: Equatable {
-  var instant: SimulationInstant
-  var latitude: Double
-  var longitude: Double
+/// One GPS fix before it becomes SimulatedCoreLocation's `CLLocation` or a point of the run
+/// result's route: the position and what the receiver reports with it
+/// (docs/swift-api.md#core-location).
+package struct Fix: Equatable, Sendable {
+  package var instant: SimulationInstant
+  package var latitude: Double
+  package var longitude: Double
   /// m, or `nil` when the recording has none.
-  var altitude: Double?
+  package var altitude: Double?
   /// m/s, or `nil` when unknown.
-  var speed: Double?
+  package var speed: Double?
   /// Degrees clockwise from north, or `nil` when unknown (standing still).
-  var course: Double?
+  package var course: Double?
   /// The radius of uncertainty the fix reports, m.
-  var horizontalAccuracy = RoutePlan.defaultSensor.horizontalAccuracy
+  package var horizontalAccuracy = RoutePlan.defaultSensor.horizontalAccuracy
   /// The altitude's reported uncertainty, m.
-  var verticalAccuracy = RoutePlan.defaultSensor.verticalAccuracy
+  package var verticalAccuracy = RoutePlan.defaultSensor.verticalAccuracy
 }
 
 /// The state of the scripted error's Gauss–Markov process at one fix (``RoutePlan``): the fix's
 /// number from `t = 0`, its north, east and up errors, m, and the random stream after it.
-struct GaussMarkovState {
+struct GaussMarkovState: Sendable {
   var index: Int64
   var north: Double
   var east: Double
@@ -64,40 +65,41 @@ struct GaussMarkovState {
 ///   only the reported accuracies and dropouts;
 /// - every fix reports `horizontalAccuracy` and `verticalAccuracy`;
 /// - no fix in a dropout `[from, to)`, nor anywhere with `enabled: false`.
-struct RoutePlan {
-  /// The mean Earth radius, m (as `CLLocation.distance(from:)`).
-  static let earthRadius = CLLocation.earthRadius
+package struct RoutePlan: Sendable {
+  /// The mean Earth radius, m (``WorkoutPhysiology/CoursePath/earthRadius``, as
+  /// SimulatedCoreLocation's `CLLocation.distance(from:)`).
+  package static let earthRadius = CoursePath.earthRadius
   /// The receiver without `sensors.location`: its defaults (5 m, 10 m, 60 s, the default
   /// interval, no dropouts; docs/scenario-format.md#location).
-  static let defaultSensor = Scenario.LocationSensor()
+  package static let defaultSensor = Scenario.LocationSensor()
   /// Seconds between the scripted fixes of an open-water swim, 5 (project rule,
   /// docs/scenario-format.md#swim): GPS signals do not pass through water, so the watch gets a
   /// fix only while the wrist is above the surface; workout-sim gives one every 5 s instead of
   /// every second.
-  static let openWaterFixSpacing: Int64 = 5
+  package static let openWaterFixSpacing: Int64 = 5
 
   /// The recorded fixes, in time order; empty for a scripted course.
-  let track: [Fix]
+  package let track: [Fix]
   /// A scripted course's segment starts, ends, speeds and grades; the start point.
-  let starts: [SimulationInstant]
-  let end: SimulationInstant
-  let speeds: [Double]
-  let grades: [Double]
-  let gps: Scenario.GPS
-  let seed: UInt64
+  package let starts: [SimulationInstant]
+  package let end: SimulationInstant
+  package let speeds: [Double]
+  package let grades: [Double]
+  package let gps: Scenario.GPS
+  package let seed: UInt64
   /// Nanoseconds between scripted fixes (1 s, ``openWaterFixSpacing`` s, or the sensor's
   /// `interval`).
-  let step: Int64
+  package let step: Int64
   /// The scenario's `sensors.location`, or ``defaultSensor``.
-  let sensor: Scenario.LocationSensor
+  package let sensor: Scenario.LocationSensor
   /// The Gauss–Markov process at the last fix asked for (``fix(at:)`` goes on from it).
   private var noise: GaussMarkovState?
   /// `gps.track`'s line, which a scripted course follows instead of the great circle, or `nil`.
-  let path: CoursePath?
+  package let path: CoursePath?
 
   /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`, with
   /// `sensor`'s model (``defaultSensor`` when `nil`).
-  init(
+  package init(
     course: Course, speed: (Int) -> Double, gps: Scenario.GPS, seed: UInt64,
     fixSpacing: Int64 = 1, sensor: Scenario.LocationSensor? = nil, path: CoursePath? = nil
   ) {
@@ -136,10 +138,10 @@ struct RoutePlan {
   }
 
   /// Whether the fixes are a recording's.
-  var isReplay: Bool { !track.isEmpty }
+  package var isReplay: Bool { !track.isEmpty }
 
   /// The first fix instant after `instant`, or `nil` (after a recording's last fix).
-  func nextFix(after instant: SimulationInstant) -> SimulationInstant? {
+  package func nextFix(after instant: SimulationInstant) -> SimulationInstant? {
     if isReplay {
       var low = 0
       var high = track.count
@@ -156,13 +158,13 @@ struct RoutePlan {
   }
 
   /// Whether `instant` is a fix instant.
-  func isFix(_ instant: SimulationInstant) -> Bool {
+  package func isFix(_ instant: SimulationInstant) -> Bool {
     if isReplay { return fixIndex(instant) != nil }
     return instant.nanoseconds % step == 0
   }
 
   /// Whether the sensor gives no fix at `instant` (`enabled: false`, or a dropout).
-  func isDropout(_ instant: SimulationInstant) -> Bool {
+  package func isDropout(_ instant: SimulationInstant) -> Bool {
     return !sensor.enabled || sensor.dropouts.contains { $0.contains(instant) }
   }
 
@@ -178,7 +180,7 @@ struct RoutePlan {
 
   /// The fix at fix instant `instant` (see the type), or `nil` when there is none (after a
   /// replay's last point, in a dropout).
-  mutating func fix(at instant: SimulationInstant) -> Fix? {
+  package mutating func fix(at instant: SimulationInstant) -> Fix? {
     if isDropout(instant) { return nil }
     if isReplay {
       guard var fix = fixIndex(instant).map({ track[$0] }) else { return nil }
@@ -244,7 +246,7 @@ struct RoutePlan {
 
   /// The distance travelled from `t = 0` to `instant`, m, the climb, m, and the speed at
   /// `instant`, m/s.
-  func travelled(to instant: SimulationInstant) -> (Double, Double, Double) {
+  package func travelled(to instant: SimulationInstant) -> (Double, Double, Double) {
     var distance = 0.0
     var climb = 0.0
     var speed = 0.0
@@ -262,14 +264,14 @@ struct RoutePlan {
 
   /// The point `distance` m from `latitude`, `longitude` along the great circle leaving on
   /// `heading` (degrees) (``WorkoutPhysiology/CoursePath/destination(_:_:_:_:)``).
-  static func destination(
+  package static func destination(
     _ latitude: Double, _ longitude: Double, _ heading: Double, _ distance: Double
   ) -> (Double, Double) {
     CoursePath.destination(latitude, longitude, heading, distance)
   }
 
   /// `latitude`, `longitude` moved `north` and `east` metres (a local flat approximation).
-  static func offset(_ latitude: Double, _ longitude: Double, north: Double, east: Double)
+  package static func offset(_ latitude: Double, _ longitude: Double, north: Double, east: Double)
     -> (Double, Double)
   {
     let radians = Double.pi / 180
@@ -279,14 +281,24 @@ struct RoutePlan {
     return (min(90, max(-90, latitude + dLatitude)), longitude + dLongitude)
   }
 
-  /// The great-circle distance, m (as `CLLocation.distance(from:)`).
-  static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
-    CLLocation(latitude: lat1, longitude: lon1).distance(
-      from: CLLocation(latitude: lat2, longitude: lon2))
+  /// The great-circle distance, m, as SimulatedCoreLocation's `CLLocation.distance(from:)`
+  /// gives it (the haversine formula on ``earthRadius``,
+  /// `2R·asin(√(sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2)))`).
+  package static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+    -> Double
+  {
+    let radians = Double.pi / 180
+    let phi1 = lat1 * radians
+    let phi2 = lat2 * radians
+    let dPhi = (lat2 - lat1) * radians
+    let dLambda = (lon2 - lon1) * radians
+    let h =
+      sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
+    return 2 * earthRadius * asin(min(1, h.squareRoot()))
   }
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.
-  static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+  package static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
     CoursePath.bearing(lat1, lon1, lat2, lon2)
   }
 }

@@ -298,7 +298,9 @@ package struct RoutePlan: Sendable {
   }
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.
-  package static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double) -> Double {
+  package static func bearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+    -> Double
+  {
     CoursePath.bearing(lat1, lon1, lat2, lon2)
   }
 }

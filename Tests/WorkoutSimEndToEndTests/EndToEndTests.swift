@@ -317,6 +317,28 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The new-user trial's cli/route-run-tl.json: a 10-minute scripted run at 3 m/s placed by
+  /// `gps`, started at 0 and ended at 10:00. `--export r.gpx` writes its route (it exited 65): a
+  /// fix every second from 0 to 600 s, 601 `trkpt`s in one `trkseg`.
+  @Test func gpxOfAScriptedCoursePlacedByGPSWritesItsRoute() async throws {
+    let folder = try makeTemporaryFolder()
+    let scenario = folder + "/route-run-tl.json"
+    try #"""
+    { "version": 1, "name": "Route run", "start": "2026-06-01T07:00:00Z",
+      "course": [ { "duration": "10:00", "speed": 3.0 } ],
+      "gps": { "latitude": 51.5007, "longitude": -0.1246, "altitude": 10, "heading": 90 },
+      "timeline": [ { "at": 0, "do": "start" }, { "at": "10:00", "do": "end" } ] }
+    """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+    let path = folder + "/r.gpx"
+    let outcome = try await Binary.run([
+      "run", "--scenario", scenario, "--headless", "--export", path,
+    ])
+    #expect(outcome.status == 0)
+    let gpx = try String(contentsOfFile: path, encoding: .utf8)
+    #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == 601)
+    #expect(gpx.components(separatedBy: "<trkseg>").count - 1 == 1)
+  }
+
   @Test func gpxForACourseWithoutPositionsFailsBeforeTheRun() async throws {
     let folder = try makeTemporaryFolder()
     let path = folder + "/hills.gpx"

@@ -455,6 +455,7 @@ public final class AppSimulation: Sendable {
       // caller's actor, keeps the round from being quiet.
       if settleMark() == before,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+        !executor.mainActorWork.pending,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1
@@ -1254,14 +1255,28 @@ public final class AppSimulation: Sendable {
     }
   }
 
-  /// Lets the main actor and other ready tasks run (work delegates scheduled).
+  /// Lets the main actor and other ready tasks run (work delegates scheduled): one main-actor
+  /// turn (``MainActorWork/turn(quietLane:)``: an item on the main queue, behind every
+  /// main-actor job queued before it), then four yields.
   private func yieldToApp() async {
     state.withLock {
       $0.turnDue = false
       $0.turns += 1
     }
-    await MainActor.run {}
+    await executor.mainActorWork.turn { executor.isIdleButForCaller }
     for _ in 0..<4 { await Task.yield() }
+  }
+
+  /// Main-actor turns, each followed by the lane's quiet, until the main-actor work the
+  /// simulation's code queued (``MainActorWork``) is known to have run, and what it started on
+  /// the lane with it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most
+  /// ``settleRounds`` (main-actor code that queues more of itself forever).
+  private func takeMainActorTurns() async {
+    for _ in 0..<Self.settleRounds {
+      await yieldToApp()
+      await quiesce()
+      if !executor.mainActorWork.pending { return }
+    }
   }
 
   /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
@@ -1300,7 +1315,7 @@ public final class AppSimulation: Sendable {
   private func isQuietAfterLoop(turnDue: Bool, noHolds: Bool) -> Bool {
     !turnDue && noHolds && executor.isIdleButForCaller
       && callsInFlight.load(ordering: .relaxed) == 0
-      && !options.contains(.mainActorTurnAfterEveryBatch)
+      && !options.contains(.mainActorTurnAfterEveryBatch) && !executor.mainActorWork.pending
   }
 
   /// What ``endRoundAndServe(through:into:serve:)`` did with the delivery loop whose round
@@ -1442,9 +1457,14 @@ public final class AppSimulation: Sendable {
     // An async framework call in flight (a main-actor task's `endCollection`) is app code
     // resumed here: the instant is settled so it runs here.
     if turn || turnDue || callsInFlight.load(ordering: .relaxed) > 0 { return await settle() }
-    if options.contains(.mainActorTurnAfterEveryBatch) {
-      await yieldToApp()
-      await quiesce()
+    // Main-actor work the instant's deliveries queued (a delegate's `Task { @MainActor in }`)
+    // runs here, before time moves; what it then does that an app reacts to, or an async
+    // framework call it made, settles the instant.
+    if executor.mainActorWork.pending || options.contains(.mainActorTurnAfterEveryBatch) {
+      await takeMainActorTurns()
+      if callsInFlight.load(ordering: .relaxed) > 0 || state.withLock({ $0.turnDue }) {
+        return await settle()
+      }
     }
     // `waitForHolds()`'s own first test, made here so that no call is made without a hold.
     if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }

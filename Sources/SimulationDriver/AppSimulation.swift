@@ -571,11 +571,18 @@ public final class AppSimulation: Sendable {
     /// session of a ``collected(_:_:_:)`` is held weakly by the app's builder and the
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
-    static func runAll(_ deliveries: inout [Delivery]) {
+    ///
+    /// After a delivery that queued main-actor work (``MainActorWork/pending``: a delegate's
+    /// `Task { @MainActor in ... }`), `pause` gives the main actor its turn before the next
+    /// callback runs (one load per delivery otherwise).
+    static func runAll(
+      _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
+    ) {
       for index in deliveries.indices {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
         delivery.run()
+        if work.pending { pause() }
       }
     }
   }
@@ -1153,16 +1160,39 @@ public final class AppSimulation: Sendable {
   private func runRound(_ buffer: inout [Delivery], isCurrent: Bool) {
     // A continuation a callback resumes, or a task it starts, runs its first job on the
     // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+    let work = executor.mainActorWork
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer)
+        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
       } else {
-        Self.$current.withValue(self) { Delivery.runAll(&buffer) }
+        Self.$current.withValue(self) {
+          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+        }
       }
     }
     // Element by element: `removeAll(keepingCapacity:)` goes through the generic
     // `replaceSubrange`, several times the cost of a round's one or two deliveries.
     while buffer.popLast() != nil {}
+  }
+
+  /// The delivery loop's pause after a callback that queued main-actor work: main-actor turns,
+  /// waited for on the loop's thread (``MainActorWork/turnWaiting(limit:quietLane:)``), so that
+  /// the work runs before the next callback, as on a device, where the next callback comes
+  /// from another process: a mirrored session's delegate that the phone app sets in a
+  /// `Task { @MainActor in }` of its start handler hears the state change delivered right
+  /// after the handler. Two at most (work that main-actor code queued in its turn runs in the
+  /// second); what is left, and what the work started on the lane, the instant's end waits
+  /// for (``deliverInstant(turn:)``). Each waits at most 1 s, as a lane delivery asked from the
+  /// main queue does (``SimulationExecutor/requestLaneDelivery()``): main-actor code that
+  /// blocks the main thread until a callback comes gets it then.
+  private func pauseForMainActor() {
+    let work = executor.mainActorWork
+    for _ in 0..<2 where work.pending {
+      state.withLock { $0.turns += 1 }
+      guard
+        work.turnWaiting(limit: .seconds(1), quietLane: { executor.isIdleButForCaller })
+      else { return }
+    }
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async

@@ -368,6 +368,31 @@ package final class MainActorWork: Sendable {
   }
 }
 
+extension MainActorWork {
+  /// A main-actor turn taken by a delivery loop between two callbacks, on the loop's thread,
+  /// which waits for it: the item on the main queue (as ``turn(quietLane:)``), waited for at
+  /// most `limit` (main-actor code that blocks the main thread until a callback comes, which
+  /// works on a device, would otherwise wait for this loop forever). Returns whether the item
+  /// ran; on the main queue itself, `false` at once (the item could not run before the loop
+  /// goes on).
+  package func turnWaiting(limit: DispatchTimeInterval, quietLane: () -> Bool) -> Bool {
+    if SimulationExecutor.isOnMainQueue { return false }
+    let elsewhereBefore = elsewhere.load(ordering: .sequentiallyConsistent)
+    let quiet = quietLane()
+    let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
+    let ran = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async {
+      self.readOnMain.max(
+        self.onMain.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+      ran.signal()
+    }
+    guard ran.wait(timeout: .now() + limit) == .success else { return false }
+    onMainRan.max(onMainBefore, ordering: .sequentiallyConsistent)
+    if quiet { elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent) }
+    return true
+  }
+}
+
 extension ResumeRedirect {
   /// The runtime's `swift_task_getMainExecutor`, as its hook is given it.
   package typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor

@@ -34,8 +34,10 @@ import WorkoutSystem
 ///   An `advance` settles (``settle()``) its first and last instants and every instant that
 ///   delivered something an app reacts to with calls (a state change, an event, an error, a
 ///   completion handler, a recovery, a woken clock sleeper), so app code resumed there runs
-///   there; sample batches alone get no main-actor turn
-///   (``Options/mainActorTurnAfterEveryBatch`` adds one) (docs/swift-api.md#time-and-callbacks).
+///   there; sample batches alone get no main-actor turn unless their callbacks queued
+///   main-actor work (a delegate's `Task { @MainActor in ... }`), which runs before the next
+///   callback (``Options/mainActorTurnAfterEveryBatch`` adds a turn at every instant)
+///   (docs/swift-api.md#time-and-callbacks).
 /// - Nothing silent: a hold past ``appWorkGrace``, a stall of the app's code, a task still
 ///   waiting when `run` returns are reported (``reports``, ``Report``, ``UnfinishedWork``).
 /// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
@@ -59,13 +61,15 @@ public final class AppSimulation: Sendable {
     public static let strictDates = Options(rawValue: 1 << 0)
 
     /// The main actor gets a turn after every instant ``advance(by:)`` and ``advance(to:)`` stop
-    /// at, sample batches included, as after a state change; without it an instant that only
-    /// delivered `didCollectDataOf` calls gets none, and the main-actor work those calls
-    /// scheduled runs at the next turn or concurrently, while time moves on
-    /// (docs/swift-api.md#time-and-callbacks).
+    /// at, sample batches included, as after a state change, whether or not the instant's
+    /// callbacks queued main-actor work. Without it an instant that only delivered
+    /// `didCollectDataOf` calls gets a turn only when those calls queued main-actor work the
+    /// simulation counts (a `Task { @MainActor in ... }` a delegate starts: it runs before the
+    /// next callback, at its batch's instant, either way; docs/swift-api.md#time-and-callbacks).
     ///
-    /// For apps whose main-actor code reads the builder lazily (`statistics(for:)` or
-    /// `elapsedTime` inside `Task { @MainActor in ... }` rather than values the delegate read):
+    /// For apps whose main-actor code the simulation cannot count, queued by a delegate through
+    /// `DispatchQueue.main.async` or a thread of the app's own, and that reads the builder
+    /// lazily (`statistics(for:)` or `elapsedTime` there rather than values the delegate read):
     /// with the turn such a read usually sees the batch that scheduled it; without it, it may
     /// see a later one. The cost is two thread hops per batch: a 2-hour run's 1441 batches take
     /// several times longer (docs/performance.md).
@@ -330,8 +334,9 @@ public final class AppSimulation: Sendable {
   /// Returns when every sample batch, state change, delegate call and completion handler due
   /// in that span has happened and returned, in the engine's order. The main actor gets a turn
   /// after each instant that delivered something other than sample batches (every instant with
-  /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
-  /// longer).
+  /// ``Options/mainActorTurnAfterEveryBatch``), after each callback that queued main-actor work
+  /// (a delegate's `Task { @MainActor in ... }`, until it has run), and before this returns
+  /// (``settle()`` waits longer).
   ///
   /// One `advance` at a time: a call made while another task's `advance` is stepping time is
   /// refused with ``ConcurrentAdvanceError`` (time is not moved by it); await the first
@@ -1466,8 +1471,9 @@ public final class AppSimulation: Sendable {
   /// When something other than sample batches was delivered, a sleeper woke, or the instant is
   /// the first or last of the `advance`, the instant is settled (``settle()``: main-actor turns
   /// until two in a row change nothing), so that app code resumed or queued on the main actor
-  /// runs before time moves too; ``Options/mainActorTurnAfterEveryBatch`` adds one turn at
-  /// every other instant.
+  /// runs before time moves too; main-actor work the instant's callbacks queued
+  /// (``MainActorWork``) gets turns until it has run, and
+  /// ``Options/mainActorTurnAfterEveryBatch`` adds them at every other instant.
   ///
   /// Called by ``step(to:call:)`` (off the main actor: `@concurrent`): when no other task's loop
   /// runs, the lane is delivered right here, without the suspension points of ``drain()`` and

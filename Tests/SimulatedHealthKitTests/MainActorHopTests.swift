@@ -52,11 +52,10 @@ import Testing
       let updates = try await simulation.run {
         let model = HopModel(simulation: simulation)
         let store = HKHealthStore()
-        let (session, builder) = try await startedRunWithDelegate(store, simulation, model)
-        _ = session
-        _ = builder
+        let workout = try await startedRunWithDelegate(store, simulation, model)
         try await simulation.advance(by: .seconds(60))
-        return model.updates
+        // The app holds its session and builder.
+        return withExtendedLifetime(workout) { model.updates }
       }
       #expect(updates == expected, "round \(round)")
     }

@@ -44,11 +44,15 @@ import Testing
   }
 
   /// `constantRun`'s heart rate every 5 s from the start at noon: batches at 0, 5, ..., 60 s
-  /// for `advance(by: 60 s)` (13), each update at its batch's instant, in every round.
-  @MainActor @Test func aDelegatesMainActorTaskRunsAtItsBatch() async throws {
+  /// for `advance(by: 60 s)` (13), each update at its batch's instant, in every round; with
+  /// `mainActorTurnAfterEveryBatch` and without, three copies of each in parallel (as the
+  /// trial's tests ran).
+  @MainActor @Test(arguments: [false, true], 0..<3)
+  func aDelegatesMainActorTaskRunsAtItsBatch(everyBatch: Bool, copy: Int) async throws {
     let expected = stride(from: 0.0, through: 60, by: 5).map { [$0, $0] }
+    let options: HealthKitSimulation.Options = everyBatch ? [.mainActorTurnAfterEveryBatch] : []
     for round in 0..<Self.rounds {
-      let simulation = try HealthKitSimulation(scenario: constantRun())
+      let simulation = try HealthKitSimulation(scenario: constantRun(), options: options)
       let updates = try await simulation.run {
         let model = HopModel(simulation: simulation)
         let store = HKHealthStore()
@@ -57,7 +61,7 @@ import Testing
         // The app holds its session and builder.
         return withExtendedLifetime(workout) { model.updates }
       }
-      #expect(updates == expected, "round \(round)")
+      #expect(updates == expected, "copy \(copy), round \(round)")
     }
   }
 

@@ -460,7 +460,7 @@ public final class AppSimulation: Sendable {
       // caller's actor, keeps the round from being quiet.
       if settleMark() == before,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
-        !executor.mainActorWork.pending,
+        !executor.mainActorWork.pendingElsewhere,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1
@@ -1303,14 +1303,20 @@ public final class AppSimulation: Sendable {
   }
 
   /// Main-actor turns, each followed by the lane's quiet, until the main-actor work the
-  /// simulation's code queued (``MainActorWork``) is known to have run, and what it started on
-  /// the lane with it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most
-  /// ``settleRounds`` (main-actor code that queues more of itself forever).
+  /// simulation's code queued off the main actor (``MainActorWork``) is known to have run, and
+  /// what it started on the lane with it, then one more when main-actor code queued more of
+  /// it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most ``settleRounds``
+  /// (code on the lane that hops to the main actor forever).
   private func takeMainActorTurns() async {
+    let work = executor.mainActorWork
     for _ in 0..<Self.settleRounds {
       await yieldToApp()
       await quiesce()
-      if !executor.mainActorWork.pending { return }
+      if !work.pendingElsewhere { break }
+    }
+    if work.pendingOnMain {
+      await yieldToApp()
+      await quiesce()
     }
   }
 

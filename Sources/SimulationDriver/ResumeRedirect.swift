@@ -311,7 +311,9 @@ package enum UnseenWork {
 /// made on the main queue itself (main-actor code queuing more of it) are counted apart: such
 /// code may count a job before the turn is queued and queue it after, so those are known to
 /// have run only at the next turn after the item that read their count (each item reads the
-/// count on the main queue, where no other main-actor code runs meanwhile). Calls made
+/// count on the main queue, where no other main-actor code runs meanwhile). Main-actor code that
+/// polls (`Task.yield()` on the main actor counts too) keeps queuing: it gets one turn more
+/// each time, not turns until it stops. Calls made
 /// elsewhere are known to have run when the count was read before the item was queued, with
 /// the lane idle (no job of the lane between counting and queuing).
 ///
@@ -338,12 +340,23 @@ package final class MainActorWork: Sendable {
   }
 
   /// Whether work counted has not yet been seen run by a turn: four loads, no lock (asked at
-  /// every instant `advance` stops at).
-  package var pending: Bool {
+  /// every instant `advance` stops at, after every delivery).
+  package var pending: Bool { pendingElsewhere || pendingOnMain }
+
+  /// Whether work counted off the main queue (the lane's code, a callback, a task of the run
+  /// on another executor) has not yet been seen run.
+  package var pendingElsewhere: Bool {
     elsewhere.load(ordering: .sequentiallyConsistent)
       != elsewhereRan.load(ordering: .sequentiallyConsistent)
-      || onMain.load(ordering: .sequentiallyConsistent)
-        != onMainRan.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether work main-actor code counted (more main-actor work: a `Task { @MainActor }` it
+  /// starts, a `Task.yield()` on the main actor) has not yet been seen run: one turn more runs
+  /// it; main-actor code that polls keeps this true, so it is given one turn more at a time,
+  /// not waited for.
+  package var pendingOnMain: Bool {
+    onMain.load(ordering: .sequentiallyConsistent)
+      != onMainRan.load(ordering: .sequentiallyConsistent)
   }
 
   /// One main-actor turn: queues an item on the main queue and returns once it has run.

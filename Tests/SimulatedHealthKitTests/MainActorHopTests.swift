@@ -65,6 +65,24 @@ import Testing
     }
   }
 
+  /// Main-actor code that polls (`Task.yield()` in a loop) keeps queuing main-actor work: it
+  /// gets one turn more at a time, so `advance` returns, and each batch's update still runs at
+  /// its batch's instant (0, 5, ..., 30 s).
+  @MainActor @Test func aMainActorPollerDoesNotHoldTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let updates = try await simulation.run {
+      let model = HopModel(simulation: simulation)
+      let workout = try await startedRunWithDelegate(HKHealthStore(), simulation, model)
+      let poller = Task { @MainActor in
+        while !Task.isCancelled { await Task.yield() }
+      }
+      try await simulation.advance(by: .seconds(30))
+      poller.cancel()
+      return withExtendedLifetime(workout) { model.updates }
+    }
+    #expect(updates == stride(from: 0.0, through: 30, by: 5).map { [$0, $0] })
+  }
+
   /// A session and its builder, `delegate` set before collection begins at virtual now.
   @MainActor func startedRunWithDelegate(
     _ store: HKHealthStore, _ simulation: HealthKitSimulation,

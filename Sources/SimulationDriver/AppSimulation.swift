@@ -34,8 +34,10 @@ import WorkoutSystem
 ///   An `advance` settles (``settle()``) its first and last instants and every instant that
 ///   delivered something an app reacts to with calls (a state change, an event, an error, a
 ///   completion handler, a recovery, a woken clock sleeper), so app code resumed there runs
-///   there; sample batches alone get no main-actor turn
-///   (``Options/mainActorTurnAfterEveryBatch`` adds one) (docs/swift-api.md#time-and-callbacks).
+///   there; sample batches alone get no main-actor turn unless their callbacks queued
+///   main-actor work (a delegate's `Task { @MainActor in ... }`), which runs before the next
+///   callback (``Options/mainActorTurnAfterEveryBatch`` adds a turn at every instant)
+///   (docs/swift-api.md#time-and-callbacks).
 /// - Nothing silent: a hold past ``appWorkGrace``, a stall of the app's code, a task still
 ///   waiting when `run` returns are reported (``reports``, ``Report``, ``UnfinishedWork``).
 /// - The scenario's world actions (`crash`, `relaunch`, `wristDown`, `wristUp`, `crownPress`,
@@ -59,13 +61,15 @@ public final class AppSimulation: Sendable {
     public static let strictDates = Options(rawValue: 1 << 0)
 
     /// The main actor gets a turn after every instant ``advance(by:)`` and ``advance(to:)`` stop
-    /// at, sample batches included, as after a state change; without it an instant that only
-    /// delivered `didCollectDataOf` calls gets none, and the main-actor work those calls
-    /// scheduled runs at the next turn or concurrently, while time moves on
-    /// (docs/swift-api.md#time-and-callbacks).
+    /// at, sample batches included, as after a state change, whether or not the instant's
+    /// callbacks queued main-actor work. Without it an instant that only delivered
+    /// `didCollectDataOf` calls gets a turn only when those calls queued main-actor work the
+    /// simulation counts (a `Task { @MainActor in ... }` a delegate starts: it runs before the
+    /// next callback, at its batch's instant, either way; docs/swift-api.md#time-and-callbacks).
     ///
-    /// For apps whose main-actor code reads the builder lazily (`statistics(for:)` or
-    /// `elapsedTime` inside `Task { @MainActor in ... }` rather than values the delegate read):
+    /// For apps whose main-actor code the simulation cannot count, queued by a delegate through
+    /// `DispatchQueue.main.async` or a thread of the app's own, and that reads the builder
+    /// lazily (`statistics(for:)` or `elapsedTime` there rather than values the delegate read):
     /// with the turn such a read usually sees the batch that scheduled it; without it, it may
     /// see a later one. The cost is two thread hops per batch: a 2-hour run's 1441 batches take
     /// several times longer (docs/performance.md).
@@ -330,8 +334,9 @@ public final class AppSimulation: Sendable {
   /// Returns when every sample batch, state change, delegate call and completion handler due
   /// in that span has happened and returned, in the engine's order. The main actor gets a turn
   /// after each instant that delivered something other than sample batches (every instant with
-  /// ``Options/mainActorTurnAfterEveryBatch``) and before this returns (``settle()`` waits
-  /// longer).
+  /// ``Options/mainActorTurnAfterEveryBatch``), after each callback that queued main-actor work
+  /// (a delegate's `Task { @MainActor in ... }`, until it has run), and before this returns
+  /// (``settle()`` waits longer).
   ///
   /// One `advance` at a time: a call made while another task's `advance` is stepping time is
   /// refused with ``ConcurrentAdvanceError`` (time is not moved by it); await the first
@@ -455,6 +460,7 @@ public final class AppSimulation: Sendable {
       // caller's actor, keeps the round from being quiet.
       if settleMark() == before,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
+        !executor.mainActorWork.pendingElsewhere,
         state.withLock({ $0.sleepersInFlight.isEmpty })
       {
         quiet += 1
@@ -570,11 +576,18 @@ public final class AppSimulation: Sendable {
     /// session of a ``collected(_:_:_:)`` is held weakly by the app's builder and the
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
-    static func runAll(_ deliveries: inout [Delivery]) {
+    ///
+    /// After a delivery that queued main-actor work (``MainActorWork/pending``: a delegate's
+    /// `Task { @MainActor in ... }`), `pause` gives the main actor its turn before the next
+    /// callback runs (one load per delivery otherwise).
+    static func runAll(
+      _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
+    ) {
       for index in deliveries.indices {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
         delivery.run()
+        if work.pending { pause() }
       }
     }
   }
@@ -1184,16 +1197,39 @@ public final class AppSimulation: Sendable {
   private func runRound(_ buffer: inout [Delivery], isCurrent: Bool) {
     // A continuation a callback resumes, or a task it starts, runs its first job on the
     // lane (``ResumeRedirect``): the lane is not idle until it is on its actor's queue.
+    let work = executor.mainActorWork
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer)
+        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
       } else {
-        Self.$current.withValue(self) { Delivery.runAll(&buffer) }
+        Self.$current.withValue(self) {
+          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+        }
       }
     }
     // Element by element: `removeAll(keepingCapacity:)` goes through the generic
     // `replaceSubrange`, several times the cost of a round's one or two deliveries.
     while buffer.popLast() != nil {}
+  }
+
+  /// The delivery loop's pause after a callback that queued main-actor work: main-actor turns,
+  /// waited for on the loop's thread (``MainActorWork/turnWaiting(limit:quietLane:)``), so that
+  /// the work runs before the next callback, as on a device, where the next callback comes
+  /// from another process: a mirrored session's delegate that the phone app sets in a
+  /// `Task { @MainActor in }` of its start handler hears the state change delivered right
+  /// after the handler. Two at most (work that main-actor code queued in its turn runs in the
+  /// second); what is left, and what the work started on the lane, the instant's end waits
+  /// for (``deliverInstant(turn:)``). Each waits at most 1 s, as a lane delivery asked from the
+  /// main queue does (``SimulationExecutor/requestLaneDelivery()``): main-actor code that
+  /// blocks the main thread until a callback comes gets it then.
+  private func pauseForMainActor() {
+    let work = executor.mainActorWork
+    for _ in 0..<2 where work.pending {
+      state.withLock { $0.turns += 1 }
+      guard
+        work.turnWaiting(limit: .seconds(1), quietLane: { executor.isIdleButForCaller })
+      else { return }
+    }
   }
 
   /// Delivers what is pending and lets the app's main-actor work run (the end of an async
@@ -1287,14 +1323,34 @@ public final class AppSimulation: Sendable {
     }
   }
 
-  /// Lets the main actor and other ready tasks run (work delegates scheduled).
+  /// Lets the main actor and other ready tasks run (work delegates scheduled): one main-actor
+  /// turn (``MainActorWork/turn(quietLane:)``: an item on the main queue, behind every
+  /// main-actor job queued before it), then four yields.
   private func yieldToApp() async {
     state.withLock {
       $0.turnDue = false
       $0.turns += 1
     }
-    await MainActor.run {}
+    await executor.mainActorWork.turn { executor.isIdleButForCaller }
     for _ in 0..<4 { await Task.yield() }
+  }
+
+  /// Main-actor turns, each followed by the lane's quiet, until the main-actor work the
+  /// simulation's code queued off the main actor (``MainActorWork``) is known to have run, and
+  /// what it started on the lane with it, then one more when main-actor code queued more of
+  /// it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most ``settleRounds``
+  /// (code on the lane that hops to the main actor forever).
+  private func takeMainActorTurns() async {
+    let work = executor.mainActorWork
+    for _ in 0..<Self.settleRounds {
+      await yieldToApp()
+      await quiesce()
+      if !work.pendingElsewhere { break }
+    }
+    if work.pendingOnMain {
+      await yieldToApp()
+      await quiesce()
+    }
   }
 
   /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
@@ -1333,7 +1389,7 @@ public final class AppSimulation: Sendable {
   private func isQuietAfterLoop(turnDue: Bool, noHolds: Bool) -> Bool {
     !turnDue && noHolds && executor.isIdleButForCaller
       && callsInFlight.load(ordering: .relaxed) == 0
-      && !options.contains(.mainActorTurnAfterEveryBatch)
+      && !options.contains(.mainActorTurnAfterEveryBatch) && !executor.mainActorWork.pending
   }
 
   /// What ``endRoundAndServe(through:into:serve:)`` did with the delivery loop whose round
@@ -1454,8 +1510,9 @@ public final class AppSimulation: Sendable {
   /// When something other than sample batches was delivered, a sleeper woke, or the instant is
   /// the first or last of the `advance`, the instant is settled (``settle()``: main-actor turns
   /// until two in a row change nothing), so that app code resumed or queued on the main actor
-  /// runs before time moves too; ``Options/mainActorTurnAfterEveryBatch`` adds one turn at
-  /// every other instant.
+  /// runs before time moves too; main-actor work the instant's callbacks queued
+  /// (``MainActorWork``) gets turns until it has run, and
+  /// ``Options/mainActorTurnAfterEveryBatch`` adds them at every other instant.
   ///
   /// Called by ``step(to:call:)`` (off the main actor: `@concurrent`): when no other task's loop
   /// runs, the lane is delivered right here, without the suspension points of ``drain()`` and
@@ -1475,9 +1532,14 @@ public final class AppSimulation: Sendable {
     // An async framework call in flight (a main-actor task's `endCollection`) is app code
     // resumed here: the instant is settled so it runs here.
     if turn || turnDue || callsInFlight.load(ordering: .relaxed) > 0 { return await settle() }
-    if options.contains(.mainActorTurnAfterEveryBatch) {
-      await yieldToApp()
-      await quiesce()
+    // Main-actor work the instant's deliveries queued (a delegate's `Task { @MainActor in }`)
+    // runs here, before time moves; what it then does that an app reacts to, or an async
+    // framework call it made, settles the instant.
+    if executor.mainActorWork.pending || options.contains(.mainActorTurnAfterEveryBatch) {
+      await takeMainActorTurns()
+      if callsInFlight.load(ordering: .relaxed) > 0 || state.withLock({ $0.turnDue }) {
+        return await settle()
+      }
     }
     // `waitForHolds()`'s own first test, made here so that no call is made without a hold.
     if state.withLock({ !$0.holds.isEmpty }) { await waitForHolds() }

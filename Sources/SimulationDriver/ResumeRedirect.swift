@@ -286,3 +286,166 @@ package enum UnseenWork {
     }
   }
 }
+
+/// Main-actor work the simulation's own code queued, counted so that an instant is not quiet
+/// until it has run (docs/swift-api.md#time-and-callbacks): a `Task { @MainActor in ... }` a
+/// delegate call starts (Apple's sample-code pattern in `didCollectDataOf`), a task the lane
+/// resumed hopping to the main actor, an async framework call returning to its main-actor
+/// caller.
+///
+/// How it is seen: Swift 6.3 queues a main-actor job through the main executor's own
+/// `enqueue` (`swift_task_enqueue` calls the executor's witness; its
+/// `swift_task_enqueueMainExecutor_hook` is not on that path, checked with the toolchain's
+/// libswift_Concurrency.so), but every hop to the main actor and every task started on it
+/// first asks the runtime for the main executor, `swift_task_getMainExecutor`, whose hook
+/// (`swift_task_getMainExecutor_hook`, Swift's include/swift/Runtime/Concurrency.h) is called
+/// on the thread that then queues the job, before it queues it. The hook (installed once per
+/// process, chained to one installed before) counts each call made on the lane's thread, on a
+/// thread whose delivery loop runs callbacks, or by a task inside
+/// ``AppSimulation/run(isolation:_:)``, for that simulation: a count of jobs that may have been
+/// queued (a call that queues nothing, such as an isolation check, costs one turn more, never a
+/// missed job).
+///
+/// A turn (``turn(quietLane:)``) is an item on the main queue, the main actor's serial queue
+/// (first in, first out): work counted before it was queued has run when it has run. Calls
+/// made on the main queue itself (main-actor code queuing more of it) are counted apart: such
+/// code may count a job before the turn is queued and queue it after, so those are known to
+/// have run only at the next turn after the item that read their count (each item reads the
+/// count on the main queue, where no other main-actor code runs meanwhile). Main-actor code that
+/// polls (`Task.yield()` on the main actor counts too) keeps queuing: it gets one turn more
+/// each time, not turns until it stops. Calls made
+/// elsewhere are known to have run when the count was read before the item was queued, with
+/// the lane idle (no job of the lane between counting and queuing).
+///
+/// Not a plain `MainActor.run {}`: its own hop would count as work, so a turn is a Dispatch
+/// item on the main queue, which Swift's main executor on Linux also uses.
+/// `Sendable`: atomics only.
+package final class MainActorWork: Sendable {
+  /// Calls counted on the main queue, and elsewhere.
+  private let onMain = Atomic<Int>(0)
+  private let elsewhere = Atomic<Int>(0)
+  /// The counts through which the work is known to have run.
+  private let onMainRan = Atomic<Int>(0)
+  private let elsewhereRan = Atomic<Int>(0)
+  /// The `onMain` count the last turn's item read on the main queue.
+  private let readOnMain = Atomic<Int>(0)
+
+  /// Counts one call of the hook for this simulation, on the main queue or elsewhere.
+  func note(onMainQueue: Bool) {
+    if onMainQueue {
+      onMain.add(1, ordering: .sequentiallyConsistent)
+    } else {
+      elsewhere.add(1, ordering: .sequentiallyConsistent)
+    }
+  }
+
+  /// Whether work counted has not yet been seen run by a turn: four loads, no lock (asked at
+  /// every instant `advance` stops at, after every delivery).
+  package var pending: Bool { pendingElsewhere || pendingOnMain }
+
+  /// Whether work counted off the main queue (the lane's code, a callback, a task of the run
+  /// on another executor) has not yet been seen run.
+  package var pendingElsewhere: Bool {
+    elsewhere.load(ordering: .sequentiallyConsistent)
+      != elsewhereRan.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether work main-actor code counted (more main-actor work: a `Task { @MainActor }` it
+  /// starts, a `Task.yield()` on the main actor) has not yet been seen run: one turn more runs
+  /// it; main-actor code that polls keeps this true, so it is given one turn more at a time,
+  /// not waited for.
+  package var pendingOnMain: Bool {
+    onMain.load(ordering: .sequentiallyConsistent)
+      != onMainRan.load(ordering: .sequentiallyConsistent)
+  }
+
+  /// One main-actor turn: queues an item on the main queue and returns once it has run.
+  /// `quietLane` says whether nothing else runs on the lane (asked after reading the count of
+  /// calls made elsewhere, before queuing): only then is that count's work known to be queued
+  /// before the item.
+  package func turn(quietLane: () -> Bool) async {
+    let elsewhereBefore = elsewhere.load(ordering: .sequentiallyConsistent)
+    let quiet = quietLane()
+    let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      DispatchQueue.main.async {
+        // On the main queue: every main-actor job counted so far there has queued what it
+        // counted.
+        self.readOnMain.max(
+          self.onMain.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+        continuation.resume()
+      }
+    }
+    onMainRan.max(onMainBefore, ordering: .sequentiallyConsistent)
+    if quiet { elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent) }
+  }
+}
+
+extension MainActorWork {
+  /// A main-actor turn taken by a delivery loop between two callbacks, on the loop's thread,
+  /// which waits for it: the item on the main queue (as ``turn(quietLane:)``), waited for at
+  /// most `limit` (main-actor code that blocks the main thread until a callback comes, which
+  /// works on a device, would otherwise wait for this loop forever). Returns whether the item
+  /// ran; on the main queue itself, `false` at once (the item could not run before the loop
+  /// goes on).
+  package func turnWaiting(limit: DispatchTimeInterval, quietLane: () -> Bool) -> Bool {
+    if SimulationExecutor.isOnMainQueue { return false }
+    let elsewhereBefore = elsewhere.load(ordering: .sequentiallyConsistent)
+    let quiet = quietLane()
+    let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
+    let ran = DispatchSemaphore(value: 0)
+    DispatchQueue.main.async {
+      self.readOnMain.max(
+        self.onMain.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
+      ran.signal()
+    }
+    guard ran.wait(timeout: .now() + limit) == .success else { return false }
+    onMainRan.max(onMainBefore, ordering: .sequentiallyConsistent)
+    if quiet { elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent) }
+    return true
+  }
+}
+
+extension ResumeRedirect {
+  /// The runtime's `swift_task_getMainExecutor`, as its hook is given it.
+  package typealias MainExecutorOriginal = @convention(thin) () -> UnownedSerialExecutor
+  /// The runtime's hook type (`swift_task_getMainExecutor_hook`, Swift's
+  /// include/swift/Runtime/Concurrency.h).
+  package typealias MainExecutorHook =
+    @convention(thin) (MainExecutorOriginal) -> UnownedSerialExecutor
+
+  /// The hook that was installed before ours.
+  nonisolated(unsafe) private static var previousMain: MainExecutorHook?
+
+  /// Whether the main-executor hook is in place (``MainActorWork``): evaluated once per
+  /// process, by the first executor made.
+  package static let mainHookInstalled: Bool = {
+    _ = key
+    _ = SimulationExecutor.mainQueueKey
+    guard let handle = dlopen(nil, RTLD_NOW),
+      let symbol = dlsym(handle, "swift_task_getMainExecutor_hook")
+    else { return false }
+    let slot = symbol.assumingMemoryBound(to: MainExecutorHook?.self)
+    previousMain = slot.pointee
+    slot.pointee = { original in
+      ResumeRedirect.noteMainActorWork()
+      if let previous = ResumeRedirect.previousMain { return previous(original) }
+      return original()
+    }
+    return true
+  }()
+
+  /// Counts a call for the simulation whose code runs here: the lane's thread or a delivery
+  /// loop's (the thread-specific executor), else the current task's simulation.
+  private static func noteMainActorWork() {
+    let executor: SimulationExecutor
+    if let own = pthread_getspecific(key) {
+      executor = Unmanaged<SimulationExecutor>.fromOpaque(own).takeUnretainedValue()
+    } else if let simulation = AppSimulation.current {
+      executor = simulation.executor
+    } else {
+      return
+    }
+    executor.mainActorWork.note(onMainQueue: SimulationExecutor.isOnMainQueue)
+  }
+}

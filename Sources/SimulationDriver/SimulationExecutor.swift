@@ -110,9 +110,14 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// later than `stallDelay`.
   private static let probeGrace: Duration = .milliseconds(2)
 
+  /// Main-actor work this simulation's code queued (``MainActorWork``).
+  package let mainActorWork = MainActorWork()
+
   package init() {
-    // The redirect of continuations the lane's callbacks resume (once per process).
+    // The redirect of continuations the lane's callbacks resume, and the count of main-actor
+    // work (once per process).
     _ = ResumeRedirect.installed
+    _ = ResumeRedirect.mainHookInstalled
   }
 
   /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
@@ -300,14 +305,14 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// Marks the main queue, so that ``isOnMainQueue`` can tell it apart (the main actor's code
   /// runs on it, on whichever thread drains it).
-  private static let mainQueueKey: DispatchSpecificKey<Bool> = {
+  package static let mainQueueKey: DispatchSpecificKey<Bool> = {
     let key = DispatchSpecificKey<Bool>()
     DispatchQueue.main.setSpecific(key: key, value: true)
     return key
   }()
 
   /// Whether the caller runs an item of the main queue (the main actor's code).
-  private static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
+  package static var isOnMainQueue: Bool { DispatchQueue.getSpecific(key: mainQueueKey) == true }
 
   /// Whether the caller runs on this executor's thread.
   package var isCurrent: Bool {

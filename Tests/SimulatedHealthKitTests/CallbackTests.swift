@@ -21,9 +21,13 @@ final class Notes: Sendable {
 final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
   let model: Model
   let offMain = Mutex<[Bool]>([])
+  /// Whether each batch's heart rate goes to the model in a `Task { @MainActor in }` (else
+  /// the delegate queues no main-actor work).
+  let hops: Bool
 
-  init(model: Model) {
+  init(model: Model, hops: Bool = true) {
     self.model = model
+    self.hops = hops
   }
 
   func workoutBuilder(
@@ -35,6 +39,7 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
       let value = workoutBuilder.statistics(for: HKQuantityType(.heartRate))?
         .mostRecentQuantity()?.doubleValue(for: unit)
     else { return }
+    guard hops else { return }
     Task { @MainActor [model] in model.heartRate = value }
   }
 
@@ -195,13 +200,14 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
   /// `beginCollection`'s completion form) and its end are settled: a settle ends after two
   /// turns in a row that change nothing, and the completion is delivered before its first turn,
   /// so 2 turns each. 4 turns without the option, the batch-only instant at 5 s being skipped;
-  /// 5 with `mainActorTurnAfterEveryBatch`.
+  /// 5 with `mainActorTurnAfterEveryBatch`. The delegate queues no main-actor work (one that
+  /// does gets turns at its batches: `MainActorHopTests`).
   @Test(arguments: [false, true])
   func sampleBatchesAloneGetNoMainActorTurn(everyBatch: Bool) async throws {
     let options: HealthKitSimulation.Options = everyBatch ? [.mainActorTurnAfterEveryBatch] : []
     let simulation = try HealthKitSimulation(scenario: constantRun(), options: options)
     let model = Model()
-    let delegate = HoppingDelegate(model: model)
+    let delegate = HoppingDelegate(model: model, hops: false)
     try await simulation.run {
       let (session, builder, _) = try workout(HKHealthStore())
       builder.delegate = delegate

@@ -155,6 +155,37 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The other way: a step sample the phone's store saves at 10 s reaches the watch's store at
+  /// 10 + 1 = 11 s; the watch's observer of steps is called then (and at 0, execute), not at 10.
+  @Test func aWatchObserverWakesWhenAPhoneSaveArrives() async throws {
+    let simulation = try HealthKitSimulation(scenario: try Self.scenario())
+    let calls = Calls()
+    try await simulation.run {
+      let steps = HKQuantityType(.stepCount)
+      let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
+      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
+      for store in [watchStore, phoneStore] {
+        try await store.requestAuthorization(toShare: [steps], read: [steps])
+      }
+      let query = await simulation.on(.watch) {
+        HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
+          calls.add(simulation)
+          completion()
+        }
+      }
+      watchStore.execute(query)
+      try await simulation.advance(to: noon(plus: 10))
+      try await phoneStore.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 42),
+          start: noon(plus: 0), end: noon(plus: 10)))
+      try await simulation.advance(to: noon(plus: 10.5))
+      #expect(calls.times == [0])
+      try await simulation.advance(to: noon(plus: 30))
+      #expect(calls.times == [0, 11])
+    }
+  }
+
   /// A store made outside `on(_:)` reads the whole store: its observer is told at the
   /// watch's save, 600 s, as before devices existed.
   @Test func aWholeStoreObserverIsToldAtTheSave() async throws {

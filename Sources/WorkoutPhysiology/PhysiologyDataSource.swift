@@ -313,19 +313,19 @@ public struct PhysiologyDataSource: WorkoutDataSource {
         clampToHeartRateRange = true
       }
     case .runningSpeed:
-      let k = locate(t, slot: slot)
+      let k = readingSegment(t, slot: slot)
       value = segmentValue(speeds, k)
       if value <= 0 { return nil }
     case .cyclingPower:
-      value = segmentValue(cyclingPowers, locate(t, slot: slot))
+      value = segmentValue(cyclingPowers, readingSegment(t, slot: slot))
     case .cyclingCadence:
-      value = segmentValue(cyclingCadences, locate(t, slot: slot))
+      value = segmentValue(cyclingCadences, readingSegment(t, slot: slot))
     case .runningPower, .runningStrideLength, .runningGroundContactTime,
       .runningVerticalOscillation, .cyclingSpeed, .rowingSpeed, .crossCountrySkiingSpeed:
       // Only while moving, as `runningSpeed`: a standing runner has no stride. The running
       // metrics' tables hold 0 where the watch records none (`RunningDynamics.recordsPower`,
       // `recordsForm`), so those segments deliver no sample either.
-      let k = locate(t, slot: slot)
+      let k = readingSegment(t, slot: slot)
       switch type {
       case .runningPower: value = segmentValue(runningPowers, k)
       case .runningStrideLength: value = segmentValue(strideLengths, k)
@@ -483,7 +483,9 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       let segment = locate(t, slot: slots.count - 1)
       piece = transition(from: piece, at: t, segment: segment, kind: kind)
     }
-    while t >= piece.end {
+    // A reading at the course's end instant reads the body at the course's last moment (the
+    // last segment's stretch, not yet the standing still after it): docs/models.md#wrist-sensor.
+    while t >= piece.end && !(t == endNanoseconds && piece.end == endNanoseconds) {
       let next = piece.segment + 1
       piece = transition(from: piece, at: piece.end, segment: next, kind: kind)
     }
@@ -576,6 +578,16 @@ public struct PhysiologyDataSource: WorkoutDataSource {
     return k
   }
 
+  /// The segment a reading at `t` ns reads: ``locate(_:slot:)``'s, except at the course's end
+  /// instant, where it is the last segment (the body at the course's last moment; a segment
+  /// holds from its start up to and including the course's end, so the workout's sample at
+  /// the end of a course as long as the workout reads its last segment, not the standing
+  /// still after it; docs/models.md#wrist-sensor). Integrals keep ``locate(_:slot:)``.
+  private mutating func readingSegment(_ t: Int64, slot: Int) -> Int {
+    if t == endNanoseconds && !starts.isEmpty { return starts.count - 1 }
+    return locate(t, slot: slot)
+  }
+
   private func segmentValue(_ values: [Double], _ k: Int) -> Double {
     k >= 0 && k < values.count ? values[k] : 0
   }
@@ -651,8 +663,8 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   /// Step cadence (steps/min) on foot or pedal cadence (rpm) at `t`; 0 for constant-MET activities.
   private mutating func cadence(at t: Int64, kind: WorkloadKind, slot: Int) -> Double {
     switch kind {
-    case .foot, .stairs: segmentValue(footCadences, locate(t, slot: slot))
-    case .cycling: segmentValue(cyclingCadences, locate(t, slot: slot))
+    case .foot, .stairs: segmentValue(footCadences, readingSegment(t, slot: slot))
+    case .cycling: segmentValue(cyclingCadences, readingSegment(t, slot: slot))
     case .rowing, .skiing, .constant: 0
     }
   }

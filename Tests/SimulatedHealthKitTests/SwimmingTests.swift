@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WorkoutScenario
 import WorkoutSimTestSupport
@@ -160,5 +161,73 @@ import WorkoutSimulation
         #expect(error.localizedDescription.contains("lapLength must be a length"))
       }
     }
+  }
+}
+
+/// `workoutBuilderDidCollectEvent(_:)` once per event, each call after its own event was added
+/// and before the next is: `builder.workoutEvents.last` in the call is the event it announces,
+/// and `workoutEvents` is in the order added (docs/swift-api.md#builder-events).
+@Suite struct BuilderEventCallTests {
+  /// What each call saw: virtual seconds, `workoutEvents.count`, and the last event's type and
+  /// start (seconds).
+  final class LastEvent: NSObject, HKLiveWorkoutBuilderDelegate, @unchecked Sendable {
+    let simulation: HealthKitSimulation
+    let calls = Mutex<[String]>([])
+    init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
+    func workoutBuilder(
+      _ workoutBuilder: HKLiveWorkoutBuilder, didCollectDataOf collectedTypes: Set<HKSampleType>
+    ) {}
+    func workoutBuilderDidCollectEvent(_ workoutBuilder: HKLiveWorkoutBuilder) {
+      let events = workoutBuilder.workoutEvents
+      let now = Int(simulation.now.timeIntervalSince(simulation.startDate))
+      let last = events.last.map {
+        "\($0.type.rawValue)@\(Int($0.dateInterval.start.timeIntervalSince(simulation.startDate)))"
+      }
+      calls.withLock { $0.append("\(now):\(events.count):\(last ?? "none")") }
+    }
+  }
+
+  /// The trial's pool swim: 8 lengths of 25 m freestyle at 2:00 per 100 m (30 s each, 0–240 s),
+  /// 30 s rest, then breaststroke at 2:40 per 100 m (40 s a length, the first 270–310 s). At
+  /// 240 s three events end together: the 8th length (210–240 s), the set's segment (0–240 s)
+  /// and the rest's pause (240 s); the resume comes at 270 s. Each call shows its own event
+  /// last; lap = 3, segment = 7, pause = 1, resume = 2 (HKWorkoutEventType's raw values).
+  @Test func eachCallSeesItsOwnEventLast() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "start": "2026-06-01T07:00:00Z", "activity": "swimming",
+        "swim": { "location": "pool", "lapLength": 25,
+                  "sets": [ { "lengths": 8, "stroke": "freestyle", "pace": "2:00", "rest": 30 },
+                            { "lengths": 4, "stroke": "breaststroke", "pace": "2:40" } ] } }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let delegate = LastEvent(simulation)
+    var finalEvents: [String] = []
+    try await simulation.run {
+      let store = HKHealthStore()
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.delegate = delegate
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(315))
+      finalEvents = builder.workoutEvents.map {
+        "\($0.type.rawValue)@\(Int($0.dateInterval.start.timeIntervalSince(simulation.startDate)))"
+      }
+    }
+    let laps = (1...8).map { "\(30 * $0):\($0):3@\(30 * ($0 - 1))" }
+    #expect(
+      delegate.calls.withLock { $0 }
+        == laps + ["240:9:7@0", "240:10:1@240", "270:11:2@270", "310:12:3@270"])
+    // In the order added, not by start date: the set's segment (from 0 s) after its 8th length.
+    #expect(
+      finalEvents
+        == (0..<8).map { "3@\(30 * $0)" } + ["7@0", "1@240", "2@270", "3@270"])
   }
 }

@@ -179,7 +179,10 @@ struct CourseTests {
   func runningSpeed() throws {
     var source = try quietSource(segments: [CourseSegment(duration: .seconds(60), speed: 3.25)])
     #expect(try reading(&source, .runningSpeed, at(30), .running) == 3.25)
-    #expect(source.discreteValue(of: .runningSpeed, at: at(60), activity: .running) == nil)
+    // At the course's end instant the body is at its last moment (the last segment); after it
+    // it stands still.
+    #expect(try reading(&source, .runningSpeed, at(60), .running) == 3.25)
+    #expect(source.discreteValue(of: .runningSpeed, at: at(61), activity: .running) == nil)
   }
 
   @Test("a 24 h session: 60k samples stay cheap")

@@ -52,12 +52,13 @@ struct RunningSummaryLineTests {
   }
 
   @Test func aRunWithAWalkAveragesTheFormOverItsRunningSamples() throws {
-    // Samples every 30 s: 10 at 3.0 m/s (0–270 s), 10 at 1.0 m/s walking (300–570 s).
-    // Power (203.97 + 33.995) / 2 = 118.9825 W; stride, contact and oscillation only from the
-    // running half: 1.1138614 m, 270.570571 ms, 7.951524 cm.
+    // Samples every 30 s: 10 at 3.0 m/s (0–270 s), 11 at 1.0 m/s walking (300–600 s: the
+    // course's end instant, 600 s, still reads its last segment, docs/models.md).
+    // Power (10 × 203.97 + 11 × 33.995) / 21 = 2413.645 / 21 = 114.935 W; stride, contact and
+    // oscillation only from the running part: 1.1138614 m, 270.570571 ms, 7.951524 cm.
     #expect(
       try line(#"{ "duration": 300, "speed": 3.0 }, { "duration": 300, "speed": 1.0 }"#)
-        == "    running: power 119 W, stride 1.11 m, ground contact 271 ms, "
+        == "    running: power 115 W, stride 1.11 m, ground contact 271 ms, "
         + "vertical oscillation 8.0 cm")
   }
 }

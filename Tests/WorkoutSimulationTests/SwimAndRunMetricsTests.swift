@@ -62,9 +62,9 @@ struct SwimAndRunMetricsTests {
   func runMetrics() throws {
     // 600 s at 3.0 m/s with noise off: every sample is the worked value (models.md): power
     // 203.97 W, stride 1.1138614 m, contact 270.571 ms, oscillation 7.95152 cm (contact and
-    // oscillation at 3.33 m/s, the slowest speed of the model's range); 20 samples of
-    // each, every 30 s (their default) at 0, 30, ..., 570 s; at 600 s the course has ended and
-    // the standing body has none.
+    // oscillation at 3.33 m/s, the slowest speed of the model's range); 21 samples of
+    // each, every 30 s (their default) at 0, 30, ..., 600 s: at 600 s, the course's end
+    // instant, the body is at the course's last moment, still running (docs/models.md).
     let run = try decodeScenario(
       """
       { "version": 1, "activity": "running", "course": [ { "duration": 600, "speed": 3 } ],
@@ -77,7 +77,7 @@ struct SwimAndRunMetricsTests {
     func average(_ type: QuantityType) throws -> Double {
       try #require(record.statistics[type]?.discreteValue?.average)
     }
-    #expect(record.statistics[.runningPower]?.count == 20)
+    #expect(record.statistics[.runningPower]?.count == 21)
     #expect(abs(try average(.runningPower) - 203.97) < 1e-9)
     #expect(abs(try average(.runningStrideLength) - 1.1138613861) < 1e-9)
     #expect(abs(try average(.runningGroundContactTime) - 270.570571) < 1e-6)

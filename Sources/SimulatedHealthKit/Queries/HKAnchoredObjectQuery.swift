@@ -131,6 +131,9 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     /// The descriptor (its predicate and type), for
     /// ``HealthKitSimulation/State/liveFilter(of:context:)``.
     var descriptor: HKQueryDescriptor? = nil
+    /// A running query's samples the store holds but its device does not yet, by their sync
+    /// arrival (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``).
+    var waiting: [HealthSampleID: SimulationInstant] = [:]
   }
 
   private struct Live {
@@ -217,12 +220,32 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             for: descriptor.predicate, type: kind, identifier: type.identifier, context: context),
           descriptor: descriptor))
     }
-    let batch = Self.changes(
-      parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
-      state: state)
+    let batch: (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor)
     if update.withLock({ $0 }) != nil, !parts.isEmpty {
-      live.withLock { $0 = Live(parts: parts, anchor: batch.anchor.health) }
+      // A running query: its parts keep their filters without the device's view, which each
+      // look applies (Store/HKHealthStore+Devices.swift); the first batch is a look too,
+      // unless a limit cuts it (the first batch then shows the view of now, as a query that
+      // does not keep running).
+      var running = parts
+      for index in running.indices {
+        guard let descriptor = running[index].descriptor else { continue }
+        running[index].filter = state.filter(
+          for: descriptor.predicate, type: running[index].kind,
+          identifier: descriptor.sampleType.identifier, context: context, view: false)
+      }
+      if limit > 0 {
+        batch = Self.changes(
+          parts, after: anchor?.health, limit: limit, context: context, state: state)
+      } else {
+        batch = Self.liveChanges(
+          &running, after: anchor?.health, context: context, state: &state)
+      }
+      live.withLock { $0 = Live(parts: running, anchor: batch.anchor.health) }
       state.healthListeners.append(self)
+    } else {
+      batch = Self.changes(
+        parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
+        state: state)
     }
     return [
       { [self] in
@@ -298,6 +321,35 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   }
 }
 
+extension HKAnchoredObjectQuery {
+  /// A running query's changes after `anchor` (``changes(_:after:limit:context:state:)``'s
+  /// shape): each part's through its device's view of now, its samples still on their way to
+  /// the device waiting in the part
+  /// (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``).
+  static func liveChanges(
+    _ parts: inout [Part], after anchor: HealthAnchor?, context: QueryContext,
+    state: inout HealthKitSimulation.State
+  ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
+    var added: [HealthSampleID] = []
+    var deleted: [HKDeletedObject] = []
+    var latest = anchor ?? HealthAnchor(value: 0)
+    for index in parts.indices {
+      let changes = state.deviceChanges(
+        of: parts[index].kind, where: parts[index].filter, on: context.device, after: anchor,
+        waiting: &parts[index].waiting)
+      added.append(contentsOf: changes.added)
+      deleted.append(
+        contentsOf: changes.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
+      if changes.anchor.value > latest.value { latest = changes.anchor }
+    }
+    if parts.count > 1 { added.sort() }
+    return (
+      added.map { state.object($0, context: context).asQueried }, deleted,
+      HKQueryAnchor(store: latest)
+    )
+  }
+}
+
 extension HKAnchoredObjectQuery: HealthQueryListener {
   package var listenedTypes: Set<HealthDataType> {
     live.withLock { live in Set(live?.parts.map(\.kind) ?? []) }
@@ -306,9 +358,13 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
   package var isFinished: Bool { isStopped }
 
   /// A query of dose events: the next scenario dose's arrival (the store's arrivals wake the
-  /// others).
+  /// others); a query of a device's store: the next sync arrival of a sample waiting for it.
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
-    doseLive.withLock { live in live?.arrivals.first { $0 > now } }
+    if let live = live.withLock({ $0 }) {
+      return live.parts.flatMap(\.waiting.values).filter { $0 > now && $0.nanoseconds != .max }
+        .min()
+    }
+    return doseLive.withLock { live in live?.arrivals.first { $0 > now } }
   }
 
   package func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
@@ -321,9 +377,12 @@ extension HKAnchoredObjectQuery: HealthQueryListener {
     else { return [] }
     let context = QueryContext(
       simulation: simulation, device: executedIn.withLock { $0.device })
-    let parts = seen.parts.map { state.liveFilter(of: $0, context: context) }
-    let batch = Self.changes(parts, after: seen.anchor, limit: nil, context: context, state: state)
-    live.withLock { $0?.anchor = batch.anchor.health }
+    var parts = seen.parts.map { state.liveFilter(of: $0, context: context) }
+    let batch = Self.liveChanges(&parts, after: seen.anchor, context: context, state: &state)
+    live.withLock {
+      $0?.anchor = batch.anchor.health
+      $0?.parts = parts
+    }
     guard !(batch.added.isEmpty && batch.deleted.isEmpty) else { return [] }
     return [
       { [self] in
@@ -361,7 +420,9 @@ extension HKAnchoredObjectQuery {
 extension HealthKitSimulation.State {
   /// `part` with its filter rebuilt now when its kind is an object kind with a predicate: a
   /// predicate on the objects' own fields (Store/ObjectSampleStore.swift) is a set of objects,
-  /// so a running query tests the objects saved since it began; any other part as it is.
+  /// so a running query tests the objects saved since it began; any other part as it is. The
+  /// filter is without the device's view, which ``deviceChanges(of:where:on:after:waiting:)``
+  /// applies at each look.
   mutating func liveFilter(
     of part: HKAnchoredObjectQuery.Part, context: QueryContext
   ) -> HKAnchoredObjectQuery.Part {
@@ -370,7 +431,7 @@ extension HealthKitSimulation.State {
     var fresh = part
     fresh.filter = filter(
       for: predicate, type: part.kind, identifier: descriptor.sampleType.identifier,
-      context: context)
+      context: context, view: false)
     return fresh
   }
 }

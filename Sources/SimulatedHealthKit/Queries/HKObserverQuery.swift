@@ -68,6 +68,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     /// For medication dose events (not in the store): the predicate with its dates read under
     /// the wall-clock rule, and the number of the last dose the app was told about.
     var doses: (filter: DoseEventFilter, anchor: Int64)? = nil
+    /// The samples the store holds but the query's device does not yet, by their sync arrival
+    /// (``HealthKitSimulation/State/deviceChanges(of:where:on:after:waiting:)``).
+    var waiting: [HealthSampleID: SimulationInstant] = [:]
   }
   /// The scenario's dose events still to arrive, ascending, when the query watches dose events
   /// (a control's dose wakes it as it is logged).
@@ -101,7 +104,6 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    let now = state.session.now
     var watched: [Watched] = []
     for descriptor in descriptors {
       let type = descriptor.sampleType.healthDataType
@@ -115,12 +117,14 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
         doseArrivals.withLock { $0 = arrivals }
       }
       if let type {
+        // Without the device's view: each look applies the view of its instant.
         entry.filter = state.filter(
           for: descriptor.predicate, type: type, identifier: descriptor.sampleType.identifier,
-          context: context)
+          context: context, view: false)
         entry.anchor =
-          state.health.changes(
-            of: type, where: entry.filter, after: nil, limit: nil, at: now
+          state.deviceChanges(
+            of: type, where: entry.filter, on: context.device, after: nil,
+            waiting: &entry.waiting
           ).anchor
       }
       watched.append(entry)
@@ -219,9 +223,9 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
               context: context
             ).filter
         }
-        let news = state.health.changes(
-          of: type, where: watched[index].filter, after: watched[index].anchor, limit: nil,
-          at: now)
+        let news = state.deviceChanges(
+          of: type, where: watched[index].filter, on: context?.device,
+          after: watched[index].anchor, waiting: &watched[index].waiting)
         watched[index].anchor = news.anchor
         if !news.added.isEmpty || !news.deleted.isEmpty {
           changed.insert(watched[index].descriptor.sampleType)
@@ -231,18 +235,27 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     }
   }
 
-  /// Whether `type`'s store changed for this query since the app was last told (nothing moves).
-  func hasChanges(
-    of type: HealthDataType, at now: SimulationInstant, state: HealthKitSimulation.State
-  ) -> Bool {
-    watch.withLock { watched in
-      watched.contains { entry in
-        guard entry.type == type else { return false }
-        let news = state.health.changes(
-          of: type, where: entry.filter, after: entry.anchor, limit: nil, at: now)
-        return !news.added.isEmpty || !news.deleted.isEmpty
+  /// Whether `type`'s store changed for this query since the app was last told (nothing
+  /// moves), and the next sync arrival after now of a sample of `type` that its device does not
+  /// hold yet (`nil`: none known).
+  func news(of type: HealthDataType, state: inout HealthKitSimulation.State)
+    -> (changed: Bool, due: SimulationInstant?)
+  {
+    let now = state.session.now
+    let device = executedIn.withLock { $0.device }
+    let entries = watch.withLock { $0 }
+    var changed = false
+    var due: SimulationInstant?
+    for entry in entries where entry.type == type {
+      var waiting = entry.waiting
+      let news = state.deviceChanges(
+        of: type, where: entry.filter, on: device, after: entry.anchor, waiting: &waiting)
+      if !news.added.isEmpty || !news.deleted.isEmpty { changed = true }
+      for arrival in waiting.values where arrival > now && arrival.nanoseconds != .max {
+        due = due.map { min($0, arrival) } ?? arrival
       }
     }
+    return (changed, due)
   }
 
   /// Whether the query still runs: not stopped, and the app process that executed it is alive.
@@ -261,13 +274,16 @@ extension HKObserverQuery: HealthQueryListener {
 
   package var isFinished: Bool { isStopped }
 
-  /// The next unlock after `now` (the changes of the locked span are told then) or the next
-  /// scenario dose event's arrival, whichever comes first.
+  /// The next unlock after `now` (the changes of the locked span are told then), the next
+  /// scenario dose event's arrival, or the next sync arrival of a sample the query's device
+  /// does not hold yet, whichever comes first.
   package func nextDue(after now: SimulationInstant) -> SimulationInstant? {
     let unlock = unlocks.withLock { unlocks in unlocks.first { $0 > now } }
     let dose = doseArrivals.withLock { arrivals in arrivals.first { $0 > now } }
-    guard let dose else { return unlock }
-    return unlock.map { min($0, dose) } ?? dose
+    let sync = watch.withLock { watched in
+      watched.flatMap(\.waiting.values).filter { $0 > now && $0.nanoseconds != .max }.min()
+    }
+    return [unlock, dose, sync].compactMap { $0 }.min()
   }
 
   /// In the foreground (phone unlocked): one call when any watched type changed. In the

@@ -163,10 +163,12 @@ extension HealthKitSimulation.State {
   /// denied read looks like no data); a per-object type shows the objects the person allowed.
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
-  /// read.
+  /// read. With `view` (the default) a query of a device's store also sees that device's
+  /// view at virtual now (``deviceView(_:type:)``); a long-running query leaves it out and
+  /// applies it at each look (``deviceChanges(of:where:on:after:waiting:)``).
   mutating func filter(
     for predicate: NSPredicate?, type: HealthDataType, identifier: String,
-    context: QueryContext
+    context: QueryContext, view: Bool = true
   ) -> HealthFilter {
     var filter = predicate.map { translate($0, type: type, context: context) } ?? .all
     if authorization.readGranted(identifier) == false {
@@ -178,7 +180,7 @@ extension HealthKitSimulation.State {
     if type.entry.kind == .visionPrescription {
       filter = filter == .all ? perObjectReadFilter() : .and([filter, perObjectReadFilter()])
     }
-    if let device = context.device, let view = deviceView(device, type: type) {
+    if view, let device = context.device, let view = deviceView(device, type: type) {
       filter = filter == .all ? view : .and([filter, view])
     }
     return filter

@@ -108,6 +108,10 @@ final class BackgroundDelivery: Sendable {
 
   private let deliveries = Mutex<[String: Delivery]>([:])
   private let simulation: HealthKitSimulation
+  /// The next sync arrival of a sample an observer of an enabled type waits for (its device
+  /// does not hold it yet; Store/HKHealthStore+Devices.swift), as the last wake saw it: the
+  /// arrival is the store's change on that device, and wakes the app then.
+  private let syncDue = Mutex<SimulationInstant?>(nil)
 
   private init(simulation: HealthKitSimulation) {
     self.simulation = simulation
@@ -266,17 +270,21 @@ extension BackgroundDelivery: HealthQueryListener {
 
   /// The earliest machine deadline after `now` (a pending wake, a response deadline).
   func nextDue(after now: SimulationInstant) -> SimulationInstant? {
-    deliveries.withLock { deliveries in
+    let deadline = deliveries.withLock { deliveries in
       deliveries.values.compactMap(\.machine.deadline).filter { $0 > now }.min()
     }
+    let sync = syncDue.withLock { $0 }.flatMap { $0 > now ? $0 : nil }
+    return [deadline, sync].compactMap { $0 }.min()
   }
 
   /// Deadlines first (a pending wake, a missed launch), then, while the phone is locked, news
-  /// for the observers of enabled types.
+  /// for the observers of enabled types (and the next sync arrival they wait for).
   func wake(at now: SimulationInstant, state: inout HealthKitSimulation.State)
     -> [HealthKitSimulation.Callback]
   {
     var callbacks: [HealthKitSimulation.Callback] = []
+    var syncDue: SimulationInstant?
+    defer { self.syncDue.withLock { [syncDue] in $0 = syncDue } }
     let identifiers = deliveries.withLock { $0.keys.sorted() }
     // Locked with the app's phone workout reading (the person's leave at the prompt), the
     // app is in front: its observers are told directly, as unlocked.
@@ -294,12 +302,12 @@ extension BackgroundDelivery: HealthQueryListener {
       guard locked, let dataType = deliveries.withLock({ $0[identifier]?.dataType }) else {
         continue
       }
-      let news = state.healthListeners.contains { listener in
-        guard let observer = listener as? HKObserverQuery, observer.isRunning(in: state) else {
-          return false
-        }
-        return observer.watchedTypes.contains(dataType)
-          && observer.hasChanges(of: dataType, at: now, state: state)
+      var news = false
+      for case let observer as HKObserverQuery in state.healthListeners
+      where observer.isRunning(in: state) && observer.watchedTypes.contains(dataType) {
+        let look = observer.news(of: dataType, state: &state)
+        news = news || look.changed
+        if let due = look.due { syncDue = syncDue.map { min($0, due) } ?? due }
       }
       guard news else { continue }
       let arrived = deliveries.withLock { deliveries -> BackgroundDeliveryStateMachine.Action in

@@ -26,21 +26,15 @@ extension HealthKitSimulation.State {
   {
     let side: CompanionDevice = device == .phone ? .phone : .watch
     let now = session.now
-    let engine = session.workoutEngine
     var hidden = Set<HealthSampleID>()
     if type == .workout {
       for id in health.samples(of: .workout, where: .all, at: now, sortedBy: [], limit: nil) {
-        let record = health.workouts[Int(health.sample(id).value)]
-        if let arrival = engine.healthSyncArrival(of: record.id, on: side), arrival > now {
-          hidden.insert(id)
-        }
+        if let arrival = syncArrival(of: id, on: device), arrival > now { hidden.insert(id) }
       }
     }
     if let views = extensionState(DeviceSaves.self) {
-      for (id, key) in views.saved where health.sample(id).type == type {
-        if let arrival = engine.healthSyncArrival(of: key, on: side), arrival > now {
-          hidden.insert(id)
-        }
+      for (id, _) in views.saved where health.sample(id).type == type {
+        if let arrival = syncArrival(of: id, on: device), arrival > now { hidden.insert(id) }
       }
     }
     var parts: [HealthFilter] = []
@@ -55,6 +49,74 @@ extension HealthKitSimulation.State {
     case 1: return parts[0]
     default: return .and(parts)
     }
+  }
+
+  /// When the sample `id`, saved on the other device (a workout the watch's builder finished,
+  /// a sample the other device's store saved), reaches `device`'s store by HealthKit's sync;
+  /// `nil` for a sample `device` holds on its own (its own saves, the scenario's health days).
+  /// While the link is down the arrival is not known yet: `SimulationInstant(nanoseconds:
+  /// .max)` until the devices connect again (WorkoutSystem's `healthSyncArrival(of:on:)`).
+  mutating func syncArrival(of id: HealthSampleID, on device: HealthKitSimulation.Device)
+    -> SimulationInstant?
+  {
+    let side: CompanionDevice = device == .phone ? .phone : .watch
+    let sample = health.sample(id)
+    if sample.type == .workout {
+      let record = health.workouts[Int(sample.value)]
+      if let arrival = session.workoutEngine.healthSyncArrival(of: record.id, on: side) {
+        return arrival
+      }
+    }
+    guard let key = extensionState(DeviceSaves.self)?.saved[id] else { return nil }
+    return session.workoutEngine.healthSyncArrival(of: key, on: side)
+  }
+
+  /// What changed for a long-running query of `device`'s store (an observer query, an
+  /// anchored query's update handler, background delivery) after `anchor`, at virtual now: the
+  /// one rule of docs/phone-link.md#the-two-health-stores for queries that keep running.
+  ///
+  /// `filter` is the query's filter without the device's view: the view is applied now (what
+  /// the device holds at this instant), not as it was when the query was executed. A sample
+  /// the store holds but the device does not yet (saved on the other device, the sync still on
+  /// its way) is not lost when the anchor moves past it: it waits in `waiting` with its
+  /// arrival, and is among the changes of the first look at or after its arrival on the
+  /// device (when it becomes visible there, as a device's own store changes then). Without a
+  /// device (a store made outside `on(_:)`) these are the store's changes.
+  ///
+  /// - Returns: the samples added (ascending by id), the deleted ones, the new anchor.
+  mutating func deviceChanges(
+    of type: HealthDataType, where filter: HealthFilter, on device: HealthKitSimulation.Device?,
+    after anchor: HealthAnchor?, waiting: inout [HealthSampleID: SimulationInstant]
+  ) -> HealthChanges {
+    let now = session.now
+    let all = health.changes(of: type, where: filter, after: anchor, limit: nil, at: now)
+    guard let device else { return all }
+    let view = deviceView(device, type: type)
+    let viewed = view.map { filter == .all ? $0 : HealthFilter.and([filter, $0]) } ?? filter
+    let shown =
+      view == nil
+      ? all : health.changes(of: type, where: viewed, after: anchor, limit: nil, at: now)
+    let visible = Set(shown.added)
+    for id in all.added where !visible.contains(id) {
+      if let arrival = syncArrival(of: id, on: device), arrival > now { waiting[id] = arrival }
+    }
+    var arrived = Set<HealthSampleID>()
+    for id in waiting.keys.sorted() {
+      if let arrival = syncArrival(of: id, on: device), arrival > now {
+        waiting[id] = arrival
+      } else {
+        waiting[id] = nil
+        arrived.insert(id)
+      }
+    }
+    var added = shown.added
+    if !arrived.isEmpty {
+      // Still live, matching, and in the device's view now.
+      added += health.samples(
+        of: type, where: .and([viewed, .ids(arrived)]), at: now, sortedBy: [], limit: nil)
+      added.sort()
+    }
+    return (added, shown.deleted, all.anchor)
   }
 
   /// Notes the samples `ids` (with their UUIDs) that `device`'s store saved at virtual now:

@@ -29,6 +29,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   private let configuration: HKWorkoutConfiguration
   let lock = NSLock()
   private var metadataStorage: [String: Any] = [:]
+  /// While a `workoutBuilderDidCollectEvent(_:)` call runs: how many events (in the order
+  /// added) ``workoutEvents`` shows (under ``lock``).
+  private var eventHorizon: Int?
   /// The route builder ``seriesBuilder(for:)`` made (Workout/HKWorkoutRouteBuilder.swift).
   var routeBuilder: HKWorkoutRouteBuilder?
   /// The app's zones per type, from `setCustomZoneConfiguration(_:for:)` (under ``lock``).
@@ -150,13 +153,30 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// docs/swift-api.md#metadata).
   public var metadata: [String: Any] { lock.withLock { metadataStorage } }
 
-  /// The events collected so far, in date order: the session's pause and resume while
-  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents`` (zero-length), and the app's own with
-  /// their durations and metadata.
+  /// The events collected so far, in the order they were added ("the list of events added to
+  /// the workout", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/workoutevents; not
+  /// sorted by date): the session's pause and resume while
+  /// ``HKLiveWorkoutBuilder/shouldCollectWorkoutEvents`` (zero-length), the events the data
+  /// source adds (a pool swim's laps and segments), and the app's own with their durations
+  /// and metadata. During a delegate's `workoutBuilderDidCollectEvent(_:)` the list ends with
+  /// the event that call announces ("a new event has been added to the builder", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutbuilderdelegate/workoutbuilderdidcollectevent(_:)):
+  /// events added at the same instant are announced one call each, each call before the next
+  /// event is shown (docs/swift-api.md#builder-events).
   public var workoutEvents: [HKWorkoutEvent] {
     if let standalone { return standalone.parts.withLock { $0.events } }
-    let events = engineBuilder { $0.workoutEvents } ?? []
-    return events.map { HKWorkoutEvent($0, since: simulation.startDate) }
+    let events = engineBuilder { $0.eventsInOrderAdded } ?? []
+    let shown = lock.withLock { eventHorizon }.map { events.prefix($0) } ?? events[...]
+    return shown.map { HKWorkoutEvent($0, since: simulation.startDate) }
+  }
+
+  /// Runs `body` (a `workoutBuilderDidCollectEvent(_:)` call) with ``workoutEvents`` showing
+  /// the first `count` events in the order added.
+  func showingEvents(upTo count: Int, _ body: () -> Void) {
+    lock.withLock { eventHorizon = count }
+    defer { lock.withLock { eventHorizon = nil } }
+    body()
   }
 
   /// The activities begun so far, in start order (Apple doc:

@@ -105,6 +105,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// The types the live builder collected while it had no delegate, already noted for a stall
   /// (``noteCollectedWithoutDelegate(_:at:)``): each type once, without a note per batch.
   private var collectedWithoutDelegate = QuantityTypeSet()
+  /// How many of its builder's events the session's effects have announced (under ``lock``):
+  /// the n-th `event` effect is the builder's n-th event in the order added, which its
+  /// `workoutBuilderDidCollectEvent` call shows as the last (docs/swift-api.md#builder-events).
+  private var eventsAnnounced = 0
   /// `.primary`, or `.mirrored` for the phone's copy (HKWorkoutSession+Mirroring.swift).
   let sessionType: HKWorkoutSessionType
   /// A mirrored session's state, as the phone has heard it, and its mirroring number; whether
@@ -508,6 +512,12 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// Whether the object belongs to the running app process.
   var isAlive: Bool { lock.withLock { alive } }
 
+  /// Sets the count of its builder's events already announced to `count` (on registration as
+  /// the endpoint of its engine session).
+  fileprivate func setEventsAnnounced(_ count: Int) {
+    lock.withLock { eventsAnnounced = count }
+  }
+
   /// Recovery: alive again in the new process, delegates cleared (the app attaches its own).
   func recovered() {
     let builder = lock.withLock { () -> HKLiveWorkoutBuilder? in
@@ -534,6 +544,14 @@ extension HealthKitSimulation.State {
     _ session: HKWorkoutSession, index: Int, of device: WorkoutDevice, endpoint: Bool
   ) {
     let weak = HealthKitSimulation.WeakEndpoint(object: session)
+    if endpoint {
+      // The events its builder already holds were announced to an earlier object (a
+      // recovered session's).
+      let held = self.session.readEngineInPlace(of: device) { engine in
+        engine.builder(ofSession: index)?.eventsInOrderAdded.count
+      }
+      session.setEventsAnnounced(held ?? 0)
+    }
     switch device {
     case .watch:
       sessionObjects[index] = weak
@@ -736,6 +754,12 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
       case .lap, .marker, .segment:
         break
       }
+      // This event is the builder's `position`-th in the order added: during the call the
+      // builder's `workoutEvents` ends with it, as if the next had not been added yet.
+      let position = lock.withLock {
+        eventsAnnounced += 1
+        return eventsAnnounced
+      }
       calls.append { [self] in
         guard isAlive else { return }
         guard let delegate = builder.delegate else {
@@ -749,7 +773,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
             advice: "set builder.delegate before beginCollection")
           return
         }
-        delegate.workoutBuilderDidCollectEvent(builder)
+        builder.showingEvents(upTo: position) { delegate.workoutBuilderDidCollectEvent(builder) }
       }
       return calls
     case .dataCollected:

@@ -46,8 +46,14 @@ public struct LiveWorkoutBuilder: Sendable {
   /// (HealthKit's default `true`; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/running-workout-sessions).
   public let shouldCollectWorkoutEvents: Bool
-  /// The events collected so far, in date order (`workoutEvents`).
+  /// The events collected so far, in date order (the elapsed time's and the record's order).
   public private(set) var workoutEvents: [WorkoutEvent] = []
+  /// The same events in the order they were added (`HKWorkoutBuilder.workoutEvents`, "the
+  /// list of events added to the workout", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutbuilder/workoutevents):
+  /// each one emits one `workoutBuilderDidCollectEvent`, and the n-th call's event is the
+  /// n-th here (docs/swift-api.md#builder-events).
+  public private(set) var eventsInOrderAdded: [WorkoutEvent] = []
   /// The activities begun so far in start order (`workoutActivities`), the last one current
   /// while its end date is `nil` (LiveWorkoutBuilder+Activities.swift).
   public internal(set) var activities: [WorkoutActivityRecord] = []
@@ -210,6 +216,7 @@ public struct LiveWorkoutBuilder: Sendable {
   }
 
   private mutating func insert(_ event: WorkoutEvent) {
+    eventsInOrderAdded.append(event)
     if let last = workoutEvents.last, last.date > event.date {
       var index = workoutEvents.count
       while index > 0 && workoutEvents[index - 1].date > event.date { index -= 1 }

@@ -152,6 +152,14 @@ extension AppSimulation {
   /// may wait seconds for a thread; the wait ends as soon as they have recorded it).
   static let recordingWait: DispatchTimeInterval = .seconds(10)
 
+  /// ``recordingWait`` for this simulation: a test of the wait itself gives it more room, so
+  /// that a pool of threads held up by the other tests of its process (2 threads on a 2-core
+  /// machine) does not end the wait before its recorder could run.
+  package var runEndingRecordingWait: DispatchTimeInterval {
+    get { state.withLock { $0.recordingWait } }
+    set { state.withLock { $0.recordingWait = newValue } }
+  }
+
   /// What ends the process over a run stuck after its stall: the real end (`nil`: standard
   /// output and standard error flushed, then `_exit` with the code), or a test's stand-in,
   /// which returns.
@@ -220,7 +228,7 @@ extension AppSimulation {
       // Every recorder of the simulation, waiting at the moment or between two reports (a
       // recording task that waits for a thread on a loaded machine), has recorded it once it
       // asks for the ending after it.
-      let deadline = DispatchTime.now() + Self.recordingWait
+      let deadline = DispatchTime.now() + runEndingRecordingWait
       while !state.withLock({ $0.recorders.values.allSatisfy { $0 > index } }) {
         if recorded.wait(timeout: deadline) == .timedOut { break }
       }
@@ -373,7 +381,8 @@ extension AppSimulation {
 
   /// Returns the report that ends runs after the first `seen` ones (a stall, or a termination
   /// no call could throw: ``endRuns(with:termination:error:)``) when it is made (at once when
-  /// it was made already), or `nil` when the calling task is cancelled first. The `.simulation`
+  /// it was made already, even to a cancelled task), or `nil` when the calling task is
+  /// cancelled before it is made. The `.simulation`
   /// trait and XCTest's `simulate` record each as the test's issue at once, while the body may
   /// still wait (`recorder`, from ``beginRecordingRunEndings()``: asking for the report after
   /// a run stuck after its stall tells ``abandonStuckRun()`` it was recorded, and the process
@@ -390,8 +399,14 @@ extension AppSimulation {
     return await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Report?, Never>) in
         let (cancelled, made) = state.withLock { state -> (Bool, Report?) in
+          // A report made already is given even to a cancelled watcher: the trait cancels its
+          // watch as soon as `run` throws, and a watch task that had not started by then
+          // (a busy pool) would otherwise lose the termination that ended the run.
+          if state.runEndings.count > seen {
+            state.cancelledStallWatchers.remove(id)
+            return (false, state.runEndings[seen])
+          }
           if state.cancelledStallWatchers.remove(id) != nil { return (true, nil) }
-          if state.runEndings.count > seen { return (false, state.runEndings[seen]) }
           state.stallWatchers[id] = continuation
           return (false, nil)
         }

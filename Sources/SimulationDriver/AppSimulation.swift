@@ -842,6 +842,8 @@ public final class AppSimulation: Sendable {
     /// What ends the process over a run stuck after its stall (``AppSimulation/exitProcess``),
     /// or `nil` for the real end (a test puts its own here).
     package var exitHook: (@Sendable (Int32) -> Void)?
+    /// ``AppSimulation/runEndingRecordingWait``.
+    package var recordingWait: DispatchTimeInterval = AppSimulation.recordingWait
     /// The process end over a run stuck after its stall waits for the other runs of the
     /// process (``StuckRuns``): a later stall of this simulation's stuck body makes no second
     /// end. Cleared when the body ends after all.

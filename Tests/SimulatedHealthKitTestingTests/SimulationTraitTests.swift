@@ -270,6 +270,8 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
           let simulation = try #require(HealthKitSimulation.running)
           simulation.stallReportDelay = .milliseconds(200)
           simulation.stallExitDelay = .milliseconds(300)
+          // The trait's recording task may wait for a thread of the pool behind other tests.
+          simulation.runEndingRecordingWait = .seconds(45)
           simulation.exitProcess = { code in
             let recorded = seen.issues.withLock { $0.count }
             seen.ended.withLock { $0.append((code, recorded)) }

@@ -122,6 +122,8 @@ import WorkoutSimTestSupport
     simulation.stallReportDelay = .milliseconds(200)
     simulation.stallExitDelay = .milliseconds(300)
     let held = HeldContinuation()
+    // The recorder's task may wait for a thread of the process's pool behind other tests.
+    simulation.runEndingRecordingWait = .seconds(45)
     let recorded = Mutex<[HealthKitSimulation.Report.Kind]>([])
     let ended = Mutex<[(code: Int32, recorded: Int)]>([])
     simulation.exitProcess = { code in

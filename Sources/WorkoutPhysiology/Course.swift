@@ -25,6 +25,12 @@ public struct CourseSegment: Sendable, Equatable {
   public var power: Double?
   /// Cadence override: steps/min on foot, rpm on a bike; ≥ 0.
   public var cadence: Double?
+  /// Whether a cyclist covers this segment on foot, pushing the bike (a ridden recording's gap
+  /// slower than a bike is ridden, ``RecordingCourse``'s rule; docs/models.md#on-foot-on-a-ride):
+  /// its workload is ``Metabolism/netVO2PushingBike(metresPerSecond:grade:bodyMassKg:bikeMassKg:)``
+  /// at its speed and grade, with no power, no pedal cadence and no braking floor. Only a
+  /// cycling workout reads it; default `false`.
+  public var onFoot: Bool
 
   /// Creates a segment.
   ///
@@ -34,15 +40,17 @@ public struct CourseSegment: Sendable, Equatable {
   ///   - grade: fraction.
   ///   - power: W.
   ///   - cadence: per minute.
+  ///   - onFoot: a cyclist walking the bike (default `false`).
   public init(
     duration: Duration, speed: Double? = nil, grade: Double = 0, power: Double? = nil,
-    cadence: Double? = nil
+    cadence: Double? = nil, onFoot: Bool = false
   ) {
     self.duration = duration
     self.speed = speed
     self.grade = grade
     self.power = power
     self.cadence = cadence
+    self.onFoot = onFoot
   }
 }
 

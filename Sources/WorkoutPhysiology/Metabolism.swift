@@ -143,6 +143,30 @@ public enum Metabolism {
     }
   }
 
+  /// Net VO2 (gross − 3.5) of walking beside a bike and pushing it, in mL·kg⁻¹·min⁻¹ per kg of
+  /// body mass: ``netVO2OnFoot(metresPerSecond:grade:)`` times (body + bike) / body.
+  ///
+  /// Project rule (docs/models.md#on-foot-on-a-ride): the cost of walking grows in direct
+  /// proportion to the total load moved, across speed and grade (L. W. Ludlow, P. G. Weyand,
+  /// "Walking economy is predictably determined by speed, grade, and gravitational load",
+  /// Journal of Applied Physiology 123(5):1288–1302, 2017, doi:10.1152/japplphysiol.00504.2017:
+  /// loads of +18 % and +31 % of body weight at 0.6–1.4 m/s on −6° to +9°); the bike is taken as
+  /// such a load. A pushed bike's weight rests on its wheels, so on level ground this is an
+  /// upper bound; up a grade the bike's weight must be pushed up it as well. Worked value (65 kg,
+  /// bike 10 kg): 0.5 m/s on the level is ACSM's 0.1 × 30 = 3.0, times 75 / 65: 3.4615.
+  ///
+  /// - Parameters:
+  ///   - metresPerSecond: speed, ≥ 0.
+  ///   - grade: fraction, −0.45...0.45 (clamped).
+  ///   - bodyMassKg: the walker's body mass, kg, > 0.
+  ///   - bikeMassKg: the bike's mass, kg, ≥ 0.
+  public static func netVO2PushingBike(
+    metresPerSecond: Double, grade: Double, bodyMassKg: Double, bikeMassKg: Double
+  ) -> Double {
+    netVO2OnFoot(metresPerSecond: metresPerSecond, grade: grade) * (bodyMassKg + bikeMassKg)
+      / bodyMassKg
+  }
+
   /// Net VO2 (gross − 3.5) of leg cycling at `power` watts, in mL·kg⁻¹·min⁻¹; 0 at rest.
   ///
   /// ACSM leg cycling minus rest: 3.5 + 1.8·6·W/M while riding. Project rule: a rider who neither

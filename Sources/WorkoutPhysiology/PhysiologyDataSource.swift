@@ -145,18 +145,25 @@ public struct PhysiologyDataSource: WorkoutDataSource {
       let grade = segment.grade
       let speed = segment.speed ?? model.speed(power: segment.power ?? 0, grade: grade)
       let modelled = model.power(metresPerSecond: speed, grade: grade)
-      let power = segment.power ?? max(0, modelled)
+      // A cyclist walking the bike (docs/models.md#on-foot-on-a-ride) pedals nothing.
+      let power = segment.onFoot ? 0 : segment.power ?? max(0, modelled)
       let foot = Metabolism.netVO2OnFoot(metresPerSecond: speed, grade: grade)
-      let cycling = Metabolism.netVO2Cycling(
-        power: power, massKg: athlete.massKg, moving: speed > 0,
-        braking: segment.power == nil && speed > 0 && grade < 0 && modelled <= 0)
+      let cycling =
+        segment.onFoot
+        ? Metabolism.netVO2PushingBike(
+          metresPerSecond: speed, grade: grade, bodyMassKg: athlete.massKg,
+          bikeMassKg: max(0, model.totalMassKg - athlete.massKg))
+        : Metabolism.netVO2Cycling(
+          power: power, massKg: athlete.massKg, moving: speed > 0,
+          braking: segment.power == nil && speed > 0 && grade < 0 && modelled <= 0)
       let footCadence: Double
       if let given = segment.cadence {
         footCadence = given
       } else {
         footCadence = Cadence.onFoot(metresPerSecond: speed, stepLength: stepLength)
       }
-      let cyclingCadence = segment.cadence ?? (power > 0 ? Cadence.defaultCycling : 0)
+      let cyclingCadence =
+        segment.onFoot ? 0 : segment.cadence ?? (power > 0 ? Cadence.defaultCycling : 0)
       let seconds = segment.duration.secondsValue
       speeds.append(speed)
       powers.append(power)

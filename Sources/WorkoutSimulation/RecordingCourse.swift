@@ -34,6 +34,9 @@ import WorkoutRecordings
 ///   is longer than ``maximumGap`` (10 s) and its speed is below ``stopSpeed`` (0.2 m/s): the
 ///   recording shows no movement across it. Any other gap, however long, is travelled at its
 ///   mean speed (smart recording writes a point only when something changes).
+/// - On foot on a ride: a ridden (cycling) segment longer than ``maximumGap`` that moves, but
+///   slower than ``slowestRiddenSpeed`` (2 km/h), is the rider walking beside the bike
+///   (``CourseSegment/onFoot``; docs/models.md#on-foot-on-a-ride): no cadence, no power.
 /// - Grade comes from altitude smoothed over travelled distance: the altitude profile `A(s)` is
 ///   the recorded altitude against cumulative travelled distance `s` (the sum of segment speed ×
 ///   duration; points at the same `s` are averaged), linearly interpolated; a segment whose
@@ -61,6 +64,16 @@ public struct RecordingCourse: Sendable {
   /// (the bundled walk's two stops accrue 0.010 and 0.015 m/s; its slow climbs 0.27 m/s and
   /// more). docs/recordings.md, "Stops".
   public static let stopSpeed = 0.2
+  /// A ridden (cycling) gap longer than ``maximumGap`` that moves slower than this mean speed is
+  /// covered on foot, the bike pushed (``CourseSegment/onFoot``), m/s: 2 km/h = 0.5556 m/s, the
+  /// slowest speed of the stability trials of J. K. Moore, J. D. G. Kooijman, A. L. Schwab,
+  /// M. Hubbard, "Rider motion identification during normal bicycling by means of principal
+  /// component analysis", Multibody System Dynamics 25:225–244 (2011): riders stabilised a
+  /// bicycle on a treadmill at 2 to 30 km/h, the speed lowered in steps of 1 km/h below 5 km/h
+  /// until they could no longer balance
+  /// (https://mechmotum.github.io/blog/full-motion-capture-vu-treadmill.html). Project rule,
+  /// docs/models.md#on-foot-on-a-ride and docs/recordings.md, "Stops".
+  public static let slowestRiddenSpeed = 2.0 / 3.6
   /// The implied speed no body reaches, m/s: 50, the upper end of the speeds a course segment
   /// may have (``CourseSegment/speedRange``); a point implying more on both sides is a GPS jump.
   public static let jumpSpeed = CourseSegment.speedRange.upperBound
@@ -221,18 +234,22 @@ public struct RecordingCourse: Sendable {
       }
       let (a, b) = (points[index], points[index + 1])
       let ridden = cycling(a, b)
+      // On foot on a ride: a gap slower than a bike is ridden (docs/models.md#on-foot-on-a-ride).
+      let onFoot =
+        ridden && b.time - a.time > Self.maximumGap && speeds[index] < Self.slowestRiddenSpeed
       let grade =
         profile?.grade(
           from: travelled[index], to: travelled[index + 1],
           halfWindow: ridden ? Self.cyclingSmoothingHalfWindow : Self.smoothingHalfWindow)
         ?? 0
-      var cadence = Self.mean(a.cadence, b.cadence)
+      var cadence = onFoot ? nil : Self.mean(a.cadence, b.cadence)
       if !ridden, let value = cadence { cadence = value * 2 }
       segments.append(
         CourseSegment(
           duration: durations[index], speed: speeds[index],
           grade: min(Self.maximumGrade, max(-Self.maximumGrade, grade)),
-          power: ridden ? Self.mean(a.power, b.power) : nil, cadence: cadence))
+          power: ridden && !onFoot ? Self.mean(a.power, b.power) : nil, cadence: cadence,
+          onFoot: onFoot))
     }
     var readings: [RecordedHeartRate] = []
     if recordedHeartRate {

@@ -243,3 +243,55 @@ struct BrakingDescentTests {
       of: .activeEnergyBurned, from: at(0), to: at(60), activity: .cycling)
   }
 }
+
+/// On foot on a ride (docs/models.md#on-foot-on-a-ride): a cyclist walking the bike costs the
+/// on-foot model's net VO2 times (body + bike) / body (Ludlow & Weyand 2017), pedals nothing and
+/// has no braking floor.
+@Suite("On foot on a ride (docs/models.md)")
+struct OnFootOnARideTests {
+  /// 65 kg, bike 10 kg. 0.5 m/s on the level: ACSM walking 0.1 × 30 m/min = 3.0, times 75 / 65
+  /// = 3.461538. 0.5 m/s on +20 %: ACSM at 15 %, 3.0 + 1.8 × 30 × 0.15 = 11.1, times Minetti's
+  /// Cw(0.20) / Cw(0.15) = (0.08976 − 0.09392 − 0.6144 + 2.076 + 3.92 + 2.5) / (0.0213005 −
+  /// 0.0297169 − 0.2592 + 1.16775 + 2.94 + 2.5) = 7.87744 / 6.340134 = 1.242472: 13.79144, times
+  /// 75 / 65: 15.91320.
+  @Test("walking cost times (body + bike) / body")
+  func cost() {
+    #expect(
+      close(
+        Metabolism.netVO2PushingBike(
+          metresPerSecond: 0.5, grade: 0, bodyMassKg: 65, bikeMassKg: 10), 3.461538, 1e-6))
+    #expect(
+      close(
+        Metabolism.netVO2PushingBike(
+          metresPerSecond: 0.5, grade: 0.20, bodyMassKg: 65, bikeMassKg: 10), 15.91320, 1e-4))
+    #expect(
+      Metabolism.netVO2PushingBike(metresPerSecond: 0.5, grade: 0, bodyMassKg: 65, bikeMassKg: 0)
+        == 3.0)
+  }
+
+  /// A minute on foot at 0.5 m/s on the level in a cycling workout: 3.461538 × 65 / 1000 × 5 =
+  /// 1.125 kcal, no power, no pedal cadence, 30 m of cycling distance. Ridden instead at 0.5 m/s
+  /// the bike needs 75 × 9.80665 × 0.004 × 0.5 / 0.976 + drag = 1.51 W: net 3.5 + 10.8 × 1.51 /
+  /// 65 (about 3.75, 1.22 kcal). On −10 % on foot there is no braking floor (19.6, 6.37
+  /// kcal/min): Looney's walking at 0.5 m/s and −10 %, 1.94 × 0.5^0.43 + 0.24 × 0.5⁴ + 0.34 ×
+  /// 0.5 × (−10) × (1 − 1.05^(1 − 1.11^22)) = 1.43998 + 0.015 − 0.60061 = 0.85438 W/kg, × 60 /
+  /// 20.92 = 2.45042 mL/kg/min, × 75 / 65 = 2.82741, × 0.325 = 0.91891 kcal in the minute.
+  @Test("a minute walking the bike: 1.125 kcal, 0 W, 0 rpm; downhill 0.919 kcal")
+  func segment() throws {
+    var source = try quietSource(
+      segments: [CourseSegment(duration: .seconds(60), speed: 0.5, grade: 0, onFoot: true)])
+    let kcal = source.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: .cycling)
+    #expect(close(kcal, 1.125, 1e-9))
+    #expect(try reading(&source, .cyclingPower, at(30), .cycling) == 0)
+    #expect(try reading(&source, .cyclingCadence, at(30), .cycling) == 0)
+    let metres = source.cumulativeAmount(
+      of: .distanceCycling, from: at(0), to: at(60), activity: .cycling)
+    #expect(close(metres, 30, 1e-9))
+    var down = try quietSource(
+      segments: [CourseSegment(duration: .seconds(60), speed: 0.5, grade: -0.10, onFoot: true)])
+    let downhill = down.cumulativeAmount(
+      of: .activeEnergyBurned, from: at(0), to: at(60), activity: .cycling)
+    #expect(close(downhill, 0.91891, 1e-4))
+  }
+}

@@ -87,6 +87,37 @@ import WorkoutSimulation
     #expect(RecordingCourse.stopSpeed == 0.2)
   }
 
+  /// On foot on a ride (docs/recordings.md, "Stops"; docs/models.md#on-foot-on-a-ride): every
+  /// point pedals 80 rpm at 200 W. 0→5 s: 25 m, 5 m/s, ridden. 5→25 s: 10 m in 20 s, 0.5 m/s,
+  /// under 2 km/h = 0.5556 m/s and longer than 10 s: on foot, without power or cadence.
+  /// 25→45 s: 12 m in 20 s, 0.6 m/s: ridden. 45→55 s: 3 m in 10 s, 0.3 m/s but not longer than
+  /// 10 s: ridden. 55→75 s: 2 m in 20 s, 0.1 m/s: a stop, as before. Walked, no segment is on
+  /// foot in this sense (the cadence is doubled to steps).
+  @Test func aSlowRiddenGapIsOnFoot() throws {
+    let points = [(0.0, 0.0), (5, 25), (25, 35), (45, 47), (55, 50), (75, 52)].map {
+      RecordingPoint(time: $0.0, distance: $0.1, cadence: 80, power: 200)
+    }
+    let recording = Recording(format: .fit, points: points)
+    let ride = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false
+    ).course
+    #expect(RecordingCourse.slowestRiddenSpeed == 2 / 3.6)
+    #expect(ride.segments.map(\.onFoot) == [false, true, false, false, false])
+    let speeds = ride.segments.map { $0.speed ?? -1 }
+    #expect(speeds[0] == 5)
+    #expect(abs(speeds[1] - 0.5) < 1e-12)
+    #expect(abs(speeds[2] - 0.6) < 1e-12)
+    #expect(abs(speeds[3] - 0.3) < 1e-12)
+    #expect(speeds[4] == 0)
+    #expect(ride.segments.map(\.power) == [200, nil, 200, 200, nil])
+    #expect(ride.segments.map(\.cadence) == [80, nil, 80, 80, nil])
+    let walk = try RecordingCourse(
+      recording: recording, activity: .walking, recordedHeartRate: false
+    ).course
+    #expect(walk.segments.allSatisfy { !$0.onFoot })
+    #expect(walk.segments.map(\.cadence) == [160, 160, 160, 160, nil])
+  }
+
   @Test func aStoppedTimerIsAStopAndDistanceFollowsTimerTime() throws {
     // The timer stops at 10 s and starts at 20 s (times from 2000). Distances 0 at 0 s, 20 m
     // at 10 s, 30 m at 25 s; the points at 5, 15 and 20 s carry none. Timer time: 0, 5, 10,

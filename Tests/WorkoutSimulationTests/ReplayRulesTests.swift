@@ -58,6 +58,27 @@ import WorkoutSimulation
         == ["ride.gpx: dropped 1 point whose time stamp is out of order"])
   }
 
+  /// The bundled GPX ride's gaps over 10 s (docs/recordings.md, "Stops"): from 1555 s (6.0 m in
+  /// 71 s) and 1635 s (6.5 m in 59 s) under 0.2 m/s, stops; from 633 s (10.00 m in 23 s, 0.435
+  /// m/s), 1122 s (8.575 m in 27 s, 0.318 m/s) and 2141 s (94.36 m in 172 s, 0.549 m/s) under
+  /// 2 km/h (0.5556 m/s), on foot; the others (1.02 to 1.31 m/s, and 124.4 m in 143 s from
+  /// 2322 s, 0.87 m/s) ridden. Distances are the great-circle distances of the points'
+  /// positions (the file has no distances).
+  @Test func theBundledRideWalksThreeGaps() throws {
+    let recording = try Recording.read(path: Self.recordings + "/ride-hilly--riderx3.gpx")
+    let course = try RecordingCourse(
+      recording: recording, activity: .cycling, recordedHeartRate: false
+    ).course
+    let onFoot = course.segments.indices.filter { course.segments[$0].onFoot }
+    #expect(onFoot.map { course.starts[$0] } == [633, 1122, 2141].map { .seconds($0) })
+    #expect(
+      onFoot.map { course.segments[$0].duration } == [.seconds(23), .seconds(27), .seconds(172)])
+    let speeds = onFoot.map { course.segments[$0].speed ?? 0 }
+    #expect(abs(speeds[0] - 10.00 / 23) < 0.001)
+    #expect(abs(speeds[1] - 8.575 / 27) < 0.001)
+    #expect(abs(speeds[2] - 94.36 / 172) < 0.001)
+  }
+
   /// A TCX activity of 7 points 10 s apart at 5 m/s (0 to 60 s, 0 to 300 m) from 06:00:00Z on
   /// 2024-05-0`day`, one lap; `points` fewer cut it short.
   static func activity(_ sport: String, day: Int, hour: Int = 6, points: Int = 7) -> String {

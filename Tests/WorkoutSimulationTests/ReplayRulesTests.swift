@@ -74,6 +74,7 @@ import WorkoutSimulation
     #expect(
       onFoot.map { course.segments[$0].duration } == [.seconds(23), .seconds(27), .seconds(172)])
     let speeds = onFoot.map { course.segments[$0].speed ?? 0 }
+    try #require(speeds.count == 3)
     #expect(abs(speeds[0] - 10.00 / 23) < 0.001)
     #expect(abs(speeds[1] - 8.575 / 27) < 0.001)
     #expect(abs(speeds[2] - 94.36 / 172) < 0.001)

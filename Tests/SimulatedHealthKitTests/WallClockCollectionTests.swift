@@ -436,4 +436,44 @@ import WorkoutSimTestSupport
     }
     #expect(wallClockActions(simulation) == ["predicateForWorkoutActivities"])
   }
+
+  /// Correlations with strict dates: a blood pressure dated `Date()` whose samples are dated
+  /// `simulation.now` is refused by `save` (its own dates are read with its samples'), and
+  /// nothing is saved; a correlation query whose sample predicate is from the real clock gets
+  /// the refusal in its completion at `execute`, as one whose predicate is.
+  @Test func strictDatesRefuseRealClockCorrelationDates() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    let systolic = HKQuantityType(.bloodPressureSystolic)
+    let diastolic = HKQuantityType(.bloodPressureDiastolic)
+    let pressure = HKCorrelationType(.bloodPressure)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [systolic, diastolic], read: [systolic, diastolic])
+      let now = simulation.now
+      let mmHg = HKUnit.millimeterOfMercury()
+      func reading(_ type: HKQuantityType, _ value: Double) -> HKQuantitySample {
+        HKQuantitySample(
+          type: type, quantity: HKQuantity(unit: mmHg, doubleValue: value), start: now, end: now)
+      }
+      let objects: Set<HKSample> = [reading(systolic, 120), reading(diastolic, 80)]
+      let real = HKCorrelation(type: pressure, start: Date(), end: Date(), objects: objects)
+      await #expect {
+        try await store.save(real)
+      } throws: { Self.isStrictRefusal($0, "save") }
+      #expect(await samples(store, simulation, systolic).samples?.count == 0)
+      try await store.save(HKCorrelation(type: pressure, start: now, end: now, objects: objects))
+      let answer: ([HKCorrelation]?, (any Error)?)? = await result(store, simulation) { finish in
+        HKCorrelationQuery(
+          type: pressure, predicate: nil,
+          samplePredicates: [
+            systolic: HKQuery.predicateForSamples(withStart: Date() - 300, end: Date())
+          ]
+        ) { _, found, error in finish((found, error)) }
+      }
+      #expect(answer?.0 == nil)
+      #expect(Self.isStrictRefusal(answer?.1, "predicateForSamples"))
+    }
+    #expect(simulation.result.errors.map(\.action) == ["save", "predicateForSamples"])
+  }
 }

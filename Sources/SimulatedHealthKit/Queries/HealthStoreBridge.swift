@@ -268,6 +268,11 @@ extension HealthKitSimulation.State {
         start: low, end: high,
         strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
       )
+    case .instants(let low, let high, let options):
+      return .date(
+        start: low, end: high,
+        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
+      )
     case .sources(let bundles):
       return .sources(sourceIndices { bundles.contains($0.bundleIdentifier) })
     case .sourceRevisions(let revisions):

@@ -413,9 +413,12 @@ import WorkoutSimTestSupport
   }
 
   /// `predicateForWorkoutActivities(start:end:options:)` from the real clock: after a 600 s run
-  /// that ended at t = 600, `Date() - 600 … Date()` is virtual 0 … 600, which holds the run's
-  /// one activity (starting at 0, strict start); the predicate's dates get one
-  /// `wallClockDate` entry naming `predicateForWorkoutActivities`.
+  /// that ended at t = 600, `Date() - 601 … Date()` is virtual -1 … 600 (each bound just after
+  /// its instant), which holds the run's one activity (starting at 0, strict start);
+  /// `Date() - 600` stands just after 0 and leaves it out, as on a device, where `Date()` read
+  /// after the run's end is later than it (before, the bound lost its nanosecond as a date and
+  /// held it). Each predicate's dates get one `wallClockDate` entry naming
+  /// `predicateForWorkoutActivities`.
   @Test func workoutActivityPredicatesReadRealClockDates() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let workoutType = HKObjectType.workoutType()
@@ -428,13 +431,19 @@ import WorkoutSimTestSupport
       session.end()
       try await builder.endCollection(at: simulation.now)
       _ = try await builder.finishWorkout()
-      let lastTenMinutes = HKQuery.predicateForWorkouts(
-        activityPredicate: HKQuery.predicateForWorkoutActivities(
-          start: Date() - 600, end: Date(), options: .strictStartDate))
-      let found = await samples(store, simulation, workoutType, predicate: lastTenMinutes)
-      #expect(found.samples?.count == 1)
+      func count(since seconds: Double) async -> Int? {
+        let predicate = HKQuery.predicateForWorkouts(
+          activityPredicate: HKQuery.predicateForWorkoutActivities(
+            start: Date() - seconds, end: Date(), options: .strictStartDate))
+        return await samples(store, simulation, workoutType, predicate: predicate).samples?.count
+      }
+      #expect(await count(since: 601) == 1)
+      #expect(await count(since: 600) == 0)
     }
-    #expect(wallClockActions(simulation) == ["predicateForWorkoutActivities"])
+    #expect(
+      wallClockActions(simulation) == [
+        "predicateForWorkoutActivities", "predicateForWorkoutActivities",
+      ])
   }
 
   /// Correlations with strict dates: a blood pressure dated `Date()` whose samples are dated
@@ -475,5 +484,33 @@ import WorkoutSimTestSupport
       #expect(Self.isStrictRefusal(answer?.1, "predicateForSamples"))
     }
     #expect(simulation.result.errors.map(\.action) == ["save", "predicateForSamples"])
+  }
+
+  /// A workout the app saved with real-clock dates is matched by an activity predicate on the
+  /// instants they stand for, as by a sample predicate: `HKWorkout(activityType: .walking,
+  /// start: Date() - 1800, end: Date())` saved at t = 3600 spans virtual 1800 … 3600, its one
+  /// activity too. With a strict start, `simulation.now - 3600 … simulation.now` (0 … 3600)
+  /// holds it, `simulation.now - 1000 …` (from 2600) does not; the workout comes back with the
+  /// app's dates.
+  @Test func aWorkoutSavedFromTheRealClockMatchesActivityPredicatesOnVirtualTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let workoutType = HKObjectType.workoutType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [workoutType], read: [workoutType])
+      try await simulation.advance(by: .seconds(3600))
+      let walk = HKWorkout(activityType: .walking, start: Date() - 1800, end: Date())
+      try await store.save(walk)
+      func found(since seconds: Double) async -> [HKSample]? {
+        let predicate = HKQuery.predicateForWorkouts(
+          activityPredicate: HKQuery.predicateForWorkoutActivities(
+            start: simulation.now - seconds, end: simulation.now, options: .strictStartDate))
+        return await samples(store, simulation, workoutType, predicate: predicate).samples
+      }
+      let all = await found(since: 3600)
+      #expect(all?.map(\.uuid) == [walk.uuid])
+      #expect(all?.first?.startDate == walk.startDate)
+      #expect(await found(since: 1000)?.count == 0)
+    }
   }
 }

@@ -22,6 +22,15 @@ private func equatorRun(sensor: String, seconds: Int = 60, seed: Int = 1) throws
     """)
 }
 
+/// A location manager as an app makes one inside a run: `recorder` its delegate, when-in-use
+/// authorization asked for.
+private func authorizedManager(_ recorder: LocationRecorder) -> CLLocationManager {
+  let manager = CLLocationManager()
+  manager.delegate = recorder
+  manager.requestWhenInUseAuthorization()
+  return manager
+}
+
 /// A location manager's continuous updates over the first `seconds` of `scenario`.
 func updates(of scenario: Scenario, seconds: Int64) async throws -> (
   HealthKitSimulation, LocationRecorder
@@ -29,9 +38,7 @@ func updates(of scenario: Scenario, seconds: Int64) async throws -> (
   let simulation = try HealthKitSimulation(scenario: scenario)
   let recorder = LocationRecorder()
   try await simulation.run {
-    let manager = CLLocationManager()
-    manager.delegate = recorder
-    manager.requestWhenInUseAuthorization()
+    let manager = authorizedManager(recorder)
     manager.startUpdatingLocation()
     try await simulation.advance(by: .seconds(seconds))
     manager.stopUpdatingLocation()
@@ -83,9 +90,7 @@ struct LocationSensorTests {
     let recorder = LocationRecorder()
     let live = LiveRecorder()
     try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.startUpdatingLocation()
       let sequence = CLLocationUpdate.liveUpdates(.fitness)
       let task = Task {
@@ -115,9 +120,7 @@ struct LocationSensorTests {
     let simulation = try HealthKitSimulation(scenario: scenario)
     let recorder = LocationRecorder()
     try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.requestLocation()
       try await simulation.advance(by: .seconds(5))
     }

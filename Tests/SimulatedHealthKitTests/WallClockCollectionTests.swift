@@ -267,8 +267,10 @@ import WorkoutSimTestSupport
   /// `Date() - 1800 ... Date()` at t = 3600 (08:00 UTC + 1 h, the scenario's 10:00 CEST + 1 h),
   /// is stored on virtual time: a query for the last virtual hour finds it, and its dates in the
   /// store are virtual 1800 … 3600 (a strict-start predicate from virtual 1800 still finds it,
-  /// from 1801 not); one `wallClockDate` entry names `save`. With strict dates the save is
-  /// refused.
+  /// from 1801 not, and so does an activity predicate, its one activity spanning it: before,
+  /// the activity's real-clock dates were compared with virtual ones); the workout comes back
+  /// with the app's dates; one `wallClockDate` entry names `save`. With strict dates the save
+  /// is refused.
   @Test(arguments: [false, true])
   func aWorkoutSavedFromTheRealClock(strict: Bool) async throws {
     let simulation = try HealthKitSimulation(
@@ -287,16 +289,23 @@ import WorkoutSimTestSupport
         return
       }
       try await store.save(walk)
-      func count(from seconds: Double) async -> Int? {
-        await samples(
-          store, simulation, workoutType,
-          predicate: HKQuery.predicateForSamples(
-            withStart: simulation.startDate + seconds, end: simulation.now,
-            options: .strictStartDate)
-        ).samples?.count
+      func found(from seconds: Double, activities: Bool = false) async -> [HKSample]? {
+        let start = simulation.startDate + seconds
+        let predicate =
+          activities
+          ? HKQuery.predicateForWorkouts(
+            activityPredicate: HKQuery.predicateForWorkoutActivities(
+              start: start, end: simulation.now, options: .strictStartDate))
+          : HKQuery.predicateForSamples(
+            withStart: start, end: simulation.now, options: .strictStartDate)
+        return await samples(store, simulation, workoutType, predicate: predicate).samples
       }
-      #expect(await count(from: 1800) == 1)
-      #expect(await count(from: 1801) == 0)
+      #expect(await found(from: 1800)?.count == 1)
+      #expect(await found(from: 1801)?.count == 0)
+      let byActivity = await found(from: 1800, activities: true)
+      #expect(byActivity?.map(\.uuid) == [walk.uuid])
+      #expect(byActivity?.first?.startDate == walk.startDate)
+      #expect(await found(from: 1801, activities: true)?.count == 0)
     }
     #expect(wallClockActions(simulation) == (strict ? [] : ["save"]))
   }
@@ -484,33 +493,5 @@ import WorkoutSimTestSupport
       #expect(Self.isStrictRefusal(answer?.1, "predicateForSamples"))
     }
     #expect(simulation.result.errors.map(\.action) == ["save", "predicateForSamples"])
-  }
-
-  /// A workout the app saved with real-clock dates is matched by an activity predicate on the
-  /// instants they stand for, as by a sample predicate: `HKWorkout(activityType: .walking,
-  /// start: Date() - 1800, end: Date())` saved at t = 3600 spans virtual 1800 … 3600, its one
-  /// activity too. With a strict start, `simulation.now - 3600 … simulation.now` (0 … 3600)
-  /// holds it, `simulation.now - 1000 …` (from 2600) does not; the workout comes back with the
-  /// app's dates.
-  @Test func aWorkoutSavedFromTheRealClockMatchesActivityPredicatesOnVirtualTime() async throws {
-    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    let workoutType = HKObjectType.workoutType()
-    try await simulation.run {
-      let store = HKHealthStore()
-      try await authorize(store, share: [workoutType], read: [workoutType])
-      try await simulation.advance(by: .seconds(3600))
-      let walk = HKWorkout(activityType: .walking, start: Date() - 1800, end: Date())
-      try await store.save(walk)
-      func found(since seconds: Double) async -> [HKSample]? {
-        let predicate = HKQuery.predicateForWorkouts(
-          activityPredicate: HKQuery.predicateForWorkoutActivities(
-            start: simulation.now - seconds, end: simulation.now, options: .strictStartDate))
-        return await samples(store, simulation, workoutType, predicate: predicate).samples
-      }
-      let all = await found(since: 3600)
-      #expect(all?.map(\.uuid) == [walk.uuid])
-      #expect(all?.first?.startDate == walk.startDate)
-      #expect(await found(since: 1000)?.count == 0)
-    }
   }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutRecordings
 import WorkoutScenario
 
 /// One GPS fix before it becomes SimulatedCoreLocation's `CLLocation` or a point of the run
@@ -282,19 +283,13 @@ package struct RoutePlan: Sendable {
   }
 
   /// The great-circle distance, m, as SimulatedCoreLocation's `CLLocation.distance(from:)`
-  /// gives it (the haversine formula on ``earthRadius``,
-  /// `2R·asin(√(sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2)))`).
+  /// gives it: the haversine formula on the same mean radius as ``earthRadius``,
+  /// `2R·asin(√(sin²(Δφ/2) + cos φ1 cos φ2 sin²(Δλ/2)))`, whose one home is
+  /// WorkoutRecordings' `haversineMetres(_:_:_:_:)` (a recording's distances use it too).
   package static func distance(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
     -> Double
   {
-    let radians = Double.pi / 180
-    let phi1 = lat1 * radians
-    let phi2 = lat2 * radians
-    let dPhi = (lat2 - lat1) * radians
-    let dLambda = (lon2 - lon1) * radians
-    let h =
-      sin(dPhi / 2) * sin(dPhi / 2) + cos(phi1) * cos(phi2) * sin(dLambda / 2) * sin(dLambda / 2)
-    return 2 * earthRadius * asin(min(1, h.squareRoot()))
+    haversineMetres(lat1, lon1, lat2, lon2)
   }
 
   /// The initial bearing from the first point to the second, degrees in 0..<360.

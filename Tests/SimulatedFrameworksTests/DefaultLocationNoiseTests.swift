@@ -44,40 +44,17 @@ struct DefaultLocationNoiseTests {
   }
 
   /// The default error over 200 000 fixes (55.6 h at 1 Hz) of a body standing still, through a
-  /// plan given no sensor: north and east variance (5 / √2)² = 12.5 m² (standard deviation
-  /// 3.536 m), up 10² = 100 m², consecutive errors correlated by ρ = exp(−1 / 60) = 0.983471.
-  /// The variance estimate of an AR(1) series has a relative standard error of
-  /// √(2(1 + ρ²) / ((1 − ρ²) N)) = 2.45 %; the bounds are 4 of those (10 %). (The uniform
-  /// ±3 m noise it replaces had variance 3 m² and no correlation.)
+  /// plan given no sensor: the model's spread and correlation
+  /// (``StandingErrors/expectTheDefaultModel()``: north and east variance 12.5 m², up 100 m²,
+  /// ρ = 0.983471), each fix reporting 5 m and 10 m. (The uniform ±3 m noise it replaces had
+  /// variance 3 m² and no correlation.)
   @Test func theDefaultErrorHasTheModelsSpreadAndCorrelation() throws {
     var plan = RoutePlan(
       course: try Course(segments: []), speed: { _ in 0 },
       gps: Scenario.GPS(latitude: 0, longitude: 0, altitude: 0, heading: 0), seed: 11)
-    let metresPerDegree = 6_371_008.8 * Double.pi / 180
-    let count = 200_000
-    var north: [Double] = []
-    var east: [Double] = []
-    var up: [Double] = []
-    north.reserveCapacity(count)
-    east.reserveCapacity(count)
-    up.reserveCapacity(count)
-    for second in 0..<count {
-      guard let fix = plan.fix(at: .seconds(Int64(second))), let altitude = fix.altitude else {
-        Issue.record("no fix at \(second) s")
-        return
-      }
-      north.append(fix.latitude * metresPerDegree)
-      east.append(fix.longitude * metresPerDegree)
-      up.append(altitude)
-    }
-    func meanSquare(_ values: [Double]) -> Double {
-      values.reduce(0) { $0 + $1 * $1 } / Double(values.count)
-    }
-    #expect(abs(meanSquare(north) / 12.5 - 1) < 0.10)
-    #expect(abs(meanSquare(east) / 12.5 - 1) < 0.10)
-    #expect(abs(meanSquare(up) / 100 - 1) < 0.10)
-    var lagged = 0.0
-    for index in 1..<count { lagged += north[index] * north[index - 1] }
-    #expect(abs(lagged / Double(count - 1) / meanSquare(north) - 0.983471) < 0.005)
+    let measured = StandingErrors(of: &plan, count: 200_000)
+    let errors = try #require(measured)
+    #expect(errors.reportedDefaults)
+    errors.expectTheDefaultModel()
   }
 }

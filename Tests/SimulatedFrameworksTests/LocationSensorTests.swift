@@ -22,6 +22,15 @@ private func equatorRun(sensor: String, seconds: Int = 60, seed: Int = 1) throws
     """)
 }
 
+/// A location manager as an app makes one inside a run: `recorder` its delegate, when-in-use
+/// authorization asked for.
+private func authorizedManager(_ recorder: LocationRecorder) -> CLLocationManager {
+  let manager = CLLocationManager()
+  manager.delegate = recorder
+  manager.requestWhenInUseAuthorization()
+  return manager
+}
+
 /// A location manager's continuous updates over the first `seconds` of `scenario`.
 func updates(of scenario: Scenario, seconds: Int64) async throws -> (
   HealthKitSimulation, LocationRecorder
@@ -29,9 +38,7 @@ func updates(of scenario: Scenario, seconds: Int64) async throws -> (
   let simulation = try HealthKitSimulation(scenario: scenario)
   let recorder = LocationRecorder()
   try await simulation.run {
-    let manager = CLLocationManager()
-    manager.delegate = recorder
-    manager.requestWhenInUseAuthorization()
+    let manager = authorizedManager(recorder)
     manager.startUpdatingLocation()
     try await simulation.advance(by: .seconds(seconds))
     manager.stopUpdatingLocation()
@@ -83,9 +90,7 @@ struct LocationSensorTests {
     let recorder = LocationRecorder()
     let live = LiveRecorder()
     try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.startUpdatingLocation()
       let sequence = CLLocationUpdate.liveUpdates(.fitness)
       let task = Task {
@@ -115,9 +120,7 @@ struct LocationSensorTests {
     let simulation = try HealthKitSimulation(scenario: scenario)
     let recorder = LocationRecorder()
     try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.requestLocation()
       try await simulation.advance(by: .seconds(5))
     }
@@ -133,43 +136,15 @@ struct LocationSensorTests {
       sensor: Scenario.LocationSensor())
   }
 
-  /// The error's statistics over 200 000 fixes (55.6 h at 1 Hz) of a body standing still: the
-  /// north and east errors have variance (5 / √2)² = 12.5 m², so the radial error's mean square
-  /// is 25 m² (its root, 5 m, is the reported accuracy); the altitude's variance is 10² =
-  /// 100 m²; consecutive errors correlate by ρ = exp(−1 / 60) = 0.983471. The variance
-  /// estimate of an AR(1) series has a relative standard error of √(2(1 + ρ²) / ((1 − ρ²) N))
-  /// = √(2 × 1.96721 / (0.032784 × 200000)) = 2.45 %; the bounds are 4 of those (10 %).
+  /// The error's statistics over 200 000 fixes (55.6 h at 1 Hz) of a body standing still with
+  /// the default sensor given explicitly: the model's spread and correlation
+  /// (``StandingErrors/expectTheDefaultModel()``), every fix reporting 5 m and 10 m.
   @Test func theErrorHasTheDocumentedSpreadAndCorrelation() throws {
     var plan = try standingPlan(seed: 7)
-    let metresPerDegree = 6_371_008.8 * Double.pi / 180
-    let count = 200_000
-    var north: [Double] = []
-    var east: [Double] = []
-    var up: [Double] = []
-    north.reserveCapacity(count)
-    var reported = true
-    for second in 0..<count {
-      guard let fix = plan.fix(at: .seconds(Int64(second))), let altitude = fix.altitude else {
-        Issue.record("no fix at \(second) s")
-        return
-      }
-      north.append(fix.latitude * metresPerDegree)
-      east.append(fix.longitude * metresPerDegree)
-      up.append(altitude)
-      reported = reported && fix.horizontalAccuracy == 5 && fix.verticalAccuracy == 10
-    }
-    #expect(reported)
-    func meanSquare(_ values: [Double]) -> Double {
-      values.reduce(0) { $0 + $1 * $1 } / Double(values.count)
-    }
-    #expect(abs(meanSquare(north) / 12.5 - 1) < 0.10)
-    #expect(abs(meanSquare(east) / 12.5 - 1) < 0.10)
-    #expect(abs((meanSquare(north) + meanSquare(east)) / 25 - 1) < 0.10)
-    #expect(abs(meanSquare(up) / 100 - 1) < 0.10)
-    var lagged = 0.0
-    for index in 1..<count { lagged += north[index] * north[index - 1] }
-    let correlation = lagged / Double(count - 1) / meanSquare(north)
-    #expect(abs(correlation - 0.983471) < 0.005)
+    let measured = StandingErrors(of: &plan, count: 200_000)
+    let errors = try #require(measured)
+    #expect(errors.reportedDefaults)
+    errors.expectTheDefaultModel()
   }
 
   /// A fix depends only on the seed and its instant: asked out of order, again, or by a fresh

@@ -34,6 +34,21 @@ private func startRun(_ store: HKHealthStore, at date: Date) async throws -> (
   return (session, builder)
 }
 
+/// A simulation of ``steadyRun``.
+private func steadyRunSimulation() throws -> HealthKitSimulation {
+  try HealthKitSimulation(scenario: decodeScenario(steadyRun, fileName: "pedometer.json"))
+}
+
+/// Ends a run at virtual now as an app does: the session's `end()`, `endCollection` and
+/// `finishWorkout()`, which saves its samples.
+private func finishRun(
+  _ session: HKWorkoutSession, _ builder: HKLiveWorkoutBuilder, _ simulation: HealthKitSimulation
+) async throws {
+  session.end()
+  try await builder.endCollection(at: simulation.now)
+  _ = try await builder.finishWorkout()
+}
+
 /// What a pedometer handler saw: the virtual second of each call, its steps and its distance
 /// (m, rounded to the metre).
 private final class PedometerRecorder: Sendable {
@@ -90,8 +105,7 @@ struct PedometerWorkoutTests {
   /// its workout session, and the updates still come. The activity manager reports the body's
   /// running (the course, not the store) from 0 + 15 s.
   @Test func liveUpdatesRiseDuringAWorkout() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(steadyRun, fileName: "pedometer.json"))
+    let simulation = try steadyRunSimulation()
     let recorder = PedometerRecorder()
     let running = Mutex<[Bool]>([])
     try await simulation.run {
@@ -125,8 +139,7 @@ struct PedometerWorkoutTests {
   /// (the split rule): 15 + 150 + 15 = 180 steps. Before the finish the store has none of them;
   /// after it, the store's own sum is the pedometer's.
   @Test func aQueryOverTheWorkoutIsTheSameBeforeAndAfterFinishWorkout() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(steadyRun, fileName: "pedometer.json"))
+    let simulation = try steadyRunSimulation()
     let before = Mutex<[Int]>([])
     let after = Mutex<[Int]>([])
     let distances = Mutex<[Double]>([])
@@ -140,9 +153,7 @@ struct PedometerWorkoutTests {
         $0 = [whole.steps, part.steps, Int(storeSteps(simulation, from: 0, to: 600))]
       }
       distances.withLock { $0.append(whole.distance) }
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      _ = try await builder.finishWorkout()
+      try await finishRun(session, builder, simulation)
       try await simulation.advance(by: .seconds(60))
       let wholeAfter = await query(pedometer, simulation, from: 0, to: 600)
       let partAfter = await query(pedometer, simulation, from: 5, to: 65)
@@ -177,9 +188,7 @@ struct PedometerWorkoutTests {
       try await simulation.advance(by: .seconds(600))
       let pedometer = CMPedometer()
       let before = await query(pedometer, simulation, from: 0, to: 600)
-      session.end()
-      try await builder.endCollection(at: simulation.now)
-      _ = try await builder.finishWorkout()
+      try await finishRun(session, builder, simulation)
       let after = await query(pedometer, simulation, from: 0, to: 600)
       counts.withLock {
         $0 = [before.steps, after.steps, Int(storeSteps(simulation, from: 0, to: 600))]
@@ -193,8 +202,7 @@ struct PedometerWorkoutTests {
   /// m), the store none; live updates begun before the discard keep them: 0 to 900 steps at
   /// 0…300 s, then none (the count stays 900 once no builder collects).
   @Test func aDiscardedWorkoutsStepsStillCount() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(steadyRun, fileName: "pedometer.json"))
+    let simulation = try steadyRunSimulation()
     let recorder = PedometerRecorder()
     let counted = Mutex<(steps: Int, distance: Double, store: Double)>((-1, -1, -1))
     try await simulation.run {
@@ -223,8 +231,7 @@ struct PedometerWorkoutTests {
   /// `stopUpdates()` stops them: updates at 0, 60 and 120 s (0, 180, 360 steps), stopped at
   /// 150 s; the workout runs on to 400 s and no update comes.
   @Test func stopUpdatesStopsThem() async throws {
-    let simulation = try HealthKitSimulation(
-      scenario: decodeScenario(steadyRun, fileName: "pedometer.json"))
+    let simulation = try steadyRunSimulation()
     let recorder = PedometerRecorder()
     try await simulation.run {
       let (session, builder) = try await startRun(HKHealthStore(), at: simulation.now)

@@ -304,4 +304,56 @@ import WorkoutSimTestSupport
       #expect(await samples(store, simulation, steps).samples?.isEmpty == true)
     }
   }
+
+  /// Correlation queries match a date predicate by virtual instant (the wall-clock rule,
+  /// docs/swift-api.md#the-wall-clock-rule), whichever side is the real clock: a blood pressure
+  /// saved at `Date()` at t = 600 (`real`) and one at `simulation.now` at t = 1200 (`virtual`).
+  /// At t = 1200, from `simulation.now - 300` (t = 900) on holds `virtual` only, from
+  /// `simulation.now - 900` (t = 300) both; `Date() - 300 ... Date()` (just after 900 up to just
+  /// after 1200) holds `virtual` only, `Date() - 900 ... Date()` both. A sample predicate on the
+  /// systolic sample reads its dates the same way; a sample query of the correlation type too.
+  /// Each predicate read from the real clock is one `wallClockDate` entry, after the save's.
+  @Test func correlationDatePredicatesMatchByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [Self.systolic, Self.diastolic], read: [Self.systolic, Self.diastolic])
+      try await simulation.advance(by: .seconds(600))
+      let real = Self.bloodPressure(at: Date())
+      try await store.save(real)
+      try await simulation.advance(by: .seconds(600))
+      let virtual = Self.bloodPressure(at: simulation.now)
+      try await store.save(virtual)
+
+      func found(_ predicate: NSPredicate?, systolic: NSPredicate? = nil) async -> [UUID]? {
+        let correlations = Mutex<[HKCorrelation]?>(nil)
+        store.execute(
+          HKCorrelationQuery(
+            type: Self.pressure, predicate: predicate,
+            samplePredicates: systolic.map { [Self.systolic: $0] }
+          ) { _, found, _ in correlations.withLock { $0 = found } })
+        await simulation.settle()
+        return correlations.withLock { $0?.map(\.uuid) }
+      }
+      func since(_ date: Date, to end: Date? = nil) -> NSPredicate {
+        HKQuery.predicateForSamples(withStart: date, end: end, options: [])
+      }
+      #expect(await found(since(simulation.now - 300)) == [virtual.uuid])
+      #expect(await found(since(simulation.now - 900)) == [real.uuid, virtual.uuid])
+      #expect(await found(since(Date() - 300, to: Date())) == [virtual.uuid])
+      #expect(await found(since(Date() - 900, to: Date())) == [real.uuid, virtual.uuid])
+      #expect(await found(nil, systolic: since(simulation.now - 300)) == [virtual.uuid])
+      #expect(await found(nil, systolic: since(Date() - 900, to: Date() - 300)) == [real.uuid])
+      let queried = await samples(
+        store, simulation, Self.pressure, predicate: since(simulation.now - 300)
+      ).samples
+      #expect(queried?.map(\.uuid) == [virtual.uuid])
+    }
+    let entries = simulation.result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    #expect(entries == ["save"] + Array(repeating: "predicateForSamples", count: 3))
+  }
 }

@@ -48,19 +48,24 @@ import WorkoutSimTestSupport
     let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
     try await watchStore.requestAuthorization(
       toShare: [.workoutType()], read: [.workoutType()])
-    let configuration = HKWorkoutConfiguration()
-    configuration.activityType = .traditionalStrengthTraining
-    configuration.locationType = .indoor
-    let session = try HKWorkoutSession(healthStore: watchStore, configuration: configuration)
-    let builder = session.associatedWorkoutBuilder()
-    builder.dataSource = HKLiveWorkoutDataSource(
-      healthStore: watchStore, workoutConfiguration: configuration)
-    session.startActivity(with: noon(plus: 0))
-    try await builder.beginCollection(at: noon(plus: 0))
-    try await simulation.advance(to: noon(plus: 600))
-    session.end()
-    try await builder.endCollection(at: noon(plus: 600))
-    return try #require(try await builder.finishWorkout())
+    return try await recordStrength(in: watchStore, simulation, until: 600)
+  }
+
+  /// A store made on the phone, sharing and reading workouts, running an observer of workouts
+  /// made on the phone whose handler adds to `calls`.
+  static func phoneObserver(_ simulation: HealthKitSimulation, _ calls: Calls) async throws
+    -> HKHealthStore
+  {
+    let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
+    try await phoneStore.requestAuthorization(toShare: [.workoutType()], read: [.workoutType()])
+    let query = await simulation.on(.phone) {
+      HKObserverQuery(sampleType: .workoutType(), predicate: nil) { _, completion, _ in
+        calls.add(simulation)
+        completion()
+      }
+    }
+    phoneStore.execute(query)
+    return phoneStore
   }
 
   /// The phone's observer of workouts: its first call at 0 (execute); the watch saves at
@@ -71,16 +76,7 @@ import WorkoutSimTestSupport
     let simulation = try HealthKitSimulation(scenario: try Self.scenario())
     let calls = Calls()
     try await simulation.run {
-      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
-      try await phoneStore.requestAuthorization(
-        toShare: [.workoutType()], read: [.workoutType()])
-      let query = await simulation.on(.phone) {
-        HKObserverQuery(sampleType: .workoutType(), predicate: nil) { _, completion, _ in
-          calls.add(simulation)
-          completion()
-        }
-      }
-      phoneStore.execute(query)
+      let phoneStore = try await Self.phoneObserver(simulation, calls)
       let saved = try await Self.watchWorkout(simulation)
       try await simulation.advance(to: noon(plus: 600.5))
       #expect(calls.times == [0])
@@ -132,16 +128,7 @@ import WorkoutSimTestSupport
       scenario: try Self.scenario(lock: #"[ { "from": 1, "to": 20000 } ]"#))
     let calls = Calls()
     try await simulation.run {
-      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
-      try await phoneStore.requestAuthorization(
-        toShare: [.workoutType()], read: [.workoutType()])
-      let query = await simulation.on(.phone) {
-        HKObserverQuery(sampleType: .workoutType(), predicate: nil) { _, completion, _ in
-          calls.add(simulation)
-          completion()
-        }
-      }
-      phoneStore.execute(query)
+      let phoneStore = try await Self.phoneObserver(simulation, calls)
       try await phoneStore.enableBackgroundDelivery(for: .workoutType(), frequency: .immediate)
       _ = try await Self.watchWorkout(simulation)
       try await simulation.advance(to: noon(plus: 700))
@@ -162,11 +149,7 @@ import WorkoutSimTestSupport
     let calls = Calls()
     try await simulation.run {
       let steps = HKQuantityType(.stepCount)
-      let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
-      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
-      for store in [watchStore, phoneStore] {
-        try await store.requestAuthorization(toShare: [steps], read: [steps])
-      }
+      let (watchStore, phoneStore) = try await deviceStores(simulation, sharing: [steps])
       let query = await simulation.on(.watch) {
         HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
           calls.add(simulation)

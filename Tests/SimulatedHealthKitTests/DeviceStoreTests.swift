@@ -71,19 +71,7 @@ import WorkoutSimTestSupport
       for store in [watchStore, phone.store, whole] {
         try await store.requestAuthorization(toShare: types, read: Set(types.map { $0 }))
       }
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .traditionalStrengthTraining
-      configuration.locationType = .indoor
-      let session = try HKWorkoutSession(healthStore: watchStore, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: watchStore, workoutConfiguration: configuration)
-      session.startActivity(with: noon(plus: 0))
-      try await builder.beginCollection(at: noon(plus: 0))
-      try await simulation.advance(to: noon(plus: 1800))
-      session.end()
-      try await builder.endCollection(at: noon(plus: 1800))
-      let saved = try #require(try await builder.finishWorkout())
+      let saved = try await recordStrength(in: watchStore, simulation, until: 1800)
       #expect(saved.duration == 1800)
       let energy = saved.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()?
         .doubleValue(for: .kilocalorie())
@@ -123,11 +111,7 @@ import WorkoutSimTestSupport
     let simulation = try HealthKitSimulation(scenario: try Self.strength())
     try await simulation.run {
       let steps = HKQuantityType(.stepCount)
-      let watchStore = await simulation.on(HealthKitSimulation.Device.watch) { HKHealthStore() }
-      let phoneStore = await simulation.on(HealthKitSimulation.Device.phone) { HKHealthStore() }
-      for store in [watchStore, phoneStore] {
-        try await store.requestAuthorization(toShare: [steps], read: [steps])
-      }
+      let (watchStore, phoneStore) = try await deviceStores(simulation, sharing: [steps])
       try await simulation.advance(to: noon(plus: 10))
       let sample = HKQuantitySample(
         type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 42),

@@ -267,8 +267,10 @@ import WorkoutSimTestSupport
   /// `Date() - 1800 ... Date()` at t = 3600 (08:00 UTC + 1 h, the scenario's 10:00 CEST + 1 h),
   /// is stored on virtual time: a query for the last virtual hour finds it, and its dates in the
   /// store are virtual 1800 … 3600 (a strict-start predicate from virtual 1800 still finds it,
-  /// from 1801 not); one `wallClockDate` entry names `save`. With strict dates the save is
-  /// refused.
+  /// from 1801 not, and so does an activity predicate, its one activity spanning it: before,
+  /// the activity's real-clock dates were compared with virtual ones); the workout comes back
+  /// with the app's dates; one `wallClockDate` entry names `save`. With strict dates the save
+  /// is refused.
   @Test(arguments: [false, true])
   func aWorkoutSavedFromTheRealClock(strict: Bool) async throws {
     let simulation = try HealthKitSimulation(
@@ -287,16 +289,23 @@ import WorkoutSimTestSupport
         return
       }
       try await store.save(walk)
-      func count(from seconds: Double) async -> Int? {
-        await samples(
-          store, simulation, workoutType,
-          predicate: HKQuery.predicateForSamples(
-            withStart: simulation.startDate + seconds, end: simulation.now,
-            options: .strictStartDate)
-        ).samples?.count
+      func found(from seconds: Double, activities: Bool = false) async -> [HKSample]? {
+        let start = simulation.startDate + seconds
+        let predicate =
+          activities
+          ? HKQuery.predicateForWorkouts(
+            activityPredicate: HKQuery.predicateForWorkoutActivities(
+              start: start, end: simulation.now, options: .strictStartDate))
+          : HKQuery.predicateForSamples(
+            withStart: start, end: simulation.now, options: .strictStartDate)
+        return await samples(store, simulation, workoutType, predicate: predicate).samples
       }
-      #expect(await count(from: 1800) == 1)
-      #expect(await count(from: 1801) == 0)
+      #expect(await found(from: 1800)?.count == 1)
+      #expect(await found(from: 1801)?.count == 0)
+      let byActivity = await found(from: 1800, activities: true)
+      #expect(byActivity?.map(\.uuid) == [walk.uuid])
+      #expect(byActivity?.first?.startDate == walk.startDate)
+      #expect(await found(from: 1801, activities: true)?.count == 0)
     }
     #expect(wallClockActions(simulation) == (strict ? [] : ["save"]))
   }
@@ -413,9 +422,12 @@ import WorkoutSimTestSupport
   }
 
   /// `predicateForWorkoutActivities(start:end:options:)` from the real clock: after a 600 s run
-  /// that ended at t = 600, `Date() - 600 … Date()` is virtual 0 … 600, which holds the run's
-  /// one activity (starting at 0, strict start); the predicate's dates get one
-  /// `wallClockDate` entry naming `predicateForWorkoutActivities`.
+  /// that ended at t = 600, `Date() - 601 … Date()` is virtual -1 … 600 (each bound just after
+  /// its instant), which holds the run's one activity (starting at 0, strict start);
+  /// `Date() - 600` stands just after 0 and leaves it out, as on a device, where `Date()` read
+  /// after the run's end is later than it (before, the bound lost its nanosecond as a date and
+  /// held it). Each predicate's dates get one `wallClockDate` entry naming
+  /// `predicateForWorkoutActivities`.
   @Test func workoutActivityPredicatesReadRealClockDates() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let workoutType = HKObjectType.workoutType()
@@ -428,12 +440,58 @@ import WorkoutSimTestSupport
       session.end()
       try await builder.endCollection(at: simulation.now)
       _ = try await builder.finishWorkout()
-      let lastTenMinutes = HKQuery.predicateForWorkouts(
-        activityPredicate: HKQuery.predicateForWorkoutActivities(
-          start: Date() - 600, end: Date(), options: .strictStartDate))
-      let found = await samples(store, simulation, workoutType, predicate: lastTenMinutes)
-      #expect(found.samples?.count == 1)
+      func count(since seconds: Double) async -> Int? {
+        let predicate = HKQuery.predicateForWorkouts(
+          activityPredicate: HKQuery.predicateForWorkoutActivities(
+            start: Date() - seconds, end: Date(), options: .strictStartDate))
+        return await samples(store, simulation, workoutType, predicate: predicate).samples?.count
+      }
+      #expect(await count(since: 601) == 1)
+      #expect(await count(since: 600) == 0)
     }
-    #expect(wallClockActions(simulation) == ["predicateForWorkoutActivities"])
+    #expect(
+      wallClockActions(simulation) == [
+        "predicateForWorkoutActivities", "predicateForWorkoutActivities",
+      ])
+  }
+
+  /// Correlations with strict dates: a blood pressure dated `Date()` whose samples are dated
+  /// `simulation.now` is refused by `save` (its own dates are read with its samples'), and
+  /// nothing is saved; a correlation query whose sample predicate is from the real clock gets
+  /// the refusal in its completion at `execute`, as one whose predicate is.
+  @Test func strictDatesRefuseRealClockCorrelationDates() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]"), options: .strictDates)
+    let systolic = HKQuantityType(.bloodPressureSystolic)
+    let diastolic = HKQuantityType(.bloodPressureDiastolic)
+    let pressure = HKCorrelationType(.bloodPressure)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [systolic, diastolic], read: [systolic, diastolic])
+      let now = simulation.now
+      let mmHg = HKUnit.millimeterOfMercury()
+      func reading(_ type: HKQuantityType, _ value: Double) -> HKQuantitySample {
+        HKQuantitySample(
+          type: type, quantity: HKQuantity(unit: mmHg, doubleValue: value), start: now, end: now)
+      }
+      let objects: Set<HKSample> = [reading(systolic, 120), reading(diastolic, 80)]
+      let real = HKCorrelation(type: pressure, start: Date(), end: Date(), objects: objects)
+      await #expect {
+        try await store.save(real)
+      } throws: { Self.isStrictRefusal($0, "save") }
+      #expect(await samples(store, simulation, systolic).samples?.count == 0)
+      try await store.save(HKCorrelation(type: pressure, start: now, end: now, objects: objects))
+      let answer: ([HKCorrelation]?, (any Error)?)? = await result(store, simulation) { finish in
+        HKCorrelationQuery(
+          type: pressure, predicate: nil,
+          samplePredicates: [
+            systolic: HKQuery.predicateForSamples(withStart: Date() - 300, end: Date())
+          ]
+        ) { _, found, error in finish((found, error)) }
+      }
+      #expect(answer?.0 == nil)
+      #expect(Self.isStrictRefusal(answer?.1, "predicateForSamples"))
+    }
+    #expect(simulation.result.errors.map(\.action) == ["save", "predicateForSamples"])
   }
 }

@@ -181,6 +181,41 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// States of mind match a date predicate by virtual instant whichever side is the real
+  /// clock (they come back as the app made them): one logged at `Date()` at t = 600 (`real`),
+  /// one at `simulation.now` at t = 1200 (`virtual`). At t = 1200 from `simulation.now - 300`
+  /// on holds `virtual`, from `simulation.now - 900` both; `Date() - 300 … Date()` holds
+  /// `virtual`, `Date() - 900 … Date() - 300` `real`.
+  @Test func statesOfMindMatchDatePredicatesByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let mind = HKObjectType.stateOfMindType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [mind], read: [mind])
+      func log(at date: Date) async throws -> HKStateOfMind {
+        let state = HKStateOfMind(
+          date: date, kind: .momentaryEmotion, valence: 0.5, labels: [.happy],
+          associations: [.fitness])
+        try await store.save(state)
+        return state
+      }
+      try await simulation.advance(by: .seconds(600))
+      let real = try await log(at: Date())
+      try await simulation.advance(by: .seconds(600))
+      let virtual = try await log(at: simulation.now)
+      func found(from start: Date, to end: Date?) async -> [UUID]? {
+        await samples(
+          store, simulation, mind,
+          predicate: HKQuery.predicateForSamples(withStart: start, end: end, options: [])
+        ).samples?.map(\.uuid)
+      }
+      #expect(await found(from: simulation.now - 300, to: nil) == [virtual.uuid])
+      #expect(await found(from: simulation.now - 900, to: nil) == [real.uuid, virtual.uuid])
+      #expect(await found(from: Date() - 300, to: Date()) == [virtual.uuid])
+      #expect(await found(from: Date() - 900, to: Date() - 300) == [real.uuid])
+    }
+  }
+
   /// The builder reads a sample's `Date()`s as `save` does: 5 kcal from `Date() - 60` to
   /// `Date()` at t = 600 is [540, 600] and joins the constant run's 1 kcal per 10 s: 60 + 5 =
   /// 65 kcal. One ending a minute after now is refused, with its article right.

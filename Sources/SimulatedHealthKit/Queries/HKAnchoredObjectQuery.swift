@@ -302,18 +302,29 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
+    let changes = parts.map { part in
+      state.health.changes(
+        of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
+    }
+    return merged(changes, after: anchor, context: context, state: state)
+  }
+
+  /// The parts' `changes` after `anchor` as one answer: the added objects in arrival order
+  /// (the store's id order), the deleted ones part by part, and the latest anchor (`anchor`,
+  /// or 0, when none is later).
+  private static func merged(
+    _ changes: [HealthChanges], after anchor: HealthAnchor?, context: QueryContext,
+    state: HealthKitSimulation.State
+  ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
     var added: [HealthSampleID] = []
     var deleted: [HKDeletedObject] = []
     var latest = anchor ?? HealthAnchor(value: 0)
-    for part in parts {
-      let changes = state.health.changes(
-        of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
-      added.append(contentsOf: changes.added)
-      deleted.append(
-        contentsOf: changes.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
-      if changes.anchor.value > latest.value { latest = changes.anchor }
+    for part in changes {
+      added.append(contentsOf: part.added)
+      deleted.append(contentsOf: part.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
+      if part.anchor.value > latest.value { latest = part.anchor }
     }
-    if parts.count > 1 { added.sort() }
+    if changes.count > 1 { added.sort() }
     return (
       added.map { state.object($0, context: context).asQueried }, deleted,
       HKQueryAnchor(store: latest)
@@ -330,23 +341,14 @@ extension HKAnchoredObjectQuery {
     _ parts: inout [Part], after anchor: HealthAnchor?, context: QueryContext,
     state: inout HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    var added: [HealthSampleID] = []
-    var deleted: [HKDeletedObject] = []
-    var latest = anchor ?? HealthAnchor(value: 0)
+    var changes: [HealthChanges] = []
     for index in parts.indices {
-      let changes = state.deviceChanges(
-        of: parts[index].kind, where: parts[index].filter, on: context.device, after: anchor,
-        waiting: &parts[index].waiting)
-      added.append(contentsOf: changes.added)
-      deleted.append(
-        contentsOf: changes.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
-      if changes.anchor.value > latest.value { latest = changes.anchor }
+      changes.append(
+        state.deviceChanges(
+          of: parts[index].kind, where: parts[index].filter, on: context.device, after: anchor,
+          waiting: &parts[index].waiting))
     }
-    if parts.count > 1 { added.sort() }
-    return (
-      added.map { state.object($0, context: context).asQueried }, deleted,
-      HKQueryAnchor(store: latest)
-    )
+    return merged(changes, after: anchor, context: context, state: state)
   }
 }
 

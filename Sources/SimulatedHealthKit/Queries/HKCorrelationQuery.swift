@@ -21,8 +21,10 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   /// - Parameters:
   ///   - correlationType: `bloodPressure` or `food`.
   ///   - predicate: filters the correlations themselves (dates, sources, UUIDs, metadata), or
+  ///     `nil`. Dates match by virtual instant, whether the app wrote them from the real clock
+  ///     or from `simulation.now` (a project rule: docs/swift-api.md#the-wall-clock-rule).
+  ///   - samplePredicates: filters by the correlation's objects (dates as `predicate`'s), or
   ///     `nil`.
-  ///   - samplePredicates: filters by the correlation's objects, or `nil`.
   ///   - completion: called once in the callback lane with the correlations in save order, or
   ///     with `nil` and an error.
   public init(
@@ -41,17 +43,28 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   ) -> [HealthKitSimulation.Callback] {
     guard Self.readable(correlationType, state) else { return fail(notDeterminedError) }
     var found = state.correlations(of: correlationType, matching: predicate, context: context)
-    for (type, samplePredicate) in (samplePredicates ?? [:]).sorted(by: {
-      $0.key.identifier < $1.key.identifier
-    }) {
+    // The objects are in the store: a date condition matches their stored instants.
+    for (type, samplePredicate) in orderedSamplePredicates {
+      let read = state.readingDates(of: samplePredicate, context: context)
       found = found.filter { correlation in
-        correlation.objects(for: type).contains { state.objectMatches($0, samplePredicate) }
+        correlation.objects(for: type).contains { state.storedObjectMatches($0, read) }
       }
     }
     let query = self
     let completion = completion
     let result = found
     return [{ if !query.isStopped { completion(query, result, nil) } }]
+  }
+
+  /// The sample predicates in type identifier order, the order the query reads them in.
+  private var orderedSamplePredicates: [(key: HKSampleType, value: NSPredicate)] {
+    (samplePredicates ?? [:]).sorted { $0.key.identifier < $1.key.identifier }
+  }
+
+  /// Its predicate and its sample predicates: `execute` checks all their dates under strict
+  /// dates (docs/swift-api.md#the-wall-clock-rule).
+  override var datedPredicates: [NSPredicate?] {
+    [predicate] + orderedSamplePredicates.map(\.value)
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
@@ -71,7 +84,8 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   /// (or `sortDescriptors`' order), at most `limit` (0: all).
   static func samples(
     of type: HKCorrelationType, predicate: NSPredicate?, limit: Int,
-    sortDescriptors: [NSSortDescriptor]?, context: QueryContext, state: HealthKitSimulation.State
+    sortDescriptors: [NSSortDescriptor]?, context: QueryContext,
+    state: inout HealthKitSimulation.State
   ) -> Result<[HKSample], HKError> {
     guard readable(type, state) else { return .failure(notDeterminedError) }
     let found = HKSampleQuery.sorted(

@@ -1,3 +1,6 @@
+import WorkoutCore
+import WorkoutHealth
+
 // The eight device property keys' strings are not on Apple's pages: they are the values
 // HealthKit's binary holds (read out of iOS 9.0's shared cache by a public project that records
 // exported constants; `HKDevicePropertyName` and so on, without `Key`). Use the constants.
@@ -69,6 +72,10 @@ enum ActivityCondition {
   /// The activity's dates against a range, as ``HKQueryOptions`` documents for samples (an
   /// activity without an end counts as ending at its start).
   case dates(start: Date?, end: Date?, options: HKQueryOptions)
+  /// A `.dates` condition whose dates the wall-clock rule read into instants
+  /// (`HealthKitSimulation.State.activityPredicate(_:context:)`), matched against the instants
+  /// the activity spans (`activitySpans(of:_:context:)`) as the store matches samples.
+  case instants(start: SimulationInstant?, end: SimulationInstant?, options: HKQueryOptions)
   /// A statistic of the activity's type compares to the quantity (no statistics: no match).
   case statistic(HKPredicateOperator, HKQuantityType, HKQuantity, Statistic)
 
@@ -77,8 +84,11 @@ enum ActivityCondition {
     case sum, minimum, maximum, average
   }
 
-  /// Whether `activity` meets the condition.
-  func matches(_ activity: HKWorkoutActivity) -> Bool {
+  /// Whether `activity`, spanning the instants `span`, meets the condition (an `.instants`
+  /// condition needs `span`: without it nothing matches).
+  func matches(
+    _ activity: HKWorkoutActivity, at span: (start: SimulationInstant, end: SimulationInstant)?
+  ) -> Bool {
     switch self {
     case .type(let type):
       return activity.workoutConfiguration.activityType == type
@@ -88,6 +98,12 @@ enum ActivityCondition {
       return HKPredicate.Filter.datesMatch(
         start: activity.startDate, end: activity.endDate ?? activity.startDate, from: start,
         to: end, options: options)
+    case .instants(let start, let end, let options):
+      guard let span else { return false }
+      return HealthFilter.matchesDates(
+        start: span.start.nanoseconds, end: span.end.nanoseconds, from: start?.nanoseconds,
+        to: end?.nanoseconds, strictStart: options.contains(.strictStartDate),
+        strictEnd: options.contains(.strictEndDate))
     case .statistic(let comparison, let type, let target, let which):
       let statistics = activity.statistics(for: type)
       let value: HKQuantity? =
@@ -246,8 +262,12 @@ extension HKQuery {
 
 extension HKWorkout {
   /// Whether the workout meets a workout filter (`.workoutTotal`, `.workoutActivities`); `nil`
-  /// for any other filter.
-  func meets(_ filter: HKPredicate.Filter) -> Bool? {
+  /// for any other filter. `spans` are the instants each of its ``workoutActivities`` spans,
+  /// in order, for an activity condition whose dates were read into instants.
+  func meets(
+    _ filter: HKPredicate.Filter,
+    spans: [(start: SimulationInstant, end: SimulationInstant)] = []
+  ) -> Bool? {
     switch filter {
     case .workoutTotal(let comparison, let target, let energy):
       let total = energy ? energyBurned : distance
@@ -255,7 +275,11 @@ extension HKWorkout {
       return comparison.health.holds(
         total.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
     case .workoutActivities(let predicate):
-      return workoutActivities.contains { Self.activity($0, matches: predicate) }
+      return workoutActivities.indices.contains { index in
+        Self.activity(
+          workoutActivities[index], matches: predicate,
+          at: spans.indices.contains(index) ? spans[index] : nil)
+      }
     default:
       return nil
     }
@@ -263,9 +287,12 @@ extension HKWorkout {
 
   /// Whether `activity` matches `predicate` (activity conditions, their compounds and constant
   /// predicates); traps with ``HKQuery/unreadablePredicateMessage(_:)`` for anything else.
-  static func activity(_ activity: HKWorkoutActivity, matches predicate: NSPredicate) -> Bool {
+  static func activity(
+    _ activity: HKWorkoutActivity, matches predicate: NSPredicate,
+    at span: (start: SimulationInstant, end: SimulationInstant)?
+  ) -> Bool {
     if let compound = predicate as? NSCompoundPredicate {
-      let parts = compound.subpredicates.map { Self.activity(activity, matches: $0) }
+      let parts = compound.subpredicates.map { Self.activity(activity, matches: $0, at: span) }
       switch compound.compoundPredicateType {
       case .and: return !parts.contains(false)
       case .or: return parts.contains(true)
@@ -274,7 +301,7 @@ extension HKWorkout {
       }
     }
     if case .activity(let condition)? = (predicate as? HKPredicate)?.filter {
-      return condition.matches(activity)
+      return condition.matches(activity, at: span)
     }
     if predicate.isEqual(NSPredicate(value: true)) { return true }
     if predicate.isEqual(NSPredicate(value: false)) { return false }

@@ -1,4 +1,5 @@
 import Synchronization
+import WorkoutCore
 
 /// The base of every query, HealthKit's `HKQuery` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkquery).
@@ -214,6 +215,10 @@ public final class HKPredicate: NSPredicate {
   indirect enum Filter {
     /// `predicateForSamples(withStart:end:options:)`.
     case date(start: Date?, end: Date?, options: HKQueryOptions)
+    /// A `.date` condition whose dates the wall-clock rule read into instants
+    /// (`HealthKitSimulation.State.readingDates(of:context:)`), for objects matched outside the
+    /// store (correlations); never made by a helper the app calls.
+    case instants(start: SimulationInstant?, end: SimulationInstant?, options: HKQueryOptions)
     /// `predicateForObjects(from:)` with sources: bundle identifiers.
     case sources(Set<String>)
     /// `predicateForObjects(from:)` with devices.

@@ -79,7 +79,7 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
     if let correlationType = objectType as? HKCorrelationType {
       return HKCorrelationQuery.samples(
         of: correlationType, predicate: predicate, limit: limit, sortDescriptors: sortDescriptors,
-        context: context, state: state)
+        context: context, state: &state)
     }
     // Dose events: those of the medications the person allowed in the medications sheet.
     if objectType is HKMedicationDoseEventType {

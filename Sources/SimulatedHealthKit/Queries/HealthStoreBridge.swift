@@ -234,9 +234,30 @@ extension HealthKitSimulation.State {
     else { return predicate }
     let (from, to) = predicateBounds(
       start, end, call: "predicateForWorkoutActivities", context: context)
-    return HKPredicate(
-      .activity(
-        .dates(start: from.map(context.date), end: to.map(context.date), options: options)))
+    return HKPredicate(.activity(.instants(start: from, end: to, options: options)))
+  }
+
+  /// The instants each of the stored workout `id`'s activities spans, in the order of
+  /// `workout`'s ``HKWorkout/workoutActivities`` (what an activity predicate's dates match, as
+  /// a sample's stored instants are what a sample predicate's match): the stored record's
+  /// activities (a session's builder's sub-activities; one without an end ends with the
+  /// workout, as its ``HKWorkoutActivity`` does), else the workout's own span for its one
+  /// activity (a workout without sub-activities, whose one activity spans it: the instants its
+  /// dates were stored at, read by the wall-clock rule when the app saved it), else each
+  /// activity's dates (a standalone builder's, on virtual time already: it read them when they
+  /// were added).
+  func activitySpans(of id: HealthSampleID, _ workout: HKWorkout, context: QueryContext)
+    -> [(start: SimulationInstant, end: SimulationInstant)]
+  {
+    let record = health.workouts[Int(health.sample(id).value)]
+    if !record.activities.isEmpty, record.activities.count == workout.workoutActivities.count {
+      return record.activities.map { ($0.startDate, $0.endDate ?? record.endDate) }
+    }
+    if workout.workoutActivities.count == 1 { return [(record.startDate, record.endDate)] }
+    return workout.workoutActivities.map { activity in
+      let start = context.instant(activity.startDate)
+      return (start, activity.endDate.map(context.instant) ?? start)
+    }
   }
 
   /// The store filter of `predicate` for samples of `type`, without any read rule.
@@ -264,6 +285,11 @@ extension HealthKitSimulation.State {
     switch known.filter {
     case .date(let start, let end, let options):
       let (low, high) = predicateBounds(start, end, call: "predicateForSamples", context: context)
+      return .date(
+        start: low, end: high,
+        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
+      )
+    case .instants(let low, let high, let options):
       return .date(
         start: low, end: high,
         strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
@@ -315,7 +341,10 @@ extension HealthKitSimulation.State {
       if case .workoutActivities(let inner) = filter {
         filter = .workoutActivities(activityPredicate(inner, context: context))
       }
-      return .ids(workoutIDs(context: context) { $0.meets(filter) ?? false })
+      return .ids(
+        workoutIDs(context: context) { workout, id in
+          workout.meets(filter, spans: activitySpans(of: id, workout, context: context)) ?? false
+        })
     case .medication, .doseEvent:
       // Medications and dose events are not in the store (Store/HKHealthStore+Medications.swift).
       return Self.nothing
@@ -365,13 +394,13 @@ extension HealthKitSimulation.State {
   }
 
   /// The ids of the store's workouts (generated, finished by a builder or saved by the app)
-  /// whose ``HKWorkout`` `matches`.
-  func workoutIDs(context: QueryContext, where matches: (HKWorkout) -> Bool) -> Set<
-    HealthSampleID
-  > {
+  /// whose ``HKWorkout`` `matches` (given with its id).
+  func workoutIDs(
+    context: QueryContext, where matches: (HKWorkout, HealthSampleID) -> Bool
+  ) -> Set<HealthSampleID> {
     var ids = Set<HealthSampleID>()
     for id in health.samples(of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil) {
-      if let workout = object(id, context: context) as? HKWorkout, matches(workout) {
+      if let workout = object(id, context: context) as? HKWorkout, matches(workout, id) {
         ids.insert(id)
       }
     }

@@ -158,16 +158,14 @@ extension HKHealthStore {
       case .success(let expanded): (objects, correlations) = expanded
       case .failure(let error): return .failure(error)
       }
-      switch insert(objects, into: &state, context: context, relating: false, call: "save") {
+      switch insert(
+        objects, correlations: correlations, into: &state, context: context, relating: false,
+        call: "save")
+      {
       case .success: break
       case .failure(let error): return .failure(error)
       }
       state.saved.append(contentsOf: given)
-      if !correlations.isEmpty {
-        state.withExtension(CorrelationStore.self, of: simulation) { store, _ in
-          store.correlations.append(contentsOf: correlations)
-        }
-      }
       return .success(())
     }
   }
@@ -175,13 +173,15 @@ extension HKHealthStore {
   /// Checks and stores `objects` (quantity, category and object samples: states of mind,
   /// scored assessments, CDA documents) under the app's source in `state`, all or nothing, and returns their store ids.
   /// Effort scores only when `relating` (`relateWorkoutEffortSample`); `save` gets
-  /// ``unrelatedEffortError(_:)``. Every date of the call (samples' start and end, a workout's
-  /// start, end and events) is read by the wall-clock rule in one reading naming `call`
+  /// ``unrelatedEffortError(_:)``. `correlations` (checked, their objects among `objects`) are
+  /// kept beside them. Every date of the call (samples' and correlations' start and end, a
+  /// workout's start, end and events) is read by the wall-clock rule in one reading naming `call`
   /// (`save`, `add(_:to:completion:)`, `relateWorkoutEffortSample`): one `wallClockDate` entry,
   /// or with strict dates the call's error (docs/swift-api.md#the-wall-clock-rule).
   func insert(
-    _ objects: [HKObject], into state: inout HealthKitSimulation.State, context: QueryContext,
-    relating: Bool, call: String
+    _ objects: [HKObject], correlations: [HKCorrelation] = [],
+    into state: inout HealthKitSimulation.State, context: QueryContext, relating: Bool,
+    call: String
   ) -> Result<[HealthSampleID], HKError> {
     var seen = Set<UUID>()
     var stored: [HKSample] = []
@@ -235,9 +235,10 @@ extension HKHealthStore {
     let workoutDates = workouts.map { workout in
       [workout.startDate, workout.endDate] + (workout.workoutEvents ?? []).map(\.dateInterval.start)
     }
+    let correlationDates = correlations.flatMap { [$0.startDate, $0.endDate] }
     let instants: [SimulationInstant]
     switch simulation.readAppDates(
-      sampleDates + workoutDates.flatMap { $0 }, call: call, in: &state)
+      sampleDates + correlationDates + workoutDates.flatMap { $0 }, call: call, in: &state)
     {
     case .success(let read): instants = read
     case .failure(let error): return .failure(HKError(error))
@@ -245,6 +246,17 @@ extension HKHealthStore {
     var ids = state.storeAppSamples(
       stored, kinds: kinds, instants: Array(instants.prefix(sampleDates.count)), context: context)
     var rest = instants.dropFirst(sampleDates.count)
+    if !correlations.isEmpty {
+      let read = Array(rest.prefix(correlationDates.count))
+      state.withExtension(CorrelationStore.self, of: simulation) { store, _ in
+        for (index, correlation) in correlations.enumerated() {
+          store.correlations.append(
+            CorrelationStore.Saved(
+              correlation: correlation, start: read[2 * index], end: read[2 * index + 1]))
+        }
+      }
+    }
+    rest = rest.dropFirst(correlationDates.count)
     for (workout, dates) in zip(workouts, workoutDates) {
       let now = state.session.now
       // A workout with no date of the real clock keeps its dates' own instants.
@@ -265,7 +277,8 @@ extension HKHealthStore {
   private static func expandingCorrelations(
     _ objects: [HKObject], _ state: HealthKitSimulation.State
   ) -> Result<([HKObject], [HKCorrelation]), HKError> {
-    let saved = Set((state.extensionState(CorrelationStore.self)?.correlations ?? []).map(\.uuid))
+    let saved = Set(
+      (state.extensionState(CorrelationStore.self)?.correlations ?? []).map(\.correlation.uuid))
     var expanded: [HKObject] = []
     var correlations: [HKCorrelation] = []
     for object in objects {
@@ -298,9 +311,9 @@ extension HKHealthStore {
       let deletedCorrelations = Set(given.compactMap { $0 as? HKCorrelation }.map(\.uuid))
       let objects = given.flatMap { object -> [HKObject] in
         guard let correlation = object as? HKCorrelation,
-          let kept = saved.first(where: { $0.uuid == correlation.uuid })
+          let kept = saved.first(where: { $0.correlation.uuid == correlation.uuid })
         else { return [object] }
-        return kept.orderedObjects
+        return kept.correlation.orderedObjects
       }
       var ids: [HealthSampleID] = []
       for object in objects {
@@ -320,7 +333,7 @@ extension HKHealthStore {
       state.healthListenersChanged()
       for id in ids { state.appObjects[id] = nil }
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
-        store.correlations.removeAll { deletedCorrelations.contains($0.uuid) }
+        store.correlations.removeAll { deletedCorrelations.contains($0.correlation.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
       }
       return .success(())

@@ -140,38 +140,87 @@ extension HKCorrelationType {
 
 /// The correlations the app saved, in save order (the store keeps their objects as samples).
 struct CorrelationStore: SimulationExtension {
-  var correlations: [HKCorrelation] = []
+  /// A saved correlation, as the app made it (queries give it back so), and the instants its
+  /// start and end stand for, read by the wall-clock rule in the save's reading
+  /// (docs/swift-api.md#the-wall-clock-rule): a date predicate matches these.
+  struct Saved {
+    let correlation: HKCorrelation
+    let start: SimulationInstant
+    let end: SimulationInstant
+  }
+
+  var correlations: [Saved] = []
 
   init(simulation: HealthKitSimulation) {}
 }
 
 extension HealthKitSimulation.State {
   /// The saved correlations of `type` matching `predicate` whose objects are still in the
-  /// store, in save order; a correlation whose objects were all deleted is gone.
+  /// store, in save order; a correlation whose objects were all deleted is gone. The
+  /// predicate's dates are read by the wall-clock rule once (``readingDates(of:context:)``) and
+  /// matched against the instants the correlation's dates were read at when it was saved, so a
+  /// correlation saved at `Date()` is found by a predicate from `simulation.now` and the reverse
+  /// (docs/swift-api.md#the-wall-clock-rule).
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a block predicate.
-  func correlations(
+  mutating func correlations(
     of type: HKObjectType, matching predicate: NSPredicate?, context: QueryContext
   ) -> [HKCorrelation] {
     let saved = extensionState(CorrelationStore.self)?.correlations ?? []
-    return saved.filter { correlation in
-      correlation.sampleType == type
-        && correlation.objects.contains { health.id(ofUUID: Self.storeUUID($0.uuid)) != nil }
-        && (predicate.map { objectMatches(correlation, $0) } ?? true)
+    let read = predicate.map { readingDates(of: $0, context: context) }
+    return saved.filter { saved in
+      saved.correlation.sampleType == type
+        && saved.correlation.objects.contains {
+          health.id(ofUUID: Self.storeUUID($0.uuid)) != nil
+        }
+        && (read.map { objectMatches(saved.correlation, $0, at: (saved.start, saved.end)) }
+          ?? true)
+    }.map(\.correlation)
+  }
+
+  /// Whether a correlation's `object`, one held in the store, matches `predicate` of a
+  /// correlation query's sample predicates, its dates read by the wall-clock rule
+  /// (``readingDates(of:context:)``) and matched against the instants the object is stored at.
+  func storedObjectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
+    guard let id = health.id(ofUUID: Self.storeUUID(object.uuid)) else { return false }
+    return objectMatches(object, predicate, at: (health.sample(id).start, health.sample(id).end))
+  }
+
+  /// `predicate` with the dates of its `predicateForSamples(withStart:end:options:)` conditions
+  /// read by the wall-clock rule (``predicateBounds(_:_:call:context:)``, one `wallClockDate`
+  /// entry per condition read from the real clock) into instants, for matching objects the
+  /// store does not hold by instant (``objectMatches(_:_:at:)``); a condition read so is
+  /// matched as the store matches its samples (docs/swift-api.md#the-wall-clock-rule).
+  mutating func readingDates(of predicate: NSPredicate, context: QueryContext) -> NSPredicate {
+    if let compound = predicate as? NSCompoundPredicate {
+      return NSCompoundPredicate(
+        type: compound.compoundPredicateType,
+        subpredicates: compound.subpredicates.map { readingDates(of: $0, context: context) })
     }
+    guard case .date(let start, let end, let options)? = (predicate as? HKPredicate)?.filter
+    else { return predicate }
+    let (low, high) = predicateBounds(start, end, call: "predicateForSamples", context: context)
+    return HKPredicate(.instants(start: low, end: high, options: options))
   }
 
   /// Whether `object` matches `predicate`, read as the store reads it for samples: dates,
   /// sources, devices, UUIDs, metadata keys, quantity and category comparisons, a route's
   /// workout, a state of mind's and a CDA document's fields; the other workout filters match
   /// nothing. The correlations' and the object samples' (Store/ObjectSampleStore.swift) rule.
-  func objectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
+  /// A date condition whose dates were read by the wall-clock rule
+  /// (``readingDates(of:context:)``) is matched against `instants`, the instants the object's
+  /// start and end stand for (no instants: it matches nothing); an unread one against the
+  /// object's dates.
+  func objectMatches(
+    _ object: HKSample, _ predicate: NSPredicate,
+    at instants: (start: SimulationInstant, end: SimulationInstant)? = nil
+  ) -> Bool {
     if let compound = predicate as? NSCompoundPredicate {
       let parts = compound.subpredicates
       switch compound.compoundPredicateType {
-      case .and: return parts.allSatisfy { objectMatches(object, $0) }
-      case .or: return parts.contains { objectMatches(object, $0) }
-      case .not: return !parts.allSatisfy { objectMatches(object, $0) }
+      case .and: return parts.allSatisfy { objectMatches(object, $0, at: instants) }
+      case .or: return parts.contains { objectMatches(object, $0, at: instants) }
+      case .not: return !parts.allSatisfy { objectMatches(object, $0, at: instants) }
       @unknown default: preconditionFailure(HKQuery.unreadablePredicateMessage(compound))
       }
     }
@@ -182,19 +231,15 @@ extension HealthKitSimulation.State {
     }
     switch known.filter {
     case .date(let start, let end, let options):
-      // As ``HKQueryOptions`` documents: strict start, the start in [start, end); strict end,
-      // the end in (start, end]; neither, an overlap (end ≥ start, start < end).
-      let low = start ?? .distantPast
-      let high = end ?? .distantFuture
-      var matches = true
-      if options.contains(.strictStartDate) {
-        matches = matches && object.startDate >= low && object.startDate < high
-      }
-      if options.contains(.strictEndDate) {
-        matches = matches && object.endDate > low && object.endDate <= high
-      }
-      if options.isEmpty { matches = object.endDate >= low && object.startDate < high }
-      return matches
+      return HKPredicate.Filter.datesMatch(
+        start: object.startDate, end: object.endDate, from: start, to: end, options: options)
+    case .instants(let start, let end, let options):
+      guard let instants else { return false }
+      return HealthFilter.matchesDates(
+        start: instants.start.nanoseconds, end: instants.end.nanoseconds,
+        from: start?.nanoseconds, to: end?.nanoseconds,
+        strictStart: options.contains(.strictStartDate), strictEnd: options.contains(.strictEndDate)
+      )
     case .sources(let bundles):
       return bundles.contains(object.sourceRevision.source.bundleIdentifier)
     case .sourceRevisions(let revisions):

@@ -149,8 +149,8 @@ public final class AppSimulation: Sendable {
     state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
-      watching: { [weak self] in self?.appIsWaiting ?? false },
-      stalled: { [weak self] in self?.reportStall() })
+      watching: { [weak self] in self?.appWaitMark },
+      stalled: { [weak self] in self?.reportStall(sleeps: $0) })
     executor.configureExitWatch(
       stuck: { [weak self] in self?.stuckRunStall != nil },
       abandoned: { [weak self] in self?.abandonStuckRun() })

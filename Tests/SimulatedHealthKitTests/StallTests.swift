@@ -455,6 +455,16 @@ actor WorkoutHistoryService {
         "or a real-time clock (Task.sleep(for:), ContinuousClock, Timer, "
           + "DispatchQueue.asyncAfter), which advance does not move: sleep on simulation.clock "
           + "instead"))
+    // The lane saw the sleep (its task prefers the lane): the message says so first, with its
+    // clock and duration (60 s from when it began, to the millisecond).
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: a "
+          + "task of the app's sleeps on a real-time clock (its latest sleep: 60 s on "
+          + "ContinuousClock, Task.sleep or the clock's own sleep), which advance does not "
+          + "move; move virtual time from the test with advance(by:), sleep on "
+          + "simulation.clock instead, or await the delegate call or async call that brings "
+          + "the state; the app's last call into the simulation was advance(by: 5.0 seconds)"))
   }
 }
 

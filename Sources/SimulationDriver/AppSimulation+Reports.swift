@@ -591,11 +591,12 @@ extension AppSimulation {
     "move virtual time from the test with advance(by:), sleep on simulation.clock instead, or "
     + "await the delegate call or async call that brings the state"
 
-  /// A real-time sleep's duration in seconds to the millisecond (`0.020`, `60`), as a stall
-  /// names it.
+  /// A real-time sleep's duration in seconds to the millisecond (`0.020`, `60`; a positive one
+  /// shorter than half a millisecond is `< 0.001`), as a stall names it.
   private static func durationText(_ duration: Duration) -> String {
     let (seconds, attoseconds) = duration.components
     let milliseconds = ((Double(seconds) + Double(attoseconds) * 1e-18) * 1000).rounded()
+    if milliseconds == 0 && duration > .zero { return "< 0.001" }
     return secondsText(milliseconds / 1000)
   }
 

@@ -489,7 +489,7 @@ extension AppSimulation {
     let poll = sleeps.polled ? sleeps.latest : nil
     if let poll {
       pending.append(
-        "it wakes again and again from its own sleeps on \(poll.clock) (the latest for "
+        "its code keeps sleeping on \(poll.clock) (the latest sleep for "
           + "\(Self.durationText(poll.duration)) s: Task.sleep, or the clock's own sleep), a "
           + "real-time clock that advance does not move, while nothing the simulation sees "
           + "changes (no async framework call, delivery, sleeper, hold, run or advance): it "

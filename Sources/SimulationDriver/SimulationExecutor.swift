@@ -132,14 +132,13 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// with the same mark of the app's progress and a real-time sleep of the app began or woke
   /// between the two windows' beginnings (`sleepEvents`, ``sleepsBegun`` plus ``sleepWakes``,
   /// differs); else it starts from zero, as every window did before.
+  /// `countBegan` is the `sleepEvents` of the first window the count began in: a stall whose
+  /// count saw such a sleep begin or wake after it is a poll (``RealTimeSleeps/polled``).
   private struct PollCarry {
     var counted: Duration
     var mark: [Int64]
     var sleepEvents: Int
-    /// Whether the count already crossed a wake-up from such a sleep, and ``sleepWakes`` when
-    /// the window began.
-    var polled: Bool
-    var wakes: Int
+    var countBegan: Int
   }
 
   package init() {
@@ -536,7 +535,6 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         }
         let delay = hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
         let sleepEvents = sleepsBegun &+ sleepWakes
-        let wakes = sleepWakes
         condition.unlock()
         let mark = watching()
         condition.lock()
@@ -544,23 +542,23 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
         if let mark {
           var counted: Duration = .zero
-          var polled = false
+          var countBegan = sleepEvents
           // A poll: the window goes on from the last one's count (``PollCarry``).
           if let carry = pollCarry, carry.mark == mark, carry.sleepEvents != sleepEvents {
             counted = carry.counted
-            polled = carry.polled || carry.wakes != sleepWakes
+            countBegan = carry.countBegan
           }
           pollCarry = nil
           switch watchWindow(delay, counted: &counted, countsPartialSlice: true) {
           case .lookAgain:
             pollCarry = PollCarry(
-              counted: counted, mark: mark, sleepEvents: sleepEvents, polled: polled,
-              wakes: wakes)
+              counted: counted, mark: mark, sleepEvents: sleepEvents, countBegan: countBegan)
             continue
           case .stalled:
             stallReported = true
             let sleeps = RealTimeSleeps(
-              latest: latestSleep, pending: sleepsBegun &- sleepWakes, polled: polled)
+              latest: latestSleep, pending: sleepsBegun &- sleepWakes,
+              polled: sleepsBegun &+ sleepWakes != countBegan)
             condition.unlock()
             if watching() != nil { stalled(sleeps) }
             condition.lock()
@@ -760,8 +758,9 @@ extension SimulationExecutor {
     /// How many of the app's sleeps have not woken yet (a cancelled sleep wakes at its
     /// instant all the same).
     package var pending: Int
-    /// Whether the stall's count crossed the app's wake-ups from such sleeps, the app's
-    /// progress unchanged: it polls a real-time clock.
+    /// Whether such a sleep of the app's began or woke during the time the stall counted, the
+    /// app's progress unchanged: it polls a real-time clock (its code ran, slept in real time,
+    /// and changed nothing the simulation sees).
     package var polled: Bool
 
     /// Nothing seen: no sleep, none pending, no poll.

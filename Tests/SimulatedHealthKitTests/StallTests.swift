@@ -491,8 +491,8 @@ actor WorkoutHistoryService {
     #expect(
       report.message.hasPrefix(
         "the app's code has polled a real-time clock for 0.2 seconds of wall-clock time with "
-          + "nothing else to run: it wakes again and again from its own sleeps on "
-          + "ContinuousClock (the latest for 0.020 s: Task.sleep, or the clock's own sleep), "
+          + "nothing else to run: its code keeps sleeping on ContinuousClock (the latest "
+          + "sleep for 0.020 s: Task.sleep, or the clock's own sleep), "
           + "a real-time clock that advance does not move, while nothing the simulation sees "
           + "changes (no async framework call, delivery, sleeper, hold, run or advance): it "
           + "polls for a state that only virtual time or a delegate call brings; move virtual "

@@ -554,27 +554,30 @@ actor WorkoutHistoryService {
     #expect(report.call == "Task.sleep on ContinuousClock (0.020 s)")
   }
 
-  /// Real-time sleeps with progress between them are no stall: ten sleeps of 50 ms (0.5 s of
-  /// wall-clock time, more than the 0.2 s window), each followed by an `advance` of one second
-  /// (the instant changes), then ten more each followed by an async HealthKit call.
+  /// Real-time sleeps with progress between them are no stall: fifteen sleeps of 50 ms
+  /// (0.75 s of wall-clock time, more than the 0.5 s window), each followed by an `advance` of
+  /// one second (the instant changes), then fifteen more each followed by an async HealthKit
+  /// call. Counted across the sleeps as a poll's are, without the progress mark, each phase
+  /// would be a stall. The sleeps are the subject (real time by design); a window of 0.5 s
+  /// leaves a late Dispatch timer 0.45 s before one sleep alone could fill it.
   @Test func sleepsWithProgressBetweenThemAreNoStall() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
-    simulation.stallReportDelay = .milliseconds(200)
+    simulation.stallReportDelay = .milliseconds(500)
     try await Task {
       try await simulation.run { () async throws in
-        for _ in 0..<10 {
+        for _ in 0..<15 {
           try await Task.sleep(for: .milliseconds(50))
           try await simulation.advance(by: .seconds(1))
         }
         let store = HKHealthStore()
-        for _ in 0..<10 {
+        for _ in 0..<15 {
           try await Task.sleep(for: .milliseconds(50))
           try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
         }
       }
     }.value
     #expect(simulation.reports.isEmpty)
-    #expect(simulation.now == simulation.startDate.addingTimeInterval(10))
+    #expect(simulation.now == simulation.startDate.addingTimeInterval(15))
   }
 }
 

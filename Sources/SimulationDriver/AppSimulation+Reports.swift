@@ -117,9 +117,12 @@ extension AppSimulation {
   /// nothing runnable on the simulation's lane, nothing pending and no `advance` in progress
   /// before the stall is reported (``Report/Kind-swift.enum/stalled``): 30 s by default (room for
   /// a loaded machine running tests in parallel, where app work on other executors can wait
-  /// that long for a thread). The report is made once per stall and ends the run where Swift
-  /// lets it (``run(isolation:_:)``: the sleepers throw ``StallError``, the body's task is
-  /// cancelled). A test that expects a stall sets a short delay (`.milliseconds(200)`).
+  /// that long for a thread). Wake-ups of the app's own sleeps on a real-time clock
+  /// (`Task.sleep`) do not start the count again while nothing else changes: a poll of that
+  /// clock is a stall (docs/swift-api.md#clocks-and-timers). The report is made once per stall
+  /// and ends the run where Swift lets it (``run(isolation:_:)``: the sleepers throw
+  /// ``StallError``, the body's task is cancelled). A test that expects a stall sets a short
+  /// delay (`.milliseconds(200)`).
   public var stallReportDelay: Duration {
     get { executor.stallReportDelay }
     set { executor.stallReportDelay = newValue }

@@ -132,6 +132,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// with the same mark of the app's progress and a real-time sleep of the app began or woke
   /// between the two windows' beginnings (`sleepEvents`, ``sleepsBegun`` plus ``sleepWakes``,
   /// differs); else it starts from zero, as every window did before.
+  ///
   /// `countBegan` is the `sleepEvents` of the first window the count began in: a stall whose
   /// count saw such a sleep begin or wake after it is a poll (``RealTimeSleeps/polled``).
   private struct PollCarry {

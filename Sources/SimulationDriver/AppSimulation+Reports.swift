@@ -25,7 +25,10 @@ extension AppSimulation {
       /// The app's code inside `run` waited ``AppSimulation/stallReportDelay`` of
       /// wall-clock time while nothing was runnable on the simulation's lane and nothing was
       /// pending: what it awaits will not come by itself (a continuation never resumed, a
-      /// delegate call that is not coming, a sleeper while nothing advances time). The run is
+      /// delegate call that is not coming, a sleeper while nothing advances time, a poll of a
+      /// real-time clock: `Task.sleep` in a loop, whose wake-ups the lane sees, while the
+      /// app's progress does not change; framework `Swift`, call
+      /// `Task.sleep on ContinuousClock (0.020 s)`: docs/swift-api.md#nothing-silent). The run is
       /// ended where Swift lets it: ``AppSimulation/run(isolation:_:)`` throws
       /// ``AppSimulation/StallError``.
       case stalled
@@ -114,9 +117,12 @@ extension AppSimulation {
   /// nothing runnable on the simulation's lane, nothing pending and no `advance` in progress
   /// before the stall is reported (``Report/Kind-swift.enum/stalled``): 30 s by default (room for
   /// a loaded machine running tests in parallel, where app work on other executors can wait
-  /// that long for a thread). The report is made once per stall and ends the run where Swift
-  /// lets it (``run(isolation:_:)``: the sleepers throw ``StallError``, the body's task is
-  /// cancelled). A test that expects a stall sets a short delay (`.milliseconds(200)`).
+  /// that long for a thread). Wake-ups of the app's own sleeps on a real-time clock
+  /// (`Task.sleep`) do not start the count again while nothing else changes: a poll of that
+  /// clock is a stall (docs/swift-api.md#clocks-and-timers). The report is made once per stall
+  /// and ends the run where Swift lets it (``run(isolation:_:)``: the sleepers throw
+  /// ``StallError``, the body's task is cancelled). A test that expects a stall sets a short
+  /// delay (`.milliseconds(200)`).
   public var stallReportDelay: Duration {
     get { executor.stallReportDelay }
     set { executor.stallReportDelay = newValue }
@@ -303,13 +309,18 @@ extension AppSimulation {
     if !pending.isEmpty { throw UnfinishedWork(reports: pending) }
   }
 
-  /// Whether the app's code waits on the simulation: a `run` body is active, no `advance` is
+  /// When the app's code waits on the simulation (a `run` body is active, no `advance` is
   /// stepping, nothing is pending on the callback lane, and no `settle()` waits for jobs of the
-  /// app's on Swift's global executor (``UnseenWork``) (the stall watch's question).
-  package var appIsWaiting: Bool {
-    return state.withLock {
-      $0.runs > 0 && $0.stepping == 0 && $0.lane.isEmpty && !$0.draining
-        && $0.waitingForUnseen == 0
+  /// app's on Swift's global executor, ``UnseenWork``), the mark of its progress (what a stall
+  /// compares with the last stall's, and the stall watch across a poll's wake-ups); else `nil`
+  /// (the stall watch's question).
+  package var appWaitMark: [Int64]? {
+    return state.withLock { state -> [Int64]? in
+      guard
+        state.runs > 0 && state.stepping == 0 && state.lane.isEmpty && !state.draining
+          && state.waitingForUnseen == 0
+      else { return nil }
+      return stallMark(&state)
     }
   }
 
@@ -321,13 +332,17 @@ extension AppSimulation {
   /// The same stall is reported once: when the app has made no progress since the last stall
   /// (no async call, delivery, sleeper, hold, run or step of time: only the simulation's own
   /// resumptions woke the watch, a cancelled body's task hurried it), nothing is reported again.
-  package func reportStall() {
+  ///
+  /// `sleeps`: what the watch saw of the app's sleeps on a real-time clock; a stall counted
+  /// across their wake-ups (``SimulationExecutor/RealTimeSleeps/polled``) is a poll of that
+  /// clock, and the report names the sleep.
+  package func reportStall(sleeps: SimulationExecutor.RealTimeSleeps = .none) {
     let made = state.withLock { state -> Report? in
       state.stallWatchEnds += 1
       let mark = stallMark(&state)
       guard state.lastStallMark != mark else { return nil }
       state.lastStallMark = mark
-      return stallReport(state)
+      return stallReport(state, sleeps: sleeps)
     }
     guard let made else { return }
     let report = record([made], throwing: false)[0]
@@ -467,11 +482,28 @@ extension AppSimulation {
     + "does not move: sleep on simulation.clock instead"
 
   /// The report of a stall at virtual now: named after what the app waits on, as far as the
-  /// simulation can tell (an async call not yet answered, a clock sleeper, else the app's last
-  /// call into the simulation).
-  private func stallReport(_ state: State) -> Report {
+  /// simulation can tell (an async call not yet answered, a clock sleeper, a poll of a
+  /// real-time clock, else the app's last call into the simulation).
+  private func stallReport(_ state: State, sleeps: SimulationExecutor.RealTimeSleeps) -> Report {
     let now = state.session.now
     var pending: [String] = []
+    // The app's sleeps on a real-time clock, which the lane sees (project rule,
+    // docs/swift-api.md#clocks-and-timers): a poll of one, or one not yet over.
+    let poll = sleeps.polled ? sleeps.latest : nil
+    if let poll {
+      pending.append(
+        "its code keeps sleeping on \(poll.clock) (the latest sleep for "
+          + "\(Self.durationText(poll.duration)) s: Task.sleep, or the clock's own sleep), a "
+          + "real-time clock that advance does not move, while nothing the simulation sees "
+          + "changes (no async framework call, delivery, sleeper, hold, run or advance): it "
+          + "polls for a state that only virtual time or a delegate call brings; "
+          + Self.insteadOfRealTime)
+    } else if sleeps.pending > 0, let latest = sleeps.latest {
+      pending.append(
+        "a task of the app's sleeps on a real-time clock (its latest sleep: "
+          + "\(Self.durationText(latest.duration)) s on \(latest.clock), Task.sleep or the "
+          + "clock's own sleep), which advance does not move; " + Self.insteadOfRealTime)
+    }
     for sleeper in state.sleepers.waiting {
       pending.append(
         "a task sleeps on simulation.clock until t = "
@@ -511,6 +543,10 @@ extension AppSimulation {
       (framework, call) = (
         "SimulationClock", "sleep(until: \(secondsText(sleeper.deadline.seconds)) s)"
       )
+    } else if let poll {
+      (framework, call) = (
+        "Swift", "Task.sleep on \(poll.clock) (\(Self.durationText(poll.duration)) s)"
+      )
     } else if let query {
       (framework, call) = ("HealthKit", query)
     } else if let last = state.lastCall, !state.advancedSinceLastCall {
@@ -535,14 +571,36 @@ extension AppSimulation {
     }
     // Delegate calls delivered to no one: what the app awaits may be one of them.
     pending += state.undelivered
-    return Report(
-      kind: .stalled, framework: framework, call: call, date: date(of: now),
-      seconds: now.seconds,
-      message: "the app's code has waited \(executor.currentStallDelay) of wall-clock time with "
+    let delay = executor.currentStallDelay
+    let message =
+      poll != nil
+      ? "the app's code has polled a real-time clock for \(delay) of wall-clock time with "
+        + "nothing else to run: \(pending.joined(separator: "; ")); the run's task is "
+        + "cancelled and run(_:) throws StallError once its body ends: a loop that sleeps with "
+        + "try await ends there, one that swallows the cancellation (try? await Task.sleep) "
+        + "never does"
+      : "the app's code has waited \(delay) of wall-clock time with "
         + "nothing left to run: \(pending.joined(separator: "; ")); the run's task is "
         + "cancelled and run(_:) throws StallError once its body ends; a continuation that "
         + "ignores cancellation keeps it waiting: wrap it in withTaskCancellationHandler "
-        + "{ ... } onCancel: { resume it throwing CancellationError } so the run can end it")
+        + "{ ... } onCancel: { resume it throwing CancellationError } so the run can end it"
+    return Report(
+      kind: .stalled, framework: framework, call: call, date: date(of: now),
+      seconds: now.seconds, message: message)
+  }
+
+  /// What a stall's message says to write instead of a wait on a real-time clock.
+  private static let insteadOfRealTime =
+    "move virtual time from the test with advance(by:), sleep on simulation.clock instead, or "
+    + "await the delegate call or async call that brings the state"
+
+  /// A real-time sleep's duration in seconds to the millisecond (`0.020`, `60`; a positive one
+  /// shorter than half a millisecond is `< 0.001`), as a stall names it.
+  private static func durationText(_ duration: Duration) -> String {
+    let (seconds, attoseconds) = duration.components
+    let milliseconds = ((Double(seconds) + Double(attoseconds) * 1e-18) * 1000).rounded()
+    if milliseconds == 0 && duration > .zero { return "< 0.001" }
+    return secondsText(milliseconds / 1000)
   }
 
   /// Notes a delegate call a framework produced for an object that had no delegate (the app

@@ -149,8 +149,8 @@ public final class AppSimulation: Sendable {
     state.withLock { $0.realClock.mark(.zero, real: Date().timeIntervalSinceReferenceDate) }
     executor.configure(
       lane: { [weak self] in self?.deliverFromLane() },
-      watching: { [weak self] in self?.appIsWaiting ?? false },
-      stalled: { [weak self] in self?.reportStall() })
+      watching: { [weak self] in self?.appWaitMark },
+      stalled: { [weak self] in self?.reportStall(sleeps: $0) })
     executor.configureExitWatch(
       stuck: { [weak self] in self?.stuckRunStall != nil },
       abandoned: { [weak self] in self?.abandonStuckRun() })
@@ -209,7 +209,8 @@ public final class AppSimulation: Sendable {
   /// A stall ends the run (docs/swift-api.md#nothing-silent): when the body waits with nothing
   /// runnable on the lane, nothing pending and no `advance` in progress for
   /// ``stallReportDelay`` of wall-clock time (at most 100 ms once the body's task is cancelled,
-  /// by Swift Testing's `.timeLimit` for one), the stall is reported
+  /// by Swift Testing's `.timeLimit` for one), or polls a real-time clock as long with nothing
+  /// else changing (`Task.sleep` in a loop, whose wake-ups the lane sees), the stall is reported
   /// (``Report/Kind-swift.enum/stalled``), every ``clock`` sleeper is resumed throwing
   /// ``StallError``, and the body's task is cancelled, so a wait that honours cancellation (a
   /// sleeper, `Task.sleep`, an `AsyncStream`, a `withTaskCancellationHandler`) ends and `run`

@@ -1,6 +1,10 @@
 import Foundation
 import Synchronization
 
+#if compiler(>=6.3)
+  @_spi(ExperimentalScheduling) import _Concurrency
+#endif
+
 /// The simulation's serial lane: one thread of its own that runs, one at a time and in the order
 /// they arrive, the jobs of every task that prefers it (the body of
 /// ``AppSimulation/run(isolation:_:)``, its child tasks and `async let`s, and every
@@ -63,11 +67,12 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Delivers the callback lane (the simulation's delivery loop), on this thread.
   private var laneHandler: (@Sendable () -> Void)?
   /// The stall watch: after `stallDelay` of wall-clock time with nothing queued and nothing
-  /// running while `watching()` says the app is waiting, `stalled()` is called once (until
-  /// work arrives again).
+  /// running while `watching()` says the app is waiting (the mark of its progress; `nil`: it
+  /// does not wait), `stalled(_:)` is called once (until work arrives again), with what the
+  /// watch saw of the app's real-time sleeps (``RealTimeSleeps``).
   private var stallDelay: Duration = .seconds(30)
-  private var watching: (@Sendable () -> Bool)?
-  private var stalled: (@Sendable () -> Void)?
+  private var watching: (@Sendable () -> [Int64]?)?
+  private var stalled: (@Sendable (RealTimeSleeps) -> Void)?
   private var stallReported = false
   /// Set when a run's body was cancelled: the watch waits at most ``hurriedStallDelay``.
   private var hurried = false
@@ -113,6 +118,30 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Main-actor work this simulation's code queued (``MainActorWork``).
   package let mainActorWork = MainActorWork()
 
+  /// The app's sleeps on a real-time clock made by tasks that prefer this executor
+  /// (``enqueueSleep(_:after:clock:)``): how many began, how many woke, and the latest.
+  private var sleepsBegun = 0
+  private var sleepWakes = 0
+  private var latestSleep: RealTimeSleep?
+  /// The time a stall window counted before it was ended by work on the lane, carried to the
+  /// next window while the app polls a real-time clock (``PollCarry``), or `nil`.
+  private var pollCarry: PollCarry?
+
+  /// A stall window's count carried across the lane's work of a poll (a project rule,
+  /// docs/swift-api.md#nothing-silent): the next window goes on from `counted` when it begins
+  /// with the same mark of the app's progress and a real-time sleep of the app began or woke
+  /// between the two windows' beginnings (`sleepEvents`, ``sleepsBegun`` plus ``sleepWakes``,
+  /// differs); else it starts from zero, as every window did before.
+  ///
+  /// `countBegan` is the `sleepEvents` of the first window the count began in: a stall whose
+  /// count saw such a sleep begin or wake after it is a poll (``RealTimeSleeps/polled``).
+  private struct PollCarry {
+    var counted: Duration
+    var mark: [Int64]
+    var sleepEvents: Int
+    var countBegan: Int
+  }
+
   package init() {
     // The redirect of continuations the lane's callbacks resume, and the count of main-actor
     // work (once per process).
@@ -120,10 +149,13 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     _ = ResumeRedirect.mainHookInstalled
   }
 
-  /// Sets what the lane item and the stall watch call (once, by the simulation that owns this).
+  /// Sets what the lane item and the stall watch call (once, by the simulation that owns this):
+  /// `watching`, the mark of the app's progress while it waits on the simulation (`nil` when
+  /// it does not: a step of time, a delivery pending, no `run`), which changes whenever the
+  /// app makes progress the simulation sees; `stalled`, the report of a stall.
   package func configure(
-    lane: @escaping @Sendable () -> Void, watching: @escaping @Sendable () -> Bool,
-    stalled: @escaping @Sendable () -> Void
+    lane: @escaping @Sendable () -> Void, watching: @escaping @Sendable () -> [Int64]?,
+    stalled: @escaping @Sendable (RealTimeSleeps) -> Void
   ) {
     condition.lock()
     laneHandler = lane
@@ -492,33 +524,51 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       if awaitWorkBriefly() { continue }
       if !stallReported, let watching, let stalled {
         // The quiet wait that opens a stall window comes before the look at whether the app
-        // waits (``watchWindow(_:counted:)``): the lane empties for a moment at every hop of an async
-        // call, and the look takes the simulation's lock, which the hop's other side holds
-        // often then; work that comes back within the wait needs no look.
-        guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
-          head == queue.count, idleWaiters.isEmpty, !closed
-        else { continue }
+        // waits (``watchWindow(_:counted:countsPartialSlice:)``): the lane empties for a moment
+        // at every hop of an async call, and the look takes the simulation's lock, which the
+        // hop's other side holds often then; work that comes back within the wait needs no
+        // look. Not while a real-time sleep of the app's is pending: its wake-up is what ends
+        // the window, and a poll's come every few milliseconds (``PollCarry``).
+        if sleepsBegun == sleepWakes {
+          guard !condition.wait(until: Date().addingTimeInterval(Self.seconds(Self.probeGrace))),
+            head == queue.count, idleWaiters.isEmpty, !closed
+          else { continue }
+        }
         let delay = hurried ? min(stallDelay, Self.hurriedStallDelay) : stallDelay
+        let sleepEvents = sleepsBegun &+ sleepWakes
         condition.unlock()
-        let watched = watching()
+        let mark = watching()
         condition.lock()
         // Work, a waiter or the close may have come while the lock was let go: look again.
         guard head == queue.count, idleWaiters.isEmpty, !closed else { continue }
-        if watched {
+        if let mark {
           var counted: Duration = .zero
-          switch watchWindow(delay, counted: &counted) {
+          var countBegan = sleepEvents
+          // A poll: the window goes on from the last one's count (``PollCarry``).
+          if let carry = pollCarry, carry.mark == mark, carry.sleepEvents != sleepEvents {
+            counted = carry.counted
+            countBegan = carry.countBegan
+          }
+          pollCarry = nil
+          switch watchWindow(delay, counted: &counted, countsPartialSlice: true) {
           case .lookAgain:
+            pollCarry = PollCarry(
+              counted: counted, mark: mark, sleepEvents: sleepEvents, countBegan: countBegan)
             continue
           case .stalled:
             stallReported = true
+            let sleeps = RealTimeSleeps(
+              latest: latestSleep, pending: sleepsBegun &- sleepWakes,
+              polled: sleepsBegun &+ sleepWakes != countBegan)
             condition.unlock()
-            if watching() { stalled() }
+            if watching() != nil { stalled(sleeps) }
             condition.lock()
           }
           continue
         }
         // Not watched now: sleep until work comes (a `run` or the end of an `advance` wakes
         // the watch again, ``watchAgain()``).
+        pollCarry = nil
         stallReported = true
       }
       if exitArmed, let exitDelay, let stuck, let abandoned {
@@ -532,7 +582,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
           exitCounted = .zero
           continue
         }
-        switch watchWindow(exitDelay, counted: &exitCounted) {
+        switch watchWindow(exitDelay, counted: &exitCounted, countsPartialSlice: false) {
         case .lookAgain:
           continue
         case .stalled:
@@ -580,8 +630,9 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// What one slice of a stall window (``watchSlice(_:)``) found.
   private enum SliceEnd {
     /// The thread was signalled during the slice (work, a waiter, the close, a hurry, a new
-    /// watch): the window ends and the loop looks again.
-    case lookAgain
+    /// watch): the window ends and the loop looks again. `elapsed`: the wall-clock time from
+    /// the slice's beginning to the signal when both its probes had run by then, else `nil`.
+    case lookAgain(elapsed: Duration?)
     /// Both probes of the slice ran within it (within ``responsiveWithin`` of being sent, for a
     /// shorter slice): the process could run the app's code.
     case responsive
@@ -607,13 +658,20 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// cost two thread wake-ups per hop for a window that ends at once.
   ///
   /// `counted` is the time counted so far: a window signalled before its end (``WindowEnd/lookAgain``)
-  /// leaves there what it counted, so the exit watch (``armExitWatch()``) goes on from it.
-  private func watchWindow(_ delay: Duration, counted: inout Duration) -> WindowEnd {
+  /// leaves there what it counted, so the exit watch (``armExitWatch()``) goes on from it, and
+  /// so does the stall watch's next window while the app polls a real-time clock
+  /// (``PollCarry``). With `countsPartialSlice`, the signalled slice counts too, up to the
+  /// signal, when both its probes had run by then (a poll's wake-up every 20 ms ends every
+  /// slice).
+  private func watchWindow(
+    _ delay: Duration, counted: inout Duration, countsPartialSlice: Bool
+  ) -> WindowEnd {
     let began = ContinuousClock.now
     while counted < delay {
       let slice = min(Self.responsiveWithin, delay - counted)
       switch watchSlice(slice) {
-      case .lookAgain:
+      case .lookAgain(let elapsed):
+        if countsPartialSlice, let elapsed { counted += min(elapsed, slice) }
         return .lookAgain
       case .responsive:
         counted += slice
@@ -650,15 +708,20 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       Task.detached { [self] in globalProbeAnswered(round: round) }
     }
     let sent = Date()
+    let began = ContinuousClock.now
     // Signalled (work, a waiter, the close, a hurry or a new watch): the loop looks again.
     guard !condition.wait(until: sent.addingTimeInterval(Self.seconds(slice))) else {
-      return .lookAgain
+      return .lookAgain(elapsed: probesPending == 0 ? ContinuousClock.now - began : nil)
     }
-    if head < queue.count || !idleWaiters.isEmpty || closed { return .lookAgain }
+    if head < queue.count || !idleWaiters.isEmpty || closed {
+      return .lookAgain(elapsed: probesPending == 0 ? slice : nil)
+    }
     // A slice shorter than ``responsiveWithin`` (a short window) gives its probes that long.
     if probesPending > 0 && slice < Self.responsiveWithin {
       let limit = sent.addingTimeInterval(Self.seconds(Self.responsiveWithin))
-      guard !condition.wait(until: limit) else { return .lookAgain }
+      guard !condition.wait(until: limit) else {
+        return .lookAgain(elapsed: probesPending == 0 ? slice : nil)
+      }
     }
     return probesPending == 0 ? .responsive : .starved
   }
@@ -676,3 +739,119 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     condition.unlock()
   }
 }
+
+// MARK: - Real-time sleeps
+
+extension SimulationExecutor {
+  /// A sleep of the app's code on a real-time clock (``enqueueSleep(_:after:clock:)``).
+  package struct RealTimeSleep: Sendable, Equatable {
+    /// The clock's type: `ContinuousClock` (`Task.sleep(for:)`, `Task.sleep(nanoseconds:)`,
+    /// `ContinuousClock().sleep(for:)`), `SuspendingClock`.
+    package var clock: String
+    /// How long it sleeps: from the clock's `now` when it began to the instant it sleeps until.
+    package var duration: Duration
+  }
+
+  /// What the stall watch saw of the app's real-time sleeps when it found a stall.
+  package struct RealTimeSleeps: Sendable, Equatable {
+    /// The latest sleep the app's code began (in any run of the simulation), or `nil`.
+    package var latest: RealTimeSleep?
+    /// How many of the app's sleeps have not woken yet (a cancelled sleep wakes at its
+    /// instant all the same).
+    package var pending: Int
+    /// Whether such a sleep of the app's began or woke during the time the stall counted, the
+    /// app's progress unchanged: it polls a real-time clock (its code ran, slept in real time,
+    /// and changed nothing the simulation sees).
+    package var polled: Bool
+
+    /// Nothing seen: no sleep, none pending, no poll.
+    package static let none = RealTimeSleeps(latest: nil, pending: 0, polled: false)
+  }
+
+  /// Schedules the sleep job `job` of a task that prefers this executor to run on the lane
+  /// once `delay` of real time has passed (at once when it is not positive), and records the
+  /// sleep: the wall clock stays the clock of `Task.sleep` (docs/swift-api.md#clocks-and-timers),
+  /// but the stall watch sees the app poll it (``PollCarry``). The job, the runtime's own,
+  /// resumes the sleeper (or, after its cancellation, only frees the sleep's state), so it is
+  /// run exactly once, cancelled or not.
+  fileprivate func enqueueSleep(_ job: UnownedJob, after delay: Duration, clock: String) {
+    condition.lock()
+    sleepsBegun &+= 1
+    latestSleep = RealTimeSleep(clock: clock, duration: delay)
+    condition.unlock()
+    guard delay > .zero else {
+      wakeFromSleep(job)
+      return
+    }
+    let (seconds, attoseconds) = delay.components
+    // Beyond about 290 years in nanoseconds: as good as never, as on Swift's own clock.
+    let deadline: DispatchTime =
+      seconds >= Int64.max / 1_000_000_000 - 1
+      ? .distantFuture
+      : .now() + .nanoseconds(Int(seconds * 1_000_000_000 + attoseconds / 1_000_000_000))
+    DispatchQueue.global().asyncAfter(deadline: deadline) { self.wakeFromSleep(job) }
+  }
+
+  /// A sleep of the app's code is over: its job joins the lane's queue.
+  private func wakeFromSleep(_ job: UnownedJob) {
+    condition.lock()
+    sleepWakes &+= 1
+    queue.append(.job(job))
+    queued.add(1, ordering: .releasing)
+    wake()
+    condition.unlock()
+  }
+
+  /// The sleep job `job` of a task that prefers this executor on a clock whose durations are
+  /// not `Swift.Duration` (no clock of the standard library): it runs on the lane once the
+  /// clock's own sleep until `instant` ends, and is not recorded as a real-time sleep.
+  fileprivate func enqueue<C: Clock>(
+    _ job: UnownedJob, afterSleepUntil instant: C.Instant, tolerance: C.Duration?, clock: C
+  ) {
+    ResumeRedirect.bypassing {
+      Task.detached { [self] in
+        try? await clock.sleep(until: instant, tolerance: tolerance)
+        enqueue(unowned: job)
+      }
+    }
+  }
+}
+
+#if compiler(>=6.3)
+  /// The lane sees the real-time sleeps of the tasks that prefer it: Swift's runtime hands a
+  /// task's `Task.sleep` (every form, `ContinuousClock` and `SuspendingClock` alike, made by
+  /// code of any isolation that the task runs) to its preferred executor when that is a
+  /// `SchedulingExecutor` (https://developer.apple.com/documentation/swift/schedulingexecutor;
+  /// Swift's `ExperimentalScheduling` SPI). Each sleep still waits on the real clock; the stall
+  /// watch counts a poll of it (docs/swift-api.md#clocks-and-timers).
+  @available(macOS 26.4, iOS 26.4, watchOS 26.4, tvOS 26.4, visionOS 26.4, *)
+  extension SimulationExecutor: SchedulingExecutor {
+    /// Runs `job` on the lane once the real time until `instant` on `clock` has passed, and
+    /// records the sleep (``enqueueSleep(_:after:clock:)``). `tolerance` is not used.
+    package func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C
+    ) {
+      let unowned = UnownedJob(job)
+      if let delay = clock.now.duration(to: instant) as? Duration {
+        enqueueSleep(unowned, after: delay, clock: String(describing: C.self))
+      } else {
+        enqueue(unowned, afterSleepUntil: instant, tolerance: tolerance, clock: clock)
+      }
+    }
+
+    /// Runs `job` on the lane once `delay` of real time on `clock` has passed, and records the
+    /// sleep (``enqueueSleep(_:after:clock:)``). `tolerance` is not used.
+    package func enqueue<C: Clock>(
+      _ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C
+    ) {
+      let unowned = UnownedJob(job)
+      if let delay = delay as? Duration {
+        enqueueSleep(unowned, after: delay, clock: String(describing: C.self))
+      } else {
+        enqueue(
+          unowned, afterSleepUntil: clock.now.advanced(by: delay), tolerance: tolerance,
+          clock: clock)
+      }
+    }
+  }
+#endif

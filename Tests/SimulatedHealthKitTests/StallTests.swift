@@ -455,6 +455,139 @@ actor WorkoutHistoryService {
         "or a real-time clock (Task.sleep(for:), ContinuousClock, Timer, "
           + "DispatchQueue.asyncAfter), which advance does not move: sleep on simulation.clock "
           + "instead"))
+    // The lane saw the sleep (its task prefers the lane): the message says so first, with its
+    // clock and duration (60 s from when it began, to the millisecond).
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: a "
+          + "task of the app's sleeps on a real-time clock (its latest sleep: 60 s on "
+          + "ContinuousClock, Task.sleep or the clock's own sleep), which advance does not "
+          + "move; move virtual time from the test with advance(by:), sleep on "
+          + "simulation.clock instead, or await the delegate call or async call that brings "
+          + "the state; the app's last call into the simulation was advance(by: 5.0 seconds)"))
+  }
+}
+
+/// A body that polls a real-time clock for a state only virtual time brings never leaves the
+/// lane idle for a whole window (each wake-up from its sleep is a job there), yet it waits
+/// forever: the simulation sees the sleeps (the lane is the task's preferred executor, a
+/// `SchedulingExecutor`) and counts the window across their wake-ups while nothing else
+/// changes, so the poll is a stall naming the sleep (docs/swift-api.md#nothing-silent). Each
+/// test has a time limit: before the change these polls ran until it.
+@Suite(.timeLimit(.minutes(1))) struct RealTimePollTests {
+  /// The brief's case: a `try await` poll of `Task.sleep(for: .milliseconds(20))` for a minute
+  /// of virtual time that no `advance` brings. Reported as a stall naming the sleep, the
+  /// clock and its duration (20 ms, written as seconds to the millisecond); the cancellation
+  /// makes the sleep throw, so the loop ends and `run` throws `StallError`.
+  @Test func aPollOfTaskSleepIsAStallNamingTheSleep() async throws {
+    let report = try await stallReport { simulation in
+      let oneMinuteOn = simulation.now.addingTimeInterval(60)
+      while simulation.now < oneMinuteOn { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    #expect(report.kind == .stalled)
+    #expect(report.framework == "Swift")
+    #expect(report.call == "Task.sleep on ContinuousClock (0.020 s)")
+    #expect(report.seconds == 0)
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has polled a real-time clock for 0.2 seconds of wall-clock time with "
+          + "nothing else to run: its code keeps sleeping on ContinuousClock (the latest "
+          + "sleep for 0.020 s: Task.sleep, or the clock's own sleep), "
+          + "a real-time clock that advance does not move, while nothing the simulation sees "
+          + "changes (no async framework call, delivery, sleeper, hold, run or advance): it "
+          + "polls for a state that only virtual time or a delegate call brings; move virtual "
+          + "time from the test with advance(by:), sleep on simulation.clock instead, or await "
+          + "the delegate call or async call that brings the state"))
+    #expect(
+      report.message.hasSuffix(
+        "the run's task is cancelled and run(_:) throws StallError once its body ends: a loop "
+          + "that sleeps with try await ends there, one that swallows the cancellation (try? "
+          + "await Task.sleep) never does"))
+  }
+
+  /// The same poll on `SuspendingClock` (`Task.sleep(until:clock:)`) names that clock.
+  @Test func aPollOnSuspendingClockNamesIt() async throws {
+    let report = try await stallReport { _ in
+      let flag = Mutex(false)
+      while !flag.withLock({ $0 }) {
+        try await Task.sleep(until: .now + .milliseconds(30), clock: .suspending)
+      }
+    }
+    #expect(report.framework == "Swift")
+    #expect(report.call == "Task.sleep on SuspendingClock (0.030 s)")
+  }
+
+  /// The poll in a task-group child of the body (the child inherits the lane).
+  @Test func aPollInATaskGroupChildIsAStall() async throws {
+    let report = try await stallReport { simulation in
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          let oneMinuteOn = simulation.now.addingTimeInterval(60)
+          while simulation.now < oneMinuteOn { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        try await group.waitForAll()
+      }
+    }
+    #expect(report.framework == "Swift")
+    #expect(report.call == "Task.sleep on ContinuousClock (0.020 s)")
+  }
+
+  /// The poll in a `@MainActor` method the body awaits: the sleep is made on the main actor by
+  /// a task that prefers the lane, so the lane sees it too.
+  @Test func aPollInAnAwaitedMainActorMethodIsAStall() async throws {
+    let report = try await stallReport { _ in
+      let manager = PollingManager()
+      try await manager.waitUntilEnded()
+    }
+    #expect(report.framework == "Swift")
+    #expect(report.call == "Task.sleep on ContinuousClock (0.020 s)")
+  }
+
+  /// The body reads a main-actor model's flag between its sleeps (a hop to the main actor and
+  /// back each time): still a poll.
+  @Test func aPollReadingAMainActorFlagIsAStall() async throws {
+    let report = try await stallReport { _ in
+      let manager = PollingManager()
+      while await !manager.ended { try await Task.sleep(for: .milliseconds(20)) }
+    }
+    #expect(report.framework == "Swift")
+    #expect(report.call == "Task.sleep on ContinuousClock (0.020 s)")
+  }
+
+  /// Real-time sleeps with progress between them are no stall: fifteen sleeps of 50 ms
+  /// (0.75 s of wall-clock time, more than the 0.5 s window), each followed by an `advance` of
+  /// one second (the instant changes), then fifteen more each followed by an async HealthKit
+  /// call. Counted across the sleeps as a poll's are, without the progress mark, each phase
+  /// would be a stall. The sleeps are the subject (real time by design); a window of 0.5 s
+  /// leaves a late Dispatch timer 0.45 s before one sleep alone could fill it.
+  @Test func sleepsWithProgressBetweenThemAreNoStall() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    simulation.stallReportDelay = .milliseconds(500)
+    try await Task {
+      try await simulation.run { () async throws in
+        for _ in 0..<15 {
+          try await Task.sleep(for: .milliseconds(50))
+          try await simulation.advance(by: .seconds(1))
+        }
+        let store = HKHealthStore()
+        for _ in 0..<15 {
+          try await Task.sleep(for: .milliseconds(50))
+          try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+        }
+      }
+    }.value
+    #expect(simulation.reports.isEmpty)
+    #expect(simulation.now == simulation.startDate.addingTimeInterval(15))
+  }
+}
+
+/// A main-actor model whose method polls its own flag with `Task.sleep` (the pattern of
+/// ``RealTimePollTests``); nothing sets the flag.
+@MainActor final class PollingManager {
+  var ended = false
+
+  func waitUntilEnded() async throws {
+    while !ended { try await Task.sleep(for: .milliseconds(20)) }
   }
 }
 
@@ -484,7 +617,9 @@ actor WorkoutHistoryService {
 }
 
 /// The report of the stall that ends a run of `body` on ``constantRun()`` with a stall watch
-/// of 200 ms (the run in a task of its own: the stall cancels it), which `run` throws.
+/// of 200 ms (the run in a task of its own: the stall cancels it), which `run` throws. The
+/// test's cancellation (its time limit) is passed on to the run's task, so a body that is never
+/// reported ends the test rather than hanging it.
 func stallReport(
   _ body: @escaping @Sendable (HealthKitSimulation) async throws -> Void,
   sourceLocation: SourceLocation = #_sourceLocation
@@ -494,9 +629,14 @@ func stallReport(
   let error = await #expect(
     throws: HealthKitSimulation.StallError.self, sourceLocation: sourceLocation
   ) {
-    try await Task {
+    let run = Task {
       try await simulation.run { () async throws in try await body(simulation) }
-    }.value
+    }
+    try await withTaskCancellationHandler {
+      try await run.value
+    } onCancel: {
+      run.cancel()
+    }
   }
   return try #require(error?.report, sourceLocation: sourceLocation)
 }

@@ -170,10 +170,36 @@ extension AppSimulation {
       return .failure(error)
     }
     state.session.withEngine { $0.logWallClockDate(action: call, session: session) }
-    return .success(
-      zip(dates, leaks).map { date, leak in
-        leak ? wallClockInstant(date, in: state) : instant(of: date, near: now)
-      })
+    return .success(readInstants(dates, leaks: leaks, in: state))
+  }
+
+  /// The instants of one call's `dates` (`leaks`: which ``isWallClockLeak(_:now:)`` calls
+  /// the real clock): a real-clock date by ``wallClockInstant(_:in:)``, any other by
+  /// ``instant(of:near:)`` near virtual now.
+  ///
+  /// The real-clock dates of one call keep their order (a project rule:
+  /// docs/swift-api.md#the-wall-clock-rule): where the rule's cases would put a later one at an
+  /// earlier instant (a date kept from before the simulation was made is read as a shift of
+  /// virtual now, one read after it as the instant the real clock showed it at, so a series
+  /// begun at `Date() - 10` ended 8.5 s later read as ending 590 s before it began when the
+  /// calls between took longer than 8.5 s of real time), the later one stands its real distance
+  /// after the earlier one's instant, to the nanosecond. A local midnight (case 1) is left as
+  /// read.
+  private func readInstants(_ dates: [Date], leaks: [Bool], in state: State)
+    -> [SimulationInstant]
+  {
+    let now = state.session.now
+    var read = zip(dates, leaks).map { date, leak in
+      leak ? wallClockInstant(date, in: state) : instant(of: date, near: now)
+    }
+    let real = dates.indices.filter {
+      leaks[$0] && virtualMidnight(of: dates[$0], now: now) == nil
+    }.sorted { dates[$0] < dates[$1] }
+    for (earlier, later) in zip(real, real.dropFirst()) where read[later] < read[earlier] {
+      let distance = dates[later].timeIntervalSince(dates[earlier])
+      read[later] = read[earlier].advanced(by: .nanoseconds(Int64((distance * 1e9).rounded())))
+    }
+    return read
   }
 
   /// The instant of one date the app passed to `call`: ``readAppDates(_:call:framework:session:reportAs:in:)``
@@ -230,9 +256,7 @@ extension AppSimulation {
     case .success(let read): return read
     case .failure:
       let now = state.session.now
-      return dates.map {
-        isWallClockLeak($0, now: now) ? wallClockInstant($0, in: state) : instant(of: $0, near: now)
-      }
+      return readInstants(dates, leaks: dates.map { isWallClockLeak($0, now: now) }, in: state)
     }
   }
 
@@ -247,9 +271,9 @@ extension AppSimulation {
     case .success(let read): return read
     case .failure:
       let now = state.session.now
-      return dates.map {
-        isWallClockLeak($0, now: now) ? date(of: wallClockInstant($0, in: state)) : $0
-      }
+      let leaks = dates.map { isWallClockLeak($0, now: now) }
+      let read = readInstants(dates, leaks: leaks, in: state)
+      return dates.indices.map { leaks[$0] ? date(of: read[$0]) : dates[$0] }
     }
   }
 

@@ -370,6 +370,65 @@ import WorkoutSimTestSupport
     #expect(simulation.result.errors.map(\.action) == (strict ? ["finishSeries"] : []))
   }
 
+  /// A sample dated from a `Date()` kept from just before the simulation was made to one read
+  /// just after (the heartbeat series above on a loaded machine, where more than 8.5 s of real
+  /// time passed before its begin): the first is no reading the simulation saw, so it is a shift
+  /// of virtual now (600 s, less the whole seconds of real time since), the second the instant
+  /// the real clock showed it at (0, before the advance). Read so, the water would end 600 s
+  /// before it starts and the store stopped the process; the call's real-clock dates keep
+  /// their order, so it ends its real length after its start.
+  @Test func realClockDatesOfOneCallKeepTheirOrder() async throws {
+    let water = HKQuantityType(.dietaryWater)
+    let before = Date()
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let after = Date()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [water], read: [water])
+      try await simulation.advance(by: .seconds(600))
+      try await store.save(
+        HKQuantitySample(
+          type: water, quantity: HKQuantity(unit: .liter(), doubleValue: 0.25), start: before,
+          end: after))
+      let found = try #require(await samples(store, simulation, water).samples)
+      try #require(found.count == 1)
+      let start = found[0].startDate.timeIntervalSince(simulation.startDate)
+      #expect(start <= 600 && start >= 595)
+      #expect(
+        abs(
+          found[0].endDate.timeIntervalSince(found[0].startDate) - after.timeIntervalSince(before))
+          < 1e-6)
+    }
+  }
+
+  /// A sample dated from two clocks, `simulation.now` (t = 600) to a `Date()` kept at t = 0
+  /// (the instant the real clock showed it at): its dates are in order, but on virtual time it
+  /// would end 600 s before it starts. `save` fails with `errorInvalidArgument` naming both
+  /// instants and stores nothing (before, the store stopped the process).
+  @Test func aSampleReadEndingBeforeItStartsIsRefused() async throws {
+    let water = HKQuantityType(.dietaryWater)
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let kept = Date()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [water], read: [water])
+      try await simulation.advance(by: .seconds(600))
+      let sample = HKQuantitySample(
+        type: water, quantity: HKQuantity(unit: .liter(), doubleValue: 0.25),
+        start: simulation.now, end: kept)
+      await #expect {
+        try await store.save(sample)
+      } throws: { error in
+        guard let error = error as? HKError, error.code == .errorInvalidArgument else {
+          return false
+        }
+        return error.localizedDescription.hasPrefix(
+          "save: an object would end at t=0.0s before it starts at t=600.0s")
+      }
+      #expect(await samples(store, simulation, water).samples?.count == 0)
+    }
+  }
+
   /// The standalone `HKWorkoutBuilder(healthStore:configuration:device:)` with strict dates:
   /// `beginCollection(at: Date())` throws naming `beginCollection` and the workout does not
   /// start; begun at virtual now, `add` of a real-clock sample throws naming `add`.

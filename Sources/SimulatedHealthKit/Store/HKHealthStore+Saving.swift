@@ -243,6 +243,15 @@ extension HKHealthStore {
     case .success(let read): instants = read
     case .failure(let error): return .failure(HKError(error))
     }
+    var spans = Array(instants.prefix(sampleDates.count + correlationDates.count))
+    var workoutStart = instants.dropFirst(spans.count)
+    for dates in workoutDates {
+      spans += workoutStart.prefix(2)
+      workoutStart = workoutStart.dropFirst(dates.count)
+    }
+    if let error = HealthKitSimulation.State.reversedSpanError(spans, call: call) {
+      return .failure(error)
+    }
     var ids = state.storeAppSamples(
       stored, kinds: kinds, instants: Array(instants.prefix(sampleDates.count)), context: context)
     var rest = instants.dropFirst(sampleDates.count)

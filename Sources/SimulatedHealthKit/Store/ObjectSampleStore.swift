@@ -94,6 +94,26 @@ extension HealthKitSimulation.State {
     }
   }
 
+  /// The error of `call` when an object it would store ends before it starts on virtual time:
+  /// `spans` holds each object's start and end as the wall-clock rule read them
+  /// (docs/swift-api.md#the-wall-clock-rule), in pairs. An object the app dated from two clocks
+  /// (a start at `simulation.now` and an end at a `Date()` kept from earlier, which the rule
+  /// reads as the instant the real clock showed it at) can read reversed although its dates are
+  /// in order; the call then fails with `errorInvalidArgument` naming both instants (a project
+  /// rule: before, the store stopped the process), as no sample may end before it starts.
+  static func reversedSpanError(_ spans: [SimulationInstant], call: String) -> HKError? {
+    for pair in stride(from: 0, to: spans.count - 1, by: 2) where spans[pair + 1] < spans[pair] {
+      return HKError(
+        .errorInvalidArgument,
+        "\(call): an object would end at \(spans[pair + 1]) before it starts at "
+          + "\(spans[pair]) on virtual time: one of its dates is the real clock "
+          + "(Date(), read by the wall-clock rule) and the other is not, or was kept from "
+          + "before the simulation was made; date an object from one clock, "
+          + "simulation.now or Date() (docs/swift-api.md#the-wall-clock-rule)")
+    }
+    return nil
+  }
+
   /// Keeps a series builder's finished `sample` (route or heartbeat series) in the store and
   /// lists it as saved, its start and end read by the wall-clock rule naming `call`, the
   /// builder's finishing call (`finishRoute`, `finishSeries`): one `wallClockDate` entry when
@@ -107,6 +127,7 @@ extension HealthKitSimulation.State {
     switch simulation.readAppDates([sample.startDate, sample.endDate], call: call, in: &self) {
     case .failure(let error): return HKError(error)
     case .success(let instants):
+      if let error = Self.reversedSpanError(instants, call: call) { return error }
       _ = storeAppSamples(
         [sample], kinds: [kind], instants: instants, context: QueryContext(simulation: simulation))
       saved.append(sample)

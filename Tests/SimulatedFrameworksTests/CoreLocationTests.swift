@@ -7,6 +7,15 @@ import WorkoutScenario
 import WorkoutSimTestSupport
 import WorkoutSimulation
 
+/// A location manager as an app makes one inside a run: `recorder` its delegate, when-in-use
+/// authorization asked for.
+func authorizedManager(_ recorder: LocationRecorder) -> CLLocationManager {
+  let manager = CLLocationManager()
+  manager.delegate = recorder
+  manager.requestWhenInUseAuthorization()
+  return manager
+}
+
 /// What a location delegate saw: the locations and errors, and the authorization statuses of
 /// its `locationManagerDidChangeAuthorization` calls.
 final class LocationRecorder: NSObject, CLLocationManagerDelegate, @unchecked Sendable {
@@ -200,9 +209,7 @@ struct CoreLocationTests {
       let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(seed: seed))
       let recorder = LocationRecorder()
       try await simulation.run {
-        let manager = CLLocationManager()
-        manager.delegate = recorder
-        manager.requestWhenInUseAuthorization()
+        let manager = authorizedManager(recorder)
         manager.startUpdatingLocation()
         try await simulation.advance(by: .seconds(10))
         #expect(manager.location == recorder.locations.last)
@@ -265,9 +272,7 @@ struct CoreLocationTests {
     let filtered = LocationRecorder()
     let once = LocationRecorder()
     try await simulation.run {
-      let manager = CLLocationManager()
-      manager.delegate = filtered
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(filtered)
       manager.distanceFilter = 1000
       manager.startUpdatingLocation()
       try await simulation.advance(by: .seconds(10))
@@ -367,9 +372,7 @@ struct CoreLocationTests {
       scenario: eastOnTheEquator(extra: #", "location": "indoor""#))
     let recorder = LocationRecorder()
     try await indoor.run {
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.startUpdatingLocation()
       try await indoor.advance(by: .seconds(10))
       manager.stopUpdatingLocation()
@@ -382,9 +385,7 @@ struct CoreLocationTests {
     let session = try HealthKitSimulation(scenario: eastOnTheEquator())
     let during = LocationRecorder()
     try await session.run {
-      let manager = CLLocationManager()
-      manager.delegate = during
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(during)
       manager.startUpdatingLocation()
       try await session.advance(by: .seconds(4.5))
       _ = try await startWorkout(
@@ -403,9 +404,7 @@ struct CoreLocationTests {
     let alone = try HealthKitSimulation(scenario: eastOnTheEquator(extra: extra))
     let aloneRecorder = LocationRecorder()
     try await alone.run {
-      let manager = CLLocationManager()
-      manager.delegate = aloneRecorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(aloneRecorder)
       manager.startUpdatingLocation()
       try await alone.advance(by: .seconds(20))
     }
@@ -415,9 +414,7 @@ struct CoreLocationTests {
     let workoutRecorder = LocationRecorder()
     try await workout.run {
       _ = try await startWorkout(HKHealthStore(), simulation: workout, activity: .running)
-      let manager = CLLocationManager()
-      manager.delegate = workoutRecorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(workoutRecorder)
       manager.startUpdatingLocation()
       try await workout.advance(by: .seconds(20))
     }
@@ -494,9 +491,7 @@ struct CoreLocationTests {
         toShare: routeTypes, read: [HKSeriesType.workoutRoute()])
       let (session, builder) = try await startWorkout(
         store, simulation: simulation, activity: .running)
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.startUpdatingLocation()
       try await simulation.advance(by: .seconds(250))
       manager.stopUpdatingLocation()

@@ -22,15 +22,6 @@ private func equatorRun(sensor: String, seconds: Int = 60, seed: Int = 1) throws
     """)
 }
 
-/// A location manager as an app makes one inside a run: `recorder` its delegate, when-in-use
-/// authorization asked for.
-private func authorizedManager(_ recorder: LocationRecorder) -> CLLocationManager {
-  let manager = CLLocationManager()
-  manager.delegate = recorder
-  manager.requestWhenInUseAuthorization()
-  return manager
-}
-
 /// A location manager's continuous updates over the first `seconds` of `scenario`.
 func updates(of scenario: Scenario, seconds: Int64) async throws -> (
   HealthKitSimulation, LocationRecorder

@@ -85,9 +85,7 @@ private func linkScenario() throws -> Scenario {
     let simulation = try HealthKitSimulation(scenario: outdoorRun())
     let recorder = LocationRecorder()
     let report = try await stallReport(simulation) { simulation in
-      let manager = CLLocationManager()
-      manager.delegate = recorder
-      manager.requestWhenInUseAuthorization()
+      let manager = authorizedManager(recorder)
       manager.startUpdatingLocation()
       try await simulation.advance(by: .seconds(3))
       withExtendedLifetime(manager) {}

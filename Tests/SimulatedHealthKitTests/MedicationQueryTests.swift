@@ -217,10 +217,12 @@ import WorkoutSimTestSupport
   }
 
   /// The wall-clock rule on dose-event date predicates (as WallClockReadingTests for samples):
-  /// at t = 1200, `Date() - 600 ... Date()` is virtual [600, 1200). Doses: 09:00 (t = -3600),
-  /// 10:10 (t = 600, scheduled 10:10), and one a control logs dated t = 900 (scheduled then).
-  /// The window holds 10:10 and t = 900 (doses 2 and 3); the scheduled window from the same
-  /// dates holds the same two; the run's log gets `wallClockDate` entries.
+  /// at t = 1200, `Date() - 600 ... Date()` runs from just after virtual 600 to just after 1200
+  /// (each bound read from the real clock stands a nanosecond after its instant). Doses: 09:00
+  /// (t = -3600), 10:10 (t = 600, not scheduled), and one a control logs dated t = 900
+  /// (scheduled then). The window holds t = 900 only (dose 3; dose 2 at exactly 600 is before
+  /// it, as a sample ending at 600 would be); the scheduled window from the same dates holds
+  /// dose 3; the run's log gets `wallClockDate` entries.
   @Test func doseDatePredicatesFromTheRealClockAreVirtualTime() async throws {
     let simulation = try HealthKitSimulation(scenario: Self.scenario())
     try await simulation.run {
@@ -236,7 +238,7 @@ import WorkoutSimTestSupport
         withStart: Date().addingTimeInterval(-600), end: Date(), options: [])
       #expect(
         await samples(store, simulation, Self.doseType, predicate: lastTen).samples?.map(\.uuid)
-          == [Self.dose(2), Self.dose(3)])
+          == [Self.dose(3)])
       let scheduled = HKQuery.predicateForMedicationDoseEvent(
         scheduledStart: Date().addingTimeInterval(-600), end: Date())
       // Only dose 3 is a scheduled one (the scenario's doses have no scheduledAt).
@@ -248,7 +250,7 @@ import WorkoutSimTestSupport
           type: Self.doseType, predicate: lastTen, anchor: nil, limit: HKObjectQueryNoLimit
         ) { _, added, _, _, _ in finish((added ?? []).map(\.uuid)) }
       }
-      #expect(anchored == [Self.dose(2), Self.dose(3)])
+      #expect(anchored == [Self.dose(3)])
     }
     // One entry per predicate read, named after its factory: the sample query's, the dose
     // predicate's, the anchored query's.
@@ -257,5 +259,45 @@ import WorkoutSimTestSupport
     }
     #expect(
       actions == ["predicateForSamples", "predicateForMedicationDoseEvent", "predicateForSamples"])
+  }
+
+  /// A dose at exactly the instant of a bound read from the real clock is matched as a sample
+  /// there is: the bound stands a nanosecond after its instant
+  /// (docs/swift-api.md#the-wall-clock-rule). At t = 300 a step sample is saved and a vitamin D
+  /// dose logged (dose 3, scheduled then), both at `simulation.now`. Up to `Date()` (strict
+  /// start) holds the sample and doses 1 (t = -3600) and 3; from `Date()` on holds neither; the
+  /// doses scheduled up to `Date()` are dose 3, from `Date()` none. Before, the bound was turned
+  /// back into a date and lost the nanosecond: dose 3 was left out up to `Date()` and found
+  /// from it.
+  @Test func aDoseAtABoundsInstantIsMatchedAsASample() async throws {
+    let simulation = try HealthKitSimulation(scenario: Self.scenario())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      try await store.requestPerObjectReadAuthorization(for: Self.medicationType, predicate: nil)
+      try await simulation.advance(by: .seconds(300))
+      let sample = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10),
+        start: simulation.now, end: simulation.now)
+      try await store.save(sample)
+      Self.logSkippedVitaminD(simulation, at: 300)
+      func found(_ type: HKSampleType, _ predicate: NSPredicate) async -> [UUID]? {
+        await samples(store, simulation, type, predicate: predicate).samples?.map(\.uuid)
+      }
+      let upToNow = HKQuery.predicateForSamples(
+        withStart: nil, end: Date(), options: .strictStartDate)
+      let fromNow = HKQuery.predicateForSamples(
+        withStart: Date(), end: nil, options: .strictStartDate)
+      #expect(await found(steps, upToNow) == [sample.uuid])
+      #expect(await found(steps, fromNow) == [])
+      #expect(await found(Self.doseType, upToNow) == [Self.dose(1), Self.dose(3)])
+      #expect(await found(Self.doseType, fromNow) == [])
+      let scheduledUpToNow = HKQuery.predicateForMedicationDoseEvent(
+        scheduledStart: nil, end: Date())
+      let scheduledFromNow = HKQuery.predicateForMedicationDoseEvent(
+        scheduledStart: Date(), end: nil)
+      #expect(await found(Self.doseType, scheduledUpToNow) == [Self.dose(3)])
+      #expect(await found(Self.doseType, scheduledFromNow) == [])
+    }
   }
 }

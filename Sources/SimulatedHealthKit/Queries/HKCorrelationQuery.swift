@@ -43,6 +43,7 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   ) -> [HealthKitSimulation.Callback] {
     guard Self.readable(correlationType, state) else { return fail(notDeterminedError) }
     var found = state.correlations(of: correlationType, matching: predicate, context: context)
+      .map(\.correlation)
     // The objects are in the store: a date condition matches their stored instants.
     for (type, samplePredicate) in orderedSamplePredicates {
       let read = state.readingDates(of: samplePredicate, context: context)
@@ -81,16 +82,18 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   }
 
   /// A sample query of a correlation type: the correlations matching `predicate` in save order
-  /// (or `sortDescriptors`' order), at most `limit` (0: all).
+  /// (or `sortDescriptors`' order, a date descriptor sorting by the instants the correlations'
+  /// dates were read at: docs/swift-api.md#the-wall-clock-rule), at most `limit` (0: all).
   static func samples(
     of type: HKCorrelationType, predicate: NSPredicate?, limit: Int,
     sortDescriptors: [NSSortDescriptor]?, context: QueryContext,
     state: inout HealthKitSimulation.State
   ) -> Result<[HKSample], HKError> {
     guard readable(type, state) else { return .failure(notDeterminedError) }
+    let saved = state.correlations(of: type, matching: predicate, context: context)
     let found = HKSampleQuery.sorted(
-      state.correlations(of: type, matching: predicate, context: context),
-      by: sortDescriptors ?? [])
+      saved.map(\.correlation), by: sortDescriptors ?? [],
+      instants: saved.map { ($0.start, $0.end) })
     return .success(limit > 0 ? Array(found.prefix(limit)) : found)
   }
 }

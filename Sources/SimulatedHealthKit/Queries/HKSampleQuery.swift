@@ -104,19 +104,38 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   }
 
   /// `objects` in the order of `descriptors` (the first that tells two apart decides), equal
-  /// ones in their given order.
-  static func sorted(_ objects: [HKSample], by descriptors: [NSSortDescriptor]) -> [HKSample] {
+  /// ones in their given order. With `instants` (each object's start and end instants, in
+  /// `objects`' order), a start- or end-date descriptor (``NSSortDescriptor/healthSort``)
+  /// compares those, as the store sorts its samples: a date the app wrote from the real clock
+  /// sorts at the virtual instant the wall-clock rule read it at
+  /// (docs/swift-api.md#the-wall-clock-rule).
+  static func sorted(
+    _ objects: [HKSample], by descriptors: [NSSortDescriptor],
+    instants: [(start: SimulationInstant, end: SimulationInstant)]? = nil
+  ) -> [HKSample] {
     guard !descriptors.isEmpty else { return objects }
-    return objects.enumerated().sorted { left, right in
+    func order(_ descriptor: NSSortDescriptor, _ left: Int, _ right: Int) -> ComparisonResult {
+      guard let instants, let sort = descriptor.healthSort else {
+        return descriptor.compare(objects[left], to: objects[right])
+      }
+      let (a, b, ascending) =
+        switch sort {
+        case .startDate(let ascending): (instants[left].start, instants[right].start, ascending)
+        case .endDate(let ascending): (instants[left].end, instants[right].end, ascending)
+        }
+      if a == b { return .orderedSame }
+      return (a < b) == ascending ? .orderedAscending : .orderedDescending
+    }
+    return objects.indices.sorted { left, right in
       for descriptor in descriptors {
-        switch descriptor.compare(left.element, to: right.element) {
+        switch order(descriptor, left, right) {
         case .orderedAscending: return true
         case .orderedDescending: return false
         case .orderedSame: continue
         }
       }
-      return left.offset < right.offset
-    }.map(\.element)
+      return left < right
+    }.map { objects[$0] }
   }
 }
 
@@ -135,17 +154,32 @@ extension NSSortDescriptor {
         }
       }
     #endif
-    let start: Set<AnyKeyPath> = [
-      \HKSample.startDate, \HKQuantitySample.startDate, \HKCategorySample.startDate,
-      \HKWorkout.startDate,
-    ]
-    let end: Set<AnyKeyPath> = [
-      \HKSample.endDate, \HKQuantitySample.endDate, \HKCategorySample.endDate,
-      \HKWorkout.endDate,
-    ]
-    if start.contains(keyPath) { return .startDate(ascending: ascending) }
-    if end.contains(keyPath) { return .endDate(ascending: ascending) }
+    if Self.startKeyPaths.contains(keyPath) { return .startDate(ascending: ascending) }
+    if Self.endKeyPaths.contains(keyPath) { return .endDate(ascending: ascending) }
     return nil
+  }
+
+  /// `startDate` of ``HKSample`` and of the sample classes a query returns (a key path names
+  /// its root class: `\HKStateOfMind.startDate` is not `\HKSample.startDate`).
+  private static var startKeyPaths: Set<AnyKeyPath> {
+    [
+      \HKSample.startDate, \HKQuantitySample.startDate, \HKCumulativeQuantitySample.startDate,
+      \HKDiscreteQuantitySample.startDate, \HKCategorySample.startDate, \HKWorkout.startDate,
+      \HKCorrelation.startDate, \HKStateOfMind.startDate, \HKWorkoutRoute.startDate,
+      \HKHeartbeatSeriesSample.startDate, \HKAudiogramSample.startDate,
+      \HKCDADocumentSample.startDate, \HKMedicationDoseEvent.startDate,
+    ]
+  }
+
+  /// `endDate` of the classes of ``startKeyPaths``.
+  private static var endKeyPaths: Set<AnyKeyPath> {
+    [
+      \HKSample.endDate, \HKQuantitySample.endDate, \HKCumulativeQuantitySample.endDate,
+      \HKDiscreteQuantitySample.endDate, \HKCategorySample.endDate, \HKWorkout.endDate,
+      \HKCorrelation.endDate, \HKStateOfMind.endDate, \HKWorkoutRoute.endDate,
+      \HKHeartbeatSeriesSample.endDate, \HKAudiogramSample.endDate,
+      \HKCDADocumentSample.endDate, \HKMedicationDoseEvent.endDate,
+    ]
   }
 }
 

@@ -41,9 +41,10 @@ struct MedicationRecords: SimulationExtension {
           rawValue: (HealthPlan.doseStatuses.firstIndex(of: dose.status) ?? 0) + 1)!
         log(
           MedicationDose(
-            code: planned.identifier, date: simulation.date(of: dose.at), logStatus: status,
-            scheduleType: dose.scheduledAt == nil ? .asNeeded : .schedule,
+            code: planned.identifier, date: simulation.date(of: dose.at), instant: dose.at,
+            logStatus: status, scheduleType: dose.scheduledAt == nil ? .asNeeded : .schedule,
             scheduledDate: dose.scheduledAt.map { simulation.date(of: $0) },
+            scheduledInstant: dose.scheduledAt,
             doseQuantity: dose.quantity, scheduledDoseQuantity: dose.scheduledQuantity,
             unit: .count()),
           arrival: max(dose.at, .zero))
@@ -185,10 +186,13 @@ extension HealthKitSimulation {
     // `mutateHealth`: the running queries of dose events are woken at once.
     return mutateHealth { state in
       state.withExtension(MedicationRecords.self, of: simulation) { records, state in
-        records.log(
+        let now = state.session.now
+        return records.log(
           MedicationDose(
-            code: identifier, date: date, logStatus: status, scheduleType: scheduleType,
-            scheduledDate: scheduledDate, doseQuantity: doseQuantity,
+            code: identifier, date: date, instant: simulation.instant(of: date, near: now),
+            logStatus: status, scheduleType: scheduleType, scheduledDate: scheduledDate,
+            scheduledInstant: scheduledDate.map { simulation.instant(of: $0, near: now) },
+            doseQuantity: doseQuantity,
             scheduledDoseQuantity: scheduledDoseQuantity, unit: unit),
           arrival: state.session.now)
       }
@@ -235,7 +239,7 @@ extension HealthKitSimulation.State {
       last = Int64(index + 1)
       guard records.allowed.contains(entry.dose.code) else { continue }
       let event = HKMedicationDoseEvent(dose: entry.dose, uuid: entry.uuid)
-      if predicate.map({ objectMatches(event, $0) }) ?? true { added.append(event) }
+      if predicate.map({ doseEventMatches(event, $0) }) ?? true { added.append(event) }
     }
     return (added, last)
   }
@@ -250,7 +254,7 @@ extension HealthKitSimulation.State {
     var events: [HKSample] = records.arrived(by: session.now)
       .filter { records.allowed.contains($0.dose.code) }
       .map { HKMedicationDoseEvent(dose: $0.dose, uuid: $0.uuid) }
-      .filter { event in predicate.map { objectMatches(event, $0) } ?? true }
+      .filter { event in predicate.map { doseEventMatches(event, $0) } ?? true }
     events = HKSampleQuery.sorted(events, by: sortDescriptors ?? [])
     if limit > 0, events.count > limit { events = Array(events.prefix(limit)) }
     return events
@@ -265,37 +269,37 @@ extension HealthKitSimulation.State {
     }
   }
 
-  /// `predicate` with its dates read under the wall-clock rule, as the store's predicates are
-  /// (docs/swift-api.md#the-wall-clock-rule; ``predicateBounds(_:_:call:context:)``): the
-  /// bounds of `predicateForSamples(withStart:end:options:)` and of
-  /// `predicateForMedicationDoseEvent(scheduledStart:end:)` that the rule calls the real clock
-  /// become the virtual dates they stand for, with one `wallClockDate` log entry per predicate
-  /// naming its factory.
+  /// `predicate` with its dates read under the wall-clock rule into instants, as the store's
+  /// predicates are (docs/swift-api.md#the-wall-clock-rule): the bounds of
+  /// `predicateForSamples(withStart:end:options:)` by ``readingDates(of:context:)`` and those of
+  /// `predicateForMedicationDoseEvent(scheduledStart:end:)` by
+  /// ``predicateBounds(_:_:call:context:)``, each with one `wallClockDate` log entry naming its
+  /// factory when one was the real clock. A bound the app read from the real clock stands one
+  /// nanosecond after its instant, as for samples (`AppSimulation.boundInstant(_:of:in:)`):
+  /// ``doseEventMatches(_:_:)`` matches the dose's instants against them.
   mutating func doseEventPredicate(_ predicate: NSPredicate?, context: QueryContext)
     -> NSPredicate?
   {
     guard let predicate else { return nil }
     if let compound = predicate as? NSCompoundPredicate {
-      var parts: [NSPredicate] = []
-      for sub in compound.subpredicates {
-        parts.append(doseEventPredicate(sub, context: context) ?? sub)
-      }
-      return NSCompoundPredicate(type: compound.compoundPredicateType, subpredicates: parts)
+      return NSCompoundPredicate(
+        type: compound.compoundPredicateType,
+        subpredicates: compound.subpredicates.map {
+          doseEventPredicate($0, context: context) ?? $0
+        })
     }
-    guard let known = predicate as? HKPredicate else { return predicate }
-    switch known.filter {
-    case .date(let start, let end, let options):
-      let (low, high) = predicateBounds(start, end, call: "predicateForSamples", context: context)
-      return HKPredicate(
-        .date(start: low.map(context.date), end: high.map(context.date), options: options))
-    case .doseEvent(.scheduled(let start, let end)):
-      let (low, high) = predicateBounds(
-        start, end, call: "predicateForMedicationDoseEvent", context: context)
-      return HKPredicate(
-        .doseEvent(.scheduled(start: low.map(context.date), end: high.map(context.date))))
-    default:
-      return predicate
-    }
+    guard case .doseEvent(.scheduled(let start, let end))? = (predicate as? HKPredicate)?.filter
+    else { return readingDates(of: predicate, context: context) }
+    let (low, high) = predicateBounds(
+      start, end, call: "predicateForMedicationDoseEvent", context: context)
+    return HKPredicate(.doseEvent(.scheduledInstants(start: low, end: high)))
+  }
+
+  /// Whether `event` matches `predicate` (read by ``doseEventPredicate(_:context:)``): its
+  /// date conditions against the instant the dose was logged at, as the store matches a
+  /// sample's (``objectMatches(_:_:at:)``).
+  func doseEventMatches(_ event: HKMedicationDoseEvent, _ predicate: NSPredicate) -> Bool {
+    objectMatches(event, predicate, at: (event.instant, event.instant))
   }
 }
 

@@ -156,7 +156,7 @@ struct CorrelationStore: SimulationExtension {
 
 extension HealthKitSimulation.State {
   /// The saved correlations of `type` matching `predicate` whose objects are still in the
-  /// store, in save order; a correlation whose objects were all deleted is gone. The
+  /// store, in save order, with their instants; a correlation whose objects were all deleted is gone. The
   /// predicate's dates are read by the wall-clock rule once (``readingDates(of:context:)``) and
   /// matched against the instants the correlation's dates were read at when it was saved, so a
   /// correlation saved at `Date()` is found by a predicate from `simulation.now` and the reverse
@@ -165,7 +165,7 @@ extension HealthKitSimulation.State {
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a block predicate.
   mutating func correlations(
     of type: HKObjectType, matching predicate: NSPredicate?, context: QueryContext
-  ) -> [HKCorrelation] {
+  ) -> [CorrelationStore.Saved] {
     let saved = extensionState(CorrelationStore.self)?.correlations ?? []
     let read = predicate.map { readingDates(of: $0, context: context) }
     return saved.filter { saved in
@@ -175,7 +175,7 @@ extension HealthKitSimulation.State {
         }
         && (read.map { objectMatches(saved.correlation, $0, at: (saved.start, saved.end)) }
           ?? true)
-    }.map(\.correlation)
+    }
   }
 
   /// Whether a correlation's `object`, one held in the store, matches `predicate` of a

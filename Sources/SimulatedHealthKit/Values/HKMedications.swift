@@ -7,6 +7,9 @@
 // HealthKit.framework (dlsym on macOS 26A428) records it; docs/healthkit-behaviour.md#medications
 // lists them and their sources.
 
+import WorkoutCore
+import WorkoutHealth
+
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// The identifier of the user-annotated medication type, `"HKDataTypeUserAnnotatedMedicationConcept"`
 /// (without `Identifier`: HealthKit's binary holds that string; Apple doc:
@@ -498,6 +501,10 @@ public final class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
   /// The unit of the quantities (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkmedicationdoseevent/unit).
   public let unit: HKUnit
+  /// The instant the dose was logged at (its start and end) and the one it was scheduled at,
+  /// which date predicates match (``MedicationDose``).
+  let instant: SimulationInstant
+  let scheduledInstant: SimulationInstant?
 
   init(dose: MedicationDose, uuid: UUID) {
     let type = HKMedicationDoseEventType()
@@ -509,6 +516,8 @@ public final class HKMedicationDoseEvent: HKSample, @unchecked Sendable {
     doseQuantity = dose.doseQuantity
     logStatus = dose.logStatus
     unit = dose.unit
+    instant = dose.instant
+    scheduledInstant = dose.scheduledInstant
     super.init(
       sampleType: type, startDate: dose.date, endDate: dose.date, uuid: uuid, metadata: nil,
       device: nil, sourceRevision: HKSourceRevision(source: .healthApp, version: nil))
@@ -530,9 +539,13 @@ struct MedicationDose: Sendable {
   var code: String
   /// When it was logged (start and end of the sample).
   var date: Date
+  /// The instant of ``date``, which date predicates match (docs/swift-api.md#the-wall-clock-rule).
+  var instant: SimulationInstant
   var logStatus: HKMedicationDoseEvent.LogStatus
   var scheduleType: HKMedicationDoseEvent.ScheduleType
   var scheduledDate: Date?
+  /// The instant of ``scheduledDate``.
+  var scheduledInstant: SimulationInstant?
   var doseQuantity: Double?
   var scheduledDoseQuantity: Double?
   var unit: HKUnit
@@ -601,7 +614,13 @@ enum DoseEventCondition {
   case status(HKMedicationDoseEvent.LogStatus)
   case medication(HKHealthConceptIdentifier)
   case scheduled(start: Date?, end: Date?)
+  /// A `.scheduled` condition whose dates the wall-clock rule read into instants
+  /// (`HealthKitSimulation.State.doseEventPredicate(_:context:)`); never made by a helper the
+  /// app calls.
+  case scheduledInstants(start: SimulationInstant?, end: SimulationInstant?)
 
+  /// Whether `event` meets the condition; a `.scheduled` one whose dates were never read into
+  /// instants matches by the dates themselves.
   func matches(_ event: HKMedicationDoseEvent) -> Bool {
     switch self {
     case .status(let status): event.logStatus == status
@@ -609,6 +628,14 @@ enum DoseEventCondition {
     case .scheduled(let start, let end):
       event.scheduledDate.map { date in
         date >= (start ?? .distantPast) && date < (end ?? .distantFuture)
+      } ?? false
+    case .scheduledInstants(let start, let end):
+      // As `.strictStartDate` reads a start (the project rule of
+      // `predicateForMedicationDoseEvent(scheduledStart:end:)`).
+      event.scheduledInstant.map { instant in
+        HealthFilter.matchesDates(
+          start: instant.nanoseconds, end: instant.nanoseconds, from: start?.nanoseconds,
+          to: end?.nanoseconds, strictStart: true, strictEnd: false)
       } ?? false
     }
   }

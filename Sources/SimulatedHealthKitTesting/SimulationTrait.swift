@@ -189,18 +189,12 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     of simulation: HealthKitSimulation, test: Test, recorded: [HealthKitSimulation.Report],
     terminationThrown: Bool = false
   ) -> Bool {
-    var failed = false
-    var skip = recorded
-    for report in simulation.unthrownReports {
-      if let index = skip.firstIndex(of: report) {
-        skip.remove(at: index)
-        continue
-      }
-      if report.kind == .appTerminated, terminationThrown { continue }
-      failed = true
+    let reports = reportsLeftToRecord(
+      of: simulation, recorded: recorded, terminationThrown: terminationThrown)
+    for report in reports {
       Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
     }
-    return failed
+    return !reports.isEmpty
   }
 
   /// Attaches the run's result and report page when the policy asks for them.
@@ -228,6 +222,30 @@ func recordRunEndings(
     recorded.append(report)
   }
   return recorded
+}
+
+/// The reports of `simulation`'s run that a test records as failures once the run has ended
+/// (docs/swift-api.md#nothing-silent): every report no `advance` threw (an expired hold, an app
+/// task still blocked when `run` returned, a foreign store, an app termination, a strict-dates
+/// refusal, ...), in order, except those `recorded` already when they were made (a stall, a
+/// termination that ended the run) and an app termination the test threw itself
+/// (`terminationThrown`: it is already the test's error). The trait's and XCTest's `simulate`'s
+/// one home for the rule.
+func reportsLeftToRecord(
+  of simulation: HealthKitSimulation, recorded: [HealthKitSimulation.Report],
+  terminationThrown: Bool
+) -> [HealthKitSimulation.Report] {
+  var left: [HealthKitSimulation.Report] = []
+  var skip = recorded
+  for report in simulation.unthrownReports {
+    if let index = skip.firstIndex(of: report) {
+      skip.remove(at: index)
+      continue
+    }
+    if report.kind == .appTerminated, terminationThrown { continue }
+    left.append(report)
+  }
+  return left
 }
 
 /// What a failed test gets attached of its run, in order: the run's result

@@ -33,11 +33,15 @@ extension XCTestCase {
   /// body still waiting `stallExitDelay` after its stall is an `XCTFail` too
   /// (`stuckAfterStall`), recorded before the simulation ends the process with exit code 70.
   ///
-  /// When `body` returns after catching an app termination (`HealthKitSimulation.AppTermination`,
-  /// an uncaught exception on a device), the termination's report is a test failure, and so is
-  /// each `strictDate` report (with `.strictDates`, a real-clock date a call refused, even
-  /// where the call had no error to report it through or the body swallowed its error;
-  /// docs/swift-api.md#the-wall-clock-rule).
+  /// When the run ends (`body` returned or threw), every other report of the run that no
+  /// `advance` threw is a test failure, as under the trait (docs/swift-api.md#nothing-silent):
+  /// a hold that expired during `settle()`, an app task still sleeping on `clock`, a hold or an
+  /// async call still open when the run returned (`blockedAtEnd`), an `HKHealthStore` made in
+  /// another simulation (`foreignObject`), an app termination the body caught
+  /// (`HealthKitSimulation.AppTermination`, an uncaught exception on a device; one `body` threw
+  /// is the error XCTest records), and each `strictDate` report (with `.strictDates`, a
+  /// real-clock date a call refused, even where the call had no error to report it through or
+  /// the body swallowed its error; docs/swift-api.md#the-wall-clock-rule).
   ///
   /// When `body` returns, the scenario's `expect` list (docs/scenario-format.md#checks) is
   /// evaluated on the run as `workout-sim check` evaluates it, and each failed check is a test
@@ -95,10 +99,13 @@ extension XCTestCase {
       let value = try await simulation.run(isolation: isolation) { try await body(simulation) }
       stallWatch.cancel()
       let recorded = await stallWatch.value
-      // An app termination the body caught: on a device nothing catches it. A strict-dates
-      // refusal: a call with no error path, or an error the app swallowed, would pass silently.
-      for report in simulation.unthrownReports
-      where [.appTerminated, .strictDate].contains(report.kind) && !recorded.contains(report) {
+      // Every report no advance threw, as under the trait: an app task still blocked when the
+      // run returned, a foreign store, an app termination the body caught (on a device nothing
+      // catches it), a strict-dates refusal (a call with no error path, or an error the app
+      // swallowed), ... would otherwise be on standard error only.
+      for report in reportsLeftToRecord(
+        of: simulation, recorded: recorded, terminationThrown: false)
+      {
         XCTFail(report.description)
       }
       if checks == .evaluated {
@@ -109,7 +116,14 @@ extension XCTestCase {
       return value
     } catch {
       stallWatch.cancel()
-      _ = await stallWatch.value
+      let recorded = await stallWatch.value
+      // A termination the body let through is the error XCTest records.
+      for report in reportsLeftToRecord(
+        of: simulation, recorded: recorded,
+        terminationThrown: error is HealthKitSimulation.AppTermination)
+      {
+        XCTFail(report.description)
+      }
       var json: [UInt8] = []
       simulation.result.writeJSON { json += $0 }
       let file = FileManager.default.temporaryDirectory

@@ -495,7 +495,7 @@ final class SimulateTests: XCTestCase {
 }
 
 /// XCTest's `simulate` records a stall as a test failure (issue 24: it was only on standard
-/// error). The failures recorded while `capturing` are kept instead of failing the test.
+/// error), and every other report no `advance` threw, as the trait does (trial 17). The failures recorded while `capturing` are kept instead of failing the test.
 final class SimulateStallTests: XCTestCase {
   private let captured = CapturedFailures()
 
@@ -552,6 +552,81 @@ final class SimulateStallTests: XCTestCase {
     }
     XCTAssertEqual(failures.count, 1)
     XCTAssertEqual(failures.filter { $0.hasSuffix(strictElapsedTimeLine) }.count, 1)
+  }
+
+  /// A task of the app's still sleeping on `clock` when the body returns is one failure, the
+  /// report's line, as under the trait (trial 17: the test passed, the report on standard error
+  /// only).
+  func testASleeperLeftWhenTheBodyReturnsIsATestFailure() async throws {
+    captured.list.withLock { $0 = [] }
+    let sleeper = try await simulate(scenario: traitRun) { simulation in
+      let sleeper = Task(executorPreference: simulation.taskExecutor) {
+        try await simulation.clock.sleep(until: .seconds(500))
+      }
+      try await simulation.advance(by: .seconds(10))
+      return sleeper
+    }
+    sleeper.cancel()
+    let failures = captured.list.withLock { list in
+      defer { list = nil }
+      return list ?? []
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(failures.filter { $0.hasSuffix(Self.sleeperLine) }.count, 1)
+  }
+
+  /// The same sleeper left by a body that throws: its failure comes beside the one naming the
+  /// run result's file, and `simulate` rethrows the body's error (XCTest's failure then).
+  func testASleeperLeftWhenTheBodyThrowsIsATestFailureToo() async throws {
+    captured.list.withLock { $0 = [] }
+    let sleeper = Mutex<Task<Void, any Error>?>(nil)
+    do {
+      try await simulate(scenario: traitRun) { simulation in
+        let task = Task(executorPreference: simulation.taskExecutor) {
+          try await simulation.clock.sleep(until: .seconds(500))
+        }
+        sleeper.withLock { $0 = task }
+        try await simulation.advance(by: .seconds(10))
+        throw CancellationError()
+      }
+      XCTFail("simulate returned")
+    } catch is CancellationError {}
+    sleeper.withLock { $0?.cancel() }
+    let failures = captured.list.withLock { list in
+      defer { list = nil }
+      return list ?? []
+    }
+    XCTAssertEqual(failures.count, 2)
+    XCTAssertEqual(failures.filter { $0.hasSuffix(Self.sleeperLine) }.count, 1)
+    XCTAssertEqual(failures.filter { $0.contains("the simulation's run result is at") }.count, 1)
+  }
+
+  /// The report of a sleeper until t = 500 s left by a run that ended at t = 10 s.
+  private static let sleeperLine =
+    "SimulationClock: sleep(until: 500 s) at t = 10 s: a task was still sleeping when run(_:) "
+    + "returned: advance past its deadline inside run, or cancel the task"
+
+  /// A store made in another simulation (a `static` shared by two tests) used in the body is
+  /// one failure, the report's line (trial 17: the test passed).
+  func testAStoreFromAnotherSimulationIsATestFailure() async throws {
+    let store = try await HealthKitSimulation(scenario: traitRun).run { HKHealthStore() }
+    captured.list.withLock { $0 = [] }
+    try await simulate(scenario: traitRun) { _ in
+      _ = store.authorizationStatus(for: HKQuantityType(.stepCount))
+    }
+    let failures = captured.list.withLock { list in
+      defer { list = nil }
+      return list ?? []
+    }
+    XCTAssertEqual(failures.count, 1)
+    XCTAssertEqual(
+      failures.filter {
+        $0.hasSuffix(
+          "HealthKit: HKHealthStore at t = 0 s: this HKHealthStore was made in another "
+            + "simulation (scenario start 2026-03-02 12:00:00 +0000), so its calls read and "
+            + "write that simulation's world, not this one's: make it inside this simulation's "
+            + "run (per test), not in a static or a singleton shared across tests")
+      }.count, 1)
   }
 
   /// A body that ignores its stall's cancellation: `simulate` records the stall, then the run

@@ -148,10 +148,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     configuration.copy() as! HKWorkoutConfiguration
   }
 
-  /// The metadata added with `addMetadata`, as the app gave it (the saved workout's
+  /// The metadata added with `addMetadata`, numbers and Booleans as `NSNumber` (the saved workout's
   /// ``HKObject/metadata`` and the record's `metadata` hold it too,
   /// docs/swift-api.md#metadata).
-  public var metadata: [String: Any] { lock.withLock { metadataStorage } }
+  public var metadata: [String: Any] {
+    bridgedMetadata(lock.withLock { metadataStorage }) ?? [:]
+  }
 
   /// The events collected so far, in the order they were added ("the list of events added to
   /// the workout", Apple doc:

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WorkoutJSON
 import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
@@ -33,8 +34,9 @@ import WorkoutSimTestSupport
   }
 
   /// A live workout: `Laps` 3, `Pace` 2.5 and `Raced` true, added to the builder, read back
-  /// from the builder's `metadata` and the saved workout's, an event's 1 from both; the
-  /// simulation's own `HKIndoorWorkout` (an outdoor run: false) too.
+  /// from the builder's `metadata` and the saved workout's, an event's 1 and true from both (the
+  /// record keeps them 1 and true); the simulation's own `HKIndoorWorkout` (an outdoor run:
+  /// false) too.
   @Test func aLiveWorkoutsNumbersReadBackAsOnADevice() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let recorder = Recorder(simulation)
@@ -49,7 +51,7 @@ import WorkoutSimTestSupport
       try await builder.addWorkoutEvents([
         HKWorkoutEvent(
           type: .lap, dateInterval: DateInterval(start: noon(plus: 30), duration: 30),
-          metadata: ["Lap": 1])
+          metadata: ["Lap": 1, "Fast": true])
       ])
       live = builder.metadata
       liveEvent = builder.workoutEvents.first?.metadata
@@ -74,13 +76,31 @@ import WorkoutSimTestSupport
     for event in [liveEvent, saved?.workoutEvents?.first?.metadata] {
       #expect(event?["Lap"] as? Int == 1)
       #expect(event?["Lap"] as? Double == 1)
+      #expect(event?["Fast"] as? Bool == true)
     }
     // The app's event equals the saved one (the same type, interval and metadata).
     #expect(
       saved?.workoutEvents?.first
         == HKWorkoutEvent(
           type: .lap, dateInterval: DateInterval(start: noon(plus: 30), duration: 30),
-          metadata: ["Lap": 1]))
+          metadata: ["Lap": 1, "Fast": true]))
+    // The record keeps the Boolean a Boolean (the event's NSNumber is read as the app's
+    // `true`), the number a number.
+    guard case .array(let records)? = simulation.result.document()["records"],
+      case .object(let members)? = records.first,
+      case .array(let events)? = members.first(where: { $0.key == "events" })?.value,
+      case .object(let event)? = events.first(where: {
+        guard case .object(let fields) = $0 else { return false }
+        return fields.contains { $0.key == "metadata" }
+      }),
+      let eventMetadata = event.first(where: { $0.key == "metadata" })?.value
+    else {
+      Issue.record("no record event metadata")
+      return
+    }
+    #expect(
+      String(decoding: JSONWriter.encodedBytes(eventMetadata, style: .compact), as: UTF8.self)
+        == #"{"Fast":true,"Lap":1}"#)
   }
 
   /// A workout saved by a builder without a session and a sample saved by `save`, read back

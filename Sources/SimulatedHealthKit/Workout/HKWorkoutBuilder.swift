@@ -718,6 +718,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       guard let fixed else { return .quantity(quantity.value, unit: quantity.unit.unitString) }
       guard quantity.is(compatibleWith: fixed) else { return nil }
       return .number(quantity.doubleValue(for: fixed))
+    // A Boolean as an NSNumber (an event's or activity's metadata, read back as NSNumber:
+    // docs/swift-api.md#metadata) stays a Boolean; its class is the one of `true`'s NSNumber.
+    case let number as NSNumber where type(of: number) == type(of: NSNumber(value: true)):
+      return .bool(number.boolValue)
     case let number as NSNumber: return .number(number.doubleValue)
     case let number as any BinaryInteger: return .number(Double(number))
     case let number as any BinaryFloatingPoint: return .number(Double(number))

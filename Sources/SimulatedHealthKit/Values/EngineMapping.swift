@@ -466,7 +466,8 @@ extension HKWorkout {
     var result: [String: Any] = [:]
     for (key, value) in values {
       switch value {
-      case .bool(let flag): result[key] = flag
+      // Numbers and Booleans as NSNumber, as the app reads them (bridgedMetadata(_:)).
+      case .bool(let flag): result[key] = NSNumber(value: flag)
       case .string(let text): result[key] = text
       case .date(let instant): result[key] = Date(instant, since: start)
       case .quantity(let number, let unit):
@@ -480,7 +481,7 @@ extension HKWorkout {
         case HKMetadataKeySwimmingStrokeStyle, HKMetadataKeySwimmingLocationType:
           // An enumeration's raw value as an NSNumber, as HealthKit stores it.
           result[key] = NSNumber(value: Int(number))
-        default: result[key] = number
+        default: result[key] = NSNumber(value: number)
         }
       }
     }

@@ -6,7 +6,8 @@ import WorkoutHealth
 public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
   /// The object's unique identifier.
   public let uuid: UUID
-  /// Extra information; values are `String`, `Bool` or numbers, `Date` or ``HKQuantity``.
+  /// Extra information; values are `String`, `NSNumber` (the app's numbers and Booleans, as on
+  /// a device: docs/swift-api.md#metadata), `Date` or ``HKQuantity``.
   public let metadata: [String: Any]?
   /// The device that produced the data, if known.
   public let device: HKDevice?
@@ -15,7 +16,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
 
   init(uuid: UUID, metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision) {
     self.uuid = uuid
-    self.metadata = metadata
+    self.metadata = bridgedMetadata(metadata)
     self.device = device
     self.sourceRevision = sourceRevision
   }

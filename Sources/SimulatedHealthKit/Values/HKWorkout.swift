@@ -208,7 +208,7 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
   public let startDate: Date
   /// When it ended, or `nil` while it runs.
   public let endDate: Date?
-  /// Extra information.
+  /// Extra information (numbers and Booleans as `NSNumber`: docs/swift-api.md#metadata).
   public let metadata: [String: Any]?
   /// Its events in date order.
   public let workoutEvents: [HKWorkoutEvent]
@@ -258,7 +258,7 @@ public final class HKWorkoutActivity: NSObject, NSCopying, NSSecureCoding, @unch
     self.workoutConfiguration = workoutConfiguration.copy() as! HKWorkoutConfiguration
     self.startDate = startDate
     self.endDate = endDate
-    self.metadata = metadata
+    self.metadata = bridgedMetadata(metadata)
     self.workoutEvents = workoutEvents
     self.duration = duration
     self.allStatistics = allStatistics

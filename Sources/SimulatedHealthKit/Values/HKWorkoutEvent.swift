@@ -17,7 +17,7 @@ public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding, @uncheck
   public init(type: HKWorkoutEventType, dateInterval: DateInterval, metadata: [String: Any]?) {
     self.type = type
     self.dateInterval = dateInterval
-    self.metadata = metadata
+    self.metadata = bridgedMetadata(metadata)
   }
 
   /// Equal when type, interval and metadata are equal.
@@ -58,6 +58,27 @@ public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding, @uncheck
     else { return nil }
     self.init(
       type: type, dateInterval: interval, metadata: coder.decodeMetadata(forKey: "metadata"))
+  }
+}
+
+/// Metadata as the app reads it back: numbers and Booleans as `NSNumber`, other values as
+/// given. Project rule (docs/swift-api.md#metadata): HealthKit keeps metadata in an
+/// `NSDictionary` (Apple doc: https://developer.apple.com/documentation/healthkit/hkobject/metadata),
+/// so a device hands every number back as an `NSNumber`, which `as? Int`, `as? Double` and
+/// `as? Bool` read when its value fits exactly (3 as 3 and 3.0; `true` as `true` and 1).
+func bridgedMetadata(_ metadata: [String: Any]?) -> [String: Any]? {
+  metadata?.mapValues(bridgedMetadataValue)
+}
+
+/// One value of ``bridgedMetadata(_:)``: a number or Boolean as an `NSNumber` of its value.
+func bridgedMetadataValue(_ value: Any) -> Any {
+  switch value {
+  // Checked first: a string is never a number.
+  case is String: return value
+  case let number as NSNumber: return number
+  // `CGFloat` and other floating-point types that do not bridge on Linux.
+  case let number as any BinaryFloatingPoint: return NSNumber(value: Double(number))
+  default: return value
   }
 }
 

@@ -148,10 +148,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     configuration.copy() as! HKWorkoutConfiguration
   }
 
-  /// The metadata added with `addMetadata`, as the app gave it (the saved workout's
+  /// The metadata added with `addMetadata`, numbers and Booleans as `NSNumber` (the saved workout's
   /// ``HKObject/metadata`` and the record's `metadata` hold it too,
   /// docs/swift-api.md#metadata).
-  public var metadata: [String: Any] { lock.withLock { metadataStorage } }
+  public var metadata: [String: Any] {
+    bridgedMetadata(lock.withLock { metadataStorage }) ?? [:]
+  }
 
   /// The events collected so far, in the order they were added ("the list of events added to
   /// the workout", Apple doc:
@@ -716,6 +718,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       guard let fixed else { return .quantity(quantity.value, unit: quantity.unit.unitString) }
       guard quantity.is(compatibleWith: fixed) else { return nil }
       return .number(quantity.doubleValue(for: fixed))
+    // A Boolean as an NSNumber (an event's or activity's metadata, read back as NSNumber:
+    // docs/swift-api.md#metadata) stays a Boolean; its class is the one of `true`'s NSNumber.
+    case let number as NSNumber where type(of: number) == type(of: NSNumber(value: true)):
+      return .bool(number.boolValue)
     case let number as NSNumber: return .number(number.doubleValue)
     case let number as any BinaryInteger: return .number(Double(number))
     case let number as any BinaryFloatingPoint: return .number(Double(number))

@@ -7,8 +7,11 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
   /// The object's unique identifier.
   public let uuid: UUID
   /// Extra information; values are `String`, `NSNumber` (the app's numbers and Booleans, as on
-  /// a device: docs/swift-api.md#metadata), `Date` or ``HKQuantity``.
-  public let metadata: [String: Any]?
+  /// a device: docs/swift-api.md#metadata), `Date` or ``HKQuantity``. Bridged when read, not
+  /// when the object is made: the simulation makes many objects whose metadata no one reads.
+  public var metadata: [String: Any]? { bridgedMetadata(storedMetadata) }
+  /// The metadata as given.
+  private let storedMetadata: [String: Any]?
   /// The device that produced the data, if known.
   public let device: HKDevice?
   /// The app and version that saved the object.
@@ -16,7 +19,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
 
   init(uuid: UUID, metadata: [String: Any]?, device: HKDevice?, sourceRevision: HKSourceRevision) {
     self.uuid = uuid
-    self.metadata = bridgedMetadata(metadata)
+    self.storedMetadata = metadata
     self.device = device
     self.sourceRevision = sourceRevision
   }
@@ -38,7 +41,7 @@ public class HKObject: NSObject, NSSecureCoding, @unchecked Sendable {
       let revision = coder.decodeObject(of: HKSourceRevision.self, forKey: "sourceRevision")
     else { return nil }
     self.uuid = uuid
-    self.metadata = coder.decodeMetadata(forKey: "metadata")
+    self.storedMetadata = coder.decodeMetadata(forKey: "metadata")
     self.device = coder.decodeObject(of: HKDevice.self, forKey: "device")
     self.sourceRevision = revision
   }

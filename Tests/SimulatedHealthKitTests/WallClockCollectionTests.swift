@@ -328,14 +328,17 @@ import WorkoutSimTestSupport
     #expect(wallClockActions(simulation) == ["save"])
   }
 
-  /// A heartbeat series begun at `Date() - 10` with beats at 0 and 1.5 s: without strict dates
-  /// it is stored at virtual now − 10 … − 8.5 (a query from now − 60 finds it, from now − 8
-  /// not; the shifted `Date()` is read at `finishSeries`, a second earlier for each second of
-  /// real time the calls between took on a loaded machine, as docs/swift-api.md says, so the
-  /// first query leaves room for that), with one `wallClockDate` entry naming `finishSeries`, the call that saves it; with
-  /// strict dates `finishSeries` throws naming it and nothing is stored (before: an entry naming
-  /// `save`, a call the app never made, and under strict dates an error while the series was
-  /// stored and the call succeeded).
+  /// A heartbeat series begun at `Date() - 3600` with beats at 0 and 1.5 s, two hours into the
+  /// run: without strict dates it is stored at virtual now − 3600 … − 3598.5 (a query from
+  /// now − 3660 finds it, from now − 3598 not; the shifted `Date()` is read at `finishSeries`, a
+  /// second earlier for each second of real time the calls between took on a loaded machine, as
+  /// docs/swift-api.md says, so the first query leaves room for that), with one `wallClockDate`
+  /// entry naming `finishSeries`, the call that saves it; with strict dates `finishSeries` throws
+  /// naming it and nothing is stored (before: an entry naming `save`, a call the app never made,
+  /// and under strict dates an error while the series was stored and the call succeeded). The
+  /// hour keeps the date a shift whatever the load: a date the real clock showed since the
+  /// simulation was made is the instant virtual time was at then (the rule's kept `Date()`),
+  /// and `Date() - 10` was one in a CI run where the calls before the builder took 10 s.
   @Test(arguments: [false, true])
   func aHeartbeatSeriesBegunAtTheRealClock(strict: Bool) async throws {
     let simulation = try HealthKitSimulation(
@@ -344,8 +347,8 @@ import WorkoutSimTestSupport
     try await simulation.run {
       let store = HKHealthStore()
       try await authorize(store, share: [heartbeat], read: [heartbeat])
-      try await simulation.advance(by: .seconds(600))
-      let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: Date() - 10)
+      try await simulation.advance(by: .seconds(7200))
+      let builder = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: Date() - 3600)
       try await builder.addHeartbeat(at: 0, precededByGap: false)
       try await builder.addHeartbeat(at: 1.5, precededByGap: false)
       func count(from seconds: Double) async -> Int? {
@@ -363,16 +366,16 @@ import WorkoutSimTestSupport
         return
       }
       _ = try await builder.finishSeries()
-      #expect(await count(from: 60) == 1)
-      #expect(await count(from: 8) == 0)
+      #expect(await count(from: 3660) == 1)
+      #expect(await count(from: 3598) == 0)
     }
     #expect(wallClockActions(simulation) == (strict ? [] : ["finishSeries"]))
     #expect(simulation.result.errors.map(\.action) == (strict ? ["finishSeries"] : []))
   }
 
   /// A sample dated from a `Date()` kept from just before the simulation was made to one read
-  /// just after (the heartbeat series above on a loaded machine, where more than 8.5 s of real
-  /// time passed before its begin): the first is no reading the simulation saw, so it is a shift
+  /// just after (a series begun at `Date() - 10` on a loaded machine, where more than 8.5 s of
+  /// real time passed before its begin): the first is no reading the simulation saw, so it is a shift
   /// of virtual now (600 s, less the whole seconds of real time since), the second the instant
   /// the real clock showed it at (0, before the advance). Read so, the water would end 600 s
   /// before it starts and the store stopped the process; the call's real-clock dates keep

@@ -52,6 +52,9 @@ extension XCTestCase {
   ///   - url: the scenario file (docs/scenario-format.md).
   ///   - options: `HealthKitSimulation.Options`.
   ///   - checks: whether the scenario's `expect` list is evaluated once `body` returns.
+  ///   - file: the file every failure above is recorded at (by default the caller's, as XCTest's
+  ///     assertions take it).
+  ///   - line: the line every failure above is recorded at (by default the call's).
   ///   - isolation: the caller's actor (`#isolation`, given by the compiler): the closure runs
   ///     there, so a `@MainActor` test can call its `@MainActor` manager without hops.
   ///   - body: the test, given its simulation (also `HealthKitSimulation.running`).
@@ -61,12 +64,13 @@ extension XCTestCase {
   public func simulate<R: Sendable>(
     scenario url: URL, options: HealthKitSimulation.Options = [],
     checks: SimulationTrait.ScenarioChecks = .evaluated,
+    file: StaticString = #filePath, line: UInt = #line,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     try await simulate(
-      HealthKitSimulation(scenario: url, options: options), checks: checks, isolation: isolation,
-      body)
+      HealthKitSimulation(scenario: url, options: options), checks: checks,
+      at: Failure(file: file, line: line), isolation: isolation, body)
   }
 
   /// Runs `body` inside a new simulation of `scenario` (decoded or built in Swift); as
@@ -77,22 +81,24 @@ extension XCTestCase {
   public func simulate<R: Sendable>(
     scenario: Scenario, options: HealthKitSimulation.Options = [],
     checks: SimulationTrait.ScenarioChecks = .evaluated,
+    file: StaticString = #filePath, line: UInt = #line,
     isolation: isolated (any Actor)? = #isolation,
     _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     try await simulate(
       HealthKitSimulation(scenario: scenario, options: options), checks: checks,
-      isolation: isolation, body)
+      at: Failure(file: file, line: line), isolation: isolation, body)
   }
 
   private func simulate<R: Sendable>(
     _ simulation: HealthKitSimulation, checks: SimulationTrait.ScenarioChecks,
-    isolation: isolated (any Actor)?, _ body: (HealthKitSimulation) async throws -> R
+    at failure: Failure, isolation: isolated (any Actor)?,
+    _ body: (HealthKitSimulation) async throws -> R
   ) async throws -> R {
     // A stall, or a termination no call could throw, is a test failure at once, while the
     // body may still wait (a continuation that ignores cancellation), as under the trait.
     let stallWatch = Task { () -> [HealthKitSimulation.Report] in
-      await recordRunEndings(of: simulation) { report in XCTFail(report.description) }
+      await recordRunEndings(of: simulation) { report in failure.record(report.description) }
     }
     defer { stallWatch.cancel() }
     do {
@@ -106,11 +112,11 @@ extension XCTestCase {
       for report in reportsLeftToRecord(
         of: simulation, recorded: recorded, terminationThrown: false)
       {
-        XCTFail(report.description)
+        failure.record(report.description)
       }
       if checks == .evaluated {
-        for failure in simulation.failedScenarioChecks() {
-          XCTFail("scenario check " + failure.message)
+        for check in simulation.failedScenarioChecks() {
+          failure.record("scenario check " + check.message)
         }
       }
       return value
@@ -122,16 +128,27 @@ extension XCTestCase {
         of: simulation, recorded: recorded,
         terminationThrown: error is HealthKitSimulation.AppTermination)
       {
-        XCTFail(report.description)
+        failure.record(report.description)
       }
       var json: [UInt8] = []
       simulation.result.writeJSON { json += $0 }
       let file = FileManager.default.temporaryDirectory
         .appendingPathComponent("workout-sim-\(UUID().uuidString)-run-result.json")
       if (try? Data(json).write(to: file)) != nil {
-        XCTFail("the simulation's run result is at \(file.path) (the error follows)")
+        failure.record("the simulation's run result is at \(file.path) (the error follows)")
       }
       throw error
     }
+  }
+}
+
+/// Where `simulate`'s failures point: the test's own line (`#filePath`, `#line` of the call),
+/// as XCTest's assertions take them.
+private struct Failure: Sendable {
+  let file: StaticString
+  let line: UInt
+
+  func record(_ message: String) {
+    XCTFail(message, file: file, line: line)
   }
 }

@@ -506,6 +506,7 @@ final class SimulateStallTests: XCTestCase {
     let kept = captured.list.withLock { list -> Bool in
       guard list != nil else { return false }
       list?.append(description)
+      captured.places.withLock { $0.append("\(filePath):\(lineNumber)") }
       return true
     }
     if !kept {
@@ -539,9 +540,12 @@ final class SimulateStallTests: XCTestCase {
   }
 
   /// With strict dates a refusal by a call with no error path (`elapsedTime(at: Date())`) is
-  /// one failure, the report's line, though the body returns.
+  /// one failure, the report's line, though the body returns; it is recorded at the `simulate`
+  /// call's line of this file, as XCTest's assertions are (before, at the package's own line).
   func testAStrictRefusalIsATestFailure() async throws {
     captured.list.withLock { $0 = [] }
+    captured.places.withLock { $0 = [] }
+    let call = #line + 1
     try await simulate(scenario: traitRun, options: .strictDates) { _ in
       let (_, builder) = try await startRunning(HKHealthStore())
       _ = builder.elapsedTime(at: Date())
@@ -552,6 +556,7 @@ final class SimulateStallTests: XCTestCase {
     }
     XCTAssertEqual(failures.count, 1)
     XCTAssertEqual(failures.filter { $0.hasSuffix(strictElapsedTimeLine) }.count, 1)
+    XCTAssertEqual(captured.places.withLock { $0 }, ["\(#filePath):\(call)"])
   }
 
   /// A task of the app's still sleeping on `clock` when the body returns is one failure, the
@@ -682,4 +687,6 @@ final class StuckRunRecord: Sendable {
 /// `nil`).
 final class CapturedFailures: Sendable {
   let list = Mutex<[String]?>(nil)
+  /// Where each kept failure was recorded: `file:line`.
+  let places = Mutex<[String]>([])
 }

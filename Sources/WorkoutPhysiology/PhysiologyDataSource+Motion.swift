@@ -28,6 +28,9 @@ extension PhysiologyDataSource: MotionSource {
 /// The body's motion class from the course (docs/scenario-format.md#motion), the one home of
 /// the rule (project rules; Core Motion publishes no speed thresholds):
 /// - below ``stationarySpeed`` (0.5 m/s): stationary;
+/// - a segment the body covers on foot in any activity (``CourseSegment/onFoot``: a recorded
+///   ride's gap walked beside the bike, docs/models.md#on-foot-on-a-ride): walking below
+///   ``runningSpeed``, else running;
 /// - a cycling activity: cycling;
 /// - a walking or hiking activity, or on foot below ``runningSpeed`` (2.0 m/s, about the
 ///   walk–run transition speed): walking;
@@ -42,9 +45,13 @@ public enum MotionClassification {
   /// Below this speed a body on foot walks: 2.0 m/s.
   public static let runningSpeed = 2.0
 
-  /// The class of moving at `speed` m/s during a workout of `activity`.
-  public static func state(speed: Double, activity: WorkoutActivityType) -> MotionState {
+  /// The class of moving at `speed` m/s during a workout of `activity`, `onFoot` when the body
+  /// covers the segment on foot whatever the activity (a ride's walked gap).
+  public static func state(
+    speed: Double, activity: WorkoutActivityType, onFoot: Bool = false
+  ) -> MotionState {
     if speed < stationarySpeed { return MotionState(.stationary) }
+    if onFoot { return MotionState(speed < runningSpeed ? .walking : .running) }
     switch activity {
     case .cycling: return MotionState(.cycling)
     case .walking, .hiking, .transition: return MotionState(.walking)
@@ -64,7 +71,8 @@ extension PhysiologyDataSource {
     for (index, start) in course.starts.enumerated() {
       let end = index + 1 < course.starts.count ? course.starts[index + 1] : course.end
       guard start < end else { continue }
-      let state = MotionClassification.state(speed: speed(at: start), activity: activity)
+      let state = MotionClassification.state(
+        speed: speed(at: start), activity: activity, onFoot: course.segments[index].onFoot)
       if let last = spans.last, last.state == state, last.range.upperBound == start {
         spans[spans.count - 1] = MotionSpan(last.range.lowerBound..<end, state)
       } else {

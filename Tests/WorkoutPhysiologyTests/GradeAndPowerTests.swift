@@ -1,6 +1,7 @@
 import Testing
 import WorkoutCore
 import WorkoutPhysiology
+import WorkoutSystem
 
 @Suite("Minetti et al. 2002 cost of gradient (docs/models.md)")
 struct MinettiTests {
@@ -293,5 +294,25 @@ struct OnFootOnARideTests {
     let downhill = down.cumulativeAmount(
       of: .activeEnergyBurned, from: at(0), to: at(60), activity: .cycling)
     #expect(close(downhill, 0.91891, 1e-4))
+  }
+
+  /// Core Motion's class of a ride with a gap walked beside the bike: 60 s ridden at 5 m/s,
+  /// 60 s walked at 0.6 m/s, 60 s walked at 0.4 m/s, 60 s ridden at 5 m/s: cycling, walking
+  /// (from 0.5 m/s, not cycling), stationary (below 0.5 m/s), cycling.
+  @Test("a walked gap of a ride is walking in Core Motion's classes, not cycling")
+  func motion() throws {
+    let source = try quietSource(segments: [
+      CourseSegment(duration: .seconds(60), speed: 5, grade: 0),
+      CourseSegment(duration: .seconds(60), speed: 0.6, grade: 0, onFoot: true),
+      CourseSegment(duration: .seconds(60), speed: 0.4, grade: 0, onFoot: true),
+      CourseSegment(duration: .seconds(60), speed: 5, grade: 0),
+    ])
+    #expect(
+      source.motionSpans(activity: .cycling) == [
+        MotionSpan(at(0)..<at(60), MotionState(.cycling)),
+        MotionSpan(at(60)..<at(120), MotionState(.walking)),
+        MotionSpan(at(120)..<at(180), MotionState(.stationary)),
+        MotionSpan(at(180)..<at(240), MotionState(.cycling)),
+      ])
   }
 }

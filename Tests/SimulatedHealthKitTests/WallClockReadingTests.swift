@@ -62,9 +62,14 @@ import WorkoutSimTestSupport
   }
 
   /// Samples dated with `Date()` are stored on virtual time: 250 mL at t = 600 (now) and
-  /// 300 mL dated `Date() - 120` (t = 480). Samples from a virtual minute ago (540 on) sum 250 mL;
-  /// from five minutes ago (300 on) 250 + 300 = 550 mL. The save's dates are logged
-  /// once (`wallClockDate` naming `save`), the predicates' not at all (they are virtual).
+  /// 300 mL dated `Date() - 3600` (t = −3000, a second earlier for each second of real time
+  /// from reading the clock to the save's reading, the rule's case 4). Samples from a virtual
+  /// minute ago (540 on) sum 250 mL, from just after −3000 (−2999 on) too; from −3300 on
+  /// 250 + 300 = 550 mL. The save's dates are logged once (`wallClockDate` naming `save`), the
+  /// predicates' not at all (they are virtual). The hour keeps the date a shift however loaded
+  /// the machine: `Date() - 120` was one the real clock had shown since the simulation was made
+  /// once it had been alive 120 s of real time (a kept `Date()`, the instant virtual time was at
+  /// then, 0 or 600), and the totals changed.
   @Test func samplesDatedWithTheRealClockAreStoredOnVirtualTime() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
@@ -74,7 +79,7 @@ import WorkoutSimTestSupport
       try await simulation.advance(by: .seconds(600))
       let milliliter = HKUnit.literUnit(with: .milli)
       let now = Date()
-      let earlier = Date().addingTimeInterval(-120)
+      let earlier = Date().addingTimeInterval(-3600)
       try await store.save([
         HKQuantitySample(
           type: water, quantity: HKQuantity(unit: milliliter, doubleValue: 250), start: now,
@@ -92,7 +97,8 @@ import WorkoutSimTestSupport
         .statistics?.sumQuantity()?.doubleValue(for: milliliter)
       }
       #expect(await total(since: 60) == 250)
-      #expect(await total(since: 300) == 550)
+      #expect(await total(since: 3599) == 250)
+      #expect(await total(since: 3900) == 550)
     }
     let actions = simulation.result.log.compactMap { entry -> String? in
       if case .wallClockDate(let action) = entry.kind { return action }

@@ -39,7 +39,7 @@ extension AppSimulation {
   ///    today (``virtualMidnight(of:now:)``; a project rule, docs/swift-api.md#the-wall-clock-rule);
   /// 2. a date the real clock showed since the simulation was made (`let stopped = Date()` kept
   ///    and passed later): the instant virtual time was at when the real clock showed it
-  ///    (``RealClockMarks``, ``keptInstant(_:in:keepingBase:)``);
+  ///    (``RealClockMarks``, `keptInstant`);
   /// 3. a date a whole number of seconds (to within a microsecond) from a date read by case 2 or
   ///    case 4 before (`start + 1800` after `start = Date() - 7200` was passed; `kept + 120`
   ///    after `kept = Date()` read at t = 0 was passed): that date's instant moved by as many
@@ -182,9 +182,8 @@ extension AppSimulation {
   /// framework gives an app's dates (a project rule: docs/swift-api.md#the-wall-clock-rule):
   /// a date ``isWallClockLeak(_:now:)`` calls the real clock is read by
   /// ``wallClockInstant(_:in:keepingBase:)`` (in the order `readInstants` gives), with one
-  /// `wallClockDate` log entry naming
-  /// `call` (for `session`) however many were (docs/run-result.md#log); any other is
-  /// ``instant(of:near:)`` near virtual now.
+  /// `wallClockDate` log entry naming `call` (for `session`) however many were
+  /// (docs/run-result.md#log); any other is ``instant(of:near:)`` near virtual now.
   ///
   /// - Returns: the instants; with ``Options/strictDates``, when any date is the real clock,
   ///   the `invalidArgument` error ``strictDatesMessage(call:)``, reported in the run's errors
@@ -401,8 +400,8 @@ package struct RealClockMarks: Sendable {
 /// The newest 64 of each kind are kept (128 at most, 2 KB), apart so that a burst of fresh
 /// `Date()`s passed (a sample saved at `Date()` in a loop) does not push a shifted reading out;
 /// a date kept again (`kept` passed to a third call) moves to the newest of its kind rather than
-/// taking a second place. A date derived from one that was pushed out is read as a shift of
-/// virtual now.
+/// taking a second place. A date derived from one that was pushed out is read by the rule's
+/// other cases (a shift of virtual now, unless another base or the real clock's marks read it).
 package struct WallClockBases: Sendable {
   /// One base: seconds since the reference date of a date the rule read, and its instant.
   private struct Base: Sendable {
@@ -442,9 +441,9 @@ package struct WallClockBases: Sendable {
   ///
   /// Of two bases it lies so from, the nearer one wins (fewer whole seconds away: a date is
   /// derived from a reading minutes or hours away, and a base it matches only by chance, one
-  /// real date in about 500 000, is as likely anywhere); between two as near, a kept date
-  /// before a shifted one (its instant is exact, a shifted one's is rounded to whole seconds
-  /// of real time), then the newer (a project rule: docs/swift-api.md#the-wall-clock-rule).
+  /// real date in about 500 000 for each base, is as likely anywhere); between two as near, a
+  /// kept date before a shifted one (its instant is exact, a shifted one's is rounded to whole
+  /// seconds of real time), then the newer (a project rule: docs/swift-api.md#the-wall-clock-rule).
   package func instant(derivedFrom real: Double) -> SimulationInstant? {
     var best: (whole: Double, instant: SimulationInstant)?
     for base in kept.reversed() + shifted.reversed() {

@@ -87,9 +87,9 @@ public final class AppSimulation: Sendable {
 
   /// The options the simulation was made with.
   public let options: Options
-  /// The dates the wall-clock rule read as virtual now shifted (seconds since the reference
-  /// date) and the instants it read them as, newest last (``wallClockInstant(_:in:)``).
-  let shiftedReadings = Mutex<[(real: Double, instant: SimulationInstant)]>([])
+  /// The app's dates the wall-clock rule read as kept or shifted `Date()`s, the bases it reads
+  /// dates derived from them by (``wallClockInstant(_:in:keepingBase:)``).
+  let wallClockBases = Mutex(WallClockBases())
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
   /// The scenario the simulation was made from (the other frameworks read their keys here).

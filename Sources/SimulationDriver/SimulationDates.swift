@@ -33,39 +33,63 @@ extension AppSimulation {
 
   /// The instant a real-clock date stands for (``isWallClockLeak(_:now:)`` holds for it), the
   /// one home of the reading:
-  /// - a date that is exactly a local midnight (`Calendar.current.startOfDay(for: Date())`,
-  ///   `calendar.date(from: DateComponents(year:month:day:))` of today, a day before or after):
-  ///   the virtual local midnight as many whole days from virtual today as it is from the real
-  ///   today (``virtualMidnight(of:now:)``; a project rule, docs/swift-api.md#the-wall-clock-rule);
-  /// - a date the real clock showed since the simulation was made (`let stopped = Date()` kept
-  ///   and passed later): the instant virtual time was at when the real clock showed it
-  ///   (``RealClockMarks``);
-  /// - a date a whole number of seconds (to within a microsecond) from a date read by the next
-  ///   case before (`start + 1800` after `start = Date() - 7200` was passed): that date's
-  ///   instant moved by as many seconds, so dates derived from one `Date()` keep their distances
-  ///   however long the app's code ran between passing them (a new user's trial: 0.5 s of
-  ///   real time between `beginCollection(at: start)` and an activity from `start` put the
-  ///   activity a second before the workout);
-  /// - any other (`Date().addingTimeInterval(-3600)`, `Date() + 60`): virtual now shifted by
-  ///   the whole seconds it lies from the real clock now (`now - 3600`, `now + 60`), so the
-  ///   milliseconds the test's own code took between reading the clock and passing the date do
-  ///   not reach the run's bytes.
-  package func wallClockInstant(_ date: Date, in state: State) -> SimulationInstant {
+  /// 1. a date that is exactly a local midnight (`Calendar.current.startOfDay(for: Date())`,
+  ///    `calendar.date(from: DateComponents(year:month:day:))` of today, a day before or after):
+  ///    the virtual local midnight as many whole days from virtual today as it is from the real
+  ///    today (``virtualMidnight(of:now:)``; a project rule, docs/swift-api.md#the-wall-clock-rule);
+  /// 2. a date the real clock showed since the simulation was made (`let stopped = Date()` kept
+  ///    and passed later): the instant virtual time was at when the real clock showed it
+  ///    (``RealClockMarks``, `keptInstant`);
+  /// 3. a date a whole number of seconds (to within a microsecond) from a date read by case 2 or
+  ///    case 4 before (`start + 1800` after `start = Date() - 7200` was passed; `kept + 120`
+  ///    after `kept = Date()` read at t = 0 was passed): that date's instant moved by as many
+  ///    seconds, so dates derived from one `Date()` keep their distances however long the app's
+  ///    code ran between passing them (a new user's trial: 0.5 s of real time between
+  ///    `beginCollection(at: start)` and an activity from `start` put the activity a second
+  ///    before the workout; another's: water at `kept + 120`, passed at t = 600, was stored at
+  ///    720, `kept` being no base then). The bases are ``WallClockBases``;
+  /// 4. any other (`Date().addingTimeInterval(-3600)`, `Date() + 60`): virtual now shifted by
+  ///    the whole seconds it lies from the real clock now (`now - 3600`, `now + 60`), so the
+  ///    milliseconds the test's own code took between reading the clock and passing the date do
+  ///    not reach the run's bytes.
+  ///
+  /// The dates cases 2 and 4 read become bases of case 3 unless `keepingBase` is `false` (a
+  /// getter's date: `elapsedTime(at: Date())`, which a timer reads many times a second, would
+  /// push the app's kept dates out of the bases).
+  package func wallClockInstant(_ date: Date, in state: State, keepingBase: Bool = true)
+    -> SimulationInstant
+  {
     if let midnight = virtualMidnight(of: date, now: state.session.now) { return midnight }
+    if let kept = keptInstant(date, in: state, keepingBase: keepingBase) { return kept }
+    return derivedOrShiftedInstant(date, in: state, keepingBase: keepingBase)
+  }
+
+  /// Case 2 of ``wallClockInstant(_:in:keepingBase:)``: the instant virtual time was at when
+  /// the real clock showed `date`, kept as a base of case 3 when `keepingBase`; `nil` when the
+  /// real clock has not shown it yet or showed it before the simulation's oldest mark.
+  private func keptInstant(_ date: Date, in state: State, keepingBase: Bool)
+    -> SimulationInstant?
+  {
     let real = date.timeIntervalSinceReferenceDate
-    let realNow = Date().timeIntervalSinceReferenceDate
-    if real <= realNow, let instant = state.realClock.instant(atReal: real) { return instant }
-    return shiftedReadings.withLock { readings in
-      for reading in readings.reversed() {
-        let offset = real - reading.real
-        let whole = offset.rounded()
-        if abs(offset - whole) <= 1e-6 {
-          return reading.instant.advanced(by: .seconds(Int64(whole)))
-        }
-      }
+    guard real <= Date().timeIntervalSinceReferenceDate,
+      let instant = state.realClock.instant(atReal: real)
+    else { return nil }
+    if keepingBase { wallClockBases.withLock { $0.keep(real: real, at: instant, kept: true) } }
+    return instant
+  }
+
+  /// Cases 3 and 4 of ``wallClockInstant(_:in:keepingBase:)``: the instant of a base `date` is
+  /// a whole number of seconds from, else virtual now shifted by the whole seconds `date` lies
+  /// from the real clock, kept as a base when `keepingBase`.
+  private func derivedOrShiftedInstant(_ date: Date, in state: State, keepingBase: Bool)
+    -> SimulationInstant
+  {
+    let real = date.timeIntervalSinceReferenceDate
+    return wallClockBases.withLock { bases in
+      if let derived = bases.instant(derivedFrom: real) { return derived }
+      let realNow = Date().timeIntervalSinceReferenceDate
       let instant = state.session.now.advanced(by: .seconds(Int64((real - realNow).rounded())))
-      if readings.count == Self.shiftedReadingsKept { readings.removeFirst() }
-      readings.append((real, instant))
+      if keepingBase { bases.keep(real: real, at: instant, kept: false) }
       return instant
     }
   }
@@ -90,10 +114,6 @@ extension AppSimulation {
     else { return instant }
     return instant.advanced(by: .nanoseconds(1))
   }
-
-  /// How many shifted `Date()` readings ``wallClockInstant(_:in:)`` keeps to read dates derived
-  /// from them.
-  static let shiftedReadingsKept = 64
 
   /// The virtual local midnight a real-clock date that is exactly a local midnight stands for,
   /// or `nil` when `date` is no midnight.
@@ -161,9 +181,9 @@ extension AppSimulation {
   /// The instants of the dates the app passed to `call`, the one reading every simulated
   /// framework gives an app's dates (a project rule: docs/swift-api.md#the-wall-clock-rule):
   /// a date ``isWallClockLeak(_:now:)`` calls the real clock is read by
-  /// ``wallClockInstant(_:in:)``, in the order given, with one `wallClockDate` log entry naming
-  /// `call` (for `session`) however many were (docs/run-result.md#log); any other is
-  /// ``instant(of:near:)`` near virtual now.
+  /// ``wallClockInstant(_:in:keepingBase:)`` (in the order `readInstants` gives), with one
+  /// `wallClockDate` log entry naming `call` (for `session`) however many were
+  /// (docs/run-result.md#log); any other is ``instant(of:near:)`` near virtual now.
   ///
   /// - Returns: the instants; with ``Options/strictDates``, when any date is the real clock,
   ///   the `invalidArgument` error ``strictDatesMessage(call:)``, reported in the run's errors
@@ -186,8 +206,13 @@ extension AppSimulation {
   }
 
   /// The instants of one call's `dates` (`leaks`: which ``isWallClockLeak(_:now:)`` calls
-  /// the real clock): a real-clock date by ``wallClockInstant(_:in:)``, any other by
+  /// the real clock): a real-clock date by ``wallClockInstant(_:in:keepingBase:)``, any other by
   /// ``instant(of:near:)`` near virtual now.
+  ///
+  /// The dates the real clock showed since the simulation was made (the rule's case 2) are read
+  /// first, then the others in the order given, so a date derived from a kept `Date()` finds it
+  /// as its base wherever the call has it (`HKQuantitySample(start: kept - 60, end: kept)`; a
+  /// project rule: docs/swift-api.md#the-wall-clock-rule).
   ///
   /// The real-clock dates of one call keep their order (a project rule:
   /// docs/swift-api.md#the-wall-clock-rule): where the rule's cases would put a later one at an
@@ -201,12 +226,20 @@ extension AppSimulation {
     -> [SimulationInstant]
   {
     let now = state.session.now
-    var read = zip(dates, leaks).map { date, leak in
-      leak ? wallClockInstant(date, in: state) : instant(of: date, near: now)
+    let midnights = dates.indices.map {
+      leaks[$0] ? virtualMidnight(of: dates[$0], now: now) : nil
     }
-    let real = dates.indices.filter {
-      leaks[$0] && virtualMidnight(of: dates[$0], now: now) == nil
-    }.sorted { dates[$0] < dates[$1] }
+    let kept = dates.indices.map { index -> SimulationInstant? in
+      guard leaks[index], midnights[index] == nil else { return nil }
+      return keptInstant(dates[index], in: state, keepingBase: true)
+    }
+    var read = dates.indices.map { index in
+      guard leaks[index] else { return instant(of: dates[index], near: now) }
+      return midnights[index] ?? kept[index]
+        ?? derivedOrShiftedInstant(dates[index], in: state, keepingBase: true)
+    }
+    let real = dates.indices.filter { leaks[$0] && midnights[$0] == nil }
+      .sorted { dates[$0] < dates[$1] }
     for (earlier, later) in zip(real, real.dropFirst()) where read[later] < read[earlier] {
       let distance = dates[later].timeIntervalSince(dates[earlier])
       read[later] = read[earlier].advanced(by: .nanoseconds(Int64((distance * 1e9).rounded())))
@@ -260,7 +293,7 @@ extension AppSimulation {
   /// whose dates were checked before: a query's predicate at `execute`): with
   /// ``Options/strictDates`` real-clock dates, their refusal reported in the run's errors and
   /// log and as a ``Report/Kind-swift.enum/strictDate`` report, are read by the rule all the
-  /// same (``wallClockInstant(_:in:)``, without a `wallClockDate` entry).
+  /// same (``wallClockInstant(_:in:keepingBase:)``, without a `wallClockDate` entry).
   package func readAppDatesCannotFail(
     _ dates: [Date], call: String, framework: AppDateFramework = .healthKit, in state: inout State
   ) -> [SimulationInstant] {
@@ -316,12 +349,12 @@ extension AppSimulation {
 }
 
 /// The real clock's readings at the instants virtual time reached, oldest first: the map from
-/// a `Date()` the app kept to the instant it was read at (``AppSimulation/wallClockInstant(_:in:)``).
+/// a `Date()` the app kept to the instant it was read at (``AppSimulation/wallClockInstant(_:in:keepingBase:)``).
 ///
 /// Virtual time moves only inside `advance`, and app code woken at an instant runs there before
 /// time moves on, so a `Date()` read by the app falls between the mark of its instant and the
-/// next. The newest 65 536 marks are kept (1 MB); a date older than the oldest is read as a
-/// shifted `Date()`.
+/// next. The newest 65 536 marks are kept (1 MB); a date older than the oldest is read by the
+/// rule's later cases (derived from a base, else a shifted `Date()`).
 package struct RealClockMarks: Sendable {
   /// Seconds since the reference date of each mark, ascending.
   private var reals: [Double] = []
@@ -355,5 +388,72 @@ package struct RealClockMarks: Sendable {
       if reals[middle] <= real { low = middle + 1 } else { high = middle }
     }
     return low == 0 ? nil : instants[low - 1]
+  }
+}
+
+/// The bases of the wall-clock rule's case 3 (``AppSimulation/wallClockInstant(_:in:keepingBase:)``):
+/// the app's real-clock dates that case 2 read (kept `Date()`s: the instant virtual time was at
+/// when the real clock showed them) and that case 4 read (shifted `Date()`s), each with the
+/// instant it was read as, so that a date a whole number of seconds from one of them is read
+/// that many seconds from its instant (a project rule: docs/swift-api.md#the-wall-clock-rule).
+///
+/// The newest 64 of each kind are kept (128 at most, 2 KB), apart so that a burst of fresh
+/// `Date()`s passed (a sample saved at `Date()` in a loop) does not push a shifted reading out;
+/// a date kept again (`kept` passed to a third call) moves to the newest of its kind rather than
+/// taking a second place. A date derived from one that was pushed out is read by the rule's
+/// other cases (a shift of virtual now, unless another base or the real clock's marks read it).
+package struct WallClockBases: Sendable {
+  /// One base: seconds since the reference date of a date the rule read, and its instant.
+  private struct Base: Sendable {
+    var real: Double
+    var instant: SimulationInstant
+  }
+
+  /// The dates case 2 read, newest last.
+  private var kept: [Base] = []
+  /// The dates case 4 read, newest last.
+  private var shifted: [Base] = []
+  /// Bases kept of each kind before the oldest of that kind is dropped.
+  package static let capacity = 64
+
+  package init() {}
+
+  /// The rule read the date `real` seconds after the reference date as `instant`, by case 2
+  /// (`kept`) or case 4.
+  package mutating func keep(real: Double, at instant: SimulationInstant, kept: Bool) {
+    if kept {
+      Self.keep(Base(real: real, instant: instant), in: &self.kept)
+    } else {
+      Self.keep(Base(real: real, instant: instant), in: &shifted)
+    }
+  }
+
+  private static func keep(_ base: Base, in bases: inout [Base]) {
+    bases.removeAll { $0.real == base.real }
+    if bases.count == capacity { bases.removeFirst() }
+    bases.append(base)
+  }
+
+  /// The instant of the date `real` seconds after the reference date when it lies a whole
+  /// number of seconds (to within a microsecond: `kept + 120` is within half a `Date`'s
+  /// resolution, 0.06 µs, of the whole seconds) from a base: that base's instant moved by as
+  /// many seconds; `nil` when it lies so from none.
+  ///
+  /// Of two bases it lies so from, the nearer one wins (fewer whole seconds away: a date is
+  /// derived from a reading minutes or hours away, and a base it matches only by chance, one
+  /// real date in about 500 000 for each base, is as likely anywhere); between two as near, a
+  /// kept date before a shifted one (its instant is exact, a shifted one's is rounded to whole
+  /// seconds of real time), then the newer (a project rule: docs/swift-api.md#the-wall-clock-rule).
+  package func instant(derivedFrom real: Double) -> SimulationInstant? {
+    var best: (whole: Double, instant: SimulationInstant)?
+    for base in kept.reversed() + shifted.reversed() {
+      let offset = real - base.real
+      let whole = offset.rounded()
+      guard abs(offset - whole) <= 1e-6, abs(whole) < abs(best?.whole ?? .infinity) else {
+        continue
+      }
+      best = (whole, base.instant.advanced(by: .seconds(Int64(whole))))
+    }
+    return best?.instant
   }
 }

@@ -65,8 +65,11 @@ struct WallClockFrameworksTests {
   }
 
   /// Walking 0–300, running 300–900, stationary from 900 (a running course, no workout). At
-  /// t = 1000, `Date() - 900` to `Date() - 50` is virtual 100…950: walking (in effect at 100,
-  /// started at 0), running from 300, stationary from 900.
+  /// t = 4000, `Date() - 3900` to `Date() - 3050` is virtual 100…950: walking (in effect at
+  /// 100, started at 0), running from 300, stationary from 900. The offsets keep both dates
+  /// shifts however loaded the machine: `Date() - 50` at t = 1000 was a date the real clock had
+  /// shown since the simulation was made once it had been alive 50 s of real time (a kept
+  /// `Date()`, the instant virtual time was at then, 0 or 1000), and the range changed.
   @Test func theMotionActivityQueryReadsRealClockDates() async throws {
     let simulation = try HealthKitSimulation(
       scenario: decodeScenario(
@@ -76,10 +79,10 @@ struct WallClockFrameworksTests {
         """#, fileName: "motion.json"))
     let starts = Mutex<[Double]?>(nil)
     try await simulation.run {
-      try await simulation.advance(by: .seconds(1000))
+      try await simulation.advance(by: .seconds(4000))
       let start = simulation.startDate
       CMMotionActivityManager().queryActivityStarting(
-        from: Date() - 900, to: Date() - 50, to: .main
+        from: Date() - 3900, to: Date() - 3050, to: .main
       ) { activities, _ in
         starts.withLock { $0 = activities?.map { $0.startDate.timeIntervalSince(start) } }
       }

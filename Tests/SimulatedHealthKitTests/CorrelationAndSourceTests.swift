@@ -307,22 +307,25 @@ import WorkoutSimTestSupport
 
   /// Correlation queries match a date predicate by virtual instant (the wall-clock rule,
   /// docs/swift-api.md#the-wall-clock-rule), whichever side is the real clock: a blood pressure
-  /// saved at `Date()` at t = 600 (`real`) and one at `simulation.now` at t = 1200 (`virtual`).
-  /// At t = 1200, from `simulation.now - 300` (t = 900) on holds `virtual` only, from
-  /// `simulation.now - 900` (t = 300) both; `Date() - 300 ... Date()` (just after 900 up to just
-  /// after 1200) holds `virtual` only, `Date() - 900 ... Date()` both. A sample predicate on the
-  /// systolic sample reads its dates the same way; a sample query of the correlation type too.
-  /// Each predicate read from the real clock is one `wallClockDate` entry, after the save's.
+  /// saved at `Date()` at t = 3600 (`real`) and one at `simulation.now` at t = 7200
+  /// (`virtual`). At t = 7200, from `simulation.now - 1800` (t = 5400) on holds `virtual` only,
+  /// from `simulation.now - 5400` (t = 1800) both; `Date() - 1800 ... Date()` (just after 5400
+  /// up to just after 7200) holds `virtual` only, `Date() - 5400 ... Date()` both. A sample
+  /// predicate on the systolic sample reads its dates the same way; a sample query of the
+  /// correlation type too. Each predicate read from the real clock is one `wallClockDate`
+  /// entry, after the save's. Half an hour or more keeps each `Date() - x` a shift however
+  /// loaded the machine (the real clock had shown `Date() - 300` since the simulation was made
+  /// once it had been alive 300 s of real time).
   @Test func correlationDatePredicatesMatchByVirtualInstant() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
     try await simulation.run {
       let store = HKHealthStore()
       try await store.requestAuthorization(
         toShare: [Self.systolic, Self.diastolic], read: [Self.systolic, Self.diastolic])
-      try await simulation.advance(by: .seconds(600))
+      try await simulation.advance(by: .seconds(3600))
       let real = Self.bloodPressure(at: Date())
       try await store.save(real)
-      try await simulation.advance(by: .seconds(600))
+      try await simulation.advance(by: .seconds(3600))
       let virtual = Self.bloodPressure(at: simulation.now)
       try await store.save(virtual)
 
@@ -339,14 +342,14 @@ import WorkoutSimTestSupport
       func since(_ date: Date, to end: Date? = nil) -> NSPredicate {
         HKQuery.predicateForSamples(withStart: date, end: end, options: [])
       }
-      #expect(await found(since(simulation.now - 300)) == [virtual.uuid])
-      #expect(await found(since(simulation.now - 900)) == [real.uuid, virtual.uuid])
-      #expect(await found(since(Date() - 300, to: Date())) == [virtual.uuid])
-      #expect(await found(since(Date() - 900, to: Date())) == [real.uuid, virtual.uuid])
-      #expect(await found(nil, systolic: since(simulation.now - 300)) == [virtual.uuid])
-      #expect(await found(nil, systolic: since(Date() - 900, to: Date() - 300)) == [real.uuid])
+      #expect(await found(since(simulation.now - 1800)) == [virtual.uuid])
+      #expect(await found(since(simulation.now - 5400)) == [real.uuid, virtual.uuid])
+      #expect(await found(since(Date() - 1800, to: Date())) == [virtual.uuid])
+      #expect(await found(since(Date() - 5400, to: Date())) == [real.uuid, virtual.uuid])
+      #expect(await found(nil, systolic: since(simulation.now - 1800)) == [virtual.uuid])
+      #expect(await found(nil, systolic: since(Date() - 5400, to: Date() - 1800)) == [real.uuid])
       let queried = await samples(
-        store, simulation, Self.pressure, predicate: since(simulation.now - 300)
+        store, simulation, Self.pressure, predicate: since(simulation.now - 1800)
       ).samples
       #expect(queried?.map(\.uuid) == [virtual.uuid])
     }

@@ -60,9 +60,13 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// Step samples and workouts (a minute up to their date) and states of mind (at their date)
+  /// Step samples and workouts (an hour up to their date) and states of mind (at their date)
   /// sort alike, each type's three saved 600 s apart (`Date()`, `simulation.now`, `Date()`):
-  /// by start ascending in save order, by end descending the reverse.
+  /// by start ascending in save order, by end descending the reverse. The hour keeps `date -
+  /// 3600` a date derived from the `Date()` however loaded the machine: `date - 60` was one the
+  /// real clock had shown since the simulation was made once it had been alive 60 s of real
+  /// time (a full run under load took 150 s), read as the instant virtual time was at then, and
+  /// the third step sample sorted before the second.
   @Test func samplesWorkoutsAndStatesOfMindSortByVirtualInstant() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
     let workoutType = HKObjectType.workoutType()
@@ -73,11 +77,11 @@ import WorkoutSimTestSupport
         store, share: [steps, workoutType, mind], read: [steps, workoutType, mind])
       let stepSamples = try await Self.saveMixed(store, simulation) { date in
         HKQuantitySample(
-          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date - 60,
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date - 3600,
           end: date)
       }
       let workouts = try await Self.saveMixed(store, simulation) { date in
-        HKWorkout(activityType: .walking, start: date - 60, end: date)
+        HKWorkout(activityType: .walking, start: date - 3600, end: date)
       }
       let states = try await Self.saveMixed(store, simulation) { date in
         HKStateOfMind(

@@ -272,7 +272,8 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// timer calls it many times a second, so the rule's `wallClockDate` log entry (or, with
   /// `HealthKitSimulation.Options.strictDates`, its error entry; the value is then still the
   /// one at virtual now, as a getter cannot fail) is made once per builder, naming
-  /// `elapsedTime`.
+  /// `elapsedTime`; for the same reason its date becomes no base of the rule's dates derived
+  /// from an earlier one, except the first one read, with that entry.
   public func elapsedTime(at date: Date) -> TimeInterval {
     if let standalone {
       // As the live builder's below: the rule's entry (or strict error) once per builder, and
@@ -282,7 +283,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let (at, leaked) = simulation.mutate { state -> (Date, Bool) in
         guard simulation.isWallClockLeak(date, now: state.session.now) else { return (date, false) }
         if !noted { _ = simulation.readAppDate(date, call: "elapsedTime", in: &state) }
-        return (simulation.date(of: simulation.wallClockInstant(date, in: state)), true)
+        return (
+          simulation.date(of: simulation.wallClockInstant(date, in: state, keepingBase: false)),
+          true
+        )
       }
       if leaked { lock.withLock { wallClockElapsedNoted = true } }
       return standalone.parts.withLock { parts in
@@ -299,7 +303,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let now = state.session.now
       let leak = simulation.isWallClockLeak(date, now: now)
       var instant =
-        leak ? simulation.wallClockInstant(date, in: state) : simulation.instant(of: date)
+        leak
+        ? simulation.wallClockInstant(date, in: state, keepingBase: false)
+        : simulation.instant(of: date)
       if leak, !noted {
         // The rule's entry (or strict error), once per builder.
         if case .success(let read) = simulation.appInstant(

@@ -126,4 +126,54 @@ import WorkoutSimTestSupport
       #expect(pressuresByEnd.samples?.map(\.uuid) == pressures.reversed())
     }
   }
+
+  /// `HKSampleQueryDescriptor` sorts as `HKSampleQuery` does: steps saved 600 s apart
+  /// (`Date()`, `simulation.now`, `Date()`) come back in save order by
+  /// `SortDescriptor(\.startDate)`, the reverse by `SortDescriptor(\.endDate, order: .reverse)`.
+  /// Before, the descriptor compared the dates the app wrote (the virtual one first or last).
+  @Test func sampleQueryDescriptorsSortByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [steps], read: [steps])
+      let saved = try await Self.saveMixed(store, simulation) { date in
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date - 60,
+          end: date)
+      }
+      let byStart = try await HKSampleQueryDescriptor(
+        predicates: [.quantitySample(type: steps)], sortDescriptors: [SortDescriptor(\.startDate)]
+      ).result(for: store)
+      #expect(byStart.map(\.uuid) == saved)
+      let byEnd = try await HKSampleQueryDescriptor(
+        predicates: [.quantitySample(type: steps)],
+        sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)]
+      ).result(for: store)
+      #expect(byEnd.map(\.uuid) == saved.reversed())
+    }
+  }
+
+  /// A non-date key before a date key (the store cannot sort by it, so the objects are
+  /// sorted): states of mind of equal valence saved 600 s apart (`Date()`, `simulation.now`,
+  /// `Date()`) are told apart by start date at its instant, in save order.
+  @Test func aDateKeyAfterAnotherKeySortsByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let mind = HKObjectType.stateOfMindType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [mind], read: [mind])
+      let states = try await Self.saveMixed(store, simulation) { date in
+        HKStateOfMind(
+          date: date, kind: .momentaryEmotion, valence: 0.5, labels: [.happy],
+          associations: [.fitness])
+      }
+      let found = await samples(
+        store, simulation, mind,
+        sort: [
+          NSSortDescriptor(keyPath: \HKStateOfMind.valence, ascending: true),
+          NSSortDescriptor(keyPath: \HKStateOfMind.startDate, ascending: true),
+        ])
+      #expect(found.samples?.map(\.uuid) == states)
+    }
+  }
 }

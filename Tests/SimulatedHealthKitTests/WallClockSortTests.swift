@@ -127,29 +127,37 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// `HKSampleQueryDescriptor` sorts as `HKSampleQuery` does: steps saved 600 s apart
-  /// (`Date()`, `simulation.now`, `Date()`) come back in save order by
-  /// `SortDescriptor(\.startDate)`, the reverse by `SortDescriptor(\.endDate, order: .reverse)`.
-  /// Before, the descriptor compared the dates the app wrote (the virtual one first or last).
+  /// `HKSampleQueryDescriptor` sorts as `HKSampleQuery` does: states of mind and blood
+  /// pressures (objects kept with the dates the app wrote) saved 600 s apart (`Date()`,
+  /// `simulation.now`, `Date()`) come back in save order by `SortDescriptor(\.startDate)`, the
+  /// reverse by `SortDescriptor(\.endDate, order: .reverse)`. Before, the descriptor compared the
+  /// dates the app wrote (the virtual one first).
   @Test func sampleQueryDescriptorsSortByVirtualInstant() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let mind = HKObjectType.stateOfMindType()
+    let systolic = HKQuantityType(.bloodPressureSystolic)
+    let diastolic = HKQuantityType(.bloodPressureDiastolic)
     try await simulation.run {
       let store = HKHealthStore()
-      try await authorize(store, share: [steps], read: [steps])
-      let saved = try await Self.saveMixed(store, simulation) { date in
-        HKQuantitySample(
-          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: date - 60,
-          end: date)
+      try await authorize(
+        store, share: [mind, systolic, diastolic], read: [mind, systolic, diastolic])
+      let states = try await Self.saveMixed(store, simulation) { date in
+        HKStateOfMind(
+          date: date, kind: .momentaryEmotion, valence: 0.5, labels: [.happy],
+          associations: [.fitness])
       }
-      let byStart = try await HKSampleQueryDescriptor(
-        predicates: [.quantitySample(type: steps)], sortDescriptors: [SortDescriptor(\.startDate)]
+      let pressures = try await Self.saveMixed(store, simulation) { date in
+        CorrelationAndSourceTests.bloodPressure(at: date)
+      }
+      let statesByStart = try await HKSampleQueryDescriptor(
+        predicates: [.stateOfMind()], sortDescriptors: [SortDescriptor(\.startDate)]
       ).result(for: store)
-      #expect(byStart.map(\.uuid) == saved)
-      let byEnd = try await HKSampleQueryDescriptor(
-        predicates: [.quantitySample(type: steps)],
+      #expect(statesByStart.map(\.uuid) == states)
+      let pressuresByEnd = try await HKSampleQueryDescriptor(
+        predicates: [.correlation(type: HKCorrelationType(.bloodPressure))],
         sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)]
       ).result(for: store)
-      #expect(byEnd.map(\.uuid) == saved.reversed())
+      #expect(pressuresByEnd.map(\.uuid) == pressures.reversed())
     }
   }
 

@@ -59,7 +59,11 @@ extension HKHealthStore {
   ///   objects are saved with it), or an effort score (`workoutEffortScore`,
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
-  ///   ``relateWorkoutEffortSample(_:with:activity:)``);
+  ///   ``relateWorkoutEffortSample(_:with:activity:)``), a metadata value HealthKit does not
+  ///   take (an array, a dictionary, ...: values are strings, numbers, dates or quantities,
+  ///   https://developer.apple.com/documentation/healthkit/hkobject/metadata; on a device the
+  ///   object's initializer raises an exception), or a workout event dated outside its workout
+  ///   (https://developer.apple.com/documentation/healthkit/hkworkoutevent/date);
   ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }

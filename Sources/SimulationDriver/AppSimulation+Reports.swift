@@ -69,6 +69,14 @@ extension AppSimulation {
       /// `.simulation` trait and XCTest's `simulate` (project rule,
       /// docs/swift-api.md#the-wall-clock-rule).
       case strictDate
+      /// Something a framework call had accepted from the app was left out of what the
+      /// framework made of it later, by a rule the call could not apply when it was made: a
+      /// workout event dated after the workout's end, added to a builder before the end was
+      /// known, is not in the saved workout (HealthKit keeps only events dated within it,
+      /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/date). The run's
+      /// errors hold it too; recorded as the test's issue by the `.simulation` trait and
+      /// XCTest's `simulate` (project rule, docs/swift-api.md#nothing-silent).
+      case dropped
     }
 
     /// What kind of thing went unfinished.
@@ -651,6 +659,22 @@ extension AppSimulation {
           + "singleton shared across tests")
     }
     if let report { record([report], throwing: false) }
+  }
+
+  /// Keeps a ``Report/Kind-swift.enum/dropped`` report of `framework`'s `call` at virtual now
+  /// for each of `messages` (what was left out, and what to write instead), for a caller that
+  /// holds the simulation's lock; returns them for ``writeToStandardError(_:)`` once it is
+  /// released.
+  package func keepDropped(
+    _ messages: [String], framework: String, call: String, in state: inout State
+  ) -> [Report] {
+    let now = state.session.now
+    let reports = messages.map {
+      Report(
+        kind: .dropped, framework: framework, call: call, date: date(of: now),
+        seconds: now.seconds, message: $0)
+    }
+    return keep(reports, throwing: false, in: &state)
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

@@ -1096,12 +1096,29 @@ public final class AppSimulation: Sendable {
     Report(
       kind: .callAfterRun, framework: call.framework, call: call.name,
       date: date(of: now), seconds: now.seconds,
-      message: "a call with a completion handler or a callback to come was made after "
+      message: foreignRunMessage(call: "a call with a completion handler or a callback to come")
+        ?? "a call with a completion handler or a callback to come was made after "
         + "run(_:) had returned: the code that made it outlived the run (a Task.detached or "
         + "nonisolated Task { }, a callback or timer of the app's), so on a device the app "
         + "would no longer be running; it still changes the simulation's state and what it "
         + "calls back still runs on the simulation's lane, which no run's result shows: make "
         + "the call inside run and await its completion there (settle() delivers it)")
+  }
+
+  /// The ``Report/Kind-swift.enum/callAfterRun`` message of `call` (`"an async call"`, ...)
+  /// when it was made inside another simulation's `run` (the current task's simulation is not
+  /// this one): an object made during this simulation's run, kept in a static or a singleton
+  /// across tests, was used in the other's; else `nil` (code that outlived the run). That run
+  /// has a ``Report/Kind-swift.enum/foreignObject`` report of the object too (project rule,
+  /// docs/swift-api.md#nothing-silent).
+  private func foreignRunMessage(call: String) -> String? {
+    guard let other = Self.current, other !== self else { return nil }
+    return "\(call) was made inside another simulation's run(_:) (scenario start "
+      + "\(other.startDate)) by an object made during this simulation's run, which had "
+      + "returned (kept in a static or a singleton shared across tests): its calls read and "
+      + "write this simulation's world, not the running one's, which no run's result shows: "
+      + "make the object inside each test's run (one per simulation), not in a static or a "
+      + "singleton"
   }
 
   /// Runs the pending callbacks, one at a time, in order, off the main actor, each with this
@@ -1272,6 +1289,8 @@ public final class AppSimulation: Sendable {
   /// the lock (once per call, not per batch) for the report of a call still running when `run`
   /// returns. Returns the call's number.
   private func callBegan(_ inFlight: CallInFlight) -> Int {
+    // Read before the lock (a task-local value): a call made inside another simulation's run.
+    let foreign = foreignRunMessage(call: "an async call")
     // Listed first: a call the count shows is listed.
     let (id, late) = state.withLock { state -> (Int, Report?) in
       state.nextCall += 1
@@ -1284,7 +1303,8 @@ public final class AppSimulation: Sendable {
       let report = Report(
         kind: .callAfterRun, framework: inFlight.framework, call: inFlight.name,
         date: date(of: now), seconds: now.seconds,
-        message: "an async call began after run(_:) had returned: the task that made it "
+        message: foreign
+          ?? "an async call began after run(_:) had returned: the task that made it "
           + "outlived the run (a Task.detached or nonisolated Task { } the run does not wait "
           + "for), so on a device the app would no longer be running; it still changes the "
           + "simulation's state, which no run's result shows: \(Self.awaitInsideRun)")

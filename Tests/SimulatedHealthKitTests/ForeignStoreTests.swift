@@ -32,6 +32,31 @@ import WorkoutSimTestSupport
     #expect(second.reports.filter { $0.kind == .foreignObject }.count == 1)
   }
 
+  /// The trial's `static let store`, made in one test's simulation and used in the next
+  /// test's `run` once the first has returned: the store's own simulation gets a
+  /// `callAfterRun` report per call that says what happened (an object of its run used inside
+  /// another's), not that a detached task outlived the run; the running one gets its
+  /// `foreignObject` report.
+  @Test func aStoreUsedInAnotherRunIsReportedAsSuchInItsOwn() async throws {
+    let first = try HealthKitSimulation(scenario: Self.scenario)
+    let second = try HealthKitSimulation(scenario: Self.scenario)
+    let store = await first.run { HKHealthStore() }
+    let water = HKQuantityType(.dietaryWater)
+    try await second.run {
+      try await store.requestAuthorization(toShare: [water], read: [water])
+      store.getRequestStatusForAuthorization(toShare: [water], read: [water]) { _, _ in }
+    }
+    let said =
+      "was made inside another simulation's run(_:) (scenario start \(second.startDate)) by an object made during this simulation's run, which had returned (kept in a static or a singleton shared across tests): its calls read and write this simulation's world, not the running one's, which no run's result shows: make the object inside each test's run (one per simulation), not in a static or a singleton"
+    #expect(first.reports.map(\.kind) == [.callAfterRun, .callAfterRun])
+    #expect(
+      first.reports.map(\.message) == [
+        "an async call " + said,
+        "a call with a completion handler or a callback to come " + said,
+      ])
+    #expect(second.reports.map(\.kind) == [.foreignObject])
+  }
+
   /// `HKHealthStore()` in `Task.detached` while a run is in progress traps, saying the code is
   /// not in the run's task tree and what to write instead (the new-user trial's T4: the
   /// generic "outside a simulation" text sent them looking for a missing `run`).

@@ -130,4 +130,62 @@ import WorkoutSimTestSupport
       #expect(pressuresByEnd.samples?.map(\.uuid) == pressures.reversed())
     }
   }
+
+  /// `HKSampleQueryDescriptor` sorts as `HKSampleQuery` does: states of mind and blood
+  /// pressures (objects kept with the dates the app wrote) saved 600 s apart (`Date()`,
+  /// `simulation.now`, `Date()`) come back in save order by `SortDescriptor(\.startDate)`, the
+  /// reverse by `SortDescriptor(\.endDate, order: .reverse)`. Before, the descriptor compared the
+  /// dates the app wrote (the virtual one first).
+  @Test func sampleQueryDescriptorsSortByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let mind = HKObjectType.stateOfMindType()
+    let systolic = HKQuantityType(.bloodPressureSystolic)
+    let diastolic = HKQuantityType(.bloodPressureDiastolic)
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [mind, systolic, diastolic], read: [mind, systolic, diastolic])
+      let states = try await Self.saveMixed(store, simulation) { date in
+        HKStateOfMind(
+          date: date, kind: .momentaryEmotion, valence: 0.5, labels: [.happy],
+          associations: [.fitness])
+      }
+      let pressures = try await Self.saveMixed(store, simulation) { date in
+        CorrelationAndSourceTests.bloodPressure(at: date)
+      }
+      let statesByStart = try await HKSampleQueryDescriptor(
+        predicates: [.stateOfMind()], sortDescriptors: [SortDescriptor(\.startDate)]
+      ).result(for: store)
+      #expect(statesByStart.map(\.uuid) == states)
+      let pressuresByEnd = try await HKSampleQueryDescriptor(
+        predicates: [.correlation(type: HKCorrelationType(.bloodPressure))],
+        sortDescriptors: [SortDescriptor(\.endDate, order: .reverse)]
+      ).result(for: store)
+      #expect(pressuresByEnd.map(\.uuid) == pressures.reversed())
+    }
+  }
+
+  /// A non-date key before a date key (the store cannot sort by it, so the objects are
+  /// sorted): states of mind of equal valence saved 600 s apart (`Date()`, `simulation.now`,
+  /// `Date()`) are told apart by start date at its instant, in save order.
+  @Test func aDateKeyAfterAnotherKeySortsByVirtualInstant() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let mind = HKObjectType.stateOfMindType()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [mind], read: [mind])
+      let states = try await Self.saveMixed(store, simulation) { date in
+        HKStateOfMind(
+          date: date, kind: .momentaryEmotion, valence: 0.5, labels: [.happy],
+          associations: [.fitness])
+      }
+      let found = await samples(
+        store, simulation, mind,
+        sort: [
+          NSSortDescriptor(keyPath: \HKStateOfMind.valence, ascending: true),
+          NSSortDescriptor(keyPath: \HKStateOfMind.startDate, ascending: true),
+        ])
+      #expect(found.samples?.map(\.uuid) == states)
+    }
+  }
 }

@@ -119,18 +119,17 @@ public struct HKSampleQueryDescriptor<Sample: HKSample>: HKAsyncQuery, Sendable 
       }
       samples.append(contentsOf: found.compactMap { $0 as? Sample })
     }
-    let descriptors = sortDescriptors
-    if !descriptors.isEmpty {
-      samples = samples.enumerated().sorted { left, right in
-        for descriptor in descriptors {
-          switch descriptor.compare(left.element, right.element) {
-          case .orderedAscending: return true
-          case .orderedDescending: return false
-          case .orderedSame: continue
-          }
-        }
-        return left.offset < right.offset
-      }.map(\.element)
+    if !sortDescriptors.isEmpty {
+      // HKSampleQuery's sort (its one home): a start- or end-date key by the instants the
+      // store holds, so `Date()` and `simulation.now` dates sort by what they stand for
+      // (docs/swift-api.md#the-wall-clock-rule).
+      let orders = sortDescriptors.map(SampleOrder.init)
+      let simulation = healthStore.simulation
+      let found = samples as [HKSample]
+      let instants =
+        orders.contains { $0.healthSort != nil }
+        ? simulation.state.withLock { $0.instants(of: found, since: simulation.startDate) } : nil
+      samples = HKSampleQuery.sorted(found, by: orders, instants: instants).map { $0 as! Sample }
     }
     if let limit, limit > 0, samples.count > limit { samples = Array(samples.prefix(limit)) }
     return samples

@@ -104,19 +104,29 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
   }
 
   /// `objects` in the order of `descriptors` (the first that tells two apart decides), equal
-  /// ones in their given order. With `instants` (each object's start and end instants, in
-  /// `objects`' order), a start- or end-date descriptor (``NSSortDescriptor/healthSort``)
-  /// compares those, as the store sorts its samples: a date the app wrote from the real clock
-  /// sorts at the virtual instant the wall-clock rule read it at
-  /// (docs/swift-api.md#the-wall-clock-rule).
+  /// ones in their given order (the `SampleOrder` form below).
   static func sorted(
     _ objects: [HKSample], by descriptors: [NSSortDescriptor],
     instants: [(start: SimulationInstant, end: SimulationInstant)]? = nil
   ) -> [HKSample] {
-    guard !descriptors.isEmpty else { return objects }
-    func order(_ descriptor: NSSortDescriptor, _ left: Int, _ right: Int) -> ComparisonResult {
-      guard let instants, let sort = descriptor.healthSort else {
-        return descriptor.compare(objects[left], to: objects[right])
+    sorted(objects, by: descriptors.map(SampleOrder.init), instants: instants)
+  }
+
+  /// `objects` in the order of `orders` (the first that tells two apart decides), equal ones
+  /// in their given order: the one home of a sample query's sort, for `NSSortDescriptor`s
+  /// (``HKSampleQuery``) and Swift's `SortDescriptor`s (``HKSampleQueryDescriptor``). With
+  /// `instants` (each object's start and end instants, in `objects`' order), a start- or
+  /// end-date order (``SampleOrder/healthSort``) compares those, as the store sorts its samples,
+  /// also among other keys: a date the app wrote from the real clock sorts at the virtual
+  /// instant the wall-clock rule read it at (docs/swift-api.md#the-wall-clock-rule).
+  static func sorted(
+    _ objects: [HKSample], by orders: [SampleOrder],
+    instants: [(start: SimulationInstant, end: SimulationInstant)]?
+  ) -> [HKSample] {
+    guard !orders.isEmpty else { return objects }
+    func order(_ order: SampleOrder, _ left: Int, _ right: Int) -> ComparisonResult {
+      guard let instants, let sort = order.healthSort else {
+        return order.compare(objects[left], objects[right])
       }
       let (a, b, ascending) =
         switch sort {
@@ -127,8 +137,8 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
       return (a < b) == ascending ? .orderedAscending : .orderedDescending
     }
     return objects.indices.sorted { left, right in
-      for descriptor in descriptors {
-        switch order(descriptor, left, right) {
+      for sampleOrder in orders {
+        switch order(sampleOrder, left, right) {
         case .orderedAscending: return true
         case .orderedDescending: return false
         case .orderedSame: continue
@@ -136,6 +146,29 @@ public final class HKSampleQuery: HKQuery, @unchecked Sendable {
       }
       return left < right
     }.map { objects[$0] }
+  }
+}
+
+/// One key of a sample query's sort: an `NSSortDescriptor`'s or a Swift `SortDescriptor`'s
+/// comparison of two samples, and the store's date sort when the key is a start or end date.
+struct SampleOrder {
+  /// The store's sort when the key is `startDate` or `endDate`, else `nil`.
+  let healthSort: HealthSort?
+  /// The descriptor's own comparison of two samples (their dates as the app wrote them).
+  let compare: (HKSample, HKSample) -> ComparisonResult
+
+  /// The order of `descriptor`.
+  init(_ descriptor: NSSortDescriptor) {
+    healthSort = descriptor.healthSort
+    compare = { descriptor.compare($0, to: $1) }
+  }
+
+  /// The order of `descriptor`, for samples of `Sample` (the query's results are).
+  init<Sample: HKSample>(_ descriptor: SortDescriptor<Sample>) {
+    healthSort = descriptor.keyPath.flatMap {
+      NSSortDescriptor.healthSort(of: $0, ascending: descriptor.order == .forward)
+    }
+    compare = { descriptor.compare($0 as! Sample, $1 as! Sample) }
   }
 }
 
@@ -154,8 +187,13 @@ extension NSSortDescriptor {
         }
       }
     #endif
-    if Self.startKeyPaths.contains(keyPath) { return .startDate(ascending: ascending) }
-    if Self.endKeyPaths.contains(keyPath) { return .endDate(ascending: ascending) }
+    return Self.healthSort(of: keyPath, ascending: ascending)
+  }
+
+  /// The store's sort for a key path that is a sample's start or end date, or `nil`.
+  static func healthSort(of keyPath: AnyKeyPath, ascending: Bool) -> HealthSort? {
+    if startKeyPaths.contains(keyPath) { return .startDate(ascending: ascending) }
+    if endKeyPaths.contains(keyPath) { return .endDate(ascending: ascending) }
     return nil
   }
 
@@ -184,6 +222,28 @@ extension NSSortDescriptor {
 }
 
 extension HealthKitSimulation.State {
+  /// Each of `samples`' start and end on virtual time, as the store holds them: a stored
+  /// sample's instants (its dates as the wall-clock rule read them when it was saved), a saved
+  /// correlation's, else its dates' own instants since `origin` (the scenario's start).
+  func instants(of samples: [HKSample], since origin: Date)
+    -> [(start: SimulationInstant, end: SimulationInstant)]
+  {
+    let correlations = extensionState(CorrelationStore.self)?.correlations ?? []
+    return samples.map { sample in
+      if let id = health.id(ofUUID: Self.storeUUID(sample.uuid)) {
+        let stored = health.sample(id)
+        return (stored.start, stored.end)
+      }
+      if let saved = correlations.first(where: { $0.correlation.uuid == sample.uuid }) {
+        return (saved.start, saved.end)
+      }
+      return (
+        SimulationInstant(sample.startDate, since: origin),
+        SimulationInstant(sample.endDate, since: origin)
+      )
+    }
+  }
+
   /// The store's samples of `objectType` matching `predicate` (read rule applied, no
   /// authorization check), as the objects saved or made for them, sorted by `sortDescriptors`
   /// (else in arrival order), at most `limit` (0 for all); none for a type the store does not
@@ -204,9 +264,12 @@ extension HealthKitSimulation.State {
         limit: limit)
       return ids.map { object($0, context: context) }
     }
-    // Descriptors the store does not sort by: sort the objects, then apply the limit.
+    // Descriptors the store does not sort by: sort the objects (a date key by the instants the
+    // store holds), then apply the limit.
     let ids = health.samples(of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
-    var objects = HKSampleQuery.sorted(ids.map { object($0, context: context) }, by: descriptors)
+    var objects = HKSampleQuery.sorted(
+      ids.map { object($0, context: context) }, by: descriptors,
+      instants: ids.map { (health.sample($0).start, health.sample($0).end) })
     if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
     return objects
   }

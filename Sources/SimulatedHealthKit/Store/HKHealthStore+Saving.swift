@@ -59,7 +59,11 @@ extension HKHealthStore {
   ///   objects are saved with it), or an effort score (`workoutEffortScore`,
   ///   `estimatedWorkoutEffortScore`: "HKWorkout: Sample of type <identifier> must be related
   ///   to a workout", the text apps get, https://developer.apple.com/forums/thread/763539; use
-  ///   ``relateWorkoutEffortSample(_:with:activity:)``);
+  ///   ``relateWorkoutEffortSample(_:with:activity:)``), a metadata value HealthKit does not
+  ///   take (an array, a dictionary, ...: values are strings, numbers, dates or quantities,
+  ///   https://developer.apple.com/documentation/healthkit/hkobject/metadata; on a device the
+  ///   object's initializer raises an exception), or a workout event dated outside its workout
+  ///   (https://developer.apple.com/documentation/healthkit/hkworkoutevent/date);
   ///   `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func save(_ objects: [HKObject]) async throws {
     guard let outcome = store(objects) else { throw inertError() }
@@ -187,6 +191,20 @@ extension HKHealthStore {
     var stored: [HKSample] = []
     var kinds: [HealthDataType] = []
     var workouts: [HKWorkout] = []
+    // Metadata values HealthKit takes (`HKWorkoutBuilder.metadataRefusal`, the rule
+    // `addMetadata` applies): on a device an object made with another raises an exception at
+    // its initializer; here `save` fails naming the key (docs/swift-api.md#metadata).
+    for object in objects + correlations as [HKObject] {
+      let events = (object as? HKWorkout)?.workoutEvents ?? []
+      if let message = HKWorkoutBuilder.metadataRefusal(
+        object.metadata, of: " of an \(Swift.type(of: object))")
+        ?? events.lazy.compactMap({
+          HKWorkoutBuilder.metadataRefusal($0.metadata, of: " of a workout event")
+        }).first
+      {
+        return .failure(HKError(.errorInvalidArgument, "\(call): " + message))
+      }
+    }
     for object in objects {
       // A workout the app made with HKWorkout's deprecated initializers
       // (Store/HKHealthStore+Workouts.swift).
@@ -245,13 +263,25 @@ extension HKHealthStore {
     }
     var spans = Array(instants.prefix(sampleDates.count + correlationDates.count))
     var workoutStart = instants.dropFirst(spans.count)
-    for dates in workoutDates {
-      spans += workoutStart.prefix(2)
+    // Each workout's events within its span (HealthKit's rule, `WorkoutRecord.isWithin`), as
+    // read on virtual time: an event outside would be left out of the stored workout.
+    var outside: String?
+    for (workout, dates) in zip(workouts, workoutDates) {
+      let read = Array(workoutStart.prefix(dates.count))
+      spans += read.prefix(2)
       workoutStart = workoutStart.dropFirst(dates.count)
+      guard outside == nil, read.count > 2, read[0] <= read[1] else { continue }
+      for (event, date) in zip(workout.workoutEvents ?? [], read.dropFirst(2)) {
+        outside = WorkoutRecord.eventOutsideMessage(
+          WorkoutEvent(event.type.engineValue, at: date), start: read[0], end: read[1],
+          when: .saving)
+        if outside != nil { break }
+      }
     }
     if let error = HealthKitSimulation.State.reversedSpanError(spans, call: call) {
       return .failure(error)
     }
+    if let outside { return .failure(HKError(.errorInvalidArgument, "\(call): " + outside)) }
     var ids = state.storeAppSamples(
       stored, kinds: kinds, instants: Array(instants.prefix(sampleDates.count)), context: context)
     var rest = instants.dropFirst(sampleDates.count)

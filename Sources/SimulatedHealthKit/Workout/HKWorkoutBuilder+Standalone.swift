@@ -96,6 +96,38 @@ final class StandaloneWorkout: @unchecked Sendable {
     }
   }
 
+  /// Adds `events` (sorted by date with those added before) while the workout is not finished
+  /// or discarded, each dated within the span known so far (HealthKit's rule,
+  /// `WorkoutRecord.isWithin`: not before the start once collection began, not after the end
+  /// once it ended); else nothing is added and the call's error names the first outside.
+  func add(_ events: [HKWorkoutEvent]) -> HKError? {
+    change("add workout events") { parts in
+      if let start = parts.start {
+        for event in events {
+          if let message = outsideMessage(event, start: start, end: parts.end, when: .adding) {
+            return Self.refused(message)
+          }
+        }
+      }
+      parts.events.append(contentsOf: events)
+      parts.events.sort { $0.dateInterval.start < $1.dateInterval.start }
+      return nil
+    }
+  }
+
+  /// Why `event` cannot be in a workout from `start` to `end` (`nil` while collecting), or
+  /// `nil` when it lies within them: `WorkoutRecord.eventOutsideMessage`, on virtual time.
+  func outsideMessage(
+    _ event: HKWorkoutEvent, start: Date, end: Date?, when: WorkoutRecord.EventCheck
+  ) -> String? {
+    let origin = store.simulation.startDate
+    return WorkoutRecord.eventOutsideMessage(
+      WorkoutEvent(
+        event.type.engineValue, at: SimulationInstant(event.dateInterval.start, since: origin)),
+      start: SimulationInstant(start, since: origin),
+      end: end.map { SimulationInstant($0, since: origin) }, when: when)
+  }
+
   /// Adds samples (quantity and category samples, the kinds a workout is associated with) or
   /// events or metadata while the workout is not finished or discarded.
   func change(_ what: String, _ body: (inout Parts) -> HKError?) -> HKError? {
@@ -277,10 +309,21 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// Saves the workout and the samples not saved yet (with the rules of `save`, their dates read
   /// by the wall-clock rule under the name `finishWorkout`), associates the samples with it, and
   /// returns it.
+  ///
+  /// An event added before the end was known and dated outside the workout is left out of it,
+  /// in the run's errors and a `dropped` report (docs/swift-api.md#nothing-silent).
   func finish() -> Result<HKWorkout, HKError>? {
-    let (made, samples): (HKWorkout?, [HKSample]) = parts.withLock { parts in
-      guard parts.phase == .ended else { return (nil, []) }
-      return (self.workout(parts), parts.samples)
+    let (made, samples, outside): (HKWorkout?, [HKSample], [String]) = parts.withLock { parts in
+      guard parts.phase == .ended, let start = parts.start else { return (nil, [], []) }
+      var kept = parts
+      var outside: [String] = []
+      kept.events = parts.events.filter { event in
+        guard let message = outsideMessage(event, start: start, end: parts.end, when: .finishing)
+        else { return true }
+        outside.append(message)
+        return false
+      }
+      return (self.workout(kept), parts.samples, outside)
     }
     guard let workout = made else {
       return .failure(Self.refused("Unable to finish a workout that is not currently ended."))
@@ -288,6 +331,7 @@ final class StandaloneWorkout: @unchecked Sendable {
     let store = self.store
     let simulation = store.simulation
     let context = QueryContext(simulation: simulation)
+    var dropped: [HealthKitSimulation.Report] = []
     let outcome = simulation.mutateHealth { state -> Result<HKWorkout, HKError>? in
       guard state.terminated == nil else { return nil }
       let new = samples.filter {
@@ -305,8 +349,17 @@ final class StandaloneWorkout: @unchecked Sendable {
       state.withExtension(WorkoutAssociations.self, of: simulation) { associations, _ in
         associations.samples[workout.uuid, default: []].formUnion(ids)
       }
+      for message in outside {
+        state.session.withEngine {
+          $0.reportAPIError(
+            .invalidArgument(message), call: .builder(.finishWorkout), session: nil)
+        }
+      }
+      dropped = simulation.keepDropped(
+        outside, framework: "HealthKit", call: "finishWorkout", in: &state)
       return .success(workout)
     }
+    for report in dropped { HealthKitSimulation.writeToStandardError(report) }
     if case .success = outcome { parts.withLock { $0.phase = .finished } }
     return outcome
   }

@@ -588,24 +588,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func add(_ events: [HKWorkoutEvent]) -> HKError? {
-    if let standalone {
-      return standalone.change("add workout events") { parts in
-        parts.events.append(contentsOf: events)
-        parts.events.sort { $0.dateInterval.start < $1.dateInterval.start }
-        return nil
-      }
-    }
+    if let standalone { return standalone.add(events) }
     for event in events {
       let type = event.type.engineValue
+      if let message = Self.metadataRefusal(event.metadata, of: " of a workout event") {
+        return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
+      }
       var metadata: [String: MetadataValue] = [:]
       for (key, value) in event.metadata ?? [:] {
-        guard let engineValue = Self.metadataValue(value, key: key, since: simulation.startDate)
-        else {
-          let message =
-            "Metadata value for key \(key) of a workout event is a \(Swift.type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity"
-          return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
-        }
-        metadata[key] = engineValue
+        metadata[key] = Self.metadataValue(value, key: key, since: simulation.startDate)
       }
       let duration = SimulationInstant.rounding(seconds: max(0, event.dateInterval.duration))
         .nanoseconds
@@ -666,15 +657,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   }
 
   private func addAppMetadata(_ metadata: [String: Any]) -> HKError? {
+    if let message = Self.metadataRefusal(metadata) {
+      return refuse(HKError(.errorInvalidArgument, message), action: .addMetadata)
+    }
     var converted: [String: MetadataValue] = [:]
     for (key, value) in metadata {
-      guard let engineValue = Self.metadataValue(value, key: key, since: simulation.startDate)
-      else {
-        let message =
-          "Metadata value for key \(key) is a \(type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity\(key == HKMetadataKeyElevationAscended ? " (a length)" : key == HKMetadataKeyAverageMETs ? " (kcal/(kg*hr))" : "")"
-        return refuse(HKError(.errorInvalidArgument, message), action: .addMetadata)
-      }
-      converted[key] = engineValue
+      converted[key] = Self.metadataValue(value, key: key, since: simulation.startDate)
     }
     if let standalone {
       let error = standalone.change("add metadata") { parts in
@@ -704,6 +692,31 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       }
     }
     return error
+  }
+
+  /// Why `metadata` cannot be HealthKit's, or `nil` when every value is one HealthKit takes
+  /// (``metadataValue(_:key:since:)``): the message names the first key (in sorted order) whose
+  /// value is of another type (an array, a dictionary, a `UUID`, ...), the value's type and the
+  /// types HealthKit takes. `owner` says whose metadata it is in the message (`" of a workout
+  /// event"`, `" of an HKQuantitySample"`), empty for the builder's own. The one home of the
+  /// rule for `addMetadata`, `addWorkoutEvents`, `beginNewActivity` and `save` (HealthKit:
+  /// values are `NSString`, `NSNumber`, `NSDate`, or for some keys `HKQuantity`, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkobject/metadata;
+  /// docs/swift-api.md#metadata).
+  static func metadataRefusal(_ metadata: [String: Any]?, of owner: String = "") -> String? {
+    guard let metadata else { return nil }
+    for key in metadata.keys.sorted() {
+      let value = metadata[key]!
+      guard metadataValue(value, key: key, since: Date(timeIntervalSince1970: 0)) == nil else {
+        continue
+      }
+      let unit =
+        key == HKMetadataKeyElevationAscended
+        ? " (a length)" : key == HKMetadataKeyAverageMETs ? " (kcal/(kg*hr))" : ""
+      return
+        "Metadata value for key \(key)\(owner) is a \(type(of: value)); HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity\(unit)"
+    }
+    return nil
   }
 
   /// The record's form of one metadata value (docs/swift-api.md#metadata), or `nil` for a type
@@ -745,7 +758,19 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     guard isAlive else { return (.failure(inert(.finishWorkout)), false) }
     // Read before the simulation's lock is taken (the builder's lock is never held inside it).
     let zones = zoneConfigurations()
-    return simulation.mutate { state -> (Result<HKWorkout, HKError>, hidden: Bool) in
+    let (outcome, hidden, dropped) = simulation.mutate {
+      state -> (Result<HKWorkout, HKError>, hidden: Bool, dropped: [HealthKitSimulation.Report]) in
+      // Events accepted before the end was known and dated after it: left out of the workout,
+      // each an error entry of the engine's and a `dropped` report (docs/swift-api.md#nothing-silent).
+      let outside = state.session.readEngineInPlace(of: engineDevice) { engine -> [String] in
+        guard let builder = engine.builder(ofSession: index), builder.lifecycle == .ended,
+          let start = builder.startDate
+        else { return [] }
+        return builder.eventsOutsideSpan.compactMap {
+          WorkoutRecord.eventOutsideMessage(
+            $0, start: start, end: builder.endDate, when: .finishing)
+        }
+      }
       let record = state.session.withEngine(of: engineDevice) {
         $0.finishWorkout(ofSession: index, at: $0.now)
       }
@@ -755,8 +780,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
           report.map { HKError($0.error) }
           ?? HKError(
             .errorInvalidArgument, "Unable to finish a workout that is not currently ended.")
-        return (.failure(error), false)
+        return (.failure(error), false, [])
       }
+      let dropped = simulation.keepDropped(
+        outside, framework: "HealthKit", call: "finishWorkout", in: &state)
       var annotated = state.session.annotated(record)
       let phone = engineDevice == .phone
       if phone {
@@ -784,8 +811,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let hidden =
         phone && state.health.isLocked(at: state.session.now)
         && state.healthKit.lockedWorkoutPrompt?.allowed != true
-      return (.success(workout), hidden)
+      return (.success(workout), hidden, dropped)
     }
+    for report in dropped { HealthKitSimulation.writeToStandardError(report) }
+    return (outcome, hidden)
   }
 }
 

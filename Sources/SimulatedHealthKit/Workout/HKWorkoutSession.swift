@@ -364,25 +364,29 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
   /// `workoutSession(_:didFailWithError:)` with ``HKError`` `errorInvalidArgument` (3): while
   /// the session is not running ("Unable to perform 'beginNewActivity' from current state
   /// 'paused'"), after the builder ended collection, for an activity type the workout does not
-  /// allow, for a date before the current activity's start (Apple documents no text: the texts
-  /// are the project's; docs/healthkit-behaviour.md#workout-activities).
+  /// allow, for a date before the current activity's start, for a metadata value HealthKit does
+  /// not take (an array, a dictionary, ...: `addMetadata`'s rule, docs/swift-api.md#metadata)
+  /// (Apple documents no text: the texts are the project's;
+  /// docs/healthkit-behaviour.md#workout-activities).
   public func beginNewActivity(
     configuration workoutConfiguration: HKWorkoutConfiguration, date: Date,
     metadata: [String: Any]?
   ) {
     let type = workoutConfiguration.activityType.engineValue
     let location = workoutConfiguration.locationType.engineValue
+    let refusal = HKWorkoutBuilder.metadataRefusal(metadata, of: " of a workout activity")
     var values: [String: MetadataValue] = [:]
     for (key, value) in metadata ?? [:] {
-      if let engineValue = HKWorkoutBuilder.metadataValue(
-        value, key: key, since: simulation.startDate)
-      {
-        values[key] = engineValue
-      }
+      values[key] = HKWorkoutBuilder.metadataValue(value, key: key, since: simulation.startDate)
     }
     let raw = workoutConfiguration.activityType.rawValue
     activityCall(.beginNewActivity, date: date, types: type) { session, instant in
       session.withEngine(of: engineDevice) { engine in
+        if let refusal {
+          engine.reportAPIError(
+            .invalidArgument(refusal), call: .activity(.beginNewActivity), session: index)
+          return false
+        }
         guard let type else {
           let error = WorkoutError.invalidArgument("Activity type \(raw) is not simulated")
           engine.reportAPIError(error, call: .activity(.beginNewActivity), session: index)

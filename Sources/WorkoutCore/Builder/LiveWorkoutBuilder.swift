@@ -192,17 +192,44 @@ public struct LiveWorkoutBuilder: Sendable {
 
   // MARK: - Events
 
-  /// `addWorkoutEvents(_:)` by the app: accepted while notStarted, active or ended.
+  /// `addWorkoutEvents(_:)` by the app: accepted while notStarted, active or ended, dated
+  /// within the span known so far (HealthKit's rule, ``WorkoutRecord/isWithin(_:start:end:)``:
+  /// not before the start once collection began, not after the end once it ended). An event
+  /// accepted before the end was known and dated after it is left out of the saved workout
+  /// (``eventsOutsideSpan``).
   ///
-  /// - Throws: `invalidArgument` "Unable to add events to a workout that is finished." from
-  ///   finished or discarded (project wording).
+  /// - Throws: `invalidArgument` with ``WorkoutRecord/eventOutsideMessage(_:start:end:when:)``
+  ///   for an event outside the known span; "Unable to add events to a workout that is
+  ///   finished." from finished or discarded (project wording).
   public mutating func addWorkoutEvent(_ event: WorkoutEvent) throws(WorkoutError) {
     switch self.current {
-    case .notStarted, .active, .ended:
+    case .notStarted:
+      self.insert(event)
+    case .active(let start):
+      if let message = WorkoutRecord.eventOutsideMessage(
+        event, start: start, end: nil, when: .adding)
+      {
+        throw .invalidArgument(message)
+      }
+      self.insert(event)
+    case .ended(let start, let end):
+      if let message = WorkoutRecord.eventOutsideMessage(
+        event, start: start, end: end, when: .adding)
+      {
+        throw .invalidArgument(message)
+      }
       self.insert(event)
     case .finished, .discarded:
       throw .invalidArgument("Unable to add events to a workout that is finished.")
     }
+  }
+
+  /// The events collected, in the order added, that lie outside the workout's span
+  /// (``WorkoutRecord/isWithin(_:start:end:)``): accepted before the span was known, left out
+  /// of the saved workout. Empty before collection ends.
+  public var eventsOutsideSpan: [WorkoutEvent] {
+    guard let start = startDate, let end = endDate else { return [] }
+    return eventsInOrderAdded.filter { !WorkoutRecord.isWithin($0.date, start: start, end: end) }
   }
 
   /// An event the session generated: collected only when ``shouldCollectWorkoutEvents`` and the

@@ -108,7 +108,7 @@ public struct WorkoutRecord: Sendable, Equatable {
     _ events: [WorkoutEvent], start: SimulationInstant, end: SimulationInstant
   ) -> [WorkoutEvent] {
     let inside = events.enumerated()
-      .filter { $0.element.date >= start && $0.element.date <= end }
+      .filter { isWithin($0.element.date, start: start, end: end) }
       .sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }
       .map(\.element)
     var kept: [WorkoutEvent] = []
@@ -124,6 +124,70 @@ public struct WorkoutRecord: Sendable, Equatable {
       }
     }
     return kept
+  }
+
+  /// Whether an event dated `date` lies within a workout from `start` to `end` (both
+  /// included; `end` `nil` while the workout's end is not known): HealthKit's rule, "You must use
+  /// a date between the starting and ending dates of the workout" (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/date). The one home of
+  /// the rule: ``filteredEvents(_:start:end:)`` keeps only such events, builders refuse an event
+  /// outside the span they know, and `save` refuses a workout holding one.
+  public static func isWithin(
+    _ date: SimulationInstant, start: SimulationInstant, end: SimulationInstant?
+  ) -> Bool {
+    date >= start && end.map { date <= $0 } ?? true
+  }
+
+  /// Where ``eventOutsideMessage(_:start:end:when:)`` speaks of an event outside its workout.
+  public enum EventCheck: Sendable {
+    /// A builder's `addWorkoutEvents` refuses it (the span it knows so far).
+    case adding
+    /// A builder's `finishWorkout` leaves out an event it accepted before the end was known.
+    case finishing
+    /// `save` refuses an `HKWorkout` the app made with it.
+    case saving
+  }
+
+  /// Why `event` cannot be a workout's from `start` to `end` (`nil` while the end is not
+  /// known), or `nil` when it lies within them (``isWithin(_:start:end:)``): names the event's
+  /// type and date, the workout's span and what to write instead (a project rule on Apple's,
+  /// docs/healthkit-behaviour.md#the-finished-workout), as said `when`.
+  public static func eventOutsideMessage(
+    _ event: WorkoutEvent, start: SimulationInstant, end: SimulationInstant?, when: EventCheck
+  ) -> String? {
+    guard !isWithin(event.date, start: start, end: end) else { return nil }
+    let before = event.date < start
+    let span =
+      end.map { "the workout spans \(timeText(start)) to \(timeText($0))" }
+      ?? "the workout began at \(timeText(start))"
+    let outcome: String
+    let instead: String
+    switch when {
+    case .adding:
+      outcome = "cannot be added"
+      instead =
+        before
+        ? "date it at or after the builder's startDate"
+        : "date it at or before the builder's endDate"
+    case .finishing:
+      outcome = "was left out of the saved workout"
+      instead =
+        before
+        ? "date it at or after the builder's startDate"
+        : "add an event once its date has passed, or end collection at or after it"
+    case .saving:
+      outcome = "cannot be saved with it"
+      instead = "date it between the workout's startDate and endDate"
+    }
+    return
+      "A \(event.type.name) event dated \(timeText(event.date)) lies \(before ? "before the workout's start" : "after the workout's end") and \(outcome) (\(span)): HealthKit takes only events dated between a workout's start and end (https://developer.apple.com/documentation/healthkit/hkworkoutevent/date); \(instead)"
+  }
+
+  /// `t = <seconds> s`, whole seconds without decimals (`t = 600 s`, `t = 12.5 s`).
+  private static func timeText(_ instant: SimulationInstant) -> String {
+    let seconds = instant.seconds
+    let whole = seconds == seconds.rounded() && abs(seconds) < 1e15
+    return "t = \(whole ? String(Int64(seconds)) : String(seconds)) s"
   }
 
   /// The record id of session `sessionIndex` under `seed`: a version-4 UUID (RFC 4122 §4.4).

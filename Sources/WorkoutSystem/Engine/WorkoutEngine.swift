@@ -544,11 +544,24 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     return true
   }
 
+  /// Saves session `index`'s workout. Each event the builder accepted before its end was known
+  /// and left out for lying after it (``LiveWorkoutBuilder/eventsOutsideSpan``) is an error
+  /// entry of the call (never dropped silently: docs/healthkit-behaviour.md#the-finished-workout);
+  /// the workout is saved all the same.
   mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
       let metadata = configuration.metadata.merging(sessions[index].appMetadata) { $1 }
+      let outside = sessions[index].builder.eventsOutsideSpan
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
+      for event in outside {
+        if let message = WorkoutRecord.eventOutsideMessage(
+          event, start: record.startDate, end: record.endDate, when: .finishing)
+        {
+          report(
+            .invalidArgument(message), call: .builder(.finishWorkout), session: index, at: date)
+        }
+      }
       records.append(record)
       log.append(LogEntry(at: date, session: index, kind: .record(id: id)))
       // The watch's builder saved it: the phone's store gets it by HealthKit's sync.

@@ -59,6 +59,12 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecke
   public func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
+/// The anchor value of "no anchor yet", `0`, HealthKit's `HKAnchoredObjectQueryNoAnchor`
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerynoanchor):
+/// `HKQueryAnchor(fromValue: Int(HKAnchoredObjectQueryNoAnchor))` starts from the beginning, as
+/// a `nil` anchor does (Apple's advice since iOS 9: pass `nil`).
+public var HKAnchoredObjectQueryNoAnchor: Int32 { 0 }
+
 /// An object deleted from the store, HealthKit's `HKDeletedObject` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdeletedobject). No public initializer.
 public final class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {

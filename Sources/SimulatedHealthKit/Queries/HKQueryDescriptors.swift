@@ -1,4 +1,5 @@
 import Synchronization
+import WorkoutHealth
 
 /// A sample type and predicate, HealthKit's `HKQueryDescriptor` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkquerydescriptor), for queries of
@@ -326,12 +327,16 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
   {
     var added: [Sample] = []
     var deleted: [HKDeletedObject] = []
-    var newAnchor = anchor ?? HKQueryAnchor(fromValue: 0)
+    // One report for an anchor of another simulation, which reads as none: every predicate's
+    // query starts from the beginning, and the new anchor is this simulation's.
+    let start = healthStore.readableAnchor(anchor, call: "HKAnchoredObjectQueryDescriptor")
+    var newAnchor =
+      start ?? HKQueryAnchor(store: HealthAnchor(value: 0), in: healthStore.simulation)
     for predicate in predicates {
       let batch: ([HKSample], [HKDeletedObject], HKQueryAnchor) = try await healthStore.run {
         finish in
         HKAnchoredObjectQuery(
-          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: anchor,
+          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: start,
           limit: limit ?? HKObjectQueryNoLimit
         ) { _, samples, deleted, anchor, error in
           if let samples, let deleted, let anchor {

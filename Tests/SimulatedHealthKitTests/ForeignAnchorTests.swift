@@ -24,8 +24,9 @@ import WorkoutSimTestSupport
   ) async -> ([Double], HKQueryAnchor?) {
     let found = Mutex<([Double], HKQueryAnchor?)>(([], nil))
     store.execute(
-      HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit)
-      { _, added, _, newAnchor, _ in
+      HKAnchoredObjectQuery(
+        type: steps, predicate: nil, anchor: anchor, limit: HKObjectQueryNoLimit
+      ) { _, added, _, newAnchor, _ in
         let values = (added ?? []).compactMap {
           ($0 as? HKQuantitySample)?.quantity.doubleValue(for: .count())
         }

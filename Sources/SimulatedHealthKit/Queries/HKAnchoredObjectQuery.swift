@@ -87,6 +87,7 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecke
   public func copy(with zone: NSZone? = nil) -> Any { self }
 }
 
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The anchor value of "no anchor yet", `0`, HealthKit's `HKAnchoredObjectQueryNoAnchor`
 /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerynoanchor):
 /// `HKQueryAnchor(fromValue: Int(HKAnchoredObjectQueryNoAnchor))` starts from the beginning, as

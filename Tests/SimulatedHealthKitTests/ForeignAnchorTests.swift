@@ -124,6 +124,17 @@ import WorkoutSimTestSupport
         from: HKQueryAnchor(fromValue: Int(HKAnchoredObjectQueryNoAnchor)), store: store,
         simulation: simulation)
       #expect(fromZero == [25, 40])
+      // Its archive has no simulation, and reads back (a secure decoder fails on a key looked
+      // up and missing).
+      // Made from the value of the anchor after the 25 steps.
+      let value = Int(try #require(anchor).value)
+      let made = try NSKeyedArchiver.archivedData(
+        withRootObject: HKQueryAnchor(fromValue: value), requiringSecureCoding: true)
+      let back = try NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from: made)
+      #expect(back == anchor)
+      #expect(back?.origin == nil)
+      let (afterFirst, _) = await Self.anchored(from: back, store: store, simulation: simulation)
+      #expect(afterFirst == [40])
     }
     #expect(simulation.reports.isEmpty)
   }

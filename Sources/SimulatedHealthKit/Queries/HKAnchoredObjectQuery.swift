@@ -37,7 +37,10 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecke
   public init?(coder: NSCoder) {
     guard coder.containsValue(forKey: "value") else { return nil }
     self.value = coder.decodeInt64(forKey: "value")
-    self.origin = coder.decodeString(forKey: "simulation").flatMap(UUID.init(uuidString:))
+    // Looked up only when present: a secure decoder fails the whole archive on a missing key.
+    self.origin =
+      coder.containsValue(forKey: "simulation")
+      ? coder.decodeString(forKey: "simulation").flatMap(UUID.init(uuidString:)) : nil
   }
 
   /// The store's anchor value.

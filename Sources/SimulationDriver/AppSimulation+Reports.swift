@@ -37,7 +37,10 @@ extension AppSimulation {
       case blockedAtEnd
       /// An object made in another simulation (an `HKHealthStore` kept in a static or a
       /// singleton across tests) was used inside this simulation's `run`: its calls read and
-      /// write the other simulation's world.
+      /// write the other simulation's world. Also a query anchor another simulation's query
+      /// returned (kept in `UserDefaults` across tests), given to a query here: it names a
+      /// place in that world's store, not this one's, and the query starts from the beginning
+      /// instead (docs/swift-api.md#anchors-belong-to-one-simulation).
       case foreignObject
       /// The simulated system terminated the app (``AppSimulation/AppTermination``: HealthKit's
       /// uncaught `NSInvalidArgumentException`). The call that caused it throws the
@@ -675,6 +678,19 @@ extension AppSimulation {
         seconds: now.seconds, message: $0)
     }
     return keep(reports, throwing: false, in: &state)
+  }
+
+  /// Reports that `call` (a query, as its description names it) was given a value made in
+  /// another simulation, with `message` saying what happened and what to write instead
+  /// (``Report/Kind-swift.enum/foreignObject``): each time, as each such call hides data.
+  package func reportForeignValue(call: String, message: String) {
+    let report = state.withLock { state -> Report in
+      let now = state.session.now
+      return Report(
+        kind: .foreignObject, framework: "HealthKit", call: call, date: date(of: now),
+        seconds: now.seconds, message: message)
+    }
+    record([report], throwing: false)
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

@@ -94,6 +94,10 @@ public final class AppSimulation: Sendable {
   public let startDate: Date
   /// The scenario the simulation was made from (the other frameworks read their keys here).
   package let scenario: Scenario
+  /// A random identifier of this simulation, for values the app keeps beyond it (a query
+  /// anchor archived to `UserDefaults`): a value that names another simulation came from
+  /// another world (``reportForeignUse(of:madeIn:)``). Never written to a result.
+  package let identity = UUID()
   package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.

@@ -1,5 +1,6 @@
 import Foundation
 import WorkoutCore
+import WorkoutJSON
 import WorkoutPhysiology
 import WorkoutSystem
 
@@ -43,7 +44,8 @@ extension Scenario {
   ///   the heart rate's `errorScale` (0 to 10),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
   ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
-  ///   zero, step counts that are not whole.
+  ///   zero, step counts that are not whole, a `count` check's `where` or `except` key that no
+  ///   element of its collection has (``Check/conditionError``, `expect[2].where.acton`).
   public init(
     name: String, start: WallClockDate? = nil, timeZone: String = "UTC", seed: UInt64 = 1,
     activity: WorkoutActivityType = .running, location: WorkoutSessionLocationType = .outdoor,
@@ -214,6 +216,12 @@ extension Scenario {
     var checks = expect
     for index in checks.indices where checks[index].location.isEmpty {
       checks[index].location = "expect[\(index)]"
+    }
+    for (index, check) in checks.enumerated() {
+      if let error = check.conditionError {
+        throw fail(
+          error.path(in: JSONPath([.key("expect"), .index(index)])).description, error.message)
+      }
     }
     self.init(
       version: ScenarioError.highestSupportedVersion, name: name, start: start,

@@ -128,11 +128,15 @@ extension ScenarioDecoder {
       }
       comparison = .absent
     }
-    return Check(selector: selector, comparison: comparison, location: path.description)
+    let check = Check(selector: selector, comparison: comparison, location: path.description)
+    if let error = check.conditionError { throw fail(error.path(in: path), error.message) }
+    return check
   }
 
   /// A count's `where` or `except` object (`value` at `path`) as its members; `[:]` when the
-  /// key is absent.
+  /// key is absent. A key starting with `x-` is ignored, as at every level of the file; the
+  /// other keys are checked against the collection's members by the caller
+  /// (``Check/conditionError``).
   private func conditions(_ value: JSONValue?, at path: JSONPath) throws(ScenarioError)
     -> [String: JSONValue]
   {
@@ -144,7 +148,7 @@ extension ScenarioDecoder {
       )
     }
     var conditions: [String: JSONValue] = [:]
-    for (key, member) in pairs { conditions[key] = member }
+    for (key, member) in pairs where !key.hasPrefix("x-") { conditions[key] = member }
     return conditions
   }
 

@@ -42,7 +42,9 @@ public struct CheckFailure: Sendable, Equatable {
 ///   a missing collection, an index out of range, a missing member or a path through a
 ///   non-container all mean the value is absent.
 /// - `count` counts the elements of the collection (0 when it is missing) whose value at each
-///   `where` key (read as a dotted path, so a plain member name works) equals the given value.
+///   `where` key (read as a dotted path, so a plain member name works) equals the given value;
+///   a `where` or `except` key no element of the collection can have fails the check
+///   (``WorkoutScenario/Check/conditionError``; the decoder refuses it first).
 /// - `equals`: numbers are equal when `|a - b| <= 1e-9 × max(|a|, |b|)` (relative; so 0 only
 ///   equals 0), applied inside arrays and objects too; everything else must be identical, and
 ///   an absent value never equals.
@@ -80,6 +82,14 @@ public func evaluate(_ check: Check, in result: JSONValue) -> CheckOutcome {
   case .count(let collection, let conditions, let exceptions):
     selectorText = describeCount(
       collection: collection, conditions: conditions, exceptions: exceptions)
+    // A check the decoder and the initializer did not see (`scenario.expect` set afterwards):
+    // a key no element has fails here rather than counting 0.
+    if let error = check.conditionError {
+      return .failed(
+        CheckFailure(
+          location: check.location, selector: selectorText, expected: describe(check.comparison),
+          actual: "invalid \(error.word) key \(JSONPath.quoted(error.key)): \(error.message)"))
+    }
     guard
       let count = countElements(
         of: result, collection: collection, where: conditions, except: exceptions)

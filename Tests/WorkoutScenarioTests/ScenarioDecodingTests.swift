@@ -231,7 +231,8 @@ struct ScenarioDecodingTests {
       scenario.expect.map(\.selector) == [
         .element(.log, index: 2, path: "events[0].type"),
         .element(.errors, index: 0, path: "code"),
-        .count(.log, where: ["action": .string("pause"), "x-y": .number(1)]),
+        // The `where`'s `x-y` key is ignored, as `x-` keys are at every level.
+        .count(.log, where: ["action": .string("pause")]),
         .count(.errors, where: [:], except: ["message": .string("The app is not running")]),
       ])
     #expect(
@@ -692,11 +693,76 @@ struct ScenarioDecodingTests {
         #"{"version": 1, "expect": [{"count": "errors", "equals": 0, "absent": true}]}"#,
         "t.json: expect[0]: a check has one comparison, not 2 (equals and absent)"
       ),
+      // A `where` or `except` key no element has would match nothing (new-user trial 18).
+      (
+        #"{"version": 1, "expect": [{"count": "errors", "where": {"acton": "pause"}, "equals": 0}]}"#,
+        #"t.json: expect[0].where.acton: an error has no member "acton", so this key matches nothing (expected one of action, at, code, device, domain, message); did you mean "action"?"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "log", "where": {"kind": "event", "typ": "lap"}, "equals": 2}]}"#,
+        #"t.json: expect[0].where.typ: a log entry of kind "event" has no member "typ", so this key matches nothing (expected one of at, device, kind, session, type); did you mean "type"?"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "log", "where": {"kind": "event", "action": "pause"}, "equals": 0}]}"#,
+        #"t.json: expect[0].where.action: a log entry of kind "event" has no member "action", so this key matches nothing (expected one of at, device, kind, session, type)"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "log", "where": {"kind": "event"}, "except": {"kindd": "event"}, "equals": 0}]}"#,
+        #"t.json: expect[0].except.kindd: a log entry of kind "event" has no member "kindd", so this key matches nothing (expected one of at, device, kind, session, type); did you mean "kind"?"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "log", "where": {"kind": "evnt"}, "equals": 0}]}"#,
+        #"t.json: expect[0].where.kind: "evnt" is not a kind of log entry, so it matches nothing (expected one of activity, appState, authorizationSheet, backgroundDelivery, dataCollected, error, event, extendedRuntime, link, motion, record, stateChange, system, unfinished, wallClockDate); did you mean "event"?"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "records", "where": {"statistcs.heartRate.average": 150}, "equals": 1}]}"#,
+        #"t.json: expect[0].where["statistcs.heartRate.average"]: a record has no member "statistcs", so this key matches nothing (expected one of activities, activityType, activityTypeRawValue, device, duration, endDate, events, id, locationType, metadata, route, samples, startDate, statistics, totalDistance, totalEnergyBurned, zones); did you mean "statistics"?"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "probes", "except": {"heartrate": 150}, "equals": 1}]}"#,
+        #"t.json: expect[0].except.heartrate: a probe has no member "heartrate", so this key matches nothing (expected one of activeEnergyBurned, appState, at, device, distance, elapsed, heartRate, keepAlive, state, stepCount); did you mean "heartRate"?"#
+      ),
     ])
   func invalid(json: String, description: String) {
     let error = decodeError(json)
     #expect(error?.description == description)
     #expect(error?.exitCode == 65)
+  }
+
+  /// `where` and `except` keys each element of the collection can have are accepted: a log
+  /// kind's own keys, a `system` entry's `details` member, a record's nested statistic, a
+  /// phone entry's `device`; an `x-` key is ignored, as at every level of the file.
+  @Test func conditionKeysTheElementsHave() throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "expect": [
+        { "count": "log", "where": { "kind": "system", "details.reason": "offline" }, "equals": 0 },
+        { "count": "log", "where": { "kind": "error", "action": "crown" }, "equals": 0 },
+        { "count": "log", "where": { "action": "pause" }, "except": { "kind": "wallClockDate" }, "equals": 0 },
+        { "count": "records", "where": { "statistics.heartRate.average": 150 }, "equals": 0 },
+        { "count": "errors", "where": { "device": "phone", "x-note": "ignored" }, "equals": 0 }
+      ] }
+      """)
+    #expect(scenario.expect.count == 5)
+    #expect(scenario.expect.allSatisfy { $0.conditionError == nil })
+    #expect(
+      scenario.expect[4].selector == .count(.errors, where: ["device": .string("phone")]))
+  }
+
+  /// A scenario built in Swift applies the same rule: the check's path as the file would spell
+  /// it, with the scenario's name for the file.
+  @Test func aSwiftScenarioRefusesAConditionKeyNoElementHas() {
+    #expect {
+      _ = try Scenario(
+        name: "built",
+        expect: [
+          Check(.count(.errors, where: [:]), .equals(.number(0))),
+          Check(.count(.errors, where: ["acton": .string("pause")]), .equals(.number(0))),
+        ])
+    } throws: { error in
+      (error as? ScenarioError)?.description
+        == #"built: expect[1].where.acton: an error has no member "acton", so this key matches nothing (expected one of action, at, code, device, domain, message); did you mean "action"?"#
+    }
   }
 
   @Test("a higher version is unsupported, checked before anything else")

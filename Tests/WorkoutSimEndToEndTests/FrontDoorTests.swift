@@ -26,6 +26,30 @@ import WorkoutSimulation
     Array((JSONWriter.encode(result.document()) + "\n").utf8)
   }
 
+  /// Every member of every record, probe, error and log entry the bundled scenarios' runs write
+  /// (samples and routes included) is one a `count` check's `where` may name
+  /// (`Check.Collection.memberNames`; a log entry's, its kind's in `Check.logKinds`): the lists
+  /// the decoder refuses unknown keys with keep up with the writer.
+  @Test(arguments: bundledScenarios)
+  func everyMemberTheRunWritesIsOneAConditionMayName(path: String) throws {
+    let url = packageRoot.appendingPathComponent(path)
+    let document = try Simulation.run(Scenario.load(contentsOf: url, displayName: path))
+      .document(includeSamples: true)
+    for collection in Check.Collection.allCases {
+      guard case .array(let elements)? = document[collection.rawValue] else { continue }
+      for (index, element) in elements.enumerated() {
+        guard case .object(let members) = element else { continue }
+        var allowed = collection.memberNames
+        if collection == .log, case .string(let kind)? = element["kind"] {
+          allowed = Check.logKinds[kind] ?? []
+        }
+        for member in members where !allowed.contains(member.key) {
+          Issue.record("\(path): \(collection.rawValue)[\(index)] has \(member.key), not listed")
+        }
+      }
+    }
+  }
+
   @Test(arguments: bundledScenarios)
   func libraryGivesTheCommandLinesBytes(path: String) async throws {
     let cli = try await Binary.run(["run", "--scenario", path, "--headless", "--json"])

@@ -203,6 +203,19 @@ import WorkoutSimulation
         == failure(selector: "count(probes)", expected: "equals 0", actual: "1"))
   }
 
+  /// A check that reached evaluation without the decoder or `Scenario`'s initializer (a
+  /// `scenario.expect` set afterwards) with a `where` key no error has fails with the rule's
+  /// message, instead of counting 0 and passing `equals 0` (new-user trial 18).
+  @Test func aConditionKeyNoElementHasFails() {
+    #expect(
+      check(.count(.errors, where: ["acton": .string("pause")]), .equals(.number(0)))
+        == failure(
+          selector: #"count(errors where {"acton":"pause"})"#, expected: "equals 0",
+          actual:
+            #"invalid where key "acton": an error has no member "acton", so this key matches nothing (expected one of action, at, code, device, domain, message); did you mean "action"?"#
+        ))
+  }
+
   /// `except` takes out the elements that match all of its members. Of the three errors
   /// (pause 600 invalidArgument, end 700 invalidArgument, pause 800 noSession): without the
   /// noSession one 3 − 1 = 2; the pauses without it 2 − 1 = 1; without the one error that is

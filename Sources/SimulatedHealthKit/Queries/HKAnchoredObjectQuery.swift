@@ -3,46 +3,77 @@ import WorkoutCore
 import WorkoutHealth
 
 /// A position in the store's history of changes, HealthKit's `HKQueryAnchor` (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkqueryanchor). Equal by value;
-/// immutable.
+/// https://developer.apple.com/documentation/healthkit/hkqueryanchor). Equal by value (the
+/// simulation that made it is not compared); immutable.
 ///
 /// `NSSecureCoding`, as HealthKit's: an app keeps its anchor across launches with
 /// `NSKeyedArchiver.archivedData(withRootObject:requiringSecureCoding: true)` and reads it back
 /// with `NSKeyedUnarchiver.unarchivedObject(ofClass: HKQueryAnchor.self, from:)`, the same code
 /// on a device and on Linux (swift-corelibs-foundation has both). The archive holds one
-/// `Int64` under the key `value`; it is the simulation's form, not HealthKit's (an archive made
-/// on a device does not read here, nor the other way round).
+/// `Int64` under the key `value` and, for an anchor a query returned, the identifier of the
+/// simulation whose store it counts under the key `simulation`; it is the simulation's form,
+/// not HealthKit's (an archive made on a device does not read here, nor the other way round).
+///
+/// An anchor belongs to the store it came from (Apple: anchors are specific to one device's
+/// HealthKit store, https://developer.apple.com/forums/thread/772941): a query given an anchor
+/// another simulation's query returned (kept in `UserDefaults` from an earlier test) starts
+/// from the beginning, as with `nil`, and the simulation reports it (`foreignObject`, project
+/// rule: docs/swift-api.md#anchors-belong-to-one-simulation). An anchor the app makes with
+/// ``init(fromValue:)`` names no simulation and is read in any.
 public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecked Sendable {
   /// `true`: anchors decode only as anchors.
   public static var supportsSecureCoding: Bool { true }
 
-  /// Writes the value under the key `value`.
+  /// Writes the value under the key `value`, and the simulation under `simulation` (its
+  /// identifier's text) when a query made the anchor.
   public func encode(with coder: NSCoder) {
     coder.encode(value, forKey: "value")
+    if let origin { coder.encode(origin.uuidString, forKey: "simulation") }
   }
 
-  /// Reads an anchor `encode(with:)` wrote; `nil` when the archive holds no `value`.
+  /// Reads an anchor `encode(with:)` wrote; `nil` when the archive holds no `value`. An archive
+  /// without `simulation` (made by ``init(fromValue:)``, or by an earlier version) names no
+  /// simulation.
   public init?(coder: NSCoder) {
     guard coder.containsValue(forKey: "value") else { return nil }
     self.value = coder.decodeInt64(forKey: "value")
+    // Looked up only when present: a secure decoder fails the whole archive on a missing key.
+    self.origin =
+      coder.containsValue(forKey: "simulation")
+      ? coder.decodeString(forKey: "simulation").flatMap(UUID.init(uuidString:)) : nil
   }
 
   /// The store's anchor value.
   let value: Int64
+  /// The identifier of the simulation whose query returned the anchor (`AppSimulation.identity`),
+  /// or `nil` for an anchor the app made from a value.
+  let origin: UUID?
 
   /// The anchor of an integer value, as HealthKit's `anchorFromValue:` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkqueryanchor/init(fromvalue:)). The
-  /// store's anchors count changes: `HKQueryAnchor(fromValue: 0)` is the beginning.
+  /// store's anchors count changes: `HKQueryAnchor(fromValue: 0)` is the beginning. It names no
+  /// simulation: any simulation's queries read it.
   public convenience init(fromValue value: Int) {
-    self.init(store: HealthAnchor(value: Int64(value)))
+    self.init(store: HealthAnchor(value: Int64(value)), origin: nil)
   }
 
-  init(store anchor: HealthAnchor) {
+  /// An anchor a query of `simulation` returns.
+  convenience init(store anchor: HealthAnchor, in simulation: HealthKitSimulation) {
+    self.init(store: anchor, origin: simulation.identity)
+  }
+
+  private init(store anchor: HealthAnchor, origin: UUID?) {
     self.value = anchor.value
+    self.origin = origin
   }
 
   /// The store's form.
   var health: HealthAnchor { HealthAnchor(value: value) }
+
+  /// Whether a query of `simulation` may read the anchor: it names no simulation, or this one.
+  func belongs(to simulation: HealthKitSimulation) -> Bool {
+    origin == nil || origin == simulation.identity
+  }
 
   /// Equal when `object` is an anchor of the same value.
   public override func isEqual(_ object: Any?) -> Bool {
@@ -58,6 +89,13 @@ public final class HKQueryAnchor: NSObject, NSCopying, NSSecureCoding, @unchecke
   /// Anchors are immutable: the copy is the anchor itself.
   public func copy(with zone: NSZone? = nil) -> Any { self }
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The anchor value of "no anchor yet", `0`, HealthKit's `HKAnchoredObjectQueryNoAnchor`
+/// (Apple doc: https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerynoanchor):
+/// `HKQueryAnchor(fromValue: Int(HKAnchoredObjectQueryNoAnchor))` starts from the beginning, as
+/// a `nil` anchor does (Apple's advice since iOS 9: pass `nil`).
+public var HKAnchoredObjectQueryNoAnchor: Int32 { 0 }
 
 /// An object deleted from the store, HealthKit's `HKDeletedObject` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkdeletedobject). No public initializer.
@@ -114,6 +152,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   let descriptors: [HKQueryDescriptor]
 
   override var datedPredicates: [NSPredicate?] { descriptors.map(\.predicate) }
+  override var appAnchor: HKQueryAnchor? { anchor }
   private let resultsHandler: Handler
   private let update = Mutex<Handler?>(nil)
   private let live = Mutex<Live?>(nil)
@@ -220,6 +259,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
             for: descriptor.predicate, type: kind, identifier: type.identifier, context: context),
           descriptor: descriptor))
     }
+    // An anchor of another simulation's store reads as none (reported at `execute`).
+    let start = startAnchor(in: context)?.health
     let batch: (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor)
     if update.withLock({ $0 }) != nil, !parts.isEmpty {
       // A running query: its parts keep their filters without the device's view, which each
@@ -234,18 +275,15 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
           identifier: descriptor.sampleType.identifier, context: context, view: false)
       }
       if limit > 0 {
-        batch = Self.changes(
-          parts, after: anchor?.health, limit: limit, context: context, state: state)
+        batch = Self.changes(parts, after: start, limit: limit, context: context, state: state)
       } else {
-        batch = Self.liveChanges(
-          &running, after: anchor?.health, context: context, state: &state)
+        batch = Self.liveChanges(&running, after: start, context: context, state: &state)
       }
       live.withLock { $0 = Live(parts: running, anchor: batch.anchor.health) }
       state.healthListeners.append(self)
     } else {
       batch = Self.changes(
-        parts, after: anchor?.health, limit: limit > 0 ? limit : nil, context: context,
-        state: state)
+        parts, after: start, limit: limit > 0 ? limit : nil, context: context, state: state)
     }
     return [
       { [self] in
@@ -269,8 +307,10 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     )
     let predicate = state.doseEventPredicate(descriptor.predicate, context: context)
     let batch = state.medicationDoseEventChanges(
-      predicate: predicate, after: anchor?.health.value ?? 0, limit: limit > 0 ? limit : nil)
-    let newAnchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor))
+      predicate: predicate, after: startAnchor(in: context)?.value ?? 0,
+      limit: limit > 0 ? limit : nil)
+    let newAnchor = HKQueryAnchor(
+      store: HealthAnchor(value: batch.anchor), in: context.simulation)
     if update.withLock({ $0 }) != nil {
       let arrivals = state.pendingDoseArrivals(simulation: context.simulation)
       doseLive.withLock {
@@ -327,7 +367,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     if changes.count > 1 { added.sort() }
     return (
       added.map { state.object($0, context: context).asQueried }, deleted,
-      HKQueryAnchor(store: latest)
+      HKQueryAnchor(store: latest, in: context.simulation)
     )
   }
 }
@@ -403,13 +443,14 @@ extension HKAnchoredObjectQuery {
   {
     guard let seen = doseLive.withLock({ $0 }), !isStopped,
       !state.healthDataIsInaccessible(at: now),
-      let update = update.withLock({ $0 })
+      let update = update.withLock({ $0 }),
+      let simulation = executedIn.withLock({ $0.simulation })
     else { return [] }
     let batch = state.medicationDoseEventChanges(
       predicate: seen.filter.predicate, after: seen.anchor, limit: nil)
     doseLive.withLock { $0?.anchor = batch.anchor }
     guard !batch.added.isEmpty else { return [] }
-    let anchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor))
+    let anchor = HKQueryAnchor(store: HealthAnchor(value: batch.anchor), in: simulation)
     return [
       { [self] in
         guard !isStopped else { return }

@@ -98,6 +98,18 @@ public class HKQuery: NSObject, @unchecked Sendable {
     datedPredicates.flatMap { $0.map(HKPredicate.appDates(in:)) ?? [] }
   }
 
+  /// The anchor the app gave the query (an anchored object query's, an effort relationship
+  /// query's), or `nil`.
+  var appAnchor: HKQueryAnchor? { nil }
+
+  /// ``appAnchor`` when a query of `context`'s simulation may read it (``HKQueryAnchor``'s rule:
+  /// an anchor another simulation's query returned reads as none, as after a reinstall;
+  /// ``HKHealthStore/execute(_:)`` reports it).
+  func startAnchor(in context: QueryContext) -> HKQueryAnchor? {
+    guard let anchor = appAnchor, anchor.belongs(to: context.simulation) else { return nil }
+    return anchor
+  }
+
   /// Whether a locked phone fails the query at `execute`: every kind but ``HKObserverQuery``,
   /// whose handler still runs (the app's queries in it fail).
   var failsWhileLocked: Bool { true }

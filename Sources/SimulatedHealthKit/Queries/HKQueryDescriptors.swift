@@ -1,4 +1,5 @@
 import Synchronization
+import WorkoutHealth
 
 /// A sample type and predicate, HealthKit's `HKQueryDescriptor` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkquerydescriptor), for queries of
@@ -67,6 +68,75 @@ extension HKSamplePredicate where Sample == HKWorkout {
   /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/workout(_:)).
   public static func workout(_ predicate: NSPredicate? = nil) -> HKSamplePredicate<HKWorkout> {
     HKSamplePredicate(sampleType: HKObjectType.workoutType(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKWorkoutRoute {
+  /// Workout routes (``HKSeriesType/workoutRoute()``); with
+  /// `HKQuery.predicateForObjects(from: workout)`, the routes of one workout (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/workoutroute(_:);
+  /// iOS 15.4, watchOS 8.5).
+  public static func workoutRoute(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKWorkoutRoute>
+  {
+    HKSamplePredicate(sampleType: HKSeriesType.workoutRoute(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKHeartbeatSeriesSample {
+  /// Heartbeat series (``HKSeriesType/heartbeat()``) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/heartbeatseries(_:);
+  /// iOS 15.4, watchOS 8.5).
+  public static func heartbeatSeries(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKHeartbeatSeriesSample>
+  {
+    HKSamplePredicate(sampleType: HKSeriesType.heartbeat(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKElectrocardiogram {
+  /// ECG recordings (``HKObjectType/electrocardiogramType()``) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/electrocardiogram(_:);
+  /// iOS 15.4, watchOS 8.5).
+  public static func electrocardiogram(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKElectrocardiogram>
+  {
+    HKSamplePredicate(sampleType: HKObjectType.electrocardiogramType(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKAudiogramSample {
+  /// Audiograms (``HKObjectType/audiogramSampleType()``) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/audiogram(_:);
+  /// iOS 15.4, watchOS 8.5).
+  public static func audiogram(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKAudiogramSample>
+  {
+    HKSamplePredicate(sampleType: HKObjectType.audiogramSampleType(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKVisionPrescription {
+  /// Vision prescriptions, glasses and contacts alike (``HKObjectType/visionPrescriptionType()``)
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/visionprescription(_:);
+  /// iOS 16, watchOS 9).
+  public static func visionPrescription(_ predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKVisionPrescription>
+  {
+    HKSamplePredicate(sampleType: HKObjectType.visionPrescriptionType(), predicate: predicate)
+  }
+}
+
+extension HKSamplePredicate where Sample == HKClinicalRecord {
+  /// Clinical records of `type` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/clinicalrecord(type:predicate:);
+  /// iOS 15.4, not on watchOS). The simulated device has no health records
+  /// (``HKHealthStore/supportsHealthRecords()``), so a query of it returns none.
+  public static func clinicalRecord(type: HKClinicalType, predicate: NSPredicate? = nil)
+    -> HKSamplePredicate<HKClinicalRecord>
+  {
+    HKSamplePredicate(sampleType: type, predicate: predicate)
   }
 }
 
@@ -256,12 +326,16 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
   {
     var added: [Sample] = []
     var deleted: [HKDeletedObject] = []
-    var newAnchor = anchor ?? HKQueryAnchor(fromValue: 0)
+    // One report for an anchor of another simulation, which reads as none: every predicate's
+    // query starts from the beginning, and the new anchor is this simulation's.
+    let start = healthStore.readableAnchor(anchor, call: "HKAnchoredObjectQueryDescriptor")
+    var newAnchor =
+      start ?? HKQueryAnchor(store: HealthAnchor(value: 0), in: healthStore.simulation)
     for predicate in predicates {
       let batch: ([HKSample], [HKDeletedObject], HKQueryAnchor) = try await healthStore.run {
         finish in
         HKAnchoredObjectQuery(
-          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: anchor,
+          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: start,
           limit: limit ?? HKObjectQueryNoLimit
         ) { _, samples, deleted, anchor, error in
           if let samples, let deleted, let anchor {

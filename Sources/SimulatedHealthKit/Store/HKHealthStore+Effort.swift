@@ -132,6 +132,8 @@ public final class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendabl
       resultsHandler: resultsHandler)
   }
 
+  override var appAnchor: HKQueryAnchor? { anchor }
+
   init(
     predicate: NSPredicate?, anchor: HKQueryAnchor?,
     options: HKWorkoutEffortRelationshipQueryOptions, longRunning: Bool,
@@ -147,12 +149,14 @@ public final class HKWorkoutEffortRelationshipQuery: HKQuery, @unchecked Sendabl
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    let start = Int(anchor?.value ?? 0)
+    // An anchor of another simulation's store reads as none (reported at `execute`).
+    let start = Int(startAnchor(in: context)?.value ?? 0)
     let (relationships, count) = state.effortRelationships(
       matching: predicate, after: start, options: options, context: context)
     seen.withLock { $0 = max(count, start) }
     if longRunning { state.healthListeners.append(self) }
-    let anchor = HKQueryAnchor(fromValue: max(count, start))
+    let anchor = HKQueryAnchor(
+      store: HealthAnchor(value: Int64(max(count, start))), in: context.simulation)
     return [
       { [self] in
         guard !isStopped else { return }
@@ -189,7 +193,7 @@ extension HKWorkoutEffortRelationshipQuery: HealthQueryListener {
       matching: predicate, after: start, options: options, context: context)
     seen.withLock { $0 = count }
     guard !relationships.isEmpty else { return [] }
-    let anchor = HKQueryAnchor(fromValue: count)
+    let anchor = HKQueryAnchor(store: HealthAnchor(value: Int64(count)), in: simulation)
     return [
       { [self] in
         guard !isStopped else { return }

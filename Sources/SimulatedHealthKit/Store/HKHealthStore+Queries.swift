@@ -31,6 +31,9 @@ extension HKHealthStore {
     }
     let context = QueryContext(simulation: simulation, device: device)
     let world = simulation
+    // An anchor of another simulation is reported here; the query reads it as none
+    // (`HKQuery.startAnchor(in:)`).
+    _ = readableAnchor(query.appAnchor, call: "\(query)")
     world.mutate { state in
       guard state.terminated == nil else { return }
       let now = state.session.now
@@ -55,6 +58,24 @@ extension HKHealthStore {
     // Every query kind comes here: made after the run, the call is reported once (its handlers
     // still run on the lane; docs/swift-api.md#nothing-silent).
     world.reportIfAfterRun(CallInFlight(function: #function, fileID: #fileID))
+  }
+
+  /// `anchor` when a query of this store's simulation may read it; `nil` for an anchor another
+  /// simulation's query returned, which is reported (`foreignObject`, naming `call`: what
+  /// happened and what to write instead; docs/swift-api.md#anchors-belong-to-one-simulation).
+  func readableAnchor(_ anchor: HKQueryAnchor?, call: String) -> HKQueryAnchor? {
+    guard let anchor else { return nil }
+    let world = simulation
+    guard !anchor.belongs(to: world) else { return anchor }
+    world.reportForeignValue(
+      call: call,
+      message:
+        "the anchor \(anchor) was returned by a query of another simulation, and an anchor "
+        + "belongs to the health store (the device) that returned it, so the query read it as no "
+        + "anchor and returned everything from the beginning, as after a reinstall: keep no "
+        + "anchor across tests, give each test (each simulation) storage of its own (a "
+        + "UserDefaults(suiteName:) per test, or remove the stored anchor when the test begins)")
+    return nil
   }
 
   /// Stops `query`: no handler of it is called after this returns (a call already queued in the

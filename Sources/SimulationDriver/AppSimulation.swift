@@ -578,9 +578,9 @@ public final class AppSimulation: Sendable {
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
     ///
-    /// After a delivery that queued main-actor work (``MainActorWork/pending``: a delegate's
-    /// `Task { @MainActor in ... }`), `pause` gives the main actor its turn before the next
-    /// callback runs (one load per delivery otherwise).
+    /// After a delivery that queued main-actor work (``MainActorWork/pendingBeforeNextCallback``:
+    /// a delegate's `Task { @MainActor in ... }`), `pause` gives the main actor its turn before
+    /// the next callback runs (four loads per delivery otherwise).
     static func runAll(
       _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
     ) {
@@ -588,7 +588,7 @@ public final class AppSimulation: Sendable {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
         delivery.run()
-        if work.pending { pause() }
+        if work.pendingBeforeNextCallback { pause() }
       }
     }
   }
@@ -1227,7 +1227,7 @@ public final class AppSimulation: Sendable {
   /// blocks the main thread until a callback comes gets it then.
   private func pauseForMainActor() {
     let work = executor.mainActorWork
-    for _ in 0..<2 where work.pending {
+    for _ in 0..<2 where work.pendingBeforeNextCallback {
       state.withLock { $0.turns += 1 }
       guard
         work.turnWaiting(limit: .seconds(1), quietLane: { executor.isIdleButForCaller })
@@ -1345,9 +1345,28 @@ public final class AppSimulation: Sendable {
   /// (code on the lane that hops to the main actor forever).
   private func takeMainActorTurns() async {
     let work = executor.mainActorWork
+    var unseenWaits = 0
     for _ in 0..<Self.settleRounds {
       await yieldToApp()
       await quiesce()
+      // Main-actor code that hopped into a nonisolated async function (a `for await` over an
+      // `AsyncStream`, whose iterator's `next` runs off the actor) queued that job on Swift's
+      // global executor naming no simulation (``UnseenWork``), in the turn or before it: it
+      // runs before time moves (the iterator then waits for the stream's next value, rather
+      // than finding it buffered later, off every turn), and what it queued on the main actor
+      // gets the next turn. The jobs queued since this simulation last looked (``settle()``
+      // waits for them too).
+      let (from, issued) = (state.withLock { $0.unseenFrom }, UnseenWork.issued)
+      if issued != from, unseenWaits < Self.unseenWaits {
+        unseenWaits += 1
+        state.withLock { $0.waitingForUnseen += 1 }
+        await UnseenWork.waitForJobs(from: from)
+        state.withLock { state in
+          state.waitingForUnseen -= 1
+          state.unseenFrom = max(state.unseenFrom, issued)
+        }
+        continue
+      }
       if !work.pendingElsewhere { break }
     }
     if work.pendingOnMain {
@@ -1355,6 +1374,11 @@ public final class AppSimulation: Sendable {
       await quiesce()
     }
   }
+
+  /// At most this many waits of ``takeMainActorTurns()`` for jobs on Swift's global executor
+  /// that name no simulation, queued during its turns (the numbers are process-wide: tests in
+  /// parallel queue such jobs too, and a `for await` over a stream needs one).
+  private static let unseenWaits = 8
 
   /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
   /// when no other task's loop runs, delivers the lane here; returns whether the instant is

@@ -435,12 +435,15 @@ public final class AppSimulation: Sendable {
   /// know whether it is done (docs/swift-api.md#time-and-callbacks).
   @concurrent public func settle() async {
     var quiet = 0
+    var unseenRounds = 0
     for _ in 0..<Self.settleRounds {
       await quiesce()
       await waitForHolds()
       await waitForSleepersInFlight()
       await waitForCallsInFlight()
       let before = settleMark()
+      let onMainBefore = executor.mainActorWork.onMainCount
+      let unseenBefore = UnseenWork.issued
       await yieldToApp()
       await quiesce()
       // Jobs on Swift's global executor that name no simulation (a main-actor task's hop into
@@ -456,10 +459,19 @@ public final class AppSimulation: Sendable {
       await UnseenWork.waitForJobs(from: from)
       await UnseenWork.waitForQueuedToStart()
       state.withLock { $0.waitingForUnseen -= 1 }
+      // Main-actor code of this simulation that ran in the round and queued such jobs (a
+      // `for await` over an `AsyncStream`, whose iterator's `next` runs off the actor, finding
+      // the next value buffered) may have queued more main-actor code from there, which no
+      // count sees: the round is not quiet (at most ``unseenWaits`` times: the numbers are
+      // process-wide, and a main-actor poller runs in every round).
+      let mainQueuedUnseen =
+        executor.mainActorWork.onMainCount != onMainBefore && UnseenWork.issued != unseenBefore
+        && unseenRounds < Self.unseenWaits
+      if mainQueuedUnseen { unseenRounds += 1 }
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
-      if settleMark() == before,
+      if settleMark() == before, !mainQueuedUnseen,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
         !executor.mainActorWork.pendingElsewhere,
         state.withLock({ $0.sleepersInFlight.isEmpty })

@@ -354,6 +354,10 @@ package final class MainActorWork: Sendable {
     }
   }
 
+  /// How many calls main-actor code of this simulation made (``note(onMainQueue:)`` on the
+  /// main queue): it ran between two reads that differ.
+  package var onMainCount: Int { onMain.load(ordering: .sequentiallyConsistent) }
+
   /// Counts one job the redirect queued on the lane: a continuation resumed or a task started
   /// by the simulation's code (``SimulationExecutor/enqueueRedirected(_:)``).
   func noteLaneJob() {

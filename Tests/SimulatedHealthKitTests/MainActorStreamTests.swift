@@ -118,4 +118,32 @@ import Testing
       #expect(seen.afterSettle == seen.afterAdvance, "\(feed), round \(round)")
     }
   }
+
+  /// `settle()` returns once the main-actor reader has read every value a task of the run
+  /// yielded at once (five: the stream buffers four while the reader is resumed with the
+  /// first, and the reader's iterator finds each of them off the main actor), in every round.
+  @MainActor @Test func settleReturnsOnceTheReaderHasReadEveryValue() async throws {
+    for round in 0..<Self.rounds {
+      let simulation = try HealthKitSimulation(scenario: constantRun())
+      let read = await simulation.run {
+        let (values, continuation) = AsyncStream.makeStream(of: Double.self)
+        let reader = Reader()
+        let watcher = Task { @MainActor in
+          for await value in values {
+            reader.seen.append([value, simulation.now.timeIntervalSince(noon(plus: 0))])
+          }
+        }
+        // The reader waits for the first value.
+        await simulation.settle()
+        Task {
+          for value in 1...5 { continuation.yield(Double(value)) }
+        }
+        await simulation.settle()
+        let read = reader.seen
+        watcher.cancel()
+        return read
+      }
+      #expect(read == [[1, 0], [2, 0], [3, 0], [4, 0], [5, 0]], "round \(round)")
+    }
+  }
 }

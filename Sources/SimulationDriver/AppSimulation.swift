@@ -816,6 +816,10 @@ public final class AppSimulation: Sendable {
     /// The first job on Swift's global executor naming no simulation that ``settle()`` waits
     /// to have run (``UnseenWork``): the number issued when this simulation last settled.
     package var unseenFrom = UnseenWork.issued
+    /// The count of calls this simulation's main-actor code made
+    /// (``MainActorWork/onMainCount``) when an instant's main-actor turns last looked at those
+    /// jobs (``AppSimulation/takeMainActorTurns()``).
+    package var onMainLooked = 0
     /// How many ``AppSimulation/settle()`` calls wait for such jobs now (the stall watch does
     /// not count that as the app waiting on nothing).
     package var waitingForUnseen = 0
@@ -1361,15 +1365,21 @@ public final class AppSimulation: Sendable {
     for _ in 0..<Self.settleRounds {
       await yieldToApp()
       await quiesce()
-      // Main-actor code that hopped into a nonisolated async function (a `for await` over an
-      // `AsyncStream`, whose iterator's `next` runs off the actor) queued that job on Swift's
-      // global executor naming no simulation (``UnseenWork``), in the turn or before it: it
-      // runs before time moves (the iterator then waits for the stream's next value, rather
-      // than finding it buffered later, off every turn), and what it queued on the main actor
-      // gets the next turn. The jobs queued since this simulation last looked (``settle()``
-      // waits for them too).
-      let (from, issued) = (state.withLock { $0.unseenFrom }, UnseenWork.issued)
-      if issued != from, unseenWaits < Self.unseenWaits {
+      // Main-actor code of this simulation that hopped into a nonisolated async function (a
+      // `for await` over an `AsyncStream`, whose iterator's `next` runs off the actor) queued
+      // that job on Swift's global executor naming no simulation (``UnseenWork``), in the turn
+      // or before it: it runs before time moves (the iterator then waits for the stream's next
+      // value, rather than finding it buffered later, off every turn), and what it queued on
+      // the main actor gets the next turn. The jobs queued since this simulation last looked
+      // (``settle()`` waits for them too), when its main-actor code ran since then (jobs of
+      // other tests in parallel alone cost no turn).
+      let onMain = work.onMainCount
+      let issued = UnseenWork.issued
+      let (from, looked) = state.withLock { state in
+        defer { state.onMainLooked = onMain }
+        return (state.unseenFrom, state.onMainLooked)
+      }
+      if issued != from, onMain != looked, unseenWaits < Self.unseenWaits {
         unseenWaits += 1
         state.withLock { $0.waitingForUnseen += 1 }
         await UnseenWork.waitForJobs(from: from)

@@ -1358,7 +1358,10 @@ public final class AppSimulation: Sendable {
   /// simulation's code queued off the main actor (``MainActorWork``) is known to have run, and
   /// what it started on the lane with it, then one more when main-actor code queued more of
   /// it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most ``settleRounds``
-  /// (code on the lane that hops to the main actor forever).
+  /// (code on the lane that hops to the main actor forever). When this simulation's main-actor
+  /// code ran and jobs naming no simulation were queued (``UnseenWork``: a main-actor
+  /// `for await`'s next read of a stream), the turns wait for those jobs and take one more
+  /// (at most ``unseenWaits`` times).
   private func takeMainActorTurns() async {
     let work = executor.mainActorWork
     var unseenWaits = 0

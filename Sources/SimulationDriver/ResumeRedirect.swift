@@ -317,6 +317,12 @@ package enum UnseenWork {
 /// queued (a call that queues nothing, such as an isolation check, costs one turn more, never a
 /// missed job).
 ///
+/// A job the redirect queues on the lane (``SimulationExecutor/enqueueRedirected(_:)``) counts
+/// too: a main-actor task it resumes (an `AsyncStream`'s `for await` on the main actor, woken
+/// by `yield` in a delegate call) hops from the lane to the main actor without calling the hook
+/// (Swift 6.3, Linux). Known run, as work counted elsewhere is, by a turn queued with the lane
+/// idle.
+///
 /// A turn (``turn(quietLane:)``) is an item on the main queue, the main actor's serial queue
 /// (first in, first out): work counted before it was queued has run when it has run. Calls
 /// made on the main queue itself (main-actor code queuing more of it) are counted apart: such

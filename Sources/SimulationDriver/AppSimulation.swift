@@ -439,12 +439,15 @@ public final class AppSimulation: Sendable {
   /// know whether it is done (docs/swift-api.md#time-and-callbacks).
   @concurrent public func settle() async {
     var quiet = 0
+    var unseenRounds = 0
     for _ in 0..<Self.settleRounds {
       await quiesce()
       await waitForHolds()
       await waitForSleepersInFlight()
       await waitForCallsInFlight()
       let before = settleMark()
+      let onMainBefore = executor.mainActorWork.onMainCount
+      let unseenBefore = UnseenWork.issued
       await yieldToApp()
       await quiesce()
       // Jobs on Swift's global executor that name no simulation (a main-actor task's hop into
@@ -460,10 +463,19 @@ public final class AppSimulation: Sendable {
       await UnseenWork.waitForJobs(from: from)
       await UnseenWork.waitForQueuedToStart()
       state.withLock { $0.waitingForUnseen -= 1 }
+      // Main-actor code of this simulation that ran in the round and queued such jobs (a
+      // `for await` over an `AsyncStream`, whose iterator's `next` runs off the actor, finding
+      // the next value buffered) may have queued more main-actor code from there, which no
+      // count sees: the round is not quiet (at most ``unseenWaits`` times: the numbers are
+      // process-wide, and a main-actor poller runs in every round).
+      let mainQueuedUnseen =
+        executor.mainActorWork.onMainCount != onMainBefore && UnseenWork.issued != unseenBefore
+        && unseenRounds < Self.unseenWaits
+      if mainQueuedUnseen { unseenRounds += 1 }
       // A sleeper on its way (to the simulation on Swift's global executor from its caller's
       // actor, or back after its wake), or an async framework call not yet back on its
       // caller's actor, keeps the round from being quiet.
-      if settleMark() == before,
+      if settleMark() == before, !mainQueuedUnseen,
         callsInFlight.load(ordering: .sequentiallyConsistent) == 0,
         !executor.mainActorWork.pendingElsewhere,
         state.withLock({ $0.sleepersInFlight.isEmpty })
@@ -582,9 +594,9 @@ public final class AppSimulation: Sendable {
     /// simulation, so each of its retains and releases goes through its side table: a copy
     /// per delivery cost two of them.)
     ///
-    /// After a delivery that queued main-actor work (``MainActorWork/pending``: a delegate's
-    /// `Task { @MainActor in ... }`), `pause` gives the main actor its turn before the next
-    /// callback runs (one load per delivery otherwise).
+    /// After a delivery that queued main-actor work (``MainActorWork/pendingBeforeNextCallback``:
+    /// a delegate's `Task { @MainActor in ... }`), `pause` gives the main actor its turn before
+    /// the next callback runs (four loads per delivery otherwise).
     static func runAll(
       _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
     ) {
@@ -592,7 +604,7 @@ public final class AppSimulation: Sendable {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
         delivery.run()
-        if work.pending { pause() }
+        if work.pendingBeforeNextCallback { pause() }
       }
     }
   }
@@ -808,6 +820,10 @@ public final class AppSimulation: Sendable {
     /// The first job on Swift's global executor naming no simulation that ``settle()`` waits
     /// to have run (``UnseenWork``): the number issued when this simulation last settled.
     package var unseenFrom = UnseenWork.issued
+    /// The count of calls this simulation's main-actor code made
+    /// (``MainActorWork/onMainCount``) when an instant's main-actor turns last looked at those
+    /// jobs (``AppSimulation/takeMainActorTurns()``).
+    package var onMainLooked = 0
     /// How many ``AppSimulation/settle()`` calls wait for such jobs now (the stall watch does
     /// not count that as the app waiting on nothing).
     package var waitingForUnseen = 0
@@ -1248,7 +1264,7 @@ public final class AppSimulation: Sendable {
   /// blocks the main thread until a callback comes gets it then.
   private func pauseForMainActor() {
     let work = executor.mainActorWork
-    for _ in 0..<2 where work.pending {
+    for _ in 0..<2 where work.pendingBeforeNextCallback {
       state.withLock { $0.turns += 1 }
       guard
         work.turnWaiting(limit: .seconds(1), quietLane: { executor.isIdleButForCaller })
@@ -1366,12 +1382,40 @@ public final class AppSimulation: Sendable {
   /// simulation's code queued off the main actor (``MainActorWork``) is known to have run, and
   /// what it started on the lane with it, then one more when main-actor code queued more of
   /// it: at least one (``Options/mainActorTurnAfterEveryBatch``), at most ``settleRounds``
-  /// (code on the lane that hops to the main actor forever).
+  /// (code on the lane that hops to the main actor forever). When this simulation's main-actor
+  /// code ran and jobs naming no simulation were queued (``UnseenWork``: a main-actor
+  /// `for await`'s next read of a stream), the turns wait for those jobs and take one more
+  /// (at most ``unseenWaits`` times).
   private func takeMainActorTurns() async {
     let work = executor.mainActorWork
+    var unseenWaits = 0
     for _ in 0..<Self.settleRounds {
       await yieldToApp()
       await quiesce()
+      // Main-actor code of this simulation that hopped into a nonisolated async function (a
+      // `for await` over an `AsyncStream`, whose iterator's `next` runs off the actor) queued
+      // that job on Swift's global executor naming no simulation (``UnseenWork``), in the turn
+      // or before it: it runs before time moves (the iterator then waits for the stream's next
+      // value, rather than finding it buffered later, off every turn), and what it queued on
+      // the main actor gets the next turn. The jobs queued since this simulation last looked
+      // (``settle()`` waits for them too), when its main-actor code ran since then (jobs of
+      // other tests in parallel alone cost no turn).
+      let onMain = work.onMainCount
+      let issued = UnseenWork.issued
+      let (from, looked) = state.withLock { state in
+        defer { state.onMainLooked = onMain }
+        return (state.unseenFrom, state.onMainLooked)
+      }
+      if issued != from, onMain != looked, unseenWaits < Self.unseenWaits {
+        unseenWaits += 1
+        state.withLock { $0.waitingForUnseen += 1 }
+        await UnseenWork.waitForJobs(from: from)
+        state.withLock { state in
+          state.waitingForUnseen -= 1
+          state.unseenFrom = max(state.unseenFrom, issued)
+        }
+        continue
+      }
       if !work.pendingElsewhere { break }
     }
     if work.pendingOnMain {
@@ -1379,6 +1423,11 @@ public final class AppSimulation: Sendable {
       await quiesce()
     }
   }
+
+  /// At most this many waits of ``takeMainActorTurns()`` for jobs on Swift's global executor
+  /// that name no simulation, queued during its turns (the numbers are process-wide: tests in
+  /// parallel queue such jobs too, and a `for await` over a stream needs one).
+  private static let unseenWaits = 8
 
   /// ``deliverInstant(turn:)`` for an instant that needs no suspension, done synchronously:
   /// when no other task's loop runs, delivers the lane here; returns whether the instant is

@@ -91,9 +91,9 @@ package enum ResumeRedirect {
         original(job)
       } else if let executor = pthread_getspecific(ResumeRedirect.key) {
         Unmanaged<SimulationExecutor>.fromOpaque(executor).takeUnretainedValue()
-          .enqueue(unowned: job)
+          .enqueueRedirected(job)
       } else if let simulation = AppSimulation.current {
-        simulation.executor.enqueue(unowned: job)
+        simulation.executor.enqueueRedirected(job)
       } else if UnseenWork.runs.load(ordering: .relaxed) > 0 {
         UnseenWork.run(job)
       } else if let previous = ResumeRedirect.previous {
@@ -107,6 +107,17 @@ package enum ResumeRedirect {
 }
 
 extension SimulationExecutor {
+  /// Queues `job`, sent to Swift's global executor by the simulation's code, on this lane
+  /// (``ResumeRedirect``), and counts it as main-actor work (``MainActorWork``): a main-actor
+  /// task it resumes hops to the main actor from the lane without asking the runtime for the
+  /// main executor (an `AsyncStream`'s `yield` in a delegate call, resuming a main-actor
+  /// `for await`). Counted after it is queued, so that a turn that reads the count with the
+  /// lane idle comes after the job has run.
+  package func enqueueRedirected(_ job: UnownedJob) {
+    enqueue(unowned: job)
+    mainActorWork.noteLaneJob()
+  }
+
   /// Runs `body` (the delivery loop's callbacks) with global enqueues made on this thread sent
   /// to this lane (``ResumeRedirect``). One thread-specific write before and after, none on
   /// the lane's own thread, whose loop has set it for good.
@@ -306,6 +317,12 @@ package enum UnseenWork {
 /// queued (a call that queues nothing, such as an isolation check, costs one turn more, never a
 /// missed job).
 ///
+/// A job the redirect queues on the lane (``SimulationExecutor/enqueueRedirected(_:)``) counts
+/// too: a main-actor task it resumes (an `AsyncStream`'s `for await` on the main actor, woken
+/// by `yield` in a delegate call) hops from the lane to the main actor without calling the hook
+/// (Swift 6.3, Linux). Known run, as work counted elsewhere is, by a turn queued with the lane
+/// idle.
+///
 /// A turn (``turn(quietLane:)``) is an item on the main queue, the main actor's serial queue
 /// (first in, first out): work counted before it was queued has run when it has run. Calls
 /// made on the main queue itself (main-actor code queuing more of it) are counted apart: such
@@ -329,6 +346,10 @@ package final class MainActorWork: Sendable {
   private let elsewhereRan = Atomic<Int>(0)
   /// The `onMain` count the last turn's item read on the main queue.
   private let readOnMain = Atomic<Int>(0)
+  /// Jobs the redirect queued on the lane (``SimulationExecutor/enqueueRedirected(_:)``), and
+  /// the count through which they are known to have run, with the main-actor work they queued.
+  private let laneJobs = Atomic<Int>(0)
+  private let laneJobsRan = Atomic<Int>(0)
 
   /// Counts one call of the hook for this simulation, on the main queue or elsewhere.
   func note(onMainQueue: Bool) {
@@ -339,15 +360,38 @@ package final class MainActorWork: Sendable {
     }
   }
 
-  /// Whether work counted has not yet been seen run by a turn: four loads, no lock (asked at
-  /// every instant `advance` stops at, after every delivery).
+  /// How many calls main-actor code of this simulation made (``note(onMainQueue:)`` on the
+  /// main queue): it ran between two reads that differ.
+  package var onMainCount: Int { onMain.load(ordering: .sequentiallyConsistent) }
+
+  /// Counts one job the redirect queued on the lane: a continuation resumed or a task started
+  /// by the simulation's code (``SimulationExecutor/enqueueRedirected(_:)``).
+  func noteLaneJob() {
+    laneJobs.add(1, ordering: .sequentiallyConsistent)
+  }
+
+  /// Whether work counted has not yet been seen run by a turn: six loads, no lock (asked at
+  /// every instant `advance` stops at).
   package var pending: Bool { pendingElsewhere || pendingOnMain }
 
+  /// Whether main-actor work counted by the main-executor hook has not yet been seen run (four
+  /// loads, asked after every delivery): what the delivery loop's pause between two callbacks
+  /// can run. A job the redirect queued on the lane is left out: while the loop runs on the
+  /// lane's thread, the job runs only after the loop, so a turn between callbacks cannot see
+  /// what it queues on the main actor; the instant's end does (``pending``).
+  package var pendingBeforeNextCallback: Bool {
+    pendingOnMain
+      || elsewhere.load(ordering: .sequentiallyConsistent)
+        != elsewhereRan.load(ordering: .sequentiallyConsistent)
+  }
+
   /// Whether work counted off the main queue (the lane's code, a callback, a task of the run
-  /// on another executor) has not yet been seen run.
+  /// on another executor, a job the redirect queued on the lane) has not yet been seen run.
   package var pendingElsewhere: Bool {
     elsewhere.load(ordering: .sequentiallyConsistent)
       != elsewhereRan.load(ordering: .sequentiallyConsistent)
+      || laneJobs.load(ordering: .sequentiallyConsistent)
+        != laneJobsRan.load(ordering: .sequentiallyConsistent)
   }
 
   /// Whether work main-actor code counted (more main-actor work: a `Task { @MainActor }` it
@@ -365,6 +409,7 @@ package final class MainActorWork: Sendable {
   /// before the item.
   package func turn(quietLane: () -> Bool) async {
     let elsewhereBefore = elsewhere.load(ordering: .sequentiallyConsistent)
+    let laneJobsBefore = laneJobs.load(ordering: .sequentiallyConsistent)
     let quiet = quietLane()
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -377,7 +422,10 @@ package final class MainActorWork: Sendable {
       }
     }
     onMainRan.max(onMainBefore, ordering: .sequentiallyConsistent)
-    if quiet { elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent) }
+    if quiet {
+      elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent)
+      laneJobsRan.max(laneJobsBefore, ordering: .sequentiallyConsistent)
+    }
   }
 }
 
@@ -391,6 +439,7 @@ extension MainActorWork {
   package func turnWaiting(limit: DispatchTimeInterval, quietLane: () -> Bool) -> Bool {
     if SimulationExecutor.isOnMainQueue { return false }
     let elsewhereBefore = elsewhere.load(ordering: .sequentiallyConsistent)
+    let laneJobsBefore = laneJobs.load(ordering: .sequentiallyConsistent)
     let quiet = quietLane()
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     let ran = DispatchSemaphore(value: 0)
@@ -401,7 +450,10 @@ extension MainActorWork {
     }
     guard ran.wait(timeout: .now() + limit) == .success else { return false }
     onMainRan.max(onMainBefore, ordering: .sequentiallyConsistent)
-    if quiet { elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent) }
+    if quiet {
+      elsewhereRan.max(elsewhereBefore, ordering: .sequentiallyConsistent)
+      laneJobsRan.max(laneJobsBefore, ordering: .sequentiallyConsistent)
+    }
     return true
   }
 }

@@ -17,19 +17,6 @@ import WorkoutSimTestSupport
     HKWorkoutEvent(type: .lap, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
   }
 
-  /// The error message `body` throws, or `nil`.
-  static func refusal(_ body: () async throws -> Void) async -> String? {
-    do {
-      try await body()
-      return nil
-    } catch let error as HKError {
-      #expect(error.code == .errorInvalidArgument)
-      return error.localizedDescription
-    } catch {
-      return "\(error)"
-    }
-  }
-
   /// Collection began at t = 0: a lap at t = -10 s is refused; after the end at t = 100 s, a
   /// lap at t = 150 s is refused and a marker at t = 100 s (the end itself) is kept. Both
   /// refusals are in the run's errors under `addWorkoutEvents`' action, `addEvent`.
@@ -39,13 +26,17 @@ import WorkoutSimTestSupport
       let (session, builder) = try await startedRun(HKHealthStore(), simulation)
       try await simulation.advance(by: .seconds(100))
       #expect(
-        await Self.refusal { try await builder.addWorkoutEvents([Self.lap(at: noon(plus: -10))]) }
+        await invalidArgumentRefusal {
+          try await builder.addWorkoutEvents([Self.lap(at: noon(plus: -10))])
+        }
           == "A lap event dated t = -10 s lies before the workout's start and cannot be added (the workout began at t = 0 s): \(Self.rule); date it at or after the builder's startDate"
       )
       session.end()
       try await builder.endCollection(at: noon(plus: 100))
       #expect(
-        await Self.refusal { try await builder.addWorkoutEvents([Self.lap(at: noon(plus: 150))]) }
+        await invalidArgumentRefusal {
+          try await builder.addWorkoutEvents([Self.lap(at: noon(plus: 150))])
+        }
           == "A lap event dated t = 150 s lies after the workout's end and cannot be added (the workout spans t = 0 s to t = 100 s): \(Self.rule); date it at or before the builder's endDate"
       )
       let marker = HKWorkoutEvent(
@@ -103,7 +94,7 @@ import WorkoutSimTestSupport
       let start = simulation.now.addingTimeInterval(-3600)
       try await builder.beginCollection(at: start)
       #expect(
-        await Self.refusal {
+        await invalidArgumentRefusal {
           try await builder.addWorkoutEvents([Self.lap(at: start.addingTimeInterval(-60))])
         }
           == "A lap event dated t = -3660 s lies before the workout's start and cannot be added (the workout began at t = -3600 s): \(Self.rule); date it at or after the builder's startDate"
@@ -111,7 +102,7 @@ import WorkoutSimTestSupport
       try await builder.addWorkoutEvents([Self.lap(at: start.addingTimeInterval(2400))])
       try await builder.endCollection(at: start.addingTimeInterval(1800))
       #expect(
-        await Self.refusal {
+        await invalidArgumentRefusal {
           try await builder.addWorkoutEvents([Self.lap(at: start.addingTimeInterval(1801))])
         }
           == "A lap event dated t = -1799 s lies after the workout's end and cannot be added (the workout spans t = -3600 s to t = -1800 s): \(Self.rule); date it at or before the builder's endDate"
@@ -142,7 +133,7 @@ import WorkoutSimTestSupport
         workoutEvents: [Self.lap(at: end.addingTimeInterval(60))], totalEnergyBurned: nil,
         totalDistance: nil, metadata: nil)
       #expect(
-        await Self.refusal { try await store.save(late) }
+        await invalidArgumentRefusal { try await store.save(late) }
           == "save: A lap event dated t = -5340 s lies after the workout's end and cannot be saved with it (the workout spans t = -7200 s to t = -5400 s): \(Self.rule); date it between the workout's startDate and endDate"
       )
       #expect(store.savedObjects.isEmpty)

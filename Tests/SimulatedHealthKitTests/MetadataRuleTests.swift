@@ -11,19 +11,6 @@ import WorkoutSimTestSupport
 @Suite struct MetadataRuleTests {
   static let takes = "HealthKit takes String, NSNumber (Bool, Int, Double), Date or HKQuantity"
 
-  /// The error message `body` throws, or `nil`.
-  static func refusal(_ body: () async throws -> Void) async -> String? {
-    do {
-      try await body()
-      return nil
-    } catch let error as HKError {
-      #expect(error.code == .errorInvalidArgument)
-      return error.localizedDescription
-    } catch {
-      return "\(error)"
-    }
-  }
-
   /// `save` of a quantity sample with an array value, a category sample with a dictionary, a
   /// workout with a `UUID` and a workout whose event has an array fails naming the key, the
   /// value's type and the types HealthKit takes; nothing is saved. The same sample with a
@@ -43,7 +30,7 @@ import WorkoutSimTestSupport
           end: start.addingTimeInterval(60), metadata: metadata)
       }
       #expect(
-        await Self.refusal {
+        await invalidArgumentRefusal {
           try await store.save(stepSample(["Tags": ["a", "b"], "Cup": "mug"]))
         }
           == "save: Metadata value for key Tags of an HKQuantitySample is a Array<String>; \(Self.takes)"
@@ -52,7 +39,7 @@ import WorkoutSimTestSupport
         type: mindful, value: 0, start: start, end: start.addingTimeInterval(60),
         metadata: ["Nested": ["k": 1]])
       #expect(
-        await Self.refusal { try await store.save(session) }
+        await invalidArgumentRefusal { try await store.save(session) }
           == "save: Metadata value for key Nested of an HKCategorySample is a Dictionary<String, Int>; \(Self.takes)"
       )
       let workout = HKWorkout(
@@ -60,7 +47,7 @@ import WorkoutSimTestSupport
         workoutEvents: nil, totalEnergyBurned: nil, totalDistance: nil,
         metadata: ["Plan": UUID()])
       #expect(
-        await Self.refusal { try await store.save(workout) }
+        await invalidArgumentRefusal { try await store.save(workout) }
           == "save: Metadata value for key Plan of an HKWorkout is a UUID; \(Self.takes)")
       let lap = HKWorkoutEvent(
         type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(60), duration: 0),
@@ -69,7 +56,7 @@ import WorkoutSimTestSupport
         activityType: .running, start: start, end: start.addingTimeInterval(300),
         workoutEvents: [lap], totalEnergyBurned: nil, totalDistance: nil, metadata: nil)
       #expect(
-        await Self.refusal { try await store.save(withLap) }
+        await invalidArgumentRefusal { try await store.save(withLap) }
           == "save: Metadata value for key Splits of a workout event is a Array<Int>; \(Self.takes)"
       )
       #expect(store.savedObjects.isEmpty)

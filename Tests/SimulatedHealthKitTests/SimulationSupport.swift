@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Testing
 import WorkoutJSON
 import WorkoutScenario
 import WorkoutSimTestSupport
@@ -138,4 +139,18 @@ final class WorkoutManager {
 /// The `records` member of a result's JSON document, as bytes.
 func recordBytes(_ result: RunResult) -> [UInt8] {
   JSONWriter.encodedBytes(result.document()["records"] ?? .null)
+}
+
+/// The message of the `HKError` `body` throws (expected to be `errorInvalidArgument`: another
+/// code is an issue), any other error's description, or `nil` when it throws nothing.
+func invalidArgumentRefusal(_ body: () async throws -> Void) async -> String? {
+  do {
+    try await body()
+    return nil
+  } catch let error as HKError {
+    #expect(error.code == .errorInvalidArgument)
+    return error.localizedDescription
+  } catch {
+    return "\(error)"
+  }
 }

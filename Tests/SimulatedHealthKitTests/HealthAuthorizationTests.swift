@@ -268,7 +268,7 @@ import WorkoutSimulation
         "SimulatedHealthKit cannot read the predicate "))
     #expect(
       NSSortDescriptor.unknownKeyMessage("quantity")
-        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not quantity"
+        == "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance or HKWorkoutSortIdentifierTotalEnergyBurned), not quantity"
     )
     #expect(
       BucketGrid.emptyIntervalMessage

@@ -124,4 +124,65 @@ import Testing
     #expect(options.rawValue == 10)
     #expect(options.contains(.discreteMax) && !options.contains(.cumulativeSum))
   }
+
+  /// HKMetadataEnums.h (2025): each enumeration's first raw value is written out in the header
+  /// and the rest count on from it, in this order.
+  @Test func metadataEnumerationsHaveTheHeadersRawValues() {
+    #expect(
+      cases(of: HKWeatherCondition.self, in: -1...40) == [
+        "none": 0, "clear": 1, "fair": 2, "partlyCloudy": 3, "mostlyCloudy": 4, "cloudy": 5,
+        "foggy": 6, "haze": 7, "windy": 8, "blustery": 9, "smoky": 10, "dust": 11, "snow": 12,
+        "hail": 13, "sleet": 14, "freezingDrizzle": 15, "freezingRain": 16,
+        "mixedRainAndHail": 17, "mixedRainAndSnow": 18, "mixedRainAndSleet": 19,
+        "mixedSnowAndSleet": 20, "drizzle": 21, "scatteredShowers": 22, "showers": 23,
+        "thunderstorms": 24, "tropicalStorm": 25, "hurricane": 26, "tornado": 27,
+      ])
+    #expect(
+      cases(of: HKHeartRateMotionContext.self, in: -1...9) == [
+        "notSet": 0, "sedentary": 1, "active": 2,
+      ])
+    #expect(
+      cases(of: HKUserMotionContext.self, in: -1...9) == [
+        "notSet": 0, "stationary": 1, "active": 2,
+      ])
+    #expect(
+      cases(of: HKHeartRateSensorLocation.self, in: -1...20) == [
+        "other": 0, "chest": 1, "wrist": 2, "finger": 3, "hand": 4, "earLobe": 5, "foot": 6,
+      ])
+    #expect(
+      cases(of: HKBodyTemperatureSensorLocation.self, in: -1...20) == [
+        "other": 0, "armpit": 1, "body": 2, "ear": 3, "finger": 4, "gastroIntestinal": 5,
+        "mouth": 6, "rectum": 7, "toe": 8, "earDrum": 9, "temporalArtery": 10, "forehead": 11,
+      ])
+    #expect(
+      cases(of: HKDevicePlacementSide.self, in: -1...9) == [
+        "unknown": 0, "left": 1, "right": 2, "central": 3,
+      ])
+    #expect(
+      cases(of: HKBloodGlucoseMealTime.self, in: -1...9) == [
+        "preprandial": 1, "postprandial": 2,
+      ])
+    #expect(cases(of: HKInsulinDeliveryReason.self, in: -1...9) == ["basal": 1, "bolus": 2])
+    #expect(
+      cases(of: HKVO2MaxTestType.self, in: -1...9) == [
+        "maxExercise": 1, "predictionSubMaxExercise": 2, "predictionNonExercise": 3,
+        "predictionStepTest": 4,
+      ])
+    #expect(
+      cases(of: HKHeartRateRecoveryTestType.self, in: -1...9) == [
+        "maxExercise": 1, "predictionSubMaxExercise": 2, "predictionNonExercise": 3,
+      ])
+    #expect(
+      cases(of: HKPhysicalEffortEstimationType.self, in: -1...9) == [
+        "activityLookup": 1, "deviceSensed": 2,
+      ])
+    #expect(
+      cases(of: HKCyclingFunctionalThresholdPowerTestType.self, in: -1...9) == [
+        "maxExercise60Minute": 1, "maxExercise20Minute": 2, "rampTest": 3,
+        "predictionExercise": 4,
+      ])
+    #expect(cases(of: HKWaterSalinity.self, in: -1...9) == ["freshWater": 1, "saltWater": 2])
+    #expect(
+      cases(of: HKAppleECGAlgorithmVersion.self, in: -1...9) == ["version1": 1, "version2": 2])
+  }
 }

@@ -300,4 +300,16 @@ import WorkoutCore
     #expect(!HKQuantity(unit: .appleEffortScore(), doubleValue: 7).is(compatibleWith: .count()))
     #expect(!HKQuantity(unit: .siemen(), doubleValue: 1).is(compatibleWith: .volt()))
   }
+
+  /// Lux (iOS 17): the SI symbol `lx`, prefixed like other SI units (1 klx = 1000 lx), and an
+  /// illuminance converts into nothing else (not a count, not a percent).
+  @Test func luxIsIlluminanceOnly() {
+    #expect(HKUnit.lux().unitString == "lx")
+    #expect(HKUnit.luxUnit(with: .kilo).unitString == "klx")
+    #expect(HKUnit(from: "lx") == .lux())
+    let bright = HKQuantity(unit: .luxUnit(with: .kilo), doubleValue: 2.5)
+    #expect(bright.doubleValue(for: .lux()) == 2500)
+    #expect(!bright.is(compatibleWith: .count()))
+    #expect(!bright.is(compatibleWith: .percent()))
+  }
 }

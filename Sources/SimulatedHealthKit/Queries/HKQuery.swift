@@ -150,6 +150,24 @@ public let HKSampleSortIdentifierStartDate = "startDate"
 public let HKSampleSortIdentifierEndDate = "endDate"
 
 // swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a workout's duration, `"duration"`, the property's name as the sample keys
+/// are theirs (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsortidentifierduration).
+public let HKWorkoutSortIdentifierDuration = "duration"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a workout's total distance, `"totalDistance"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsortidentifiertotaldistance);
+/// a workout without one sorts before every distance, ascending.
+public let HKWorkoutSortIdentifierTotalDistance = "totalDistance"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The sort key of a workout's total energy burned, `"totalEnergyBurned"` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkworkoutsortidentifiertotalenergyburned);
+/// a workout without one sorts before every energy, ascending.
+public let HKWorkoutSortIdentifierTotalEnergyBurned = "totalEnergyBurned"
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
 /// The key path of a sample's start date in predicates, `"startDate"` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathstartdate).
 public let HKPredicateKeyPathStartDate = "startDate"
@@ -194,8 +212,9 @@ public let HKPredicateKeyPathCategoryValue = "value"
 /// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathworkouttype).
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 
-/// The comparison of ``HKQuery/predicateForQuantitySamples(with:quantity:)`` and
-/// ``HKQuery/predicateForCategorySamples(with:value:)``: the cases and raw values of Foundation's
+/// The comparison of ``HKQuery/predicateForQuantitySamples(with:quantity:)``,
+/// ``HKQuery/predicateForCategorySamples(with:value:)``, ``HKQuery/predicateForWorkouts(with:duration:)``
+/// and ``HKQuery/predicateForObjects(withMetadataKey:operatorType:value:)``: the cases and raw values of Foundation's
 /// `NSComparisonPredicate.Operator` that HealthKit accepts.
 ///
 /// swift-corelibs-foundation marks `NSComparisonPredicate` deprecated ("unsupported"), so the
@@ -251,8 +270,9 @@ public final class HKPredicate: NSPredicate {
     case workoutActivity(HKWorkoutActivityType)
     /// `predicateForWorkouts(with:duration:)`: seconds.
     case workoutDuration(HKPredicateOperator, TimeInterval)
-    /// `predicateForObjects(withMetadataKey:)`.
-    case metadataKey(String)
+    /// `predicateForObjects(withMetadataKey:)`, `…(withMetadataKey:allowedValues:)` and
+    /// `…(withMetadataKey:operatorType:value:)`: the key and what its value must be.
+    case metadata(String, MetadataCondition)
     /// `predicateForWorkoutEffortSamplesRelated(workout:activity:)`: the UUIDs.
     case effortRelated(workout: UUID, activity: UUID?)
     /// `predicateForStatesOfMind(...)` (Values/HKStateOfMind.swift).
@@ -272,6 +292,73 @@ public final class HKPredicate: NSPredicate {
     case medication(MedicationCondition)
     /// `predicateForMedicationDoseEvent(...)` (Values/HKMedications.swift).
     case doseEvent(DoseEventCondition)
+  }
+
+  /// A value a metadata predicate compares with: what `HKObject.metadata` holds, read as a
+  /// number (an `NSNumber`, a Swift number or Boolean), a string or a date.
+  enum MetadataOperand: Sendable {
+    case number(Double)
+    case string(String)
+    case date(Date)
+
+    /// `value` read as an operand; `nil` for another type (an ``HKQuantity``).
+    init?(_ value: Any) {
+      switch value {
+      case let date as Date: self = .date(date)
+      case let string as String: self = .string(string)
+      case let number as NSNumber: self = .number(number.doubleValue)
+      case let bool as Bool: self = .number(bool ? 1 : 0)
+      case let int as Int: self = .number(Double(int))
+      case let double as Double: self = .number(double)
+      default: return nil
+      }
+    }
+
+    /// `value` of a predicate the app makes for `key`; traps naming the type when HealthKit
+    /// would not take it.
+    static func required(_ value: Any, key: String) -> Self {
+      guard let operand = Self(value) else {
+        preconditionFailure(
+          "HKQuery.predicateForObjects(withMetadataKey: \"\(key)\", …): a metadata value to match must be a String, a number (NSNumber, Int, Double, Bool) or a Date, not \(type(of: value)) (Apple's predicateForObjects(withMetadataKey:operatorType:value:) page)"
+        )
+      }
+      return operand
+    }
+
+    /// Whether `self` (the object's value) compares to `operand` with `comparison`; values of
+    /// different kinds never do.
+    func holds(_ comparison: HKPredicateOperator, _ operand: Self) -> Bool {
+      switch (self, operand) {
+      case (.number(let value), .number(let other)): comparison.health.holds(value, other)
+      case (.string(let value), .string(let other)): comparison.health.holds(value, other)
+      case (.date(let value), .date(let other)): comparison.health.holds(value, other)
+      default: false
+      }
+    }
+  }
+
+  /// What a metadata predicate asks of the value under its key.
+  enum MetadataCondition: Sendable {
+    /// Any value (`predicateForObjects(withMetadataKey:)`).
+    case present
+    /// A value equal to one of these (`allowedValues:`).
+    case oneOf([MetadataOperand])
+    /// A value that compares to the operand (`operatorType:value:`).
+    case compare(HKPredicateOperator, MetadataOperand)
+
+    /// Whether an object whose metadata holds `value` under the key matches (the one home of
+    /// the rule for app objects, saved workouts and correlations).
+    func holds(_ value: Any?) -> Bool {
+      guard let value else { return false }
+      switch self {
+      case .present: return true
+      case .oneOf(let operands):
+        guard let read = MetadataOperand(value) else { return false }
+        return operands.contains { read.holds(.equalTo, $0) }
+      case .compare(let comparison, let operand):
+        return MetadataOperand(value)?.holds(comparison, operand) ?? false
+      }
+    }
   }
 
   init(_ filter: Filter) {
@@ -419,7 +506,35 @@ extension HKQuery {
   /// carry no metadata) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withmetadatakey:)).
   public class func predicateForObjects(withMetadataKey key: String) -> NSPredicate {
-    HKPredicate(.metadataKey(key))
+    HKPredicate(.metadata(key, .present))
+  }
+
+  /// Objects whose metadata value for `key` equals one of `allowedValues` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withmetadatakey:allowedvalues:)):
+  /// `predicateForObjects(withMetadataKey: HKMetadataKeyExternalUUID, allowedValues: [id])`.
+  /// Values are `String`, numbers (`NSNumber`, `Int`, `Double`, `Bool`: compared as numbers, so
+  /// `true` equals 1) or `Date`, as Apple's page requires; a value of another type traps with a
+  /// message naming it, as HealthKit raises (docs/swift-api.md#the-health-store).
+  public class func predicateForObjects(withMetadataKey key: String, allowedValues: [Any])
+    -> NSPredicate
+  {
+    let operands = allowedValues.map { HKPredicate.MetadataOperand.required($0, key: key) }
+    return HKPredicate(.metadata(key, .oneOf(operands)))
+  }
+
+  /// Objects whose metadata value for `key` compares to `value` with `operatorType` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(withmetadatakey:operatortype:value:)):
+  /// numbers with numbers, strings with strings (Swift's `String` order) and dates with dates;
+  /// a value of another kind under the key (an ``HKQuantity``, a string against a number) never
+  /// matches. `value` is a `String`, a number or a `Date`, as Apple's page requires; another
+  /// type traps with a message naming it. Apple's parameter is Foundation's
+  /// `NSComparisonPredicate.Operator`: ``HKPredicateOperator`` has its comparisons, so
+  /// `operatorType: .greaterThan` compiles against both (docs/swift-api.md#the-health-store).
+  public class func predicateForObjects(
+    withMetadataKey key: String, operatorType: HKPredicateOperator, value: Any
+  ) -> NSPredicate {
+    HKPredicate(
+      .metadata(key, .compare(operatorType, HKPredicate.MetadataOperand.required(value, key: key))))
   }
 
   /// The trap message of a predicate the simulated store cannot read.
@@ -434,18 +549,28 @@ extension HKQuery {
   extension NSSortDescriptor {
     /// `NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: false)`, as apps write
     /// it: swift-corelibs-foundation has no key-value coding, so this overload makes the key-path
-    /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`) or
-    /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`).
+    /// descriptor of ``HKSample/startDate`` (`HKSampleSortIdentifierStartDate`),
+    /// ``HKSample/endDate`` (`HKSampleSortIdentifierEndDate`), or of a workout's
+    /// ``HKWorkout/duration`` (`HKWorkoutSortIdentifierDuration`), total distance in metres
+    /// (`HKWorkoutSortIdentifierTotalDistance`) or total energy in kilocalories
+    /// (`HKWorkoutSortIdentifierTotalEnergyBurned`; a workout without the total first,
+    /// ascending).
     ///
     /// Traps with "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by
-    /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not <key>" for any other
-    /// key, or `nil` (docs/swift-api.md#the-health-store).
+    /// HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by …),
+    /// not <key>" for any other key, or `nil` (docs/swift-api.md#the-health-store).
     public convenience init(key: String?, ascending: Bool) {
       switch key {
       case HKSampleSortIdentifierStartDate:
         self.init(keyPath: \HKSample.startDate, ascending: ascending)
       case HKSampleSortIdentifierEndDate:
         self.init(keyPath: \HKSample.endDate, ascending: ascending)
+      case HKWorkoutSortIdentifierDuration:
+        self.init(keyPath: \HKWorkout.duration, ascending: ascending)
+      case HKWorkoutSortIdentifierTotalDistance:
+        self.init(keyPath: \HKWorkout.distanceSortKey, ascending: ascending)
+      case HKWorkoutSortIdentifierTotalEnergyBurned:
+        self.init(keyPath: \HKWorkout.energySortKey, ascending: ascending)
       default:
         preconditionFailure(Self.unknownKeyMessage(key))
       }
@@ -456,6 +581,6 @@ extension HKQuery {
 extension NSSortDescriptor {
   /// The trap message of an unknown sort key.
   static func unknownKeyMessage(_ key: String?) -> String {
-    "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate, not \(key ?? "nil")"
+    "NSSortDescriptor(key:ascending:): SimulatedHealthKit sorts samples by HKSampleSortIdentifierStartDate or HKSampleSortIdentifierEndDate (workouts also by HKWorkoutSortIdentifierDuration, HKWorkoutSortIdentifierTotalDistance or HKWorkoutSortIdentifierTotalEnergyBurned), not \(key ?? "nil")"
   }
 }

@@ -368,15 +368,15 @@ extension HealthKitSimulation.State {
       return .ids(Set(ids))
     case .effortRelated(let workout, let activity):
       return .ids(effortSampleIDs(workout: workout, activity: activity))
-    case .metadataKey(let key):
-      let own = appObjects.filter { $0.value.metadata?[key] != nil }.map(\.key)
-      var ids = Set(own)
+    case .metadata(let key, let condition):
+      // The app's own objects, and workouts (generated, finished or saved) as the app reads
+      // their metadata back: generated samples carry none.
+      var ids = Set(appObjects.filter { condition.holds($0.value.metadata?[key]) }.map(\.key))
       if type == .workout {
-        for id in health.samples(
-          of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil)
-        where health.workouts[Int(health.sample(id).value)].metadata[key] != nil {
-          ids.insert(id)
-        }
+        ids.formUnion(
+          workoutIDs(context: context) { workout, _ in
+            condition.holds(workout.metadata?[key])
+          })
       }
       return .ids(ids)
     }

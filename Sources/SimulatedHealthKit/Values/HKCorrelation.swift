@@ -248,8 +248,8 @@ extension HealthKitSimulation.State {
       return object.device.map { devices.contains($0) } ?? false
     case .uuids(let uuids):
       return uuids.contains(object.uuid)
-    case .metadataKey(let key):
-      return object.metadata?[key] != nil
+    case .metadata(let key, let condition):
+      return condition.holds(object.metadata?[key])
     case .quantity(let comparison, let quantity):
       guard let sample = object as? HKQuantitySample,
         sample.quantity.is(compatibleWith: quantity.unit)

@@ -449,6 +449,14 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// `rad`: an angle in radians (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkunit/radianangle()).
   public class func radianAngle() -> Self { unit(.radianAngle, .none) }
+  /// `lx`: illuminance in lux (time in daylight's ``HKMetadataKeyMaximumLightIntensity``);
+  /// compatible only with itself (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/lux(); the string is the SI
+  /// symbol).
+  public class func lux() -> Self { unit(.lux, .none) }
+  /// `lx` with a metric prefix (`.kilo` → `klx`) (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/luxunit(with:)).
+  public class func luxUnit(with prefix: HKMetricPrefix) -> Self { unit(.lux, prefix) }
 }
 
 // MARK: - Atoms
@@ -501,11 +509,13 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case prismDiopter = "pD"
   case degreeAngle = "deg"
   case radianAngle = "rad"
+  case lux = "lx"
 
   /// Whether an SI prefix may precede the symbol.
   var takesPrefix: Bool {
     switch self {
-    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz, .pascal, .siemen: true
+    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz, .pascal, .siemen, .lux:
+      true
     default: false
     }
   }
@@ -547,6 +557,7 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     case .diopter: Dimension(diopter: 1)
     case .prismDiopter: Dimension(prismDiopter: 1)
     case .degreeAngle, .radianAngle: Dimension(angle: 1)
+    case .lux: Dimension(illuminance: 1)
     }
   }
 
@@ -592,7 +603,7 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
     // 1 S = 1 A²·s³/(kg·m²) = 1/1000 in grams.
     case .siemen: (1, 1000)
     case .internationalUnit, .decibelAWeightedSoundPressureLevel, .decibelHearingLevel,
-      .appleEffortScore, .diopter, .prismDiopter, .radianAngle:
+      .appleEffortScore, .diopter, .prismDiopter, .radianAngle, .lux:
       (1, 1)
     // 1° = π/180 rad.
     case .degreeAngle: (Double.pi, 180)
@@ -628,7 +639,8 @@ struct Factor: Sendable, Hashable {
 /// Exponents of the base quantities mass (g), length (m), time (s), electric current (A) and
 /// temperature (K), and of the units that convert into nothing else: international units,
 /// the two decibel levels (logarithmic: compatible only with themselves, not with pascals),
-/// Apple's effort score, the diopter and the prism diopter; and of plane angle (`rad`, `deg`).
+/// Apple's effort score, the diopter and the prism diopter; and of plane angle (`rad`, `deg`)
+/// and illuminance (`lx`).
 struct Dimension: Sendable, Hashable {
   var mass = 0
   var length = 0
@@ -642,6 +654,7 @@ struct Dimension: Sendable, Hashable {
   var diopter = 0
   var prismDiopter = 0
   var angle = 0
+  var illuminance = 0
 
   mutating func add(_ other: Dimension, times power: Int) {
     mass += other.mass * power
@@ -656,6 +669,7 @@ struct Dimension: Sendable, Hashable {
     diopter += other.diopter * power
     prismDiopter += other.prismDiopter * power
     angle += other.angle * power
+    illuminance += other.illuminance * power
   }
 }
 

@@ -160,6 +160,14 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
   /// distance type".
   public var totalDistance: HKQuantity? { distance }
 
+  /// The total distance in metres for `HKWorkoutSortIdentifierTotalDistance`, −∞ without one
+  /// (swift-corelibs-foundation sorts by key paths of `Comparable` values only).
+  var distanceSortKey: Double { distance?.doubleValue(for: .meter()) ?? -.infinity }
+
+  /// The total energy in kilocalories for `HKWorkoutSortIdentifierTotalEnergyBurned`, −∞
+  /// without one.
+  var energySortKey: Double { energyBurned?.doubleValue(for: .kilocalorie()) ?? -.infinity }
+
   /// Swimming strokes: the sum of the workout's `swimmingStrokeCount` statistics (a swim's, or
   /// an app's workout made with a stroke total), or `nil` without them.
   @available(

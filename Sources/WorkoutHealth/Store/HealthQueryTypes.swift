@@ -62,8 +62,9 @@ public enum HealthComparison: Sendable, Equatable {
   /// `value > operand`.
   case greaterThan
 
-  /// Whether `value` compares to `operand` as this operator says.
-  public func holds(_ value: Double, _ operand: Double) -> Bool {
+  /// Whether `value` compares to `operand` as this operator says (numbers, and the strings and
+  /// dates of metadata predicates).
+  public func holds<Value: Comparable>(_ value: Value, _ operand: Value) -> Bool {
     switch self {
     case .lessThan: value < operand
     case .lessThanOrEqual: value <= operand

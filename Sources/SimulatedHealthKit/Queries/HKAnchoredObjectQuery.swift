@@ -102,7 +102,9 @@ public var HKAnchoredObjectQueryNoAnchor: Int32 { 0 }
 public final class HKDeletedObject: NSObject, NSSecureCoding, @unchecked Sendable {
   /// The deleted object's UUID.
   public let uuid: UUID
-  /// The metadata kept for it: `nil` (the store keeps none).
+  /// The metadata kept for it: `HKMetadataKeySyncIdentifier` and `HKMetadataKeySyncVersion` when
+  /// the deleted object had them, else `nil` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkdeletedobject/metadata).
   public let metadata: [String: Any]?
 
   init(uuid: UUID, metadata: [String: Any]? = nil) {
@@ -361,7 +363,11 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     var latest = anchor ?? HealthAnchor(value: 0)
     for part in changes {
       added.append(contentsOf: part.added)
-      deleted.append(contentsOf: part.deleted.map { HKDeletedObject(uuid: state.uuid(of: $0.id)) })
+      deleted.append(
+        contentsOf: part.deleted.map {
+          HKDeletedObject(
+            uuid: state.uuid(of: $0.id), metadata: state.deletedSyncIdentities[$0.id]?.metadata)
+        })
       if part.anchor.value > latest.value { latest = part.anchor }
     }
     if changes.count > 1 { added.sort() }

@@ -21,6 +21,9 @@ final class HealthKitState: @unchecked Sendable {
   var saved: [HKObject] = []
   /// The app's own saved objects by store id, as the app made them (UUID, metadata, device).
   var appObjects: [HealthSampleID: HKSample] = [:]
+  /// The sync identity of each of the app's deleted objects that had one, by store id: an
+  /// anchored query's `HKDeletedObject` carries it as metadata (Store/SyncIdentity.swift).
+  var deletedSyncIdentities: [HealthSampleID: SyncIdentity] = [:]
   /// Authorization answers and what was asked.
   var authorization: AuthorizationState
   /// The one-time prompt for health data while the phone is locked during the app's workouts:
@@ -69,6 +72,15 @@ extension AppSimulation.State {
     _modify {
       let state = healthKit
       yield &state.appObjects
+    }
+  }
+
+  /// The sync identities of the app's deleted objects (``HealthKitState/deletedSyncIdentities``).
+  var deletedSyncIdentities: [HealthSampleID: SyncIdentity] {
+    get { existingHealthKit?.deletedSyncIdentities ?? [:] }
+    _modify {
+      let state = healthKit
+      yield &state.deletedSyncIdentities
     }
   }
 

@@ -183,7 +183,7 @@ extension HKHealthStore {
   /// (`save`, `add(_:to:completion:)`, `relateWorkoutEffortSample`): one `wallClockDate` entry,
   /// or with strict dates the call's error (docs/swift-api.md#the-wall-clock-rule).
   func insert(
-    _ objects: [HKObject], correlations: [HKCorrelation] = [],
+    _ given: [HKObject], correlations: [HKCorrelation] = [],
     into state: inout HealthKitSimulation.State, context: QueryContext, relating: Bool,
     call: String
   ) -> Result<[HealthSampleID], HKError> {
@@ -194,7 +194,7 @@ extension HKHealthStore {
     // Metadata values HealthKit takes (`HKWorkoutBuilder.metadataRefusal`, the rule
     // `addMetadata` applies): on a device an object made with another raises an exception at
     // its initializer; here `save` fails naming the key (docs/swift-api.md#metadata).
-    for object in objects + correlations as [HKObject] {
+    for object in given + correlations as [HKObject] {
       let events = (object as? HKWorkout)?.workoutEvents ?? []
       if let message = HKWorkoutBuilder.metadataRefusal(
         object.metadata, of: " of an \(Swift.type(of: object))")
@@ -204,6 +204,14 @@ extension HKHealthStore {
       {
         return .failure(HKError(.errorInvalidArgument, "\(call): " + message))
       }
+    }
+    // Sync identifiers (Store/SyncIdentity.swift): objects HealthKit ignores are not stored,
+    // and the older versions the others replace are deleted once they are.
+    let objects: [HKObject]
+    let replaced: [HealthSampleID]
+    switch state.applyingSyncIdentities(to: given) {
+    case .success(let applied): (objects, replaced) = applied
+    case .failure(let error): return .failure(HKError(error.code, "\(call): " + error.message))
     }
     for object in objects {
       // A workout the app made with HKWorkout's deprecated initializers
@@ -304,6 +312,7 @@ extension HKHealthStore {
       let leaked = dates.contains { simulation.isWallClockLeak($0, now: now) }
       ids.append(state.storeAppWorkout(workout, instants: leaked ? read : nil, context: context))
     }
+    state.deleteAppObjects(replaced)
     if let device {
       state.noteDeviceSave(
         ids, uuids: stored.map(\.uuid.uuidString), device: device, simulation: simulation)
@@ -368,9 +377,7 @@ extension HKHealthStore {
         }
         ids.append(id)
       }
-      state.health.delete(ids, at: state.session.now)
-      state.healthListenersChanged()
-      for id in ids { state.appObjects[id] = nil }
+      state.deleteAppObjects(ids)
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
         store.correlations.removeAll { deletedCorrelations.contains($0.correlation.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
@@ -402,9 +409,7 @@ extension HKHealthStore {
       let ids = state.health.samples(
         of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
       ).filter { state.appObjects[$0] != nil }
-      state.health.delete(ids, at: state.session.now)
-      state.healthListenersChanged()
-      for id in ids { state.appObjects[id] = nil }
+      state.deleteAppObjects(ids)
       return .success(ids.count)
     }
   }

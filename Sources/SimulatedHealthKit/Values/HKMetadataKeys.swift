@@ -6,9 +6,9 @@
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// `"HKMetadataKeySyncIdentifier"`: the app's identifier of an object across devices, a
 /// `String`; HealthKit requires ``HKMetadataKeySyncVersion`` with it (Apple doc:
-/// https://developer.apple.com/documentation/healthkit/hkmetadatakeysyncidentifier). The
-/// simulation keeps it as metadata; HealthKit's replacement of an older version with the same
-/// identifier is not simulated (docs/healthkit-behaviour.md#workouts-saved-by-the-app).
+/// https://developer.apple.com/documentation/healthkit/hkmetadatakeysyncidentifier). `save`
+/// replaces the app's stored object of the same type and identifier with a lower version, and
+/// ignores an object whose version is not greater (docs/healthkit-behaviour.md#sync-identifiers).
 public let HKMetadataKeySyncIdentifier = "HKMetadataKeySyncIdentifier"
 // swift-format-ignore: AlwaysUseLowerCamelCase
 /// `"HKMetadataKeySyncVersion"`: the version of the object with a

@@ -107,6 +107,16 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// When a probe (of any slice) last ran on the main queue and on Swift's global executor.
   private var mainProbeRan: ContinuousClock.Instant?
   private var globalProbeRan: ContinuousClock.Instant?
+  /// ``globalJobsStarted`` as a starved slice of the current window last read it, and when the
+  /// window saw it change (a job of Swift's global executor started somewhere in the process).
+  private var globalJobsRead = 0
+  private var globalJobsMoved: ContinuousClock.Instant?
+
+  /// Jobs that started on Swift's global executor's threads anywhere in the process, as far as
+  /// the simulation sees them: every stall watch's probe of that executor, and every job that
+  /// names no simulation while a run is in progress (``UnseenWork``). While it grows, the
+  /// executor is slow, not held (``isBlocked(_:now:delay:)``).
+  package static let globalJobsStarted = Atomic<Int>(0)
   /// The longest slice of a stall window (``watchWindow(_:counted:)``): its probes must run within it
   /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
@@ -667,6 +677,8 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     _ delay: Duration, counted: inout Duration, countsPartialSlice: Bool
   ) -> WindowEnd {
     let began = ContinuousClock.now
+    globalJobsRead = Self.globalJobsStarted.load(ordering: .relaxed)
+    globalJobsMoved = nil
     while counted < delay {
       let slice = min(Self.responsiveWithin, delay - counted)
       switch watchSlice(slice) {
@@ -677,11 +689,17 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
         counted += slice
       case .starved:
         // Slow is waited for; blocked is not: a queue none of whose probes ran for
-        // `blockedAfter`.
+        // `blockedAfter`, and for the global executor, on which no job started either.
         let now = ContinuousClock.now
-        let lastRan = min(mainProbeRan ?? began, globalProbeRan ?? began, now)
-        let blockedAfter = max(delay, Self.blockedAfter)
-        if now - began >= delay * 2 && now - max(lastRan, began) >= blockedAfter {
+        let jobs = Self.globalJobsStarted.load(ordering: .relaxed)
+        if jobs != globalJobsRead {
+          globalJobsRead = jobs
+          globalJobsMoved = now
+        }
+        let signs = QueueSigns(
+          windowBegan: began, mainProbeRan: mainProbeRan, globalProbeRan: globalProbeRan,
+          globalJobStarted: globalJobsMoved)
+        if Self.isBlocked(signs, now: now, delay: delay) {
           return .stalled
         }
       }
@@ -733,10 +751,59 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// The global executor's probe of slice `round` ran (``watchSlice(_:)``).
   private func globalProbeAnswered(round: Int) {
+    Self.globalJobsStarted.add(1, ordering: .relaxed)
     condition.lock()
     if probeRound == round { probesPending -= 1 }
     globalProbeRan = .now
     condition.unlock()
+  }
+}
+
+// MARK: - Blocked queues
+
+extension SimulationExecutor {
+  /// The last signs of life of the two queues a stall window probes, as the window saw them at
+  /// the end of a slice whose probes had not all run (``isBlocked(_:now:delay:)``).
+  package struct QueueSigns: Sendable, Equatable {
+    /// When the window began.
+    package var windowBegan: ContinuousClock.Instant
+    /// When a probe of this lane last ran on the main queue, and on Swift's global executor
+    /// (`nil`: never).
+    package var mainProbeRan: ContinuousClock.Instant?
+    package var globalProbeRan: ContinuousClock.Instant?
+    /// When the window last saw a job start on Swift's global executor anywhere in the process
+    /// (``globalJobsStarted`` changed; `nil`: not in this window).
+    package var globalJobStarted: ContinuousClock.Instant?
+
+    package init(
+      windowBegan: ContinuousClock.Instant, mainProbeRan: ContinuousClock.Instant?,
+      globalProbeRan: ContinuousClock.Instant?, globalJobStarted: ContinuousClock.Instant?
+    ) {
+      self.windowBegan = windowBegan
+      self.mainProbeRan = mainProbeRan
+      self.globalProbeRan = globalProbeRan
+      self.globalJobStarted = globalJobStarted
+    }
+  }
+
+  /// Whether a stall window of `delay` whose slices go uncounted (their probes do not run in
+  /// time) is to be reported all the same at `now`, as a queue held for good rather than a
+  /// slow one (a project rule, docs/swift-api.md#nothing-silent): twice `delay` after the window
+  /// began, a queue with no sign of life for `delay` (at least ``blockedAfter``). The main
+  /// queue's sign is this lane's probe having run there (the queue is serial, first in first
+  /// out: a later item cannot have run before it). Swift's global executor's is its probe, or
+  /// any job of the process starting on it (its threads are many and its jobs run side by
+  /// side, so a probe held up behind a crowd of other work, on a loaded machine, tells nothing
+  /// of a hold: jobs that keep starting show the executor slow, not held). A sign from before
+  /// the window counts as the window's beginning.
+  package static func isBlocked(_ signs: QueueSigns, now: ContinuousClock.Instant, delay: Duration)
+    -> Bool
+  {
+    let began = signs.windowBegan
+    guard now - began >= delay * 2 else { return false }
+    let main = max(signs.mainProbeRan ?? began, began)
+    let global = max(signs.globalProbeRan ?? began, signs.globalJobStarted ?? began, began)
+    return now - min(main, global) >= max(delay, blockedAfter)
   }
 }
 

@@ -438,6 +438,7 @@ package final class MainActorWork: Sendable {
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       DispatchQueue.main.async {
+        SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed)
         // On the main queue: every main-actor job counted so far there has queued what it
         // counted.
         self.readOnMain.max(
@@ -468,6 +469,7 @@ extension MainActorWork {
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     let ran = DispatchSemaphore(value: 0)
     DispatchQueue.main.async {
+      SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed)
       self.readOnMain.max(
         self.onMain.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
       ran.signal()
@@ -514,6 +516,10 @@ extension ResumeRedirect {
   /// Counts a call for the simulation whose code runs here: the lane's thread or a delivery
   /// loop's (the thread-specific executor), else the current task's simulation.
   private static func noteMainActorWork() {
+    let onMainQueue = SimulationExecutor.isOnMainQueue
+    // Code running on the main queue: a sign of the queue's life for the stall watch
+    // (``SimulationExecutor/isBlocked(_:now:delay:)``), whichever code it is.
+    if onMainQueue { SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed) }
     let executor: SimulationExecutor
     if let own = pthread_getspecific(key) {
       executor = Unmanaged<SimulationExecutor>.fromOpaque(own).takeUnretainedValue()
@@ -522,6 +528,6 @@ extension ResumeRedirect {
     } else {
       return
     }
-    executor.mainActorWork.note(onMainQueue: SimulationExecutor.isOnMainQueue)
+    executor.mainActorWork.note(onMainQueue: onMainQueue)
   }
 }

@@ -111,6 +111,17 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// window saw it change (a job of Swift's global executor started somewhere in the process).
   private var globalJobsRead = 0
   private var globalJobsMoved: ContinuousClock.Instant?
+  /// ``mainQueueItemsRan`` as a starved slice of the current window last read it, and when the
+  /// window saw it change.
+  private var mainItemsRead = 0
+  private var mainItemsMoved: ContinuousClock.Instant?
+
+  /// Items that ran on the main queue anywhere in the process, as far as the simulation sees
+  /// them: every stall watch's probe there, every main-actor turn and lane deferral of every
+  /// simulation, and every hop to the main actor made by code running on it (the
+  /// main-executor hook, ``ResumeRedirect/mainHookInstalled``). While it grows, the main queue
+  /// is slow (a backlog ahead of this lane's probe), not held (``isBlocked(_:now:delay:)``).
+  package static let mainQueueItemsRan = Atomic<Int>(0)
 
   /// Jobs that started on Swift's global executor's threads anywhere in the process, as far as
   /// the simulation sees them: every stall watch's probe of that executor, and every job that
@@ -333,6 +344,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Queues the delivery deferred as `deferral` (``deferLaneDelivery()``), once: from the main
   /// queue, once its item ended.
   private func endLaneDeferral(_ deferral: Int) {
+    Self.mainQueueItemsRan.add(1, ordering: .relaxed)
     condition.lock()
     if laneDeferral == deferral {
       laneDeferral = nil
@@ -658,8 +670,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// back, must not be reported for the time it could not run: its next step may be several
   /// hops away, on the main actor and on Swift's global executor). A busy process is waited
   /// for; a blocked one is not: once twice `delay` of wall-clock time has passed since the
-  /// window began, a queue none of whose probes ran for `delay` (at least ``blockedAfter``: a
-  /// thread held for good) gets the stall reported all the same, never a silent hang.
+  /// window began, a queue with no sign of life for `delay` (at least ``blockedAfter``: a
+  /// thread held for good; neither its probes nor any other item of the process seen running
+  /// there, ``isBlocked(_:now:delay:)``) gets the stall reported all the same, never a silent
+  /// hang.
   ///
   /// The window is opened by a quiet wait of ``probeGrace`` without probes, not counted toward
   /// `delay`, which the loop makes before it asks whether the app waits (`watching()`): the
@@ -679,6 +693,8 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     let began = ContinuousClock.now
     globalJobsRead = Self.globalJobsStarted.load(ordering: .relaxed)
     globalJobsMoved = nil
+    mainItemsRead = Self.mainQueueItemsRan.load(ordering: .relaxed)
+    mainItemsMoved = nil
     while counted < delay {
       let slice = min(Self.responsiveWithin, delay - counted)
       switch watchSlice(slice) {
@@ -696,9 +712,14 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
           globalJobsRead = jobs
           globalJobsMoved = now
         }
+        let items = Self.mainQueueItemsRan.load(ordering: .relaxed)
+        if items != mainItemsRead {
+          mainItemsRead = items
+          mainItemsMoved = now
+        }
         let signs = QueueSigns(
-          windowBegan: began, mainProbeRan: mainProbeRan, globalProbeRan: globalProbeRan,
-          globalJobStarted: globalJobsMoved)
+          windowBegan: began, mainProbeRan: mainProbeRan, mainItemRan: mainItemsMoved,
+          globalProbeRan: globalProbeRan, globalJobStarted: globalJobsMoved)
         if Self.isBlocked(signs, now: now, delay: delay) {
           return .stalled
         }
@@ -717,6 +738,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     probesPending = 2
     let round = probeRound
     DispatchQueue.main.async { [self] in
+      Self.mainQueueItemsRan.add(1, ordering: .relaxed)
       condition.lock()
       if probeRound == round { probesPending -= 1 }
       mainProbeRan = .now
@@ -771,16 +793,21 @@ extension SimulationExecutor {
     /// (`nil`: never).
     package var mainProbeRan: ContinuousClock.Instant?
     package var globalProbeRan: ContinuousClock.Instant?
+    /// When the window last saw an item run on the main queue anywhere in the process
+    /// (``mainQueueItemsRan`` changed; `nil`: not in this window).
+    package var mainItemRan: ContinuousClock.Instant?
     /// When the window last saw a job start on Swift's global executor anywhere in the process
     /// (``globalJobsStarted`` changed; `nil`: not in this window).
     package var globalJobStarted: ContinuousClock.Instant?
 
     package init(
       windowBegan: ContinuousClock.Instant, mainProbeRan: ContinuousClock.Instant?,
-      globalProbeRan: ContinuousClock.Instant?, globalJobStarted: ContinuousClock.Instant?
+      mainItemRan: ContinuousClock.Instant?, globalProbeRan: ContinuousClock.Instant?,
+      globalJobStarted: ContinuousClock.Instant?
     ) {
       self.windowBegan = windowBegan
       self.mainProbeRan = mainProbeRan
+      self.mainItemRan = mainItemRan
       self.globalProbeRan = globalProbeRan
       self.globalJobStarted = globalJobStarted
     }
@@ -789,19 +816,19 @@ extension SimulationExecutor {
   /// Whether a stall window of `delay` whose slices go uncounted (their probes do not run in
   /// time) is to be reported all the same at `now`, as a queue held for good rather than a
   /// slow one (a project rule, docs/swift-api.md#nothing-silent): twice `delay` after the window
-  /// began, a queue with no sign of life for `delay` (at least ``blockedAfter``). The main
-  /// queue's sign is this lane's probe having run there (the queue is serial, first in first
-  /// out: a later item cannot have run before it). Swift's global executor's is its probe, or
-  /// any job of the process starting on it (its threads are many and its jobs run side by
-  /// side, so a probe held up behind a crowd of other work, on a loaded machine, tells nothing
-  /// of a hold: jobs that keep starting show the executor slow, not held). A sign from before
-  /// the window counts as the window's beginning.
+  /// began, a queue with no sign of life for `delay` (at least ``blockedAfter``). A queue's
+  /// sign is this lane's probe having run there, or another item of the process running there:
+  /// on the main queue, any item the simulation sees run (a probe, a turn or a hop to the main
+  /// actor of any simulation or test); on Swift's global executor, any job starting. A probe
+  /// held up behind a crowd of other work, on a loaded machine, tells nothing of a hold: items
+  /// that keep running show the queue slow, not held (the main thread held for good by code
+  /// that waits runs none). A sign from before the window counts as the window's beginning.
   package static func isBlocked(_ signs: QueueSigns, now: ContinuousClock.Instant, delay: Duration)
     -> Bool
   {
     let began = signs.windowBegan
     guard now - began >= delay * 2 else { return false }
-    let main = max(signs.mainProbeRan ?? began, began)
+    let main = max(signs.mainProbeRan ?? began, signs.mainItemRan ?? began, began)
     let global = max(signs.globalProbeRan ?? began, signs.globalJobStarted ?? began, began)
     return now - min(main, global) >= max(delay, blockedAfter)
   }

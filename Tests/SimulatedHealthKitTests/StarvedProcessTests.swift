@@ -23,7 +23,7 @@ import Testing
   /// 1 s ago, the global executor none of the window's.
   static func trial(globalJobStarted: Double?) -> SimulationExecutor.QueueSigns {
     SimulationExecutor.QueueSigns(
-      windowBegan: at(0), mainProbeRan: at(59.4), globalProbeRan: nil,
+      windowBegan: at(0), mainProbeRan: at(59.4), mainItemRan: nil, globalProbeRan: nil,
       globalJobStarted: globalJobStarted.map(at))
   }
 
@@ -47,27 +47,41 @@ import Testing
   /// is 60 s old.
   @Test func aSignOfLifeCountsForAWindowFromItsInstant() {
     let signs = SimulationExecutor.QueueSigns(
-      windowBegan: Self.at(0), mainProbeRan: Self.at(59), globalProbeRan: Self.at(5),
+      windowBegan: Self.at(0), mainProbeRan: Self.at(59), mainItemRan: nil,
+      globalProbeRan: Self.at(5),
       globalJobStarted: Self.at(20))
     #expect(!SimulationExecutor.isBlocked(signs, now: Self.at(59.9), delay: .seconds(30)))
     #expect(SimulationExecutor.isBlocked(signs, now: Self.at(60), delay: .seconds(30)))
   }
 
-  /// The main queue is serial: its probe not run is the queue held, whatever the global
-  /// executor does (main-actor code blocking the main thread for good).
-  @Test func aMainQueueThatRunsNoProbeIsHeld() {
+  /// The main queue runs none of the probes and no other item: held (main-actor code that
+  /// blocks the main thread for good), whatever the global executor does.
+  @Test func aMainQueueThatRunsNothingIsHeld() {
     let signs = SimulationExecutor.QueueSigns(
-      windowBegan: Self.at(0), mainProbeRan: nil, globalProbeRan: Self.at(59.8),
-      globalJobStarted: Self.at(59.9))
+      windowBegan: Self.at(0), mainProbeRan: nil, mainItemRan: nil,
+      globalProbeRan: Self.at(59.8), globalJobStarted: Self.at(59.9))
     #expect(SimulationExecutor.isBlocked(signs, now: Self.at(60), delay: .seconds(30)))
+  }
+
+  /// The second run's case: the lane's main-queue probe last ran 46 s ago, behind a backlog of
+  /// other tests' main-actor work that keeps running (the last item 0.5 s ago): slow, not held.
+  @Test func aMainQueueWhoseItemsKeepRunningIsSlowNotHeld() {
+    let signs = SimulationExecutor.QueueSigns(
+      windowBegan: Self.at(0), mainProbeRan: Self.at(52), mainItemRan: Self.at(97.5),
+      globalProbeRan: nil, globalJobStarted: Self.at(97.9))
+    #expect(!SimulationExecutor.isBlocked(signs, now: Self.at(98), delay: .seconds(30)))
+    // The same signs without the other items: held, as before the fix.
+    var held = signs
+    held.mainItemRan = nil
+    #expect(SimulationExecutor.isBlocked(held, now: Self.at(98), delay: .seconds(30)))
   }
 
   /// A short window (200 ms) waits the rule's 10 s at least; a probe that ran before the
   /// window counts from the window's beginning.
   @Test func aShortWindowWaitsTenSeconds() {
     let signs = SimulationExecutor.QueueSigns(
-      windowBegan: Self.at(0), mainProbeRan: Self.at(-100), globalProbeRan: nil,
-      globalJobStarted: nil)
+      windowBegan: Self.at(0), mainProbeRan: Self.at(-100), mainItemRan: nil,
+      globalProbeRan: nil, globalJobStarted: nil)
     #expect(!SimulationExecutor.isBlocked(signs, now: Self.at(9.9), delay: .milliseconds(200)))
     #expect(SimulationExecutor.isBlocked(signs, now: Self.at(10), delay: .milliseconds(200)))
   }

@@ -704,8 +704,8 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       case .responsive:
         counted += slice
       case .starved:
-        // Slow is waited for; blocked is not: a queue none of whose probes ran for
-        // `blockedAfter`, and for the global executor, on which no job started either.
+        // Slow is waited for; blocked is not: a queue with no sign of life (its probes, or any
+        // other item of the process seen running there) for `blockedAfter`.
         let now = ContinuousClock.now
         let jobs = Self.globalJobsStarted.load(ordering: .relaxed)
         if jobs != globalJobsRead {

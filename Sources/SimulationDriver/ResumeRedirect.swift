@@ -179,8 +179,23 @@ package enum UnseenWork {
 
   private static let ledger = Mutex(Ledger())
 
-  /// The number the next job gets (a `settle()` round's mark before its turn).
-  package static var issued: Int { ledger.withLock { $0.issued } }
+  /// The ledger's three marks, written under its lock whenever they change and read without
+  /// it: the number the next job gets (``Ledger/issued``), the number before which every job
+  /// has started (``Ledger/startedHead`` plus ``Ledger/base``) and before which every job has
+  /// run (``Ledger/head`` plus ``Ledger/base``). Every `settle()` round and every main-actor
+  /// turn of every simulation in the process reads them, on as many lane threads as tests run
+  /// in parallel, while every job numbered here takes the lock three times: read under the
+  /// lock, they made one lock a convoy on a loaded machine (tens of lane threads queued on it,
+  /// each hand-over waiting for a core, the global executor's threads among them), and the
+  /// stall watch's probe of that executor did not run for a minute. A mark read
+  /// here is one the lock held a moment ago: never ahead, so a wait it ends was over.
+  private static let issuedMark = Atomic<Int>(0)
+  private static let startedMark = Atomic<Int>(0)
+  private static let ranMark = Atomic<Int>(0)
+
+  /// The number the next job gets (a `settle()` round's mark before its turn), read without
+  /// the ledger's lock.
+  package static var issued: Int { issuedMark.load(ordering: .acquiring) }
 
   /// Runs `job` on Dispatch's global queue, numbered until it has run.
   static func run(_ job: UnownedJob) {
@@ -188,6 +203,7 @@ package enum UnseenWork {
       defer {
         ledger.done.append(false)
         ledger.started.append(false)
+        issuedMark.store(ledger.issued, ordering: .releasing)
       }
       return ledger.issued
     }
@@ -216,12 +232,15 @@ package enum UnseenWork {
 
   /// Job `number` starts: resumes the waiters for whom every job before theirs has started.
   private static func began(_ number: Int) {
+    // A sign of the executor's life for the stall watch (``SimulationExecutor/isBlocked``).
+    SimulationExecutor.globalJobsStarted.add(1, ordering: .relaxed)
     let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
       ledger.started[number - ledger.base] = true
       while ledger.startedHead < ledger.started.count, ledger.started[ledger.startedHead] {
         ledger.startedHead += 1
       }
       let startedBefore = ledger.base + ledger.startedHead
+      startedMark.store(startedBefore, ordering: .releasing)
       var ready: [CheckedContinuation<Void, Never>] = []
       ledger.startWaiters.removeAll { waiter in
         guard waiter.before <= startedBefore else { return false }
@@ -238,6 +257,8 @@ package enum UnseenWork {
   /// machine's busy threads is).
   package static func waitForQueuedToStart() async {
     let before = issued
+    // Without the lock when they have (the common case).
+    if startedMark.load(ordering: .acquiring) >= before { return }
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let now = ledger.withLock { ledger -> Bool in
         if ledger.base + ledger.startedHead >= before { return true }
@@ -253,6 +274,7 @@ package enum UnseenWork {
     let ready = ledger.withLock { ledger -> [CheckedContinuation<Void, Never>] in
       ledger.done[number - ledger.base] = true
       while ledger.head < ledger.done.count, ledger.done[ledger.head] { ledger.head += 1 }
+      ranMark.store(ledger.base + ledger.head, ordering: .releasing)
       // Jobs that have run have started: both arrays drop the same part.
       if ledger.head >= 1024, ledger.head * 2 >= ledger.done.count {
         let drop = ledger.head
@@ -282,6 +304,8 @@ package enum UnseenWork {
     var first = first
     for _ in 0..<64 {
       let range = first..<issued
+      // Without the lock when every job of the range has run (the common case).
+      if ranMark.load(ordering: .acquiring) >= range.upperBound { return }
       // The caller's own job (a settle running as one of these jobs) is not waited for.
       let own = runningJob
       if ledger.withLock({ $0.ran(range, except: own) }) { return }
@@ -414,6 +438,7 @@ package final class MainActorWork: Sendable {
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       DispatchQueue.main.async {
+        SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed)
         // On the main queue: every main-actor job counted so far there has queued what it
         // counted.
         self.readOnMain.max(
@@ -444,6 +469,7 @@ extension MainActorWork {
     let onMainBefore = readOnMain.load(ordering: .sequentiallyConsistent)
     let ran = DispatchSemaphore(value: 0)
     DispatchQueue.main.async {
+      SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed)
       self.readOnMain.max(
         self.onMain.load(ordering: .sequentiallyConsistent), ordering: .sequentiallyConsistent)
       ran.signal()
@@ -490,6 +516,10 @@ extension ResumeRedirect {
   /// Counts a call for the simulation whose code runs here: the lane's thread or a delivery
   /// loop's (the thread-specific executor), else the current task's simulation.
   private static func noteMainActorWork() {
+    let onMainQueue = SimulationExecutor.isOnMainQueue
+    // Code running on the main queue: a sign of the queue's life for the stall watch
+    // (``SimulationExecutor/isBlocked(_:now:delay:)``), whichever code it is.
+    if onMainQueue { SimulationExecutor.mainQueueItemsRan.add(1, ordering: .relaxed) }
     let executor: SimulationExecutor
     if let own = pthread_getspecific(key) {
       executor = Unmanaged<SimulationExecutor>.fromOpaque(own).takeUnretainedValue()
@@ -498,6 +528,6 @@ extension ResumeRedirect {
     } else {
       return
     }
-    executor.mainActorWork.note(onMainQueue: SimulationExecutor.isOnMainQueue)
+    executor.mainActorWork.note(onMainQueue: onMainQueue)
   }
 }

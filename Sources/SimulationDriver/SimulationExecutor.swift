@@ -107,6 +107,27 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// When a probe (of any slice) last ran on the main queue and on Swift's global executor.
   private var mainProbeRan: ContinuousClock.Instant?
   private var globalProbeRan: ContinuousClock.Instant?
+  /// ``globalJobsStarted`` as a starved slice of the current window last read it, and when the
+  /// window saw it change (a job of Swift's global executor started somewhere in the process).
+  private var globalJobsRead = 0
+  private var globalJobsMoved: ContinuousClock.Instant?
+  /// ``mainQueueItemsRan`` as a starved slice of the current window last read it, and when the
+  /// window saw it change.
+  private var mainItemsRead = 0
+  private var mainItemsMoved: ContinuousClock.Instant?
+
+  /// Items that ran on the main queue anywhere in the process, as far as the simulation sees
+  /// them: every stall watch's probe there, every main-actor turn and lane deferral of every
+  /// simulation, and every hop to the main actor made by code running on it (the
+  /// main-executor hook, ``ResumeRedirect/mainHookInstalled``). While it grows, the main queue
+  /// is slow (a backlog ahead of this lane's probe), not held (``isBlocked(_:now:delay:)``).
+  package static let mainQueueItemsRan = Atomic<Int>(0)
+
+  /// Jobs that started on Swift's global executor's threads anywhere in the process, as far as
+  /// the simulation sees them: every stall watch's probe of that executor, and every job that
+  /// names no simulation while a run is in progress (``UnseenWork``). While it grows, the
+  /// executor is slow, not held (``isBlocked(_:now:delay:)``).
+  package static let globalJobsStarted = Atomic<Int>(0)
   /// The longest slice of a stall window (``watchWindow(_:counted:)``): its probes must run within it
   /// for the slice to count toward the window.
   private static let responsiveWithin: Duration = .seconds(1)
@@ -323,6 +344,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// Queues the delivery deferred as `deferral` (``deferLaneDelivery()``), once: from the main
   /// queue, once its item ended.
   private func endLaneDeferral(_ deferral: Int) {
+    Self.mainQueueItemsRan.add(1, ordering: .relaxed)
     condition.lock()
     if laneDeferral == deferral {
       laneDeferral = nil
@@ -648,8 +670,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
   /// back, must not be reported for the time it could not run: its next step may be several
   /// hops away, on the main actor and on Swift's global executor). A busy process is waited
   /// for; a blocked one is not: once twice `delay` of wall-clock time has passed since the
-  /// window began, a queue none of whose probes ran for `delay` (at least ``blockedAfter``: a
-  /// thread held for good) gets the stall reported all the same, never a silent hang.
+  /// window began, a queue with no sign of life for `delay` (at least ``blockedAfter``: a
+  /// thread held for good; neither its probes nor any other item of the process seen running
+  /// there, ``isBlocked(_:now:delay:)``) gets the stall reported all the same, never a silent
+  /// hang.
   ///
   /// The window is opened by a quiet wait of ``probeGrace`` without probes, not counted toward
   /// `delay`, which the loop makes before it asks whether the app waits (`watching()`): the
@@ -667,6 +691,10 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     _ delay: Duration, counted: inout Duration, countsPartialSlice: Bool
   ) -> WindowEnd {
     let began = ContinuousClock.now
+    globalJobsRead = Self.globalJobsStarted.load(ordering: .relaxed)
+    globalJobsMoved = nil
+    mainItemsRead = Self.mainQueueItemsRan.load(ordering: .relaxed)
+    mainItemsMoved = nil
     while counted < delay {
       let slice = min(Self.responsiveWithin, delay - counted)
       switch watchSlice(slice) {
@@ -676,12 +704,23 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
       case .responsive:
         counted += slice
       case .starved:
-        // Slow is waited for; blocked is not: a queue none of whose probes ran for
-        // `blockedAfter`.
+        // Slow is waited for; blocked is not: a queue with no sign of life (its probes, or any
+        // other item of the process seen running there) for `blockedAfter`.
         let now = ContinuousClock.now
-        let lastRan = min(mainProbeRan ?? began, globalProbeRan ?? began, now)
-        let blockedAfter = max(delay, Self.blockedAfter)
-        if now - began >= delay * 2 && now - max(lastRan, began) >= blockedAfter {
+        let jobs = Self.globalJobsStarted.load(ordering: .relaxed)
+        if jobs != globalJobsRead {
+          globalJobsRead = jobs
+          globalJobsMoved = now
+        }
+        let items = Self.mainQueueItemsRan.load(ordering: .relaxed)
+        if items != mainItemsRead {
+          mainItemsRead = items
+          mainItemsMoved = now
+        }
+        let signs = QueueSigns(
+          windowBegan: began, mainProbeRan: mainProbeRan, mainItemRan: mainItemsMoved,
+          globalProbeRan: globalProbeRan, globalJobStarted: globalJobsMoved)
+        if Self.isBlocked(signs, now: now, delay: delay) {
           return .stalled
         }
       }
@@ -699,6 +738,7 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
     probesPending = 2
     let round = probeRound
     DispatchQueue.main.async { [self] in
+      Self.mainQueueItemsRan.add(1, ordering: .relaxed)
       condition.lock()
       if probeRound == round { probesPending -= 1 }
       mainProbeRan = .now
@@ -733,10 +773,64 @@ package final class SimulationExecutor: TaskExecutor, @unchecked Sendable {
 
   /// The global executor's probe of slice `round` ran (``watchSlice(_:)``).
   private func globalProbeAnswered(round: Int) {
+    Self.globalJobsStarted.add(1, ordering: .relaxed)
     condition.lock()
     if probeRound == round { probesPending -= 1 }
     globalProbeRan = .now
     condition.unlock()
+  }
+}
+
+// MARK: - Blocked queues
+
+extension SimulationExecutor {
+  /// The last signs of life of the two queues a stall window probes, as the window saw them at
+  /// the end of a slice whose probes had not all run (``isBlocked(_:now:delay:)``).
+  package struct QueueSigns: Sendable, Equatable {
+    /// When the window began.
+    package var windowBegan: ContinuousClock.Instant
+    /// When a probe of this lane last ran on the main queue, and on Swift's global executor
+    /// (`nil`: never).
+    package var mainProbeRan: ContinuousClock.Instant?
+    package var globalProbeRan: ContinuousClock.Instant?
+    /// When the window last saw an item run on the main queue anywhere in the process
+    /// (``mainQueueItemsRan`` changed; `nil`: not in this window).
+    package var mainItemRan: ContinuousClock.Instant?
+    /// When the window last saw a job start on Swift's global executor anywhere in the process
+    /// (``globalJobsStarted`` changed; `nil`: not in this window).
+    package var globalJobStarted: ContinuousClock.Instant?
+
+    package init(
+      windowBegan: ContinuousClock.Instant, mainProbeRan: ContinuousClock.Instant?,
+      mainItemRan: ContinuousClock.Instant?, globalProbeRan: ContinuousClock.Instant?,
+      globalJobStarted: ContinuousClock.Instant?
+    ) {
+      self.windowBegan = windowBegan
+      self.mainProbeRan = mainProbeRan
+      self.mainItemRan = mainItemRan
+      self.globalProbeRan = globalProbeRan
+      self.globalJobStarted = globalJobStarted
+    }
+  }
+
+  /// Whether a stall window of `delay` whose slices go uncounted (their probes do not run in
+  /// time) is to be reported all the same at `now`, as a queue held for good rather than a
+  /// slow one (a project rule, docs/swift-api.md#nothing-silent): twice `delay` after the window
+  /// began, a queue with no sign of life for `delay` (at least ``blockedAfter``). A queue's
+  /// sign is this lane's probe having run there, or another item of the process running there:
+  /// on the main queue, any item the simulation sees run (a probe, a turn or a hop to the main
+  /// actor of any simulation or test); on Swift's global executor, any job starting. A probe
+  /// held up behind a crowd of other work, on a loaded machine, tells nothing of a hold: items
+  /// that keep running show the queue slow, not held (the main thread held for good by code
+  /// that waits runs none). A sign from before the window counts as the window's beginning.
+  package static func isBlocked(_ signs: QueueSigns, now: ContinuousClock.Instant, delay: Duration)
+    -> Bool
+  {
+    let began = signs.windowBegan
+    guard now - began >= delay * 2 else { return false }
+    let main = max(signs.mainProbeRan ?? began, signs.mainItemRan ?? began, began)
+    let global = max(signs.globalProbeRan ?? began, signs.globalJobStarted ?? began, began)
+    return now - min(main, global) >= max(delay, blockedAfter)
   }
 }
 

@@ -55,7 +55,7 @@ private func linkScenario() throws -> Scenario {
   return scenario
 }
 
-@Suite(.timeLimit(.minutes(1))) struct UndeliveredFrameworkCallTests {
+@Suite(.timeLimit(.minutes(3))) struct UndeliveredFrameworkCallTests {
   /// A manager made without a delegate, authorized at 0 (the scenario grants when in use), its
   /// updates started at 0 (a fix at 0, then every second): the stall at 3 names the
   /// authorization call once (the one at the manager's making and the one after the request

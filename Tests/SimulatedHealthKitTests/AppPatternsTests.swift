@@ -330,7 +330,7 @@ import Testing
 
   // MARK: - Nothing silent
 
-  @Test(.timeLimit(.minutes(1))) func aRunThatWaitsOnNothingIsReported() async throws {
+  @Test(.timeLimit(.minutes(3))) func aRunThatWaitsOnNothingIsReported() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     simulation.stallReportDelay = .milliseconds(100)
     let held = HeldContinuation()

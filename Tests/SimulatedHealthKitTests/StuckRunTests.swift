@@ -11,7 +11,7 @@ import WorkoutSimTestSupport
 /// `stallExitDelay` has passed after the stall, having said why on standard error. The waits are
 /// the stall watch's (200 ms) and the exit watch's (300 ms), wall clock by the product's rule,
 /// as in ``StallTests``.
-@Suite(.timeLimit(.minutes(1))) struct StuckRunTests {
+@Suite(.timeLimit(.minutes(3))) struct StuckRunTests {
   /// The continuation the stuck body keeps (never resumed in the exit test's child process).
   static let held = Mutex<CheckedContinuation<Void, Never>?>(nil)
 
@@ -179,7 +179,7 @@ import WorkoutSimTestSupport
 
 /// A stall while a state change was delivered to no delegate says so (the app forgot
 /// `session.delegate = self`, or set it after the change was delivered).
-@Suite(.timeLimit(.minutes(1))) struct UndeliveredDelegateCallTests {
+@Suite(.timeLimit(.minutes(3))) struct UndeliveredDelegateCallTests {
   @Test func aStateChangeWithoutADelegateIsNamedByTheStall() async throws {
     let report = try await stallReport { simulation in
       let store = HKHealthStore()
@@ -220,7 +220,7 @@ import WorkoutSimTestSupport
 
 /// The live builder's calls delivered to no delegate are named by a stall, each kind once: the
 /// app forgot `builder.delegate = self` (docs/swift-api.md#nothing-silent).
-@Suite(.timeLimit(.minutes(1))) struct UndeliveredBuilderCallTests {
+@Suite(.timeLimit(.minutes(3))) struct UndeliveredBuilderCallTests {
   /// Heart rate only, a reading every 5 s from the start of collection (a batch at 0, 5 and 10:
   /// a 2-hour run's 1441 batches, docs/swift-api.md#time-and-callbacks), collection begun at 0,
   /// paused at 10 (the builder collects the session's pause event), the app then waits: the

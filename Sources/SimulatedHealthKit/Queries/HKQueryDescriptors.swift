@@ -33,6 +33,33 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
   }
 }
 
+extension HKSamplePredicate: Equatable, Hashable {
+  /// Whether two predicates match the same samples: equal sample types and equal
+  /// `NSPredicate`s (both `nil`, or the same helper with equal arguments, or equal by
+  /// `isEqual(_:)` otherwise), so a `Set` or dictionary of descriptors' predicates works as on a
+  /// device (Apple doc: https://developer.apple.com/documentation/healthkit/hksamplepredicate;
+  /// Swift's https://developer.apple.com/documentation/swift/equatable).
+  public static func == (lhs: HKSamplePredicate, rhs: HKSamplePredicate) -> Bool {
+    guard lhs.sampleType == rhs.sampleType else { return false }
+    switch (lhs.nsPredicate, rhs.nsPredicate) {
+    case (nil, nil): return true
+    case (let left?, let right?):
+      // Both ways: Foundation's `NSPredicate.isEqual` reads a helper's predicate as
+      // `NSPredicate(value: true)` (what it is made of), the helper's own reads its filter.
+      return left.isEqual(right) && right.isEqual(left)
+    default: return false
+    }
+  }
+
+  /// Hashes the sample type and, for a predicate of `HKQuery`'s helpers, its filter (other
+  /// `NSPredicate`s hash by type alone: Foundation's hash of them is their identity, not their
+  /// value) (Apple doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(sampleType)
+    hasher.combine((nsPredicate as? HKPredicate)?.hash)
+  }
+}
+
 extension HKSamplePredicate where Sample == HKSample {
   /// Samples of any type (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/sample(type:predicate:)).

@@ -81,9 +81,9 @@ extension AppSimulation {
       /// XCTest's `simulate` (project rule, docs/swift-api.md#nothing-silent).
       case dropped
       /// Virtual time passed the end of the health data the simulation generated (two days
-      /// after the scenario's planned end, its last timeline action), so
-      /// the store gets no more generated samples (heart rate, steps, sleep, ...) after it,
-      /// only the app's own and its workouts'. A warning (``Report/isWarning``), not a
+      /// after the scenario's planned end, its last timeline action), so the store gets no
+      /// more generated samples (heart rate, steps, sleep, ...) after it, only the app's own
+      /// and its workouts'. A warning (``Report/isWarning``), not a
       /// failure: a test may mean to go on without data; the message names the instant the
       /// data ends and the timeline action that makes more (project rule,
       /// docs/swift-api.md#nothing-silent). Once per simulation.

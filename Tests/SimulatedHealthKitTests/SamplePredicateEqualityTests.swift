@@ -28,6 +28,22 @@ import Testing
     #expect(
       HKSamplePredicate.workout(HKQuery.predicateForWorkouts(with: .running))
         == .workout(HKQuery.predicateForWorkouts(with: .running)))
+    // Compounds of equal helper predicates are equal (Foundation compares their parts).
+    func mine(_ day: NSPredicate) -> NSPredicate {
+      NSCompoundPredicate(andPredicateWithSubpredicates: [
+        day, HKQuery.predicateForObjects(from: .default()),
+      ])
+    }
+    let compound = HKSamplePredicate.quantitySample(type: steps, predicate: mine(today))
+    let sameCompound = HKSamplePredicate.quantitySample(type: steps, predicate: mine(sameDay))
+    #expect(compound == sameCompound)
+    #expect(Set([compound, sameCompound]).count == 1)
+    #expect(
+      compound
+        != .quantitySample(
+          type: steps,
+          predicate: mine(
+            HKQuery.predicateForSamples(withStart: Self.nextDay, end: nil))))
   }
 
   @Test func anotherTypeHelperOrArgumentDiffers() {

@@ -35,7 +35,7 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
 
 extension HKSamplePredicate: Equatable, Hashable {
   /// Whether two predicates match the same samples: equal sample types and equal
-  /// `NSPredicate`s (both `nil`, or equal by ``HKPredicate/sameValue(_:_:)``: the same helper
+  /// `NSPredicate`s (both `nil`, or equal by `HKPredicate.sameValue(_:_:)`: the same helper
   /// with equal arguments, compounds of equal parts), so a `Set` or dictionary of descriptors'
   /// predicates works as on a device (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hksamplepredicate; Swift's
@@ -49,7 +49,7 @@ extension HKSamplePredicate: Equatable, Hashable {
     }
   }
 
-  /// Hashes the sample type and the predicate's value as ``HKPredicate/hashValue(of:into:)``
+  /// Hashes the sample type and the predicate's value as `HKPredicate.hashValue(of:into:)`
   /// reads it (Apple doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
   public func hash(into hasher: inout Hasher) {
     hasher.combine(sampleType)

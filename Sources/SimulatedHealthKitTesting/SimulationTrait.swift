@@ -183,7 +183,9 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
   /// (docs/swift-api.md#nothing-silent): each is an error (the test fails), a stall included
   /// (but those `recorded` already, when they were made), an app termination included unless
   /// the test threw it (`terminationThrown`): a termination the app's code caught fails the
-  /// test, as it would end the app on a device. Returns whether an error was recorded.
+  /// test, as it would end the app on a device. A warning (`Report.isWarning`: the end of the
+  /// generated health data) is a warning issue, which does not fail the test. Returns whether
+  /// an error was recorded.
   @discardableResult
   private func recordReports(
     of simulation: HealthKitSimulation, test: Test, recorded: [HealthKitSimulation.Report],
@@ -192,9 +194,11 @@ public struct SimulationTrait: TestTrait, SuiteTrait, TestScoping {
     let reports = reportsLeftToRecord(
       of: simulation, recorded: recorded, terminationThrown: terminationThrown)
     for report in reports {
-      Issue.record(Comment(rawValue: report.description), sourceLocation: test.sourceLocation)
+      Issue.record(
+        Comment(rawValue: report.description), severity: report.isWarning ? .warning : .error,
+        sourceLocation: test.sourceLocation)
     }
-    return !reports.isEmpty
+    return reports.contains { !$0.isWarning }
   }
 
   /// Attaches the run's result and report page when the policy asks for them.

@@ -80,7 +80,21 @@ extension AppSimulation {
       /// errors hold it too; recorded as the test's issue by the `.simulation` trait and
       /// XCTest's `simulate` (project rule, docs/swift-api.md#nothing-silent).
       case dropped
+      /// Virtual time passed the end of the health data the simulation generated (two days
+      /// after the scenario's planned end, its last timeline action), so the store gets no
+      /// more generated samples (heart rate, steps, sleep, ...) after it, only the app's own
+      /// and its workouts'. A warning (``Report/isWarning``), not a
+      /// failure: a test may mean to go on without data; the message names the instant the
+      /// data ends and the timeline action that makes more (project rule,
+      /// docs/swift-api.md#nothing-silent). Once per simulation.
+      case healthDataEnded
     }
+
+    /// Whether the report is a warning (``Kind-swift.enum/healthDataEnded``): the `.simulation`
+    /// trait records it as a warning issue, which does not fail the test, and XCTest's
+    /// `simulate` leaves it on standard error (XCTest has no warnings); every other kind is a
+    /// failure (docs/swift-api.md#nothing-silent).
+    public var isWarning: Bool { kind == .healthDataEnded }
 
     /// What kind of thing went unfinished.
     public let kind: Kind
@@ -691,6 +705,34 @@ extension AppSimulation {
         seconds: now.seconds, message: message)
     }
     record([report], throwing: false)
+  }
+
+  /// Reports, once, that virtual time has passed the end of the generated health data
+  /// (``Report/Kind-swift.enum/healthDataEnded``), after an `advance` took it there; only for
+  /// a scenario that generates health data (`health.generate`: docs/health-data.md).
+  func reportHealthDataEnd() {
+    guard scenario.health?.generate == true else { return }
+    let report = state.withLock { state -> Report? in
+      let end = state.session.plannedEnd.advanced(by: Self.healthDataLead)
+      let now = state.session.now
+      guard !state.healthDataEndReported, now > end else { return nil }
+      state.healthDataEndReported = true
+      // The last action that generates data through `now`: `now` less the lead.
+      let needed = SimulationInstant(
+        nanoseconds: now.nanoseconds - end.nanoseconds + state.session.plannedEnd.nanoseconds)
+      return Report(
+        kind: .healthDataEnded, framework: "HealthKit",
+        call: state.lastAdvance?.call ?? "advance", date: date(of: now), seconds: now.seconds,
+        message: "virtual time passed the end of the generated health data at t = "
+          + "\(secondsText(end.seconds)) s, two days after the scenario's planned end (its last "
+          + "timeline action, t = \(secondsText(state.session.plannedEnd.seconds)) s): after it "
+          + "the store gets no generated samples (heart rate, steps, sleep, ...), only the app's "
+          + "own and its workouts'. To generate data this far, end the scenario's timeline "
+          + "later: add {\"at\": \(secondsText(needed.seconds)), \"do\": \"probe\"} to its "
+          + "\"timeline\" (the last instant the test reaches, t = \(secondsText(now.seconds)) s, "
+          + "less two days)")
+    }
+    if let report { record([report], throwing: false) }
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

@@ -360,6 +360,7 @@ public final class AppSimulation: Sendable {
       throw HorizonError(requested: "advance(by: \(duration))", startDate: startDate)
     }
     try await step(to: now.advanced(by: duration), call: "advance(by: \(duration))")
+    reportHealthDataEnd()
     try throwPendingReports()
   }
 
@@ -374,6 +375,7 @@ public final class AppSimulation: Sendable {
       throw HorizonError(requested: "advance(to: \(date))", startDate: startDate)
     }
     try await step(to: instant(of: date), call: "advance(to: \(date))")
+    reportHealthDataEnd()
     try throwPendingReports()
   }
 
@@ -400,8 +402,9 @@ public final class AppSimulation: Sendable {
   /// line's memory budget (docs/swift-api.md#time-and-callbacks).
   public static let horizon: Duration = .seconds(366 * 86_400)
 
-  /// How far after the scenario's planned end (its last timeline action or course segment) the
-  /// health store holds generated data: 2 days.
+  /// How far after the scenario's planned end (its last timeline action) the health store holds
+  /// generated data: 2 days (project rule, docs/swift-api.md#the-health-store). Virtual time
+  /// past it is reported once (``Report/Kind-swift.enum/healthDataEnded``).
   package static let healthDataLead: Duration = .seconds(2 * 86_400)
 
   /// ``advance(by:)`` or ``advance(to:)`` was asked to go beyond ``horizon``; virtual time did
@@ -884,6 +887,9 @@ public final class AppSimulation: Sendable {
     package var unthrownReports: [AppSimulation.Report] = []
     /// The objects of other simulations already reported as used here (once each).
     package var foreignObjectsReported: Set<ObjectIdentifier> = []
+    /// Whether virtual time has passed the end of the generated health data and it was
+    /// reported (``AppSimulation/Report/Kind-swift.enum/healthDataEnded``, once).
+    package var healthDataEndReported = false
 
     package init(
       session: SimulationSession, health: HealthStore,

@@ -534,7 +534,7 @@ public struct SimulationSession {
           relaunchApp(recover: recover, at: at)
         }
       case .app(let call) where !ScriptedApp.isAppCode(call):
-        engine.perform(call, at: at)
+        engine.perform(call, at: at, timeline: action.location)
       case .app(let call):
         // App code: the scripted app's call; without one, app code makes its own calls.
         guard app != nil else {
@@ -545,7 +545,7 @@ public struct SimulationSession {
         case .prepare, .start: applySelection(at: at)
         default: break
         }
-        engine.perform(call, at: at)
+        engine.perform(call, at: at, timeline: action.location)
       }
     }
   }
@@ -603,13 +603,13 @@ public struct SimulationSession {
     case .relaunch(let recover):
       phoneEngines[0].perform(app?.relaunch(recover: recover) ?? .relaunch(recover: false), at: at)
     case _ where !ScriptedApp.isAppCode(call):
-      phoneEngines[0].perform(call, at: at)
+      phoneEngines[0].perform(call, at: at, timeline: action.location)
     default:
       guard app != nil else {
         if at > phoneEngines[0].now { phoneEngines[0].advance(to: at) }
         return
       }
-      phoneEngines[0].perform(call, at: at)
+      phoneEngines[0].perform(call, at: at, timeline: action.location)
     }
   }
 

@@ -206,6 +206,24 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     #expect(await Self.attached(.never) { throw Failure() }.names == [])
   }
 
+  /// An advance past the end of the generated health data (a day of history, the timeline's
+  /// last action at t = 600 s: the data ends at t = 173 400 s) is a warning issue, not a
+  /// failure: the test passes, and with `.onFailure` nothing is attached.
+  @Test func theEndOfTheGeneratedHealthDataIsAWarning() async throws {
+    let json = """
+      {"version": 1, "name": "Data end", "start": "2026-03-02T12:00:00Z", "timeZone": "UTC",
+       "health": {"days": 1}, "timeline": [{"at": 600, "do": "probe"}]}
+      """
+    let scenario = try Scenario.decode(Array(json.utf8), fileName: "data-end.json")
+    let seen = await Self.attached(.onFailure, scenario: scenario) {
+      let simulation = try #require(HealthKitSimulation.running)
+      try await simulation.advance(by: .seconds(173_401))
+      #expect(simulation.reports.map(\.kind) == [.healthDataEnded])
+    }
+    #expect(!seen.threw)
+    #expect(seen.names == [])
+  }
+
   /// With strict dates a refusal by a call with no error path (a builder's
   /// `elapsedTime(at: Date())`, a getter; the trait run starts 2026-03-02, so the real clock is
   /// months from virtual now) is the test's error, the report's line: before, it reached only

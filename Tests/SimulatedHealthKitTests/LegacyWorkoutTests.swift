@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import Testing
+import WorkoutCore
 import WorkoutSimTestSupport
 
 @testable import SimulatedHealthKit
@@ -341,6 +342,48 @@ import WorkoutSimTestSupport
     #expect(HKMetadataKeySwimmingLocationType == "HKSwimmingLocationType")
     #expect(HKMetadataKeySwimmingStrokeStyle == "HKSwimmingStrokeStyle")
     #expect(HKMetadataKeyLapLength == "HKLapLength")
+  }
+
+  /// A saved workout's events keep their durations and metadata, in the workout a sample query
+  /// reads back and in the store's record of it (what the store's workout predicates and
+  /// statistics read): a run from t = −3600 s to −1800 s with a 300 s lap from −3000 s tagged
+  /// `"Split": "first"` and a 600 s segment from −2400 s tagged `"Round": 2` gives the record a
+  /// lap at −3000 s lasting 300 s with `.string("first")` and a segment at −2400 s lasting
+  /// 600 s with `.number(2)`.
+  @Test func savedEventsKeepTheirDurationsAndMetadata() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
+      let start = simulation.now.addingTimeInterval(-3600)
+      let lap = HKWorkoutEvent(
+        type: .lap, dateInterval: DateInterval(start: start.addingTimeInterval(600), duration: 300),
+        metadata: ["Split": "first"])
+      let segment = HKWorkoutEvent(
+        type: .segment,
+        dateInterval: DateInterval(start: start.addingTimeInterval(1200), duration: 600),
+        metadata: ["Round": 2])
+      let run = HKWorkout(
+        activityType: .running, start: start, end: start.addingTimeInterval(1800),
+        workoutEvents: [lap, segment], totalEnergyBurned: nil, totalDistance: nil, device: nil,
+        metadata: nil)
+      try await store.save(run)
+
+      let found = try #require(await samples(store, simulation, Self.workoutType).samples)
+      let saved = try #require(found.first as? HKWorkout)
+      #expect(saved.workoutEvents?.map(\.dateInterval.duration) == [300, 600])
+      #expect(saved.workoutEvents?.first?.metadata?["Split"] as? String == "first")
+      #expect(saved.workoutEvents?.last?.metadata?["Round"] as? Int == 2)
+    }
+    let record = try #require(simulation.state.withLock { $0.health.workouts.last })
+    #expect(
+      record.events == [
+        WorkoutEvent(
+          .lap, at: .seconds(-3000), duration: .seconds(300),
+          metadata: ["Split": .string("first")]),
+        WorkoutEvent(
+          .segment, at: .seconds(-2400), duration: .seconds(600), metadata: ["Round": .number(2)]),
+      ])
   }
 
   /// `HKDevice`, `HKSourceRevision` and `HKWorkoutEvent` are `Sendable` as the SDK declares

@@ -217,13 +217,24 @@ import WorkoutSimTestSupport
       #expect(described.map(\.0) == [1, 3, 2, 4])
       #expect(described.allSatisfy { $0.1?.count == 2 })
       var plain: [Double] = []
+      var results: [HKQuantitySeriesSampleQueryDescriptor.Result] = []
       for try await result in HKQuantitySeriesSampleQueryDescriptor(
         predicate: .quantitySample(type: steps)
       ).results(for: store) {
         #expect(result.sample == nil)
         plain.append(result.quantity.doubleValue(for: .count()))
+        results.append(result)
       }
       #expect(plain == [1, 2, 3, 4])
+      // Results are Equatable and Hashable, as Apple's are: a second read gives equal ones.
+      var again: [HKQuantitySeriesSampleQueryDescriptor.Result] = []
+      for try await result in HKQuantitySeriesSampleQueryDescriptor(
+        predicate: .quantitySample(type: steps)
+      ).results(for: store) {
+        again.append(result)
+      }
+      #expect(again == results)
+      #expect(Set(again + results).count == 4)
       let calls = Mutex<[Bool]>([])
       store.execute(
         HKQuantitySeriesSampleQuery(quantityType: heartRate, predicate: nil) {

@@ -185,6 +185,45 @@ import WorkoutSimTestSupport
       reads == ["beginCollection", "add", "addWorkoutActivity", "endCollection", "finishWorkout"])
   }
 
+  /// Events dated with `Date()` are read on virtual time as the workout's dates are (the
+  /// wall-clock rule, under `addWorkoutEvents`, as the live builder reads them): a walk begun
+  /// at `Date() - 7200` (virtual now − 7200 s) with a lap at its start + 600 s lasting 300 s,
+  /// ended at its start + 1800 s, keeps the lap at virtual now − 6600 s with its 300 s and its
+  /// metadata; one `wallClockDate` entry each for begin, addWorkoutEvents and end. (Read as
+  /// given, the lap's real-clock date lay outside the virtual workout and was refused.)
+  @Test func eventDatesFromTheRealClockAreReadOnVirtualTime() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store, share: [Self.workoutType], read: [Self.workoutType])
+      let (builder, _) = Self.walkingBuilder(store)
+      let virtualStart = simulation.now.addingTimeInterval(-7200)
+      let start = Date().addingTimeInterval(-7200)
+      try await builder.beginCollection(at: start)
+      try await builder.addWorkoutEvents([
+        HKWorkoutEvent(
+          type: .lap,
+          dateInterval: DateInterval(start: start.addingTimeInterval(600), duration: 300),
+          metadata: ["Split": "first"])
+      ])
+      try await builder.endCollection(at: start.addingTimeInterval(1800))
+      let workout = try #require(try await builder.finishWorkout())
+      #expect(workout.startDate == virtualStart)
+      #expect(workout.workoutEvents?.count == 1)
+      let lap = try #require(workout.workoutEvents?.first)
+      #expect(lap.type == .lap)
+      #expect(
+        lap.dateInterval == DateInterval(start: virtualStart.addingTimeInterval(600), duration: 300)
+      )
+      #expect(lap.metadata?["Split"] as? String == "first")
+    }
+    let reads = simulation.result.log.compactMap { entry -> String? in
+      if case .wallClockDate(let action) = entry.kind { return action }
+      return nil
+    }
+    #expect(reads == ["beginCollection", "addWorkoutEvents", "endCollection"])
+  }
+
   /// Without activities the workout gets one of its own type spanning it (Apple: every workout
   /// has at least one); an overlapping activity and an unknown UUID are refused; finishing
   /// before the end and beginning twice fail with HealthKit's texts; without share

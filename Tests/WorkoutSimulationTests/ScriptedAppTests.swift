@@ -38,6 +38,36 @@ import WorkoutSystem
     #expect(engine.linkActivationState(.watch) == 0)
   }
 
+  /// A timeline `lap` at t = 150 s after the timeline's `endCollection` at t = 100 s
+  /// (`"finish": "manual"`) is refused with advice for the scenario file, the action's JSON path
+  /// and the `at` to write (the Swift door's advice names the builder's `endDate` instead:
+  /// SimulatedHealthKitTests' EventSpanTests); the workout is saved without it.
+  @Test func aLateTimelineLapIsAdvisedForTheScenarioFile() throws {
+    let scenario = try decodeScenario(
+      """
+      {
+        "version": 1,
+        "finish": "manual",
+        "timeline": [
+          { "at": 0, "do": "start" },
+          { "at": 100, "do": "endCollection" },
+          { "at": 150, "do": "lap" },
+          { "at": 200, "do": "finishWorkout" }
+        ]
+      }
+      """)
+    var session = try SimulationSession(scenario)
+    session.advance(to: .seconds(200))
+    session.finish(at: .seconds(200))
+    let engine = session.workoutEngine
+    #expect(engine.errors.map(\.call) == [.engine(.lap)])
+    #expect(
+      engine.errors.first?.error.message
+        == "A lap event dated t = 150 s lies after the workout's end and cannot be added (the workout spans t = 0 s to t = 100 s): HealthKit takes only events dated between a workout's start and end (https://developer.apple.com/documentation/healthkit/hkworkoutevent/date); in the scenario file, give timeline[2].at a time at or before 100 (the workout's end), or end collection at 150 or later (the at of the timeline's endCollection)"
+    )
+    #expect(engine.records.first?.events == [])
+  }
+
   @Test func theWorldWithoutTheAppPlaysOnlyWorldActions() throws {
     var session = try SimulationSession(world: try scenario())
     session.advance(to: .seconds(60))

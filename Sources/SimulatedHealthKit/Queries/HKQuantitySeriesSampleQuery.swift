@@ -152,8 +152,11 @@ public struct HKQuantitySeriesSampleQueryDescriptor: Sendable {
     public static let orderByQuantitySampleStartDate = Options(rawValue: 1 << 1)
   }
 
-  /// One quantity of a series, HealthKit's `HKQuantitySeriesSampleQueryDescriptor.Result`.
-  public struct Result: @unchecked Sendable {
+  /// One quantity of a series, HealthKit's `HKQuantitySeriesSampleQueryDescriptor.Result`:
+  /// `Equatable` and `Hashable` as Apple's is (Apple doc, "Conforms To":
+  /// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequerydescriptor/result),
+  /// equal when the quantities, date intervals and samples are.
+  public struct Result: Hashable, @unchecked Sendable {
     /// The quantity.
     public let quantity: HKQuantity
     /// The time it covers.

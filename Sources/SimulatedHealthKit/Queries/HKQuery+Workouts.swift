@@ -64,7 +64,7 @@ extension HKDevice {
 
 /// A condition on one workout activity, made by `HKQuery.predicateForWorkoutActivities(...)`
 /// and read through ``HKQuery/predicateForWorkouts(activityPredicate:)``.
-enum ActivityCondition {
+enum ActivityCondition: Hashable {
   /// The activity's configuration has this activity type.
   case type(HKWorkoutActivityType)
   /// The activity's duration (seconds) compares to the value.

@@ -242,8 +242,8 @@ public final class HKPredicate: NSPredicate {
   /// What the predicate matches.
   let filter: Filter
 
-  /// The filters the helpers make.
-  indirect enum Filter {
+  /// The filters the helpers make; equal when made by the same helper with equal arguments.
+  indirect enum Filter: Hashable {
     /// `predicateForSamples(withStart:end:options:)`.
     case date(start: Date?, end: Date?, options: HKQueryOptions)
     /// A `.date` condition whose dates the wall-clock rule read into instants
@@ -390,6 +390,17 @@ public final class HKPredicate: NSPredicate {
       return []
     }
   }
+
+  /// Whether `object` is a predicate made by the same helper with equal arguments, as two of
+  /// Apple's helper predicates compare by what they match, not by identity (Apple doc:
+  /// https://developer.apple.com/documentation/objectivec/nsobjectprotocol/isequal(_:)).
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? HKPredicate else { return false }
+    return other === self || other.filter == filter
+  }
+
+  /// A hash of the filter, equal for equal predicates.
+  public override var hash: Int { filter.hashValue }
 
   /// Not decodable (the simulation never archives predicates).
   public required init?(coder: NSCoder) { nil }

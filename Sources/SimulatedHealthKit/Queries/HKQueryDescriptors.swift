@@ -33,6 +33,66 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
   }
 }
 
+extension HKSamplePredicate: Equatable, Hashable {
+  /// Whether two predicates match the same samples: equal sample types and equal
+  /// `NSPredicate`s (both `nil`, or equal by `HKPredicate.sameValue(_:_:)`: the same helper
+  /// with equal arguments, compounds of equal parts), so a `Set` or dictionary of descriptors'
+  /// predicates works as on a device (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hksamplepredicate; Swift's
+  /// https://developer.apple.com/documentation/swift/equatable).
+  public static func == (lhs: HKSamplePredicate, rhs: HKSamplePredicate) -> Bool {
+    guard lhs.sampleType == rhs.sampleType else { return false }
+    switch (lhs.nsPredicate, rhs.nsPredicate) {
+    case (nil, nil): return true
+    case (let left?, let right?): return HKPredicate.sameValue(left, right)
+    default: return false
+    }
+  }
+
+  /// Hashes the sample type and the predicate's value as `HKPredicate.hashValue(of:into:)`
+  /// reads it (Apple doc: https://developer.apple.com/documentation/swift/hashable/hash(into:)).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(sampleType)
+    hasher.combine(nsPredicate != nil)
+    if let nsPredicate { HKPredicate.hashValue(of: nsPredicate, into: &hasher) }
+  }
+}
+
+extension HKPredicate {
+  /// Whether `left` and `right` say the same (project rule, the one home of predicate
+  /// equality for ``HKSamplePredicate``): helper predicates by their filters (``isEqual(_:)``),
+  /// `NSCompoundPredicate`s by their kind and their parts in order (swift-corelibs-foundation's
+  /// own `isEqual` calls every compound equal to every other, and every helper predicate equal
+  /// to `NSPredicate(value: true)`, the value each is made of), any other predicate by
+  /// `isEqual(_:)` both ways.
+  static func sameValue(_ left: NSPredicate, _ right: NSPredicate) -> Bool {
+    if left === right { return true }
+    if let left = left as? NSCompoundPredicate {
+      guard let right = right as? NSCompoundPredicate,
+        left.compoundPredicateType == right.compoundPredicateType,
+        left.subpredicates.count == right.subpredicates.count
+      else { return false }
+      return zip(left.subpredicates, right.subpredicates).allSatisfy { sameValue($0, $1) }
+    }
+    if right is NSCompoundPredicate { return false }
+    if let left = left as? HKPredicate { return left.isEqual(right) }
+    if right is HKPredicate { return false }
+    return left.isEqual(right) && right.isEqual(left)
+  }
+
+  /// Feeds `hasher` what ``sameValue(_:_:)`` compares: a helper predicate's filter, a
+  /// compound's kind and parts; nothing for any other predicate (Foundation hashes those by
+  /// identity, not value).
+  static func hashValue(of predicate: NSPredicate, into hasher: inout Hasher) {
+    if let compound = predicate as? NSCompoundPredicate {
+      hasher.combine(compound.compoundPredicateType.rawValue)
+      for part in compound.subpredicates { hashValue(of: part, into: &hasher) }
+    } else if let helper = predicate as? HKPredicate {
+      hasher.combine(helper.filter)
+    }
+  }
+}
+
 extension HKSamplePredicate where Sample == HKSample {
   /// Samples of any type (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hksamplepredicate/sample(type:predicate:)).

@@ -150,8 +150,9 @@ extension HealthKitSimulation.State {
     let instants = read ?? given.map { SimulationInstant($0, since: origin) }
     let start = instants[0]
     let end = instants[1]
+    // Each event keeps its duration and metadata (the record's form of the app's event).
     let events = zip(appEvents, instants.dropFirst(2)).map { event, instant in
-      WorkoutEvent(event.type.engineValue, at: instant)
+      event.engineEvent(at: instant, since: origin)
     }
     let indoor = (workout.metadata?[HKMetadataKeyIndoorWorkout] as? Bool) == true
     let record = WorkoutRecord(

@@ -597,7 +597,7 @@ extension HKQuery {
 }
 
 /// A condition of a medications predicate on an ``HKUserAnnotatedMedication``.
-enum MedicationCondition {
+enum MedicationCondition: Hashable {
   case hasSchedule(Bool)
   case isArchived(Bool)
 
@@ -610,7 +610,7 @@ enum MedicationCondition {
 }
 
 /// A condition of a dose event predicate on an ``HKMedicationDoseEvent``.
-enum DoseEventCondition {
+enum DoseEventCondition: Hashable {
   case status(HKMedicationDoseEvent.LogStatus)
   case medication(HKHealthConceptIdentifier)
   case scheduled(start: Date?, end: Date?)

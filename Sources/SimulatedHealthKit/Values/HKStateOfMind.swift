@@ -292,7 +292,7 @@ extension HKQuery {
 }
 
 /// What a state-of-mind predicate matches.
-enum StateOfMindFilter {
+enum StateOfMindFilter: Hashable {
   case valence(HKPredicateOperator, Double)
   case kind(HKStateOfMind.Kind)
   case label(HKStateOfMind.Label)

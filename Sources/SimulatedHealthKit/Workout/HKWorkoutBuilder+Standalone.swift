@@ -100,8 +100,26 @@ final class StandaloneWorkout: @unchecked Sendable {
   /// or discarded, each dated within the span known so far (HealthKit's rule,
   /// `WorkoutRecord.isWithin`: not before the start once collection began, not after the end
   /// once it ended); else nothing is added and the call's error names the first outside.
-  func add(_ events: [HKWorkoutEvent]) -> HKError? {
-    change("add workout events") { parts in
+  ///
+  /// Each event's start is read by the wall-clock rule under the name `addWorkoutEvents`, as
+  /// the live builder's (docs/swift-api.md#the-wall-clock-rule; with strict dates a real-clock
+  /// date is the call's `errorInvalidArgument`): the builder keeps the event at the instant
+  /// read, with its duration and metadata as the app gave them.
+  func add(_ appEvents: [HKWorkoutEvent]) -> HKError? {
+    let starts: [Date]
+    switch read(appEvents.map(\.dateInterval.start), call: "addWorkoutEvents") {
+    case .success(let read): starts = read
+    case .failure(let error): return error
+    }
+    let events = zip(appEvents, starts).map { event, start in
+      start == event.dateInterval.start
+        ? event
+        : HKWorkoutEvent(
+          type: event.type,
+          dateInterval: DateInterval(start: start, duration: event.dateInterval.duration),
+          metadata: event.metadata)
+    }
+    return change("add workout events") { parts in
       if let start = parts.start {
         for event in events {
           if let message = outsideMessage(event, start: start, end: parts.end, when: .adding) {

@@ -594,20 +594,16 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       if let message = Self.metadataRefusal(event.metadata, of: " of a workout event") {
         return refuse(HKError(.errorInvalidArgument, message), action: .addEvent)
       }
-      var metadata: [String: MetadataValue] = [:]
-      for (key, value) in event.metadata ?? [:] {
-        metadata[key] = Self.metadataValue(value, key: key, since: simulation.startDate)
-      }
-      let duration = SimulationInstant.rounding(seconds: max(0, event.dateInterval.duration))
-        .nanoseconds
-      let length = Duration.nanoseconds(duration)
+      // Its duration and metadata in the record's form (the conversion's one home); its date
+      // is the instant the wall-clock rule reads.
+      let kept = event.engineEvent(at: .zero, since: simulation.startDate)
       let error = engineCall(
         .addEvent, call: "addWorkoutEvents", date: event.dateInterval.start
       ) { session, instant in
         session.withEngine(of: engineDevice) { engine in
           engine.addWorkoutEvent(
-            type, toSession: index, at: engine.now, date: instant, duration: length,
-            metadata: metadata)
+            type, toSession: index, at: engine.now, date: instant, duration: kept.duration,
+            metadata: kept.metadata)
           return engine.callError == nil
         }
       }

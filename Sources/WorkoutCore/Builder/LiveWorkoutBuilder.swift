@@ -198,23 +198,28 @@ public struct LiveWorkoutBuilder: Sendable {
   /// accepted before the end was known and dated after it is left out of the saved workout
   /// (``eventsOutsideSpan``).
   ///
+  /// - Parameter check: how the refusal of an event outside the known span words its advice:
+  ///   ``WorkoutRecord/EventCheck/adding`` (the app's call) or
+  ///   ``WorkoutRecord/EventCheck/timeline(_:)`` (a scenario timeline's action).
   /// - Throws: `invalidArgument` with ``WorkoutRecord/eventOutsideMessage(_:start:end:when:)``
   ///   for an event outside the known span; "Unable to add events to a workout that is
   ///   finished." from finished or discarded (project wording).
-  public mutating func addWorkoutEvent(_ event: WorkoutEvent) throws(WorkoutError) {
+  public mutating func addWorkoutEvent(
+    _ event: WorkoutEvent, check: WorkoutRecord.EventCheck = .adding
+  ) throws(WorkoutError) {
     switch self.current {
     case .notStarted:
       self.insert(event)
     case .active(let start):
       if let message = WorkoutRecord.eventOutsideMessage(
-        event, start: start, end: nil, when: .adding)
+        event, start: start, end: nil, when: check)
       {
         throw .invalidArgument(message)
       }
       self.insert(event)
     case .ended(let start, let end):
       if let message = WorkoutRecord.eventOutsideMessage(
-        event, start: start, end: end, when: .adding)
+        event, start: start, end: end, when: check)
       {
         throw .invalidArgument(message)
       }

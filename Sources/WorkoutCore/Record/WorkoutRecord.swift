@@ -146,6 +146,10 @@ public struct WorkoutRecord: Sendable, Equatable {
     case finishing
     /// `save` refuses an `HKWorkout` the app made with it.
     case saving
+    /// A builder refuses it as ``adding`` does, for the scenario timeline's action at this
+    /// JSON path (`"timeline[5]"`, the command line's app): the advice names the path and the
+    /// `at` to write, not a Swift call.
+    case timeline(String)
   }
 
   /// Why `event` cannot be a workout's from `start` to `end` (`nil` while the end is not
@@ -178,6 +182,13 @@ public struct WorkoutRecord: Sendable, Equatable {
     case .saving:
       outcome = "cannot be saved with it"
       instead = "date it between the workout's startDate and endDate"
+    case .timeline(let path):
+      outcome = "cannot be added"
+      let bound = before ? start : end ?? start
+      instead =
+        before
+        ? "in the scenario file, give \(path).at a time at or after \(secondsText(bound)) (the workout's start)"
+        : "in the scenario file, give \(path).at a time at or before \(secondsText(bound)) (the workout's end), or end collection at \(secondsText(event.date)) or later (the at of the timeline's endCollection)"
     }
     return
       "A \(event.type.name) event dated \(timeText(event.date)) lies \(before ? "before the workout's start" : "after the workout's end") and \(outcome) (\(span)): HealthKit takes only events dated between a workout's start and end (https://developer.apple.com/documentation/healthkit/hkworkoutevent/date); \(instead)"
@@ -185,9 +196,15 @@ public struct WorkoutRecord: Sendable, Equatable {
 
   /// `t = <seconds> s`, whole seconds without decimals (`t = 600 s`, `t = 12.5 s`).
   private static func timeText(_ instant: SimulationInstant) -> String {
+    "t = \(secondsText(instant)) s"
+  }
+
+  /// The seconds of `instant` as a scenario's `at` is written: whole seconds without decimals
+  /// (`600`, `12.5`).
+  private static func secondsText(_ instant: SimulationInstant) -> String {
     let seconds = instant.seconds
     let whole = seconds == seconds.rounded() && abs(seconds) < 1e15
-    return "t = \(whole ? String(Int64(seconds)) : String(seconds)) s"
+    return whole ? String(Int64(seconds)) : String(seconds)
   }
 
   /// The record id of session `sessionIndex` under `seed`: a version-4 UUID (RFC 4122 §4.4).

@@ -69,6 +69,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// clears it when it begins, after the deadlines due before its instant were served; an
   /// error a deadline reports between calls sets it too.
   public internal(set) var callError: ErrorReport?
+  /// The JSON path of the scenario timeline's action being performed
+  /// (``perform(_:at:timeline:)``), `nil` between actions and for any other call.
+  var timelineAction: String?
   /// Saved records, in save order.
   public private(set) var records: [WorkoutRecord] = []
   /// The engine's current instant.
@@ -225,6 +228,19 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   ///
   /// Illegal calls are reported in ``errors`` and ``log``; the run goes on.
   public mutating func perform(_ action: AppAction, at instant: SimulationInstant) {
+    perform(action, at: instant, timeline: nil)
+  }
+
+  /// ``perform(_:at:)`` for the scenario timeline's action at the JSON path `location`
+  /// (`"timeline[5]"`, or `nil` for an action the timeline did not write: a key the person
+  /// pressed, an app's call): a refusal's advice that depends on the caller names the path and
+  /// the value to change in the scenario file instead of a Swift call (a `lap` after the
+  /// workout's end: ``WorkoutRecord/EventCheck/timeline(_:)``).
+  public mutating func perform(
+    _ action: AppAction, at instant: SimulationInstant, timeline location: String?
+  ) {
+    timelineAction = location
+    defer { timelineAction = nil }
     let date = max(instant, now)
     if timersDue(through: date) { runLifecycleTimers(through: date.nanoseconds) }
     pump(through: SimulationInstant(nanoseconds: date.nanoseconds - 1))
@@ -578,8 +594,11 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     metadata: [String: MetadataValue] = [:]
   ) {
     do {
+      // A scenario timeline's action gets advice for the scenario file, the app's call for
+      // its code.
       try sessions[index].builder.addWorkoutEvent(
-        WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata))
+        WorkoutEvent(type, at: eventDate ?? date, duration: duration, metadata: metadata),
+        check: timelineAction.map { .timeline($0) } ?? .adding)
       notify(index, at: date, .event(type))
     } catch {
       report(error, call: call, session: index, at: date)

@@ -296,7 +296,7 @@ public final class HKPredicate: NSPredicate {
 
   /// A value a metadata predicate compares with: what `HKObject.metadata` holds, read as a
   /// number (an `NSNumber`, a Swift number or Boolean), a string or a date.
-  enum MetadataOperand: Sendable {
+  enum MetadataOperand: Sendable, Hashable {
     case number(Double)
     case string(String)
     case date(Date)
@@ -338,7 +338,7 @@ public final class HKPredicate: NSPredicate {
   }
 
   /// What a metadata predicate asks of the value under its key.
-  enum MetadataCondition: Sendable {
+  enum MetadataCondition: Sendable, Hashable {
     /// Any value (`predicateForObjects(withMetadataKey:)`).
     case present
     /// A value equal to one of these (`allowedValues:`).

@@ -279,6 +279,36 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// `HKDevice.local()` is the device the calling code runs on: the iPhone inside
+  /// `on(.phone)` (the values the iPhone's own workouts carry), the watch inside `on(.watch)`
+  /// and outside `on` (trial19). The samples a query gives keep their own devices: the watch's
+  /// step sample is the watch's, read on the phone too.
+  @Test func theLocalDeviceIsTheDeviceTheCodeRunsOn() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: HealthQueryTests.overlapping))
+    try await simulation.run {
+      let outside = HKDevice.local()
+      #expect(outside.name == "Apple Watch")
+      #expect(outside.model == "Watch")
+      let phone = await simulation.on(.phone) { HKDevice.local() }
+      #expect(phone.name == "iPhone")
+      #expect(phone.manufacturer == "Apple Inc.")
+      #expect(phone.model == "iPhone")
+      #expect(phone.hardwareVersion == nil)
+      #expect(phone.localIdentifier == nil)
+      #expect(await simulation.on(.watch) { HKDevice.local() } == outside)
+      let devices = try await simulation.on(.phone) {
+        let store = HKHealthStore()
+        try await authorize(store)
+        let found = await samples(
+          store, simulation, steps,
+          sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+        return found.samples?.map { $0.device?.name }
+      }
+      #expect(devices == ["Apple Watch", "iPhone"])
+    }
+  }
+
   /// `deleteObjects(of:)` a correlation type, with the authorization HealthKit gives (sharing
   /// systolic and diastolic), deletes the app's matching correlations and their samples and
   /// counts the correlations (trial19): of 130/85 at −1 h and 120/80 now, "from −30 min to

@@ -345,7 +345,7 @@ public final class HKDevice: NSObject, NSCopying, NSSecureCoding, Sendable {
   /// The device the calling code runs on (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdevice/local()): inside
   /// `HealthKitSimulation.on(.phone)` (and the phone's callbacks) the iPhone, the device its own
-  /// workouts carry (``iPhone``); elsewhere the simulated watch: name "Apple Watch",
+  /// workouts carry (name and model "iPhone"); elsewhere the simulated watch: name "Apple Watch",
   /// manufacturer "Apple Inc.", model "Watch", every other property `nil` (workout-sim's
   /// choice; docs/swift-api.md#values). A new object each time.
   public class func local() -> HKDevice {

@@ -344,10 +344,10 @@ public final class HKDevice: NSObject, NSCopying, NSSecureCoding, Sendable {
 
   /// The device the calling code runs on (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdevice/local()): inside
-  /// `HealthKitSimulation.on(.phone)` (and the phone's callbacks) the iPhone, the device its own
-  /// workouts carry (name and model "iPhone"); elsewhere the simulated watch: name "Apple Watch",
-  /// manufacturer "Apple Inc.", model "Watch", every other property `nil` (workout-sim's
-  /// choice; docs/swift-api.md#values). A new object each time.
+  /// `HealthKitSimulation.on(.phone)` the iPhone, the device its own workouts carry (name and
+  /// model "iPhone", manufacturer "Apple Inc."); elsewhere the simulated watch: name "Apple
+  /// Watch", manufacturer "Apple Inc.", model "Watch"; every other property `nil` (workout-sim's
+  /// choice; docs/swift-api-values.md). A new object each time.
   public class func local() -> HKDevice {
     HealthKitSimulation.currentDevice == .phone ? iPhone : appleWatch
   }

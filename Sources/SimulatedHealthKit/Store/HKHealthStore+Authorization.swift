@@ -171,11 +171,12 @@ extension HKHealthStore {
   /// - `appleStandTime`, `appleWalkingSteadiness`, `atrialFibrillationBurden`,
   ///   `walkingHeartRateAverage` and the categories `appleStandHour`, `highHeartRateEvent`,
   ///   `lowHeartRateEvent`, `headphoneAudioExposureEvent`, `hypertensionEvent` (the read-only
-  ///   lists of react-native-healthkit, generated from HealthKit's SDK:
-  ///   https://github.com/kingstinct/react-native-healthkit, file
+  ///   lists of react-native-healthkit's generated type file, a library apps use to ask for
+  ///   these types: https://github.com/kingstinct/react-native-healthkit, file
   ///   packages/react-native-healthkit/src/generated/healthkit.generated.ts).
   /// - `appleSleepingWristTemperature` (the exception, seen on a device:
-  ///   https://github.com/ryanbr/noop/pull/1371).
+  ///   https://github.com/ryanbr/noop/pull/1371; that library's list has it writable, the
+  ///   device report wins).
   /// - `appleWalkingSteadinessEvent` ("you can't request authorization to share them", Apple doc:
   ///   https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/applewalkingsteadinessevent).
   ///

@@ -46,8 +46,9 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
   ///
   /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
-  ///   description the request needs (HealthKit terminates the app), or when the app was
-  ///   terminated before.
+  ///   description the request needs or a share type is one no app may share
+  ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was terminated
+  ///   before.
   nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {

@@ -47,8 +47,8 @@ extension HKHealthStore {
   ///
   /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
   ///   description the request needs or a share type is one no app may share
-  ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was terminated
-  ///   before.
+  ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was
+  ///   terminated before.
   nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {

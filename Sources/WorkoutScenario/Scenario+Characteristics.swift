@@ -1,8 +1,9 @@
 import Foundation
+import WorkoutPhysiology
 
 extension Scenario {
-  /// The person's characteristics HealthKit keeps beside the athlete's age and sex, from the
-  /// optional `athlete` keys `dateOfBirth`, `bloodType`, `skinType`, `wheelchairUse` and
+  /// The person's characteristics HealthKit keeps beside the athlete's age, from the optional
+  /// `athlete` keys `sex`, `dateOfBirth`, `bloodType`, `skinType`, `wheelchairUse` and
   /// `moveMode` (docs/scenario-format.md#athlete). SimulatedHealthKit's `HKHealthStore` reads
   /// them (`dateOfBirthComponents()`, `bloodType()`, ...); a key left out is a characteristic
   /// the person never entered (HealthKit's `notSet`), except the move mode, which follows the
@@ -87,6 +88,9 @@ extension Scenario {
       case appleMoveTime
     }
 
+    /// `sex` as the scenario gives it, or `nil` when it leaves it out: HealthKit's `notSet`. The
+    /// physiology still needs a sex and takes the athlete's default, female (``Athlete/sex``).
+    public var biologicalSex: BiologicalSex?
     /// `dateOfBirth`, or `nil` when the person never entered one.
     public var dateOfBirth: BirthDate?
     /// `bloodType`, or `nil` (not set).
@@ -101,9 +105,11 @@ extension Scenario {
 
     /// Characteristics with the given values; all `nil` by default.
     public init(
-      dateOfBirth: BirthDate? = nil, bloodType: BloodType? = nil, skinType: SkinType? = nil,
-      wheelchairUse: Bool? = nil, moveMode: MoveMode? = nil
+      biologicalSex: BiologicalSex? = nil, dateOfBirth: BirthDate? = nil,
+      bloodType: BloodType? = nil, skinType: SkinType? = nil, wheelchairUse: Bool? = nil,
+      moveMode: MoveMode? = nil
     ) {
+      self.biologicalSex = biologicalSex
       self.dateOfBirth = dateOfBirth
       self.bloodType = bloodType
       self.skinType = skinType

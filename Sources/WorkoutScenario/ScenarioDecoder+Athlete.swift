@@ -50,6 +50,8 @@ extension ScenarioDecoder {
       sex = BiologicalSex(rawValue: text) ?? .female
     }
     var characteristics = try characteristics(fields, at: path)
+    // HealthKit's characteristic is the sex as given; left out, it is not set.
+    characteristics.biologicalSex = fields["sex"] == nil ? nil : sex
     let given = try read("age")
     var age = given ?? standard.age
     if let birth = characteristics.dateOfBirth {

@@ -61,8 +61,8 @@ import WorkoutSimTestSupport
       #expect(try store.fitzpatrickSkinType().skinType.rawValue == 3)
       #expect(try store.wheelchairUse().wheelchairUse.rawValue == 2)
       #expect(try store.activityMoveMode().activityMoveMode.rawValue == 2)
-      // The default sex is female (1).
-      #expect(try store.biologicalSex().biologicalSex.rawValue == 1)
+      // No sex given: not set (0), though the physiology takes female (trial19).
+      #expect(try store.biologicalSex().biologicalSex.rawValue == 0)
     }
   }
 
@@ -74,6 +74,7 @@ import WorkoutSimTestSupport
       let store = HKHealthStore()
       try await store.requestAuthorization(toShare: [], read: Self.all)
       #expect(try store.bloodType() == HKBloodTypeObject(.notSet))
+      #expect(try store.biologicalSex().biologicalSex == .notSet)
       #expect(try store.fitzpatrickSkinType().skinType == .notSet)
       #expect(try store.wheelchairUse().wheelchairUse == .notSet)
       #expect(try store.activityMoveMode().activityMoveMode == .activeEnergy)

@@ -279,6 +279,70 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// `HKDevice.local()` is the device the calling code runs on: the iPhone inside
+  /// `on(.phone)` (the values the iPhone's own workouts carry), the watch inside `on(.watch)`
+  /// and outside `on` (trial19). The samples a query gives keep their own devices: the watch's
+  /// step sample is the watch's, read on the phone too.
+  @Test func theLocalDeviceIsTheDeviceTheCodeRunsOn() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: HealthQueryTests.overlapping))
+    try await simulation.run {
+      let outside = HKDevice.local()
+      #expect(outside.name == "Apple Watch")
+      #expect(outside.model == "Watch")
+      let phone = await simulation.on(.phone) { HKDevice.local() }
+      #expect(phone.name == "iPhone")
+      #expect(phone.manufacturer == "Apple Inc.")
+      #expect(phone.model == "iPhone")
+      #expect(phone.hardwareVersion == nil)
+      #expect(phone.localIdentifier == nil)
+      #expect(await simulation.on(.watch) { HKDevice.local() } == outside)
+      let devices = try await simulation.on(.phone) {
+        let store = HKHealthStore()
+        try await authorize(store)
+        let found = await samples(
+          store, simulation, steps,
+          sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+        return found.samples?.map { $0.device?.name }
+      }
+      #expect(devices == ["Apple Watch", "iPhone"])
+    }
+  }
+
+  /// `deleteObjects(of:)` a correlation type, with the authorization HealthKit gives (sharing
+  /// systolic and diastolic), deletes the app's matching correlations and their samples and
+  /// counts the correlations (trial19): of 130/85 at −1 h and 120/80 now, "from −30 min to
+  /// +1 min" matches the second (1); `NSPredicate(value: true)` then the first (1), leaving no
+  /// correlation and no systolic or diastolic sample; once more it finds none (0).
+  @Test func deleteObjectsOfACorrelationTypeDeletesItsCorrelations() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [Self.systolic, Self.diastolic], read: [Self.systolic, Self.diastolic])
+      let now = simulation.now
+      let early = Self.bloodPressure(at: now.addingTimeInterval(-3600), 130, 85)
+      let late = Self.bloodPressure(at: now)
+      try await store.save(early)
+      try await store.save(late)
+      let recent = HKQuery.predicateForSamples(
+        withStart: now.addingTimeInterval(-1800), end: now.addingTimeInterval(60))
+      #expect(try await store.deleteObjects(of: Self.pressure, predicate: recent) == 1)
+      #expect(await samples(store, simulation, Self.pressure).samples?.map(\.uuid) == [early.uuid])
+      let high = await samples(store, simulation, Self.systolic).samples?.compactMap {
+        ($0 as? HKQuantitySample)?.quantity.doubleValue(for: Self.mmHg)
+      }
+      #expect(high == [130])
+      #expect(
+        try await store.deleteObjects(of: Self.pressure, predicate: NSPredicate(value: true)) == 1)
+      #expect(await samples(store, simulation, Self.pressure).samples?.isEmpty == true)
+      #expect(await samples(store, simulation, Self.systolic).samples?.isEmpty == true)
+      #expect(await samples(store, simulation, Self.diastolic).samples?.isEmpty == true)
+      #expect(
+        try await store.deleteObjects(of: Self.pressure, predicate: NSPredicate(value: true)) == 0)
+    }
+  }
+
   /// `deleteObjects(of:predicate:)` deletes the app's matching samples and returns their count:
   /// of 3 step samples at −3 h, −2 h and −1 h, the predicate "start before −90 min" matches
   /// two; the completion form then deletes the last one (count 1).

@@ -121,6 +121,41 @@ import WorkoutSimulation
       errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
   }
 
+  /// A correlation type and the types only Apple computes cannot be shared: asking terminates
+  /// the app with HealthKit's exception text, listing the refused types in identifier order
+  /// (trial19). Reading them is fine, and so is sharing the correlation's quantity types.
+  @Test func sharingACorrelationOrAnAppleComputedTypeTerminatesTheApp() async throws {
+    let bloodPressure = HKCorrelationType(.bloodPressure)
+    let exercise = HKQuantityType(.appleExerciseTime)
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [HKQuantityType(.bloodPressureSystolic), HKQuantityType(.bloodPressureDiastolic)],
+        read: [exercise, HKCategoryType(.appleStandHour)])
+      #expect(simulation.appTermination == nil)
+      let message =
+        "Authorization to share the following types is disallowed: "
+        + "HKCorrelationTypeIdentifierBloodPressure, HKQuantityTypeIdentifierAppleExerciseTime"
+      await #expect(throws: HealthKitSimulation.AppTermination(message: message)) {
+        try await store.requestAuthorization(toShare: [exercise, bloodPressure], read: [])
+      }
+      #expect(store.authorizationStatus(for: exercise) == .notDetermined)
+    }
+    for identifier in [
+      "HKQuantityTypeIdentifierAppleStandTime", "HKQuantityTypeIdentifierWalkingHeartRateAverage",
+      "HKQuantityTypeIdentifierAppleSleepingWristTemperature",
+      "HKCategoryTypeIdentifierAppleStandHour",
+      "HKCategoryTypeIdentifierAppleWalkingSteadinessEvent",
+    ] {
+      #expect(HKHealthStore.appleComputedTypes.contains(identifier))
+    }
+    // Apps write these.
+    #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.appleMoveTime)))
+    #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.workoutEffortScore)))
+    #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.bloodPressureSystolic)))
+  }
+
   @Test func theInfoPlistFileIsReadRelativeToTheScenario() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
       "shk-plist-\(UUID().uuidString)")

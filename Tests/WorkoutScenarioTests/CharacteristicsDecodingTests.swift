@@ -2,8 +2,8 @@ import Testing
 import WorkoutScenario
 import WorkoutSimTestSupport
 
-/// The athlete's characteristics (`dateOfBirth`, `bloodType`, `skinType`, `wheelchairUse`,
-/// `moveMode`): decoding, the age a date of birth gives, and data errors at their JSON path.
+/// The athlete's characteristics (`sex`, `dateOfBirth`, `bloodType`, `skinType`,
+/// `wheelchairUse`, `moveMode`): decoding, the age a date of birth gives, and data errors at their JSON path.
 @Suite struct CharacteristicsDecodingTests {
   /// A scenario starting 2026-03-30 10:00 in Berlin (08:00 UTC) with `athlete` members.
   private func scenario(_ athlete: String, start: String = "2026-03-30T10:00:00+02:00")
@@ -35,6 +35,19 @@ import WorkoutSimTestSupport
     let plain = try scenario(#""age": 35"#)
     #expect(plain.characteristics == Scenario.Characteristics())
     #expect(plain.characteristics.moveMode(age: plain.athlete.age) == .activeEnergy)
+  }
+
+  /// `sex` is a characteristic as given; left out it is not set, while the physiology keeps its
+  /// default, female (trial19).
+  @Test func theSexIsSetOnlyWhenGiven() throws {
+    let male = try scenario(#""sex": "male""#)
+    #expect(male.characteristics.biologicalSex == .male)
+    #expect(male.athlete.sex == .male)
+    let female = try scenario(#""sex": "female""#)
+    #expect(female.characteristics.biologicalSex == .female)
+    let plain = try scenario(#""age": 35"#)
+    #expect(plain.characteristics.biologicalSex == nil)
+    #expect(plain.athlete.sex == .female)
   }
 
   /// Born 1986-03-30, the scenario starts on 2026-03-30 (local date in Berlin): the birthday,

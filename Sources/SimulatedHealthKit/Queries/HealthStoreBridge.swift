@@ -79,16 +79,12 @@ extension HealthKitSimulation.State {
     return HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier)
   }
 
-  /// The device of store source `index`: ``HKDevice/local()`` for the watch, an iPhone for the
-  /// phone ("iPhone", "Apple Inc.", model "iPhone"), `nil` for apps.
+  /// The device of store source `index`: the watch (``HKDevice/appleWatch``), the iPhone
+  /// (``HKDevice/iPhone``: "iPhone", "Apple Inc.", model "iPhone"), `nil` for apps.
   func hkDevice(_ index: UInt16) -> HKDevice? {
     switch health.sources[Int(index)].kind {
-    case .watch: .local()
-    case .iPhone:
-      HKDevice(
-        name: "iPhone", manufacturer: "Apple Inc.", model: "iPhone", hardwareVersion: nil,
-        firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil,
-        udiDeviceIdentifier: nil)
+    case .watch: .appleWatch
+    case .iPhone: .iPhone
     case .app: nil
     }
   }

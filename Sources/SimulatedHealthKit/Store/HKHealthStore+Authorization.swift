@@ -46,7 +46,8 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
   ///
   /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
-  ///   description the request needs (HealthKit terminates the app), or when the app was
+  ///   description the request needs or a share type is one no app may share
+  ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was
   ///   terminated before.
   nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
@@ -96,14 +97,9 @@ extension HKHealthStore {
       if let terminated = state.terminated { return terminated }
       let keys = state.authorization.infoPlistKeys
       var refusal: String?
-      // Clinical records are read-only: HealthKit raises NSInvalidArgumentException with this
-      // text (https://developer.apple.com/documentation/healthkit/hkclinicaltypeidentifier).
-      // Medication dose events are read-only as well (Apple DTS,
-      // https://developer.apple.com/forums/thread/803954).
-      let clinical = shareTypes.filter {
-        HKClinicalTypeIdentifier.all.contains($0)
-          || $0 == HKMedicationDoseEventTypeIdentifierMedicationDoseEvent
-      }
+      // Types no app may share (`shareDisallowed`): HealthKit raises NSInvalidArgumentException
+      // with this text.
+      let clinical = share.filter { Self.shareDisallowed($0) }.map(\.identifier).sorted()
       // A per-object type (vision prescriptions) is read with
       // `requestPerObjectReadAuthorization(for:predicate:)`: asking to read it here raises
       // NSInvalidArgumentException with this text (as apps report it,
@@ -147,6 +143,55 @@ extension HKHealthStore {
     }
     return termination
   }
+
+  /// Whether HealthKit refuses to let any app share `type`, raising NSInvalidArgumentException
+  /// "Authorization to share the following types is disallowed: ..." from
+  /// `requestAuthorization(toShare:read:)`. The one home of this rule:
+  ///
+  /// - Clinical records are read-only (Apple doc:
+  ///   https://developer.apple.com/documentation/healthkit/hkclinicaltypeidentifier).
+  /// - Medication dose events are read-only (Apple DTS,
+  ///   https://developer.apple.com/forums/thread/803954).
+  /// - Correlation types (`bloodPressure`, `food`): an app asks to share the quantity types the
+  ///   correlation holds instead ("you do not request permission to share and read correlation
+  ///   types directly", Apple doc:
+  ///   https://developer.apple.com/documentation/healthkit/hkcorrelationquery; the exception as
+  ///   apps meet it: https://github.com/Cap-go/capacitor-health/issues/81).
+  /// - Types only Apple's own software computes: ``appleComputedTypes``.
+  static func shareDisallowed(_ type: HKObjectType) -> Bool {
+    type is HKCorrelationType || HKClinicalTypeIdentifier.all.contains(type.identifier)
+      || type.identifier == HKMedicationDoseEventTypeIdentifierMedicationDoseEvent
+      || appleComputedTypes.contains(type.identifier)
+  }
+
+  /// The identifiers of the sample types Apple's own software computes, which apps read but may
+  /// not share (so never save):
+  ///
+  /// - `appleExerciseTime` (the exception as apps meet it, naming this type:
+  ///   https://github.com/carp-dk/flutter-plugins/issues/466).
+  /// - `appleStandTime`, `appleWalkingSteadiness`, `atrialFibrillationBurden`,
+  ///   `walkingHeartRateAverage` and the categories `appleStandHour`, `highHeartRateEvent`,
+  ///   `lowHeartRateEvent`, `headphoneAudioExposureEvent`, `hypertensionEvent` (the read-only
+  ///   lists of react-native-healthkit's generated type file, a library apps use to ask for
+  ///   these types: https://github.com/kingstinct/react-native-healthkit, file
+  ///   packages/react-native-healthkit/src/generated/healthkit.generated.ts).
+  /// - `appleSleepingWristTemperature` (the exception, seen on a device:
+  ///   https://github.com/ryanbr/noop/pull/1371; that library's list has it writable, the
+  ///   device report wins).
+  /// - `appleWalkingSteadinessEvent` ("you can't request authorization to share them", Apple doc:
+  ///   https://developer.apple.com/documentation/healthkit/hkcategorytypeidentifier/applewalkingsteadinessevent).
+  ///
+  /// Project rule (docs/swift-api.md#authorization): a type without such a source stays
+  /// shareable (`appleMoveTime`, `heartRateRecoveryOneMinute`, `workoutEffortScore`, ...).
+  static let appleComputedTypes: Set<String> = Set(
+    [
+      HKQuantityTypeIdentifier.appleExerciseTime, .appleStandTime, .appleWalkingSteadiness,
+      .atrialFibrillationBurden, .walkingHeartRateAverage, .appleSleepingWristTemperature,
+    ].map(\.rawValue)
+      + [
+        HKCategoryTypeIdentifier.appleStandHour, .highHeartRateEvent, .lowHeartRateEvent,
+        .headphoneAudioExposureEvent, .hypertensionEvent, .appleWalkingSteadinessEvent,
+      ].map(\.rawValue))
 
   private func requestStatus(share: Set<HKSampleType>, read: Set<HKObjectType>)
     -> HKAuthorizationRequestStatus

@@ -31,18 +31,18 @@ extension HKHealthStore {
       day: birth.day)
   }
 
-  /// The person's biological sex: the `athlete.sex` of the scenario, `.female` by default
-  /// (Apple doc:
+  /// The person's biological sex: the `athlete.sex` of the scenario (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/biologicalsex()).
   ///
-  /// - Returns: `.female` or `.male`; `.notSet` when the user denied the read.
+  /// - Returns: `.female` or `.male`; `.notSet` when the scenario gives no `sex` (the
+  ///   physiology still takes its default, female) or the user denied the read.
   /// - Throws: ``HKError`` `errorAuthorizationNotDetermined` when reading it was never asked
   ///   for; after the app's termination, the termination.
   public func biologicalSex() throws -> HKBiologicalSexObject {
-    guard try characteristicReadGranted(.biologicalSex) else {
-      return HKBiologicalSexObject(.notSet)
-    }
-    switch simulation.scenario.athlete.sex {
+    guard try characteristicReadGranted(.biologicalSex),
+      let given = simulation.scenario.characteristics.biologicalSex
+    else { return HKBiologicalSexObject(.notSet) }
+    switch given {
     case .female: return HKBiologicalSexObject(.female)
     case .male: return HKBiologicalSexObject(.male)
     }

@@ -130,9 +130,14 @@ extension HKHealthStore {
 
   /// The async form of `deleteObjects(of:predicate:withCompletion:)`.
   ///
+  /// For a correlation type the app's matching correlations go with their objects, as
+  /// `delete(_:)` of a correlation does, and the count is of correlations; sharing their
+  /// objects' types is what must be granted (project rule, docs/swift-api.md#saving-and-deleting).
+  ///
   /// - Returns: the number of objects deleted.
-  /// - Throws: `errorAuthorizationDenied` when sharing the type was denied;
-  ///   `HealthKitSimulation.AppTermination` after the app was terminated.
+  /// - Throws: `errorAuthorizationNotDetermined` or `errorAuthorizationDenied` when sharing the
+  ///   type (for a correlation, a matching correlation's object's type) was never asked or was
+  ///   denied; `HealthKitSimulation.AppTermination` after the app was terminated.
   nonisolated(nonsending) public func deleteObjects(
     of objectType: HKObjectType, predicate: NSPredicate
   ) async throws
@@ -394,13 +399,19 @@ extension HKHealthStore {
     let world = simulation
     return world.mutateHealth { state -> Result<Int, HKError>? in
       guard state.terminated == nil else { return nil }
-      if let error = state.shareError(type.identifier) { return .failure(error) }
-      guard let kind = type.healthDataType else { return .success(0) }
+      let correlation = type is HKCorrelationType
+      // A correlation type is never shared: its objects' types are (below).
+      if !correlation, let error = state.shareError(type.identifier) { return .failure(error) }
+      let kind = type.healthDataType
+      guard kind != nil || correlation else { return .success(0) }
       // With strict dates a real-clock date in the predicate refuses the call, as a query's.
       for (date, call) in HKPredicate.appDates(in: predicate) {
         if let error = world.refuseStrictDates([date], call: call, in: &state) {
           return .failure(HKError(error))
         }
+      }
+      guard let kind else {
+        return state.removeCorrelations(of: type, matching: predicate, context: context)
       }
       let own = state.appSourceIndex()
       var filter = state.filter(
@@ -416,6 +427,39 @@ extension HKHealthStore {
 }
 
 extension HealthKitSimulation.State {
+  /// Deletes the app's saved correlations of `type` matching `predicate` (their dates read by
+  /// the wall-clock rule, as a correlation query's) and, as `delete(_:)` of a correlation does,
+  /// their objects; returns how many correlations went. Sharing each of their objects' types
+  /// must be granted (``shareError(_:)``, the rule `save` applies to a correlation's objects:
+  /// HealthKit authorizes a correlation's quantity types, never the correlation type, Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcorrelationquery); the first refused
+  /// type fails the call and nothing is deleted (project rule,
+  /// docs/swift-api.md#saving-and-deleting).
+  mutating func removeCorrelations(
+    of type: HKObjectType, matching predicate: NSPredicate, context: QueryContext
+  ) -> Result<Int, HKError> {
+    let matched = correlations(of: type, matching: predicate, context: context)
+    var ids: [HealthSampleID] = []
+    for saved in matched {
+      for object in saved.correlation.orderedObjects {
+        if let error = shareError(object.sampleType.identifier) { return .failure(error) }
+        if let id = health.id(ofUUID: Self.storeUUID(object.uuid)), appObjects[id] != nil {
+          ids.append(id)
+        }
+      }
+    }
+    guard !matched.isEmpty else { return .success(0) }
+    health.delete(ids, at: session.now)
+    healthListenersChanged()
+    for id in ids { appObjects[id] = nil }
+    let gone = Set(matched.map(\.correlation.uuid))
+    if var store = extensionState(CorrelationStore.self) {
+      store.correlations.removeAll { gone.contains($0.correlation.uuid) }
+      extensions[ObjectIdentifier(CorrelationStore.self)] = store
+    }
+    return .success(matched.count)
+  }
+
   /// The authorization error of writing samples of type `identifier`, or `nil` when sharing it
   /// was granted: the one rule of every write path (`save`, `deleteObjects`, the
   /// series builders). Never asked: `errorAuthorizationNotDetermined` ("Authorization not

@@ -395,7 +395,7 @@ extension HKWorkout {
   /// `HKAverageMETs` in kcal/(kg·hr), other numbers as `Double`, strings as `String`, dates as
   /// `Date`, quantities as ``HKQuantity`` (docs/swift-api.md#metadata); one ``HKWorkoutActivity`` spanning the
   /// workout with the same events, duration and statistics (its UUID the record id with the last
-  /// byte inverted). Device ``HKDevice/local()``.
+  /// byte inverted). Device the watch (``HKDevice/local()`` on the watch).
   ///
   /// A workout from the health store passes the store's `uuid`, `device` and `sourceRevision`.
   /// The workout and its activity have a zone group for each of `zoneConfigurations` whose type
@@ -405,7 +405,7 @@ extension HKWorkout {
     _ record: WorkoutRecord, since start: Date,
     zoneConfigurations: [HKWorkoutZoneConfiguration] = [],
     uuid storeUUID: UUID? = nil,
-    device: HKDevice? = .local(),
+    device: HKDevice? = .appleWatch,
     sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
   ) {
     var statistics: [HKQuantityType: HKStatistics] = [:]

@@ -342,9 +342,20 @@ public final class HKDevice: NSObject, NSCopying, NSSecureCoding, Sendable {
       firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)
   }
 
-  /// The simulated watch: name "Apple Watch", manufacturer "Apple Inc.", model "Watch", every
-  /// other property `nil` (workout-sim's choice; docs/swift-api.md#values).
+  /// The device the calling code runs on (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkdevice/local()): inside
+  /// `HealthKitSimulation.on(.phone)` the iPhone, the device its own workouts carry (name and
+  /// model "iPhone", manufacturer "Apple Inc."); elsewhere the simulated watch: name "Apple
+  /// Watch", manufacturer "Apple Inc.", model "Watch"; every other property `nil` (workout-sim's
+  /// choice; docs/swift-api-values.md). A new object each time.
   public class func local() -> HKDevice {
+    HealthKitSimulation.currentDevice == .phone ? iPhone : appleWatch
+  }
+
+  /// The simulated watch, the device of its samples and workouts whatever code asks: name
+  /// "Apple Watch", manufacturer "Apple Inc.", model "Watch", every other property `nil`
+  /// (workout-sim's choice). A new object each time.
+  package static var appleWatch: HKDevice {
     HKDevice(
       name: "Apple Watch", manufacturer: "Apple Inc.", model: "Watch", hardwareVersion: nil,
       firmwareVersion: nil, softwareVersion: nil, localIdentifier: nil, udiDeviceIdentifier: nil)

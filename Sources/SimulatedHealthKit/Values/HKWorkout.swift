@@ -66,7 +66,7 @@ public final class HKWorkout: HKSample, @unchecked Sendable {
     allStatistics: [HKQuantityType: HKStatistics], totalEnergyBurned: HKQuantity?,
     totalDistance: HKQuantity?, metadata: [String: Any]?,
     zoneGroups: [HKQuantityType: HKWorkoutZoneGroup] = [:], uuid: UUID = UUID(),
-    device: HKDevice? = .local(),
+    device: HKDevice? = .appleWatch,
     sourceRevision: HKSourceRevision = HKSourceRevision(source: .default(), version: nil)
   ) {
     self.workoutActivityType = activityType

@@ -124,11 +124,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   // MARK: - Properties
 
-  /// The device collecting: ``HKDevice/local()``, the watch; the iPhone for the phone's own
+  /// The device collecting: the watch (as ``HKDevice/local()`` there); the iPhone for the phone's own
   /// workout (a session made inside `HealthKitSimulation.on(.phone)`).
   public var device: HKDevice? {
     if let standalone { return standalone.device }
-    return engineDevice == .phone ? HKDevice.iPhone : HKDevice.local()
+    return engineDevice == .phone ? HKDevice.iPhone : HKDevice.appleWatch
   }
 
   /// The workout's start date from `beginCollection`, or `nil`.
@@ -792,7 +792,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       }
       let workout = HKWorkout(
         annotated, since: simulation.startDate, zoneConfigurations: zones,
-        device: phone ? HKDevice.iPhone : .local())
+        device: phone ? HKDevice.iPhone : .appleWatch)
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would, with
       // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).

@@ -85,11 +85,12 @@ extension HealthKitSimulation.State {
         max(overflow ? stored.end : SimulationInstant(nanoseconds: instant), stored.start),
         stored.end)
     }
+    // In start order, as the store takes them (a builder's are; a decoded sample's may not be).
     return entries.map { entry in
       HealthSeriesPart(
         start: instant(entry.dateInterval.start), end: instant(entry.dateInterval.end),
         value: entry.quantity.doubleValue(for: unit))
-    }
+    }.sorted { $0.start < $1.start }
   }
 
   /// The object queries give back for the app's saved `sample`, stored from `start` to `end`:

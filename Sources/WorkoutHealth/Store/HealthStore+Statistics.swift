@@ -148,9 +148,9 @@ extension HealthStore {
       accumulator.addDiscrete(part.value, duration: end - start, bucket: 0)
       accumulator.addRecent(Int32(index), start: start, end: end, bucket: 0)
     }
-    // The accumulator's minimum and maximum are values of `parts`: the indices exist.
-    let minimum = parts.firstIndex { $0.value == accumulator.minimums[0] }!
-    let maximum = parts.firstIndex { $0.value == accumulator.maximums[0] }!
+    // The accumulator's minimum and maximum are values of `parts` (only a NaN is not found).
+    let minimum = parts.firstIndex { $0.value == accumulator.minimums[0] } ?? 0
+    let maximum = parts.firstIndex { $0.value == accumulator.maximums[0] } ?? 0
     return (minimum, maximum, accumulator.average(0), Int(accumulator.recent[0]))
   }
 

@@ -252,3 +252,26 @@ public struct HealthSample: Sendable, Equatable {
     self.savedAt = savedAt ?? end
   }
 }
+
+/// One quantity of a series sample (HealthKit's `HKQuantitySeriesSampleBuilder`): its value and
+/// the interval it covers, inside its sample's. Statistics read a series sample's parts, each as
+/// if it were its own sample of that interval with the sample's type and source (Apple doc,
+/// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequery: "Statistical
+/// queries correctly handle quantity data, whether the samples represent a single quantity or a
+/// series"; docs/health-store.md#series-samples).
+public struct HealthSeriesPart: Sendable, Equatable {
+  /// The start of the quantity's interval (ns from `t = 0`).
+  public var start: SimulationInstant
+  /// The end of the quantity's interval (ns from `t = 0`), at or after ``start``; equal for a
+  /// quantity of one instant.
+  public var end: SimulationInstant
+  /// The value in the sample type's ``HealthDataType/unit``.
+  public var value: Double
+
+  /// A quantity of `value` over `start...end`.
+  public init(start: SimulationInstant, end: SimulationInstant, value: Double) {
+    self.start = start
+    self.end = end
+    self.value = value
+  }
+}

@@ -44,6 +44,11 @@ extension HealthKitSimulation.State {
           value: value, savedAt: now))
     }
     let ids = health.save(stored, uuids: samples.map { Self.storeUUID($0.uuid) }, at: now)
+    for (id, (sample, kind)) in zip(ids, zip(samples, kinds)) {
+      if let parts = Self.seriesParts(of: sample, in: kind, stored: health.sample(id)) {
+        health.setSeries(parts, of: id)
+      }
+    }
     healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []
     for (id, sample) in zip(ids, samples) {
@@ -57,6 +62,35 @@ extension HealthKitSimulation.State {
       }
     }
     return ids
+  }
+
+  /// The quantities of a series builder's `sample` (`HKQuantitySeriesSampleBuilder`) for the
+  /// store's statistics (`HealthStore.setSeries(_:of:)`), in `kind`'s unit, each dated by its
+  /// offset from the sample's start on the instants the sample was `stored` at (so a series
+  /// whose dates the wall-clock rule read moves with its sample) and kept inside them; `nil`
+  /// for a sample of one quantity over its own dates (every sample made with an initializer),
+  /// which the store reads as it is.
+  static func seriesParts(of sample: HKSample, in kind: HealthDataType, stored: HealthSample)
+    -> [HealthSeriesPart]?
+  {
+    guard let holder = sample as? any QuantitySeriesHolder else { return nil }
+    let entries = holder.seriesEntries
+    guard entries.count > 1 || entries.first?.dateInterval != holder.interval else { return nil }
+    let unit = kind.hkUnit
+    let instant = { (date: Date) -> SimulationInstant in
+      let offset = SimulationInstant.rounding(seconds: date.timeIntervalSince(holder.startDate))
+      let (instant, overflow) = stored.start.nanoseconds.addingReportingOverflow(
+        offset.nanoseconds)
+      return min(
+        max(overflow ? stored.end : SimulationInstant(nanoseconds: instant), stored.start),
+        stored.end)
+    }
+    // In start order, as the store takes them (a builder's are; a decoded sample's may not be).
+    return entries.map { entry in
+      HealthSeriesPart(
+        start: instant(entry.dateInterval.start), end: instant(entry.dateInterval.end),
+        value: entry.quantity.doubleValue(for: unit))
+    }.sorted { $0.start < $1.start }
   }
 
   /// The object queries give back for the app's saved `sample`, stored from `start` to `end`:

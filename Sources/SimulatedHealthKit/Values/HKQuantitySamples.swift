@@ -1,3 +1,6 @@
+import WorkoutCore
+import WorkoutHealth
+
 /// The two concrete quantity sample classes, HealthKit's `HKCumulativeQuantitySample` and
 /// `HKDiscreteQuantitySample` (iOS 13, watchOS 6), and the deprecated
 /// `HKCumulativeQuantitySeriesSample`.
@@ -225,14 +228,17 @@ public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @
   /// The smallest of the sample's quantities (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdiscretequantitysample/minimumquantity).
   public let minimumQuantity: HKQuantity
-  /// The arithmetic mean of the sample's quantities, in the first one's unit (Apple doc:
+  /// The average of the sample's quantities, in the first one's unit: weighted by their
+  /// durations when every one has a duration, else their arithmetic mean, as a statistics
+  /// query averages them (docs/health-store.md#discrete-statistics; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdiscretequantitysample/averagequantity).
   public var averageQuantity: HKQuantity { quantity }
   /// The largest of the sample's quantities (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdiscretequantitysample/maximumquantity).
   public let maximumQuantity: HKQuantity
-  /// The quantity with the latest start date (of two with the same start, the one inserted
-  /// last; Apple doc:
+  /// The quantity with the latest end date, then the latest start date (of two with the same
+  /// interval, the one inserted last), the rule of a statistics query's most recent quantity
+  /// (docs/health-store.md#discrete-statistics; Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkdiscretequantitysample/mostrecentquantity).
   public let mostRecentQuantity: HKQuantity
   /// The time ``mostRecentQuantity`` covers (Apple doc:
@@ -273,25 +279,29 @@ public class HKDiscreteQuantitySample: HKQuantitySample, QuantitySeriesHolder, @
   }
 
   /// Minimum, maximum, average (in the first entry's unit) and most recent of `entries` (at
-  /// least one).
+  /// least one) by the rules of the health store's discrete statistics
+  /// (`HealthStore.discreteSummary(of:)`, their one home): the average is time-weighted when
+  /// every quantity has a duration, else the arithmetic mean; the most recent quantity is the
+  /// one with the latest end, then the latest start, then the one inserted last. So the
+  /// sample's own values are what an `HKStatisticsQuery` over it gives
+  /// (docs/healthkit-types.md#quantity-series).
   private static func summary(of entries: [QuantitySeriesEntry]) -> (
     minimum: HKQuantity, maximum: HKQuantity, average: HKQuantity, recent: HKQuantity,
     interval: DateInterval
   ) {
     let unit = entries[0].quantity.unit
-    let values = entries.map { $0.quantity.doubleValue(for: unit) }
-    // `entries` is not empty: the indices exist.
-    let lowest = values.indices.min { values[$0] < values[$1] }!
-    let highest = values.indices.max { values[$0] < values[$1] }!
-    // `max(by:)` returns the last of equal elements: the one inserted last.
-    let recent = entries.indices.max {
-      entries[$0].dateInterval.start < entries[$1].dateInterval.start
-    }!
-    let average = values.reduce(0, +) / Double(values.count)
+    let origin = entries[0].dateInterval.start
+    let parts = entries.map { entry in
+      HealthSeriesPart(
+        start: SimulationInstant(entry.dateInterval.start, since: origin),
+        end: SimulationInstant(entry.dateInterval.end, since: origin),
+        value: entry.quantity.doubleValue(for: unit))
+    }
+    let summary = HealthStore.discreteSummary(of: parts)
     return (
-      entries[lowest].quantity, entries[highest].quantity,
-      HKQuantity(unit: unit, doubleValue: average), entries[recent].quantity,
-      entries[recent].dateInterval
+      entries[summary.minimum].quantity, entries[summary.maximum].quantity,
+      HKQuantity(unit: unit, doubleValue: summary.average), entries[summary.mostRecent].quantity,
+      entries[summary.mostRecent].dateInterval
     )
   }
 

@@ -209,7 +209,8 @@ public struct HealthStatisticsValues: Sendable, Equatable {
   /// The end of the range: a bucket's end; for a statistics query the latest end of the matched
   /// samples (Apple: https://developer.apple.com/documentation/healthkit/hkstatistics/enddate).
   public var end: SimulationInstant
-  /// The number of samples counted in the range (all sources, before the merge).
+  /// The number of samples counted in the range (all sources, before the merge; each quantity
+  /// of a series sample counts as one, docs/health-store.md#series-samples).
   public var count: Int
   /// The merged sum (cumulative types, ``HealthStatisticsOptions/cumulativeSum``).
   public var sum: Double?

@@ -95,8 +95,15 @@ extension HealthStore {
     let last = to.nanoseconds
     let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
     var samples: [HealthSample] = []
+    var expanded = false
     forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
-      _, sample in samples.append(sample)
+      id, sample in
+      if let parts = seriesParts.isEmpty ? nil : seriesParts[id] {
+        Self.appendParts(parts, of: sample, to: &samples)
+        expanded = true
+      } else {
+        samples.append(sample)
+      }
     }
     let stored = samples.count
     let index = sources.firstIndex(of: pendingSource) ?? sources.count
@@ -111,13 +118,40 @@ extension HealthStore {
       index < sources.count
       ? rank : Self.ranks(priority: priority, sources: sources + [pendingSource])
     // The store's order (start, then id): its own samples come in it, the pending ones would
-    // be saved after them (higher ids), so a stable order by start is that order.
+    // be saved after them (higher ids), so a stable order by start is that order. A series'
+    // quantities (in place of their sample) need the same sort.
     var ids = (0..<Int32(samples.count)).map { $0 }
-    if stored < samples.count { ids.sort { Self.startOrder($0, $1, samples) } }
+    if stored < samples.count || expanded { ids.sort { Self.startOrder($0, $1, samples) } }
     var sums = [0.0]
     Self.accumulateSums(
       ids, storage: samples, rank: ranks, edges: [first, last], merge: true, into: &sums)
     return sums[0]
+  }
+
+  /// The discrete statistics that a statistics query over `parts` alone gives, each part one
+  /// sample of one source: the one home of the rules (docs/health-store.md#discrete-statistics)
+  /// for a series sample's own summary, so that an `HKDiscreteQuantitySample`'s minimum,
+  /// maximum, average and most recent quantity agree with statistics over it.
+  ///
+  /// - Parameter parts: at least one.
+  /// - Returns: the index of a smallest and of a largest value (the first of equals), the
+  ///   average (time-weighted when every part has a duration, else the arithmetic mean) and the
+  ///   index of the most recent part (the latest end, then the latest start, then the last).
+  public static func discreteSummary(of parts: [HealthSeriesPart]) -> (
+    minimum: Int, maximum: Int, average: Double, mostRecent: Int
+  ) {
+    precondition(!parts.isEmpty, "a summary of no quantity")
+    var accumulator = Accumulator(bucketCount: 1)
+    for (index, part) in parts.enumerated() {
+      let start = part.start.nanoseconds
+      let end = part.end.nanoseconds
+      accumulator.addDiscrete(part.value, duration: end - start, bucket: 0)
+      accumulator.addRecent(Int32(index), start: start, end: end, bucket: 0)
+    }
+    // The accumulator's minimum and maximum are values of `parts` (only a NaN is not found).
+    let minimum = parts.firstIndex { $0.value == accumulator.minimums[0] } ?? 0
+    let maximum = parts.firstIndex { $0.value == accumulator.maximums[0] } ?? 0
+    return (minimum, maximum, accumulator.average(0), Int(accumulator.recent[0]))
   }
 
   /// The date bounds of a top-level date filter (or the first one in a conjunction).
@@ -137,19 +171,23 @@ extension HealthStore {
   }
 
   /// The statistics of `matched` (sorted by start) per bucket (`edges`, split rule) or as one
-  /// range (`edges == nil`, full-sample rule), with per-source values when asked.
+  /// range (`edges == nil`, full-sample rule), with per-source values when asked. A series
+  /// sample counts as its quantities, each its own sample (``seriesExpanded(_:)``).
   func values(
     of type: HealthDataType, _ matched: [Int32], options: HealthStatisticsOptions,
     edges: [Int64]?, ranges: [(SimulationInstant, SimulationInstant)]
   ) -> [HealthStatisticsValues] {
+    let (samples, counted) = seriesExpanded(matched) ?? (storage, matched)
     var result = bucketValues(
-      of: type, matched, options: options, edges: edges, ranges: ranges, merge: true)
+      of: type, counted, in: samples, options: options, edges: edges, ranges: ranges,
+      merge: true)
     guard options.contains(.separateBySource) else { return result }
     var perSource = [[Int32]](repeating: [], count: sources.count)
-    for id in matched { perSource[Int(storage[Int(id)].source)].append(id) }
+    for id in counted { perSource[Int(samples[Int(id)].source)].append(id) }
     for (source, ids) in perSource.enumerated() where !ids.isEmpty {
       let values = bucketValues(
-        of: type, ids, options: options, edges: edges, ranges: ranges, merge: false)
+        of: type, ids, in: samples, options: options, edges: edges, ranges: ranges,
+        merge: false)
       for (index, value) in values.enumerated() where value.count > 0 {
         result[index].bySource[UInt16(source)] = value
       }
@@ -157,10 +195,47 @@ extension HealthStore {
     return result
   }
 
-  /// The statistics of `ids` (sorted by start) per range; `merge` applies the source priority
-  /// (with one source it changes nothing).
+  /// `ids` (sorted by start) as statistics read them: each series sample (``setSeries(_:of:)``)
+  /// replaced by its quantities, each a copy of the sample with the quantity's interval and
+  /// value, sorted by start (then by place); `nil` when none of `ids` is a series (the store's
+  /// own samples and ids serve), at the cost of one emptiness check when the store holds no
+  /// series.
+  func seriesExpanded(_ ids: [Int32]) -> (samples: [HealthSample], ids: [Int32])? {
+    guard !seriesParts.isEmpty else { return nil }
+    var samples: [HealthSample] = []
+    var expanded = false
+    for id in ids {
+      if let parts = seriesParts[id] {
+        Self.appendParts(parts, of: storage[Int(id)], to: &samples)
+        expanded = true
+      } else {
+        samples.append(storage[Int(id)])
+      }
+    }
+    guard expanded else { return nil }
+    var order = Array(0..<Int32(samples.count))
+    order.sort { Self.startOrder($0, $1, samples) }
+    return (order.map { samples[Int($0)] }, Array(0..<Int32(order.count)))
+  }
+
+  /// Appends one copy of `sample` per part, with the part's interval and value.
+  static func appendParts(
+    _ parts: [HealthSeriesPart], of sample: HealthSample, to samples: inout [HealthSample]
+  ) {
+    for part in parts {
+      var copy = sample
+      copy.start = part.start
+      copy.end = part.end
+      copy.value = part.value
+      samples.append(copy)
+    }
+  }
+
+  /// The statistics of `ids` (sorted by start, indexing `samples`) per range; `merge` applies
+  /// the source priority (with one source it changes nothing).
   func bucketValues(
-    of type: HealthDataType, _ ids: [Int32], options: HealthStatisticsOptions, edges: [Int64]?,
+    of type: HealthDataType, _ ids: [Int32], in samples: [HealthSample],
+    options: HealthStatisticsOptions, edges: [Int64]?,
     ranges: [(SimulationInstant, SimulationInstant)], merge: Bool
   ) -> [HealthStatisticsValues] {
     let bucketCount = ranges.count
@@ -173,12 +248,12 @@ extension HealthStore {
     let wantDuration = options.contains(.duration)
     // Counts, discrete statistics and the most recent sample.
     if let edges {
-      Self.countPerBucket(ids, storage, edges, &accumulator.counts)
+      Self.countPerBucket(ids, samples, edges, &accumulator.counts)
     } else {
       accumulator.counts[0] = ids.count
     }
     for id in ids where wantDiscrete || wantRecent {
-      let sample = storage[Int(id)]
+      let sample = samples[Int(id)]
       let a = sample.start.nanoseconds
       let b = sample.end.nanoseconds
       let bucket: Int
@@ -189,10 +264,15 @@ extension HealthStore {
         bucket = 0
       }
       if wantDiscrete { accumulator.addDiscrete(sample.value, duration: b - a, bucket: bucket) }
-      if wantRecent { accumulator.addRecent(id, sample, bucket: bucket) }
+      if wantRecent { accumulator.addRecent(id, start: a, end: b, bucket: bucket) }
     }
-    if wantSum { accumulateSums(ids, edges: edges, merge: merge, into: &accumulator.sums) }
-    if wantDuration { accumulateDuration(ids, edges: edges, into: &accumulator.durations) }
+    if wantSum {
+      Self.accumulateSums(
+        ids, storage: samples, rank: rank, edges: edges, merge: merge, into: &accumulator.sums)
+    }
+    if wantDuration {
+      Self.accumulateDuration(ids, storage: samples, edges: edges, into: &accumulator.durations)
+    }
     var result: [HealthStatisticsValues] = []
     result.reserveCapacity(bucketCount)
     for index in 0..<bucketCount {
@@ -208,7 +288,7 @@ extension HealthStore {
         if options.contains(.discreteMax) { values.maximum = accumulator.maximums[index] }
       }
       if wantRecent, accumulator.recent[index] >= 0 {
-        let sample = storage[Int(accumulator.recent[index])]
+        let sample = samples[Int(accumulator.recent[index])]
         values.mostRecent = HealthMostRecent(
           value: sample.value, start: sample.start, end: sample.end)
       }
@@ -258,17 +338,12 @@ extension HealthStore {
     }
   }
 
-  /// The cumulative sums of `ids` (sorted by start): with `merge`, the source-priority merge
+  /// The cumulative sums of `ids` (sorted by start) over `storage` (the ids index it) with the
+  /// merge ranks `rank` (by source index): with `merge`, the source-priority merge
   /// (docs/health-store.md#the-merge): each sample counts only on the parts of its interval no
-  /// higher-ranked source covers; without, every sample in full.
-  func accumulateSums(_ ids: [Int32], edges: [Int64]?, merge: Bool, into sums: inout [Double]) {
-    Self.accumulateSums(
-      ids, storage: storage, rank: rank, edges: edges, merge: merge, into: &sums)
-  }
-
-  /// ``accumulateSums(_:edges:merge:into:)`` over `storage` (the ids index it) with the merge
-  /// ranks `rank` (by source index): the one implementation of the merge, for the store's own
-  /// samples and for ``cumulativeSum(of:from:to:at:pending:pendingSource:)``'s copy of them.
+  /// higher-ranked source covers; without, every sample in full. The one implementation of the
+  /// merge, for the store's own samples, a series' quantities and
+  /// ``cumulativeSum(of:from:to:at:pending:pendingSource:)``'s copy of them.
   static func accumulateSums(
     _ ids: [Int32], storage: [HealthSample], rank: [Int], edges: [Int64]?, merge: Bool,
     into sums: inout [Double]
@@ -421,8 +496,11 @@ extension HealthStore {
     return result
   }
 
-  /// The time covered by `ids` (sorted by start; overlaps once), ns, per bucket or whole.
-  func accumulateDuration(_ ids: [Int32], edges: [Int64]?, into durations: inout [Int64]) {
+  /// The time covered by `ids` (sorted by start, indexing `storage`; overlaps once), ns, per
+  /// bucket or whole.
+  static func accumulateDuration(
+    _ ids: [Int32], storage: [HealthSample], edges: [Int64]?, into durations: inout [Int64]
+  ) {
     let covered = storage.withUnsafeBufferPointer { samples in
       ids.withUnsafeBufferPointer { ids in Self.union([], ids, samples) }
     }
@@ -491,8 +569,8 @@ extension HealthStore {
     }
 
     /// Keeps the sample with the latest end, then the latest start, then the highest id.
-    mutating func addRecent(_ id: Int32, _ sample: HealthSample, bucket: Int) {
-      let key = (sample.end.nanoseconds, sample.start.nanoseconds, id)
+    mutating func addRecent(_ id: Int32, start: Int64, end: Int64, bucket: Int) {
+      let key = (end, start, id)
       if recent[bucket] < 0 || key > recentKeys[bucket] {
         recent[bucket] = id
         recentKeys[bucket] = key

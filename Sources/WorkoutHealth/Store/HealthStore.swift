@@ -61,6 +61,10 @@ public struct HealthStore: Sendable {
   /// (``addWorkout(_:source:uuid:samples:at:)`` with samples: a live builder's finished
   /// workout); the rings count such a workout's energy from those samples, not its total.
   public private(set) var workoutsWithSamples: Set<Int> = []
+  /// The quantities of series samples (``setSeries(_:of:)``), by id: what statistics read in
+  /// place of the sample's one value (docs/health-store.md#series-samples). Empty unless the app
+  /// saved a series, so statistics over other samples look nothing up.
+  var seriesParts: [Int32: [HealthSeriesPart]] = [:]
 
   /// One deletion: the sample, when (ns), and its UUID.
   struct Deletion: Sendable {
@@ -226,6 +230,23 @@ public struct HealthStore: Sendable {
       }
     }
     return append(samples, uuids: uuids.map { HealthUUID(high: $0.0, low: $0.1) })
+  }
+
+  /// Records that sample `id` (a quantity sample the app saved) is a series of `parts`, in start
+  /// order, each inside the sample's interval: statistics then count each part as its own
+  /// sample of its interval, with the sample's type and source (docs/health-store.md#series-samples).
+  /// Sample queries, anchors and deletions still see the one sample.
+  public mutating func setSeries(_ parts: [HealthSeriesPart], of id: HealthSampleID) {
+    let sample = storage[Int(id.index)]
+    precondition(sample.type.isQuantity, "only a quantity sample holds a series")
+    precondition(!parts.isEmpty, "a series has at least one quantity")
+    for (index, part) in parts.enumerated() {
+      precondition(
+        sample.start <= part.start && part.start <= part.end && part.end <= sample.end,
+        "a series' quantity lies inside its sample")
+      precondition(index == 0 || parts[index - 1].start <= part.start, "parts in start order")
+    }
+    seriesParts[id.index] = parts
   }
 
   /// Stores a finished workout saved by `source` at `now` (a `workout` sample over its dates

@@ -168,6 +168,10 @@ public struct SwimPlan: Sendable, Equatable {
   /// `HKMetadataKeyLapLength`'s value, `"HKLapLength"`: a pool swim's lap length (a length
   /// quantity).
   public static let lapLengthKey = "HKLapLength"
+  /// `HKMetadataKeySWOLFScore`'s value, `"HKSWOLFScore"`: a pool length's or set's SWOLF score
+  /// (a number; iOS 16, watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswolfscore).
+  public static let swolfScoreKey = "HKSWOLFScore"
 
   /// The course: per set, one segment at the set's speed with its stroke rate as the cadence
   /// (strokes per minute, ``SwimmingModel/strokeRate(metresPerSecond:distancePerStroke:)``),
@@ -194,43 +198,110 @@ public struct SwimPlan: Sendable, Equatable {
   /// at speed `v` spans `[start + i·L/v, start + (i+1)·L/v)`.
   public var events: [WorkoutEvent] { events(poolLength: lapLength) }
 
-  /// The watch's events in a pool `poolLength` metres long (above 0), for an app whose
+  /// The watch's events in a pool `poolLength` metres long (above 0): ``records(poolLength:)``'s
+  /// events, without the samples.
+  public func events(poolLength: Double) -> [WorkoutEvent] {
+    records(poolLength: poolLength).map(\.event)
+  }
+
+  /// What the watch records as each length, set and rest ends (``events``), with each pool
+  /// length's samples (``WatchRecord``), in the pool of the plan's own ``lapLength``.
+  public var records: [WatchRecord] { records(poolLength: lapLength) }
+
+  /// What the watch records in a pool `poolLength` metres long (above 0), for an app whose
   /// `HKWorkoutConfiguration.lapLength` differs from the scenario's: the sets keep their
   /// distances and times (what the swimmer swims), and the pool's length divides them into
   /// lengths, `⌊distance / poolLength⌋` whole lengths a set (a rest of less than one length
   /// gets no `lap` event; project rule, docs/scenario-format.md#swim). With the plan's own
-  /// ``lapLength`` it is ``events``: each set's ``Set/lengths``.
-  public func events(poolLength: Double) -> [WorkoutEvent] {
-    var events: [WorkoutEvent] = []
+  /// ``lapLength`` it is ``records``: each set's ``Set/lengths``.
+  ///
+  /// In a pool each length's record carries the data source's samples over the length's time
+  /// (``WatchRecord/samples``): `distanceSwimming` of `poolLength` metres and
+  /// `swimmingStrokeCount` of whole strokes (``wholeStrokes(lengths:strokesPerLength:)``), as
+  /// Apple Watch records a pool swim: one `distanceSwimming` sample of the pool's length per
+  /// length (https://github.com/simonkrenger/apple-health-to-fitbit/issues/13: the Health
+  /// export's `DistanceSwimming` values are the pool length), and a whole stroke count over the
+  /// same interval (docs/models.md#swimming gives the evidence). Each length's `lap` event and
+  /// each set's `segment` event carry the SWOLF score (`HKMetadataKeySWOLFScore`, "sum of
+  /// strokes per length and time for the length. Calculated for each lap event and segment
+  /// event during swimming workout", `HKMetadata.h` as restated at
+  /// https://docs.rs/objc2-health-kit/latest/objc2_health_kit/static.HKMetadataKeySWOLFScore.html):
+  /// a length's is its seconds plus its strokes, a set's the mean of its lengths' (project rule:
+  /// the header does not say how a segment's is formed); a length without strokes (a kickboard,
+  /// or a distance per stroke of 0) has no stroke sample and no SWOLF (project rule). Open water
+  /// records no samples here: its distance and strokes come on the sample grid.
+  public func records(poolLength: Double) -> [WatchRecord] {
+    var records: [WatchRecord] = []
     var start = SimulationInstant.zero
     for set in sets {
-      let metadata: [String: MetadataValue] = [
+      let style: [String: MetadataValue] = [
         Self.strokeStyleKey: .number(Double(set.stroke.rawValue))
       ]
       let speed = set.metresPerSecond
       let setDuration = Self.duration(seconds: set.distance / speed)
+      var setMetadata = style
       if location == .pool, poolLength > 0 {
         // 1e-9 m of slack: 1000 m in a 25 m pool is 40 lengths whatever the rounding.
         let lengths =
           poolLength == lapLength
           ? set.lengths : Int((set.distance / poolLength + 1e-9).rounded(.down))
+        let strokesPerLength =
+          set.distancePerStroke > 0 ? poolLength / set.distancePerStroke : 0
+        let strokes = Self.wholeStrokes(lengths: lengths, strokesPerLength: strokesPerLength)
+        var swolfSum = 0.0
         for length in 0..<lengths {
           let from = start.advanced(by: Self.duration(seconds: Double(length) * poolLength / speed))
           let to = start.advanced(
             by: Self.duration(seconds: Double(length + 1) * poolLength / speed))
-          events.append(
-            WorkoutEvent(.lap, at: from, duration: from.duration(to: to), metadata: metadata))
+          let duration = from.duration(to: to)
+          var metadata = style
+          var samples = [WatchRecord.Sample(type: .distanceSwimming, value: poolLength)]
+          if strokes[length] > 0 {
+            let swolf = duration.secondsValue + strokes[length]
+            metadata[Self.swolfScoreKey] = .number(swolf)
+            swolfSum += swolf
+            samples.append(WatchRecord.Sample(type: .swimmingStrokeCount, value: strokes[length]))
+          }
+          records.append(
+            WatchRecord(
+              WorkoutEvent(.lap, at: from, duration: duration, metadata: metadata),
+              samples: samples))
+        }
+        if lengths > 0, strokesPerLength > 0 {
+          setMetadata[Self.swolfScoreKey] = .number(swolfSum / Double(lengths))
         }
       }
-      events.append(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: metadata))
+      records.append(
+        WatchRecord(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: setMetadata)))
       if location == .pool && set.restAfter > .zero {
         let restStart = start.advanced(by: setDuration)
-        events.append(WorkoutEvent(.pause, at: restStart))
-        events.append(WorkoutEvent(.resume, at: restStart.advanced(by: set.restAfter)))
+        records.append(WatchRecord(WorkoutEvent(.pause, at: restStart)))
+        records.append(WatchRecord(WorkoutEvent(.resume, at: restStart.advanced(by: set.restAfter))))
       }
       start = start.advanced(by: setDuration + set.restAfter)
     }
-    return events
+    return records
+  }
+
+  /// The whole strokes of each of a set's `lengths` lengths of `strokesPerLength` strokes
+  /// (project rule, docs/models.md#swimming: a watch counts whole strokes, and the set's total
+  /// stays right): the remainder carries from length to length within the set, so length `k`
+  /// (from 1) has `round(k × s) − round((k − 1) × s)` strokes, rounded half away from zero, and
+  /// the set's lengths add up to `round(lengths × s)`. A rest starts the count again.
+  ///
+  /// Worked value: 25 m lengths at 1.3 m a stroke are s = 19.2308 strokes; four lengths have
+  /// round(19.23) = 19, round(38.46) − 19 = 19, round(57.69) − 38 = 20, round(76.92) − 58 = 19
+  /// strokes, 77 in all.
+  public static func wholeStrokes(lengths: Int, strokesPerLength: Double) -> [Double] {
+    var strokes: [Double] = []
+    strokes.reserveCapacity(max(lengths, 0))
+    var counted = 0.0
+    for length in 0..<max(lengths, 0) {
+      let through = (Double(length + 1) * strokesPerLength).rounded(.toNearestOrAwayFromZero)
+      strokes.append(through - counted)
+      counted = through
+    }
+    return strokes
   }
 
   /// The number of pool lengths (0 in open water).
@@ -243,4 +314,39 @@ public struct SwimPlan: Sendable, Equatable {
   static func duration(seconds: Double) -> Duration {
     .nanoseconds(Int64((seconds * 1e9).rounded()))
   }
+}
+
+/// Something the watch's workout data source records by itself as it ends
+/// (docs/scenario-format.md#swim): the event it adds to the builder (a swim's length, set or
+/// rest, a downhill run) and the samples it adds with it, each over the event's interval (a
+/// pool length's `distanceSwimming` and `swimmingStrokeCount`, ``SwimPlan/records(poolLength:)``;
+/// none for the others).
+public struct WatchRecord: Sendable, Equatable {
+  /// One cumulative sample over the event's interval.
+  public struct Sample: Sendable, Equatable {
+    /// Its type (cumulative).
+    public var type: QuantityType
+    /// Its amount in the type's unit (metres, a count).
+    public var value: Double
+
+    /// A sample of `value` of `type`.
+    public init(type: QuantityType, value: Double) {
+      self.type = type
+      self.value = value
+    }
+  }
+
+  /// The event.
+  public var event: WorkoutEvent
+  /// The samples over `event`'s interval, in the order they are added.
+  public var samples: [Sample]
+
+  /// `event` with `samples`.
+  public init(_ event: WorkoutEvent, samples: [Sample] = []) {
+    self.event = event
+    self.samples = samples
+  }
+
+  /// When the event ends (is due): its date plus its duration.
+  public var end: SimulationInstant { event.date.advanced(by: event.duration) }
 }

@@ -87,6 +87,27 @@ extension ScenarioDecoder {
     return SwimPlan(location: location, lapLength: lapLength, sets: sets)
   }
 
+  /// In a pool the watch records `distanceSwimming` and `swimmingStrokeCount` once per length,
+  /// over the length (docs/models.md#swimming), not on a sample grid: of their `sensors`
+  /// settings only `enabled` applies, and any other key is a data error naming it rather than a
+  /// setting silently ignored.
+  func poolSensors(_ sensors: [(key: String, value: JSONValue)], at path: JSONPath)
+    throws(ScenarioError)
+  {
+    for (name, value) in sensors
+    where name == QuantityType.distanceSwimming.rawValue
+      || name == QuantityType.swimmingStrokeCount.rawValue
+    {
+      guard case .object(let settings) = value else { continue }
+      for (key, _) in settings where key != "enabled" {
+        throw fail(
+          path.appending(key: name).appending(key: key),
+          "in a pool swim the watch records \(name) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"\(key)\""
+        )
+      }
+    }
+  }
+
   private func swimSet(
     _ value: JSONValue, at path: JSONPath, location: SwimPlan.Location, lapLength: Double
   ) throws(ScenarioError) -> SwimPlan.Set {

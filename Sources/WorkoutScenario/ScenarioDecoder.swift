@@ -359,6 +359,9 @@ struct ScenarioDecoder {
         value, at: path("swim"), activity: activity, hasCourse: fields["course"] != nil)
       scenario.swim = plan
       scenario.course = .segments(plan.segments)
+      if plan.location == .pool, case .object(let sensors)? = fields["sensors"] {
+        try poolSensors(sensors, at: path("sensors"))
+      }
     }
     return scenario
   }

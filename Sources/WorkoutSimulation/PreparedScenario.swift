@@ -28,7 +28,9 @@ struct PreparedScenario {
   /// lengths and sets (``WorkoutScenario/Scenario/swim``), or a replayed pool swim's lengths
   /// (``swimLengths(of:origin:)``), or a downhill skiing or snowboarding course's runs
   /// (``WorkoutPhysiology/DownhillRuns``).
-  var watchEvents: [WorkoutEvent] = []
+  /// Each with the samples the watch adds with it (a pool length's distance and strokes,
+  /// ``WorkoutPhysiology/SwimPlan/records``).
+  var watchEvents: [WatchRecord] = []
   /// The activity whose running session records ``watchEvents``: swimming, or the downhill
   /// activity whose runs they are.
   var watchEventActivity = WorkoutActivityType.swimming
@@ -60,9 +62,9 @@ struct PreparedScenario {
         Self.applyTrackGrades(line, to: &played, without: scenario.segmentsWithoutGrade)
       }
       course = try Self.course(played, file: file)
-      watchEvents = scenario.swim?.events ?? []
+      watchEvents = scenario.swim?.records ?? []
       if activity == .downhillSkiing || activity == .snowboarding {
-        watchEvents = DownhillRuns.events(of: course)
+        watchEvents = DownhillRuns.events(of: course).map { WatchRecord($0) }
         watchEventActivity = activity
       }
       self.startDate = scenario.resolvedStart().date
@@ -91,7 +93,9 @@ struct PreparedScenario {
         )
       }
       if activity == .swimming {
-        watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp)
+        watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp).map {
+          WatchRecord($0)
+        }
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
@@ -135,6 +139,9 @@ struct PreparedScenario {
       configuration.metadata[SwimPlan.locationTypeKey] = .number(Double(swim.location.rawValue))
       if swim.location == .pool {
         configuration.metadata[SwimPlan.lapLengthKey] = .quantity(swim.lapLength, unit: "m")
+        // The watch records a pool's distance and strokes once per length
+        // (``WorkoutPhysiology/SwimPlan/records(poolLength:)``), not every 10 s.
+        configuration.eventRecordedTypes = QuantityTypeSet([.distanceSwimming, .swimmingStrokeCount])
       }
     }
     configuration.watch = scenario.watch

@@ -78,8 +78,10 @@ public struct SimulationSession {
   /// app's code again and tell it to recover (docs/swift-api.md#crash-and-recovery).
   public private(set) var appRelaunches: [Bool] = []
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
-  /// lengths), each due at the end of its interval, and the next one to record.
-  private var swimEvents: [WorkoutEvent] { didSet { registerTimeline() } }
+  /// lengths), each due at the end of its interval with the samples the watch adds with it (a
+  /// pool length's, ``WorkoutPhysiology/SwimPlan/records(poolLength:)``), and the next one to
+  /// record.
+  private var swimEvents: [WatchRecord] { didSet { registerTimeline() } }
   /// The activity of the session that records ``swimEvents`` (``PreparedScenario/watchEventActivity``).
   private let watchEventActivity: WorkoutActivityType
   private var nextSwimEvent = 0 { didSet { registerTimeline() } }
@@ -307,7 +309,7 @@ public struct SimulationSession {
   @inline(__always)
   private var nextSwimEventTime: SimulationInstant? {
     guard nextSwimEvent < swimEvents.count else { return nil }
-    return Self.end(of: swimEvents[nextSwimEvent])
+    return swimEvents[nextSwimEvent].end
   }
 
   /// The app's pool: its `HKWorkoutConfiguration.lapLength` in metres (above 0) becomes the
@@ -324,34 +326,36 @@ public struct SimulationSession {
     }
     poolLength = metres
     // Keep what was recorded; replace what is still to come.
-    let recordedEnd = nextSwimEvent > 0 ? Self.end(of: swimEvents[nextSwimEvent - 1]) : nil
+    let recordedEnd = nextSwimEvent > 0 ? swimEvents[nextSwimEvent - 1].end : nil
     let recorded = swimEvents[..<nextSwimEvent]
-    let coming = swim.events(poolLength: metres).filter { event in
-      recordedEnd.map { Self.end(of: event) > $0 } ?? true
+    let coming = swim.records(poolLength: metres).filter { record in
+      recordedEnd.map { record.end > $0 } ?? true
     }
     swimEvents = Array(recorded) + coming
     dueChanged = true
     return true
   }
 
-  /// When `event` ends (is due).
-  private static func end(of event: WorkoutEvent) -> SimulationInstant {
-    event.date.advanced(by: event.duration)
-  }
-
   /// The watch records a swim's length (`lap`) or set (`segment`), or a downhill run
-  /// (`segment`), as it ends: its workout data source adds the event to the builder of the app's
-  /// current session when that session is a running workout of the events' activity
+  /// (`segment`), as it ends: its workout data source adds the record's samples (a pool
+  /// length's distance and strokes, over the length) and then the event to the builder of the
+  /// app's current session when that session is a running workout of the events' activity
   /// (``watchEventActivity``: `swimming`, or the downhill activity) whose builder collects
   /// (docs/scenario-format.md#swim); otherwise nobody is swimming or skiing with the watch and
   /// nothing is recorded. Both doors play it.
-  private mutating func recordSwimEvent(_ event: WorkoutEvent, at instant: SimulationInstant) {
+  private mutating func recordSwimEvent(_ record: WatchRecord, at instant: SimulationInstant) {
+    let event = record.event
     if instant > engine.now { engine.advance(to: instant) }
     guard let index = engine.currentSessionIndex,
       engine.activity(ofSession: index) == watchEventActivity,
       engine.sessionState(index) == .running,
       engine.withBuilder(ofSession: index, { $0.isActive }) == true
     else { return }
+    if !record.samples.isEmpty {
+      engine.addRecordedSamples(
+        record.samples.map { ($0.type, $0.value) }, toSession: index, from: event.date,
+        to: record.end, at: instant)
+    }
     engine.addWorkoutEvent(
       event.type, toSession: index, at: instant, date: event.date, duration: event.duration,
       metadata: event.metadata)

@@ -56,9 +56,10 @@ import WorkoutSimulation
     let distance = try #require(
       saved.statistics(for: HKQuantityType(.distanceSwimming))?.sumQuantity())
     #expect(abs(distance.doubleValue(for: .meter()) - 1000) < 1e-9)
+    // Whole strokes per length, carried within each set of 10: round(192.31) = 192 a set.
     let strokes = try #require(
       saved.statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity())
-    #expect(abs(strokes.doubleValue(for: .count()) - 1000 / 1.3) < 1e-9)
+    #expect(strokes.doubleValue(for: .count()) == 768)
     // The same events as the command line's record.
     #expect(laps.count == cli.events.filter { $0.type == .lap }.count)
   }
@@ -137,6 +138,84 @@ import WorkoutSimulation
     let laps = (saved.workoutEvents ?? []).filter { $0.type == .lap }
     #expect(laps.count == 30)
     #expect(laps.allSatisfy { abs($0.dateInterval.duration - 39.50208) < 1e-6 })
+  }
+
+  /// 100 m in 2:00 freestyle (1.3 m a stroke) in a 25 m pool: four lengths of 30 s. The watch
+  /// writes each length's distance (25 m) and whole strokes (25 / 1.3 = 19.2308 a length,
+  /// carried within the set: 19, 19, 20, 19) over the length; a sample query finds them.
+  @Test func aPoolSwimsDistanceAndStrokesAreOneSampleALength() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming", "location": "indoor",
+        "swim": { "location": "pool", "lapLength": 25,
+                  "sets": [ { "lengths": 4, "stroke": "freestyle", "pace": "2:00" } ] } }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let distanceType = HKQuantityType(.distanceSwimming)
+    let strokeType = HKQuantityType(.swimmingStrokeCount)
+    typealias Span = (start: Double, end: Double, value: Double)
+    var distances: [Span] = []
+    var strokes: [Span] = []
+    var liveMidLength: Double?
+    var swolf: [Double] = []
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [HKObjectType.workoutType()], read: [distanceType, strokeType])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .swimming
+      configuration.locationType = .indoor
+      configuration.swimmingLocationType = .pool
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: 25)
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      // Halfway through the second length the builder has the first length's 25 m.
+      try await simulation.advance(by: .seconds(45))
+      liveMidLength = builder.statistics(for: distanceType)?.sumQuantity()?.doubleValue(
+        for: .meter())
+      try await simulation.advance(by: .seconds(75))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try await builder.finishWorkout()
+      swolf = (workout?.workoutEvents ?? []).filter { $0.type == .lap }.compactMap {
+        ($0.metadata?[HKMetadataKeySWOLFScore] as? NSNumber)?.doubleValue
+      }
+      let start = simulation.startDate
+      func query(_ type: HKQuantityType, _ unit: HKUnit) async throws -> [Span] {
+        try await withCheckedThrowingContinuation { continuation in
+          store.execute(
+            HKSampleQuery(
+              sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit,
+              sortDescriptors: [
+                NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)
+              ]
+            ) { _, samples, error in
+              if let error { return continuation.resume(throwing: error) }
+              continuation.resume(
+                returning: (samples ?? []).compactMap { $0 as? HKQuantitySample }.map {
+                  (
+                    $0.startDate.timeIntervalSince(start), $0.endDate.timeIntervalSince(start),
+                    $0.quantity.doubleValue(for: unit)
+                  )
+                })
+            })
+        }
+      }
+      distances = try await query(distanceType, .meter())
+      strokes = try await query(strokeType, .count())
+    }
+    #expect(liveMidLength == 25)
+    #expect(distances.map(\.start) == [0, 30, 60, 90])
+    #expect(distances.map(\.end) == [30, 60, 90, 120])
+    #expect(distances.map(\.value) == [25, 25, 25, 25])
+    #expect(strokes.map(\.start) == [0, 30, 60, 90])
+    #expect(strokes.map(\.value) == [19, 19, 20, 19])
+    // SWOLF on each length: 30 s + its strokes.
+    #expect(swolf == [49, 49, 50, 49])
   }
 
   @Test func aLapLengthOfZeroOrNotALengthIsRefused() async throws {

@@ -212,12 +212,65 @@ struct SwimmingTests {
     #expect(close(distance, 1000, 1e-9))
   }
 
+  @Test("a pool length's strokes are whole, the remainder carried within the set")
+  func wholeStrokesPerLength() {
+    // 25 m at 1.3 m a stroke: s = 19.2308 strokes a length. Through 1, 2, 3, 4 lengths:
+    // 19.23 → 19, 38.46 → 38, 57.69 → 58, 76.92 → 77, so 19, 19, 20, 19 and 77 in all.
+    #expect(SwimPlan.wholeStrokes(lengths: 4, strokesPerLength: 25 / 1.3) == [19, 19, 20, 19])
+    // Half a stroke rounds up: 2.5 → 3, 5 → 5 (2), 7.5 → 8 (3).
+    #expect(SwimPlan.wholeStrokes(lengths: 3, strokesPerLength: 2.5) == [3, 2, 3])
+    #expect(SwimPlan.wholeStrokes(lengths: 0, strokesPerLength: 19) == [])
+  }
+
+  @Test("a pool length's record: the pool's length, whole strokes and SWOLF over its time")
+  func poolLengthRecords() {
+    // 100 m in 2:00 freestyle (1.3 m a stroke) in a 25 m pool: four lengths of 30 s with
+    // 19, 19, 20, 19 strokes; SWOLF 30 + strokes = 49, 49, 50, 49; the set's SWOLF is their
+    // mean, (120 + 77) / 4 = 49.25.
+    let plan = SwimPlan(
+      location: .pool, lapLength: 25,
+      sets: [SwimPlan.Set(distance: 100, lengths: 4, stroke: .freestyle, secondsPer100m: 120)])
+    let records = plan.records
+    let laps = records.filter { $0.event.type == .lap }
+    #expect(laps.count == 4)
+    #expect(laps.map(\.event.date) == [0, 30, 60, 90].map { .seconds($0) })
+    #expect(laps.map(\.end) == [30, 60, 90, 120].map { .seconds($0) })
+    #expect(
+      laps.map(\.samples) == [19.0, 19, 20, 19].map {
+        [
+          WatchRecord.Sample(type: .distanceSwimming, value: 25),
+          WatchRecord.Sample(type: .swimmingStrokeCount, value: $0),
+        ]
+      })
+    #expect(laps.map { $0.event.metadata["HKSWOLFScore"] } == [49.0, 49, 50, 49].map { .number($0) })
+    #expect(laps.allSatisfy { $0.event.metadata["HKSwimmingStrokeStyle"] == .number(2) })
+    let set = records.filter { $0.event.type == .segment }
+    #expect(set.map { $0.event.metadata["HKSWOLFScore"] } == [.number(49.25)])
+    #expect(set.allSatisfy { $0.samples.isEmpty })
+    // The events are ``SwimPlan/events``.
+    #expect(records.map(\.event) == plan.events)
+  }
+
+  @Test("a kickboard length has its distance but no strokes and no SWOLF")
+  func kickboardLength() {
+    let plan = SwimPlan(
+      location: .pool, lapLength: 25,
+      sets: [SwimPlan.Set(distance: 50, lengths: 2, stroke: .kickboard, secondsPer100m: 180)])
+    let laps = plan.records.filter { $0.event.type == .lap }
+    let distanceOnly = [WatchRecord.Sample(type: .distanceSwimming, value: 25)]
+    #expect(laps.map(\.samples) == [distanceOnly, distanceOnly])
+    #expect(laps.allSatisfy { $0.event.metadata["HKSWOLFScore"] == nil })
+    #expect(plan.records.allSatisfy { $0.event.type != .segment || $0.event.metadata["HKSWOLFScore"] == nil })
+  }
+
   @Test("open water: no lengths, a segment per set")
   func openWater() {
     let plan = SwimPlan(
       location: .openWater, lapLength: 0,
       sets: [SwimPlan.Set(distance: 1500, lengths: 0, stroke: .freestyle, secondsPer100m: 100)])
     #expect(plan.events.map(\.type) == [.segment])
+    // The watch records open water's distance and strokes on its sample grid, not per event.
+    #expect(plan.records.allSatisfy { $0.samples.isEmpty })
     // 1500 m at 1.0 m/s: 1500 s.
     #expect(plan.events[0].duration == .seconds(1500))
   }

@@ -90,6 +90,26 @@ struct SwimDecodingTests {
         == "s.json: swim.sets: the swim has no sets (expected at least one set object)")
   }
 
+  @Test("in a pool only \"enabled\" applies to the swim's distance and stroke sensors")
+  func poolSensors() throws {
+    func scenario(sensors: String) -> String {
+      #"{ "version": 1, "activity": "swimming", "swim": { "sets": [ { "lengths": 4 } ] }, "sensors": \#(sensors) }"#
+    }
+    #expect(
+      errorLine(scenario(sensors: #"{ "swimmingStrokeCount": { "interval": 5 } }"#))
+        == "s.json: sensors.swimmingStrokeCount.interval: in a pool swim the watch records swimmingStrokeCount once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"interval\""
+    )
+    #expect(
+      errorLine(scenario(sensors: #"{ "distanceSwimming": { "enabled": true, "noise": 1 } }"#))
+        == "s.json: sensors.distanceSwimming.noise: in a pool swim the watch records distanceSwimming once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"noise\""
+    )
+    // `enabled` applies; in open water the grid's settings do too.
+    _ = try decodeScenario(scenario(sensors: #"{ "swimmingStrokeCount": { "enabled": false } }"#))
+    _ = try decodeScenario(
+      #"{ "version": 1, "activity": "swimming", "swim": { "location": "openWater", "sets": [ { "distance": 400 } ] }, "sensors": { "swimmingStrokeCount": { "interval": 5 } } }"#
+    )
+  }
+
   @Test("open water: a set's distance")
   func openWater() throws {
     let scenario = try decodeScenario(

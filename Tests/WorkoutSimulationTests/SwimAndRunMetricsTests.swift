@@ -32,10 +32,50 @@ struct SwimAndRunMetricsTests {
     #expect(laps.allSatisfy { $0.metadata["HKSwimmingStrokeStyle"] == .number(2) })
     // The second set's first length starts after 300 s of swimming and a 30 s rest.
     #expect(laps[10].date == .seconds(330))
+    // Whole strokes per length, the remainder carried within a set: each set of 10 lengths
+    // has round(10 × 25 / 1.3) = round(192.31) = 192 strokes, 4 × 192 = 768 in all.
     let strokes = try #require(record.statistics[.swimmingStrokeCount]?.sum)
-    #expect(abs(strokes - 1000 / 1.3) < 1e-9)
+    #expect(strokes == 768)
+    // Each set's SWOLF is its lengths' mean: (300 s + 192 strokes) / 10 = 49.2.
+    #expect(sets.allSatisfy { $0.metadata["HKSWOLFScore"] == .number(49.2) })
+    #expect(record.samples[.distanceSwimming]?.count == 40)
     #expect(record.metadata["HKLapLength"] == .quantity(25, unit: "m"))
     #expect(record.metadata["HKSwimmingLocationType"] == .number(1))
+  }
+
+  @Test("a pool swim's distance and strokes come once per length, over the length")
+  func perLengthSamples() throws {
+    // 100 m in 2:00 freestyle in a 25 m pool (1.3 m a stroke): four lengths of 30 s, each a
+    // `distanceSwimming` sample of 25 m and a `swimmingStrokeCount` sample of whole strokes,
+    // 25 / 1.3 = 19.2308 a length carried within the set: 19, 19, 20, 19 (77 in all).
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming", "location": "indoor",
+        "swim": { "sets": [ { "lengths": 4, "stroke": "freestyle", "pace": "2:00" } ] },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 120, "do": "end" } ] }
+      """)
+    let result = try Simulation.run(scenario)
+    let record = try #require(result.records.first)
+    let spans = [0, 30, 60, 90].map { SimulationInstant.seconds($0) }
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == spans)
+    #expect(distance.map(\.end) == spans.map { $0.advanced(by: .seconds(30)) })
+    #expect(distance.map(\.value) == [25, 25, 25, 25])
+    let strokes = try #require(record.samples[.swimmingStrokeCount])
+    #expect(strokes.map(\.start) == spans)
+    #expect(strokes.map(\.value) == [19, 19, 20, 19])
+    #expect(record.statistics[.swimmingStrokeCount]?.sum == 77)
+    #expect(record.statistics[.distanceSwimming]?.sum == 100)
+    // SWOLF: a length's seconds plus its strokes, 49, 49, 50, 49; the set's their mean, 49.25.
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map { $0.metadata["HKSWOLFScore"] } == [49.0, 49, 50, 49].map { .number($0) })
+    #expect(
+      record.events.filter { $0.type == .segment }.map { $0.metadata["HKSWOLFScore"] }
+        == [.number(49.25)])
+    // Energy keeps its cadence: a sample every 10 s over the 120 s.
+    #expect(record.samples[.activeEnergyBurned]?.count == 12)
+    #expect(
+      record.samples[.activeEnergyBurned]?.map(\.start) == (0..<12).map { .seconds($0 * 10) })
   }
 
   @Test("lengths are recorded only into a running swimming session: a pause drops them")

@@ -223,6 +223,43 @@ extension WorkoutEngine {
     }
   }
 
+  /// The watch's workout data source adds `samples` (types of
+  /// ``WorkoutEngineConfiguration/eventRecordedTypes``, each an amount over `[start, end)`: a
+  /// pool length's `distanceSwimming` and `swimmingStrokeCount`, docs/models.md#swimming) to
+  /// session `index`'s builder at `instant` (``now``), as it adds its samples on the grid: only
+  /// while that session's running interval collects, only the types its activity collects, its
+  /// app's data source collects (``setCollectedTypes(_:ofSession:)``) and whose sensor is
+  /// enabled (``WorkoutEngineConfiguration/schedule(for:)``). The app hears of them with the
+  /// grid's samples of `instant`, in one batch (`didCollectDataOf`).
+  ///
+  /// - Returns: how many samples were added.
+  @discardableResult
+  public mutating func addRecordedSamples(
+    _ samples: [(type: QuantityType, value: Double)], toSession index: Int,
+    from start: SimulationInstant, to end: SimulationInstant, at instant: SimulationInstant
+  ) -> Int {
+    guard let interval = sampler.interval, interval.session == index, end > start else {
+      return 0
+    }
+    let collected = sessions[index].collectedTypes
+    var types = QuantityTypeSet()
+    var count = 0
+    for sample in samples
+    where configuration.eventRecordedTypes.contains(sample.type)
+      && interval.activity.collectedTypes.contains(sample.type)
+      && collected?.contains(sample.type) ?? true
+      && configuration.schedule(for: sample.type).enabled
+    {
+      sessions[index].builder.appendCumulative(
+        slot: sample.type.slot, start: start.nanoseconds, end: end.nanoseconds,
+        value: sample.value)
+      types.insert(sample.type)
+      count += 1
+    }
+    deliverBatch(session: index, at: instant.nanoseconds, types: types, count: count)
+    return count
+  }
+
   /// An entry in ``log`` (and ``errors``) for something the API door refused before the engine
   /// ran it (a strict-mode date, a call on an inert object): `error` reported to `session` at
   /// ``now``.

@@ -654,10 +654,15 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
     // A collection the app begins at a later date (`beginCollection(at: now + 0.001)`) samples
     // from that date: a grid from the call's instant would put its first span before the
     // start, and lock-on would drop that whole span.
+    // The types the data source records per event (a pool's lengths) are not on the grid.
+    var only = sessions[index].collectedTypes
+    if !configuration.eventRecordedTypes.isEmpty {
+      only = (only ?? QuantityTypeSet(activity.collectedTypes))
+        .subtracting(configuration.eventRecordedTypes)
+    }
     sampler.open(
       session: index, activity: activity, at: max(date.nanoseconds, collectionStart),
-      collectionStart: collectionStart, schedule: configuration.schedule(for:),
-      only: sessions[index].collectedTypes)
+      collectionStart: collectionStart, schedule: configuration.schedule(for:), only: only)
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut

@@ -12,6 +12,11 @@ public struct WorkoutEngineConfiguration: Sendable {
   public var shouldCollectWorkoutEvents: Bool
   /// Per-type sample timing; a type not listed uses ``SampleSchedule/standard(for:)``.
   public var schedules: [QuantityType: SampleSchedule]
+  /// The types the watch's workout data source records once per event of its own instead of on
+  /// the sample grid: a pool swim's `distanceSwimming` and `swimmingStrokeCount`, one sample
+  /// per length (docs/models.md#swimming). The grid leaves them out;
+  /// ``WorkoutEngine/addRecordedSamples(_:toSession:from:to:at:)`` adds them. Default: none.
+  public var eventRecordedTypes = QuantityTypeSet()
   /// Extra metadata for every record (`HKTimeZone`, `HKElevationAscended`, ...);
   /// `HKIndoorWorkout` is always set from ``location`` and wins over an entry here.
   public var metadata: [String: MetadataValue]

@@ -272,11 +272,13 @@ public struct SwimPlan: Sendable, Equatable {
         }
       }
       records.append(
-        WatchRecord(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: setMetadata)))
+        WatchRecord(WorkoutEvent(.segment, at: start, duration: setDuration, metadata: setMetadata))
+      )
       if location == .pool && set.restAfter > .zero {
         let restStart = start.advanced(by: setDuration)
         records.append(WatchRecord(WorkoutEvent(.pause, at: restStart)))
-        records.append(WatchRecord(WorkoutEvent(.resume, at: restStart.advanced(by: set.restAfter))))
+        records.append(
+          WatchRecord(WorkoutEvent(.resume, at: restStart.advanced(by: set.restAfter))))
       }
       start = start.advanced(by: setDuration + set.restAfter)
     }

@@ -141,7 +141,9 @@ struct PreparedScenario {
         configuration.metadata[SwimPlan.lapLengthKey] = .quantity(swim.lapLength, unit: "m")
         // The watch records a pool's distance and strokes once per length
         // (``WorkoutPhysiology/SwimPlan/records(poolLength:)``), not every 10 s.
-        configuration.eventRecordedTypes = QuantityTypeSet([.distanceSwimming, .swimmingStrokeCount])
+        configuration.eventRecordedTypes = QuantityTypeSet([
+          .distanceSwimming, .swimmingStrokeCount,
+        ])
       }
     }
     configuration.watch = scenario.watch

@@ -236,13 +236,15 @@ struct SwimmingTests {
     #expect(laps.map(\.event.date) == [0, 30, 60, 90].map { .seconds($0) })
     #expect(laps.map(\.end) == [30, 60, 90, 120].map { .seconds($0) })
     #expect(
-      laps.map(\.samples) == [19.0, 19, 20, 19].map {
-        [
-          WatchRecord.Sample(type: .distanceSwimming, value: 25),
-          WatchRecord.Sample(type: .swimmingStrokeCount, value: $0),
-        ]
-      })
-    #expect(laps.map { $0.event.metadata["HKSWOLFScore"] } == [49.0, 49, 50, 49].map { .number($0) })
+      laps.map(\.samples)
+        == [19.0, 19, 20, 19].map {
+          [
+            WatchRecord.Sample(type: .distanceSwimming, value: 25),
+            WatchRecord.Sample(type: .swimmingStrokeCount, value: $0),
+          ]
+        })
+    #expect(
+      laps.map { $0.event.metadata["HKSWOLFScore"] } == [49.0, 49, 50, 49].map { .number($0) })
     #expect(laps.allSatisfy { $0.event.metadata["HKSwimmingStrokeStyle"] == .number(2) })
     let set = records.filter { $0.event.type == .segment }
     #expect(set.map { $0.event.metadata["HKSWOLFScore"] } == [.number(49.25)])
@@ -260,7 +262,10 @@ struct SwimmingTests {
     let distanceOnly = [WatchRecord.Sample(type: .distanceSwimming, value: 25)]
     #expect(laps.map(\.samples) == [distanceOnly, distanceOnly])
     #expect(laps.allSatisfy { $0.event.metadata["HKSWOLFScore"] == nil })
-    #expect(plan.records.allSatisfy { $0.event.type != .segment || $0.event.metadata["HKSWOLFScore"] == nil })
+    #expect(
+      plan.records.allSatisfy {
+        $0.event.type != .segment || $0.event.metadata["HKSWOLFScore"] == nil
+      })
   }
 
   @Test("open water: no lengths, a segment per set")

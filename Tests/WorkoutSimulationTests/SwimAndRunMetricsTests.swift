@@ -78,6 +78,22 @@ struct SwimAndRunMetricsTests {
       record.samples[.activeEnergyBurned]?.map(\.start) == (0..<12).map { .seconds($0 * 10) })
   }
 
+  @Test("a disabled stroke sensor gives a pool's lengths their distance and no strokes")
+  func poolStrokesDisabled() throws {
+    // Two lengths of 30 s: two 25 m samples; `enabled: false` leaves the strokes out.
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "sets": [ { "lengths": 2 } ] },
+        "sensors": { "swimmingStrokeCount": { "enabled": false } },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 60, "do": "end" } ] }
+      """)
+    let record = try #require(try Simulation.run(scenario).records.first)
+    #expect(record.samples[.distanceSwimming]?.map(\.value) == [25, 25])
+    #expect(record.samples[.swimmingStrokeCount] == nil)
+    #expect(record.statistics[.swimmingStrokeCount] == nil)
+  }
+
   @Test("lengths are recorded only into a running swimming session: a pause drops them")
   func pausedSwim() throws {
     // 4 lengths of 30 s; the app pauses from 40 to 70 s, so the length ending at 60 s is not

@@ -10,7 +10,7 @@ struct SwimAndRunMetricsTests {
   func poolSwim() throws {
     // Four sets of 10 lengths at 2:00 per 100 m: a length is 25 / (100 / 120) = 30 s, a set
     // 300 s, three 30 s rests: 1290 s from start to end, of which the rests (paused, as Apple's
-    // lap page asks) leave 4 × 300 = 1200 s; 40 × 25 = 1000 m; strokes 1000 / 1.3 = 769.2308.
+    // lap page asks) leave 4 × 300 = 1200 s; 40 × 25 = 1000 m; strokes 1000 / 1.3 = 769.2308 before whole strokes per length.
     let result = try Simulation.run(try bundledScenario("swim-pool.json"))
     let record = try #require(result.records.first)
     #expect(result.errors.isEmpty)

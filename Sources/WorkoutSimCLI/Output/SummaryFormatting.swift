@@ -183,7 +183,7 @@ public enum RunSummary {
 
   /// The activity's own metrics (docs/command-line.md#run), `nil` without them: a swim's lengths
   /// (its `lap` events) and strokes (the `swimmingStrokeCount` sum),
-  /// `    swim: 40 lengths, 769 strokes`; a run's averages,
+  /// `    swim: 40 lengths, 768 strokes`; a run's averages,
   /// `    running: power 204 W, stride 1.11 m, ground contact 271 ms, vertical oscillation 8.0 cm`;
   /// a ride's average speed, `    cycling speed: average 29.9 km/h`; a row's average pace,
   /// `    rowing: average pace 2:05 /500 m`; a cross-country ski's average speed; the flights

@@ -12,7 +12,11 @@ public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
 
   /// A descriptor of the samples of `sampleType` matching `predicate` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquerydescriptor/init(sampletype:predicate:)).
+  ///
+  /// Traps when `predicate` compares a quantity type's samples with a quantity of another
+  /// dimension (``HKQuery``'s message, docs/swift-api-values.md#traps).
   public init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    HKQuery.checkQuantities(in: predicate, for: sampleType)
     self.sampleType = sampleType
     self.predicate = predicate
   }
@@ -27,7 +31,10 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
   /// The predicate, or `nil`.
   nonisolated(unsafe) public let nsPredicate: NSPredicate?
 
+  /// Traps when `predicate` compares a quantity type's samples with a quantity of another
+  /// dimension (``HKQuery``'s message, docs/swift-api-values.md#traps).
   init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    HKQuery.checkQuantities(in: predicate, for: sampleType)
     self.sampleType = sampleType
     self.nsPredicate = predicate
   }

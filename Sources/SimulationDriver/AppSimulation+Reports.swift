@@ -548,7 +548,22 @@ extension AppSimulation {
     // update handler).
     let query = state.healthListeners.lazy.filter { !$0.isFinished }.compactMap(\.awaitedQuery)
       .first
-    if let query {
+    // A task suspended in the next element of a long-running result sequence (a query
+    // descriptor's results(for:)): known to wait there, unlike a delegate call no one heard.
+    // waitForAll() cancels no child when one throws (Swift's doc:
+    // https://developer.apple.com/documentation/swift/throwingtaskgroup/waitforall()).
+    let awaitedSequence = state.awaitedSequences.keys.min()
+    if let awaitedSequence {
+      pending.append(
+        "a task awaits the next result of \(awaitedSequence.framework)'s "
+          + "\(awaitedSequence.call), a sequence that never ends by "
+          + "itself: its query delivers only when matching samples arrive or are deleted (an "
+          + "advance or a save brings them), and the loop over it ends only when it breaks or "
+          + "its task is cancelled; a task group's waitForAll() keeps waiting for such a child "
+          + "after another child threw (it cancels none): loop on try await group.next(), "
+          + "which throws the child's error so the group cancels the rest, or call "
+          + "group.cancelAll() (or iterate it in a Task you cancel)")
+    } else if let query {
       pending.append(
         "HealthKit's \(query) is running: its update handler is called only when matching "
           + "samples arrive or are deleted, so an app that awaits its next update waits until "
@@ -572,6 +587,8 @@ extension AppSimulation {
       (framework, call) = (
         "Swift", "Task.sleep on \(poll.clock) (\(Self.durationText(poll.duration)) s)"
       )
+    } else if let awaitedSequence {
+      (framework, call) = (awaitedSequence.framework, awaitedSequence.call)
     } else if let query {
       (framework, call) = ("HealthKit", query)
     } else if let last = state.lastCall, !state.advancedSinceLastCall {
@@ -594,8 +611,15 @@ extension AppSimulation {
         "the app has made no async call and no advance into the simulation in this run (calls "
           + "with a completion handler were answered); \(Self.nothingOwed)")
     }
-    // Delegate calls delivered to no one: what the app awaits may be one of them.
-    pending += state.undelivered
+    // Delegate calls delivered to no one: what the app awaits may be one of them, unless a
+    // task is known to await a result sequence (then they come after it, as less likely).
+    if awaitedSequence != nil, !state.undelivered.isEmpty {
+      pending.append(
+        "less likely, as nothing shows the app awaits them: "
+          + state.undelivered.joined(separator: "; "))
+    } else {
+      pending += state.undelivered
+    }
     let delay = executor.currentStallDelay
     let message =
       poll != nil
@@ -626,6 +650,25 @@ extension AppSimulation {
     let milliseconds = ((Double(seconds) + Double(attoseconds) * 1e-18) * 1000).rounded()
     if milliseconds == 0 && duration > .zero { return "< 0.001" }
     return secondsText(milliseconds / 1000)
+  }
+
+  /// Counts a task of the app as awaiting the next element of the long-running result
+  /// sequence `call` of `framework` (HealthKit's `HKAnchoredObjectQueryDescriptor.results(for:)`)
+  /// while `body` runs: a stall while one is awaited names it first, as the likelier wait than
+  /// the delegate calls delivered to no one (project rule, docs/swift-api.md#nothing-silent).
+  /// The count is not progress: the stall watch does not see it change.
+  nonisolated(nonsending) package func awaitingSequence<T>(
+    framework: String, call: String, _ body: () async throws -> T
+  ) async rethrows -> T {
+    let sequence = AwaitedSequence(framework: framework, call: call)
+    state.withLock { $0.awaitedSequences[sequence, default: 0] += 1 }
+    defer {
+      state.withLock { state in
+        let left = (state.awaitedSequences[sequence] ?? 1) - 1
+        state.awaitedSequences[sequence] = left > 0 ? left : nil
+      }
+    }
+    return try await body()
   }
 
   /// Notes a delegate call a framework produced for an object that had no delegate (the app
@@ -921,5 +964,26 @@ package enum StuckRuns {
     }
     fflush(nil)
     _exit(code)
+  }
+}
+
+/// A framework's long-running result sequence a task of the app awaits the next element of
+/// (``AppSimulation/awaitingSequence(framework:call:_:)``), as a stall names it: HealthKit's
+/// `HKAnchoredObjectQueryDescriptor.results(for:)`.
+package struct AwaitedSequence: Hashable, Comparable, Sendable {
+  /// The framework (`HealthKit`).
+  package let framework: String
+  /// The call that made the sequence (`HKAnchoredObjectQueryDescriptor.results(for:)`).
+  package let call: String
+
+  /// Creates the name of a sequence.
+  package init(framework: String, call: String) {
+    self.framework = framework
+    self.call = call
+  }
+
+  /// By framework, then call: the one a stall names of several is always the same.
+  package static func < (lhs: AwaitedSequence, rhs: AwaitedSequence) -> Bool {
+    (lhs.framework, lhs.call) < (rhs.framework, rhs.call)
   }
 }

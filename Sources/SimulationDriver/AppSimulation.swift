@@ -852,6 +852,12 @@ public final class AppSimulation: Sendable {
     package var undelivered: [String] = []
     /// The kinds of delegate call already noted in ``undelivered`` (each noted once).
     package var undeliveredKinds: Set<String> = []
+    /// The long-running result sequences of frameworks' queries a task of the app is awaiting
+    /// the next element of (HealthKit's `HKAnchoredObjectQueryDescriptor.results(for:)`), with
+    /// how many tasks await each (``AppSimulation/awaitingSequence(framework:call:_:)``): what a
+    /// stall names first when nothing else is owed (project rule,
+    /// docs/swift-api.md#nothing-silent).
+    package var awaitedSequences: [AwaitedSequence: Int] = [:]
     /// The recorders of run endings as the test's issues (the trait's and XCTest's
     /// `simulate`'s: ``AppSimulation/beginRecordingRunEndings()``), each with how many endings
     /// it has recorded (the `seen` of its last ``AppSimulation/nextRunEnding(after:recorder:)``),

@@ -199,6 +199,51 @@ import WorkoutSimTestSupport
           + "object alive); the run's task is cancelled"))
   }
 
+  /// A task group whose child iterates a long-running anchored descriptor while another child
+  /// throws, awaited with `waitForAll()` (which cancels no child: it waits on a device too):
+  /// the stall names the awaited sequence first, as the call, with what to write, and puts the
+  /// session's undelivered change after it as less likely (a new user's trial got two lines of
+  /// an unrelated builder delegate's advice for this hang).
+  @Test func anAwaitedResultSequenceIsNamedBeforeUndeliveredCalls() async throws {
+    struct Boom: Error {}
+    let report = try await stallReport { simulation in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      session.startActivity(with: simulation.now)
+      let clock = simulation.clock
+      try await withThrowingTaskGroup(of: Void.self) { group in
+        group.addTask {
+          let feed = HKAnchoredObjectQueryDescriptor(
+            predicates: [.quantitySample(type: HKQuantityType(.heartRate))], anchor: nil)
+          for try await _ in feed.results(for: store) {}
+        }
+        group.addTask {
+          try await clock.sleep(for: .seconds(30))
+          throw Boom()
+        }
+        try await simulation.advance(by: .seconds(60))
+        try await group.waitForAll()
+      }
+      withExtendedLifetime(session) {}
+    }
+    #expect(report.framework == "HealthKit")
+    #expect(report.call == "HKAnchoredObjectQueryDescriptor.results(for:)")
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "a task awaits the next result of HealthKit's "
+          + "HKAnchoredObjectQueryDescriptor.results(for:), a sequence that never ends by "
+          + "itself: "))
+    #expect(report.message.contains("loop on try await group.next()"))
+    #expect(
+      report.message.contains(
+        "; less likely, as nothing shows the app awaits them: HKWorkoutSession changed to "
+          + "running at t = 0 s but had no delegate"))
+  }
+
   /// With a delegate set, the same change is delivered and the stall names no such call.
   @Test func aDeliveredStateChangeIsNotNamed() async throws {
     let delegate = QuietSessionDelegate()

@@ -175,17 +175,23 @@ private let walkJSON = """
   }
 
   @Test func theHintStartsAsTheProgramWasStarted() throws {
-    // From a SwiftPM build folder (`swift run`, `.build/debug/workout-sim`): `swift run`
-    // works as copied from the package's folder; anywhere else the name on the PATH.
+    // From the build folder of the package explore ran in (`swift run`,
+    // `.build/debug/workout-sim`): `swift run` works as copied there; anywhere else the name on
+    // the PATH.
     #expect(
-      CLIEnvironment.commandName(programPath: "/work/p/.build/debug/workout-sim")
+      CLIEnvironment.commandName(
+        programPath: "/work/p/.build/debug/workout-sim", currentDirectory: "/work/p")
         == "swift run workout-sim")
     #expect(
-      CLIEnvironment.commandName(programPath: ".build/x86_64-unknown-linux-gnu/release/workout-sim")
-        == "swift run workout-sim")
-    #expect(CLIEnvironment.commandName(programPath: "workout-sim") == "workout-sim")
+      CLIEnvironment.commandName(
+        programPath: ".build/x86_64-unknown-linux-gnu/release/workout-sim",
+        currentDirectory: "/work/p") == "swift run workout-sim")
     #expect(
-      CLIEnvironment.commandName(programPath: "/usr/local/bin/workout-sim") == "workout-sim")
+      CLIEnvironment.commandName(programPath: "workout-sim", currentDirectory: "/work/p")
+        == "workout-sim")
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "/usr/local/bin/workout-sim", currentDirectory: "/work/p") == "workout-sim")
     let capture = CapturedOutput()
     var environment = capture.environment()
     environment.commandName = "swift run workout-sim"
@@ -198,6 +204,39 @@ private let walkJSON = """
     #expect(
       capture.standardOutput.contains(
         "; swift run workout-sim check \(folder)/worlds/walk-seed-5.json\n"))
+  }
+
+  /// explore run outside the package whose build folder holds the program (a new user's trial
+  /// ran `/work/trial20/workout-sim/.build/debug/workout-sim explore` in a folder of scenarios:
+  /// `swift run workout-sim check ...` found no Package.swift there, and from the package's
+  /// folder the world's relative path did not resolve): the hint starts with the program as it
+  /// was started, which works from the folder explore ran in.
+  @Test func outsideThePackageTheHintNamesTheProgramAsStarted() {
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "/work/trial20/workout-sim/.build/debug/workout-sim",
+        currentDirectory: "/work/trial20/cli")
+        == "/work/trial20/workout-sim/.build/debug/workout-sim")
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "../workout-sim/.build/debug/workout-sim",
+        currentDirectory: "/work/trial20/cli") == "../workout-sim/.build/debug/workout-sim")
+    // Another package's folder (the user's app) is not the program's package either.
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "../workout-sim/.build/debug/workout-sim",
+        currentDirectory: "/work/trial20/MyFitnessApp") == "../workout-sim/.build/debug/workout-sim"
+    )
+    // A relative path that comes back to the package's folder is the package's.
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "../p/.build/debug/workout-sim", currentDirectory: "/work/p")
+        == "swift run workout-sim")
+    // Quoted for the shell when the path has a space or a quote.
+    #expect(
+      CLIEnvironment.commandName(
+        programPath: "/work/my p's/.build/debug/workout-sim", currentDirectory: "/work")
+        == "'/work/my p'\\''s/.build/debug/workout-sim'")
   }
 
   @Test func theWrittenWorldFailsTheSameWayUnderCheck() throws {

@@ -346,7 +346,8 @@ public struct HKActivitySummaryQueryDescriptor: HKAsyncQuery, HKAsyncSequenceQue
   /// https://developer.apple.com/documentation/healthkit/hkactivitysummaryquerydescriptor/results(for:)).
   public func results(for healthStore: HKHealthStore) -> Results {
     nonisolated(unsafe) let predicate = predicate
-    return .running(on: healthStore) { continuation in
+    return .running(on: healthStore, call: "HKActivitySummaryQueryDescriptor.results(for:)") {
+      continuation in
       let handler: HKActivitySummaryQuery.Handler = { _, summaries, error in
         if let summaries {
           continuation.yield(summaries)

@@ -37,7 +37,11 @@ public class HKQuery: NSObject, @unchecked Sendable {
     var stopped = false
   }
 
+  /// Traps with ``incompatibleQuantityMessage(_:type:)`` when `predicate` compares samples of
+  /// `objectType`, a quantity type, with a quantity of another dimension: the query is refused
+  /// where its predicate meets its type, before it runs.
   init(objectType: HKObjectType?, predicate: NSPredicate?) {
+    Self.checkQuantities(in: predicate, for: objectType)
     self.objectType = objectType
     self.predicate = predicate
   }
@@ -546,6 +550,38 @@ extension HKQuery {
   ) -> NSPredicate {
     HKPredicate(
       .metadata(key, .compare(operatorType, HKPredicate.MetadataOperand.required(value, key: key))))
+  }
+
+  /// Traps with ``incompatibleQuantityMessage(_:type:)`` when `predicate` (or a part of a
+  /// compound of it) is a `predicateForQuantitySamples(with:quantity:)` whose quantity's unit
+  /// does not fit `type`, a quantity type; any other predicate or type passes. Where a query's
+  /// or descriptor's type meets its predicate (``HKQuery``'s initializers, ``HKQueryDescriptor``,
+  /// ``HKSamplePredicate``), so the process stops at the line that made it, not inside
+  /// `execute` (project rule, docs/swift-api-values.md#traps).
+  static func checkQuantities(in predicate: NSPredicate?, for type: HKObjectType?) {
+    guard let predicate, let type = type as? HKQuantityType else { return }
+    if let compound = predicate as? NSCompoundPredicate {
+      for part in compound.subpredicates { checkQuantities(in: part, for: type) }
+      return
+    }
+    guard case .quantity(_, let quantity)? = (predicate as? HKPredicate)?.filter,
+      !quantity.is(compatibleWith: type.canonicalUnit)
+    else { return }
+    preconditionFailure(incompatibleQuantityMessage(quantity, type: type))
+  }
+
+  /// The trap message of a `predicateForQuantitySamples(with:quantity:)` whose `quantity`
+  /// cannot be compared with samples of `type`: it names the predicate, the quantity, the type
+  /// and the unit its samples are kept in, and what to write. HealthKit raises an exception
+  /// when a quantity is converted to an incompatible unit (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquantity/doublevalue(for:)), and
+  /// documents the predicate only for quantity samples
+  /// (https://developer.apple.com/documentation/healthkit/hkquery/predicateforquantitysamples(with:quantity:));
+  /// the words are workout-sim's (project rule, docs/swift-api-values.md#traps).
+  static func incompatibleQuantityMessage(_ quantity: HKQuantity, type: HKQuantityType) -> String {
+    let unit = type.healthDataType?.hkUnit ?? type.canonicalUnit
+    return
+      "predicateForQuantitySamples(with:quantity:): the quantity \(quantity) cannot be compared with samples of \(type.identifier), which are in \(unit) (\(quantity.unit) is not compatible with \(unit): HealthKit raises an exception converting incompatible units); give the predicate a quantity in a unit compatible with \(unit), HKQuantity(unit: HKUnit(from: \"\(unit)\"), doubleValue: ...), or use it in a query of the type it was meant for (docs/swift-api-values.md#traps)"
   }
 
   /// The trap message of a predicate the simulated store cannot read.

@@ -12,7 +12,11 @@ public final class HKQueryDescriptor: NSObject, @unchecked Sendable {
 
   /// A descriptor of the samples of `sampleType` matching `predicate` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquerydescriptor/init(sampletype:predicate:)).
+  ///
+  /// Traps when `predicate` compares a quantity type's samples with a quantity of another
+  /// dimension (``HKQuery``'s message, docs/swift-api-values.md#traps).
   public init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    HKQuery.checkQuantities(in: predicate, for: sampleType)
     self.sampleType = sampleType
     self.predicate = predicate
   }
@@ -27,7 +31,10 @@ public struct HKSamplePredicate<Sample: HKSample>: Sendable {
   /// The predicate, or `nil`.
   nonisolated(unsafe) public let nsPredicate: NSPredicate?
 
+  /// Traps when `predicate` compares a quantity type's samples with a quantity of another
+  /// dimension (``HKQuery``'s message, docs/swift-api-values.md#traps).
   init(sampleType: HKSampleType, predicate: NSPredicate?) {
+    HKQuery.checkQuantities(in: predicate, for: sampleType)
     self.sampleType = sampleType
     self.nsPredicate = predicate
   }
@@ -448,36 +455,49 @@ public protocol HKAsyncSequenceQuery {
 public struct HKQueryResults<Element: Sendable>: AsyncSequence, Sendable {
   /// Makes the stream: executes the query on the store and returns its stream.
   let start: @Sendable () -> AsyncThrowingStream<Element, any Error>
+  /// The store's simulation, told while a task awaits the next result (a stall names the
+  /// sequence: docs/swift-api.md#nothing-silent).
+  let simulation: HealthKitSimulation
+  /// The call that made the sequence, as a stall names it
+  /// (`HKAnchoredObjectQueryDescriptor.results(for:)`).
+  let call: String
 
   /// The iterator of the results.
   public struct AsyncIterator: AsyncIteratorProtocol {
     var base: AsyncThrowingStream<Element, any Error>.AsyncIterator
+    let simulation: HealthKitSimulation
+    let call: String
 
-    /// The next result, once the simulation delivers it; `nil` when the query ended.
+    /// The next result, once the simulation delivers it; `nil` when the query ended. While it
+    /// waits, a stall names this sequence first (docs/swift-api.md#nothing-silent).
     ///
     /// - Throws: the query's error (`errorDatabaseInaccessible` while locked, ...).
     public mutating func next() async throws -> Element? {
-      try await base.next()
+      try await simulation.awaitingSequence(framework: "HealthKit", call: call) {
+        try await base.next()
+      }
     }
   }
 
   /// Executes the query and returns the iterator of its results.
   public func makeAsyncIterator() -> AsyncIterator {
-    AsyncIterator(base: start().makeAsyncIterator())
+    AsyncIterator(base: start().makeAsyncIterator(), simulation: simulation, call: call)
   }
 
-  /// Results that run `query` (made with the stream's continuation) on `store`.
+  /// Results that run `query` (made with the stream's continuation) on `store`; `call` names
+  /// the descriptor's method (`HKAnchoredObjectQueryDescriptor.results(for:)`).
   static func running(
-    on store: HKHealthStore,
+    on store: HKHealthStore, call: String,
     _ make: @escaping @Sendable (AsyncThrowingStream<Element, any Error>.Continuation) -> HKQuery
   ) -> HKQueryResults {
-    HKQueryResults {
-      AsyncThrowingStream { continuation in
-        let query = make(continuation)
-        continuation.onTermination = { _ in store.stop(query) }
-        store.execute(query)
-      }
-    }
+    HKQueryResults(
+      start: {
+        AsyncThrowingStream { continuation in
+          let query = make(continuation)
+          continuation.onTermination = { _ in store.stop(query) }
+          store.execute(query)
+        }
+      }, simulation: store.home, call: call)
   }
 }
 
@@ -505,7 +525,8 @@ extension HKStatisticsCollectionQueryDescriptor: HKAsyncSequenceQuery {
     let options = options
     let anchorDate = anchorDate
     let intervalComponents = intervalComponents
-    return .running(on: healthStore) { continuation in
+    return .running(on: healthStore, call: "HKStatisticsCollectionQueryDescriptor.results(for:)") {
+      continuation in
       let query = HKStatisticsCollectionQuery(
         quantityType: type, quantitySamplePredicate: nsPredicate, options: options,
         anchorDate: anchorDate, intervalComponents: intervalComponents)
@@ -542,7 +563,8 @@ extension HKAnchoredObjectQueryDescriptor: HKAsyncSequenceQuery {
     }
     let anchor = anchor
     let limit = limit
-    return .running(on: healthStore) { continuation in
+    return .running(on: healthStore, call: "HKAnchoredObjectQueryDescriptor.results(for:)") {
+      continuation in
       let handler: HKAnchoredObjectQuery.Handler = { _, samples, deleted, anchor, error in
         if let samples, let deleted, let anchor {
           continuation.yield(

@@ -308,6 +308,13 @@ extension HealthKitSimulation.State {
       return .ids(Set(uuids.compactMap { self.health.id(ofUUID: Self.storeUUID($0)) }))
     case .quantity(let comparison, let quantity):
       guard type.isQuantity else { return Self.nothing }
+      // Queries refuse it when made (`HKQuery.checkQuantities`); `deleteObjects(of:predicate:)`
+      // and other paths here, with the same message.
+      guard quantity.is(compatibleWith: type.hkUnit) else {
+        // Quantity kinds: the HealthKit type exists for every one of them.
+        preconditionFailure(
+          HKQuery.incompatibleQuantityMessage(quantity, type: type.hkType as! HKQuantityType))
+      }
       return .quantity(comparison.health, quantity.doubleValue(for: type.hkUnit))
     case .categoryComparison(let comparison, let value):
       // The SDK's category values are 0...7 (sleep analysis 0...5); a comparison is the set of

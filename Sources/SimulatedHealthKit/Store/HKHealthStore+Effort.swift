@@ -272,7 +272,9 @@ public struct HKWorkoutEffortRelationshipQueryDescriptor: HKAsyncQuery, HKAsyncS
     nonisolated(unsafe) let predicate = predicate
     let anchor = anchor
     let option = option
-    return .running(on: healthStore) { continuation in
+    return .running(
+      on: healthStore, call: "HKWorkoutEffortRelationshipQueryDescriptor.results(for:)"
+    ) { continuation in
       HKWorkoutEffortRelationshipQuery(predicate: predicate, anchor: anchor, options: option) {
         _, relationships, anchor, error in
         if let relationships, let anchor {

@@ -300,8 +300,12 @@ extension HKHealthStore {
     var rest = instants.dropFirst(sampleDates.count)
     if !correlations.isEmpty {
       let read = Array(rest.prefix(correlationDates.count))
+      let queried = correlations.enumerated().map { index, correlation in
+        state.queriedCorrelation(
+          correlation, start: read[2 * index], end: read[2 * index + 1], context: context)
+      }
       state.withExtension(CorrelationStore.self, of: simulation) { store, _ in
-        for (index, correlation) in correlations.enumerated() {
+        for (index, correlation) in queried.enumerated() {
           store.correlations.append(
             CorrelationStore.Saved(
               correlation: correlation, start: read[2 * index], end: read[2 * index + 1]))

@@ -137,7 +137,8 @@ extension HealthKitSimulation.State {
   /// Stores the app's `workout` (checked by ``workoutSaveError(_:)``) under the app's source
   /// at virtual now as an engine record with its activity, dates, duration, kept events and
   /// totals (kcal, m), indoor when its metadata says `HKMetadataKeyIndoorWorkout: true`; keeps
-  /// the object as the app made it and returns its store id. Its start, end and events' dates
+  /// the object as the app made it, or, when a date was the real clock, a copy dated at the
+  /// instants read (``HKWorkout/redated(start:end:eventStarts:)``), and returns its store id. Its start, end and events' dates
   /// are `instants` (start, end, then each event's), read by the wall-clock rule with the rest
   /// of `save`'s dates (one `wallClockDate` entry naming `save`; docs/swift-api.md#the-wall-clock-rule),
   /// or, `nil` when none was the real clock, the dates' own instants since the scenario's start.
@@ -168,7 +169,13 @@ extension HealthKitSimulation.State {
     let id = health.addWorkout(
       record, source: appSourceIndex(), uuid: Self.storeUUID(workout.uuid), at: session.now)
     healthListenersChanged()
-    appObjects[id] = workout
+    // Queries hand out a workout dated from the real clock at the instants it was stored at
+    // (a project rule, docs/swift-api.md#the-wall-clock-rule); the app's object keeps its dates.
+    let dates = instants.map(context.date)
+    appObjects[id] =
+      read == nil
+      ? workout
+      : workout.redated(start: dates[0], end: dates[1], eventStarts: Array(dates.dropFirst(2)))
     return id
   }
 }

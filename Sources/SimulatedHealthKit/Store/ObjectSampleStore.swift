@@ -94,12 +94,14 @@ extension HealthKitSimulation.State {
   }
 
   /// The object queries give back for the app's saved `sample`, stored from `start` to `end`:
-  /// a quantity sample as its concrete class, and a quantity or category sample whose date the
+  /// a quantity sample as its concrete class, and a sample of any kind whose date the
   /// wall-clock rule read from the real clock (`HKQuantitySample(..., start: Date(), end:
-  /// Date())`) as a copy dated at the instants it was stored at, with the same UUID,
-  /// value, device, metadata and source, so that it sorts and groups by day among the store's
-  /// other samples (a project rule: docs/swift-api.md#the-wall-clock-rule). The object the app
-  /// holds keeps its dates; any other sample is kept as the app made it.
+  /// Date())`, `HKStateOfMind(date: Date(), ...)`, `HKGAD7Assessment(date: Date(), ...)`, a
+  /// heartbeat series or route begun at `Date()`) as a copy dated at the instants it was
+  /// stored at, with the same UUID, fields, device, metadata and source, so that it sorts and
+  /// groups by day among the store's other samples (a project rule:
+  /// docs/swift-api.md#the-wall-clock-rule). The object the app holds keeps its dates; a
+  /// sample with no date of the real clock is kept as the app made it.
   func keptSample(
     _ sample: HKSample, start: SimulationInstant, end: SimulationInstant, context: QueryContext
   ) -> HKSample {
@@ -110,22 +112,24 @@ extension HealthKitSimulation.State {
       ? context.date(start) : sample.startDate
     let endDate =
       simulation.isWallClockLeak(sample.endDate, now: now) ? context.date(end) : sample.endDate
-    switch sample {
-    case let quantity as HKQuantitySample:
-      if quantity is any QuantitySeriesHolder { return quantity }
+    if let quantity = sample as? HKQuantitySample, !(quantity is any QuantitySeriesHolder) {
       return HKQuantitySample.make(
         type: quantity.quantityType, quantity: quantity.quantity, start: startDate, end: endDate,
         device: quantity.device, metadata: quantity.metadata, uuid: quantity.uuid,
         sourceRevision: quantity.sourceRevision)
-    case let category as HKCategorySample
-    where startDate != sample.startDate || endDate != sample.endDate:
+    }
+    if let category = sample as? HKCategorySample,
+      startDate != sample.startDate || endDate != sample.endDate
+    {
       return HKCategorySample(
         type: category.categoryType, value: category.value, start: startDate, end: endDate,
         device: category.device, metadata: category.metadata, uuid: category.uuid,
         sourceRevision: category.sourceRevision)
-    default:
-      return sample
     }
+    // Every other class (series quantity samples, states of mind, scored assessments,
+    // audiograms, vision prescriptions, documents, heartbeat series, routes) through its own
+    // copy (`HKSample.redated(start:end:)`); the sample itself when no date moved.
+    return sample.redated(start: startDate, end: endDate)
   }
 
   /// The error of `call` when an object it would store ends before it starts on virtual time:

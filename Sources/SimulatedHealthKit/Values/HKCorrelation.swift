@@ -140,7 +140,9 @@ extension HKCorrelationType {
 
 /// The correlations the app saved, in save order (the store keeps their objects as samples).
 struct CorrelationStore: SimulationExtension {
-  /// A saved correlation, as the app made it (queries give it back so), and the instants its
+  /// A saved correlation as queries give it back (the app's, or a copy dated at the instants
+  /// read when a date of it or of its objects was the real clock:
+  /// `HealthKitSimulation.State.queriedCorrelation(_:start:end:context:)`), and the instants its
   /// start and end stand for, read by the wall-clock rule in the save's reading
   /// (docs/swift-api.md#the-wall-clock-rule): a date predicate matches these.
   struct Saved {
@@ -155,6 +157,38 @@ struct CorrelationStore: SimulationExtension {
 }
 
 extension HealthKitSimulation.State {
+  /// The correlation queries hand out for the app's saved `correlation`, stored from `start`
+  /// to `end` (its objects stored already): the correlation itself when none of its or its
+  /// objects' dates was the real clock, else a copy with the same UUID, type, device and
+  /// metadata dated at the instants read, holding its objects as queries hand them out
+  /// (``keptSample(_:start:end:context:)``), so that a blood pressure saved at `Date()` reads
+  /// back at virtual now as a water sample does (a project rule,
+  /// docs/swift-api.md#the-wall-clock-rule).
+  func queriedCorrelation(
+    _ correlation: HKCorrelation, start: SimulationInstant, end: SimulationInstant,
+    context: QueryContext
+  ) -> HKCorrelation {
+    let now = session.now
+    let simulation = context.simulation
+    let dates =
+      [correlation.startDate, correlation.endDate]
+      + correlation.objects.flatMap { [$0.startDate, $0.endDate] }
+    guard dates.contains(where: { simulation.isWallClockLeak($0, now: now) }) else {
+      return correlation
+    }
+    let objects = correlation.objects.map { object in
+      health.id(ofUUID: Self.storeUUID(object.uuid)).flatMap { appObjects[$0] } ?? object
+    }
+    let leaked = { (date: Date, instant: SimulationInstant) in
+      simulation.isWallClockLeak(date, now: now) ? context.date(instant) : date
+    }
+    return HKCorrelation(
+      type: correlation.correlationType, start: leaked(correlation.startDate, start),
+      end: leaked(correlation.endDate, end), objects: Set(objects), device: correlation.device,
+      metadata: correlation.metadata, uuid: correlation.uuid,
+      sourceRevision: correlation.sourceRevision)
+  }
+
   /// The saved correlations of `type` matching `predicate` whose objects are still in the
   /// store, in save order, with their instants; a correlation whose objects were all deleted is gone. The
   /// predicate's dates are read by the wall-clock rule once (``readingDates(of:context:)``) and

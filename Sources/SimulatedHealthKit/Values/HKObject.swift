@@ -68,15 +68,17 @@ public class HKSample: HKObject, @unchecked Sendable {
   #if canImport(ObjectiveC)
     // Darwin's `NSSortDescriptor(keyPath:ascending:)` needs a key-value-coding name for the key
     // path (`startDate`, `endDate`): only an `@objc` property has one (docs/darwin.md).
+    // Settable inside the module only for `redated(start:end:)`, on a copy no one else holds.
     /// When the sample starts.
-    @objc public let startDate: Date
+    @objc public internal(set) var startDate: Date
     /// When the sample ends (equal to ``startDate`` for a point reading).
-    @objc public let endDate: Date
+    @objc public internal(set) var endDate: Date
   #else
+    // Settable inside the module only for `redated(start:end:)`, on a copy no one else holds.
     /// When the sample starts.
-    public let startDate: Date
+    public internal(set) var startDate: Date
     /// When the sample ends (equal to ``startDate`` for a point reading).
-    public let endDate: Date
+    public internal(set) var endDate: Date
   #endif
 
   init(
@@ -112,6 +114,29 @@ public class HKSample: HKObject, @unchecked Sendable {
 
   /// Whether the sample has no end yet (its end date is `Date.distantFuture`).
   public var hasUndeterminedDuration: Bool { endDate == .distantFuture }
+
+  /// A copy of the sample dated `start` to `end`: the same class, UUID, fields, metadata,
+  /// device and source revision (read back through the class's own `NSSecureCoding`, the one
+  /// way every sample class copies itself whole), the dates a query hands out for a sample
+  /// whose dates the wall-clock rule read from the real clock (a project rule,
+  /// docs/swift-api.md#the-wall-clock-rule: on a device the sample read back carries the date
+  /// the app passed, https://developer.apple.com/documentation/healthkit/hksample/startdate,
+  /// which `Date()` stands for virtual now here). Only the start and end move: dates inside
+  /// the object (a prescription's `dateIssued`, a route's locations) stay as made. The sample
+  /// itself is not changed; `self` when no date moved or the class does not read back (every
+  /// class does: SecureCodingTests).
+  func redated(start: Date, end: Date) -> HKSample {
+    guard start != startDate || end != endDate,
+      let data = try? NSKeyedArchiver.archivedData(
+        withRootObject: self, requiringSecureCoding: true),
+      let copy = (try? NSKeyedUnarchiver.unarchivedObject(ofClass: HKSample.self, from: data))
+        ?? nil,
+      Swift.type(of: copy) == Swift.type(of: self)
+    else { return self }
+    copy.startDate = start
+    copy.endDate = end
+    return copy
+  }
 }
 
 /// A quantity over a time span, HealthKit's `HKQuantitySample` (Apple doc:

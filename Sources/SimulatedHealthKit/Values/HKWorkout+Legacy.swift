@@ -144,7 +144,7 @@ extension HKWorkout {
     legacy activity: HKWorkoutActivityType, start: Date, end: Date, duration: TimeInterval?,
     events: [HKWorkoutEvent]?, energy: HKQuantity?, distance: HKQuantity?,
     strokes: HKQuantity? = nil, flights: HKQuantity? = nil, device: HKDevice?,
-    metadata: [String: Any]?
+    metadata: [String: Any]?, uuid: UUID = UUID()
   ) {
     // The totals as sums over the workout's span (the type's rule above).
     var statistics: [HKQuantityType: HKStatistics] = [:]
@@ -169,7 +169,31 @@ extension HKWorkout {
     self.init(
       activityType: activity, startDate: start, endDate: end, duration: active,
       workoutEvents: events, workoutActivities: [only], allStatistics: statistics,
-      totalEnergyBurned: energy, totalDistance: distance, metadata: metadata, device: device)
+      totalEnergyBurned: energy, totalDistance: distance, metadata: metadata, uuid: uuid,
+      device: device)
+  }
+
+  /// A copy of a workout the app made with the deprecated initializers, dated `start` to `end`
+  /// with its events starting at `eventStarts` (in ``workoutEvents`` order, each keeping its
+  /// duration and metadata): the same UUID, activity, duration, totals, device and metadata,
+  /// its one activity and its totals' statistics spanning the new dates. What queries hand out
+  /// for a saved workout whose dates the wall-clock rule read from the real clock (a project
+  /// rule, docs/swift-api.md#the-wall-clock-rule); the workout itself is not changed.
+  func redated(start: Date, end: Date, eventStarts: [Date]) -> HKWorkout {
+    let events = workoutEvents.map { kept in
+      zip(kept, eventStarts).map { event, date in
+        HKWorkoutEvent(
+          type: event.type,
+          dateInterval: DateInterval(start: date, duration: event.dateInterval.duration),
+          metadata: event.metadata)
+      }
+    }
+    return HKWorkout(
+      legacy: workoutActivityType, start: start, end: end, duration: duration, events: events,
+      energy: energyBurned, distance: distance,
+      strokes: statistics(for: HKQuantityType(.swimmingStrokeCount))?.sumQuantity(),
+      flights: statistics(for: HKQuantityType(.flightsClimbed))?.sumQuantity(), device: device,
+      metadata: metadata, uuid: uuid)
   }
 
   /// The distance type a workout of `activity` records its distance in, or `nil` for an

@@ -78,16 +78,42 @@ public struct CLIEnvironment: Sendable {
   /// default reads the real files.
   public var inputFiles: InputFiles
   /// How a command this tool prints for the user to copy starts (explore's `check` hint):
-  /// `workout-sim` by default; ``commandName(programPath:)`` of the live program.
+  /// `workout-sim` by default; ``commandName(programPath:currentDirectory:)`` of the live
+  /// program.
   public var commandName = "workout-sim"
 
-  /// The ``commandName`` for a program started as `programPath` (`CommandLine.arguments[0]`):
-  /// `swift run workout-sim` when it lies in a SwiftPM build folder (a path with a `.build`
-  /// component: `swift run` and `.build/debug/workout-sim` both start it so, and from the
-  /// package's folder `swift run` works as copied), else `workout-sim`. Never the path itself,
-  /// so the output of a run is the same bytes on every machine (docs/command-line.md#explore).
-  public static func commandName(programPath: String) -> String {
-    programPath.split(separator: "/").contains(".build") ? "swift run workout-sim" : "workout-sim"
+  /// The ``commandName`` for a program started as `programPath` (`CommandLine.arguments[0]`)
+  /// in `currentDirectory` (where the command the user copies will run), so that the command
+  /// works as copied there (docs/command-line.md#explore):
+  /// - a program in the SwiftPM build folder of the package in `currentDirectory` (a path with a
+  ///   `.build` component: `swift run workout-sim` and `.build/debug/workout-sim` from the
+  ///   package's folder both start it so): `swift run workout-sim`, the same bytes on every
+  ///   machine;
+  /// - a program in another package's build folder (`../workout-sim/.build/debug/workout-sim`
+  ///   run from a folder of scenarios, where `swift run` finds no Package.swift or another
+  ///   package): the path as it was started, quoted for a POSIX shell when it holds other
+  ///   characters than letters, digits and `/._+-@%=:,`;
+  /// - anything else (the name on the PATH, an installed copy): `workout-sim`.
+  public static func commandName(
+    programPath: String, currentDirectory: String = FileManager.default.currentDirectoryPath
+  ) -> String {
+    let parts = programPath.split(separator: "/", omittingEmptySubsequences: false)
+    guard let build = parts.firstIndex(of: ".build") else { return "workout-sim" }
+    let folder = parts[..<build].joined(separator: "/")
+    let package =
+      programPath.hasPrefix("/")
+      ? folder : currentDirectory + (folder.isEmpty ? "" : "/" + folder)
+    func canonical(_ path: String) -> String {
+      URL(fileURLWithPath: path.isEmpty ? "/" : path).standardizedFileURL
+        .resolvingSymlinksInPath().path
+    }
+    if canonical(package) == canonical(currentDirectory) { return "swift run workout-sim" }
+    let plain = programPath.unicodeScalars.allSatisfy {
+      ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        || "/._+-@%=:,".unicodeScalars.contains($0)
+    }
+    return plain
+      ? programPath : "'" + programPath.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 
   /// Creates an environment; every closure defaults to one that throws

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import WorkoutJSON
 import WorkoutScenario
@@ -38,7 +39,7 @@ import WorkoutSimTestSupport
     """
 
   /// A scenario with 40 days of history holding only `samples`, answered by `authorization`.
-  static func scenario(_ authorization: String) throws -> Scenario {
+  static func scenario(_ authorization: String, samples: String = history) throws -> Scenario {
     try decodeScenario(
       """
       {
@@ -47,7 +48,7 @@ import WorkoutSimTestSupport
         "start": "2026-03-30T10:00:00+02:00",
         "timeZone": "Europe/Berlin",
         "authorization": \(authorization),
-        "health": { "days": 40, "generate": false, "samples": \(history) }
+        "health": { "days": 40, "generate": false, "samples": \(samples) }
       }
       """, fileName: "test.json")
   }
@@ -184,6 +185,40 @@ import WorkoutSimTestSupport
       try await authorize(store, share: [steps], read: [steps])
       #expect(await samples(store, simulation, steps).samples?.count == 3)
       #expect(try await store.earliestAuthorizedSampleDate(for: [steps]) == [:])
+    }
+  }
+
+  /// An observer query wakes for a sample that arrives inside the window, not for one that
+  /// arrives later with an end before it (a watch syncing old data), and a sample query
+  /// afterwards finds only the first; with the whole history both wake it and show.
+  @Test func anObserverWakesOnlyForSamplesInsideTheWindow() async throws {
+    let arrivals = """
+      [
+        { "type": "stepCount", "source": "watch", "start": "2026-02-26T10:00:00+01:00",
+          "end": "2026-02-26T10:10:00+01:00", "value": 100, "savedAt": 600 },
+        { "type": "stepCount", "source": "watch", "start": 800, "end": 860, "value": 90,
+          "savedAt": 900 }
+      ]
+      """
+    for (history, expected) in [("past30Days", [0.0, 900]), ("all", [0.0, 600, 900])] {
+      let simulation = try HealthKitSimulation(
+        scenario: Self.scenario(
+          #"{ "healthKit": { "history": "\#(history)" } }"#, samples: arrivals))
+      let calls = Mutex<[Double]>([])
+      try await simulation.run {
+        let store = HKHealthStore()
+        try await store.requestAuthorization(toShare: [], read: [steps])
+        let query = HKObserverQuery(sampleType: steps, predicate: nil) { _, completion, _ in
+          calls.withLock { $0.append(simulation.now.timeIntervalSince(simulation.startDate)) }
+          completion()
+        }
+        store.execute(query)
+        try await simulation.advance(by: .seconds(1000))
+        store.stop(query)
+        #expect(
+          await samples(store, simulation, steps).samples?.count == (history == "all" ? 2 : 1))
+      }
+      #expect(calls.withLock { $0 } == expected)
     }
   }
 

@@ -144,8 +144,9 @@ import WorkoutSimTestSupport
 
       let anchored: Int = try await withCheckedThrowingContinuation { continuation in
         store.execute(
-          HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit)
-          { _, added, _, _, error in
+          HKAnchoredObjectQuery(
+            type: steps, predicate: nil, anchor: nil, limit: HKObjectQueryNoLimit
+          ) { _, added, _, _, error in
             if let error { return continuation.resume(throwing: error) }
             continuation.resume(returning: added?.count ?? 0)
           })

@@ -106,7 +106,10 @@ import WorkoutSimTestSupport
       history(#"{ "default": "some" }"#)
         == "\(path).default: \"some\" is not a history answer (expected one of all, past30Days)"
     )
-    #expect(invalidPath(#"{ "version": 1, "authorization": { "healthKit": { "history": { "past30Days": ["steps"] } } } }"#) == "authorization.healthKit.history.past30Days[0]")
+    #expect(
+      invalidPath(
+        #"{ "version": 1, "authorization": { "healthKit": { "history": { "past30Days": ["steps"] } } } }"#
+      ) == "authorization.healthKit.history.past30Days[0]")
   }
 
   /// The whole message line of the error `json` gives, `nil` when it decodes.

@@ -170,8 +170,9 @@ struct AuthorizationState {
   /// Answers the types of a sheet shown at `now` from the scenario (granted, with the whole
   /// history, without answers). A sample type granted to read with `past30Days` gets its
   /// earliest date, ``limitedHistory`` before `now`, fixed from then on ("and Future Data").
-  mutating func answer(share shareTypes: [String], read readTypes: [String], at now: SimulationInstant)
-  {
+  mutating func answer(
+    share shareTypes: [String], read readTypes: [String], at now: SimulationInstant
+  ) {
     for identifier in shareTypes where share[identifier] == nil {
       share[identifier] = (answers?.shareAnswer(for: identifier) ?? .granted) == .granted
     }

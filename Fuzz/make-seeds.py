@@ -62,6 +62,9 @@ for name in ["hills.json", "tempo-ride.json", "illegal-calls.json", "runtime-sma
 shutil.copy(os.path.join(root, "Tests", "SchemaFixtures", "valid", "phone-link.json"),
             os.path.join(corpus, "scenario", "phone-link.json"))
 write("scenario", "minimal.json", b'{ "version": 1 }\n')
+# Every HealthKit authorization key, with a limited history.
+shutil.copy(os.path.join(root, "Tests", "SchemaFixtures", "valid", "authorization-history.json"),
+            os.path.join(corpus, "scenario", "authorization-history.json"))
 
 # TCX and GPX: the first three points of the bundled files, closed again; UTF-16 copies.
 tcx = open(os.path.join(data, "walk-hilly--walking_activity_1.tcx"), "rb").read()

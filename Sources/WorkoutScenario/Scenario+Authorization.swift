@@ -13,6 +13,21 @@ extension Scenario {
       case denied
     }
 
+    /// The history a person lets an app read, HealthKit's second authorization screen in iOS 27
+    /// and watchOS 27 (Apple: "a second screen prompts them to choose how much historical data
+    /// to grant your app, either a recent limited window or their full history",
+    /// https://developer.apple.com/documentation/healthkit/authorizing-access-to-health-data).
+    /// The two options are Apple's, as the sheet names them: "Past 30 Days and Future Data" and
+    /// "All Recorded Data and Future Data"
+    /// (https://developer.apple.com/documentation/bundleresources/entitlements/com.apple.developer.healthkit.research).
+    public enum HistoryAnswer: String, Sendable, Equatable, CaseIterable {
+      /// "All Recorded Data and Future Data": full access, no earliest date.
+      case all
+      /// "Past 30 Days and Future Data": samples ending at most 30 days (30 × 86,400 s) before
+      /// the sheet was answered are hidden (docs/scenario-format.md#authorization).
+      case past30Days
+    }
+
     /// `healthKit.default`: the answer for types not listed; default `.granted`.
     public var defaultAnswer: Answer
     /// `healthKit.read`: answers to reading, by HealthKit type identifier
@@ -20,6 +35,12 @@ extension Scenario {
     public var read: [String: Answer]
     /// `healthKit.share`: answers to sharing (writing), by HealthKit type identifier.
     public var share: [String: Answer]
+    /// `healthKit.history` (a string, or its `default`): the history granted with a read of a
+    /// sample type not in ``history``; default `.all`.
+    public var defaultHistory: HistoryAnswer = .all
+    /// `healthKit.history`'s lists: the history granted with a read, by HealthKit type
+    /// identifier (sample types only: HealthKit limits sample types alone).
+    public var history: [String: HistoryAnswer] = [:]
     /// `notifications`: the answer to UserNotifications' permission prompt
     /// (`UNUserNotificationCenter.requestAuthorization(options:)`); `nil`, granted.
     public var notifications: Answer? = nil
@@ -42,6 +63,12 @@ extension Scenario {
 
     /// The answer to reading the type with HealthKit identifier `identifier`.
     public func readAnswer(for identifier: String) -> Answer { read[identifier] ?? defaultAnswer }
+
+    /// The history granted with a read of the type with HealthKit identifier `identifier`
+    /// (meaningful for sample types only).
+    public func historyAnswer(for identifier: String) -> HistoryAnswer {
+      history[identifier] ?? defaultHistory
+    }
 
     /// The answer to sharing the type with HealthKit identifier `identifier`.
     public func shareAnswer(for identifier: String) -> Answer {

@@ -5,8 +5,10 @@ import WorkoutJSON
 /// docs/scenario-format.md#the-app).
 extension ScenarioDecoder {
   static let authorizationKeys = ["healthKit", "location", "motion", "notifications"]
-  static let healthKitAuthorizationKeys = ["default", "read", "share"]
+  static let healthKitAuthorizationKeys = ["default", "read", "share", "history"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
+  static let historyAnswers = Scenario.Authorization.HistoryAnswer.allCases.map(\.rawValue)
+  static let historyKeys = ["default"] + historyAnswers
   static let appKeys = ["infoPlist"]
   /// The type names a near miss is matched against: the short forms, then the full identifiers
   /// (so `"stepCounts"` suggests `"stepCount"` and a lower-cased full identifier its spelling).
@@ -27,7 +29,8 @@ extension ScenarioDecoder {
   }
 
   /// `authorization`: `{ "healthKit": { "default": "granted" | "denied", "read": { "granted":
-  /// [type], "denied": [type] }, "share": { ... } }, "notifications": "granted" | "denied",
+  /// [type], "denied": [type] }, "share": { ... }, "history": "all" | "past30Days" | {
+  /// "default": ..., "all": [type], "past30Days": [type] } }, "notifications": "granted" | "denied",
   /// "motion": "granted" | "denied", "location": "granted" | "reducedAccuracy" | "denied" }`. A type listed twice in one direction is
   /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
   /// message suggests the closest known one.
@@ -71,7 +74,50 @@ extension ScenarioDecoder {
     if let value = kit["share"] {
       answers.share = try answerLists(value, at: kitPath.appending(key: "share"), share: true)
     }
+    if let value = kit["history"] {
+      try history(value, at: kitPath.appending(key: "history"), into: &answers)
+    }
     return answers
+  }
+
+  /// `healthKit.history`: `"all" | "past30Days"` for every sample type, or `{ "default": "all"
+  /// | "past30Days", "all": [type], "past30Days": [type] }`. HealthKit limits the history of
+  /// sample types only ("Time-bound authorization applies only to sample types", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/authorizing-access-to-health-data),
+  /// so a characteristic or `activitySummary` in a list is an error.
+  private func history(
+    _ value: JSONValue, at path: JSONPath, into answers: inout Scenario.Authorization
+  ) throws(ScenarioError) {
+    let expected =
+      "\(Self.list(Self.historyAnswers)) or an object with keys \(Self.list(Self.historyKeys))"
+    switch value {
+    case .string:
+      let text = try healthChoice(
+        value, at: path, noun: "a history answer", options: Self.historyAnswers)
+      answers.defaultHistory = Scenario.Authorization.HistoryAnswer(rawValue: text) ?? .all
+    case .object:
+      let fields = try members(value, at: path, allowed: Self.historyKeys, expected: expected)
+      if let value = fields["default"] {
+        let text = try healthChoice(
+          value, at: path.appending(key: "default"), noun: "a history answer",
+          options: Self.historyAnswers)
+        answers.defaultHistory = Scenario.Authorization.HistoryAnswer(rawValue: text) ?? .all
+      }
+      answers.history = try typeLists(
+        fields, at: path, of: Scenario.Authorization.HistoryAnswer.self
+      ) { identifier, name, elementPath throws(ScenarioError) in
+        if let kind = HealthTypeCatalog.entry(identifier)?.kind,
+          kind == .characteristic || kind == .activitySummary
+        {
+          throw fail(
+            elementPath,
+            "\(JSONPath.quoted(name)) has no history to limit: HealthKit limits the history of sample types only (\(kind == .characteristic ? "a characteristic" : "activity summaries") always read whole)"
+          )
+        }
+      }
+    default:
+      throw fail(path, "\(Self.describe(value)) is not a history answer (expected \(expected))")
+    }
   }
 
   /// `{ "granted": [type], "denied": [type] }` → identifier → answer. In `share` (writing), a
@@ -85,10 +131,31 @@ extension ScenarioDecoder {
     let fields = try members(
       value, at: path, allowed: Self.answerKeys,
       expected: "an object with keys \(Self.list(Self.answerKeys))")
-    var result: [String: Scenario.Authorization.Answer] = [:]
-    for answer in Scenario.Authorization.Answer.allCases {
-      guard let list = fields[answer.rawValue] else { continue }
-      let listPath = path.appending(key: answer.rawValue)
+    return try typeLists(fields, at: path, of: Scenario.Authorization.Answer.self) {
+      identifier, name, elementPath throws(ScenarioError) in
+      if share, let kind = HealthTypeCatalog.entry(identifier)?.kind,
+        kind == .characteristic || kind == .activitySummary
+      {
+        throw fail(
+          elementPath,
+          "\(JSONPath.quoted(name)) cannot be shared: HealthKit lets an app read \(kind == .characteristic ? "a characteristic" : "activity summaries"), never write it (list it under \"read\")"
+        )
+      }
+    }
+  }
+
+  /// The lists of type names under `fields`' keys named by `Choice`'s raw values → identifier →
+  /// the choice whose list holds it. An unknown name (with the closest known one suggested), a
+  /// name listed twice, or one in two lists ("is both granted and denied") is an error at its
+  /// path; `check` refuses a known type a list may not hold.
+  private func typeLists<Choice: RawRepresentable & CaseIterable & Equatable>(
+    _ fields: [String: JSONValue], at path: JSONPath, of _: Choice.Type,
+    check: (String, String, JSONPath) throws(ScenarioError) -> Void
+  ) throws(ScenarioError) -> [String: Choice] where Choice.RawValue == String {
+    var result: [String: Choice] = [:]
+    for choice in Choice.allCases {
+      guard let list = fields[choice.rawValue] else { continue }
+      let listPath = path.appending(key: choice.rawValue)
       guard case .array(let elements) = list else {
         throw fail(
           listPath,
@@ -107,24 +174,17 @@ extension ScenarioDecoder {
           }
           throw fail(elementPath, message)
         }
-        if share, let kind = HealthTypeCatalog.entry(identifier)?.kind,
-          kind == .characteristic || kind == .activitySummary
-        {
-          throw fail(
-            elementPath,
-            "\(JSONPath.quoted(name)) cannot be shared: HealthKit lets an app read \(kind == .characteristic ? "a characteristic" : "activity summaries"), never write it (list it under \"read\")"
-          )
-        }
+        try check(identifier, name, elementPath)
         if let earlier = result[identifier] {
-          guard earlier == answer else {
+          guard earlier == choice else {
             throw fail(
               elementPath,
-              "\(JSONPath.quoted(name)) is both granted and denied (it is also in \"\(earlier.rawValue)\"; give each type one answer)"
+              "\(JSONPath.quoted(name)) is both \(earlier.rawValue) and \(choice.rawValue) (it is also in \"\(earlier.rawValue)\"; give each type one answer)"
             )
           }
           throw fail(elementPath, "\(JSONPath.quoted(name)) is listed twice (each type once)")
         }
-        result[identifier] = answer
+        result[identifier] = choice
       }
     }
     return result

@@ -54,6 +54,64 @@ import WorkoutSimTestSupport
     #expect(invalidPath(#"{ "version": 1, "app": { "infoPlist": "" } }"#) == "app.infoPlist")
   }
 
+  @Test func historyIsOneAnswerForEverySampleTypeOrListsByType() throws {
+    let every = try #require(
+      try decodeScenario(
+        #"{ "version": 1, "authorization": { "healthKit": { "history": "past30Days" } } }"#
+      ).authorization)
+    #expect(every.defaultHistory == .past30Days)
+    #expect(every.historyAnswer(for: "HKQuantityTypeIdentifierStepCount") == .past30Days)
+    let listed = try #require(
+      try decodeScenario(
+        #"{ "version": 1, "authorization": { "healthKit": { "history": { "default": "past30Days", "all": ["workout"], "past30Days": ["HKQuantityTypeIdentifierStepCount"] } } } }"#
+      ).authorization)
+    #expect(listed.historyAnswer(for: "HKWorkoutTypeIdentifier") == .all)
+    #expect(listed.historyAnswer(for: "HKQuantityTypeIdentifierStepCount") == .past30Days)
+    #expect(listed.historyAnswer(for: "HKQuantityTypeIdentifierHeartRate") == .past30Days)
+    // Without the key: the whole history.
+    let none = try #require(
+      try decodeScenario(#"{ "version": 1, "authorization": { "healthKit": {} } }"#)
+        .authorization)
+    #expect(none.historyAnswer(for: "HKQuantityTypeIdentifierStepCount") == .all)
+  }
+
+  @Test func badHistoryAnswersSayWhatIsWrongAtTheirPath() {
+    func history(_ value: String) -> String? {
+      message(#"{ "version": 1, "authorization": { "healthKit": { "history": "# + value + " } } }")
+    }
+    let path = "t.json: authorization.healthKit.history"
+    #expect(
+      history(#""past30days""#)
+        == "\(path): \"past30days\" is not a history answer (expected one of all, past30Days); did you mean \"past30Days\"?"
+    )
+    #expect(
+      history("30")
+        == "\(path): 30 is not a history answer (expected all, past30Days or an object with keys default, all, past30Days)"
+    )
+    #expect(
+      history(#"{ "past7Days": [] }"#)?.hasPrefix("\(path).past7Days: unknown key") == true)
+    #expect(
+      history(#"{ "past30Days": ["dateOfBirth"] }"#)
+        == "\(path).past30Days[0]: \"dateOfBirth\" has no history to limit: HealthKit limits the history of sample types only (a characteristic always read whole)"
+    )
+    #expect(
+      history(#"{ "all": ["activitySummary"] }"#)
+        == "\(path).all[0]: \"activitySummary\" has no history to limit: HealthKit limits the history of sample types only (activity summaries always read whole)"
+    )
+    #expect(
+      history(#"{ "all": ["stepCount"], "past30Days": ["stepCount"] }"#)
+        == "\(path).past30Days[0]: \"stepCount\" is both all and past30Days (it is also in \"all\"; give each type one answer)"
+    )
+    #expect(
+      history(#"{ "default": "some" }"#)
+        == "\(path).default: \"some\" is not a history answer (expected one of all, past30Days)"
+    )
+    #expect(
+      invalidPath(
+        #"{ "version": 1, "authorization": { "healthKit": { "history": { "past30Days": ["steps"] } } } }"#
+      ) == "authorization.healthKit.history.past30Days[0]")
+  }
+
   /// The whole message line of the error `json` gives, `nil` when it decodes.
   private func message(_ json: String) -> String? {
     do {

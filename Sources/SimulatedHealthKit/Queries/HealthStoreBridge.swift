@@ -156,7 +156,12 @@ extension HealthKitSimulation.State {
 
   /// The store filter of `predicate` for samples of `type`, with the read rule applied: a type
   /// whose reading was denied shows the app's own objects only (HealthKit's privacy rule: a
-  /// denied read looks like no data); a per-object type shows the objects the person allowed.
+  /// denied read looks like no data); a type granted with a limited history (iOS 27's "Past 30
+  /// Days and Future Data") shows other sources' samples only when they end at or after its
+  /// earliest authorized date (``AuthorizationState/historyStart(_:)``), the app's own at any
+  /// date; a per-object type shows the objects the person allowed. Every read path (sample,
+  /// anchored, observer, statistics, collection, series, workout, descriptor queries) comes
+  /// through here: the one home of these rules.
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
   /// read. With `view` (the default) a query of a device's store also sees that device's
@@ -170,6 +175,19 @@ extension HealthKitSimulation.State {
     if authorization.readGranted(identifier) == false {
       let own = appSourceIndex()
       filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
+    } else if let start = authorization.historyStart(identifier) {
+      // Apple: "HealthKit evaluates the boundary against a sample's end date, so the framework
+      // might service your query with a sample that begins before the earliest authorization
+      // date as long as the sample ends after it"
+      // (https://developer.apple.com/documentation/healthkit/hkhealthstore/earliestauthorizedsampledate(for:)):
+      // the date test of `predicateForSamples(withStart: start, end: nil)`, end >= start. The
+      // app's own samples stay readable at every date, as with a denied read (project rule,
+      // docs/swift-api.md#authorization).
+      let window = HealthFilter.or([
+        .sources([appSourceIndex()]),
+        .date(start: start, end: nil, strictStart: false, strictEnd: false),
+      ])
+      filter = filter == .all ? window : .and([filter, window])
     }
     // A per-object type (vision prescriptions): only the objects the person allowed
     // (Store/HKHealthStore+PerObjectAuthorization.swift).

@@ -138,9 +138,24 @@ struct AuthorizationState {
   var share: [String: Bool] = [:]
   /// Read answers given so far, by type identifier.
   var read: [String: Bool] = [:]
+  /// The earliest instant other sources' samples of a type may end at to be read, by type
+  /// identifier, for the sample types whose read was granted with "Past 30 Days and Future
+  /// Data" (``historyStart(_:)``).
+  var historyStarts: [String: SimulationInstant] = [:]
+
+  /// How far back "Past 30 Days and Future Data" reaches from the sheet: 30 × 86,400 s (project
+  /// rule: Apple names the option, not its arithmetic; docs/scenario-format.md#authorization).
+  static let limitedHistory = Duration.seconds(30 * 86_400)
 
   /// Whether reading `identifier` was answered, and how.
   func readGranted(_ identifier: String) -> Bool? { read[identifier] }
+
+  /// The earliest authorized sample date of `identifier` as an instant: a sample of another
+  /// source is read only when it ends at or after it (Apple: "HealthKit evaluates the boundary
+  /// against a sample's end date",
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/earliestauthorizedsampledate(for:));
+  /// `nil` with full access, a denied read or no answer.
+  func historyStart(_ identifier: String) -> SimulationInstant? { historyStarts[identifier] }
 
   /// Whether sharing `identifier` was answered, and how.
   func shareGranted(_ identifier: String) -> Bool? { share[identifier] }
@@ -152,13 +167,26 @@ struct AuthorizationState {
     (shareTypes.filter { share[$0] == nil }, readTypes.filter { read[$0] == nil })
   }
 
-  /// Answers the types of a sheet from the scenario (granted without answers).
-  mutating func answer(share shareTypes: [String], read readTypes: [String]) {
+  /// Answers the types of a sheet shown at `now` from the scenario (granted, with the whole
+  /// history, without answers). A sample type granted to read with `past30Days` gets its
+  /// earliest date, ``limitedHistory`` before `now`, fixed from then on ("and Future Data").
+  mutating func answer(
+    share shareTypes: [String], read readTypes: [String], at now: SimulationInstant
+  ) {
     for identifier in shareTypes where share[identifier] == nil {
       share[identifier] = (answers?.shareAnswer(for: identifier) ?? .granted) == .granted
     }
     for identifier in readTypes where read[identifier] == nil {
-      read[identifier] = (answers?.readAnswer(for: identifier) ?? .granted) == .granted
+      let granted = (answers?.readAnswer(for: identifier) ?? .granted) == .granted
+      read[identifier] = granted
+      // Time-bound authorization applies only to sample types (Apple doc:
+      // https://developer.apple.com/documentation/healthkit/authorizing-access-to-health-data).
+      let kind = HealthTypeCatalog.entry(identifier)?.kind
+      if granted, let answers, answers.historyAnswer(for: identifier) == .past30Days,
+        kind != .characteristic, kind != .activitySummary
+      {
+        historyStarts[identifier] = now.advanced(by: .zero - Self.limitedHistory)
+      }
     }
   }
 }

@@ -134,7 +134,7 @@ extension HKHealthStore {
       let new = state.authorization.unanswered(share: shareTypes, read: readTypes)
       if !new.share.isEmpty || !new.read.isEmpty {
         state.session.withEngine { $0.logAuthorizationSheet(share: new.share, read: new.read) }
-        state.authorization.answer(share: new.share, read: new.read)
+        state.authorization.answer(share: new.share, read: new.read, at: state.session.now)
       }
       return nil
     }

@@ -449,9 +449,9 @@ extension HealthKitSimulation.State {
       }
     }
     guard !matched.isEmpty else { return .success(0) }
-    health.delete(ids, at: session.now)
-    healthListenersChanged()
-    for id in ids { appObjects[id] = nil }
+    // As `delete(_:)` of a correlation: the objects' sync identities stay with their deleted
+    // objects, and their identifiers are free again (Store/SyncIdentity.swift).
+    deleteAppObjects(ids)
     let gone = Set(matched.map(\.correlation.uuid))
     if var store = extensionState(CorrelationStore.self) {
       store.correlations.removeAll { gone.contains($0.correlation.uuid) }

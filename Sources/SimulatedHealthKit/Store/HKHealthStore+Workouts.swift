@@ -168,7 +168,7 @@ extension HealthKitSimulation.State {
     let id = health.addWorkout(
       record, source: appSourceIndex(), uuid: Self.storeUUID(workout.uuid), at: session.now)
     healthListenersChanged()
-    appObjects[id] = workout
+    keepAppObject(workout, id: id)
     return id
   }
 }

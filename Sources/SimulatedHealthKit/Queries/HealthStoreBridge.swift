@@ -154,9 +154,11 @@ extension HealthKitSimulation.State {
     }
   }
 
-  /// The store filter of `predicate` for samples of `type`, with the read rule applied: a type
-  /// whose reading was denied shows the app's own objects only (HealthKit's privacy rule: a
-  /// denied read looks like no data); a per-object type shows the objects the person allowed.
+  /// The store filter of `predicate` for samples of `type`, with the read rule applied when
+  /// `reading` (the default; `deleteObjects`, which takes the app's own objects only, passes
+  /// `false`): a type whose reading was denied shows the app's own objects only (HealthKit's
+  /// privacy rule: a denied read looks like no data); a per-object type shows the objects the
+  /// person allowed.
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
   /// read. With `view` (the default) a query of a device's store also sees that device's
@@ -164,16 +166,16 @@ extension HealthKitSimulation.State {
   /// applies it at each look (``deviceChanges(of:where:on:after:waiting:)``).
   mutating func filter(
     for predicate: NSPredicate?, type: HealthDataType, identifier: String,
-    context: QueryContext, view: Bool = true
+    context: QueryContext, view: Bool = true, reading: Bool = true
   ) -> HealthFilter {
     var filter = predicate.map { translate($0, type: type, context: context) } ?? .all
-    if authorization.readGranted(identifier) == false {
+    if reading, authorization.readGranted(identifier) == false {
       let own = appSourceIndex()
       filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
     }
     // A per-object type (vision prescriptions): only the objects the person allowed
     // (Store/HKHealthStore+PerObjectAuthorization.swift).
-    if type.entry.kind == .visionPrescription {
+    if reading, type.entry.kind == .visionPrescription {
       filter = filter == .all ? perObjectReadFilter() : .and([filter, perObjectReadFilter()])
     }
     if view, let device = context.device, let view = deviceView(device, type: type) {

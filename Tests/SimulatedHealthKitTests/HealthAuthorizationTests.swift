@@ -151,6 +151,20 @@ import WorkoutSimulation
     ] {
       #expect(HKHealthStore.appleComputedTypes.contains(identifier))
     }
+    // Electrocardiograms are read-only (Apple's HKElectrocardiogramType page).
+    let ecg = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await ecg.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [.electrocardiogramType()])
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "Authorization to share the following types is disallowed: HKDataTypeIdentifierElectrocardiogram"
+        )
+      ) {
+        try await store.requestAuthorization(toShare: [.electrocardiogramType()], read: [])
+      }
+    }
     // Apps write these.
     #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.appleMoveTime)))
     #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.workoutEffortScore)))

@@ -157,8 +157,13 @@ extension HKHealthStore {
   ///   https://developer.apple.com/documentation/healthkit/hkcorrelationquery; the exception as
   ///   apps meet it: https://github.com/Cap-go/capacitor-health/issues/81).
   /// - Types only Apple's own software computes: ``appleComputedTypes``.
+  /// - Electrocardiograms: "Electrocardiogram samples are read-only. You can request permission
+  ///   to read the samples using this identifier, but you can't request authorization to share
+  ///   them" (Apple doc: https://developer.apple.com/documentation/healthkit/hkelectrocardiogramtype;
+  ///   the exception's text is HealthKit's for the other read-only types).
   static func shareDisallowed(_ type: HKObjectType) -> Bool {
-    type is HKCorrelationType || HKClinicalTypeIdentifier.all.contains(type.identifier)
+    type is HKCorrelationType || type is HKElectrocardiogramType
+      || HKClinicalTypeIdentifier.all.contains(type.identifier)
       || type.identifier == HKMedicationDoseEventTypeIdentifierMedicationDoseEvent
       || appleComputedTypes.contains(type.identifier)
   }

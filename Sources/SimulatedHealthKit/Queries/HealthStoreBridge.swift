@@ -337,7 +337,8 @@ extension HealthKitSimulation.State {
       guard type == .workout else { return Self.nothing }
       var filter = known.filter
       if case .workoutActivities(let inner) = filter {
-        filter = .workoutActivities(activityPredicate(inner, context: context))
+        filter = .workoutActivities(
+          HKPredicate.Nested(activityPredicate(inner.predicate, context: context)))
       }
       return .ids(
         workoutIDs(context: context) { workout, id in

@@ -47,8 +47,8 @@ extension HKHealthStore {
   ///
   /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
   ///   description the request needs, a share type is one no app may share
-  ///   (``shareDisallowed(_:)``) or a read type one no app may ask to read here
-  ///   (``readDisallowed(_:)``: correlation and per-object types)
+  ///   (`shareDisallowed(_:)`) or a read type one no app may ask to read here
+  ///   (`readDisallowed(_:)`: correlation and per-object types)
   ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was
   ///   terminated before.
   nonisolated(nonsending) public func requestAuthorization(

@@ -123,7 +123,8 @@ import WorkoutSimulation
 
   /// A correlation type and the types only Apple computes cannot be shared: asking terminates
   /// the app with HealthKit's exception text, listing the refused types in identifier order
-  /// (trial19). Reading them is fine, and so is sharing the correlation's quantity types.
+  /// (trial19). Reading the Apple-computed ones is fine, and so is sharing the correlation's
+  /// quantity types.
   @Test func sharingACorrelationOrAnAppleComputedTypeTerminatesTheApp() async throws {
     let bloodPressure = HKCorrelationType(.bloodPressure)
     let exercise = HKQuantityType(.appleExerciseTime)
@@ -150,10 +151,101 @@ import WorkoutSimulation
     ] {
       #expect(HKHealthStore.appleComputedTypes.contains(identifier))
     }
+    // Electrocardiograms are read-only (Apple's HKElectrocardiogramType page).
+    let ecg = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await ecg.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [.electrocardiogramType()])
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "Authorization to share the following types is disallowed: HKDataTypeIdentifierElectrocardiogram"
+        )
+      ) {
+        try await store.requestAuthorization(toShare: [.electrocardiogramType()], read: [])
+      }
+    }
     // Apps write these.
     #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.appleMoveTime)))
     #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.workoutEffortScore)))
     #expect(!HKHealthStore.shareDisallowed(HKQuantityType(.bloodPressureSystolic)))
+  }
+
+  /// Nor can reading a correlation type be asked for: `read: [bloodPressure, heartRate]`
+  /// terminates the app with "Authorization to read the following types is disallowed:
+  /// HKCorrelationTypeIdentifierBloodPressure" (the exception as an app met it,
+  /// Cap-go/capacitor-health#38), and the sheet never shows (heart rate stays unasked). With
+  /// the food correlation and the vision prescription type (per-object) the message names both
+  /// in identifier order. Reading systolic and diastolic instead goes through, and a correlation
+  /// query then finds the app's blood pressure.
+  @Test func readingACorrelationTypeTerminatesTheApp() async throws {
+    let heartRate = HKQuantityType(.heartRate)
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "Authorization to read the following types is disallowed: HKCorrelationTypeIdentifierBloodPressure"
+        )
+      ) {
+        try await store.requestAuthorization(
+          toShare: [], read: [HKCorrelationType(.bloodPressure), heartRate])
+      }
+      let status = try await store.statusForAuthorizationRequest(toShare: [], read: [heartRate])
+      #expect(status == .shouldRequest)
+    }
+    let both = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await both.run { () async throws -> Void in
+      await #expect(
+        throws: HealthKitSimulation.AppTermination(
+          message:
+            "Authorization to read the following types is disallowed: HKCorrelationTypeIdentifierFood, HKVisionPrescriptionTypeIdentifier"
+        )
+      ) {
+        try await HKHealthStore().requestAuthorization(
+          toShare: [],
+          read: [HKObjectType.visionPrescriptionType(), HKCorrelationType(.food), heartRate])
+      }
+    }
+    let allowed = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    var found: [UUID] = []
+    var saved: UUID?
+    try await allowed.run {
+      let store = HKHealthStore()
+      let systolic = HKQuantityType(.bloodPressureSystolic)
+      let diastolic = HKQuantityType(.bloodPressureDiastolic)
+      try await store.requestAuthorization(
+        toShare: [systolic, diastolic], read: [systolic, diastolic])
+      let now = allowed.now
+      let mmHg = HKUnit.millimeterOfMercury()
+      let pressure = HKCorrelation(
+        type: HKCorrelationType(.bloodPressure), start: now, end: now,
+        objects: [
+          HKQuantitySample(
+            type: systolic, quantity: HKQuantity(unit: mmHg, doubleValue: 120), start: now,
+            end: now),
+          HKQuantitySample(
+            type: diastolic, quantity: HKQuantity(unit: mmHg, doubleValue: 80), start: now,
+            end: now),
+        ])
+      saved = pressure.uuid
+      try await store.save(pressure)
+      found = try await withCheckedThrowingContinuation { continuation in
+        store.execute(
+          HKCorrelationQuery(
+            type: HKCorrelationType(.bloodPressure), predicate: nil, samplePredicates: nil
+          ) { _, correlations, error in
+            if let error {
+              continuation.resume(throwing: error)
+            } else {
+              continuation.resume(returning: (correlations ?? []).map(\.uuid))
+            }
+          })
+      }
+    }
+    #expect(allowed.appTermination == nil)
+    #expect(found == [try #require(saved)])
   }
 
   @Test func theInfoPlistFileIsReadRelativeToTheScenario() async throws {

@@ -78,4 +78,31 @@ import Testing
         != first)
     #expect(Set([first, .quantitySample(type: heartRate, predicate: today)]).count == 2)
   }
+  /// `predicateForWorkouts(activityPredicate:)` around an `NSCompoundPredicate` compares by the
+  /// compound's kind and parts, as every other helper predicate does: "running or cycling"
+  /// built twice gives equal predicates with one hash (one element of a `Set`, one key of a
+  /// dictionary); "running and cycling" and "running or swimming" differ from it.
+  @Test func workoutsByACompoundActivityPredicateCompareByItsParts() {
+    func workouts(_ type: NSCompoundPredicate.LogicalType, _ second: HKWorkoutActivityType)
+      -> NSPredicate
+    {
+      HKQuery.predicateForWorkouts(
+        activityPredicate: NSCompoundPredicate(
+          type: type,
+          subpredicates: [
+            HKQuery.predicateForWorkoutActivities(workoutActivityType: .running),
+            HKQuery.predicateForWorkoutActivities(workoutActivityType: second),
+          ]))
+    }
+    let first = workouts(.or, .cycling)
+    let second = workouts(.or, .cycling)
+    #expect(first.isEqual(second))
+    #expect(first.hash == second.hash)
+    #expect(HKSamplePredicate.workout(first) == .workout(second))
+    #expect(Set([HKSamplePredicate.workout(first), .workout(second)]).count == 1)
+    #expect([HKSamplePredicate.workout(first): 1][.workout(second)] == 1)
+    #expect(!first.isEqual(workouts(.and, .cycling)))
+    #expect(!first.isEqual(workouts(.or, .swimming)))
+    #expect(HKSamplePredicate.workout(first) != .workout(workouts(.or, .swimming)))
+  }
 }

@@ -226,4 +226,69 @@ import Testing
       #expect(statistics.maximumQuantity(for: rateSources[1])?.doubleValue(for: bpm) == 140)
     }
   }
+  /// A series astride a date predicate's bound counts only the quantities the predicate
+  /// matches, each as its own sample would be matched (a project rule where Apple is silent:
+  /// docs/health-store.md#series-samples). Steps: 100 a minute over the five minutes from the
+  /// start (0–60 s, ..., 240–300 s); from 150 s on (`HKQueryOptionNone`: a quantity ending at
+  /// or after 150 s) the quantities 120–180, 180–240 and 240–300 s count: a sum of 300 (before,
+  /// the whole series' 500), the statistics spanning 120–300 s; per minute over the same
+  /// predicate [nil, nil, 100, 100, 100] (the first two minutes hold no matched quantity).
+  /// With `.strictStartDate` the series itself starts before 150 s and does not match: no sum.
+  /// Heart rate 100, 110, 120, 130, 140 count/min at 0, 60, ..., 240 s: from 150 s the 130 and
+  /// 140 count: minimum 130, maximum 140, average 135, spanning 180–240 s.
+  @Test func aSeriesAstrideADatePredicateCountsTheQuantitiesItMatches() async throws {
+    try await withAuthorizedStore { store, simulation in
+      let start = simulation.now.addingTimeInterval(-3600)
+      let stepBuilder = HKQuantitySeriesSampleBuilder(
+        healthStore: store, quantityType: steps, startDate: start, device: nil)
+      for minute in 0..<5 {
+        try stepBuilder.insert(
+          HKQuantity(unit: .count(), doubleValue: 100),
+          for: DateInterval(start: start + Double(minute * 60), duration: 60))
+      }
+      _ = try await stepBuilder.finishSeries(metadata: nil)
+      let rateBuilder = HKQuantitySeriesSampleBuilder(
+        healthStore: store, quantityType: heartRate, startDate: start, device: nil)
+      for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
+        try rateBuilder.insert(
+          HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
+      }
+      _ = try await rateBuilder.finishSeries(metadata: nil)
+
+      let later = HKQuery.predicateForSamples(withStart: start + 150, end: nil)
+      let sum = try #require(
+        await statistics(store, simulation, steps, predicate: later, options: .cumulativeSum)
+          .statistics)
+      #expect(sum.sumQuantity()?.doubleValue(for: .count()) == 300)
+      #expect(sum.startDate == start + 120)
+      #expect(sum.endDate == start + 300)
+      let strict = await statistics(
+        store, simulation, steps,
+        predicate: HKQuery.predicateForSamples(
+          withStart: start + 150, end: nil, options: .strictStartDate),
+        options: .cumulativeSum)
+      #expect(strict.statistics?.sumQuantity() == nil)
+
+      let collection = try await HKStatisticsCollectionQueryDescriptor(
+        predicate: .quantitySample(type: steps, predicate: later), options: .cumulativeSum,
+        anchorDate: start, intervalComponents: DateComponents(minute: 1)
+      ).result(for: store)
+      var perMinute: [Double?] = []
+      collection.enumerateStatistics(from: start, to: start + 300) { statistics, _ in
+        perMinute.append(statistics.sumQuantity()?.doubleValue(for: .count()))
+      }
+      #expect(perMinute == [nil, nil, 100, 100, 100])
+
+      let rates = try #require(
+        await statistics(
+          store, simulation, heartRate, predicate: later,
+          options: [.discreteMin, .discreteMax, .discreteAverage]
+        ).statistics)
+      #expect(rates.minimumQuantity()?.doubleValue(for: bpm) == 130)
+      #expect(rates.maximumQuantity()?.doubleValue(for: bpm) == 140)
+      #expect(rates.averageQuantity()?.doubleValue(for: bpm) == 135)
+      #expect(rates.startDate == start + 180)
+      #expect(rates.endDate == start + 240)
+    }
+  }
 }

@@ -185,7 +185,7 @@ extension HKQuery {
   /// the query runs, naming the helpers to use. A workout saved with ``HKWorkout``'s
   /// deprecated initializers has no activities and never matches.
   public class func predicateForWorkouts(activityPredicate: NSPredicate) -> NSPredicate {
-    HKPredicate(.workoutActivities(activityPredicate))
+    HKPredicate(.workoutActivities(HKPredicate.Nested(activityPredicate)))
   }
 
   /// Workout activities of `workoutActivityType`, for
@@ -277,7 +277,7 @@ extension HKWorkout {
     case .workoutActivities(let predicate):
       return workoutActivities.indices.contains { index in
         Self.activity(
-          workoutActivities[index], matches: predicate,
+          workoutActivities[index], matches: predicate.predicate,
           at: spans.indices.contains(index) ? spans[index] : nil)
       }
     default:

@@ -287,7 +287,7 @@ public final class HKPredicate: NSPredicate {
     /// `predicateForWorkouts(with:totalDistance:)`.
     case workoutTotal(HKPredicateOperator, HKQuantity, energy: Bool)
     /// `predicateForWorkouts(activityPredicate:)`: workouts with an activity that matches.
-    case workoutActivities(NSPredicate)
+    case workoutActivities(Nested)
     /// `predicateForWorkoutActivities(...)`: a condition on one ``HKWorkoutActivity``.
     case activity(ActivityCondition)
     /// `predicateForObjects(withDeviceProperty:allowedValues:)`.
@@ -296,6 +296,25 @@ public final class HKPredicate: NSPredicate {
     case medication(MedicationCondition)
     /// `predicateForMedicationDoseEvent(...)` (Values/HKMedications.swift).
     case doseEvent(DoseEventCondition)
+  }
+
+  /// A predicate a filter holds (`predicateForWorkouts(activityPredicate:)`'s), compared and
+  /// hashed by what it says (``sameValue(_:_:)``, ``hashValue(of:into:)``), as the helper
+  /// predicates are: an `NSCompoundPredicate` of equal parts built twice is equal, one of other
+  /// parts is not (Foundation's own `isEqual` and `hash` for compounds say neither).
+  struct Nested: Hashable {
+    /// The predicate.
+    let predicate: NSPredicate
+
+    init(_ predicate: NSPredicate) { self.predicate = predicate }
+
+    static func == (lhs: Nested, rhs: Nested) -> Bool {
+      HKPredicate.sameValue(lhs.predicate, rhs.predicate)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      HKPredicate.hashValue(of: predicate, into: &hasher)
+    }
   }
 
   /// A value a metadata predicate compares with: what `HKObject.metadata` holds, read as a
@@ -387,7 +406,7 @@ public final class HKPredicate: NSPredicate {
     case .activity(.dates(let start, let end, _)):
       return pairs(start, end, call: "predicateForWorkoutActivities")
     case .workoutActivities(let inner):
-      return appDates(in: inner)
+      return appDates(in: inner.predicate)
     case .doseEvent(.scheduled(let start, let end)):
       return pairs(start, end, call: "predicateForMedicationDoseEvent")
     default:

@@ -154,14 +154,15 @@ extension HealthKitSimulation.State {
     }
   }
 
-  /// The store filter of `predicate` for samples of `type`, with the read rule applied: a type
-  /// whose reading was denied shows the app's own objects only (HealthKit's privacy rule: a
-  /// denied read looks like no data); a type granted with a limited history (iOS 27's "Past 30
-  /// Days and Future Data") shows other sources' samples only when they end at or after its
-  /// earliest authorized date (``AuthorizationState/historyStart(_:)``), the app's own at any
-  /// date; a per-object type shows the objects the person allowed. Every read path (sample,
-  /// anchored, observer, statistics, collection, series, workout, descriptor queries) comes
-  /// through here: the one home of these rules.
+  /// The store filter of `predicate` for samples of `type`, with the read rule applied when
+  /// `reading` (the default; `deleteObjects`, which takes the app's own objects only, passes
+  /// `false`): a type whose reading was denied shows the app's own objects only (HealthKit's
+  /// privacy rule: a denied read looks like no data); a type granted with a limited history
+  /// (iOS 27's "Past 30 Days and Future Data") shows other sources' samples only when they end
+  /// at or after its earliest authorized date (``AuthorizationState/historyStart(_:)``), the
+  /// app's own at any date; a per-object type shows the objects the person allowed. Every read
+  /// path (sample, anchored, observer, statistics, collection, series, workout, descriptor
+  /// queries) comes through here: the one home of these rules.
   ///
   /// Traps with ``HKQuery/unreadablePredicateMessage(_:)`` for a predicate the store cannot
   /// read. With `view` (the default) a query of a device's store also sees that device's
@@ -169,13 +170,13 @@ extension HealthKitSimulation.State {
   /// applies it at each look (``deviceChanges(of:where:on:after:waiting:)``).
   mutating func filter(
     for predicate: NSPredicate?, type: HealthDataType, identifier: String,
-    context: QueryContext, view: Bool = true
+    context: QueryContext, view: Bool = true, reading: Bool = true
   ) -> HealthFilter {
     var filter = predicate.map { translate($0, type: type, context: context) } ?? .all
-    if authorization.readGranted(identifier) == false {
+    if reading, authorization.readGranted(identifier) == false {
       let own = appSourceIndex()
       filter = filter == .all ? .sources([own]) : .and([filter, .sources([own])])
-    } else if let start = authorization.historyStart(identifier) {
+    } else if reading, let start = authorization.historyStart(identifier) {
       // Apple: "HealthKit evaluates the boundary against a sample's end date, so the framework
       // might service your query with a sample that begins before the earliest authorization
       // date as long as the sample ends after it"
@@ -191,7 +192,7 @@ extension HealthKitSimulation.State {
     }
     // A per-object type (vision prescriptions): only the objects the person allowed
     // (Store/HKHealthStore+PerObjectAuthorization.swift).
-    if type.entry.kind == .visionPrescription {
+    if reading, type.entry.kind == .visionPrescription {
       filter = filter == .all ? perObjectReadFilter() : .and([filter, perObjectReadFilter()])
     }
     if view, let device = context.device, let view = deviceView(device, type: type) {
@@ -360,7 +361,8 @@ extension HealthKitSimulation.State {
       guard type == .workout else { return Self.nothing }
       var filter = known.filter
       if case .workoutActivities(let inner) = filter {
-        filter = .workoutActivities(activityPredicate(inner, context: context))
+        filter = .workoutActivities(
+          HKPredicate.Nested(activityPredicate(inner.predicate, context: context)))
       }
       return .ids(
         workoutIDs(context: context) { workout, id in

@@ -20,7 +20,11 @@ final class HealthKitState: @unchecked Sendable {
   /// Objects saved to the store, in save order.
   var saved: [HKObject] = []
   /// The app's own saved objects by store id, as the app made them (UUID, metadata, device).
-  var appObjects: [HealthSampleID: HKSample] = [:]
+  /// Changed only by ``keepAppObject(_:id:)`` and ``removeAppObject(_:)``, which keep
+  /// ``syncIndex`` with it.
+  private(set) var appObjects: [HealthSampleID: HKSample] = [:]
+  /// The sync identities of ``appObjects`` (Store/SyncIdentity.swift).
+  private(set) var syncIndex = SyncIndex()
   /// The sync identity of each of the app's deleted objects that had one, by store id: an
   /// anchored query's `HKDeletedObject` carries it as metadata (Store/SyncIdentity.swift).
   var deletedSyncIdentities: [HealthSampleID: SyncIdentity] = [:]
@@ -33,6 +37,23 @@ final class HealthKitState: @unchecked Sendable {
 
   init(authorization: AuthorizationState) {
     self.authorization = authorization
+  }
+
+  /// Keeps `object`, stored under `id`, as the app's own, and indexes its sync identity when it
+  /// has a valid one: every path that stores the app's objects comes here (`save`, the series
+  /// builders' finishing calls, correlations' objects, workouts saved or finished by a builder).
+  func keepAppObject(_ object: HKSample, id: HealthSampleID) {
+    syncIndex.remove(id)
+    appObjects[id] = object
+    if case .success(let identity?) = SyncIdentity.read(object.metadata) {
+      syncIndex.insert(identity, type: object.sampleType.identifier, id: id)
+    }
+  }
+
+  /// Forgets the app's object `id` (deleted from the store) and its sync identity.
+  func removeAppObject(_ id: HealthSampleID) {
+    appObjects[id] = nil
+    syncIndex.remove(id)
   }
 }
 
@@ -66,13 +87,16 @@ extension AppSimulation.State {
     }
   }
 
-  /// The app's own saved objects by store id (``HealthKitState/appObjects``).
-  var appObjects: [HealthSampleID: HKSample] {
-    get { existingHealthKit?.appObjects ?? [:] }
-    _modify {
-      let state = healthKit
-      yield &state.appObjects
-    }
+  /// The app's own saved objects by store id (``HealthKitState/appObjects``); changed through
+  /// ``keepAppObject(_:id:)`` and `deleteAppObjects(_:)` (Store/SyncIdentity.swift).
+  var appObjects: [HealthSampleID: HKSample] { existingHealthKit?.appObjects ?? [:] }
+
+  /// The sync identities of the app's stored objects (``HealthKitState/syncIndex``).
+  var syncIndex: SyncIndex { existingHealthKit?.syncIndex ?? SyncIndex() }
+
+  /// Keeps `object`, stored under `id`, as the app's own (``HealthKitState/keepAppObject(_:id:)``).
+  mutating func keepAppObject(_ object: HKSample, id: HealthSampleID) {
+    healthKit.keepAppObject(object, id: id)
   }
 
   /// The sync identities of the app's deleted objects (``HealthKitState/deletedSyncIdentities``).

@@ -46,7 +46,9 @@ extension HKHealthStore {
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
   ///
   /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
-  ///   description the request needs or a share type is one no app may share
+  ///   description the request needs, a share type is one no app may share
+  ///   (`shareDisallowed(_:)`) or a read type one no app may ask to read here
+  ///   (`readDisallowed(_:)`: correlation and per-object types)
   ///   (docs/swift-api.md#authorization; HealthKit terminates the app), or when the app was
   ///   terminated before.
   nonisolated(nonsending) public func requestAuthorization(
@@ -100,18 +102,15 @@ extension HKHealthStore {
       // Types no app may share (`shareDisallowed`): HealthKit raises NSInvalidArgumentException
       // with this text.
       let clinical = share.filter { Self.shareDisallowed($0) }.map(\.identifier).sorted()
-      // A per-object type (vision prescriptions) is read with
-      // `requestPerObjectReadAuthorization(for:predicate:)`: asking to read it here raises
-      // NSInvalidArgumentException with this text (as apps report it,
-      // https://developer.apple.com/documentation/healthkit/hkobjecttype/requiresperobjectauthorization()).
-      let perObject = read.filter { $0.requiresPerObjectAuthorization() }.map(\.identifier)
+      // Types no app may ask to read here (`readDisallowed`): the same exception, for reading.
+      let unreadable = Array(Set(read.filter { Self.readDisallowed($0) }.map(\.identifier)))
         .sorted()
       if !clinical.isEmpty {
         refusal =
           "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))"
-      } else if !perObject.isEmpty {
+      } else if !unreadable.isEmpty {
         refusal =
-          "Authorization to read the following types is disallowed: \(perObject.joined(separator: ", "))"
+          "Authorization to read the following types is disallowed: \(unreadable.joined(separator: ", "))"
       } else if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
         refusal = HealthKitSimulation.missingUsageMessage(
           key: HealthKitSimulation.usageUpdateKey, identifiers: shareTypes)
@@ -158,10 +157,34 @@ extension HKHealthStore {
   ///   https://developer.apple.com/documentation/healthkit/hkcorrelationquery; the exception as
   ///   apps meet it: https://github.com/Cap-go/capacitor-health/issues/81).
   /// - Types only Apple's own software computes: ``appleComputedTypes``.
+  /// - Electrocardiograms: "Electrocardiogram samples are read-only. You can request permission
+  ///   to read the samples using this identifier, but you can't request authorization to share
+  ///   them" (Apple doc: https://developer.apple.com/documentation/healthkit/hkelectrocardiogramtype;
+  ///   the exception's text is HealthKit's for the other read-only types).
   static func shareDisallowed(_ type: HKObjectType) -> Bool {
-    type is HKCorrelationType || HKClinicalTypeIdentifier.all.contains(type.identifier)
+    type is HKCorrelationType || type is HKElectrocardiogramType
+      || HKClinicalTypeIdentifier.all.contains(type.identifier)
       || type.identifier == HKMedicationDoseEventTypeIdentifierMedicationDoseEvent
       || appleComputedTypes.contains(type.identifier)
+  }
+
+  /// Whether HealthKit refuses to let an app ask to read `type` with
+  /// `requestAuthorization(toShare:read:)`, raising NSInvalidArgumentException "Authorization
+  /// to read the following types is disallowed: ..." (the rule for reading, beside
+  /// ``shareDisallowed(_:)`` for sharing):
+  ///
+  /// - Per-object types (vision prescriptions) are read with
+  ///   `requestPerObjectReadAuthorization(for:predicate:)` (the exception as apps report it,
+  ///   https://developer.apple.com/documentation/healthkit/hkobjecttype/requiresperobjectauthorization()).
+  /// - Correlation types (`bloodPressure`, `food`): an app asks to read the quantity types the
+  ///   correlation holds ("you do not request permission to share and read correlation types
+  ///   directly", Apple doc: https://developer.apple.com/documentation/healthkit/hkcorrelationquery;
+  ///   the exception, "Authorization to read the following types is disallowed:
+  ///   HKCorrelationTypeIdentifierBloodPressure", as an app met it:
+  ///   https://github.com/Cap-go/capacitor-health/issues/38). A correlation query then reads with
+  ///   its objects' read authorization (``HKCorrelationQuery``).
+  static func readDisallowed(_ type: HKObjectType) -> Bool {
+    type is HKCorrelationType || type.requiresPerObjectAuthorization()
   }
 
   /// The identifiers of the sample types Apple's own software computes, which apps read but may

@@ -381,7 +381,7 @@ extension HKHealthStore {
               .errorInvalidArgument,
               "The object with UUID \(object.uuid.uuidString) is not in the store"))
         }
-        guard state.appObjects[id] != nil else {
+        guard state.isAppsOwn(id) else {
           return .failure(HKError(.errorAuthorizationDenied, "Not authorized"))
         }
         ids.append(id)
@@ -418,12 +418,13 @@ extension HKHealthStore {
         return state.removeCorrelations(of: type, matching: predicate, context: context)
       }
       let own = state.appSourceIndex()
+      // The app's own objects, whatever it may read (a vision prescription it saved goes
+      // without the per-object sheet; ``isAppsOwn(_:)``).
       var filter = state.filter(
-        for: predicate, type: kind, identifier: type.identifier, context: context)
+        for: predicate, type: kind, identifier: type.identifier, context: context, reading: false)
       filter = .and([filter, .sources([own])])
       let ids = state.health.samples(
-        of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil
-      ).filter { state.appObjects[$0] != nil }
+        of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
       state.deleteAppObjects(ids)
       return .success(ids.count)
     }
@@ -447,21 +448,32 @@ extension HealthKitSimulation.State {
     for saved in matched {
       for object in saved.correlation.orderedObjects {
         if let error = shareError(object.sampleType.identifier) { return .failure(error) }
-        if let id = health.id(ofUUID: Self.storeUUID(object.uuid)), appObjects[id] != nil {
+        if let id = health.id(ofUUID: Self.storeUUID(object.uuid)), isAppsOwn(id) {
           ids.append(id)
         }
       }
     }
     guard !matched.isEmpty else { return .success(0) }
-    health.delete(ids, at: session.now)
-    healthListenersChanged()
-    for id in ids { appObjects[id] = nil }
+    // As `delete(_:)` of a correlation: the objects' sync identities stay with their deleted
+    // objects, and their identifiers are free again (Store/SyncIdentity.swift).
+    deleteAppObjects(ids)
     let gone = Set(matched.map(\.correlation.uuid))
     if var store = extensionState(CorrelationStore.self) {
       store.correlations.removeAll { gone.contains($0.correlation.uuid) }
       extensions[ObjectIdentifier(CorrelationStore.self)] = store
     }
     return .success(matched.count)
+  }
+
+  /// Whether the live store object `id` is the app's own, saved under its source
+  /// (``HKSource/default()``): by `save`, a series or workout builder's finishing call, or a
+  /// live workout builder as the samples it collected. These are what `delete` and
+  /// `deleteObjects` may remove: "Your app can delete only those objects that it has
+  /// previously saved to the HealthKit store" (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/delete(_:withcompletion:)-78l1m),
+  /// whether or not it may read them.
+  mutating func isAppsOwn(_ id: HealthSampleID) -> Bool {
+    !health.isDeleted(id) && health.sample(id).source == appSourceIndex()
   }
 
   /// The authorization error of writing samples of type `identifier`, or `nil` when sharing it

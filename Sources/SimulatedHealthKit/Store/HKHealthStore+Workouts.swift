@@ -172,10 +172,11 @@ extension HealthKitSimulation.State {
     // Queries hand out a workout dated from the real clock at the instants it was stored at
     // (a project rule, docs/swift-api.md#the-wall-clock-rule); the app's object keeps its dates.
     let dates = instants.map(context.date)
-    appObjects[id] =
+    keepAppObject(
       read == nil
-      ? workout
-      : workout.redated(start: dates[0], end: dates[1], eventStarts: Array(dates.dropFirst(2)))
+        ? workout
+        : workout.redated(start: dates[0], end: dates[1], eventStarts: Array(dates.dropFirst(2))),
+      id: id)
     return id
   }
 }

@@ -52,8 +52,10 @@ extension HealthKitSimulation.State {
     healthListenersChanged()
     var objects: [(HealthSampleID, HKSample)] = []
     for (id, sample) in zip(ids, samples) {
-      appObjects[id] = keptSample(
-        sample, start: health.sample(id).start, end: health.sample(id).end, context: context)
+      keepAppObject(
+        keptSample(
+          sample, start: health.sample(id).start, end: health.sample(id).end, context: context),
+        id: id)
       if health.sample(id).type.isObject { objects.append((id, sample)) }
     }
     if !objects.isEmpty {

@@ -71,23 +71,63 @@ struct SyncIdentity: Sendable, Hashable {
   }
 }
 
-extension HealthKitSimulation.State {
-  /// What saving `object` with `identity` does among the app's stored objects: store it (and
-  /// delete the ids of the older versions it replaces), or ignore it (an equal or greater
-  /// version is stored) (``SyncIdentity``'s rule).
-  func syncReplacement(of object: HKSample, identity: SyncIdentity) -> [HealthSampleID]? {
-    var replaced: [HealthSampleID] = []
-    for (id, stored) in appObjects
-    where stored.sampleType.identifier == object.sampleType.identifier {
-      guard case .success(let other?) = SyncIdentity.read(stored.metadata),
-        other.identifier == identity.identifier
-      else { continue }
-      if other.version >= identity.version { return nil }
-      replaced.append(id)
-    }
-    return replaced.sorted()
+/// The sync identities of the app's stored objects, by sample type and identifier: what `save`
+/// compares a new object's identity with (``SyncIdentity``'s rule), so that saving n objects
+/// with sync identifiers costs n look-ups, not n reads of every stored object's metadata. Kept
+/// by `HealthKitState.keepAppObject(_:id:)` and `removeAppObject(_:)`, the only writers of the
+/// app's objects, so it follows every path that stores or deletes them.
+struct SyncIndex: Sendable {
+  /// A sample type's identifier and a sync identifier.
+  struct Key: Hashable, Sendable {
+    let type: String
+    let identifier: String
   }
 
+  /// A stored object with a key: its store id and version.
+  struct Entry: Sendable {
+    let id: HealthSampleID
+    let version: Double
+  }
+
+  /// The stored objects of each key (one, unless objects stored by a path that does not apply
+  /// the rule share it: a route or heartbeat series, a workout a live builder finished).
+  private var entries: [Key: [Entry]] = [:]
+  /// Each indexed object's key and identity, by store id.
+  private var identities: [HealthSampleID: (key: Key, identity: SyncIdentity)] = [:]
+
+  /// The stored objects of `type` with `identifier`.
+  func stored(type: String, identifier: String) -> [Entry] {
+    entries[Key(type: type, identifier: identifier)] ?? []
+  }
+
+  /// What saving an object of `type` with `identity` does among the indexed objects: store it
+  /// and delete the ids it replaces (older versions), or ignore it (`nil`: an equal or greater
+  /// version is stored) (``SyncIdentity``'s rule).
+  func replacement(ofType type: String, identity: SyncIdentity) -> [HealthSampleID]? {
+    let stored = self.stored(type: type, identifier: identity.identifier)
+    if stored.contains(where: { $0.version >= identity.version }) { return nil }
+    return stored.map(\.id).sorted()
+  }
+
+  /// The identity of the stored object `id`, or `nil` when it has none.
+  func identity(of id: HealthSampleID) -> SyncIdentity? { identities[id]?.identity }
+
+  /// Indexes the object `id` of `type` with `identity`.
+  mutating func insert(_ identity: SyncIdentity, type: String, id: HealthSampleID) {
+    let key = Key(type: type, identifier: identity.identifier)
+    entries[key, default: []].append(Entry(id: id, version: identity.version))
+    identities[id] = (key, identity)
+  }
+
+  /// Forgets the object `id` (nothing when it was not indexed).
+  mutating func remove(_ id: HealthSampleID) {
+    guard let (key, _) = identities.removeValue(forKey: id) else { return }
+    entries[key]?.removeAll { $0.id == id }
+    if entries[key]?.isEmpty == true { entries[key] = nil }
+  }
+}
+
+extension HealthKitSimulation.State {
   /// `objects` of one save without those HealthKit ignores by their sync identity, and the ids
   /// of the stored objects the rest replace; a refusal for an object whose keys break the rule.
   /// Among objects of one call with the same type and identifier, the greatest version is the
@@ -102,6 +142,18 @@ extension HealthKitSimulation.State {
       case .failure(let error): return .failure(error)
       }
     }
+    // The winner of each type and identifier within the call, by its index in `objects`.
+    var winners: [SyncIndex.Key: Int] = [:]
+    for (index, object) in objects.enumerated() {
+      guard let identity = identities[index], let sample = object as? HKSample else { continue }
+      let key = SyncIndex.Key(type: sample.sampleType.identifier, identifier: identity.identifier)
+      if let best = winners[key], let leader = identities[best], leader.version >= identity.version
+      {
+        continue
+      }
+      winners[key] = index
+    }
+    let stored = syncIndex
     var kept: [HKObject] = []
     var replaced: [HealthSampleID] = []
     for (index, object) in objects.enumerated() {
@@ -109,16 +161,10 @@ extension HealthKitSimulation.State {
         kept.append(object)
         continue
       }
-      let beaten = objects.indices.contains { other in
-        guard other != index, let rival = identities[other],
-          let rivalSample = objects[other] as? HKSample,
-          rivalSample.sampleType.identifier == sample.sampleType.identifier,
-          rival.identifier == identity.identifier
-        else { return false }
-        return rival.version > identity.version
-          || (rival.version == identity.version && other < index)
-      }
-      guard !beaten, let older = syncReplacement(of: sample, identity: identity) else { continue }
+      let type = sample.sampleType.identifier
+      guard winners[SyncIndex.Key(type: type, identifier: identity.identifier)] == index,
+        let older = stored.replacement(ofType: type, identity: identity)
+      else { continue }
       kept.append(object)
       replaced += older
     }
@@ -127,16 +173,18 @@ extension HealthKitSimulation.State {
 
   /// Deletes the app's objects `ids` from the store at virtual now, keeping their sync
   /// identities for the deleted objects anchored queries report: the one home of removing the
-  /// app's objects (`delete`, `deleteObjects`, a replacement by sync identity).
+  /// app's objects (`delete`, `deleteObjects`, of a correlation type too, a replacement by sync
+  /// identity), which takes them out of ``SyncIndex`` too.
   mutating func deleteAppObjects(_ ids: [HealthSampleID]) {
     guard !ids.isEmpty else { return }
+    let kit = healthKit
     for id in ids {
-      if case .success(let identity?) = SyncIdentity.read(appObjects[id]?.metadata) {
-        deletedSyncIdentities[id] = identity
+      if let identity = kit.syncIndex.identity(of: id) {
+        kit.deletedSyncIdentities[id] = identity
       }
     }
     health.delete(ids, at: session.now)
     healthListenersChanged()
-    for id in ids { appObjects[id] = nil }
+    for id in ids { kit.removeAppObject(id) }
   }
 }

@@ -801,7 +801,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         samples: annotated.storeSamples(source: source), at: state.session.now)
       state.healthListenersChanged()
-      state.appObjects[id] = workout
+      state.keepAppObject(workout, id: id)
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
       let hidden =

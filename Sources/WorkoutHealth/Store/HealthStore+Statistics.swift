@@ -14,16 +14,19 @@ extension HealthStore {
     at now: SimulationInstant
   ) -> HealthStatisticsValues {
     var matched: [Int32] = []
+    forEachMatch(of: type, where: filter, at: now) { id, _ in matched.append(id) }
+    // A series sample counts as those of its quantities the filter matches, each as its own
+    // sample (``seriesExpanded(_:where:)``); the range is that of what counts.
+    let (samples, counted) = seriesExpanded(matched, where: filter) ?? (storage, matched)
     var earliest = Int64.max
     var latest = Int64.min
-    forEachMatch(of: type, where: filter, at: now) { id, sample in
-      matched.append(id)
-      earliest = min(earliest, sample.start.nanoseconds)
-      latest = max(latest, sample.end.nanoseconds)
+    for id in counted {
+      earliest = min(earliest, samples[Int(id)].start.nanoseconds)
+      latest = max(latest, samples[Int(id)].end.nanoseconds)
     }
     let start: SimulationInstant
     let end: SimulationInstant
-    if matched.isEmpty {
+    if counted.isEmpty {
       let range = Self.dateRange(filter)
       start = range.start ?? .zero
       end = range.end ?? start
@@ -31,7 +34,8 @@ extension HealthStore {
       start = SimulationInstant(nanoseconds: earliest)
       end = SimulationInstant(nanoseconds: latest)
     }
-    return values(of: type, matched, options: options, edges: nil, ranges: [(start, end)])[0]
+    return values(
+      of: type, counted, in: samples, options: options, edges: nil, ranges: [(start, end)])[0]
   }
 
   /// `HKStatisticsCollectionQuery`: one ``HealthStatisticsValues`` per bucket
@@ -65,8 +69,10 @@ extension HealthStore {
     var ranges: [(SimulationInstant, SimulationInstant)] = []
     ranges.reserveCapacity(edges.count - 1)
     for index in 1..<edges.count { ranges.append((edges[index - 1], edges[index])) }
+    let (samples, counted) = seriesExpanded(matched, where: filter) ?? (storage, matched)
     return values(
-      of: type, matched, options: options, edges: edges.map(\.nanoseconds), ranges: ranges)
+      of: type, counted, in: samples, options: options, edges: edges.map(\.nanoseconds),
+      ranges: ranges)
   }
 
   /// The cumulative sum of `type` over `from..<to` that ``collection(of:where:options:edges:at:)``
@@ -170,14 +176,15 @@ extension HealthStore {
     }
   }
 
-  /// The statistics of `matched` (sorted by start) per bucket (`edges`, split rule) or as one
-  /// range (`edges == nil`, full-sample rule), with per-source values when asked. A series
-  /// sample counts as its quantities, each its own sample (``seriesExpanded(_:)``).
+  /// The statistics of `counted` (sorted by start, indexing `samples`: the store's, or a
+  /// series' quantities in place of their sample, ``seriesExpanded(_:where:)``) per bucket
+  /// (`edges`, split rule) or as one range (`edges == nil`, full-sample rule), with per-source
+  /// values when asked.
   func values(
-    of type: HealthDataType, _ matched: [Int32], options: HealthStatisticsOptions,
-    edges: [Int64]?, ranges: [(SimulationInstant, SimulationInstant)]
+    of type: HealthDataType, _ counted: [Int32], in samples: [HealthSample],
+    options: HealthStatisticsOptions, edges: [Int64]?,
+    ranges: [(SimulationInstant, SimulationInstant)]
   ) -> [HealthStatisticsValues] {
-    let (samples, counted) = seriesExpanded(matched) ?? (storage, matched)
     var result = bucketValues(
       of: type, counted, in: samples, options: options, edges: edges, ranges: ranges,
       merge: true)
@@ -195,18 +202,32 @@ extension HealthStore {
     return result
   }
 
-  /// `ids` (sorted by start) as statistics read them: each series sample (``setSeries(_:of:)``)
-  /// replaced by its quantities, each a copy of the sample with the quantity's interval and
-  /// value, sorted by start (then by place); `nil` when none of `ids` is a series (the store's
-  /// own samples and ids serve), at the cost of one emptiness check when the store holds no
-  /// series.
-  func seriesExpanded(_ ids: [Int32]) -> (samples: [HealthSample], ids: [Int32])? {
+  /// `ids` (sorted by start, matched by `filter`) as statistics read them: each series sample
+  /// (``setSeries(_:of:)``) replaced by those of its quantities that `filter` matches, each a
+  /// copy of the sample with the quantity's interval and value tested as its own sample of
+  /// the series' id (its dates, value and workout span are the quantity's; its source, id and
+  /// type the series'), sorted by start (then by place); `nil` when none of `ids` is a series
+  /// (the store's own samples and ids serve), at the cost of one emptiness check when the store
+  /// holds no series. A series astride a date predicate's bound so counts only its quantities
+  /// on the predicate's side, as separate samples would (docs/health-store.md#series-samples).
+  func seriesExpanded(_ ids: [Int32], where filter: HealthFilter) -> (
+    samples: [HealthSample], ids: [Int32]
+  )? {
     guard !seriesParts.isEmpty else { return nil }
     var samples: [HealthSample] = []
     var expanded = false
     for id in ids {
       if let parts = seriesParts[id] {
+        let before = samples.count
         Self.appendParts(parts, of: storage[Int(id)], to: &samples)
+        if filter != .all {
+          var kept = before
+          for index in before..<samples.count where matches(filter, samples[index], id) {
+            samples[kept] = samples[index]
+            kept += 1
+          }
+          samples.removeSubrange(kept...)
+        }
         expanded = true
       } else {
         samples.append(storage[Int(id)])

@@ -226,9 +226,10 @@ public struct SwimPlan: Sendable, Equatable {
   /// strokes per length and time for the length. Calculated for each lap event and segment
   /// event during swimming workout", `HKMetadata.h` as restated at
   /// https://docs.rs/objc2-health-kit/latest/objc2_health_kit/static.HKMetadataKeySWOLFScore.html):
-  /// a length's is its seconds plus its strokes, a set's the mean of its lengths' (project rule:
-  /// the header does not say how a segment's is formed); a length without strokes (a kickboard,
-  /// or a distance per stroke of 0) has no stroke sample and no SWOLF (project rule). Open water
+  /// a length's is its seconds plus its strokes, a set's the mean of its lengths' that have one
+  /// (project rule: the header does not say how a segment's is formed); a length without
+  /// strokes (a kickboard, a distance per stroke of 0, or one longer than the pool whose carried
+  /// count gives the length none) has no stroke sample and no SWOLF (project rule). Open water
   /// records no samples here: its distance and strokes come on the sample grid.
   public func records(poolLength: Double) -> [WatchRecord] {
     var records: [WatchRecord] = []
@@ -248,7 +249,10 @@ public struct SwimPlan: Sendable, Equatable {
         let strokesPerLength =
           set.distancePerStroke > 0 ? poolLength / set.distancePerStroke : 0
         let strokes = Self.wholeStrokes(lengths: lengths, strokesPerLength: strokesPerLength)
+        // The set's SWOLF is the mean over its lengths that have one (a length of no whole
+        // stroke has none).
         var swolfSum = 0.0
+        var swolfLengths = 0
         for length in 0..<lengths {
           let from = start.advanced(by: Self.duration(seconds: Double(length) * poolLength / speed))
           let to = start.advanced(
@@ -260,6 +264,7 @@ public struct SwimPlan: Sendable, Equatable {
             let swolf = duration.secondsValue + strokes[length]
             metadata[Self.swolfScoreKey] = .number(swolf)
             swolfSum += swolf
+            swolfLengths += 1
             samples.append(WatchRecord.Sample(type: .swimmingStrokeCount, value: strokes[length]))
           }
           records.append(
@@ -267,8 +272,8 @@ public struct SwimPlan: Sendable, Equatable {
               WorkoutEvent(.lap, at: from, duration: duration, metadata: metadata),
               samples: samples))
         }
-        if lengths > 0, strokesPerLength > 0 {
-          setMetadata[Self.swolfScoreKey] = .number(swolfSum / Double(lengths))
+        if swolfLengths > 0 {
+          setMetadata[Self.swolfScoreKey] = .number(swolfSum / Double(swolfLengths))
         }
       }
       records.append(

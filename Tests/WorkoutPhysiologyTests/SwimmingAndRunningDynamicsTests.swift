@@ -253,6 +253,27 @@ struct SwimmingTests {
     #expect(records.map(\.event) == plan.events)
   }
 
+  @Test("a set's SWOLF is the mean over its lengths that have one")
+  func setSWOLFSkipsLengthsWithoutStrokes() {
+    // 20 m in a 5 m pool at 2:00 per 100 m, 8 m a stroke: four lengths of 6 s with s = 0.625
+    // strokes a length. Through 1, 2, 3, 4 lengths: 0.625 → 1, 1.25 → 1, 1.875 → 2, 2.5 → 3,
+    // so 1, 0, 1, 1 strokes. The second length has no stroke and no SWOLF; the others have
+    // 6 + 1 = 7, and the set's SWOLF is their mean, 7 (not 21 / 4 = 5.25).
+    let plan = SwimPlan(
+      location: .pool, lapLength: 5,
+      sets: [
+        SwimPlan.Set(
+          distance: 20, lengths: 4, stroke: .freestyle, secondsPer100m: 120,
+          distancePerStroke: 8)
+      ])
+    let laps = plan.records.filter { $0.event.type == .lap }
+    #expect(
+      laps.map { $0.event.metadata["HKSWOLFScore"] } == [.number(7), nil, .number(7), .number(7)]
+    )
+    let set = plan.records.filter { $0.event.type == .segment }
+    #expect(set.map { $0.event.metadata["HKSWOLFScore"] } == [.number(7)])
+  }
+
   @Test("a kickboard length has its distance but no strokes and no SWOLF")
   func kickboardLength() {
     let plan = SwimPlan(

@@ -356,9 +356,15 @@ public struct SimulationSession {
         record.samples.map { ($0.type, $0.value) }, toSession: index, from: event.date,
         to: record.end, at: instant)
     }
+    var metadata = event.metadata
+    // A watch that counts no strokes (`sensors.swimmingStrokeCount.enabled: false`) has no
+    // SWOLF either: the score is a length's seconds plus its strokes (docs/models.md#swimming).
+    if !engine.configuration.schedule(for: .swimmingStrokeCount).enabled {
+      metadata[SwimPlan.swolfScoreKey] = nil
+    }
     engine.addWorkoutEvent(
       event.type, toSession: index, at: instant, date: event.date, duration: event.duration,
-      metadata: event.metadata)
+      metadata: metadata)
   }
 
   /// The workout's due instants, each an entry of the world's agenda (docs/architecture.md,

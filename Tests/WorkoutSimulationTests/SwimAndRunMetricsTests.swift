@@ -92,6 +92,9 @@ struct SwimAndRunMetricsTests {
     #expect(record.samples[.distanceSwimming]?.map(\.value) == [25, 25])
     #expect(record.samples[.swimmingStrokeCount] == nil)
     #expect(record.statistics[.swimmingStrokeCount] == nil)
+    // No strokes counted, no SWOLF (seconds plus strokes) on the lengths or the set.
+    #expect(record.events.filter { $0.type == .lap }.count == 2)
+    #expect(record.events.allSatisfy { $0.metadata["HKSWOLFScore"] == nil })
   }
 
   @Test("lengths are recorded only into a running swimming session: a pause drops them")

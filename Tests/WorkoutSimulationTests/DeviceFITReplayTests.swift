@@ -171,7 +171,8 @@ struct DeviceFIT {
     f.define(
       local: 1, global: 101,
       timed + [(5, 2, DeviceFIT.uint16), (7, 1, DeviceFIT.enumType), (12, 1, DeviceFIT.enumType)])
-    f.define(local: 3, global: 101, timed + [(7, 1, DeviceFIT.enumType), (12, 1, DeviceFIT.enumType)])
+    f.define(
+      local: 3, global: 101, timed + [(7, 1, DeviceFIT.enumType), (12, 1, DeviceFIT.enumType)])
     var time = Self.start
     // (seconds, strokes or nil, active); swim_stroke 0 is freestyle.
     let lengths: [(UInt32, UInt32?, Bool)] = [
@@ -179,7 +180,8 @@ struct DeviceFIT {
       (30, nil, true),
     ]
     for (seconds, strokes, active) in lengths {
-      let head = DeviceFIT.le(time + seconds, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(seconds * 1000, 4)
+      let head =
+        DeviceFIT.le(time + seconds, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(seconds * 1000, 4)
       if let strokes {
         f.data(local: 1, head + DeviceFIT.le(strokes, 2) + [0, 1])
       } else {
@@ -204,7 +206,8 @@ struct DeviceFIT {
     }
     let laps = events.filter { $0["type"] == .string("lap") }
     #expect(laps.map { $0["at"] } == [0, 30, 82, 112, 142].map { .number($0) })
-    #expect(laps.map { $0["metadata"]?["HKSWOLFScore"] } == [48, 52, 49, 49, 50].map { .number($0) })
+    #expect(
+      laps.map { $0["metadata"]?["HKSWOLFScore"] } == [48, 52, 49, 49, 50].map { .number($0) })
     #expect(laps.allSatisfy { $0["metadata"]?["HKSwimmingStrokeStyle"] == .number(2) })
   }
 

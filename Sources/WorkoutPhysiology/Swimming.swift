@@ -257,20 +257,14 @@ public struct SwimPlan: Sendable, Equatable {
           let from = start.advanced(by: Self.duration(seconds: Double(length) * poolLength / speed))
           let to = start.advanced(
             by: Self.duration(seconds: Double(length + 1) * poolLength / speed))
-          let duration = from.duration(to: to)
-          var metadata = style
-          var samples = [WatchRecord.Sample(type: .distanceSwimming, value: poolLength)]
-          if strokes[length] > 0 {
-            let swolf = duration.secondsValue + strokes[length]
-            metadata[Self.swolfScoreKey] = .number(swolf)
+          let record = Self.lengthRecord(
+            at: from, duration: from.duration(to: to), poolLength: poolLength,
+            strokes: strokes[length], metadata: style)
+          if case .number(let swolf)? = record.event.metadata[Self.swolfScoreKey] {
             swolfSum += swolf
             swolfLengths += 1
-            samples.append(WatchRecord.Sample(type: .swimmingStrokeCount, value: strokes[length]))
           }
-          records.append(
-            WatchRecord(
-              WorkoutEvent(.lap, at: from, duration: duration, metadata: metadata),
-              samples: samples))
+          records.append(record)
         }
         if swolfLengths > 0 {
           setMetadata[Self.swolfScoreKey] = .number(swolfSum / Double(swolfLengths))
@@ -288,6 +282,29 @@ public struct SwimPlan: Sendable, Equatable {
       start = start.advanced(by: setDuration + set.restAfter)
     }
     return records
+  }
+
+  /// One pool length as the watch records it (``records(poolLength:)``, and a replayed FIT pool
+  /// swim's lengths, docs/recordings.md#pool-swims): a `lap` event from `date` over `duration`
+  /// with `metadata` (the stroke style), and the samples over the same interval:
+  /// `distanceSwimming` of `poolLength` metres and, when `strokes` (whole strokes) is above 0,
+  /// `swimmingStrokeCount` of `strokes` and the SWOLF score (`HKMetadataKeySWOLFScore`) of the
+  /// length's seconds plus its strokes (``records(poolLength:)`` gives the sources); without
+  /// strokes, neither (project rule, docs/models.md#swimming).
+  ///
+  /// Worked value: a 25 m length of 30 s and 18 strokes has SWOLF 48.
+  public static func lengthRecord(
+    at date: SimulationInstant, duration: Duration, poolLength: Double, strokes: Double,
+    metadata: [String: MetadataValue]
+  ) -> WatchRecord {
+    var metadata = metadata
+    var samples = [WatchRecord.Sample(type: .distanceSwimming, value: poolLength)]
+    if strokes > 0 {
+      metadata[swolfScoreKey] = .number(duration.secondsValue + strokes)
+      samples.append(WatchRecord.Sample(type: .swimmingStrokeCount, value: strokes))
+    }
+    return WatchRecord(
+      WorkoutEvent(.lap, at: date, duration: duration, metadata: metadata), samples: samples)
   }
 
   /// The whole strokes of each of a set's `lengths` lengths of `strokesPerLength` strokes

@@ -234,11 +234,9 @@ public struct Recording: Sendable, Equatable {
   /// the same time keep the larger distance, so a length of 0 s advances the distance at once.
   /// The total is `active lengths × pool length` (40 lengths of 25 m: 1000 m).
   public var poolSwimDistances: [RecordingPoint] {
-    let pools = sessions.compactMap { session -> (start: Double, length: Double)? in
-      guard let pool = session.poolLength, pool.isFinite, pool > 0 else { return nil }
-      return (session.startTime ?? -.infinity, pool)
+    guard sessions.contains(where: { Self.pool(of: $0) != nil }), !lengths.isEmpty else {
+      return []
     }
-    guard let firstPool = pools.first, !lengths.isEmpty else { return [] }
     let ordered = lengths.enumerated().sorted {
       ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
     }.map(\.element)
@@ -258,13 +256,29 @@ public struct Recording: Sendable, Equatable {
       let end = start + max(0, length.elapsedTime)
       guard end.isFinite else { continue }
       add(start)
-      if !length.isIdle {
-        let pool = pools.last { $0.start <= length.startTime }?.length ?? firstPool.length
+      if !length.isIdle, let pool = poolLength(at: length.startTime) {
         distance += pool
       }
       add(end)
     }
     return points
+  }
+
+  /// The pool's length in metres for a length that starts at `time` (seconds since 1970): the
+  /// ``RecordingSummary/poolLength`` of the last session with one above 0 m that starts at or
+  /// before `time`, else of the first session with one; `nil` when no session has one
+  /// (docs/recordings.md, "Pool swims").
+  public func poolLength(at time: Double) -> Double? {
+    let pools = sessions.compactMap { session in
+      Self.pool(of: session).map { (start: session.startTime ?? -.infinity, length: $0) }
+    }
+    return (pools.last { $0.start <= time } ?? pools.first)?.length
+  }
+
+  /// A session's finite pool length above 0 m, or `nil`.
+  private static func pool(of session: RecordingSummary) -> Double? {
+    guard let pool = session.poolLength, pool.isFinite, pool > 0 else { return nil }
+    return pool
   }
 
   /// Reads a recording from disk; the format comes from the extension (`.fit`, `.tcx`, `.gpx`,

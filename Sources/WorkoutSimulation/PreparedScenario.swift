@@ -93,9 +93,7 @@ struct PreparedScenario {
         )
       }
       if activity == .swimming {
-        watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp).map {
-          WatchRecord($0)
-        }
+        watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp)
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
@@ -145,6 +143,11 @@ struct PreparedScenario {
           .distanceSwimming, .swimmingStrokeCount,
         ])
       }
+    }
+    if case .recording = scenario.course, watchEvents.contains(where: { !$0.samples.isEmpty }) {
+      // A replayed pool swim's distance and strokes come with its lengths
+      // (``swimLengths(of:origin:)``), as a scripted pool swim's do.
+      configuration.eventRecordedTypes = QuantityTypeSet([.distanceSwimming, .swimmingStrokeCount])
     }
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
@@ -292,21 +295,73 @@ struct PreparedScenario {
   /// stroke as `HKSwimmingStrokeStyle` metadata (FIT `freestyle`, `backstroke`, `breaststroke`,
   /// `butterfly` as HealthKit's; `mixed` and `im` as mixed; `drill` and others unknown), in the
   /// order they end. Times count from `origin` (the recording's first time stamp, `t = 0`).
-  static func swimLengths(of recording: Recording, origin: Double) -> [WorkoutEvent] {
+  ///
+  /// With a pool length (``WorkoutRecordings/Recording/poolLength(at:)``) each is recorded as a
+  /// scripted pool swim's length (``WorkoutPhysiology/SwimPlan/lengthRecord(at:duration:poolLength:strokes:metadata:)``):
+  /// `distanceSwimming` of the pool's length and, with strokes, `swimmingStrokeCount` and the
+  /// SWOLF score. Its strokes are the message's `total_strokes` (field 5; FIT SDK profile,
+  /// message `length`); a run of consecutive swum lengths without it, of one stroke and pool,
+  /// gets the model's strokes as a scripted set does
+  /// (``WorkoutPhysiology/SwimPlan/wholeStrokes(lengths:strokesPerLength:)`` of pool length over
+  /// ``WorkoutPhysiology/SwimmingModel/distancePerStroke(_:)`` of its stroke; a rest, or a length
+  /// with `total_strokes`, ends the run). Without a pool length the events carry no samples
+  /// (docs/recordings.md#pool-swims).
+  static func swimLengths(of recording: Recording, origin: Double) -> [WatchRecord] {
     let styles: [String: SwimmingStrokeStyle] = [
       "freestyle": .freestyle, "backstroke": .backstroke, "breaststroke": .breaststroke,
       "butterfly": .butterfly, "mixed": .mixed, "im": .mixed,
     ]
-    var events: [WorkoutEvent] = []
-    for length in recording.lengths where !length.isIdle && length.elapsedTime > 0 {
-      let style = length.stroke.flatMap { styles[$0] } ?? .unknown
-      events.append(
-        WorkoutEvent(
-          .lap, at: .rounding(seconds: length.startTime - origin),
-          duration: .nanoseconds(Int64((length.elapsedTime * 1e9).rounded())),
-          metadata: [SwimPlan.strokeStyleKey: .number(Double(style.rawValue))]))
+    var records: [WatchRecord] = []
+    // Swum lengths without strokes of their own, waiting for the run's model strokes.
+    var run: [(length: RecordingLength, style: SwimmingStrokeStyle, pool: Double)] = []
+    func record(_ length: RecordingLength, _ style: SwimmingStrokeStyle, strokes: Double?) {
+      let date = SimulationInstant.rounding(seconds: length.startTime - origin)
+      let duration = Duration.nanoseconds(Int64((length.elapsedTime * 1e9).rounded()))
+      let metadata: [String: MetadataValue] = [
+        SwimPlan.strokeStyleKey: .number(Double(style.rawValue))
+      ]
+      if let pool = recording.poolLength(at: length.startTime), let strokes {
+        records.append(
+          SwimPlan.lengthRecord(
+            at: date, duration: duration, poolLength: pool, strokes: strokes, metadata: metadata))
+      } else {
+        records.append(
+          WatchRecord(WorkoutEvent(.lap, at: date, duration: duration, metadata: metadata)))
+      }
     }
-    return events.sorted { $0.date.advanced(by: $0.duration) < $1.date.advanced(by: $1.duration) }
+    func endRun() {
+      guard let first = run.first else { return }
+      let perStroke = SwimmingModel.distancePerStroke(first.style)
+      let strokes = SwimPlan.wholeStrokes(
+        lengths: run.count, strokesPerLength: perStroke > 0 ? first.pool / perStroke : 0)
+      for (index, item) in run.enumerated() {
+        record(item.length, item.style, strokes: strokes[index])
+      }
+      run = []
+    }
+    let ordered = recording.lengths.enumerated().sorted {
+      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+    }.map(\.element)
+    for length in ordered {
+      if length.isIdle {
+        endRun()
+        continue
+      }
+      guard length.elapsedTime > 0 else { continue }
+      let style = length.stroke.flatMap { styles[$0] } ?? .unknown
+      let pool = recording.poolLength(at: length.startTime)
+      if let strokes = length.strokes {
+        endRun()
+        record(length, style, strokes: strokes)
+      } else if let pool {
+        if let first = run.first, first.style != style || first.pool != pool { endRun() }
+        run.append((length, style, pool))
+      } else {
+        record(length, style, strokes: nil)
+      }
+    }
+    endRun()
+    return records.sorted { $0.end < $1.end }
   }
 
   /// Refuses a run whose samples would not fit the ``MemoryBudget`` (`"interval": 1e-9` over

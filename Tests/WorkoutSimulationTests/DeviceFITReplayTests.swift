@@ -156,6 +156,61 @@ struct DeviceFIT {
     }
   }
 
+  /// A 25 m pool swim without records, as the watch records a scripted one (one sample of each
+  /// a length, docs/recordings.md#pool-swims): freestyle lengths of 30 s with 18 strokes and
+  /// 32 s with 20, a 20 s rest, then three freestyle lengths of 30 s without `total_strokes`
+  /// (172 s in all). The first two keep their strokes (SWOLF 30 + 18 = 48, 32 + 20 = 52); the
+  /// three get the model's, 25 / 1.3 = 19.2308 a length carried as whole strokes: round(19.23)
+  /// = 19, round(38.46) − 19 = 19, round(57.69) − 38 = 20 (SWOLF 49, 49, 50). Each swum length
+  /// gives one 25 m `distanceSwimming` sample over its time (125 m), the rest none.
+  @Test func aPoolSwimRecordsEachLengthsDistanceAndStrokes() throws {
+    var f = DeviceFIT()
+    let timed: [(UInt8, UInt8, UInt8)] = [
+      (253, 4, DeviceFIT.uint32), (2, 4, DeviceFIT.uint32), (3, 4, DeviceFIT.uint32),
+    ]
+    f.define(
+      local: 1, global: 101,
+      timed + [(5, 2, DeviceFIT.uint16), (7, 1, DeviceFIT.enumType), (12, 1, DeviceFIT.enumType)])
+    f.define(
+      local: 3, global: 101, timed + [(7, 1, DeviceFIT.enumType), (12, 1, DeviceFIT.enumType)])
+    var time = Self.start
+    // (seconds, strokes or nil, active); swim_stroke 0 is freestyle.
+    let lengths: [(UInt32, UInt32?, Bool)] = [
+      (30, 18, true), (32, 20, true), (20, nil, false), (30, nil, true), (30, nil, true),
+      (30, nil, true),
+    ]
+    for (seconds, strokes, active) in lengths {
+      let head =
+        DeviceFIT.le(time + seconds, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(seconds * 1000, 4)
+      if let strokes {
+        f.data(local: 1, head + DeviceFIT.le(strokes, 2) + [0, 1])
+      } else {
+        f.data(local: 3, head + [active ? 0 : 0xFF, active ? 1 : 0])
+      }
+      time += seconds
+    }
+    f.session(
+      local: 2, start: Self.start, sport: 5, seconds: 172, metres: 125, pool: (6, 25, 5))
+    let (record, _, _) = try ExportRoundTripTests.replay(f.bytes, name: "swim.fit", samples: true)
+    #expect(try ExportRoundTripTests.number(record["duration"]) == 172)
+    let spans: [[Double]] = [[0, 30], [30, 62], [82, 112], [112, 142], [142, 172]]
+    let distance: JSONValue = .array(spans.map { .array(($0 + [25]).map { .number($0) }) })
+    #expect(record["samples"]?["distanceSwimming"] == distance)
+    let strokes: JSONValue = .array(
+      zip(spans, [18.0, 20, 19, 19, 20]).map { .array(($0 + [$1]).map { .number($0) }) })
+    #expect(record["samples"]?["swimmingStrokeCount"] == strokes)
+    #expect(try ExportRoundTripTests.number(record["totalDistance"]) == 125)
+    guard case .array(let events)? = record["events"] else {
+      Issue.record("no events")
+      return
+    }
+    let laps = events.filter { $0["type"] == .string("lap") }
+    #expect(laps.map { $0["at"] } == [0, 30, 82, 112, 142].map { .number($0) })
+    #expect(
+      laps.map { $0["metadata"]?["HKSWOLFScore"] } == [48, 52, 49, 49, 50].map { .number($0) })
+    #expect(laps.allSatisfy { $0["metadata"]?["HKSwimmingStrokeStyle"] == .number(2) })
+  }
+
   /// Records at 0 (5 m recorded), 10, 25 (999 m recorded), 40 and 50 s (7 m recorded) and a
   /// pool profile 0 m at 10 s, 25 m at 30 s and 40 s (a rest), 50 m at 60 s: the records inside
   /// 10…60 s take the profile's distance (25 s: 25 × 15 / 20 = 18.75 m; 50 s: 25 + 25 × 10 / 20 =

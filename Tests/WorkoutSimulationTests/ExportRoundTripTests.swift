@@ -200,7 +200,7 @@ import WorkoutSimulation
 
   /// Writes `bytes` as `name` in a fresh folder and replays it as `workout-sim replay` does
   /// (``ReplayPlan``), returning the first record, the plan and every record.
-  static func replay(_ bytes: [UInt8], name: String) throws -> (
+  static func replay(_ bytes: [UInt8], name: String, samples: Bool = false) throws -> (
     record: JSONValue, plan: ReplayPlan, records: [JSONValue]
   ) {
     let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-roundtrip"))
@@ -213,7 +213,8 @@ import WorkoutSimulation
       JSONWriter.encode(plan.scenario), fileName: "replay.json")
     let result = try Simulation.run(scenario)
     #expect(result.errors.isEmpty)
-    guard case .array(let records)? = result.document()["records"], let record = records.first
+    guard case .array(let records)? = result.document(includeSamples: samples)["records"],
+      let record = records.first
     else { throw Failure.shape }
     return (record, plan, records)
   }

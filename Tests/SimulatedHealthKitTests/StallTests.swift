@@ -450,7 +450,9 @@ actor WorkoutHistoryService {
   @Test func aRealTimeSleepEndsInAStallThatNamesRealTimeClocks() async throws {
     let report = try await stallReport { simulation in
       try await simulation.advance(by: .seconds(5))
-      try await Task.sleep(for: .seconds(60))
+      // 150 s: the stall's cancellation ends the sleep at once, and on a loaded machine (a full
+      // parallel run at load 10) the 0.2 s window may need more than a minute to count.
+      try await Task.sleep(for: .seconds(150))
     }
     #expect(report.call == "after advance(by: 5.0 seconds)")
     #expect(
@@ -459,11 +461,11 @@ actor WorkoutHistoryService {
           + "DispatchQueue.asyncAfter), which advance does not move: sleep on simulation.clock "
           + "instead"))
     // The lane saw the sleep (its task prefers the lane): the message says so first, with its
-    // clock and duration (60 s from when it began, to the millisecond).
+    // clock and duration (150 s from when it began, to the millisecond).
     #expect(
       report.message.hasPrefix(
         "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: a "
-          + "task of the app's sleeps on a real-time clock (its latest sleep: 60 s on "
+          + "task of the app's sleeps on a real-time clock (its latest sleep: 150 s on "
           + "ContinuousClock, Task.sleep or the clock's own sleep), which advance does not "
           + "move; move virtual time from the test with advance(by:), sleep on "
           + "simulation.clock instead, or await the delegate call or async call that brings "

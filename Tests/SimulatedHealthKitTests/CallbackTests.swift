@@ -127,7 +127,8 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
       // Energy spans due at 10, 20, ..., 60 s: 6 kcal.
       let energy = builder.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()
       #expect(energy?.doubleValue(for: .kilocalorie()) == 6)
-      // Enabled again: from the next running interval (the resume at 70 s).
+      // Enabled again at 60 s, then a pause at once: the heart rate of 60 s is the cut
+      // interval's last sample, then 70, 75 and 80 s after the resume.
       source.enableCollection(for: heartRate, predicate: nil)
       session.pause()
       try await simulation.advance(by: .seconds(10))
@@ -138,6 +139,51 @@ final class HoppingDelegate: NSObject, HKLiveWorkoutBuilderDelegate {
       #expect(builder.statistics(for: heartRate)?.averageQuantity()?.doubleValue(for: unit) == 150)
     }
     #expect(simulation.result.records.isEmpty)
+  }
+
+  /// `disableCollection` and `enableCollection` in the middle of a running interval apply at
+  /// once (Apple: disabling "stops" and enabling "begins" collecting the type,
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource), not at the
+  /// next resume: a battery-saver switch that turns heart rate off at 60 s and on at 120 s.
+  @Test func collectionChangesMidIntervalApplyAtOnce() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let heartRate = HKQuantityType(.heartRate)
+      try await store.requestAuthorization(
+        toShare: [HKQuantityType.workoutType()], read: [heartRate])
+      let (session, builder, source) = try workout(store)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(60))
+      source.disableCollection(for: heartRate)
+      try await simulation.advance(by: .seconds(60))
+      // No heart rate after 60 s (before: 65 s, ..., 120 s kept coming until a resume).
+      #expect(
+        builder.statistics(for: heartRate)?.mostRecentQuantityDateInterval()
+          == DateInterval(start: noon(plus: 60), duration: 0))
+      source.enableCollection(for: heartRate, predicate: nil)
+      try await simulation.advance(by: .seconds(10))
+      #expect(
+        builder.statistics(for: heartRate)?.mostRecentQuantityDateInterval()
+          == DateInterval(start: noon(plus: 130), duration: 0))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      // Heart rate every 5 s from 0 to 60 s (13) and from 120 to 130 s (3).
+      let samples = try await HKSampleQueryDescriptor(
+        predicates: [
+          .quantitySample(type: heartRate, predicate: HKQuery.predicateForObjects(from: workout))
+        ],
+        sortDescriptors: [SortDescriptor(\.startDate)]
+      ).result(for: store)
+      let seconds = samples.map { $0.startDate.timeIntervalSince(noon(plus: 0)) }
+      #expect(seconds == [0, 5, 10, 15, 20, 25, 30, 35, 40, 45, 50, 55, 60, 120, 125, 130])
+      // Energy, still collected, is neither lost nor counted twice at the cuts: 1 kcal per
+      // 10 s span for 130 s.
+      let energy = workout.statistics(for: HKQuantityType(.activeEnergyBurned))?.sumQuantity()
+      #expect(energy?.doubleValue(for: .kilocalorie()) == 13)
+    }
   }
 
   @Test func withoutADataSourceNothingIsCollected() async throws {

@@ -8,8 +8,10 @@ import WorkoutCore
 /// (running: heart rate, active and basal energy, distance walking/running, steps, running
 /// speed; walking, hiking: the same without running speed; cycling: heart rate, active and basal
 /// energy, distance cycling, cycling power and cadence; others: heart rate, active and basal
-/// energy; docs/scenario-format.md#collected-types). Changes apply to the builders using it from their next running
-/// interval (`beginCollection`, `resume`). Predicates are accepted and ignored.
+/// energy; docs/scenario-format.md#collected-types). ``enableCollection(for:predicate:)`` and
+/// ``disableCollection(for:)`` apply to the builders using it at virtual now: a running interval
+/// is cut there and goes on with the new types (docs/swift-api.md#the-data-source).
+/// Predicates are accepted and ignored.
 ///
 /// `Sendable` as in Apple's SDK; the mutable state is behind a lock.
 public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
@@ -36,8 +38,12 @@ public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
   /// The types the data source collects.
   public var typesToCollect: Set<HKQuantityType> { lock.withLock { types } }
 
-  /// Collects `quantityType` too (a type the engine does not produce for the activity yields
-  /// no samples); `predicate` is ignored.
+  /// Collects `quantityType` too, from virtual now: a builder collecting with this source gets
+  /// its samples from this instant, not from its next running interval (Apple: "Begins
+  /// automatically calculating statistics for samples that match the quantity type",
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource/enablecollection(for:predicate:)).
+  /// A type the engine does not produce for the activity yields no samples; `predicate` is
+  /// ignored.
   public func enableCollection(for quantityType: HKQuantityType, predicate: NSPredicate?) {
     lock.withLock {
       modified = true
@@ -46,7 +52,10 @@ public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
     changed()
   }
 
-  /// Stops collecting `quantityType`.
+  /// Stops collecting `quantityType`, from virtual now: a builder collecting with this source
+  /// gets no more of its samples (Apple: "Stops automatically calculating statistics for the
+  /// quantity type",
+  /// https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource/disablecollection(for:)).
   public func disableCollection(for quantityType: HKQuantityType) {
     lock.withLock {
       modified = true
@@ -77,6 +86,8 @@ public final class HKLiveWorkoutDataSource: NSObject, @unchecked Sendable {
 
   private func changed() {
     let attached = lock.withLock { builders.compactMap(\.builder) }
-    for builder in attached where builder.dataSource === self { builder.applyCollectedTypes() }
+    for builder in attached where builder.dataSource === self {
+      builder.applyCollectedTypes(now: true)
+    }
   }
 }

@@ -905,8 +905,10 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
   /// The session this builder belongs to.
   public var workoutSession: HKWorkoutSession? { lock.withLock { sessionStorage } }
 
-  /// Where samples come from (held strongly). `nil` (the start): nothing is collected. Its
-  /// `typesToCollect` apply from the next running interval (`beginCollection`, `resume`).
+  /// Where samples come from (held strongly). `nil` (the start): nothing is collected. A data
+  /// source set here applies from the next running interval (`beginCollection`, `resume`); its
+  /// `enableCollection` and `disableCollection` apply at once
+  /// (docs/swift-api.md#the-data-source).
   public var dataSource: HKLiveWorkoutDataSource? {
     get { lock.withLock { dataSourceStorage } }
     set {
@@ -950,14 +952,21 @@ public final class HKLiveWorkoutBuilder: HKWorkoutBuilder, @unchecked Sendable {
     return workoutActivity(at: count - 1)
   }
 
-  /// Tells the engine which types this builder gets (its data source's, or none).
-  func applyCollectedTypes() {
+  /// Tells the engine which types this builder gets (its data source's, or none): from the next
+  /// running interval, or, for the data source's `enableCollection` and `disableCollection`
+  /// (`now`), from virtual now, cutting a running interval there
+  /// (``WorkoutEngine/changeCollectedTypes(_:ofSession:)``).
+  func applyCollectedTypes(now: Bool = false) {
     let types = dataSource.map { source in
       QuantityTypeSet(source.typesToCollect.compactMap(\.engineType))
     }
     simulation.mutate { state in
       state.session.withEngine(of: engineDevice) {
-        $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
+        if now {
+          $0.changeCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
+        } else {
+          $0.setCollectedTypes(types ?? QuantityTypeSet(), ofSession: index)
+        }
       }
     }
   }

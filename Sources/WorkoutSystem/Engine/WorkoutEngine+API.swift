@@ -83,6 +83,27 @@ extension WorkoutEngine {
     sessions[index].collectedTypes = types
   }
 
+  /// Changes the types session `index` collects while it may be sampling (the app's
+  /// `enableCollection(for:predicate:)` and `disableCollection(for:)`), from ``now``: when its
+  /// running interval is open and the types it produces change, the interval is cut at ``now``
+  /// (its last batch, as at a pause) and a new one opens there with the new types, as a new
+  /// workout activity's types apply (Apple: enabling "begins" and disabling "stops" collecting
+  /// the type, https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource;
+  /// docs/swift-api.md#the-data-source). A change that adds or removes only types
+  /// the interval's activity does not produce cuts nothing.
+  public mutating func changeCollectedTypes(_ types: QuantityTypeSet?, ofSession index: Int) {
+    guard sessions.indices.contains(index) else { return }
+    let before = sessions[index].collectedTypes
+    sessions[index].collectedTypes = types
+    guard let interval = sampler.interval, interval.session == index else { return }
+    let produced = QuantityTypeSet(interval.activity.collectedTypes)
+    guard produced.intersection(before ?? produced) != produced.intersection(types ?? produced)
+    else { return }
+    pump(through: now)
+    closeInterval(at: now)
+    openInterval(session: index, at: now)
+  }
+
   /// The types session `index` collects (``setCollectedTypes(_:ofSession:)``), `nil` for every
   /// type its activity collects.
   public func collectedTypes(ofSession index: Int) -> QuantityTypeSet? {

@@ -72,6 +72,35 @@ import WorkoutSystem
     #expect(engine.builder(ofSession: 0)?.startDate == t(3))
   }
 
+  /// The data source's types changed mid-interval (`enableCollection`, `disableCollection`)
+  /// apply at the call: the interval is cut and goes on with the new types. A change to types
+  /// the activity does not produce cuts nothing (no second heart-rate sample at the call).
+  @Test func collectedTypesChangedMidIntervalApplyAtTheCall() {
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    engine.advance(to: t(20))
+    // Heart rate off at 20 s: HR at 0, 5, 10, 15, 20 only.
+    engine.changeCollectedTypes(QuantityTypeSet([.activeEnergyBurned]), ofSession: 0)
+    engine.advance(to: t(40))
+    #expect(engine.builder(ofSession: 0)?.sampleCount(of: .heartRate) == 5)
+    #expect(engine.builder(ofSession: 0)?.mostRecent(of: .heartRate) == 120)
+    // On again at 40 s: 40, 45, 50.
+    engine.changeCollectedTypes(
+      QuantityTypeSet([.activeEnergyBurned, .heartRate]), ofSession: 0)
+    engine.advance(to: t(50))
+    #expect(engine.builder(ofSession: 0)?.sampleCount(of: .heartRate) == 8)
+    // Cycling distance, which a run does not produce: no cut, so no second sample at 50 s.
+    engine.changeCollectedTypes(
+      QuantityTypeSet([.activeEnergyBurned, .heartRate, .distanceCycling]), ofSession: 0)
+    engine.advance(to: t(55))
+    #expect(engine.builder(ofSession: 0)?.sampleCount(of: .heartRate) == 9)
+    #expect(engine.builder(ofSession: 0)?.mostRecent(of: .heartRate) == 155)
+    // Energy throughout, the cuts on span boundaries: [0, 10) ... [40, 50), 0.1 kcal/s.
+    #expect(engine.builder(ofSession: 0)?.sum(of: .activeEnergyBurned) == 5)
+  }
+
   @Test func beginCollectionBeforeStartOpensSamplingWhenRunning() {
     var engine = WorkoutEngine(
       configuration: configuration, dataSource: source, reflexes: app(.explicit))

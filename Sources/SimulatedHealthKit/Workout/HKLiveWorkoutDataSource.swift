@@ -5,10 +5,9 @@ import WorkoutCore
 /// body and wrist sensor.
 ///
 /// ``typesToCollect`` starts as the types the engine collects for the configuration's activity
-/// (running: heart rate, active and basal energy, distance walking/running, steps, running
-/// speed; walking, hiking: the same without running speed; cycling: heart rate, active and basal
-/// energy, distance cycling, cycling power and cadence; others: heart rate, active and basal
-/// energy; docs/scenario-format.md#collected-types). ``enableCollection(for:predicate:)`` and
+/// (`WorkoutActivityType.collectedTypes`, listed per activity in
+/// docs/scenario-format.md#collected-types: a run's include running power and form, a hike's
+/// flights climbed; every activity has heart rate, active and basal energy). ``enableCollection(for:predicate:)`` and
 /// ``disableCollection(for:)`` apply to the builders using it at virtual now: a running interval
 /// is cut there and goes on with the new types (docs/swift-api.md#the-data-source).
 /// Predicates are accepted and ignored.

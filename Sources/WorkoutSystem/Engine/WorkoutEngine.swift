@@ -590,7 +590,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
-      let metadata = configuration.metadata.merging(sessions[index].appMetadata) { $1 }
+      let metadata = configuration.metadata
+        .merging(configuration.activityMetadata[sessions[index].activity] ?? [:]) { $1 }
+        .merging(sessions[index].appMetadata) { $1 }
       let outside = sessions[index].builder.eventsOutsideSpan
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
       for event in outside {

@@ -173,6 +173,21 @@ public struct SwimPlan: Sendable, Equatable {
   /// https://developer.apple.com/documentation/healthkit/hkmetadatakeyswolfscore).
   public static let swolfScoreKey = "HKSWOLFScore"
 
+  /// What a swim's `HKWorkoutConfiguration` gives the saved workout, a scripted swim's and a
+  /// replayed pool swim's alike: its swimming location (`HKMetadataKeySwimmingLocationType`,
+  /// ``locationTypeKey``: the ``Location`` raw value) and, in a pool, its lap length
+  /// (`HKMetadataKeyLapLength`, ``lapLengthKey``: `lapLength` metres; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
+  ///
+  /// Worked value: a 25 m pool is `["HKSwimmingLocationType": 1, "HKLapLength": 25 m]`.
+  public static func workoutMetadata(location: Location, lapLength: Double) -> [String:
+    MetadataValue]
+  {
+    var metadata: [String: MetadataValue] = [locationTypeKey: .number(Double(location.rawValue))]
+    if location == .pool { metadata[lapLengthKey] = .quantity(lapLength, unit: "m") }
+    return metadata
+  }
+
   /// The course: per set, one segment at the set's speed with its stroke rate as the cadence
   /// (strokes per minute, ``SwimmingModel/strokeRate(metresPerSecond:distancePerStroke:)``),
   /// then its rest at speed 0.

@@ -104,6 +104,19 @@ public struct Scenario: Sendable, Equatable {
   /// (docs/scenario-format.md#location); `nil` when the file has none (the receiver's
   /// defaults, docs/models.md#gps-fixes).
   public var locationSensor: LocationSensor?
+  /// The keys other than `enabled` the file gives `sensors.distanceSwimming` and
+  /// `sensors.swimmingStrokeCount`, as JSON paths (`sensors.distanceSwimming.interval`), in
+  /// file order: a pool swim records those types once per length, so a replayed pool swim
+  /// refuses them as a scripted one does (``poolSensorMessage(type:key:)``,
+  /// docs/recordings.md#pool-swims). Empty when it gives none.
+  public var perLengthSensorKeys: [String] = []
+
+  /// Why a pool swim refuses `key` of `sensors.<type>` (`type` `distanceSwimming` or
+  /// `swimmingStrokeCount`), and what to write instead: the watch records the type once per
+  /// length, not on a sample grid, so only `enabled` applies (docs/models.md#swimming).
+  public static func poolSensorMessage(type: String, key: String) -> String {
+    "in a pool swim the watch records \(type) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"\(key)\""
+  }
   /// The indices of the course's segments that give no `grade`, when the file names a
   /// `gps.track` (the decoder's; none for a scenario built in Swift): with elevations in the
   /// track they take its grade (docs/scenario-format.md#gps).

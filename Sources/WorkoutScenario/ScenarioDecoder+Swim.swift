@@ -94,18 +94,27 @@ extension ScenarioDecoder {
   func poolSensors(_ sensors: [(key: String, value: JSONValue)], at path: JSONPath)
     throws(ScenarioError)
   {
+    if let (name, key) = Self.perLengthSensorKeys(sensors).first {
+      throw fail(
+        path.appending(key: name).appending(key: key),
+        Scenario.poolSensorMessage(type: name, key: key))
+    }
+  }
+
+  /// The keys other than `enabled` of `sensors`' `distanceSwimming` and `swimmingStrokeCount`
+  /// entries, as (type, key), in file order.
+  static func perLengthSensorKeys(_ sensors: [(key: String, value: JSONValue)]) -> [(
+    String, String
+  )] {
+    var keys: [(String, String)] = []
     for (name, value) in sensors
     where name == QuantityType.distanceSwimming.rawValue
       || name == QuantityType.swimmingStrokeCount.rawValue
     {
       guard case .object(let settings) = value else { continue }
-      for (key, _) in settings where key != "enabled" {
-        throw fail(
-          path.appending(key: name).appending(key: key),
-          "in a pool swim the watch records \(name) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"\(key)\""
-        )
-      }
+      for (key, _) in settings where key != "enabled" { keys.append((name, key)) }
     }
+    return keys
   }
 
   private func swimSet(

@@ -354,6 +354,11 @@ struct ScenarioDecoder {
       first.further = Array(problems.dropFirst())
       throw first
     }
+    if case .object(let sensors)? = fields["sensors"] {
+      scenario.perLengthSensorKeys = Self.perLengthSensorKeys(sensors).map {
+        "sensors.\($0.0).\($0.1)"
+      }
+    }
     if let value = fields["swim"] {
       let plan = try swim(
         value, at: path("swim"), activity: activity, hasCourse: fields["course"] != nil)

@@ -53,6 +53,8 @@ struct PreparedScenario {
     // `--type` is in the scenario (``ResolvedScenario``).
     let activity = scenario.activity
     let course: Course
+    // A replayed pool swim's pool length (its first swum length's), or `nil`.
+    var pool: Double?
     switch (scenario.course, resolved.recording) {
     case (.segments(let segments), _):
       // A swim is its own course (`swim`; the decoder also writes it as the segments, a
@@ -72,10 +74,15 @@ struct PreparedScenario {
       preconditionFailure("a resolved scenario holds the recording its course replays")
     case (.recording(let recording), let read?):
       var later: [(from: Double, activity: WorkoutActivityType)] = []
+      // Whether a part of the replay swims: the first, a later session's (`newSession`) or a
+      // multisport workout's leg (`beginActivity`).
+      var swims = activity == .swimming
       for action in scenario.timeline {
         if case .app(.newSession(let next?)) = action.kind {
           later.append((action.at.seconds, next))
+          swims = swims || next == .swimming
         }
+        if case .app(.beginActivity(.swimming)) = action.kind { swims = true }
       }
       let path = Scenario.recordingFilePath(recording, scenarioURL: scenario.sourceURL)
       let replay = try Self.course(
@@ -92,8 +99,14 @@ struct PreparedScenario {
           "\(file): the timeline's last action at \(JSONWriter.number(last)) s lies \(JSONWriter.number(last - replay.duration)) s past the end of the recording \(shown), which lasts \(JSONWriter.number(replay.duration)) s; the body stands still after it"
         )
       }
-      if activity == .swimming {
+      if swims {
+        // Every swim of the file gets its lengths, a later one of a multisport file too; they
+        // are recorded into a swimming session or leg only (``SimulationSession``).
         watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp)
+        watchEventActivity = .swimming
+        pool =
+          read.lengths.lazy.filter { !$0.isIdle }.compactMap { read.poolLength(at: $0.startTime) }
+          .first
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
@@ -129,25 +142,37 @@ struct PreparedScenario {
       schedules: schedules)
     // The world as HealthKit is: the app begins collection, ends it and finishes the workout
     // by its calls; the command line's app makes them as its reflexes (``ScriptedApp``).
-    if let swim = scenario.swim {
-      // What a swim's `HKWorkoutConfiguration` gives the saved workout: its swimming location
-      // (`HKMetadataKeySwimmingLocationType`) and, in a pool, its lap length
-      // (`HKMetadataKeyLapLength`; Apple doc:
-      // https://developer.apple.com/documentation/healthkit/hkmetadatakeylaplength).
-      configuration.metadata[SwimPlan.locationTypeKey] = .number(Double(swim.location.rawValue))
-      if swim.location == .pool {
-        configuration.metadata[SwimPlan.lapLengthKey] = .quantity(swim.lapLength, unit: "m")
+    // A scripted swim's location and pool, or a replayed pool swim's (its lengths carry their
+    // samples: ``swimLengths(of:origin:)``), as its `HKWorkoutConfiguration` gives them.
+    let swimSetting: (location: SwimPlan.Location, lapLength: Double)? =
+      if let swim = scenario.swim {
+        (swim.location, swim.lapLength)
+      } else if let pool, watchEvents.contains(where: { !$0.samples.isEmpty }) {
+        (.pool, pool)
+      } else {
+        nil
+      }
+    if scenario.swim == nil, swimSetting?.location == .pool,
+      let path = scenario.perLengthSensorKeys.first
+    {
+      // A replayed pool swim records its distance and strokes once per length, as a scripted
+      // one does: a grid setting would be ignored, so it is refused as the decoder refuses it
+      // for a scripted pool swim (docs/recordings.md#pool-swims).
+      let parts = path.split(separator: ".").map(String.init)
+      throw SimulationError(
+        fileName: file, path: path,
+        message: Scenario.poolSensorMessage(type: parts[1], key: parts[2]))
+    }
+    if let swimSetting {
+      configuration.activityMetadata[.swimming] = SwimPlan.workoutMetadata(
+        location: swimSetting.location, lapLength: swimSetting.lapLength)
+      if swimSetting.location == .pool {
         // The watch records a pool's distance and strokes once per length
         // (``WorkoutPhysiology/SwimPlan/records(poolLength:)``), not every 10 s.
         configuration.eventRecordedTypes = QuantityTypeSet([
           .distanceSwimming, .swimmingStrokeCount,
         ])
       }
-    }
-    if case .recording = scenario.course, watchEvents.contains(where: { !$0.samples.isEmpty }) {
-      // A replayed pool swim's distance and strokes come with its lengths
-      // (``swimLengths(of:origin:)``), as a scripted pool swim's do.
-      configuration.eventRecordedTypes = QuantityTypeSet([.distanceSwimming, .swimmingStrokeCount])
     }
     configuration.watch = scenario.watch
     configuration.link = Self.linkConfiguration(
@@ -347,7 +372,9 @@ struct PreparedScenario {
         endRun()
         continue
       }
-      guard length.elapsedTime > 0 else { continue }
+      // A length of 0 s (a device's glitch) is still a length swum: a lap event of no
+      // duration whose samples lie at its instant.
+      guard length.elapsedTime >= 0 else { continue }
       let style = length.stroke.flatMap { styles[$0] } ?? .unknown
       let pool = recording.poolLength(at: length.startTime)
       if let strokes = length.strokes {

@@ -344,17 +344,30 @@ public struct SimulationSession {
   /// (docs/scenario-format.md#swim); otherwise nobody is swimming or skiing with the watch and
   /// nothing is recorded. Both doors play it.
   private mutating func recordSwimEvent(_ record: WatchRecord, at instant: SimulationInstant) {
-    let event = record.event
+    var event = record.event
     if instant > engine.now { engine.advance(to: instant) }
-    guard let index = engine.currentSessionIndex,
-      engine.activity(ofSession: index) == watchEventActivity,
-      engine.sessionState(index) == .running,
-      engine.withBuilder(ofSession: index, { $0.isActive }) == true
+    // The session's activity, or in a multisport workout the leg being recorded
+    // (`beginNewActivity`): a triathlon's swim records its lengths as a swim's does.
+    guard let index = engine.currentSessionIndex, engine.sessionState(index) == .running,
+      let builder = engine.withBuilder(
+        ofSession: index,
+        { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) }),
+      builder.0, let collectionStart = builder.1,
+      engine.activity(ofSession: index) == watchEventActivity || builder.2 == watchEventActivity
     else { return }
     if !record.samples.isEmpty {
+      // The engine cuts them to the time the session collected (from collection's start,
+      // without its pauses), the length counted whole (docs/models.md#swimming).
       engine.addRecordedSamples(
         record.samples.map { ($0.type, $0.value) }, toSession: index, from: event.date,
         to: record.end, at: instant)
+    }
+    // A length or set the swimmer began before collection began counts whole, dated from
+    // collection's start: HealthKit takes no event dated before a workout's start
+    // (docs/models.md#swimming).
+    if event.date < collectionStart {
+      event.duration = max(.zero, event.duration - event.date.duration(to: collectionStart))
+      event.date = collectionStart
     }
     var metadata = event.metadata
     // A watch that counts no strokes (`sensors.swimmingStrokeCount.enabled: false`) has no

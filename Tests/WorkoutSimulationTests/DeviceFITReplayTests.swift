@@ -3,6 +3,8 @@ import Testing
 import WorkoutCore
 import WorkoutJSON
 import WorkoutRecordings
+import WorkoutScenario
+import WorkoutSimTestSupport
 
 @testable import WorkoutSimulation
 
@@ -209,6 +211,143 @@ struct DeviceFIT {
     #expect(
       laps.map { $0["metadata"]?["HKSWOLFScore"] } == [48, 52, 49, 49, 50].map { .number($0) })
     #expect(laps.allSatisfy { $0["metadata"]?["HKSwimmingStrokeStyle"] == .number(2) })
+  }
+
+  /// Active pool lengths of `seconds` each (no strokes, no stroke style) from `start`, then
+  /// their 25 m pool session (sport 5) of local type `local`; the file's length messages use
+  /// local type 1.
+  static func poolLengths(_ seconds: [UInt32], from start: UInt32, into f: inout DeviceFIT) {
+    f.define(
+      local: 1, global: 101,
+      [
+        (253, 4, DeviceFIT.uint32), (2, 4, DeviceFIT.uint32), (3, 4, DeviceFIT.uint32),
+        (12, 1, DeviceFIT.enumType),
+      ])
+    var time = start
+    for length in seconds {
+      f.data(
+        local: 1,
+        DeviceFIT.le(time + length, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(length * 1000, 4)
+          + [1])
+      time += length
+    }
+    let total = seconds.reduce(0, +)
+    f.session(
+      local: 2, start: start, sport: 5, seconds: Double(total),
+      metres: 25 * Double(seconds.count), pool: (seconds.count, 25, seconds.count))
+  }
+
+  /// Replays `bytes` (written as `name` in a new folder) through its written scenario with
+  /// `extra` members added at its top (`"sensors": { ... }`), as `workout-sim replay
+  /// --write-scenario` and `run` do; with `multisport`, as one `swimBikeRun` workout.
+  static func replayResult(
+    _ bytes: [UInt8], name: String, extra: String? = nil, multisport: Bool = false
+  ) throws -> RunResult {
+    let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-pool"))
+    let path = folder.appendingPathComponent(name).path
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+    let recording = try Recording.read(path: path)
+    let plan = try ReplayPlan(
+      recording: recording, path: path, name: "pool", activity: nil, seed: nil,
+      multisport: multisport)
+    var text = JSONWriter.encode(plan.scenario)
+    if let extra, let brace = text.firstIndex(of: "{") {
+      text.replaceSubrange(brace...brace, with: "{ \(extra),")
+    }
+    return try Simulation.run(try decodeScenario(text, fileName: "replay.json"))
+  }
+
+  /// A 25 m pool swim of three lengths of 30 s, 0 s and 30 s: the 0 s length is a length swum
+  /// (a lap event of no duration, one 25 m sample at its instant), so the workout has 3 × 25 =
+  /// 75 m; without it 50 m. Its strokes are the model's for an unknown stroke (the messages
+  /// name none), 25 / 1.2 = 20.83 a length carried: round(20.83) = 21, round(41.67) − 21 = 21,
+  /// round(62.5) − 42 = 21; its SWOLF 0 + 21 = 21, the others' 30 + 21 = 51.
+  @Test func aLengthOfNoSecondsCountsItsDistance() throws {
+    var f = DeviceFIT()
+    Self.poolLengths([30, 0, 30], from: Self.start, into: &f)
+    let result = try Self.replayResult(f.bytes, name: "zero.fit")
+    #expect(result.errors.isEmpty)
+    let record = try #require(result.records.first)
+    #expect(record.totalDistance == 75)
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == [0, 30, 30].map { .seconds($0) })
+    #expect(distance.map(\.end) == [30, 30, 60].map { .seconds($0) })
+    #expect(record.samples[.swimmingStrokeCount]?.map(\.value) == [21, 21, 21])
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map(\.duration) == [30, 0, 30].map { .seconds($0) })
+    #expect(laps.map { $0.metadata["HKSWOLFScore"] } == [51.0, 21, 51].map { .number($0) })
+  }
+
+  /// A replayed pool swim records its distance and strokes once per length, so a sensor
+  /// `interval` of either is refused as in a scripted pool swim: the file, the JSON path and
+  /// what to write instead (exit 65, a data error). `enabled` alone is taken.
+  @Test func aReplayedPoolSwimRefusesAGridSettingOfItsLengthTypes() throws {
+    var f = DeviceFIT()
+    Self.poolLengths([30, 30], from: Self.start, into: &f)
+    for type in ["distanceSwimming", "swimmingStrokeCount"] {
+      do {
+        _ = try Self.replayResult(
+          f.bytes, name: "pool.fit", extra: "\"sensors\": { \"\(type)\": { \"interval\": 5 } }")
+        Issue.record("\(type).interval was taken")
+      } catch let error as SimulationError {
+        // The scenario's file; one decoded from text is named by its `name`, which the
+        // written scenario takes from the recording's path.
+        #expect(error.fileName.hasSuffix("/pool.fit"))
+        #expect(error.path == "sensors.\(type).interval")
+        #expect(
+          error.message
+            == "in a pool swim the watch records \(type) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"interval\""
+        )
+      }
+    }
+    let strokesOff = try Self.replayResult(
+      f.bytes, name: "pool.fit",
+      extra: "\"sensors\": { \"swimmingStrokeCount\": { \"enabled\": false } }")
+    #expect(strokesOff.records.first?.samples[.swimmingStrokeCount] == nil)
+    #expect(strokesOff.records.first?.totalDistance == 50)
+  }
+
+  /// A replayed pool swim's workout carries what a scripted pool swim's does (its
+  /// `HKWorkoutConfiguration`'s): `HKSwimmingLocationType` pool (1) and `HKLapLength` 25 m.
+  @Test func aReplayedPoolSwimHasItsLocationAndLapLength() throws {
+    var f = DeviceFIT()
+    Self.poolLengths([30, 30], from: Self.start, into: &f)
+    let record = try #require(try Self.replayResult(f.bytes, name: "pool.fit").records.first)
+    #expect(record.metadata["HKSwimmingLocationType"] == .number(1))
+    #expect(record.metadata["HKLapLength"] == .quantity(25, unit: "m"))
+  }
+
+  /// A run of 300 s at 3 m/s (records every 10 s with their distance), then from 300 s a 25 m
+  /// pool swim of three lengths of 30 s: the swim, a later session, gets its lengths as a
+  /// swim alone does: three lap events, 3 × 25 = 75 m in three samples, and the pool's
+  /// metadata; the run gets neither. As one multisport workout, its swimming leg gets them.
+  @Test func aLaterSwimOfAMultisportFileGetsItsLengths() throws {
+    var f = DeviceFIT()
+    f.define(local: 0, global: 20, [(253, 4, DeviceFIT.uint32), (5, 4, DeviceFIT.uint32)])
+    for k in 0...30 {
+      f.data(
+        local: 0, DeviceFIT.le(Self.start + UInt32(10 * k), 4) + DeviceFIT.le(UInt32(3000 * k), 4))
+    }
+    f.session(local: 3, start: Self.start, sport: 1, seconds: 300, metres: 900)
+    Self.poolLengths([30, 30, 30], from: Self.start + 300, into: &f)
+    let result = try Self.replayResult(f.bytes, name: "aquathlon.fit")
+    #expect(result.errors.isEmpty)
+    #expect(result.records.map(\.activityType) == [.running, .swimming])
+    let run = try #require(result.records.first)
+    let swim = try #require(result.records.last)
+    #expect(run.events.filter { $0.type == .lap }.isEmpty)
+    #expect(run.metadata["HKLapLength"] == nil)
+    #expect(
+      swim.events.filter { $0.type == .lap }.map(\.date) == [300, 330, 360].map { .seconds($0) })
+    #expect(swim.samples[.distanceSwimming]?.map(\.value) == [25, 25, 25])
+    #expect(swim.totalDistance == 75)
+    #expect(swim.metadata["HKLapLength"] == .quantity(25, unit: "m"))
+    let together = try Self.replayResult(f.bytes, name: "aquathlon.fit", multisport: true)
+    let workout = try #require(together.records.first)
+    #expect(together.records.count == 1)
+    #expect(
+      workout.events.filter { $0.type == .lap }.map(\.date) == [300, 330, 360].map { .seconds($0) })
+    #expect(workout.samples[.distanceSwimming]?.map(\.value) == [25, 25, 25])
   }
 
   /// Records at 0 (5 m recorded), 10, 25 (999 m recorded), 40 and 50 s (7 m recorded) and a

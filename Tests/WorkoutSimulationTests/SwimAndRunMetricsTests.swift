@@ -117,6 +117,65 @@ struct SwimAndRunMetricsTests {
       record.events.filter { $0.type == .lap }.map(\.date) == [.zero, .seconds(60), .seconds(90)])
   }
 
+  @Test("a length begun before collection counts whole, dated from collection's start")
+  func lengthBeforeCollection() throws {
+    // Three freestyle lengths of 30 s from t = 0, [0, 30), [30, 60), [60, 90); the app begins
+    // collection at 10 s. The first length counts whole: 25 m and round(19.23) = 19 strokes
+    // over [10, 30), its lap event from 10 s over 20 s with the length's SWOLF 30 + 19 = 49;
+    // the set's segment from 10 s over 80 s. 3 × 25 = 75 m, 19 + 19 + 20 = 58 strokes, and no
+    // error (the watch's events were refused for lying before the start).
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "sets": [ { "lengths": 3, "stroke": "freestyle", "pace": "2:00" } ] },
+        "timeline": [ { "at": 10, "do": "start" }, { "at": 90, "do": "end" } ] }
+      """)
+    let result = try Simulation.run(scenario)
+    #expect(result.errors.isEmpty)
+    let record = try #require(result.records.first)
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map(\.date) == [10, 30, 60].map { .seconds($0) })
+    #expect(laps.map(\.duration) == [20, 30, 30].map { .seconds($0) })
+    #expect(laps.map { $0.metadata["HKSWOLFScore"] } == [49.0, 49, 50].map { .number($0) })
+    let sets = record.events.filter { $0.type == .segment }
+    #expect(sets.map(\.date) == [.seconds(10)])
+    #expect(sets.map(\.duration) == [.seconds(80)])
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == [10, 30, 60].map { .seconds($0) })
+    #expect(distance.map(\.value) == [25, 25, 25])
+    #expect(record.samples[.swimmingStrokeCount]?.map(\.value) == [19, 19, 20])
+    #expect(record.totalDistance == 75)
+  }
+
+  @Test("a pause inside a length cuts its samples: no sample spans the paused time")
+  func pauseInsideALength() throws {
+    // Four freestyle lengths of 30 s (19, 19, 20, 19 strokes); the app pauses from 40 to 50 s,
+    // inside the second length [30, 60), which ends while running and counts whole: its 25 m
+    // and 19 strokes are cut to [30, 40) and [50, 60), shared by time (10 s and 10 s): 12.5 m
+    // and 12.5 m, round(9.5) = 10 and 19 − 10 = 9 strokes. 100 m and 77 strokes in all.
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "sets": [ { "lengths": 4, "stroke": "freestyle", "pace": "2:00" } ] },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 40, "do": "pause" },
+                      { "at": 50, "do": "resume" }, { "at": 120, "do": "end" } ] }
+      """)
+    let record = try #require(try Simulation.run(scenario).records.first)
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == [0, 30, 50, 60, 90].map { .seconds($0) })
+    #expect(distance.map(\.end) == [30, 40, 60, 90, 120].map { .seconds($0) })
+    #expect(distance.map(\.value) == [25, 12.5, 12.5, 25, 25])
+    let strokes = try #require(record.samples[.swimmingStrokeCount])
+    #expect(strokes.map(\.start) == [0, 30, 50, 60, 90].map { .seconds($0) })
+    #expect(strokes.map(\.value) == [19, 10, 9, 20, 19])
+    #expect(record.statistics[.distanceSwimming]?.sum == 100)
+    #expect(record.statistics[.swimmingStrokeCount]?.sum == 77)
+    // The length's lap event keeps its interval and SWOLF (30 + 19).
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map(\.date) == [0, 30, 60, 90].map { .seconds($0) })
+    #expect(laps[1].metadata["HKSWOLFScore"] == .number(49))
+  }
+
   @Test("a run collects power, stride, contact time and oscillation; a ride its speed")
   func runMetrics() throws {
     // 600 s at 3.0 m/s with noise off: every sample is the worked value (models.md): power

@@ -253,15 +253,25 @@ extension WorkoutEngine {
   /// enabled (``WorkoutEngineConfiguration/schedule(for:)``). The app hears of them with the
   /// grid's samples of `instant`, in one batch (`didCollectDataOf`).
   ///
+  /// No sample spans time the session did not collect, as no grid sample does (project rule,
+  /// docs/models.md#swimming): `[start, end)` is cut to the session's collected time (from
+  /// collection's start, without its paused spans), and each amount is shared among the parts
+  /// in proportion to their time, the remainder carried from part to part (a count, `"count"`
+  /// unit, in whole units: 20 strokes over parts of 10 s and 20 s are 7 and 13), so the parts
+  /// add up to the amount. `start == end` (a length of 0 s) is one sample at that instant when
+  /// the session collected then.
+  ///
   /// - Returns: how many samples were added.
   @discardableResult
   public mutating func addRecordedSamples(
     _ samples: [(type: QuantityType, value: Double)], toSession index: Int,
     from start: SimulationInstant, to end: SimulationInstant, at instant: SimulationInstant
   ) -> Int {
-    guard let interval = sampler.interval, interval.session == index, end > start else {
+    guard let interval = sampler.interval, interval.session == index, end >= start else {
       return 0
     }
+    let parts = sessions[index].collectedParts(from: start.nanoseconds, to: end.nanoseconds)
+    let collectedTime = parts.reduce(0.0) { $0 + Double($1.end - $1.start) }
     let collected = sessions[index].collectedTypes
     var types = QuantityTypeSet()
     var count = 0
@@ -271,11 +281,23 @@ extension WorkoutEngine {
       && collected?.contains(sample.type) ?? true
       && configuration.schedule(for: sample.type).enabled
     {
-      sessions[index].builder.appendCumulative(
-        slot: sample.type.slot, start: start.nanoseconds, end: end.nanoseconds,
-        value: sample.value)
-      types.insert(sample.type)
-      count += 1
+      // The amount through each part, the last part's the whole amount.
+      var through = 0.0
+      var before = 0.0
+      for (position, part) in parts.enumerated() {
+        if position == parts.count - 1 || collectedTime == 0 {
+          through = sample.value
+        } else {
+          through += sample.value * Double(part.end - part.start) / collectedTime
+        }
+        let cumulative =
+          sample.type.unit == "count" ? through.rounded(.toNearestOrAwayFromZero) : through
+        sessions[index].builder.appendCumulative(
+          slot: sample.type.slot, start: part.start, end: part.end, value: cumulative - before)
+        before = cumulative
+        types.insert(sample.type)
+        count += 1
+      }
     }
     deliverBatch(session: index, at: instant.nanoseconds, types: types, count: count)
     return count

@@ -13,6 +13,29 @@ struct EngineSession {
   /// The metadata the app added to the builder (the Swift API's `addMetadata`), merged into
   /// its record's metadata (the app's keys win over the configuration's).
   var appMetadata: [String: MetadataValue] = [:]
+  /// The spans in which the session collected, nanoseconds, in order: each running interval
+  /// from its opening (not before collection's start) to its closing (`end` `nil` while it is
+  /// open), touching spans merged (an activity switch closes and opens at one instant). The
+  /// data source's per-event samples are cut to them
+  /// (``WorkoutEngine/addRecordedSamples(_:toSession:from:to:at:)``).
+  var collectedSpans: [(start: Int64, end: Int64?)] = []
+
+  /// The parts of `[from, to]` in ``collectedSpans``, in order (none empty, except the one
+  /// instant `[from, from]` when `from == to` lies in a span).
+  func collectedParts(from: Int64, to: Int64) -> [(start: Int64, end: Int64)] {
+    var parts: [(start: Int64, end: Int64)] = []
+    for span in collectedSpans {
+      let end = span.end ?? Int64.max
+      if from == to {
+        if span.start <= from && from <= end { return [(from, to)] }
+        continue
+      }
+      let start = max(from, span.start)
+      let stop = min(to, end)
+      if start < stop { parts.append((start, stop)) }
+    }
+    return parts
+  }
 }
 
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual
@@ -567,7 +590,9 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
-      let metadata = configuration.metadata.merging(sessions[index].appMetadata) { $1 }
+      let metadata = configuration.metadata
+        .merging(configuration.activityMetadata[sessions[index].activity] ?? [:]) { $1 }
+        .merging(sessions[index].appMetadata) { $1 }
       let outside = sessions[index].builder.eventsOutsideSpan
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)
       for event in outside {
@@ -660,15 +685,25 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
       only = (only ?? QuantityTypeSet(activity.collectedTypes))
         .subtracting(configuration.eventRecordedTypes)
     }
+    let opened = max(date.nanoseconds, collectionStart)
     sampler.open(
-      session: index, activity: activity, at: max(date.nanoseconds, collectionStart),
+      session: index, activity: activity, at: opened,
       collectionStart: collectionStart, schedule: configuration.schedule(for:), only: only)
+    if let last = sessions[index].collectedSpans.last, last.end == opened {
+      sessions[index].collectedSpans[sessions[index].collectedSpans.count - 1].end = nil
+    } else {
+      sessions[index].collectedSpans.append((opened, nil))
+    }
   }
 
   /// Ends the running interval at `date`: the discrete grid points at `date` and the cut
   /// cumulative spans `[grid, date)` still pending form the interval's last batch.
   mutating func closeInterval(at date: SimulationInstant) {
     guard let (interval, requests) = sampler.close(at: date.nanoseconds) else { return }
+    if let last = sessions[interval.session].collectedSpans.indices.last {
+      sessions[interval.session].collectedSpans[last].end = max(
+        date.nanoseconds, sessions[interval.session].collectedSpans[last].start)
+    }
     var types = QuantityTypeSet()
     var count = 0
     for request in requests {

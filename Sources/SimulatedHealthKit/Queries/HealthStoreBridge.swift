@@ -149,8 +149,8 @@ extension HealthKitSimulation.State {
       let type = sample.type.hkType as! HKQuantityType
       return HKQuantitySample.make(
         type: type, quantity: HKQuantity(unit: sample.type.hkUnit, doubleValue: sample.value),
-        start: start, end: end, device: device, metadata: nil, uuid: uuid,
-        sourceRevision: revision)
+        start: start, end: end, device: device, metadata: Self.watchMetadata(of: sample),
+        uuid: uuid, sourceRevision: revision)
     }
   }
 

@@ -803,6 +803,9 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       state.healthListenersChanged()
       state.keepAppObject(workout, id: id)
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)
+      // The watch's cardio fitness estimate of an outdoor walk, run or hike
+      // (docs/healthkit-behaviour.md#cardio-fitness-vo2max).
+      state.saveCardioFitnessEstimate(of: annotated, simulation: simulation)
       state.wakeHealthListeners(after: nil, at: state.session.now)
       let hidden =
         phone && state.health.isLocked(at: state.session.now)

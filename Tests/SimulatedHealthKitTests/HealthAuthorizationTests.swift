@@ -125,6 +125,29 @@ import WorkoutSimulation
   /// (`_validateAuthorizationRequestWithShareTypes:readTypes:`).
   static let nothingAsked = "Must request authorization for at least one data type"
 
+  /// Runs `call` (a completion-handler call on a new store that makes the run end with a
+  /// termination; its handler calls `called`) and waits for the handler in a stream, as an app
+  /// would: the termination `run` threw and how many times the handler was called.
+  static func terminationEndingTheRun(
+    _ call: @escaping @Sendable (HKHealthStore, @escaping @Sendable () -> Void) -> Void
+  ) async throws -> (message: String?, calls: Int) {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let handled = HandlerCalls()
+    let ended = await #expect(throws: HealthKitSimulation.AppTermination.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (answers, answer) = AsyncStream<Bool>.makeStream()
+          call(HKHealthStore()) {
+            handled.count.withLock { $0 += 1 }
+            answer.yield(true)
+          }
+          for await _ in answers { break }
+        }
+      }.value
+    }
+    return (ended?.message, handled.count.withLock { $0 })
+  }
+
   /// Asking for nothing terminates the app, in every form: the async request with two empty
   /// sets throws HealthKit's exception and the report says what to write instead; the
   /// completion form with `nil` sets never calls its completion and ends the run. The status
@@ -146,22 +169,12 @@ import WorkoutSimulation
           + "the app whether or not the call is in a do { } catch { }; pass at least one type "
           + "in toShare or read, or skip the call when the app has no type to ask for"
       ])
-    let completionForm = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    let called = HandlerCalls()
-    let ended = await #expect(throws: HealthKitSimulation.AppTermination.self) {
-      try await Task {
-        try await completionForm.run { () async throws in
-          let (answers, answer) = AsyncStream<Bool>.makeStream()
-          HKHealthStore().requestAuthorization(toShare: nil, read: nil) { ok, _ in
-            called.count.withLock { $0 += 1 }
-            answer.yield(ok)
-          }
-          for await _ in answers { break }
-        }
-      }.value
+    // The completion form: never called, the run ends with the termination.
+    let completed = try await Self.terminationEndingTheRun { store, called in
+      store.requestAuthorization(toShare: nil, read: nil) { _, _ in called() }
     }
-    #expect(ended?.message == Self.nothingAsked)
-    #expect(called.count.withLock { $0 } == 0)
+    #expect(completed.message == Self.nothingAsked)
+    #expect(completed.calls == 0)
     // The status calls: each refusal in a fresh run (a termination ends the app).
     let refusals: [(Set<HKSampleType>, Set<HKObjectType>, String)] = [
       ([], [], Self.nothingAsked),
@@ -187,22 +200,11 @@ import WorkoutSimulation
       #expect(
         simulation.reports.map(\.call) == ["getRequestStatusForAuthorization(toShare:read:)"])
     }
-    let statusCompletion = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    let answered = HandlerCalls()
-    let statusEnded = await #expect(throws: HealthKitSimulation.AppTermination.self) {
-      try await Task {
-        try await statusCompletion.run { () async throws in
-          let (answers, answer) = AsyncStream<Bool>.makeStream()
-          HKHealthStore().getRequestStatusForAuthorization(toShare: [], read: []) { _, _ in
-            answered.count.withLock { $0 += 1 }
-            answer.yield(true)
-          }
-          for await _ in answers { break }
-        }
-      }.value
+    let answered = try await Self.terminationEndingTheRun { store, called in
+      store.getRequestStatusForAuthorization(toShare: [], read: []) { _, _ in called() }
     }
-    #expect(statusEnded?.message == Self.nothingAsked)
-    #expect(answered.count.withLock { $0 } == 0)
+    #expect(answered.message == Self.nothingAsked)
+    #expect(answered.calls == 0)
     // Valid sets: the status calls answer, and check no usage description (HealthKit checks
     // those only when asking).
     let valid = try HealthKitSimulation(

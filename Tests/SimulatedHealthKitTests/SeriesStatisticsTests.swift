@@ -227,6 +227,31 @@ import Testing
       #expect(statistics.maximumQuantity(for: rateSources[1])?.doubleValue(for: bpm) == 140)
     }
   }
+  /// Saves the two series the date-predicate tests read, an hour before virtual now (returned:
+  /// their start): steps of 100 a minute over 0–300 s and heart rates 100, 110, 120, 130, 140
+  /// count/min at 0, 60, ..., 240 s.
+  static func saveMinuteSeries(_ store: HKHealthStore, _ simulation: HealthKitSimulation)
+    async throws -> Date
+  {
+    let start = simulation.now.addingTimeInterval(-3600)
+    let stepBuilder = HKQuantitySeriesSampleBuilder(
+      healthStore: store, quantityType: steps, startDate: start, device: nil)
+    for minute in 0..<5 {
+      try stepBuilder.insert(
+        HKQuantity(unit: .count(), doubleValue: 100),
+        for: DateInterval(start: start + Double(minute * 60), duration: 60))
+    }
+    _ = try await stepBuilder.finishSeries(metadata: nil)
+    let rateBuilder = HKQuantitySeriesSampleBuilder(
+      healthStore: store, quantityType: heartRate, startDate: start, device: nil)
+    for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
+      try rateBuilder.insert(
+        HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
+    }
+    _ = try await rateBuilder.finishSeries(metadata: nil)
+    return start
+  }
+
   /// A series astride a date predicate's bound counts only the quantities the predicate
   /// matches, each as its own sample would be matched (a project rule where Apple is silent:
   /// docs/health-store.md#series-samples). Steps: 100 a minute over the five minutes from the
@@ -239,22 +264,7 @@ import Testing
   /// 140 count: minimum 130, maximum 140, average 135, spanning 180–240 s.
   @Test func aSeriesAstrideADatePredicateCountsTheQuantitiesItMatches() async throws {
     try await withAuthorizedStore { store, simulation in
-      let start = simulation.now.addingTimeInterval(-3600)
-      let stepBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: steps, startDate: start, device: nil)
-      for minute in 0..<5 {
-        try stepBuilder.insert(
-          HKQuantity(unit: .count(), doubleValue: 100),
-          for: DateInterval(start: start + Double(minute * 60), duration: 60))
-      }
-      _ = try await stepBuilder.finishSeries(metadata: nil)
-      let rateBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: heartRate, startDate: start, device: nil)
-      for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
-        try rateBuilder.insert(
-          HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
-      }
-      _ = try await rateBuilder.finishSeries(metadata: nil)
+      let start = try await Self.saveMinuteSeries(store, simulation)
 
       let later = HKQuery.predicateForSamples(withStart: start + 150, end: nil)
       let sum = try #require(
@@ -301,22 +311,7 @@ import Testing
   /// and 140, at 180 and 240 s. Without a predicate all five steps come.
   @Test func aSeriesQueryGivesTheQuantitiesItsPredicateMatches() async throws {
     try await withAuthorizedStore { store, simulation in
-      let start = simulation.now.addingTimeInterval(-3600)
-      let stepBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: steps, startDate: start, device: nil)
-      for minute in 0..<5 {
-        try stepBuilder.insert(
-          HKQuantity(unit: .count(), doubleValue: 100),
-          for: DateInterval(start: start + Double(minute * 60), duration: 60))
-      }
-      _ = try await stepBuilder.finishSeries(metadata: nil)
-      let rateBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: heartRate, startDate: start, device: nil)
-      for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
-        try rateBuilder.insert(
-          HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
-      }
-      _ = try await rateBuilder.finishSeries(metadata: nil)
+      let start = try await Self.saveMinuteSeries(store, simulation)
 
       func quantities(_ type: HKQuantityType, _ predicate: NSPredicate?) async
         -> [(Double, Date)]

@@ -32,7 +32,7 @@ extension HKHealthStore {
   /// run ends at once (the body's task is cancelled and `run` throws the termination once the
   /// body has ended: docs/swift-api.md#nothing-silent). So is an app that asks for nothing
   /// (both sets empty or `nil`: HealthKit's "Must request authorization for at least one data
-  /// type") or for a type no app may share or ask to read here (``validationRefusal(share:read:)``).
+  /// type") or for a type no app may share or ask to read here (`validationRefusal(share:read:)`).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void

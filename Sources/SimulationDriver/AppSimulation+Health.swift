@@ -38,9 +38,9 @@ extension AppSimulation {
     public var errorDescription: String? { description }
   }
 
-  /// Reports `termination` (``Report/Kind-swift.enum/appTerminated``, HealthKit's
-  /// `requestAuthorization(toShare:read:)`, at virtual now) when the simulated system
-  /// terminates the app: the thrown ``AppTermination`` can be caught by app code, the report
+  /// Reports `termination` (``Report/Kind-swift.enum/appTerminated``, HealthKit's `call`, by
+  /// default `requestAuthorization(toShare:read:)`, at virtual now; `advice`, what to write
+  /// instead, ends the message) when the simulated system terminates the app: the thrown ``AppTermination`` can be caught by app code, the report
   /// cannot (the `.simulation` trait records it as the test's issue;
   /// docs/swift-api.md#nothing-silent).
   ///
@@ -49,15 +49,18 @@ extension AppSimulation {
   /// every `clock` sleeper is resumed throwing it, the task of every running `run` body is
   /// cancelled, the `.simulation` trait and XCTest's `simulate` record it as the test's issue
   /// at once, and ``run(isolation:_:)`` throws it once its body has ended.
-  package func reportTermination(_ termination: AppTermination, endsRun: Bool) {
+  package func reportTermination(
+    _ termination: AppTermination, call: String = "requestAuthorization(toShare:read:)",
+    advice: String? = nil, endsRun: Bool
+  ) {
     let now = state.withLock { $0.session.now }
     let report = record(
       [
         Report(
-          kind: .appTerminated, framework: "HealthKit", call: "requestAuthorization(toShare:read:)",
+          kind: .appTerminated, framework: "HealthKit", call: call,
           date: date(of: now), seconds: now.seconds,
           message: "\(termination.description); on a device this ends the app whether or not "
-            + "the call is in a do { } catch { }")
+            + "the call is in a do { } catch { }" + (advice.map { "; \($0)" } ?? ""))
       ], throwing: false)[0]
     state.withLock { $0.terminationReport = report }
     if endsRun { endRuns(with: report, termination: termination, error: termination) }

@@ -554,15 +554,21 @@ extension AppSimulation {
     // https://developer.apple.com/documentation/swift/throwingtaskgroup/waitforall()).
     let awaitedSequence = state.awaitedSequences.keys.min()
     if let awaitedSequence {
+      // The task group's advice only for a group's child: waitForAll() is the group's.
+      let advice =
+        awaitedSequence.inTaskGroup
+        ? "the task is a task group's child, and a group's waitForAll() keeps waiting for such "
+          + "a child after another child threw (it cancels none): loop on try await group.next(), "
+          + "which throws the child's error so the group cancels the rest, or call "
+          + "group.cancelAll()"
+        : "break out of the loop once the app has what it waits for, or iterate it in a Task "
+          + "you cancel (task.cancel()) when the app no longer needs it"
       pending.append(
         "a task awaits the next result of \(awaitedSequence.framework)'s "
           + "\(awaitedSequence.call), a sequence that never ends by "
           + "itself: its query delivers only when matching samples arrive or are deleted (an "
           + "advance or a save brings them), and the loop over it ends only when it breaks or "
-          + "its task is cancelled; a task group's waitForAll() keeps waiting for such a child "
-          + "after another child threw (it cancels none): loop on try await group.next(), "
-          + "which throws the child's error so the group cancels the rest, or call "
-          + "group.cancelAll() (or iterate it in a Task you cancel)")
+          + "its task is cancelled; " + advice)
     } else if let query {
       pending.append(
         "HealthKit's \(query) is running: its update handler is called only when matching "
@@ -660,7 +666,8 @@ extension AppSimulation {
   nonisolated(nonsending) package func awaitingSequence<T>(
     framework: String, call: String, _ body: () async throws -> T
   ) async rethrows -> T {
-    let sequence = AwaitedSequence(framework: framework, call: call)
+    let sequence = AwaitedSequence(
+      framework: framework, call: call, inTaskGroup: currentTaskIsTaskGroupChild())
     state.withLock { $0.awaitedSequences[sequence, default: 0] += 1 }
     defer {
       state.withLock { state in
@@ -975,15 +982,42 @@ package struct AwaitedSequence: Hashable, Comparable, Sendable {
   package let framework: String
   /// The call that made the sequence (`HKAnchoredObjectQueryDescriptor.results(for:)`).
   package let call: String
+  /// Whether the awaiting task is a child of a task group (``currentTaskIsTaskGroupChild()``):
+  /// only then does a stall give the task group's advice.
+  package let inTaskGroup: Bool
 
-  /// Creates the name of a sequence.
-  package init(framework: String, call: String) {
+  /// Creates the name of a sequence awaited by a task that is (`inTaskGroup`) or is not a child
+  /// of a task group.
+  package init(framework: String, call: String, inTaskGroup: Bool = false) {
     self.framework = framework
     self.call = call
+    self.inTaskGroup = inTaskGroup
   }
 
-  /// By framework, then call: the one a stall names of several is always the same.
+  /// By framework, then call, a task group's child first: the one a stall names of several is
+  /// always the same.
   package static func < (lhs: AwaitedSequence, rhs: AwaitedSequence) -> Bool {
-    (lhs.framework, lhs.call) < (rhs.framework, rhs.call)
+    (lhs.framework, lhs.call, lhs.inTaskGroup ? 0 : 1)
+      < (rhs.framework, rhs.call, rhs.inTaskGroup ? 0 : 1)
+  }
+}
+
+/// Whether the current task is a child of a task group (`withTaskGroup`,
+/// `withThrowingTaskGroup` and the discarding groups' `addTask`), not the body of a run, an
+/// `async let` or a `Task { }`. Swift has no API for it; the concurrency runtime's ABI has the
+/// answer in the task's job flags: the flags are the 32-bit word after the object header (two
+/// words) and the scheduler's two private words ("WARNING: DO NOT MOVE. Schedulers may assume
+/// the memory location of the Flags", `Job` in include/swift/ABI/Task.h; the same layout in the
+/// public executor header's `SwiftJob`, stdlib/public/Concurrency/ExecutorImpl.h), and bit 26 is
+/// `Task_IsGroupChildTask` (`JobFlags` in include/swift/ABI/MetadataValues.h; both files in
+/// https://github.com/swiftlang/swift). Used only for what a stall's message advises (project
+/// rule, docs/swift-api.md#nothing-silent); `false` outside a task.
+package func currentTaskIsTaskGroupChild() -> Bool {
+  withUnsafeCurrentTask { task -> Bool in
+    guard let task else { return false }
+    let object = unsafeBitCast(task, to: UnsafeRawPointer.self)
+    let flags = object.load(
+      fromByteOffset: 4 * MemoryLayout<UnsafeRawPointer>.size, as: UInt32.self)
+    return flags & (1 << 26) != 0
   }
 }

@@ -8,24 +8,6 @@ import WorkoutSimTestSupport
 /// the store holds: "Deletes objects saved by this application that match the provided type and
 /// predicate" (https://developer.apple.com/documentation/healthkit/hkhealthstore/deleteobjects(of:predicate:withcompletion:)).
 @Suite struct AppObjectDeletionTests {
-  /// The app's samples of `type` a sample query finds.
-  private static func found(_ store: HKHealthStore, _ type: HKSampleType) async throws
-    -> [HKSample]
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      store.execute(
-        HKSampleQuery(
-          sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil
-        ) { _, samples, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else {
-            continuation.resume(returning: samples ?? [])
-          }
-        })
-    }
-  }
-
   /// One object of each kind an app saves (a route and a heartbeat series from their builders,
   /// an audiogram, a GAD-7, a CDA document, a state of mind, a quantity series, a related effort
   /// score, two workouts: one saved, one from a builder without a session) is deleted by
@@ -116,7 +98,7 @@ import WorkoutSimTestSupport
       }
       simulation.answerPerObjectReadRequests(.allowAll)
       try await store.requestPerObjectReadAuthorization(for: prescription, predicate: nil)
-      prescriptionsLeft = try await Self.found(store, prescription).count
+      prescriptionsLeft = try await queriedSamples(store, prescription).count
     }
     #expect(
       counts == [
@@ -151,14 +133,14 @@ import WorkoutSimTestSupport
       session.end()
       try await builder.endCollection(at: simulation.now)
       _ = try await builder.finishWorkout()
-      let heartRates = try await Self.found(store, heartRate)
-      before = (heartRates.count, try await Self.found(store, energy).count)
+      let heartRates = try await queriedSamples(store, heartRate)
+      before = (heartRates.count, try await queriedSamples(store, energy).count)
       try await store.delete(try #require(heartRates.first))
       deleted = (
         try await store.deleteObjects(of: heartRate, predicate: NSPredicate(value: true)),
         try await store.deleteObjects(of: energy, predicate: NSPredicate(value: true))
       )
-      left = try await Self.found(store, heartRate).count + Self.found(store, energy).count
+      left = try await queriedSamples(store, heartRate).count + queriedSamples(store, energy).count
     }
     #expect(before == (13, 6))
     #expect(deleted == (12, 6))

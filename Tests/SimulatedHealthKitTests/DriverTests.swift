@@ -58,7 +58,7 @@ final class Canceller: NSObject, HKLiveWorkoutBuilderDelegate {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let notes = Notes()
     try await simulation.run {
-      HKHealthStore().requestAuthorization(toShare: [], read: []) { _, _ in
+      HKHealthStore().requestAuthorization(toShare: [], read: [steps]) { _, _ in
         notes.add("started")
         notes.add("returned")
       }

@@ -121,6 +121,102 @@ import WorkoutSimulation
       errors.first?.message.hasSuffix("reason: '\(simulation.appTermination!.message)'") == true)
   }
 
+  /// HealthKit's reason for an authorization request with both sets empty
+  /// (`_validateAuthorizationRequestWithShareTypes:readTypes:`).
+  static let nothingAsked = "Must request authorization for at least one data type"
+
+  /// Runs `call` (a completion-handler call on a new store that makes the run end with a
+  /// termination; its handler calls `called`) and waits for the handler in a stream, as an app
+  /// would: the termination `run` threw and how many times the handler was called.
+  static func terminationEndingTheRun(
+    _ call: @escaping @Sendable (HKHealthStore, @escaping @Sendable () -> Void) -> Void
+  ) async throws -> (message: String?, calls: Int) {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    let handled = HandlerCalls()
+    let ended = await #expect(throws: HealthKitSimulation.AppTermination.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (answers, answer) = AsyncStream<Bool>.makeStream()
+          call(HKHealthStore()) {
+            handled.count.withLock { $0 += 1 }
+            answer.yield(true)
+          }
+          for await _ in answers { break }
+        }
+      }.value
+    }
+    return (ended?.message, handled.count.withLock { $0 })
+  }
+
+  /// Asking for nothing terminates the app, in every form: the async request with two empty
+  /// sets throws HealthKit's exception and the report says what to write instead; the
+  /// completion form with `nil` sets never calls its completion and ends the run. The status
+  /// calls validate the same way (fix21): empty sets, a correlation type to share and the
+  /// vision prescription type to read each terminate the app (before, they answered
+  /// `shouldRequest`), while valid sets still answer.
+  @Test func askingForNothingOrADisallowedTypeTerminatesEveryForm() async throws {
+    let asyncForm = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await asyncForm.run { () async throws -> Void in
+      await #expect(throws: HealthKitSimulation.AppTermination(message: Self.nothingAsked)) {
+        try await HKHealthStore().requestAuthorization(toShare: [], read: [])
+      }
+    }
+    #expect(asyncForm.result.errors.map(\.action) == ["requestAuthorization"])
+    #expect(
+      asyncForm.reports.map(\.message) == [
+        "Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: "
+          + "'Must request authorization for at least one data type'; on a device this ends "
+          + "the app whether or not the call is in a do { } catch { }; pass at least one type "
+          + "in toShare or read, or skip the call when the app has no type to ask for"
+      ])
+    // The completion form: never called, the run ends with the termination.
+    let completed = try await Self.terminationEndingTheRun { store, called in
+      store.requestAuthorization(toShare: nil, read: nil) { _, _ in called() }
+    }
+    #expect(completed.message == Self.nothingAsked)
+    #expect(completed.calls == 0)
+    // The status calls: each refusal in a fresh run (a termination ends the app).
+    let refusals: [(Set<HKSampleType>, Set<HKObjectType>, String)] = [
+      ([], [], Self.nothingAsked),
+      (
+        [HKCorrelationType(.bloodPressure)], [heartRate],
+        "Authorization to share the following types is disallowed: "
+          + "HKCorrelationTypeIdentifierBloodPressure"
+      ),
+      (
+        [steps], [HKObjectType.visionPrescriptionType()],
+        "Authorization to read the following types is disallowed: "
+          + "HKVisionPrescriptionTypeIdentifier"
+      ),
+    ]
+    for (share, read, reason) in refusals {
+      let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+      try await simulation.run { () async throws -> Void in
+        await #expect(throws: HealthKitSimulation.AppTermination(message: reason)) {
+          try await HKHealthStore().statusForAuthorizationRequest(toShare: share, read: read)
+        }
+      }
+      #expect(simulation.result.errors.map(\.action) == ["getRequestStatusForAuthorization"])
+      #expect(
+        simulation.reports.map(\.call) == ["getRequestStatusForAuthorization(toShare:read:)"])
+    }
+    let answered = try await Self.terminationEndingTheRun { store, called in
+      store.getRequestStatusForAuthorization(toShare: [], read: []) { _, _ in called() }
+    }
+    #expect(answered.message == Self.nothingAsked)
+    #expect(answered.calls == 0)
+    // Valid sets: the status calls answer, and check no usage description (HealthKit checks
+    // those only when asking).
+    let valid = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]", extra: #""app": { "infoPlist": {} },"#))
+    try await valid.run {
+      let status = try await HKHealthStore().statusForAuthorizationRequest(
+        toShare: [steps], read: [heartRate])
+      #expect(status == .shouldRequest)
+    }
+    #expect(valid.appTermination == nil)
+  }
+
   /// A correlation type and the types only Apple computes cannot be shared: asking terminates
   /// the app with HealthKit's exception text, listing the refused types in identifier order
   /// (trial19). Reading the Apple-computed ones is fine, and so is sharing the correlation's
@@ -181,7 +277,7 @@ import WorkoutSimulation
   @Test func readingACorrelationTypeTerminatesTheApp() async throws {
     let heartRate = HKQuantityType(.heartRate)
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
-    try await simulation.run {
+    try await simulation.run { () async throws -> Void in
       let store = HKHealthStore()
       await #expect(
         throws: HealthKitSimulation.AppTermination(
@@ -192,9 +288,15 @@ import WorkoutSimulation
         try await store.requestAuthorization(
           toShare: [], read: [HKCorrelationType(.bloodPressure), heartRate])
       }
-      let status = try await store.statusForAuthorizationRequest(toShare: [], read: [heartRate])
-      #expect(status == .shouldRequest)
+      // The app is gone: a later call is inert, the status call throws the termination again.
+      await #expect(throws: HealthKitSimulation.AppTermination.self) {
+        try await store.statusForAuthorizationRequest(toShare: [], read: [heartRate])
+      }
     }
+    #expect(
+      !simulation.result.log.contains {
+        if case .authorizationSheet = $0.kind { true } else { false }
+      })
     let both = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
     try await both.run { () async throws -> Void in
       await #expect(

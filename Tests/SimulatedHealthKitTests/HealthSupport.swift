@@ -78,6 +78,24 @@ func samples(
   return found ?? (nil, nil)
 }
 
+/// The samples of `type` an `HKSampleQuery` without a predicate or limit finds, in store
+/// order, awaited in a continuation; throws the query's error (shared by the deletion and
+/// sync-index tests).
+func queriedSamples(_ store: HKHealthStore, _ type: HKSampleType) async throws -> [HKSample] {
+  try await withCheckedThrowingContinuation { continuation in
+    store.execute(
+      HKSampleQuery(
+        sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil
+      ) { _, samples, error in
+        if let error {
+          continuation.resume(throwing: error)
+        } else {
+          continuation.resume(returning: samples ?? [])
+        }
+      })
+  }
+}
+
 /// A statistics query's result.
 func statistics(
   _ store: HKHealthStore, _ simulation: HealthKitSimulation, _ type: HKQuantityType,

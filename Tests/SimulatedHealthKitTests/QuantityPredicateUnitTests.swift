@@ -66,6 +66,35 @@ import Testing
       ))
   }
 
+  /// An `HKCorrelationQuery`'s sample predicate stops at the query's initializer too, with the
+  /// same message (fix21: it was taken, and at `execute` matched nothing, silently); the key's
+  /// type is the one the quantity is checked against (1 m for systolic blood pressure, kept in
+  /// mmHg). A sample predicate of a fitting unit is taken.
+  @Test func aCorrelationQuerysSamplePredicateTrapsWhenMade() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let metre = HKQuery.predicateForQuantitySamples(
+        with: .greaterThan, quantity: HKQuantity(unit: .meter(), doubleValue: 1))
+      _ = HKCorrelationQuery(
+        type: HKCorrelationType(.bloodPressure), predicate: nil,
+        samplePredicates: [HKQuantityType(.bloodPressureSystolic): metre]
+      ) { _, _, _ in }
+      // Not reached: the initializer traps.
+      print("made")
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(
+      text.contains(
+        "predicateForQuantitySamples(with:quantity:): the quantity 1 m cannot be compared with samples of HKQuantityTypeIdentifierBloodPressureSystolic, which are in mmHg"
+      ))
+    let mmHg = HKQuery.predicateForQuantitySamples(
+      with: .greaterThan, quantity: HKQuantity(unit: .millimeterOfMercury(), doubleValue: 140))
+    let query = HKCorrelationQuery(
+      type: HKCorrelationType(.bloodPressure), predicate: nil,
+      samplePredicates: [HKQuantityType(.bloodPressureSystolic): mmHg]
+    ) { _, _, _ in }
+    #expect(query.samplePredicates?.count == 1)
+  }
+
   /// A quantity of the type's dimension in another unit (150 bpm as 2.5 count/s) is taken.
   @Test func aCompatibleUnitIsTaken() {
     let perSecond = HKQuery.predicateForQuantitySamples(

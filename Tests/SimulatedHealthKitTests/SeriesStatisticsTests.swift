@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SimulatedHealthKit
@@ -226,6 +227,31 @@ import Testing
       #expect(statistics.maximumQuantity(for: rateSources[1])?.doubleValue(for: bpm) == 140)
     }
   }
+  /// Saves the two series the date-predicate tests read, an hour before virtual now (returned:
+  /// their start): steps of 100 a minute over 0–300 s and heart rates 100, 110, 120, 130, 140
+  /// count/min at 0, 60, ..., 240 s.
+  static func saveMinuteSeries(_ store: HKHealthStore, _ simulation: HealthKitSimulation)
+    async throws -> Date
+  {
+    let start = simulation.now.addingTimeInterval(-3600)
+    let stepBuilder = HKQuantitySeriesSampleBuilder(
+      healthStore: store, quantityType: steps, startDate: start, device: nil)
+    for minute in 0..<5 {
+      try stepBuilder.insert(
+        HKQuantity(unit: .count(), doubleValue: 100),
+        for: DateInterval(start: start + Double(minute * 60), duration: 60))
+    }
+    _ = try await stepBuilder.finishSeries(metadata: nil)
+    let rateBuilder = HKQuantitySeriesSampleBuilder(
+      healthStore: store, quantityType: heartRate, startDate: start, device: nil)
+    for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
+      try rateBuilder.insert(
+        HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
+    }
+    _ = try await rateBuilder.finishSeries(metadata: nil)
+    return start
+  }
+
   /// A series astride a date predicate's bound counts only the quantities the predicate
   /// matches, each as its own sample would be matched (a project rule where Apple is silent:
   /// docs/health-store.md#series-samples). Steps: 100 a minute over the five minutes from the
@@ -238,22 +264,7 @@ import Testing
   /// 140 count: minimum 130, maximum 140, average 135, spanning 180–240 s.
   @Test func aSeriesAstrideADatePredicateCountsTheQuantitiesItMatches() async throws {
     try await withAuthorizedStore { store, simulation in
-      let start = simulation.now.addingTimeInterval(-3600)
-      let stepBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: steps, startDate: start, device: nil)
-      for minute in 0..<5 {
-        try stepBuilder.insert(
-          HKQuantity(unit: .count(), doubleValue: 100),
-          for: DateInterval(start: start + Double(minute * 60), duration: 60))
-      }
-      _ = try await stepBuilder.finishSeries(metadata: nil)
-      let rateBuilder = HKQuantitySeriesSampleBuilder(
-        healthStore: store, quantityType: heartRate, startDate: start, device: nil)
-      for (index, value) in [100.0, 110, 120, 130, 140].enumerated() {
-        try rateBuilder.insert(
-          HKQuantity(unit: bpm, doubleValue: value), at: start + Double(index * 60))
-      }
-      _ = try await rateBuilder.finishSeries(metadata: nil)
+      let start = try await Self.saveMinuteSeries(store, simulation)
 
       let later = HKQuery.predicateForSamples(withStart: start + 150, end: nil)
       let sum = try #require(
@@ -289,6 +300,47 @@ import Testing
       #expect(rates.averageQuantity()?.doubleValue(for: bpm) == 135)
       #expect(rates.startDate == start + 180)
       #expect(rates.endDate == start + 240)
+    }
+  }
+
+  /// A series query matches a series' quantities as statistics do (fix21: it gave every
+  /// quantity of a matched series): HealthKit's daemon tests each quantity with the query's
+  /// filter (HDQuantitySeriesSampleQueryServer). Steps of 100 a minute over 0–300 s from 150 s
+  /// on give the quantities of 120–180, 180–240 and 240–300 s, the same three through the
+  /// descriptor; heart rates 100 ... 140 count/min at 0, 60, ..., 240 s from 150 s on give 130
+  /// and 140, at 180 and 240 s. Without a predicate all five steps come.
+  @Test func aSeriesQueryGivesTheQuantitiesItsPredicateMatches() async throws {
+    try await withAuthorizedStore { store, simulation in
+      let start = try await Self.saveMinuteSeries(store, simulation)
+
+      func quantities(_ type: HKQuantityType, _ predicate: NSPredicate?) async
+        -> [(Double, Date)]
+      {
+        await withCheckedContinuation { continuation in
+          let found = Mutex<[(Double, Date)]>([])
+          store.execute(
+            HKQuantitySeriesSampleQuery(quantityType: type, predicate: predicate) {
+              _, quantity, interval, _, done, _ in
+              if let quantity, let interval {
+                let unit = type == heartRate ? bpm : .count()
+                found.withLock { $0.append((quantity.doubleValue(for: unit), interval.start)) }
+              }
+              if done { continuation.resume(returning: found.withLock { $0 }) }
+            })
+        }
+      }
+      let later = HKQuery.predicateForSamples(withStart: start + 150, end: nil)
+      let laterSteps = await quantities(steps, later)
+      #expect(laterSteps.map(\.0) == [100, 100, 100])
+      #expect(laterSteps.map(\.1) == [start + 120, start + 180, start + 240])
+      #expect(await quantities(steps, nil).count == 5)
+      let described = try await HKQuantitySeriesSampleQueryDescriptor(
+        predicate: .quantitySample(type: steps, predicate: later)
+      ).results(for: store).reduce(into: [Date]()) { $0.append($1.dateInterval.start) }
+      #expect(described == [start + 120, start + 180, start + 240])
+      let laterRates = await quantities(heartRate, later)
+      #expect(laterRates.map(\.0) == [130, 140])
+      #expect(laterRates.map(\.1) == [start + 180, start + 240])
     }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SimulationDriver
 import Synchronization
 import Testing
 import WorkoutScenario
@@ -237,11 +238,64 @@ import WorkoutSimTestSupport
           + "a task awaits the next result of HealthKit's "
           + "HKAnchoredObjectQueryDescriptor.results(for:), a sequence that never ends by "
           + "itself: "))
-    #expect(report.message.contains("loop on try await group.next()"))
+    #expect(report.message.contains(Self.groupAdvice))
+    #expect(!report.message.contains("break out of the loop"))
     #expect(
       report.message.contains(
         "; less likely, as nothing shows the app awaits them: HKWorkoutSession changed to "
           + "running at t = 0 s but had no delegate"))
+  }
+
+  /// What a stall says of a sequence a task group's child awaits (fix21).
+  static let groupAdvice =
+    "and the loop over it ends only when it breaks or its task is cancelled; the task is a "
+    + "task group's child, and a group's waitForAll() keeps waiting for such a child after "
+    + "another child threw (it cancels none): loop on try await group.next(), which throws the "
+    + "child's error so the group cancels the rest, or call group.cancelAll()"
+
+  /// The run's body itself loops over the sequence (no task group): the stall names the
+  /// sequence with what is true of that loop, and no task group's advice (fix21: it advised
+  /// `group.next()` to an app that has no group). The same holds for a `Task { }`, which is no
+  /// group's child either; a task group's child is one (`currentTaskIsTaskGroupChild()`).
+  @Test func aSequenceAwaitedOutsideATaskGroupGetsNoGroupAdvice() async throws {
+    let ownLoop =
+      "and the loop over it ends only when it breaks or its task is cancelled; break out of "
+      + "the loop once the app has what it waits for, or iterate it in a Task you cancel "
+      + "(task.cancel()) when the app no longer needs it"
+    let body = try await stallReport { simulation in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      let feed = HKAnchoredObjectQueryDescriptor(
+        predicates: [.quantitySample(type: HKQuantityType(.heartRate))], anchor: nil)
+      for try await _ in feed.results(for: store) {}
+    }
+    let task = try await stallReport { simulation in
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [], read: [HKQuantityType(.heartRate)])
+      // A Task the app cancels with its own (the advice's pattern): the stall's cancellation
+      // ends it.
+      let loop = Task {
+        let feed = HKAnchoredObjectQueryDescriptor(
+          predicates: [.quantitySample(type: HKQuantityType(.heartRate))], anchor: nil)
+        for try await _ in feed.results(for: store) {}
+      }
+      try await withTaskCancellationHandler {
+        try await loop.value
+      } onCancel: {
+        loop.cancel()
+      }
+    }
+    for report in [body, task] {
+      #expect(report.call == "HKAnchoredObjectQueryDescriptor.results(for:)")
+      #expect(report.message.contains(ownLoop))
+      #expect(!report.message.contains("group"))
+    }
+    #expect(await Task { currentTaskIsTaskGroupChild() }.value == false)
+    #expect(
+      await withTaskGroup(of: Bool.self) {
+        $0.addTask { currentTaskIsTaskGroupChild() }
+        return await $0.next()!
+      })
   }
 
   /// With a delegate set, the same change is delivered and the stall names no such call.

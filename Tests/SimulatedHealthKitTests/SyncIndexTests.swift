@@ -20,24 +20,6 @@ import WorkoutSimTestSupport
       metadata: [HKMetadataKeySyncIdentifier: entry, HKMetadataKeySyncVersion: version])
   }
 
-  /// The app's samples of `type`, in store order.
-  private static func stored(_ store: HKHealthStore, _ type: HKSampleType) async throws
-    -> [HKSample]
-  {
-    try await withCheckedThrowingContinuation { continuation in
-      store.execute(
-        HKSampleQuery(
-          sampleType: type, predicate: nil, limit: HKObjectQueryNoLimit, sortDescriptors: nil
-        ) { _, samples, error in
-          if let error {
-            continuation.resume(throwing: error)
-          } else {
-            continuation.resume(returning: samples ?? [])
-          }
-        })
-    }
-  }
-
   private static func millilitres(_ samples: [HKSample]) -> [Double] {
     samples.compactMap { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: millilitre) }
   }
@@ -60,21 +42,21 @@ import WorkoutSimTestSupport
       for (millilitres, version) in [(100.0, 1), (200, 2), (300, 3)] {
         try await store.save(Self.water(millilitres, entry: "e1", version: version))
       }
-      afterChain = Self.millilitres(try await Self.stored(store, Self.water))
+      afterChain = Self.millilitres(try await queriedSamples(store, Self.water))
       try await store.save(Self.water(250, entry: "e1", version: 2))
-      let kept = try await Self.stored(store, Self.water)
+      let kept = try await queriedSamples(store, Self.water)
       afterIgnored = Self.millilitres(kept)
       try await store.delete(kept)
-      afterDelete = Self.millilitres(try await Self.stored(store, Self.water))
+      afterDelete = Self.millilitres(try await queriedSamples(store, Self.water))
       try await store.save([
         Self.water(150, entry: "e1", version: 1), Self.water(50, entry: "e2", version: 1),
         Self.water(60, entry: "e2", version: 1),
       ])
-      afterResave = Self.millilitres(try await Self.stored(store, Self.water)).sorted()
+      afterResave = Self.millilitres(try await queriedSamples(store, Self.water)).sorted()
       #expect(
         try await store.deleteObjects(of: Self.water, predicate: NSPredicate(value: true)) == 2)
       try await store.save(Self.water(75, entry: "e1", version: 1))
-      afterDeleteObjects = Self.millilitres(try await Self.stored(store, Self.water))
+      afterDeleteObjects = Self.millilitres(try await queriedSamples(store, Self.water))
     }
     #expect(afterChain == [300])
     #expect(afterIgnored == [300])
@@ -143,7 +125,7 @@ import WorkoutSimTestSupport
           })
       }
       try await store.save(pressure(120))
-      highs = try await Self.stored(store, systolic).compactMap {
+      highs = try await queriedSamples(store, systolic).compactMap {
         ($0 as? HKQuantitySample)?.quantity.doubleValue(for: mmHg)
       }
     }
@@ -180,11 +162,11 @@ import WorkoutSimTestSupport
           metadata: [HKMetadataKeySyncIdentifier: "run-1", HKMetadataKeySyncVersion: version])
       }
       try await store.save(saved(version: 4))
-      afterLower = try await Self.stored(store, workoutType).map(\.uuid)
+      afterLower = try await queriedSamples(store, workoutType).map(\.uuid)
       let greater = saved(version: 6)
       greaterUUID = greater.uuid
       try await store.save(greater)
-      afterGreater = try await Self.stored(store, workoutType).map(\.uuid)
+      afterGreater = try await queriedSamples(store, workoutType).map(\.uuid)
     }
     let finished = try #require(finishedUUID)
     #expect(afterLower == [finished])

@@ -136,6 +136,36 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// One `save` of a step sample dated `Date()` and a workout dated on virtual time (t = -1200
+  /// to t = 600, a pause at t = -300): the sample reads back at virtual now, the workout as the
+  /// app made it, the same object with its own dates, as it would saved alone (fix21: each
+  /// object is judged on its own dates, not on the call's).
+  @Test func aVirtualWorkoutBesideARealClockSampleKeepsItsDates() async throws {
+    let workoutType = HKObjectType.workoutType()
+    try await Self.afterTenMinutes([workoutType, steps]) { store, simulation in
+      let virtualNow = simulation.now
+      let pause = HKWorkoutEvent(
+        type: .pause, dateInterval: DateInterval(start: virtualNow - 900, duration: 60),
+        metadata: nil)
+      let workout = HKWorkout(
+        activityType: .running, start: virtualNow - 1800, end: virtualNow,
+        workoutEvents: [pause], totalEnergyBurned: nil, totalDistance: nil, metadata: nil)
+      let now = Date()
+      let sample = HKQuantitySample(
+        type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 10), start: now, end: now)
+      try await store.save([sample, workout])
+
+      let read = try #require(
+        await samples(store, simulation, workoutType).samples?.first as? HKWorkout)
+      #expect(read === workout)
+      #expect(read.startDate == virtualNow - 1800)
+      #expect(read.endDate == virtualNow)
+      #expect(read.workoutEvents?.map(\.dateInterval.start) == [virtualNow - 900])
+      let readSample = try #require(await samples(store, simulation, steps).samples?.first)
+      #expect(readSample.startDate == virtualNow)
+    }
+  }
+
   /// A blood pressure dated `Date()`: the correlation a correlation query and a sample query
   /// give back, and both of its samples, are at virtual now.
   @Test func correlationsAndTheirObjects() async throws {

@@ -24,7 +24,11 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
   ///     `nil`. Dates match by virtual instant, whether the app wrote them from the real clock
   ///     or from `simulation.now` (a project rule: docs/swift-api.md#the-wall-clock-rule).
   ///   - samplePredicates: filters by the correlation's objects (dates as `predicate`'s), or
-  ///     `nil`.
+  ///     `nil`. A `predicateForQuantitySamples(with:quantity:)` whose quantity's unit does not
+  ///     fit its key's type (1 m for systolic blood pressure) traps here, where the query is
+  ///     made, as every query's predicate does (``HKQuery``'s
+  ///     `checkQuantities(in:for:)`; project rule, docs/swift-api-values.md#traps), not at
+  ///     `execute`.
   ///   - completion: called once in the callback lane with the correlations in save order, or
   ///     with `nil` and an error.
   public init(
@@ -32,6 +36,12 @@ public final class HKCorrelationQuery: HKQuery, @unchecked Sendable {
     samplePredicates: [HKSampleType: NSPredicate]?,
     completion: @escaping @Sendable (HKCorrelationQuery, [HKCorrelation]?, (any Error)?) -> Void
   ) {
+    // Each sample predicate meets its type here: the one check of every query's predicate.
+    for (type, samplePredicate) in (samplePredicates ?? [:]).sorted(by: {
+      $0.key.identifier < $1.key.identifier
+    }) {
+      HKQuery.checkQuantities(in: samplePredicate, for: type)
+    }
     self.correlationType = correlationType
     self.samplePredicates = samplePredicates
     self.completion = completion

@@ -3,9 +3,17 @@ import Synchronization
 /// Reads the single quantities of quantity samples, HealthKit's `HKQuantitySeriesSampleQuery`
 /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequery).
 ///
-/// Executed, the handler is called once per quantity of every matching sample, in one turn of
-/// the callback lane, the last call with `done` `true`; without any quantity it is called once
-/// with `nil`s and `done` `true`. A sample of count 1 (every `HKQuantitySample(type:...)`) is a
+/// Executed, the handler is called once per quantity of every matching sample that the
+/// predicate matches too, in one turn of the callback lane, the last call with `done` `true`;
+/// without any quantity it is called once with `nil`s and `done` `true`. Each quantity of a
+/// matched series is tested as its own sample of its own interval and value (a date predicate
+/// keeps only the quantities on its side of a bound, a quantity predicate only those whose value
+/// passes), as HealthKit's daemon tests each quantity with the query's filter (decompiled iOS
+/// 26.1 HealthDaemon, repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore, file
+/// System/Library/PrivateFrameworks/HealthDaemon.framework/HealthDaemon/HDQuantitySeriesSampleQueryServer.mm:
+/// `filter:acceptsDataObjectWithStartTimestamp:endTimestamp:valueInCanonicalUnit:` per
+/// quantity) and as statistics count a series' quantities, one rule
+/// (`HealthStore.seriesPart(_:of:matches:)`, docs/health-store.md#series-samples). A sample of count 1 (every `HKQuantitySample(type:...)`) is a
 /// series of its one quantity over its start and end; a series builder's sample has the
 /// quantities it was given (docs/healthkit-types.md#quantity-series). ``HKHealthStore/stop(_:)``
 /// from the handler ends the enumeration.
@@ -21,7 +29,8 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
   private let handler: QuantityHandler
   private let options = Mutex((includeSample: false, orderBySample: false))
 
-  /// A query of the quantities of `quantityType`'s samples that match `predicate` (Apple doc:
+  /// A query of the quantities of `quantityType`'s samples that match `predicate`, each
+  /// quantity of a series matching it too (see the type's documentation) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplequery/init(quantitytype:predicate:quantityhandler:)).
   /// For one sample's quantities pass `HKQuery.predicateForObject(with: sample.uuid)`.
   public init(
@@ -82,44 +91,55 @@ public final class HKQuantitySeriesSampleQuery: HKQuery, @unchecked Sendable {
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
-    let result = HKSampleQuery.samples(
-      of: objectType, predicate: predicate, limit: HKObjectQueryNoLimit,
+    guard let type = objectType as? HKQuantityType, let kind = type.healthDataType else {
+      return fail(notDeterminedError)
+    }
+    guard state.authorization.readGranted(type.identifier) != nil else {
+      return fail(notDeterminedError)
+    }
+    // The samples the predicate matches, then of each series the quantities it matches, each
+    // tested as its own sample with the same filter (read once): HealthKit's daemon tests
+    // every quantity of a matched series with the query's filter
+    // (`HDQuantitySeriesSampleQueryServer`), as statistics do (docs/health-store.md#series-samples).
+    let filter = state.filter(
+      for: predicate, type: kind, identifier: type.identifier, context: context)
+    let samples = state.storedSamples(
+      of: kind, where: filter, limit: HKObjectQueryNoLimit,
       sortDescriptors: [NSSortDescriptor(keyPath: \HKSample.startDate, ascending: true)],
-      context: context, state: &state)
+      context: context
+    ).map(\.asQueried)
     let (includeSample, orderBySample) = options.withLock { ($0.includeSample, $0.orderBySample) }
     let query = self
     let handler = handler
-    switch result {
-    case .failure(let error):
-      return fail(error)
-    case .success(let samples):
-      var items: [(entry: QuantitySeriesEntry, sample: HKQuantitySample)] = []
-      for case let sample as HKQuantitySample in samples {
-        for entry in sample.series { items.append((entry, sample)) }
-      }
-      if !orderBySample {
-        // A stable sort: quantities with the same start keep their samples' order.
-        items = items.enumerated().sorted {
-          ($0.element.entry.dateInterval.start, $0.offset)
-            < ($1.element.entry.dateInterval.start, $1.offset)
-        }.map(\.element)
-      }
-      let delivered = items
-      return [
-        {
-          if delivered.isEmpty {
-            if !query.isStopped { handler(query, nil, nil, nil, true, nil) }
-            return
-          }
-          for (index, item) in delivered.enumerated() {
-            if query.isStopped { return }
-            handler(
-              query, item.entry.quantity, item.entry.dateInterval,
-              includeSample ? item.sample : nil, index == delivered.count - 1, nil)
-          }
-        }
-      ]
+    var items: [(entry: QuantitySeriesEntry, sample: HKQuantitySample)] = []
+    for case let sample as HKQuantitySample in samples {
+      let id = state.health.id(ofUUID: HealthKitSimulation.State.storeUUID(sample.uuid))
+      let entries =
+        id.map { state.matchedSeries(of: sample, id: $0, where: filter) } ?? sample.series
+      for entry in entries { items.append((entry, sample)) }
     }
+    if !orderBySample {
+      // A stable sort: quantities with the same start keep their samples' order.
+      items = items.enumerated().sorted {
+        ($0.element.entry.dateInterval.start, $0.offset)
+          < ($1.element.entry.dateInterval.start, $1.offset)
+      }.map(\.element)
+    }
+    let delivered = items
+    return [
+      {
+        if delivered.isEmpty {
+          if !query.isStopped { handler(query, nil, nil, nil, true, nil) }
+          return
+        }
+        for (index, item) in delivered.enumerated() {
+          if query.isStopped { return }
+          handler(
+            query, item.entry.quantity, item.entry.dateInterval,
+            includeSample ? item.sample : nil, index == delivered.count - 1, nil)
+        }
+      }
+    ]
   }
 
   override func fail(_ error: HKError) -> [HealthKitSimulation.Callback] {
@@ -177,7 +197,9 @@ public struct HKQuantitySeriesSampleQueryDescriptor: Sendable {
     self.options = options
   }
 
-  /// The quantities, in the query's order; iterating runs the query at virtual now.
+  /// The quantities, in the query's order; iterating runs the query at virtual now. A series'
+  /// quantities are matched one by one as ``HKQuantitySeriesSampleQuery``'s are: a date
+  /// predicate keeps only those on its side of a bound (docs/health-store.md#series-samples).
   public func results(for healthStore: HKHealthStore) -> Results {
     Results(descriptor: self, store: healthStore)
   }

@@ -255,6 +255,17 @@ extension HealthKitSimulation.State {
     guard let kind = objectType.healthDataType else { return [] }
     let filter = filter(
       for: predicate, type: kind, identifier: objectType.identifier, context: context)
+    return storedSamples(
+      of: kind, where: filter, limit: limit, sortDescriptors: sortDescriptors, context: context)
+  }
+
+  /// The store's samples of `kind` matching `filter` (a predicate's, read once by
+  /// ``filter(for:type:identifier:context:view:reading:)``), as ``storedSamples(of:predicate:limit:sortDescriptors:context:)``
+  /// gives them: for a query that tests more with the same filter (a series query's quantities).
+  func storedSamples(
+    of kind: HealthDataType, where filter: HealthFilter, limit: Int,
+    sortDescriptors: [NSSortDescriptor]?, context: QueryContext
+  ) -> [HKSample] {
     let descriptors = sortDescriptors ?? []
     let storeSort = descriptors.map(\.healthSort)
     let limit = limit > 0 ? limit : nil

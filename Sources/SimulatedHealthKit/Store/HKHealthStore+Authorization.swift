@@ -1,4 +1,5 @@
 import WorkoutCore
+import WorkoutSystem
 
 /// Authorization as users meet it (docs/swift-api.md#authorization): the scenario's
 /// `authorization` answers the sheet, which shows once per new set of types; reading stays
@@ -29,14 +30,19 @@ extension HKHealthStore {
   /// terminated with HealthKit's message and the completion is never called
   /// (`HealthKitSimulation.AppTermination`): as on a device, where the app ends there, the
   /// run ends at once (the body's task is cancelled and `run` throws the termination once the
-  /// body has ended: docs/swift-api.md#nothing-silent).
+  /// body has ended: docs/swift-api.md#nothing-silent). So is an app that asks for nothing
+  /// (both sets empty or `nil`: HealthKit's "Must request authorization for at least one data
+  /// type") or for a type no app may share or ask to read here (`validationRefusal(share:read:)`).
   public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>?, read typesToRead: Set<HKObjectType>?,
     completion: @escaping @Sendable (Bool, (any Error)?) -> Void
   ) {
     // The completion is never called after a termination: the run ends (nothing can throw
     // it to the app, and on a device the app is gone).
-    guard request(share: typesToShare ?? [], read: typesToRead ?? [], endsRun: true) == nil
+    guard
+      validate(
+        share: typesToShare ?? [], read: typesToRead ?? [], call: .requestAuthorization,
+        endsRun: true) == nil
     else { return }
     simulation.enqueue { completion(true, nil) }
   }
@@ -45,7 +51,8 @@ extension HKHealthStore {
   /// sheet was answered (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkhealthstore/requestauthorization(toshare:read:)).
   ///
-  /// - Throws: `HealthKitSimulation.AppTermination` when the Info.plist lacks the usage
+  /// - Throws: `HealthKitSimulation.AppTermination` when both sets are empty ("Must request
+  ///   authorization for at least one data type"), the Info.plist lacks the usage
   ///   description the request needs, a share type is one no app may share
   ///   (`shareDisallowed(_:)`) or a read type one no app may ask to read here
   ///   (`readDisallowed(_:)`: correlation and per-object types)
@@ -54,67 +61,155 @@ extension HKHealthStore {
   nonisolated(nonsending) public func requestAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws {
-    if let termination = request(share: typesToShare, read: typesToRead, endsRun: false) {
+    if let termination = validate(
+      share: typesToShare, read: typesToRead, call: .requestAuthorization, endsRun: false)
+    {
       throw termination
     }
     await simulation.deliver()
   }
 
   /// Whether asking would show the sheet: `shouldRequest` while a type has no answer for the
-  /// direction it is asked in, else `unnecessary`.
+  /// direction it is asked in, else `unnecessary` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)).
+  ///
+  /// HealthKit validates the sets as `requestAuthorization(toShare:read:)` does before it asks
+  /// its daemon (both call `_validateAuthorizationRequestWithShareTypes:readTypes:`, decompiled
+  /// iOS 26.1 HealthKit: repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore, file
+  /// System/Library/Frameworks/HealthKit.framework/HealthKit/HKHealthStoreImplementation.mm),
+  /// so both sets empty, a type no app may share (`shareDisallowed(_:)`) or one no app may ask
+  /// to read here (`readDisallowed(_:)`) terminates the app with HealthKit's message
+  /// (`HealthKitSimulation.AppTermination`) and the completion is never called: the run ends at
+  /// once, as for `requestAuthorization(toShare:read:completion:)`
+  /// (docs/swift-api.md#authorization). The Info.plist's usage descriptions are not checked
+  /// here (HealthKit checks them only when asking).
   public func getRequestStatusForAuthorization(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>,
     completion: @escaping @Sendable (HKAuthorizationRequestStatus, (any Error)?) -> Void
   ) {
+    guard
+      validate(
+        share: typesToShare, read: typesToRead, call: .getRequestStatusForAuthorization,
+        endsRun: true) == nil
+    else { return }
     let status = requestStatus(share: typesToShare, read: typesToRead)
     simulation.enqueue { completion(status, nil) }
   }
 
   /// The async form of `getRequestStatusForAuthorization(toShare:read:completion:)` (Apple doc:
-  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)).
+  /// https://developer.apple.com/documentation/healthkit/hkhealthstore/getrequeststatusforauthorization(toshare:read:completion:)),
+  /// with its validation.
   ///
   /// - Returns: `shouldRequest` while a type has no answer yet, else `unnecessary`.
-  /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
+  /// - Throws: `HealthKitSimulation.AppTermination` when both sets are empty, a share type is
+  ///   one no app may share or a read type one no app may ask to read here (HealthKit
+  ///   terminates the app: docs/swift-api.md#authorization), or when the app was terminated
+  ///   before; never an ``HKError`` in the simulation (HealthKit throws one when its daemon
+  ///   fails).
   nonisolated(nonsending) public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {
+    if let termination = validate(
+      share: typesToShare, read: typesToRead, call: .getRequestStatusForAuthorization,
+      endsRun: false)
+    {
+      throw termination
+    }
     let status = requestStatus(share: typesToShare, read: typesToRead)
     await simulation.deliver()
     return status
   }
 
-  /// Shows and answers the sheet, or terminates the app; returns the termination (new or
-  /// earlier), `nil` when the request went through.
+  /// The authorization call that validates its sets: the report's `call` and the run result's
+  /// `action` of its termination.
+  private enum AuthorizationCall {
+    case requestAuthorization, getRequestStatusForAuthorization
+
+    var report: String {
+      switch self {
+      case .requestAuthorization: "requestAuthorization(toShare:read:)"
+      case .getRequestStatusForAuthorization: "getRequestStatusForAuthorization(toShare:read:)"
+      }
+    }
+
+    var error: ErrorReport.Call {
+      switch self {
+      case .requestAuthorization: .requestAuthorization
+      case .getRequestStatusForAuthorization: .getRequestStatusForAuthorization
+      }
+    }
+  }
+
+  /// HealthKit's validation of an authorization request's sets, the one home of the rules both
+  /// `requestAuthorization(toShare:read:)` and `getRequestStatusForAuthorization(toShare:read:)`
+  /// apply (`_validateAuthorizationRequestWithShareTypes:readTypes:`, decompiled iOS 26.1
+  /// HealthKit: repository EthanArbuckle/iPhone18-3_26.1_23B85_Restore, file
+  /// System/Library/Frameworks/HealthKit.framework/HealthKit/HKHealthStoreImplementation.mm), in
+  /// its order: the exception's reason and what to write instead, or `nil` when the sets pass.
   ///
-  /// `endsRun`: a new termination ends the run (the completion-handler form, which cannot
-  /// throw it; `HealthKitSimulation.reportTermination(_:endsRun:)`).
-  private func request(share: Set<HKSampleType>, read: Set<HKObjectType>, endsRun: Bool)
-    -> HealthKitSimulation.AppTermination?
+  /// - Both sets empty (or `nil`): "Must request authorization for at least one data type".
+  /// - A type no app may share: ``shareDisallowed(_:)``.
+  /// - A type no app may ask to read here: ``readDisallowed(_:)``.
+  static func validationRefusal(share: Set<HKSampleType>, read: Set<HKObjectType>)
+    -> (reason: String, advice: String?)?
   {
+    if share.isEmpty && read.isEmpty {
+      return (
+        "Must request authorization for at least one data type",
+        "pass at least one type in toShare or read, or skip the call when the app has no "
+          + "type to ask for"
+      )
+    }
+    // Types no app may share (`shareDisallowed`): HealthKit raises NSInvalidArgumentException
+    // with this text.
+    let clinical = share.filter { Self.shareDisallowed($0) }.map(\.identifier).sorted()
+    if !clinical.isEmpty {
+      return (
+        "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))",
+        nil
+      )
+    }
+    // Types no app may ask to read here (`readDisallowed`): the same exception, for reading.
+    let unreadable = Array(Set(read.filter { Self.readDisallowed($0) }.map(\.identifier)))
+      .sorted()
+    if !unreadable.isEmpty {
+      return (
+        "Authorization to read the following types is disallowed: \(unreadable.joined(separator: ", "))",
+        nil
+      )
+    }
+    return nil
+  }
+
+  /// Validates the sets (``validationRefusal(share:read:)``) and, for `requestAuthorization`,
+  /// the Info.plist's usage descriptions, then shows and answers the sheet; or terminates the
+  /// app. Returns the termination (new or earlier), `nil` when the call went through.
+  ///
+  /// `endsRun`: a new termination ends the run (the completion-handler forms, which cannot
+  /// throw it; `HealthKitSimulation.reportTermination(_:call:advice:endsRun:)`).
+  private func validate(
+    share: Set<HKSampleType>, read: Set<HKObjectType>, call: AuthorizationCall, endsRun: Bool
+  ) -> HealthKitSimulation.AppTermination? {
     let shareTypes = share.map(\.identifier).sorted()
     let readTypes = Array(Set(read.map(\.identifier))).sorted()
     let simulation = self.simulation
     var terminatedNow = false
+    var advice: String?
     let termination = simulation.mutate { state -> HealthKitSimulation.AppTermination? in
       if let terminated = state.terminated { return terminated }
       let keys = state.authorization.infoPlistKeys
       var refusal: String?
-      // Types no app may share (`shareDisallowed`): HealthKit raises NSInvalidArgumentException
-      // with this text.
-      let clinical = share.filter { Self.shareDisallowed($0) }.map(\.identifier).sorted()
-      // Types no app may ask to read here (`readDisallowed`): the same exception, for reading.
-      let unreadable = Array(Set(read.filter { Self.readDisallowed($0) }.map(\.identifier)))
-        .sorted()
-      if !clinical.isEmpty {
-        refusal =
-          "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))"
-      } else if !unreadable.isEmpty {
-        refusal =
-          "Authorization to read the following types is disallowed: \(unreadable.joined(separator: ", "))"
-      } else if !shareTypes.isEmpty, !keys.contains(HealthKitSimulation.usageUpdateKey) {
+      if let validation = Self.validationRefusal(share: share, read: read) {
+        refusal = validation.reason
+        advice = validation.advice
+      } else if call == .requestAuthorization, !shareTypes.isEmpty,
+        !keys.contains(HealthKitSimulation.usageUpdateKey)
+      {
         refusal = HealthKitSimulation.missingUsageMessage(
           key: HealthKitSimulation.usageUpdateKey, identifiers: shareTypes)
-      } else if !readTypes.isEmpty, !keys.contains(HealthKitSimulation.usageShareKey) {
+      } else if call == .requestAuthorization, !readTypes.isEmpty,
+        !keys.contains(HealthKitSimulation.usageShareKey)
+      {
         refusal = HealthKitSimulation.missingUsageMessage(
           key: HealthKitSimulation.usageShareKey, identifiers: readTypes)
       }
@@ -125,11 +220,12 @@ extension HKHealthStore {
         state.healthListeners = []
         state.session.withEngine {
           $0.reportAPIError(
-            WorkoutError.invalidArgument(termination.description), call: .requestAuthorization,
+            WorkoutError.invalidArgument(termination.description), call: call.error,
             session: nil)
         }
         return termination
       }
+      guard call == .requestAuthorization else { return nil }
       let new = state.authorization.unanswered(share: shareTypes, read: readTypes)
       if !new.share.isEmpty || !new.read.isEmpty {
         state.session.withEngine { $0.logAuthorizationSheet(share: new.share, read: new.read) }
@@ -138,7 +234,8 @@ extension HKHealthStore {
       return nil
     }
     if let termination, terminatedNow {
-      simulation.reportTermination(termination, endsRun: endsRun)
+      simulation.reportTermination(
+        termination, call: call.report, advice: advice, endsRun: endsRun)
     }
     return termination
   }

@@ -75,6 +75,15 @@ extension HealthKitSimulation.State {
   static func seriesParts(of sample: HKSample, in kind: HealthDataType, stored: HealthSample)
     -> [HealthSeriesPart]?
   {
+    // In start order, as the store takes them (a builder's are; a decoded sample's may not be).
+    seriesEntryParts(of: sample, in: kind, stored: stored)?.sorted { $0.start < $1.start }
+  }
+
+  /// ``seriesParts(of:in:stored:)`` in the order of the sample's entries (``HKQuantitySample``'s
+  /// `series`), one part per entry; `nil` for a sample of one quantity over its own dates.
+  static func seriesEntryParts(of sample: HKSample, in kind: HealthDataType, stored: HealthSample)
+    -> [HealthSeriesPart]?
+  {
     guard let holder = sample as? any QuantitySeriesHolder else { return nil }
     let entries = holder.seriesEntries
     guard entries.count > 1 || entries.first?.dateInterval != holder.interval else { return nil }
@@ -87,12 +96,27 @@ extension HealthKitSimulation.State {
         max(overflow ? stored.end : SimulationInstant(nanoseconds: instant), stored.start),
         stored.end)
     }
-    // In start order, as the store takes them (a builder's are; a decoded sample's may not be).
     return entries.map { entry in
       HealthSeriesPart(
         start: instant(entry.dateInterval.start), end: instant(entry.dateInterval.end),
         value: entry.quantity.doubleValue(for: unit))
-    }.sorted { $0.start < $1.start }
+    }
+  }
+
+  /// The quantities of the stored quantity sample `id` (the object `sample` queries give for
+  /// it) that `filter` matches, each tested as its own sample
+  /// (`HealthStore.seriesPart(_:of:matches:)`): all of a sample of one quantity (its sample
+  /// matched `filter`), and of a series those on the filter's side of a date bound and of a
+  /// quantity condition, as statistics count them (docs/health-store.md#series-samples).
+  func matchedSeries(of sample: HKQuantitySample, id: HealthSampleID, where filter: HealthFilter)
+    -> [QuantitySeriesEntry]
+  {
+    let entries = sample.series
+    guard filter != .all, let kind = sample.quantityType.healthDataType,
+      let parts = Self.seriesEntryParts(of: sample, in: kind, stored: health.sample(id))
+    else { return entries }
+    return zip(entries, parts).filter { health.seriesPart($0.1, of: id, matches: filter) }
+      .map(\.0)
   }
 
   /// The object queries give back for the app's saved `sample`, stored from `start` to `end`:

@@ -239,6 +239,20 @@ extension HealthStore {
     return (order.map { samples[Int($0)] }, Array(0..<Int32(order.count)))
   }
 
+  /// Whether the quantity `part` of the series sample `id` (``setSeries(_:of:)``) matches
+  /// `filter`, tested as its own sample of the series' id: its dates and value the part's, its
+  /// source, type and id the series'. The per-quantity test of a matched series: statistics
+  /// (``seriesExpanded(_:where:)``) and `HKQuantitySeriesSampleQuery` keep the quantities it
+  /// passes, as HealthKit's daemon tests each quantity of a series with the query's filter
+  /// (docs/health-store.md#series-samples).
+  public func seriesPart(
+    _ part: HealthSeriesPart, of id: HealthSampleID, matches filter: HealthFilter
+  ) -> Bool {
+    var samples: [HealthSample] = []
+    Self.appendParts([part], of: storage[Int(id.index)], to: &samples)
+    return matches(filter, samples[0], id.index)
+  }
+
   /// Appends one copy of `sample` per part, with the part's interval and value.
   static func appendParts(
     _ parts: [HealthSeriesPart], of sample: HealthSample, to samples: inout [HealthSample]

@@ -29,6 +29,9 @@ extension ErrorReport {
     case crown
     /// `HKHealthStore.requestAuthorization(toShare:read:)`.
     case requestAuthorization
+    /// `HKHealthStore.getRequestStatusForAuthorization(toShare:read:completion:)` or its async
+    /// form, whose sets HealthKit validates as the request's.
+    case getRequestStatusForAuthorization
     /// (Swift API only) a call of the app's that passed a date the strict-dates rule refused
     /// (docs/swift-api.md#the-wall-clock-rule) and that no other case names: its framework and
     /// name (`save`, `predicateForSamples`, `enumerateStatistics(from:to:with:)`,
@@ -62,7 +65,7 @@ extension ErrorReport {
     /// The run result's `action` (docs/run-result.md#errors): the session call's word
     /// (`pause`), the builder call's (`beginCollection`), the scenario's `do` word of an engine
     /// action (`newSession`, `startMirroring`), `extendedRuntime`, `crown`,
-    /// `requestAuthorization`, or the name of an app's call whose date strict dates refused.
+    /// `requestAuthorization`, `getRequestStatusForAuthorization`, or the name of an app's call whose date strict dates refused.
     public var word: String {
       switch self {
       case .session(let call): call.word
@@ -72,6 +75,7 @@ extension ErrorReport {
       case .extendedRuntime: "extendedRuntime"
       case .crown: "crown"
       case .requestAuthorization: "requestAuthorization"
+      case .getRequestStatusForAuthorization: "getRequestStatusForAuthorization"
       case .appDate(let call): call.name
       }
     }

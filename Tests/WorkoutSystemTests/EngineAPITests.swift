@@ -101,6 +101,28 @@ import WorkoutSystem
     #expect(engine.builder(ofSession: 0)?.sum(of: .activeEnergyBurned) == 5)
   }
 
+  /// A mid-interval change to a type the interval does not sample cuts nothing: distance, whose
+  /// sensor is off here, and steps, recorded per event (as a pool's lengths are). Heart rate
+  /// stays on its 5 s grid (0 ... 25 s: 6 samples, none at 23 s) and energy on its 10 s spans
+  /// ([0, 10) and [10, 20); [20, 30) still open at 25 s).
+  @Test func collectedTypesChangedOnlyForUnsampledTypesCutNothing() {
+    var configuration = configuration
+    configuration.eventRecordedTypes = QuantityTypeSet([.stepCount])
+    var engine = WorkoutEngine(
+      configuration: configuration, dataSource: source, reflexes: app(.explicit))
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    engine.advance(to: t(21))
+    engine.changeCollectedTypes(
+      QuantityTypeSet([.heartRate, .activeEnergyBurned, .stepCount]), ofSession: 0)
+    engine.advance(to: t(23))
+    engine.changeCollectedTypes(
+      QuantityTypeSet([.heartRate, .activeEnergyBurned]), ofSession: 0)
+    engine.advance(to: t(25))
+    #expect(engine.builder(ofSession: 0)?.sampleCount(of: .heartRate) == 6)
+    #expect(engine.builder(ofSession: 0)?.sampleCount(of: .activeEnergyBurned) == 2)
+  }
+
   @Test func beginCollectionBeforeStartOpensSamplingWhenRunning() {
     var engine = WorkoutEngine(
       configuration: configuration, dataSource: source, reflexes: app(.explicit))

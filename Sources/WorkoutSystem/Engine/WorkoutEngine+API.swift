@@ -90,13 +90,18 @@ extension WorkoutEngine {
   /// workout activity's types apply (Apple: enabling "begins" and disabling "stops" collecting
   /// the type, https://developer.apple.com/documentation/healthkit/hkliveworkoutdatasource;
   /// docs/swift-api.md#the-data-source). A change that adds or removes only types
-  /// the interval's activity does not produce cuts nothing.
+  /// the interval does not sample cuts nothing: types its activity does not produce, types
+  /// whose sensor is off (``WorkoutEngineConfiguration/schedule(for:)``) and types recorded per
+  /// event (``WorkoutEngineConfiguration/eventRecordedTypes``, a pool's lengths, which
+  /// ``addRecordedSamples(_:toSession:from:to:at:)`` checks at each length).
   public mutating func changeCollectedTypes(_ types: QuantityTypeSet?, ofSession index: Int) {
     guard sessions.indices.contains(index) else { return }
     let before = sessions[index].collectedTypes
     sessions[index].collectedTypes = types
     guard let interval = sampler.interval, interval.session == index else { return }
-    let produced = QuantityTypeSet(interval.activity.collectedTypes)
+    let produced = QuantityTypeSet(
+      interval.activity.collectedTypes.filter { configuration.schedule(for: $0).enabled }
+    ).subtracting(configuration.eventRecordedTypes)
     guard produced.intersection(before ?? produced) != produced.intersection(types ?? produced)
     else { return }
     pump(through: now)

@@ -129,6 +129,50 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
     #expect(try await estimateCount(cardioScenario()) == 1)
   }
 
+  /// Active time, not elapsed: 25 minutes from start to end with a 10-minute pause is 15
+  /// minutes of active time, under 20, so none; a discarded 30-minute run saves none either.
+  @Test func aPausedRunUnderTwentyActiveMinutesAndADiscardedRunSaveNone() async throws {
+    let simulation = try HealthKitSimulation(scenario: cardioScenario())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [HKObjectType.workoutType()], read: [vo2Max, HKObjectType.workoutType()])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      configuration.locationType = .outdoor
+      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(600))
+      session.pause()
+      try await simulation.advance(by: .seconds(600))
+      session.resume()
+      try await simulation.advance(by: .seconds(300))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      // 600 + 300 s active of 1500 s elapsed.
+      #expect(workout.duration == 900)
+      #expect(await estimates(store, simulation).isEmpty)
+
+      let second = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let discarded = second.associatedWorkoutBuilder()
+      discarded.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      second.startActivity(with: simulation.now)
+      try await discarded.beginCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(1800))
+      second.end()
+      try await discarded.endCollection(at: simulation.now)
+      discarded.discardWorkout()
+      try await simulation.advance(by: .seconds(1))
+      #expect(await estimates(store, simulation).isEmpty)
+    }
+  }
+
   @Test func aDeniedReadHidesTheEstimate() async throws {
     let simulation = try HealthKitSimulation(
       scenario: cardioScenario(

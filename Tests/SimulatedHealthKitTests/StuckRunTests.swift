@@ -484,3 +484,27 @@ final class QuietSessionDelegate: NSObject, HKWorkoutSessionDelegate, Sendable {
     #expect(simulation.reports.map(\.kind) == [.callAfterRun])
   }
 }
+
+/// `currentTaskIsTaskGroupChild()` reads a flag of the concurrency runtime's task object (the
+/// job flags' `Task_IsGroupChildTask` bit at a fixed offset, Swift's ABI): a runtime whose layout
+/// moved would give the wrong answer silently, so each kind of task is checked here.
+@Suite struct TaskGroupChildFlagTests {
+  @Test func aGroupsChildIsOneAndNoOtherTaskIs() async {
+    let inGroup = await withTaskGroup(of: Bool.self) { group in
+      group.addTask { currentTaskIsTaskGroupChild() }
+      return await group.next() ?? false
+    }
+    #expect(inGroup)
+    let inThrowingGroup = await withThrowingTaskGroup(of: Bool.self) { group in
+      group.addTask { currentTaskIsTaskGroupChild() }
+      return (try? await group.next()) ?? false
+    }
+    #expect(inThrowingGroup)
+    let inUnstructuredTask = await Task { currentTaskIsTaskGroupChild() }.value
+    #expect(!inUnstructuredTask)
+    let inDetachedTask = await Task.detached { currentTaskIsTaskGroupChild() }.value
+    #expect(!inDetachedTask)
+    async let inAsyncLet = currentTaskIsTaskGroupChild()
+    #expect(await !inAsyncLet)
+  }
+}

@@ -33,11 +33,12 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
 /// (docs/healthkit-behaviour.md#cardio-fitness-vo2max).
 @Suite struct CardioFitnessTests {
   /// Runs a workout of `activity` at `location` from noon for `seconds` with the live data
-  /// source and finishes it; returns the workout.
+  /// source (heart-rate collection disabled at the start when `collectHeartRate` is false) and
+  /// finishes it; returns the workout.
   private func finishedWorkout(
     _ store: HKHealthStore, _ simulation: HealthKitSimulation,
     activity: HKWorkoutActivityType = .running, location: HKWorkoutSessionLocationType = .outdoor,
-    seconds: Int64 = 1800, readVO2Max: Bool = true
+    seconds: Int64 = 1800, readVO2Max: Bool = true, collectHeartRate: Bool = true
   ) async throws -> HKWorkout {
     try await store.requestAuthorization(
       toShare: [HKObjectType.workoutType()],
@@ -47,8 +48,9 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
     configuration.locationType = location
     let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
     let builder = session.associatedWorkoutBuilder()
-    builder.dataSource = HKLiveWorkoutDataSource(
-      healthStore: store, workoutConfiguration: configuration)
+    let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
+    if !collectHeartRate { source.disableCollection(for: HKQuantityType(.heartRate)) }
+    builder.dataSource = source
     session.startActivity(with: simulation.now)
     try await builder.beginCollection(at: simulation.now)
     try await simulation.advance(by: .seconds(seconds))
@@ -96,13 +98,19 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
   /// `location` for `seconds` in a new simulation of `scenario`.
   private func estimateCount(
     _ scenario: Scenario, activity: HKWorkoutActivityType = .running,
-    location: HKWorkoutSessionLocationType = .outdoor, seconds: Int64 = 1800
+    location: HKWorkoutSessionLocationType = .outdoor, seconds: Int64 = 1800,
+    collectHeartRate: Bool = true
   ) async throws -> Int {
     let simulation = try HealthKitSimulation(scenario: scenario)
     return try await simulation.run {
       let store = HKHealthStore()
-      _ = try await finishedWorkout(
-        store, simulation, activity: activity, location: location, seconds: seconds)
+      let workout = try await finishedWorkout(
+        store, simulation, activity: activity, location: location, seconds: seconds,
+        collectHeartRate: collectHeartRate)
+      if !collectHeartRate {
+        // The app collected no heart rate: the workout has no heart-rate statistics.
+        #expect(workout.statistics(for: HKQuantityType(.heartRate)) == nil)
+      }
       return await estimates(store, simulation).count
     }
   }
@@ -127,6 +135,14 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
     let off = try cardioScenario(sensors: #"{ "heartRate": { "enabled": false } }"#)
     #expect(try await estimateCount(off) == 0)
     #expect(try await estimateCount(cardioScenario()) == 1)
+  }
+
+  /// The estimate comes from the watch's sensors, not from what the app's builder collects: an
+  /// app that disables heart-rate collection still gets one while the sensor is on, none off.
+  @Test func aRunWhoseAppDisablesHeartRateCollectionSavesOneWhileTheSensorIsOn() async throws {
+    #expect(try await estimateCount(cardioScenario(), collectHeartRate: false) == 1)
+    let off = try cardioScenario(sensors: #"{ "heartRate": { "enabled": false } }"#)
+    #expect(try await estimateCount(off, collectHeartRate: false) == 0)
   }
 
   /// Active time, not elapsed: 25 minutes from start to end with a 10-minute pause is 15

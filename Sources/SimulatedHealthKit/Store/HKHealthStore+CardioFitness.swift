@@ -20,15 +20,16 @@ extension HealthKitSimulation.State {
   /// recorded on the watch (not the iPhone's own workout), an outdoor walk or run (`walking`,
   /// `running` with location type `outdoor`) or a hike (`hiking`, outdoor or unknown location:
   /// a hike is outdoors), at least ``cardioFitnessMinimumDuration`` of active time (the
-  /// record's pause-aware duration), with heart-rate samples (the heart-rate sensor on).
-  /// Apple: https://support.apple.com/en-us/108790 and
+  /// record's pause-aware duration), with the watch's heart-rate sensor on (`heartRateSensorOn`,
+  /// the scenario's `sensors.heartRate.enabled`: the estimate comes from the watch's sensors,
+  /// whatever the app asked its builder to collect). Apple: https://support.apple.com/en-us/108790 and
   /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/vo2max; the
   /// duration, a location type of `unknown` for walks and runs (none), the terrain (not checked)
   /// and the GPS (the outdoor location stands for it) are project rules
   /// (docs/healthkit-behaviour.md#cardio-fitness-vo2max).
-  static func givesCardioFitnessEstimate(_ record: WorkoutRecord) -> Bool {
+  static func givesCardioFitnessEstimate(_ record: WorkoutRecord, heartRateSensorOn: Bool) -> Bool {
     guard record.device == .watch, record.duration >= cardioFitnessMinimumDuration,
-      let heartRate = record.samples[.heartRate], !heartRate.isEmpty
+      heartRateSensorOn
     else { return false }
     switch record.activityType {
     case .walking, .running: return record.locationType == .outdoor
@@ -38,7 +39,8 @@ extension HealthKitSimulation.State {
   }
 
   /// Saves the watch's cardio fitness estimate after the workout `record` just saved, when
-  /// ``givesCardioFitnessEstimate(_:)``: one `vo2Max` sample in mL/(kg·min), the athlete's
+  /// ``givesCardioFitnessEstimate(_:heartRateSensorOn:)`` (the sensor setting of `simulation`'s
+  /// scenario): one `vo2Max` sample in mL/(kg·min), the athlete's
   /// `vo2Max` (the scenario's `athlete` block, the value the body model runs on), under the
   /// watch's source (``HealthGenerator/watch``), dated at the workout's end (start and end) and
   /// saved at once, at the workout's save (project rule: Apple publishes neither the date nor a
@@ -47,7 +49,10 @@ extension HealthKitSimulation.State {
   mutating func saveCardioFitnessEstimate(
     of record: WorkoutRecord, simulation: HealthKitSimulation
   ) {
-    guard Self.givesCardioFitnessEstimate(record),
+    guard
+      Self.givesCardioFitnessEstimate(
+        record,
+        heartRateSensorOn: simulation.scenario.sensorSettings(for: .heartRate).enabled),
       let kind = HealthDataType(identifier: HKQuantityTypeIdentifier.vo2Max.rawValue)
     else { return }
     _ = health.save(

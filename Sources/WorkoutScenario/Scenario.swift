@@ -105,16 +105,36 @@ public struct Scenario: Sendable, Equatable {
   /// defaults, docs/models.md#gps-fixes).
   public var locationSensor: LocationSensor?
   /// The keys other than `enabled` the file gives `sensors.distanceSwimming` and
-  /// `sensors.swimmingStrokeCount`, as JSON paths (`sensors.distanceSwimming.interval`), in
-  /// file order: a pool swim records those types once per length, so a replayed pool swim
-  /// refuses them as a scripted one does (``poolSensorMessage(type:key:)``,
-  /// docs/recordings.md#pool-swims). Empty when it gives none.
-  public var perLengthSensorKeys: [String] = []
+  /// `sensors.swimmingStrokeCount`, in file order: a pool swim records those types once per
+  /// length, so a replayed pool swim refuses them as a scripted one does
+  /// (``poolSensorMessage(type:key:)``; project rule, docs/models.md#swimming and
+  /// docs/recordings.md#pool-swims). Only the decoder fills it; empty when the file gives none
+  /// and for a scenario built in Swift.
+  package var perLengthSensorKeys: [PerLengthSensorKey] = []
+
+  /// A key of a per-length type's `sensors` entry (``perLengthSensorKeys``): `type` is
+  /// `distanceSwimming` or `swimmingStrokeCount`, `key` the key other than `enabled`
+  /// (`interval`), at JSON path ``path`` (`sensors.distanceSwimming.interval`).
+  package struct PerLengthSensorKey: Sendable, Equatable {
+    /// The sample type's name as the file writes it (`distanceSwimming`).
+    package var type: String
+    /// The refused key (`interval`).
+    package var key: String
+    /// The JSON path of the key: `sensors.<type>.<key>`.
+    package var path: String { "sensors.\(type).\(key)" }
+
+    /// A per-length type's key.
+    package init(type: String, key: String) {
+      self.type = type
+      self.key = key
+    }
+  }
 
   /// Why a pool swim refuses `key` of `sensors.<type>` (`type` `distanceSwimming` or
   /// `swimmingStrokeCount`), and what to write instead: the watch records the type once per
-  /// length, not on a sample grid, so only `enabled` applies (docs/models.md#swimming).
-  public static func poolSensorMessage(type: String, key: String) -> String {
+  /// length, at the length's end, not on a sample grid, so only `enabled` applies (project rule,
+  /// docs/models.md#swimming).
+  package static func poolSensorMessage(type: String, key: String) -> String {
     "in a pool swim the watch records \(type) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"\(key)\""
   }
   /// The indices of the course's segments that give no `grade`, when the file names a

@@ -356,7 +356,7 @@ struct ScenarioDecoder {
     }
     if case .object(let sensors)? = fields["sensors"] {
       scenario.perLengthSensorKeys = Self.perLengthSensorKeys(sensors).map {
-        "sensors.\($0.0).\($0.1)"
+        Scenario.PerLengthSensorKey(type: $0.0, key: $0.1)
       }
     }
     if let value = fields["swim"] {

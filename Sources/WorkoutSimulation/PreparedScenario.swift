@@ -153,15 +153,14 @@ struct PreparedScenario {
         nil
       }
     if scenario.swim == nil, swimSetting?.location == .pool,
-      let path = scenario.perLengthSensorKeys.first
+      let refused = scenario.perLengthSensorKeys.first
     {
       // A replayed pool swim records its distance and strokes once per length, as a scripted
       // one does: a grid setting would be ignored, so it is refused as the decoder refuses it
       // for a scripted pool swim (docs/recordings.md#pool-swims).
-      let parts = path.split(separator: ".").map(String.init)
       throw SimulationError(
-        fileName: file, path: path,
-        message: Scenario.poolSensorMessage(type: parts[1], key: parts[2]))
+        fileName: file, path: refused.path,
+        message: Scenario.poolSensorMessage(type: refused.type, key: refused.key))
     }
     if let swimSetting {
       configuration.activityMetadata[.swimming] = SwimPlan.workoutMetadata(

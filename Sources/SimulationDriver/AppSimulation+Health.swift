@@ -40,9 +40,9 @@ extension AppSimulation {
 
   /// Reports `termination` (``Report/Kind-swift.enum/appTerminated``, HealthKit's `call`, by
   /// default `requestAuthorization(toShare:read:)`, at virtual now; `advice`, what to write
-  /// instead, ends the message) when the simulated system terminates the app: the thrown ``AppTermination`` can be caught by app code, the report
-  /// cannot (the `.simulation` trait records it as the test's issue;
-  /// docs/swift-api.md#nothing-silent).
+  /// instead, ends the message) when the simulated system terminates the app: the thrown
+  /// ``AppTermination`` can be caught by app code, the report cannot (the `.simulation` trait
+  /// records it as the test's issue; docs/swift-api.md#nothing-silent).
   ///
   /// A termination no call could throw (`endsRun`: the completion-handler form, whose
   /// completion is never called) ends the run as a stall does (docs/swift-api.md#nothing-silent):

@@ -65,7 +65,8 @@ extension ErrorReport {
     /// The run result's `action` (docs/run-result.md#errors): the session call's word
     /// (`pause`), the builder call's (`beginCollection`), the scenario's `do` word of an engine
     /// action (`newSession`, `startMirroring`), `extendedRuntime`, `crown`,
-    /// `requestAuthorization`, `getRequestStatusForAuthorization`, or the name of an app's call whose date strict dates refused.
+    /// `requestAuthorization`, `getRequestStatusForAuthorization`, or the name of an app's call
+    /// whose date strict dates refused.
     public var word: String {
       switch self {
       case .session(let call): call.word

@@ -102,6 +102,56 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// `predicateForObjectsWithNoCorrelation()` (Apple: "matches all objects that are not
+  /// associated with a HealthKit correlation"): of a 120/80 mmHg correlation's systolic sample
+  /// and a lone systolic sample of 135 mmHg saved beside it, only the lone one matches; the
+  /// correlation itself is held by none, so a correlation query with it still finds it; once
+  /// the correlation is deleted (its objects with it) the lone sample is all there is.
+  @Test func theNoCorrelationPredicateLeavesOutACorrelationsObjects() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(
+        toShare: [Self.systolic, Self.diastolic], read: [Self.systolic, Self.diastolic])
+      let now = simulation.now
+      let correlation = Self.bloodPressure(at: now)
+      let lone = HKQuantitySample(
+        type: Self.systolic, quantity: HKQuantity(unit: Self.mmHg, doubleValue: 135), start: now,
+        end: now)
+      try await store.save([correlation, lone])
+      let free = HKQuery.predicateForObjectsWithNoCorrelation()
+
+      let all = await samples(store, simulation, Self.systolic).samples ?? []
+      #expect(all.count == 2)
+      let found = await samples(store, simulation, Self.systolic, predicate: free).samples ?? []
+      #expect(found.map(\.uuid) == [lone.uuid])
+      #expect(
+        (found.first as? HKQuantitySample)?.quantity.doubleValue(for: Self.mmHg) == 135)
+      // Diastolic: only the correlation's sample exists, so nothing matches.
+      #expect(
+        await samples(store, simulation, Self.diastolic, predicate: free).samples?.isEmpty
+          == true)
+      // Negated, it finds the held sample only.
+      let held = NSCompoundPredicate(notPredicateWithSubpredicate: free)
+      #expect(
+        await samples(store, simulation, Self.systolic, predicate: held).samples?.map(\.uuid)
+          == correlation.objects(for: Self.systolic).map(\.uuid))
+
+      let correlations = Mutex<[HKCorrelation]?>(nil)
+      store.execute(
+        HKCorrelationQuery(type: Self.pressure, predicate: free, samplePredicates: nil) {
+          _, found, _ in correlations.withLock { $0 = found }
+        })
+      await simulation.settle()
+      #expect(correlations.withLock { $0?.map(\.uuid) } == [correlation.uuid])
+
+      try await store.delete(correlation)
+      #expect(
+        await samples(store, simulation, Self.systolic, predicate: free).samples?.map(\.uuid)
+          == [lone.uuid])
+    }
+  }
+
   /// A blood pressure correlation without a diastolic sample, and a food correlation holding a
   /// heart rate, are refused with `errorInvalidArgument`; a food of 250 kcal and 9 g of protein
   /// saves both samples.

@@ -312,4 +312,63 @@ import WorkoutCore
     #expect(!bright.is(compatibleWith: .count()))
     #expect(!bright.is(compatibleWith: .percent()))
   }
+
+  /// Moles of a substance of a molar mass (blood glucose in mmol/L, as most of the world reads
+  /// it): a mass, one mole weighing its molar mass in grams, so 5.5 mmol/L of glucose is
+  /// 5.5 × 180.15588000005408 mg / 10 dL = 99.085734000029744 mg/dL, and 126 mg/dL is
+  /// 126 / 18.015588000005408 = 6.99394 mmol/L. The unit string carries the molar mass with 16
+  /// significant digits (`mmol<180.1558800000541>/L`, the string HealthKit gives and apps store)
+  /// and parses back to an equal unit.
+  @Test func moleUnitsOfBloodGlucoseConvertThroughTheirMolarMass() {
+    let millimolesPerLitre = HKUnit.moleUnit(with: .milli, molarMass: HKUnitMolarMassBloodGlucose)
+      .unitDivided(by: .liter())
+    #expect(millimolesPerLitre.unitString == "mmol<180.1558800000541>/L")
+    let parsed = HKUnit(from: "mmol<180.1558800000541>/L")
+    #expect(parsed == millimolesPerLitre)
+    #expect(parsed.hashValue == millimolesPerLitre.hashValue)
+    #expect(HKUnit(from: "mmol<180.15588000005408>/L") == millimolesPerLitre)
+    let milligramsPerDecilitre = HKUnit(from: "mg/dL")
+    let glucose = HKQuantity(unit: millimolesPerLitre, doubleValue: 5.5)
+    #expect(glucose.is(compatibleWith: milligramsPerDecilitre))
+    #expect(abs(glucose.doubleValue(for: milligramsPerDecilitre) - 99.085734000029744) < 1e-9)
+    let high = HKQuantity(unit: milligramsPerDecilitre, doubleValue: 126)
+    #expect(abs(high.doubleValue(for: millimolesPerLitre) - 126 / 18.015588000005408) < 1e-12)
+    // A bare mole (no prefix) is the molar mass in grams: 2 mol<18> = 36 g.
+    let water = HKQuantity(unit: .moleUnit(withMolarMass: 18), doubleValue: 2)
+    #expect(water.doubleValue(for: .gram()) == 36)
+    #expect(HKUnit.moleUnit(withMolarMass: 18).unitString == "mol<18>")
+    // Different molar masses are different units (both masses, so they convert).
+    #expect(HKUnit.moleUnit(withMolarMass: 18) != HKUnit.moleUnit(withMolarMass: 180))
+    #expect(
+      HKQuantity(unit: .moleUnit(withMolarMass: 18), doubleValue: 10).doubleValue(
+        for: .moleUnit(withMolarMass: 180)) == 1)
+  }
+
+  /// A blood glucose sample saved in mmol/L reads back in mg/dL, the type's canonical unit
+  /// (6.1 mmol/L × 18.015588000005408 = 109.895086800033 mg/dL).
+  @Test func aBloodGlucoseTypeTakesMoleUnits() {
+    let type = HKQuantityType(.bloodGlucose)
+    let millimolesPerLitre = HKUnit.moleUnit(with: .milli, molarMass: HKUnitMolarMassBloodGlucose)
+      .unitDivided(by: .liter())
+    #expect(type.is(compatibleWith: millimolesPerLitre))
+    let quantity = HKQuantity(unit: millimolesPerLitre, doubleValue: 6.1)
+    #expect(abs(quantity.doubleValue(for: HKUnit(from: "mg/dL")) - 109.895086800033) < 1e-9)
+  }
+
+  /// A mole unit needs its molar mass, as Apple's unit-string table says ("you must include the
+  /// molar mass"): `mmol/L` is no unit string, nor an empty or non-positive mass.
+  @Test func aMoleWithoutItsMolarMassIsNoUnit() {
+    for string in ["mmol/L", "mol", "mol<>", "mol<0>", "mol<-5>", "mol<abc>", "g<180>", "mol<18"] {
+      #expect(UnitParser.parse(string) == nil, "\(string)")
+    }
+    #expect(UnitParser.parse("kmol<18>")?.count == 1)
+  }
+
+  @Test func aMoleUnitWithoutAPositiveMolarMassTraps() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      _ = HKUnit.moleUnit(withMolarMass: 0)
+    }
+    let text = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(text.contains("a mole unit's molar mass must be a positive number of grams per mole"))
+  }
 }

@@ -270,6 +270,8 @@ public final class HKPredicate: NSPredicate {
     case categoryValues(Set<Int>)
     /// `predicateForObjects(from: HKWorkout)`: the workout's UUID.
     case workout(UUID)
+    /// `predicateForObjectsWithNoCorrelation()`: objects that no saved correlation holds.
+    case noCorrelation
     /// `predicateForWorkouts(with:)`.
     case workoutActivity(HKWorkoutActivityType)
     /// `predicateForWorkouts(with:duration:)`: seconds.
@@ -491,6 +493,16 @@ extension HKQuery {
   /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjects(from:)-8pd0x).
   public class func predicateForObjects(from workout: HKWorkout) -> NSPredicate {
     HKPredicate(.workout(workout.uuid))
+  }
+
+  /// Objects that no saved correlation holds (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforobjectswithnocorrelation()):
+  /// a systolic sample saved inside a blood-pressure `HKCorrelation` does not match, one saved on
+  /// its own does; a correlation itself is in none, so it matches. Deleting a correlation
+  /// deletes its objects (`HKHealthStore.delete(_:)`), so nothing is left that
+  /// was once held.
+  public class func predicateForObjectsWithNoCorrelation() -> NSPredicate {
+    HKPredicate(.noCorrelation)
   }
 
   /// Quantity samples whose quantity compares to `quantity` with `operatorType` (Apple doc:

@@ -325,6 +325,11 @@ extension HealthKitSimulation.State {
       return deviceFilter { $0.value(forProperty: key).map(values.contains) ?? false }
     case .uuids(let uuids):
       return .ids(Set(uuids.compactMap { self.health.id(ofUUID: Self.storeUUID($0)) }))
+    case .noCorrelation:
+      // The store keeps a correlation's objects as samples and the correlation beside them
+      // (Values/HKCorrelation.swift): those objects are the ones held.
+      let held = correlatedObjectUUIDs.compactMap { self.health.id(ofUUID: Self.storeUUID($0)) }
+      return held.isEmpty ? .all : .not(.ids(Set(held)))
     case .quantity(let comparison, let quantity):
       guard type.isQuantity else { return Self.nothing }
       // Queries refuse it when made (`HKQuery.checkQuantities`); `deleteObjects(of:predicate:)`

@@ -157,6 +157,13 @@ struct CorrelationStore: SimulationExtension {
 }
 
 extension HealthKitSimulation.State {
+  /// The UUIDs of the objects the saved correlations hold
+  /// (`HKQuery.predicateForObjectsWithNoCorrelation()` matches every other object).
+  var correlatedObjectUUIDs: Set<UUID> {
+    let saved = extensionState(CorrelationStore.self)?.correlations ?? []
+    return Set(saved.flatMap { $0.correlation.objects.map(\.uuid) })
+  }
+
   /// The correlation queries hand out for the app's saved `correlation`, stored from `start`
   /// to `end` (its objects stored already): the correlation itself when none of its or its
   /// objects' dates was the real clock, else a copy with the same UUID, type, device and
@@ -282,6 +289,8 @@ extension HealthKitSimulation.State {
       return object.device.map { devices.contains($0) } ?? false
     case .uuids(let uuids):
       return uuids.contains(object.uuid)
+    case .noCorrelation:
+      return !correlatedObjectUUIDs.contains(object.uuid)
     case .metadata(let key, let condition):
       return condition.holds(object.metadata?[key])
     case .quantity(let comparison, let quantity):

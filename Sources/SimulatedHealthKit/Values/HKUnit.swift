@@ -16,7 +16,8 @@
 /// (`f` `p` `n` `mc` `m` `c` `d` `da` `h` `k` `M` `G` `T`) or none; `min`, `hr`, `d`; `kcal`,
 /// `Cal`, `cal`; `mi`, `ft`, `in`, `yd`; `lb`, `oz`, `st`; `fl_oz_us`, `fl_oz_imp`, `pt_us`,
 /// `pt_imp`, `cup_us`, `cup_imp`; `mmHg`, `cmAq`, `atm`, `inHg`; `degC`, `degF`, `K`; `IU`,
-/// `dBASPL`, `dBHL`, `appleEffortScore`. A string outside this traps with HealthKit's
+/// `dBASPL`, `dBHL`, `appleEffortScore`; `mol` with an SI prefix or none and its molar mass in
+/// g/mol in angle brackets (`mmol<180.1558800000541>`), never without one. A string outside this traps with HealthKit's
 /// exception text "Unable to parse factorization string <string>" (docs/swift-api.md#traps).
 ///
 /// Conversion factors are exact: 1 kcal = 1 Cal = 4184 J, 1 cal = 4.184 J, 1 mi = 1609.344 m,
@@ -267,7 +268,8 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
       ] {
         atoms[unit.factors[0].atom] = unit
       }
-      for root in UnitRoot.allCases {
+      // A mole needs its molar mass: made when asked for.
+      for root in UnitRoot.allCases where root != .mole {
         let prefixes =
           root.takesPrefix ? (0...13).compactMap(HKMetricPrefix.init(rawValue:)) : [.none]
         for prefix in prefixes where atoms[UnitAtom(prefix: prefix, root: root)] == nil {
@@ -457,7 +459,44 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   /// `lx` with a metric prefix (`.kilo` → `klx`) (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkunit/luxunit(with:)).
   public class func luxUnit(with prefix: HKMetricPrefix) -> Self { unit(.lux, prefix) }
+
+  /// `mol<M>`: moles of a substance whose molar mass is `gramsPerMole` g/mol. HealthKit counts
+  /// moles as a mass (one mole weighs `gramsPerMole` grams), so they convert into grams and a
+  /// concentration per litre into one in `mg/dL` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/moleunit(withmolarmass:)).
+  ///
+  /// The unit string writes the molar mass with 16 significant digits, as HealthKit's does
+  /// (`mol<180.1558800000541>`), and two mole units are equal when those digits are.
+  /// A molar mass that is not a positive finite number traps (a project rule: a unit whose
+  /// mole weighs nothing cannot convert; HealthKit's page gives no behaviour for it).
+  public class func moleUnit(withMolarMass gramsPerMole: Double) -> Self {
+    moleUnit(with: .none, molarMass: gramsPerMole)
+  }
+
+  /// `mol<M>` with a metric prefix: `moleUnit(with: .milli, molarMass:
+  /// HKUnitMolarMassBloodGlucose).unitDivided(by: .liter())` is blood glucose in mmol/L, whose
+  /// unit string is `mmol<180.1558800000541>/L` and 1 of which is 18.01558800000541 mg/dL
+  /// (180.15588000005408 mg per litre). Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/moleunit(with:molarmass:).
+  /// Traps as ``moleUnit(withMolarMass:)`` does.
+  public class func moleUnit(with prefix: HKMetricPrefix, molarMass gramsPerMole: Double) -> Self {
+    precondition(
+      gramsPerMole.isFinite && gramsPerMole > 0,
+      "SimulatedHealthKit: a mole unit's molar mass must be a positive number of grams per mole, not \(gramsPerMole) (HKUnitMolarMassBloodGlucose for blood glucose)"
+    )
+    let atom = UnitAtom(
+      prefix: prefix, root: .mole, molarMass: UnitAtom.canonicalMolarMass(gramsPerMole))
+    return shared(HKUnit(factors: [Factor(atom: atom, exponent: 1)]))
+  }
 }
+
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The molar mass of glucose in g/mol, for the mole units of blood glucose:
+/// `HKUnit.moleUnit(with: .milli, molarMass: HKUnitMolarMassBloodGlucose)` (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkunitmolarmassbloodglucose; the value is
+/// the one HealthKit's unit-string table gives for blood glucose, `mol<180.15588000005408>`:
+/// https://developer.apple.com/documentation/healthkit/hkunit/init(from:)).
+public var HKUnitMolarMassBloodGlucose: Double { 180.15588000005408 }
 
 // MARK: - Atoms
 
@@ -510,11 +549,14 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   case degreeAngle = "deg"
   case radianAngle = "rad"
   case lux = "lx"
+  /// Moles of a substance of a given molar mass (``UnitAtom/molarMass``): a mass.
+  case mole = "mol"
 
   /// Whether an SI prefix may precede the symbol.
   var takesPrefix: Bool {
     switch self {
-    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz, .pascal, .siemen, .lux:
+    case .gram, .meter, .liter, .second, .joule, .watt, .volt, .hertz, .pascal, .siemen, .lux,
+      .mole:
       true
     default: false
     }
@@ -535,7 +577,7 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   var dimension: Dimension {
     switch self {
     case .count, .percent: Dimension()
-    case .gram, .pound, .ounce: Dimension(mass: 1)
+    case .gram, .pound, .ounce, .mole: Dimension(mass: 1)
     case .meter, .mile, .foot, .inch, .yard: Dimension(length: 1)
     case .liter: Dimension(length: 3)
     case .second, .minute, .hour, .day: Dimension(time: 1)
@@ -564,7 +606,8 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   /// The size in g, m, s as an integer fraction (1 J = 1000 g·m²/s²).
   var scale: (numerator: Double, denominator: Double) {
     switch self {
-    case .count, .gram, .meter, .second, .hertz: (1, 1)
+    // A mole's size is its atom's molar mass (``UnitAtom/scale``).
+    case .count, .gram, .meter, .second, .hertz, .mole: (1, 1)
     case .percent: (1, 100)
     case .pound: (45_359_237, 100_000)
     case .ounce: (45_359_237, 1_600_000)
@@ -611,17 +654,38 @@ enum UnitRoot: String, Sendable, Hashable, CaseIterable {
   }
 }
 
-/// A prefixed base unit (`km`, `kcal`, `ms`).
+/// A prefixed base unit (`km`, `kcal`, `ms`, `mmol<180.1558800000541>`).
 struct UnitAtom: Sendable, Hashable {
   var prefix: HKMetricPrefix
   var root: UnitRoot
+  /// A mole's molar mass in g/mol, as its unit string writes it (``canonicalMolarMass(_:)``);
+  /// 0 for every other root.
+  var molarMass: Double = 0
 
-  /// The symbol in unit strings.
-  var symbol: String { prefix.symbol + root.rawValue }
+  /// The symbol in unit strings; a mole's carries its molar mass in angle brackets.
+  var symbol: String {
+    guard root == .mole else { return prefix.symbol + root.rawValue }
+    return prefix.symbol + root.rawValue + "<" + Self.molarMassText(molarMass) + ">"
+  }
 
-  /// The size in g, m, s as a fraction.
+  /// A molar mass as HealthKit's unit strings write it: 16 significant digits, trailing zeros
+  /// dropped (`mmol<180.1558800000541>/L` for ``HKUnitMolarMassBloodGlucose``, the string
+  /// HealthKit gives back and apps such as LoopKit store).
+  static func molarMassText(_ gramsPerMole: Double) -> String {
+    String(format: "%.16g", gramsPerMole)
+  }
+
+  /// `gramsPerMole` read back from its unit-string text, so a unit made with a molar mass and
+  /// one parsed from its string are equal (the 16 digits do not always give back the same
+  /// `Double`).
+  static func canonicalMolarMass(_ gramsPerMole: Double) -> Double {
+    Double(molarMassText(gramsPerMole)) ?? gramsPerMole
+  }
+
+  /// The size in g, m, s as a fraction (a mole of molar mass M weighs M grams).
   var scale: (numerator: Double, denominator: Double) {
     var (numerator, denominator) = root.scale
+    if root == .mole { numerator *= molarMass }
     let power = prefix.exponent
     for _ in 0..<abs(power) {
       if power > 0 { numerator *= 10 } else { denominator *= 10 }
@@ -736,6 +800,13 @@ enum UnitParser {
       while let character = next, !UnitParser.special.contains(character) {
         symbol.append(character)
         index += 1
+        // A molar mass in angle brackets (`mol<180.1558800000541>`) may hold a `.`.
+        if character == "<" {
+          while let inner = next, inner != ">" {
+            symbol.append(inner)
+            index += 1
+          }
+        }
       }
       if symbol == "1" { return [] }
       guard let atom = UnitParser.atom(symbol) else { return nil }
@@ -756,8 +827,28 @@ enum UnitParser {
     }
   }
 
-  /// The atom `symbol` names: a root alone, else an SI prefix and a root that takes one.
+  /// The atom `symbol` names: a root alone, else an SI prefix and a root that takes one; a
+  /// mole only with its molar mass, a positive number in angle brackets (`mmol<180.16>`), as
+  /// Apple's unit-string table requires ("For molar mass, you must include the molar mass (in
+  /// g/mol) of the item to be weighed":
+  /// https://developer.apple.com/documentation/healthkit/hkunit/1615733-unitfromstring).
   static func atom(_ symbol: String) -> UnitAtom? {
+    if let open = symbol.firstIndex(of: "<") {
+      guard symbol.last == ">",
+        let mass = Double(
+          symbol[symbol.index(after: open)..<symbol.index(before: symbol.endIndex)]),
+        mass.isFinite, mass > 0,
+        var atom = plainAtom(String(symbol[..<open])), atom.root == .mole
+      else { return nil }
+      atom.molarMass = UnitAtom.canonicalMolarMass(mass)
+      return atom
+    }
+    guard !symbol.hasSuffix(UnitRoot.mole.rawValue) else { return nil }
+    return plainAtom(symbol)
+  }
+
+  /// `atom(_:)` of a symbol without a molar mass; a mole root here is completed by the caller.
+  private static func plainAtom(_ symbol: String) -> UnitAtom? {
     if symbol == "l" { return UnitAtom(prefix: .none, root: .liter) }
     if let root = UnitRoot(rawValue: symbol) { return UnitAtom(prefix: .none, root: root) }
     for prefix in prefixes where symbol.hasPrefix(prefix.symbol) {

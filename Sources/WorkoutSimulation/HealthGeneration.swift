@@ -96,7 +96,8 @@ public enum HealthGeneration {
   /// Runs one planned workout through the engine: a scenario of its activity with the
   /// scenario's athlete and time zone, a seed from the stream `health.workout.<index>`, a steady
   /// course, `prepare` and `start` at 0 and `end` after the duration; its record and samples are
-  /// moved to the slot's start.
+  /// moved to the slot's start. An outdoor walk, run or hike of at least 20 minutes adds the
+  /// watch's `vo2Max` estimate at its end (``WorkoutHealth/CardioFitness``).
   static func run(_ slot: HealthGenerator.WorkoutSlot, index: Int, of scenario: Scenario)
     throws(SimulationError) -> HealthGenerator.GeneratedWorkout?
   {
@@ -142,6 +143,15 @@ public enum HealthGeneration {
       }
     }
     record.samples = [:]
+    // The watch's cardio fitness estimate, by the rule a workout the app finishes follows
+    // (docs/healthkit-behaviour.md#cardio-fitness-vo2max): at the workout's end, saved with it
+    // (the generator gives the workout's samples their save time).
+    if let estimate = CardioFitness.sample(
+      after: record, vo2Max: scenario.athlete.vo2Max,
+      heartRateSensorOn: sub.sensorSettings(for: .heartRate).enabled, savedAt: record.endDate)
+    {
+      samples.append(estimate)
+    }
     return HealthGenerator.GeneratedWorkout(record: record, samples: samples)
   }
 

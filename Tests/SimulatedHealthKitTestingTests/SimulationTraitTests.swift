@@ -322,7 +322,9 @@ func startRunning(_ store: HKHealthStore) async throws -> (HKWorkoutSession, HKL
     "HealthKit: requestAuthorization(toShare:read:) at t = 0 s: Terminating app due to "
     + "uncaught exception 'NSInvalidArgumentException', reason: 'Authorization to read "
     + "the following types is disallowed: HKVisionPrescriptionTypeIdentifier'; on a "
-    + "device this ends the app whether or not the call is in a do { } catch { }"
+    + "device this ends the app whether or not the call is in a do { } catch { }; remove "
+    + "HKVisionPrescriptionTypeIdentifier from read; ask to read a per-object type with "
+    + "requestPerObjectReadAuthorization(for:predicate:)"
 
   /// Asking to read vision prescriptions with `requestAuthorization` terminates the app
   /// (HealthKit's uncaught exception); a `do { } catch { }` around the call lets the test go

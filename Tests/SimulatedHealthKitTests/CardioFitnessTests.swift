@@ -9,10 +9,12 @@ import WorkoutSimTestSupport
 private let vo2Max = HKQuantityType(.vo2Max)
 private let vo2MaxUnit = HKUnit(from: "ml/(kg*min)")
 
-/// A scenario from 2026-03-02 12:00 UTC whose athlete's VO2max is 52 mL/(kg·min) (the default
-/// is 40), with an hour of course, `sensors` (a JSON object) and more top-level keys in
-/// `extra` (each followed by a comma).
-private func cardioScenario(sensors: String = "{}", extra: String = "") throws -> Scenario {
+/// A scenario from 2026-03-02 12:00 UTC whose athlete's VO2max is `vo2Max`, by default 52
+/// mL/(kg·min) (the scenario format's default is 40), with an hour of course, `sensors` (a JSON
+/// object) and more top-level keys in `extra` (each followed by a comma).
+private func cardioScenario(sensors: String = "{}", extra: String = "", vo2Max: Int = 52) throws
+  -> Scenario
+{
   try decodeScenario(
     """
     {
@@ -22,7 +24,7 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
       "timeZone": "UTC",
       \(extra)
       "activity": "running",
-      "athlete": { "vo2Max": 52 },
+      "athlete": { "vo2Max": \(vo2Max) },
       "course": [{ "duration": 3600, "speed": 3 }],
       "sensors": \(sensors)
     }
@@ -153,15 +155,7 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
       let store = HKHealthStore()
       try await store.requestAuthorization(
         toShare: [HKObjectType.workoutType()], read: [vo2Max, HKObjectType.workoutType()])
-      let configuration = HKWorkoutConfiguration()
-      configuration.activityType = .running
-      configuration.locationType = .outdoor
-      let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let builder = session.associatedWorkoutBuilder()
-      builder.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      session.startActivity(with: simulation.now)
-      try await builder.beginCollection(at: simulation.now)
+      let (session, builder) = try await startedRun(store, simulation, locationType: .outdoor)
       try await simulation.advance(by: .seconds(600))
       session.pause()
       try await simulation.advance(by: .seconds(600))
@@ -174,18 +168,29 @@ private func cardioScenario(sensors: String = "{}", extra: String = "") throws -
       #expect(workout.duration == 900)
       #expect(await estimates(store, simulation).isEmpty)
 
-      let second = try HKWorkoutSession(healthStore: store, configuration: configuration)
-      let discarded = second.associatedWorkoutBuilder()
-      discarded.dataSource = HKLiveWorkoutDataSource(
-        healthStore: store, workoutConfiguration: configuration)
-      second.startActivity(with: simulation.now)
-      try await discarded.beginCollection(at: simulation.now)
+      let (second, discarded) = try await startedRun(store, simulation, locationType: .outdoor)
       try await simulation.advance(by: .seconds(1800))
       second.end()
       try await discarded.endCollection(at: simulation.now)
       discarded.discardWorkout()
       try await simulation.advance(by: .seconds(1))
       #expect(await estimates(store, simulation).isEmpty)
+    }
+  }
+
+  /// Apple's support article gives the watch's range as 14–65 mL/(kg·min): an athlete above
+  /// it gets an estimate of 65, one below it 14 (the nearer end), one inside it their own.
+  @Test func anAthleteOutsideTheWatchsRangeGetsTheNearerEnd() async throws {
+    for (athlete, expected) in [(70, 65.0), (12, 14.0), (65, 65.0), (14, 14.0)] {
+      let simulation = try HealthKitSimulation(scenario: cardioScenario(vo2Max: athlete))
+      try await simulation.run {
+        let store = HKHealthStore()
+        _ = try await finishedWorkout(store, simulation)
+        let values = await estimates(store, simulation).map {
+          $0.quantity.doubleValue(for: vo2MaxUnit)
+        }
+        #expect(values == [expected], "athlete \(athlete)")
+      }
     }
   }
 

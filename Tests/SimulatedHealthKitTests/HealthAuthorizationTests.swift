@@ -148,6 +148,54 @@ import WorkoutSimulation
     return (ended?.message, handled.count.withLock { $0 })
   }
 
+  /// Every refusal says what to write instead (fix23): after HealthKit's message and the
+  /// note on `do { } catch { }`, the report names the types to remove from the set and what to
+  /// ask for: a correlation's quantity types (and, to share, the correlation saved from them),
+  /// reading for a type apps may only read. Each refusal in a fresh run.
+  @Test func aDisallowedTypeRefusalSaysWhatToWriteInstead() async throws {
+    let terminating =
+      "Terminating app due to uncaught exception 'NSInvalidArgumentException', reason: '"
+    let ends = "'; on a device this ends the app whether or not the call is in a do { } catch { }; "
+    let correlation =
+      "for a correlation ask for the quantity types it holds instead "
+      + "(HKQuantityTypeIdentifierBloodPressureSystolic and "
+      + "HKQuantityTypeIdentifierBloodPressureDiastolic for blood pressure, the dietary types "
+      + "for food)"
+    let cases: [(Set<HKSampleType>, Set<HKObjectType>, String)] = [
+      (
+        [HKCorrelationType(.bloodPressure), HKQuantityType(.appleExerciseTime)], [],
+        terminating + "Authorization to share the following types is disallowed: "
+          + "HKCorrelationTypeIdentifierBloodPressure, HKQuantityTypeIdentifierAppleExerciseTime"
+          + ends + "remove HKCorrelationTypeIdentifierBloodPressure, "
+          + "HKQuantityTypeIdentifierAppleExerciseTime from toShare; " + correlation
+          + " and save the correlation made of them; apps may only read the other types: ask "
+          + "for them in read"
+      ),
+      (
+        [HKObjectType.electrocardiogramType()], [],
+        terminating + "Authorization to share the following types is disallowed: "
+          + "HKDataTypeIdentifierElectrocardiogram" + ends
+          + "remove HKDataTypeIdentifierElectrocardiogram from toShare; apps may only read "
+          + "these types: ask for them in read"
+      ),
+      (
+        [], [HKCorrelationType(.food), HKQuantityType(.heartRate)],
+        terminating + "Authorization to read the following types is disallowed: "
+          + "HKCorrelationTypeIdentifierFood" + ends
+          + "remove HKCorrelationTypeIdentifierFood from read; " + correlation
+      ),
+    ]
+    for (share, read, message) in cases {
+      let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+      try await simulation.run { () async throws -> Void in
+        await #expect(throws: HealthKitSimulation.AppTermination.self) {
+          try await HKHealthStore().requestAuthorization(toShare: share, read: read)
+        }
+      }
+      #expect(simulation.reports.map(\.message) == [message])
+    }
+  }
+
   /// Asking for nothing terminates the app, in every form: the async request with two empty
   /// sets throws HealthKit's exception and the report says what to write instead; the
   /// completion form with `nil` sets never calls its completion and ends the run. The status

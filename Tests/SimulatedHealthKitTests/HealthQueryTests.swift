@@ -125,6 +125,43 @@ import Testing
     }
   }
 
+  /// A 30-day and a monthly window anchored at local midnight across the DST change of
+  /// 2026-03-29 in Europe/Berlin: the grid is the calendar's (anchor + k × components, in the
+  /// scenario's time zone, as Apple's collection query is), so a bucket holding the change is
+  /// an hour short (docs/health-store.md: "a DST day is 23 or 25 hours because the calendar
+  /// says so, not the store"; fix23 checked the rule holds beyond one day).
+  @Test func thirtyDayAndMonthlyWindowsAcrossTheDSTChangeAreAnHourShort() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(store)
+      let anchor = date("2026-03-01T00:00:00+01:00")
+      func buckets(_ components: DateComponents) async throws -> [(Date, Double, Double?)] {
+        let collection = try await HKStatisticsCollectionQueryDescriptor(
+          predicate: .quantitySample(type: steps), options: .cumulativeSum, anchorDate: anchor,
+          intervalComponents: components
+        ).result(for: store)
+        return collection.statistics().map {
+          (
+            $0.startDate, $0.endDate.timeIntervalSince($0.startDate) / 3600,
+            $0.sumQuantity()?.doubleValue(for: .count())
+          )
+        }
+      }
+      // 30 days: 2026-03-01 00:00 CET to 2026-03-31 00:00 CEST, 30 × 24 − 1 = 719 hours; all
+      // three samples (Mar 28 to Mar 30 00:10) in it: 100 + 600 + 120 = 820.
+      let thirty = try await buckets(DateComponents(day: 30))
+      #expect(thirty.map { $0.0 } == [anchor])
+      #expect(thirty.map { $0.1 } == [719])
+      #expect(thirty.map { $0.2 } == [820])
+      // A month: March, 31 × 24 − 1 = 743 hours, the same 820.
+      let month = try await buckets(DateComponents(month: 1))
+      #expect(month.map { $0.0 } == [anchor])
+      #expect(month.map { $0.1 } == [743])
+      #expect(month.map { $0.2 } == [820])
+    }
+  }
+
   @Test func aSampleAstrideThePredicateGivesAPartialBucketOutsideIt() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: Self.days))
     try await simulation.run {

@@ -30,13 +30,15 @@ func constantRun(timeline: String = "[]") throws -> Scenario {
     """, fileName: "test.json")
 }
 
-/// A running session (a running workout) with collection begun at virtual now, and its
-/// builder.
-func startedRun(_ store: HKHealthStore, _ simulation: HealthKitSimulation) async throws -> (
-  HKWorkoutSession, HKLiveWorkoutBuilder
-) {
+/// A running session (a running workout at `locationType`, by default the configuration's
+/// `unknown`) with collection begun at virtual now, and its builder.
+func startedRun(
+  _ store: HKHealthStore, _ simulation: HealthKitSimulation,
+  locationType: HKWorkoutSessionLocationType = .unknown
+) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
   let configuration = HKWorkoutConfiguration()
   configuration.activityType = .running
+  configuration.locationType = locationType
   let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
   let builder = session.associatedWorkoutBuilder()
   builder.dataSource = HKLiveWorkoutDataSource(

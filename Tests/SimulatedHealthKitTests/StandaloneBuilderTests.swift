@@ -14,7 +14,8 @@ import WorkoutSimTestSupport
   /// A run the app logs by hand from 2 h to 1 h before now: two 30-minute halves, each an
   /// activity (a run, then a walk), 200 + 100 kcal, 5000 + 2500 m, heart rate 150 then 110.
   /// The saved workout: 3600 s; 300 kcal and 7500 m as statistics and totals; heart-rate
-  /// average (150 + 110) / 2 = 130, minimum 110, maximum 150, most recent 110; the activities
+  /// average (150 + 110) / 2 = 130, minimum 110, maximum 150, most recent 110; energy's most
+  /// recent quantity the second half's 100 kcal; the activities
   /// with their halves' statistics (200 kcal, 100 kcal); the samples associated with it.
   @Test func aBuilderWithoutSessionSavesTheAppsWorkout() async throws {
     let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
@@ -75,6 +76,12 @@ import WorkoutSimTestSupport
       #expect(rate.minimumQuantity()?.doubleValue(for: bpm) == 110)
       #expect(rate.maximumQuantity()?.doubleValue(for: bpm) == 150)
       #expect(rate.mostRecentQuantity()?.doubleValue(for: bpm) == 110)
+      // A cumulative type has a most recent quantity too, as a live builder's (fix23): the
+      // sample ending last, the second half's 100 kcal from start + 1800 s to start + 3600 s.
+      let energy = try #require(workout.statistics(for: activeEnergy))
+      #expect(energy.mostRecentQuantity()?.doubleValue(for: .kilocalorie()) == 100)
+      #expect(energy.mostRecentQuantityDateInterval() == DateInterval(start: half, end: end))
+      #expect(energy.averageQuantity() == nil)
       #expect(workout.workoutActivities.map(\.uuid) == [first.uuid, second.uuid])
       #expect(
         workout.workoutActivities.map(\.workoutConfiguration.activityType) == [.running, .walking])

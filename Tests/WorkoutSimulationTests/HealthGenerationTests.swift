@@ -137,6 +137,44 @@ struct HealthGenerationTests {
     #expect(steps.allSatisfy { $0.end.nanoseconds - $0.start.nanoseconds <= 10_000_000_000 })
   }
 
+  @Test("a generated outdoor walk of 20 minutes or more saves the watch's VO2max estimate")
+  func generatedWorkoutsGetCardioFitnessEstimates() throws {
+    // t = 0 is Monday 2026-03-02 07:30 UTC. A 30-minute walk at 12:00 (16 200 s after t = 0,
+    // as above), a 19-minute run at 13:00 (19 800 s) and a 30-minute ride at 14:00 (23 400 s):
+    // the rule of a workout the app finishes gives the walk an estimate (outdoor: a planned
+    // workout's scenario is outdoor; 1800 s >= 1200 s) and the run (1140 s < 1200 s) and the
+    // ride (cycling) none.
+    func scenario(vo2Max: Int?) throws -> Scenario {
+      let athlete = vo2Max.map { #""athlete": { "vo2Max": \#($0) },"# } ?? ""
+      return try decodeScenario(
+        #"""
+        { "version": 1, "start": "2026-03-02T07:30:00Z", \#(athlete)
+          "health": { "days": 1, "habits": { "charging": [] },
+            "workouts": [
+              { "weekday": "monday", "at": "12:00:00", "activity": "walking", "duration": "30:00" },
+              { "weekday": "monday", "at": "13:00:00", "activity": "running", "duration": "19:00" },
+              { "weekday": "monday", "at": "14:00:00", "activity": "cycling", "duration": "30:00" }
+            ] } }
+        """#, fileName: "h.json")
+    }
+    let vo2Max = try #require(HealthDataType(identifier: "HKQuantityTypeIdentifierVO2Max"))
+    let data = try HealthGeneration.data(for: scenario(vo2Max: nil), through: .seconds(600))
+    #expect(data.workouts.count == 3)
+    let estimates = data.samples.filter { $0.type == vo2Max }
+    // One, the default athlete's 40 mL/(kg·min), from the watch (source 0), dated at the
+    // walk's end (16 200 + 1800 = 18 000 s) and saved with its samples, 120 s later.
+    #expect(estimates.count == 1)
+    let estimate = try #require(estimates.first)
+    #expect(estimate.value == 40)
+    #expect(estimate.source == 0)
+    #expect(estimate.start == .seconds(18_000))
+    #expect(estimate.end == .seconds(18_000))
+    #expect(estimate.savedAt == .seconds(18_120))
+    // An athlete of 70 mL/(kg·min), above the watch's 14–65 range: 65.
+    let fit = try HealthGeneration.data(for: scenario(vo2Max: 70), through: .seconds(600))
+    #expect(fit.samples.filter { $0.type == vo2Max }.map(\.value) == [65])
+  }
+
   @Test("a trip: the person's days follow the other zone, the device's stay home")
   func trip() throws {
     // Home UTC; from 2026-03-02 the person is in America/New_York (UTC−5) for 1 day. t = 0 is

@@ -162,23 +162,55 @@ extension HKHealthStore {
     }
     // Types no app may share (`shareDisallowed`): HealthKit raises NSInvalidArgumentException
     // with this text.
-    let clinical = share.filter { Self.shareDisallowed($0) }.map(\.identifier).sorted()
-    if !clinical.isEmpty {
+    let unshareable = share.filter { Self.shareDisallowed($0) }
+    if !unshareable.isEmpty {
+      let names = unshareable.map(\.identifier).sorted().joined(separator: ", ")
       return (
-        "Authorization to share the following types is disallowed: \(clinical.joined(separator: ", "))",
-        nil
+        "Authorization to share the following types is disallowed: \(names)",
+        Self.disallowedAdvice(unshareable.map { $0 as HKObjectType }, from: "toShare")
       )
     }
     // Types no app may ask to read here (`readDisallowed`): the same exception, for reading.
-    let unreadable = Array(Set(read.filter { Self.readDisallowed($0) }.map(\.identifier)))
-      .sorted()
+    var unreadable: [String: HKObjectType] = [:]
+    for type in read where Self.readDisallowed(type) { unreadable[type.identifier] = type }
     if !unreadable.isEmpty {
+      let names = unreadable.keys.sorted().joined(separator: ", ")
       return (
-        "Authorization to read the following types is disallowed: \(unreadable.joined(separator: ", "))",
-        nil
+        "Authorization to read the following types is disallowed: \(names)",
+        Self.disallowedAdvice(Array(unreadable.values), from: "read")
       )
     }
     return nil
+  }
+
+  /// What to write instead of asking for the disallowed `types` in the set `set` (`"toShare"`
+  /// or `"read"`), the report's advice after HealthKit's message (project rule: every refusal
+  /// says what to write instead, docs/swift-api.md#authorization): remove them from the set
+  /// (identifiers sorted), then per kind of type present, in this order:
+  ///
+  /// - a correlation type: ask for the quantity types it holds (blood pressure's systolic and
+  ///   diastolic, food's dietary types); to share, save the correlation made of them;
+  /// - a per-object type (in `read`): `requestPerObjectReadAuthorization(for:predicate:)`;
+  /// - any other type (in `toShare`; apps may only read it): ask for it in `read`.
+  static func disallowedAdvice(_ types: [HKObjectType], from set: String) -> String {
+    let names = types.map(\.identifier).sorted().joined(separator: ", ")
+    var advice = "remove \(names) from \(set)"
+    if types.contains(where: { $0 is HKCorrelationType }) {
+      advice +=
+        "; for a correlation ask for the quantity types it holds instead "
+        + "(HKQuantityTypeIdentifierBloodPressureSystolic and "
+        + "HKQuantityTypeIdentifierBloodPressureDiastolic for blood pressure, the dietary types "
+        + "for food)" + (set == "toShare" ? " and save the correlation made of them" : "")
+    }
+    if set == "read", types.contains(where: { $0.requiresPerObjectAuthorization() }) {
+      advice +=
+        "; ask to read a per-object type with requestPerObjectReadAuthorization(for:predicate:)"
+    }
+    if set == "toShare", types.contains(where: { !($0 is HKCorrelationType) }) {
+      let others = types.contains { $0 is HKCorrelationType } ? "the other types" : "these types"
+      advice += "; apps may only read \(others): ask for them in read"
+    }
+    return advice
   }
 
   /// Validates the sets (``validationRefusal(share:read:)``) and, for `requestAuthorization`,

@@ -10,57 +10,25 @@ import WorkoutHealth
 // Run or Hiking workout, with the heart and motion sensors (https://support.apple.com/en-us/108790).
 
 extension HealthKitSimulation.State {
-  /// The shortest active duration of a workout that gives a cardio fitness estimate, 20 minutes
-  /// (project rule, docs/healthkit-behaviour.md#cardio-fitness-vo2max: Apple's developer page
-  /// publishes no duration; 20 minutes is the figure commonly reported from its support article,
-  /// https://support.apple.com/en-us/108790, which this project could not read itself).
-  static let cardioFitnessMinimumDuration: Duration = .seconds(20 * 60)
-
-  /// Whether the watch estimates the person's VO2max from `record`, a workout just finished:
-  /// recorded on the watch (not the iPhone's own workout), an outdoor walk or run (`walking`,
-  /// `running` with location type `outdoor`) or a hike (`hiking`, outdoor or unknown location:
-  /// a hike is outdoors), at least ``cardioFitnessMinimumDuration`` of active time (the
-  /// record's pause-aware duration), with the watch's heart-rate sensor on (`heartRateSensorOn`,
-  /// the scenario's `sensors.heartRate.enabled`: the estimate comes from the watch's sensors,
-  /// whatever the app asked its builder to collect). Apple: https://support.apple.com/en-us/108790 and
-  /// https://developer.apple.com/documentation/healthkit/hkquantitytypeidentifier/vo2max; the
-  /// duration, a location type of `unknown` for walks and runs (none), the terrain (not checked)
-  /// and the GPS (the outdoor location stands for it) are project rules
-  /// (docs/healthkit-behaviour.md#cardio-fitness-vo2max).
-  static func givesCardioFitnessEstimate(_ record: WorkoutRecord, heartRateSensorOn: Bool) -> Bool {
-    guard record.device == .watch, record.duration >= cardioFitnessMinimumDuration,
-      heartRateSensorOn
-    else { return false }
-    switch record.activityType {
-    case .walking, .running: return record.locationType == .outdoor
-    case .hiking: return record.locationType != .indoor
-    default: return false
-    }
-  }
-
-  /// Saves the watch's cardio fitness estimate after the workout `record` just saved, when
-  /// ``givesCardioFitnessEstimate(_:heartRateSensorOn:)`` (the sensor setting of `simulation`'s
-  /// scenario): one `vo2Max` sample in mL/(kg·min), the athlete's
-  /// `vo2Max` (the scenario's `athlete` block, the value the body model runs on), under the
-  /// watch's source (``HealthGenerator/watch``), dated at the workout's end (start and end) and
-  /// saved at once, at the workout's save (project rule: Apple publishes neither the date nor a
-  /// delay; docs/healthkit-behaviour.md#cardio-fitness-vo2max). Its metadata is
-  /// ``watchMetadata(of:)``'s.
+  /// Saves the watch's cardio fitness estimate after the workout `record` just saved, by
+  /// WorkoutHealth's rule (``CardioFitness/sample(after:vo2Max:heartRateSensorOn:savedAt:)``,
+  /// the one home of the rule, which the generated history's workouts follow too): one `vo2Max`
+  /// sample in mL/(kg·min), the athlete's `vo2Max` (the scenario's `athlete` block, the value
+  /// the body model runs on) kept inside the watch's supported range (14–65), under the
+  /// watch's source (``HealthGenerator/watch``), dated at the workout's end (start and end)
+  /// and saved at once, at the workout's save, when the workout qualifies with the heart-rate
+  /// sensor setting of `simulation`'s scenario (docs/healthkit-behaviour.md#cardio-fitness-vo2max).
+  /// Its metadata is ``watchMetadata(of:)``'s.
   mutating func saveCardioFitnessEstimate(
     of record: WorkoutRecord, simulation: HealthKitSimulation
   ) {
     guard
-      Self.givesCardioFitnessEstimate(
-        record,
-        heartRateSensorOn: simulation.scenario.sensorSettings(for: .heartRate).enabled),
-      let kind = HealthDataType(identifier: HKQuantityTypeIdentifier.vo2Max.rawValue)
+      let estimate = CardioFitness.sample(
+        after: record, vo2Max: simulation.scenario.athlete.vo2Max,
+        heartRateSensorOn: simulation.scenario.sensorSettings(for: .heartRate).enabled,
+        savedAt: session.now)
     else { return }
-    _ = health.save(
-      [
-        HealthSample(
-          type: kind, source: HealthGenerator.watch, start: record.endDate, end: record.endDate,
-          value: simulation.scenario.athlete.vo2Max, savedAt: session.now)
-      ], uuids: [], at: session.now)
+    _ = health.save([estimate], uuids: [], at: session.now)
   }
 
   /// The metadata of a sample the store made (not one the app saved): a `vo2Max` sample of

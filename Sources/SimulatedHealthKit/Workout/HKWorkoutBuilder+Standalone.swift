@@ -245,8 +245,11 @@ final class StandaloneWorkout: @unchecked Sendable {
   }
 
   /// The statistics of the added quantity samples of each type between `start` and `end` (all
-  /// when `nil`): the sum for a cumulative type, average (of the samples' values), minimum,
-  /// maximum and most recent for a discrete one, in the unit of the type's first sample.
+  /// when `nil`): the sum for a cumulative type, average (of the samples' values), minimum and
+  /// maximum for a discrete one, and for both the most recent (the sample ending last, its
+  /// quantity and dates, as a live builder's statistics have; Apple's `mostRecent` option is
+  /// not a discrete one: https://developer.apple.com/documentation/healthkit/hkstatisticsoptions/mostrecent),
+  /// in the unit of the type's first sample.
   static func statistics(
     of samples: [HKSample], dated dates: [DateInterval], from start: Date?, to end: Date?
   ) -> [HKQuantityType: HKStatistics] {
@@ -263,12 +266,13 @@ final class StandaloneWorkout: @unchecked Sendable {
       let from = start ?? samples.map(\.dates.start).min()!
       let to = end ?? samples.map(\.dates.end).max()!
       func quantity(_ value: Double) -> HKQuantity { HKQuantity(unit: unit, doubleValue: value) }
+      let latest = samples.max { $0.dates.end < $1.dates.end }!
       if type.aggregationStyle == .cumulative {
         statistics[type] = HKStatistics(
           quantityType: type, startDate: from, endDate: to,
-          sumQuantity: quantity(values.reduce(0, +)))
+          sumQuantity: quantity(values.reduce(0, +)), mostRecentQuantity: latest.sample.quantity,
+          mostRecentQuantityDateInterval: latest.dates)
       } else {
-        let latest = samples.max { $0.dates.end < $1.dates.end }!
         statistics[type] = HKStatistics(
           quantityType: type, startDate: from, endDate: to,
           averageQuantity: quantity(values.reduce(0, +) / Double(values.count)),

@@ -57,7 +57,8 @@ extension HealthGenerator {
     /// The finished workout; its ``WorkoutCore/WorkoutRecord/samples`` are left empty (they are
     /// in ``samples``).
     public var record: WorkoutRecord
-    /// Heart rate, energy, steps and distance of the workout.
+    /// Heart rate, energy, steps and distance of the workout, and the watch's `vo2Max`
+    /// estimate when it gives one (``CardioFitness``).
     public var samples: [HealthSample]
 
     /// A generated workout.

@@ -248,22 +248,24 @@ extension HealthStore {
   public func seriesPart(
     _ part: HealthSeriesPart, of id: HealthSampleID, matches filter: HealthFilter
   ) -> Bool {
-    var samples: [HealthSample] = []
-    Self.appendParts([part], of: storage[Int(id.index)], to: &samples)
-    return matches(filter, samples[0], id.index)
+    // The part tested in place: one copy of the sample, no array per quantity.
+    matches(filter, Self.partSample(part, of: storage[Int(id.index)]), id.index)
+  }
+
+  /// A copy of `sample` with `part`'s interval and value.
+  static func partSample(_ part: HealthSeriesPart, of sample: HealthSample) -> HealthSample {
+    var copy = sample
+    copy.start = part.start
+    copy.end = part.end
+    copy.value = part.value
+    return copy
   }
 
   /// Appends one copy of `sample` per part, with the part's interval and value.
   static func appendParts(
     _ parts: [HealthSeriesPart], of sample: HealthSample, to samples: inout [HealthSample]
   ) {
-    for part in parts {
-      var copy = sample
-      copy.start = part.start
-      copy.end = part.end
-      copy.value = part.value
-      samples.append(copy)
-    }
+    for part in parts { samples.append(Self.partSample(part, of: sample)) }
   }
 
   /// The statistics of `ids` (sorted by start, indexing `samples`) per range; `merge` applies

@@ -237,9 +237,7 @@ public struct Recording: Sendable, Equatable {
     guard sessions.contains(where: { Self.pool(of: $0) != nil }), !lengths.isEmpty else {
       return []
     }
-    let ordered = lengths.enumerated().sorted {
-      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-    }.map(\.element)
+    let ordered = lengthsInTimeOrder
     var points: [RecordingPoint] = []
     points.reserveCapacity(2 * ordered.count)
     var distance = 0.0
@@ -251,10 +249,8 @@ public struct Recording: Sendable, Equatable {
       }
     }
     for length in ordered {
-      guard length.startTime.isFinite, length.elapsedTime.isFinite else { continue }
-      let start = max(length.startTime, points.last?.time ?? -.infinity)
+      let start = length.startTime
       let end = start + max(0, length.elapsedTime)
-      guard end.isFinite else { continue }
       add(start)
       if !length.isIdle, let pool = poolLength(at: length.startTime) {
         distance += pool
@@ -262,6 +258,46 @@ public struct Recording: Sendable, Equatable {
       add(end)
     }
     return points
+  }
+
+  /// The lengths with finite times, in start order (equal starts in file order), each starting
+  /// no earlier than the one before it ends (its start, plus its elapsed time when above 0): one
+  /// that starts earlier starts at that end instead, its elapsed time kept (docs/recordings.md,
+  /// "Pool swims"). The one rule of the course's distance (``poolSwimDistances``) and of the
+  /// watch's `lap` events of a replayed swim; ``overlappingLengthCount`` counts the moved ones.
+  ///
+  /// Worked value: lengths of 30 s from 0 s, 30 s from 25 s and 30 s from 60 s start at 0, 30
+  /// and 60 s (the second moved by 5 s, to the first's end; the third, after the second's new
+  /// end, keeps its start).
+  public var lengthsInTimeOrder: [RecordingLength] { Self.timeOrdered(lengths).lengths }
+
+  /// How many of ``lengthsInTimeOrder`` start later than the file says, because the file starts
+  /// them before the length before them ends.
+  public var overlappingLengthCount: Int { Self.timeOrdered(lengths).moved }
+
+  /// ``lengthsInTimeOrder`` of `lengths` and how many were moved.
+  private static func timeOrdered(_ lengths: [RecordingLength]) -> (
+    lengths: [RecordingLength], moved: Int
+  ) {
+    let ordered = lengths.enumerated().sorted {
+      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
+    }.map(\.element)
+    var result: [RecordingLength] = []
+    result.reserveCapacity(ordered.count)
+    var moved = 0
+    var previousEnd = -Double.infinity
+    for var length in ordered {
+      guard length.startTime.isFinite, length.elapsedTime.isFinite else { continue }
+      if length.startTime < previousEnd {
+        length.startTime = previousEnd
+        moved += 1
+      }
+      let end = length.startTime + max(0, length.elapsedTime)
+      guard end.isFinite else { continue }
+      previousEnd = end
+      result.append(length)
+    }
+    return (result, moved)
   }
 
   /// The pool's length in metres for a length that starts at `time` (seconds since 1970): the

@@ -109,7 +109,7 @@ public struct Scenario: Sendable, Equatable {
   /// length, so a replayed pool swim refuses them as a scripted one does
   /// (``poolSensorMessage(type:key:)``; project rule, docs/models.md#swimming and
   /// docs/recordings.md#pool-swims). Only the decoder fills it; empty when the file gives none
-  /// and for a scenario built in Swift.
+  /// and for a scenario built in Swift (whose settings ``refusedPoolSensorKey`` reads instead).
   package var perLengthSensorKeys: [PerLengthSensorKey] = []
 
   /// A key of a per-length type's `sensors` entry (``perLengthSensorKeys``): `type` is
@@ -136,6 +136,32 @@ public struct Scenario: Sendable, Equatable {
   /// docs/models.md#swimming).
   package static func poolSensorMessage(type: String, key: String) -> String {
     "in a pool swim the watch records \(type) once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"\(key)\""
+  }
+
+  /// The first setting of `distanceSwimming` or `swimmingStrokeCount` other than `enabled` that
+  /// a pool swim refuses (``poolSensorMessage(type:key:)``; project rule,
+  /// docs/models.md#swimming), or `nil`: the one rule of the decoder (a scripted pool swim's
+  /// file) and of a run (a replayed pool swim, and any scenario built or changed in Swift).
+  /// A key the file gives (``perLengthSensorKeys``) comes first; then a setting of ``sensors``
+  /// that differs from the type's default (``WorkoutPhysiology/SensorConfiguration/standard(for:)``):
+  /// `interval`, `noise`, `constant`, `lockOn` or `dropouts`, in that order.
+  package var refusedPoolSensorKey: PerLengthSensorKey? {
+    if let given = perLengthSensorKeys.first { return given }
+    for type in [QuantityType.distanceSwimming, .swimmingStrokeCount] {
+      guard let settings = sensors[type] else { continue }
+      let standard = SensorConfiguration.standard(for: type)
+      let differing: [(key: String, differs: Bool)] = [
+        ("interval", settings.interval != standard.interval),
+        ("noise", settings.noise != standard.noise),
+        ("constant", settings.constant != standard.constant),
+        ("lockOn", settings.lockOn != standard.lockOn),
+        ("dropouts", settings.dropouts != standard.dropouts),
+      ]
+      if let first = differing.first(where: \.differs) {
+        return PerLengthSensorKey(type: type.rawValue, key: first.key)
+      }
+    }
+    return nil
   }
   /// The indices of the course's segments that give no `grade`, when the file names a
   /// `gps.track` (the decoder's; none for a scenario built in Swift): with elevations in the

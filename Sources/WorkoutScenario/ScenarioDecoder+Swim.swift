@@ -87,20 +87,6 @@ extension ScenarioDecoder {
     return SwimPlan(location: location, lapLength: lapLength, sets: sets)
   }
 
-  /// In a pool the watch records `distanceSwimming` and `swimmingStrokeCount` once per length,
-  /// over the length (docs/models.md#swimming), not on a sample grid: of their `sensors`
-  /// settings only `enabled` applies, and any other key is a data error naming it rather than a
-  /// setting silently ignored.
-  func poolSensors(_ sensors: [(key: String, value: JSONValue)], at path: JSONPath)
-    throws(ScenarioError)
-  {
-    if let (name, key) = Self.perLengthSensorKeys(sensors).first {
-      throw fail(
-        path.appending(key: name).appending(key: key),
-        Scenario.poolSensorMessage(type: name, key: key))
-    }
-  }
-
   /// The keys other than `enabled` of `sensors`' `distanceSwimming` and `swimmingStrokeCount`
   /// entries, as (type, key), in file order.
   static func perLengthSensorKeys(_ sensors: [(key: String, value: JSONValue)]) -> [(

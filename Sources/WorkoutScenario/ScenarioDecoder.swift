@@ -364,8 +364,12 @@ struct ScenarioDecoder {
         value, at: path("swim"), activity: activity, hasCourse: fields["course"] != nil)
       scenario.swim = plan
       scenario.course = .segments(plan.segments)
-      if plan.location == .pool, case .object(let sensors)? = fields["sensors"] {
-        try poolSensors(sensors, at: path("sensors"))
+      // In a pool the watch records distance and strokes once per length: of their sensor
+      // settings only `enabled` applies (the scenario's one rule, also a run's).
+      if plan.location == .pool, let refused = scenario.refusedPoolSensorKey {
+        throw fail(
+          path("sensors").appending(key: refused.type).appending(key: refused.key),
+          Scenario.poolSensorMessage(type: refused.type, key: refused.key))
       }
     }
     return scenario

@@ -104,9 +104,26 @@ struct PreparedScenario {
         // are recorded into a swimming session or leg only (``SimulationSession``).
         watchEvents = Self.swimLengths(of: read, origin: replay.firstTimestamp)
         watchEventActivity = .swimming
-        pool =
-          read.lengths.lazy.filter { !$0.isIdle }.compactMap { read.poolLength(at: $0.startTime) }
-          .first
+        let lengths = read.lengthsInTimeOrder.filter { !$0.isIdle }
+        var pools: [Double] = []
+        for case let length? in lengths.map({ read.poolLength(at: $0.startTime) })
+        where !pools.contains(length) {
+          pools.append(length)
+        }
+        if pools.count > 1 {
+          // A watch counts one pool per workout: the `lapLength` its `HKWorkoutConfiguration`
+          // is given before it starts (docs/recordings.md#pool-swims).
+          throw SimulationError(
+            fileName: file, path: "course.recording",
+            message: Self.severalPoolsMessage(pools, recording: shown))
+        }
+        pool = pools.first
+        let moved = read.overlappingLengthCount
+        if moved > 0 {
+          warnings.append(
+            "\(shown): \(moved == 1 ? "1 pool length starts before the one before it ends; it starts" : "\(moved) pool lengths start before the one before them ends; each starts") at that end instead, keeping its time"
+          )
+        }
       }
       let recordingStart = Date(timeIntervalSince1970: replay.firstTimestamp)
       if scenario.start == nil, !Scenario.supportedStartRange.contains(recordingStart) {
@@ -152,12 +169,11 @@ struct PreparedScenario {
       } else {
         nil
       }
-    if scenario.swim == nil, swimSetting?.location == .pool,
-      let refused = scenario.perLengthSensorKeys.first
-    {
-      // A replayed pool swim records its distance and strokes once per length, as a scripted
-      // one does: a grid setting would be ignored, so it is refused as the decoder refuses it
-      // for a scripted pool swim (docs/recordings.md#pool-swims).
+    if swimSetting?.location == .pool, let refused = scenario.refusedPoolSensorKey {
+      // A pool swim, replayed or scripted, records its distance and strokes once per length: a
+      // grid setting would be ignored, so it is refused by the rule the decoder applies to a
+      // scripted pool swim's file, for a scenario built in Swift too
+      // (docs/recordings.md#pool-swims).
       throw SimulationError(
         fileName: file, path: refused.path,
         message: Scenario.poolSensorMessage(type: refused.type, key: refused.key))
@@ -329,7 +345,9 @@ struct PreparedScenario {
   /// (``WorkoutPhysiology/SwimPlan/wholeStrokes(lengths:strokesPerLength:)`` of pool length over
   /// ``WorkoutPhysiology/SwimmingModel/distancePerStroke(_:)`` of its stroke; a rest, or a length
   /// with `total_strokes`, ends the run). Without a pool length the events carry no samples
-  /// (docs/recordings.md#pool-swims).
+  /// (docs/recordings.md#pool-swims). The lengths are taken in time order, one that the file
+  /// starts before the one before it ends starting at that end
+  /// (``WorkoutRecordings/Recording/lengthsInTimeOrder``).
   static func swimLengths(of recording: Recording, origin: Double) -> [WatchRecord] {
     let styles: [String: SwimmingStrokeStyle] = [
       "freestyle": .freestyle, "backstroke": .backstroke, "breaststroke": .breaststroke,
@@ -363,10 +381,9 @@ struct PreparedScenario {
       }
       run = []
     }
-    let ordered = recording.lengths.enumerated().sorted {
-      ($0.element.startTime, $0.offset) < ($1.element.startTime, $1.offset)
-    }.map(\.element)
-    for length in ordered {
+    // A length the file starts before the one before it ends starts at that end, as the
+    // course's distance has it (``WorkoutRecordings/Recording/lengthsInTimeOrder``).
+    for length in recording.lengthsInTimeOrder {
       if length.isIdle {
         endRun()
         continue
@@ -388,6 +405,24 @@ struct PreparedScenario {
     }
     endRun()
     return records.sorted { $0.end < $1.end }
+  }
+
+  /// Why a replay of `recording` (its normalized path) whose swum lengths lie in more than one
+  /// pool (`pools`, metres, in the order they first appear) is refused: the watch's workout
+  /// counts one pool, the `lapLength` of the `HKWorkoutConfiguration` it was created with
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutsession/workoutconfiguration:
+  /// the session's configuration is a copy of the one it was created with, and changes to it
+  /// have no effect), and the saved workout has one `HKLapLength` (project rule,
+  /// docs/recordings.md#pool-swims).
+  ///
+  /// Worked value: pools of 25 and 50 m in `pool.fit` give "pool.fit: its swum lengths lie in
+  /// pools of 25 m and 50 m; a watch's workout counts one pool, the lapLength of the
+  /// HKWorkoutConfiguration it starts with: replay each pool's swim from a file of its own".
+  static func severalPoolsMessage(_ pools: [Double], recording: String) -> String {
+    let metres = pools.map { "\(JSONWriter.number($0)) m" }
+    let listed = metres.dropLast().joined(separator: ", ") + " and " + (metres.last ?? "")
+    return
+      "\(recording): its swum lengths lie in pools of \(listed); a watch's workout counts one pool, the lapLength of the HKWorkoutConfiguration it starts with: replay each pool's swim from a file of its own"
   }
 
   /// Refuses a run whose samples would not fit the ``MemoryBudget`` (`"interval": 1e-9` over

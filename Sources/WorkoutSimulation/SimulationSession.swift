@@ -346,14 +346,14 @@ public struct SimulationSession {
   private mutating func recordSwimEvent(_ record: WatchRecord, at instant: SimulationInstant) {
     var event = record.event
     if instant > engine.now { engine.advance(to: instant) }
-    // The session's activity, or in a multisport workout the leg being recorded
-    // (`beginNewActivity`): a triathlon's swim records its lengths as a swim's does.
+    // The leg being recorded while one runs (`beginNewActivity`: a triathlon's swim records its
+    // lengths as a swim's does, its run leg none), else the session's activity.
     guard let index = engine.currentSessionIndex, engine.sessionState(index) == .running,
       let builder = engine.withBuilder(
         ofSession: index,
         { ($0.isActive, $0.startDate, $0.currentActivity?.activityType) }),
       builder.0, let collectionStart = builder.1,
-      engine.activity(ofSession: index) == watchEventActivity || builder.2 == watchEventActivity
+      (builder.2 ?? engine.activity(ofSession: index)) == watchEventActivity
     else { return }
     if !record.samples.isEmpty {
       // The engine cuts them to the time the session collected (from collection's start,
@@ -363,11 +363,17 @@ public struct SimulationSession {
         to: record.end, at: instant)
     }
     // A length or set the swimmer began before collection began counts whole, dated from
-    // collection's start: HealthKit takes no event dated before a workout's start
+    // collection's start: HealthKit takes no event dated before a workout's start; one begun
+    // while the session was paused is dated from the resume, as its samples are
     // (docs/models.md#swimming).
-    if event.date < collectionStart {
-      event.duration = max(.zero, event.duration - event.date.duration(to: collectionStart))
-      event.date = collectionStart
+    var from = max(event.date, collectionStart)
+    if let resumed = engine.resumeInstant(ofSession: index, containing: from), resumed <= record.end
+    {
+      from = resumed
+    }
+    if event.date < from {
+      event.duration = max(.zero, event.duration - event.date.duration(to: from))
+      event.date = from
     }
     var metadata = event.metadata
     // A watch that counts no strokes (`sensors.swimmingStrokeCount.enabled: false`) has no

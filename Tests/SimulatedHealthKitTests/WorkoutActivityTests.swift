@@ -61,6 +61,48 @@ import WorkoutCore
     return configuration
   }
 
+  /// A `swimBikeRun` app begins its swim leg with a pool configuration of 50 m, then a run leg:
+  /// the saved swim leg's `workoutConfiguration` has `swimmingLocationType` `.pool` and
+  /// `lapLength` 50 m and its metadata `HKSwimmingLocationType` 1 and `HKLapLength` 50 m, as
+  /// "the configuration information for this part of the workout" (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration);
+  /// the run leg and the workout itself have neither (docs/models.md#swimming).
+  @Test func aSwimLegKeepsItsPool() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      let main = configuration(.swimBikeRun)
+      let session = try HKWorkoutSession(healthStore: store, configuration: main)
+      let builder = session.associatedWorkoutBuilder()
+      builder.dataSource = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: main)
+      session.startActivity(with: simulation.now)
+      try await builder.beginCollection(at: simulation.now)
+      let swim = configuration(.swimming)
+      swim.swimmingLocationType = .pool
+      swim.lapLength = HKQuantity(unit: .meter(), doubleValue: 50)
+      session.beginNewActivity(configuration: swim, date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 300))
+      session.beginNewActivity(
+        configuration: configuration(.running), date: simulation.now, metadata: nil)
+      try await simulation.advance(to: noon(plus: 600))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let legs = workout.workoutActivities
+      #expect(legs.map(\.workoutConfiguration.activityType) == [.swimming, .running])
+      #expect(legs[0].workoutConfiguration.swimmingLocationType == .pool)
+      #expect(legs[0].workoutConfiguration.lapLength?.doubleValue(for: .meter()) == 50)
+      #expect(legs[0].metadata?[HKMetadataKeySwimmingLocationType] as? NSNumber == 1)
+      #expect(
+        (legs[0].metadata?[HKMetadataKeyLapLength] as? HKQuantity)?.doubleValue(for: .meter())
+          == 50)
+      #expect(legs[1].workoutConfiguration.swimmingLocationType == .unknown)
+      #expect(legs[1].workoutConfiguration.lapLength == nil)
+      #expect(legs[1].metadata == nil)
+      #expect(workout.metadata?[HKMetadataKeyLapLength] == nil)
+    }
+  }
+
   @Test func aSwimBikeRunIsOneWorkoutWithFiveActivities() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     let legs = Legs()

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import WorkoutCore
 import WorkoutJSON
+import WorkoutPhysiology
 import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimTestSupport
@@ -216,25 +217,41 @@ struct DeviceFIT {
   /// Active pool lengths of `seconds` each (no strokes, no stroke style) from `start`, then
   /// their 25 m pool session (sport 5) of local type `local`; the file's length messages use
   /// local type 1.
-  static func poolLengths(_ seconds: [UInt32], from start: UInt32, into f: inout DeviceFIT) {
+  static func poolLengths(
+    _ seconds: [UInt32], from start: UInt32, pool: Double = 25, into f: inout DeviceFIT
+  ) {
+    var time = start
+    var lengths: [(start: UInt32, seconds: UInt32)] = []
+    for length in seconds {
+      lengths.append((time, length))
+      time += length
+    }
+    poolLengths(at: lengths, pool: pool, into: &f)
+  }
+
+  /// Active pool lengths, each from its `start` (seconds since the FIT epoch) over its
+  /// `seconds`, then their pool session (sport 5, pool `pool` m) from the first start to the
+  /// last end; the length messages use local type 1, the session local type 2.
+  static func poolLengths(
+    at lengths: [(start: UInt32, seconds: UInt32)], pool: Double = 25, into f: inout DeviceFIT
+  ) {
     f.define(
       local: 1, global: 101,
       [
         (253, 4, DeviceFIT.uint32), (2, 4, DeviceFIT.uint32), (3, 4, DeviceFIT.uint32),
         (12, 1, DeviceFIT.enumType),
       ])
-    var time = start
-    for length in seconds {
+    for length in lengths {
       f.data(
         local: 1,
-        DeviceFIT.le(time + length, 4) + DeviceFIT.le(time, 4) + DeviceFIT.le(length * 1000, 4)
-          + [1])
-      time += length
+        DeviceFIT.le(length.start + length.seconds, 4) + DeviceFIT.le(length.start, 4)
+          + DeviceFIT.le(length.seconds * 1000, 4) + [1])
     }
-    let total = seconds.reduce(0, +)
+    let first = lengths.map(\.start).min() ?? 0
+    let last = lengths.map { $0.start + $0.seconds }.max() ?? first
     f.session(
-      local: 2, start: start, sport: 5, seconds: Double(total),
-      metres: 25 * Double(seconds.count), pool: (seconds.count, 25, seconds.count))
+      local: 2, start: first, sport: 5, seconds: Double(last - first),
+      metres: pool * Double(lengths.count), pool: (lengths.count, pool, lengths.count))
   }
 
   /// Replays `bytes` (written as `name` in a new folder) through its written scenario with
@@ -348,6 +365,122 @@ struct DeviceFIT {
     #expect(
       workout.events.filter { $0.type == .lap }.map(\.date) == [300, 330, 360].map { .seconds($0) })
     #expect(workout.samples[.distanceSwimming]?.map(\.value) == [25, 25, 25])
+  }
+
+  /// The aquathlon above as one `swimBikeRun` workout (`multisport`): its swimming leg's
+  /// `HKWorkoutActivity` carries the pool its configuration gives it, `HKSwimmingLocationType`
+  /// pool (1) and `HKLapLength` 25 m (the file's pool); the running leg and the workout itself
+  /// (not a swimming workout) carry neither (docs/models.md#swimming).
+  @Test func aMultisportSwimLegCarriesItsPool() throws {
+    var f = DeviceFIT()
+    f.define(local: 0, global: 20, [(253, 4, DeviceFIT.uint32), (5, 4, DeviceFIT.uint32)])
+    for k in 0...30 {
+      f.data(
+        local: 0, DeviceFIT.le(Self.start + UInt32(10 * k), 4) + DeviceFIT.le(UInt32(3000 * k), 4))
+    }
+    f.session(local: 3, start: Self.start, sport: 1, seconds: 300, metres: 900)
+    Self.poolLengths([30, 30, 30], from: Self.start + 300, into: &f)
+    let result = try Self.replayResult(f.bytes, name: "aquathlon.fit", multisport: true)
+    #expect(result.errors.isEmpty)
+    let workout = try #require(result.records.first)
+    #expect(workout.activities.map(\.activityType) == [.running, .swimming])
+    let swim = try #require(workout.activities.last)
+    #expect(swim.metadata["HKSwimmingLocationType"] == .number(1))
+    #expect(swim.metadata["HKLapLength"] == .quantity(25, unit: "m"))
+    #expect(workout.activities.first?.metadata.isEmpty == true)
+    #expect(workout.metadata["HKLapLength"] == nil)
+    #expect(workout.metadata["HKSwimmingLocationType"] == nil)
+  }
+
+  /// A file whose swum lengths lie in two pools, two 30 s lengths of a 25 m pool and from 100 s
+  /// two 40 s lengths of a 50 m pool: a watch's workout counts one pool (the `lapLength` its
+  /// configuration starts with), so the replay is refused, naming the file and both pools,
+  /// rather than writing the first pool's `HKLapLength` over the second's lengths (exit 65, a
+  /// data error at `course.recording`; docs/recordings.md#pool-swims).
+  @Test func aReplayOfTwoPoolsIsRefused() throws {
+    var f = DeviceFIT()
+    Self.poolLengths([30, 30], from: Self.start, into: &f)
+    Self.poolLengths([40, 40], from: Self.start + 100, pool: 50, into: &f)
+    for multisport in [false, true] {
+      do {
+        _ = try Self.replayResult(f.bytes, name: "pools.fit", multisport: multisport)
+        Issue.record("two pools were replayed (multisport \(multisport))")
+      } catch let error as SimulationError {
+        #expect(error.path == "course.recording")
+        #expect(
+          error.message.hasSuffix(
+            "pools.fit: its swum lengths lie in pools of 25 m and 50 m; a watch's workout counts one pool, the lapLength of the HKWorkoutConfiguration it starts with: replay each pool's swim from a file of its own"
+          ))
+      }
+    }
+  }
+
+  /// Lengths of 30 s from 0 s, from 25 s (5 s before the first ends) and from 60 s: the second
+  /// starts at the first's end, 30 s, keeping its 30 s (so it ends at 60 s, where the third
+  /// starts), as the course's distance takes it; its `lap` event and its samples lie over
+  /// [30, 60) s, and a warning says so (docs/recordings.md#pool-swims). 3 × 25 = 75 m.
+  @Test func anOverlappingLengthStartsAtTheEndOfTheOneBefore() throws {
+    var f = DeviceFIT()
+    Self.poolLengths(
+      at: [(Self.start, 30), (Self.start + 25, 30), (Self.start + 60, 30)], into: &f)
+    let result = try Self.replayResult(f.bytes, name: "overlap.fit")
+    #expect(result.errors.isEmpty)
+    let record = try #require(result.records.first)
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map(\.date) == [0, 30, 60].map { .seconds($0) })
+    #expect(laps.map(\.duration) == [30, 30, 30].map { .seconds($0) })
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == [0, 30, 60].map { .seconds($0) })
+    #expect(distance.map(\.end) == [30, 60, 90].map { .seconds($0) })
+    #expect(record.totalDistance == 75)
+    #expect(
+      result.warnings.contains {
+        $0.hasSuffix(
+          "overlap.fit: 1 pool length starts before the one before it ends; it starts at that end instead, keeping its time"
+        )
+      })
+  }
+
+  /// A replayed pool swim's scenario built in Swift (``ReplayPlan/makeScenario()``, no JSON)
+  /// with a per-length type's `interval` of 5 s, not the default 10 s, is refused by the
+  /// decoder's rule, with its message and path; a scripted pool swim built in Swift too.
+  /// `enabled: false` alone is taken.
+  @Test func aSwiftBuiltPoolSwimRefusesAGridSetting() throws {
+    var f = DeviceFIT()
+    Self.poolLengths([30, 30], from: Self.start, into: &f)
+    let folder = URL(fileURLWithPath: try makeTemporaryFolder(prefix: "workout-sim-pool"))
+    let path = folder.appendingPathComponent("pool.fit").path
+    try Data(f.bytes).write(to: URL(fileURLWithPath: path))
+    let recording = try Recording.read(path: path)
+    let plan = try ReplayPlan(
+      recording: recording, path: path, name: "pool", activity: nil, seed: nil)
+    let message =
+      "in a pool swim the watch records distanceSwimming once per length, at the length's end, not every \"interval\": only \"enabled\" applies; remove \"interval\""
+    var replay = try plan.makeScenario()
+    replay.sensors[.distanceSwimming] = SensorConfiguration(
+      for: .distanceSwimming, interval: .seconds(5))
+    let replayError = try #require(throws: SimulationError.self) {
+      try Simulation.run(ResolvedScenario(replay, overrides: RunOverrides(), recording: recording))
+    }
+    #expect(replayError.path == "sensors.distanceSwimming.interval")
+    #expect(replayError.message == message)
+    var scripted = try Scenario(
+      name: "built", activity: .swimming,
+      timeline: [Scenario.Action(at: .zero, .app(.start))])
+    scripted.swim = SwimPlan(
+      location: .pool, lapLength: 25,
+      sets: [SwimPlan.Set(distance: 50, lengths: 2, stroke: .freestyle, secondsPer100m: 120)])
+    scripted.sensors[.distanceSwimming] = SensorConfiguration(
+      for: .distanceSwimming, interval: .seconds(5))
+    let scriptedError = try #require(throws: SimulationError.self) {
+      try Simulation.run(scripted)
+    }
+    #expect(scriptedError.path == "sensors.distanceSwimming.interval")
+    #expect(scriptedError.message == message)
+    replay.sensors[.distanceSwimming] = SensorConfiguration(for: .distanceSwimming, enabled: false)
+    let taken = try Simulation.run(
+      ResolvedScenario(replay, overrides: RunOverrides(), recording: recording))
+    #expect(taken.records.first?.samples[.distanceSwimming] == nil)
   }
 
   /// Records at 0 (5 m recorded), 10, 25 (999 m recorded), 40 and 50 s (7 m recorded) and a

@@ -112,9 +112,41 @@ struct SwimAndRunMetricsTests {
     let record = try #require(result.records.first)
     // Lengths [0, 30), [30, 60), [60, 90), [90, 120) end at 30, 60, 90 and 120 s; the one
     // ending at 60 s finds the session paused. The last ends at the `end` action's instant and
-    // is recorded first.
+    // is recorded first. The one begun at 60 s, inside the pause, is dated from the resume at
+    // 70 s (docs/models.md#swimming).
     #expect(
-      record.events.filter { $0.type == .lap }.map(\.date) == [.zero, .seconds(60), .seconds(90)])
+      record.events.filter { $0.type == .lap }.map(\.date) == [.zero, .seconds(70), .seconds(90)])
+  }
+
+  @Test("a length begun during a pause is recorded from the resume, its lap event as its samples")
+  func lengthBegunDuringAPause() throws {
+    // Four freestyle lengths of 30 s at 2:00 per 100 m (19, 19, 20 and 19 strokes: 25 / 1.3 =
+    // 19.23 a length, carried); the app pauses from 40 to 70 s. The length [30, 60) ends in the
+    // pause and is not recorded; [60, 90) begins in it and counts whole from the resume: its
+    // 25 m and 20 strokes over [70, 90), its lap event from 70 s over 90 − 70 = 20 s with the
+    // whole length's SWOLF 30 + 20 = 50, as a length begun before collection is dated from
+    // collection's start. The set's segment, begun at 0 s while collecting, keeps [0, 120).
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "swimming",
+        "swim": { "sets": [ { "lengths": 4, "stroke": "freestyle", "pace": "2:00" } ] },
+        "timeline": [ { "at": 0, "do": "start" }, { "at": 40, "do": "pause" },
+                      { "at": 70, "do": "resume" }, { "at": 120, "do": "end" } ] }
+      """)
+    let result = try Simulation.run(scenario)
+    #expect(result.errors.isEmpty)
+    let record = try #require(result.records.first)
+    let laps = record.events.filter { $0.type == .lap }
+    #expect(laps.map(\.date) == [0, 70, 90].map { .seconds($0) })
+    #expect(laps.map(\.duration) == [30, 20, 30].map { .seconds($0) })
+    #expect(laps.map { $0.metadata["HKSWOLFScore"] } == [49.0, 50, 49].map { .number($0) })
+    let distance = try #require(record.samples[.distanceSwimming])
+    #expect(distance.map(\.start) == [0, 70, 90].map { .seconds($0) })
+    #expect(distance.map(\.end) == [30, 90, 120].map { .seconds($0) })
+    #expect(record.samples[.swimmingStrokeCount]?.map(\.value) == [19, 20, 19])
+    let sets = record.events.filter { $0.type == .segment }
+    #expect(sets.map(\.date) == [.zero])
+    #expect(sets.map(\.duration) == [.seconds(120)])
   }
 
   @Test("a length begun before collection counts whole, dated from collection's start")

@@ -341,7 +341,8 @@ extension HKStatistics {
 
 extension HKWorkoutActivity {
   /// The activity of an engine activity (`start` is the scenario's start date): its
-  /// configuration (type and location), dates, metadata, events and duration; its statistics
+  /// configuration (type and location; a swimming leg's `swimmingLocationType` and `lapLength`
+  /// from its `HKSwimmingLocationType` and `HKLapLength` metadata), dates, metadata, events and duration; its statistics
   /// those of `samples` wholly inside its span (``WorkoutActivityRecord/statistics``), or, while
   /// it runs, of the samples from its start to `now` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/statistics(for:)).
@@ -361,6 +362,15 @@ extension HKWorkoutActivity {
     let configuration = HKWorkoutConfiguration()
     configuration.activityType = HKWorkoutActivityType(activity.activityType)
     configuration.locationType = HKWorkoutSessionLocationType(activity.locationType)
+    // A swimming leg's pool, which its metadata carries (docs/models.md#swimming).
+    if case .number(let raw)? = activity.metadata[HKMetadataKeySwimmingLocationType],
+      let swimming = HKWorkoutSwimmingLocationType(rawValue: Int(raw))
+    {
+      configuration.swimmingLocationType = swimming
+    }
+    if case .quantity(let metres, unit: "m")? = activity.metadata[HKMetadataKeyLapLength] {
+      configuration.lapLength = HKQuantity(unit: .meter(), doubleValue: metres)
+    }
     let end = activity.endDate ?? now
     var all: [HKQuantityType: HKStatistics] = [:]
     for (type, values) in statistics ?? activity.statistics {

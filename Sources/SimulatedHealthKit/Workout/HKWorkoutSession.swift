@@ -214,6 +214,32 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     }
   }
 
+  /// The metadata a swimming configuration gives its workout activity (a multisport workout's
+  /// swimming leg): `HKSwimmingLocationType` (its `swimmingLocationType`'s raw value) when it is
+  /// not `.unknown` and, in a pool, `HKLapLength` (its `lapLength` in m) when that is a length
+  /// above 0; none for another activity type. The activity's `workoutConfiguration` reads them
+  /// back (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration).
+  static func swimmingMetadata(of configuration: HKWorkoutConfiguration) -> [String:
+    MetadataValue]
+  {
+    guard configuration.activityType == .swimming, configuration.swimmingLocationType != .unknown
+    else { return [:] }
+    var values: [String: MetadataValue] = [
+      HKMetadataKeySwimmingLocationType: .number(
+        Double(configuration.swimmingLocationType.rawValue))
+    ]
+    if configuration.swimmingLocationType == .pool, let lapLength = configuration.lapLength,
+      lapLength.is(compatibleWith: .meter())
+    {
+      let metres = lapLength.doubleValue(for: .meter())
+      if metres > 0, metres.isFinite {
+        values[HKMetadataKeyLapLength] = .quantity(metres, unit: "m")
+      }
+    }
+    return values
+  }
+
   /// The pool length, m, of a pool swim's configuration (`activityType` `.swimming`,
   /// `swimmingLocationType` `.pool`, `lapLength` given), else `nil`.
   ///
@@ -375,7 +401,10 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     let type = workoutConfiguration.activityType.engineValue
     let location = workoutConfiguration.locationType.engineValue
     let refusal = HKWorkoutBuilder.metadataRefusal(metadata, of: " of a workout activity")
-    var values: [String: MetadataValue] = [:]
+    // A swimming leg's configuration gives its activity its pool, as it gives a swimming
+    // workout: `HKSwimmingLocationType` and, in a pool, `HKLapLength` (under the app's own
+    // metadata; docs/models.md#swimming).
+    var values = Self.swimmingMetadata(of: workoutConfiguration)
     for (key, value) in metadata ?? [:] {
       values[key] = HKWorkoutBuilder.metadataValue(value, key: key, since: simulation.startDate)
     }

@@ -308,6 +308,20 @@ extension WorkoutEngine {
     return count
   }
 
+  /// When session `index` resumed collecting after the pause that holds `instant` (the end of
+  /// the gap in its collected time that holds it), or `nil` when it collected at `instant`, or
+  /// had not begun or had ended collecting by then. A pool length begun during a pause is
+  /// recorded from that instant, its `lap` event as its samples
+  /// (``addRecordedSamples(_:toSession:from:to:at:)``; project rule, docs/models.md#swimming).
+  public func resumeInstant(ofSession index: Int, containing instant: SimulationInstant)
+    -> SimulationInstant?
+  {
+    guard sessions.indices.contains(index) else { return nil }
+    return sessions[index].resume(after: instant.nanoseconds).map {
+      SimulationInstant(nanoseconds: $0)
+    }
+  }
+
   /// An entry in ``log`` (and ``errors``) for something the API door refused before the engine
   /// ran it (a strict-mode date, a call on an inert object): `error` reported to `session` at
   /// ``now``.

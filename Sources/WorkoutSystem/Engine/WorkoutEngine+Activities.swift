@@ -41,6 +41,14 @@ extension WorkoutEngine {
 
   /// Begins an activity on session `index` at `date` (the timeline's `beginActivity`, the API's
   /// call inside its step).
+  ///
+  /// The activity's metadata is the app's over the configuration's for its type
+  /// (``WorkoutEngineConfiguration/activityMetadata``): a multisport workout's swimming leg
+  /// carries its `HKSwimmingLocationType` and `HKLapLength`, as its `HKWorkoutActivity`'s
+  /// `workoutConfiguration` carries `swimmingLocationType` and `lapLength` ("the configuration
+  /// information for this part of the workout", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration;
+  /// docs/models.md#swimming).
   @discardableResult
   mutating func beginActivity(
     _ activity: WorkoutActivityType, location: WorkoutSessionLocationType,
@@ -48,6 +56,7 @@ extension WorkoutEngine {
     date activityDate: SimulationInstant
   ) -> Bool {
     let state = sessions[index].machine.state
+    let metadata = (configuration.activityMetadata[activity] ?? [:]).merging(metadata) { $1 }
     do throws(WorkoutError) {
       let changes = try sessions[index].builder.beginActivity(
         activity, location: location, at: activityDate, metadata: metadata, sessionState: state)

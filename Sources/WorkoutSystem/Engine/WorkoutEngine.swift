@@ -36,6 +36,17 @@ struct EngineSession {
     }
     return parts
   }
+
+  /// The start of the span in ``collectedSpans`` after the gap that holds `instant` (a pause:
+  /// the session collected before it and resumed at that start), or `nil` when `instant` lies
+  /// in a span, before the first or after the last.
+  func resume(after instant: Int64) -> Int64? {
+    for (position, span) in collectedSpans.enumerated() {
+      if instant < span.start { return position > 0 ? span.start : nil }
+      if instant < span.end ?? Int64.max { return nil }
+    }
+    return nil
+  }
 }
 
 /// The workout engine: an app's `HKWorkoutSession`s and their `HKLiveWorkoutBuilder`s on virtual

@@ -204,6 +204,9 @@ extension AppSimulation.State {
     // Woken listeners move their anchors, timers and deliveries: their entry is made again.
     healthListenersChanged()
     guard !healthListeners.isEmpty, terminated == nil else { return }
+    // Listeners read the store (``health``'s stored value, in place): a live workout's samples
+    // come in first, once for all of them.
+    bringLiveSamplesIn()
     let listeners = healthListeners
     for listener in listeners {
       if let previous {

@@ -125,7 +125,8 @@ extension AppSimulation.State {
     device: WorkoutDevice, session: Int, bringingIn: Bool = true
   ) -> LiveWorkoutSamples? {
     if bringingIn { bringLiveSamplesIn() }
-    guard let index = liveWorkouts.firstIndex(where: { $0.device == device && $0.session == session })
+    guard
+      let index = liveWorkouts.firstIndex(where: { $0.device == device && $0.session == session })
     else { return nil }
     return liveWorkouts.remove(at: index)
   }

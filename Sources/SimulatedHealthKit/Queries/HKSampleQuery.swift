@@ -277,7 +277,8 @@ extension HealthKitSimulation.State {
     }
     // Descriptors the store does not sort by: sort the objects (a date key by the instants the
     // store holds), then apply the limit.
-    let ids = healthStorage.samples(of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
+    let ids = healthStorage.samples(
+      of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
     var objects = HKSampleQuery.sorted(
       ids.map { object($0, context: context) }, by: descriptors,
       instants: ids.map { (healthStorage.sample($0).start, healthStorage.sample($0).end) })

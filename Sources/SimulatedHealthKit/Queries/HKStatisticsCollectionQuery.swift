@@ -166,7 +166,9 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     predicate: NSPredicate?, context: QueryContext, state: HealthKitSimulation.State
   ) -> [Date: HealthStatisticsValues] {
     let now = state.session.now
-    guard let span = state.healthStorage.dataSpan(of: kind, where: filter, at: now) else { return [:] }
+    guard let span = state.healthStorage.dataSpan(of: kind, where: filter, at: now) else {
+      return [:]
+    }
     let low = span.lowerBound
     let high = span.upperBound
     let edges = grid.edges(covering: context.date(low), context.date(max(high, low)))

@@ -137,7 +137,8 @@ extension HealthKitSimulation.State {
         device: device, sourceRevision: revision)
     case .electrocardiogram:
       return HKElectrocardiogram(
-        recording: healthStorage.electrocardiograms[Int(sample.value)], startDate: start, endDate: end,
+        recording: healthStorage.electrocardiograms[Int(sample.value)], startDate: start,
+        endDate: end,
         uuid: uuid, device: device, sourceRevision: revision)
     case let kind where kind.isCategory:
       // Category kinds: their HealthKit type is a category type.
@@ -422,7 +423,9 @@ extension HealthKitSimulation.State {
     context: QueryContext, where matches: (HKWorkout, HealthSampleID) -> Bool
   ) -> Set<HealthSampleID> {
     var ids = Set<HealthSampleID>()
-    for id in healthStorage.samples(of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil) {
+    for id in healthStorage.samples(
+      of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil)
+    {
       if let workout = object(id, context: context) as? HKWorkout, matches(workout, id) {
         ids.insert(id)
       }

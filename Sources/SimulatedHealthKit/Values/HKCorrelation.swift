@@ -217,7 +217,8 @@ extension HealthKitSimulation.State {
   /// (``readingDates(of:context:)``) and matched against the instants the object is stored at.
   func storedObjectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
     guard let id = healthStorage.id(ofUUID: Self.storeUUID(object.uuid)) else { return false }
-    return objectMatches(object, predicate, at: (healthStorage.sample(id).start, healthStorage.sample(id).end))
+    return objectMatches(
+      object, predicate, at: (healthStorage.sample(id).start, healthStorage.sample(id).end))
   }
 
   /// `predicate` with the dates of its `predicateForSamples(withStart:end:options:)` conditions

@@ -45,7 +45,9 @@ enum LiveSampleUnits {
       kinds.append(kind)
       // Engine units and store units are both linear (no offset): one factor per type.
       factors.append(
-        kind.map { HKQuantity(unit: type.healthKitUnit, doubleValue: 1).doubleValue(for: $0.hkUnit) }
+        kind.map {
+          HKQuantity(unit: type.healthKitUnit, doubleValue: 1).doubleValue(for: $0.hkUnit)
+        }
           ?? 1)
     }
     return (kinds, factors)

@@ -196,8 +196,11 @@ extension AppSimulation.State {
   ///     their own timer in `previous...now` (after `previous`) are woken; `nil` wakes every
   ///     listener (the app saved or deleted).
   ///   - now: virtual now.
+  ///   - types: when given, only the listeners of one of these types are woken (a live
+  ///     workout's batch: ``wakeLiveListeners(collected:)``).
   package mutating func wakeHealthListeners(
-    after previous: SimulationInstant?, at now: SimulationInstant
+    after previous: SimulationInstant?, at now: SimulationInstant,
+    of types: Set<HealthDataType>? = nil
   ) {
     guard !healthListeners.isEmpty else { return }
     if healthListeners.contains(where: \.isFinished) { healthListeners.removeAll { $0.isFinished } }
@@ -209,6 +212,7 @@ extension AppSimulation.State {
     bringLiveSamplesIn()
     let listeners = healthListeners
     for listener in listeners {
+      if let types, listener.listenedTypes.isDisjoint(with: types) { continue }
       if let previous {
         let arrived =
           health.nextArrival(of: listener.listenedTypes, after: previous).map { $0 <= now }

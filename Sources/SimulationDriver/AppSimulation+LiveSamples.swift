@@ -209,4 +209,16 @@ extension AppSimulation.State {
     healthStorage.bringIn(samples)
     healthStoreChanged = true
   }
+
+  /// A live workout collected a batch of `collected` (at virtual now): its samples are in the
+  /// store, and the listeners of those types are woken (docs/healthkit-behaviour.md#a-live-workouts-samples).
+  package mutating func wakeLiveListeners(collected: QuantityTypeSet) {
+    guard let kinds = liveWorkouts.first?.kinds, !healthListeners.isEmpty else { return }
+    var types = Set<HealthDataType>()
+    for (index, quantity) in QuantityType.allCases.enumerated() where collected.contains(quantity) {
+      if let kind = kinds[index] { types.insert(kind) }
+    }
+    guard !types.isEmpty else { return }
+    wakeHealthListeners(after: nil, at: session.now, of: types)
+  }
 }

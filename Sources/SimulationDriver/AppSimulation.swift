@@ -971,7 +971,7 @@ public final class AppSimulation: Sendable {
     // they are collected: docs/healthkit-behaviour.md#a-live-workouts-samples); looked for only
     // while a live workout and a listener are both there.
     let watching = !state.liveWorkouts.isEmpty && !state.healthListeners.isEmpty
-    var collected = false
+    var collected = QuantityTypeSet()
     // Each effect read in place (a buffer's element is borrowed where the array's iterator
     // copies it: an outlined copy per effect).
     effects.withUnsafeBufferPointer { effects in
@@ -979,7 +979,9 @@ public final class AppSimulation: Sendable {
         if !state.systemTimers.isEmpty, case .stateChange = effects[position].kind {
           state.systemTimers.sessionStateChanged()
         }
-        if watching, case .dataCollected = effects[position].kind { collected = true }
+        if watching, case .dataCollected(let types, _) = effects[position].kind {
+          collected.formUnion(types)
+        }
         guard let index = effects[position].session else {
           if !state.effectListeners.isEmpty {
             translateForListeners(effects[position], &state, startDate: startDate)
@@ -999,9 +1001,10 @@ public final class AppSimulation: Sendable {
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)
     state.effectBuffer = effects
-    if collected || state.phoneSessions.liveBatch {
-      state.phoneSessions.liveBatch = false
-      state.wakeHealthListeners(at: state.session.now)
+    if !collected.isEmpty || !state.phoneSessions.liveBatch.isEmpty {
+      collected.formUnion(state.phoneSessions.liveBatch)
+      state.phoneSessions.liveBatch = []
+      state.wakeLiveListeners(collected: collected)
     }
     if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
     guard crashes != state.crashes else { return phoneDied }
@@ -1048,7 +1051,9 @@ public final class AppSimulation: Sendable {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
         state.systemTimers.sessionStateChanged()
       }
-      if watching, case .dataCollected = effect.kind { state.phoneSessions.liveBatch = true }
+      if watching, case .dataCollected(let types, _) = effect.kind {
+        state.phoneSessions.liveBatch.formUnion(types)
+      }
       guard let index = effect.session,
         let endpoint = state.phoneSessions.endpoints.object(at: index)
       else { continue }
@@ -1090,9 +1095,9 @@ public final class AppSimulation: Sendable {
     package var crashes = 0
     /// The phone engine's outbox's buffer between takes.
     package var effectBuffer: [EngineEffect] = []
-    /// Whether the last take held a batch of a live workout while the store had listeners
-    /// (they are woken once the watch's effects are taken too).
-    package var liveBatch = false
+    /// The types of the batches of the last take, while a live workout and listeners were
+    /// there (their listeners are woken once the watch's effects are taken too).
+    package var liveBatch = QuantityTypeSet()
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a

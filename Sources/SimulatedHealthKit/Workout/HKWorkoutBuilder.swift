@@ -602,8 +602,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         LiveWorkoutSamples(
           device: engineDevice, session: index, source: state.appSourceIndex(),
           kinds: units.kinds, factors: units.factors, at: state.session.now))
-      // The batch collection began with is in the store now: its listeners hear of it.
-      state.wakeHealthListeners(at: state.session.now)
+      // The batch collection began with is in the store now: the listeners of its types hear
+      // of it.
+      let collected = state.session.readEngineInPlace(of: engineDevice) { engine in
+        engine.withBuilder(ofSession: index) { builder in
+          QuantityTypeSet(QuantityType.allCases.filter { !builder.samples(of: $0).isEmpty })
+        }
+      }
+      state.wakeLiveListeners(collected: collected ?? [])
     }
     return nil
   }

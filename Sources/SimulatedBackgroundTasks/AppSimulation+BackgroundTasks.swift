@@ -52,7 +52,7 @@ extension AppSimulation {
     var candidate = begin.advanced(by: .nanoseconds(up))
     if candidate <= submitted { candidate = candidate.advanced(by: .nanoseconds(quarter)) }
     let limit = SimulationInstant.zero.advanced(by: Self.horizon)
-    let locks = state.withLock { $0.health.lockPeriods }
+    let locks = state.withLock { $0.healthStorage.lockPeriods }
     while candidate <= limit {
       if backgroundConditionsHold(for: request, at: candidate, locks: locks) { return candidate }
       candidate = candidate.advanced(by: .nanoseconds(quarter))

@@ -247,7 +247,11 @@ public class CMPedometer: NSObject {
   ) -> Sums {
     guard from < to else { return Sums(steps: 0, distance: 0) }
     let now = state.session.now
-    let pending = unsavedWorkoutSamples(&state.session, from: from, to: to)
+    // A live workout's samples reach the store as they are collected: brought in first, and
+    // left out of the pending ones (docs/healthkit-behaviour.md#a-live-workouts-samples).
+    state.bringLiveSamplesIn()
+    let inStore = state.liveWorkoutsBegun
+    let pending = unsavedWorkoutSamples(&state.session, from: from, to: to, inStore: inStore)
     func sum(_ type: HealthDataType) -> Double {
       state.health.cumulativeSum(
         of: type, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
@@ -258,12 +262,15 @@ public class CMPedometer: NSObject {
   /// The `stepCount` and `distanceWalkingRunning` samples overlapping `from..<to` that the live
   /// builders of the watch's and the phone's engines collected and the store does not hold:
   /// those of every builder whose collection began and that did not finish (collecting, ended,
-  /// or discarded: the wearer took the steps whatever the app does with the workout). A
-  /// finished builder's samples are in the store (`finishWorkout` saves them in the same step).
-  /// In the store's units (count, m: the engine's, so no conversion; asserted), in each
-  /// builder's order.
+  /// or discarded: the wearer took the steps whatever the app does with the workout), except
+  /// the builders in `inStore` (engine device and session), whose samples reach the store as
+  /// they are collected (an app's `HKLiveWorkoutBuilder`:
+  /// docs/healthkit-behaviour.md#a-live-workouts-samples). A finished builder's samples are in
+  /// the store (`finishWorkout` saves them in the same step). In the store's units (count, m:
+  /// the engine's, so no conversion; asserted), in each builder's order.
   static func unsavedWorkoutSamples(
-    _ session: inout SimulationSession, from: SimulationInstant, to: SimulationInstant
+    _ session: inout SimulationSession, from: SimulationInstant, to: SimulationInstant,
+    inStore: Set<LiveWorkoutKey> = []
   ) -> [HealthSample] {
     var pending: [HealthSample] = []
     let types: [(QuantityType, HealthDataType)] = [
@@ -274,7 +281,8 @@ public class CMPedometer: NSObject {
     }
     for device in WorkoutDevice.allCases {
       _ = session.readEngine(of: device) { engine in
-        for index in 0..<engine.sessionCount {
+        for index in 0..<engine.sessionCount
+        where !inStore.contains(LiveWorkoutKey(device: device, session: index)) {
           _ = engine.withBuilder(ofSession: index) { builder in
             switch builder.lifecycle {
             case .notStarted, .finished: return

@@ -45,7 +45,7 @@ extension HealthKitSimulation {
   /// docs/swift-api.md#relevance).
   package func lastNight(_ state: State) -> Range<SimulationInstant>? {
     let now = state.session.now
-    let health = state.health
+    let health = state.healthStorage
     let awake = 2.0  // HKCategoryValueSleepAnalysis.awake
     var spans: [Range<SimulationInstant>] = []
     for id in health.samples(of: .sleepAnalysis, where: .all, at: now, sortedBy: [], limit: nil) {

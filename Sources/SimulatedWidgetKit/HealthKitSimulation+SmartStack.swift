@@ -36,6 +36,8 @@ extension HealthKitSimulation {
   public var suggestedWidgets: [SuggestedWidget] {
     state.withLock { state in
       guard let stack = state.extensionState(SmartStackState.self) else { return [] }
+      // The rings count a live workout's energy samples as they are collected.
+      if stack.needsRings { state.bringLiveSamplesIn() }
       let rings = stack.needsRings && ringsEvening(state)
       let night = stack.needsSleep ? lastNight(state) : nil
       return stack.relevant(simulation: self, state: state, rings: rings, night: night).map {
@@ -378,6 +380,7 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
     simulation: HealthKitSimulation, state: inout HealthKitSimulation.State
   ) -> [HealthKitSimulation.Callback] {
     let now = state.session.now
+    if needsRings { state.bringLiveSamplesIn() }
     ringsMatched = needsRings && simulation.ringsEvening(state)
     night = needsSleep ? simulation.lastNight(state) : nil
     let relevant = relevant(

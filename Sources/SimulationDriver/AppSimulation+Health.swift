@@ -196,16 +196,23 @@ extension AppSimulation.State {
   ///     their own timer in `previous...now` (after `previous`) are woken; `nil` wakes every
   ///     listener (the app saved or deleted).
   ///   - now: virtual now.
+  ///   - types: when given, only the listeners of one of these types are woken (a live
+  ///     workout's batch: ``wakeLiveListeners(collected:)``).
   package mutating func wakeHealthListeners(
-    after previous: SimulationInstant?, at now: SimulationInstant
+    after previous: SimulationInstant?, at now: SimulationInstant,
+    of types: Set<HealthDataType>? = nil
   ) {
     guard !healthListeners.isEmpty else { return }
     if healthListeners.contains(where: \.isFinished) { healthListeners.removeAll { $0.isFinished } }
     // Woken listeners move their anchors, timers and deliveries: their entry is made again.
     healthListenersChanged()
     guard !healthListeners.isEmpty, terminated == nil else { return }
+    // Listeners read the store (``health``'s stored value, in place): a live workout's samples
+    // come in first, once for all of them.
+    bringLiveSamplesIn()
     let listeners = healthListeners
     for listener in listeners {
+      if let types, listener.listenedTypes.isDisjoint(with: types) { continue }
       if let previous {
         let arrived =
           health.nextArrival(of: listener.listenedTypes, after: previous).map { $0 <= now }

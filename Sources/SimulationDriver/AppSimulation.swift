@@ -747,8 +747,18 @@ public final class AppSimulation: Sendable {
     package var nextSleeper = 0
     /// The real clock at each instant virtual time reached (the wall-clock rule's map).
     package var realClock = RealClockMarks()
-    /// The health store: generated samples, the app's saves, workouts (docs/health-store.md).
-    package var health: HealthStore
+    /// The health store as it is kept: generated samples, the app's saves, workouts
+    /// (docs/health-store.md), without the live workouts' samples not yet brought in. Read it
+    /// through ``health``, which brings them in first; only reads that need no sample (its
+    /// sources, its workouts) read this one directly.
+    package var healthStorage: HealthStore
+    /// The live workouts whose collected samples reach the store as they are collected
+    /// (``LiveWorkoutSamples``, docs/healthkit-behaviour.md#a-live-workouts-samples), each
+    /// with how many of its builder's samples the store already holds.
+    package var liveWorkouts: [LiveWorkoutSamples] = []
+    /// Every workout session that ever had a marker in ``liveWorkouts`` (running, finished or
+    /// discarded): their samples are in the store, or reach it when it is next read.
+    package var liveWorkoutsBegun: Set<LiveWorkoutKey> = []
     /// Long-running queries and observers woken when the store changes.
     package var healthListeners: [any HealthQueryListener] = [] {
       didSet { healthStoreChanged = true }
@@ -903,7 +913,7 @@ public final class AppSimulation: Sendable {
       executor: SimulationExecutor
     ) {
       self.session = session
-      self.health = health
+      self.healthStorage = health
       self.authorizationAnswers = authorizationAnswers
       self.infoPlistKeys = infoPlistKeys
       self.executor = executor
@@ -957,12 +967,20 @@ public final class AppSimulation: Sendable {
     let phoneDied =
       state.session.hasPhoneEngine() ? translatePhone(&state, startDate: startDate) : []
     state.delivered += effects.count
+    // A live workout's batch wakes the store's listeners (its samples are in the store as
+    // they are collected: docs/healthkit-behaviour.md#a-live-workouts-samples); looked for only
+    // while a live workout and a listener are both there.
+    let watching = !state.liveWorkouts.isEmpty && !state.healthListeners.isEmpty
+    var collected = QuantityTypeSet()
     // Each effect read in place (a buffer's element is borrowed where the array's iterator
     // copies it: an outlined copy per effect).
     effects.withUnsafeBufferPointer { effects in
       for position in effects.indices {
         if !state.systemTimers.isEmpty, case .stateChange = effects[position].kind {
           state.systemTimers.sessionStateChanged()
+        }
+        if watching, case .dataCollected(let types, _) = effects[position].kind {
+          collected.formUnion(types)
         }
         guard let index = effects[position].session else {
           if !state.effectListeners.isEmpty {
@@ -983,6 +1001,11 @@ public final class AppSimulation: Sendable {
     if !effects.isEmpty { state.laneFilled() }
     effects.removeAll(keepingCapacity: true)
     state.effectBuffer = effects
+    if !collected.isEmpty || !state.phoneSessions.liveBatch.isEmpty {
+      collected.formUnion(state.phoneSessions.liveBatch)
+      state.phoneSessions.liveBatch = []
+      state.wakeLiveListeners(collected: collected)
+    }
     if state.session.appRelaunches.count != state.relaunchesSeen { relaunched(&state) }
     guard crashes != state.crashes else { return phoneDied }
     state.crashes = crashes
@@ -1023,9 +1046,13 @@ public final class AppSimulation: Sendable {
       return engine.crashCount
     }
     state.delivered += effects.count
+    let watching = !state.liveWorkouts.isEmpty && !state.healthListeners.isEmpty
     for effect in effects {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
         state.systemTimers.sessionStateChanged()
+      }
+      if watching, case .dataCollected(let types, _) = effect.kind {
+        state.phoneSessions.liveBatch.formUnion(types)
       }
       guard let index = effect.session,
         let endpoint = state.phoneSessions.endpoints.object(at: index)
@@ -1068,6 +1095,9 @@ public final class AppSimulation: Sendable {
     package var crashes = 0
     /// The phone engine's outbox's buffer between takes.
     package var effectBuffer: [EngineEffect] = []
+    /// The types of the batches of the last take, while a live workout and listeners were
+    /// there (their listeners are woken once the watch's effects are taken too).
+    package var liveBatch = QuantityTypeSet()
   }
 
   /// Enqueues `callback` after everything pending (a completion handler: the main actor gets a

@@ -136,8 +136,9 @@ struct PedometerWorkoutTests {
   /// A query over the workout's span gives the same before and after `finishWorkout` saves the
   /// samples (no double counting): 0…600 s holds sixty 30-step samples, 1800 steps and
   /// 1800 m; 5…65 s holds half of [0, 10), the five samples of [10, 60) and half of [60, 70)
-  /// (the split rule): 15 + 150 + 15 = 180 steps. Before the finish the store has none of them;
-  /// after it, the store's own sum is the pedometer's.
+  /// (the split rule): 15 + 150 + 15 = 180 steps. The store has them as they are collected
+  /// (docs/healthkit-behaviour.md#a-live-workouts-samples): its own sum is the pedometer's
+  /// before and after the finish.
   @Test func aQueryOverTheWorkoutIsTheSameBeforeAndAfterFinishWorkout() async throws {
     let simulation = try steadyRunSimulation()
     let before = Mutex<[Int]>([])
@@ -162,7 +163,7 @@ struct PedometerWorkoutTests {
       }
       distances.withLock { $0.append(wholeAfter.distance) }
     }
-    #expect(before.withLock { $0 } == [1800, 180, 0])
+    #expect(before.withLock { $0 } == [1800, 180, 1800])
     #expect(after.withLock { $0 } == [1800, 180, 1800])
     #expect(distances.withLock { $0.map { ($0 * 1000).rounded() / 1000 } } == [1800, 1800])
   }
@@ -199,7 +200,9 @@ struct PedometerWorkoutTests {
 
   /// A discarded workout's steps were still taken: after 300 s of running, `endCollection`
   /// and `discardWorkout()`, the pedometer over 0…300 s counts 300 × 3 = 900 steps (and 900
-  /// m), the store none; live updates begun before the discard keep them: 0 to 900 steps at
+  /// m), and so does the store, which got them as they were collected and keeps them after the
+  /// discard (docs/healthkit-behaviour.md#a-live-workouts-samples); live updates begun before the
+  /// discard keep them: 0 to 900 steps at
   /// 0…300 s, then none (the count stays 900 once no builder collects).
   @Test func aDiscardedWorkoutsStepsStillCount() async throws {
     let simulation = try steadyRunSimulation()
@@ -223,7 +226,7 @@ struct PedometerWorkoutTests {
     let result = counted.withLock { $0 }
     #expect(result.steps == 900)
     #expect((result.distance * 1000).rounded() / 1000 == 900)
-    #expect(result.store == 0)
+    #expect(result.store == 900)
     #expect(recorder.steps == [0, 180, 360, 540, 720, 900])
     #expect(recorder.times == [0, 60, 120, 180, 240, 300])
   }

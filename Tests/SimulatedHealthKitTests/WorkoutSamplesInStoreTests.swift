@@ -23,9 +23,9 @@ import WorkoutSimTestSupport
       try await simulation.advance(by: .seconds(600))
       session.end()
       try await builder.endCollection(at: simulation.now)
-      // Until the workout is saved, its samples are the builder's only (a project rule:
-      // docs/healthkit-behaviour.md#a-finished-workouts-samples).
-      #expect(await samples(store, simulation, heartRate).samples?.count == 0)
+      // Before the workout is saved its samples are in the store already, as they were
+      // collected (a project rule: docs/healthkit-behaviour.md#a-live-workouts-samples).
+      #expect(await samples(store, simulation, heartRate).samples?.count == 121)
       let workout = try #require(try await builder.finishWorkout())
       let ofWorkout = HKQuery.predicateForObjects(from: workout)
 
@@ -50,8 +50,9 @@ import WorkoutSimTestSupport
     }
   }
 
-  /// A discarded workout saves nothing: no workout and none of its samples.
-  @Test func aDiscardedWorkoutLeavesNoSamples() async throws {
+  /// A discarded workout saves no workout; the samples saved as they were collected stay (the
+  /// 120 / 5 + 1 = 25 readings of 0, 5, ..., 120 s: docs/healthkit-behaviour.md#a-live-workouts-samples).
+  @Test func aDiscardedWorkoutLeavesItsSamplesButNoWorkout() async throws {
     let simulation = try HealthKitSimulation(scenario: constantRun())
     try await simulation.run {
       let store = HKHealthStore()
@@ -62,7 +63,7 @@ import WorkoutSimTestSupport
       session.end()
       try await builder.endCollection(at: simulation.now)
       builder.discardWorkout()
-      #expect(await samples(store, simulation, heartRate).samples?.count == 0)
+      #expect(await samples(store, simulation, heartRate).samples?.count == 25)
       #expect(await samples(store, simulation, HKObjectType.workoutType()).samples?.count == 0)
     }
   }

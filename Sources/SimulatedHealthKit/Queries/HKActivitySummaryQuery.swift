@@ -122,12 +122,12 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
     var spans: [Range<SimulationInstant>] = []
     var deleted = false
     for type in listenedTypes {
-      let news = state.health.changes(
+      let news = state.healthStorage.changes(
         of: type, where: .all, after: anchors[type], limit: nil, at: state.session.now)
       anchors[type] = news.anchor
       deleted = deleted || !news.deleted.isEmpty
       for id in news.added {
-        let sample = state.health.sample(id)
+        let sample = state.healthStorage.sample(id)
         spans.append(sample.start..<max(sample.end, sample.start.advanced(by: .nanoseconds(1))))
       }
     }

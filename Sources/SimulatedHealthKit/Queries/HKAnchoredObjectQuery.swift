@@ -345,7 +345,7 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
     let changes = parts.map { part in
-      state.health.changes(
+      state.healthStorage.changes(
         of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
     }
     return merged(changes, after: anchor, context: context, state: state)

@@ -131,7 +131,7 @@ public final class HKObserverQuery: HKQuery, @unchecked Sendable {
     }
     watch.withLock { $0 = watched }
     process.withLock { $0 = state.crashes }
-    unlocks.withLock { $0 = state.health.lockPeriods.map(\.upperBound).sorted() }
+    unlocks.withLock { $0 = state.healthStorage.lockPeriods.map(\.upperBound).sorted() }
     state.healthListeners.append(self)
     // The first call, right after the start (all the types: nothing was seen before).
     let types = Set(descriptors.map(\.sampleType))

@@ -230,8 +230,8 @@ extension HealthKitSimulation.State {
   {
     let correlations = extensionState(CorrelationStore.self)?.correlations ?? []
     return samples.map { sample in
-      if let id = health.id(ofUUID: Self.storeUUID(sample.uuid)) {
-        let stored = health.sample(id)
+      if let id = healthStorage.id(ofUUID: Self.storeUUID(sample.uuid)) {
+        let stored = healthStorage.sample(id)
         return (stored.start, stored.end)
       }
       if let saved = correlations.first(where: { $0.correlation.uuid == sample.uuid }) {
@@ -270,17 +270,18 @@ extension HealthKitSimulation.State {
     let storeSort = descriptors.map(\.healthSort)
     let limit = limit > 0 ? limit : nil
     if storeSort.allSatisfy({ $0 != nil }) {
-      let ids = health.samples(
+      let ids = healthStorage.samples(
         of: kind, where: filter, at: session.now, sortedBy: storeSort.compactMap { $0 },
         limit: limit)
       return ids.map { object($0, context: context) }
     }
     // Descriptors the store does not sort by: sort the objects (a date key by the instants the
     // store holds), then apply the limit.
-    let ids = health.samples(of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
+    let ids = healthStorage.samples(
+      of: kind, where: filter, at: session.now, sortedBy: [], limit: nil)
     var objects = HKSampleQuery.sorted(
       ids.map { object($0, context: context) }, by: descriptors,
-      instants: ids.map { (health.sample($0).start, health.sample($0).end) })
+      instants: ids.map { (healthStorage.sample($0).start, healthStorage.sample($0).end) })
     if let limit, objects.count > limit { objects = Array(objects.prefix(limit)) }
     return objects
   }

@@ -166,12 +166,14 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     predicate: NSPredicate?, context: QueryContext, state: HealthKitSimulation.State
   ) -> [Date: HealthStatisticsValues] {
     let now = state.session.now
-    guard let span = state.health.dataSpan(of: kind, where: filter, at: now) else { return [:] }
+    guard let span = state.healthStorage.dataSpan(of: kind, where: filter, at: now) else {
+      return [:]
+    }
     let low = span.lowerBound
     let high = span.upperBound
     let edges = grid.edges(covering: context.date(low), context.date(max(high, low)))
     let instants = edges.map(context.instant)
-    let values = state.health.collection(
+    let values = state.healthStorage.collection(
       of: kind, where: filter, options: options.health, edges: instants, at: now)
     var result: [Date: HealthStatisticsValues] = [:]
     for (index, value) in values.enumerated() where value.hasData {

@@ -75,14 +75,14 @@ extension HealthKitSimulation.State {
 
   /// The HealthKit source of store source `index`.
   func hkSource(_ index: UInt16) -> HKSource {
-    let source = health.sources[Int(index)]
+    let source = healthStorage.sources[Int(index)]
     return HKSource(name: source.name, bundleIdentifier: source.bundleIdentifier)
   }
 
   /// The device of store source `index`: the watch (``HKDevice/appleWatch``), the iPhone
   /// (``HKDevice/iPhone``: "iPhone", "Apple Inc.", model "iPhone"), `nil` for apps.
   func hkDevice(_ index: UInt16) -> HKDevice? {
-    switch health.sources[Int(index)].kind {
+    switch healthStorage.sources[Int(index)].kind {
     case .watch: .appleWatch
     case .iPhone: .iPhone
     case .app: nil
@@ -91,7 +91,7 @@ extension HealthKitSimulation.State {
 
   /// The UUID of store object `id`.
   func uuid(of id: HealthSampleID) -> UUID {
-    let (high, low) = health.uuid(of: id)
+    let (high, low) = healthStorage.uuid(of: id)
     var bytes = [UInt8](repeating: 0, count: 16)
     for index in 0..<8 {
       bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
@@ -121,7 +121,7 @@ extension HealthKitSimulation.State {
   /// the store's UUID, its source's revision and device.
   func object(_ id: HealthSampleID, context: QueryContext) -> HKSample {
     if let own = appObjects[id] { return own }
-    let sample = health.sample(id)
+    let sample = healthStorage.sample(id)
     let uuid = uuid(of: id)
     let revision = HKSourceRevision(source: hkSource(sample.source), version: nil)
     let device = hkDevice(sample.source)
@@ -133,11 +133,12 @@ extension HealthKitSimulation.State {
       preconditionFailure("no object kept for \(kind) sample \(id.index)")
     case .workout:
       return HKWorkout(
-        health.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
+        healthStorage.workouts[Int(sample.value)], since: context.simulation.startDate, uuid: uuid,
         device: device, sourceRevision: revision)
     case .electrocardiogram:
       return HKElectrocardiogram(
-        recording: health.electrocardiograms[Int(sample.value)], startDate: start, endDate: end,
+        recording: healthStorage.electrocardiograms[Int(sample.value)], startDate: start,
+        endDate: end,
         uuid: uuid, device: device, sourceRevision: revision)
     case let kind where kind.isCategory:
       // Category kinds: their HealthKit type is a category type.
@@ -264,7 +265,7 @@ extension HealthKitSimulation.State {
   func activitySpans(of id: HealthSampleID, _ workout: HKWorkout, context: QueryContext)
     -> [(start: SimulationInstant, end: SimulationInstant)]
   {
-    let record = health.workouts[Int(health.sample(id).value)]
+    let record = healthStorage.workouts[Int(healthStorage.sample(id).value)]
     if !record.activities.isEmpty, record.activities.count == workout.workoutActivities.count {
       return record.activities.map { ($0.startDate, $0.endDate ?? record.endDate) }
     }
@@ -414,7 +415,7 @@ extension HealthKitSimulation.State {
   /// watch, the phone) and the app's own objects whose device does.
   private func deviceFilter(where matches: (HKDevice) -> Bool) -> HealthFilter {
     var indices = Set<UInt16>()
-    for index in health.sources.indices {
+    for index in healthStorage.sources.indices {
       if let device = hkDevice(UInt16(index)), matches(device) { indices.insert(UInt16(index)) }
     }
     let own = appObjects.filter { entry in entry.value.device.map(matches) ?? false }.map(\.key)
@@ -427,7 +428,9 @@ extension HealthKitSimulation.State {
     context: QueryContext, where matches: (HKWorkout, HealthSampleID) -> Bool
   ) -> Set<HealthSampleID> {
     var ids = Set<HealthSampleID>()
-    for id in health.samples(of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil) {
+    for id in healthStorage.samples(
+      of: .workout, where: .all, at: session.now, sortedBy: [], limit: nil)
+    {
       if let workout = object(id, context: context) as? HKWorkout, matches(workout, id) {
         ids.insert(id)
       }
@@ -437,7 +440,7 @@ extension HealthKitSimulation.State {
 
   private func sourceIndices(where matches: (HealthSource) -> Bool) -> Set<UInt16> {
     var result = Set<UInt16>()
-    for (index, source) in health.sources.enumerated() where matches(source) {
+    for (index, source) in healthStorage.sources.enumerated() where matches(source) {
       result.insert(UInt16(index))
     }
     return result

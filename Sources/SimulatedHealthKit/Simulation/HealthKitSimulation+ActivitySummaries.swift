@@ -94,7 +94,7 @@ extension HealthKitSimulation {
     of day: SummaryDay, state: HealthKitSimulation.State
   ) -> HKActivitySummary.Values {
     let now = state.session.now
-    let health = state.health
+    let health = state.healthStorage
     let holdsStart = day.start <= .zero && .zero < day.end
     let goals = ActivityGoals(
       activeEnergyBurned: scenario.goals.activeEnergyBurned,

@@ -73,7 +73,7 @@ extension HealthKitSimulation.State {
   /// (Apple: "the system can prompt someone to provide your app access to workout data even
   /// when their device is locked", https://developer.apple.com/documentation/healthkit/hkworkoutsession).
   mutating func healthDataIsInaccessible(at now: SimulationInstant) -> Bool {
-    health.isLocked(at: now) && !phoneWorkoutReadsWhileLocked()
+    healthStorage.isLocked(at: now) && !phoneWorkoutReadsWhileLocked()
   }
 
   /// Whether a query may read while the phone is locked: the person allowed it at the

@@ -449,10 +449,10 @@ extension HealthKitSimulation.State {
   /// The ids of the effort samples related to the workout with UUID `workout` (and with
   /// `activity`, to that activity only) still in the store.
   func effortSampleIDs(workout: UUID, activity: UUID?) -> Set<HealthSampleID> {
-    guard let workoutID = health.id(ofUUID: Self.storeUUID(workout)) else { return [] }
+    guard let workoutID = healthStorage.id(ofUUID: Self.storeUUID(workout)) else { return [] }
     var ids = Set<HealthSampleID>()
     for relation in extensionState(EffortStore.self)?.relations ?? []
-    where relation.workout == workoutID && !health.isDeleted(relation.sample)
+    where relation.workout == workoutID && !healthStorage.isDeleted(relation.sample)
       && (activity == nil || relation.activity?.uuid == activity)
     {
       ids.insert(relation.sample)

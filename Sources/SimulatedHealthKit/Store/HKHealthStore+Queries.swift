@@ -36,6 +36,9 @@ extension HKHealthStore {
     _ = readableAnchor(query.appAnchor, call: "\(query)")
     world.mutate { state in
       guard state.terminated == nil else { return }
+      // The query reads the store as it is now: a live workout's samples come in first
+      // (docs/healthkit-behaviour.md#a-live-workouts-samples).
+      state.bringLiveSamplesIn()
       let now = state.session.now
       // With strict dates the first real-clock date refuses the query (the wall-clock rule).
       var strict: WorkoutError?

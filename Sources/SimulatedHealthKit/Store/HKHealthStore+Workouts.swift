@@ -86,8 +86,8 @@ extension HKHealthStore {
 extension HealthKitSimulation.State {
   /// The store id of `workout` when it is a workout in the store and not deleted, else `nil`.
   func liveWorkoutID(_ workout: HKWorkout) -> HealthSampleID? {
-    guard let id = health.id(ofUUID: Self.storeUUID(workout.uuid)),
-      health.sample(id).type == .workout, !health.isDeleted(id)
+    guard let id = healthStorage.id(ofUUID: Self.storeUUID(workout.uuid)),
+      healthStorage.sample(id).type == .workout, !healthStorage.isDeleted(id)
     else { return nil }
     return id
   }

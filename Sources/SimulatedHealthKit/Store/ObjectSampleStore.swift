@@ -113,9 +113,9 @@ extension HealthKitSimulation.State {
   {
     let entries = sample.series
     guard filter != .all, let kind = sample.quantityType.healthDataType,
-      let parts = Self.seriesEntryParts(of: sample, in: kind, stored: health.sample(id))
+      let parts = Self.seriesEntryParts(of: sample, in: kind, stored: healthStorage.sample(id))
     else { return entries }
-    return zip(entries, parts).filter { health.seriesPart($0.1, of: id, matches: filter) }
+    return zip(entries, parts).filter { healthStorage.seriesPart($0.1, of: id, matches: filter) }
       .map(\.0)
   }
 
@@ -205,7 +205,7 @@ extension HealthKitSimulation.State {
   {
     var ids = Set<HealthSampleID>()
     for (id, object) in extensionState(ObjectSampleStore.self)?.objects ?? [:]
-    where health.sample(id).type == type && matches(object) {
+    where healthStorage.sample(id).type == type && matches(object) {
       ids.insert(id)
     }
     return ids
@@ -214,7 +214,7 @@ extension HealthKitSimulation.State {
   /// The app's live object samples of `T`, in the order saved.
   func liveObjects<T: HKSample>(_: T.Type) -> [T] {
     (extensionState(ObjectSampleStore.self)?.objects ?? [:])
-      .filter { !health.isDeleted($0.key) }
+      .filter { !healthStorage.isDeleted($0.key) }
       .sorted { $0.key < $1.key }
       .compactMap { $0.value as? T }
   }

@@ -184,7 +184,7 @@ extension HealthKitSimulation.State {
       return correlation
     }
     let objects = correlation.objects.map { object in
-      health.id(ofUUID: Self.storeUUID(object.uuid)).flatMap { appObjects[$0] } ?? object
+      healthStorage.id(ofUUID: Self.storeUUID(object.uuid)).flatMap { appObjects[$0] } ?? object
     }
     let leaked = { (date: Date, instant: SimulationInstant) in
       simulation.isWallClockLeak(date, now: now) ? context.date(instant) : date
@@ -223,8 +223,9 @@ extension HealthKitSimulation.State {
   /// correlation query's sample predicates, its dates read by the wall-clock rule
   /// (``readingDates(of:context:)``) and matched against the instants the object is stored at.
   func storedObjectMatches(_ object: HKSample, _ predicate: NSPredicate) -> Bool {
-    guard let id = health.id(ofUUID: Self.storeUUID(object.uuid)) else { return false }
-    return objectMatches(object, predicate, at: (health.sample(id).start, health.sample(id).end))
+    guard let id = healthStorage.id(ofUUID: Self.storeUUID(object.uuid)) else { return false }
+    return objectMatches(
+      object, predicate, at: (healthStorage.sample(id).start, healthStorage.sample(id).end))
   }
 
   /// `predicate` with the dates of its `predicateForSamples(withStart:end:options:)` conditions

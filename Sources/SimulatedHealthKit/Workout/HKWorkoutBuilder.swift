@@ -1,3 +1,4 @@
+import SimulationDriver
 import WorkoutCore
 import WorkoutSimulation
 import WorkoutSystem
@@ -432,6 +433,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       state.session.withEngine(of: engineDevice) {
         _ = $0.discardWorkout(ofSession: index, at: $0.now)
       }
+      // What the builder collected was saved as it was collected: it stays in the store
+      // (docs/healthkit-behaviour.md#a-live-workouts-samples).
+      _ = state.endLiveSamples(device: engineDevice, session: index)
+      state.wakeHealthListeners(at: state.session.now)
     }
   }
 
@@ -547,8 +552,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
   /// The error of the engine's last failed call, which `body` made.
   /// `call` is the HealthKit method's name (the wall-clock rule's log entry), `action` the
   /// engine's word for it (errors); they differ only for `addWorkoutEvents` (`addEvent`).
+  /// `liveTypes`: the quantity types of samples the app adds (`add(_:)`): a live workout's
+  /// store, which holds its samples as they are collected, is given the added ones at once
+  /// (``AppSimulation/State/bringInAdded(device:session:previous:)``).
   private func engineCall(
     _ action: ErrorReport.BuilderCall, call: String? = nil, date: Date?,
+    liveTypes: [QuantityType] = [],
     _ body: (inout SimulationSession, SimulationInstant) -> Bool
   ) -> HKError? {
     guard isAlive else { return inert(action) }
@@ -560,7 +569,15 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       case .failure(let error):
         return HKError(error)
       case .success(let instant):
-        if body(&state.session, instant) { return nil }
+        let previous =
+          liveTypes.isEmpty
+          ? nil : state.liveSeries(device: engineDevice, session: index, types: liveTypes)
+        if body(&state.session, instant) {
+          if let previous {
+            state.bringInAdded(device: engineDevice, session: index, previous: previous)
+          }
+          return nil
+        }
         // The call's own typed outcome (`callError`), not the run's error list read back.
         let report = state.session.readEngineInPlace(of: engineDevice) { $0.callError }
         return report.map { HKError($0.error) }
@@ -571,11 +588,30 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
 
   private func begin(_ date: Date) -> HKError? {
     if let standalone { return standalone.begin(date) }
-    return engineCall(.beginCollection, date: date) { session, instant in
+    let error = engineCall(.beginCollection, date: date) { session, instant in
       session.withEngine(of: engineDevice) {
         $0.beginCollection(ofSession: index, at: $0.now, date: instant)
       }
     }
+    guard error == nil else { return error }
+    // From now on its samples reach the store as they are collected
+    // (docs/healthkit-behaviour.md#a-live-workouts-samples).
+    let units = LiveSampleUnits.table
+    simulation.mutate { state in
+      state.startLiveSamples(
+        LiveWorkoutSamples(
+          device: engineDevice, session: index, source: state.appSourceIndex(),
+          kinds: units.kinds, factors: units.factors, at: state.session.now))
+      // The batch collection began with is in the store now: the listeners of its types hear
+      // of it.
+      let collected = state.session.readEngineInPlace(of: engineDevice) { engine in
+        engine.withBuilder(ofSession: index) { builder in
+          QuantityTypeSet(QuantityType.allCases.filter { !builder.samples(of: $0).isEmpty })
+        }
+      }
+      state.wakeLiveListeners(collected: collected ?? [])
+    }
+    return nil
   }
 
   private func end(_ date: Date) -> HKError? {
@@ -645,7 +681,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       let value = quantitySample.quantity.doubleValue(for: type.healthKitUnit)
       converted.append(.init(type, QuantitySample(start: start, end: end, value: value)))
     }
-    return engineCall(.addSamples, call: "add", date: nil) { session, _ in
+    // A live workout's store holds its samples as they are collected: an added sample can go
+    // before ones it holds, so the series are compared with what it held before the call.
+    var types: [QuantityType] = []
+    for item in converted where !types.contains(item.type) { types.append(item.type) }
+    return engineCall(.addSamples, call: "add", date: nil, liveTypes: types) { session, _ in
       session.withEngine(of: engineDevice) {
         $0.addSamples(converted, toSession: index, at: $0.now)
       }
@@ -795,11 +835,18 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         device: phone ? HKDevice.iPhone : .appleWatch)
       state.saved.append(workout)
       // The workout lands in the health store under the app's source, as a save would, with
-      // the samples the builder collected (``WorkoutRecord/storeSamples(source:)``).
+      // the samples the builder collected that the store does not hold yet
+      // (``WorkoutRecord/storeSamples(source:after:)``): the ones it holds keep their ids,
+      // and `predicateForObjects(from:)` (the source within the workout's dates) finds them.
+      // The marker ends first (the samples since the store's last look are not brought in
+      // one by one, at their own instants: nobody read the store since, so they are saved
+      // with the workout, at once, as a save would).
+      let live = state.endLiveSamples(device: engineDevice, session: index, bringingIn: false)
       let source = state.appSourceIndex()
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
-        samples: annotated.storeSamples(source: source), at: state.session.now)
+        samples: annotated.storeSamples(source: source, after: live?.stored),
+        withSamples: live?.stored.contains { $0 > 0 } ?? false, at: state.session.now)
       state.healthListenersChanged()
       state.keepAppObject(workout, id: id)
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)

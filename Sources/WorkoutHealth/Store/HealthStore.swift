@@ -256,18 +256,20 @@ public struct HealthStore: Sendable {
   ///   - record: the finished workout.
   ///   - source: who saved it.
   ///   - uuid: the workout's UUID.
-  ///   - samples: the samples saved with it (a live builder's: ``HealthSample/savedAt`` is set
-  ///     to `now`, UUIDs derived); they arrive just before the workout, at the same instant.
+  ///   - samples: the samples saved with it (a live builder's not yet in the store:
+  ///     ``HealthSample/savedAt`` is set to `now`, UUIDs derived); they arrive just before the
+  ///     workout, at the same instant.
+  ///   - withSamples: whether the workout has samples in the store even when `samples` is
+  ///     empty (a live builder's, brought in as they were collected): the rings then count its
+  ///     energy from them (``workoutsWithSamples``).
   ///   - now: when it is saved.
   public mutating func addWorkout(
     _ record: WorkoutRecord, source: UInt16, uuid: (UInt64, UInt64),
-    samples: consuming [HealthSample] = [], at now: SimulationInstant
+    samples: consuming [HealthSample] = [], withSamples: Bool = false, at now: SimulationInstant
   ) -> HealthSampleID {
     precondition(Int(source) < sources.count, "unknown source \(source)")
-    if !samples.isEmpty {
-      _ = save(samples, uuids: [], at: now)
-      workoutsWithSamples.insert(workouts.count)
-    }
+    if !samples.isEmpty || withSamples { workoutsWithSamples.insert(workouts.count) }
+    if !samples.isEmpty { _ = save(samples, uuids: [], at: now) }
     workouts.append(record)
     let sample = HealthSample(
       type: .workout, source: source, start: record.startDate, end: record.endDate,
@@ -435,5 +437,87 @@ public struct HealthStore: Sendable {
       Self.derivedUUID(seed: seed, index: index) == key
     else { return nil }
     return HealthSampleID(index: index)
+  }
+}
+
+extension HealthStore {
+  /// Stores samples that each keep their own ``HealthSample/savedAt`` (a live workout's
+  /// samples, brought in when the store is read: docs/healthkit-behaviour.md#a-live-workouts-samples),
+  /// none earlier than an arrival already visible to an anchor. The arrival orders are merged
+  /// from the first arrival after the earliest new one on, not rebuilt. Returns the new ids.
+  @discardableResult
+  public mutating func bringIn(_ samples: [HealthSample]) -> Range<Int32> {
+    let first = Int32(storage.count)
+    guard !samples.isEmpty else { return first..<first }
+    precondition(
+      storage.count + samples.count < Int(Int32.max), "too many samples for 32-bit ids")
+    let sourceCount = sources.count
+    for sample in samples {
+      precondition(sample.end >= sample.start, "a sample ends before it starts")
+      precondition(Int(sample.source) < sourceCount, "unknown source \(sample.source)")
+    }
+    storage.append(contentsOf: samples)
+    while storage.count > deletedBits.count * 64 { deletedBits.append(0) }
+    let all = storage
+    func arrivesBefore(_ lhs: Int32, _ rhs: Int32) -> Bool {
+      let a = all[Int(lhs)].savedAt
+      let b = all[Int(rhs)].savedAt
+      return a != b ? a < b : lhs < rhs
+    }
+    var ids = Array(first..<Int32(storage.count))
+    if !zip(ids, ids.dropFirst()).allSatisfy({ arrivesBefore($0, $1) }) {
+      ids.sort(by: arrivesBefore)
+    }
+    Self.mergeTail(&arrival, ids, by: arrivesBefore)
+    var byType = [[Int32]](repeating: [], count: byStart.count)
+    for id in ids {
+      let sample = storage[Int(id)]
+      let type = Int(sample.type.rawValue)
+      byType[type].append(id)
+      maxDuration[type] = max(
+        maxDuration[type], sample.end.nanoseconds - sample.start.nanoseconds)
+    }
+    for (type, group) in byType.enumerated() where !group.isEmpty {
+      Self.mergeTail(&arrivalByType[type], group, by: arrivesBefore)
+      let sorted =
+        Self.isSortedByStart(group, all) ? group : group.sorted { Self.startOrder($0, $1, all) }
+      Self.mergeTail(&byStart[type], sorted) { Self.startOrder($0, $1, all) }
+    }
+    return first..<Int32(storage.count)
+  }
+
+  /// Merges `rhs` (sorted by `less`) into `lhs` (sorted by `less`) in place: the part of `lhs`
+  /// before `rhs`'s first element stays where it is; only the tail after it is merged.
+  static func mergeTail(
+    _ lhs: inout [Int32], _ rhs: [Int32], by less: (Int32, Int32) -> Bool
+  ) {
+    guard let head = rhs.first else { return }
+    // The first element of `lhs` that `rhs`'s first goes before.
+    var low = 0
+    var high = lhs.count
+    while low < high {
+      let mid = (low + high) / 2
+      if less(head, lhs[mid]) { high = mid } else { low = mid + 1 }
+    }
+    if low == lhs.count {
+      lhs.append(contentsOf: rhs)
+      return
+    }
+    let tail = Array(lhs[low...])
+    lhs.removeSubrange(low...)
+    lhs.reserveCapacity(lhs.count + tail.count + rhs.count)
+    var i = 0
+    var j = 0
+    while i < tail.count && j < rhs.count {
+      if less(rhs[j], tail[i]) {
+        lhs.append(rhs[j])
+        j += 1
+      } else {
+        lhs.append(tail[i])
+        i += 1
+      }
+    }
+    lhs.append(contentsOf: tail[i...])
+    lhs.append(contentsOf: rhs[j...])
   }
 }

@@ -1,0 +1,224 @@
+import WorkoutCore
+import WorkoutHealth
+import WorkoutSimulation
+import WorkoutSystem
+
+/// A live workout whose builder's samples reach the health store as they are collected
+/// (docs/healthkit-behaviour.md#a-live-workouts-samples): a marker, not a copy. The builder's
+/// series stay the one home of the samples; the store is given the ones it does not hold yet
+/// only when something reads it (``AppSimulation/State/health``), so a run that nobody reads
+/// during the workout costs nothing per collected batch.
+package struct LiveWorkoutSamples: Sendable {
+  /// The engine the workout runs on.
+  package let device: WorkoutDevice
+  /// Its engine session.
+  package let session: Int
+  /// The store source the samples are saved under (the app's).
+  package let source: UInt16
+  /// Per quantity type (`QuantityType.allCases` order): its type in the store, or `nil` when
+  /// the store keeps no such type.
+  package let kinds: [HealthDataType?]
+  /// Per quantity type: the factor from the engine's unit to the store's (both linear).
+  package let factors: [Double]
+  /// Per quantity type: how many of the builder's samples the store holds.
+  package var stored: [Int]
+  /// The instant of the last look at the builder: a sample brought in later is saved at its
+  /// end, or at this instant when its end is earlier (an anchor taken at a read never moves).
+  package var through: SimulationInstant
+
+  /// A marker for session `session` of `device`'s engine at `now`, nothing stored yet.
+  package init(
+    device: WorkoutDevice, session: Int, source: UInt16, kinds: [HealthDataType?],
+    factors: [Double], at now: SimulationInstant
+  ) {
+    precondition(kinds.count == QuantityType.allCases.count && factors.count == kinds.count)
+    self.device = device
+    self.session = session
+    self.source = source
+    self.kinds = kinds
+    self.factors = factors
+    self.stored = [Int](repeating: 0, count: kinds.count)
+    self.through = now
+  }
+
+  /// The samples of `series` (quantity type number `type`) past the ones the store holds, as
+  /// store samples saved at their ends (at least ``through``); counts them as stored.
+  package mutating func take(
+    _ series: SampleSeries, type: Int, into samples: inout [HealthSample]
+  ) {
+    let count = series.count
+    guard count > stored[type], let kind = kinds[type] else { return }
+    let factor = factors[type]
+    let first = stored[type]
+    var position = 0
+    let floor = through
+    series.forEachSample { start, end, value in
+      defer { position += 1 }
+      guard position >= first else { return }
+      let endInstant = SimulationInstant(nanoseconds: end)
+      samples.append(
+        HealthSample(
+          type: kind, source: source, start: SimulationInstant(nanoseconds: start),
+          end: endInstant, value: value * factor, savedAt: max(endInstant, floor)))
+    }
+    stored[type] = count
+  }
+}
+
+/// A workout session of one engine: the engine's device and the session's index.
+package struct LiveWorkoutKey: Hashable, Sendable {
+  package var device: WorkoutDevice
+  package var session: Int
+
+  package init(device: WorkoutDevice, session: Int) {
+    self.device = device
+    self.session = session
+  }
+}
+
+extension AppSimulation.State {
+  /// The health store, with every live workout's samples collected so far brought in first
+  /// (``bringLiveSamplesIn()``): the one door of every read and change of the store. Without a
+  /// live workout it costs one check.
+  package var health: HealthStore {
+    mutating _read {
+      if !liveWorkouts.isEmpty { bringLiveSamplesIn() }
+      yield healthStorage
+    }
+    _modify {
+      if !liveWorkouts.isEmpty { bringLiveSamplesIn() }
+      yield &healthStorage
+    }
+  }
+
+  /// Saves in the store the samples each live workout's builder collected since the last look
+  /// (``LiveWorkoutSamples``): each keeps one store id, so one UUID, from then on.
+  package mutating func bringLiveSamplesIn() {
+    guard !liveWorkouts.isEmpty else { return }
+    var samples: [HealthSample] = []
+    for index in liveWorkouts.indices {
+      var live = liveWorkouts[index]
+      let now = session.readEngineInPlace(of: live.device) { engine in
+        _ = engine.withBuilder(ofSession: live.session) { builder in
+          for (type, quantity) in QuantityType.allCases.enumerated() {
+            let series = builder.samples(of: quantity)
+            if series.count > live.stored[type] {
+              live.take(series, type: type, into: &samples)
+            }
+          }
+        }
+        return engine.now
+      }
+      live.through = max(live.through, now)
+      liveWorkouts[index] = live
+    }
+    guard !samples.isEmpty else { return }
+    healthStorage.bringIn(samples)
+    healthStoreChanged = true
+  }
+
+  /// Ends the marker of session `session` on `device` (the workout was finished or
+  /// discarded), after bringing in what its builder holds unless `bringingIn` is `false` (a
+  /// finished workout, whose record's samples past the marker's counts are saved with it);
+  /// returns it, or `nil` when there was none.
+  package mutating func endLiveSamples(
+    device: WorkoutDevice, session: Int, bringingIn: Bool = true
+  ) -> LiveWorkoutSamples? {
+    if bringingIn { bringLiveSamplesIn() }
+    guard
+      let index = liveWorkouts.firstIndex(where: { $0.device == device && $0.session == session })
+    else { return nil }
+    return liveWorkouts.remove(at: index)
+  }
+
+  /// Starts a marker for session `session` on `device` (its builder began collection), unless
+  /// one is running.
+  package mutating func startLiveSamples(_ live: LiveWorkoutSamples) {
+    let key = LiveWorkoutKey(device: live.device, session: live.session)
+    guard liveWorkoutsBegun.insert(key).inserted else { return }
+    liveWorkouts.append(live)
+  }
+
+  /// The series of session `session` on `device` of the quantity types `types`, as the store
+  /// holds them (brought in first), for ``bringInAdded(device:session:previous:)``: `nil`
+  /// without a live workout there.
+  package mutating func liveSeries(
+    device: WorkoutDevice, session: Int, types: [QuantityType]
+  ) -> [(type: QuantityType, series: SampleSeries)]? {
+    guard liveWorkouts.contains(where: { $0.device == device && $0.session == session }) else {
+      return nil
+    }
+    bringLiveSamplesIn()
+    return self.session.readEngineInPlace(of: device) { engine in
+      engine.withBuilder(ofSession: session) { builder in
+        types.map { ($0, builder.samples(of: $0)) }
+      }
+    }
+  }
+
+  /// The app added samples to the builder of session `session` on `device`, maybe before ones
+  /// the store holds (a sample joins its series in time order): brings in every sample of each
+  /// type's series that is not in `previous` (``liveSeries(device:session:types:)``, taken
+  /// just before the call), so none is left out and none stored twice.
+  package mutating func bringInAdded(
+    device: WorkoutDevice, session: Int,
+    previous: [(type: QuantityType, series: SampleSeries)]
+  ) {
+    guard
+      let index = liveWorkouts.firstIndex(where: { $0.device == device && $0.session == session })
+    else { return }
+    var live = liveWorkouts[index]
+    var samples: [HealthSample] = []
+    let all = QuantityType.allCases
+    let now = self.session.readEngineInPlace(of: device) { engine in
+      _ = engine.withBuilder(ofSession: session) { builder in
+        for (quantity, old) in previous {
+          guard let type = all.firstIndex(of: quantity), let kind = live.kinds[type] else {
+            continue
+          }
+          let series = builder.samples(of: quantity)
+          // The old samples keep their order in the new series: the first unmatched ones are
+          // the added ones.
+          var matched = 0
+          let held = min(live.stored[type], old.count)
+          series.forEachSample { start, end, value in
+            if matched < held {
+              let sample = old[matched]
+              if sample.start.nanoseconds == start && sample.end.nanoseconds == end
+                && sample.value == value
+              {
+                matched += 1
+                return
+              }
+            }
+            let endInstant = SimulationInstant(nanoseconds: end)
+            samples.append(
+              HealthSample(
+                type: kind, source: live.source, start: SimulationInstant(nanoseconds: start),
+                end: endInstant, value: value * live.factors[type],
+                savedAt: max(endInstant, live.through)))
+          }
+          live.stored[type] = series.count
+        }
+      }
+      return engine.now
+    }
+    live.through = max(live.through, now)
+    liveWorkouts[index] = live
+    guard !samples.isEmpty else { return }
+    healthStorage.bringIn(samples)
+    healthStoreChanged = true
+  }
+
+  /// A live workout collected a batch of `collected` (at virtual now): its samples are in the
+  /// store, and the listeners of those types are woken (docs/healthkit-behaviour.md#a-live-workouts-samples).
+  package mutating func wakeLiveListeners(collected: QuantityTypeSet) {
+    guard let kinds = liveWorkouts.first?.kinds, !healthListeners.isEmpty else { return }
+    var types = Set<HealthDataType>()
+    for (index, quantity) in QuantityType.allCases.enumerated() where collected.contains(quantity) {
+      if let kind = kinds[index] { types.insert(kind) }
+    }
+    guard !types.isEmpty else { return }
+    wakeHealthListeners(after: nil, at: session.now, of: types)
+  }
+}

@@ -162,6 +162,8 @@ public final class AppSimulation: Sendable {
 
   deinit {
     executor.close()
+    // The App Group suites leave nothing on disk (appGroupDefaults(_:)).
+    state.withLock { $0.extensionState(AppGroups.self) }?.removeAll()
   }
 
   /// `scenario` with `"start": "now"` made concrete: `t = 0` is the real clock now, to the

@@ -87,6 +87,10 @@ extension AppSimulation {
   /// widget and its watch stand-in share it); a suite of its own, empty at first, per
   /// simulation, so tests running in parallel never share values. Pass it to the app's code
   /// where it would call `UserDefaults(suiteName:)`.
+  ///
+  /// The suite's values are removed, and its file goes from disk, when the simulation is
+  /// released (project rule, docs/phone.md#widgets: a test leaves nothing behind); read
+  /// them during or after the run while the simulation is alive.
   public func appGroupDefaults(_ groupIdentifier: String) -> UserDefaults {
     state.withLock { state in
       state.withExtension(AppGroups.self, of: self) { groups, _ in
@@ -94,7 +98,7 @@ extension AppSimulation {
         let name = "\(groupIdentifier).simulation-\(UUID().uuidString)"
         let defaults = UserDefaults(suiteName: name) ?? UserDefaults.standard
         defaults.removePersistentDomain(forName: name)
-        groups.suites[groupIdentifier] = AppGroups.Suite(defaults: defaults)
+        groups.suites[groupIdentifier] = AppGroups.Suite(name: name, defaults: defaults)
         return defaults
       }
     }
@@ -105,10 +109,21 @@ extension AppSimulation {
 package struct AppGroups: SimulationExtension {
   /// One suite (`UserDefaults` is thread-safe; Foundation marks it `@unchecked Sendable`).
   package struct Suite: @unchecked Sendable {
+    /// The suite's name on disk (`<group>.simulation-<UUID>`).
+    package let name: String
     package let defaults: UserDefaults
   }
   /// By group identifier.
   package var suites: [String: Suite] = [:]
 
   package init(simulation: AppSimulation) {}
+
+  /// Removes every suite's values and its file (`removePersistentDomain(forName:)`, then
+  /// `synchronize()`, which deletes the file Foundation keeps for the suite on Linux).
+  package func removeAll() {
+    for suite in suites.values {
+      suite.defaults.removePersistentDomain(forName: suite.name)
+      suite.defaults.synchronize()
+    }
+  }
 }

@@ -626,6 +626,8 @@ extension AppSimulation {
     } else {
       pending += state.undelivered
     }
+    // Objects made and never handed on (a query never executed): the likeliest cause, first.
+    pending.insert(contentsOf: unusedObjects.withLock { $0.clauses }, at: 0)
     let delay = executor.currentStallDelay
     let message =
       poll != nil

@@ -90,6 +90,10 @@ public final class AppSimulation: Sendable {
   /// The app's dates the wall-clock rule read as kept or shifted `Date()`s, the bases it reads
   /// dates derived from them by (``wallClockInstant(_:in:keepingBase:)``).
   let wallClockBases = Mutex(WallClockBases())
+  /// Framework objects the app made in this simulation that do nothing until it hands them
+  /// on, and that it has not handed on yet (a query never executed): a stall names them first
+  /// (``UnusedObjects``). A lock of its own: a query is made while the state's lock may be held.
+  package let unusedObjects = Mutex(UnusedObjects())
   /// The wall-clock date of scenario time `t = 0` (the scenario's `start`).
   public let startDate: Date
   /// The scenario the simulation was made from (the other frameworks read their keys here).
@@ -162,6 +166,8 @@ public final class AppSimulation: Sendable {
 
   deinit {
     executor.close()
+    // The App Group suites leave nothing on disk (appGroupDefaults(_:)).
+    state.withLock { $0.extensionState(AppGroups.self) }?.removeAll()
   }
 
   /// `scenario` with `"start": "now"` made concrete: `t = 0` is the real clock now, to the
@@ -1916,4 +1922,33 @@ public final class AppSimulation: Sendable {
     for candidate in candidates where self.date(of: candidate) == date { return candidate }
     return .rounding(seconds: seconds)
   }
+}
+
+/// Objects the app made that do nothing until it hands them on (an `HKQuery` until
+/// `HKHealthStore.execute(_:)`), and that it has not handed on yet, whether it still holds them
+/// or not (project rule, docs/swift-api.md#nothing-silent: a continuation whose query is never
+/// executed waits for ever, and a stall says so first).
+package struct UnusedObjects: Sendable {
+  /// By number, in the order made: what a stall says about each (`an HKStatisticsQuery of
+  /// HKQuantityTypeIdentifierStepCount was made but never passed to ...`).
+  package private(set) var waiting: [Int: String] = [:]
+  /// The next number.
+  private var next = 0
+
+  package init() {}
+
+  /// Notes an object made with `text` as its stall clause; returns its number for ``used(_:)``.
+  package mutating func made(_ text: String) -> Int {
+    next += 1
+    waiting[next] = text
+    return next
+  }
+
+  /// The object numbered `number` was handed on.
+  package mutating func used(_ number: Int) {
+    waiting[number] = nil
+  }
+
+  /// The clauses in the order the objects were made.
+  package var clauses: [String] { waiting.sorted { $0.key < $1.key }.map(\.value) }
 }

@@ -382,6 +382,45 @@ struct WidgetKitTests {
     #expect(second.appGroupDefaults("group.example.tracker").object(forKey: "stepGoal") == nil)
   }
 
+  @Test("The App Group's suite is readable during the run and gone from disk once released")
+  func appGroupLeavesNoFile() async throws {
+    // Foundation on Linux keeps a suite in `$XDG_CONFIG_HOME/<suite>.plist`, with
+    // `~/.config` when the variable is not set.
+    let config =
+      ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].map { URL(fileURLWithPath: $0) }
+      ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".config")
+    func files() throws -> [String] {
+      try FileManager.default.contentsOfDirectory(atPath: config.path).filter {
+        $0.hasPrefix("group.example.leaves-nothing.simulation-")
+      }
+    }
+    weak var released: HealthKitSimulation?
+    do {
+      let simulation = try phoneSimulation()
+      released = simulation
+      try await simulation.run {
+        let defaults = simulation.appGroupDefaults("group.example.leaves-nothing")
+        defaults.set(9_000, forKey: "stepGoal")
+        defaults.synchronize()
+        try await simulation.advance(by: .seconds(60))
+        #expect(
+          simulation.appGroupDefaults("group.example.leaves-nothing")
+            .integer(forKey: "stepGoal") == 9_000)
+        // Written to disk during the run: one file for this simulation's suite.
+        #expect(try files().count == 1)
+      }
+      #expect(
+        simulation.appGroupDefaults("group.example.leaves-nothing")
+          .integer(forKey: "stepGoal") == 9_000)
+    }
+    // The run's own canceller task lets go of the simulation a moment after `run` returns:
+    // wait for the release (at most 10 s, not a timing assertion).
+    for _ in 0..<1_000 where released != nil { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(released == nil)
+    // The simulation is released: its suite's file is gone.
+    #expect(try files() == [])
+  }
+
   @Test("WidgetFamily's raw values follow Apple's declaration order")
   func familyRawValues() {
     #expect(WidgetFamily.allCases.map { $0.rawValue } == Array(0...7))

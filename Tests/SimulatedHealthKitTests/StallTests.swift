@@ -104,6 +104,35 @@ import WorkoutSimTestSupport
           + "owes the app is pending"))
   }
 
+  /// trial22's F2: a query made and never executed (here not even kept), then a wait: the stall
+  /// names that query first, before the app's last call; the query it did execute is not named.
+  @Test func aQueryNeverExecutedIsNamedFirst() async throws {
+    let report = try await stallReport { _ in
+      let store = HKHealthStore()
+      let steps = HKQuantityType(.stepCount)
+      try await store.requestAuthorization(toShare: [], read: [steps])
+      _ = HKStatisticsQuery(
+        quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum
+      ) { _, _, _ in }
+      store.execute(
+        HKSampleQuery(sampleType: steps, predicate: nil, limit: 1, sortDescriptors: nil) {
+          _, _, _ in
+        })
+      let (stream, _) = AsyncStream<Int>.makeStream()
+      for await _ in stream {}
+    }
+    #expect(report.framework == "HealthKit")
+    #expect(report.call == "after requestAuthorization(toShare:read:)")
+    #expect(
+      report.message.hasPrefix(
+        "the app's code has waited 0.2 seconds of wall-clock time with nothing left to run: "
+          + "an HKStatisticsQuery of HKQuantityTypeIdentifierStepCount was made but never "
+          + "passed to HKHealthStore.execute(_:) — its handler will never run; the app's last "
+          + "call into the simulation, HealthKit's requestAuthorization(toShare:read:), has "
+          + "returned; nothing the simulation owes"))
+    #expect(!report.message.contains("HKSampleQuery"))
+  }
+
   /// Only a completion-handler call (answered) before the wait: the stall says the app made
   /// no async call and no advance in this run, which is true, and that such calls were
   /// answered.

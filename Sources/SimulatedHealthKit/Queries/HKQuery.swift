@@ -44,6 +44,28 @@ public class HKQuery: NSObject, @unchecked Sendable {
     Self.checkQuantities(in: predicate, for: objectType)
     self.objectType = objectType
     self.predicate = predicate
+    super.init()
+    // Made inside a run: noted until executed, so a stall can say it never was.
+    if let simulation = HealthKitSimulation.current {
+      let clause =
+        "an \(Swift.type(of: self))" + (objectType.map { " of \($0.identifier)" } ?? "")
+        + " was made but never passed to HKHealthStore.execute(_:) — its handler will never run"
+      made = MadeIn(
+        simulation: simulation,
+        number: simulation.unusedObjects.withLock {
+          $0.made(clause)
+        })
+    }
+  }
+
+  /// The simulation the query was made in (inside its run) and the query's number in its
+  /// `UnusedObjects` (SimulationDriver), or `nil`; set once, in `init`.
+  private(set) var made: MadeIn?
+
+  /// A query's simulation (weakly held) and number there.
+  struct MadeIn {
+    weak var simulation: HealthKitSimulation?
+    let number: Int
   }
 
   /// The type the query looks for, as a sample type (the old name of ``objectType``).

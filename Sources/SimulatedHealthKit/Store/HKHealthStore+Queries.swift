@@ -29,6 +29,9 @@ extension HKHealthStore {
       $0.simulation = simulation
       $0.device = device
     }
+    if let made = query.made {
+      made.simulation?.unusedObjects.withLock { $0.used(made.number) }
+    }
     let context = QueryContext(simulation: simulation, device: device)
     let world = simulation
     // An anchor of another simulation is reported here; the query reads it as none

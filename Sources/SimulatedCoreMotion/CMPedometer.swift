@@ -46,9 +46,11 @@ public class CMPedometerData: NSObject, @unchecked Sendable {
 /// does with a workout's samples. Its steps here (a project rule, docs/swift-api.md#core-motion)
 /// are the body's steps as the simulation's samples hold them: the sum of
 /// `HKQuantityTypeIdentifierStepCount` over the span in the health store as visible at the
-/// call (the health days, saved workouts, the app's saves), plus the samples the live builder
-/// of every workout not saved has collected (running, ended, or discarded: the steps were
-/// taken; the watch's workouts and the phone's own), merged with the store's as
+/// call (the health days, saved workouts, the app's saves, and a live `HKLiveWorkoutBuilder`'s
+/// samples, which reach the store as they are collected:
+/// docs/healthkit-behaviour.md#a-live-workouts-samples), plus the samples of every engine
+/// workout whose builder's samples the store does not hold yet (running, ended, or discarded:
+/// the steps were taken; the watch's workouts and the phone's own), merged with the store's as
 /// `finishWorkout` will save them, under the app's source: across sources by the store's
 /// priority, each sample counting by its overlap (the statistics collection's split rule,
 /// docs/health-store.md). So a query over a workout gives the same number before and after

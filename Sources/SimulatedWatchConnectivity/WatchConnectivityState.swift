@@ -56,6 +56,13 @@ struct WatchConnectivityState: SimulationExtension {
   /// The per-simulation folder received files are put in (`<tmp>/workout-sim-wc-<UUID>/Inbox`).
   let inbox: URL
 
+  /// Removes the simulation's folder of received files and watch directory
+  /// (`<tmp>/workout-sim-wc-<UUID>`) when the simulation is released, so runs leave nothing in
+  /// the temporary folder.
+  func release() {
+    try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent())
+  }
+
   init(simulation: AppSimulation) {
     self.simulation = WeakSimulation(object: simulation)
     inbox = FileManager.default.temporaryDirectory

@@ -49,12 +49,10 @@ package struct LiveWorkoutSamples: Sendable {
     let count = series.count
     guard count > stored[type], let kind = kinds[type] else { return }
     let factor = factors[type]
-    let first = stored[type]
-    var position = 0
     let floor = through
-    series.forEachSample { start, end, value in
-      defer { position += 1 }
-      guard position >= first else { return }
+    // Only the new samples: a listener brings them in at every batch, so walking the whole
+    // series each time would grow with the square of the workout's length.
+    series.forEachSample(from: stored[type]) { start, end, value in
       let endInstant = SimulationInstant(nanoseconds: end)
       samples.append(
         HealthSample(
@@ -98,8 +96,9 @@ extension AppSimulation.State {
     var samples: [HealthSample] = []
     for index in liveWorkouts.indices {
       var live = liveWorkouts[index]
-      let now = session.readEngineInPlace(of: live.device) { engine in
-        _ = engine.withBuilder(ofSession: live.session) { builder in
+      session.readEngineInPlace(of: live.device) { engine in
+        // In place: a lent builder would be copied (a retain and release of every series).
+        _ = engine.withBuilderInPlace(ofSession: live.session) { builder in
           for (type, quantity) in QuantityType.allCases.enumerated() {
             let series = builder.samples(of: quantity)
             if series.count > live.stored[type] {
@@ -107,9 +106,10 @@ extension AppSimulation.State {
             }
           }
         }
-        return engine.now
       }
-      live.through = max(live.through, now)
+      // The instant of the reads that see them (the session's clock, which anchors are taken
+      // at), so a sample brought in later is never saved before an anchor handed out.
+      live.through = max(live.through, session.now)
       liveWorkouts[index] = live
     }
     guard !samples.isEmpty else { return }
@@ -170,8 +170,8 @@ extension AppSimulation.State {
     var live = liveWorkouts[index]
     var samples: [HealthSample] = []
     let all = QuantityType.allCases
-    let now = self.session.readEngineInPlace(of: device) { engine in
-      _ = engine.withBuilder(ofSession: session) { builder in
+    self.session.readEngineInPlace(of: device) { engine in
+      _ = engine.withBuilderInPlace(ofSession: session) { builder in
         for (quantity, old) in previous {
           guard let type = all.firstIndex(of: quantity), let kind = live.kinds[type] else {
             continue
@@ -201,9 +201,8 @@ extension AppSimulation.State {
           live.stored[type] = series.count
         }
       }
-      return engine.now
     }
-    live.through = max(live.through, now)
+    live.through = max(live.through, self.session.now)
     liveWorkouts[index] = live
     guard !samples.isEmpty else { return }
     healthStorage.bringIn(samples)

@@ -120,7 +120,7 @@ package struct AppGroups: SimulationExtension {
 
   /// Removes every suite's values and its file (`removePersistentDomain(forName:)`, then
   /// `synchronize()`, which deletes the file Foundation keeps for the suite on Linux).
-  package func removeAll() {
+  package func release() {
     for suite in suites.values {
       suite.defaults.removePersistentDomain(forName: suite.name)
       suite.defaults.synchronize()

@@ -227,6 +227,15 @@ package protocol SimulationExtension: Sendable {
   /// The state at `t = 0` for `simulation` (read its ``AppSimulation/scenario``,
   /// ``AppSimulation/startDate``, ``AppSimulation/calendar``).
   init(simulation: AppSimulation)
+
+  /// Frees what the state holds outside the process's memory (files, folders) when the
+  /// simulation is released; by default nothing. Called once, off the simulation's lock.
+  func release()
+}
+
+extension SimulationExtension {
+  /// Nothing to free.
+  package func release() {}
 }
 
 extension AppSimulation.State {

@@ -166,8 +166,11 @@ public final class AppSimulation: Sendable {
 
   deinit {
     executor.close()
-    // The App Group suites leave nothing on disk (appGroupDefaults(_:)).
-    state.withLock { $0.extensionState(AppGroups.self) }?.removeAll()
+    // Framework states leave nothing on disk: the App Group suites (appGroupDefaults(_:)),
+    // Watch Connectivity's folder of received files.
+    for value in state.withLock({ Array($0.extensions.values) }) {
+      (value as? any SimulationExtension)?.release()
+    }
   }
 
   /// `scenario` with `"start": "now"` made concrete: `t = 0` is the real clock now, to the
@@ -755,8 +758,11 @@ public final class AppSimulation: Sendable {
     package var realClock = RealClockMarks()
     /// The health store as it is kept: generated samples, the app's saves, workouts
     /// (docs/health-store.md), without the live workouts' samples not yet brought in. Read it
-    /// through ``health``, which brings them in first; only reads that need no sample (its
-    /// sources, its workouts) read this one directly.
+    /// through ``health``, which brings them in first. Read directly only where the live
+    /// samples were just brought in on the same lock (`HKHealthStore.execute` and the
+    /// listeners' wake-ups bring them in before the queries read this; the rings and the Smart
+    /// Stack likewise) or where no sample is read (its sources, its workouts): a new reader of
+    /// samples goes through ``health``.
     package var healthStorage: HealthStore
     /// The live workouts whose collected samples reach the store as they are collected
     /// (``LiveWorkoutSamples``, docs/healthkit-behaviour.md#a-live-workouts-samples), each

@@ -66,4 +66,29 @@ import Testing
     #expect(
       seen.map { [$0[0], $0[1]] } == series.map { [$0.start.nanoseconds, $0.end.nanoseconds] })
   }
+
+  /// `forEachSample(from:)` gives only the samples from a position on, with their irregular
+  /// ends: of the spans above (0–5, 5–10, 10–12 cut, 15–20, 20–21 cut), from 2 it gives
+  /// 10–12, 15–20 and 20–21; from 3, 15–20 and 20–21 (the cut at 10–12 skipped, the one at
+  /// 20–21 kept); from 5 (the count) and past it, nothing.
+  @Test func forEachSampleFromAPositionSkipsTheSamplesBefore() {
+    var series = SampleSeries(nominalLength: .seconds(5))
+    let second: Int64 = 1_000_000_000
+    let spans: [(Int64, Int64)] = [(0, 5), (5, 10), (10, 12), (15, 20), (20, 21)]
+    for (index, span) in spans.enumerated() {
+      series.append(start: span.0 * second, end: span.1 * second, value: Double(index))
+    }
+    func seen(from first: Int) -> [[Int64]] {
+      var seen: [[Int64]] = []
+      series.forEachSample(from: first) { start, end, value in
+        seen.append([start / second, end / second, Int64(value)])
+      }
+      return seen
+    }
+    #expect(seen(from: 2) == [[10, 12, 2], [15, 20, 3], [20, 21, 4]])
+    #expect(seen(from: 3) == [[15, 20, 3], [20, 21, 4]])
+    #expect(seen(from: 0) == [[0, 5, 0], [5, 10, 1], [10, 12, 2], [15, 20, 3], [20, 21, 4]])
+    #expect(seen(from: 5).isEmpty)
+    #expect(seen(from: 9).isEmpty)
+  }
 }

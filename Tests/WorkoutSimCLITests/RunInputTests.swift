@@ -6,6 +6,7 @@ import WorkoutJSON
 import WorkoutRecordings
 import WorkoutScenario
 import WorkoutSimCLI
+import WorkoutSimTestSupport
 import WorkoutSimulation
 
 /// The seam `run`, `replay` and `report` go through (``RunInput``): each file read once, `--type`
@@ -86,8 +87,7 @@ import WorkoutSimulation
   /// recorded heart rate: the run, the course's profile, the file's side and the model's heart
   /// rate) read the recording once; the scenario file is decoded once.
   @Test func reportReadsEachFileOnce() throws {
-    let folder = NSTemporaryDirectory() + "/workout-sim-run-input-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(prefix: "workout-sim-run-input")
     for arguments in [
       ["--recording", Self.hillyRun], ["--scenario", Self.replayScenario],
     ] {
@@ -115,8 +115,7 @@ import WorkoutSimulation
   /// the run (its recording among the inputs, its most records for the export names) and the
   /// run, and reads the recording once.
   @Test func runDecodesTheScenarioOnceAndReadsTheRecordingOnce() throws {
-    let folder = NSTemporaryDirectory() + "/workout-sim-run-input-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let folder = try makeTemporaryFolder(prefix: "workout-sim-run-input")
     let reads = Reads()
     let streams = Streams()
     let environment = streams.capturing(CLIEnvironment.live(inputFiles: reads.files))

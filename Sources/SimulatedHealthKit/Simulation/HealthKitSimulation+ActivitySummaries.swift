@@ -84,8 +84,10 @@ extension HealthKitSimulation {
   /// - The store's `activeEnergyBurned` samples, every source merged, split at midnight as
   ///   `HKStatisticsCollectionQuery` splits them (the generated days' walking, light activity
   ///   and planned workouts).
-  /// - A workout the app finished or saved (the app's source) adds its `totalEnergyBurned`: its
-  ///   samples are not in the store. Every workout adds its duration (pauses excluded) as
+  /// - A workout the app saved without samples (the app's source) adds its
+  ///   `totalEnergyBurned`; one whose samples are in the store (a live builder's, saved as they
+  ///   were collected: docs/healthkit-behaviour.md#a-live-workouts-samples) adds none, its energy
+  ///   is in the store's above. Every workout adds its duration (pauses excluded) as
   ///   exercise time. A workout astride midnight is split in proportion to its time in each day.
   /// - Stand hours: the local hours of the day with steps in the store or a workout.
   /// - In move mode `appleMoveTime` (the scenario's `athlete.moveMode`, else by age), move time

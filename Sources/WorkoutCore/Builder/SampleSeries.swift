@@ -115,6 +115,39 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     }
   }
 
+  /// ``forEachSample(_:)`` of the samples from `first` on (none when `first` is past the
+  /// last): one search for the first irregular end at or after `first`, then one step each, so a
+  /// reader that takes only a series' new samples does not walk the ones it has.
+  @inlinable
+  public func forEachSample(
+    from first: Int, _ body: (_ start: Int64, _ end: Int64, _ value: Double) throws -> Void
+  ) rethrows {
+    guard first < starts.count else { return }
+    var irregular = firstIrregularEnd(atOrAfter: Swift.max(first, 0))
+    for position in Swift.max(first, 0)..<starts.count {
+      let start = starts[position]
+      var end = start + nominalLength
+      if irregular < irregularEnds.count, irregularEnds[irregular].index == position {
+        end = irregularEnds[irregular].end
+        irregular += 1
+      }
+      try body(start, end, values[position])
+    }
+  }
+
+  /// The index in `irregularEnds` of the first irregular end of a sample at or after
+  /// `position` (`irregularEnds.count` when none).
+  @usableFromInline
+  func firstIrregularEnd(atOrAfter position: Int) -> Int {
+    var low = 0
+    var high = irregularEnds.count
+    while low < high {
+      let mid = (low + high) / 2
+      if irregularEnds[mid].index < position { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
   private func end(of position: Int, start: Int64) -> Int64 {
     var low = 0
     var high = irregularEnds.count

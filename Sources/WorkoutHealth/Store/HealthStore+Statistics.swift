@@ -79,9 +79,9 @@ extension HealthStore {
   /// gives for the one bucket `[from, to)` with every source (`.all`), as if `pending` had been
   /// saved at `now` under `pendingSource` (added to ``sources`` as ``source(for:)`` adds a new
   /// one, so ranked as it would be): the same split rule and source merge, one implementation.
-  /// Core Motion's pedometer counts a live workout's samples with it before `finishWorkout`
-  /// saves them (docs/swift-api.md#core-motion), so the count over a span does not change when
-  /// they land. The store is not changed.
+  /// Core Motion's pedometer counts with it the samples of a workout whose builder's samples
+  /// the store does not hold yet (docs/swift-api.md#core-motion), so the count over a span does
+  /// not change when they land. The store is not changed.
   ///
   /// - Parameters:
   ///   - type: a cumulative kind (`stepCount`, `distanceWalkingRunning`).

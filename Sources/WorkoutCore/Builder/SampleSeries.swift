@@ -103,16 +103,7 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
   public func forEachSample(
     _ body: (_ start: Int64, _ end: Int64, _ value: Double) throws -> Void
   ) rethrows {
-    var irregular = 0
-    for position in starts.indices {
-      let start = starts[position]
-      var end = start + nominalLength
-      if irregular < irregularEnds.count, irregularEnds[irregular].index == position {
-        end = irregularEnds[irregular].end
-        irregular += 1
-      }
-      try body(start, end, values[position])
-    }
+    try forEachSample(from: 0, body)
   }
 
   /// ``forEachSample(_:)`` of the samples from `first` on (none when `first` is past the

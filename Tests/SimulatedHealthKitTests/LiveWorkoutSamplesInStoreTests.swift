@@ -134,6 +134,48 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// A reading the app adds to the live builder mid-workout, dated before readings the store
+  /// already holds (90 bpm at 32 s, between the collected 30 s and 35 s), reaches the store
+  /// once, beside them: after the read at 60 s (13 readings) the store holds 14, the first 13
+  /// with the UUIDs seen before; at the finish (120 s) the workout's readings are the 25
+  /// collected (120 / 5 + 1) and the added one, 26, none twice, and the store holds 26 in all.
+  @Test func aReadingAddedMidWorkoutReachesTheStoreOnce() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [HKObjectType.workoutType(), heartRate],
+        read: [heartRate, activeEnergy, HKObjectType.workoutType()])
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(60))
+      let early = try #require(await samples(store, simulation, heartRate).samples)
+      #expect(early.count == 13)
+      let added = HKQuantitySample(
+        type: heartRate, quantity: HKQuantity(unit: bpm, doubleValue: 90),
+        start: noon(plus: 32), end: noon(plus: 32))
+      try await builder.addSamples([added])
+      let after = try #require(await samples(store, simulation, heartRate).samples)
+      #expect(after.count == 14)
+      #expect(Set(early.map(\.uuid)).isSubset(of: Set(after.map(\.uuid))))
+      #expect(
+        after.filter { ($0 as? HKQuantitySample)?.quantity.doubleValue(for: bpm) == 90 }.count
+          == 1)
+      try await simulation.advance(by: .seconds(60))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      let ofWorkout = try #require(
+        await samples(
+          store, simulation, heartRate, predicate: HKQuery.predicateForObjects(from: workout)
+        ).samples)
+      #expect(ofWorkout.count == 26)
+      #expect(Set(ofWorkout.map(\.uuid)).count == 26)
+      let all = try #require(await samples(store, simulation, heartRate).samples)
+      #expect(all.count == 26)
+      #expect(Set(all.map(\.uuid)).count == 26)
+    }
+  }
+
   /// A discarded workout leaves what the builder saved while it ran: the 13 readings seen at
   /// t = 60 s and the 12 collected by 120 s that nobody read (25), and no workout.
   @Test func discardingLeavesTheSavedSamples() async throws {

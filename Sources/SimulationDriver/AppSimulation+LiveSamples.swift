@@ -53,13 +53,24 @@ package struct LiveWorkoutSamples: Sendable {
     // Only the new samples: a listener brings them in at every batch, so walking the whole
     // series each time would grow with the square of the workout's length.
     series.forEachSample(from: stored[type]) { start, end, value in
-      let endInstant = SimulationInstant(nanoseconds: end)
       samples.append(
-        HealthSample(
-          type: kind, source: source, start: SimulationInstant(nanoseconds: start),
-          end: endInstant, value: value * factor, savedAt: max(endInstant, floor)))
+        Self.storeSample(
+          kind, source: source, start: start, end: end, value: value * factor, floor: floor))
     }
     stored[type] = count
+  }
+
+  /// The one home of a brought-in sample: of `kind` under `source`, from `start` to `end`
+  /// (nanoseconds), `value` in the store's unit, saved at its end or at `floor` (the marker's
+  /// ``through``) when that is later, so an anchor handed out at a read never moves.
+  package static func storeSample(
+    _ kind: HealthDataType, source: UInt16, start: Int64, end: Int64, value: Double,
+    floor: SimulationInstant
+  ) -> HealthSample {
+    let endInstant = SimulationInstant(nanoseconds: end)
+    return HealthSample(
+      type: kind, source: source, start: SimulationInstant(nanoseconds: start), end: endInstant,
+      value: value, savedAt: max(endInstant, floor))
   }
 }
 
@@ -191,12 +202,10 @@ extension AppSimulation.State {
                 return
               }
             }
-            let endInstant = SimulationInstant(nanoseconds: end)
             samples.append(
-              HealthSample(
-                type: kind, source: live.source, start: SimulationInstant(nanoseconds: start),
-                end: endInstant, value: value * live.factors[type],
-                savedAt: max(endInstant, live.through)))
+              LiveWorkoutSamples.storeSample(
+                kind, source: live.source, start: start, end: end,
+                value: value * live.factors[type], floor: live.through))
           }
           live.stored[type] = series.count
         }

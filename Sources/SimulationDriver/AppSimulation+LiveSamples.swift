@@ -101,10 +101,13 @@ extension AppSimulation.State {
   }
 
   /// Saves in the store the samples each live workout's builder collected since the last look
-  /// (``LiveWorkoutSamples``): each keeps one store id, so one UUID, from then on.
-  package mutating func bringLiveSamplesIn() {
-    guard !liveWorkouts.isEmpty else { return }
+  /// (``LiveWorkoutSamples``): each keeps one store id, so one UUID, from then on. Returns the
+  /// quantity types of which some sample was brought in.
+  @discardableResult
+  package mutating func bringLiveSamplesIn() -> QuantityTypeSet {
+    guard !liveWorkouts.isEmpty else { return [] }
     var samples: [HealthSample] = []
+    var changed = QuantityTypeSet()
     for index in liveWorkouts.indices {
       var live = liveWorkouts[index]
       session.readEngineInPlace(of: live.device) { engine in
@@ -113,6 +116,7 @@ extension AppSimulation.State {
           for (type, quantity) in QuantityType.allCases.enumerated() {
             let series = builder.samples(of: quantity)
             if series.count > live.stored[type] {
+              if live.kinds[type] != nil { changed.insert(quantity) }
               live.take(series, type: type, into: &samples)
             }
           }
@@ -123,23 +127,30 @@ extension AppSimulation.State {
       live.through = max(live.through, session.now)
       liveWorkouts[index] = live
     }
-    guard !samples.isEmpty else { return }
+    guard !samples.isEmpty else { return changed }
     healthStorage.bringIn(samples)
     healthStoreChanged = true
+    return changed
   }
 
   /// Ends the marker of session `session` on `device` (the workout was finished or
-  /// discarded), after bringing in what its builder holds unless `bringingIn` is `false` (a
-  /// finished workout, whose record's samples past the marker's counts are saved with it);
-  /// returns it, or `nil` when there was none.
-  package mutating func endLiveSamples(
-    device: WorkoutDevice, session: Int, bringingIn: Bool = true
-  ) -> LiveWorkoutSamples? {
-    if bringingIn { bringLiveSamplesIn() }
+  /// discarded), after bringing in what its builder holds, each sample at its own collection
+  /// instant (so what a query finds after the finish, and in which order, does not depend on
+  /// whether the store was read during the workout); returns it, or `nil` when there was none.
+  package mutating func endLiveSamples(device: WorkoutDevice, session: Int)
+    -> LiveWorkoutSamples?
+  {
+    bringLiveSamplesIn()
     guard
       let index = liveWorkouts.firstIndex(where: { $0.device == device && $0.session == session })
     else { return nil }
     return liveWorkouts.remove(at: index)
+  }
+
+  /// Whether session `session` on `device` has a running marker (its samples reach the store
+  /// as they are collected).
+  package func hasLiveSamples(device: WorkoutDevice, session: Int) -> Bool {
+    liveWorkouts.contains { $0.device == device && $0.session == session }
   }
 
   /// Starts a marker for session `session` on `device` (its builder began collection), unless
@@ -156,9 +167,7 @@ extension AppSimulation.State {
   package mutating func liveSeries(
     device: WorkoutDevice, session: Int, types: [QuantityType]
   ) -> [(type: QuantityType, series: SampleSeries)]? {
-    guard liveWorkouts.contains(where: { $0.device == device && $0.session == session }) else {
-      return nil
-    }
+    guard hasLiveSamples(device: device, session: session) else { return nil }
     bringLiveSamplesIn()
     return self.session.readEngineInPlace(of: device) { engine in
       engine.withBuilder(ofSession: session) { builder in
@@ -218,10 +227,18 @@ extension AppSimulation.State {
     healthStoreChanged = true
   }
 
-  /// A live workout collected a batch of `collected` (at virtual now): its samples are in the
-  /// store, and the listeners of those types are woken (docs/healthkit-behaviour.md#a-live-workouts-samples).
-  package mutating func wakeLiveListeners(collected: QuantityTypeSet) {
-    guard let kinds = liveWorkouts.first?.kinds, !healthListeners.isEmpty else { return }
+  /// A live workout collected a batch of `collected` (at virtual now), or a discarded one's
+  /// last samples came in: they are in the store, and the listeners of those types, and only
+  /// those, are woken (docs/healthkit-behaviour.md#a-live-workouts-samples). `collected` holds
+  /// only the types of sessions with a marker (a session without one saves nothing as it
+  /// collects). `kinds`: the store type of each quantity type (a marker's
+  /// ``LiveWorkoutSamples/kinds``), by default the running markers'.
+  package mutating func wakeLiveListeners(
+    collected: QuantityTypeSet, kinds: [HealthDataType?]? = nil
+  ) {
+    guard !collected.isEmpty, let kinds = kinds ?? liveWorkouts.first?.kinds,
+      !healthListeners.isEmpty
+    else { return }
     var types = Set<HealthDataType>()
     for (index, quantity) in QuantityType.allCases.enumerated() where collected.contains(quantity) {
       if let kind = kinds[index] { types.insert(kind) }

@@ -991,7 +991,11 @@ public final class AppSimulation: Sendable {
         if !state.systemTimers.isEmpty, case .stateChange = effects[position].kind {
           state.systemTimers.sessionStateChanged()
         }
-        if watching, case .dataCollected(let types, _) = effects[position].kind {
+        // Only a session with a marker saves its batches in the store as it collects.
+        if watching, case .dataCollected(let types, _) = effects[position].kind,
+          let session = effects[position].session,
+          state.hasLiveSamples(device: .watch, session: session)
+        {
           collected.formUnion(types)
         }
         guard let index = effects[position].session else {
@@ -1063,7 +1067,9 @@ public final class AppSimulation: Sendable {
       if case .stateChange = effect.kind, !state.systemTimers.isEmpty {
         state.systemTimers.sessionStateChanged()
       }
-      if watching, case .dataCollected(let types, _) = effect.kind {
+      if watching, case .dataCollected(let types, _) = effect.kind, let session = effect.session,
+        state.hasLiveSamples(device: .phone, session: session)
+      {
         state.phoneSessions.liveBatch.formUnion(types)
       }
       guard let index = effect.session,

@@ -219,6 +219,54 @@ extension PhoneWorkoutTests {
     }
   }
 
+  /// The live variant of ``longRunningQueriesUpdateWhileLockedOnlyWithLeave(allow:)``: the
+  /// phone workout's own steps reach the store as they are collected
+  /// (docs/healthkit-behaviour.md#a-live-workouts-samples), one span of 10 s each, ending at
+  /// 10, 20, ..., 180 s (18); the phone is locked from 60 to 125 s. With the person's leave an
+  /// anchored query of steps started before the workout gets each span at its end: 18 updates
+  /// of 1. Denied, the spans ending at 10 ... 50 s come one by one (5), the ones ending while
+  /// locked (60 ... 120 s, 7) wait for the first arrival after the unlock, 130 s, which brings
+  /// them and its own (8); then 140 ... 180 s one by one (5): 5 + 8 + 5 = 18 samples.
+  @Test(arguments: [true, false])
+  func aLivePhoneWorkoutsStepsFollowTheLockRule(allow: Bool) async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: phoneRun(
+        strap: nil, phone: #""lockedWorkoutAccess": \#(allow)"#,
+        extra:
+          #", "health": { "days": 1, "generate": false, "samples": [], "lock": { "periods": [{ "from": 60, "to": 125 }] } }"#
+      ))
+    let updates = Mutex<[[Int]]>([])
+    try await simulation.run {
+      try await simulation.on(.phone) {
+        let store = HKHealthStore()
+        try await authorize(store)
+        let anchored = HKAnchoredObjectQuery(type: steps, predicate: nil, anchor: nil, limit: 0) {
+          _, _, _, _, _ in
+        }
+        anchored.updateHandler = { _, added, _, _, _ in
+          let at = Int(simulation.now.timeIntervalSince(simulation.startDate))
+          updates.withLock { $0.append([at, added?.count ?? 0]) }
+        }
+        store.execute(anchored)
+        let (session, builder) = try await startedRun(store, simulation)
+        try await simulation.advance(to: noon(plus: 180))
+        store.stop(anchored)
+        session.end()
+        try await builder.endCollection(at: simulation.now)
+        _ = try await builder.finishWorkout()
+      }
+    }
+    let one = { (at: Int) in [at, 1] }
+    if allow {
+      #expect(updates.withLock { $0 } == stride(from: 10, through: 180, by: 10).map(one))
+    } else {
+      #expect(
+        updates.withLock { $0 }
+          == stride(from: 10, through: 50, by: 10).map(one) + [[130, 8]]
+          + stride(from: 140, through: 180, by: 10).map(one))
+    }
+  }
+
   /// Issue 28, item 5: the SDK's `rest` (2998) and `group` (2999) are unavailable on iOS and
   /// watchOS, so their raw values make no activity type.
   @Test func theSDKsRestAndGroupMakeNoActivityType() {

@@ -193,4 +193,40 @@ import WorkoutSystem
     let record = try #require(saved)
     #expect(record.activities.isEmpty)
   }
+
+  /// The scenario swims in a 25 m pool (the configuration's swimming metadata:
+  /// `HKSwimmingLocationType` 1, `HKLapLength` 25 m). A leg the app begins as open water
+  /// (`HKSwimmingLocationType` 2, no lap length, as `HKWorkoutConfiguration` gives it) has the
+  /// app's metadata alone: location 2 and no `HKLapLength`. A leg the app begins with its own
+  /// metadata naming neither key (`note`) keeps the scenario's pool under it: location 1,
+  /// lap length 25 m and the note (docs/models.md#swimming).
+  @Test func anOpenWaterLegDoesNotTakeTheScenariosLapLength() throws {
+    var configuration = WorkoutEngineConfiguration(
+      activity: .swimBikeRun, schedules: only([.activeEnergyBurned: 10]))
+    configuration.activityMetadata[.swimming] = [
+      "HKSwimmingLocationType": .number(1), "HKLapLength": .quantity(25, unit: "m"),
+    ]
+    var engine = WorkoutEngine(configuration: configuration, dataSource: source)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    let openWater = engine.beginActivity(
+      .swimming, location: .outdoor, metadata: ["HKSwimmingLocationType": .number(2)],
+      ofSession: 0, at: t(0), date: t(0))
+    #expect(openWater)
+    let noted = engine.beginActivity(
+      .swimming, location: .outdoor, metadata: ["note": .string("second")], ofSession: 0,
+      at: t(60), date: t(60))
+    #expect(noted)
+    engine.perform(.stop, onSession: 0, at: t(120))
+    engine.endCollection(ofSession: 0, at: t(120), date: t(120))
+    let saved = engine.finishWorkout(ofSession: 0, at: t(120))
+    let record = try #require(saved)
+    #expect(record.activities.count == 2)
+    #expect(record.activities[0].metadata == ["HKSwimmingLocationType": .number(2)])
+    #expect(
+      record.activities[1].metadata == [
+        "HKSwimmingLocationType": .number(1), "HKLapLength": .quantity(25, unit: "m"),
+        "note": .string("second"),
+      ])
+  }
 }

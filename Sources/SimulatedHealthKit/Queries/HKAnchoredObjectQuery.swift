@@ -352,8 +352,9 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   }
 
   /// The parts' `changes` after `anchor` as one answer: the added objects in arrival order
-  /// (the store's id order), the deleted ones part by part, and the latest anchor (`anchor`,
-  /// or 0, when none is later).
+  /// (by ``HealthSample/savedAt``, then id, the order anchors count in: a live workout's
+  /// samples brought in together have ids type by type, not in arrival order), the deleted
+  /// ones part by part, and the latest anchor (`anchor`, or 0, when none is later).
   private static func merged(
     _ changes: [HealthChanges], after anchor: HealthAnchor?, context: QueryContext,
     state: HealthKitSimulation.State
@@ -370,7 +371,14 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         })
       if part.anchor.value > latest.value { latest = part.anchor }
     }
-    if changes.count > 1 { added.sort() }
+    if changes.count > 1 {
+      let store = state.healthStorage
+      added.sort {
+        let lhs = store.sample($0).savedAt
+        let rhs = store.sample($1).savedAt
+        return lhs != rhs ? lhs < rhs : $0 < $1
+      }
+    }
     return (
       added.map { state.object($0, context: context).asQueried }, deleted,
       HKQueryAnchor(store: latest, in: context.simulation)

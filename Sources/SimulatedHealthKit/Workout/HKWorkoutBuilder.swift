@@ -434,9 +434,12 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         _ = $0.discardWorkout(ofSession: index, at: $0.now)
       }
       // What the builder collected was saved as it was collected: it stays in the store
-      // (docs/healthkit-behaviour.md#a-live-workouts-samples).
-      _ = state.endLiveSamples(device: engineDevice, session: index)
-      state.wakeHealthListeners(at: state.session.now)
+      // (docs/healthkit-behaviour.md#a-live-workouts-samples). The samples nobody read yet
+      // come in now; only the listeners of their types hear of it (nothing else changed).
+      let changed = state.bringLiveSamplesIn()
+      if let live = state.endLiveSamples(device: engineDevice, session: index) {
+        state.wakeLiveListeners(collected: changed, kinds: live.kinds)
+      }
     }
   }
 
@@ -838,10 +841,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       // the samples the builder collected that the store does not hold yet
       // (``WorkoutRecord/storeSamples(source:after:)``): the ones it holds keep their ids,
       // and `predicateForObjects(from:)` (the source within the workout's dates) finds them.
-      // The marker ends first (the samples since the store's last look are not brought in
-      // one by one, at their own instants: nobody read the store since, so they are saved
-      // with the workout, at once, as a save would).
-      let live = state.endLiveSamples(device: engineDevice, session: index, bringingIn: false)
+      // The marker ends first, bringing in the samples collected since the store's last look
+      // at their own collection instants, as a read would have: what a query finds after the
+      // finish, and in which order, does not depend on whether the store was read during the
+      // workout (docs/healthkit-behaviour.md#a-live-workouts-samples).
+      let live = state.endLiveSamples(device: engineDevice, session: index)
       let source = state.appSourceIndex()
       let id = state.health.addWorkout(
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),

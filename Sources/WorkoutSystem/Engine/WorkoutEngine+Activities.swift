@@ -43,7 +43,8 @@ extension WorkoutEngine {
   /// call inside its step).
   ///
   /// The activity's metadata is the app's over the configuration's for its type
-  /// (``WorkoutEngineConfiguration/activityMetadata``): a multisport workout's swimming leg
+  /// (``WorkoutEngineConfiguration/activityMetadata``; the app's alone when it names a key of
+  /// the configuration's: ``activityMetadata(configured:app:)``): a multisport workout's swimming leg
   /// carries its `HKSwimmingLocationType` and `HKLapLength`, as its `HKWorkoutActivity`'s
   /// `workoutConfiguration` carries `swimmingLocationType` and `lapLength` ("the configuration
   /// information for this part of the workout", Apple doc:
@@ -56,7 +57,8 @@ extension WorkoutEngine {
     date activityDate: SimulationInstant
   ) -> Bool {
     let state = sessions[index].machine.state
-    let metadata = (configuration.activityMetadata[activity] ?? [:]).merging(metadata) { $1 }
+    let metadata = Self.activityMetadata(
+      configured: configuration.activityMetadata[activity] ?? [:], app: metadata)
     do throws(WorkoutError) {
       let changes = try sessions[index].builder.beginActivity(
         activity, location: location, at: activityDate, metadata: metadata, sessionState: state)
@@ -66,6 +68,25 @@ extension WorkoutEngine {
       report(error, call: .activity(.beginNewActivity), session: index, at: date)
       return false
     }
+  }
+
+  /// The metadata of an activity the app begins with `app`: the configuration's for its type
+  /// (`configured`, the scenario's setting of that part of the workout, such as a swimming
+  /// leg's pool) under the app's, or the app's alone when it names any key of `configured`.
+  ///
+  /// **Project rule** (docs/models.md#swimming): the app's configuration of a part replaces the
+  /// scenario's whole, never key by key. A leg's `HKWorkoutConfiguration` holds
+  /// `swimmingLocationType` and `lapLength` together ("the configuration information for this
+  /// part of the workout", Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration),
+  /// and an open-water configuration has no lap length, so an app's open-water leg
+  /// (`HKSwimmingLocationType` 2 alone) does not take the scenario's pool length
+  /// (`HKLapLength`).
+  static func activityMetadata(
+    configured: [String: MetadataValue], app: [String: MetadataValue]
+  ) -> [String: MetadataValue] {
+    if app.keys.contains(where: { configured[$0] != nil }) { return app }
+    return configured.merging(app) { $1 }
   }
 
   /// Ends the current activity of session `index` at `date` (the timeline's `endActivity`, the

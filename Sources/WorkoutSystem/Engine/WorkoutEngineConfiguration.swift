@@ -22,7 +22,8 @@ public struct WorkoutEngineConfiguration: Sendable {
   public var metadata: [String: MetadataValue]
   /// Extra metadata for the records of sessions of one activity, over ``metadata``, and for the
   /// activities of that type a workout begins (a multisport workout's legs, under the app's own
-  /// metadata for them): a swim's `HKSwimmingLocationType` and `HKLapLength`, which its
+  /// metadata for them, or left out when the app's names one of its keys:
+  /// `WorkoutEngine.activityMetadata(configured:app:)`): a swim's `HKSwimmingLocationType` and `HKLapLength`, which its
   /// `HKWorkoutConfiguration` gives a swimming workout or a swimming leg only
   /// (docs/models.md#swimming). Default: none.
   public var activityMetadata: [WorkoutActivityType: [String: MetadataValue]] = [:]

@@ -71,11 +71,13 @@ import WorkoutSimTestSupport
   }
 
   /// A workout from 0 to 30 s, finished at 30 s, read at 15 s (a heart-rate sample query) when
-  /// `readMidway`; then an anchored query of heart rate and energy together (no limit) and the
-  /// pages of heart rate alone, three at a time.
-  private func finishedWorkout(readMidway: Bool) async throws -> (both: Page, pages: [Page]) {
+  /// `readMidway`; then an anchored query of heart rate and energy together (no limit), the
+  /// pages of heart rate alone, three at a time, and the pages of both, two of each at a time.
+  private func finishedWorkout(readMidway: Bool) async throws -> (
+    both: Page, pages: [Page], mixed: [Page]
+  ) {
     let simulation = try HealthKitSimulation(scenario: constantRun())
-    let found = Mutex<(both: Page, pages: [Page])?>(nil)
+    let found = Mutex<(both: Page, pages: [Page], mixed: [Page])?>(nil)
     try await simulation.run {
       let store = HKHealthStore()
       try await authorized(store)
@@ -89,16 +91,15 @@ import WorkoutSimTestSupport
       session.end()
       try await builder.endCollection(at: simulation.now)
       _ = try #require(try await builder.finishWorkout())
-      let both = try #require(
-        await page(
-          store, simulation,
-          [
-            HKQueryDescriptor(sampleType: heartRate, predicate: nil),
-            HKQueryDescriptor(sampleType: activeEnergy, predicate: nil),
-          ], from: nil))
-      let pages = try await pages(
+      let descriptors = [
+        HKQueryDescriptor(sampleType: heartRate, predicate: nil),
+        HKQueryDescriptor(sampleType: activeEnergy, predicate: nil),
+      ]
+      let both = try #require(await page(store, simulation, descriptors, from: nil))
+      let mixed = try await pages(store, simulation, descriptors, limit: 2)
+      let heartRateAlone = try await pages(
         store, simulation, [HKQueryDescriptor(sampleType: heartRate, predicate: nil)], limit: 3)
-      found.withLock { $0 = (both, pages) }
+      found.withLock { $0 = (both, heartRateAlone, mixed) }
     }
     return try #require(found.withLock { $0 })
   }
@@ -122,6 +123,16 @@ import WorkoutSimTestSupport
     #expect(read.pages.map(\.names) == heartRatePages)
     #expect(unread.pages.map(\.names) == heartRatePages)
     #expect(read.pages.map(\.anchor) == unread.pages.map(\.anchor))
+    // Both types, at most two of each a page: each page ends where the first type to fill its
+    // two ends (HR 5; HR 15, with E 0 before it; HR 25, with E 10), then the rest (HR 30, E 20,
+    // neither type filling two), then nothing: the 10 samples in arrival order, none twice.
+    let mixedPages = [
+      ["HR 0", "HR 5"], ["HR 10", "E 0", "HR 15"], ["HR 20", "E 10", "HR 25"], ["HR 30", "E 20"],
+      [],
+    ]
+    #expect(read.mixed.map(\.names) == mixedPages)
+    #expect(unread.mixed.map(\.names) == mixedPages)
+    #expect(read.mixed.map(\.anchor) == unread.mixed.map(\.anchor))
   }
 
   /// A listener of the store that counts its wakes.

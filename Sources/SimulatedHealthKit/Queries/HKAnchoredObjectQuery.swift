@@ -227,7 +227,8 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// A query for the changes of several types at once, one anchor for all (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(querydescriptors:anchor:limit:resultshandler:)).
   /// The added samples of all descriptors come in arrival order; with several descriptors the
-  /// limit applies to each type (workout-sim's reading).
+  /// limit applies to each type (workout-sim's reading), and the answer ends where the first
+  /// type to fill its limit ends, so paging from the returned anchor loses and repeats nothing.
   public init(
     queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
     resultsHandler handler: @escaping Handler
@@ -340,13 +341,31 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
   /// The changes after `anchor` of every part, as objects in arrival order; the new anchor is
   /// the latest (the start anchor, or 0, when there is nothing to look at).
+  ///
+  /// With several parts and a `limit` (at most `limit` of each type): when a part's changes
+  /// fill the limit, every part's answer ends where the earliest such part's ends, so the
+  /// anchor passes no change left out and the next page begins with it (a part cut at its
+  /// limit and a later anchor taken from another part would lose the first part's rest).
   static func changes(
     _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    let changes = parts.map { part in
+    let now = state.session.now
+    var changes = parts.map { part in
       state.healthStorage.changes(
-        of: part.kind, where: part.filter, after: anchor, limit: limit, at: state.session.now)
+        of: part.kind, where: part.filter, after: anchor, limit: limit, at: now)
+    }
+    if parts.count > 1, let limit, limit > 0 {
+      // Anchors of one instant are prefixes of one sequence of events: the fewest events is
+      // the earliest.
+      let cut = changes.filter { $0.added.count + $0.deleted.count >= limit }.map(\.anchor)
+        .min { $0.arrivals + $0.deletions < $1.arrivals + $1.deletions }
+      if let cut {
+        changes = parts.map { part in
+          state.healthStorage.changes(
+            of: part.kind, where: part.filter, after: anchor, limit: nil, until: cut, at: now)
+        }
+      }
     }
     return merged(changes, after: anchor, context: context, state: state)
   }

@@ -242,14 +242,17 @@ extension HealthStore {
   /// ≤ 0: no limit; added and deleted together): `added` are the samples that arrived, match
   /// `filter` and are still live; `deleted` the deletions of samples of `type` that match
   /// `filter` (the kept sample is tested), with their UUIDs. The returned anchor is just after
-  /// the last event taken.
+  /// the last event taken. `until`: an anchor another call returned at the same `now`, past
+  /// which no event is taken (the events of every type form one sequence, so an anchor is a
+  /// prefix of it): several types' answers cut at one place.
   public func changes(
     of type: HealthDataType, where filter: HealthFilter, after anchor: HealthAnchor?,
-    limit: Int?, at now: SimulationInstant
+    limit: Int?, until: HealthAnchor? = nil, at now: SimulationInstant
   ) -> HealthChanges {
-    let visibleArrivals = upperBoundArrival(now.nanoseconds)
+    let visibleArrivals = min(upperBoundArrival(now.nanoseconds), until?.arrivals ?? .max)
     var deletionEnd = deletions.count
     while deletionEnd > 0 && deletions[deletionEnd - 1].at > now.nanoseconds { deletionEnd -= 1 }
+    if let until { deletionEnd = min(deletionEnd, until.deletions) }
     var arrivalPosition = min(anchor?.arrivals ?? 0, visibleArrivals)
     var deletionPosition = min(anchor?.deletions ?? 0, deletionEnd)
     let cap = (limit ?? 0) > 0 ? limit! : Int.max

@@ -70,11 +70,13 @@ private struct Seen: Equatable {
 private final class EventRecorder: Sendable {
   let seen = Mutex<[String]>([])
 
-  func record(_ simulation: HealthKitSimulation, _ event: CMPedometerEvent?, _ error: (any Error)?) {
+  func record(_ simulation: HealthKitSimulation, _ event: CMPedometerEvent?, _ error: (any Error)?)
+  {
     let at = simulation.now.timeIntervalSince(simulation.startDate)
     let line: String
     if let event {
-      line = "\(Int(at)) \(event.type.rawValue) \(Int(event.date.timeIntervalSince(simulation.startDate)))"
+      line =
+        "\(Int(at)) \(event.type.rawValue) \(Int(event.date.timeIntervalSince(simulation.startDate)))"
     } else {
       let error = error as NSError?
       line = "\(Int(at)) \(error?.domain ?? "") \(error?.code ?? 0)"

@@ -135,6 +135,31 @@ struct CoreMotionState: SimulationExtension {
     return result
   }
 
+  /// The changes reported after `reported` and by `now` (a change at `t` is reported at
+  /// `t + latency`), in order: what a live registration last served at `reported` is owed at
+  /// `now` (activity updates and pedometer events alike).
+  func changesReported(after reported: SimulationInstant, by now: SimulationInstant)
+    -> [MotionChange]
+  {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let from = reported.advanced(by: .zero - latency)
+    let to = now.advanced(by: .zero - latency)
+    guard from < to else { return [] }
+    return timeline.changes(in: from..<to.advanced(by: .nanoseconds(1))).filter { $0.at > from }
+  }
+
+  /// The pedometer event of `change`: ``CMPedometerEventType/resume`` when it starts walking or
+  /// running from a state that is neither, ``CMPedometerEventType/pause`` when it ends them,
+  /// dated at the change; `nil` when it keeps the body on foot or off it (walking to running,
+  /// stationary to cycling).
+  func pedometerEvent(at change: MotionChange) -> CMPedometerEvent? {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let before = timeline.state(at: change.at.advanced(by: .nanoseconds(-1)))
+    let onFoot = Self.isOnFoot(change.state)
+    guard Self.isOnFoot(before) != onFoot else { return nil }
+    return CMPedometerEvent(date: date(change.at), type: onFoot ? .resume : .pause)
+  }
+
   /// The instant the first change after `after` is reported (its instant + latency), or `nil`.
   func nextReport(after: SimulationInstant) -> SimulationInstant? {
     guard let timeline else { return nil }
@@ -188,13 +213,8 @@ struct CoreMotionTimer: SystemTimer {
       }
       for index in motion.activity.indices {
         var updates = motion.activity[index].updates
-        let timeline = motion.timeline ?? MotionTimeline(layers: [])
-        let from = updates.reported.advanced(by: .zero - motion.latency)
-        let to = now.advanced(by: .zero - motion.latency)
-        let receives = updates.device == .phone || watchReceives
-        if receives, from < to {
-          for change in timeline.changes(in: from..<to.advanced(by: .nanoseconds(1)))
-          where change.at > from {
+        if updates.device == .phone || watchReceives {
+          for change in motion.changesReported(after: updates.reported, by: now) {
             let activity = CMMotionActivity(
               state: change.state, startDate: motion.date(change.at),
               timestamp: change.at.advanced(by: motion.latency).seconds)
@@ -206,18 +226,9 @@ struct CoreMotionTimer: SystemTimer {
       }
       for index in motion.events.indices {
         var updates = motion.events[index].updates
-        let timeline = motion.timeline ?? MotionTimeline(layers: [])
-        let from = updates.reported.advanced(by: .zero - motion.latency)
-        let to = now.advanced(by: .zero - motion.latency)
-        let receives = updates.device == .phone || watchReceives
-        if receives, from < to {
-          for change in timeline.changes(in: from..<to.advanced(by: .nanoseconds(1)))
-          where change.at > from {
-            let before = timeline.state(at: change.at.advanced(by: .nanoseconds(-1)))
-            let onFoot = CoreMotionState.isOnFoot(change.state)
-            guard CoreMotionState.isOnFoot(before) != onFoot else { continue }
-            let event = CMPedometerEvent(
-              date: motion.date(change.at), type: onFoot ? .resume : .pause)
+        if updates.device == .phone || watchReceives {
+          for change in motion.changesReported(after: updates.reported, by: now) {
+            guard let event = motion.pedometerEvent(at: change) else { continue }
             callbacks.append(Self.call(updates.handler, event, on: updates.device))
           }
         }

@@ -8,7 +8,7 @@ import WorkoutSimulation
 /// https://developer.apple.com/documentation/coremotion/cmpedometerhandler).
 public typealias CMPedometerHandler = (CMPedometerData?, (any Error)?) -> Void
 
-/// Steps and distance over a span, as the pedometer reports them (Apple doc:
+/// Steps, distance, floors and pace over a span, as the pedometer reports them (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmpedometerdata). Every value is an
 /// `NSNumber`, as Apple's.
 public class CMPedometerData: NSObject, @unchecked Sendable {
@@ -20,22 +20,77 @@ public class CMPedometerData: NSObject, @unchecked Sendable {
   public let numberOfSteps: NSNumber
   /// The distance walked or run, m.
   public let distance: NSNumber?
-  /// Floors climbed: `nil` (floor counting is not simulated).
-  public let floorsAscended: NSNumber? = nil
-  /// Floors descended: `nil`.
-  public let floorsDescended: NSNumber? = nil
-  /// The current pace, s/m: `nil` (Apple: nil for queries; not simulated for live updates).
-  public let currentPace: NSNumber? = nil
-  /// The current cadence, steps/s: `nil` (as `currentPace`).
-  public let currentCadence: NSNumber? = nil
-  /// The average pace while active, s/m: `nil` (not simulated).
-  public let averageActivePace: NSNumber? = nil
+  /// Floors climbed on foot, a whole number: the `flightsClimbed` the body's samples hold over
+  /// the span (one flight 3.048 m of ascent, docs/models.md#stairs-and-flights-climbed; Apple:
+  /// "a single floor has a height of approximately three meters",
+  /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/floorsascended),
+  /// rounded down (a project rule: a floor counts once climbed).
+  public let floorsAscended: NSNumber?
+  /// Floors descended on foot: 0 (a project rule: the body model counts ascent only, no
+  /// sample holds a descent; Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/floorsdescended).
+  public let floorsDescended: NSNumber?
+  /// The current pace, s/m, in live updates only (Apple: `nil` for queries,
+  /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/currentpace): the
+  /// seconds of the latest step sample over the metres walked or run in it; `nil` when the
+  /// wearer stands still (the latest sample holds no steps or no distance, or ended more than
+  /// 60 s before the update) or before the first sample (docs/swift-api.md#core-motion).
+  public let currentPace: NSNumber?
+  /// The current cadence, steps/s, in live updates only (Apple: `nil` for queries,
+  /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/currentcadence): the
+  /// steps of the latest step sample over its seconds; `nil` as ``currentPace``.
+  public let currentCadence: NSNumber?
+  /// The average pace while moving, s/m, in queries and live updates (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/averageactivepace):
+  /// the seconds of the span covered by step samples with steps over ``distance``; `nil` when
+  /// the wearer did not move in the span.
+  public let averageActivePace: NSNumber?
 
-  init(startDate: Date, endDate: Date, steps: Double, distance: Double) {
+  init(startDate: Date, endDate: Date, sums: CMPedometer.Sums) {
     self.startDate = startDate
     self.endDate = endDate
-    self.numberOfSteps = NSNumber(value: Int(steps.rounded()))
-    self.distance = NSNumber(value: distance)
+    self.numberOfSteps = NSNumber(value: Int(sums.steps.rounded()))
+    self.distance = NSNumber(value: sums.distance)
+    self.floorsAscended = NSNumber(value: CMPedometer.floors(sums.flights))
+    self.floorsDescended = NSNumber(value: 0)
+    self.currentPace = sums.current?.pace.map { NSNumber(value: $0) }
+    self.currentCadence = sums.current.map { NSNumber(value: $0.cadence) }
+    self.averageActivePace =
+      sums.distance > 0 && sums.active > 0 ? NSNumber(value: sums.active / sums.distance) : nil
+  }
+}
+
+/// The handler of pedometer events (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmpedometereventhandler).
+public typealias CMPedometerEventHandler = (CMPedometerEvent?, (any Error)?) -> Void
+
+/// A change of the wearer's motion on foot, with Apple's raw values (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmpedometereventtype; the C enum's
+/// `CMPedometerEventTypePause` is 0, `CMPedometerEventTypeResume` 1).
+public enum CMPedometerEventType: Int, Sendable, Hashable {
+  /// The wearer stopped walking or running (0).
+  case pause = 0
+  /// The wearer started walking or running again (1).
+  case resume = 1
+}
+
+/// One pedometer event (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmpedometerevent): apps never create
+/// one.
+public class CMPedometerEvent: NSObject, @unchecked Sendable {
+  /// When the motion on foot changed (the change's instant, not its report's).
+  public let date: Date
+  /// What changed.
+  public let type: CMPedometerEventType
+
+  init(date: Date, type: CMPedometerEventType) {
+    self.date = date
+    self.type = type
+  }
+
+  /// The event's type and date, for debugging.
+  public override var description: String {
+    "CMPedometerEvent(\(type == .pause ? "pause" : "resume"), date \(date))"
   }
 }
 
@@ -76,18 +131,19 @@ public class CMPedometer: NSObject {
   /// `true`: the distance comes from the same samples as the steps (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isdistanceavailable()).
   public class func isDistanceAvailable() -> Bool { true }
-  /// `false`: floors are not simulated (Apple doc:
+  /// `true` on both simulated devices (a watch and an iPhone have a barometer): floors come
+  /// from the body's `flightsClimbed` samples (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isfloorcountingavailable()).
-  public class func isFloorCountingAvailable() -> Bool { false }
-  /// `false`: pace is not simulated (Apple doc:
+  public class func isFloorCountingAvailable() -> Bool { true }
+  /// `true`: live updates carry the current pace (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/ispaceavailable()).
-  public class func isPaceAvailable() -> Bool { false }
-  /// `false`: cadence is not simulated (Apple doc:
+  public class func isPaceAvailable() -> Bool { true }
+  /// `true`: live updates carry the current cadence (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/iscadenceavailable()).
-  public class func isCadenceAvailable() -> Bool { false }
-  /// `false`: pause and resume events are not simulated (Apple doc:
+  public class func isCadenceAvailable() -> Bool { true }
+  /// `true`: pause and resume events come from the body's motion (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/ispedometereventtrackingavailable()).
-  public class func isPedometerEventTrackingAvailable() -> Bool { false }
+  public class func isPedometerEventTrackingAvailable() -> Bool { true }
 
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
   /// Apple doc: https://developer.apple.com/documentation/coremotion/cmpedometer/authorizationstatus()).
@@ -184,7 +240,7 @@ public class CMPedometer: NSObject {
         motion.pedometer.removeAll { $0.key == key }
         guard motion.isAuthorized else { return UncheckedBox(nil) }
         let now = state.session.now
-        let sums = Self.data(from: from, to: max(now, from), state: &state)
+        let sums = Self.data(from: from, to: max(now, from), state: &state, live: true)
         motion.pedometer.append(
           (
             key,
@@ -226,50 +282,164 @@ public class CMPedometer: NSObject {
     }
   }
 
+  /// Starts pedometer events (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmpedometer/starteventupdates(handler:)):
+  /// a ``CMPedometerEventType/pause`` when the body's motion (the same as
+  /// ``CMMotionActivityManager``'s: the course, the scenario's `motion` spans, the health days'
+  /// walking bouts) leaves walking or running, a ``CMPedometerEventType/resume`` when it enters
+  /// them, each reported `motion.latency` after the change (15 s by default, as an activity) with
+  /// `date` = the change; none at once. No events while the watch app is suspended or not
+  /// running (none queued for later), and a crash of the watch app ends them, as activity
+  /// updates; the phone's are delivered whatever the phone app's state. Calling it again
+  /// replaces the handler.
+  ///
+  /// - Parameter handler: called with each event, or once with an `NSError` of
+  ///   ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when
+  ///   `authorization.motion` is `"denied"` (no events start).
+  public func startEventUpdates(handler: @escaping CMPedometerEventHandler) {
+    guard let simulation else { return }
+    let box = UncheckedBox(handler)
+    let key = ObjectIdentifier(self)
+    let device = self.device
+    simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        motion.prepare(&state)
+        motion.events.removeAll { $0.key == key }
+        guard motion.isAuthorized else {
+          let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
+          state.enqueue([
+            { AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) } }
+          ])
+          state.turnDue = true
+          return
+        }
+        motion.events.append(
+          (
+            key,
+            CoreMotionState.EventUpdates(
+              device: device, generation: state.processGeneration(), handler: box,
+              reported: state.session.now)
+          ))
+      }
+    }
+    simulation.addSystemTimer(
+      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
+    // Its events come by themselves: made after the run, the call is reported once.
+    simulation.reportIfAfterRun(
+      CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
+  }
+
+  /// Stops pedometer events (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmpedometer/stopeventupdates()).
+  public func stopEventUpdates() {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
+        motion.events.removeAll { $0.key == key }
+      }
+    }
+  }
+
   /// The pedometer's sums over `from..<to`.
   struct Sums {
     var steps: Double
     var distance: Double
+    /// Flights climbed (fractional, as the samples hold them).
+    var flights: Double = 0
+    /// The seconds of the span covered by step samples with steps.
+    var active: Double = 0
+    /// The current cadence (steps/s) and pace (s/m, `nil` without distance): live updates
+    /// only, `nil` when standing still.
+    var current: (cadence: Double, pace: Double?)?
 
     /// The data object for the span's dates.
     func object(_ start: Date, _ end: Date) -> CMPedometerData {
-      CMPedometerData(startDate: start, endDate: end, steps: steps, distance: distance)
+      CMPedometerData(startDate: start, endDate: end, sums: self)
     }
   }
 
-  /// The steps and distance over `from..<to` as the pedometer counts them at virtual now (the
-  /// one home of the rule, docs/swift-api.md#core-motion): the health store's merged
-  /// `stepCount` and `distanceWalkingRunning` as visible now, with the samples of every live
-  /// workout not in the store (``unsavedWorkoutSamples(_:from:to:)``) merged in as
-  /// `finishWorkout` will save them, under the app's source: the collection query's split rule
-  /// and source merge with the one bucket `[from, to)`
-  /// (`HealthStore.cumulativeSum(of:from:to:at:pending:pendingSource:)`).
+  /// The whole floors of `flights` (a project rule: rounded down, a floor counts once climbed;
+  /// 1e-9 absorbs the sum's rounding, so 16 samples of 0.25 are 4 floors).
+  static func floors(_ flights: Double) -> Int { Int((flights + 1e-9).rounded(.down)) }
+
+  /// How long after the latest step sample's end the current cadence and pace still hold: 60 s
+  /// (a project rule, the updates' interval; later the wearer stands still).
+  static let currentReach: Duration = .seconds(60)
+
+  /// The pedometer's values over `from..<to` as it counts them at virtual now (the one home of
+  /// the rule, docs/swift-api.md#core-motion): the steps, distance and flights are the health
+  /// store's merged `stepCount`, `distanceWalkingRunning` and `flightsClimbed` as visible now,
+  /// with the samples of every live workout not in the store
+  /// (``unsavedWorkoutSamples(_:from:to:inStore:)``) merged in as `finishWorkout` will save
+  /// them, under the app's source: the collection query's split rule and source merge with the
+  /// one bucket `[from, to)` (`HealthStore.cumulativeSum(of:from:to:at:pending:pendingSource:)`).
+  /// The active time is the part of the span the same step samples with steps cover
+  /// (`HealthStore.coverage(of:from:to:at:pending:)`). With `live`, the current cadence and
+  /// pace: the merged steps and distance over the latest step sample that ends no earlier than
+  /// ``currentReach`` before now, over its seconds; none when it holds no steps.
   static func data(
-    from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State
+    from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State,
+    live: Bool = false
   ) -> Sums {
-    guard from < to else { return Sums(steps: 0, distance: 0) }
     let now = state.session.now
     // A live workout's samples reach the store as they are collected: brought in first, and
     // left out of the pending ones (docs/healthkit-behaviour.md#a-live-workouts-samples).
     state.bringLiveSamplesIn()
     let inStore = state.liveWorkoutsBegun
-    let pending = unsavedWorkoutSamples(&state.session, from: from, to: to, inStore: inStore)
-    func sum(_ type: HealthDataType) -> Double {
-      state.health.cumulativeSum(
-        of: type, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
+    func sums(_ from: SimulationInstant, _ to: SimulationInstant) -> (
+      sum: (HealthDataType) -> Double, pending: [HealthSample]
+    ) {
+      let pending = unsavedWorkoutSamples(&state.session, from: from, to: to, inStore: inStore)
+      let health = state.health
+      return (
+        {
+          health.cumulativeSum(
+            of: $0, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
+        }, pending
+      )
     }
-    return Sums(steps: sum(.stepCount), distance: sum(.distanceWalkingRunning))
+    var result = Sums(steps: 0, distance: 0)
+    if from < to {
+      let (sum, pending) = sums(from, to)
+      result.steps = sum(.stepCount)
+      result.distance = sum(.distanceWalkingRunning)
+      result.flights = sum(flightsClimbed)
+      let covered = state.health.coverage(
+        of: .stepCount, from: from, to: to, at: now, pending: pending
+      ).covered
+      result.active = Double(covered) / 1e9
+    }
+    guard live else { return result }
+    let reach = now.advanced(by: .zero - currentReach)
+    let (_, recent) = sums(reach, now)
+    guard
+      let latest = state.health.coverage(
+        of: .stepCount, from: reach, to: now, at: now, pending: recent
+      ).latest, latest.lowerBound < min(latest.upperBound, now)
+    else { return result }
+    let window = (latest.lowerBound, min(latest.upperBound, now))
+    let (sum, _) = sums(window.0, window.1)
+    let steps = sum(.stepCount)
+    let distance = sum(.distanceWalkingRunning)
+    let seconds = Double(window.1.nanoseconds - window.0.nanoseconds) / 1e9
+    guard steps > 0 else { return result }
+    result.current = (steps / seconds, distance > 0 ? seconds / distance : nil)
+    return result
   }
 
-  /// The `stepCount` and `distanceWalkingRunning` samples overlapping `from..<to` that the live
-  /// builders of the watch's and the phone's engines collected and the store does not hold:
-  /// those of every builder whose collection began and that did not finish (collecting, ended,
-  /// or discarded: the wearer took the steps whatever the app does with the workout), except
-  /// the builders in `inStore` (engine device and session), whose samples reach the store as
-  /// they are collected (an app's `HKLiveWorkoutBuilder`:
+  /// The store's kind of `HKQuantityTypeIdentifierFlightsClimbed`.
+  static let flightsClimbed = HealthDataType(identifier: "HKQuantityTypeIdentifierFlightsClimbed")!
+
+  /// The `stepCount`, `distanceWalkingRunning` and `flightsClimbed` samples overlapping
+  /// `from..<to` that the live builders of the watch's and the phone's engines collected and
+  /// the store does not hold: those of every builder whose collection began and that did not
+  /// finish (collecting, ended, or discarded: the wearer took the steps whatever the app does
+  /// with the workout), except the builders in `inStore` (engine device and session), whose
+  /// samples reach the store as they are collected (an app's `HKLiveWorkoutBuilder`:
   /// docs/healthkit-behaviour.md#a-live-workouts-samples). A finished builder's samples are in
-  /// the store (`finishWorkout` saves them in the same step). In the store's units (count, m:
-  /// the engine's, so no conversion; asserted), in each builder's order.
+  /// the store (`finishWorkout` saves them in the same step). In the store's units (count, m,
+  /// count: the engine's, so no conversion; asserted), in each builder's order.
   static func unsavedWorkoutSamples(
     _ session: inout SimulationSession, from: SimulationInstant, to: SimulationInstant,
     inStore: Set<LiveWorkoutKey> = []
@@ -277,6 +447,7 @@ public class CMPedometer: NSObject {
     var pending: [HealthSample] = []
     let types: [(QuantityType, HealthDataType)] = [
       (.stepCount, .stepCount), (.distanceWalkingRunning, .distanceWalkingRunning),
+      (.flightsClimbed, flightsClimbed),
     ]
     for (type, kind) in types {
       assert(type.unit == kind.unit, "\(type) is in \(type.unit), the store keeps \(kind.unit)")

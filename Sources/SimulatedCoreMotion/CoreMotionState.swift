@@ -17,6 +17,16 @@ struct CoreMotionState: SimulationExtension {
     var reported: SimulationInstant
   }
 
+  /// One `CMPedometer.startEventUpdates` registration.
+  struct EventUpdates {
+    var device: AppSimulation.Device
+    /// The watch app's process that registered (a crash drops it).
+    var generation: Int
+    var handler: UncheckedBox<CMPedometerEventHandler>
+    /// Changes reported at or before this instant were delivered (or missed).
+    var reported: SimulationInstant
+  }
+
   /// One `CMPedometer.startUpdates` registration.
   struct PedometerUpdates {
     var device: AppSimulation.Device
@@ -43,6 +53,8 @@ struct CoreMotionState: SimulationExtension {
   var activity: [(key: ObjectIdentifier, updates: ActivityUpdates)] = []
   /// Live pedometer updates by pedometer, in registration order.
   var pedometer: [(key: ObjectIdentifier, updates: PedometerUpdates)] = []
+  /// Pedometer events by pedometer, in registration order.
+  var events: [(key: ObjectIdentifier, updates: EventUpdates)] = []
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
@@ -57,6 +69,13 @@ struct CoreMotionState: SimulationExtension {
   /// project rule; Apple: updates come "when new data is available"), an update only when the
   /// count changed.
   static let pedometerInterval: Duration = .seconds(60)
+
+  /// Whether `state` is on foot (walking or running): what a pedometer event's pause and
+  /// resume mark the end and start of (Apple: "the user's pedestrian activity stopped",
+  /// https://developer.apple.com/documentation/coremotion/cmpedometereventtype/pause).
+  static func isOnFoot(_ state: MotionState) -> Bool {
+    state.activity == .walking || state.activity == .running
+  }
 
   /// Whether the app may use motion data.
   var isAuthorized: Bool { answer == .granted }
@@ -116,6 +135,31 @@ struct CoreMotionState: SimulationExtension {
     return result
   }
 
+  /// The changes reported after `reported` and by `now` (a change at `t` is reported at
+  /// `t + latency`), in order: what a live registration last served at `reported` is owed at
+  /// `now` (activity updates and pedometer events alike).
+  func changesReported(after reported: SimulationInstant, by now: SimulationInstant)
+    -> [MotionChange]
+  {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let from = reported.advanced(by: .zero - latency)
+    let to = now.advanced(by: .zero - latency)
+    guard from < to else { return [] }
+    return timeline.changes(in: from..<to.advanced(by: .nanoseconds(1))).filter { $0.at > from }
+  }
+
+  /// The pedometer event of `change`: ``CMPedometerEventType/resume`` when it starts walking or
+  /// running from a state that is neither, ``CMPedometerEventType/pause`` when it ends them,
+  /// dated at the change; `nil` when it keeps the body on foot or off it (walking to running,
+  /// stationary to cycling).
+  func pedometerEvent(at change: MotionChange) -> CMPedometerEvent? {
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let before = timeline.state(at: change.at.advanced(by: .nanoseconds(-1)))
+    let onFoot = Self.isOnFoot(change.state)
+    guard Self.isOnFoot(before) != onFoot else { return nil }
+    return CMPedometerEvent(date: date(change.at), type: onFoot ? .resume : .pause)
+  }
+
   /// The instant the first change after `after` is reported (its instant + latency), or `nil`.
   func nextReport(after: SimulationInstant) -> SimulationInstant? {
     guard let timeline else { return nil }
@@ -137,7 +181,11 @@ struct CoreMotionTimer: SystemTimer {
   {
     guard let motion = state.extensionState(CoreMotionState.self) else { return nil }
     var due: SimulationInstant?
-    if !motion.activity.isEmpty, let report = motion.nextReport(after: now) { due = report }
+    if !motion.activity.isEmpty || !motion.events.isEmpty,
+      let report = motion.nextReport(after: now)
+    {
+      due = report
+    }
     for (_, updates) in motion.pedometer where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
@@ -160,15 +208,13 @@ struct CoreMotionTimer: SystemTimer {
       motion.pedometer.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
+      motion.events.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
       for index in motion.activity.indices {
         var updates = motion.activity[index].updates
-        let timeline = motion.timeline ?? MotionTimeline(layers: [])
-        let from = updates.reported.advanced(by: .zero - motion.latency)
-        let to = now.advanced(by: .zero - motion.latency)
-        let receives = updates.device == .phone || watchReceives
-        if receives, from < to {
-          for change in timeline.changes(in: from..<to.advanced(by: .nanoseconds(1)))
-          where change.at > from {
+        if updates.device == .phone || watchReceives {
+          for change in motion.changesReported(after: updates.reported, by: now) {
             let activity = CMMotionActivity(
               state: change.state, startDate: motion.date(change.at),
               timestamp: change.at.advanced(by: motion.latency).seconds)
@@ -178,13 +224,24 @@ struct CoreMotionTimer: SystemTimer {
         updates.reported = now
         motion.activity[index].updates = updates
       }
+      for index in motion.events.indices {
+        var updates = motion.events[index].updates
+        if updates.device == .phone || watchReceives {
+          for change in motion.changesReported(after: updates.reported, by: now) {
+            guard let event = motion.pedometerEvent(at: change) else { continue }
+            callbacks.append(Self.call(updates.handler, event, on: updates.device))
+          }
+        }
+        updates.reported = now
+        motion.events[index].updates = updates
+      }
       for index in motion.pedometer.indices {
         var updates = motion.pedometer[index].updates
         guard updates.next <= now else { continue }
         while updates.next <= now {
           updates.next = updates.next.advanced(by: CoreMotionState.pedometerInterval)
         }
-        let data = CMPedometer.data(from: updates.start, to: now, state: &state)
+        let data = CMPedometer.data(from: updates.start, to: now, state: &state, live: true)
         let receives = updates.device == .phone || watchReceives
         if receives, data.steps != updates.steps {
           updates.steps = data.steps
@@ -217,6 +274,16 @@ struct CoreMotionTimer: SystemTimer {
   ) -> AppSimulation.Callback {
     {
       AppSimulation.$currentDevice.withValue(device) { handler.value(activity) }
+    }
+  }
+
+  /// The pedometer event handler's call with `event`.
+  static func call(
+    _ handler: UncheckedBox<CMPedometerEventHandler>, _ event: CMPedometerEvent,
+    on device: AppSimulation.Device
+  ) -> AppSimulation.Callback {
+    {
+      AppSimulation.$currentDevice.withValue(device) { handler.value(event, nil) }
     }
   }
 

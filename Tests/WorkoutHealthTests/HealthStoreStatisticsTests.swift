@@ -504,3 +504,36 @@ import WorkoutHealth
     #expect(after == before)
   }
 }
+
+@Suite struct HealthStoreCoverageTests {
+  /// The store: watch 600 steps over 10:00–10:10, iPhone 0 steps over 10:20–10:30, iPhone 100
+  /// over 10:25–10:28 (overlapping the zero one).
+  let store = Fixture.store([
+    Fixture.steps(0, Fixture.at(10, 0), Fixture.at(10, 10), 600),
+    Fixture.steps(1, Fixture.at(10, 20), Fixture.at(10, 30), 0),
+    Fixture.steps(1, Fixture.at(10, 25), Fixture.at(10, 28), 100),
+  ])
+
+  /// Covered time is the union of the positive samples' spans clipped to the range: over
+  /// 10:05–10:40 the watch's 10:05–10:10 (300 s) and the iPhone's 10:25–10:28 (180 s), with a
+  /// pending 10:08–10:12 sample overlapping the watch's by 2 minutes: 10:05–10:12 is 420 s,
+  /// + 180 = 600 s. The zero sample covers nothing but is the latest-ending (10:30). Over
+  /// 10:00–10:05 only the watch's sample, clipped: 300 s, latest 10:00–10:10. Nothing over
+  /// 10:40–10:50.
+  @Test func unionOfPositiveSpansAndTheLatestSample() {
+    let now = Fixture.at(11, 0)
+    let pending = [Fixture.steps(9, Fixture.at(10, 8), Fixture.at(10, 12), 80)]
+    let wide = store.coverage(
+      of: .stepCount, from: Fixture.at(10, 5), to: Fixture.at(10, 40), at: now, pending: pending)
+    #expect(wide.covered == 600 * 1_000_000_000)
+    #expect(wide.latest == Fixture.at(10, 20)..<Fixture.at(10, 30))
+    let early = store.coverage(
+      of: .stepCount, from: Fixture.at(10, 0), to: Fixture.at(10, 5), at: now, pending: [])
+    #expect(early.covered == 300 * 1_000_000_000)
+    #expect(early.latest == Fixture.at(10, 0)..<Fixture.at(10, 10))
+    let none = store.coverage(
+      of: .stepCount, from: Fixture.at(10, 40), to: Fixture.at(10, 50), at: now, pending: pending)
+    #expect(none.covered == 0)
+    #expect(none.latest == nil)
+  }
+}

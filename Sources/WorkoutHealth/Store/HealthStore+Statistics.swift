@@ -134,6 +134,65 @@ extension HealthStore {
     return sums[0]
   }
 
+  /// When the samples of `type` with a positive value cover `from..<to`, over every source, as
+  /// visible at `now`, with `pending` (samples not in the store, as for
+  /// ``cumulativeSum(of:from:to:at:pending:pendingSource:)``) among them: the length of the
+  /// union of their spans clipped to the range, and the span of the latest-ending sample that
+  /// overlaps the range, whatever its value (not clipped; among equal ends the later start). Core Motion's pedometer takes the time the
+  /// wearer moved on foot (its average active pace) and the latest step sample (its current
+  /// cadence and pace) from it (docs/swift-api.md#core-motion). A series sample counts by its
+  /// quantities. The store is not changed.
+  ///
+  /// - Parameters:
+  ///   - type: a cumulative kind (`stepCount`).
+  ///   - from: the range's start.
+  ///   - to: the range's end (exclusive); no later than `from`: nothing covered.
+  ///   - now: the instant whose visible samples count.
+  ///   - pending: samples not in the store; those of another kind are skipped.
+  /// - Returns: the covered time (ns) and the latest span, `nil` when no sample overlaps the
+  ///   range.
+  public func coverage(
+    of type: HealthDataType, from: SimulationInstant, to: SimulationInstant,
+    at now: SimulationInstant, pending: [HealthSample]
+  ) -> (covered: Int64, latest: Range<SimulationInstant>?) {
+    guard from < to else { return (0, nil) }
+    let first = from.nanoseconds
+    let last = to.nanoseconds
+    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
+    var samples: [HealthSample] = []
+    forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
+      id, sample in
+      if let parts = seriesParts.isEmpty ? nil : seriesParts[id] {
+        Self.appendParts(parts, of: sample, to: &samples)
+      } else {
+        samples.append(sample)
+      }
+    }
+    samples += pending.filter { $0.type == type }
+    var spans: [(Int64, Int64)] = []
+    var latest: Range<SimulationInstant>?
+    for sample in samples {
+      let start = sample.start.nanoseconds
+      let end = sample.end.nanoseconds
+      guard start < last, end > first else { continue }
+      if sample.value > 0 { spans.append((max(start, first), min(end, last))) }
+      if let known = latest,
+        (known.upperBound, known.lowerBound) >= (sample.end, sample.start)
+      {
+        continue
+      }
+      latest = sample.start..<max(sample.end, sample.start)
+    }
+    spans.sort { $0.0 < $1.0 }
+    var covered: Int64 = 0
+    var reached = Int64.min
+    for (start, end) in spans where end > reached {
+      covered += end - max(start, reached)
+      reached = end
+    }
+    return (covered, latest)
+  }
+
   /// The discrete statistics that a statistics query over `parts` alone gives, each part one
   /// sample of one source: the one home of the rules (docs/health-store.md#discrete-statistics)
   /// for a series sample's own summary, so that an `HKDiscreteQuantitySample`'s minimum,

@@ -118,11 +118,20 @@ extension HealthStore {
   /// anything reads it. The workouts' own samples keep their ids (and derived UUIDs): these
   /// come after them.
   public mutating func addExerciseMinutesOfGeneratedWorkouts() {
+    var samples: [HealthSample] = []
     for index in workouts.indices {
       let id = workoutSampleIDs[index]
       guard id >= 0 else { continue }
-      addExerciseMinutes(of: workouts[index], at: storage[Int(id)].savedAt)
+      let record = workouts[index]
+      let saved = storage[Int(id)].savedAt
+      let first = samples.count
+      samples += ExerciseMinutes.samples(
+        ExerciseMinutes.pieces(of: record), after: 0, source: exerciseSource(for: record.device),
+        floor: saved)
+      for offset in first..<samples.count { samples[offset].savedAt = saved }
     }
+    // All at once: one merge into the arrival and start orders, not one per workout.
+    bringIn(samples)
   }
 
   /// Saves what the day held before `t = 0` in exercise time (the scenario's

@@ -25,11 +25,19 @@ package struct LiveWorkoutSamples: Sendable {
   /// The instant of the last look at the builder: a sample brought in later is saved at its
   /// end, or at this instant when its end is earlier (an anchor taken at a read never moves).
   package var through: SimulationInstant
+  /// The store source the system's exercise minutes of the workout are saved under (the
+  /// watch's, or the iPhone's for the phone's own workout: `HealthStore.exerciseSource(for:)`).
+  package let exerciseSource: UInt16
+  /// How many of the workout's exercise-minute pieces (`ExerciseMinutes`) the store holds.
+  package var exerciseStored = 0
+  /// The whole minutes of running time and the number of events at the last look: the pieces
+  /// are worked out again only when one of them grew (a minute passed, a pause or resume).
+  var exerciseLook: (minutes: Int64, events: Int) = (0, 0)
 
   /// A marker for session `session` of `device`'s engine at `now`, nothing stored yet.
   package init(
     device: WorkoutDevice, session: Int, source: UInt16, kinds: [HealthDataType?],
-    factors: [Double], at now: SimulationInstant
+    factors: [Double], exerciseSource: UInt16 = 0, at now: SimulationInstant
   ) {
     precondition(kinds.count == QuantityType.allCases.count && factors.count == kinds.count)
     self.device = device
@@ -39,6 +47,32 @@ package struct LiveWorkoutSamples: Sendable {
     self.factors = factors
     self.stored = [Int](repeating: 0, count: kinds.count)
     self.through = now
+    self.exerciseSource = exerciseSource
+  }
+
+  /// The system's exercise minutes of the live workout of `builder` that are complete at `now`
+  /// (docs/healthkit-behaviour.md#exercise-minutes) past the ones the store holds, as store
+  /// samples saved at their ends (at least ``through``); counts them as stored. Looks at the
+  /// pieces only when a whole minute of running time passed or an event came since the last
+  /// look.
+  mutating func takeExerciseMinutes(
+    of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
+    into samples: inout [HealthSample]
+  ) {
+    guard let start = builder.startDate else { return }
+    let limit = min(now, builder.endDate ?? now)
+    let look = (
+      minutes: builder.elapsedTime(at: limit).wholeNanoseconds / 60_000_000_000,
+      events: builder.workoutEvents.count
+    )
+    guard look != exerciseLook else { return }
+    exerciseLook = look
+    let pieces = ExerciseMinutes.pieces(
+      events: builder.workoutEvents, start: start, limit: limit, finished: false)
+    guard pieces.count > exerciseStored else { return }
+    samples += ExerciseMinutes.samples(
+      pieces, after: exerciseStored, source: exerciseSource, floor: through)
+    exerciseStored = pieces.count
   }
 
   /// The samples of `series` (quantity type number `type`) past the ones the store holds, as
@@ -108,6 +142,7 @@ extension AppSimulation.State {
     guard !liveWorkouts.isEmpty else { return [] }
     var samples: [HealthSample] = []
     var changed = QuantityTypeSet()
+    let now = session.now
     for index in liveWorkouts.indices {
       var live = liveWorkouts[index]
       session.readEngineInPlace(of: live.device) { engine in
@@ -120,6 +155,7 @@ extension AppSimulation.State {
               live.take(series, type: type, into: &samples)
             }
           }
+          live.takeExerciseMinutes(of: builder, at: now, into: &samples)
         }
       }
       // The instant of the reads that see them (the session's clock, which anchors are taken
@@ -232,7 +268,9 @@ extension AppSimulation.State {
   /// those, are woken (docs/healthkit-behaviour.md#a-live-workouts-samples). `collected` holds
   /// only the types of sessions with a marker (a session without one saves nothing as it
   /// collects). `kinds`: the store type of each quantity type (a marker's
-  /// ``LiveWorkoutSamples/kinds``), by default the running markers'.
+  /// ``LiveWorkoutSamples/kinds``), by default the running markers'. A minute of exercise the
+  /// batch completed (docs/healthkit-behaviour.md#exercise-minutes) wakes the listeners of
+  /// `appleExerciseTime` too.
   package mutating func wakeLiveListeners(
     collected: QuantityTypeSet, kinds: [HealthDataType?]? = nil
   ) {
@@ -242,6 +280,11 @@ extension AppSimulation.State {
     var types = Set<HealthDataType>()
     for (index, quantity) in QuantityType.allCases.enumerated() where collected.contains(quantity) {
       if let kind = kinds[index] { types.insert(kind) }
+    }
+    let minutes = liveWorkouts.reduce(0) { $0 + $1.exerciseStored }
+    bringLiveSamplesIn()
+    if liveWorkouts.reduce(0, { $0 + $1.exerciseStored }) > minutes {
+      types.insert(ExerciseMinutes.kind)
     }
     guard !types.isEmpty else { return }
     wakeHealthListeners(after: nil, at: session.now, of: types)

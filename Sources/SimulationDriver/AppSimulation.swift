@@ -137,7 +137,15 @@ public final class AppSimulation: Sendable {
     let data = try HealthGeneration.data(
       for: scenario, through: session.plannedEnd.advanced(by: Self.healthDataLead),
       recordingStart: session.startDate)
-    let health = HealthStore(data: data, seed: scenario.seed)
+    var health = HealthStore(data: data, seed: scenario.seed)
+    // The system's exercise minutes (docs/healthkit-behaviour.md#exercise-minutes): the
+    // generated workouts', then what the day of `t = 0` held before it (`today`).
+    health.addExerciseMinutesOfGeneratedWorkouts()
+    let midnight = calendar.startOfDay(for: session.startDate)
+    health.addExerciseMinutesBeforeStart(
+      scenario.today.appleExerciseTime.secondsValue / 60,
+      midnight: SimulationInstant(
+        nanoseconds: Int64((midnight.timeIntervalSince(session.startDate) * 1e9).rounded())))
     let infoPlistKeys = try Self.infoPlistKeys(of: scenario)
     let executor = SimulationExecutor()
     self.executor = executor

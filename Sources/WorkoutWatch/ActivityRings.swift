@@ -53,8 +53,10 @@ public struct ActivityTotals: Sendable, Hashable {
   /// minutes from brisk movement, and "`HKWorkoutSession` sessions also contribute to the
   /// exercise time", Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkactivitysummary/appleexercisetime;
-  /// a workout counts in full). The one home of this rule: the watch face's rings and
-  /// SimulatedHealthKit's `HKActivitySummary` both take a workout through it.
+  /// a workout counts in full). The watch face's rings and SimulatedHealthKit's
+  /// `HKActivitySummary` both take a workout's energy through it; the summary's exercise time
+  /// is the health store's `appleExerciseTime` samples (WorkoutHealth's `ExerciseMinutes`,
+  /// whose sum over a finished workout is this elapsed time; docs/healthkit-behaviour.md#exercise-minutes).
   public static func workout(
     activeEnergyBurned: Double, elapsed: Duration, stepCount: Double
   ) -> ActivityTotals {

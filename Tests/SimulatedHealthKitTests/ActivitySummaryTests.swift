@@ -204,8 +204,9 @@ import WorkoutWatch
       try await builder.endCollection(at: simulation.now)
       // While the workout is open its energy samples reach the store as they are collected
       // (docs/healthkit-behaviour.md#a-live-workouts-samples): one update per 10 s span, 600 /
-      // 10 = 60, each with `today`'s 10 exercise minutes (the workout is not saved yet).
-      #expect(updates.withLock { $0 } == Array(repeating: [10], count: 60))
+      // 10 = 60, each with `today`'s 10 exercise minutes plus the workout's whole minutes so
+      // far (docs/healthkit-behaviour.md#exercise-minutes): at the k-th, 10 + ⌊10 k / 60⌋.
+      #expect(updates.withLock { $0 } == Self.liveMinutes)
       // The watch face's rings, by the same rule, from what the builder shows.
       var face = ActivityRings(
         today: ActivityTotals(activeEnergyBurned: 120, appleExerciseTime: .seconds(600)))
@@ -225,8 +226,14 @@ import WorkoutWatch
       #expect(face.amounts(.exercise).value == Self.minutes(found.first))
       store.stop(query)
     }
-    #expect(updates.withLock { $0 } == Array(repeating: [10], count: 60) + [[20]])
+    // Finishing changes no ring: its energy and its 10 minutes were in the store already (the
+    // last batch, at 600 s, completed the tenth minute), so no update follows the 60th.
+    #expect(updates.withLock { $0 } == Self.liveMinutes)
   }
+
+  /// The Exercise ring of ``theAppsOwnWorkoutFillsTheRingsWhenItFinishes()`` at each of its
+  /// live workout's 60 batches (every 10 s): `today`'s 10 minutes plus ⌊10 k / 60⌋.
+  static let liveMinutes = (1...60).map { [10 + Double(10 * $0 / 60)] }
 
   /// The day's Move ring holds the app's workout's energy exactly: the store's copy of the
   /// builder's samples (120 spans of 2.1 kcal, about 252 kcal, not exact in binary) sums to the

@@ -137,7 +137,9 @@ public final class HKActivitySummaryQuery: HKQuery, @unchecked Sendable {
 
 extension HKActivitySummaryQuery: HealthQueryListener {
   /// The store types a day's rings are made of.
-  package var listenedTypes: Set<HealthDataType> { [.activeEnergyBurned, .stepCount, .workout] }
+  package var listenedTypes: Set<HealthDataType> {
+    [.activeEnergyBurned, .stepCount, .workout, ExerciseMinutes.kind]
+  }
 
   package var isFinished: Bool { isStopped }
 

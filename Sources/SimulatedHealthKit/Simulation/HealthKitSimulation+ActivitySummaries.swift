@@ -78,8 +78,9 @@ extension HealthKitSimulation {
 
   /// The day's summary at `now`, by the rings' rule: the ring goals (`goals`), what the day
   /// held before `t = 0` (`today`, on the day of `t = 0` only), the store's active energy of
-  /// the day, and each finished workout in the store as
-  /// `ActivityTotals.workout(activeEnergyBurned:elapsed:stepCount:)` (WorkoutWatch).
+  /// the day, each finished workout in the store as
+  /// `ActivityTotals.workout(activeEnergyBurned:elapsed:stepCount:)` (WorkoutWatch), and the
+  /// store's exercise minutes of the day.
   ///
   /// - The store's `activeEnergyBurned` samples, every source merged, split at midnight as
   ///   `HKStatisticsCollectionQuery` splits them (the generated days' walking, light activity
@@ -87,8 +88,13 @@ extension HealthKitSimulation {
   /// - A workout the app saved without samples (the app's source) adds its
   ///   `totalEnergyBurned`; one whose samples are in the store (a live builder's, saved as they
   ///   were collected: docs/healthkit-behaviour.md#a-live-workouts-samples) adds none, its energy
-  ///   is in the store's above. Every workout adds its duration (pauses excluded) as
-  ///   exercise time. A workout astride midnight is split in proportion to its time in each day.
+  ///   is in the store's above. A workout astride midnight is split in proportion to its time
+  ///   in each day.
+  /// - Exercise time: the store's `appleExerciseTime` samples of the day, every source merged,
+  ///   split at midnight as `HKStatisticsCollectionQuery` splits them: the system's minutes of
+  ///   each workout (its running time, pauses excluded; a live workout's whole minutes so far)
+  ///   and `today`'s on the day of `t = 0` (`ExerciseMinutes`,
+  ///   docs/healthkit-behaviour.md#exercise-minutes).
   /// - Stand hours: the local hours of the day with steps in the store or a workout.
   /// - In move mode `appleMoveTime` (the scenario's `athlete.moveMode`, else by age), move time
   ///   is the exercise time and its goal the exercise goal (project rule).
@@ -101,17 +107,26 @@ extension HealthKitSimulation {
     let goals = ActivityGoals(
       activeEnergyBurned: scenario.goals.activeEnergyBurned,
       appleExerciseTime: scenario.goals.appleExerciseTime, stepCount: scenario.goals.stepCount)
+    // `today`'s exercise time is a sample of the store's (below), not added here.
     var rings = ActivityRings(
       goals: goals,
       today: holdsStart
         ? ActivityTotals(
           activeEnergyBurned: scenario.today.activeEnergyBurned,
-          appleExerciseTime: scenario.today.appleExerciseTime, stepCount: scenario.today.stepCount)
+          stepCount: scenario.today.stepCount)
         : .zero)
     let energy = health.collection(
       of: .activeEnergyBurned, where: .all, options: .cumulativeSum, edges: [day.start, day.end],
       at: now)
     rings.add(ActivityTotals(activeEnergyBurned: energy.first?.sum ?? 0))
+    // Exercise: the system's `appleExerciseTime` samples of the day (the minutes of every
+    // workout, a live one's so far, and `today`'s), split at midnight as a collection query
+    // splits them: the one home of the rule is `ExerciseMinutes` (WorkoutHealth).
+    let exerciseMinutes =
+      health.collection(
+        of: ExerciseMinutes.kind, where: .all, options: .cumulativeSum,
+        edges: [day.start, day.end], at: now
+      ).first?.sum ?? 0
     // The hours of the day: local midnight + k hours (the last one short on a 23-hour day).
     var hours: [SimulationInstant] = [day.start]
     while let last = hours.last, last < day.end {
@@ -131,16 +146,17 @@ extension HealthKitSimulation {
       let ownEnergy =
         health.sources[Int(sample.source)].kind == .app
         && !health.workoutsWithSamples.contains(Int(sample.value))
+      // Its exercise time is in the store's exercise minutes above.
       rings.add(
         .workout(
           activeEnergyBurned: ownEnergy ? (record.totalEnergyBurned ?? 0) * share : 0,
-          elapsed: record.duration * share, stepCount: 0))
+          elapsed: .zero, stepCount: 0))
       for index in 0..<(hours.count - 1)
       where Self.share(of: sample.start..<sample.end, in: hours[index]..<hours[index + 1]) > 0 {
         stood.insert(index)
       }
     }
-    let exercise = rings.amounts(.exercise)
+    let exercise = (value: exerciseMinutes, goal: rings.amounts(.exercise).goal)
     let moveTime = scenario.characteristics.moveMode(age: scenario.athlete.age) == .appleMoveTime
     var values = HKActivitySummary.Values()
     values.day = day.components

@@ -168,6 +168,9 @@ extension HealthKitSimulation.State {
       metadata: [WorkoutRecord.MetadataKey.indoorWorkout: .bool(indoor)], samples: [:])
     let id = health.addWorkout(
       record, source: appSourceIndex(), uuid: Self.storeUUID(workout.uuid), at: session.now)
+    // The system writes the workout's exercise minutes with it
+    // (docs/healthkit-behaviour.md#exercise-minutes).
+    health.addExerciseMinutes(of: record, at: session.now)
     healthListenersChanged()
     // Queries hand out a workout dated from the real clock at the instants it was stored at
     // (a project rule, docs/swift-api.md#the-wall-clock-rule); the app's object keeps its dates.

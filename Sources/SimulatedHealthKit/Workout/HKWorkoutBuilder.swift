@@ -601,10 +601,14 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     // (docs/healthkit-behaviour.md#a-live-workouts-samples).
     let units = LiveSampleUnits.table
     simulation.mutate { state in
+      // The system writes the workout's exercise minutes as they are earned
+      // (docs/healthkit-behaviour.md#exercise-minutes).
+      let exerciseSource = state.health.exerciseSource(for: engineDevice)
       state.startLiveSamples(
         LiveWorkoutSamples(
           device: engineDevice, session: index, source: state.appSourceIndex(),
-          kinds: units.kinds, factors: units.factors, at: state.session.now))
+          kinds: units.kinds, factors: units.factors, exerciseSource: exerciseSource,
+          at: state.session.now))
       // The batch collection began with is in the store now: the listeners of its types hear
       // of it.
       let collected = state.session.readEngineInPlace(of: engineDevice) { engine in
@@ -851,6 +855,10 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
         annotated, source: source, uuid: HealthKitSimulation.State.storeUUID(workout.uuid),
         samples: annotated.storeSamples(source: source, after: live?.stored),
         withSamples: live?.stored.contains { $0 > 0 } ?? false, at: state.session.now)
+      // The system's exercise minutes of the workout not in the store yet: the rest of its
+      // running time (docs/healthkit-behaviour.md#exercise-minutes).
+      state.health.addExerciseMinutes(
+        of: annotated, after: live?.exerciseStored ?? 0, at: state.session.now)
       state.healthListenersChanged()
       state.keepAppObject(workout, id: id)
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)

@@ -282,6 +282,11 @@ public final class AppSimulation: Sendable {
         }
       }
     }
+    // The canceller holds the simulation until it ends: wait for it, so that a simulation the
+    // caller drops once `run` returns is released then (its deinit frees its folders and App
+    // Group suites), not later on another thread, after a test process may have exited.
+    canceller.cancel()
+    await canceller.value
     // The termination first: a stall after it is its consequence.
     if let termination = handle.termination, let error = termination as? E { throw error }
     if let stall = handle.stall, let error = StallError(report: stall) as? E { throw error }

@@ -4,7 +4,10 @@
 // suites). Before, three objects the simulation keeps held it strongly: `WCSession`
 // (`WCSession.default`, kept in Watch Connectivity's state), `NWPathMonitor`'s timer and the
 // mirroring listener of `startMirroringToCompanionDevice()`: every simulation whose app used
-// one of them stayed in memory until the process ended, with its folder and suites.
+// one of them stayed in memory until the process ended, with its folder and suites. And `run`
+// now waits for its own canceller task, which held the simulation a moment after `run`
+// returned: the simulation is released as the test drops it, not later on another thread
+// (after the last test, the process could exit first, leaving its files).
 import Foundation
 import Testing
 import WorkoutScenario
@@ -34,7 +37,8 @@ struct SimulationReleaseTests {
   }
 
   /// Runs `use` inside a new simulation's `run`, drops the simulation, and returns whether it
-  /// is gone (a weak reference is `nil`) and the Watch Connectivity folder it made, if any.
+  /// is gone at once (a weak reference is `nil`) and the Watch Connectivity folder it made, if
+  /// any.
   static func released(_ use: Use) async throws -> (gone: Bool, folder: URL?) {
     weak var weakSimulation: HealthKitSimulation?
     var folder: URL?
@@ -85,12 +89,6 @@ struct SimulationReleaseTests {
         }
         withExtendedLifetime(delegate) {}
       }
-    }
-    // The run's own tasks (its stall watch's canceller, cancelled as `run` returns) may hold
-    // the simulation until they end, on another thread: wait for that, 5 s of wall-clock time
-    // at most (a simulation kept for good fails).
-    for _ in 0..<500 where weakSimulation != nil {
-      try await Task.sleep(for: .milliseconds(10))
     }
     return (weakSimulation == nil, folder)
   }

@@ -122,8 +122,11 @@ struct NetworkPaths: SimulationExtension {
 
 /// Stops `advance` at the offline spans' edges while a monitor runs, and tells the monitors
 /// whose status changed.
+///
+/// Holds the simulation `unowned`: the simulation keeps the timer and is the only caller, and a
+/// strong reference would keep it for good (a cycle).
 struct PathTimer: SystemTimer {
-  let simulation: AppSimulation
+  unowned let simulation: AppSimulation
 
   func nextDue(after now: SimulationInstant, state: AppSimulation.State)
     -> SimulationInstant?

@@ -26,7 +26,20 @@ import WorkoutSystem
 /// `Sendable` (unlike Apple's class) so that delegate calls and handlers can carry it; its
 /// state sits behind the simulation's lock.
 public final class WCSession: NSObject, @unchecked Sendable {
-  let simulation: AppSimulation
+  /// The simulation, held weakly: its state holds the session (``default``), so a strong
+  /// reference would keep every simulation whose app used Watch Connectivity, with its folder
+  /// of received files, until the process ends.
+  private weak let world: AppSimulation?
+  /// The simulation the session belongs to. Traps once it was released (a session kept past
+  /// its test, in a static or a singleton).
+  var simulation: AppSimulation {
+    guard let world else {
+      preconditionFailure(
+        "WCSession used after its simulation was released: get WCSession.default inside each "
+          + "simulation's run and keep it no longer than the simulation")
+    }
+    return world
+  }
   /// The device whose app this session belongs to.
   let device: AppSimulation.Device
   /// The watch app process that made it (the phone's session ignores it).
@@ -36,7 +49,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   private var activateCalledStorage = false
 
   init(simulation: AppSimulation, device: AppSimulation.Device, generation: Int) {
-    self.simulation = simulation
+    self.world = simulation
     self.device = device
     self.generation = generation
     super.init()

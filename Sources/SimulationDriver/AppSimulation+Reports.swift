@@ -88,13 +88,21 @@ extension AppSimulation {
       /// data ends and the timeline action that makes more (project rule,
       /// docs/swift-api.md#nothing-silent). Once per simulation.
       case healthDataEnded
+      /// A query the app made inside `run` with a handler set was never passed to
+      /// `HKHealthStore.execute(_:)` when the outermost `run` returned: its handler never ran
+      /// (the app forgot `healthStore.execute(query)`). A warning (``Report/isWarning``): a
+      /// test may make a query it means to drop. One report per query, in the order made, once;
+      /// not for a query made without a handler (an `HKStatisticsCollectionQuery` whose
+      /// handlers were never set) nor after a stall, which names such queries first (project
+      /// rule, docs/swift-api.md#nothing-silent).
+      case neverExecuted
     }
 
-    /// Whether the report is a warning (``Kind-swift.enum/healthDataEnded``): the `.simulation`
-    /// trait records it as a warning issue, which does not fail the test, and XCTest's
-    /// `simulate` leaves it on standard error (XCTest has no warnings); every other kind is a
-    /// failure (docs/swift-api.md#nothing-silent).
-    public var isWarning: Bool { kind == .healthDataEnded }
+    /// Whether the report is a warning (``Kind-swift.enum/healthDataEnded``,
+    /// ``Kind-swift.enum/neverExecuted``): the `.simulation` trait records it as a warning
+    /// issue, which does not fail the test, and XCTest's `simulate` leaves it on standard error
+    /// (XCTest has no warnings); every other kind is a failure (docs/swift-api.md#nothing-silent).
+    public var isWarning: Bool { kind == .healthDataEnded || kind == .neverExecuted }
 
     /// What kind of thing went unfinished.
     public let kind: Kind
@@ -785,6 +793,21 @@ extension AppSimulation {
           + "less two days)")
     }
     if let report { record([report], throwing: false) }
+  }
+
+  /// Reports, as warnings, the queries made with a handler and never executed when the
+  /// outermost `run` returns (``Report/Kind-swift.enum/neverExecuted``), each once; after a
+  /// stall (`stalled`), which named them, none.
+  func reportNeverExecuted(stalled: Bool) {
+    let (runs, now) = state.withLock { ($0.runs, $0.session.now) }
+    guard runs == 0 else { return }
+    let warnings = unusedObjects.withLock { $0.takeWarnings(stalled: stalled) }
+    record(
+      warnings.map { warning in
+        Report(
+          kind: .neverExecuted, framework: "HealthKit", call: "execute(_:)", date: date(of: now),
+          seconds: now.seconds, message: warning)
+      }, throwing: false)
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

@@ -276,6 +276,7 @@ public final class AppSimulation: Sendable {
       handle.release()
       UnseenWork.runs.subtract(1, ordering: .relaxed)
       reportBlockedAtEnd()
+      reportNeverExecuted(stalled: handle.stall != nil)
     }
     let outcome: Result<R, E> = await Self.$current.withValue(self) {
       await withTaskExecutorPreference(executor, isolation: isolation) { () async -> Result<R, E> in
@@ -289,6 +290,11 @@ public final class AppSimulation: Sendable {
         }
       }
     }
+    // The canceller holds the simulation until it ends: wait for it, so that a simulation the
+    // caller drops once `run` returns is released then (its deinit frees its folders and App
+    // Group suites), not later on another thread, after a test process may have exited.
+    canceller.cancel()
+    await canceller.value
     // The termination first: a stall after it is its consequence.
     if let termination = handle.termination, let error = termination as? E { throw error }
     if let stall = handle.stall, let error = StallError(report: stall) as? E { throw error }
@@ -1947,21 +1953,43 @@ public final class AppSimulation: Sendable {
 /// Objects the app made that do nothing until it hands them on (an `HKQuery` until
 /// `HKHealthStore.execute(_:)`), and that it has not handed on yet, whether it still holds them
 /// or not (project rule, docs/swift-api.md#nothing-silent: a continuation whose query is never
-/// executed waits for ever, and a stall says so first).
+/// executed waits for ever, and a stall says so first; one with a handler the app set and never
+/// handed on is a warning when the outermost `run` returns,
+/// ``AppSimulation/Report/Kind-swift.enum/neverExecuted``).
 package struct UnusedObjects: Sendable {
-  /// By number, in the order made: what a stall says about each (`an HKStatisticsQuery of
-  /// HKQuantityTypeIdentifierStepCount was made but never passed to ...`).
-  package private(set) var waiting: [Int: String] = [:]
+  /// One object not handed on yet.
+  struct Entry: Sendable {
+    /// What a stall says about it (`an HKStatisticsQuery of HKQuantityTypeIdentifierStepCount
+    /// was made but never passed to ...`).
+    let clause: String
+    /// What to write instead, after the clause in the end-of-run warning.
+    let advice: String
+    /// Whether a handler of the app's is set on it: only such an object is warned about (one
+    /// made without a handler and dropped leaves nothing of the app's waiting).
+    var armed: Bool
+    /// Whether the end-of-run warning, or a stall, has named it already.
+    var named = false
+  }
+
+  /// By number, in the order made.
+  private var waiting: [Int: Entry] = [:]
   /// The next number.
   private var next = 0
 
   package init() {}
 
-  /// Notes an object made with `text` as its stall clause; returns its number for ``used(_:)``.
-  package mutating func made(_ text: String) -> Int {
+  /// Notes an object made with `clause` as its stall clause and `advice` after it in the
+  /// end-of-run warning, `armed` when a handler of the app's is already set on it; returns its
+  /// number for ``used(_:)`` and ``arm(_:)``.
+  package mutating func made(_ clause: String, advice: String, armed: Bool) -> Int {
     next += 1
-    waiting[next] = text
+    waiting[next] = Entry(clause: clause, advice: advice, armed: armed)
     return next
+  }
+
+  /// A handler of the app's was set on the object numbered `number`.
+  package mutating func arm(_ number: Int) {
+    waiting[number]?.armed = true
   }
 
   /// The object numbered `number` was handed on.
@@ -1970,5 +1998,22 @@ package struct UnusedObjects: Sendable {
   }
 
   /// The clauses in the order the objects were made.
-  package var clauses: [String] { waiting.sorted { $0.key < $1.key }.map(\.value) }
+  package var clauses: [String] { waiting.sorted { $0.key < $1.key }.map(\.value.clause) }
+
+  /// The warnings (clause and advice) of the armed objects no warning or stall named yet, in the
+  /// order made; marks them named. With `stalled`, the run's stall named them all: marks them
+  /// and returns nothing.
+  mutating func takeWarnings(stalled: Bool) -> [String] {
+    var warnings: [String] = []
+    for number in waiting.keys.sorted() where waiting[number]?.named == false {
+      guard let entry = waiting[number] else { continue }
+      if stalled {
+        waiting[number]?.named = true
+      } else if entry.armed {
+        waiting[number]?.named = true
+        warnings.append(entry.clause + "; " + entry.advice)
+      }
+    }
+    return warnings
+  }
 }

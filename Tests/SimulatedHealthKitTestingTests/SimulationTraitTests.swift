@@ -529,11 +529,22 @@ final class SimulateStallTests: XCTestCase {
       captured.places.withLock { $0.append("\(filePath):\(lineNumber)") }
       return true
     }
+    // The run result's file a failing `simulate` writes stays for the user to read; these
+    // failures are expected, so the test removes the file (a passing run writes none).
+    if kept, let start = description.range(of: Self.runResultPrefix),
+      let end = description.range(of: " (the error follows)")
+    {
+      let path = String(description[start.upperBound..<end.lowerBound])
+      try? FileManager.default.removeItem(atPath: path)
+    }
     if !kept {
       super.recordFailure(
         withDescription: description, inFile: filePath, atLine: lineNumber, expected: expected)
     }
   }
+
+  /// The words before the path of the run result's file in `simulate`'s failure.
+  private static let runResultPrefix = "the simulation's run result is at "
 
   /// A sleeper nothing advances: the stall is one failure (its report's line), beside the
   /// failure naming the run result's file, and `simulate` throws the `StallError`.

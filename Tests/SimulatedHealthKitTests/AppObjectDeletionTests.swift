@@ -146,4 +146,56 @@ import WorkoutSimTestSupport
     #expect(deleted == (12, 6))
     #expect(left == 0)
   }
+
+  /// A workout's route goes with it (project rule, docs/healthkit-behaviour.md#deleting-a-workout):
+  /// two saved workouts, each with a route (`finishRoute(with:)`); `delete(_:)` of the first and
+  /// `deleteObjects(of: .workoutType())` of the second (matching its UUID: 1 workout deleted, the
+  /// count is of workouts) leave no route: `predicateForObjects(from:)` of each finds 0, and after the first deletion
+  /// the second's route is still there (routes 2 → 1 → 0, attached 0, 1, 0; before, the routes
+  /// outlived their workouts: 2, 2, 2 and 1, 1, 1).
+  @Test func aWorkoutsRouteIsDeletedWithIt() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    var routes: [Int] = []
+    var attached: [Int] = []
+    var deletedCount = -1
+    try await simulation.run {
+      let store = HKHealthStore()
+      let route = HKSeriesType.workoutRoute()
+      let types: Set<HKSampleType> = [.workoutType(), route]
+      try await store.requestAuthorization(toShare: types, read: types)
+      let hour = simulation.now.addingTimeInterval(-3600)
+      var workouts: [HKWorkout] = []
+      for offset in [0.0, 1200] {
+        let start = hour.addingTimeInterval(offset)
+        let workout = HKWorkout(
+          activityType: .running, start: start, end: start.addingTimeInterval(600))
+        try await store.save(workout)
+        let builder = HKWorkoutRouteBuilder(healthStore: store, device: nil)
+        try await builder.insertRouteData([
+          CLLocation(
+            coordinate: CLLocationCoordinate2D(latitude: 0, longitude: 0), altitude: 0,
+            horizontalAccuracy: 5, verticalAccuracy: 5, timestamp: start)
+        ])
+        _ = try await builder.finishRoute(with: workout, metadata: nil)
+        workouts.append(workout)
+      }
+      func count(_ predicate: NSPredicate?) async throws -> Int {
+        try await HKSampleQueryDescriptor(
+          predicates: [.sample(type: route, predicate: predicate)], sortDescriptors: []
+        ).result(for: store).count
+      }
+      routes.append(try await count(nil))
+      try await store.delete(workouts[0])
+      routes.append(try await count(nil))
+      attached.append(try await count(HKQuery.predicateForObjects(from: workouts[0])))
+      attached.append(try await count(HKQuery.predicateForObjects(from: workouts[1])))
+      deletedCount = try await store.deleteObjects(
+        of: .workoutType(), predicate: HKQuery.predicateForObject(with: workouts[1].uuid))
+      routes.append(try await count(nil))
+      attached.append(try await count(HKQuery.predicateForObjects(from: workouts[1])))
+    }
+    #expect(routes == [2, 1, 0])
+    #expect(attached == [0, 1, 0])
+    #expect(deletedCount == 1)
+  }
 }

@@ -53,8 +53,24 @@ public class HKQuery: NSObject, @unchecked Sendable {
       made = MadeIn(
         simulation: simulation,
         number: simulation.unusedObjects.withLock {
-          $0.made(clause)
+          $0.made(
+            clause,
+            advice: "a query does nothing until the app calls healthStore.execute(query)",
+            armed: Swift.type(of: self).handlerGivenAtInit)
         })
+    }
+  }
+
+  /// Whether every initializer of the query kind takes a handler of the app's: `false` for
+  /// ``HKStatisticsCollectionQuery``, whose handlers are properties (``noteHandlerSet()``). A
+  /// query made with a handler and never executed is a warning when the run returns.
+  class var handlerGivenAtInit: Bool { true }
+
+  /// A handler of the app's was set on the query (a property of a kind without one at init):
+  /// never executed, it is a warning when the run returns.
+  func noteHandlerSet() {
+    if let made {
+      made.simulation?.unusedObjects.withLock { $0.arm(made.number) }
     }
   }
 

@@ -68,6 +68,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     set {
       requireNotExecuted(setter: "setInitialResultsHandler:")
       handlers.withLock { $0.initial = newValue }
+      if newValue != nil { noteHandlerSet() }
     }
   }
 
@@ -85,6 +86,7 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     set {
       requireNotExecuted(setter: "setStatisticsUpdateHandler:")
       handlers.withLock { $0.update = newValue }
+      if newValue != nil { noteHandlerSet() }
     }
   }
 
@@ -103,6 +105,10 @@ public final class HKStatisticsCollectionQuery: HKQuery, @unchecked Sendable {
     self.intervalComponents = intervalComponents
     super.init(objectType: quantityType, predicate: quantitySamplePredicate)
   }
+
+  /// Made without a handler: the app sets ``initialResultsHandler`` or
+  /// ``statisticsUpdateHandler`` after `init`.
+  override class var handlerGivenAtInit: Bool { false }
 
   override func activate(
     in context: QueryContext, state: inout HealthKitSimulation.State

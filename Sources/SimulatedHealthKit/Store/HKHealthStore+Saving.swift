@@ -386,7 +386,8 @@ extension HKHealthStore {
         }
         ids.append(id)
       }
-      state.deleteAppObjects(ids)
+      // A workout's routes go with it (project rule, docs/healthkit-behaviour.md#deleting-a-workout).
+      state.deleteAppObjects(ids + state.attachedRoutes(of: ids))
       if !deletedCorrelations.isEmpty, var store = state.extensionState(CorrelationStore.self) {
         store.correlations.removeAll { deletedCorrelations.contains($0.correlation.uuid) }
         state.extensions[ObjectIdentifier(CorrelationStore.self)] = store
@@ -425,7 +426,8 @@ extension HKHealthStore {
       filter = .and([filter, .sources([own])])
       let ids = state.health.samples(
         of: kind, where: filter, at: state.session.now, sortedBy: [], limit: nil)
-      state.deleteAppObjects(ids)
+      // A workout's routes go with it, not counted (docs/healthkit-behaviour.md#deleting-a-workout).
+      state.deleteAppObjects(ids + state.attachedRoutes(of: ids))
       return .success(ids.count)
     }
   }

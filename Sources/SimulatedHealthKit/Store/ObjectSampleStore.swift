@@ -211,6 +211,26 @@ extension HealthKitSimulation.State {
     return ids
   }
 
+  /// The app's routes still in the store that are attached to the workouts among `ids` and not
+  /// among `ids` themselves, in the order saved: what deleting those workouts deletes too.
+  /// Apple's documentation says nothing of a deleted workout's route; a route is a series saved
+  /// for one workout (`finishRoute(with:metadata:)`), found through it
+  /// (`predicateForObjects(from:)`), and means nothing without it, so it goes with it (project
+  /// rule, docs/healthkit-behaviour.md#deleting-a-workout).
+  mutating func attachedRoutes(of ids: [HealthSampleID]) -> [HealthSampleID] {
+    let workouts = Set(ids.filter { healthStorage.sample($0).type == .workout }.map(uuid(of:)))
+    guard !workouts.isEmpty else { return [] }
+    let deleted = Set(ids)
+    var routes: [HealthSampleID] = []
+    for (id, object) in extensionState(ObjectSampleStore.self)?.objects ?? [:] {
+      guard let route = object as? HKWorkoutRoute, workouts.contains(route.workoutUUID),
+        !deleted.contains(id), isAppsOwn(id)
+      else { continue }
+      routes.append(id)
+    }
+    return routes.sorted()
+  }
+
   /// The app's live object samples of `T`, in the order saved.
   func liveObjects<T: HKSample>(_: T.Type) -> [T] {
     (extensionState(ObjectSampleStore.self)?.objects ?? [:])

@@ -297,8 +297,11 @@ struct MirroringDoor: SimulationExtension {
 /// Turns the engine's mirroring effects into the phone's start handler and both sides'
 /// delegate calls (each run as its device's code). A call that finds no delegate is noted for
 /// a stall (``HKWorkoutSession/noteNoDelegate(_:kind:date:advice:)``).
+///
+/// Holds the simulation `unowned`: the simulation keeps the listener and is the only caller,
+/// and a strong reference would keep it for good (a cycle).
 struct MirroringListener: EffectListener {
-  let simulation: HealthKitSimulation
+  unowned let simulation: HealthKitSimulation
 
   /// What a session without a delegate should do: the phone's mirrored session gets its
   /// delegate in the mirroring start handler, the watch's when it is made.

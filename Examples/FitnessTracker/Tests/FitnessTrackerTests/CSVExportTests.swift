@@ -38,12 +38,14 @@ struct CSVExportTests {
       .appendingPathComponent("fitnesstracker-csv-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: directory) }
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
       let model = SettingsModel(
-        healthStore: HKHealthStore(), settings: appGroup(),
+        healthStore: HKHealthStore(), settings: group.settings,
         summary: WeeklySummaryScheduler(
           reader: HealthReader(healthStore: HKHealthStore(), clock: clock(simulation)),
-          settings: appGroup()),
+          settings: group.settings),
         clock: clock(simulation))
       try await model.reader.requestAuthorization()
       let url = try await model.exportCSV(to: directory)

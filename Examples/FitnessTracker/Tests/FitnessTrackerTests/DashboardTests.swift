@@ -31,9 +31,11 @@ struct DashboardTests {
   @Test("23:59: 6700 steps (0.67), 300 kcal (0.6), 70 bpm with three readings, sleep 86")
   @MainActor func beforeMidnight() async throws {
     let simulation = try simulation("midnight")
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
       let model = DashboardModel(
-        healthStore: HKHealthStore(), settings: appGroup(), clock: clock(simulation))
+        healthStore: HKHealthStore(), settings: group.settings, clock: clock(simulation))
       try await model.reader.requestAuthorization()
       let screen = await model.load()
       #expect(screen.date == local(2026, 6, 10, 23, 59))
@@ -65,8 +67,10 @@ struct DashboardTests {
   @Test("00:01: steps restart at local midnight, the straddling sample's 60 steps after it")
   @MainActor func afterMidnight() async throws {
     let simulation = try simulation("midnight")
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
-      let settings = appGroup()
+      let settings = group.settings
       let model = DashboardModel(
         healthStore: HKHealthStore(), settings: settings, clock: clock(simulation))
       try await model.reader.requestAuthorization()
@@ -92,8 +96,10 @@ struct DashboardTests {
   @Test("A goal of 5000 steps and 250 kcal: the rings at 1.34 and 1.2 (past the goal)")
   @MainActor func goalProgress() async throws {
     let simulation = try simulation("midnight")
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
-      let settings = appGroup()
+      let settings = group.settings
       settings.stepGoal = 5000
       settings.energyGoal = 250
       let model = DashboardModel(
@@ -112,9 +118,11 @@ struct DashboardTests {
     let simulation = try simulation("midnight") {
       $0.authorization = Scenario.Authorization(defaultAnswer: .denied)
     }
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
       let model = DashboardModel(
-        healthStore: HKHealthStore(), settings: appGroup(), clock: clock(simulation))
+        healthStore: HKHealthStore(), settings: group.settings, clock: clock(simulation))
       try await model.reader.requestAuthorization()
       let screen = await model.load()
       #expect(screen.steps == .noData)
@@ -129,9 +137,11 @@ struct DashboardTests {
   @Test("Before the authorization prompt: every card says \"not connected\"")
   @MainActor func notConnected() async throws {
     let simulation = try simulation("midnight")
+    let group = appGroup()
+    defer { group.remove() }
     await simulation.run {
       let model = DashboardModel(
-        healthStore: HKHealthStore(), settings: appGroup(), clock: clock(simulation))
+        healthStore: HKHealthStore(), settings: group.settings, clock: clock(simulation))
       let screen = await model.load()
       #expect(screen.steps == .notConnected)
       #expect(screen.heartRate == .notConnected)

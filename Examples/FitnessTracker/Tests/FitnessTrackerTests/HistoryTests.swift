@@ -23,8 +23,10 @@ struct HistoryTests {
   @Test("A week with the 23-hour DST day: seven rows from local midnights, 17 800 steps")
   @MainActor func week() async throws {
     let simulation = try simulation("dst-spring")
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
-      let settings = appGroup()
+      let settings = group.settings
       settings.stepGoal = 5000
       let model = HistoryModel(
         healthStore: HKHealthStore(), settings: settings, clock: clock(simulation))
@@ -53,9 +55,11 @@ struct HistoryTests {
   @Test("The month: 30 rows from March 2, the same sums last, March 1 left out")
   @MainActor func month() async throws {
     let simulation = try simulation("dst-spring")
+    let group = appGroup()
+    defer { group.remove() }
     try await simulation.run {
       let model = HistoryModel(
-        healthStore: HKHealthStore(), settings: appGroup(), clock: clock(simulation))
+        healthStore: HKHealthStore(), settings: group.settings, clock: clock(simulation))
       try await model.reader.requestAuthorization()
       let screen = await model.load(.month)
       #expect(screen.days.count == 30)
@@ -73,9 +77,11 @@ struct HistoryTests {
   @Test("Before the prompt: the rows are there, empty, and the tab says not connected")
   @MainActor func notConnected() async throws {
     let simulation = try simulation("dst-spring")
+    let group = appGroup()
+    defer { group.remove() }
     await simulation.run {
       let model = HistoryModel(
-        healthStore: HKHealthStore(), settings: appGroup(), clock: clock(simulation))
+        healthStore: HKHealthStore(), settings: group.settings, clock: clock(simulation))
       let screen = await model.load(.week)
       #expect(screen.access == .notRequested)
       #expect(screen.days.count == 7)

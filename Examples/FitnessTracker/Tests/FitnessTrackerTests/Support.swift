@@ -1,5 +1,5 @@
 // What the fitness tracker's tests share: the scenario files of Examples/FitnessTracker/Scenarios,
-// a fresh App Group suite per test, the app's clock on the simulation, and local dates.
+// a fresh App Group suite per test (removed at its end), the app's clock on the simulation, and local dates.
 import FitnessTrackerKit
 import Foundation
 import SimulatedHealthKit
@@ -17,14 +17,35 @@ func simulation(_ name: String, _ edit: (inout Scenario) -> Void = { _ in }) thr
   return try HealthKitSimulation(scenario: scenario)
 }
 
-/// A fresh, empty `UserDefaults` suite standing in for the App Group (unique per call, so
-/// parallel tests do not share settings).
-func appGroup() -> Settings {
-  let name = "fitnesstracker-tests-\(UUID().uuidString)"
-  let defaults = UserDefaults(suiteName: name)!
-  defaults.removePersistentDomain(forName: name)
-  return Settings(defaults: defaults)
+/// A fresh, empty `UserDefaults` suite for one test (a unique name, so parallel tests do not
+/// share values), removed when the test ends as a test of an app should, leaving nothing on the
+/// machine: `let suite = TestDefaults("sync-tests"); defer { suite.remove() }`.
+/// `@unchecked Sendable`: `UserDefaults` is thread-safe.
+struct TestDefaults: @unchecked Sendable {
+  /// `<prefix>-<UUID>`.
+  let name: String
+  let defaults: UserDefaults
+
+  init(_ prefix: String) {
+    name = "\(prefix)-\(UUID().uuidString)"
+    defaults = UserDefaults(suiteName: name)!
+    defaults.removePersistentDomain(forName: name)
+  }
+
+  /// The App Group's settings on this suite.
+  var settings: Settings { Settings(defaults: defaults) }
+
+  /// Removes the suite's values and its file (`~/.config/<name>.plist` on Linux, written back
+  /// by `synchronize()`; the Preferences plist on Darwin).
+  func remove() {
+    defaults.removePersistentDomain(forName: name)
+    defaults.synchronize()
+  }
 }
+
+/// A fresh App Group suite (``TestDefaults``); remove it at the test's end:
+/// `let group = appGroup(); defer { group.remove() }`.
+func appGroup() -> TestDefaults { TestDefaults("fitnesstracker-tests") }
 
 /// The app's clock on `simulation`: virtual now and a Gregorian calendar in the device's time
 /// zone of the moment (the scenario's, or `health.trip`'s during a trip: iOS's automatic zone).

@@ -84,7 +84,9 @@ struct SyncExploreTests {
       simulation.appWorkGrace = .seconds(120)
       let server = try TestHTTPServer()
       defer { server.stop() }
-      let defaults = freshDefaults()
+      let suite = freshDefaults()
+      defer { suite.remove() }
+      let defaults = suite.defaults
       let engine = try await launchApp(simulation, server: server, defaults: defaults)
       for second in stride(from: 300, through: 30_600, by: 300) {
         try await simulation.advance(to: simulation.startDate.addingTimeInterval(Double(second)))

@@ -112,13 +112,9 @@ func launchApp(
   return engine
 }
 
-/// Fresh defaults (the app's own suite, unique per test).
-func freshDefaults() -> UserDefaults {
-  let name = "sync-tests-\(UUID().uuidString)"
-  let defaults = UserDefaults(suiteName: name)!
-  defaults.removePersistentDomain(forName: name)
-  return defaults
-}
+/// Fresh defaults (the app's own suite, unique per test); remove them at the test's end:
+/// `let suite = freshDefaults(); defer { suite.remove() }`.
+func freshDefaults() -> TestDefaults { TestDefaults("sync-tests") }
 
 /// The step samples' UUIDs in the store at the end, sorted (what the server must hold).
 private func storeStepUUIDs(_ simulation: HealthKitSimulation) async -> [String] {
@@ -175,8 +171,10 @@ struct SyncTests {
     let simulation = try syncDay()
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine
@@ -215,8 +213,10 @@ struct SyncTests {
     let simulation = try syncDay(extra: heartRates + energies)
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine
@@ -304,8 +304,10 @@ struct SyncTests {
     let simulation = try HealthKitSimulation(scenario: scenario)
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(1))
       await simulation.settle()
       _ = engine
@@ -379,8 +381,10 @@ struct SyncTests {
     let simulation = try syncDay()
     let server = try TestHTTPServer(faults: [2: .status(500), 3: .status(503)])
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine
@@ -398,8 +402,10 @@ struct SyncTests {
     let simulation = try syncDay()
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(3000))
       server.closeListener()
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(4000))
@@ -427,8 +433,10 @@ struct SyncTests {
     let simulation = try syncDay()
     let server = try TestHTTPServer(faults: [2: .hang])
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine
@@ -464,7 +472,9 @@ struct SyncTests {
       }
     ])
     defer { server.stop() }
-    let defaults = freshDefaults()
+    let suite = freshDefaults()
+    defer { suite.remove() }
+    let defaults = suite.defaults
     try await simulation.run {
       _ = try await launchApp(simulation, server: server, defaults: defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(3100))
@@ -494,8 +504,10 @@ struct SyncTests {
     }
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine
@@ -520,8 +532,10 @@ struct SyncTests {
     }
     let server = try TestHTTPServer()
     defer { server.stop() }
+    let suite = freshDefaults()
+    defer { suite.remove() }
     try await simulation.run {
-      let engine = try await launchApp(simulation, server: server, defaults: freshDefaults())
+      let engine = try await launchApp(simulation, server: server, defaults: suite.defaults)
       try await simulation.advance(to: simulation.startDate.addingTimeInterval(27_100))
       await simulation.settle()
       _ = engine

@@ -322,4 +322,63 @@ struct WatchBackgroundRefreshTests {
     #expect(completed?.at == 1200)
     #expect(completed?.details["snapshot"] == .bool(true))
   }
+
+  @Test(
+    "A refresh launches a crashed app into the background: the new delegate launches, then gets the task"
+  )
+  func launchesTheAppThatIsNotRunning() async throws {
+    var scenario = try Scenario(name: "refresh after a crash")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(100), kind: .app(.crash), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let log = LaunchLog()
+    try await simulation.run {
+      await MainActor.run {
+        simulation.launchWatchApp { RefreshLaunchDelegate(log: log, simulation: simulation) }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1199))
+      #expect(appState(simulation) == .notRunning)
+      try await simulation.advance(by: .seconds(1))
+      await simulation.settle()
+      // Completed at 1200: suspended at 1200 + 10 s grace.
+      try await simulation.advance(by: .seconds(20))
+    }
+    // The second process's delegate: launched, then the task, at 1200 in the background.
+    #expect(log.events == ["launched 1", "launched 2", "task 2 at 1200.0 background"])
+    #expect(
+      appStates(simulation) == [
+        "100.0 active>notRunning crash none",
+        "1200.0 notRunning>background backgroundRefresh backgroundTask",
+        "1200.0 background>background keepAlive none",
+        "1210.0 background>suspended gracePeriodEnded none",
+      ])
+    let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
+    #expect(launched?.details["appState"] == .string("notRunning"))
+  }
+}
+
+/// A watch app's delegate made by `launchWatchApp`: logs its launch and each task it gets.
+@MainActor final class RefreshLaunchDelegate: NSObject, WKApplicationDelegate {
+  let log: LaunchLog
+  let launch: Int
+  let simulation: HealthKitSimulation
+
+  init(log: LaunchLog, simulation: HealthKitSimulation) {
+    self.log = log
+    self.simulation = simulation
+    launch = log.newLaunch()
+  }
+
+  func applicationDidFinishLaunching() { log.append("launched \(launch)") }
+
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks {
+      log.append("task \(launch) at \(seconds(simulation)) \(appState(simulation).rawValue)")
+      task.setTaskCompletedWithSnapshot(false)
+    }
+  }
 }

@@ -323,6 +323,39 @@ struct WatchBackgroundRefreshTests {
     #expect(completed?.details["snapshot"] == .bool(true))
   }
 
+  @Test("A crash drops a running task: no expiration handler, a dropped entry at its expiry")
+  func crashDropsTheRunningTask() async throws {
+    var scenario = try Scenario(name: "crash during a refresh")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]"),
+      Scenario.Action(at: .seconds(1210), kind: .app(.crash), location: "timeline[1]"),
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    simulation.appWorkGrace = .milliseconds(50)
+    let expirations = Recorded<Double>()
+    await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          task.expirationHandler = { expirations.append(seconds(simulation)) }
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      // The delegate never completes: the hold expires (reported), then the crash at 1210.
+      await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(1300))
+      }
+    }
+    // Launched at 1200; the process died at 1210; at 1200 + 30 = 1230 the task is dropped,
+    // its handler (the dead process's) not called.
+    #expect(expirations.all.isEmpty)
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1230.0 dropped"])
+    let dropped = systemLog(simulation, .watchKit).first { $0.event == "dropped" }
+    #expect(dropped?.details["reason"] == .string("appCrashed"))
+  }
+
   @Test(
     "A refresh launches a crashed app into the background: the new delegate launches, then gets the task"
   )

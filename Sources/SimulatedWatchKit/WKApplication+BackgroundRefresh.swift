@@ -313,8 +313,7 @@ struct WatchRefreshTimer: SystemTimer {
         return callbacks
       }
       watchKit.refresh.scheduled = nil
-      let before = state.session.workoutEngine.appState
-      let wasRunning = state.session.workoutEngine.appIsRunning
+      let (before, wasRunning) = state.session.readEngine { ($0.appState, $0.appIsRunning) }
       guard state.session.launchBackgroundRefresh(at: now) else {
         state.log(
           SystemEvent(

@@ -323,6 +323,41 @@ struct WatchBackgroundRefreshTests {
     #expect(completed?.details["snapshot"] == .bool(true))
   }
 
+  /// `Date() + 1200` at t = 0 is virtual 1200 (the wall-clock rule). With strict dates the
+  /// call is refused: the async form throws `WKErrorDomain` code 1 with the rule's message, and
+  /// nothing is scheduled.
+  @Test(arguments: [false, true])
+  func aRealClockDate(strict: Bool) async throws {
+    var scenario = try Scenario(name: "real clock")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(
+      scenario: scenario, options: strict ? .strictDates : [])
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      if strict {
+        let error = await #expect(throws: NSError.self) {
+          try await WKApplication.shared().scheduleBackgroundRefresh(
+            withPreferredDate: Date() + 1200, userInfo: nil)
+        }
+        #expect(error?.domain == "WKErrorDomain")
+        #expect(error?.code == 1)
+        #expect(
+          error?.localizedDescription
+            == "The date passed to WKApplication.scheduleBackgroundRefresh(withPreferredDate:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+        )
+      } else {
+        try await WKApplication.shared().scheduleBackgroundRefresh(
+          withPreferredDate: Date() + 1200, userInfo: nil)
+      }
+      try await simulation.advance(by: .seconds(1800))
+      await simulation.settle()
+      #expect(await MainActor.run { delegate.handled.map(\.seconds) } == (strict ? [] : [1200]))
+    }
+    #expect(refreshLog(simulation).first == (strict ? nil : "0.0 scheduled"))
+  }
+
   @Test("A crash drops a running task: no expiration handler, a dropped entry at its expiry")
   func crashDropsTheRunningTask() async throws {
     var scenario = try Scenario(name: "crash during a refresh")

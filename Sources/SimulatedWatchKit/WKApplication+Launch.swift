@@ -47,8 +47,9 @@ extension AppSimulation {
     }
   }
 
-  /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`, and
-  /// `handleActiveWorkoutRecovery()` when `recovering`.
+  /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
+  /// `handleActiveWorkoutRecovery()` when `recovering`, and `handle(_:)` with the background
+  /// refresh task the launch was for, if any.
   @MainActor private func launch(
     _ application: WKApplication,
     _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
@@ -57,5 +58,7 @@ extension AppSimulation {
     application.delegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
+    // A process a background refresh launched gets its task now, after the launch calls.
+    deliverBackgroundRefreshTasks()
   }
 }

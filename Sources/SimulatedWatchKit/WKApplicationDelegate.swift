@@ -6,8 +6,10 @@ import Synchronization
 /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate): set it as
 /// ``WKApplication/delegate`` (a SwiftUI app's `@WKApplicationDelegateAdaptor` sets it).
 ///
-/// Of its methods the simulation calls ``handle(_:)``: when the phone's app calls
-/// `HKHealthStore.startWatchApp(with:completion:)` (docs/phone-link.md#starting-the-watch-app);
+/// Of its methods the simulation calls `handle(_:)` with a workout configuration: when the
+/// phone's app calls `HKHealthStore.startWatchApp(with:completion:)`
+/// (docs/phone-link.md#starting-the-watch-app); `handle(_:)` with background tasks: when a
+/// refresh the app scheduled launches (docs/healthkit-behaviour.md#background-refresh);
 /// ``applicationDidFinishLaunching()`` and ``handleActiveWorkoutRecovery()``: for a delegate
 /// the simulation launches itself, at first and after every relaunch
 /// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery).
@@ -38,6 +40,17 @@ import Synchronization
   /// Called on the main actor, as the watch's code, after the system launched or woke the app
   /// in the background (optional in WatchKit).
   func handle(_ workoutConfiguration: HKWorkoutConfiguration)
+
+  /// The system launched or woke the app in the background for `backgroundTasks`: do the work
+  /// of each (a HealthKit query, a widget reload, the next
+  /// `scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`), then call
+  /// its `setTaskCompletedWithSnapshot(_:)` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/handle(_:)-4vdjo;
+  /// optional in WatchKit). Called on the main actor with one
+  /// ``WKApplicationRefreshBackgroundTask`` at the launch instant of each refresh the app
+  /// scheduled, after `applicationDidFinishLaunching()` when the refresh launched the app
+  /// (docs/healthkit-behaviour.md#background-refresh).
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
 }
 
 extension WKApplicationDelegate {
@@ -49,6 +62,13 @@ extension WKApplicationDelegate {
 
   /// Does nothing (optional in WatchKit): the relaunched app does not recover its session.
   public func handleActiveWorkoutRecovery() {}
+
+  /// Completes every task at once with `setTaskCompletedWithSnapshot(false)` (optional in
+  /// WatchKit; a project rule: a delegate without the method does no work for the task, and
+  /// completing it is what Apple asks of every task the app does not need).
+  public func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+  }
 }
 
 /// The delegate as ``WKApplication`` keeps it (set and read on the main actor).
@@ -59,8 +79,9 @@ struct ApplicationDelegateBox: @unchecked Sendable {
 extension WKApplication {
   /// The app's delegate (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkapplication), kept strongly:
-  /// setting it makes the simulation call its ``WKApplicationDelegate/handle(_:)`` when the
-  /// phone starts the watch app for a workout.
+  /// setting it makes the simulation call its `handle(_:)` with a workout configuration when
+  /// the phone starts the watch app for a workout, and with background tasks when a scheduled
+  /// refresh launches.
   @MainActor public var delegate: (any WKApplicationDelegate)? {
     get { delegateBox.withLock { $0 }.delegate }
     set {

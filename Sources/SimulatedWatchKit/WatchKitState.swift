@@ -21,6 +21,9 @@ struct WatchKitState: SimulationExtension {
   var device: WKInterfaceDevice?
   /// Water Lock (``WKInterfaceDevice/isWaterLockEnabled``).
   var waterLocked = false
+  /// Background refresh: the scheduled refresh and the launched tasks
+  /// (``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)``).
+  var refresh = BackgroundRefreshState()
 
   init(simulation: AppSimulation) {}
 }

@@ -613,6 +613,19 @@ public struct SimulationSession {
     if !wasRunning, engine.appIsRunning { appRelaunches.append(recover) }
   }
 
+  /// The system launches the watch app's background refresh task at `instant`
+  /// (``WorkoutEngine/backgroundRefreshLaunched(at:)``). A launch of a process that was not
+  /// running is recorded in ``appRelaunches`` (without recovery), so the app's code is launched
+  /// again as after a relaunch. Returns whether the task runs (`false`: the app is frontmost
+  /// and the system ignores it).
+  package mutating func launchBackgroundRefresh(at instant: SimulationInstant) -> Bool {
+    dueChanged = true
+    let wasRunning = engine.appIsRunning
+    let runs = engine.backgroundRefreshLaunched(at: instant)
+    if !wasRunning, engine.appIsRunning { appRelaunches.append(false) }
+    return runs
+  }
+
   /// A timeline action with `"device": "phone"` on the phone's engine: the world's `crash` and
   /// `relaunch` of the phone app, a `probe` of the phone app's session (both doors), the app's
   /// calls by the scripted app (nobody's without one, as on the watch).

@@ -144,6 +144,10 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   }
   /// The first of ``runtimes`` created by the app's current process.
   var runtimeBase = 0
+  /// How many background refresh tasks the system launched the app's current process for and
+  /// the app has not finished (completed or expired): while one runs it keeps the app alive
+  /// (``KeepAliveReason/backgroundTask``).
+  var backgroundTasksRunning = 0
   /// The reference-counting helper (F08).
   var helper = RuntimeHelperStateMachine()
   /// The auto-pause detector, or `nil` when auto-pause is off.
@@ -428,18 +432,20 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   /// A relaunch: without recovery every handle goes (the open session, if any, becomes the
   /// ``orphan`` with what it missed); with recovery, ``recoverActiveSession(at:)`` follows at the
   /// same instant.
-  mutating func relaunch(recover: Bool, at date: SimulationInstant, inBackground: Bool = false) {
+  mutating func relaunch(
+    recover: Bool, at date: SimulationInstant, inBackgroundFor cause: AppStateCause? = nil
+  ) {
     guard !appIsRunning else { return }
     if firstLaunchPending {
       // The first launch of an app that started not running: session 0 is its own.
       firstLaunchPending = false
       applyApp(
-        app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+        app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackgroundFor: cause),
         at: date)
       return
     }
     applyApp(
-      app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackground: inBackground),
+      app.relaunch(at: date.nanoseconds, keepAlive: keepAlive, inBackgroundFor: cause),
       at: date)
     orphan = nil
     if let index = currentSessionIndex, sessions[index].attached, isOpen(index) {

@@ -46,6 +46,12 @@ public enum KeepAliveReason: String, Sendable, Hashable, CaseIterable {
   /// A running `WKExtendedRuntimeSession` (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/using-extended-runtime-sessions).
   case extendedRuntimeSession
+  /// A background refresh task the system launched the app for and the app has not completed
+  /// yet (WatchKit's `WKApplicationRefreshBackgroundTask`; Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationrefreshbackgroundtask):
+  /// the app runs until it completes the task or the task's time runs out
+  /// (docs/healthkit-behaviour.md#background-refresh).
+  case backgroundTask
 }
 
 /// Why the app state changed (the `cause` of an `appState` log entry).
@@ -70,6 +76,9 @@ public enum AppStateCause: String, Sendable, Hashable, CaseIterable {
   /// The system launched the app into the background to receive an urgent complication
   /// user-info transfer (docs/phone-link.md#complication-user-info).
   case watchConnectivity
+  /// The system launched or woke the app into the background for a background refresh task
+  /// the app scheduled (docs/healthkit-behaviour.md#background-refresh).
+  case backgroundRefresh
   /// The app crashed.
   case crash
   /// The app was relaunched after a crash.

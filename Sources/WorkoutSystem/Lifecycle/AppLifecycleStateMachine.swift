@@ -14,6 +14,9 @@ import WorkoutCore
 /// | background | - | active if a workout session keeps it alive | - | active | suspended (grace) | notRunning | - |
 /// | suspended | - | - | - | active | - | notRunning | - |
 ///
+/// A background refresh due (``backgroundRefreshDue(at:keepAlive:)``): ignored while frontmost,
+/// background (woken) when suspended, a launch into the background when not running.
+///
 /// The wrist is tracked in every state (`wristDown` / `wristUp` only change it when it differs;
 /// `openApp` raises it). The return-to-clock deadline is set on active → inactive and held off
 /// while a frontmost extended runtime session runs (``deadlinePassed(at:frontmostHeld:keepAlive:)``
@@ -33,6 +36,12 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
     /// `openApp` while the app is not running: launch it without recovery, then
     /// ``relaunch(keepAlive:)``.
     case launch
+    /// The system launches the app, which is not running, into the background for `cause`:
+    /// launch it without recovery, then ``relaunch(at:keepAlive:inBackgroundFor:)``.
+    case launchInBackground(AppStateCause)
+    /// The event does not apply to the app as it stands and is dropped: a background refresh
+    /// while the app is frontmost (``backgroundRefreshDue(at:keepAlive:)``).
+    case ignored
   }
 
   private enum Wrist: Sendable, Hashable {
@@ -165,22 +174,44 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
   }
 
   /// The app was relaunched at `date`: active with the wrist up, else in the background;
-  /// `inBackground` for the system's launch to receive an urgent complication transfer (always
-  /// the background, cause `watchConnectivity`).
-  mutating func relaunch(at date: Int64, keepAlive: KeepAliveReason, inBackground: Bool = false)
-    -> Action
-  {
+  /// `inBackgroundFor` for the system's launch into the background (always the background, with
+  /// that cause): `watchConnectivity` to receive an urgent complication transfer,
+  /// `backgroundRefresh` for a background refresh task.
+  mutating func relaunch(
+    at date: Int64, keepAlive: KeepAliveReason, inBackgroundFor cause: AppStateCause? = nil
+  ) -> Action {
     guard case .notRunning = self.current else { return .none }
     let next: State =
-      self.wrist == .up && !inBackground
+      self.wrist == .up && cause == nil
       ? .active : self.background(at: date, keepAlive: keepAlive)
-    return self.move(
-      to: next, cause: inBackground ? .watchConnectivity : .relaunch, keepAlive: keepAlive)
+    return self.move(to: next, cause: cause ?? .relaunch, keepAlive: keepAlive)
+  }
+
+  /// A background refresh task the app scheduled is due at `date`; `keepAlive` is the reason
+  /// with the task counted (the engine's, or ``KeepAliveReason/backgroundTask`` when nothing
+  /// else keeps the app alive). Frontmost (active or inactive): ``Action/ignored`` (Apple: "If
+  /// the app is still running in the foreground at the scheduled time, the system ignores the
+  /// task"). Suspended: wakes into the background, cause `backgroundRefresh`. Background: stays,
+  /// its keep-alive follows `keepAlive` (the grace period is cancelled). Not running:
+  /// ``Action/launchInBackground(_:)`` (docs/healthkit-behaviour.md#background-refresh).
+  mutating func backgroundRefreshDue(at date: Int64, keepAlive: KeepAliveReason) -> Action {
+    switch self.current {
+    case .active, .inactive:
+      return .ignored
+    case .notRunning:
+      return .launchInBackground(.backgroundRefresh)
+    case .suspended:
+      return self.move(
+        to: self.background(at: date, keepAlive: keepAlive), cause: .backgroundRefresh,
+        keepAlive: keepAlive)
+    case .background:
+      return self.keepAliveChanged(to: keepAlive, at: date)
+    }
   }
 
   /// An urgent complication transfer arrived at `date` for a suspended app: it wakes into the
   /// background (a not-running app is launched by the engine with
-  /// ``relaunch(at:keepAlive:inBackground:)``).
+  /// ``relaunch(at:keepAlive:inBackgroundFor:)``).
   mutating func linkWake(at date: Int64, keepAlive: KeepAliveReason) -> Action {
     guard case .suspended = self.current else { return .none }
     return self.move(

@@ -16,7 +16,11 @@ import WorkoutCore
 ///   running extended runtime session. A background app without keep-alive is suspended after
 ///   ``WatchConfiguration/backgroundGracePeriod``; a keep-alive arriving in the grace period
 ///   cancels it. A suspended app receives nothing; what its builder collects arrives as one
-///   `dataCollected` batch when it wakes (`openApp`, a scheduled smart alarm starting).
+///   `dataCollected` batch when it wakes (`openApp`, a scheduled smart alarm starting, a
+///   background refresh).
+/// - Background refresh (``backgroundRefreshLaunched(at:)``): ignored while the app is
+///   frontmost; else it wakes or launches the app into the background, and the task keeps it
+///   alive until ``backgroundRefreshEnded(at:)``.
 /// - Extended runtime sessions: one declared type; `start` and `schedule` only while `active`
 ///   (else invalid at once, reason `error`, error `mustBeActiveToStartOrSchedule`: F07); one
 ///   running or scheduled session at a time (the next one is invalid at once with
@@ -41,7 +45,7 @@ extension WorkoutEngine {
   public var appState: AppState { lifecycleEnabled ? app.appState : .active }
   /// What keeps the app alive in the background (`.none` while the lifecycle model is off): a
   /// workout session that is prepared, running, paused or stopped, else a running extended
-  /// runtime session.
+  /// runtime session, else a background refresh task that has not finished.
   public var keepAlive: KeepAliveReason {
     guard lifecycleEnabled else { return .none }
     for session in sessions {
@@ -53,6 +57,7 @@ extension WorkoutEngine {
     if let index = liveRuntime, runtimes[index].state == .running {
       return .extendedRuntimeSession
     }
+    if backgroundTasksRunning > 0 { return .backgroundTask }
     return .none
   }
   /// Whether the wrist is raised (the scenario's `wristDown` / `wristUp`, `openApp` raises it;
@@ -187,6 +192,10 @@ extension WorkoutEngine {
       return
     case .launch:
       relaunch(recover: false, at: date)
+    case .launchInBackground(let cause):
+      relaunch(recover: false, at: date, inBackgroundFor: cause)
+    case .ignored:
+      return
     case .changed(let change):
       if lifecycleEnabled {
         log.append(LogEntry(at: date, session: nil, kind: .appState(change)))
@@ -233,9 +242,42 @@ extension WorkoutEngine {
     }
   }
 
+  /// The system launches the watch app's background refresh task at `date`
+  /// (docs/healthkit-behaviour.md#background-refresh): the app machine decides
+  /// (``AppLifecycleStateMachine/backgroundRefreshDue(at:keepAlive:)``) and the engine carries
+  /// it out. A frontmost app ignores the task (Apple: "If the app is still running in the
+  /// foreground at the scheduled time, the system ignores the task",
+  /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:));
+  /// otherwise a suspended app wakes into the background, a not-running app is launched into
+  /// it (cause `backgroundRefresh`), and the task keeps the app alive
+  /// (``KeepAliveReason/backgroundTask``) until ``backgroundRefreshEnded(at:)``. With the
+  /// lifecycle model off the app is always active, so every task is ignored.
+  ///
+  /// - Returns: `true` when the task runs, `false` when it was ignored.
+  public mutating func backgroundRefreshLaunched(at date: SimulationInstant) -> Bool {
+    guard lifecycleEnabled else { return false }
+    let reason = keepAlive == .none ? KeepAliveReason.backgroundTask : keepAlive
+    let action = app.backgroundRefreshDue(at: date.nanoseconds, keepAlive: reason)
+    if case .ignored = action { return false }
+    backgroundTasksRunning += 1
+    applyApp(action, at: date)
+    return true
+  }
+
+  /// A background refresh task of the app's current process finished at `date` (completed by
+  /// the app, or its time ran out): when nothing else keeps the app alive, a background app's
+  /// grace period starts (docs/healthkit-behaviour.md#background-refresh).
+  public mutating func backgroundRefreshEnded(at date: SimulationInstant) {
+    guard backgroundTasksRunning > 0 else { return }
+    backgroundTasksRunning -= 1
+    keepAliveMayHaveChanged(at: date)
+  }
+
   /// The app process died: every extended runtime session is terminated, the helper forgets
-  /// its holders, a pause auto-pause made is no longer the app's, and the app is not running.
+  /// its holders, a pause auto-pause made is no longer the app's, its background refresh tasks
+  /// no longer count, and the app is not running.
   mutating func appCrashed(at date: SimulationInstant) {
+    backgroundTasksRunning = 0
     for index in runtimes.indices {
       applyRuntime(index, runtimes[index].terminate(), at: date, false)
     }

@@ -167,7 +167,7 @@ extension WorkoutEngine {
         if appIsRunning {
           applyApp(app.linkWake(at: date.nanoseconds, keepAlive: keepAlive), at: date)
         } else {
-          relaunch(recover: false, at: date, inBackground: true)
+          relaunch(recover: false, at: date, inBackgroundFor: .watchConnectivity)
         }
       }
     }

@@ -1,0 +1,350 @@
+import SimulationDriver
+import WorkoutCore
+import WorkoutSystem
+
+/// A value the simulation carries across its lock and callback lane: app closures and objects
+/// that are only used in the lane or on the main actor, one call at a time.
+struct RefreshBox<Value>: @unchecked Sendable {
+  let value: Value
+  init(_ value: Value) { self.value = value }
+}
+
+/// The object an app passes as a background refresh's `userInfo`.
+typealias RefreshUserInfo = (any NSSecureCoding & NSObjectProtocol)?
+
+extension WKApplication {
+  /// Schedules a background refresh: the system launches or wakes the app in the background at
+  /// about `preferredFireDate` and hands its delegate a ``WKApplicationRefreshBackgroundTask``
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)).
+  ///
+  /// The rules (docs/healthkit-behaviour.md#background-refresh): one refresh is scheduled at a
+  /// time, a second call cancels the first (Apple); the task launches at `preferredFireDate`,
+  /// but no sooner than 15 minutes after the previous launch (a project rule for Apple's budget
+  /// of "approximately four tasks per hour") and at least 1 s after the call (a date already
+  /// past launches 1 s later: a project rule for "shortly after the scheduled time"). At the
+  /// launch instant a frontmost app (active or inactive) ignores the task (Apple: "If the app
+  /// is still running in the foreground at the scheduled time, the system ignores the task"),
+  /// logged `ignored`; otherwise a suspended app wakes into the background and a not-running
+  /// app is launched into it, and the delegate's
+  /// `WKApplicationDelegate.handle(_:)` (background tasks) gets the task on the
+  /// main actor. The run's log gets `system` entries of framework `WatchKit`, identifier
+  /// `backgroundRefresh`: `scheduled`, `cancelled`, `launched`, `ignored`, `completed`,
+  /// `expired`, `dropped`, `undelivered`.
+  ///
+  /// - Parameters:
+  ///   - preferredFireDate: when the app would like the task, read on virtual time by the
+  ///     wall-clock rule (`Date() + 1200` is virtual now plus 20 minutes).
+  ///   - userInfo: any object, handed back as the task's ``WKRefreshBackgroundTask/userInfo``.
+  ///   - scheduledCompletion: called in the simulation's callback lane right after the
+  ///     scheduling, with `nil`; with `HealthKitSimulation.Options.strictDates` and a real-clock
+  ///     date, with an `NSError` in `WKErrorDomain`, code 1 (`WKError.Code.unknown`: WatchKit
+  ///     has no code for a bad argument, a project rule) carrying the wall-clock rule's
+  ///     message, and nothing is scheduled.
+  public func scheduleBackgroundRefresh(
+    withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
+    scheduledCompletion: @escaping ((any Error)?) -> Void
+  ) {
+    let error = simulation.scheduleBackgroundRefresh(
+      at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
+    let completion = RefreshBox(scheduledCompletion)
+    simulation.enqueue(of: "WKApplication") { completion.value(error?.value) }
+  }
+
+  /// Schedules a background refresh, the async form Swift imports of
+  /// ``scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)).
+  ///
+  /// - Throws: with `HealthKitSimulation.Options.strictDates` and a real-clock date, the
+  ///   `NSError` the completion handler form gets (`WKErrorDomain`, code 1).
+  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+    withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
+  ) async throws {
+    let error = simulation.scheduleBackgroundRefresh(
+      at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
+    await simulation.deliver(of: "WKApplication")
+    if let error { throw error.value }
+  }
+
+  /// The call's name in the wall-clock rule's entries and messages.
+  static let scheduleRefreshCall = "WKApplication.scheduleBackgroundRefresh(withPreferredDate:)"
+}
+
+extension WKExtension {
+  /// Schedules a background refresh, the form before watchOS 7 (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)):
+  /// as ``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)``,
+  /// the same one scheduled refresh (docs/healthkit-behaviour.md#background-refresh).
+  public func scheduleBackgroundRefresh(
+    withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?,
+    scheduledCompletion: @escaping ((any Error)?) -> Void
+  ) {
+    let error = simulation.scheduleBackgroundRefresh(
+      at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
+    let completion = RefreshBox(scheduledCompletion)
+    simulation.enqueue(of: "WKExtension") { completion.value(error?.value) }
+  }
+
+  /// Schedules a background refresh, the async form Swift imports of
+  /// ``scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)`` (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)).
+  ///
+  /// - Throws: as ``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:)``.
+  nonisolated(nonsending) public func scheduleBackgroundRefresh(
+    withPreferredDate preferredFireDate: Date, userInfo: (any NSSecureCoding & NSObjectProtocol)?
+  ) async throws {
+    let error = simulation.scheduleBackgroundRefresh(
+      at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
+    await simulation.deliver(of: "WKExtension")
+    if let error { throw error.value }
+  }
+
+  /// The call's name in the wall-clock rule's entries and messages.
+  static let scheduleRefreshCall = "WKExtension.scheduleBackgroundRefresh(withPreferredDate:)"
+}
+
+/// Background refresh in one simulation (part of ``WatchKitState``).
+struct BackgroundRefreshState: Sendable {
+  /// The one scheduled refresh.
+  struct Scheduled: Sendable {
+    var launchAt: SimulationInstant
+    var userInfo: RefreshBox<RefreshUserInfo>
+  }
+  /// A launched task the app has not finished.
+  struct Running: Sendable {
+    var number: Int
+    var task: RefreshBox<WKRefreshBackgroundTask>
+    var expiresAt: SimulationInstant
+    /// The app process it was launched for (a crash drops it).
+    var generation: Int
+    /// The hold on virtual time until the app completes it, once begun.
+    var hold: Int?
+    /// Whether the delegate was handed it.
+    var delivered: Bool
+  }
+
+  var scheduled: Scheduled?
+  var running: [Running] = []
+  /// The previous launch (for the 15-minute budget).
+  var lastLaunch: SimulationInstant?
+  var launches = 0
+}
+
+extension AppSimulation {
+  /// How long a launched watch background refresh task may run before it expires: 30 s (a
+  /// project rule: Apple gives no number for watchOS; the BackgroundTasks framework's app
+  /// refresh runs "up to 30 seconds",
+  /// https://developer.apple.com/documentation/backgroundtasks/bgapprefreshtask).
+  static let watchRefreshRuntime: Duration = .seconds(30)
+  /// The least time between two launches of the watch app's background refresh: 15 minutes (a
+  /// project rule for Apple's "approximately four tasks per hour for each app with a
+  /// complication on the active watch face",
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationrefreshbackgroundtask).
+  static let watchRefreshSpacing: Duration = .seconds(900)
+  /// How long after the scheduling call a date already past launches: 1 s (a project rule).
+  static let watchRefreshLeastDelay: Duration = .seconds(1)
+  /// The log entries' identifier.
+  static let watchRefreshIdentifier = "backgroundRefresh"
+
+  /// Schedules the refresh (replacing the scheduled one); the error for the completion, if the
+  /// date is refused.
+  func scheduleBackgroundRefresh(at date: Date, userInfo: RefreshUserInfo, call: String)
+    -> RefreshBox<any Error>?
+  {
+    let info = RefreshBox(userInfo)
+    let error = mutate { state -> RefreshBox<any Error>? in
+      let preferred: SimulationInstant
+      switch readAppDate(date, call: call, framework: .watchKit, in: &state) {
+      case .success(let instant): preferred = instant
+      case .failure(let error):
+        return RefreshBox(
+          NSError(
+            domain: "WKErrorDomain", code: 1,
+            userInfo: [NSLocalizedDescriptionKey: error.message]))
+      }
+      let now = state.session.now
+      return state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        var launchAt = max(preferred, now.advanced(by: Self.watchRefreshLeastDelay))
+        if let last = watchKit.refresh.lastLaunch {
+          launchAt = max(launchAt, last.advanced(by: Self.watchRefreshSpacing))
+        }
+        if watchKit.refresh.scheduled != nil {
+          state.log(
+            SystemEvent(
+              framework: .watchKit, event: "cancelled", identifier: Self.watchRefreshIdentifier,
+              details: ["reason": .string("replaced")]))
+        }
+        watchKit.refresh.scheduled = BackgroundRefreshState.Scheduled(
+          launchAt: launchAt, userInfo: info)
+        state.log(
+          SystemEvent(
+            framework: .watchKit, event: "scheduled", identifier: Self.watchRefreshIdentifier,
+            details: ["preferredDate": .instant(preferred), "launchAt": .instant(launchAt)]))
+        return nil
+      }
+    }
+    if error == nil {
+      addSystemTimer(
+        key: ObjectIdentifier(WatchKitState.self), WatchRefreshTimer(simulation: self))
+    }
+    return error
+  }
+
+  /// A task's `setTaskCompletedWithSnapshot(_:)` (`snapshot` `nil`: the deprecated
+  /// `setTaskCompleted()`): logs `completed`, ends its hold; the task no longer keeps the app
+  /// alive.
+  func backgroundRefreshCompleted(number: Int, snapshot: Bool?) {
+    mutate { state in
+      state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number })
+        else { return }
+        let running = watchKit.refresh.running.remove(at: index)
+        if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+        var details: [String: SystemEvent.Value] = [:]
+        if let snapshot { details["snapshot"] = .bool(snapshot) }
+        state.log(
+          SystemEvent(
+            framework: .watchKit, event: "completed", identifier: Self.watchRefreshIdentifier,
+            details: details))
+        if running.generation == state.processGeneration() {
+          state.session.withEngine { $0.backgroundRefreshEnded(at: $0.now) }
+        }
+      }
+    }
+  }
+
+  /// Begins the hold of launched task `number` (from the callback lane, at its launch): virtual
+  /// time stays at the instant until the app completes the task (or `appWorkGrace` passes).
+  func beginBackgroundRefreshHold(_ number: Int) {
+    let hold = beginHold(
+      framework: "WatchKit", call: "the delegate's handle(_:) of a background refresh")
+    let stillRunning = mutate { state in
+      state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
+        guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number })
+        else { return false }
+        watchKit.refresh.running[index].hold = hold
+        return true
+      }
+    }
+    if !stillRunning { endHold(hold) }
+  }
+
+  /// Hands the launched tasks of the live process that its delegate has not had yet to
+  /// `WKApplicationDelegate.handle(_:)` (background tasks) (on the main actor;
+  /// after the process's launch when the refresh launched it). Without a delegate the tasks
+  /// stay running until they expire, and the log gets `undelivered`.
+  @MainActor func deliverBackgroundRefreshTasks() {
+    let tasks = mutate { state -> [RefreshBox<WKRefreshBackgroundTask>] in
+      let generation = state.processGeneration()
+      return state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
+        var tasks: [RefreshBox<WKRefreshBackgroundTask>] = []
+        for index in watchKit.refresh.running.indices
+        where !watchKit.refresh.running[index].delivered
+          && watchKit.refresh.running[index].generation == generation
+        {
+          watchKit.refresh.running[index].delivered = true
+          tasks.append(watchKit.refresh.running[index].task)
+        }
+        return tasks
+      }
+    }
+    guard !tasks.isEmpty else { return }
+    let application = watchKitShared(\.application) { WKApplication(simulation: self) }
+    guard let delegate = application.delegate else {
+      mutate { state in
+        state.log(
+          SystemEvent(
+            framework: .watchKit, event: "undelivered", identifier: Self.watchRefreshIdentifier,
+            details: ["reason": .string("no WKApplication delegate")]))
+      }
+      return
+    }
+    delegate.handle(Set(tasks.map(\.value)))
+  }
+}
+
+/// Launches the scheduled refresh and expires tasks that ran out of time.
+struct WatchRefreshTimer: SystemTimer {
+  weak let simulation: AppSimulation?
+
+  func nextDue(after now: SimulationInstant, state: AppSimulation.State) -> SimulationInstant? {
+    guard let refresh = state.extensionState(WatchKitState.self)?.refresh else { return nil }
+    var next: SimulationInstant?
+    for instant in [refresh.scheduled?.launchAt].compactMap({ $0 })
+      + refresh.running.map(\.expiresAt)
+    where instant > now {
+      if next.map({ instant < $0 }) ?? true { next = instant }
+    }
+    return next
+  }
+
+  func fire(at now: SimulationInstant, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard let simulation else { return [] }
+    return state.withExtension(WatchKitState.self, of: simulation) { watchKit, state in
+      var callbacks: [AppSimulation.Callback] = []
+      let identifier = AppSimulation.watchRefreshIdentifier
+      let generation = state.processGeneration()
+      // Expirations first: a task's time runs out before another launches at the instant.
+      for running in watchKit.refresh.running where running.expiresAt <= now {
+        watchKit.refresh.running.removeAll { $0.number == running.number }
+        if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+        guard let handler = running.task.value.expire() else { continue }
+        guard running.generation == generation else {
+          // The process it was launched for crashed: the task went with it.
+          state.log(
+            SystemEvent(
+              framework: .watchKit, event: "dropped", identifier: identifier,
+              details: ["reason": .string("appCrashed")]))
+          continue
+        }
+        state.log(
+          SystemEvent(
+            framework: .watchKit, event: "expired", identifier: identifier,
+            details: ["handler": .bool(handler != nil)]))
+        state.session.withEngine { $0.backgroundRefreshEnded(at: now) }
+        if let handler {
+          let box = RefreshBox(handler)
+          callbacks.append { box.value() }
+        }
+      }
+      guard let scheduled = watchKit.refresh.scheduled, scheduled.launchAt <= now else {
+        return callbacks
+      }
+      watchKit.refresh.scheduled = nil
+      let (before, wasRunning) = state.session.readEngine { ($0.appState, $0.appIsRunning) }
+      guard state.session.launchBackgroundRefresh(at: now) else {
+        state.log(
+          SystemEvent(
+            framework: .watchKit, event: "ignored", identifier: identifier,
+            details: ["reason": .string("frontmost"), "appState": .string(before.rawValue)]))
+        return callbacks
+      }
+      watchKit.refresh.launches += 1
+      watchKit.refresh.lastLaunch = now
+      let number = watchKit.refresh.launches
+      let task = WKApplicationRefreshBackgroundTask(
+        number: number, userInfo: scheduled.userInfo.value, simulation: simulation)
+      watchKit.refresh.running.append(
+        BackgroundRefreshState.Running(
+          number: number, task: RefreshBox(task),
+          expiresAt: now.advanced(by: AppSimulation.watchRefreshRuntime),
+          generation: generation, hold: nil, delivered: false))
+      state.log(
+        SystemEvent(
+          framework: .watchKit, event: "launched", identifier: identifier,
+          details: ["appState": .string(before.rawValue)]))
+      // Virtual time waits at the instant for the app's completion. A launched process is
+      // handed its tasks by its launch (`launchWatchApp`), after
+      // `applicationDidFinishLaunching()`; a running one now.
+      let deliverNow = wasRunning || state.relaunchListener == nil
+      callbacks.append { [weak simulation] in
+        guard let simulation else { return }
+        simulation.beginBackgroundRefreshHold(number)
+        if deliverNow { Task { @MainActor in simulation.deliverBackgroundRefreshTasks() } }
+      }
+      return callbacks
+    }
+  }
+}

@@ -1,0 +1,452 @@
+// The watch app's background refresh: `WKApplication.scheduleBackgroundRefresh`, the
+// delegate's `handle(_:)` with a `WKApplicationRefreshBackgroundTask`, the 15-minute budget,
+// the 30 s runtime and the app state around a task (docs/healthkit-behaviour.md#background-refresh).
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSystem
+
+@testable import SimulatedHealthKit
+@testable import SimulatedWatchKit
+
+/// A watch app's delegate that records each background task it gets: the instant (seconds
+/// from t = 0), the task's `userInfo["reason"]`, the engine's app state then; `work` does the
+/// task (by default it completes it at once).
+@MainActor final class RefreshDelegate: NSObject, WKApplicationDelegate {
+  let simulation: HealthKitSimulation
+  var handled: [(seconds: Double, reason: String?, state: AppState)] = []
+  var work: (@MainActor (WKRefreshBackgroundTask) -> Void)?
+
+  init(_ simulation: HealthKitSimulation) {
+    self.simulation = simulation
+  }
+
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks {
+      #expect(task is WKApplicationRefreshBackgroundTask)
+      let reason = (task.userInfo as? NSDictionary)?["reason"] as? String
+      handled.append((seconds(simulation), reason, appState(simulation)))
+      if let work { work(task) } else { task.setTaskCompletedWithSnapshot(false) }
+    }
+  }
+}
+
+/// Values the app's closures record, for the test to read.
+final class Recorded<Value: Sendable>: Sendable {
+  private let values = Mutex<[Value]>([])
+  func append(_ value: Value) { values.withLock { $0.append(value) } }
+  var all: [Value] { values.withLock { $0 } }
+}
+
+/// Seconds of virtual time from t = 0.
+private func seconds(_ simulation: HealthKitSimulation) -> Double {
+  simulation.now.timeIntervalSince(simulation.startDate)
+}
+
+/// The engine's app state now (WatchKit reads a suspended app as `background`).
+private func appState(_ simulation: HealthKitSimulation) -> AppState {
+  simulation.state.withLock { $0.session.workoutEngine.appState }
+}
+
+/// The app state changes of the run's log: `"at from>to cause keepAlive"`.
+private func appStates(_ simulation: HealthKitSimulation) -> [String] {
+  simulation.result.log.compactMap { entry in
+    guard case .appState(let change) = entry.kind else { return nil }
+    return
+      "\(entry.at.seconds) \(change.from.rawValue)>\(change.to.rawValue) \(change.cause.rawValue) \(change.keepAlive.rawValue)"
+  }
+}
+
+/// The background refresh entries of the run's log: `"at event"`.
+private func refreshLog(_ simulation: HealthKitSimulation) -> [String] {
+  systemLog(simulation, .watchKit).filter { $0.identifier == "backgroundRefresh" }.map {
+    "\($0.at) \($0.event)"
+  }
+}
+
+@Suite("WatchKit: background refresh")
+struct WatchBackgroundRefreshTests {
+  /// A watch simulation whose app goes to the background at t = 1 (a Digital Crown press) and
+  /// is suspended at 1 + 10 s grace = 11; `frontmost`: no press, the app stays active.
+  static func makeSimulation(frontmost: Bool = false) throws -> HealthKitSimulation {
+    var scenario = try Scenario(name: "background refresh")
+    if !frontmost {
+      scenario.timeline = [
+        Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]")
+      ]
+    }
+    return try HealthKitSimulation(scenario: scenario)
+  }
+
+  /// The app's delegate, set as `WKApplication.shared().delegate`.
+  static func delegate(_ simulation: HealthKitSimulation) async -> RefreshDelegate {
+    await MainActor.run {
+      let delegate = RefreshDelegate(simulation)
+      WKApplication.shared().delegate = delegate
+      return delegate
+    }
+  }
+
+  static func reason(_ text: String) -> NSDictionary { ["reason": text] as NSDictionary }
+
+  @Test(
+    "A refresh scheduled at t = 0 for +20 min wakes the suspended app at 1200 with its userInfo")
+  func wakesTheSuspendedApp() async throws {
+    let simulation = try Self.makeSimulation()
+    let completion = Mutex<[String]>([])
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200),
+        userInfo: Self.reason("complication")
+      ) { error in completion.withLock { $0.append(error.map { "\($0)" } ?? "nil") } }
+      await simulation.settle()
+      // The completion comes right after the scheduling, with no error.
+      #expect(completion.withLock { $0 } == ["nil"])
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(1199))
+      #expect(await MainActor.run { delegate.handled.isEmpty })
+      #expect(appState(simulation) == .suspended)
+      try await simulation.advance(by: .seconds(1))
+      await simulation.settle()
+      let handled = await MainActor.run { delegate.handled }
+      #expect(handled.map(\.seconds) == [1200])
+      #expect(handled.map(\.reason) == ["complication"])
+      #expect(handled.map(\.state) == [.background])
+    }
+    // 0: scheduled for 0 + 1200; 1200: launched and completed by the delegate at once.
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1200.0 completed"])
+    let scheduled = systemLog(simulation, .watchKit).first { $0.event == "scheduled" }
+    #expect(scheduled?.details["launchAt"] == .instant(.seconds(1200)))
+    let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
+    #expect(launched?.details["appState"] == .string("suspended"))
+  }
+
+  @Test("After the task completes at 1200 the app is suspended again at 1200 + 10 s grace")
+  func suspendedAgainAfterTheGracePeriod() async throws {
+    let simulation = try Self.makeSimulation()
+    try await simulation.run {
+      _ = await Self.delegate(simulation)
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(to: simulation.startDate.addingTimeInterval(1209))
+      #expect(appState(simulation) == .background)
+      try await simulation.advance(by: .seconds(1))
+      #expect(appState(simulation) == .suspended)
+    }
+    // crownPress at 1, grace 1 + 10 = 11; woken at 1200 kept alive by the task; completed at
+    // 1200 (keep-alive none), suspended at 1200 + 10 = 1210.
+    #expect(
+      appStates(simulation) == [
+        "1.0 active>background crownPress none",
+        "11.0 background>suspended gracePeriodEnded none",
+        "1200.0 suspended>background backgroundRefresh backgroundTask",
+        "1200.0 background>background keepAlive none",
+        "1210.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  @Test("A second schedule cancels the first: only the second fires, at its own date")
+  func secondScheduleReplacesTheFirst() async throws {
+    let simulation = try Self.makeSimulation()
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      // WKExtension's form (watchOS 3) schedules the same one refresh.
+      WKExtension.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: Self.reason("first")
+      ) { _ in }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1500),
+        userInfo: Self.reason("second")
+      ) { _ in }
+      try await simulation.advance(by: .seconds(3000))
+      await simulation.settle()
+      let handled = await MainActor.run { delegate.handled }
+      #expect(handled.map(\.seconds) == [1500])
+      #expect(handled.map(\.reason) == ["second"])
+    }
+    #expect(
+      refreshLog(simulation) == [
+        "0.0 scheduled", "0.0 cancelled", "0.0 scheduled", "1500.0 launched", "1500.0 completed",
+      ])
+  }
+
+  @Test("A refresh asked for 5 min after a launch comes 15 min after that launch")
+  func fifteenMinutesBetweenLaunches() async throws {
+    let simulation = try Self.makeSimulation()
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          // The next refresh for 5 minutes from now, as apps schedule it inside the task.
+          if delegate.handled.count == 1 {
+            WKApplication.shared().scheduleBackgroundRefresh(
+              withPreferredDate: simulation.now.addingTimeInterval(300), userInfo: nil
+            ) { _ in }
+          }
+          task.setTaskCompletedWithSnapshot(false)
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(3600))
+      await simulation.settle()
+      // First launch 1200; asked for 1200 + 300 = 1500, budget 1200 + 900 = 2100.
+      #expect(await MainActor.run { delegate.handled.map(\.seconds) } == [1200, 2100])
+    }
+    let scheduled = systemLog(simulation, .watchKit).filter { $0.event == "scheduled" }
+    #expect(
+      scheduled.map { $0.details["preferredDate"] } == [
+        .instant(.seconds(1200)), .instant(.seconds(1500)),
+      ])
+    #expect(
+      scheduled.map { $0.details["launchAt"] } == [
+        .instant(.seconds(1200)), .instant(.seconds(2100)),
+      ])
+  }
+
+  @Test("A refresh due while the app is frontmost is ignored and logged")
+  func ignoredWhileFrontmost() async throws {
+    let simulation = try Self.makeSimulation(frontmost: true)
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(3600))
+      await simulation.settle()
+      #expect(await MainActor.run { delegate.handled.isEmpty })
+      #expect(appState(simulation) == .active)
+    }
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 ignored"])
+    let ignored = systemLog(simulation, .watchKit).first { $0.event == "ignored" }
+    #expect(ignored?.details["appState"] == .string("active"))
+    #expect(ignored?.details["reason"] == .string("frontmost"))
+  }
+
+  @Test("A task never completed expires at launch + 30 s: its handler runs, the log says so")
+  func expiresAfterThirtySeconds() async throws {
+    let simulation = try Self.makeSimulation()
+    simulation.appWorkGrace = .milliseconds(50)
+    let expirations = Recorded<Double>()
+    await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          task.expirationHandler = { expirations.append(seconds(simulation)) }
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      // The delegate never completes: the hold on virtual time expires, reported and thrown.
+      let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(1300))
+      }
+      #expect(
+        unanswered?.reports.map { "\($0.framework) \($0.seconds)" } == ["WatchKit 1200.0"])
+      #expect(await MainActor.run { delegate.handled.map(\.seconds) } == [1200])
+    }
+    // Launched at 1200, expired at 1200 + 30 = 1230; the app is suspended at 1230 + 10 = 1240.
+    #expect(expirations.all == [1230])
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1230.0 expired"])
+    let expired = systemLog(simulation, .watchKit).first { $0.event == "expired" }
+    #expect(expired?.details["handler"] == .bool(true))
+    #expect(
+      appStates(simulation).suffix(2) == [
+        "1230.0 background>background keepAlive none",
+        "1240.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  @Test("The async form schedules the refresh and returns; the task comes at its date")
+  func asyncForm() async throws {
+    let simulation = try Self.makeSimulation()
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      try await WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200),
+        userInfo: Self.reason("async"))
+      try await WKExtension.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1800),
+        userInfo: Self.reason("extension"))
+      try await simulation.advance(by: .seconds(2400))
+      await simulation.settle()
+      // The second call replaced the first: one task, at 1800.
+      let handled = await MainActor.run { delegate.handled }
+      #expect(handled.map(\.seconds) == [1800])
+      #expect(handled.map(\.reason) == ["extension"])
+    }
+  }
+
+  @Test("A statistics query inside the task gets its result while the task keeps the app awake")
+  func statisticsQueryInsideTheTask() async throws {
+    let simulation = try Self.makeSimulation()
+    let results = Recorded<(sum: Double?, seconds: Double, state: AppState)>()
+    try await simulation.run {
+      let steps = HKQuantityType(.stepCount)
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [steps], read: [steps])
+      // 120 steps over the ten minutes before t = 0.
+      try await store.save(
+        HKQuantitySample(
+          type: steps, quantity: HKQuantity(unit: .count(), doubleValue: 120),
+          start: simulation.now.addingTimeInterval(-600), end: simulation.now))
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          let query = HKStatisticsQuery(
+            quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum
+          ) { _, statistics, _ in
+            let sum = statistics?.sumQuantity()?.doubleValue(for: .count())
+            results.append((sum, seconds(simulation), appState(simulation)))
+            task.setTaskCompletedWithSnapshot(true)
+          }
+          HKHealthStore().execute(query)
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1300))
+    }
+    // The query answers at the launch instant, 1200, with the app in the background (awake).
+    let answers = results.all
+    #expect(answers.map(\.sum) == [120])
+    #expect(answers.map(\.seconds) == [1200])
+    #expect(answers.map(\.state) == [.background])
+    let completed = systemLog(simulation, .watchKit).first { $0.event == "completed" }
+    #expect(completed?.at == 1200)
+    #expect(completed?.details["snapshot"] == .bool(true))
+  }
+
+  /// `Date() + 1200` at t = 0 is virtual 1200 (the wall-clock rule). With strict dates the
+  /// call is refused: the async form throws `WKErrorDomain` code 1 with the rule's message, and
+  /// nothing is scheduled.
+  @Test(arguments: [false, true])
+  func aRealClockDate(strict: Bool) async throws {
+    var scenario = try Scenario(name: "real clock")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(
+      scenario: scenario, options: strict ? .strictDates : [])
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      if strict {
+        let error = await #expect(throws: NSError.self) {
+          try await WKApplication.shared().scheduleBackgroundRefresh(
+            withPreferredDate: Date() + 1200, userInfo: nil)
+        }
+        #expect(error?.domain == "WKErrorDomain")
+        #expect(error?.code == 1)
+        #expect(
+          error?.localizedDescription
+            == "The date passed to WKApplication.scheduleBackgroundRefresh(withPreferredDate:) is the real wall clock (Date()), not the simulation's virtual time; pass simulation.now or a date derived from it (strict dates)"
+        )
+      } else {
+        try await WKApplication.shared().scheduleBackgroundRefresh(
+          withPreferredDate: Date() + 1200, userInfo: nil)
+      }
+      try await simulation.advance(by: .seconds(1800))
+      await simulation.settle()
+      #expect(await MainActor.run { delegate.handled.map(\.seconds) } == (strict ? [] : [1200]))
+    }
+    #expect(refreshLog(simulation).first == (strict ? nil : "0.0 scheduled"))
+  }
+
+  @Test("A crash drops a running task: no expiration handler, a dropped entry at its expiry")
+  func crashDropsTheRunningTask() async throws {
+    var scenario = try Scenario(name: "crash during a refresh")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]"),
+      Scenario.Action(at: .seconds(1210), kind: .app(.crash), location: "timeline[1]"),
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    simulation.appWorkGrace = .milliseconds(50)
+    let expirations = Recorded<Double>()
+    await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          task.expirationHandler = { expirations.append(seconds(simulation)) }
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      // The delegate never completes: the hold expires (reported), then the crash at 1210.
+      await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(1300))
+      }
+    }
+    // Launched at 1200; the process died at 1210; at 1200 + 30 = 1230 the task is dropped,
+    // its handler (the dead process's) not called.
+    #expect(expirations.all.isEmpty)
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1230.0 dropped"])
+    let dropped = systemLog(simulation, .watchKit).first { $0.event == "dropped" }
+    #expect(dropped?.details["reason"] == .string("appCrashed"))
+  }
+
+  @Test(
+    "A refresh launches a crashed app into the background: the new delegate launches, then gets the task"
+  )
+  func launchesTheAppThatIsNotRunning() async throws {
+    var scenario = try Scenario(name: "refresh after a crash")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(100), kind: .app(.crash), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let log = LaunchLog()
+    try await simulation.run {
+      await MainActor.run {
+        simulation.launchWatchApp { RefreshLaunchDelegate(log: log, simulation: simulation) }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1199))
+      #expect(appState(simulation) == .notRunning)
+      try await simulation.advance(by: .seconds(1))
+      await simulation.settle()
+      // Completed at 1200: suspended at 1200 + 10 s grace.
+      try await simulation.advance(by: .seconds(20))
+    }
+    // The second process's delegate: launched, then the task, at 1200 in the background.
+    #expect(log.events == ["launched 1", "launched 2", "task 2 at 1200.0 background"])
+    #expect(
+      appStates(simulation) == [
+        "100.0 active>notRunning crash none",
+        "1200.0 notRunning>background backgroundRefresh backgroundTask",
+        "1200.0 background>background keepAlive none",
+        "1210.0 background>suspended gracePeriodEnded none",
+      ])
+    let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
+    #expect(launched?.details["appState"] == .string("notRunning"))
+  }
+}
+
+/// A watch app's delegate made by `launchWatchApp`: logs its launch and each task it gets.
+@MainActor final class RefreshLaunchDelegate: NSObject, WKApplicationDelegate {
+  let log: LaunchLog
+  let launch: Int
+  let simulation: HealthKitSimulation
+
+  init(log: LaunchLog, simulation: HealthKitSimulation) {
+    self.log = log
+    self.simulation = simulation
+    launch = log.newLaunch()
+  }
+
+  func applicationDidFinishLaunching() { log.append("launched \(launch)") }
+
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks {
+      log.append("task \(launch) at \(seconds(simulation)) \(appState(simulation).rawValue)")
+      task.setTaskCompletedWithSnapshot(false)
+    }
+  }
+}

@@ -347,27 +347,29 @@ struct PedometerPaceTests {
       ])
   }
 
-  /// Whole floors despite the sum's rounding: hiking at 0.6096 m/s up 20 % climbs 0.12192 m a
-  /// second, 1.2192 m = 0.4 flight per 10 s sample; over 100 s 12.192 m = 4 × 3.048 m, 4
-  /// floors (ten additions of 0.4 give 3.9999999999999996 in binary floating point).
+  /// Whole floors despite the sum's rounding: hiking at 0.6096 m/s up 30 % climbs 0.18288 m a
+  /// second, 1.8288 m = 0.6 flight per 10 s sample; over 150 s 27.432 m = 9 × 3.048 m, 9
+  /// floors. In binary floating point each sample holds 0.6000000000000001 (0.18288 × 10 /
+  /// 3.048) and their fifteen additions give 8.999999999999998, so without the sum's 1e-9
+  /// allowance the floors would be 8. (Quarter flights, as 0.25 is exact, would not show it.)
   @Test func floorsOfAnExactClimbAreWhole() async throws {
     let simulation = try HealthKitSimulation(
       scenario: decodeScenario(
         #"""
         { "version": 1, "activity": "hiking", "start": "2026-03-02T08:00:00Z",
-          "course": [ { "duration": 100, "speed": 0.6096, "grade": 0.2 }, { "duration": 100, "speed": 0 } ] }
+          "course": [ { "duration": 150, "speed": 0.6096, "grade": 0.3 }, { "duration": 100, "speed": 0 } ] }
         """#, fileName: "pedometer.json"))
     let floors = Mutex<[Int]>([])
     try await simulation.run {
       let (session, builder) = try await startWorkout(HKHealthStore(), .hiking, at: simulation.now)
-      try await simulation.advance(by: .seconds(150))
+      try await simulation.advance(by: .seconds(200))
       CMPedometer().queryPedometerData(
-        from: simulation.startDate, to: simulation.startDate.addingTimeInterval(100)
+        from: simulation.startDate, to: simulation.startDate.addingTimeInterval(150)
       ) { data, _ in floors.withLock { $0.append(data?.floorsAscended?.intValue ?? -1) } }
       await simulation.settle()
       _ = (session, builder)
     }
-    #expect(floors.withLock { $0 } == [4])
+    #expect(floors.withLock { $0 } == [9])
   }
 
   /// Test doubles compile and keep the base's values for what they do not override: the data's

@@ -10,53 +10,81 @@ public typealias CMPedometerHandler = (CMPedometerData?, (any Error)?) -> Void
 
 /// Steps, distance, floors and pace over a span, as the pedometer reports them (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmpedometerdata). Every value is an
-/// `NSNumber`, as Apple's.
-public class CMPedometerData: NSObject, @unchecked Sendable {
+/// `NSNumber`, as Apple's. Open with a public `init()` and overridable read-only properties, as
+/// Apple's Objective-C class is in Swift, so an app's test double (a subclass overriding the
+/// values it needs) compiles; an object made with `init()` holds the reference date as both
+/// dates, 0 steps and `nil` for the rest (a project rule: Apple documents no values for it).
+open class CMPedometerData: NSObject, @unchecked Sendable {
+  private let values: Values
+
+  /// The values a data object holds.
+  private struct Values {
+    var startDate = Date(timeIntervalSinceReferenceDate: 0)
+    var endDate = Date(timeIntervalSinceReferenceDate: 0)
+    var numberOfSteps = NSNumber(value: 0)
+    var distance: NSNumber?
+    var floorsAscended: NSNumber?
+    var floorsDescended: NSNumber?
+    var currentPace: NSNumber?
+    var currentCadence: NSNumber?
+    var averageActivePace: NSNumber?
+  }
+
   /// The start of the span (the query's start, or the start given to `startUpdates`).
-  public let startDate: Date
+  open var startDate: Date { values.startDate }
   /// The end of the span (the query's end, or the latest update).
-  public let endDate: Date
+  open var endDate: Date { values.endDate }
   /// The steps.
-  public let numberOfSteps: NSNumber
+  open var numberOfSteps: NSNumber { values.numberOfSteps }
   /// The distance walked or run, m.
-  public let distance: NSNumber?
+  open var distance: NSNumber? { values.distance }
   /// Floors climbed on foot, a whole number: the `flightsClimbed` the body's samples hold over
   /// the span (one flight 3.048 m of ascent, docs/models.md#stairs-and-flights-climbed; Apple:
   /// "a single floor has a height of approximately three meters",
   /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/floorsascended),
   /// rounded down (a project rule: a floor counts once climbed).
-  public let floorsAscended: NSNumber?
+  open var floorsAscended: NSNumber? { values.floorsAscended }
   /// Floors descended on foot: 0 (a project rule: the body model counts ascent only, no
-  /// sample holds a descent; Apple doc:
+  /// sample holds a descent, docs/swift-api.md#core-motion; Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/floorsdescended).
-  public let floorsDescended: NSNumber?
+  open var floorsDescended: NSNumber? { values.floorsDescended }
+
   /// The current pace, s/m, in live updates only (Apple: `nil` for queries,
   /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/currentpace): the
   /// seconds of the latest step sample over the metres walked or run in it; `nil` when the
-  /// wearer stands still (the latest sample holds no steps or no distance, or ended more than
-  /// 60 s before the update) or before the first sample (docs/swift-api.md#core-motion).
-  public let currentPace: NSNumber?
+  /// wearer stands still (the latest sample holds no steps or no distance, or ended 60 s or
+  /// more before the update) or before the first sample; only the sample's part within the
+  /// last 60 s counts (docs/swift-api.md#core-motion).
+  open var currentPace: NSNumber? { values.currentPace }
   /// The current cadence, steps/s, in live updates only (Apple: `nil` for queries,
   /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/currentcadence): the
   /// steps of the latest step sample over its seconds; `nil` as ``currentPace``.
-  public let currentCadence: NSNumber?
+  open var currentCadence: NSNumber? { values.currentCadence }
   /// The average pace while moving, s/m, in queries and live updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometerdata/averageactivepace):
   /// the seconds of the span covered by step samples with steps over ``distance``; `nil` when
   /// the wearer did not move in the span.
-  public let averageActivePace: NSNumber?
+  open var averageActivePace: NSNumber? { values.averageActivePace }
+
+  /// A data object with no span: the reference date as both dates, 0 steps, `nil` for the rest
+  /// (for an app's test double; the pedometer never hands one out).
+  public override init() {
+    values = Values()
+    super.init()
+  }
 
   init(startDate: Date, endDate: Date, sums: CMPedometer.Sums) {
-    self.startDate = startDate
-    self.endDate = endDate
-    self.numberOfSteps = NSNumber(value: Int(sums.steps.rounded()))
-    self.distance = NSNumber(value: sums.distance)
-    self.floorsAscended = NSNumber(value: CMPedometer.floors(sums.flights))
-    self.floorsDescended = NSNumber(value: 0)
-    self.currentPace = sums.current?.pace.map { NSNumber(value: $0) }
-    self.currentCadence = sums.current.map { NSNumber(value: $0.cadence) }
-    self.averageActivePace =
-      sums.distance > 0 && sums.active > 0 ? NSNumber(value: sums.active / sums.distance) : nil
+    values = Values(
+      startDate: startDate, endDate: endDate,
+      numberOfSteps: NSNumber(value: Int(sums.steps.rounded())),
+      distance: NSNumber(value: sums.distance),
+      floorsAscended: NSNumber(value: CMPedometer.floors(sums.flights)),
+      floorsDescended: NSNumber(value: 0),
+      currentPace: sums.current?.pace.map { NSNumber(value: $0) },
+      currentCadence: sums.current.map { NSNumber(value: $0.cadence) },
+      averageActivePace: sums.distance > 0 && sums.active > 0
+        ? NSNumber(value: sums.active / sums.distance) : nil)
+    super.init()
   }
 }
 
@@ -75,17 +103,31 @@ public enum CMPedometerEventType: Int, Sendable, Hashable {
 }
 
 /// One pedometer event (Apple doc:
-/// https://developer.apple.com/documentation/coremotion/cmpedometerevent): apps never create
-/// one.
-public class CMPedometerEvent: NSObject, @unchecked Sendable {
+/// https://developer.apple.com/documentation/coremotion/cmpedometerevent): the pedometer makes
+/// them. Open with a public `init()` and overridable read-only properties, as Apple's
+/// Objective-C class is in Swift, so an app's test double compiles; an event made with
+/// `init()` is a ``CMPedometerEventType/pause`` at the reference date (a project rule: Apple
+/// documents no values for it).
+open class CMPedometerEvent: NSObject, @unchecked Sendable {
+  private let storedDate: Date
+  private let storedType: CMPedometerEventType
+
   /// When the motion on foot changed (the change's instant, not its report's).
-  public let date: Date
+  open var date: Date { storedDate }
   /// What changed.
-  public let type: CMPedometerEventType
+  open var type: CMPedometerEventType { storedType }
+
+  /// A pause at the reference date (for an app's test double).
+  public override init() {
+    storedDate = Date(timeIntervalSinceReferenceDate: 0)
+    storedType = .pause
+    super.init()
+  }
 
   init(date: Date, type: CMPedometerEventType) {
-    self.date = date
-    self.type = type
+    storedDate = date
+    storedType = type
+    super.init()
   }
 
   /// The event's type and date, for debugging.
@@ -363,8 +405,11 @@ public class CMPedometer: NSObject {
   /// 1e-9 absorbs the sum's rounding, so 16 samples of 0.25 are 4 floors).
   static func floors(_ flights: Double) -> Int { Int((flights + 1e-9).rounded(.down)) }
 
-  /// How long after the latest step sample's end the current cadence and pace still hold: 60 s
-  /// (a project rule, the updates' interval; later the wearer stands still).
+  /// How far back from an update the current cadence and pace look: 60 s (a project rule, the
+  /// updates' interval). The latest step sample must end later than this before the update
+  /// (one ending exactly 60 s before or earlier means the wearer stands still), and only its
+  /// part within the last 60 s counts, so a long sample (an iPhone's or an app's hourly total)
+  /// gives no more than the last minute's merged steps.
   static let currentReach: Duration = .seconds(60)
 
   /// The pedometer's values over `from..<to` as it counts them at virtual now (the one home of
@@ -376,52 +421,53 @@ public class CMPedometer: NSObject {
   /// one bucket `[from, to)` (`HealthStore.cumulativeSum(of:from:to:at:pending:pendingSource:)`).
   /// The active time is the part of the span the same step samples with steps cover
   /// (`HealthStore.coverage(of:from:to:at:pending:)`). With `live`, the current cadence and
-  /// pace: the merged steps and distance over the latest step sample that ends no earlier than
-  /// ``currentReach`` before now, over its seconds; none when it holds no steps.
+  /// pace: the merged steps and distance over the latest step sample that ends later than
+  /// ``currentReach`` before now, clipped to the last ``currentReach``, over its seconds; none
+  /// when that part holds no steps.
+  ///
+  /// The unsaved samples are gathered once for everything an update reads (the span and the
+  /// last minute), each series from its first sample that can overlap, so an update costs the
+  /// samples of its span once per type, not a walk of every builder's series per sum.
   static func data(
     from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State,
     live: Bool = false
   ) -> Sums {
     let now = state.session.now
+    let reach = now.advanced(by: .zero - currentReach)
     // A live workout's samples reach the store as they are collected: brought in first, and
     // left out of the pending ones (docs/healthkit-behaviour.md#a-live-workouts-samples).
     state.bringLiveSamplesIn()
-    let inStore = state.liveWorkoutsBegun
-    func sums(_ from: SimulationInstant, _ to: SimulationInstant) -> (
-      sum: (HealthDataType) -> Double, pending: [HealthSample]
-    ) {
-      let pending = unsavedWorkoutSamples(&state.session, from: from, to: to, inStore: inStore)
-      let health = state.health
-      return (
-        {
-          health.cumulativeSum(
-            of: $0, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
-        }, pending
-      )
+    let pending = unsavedWorkoutSamples(
+      &state.session, from: live ? min(from, reach) : from, to: live ? max(to, now) : to,
+      inStore: state.liveWorkoutsBegun)
+    let health = state.health
+    func sum(
+      _ kind: HealthDataType, _ from: SimulationInstant, _ to: SimulationInstant,
+      _ pending: [HealthSample]
+    ) -> Double {
+      health.cumulativeSum(
+        of: kind, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
     }
     var result = Sums(steps: 0, distance: 0)
     if from < to {
-      let (sum, pending) = sums(from, to)
-      result.steps = sum(.stepCount)
-      result.distance = sum(.distanceWalkingRunning)
-      result.flights = sum(flightsClimbed)
-      let covered = state.health.coverage(
-        of: .stepCount, from: from, to: to, at: now, pending: pending
-      ).covered
+      result.steps = sum(.stepCount, from, to, pending)
+      result.distance = sum(.distanceWalkingRunning, from, to, pending)
+      result.flights = sum(flightsClimbed, from, to, pending)
+      let covered = health.coverage(of: .stepCount, from: from, to: to, at: now, pending: pending)
+        .covered
       result.active = Double(covered) / 1e9
     }
     guard live else { return result }
-    let reach = now.advanced(by: .zero - currentReach)
-    let (_, recent) = sums(reach, now)
+    let recent = pending.filter { $0.end >= reach }
     guard
-      let latest = state.health.coverage(
+      let latest = health.coverage(
         of: .stepCount, from: reach, to: now, at: now, pending: recent
-      ).latest, latest.lowerBound < min(latest.upperBound, now)
+      ).latest
     else { return result }
-    let window = (latest.lowerBound, min(latest.upperBound, now))
-    let (sum, _) = sums(window.0, window.1)
-    let steps = sum(.stepCount)
-    let distance = sum(.distanceWalkingRunning)
+    let window = (max(latest.lowerBound, reach), min(latest.upperBound, now))
+    guard window.0 < window.1 else { return result }
+    let steps = sum(.stepCount, window.0, window.1, recent)
+    let distance = sum(.distanceWalkingRunning, window.0, window.1, recent)
     let seconds = Double(window.1.nanoseconds - window.0.nanoseconds) / 1e9
     guard steps > 0 else { return result }
     result.current = (steps / seconds, distance > 0 ? seconds / distance : nil)
@@ -462,7 +508,11 @@ public class CMPedometer: NSObject {
             case .active, .ended, .discarded: break
             }
             for (type, kind) in types {
-              builder.samples(of: type).forEachSample { start, end, value in
+              // A builder's series are consecutive spans (each starts at or after the previous
+              // one's end): only the sample before the first starting at `from` can overlap it.
+              let series = builder.samples(of: type)
+              let first = series.firstPosition(startingAtOrAfter: from.nanoseconds)
+              series.forEachSample(from: max(first - 1, 0)) { start, end, value in
                 guard start < to.nanoseconds, end >= from.nanoseconds else { return }
                 pending.append(
                   HealthSample(

@@ -16,18 +16,27 @@ private let runStandRun = #"""
                 { "duration": 60, "speed": 2.0, "cadence": 150 } ] }
   """#
 
-/// A workout of `type` as an app starts it: session, live builder with its data source,
-/// `startActivity` and `beginCollection` at virtual now.
+/// Running 90 s at 3 m/s and 180 steps/min, then standing: 10 s step samples of 30 steps and
+/// 30 m, then of 0.
+private let runThenStand = #"""
+  { "version": 1, "activity": "running", "start": "2026-03-02T08:00:00Z",
+    "course": [ { "duration": 90, "speed": 3.0, "cadence": 180 }, { "duration": 600, "speed": 0 } ] }
+  """#
+
+/// A workout of `type` as an app starts it: session, live builder with its data source (not
+/// collecting `without`), `startActivity` and `beginCollection` at virtual now.
 private func startWorkout(
-  _ store: HKHealthStore, _ type: HKWorkoutActivityType, at date: Date
+  _ store: HKHealthStore, _ type: HKWorkoutActivityType, at date: Date,
+  without: HKQuantityType? = nil
 ) async throws -> (HKWorkoutSession, HKLiveWorkoutBuilder) {
   let configuration = HKWorkoutConfiguration()
   configuration.activityType = type
   configuration.locationType = .outdoor
   let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
   let builder = session.associatedWorkoutBuilder()
-  builder.dataSource = HKLiveWorkoutDataSource(
-    healthStore: store, workoutConfiguration: configuration)
+  let source = HKLiveWorkoutDataSource(healthStore: store, workoutConfiguration: configuration)
+  if let without { source.disableCollection(for: without) }
+  builder.dataSource = source
   session.startActivity(with: date)
   try await builder.beginCollection(at: date)
   return (session, builder)
@@ -93,6 +102,17 @@ private let walkThenRun = #"""
   { "version": 1, "activity": "running",
     "course": [ { "duration": 300, "speed": 1.4 }, { "duration": 600, "speed": 3.0 } ] }
   """#
+
+/// An app's test double of pedometer data, as apps write them: a subclass overriding the
+/// values it needs (Apple's class is open, with `init()`).
+private final class StubData: CMPedometerData, @unchecked Sendable {
+  override var numberOfSteps: NSNumber { NSNumber(value: 42) }
+}
+
+/// An app's test double of a pedometer event.
+private final class StubEvent: CMPedometerEvent, @unchecked Sendable {
+  override var type: CMPedometerEventType { .resume }
+}
 
 @Suite("CoreMotion: the pedometer's cadence, pace, floors and events")
 struct PedometerPaceTests {
@@ -193,6 +213,178 @@ struct PedometerPaceTests {
       _ = (session, builder)
     }
     #expect(floors.withLock { $0 } == [[23, 0], [11, 0]])
+  }
+
+  /// An update whose count changed while the latest sample holds no steps: a running workout
+  /// of 90 s at 3 m/s and 180 steps/min, then standing (10 s samples of 30 steps and 30 m, then
+  /// of 0). `startUpdates(from: t = 0)`: at 60, 180 steps, cadence 30 / 10 = 3, pace 10 / 30 =
+  /// 1/3, average 60 s / 180 m = 1/3; at 120, 90 s × 3 = 270 steps (changed), but the latest
+  /// sample [110, 120) holds 0 steps: no cadence, no pace; the average is over the 90 s with
+  /// steps: 90 / 270 m = 1/3. At 180 the count did not change: no update.
+  @Test func anUpdateWhileStandingHasNoCurrentValues() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(runThenStand, fileName: "p.json"))
+    let seen = Mutex<[Seen]>([])
+    try await simulation.run {
+      let (session, builder) = try await startWorkout(HKHealthStore(), .running, at: simulation.now)
+      let pedometer = CMPedometer()
+      pedometer.startUpdates(from: simulation.now) { data, _ in
+        let one = Seen(simulation, data)
+        seen.withLock { $0.append(one) }
+      }
+      try await simulation.advance(by: .seconds(200))
+      pedometer.stopUpdates()
+      _ = (session, builder)
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        Seen(at: 0, steps: 0, cadence: -1, pace: -1, average: -1),
+        Seen(at: 60, steps: 180, cadence: 3, pace: 0.333333333, average: 0.333333333),
+        Seen(at: 120, steps: 270, cadence: -1, pace: -1, average: 0.333333333),
+      ])
+  }
+
+  /// The current values hold while the latest step sample ended less than 60 s before: the
+  /// workout of ``runThenStand`` ends at 90 (its last sample [80, 90): 30 steps, 30 m). An
+  /// update at 149 (it ended 59 s before): cadence 30 / 10 = 3, pace 10 / 30 = 1/3; at 150
+  /// (exactly 60 s before): none. Both count 270 steps over 0…now, average 90 / 270 = 1/3.
+  @Test func currentValuesEndSixtySecondsAfterTheLatestSample() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(runThenStand, fileName: "p.json"))
+    let seen = Mutex<[Seen]>([])
+    try await simulation.run {
+      let start = simulation.now
+      let (session, builder) = try await startWorkout(HKHealthStore(), .running, at: start)
+      try await simulation.advance(by: .seconds(90))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      for wait in [59, 1] {
+        try await simulation.advance(by: .seconds(wait))
+        let pedometer = CMPedometer()
+        pedometer.startUpdates(from: start) { data, _ in
+          let one = Seen(simulation, data)
+          seen.withLock { $0.append(one) }
+        }
+        await simulation.settle()
+        pedometer.stopUpdates()
+      }
+      _ = (session, builder)
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        Seen(at: 149, steps: 270, cadence: 3, pace: 0.333333333, average: 0.333333333),
+        Seen(at: 150, steps: 270, cadence: -1, pace: -1, average: 0.333333333),
+      ])
+  }
+
+  /// Cadence without pace when the steps have no distance: the workout's data source does not
+  /// collect `distanceWalkingRunning`, so at 60 the latest sample [50, 60) holds 30 steps and no
+  /// metres: cadence 30 / 10 = 3, pace `nil`, and no average active pace (no distance).
+  @Test func cadenceWithoutPaceWithoutDistance() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(runThenStand, fileName: "p.json"))
+    let seen = Mutex<[Seen]>([])
+    try await simulation.run {
+      let (session, builder) = try await startWorkout(
+        HKHealthStore(), .running, at: simulation.now,
+        without: HKQuantityType(.distanceWalkingRunning))
+      let pedometer = CMPedometer()
+      pedometer.startUpdates(from: simulation.now) { data, _ in
+        let one = Seen(simulation, data)
+        seen.withLock { $0.append(one) }
+      }
+      try await simulation.advance(by: .seconds(70))
+      pedometer.stopUpdates()
+      _ = (session, builder)
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        Seen(at: 0, steps: 0, cadence: -1, pace: -1, average: -1),
+        Seen(at: 60, steps: 180, cadence: 3, pace: -1, average: -1),
+      ])
+  }
+
+  /// A long step sample that ends within the last minute counts only by its part in it (the
+  /// app's sample is the latest, but the current values are those of the last 60 s): a
+  /// workout running 0–300 at 3 m/s and 180 steps/min (30 steps and 30 m each 10 s), ended at 300; at 330 the app saves 600
+  /// steps over 30…330 (2 steps/s, no distance), then starts updates from 330. The latest
+  /// sample is the app's (it ends at 330), clipped to 270…330: the workout's 270…300 (3 × 30 =
+  /// 90 steps, 90 m) and the app's 60 s × 2 = 120 steps, one source (the app's) so both count:
+  /// 210 steps / 60 s = cadence 3.5, pace 60 / 90 = 2/3 (over the whole sample 30…330 it would
+  /// be 810 + 600 = 1410 / 300 = 4.7). Nothing over 330…330: 0 steps, no average.
+  @Test func aLongSampleCountsByItsLastMinute() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"""
+        { "version": 1, "activity": "running", "start": "2026-03-02T08:00:00Z",
+          "course": [ { "duration": 300, "speed": 3.0, "cadence": 180 }, { "duration": 600, "speed": 0 } ] }
+        """#, fileName: "p.json"))
+    let seen = Mutex<[Seen]>([])
+    try await simulation.run {
+      let store = HKHealthStore()
+      let (session, builder) = try await startWorkout(store, .running, at: simulation.now)
+      try await simulation.advance(by: .seconds(300))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      try await simulation.advance(by: .seconds(30))
+      try await store.requestAuthorization(toShare: [HKQuantityType(.stepCount)], read: [])
+      try await store.save(
+        HKQuantitySample(
+          type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 600),
+          start: simulation.startDate.addingTimeInterval(30), end: simulation.now))
+      let pedometer = CMPedometer()
+      pedometer.startUpdates(from: simulation.now) { data, _ in
+        let one = Seen(simulation, data)
+        seen.withLock { $0.append(one) }
+      }
+      await simulation.settle()
+      pedometer.stopUpdates()
+      _ = (session, builder)
+    }
+    #expect(
+      seen.withLock { $0 } == [
+        Seen(at: 330, steps: 0, cadence: 3.5, pace: 0.666666667, average: -1)
+      ])
+  }
+
+  /// Whole floors despite the sum's rounding: hiking at 0.6096 m/s up 30 % climbs 0.18288 m a
+  /// second, 1.8288 m = 0.6 flight per 10 s sample; over 150 s 27.432 m = 9 × 3.048 m, 9
+  /// floors. In binary floating point each sample holds 0.6000000000000001 (0.18288 × 10 /
+  /// 3.048) and their fifteen additions give 8.999999999999998, so without the sum's 1e-9
+  /// allowance the floors would be 8. (Quarter flights, as 0.25 is exact, would not show it.)
+  @Test func floorsOfAnExactClimbAreWhole() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"""
+        { "version": 1, "activity": "hiking", "start": "2026-03-02T08:00:00Z",
+          "course": [ { "duration": 150, "speed": 0.6096, "grade": 0.3 }, { "duration": 100, "speed": 0 } ] }
+        """#, fileName: "pedometer.json"))
+    let floors = Mutex<[Int]>([])
+    try await simulation.run {
+      let (session, builder) = try await startWorkout(HKHealthStore(), .hiking, at: simulation.now)
+      try await simulation.advance(by: .seconds(200))
+      CMPedometer().queryPedometerData(
+        from: simulation.startDate, to: simulation.startDate.addingTimeInterval(150)
+      ) { data, _ in floors.withLock { $0.append(data?.floorsAscended?.intValue ?? -1) } }
+      await simulation.settle()
+      _ = (session, builder)
+    }
+    #expect(floors.withLock { $0 } == [9])
+  }
+
+  /// Test doubles compile and keep the base's values for what they do not override: the data's
+  /// 42 steps, both dates the reference date, no distance; the event's resume at the reference
+  /// date.
+  @Test func testDoublesSubclassTheDataAndTheEvent() {
+    let data = StubData()
+    #expect(data.numberOfSteps.intValue == 42)
+    #expect(data.startDate == Date(timeIntervalSinceReferenceDate: 0))
+    #expect(data.endDate == Date(timeIntervalSinceReferenceDate: 0))
+    #expect(data.distance == nil)
+    #expect(data.currentCadence == nil)
+    let event = StubEvent()
+    #expect(event.type == .resume)
+    #expect(event.date == Date(timeIntervalSinceReferenceDate: 0))
   }
 
   /// Events from the body's motion (``walkThenRun``, no workout), each `motion.latency` (15 s)

@@ -536,4 +536,39 @@ import WorkoutHealth
     #expect(none.covered == 0)
     #expect(none.latest == nil)
   }
+
+  /// Among samples ending together the later start is the latest, whichever comes first: a
+  /// pending 10:27–10:30 sample (50 steps) beats the store's iPhone 10:20–10:30 (0) that comes
+  /// before it; a pending 10:15–10:30 (0) does not beat it, though it comes after.
+  @Test func theLaterStartWinsOnEqualEnds() {
+    let now = Fixture.at(11, 0)
+    let (from, to) = (Fixture.at(10, 20), Fixture.at(10, 40))
+    let later = [Fixture.steps(9, Fixture.at(10, 27), Fixture.at(10, 30), 50)]
+    #expect(
+      store.coverage(of: .stepCount, from: from, to: to, at: now, pending: later).latest
+        == Fixture.at(10, 27)..<Fixture.at(10, 30))
+    let earlier = [Fixture.steps(9, Fixture.at(10, 15), Fixture.at(10, 30), 0)]
+    #expect(
+      store.coverage(of: .stepCount, from: from, to: to, at: now, pending: earlier).latest
+        == Fixture.at(10, 20)..<Fixture.at(10, 30))
+  }
+
+  /// Coverage counts the samples the sum counts (one gathering): over 10:30–10:40 the
+  /// iPhone's 10:20–10:30 sample ends at the range's start, so it is out of both; a pending
+  /// zero-length sample of 5 steps at 10:30 is in both (its instant lies in the range): the sum
+  /// is 5, and it is the latest sample, covering no time.
+  @Test func coverageTakesTheSumsSamples() {
+    let now = Fixture.at(11, 0)
+    let (from, to) = (Fixture.at(10, 30), Fixture.at(10, 40))
+    let instant = [Fixture.steps(9, Fixture.at(10, 30), Fixture.at(10, 30), 5)]
+    #expect(
+      store.cumulativeSum(
+        of: .stepCount, from: from, to: to, at: now, pending: instant, pendingSource: Fixture.app)
+        == 5)
+    let coverage = store.coverage(of: .stepCount, from: from, to: to, at: now, pending: instant)
+    #expect(coverage.covered == 0)
+    #expect(coverage.latest == Fixture.at(10, 30)..<Fixture.at(10, 30))
+    #expect(
+      store.coverage(of: .stepCount, from: from, to: to, at: now, pending: []).latest == nil)
+  }
 }

@@ -126,6 +126,21 @@ public struct SampleSeries: Sendable, RandomAccessCollection, Equatable {
     }
   }
 
+  /// The position of the first sample that starts at or after `instant` (ns), ``endIndex``
+  /// when none: one binary search over the starts (in time order), so a reader of a late range
+  /// starts ``forEachSample(from:_:)`` there rather than walking the series from its first
+  /// sample.
+  @inlinable
+  public func firstPosition(startingAtOrAfter instant: Int64) -> Int {
+    var low = 0
+    var high = starts.count
+    while low < high {
+      let mid = (low + high) / 2
+      if starts[mid] < instant { low = mid + 1 } else { high = mid }
+    }
+    return low
+  }
+
   /// The index in `irregularEnds` of the first irregular end of a sample at or after
   /// `position` (`irregularEnds.count` when none).
   @usableFromInline

@@ -99,26 +99,10 @@ extension HealthStore {
     guard from < to else { return 0 }
     let first = from.nanoseconds
     let last = to.nanoseconds
-    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
-    var samples: [HealthSample] = []
-    var expanded = false
-    forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
-      id, sample in
-      if let parts = seriesParts.isEmpty ? nil : seriesParts[id] {
-        Self.appendParts(parts, of: sample, to: &samples)
-        expanded = true
-      } else {
-        samples.append(sample)
-      }
-    }
-    let stored = samples.count
     let index = sources.firstIndex(of: pendingSource) ?? sources.count
-    for var sample in pending
-    where sample.type == type && sample.start.nanoseconds < last && sample.end.nanoseconds >= first
-    {
-      sample.source = UInt16(index)
-      samples.append(sample)
-    }
+    var (samples, stored, expanded) = overlapping(
+      type, from: first, to: last, at: now, pending: pending)
+    for position in stored..<samples.count { samples[position].source = UInt16(index) }
     guard !samples.isEmpty else { return 0 }
     let ranks =
       index < sources.count
@@ -138,7 +122,9 @@ extension HealthStore {
   /// visible at `now`, with `pending` (samples not in the store, as for
   /// ``cumulativeSum(of:from:to:at:pending:pendingSource:)``) among them: the length of the
   /// union of their spans clipped to the range, and the span of the latest-ending sample that
-  /// overlaps the range, whatever its value (not clipped; among equal ends the later start). Core Motion's pedometer takes the time the
+  /// overlaps the range, whatever its value (not clipped; among equal ends the later start).
+  /// The samples are those the sum counts (one gathering, ``overlapping(_:from:to:at:pending:)``:
+  /// a sample that ends exactly at `from` is out). Core Motion's pedometer takes the time the
   /// wearer moved on foot (its average active pace) and the latest step sample (its current
   /// cadence and pace) from it (docs/swift-api.md#core-motion). A series sample counts by its
   /// quantities. The store is not changed.
@@ -158,23 +144,12 @@ extension HealthStore {
     guard from < to else { return (0, nil) }
     let first = from.nanoseconds
     let last = to.nanoseconds
-    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
-    var samples: [HealthSample] = []
-    forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
-      id, sample in
-      if let parts = seriesParts.isEmpty ? nil : seriesParts[id] {
-        Self.appendParts(parts, of: sample, to: &samples)
-      } else {
-        samples.append(sample)
-      }
-    }
-    samples += pending.filter { $0.type == type }
+    let (samples, _, _) = overlapping(type, from: first, to: last, at: now, pending: pending)
     var spans: [(Int64, Int64)] = []
     var latest: Range<SimulationInstant>?
     for sample in samples {
       let start = sample.start.nanoseconds
       let end = sample.end.nanoseconds
-      guard start < last, end > first else { continue }
       if sample.value > 0 { spans.append((max(start, first), min(end, last))) }
       if let known = latest,
         (known.upperBound, known.lowerBound) >= (sample.end, sample.start)
@@ -191,6 +166,49 @@ extension HealthStore {
       reached = end
     }
     return (covered, latest)
+  }
+
+  /// The samples of `type` that overlap `first..<last` (ns), as visible at `now`, then those of
+  /// `pending` (samples not in the store) of the kind: the one home of the gathering of
+  /// ``cumulativeSum(of:from:to:at:pending:pendingSource:)`` and
+  /// ``coverage(of:from:to:at:pending:)``. A series sample comes as its quantities.
+  ///
+  /// The boundary (a project rule, the split rule's, docs/health-store.md): a sample's span
+  /// `[start, end)` overlaps the range when it starts before `last` and ends after `first`; a
+  /// zero-length sample, when its instant lies in the range (it counts in the bucket holding
+  /// it). So a sample that ends exactly at `first` is out: it adds nothing to a sum, no time to
+  /// a coverage, and is not the latest sample of the range.
+  ///
+  /// - Returns: the samples (the store's in its (start, id) order, then `pending`'s in their
+  ///   order), how many of them are the store's, and whether a series was expanded (the
+  ///   store's part then needs a sort by start).
+  func overlapping(
+    _ type: HealthDataType, from first: Int64, to last: Int64, at now: SimulationInstant,
+    pending: [HealthSample]
+  ) -> (samples: [HealthSample], stored: Int, expanded: Bool) {
+    func overlaps(_ sample: HealthSample) -> Bool {
+      let start = sample.start.nanoseconds
+      let end = sample.end.nanoseconds
+      return start < last && (end > first || start == first)
+    }
+    let (reach, overflow) = first.subtractingReportingOverflow(maxDuration[Int(type.rawValue)])
+    var samples: [HealthSample] = []
+    var expanded = false
+    forEachMatch(of: type, where: .all, at: now, within: (overflow ? .min : reach, last - 1)) {
+      id, sample in
+      if let parts = seriesParts.isEmpty ? nil : seriesParts[id] {
+        for part in parts {
+          let quantity = Self.partSample(part, of: sample)
+          if overlaps(quantity) { samples.append(quantity) }
+        }
+        expanded = true
+      } else if overlaps(sample) {
+        samples.append(sample)
+      }
+    }
+    let stored = samples.count
+    for sample in pending where sample.type == type && overlaps(sample) { samples.append(sample) }
+    return (samples, stored, expanded)
   }
 
   /// The discrete statistics that a statistics query over `parts` alone gives, each part one

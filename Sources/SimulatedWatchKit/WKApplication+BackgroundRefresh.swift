@@ -232,31 +232,48 @@ extension AppSimulation {
   /// Hands the launched tasks of the live process that its delegate has not had yet to
   /// `WKApplicationDelegate.handle(_:)` (background tasks) (on the main actor;
   /// after the process's launch when the refresh launched it). Without a delegate the tasks
-  /// stay running until they expire, and the log gets `undelivered`.
+  /// stay running until they expire (they no longer hold virtual time: no code of the app
+  /// will complete them), the log gets `undelivered`, and a
+  /// ``Report/Kind-swift.enum/notDelivered`` warning says what to set.
   @MainActor func deliverBackgroundRefreshTasks() {
-    let tasks = mutate { state -> [RefreshBox<WKRefreshBackgroundTask>] in
+    let (numbers, tasks) = mutate { state -> ([Int], [RefreshBox<WKRefreshBackgroundTask>]) in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
+        var numbers: [Int] = []
         var tasks: [RefreshBox<WKRefreshBackgroundTask>] = []
         for index in watchKit.refresh.running.indices
         where !watchKit.refresh.running[index].delivered
           && watchKit.refresh.running[index].generation == generation
         {
           watchKit.refresh.running[index].delivered = true
+          numbers.append(watchKit.refresh.running[index].number)
           tasks.append(watchKit.refresh.running[index].task)
         }
-        return tasks
+        return (numbers, tasks)
       }
     }
     guard !tasks.isEmpty else { return }
     let application = watchKitShared(\.application) { WKApplication(simulation: self) }
     guard let delegate = application.delegate else {
-      mutate { state in
+      let reports = mutate { state in
+        state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+          for index in watchKit.refresh.running.indices
+          where numbers.contains(watchKit.refresh.running[index].number) {
+            if let hold = watchKit.refresh.running[index].hold {
+              state.holds.removeValue(forKey: hold)
+            }
+            watchKit.refresh.running[index].hold = nil
+          }
+        }
         state.log(
           SystemEvent(
             framework: .watchKit, event: "undelivered", identifier: Self.watchRefreshIdentifier,
             details: ["reason": .string("no WKApplication delegate")]))
+        return keepReports(
+          .notDelivered, [Self.refreshUndeliveredMessage], framework: "WatchKit",
+          call: Self.scheduleRefreshCall, in: &state)
       }
+      reports.forEach(Self.writeToStandardError)
       return
     }
     delegate.handle(Set(tasks.map(\.value)))
@@ -319,6 +336,10 @@ struct WatchRefreshTimer: SystemTimer {
           SystemEvent(
             framework: .watchKit, event: "ignored", identifier: identifier,
             details: ["reason": .string("frontmost"), "appState": .string(before.rawValue)]))
+        let reports = simulation.keepReports(
+          .notDelivered, [AppSimulation.refreshIgnoredMessage(at: now, state: before)],
+          framework: "WatchKit", call: AppSimulation.scheduleRefreshCall, in: &state)
+        callbacks.append { reports.forEach(AppSimulation.writeToStandardError) }
         return callbacks
       }
       watchKit.refresh.launches += 1
@@ -347,4 +368,32 @@ struct WatchRefreshTimer: SystemTimer {
       return callbacks
     }
   }
+}
+
+extension AppSimulation {
+  /// The call a ``Report/Kind-swift.enum/notDelivered`` report of a background refresh names.
+  static let scheduleRefreshCall =
+    "scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)"
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a refresh ignored at `instant`
+  /// because the app was frontmost (`state`): Apple's rule, and how a test puts the app in the
+  /// background (docs/healthkit-behaviour.md#background-refresh).
+  static func refreshIgnoredMessage(at instant: SimulationInstant, state: AppState) -> String {
+    let at = secondsText(instant.seconds)
+    return "the background refresh due at t = \(at) s was ignored: the app was \(state.rawValue) "
+      + "(frontmost), and watchOS ignores a refresh while the app is in the foreground. The "
+      + "simulated app starts active with the wrist raised and stays so until the scenario's "
+      + "timeline moves it: to test the refresh, put the app in the background first, e.g. "
+      + "{\"at\": 1, \"do\": \"crownPress\"} in the scenario's \"timeline\" (or a "
+      + "\"wristDown\", which sends it to the background after the return-to-clock time) "
+      + "(docs/healthkit-behaviour.md#background-refresh)"
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found
+  /// no delegate.
+  static let refreshUndeliveredMessage =
+    "a background refresh task was launched but the app has no WKApplication delegate to hand "
+    + "it to, so it runs until it expires: set WKApplication.shared().delegate (or launch the "
+    + "app with simulation.launchWatchApp { MyAppDelegate() }) and implement "
+    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)"
 }

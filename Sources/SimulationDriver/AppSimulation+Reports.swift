@@ -96,13 +96,27 @@ extension AppSimulation {
       /// handlers were never set) nor after a stall, which names such queries first (project
       /// rule, docs/swift-api.md#nothing-silent).
       case neverExecuted
+      /// Work the app scheduled with the system was not handed to it, by a platform rule the
+      /// test may not have meant to meet: a WatchKit background refresh whose launch instant
+      /// found the app frontmost (watchOS ignores it: "If the app is still running in the
+      /// foreground at the scheduled time, the system ignores the task",
+      /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)),
+      /// or whose launched task found no `WKApplication` delegate to take it. The simulated
+      /// app starts active with the wrist raised and stays so until the scenario's timeline
+      /// lowers the wrist or presses the crown, so a test that schedules a refresh and only
+      /// advances meets the first; the message says what to add. A warning
+      /// (``Report/isWarning``): a test may check that a frontmost app gets no refresh. Once per
+      /// refresh (project rule, docs/healthkit-behaviour.md#background-refresh).
+      case notDelivered
     }
 
     /// Whether the report is a warning (``Kind-swift.enum/healthDataEnded``,
-    /// ``Kind-swift.enum/neverExecuted``): the `.simulation` trait records it as a warning
+    /// ``Kind-swift.enum/neverExecuted``, ``Kind-swift.enum/notDelivered``): the `.simulation` trait records it as a warning
     /// issue, which does not fail the test, and XCTest's `simulate` leaves it on standard error
     /// (XCTest has no warnings); every other kind is a failure (docs/swift-api.md#nothing-silent).
-    public var isWarning: Bool { kind == .healthDataEnded || kind == .neverExecuted }
+    public var isWarning: Bool {
+      kind == .healthDataEnded || kind == .neverExecuted || kind == .notDelivered
+    }
 
     /// What kind of thing went unfinished.
     public let kind: Kind
@@ -745,10 +759,20 @@ extension AppSimulation {
   package func keepDropped(
     _ messages: [String], framework: String, call: String, in state: inout State
   ) -> [Report] {
+    keepReports(.dropped, messages, framework: framework, call: call, in: &state)
+  }
+
+  /// Keeps a report of `kind` for `framework`'s `call` at virtual now for each of `messages`,
+  /// for a caller that holds the simulation's lock (not thrown by the `advance` in progress);
+  /// returns them for ``writeToStandardError(_:)`` once the lock is released.
+  package func keepReports(
+    _ kind: Report.Kind, _ messages: [String], framework: String, call: String,
+    in state: inout State
+  ) -> [Report] {
     let now = state.session.now
     let reports = messages.map {
       Report(
-        kind: .dropped, framework: framework, call: call, date: date(of: now),
+        kind: kind, framework: framework, call: call, date: date(of: now),
         seconds: now.seconds, message: $0)
     }
     return keep(reports, throwing: false, in: &state)

@@ -225,6 +225,38 @@ struct WatchBackgroundRefreshTests {
     let ignored = systemLog(simulation, .watchKit).first { $0.event == "ignored" }
     #expect(ignored?.details["appState"] == .string("active"))
     #expect(ignored?.details["reason"] == .string("frontmost"))
+    // Not silent: a warning at the instant, saying what to add to the scenario.
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.count == 1)
+    #expect(reports.first?.isWarning == true)
+    #expect(reports.first?.seconds == 1200)
+    #expect(reports.first?.framework == "WatchKit")
+    #expect(reports.first?.message.contains("was ignored: the app was active (frontmost)") == true)
+    #expect(reports.first?.message.contains(#"{"at": 1, "do": "crownPress"}"#) == true)
+  }
+
+  @Test("A launched task with no app delegate is reported, and runs until it expires")
+  func noDelegateIsReported() async throws {
+    let simulation = try Self.makeSimulation()
+    simulation.appWorkGrace = .milliseconds(50)
+    await simulation.run {
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      // Launched at 1200, nobody completes it: it expires at 1200 + 30 = 1230.
+      try? await simulation.advance(by: .seconds(1300))
+      await simulation.settle()
+    }
+    #expect(
+      refreshLog(simulation) == [
+        "0.0 scheduled", "1200.0 launched", "1200.0 undelivered", "1230.0 expired",
+      ])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [1200])
+    #expect(reports.first?.message.contains("no WKApplication delegate") == true)
+    // Nothing of the app's will complete it, so it does not hold virtual time (no expired
+    // hold is reported).
+    #expect(!simulation.reports.contains { $0.kind == .holdExpired })
   }
 
   @Test("A task never completed expires at launch + 30 s: its handler runs, the log says so")

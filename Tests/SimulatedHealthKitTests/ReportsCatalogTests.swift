@@ -11,17 +11,17 @@ import Testing
   private static func listed(_ kind: HealthKitSimulation.Report.Kind) -> Bool {
     switch kind {
     case .holdExpired, .stalled, .blockedAtEnd, .foreignObject, .appTerminated, .callAfterRun,
-      .stuckAfterStall, .strictDate, .dropped, .healthDataEnded, .neverExecuted:
+      .stuckAfterStall, .strictDate, .dropped, .healthDataEnded, .neverExecuted, .notDelivered:
       true
     }
   }
 
   private static let kinds: [HealthKitSimulation.Report.Kind] = [
     .holdExpired, .stalled, .blockedAtEnd, .foreignObject, .appTerminated, .callAfterRun,
-    .stuckAfterStall, .strictDate, .dropped, .healthDataEnded, .neverExecuted,
+    .stuckAfterStall, .strictDate, .dropped, .healthDataEnded, .neverExecuted, .notDelivered,
   ]
 
-  /// The article's `- term `name`:` entries are the eleven kinds' raw values.
+  /// The article's `- term `name`:` entries are the twelve kinds' raw values.
   @Test func theArticleListsEveryKind() throws {
     #expect(Self.kinds.allSatisfy(Self.listed))
     var url = URL(fileURLWithPath: #filePath)

@@ -44,10 +44,10 @@ extension WorkoutEngine {
   ///
   /// The activity's metadata is the app's over the configuration's for its type
   /// (``WorkoutEngineConfiguration/activityMetadata``; the app's alone when it names a key of
-  /// the configuration's: ``activityMetadata(configured:app:)``): a multisport workout's swimming leg
-  /// carries its `HKSwimmingLocationType` and `HKLapLength`, as its `HKWorkoutActivity`'s
-  /// `workoutConfiguration` carries `swimmingLocationType` and `lapLength` ("the configuration
-  /// information for this part of the workout", Apple doc:
+  /// the configuration's: ``activityMetadata(configured:app:)``): a multisport workout's
+  /// swimming leg carries its `HKSwimmingLocationType` and `HKLapLength`, as its
+  /// `HKWorkoutActivity`'s `workoutConfiguration` carries `swimmingLocationType` and
+  /// `lapLength` ("the configuration information for this part of the workout", Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration;
   /// docs/models.md#swimming).
   @discardableResult

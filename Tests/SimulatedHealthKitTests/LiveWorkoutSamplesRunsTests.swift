@@ -192,6 +192,40 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// A discard wakes the listeners of the types whose samples came in at it. The app crashes at
+  /// 30 s and is relaunched at 50 s; nothing reads the store and no listener runs from the
+  /// crash to 60 s, so the readings at 35 ... 60 s (6: (60 - 35) / 5 + 1) are not in the store
+  /// yet. At 60 s the relaunched app recovers the session, a heart-rate listener starts, and
+  /// the discard brings those readings in: the heart-rate listener is woken once, a body-mass
+  /// one not at all; the store then holds every reading at 0 ... 60 s, 13 (60 / 5 + 1).
+  @Test func aDiscardAfterARelaunchWakesTheListenersOfWhatCameIn() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 30, "do": "crash" }, { "at": 50, "do": "relaunch" }]
+          """))
+    let heart = CountingListener([try #require(heartRate.healthDataType)])
+    let mass = CountingListener([try #require(HKQuantityType(.bodyMass).healthDataType)])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorized(store)
+      _ = try await startedRun(store, simulation)
+      try await simulation.advance(to: noon(plus: 60))
+      let relaunched = HKHealthStore()
+      let session = try #require(try await relaunched.recoverActiveWorkoutSession())
+      let builder = session.associatedWorkoutBuilder()
+      simulation.mutate { state in
+        state.healthListeners.append(heart)
+        state.healthListeners.append(mass)
+      }
+      builder.discardWorkout()
+      await simulation.settle()
+      #expect(heart.woken.withLock { $0 } == 1)
+      #expect(mass.woken.withLock { $0 } == 0)
+      #expect(await samples(relaunched, simulation, heartRate).samples?.count == 13)
+    }
+  }
+
   /// Two workouts one after the other: 0–30 s and 60–90 s (the second's readings at 60, 65,
   /// ..., 90 s on its own grid). A read at 75 s finds the first's 7 (30 / 5 + 1) and the
   /// second's 4 so far (60 ... 75): 11; after the second's finish the store holds 14, none

@@ -136,12 +136,13 @@ extension AppSimulation.State {
 
   /// Saves in the store the samples each live workout's builder collected since the last look
   /// (``LiveWorkoutSamples``): each keeps one store id, so one UUID, from then on. Returns the
-  /// quantity types of which some sample was brought in.
+  /// store types of which some sample was brought in, of every live workout (each through its
+  /// own marker's ``LiveWorkoutSamples/kinds``).
   @discardableResult
-  package mutating func bringLiveSamplesIn() -> QuantityTypeSet {
+  package mutating func bringLiveSamplesIn() -> Set<HealthDataType> {
     guard !liveWorkouts.isEmpty else { return [] }
     var samples: [HealthSample] = []
-    var changed = QuantityTypeSet()
+    var changed = Set<HealthDataType>()
     let now = session.now
     for index in liveWorkouts.indices {
       var live = liveWorkouts[index]
@@ -151,11 +152,13 @@ extension AppSimulation.State {
           for (type, quantity) in QuantityType.allCases.enumerated() {
             let series = builder.samples(of: quantity)
             if series.count > live.stored[type] {
-              if live.kinds[type] != nil { changed.insert(quantity) }
+              if let kind = live.kinds[type] { changed.insert(kind) }
               live.take(series, type: type, into: &samples)
             }
           }
+          let minutes = live.exerciseStored
           live.takeExerciseMinutes(of: builder, at: now, into: &samples)
+          if live.exerciseStored > minutes { changed.insert(ExerciseMinutes.kind) }
         }
       }
       // The instant of the reads that see them (the session's clock, which anchors are taken
@@ -263,14 +266,14 @@ extension AppSimulation.State {
     healthStoreChanged = true
   }
 
-  /// A live workout collected a batch of `collected` (at virtual now), or a discarded one's
-  /// last samples came in: they are in the store, and the listeners of those types, and only
-  /// those, are woken (docs/healthkit-behaviour.md#a-live-workouts-samples). `collected` holds
-  /// only the types of sessions with a marker (a session without one saves nothing as it
-  /// collects). `kinds`: the store type of each quantity type (a marker's
-  /// ``LiveWorkoutSamples/kinds``), by default the running markers'. A minute of exercise the
-  /// batch completed (docs/healthkit-behaviour.md#exercise-minutes) wakes the listeners of
-  /// `appleExerciseTime` too.
+  /// A live workout collected a batch of `collected` (at virtual now): they are in the store,
+  /// and the listeners of those types, and only those, are woken
+  /// (docs/healthkit-behaviour.md#a-live-workouts-samples). `collected` holds only the types of
+  /// sessions with a marker (a session without one saves nothing as it collects). `kinds`: the
+  /// store type of each quantity type (a marker's ``LiveWorkoutSamples/kinds``), by default the
+  /// running markers'. A minute of exercise the batch completed
+  /// (docs/healthkit-behaviour.md#exercise-minutes) wakes the listeners of `appleExerciseTime`
+  /// too.
   package mutating func wakeLiveListeners(
     collected: QuantityTypeSet, kinds: [HealthDataType?]? = nil
   ) {
@@ -281,12 +284,17 @@ extension AppSimulation.State {
     for (index, quantity) in QuantityType.allCases.enumerated() where collected.contains(quantity) {
       if let kind = kinds[index] { types.insert(kind) }
     }
-    let minutes = liveWorkouts.reduce(0) { $0 + $1.exerciseStored }
-    bringLiveSamplesIn()
-    if liveWorkouts.reduce(0, { $0 + $1.exerciseStored }) > minutes {
+    if bringLiveSamplesIn().contains(ExerciseMinutes.kind) {
       types.insert(ExerciseMinutes.kind)
     }
-    guard !types.isEmpty else { return }
+    wakeLiveListeners(of: types)
+  }
+
+  /// Live workouts' samples of the store types `types` came in at virtual now (a batch, or the
+  /// ones a discard brought in, of whichever live workout): the listeners of those types, and
+  /// only those, are woken.
+  package mutating func wakeLiveListeners(of types: Set<HealthDataType>) {
+    guard !types.isEmpty, !healthListeners.isEmpty else { return }
     wakeHealthListeners(after: nil, at: session.now, of: types)
   }
 }

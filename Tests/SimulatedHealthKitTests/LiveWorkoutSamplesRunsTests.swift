@@ -72,12 +72,13 @@ import WorkoutSimTestSupport
 
   /// A workout from 0 to 30 s, finished at 30 s, read at 15 s (a heart-rate sample query) when
   /// `readMidway`; then an anchored query of heart rate and energy together (no limit), the
-  /// pages of heart rate alone, three at a time, and the pages of both, two of each at a time.
+  /// pages of heart rate alone, three at a time, the pages of both, two at a time, and the
+  /// first four of both through `HKAnchoredObjectQueryDescriptor`.
   private func finishedWorkout(readMidway: Bool) async throws -> (
-    both: Page, pages: [Page], mixed: [Page]
+    both: Page, pages: [Page], mixed: [Page], described: [String]
   ) {
     let simulation = try HealthKitSimulation(scenario: constantRun())
-    let found = Mutex<(both: Page, pages: [Page], mixed: [Page])?>(nil)
+    let found = Mutex<(both: Page, pages: [Page], mixed: [Page], described: [String])?>(nil)
     try await simulation.run {
       let store = HKHealthStore()
       try await authorized(store)
@@ -99,7 +100,14 @@ import WorkoutSimTestSupport
       let mixed = try await pages(store, simulation, descriptors, limit: 2)
       let heartRateAlone = try await pages(
         store, simulation, [HKQueryDescriptor(sampleType: heartRate, predicate: nil)], limit: 3)
-      found.withLock { $0 = (both, heartRateAlone, mixed) }
+      // The async descriptor of both types with a limit of 4: one answer of 4 in all.
+      let descriptor = HKAnchoredObjectQueryDescriptor(
+        predicates: [.quantitySample(type: heartRate), .quantitySample(type: activeEnergy)],
+        anchor: nil, limit: 4)
+      let described = try await descriptor.result(for: store).addedSamples.map {
+        "\($0.sampleType.identifier == heartRate.identifier ? "HR" : "E") \(Int($0.startDate.timeIntervalSince(noon(plus: 0))))"
+      }
+      found.withLock { $0 = (both, heartRateAlone, mixed, described) }
     }
     return try #require(found.withLock { $0 })
   }
@@ -123,16 +131,19 @@ import WorkoutSimTestSupport
     #expect(read.pages.map(\.names) == heartRatePages)
     #expect(unread.pages.map(\.names) == heartRatePages)
     #expect(read.pages.map(\.anchor) == unread.pages.map(\.anchor))
-    // Both types, at most two of each a page: each page ends where the first type to fill its
-    // two ends (HR 5; HR 15, with E 0 before it; HR 25, with E 10), then the rest (HR 30, E 20,
-    // neither type filling two), then nothing: the 10 samples in arrival order, none twice.
+    // Both types, at most two samples a page in all (Apple's limit is the query's, not each
+    // type's): the 10 samples of `order` two by two, 10 / 2 = 5 pages, then nothing; none lost,
+    // none twice.
     let mixedPages = [
-      ["HR 0", "HR 5"], ["HR 10", "E 0", "HR 15"], ["HR 20", "E 10", "HR 25"], ["HR 30", "E 20"],
+      ["HR 0", "HR 5"], ["HR 10", "E 0"], ["HR 15", "HR 20"], ["E 10", "HR 25"], ["HR 30", "E 20"],
       [],
     ]
     #expect(read.mixed.map(\.names) == mixedPages)
     #expect(unread.mixed.map(\.names) == mixedPages)
     #expect(read.mixed.map(\.anchor) == unread.mixed.map(\.anchor))
+    // The descriptor's limit of 4: the first 4 of `order`.
+    #expect(read.described == ["HR 0", "HR 5", "HR 10", "E 0"])
+    #expect(unread.described == ["HR 0", "HR 5", "HR 10", "E 0"])
   }
 
   /// A listener of the store that counts its wakes.
@@ -178,6 +189,40 @@ import WorkoutSimTestSupport
       #expect(mass.woken.withLock { $0 } == 0)
       // What was collected stays: readings at 0, 5, 10 s.
       #expect(await samples(store, simulation, heartRate).samples?.count == 3)
+    }
+  }
+
+  /// A discard wakes the listeners of the types whose samples came in at it. The app crashes at
+  /// 30 s and is relaunched at 50 s; nothing reads the store and no listener runs from the
+  /// crash to 60 s, so the readings at 35 ... 60 s (6: (60 - 35) / 5 + 1) are not in the store
+  /// yet. At 60 s the relaunched app recovers the session, a heart-rate listener starts, and
+  /// the discard brings those readings in: the heart-rate listener is woken once, a body-mass
+  /// one not at all; the store then holds every reading at 0 ... 60 s, 13 (60 / 5 + 1).
+  @Test func aDiscardAfterARelaunchWakesTheListenersOfWhatCameIn() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: constantRun(
+        timeline: """
+          [{ "at": 30, "do": "crash" }, { "at": 50, "do": "relaunch" }]
+          """))
+    let heart = CountingListener([try #require(heartRate.healthDataType)])
+    let mass = CountingListener([try #require(HKQuantityType(.bodyMass).healthDataType)])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorized(store)
+      _ = try await startedRun(store, simulation)
+      try await simulation.advance(to: noon(plus: 60))
+      let relaunched = HKHealthStore()
+      let session = try #require(try await relaunched.recoverActiveWorkoutSession())
+      let builder = session.associatedWorkoutBuilder()
+      simulation.mutate { state in
+        state.healthListeners.append(heart)
+        state.healthListeners.append(mass)
+      }
+      builder.discardWorkout()
+      await simulation.settle()
+      #expect(heart.woken.withLock { $0 } == 1)
+      #expect(mass.woken.withLock { $0 } == 0)
+      #expect(await samples(relaunched, simulation, heartRate).samples?.count == 13)
     }
   }
 

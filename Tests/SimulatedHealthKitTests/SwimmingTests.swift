@@ -65,9 +65,11 @@ import WorkoutSimulation
   }
 
   /// A pool swim in the app's pool: the scenario's sets swim `lengths` of `scenarioPool` m at
-  /// 2:00 per 100 m; the app configures `lapLength` (m). Returns the saved workout.
+  /// 2:00 per 100 m; the app configures `lapLength` (m) and `location`. Returns the saved
+  /// workout.
   private func swim(
-    lengths: Int, scenarioPool: Double, appLapLength: HKQuantity?, seconds: Int64
+    lengths: Int, scenarioPool: Double, appLapLength: HKQuantity?, seconds: Int64,
+    location: HKWorkoutSwimmingLocationType = .pool
   ) async throws -> HKWorkout {
     let scenario = try decodeScenario(
       """
@@ -82,7 +84,7 @@ import WorkoutSimulation
       let configuration = HKWorkoutConfiguration()
       configuration.activityType = .swimming
       configuration.locationType = .indoor
-      configuration.swimmingLocationType = .pool
+      configuration.swimmingLocationType = location
       configuration.lapLength = appLapLength
       let session = try HKWorkoutSession(healthStore: store, configuration: configuration)
       let builder = session.associatedWorkoutBuilder()
@@ -126,6 +128,18 @@ import WorkoutSimulation
     #expect(laps.allSatisfy { abs($0.dateInterval.duration - 60) < 1e-9 })
     let lap = try #require(saved.metadata?[HKMetadataKeyLapLength] as? HKQuantity)
     #expect(lap.doubleValue(for: .meter()) == 50)
+    // The app's pool agrees with the scenario's: HKSwimmingLocationType 1 (pool).
+    #expect((saved.metadata?[HKMetadataKeySwimmingLocationType] as? NSNumber)?.intValue == 1)
+  }
+
+  /// The app's session swims in open water while the scenario's swim is in a 50 m pool: the
+  /// session's configuration replaces the scenario's pool whole, as a swimming leg's does
+  /// (docs/models.md#swimming): `HKSwimmingLocationType` 2 (open water), no `HKLapLength`.
+  @Test func anOpenWaterSessionInAPoolScenarioSavesOpenWater() async throws {
+    let saved = try await swim(
+      lengths: 2, scenarioPool: 50, appLapLength: nil, seconds: 120, location: .openWater)
+    #expect((saved.metadata?[HKMetadataKeySwimmingLocationType] as? NSNumber)?.intValue == 2)
+    #expect(saved.metadata?[HKMetadataKeyLapLength] == nil)
   }
 
   @Test func aPoolInYardsAndOneThatDoesNotDivideTheSet() async throws {

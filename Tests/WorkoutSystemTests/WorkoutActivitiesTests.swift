@@ -199,7 +199,8 @@ import WorkoutSystem
   /// (`HKSwimmingLocationType` 2, no lap length, as `HKWorkoutConfiguration` gives it) has the
   /// app's metadata alone: location 2 and no `HKLapLength`. A leg the app begins with its own
   /// metadata naming neither key (`note`) keeps the scenario's pool under it: location 1,
-  /// lap length 25 m and the note (docs/models.md#swimming).
+  /// lap length 25 m and the note. A pool leg without a lap length (`HKSwimmingLocationType` 1
+  /// alone) agrees with the scenario's pool and keeps its 25 m (docs/models.md#swimming).
   @Test func anOpenWaterLegDoesNotTakeTheScenariosLapLength() throws {
     var configuration = WorkoutEngineConfiguration(
       activity: .swimBikeRun, schedules: only([.activeEnergyBurned: 10]))
@@ -217,16 +218,24 @@ import WorkoutSystem
       .swimming, location: .outdoor, metadata: ["note": .string("second")], ofSession: 0,
       at: t(60), date: t(60))
     #expect(noted)
+    let pool = engine.beginActivity(
+      .swimming, location: .outdoor, metadata: ["HKSwimmingLocationType": .number(1)],
+      ofSession: 0, at: t(90), date: t(90))
+    #expect(pool)
     engine.perform(.stop, onSession: 0, at: t(120))
     engine.endCollection(ofSession: 0, at: t(120), date: t(120))
     let saved = engine.finishWorkout(ofSession: 0, at: t(120))
     let record = try #require(saved)
-    #expect(record.activities.count == 2)
+    #expect(record.activities.count == 3)
     #expect(record.activities[0].metadata == ["HKSwimmingLocationType": .number(2)])
     #expect(
       record.activities[1].metadata == [
         "HKSwimmingLocationType": .number(1), "HKLapLength": .quantity(25, unit: "m"),
         "note": .string("second"),
+      ])
+    #expect(
+      record.activities[2].metadata == [
+        "HKSwimmingLocationType": .number(1), "HKLapLength": .quantity(25, unit: "m"),
       ])
   }
 }

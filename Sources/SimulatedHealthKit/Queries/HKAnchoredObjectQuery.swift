@@ -226,9 +226,11 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
 
   /// A query for the changes of several types at once, one anchor for all (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquery/init(querydescriptors:anchor:limit:resultshandler:)).
-  /// The added samples of all descriptors come in arrival order; with several descriptors the
-  /// limit applies to each type (workout-sim's reading), and the answer ends where the first
-  /// type to fill its limit ends, so paging from the returned anchor loses and repeats nothing.
+  /// The added samples of all descriptors come in arrival order; `limit` is the most samples
+  /// and deleted objects of all descriptors together (the first `limit` changes of all types,
+  /// so paging from the returned anchor loses and repeats nothing; Apple: "the maximum number
+  /// of samples that the query returns",
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/init(predicates:anchor:limit:)).
   public init(
     queryDescriptors: [HKQueryDescriptor], anchor: HKQueryAnchor?, limit: Int,
     resultsHandler handler: @escaping Handler
@@ -342,47 +344,31 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
   /// The changes after `anchor` of every part, as objects in arrival order; the new anchor is
   /// the latest (the start anchor, or 0, when there is nothing to look at).
   ///
-  /// With several parts and a `limit` (at most `limit` of each type): when a part's changes
-  /// fill the limit, every part's answer ends where the earliest such part's ends, so the
-  /// anchor passes no change left out and the next page begins with it (a part cut at its
-  /// limit and a later anchor taken from another part would lose the first part's rest).
+  /// One walk of the store's events for all parts (``HealthStore/changes(of:after:limit:at:)``):
+  /// `limit` is the most samples and deleted objects of all types together (Apple: "the maximum
+  /// number of samples that the query returns"), the first `limit` events of that walk, so the
+  /// anchor after the last one taken passes nothing left out.
   static func changes(
     _ parts: [Part], after anchor: HealthAnchor?, limit: Int?, context: QueryContext,
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    let now = state.session.now
-    var changes = parts.map { part in
-      state.healthStorage.changes(
-        of: part.kind, where: part.filter, after: anchor, limit: limit, at: now)
-    }
-    if parts.count > 1, let limit, limit > 0 {
-      // Anchors of one instant are prefixes of one sequence of events: the fewest events is
-      // the earliest.
-      let cut = changes.filter { $0.added.count + $0.deleted.count >= limit }.map(\.anchor)
-        .min { $0.arrivals + $0.deletions < $1.arrivals + $1.deletions }
-      if let cut {
-        changes = parts.map { part in
-          state.healthStorage.changes(
-            of: part.kind, where: part.filter, after: anchor, limit: nil, until: cut, at: now)
-        }
-      }
-    }
-    return merged(changes, after: anchor, context: context, state: state)
+    let changes = state.healthStorage.changes(
+      of: parts.map { ($0.kind, $0.filter) }, after: anchor, limit: limit,
+      at: state.session.now)
+    return merged([changes], after: anchor, context: context, state: state)
   }
 
   /// The parts' `changes` after `anchor` as one answer: the added objects in arrival order
-  /// (by ``HealthSample/savedAt``, then id, the order anchors count in: a live workout's
-  /// samples brought in together have ids type by type, not in arrival order), the deleted
+  /// (each part's already is: they are merged in one pass by
+  /// ``HealthStore/arrivesBefore(_:_:)``, a sample two parts both hold once), the deleted
   /// ones part by part, and the latest anchor (`anchor`, or 0, when none is later).
   private static func merged(
     _ changes: [HealthChanges], after anchor: HealthAnchor?, context: QueryContext,
     state: HealthKitSimulation.State
   ) -> (added: [HKSample], deleted: [HKDeletedObject], anchor: HKQueryAnchor) {
-    var added: [HealthSampleID] = []
     var deleted: [HKDeletedObject] = []
     var latest = anchor ?? HealthAnchor(value: 0)
     for part in changes {
-      added.append(contentsOf: part.added)
       deleted.append(
         contentsOf: part.deleted.map {
           HKDeletedObject(
@@ -390,18 +376,39 @@ public final class HKAnchoredObjectQuery: HKQuery, @unchecked Sendable {
         })
       if part.anchor.value > latest.value { latest = part.anchor }
     }
-    if changes.count > 1 {
-      let store = state.healthStorage
-      added.sort {
-        let lhs = store.sample($0).savedAt
-        let rhs = store.sample($1).savedAt
-        return lhs != rhs ? lhs < rhs : $0 < $1
-      }
-    }
+    let added = mergedInArrivalOrder(changes.map(\.added), store: state.healthStorage)
     return (
       added.map { state.object($0, context: context).asQueried }, deleted,
       HKQueryAnchor(store: latest, in: context.simulation)
     )
+  }
+
+  /// `lists` (each in arrival order) as one list in arrival order, each id once: one pass,
+  /// taking at each step the earliest head (the parts are few).
+  static func mergedInArrivalOrder(
+    _ lists: [[HealthSampleID]], store: HealthStore
+  ) -> [HealthSampleID] {
+    let nonEmpty = lists.filter { !$0.isEmpty }
+    guard nonEmpty.count > 1 else { return nonEmpty.first ?? [] }
+    var positions = [Int](repeating: 0, count: nonEmpty.count)
+    var merged: [HealthSampleID] = []
+    merged.reserveCapacity(nonEmpty.reduce(0) { $0 + $1.count })
+    while true {
+      var earliest: Int?
+      for index in nonEmpty.indices where positions[index] < nonEmpty[index].count {
+        let head = nonEmpty[index][positions[index]]
+        if let best = earliest,
+          !store.arrivesBefore(head, nonEmpty[best][positions[best]])
+        {
+          continue
+        }
+        earliest = index
+      }
+      guard let index = earliest else { return merged }
+      let id = nonEmpty[index][positions[index]]
+      positions[index] += 1
+      if merged.last != id { merged.append(id) }
+    }
   }
 }
 

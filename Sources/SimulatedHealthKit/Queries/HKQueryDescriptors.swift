@@ -365,7 +365,8 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
   public var predicates: [HKSamplePredicate<Sample>]
   /// The anchor to start from, or `nil` for the beginning.
   nonisolated(unsafe) public var anchor: HKQueryAnchor?
-  /// The largest number of added samples, or `nil` for all.
+  /// The most samples and deleted objects a result holds, all predicates together (Apple: "the
+  /// maximum number of samples that the query returns"), or `nil` for all.
   public var limit: Int?
 
   /// What the query found.
@@ -386,37 +387,34 @@ public struct HKAnchoredObjectQueryDescriptor<Sample: HKSample>: HKAsyncQuery, S
     self.limit = limit
   }
 
-  /// The changes since ``anchor`` over every predicate; the new anchor is the latest.
+  /// The changes since ``anchor`` over every predicate, in arrival order, at most ``limit``
+  /// samples and deleted objects of all predicates together (the class query of several
+  /// descriptors, whose anchor passes nothing left out).
   ///
   /// - Throws: the ``HKError`` of the class query.
   nonisolated(nonsending) public func result(for healthStore: HKHealthStore) async throws -> Result
   {
-    var added: [Sample] = []
-    var deleted: [HKDeletedObject] = []
-    // One report for an anchor of another simulation, which reads as none: every predicate's
-    // query starts from the beginning, and the new anchor is this simulation's.
+    // One report for an anchor of another simulation, which reads as none: the query starts
+    // from the beginning, and the new anchor is this simulation's.
     let start = healthStore.readableAnchor(anchor, call: "HKAnchoredObjectQueryDescriptor")
-    var newAnchor =
-      start ?? HKQueryAnchor(store: HealthAnchor(value: 0), in: healthStore.simulation)
-    for predicate in predicates {
-      let batch: ([HKSample], [HKDeletedObject], HKQueryAnchor) = try await healthStore.run {
-        finish in
-        HKAnchoredObjectQuery(
-          type: predicate.sampleType, predicate: predicate.nsPredicate, anchor: start,
-          limit: limit ?? HKObjectQueryNoLimit
-        ) { _, samples, deleted, anchor, error in
-          if let samples, let deleted, let anchor {
-            finish(.success((samples, deleted, anchor)))
-          } else {
-            finish(.failure(error ?? HKError(.unknownError)))
-          }
+    let descriptors = predicates.map {
+      HKQueryDescriptor(sampleType: $0.sampleType, predicate: $0.nsPredicate)
+    }
+    let batch: ([HKSample], [HKDeletedObject], HKQueryAnchor) = try await healthStore.run {
+      finish in
+      HKAnchoredObjectQuery(
+        queryDescriptors: descriptors, anchor: start, limit: limit ?? HKObjectQueryNoLimit
+      ) { _, samples, deleted, anchor, error in
+        if let samples, let deleted, let anchor {
+          finish(.success((samples, deleted, anchor)))
+        } else {
+          finish(.failure(error ?? HKError(.unknownError)))
         }
       }
-      added.append(contentsOf: batch.0.compactMap { $0 as? Sample })
-      deleted.append(contentsOf: batch.1)
-      if batch.2.value > newAnchor.value { newAnchor = batch.2 }
     }
-    return Result(addedSamples: added, deletedObjects: deleted, newAnchor: newAnchor)
+    return Result(
+      addedSamples: batch.0.compactMap { $0 as? Sample }, deletedObjects: batch.1,
+      newAnchor: batch.2)
   }
 }
 

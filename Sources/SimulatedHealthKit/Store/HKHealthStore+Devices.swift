@@ -114,7 +114,7 @@ extension HealthKitSimulation.State {
       // Still live, matching, and in the device's view now.
       added += health.samples(
         of: type, where: .and([viewed, .ids(arrived)]), at: now, sortedBy: [], limit: nil)
-      added.sort()
+      added.sort(by: health.arrivesBefore)
     }
     return (added, shown.deleted, all.anchor)
   }

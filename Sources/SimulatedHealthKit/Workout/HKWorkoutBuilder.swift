@@ -435,11 +435,11 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       }
       // What the builder collected was saved as it was collected: it stays in the store
       // (docs/healthkit-behaviour.md#a-live-workouts-samples). The samples nobody read yet
-      // come in now; only the listeners of their types hear of it (nothing else changed).
+      // come in now (this workout's and any other live workout's); only the listeners of their
+      // types hear of it (nothing else changed), whether or not this session had a marker.
       let changed = state.bringLiveSamplesIn()
-      if let live = state.endLiveSamples(device: engineDevice, session: index) {
-        state.wakeLiveListeners(collected: changed, kinds: live.kinds)
-      }
+      _ = state.endLiveSamples(device: engineDevice, session: index)
+      state.wakeLiveListeners(of: changed)
     }
   }
 

@@ -194,15 +194,16 @@ public final class HKWorkoutSession: NSObject, @unchecked Sendable {
     case .success(let index): self.index = index
     case .failure(let error): throw error
     }
-    if let poolLength, engineDevice == .watch {
-      let index = self.index
-      simulation.mutate { state in
-        // The watch counts the lengths of the app's pool; the saved workout says so.
-        if state.session.setPoolLength(poolLength) {
-          state.session.withEngine {
-            $0.setConfigurationMetadata(
-              [HKMetadataKeyLapLength: .quantity(poolLength, unit: "m")], ofSession: index)
-          }
+    let index = self.index
+    // A swimming configuration gives the workout its pool as it gives a swimming leg
+    // (`HKSwimmingLocationType` and, in a pool, `HKLapLength`; one rule for both:
+    // docs/models.md#swimming); the watch counts the lengths of the app's pool.
+    let configured = Self.swimmingMetadata(of: workoutConfiguration)
+    simulation.mutate { state in
+      if let poolLength, engineDevice == .watch { state.session.setPoolLength(poolLength) }
+      if !configured.isEmpty {
+        state.session.withEngine(of: engineDevice) {
+          $0.setConfigurationMetadata(configured, ofSession: index)
         }
       }
     }

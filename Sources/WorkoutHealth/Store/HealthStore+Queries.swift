@@ -235,27 +235,40 @@ extension HealthStore {
   }
 
   /// `HKAnchoredObjectQuery`: what changed for `type` since `anchor` (`nil`: since the
-  /// beginning), as of `now`.
-  ///
-  /// Events are taken in time order (arrivals by ``HealthSample/savedAt`` then id, deletions in
-  /// the order they happened; at one instant arrivals first) until `limit` results (`nil` or
-  /// ≤ 0: no limit; added and deleted together): `added` are the samples that arrived, match
-  /// `filter` and are still live; `deleted` the deletions of samples of `type` that match
-  /// `filter` (the kept sample is tested), with their UUIDs. The returned anchor is just after
-  /// the last event taken. `until`: an anchor another call returned at the same `now`, past
-  /// which no event is taken (the events of every type form one sequence, so an anchor is a
-  /// prefix of it): several types' answers cut at one place.
+  /// beginning), as of `now`: ``changes(of:after:limit:at:)`` with one type.
   public func changes(
     of type: HealthDataType, where filter: HealthFilter, after anchor: HealthAnchor?,
-    limit: Int?, until: HealthAnchor? = nil, at now: SimulationInstant
+    limit: Int?, at now: SimulationInstant
   ) -> HealthChanges {
-    let visibleArrivals = min(upperBoundArrival(now.nanoseconds), until?.arrivals ?? .max)
+    changes(of: [(type, filter)], after: anchor, limit: limit, at: now)
+  }
+
+  /// `HKAnchoredObjectQuery` of one or several types: what changed since `anchor` (`nil`: since
+  /// the beginning), as of `now`, in one walk of the store's events.
+  ///
+  /// Events are taken in time order (arrivals in arrival order,
+  /// ``arrivesBefore(_:_:)``; deletions in the order they happened; at one instant arrivals
+  /// first) until `limit` results (`nil` or ≤ 0: no limit; added and deleted together, all
+  /// types together: Apple's limit is "the maximum number of samples that the query returns",
+  /// https://developer.apple.com/documentation/healthkit/hkanchoredobjectquerydescriptor/init(predicates:anchor:limit:)).
+  /// `added` are the samples that arrived, match one of `parts` (its type and its filter) and
+  /// are still live, in arrival order, each once; `deleted` the deletions of samples matching
+  /// one of `parts` (the kept sample is tested), with their UUIDs. The returned anchor is just
+  /// after the last event taken, so the next page from it begins with the first event left
+  /// out, whatever its type.
+  public func changes(
+    of parts: [(type: HealthDataType, filter: HealthFilter)], after anchor: HealthAnchor?,
+    limit: Int?, at now: SimulationInstant
+  ) -> HealthChanges {
+    let visibleArrivals = upperBoundArrival(now.nanoseconds)
     var deletionEnd = deletions.count
     while deletionEnd > 0 && deletions[deletionEnd - 1].at > now.nanoseconds { deletionEnd -= 1 }
-    if let until { deletionEnd = min(deletionEnd, until.deletions) }
     var arrivalPosition = min(anchor?.arrivals ?? 0, visibleArrivals)
     var deletionPosition = min(anchor?.deletions ?? 0, deletionEnd)
     let cap = (limit ?? 0) > 0 ? limit! : Int.max
+    func matchesAPart(_ sample: HealthSample, _ id: Int32) -> Bool {
+      parts.contains { $0.type == sample.type && matches($0.filter, sample, id) }
+    }
     var added: [HealthSampleID] = []
     var deleted: [(id: HealthSampleID, uuid: (UInt64, UInt64))] = []
     while added.count + deleted.count < cap {
@@ -267,15 +280,13 @@ extension HealthStore {
       if arrivalPosition >= visibleArrivals && deletionPosition >= deletionEnd { break }
       if arrivalPosition < visibleArrivals && arrivalAt <= deletionAt {
         let id = arrival[arrivalPosition]
-        let sample = storage[Int(id)]
-        if sample.type == type && !isDeleted(id) && matches(filter, sample, id) {
+        if !isDeleted(id) && matchesAPart(storage[Int(id)], id) {
           added.append(HealthSampleID(index: id))
         }
         arrivalPosition += 1
       } else {
         let id = deletions[deletionPosition].id
-        let sample = storage[Int(id)]
-        if sample.type == type && matches(filter, sample, id) {
+        if matchesAPart(storage[Int(id)], id) {
           let sampleID = HealthSampleID(index: id)
           deleted.append((sampleID, uuid(of: sampleID)))
         }

@@ -460,9 +460,7 @@ extension HealthStore {
     while storage.count > deletedBits.count * 64 { deletedBits.append(0) }
     let all = storage
     func arrivesBefore(_ lhs: Int32, _ rhs: Int32) -> Bool {
-      let a = all[Int(lhs)].savedAt
-      let b = all[Int(rhs)].savedAt
-      return a != b ? a < b : lhs < rhs
+      Self.arrivesBefore(lhs, rhs, in: all)
     }
     var ids = Array(first..<Int32(storage.count))
     if !zip(ids, ids.dropFirst()).allSatisfy({ arrivesBefore($0, $1) }) {
@@ -484,6 +482,21 @@ extension HealthStore {
       Self.mergeTail(&byStart[type], sorted) { Self.startOrder($0, $1, all) }
     }
     return first..<Int32(storage.count)
+  }
+
+  /// Whether sample `lhs` arrives before sample `rhs`: the order anchors count arrivals in (the
+  /// one home of that rule). By ``HealthSample/savedAt``, then id (project rule: a live
+  /// workout's samples brought in together have ids type by type, so at one instant the id
+  /// decides; docs/healthkit-behaviour.md#a-live-workouts-samples).
+  public func arrivesBefore(_ lhs: HealthSampleID, _ rhs: HealthSampleID) -> Bool {
+    Self.arrivesBefore(lhs.index, rhs.index, in: storage)
+  }
+
+  /// ``arrivesBefore(_:_:)`` over `samples` (the store's storage, indexed by id).
+  static func arrivesBefore(_ lhs: Int32, _ rhs: Int32, in samples: [HealthSample]) -> Bool {
+    let a = samples[Int(lhs)].savedAt
+    let b = samples[Int(rhs)].savedAt
+    return a != b ? a < b : lhs < rhs
   }
 
   /// Merges `rhs` (sorted by `less`) into `lhs` (sorted by `less`) in place: the part of `lhs`

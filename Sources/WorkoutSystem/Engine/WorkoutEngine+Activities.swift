@@ -44,10 +44,10 @@ extension WorkoutEngine {
   ///
   /// The activity's metadata is the app's over the configuration's for its type
   /// (``WorkoutEngineConfiguration/activityMetadata``; the app's alone when it names a key of
-  /// the configuration's: ``activityMetadata(configured:app:)``): a multisport workout's swimming leg
-  /// carries its `HKSwimmingLocationType` and `HKLapLength`, as its `HKWorkoutActivity`'s
-  /// `workoutConfiguration` carries `swimmingLocationType` and `lapLength` ("the configuration
-  /// information for this part of the workout", Apple doc:
+  /// the configuration's: ``activityMetadata(configured:app:)``): a multisport workout's
+  /// swimming leg carries its `HKSwimmingLocationType` and `HKLapLength`, as its
+  /// `HKWorkoutActivity`'s `workoutConfiguration` carries `swimmingLocationType` and
+  /// `lapLength` ("the configuration information for this part of the workout", Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration;
   /// docs/models.md#swimming).
   @discardableResult
@@ -70,22 +70,26 @@ extension WorkoutEngine {
     }
   }
 
-  /// The metadata of an activity the app begins with `app`: the configuration's for its type
-  /// (`configured`, the scenario's setting of that part of the workout, such as a swimming
-  /// leg's pool) under the app's, or the app's alone when it names any key of `configured`.
+  /// The metadata of a part of a workout the app configures with `app` (an activity it begins,
+  /// or its session's own configuration): the configuration's for its type (`configured`, the
+  /// scenario's setting of that part, such as a swim's pool) under the app's, or the app's
+  /// alone when it gives any key of `configured` another value.
   ///
-  /// **Project rule** (docs/models.md#swimming): the app's configuration of a part replaces the
-  /// scenario's whole, never key by key. A leg's `HKWorkoutConfiguration` holds
-  /// `swimmingLocationType` and `lapLength` together ("the configuration information for this
-  /// part of the workout", Apple doc:
+  /// **Project rule** (docs/models.md#swimming): the app's configuration of a part that
+  /// contradicts the scenario's replaces it whole, never key by key. A `HKWorkoutConfiguration`
+  /// holds `swimmingLocationType` and `lapLength` together ("the configuration information for
+  /// this part of the workout", Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkworkoutactivity/workoutconfiguration),
-  /// and an open-water configuration has no lap length, so an app's open-water leg
+  /// and an open-water configuration has no lap length, so an app's open-water swim
   /// (`HKSwimmingLocationType` 2 alone) does not take the scenario's pool length
-  /// (`HKLapLength`).
+  /// (`HKLapLength`); an app's pool without a lap length agrees with a scenario's pool and keeps
+  /// its length, the pool the watch counts lengths of.
   static func activityMetadata(
     configured: [String: MetadataValue], app: [String: MetadataValue]
   ) -> [String: MetadataValue] {
-    if app.keys.contains(where: { configured[$0] != nil }) { return app }
+    if app.contains(where: { key, value in configured[key].map { $0 != value } ?? false }) {
+      return app
+    }
     return configured.merging(app) { $1 }
   }
 

@@ -72,13 +72,16 @@ extension WorkoutEngine {
   }
 
   /// Metadata that session `index`'s configuration gives its record (the Swift API's
-  /// `HKWorkoutConfiguration.lapLength` as `HKLapLength`), joined as ``addMetadata(_:toSession:at:)``
-  /// joins the app's keys, but as part of making the session: no call, no log entry.
+  /// `HKWorkoutConfiguration.swimmingLocationType` and `lapLength` as `HKSwimmingLocationType`
+  /// and `HKLapLength`), as part of making the session: no call, no log entry. It replaces the
+  /// scenario's configuration for the activity whole when it names one of its keys, as a
+  /// swimming leg's does (``activityMetadata(configured:app:)``; docs/models.md#swimming); the
+  /// app's own keys (``addMetadata(_:toSession:at:)``) win over both.
   public mutating func setConfigurationMetadata(
     _ metadata: [String: MetadataValue], ofSession index: Int
   ) {
     guard sessions.indices.contains(index) else { return }
-    sessions[index].appMetadata.merge(metadata) { $1 }
+    sessions[index].configurationMetadata = metadata
   }
 
   /// The metadata the app added to session `index`'s builder.

@@ -13,6 +13,10 @@ struct EngineSession {
   /// The metadata the app added to the builder (the Swift API's `addMetadata`), merged into
   /// its record's metadata (the app's keys win over the configuration's).
   var appMetadata: [String: MetadataValue] = [:]
+  /// The metadata the app's configuration gives its record (the Swift API's swimming location
+  /// and pool length), which replaces the configuration's for the activity whole when it names
+  /// one of its keys (``WorkoutEngine/activityMetadata(configured:app:)``, the legs' rule).
+  var configurationMetadata: [String: MetadataValue] = [:]
   /// The spans in which the session collected, nanoseconds, in order: each running interval
   /// from its opening (not before collection's start) to its closing (`end` `nil` while it is
   /// open), touching spans merged (an activity switch closes and opens at one instant). The
@@ -607,8 +611,13 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   mutating func finishWorkout(session index: Int, at date: SimulationInstant) {
     let id = WorkoutRecord.makeID(seed: configuration.seed, sessionIndex: index)
     do {
+      // The session's configuration is its part of the workout as a leg's is (one rule:
+      // docs/models.md#swimming), then the app's own keys.
+      let configured = Self.activityMetadata(
+        configured: configuration.activityMetadata[sessions[index].activity] ?? [:],
+        app: sessions[index].configurationMetadata)
       let metadata = configuration.metadata
-        .merging(configuration.activityMetadata[sessions[index].activity] ?? [:]) { $1 }
+        .merging(configured) { $1 }
         .merging(sessions[index].appMetadata) { $1 }
       let outside = sessions[index].builder.eventsOutsideSpan
       let record = try sessions[index].builder.finishWorkout(id: id, metadata: metadata)

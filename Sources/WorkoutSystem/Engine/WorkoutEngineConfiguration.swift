@@ -23,9 +23,9 @@ public struct WorkoutEngineConfiguration: Sendable {
   /// Extra metadata for the records of sessions of one activity, over ``metadata``, and for the
   /// activities of that type a workout begins (a multisport workout's legs, under the app's own
   /// metadata for them, or left out when the app's names one of its keys:
-  /// `WorkoutEngine.activityMetadata(configured:app:)`): a swim's `HKSwimmingLocationType` and `HKLapLength`, which its
-  /// `HKWorkoutConfiguration` gives a swimming workout or a swimming leg only
-  /// (docs/models.md#swimming). Default: none.
+  /// `WorkoutEngine.activityMetadata(configured:app:)`): a swim's `HKSwimmingLocationType` and
+  /// `HKLapLength`, which its `HKWorkoutConfiguration` gives a swimming workout or a swimming
+  /// leg only (docs/models.md#swimming). Default: none.
   public var activityMetadata: [WorkoutActivityType: [String: MetadataValue]] = [:]
   /// The watch around the app (the scenario's `watch` key): return to clock, grace period,
   /// extended runtime type, auto-pause. `nil` (the default) turns the lifecycle model off: the

@@ -305,9 +305,11 @@ struct WatchRefreshTimer: SystemTimer {
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.
       for running in watchKit.refresh.running where running.expiresAt <= now {
+        // A task the app completed on another thread whose completion is not applied yet stays
+        // for `backgroundRefreshCompleted` to find (it logs it and ends its keep-alive).
+        guard let handler = running.task.value.expire() else { continue }
         watchKit.refresh.running.removeAll { $0.number == running.number }
         if let hold = running.hold { state.holds.removeValue(forKey: hold) }
-        guard let handler = running.task.value.expire() else { continue }
         guard running.generation == generation else {
           // The process it was launched for crashed: the task went with it.
           state.log(

@@ -60,7 +60,11 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
   /// Tells the system the task is done, the form before watchOS 4 (Apple doc:
   /// https://developer.apple.com/documentation/watchkit/wkrefreshbackgroundtask/settaskcompleted()):
   /// as ``setTaskCompletedWithSnapshot(_:)``, its log entry without `snapshot`.
-  @available(*, deprecated, renamed: "setTaskCompletedWithSnapshot(_:)")
+  @available(
+    *, deprecated,
+    message:
+      "Use setTaskCompletedWithSnapshot(_:) instead, pass false to duplicate existing behavior"
+  )
   open func setTaskCompleted() {
     finish(snapshot: nil)
   }

@@ -391,6 +391,26 @@ extension AppSimulation {
       + "(docs/healthkit-behaviour.md#background-refresh)"
   }
 
+  /// Reports, as a ``Report/Kind-swift.enum/notDelivered`` warning, that the delegate's
+  /// default `handle(_:)` completed a background refresh task no code of the app handled.
+  func reportUnhandledRefresh() {
+    let reports = mutate { state in
+      keepReports(
+        .notDelivered, [Self.refreshUnhandledMessage], framework: "WatchKit",
+        call: Self.scheduleRefreshCall, in: &state)
+    }
+    reports.forEach(Self.writeToStandardError)
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a task the default `handle(_:)`
+  /// completed.
+  static let refreshUnhandledMessage =
+    "the app's WKApplication delegate does not implement "
+    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the background refresh task "
+    + "was completed at once without running any of the app's code: implement that method "
+    + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
+    + "method, which the system never calls)"
+
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found
   /// no delegate.
   static let refreshUndeliveredMessage =

@@ -65,9 +65,12 @@ extension WKApplicationDelegate {
 
   /// Completes every task at once with `setTaskCompletedWithSnapshot(false)` (optional in
   /// WatchKit; a project rule: a delegate without the method does no work for the task, and
-  /// completing it is what Apple asks of every task the app does not need).
+  /// completing it is what Apple asks of every task the app does not need), and reports it as
+  /// a `notDelivered` warning (the app scheduled a refresh that none of its code handles: often
+  /// a method whose signature differs, such as a `Set<WKApplicationRefreshBackgroundTask>`
+  /// parameter).
   public func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
-    for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+    for task in backgroundTasks { task.completeUnhandled() }
   }
 }
 

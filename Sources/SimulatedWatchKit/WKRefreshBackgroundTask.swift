@@ -69,6 +69,14 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
     finish(snapshot: nil)
   }
 
+  /// The default `handle(_:)`'s completion: reports that no code of the app handled the task
+  /// (``AppSimulation/Report/Kind-swift.enum/notDelivered``), then completes it without a
+  /// snapshot.
+  func completeUnhandled() {
+    simulation?.reportUnhandledRefresh()
+    finish(snapshot: false)
+  }
+
   /// The completion, once.
   private func finish(snapshot: Bool?) {
     let first = lock.withLock { () -> Bool in

@@ -101,7 +101,9 @@ extension AppSimulation {
       /// found the app frontmost (watchOS ignores it: "If the app is still running in the
       /// foreground at the scheduled time, the system ignores the task",
       /// https://developer.apple.com/documentation/watchkit/wkextension/schedulebackgroundrefresh(withpreferreddate:userinfo:scheduledcompletion:)),
-      /// or whose launched task found no `WKApplication` delegate to take it. The simulated
+      /// whose launched task found no `WKApplication` delegate to take it, or whose task the
+      /// delegate's default `handle(_:)` completed (the delegate has no method of that
+      /// signature). The simulated
       /// app starts active with the wrist raised and stays so until the scenario's timeline
       /// lowers the wrist or presses the crown, so a test that schedules a refresh and only
       /// advances meets the first; the message says what to add. A warning

@@ -235,6 +235,39 @@ struct WatchBackgroundRefreshTests {
     #expect(reports.first?.message.contains(#"{"at": 1, "do": "crownPress"}"#) == true)
   }
 
+  /// A delegate that has no `handle(_ backgroundTasks:)` of its own: only a near miss, whose
+  /// parameter type differs (the system never calls it).
+  @MainActor final class NearMissDelegate: NSObject, WKApplicationDelegate {
+    var called = false
+    func handle(_ backgroundTasks: Set<WKApplicationRefreshBackgroundTask>) { called = true }
+  }
+
+  @Test("A delegate without handle(_ backgroundTasks:) has its task completed at once, reported")
+  func defaultHandlerIsReported() async throws {
+    let simulation = try Self.makeSimulation()
+    let delegate = await MainActor.run {
+      let delegate = NearMissDelegate()
+      return delegate
+    }
+    try await simulation.run {
+      await MainActor.run { WKApplication.shared().delegate = delegate }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1300))
+      await simulation.settle()
+    }
+    #expect(await MainActor.run { delegate.called } == false)
+    // The default completes it at the launch instant (no snapshot).
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1200.0 completed"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [1200])
+    #expect(reports.first?.isWarning == true)
+    #expect(
+      reports.first?.message.contains(
+        "does not implement handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)") == true)
+  }
+
   @Test("A launched task with no app delegate is reported, and runs until it expires")
   func noDelegateIsReported() async throws {
     let simulation = try Self.makeSimulation()

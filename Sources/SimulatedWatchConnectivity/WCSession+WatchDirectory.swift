@@ -12,6 +12,7 @@ extension WCSession {
   /// session (the property is iOS-only). When the watch app is uninstalled (or the watch
   /// unpaired) the folder and its contents are deleted, as iOS deletes them.
   public var watchDirectoryURL: URL? {
+    if released("watchDirectoryURL") { return nil }
     guard device == .phone, activationState != .notActivated else { return nil }
     let available = read {
       $0.linkPaired && $0.linkWatchAppInstalled

@@ -30,13 +30,13 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// reference would keep every simulation whose app used Watch Connectivity, with its folder
   /// of received files, until the process ends.
   private weak let world: AppSimulation?
-  /// The simulation the session belongs to. Traps once it was released (a session kept past
-  /// its test, in a static or a singleton).
+  /// The simulation the session belongs to. Every public entry point first asks
+  /// ``released(_:)``, which makes the call inert once the simulation is gone, so this is only
+  /// reached while it lives; the trap is for a path that forgot to ask.
   var simulation: AppSimulation {
     guard let world else {
       preconditionFailure(
-        "WCSession used after its simulation was released: get WCSession.default inside each "
-          + "simulation's run and keep it no longer than the simulation")
+        "WCSession used after its simulation was released without asking released(_:)")
     }
     return world
   }
@@ -47,6 +47,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   private let lock = NSLock()
   private weak var delegateStorage: (any WCSessionDelegate)?
   private var activateCalledStorage = false
+  private var releasedReported = false
 
   init(simulation: AppSimulation, device: AppSimulation.Device, generation: Int) {
     self.world = simulation
@@ -97,6 +98,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// stall names the call ("WCSession on the watch was asked to activate at t = 0 s but had no
   /// delegate: ...", docs/swift-api.md#nothing-silent).
   public func activate() {
+    if released("activate()") { return }
     let activated = simulation.withLink { _, state -> Bool? in
       guard isAlive(in: &state) else {
         Self.logIgnored("activate", device: device, in: &state)
@@ -135,6 +137,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// activated it (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/activationstate).
   public var activationState: WCSessionActivationState {
+    if released("activationState") { return .notActivated }
     guard activateCalled else { return .notActivated }
     return read { engine in
       WCSessionActivationState(rawValue: engine.linkActivationState(device.companion))
@@ -245,6 +248,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
     errorHandler: ((any Error) -> Void)? = nil
   ) {
     let error = errorHandler.map { Unchecked(value: $0) }
+    if released("sendMessage(_:replyHandler:errorHandler:)") {
+      return failReleased(error)
+    }
     guard let bytes = PayloadBytes(dictionary: message) else {
       return failLocally(.message, .payloadUnsupportedTypes, error)
     }
@@ -261,6 +267,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
     _ data: Data, replyHandler: ((Data) -> Void)?, errorHandler: ((any Error) -> Void)? = nil
   ) {
     let error = errorHandler.map { Unchecked(value: $0) }
+    if released("sendMessageData(_:replyHandler:errorHandler:)") {
+      return failReleased(error)
+    }
     let reply = replyHandler.map { handler in
       Unchecked<(PayloadBytes) -> Void>(value: { bytes in handler(bytes.data) })
     }
@@ -272,7 +281,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// The last application context this side sent successfully (`[:]` before the first) (Apple
   /// doc: https://developer.apple.com/documentation/watchconnectivity/wcsession/applicationcontext).
   public var applicationContext: [String: Any] {
-    simulation.withLink { link, _ in Unchecked(value: link.sentContext[device]) }.value?
+    if released("applicationContext") { return [:] }
+    return simulation.withLink { link, _ in Unchecked(value: link.sentContext[device]) }.value?
       .dictionary() ?? [:]
   }
 
@@ -280,7 +290,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// a relaunch, as the system keeps it) (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/receivedapplicationcontext).
   public var receivedApplicationContext: [String: Any] {
-    simulation.withLink { link, _ in Unchecked(value: link.receivedContext[device]) }.value?
+    if released("receivedApplicationContext") { return [:] }
+    return simulation.withLink { link, _ in Unchecked(value: link.receivedContext[device]) }.value?
       .dictionary() ?? [:]
   }
 
@@ -294,6 +305,7 @@ public final class WCSession: NSObject, @unchecked Sendable {
   ///   ``WCError/Code/payloadTooLarge`` (over 65 536 bytes serialized),
   ///   ``WCError/Code/payloadUnsupportedTypes``, ``WCError/Code/sessionMissingDelegate``.
   public func updateApplicationContext(_ applicationContext: [String: Any]) throws {
+    if released("updateApplicationContext(_:)") { throw WCError(.sessionNotActivated) }
     guard let bytes = PayloadBytes(dictionary: applicationContext) else {
       logLocalFailure(.applicationContext, .payloadUnsupportedTypes)
       throw WCError(.payloadUnsupportedTypes)
@@ -338,7 +350,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// delivered, failed nor cancelled, in send order (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/outstandinguserinfotransfers).
   public var outstandingUserInfoTransfers: [WCSessionUserInfoTransfer] {
-    simulation.withLink { link, state in
+    if released("outstandingUserInfoTransfers") { return [] }
+    return simulation.withLink { link, state in
       let numbers = state.session.withEngine { $0.outstandingTransfers(from: device.companion) }
       return Unchecked(
         value: numbers.filter { $0.kind == .userInfo || $0.kind == .complicationUserInfo }
@@ -359,6 +372,14 @@ public final class WCSession: NSObject, @unchecked Sendable {
   @discardableResult
   public func transferFile(_ file: URL, metadata: [String: Any]?) -> WCSessionFileTransfer {
     let sent = WCSessionFile(fileURL: file, metadata: metadata)
+    if released("transferFile(_:metadata:)") {
+      let object = WCSessionFileTransfer(transfer: 0, session: self, file: sent, byteCount: 0)
+      object.markFinished(delivered: false)
+      deliverReleased {
+        $0.delegate?.session($0, didFinish: object, error: WCError(.sessionNotActivated))
+      }
+      return object
+    }
     var metadataBytes: PayloadBytes?
     if let metadata {
       guard let bytes = PayloadBytes(dictionary: metadata) else {
@@ -390,7 +411,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// send order (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/outstandingfiletransfers).
   public var outstandingFileTransfers: [WCSessionFileTransfer] {
-    simulation.withLink { link, state in
+    if released("outstandingFileTransfers") { return [] }
+    return simulation.withLink { link, state in
       let numbers = state.session.withEngine { $0.outstandingTransfers(from: device.companion) }
       return Unchecked(
         value: numbers.filter { $0.kind == .file }.compactMap { link.fileTransfers[$0.transfer] })
@@ -431,6 +453,7 @@ extension WCSession {
   /// ("WCSession on the phone received a message at t = 3 s but had no delegate: ...",
   /// `AppSimulation.noteNoDelegate(_:kind:at:advice:)`, docs/swift-api.md#nothing-silent).
   func noteNoDelegate(_ what: String, advice: String = "set session.delegate before activate()") {
+    guard world != nil else { return }
     simulation.noteNoDelegate(
       "WCSession on the \(device.rawValue) \(what)", kind: "WCSession.\(device.rawValue).\(what)",
       at: simulation.now.timeIntervalSince(simulation.startDate), advice: advice)
@@ -438,13 +461,17 @@ extension WCSession {
 
   /// Whether this session's app process is alive.
   var isAlive: Bool {
-    device == .phone || simulation.mutate { state in state.processGeneration() } == generation
+    guard let world else { return false }
+    return device == .phone || world.mutate { state in state.processGeneration() } == generation
   }
 
-  /// Reads the engine for a live session, `dead()` for one of a crashed process.
+  /// Reads the engine for a live session, `dead()` for one of a crashed process or of a
+  /// released simulation (``released(_:)``, naming the property `call`).
   func read<R: Sendable>(
-    _ body: (WorkoutEngine<PhysiologyDataSource>) -> R, dead: () -> R
+    call: String = #function, _ body: (WorkoutEngine<PhysiologyDataSource>) -> R,
+    dead: () -> R
   ) -> R {
+    if released(call) { return dead() }
     let value = simulation.mutate { state -> R? in
       guard isAlive(in: &state) else { return nil }
       return state.session.withEngine { body($0) }
@@ -564,6 +591,16 @@ extension WCSession {
     _ kind: LinkTransferKind, _ userInfo: [String: Any], call: StaticString = #function
   ) -> WCSessionUserInfoTransfer {
     let complication = kind == .complicationUserInfo
+    if released("\(call)") {
+      let empty = PayloadBytes(dictionary: [:])!
+      let object = WCSessionUserInfoTransfer(
+        transfer: 0, session: self, bytes: empty, isCurrentComplicationInfo: false)
+      object.markFinished()
+      deliverReleased(call: call) {
+        $0.delegate?.session($0, didFinish: object, error: WCError(.sessionNotActivated))
+      }
+      return object
+    }
     guard let bytes = PayloadBytes(dictionary: userInfo) else {
       let empty = PayloadBytes(dictionary: [:])!
       let object = WCSessionUserInfoTransfer(
@@ -623,7 +660,7 @@ extension WCSession {
 
   /// Whether transfer `transfer` of this side is still outstanding in the engine.
   func isOutstanding(_ transfer: Int) -> Bool {
-    read { engine in
+    read(call: "isTransferring") { engine in
       engine.outstandingTransfers(from: device.companion).contains { $0.transfer == transfer }
     } dead: {
       false
@@ -632,6 +669,7 @@ extension WCSession {
 
   /// Cancels transfer `transfer` (the engine logs `cancelled`; no `didFinish`).
   func cancel(_ transfer: Int) {
+    if released("cancel()") { return }
     simulation.withLink { _, state in
       guard isAlive(in: &state) else {
         return Self.logIgnored("cancel", device: device, in: &state)
@@ -643,6 +681,7 @@ extension WCSession {
   /// The receiver's reply to message `transfer` (`bytes` nil: the reply is not a property
   /// list; it is dropped with a `system` entry and the sender times out).
   func reply(to transfer: Int, with bytes: PayloadBytes?) {
+    if released("replyHandler") { return }
     simulation.withLink { link, state in
       guard isAlive(in: &state) else { return Self.logIgnored("reply", device: device, in: &state) }
       guard let bytes else {
@@ -653,6 +692,63 @@ extension WCSession {
         $0.perform(.link(.reply(transfer: transfer, payload: bytes.payload)), at: $0.now)
       }
     }
+  }
+}
+
+// MARK: - A session kept past its simulation
+
+extension WCSession {
+  /// Whether this session's simulation was released (the session kept past its test, in a
+  /// static or a singleton such as `WatchConnectivityManager.shared`): then `call` must do
+  /// nothing but what a session that is not activated does (``isReachable`` `false`,
+  /// ``activationState`` ``WCSessionActivationState/notActivated``, sends fail with
+  /// ``WCError/Code/sessionNotActivated``), and the first such call of this object is
+  /// reported: a `foreignObject` report in the current simulation, if a `run` is in progress,
+  /// else a line on standard error (project rule, docs/phone-link.md#a-session-kept-past-its-simulation:
+  /// the same mistake with `HKHealthStore` is a report, not a crash of the test process).
+  func released(_ call: String) -> Bool {
+    guard world == nil else { return false }
+    let first = lock.withLock {
+      defer { releasedReported = true }
+      return !releasedReported
+    }
+    guard first else { return true }
+    let message =
+      "this WCSession belongs to a simulation that has ended, so its calls do nothing "
+      + "(isReachable false, activationState notActivated, sends fail with "
+      + "WCError.sessionNotActivated): get WCSession.default inside each test's run; don't "
+      + "keep it in a static or singleton across simulations"
+    if let current = AppSimulation.current {
+      current.reportForeignValue(
+        call: "WCSession.\(call)", message: message, framework: "WatchConnectivity")
+    } else {
+      FileHandle.standardError.write(
+        Data("workout-sim: foreignObject WatchConnectivity WCSession.\(call): \(message)\n".utf8))
+    }
+    return true
+  }
+
+  /// A send of a released session: `error`'s handler gets ``WCError/Code/sessionNotActivated``
+  /// (``deliverReleased(call:_:)``).
+  func failReleased(
+    _ error: Unchecked<(any Error) -> Void>?, call: StaticString = #function
+  ) {
+    guard let error else { return }
+    deliverReleased(call: call) { _ in error.value(WCError(.sessionNotActivated)) }
+  }
+
+  /// Runs `body` with this session (an error handler, the delegate's `didFinish`) for a call
+  /// of a released session: in the current simulation's lane, delivered at its next `advance`
+  /// or `settle` as any handler is, or at once outside a `run`.
+  func deliverReleased(call: StaticString = #function, _ body: @escaping (WCSession) -> Void) {
+    let session = self
+    let device = self.device
+    let box = Unchecked(value: body)
+    let callback: AppSimulation.Callback = {
+      AppSimulation.$currentDevice.withValue(device) { box.value(session) }
+    }
+    guard let current = AppSimulation.current else { return callback() }
+    current.enqueue(call: call, of: "WCSession", callback)
   }
 }
 

@@ -40,7 +40,9 @@ extension AppSimulation {
       /// write the other simulation's world. Also a query anchor another simulation's query
       /// returned (kept in `UserDefaults` across tests), given to a query here: it names a
       /// place in that world's store, not this one's, and the query starts from the beginning
-      /// instead (docs/swift-api.md#anchors-belong-to-one-simulation).
+      /// instead (docs/swift-api.md#anchors-belong-to-one-simulation). Also a `WCSession`
+      /// whose simulation was released (kept in a singleton), used once more: its calls are
+      /// inert (docs/phone-link.md#a-session-kept-past-its-simulation).
       case foreignObject
       /// The simulated system terminated the app (``AppSimulation/AppTermination``: HealthKit's
       /// uncaught `NSInvalidArgumentException`). The call that caused it throws the
@@ -783,11 +785,15 @@ extension AppSimulation {
   /// Reports that `call` (a query, as its description names it) was given a value made in
   /// another simulation, with `message` saying what happened and what to write instead
   /// (``Report/Kind-swift.enum/foreignObject``): each time, as each such call hides data.
-  package func reportForeignValue(call: String, message: String) {
+  /// `framework` names the framework whose object it was (`WatchConnectivity` for a
+  /// `WCSession` kept past its simulation).
+  package func reportForeignValue(
+    call: String, message: String, framework: String = "HealthKit"
+  ) {
     let report = state.withLock { state -> Report in
       let now = state.session.now
       return Report(
-        kind: .foreignObject, framework: "HealthKit", call: call, date: date(of: now),
+        kind: .foreignObject, framework: framework, call: call, date: date(of: now),
         seconds: now.seconds, message: message)
     }
     record([report], throwing: false)

@@ -67,17 +67,23 @@ package struct LiveWorkoutSamples: Sendable {
     let limit = min(now, builder.endDate ?? now)
     // The running time counted for the minutes: the stored pieces' and the running time
     // after the last of them (the same as the elapsed time unless a pause was dated before it).
-    var running = builder.elapsedTime(at: limit).wholeNanoseconds
+    let elapsed = builder.elapsedTime(at: limit).wholeNanoseconds
+    var running = elapsed
     if let stored = exerciseThrough {
       running +=
         stored.counted
         - builder.elapsedTime(at: SimulationInstant(nanoseconds: stored.through)).wholeNanoseconds
     }
-    let look = (minutes: running / 60_000_000_000, events: builder.workoutEvents.count)
+    // Capped at the elapsed time, as the finished workout's pieces are at its duration, so
+    // the sum stays the running time (a piece the cap cuts short waits, as a short last one).
+    let look = (
+      minutes: min(running, elapsed) / 60_000_000_000, events: builder.workoutEvents.count
+    )
     guard look != exerciseLook else { return }
     exerciseLook = look
     let pieces = ExerciseMinutes.pieces(
-      events: builder.workoutEvents, start: start, limit: limit, finished: false,
+      events: builder.workoutEvents, start: start, limit: limit, duration: .nanoseconds(elapsed),
+      finished: false,
       after: exerciseThrough?.through, counted: exerciseThrough?.counted ?? 0)
     guard let last = pieces.last else { return }
     samples += ExerciseMinutes.samples(pieces, after: 0, source: exerciseSource, floor: through)

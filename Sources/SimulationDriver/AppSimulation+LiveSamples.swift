@@ -30,6 +30,10 @@ package struct LiveWorkoutSamples: Sendable {
   package let exerciseSource: UInt16
   /// How many of the workout's exercise-minute pieces (`ExerciseMinutes`) the store holds.
   package var exerciseStored = 0
+  /// The end of the last exercise-minute piece the store holds and the running time the stored
+  /// pieces hold (ns), `nil` before the first: later pieces start there, and a pause added
+  /// after the fact dated before it does not rewrite them (docs/healthkit-behaviour.md#exercise-minutes).
+  package var exerciseThrough: (through: Int64, counted: Int64)?
   /// The whole minutes of running time and the number of events at the last look: the pieces
   /// are worked out again only when one of them grew (a minute passed, a pause or resume).
   var exerciseLook: (minutes: Int64, events: Int) = (0, 0)
@@ -61,18 +65,31 @@ package struct LiveWorkoutSamples: Sendable {
   ) {
     guard let start = builder.startDate else { return }
     let limit = min(now, builder.endDate ?? now)
+    // The running time counted for the minutes: the stored pieces' and the running time
+    // after the last of them (the same as the elapsed time unless a pause was dated before it).
+    let elapsed = builder.elapsedTime(at: limit).wholeNanoseconds
+    var running = elapsed
+    if let stored = exerciseThrough {
+      running +=
+        stored.counted
+        - builder.elapsedTime(at: SimulationInstant(nanoseconds: stored.through)).wholeNanoseconds
+    }
+    // Capped at the elapsed time, as the finished workout's pieces are at its duration, so
+    // the sum stays the running time (a piece the cap cuts short waits, as a short last one).
     let look = (
-      minutes: builder.elapsedTime(at: limit).wholeNanoseconds / 60_000_000_000,
-      events: builder.workoutEvents.count
+      minutes: min(running, elapsed) / 60_000_000_000, events: builder.workoutEvents.count
     )
     guard look != exerciseLook else { return }
     exerciseLook = look
     let pieces = ExerciseMinutes.pieces(
-      events: builder.workoutEvents, start: start, limit: limit, finished: false)
-    guard pieces.count > exerciseStored else { return }
-    samples += ExerciseMinutes.samples(
-      pieces, after: exerciseStored, source: exerciseSource, floor: through)
-    exerciseStored = pieces.count
+      events: builder.workoutEvents, start: start, limit: limit, duration: .nanoseconds(elapsed),
+      finished: false,
+      after: exerciseThrough?.through, counted: exerciseThrough?.counted ?? 0)
+    guard let last = pieces.last else { return }
+    samples += ExerciseMinutes.samples(pieces, after: 0, source: exerciseSource, floor: through)
+    exerciseStored += pieces.count
+    let added = pieces.reduce(Int64(0)) { $0 + $1.end - $1.start }
+    exerciseThrough = (last.end, (exerciseThrough?.counted ?? 0) + added)
   }
 
   /// The samples of `series` (quantity type number `type`) past the ones the store holds, as

@@ -56,7 +56,8 @@ public struct ActivityTotals: Sendable, Hashable {
   /// a workout counts in full). The watch face's rings and SimulatedHealthKit's
   /// `HKActivitySummary` both take a workout's energy through it; the summary's exercise time
   /// is the health store's `appleExerciseTime` samples (WorkoutHealth's `ExerciseMinutes`,
-  /// whose sum over a finished workout is this elapsed time; docs/healthkit-behaviour.md#exercise-minutes).
+  /// whose sum over a finished workout is this elapsed time unless minutes stored before a
+  /// pause added after the fact already pass it; docs/healthkit-behaviour.md#exercise-minutes).
   public static func workout(
     activeEnergyBurned: Double, elapsed: Duration, stepCount: Double
   ) -> ActivityTotals {

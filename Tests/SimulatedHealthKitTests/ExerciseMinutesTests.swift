@@ -64,6 +64,56 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// A pause dated in the past on the live builder (an auto-pause added late): by 600 s a
+  /// query brought in 10 one-minute samples (0–60 … 540–600); then a pause from 300 s to 330 s
+  /// is added and the run ends at 900 s. Running time 300 + (900 − 330) = 870 s, the duration.
+  /// The 10 stored samples stay (the system's); the rest start at 600 s and count on from
+  /// 600 s of running time: 600–660, 660–720, 720–780, 780–840 (1 min each), then the cap
+  /// 870 − 840 = 30 s: 840–870 (0.5 min). Sum 10 + 4 + 0.5 = 14.5 min = 870 s; none of the
+  /// new ones lies in the pause. (Before the fix, by piece count: the later samples started
+  /// at 630 s, leaving 600–630 out.)
+  @Test func aPauseAddedAfterTheFactLeavesTheStoredMinutes() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await Self.authorized(store)
+      let (session, builder) = try await startedRun(store, simulation)
+      try await simulation.advance(by: .seconds(600))
+      let query = HKSampleQueryDescriptor(
+        predicates: [.quantitySample(type: Self.exerciseTime)],
+        sortDescriptors: [SortDescriptor(\.startDate)])
+      #expect(try await query.result(for: store).count == 10)
+      try await builder.addWorkoutEvents([
+        HKWorkoutEvent(
+          type: .pause, dateInterval: DateInterval(start: noon(plus: 300), duration: 0),
+          metadata: nil),
+        HKWorkoutEvent(
+          type: .resume, dateInterval: DateInterval(start: noon(plus: 330), duration: 0),
+          metadata: nil),
+      ])
+      try await simulation.advance(by: .seconds(300))
+      session.end()
+      try await builder.endCollection(at: simulation.now)
+      let workout = try #require(try await builder.finishWorkout())
+      #expect(workout.duration == 870)
+
+      let samples = try await query.result(for: store)
+      let spans: [[Double]] = samples.map {
+        [
+          $0.startDate.timeIntervalSince(noon(plus: 0)),
+          $0.endDate.timeIntervalSince(noon(plus: 0)),
+        ]
+      }
+      let stored: [[Double]] = (0..<10).map { [Double(60 * $0), Double(60 * $0 + 60)] }
+      #expect(
+        spans == stored + [[600, 660], [660, 720], [720, 780], [780, 840], [840, 870]])
+      let statistics = try await HKStatisticsQueryDescriptor(
+        predicate: .quantitySample(type: Self.exerciseTime), options: .cumulativeSum
+      ).result(for: store)
+      #expect(statistics?.sumQuantity()?.doubleValue(for: .minute()) == 14.5)
+    }
+  }
+
   /// An activity summary query's update handler during a live workout: every batch (every
   /// 10 s, the Move ring grew by 1 kcal) gives the day's summary, whose Exercise ring holds the
   /// whole minutes of running time so far: at batch k (t = 10 k s), ⌊10 k / 60⌋ minutes: 0 at

@@ -858,7 +858,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
       // The system's exercise minutes of the workout not in the store yet: the rest of its
       // running time (docs/healthkit-behaviour.md#exercise-minutes).
       state.health.addExerciseMinutes(
-        of: annotated, after: live?.exerciseStored ?? 0, at: state.session.now)
+        of: annotated, after: live?.exerciseThrough, at: state.session.now)
       state.healthListenersChanged()
       state.keepAppObject(workout, id: id)
       state.saveEstimatedEffort(of: annotated, workoutID: id, simulation: simulation)

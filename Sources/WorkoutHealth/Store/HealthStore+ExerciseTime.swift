@@ -28,17 +28,23 @@ public enum ExerciseMinutes {
   ///   - duration: the most running time counted (a finished workout's duration); `nil`: all.
   ///   - finished: `false` for a live workout at `limit`: only the pieces that can no longer
   ///     change are returned, every piece but the last, and the last when it is a whole minute.
-  /// - Returns: `(start, end)` pairs.
+  ///   - through: the end of the last piece already stored (ns), or `nil`: only the running
+  ///     time after it is cut (project rule: samples already written are not rewritten, even
+  ///     when a pause dated before `through` is added later).
+  ///   - counted: the running time the stored pieces hold (ns): the minute count goes on from
+  ///     it, and it counts against `duration`.
+  /// - Returns: `(start, end)` pairs, only the pieces after `through`.
   public static func pieces(
     events: [WorkoutEvent], start: SimulationInstant, limit: SimulationInstant,
-    duration: Duration? = nil, finished: Bool = true
+    duration: Duration? = nil, finished: Bool = true, after through: Int64? = nil,
+    counted: Int64 = 0
   ) -> [(start: Int64, end: Int64)] {
     let cap = duration?.wholeNanoseconds ?? .max
     var pieces: [(start: Int64, end: Int64)] = []
-    var running: Int64 = 0  // running time before the current piece's start
+    var running = counted  // running time before the current piece's start
     var lastIsWhole = false
     for span in PauseRule.runningSpans(of: events, start: start, limit: limit) {
-      var from = span.from.nanoseconds
+      var from = max(span.from.nanoseconds, through ?? .min)
       let to = span.to.nanoseconds
       while from < to && running < cap {
         // The next whole minute of running time, the span's end or the cap, the first of them.
@@ -70,11 +76,14 @@ public enum ExerciseMinutes {
   }
 
   /// The pieces of finished workout `record`: its running spans from its start to its end,
-  /// up to its duration.
-  public static func pieces(of record: WorkoutRecord) -> [(start: Int64, end: Int64)] {
+  /// up to its duration; with `stored`, only the ones after the pieces a live workout's marker
+  /// stored (the end of its last one and the running time they hold, ns).
+  public static func pieces(
+    of record: WorkoutRecord, after stored: (through: Int64, counted: Int64)? = nil
+  ) -> [(start: Int64, end: Int64)] {
     pieces(
       events: record.events, start: record.startDate, limit: record.endDate,
-      duration: record.duration)
+      duration: record.duration, after: stored?.through, counted: stored?.counted ?? 0)
   }
 }
 
@@ -96,17 +105,18 @@ extension HealthStore {
   }
 
   /// Saves the system's exercise minutes of finished workout `record` at `now`
-  /// (``ExerciseMinutes``): the samples past the first `count` (the ones a live workout's
-  /// marker brought in already), each visible from its end, or from `now` when that is later.
-  /// Returns how many were added.
+  /// (``ExerciseMinutes``): the pieces after `stored` (the end of the last piece a live
+  /// workout's marker brought in already and the running time those hold, ns; `nil`: none),
+  /// all visible from `now`. Returns how many were added.
   @discardableResult
   public mutating func addExerciseMinutes(
-    of record: WorkoutRecord, after count: Int = 0, at now: SimulationInstant
+    of record: WorkoutRecord, after stored: (through: Int64, counted: Int64)? = nil,
+    at now: SimulationInstant
   ) -> Int {
-    let pieces = ExerciseMinutes.pieces(of: record)
-    guard count < pieces.count else { return 0 }
+    let pieces = ExerciseMinutes.pieces(of: record, after: stored)
+    guard !pieces.isEmpty else { return 0 }
     let source = exerciseSource(for: record.device)
-    var samples = ExerciseMinutes.samples(pieces, after: count, source: source, floor: now)
+    var samples = ExerciseMinutes.samples(pieces, after: 0, source: source, floor: now)
     // One arrival instant per batch: the store's append takes them together at `now`.
     for index in samples.indices { samples[index].savedAt = now }
     _ = append(samples, uuids: [])

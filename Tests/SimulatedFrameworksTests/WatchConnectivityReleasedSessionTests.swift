@@ -54,7 +54,7 @@ struct WatchConnectivityReleasedSessionTests {
     do {
       let simulation = try HealthKitSimulation(scenario: Self.scenario())
       first = simulation
-      try await simulation.run {
+      await simulation.run {
         let session = WCSession.default
         let delegate = FinishRecorder()
         session.delegate = delegate
@@ -77,7 +77,7 @@ struct WatchConnectivityReleasedSessionTests {
     let errors = Mutex<[Int]>([])
     let replies = Mutex(0)
     let fresh = FinishRecorder()
-    try await second.run {
+    await second.run {
       #expect(kept.isReachable == false)
       #expect(kept.activationState == .notActivated)
       kept.sendMessage(

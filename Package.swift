@@ -289,6 +289,12 @@ let package = Package(
       name: "workout-sim-routebench",
       dependencies: ["SimulatedHealthKit", "SimulatedCoreLocation"],
       path: "Benchmarks/workout-sim-routebench", swiftSettings: strict),
+    // The live pedometer's benchmark (scripts/bench-pedometer.sh): updates from a week back
+    // against updates from now.
+    .executableTarget(
+      name: "workout-sim-pedometerbench",
+      dependencies: ["SimulatedHealthKit", "SimulatedCoreMotion"],
+      path: "Benchmarks/workout-sim-pedometerbench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-healthgen",
       dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],

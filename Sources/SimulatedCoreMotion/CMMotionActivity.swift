@@ -3,15 +3,28 @@ import WorkoutCore
 import WorkoutSystem
 
 /// The base of Core Motion's timestamped data (Apple doc:
-/// https://developer.apple.com/documentation/coremotion/cmlogitem).
-public class CMLogItem: NSObject, @unchecked Sendable {
+/// https://developer.apple.com/documentation/coremotion/cmlogitem). Open with a public `init()`
+/// and an overridable read-only ``timestamp``, as Apple's Objective-C class is in Swift, so the
+/// open data classes that inherit it (``CMAltitudeData``, ``CMAbsoluteAltitudeData``) can be
+/// subclassed by an app's test double; an item made with `init()` has timestamp 0 (a project
+/// rule: Apple documents no value for it).
+open class CMLogItem: NSObject, @unchecked Sendable {
+  private let storedTimestamp: TimeInterval
+
   /// When the item is valid, in seconds since the device booted; in the simulation the device
   /// boots at the scenario's `t = 0`, so this is the instant on the scenario's clock (negative
   /// for the health days before it).
-  public let timestamp: TimeInterval
+  open var timestamp: TimeInterval { storedTimestamp }
+
+  /// An item with timestamp 0 (for an app's test double; Core Motion never hands one out).
+  public override init() {
+    storedTimestamp = 0
+    super.init()
+  }
 
   init(timestamp: TimeInterval) {
-    self.timestamp = timestamp
+    storedTimestamp = timestamp
+    super.init()
   }
 }
 

@@ -283,12 +283,14 @@ public class CMPedometer: NSObject {
         guard motion.isAuthorized else { return UncheckedBox(nil) }
         let now = state.session.now
         let sums = Self.data(from: from, to: max(now, from), state: &state, live: true)
+        let totals = PedometerTotals(start: from, first: sums, state: &state)
         motion.pedometer.append(
           (
             key,
             CoreMotionState.PedometerUpdates(
               device: device, generation: state.processGeneration(), handler: box, start: from,
-              next: now.advanced(by: CoreMotionState.pedometerInterval), steps: sums.steps)
+              next: now.advanced(by: CoreMotionState.pedometerInterval), steps: sums.steps,
+              totals: totals)
           ))
         return UncheckedBox(sums.object(start, motion.date(now)))
       }
@@ -389,16 +391,39 @@ public class CMPedometer: NSObject {
     var distance: Double
     /// Flights climbed (fractional, as the samples hold them).
     var flights: Double = 0
-    /// The seconds of the span covered by step samples with steps.
-    var active: Double = 0
+    /// The nanoseconds of the span covered by step samples with steps.
+    var covered: Int64 = 0
     /// The current cadence (steps/s) and pace (s/m, `nil` without distance): live updates
     /// only, `nil` when standing still.
     var current: (cadence: Double, pace: Double?)?
+
+    /// The seconds of the span covered by step samples with steps.
+    var active: Double { Double(covered) / 1e9 }
+
+    /// The sums of this span followed by `next`'s, the span right after it: every sum is the
+    /// integral over time of what the merged samples hold at each instant (the split rule
+    /// spreads a sample uniformly over its span; the source merge keeps, at each instant, the
+    /// highest-ranked source's samples), so two adjacent spans add up to their union. The
+    /// current values are `next`'s.
+    func followed(by next: Sums) -> Sums {
+      Sums(
+        steps: steps + next.steps, distance: distance + next.distance,
+        flights: flights + next.flights, covered: covered + next.covered, current: next.current)
+    }
 
     /// The data object for the span's dates.
     func object(_ start: Date, _ end: Date) -> CMPedometerData {
       CMPedometerData(startDate: start, endDate: end, sums: self)
     }
+  }
+
+  /// Whether an update's step sum differs from the last delivered one (`nil`: none yet): by
+  /// more than 1e-6 of a step, so the rounding of running totals
+  /// (``PedometerTotals``, sums added in another order than one sum over the span) never makes
+  /// an update of an unchanged count.
+  static func stepsChanged(_ last: Double?, _ steps: Double) -> Bool {
+    guard let last else { return true }
+    return abs(steps - last) > 1e-6
   }
 
   /// The whole floors of `flights` (a project rule: rounded down, a floor counts once climbed;
@@ -432,14 +457,44 @@ public class CMPedometer: NSObject {
     from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State,
     live: Bool = false
   ) -> Sums {
-    let now = state.session.now
-    let reach = now.advanced(by: .zero - currentReach)
     // A live workout's samples reach the store as they are collected: brought in first, and
     // left out of the pending ones (docs/healthkit-behaviour.md#a-live-workouts-samples).
     state.bringLiveSamplesIn()
+    var result = spanSums(from: from, to: to, state: &state)
+    if live { result.current = current(state: &state) }
+    return result
+  }
+
+  /// The steps, distance, flights and covered time over `from..<to` (``data(from:to:state:live:)``
+  /// without the current values), the live workouts' samples already brought in.
+  static func spanSums(
+    from: SimulationInstant, to: SimulationInstant, state: inout AppSimulation.State
+  ) -> Sums {
+    var result = Sums(steps: 0, distance: 0)
+    guard from < to else { return result }
+    let now = state.session.now
     let pending = unsavedWorkoutSamples(
-      &state.session, from: live ? min(from, reach) : from, to: live ? max(to, now) : to,
-      inStore: state.liveWorkoutsBegun)
+      &state.session, from: from, to: to, inStore: state.liveWorkoutsBegun)
+    let health = state.health
+    func sum(_ kind: HealthDataType) -> Double {
+      health.cumulativeSum(
+        of: kind, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
+    }
+    result.steps = sum(.stepCount)
+    result.distance = sum(.distanceWalkingRunning)
+    result.flights = sum(flightsClimbed)
+    result.covered =
+      health.coverage(of: .stepCount, from: from, to: to, at: now, pending: pending).covered
+    return result
+  }
+
+  /// The current cadence and pace at now (see ``data(from:to:state:live:)``), the live
+  /// workouts' samples already brought in: from the last ``currentReach`` only.
+  static func current(state: inout AppSimulation.State) -> (cadence: Double, pace: Double?)? {
+    let now = state.session.now
+    let reach = now.advanced(by: .zero - currentReach)
+    let recent = unsavedWorkoutSamples(
+      &state.session, from: reach, to: now, inStore: state.liveWorkoutsBegun)
     let health = state.health
     func sum(
       _ kind: HealthDataType, _ from: SimulationInstant, _ to: SimulationInstant,
@@ -448,30 +503,18 @@ public class CMPedometer: NSObject {
       health.cumulativeSum(
         of: kind, from: from, to: to, at: now, pending: pending, pendingSource: .simulatedApp)
     }
-    var result = Sums(steps: 0, distance: 0)
-    if from < to {
-      result.steps = sum(.stepCount, from, to, pending)
-      result.distance = sum(.distanceWalkingRunning, from, to, pending)
-      result.flights = sum(flightsClimbed, from, to, pending)
-      let covered = health.coverage(of: .stepCount, from: from, to: to, at: now, pending: pending)
-        .covered
-      result.active = Double(covered) / 1e9
-    }
-    guard live else { return result }
-    let recent = pending.filter { $0.end >= reach }
     guard
       let latest = health.coverage(
         of: .stepCount, from: reach, to: now, at: now, pending: recent
       ).latest
-    else { return result }
+    else { return nil }
     let window = (max(latest.lowerBound, reach), min(latest.upperBound, now))
-    guard window.0 < window.1 else { return result }
+    guard window.0 < window.1 else { return nil }
     let steps = sum(.stepCount, window.0, window.1, recent)
     let distance = sum(.distanceWalkingRunning, window.0, window.1, recent)
     let seconds = Double(window.1.nanoseconds - window.0.nanoseconds) / 1e9
-    guard steps > 0 else { return result }
-    result.current = (steps / seconds, distance > 0 ? seconds / distance : nil)
-    return result
+    guard steps > 0 else { return nil }
+    return (steps / seconds, distance > 0 ? seconds / distance : nil)
   }
 
   /// The store's kind of `HKQuantityTypeIdentifierFlightsClimbed`.

@@ -38,6 +38,8 @@ struct CoreMotionState: SimulationExtension {
     var next: SimulationInstant
     /// The steps of the last update.
     var steps: Double?
+    /// The sums at past updates, so an update reads only what is new.
+    var totals: PedometerTotals
   }
 
   /// The scenario's answer to the Motion & Fitness permission (`authorization.motion`).
@@ -55,10 +57,23 @@ struct CoreMotionState: SimulationExtension {
   var pedometer: [(key: ObjectIdentifier, updates: PedometerUpdates)] = []
   /// Pedometer events by pedometer, in registration order.
   var events: [(key: ObjectIdentifier, updates: EventUpdates)] = []
+  /// Altitude updates by altimeter (one relative and one absolute each at most), in
+  /// registration order.
+  var altitude: [(key: ObjectIdentifier, updates: AltitudeUpdates)] = []
+  /// The body's height over the course (made on first use: it reads the engine's course).
+  var bodyHeight: BodyHeight?
+  /// The scenario's `gps.altitude`, m: the start height of a scripted course without a track.
+  let gpsAltitude: Double
+  /// The scenario's `sensors.location.verticalAccuracy` (10 m without the key), m.
+  let verticalAccuracy: Double
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
     startDate = simulation.startDate
+    gpsAltitude = simulation.scenario.gps.altitude
+    verticalAccuracy =
+      (simulation.scenario.locationSensor ?? Scenario.LocationSensor())
+      .verticalAccuracy
   }
 
   /// How far back queries reach: 7 days (Apple: "only the last seven days" of activity,
@@ -189,6 +204,9 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.pedometer where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
+    for (_, updates) in motion.altitude where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
     return due
   }
 
@@ -209,6 +227,9 @@ struct CoreMotionTimer: SystemTimer {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       motion.events.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.altitude.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       for index in motion.activity.indices {
@@ -241,9 +262,11 @@ struct CoreMotionTimer: SystemTimer {
         while updates.next <= now {
           updates.next = updates.next.advanced(by: CoreMotionState.pedometerInterval)
         }
-        let data = CMPedometer.data(from: updates.start, to: now, state: &state, live: true)
+        state.bringLiveSamplesIn()
+        var data = updates.totals.update(state: &state)
+        data.current = CMPedometer.current(state: &state)
         let receives = updates.device == .phone || watchReceives
-        if receives, data.steps != updates.steps {
+        if receives, CMPedometer.stepsChanged(updates.steps, data.steps) {
           updates.steps = data.steps
           callbacks.append(
             Self.call(
@@ -251,6 +274,24 @@ struct CoreMotionTimer: SystemTimer {
               on: updates.device))
         }
         motion.pedometer[index].updates = updates
+      }
+      for index in motion.altitude.indices {
+        var updates = motion.altitude[index].updates
+        guard updates.next <= now else { continue }
+        // The readings missed while the watch app could not run are dropped: the next one
+        // is the first instant of the interval's grid after now.
+        let interval = CMAltimeter.updateInterval(on: updates.device)
+        let missed = updates.next.duration(to: now) / interval
+        updates.next = updates.next.advanced(by: interval * (Int(missed.rounded(.down)) + 1))
+        if updates.device == .phone || watchReceives {
+          let reading = motion.reading(at: now, reference: updates.reference)
+          let handler = updates.handler
+          let device = updates.device
+          callbacks.append {
+            AppSimulation.$currentDevice.withValue(device) { handler.deliver(reading) }
+          }
+        }
+        motion.altitude[index].updates = updates
       }
       return callbacks
     }

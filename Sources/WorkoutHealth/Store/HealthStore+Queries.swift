@@ -234,6 +234,16 @@ extension HealthStore {
     return earliest
   }
 
+  /// The anchor just after everything that happened by `now` (every arrival saved by then,
+  /// every deletion made by then): the anchor ``changes(of:after:limit:at:)`` returns from no
+  /// anchor and no limit, found by two searches instead of a walk of the store, so a reader
+  /// that wants only what comes later (Core Motion's live pedometer) starts from it.
+  public func anchor(at now: SimulationInstant) -> HealthAnchor {
+    var deletionEnd = deletions.count
+    while deletionEnd > 0 && deletions[deletionEnd - 1].at > now.nanoseconds { deletionEnd -= 1 }
+    return HealthAnchor(arrivals: upperBoundArrival(now.nanoseconds), deletions: deletionEnd)
+  }
+
   /// `HKAnchoredObjectQuery`: what changed for `type` since `anchor` (`nil`: since the
   /// beginning), as of `now`: ``changes(of:after:limit:at:)`` with one type.
   public func changes(

@@ -1,0 +1,78 @@
+import Foundation
+import SimulatedCoreMotion
+import SimulatedHealthKit
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutHealth
+import WorkoutSimTestSupport
+
+@Suite("CoreMotion: the live pedometer's running totals")
+struct PedometerTotalsTests {
+  /// Updates from −3000 s on ``pedometerDay()`` (the watch's 1200 steps over −3600…−2400):
+  /// 1200 × 600 / 1200 = 600 at once. At 90 s the app saves 100 steps over −2000…−1900, inside
+  /// the span and before the update of 60: the update at 120 counts them, 700 (running totals
+  /// that only added the time since the last update would miss them). At 150 it saves 50 steps
+  /// over −2950…−2900, under the watch's sample: the watch ranks first (the store's default
+  /// priority), so the merge keeps 700 and no update comes at 180. At 200 the app deletes its
+  /// first sample: 600 at 240.
+  @Test func aBackDatedSaveAndADeletionCount() async throws {
+    let simulation = try pedometerDay()
+    let steps = Mutex<[String]>([])
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [HKQuantityType(.stepCount)], read: [])
+      let pedometer = CMPedometer()
+      pedometer.startUpdates(from: simulation.startDate.addingTimeInterval(-3000)) { data, _ in
+        let at = Int(simulation.now.timeIntervalSince(simulation.startDate))
+        steps.withLock { $0.append("\(at) \(data?.numberOfSteps.intValue ?? -1)") }
+      }
+      func sample(_ value: Double, _ from: Double, _ to: Double) -> HKQuantitySample {
+        HKQuantitySample(
+          type: HKQuantityType(.stepCount),
+          quantity: HKQuantity(unit: .count(), doubleValue: value),
+          start: simulation.startDate.addingTimeInterval(from),
+          end: simulation.startDate.addingTimeInterval(to))
+      }
+      try await simulation.advance(by: .seconds(90))
+      let first = sample(100, -2000, -1900)
+      try await store.save(first)
+      try await simulation.advance(by: .seconds(60))
+      try await store.save(sample(50, -2950, -2900))
+      try await simulation.advance(by: .seconds(50))
+      try await store.delete(first)
+      try await simulation.advance(by: .seconds(50))
+      pedometer.stopUpdates()
+    }
+    #expect(steps.withLock { $0 } == ["0 600", "120 700", "240 600"])
+  }
+
+  /// `HealthStore.anchor(at:)` is the anchor a walk of every change from the beginning ends
+  /// at: after the health days and an app's save and deletion, the two agree, and nothing
+  /// changed after it.
+  @Test func theAnchorAtNowEndsTheChanges() async throws {
+    let simulation = try pedometerDay()
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await store.requestAuthorization(toShare: [HKQuantityType(.stepCount)], read: [])
+      let saved = HKQuantitySample(
+        type: HKQuantityType(.stepCount), quantity: HKQuantity(unit: .count(), doubleValue: 10),
+        start: simulation.startDate.addingTimeInterval(-100),
+        end: simulation.startDate.addingTimeInterval(-50))
+      try await store.save(saved)
+      try await store.delete(saved)
+      try await simulation.advance(by: .seconds(10))
+    }
+    simulation.state.withLock { state in
+      let now = state.session.now
+      let anchor = state.health.anchor(at: now)
+      let walked = state.health.changes(
+        of: [(HealthDataType.stepCount, HealthFilter.all)], after: nil, limit: nil, at: now)
+      #expect(anchor == walked.anchor)
+      #expect(anchor.arrivals > 0 && anchor.deletions == 1)
+      let after = state.health.changes(
+        of: [(HealthDataType.stepCount, HealthFilter.all)], after: anchor, limit: nil, at: now)
+      #expect(after.added.isEmpty && after.deleted.isEmpty)
+    }
+  }
+}

@@ -31,7 +31,7 @@ func fail(_ message: String, status: Int32 = 1) -> Never {
 
 /// One timed run of `seconds` with updates from `back` seconds before t = 0: the wall time
 /// (ms), the number of updates delivered and the last one's steps.
-@MainActor func timedRun(_ scenario: Scenario, back: Double, seconds: Int64) async throws
+func timedRun(_ scenario: Scenario, back: Double, seconds: Int64) async throws
   -> (ms: Double, updates: Int, steps: Int)
 {
   let simulation = try HealthKitSimulation(scenario: scenario)
@@ -61,7 +61,7 @@ func median(_ values: [Double]) -> Double {
   return sorted[sorted.count / 2]
 }
 
-@MainActor func main() async {
+func main() async {
   let arguments = CommandLine.arguments
   let repetitions = arguments.count > 1 ? Int(arguments[1]) ?? -1 : 7
   let seconds = arguments.count > 2 ? Int64(arguments[2]) ?? -1 : 86400

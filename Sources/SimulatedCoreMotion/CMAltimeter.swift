@@ -29,7 +29,7 @@ open class CMAltitudeData: CMLogItem, @unchecked Sendable {
   open var relativeAltitude: NSNumber { storedRelativeAltitude }
   /// The air pressure at the body's height, kPa (Apple: "The recorded pressure, in
   /// kilopascals", https://developer.apple.com/documentation/coremotion/cmaltitudedata/pressure):
-  /// the standard atmosphere's, ``CMAltimeter/standardPressure(atAltitude:)``.
+  /// the standard atmosphere's (docs/swift-api.md#altitude).
   open var pressure: NSNumber { storedPressure }
 
   /// A reading of 0 m and 0 kPa at timestamp 0 (for an app's test double).
@@ -68,7 +68,7 @@ open class CMAbsoluteAltitudeData: CMLogItem, @unchecked Sendable {
   open var accuracy: Double { storedAccuracy }
   /// The recommended resolution, m (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmabsolutealtitudedata/precision):
-  /// ``CMAltimeter/absolutePrecision`` (a project rule).
+  /// 1 m (a project rule: the resolution an app should show a height with).
   open var precision: Double { storedPrecision }
 
   /// A reading of 0 m, accuracy 0 and precision 0 at timestamp 0 (for an app's test double).
@@ -99,17 +99,17 @@ open class CMAbsoluteAltitudeData: CMLogItem, @unchecked Sendable {
 /// the start altitude throughout, so relative altitude stays 0 and updates still come. No
 /// barometer noise or weather drift (a project rule: the values are exact, so a test can
 /// assert them). The pressure is the standard atmosphere's at that height
-/// (``standardPressure(atAltitude:)``).
+/// (101.325 × (1 − 2.25577e-5 × h)^5.25588 kPa at h m).
 ///
-/// Updates come every ``updateInterval(on:)`` of virtual time (1 s on the iPhone, 3 s on the
-/// watch), the first at once. None while the watch app is suspended or not running (none
-/// queued for later: the next one reports the height at its own instant), and a crash of the
-/// watch app ends the watch's updates, as activity updates; the phone's come whatever the
-/// phone app does. With `authorization.motion: "denied"` the handler gets the
-/// ``CMErrorMotionActivityNotAuthorized`` error (105) once and no updates start, as the
-/// pedometer's. Handlers run in the simulation's callback lane; the `OperationQueue` is
-/// accepted and not used, as ``CMMotionActivityManager``'s (an operation queue's own thread
-/// would run them outside virtual time's order).
+/// Updates come every interval of virtual time (1 s on the iPhone, 3 s on the watch), the
+/// first at once. None while the watch app is suspended or not running (none queued for later:
+/// the next one reports the height at its own instant), and a crash of the watch app ends the
+/// watch's updates, as activity updates; the phone's come whatever the phone app does. With
+/// `authorization.motion: "denied"` the handler gets the ``CMErrorMotionActivityNotAuthorized``
+/// error (105) once and no updates start, as the pedometer's. Handlers run in the simulation's
+/// callback lane; the `OperationQueue` is accepted and not used, as
+/// ``CMMotionActivityManager``'s (an operation queue's own thread would run them outside
+/// virtual time's order).
 public class CMAltimeter: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
@@ -141,10 +141,11 @@ public class CMAltimeter: NSObject {
 
   /// Starts relative altitude updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/startrelativealtitudeupdates(to:withhandler:)):
-  /// one at once with `relativeAltitude` 0, then one every ``updateInterval(on:)``, each the
-  /// body's height minus its height at the first reading, with the pressure there. Calling it
-  /// again replaces the handler and starts over from 0 (Apple: "If you call the method a second
-  /// time, the altimeter object replaces the old handler").
+  /// one at once with `relativeAltitude` 0, then one every interval (1 s on the iPhone, 3 s on
+  /// the watch), each the body's height minus its height at the first reading, with the
+  /// pressure there. Calling it again replaces the handler and starts over from 0 (a project
+  /// rule, as a repeated start of the pedometer's or the activity manager's updates replaces
+  /// theirs).
   ///
   /// - Parameters:
   ///   - queue: accepted and not used (see the type's notes).
@@ -154,7 +155,7 @@ public class CMAltimeter: NSObject {
   public func startRelativeAltitudeUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMAltitudeHandler
   ) {
-    start(.relative(UncheckedBox(handler)), call: #function)
+    start(.relative(UncheckedBox(handler)))
   }
 
   /// Stops relative altitude updates; does nothing when none run (Apple doc:
@@ -163,8 +164,8 @@ public class CMAltimeter: NSObject {
 
   /// Starts absolute altitude updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/startabsolutealtitudeupdates(to:withhandler:)):
-  /// one at once, then one every ``updateInterval(on:)``, each the body's height above sea
-  /// level. Calling it again replaces the handler.
+  /// one at once, then one every interval (1 s on the iPhone, 3 s on the watch), each the
+  /// body's height above sea level. Calling it again replaces the handler.
   ///
   /// - Parameters:
   ///   - queue: accepted and not used (see the type's notes).
@@ -173,7 +174,7 @@ public class CMAltimeter: NSObject {
   public func startAbsoluteAltitudeUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMAbsoluteAltitudeHandler
   ) {
-    start(.absolute(UncheckedBox(handler)), call: #function)
+    start(.absolute(UncheckedBox(handler)))
   }
 
   /// Stops absolute altitude updates; does nothing when none run (Apple doc:
@@ -210,7 +211,7 @@ public class CMAltimeter: NSObject {
 
   /// Registers `handler` (replacing this altimeter's of the same kind) and delivers the first
   /// reading, or the not-authorized error once.
-  private func start(_ handler: CoreMotionState.AltitudeUpdates.Handler, call: String) {
+  private func start(_ handler: CoreMotionState.AltitudeUpdates.Handler) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     let device = self.device
@@ -252,10 +253,8 @@ public class CMAltimeter: NSObject {
   private func stop(absolute: Bool) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
-        motion.altitude.removeAll { $0.key == key && $0.updates.handler.isAbsolute == absolute }
-      }
+    simulation.removeMotionUpdates {
+      $0.altitude.removeAll { $0.key == key && $0.updates.handler.isAbsolute == absolute }
     }
   }
 }

@@ -67,29 +67,22 @@ public class CMMotionActivityManager: NSObject {
     let box = UncheckedBox(handler)
     let key = ObjectIdentifier(self)
     let device = self.device
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
-        motion.prepare(&state)
-        motion.activity.removeAll { $0.key == key }
-        guard motion.isAuthorized else { return }
-        let now = state.session.now
-        motion.activity.append(
-          (
-            key,
-            CoreMotionState.ActivityUpdates(
-              device: device, generation: state.processGeneration(), handler: box,
-              reported: now)
-          ))
-        let current = motion.current(at: now)
-        state.enqueue([CoreMotionTimer.call(box, current, on: device)])
-        state.turnDue = true
-      }
+    simulation.registerMotionUpdates(
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager")
+    ) { motion, state in
+      motion.activity.removeAll { $0.key == key }
+      guard motion.isAuthorized else { return }
+      let now = state.session.now
+      motion.activity.append(
+        (
+          key,
+          CoreMotionState.ActivityUpdates(
+            device: device, generation: state.processGeneration(), handler: box, reported: now)
+        ))
+      let current = motion.current(at: now)
+      state.enqueue([CoreMotionTimer.call(box, current, on: device)])
+      state.turnDue = true
     }
-    simulation.addSystemTimer(
-      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
-    // Its updates come by themselves: made after the run, the call is reported once.
-    simulation.reportIfAfterRun(
-      CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager"))
   }
 
   /// Stops live updates (Apple doc:
@@ -97,11 +90,7 @@ public class CMMotionActivityManager: NSObject {
   public func stopActivityUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
-        motion.activity.removeAll { $0.key == key }
-      }
-    }
+    simulation.removeMotionUpdates { $0.activity.removeAll { $0.key == key } }
   }
 
   /// The activities between `start` and `end`, in time order (Apple doc:

@@ -319,11 +319,7 @@ public class CMPedometer: NSObject {
   public func stopUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
-        motion.pedometer.removeAll { $0.key == key }
-      }
-    }
+    simulation.removeMotionUpdates { $0.pedometer.removeAll { $0.key == key } }
   }
 
   /// Starts pedometer events (Apple doc:
@@ -345,32 +341,26 @@ public class CMPedometer: NSObject {
     let box = UncheckedBox(handler)
     let key = ObjectIdentifier(self)
     let device = self.device
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
-        motion.prepare(&state)
-        motion.events.removeAll { $0.key == key }
-        guard motion.isAuthorized else {
-          let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
-          state.enqueue([
-            { AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) } }
-          ])
-          state.turnDue = true
-          return
-        }
-        motion.events.append(
-          (
-            key,
-            CoreMotionState.EventUpdates(
-              device: device, generation: state.processGeneration(), handler: box,
-              reported: state.session.now)
-          ))
+    simulation.registerMotionUpdates(
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer")
+    ) { motion, state in
+      motion.events.removeAll { $0.key == key }
+      guard motion.isAuthorized else {
+        let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
+        state.enqueue([
+          { AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) } }
+        ])
+        state.turnDue = true
+        return
       }
+      motion.events.append(
+        (
+          key,
+          CoreMotionState.EventUpdates(
+            device: device, generation: state.processGeneration(), handler: box,
+            reported: state.session.now)
+        ))
     }
-    simulation.addSystemTimer(
-      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
-    // Its events come by themselves: made after the run, the call is reported once.
-    simulation.reportIfAfterRun(
-      CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
   }
 
   /// Stops pedometer events (Apple doc:
@@ -378,11 +368,7 @@ public class CMPedometer: NSObject {
   public func stopEventUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
-    simulation.mutate { state in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, _ in
-        motion.events.removeAll { $0.key == key }
-      }
-    }
+    simulation.removeMotionUpdates { $0.events.removeAll { $0.key == key } }
   }
 
   /// The pedometer's sums over `from..<to`.

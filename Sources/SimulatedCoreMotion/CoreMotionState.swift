@@ -183,6 +183,34 @@ struct CoreMotionState: SimulationExtension {
   }
 }
 
+extension AppSimulation {
+  /// Registers live Core Motion updates that come by themselves (activity updates, pedometer
+  /// events): `register` runs on Core Motion's state under the lock, the body's motion prepared
+  /// first; then the Core Motion timer is added, and a call made after the run (`call`) is
+  /// reported once. The one home of the registration the live updates share.
+  func registerMotionUpdates(
+    call: CallInFlight, _ register: (inout CoreMotionState, inout AppSimulation.State) -> Void
+  ) {
+    mutate { state in
+      state.withExtension(CoreMotionState.self, of: self) { motion, state in
+        motion.prepare(&state)
+        register(&motion, &state)
+      }
+    }
+    addSystemTimer(key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(self))
+    // Its updates come by themselves: made after the run, the call is reported once.
+    reportIfAfterRun(call)
+  }
+
+  /// Ends live Core Motion updates: `remove` takes the registration out of Core Motion's state,
+  /// under the lock.
+  func removeMotionUpdates(_ remove: (inout CoreMotionState) -> Void) {
+    mutate { state in
+      state.withExtension(CoreMotionState.self, of: self) { motion, _ in remove(&motion) }
+    }
+  }
+}
+
 /// The simulation, weakly (the simulation holds this state).
 struct WeakSimulation: @unchecked Sendable {
   weak var object: AppSimulation?

@@ -120,8 +120,9 @@ struct PedometerTotals {
     return sums
   }
 
-  /// The series of the unsaved builders (those ``CMPedometer/unsavedWorkoutSamples(_:from:to:inStore:)``
-  /// reads) of the pedometer's types that hold samples: their counts and first starts.
+  /// The series of the unsaved builders (those
+  /// ``CMPedometer/unsavedWorkoutSamples(_:from:to:inStore:)`` reads) of the pedometer's types
+  /// that hold samples: their counts and first starts.
   static func unsavedSeries(_ session: inout SimulationSession, inStore: Set<LiveWorkoutKey>)
     -> [SeriesKey: SeriesMark]
   {

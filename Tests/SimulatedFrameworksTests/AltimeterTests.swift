@@ -192,6 +192,38 @@ struct AltimeterTests {
     #expect(recorder.lines.dropLast().last?.hasPrefix("201 24.12 ") == true)
   }
 
+  /// Down as well as up, from `gps.altitude` 100: 100 s at 1 m/s up 10 % (0.1 m a second,
+  /// 110 m at 100 s), then 100 s at 2 m/s down 5 % (−0.1 m a second, back to 100 m at 200 s),
+  /// then the course is over and the height stays. The phone's absolute readings at 50, 100,
+  /// 150, 200 and 250 s: 105, 110, 105, 100, 100 m; its relative ones (started at 0) the same
+  /// minus 100.
+  @Test func downhillLowersTheHeight() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(
+        #"""
+        { "version": 1, "activity": "hiking", "gps": { "altitude": 100 },
+          "course": [ { "duration": 100, "speed": 1, "grade": 0.1 },
+                      { "duration": 100, "speed": 2, "grade": -0.05 } ] }
+        """#, fileName: "altimeter.json"))
+    let absolute = AltitudeRecorder()
+    let relative = AltitudeRecorder()
+    try await simulation.run {
+      let altimeter = await simulation.on(.phone) { CMAltimeter() }
+      altimeter.startAbsoluteAltitudeUpdates(to: .main) { absolute.absolute(simulation, $0, $1) }
+      altimeter.startRelativeAltitudeUpdates(to: .main) { relative.relative(simulation, $0, $1) }
+      try await simulation.advance(by: .seconds(250))
+      altimeter.stopAbsoluteAltitudeUpdates()
+      altimeter.stopRelativeAltitudeUpdates()
+    }
+    let picked = [50, 100, 150, 200, 250]
+    func values(_ recorder: AltitudeRecorder) -> [String] {
+      recorder.lines.filter { picked.contains(Int($0.split(separator: " ")[0])!) }
+        .map { String($0.split(separator: " ")[1]) }
+    }
+    #expect(values(absolute) == ["105.0", "110.0", "105.0", "100.0", "100.0"])
+    #expect(values(relative) == ["5.0", "10.0", "5.0", "0.0", "0.0"])
+  }
+
   /// The data classes are open with `init()`, as Apple's: an app's double overrides what it
   /// needs; the plain objects hold 0.
   @Test func testDoublesCompile() {

@@ -48,8 +48,10 @@ extension AppSimulation {
   }
 
   /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
-  /// `handleActiveWorkoutRecovery()` when `recovering`, and `handle(_:)` with the background
-  /// refresh task the launch was for, if any.
+  /// `handleActiveWorkoutRecovery()` when `recovering`, then the delegate calls the system
+  /// launched the process into the background for, if any (`handle(_:)` with a background
+  /// refresh's tasks, or with the phone's workout configuration:
+  /// `State.afterBackgroundLaunch(launched:_:)`).
   @MainActor private func launch(
     _ application: WKApplication,
     _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
@@ -58,7 +60,8 @@ extension AppSimulation {
     application.delegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
-    // A process a background refresh launched gets its task now, after the launch calls.
-    deliverBackgroundRefreshTasks()
+    // A process the system launched into the background gets what it was launched for now,
+    // after the launch calls.
+    for work in mutate({ $0.takeLaunchWork() }) { work() }
   }
 }

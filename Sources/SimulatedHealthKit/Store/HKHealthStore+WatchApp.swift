@@ -59,13 +59,14 @@ extension HKHealthStore {
       guard state.terminated == nil, engine.linkPaired, engine.linkWatchAppInstalled else {
         return Self.watchAppLaunchError
       }
-      state.session.withEngine { $0.launchWatchAppForWorkout(at: $0.now) }
+      let launched = state.session.launchWatchAppForWorkout(at: state.session.now)
       if let handler = state.extensionState(WatchAppLaunch.self)?.handler {
-        state.enqueue([
-          {
-            HealthKitSimulation.$currentDevice.withValue(.watch) { handler(copy) }
-          }
-        ])
+        // A new process gets it after its launch (a new delegate with launchWatchApp and its
+        // applicationDidFinishLaunching()); a running one now.
+        let now = state.afterBackgroundLaunch(launched: launched) {
+          HealthKitSimulation.$currentDevice.withValue(.watch) { handler(copy) }
+        }
+        if !now.isEmpty { state.enqueue(now) }
         state.turnDue = true
       }
       return nil

@@ -12,7 +12,10 @@ extension AppSimulation {
   /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the
   /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
   /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
-  /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery).
+  /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery). The system's
+  /// launches of a not-running app into the background (a scheduled background refresh, the
+  /// phone's `HKHealthStore.startWatchApp`) make a new delegate the same way, and its
+  /// `handle(_:)` gets what the launch was for after `applicationDidFinishLaunching()`.
   ///
   /// ```swift
   /// simulation.launchWatchApp { AppDelegate() }

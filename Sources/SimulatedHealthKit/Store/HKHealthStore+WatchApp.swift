@@ -10,7 +10,9 @@ extension HKHealthStore {
   /// (`phone.watchAppInstalled`, the `watchApp` action): the watch app is launched into the
   /// background when it is not running (woken when suspended), its WatchKit application
   /// delegate's `handle(_:)` gets a copy of the configuration (SimulatedWatchKit's
-  /// `WKApplicationDelegate`, as the watch's code), then `completion(true, nil)`. Otherwise
+  /// `WKApplicationDelegate`, as the watch's code; a watch app launched with
+  /// `launchWatchApp` that was not running gets a new delegate and its
+  /// `applicationDidFinishLaunching()` first), then `completion(true, nil)`. Otherwise
   /// `completion(false, error)` with HealthKit's code 550, "Unable to launch watch app", the
   /// error HealthKit's daemon returns when it has no paired watch to send the request to
   /// (observed behaviour; the same for an app that is not installed: project rule). Handlers

@@ -121,6 +121,9 @@ struct BackgroundRefreshState: Sendable {
     var hold: Int?
     /// Whether the delegate was handed it.
     var delivered: Bool
+    /// Whether its time ran out and its expiration handler is running (the task stays until
+    /// the handler completes it or returns).
+    var expiring = false
   }
 
   var scheduled: Scheduled?
@@ -213,11 +216,13 @@ extension AppSimulation {
     }
   }
 
-  /// Begins the hold of launched task `number` (from the callback lane, at its launch): virtual
-  /// time stays at the instant until the app completes the task (or `appWorkGrace` passes).
-  func beginBackgroundRefreshHold(_ number: Int) {
-    let hold = beginHold(
-      framework: "WatchKit", call: "the delegate's handle(_:) of a background refresh")
+  /// Begins the hold of launched task `number` (from the callback lane, at its launch or its
+  /// expiry): virtual time stays at the instant until the app completes the task, or its
+  /// expiration handler returns (or `appWorkGrace` passes).
+  func beginBackgroundRefreshHold(
+    _ number: Int, call: String = "the delegate's handle(_:) of a background refresh"
+  ) {
+    let hold = beginHold(framework: "WatchKit", call: call)
     let stillRunning = mutate { state in
       state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
         guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number })
@@ -227,6 +232,37 @@ extension AppSimulation {
       }
     }
     if !stillRunning { endHold(hold) }
+  }
+
+  /// Runs the expiration handler of task `number`, whose time ran out (from the callback lane,
+  /// at the expiry instant): on the main actor, as the watch's code, with virtual time held at
+  /// the instant until it returns (docs/healthkit-behaviour.md#background-refresh).
+  func runExpirationHandler(_ number: Int, _ handler: RefreshBox<() -> Void>) {
+    beginBackgroundRefreshHold(
+      number, call: "the expirationHandler of a background refresh task")
+    Task { @MainActor in
+      handler.value()
+      self.expirationHandlerReturned(number)
+    }
+  }
+
+  /// Task `number`'s expiration handler returned: a task it did not complete ends now (its hold
+  /// and its keep-alive), without a `completed` entry (its `expired` entry is logged).
+  func expirationHandlerReturned(_ number: Int) {
+    mutate { state in
+      state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        // Completed inside the handler: `backgroundRefreshCompleted` removed it. Completed on
+        // another thread and not applied yet: it stays for `backgroundRefreshCompleted`.
+        guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number }),
+          watchKit.refresh.running[index].task.value.abandon()
+        else { return }
+        let running = watchKit.refresh.running.remove(at: index)
+        if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+        if running.generation == state.processGeneration() {
+          state.session.withEngine { $0.backgroundRefreshEnded(at: $0.now) }
+        }
+      }
+    }
   }
 
   /// Hands the launched tasks of the live process that its delegate has not had yet to
@@ -304,14 +340,15 @@ struct WatchRefreshTimer: SystemTimer {
       let identifier = AppSimulation.watchRefreshIdentifier
       let generation = state.processGeneration()
       // Expirations first: a task's time runs out before another launches at the instant.
-      for running in watchKit.refresh.running where running.expiresAt <= now {
+      for running in watchKit.refresh.running where running.expiresAt <= now && !running.expiring {
         // A task the app completed on another thread whose completion is not applied yet stays
         // for `backgroundRefreshCompleted` to find (it logs it and ends its keep-alive).
         guard let handler = running.task.value.expire() else { continue }
-        watchKit.refresh.running.removeAll { $0.number == running.number }
         if let hold = running.hold { state.holds.removeValue(forKey: hold) }
         guard running.generation == generation else {
           // The process it was launched for crashed: the task went with it.
+          _ = running.task.value.abandon()
+          watchKit.refresh.running.removeAll { $0.number == running.number }
           state.log(
             SystemEvent(
               framework: .watchKit, event: "dropped", identifier: identifier,
@@ -322,18 +359,32 @@ struct WatchRefreshTimer: SystemTimer {
           SystemEvent(
             framework: .watchKit, event: "expired", identifier: identifier,
             details: ["handler": .bool(handler != nil)]))
-        state.session.withEngine { $0.backgroundRefreshEnded(at: now) }
-        if let handler {
-          let box = RefreshBox(handler)
-          callbacks.append { box.value() }
+        guard let handler,
+          let index = watchKit.refresh.running.firstIndex(where: {
+            $0.number == running.number
+          })
+        else {
+          watchKit.refresh.running.removeAll { $0.number == running.number }
+          state.session.withEngine { $0.backgroundRefreshEnded(at: now) }
+          continue
+        }
+        // The handler runs on the main actor at this instant (a hold keeps virtual time here
+        // until it returns); the task keeps the app alive until it completes it or returns.
+        watchKit.refresh.running[index].hold = nil
+        watchKit.refresh.running[index].expiring = true
+        let box = RefreshBox(handler)
+        let number = running.number
+        callbacks.append { [weak simulation] in
+          simulation?.runExpirationHandler(number, box)
         }
       }
       guard let scheduled = watchKit.refresh.scheduled, scheduled.launchAt <= now else {
         return callbacks
       }
       watchKit.refresh.scheduled = nil
-      let (before, wasRunning) = state.session.readEngine { ($0.appState, $0.appIsRunning) }
-      guard state.session.launchBackgroundRefresh(at: now) else {
+      let before = state.session.readEngine { $0.appState }
+      let (runs, launched) = state.session.launchBackgroundRefresh(at: now)
+      guard runs else {
         state.log(
           SystemEvent(
             framework: .watchKit, event: "ignored", identifier: identifier,
@@ -358,14 +409,13 @@ struct WatchRefreshTimer: SystemTimer {
         SystemEvent(
           framework: .watchKit, event: "launched", identifier: identifier,
           details: ["appState": .string(before.rawValue)]))
-      // Virtual time waits at the instant for the app's completion. A launched process is
-      // handed its tasks by its launch (`launchWatchApp`), after
-      // `applicationDidFinishLaunching()`; a running one now.
-      let deliverNow = wasRunning || state.relaunchListener == nil
-      callbacks.append { [weak simulation] in
+      // Virtual time waits at the instant for the app's completion. The delegate gets the task
+      // now, or, when the refresh launched a new process, after its launch
+      // (`afterBackgroundLaunch`, the rule's one home).
+      callbacks.append { [weak simulation] in simulation?.beginBackgroundRefreshHold(number) }
+      callbacks += state.afterBackgroundLaunch(launched: launched) { [weak simulation] in
         guard let simulation else { return }
-        simulation.beginBackgroundRefreshHold(number)
-        if deliverNow { Task { @MainActor in simulation.deliverBackgroundRefreshTasks() } }
+        Task { @MainActor in simulation.deliverBackgroundRefreshTasks() }
       }
       return callbacks
     }

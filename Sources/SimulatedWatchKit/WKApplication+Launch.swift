@@ -12,7 +12,10 @@ extension AppSimulation {
   /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the
   /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
   /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
-  /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery).
+  /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery). The system's
+  /// launches of a not-running app into the background (a scheduled background refresh, the
+  /// phone's `HKHealthStore.startWatchApp`) make a new delegate the same way, and its
+  /// `handle(_:)` gets what the launch was for after `applicationDidFinishLaunching()`.
   ///
   /// ```swift
   /// simulation.launchWatchApp { AppDelegate() }
@@ -48,8 +51,10 @@ extension AppSimulation {
   }
 
   /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
-  /// `handleActiveWorkoutRecovery()` when `recovering`, and `handle(_:)` with the background
-  /// refresh task the launch was for, if any.
+  /// `handleActiveWorkoutRecovery()` when `recovering`, then the delegate calls the system
+  /// launched the process into the background for, if any (`handle(_:)` with a background
+  /// refresh's tasks, or with the phone's workout configuration:
+  /// `State.afterBackgroundLaunch(launched:_:)`).
   @MainActor private func launch(
     _ application: WKApplication,
     _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
@@ -58,7 +63,8 @@ extension AppSimulation {
     application.delegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
-    // A process a background refresh launched gets its task now, after the launch calls.
-    deliverBackgroundRefreshTasks()
+    // A process the system launched into the background gets what it was launched for now,
+    // after the launch calls.
+    for work in mutate({ $0.takeLaunchWork() }) { work() }
   }
 }

@@ -38,7 +38,8 @@ import Synchronization
   /// `workoutConfiguration` (Apple doc of the same method on the older `WKExtensionDelegate`:
   /// https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handle(_:)-f27i).
   /// Called on the main actor, as the watch's code, after the system launched or woke the app
-  /// in the background (optional in WatchKit).
+  /// in the background, after ``applicationDidFinishLaunching()`` when the request launched
+  /// the app (docs/phone-link.md#starting-the-watch-app; optional in WatchKit).
   func handle(_ workoutConfiguration: HKWorkoutConfiguration)
 
   /// The system launched or woke the app in the background for `backgroundTasks`: do the work

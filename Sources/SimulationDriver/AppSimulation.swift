@@ -822,6 +822,9 @@ public final class AppSimulation: Sendable {
     /// How many of the session's `SimulationSession.appRelaunches` ``relaunchListener`` was
     /// given.
     package var relaunchesSeen = 0
+    /// The delegate calls of a launch into the background that wait for the launch of the new
+    /// process's code (``afterBackgroundLaunch(launched:_:)``), in order.
+    package var launchWork: [Callback] = []
     /// Open holds by number: the system waits for the app's answer
     /// (``AppSimulation/beginHold(framework:call:)``).
     package var holds: [Int: Hold] = [:]
@@ -957,6 +960,29 @@ public final class AppSimulation: Sendable {
     /// recovered session's missed batch waits for the app's delegate (`recoveryHeld`).
     package mutating func laneFilled() {
       if stepping == 0, !recoveryHeld, !lane.isEmpty { executor.requestLaneDelivery() }
+    }
+
+    /// Hands `work`, the delegate call the system makes for a launch or wake of the watch app
+    /// into the background (a background refresh's tasks, the phone's workout configuration),
+    /// to the app's code. When the launch started a new process (`launched`) and a framework
+    /// launches the app's code at each launch (``relaunchListener``: SimulatedWatchKit's
+    /// `launchWatchApp`), it waits in ``launchWork`` for that launch, which runs it after
+    /// `applicationDidFinishLaunching()` (``takeLaunchWork()``); otherwise it is returned, for
+    /// the lane now. The one home of the order (docs/healthkit-behaviour.md#background-refresh,
+    /// docs/phone-link.md#starting-the-watch-app).
+    package mutating func afterBackgroundLaunch(
+      launched: Bool, _ work: @escaping Callback
+    ) -> [Callback] {
+      guard launched, relaunchListener != nil else { return [work] }
+      launchWork.append(work)
+      return []
+    }
+
+    /// The work waiting for the launch of the app's code (``afterBackgroundLaunch(launched:_:)``),
+    /// taken: the launch runs it after its own calls.
+    package mutating func takeLaunchWork() -> [Callback] {
+      defer { launchWork = [] }
+      return launchWork
     }
 
     /// Ends `recoveryHeld`: the lane is delivered by itself again.

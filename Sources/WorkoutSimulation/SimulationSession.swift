@@ -614,16 +614,38 @@ public struct SimulationSession {
   }
 
   /// The system launches the watch app's background refresh task at `instant`
-  /// (``WorkoutEngine/backgroundRefreshLaunched(at:)``). A launch of a process that was not
-  /// running is recorded in ``appRelaunches`` (without recovery), so the app's code is launched
-  /// again as after a relaunch. Returns whether the task runs (`false`: the app is frontmost
-  /// and the system ignores it).
-  package mutating func launchBackgroundRefresh(at instant: SimulationInstant) -> Bool {
+  /// (``WorkoutEngine/backgroundRefreshLaunched(at:)``) through ``launchIntoBackground(_:)``.
+  /// Returns whether the task runs (`false`: the app is frontmost and the system ignores it)
+  /// and whether it launched a process that was not running.
+  package mutating func launchBackgroundRefresh(at instant: SimulationInstant)
+    -> (runs: Bool, launched: Bool)
+  {
+    let (runs, launched) = launchIntoBackground { $0.backgroundRefreshLaunched(at: instant) }
+    return (runs, launched)
+  }
+
+  /// The phone's `HKHealthStore.startWatchApp` reaches the watch at `instant`
+  /// (``WorkoutEngine/launchWatchAppForWorkout(at:)``) through ``launchIntoBackground(_:)``.
+  /// Returns whether it launched a process that was not running.
+  package mutating func launchWatchAppForWorkout(at instant: SimulationInstant) -> Bool {
+    launchIntoBackground { $0.launchWatchAppForWorkout(at: instant) }.launched
+  }
+
+  /// The system launches or wakes the watch app into the background by `body` (the engine's
+  /// step for the reason: a background refresh, the phone's workout). A launch of a process
+  /// that was not running is recorded in ``appRelaunches`` (without recovery), so the app's
+  /// code is launched again as after a relaunch, before the delegate call the launch is for
+  /// (the one home of the rule, docs/healthkit-behaviour.md#background-refresh). Returns
+  /// `body`'s result and whether a process was launched.
+  private mutating func launchIntoBackground<R>(
+    _ body: (inout WorkoutEngine<PhysiologyDataSource>) -> R
+  ) -> (result: R, launched: Bool) {
     dueChanged = true
     let wasRunning = engine.appIsRunning
-    let runs = engine.backgroundRefreshLaunched(at: instant)
-    if !wasRunning, engine.appIsRunning { appRelaunches.append(false) }
-    return runs
+    let result = body(&engine)
+    let launched = !wasRunning && engine.appIsRunning
+    if launched { appRelaunches.append(false) }
+    return (result, launched)
   }
 
   /// A timeline action with `"device": "phone"` on the phone's engine: the world's `crash` and

@@ -73,6 +73,41 @@ struct WatchAppLaunchTests {
     }
   }
 
+  @Test(
+    "startWatchApp launching a crashed app: the new delegate launches, then gets the workout")
+  func launchesTheNewProcessFirst() async throws {
+    var scenario = try Scenario(name: "launch after a crash")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(100), kind: .app(.crash), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let log = LaunchLog()
+    try await simulation.run {
+      await MainActor.run { simulation.launchWatchApp { WorkoutLaunchLogDelegate(log: log) } }
+      try await simulation.advance(by: .seconds(200))
+      #expect(simulation.state.withLock { !$0.session.workoutEngine.appIsRunning })
+      try await simulation.on(.phone) {
+        try await HKHealthStore().startWatchApp(toHandle: Self.configuration())
+      }
+      await simulation.settle()
+      // A suspended app is woken, not launched: the same delegate gets the next one.
+      try await simulation.advance(by: .seconds(100))
+      #expect(simulation.state.withLock { $0.session.workoutEngine.appState } == .suspended)
+      try await simulation.on(.phone) {
+        try await HKHealthStore().startWatchApp(toHandle: Self.configuration())
+      }
+      await simulation.settle()
+    }
+    // Process 1 launched at 0, crashed at 100; at 200 the phone launches process 2 into the
+    // background: its delegate's applicationDidFinishLaunching(), then handle(_:). At 300 it is
+    // suspended (200 + 10 s grace = 210) and woken: delegate 2 again, no launch.
+    #expect(
+      log.events == [
+        "launched 1", "launched 2", "workout 2 cycling background",
+        "workout 2 cycling background",
+      ])
+  }
+
   @Test("startWatchApp fails with HealthKit's 550 without a paired watch or the watch app")
   func fails() async throws {
     var scenario = try Scenario(name: "no watch")
@@ -136,5 +171,25 @@ struct WatchAppLaunchTests {
       #expect(sides.phone.watchDirectoryURL == folder)
       #expect(!FileManager.default.fileExists(atPath: file.path))
     }
+  }
+}
+
+/// A watch app's delegate made by `launchWatchApp`: logs its launch and each workout
+/// configuration it gets, with the app's state then.
+@MainActor final class WorkoutLaunchLogDelegate: NSObject, WKApplicationDelegate {
+  let log: LaunchLog
+  let launch: Int
+
+  init(log: LaunchLog) {
+    self.log = log
+    launch = log.newLaunch()
+  }
+
+  func applicationDidFinishLaunching() { log.append("launched \(launch)") }
+
+  func handle(_ workoutConfiguration: HKWorkoutConfiguration) {
+    let activity = workoutConfiguration.activityType == .cycling ? "cycling" : "other"
+    let state = WKApplication.shared().applicationState == .background ? "background" : "front"
+    log.append("workout \(launch) \(activity) \(state)")
   }
 }

@@ -515,3 +515,241 @@ struct WatchBackgroundRefreshTests {
     }
   }
 }
+
+/// Marks the main dispatch queue, the main actor's executor, so a closure can tell without
+/// trapping whether it runs there (the test process's main thread may have handed the queue to
+/// a worker thread, so `Thread.isMainThread` does not tell).
+let mainQueueKey: DispatchSpecificKey<Bool> = {
+  let key = DispatchSpecificKey<Bool>()
+  DispatchQueue.main.setSpecific(key: key, value: true)
+  return key
+}()
+
+/// An app's main-actor state, as a view model a refresh task's download updates.
+@MainActor final class DownloadModel {
+  var downloading = true
+  var cancellations = 0
+}
+
+/// A refresh task an app's unit test makes with `init()` and whose completion it records, by
+/// overriding the open method as with Apple's class.
+final class CompletionRecordingTask: WKApplicationRefreshBackgroundTask, @unchecked Sendable {
+  let snapshots = Mutex<[Bool]>([])
+
+  override func setTaskCompletedWithSnapshot(_ refreshSnapshot: Bool) {
+    snapshots.withLock { $0.append(refreshSnapshot) }
+    super.setTaskCompletedWithSnapshot(refreshSnapshot)
+  }
+}
+
+/// A delegate made by `launchWatchApp` that hands the app's work to another delegate it sets in
+/// `applicationDidFinishLaunching()` (as an app whose delegate object is set up at launch).
+@MainActor final class ReplacingLaunchDelegate: NSObject, WKApplicationDelegate {
+  let log: LaunchLog
+  let simulation: HealthKitSimulation
+
+  init(log: LaunchLog, simulation: HealthKitSimulation) {
+    self.log = log
+    self.simulation = simulation
+  }
+
+  func applicationDidFinishLaunching() {
+    log.append("launched")
+    WKApplication.shared().delegate = RefreshLaunchDelegate(log: log, simulation: simulation)
+  }
+
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    log.append("task to the launching delegate")
+    for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+  }
+}
+
+extension WatchBackgroundRefreshTests {
+  @Test(
+    "The expiration handler runs on the main actor at launch + 30 s; its completion counts there"
+  )
+  func expirationHandlerOnTheMainActor() async throws {
+    let simulation = try Self.makeSimulation()
+    simulation.appWorkGrace = .milliseconds(50)
+    let seen = Recorded<(seconds: Double, mainQueue: Bool, downloading: Bool)>()
+    _ = mainQueueKey
+    let model = await MainActor.run { DownloadModel() }
+    await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run {
+        delegate.work = { task in
+          // As apps write it: the handler, set in the main-actor handle(_:), touches
+          // main-actor state, then completes the task.
+          task.expirationHandler = {
+            let onMainQueue = DispatchQueue.getSpecific(key: mainQueueKey) == true
+            seen.append((seconds(simulation), onMainQueue, model.downloading))
+            model.downloading = false
+            model.cancellations += 1
+            task.setTaskCompletedWithSnapshot(false)
+          }
+        }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      // handle(_:) does not complete: its hold at 1200 runs out (reported); the expiry's hold
+      // at 1230 ends when the handler returns (not reported).
+      let unanswered = await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(by: .seconds(1300))
+      }
+      #expect(
+        unanswered?.reports.map { "\($0.framework) \($0.seconds)" } == ["WatchKit 1200.0"])
+    }
+    // Launched at 1200, expires at 1200 + 30 = 1230: the handler runs on the main actor at
+    // 1230, the model still downloading, and its completion is logged at 1230.
+    #expect(seen.all.map(\.seconds) == [1230])
+    #expect(seen.all.map(\.mainQueue) == [true])
+    #expect(seen.all.map(\.downloading) == [true])
+    #expect(await MainActor.run { model.cancellations } == 1)
+    #expect(
+      refreshLog(simulation) == [
+        "0.0 scheduled", "1200.0 launched", "1230.0 expired", "1230.0 completed",
+      ])
+    let completed = systemLog(simulation, .watchKit).first { $0.event == "completed" }
+    #expect(completed?.details["snapshot"] == .bool(false))
+    // Completed at 1230 (keep-alive none): suspended at 1230 + 10 s grace = 1240.
+    #expect(
+      appStates(simulation).suffix(2) == [
+        "1230.0 background>background keepAlive none",
+        "1240.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  @Test("A task made with init() belongs to no simulation: completing it is recorded, not run")
+  func taskMadeWithInit() async throws {
+    // Outside any simulation, as an app's unit test of its handle(_:): no trap.
+    let task = WKApplicationRefreshBackgroundTask()
+    #expect(task.userInfo == nil)
+    #expect(task.expirationHandler == nil)
+    task.setTaskCompletedWithSnapshot(true)
+    task.setTaskCompletedWithSnapshot(false)
+    #expect(task.completionsAsked == [true, false])
+    let base = WKRefreshBackgroundTask()
+    base.setTaskCompletedWithSnapshot(false)
+    #expect(base.completionsAsked == [false])
+
+    // Inside a run: the delegate completes it; nothing is logged or reported, no hold.
+    let simulation = try Self.makeSimulation()
+    let recording = CompletionRecordingTask()
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      await MainActor.run { delegate.handle([recording]) }
+      try await simulation.advance(by: .seconds(60))
+      #expect(await MainActor.run { delegate.handled.map(\.seconds) } == [0])
+    }
+    #expect(recording.snapshots.withLock { $0 } == [false])
+    #expect(refreshLog(simulation).isEmpty)
+    #expect(simulation.reports.isEmpty)
+  }
+
+  /// Both forms of `WKExtension`'s scheduling (watchOS 3 to 6) on their own.
+  @Test(arguments: [false, true])
+  func extensionForms(async: Bool) async throws {
+    let simulation = try Self.makeSimulation()
+    let completions = Recorded<String>()
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      if async {
+        try await WKExtension.shared().scheduleBackgroundRefresh(
+          withPreferredDate: simulation.now.addingTimeInterval(1200),
+          userInfo: Self.reason("extension"))
+      } else {
+        WKExtension.shared().scheduleBackgroundRefresh(
+          withPreferredDate: simulation.now.addingTimeInterval(1200),
+          userInfo: Self.reason("extension")
+        ) { error in completions.append(error.map { "\($0)" } ?? "nil") }
+        await simulation.settle()
+        #expect(completions.all == ["nil"])
+      }
+      try await simulation.advance(by: .seconds(1300))
+      await simulation.settle()
+      // Scheduled at 0 for 0 + 1200; the app suspended since 11: woken at 1200.
+      let handled = await MainActor.run { delegate.handled }
+      #expect(handled.map(\.seconds) == [1200])
+      #expect(handled.map(\.reason) == ["extension"])
+      #expect(handled.map(\.state) == [.background])
+    }
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1200.0 completed"])
+  }
+
+  @Test(
+    "The launch hands the task to the delegate set in applicationDidFinishLaunching(), after it")
+  func delegateSetAtLaunch() async throws {
+    var scenario = try Scenario(name: "delegate set at launch")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(100), kind: .app(.crash), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let log = LaunchLog()
+    try await simulation.run {
+      await MainActor.run {
+        simulation.launchWatchApp { ReplacingLaunchDelegate(log: log, simulation: simulation) }
+      }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1220))
+    }
+    // Process 1 at t = 0 (its delegate sets delegate 1), crashed at 100; the refresh launches
+    // process 2 at 1200: its launching delegate sets delegate 2, which gets the task.
+    #expect(
+      log.events == ["launched", "launched", "task 2 at 1200.0 background"])
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1200.0 completed"])
+  }
+
+  @Test("Scheduled while frontmost, the app in the background before the date: delivered")
+  func scheduledFrontmostThenBackground() async throws {
+    var scenario = try Scenario(name: "frontmost then background")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(600), kind: .app(.crownPress), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      #expect(appState(simulation) == .active)
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1300))
+      await simulation.settle()
+      // Crown press at 600, suspended at 600 + 10 = 610; the refresh wakes it at 1200.
+      let handled = await MainActor.run { delegate.handled }
+      #expect(handled.map(\.seconds) == [1200])
+      #expect(handled.map(\.state) == [.background])
+    }
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1200.0 completed"])
+    #expect(simulation.reports.filter { $0.kind == .notDelivered }.isEmpty)
+  }
+
+  @Test("Still frontmost (inactive, wrist down) at the date: ignored, a notDelivered warning")
+  func inactiveAtTheDateIsIgnored() async throws {
+    var scenario = try Scenario(name: "inactive at the date")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1150), kind: .app(.wristDown), location: "timeline[0]")
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    try await simulation.run {
+      let delegate = await Self.delegate(simulation)
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: simulation.now.addingTimeInterval(1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(by: .seconds(1300))
+      await simulation.settle()
+      #expect(await MainActor.run { delegate.handled.isEmpty })
+    }
+    // Wrist down at 1150: inactive (frontmost) until 1150 + 120 s return to clock = 1270, so
+    // at 1200 the task is ignored.
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 ignored"])
+    let ignored = systemLog(simulation, .watchKit).first { $0.event == "ignored" }
+    #expect(ignored?.details["appState"] == .string("inactive"))
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [1200])
+    #expect(reports.first?.isWarning == true)
+    #expect(reports.first?.message.contains("the app was inactive (frontmost)") == true)
+  }
+}

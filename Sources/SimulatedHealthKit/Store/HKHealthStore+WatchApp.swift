@@ -10,7 +10,9 @@ extension HKHealthStore {
   /// (`phone.watchAppInstalled`, the `watchApp` action): the watch app is launched into the
   /// background when it is not running (woken when suspended), its WatchKit application
   /// delegate's `handle(_:)` gets a copy of the configuration (SimulatedWatchKit's
-  /// `WKApplicationDelegate`, as the watch's code), then `completion(true, nil)`. Otherwise
+  /// `WKApplicationDelegate`, as the watch's code; a watch app launched with
+  /// `launchWatchApp` that was not running gets a new delegate and its
+  /// `applicationDidFinishLaunching()` first), then `completion(true, nil)`. Otherwise
   /// `completion(false, error)` with HealthKit's code 550, "Unable to launch watch app", the
   /// error HealthKit's daemon returns when it has no paired watch to send the request to
   /// (observed behaviour; the same for an app that is not installed: project rule). Handlers
@@ -59,13 +61,14 @@ extension HKHealthStore {
       guard state.terminated == nil, engine.linkPaired, engine.linkWatchAppInstalled else {
         return Self.watchAppLaunchError
       }
-      state.session.withEngine { $0.launchWatchAppForWorkout(at: $0.now) }
+      let launched = state.session.launchWatchAppForWorkout(at: state.session.now)
       if let handler = state.extensionState(WatchAppLaunch.self)?.handler {
-        state.enqueue([
-          {
-            HealthKitSimulation.$currentDevice.withValue(.watch) { handler(copy) }
-          }
-        ])
+        // A new process gets it after its launch (a new delegate with launchWatchApp and its
+        // applicationDidFinishLaunching()); a running one now.
+        let now = state.afterBackgroundLaunch(launched: launched) {
+          HealthKitSimulation.$currentDevice.withValue(.watch) { handler(copy) }
+        }
+        if !now.isEmpty { state.enqueue(now) }
         state.turnDue = true
       }
       return nil

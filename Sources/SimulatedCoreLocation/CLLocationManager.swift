@@ -269,10 +269,31 @@ public class CLLocationManager: NSObject {
     }
   }
 
+  /// Asks for full accuracy for this use, the `async` form (iOS 14, watchOS 7; Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/requesttemporaryfullaccuracyauthorization(withpurposekey:)).
+  /// As ``requestTemporaryFullAccuracyAuthorization(withPurposeKey:completion:)``: the simulated
+  /// user keeps the accuracy `authorization.location` gave, and the call returns without an
+  /// error once what is pending is delivered; read ``accuracyAuthorization`` after it.
+  nonisolated(nonsending) public func requestTemporaryFullAccuracyAuthorization(
+    withPurposeKey purposeKey: String
+  ) async throws {
+    guard let simulation else { return }
+    await simulation.deliver(of: "CLLocationManager")
+  }
+
   /// Asks for `kind`: the delegates' authorization calls queued at once, owed by `call` (the
   /// public request, reported once when made after the run).
   private func request(_ kind: CLAuthorizationStatus, call: CallInFlight) {
     guard let simulation else { return }
+    Self.request(kind, in: simulation, call: call)
+  }
+
+  /// Asks `simulation`'s Core Location for `kind` (a manager's request or a
+  /// ``CLServiceSession``'s): every manager's delegate hears of a change at the next delivery,
+  /// owed by `call`.
+  static func request(
+    _ kind: CLAuthorizationStatus, in simulation: AppSimulation, call: CallInFlight
+  ) {
     let managers = simulation.mutate { state -> [WeakManager] in
       state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
         location.request(kind) ? location.managers : []
@@ -324,7 +345,52 @@ public class CLLocationManager: NSObject {
     let key = ObjectIdentifier(self)
     simulation.mutate { state in
       state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
-        location.updates.removeAll { $0.key == key }
+        location.updates.removeAll { $0.key == key && !$0.updates.significant }
+      }
+    }
+  }
+
+  // MARK: - Significant changes
+
+  /// Whether the device has the significant-change location service: `true` for the iPhone's
+  /// code, `false` for the watch's (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/significantlocationchangemonitoringavailable():
+  /// iOS and macOS only, not watchOS). Declared for every platform, as this module serves the
+  /// phone's code and the watch's alike; a watch app that checks it takes its fallback.
+  public class func significantLocationChangeMonitoringAvailable() -> Bool {
+    AppSimulation.device == .phone
+  }
+
+  /// Starts significant-change updates (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringsignificantlocationchanges();
+  /// iOS and macOS only). `didUpdateLocations` gets the next fix, then a fix only when it is
+  /// 500 m or more from the last one delivered and 300 s or more after it (Apple: "as soon as
+  /// the device moves 500 meters or more from its previous notification", "not … more
+  /// frequently than once every five minutes"); ``distanceFilter`` and ``desiredAccuracy`` are
+  /// ignored, as Apple's page says. Independent of ``startUpdatingLocation()`` on the same
+  /// manager; denied: `didFailWithError` with ``CLError/Code/denied``. From the watch's code
+  /// it traps: watchOS has no such service (``significantLocationChangeMonitoringAvailable()``
+  /// is `false` there), and a watch app's call would not compile on the device.
+  public func startMonitoringSignificantLocationChanges() {
+    precondition(
+      device == .phone,
+      "CLLocationManager.startMonitoringSignificantLocationChanges() is not available on watchOS "
+        + "(Apple lists iOS and macOS); on the watch use startUpdatingLocation() with a "
+        + "distanceFilter, after checking significantLocationChangeMonitoringAvailable()")
+    start(
+      oneShot: false, significant: true,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CLLocationManager"))
+  }
+
+  /// Stops significant-change updates (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/stopmonitoringsignificantlocationchanges()).
+  /// Standard updates of the same manager go on.
+  public func stopMonitoringSignificantLocationChanges() {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+        location.updates.removeAll { $0.key == key && $0.updates.significant }
       }
     }
   }
@@ -342,7 +408,7 @@ public class CLLocationManager: NSObject {
 
   /// Starts updates, owed by `call` (the public start, reported once when made after the run,
   /// whether or not a fix is due at once).
-  private func start(oneShot: Bool, call: CallInFlight) {
+  private func start(oneShot: Bool, significant: Bool = false, call: CallInFlight) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     let weak = WeakManager(self)
@@ -350,10 +416,12 @@ public class CLLocationManager: NSObject {
     let denied = simulation.mutate { state -> Bool in
       state.withExtension(CoreLocationState.self, of: simulation) { location, state in
         if location.status == .denied || location.status == .restricted { return true }
-        if location.updates.contains(where: { $0.key == key && !$0.updates.oneShot }) {
+        if location.updates.contains(where: {
+          $0.key == key && !$0.updates.oneShot && $0.updates.significant == significant
+        }) {
           return false
         }
-        location.updates.removeAll { $0.key == key }
+        location.updates.removeAll { $0.key == key && $0.updates.significant == significant }
         location.prepare(&state)
         let now = state.session.now
         let next =
@@ -363,7 +431,7 @@ public class CLLocationManager: NSObject {
             key,
             CoreLocationState.Updates(
               device: device, generation: state.processGeneration(), manager: weak, next: next,
-              oneShot: oneShot, last: nil)
+              oneShot: oneShot, significant: significant, last: nil)
           ))
         return false
       }

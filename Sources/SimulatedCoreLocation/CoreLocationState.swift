@@ -17,6 +17,9 @@ struct CoreLocationState: SimulationExtension {
     var next: SimulationInstant?
     /// `requestLocation()`: one location (or error), then stop.
     var oneShot: Bool
+    /// `startMonitoringSignificantLocationChanges()`: a location only after the device moved
+    /// ``significantDistance`` and ``significantInterval`` passed since the last one.
+    var significant = false
     /// The last location delivered, for the distance filter.
     var last: CLLocation?
     /// Whether `locationUnknown` was reported since the last location delivered (once per
@@ -99,6 +102,14 @@ struct CoreLocationState: SimulationExtension {
       sensor: sensor, path: state.session.gpsPath)
   }
 
+  /// The least distance, m, between two significant-change locations: Apple's "as soon as the
+  /// device moves 500 meters or more from its previous notification" (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoringsignificantlocationchanges()).
+  static let significantDistance: CLLocationDistance = 500
+  /// The least time, s, between two significant-change locations: Apple's "should not expect
+  /// notifications more frequently than once every five minutes" (the same page).
+  static let significantInterval: TimeInterval = 300
+
   /// The location of `fix` as Core Location reports it: reduced accuracy rounds the position
   /// to 0.01° (about 1.1 km) with ``kCLLocationAccuracyReduced``.
   func location(_ fix: Fix) -> CLLocation {
@@ -116,8 +127,14 @@ struct CoreLocationState: SimulationExtension {
       verticalAccuracy: fix.altitude == nil ? -1 : fix.verticalAccuracy,
       course: fix.course ?? -1, courseAccuracy: fix.course == nil ? -1 : 10,
       speed: fix.speed ?? -1, speedAccuracy: fix.speed == nil ? -1 : 0.5,
-      timestamp: startDate.addingTimeInterval(fix.instant.seconds))
+      timestamp: startDate.addingTimeInterval(fix.instant.seconds),
+      sourceInfo: Self.deviceSource)
   }
+
+  /// The source of every fix: the device's own receiver, neither simulated by software on the
+  /// device nor from an accessory (project rule, docs/swift-api.md#core-location).
+  static let deviceSource = CLLocationSourceInformation(
+    softwareSimulationState: false, andExternalAccessoryState: false)
 }
 
 /// A manager, weakly.
@@ -238,7 +255,14 @@ struct CoreLocationTimer: SystemTimer {
           }
           updates.reportedUnknown = false
           let fixLocation = location.location(fix)
-          if settings.distanceFilter > 0, let last = updates.last,
+          if updates.significant, let last = updates.last,
+            fixLocation.distance(from: last) < CoreLocationState.significantDistance
+              || fixLocation.timestamp.timeIntervalSince(last.timestamp)
+                < CoreLocationState.significantInterval
+          {
+            continue
+          }
+          if !updates.significant, settings.distanceFilter > 0, let last = updates.last,
             fixLocation.distance(from: last) < settings.distanceFilter
           {
             continue
@@ -270,7 +294,7 @@ struct CoreLocationTimer: SystemTimer {
           }
         }
       }
-      location.updates.removeAll { finished.contains($0.key) }
+      location.updates.removeAll { finished.contains($0.key) && $0.updates.oneShot }
       for index in location.live.indices {
         var live = location.live[index].live
         while let at = live.next, at <= now {

@@ -65,11 +65,22 @@ public struct CLError: Error, CustomNSError, Hashable, Sendable {
 
   /// The code.
   public let code: Code
-  /// Extra information (empty for the simulation's errors).
-  public var errorUserInfo: [String: Any] { [:] }
+  /// Why the simulation failed, for the errors that need saying (``CLGeocoder``'s), or `nil`.
+  let message: String?
+  /// Extra information: `NSLocalizedDescriptionKey` with the simulation's reason when it gives
+  /// one (``CLGeocoder``), else empty.
+  public var errorUserInfo: [String: Any] {
+    message.map { [NSLocalizedDescriptionKey: $0] } ?? [:]
+  }
 
   /// The error `code`.
-  public init(_ code: Code) { self.code = code }
+  public init(_ code: Code) { self.init(code, message: nil) }
+
+  /// The error `code` with the simulation's reason.
+  init(_ code: Code, message: String?) {
+    self.code = code
+    self.message = message
+  }
 
   /// ``kCLErrorDomain``.
   public static var errorDomain: String { kCLErrorDomain }

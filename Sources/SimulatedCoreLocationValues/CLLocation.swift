@@ -96,6 +96,18 @@ public class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendabl
   public let speedAccuracy: CLLocationSpeedAccuracy
   /// When the position was determined.
   public let timestamp: Date
+  /// Where the location came from, or `nil` for a location the app made without it (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocation/sourceinformation;
+  /// iOS 15, watchOS 8). The simulation's fixes stand in for the device's own receiver, so they
+  /// carry one with ``CLLocationSourceInformation/isSimulatedBySoftware`` and
+  /// ``CLLocationSourceInformation/isProducedByAccessory`` `false`: an app that rejects
+  /// simulated locations keeps them, as it would a device's (project rule,
+  /// docs/swift-api.md#core-location). Not compared by `isEqual(_:)` and not archived.
+  public let sourceInformation: CLLocationSourceInformation?
+  /// The floor of the building the device is in: always `nil`, the simulated world has no
+  /// buildings (Apple doc: https://developer.apple.com/documentation/corelocation/cllocation/floor:
+  /// `nil` where the floor cannot be determined).
+  public var floor: CLFloor? { nil }
 
   /// A location at `latitude`, `longitude` now, with altitude 0, horizontal accuracy 0,
   /// vertical accuracy −1 and no course or speed (Apple doc:
@@ -136,13 +148,44 @@ public class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendabl
 
   /// A location with every value (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:courseaccuracy:speed:speedaccuracy:timestamp:)).
-  public init(
+  public convenience init(
     coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
     horizontalAccuracy hAccuracy: CLLocationAccuracy,
     verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
     courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed,
     speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date
   ) {
+    self.init(
+      coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
+      verticalAccuracy: vAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
+      speedAccuracy: speedAccuracy, timestamp: timestamp, source: nil)
+  }
+
+  /// A location with every value and its source (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocation/init(coordinate:altitude:horizontalaccuracy:verticalaccuracy:course:courseaccuracy:speed:speedaccuracy:timestamp:sourceinfo:)).
+  public convenience init(
+    coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+    horizontalAccuracy hAccuracy: CLLocationAccuracy,
+    verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
+    courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed,
+    speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date,
+    sourceInfo: CLLocationSourceInformation
+  ) {
+    self.init(
+      coordinate: coordinate, altitude: altitude, horizontalAccuracy: hAccuracy,
+      verticalAccuracy: vAccuracy, course: course, courseAccuracy: courseAccuracy, speed: speed,
+      speedAccuracy: speedAccuracy, timestamp: timestamp, source: sourceInfo)
+  }
+
+  /// Every value; `source` may be `nil`.
+  init(
+    coordinate: CLLocationCoordinate2D, altitude: CLLocationDistance,
+    horizontalAccuracy hAccuracy: CLLocationAccuracy,
+    verticalAccuracy vAccuracy: CLLocationAccuracy, course: CLLocationDirection,
+    courseAccuracy: CLLocationDirectionAccuracy, speed: CLLocationSpeed,
+    speedAccuracy: CLLocationSpeedAccuracy, timestamp: Date, source: CLLocationSourceInformation?
+  ) {
+    self.sourceInformation = source
     self.coordinate = coordinate
     self.altitude = altitude
     self.ellipsoidalAltitude = altitude
@@ -244,5 +287,54 @@ public class CLLocation: NSObject, NSCopying, NSSecureCoding, @unchecked Sendabl
     let longitude = (coordinate.longitude >= 0 ? "+" : "") + fixed(coordinate.longitude, 8)
     return "<\(latitude),\(longitude)> +/- \(fixed(horizontalAccuracy, 2))m (speed "
       + "\(fixed(speed, 2)) mps / course \(fixed(course, 2))) @ \(timestamp)"
+  }
+}
+
+/// Where a location came from (Apple doc:
+/// https://developer.apple.com/documentation/corelocation/cllocationsourceinformation; iOS 15,
+/// watchOS 8). Immutable.
+public final class CLLocationSourceInformation: NSObject, Sendable {
+  /// Whether software on the device simulated the location (Xcode's GPX files on a device)
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationsourceinformation/issimulatedbysoftware).
+  public let isSimulatedBySoftware: Bool
+  /// Whether an external accessory (a GPS receiver, CarPlay) produced it (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationsourceinformation/isproducedbyaccessory).
+  public let isProducedByAccessory: Bool
+
+  /// Source information with both flags (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationsourceinformation/init(softwaresimulationstate:andexternalaccessorystate:)).
+  public init(softwareSimulationState isSoftware: Bool, andExternalAccessoryState isAccessory: Bool)
+  {
+    isSimulatedBySoftware = isSoftware
+    isProducedByAccessory = isAccessory
+    super.init()
+  }
+
+  /// Equal when both flags are.
+  public override func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? CLLocationSourceInformation else { return false }
+    return isSimulatedBySoftware == other.isSimulatedBySoftware
+      && isProducedByAccessory == other.isProducedByAccessory
+  }
+
+  /// From the flags.
+  public override var hash: Int {
+    (isSimulatedBySoftware ? 1 : 0) + (isProducedByAccessory ? 2 : 0)
+  }
+}
+
+/// The floor of a building the device is on (Apple doc:
+/// https://developer.apple.com/documentation/corelocation/clfloor). Apps never make one (Apple:
+/// "You do not create instances of this class directly"), and the simulation never reports
+/// one: ``CLLocation/floor`` is always `nil`.
+public final class CLFloor: NSObject, Sendable {
+  /// The floor's logical level: 0 the ground floor, negative below it (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/clfloor/level).
+  public let level: Int
+
+  init(level: Int) {
+    self.level = level
+    super.init()
   }
 }

@@ -100,6 +100,11 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
   public let intentIdentifiers: [String]
   /// How its notifications behave.
   public let options: UNNotificationCategoryOptions
+  /// The text shown instead of the body while previews are hidden; `""` when the category has
+  /// none (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/hiddenpreviewsbodyplaceholder).
+  /// Kept; the simulation has no Lock Screen setting that hides previews.
+  public let hiddenPreviewsBodyPlaceholder: String
 
   /// A category (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:options:)).
@@ -111,6 +116,22 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
     self.actions = actions
     self.intentIdentifiers = intentIdentifiers
     self.options = options
+    hiddenPreviewsBodyPlaceholder = ""
+    super.init()
+  }
+
+  /// A category with the text shown instead of the body while previews are hidden (iOS 11;
+  /// Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:hiddenpreviewsbodyplaceholder:options:)).
+  public init(
+    identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+    hiddenPreviewsBodyPlaceholder: String, options: UNNotificationCategoryOptions = []
+  ) {
+    self.identifier = identifier
+    self.actions = actions
+    self.intentIdentifiers = intentIdentifiers
+    self.options = options
+    self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
     super.init()
   }
 
@@ -119,6 +140,7 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
     guard let other = object as? UNNotificationCategory else { return false }
     return identifier == other.identifier && actions == other.actions
       && intentIdentifiers == other.intentIdentifiers && options == other.options
+      && hiddenPreviewsBodyPlaceholder == other.hiddenPreviewsBodyPlaceholder
   }
 
   /// From the identifier.

@@ -18,6 +18,8 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
     var categoryIdentifier = ""
     var threadIdentifier = ""
     var interruptionLevel = UNNotificationInterruptionLevel.active
+    var relevanceScore = 0.0
+    var targetContentIdentifier: String?
   }
 
   var fields: Fields
@@ -61,6 +63,16 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
   /// How much it may interrupt; `.active` by default (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/interruptionlevel).
   public var interruptionLevel: UNNotificationInterruptionLevel { fields.interruptionLevel }
+  /// How relevant the notification is among the app's others, 0 to 1; 0 by default (iOS 15,
+  /// watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/relevancescore).
+  /// Kept; the simulation has no notification summary to sort by it.
+  public var relevanceScore: Double { fields.relevanceScore }
+  /// The identifier of the app's content the notification is about, or `nil` (iOS 13,
+  /// watchOS 6; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/targetcontentidentifier).
+  /// Kept; the simulation has no scenes to choose with it.
+  public var targetContentIdentifier: String? { fields.targetContentIdentifier }
 }
 
 /// A notification's content the app fills in (Apple doc:
@@ -130,23 +142,116 @@ public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sen
     get { fields.interruptionLevel }
     set { fields.interruptionLevel = newValue }
   }
+  /// How relevant the notification is, 0 to 1 (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/relevancescore).
+  /// Kept as set.
+  override public var relevanceScore: Double {
+    get { fields.relevanceScore }
+    set { fields.relevanceScore = newValue }
+  }
+  /// The app's content the notification is about (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/targetcontentidentifier).
+  /// Kept as set.
+  override public var targetContentIdentifier: String? {
+    get { fields.targetContentIdentifier }
+    set { fields.targetContentIdentifier = newValue }
+  }
 }
 
 /// A notification's sound (Apple doc:
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsound). The
-/// simulation plays nothing; the sound is kept on the content.
+/// simulation has no speaker: a sound is kept on the content, readable back (sounds are equal
+/// when their name, critical flag and volume are), and plays nothing. Critical sounds ignore the
+/// mute switch and Focus on a device and need Apple's critical-alerts entitlement and the
+/// user's ``UNAuthorizationOptions/criticalAlert`` (Apple's pages of the critical sounds); the
+/// simulation has neither switch nor Focus, so a critical sound is kept like any other whether
+/// or not `.criticalAlert` was granted (project rule, docs/phone.md#notifications).
 public final class UNNotificationSound: NSObject, Sendable {
-  /// The sound's name (`"default"`).
+  /// The sound file's name (`"default"` for the system's sound).
   let name: String
+  /// Whether it is a critical alert's sound.
+  let isCritical: Bool
+  /// The critical sound's volume, 0 to 1; `nil` for the system's level.
+  let volume: Float?
 
-  init(name: String) {
+  init(name: String, isCritical: Bool = false, volume: Float? = nil) {
     self.name = name
+    self.isCritical = isCritical
+    self.volume = volume
     super.init()
+  }
+
+  /// The sound of the file `name` in the app's bundle or `Library/Sounds` (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/init(named:);
+  /// iOS 10, not on watchOS, where Apple's SDK marks it prohibited). Declared for every
+  /// platform, as this module serves the phone's code and the watch's alike. The simulation
+  /// looks for no file.
+  public convenience init(named name: UNNotificationSoundName) {
+    self.init(name: name.rawValue)
   }
 
   /// The system's default notification sound (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/default).
   public static let `default` = UNNotificationSound(name: "default")
+
+  /// The system's default critical alert sound (iOS 12, watchOS 5; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/defaultcritical).
+  public static let defaultCritical = UNNotificationSound(name: "default", isCritical: true)
+
+  /// The default critical alert sound at `volume`, 0 to 1 (iOS 12, watchOS 5; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/defaultcriticalsound(withaudiovolume:)).
+  /// A volume outside 0...1 traps: Apple's page says it "must be a value between 0.0 and 1.0".
+  public class func defaultCriticalSound(withAudioVolume volume: Float) -> UNNotificationSound {
+    UNNotificationSound(name: "default", isCritical: true, volume: checked(volume))
+  }
+
+  /// The critical alert sound of the file `name` at the system's level (iOS 12, not on watchOS;
+  /// Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/criticalsoundnamed(_:)).
+  public class func criticalSoundNamed(_ name: UNNotificationSoundName) -> UNNotificationSound {
+    UNNotificationSound(name: name.rawValue, isCritical: true)
+  }
+
+  /// The critical alert sound of the file `name` at `volume`, 0 to 1 (iOS 12, not on watchOS;
+  /// Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsound/criticalsoundnamed(_:withaudiovolume:)).
+  /// A volume outside 0...1 traps, as ``defaultCriticalSound(withAudioVolume:)``.
+  public class func criticalSoundNamed(
+    _ name: UNNotificationSoundName, withAudioVolume volume: Float
+  ) -> UNNotificationSound {
+    UNNotificationSound(name: name.rawValue, isCritical: true, volume: checked(volume))
+  }
+
+  /// `volume` when it is in 0...1; otherwise traps with Apple's rule.
+  private static func checked(_ volume: Float) -> Float {
+    precondition(
+      (0...1).contains(volume),
+      "UNNotificationSound: a critical sound's volume must be between 0.0 and 1.0, not \(volume)")
+    return volume
+  }
+
+  /// Equal when the name, the critical flag and the volume are.
+  override public func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UNNotificationSound else { return false }
+    return name == other.name && isCritical == other.isCritical && volume == other.volume
+  }
+
+  /// From the name.
+  override public var hash: Int { name.hashValue }
+}
+
+/// The name of a sound file (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationsoundname; iOS 10,
+/// watchOS 3): `UNNotificationSoundName("chime.caf")` or `UNNotificationSoundName(rawValue:)`.
+public struct UNNotificationSoundName: RawRepresentable, Hashable, Sendable {
+  /// The file's name.
+  public let rawValue: String
+  /// A name from its string (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsoundname/init(rawvalue:)).
+  public init(rawValue: String) { self.rawValue = rawValue }
+  /// A name from its string (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsoundname/init(_:)).
+  public init(_ rawValue: String) { self.rawValue = rawValue }
 }
 
 /// A request to deliver a notification: identifier, content and trigger (Apple doc:

@@ -624,4 +624,143 @@ struct CoreLocationTests {
     }
     #expect(seen == [0, 1, 2, 3])
   }
+
+  /// Significant-change monitoring on the iPhone, as a phone app starts it after checking
+  /// availability. An exact receiver (`horizontalAccuracy: 0`) on the equator heading east:
+  /// 1.2 m/s for 900 s (1080 m), then 3 m/s for 900 s. Deliveries need 500 m and 300 s since
+  /// the last one: t = 0 (0 m); t = 417 (1.2 × 417 = 500.4 m; 416 gives 499.2); t = 834
+  /// (1000.8 m, 500.4 from the last); then 1134 (300 s later, at 1080 + 3 × 234 = 1782 m, 781 m
+  /// on), 1434 (900 m on) and 1734. The watch has no such service.
+  @Test func significantChangesComeEvery500MetresAndFiveMinutes() async throws {
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "seed": 1, "start": "2026-03-02T07:00:00Z", "activity": "running",
+        "course": [ { "duration": 900, "speed": 1.2 }, { "duration": 900, "speed": 3 } ],
+        "gps": { "latitude": 0, "longitude": 0, "altitude": 20, "heading": 90 },
+        "sensors": { "location": { "horizontalAccuracy": 0 } } }
+      """)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      #expect(CLLocationManager.significantLocationChangeMonitoringAvailable() == false)
+      let (manager, available) = await simulation.on(.phone) {
+        (CLLocationManager(), CLLocationManager.significantLocationChangeMonitoringAvailable())
+      }
+      #expect(available)
+      manager.delegate = recorder
+      manager.requestAlwaysAuthorization()
+      // Ignored by the service (Apple's page).
+      manager.distanceFilter = 5000
+      manager.startMonitoringSignificantLocationChanges()
+      try await simulation.advance(by: .seconds(1800))
+      manager.stopMonitoringSignificantLocationChanges()
+      try await simulation.advance(by: .seconds(10))
+    }
+    let start = simulation.startDate
+    #expect(
+      recorder.locations.map { $0.timestamp.timeIntervalSince(start) }
+        == [0, 417, 834, 1134, 1434, 1734])
+    #expect(recorder.errors.isEmpty)
+  }
+
+  /// Fixes carry the source information of the device's own receiver (anti-spoofing code keeps
+  /// them) and no floor; a location the app makes has none, unless it passes one.
+  @Test func fixesComeFromTheDevicesReceiver() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let recorder = LocationRecorder()
+    try await simulation.run {
+      let manager = authorizedManager(recorder)
+      manager.startUpdatingLocation()
+      try await simulation.advance(by: .seconds(2))
+    }
+    let first = try #require(recorder.locations.first)
+    let source = try #require(first.sourceInformation)
+    #expect(source.isSimulatedBySoftware == false)
+    #expect(source.isProducedByAccessory == false)
+    #expect(first.floor == nil)
+    #expect(CLLocation(latitude: 1, longitude: 2).sourceInformation == nil)
+    let made = CLLocation(
+      coordinate: CLLocationCoordinate2D(latitude: 1, longitude: 2), altitude: 0,
+      horizontalAccuracy: 5, verticalAccuracy: 5, course: -1, courseAccuracy: -1, speed: -1,
+      speedAccuracy: -1, timestamp: Date(timeIntervalSince1970: 0),
+      sourceInfo: CLLocationSourceInformation(
+        softwareSimulationState: true, andExternalAccessoryState: false))
+    #expect(made.sourceInformation?.isSimulatedBySoftware == true)
+  }
+
+  /// Naming a route: the geocoder finds no result (no map data), in both forms, with a
+  /// description that says why; the async accuracy request returns and changes nothing.
+  @Test func theGeocoderFindsNoResultAndSaysWhy() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let answers = Mutex<[String]>([])
+    try await simulation.run {
+      let geocoder = CLGeocoder()
+      let location = CLLocation(latitude: 0, longitude: 0)
+      geocoder.reverseGeocodeLocation(location) { placemarks, error in
+        let code = (error as? CLError)?.code
+        answers.withLock {
+          $0.append("\(placemarks == nil) \(code == .geocodeFoundNoResult)")
+        }
+      }
+      await simulation.settle()
+      #expect(answers.withLock { $0 } == ["true true"])
+      do {
+        _ = try await geocoder.reverseGeocodeLocation(location)
+        Issue.record("found a placemark")
+      } catch let error as CLError {
+        #expect(error.code == .geocodeFoundNoResult)
+        #expect((error as NSError).domain == kCLErrorDomain)
+        #expect((error as NSError).code == 8)
+        #expect(error.localizedDescription.contains("no map data"))
+      }
+      #expect(geocoder.isGeocoding == false)
+      let manager = authorizedManager(LocationRecorder())
+      try await manager.requestTemporaryFullAccuracyAuthorization(withPurposeKey: "Route")
+      #expect(manager.accuracyAuthorization == .fullAccuracy)
+    }
+  }
+
+  /// `CLServiceSession` as apps hold it next to `liveUpdates()`: `.always` asks for always
+  /// authorization (granted by default), the diagnostics say so, and `invalidate()` ends the
+  /// loop after the one diagnostic; a denied user and a reduced-accuracy user with a purpose
+  /// key read `authorizationDenied` and `fullAccuracyDenied`.
+  @Test func aServiceSessionAsksForAuthorizationAndDiagnoses() async throws {
+    func diagnostics(
+      _ answer: String?, _ make: @escaping () -> CLServiceSession
+    ) async throws -> ([CLServiceSession.Diagnostic], CLAuthorizationStatus) {
+      let extra = answer.map { #", "authorization": { "location": "\#($0)" }"# } ?? ""
+      let simulation = try HealthKitSimulation(scenario: eastOnTheEquator(extra: extra))
+      return try await simulation.run {
+        let manager = CLLocationManager()
+        let session = make()
+        var seen: [CLServiceSession.Diagnostic] = []
+        let sequence = session.diagnostics
+        session.invalidate()
+        for try await diagnostic in sequence { seen.append(diagnostic) }
+        return (seen, manager.authorizationStatus)
+      }
+    }
+    let (granted, status) = try await diagnostics(nil) { CLServiceSession(authorization: .always) }
+    #expect(status == .authorizedAlways)
+    #expect(granted.count == 1)
+    #expect(granted.first?.authorizationDenied == false)
+    #expect(granted.first?.alwaysAuthorizationDenied == false)
+    #expect(granted.first?.serviceSessionRequired == false)
+    let (denied, deniedStatus) = try await diagnostics("denied") {
+      CLServiceSession(authorization: .always)
+    }
+    #expect(deniedStatus == .denied)
+    #expect(denied.first?.authorizationDenied == true)
+    #expect(denied.first?.alwaysAuthorizationDenied == true)
+    let (reduced, reducedStatus) = try await diagnostics("reducedAccuracy") {
+      CLServiceSession(authorization: .whenInUse, fullAccuracyPurposeKey: "Route")
+    }
+    #expect(reducedStatus == .authorizedWhenInUse)
+    #expect(reduced.first?.fullAccuracyDenied == true)
+    #expect(reduced.first?.authorizationDenied == false)
+    // `.none` asks nothing.
+    let (none, noneStatus) = try await diagnostics(nil) { CLServiceSession(authorization: .none) }
+    #expect(noneStatus == .notDetermined)
+    #expect(none.first?.authorizationDenied == false)
+  }
 }

@@ -269,6 +269,62 @@ import WorkoutSystem
     }
   }
 
+  /// A timer app's content, written as apps write it: a custom sound, a critical sound with a
+  /// volume, the relevance score, the target content and a localized body; a delivered
+  /// notification reads every value back from its request's copy, and a category keeps its
+  /// hidden-previews placeholder.
+  @Test func soundsAndContentFieldsAreKept() async throws {
+    let simulation = try Self.simulation(start: "2026-03-20T11:00:00Z")
+    try await simulation.run {
+      let center = UNUserNotificationCenter.current()
+      _ = try await center.requestAuthorization(options: [.alert, .sound, .criticalAlert])
+      let content = UNMutableNotificationContent()
+      content.title = "Interval done"
+      // No Localizable.strings in the test bundle: the key comes back, formatted with 3.
+      content.body = NSString.localizedUserNotificationString(
+        forKey: "Round %d done", arguments: [3])
+      content.sound = UNNotificationSound(named: UNNotificationSoundName("bell.caf"))
+      content.relevanceScore = 0.75
+      content.targetContentIdentifier = "timer-7"
+      try await center.add(
+        UNNotificationRequest(identifier: "round", content: content, trigger: nil))
+      let alarm = UNMutableNotificationContent()
+      alarm.sound = .criticalSoundNamed(UNNotificationSoundName("alarm.caf"), withAudioVolume: 0.5)
+      alarm.interruptionLevel = .critical
+      try await center.add(UNNotificationRequest(identifier: "alarm", content: alarm, trigger: nil))
+      let delivered = await center.deliveredNotifications().map(\.request.content)
+      #expect(delivered.count == 2)
+      let round = try #require(delivered.first)
+      #expect(round.body == "Round 3 done")
+      #expect(
+        round.sound == UNNotificationSound(named: UNNotificationSoundName(rawValue: "bell.caf")))
+      #expect(round.sound != .default)
+      #expect(round.relevanceScore == 0.75)
+      #expect(round.targetContentIdentifier == "timer-7")
+      let critical = try #require(delivered.last)
+      #expect(
+        critical.sound
+          == .criticalSoundNamed(UNNotificationSoundName("alarm.caf"), withAudioVolume: 0.5))
+      // A critical sound differs from the plain sound of the same file and from another volume.
+      #expect(critical.sound != UNNotificationSound(named: UNNotificationSoundName("alarm.caf")))
+      #expect(critical.sound != .criticalSoundNamed(UNNotificationSoundName("alarm.caf")))
+      #expect(UNNotificationSound.defaultCritical != .default)
+      #expect(UNNotificationSound.defaultCriticalSound(withAudioVolume: 1) != .defaultCritical)
+      // Defaults: score 0, no target.
+      #expect(critical.relevanceScore == 0)
+      #expect(critical.targetContentIdentifier == nil)
+      let category = UNNotificationCategory(
+        identifier: "timer", actions: [], intentIdentifiers: [],
+        hiddenPreviewsBodyPlaceholder: "A timer finished", options: [.customDismissAction])
+      #expect(category.hiddenPreviewsBodyPlaceholder == "A timer finished")
+      #expect(
+        UNNotificationCategory(identifier: "timer", actions: [], intentIdentifiers: [])
+          .hiddenPreviewsBodyPlaceholder == "")
+      center.setNotificationCategories([category])
+      #expect(await center.notificationCategories() == [category])
+    }
+  }
+
   // MARK: - Replacement and removal
 
   @Test func addingTheSameIdentifierReplaces() async throws {

@@ -51,6 +51,84 @@ import Testing
     }
   }
 
+  /// `HKCategoryValuePredicateProviding`, as sleep apps write it: the app saves one sample of
+  /// each of the six sleep values plus a second core stage, and a sample query with
+  /// `predicateForSamples(equalTo: HKCategoryValueSleepAnalysis.allAsleepValues)` finds exactly the asleep ones.
+  @Test func theAsleepValuesPredicateFindsTheAsleepSamples() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      let sleep = HKCategoryType(.sleepAnalysis)
+      try await store.requestAuthorization(toShare: [sleep], read: [sleep])
+      let now = simulation.now
+      // Values in save order: inBed 0, asleepUnspecified 1, awake 2, asleepCore 3,
+      // asleepDeep 4, asleepREM 5, asleepCore 3; ten minutes each, oldest first.
+      let values: [HKCategoryValueSleepAnalysis] = [
+        .inBed, .asleepUnspecified, .awake, .asleepCore, .asleepDeep, .asleepREM, .asleepCore,
+      ]
+      try await store.save(
+        values.enumerated().map { index, value in
+          HKCategorySample(
+            type: sleep, value: value.rawValue,
+            start: now.addingTimeInterval(Double(index - 7) * 600),
+            end: now.addingTimeInterval(Double(index - 6) * 600))
+        })
+      let asleep = HKCategoryValueSleepAnalysis.predicateForSamples(
+        equalTo: HKCategoryValueSleepAnalysis.allAsleepValues)
+      let found = await samples(
+        store, simulation, sleep, predicate: asleep,
+        sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+      // Counted by hand: 7 saved, minus inBed and awake = 5, values 1, 3, 4, 5, 3 in time order.
+      let stages = try #require(found.samples as? [HKCategorySample])
+      #expect(stages.map(\.value) == [1, 3, 4, 5, 3])
+      // The operator form: fewer than asleepCore (3) is inBed 0, asleepUnspecified 1, awake 2.
+      let light = await samples(
+        store, simulation, sleep,
+        predicate: HKCategoryValueSleepAnalysis.predicateForSamples(.lessThan, value: .asleepCore),
+        sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+      #expect(light.samples?.compactMap { ($0 as? HKCategorySample)?.value } == [0, 1, 2])
+      // An empty set matches nothing.
+      let none = await samples(
+        store, simulation, sleep,
+        predicate: HKCategoryValueSleepAnalysis.predicateForSamples(equalTo: []))
+      #expect(none.samples?.isEmpty == true)
+    }
+  }
+
+  /// The helpers with Foundation's operator type, as apps that keep the operator in a variable
+  /// write them: an `NSComparisonPredicate.Operator` picks the comparison by its raw value
+  /// (equalTo 4 finds the one awake stage, 2; greaterThan 2 with asleepCore 3 finds deep 4 and
+  /// REM 5), and makes the same predicate as the literal form.
+  @available(*, deprecated, message: "swift-corelibs-foundation deprecates NSComparisonPredicate")
+  @Test func foundationsOperatorTypeIsAccepted() async throws {
+    let equal: NSComparisonPredicate.Operator = .equalTo
+    let greater: NSComparisonPredicate.Operator = .greaterThan
+    let quantity = HKQuantity(unit: .count(), doubleValue: 100)
+    #expect(
+      HKQuery.predicateForQuantitySamples(with: greater, quantity: quantity)
+        == HKQuery.predicateForQuantitySamples(with: .greaterThan, quantity: quantity))
+    #expect(
+      HKQuery.predicateForWorkouts(with: greater, duration: 600)
+        == HKQuery.predicateForWorkouts(with: .greaterThan, duration: 600))
+    let simulation = try HealthKitSimulation(
+      scenario: healthScenario(samples: "[]", sleep: Self.night))
+    try await simulation.run {
+      let store = HKHealthStore()
+      let sleep = HKCategoryType(.sleepAnalysis)
+      try await store.requestAuthorization(toShare: [], read: [sleep])
+      let awake = await samples(
+        store, simulation, sleep,
+        predicate: HKQuery.predicateForCategorySamples(
+          with: equal, value: HKCategoryValueSleepAnalysis.awake.rawValue))
+      #expect(awake.samples?.compactMap { ($0 as? HKCategorySample)?.value } == [2])
+      let deeper = await samples(
+        store, simulation, sleep,
+        predicate: HKCategoryValueSleepAnalysis.predicateForSamples(greater, value: .asleepCore),
+        sort: [NSSortDescriptor(key: HKSampleSortIdentifierStartDate, ascending: true)])
+      #expect(deeper.samples?.compactMap { ($0 as? HKCategorySample)?.value } == [4, 5])
+    }
+  }
+
   @Test func thePriorityDecidesTheMerge() async throws {
     // The iPhone first: 10:05–10:15 iPhone 500; 10:00–10:05 only the watch: 600 × 5/10 = 300.
     // Merged 800 (watch first it is 850).

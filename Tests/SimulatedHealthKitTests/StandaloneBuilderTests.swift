@@ -102,6 +102,89 @@ import WorkoutSimTestSupport
     }
   }
 
+  /// The iOS 16 workout predicates compare the workout's own statistics, not an activity's:
+  /// a run (200 kcal, 150 bpm) then a walk (100 kcal, 110 bpm) make a workout of 300 kcal with
+  /// heart rate average (150 + 110) / 2 = 130, minimum 110, maximum 150. A sum above 250 kcal
+  /// finds it (300), though no activity's sum is above 250 (the activity form finds none).
+  @Test func workoutPredicatesCompareTheWorkoutsOwnStatistics() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    try await simulation.run {
+      let store = HKHealthStore()
+      try await authorize(
+        store, share: [Self.workoutType, activeEnergy, heartRate],
+        read: [Self.workoutType, activeEnergy, heartRate])
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .running
+      let builder = HKWorkoutBuilder(
+        healthStore: store, configuration: configuration, device: nil)
+      let start = simulation.now.addingTimeInterval(-7200)
+      let half = start.addingTimeInterval(1800)
+      let end = start.addingTimeInterval(3600)
+      func sample(_ type: HKQuantityType, _ unit: HKUnit, _ value: Double, _ from: Date)
+        -> HKQuantitySample
+      {
+        HKQuantitySample(
+          type: type, quantity: HKQuantity(unit: unit, doubleValue: value), start: from,
+          end: from.addingTimeInterval(1800))
+      }
+      try await builder.beginCollection(at: start)
+      let walking = HKWorkoutConfiguration()
+      walking.activityType = .walking
+      try await builder.addWorkoutActivity(
+        HKWorkoutActivity(
+          workoutConfiguration: configuration, start: start, end: half, metadata: nil))
+      try await builder.addWorkoutActivity(
+        HKWorkoutActivity(workoutConfiguration: walking, start: half, end: end, metadata: nil))
+      try await builder.addSamples([
+        sample(activeEnergy, .kilocalorie(), 200, start),
+        sample(activeEnergy, .kilocalorie(), 100, half),
+        sample(heartRate, bpm, 150, start), sample(heartRate, bpm, 110, half),
+      ])
+      try await builder.endCollection(at: end)
+      _ = try #require(try await builder.finishWorkout())
+      func count(_ predicate: NSPredicate) async -> Int? {
+        await samples(store, simulation, Self.workoutType, predicate: predicate).samples?.count
+      }
+      let kcal250 = HKQuantity(unit: .kilocalorie(), doubleValue: 250)
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .greaterThan, quantityType: activeEnergy, sumQuantity: kcal250)) == 1)
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            activityPredicate: HKQuery.predicateForWorkoutActivities(
+              operatorType: .greaterThan, quantityType: activeEnergy, sumQuantity: kcal250)))
+          == 0)
+      // 300 kcal is not below 250.
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .lessThan, quantityType: activeEnergy, sumQuantity: kcal250)) == 0)
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .equalTo, quantityType: heartRate,
+            averageQuantity: HKQuantity(unit: bpm, doubleValue: 130))) == 1)
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .equalTo, quantityType: heartRate,
+            minimumQuantity: HKQuantity(unit: bpm, doubleValue: 110))) == 1)
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .greaterThan, quantityType: heartRate,
+            maximumQuantity: HKQuantity(unit: bpm, doubleValue: 150))) == 0)
+      // A type the workout has no statistics of never matches.
+      #expect(
+        await count(
+          HKQuery.predicateForWorkouts(
+            operatorType: .greaterThanOrEqualTo, quantityType: HKQuantityType(.stepCount),
+            sumQuantity: HKQuantity(unit: .count(), doubleValue: 0))) == 0)
+    }
+  }
+
   /// A builder without a session for a walk on this watch, and its configuration.
   static func walkingBuilder(_ store: HKHealthStore) -> (HKWorkoutBuilder, HKWorkoutConfiguration) {
     let configuration = HKWorkoutConfiguration()

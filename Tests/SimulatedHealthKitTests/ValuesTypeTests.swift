@@ -161,6 +161,26 @@ import Testing
     #expect(configuration.lapLength?.doubleValue(for: .meter()) == 25)
   }
 
+  /// The watchOS 2–4 initializers, as older apps still write them: a zero-length interval at
+  /// the date, read back through the deprecated `date` too.
+  @available(*, deprecated, message: "exercises the deprecated watchOS 2–4 API")
+  @Test func theDeprecatedEventInitializersMakeAnInstant() {
+    let date = Date(timeIntervalSince1970: 600)
+    let pause = HKWorkoutEvent(type: .pause, date: date)
+    // An instant: starts and ends at 600 s, duration 0.
+    #expect(pause.dateInterval == DateInterval(start: date, end: date))
+    #expect(pause.date == date)
+    #expect(pause.metadata == nil)
+    #expect(
+      pause
+        == HKWorkoutEvent(
+          type: .pause, dateInterval: DateInterval(start: date, duration: 0), metadata: nil))
+    let marker = HKWorkoutEvent(type: .marker, date: date, metadata: ["split": 3])
+    #expect(marker.dateInterval.duration == 0)
+    // Numbers come back as NSNumber, read as 3 (docs/swift-api.md#metadata).
+    #expect(marker.metadata?["split"] as? Int == 3)
+  }
+
   @Test func workoutEvents() {
     let interval = DateInterval(start: Date(timeIntervalSince1970: 60), duration: 0)
     let event = HKWorkoutEvent(type: .pause, dateInterval: interval, metadata: nil)

@@ -104,19 +104,27 @@ enum ActivityCondition: Hashable {
         start: span.start.nanoseconds, end: span.end.nanoseconds, from: start?.nanoseconds,
         to: end?.nanoseconds, strictStart: options.contains(.strictStartDate),
         strictEnd: options.contains(.strictEndDate))
-    case .statistic(let comparison, let type, let target, let which):
-      let statistics = activity.statistics(for: type)
-      let value: HKQuantity? =
-        switch which {
-        case .sum: statistics?.sumQuantity()
-        case .minimum: statistics?.minimumQuantity()
-        case .maximum: statistics?.maximumQuantity()
-        case .average: statistics?.averageQuantity()
-        }
-      guard let value, value.is(compatibleWith: target.unit) else { return false }
-      return comparison.health.holds(
-        value.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
+    case .statistic(_, let type, _, _):
+      return holds(for: activity.statistics(for: type))
     }
+  }
+
+  /// Whether a `.statistic` condition holds for `statistics` (an activity's or, for
+  /// `predicateForWorkouts(operatorType:quantityType:…)`, the workout's own): the chosen
+  /// statistic compared in the target's unit; no statistics, no such value or an incompatible
+  /// unit never match. `false` for the other conditions.
+  func holds(for statistics: HKStatistics?) -> Bool {
+    guard case .statistic(let comparison, _, let target, let which) = self else { return false }
+    let value: HKQuantity? =
+      switch which {
+      case .sum: statistics?.sumQuantity()
+      case .minimum: statistics?.minimumQuantity()
+      case .maximum: statistics?.maximumQuantity()
+      case .average: statistics?.averageQuantity()
+      }
+    guard let value, value.is(compatibleWith: target.unit) else { return false }
+    return comparison.health.holds(
+      value.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
   }
 }
 
@@ -249,6 +257,49 @@ extension HKQuery {
     HKPredicate(.activity(.statistic(operatorType, quantityType, averageQuantity, .average)))
   }
 
+  /// Workouts whose own sum of `quantityType` compares to `sumQuantity` with `operatorType`
+  /// (iOS 16, watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(operatortype:quantitytype:sumquantity:)).
+  /// The workout's ``HKWorkout/statistics(for:)`` is compared, not any one activity's: a
+  /// multisport workout of 20 km cycling and 5 km running matches a sum of distance above
+  /// 24 km though neither activity does. A workout without statistics of the type, or whose
+  /// unit is not compatible with `sumQuantity`'s, never matches.
+  public class func predicateForWorkouts(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, sumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutStatistic(operatorType, quantityType, sumQuantity, .sum))
+  }
+
+  /// Workouts whose own minimum of `quantityType` compares to `minimumQuantity` (iOS 16,
+  /// watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(operatortype:quantitytype:minimumquantity:)),
+  /// as `predicateForWorkouts(operatorType:quantityType:sumQuantity:)`.
+  public class func predicateForWorkouts(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, minimumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutStatistic(operatorType, quantityType, minimumQuantity, .minimum))
+  }
+
+  /// Workouts whose own maximum of `quantityType` compares to `maximumQuantity` (iOS 16,
+  /// watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(operatortype:quantitytype:maximumquantity:)),
+  /// as `predicateForWorkouts(operatorType:quantityType:sumQuantity:)`.
+  public class func predicateForWorkouts(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, maximumQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutStatistic(operatorType, quantityType, maximumQuantity, .maximum))
+  }
+
+  /// Workouts whose own average of `quantityType` compares to `averageQuantity` (iOS 16,
+  /// watchOS 9; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkquery/predicateforworkouts(operatortype:quantitytype:averagequantity:)),
+  /// as `predicateForWorkouts(operatorType:quantityType:sumQuantity:)`.
+  public class func predicateForWorkouts(
+    operatorType: HKPredicateOperator, quantityType: HKQuantityType, averageQuantity: HKQuantity
+  ) -> NSPredicate {
+    HKPredicate(.workoutStatistic(operatorType, quantityType, averageQuantity, .average))
+  }
+
   /// Objects from a device whose property `key` (one of the `HKDevicePropertyKey…` constants)
   /// is one of `allowedValues`; objects without a device, or whose device lacks the property,
   /// never match (Apple doc:
@@ -274,6 +325,9 @@ extension HKWorkout {
       guard let total, total.is(compatibleWith: target.unit) else { return false }
       return comparison.health.holds(
         total.doubleValue(for: target.unit), target.doubleValue(for: target.unit))
+    case .workoutStatistic(let comparison, let type, let target, let which):
+      return ActivityCondition.statistic(comparison, type, target, which).holds(
+        for: statistics(for: type))
     case .workoutActivities(let predicate):
       return workoutActivities.indices.contains { index in
         Self.activity(

@@ -254,14 +254,16 @@ public let HKPredicateKeyPathCategoryValue = "value"
 /// https://developer.apple.com/documentation/healthkit/hkpredicatekeypathworkouttype).
 public let HKPredicateKeyPathWorkoutType = "workoutType"
 
-/// The comparison of ``HKQuery/predicateForQuantitySamples(with:quantity:)``,
-/// ``HKQuery/predicateForCategorySamples(with:value:)``, ``HKQuery/predicateForWorkouts(with:duration:)``
-/// and ``HKQuery/predicateForObjects(withMetadataKey:operatorType:value:)``: the cases and raw values of Foundation's
+/// The comparison of `HKQuery.predicateForQuantitySamples(with:quantity:)`,
+/// `HKQuery.predicateForCategorySamples(with:value:)`, `HKQuery.predicateForWorkouts(with:duration:)`
+/// and `HKQuery.predicateForObjects(withMetadataKey:operatorType:value:)`: the cases and raw values of Foundation's
 /// `NSComparisonPredicate.Operator` that HealthKit accepts.
 ///
 /// swift-corelibs-foundation marks `NSComparisonPredicate` deprecated ("unsupported"), so the
 /// helpers take this enum instead; a call written `with: .greaterThanOrEqualTo` compiles
-/// against both (docs/swift-api.md#differences-from-apples-framework).
+/// against both (docs/swift-api.md#differences-from-apples-framework). Each helper has a
+/// generic overload taking any operator with a `UInt` raw value (Queries/HKQuery+FoundationOperators.swift),
+/// so a value typed `NSComparisonPredicate.Operator` compiles too and is read by its raw value.
 public enum HKPredicateOperator: UInt, Sendable, Hashable {
   /// `<` (0).
   case lessThan = 0
@@ -328,6 +330,10 @@ public final class HKPredicate: NSPredicate {
     case workoutTotal(HKPredicateOperator, HKQuantity, energy: Bool)
     /// `predicateForWorkouts(activityPredicate:)`: workouts with an activity that matches.
     case workoutActivities(Nested)
+    /// `predicateForWorkouts(operatorType:quantityType:sumQuantity:)` and the minimum,
+    /// maximum and average forms: the workout's own statistic of the type.
+    case workoutStatistic(
+      HKPredicateOperator, HKQuantityType, HKQuantity, ActivityCondition.Statistic)
     /// `predicateForWorkoutActivities(...)`: a condition on one ``HKWorkoutActivity``.
     case activity(ActivityCondition)
     /// `predicateForObjects(withDeviceProperty:allowedValues:)`.

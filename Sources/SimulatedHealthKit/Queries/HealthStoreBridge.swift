@@ -363,7 +363,7 @@ extension HealthKitSimulation.State {
       let added = extensionState(WorkoutAssociations.self)?.samples[uuid] ?? []
       let inside = HealthFilter.workout(Int(self.health.sample(id).value))
       return added.isEmpty ? inside : .or([inside, .ids(added)])
-    case .workoutTotal, .workoutActivities:
+    case .workoutTotal, .workoutActivities, .workoutStatistic:
       guard type == .workout else { return Self.nothing }
       var filter = known.filter
       if case .workoutActivities(let inner) = filter {

@@ -7,7 +7,9 @@
 ///
 /// The stages the Apple Watch records since iOS 16 are `awake`, `asleepCore`, `asleepDeep` and
 /// `asleepREM`, inside an `inBed` span; `asleepUnspecified` is what apps and older watches save.
-public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// In bed (raw value 0).
   case inBed = 0
   /// Asleep, stage unknown (1; iOS 16).
@@ -27,8 +29,9 @@ public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable 
 
   /// Every asleep value: `asleepUnspecified`, `asleepCore`, `asleepDeep`, `asleepREM` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluesleepanalysis/allasleepvalues).
-  /// The usual filter is `HKQuery.predicateForCategorySamples(valueIn:
-  /// Set(HKCategoryValueSleepAnalysis.allAsleepValues.map(\.rawValue)))`.
+  /// The usual filter is
+  /// `HKCategoryValueSleepAnalysis.predicateForSamples(equalTo: HKCategoryValueSleepAnalysis.allAsleepValues)`
+  /// (``HKCategoryValuePredicateProviding``).
   public static var allAsleepValues: Set<HKCategoryValueSleepAnalysis> {
     [.asleepUnspecified, .asleepCore, .asleepDeep, .asleepREM]
   }
@@ -37,14 +40,18 @@ public enum HKCategoryValueSleepAnalysis: Int, Sendable, Hashable, CaseIterable 
 /// The value of category types that have none (mindful sessions, heart rate events),
 /// HealthKit's `HKCategoryValue` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalue).
-public enum HKCategoryValue: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValue: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// No value applies (0).
   case notApplicable = 0
 }
 
 /// A stand hour's value, HealthKit's `HKCategoryValueAppleStandHour` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueapplestandhour).
-public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// The person stood during the hour (0).
   case stood = 0
   /// The person did not stand (1).
@@ -53,7 +60,9 @@ public enum HKCategoryValueAppleStandHour: Int, Sendable, Hashable, CaseIterable
 
 /// A change of appetite (appetite changes symptom), HealthKit's `HKCategoryValueAppetiteChanges` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueappetitechanges).
-public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// A change, direction not given (0).
   case unspecified = 0
   /// No change (1).
@@ -66,7 +75,9 @@ public enum HKCategoryValueAppetiteChanges: Int, Sendable, Hashable, CaseIterabl
 
 /// A walking steadiness notification's kind, HealthKit's `HKCategoryValueAppleWalkingSteadinessEvent` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueapplewalkingsteadinessevent).
-public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Steadiness first found low (1).
   case initialLow = 1
   /// Steadiness first found very low (2).
@@ -79,7 +90,9 @@ public enum HKCategoryValueAppleWalkingSteadinessEvent: Int, Sendable, Hashable,
 
 /// Cervical mucus quality, from least to most fertile, HealthKit's `HKCategoryValueCervicalMucusQuality` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluecervicalmucusquality).
-public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Dry (1).
   case dry = 1
   /// Sticky (2).
@@ -94,7 +107,9 @@ public enum HKCategoryValueCervicalMucusQuality: Int, Sendable, Hashable, CaseIt
 
 /// The kind of contraceptive, HealthKit's `HKCategoryValueContraceptive` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluecontraceptive).
-public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Not given (1).
   case unspecified = 1
   /// An implant (2).
@@ -113,21 +128,27 @@ public enum HKCategoryValueContraceptive: Int, Sendable, Hashable, CaseIterable 
 
 /// A loud-environment notification's kind, HealthKit's `HKCategoryValueEnvironmentalAudioExposureEvent` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueenvironmentalaudioexposureevent).
-public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueEnvironmentalAudioExposureEvent: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Loud for a short time (1).
   case momentaryLimit = 1
 }
 
 /// A loud-headphones notification's kind, HealthKit's `HKCategoryValueHeadphoneAudioExposureEvent` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueheadphoneaudioexposureevent).
-public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueHeadphoneAudioExposureEvent: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Over the seven-day limit (1).
   case sevenDayLimit = 1
 }
 
 /// A low cardio fitness notification's kind, HealthKit's `HKCategoryValueLowCardioFitnessEvent` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluelowcardiofitnessevent).
-public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// A VO₂ max reading in the low range (1).
   case lowFitness = 1
 }
@@ -137,7 +158,9 @@ public enum HKCategoryValueLowCardioFitnessEvent: Int, Sendable, Hashable, CaseI
 @available(iOS, deprecated: 18.0, renamed: "HKCategoryValueVaginalBleeding")
 @available(macOS, deprecated: 15.0, renamed: "HKCategoryValueVaginalBleeding")
 @available(watchOS, deprecated: 11.0, renamed: "HKCategoryValueVaginalBleeding")
-public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Flow, amount not given (1).
   case unspecified = 1
   /// Light (2).
@@ -152,7 +175,9 @@ public enum HKCategoryValueMenstrualFlow: Int, Sendable, Hashable, CaseIterable 
 
 /// An ovulation test's result, HealthKit's `HKCategoryValueOvulationTestResult` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueovulationtestresult).
-public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Negative (1).
   case negative = 1
   /// A luteinizing hormone surge (2).
@@ -169,7 +194,9 @@ public enum HKCategoryValueOvulationTestResult: Int, Sendable, Hashable, CaseIte
 
 /// A pregnancy test's result, HealthKit's `HKCategoryValuePregnancyTestResult` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepregnancytestresult).
-public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Negative (1).
   case negative = 1
   /// Positive (2).
@@ -180,7 +207,9 @@ public enum HKCategoryValuePregnancyTestResult: Int, Sendable, Hashable, CaseIte
 
 /// Whether a symptom is present (mood and sleep changes), HealthKit's `HKCategoryValuePresence` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepresence).
-public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Present (0).
   case present = 0
   /// Not present (1).
@@ -189,7 +218,9 @@ public enum HKCategoryValuePresence: Int, Sendable, Hashable, CaseIterable {
 
 /// A progesterone test's result, HealthKit's `HKCategoryValueProgesteroneTestResult` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueprogesteronetestresult).
-public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Negative (1).
   case negative = 1
   /// Positive (2).
@@ -200,7 +231,9 @@ public enum HKCategoryValueProgesteroneTestResult: Int, Sendable, Hashable, Case
 
 /// How severe a symptom is, HealthKit's `HKCategoryValueSeverity` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueseverity).
-public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Present, severity not given (0).
   case unspecified = 0
   /// Not present (1).
@@ -215,7 +248,9 @@ public enum HKCategoryValueSeverity: Int, Sendable, Hashable, CaseIterable {
 
 /// The amount of bleeding (menstrual flow, bleeding during or after pregnancy; iOS 18), HealthKit's `HKCategoryValueVaginalBleeding` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluevaginalbleeding).
-public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// Bleeding, amount not given (1).
   case unspecified = 1
   /// Light (2).
@@ -231,7 +266,46 @@ public enum HKCategoryValueVaginalBleeding: Int, Sendable, Hashable, CaseIterabl
 /// The old audio exposure event's kind (deprecated in iOS 14: ``HKCategoryValueEnvironmentalAudioExposureEvent``), HealthKit's `HKCategoryValueAudioExposureEvent` (Apple doc:
 /// https://developer.apple.com/documentation/healthkit/hkcategoryvalueaudioexposureevent).
 @available(*, deprecated, renamed: "HKCategoryValueEnvironmentalAudioExposureEvent")
-public enum HKCategoryValueAudioExposureEvent: Int, Sendable, Hashable, CaseIterable {
+public enum HKCategoryValueAudioExposureEvent: Int, Sendable, Hashable, CaseIterable,
+  HKCategoryValuePredicateProviding
+{
   /// A loud environment (1).
   case loudEnvironment = 1
+}
+
+/// A category-value enumeration that makes predicates on category samples' values (Apple doc:
+/// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepredicateproviding;
+/// iOS 16, watchOS 9). Every `HKCategoryValue…` enumeration of this module conforms, as in the
+/// SDK (Apple's pages of ``HKCategoryValue`` and the others list the conformance):
+///
+/// ```swift
+/// let asleep = HKCategoryValueSleepAnalysis.predicateForSamples(equalTo: HKCategoryValueSleepAnalysis.allAsleepValues)
+/// let query = HKSampleQuery(
+///   sampleType: HKCategoryType(.sleepAnalysis), predicate: asleep, limit: HKObjectQueryNoLimit,
+///   sortDescriptors: nil) { _, samples, _ in /* … */ }
+/// ```
+public protocol HKCategoryValuePredicateProviding: Hashable, RawRepresentable {}
+
+extension HKCategoryValuePredicateProviding where RawValue == Int {
+  /// Category samples whose value is one of `values`' raw values (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepredicateproviding/predicateforsamples(equalto:)):
+  /// the same filter as `HKQuery.predicateForCategorySamples(valueIn:)` with those raw values.
+  /// An empty set matches no sample.
+  public static func predicateForSamples(equalTo values: Set<Self>) -> NSPredicate {
+    HKQuery.predicateForCategorySamples(valueIn: Set(values.map(\.rawValue)))
+  }
+
+  /// Category samples whose value compares to `value`'s raw value with `operatorType` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/healthkit/hkcategoryvaluepredicateproviding/predicateforsamples(_:value:)):
+  /// the same filter as `HKQuery.predicateForCategorySamples(with:value:)`, so
+  /// `.lessThan` with `.asleepCore` (3) matches the values 0, 1 and 2. Apple's parameter is
+  /// Foundation's `NSComparisonPredicate.Operator`; ``HKPredicateOperator`` has its
+  /// comparisons, so `predicateForSamples(.equalTo, value: .awake)` compiles against both
+  /// (docs/swift-api.md#the-health-store).
+  public static func predicateForSamples(_ operatorType: HKPredicateOperator, value: Self)
+    -> NSPredicate
+  {
+    HKQuery.predicateForCategorySamples(with: operatorType, value: value.rawValue)
+  }
 }

@@ -311,7 +311,7 @@ extension HealthKitSimulation.State {
     case .deviceProperty(let key, let values):
       return object.device?.value(forProperty: key).map(values.contains) ?? false
     case .workoutActivity, .workoutDuration, .effortRelated, .workoutTotal, .workoutActivities,
-      .activity:
+      .workoutStatistic, .activity:
       return false
     case .stateOfMind(let filter):
       return (object as? HKStateOfMind).map(filter.matches) ?? false

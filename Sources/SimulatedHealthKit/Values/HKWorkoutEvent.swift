@@ -20,6 +20,30 @@ public final class HKWorkoutEvent: NSObject, NSCopying, NSSecureCoding, @uncheck
     self.metadata = bridgedMetadata(metadata)
   }
 
+  /// Creates an event of `type` at `date`: a zero-length interval at `date`, no metadata
+  /// (Apple doc: https://developer.apple.com/documentation/healthkit/hkworkoutevent/init(type:date:);
+  /// iOS 8 to 11, watchOS 2 to 4, deprecated for `workoutEventWithType:dateInterval:metadata:`
+  /// in the SDK's `HKWorkout.h`).
+  @available(*, deprecated, renamed: "init(type:dateInterval:metadata:)")
+  public convenience init(type: HKWorkoutEventType, date: Date) {
+    self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: nil)
+  }
+
+  /// Creates an event of `type` at `date` with `metadata`: a zero-length interval at `date`
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/init(type:date:metadata:);
+  /// iOS 10 to 11, watchOS 3 to 4, deprecated as ``init(type:date:)``).
+  @available(*, deprecated, renamed: "init(type:dateInterval:metadata:)")
+  public convenience init(type: HKWorkoutEventType, date: Date, metadata: [String: Any]) {
+    self.init(type: type, dateInterval: DateInterval(start: date, duration: 0), metadata: metadata)
+  }
+
+  /// When the event happened: the start of ``dateInterval`` (Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkworkoutevent/date; iOS 8 to 11,
+  /// watchOS 2 to 4, deprecated for `dateInterval` in the SDK's `HKWorkout.h`).
+  @available(*, deprecated, renamed: "dateInterval")
+  public var date: Date { dateInterval.start }
+
   /// Equal when type, interval and metadata are equal.
   public override func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? HKWorkoutEvent else { return false }

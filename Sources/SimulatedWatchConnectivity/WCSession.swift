@@ -313,7 +313,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
 
   /// Sends `applicationContext` as the latest state: a newer update replaces one not yet
   /// delivered; it is delivered `phone.link.transferLatency` (default 1 s) after the counterpart
-  /// can receive it (connected, its app running and activated), or when it launches (Apple doc:
+  /// can receive it (connected, its session activated; the phone app running; a suspended or
+  /// not-running watch app is woken or launched for it, docs/phone-link.md#waking-the-watch-app)
+  /// (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/updateapplicationcontext(_:)).
   ///
   /// - Throws: ``WCError`` ``WCError/Code/sessionNotActivated``,
@@ -338,7 +340,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
   // MARK: - User info
 
   /// Queues `userInfo` for the counterpart: delivered in send order, `phone.link.transferLatency`
-  /// (default 1 s) after the counterpart can receive it, kept across a relaunch of either side;
+  /// (default 1 s) after the counterpart can receive it (a suspended or not-running watch app is
+  /// woken or launched for it, docs/phone-link.md#waking-the-watch-app), kept across a relaunch
+  /// of either side;
   /// the delegate's `session(_:didFinish:error:)` follows delivery (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/transferuserinfo(_:)).
   /// A failure (not activated, not paired, too large, not a property list) comes as

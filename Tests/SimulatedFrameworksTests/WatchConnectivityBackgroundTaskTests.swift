@@ -150,7 +150,8 @@ struct WatchConnectivityBackgroundTaskTests {
     return try HealthKitSimulation(scenario: scenario)
   }
 
-  /// Launches the watch app (its session activated at 0) and activates the phone's session.
+  /// Launches the watch app (its session activated at 0) and activates the phone's session,
+  /// whose delegate (held weakly by the session) the returned recorder is: keep it.
   static func start(
     _ simulation: HealthKitSimulation, log: WakeLog, completes: Bool = true
   ) async -> (phone: WCSession, phoneLog: LinkRecorder) {
@@ -210,7 +211,8 @@ struct WatchConnectivityBackgroundTaskTests {
     let simulation = try Self.makeSimulation([(50, .crash)])
     let log = WakeLog(simulation)
     try await simulation.run {
-      let (phone, _) = await Self.start(simulation, log: log)
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
       try await simulation.advance(to: Self.at(simulation, 60))
       try await simulation.on(.phone) { try phone.updateApplicationContext(["stepGoal": 12000]) }
       try await simulation.advance(to: Self.at(simulation, 80))
@@ -247,7 +249,8 @@ struct WatchConnectivityBackgroundTaskTests {
     let simulation = try Self.makeSimulation([(200, .crownPress)])
     let log = WakeLog(simulation)
     try await simulation.run {
-      let (phone, _) = await Self.start(simulation, log: log)
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
       try await simulation.advance(to: Self.at(simulation, 100))
       await simulation.on(.phone) { _ = phone.transferUserInfo(["n": 1]) }
       // Crown at 200: background, suspended at 200 + 10 = 210.
@@ -273,7 +276,8 @@ struct WatchConnectivityBackgroundTaskTests {
     simulation.appWorkGrace = .milliseconds(50)
     let log = WakeLog(simulation)
     await simulation.run {
-      let (phone, _) = await Self.start(simulation, log: log, completes: false)
+      let (phone, phoneLog) = await Self.start(simulation, log: log, completes: false)
+      defer { withExtendedLifetime(phoneLog) {} }
       try? await simulation.advance(to: Self.at(simulation, 100))
       await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
       // Nobody completes the task: its hold on virtual time is dropped (reported and thrown).
@@ -317,6 +321,7 @@ struct WatchConnectivityBackgroundTaskTests {
       try await simulation.advance(to: Self.at(simulation, 100))
       await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
       try await simulation.advance(to: Self.at(simulation, 120))
+      withExtendedLifetime(phoneLog) {}
     }
     #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
     let reports = simulation.reports.filter { $0.kind == .notDelivered }

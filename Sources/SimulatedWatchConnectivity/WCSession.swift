@@ -122,13 +122,19 @@ public final class WCSession: NSObject, @unchecked Sendable {
           + "activate and session(_:activationDidCompleteWith:error:) never comes")
     }
     guard activated else { return }
-    // The `didFinish` calls that waited for this side's relaunched app, after its activation.
+    // The `didFinish` calls that waited for this side's relaunched app, after its activation;
+    // then the content that waited for the watch's session (docs/phone-link.md#waking-the-watch-app).
+    let world = simulation
     simulation.withLink { link, state in
       let pending = link.pendingFinishes.removeValue(forKey: device) ?? []
       for item in pending {
         state.enqueue(
           link.finished(
             item.kind, from: device, transfer: item.transfer, error: item.error, state: &state))
+      }
+      if device == .watch, !link.pendingContent.isEmpty {
+        state.enqueue([{ [weak world] in world?.deliverPendingContent() }])
+        state.turnDue = true
       }
     }
   }
@@ -147,13 +153,23 @@ public final class WCSession: NSObject, @unchecked Sendable {
     }
   }
 
-  /// Whether the counterpart has content queued for this side that is not delivered yet
-  /// (Apple doc: https://developer.apple.com/documentation/watchconnectivity/wcsession/hascontentpending).
+  /// Whether the session has content to deliver to its delegate (Apple doc:
+  /// https://developer.apple.com/documentation/watchconnectivity/wcsession/hascontentpending):
+  /// the counterpart's user-info and file transfers to this side not delivered yet and, on
+  /// the watch, background content (application context, user info, files) that arrived but
+  /// is not handed to the delegate yet: from the instant the system wakes or launches the app
+  /// for it until the delegate call of the last of it begins (so it reads `false` inside that
+  /// call), while it waits for the app's delegate to be handed its
+  /// `WKWatchConnectivityRefreshBackgroundTask`, or for the session's ``activate()``
+  /// (docs/phone-link.md#waking-the-watch-app). `false` on a crashed process's session.
   public var hasContentPending: Bool {
-    read { engine in
-      !engine.outstandingTransfers(from: device.companion.counterpart).isEmpty
-    } dead: {
-      false
+    if released("hasContentPending") { return false }
+    return simulation.withLink { link, state -> Bool in
+      guard isAlive(in: &state) else { return false }
+      if device == .watch, !link.pendingContent.isEmpty { return true }
+      return state.session.withEngine {
+        !$0.outstandingTransfers(from: device.companion.counterpart).isEmpty
+      }
     }
   }
 
@@ -297,7 +313,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
 
   /// Sends `applicationContext` as the latest state: a newer update replaces one not yet
   /// delivered; it is delivered `phone.link.transferLatency` (default 1 s) after the counterpart
-  /// can receive it (connected, its app running and activated), or when it launches (Apple doc:
+  /// can receive it (connected, its session activated; the phone app running; a suspended or
+  /// not-running watch app is woken or launched for it, docs/phone-link.md#waking-the-watch-app)
+  /// (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/updateapplicationcontext(_:)).
   ///
   /// - Throws: ``WCError`` ``WCError/Code/sessionNotActivated``,
@@ -322,7 +340,9 @@ public final class WCSession: NSObject, @unchecked Sendable {
   // MARK: - User info
 
   /// Queues `userInfo` for the counterpart: delivered in send order, `phone.link.transferLatency`
-  /// (default 1 s) after the counterpart can receive it, kept across a relaunch of either side;
+  /// (default 1 s) after the counterpart can receive it (a suspended or not-running watch app is
+  /// woken or launched for it, docs/phone-link.md#waking-the-watch-app), kept across a relaunch
+  /// of either side;
   /// the delegate's `session(_:didFinish:error:)` follows delivery (Apple doc:
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/transferuserinfo(_:)).
   /// A failure (not activated, not paired, too large, not a property list) comes as

@@ -50,6 +50,11 @@ struct WatchConnectivityState: SimulationExtension {
   var pendingFinishes:
     [AppSimulation.Device: [(kind: LinkTransferKind, transfer: Int, error: WCError?)]] =
       [:]
+  /// Content delivered to the watch that its app's session has not handed to the delegate yet,
+  /// in delivery order (``WCSession/hasContentPending``): it waits for a live, activated
+  /// session, and for the app's delegate to be handed the background task of the wake it came
+  /// with (docs/phone-link.md#waking-the-watch-app).
+  var pendingContent: [PendingContent] = []
   /// The last application context each device sent, and the last it received.
   var sentContext: [AppSimulation.Device: PayloadBytes] = [:]
   var receivedContext: [AppSimulation.Device: PayloadBytes] = [:]
@@ -61,6 +66,13 @@ struct WatchConnectivityState: SimulationExtension {
   /// the temporary folder.
   func release() {
     try? FileManager.default.removeItem(at: inbox.deletingLastPathComponent())
+  }
+
+  /// One delivery waiting in ``pendingContent``: the delegate call, and what it is for a stall's
+  /// message.
+  struct PendingContent {
+    let what: String
+    let body: Unchecked<(WCSession, any WCSessionDelegate) -> Void>
   }
 
   init(simulation: AppSimulation) {
@@ -218,74 +230,106 @@ extension WatchConnectivityState {
     // The sender's file transfer is complete at delivery (its `didFinish` may come later).
     if kind == .file { fileTransfers[transfer]?.completeProgress() }
     if kind == .applicationContext { receivedContext[device] = bytes }
-    guard let session = liveSession(device, in: &state) else { return [] }
+    if device == .watch, kind != .message, kind != .messageData {
+      return pend(kind, transfer: transfer, bytes: bytes, state: &state)
+    }
+    guard let session = liveSession(device, in: &state),
+      let content = delivery(kind, transfer: transfer, bytes: bytes, replyExpected: replyExpected)
+    else { return [] }
+    return [Self.call(session, content.what, content.body.value)]
+  }
+
+  /// The receiver's delegate call for a delivery of `kind` (`nil` for a payload that cannot be
+  /// read back, or a file whose name is gone).
+  mutating func delivery(
+    _ kind: LinkTransferKind, transfer: Int, bytes: PayloadBytes, replyExpected: Bool
+  ) -> PendingContent? {
+    func content(_ what: String, _ body: @escaping (WCSession, any WCSessionDelegate) -> Void)
+      -> PendingContent
+    {
+      PendingContent(what: what, body: Unchecked(value: body))
+    }
     switch kind {
     case .message:
-      guard let message = bytes.dictionary() else { return [] }
+      guard let message = bytes.dictionary() else { return nil }
       let box = Unchecked(value: message)
       guard replyExpected else {
-        return [
-          Self.call(session, "received a message") { $1.session($0, didReceiveMessage: box.value) }
-        ]
+        return content("received a message") { $1.session($0, didReceiveMessage: box.value) }
       }
-      return [
-        Self.call(session, "received a message") { session, delegate in
-          delegate.session(session, didReceiveMessage: box.value) { reply in
-            session.reply(to: transfer, with: PayloadBytes(dictionary: reply))
-          }
+      return content("received a message") { session, delegate in
+        delegate.session(session, didReceiveMessage: box.value) { reply in
+          session.reply(to: transfer, with: PayloadBytes(dictionary: reply))
         }
-      ]
+      }
     case .messageData:
       guard replyExpected else {
-        return [
-          Self.call(session, "received message data") {
-            $1.session($0, didReceiveMessageData: bytes.data)
-          }
-        ]
+        return content("received message data") {
+          $1.session($0, didReceiveMessageData: bytes.data)
+        }
       }
-      return [
-        Self.call(session, "received message data") { session, delegate in
-          delegate.session(session, didReceiveMessageData: bytes.data) { reply in
-            session.reply(to: transfer, with: PayloadBytes(messageData: reply))
-          }
+      return content("received message data") { session, delegate in
+        delegate.session(session, didReceiveMessageData: bytes.data) { reply in
+          session.reply(to: transfer, with: PayloadBytes(messageData: reply))
         }
-      ]
+      }
     case .applicationContext:
-      guard let context = bytes.dictionary() else { return [] }
+      guard let context = bytes.dictionary() else { return nil }
       let box = Unchecked(value: context)
-      return [
-        Self.call(session, "received an application context") {
-          $1.session($0, didReceiveApplicationContext: box.value)
-        }
-      ]
+      return content("received an application context") {
+        $1.session($0, didReceiveApplicationContext: box.value)
+      }
     case .userInfo, .complicationUserInfo:
-      guard let info = bytes.dictionary() else { return [] }
+      guard let info = bytes.dictionary() else { return nil }
       let box = Unchecked(value: info)
-      return [
-        Self.call(session, "received user info") { $1.session($0, didReceiveUserInfo: box.value) }
-      ]
+      return content("received user info") { $1.session($0, didReceiveUserInfo: box.value) }
     case .file:
       payloads[transfer] = nil
-      guard let file = files[transfer] else { return [] }
+      guard let file = files[transfer] else { return nil }
       let folder = inbox.appendingPathComponent(String(transfer), isDirectory: true)
       let url = folder.appendingPathComponent(file.name)
       let metadata = file.metadata.flatMap { $0.dictionary() }
       let box = Unchecked(value: metadata)
-      return [
-        Self.call(session, "received a file") { session, delegate in
-          // The file appears in the Inbox for the call and is deleted when it returns (Apple:
-          // "deleted when session(_:didReceive:) returns unless the app moves it").
-          do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try bytes.data.write(to: url)
-          } catch {
-            return
-          }
-          delegate.session(session, didReceive: WCSessionFile(fileURL: url, metadata: box.value))
-          try? FileManager.default.removeItem(at: folder)
+      return content("received a file") { session, delegate in
+        // The file appears in the Inbox for the call and is deleted when it returns (Apple:
+        // "deleted when session(_:didReceive:) returns unless the app moves it").
+        do {
+          try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+          try bytes.data.write(to: url)
+        } catch {
+          return
         }
-      ]
+        delegate.session(session, didReceive: WCSessionFile(fileURL: url, metadata: box.value))
+        try? FileManager.default.removeItem(at: folder)
+      }
     }
+  }
+
+  /// A background transfer's content for the watch (application context, user info, a file):
+  /// kept in ``pendingContent`` and handed to the delegate of the watch app's live, activated
+  /// session, in delivery order, once nothing holds it (``deliverPendingContent(of:)``). While
+  /// the app's delegate has not been handed the `WKWatchConnectivityRefreshBackgroundTask` of
+  /// the wake it came with, it is held until then (SimulationDriver's `WatchLinkWakes`); a
+  /// relaunched app's new session gets it when it activates (Apple: activating the session
+  /// lets the system "deliver any outstanding background transfers";
+  /// docs/phone-link.md#waking-the-watch-app).
+  mutating func pend(
+    _ kind: LinkTransferKind, transfer: Int, bytes: PayloadBytes,
+    state: inout AppSimulation.State
+  ) -> [AppSimulation.Callback] {
+    guard let simulation = simulation.object,
+      let content = delivery(kind, transfer: transfer, bytes: bytes, replyExpected: false)
+    else { return [] }
+    pendingContent.append(content)
+    state.noteWatchLinkWakes(of: simulation)
+    let flush: AppSimulation.Callback = { [weak simulation] in
+      simulation?.deliverPendingContent()
+    }
+    let held = state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ -> Bool in
+      guard wake.holding else { return false }
+      wake.held.append(flush)
+      return true
+    }
+    return held ? [] : [flush]
   }
 
   /// The sender's error handler (messages) or `didFinish` with the error (transfers).
@@ -343,6 +387,26 @@ extension WatchConnectivityState {
       ]
     case .message, .messageData, .applicationContext:
       return []
+    }
+  }
+}
+
+extension AppSimulation {
+  /// Hands the watch's pending content (``WatchConnectivityState/pendingContent``) to the
+  /// delegate of the watch app's live, activated session as the watch's code, one delivery at a
+  /// time in order, unless it is held for the task of a wake (SimulationDriver's
+  /// `WatchLinkWakes`). Each delivery leaves the list before its call, so
+  /// ``WCSession/hasContentPending`` reads `false` during the last one (Apple: "whether the
+  /// session has more content to deliver").
+  func deliverPendingContent() {
+    while let next = withLink({ link, state -> AppSimulation.Callback? in
+      guard !link.pendingContent.isEmpty, !state.watchLinkContentHeld(of: self),
+        let session = link.liveSession(.watch, in: &state), session.activateCalled
+      else { return nil }
+      let content = link.pendingContent.removeFirst()
+      return WatchConnectivityState.call(session, content.what, content.body.value)
+    }) {
+      next()
     }
   }
 }

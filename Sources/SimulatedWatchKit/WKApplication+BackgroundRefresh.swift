@@ -110,7 +110,8 @@ struct BackgroundRefreshState: Sendable {
     var launchAt: SimulationInstant
     var userInfo: RefreshBox<RefreshUserInfo>
   }
-  /// A launched task the app has not finished.
+  /// A launched task the app has not finished (a refresh's, or a
+  /// ``WKWatchConnectivityRefreshBackgroundTask``).
   struct Running: Sendable {
     var number: Int
     var task: RefreshBox<WKRefreshBackgroundTask>
@@ -130,6 +131,7 @@ struct BackgroundRefreshState: Sendable {
   var running: [Running] = []
   /// The previous launch (for the 15-minute budget).
   var lastLaunch: SimulationInstant?
+  /// The tasks handed so far (refreshes and Watch Connectivity tasks): the last task's number.
   var launches = 0
 }
 
@@ -207,8 +209,8 @@ extension AppSimulation {
         if let snapshot { details["snapshot"] = .bool(snapshot) }
         state.log(
           SystemEvent(
-            framework: .watchKit, event: "completed", identifier: Self.watchRefreshIdentifier,
-            details: details))
+            framework: .watchKit, event: "completed",
+            identifier: running.task.value.logIdentifier, details: details))
         if running.generation == state.processGeneration() {
           state.session.withEngine { $0.backgroundRefreshEnded(at: $0.now) }
         }
@@ -272,6 +274,8 @@ extension AppSimulation {
   /// will complete them), the log gets `undelivered`, and a
   /// ``Report/Kind-swift.enum/notDelivered`` warning says what to set.
   @MainActor func deliverBackgroundRefreshTasks() {
+    // The Watch Connectivity content a wake's task held comes after the task was handed.
+    defer { releaseWatchLinkContent() }
     let (numbers, tasks) = mutate { state -> ([Int], [RefreshBox<WKRefreshBackgroundTask>]) in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
@@ -291,6 +295,7 @@ extension AppSimulation {
     guard !tasks.isEmpty else { return }
     let application = watchKitShared(\.application) { WKApplication(simulation: self) }
     guard let delegate = application.delegate else {
+      let first = tasks[0].value
       let reports = mutate { state in
         state.withExtension(WatchKitState.self, of: self) { watchKit, state in
           for index in watchKit.refresh.running.indices
@@ -303,11 +308,11 @@ extension AppSimulation {
         }
         state.log(
           SystemEvent(
-            framework: .watchKit, event: "undelivered", identifier: Self.watchRefreshIdentifier,
+            framework: .watchKit, event: "undelivered", identifier: first.logIdentifier,
             details: ["reason": .string("no WKApplication delegate")]))
         return keepReports(
-          .notDelivered, [Self.refreshUndeliveredMessage], framework: "WatchKit",
-          call: Self.scheduleRefreshCall, in: &state)
+          .notDelivered, [first.undeliveredMessage], framework: "WatchKit",
+          call: first.reportCall, in: &state)
       }
       reports.forEach(Self.writeToStandardError)
       return
@@ -351,13 +356,13 @@ struct WatchRefreshTimer: SystemTimer {
           watchKit.refresh.running.removeAll { $0.number == running.number }
           state.log(
             SystemEvent(
-              framework: .watchKit, event: "dropped", identifier: identifier,
+              framework: .watchKit, event: "dropped", identifier: running.task.value.logIdentifier,
               details: ["reason": .string("appCrashed")]))
           continue
         }
         state.log(
           SystemEvent(
-            framework: .watchKit, event: "expired", identifier: identifier,
+            framework: .watchKit, event: "expired", identifier: running.task.value.logIdentifier,
             details: ["handler": .bool(handler != nil)]))
         guard let handler,
           let index = watchKit.refresh.running.firstIndex(where: {
@@ -442,12 +447,14 @@ extension AppSimulation {
   }
 
   /// Reports, as a ``Report/Kind-swift.enum/notDelivered`` warning, that the delegate's
-  /// default `handle(_:)` completed a background refresh task no code of the app handled.
-  func reportUnhandledRefresh() {
+  /// default `handle(_:)` completed a background task no code of the app handled (`message`
+  /// and `call` name the task's kind: a refresh's by default).
+  func reportUnhandledRefresh(
+    message: String = AppSimulation.refreshUnhandledMessage,
+    call: String = AppSimulation.scheduleRefreshCall
+  ) {
     let reports = mutate { state in
-      keepReports(
-        .notDelivered, [Self.refreshUnhandledMessage], framework: "WatchKit",
-        call: Self.scheduleRefreshCall, in: &state)
+      keepReports(.notDelivered, [message], framework: "WatchKit", call: call, in: &state)
     }
     reports.forEach(Self.writeToStandardError)
   }

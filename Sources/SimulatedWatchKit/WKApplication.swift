@@ -25,6 +25,7 @@ public final class WKApplication: NSObject, Sendable {
   /// a simulation's `run`.
   public class func shared() -> WKApplication {
     let simulation = AppSimulation.requireCurrent("WKApplication.shared()")
+    simulation.startWatchConnectivityTasks()
     return simulation.watchKitShared(\.application) { WKApplication(simulation: simulation) }
   }
 

@@ -9,7 +9,8 @@ import Synchronization
 /// Of its methods the simulation calls `handle(_:)` with a workout configuration: when the
 /// phone's app calls `HKHealthStore.startWatchApp(with:completion:)`
 /// (docs/phone-link.md#starting-the-watch-app); `handle(_:)` with background tasks: when a
-/// refresh the app scheduled launches (docs/healthkit-behaviour.md#background-refresh);
+/// refresh the app scheduled launches (docs/healthkit-behaviour.md#background-refresh), and
+/// when content from the phone wakes the app (docs/phone-link.md#waking-the-watch-app);
 /// ``applicationDidFinishLaunching()`` and ``handleActiveWorkoutRecovery()``: for a delegate
 /// the simulation launches itself, at first and after every relaunch
 /// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery).
@@ -49,8 +50,10 @@ import Synchronization
   /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/handle(_:)-4vdjo;
   /// optional in WatchKit). Called on the main actor with one
   /// ``WKApplicationRefreshBackgroundTask`` at the launch instant of each refresh the app
-  /// scheduled, after `applicationDidFinishLaunching()` when the refresh launched the app
-  /// (docs/healthkit-behaviour.md#background-refresh).
+  /// scheduled (docs/healthkit-behaviour.md#background-refresh), and with one
+  /// ``WKWatchConnectivityRefreshBackgroundTask`` when content from the phone wakes or launches
+  /// the app (docs/phone-link.md#waking-the-watch-app), after `applicationDidFinishLaunching()`
+  /// when the task launched the app.
   func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
 }
 
@@ -90,6 +93,7 @@ extension WKApplication {
     get { delegateBox.withLock { $0 }.delegate }
     set {
       delegateBox.withLock { $0.delegate = newValue }
+      simulation.startWatchConnectivityTasks()
       guard newValue != nil else { return simulation.setWatchAppWorkoutHandler(nil) }
       let application = self
       let handler: @Sendable (HKWorkoutConfiguration) -> Void = { configuration in

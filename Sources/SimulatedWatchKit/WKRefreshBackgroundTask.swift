@@ -105,9 +105,18 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
   /// (``AppSimulation/Report/Kind-swift.enum/notDelivered``), then completes it without a
   /// snapshot.
   func completeUnhandled() {
-    simulation?.reportUnhandledRefresh()
+    simulation?.reportUnhandledRefresh(message: unhandledMessage, call: reportCall)
     finish(snapshot: false)
   }
+
+  /// The identifier of the task's `system` log entries (framework `WatchKit`).
+  var logIdentifier: String { AppSimulation.watchRefreshIdentifier }
+  /// The call a ``AppSimulation/Report/Kind-swift.enum/notDelivered`` report of the task names.
+  var reportCall: String { AppSimulation.scheduleRefreshCall }
+  /// The report's message when the default `handle(_:)` completed the task.
+  var unhandledMessage: String { AppSimulation.refreshUnhandledMessage }
+  /// The report's message when the task found no delegate.
+  var undeliveredMessage: String { AppSimulation.refreshUndeliveredMessage }
 
   /// The completion, once (recorded for a task of no simulation).
   private func finish(snapshot: Bool?) {

@@ -77,6 +77,9 @@ public struct SimulationSession {
   /// recovering (recovering is the app's own call); SimulatedWatchKit reads this to launch the
   /// app's code again and tell it to recover (docs/swift-api.md#crash-and-recovery).
   public private(set) var appRelaunches: [Bool] = []
+  /// How many of the engine's launches of the not-running app by the phone link
+  /// (``WorkoutEngine/linkLaunches``) are in ``appRelaunches``.
+  private var linkLaunchesSeen = 0
   /// The swim's lengths and sets (``WorkoutScenario/Scenario/swim``, or a replayed pool swim's
   /// lengths), each due at the end of its interval with the samples the watch adds with it (a
   /// pool length's, ``WorkoutPhysiology/SwimPlan/records(poolLength:)``), and the next one to
@@ -201,7 +204,20 @@ public struct SimulationSession {
     _ body: (inout WorkoutEngine<PhysiologyDataSource>) throws -> R
   ) rethrows -> R {
     dueChanged = true
+    defer { noteLinkLaunches() }
     return try body(&engine)
+  }
+
+  /// Records each launch of the not-running app the phone link made for content from the phone
+  /// since the last look (``WorkoutEngine/linkLaunches``, docs/phone-link.md#waking-the-watch-app)
+  /// in ``appRelaunches``, without recovery, so the app's code is launched again as after a
+  /// background refresh's launch. App code only (the command line's scripted app has none).
+  private mutating func noteLinkLaunches() {
+    guard app == nil else { return }
+    while linkLaunchesSeen < engine.linkLaunches {
+      linkLaunchesSeen += 1
+      appRelaunches.append(false)
+    }
   }
 
   /// Runs `body` on the engine in place for a read, or for taking its outbox, that leaves its
@@ -483,6 +499,7 @@ public struct SimulationSession {
       engine.advance(to: instant)
       selection.advance(to: instant)
     }
+    noteLinkLaunches()
     if stopped == nil, !phoneEngines.isEmpty, instant > phoneEngines[0].now {
       phoneEngines[0].advance(to: instant)
     }

@@ -172,7 +172,8 @@ struct WatchConnectivityTests {
       #expect(sides.watch.activationState == .notActivated)
       // t = 30: back in range. The phone app runs (background): the watch's transfers are
       // deliverable at 30 and arrive at 31 (transfer latency): context, user info, file.
-      // The watch app is not running: the phone's wait.
+      // The phone's are due at 31 too: the system launches the watch app into the background
+      // for them (docs/phone-link.md#waking-the-watch-app), and they wait for its new session.
       try await simulation.advance(to: at(30))
       await simulation.phoneBack()
       try await simulation.advance(to: at(35))
@@ -181,6 +182,8 @@ struct WatchConnectivityTests {
           "0 activated 2 0",
           #"31 context {"lastWorkout":"W1"}"#,
           #"31 userInfo {"workout":"W1"}"#,
+          // The phone's own user info (transfer 4) reached the watch after the watch's (1).
+          #"31 finished userInfo {"goal":9000} 0"#,
           "31 file \(file.lastPathComponent) track {\"kind\":\"route\"}",
         ])
       // The file was in the Inbox during the call and is gone after it.
@@ -191,22 +194,24 @@ struct WatchConnectivityTests {
       #expect(!sides.watchLog.all.contains { $0.hasPrefix("3") })
       #expect(!info.isTransferring)
       #expect(sent.progress.completedUnitCount == 5)
-      // t = 40: the watch app is relaunched and activates a new session: the phone's context
-      // first, then its user info, at 41.
+      // The phone's transfers reached the watch at 31 (its didFinish then: the phone app
+      // runs); the launched process has no session yet, so they wait for one.
+      #expect(sides.phone.outstandingUserInfoTransfers.isEmpty)
+      // t = 40: the launched app (a relaunch does nothing: it runs) makes and activates a new
+      // session: the phone's context first, then its user info, at 40.
       try await simulation.advance(to: at(40))
       await simulation.relaunch()
       let relaunched = WCSession.default
       #expect(relaunched !== sides.watch)
+      #expect(relaunched.hasContentPending)
       let watchLog = LinkRecorder(simulation)
       relaunched.delegate = watchLog
       relaunched.activate()
       try await simulation.advance(to: at(45))
-      #expect(watchLog.matching("context") == [#"41 context {"stepGoal":9000}"#])
-      #expect(watchLog.matching("userInfo") == [#"41 userInfo {"goal":9000}"#])
+      #expect(watchLog.matching("context") == [#"40 context {"stepGoal":9000}"#])
+      #expect(watchLog.matching("userInfo") == [#"40 userInfo {"goal":9000}"#])
+      #expect(!relaunched.hasContentPending)
       #expect(relaunched.receivedApplicationContext["stepGoal"] as? Int == 9000)
-      #expect(sides.phone.outstandingUserInfoTransfers.isEmpty)
-      #expect(
-        sides.phoneLog.matching("finished") == [#"41 finished userInfo {"goal":9000} 0"#])
     }
   }
 

@@ -180,17 +180,23 @@ import WorkoutSystem
     #expect(remaining == (1...50).map { 50 - $0 } + Array(repeating: 0, count: 10))
     engine.advance(to: t(86_399))
     // Pushes 1-50 urgent: at 28 800 + (k − 1) × 600 + 0.1 s; push 50 at 28 800 + 29 400 =
-    // 58 200 s (16:10) → 58 200.1 s.
+    // 58 200 s (16:10) → 58 200.1 s. Pushes 51-60 are ordinary user-info transfers, delivered
+    // the transfer latency after the send: push 51 at 28 800 + 50 × 600 = 58 800 s → 58 801 s,
+    // push 60 at 28 800 + 59 × 600 = 64 200 s → 64 201 s.
     let delivered = engine.deliveries
-    #expect(delivered.count == 50)
-    #expect(delivered.map(\.ms) == (0..<50).map { 28_800_100 + Int64($0) * 600_000 })
-    #expect(delivered.last?.ms == 58_200_100)
-    // The watch app was woken into the background (a launch for the first, then from
-    // suspended after the 10 s grace period).
-    #expect(
-      engine.appStates.filter { $0.3 == .watchConnectivity }.count == 50)
-    // Pushes 51-60 are ordinary transfers: the app is suspended, they wait.
-    #expect(engine.outstandingNumbers(from: .phone) == Array(51...60))
+    #expect(delivered.count == 60)
+    let urgent: [Int64] = (0..<50).map { 28_800_100 + Int64($0) * 600_000 }
+    let ordinary: [Int64] = (50..<60).map { 28_801_000 + Int64($0) * 600_000 }
+    #expect(delivered.map(\.ms) == urgent + ordinary)
+    #expect(delivered[49].ms == 58_200_100)
+    #expect(delivered.last?.ms == 64_201_000)
+    // The watch app was woken into the background for each (a launch for the first, then
+    // from suspended, 10 s grace periods having passed): the urgent ones and the ordinary ones
+    // alike (docs/phone-link.md#waking-the-watch-app).
+    #expect(engine.appStates.filter { $0.3 == .watchConnectivity }.count == 60)
+    #expect(engine.linkWakes == 60)
+    #expect(engine.linkLaunches == 1)
+    #expect(engine.outstandingNumbers(from: .phone).isEmpty)
     #expect(engine.remainingComplicationUserInfoTransfers == 0)
     engine.advance(to: t(86_400))
     #expect(engine.remainingComplicationUserInfoTransfers == 50)
@@ -204,6 +210,73 @@ import WorkoutSystem
     #expect(engine.outstandingNumbers(from: .phone) == Array(1...60))
     #expect(engine.appState == .notRunning)
     #expect(engine.remainingComplicationUserInfoTransfers == 0)
+  }
+
+  // MARK: - Waking the watch app
+
+  /// Both sessions activated by hand at 0, the phone app in the background; the Digital Crown
+  /// sends the watch app to the background at 1 s: suspended at 1 + 10 s grace = 11 s.
+  func suspendedWatch() -> WorkoutEngine<MovingSource> {
+    var engine = activated()
+    engine.perform(.crownPress, at: t(1))
+    engine.advance(to: t(50))
+    return engine
+  }
+
+  @Test func queuedTransferWakesTheSuspendedWatchApp() {
+    var engine = suspendedWatch()
+    #expect(engine.appState == .suspended)
+    engine.perform(
+      .link(.send(.userInfo, from: .phone, payload: payload("{\"goal\":9000}"), wantsReply: false)),
+      at: t(100))
+    engine.advance(to: t(200))
+    // Sent at 100, deliverable at once (the watch's session was activated at 0): due 100 + 1 s
+    // transfer latency = 101 s, when the system wakes the app into the background and delivers
+    // it; no task keeps the app alive here, so it is suspended at 101 + 10 s grace = 111 s.
+    #expect(
+      engine.deliveries == [
+        Delivery(
+          ms: 101_000, transfer: 1, kind: .userInfo, to: .watch, text: "{\"goal\":9000}")
+      ])
+    #expect(
+      engine.appStates.filter { $0.0 >= 100 }.map { "\($0.0) \($0.2) \($0.3)" } == [
+        "101 background watchConnectivity", "111 suspended gracePeriodEnded",
+      ])
+    #expect(engine.linkWakes == 1)
+    #expect(engine.linkLaunches == 0)
+  }
+
+  @Test func applicationContextLaunchesTheWatchAppThatCrashed() {
+    var engine = activated()
+    engine.perform(.crash, at: t(50))
+    engine.perform(
+      .link(
+        .send(
+          .applicationContext, from: .phone, payload: payload("{\"stepGoal\":12000}"),
+          wantsReply: false)), at: t(60))
+    engine.advance(to: t(100))
+    // Due 60 + 1 = 61 s: the system launches the app into the background (not with the wrist
+    // up: a launch for content) and delivers the context; suspended at 61 + 10 = 71 s.
+    #expect(engine.deliveries.map(\.ms) == [61_000])
+    #expect(
+      engine.appStates.map { "\($0.0) \($0.1)>\($0.2) \($0.3)" } == [
+        "50 active>notRunning crash", "61 notRunning>background watchConnectivity",
+        "71 background>suspended gracePeriodEnded",
+      ])
+    #expect(engine.linkWakes == 1)
+    #expect(engine.linkLaunches == 1)
+    #expect(engine.receivedApplicationContext(on: .watch)?.text == "{\"stepGoal\":12000}")
+  }
+
+  @Test func aMessageDoesNotWakeTheWatchApp() {
+    var engine = suspendedWatch()
+    engine.perform(
+      .link(.send(.message, from: .phone, payload: payload("1"), wantsReply: false)), at: t(100))
+    engine.advance(to: t(200))
+    // The watch side is not reachable while the app is suspended: 7007 at the call.
+    #expect(engine.linkFailures == [Failure(ms: 100_000, transfer: 1, code: .notReachable)])
+    #expect(engine.appState == .suspended)
+    #expect(engine.linkWakes == 0)
   }
 
   // MARK: - Messages

@@ -148,6 +148,15 @@ public struct WorkoutEngine<Source: WorkoutDataSource> {
   }
   /// The first of ``runtimes`` created by the app's current process.
   var runtimeBase = 0
+  /// How many times the phone link woke a suspended watch app, or launched a not-running one,
+  /// into the background for content from the phone (cause `watchConnectivity`: a queued
+  /// transfer or an urgent complication transfer, docs/phone-link.md#waking-the-watch-app),
+  /// (``linkLaunches``: how many of those were launches). A framework compares them with what it saw to hand
+  /// the app its background task (SimulatedWatchKit's
+  /// `WKWatchConnectivityRefreshBackgroundTask`) and to launch the app's code again.
+  public internal(set) var linkWakes = 0
+  /// How many of ``linkWakes`` launched the app (it was not running).
+  public internal(set) var linkLaunches = 0
   /// How many background refresh tasks the system launched the app's current process for and
   /// the app has not finished (completed or expired): while one runs it keeps the app alive
   /// (``KeepAliveReason/backgroundTask``).

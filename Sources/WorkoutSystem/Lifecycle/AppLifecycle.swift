@@ -73,8 +73,9 @@ public enum AppStateCause: String, Sendable, Hashable, CaseIterable {
   case keepAlive
   /// A scheduled extended runtime session began and woke the app into the background.
   case extendedRuntimeSession
-  /// The system launched the app into the background to receive an urgent complication
-  /// user-info transfer (docs/phone-link.md#complication-user-info).
+  /// The system launched or woke the app into the background to receive content from the
+  /// phone: a queued transfer or an urgent complication user-info transfer
+  /// (docs/phone-link.md#waking-the-watch-app).
   case watchConnectivity
   /// The system launched or woke the app into the background for a background refresh task
   /// the app scheduled (docs/healthkit-behaviour.md#background-refresh).

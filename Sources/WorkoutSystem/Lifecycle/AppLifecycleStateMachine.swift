@@ -175,7 +175,7 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
 
   /// The app was relaunched at `date`: active with the wrist up, else in the background;
   /// `inBackgroundFor` for the system's launch into the background (always the background, with
-  /// that cause): `watchConnectivity` to receive an urgent complication transfer,
+  /// that cause): `watchConnectivity` to receive content from the phone,
   /// `backgroundRefresh` for a background refresh task.
   mutating func relaunch(
     at date: Int64, keepAlive: KeepAliveReason, inBackgroundFor cause: AppStateCause? = nil
@@ -209,8 +209,9 @@ struct AppLifecycleStateMachine: Sendable, Hashable {
     }
   }
 
-  /// An urgent complication transfer arrived at `date` for a suspended app: it wakes into the
-  /// background (a not-running app is launched by the engine with
+  /// Content from the phone (a queued transfer, an urgent complication transfer) arrived at
+  /// `date` for a suspended app: it wakes into the background (a not-running app is launched by
+  /// the engine with
   /// ``relaunch(at:keepAlive:inBackgroundFor:)``).
   mutating func linkWake(at date: Int64, keepAlive: KeepAliveReason) -> Action {
     guard case .suspended = self.current else { return .none }

@@ -20,7 +20,8 @@ import WorkoutCore
 ///   background refresh).
 /// - Background refresh (``backgroundRefreshLaunched(at:)``): ignored while the app is
 ///   frontmost; else it wakes or launches the app into the background, and the task keeps it
-///   alive until ``backgroundRefreshEnded(at:)``.
+///   alive until ``backgroundRefreshEnded(at:)``; a task for content the link woke the app for
+///   keeps it alive from ``backgroundTaskBegan(at:)`` to the same end.
 /// - Extended runtime sessions: one declared type; `start` and `schedule` only while `active`
 ///   (else invalid at once, reason `error`, error `mustBeActiveToStartOrSchedule`: F07); one
 ///   running or scheduled session at a time (the next one is invalid at once with
@@ -270,6 +271,18 @@ extension WorkoutEngine {
   public mutating func backgroundRefreshEnded(at date: SimulationInstant) {
     guard backgroundTasksRunning > 0 else { return }
     backgroundTasksRunning -= 1
+    keepAliveMayHaveChanged(at: date)
+  }
+
+  /// A background task began at `date` for the app's current process, which the system had
+  /// already woken or launched for it: a `WKWatchConnectivityRefreshBackgroundTask` for content
+  /// the link woke the app for (``linkWakes``; docs/phone-link.md#waking-the-watch-app). As a
+  /// background refresh task, it keeps the running app alive (``KeepAliveReason/backgroundTask``:
+  /// a background app's grace period is cancelled) until ``backgroundRefreshEnded(at:)``. With
+  /// the lifecycle model off, or the app not running, it does nothing.
+  public mutating func backgroundTaskBegan(at date: SimulationInstant) {
+    guard lifecycleEnabled, appIsRunning else { return }
+    backgroundTasksRunning += 1
     keepAliveMayHaveChanged(at: date)
   }
 

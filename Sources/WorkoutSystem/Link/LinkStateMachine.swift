@@ -21,8 +21,10 @@ import WorkoutCore
 ///   call within `replyTimeout` of the delivery fails with 7012; the sender's side becoming not
 ///   reachable before the reply (or the delivery) arrives fails with 7007.
 /// - Queued transfers (application context, user info, complication user info, files) are
-///   delivered `transferLatency` after they are deliverable (connected, the receiver's app
-///   running and its session activated, the watch app installed for phone → watch), at one
+///   delivered `transferLatency` after they are deliverable (connected, the receiver's session
+///   activated; to the phone its app running; to the watch the watch app installed, and a
+///   suspended or not-running watch app is woken or launched into the background for them at
+///   their due instant), at one
 ///   instant in the order application context, user info, files, each by transfer number; a
 ///   newer application context replaces an undelivered one. The sender's `didFinish` follows the
 ///   delivery (user info, complication user info, files) while the sender runs, else when it
@@ -42,8 +44,9 @@ struct LinkStateMachine: Sendable, Hashable {
   enum Action: Sendable, Hashable {
     /// Log this event.
     case log(LinkEvent)
-    /// Launch (or wake) the watch app into the background for an urgent complication transfer,
-    /// then call ``deadlinePassed(at:watch:app:)`` again at the same instant.
+    /// Launch (or wake) the watch app into the background for an urgent complication transfer
+    /// or a queued transfer due to it, then call ``deadlinePassed(at:watch:app:)`` again at the
+    /// same instant.
     case wakeWatch
     /// Make a call the app's reflexes returned that is not the link's own (`activate()`, a
     /// reply): the engine makes it after the actions before it.
@@ -148,6 +151,8 @@ struct LinkStateMachine: Sendable, Hashable {
   private var nextReset = 0
   private var transfers: [Transfer] = []
   private(set) var receivedContext: [CompanionDevice: LinkPayload] = [:]
+  /// The instant the watch app was last woken for a queued transfer.
+  private var wokeWatchAt: Int64?
 
   init(settings: LinkConfiguration) {
     self.settings = settings
@@ -234,12 +239,19 @@ struct LinkStateMachine: Sendable, Hashable {
     }
   }
 
-  /// Whether a queued transfer to `receiver` can be delivered now.
+  /// Whether a queued transfer to `receiver` can be delivered now. To the watch it can while
+  /// the watch app is suspended or not running too: the system wakes or launches the app for
+  /// it at its due instant (``Action/wakeWatch``; Apple: background transfers trigger a
+  /// `WKWatchConnectivityRefreshBackgroundTask`,
+  /// https://developer.apple.com/documentation/watchkit/wkwatchconnectivityrefreshbackgroundtask),
+  /// once the watch's session was activated by some process of the app (project rule: an app
+  /// that never activated its session is not launched for content, docs/phone-link.md F10).
   private func deliverable(to receiver: CompanionDevice, watch: WatchApp) -> Bool {
-    guard isConnected, paired, runs(receiver, watch: watch), activated.contains(receiver) else {
-      return false
+    guard isConnected, paired, activated.contains(receiver) else { return false }
+    switch receiver {
+    case .phone: return runs(.phone, watch: watch)
+    case .watch: return watchAppInstalled
     }
-    return receiver == .phone || watchAppInstalled
   }
 
   // MARK: - Events
@@ -583,6 +595,15 @@ struct LinkStateMachine: Sendable, Hashable {
       guard deliverable(to: transfer.receiver, watch: watch) else {
         transfers[index].stage = .queued(at: nil)
         return []
+      }
+      if transfer.receiver == .watch && !watch.runs {
+        // Woken once per instant: a wake that left the app not running (it cannot) waits.
+        guard wokeWatchAt != date else {
+          transfers[index].stage = .queued(at: nil)
+          return []
+        }
+        wokeWatchAt = date
+        return [.wakeWatch]
       }
       return deliverQueued(index, at: date, watch: watch, app: &app)
     case .finishPending:

@@ -145,7 +145,14 @@ extension WorkoutEngine {
     var app = reflexes
     let actions = body(&linkState, &app)
     reflexes = app
+    let (wasRunning, wasReceiving) = (appIsRunning, appReceives)
     applyLink(actions, at: date)
+    // The link woke or launched the watch app for content (counted for the frameworks; a
+    // workout's `startWatchApp` launch, ``launchWatchAppForWorkout(at:)``, is not the link's).
+    if actions.contains(.wakeWatch), !wasReceiving, appReceives {
+      linkWakes += 1
+      if !wasRunning { linkLaunches += 1 }
+    }
   }
 
   /// The link machine looks at the devices again at `date` (after the watch app's state changed).
@@ -154,8 +161,9 @@ extension WorkoutEngine {
     stepLink(at: date) { link, app in link.refresh(at: date.nanoseconds, watch: watch, app: &app) }
   }
 
-  /// Carries out what the link machine returned: logs its events, wakes the watch app, makes
-  /// the app's other calls.
+  /// Carries out what the link machine returned: logs its events, wakes the watch app (a
+  /// suspended one into the background, a not-running one launched into it, cause
+  /// `watchConnectivity`), makes the app's other calls.
   mutating func applyLink(_ actions: [LinkStateMachine.Action], at date: SimulationInstant) {
     for action in actions {
       switch action {

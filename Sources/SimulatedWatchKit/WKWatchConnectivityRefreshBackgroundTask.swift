@@ -1,0 +1,132 @@
+import SimulationDriver
+import WorkoutCore
+import WorkoutSystem
+
+/// A background task for receiving content the iPhone app sent with Watch Connectivity (Apple
+/// doc: https://developer.apple.com/documentation/watchkit/wkwatchconnectivityrefreshbackgroundtask).
+///
+/// The system makes one each time the phone link wakes the suspended watch app, or launches
+/// the not-running one, into the background for background content from the phone:
+/// `updateApplicationContext`, `transferUserInfo`, `transferCurrentComplicationUserInfo` or
+/// `transferFile` (Apple: "Background watch connectivity tasks are triggered whenever the
+/// paired device sends data using one of the following WCSession methods"; `sendMessage` needs
+/// a reachable app and wakes nothing; docs/phone-link.md#waking-the-watch-app). The app's
+/// delegate gets it in `WKApplicationDelegate.handle(_:)` (background tasks), on the main actor
+/// as the watch's code, at the delivery instant (after `applicationDidFinishLaunching()` when
+/// the content launched the app, `AppSimulation.launchWatchApp(_:)`); then the `WCSession`
+/// delegate gets the content, and `WCSession.hasContentPending` reads `false` from the call of
+/// the last of it. Keep the task until then and complete it with
+/// ``WKRefreshBackgroundTask/setTaskCompletedWithSnapshot(_:)`` (Apple: "defer calling your
+/// tasks's setTaskCompleted() method until after you have activated your session and received
+/// all the pending data").
+///
+/// As a refresh task it keeps the app running and virtual time at its instant until completed,
+/// and expires 30 s after it (the same project rule: ``WKRefreshBackgroundTask/expirationHandler``);
+/// its `system` log entries (framework `WatchKit`) have identifier `watchConnectivity`:
+/// `launched`, `completed`, `expired`, `dropped`, `undelivered`. A frontmost app, or one
+/// running in the background, gets the content directly and no task.
+open class WKWatchConnectivityRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {
+  override var logIdentifier: String { AppSimulation.watchConnectivityTaskIdentifier }
+  override var reportCall: String { AppSimulation.watchConnectivityTaskCall }
+  override var unhandledMessage: String { AppSimulation.watchConnectivityUnhandledMessage }
+  override var undeliveredMessage: String { AppSimulation.watchConnectivityUndeliveredMessage }
+}
+
+/// Hands the app a ``WKWatchConnectivityRefreshBackgroundTask`` for each wake of the phone link
+/// (SimulationDriver's `WatchLinkWakes`), seen at the first delivery to the watch after it.
+struct WatchConnectivityTaskListener: EffectListener {
+  weak let simulation: AppSimulation?
+
+  func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
+    -> [AppSimulation.Callback]
+  {
+    guard case .link(let event) = effect.kind, case .delivered(_, let to, _, _) = event.change,
+      to == .watch, let simulation
+    else { return [] }
+    state.noteWatchLinkWakes(of: simulation)
+    let (owed, launched) = state.withExtension(WatchLinkWakes.self, of: simulation) {
+      wake, _ -> (Int, Bool) in
+      defer { wake.tasksOwed = 0 }
+      return (wake.tasksOwed, wake.lastWakeLaunched)
+    }
+    guard owed > 0 else { return [] }
+    return simulation.beginWatchConnectivityTask(launched: launched, in: &state)
+  }
+}
+
+extension AppSimulation {
+  /// The identifier of a Watch Connectivity task's `system` log entries.
+  static let watchConnectivityTaskIdentifier = "watchConnectivity"
+  /// The call a ``Report/Kind-swift.enum/notDelivered`` report of a Watch Connectivity task
+  /// names.
+  static let watchConnectivityTaskCall = "WKApplicationDelegate.handle(_:)"
+
+  /// From now on the app gets a ``WKWatchConnectivityRefreshBackgroundTask`` for each wake of
+  /// the phone link (once the app uses `WKApplication`: its `shared()` or its delegate), and
+  /// the content of the wake waits for it.
+  func startWatchConnectivityTasks() {
+    let started = state.withLock { $0.extensionState(WatchLinkWakes.self)?.tasksHanded == true }
+    guard !started else { return }
+    mutate { state in
+      state.withExtension(WatchLinkWakes.self, of: self) { wake, _ in wake.tasksHanded = true }
+    }
+    addEffectListener(
+      key: ObjectIdentifier(WatchConnectivityTaskListener.self),
+      WatchConnectivityTaskListener(simulation: self))
+    // Its expiry is the refresh timer's.
+    addSystemTimer(key: ObjectIdentifier(WatchKitState.self), WatchRefreshTimer(simulation: self))
+  }
+
+  /// Makes the task of a wake at virtual now (`launched`: the app was not running), under the
+  /// lock: it runs, keeps the app alive (`WorkoutEngine.backgroundTaskBegan(at:)`) and expires
+  /// as a refresh task does (``BackgroundRefreshState``); the callback begins its hold on
+  /// virtual time and hands it to the delegate (a launched process gets it from its launch,
+  /// after `applicationDidFinishLaunching()`).
+  func beginWatchConnectivityTask(launched: Bool, in state: inout State) -> [Callback] {
+    let generation = state.processGeneration()
+    let number = state.withExtension(WatchKitState.self, of: self) { watchKit, state -> Int in
+      watchKit.refresh.launches += 1
+      let number = watchKit.refresh.launches
+      let task = WKWatchConnectivityRefreshBackgroundTask(
+        number: number, userInfo: nil, simulation: self)
+      watchKit.refresh.running.append(
+        BackgroundRefreshState.Running(
+          number: number, task: RefreshBox(task),
+          expiresAt: state.session.now.advanced(by: Self.watchRefreshRuntime),
+          generation: generation, hold: nil, delivered: false))
+      state.log(
+        SystemEvent(
+          framework: .watchKit, event: "launched", identifier: Self.watchConnectivityTaskIdentifier,
+          details: ["appState": .string(launched ? "notRunning" : "suspended")]))
+      state.session.withEngine { $0.backgroundTaskBegan(at: $0.now) }
+      return number
+    }
+    let deliverNow = !launched || state.relaunchListener == nil
+    return [
+      { [weak self] in
+        guard let self else { return }
+        self.beginBackgroundRefreshHold(number)
+        if deliverNow { Task { @MainActor in self.deliverBackgroundRefreshTasks() } }
+      }
+    ]
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task the
+  /// default `handle(_:)` completed.
+  static let watchConnectivityUnhandledMessage =
+    "the app's WKApplication delegate does not implement "
+    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the "
+    + "WKWatchConnectivityRefreshBackgroundTask the system woke the app with for content from "
+    + "the phone was completed at once: implement that method, keep the task until "
+    + "WCSession.default.hasContentPending is false (the session's delegate has received the "
+    + "content), then call setTaskCompletedWithSnapshot(false)"
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task that found
+  /// no delegate.
+  static let watchConnectivityUndeliveredMessage =
+    "the system woke the app for content from the phone with a "
+    + "WKWatchConnectivityRefreshBackgroundTask but the app has no WKApplication delegate to "
+    + "hand it to, so it runs until it expires: set WKApplication.shared().delegate (or launch "
+    + "the app with simulation.launchWatchApp { MyAppDelegate() }) and implement "
+    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)"
+}

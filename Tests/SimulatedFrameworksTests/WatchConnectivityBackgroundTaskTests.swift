@@ -1,0 +1,342 @@
+// Content from the phone wakes the watch app: the delegate's `handle(_:)` gets a
+// `WKWatchConnectivityRefreshBackgroundTask`, `WCSession.hasContentPending` is true until the
+// session's delegate has the content, and the task keeps the app alive until it is completed
+// or expires (docs/phone-link.md#waking-the-watch-app). Times are seconds from t = 0; the link's
+// transfer latency is 1 s, the background grace period 10 s, the task's runtime 30 s.
+import Foundation
+import Synchronization
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSystem
+
+@testable import SimulatedHealthKit
+@testable import SimulatedWatchConnectivity
+@testable import SimulatedWatchKit
+
+/// What the watch app's code saw, as `"<t> <what>"`, and the tasks it keeps until its session
+/// has no content pending (Apple's pattern).
+final class WakeLog: Sendable {
+  let simulation: HealthKitSimulation
+  private let state = Mutex<(lines: [String], kept: [WKRefreshBackgroundTask], launches: Int)>(
+    ([], [], 0))
+
+  init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
+
+  func record(_ text: String) {
+    let line = "\(stamp(simulation)) \(text)"
+    state.withLock { $0.lines.append(line) }
+  }
+  var lines: [String] { state.withLock { $0.lines } }
+  func newLaunch() -> Int {
+    state.withLock {
+      $0.launches += 1
+      return $0.launches
+    }
+  }
+  func keep(_ task: WKRefreshBackgroundTask) { state.withLock { $0.kept.append(task) } }
+  /// Completes every kept task.
+  func completeKept() {
+    let tasks = state.withLock { state in
+      defer { state.kept = [] }
+      return state.kept
+    }
+    for task in tasks { task.setTaskCompletedWithSnapshot(false) }
+  }
+}
+
+/// The watch app's session delegate: records the content with `hasContentPending` as it reads
+/// during the call, and completes the kept tasks once nothing more is pending (unless
+/// `completes` is off: an app that never completes).
+final class WakeSessionDelegate: NSObject, WCSessionDelegate, @unchecked Sendable {
+  let log: WakeLog
+  let completes: Bool
+
+  init(log: WakeLog, completes: Bool) {
+    self.log = log
+    self.completes = completes
+  }
+
+  func session(
+    _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState,
+    error: (any Error)?
+  ) {}
+
+  func session(_ session: WCSession, didReceiveUserInfo userInfo: [String: Any]) {
+    received("userInfo \(canonical(userInfo))", session)
+  }
+
+  func session(_ session: WCSession, didReceiveApplicationContext applicationContext: [String: Any])
+  {
+    received("context \(canonical(applicationContext))", session)
+  }
+
+  private func received(_ what: String, _ session: WCSession) {
+    let pending = session.hasContentPending
+    log.record("\(what) pending \(pending)")
+    if completes, !pending { log.completeKept() }
+  }
+}
+
+/// The watch app's delegate, made by `launchWatchApp` for each process: at launch it activates
+/// `WCSession.default` with a ``WakeSessionDelegate``; each Watch Connectivity task is kept
+/// while the session has content pending (completed at once otherwise).
+@MainActor final class WakeAppDelegate: NSObject, WKApplicationDelegate {
+  let log: WakeLog
+  let launch: Int
+  let completes: Bool
+  var session: WCSession?
+  var sessionDelegate: WakeSessionDelegate?
+
+  init(log: WakeLog, completes: Bool = true) {
+    self.log = log
+    self.completes = completes
+    launch = log.newLaunch()
+  }
+
+  func applicationDidFinishLaunching() {
+    log.record("launched \(launch)")
+    let session = WCSession.default
+    let delegate = WakeSessionDelegate(log: log, completes: completes)
+    session.delegate = delegate
+    session.activate()
+    self.session = session
+    sessionDelegate = delegate
+  }
+
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    let log = log
+    for task in backgroundTasks {
+      let kind = task is WKWatchConnectivityRefreshBackgroundTask ? "watchConnectivity" : "other"
+      let pending = session?.hasContentPending ?? false
+      let state = log.simulation.state.withLock { $0.session.workoutEngine.appState }
+      log.record("task \(launch) \(kind) pending \(pending) \(state.rawValue)")
+      guard completes else {
+        task.expirationHandler = { log.record("expired") }
+        continue
+      }
+      if pending { log.keep(task) } else { task.setTaskCompletedWithSnapshot(false) }
+    }
+  }
+}
+
+/// The app state changes of the run's log from `t`: `"at from>to cause keepAlive"`.
+private func appStates(_ simulation: HealthKitSimulation, from t: Double = 0) -> [String] {
+  simulation.result.log.compactMap { entry in
+    guard case .appState(let change) = entry.kind, entry.at.seconds >= t else { return nil }
+    return
+      "\(entry.at.seconds) \(change.from.rawValue)>\(change.to.rawValue) \(change.cause.rawValue) \(change.keepAlive.rawValue)"
+  }
+}
+
+/// The Watch Connectivity task's `system` entries (framework WatchKit): `"at event"`.
+private func taskLog(_ simulation: HealthKitSimulation) -> [String] {
+  systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }.map {
+    "\($0.at) \($0.event)"
+  }
+}
+
+@Suite("WatchKit: Watch Connectivity background tasks")
+struct WatchConnectivityBackgroundTaskTests {
+  /// The phone app in the background; `timeline` for the watch app (a Digital Crown press at 1
+  /// sends it to the background, suspended at 1 + 10 = 11).
+  static func makeSimulation(_ timeline: [(Int64, AppAction)]) throws -> HealthKitSimulation {
+    var scenario = try Scenario(name: "watch connectivity wake")
+    scenario.phone.app = .background
+    scenario.timeline = timeline.enumerated().map { index, item in
+      Scenario.Action(
+        at: .seconds(item.0), kind: .app(item.1), location: "timeline[\(index)]")
+    }
+    return try HealthKitSimulation(scenario: scenario)
+  }
+
+  /// Launches the watch app (its session activated at 0) and activates the phone's session,
+  /// whose delegate (held weakly by the session) the returned recorder is: keep it.
+  static func start(
+    _ simulation: HealthKitSimulation, log: WakeLog, completes: Bool = true
+  ) async -> (phone: WCSession, phoneLog: LinkRecorder) {
+    await MainActor.run {
+      simulation.launchWatchApp { WakeAppDelegate(log: log, completes: completes) }
+    }
+    let phone = await simulation.on(.phone) { WCSession.default }
+    let phoneLog = LinkRecorder(simulation)
+    phone.delegate = phoneLog
+    phone.activate()
+    await simulation.settle()
+    return (phone, phoneLog)
+  }
+
+  static func at(_ simulation: HealthKitSimulation, _ seconds: Double) -> Date {
+    simulation.startDate.addingTimeInterval(seconds)
+  }
+
+  @Test(
+    "transferUserInfo to a suspended app: a task at 100 + 1, pending then not, suspended 10 s on")
+  func suspendedAppGetsATask() async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      try await simulation.advance(to: Self.at(simulation, 120))
+      // Sent at 100, delivered at 100 + 1 s (transfer latency) = 101: the phone's didFinish.
+      #expect(phoneLog.matching("finished") == [#"101 finished userInfo {"goal":9000} 0"#])
+    }
+    // The task first, with the content pending; then the content, nothing more pending: the
+    // app completes the task there.
+    #expect(
+      log.lines == [
+        "0 launched 1", "101 task 1 watchConnectivity pending true background",
+        #"101 userInfo {"goal":9000} pending false"#,
+      ])
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
+    let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
+    #expect(launched?.details["appState"] == .string("suspended"))
+    // Crown at 1, suspended at 1 + 10 = 11; woken at 101, kept alive by the task, completed at
+    // 101, suspended at 101 + 10 = 111.
+    #expect(
+      appStates(simulation) == [
+        "1.0 active>background crownPress none",
+        "11.0 background>suspended gracePeriodEnded none",
+        "101.0 suspended>background watchConnectivity none",
+        "101.0 background>background keepAlive backgroundTask",
+        "101.0 background>background keepAlive none",
+        "111.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  @Test("An application context launches the crashed app: new delegate, task, then the context")
+  func notRunningAppIsLaunched() async throws {
+    let simulation = try Self.makeSimulation([(50, .crash)])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
+      try await simulation.advance(to: Self.at(simulation, 60))
+      try await simulation.on(.phone) { try phone.updateApplicationContext(["stepGoal": 12000]) }
+      try await simulation.advance(to: Self.at(simulation, 80))
+      let goal = await MainActor.run {
+        (WKApplication.shared().delegate as? WakeAppDelegate)?.session?
+          .receivedApplicationContext["stepGoal"] as? Int
+      }
+      #expect(goal == 12000)
+    }
+    // Sent at 60, due at 60 + 1 = 61: the second process's delegate launches (and activates
+    // its session), gets the task with the context pending, then the context.
+    #expect(
+      log.lines == [
+        "0 launched 1", "61 launched 2", "61 task 2 watchConnectivity pending true background",
+        #"61 context {"stepGoal":12000} pending false"#,
+      ])
+    #expect(taskLog(simulation) == ["61.0 launched", "61.0 completed"])
+    let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
+    #expect(launched?.details["appState"] == .string("notRunning"))
+    // Launched into the background at 61 (not active: a launch for content), suspended at
+    // 61 + 10 = 71 once the task completed.
+    #expect(
+      appStates(simulation) == [
+        "50.0 active>notRunning crash none",
+        "61.0 notRunning>background watchConnectivity none",
+        "61.0 background>background keepAlive backgroundTask",
+        "61.0 background>background keepAlive none",
+        "71.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  @Test("A frontmost app gets the content directly, no task; suspended later, it gets one")
+  func frontmostAppGetsNoTask() async throws {
+    let simulation = try Self.makeSimulation([(200, .crownPress)])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["n": 1]) }
+      // Crown at 200: background, suspended at 200 + 10 = 210.
+      try await simulation.advance(to: Self.at(simulation, 300))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["n": 2]) }
+      try await simulation.advance(to: Self.at(simulation, 320))
+    }
+    // At 101 the app is active: the content comes alone. At 301 it is suspended: woken with a
+    // task.
+    #expect(
+      log.lines == [
+        "0 launched 1", #"101 userInfo {"n":1} pending false"#,
+        "301 task 1 watchConnectivity pending true background",
+        #"301 userInfo {"n":2} pending false"#,
+      ])
+    #expect(taskLog(simulation) == ["301.0 launched", "301.0 completed"])
+    #expect(appStates(simulation, from: 100).first == "200.0 active>background crownPress none")
+  }
+
+  @Test("A task never completed expires at 101 + 30 = 131; the app is suspended at 141")
+  func uncompletedTaskExpires() async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)])
+    simulation.appWorkGrace = .milliseconds(50)
+    let log = WakeLog(simulation)
+    await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log, completes: false)
+      defer { withExtendedLifetime(phoneLog) {} }
+      try? await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      // Nobody completes the task: its hold on virtual time is dropped (reported and thrown).
+      await #expect(throws: HealthKitSimulation.UnfinishedWork.self) {
+        try await simulation.advance(to: Self.at(simulation, 200))
+      }
+    }
+    #expect(
+      log.lines == [
+        "0 launched 1", "101 task 1 watchConnectivity pending true background",
+        #"101 userInfo {"goal":9000} pending false"#, "131 expired",
+      ])
+    #expect(taskLog(simulation) == ["101.0 launched", "131.0 expired"])
+    let expired = systemLog(simulation, .watchKit).first { $0.event == "expired" }
+    #expect(expired?.details["handler"] == .bool(true))
+    #expect(
+      appStates(simulation, from: 101).suffix(2) == [
+        "131.0 background>background keepAlive none",
+        "141.0 background>suspended gracePeriodEnded none",
+      ])
+  }
+
+  /// A delegate without `handle(_ backgroundTasks:)`.
+  @MainActor final class NoTaskHandler: NSObject, WKApplicationDelegate {
+    func applicationDidFinishLaunching() {
+      WCSession.default.delegate = Self.sessionDelegate
+      WCSession.default.activate()
+    }
+    static let sessionDelegate = LinkRecorderless()
+  }
+
+  @Test("The default handle(_:) completes the task at once, reported as notDelivered")
+  func defaultHandlerIsReported() async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)])
+    try await simulation.run {
+      await MainActor.run { simulation.launchWatchApp { NoTaskHandler() } }
+      let phone = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      phone.delegate = phoneLog
+      phone.activate()
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      try await simulation.advance(to: Self.at(simulation, 120))
+      withExtendedLifetime(phoneLog) {}
+    }
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [101])
+    #expect(reports.first?.call == "WKApplicationDelegate.handle(_:)")
+    #expect(
+      reports.first?.message.contains("WKWatchConnectivityRefreshBackgroundTask the system woke")
+        == true)
+  }
+}
+
+/// A session delegate that records nothing (the default-handler test reads the log).
+final class LinkRecorderless: NSObject, WCSessionDelegate, @unchecked Sendable {
+  func session(
+    _ session: WCSession, activationDidCompleteWith activationState: WCSessionActivationState,
+    error: (any Error)?
+  ) {}
+}

@@ -1977,11 +1977,18 @@ public final class AppSimulation: Sendable {
 }
 
 /// Objects the app made that do nothing until it hands them on (an `HKQuery` until
-/// `HKHealthStore.execute(_:)`), and that it has not handed on yet, whether it still holds them
-/// or not (project rule, docs/swift-api.md#nothing-silent: a continuation whose query is never
-/// executed waits for ever, and a stall says so first; one with a handler the app set and never
-/// handed on is a warning when the outermost `run` returns,
+/// `HKHealthStore.execute(_:)`), and that it has not handed on yet (project rule,
+/// docs/swift-api.md#nothing-silent: a continuation whose query is never executed waits for
+/// ever, and a stall says so first; one with a handler the app set and never handed on is a
+/// warning when the outermost `run` returns,
 /// ``AppSimulation/Report/Kind-swift.enum/neverExecuted``).
+///
+/// The table holds only what can still be reported: an entry goes when its object is handed
+/// on (``used(_:)``), when the object is released (``released(_:)``) without a handler of the
+/// app's or after the warning named it, and when a warning or a stall names an object already
+/// released (a project rule: an app that makes a query a minute for a simulated year, and
+/// drops each one, must not grow the table; docs/swift-api.md#nothing-silent). So it holds
+/// the live objects not handed on, and the released ones with a handler not named yet.
 package struct UnusedObjects: Sendable {
   /// One object not handed on yet.
   struct Entry: Sendable {
@@ -1995,6 +2002,8 @@ package struct UnusedObjects: Sendable {
     var armed: Bool
     /// Whether the end-of-run warning, or a stall, has named it already.
     var named = false
+    /// Whether the object was released (the app can no longer hand it on or arm it).
+    var released = false
   }
 
   /// By number, in the order made.
@@ -2004,9 +2013,13 @@ package struct UnusedObjects: Sendable {
 
   package init() {}
 
+  /// How many objects the table holds (for tests: it stays bounded by what can still be
+  /// reported).
+  package var count: Int { waiting.count }
+
   /// Notes an object made with `clause` as its stall clause and `advice` after it in the
   /// end-of-run warning, `armed` when a handler of the app's is already set on it; returns its
-  /// number for ``used(_:)`` and ``arm(_:)``.
+  /// number for ``used(_:)``, ``arm(_:)`` and ``released(_:)``.
   package mutating func made(_ clause: String, advice: String, armed: Bool) -> Int {
     next += 1
     waiting[next] = Entry(clause: clause, advice: advice, armed: armed)
@@ -2023,21 +2036,34 @@ package struct UnusedObjects: Sendable {
     waiting[number] = nil
   }
 
+  /// The object numbered `number` was released without being handed on: its entry goes unless
+  /// it holds a handler of the app's that no warning or stall has named yet (the end-of-run
+  /// warning still names it, then drops it).
+  package mutating func released(_ number: Int) {
+    guard let entry = waiting[number] else { return }
+    if entry.armed && !entry.named {
+      waiting[number]?.released = true
+    } else {
+      waiting[number] = nil
+    }
+  }
+
   /// The clauses in the order the objects were made.
   package var clauses: [String] { waiting.sorted { $0.key < $1.key }.map(\.value.clause) }
 
   /// The warnings (clause and advice) of the armed objects no warning or stall named yet, in the
-  /// order made; marks them named. With `stalled`, the run's stall named them all: marks them
-  /// and returns nothing.
+  /// order made; marks them named, and drops those already released. With `stalled`, the run's
+  /// stall named them all: marks them (dropping the released ones) and returns nothing.
   mutating func takeWarnings(stalled: Bool) -> [String] {
     var warnings: [String] = []
     for number in waiting.keys.sorted() where waiting[number]?.named == false {
       guard let entry = waiting[number] else { continue }
-      if stalled {
+      guard stalled || entry.armed else { continue }
+      if !stalled { warnings.append(entry.clause + "; " + entry.advice) }
+      if entry.released {
+        waiting[number] = nil
+      } else {
         waiting[number]?.named = true
-      } else if entry.armed {
-        waiting[number]?.named = true
-        warnings.append(entry.clause + "; " + entry.advice)
       }
     }
     return warnings

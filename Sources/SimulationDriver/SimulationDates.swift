@@ -64,6 +64,51 @@ extension AppSimulation {
     return derivedOrShiftedInstant(date, in: state, keepingBase: keepingBase)
   }
 
+  /// A real-clock date the app passed to a call that keeps it for a later one, as the
+  /// wall-clock rule read it when the app passed it (``holdAppDate(_:)``); ``restore(_:)``
+  /// makes it a base of the rule's case 3 again just before the later call reads it.
+  package struct HeldAppDate: Sendable {
+    fileprivate let real: Double
+    fileprivate let instant: SimulationInstant
+    fileprivate let kept: Bool
+  }
+
+  /// Reads `date` now, for a call that keeps the app's date and reads it later: a series
+  /// builder's start date (`HKHeartbeatSeriesBuilder(healthStore:device:start:)`,
+  /// `HKQuantitySeriesSampleBuilder(healthStore:quantityType:startDate:device:)`), which the
+  /// store reads when the series is finished. The date is read by the rule's cases 2-4
+  /// (``wallClockInstant(_:in:keepingBase:)``) as the app's `Date()` stood when it passed it,
+  /// and kept as a base, so that `finishSeries` reads it (a whole number of seconds, zero,
+  /// from that base) at the same instant however much real time the beats took (a project
+  /// rule: docs/swift-api.md#the-wall-clock-rule). Read at `finishSeries` alone, `Date() - 300`
+  /// was virtual now − 300 shifted by the real seconds between the builder and `finishSeries`:
+  /// a loaded CI run stored a series 3 s early.
+  ///
+  /// - Returns: the reading to ``restore(_:)`` before the later call, or `nil` for a date on
+  ///   virtual time or a local midnight (case 1 reads it by whole days, the same later).
+  package func holdAppDate(_ date: Date) -> HeldAppDate? {
+    mutate { state in
+      let now = state.session.now
+      guard isWallClockLeak(date, now: now), virtualMidnight(of: date, now: now) == nil else {
+        return nil
+      }
+      let real = date.timeIntervalSinceReferenceDate
+      if let kept = keptInstant(date, in: state, keepingBase: true) {
+        return HeldAppDate(real: real, instant: kept, kept: true)
+      }
+      let instant = derivedOrShiftedInstant(date, in: state, keepingBase: true)
+      return HeldAppDate(real: real, instant: instant, kept: false)
+    }
+  }
+
+  /// Makes `held` (``holdAppDate(_:)``) the newest base of its kind again, as the app's later
+  /// call is about to read its date: however many dates the app passed since, the rule reads
+  /// it at the instant it stood for when it was passed. Nothing for `nil`.
+  package func restore(_ held: HeldAppDate?) {
+    guard let held else { return }
+    wallClockBases.withLock { $0.keep(real: held.real, at: held.instant, kept: held.kept) }
+  }
+
   /// Case 2 of ``wallClockInstant(_:in:keepingBase:)``: the instant virtual time was at when
   /// the real clock showed `date`, kept as a base of case 3 when `keepingBase`; `nil` when the
   /// real clock has not shown it yet or showed it before the simulation's oldest mark.

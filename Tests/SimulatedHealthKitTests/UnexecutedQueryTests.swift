@@ -110,4 +110,41 @@ import WorkoutSimTestSupport
     #expect(insideOuter == 0)
     #expect(Self.unexecuted(simulation).count == 1)
   }
+
+  /// The table of objects not handed on keeps only what can still be reported
+  /// (`UnusedObjects`): a run that makes, each minute for 100 minutes, a sample query it
+  /// executes and a statistics collection query without a handler it drops, then one sample
+  /// query with a handler it drops, holds 1 entry before the run returns: 100 executed (gone at
+  /// `execute`) + 100 dropped without a handler (gone when released) leave only the last one,
+  /// whose warning is owed. After the run's one warning names it, 0. Before, the table kept
+  /// every dropped query for the life of the simulation: 101 entries, then 101.
+  @Test func theTableKeepsOnlyWhatCanStillBeReported() async throws {
+    let simulation = try HealthKitSimulation(scenario: healthScenario(samples: "[]"))
+    var beforeTheEnd = -1
+    try await simulation.run {
+      let store = HKHealthStore()
+      let steps = HKQuantityType(.stepCount)
+      try await store.requestAuthorization(toShare: [], read: [steps])
+      for _ in 0..<100 {
+        store.execute(
+          HKSampleQuery(sampleType: steps, predicate: nil, limit: 1, sortDescriptors: nil) {
+            _, _, _ in
+          })
+        _ = HKStatisticsCollectionQuery(
+          quantityType: steps, quantitySamplePredicate: nil, options: .cumulativeSum,
+          anchorDate: simulation.now, intervalComponents: DateComponents(day: 1))
+        try await simulation.advance(by: .seconds(60))
+      }
+      _ = HKSampleQuery(sampleType: steps, predicate: nil, limit: 1, sortDescriptors: nil) {
+        _, _, _ in
+      }
+      beforeTheEnd = simulation.unusedObjects.withLock { $0.count }
+    }
+    #expect(beforeTheEnd == 1)
+    #expect(
+      Self.unexecuted(simulation).map(\.message) == [
+        Self.message("an HKSampleQuery of HKQuantityTypeIdentifierStepCount")
+      ])
+    #expect(simulation.unusedObjects.withLock { $0.count } == 0)
+  }
 }

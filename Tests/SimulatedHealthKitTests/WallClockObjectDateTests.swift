@@ -212,4 +212,43 @@ import WorkoutSimTestSupport
       #expect(read.count == 2)
     }
   }
+
+  /// Blocks the calling thread for `seconds` of real time (the app's code running long).
+  static func letRealTimePass(_ seconds: TimeInterval) {
+    Thread.sleep(forTimeInterval: seconds)
+  }
+
+  /// A heartbeat series and a quantity series begun at `Date() - 300` and finished after more
+  /// than half a second of real time: each starts at t = 600 - 300 = 300, where the app's
+  /// clock stood when it made the builder, not a second earlier. The heartbeat series ends at
+  /// its last beat, 300 + 2 = 302; the step series at its last quantity's end, 300 + 60 = 360.
+  /// Before, the start was read only at `finishSeries`, as virtual now shifted by the real
+  /// distance then, 300.6 s or more rounding to 301: the series were stored at 299 (a loaded
+  /// CI run: 3 s early). The wait is real time on purpose (it stands for the beats' calls on a
+  /// loaded machine) and only ever makes the old reading later; nothing here is timed.
+  @Test func seriesBegunAtTheRealClockStartWhereTheBuilderWasMade() async throws {
+    let heartbeat = HKSeriesType.heartbeat()
+    try await Self.afterTenMinutes([heartbeat, steps]) { store, simulation in
+      let start = Date() - 300
+      let beats = HKHeartbeatSeriesBuilder(healthStore: store, device: nil, start: start)
+      let counts = HKQuantitySeriesSampleBuilder(
+        healthStore: store, quantityType: steps, startDate: start, device: nil)
+      try await beats.addHeartbeat(at: 0, precededByGap: false)
+      try await beats.addHeartbeat(at: 2, precededByGap: false)
+      try counts.insert(
+        HKQuantity(unit: .count(), doubleValue: 40), for: DateInterval(start: start, duration: 60))
+      Self.letRealTimePass(0.6)
+      _ = try await beats.finishSeries()
+      _ = try await counts.finishSeries(metadata: nil)
+
+      let series = await samples(store, simulation, heartbeat).samples ?? []
+      let readSeries = try #require(series.first)
+      #expect(readSeries.startDate == simulation.now - 300)
+      #expect(readSeries.endDate == simulation.now - 298)
+      let stepSamples = await samples(store, simulation, steps).samples ?? []
+      let readSteps = try #require(stepSamples.first)
+      #expect(readSteps.startDate == simulation.now - 300)
+      #expect(readSteps.endDate == simulation.now - 240)
+    }
+  }
 }

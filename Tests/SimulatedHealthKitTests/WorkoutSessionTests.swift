@@ -160,6 +160,60 @@ import WorkoutSystem
       ])
   }
 
+  /// Two live workouts at once (review23 item 12): a running session with its live builder
+  /// from t = 0, then at t = 600, without ending it, a walking session with a builder of its
+  /// own. Apple Watch runs one workout session at a time
+  /// (docs/healthkit-behaviour.md#one-session-at-a-time): the second's start ends the first
+  /// (`errorAnotherWorkoutSessionStarted`), so the first builder collects 0 … 600 and the
+  /// second 600 … 1200, each 600 s: distance 600 s × 3.2 m/s = 1920 m, energy 60 spans of 10 s
+  /// × 1 kcal = 60 kcal, elapsed time 600 s. Both workouts are saved: running 0 … 600 and
+  /// walking 600 … 1200.
+  @Test func aSecondLiveWorkoutEndsTheFirstAndEachBuilderKeepsItsSpan() async throws {
+    let simulation = try HealthKitSimulation(scenario: constantRun())
+    let first = Recorder(simulation)
+    try await simulation.run {
+      let store = HKHealthStore()
+      let (one, builderOne) = try await startedRun(store, simulation)
+      one.delegate = first
+      try await simulation.advance(by: .seconds(600))  // t = 600
+      let configuration = HKWorkoutConfiguration()
+      configuration.activityType = .walking
+      let two = try HKWorkoutSession(healthStore: store, configuration: configuration)
+      let builderTwo = two.associatedWorkoutBuilder()
+      builderTwo.dataSource = HKLiveWorkoutDataSource(
+        healthStore: store, workoutConfiguration: configuration)
+      two.startActivity(with: simulation.now)
+      try await builderTwo.beginCollection(at: simulation.now)
+      await simulation.settle()
+      #expect(one.state == .ended)
+      #expect(two.state == .running)
+      try await builderOne.endCollection(at: noon(plus: 600))
+      let workoutOne = try #require(try await builderOne.finishWorkout())
+      try await simulation.advance(by: .seconds(600))  // t = 1200
+      two.end()
+      try await builderTwo.endCollection(at: simulation.now)
+      let workoutTwo = try #require(try await builderTwo.finishWorkout())
+
+      let distance = HKQuantityType(.distanceWalkingRunning)
+      let energy = HKQuantityType(.activeEnergyBurned)
+      for (builder, workout, activity, start) in [
+        (builderOne, workoutOne, HKWorkoutActivityType.running, 0.0),
+        (builderTwo, workoutTwo, .walking, 600),
+      ] {
+        #expect(builder.elapsedTime == 600)
+        let meters = builder.statistics(for: distance)?.sumQuantity()?.doubleValue(for: .meter())
+        #expect(abs((meters ?? 0) - 1920) < 1e-6)
+        let kcal = builder.statistics(for: energy)?.sumQuantity()?.doubleValue(for: .kilocalorie())
+        #expect(abs((kcal ?? 0) - 60) < 1e-9)
+        #expect(workout.workoutActivityType == activity)
+        #expect(workout.startDate == noon(plus: start))
+        #expect(workout.endDate == noon(plus: start + 600))
+        #expect(workout.duration == 600)
+      }
+    }
+    #expect(first.errors.withLock { $0 }.map(\.code) == [.errorAnotherWorkoutSessionStarted])
+  }
+
   @Test func crashRelaunchAndRecovery() async throws {
     let simulation = try HealthKitSimulation(
       scenario: constantRun(

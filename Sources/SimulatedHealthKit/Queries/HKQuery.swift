@@ -61,6 +61,14 @@ public class HKQuery: NSObject, @unchecked Sendable {
     }
   }
 
+  /// Released: a query never executed leaves its simulation's table of unused objects unless
+  /// its warning is still owed (`UnusedObjects.released(_:)`).
+  deinit {
+    if let made {
+      made.simulation?.unusedObjects.withLock { $0.released(made.number) }
+    }
+  }
+
   /// Whether every initializer of the query kind takes a handler of the app's: `false` for
   /// ``HKStatisticsCollectionQuery``, whose handlers are properties (``noteHandlerSet()``). A
   /// query made with a handler and never executed is a warning when the run returns.

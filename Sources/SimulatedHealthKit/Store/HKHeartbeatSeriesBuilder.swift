@@ -66,6 +66,9 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
 
   /// The series' start date: each beat's time is measured from it.
   private let startDate: Date
+  /// ``startDate`` as the wall-clock rule read it when the builder was made (`nil` on virtual
+  /// time), restored as a base for `finishSeries`.
+  private let heldStart: HealthKitSimulation.HeldAppDate?
   /// The beats added (guarded by ``HKSeriesBuilder/lock``).
   private var beats: [HKHeartbeatSeriesQueryDescriptor.Heartbeat] = []
 
@@ -75,9 +78,13 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   /// - Parameters:
   ///   - healthStore: the store the series is saved in.
   ///   - device: the device that recorded the beats, or `nil` for the app's own data.
-  ///   - startDate: the sample's start date.
+  ///   - startDate: the sample's start date. A real-clock date (`Date() - 300`) is read by the
+  ///     wall-clock rule now, as the app's clock stands when it makes the builder, and stored
+  ///     at that instant by `finishSeries` however long the beats took in real time (a project
+  ///     rule: docs/swift-api.md#the-wall-clock-rule).
   public init(healthStore: HKHealthStore, device: HKDevice?, start startDate: Date) {
     self.startDate = startDate
+    heldStart = healthStore.simulation.holdAppDate(startDate)
     super.init(
       simulation: healthStore.simulation, device: device, seriesType: .heartbeat(),
       noun: "heartbeat series")
@@ -185,6 +192,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
     let (taken, metadata) = close(adding: nil) { beats }
     let sample = HKHeartbeatSeriesSample(
       beats: taken, start: startDate, metadata: metadata, device: device)
+    simulation.restore(heldStart)
     if let error = keep(sample, call: "finishSeries") { return .failure(error) }
     return .success(sample)
   }

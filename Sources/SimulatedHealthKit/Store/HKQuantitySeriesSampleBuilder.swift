@@ -23,6 +23,9 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
   public let device: HKDevice?
   private let healthStore: HKHealthStore
   private let series = Mutex(Series())
+  /// ``startDate`` as the wall-clock rule read it when the builder was made (`nil` on virtual
+  /// time), restored as a base for the save of `finishSeries`.
+  private let heldStart: HealthKitSimulation.HeldAppDate?
 
   private struct Series {
     var entries: [QuantitySeriesEntry] = []
@@ -32,6 +35,11 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
 
   /// A builder of a `quantityType` sample starting at `startDate` (Apple doc:
   /// https://developer.apple.com/documentation/healthkit/hkquantityseriessamplebuilder/init(healthstore:quantitytype:startdate:device:)).
+  ///
+  /// A real-clock `startDate` (`Date() - 300`) is read by the wall-clock rule now, as the app's
+  /// clock stands when it makes the builder, and the sample saved by `finishSeries` starts at
+  /// that instant however long the quantities took in real time (a project rule:
+  /// docs/swift-api.md#the-wall-clock-rule).
   public init(
     healthStore: HKHealthStore, quantityType: HKQuantityType, startDate: Date, device: HKDevice?
   ) {
@@ -39,6 +47,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     self.quantityType = quantityType
     self.startDate = startDate
     self.device = device
+    heldStart = healthStore.simulation.holdAppDate(startDate)
   }
 
   /// Adds `quantity` at `date`: a zero-length interval (Apple doc:
@@ -116,6 +125,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     case .success(nil):
       healthStore.simulation.enqueue(call: call) { completion([], nil) }
     case .success(let sample?):
+      healthStore.simulation.restore(heldStart)
       healthStore.save([sample], call: call) { saved, error in
         completion(saved ? [sample] : nil, error)
       }
@@ -146,6 +156,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
       await healthStore.simulation.deliver()
       return []
     }
+    healthStore.simulation.restore(heldStart)
     try await healthStore.save(sample)
     return [sample]
   }

@@ -32,7 +32,31 @@ import Testing
 struct GoalSyncTests {
   @Test("Goals set while the watch app is not running and while the phone is away reach the watch")
   @MainActor func goalSync() async throws {
-    let simulation = try simulation("goal-sync")
+    try await Self.goalSyncDay(try simulation("goal-sync"))
+  }
+
+  /// The goal-sync day lets its simulation go when it ends: nothing of the test keeps it, so
+  /// its `deinit` removes its two App Group suites (docs/phone.md#widgets). Before, the
+  /// complication's provider, which the simulation keeps, held the simulation through the test's
+  /// clock (`clock(_:)` captured it strongly): the simulation was never released, its suites
+  /// stayed in memory, and Foundation on Linux wrote them to `~/.config` whenever another test
+  /// synchronized a suite of its own (every `synchronize()` writes every suite of the process),
+  /// leaving files behind when the suite ran in parallel with `messagesAreLost`. The wait is
+  /// for the run's own tasks to let go (at most 10 s), not a timing assertion.
+  @Test("The goal-sync day lets its simulation go, so its App Group suites are removed")
+  @MainActor func goalSyncReleasesItsSimulation() async throws {
+    weak var released: HealthKitSimulation?
+    do {
+      let simulation = try simulation("goal-sync")
+      released = simulation
+      try await Self.goalSyncDay(simulation)
+    }
+    for _ in 0..<1_000 where released != nil { try await Task.sleep(for: .milliseconds(10)) }
+    #expect(released == nil)
+  }
+
+  /// The goal-sync day of the file's header on `simulation`, with its expectations.
+  @MainActor static func goalSyncDay(_ simulation: HealthKitSimulation) async throws {
     try await simulation.run {
       let at = { (seconds: Double) in simulation.startDate.addingTimeInterval(seconds) }
       let (app, watchSettings) = try await phoneSetsTheFirstGoals(simulation)

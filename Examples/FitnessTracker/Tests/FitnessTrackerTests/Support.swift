@@ -49,12 +49,21 @@ func appGroup() -> TestDefaults { TestDefaults("fitnesstracker-tests") }
 
 /// The app's clock on `simulation`: virtual now and a Gregorian calendar in the device's time
 /// zone of the moment (the scenario's, or `health.trip`'s during a trip: iOS's automatic zone).
+///
+/// The clock holds the simulation weakly. The simulation keeps what the app gives it (a widget
+/// provider made with this clock), so a clock holding it strongly was a cycle: the simulation
+/// was never released, and its App Group suites were never removed
+/// (docs/testing-your-app.md#what-a-test-run-leaves-behind).
+/// Read once the simulation is gone (nothing of a finished test should), it stands at the
+/// reference date (2001-01-01) in UTC.
 func clock(_ simulation: HealthKitSimulation) -> AppClock {
   AppClock(
-    now: { simulation.now },
-    calendar: {
+    now: { [weak simulation] in simulation?.now ?? Date(timeIntervalSinceReferenceDate: 0) },
+    calendar: { [weak simulation] in
       var calendar = Calendar(identifier: .gregorian)
-      calendar.timeZone = simulation.deviceTimeZone(at: simulation.instant(of: simulation.now))
+      calendar.timeZone =
+        simulation.map { $0.deviceTimeZone(at: $0.instant(of: $0.now)) }
+        ?? TimeZone(identifier: "UTC")!
       return calendar
     })
 }

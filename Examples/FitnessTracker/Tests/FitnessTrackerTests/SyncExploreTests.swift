@@ -64,9 +64,10 @@ struct SyncExploreTests {
     try await exploreSync(faults: [.offline, .lock])
   }
 
-  /// Server errors (503), hung servers (each upload's 30 s timeout) and background tasks
-  /// expiring at launch: an upload fails only inside a span, so by 27 099 + 30 s at the latest,
-  /// and retries from 28 029 s, launched at 28 800 s at the latest (as above). A retry whose
+  /// Server errors (503), hung servers (each upload's 120 s timeout, ``requestTimeout``) and
+  /// background tasks expiring at launch: an upload fails only inside a span, so by
+  /// 27 099 + 120 s at the latest, and retries from 28 119 s, launched at 28 800 s at the
+  /// latest (as above). A retry whose
   /// task expires at launch still uploads (the expiration handler only reports the task
   /// unfinished), so the invariant holds.
   @Test("Server errors, hangs and expiring retries never leave the server without the samples")

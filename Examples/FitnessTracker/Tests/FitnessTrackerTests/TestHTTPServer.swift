@@ -16,8 +16,6 @@ final class TestHTTPServer: Sendable {
   enum Fault: Sendable {
     /// Answers with this status and stores nothing.
     case status(Int)
-    /// Reads the request and never answers (the client times out); stores nothing.
-    case hang
     /// Stores the batch, calls `action` (the test crashes the app), and never answers.
     case commitThen(@Sendable () -> Void)
   }
@@ -41,7 +39,7 @@ final class TestHTTPServer: Sendable {
     /// Answers by idempotency key (a repeated key gets the first answer).
     var answers: [String: Int] = [:]
     var faults: [Int: Fault] = [:]
-    /// Connections left open (hangs), closed at `stop`.
+    /// Connections left open (`commitThen`), closed at `stop`.
     var open: [Int32] = []
     var running = true
   }
@@ -205,8 +203,6 @@ final class TestHTTPServer: Sendable {
     switch fault {
     case .status(let status):
       respond(connection, status: status, body: "{\"error\":\(status)}")
-    case .hang:
-      state.withLock { $0.open.append(connection) }
     case .commitThen(let action):
       _ = store(samples, key: key)
       state.withLock { $0.open.append(connection) }

@@ -10,7 +10,10 @@ extension AppSimulation {
   /// main actor: `applicationDidFinishLaunching()`, then
   /// ``WKApplicationDelegate/handleActiveWorkoutRecovery()`` when the world relaunches the app
   /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the
-  /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
+  /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()),
+  /// then, for a launch into the foreground (the app active),
+  /// ``WKApplicationDelegate/applicationWillEnterForeground()`` and
+  /// ``WKApplicationDelegate/applicationDidBecomeActive()`` (docs/healthkit-behaviour.md#app-states).
   /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
   /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery).
   ///
@@ -32,6 +35,27 @@ extension AppSimulation {
   @MainActor public func launchWatchApp(
     _ makeDelegate: @escaping @MainActor @Sendable () -> any WKApplicationDelegate
   ) {
+    launchWatchApp(making: { .application(makeDelegate()) })
+  }
+
+  /// Launches the watch app's code with a delegate of the form before watchOS 7, a
+  /// ``WKExtensionDelegate`` (read back as `WKExtension.shared().delegate`): as the form that
+  /// makes a ``WKApplicationDelegate``, with the same calls at the same instants
+  /// (docs/swift-api.md#watchkit). Not part of WatchKit.
+  ///
+  /// - Parameter makeDelegate: makes the app's extension delegate, at the launch and at every
+  ///   relaunch.
+  @available(watchOS, introduced: 2.0, deprecated: 9.2)
+  @MainActor public func launchWatchApp(
+    _ makeDelegate: @escaping @MainActor @Sendable () -> any WKExtensionDelegate
+  ) {
+    launchWatchApp(making: { .extension(makeDelegate()) })
+  }
+
+  /// `launchWatchApp(_:)` of a delegate of either protocol.
+  @MainActor private func launchWatchApp(
+    making makeDelegate: @escaping @MainActor @Sendable () -> WatchAppDelegate
+  ) {
     let application = watchKitShared(\.application) { WKApplication(simulation: self) }
     launch(application, makeDelegate, recovering: false)
     state.withLock { state in
@@ -48,16 +72,19 @@ extension AppSimulation {
   }
 
   /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
-  /// `handleActiveWorkoutRecovery()` when `recovering`, and `handle(_:)` with the background
-  /// refresh task the launch was for, if any.
+  /// `handleActiveWorkoutRecovery()` when `recovering`, the foreground calls when the app is
+  /// active, and `handle(_:)` with the background refresh task the launch was for, if any.
   @MainActor private func launch(
     _ application: WKApplication,
-    _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
+    _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool
   ) {
     let delegate = makeDelegate()
-    application.delegate = delegate
+    application.appDelegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
+    // Launched into the foreground: the calls of coming to the front, as the process's first.
+    let state = self.state.withLock { $0.session.workoutEngine.appState }
+    for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
     // A process a background refresh launched gets its task now, after the launch calls.
     deliverBackgroundRefreshTasks()
   }

@@ -294,7 +294,7 @@ extension AppSimulation {
     }
     guard !tasks.isEmpty else { return }
     let application = watchKitShared(\.application) { WKApplication(simulation: self) }
-    guard let delegate = application.delegate else {
+    guard let delegate = application.appDelegate else {
       let first = tasks[0].value
       let reports = mutate { state in
         state.withExtension(WatchKitState.self, of: self) { watchKit, state in

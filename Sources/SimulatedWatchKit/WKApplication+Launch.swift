@@ -10,7 +10,10 @@ extension AppSimulation {
   /// main actor: `applicationDidFinishLaunching()`, then
   /// ``WKApplicationDelegate/handleActiveWorkoutRecovery()`` when the world relaunches the app
   /// for recovery (`recover: true`) and the crash left a workout session open (Apple doc of the
-  /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()).
+  /// call: https://developer.apple.com/documentation/watchkit/wkextensiondelegate/handleactiveworkoutrecovery()),
+  /// then, for a launch into the foreground (the app active),
+  /// ``WKApplicationDelegate/applicationWillEnterForeground()`` and
+  /// ``WKApplicationDelegate/applicationDidBecomeActive()`` (docs/healthkit-behaviour.md#app-states).
   /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
   /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery). The system's
   /// launches of a not-running app into the background (a scheduled background refresh, the
@@ -35,6 +38,27 @@ extension AppSimulation {
   @MainActor public func launchWatchApp(
     _ makeDelegate: @escaping @MainActor @Sendable () -> any WKApplicationDelegate
   ) {
+    launchWatchApp(making: { .application(makeDelegate()) })
+  }
+
+  /// Launches the watch app's code with a delegate of the form before watchOS 7, a
+  /// ``WKExtensionDelegate`` (read back as `WKExtension.shared().delegate`): as the form that
+  /// makes a ``WKApplicationDelegate``, with the same calls at the same instants
+  /// (docs/swift-api.md#watchkit). Not part of WatchKit.
+  ///
+  /// - Parameter makeDelegate: makes the app's extension delegate, at the launch and at every
+  ///   relaunch.
+  @available(watchOS, introduced: 2.0, deprecated: 9.2)
+  @MainActor public func launchWatchApp(
+    _ makeDelegate: @escaping @MainActor @Sendable () -> any WKExtensionDelegate
+  ) {
+    launchWatchApp(making: { .extension(makeDelegate()) })
+  }
+
+  /// `launchWatchApp(_:)` of a delegate of either protocol.
+  @MainActor private func launchWatchApp(
+    making makeDelegate: @escaping @MainActor @Sendable () -> WatchAppDelegate
+  ) {
     let application = watchKitShared(\.application) { WKApplication(simulation: self) }
     launch(application, makeDelegate, recovering: false)
     state.withLock { state in
@@ -51,18 +75,21 @@ extension AppSimulation {
   }
 
   /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
-  /// `handleActiveWorkoutRecovery()` when `recovering`, then the delegate calls the system
-  /// launched the process into the background for, if any (`handle(_:)` with a background
-  /// refresh's tasks, or with the phone's workout configuration:
-  /// `State.afterBackgroundLaunch(launched:_:)`).
+  /// `handleActiveWorkoutRecovery()` when `recovering`, the foreground calls when the app is
+  /// active, then the delegate calls the system launched the process into the background for,
+  /// if any (`handle(_:)` with a background refresh's tasks, or with the phone's workout
+  /// configuration: `State.afterBackgroundLaunch(launched:_:)`).
   @MainActor private func launch(
     _ application: WKApplication,
-    _ makeDelegate: @MainActor () -> any WKApplicationDelegate, recovering: Bool
+    _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool
   ) {
     let delegate = makeDelegate()
-    application.delegate = delegate
+    application.appDelegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
+    // Launched into the foreground: the calls of coming to the front, as the process's first.
+    let state = self.state.withLock { $0.session.workoutEngine.appState }
+    for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
     // A process the system launched into the background gets what it was launched for now,
     // after the launch calls.
     for work in mutate({ $0.takeLaunchWork() }) { work() }

@@ -13,7 +13,10 @@ import Synchronization
 /// when content from the phone wakes the app (docs/phone-link.md#waking-the-watch-app);
 /// ``applicationDidFinishLaunching()`` and ``handleActiveWorkoutRecovery()``: for a delegate
 /// the simulation launches itself, at first and after every relaunch
-/// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery).
+/// (`AppSimulation.launchWatchApp(_:)`, docs/swift-api.md#crash-and-recovery); the four
+/// life-cycle calls (``applicationWillResignActive()``, ``applicationDidEnterBackground()``,
+/// ``applicationWillEnterForeground()``, ``applicationDidBecomeActive()``): at each change of
+/// the app's state (docs/healthkit-behaviour.md#app-states).
 @MainActor public protocol WKApplicationDelegate: NSObjectProtocol {
   /// The app has finished launching (Apple doc of the same method on the older
   /// `WKExtensionDelegate`:
@@ -55,9 +58,54 @@ import Synchronization
   /// the app (docs/phone-link.md#waking-the-watch-app), after `applicationDidFinishLaunching()`
   /// when the task launched the app.
   func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)
+
+  /// The app became active: frontmost with the wrist raised (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationdidbecomeactive()).
+  /// Called on the main actor when the app state becomes `active`: the wrist raised on an
+  /// inactive app, after ``applicationWillEnterForeground()`` for a background or suspended app
+  /// brought to the front (`wristUp` with a live workout session, `openApp`), and after
+  /// ``applicationDidFinishLaunching()`` for a launch into the foreground
+  /// (docs/healthkit-behaviour.md#app-states). Optional in WatchKit.
+  func applicationDidBecomeActive()
+
+  /// The app is about to stop being active (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationwillresignactive()).
+  /// Called on the main actor when an active app becomes inactive (`wristDown`) or goes to the
+  /// background at once (a Digital Crown press: then ``applicationDidEnterBackground()``
+  /// follows) (docs/healthkit-behaviour.md#app-states). Optional in WatchKit.
+  func applicationWillResignActive()
+
+  /// The app is about to come from the background to the foreground (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationwillenterforeground()).
+  /// Called on the main actor when a background or suspended app becomes frontmost (`wristUp`
+  /// with a live workout session, `openApp`), before ``applicationDidBecomeActive()``, and at
+  /// a launch into the foreground after ``applicationDidFinishLaunching()``
+  /// (docs/healthkit-behaviour.md#app-states). Optional in WatchKit.
+  func applicationWillEnterForeground()
+
+  /// The app went from the foreground to the background (Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplicationdelegate/applicationdidenterbackground()).
+  /// Called on the main actor when a frontmost app goes to the background: the return-to-clock
+  /// time after a wrist-down, or a Digital Crown press (after
+  /// ``applicationWillResignActive()`` when the app was active)
+  /// (docs/healthkit-behaviour.md#app-states). Not called when a background app is suspended,
+  /// or when it crashes. Optional in WatchKit.
+  func applicationDidEnterBackground()
 }
 
 extension WKApplicationDelegate {
+  /// Does nothing (optional in WatchKit).
+  public func applicationDidBecomeActive() {}
+
+  /// Does nothing (optional in WatchKit).
+  public func applicationWillResignActive() {}
+
+  /// Does nothing (optional in WatchKit).
+  public func applicationWillEnterForeground() {}
+
+  /// Does nothing (optional in WatchKit).
+  public func applicationDidEnterBackground() {}
+
   /// Does nothing (optional in WatchKit).
   public func handle(_ workoutConfiguration: HKWorkoutConfiguration) {}
 
@@ -78,27 +126,106 @@ extension WKApplicationDelegate {
   }
 }
 
-/// The delegate as ``WKApplication`` keeps it (set and read on the main actor).
+/// The delegate as ``WKApplication`` keeps it (set and read on the main actor): the app's one
+/// delegate, an ``WKApplicationDelegate`` or the older ``WKExtensionDelegate``, whichever the
+/// app set (``WKApplication/delegate`` or ``WKExtension/delegate``: one box for both).
 struct ApplicationDelegateBox: @unchecked Sendable {
-  var delegate: (any WKApplicationDelegate)?
+  var delegate: WatchAppDelegate?
+}
+
+/// The app's delegate, whichever of WatchKit's two delegate protocols it adopts: the calls the
+/// simulation makes, each to the protocol's method of the same name.
+@MainActor enum WatchAppDelegate {
+  /// A `WKApplicationDelegate` (``WKApplication/delegate``).
+  case application(any WKApplicationDelegate)
+  /// A `WKExtensionDelegate` (``WKExtension/delegate``).
+  case `extension`(any WKExtensionDelegate)
+
+  /// The delegate object.
+  var object: AnyObject {
+    switch self {
+    case .application(let delegate): delegate
+    case .extension(let delegate): delegate
+    }
+  }
+
+  /// The protocol's `applicationDidFinishLaunching()`.
+  func applicationDidFinishLaunching() {
+    switch self {
+    case .application(let delegate): delegate.applicationDidFinishLaunching()
+    case .extension(let delegate): delegate.applicationDidFinishLaunching()
+    }
+  }
+
+  /// The protocol's `handleActiveWorkoutRecovery()`.
+  func handleActiveWorkoutRecovery() {
+    switch self {
+    case .application(let delegate): delegate.handleActiveWorkoutRecovery()
+    case .extension(let delegate): delegate.handleActiveWorkoutRecovery()
+    }
+  }
+
+  /// The protocol's `handle(_:)` of a workout configuration.
+  func handle(_ workoutConfiguration: HKWorkoutConfiguration) {
+    switch self {
+    case .application(let delegate): delegate.handle(workoutConfiguration)
+    case .extension(let delegate): delegate.handle(workoutConfiguration)
+    }
+  }
+
+  /// The protocol's `handle(_:)` of background tasks.
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    switch self {
+    case .application(let delegate): delegate.handle(backgroundTasks)
+    case .extension(let delegate): delegate.handle(backgroundTasks)
+    }
+  }
+
+  /// Makes the life-cycle call `call`.
+  func lifecycle(_ call: WatchLifecycleCall) {
+    switch (self, call) {
+    case (.application(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
+    case (.application(let delegate), .willResignActive): delegate.applicationWillResignActive()
+    case (.application(let delegate), .willEnterForeground):
+      delegate.applicationWillEnterForeground()
+    case (.application(let delegate), .didEnterBackground):
+      delegate.applicationDidEnterBackground()
+    case (.extension(let delegate), .didBecomeActive): delegate.applicationDidBecomeActive()
+    case (.extension(let delegate), .willResignActive): delegate.applicationWillResignActive()
+    case (.extension(let delegate), .willEnterForeground): delegate.applicationWillEnterForeground()
+    case (.extension(let delegate), .didEnterBackground): delegate.applicationDidEnterBackground()
+    }
+  }
 }
 
 extension WKApplication {
   /// The app's delegate (Apple doc:
-  /// https://developer.apple.com/documentation/watchkit/wkapplication), kept strongly:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication/delegate), kept strongly:
   /// setting it makes the simulation call its `handle(_:)` with a workout configuration when
-  /// the phone starts the watch app for a workout, and with background tasks when a scheduled
-  /// refresh launches.
+  /// the phone starts the watch app for a workout, with background tasks when a scheduled
+  /// refresh launches, and its life-cycle methods at each change of the app's state
+  /// (docs/healthkit-behaviour.md#app-states). The app has one delegate:
+  /// ``WKExtension/delegate`` reads and sets the same one (reading here a delegate that adopts
+  /// only ``WKExtensionDelegate`` gives `nil`).
   @MainActor public var delegate: (any WKApplicationDelegate)? {
+    get { appDelegate?.object as? any WKApplicationDelegate }
+    set { appDelegate = newValue.map { .application($0) } }
+  }
+
+  /// The app's one delegate, of either protocol (``delegate``, ``WKExtension/delegate``):
+  /// setting it installs the handler of the phone's workout starts and WatchKit's listener of
+  /// the app's state changes.
+  @MainActor var appDelegate: WatchAppDelegate? {
     get { delegateBox.withLock { $0 }.delegate }
     set {
       delegateBox.withLock { $0.delegate = newValue }
       simulation.startWatchConnectivityTasks()
       guard newValue != nil else { return simulation.setWatchAppWorkoutHandler(nil) }
+      simulation.startWatchKit()
       let application = self
       let handler: @Sendable (HKWorkoutConfiguration) -> Void = { configuration in
         nonisolated(unsafe) let configuration = configuration
-        Task { @MainActor in application.delegate?.handle(configuration) }
+        Task { @MainActor in application.appDelegate?.handle(configuration) }
       }
       simulation.setWatchAppWorkoutHandler(handler)
     }

@@ -3,9 +3,10 @@ import SimulationDriver
 import WorkoutCore
 import WorkoutSystem
 
-/// The watch the app runs on, for its haptics and Water Lock (Apple doc:
-/// https://developer.apple.com/documentation/watchkit/wkinterfacedevice). The device's other
-/// properties (name, model, screen bounds, battery, orientation) are absent.
+/// The watch the app runs on: its haptics, Water Lock, and its description (screen, battery,
+/// wrist, water resistance, name and system: fixed values of one watch, project rules written
+/// in docs/swift-api.md#watchkit) (Apple doc:
+/// https://developer.apple.com/documentation/watchkit/wkinterfacedevice).
 public final class WKInterfaceDevice: NSObject, Sendable {
   /// The simulation the object belongs to.
   unowned let simulation: AppSimulation

@@ -21,6 +21,8 @@ struct WatchKitState: SimulationExtension {
   var device: WKInterfaceDevice?
   /// Water Lock (``WKInterfaceDevice/isWaterLockEnabled``).
   var waterLocked = false
+  /// ``WKInterfaceDevice/isBatteryMonitoringEnabled``.
+  var batteryMonitoring = false
   /// Background refresh: the scheduled refresh and the launched tasks
   /// (``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)``).
   var refresh = BackgroundRefreshState()
@@ -29,11 +31,15 @@ struct WatchKitState: SimulationExtension {
 }
 
 /// Turns the engine's `extendedRuntime` effects into the delegate calls of the app's
-/// ``WKExtendedRuntimeSession`` objects.
+/// ``WKExtendedRuntimeSession`` objects, and its `appState` effects into the application
+/// delegate's life-cycle calls.
 struct WatchKitListener: EffectListener {
   func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
   {
+    if case .appState(let change) = effect.kind {
+      return lifecycleCallbacks(for: change, state: &state)
+    }
     guard case .extendedRuntime(let event) = effect.kind,
       let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
     else { return [] }
@@ -42,7 +48,7 @@ struct WatchKitListener: EffectListener {
 }
 
 extension AppSimulation {
-  /// Adds WatchKit's log listener (once).
+  /// Adds WatchKit's effect listener (once).
   func startWatchKit() {
     addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())
   }

@@ -45,6 +45,21 @@ import Testing
     #expect(queuing.log.count == 2)
   }
 
+  /// An app state change (lifecycle model on) is an effect with no session, written once: the
+  /// log's `appState` entry and, queued, the outbox's (WatchKit's delegate calls come from it).
+  /// Wrist down at 60: active → inactive, nothing keeping the app alive.
+  @Test func anAppStateChangeIsAnEffect() {
+    var engine = WorkoutEngine(
+      configuration: WorkoutEngineConfiguration(schedules: only([:]), watch: .standard),
+      dataSource: ScriptedSource(), reflexes: SampleApp())
+    engine.queuesEffects = true
+    engine.perform(.wristDown, at: t(60))
+    let change = AppStateChange(from: .active, to: .inactive, cause: .wristDown, keepAlive: .none)
+    let expected = EngineEffect(at: t(60), session: nil, kind: .appState(change))
+    #expect(engine.effects == [expected])
+    #expect(engine.log == [expected.logEntry])
+  }
+
   /// Samples produced at one instant are one batch: a batch still in the outbox grows with the
   /// log's entry; one already taken does not come again (the app heard of that instant's batch),
   /// while the log's entry grows.

@@ -852,7 +852,7 @@ extension HKWorkoutSession: HealthKitSimulation.Endpoint {
           }
         }
       ]
-    case .extendedRuntime, .link, .mirroring:
+    case .extendedRuntime, .link, .mirroring, .appState:
       // No session's: the frameworks' listeners (`EffectListener`) hear of them.
       return []
     }

@@ -10,8 +10,8 @@ import WorkoutCore
 /// ``logEntry`` and, when ``WorkoutEngine/queuesEffects`` is set, into the outbox the door takes
 /// with ``WorkoutEngine/takeEffects(into:)``. So callbacks come from the outbox, in the order
 /// the effects happened, and the log stays what the run result writes. What only the record
-/// keeps (app states, records, unfinished sessions, motion reminders, the frameworks' system
-/// entries, ...) is not an effect.
+/// keeps (records, unfinished sessions, motion reminders, the frameworks' system entries, ...)
+/// is not an effect.
 public struct EngineEffect: Sendable, Hashable {
   /// What happened; each case is the ``LogEntry/Kind`` of the same name.
   public enum Kind: Sendable, Hashable {
@@ -35,6 +35,9 @@ public struct EngineEffect: Sendable, Hashable {
     /// `didBeginActivityWith`/`didEndActivityWith`, the builder delegate's
     /// `didBegin`/`didEnd workoutActivity`), with the activity's type.
     case activity(WorkoutActivityChange, WorkoutActivityType)
+    /// The watch app's state changed (WatchKit's application delegate calls:
+    /// `applicationWillResignActive()`, `applicationDidEnterBackground()`, ...); no session's.
+    case appState(AppStateChange)
   }
 
   /// When it happened.
@@ -64,6 +67,7 @@ public struct EngineEffect: Sendable, Hashable {
       case .link(let event): .link(event)
       case .mirroring(let event): .mirroring(event)
       case .activity(let change, let type): .activity(change, type)
+      case .appState(let change): .appState(change)
       }
     return LogEntry(at: at, session: session, kind: recorded)
   }

@@ -198,9 +198,8 @@ extension WorkoutEngine {
     case .ignored:
       return
     case .changed(let change):
-      if lifecycleEnabled {
-        log.append(LogEntry(at: date, session: nil, kind: .appState(change)))
-      }
+      // The record's entry and, for the Swift door, the effect (WatchKit's delegate calls).
+      if lifecycleEnabled { emit(EngineEffect(at: date, session: nil, kind: .appState(change))) }
       if change.from == .suspended && change.to.receivesCallbacks { deliverMissed(at: date) }
       if change.to == .active, case .startSession = helper.appBecameActive() {
         startHelperRuntime(at: date)

@@ -297,7 +297,7 @@ let package = Package(
       path: "Benchmarks/workout-sim-pedometerbench", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-healthgen",
-      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth"],
+      dependencies: ["WorkoutSimulation", "WorkoutScenario", "WorkoutHealth", "WorkoutCore"],
       path: "Benchmarks/workout-sim-healthgen", swiftSettings: strict),
     .executableTarget(
       name: "workout-sim-readbench", dependencies: ["WorkoutRecordings"],

@@ -15,7 +15,11 @@
 # background heart rate, sleep stages, three workouts a week through the workout engine, a weekly
 # ECG, a nightly lock) made by HealthGeneration.data(for:through:) in process
 # (Benchmarks/workout-sim-healthgen, decoding outside the timing; median of N): target at most 1 s.
-# Exits 1 when the ratio, the bytes or the generation miss their target.
+# And the health store a simulation starts with, built from that year: HealthStore(data:seed:)
+# and the system's exercise minutes of its generated workouts (addExerciseMinutesOfGenerated-
+# Workouts, what AppSimulation adds at creation; median of N): target at most 0.25 times the
+# generation.
+# Exits 1 when the ratio, the bytes, the generation or the store miss their target.
 # Usage: scripts/bench-health.sh [runs]
 # (SCRATCH_PATH overrides the build directory.)
 set -euo pipefail
@@ -85,13 +89,29 @@ sys.exit(0 if ok else 1)
 PY
 
 # The generator: a year of the health plan in at most 1 s.
-line=$(cd "$root" && "$bin/workout-sim-healthgen" Benchmarks/scenarios/health-year.json "$runs")
+output=$(cd "$root" && "$bin/workout-sim-healthgen" Benchmarks/scenarios/health-year.json "$runs")
+line=$(echo "$output" | grep '^generate')
 echo "health plan: $line"
 median=$(echo "$line" | sed -E 's/.*median ([0-9.]+) s.*/\1/')
 if python3 -c "import sys; sys.exit(0 if float('$median') <= 1.0 else 1)"; then
   echo "PASS: a year generated in $median s (target: at most 1 s)"
 else
   echo "FAIL: a year generated in $median s (target: at most 1 s)"
+  status=1
+fi
+# The store a simulation starts with, exercise minutes included: at most 0.25 times the
+# generation (a ratio, as the query's against SQLite, so the machine's load cancels out).
+store=$(echo "$output" | grep '^store')
+echo "health store: $store"
+built=$(echo "$store" | sed -E 's/^store with exercise minutes: median ([0-9.]+) s.*/\1/')
+if ratio=$(python3 -c "
+import sys
+ratio = float('$built') / float('$median')
+print(f'{ratio:.2f}')
+sys.exit(0 if ratio <= 0.25 else 1)"); then
+  echo "PASS: the store with its exercise minutes built in $built s: ratio store / generation $ratio (target <= 0.25)"
+else
+  echo "FAIL: the store with its exercise minutes built in $built s: ratio store / generation $ratio (target <= 0.25)"
   status=1
 fi
 exit "$status"

@@ -26,8 +26,9 @@ package struct LiveWorkoutSamples: Sendable {
   /// end, or at this instant when its end is earlier (an anchor taken at a read never moves).
   package var through: SimulationInstant
   /// The store source the system's exercise minutes of the workout are saved under (the
-  /// watch's, or the iPhone's for the phone's own workout: `HealthStore.exerciseSource(for:)`).
-  package let exerciseSource: UInt16
+  /// watch's, or the iPhone's for the phone's own workout: `HealthStore.exerciseSource(for:)`),
+  /// or `nil`: none are taken.
+  package let exerciseSource: UInt16?
   /// How many of the workout's exercise-minute pieces (`ExerciseMinutes`) the store holds.
   package var exerciseStored = 0
   /// The end of the last exercise-minute piece the store holds and the running time the stored
@@ -41,7 +42,7 @@ package struct LiveWorkoutSamples: Sendable {
   /// A marker for session `session` of `device`'s engine at `now`, nothing stored yet.
   package init(
     device: WorkoutDevice, session: Int, source: UInt16, kinds: [HealthDataType?],
-    factors: [Double], exerciseSource: UInt16 = 0, at now: SimulationInstant
+    factors: [Double], exerciseSource: UInt16? = nil, at now: SimulationInstant
   ) {
     precondition(kinds.count == QuantityType.allCases.count && factors.count == kinds.count)
     self.device = device
@@ -63,7 +64,7 @@ package struct LiveWorkoutSamples: Sendable {
     of builder: borrowing LiveWorkoutBuilder, at now: SimulationInstant,
     into samples: inout [HealthSample]
   ) {
-    guard let start = builder.startDate else { return }
+    guard let start = builder.startDate, let exerciseSource else { return }
     let limit = min(now, builder.endDate ?? now)
     // The running time counted for the minutes: the stored pieces' and the running time
     // after the last of them (the same as the elapsed time unless a pause was dated before it).
@@ -77,7 +78,8 @@ package struct LiveWorkoutSamples: Sendable {
     // Capped at the elapsed time, as the finished workout's pieces are at its duration, so
     // the sum stays the running time (a piece the cap cuts short waits, as a short last one).
     let look = (
-      minutes: min(running, elapsed) / 60_000_000_000, events: builder.workoutEvents.count
+      minutes: min(running, elapsed) / ExerciseMinutes.minute,
+      events: builder.workoutEvents.count
     )
     guard look != exerciseLook else { return }
     exerciseLook = look

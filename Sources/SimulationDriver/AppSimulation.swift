@@ -122,7 +122,9 @@ public final class AppSimulation: Sendable {
   ///     `watch`, and the timeline's world actions.
   ///   - options: ``Options/strictDates``, ``Options/mainActorTurnAfterEveryBatch``, or none.
   /// - Throws: `SimulationError` when the scenario's values cannot be simulated (the same
-  ///   checks as `workout-sim run`).
+  ///   checks as `workout-sim run`), or at `today.appleExerciseTime` when the day of a start
+  ///   the reader did not know (`"now"`, a recording's) cannot hold it
+  ///   (`Scenario.todayExerciseProblem(start:)`).
   public init(scenario: Scenario, options: Options = []) throws(SimulationError) {
     let scenario = Self.startingNow(scenario)
     let session = try SimulationSession(world: scenario)
@@ -141,6 +143,13 @@ public final class AppSimulation: Sendable {
     // The system's exercise minutes (docs/healthkit-behaviour.md#exercise-minutes): the
     // generated workouts', then what the day of `t = 0` held before it (`today`).
     health.addExerciseMinutesOfGeneratedWorkouts()
+    // A start the reader did not know (`"now"`, a recording's first time stamp) is checked
+    // here: `today`'s exercise time fits in the day before it.
+    if let problem = scenario.todayExerciseProblem(start: session.startDate) {
+      throw SimulationError(
+        fileName: scenario.sourceURL?.relativePath ?? scenario.name,
+        path: "today.appleExerciseTime", message: problem)
+    }
     let midnight = calendar.startOfDay(for: session.startDate)
     health.addExerciseMinutesBeforeStart(
       scenario.today.appleExerciseTime.secondsValue / 60,

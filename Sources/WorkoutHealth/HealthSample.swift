@@ -215,6 +215,18 @@ public struct HealthSource: Hashable, Sendable {
   /// it; docs/swift-api.md#the-health-store).
   public static let simulatedApp = HealthSource(
     kind: .app, name: "workout-sim", bundleIdentifier: "dev.workout-sim.app")
+
+  /// The person's Apple Watch as a source: name "Apple Watch", bundle identifier
+  /// "com.apple.health.watch" (the one home of it: the generated days' watch data, the
+  /// system's exercise minutes of a watch workout; docs/health-data.md).
+  public static let appleWatch = HealthSource(
+    kind: .watch, name: "Apple Watch", bundleIdentifier: "com.apple.health.watch")
+
+  /// The person's iPhone as a source: name "iPhone", bundle identifier
+  /// "com.apple.health.iPhone" (the one home of it: the generated days' phone steps, the
+  /// system's exercise minutes of an iPhone workout; docs/health-data.md).
+  public static let iPhone = HealthSource(
+    kind: .iPhone, name: "iPhone", bundleIdentifier: "com.apple.health.iPhone")
 }
 
 /// One stored sample: 40 bytes (`MemoryLayout<HealthSample>.stride`; the 4-byte type and the

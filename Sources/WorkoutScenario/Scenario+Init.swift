@@ -44,7 +44,8 @@ extension Scenario {
   ///   the heart rate's `errorScale` (0 to 10),
   ///   constants (0 to 1 000 000) or lock-on times (≥ 0) out of range, negative watch times,
   ///   an auto-pause threshold not above zero, goals not above zero, `today` amounts below
-  ///   zero, step counts that are not whole, a `count` check's `where` or `except` key that no
+  ///   zero, `today.appleExerciseTime` above the time from local midnight to the start
+  ///   (``todayExerciseProblem(start:)``), step counts that are not whole, a `count` check's `where` or `except` key that no
   ///   element of its collection has (``Check/conditionError``, `expect[2].where.acton`).
   public init(
     name: String, start: WallClockDate? = nil, timeZone: String = "UTC", seed: UInt64 = 1,
@@ -232,6 +233,13 @@ extension Scenario {
     self.selector = selector
     self.goals = goals
     self.today = today
+    // `today`'s exercise time fits in the day before the start (a recording's start is
+    // checked when the simulation is made).
+    var fixedStart = start?.date
+    if fixedStart == nil, case .segments = course { fixedStart = Self.defaultStart.date }
+    if let fixedStart, let problem = todayExerciseProblem(start: fixedStart) {
+      throw fail("today.appleExerciseTime", problem)
+    }
   }
 }
 

@@ -323,6 +323,15 @@ struct ScenarioDecoder {
       fixedStart = Scenario.defaultStart.date
     }
     let datesReadable = startRead && courseRead
+    // `today`'s exercise time fits in the day before the start (a start of "now" or a
+    // recording's is checked when the simulation is made, `AppSimulation`).
+    if let fixedStart, startRead, timeZoneRead {
+      attempt { () throws(ScenarioError) in
+        if let problem = scenario.todayExerciseProblem(start: fixedStart) {
+          throw fail(path("today").appending(key: "appleExerciseTime"), problem)
+        }
+      }
+    }
     if let value = fields["health"], datesReadable {
       attempt { () throws(ScenarioError) in
         scenario.health = try health(value, at: path("health"), start: fixedStart)

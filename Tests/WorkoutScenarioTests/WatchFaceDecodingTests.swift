@@ -24,6 +24,33 @@ struct WatchFaceDecodingTests {
     #expect(scenario.today == .zero)
   }
 
+  /// At 00:20 local time (2026-03-31T00:20:00+02:00 in Europe/Berlin) the day has held 20
+  /// minutes, 1200 s: `today.appleExerciseTime` "45:00" (2700 s) cannot be what it held before
+  /// `t = 0`, and is refused at its path with the limit; "20:00" (1200 s) fits exactly. The
+  /// same in Swift (`Scenario(name:start:...)`).
+  @Test("today's exercise time longer than the day before the start is refused")
+  func todaysExerciseLongerThanTheDaySoFar() throws {
+    func json(_ time: String) -> String {
+      #"{ "version": 1, "start": "2026-03-31T00:20:00+02:00", "timeZone": "Europe/Berlin", "today": { "appleExerciseTime": "\#(time)" } }"#
+    }
+    let message =
+      #""45:00" is more than the 20:00 between local midnight and the start (00:20:00 in Europe/Berlin): the day cannot have held it before t = 0 (expected at most "20:00", or a start later in the day)"#
+    #expect(
+      scenarioErrorLine(json("45:00"), fileName: "face.json")
+        == "face.json: today.appleExerciseTime: " + message)
+    #expect(try decode(json("20:00")).today.appleExerciseTime == .seconds(1200))
+    let start = try decode(json("0:00")).start
+    #expect(
+      throws: ScenarioError(
+        fileName: "Late", kind: .invalid(path: "today.appleExerciseTime"), message: message)
+    ) {
+      try Scenario(
+        name: "Late", start: start, timeZone: "Europe/Berlin",
+        today: Scenario.RingAmounts(
+          activeEnergyBurned: 0, appleExerciseTime: .seconds(2700), stepCount: 0))
+    }
+  }
+
   @Test("every key decodes, times as everywhere in the format")
   func everyKey() throws {
     let scenario = try decode(

@@ -313,13 +313,18 @@ extension HKHealthStore {
       }
     }
     rest = rest.dropFirst(correlationDates.count)
+    // The device whose app saves: the store's, else (a store made outside `on(_:)`) the
+    // task's, the watch by default; it decides whose exercise minutes a workout brings.
+    let saving: WorkoutDevice = (device ?? HealthKitSimulation.device) == .phone ? .phone : .watch
     for (workout, dates) in zip(workouts, workoutDates) {
       let now = state.session.now
       // A workout with no date of the real clock keeps its dates' own instants.
       let read = Array(rest.prefix(dates.count))
       rest = rest.dropFirst(dates.count)
       let leaked = dates.contains { simulation.isWallClockLeak($0, now: now) }
-      ids.append(state.storeAppWorkout(workout, instants: leaked ? read : nil, context: context))
+      ids.append(
+        state.storeAppWorkout(
+          workout, instants: leaked ? read : nil, savedOn: saving, context: context))
     }
     state.deleteAppObjects(replaced)
     if let device {

@@ -142,8 +142,12 @@ extension HealthKitSimulation.State {
   /// are `instants` (start, end, then each event's), read by the wall-clock rule with the rest
   /// of `save`'s dates (one `wallClockDate` entry naming `save`; docs/swift-api.md#the-wall-clock-rule),
   /// or, `nil` when none was the real clock, the dates' own instants since the scenario's start.
+  /// `device` is the device whose app saved it, without a session: the system's exercise
+  /// minutes of it are the iPhone's there, and there are none on the watch
+  /// (`HealthStore.exerciseSource(for:)`, docs/healthkit-behaviour.md#exercise-minutes).
   mutating func storeAppWorkout(
-    _ workout: HKWorkout, instants read: [SimulationInstant]?, context: QueryContext
+    _ workout: HKWorkout, instants read: [SimulationInstant]?, savedOn device: WorkoutDevice,
+    context: QueryContext
   ) -> HealthSampleID {
     let origin = context.simulation.startDate
     let appEvents = workout.workoutEvents ?? []
@@ -168,9 +172,9 @@ extension HealthKitSimulation.State {
       metadata: [WorkoutRecord.MetadataKey.indoorWorkout: .bool(indoor)], samples: [:])
     let id = health.addWorkout(
       record, source: appSourceIndex(), uuid: Self.storeUUID(workout.uuid), at: session.now)
-    // The system writes the workout's exercise minutes with it
-    // (docs/healthkit-behaviour.md#exercise-minutes).
-    health.addExerciseMinutes(of: record, at: session.now)
+    // The system writes the exercise minutes of a workout saved on the iPhone with it, none
+    // of one saved on the watch without a session (docs/healthkit-behaviour.md#exercise-minutes).
+    health.addExerciseMinutes(of: record, origin: .saved(device), at: session.now)
     healthListenersChanged()
     // Queries hand out a workout dated from the real clock at the instants it was stored at
     // (a project rule, docs/swift-api.md#the-wall-clock-rule); the app's object keeps its dates.

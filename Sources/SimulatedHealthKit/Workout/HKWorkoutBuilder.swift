@@ -603,7 +603,7 @@ public class HKWorkoutBuilder: NSObject, @unchecked Sendable {
     simulation.mutate { state in
       // The system writes the workout's exercise minutes as they are earned
       // (docs/healthkit-behaviour.md#exercise-minutes).
-      let exerciseSource = state.health.exerciseSource(for: engineDevice)
+      let exerciseSource = state.health.exerciseSource(for: .session(engineDevice))
       state.startLiveSamples(
         LiveWorkoutSamples(
           device: engineDevice, session: index, source: state.appSourceIndex(),

@@ -205,8 +205,6 @@ struct DayGenerator {
   /// Charging spans (the watch off the wrist), sorted and disjoint.
   let charging: [Range<SimulationInstant>]
 
-  static let minute: Int64 = 60_000_000_000
-
   init(plan: HealthPlan, seed: UInt64, person: HealthGenerator.Person, days: [LocalDay]) {
     self.plan = plan
     self.seed = seed

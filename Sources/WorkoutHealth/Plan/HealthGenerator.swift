@@ -12,10 +12,7 @@ import WorkoutCore
 public enum HealthGenerator {
   /// The source table every plan's data starts with: index 0 the person's Apple Watch, index 1
   /// their iPhone (apps saving through the store are added after them).
-  public static let sources = [
-    HealthSource(kind: .watch, name: "Apple Watch", bundleIdentifier: "com.apple.health.watch"),
-    HealthSource(kind: .iPhone, name: "iPhone", bundleIdentifier: "com.apple.health.iPhone"),
-  ]
+  public static let sources = [HealthSource.appleWatch, .iPhone]
 
   /// The index of the watch source in ``sources``.
   public static let watch: UInt16 = 0

@@ -16,8 +16,9 @@ public enum ExerciseMinutes {
   /// The store's kind of `HKQuantityTypeIdentifierAppleExerciseTime` (minutes, cumulative).
   public static let kind = HealthDataType(identifier: "HKQuantityTypeIdentifierAppleExerciseTime")!
 
-  /// One minute of running time, ns.
-  static let minute: Int64 = 60_000_000_000
+  /// One minute of running time, ns (the one declaration of it: the minute count of a live
+  /// workout's look, `today`'s length and the samples' values in minutes use it).
+  public static let minute: Int64 = 60_000_000_000
 
   /// The pieces of a workout's running time (nanoseconds from `t = 0`, in order, none empty).
   ///
@@ -87,35 +88,59 @@ public enum ExerciseMinutes {
   }
 }
 
+/// How a workout reached the store, which decides whose exercise minutes it brings
+/// (``HealthStore/exerciseSource(for:)``, docs/healthkit-behaviour.md#exercise-minutes).
+public enum ExerciseOrigin: Sendable, Hashable {
+  /// Run as a workout session on the device: the watch app's session with its live builder,
+  /// the iPhone's own session (iOS 26), a `health` plan's generated workout (recorded by the
+  /// watch).
+  case session(WorkoutDevice)
+  /// Saved by an app on the device without a session: `save(_:)` of an `HKWorkout`, a builder
+  /// made with `HKWorkoutBuilder(healthStore:configuration:device:)`.
+  case saved(WorkoutDevice)
+}
+
 extension HealthStore {
-  /// The source the system writes a workout's exercise minutes under: the Apple Watch, or the
-  /// iPhone for the iPhone's own workout (project rule: the ring counts it as before); added to
-  /// the table when missing.
-  public mutating func exerciseSource(for device: WorkoutDevice) -> UInt16 {
-    switch device {
-    case .watch:
-      source(
-        for: HealthSource(
-          kind: .watch, name: "Apple Watch", bundleIdentifier: "com.apple.health.watch"))
-    case .phone:
-      source(
-        for: HealthSource(
-          kind: .iPhone, name: "iPhone", bundleIdentifier: "com.apple.health.iPhone"))
+  /// The source the system writes the exercise minutes of a workout of `origin` under, added
+  /// to the table when missing, or `nil` when the system writes none: the one home of the rule.
+  ///
+  /// - A session on the watch: the Apple Watch (``HealthSource/appleWatch``). Apple: on
+  ///   watchOS the system "updates the Exercise ring based on the amount of time the user spent
+  ///   actually exerting themselves during the workout session, as calculated by the watch's
+  ///   sensors"
+  ///   (https://developer.apple.com/documentation/healthkit/workouts_and_activity_rings/using_workout_samples).
+  /// - A session on the iPhone (its own workout, iOS 26): the iPhone (``HealthSource/iPhone``;
+  ///   project rule: the ring counts it as it counts a saved one).
+  /// - Saved on the iPhone without a session: the iPhone. Apple (same page): in iOS 10 or
+  ///   later "workout objects automatically contribute to both the Move and Exercise rings. The
+  ///   Exercise ring is increased by the workout's total duration"; the minutes are the
+  ///   saving device's (project rule: Apple does not say whose samples they are; the watch
+  ///   measured nothing).
+  /// - Saved on the watch without a session: `nil`, no minutes (project rule from the same
+  ///   page: on watchOS the Exercise ring comes from a workout session's sensor time, and a
+  ///   save without one has none).
+  public mutating func exerciseSource(for origin: ExerciseOrigin) -> UInt16? {
+    switch origin {
+    case .session(.watch): source(for: .appleWatch)
+    case .session(.phone), .saved(.phone): source(for: .iPhone)
+    case .saved(.watch): nil
     }
   }
 
   /// Saves the system's exercise minutes of finished workout `record` at `now`
-  /// (``ExerciseMinutes``): the pieces after `stored` (the end of the last piece a live
-  /// workout's marker brought in already and the running time those hold, ns; `nil`: none),
-  /// all visible from `now`. Returns how many were added.
+  /// (``ExerciseMinutes``) under the source of `origin` (``exerciseSource(for:)``; `nil`: a
+  /// session on the record's device): the pieces after `stored` (the end of the last piece a
+  /// live workout's marker brought in already and the running time those hold, ns; `nil`:
+  /// none), all visible from `now`. Returns how many were added (none when the origin brings
+  /// no minutes).
   @discardableResult
   public mutating func addExerciseMinutes(
-    of record: WorkoutRecord, after stored: (through: Int64, counted: Int64)? = nil,
-    at now: SimulationInstant
+    of record: WorkoutRecord, origin: ExerciseOrigin? = nil,
+    after stored: (through: Int64, counted: Int64)? = nil, at now: SimulationInstant
   ) -> Int {
+    guard let source = exerciseSource(for: origin ?? .session(record.device)) else { return 0 }
     let pieces = ExerciseMinutes.pieces(of: record, after: stored)
     guard !pieces.isEmpty else { return 0 }
-    let source = exerciseSource(for: record.device)
     var samples = ExerciseMinutes.samples(pieces, after: 0, source: source, floor: now)
     // One arrival instant per batch: the store's append takes them together at `now`.
     for index in samples.indices { samples[index].savedAt = now }
@@ -134,10 +159,10 @@ extension HealthStore {
       guard id >= 0 else { continue }
       let record = workouts[index]
       let saved = storage[Int(id)].savedAt
+      guard let source = exerciseSource(for: .session(record.device)) else { continue }
       let first = samples.count
       samples += ExerciseMinutes.samples(
-        ExerciseMinutes.pieces(of: record), after: 0, source: exerciseSource(for: record.device),
-        floor: saved)
+        ExerciseMinutes.pieces(of: record), after: 0, source: source, floor: saved)
       for offset in first..<samples.count { samples[offset].savedAt = saved }
     }
     // All at once: one merge into the arrival and start orders, not one per workout.
@@ -146,9 +171,11 @@ extension HealthStore {
 
   /// Saves what the day held before `t = 0` in exercise time (the scenario's
   /// `today.appleExerciseTime`), `minutes` long, as one watch sample from `t = 0` minus its
-  /// length (no earlier than `midnight`, the day's start) to `t = 0`, visible at `t = 0`
-  /// (project rule: the scenario gives a total, not its minutes). Nothing when `minutes` is
-  /// not above zero.
+  /// length to `t = 0`, visible at `t = 0` (project rule: the scenario gives a total, not its
+  /// minutes). The scenario's check refuses more than the time from `midnight` (the day's
+  /// start) to `t = 0` (WorkoutScenario's `Scenario.todayExerciseProblem(start:)`), so the
+  /// sample never holds more minutes than its span; its start is kept at `midnight` or later
+  /// all the same. Nothing when `minutes` is not above zero.
   public mutating func addExerciseMinutesBeforeStart(
     _ minutes: Double, midnight: SimulationInstant
   ) {
@@ -156,7 +183,7 @@ extension HealthStore {
     let length = Int64((minutes * Double(ExerciseMinutes.minute)).rounded())
     let start = min(max(-length, midnight.nanoseconds), 0)
     let sample = HealthSample(
-      type: ExerciseMinutes.kind, source: exerciseSource(for: .watch),
+      type: ExerciseMinutes.kind, source: source(for: .appleWatch),
       start: SimulationInstant(nanoseconds: start), end: .zero, value: minutes, savedAt: .zero)
     _ = append([sample], uuids: [])
   }

@@ -254,7 +254,9 @@ open class CMAltimeter: NSObject {
             mainQueue: mainQueue, next: now.advanced(by: interval), reference: height)
         ))
       let first = motion.reading(at: now, reference: height)
-      state.enqueue([CoreMotionTimer.call(on: device, mainQueue: mainQueue) { handler.deliver(first) }])
+      state.enqueue([
+        CoreMotionTimer.call(on: device, mainQueue: mainQueue) { handler.deliver(first) }
+      ])
       state.turnDue = true
     }
   }

@@ -1,11 +1,12 @@
 import Foundation
-import SimulatedCoreMotion
 import SimulatedHealthKit
 import Synchronization
 import Testing
 import WorkoutCore
 import WorkoutHealth
 import WorkoutSimTestSupport
+
+@testable import SimulatedCoreMotion
 
 @Suite("CoreMotion: the live pedometer's running totals")
 struct PedometerTotalsTests {
@@ -158,5 +159,25 @@ struct PedometerTotalsTests {
     let steps = queried.withLock { $0 }
     #expect(steps != nil && steps! > 0)
     #expect(live.withLock { $0 } == steps)
+  }
+
+  /// The checkpoints are thinned after a day: updates from t = 0 for two days take one every
+  /// 60 s (2880 of them, at 60 × k, k = 1…2880) after the start's. At 172 800 s the ones before
+  /// 172 800 − 86 400 = 86 400 keep the first of each hour from the start: the start's own
+  /// (hour 0, so 60…3540 go) and 3600, 7200, …, 82 800 (hours 1…23): 24. The last day's
+  /// stay: 86 400…172 800, k = 1440…2880, 1441. In all 1465 (2881 unthinned).
+  @Test func theCheckpointsAreThinnedAfterADay() async throws {
+    let simulation = try pedometerDay()
+    try await simulation.run {
+      let pedometer = CMPedometer()
+      pedometer.startUpdates(from: simulation.startDate) { _, _ in }
+      try await simulation.advance(by: .seconds(172_800))
+      let count = simulation.state.withLock { state in
+        state.extensionState(CoreMotionState.self)?.pedometer.first?.updates.totals
+          .checkpoints.count
+      }
+      #expect(count == 1465)
+      pedometer.stopUpdates()
+    }
   }
 }

@@ -10,6 +10,7 @@ public typealias CMAltitudeHandler = (CMAltitudeData?, (any Error)?) -> Void
 
 /// The handler of absolute altitude updates (Apple doc:
 /// https://developer.apple.com/documentation/coremotion/cmabsolutealtitudehandler).
+@available(iOS 15.0, watchOS 8.0, *)
 public typealias CMAbsoluteAltitudeHandler = (CMAbsoluteAltitudeData?, (any Error)?) -> Void
 
 /// One relative altitude reading (Apple doc:
@@ -51,6 +52,7 @@ open class CMAltitudeData: CMLogItem, @unchecked Sendable {
 /// public `init()` and overridable read-only properties, as Apple's Objective-C class is in
 /// Swift, so an app's test double compiles; one made with `init()` holds 0 for every value (a
 /// project rule: Apple documents none).
+@available(iOS 15.0, watchOS 8.0, *)
 open class CMAbsoluteAltitudeData: CMLogItem, @unchecked Sendable {
   private let storedAltitude: Double
   private let storedAccuracy: Double
@@ -91,26 +93,27 @@ open class CMAbsoluteAltitudeData: CMLogItem, @unchecked Sendable {
 /// https://developer.apple.com/documentation/coremotion/cmaltimeter): the body's height on the
 /// course, read on virtual time (docs/swift-api.md#altitude).
 ///
-/// The height is the one the body model climbs: from the start altitude (`gps.altitude`, 20 m
-/// by default; a `gps.track`'s first elevation; a replayed recording's first recorded
-/// altitude), each course segment adds its speed × duration × grade (the grade as rise per
-/// metre travelled, the rule of the course profile, `CourseProfile`), linearly within the
-/// segment; before the course starts the start altitude, after it ends the end's. No course:
-/// the start altitude throughout, so relative altitude stays 0 and updates still come. No
-/// barometer noise or weather drift (a project rule: the values are exact, so a test can
-/// assert them). The pressure is the standard atmosphere's at that height
-/// (101.325 × (1 − 2.25577e-5 × h)^5.25588 kPa at h m).
+/// The height is the body's true height, the one Core Location's fixes report before their
+/// seeded error (one home, the course's route: docs/swift-api.md#altitude): a replayed
+/// recording's recorded altitudes (linear between its points); on a `gps.track` the track's
+/// elevation at the distance travelled; otherwise `gps.altitude` (20 m by default) plus each
+/// segment's climb, speed × time × grade. Before the course starts the start height, after it
+/// ends the end's. No course: `gps.altitude` throughout, so relative altitude stays 0 and
+/// updates still come. No barometer noise or weather drift (a project rule: the values are
+/// exact, so a test can assert them). The pressure is the standard atmosphere's at that
+/// height (101.325 × (1 − 2.25577e-5 × h)^5.25588 kPa at h m).
 ///
 /// Updates come every interval of virtual time (1 s on the iPhone, 3 s on the watch), the
 /// first at once. None while the watch app is suspended or not running (none queued for later:
 /// the next one reports the height at its own instant), and a crash of the watch app ends the
 /// watch's updates, as activity updates; the phone's come whatever the phone app does. With
 /// `authorization.motion: "denied"` the handler gets the ``CMErrorMotionActivityNotAuthorized``
-/// error (105) once and no updates start, as the pedometer's. Handlers run in the simulation's
-/// callback lane; the `OperationQueue` is accepted and not used, as
-/// ``CMMotionActivityManager``'s (an operation queue's own thread would run them outside
-/// virtual time's order).
-public class CMAltimeter: NSObject {
+/// error (105) once and no updates start, as the pedometer's. Apple runs the handler on the
+/// queue given: with `OperationQueue.main` it runs on the main actor (a handler written in a
+/// `@MainActor` type may touch its state), with any other queue in the simulation's callback
+/// lane (an operation queue's own thread would run it outside virtual time's order), in order
+/// either way (docs/swift-api.md#core-motion).
+open class CMAltimeter: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
 
@@ -124,19 +127,19 @@ public class CMAltimeter: NSObject {
 
   /// `true`: both simulated devices have a barometer (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/isrelativealtitudeavailable()).
-  public class func isRelativeAltitudeAvailable() -> Bool { true }
+  open class func isRelativeAltitudeAvailable() -> Bool { true }
 
   /// `true`: the simulated devices are of the models that report it (Apple: "only available on
   /// iPhone 12 and later and Apple Watch 6 or SE and later",
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/isabsolutealtitudeavailable()).
-  public class func isAbsoluteAltitudeAvailable() -> Bool { true }
+  @available(iOS 15.0, watchOS 8.0, *)
+  open class func isAbsoluteAltitudeAvailable() -> Bool { true }
 
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
   /// Apple doc: https://developer.apple.com/documentation/coremotion/cmaltimeter/authorizationstatus());
   /// traps outside a simulation's `run`.
-  public class func authorizationStatus() -> CMAuthorizationStatus {
-    let simulation = AppSimulation.requireCurrent("CMAltimeter.authorizationStatus()")
-    return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
+  open class func authorizationStatus() -> CMAuthorizationStatus {
+    CoreMotionState.authorizationStatus(call: "CMAltimeter.authorizationStatus()")
   }
 
   /// Starts relative altitude updates (Apple doc:
@@ -148,19 +151,22 @@ public class CMAltimeter: NSObject {
   /// theirs).
   ///
   /// - Parameters:
-  ///   - queue: accepted and not used (see the type's notes).
+  ///   - queue: `OperationQueue.main` runs the handler on the main actor; any other queue, in
+  ///     the callback lane (see the type's notes).
   ///   - handler: called with each reading, or once with an `NSError` of ``CMErrorDomain`` code
   ///     ``CMErrorMotionActivityNotAuthorized`` (105) when `authorization.motion` is
   ///     `"denied"` (no updates start).
-  public func startRelativeAltitudeUpdates(
+  open func startRelativeAltitudeUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMAltitudeHandler
   ) {
-    start(.relative(UncheckedBox(handler)))
+    start(
+      .relative(UncheckedBox(handler)), mainQueue: CoreMotionTimer.isMain(queue),
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMAltimeter"))
   }
 
   /// Stops relative altitude updates; does nothing when none run (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/stoprelativealtitudeupdates()).
-  public func stopRelativeAltitudeUpdates() { stop(absolute: false) }
+  open func stopRelativeAltitudeUpdates() { stop(absolute: false) }
 
   /// Starts absolute altitude updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/startabsolutealtitudeupdates(to:withhandler:)):
@@ -168,18 +174,22 @@ public class CMAltimeter: NSObject {
   /// body's height above sea level. Calling it again replaces the handler.
   ///
   /// - Parameters:
-  ///   - queue: accepted and not used (see the type's notes).
+  ///   - queue: as ``startRelativeAltitudeUpdates(to:withHandler:)``'s.
   ///   - handler: called with each reading, or once with the not-authorized error (105) as
   ///     ``startRelativeAltitudeUpdates(to:withHandler:)``.
-  public func startAbsoluteAltitudeUpdates(
+  @available(iOS 15.0, watchOS 8.0, *)
+  open func startAbsoluteAltitudeUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMAbsoluteAltitudeHandler
   ) {
-    start(.absolute(UncheckedBox(handler)))
+    start(
+      .absolute(UncheckedBox(handler)), mainQueue: CoreMotionTimer.isMain(queue),
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMAltimeter"))
   }
 
   /// Stops absolute altitude updates; does nothing when none run (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmaltimeter/stopabsolutealtitudeupdates()).
-  public func stopAbsoluteAltitudeUpdates() { stop(absolute: true) }
+  @available(iOS 15.0, watchOS 8.0, *)
+  open func stopAbsoluteAltitudeUpdates() { stop(absolute: true) }
 
   /// The air pressure of the standard atmosphere at `altitude` m above sea level, kPa: the
   /// troposphere's barometric formula `p = 101.325 × (1 − 2.25577e-5 × h)^5.25588`, with
@@ -210,43 +220,45 @@ public class CMAltimeter: NSObject {
   static let absolutePrecision = 1.0
 
   /// Registers `handler` (replacing this altimeter's of the same kind) and delivers the first
-  /// reading, or the not-authorized error once.
-  private func start(_ handler: CoreMotionState.AltitudeUpdates.Handler) {
+  /// reading, or the not-authorized error once, owed by the public call `call`
+  /// (``AppSimulation/registerMotionUpdates(call:_:)``).
+  private func start(
+    _ handler: CoreMotionState.AltitudeUpdates.Handler, mainQueue: Bool, call: CallInFlight
+  ) {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     let device = self.device
     let interval = Self.updateInterval(on: device)
-    let first = simulation.mutate { state -> AltitudeReading? in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
-        motion.prepareAltitude(&state)
-        motion.altitude.removeAll {
-          $0.key == key && $0.updates.handler.isAbsolute == handler.isAbsolute
-        }
-        guard motion.isAuthorized else { return nil }
-        let now = state.session.now
-        let height = motion.height(at: now)
-        motion.altitude.append(
-          (
-            key,
-            CoreMotionState.AltitudeUpdates(
-              device: device, generation: state.processGeneration(), handler: handler,
-              next: now.advanced(by: interval), reference: height)
-          ))
-        return motion.reading(at: now, reference: height)
+    simulation.registerMotionUpdates(call: call) { motion, state in
+      motion.prepareAltitude(&state)
+      motion.altitude.removeAll {
+        $0.key == key && $0.updates.handler.isAbsolute == handler.isAbsolute
       }
-    }
-    let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
-    simulation.enqueue(of: "CMAltimeter") {
-      AppSimulation.$currentDevice.withValue(device) {
-        if let first {
-          handler.deliver(first)
-        } else {
-          handler.refuse(refusal.value)
-        }
+      guard motion.isAuthorized else {
+        let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
+        state.enqueue([
+          CoreMotionTimer.call(on: device, mainQueue: mainQueue) {
+            handler.refuse(refusal.value)
+          }
+        ])
+        state.turnDue = true
+        return
       }
+      let now = state.session.now
+      let height = motion.height(at: now)
+      motion.altitude.append(
+        (
+          key,
+          CoreMotionState.AltitudeUpdates(
+            device: device, generation: state.processGeneration(), handler: handler,
+            mainQueue: mainQueue, next: now.advanced(by: interval), reference: height)
+        ))
+      let first = motion.reading(at: now, reference: height)
+      state.enqueue([
+        CoreMotionTimer.call(on: device, mainQueue: mainQueue) { handler.deliver(first) }
+      ])
+      state.turnDue = true
     }
-    simulation.addSystemTimer(
-      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
   }
 
   /// Removes this altimeter's registration of one kind.
@@ -270,42 +282,6 @@ struct AltitudeReading: Sendable {
   var accuracy: Double
   /// The instant's seconds on the scenario's clock (the `CMLogItem` timestamp).
   var timestamp: TimeInterval
-}
-
-/// The body's height over the course (see ``CMAltimeter``): the heights at the segment
-/// boundaries, linear between them.
-struct BodyHeight: Sendable {
-  /// Seconds from `t = 0` and height, m, at each segment start and at the course's end.
-  let points: [ElevationPoint]
-  /// The height without a course.
-  let start: Double
-
-  /// The heights of the course `profile` draws, moved to begin at `start` m.
-  init(profile: CourseProfile, start: Double) {
-    let offset = start - (profile.elevation.first?.metres ?? 0)
-    points = profile.elevation.map {
-      ElevationPoint(seconds: $0.seconds, metres: $0.metres + offset)
-    }
-    self.start = start
-  }
-
-  /// The height at `seconds` from `t = 0`, m.
-  func height(at seconds: Double) -> Double {
-    guard let first = points.first, let last = points.last else { return start }
-    if seconds <= first.seconds { return first.metres }
-    if seconds >= last.seconds { return last.metres }
-    var low = 0
-    var high = points.count - 1
-    // points[low].seconds < seconds < points[high].seconds
-    while high - low > 1 {
-      let mid = (low + high) / 2
-      if points[mid].seconds <= seconds { low = mid } else { high = mid }
-    }
-    let a = points[low]
-    let b = points[high]
-    guard b.seconds > a.seconds else { return b.metres }
-    return a.metres + (b.metres - a.metres) * (seconds - a.seconds) / (b.seconds - a.seconds)
-  }
 }
 
 extension CoreMotionState {
@@ -351,25 +327,27 @@ extension CoreMotionState {
     /// The watch app's process that registered (a crash drops it).
     var generation: Int
     var handler: Handler
+    /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).
+    var mainQueue: Bool
     /// The next reading's instant.
     var next: SimulationInstant
     /// The height of the first reading, m.
     var reference: Double
   }
 
-  /// Makes ``bodyHeight`` from the engine's course and the scenario's start altitude.
+  /// Makes ``heights`` from the engine's course, as SimulatedCoreLocation makes its plan.
   mutating func prepareAltitude(_ state: inout AppSimulation.State) {
-    guard bodyHeight == nil else { return }
+    guard heights == nil else { return }
     let session = state.session
-    let profile = CourseProfile(course: session.course) { session.speed(ofSegment: $0) }
-    let recorded = profile.recordedAltitude.first?.metres
-    let start = recorded ?? session.gpsPath?.position(at: 0).altitude ?? gpsAltitude
-    bodyHeight = BodyHeight(profile: profile, start: start)
+    let course = session.course
+    let speeds = course.segments.indices.map { session.speed(ofSegment: $0) }
+    heights = RoutePlan(
+      course: course, speed: { speeds[$0] }, gps: gps, seed: 0, path: session.gpsPath)
   }
 
-  /// The body's height at `instant`, m.
+  /// The body's height at `instant`, m (``WorkoutSimulation/RoutePlan/height(at:)``).
   func height(at instant: SimulationInstant) -> Double {
-    bodyHeight?.height(at: instant.seconds) ?? gpsAltitude
+    heights?.height(at: instant) ?? gps.altitude
   }
 
   /// The reading at `instant` of a registration whose first reading was at `reference` m.

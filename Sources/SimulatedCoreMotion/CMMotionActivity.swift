@@ -40,35 +40,46 @@ public enum CMMotionActivityConfidence: Int, Sendable, Hashable {
 }
 
 /// One motion activity: the body's class of motion from ``startDate`` on (Apple doc:
-/// https://developer.apple.com/documentation/coremotion/cmmotionactivity). Apps never create
-/// one; the flags are the activity's (at most one is true here; `moving` spans have none).
-public class CMMotionActivity: CMLogItem, @unchecked Sendable {
+/// https://developer.apple.com/documentation/coremotion/cmmotionactivity). The flags are the
+/// activity's (at most one is true here; `moving` spans have none). Open with a public
+/// `init()` and overridable read-only properties, as Apple's Objective-C class is in Swift, so
+/// an app's test double compiles; one made with `init()` is `unknown` with low confidence at
+/// the reference date and timestamp 0 (a project rule: Apple documents no values for it).
+open class CMMotionActivity: CMLogItem, @unchecked Sendable {
+  private let storedConfidence: CMMotionActivityConfidence
+  private let storedStartDate: Date
+  private let storedActivity: MotionActivityKind
+
   /// How sure the estimate is.
-  public let confidence: CMMotionActivityConfidence
+  open var confidence: CMMotionActivityConfidence { storedConfidence }
   /// "The time at which the change in motion occurred."
-  public let startDate: Date
+  open var startDate: Date { storedStartDate }
   /// No estimate (the scenario's `"unknown"`).
-  public let unknown: Bool
+  open var unknown: Bool { storedActivity == .unknown }
   /// Not moving.
-  public let stationary: Bool
+  open var stationary: Bool { storedActivity == .stationary }
   /// Walking.
-  public let walking: Bool
+  open var walking: Bool { storedActivity == .walking }
   /// Running.
-  public let running: Bool
+  open var running: Bool { storedActivity == .running }
   /// In a vehicle.
-  public let automotive: Bool
+  open var automotive: Bool { storedActivity == .automotive }
   /// On a bicycle.
-  public let cycling: Bool
+  open var cycling: Bool { storedActivity == .cycling }
+
+  /// An `unknown` activity of low confidence at the reference date, timestamp 0 (for an app's
+  /// test double).
+  public override init() {
+    storedConfidence = .low
+    storedStartDate = Date(timeIntervalSinceReferenceDate: 0)
+    storedActivity = .unknown
+    super.init()
+  }
 
   init(state: MotionState, startDate: Date, timestamp: TimeInterval) {
-    self.confidence = CMMotionActivityConfidence(rawValue: state.confidence.rawValue) ?? .low
-    self.startDate = startDate
-    self.unknown = state.activity == .unknown
-    self.stationary = state.activity == .stationary
-    self.walking = state.activity == .walking
-    self.running = state.activity == .running
-    self.automotive = state.activity == .automotive
-    self.cycling = state.activity == .cycling
+    storedConfidence = CMMotionActivityConfidence(rawValue: state.confidence.rawValue) ?? .low
+    storedStartDate = startDate
+    storedActivity = state.activity
     super.init(timestamp: timestamp)
   }
 

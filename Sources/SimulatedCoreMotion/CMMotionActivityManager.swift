@@ -18,11 +18,12 @@ public typealias CMMotionActivityQueryHandler = ([CMMotionActivity]?, (any Error
 /// the health days' walking bouts, stationary otherwise. A change of motion at `t` is
 /// reported at `t + motion.latency` (15 s by default, a project rule) with `startDate` = `t`.
 ///
-/// Handlers run in the simulation's callback lane, in order, as the other simulated
-/// frameworks' handlers, not on the `OperationQueue` given (an operation queue's own thread
-/// would run them outside the simulation's virtual-time order; the queue is accepted and not
-/// used).
-public class CMMotionActivityManager: NSObject {
+/// Apple runs the handlers on the `OperationQueue` given: with `OperationQueue.main` they run
+/// on the main actor (a handler written in a `@MainActor` type may touch its state), with any
+/// other queue in the simulation's callback lane, in order, as the other simulated frameworks'
+/// handlers (an operation queue's own thread would run them outside the simulation's
+/// virtual-time order; docs/swift-api.md#core-motion).
+open class CMMotionActivityManager: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
 
@@ -36,17 +37,15 @@ public class CMMotionActivityManager: NSObject {
 
   /// Whether the device reports motion activity: `true` for both simulated devices (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/isactivityavailable()).
-  public class func isActivityAvailable() -> Bool { true }
+  open class func isActivityAvailable() -> Bool { true }
 
   /// The app's Motion & Fitness authorization: ``CMAuthorizationStatus/authorized``, or
   /// ``CMAuthorizationStatus/denied`` when the scenario's `authorization.motion` is
   /// `"denied"` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/authorizationstatus());
   /// traps outside a simulation's `run`.
-  public class func authorizationStatus() -> CMAuthorizationStatus {
-    let simulation = AppSimulation.requireCurrent(
-      "CMMotionActivityManager.authorizationStatus()")
-    return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
+  open class func authorizationStatus() -> CMAuthorizationStatus {
+    CoreMotionState.authorizationStatus(call: "CMMotionActivityManager.authorizationStatus()")
   }
 
   /// Starts live updates (Apple doc:
@@ -58,15 +57,17 @@ public class CMMotionActivityManager: NSObject {
   /// authorization nothing is delivered.
   ///
   /// - Parameters:
-  ///   - queue: accepted and not used (see the type's notes).
+  ///   - queue: `OperationQueue.main` runs the handler on the main actor; any other queue, in
+  ///     the callback lane (see the type's notes).
   ///   - handler: called with each activity.
-  public func startActivityUpdates(
+  open func startActivityUpdates(
     to queue: OperationQueue, withHandler handler: @escaping CMMotionActivityHandler
   ) {
     guard let simulation else { return }
     let box = UncheckedBox(handler)
     let key = ObjectIdentifier(self)
     let device = self.device
+    let mainQueue = CoreMotionTimer.isMain(queue)
     simulation.registerMotionUpdates(
       call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionActivityManager")
     ) { motion, state in
@@ -77,17 +78,18 @@ public class CMMotionActivityManager: NSObject {
         (
           key,
           CoreMotionState.ActivityUpdates(
-            device: device, generation: state.processGeneration(), handler: box, reported: now)
+            device: device, generation: state.processGeneration(), handler: box,
+            mainQueue: mainQueue, reported: now)
         ))
       let current = motion.current(at: now)
-      state.enqueue([CoreMotionTimer.call(box, current, on: device)])
+      state.enqueue([CoreMotionTimer.call(box, current, on: device, mainQueue: mainQueue)])
       state.turnDue = true
     }
   }
 
   /// Stops live updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionactivitymanager/stopactivityupdates()).
-  public func stopActivityUpdates() {
+  open func stopActivityUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     simulation.removeMotionUpdates { $0.activity.removeAll { $0.key == key } }
@@ -103,13 +105,14 @@ public class CMMotionActivityManager: NSObject {
   ///   - start: the range's start, read by the wall-clock rule (`Date() - 3600` is virtual
   ///     now an hour earlier; docs/swift-api.md#the-wall-clock-rule).
   ///   - end: the range's end, read by the same rule.
-  ///   - queue: accepted and not used (see the type's notes).
+  ///   - queue: `OperationQueue.main` runs the handler on the main actor; any other queue, in
+  ///     the callback lane (see the type's notes).
   ///   - handler: called once, with the activities, or with an `NSError` of
   ///     ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when the scenario's
   ///     `authorization.motion` is `"denied"`, or ``CMErrorInvalidParameter`` (107) with the
   ///     strict-dates message when `HealthKitSimulation.Options.strictDates` refuses a
   ///     real-clock date.
-  public func queryActivityStarting(
+  open func queryActivityStarting(
     from start: Date, to end: Date, to queue: OperationQueue,
     withHandler handler: @escaping CMMotionActivityQueryHandler
   ) {
@@ -136,15 +139,14 @@ public class CMMotionActivityManager: NSObject {
         return UncheckedBox(Optional(motion.query(from: from, to: to, now: state.session.now)))
       }
     }
-    simulation.enqueue(of: "CMMotionActivityManager") {
-      AppSimulation.$currentDevice.withValue(device) {
-        if let activities = result.value {
-          box.value(activities, nil)
-        } else {
-          box.value(nil, CMErrorMotionActivityNotAuthorized.error)
-        }
+    let deliver = CoreMotionTimer.call(on: device, mainQueue: CoreMotionTimer.isMain(queue)) {
+      if let activities = result.value {
+        box.value(activities, nil)
+      } else {
+        box.value(nil, CMErrorMotionActivityNotAuthorized.error)
       }
     }
+    simulation.enqueue(of: "CMMotionActivityManager", deliver)
   }
 }
 

@@ -155,7 +155,7 @@ open class CMPedometerEvent: NSObject, @unchecked Sendable {
 /// saved. The distance is the same with `distanceWalkingRunning`. A builder collects only
 /// while its session runs, and only its data source's types: steps while a workout is paused
 /// are not counted. Handlers run in the simulation's callback lane.
-public class CMPedometer: NSObject {
+open class CMPedometer: NSObject {
   weak var simulation: AppSimulation?
   let device: AppSimulation.Device
 
@@ -169,29 +169,28 @@ public class CMPedometer: NSObject {
 
   /// `true` (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isstepcountingavailable()).
-  public class func isStepCountingAvailable() -> Bool { true }
+  open class func isStepCountingAvailable() -> Bool { true }
   /// `true`: the distance comes from the same samples as the steps (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isdistanceavailable()).
-  public class func isDistanceAvailable() -> Bool { true }
+  open class func isDistanceAvailable() -> Bool { true }
   /// `true` on both simulated devices (a watch and an iPhone have a barometer): floors come
   /// from the body's `flightsClimbed` samples (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/isfloorcountingavailable()).
-  public class func isFloorCountingAvailable() -> Bool { true }
+  open class func isFloorCountingAvailable() -> Bool { true }
   /// `true`: live updates carry the current pace (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/ispaceavailable()).
-  public class func isPaceAvailable() -> Bool { true }
+  open class func isPaceAvailable() -> Bool { true }
   /// `true`: live updates carry the current cadence (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/iscadenceavailable()).
-  public class func isCadenceAvailable() -> Bool { true }
+  open class func isCadenceAvailable() -> Bool { true }
   /// `true`: pause and resume events come from the body's motion (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/ispedometereventtrackingavailable()).
-  public class func isPedometerEventTrackingAvailable() -> Bool { true }
+  open class func isPedometerEventTrackingAvailable() -> Bool { true }
 
   /// As ``CMMotionActivityManager/authorizationStatus()`` (one Motion & Fitness permission;
   /// Apple doc: https://developer.apple.com/documentation/coremotion/cmpedometer/authorizationstatus()).
-  public class func authorizationStatus() -> CMAuthorizationStatus {
-    let simulation = AppSimulation.requireCurrent("CMPedometer.authorizationStatus()")
-    return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
+  open class func authorizationStatus() -> CMAuthorizationStatus {
+    CoreMotionState.authorizationStatus(call: "CMPedometer.authorizationStatus()")
   }
 
   /// The steps and distance between `start` and `end` (Apple doc:
@@ -208,7 +207,7 @@ public class CMPedometer: NSObject {
   ///     ``CMErrorMotionActivityNotAuthorized`` (105) when `authorization.motion` is
   ///     `"denied"`, or ``CMErrorInvalidParameter`` (107) with the strict-dates message when
   ///     `HealthKitSimulation.Options.strictDates` refuses a real-clock date.
-  public func queryPedometerData(
+  open func queryPedometerData(
     from appStart: Date, to appEnd: Date, withHandler handler: @escaping CMPedometerHandler
   ) {
     guard let simulation else { return }
@@ -259,7 +258,7 @@ public class CMPedometer: NSObject {
   ///   - handler: called with each update, or once with the not-authorized error (105), or
   ///     once with ``CMErrorInvalidParameter`` (107) when strict dates refuse a real-clock
   ///     `start` (no updates start).
-  public func startUpdates(
+  open func startUpdates(
     from appStart: Date, withHandler handler: @escaping CMPedometerHandler
   ) {
     guard let simulation else { return }
@@ -277,35 +276,35 @@ public class CMPedometer: NSObject {
         call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer"))
     }
     let from = simulation.instantOf(start)
-    let first = simulation.mutate { state -> UncheckedBox<CMPedometerData?> in
-      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
-        motion.pedometer.removeAll { $0.key == key }
-        guard motion.isAuthorized else { return UncheckedBox(nil) }
-        let now = state.session.now
-        let sums = Self.data(from: from, to: max(now, from), state: &state, live: true)
-        let totals = PedometerTotals(start: from, first: sums, state: &state)
-        motion.pedometer.append(
-          (
-            key,
-            CoreMotionState.PedometerUpdates(
-              device: device, generation: state.processGeneration(), handler: box, start: from,
-              next: now.advanced(by: CoreMotionState.pedometerInterval), steps: sums.steps,
-              totals: totals)
-          ))
-        return UncheckedBox(sums.object(start, motion.date(now)))
+    simulation.registerMotionUpdates(
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMPedometer")
+    ) { motion, state in
+      motion.pedometer.removeAll { $0.key == key }
+      guard motion.isAuthorized else {
+        let refusal = UncheckedBox(CMErrorMotionActivityNotAuthorized.error)
+        state.enqueue([
+          { AppSimulation.$currentDevice.withValue(device) { box.value(nil, refusal.value) } }
+        ])
+        state.turnDue = true
+        return
       }
+      let now = state.session.now
+      let sums = Self.data(from: from, to: max(now, from), state: &state, live: true)
+      let totals = PedometerTotals(start: from, first: sums, state: &state)
+      motion.pedometer.append(
+        (
+          key,
+          CoreMotionState.PedometerUpdates(
+            device: device, generation: state.processGeneration(), handler: box, start: from,
+            next: now.advanced(by: CoreMotionState.pedometerInterval), steps: sums.steps,
+            totals: totals)
+        ))
+      let first = UncheckedBox(sums.object(start, motion.date(now)))
+      state.enqueue([
+        { AppSimulation.$currentDevice.withValue(device) { box.value(first.value, nil) } }
+      ])
+      state.turnDue = true
     }
-    simulation.enqueue(of: "CMPedometer") {
-      AppSimulation.$currentDevice.withValue(device) {
-        if let value = first.value {
-          box.value(value, nil)
-        } else {
-          box.value(nil, CMErrorMotionActivityNotAuthorized.error)
-        }
-      }
-    }
-    simulation.addSystemTimer(
-      key: ObjectIdentifier(CoreMotionState.self), CoreMotionTimer(simulation))
   }
 
   /// The name the wall-clock rule gives ``queryPedometerData(from:to:withHandler:)`` (its
@@ -316,7 +315,7 @@ public class CMPedometer: NSObject {
 
   /// Stops live updates (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/stopupdates()).
-  public func stopUpdates() {
+  open func stopUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     simulation.removeMotionUpdates { $0.pedometer.removeAll { $0.key == key } }
@@ -336,7 +335,7 @@ public class CMPedometer: NSObject {
   /// - Parameter handler: called with each event, or once with an `NSError` of
   ///   ``CMErrorDomain`` code ``CMErrorMotionActivityNotAuthorized`` (105) when
   ///   `authorization.motion` is `"denied"` (no events start).
-  public func startEventUpdates(handler: @escaping CMPedometerEventHandler) {
+  open func startEventUpdates(handler: @escaping CMPedometerEventHandler) {
     guard let simulation else { return }
     let box = UncheckedBox(handler)
     let key = ObjectIdentifier(self)
@@ -365,7 +364,7 @@ public class CMPedometer: NSObject {
 
   /// Stops pedometer events (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmpedometer/stopeventupdates()).
-  public func stopEventUpdates() {
+  open func stopEventUpdates() {
     guard let simulation else { return }
     let key = ObjectIdentifier(self)
     simulation.removeMotionUpdates { $0.events.removeAll { $0.key == key } }

@@ -3,6 +3,7 @@ import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
 import WorkoutScenario
+import WorkoutSimulation
 import WorkoutSystem
 
 /// Core Motion's state in one simulation, behind its lock (docs/swift-api.md#core-motion).
@@ -13,6 +14,8 @@ struct CoreMotionState: SimulationExtension {
     /// The watch app's process that registered (a crash drops it).
     var generation: Int
     var handler: UncheckedBox<CMMotionActivityHandler>
+    /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).
+    var mainQueue: Bool
     /// Changes reported at or before this instant were delivered (or missed).
     var reported: SimulationInstant
   }
@@ -60,20 +63,31 @@ struct CoreMotionState: SimulationExtension {
   /// Altitude updates by altimeter (one relative and one absolute each at most), in
   /// registration order.
   var altitude: [(key: ObjectIdentifier, updates: AltitudeUpdates)] = []
-  /// The body's height over the course (made on first use: it reads the engine's course).
-  var bodyHeight: BodyHeight?
-  /// The scenario's `gps.altitude`, m: the start height of a scripted course without a track.
-  let gpsAltitude: Double
+  /// The course's route, for the body's height (made on first use: it reads the engine's
+  /// course; ``WorkoutSimulation/RoutePlan/height(at:)``, the height Core Location reports).
+  var heights: RoutePlan?
+  /// The scenario's `gps` (its `altitude`, m: the start height of a scripted course without a
+  /// track).
+  let gps: Scenario.GPS
   /// The scenario's `sensors.location.verticalAccuracy` (10 m without the key), m.
   let verticalAccuracy: Double
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.motion ?? .granted
     startDate = simulation.startDate
-    gpsAltitude = simulation.scenario.gps.altitude
+    gps = simulation.scenario.gps
     verticalAccuracy =
       (simulation.scenario.locationSensor ?? Scenario.LocationSensor())
       .verticalAccuracy
+  }
+
+  /// The app's Motion & Fitness authorization, the one home of the rule the three managers'
+  /// `authorizationStatus()` share: ``CMAuthorizationStatus/denied`` when the scenario's
+  /// `authorization.motion` is `"denied"`, else ``CMAuthorizationStatus/authorized``; traps
+  /// outside a simulation's `run`, naming `call`.
+  static func authorizationStatus(call: String) -> CMAuthorizationStatus {
+    let simulation = AppSimulation.requireCurrent(call)
+    return simulation.scenario.authorization?.motion == .denied ? .denied : .authorized
   }
 
   /// How far back queries reach: 7 days (Apple: "only the last seven days" of activity,
@@ -185,7 +199,7 @@ struct CoreMotionState: SimulationExtension {
 
 extension AppSimulation {
   /// Registers live Core Motion updates that come by themselves (activity updates, pedometer
-  /// events): `register` runs on Core Motion's state under the lock, the body's motion prepared
+  /// events and updates, altitude updates): `register` runs on Core Motion's state under the lock, the body's motion prepared
   /// first; then the Core Motion timer is added, and a call made after the run (`call`) is
   /// reported once. The one home of the registration the live updates share.
   func registerMotionUpdates(
@@ -267,7 +281,9 @@ struct CoreMotionTimer: SystemTimer {
             let activity = CMMotionActivity(
               state: change.state, startDate: motion.date(change.at),
               timestamp: change.at.advanced(by: motion.latency).seconds)
-            callbacks.append(Self.call(updates.handler, activity, on: updates.device))
+            callbacks.append(
+              Self.call(
+                updates.handler, activity, on: updates.device, mainQueue: updates.mainQueue))
           }
         }
         updates.reported = now
@@ -314,10 +330,10 @@ struct CoreMotionTimer: SystemTimer {
         if updates.device == .phone || watchReceives {
           let reading = motion.reading(at: now, reference: updates.reference)
           let handler = updates.handler
-          let device = updates.device
-          callbacks.append {
-            AppSimulation.$currentDevice.withValue(device) { handler.deliver(reading) }
-          }
+          callbacks.append(
+            Self.call(on: updates.device, mainQueue: updates.mainQueue) {
+              handler.deliver(reading)
+            })
         }
         motion.altitude[index].updates = updates
       }
@@ -336,14 +352,35 @@ struct CoreMotionTimer: SystemTimer {
 
   init(_ simulation: AppSimulation) { weakSimulation = WeakSimulation(simulation) }
 
-  /// The handler's call with `activity`, as `device`'s code.
+  /// Whether `queue` is the main operation queue, on which Apple runs a handler given it
+  /// (Apple: the queue is "The operation queue on which to execute your handler block",
+  /// https://developer.apple.com/documentation/coremotion/cmaltimeter/startrelativealtitudeupdates(to:withhandler:)).
+  static func isMain(_ queue: OperationQueue) -> Bool { queue === OperationQueue.main }
+
+  /// The one home of the rule for a Core Motion handler given an operation queue: `body` runs
+  /// as `device`'s code, on the main actor when the app gave `OperationQueue.main`
+  /// (`mainQueue`: a `Task { @MainActor in }` the simulation runs before the next callback, as
+  /// a delegate's; so a handler written in a `@MainActor` type runs isolated, as on a device),
+  /// else in the callback lane (a project rule: another queue's thread would run it outside
+  /// virtual time's order; docs/swift-api.md#core-motion).
+  static func call(
+    on device: AppSimulation.Device, mainQueue: Bool, _ body: @escaping @Sendable () -> Void
+  ) -> AppSimulation.Callback {
+    if mainQueue {
+      return {
+        Task { @MainActor in AppSimulation.$currentDevice.withValue(device) { body() } }
+      }
+    }
+    return { AppSimulation.$currentDevice.withValue(device) { body() } }
+  }
+
+  /// The handler's call with `activity`, as `device`'s code, on the main actor when
+  /// `mainQueue` (``call(on:mainQueue:_:)``).
   static func call(
     _ handler: UncheckedBox<CMMotionActivityHandler>, _ activity: CMMotionActivity,
-    on device: AppSimulation.Device
+    on device: AppSimulation.Device, mainQueue: Bool
   ) -> AppSimulation.Callback {
-    {
-      AppSimulation.$currentDevice.withValue(device) { handler.value(activity) }
-    }
+    call(on: device, mainQueue: mainQueue) { handler.value(activity) }
   }
 
   /// The pedometer event handler's call with `event`.

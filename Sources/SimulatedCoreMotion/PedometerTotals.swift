@@ -28,11 +28,36 @@ import WorkoutSystem
 /// additions (the step count compared to the last update's allows for it:
 /// ``CMPedometer/stepsChanged(_:_:)``).
 struct PedometerTotals {
-  /// The sums over `start..<at` as of an update.
+  /// The sums over `start..<at` as of an update, without the current cadence and pace (which
+  /// only the update itself carries).
   struct Checkpoint {
     var at: SimulationInstant
-    var sums: CMPedometer.Sums
+    var steps: Double
+    var distance: Double
+    var flights: Double
+    var covered: Int64
+
+    init(at: SimulationInstant, sums: CMPedometer.Sums) {
+      self.at = at
+      steps = sums.steps
+      distance = sums.distance
+      flights = sums.flights
+      covered = sums.covered
+    }
+
+    /// The sums, with no current values.
+    var sums: CMPedometer.Sums {
+      CMPedometer.Sums(steps: steps, distance: distance, flights: flights, covered: covered)
+    }
   }
+
+  /// How far back every update's checkpoint is kept: a day; older ones are thinned to the
+  /// first of each hour from the start (a project rule: a rollback that far back re-reads at
+  /// most an hour more, and a week-long registration keeps about 1440 + 144 checkpoints, not
+  /// one a minute, 10 080).
+  static let denseSpan: Duration = .seconds(86_400)
+  /// An hour, ns: the thinned checkpoints' spacing.
+  static let hour: Int64 = 3_600_000_000_000
 
   /// One builder's series of one type, where the unsaved samples come from.
   struct SeriesKey: Hashable {
@@ -56,6 +81,8 @@ struct PedometerTotals {
   private var sourceCount: Int
   /// The unsaved series at the last update.
   private var series: [SeriesKey: SeriesMark]
+  /// The checkpoints up to this index are thinned already (``thin(now:)``).
+  private var thinned = 0
 
   /// The store types the pedometer reads.
   static let kinds: [HealthDataType] = [
@@ -117,7 +144,25 @@ struct PedometerTotals {
     guard now > last.at else { return last.sums }
     let sums = last.sums.followed(by: CMPedometer.spanSums(from: last.at, to: now, state: &state))
     checkpoints.append(Checkpoint(at: now, sums: sums))
+    thin(now: now)
     return sums
+  }
+
+  /// Keeps, of the checkpoints older than ``denseSpan`` before `now`, the first of each hour
+  /// from the start (the start's own always); each checkpoint is looked at once as it ages.
+  private mutating func thin(now: SimulationInstant) {
+    let horizon = now.advanced(by: .zero - Self.denseSpan)
+    let start = checkpoints[0].at.nanoseconds
+    thinned = min(thinned, checkpoints.count - 1)
+    while thinned + 1 < checkpoints.count, checkpoints[thinned + 1].at < horizon {
+      let kept = (checkpoints[thinned].at.nanoseconds - start) / Self.hour
+      let next = (checkpoints[thinned + 1].at.nanoseconds - start) / Self.hour
+      if next == kept {
+        checkpoints.remove(at: thinned + 1)
+      } else {
+        thinned += 1
+      }
+    }
   }
 
   /// The series of the unsaved builders (those

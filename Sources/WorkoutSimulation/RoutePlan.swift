@@ -97,6 +97,9 @@ package struct RoutePlan: Sendable {
   private var noise: GaussMarkovState?
   /// `gps.track`'s line, which a scripted course follows instead of the great circle, or `nil`.
   package let path: CoursePath?
+  /// A recording's altitudes (its points that have one, with or without a position), in time
+  /// order; empty for a scripted course (``height(at:)``).
+  package let recordedHeights: [(instant: SimulationInstant, metres: Double)]
 
   /// The plan of `course` (its segment speeds from `speed(ofSegment:)`), placed by `gps`, with
   /// `sensor`'s model (``defaultSensor`` when `nil`).
@@ -136,6 +139,9 @@ package struct RoutePlan: Sendable {
       fixes.append(fix)
     }
     track = fixes
+    recordedHeights = course.track.compactMap { point in
+      point.altitude.map { (point.instant, $0) }
+    }
   }
 
   /// Whether the fixes are a recording's.
@@ -225,6 +231,36 @@ package struct RoutePlan: Sendable {
     }
     noise = state
     return state
+  }
+
+  /// The body's true height above sea level at `instant`, m, with no receiver error: the one
+  /// home of the height that Core Location's fixes (before their seeded error) and
+  /// SimulatedCoreMotion's `CMAltimeter` both report (a project rule: one body, one height;
+  /// docs/swift-api.md#altitude):
+  /// - a recording with altitudes: its recorded altitudes, linear between two points, the
+  ///   first before the first point and the last after the last one (a replay's fixes report
+  ///   the recorded ones unchanged at their instants);
+  /// - a scripted course on `gps.track`: the track's elevation at the distance travelled;
+  /// - otherwise `gps.altitude` + the climb (each segment's speed × its time × its grade).
+  package func height(at instant: SimulationInstant) -> Double {
+    guard let first = recordedHeights.first, let last = recordedHeights.last else {
+      return truePlace(at: instant).altitude
+    }
+    if instant <= first.instant { return first.metres }
+    if instant >= last.instant { return last.metres }
+    var low = 0
+    var high = recordedHeights.count - 1
+    // recordedHeights[low].instant < instant < recordedHeights[high].instant
+    while high - low > 1 {
+      let mid = (low + high) / 2
+      if recordedHeights[mid].instant <= instant { low = mid } else { high = mid }
+    }
+    let a = recordedHeights[low]
+    let b = recordedHeights[high]
+    let span = a.instant.duration(to: b.instant) / .seconds(1)
+    guard span > 0 else { return b.metres }
+    let part = a.instant.duration(to: instant) / .seconds(1)
+    return a.metres + (b.metres - a.metres) * part / span
   }
 
   /// Where the body truly is at `instant` on a scripted course: on `gps.track`'s line at the

@@ -1,4 +1,5 @@
 import Foundation
+import SimulatedCoreLocation
 import SimulatedCoreMotion
 import SimulatedHealthKit
 import Synchronization
@@ -59,6 +60,67 @@ private final class AltitudeRecorder: Sendable {
 /// An app's test double of altitude data (Apple's class is open, with `init()`).
 private final class StubAltitude: CMAltitudeData, @unchecked Sendable {
   override var relativeAltitude: NSNumber { NSNumber(value: 12.5) }
+}
+
+/// An app's model written the usual way: a `@MainActor` type whose handlers, given
+/// `OperationQueue.main`, touch its main-actor state (Swift 6 checks the isolation when they run).
+@MainActor private final class MainActorAltitudeModel {
+  var heights: [Double] = []
+  var activities: [Bool] = []
+  var queried: [Int] = []
+  /// The handler calls (each checks it runs on the main actor: it traps otherwise).
+  var calls = 0
+  var altimeter: CMAltimeter?
+  var manager: CMMotionActivityManager?
+
+  func startAltitude() {
+    let altimeter = CMAltimeter()
+    self.altimeter = altimeter
+    altimeter.startRelativeAltitudeUpdates(to: .main) { data, _ in
+      MainActor.assertIsolated("a main-queue handler runs on the main actor")
+      self.calls += 1
+      self.heights.append(AltitudeRecorder.round(data?.relativeAltitude.doubleValue ?? -1))
+    }
+  }
+
+  func stopAltitude() { altimeter?.stopRelativeAltitudeUpdates() }
+
+  func startActivity(from start: Date, to end: Date) {
+    let manager = CMMotionActivityManager()
+    self.manager = manager
+    manager.startActivityUpdates(to: .main) { activity in
+      MainActor.assertIsolated("a main-queue handler runs on the main actor")
+      self.calls += 1
+      self.activities.append(activity?.walking ?? false)
+    }
+    manager.queryActivityStarting(from: start, to: end, to: .main) { activities, _ in
+      MainActor.assertIsolated("a main-queue handler runs on the main actor")
+      self.calls += 1
+      self.queried.append(activities?.count ?? -1)
+    }
+  }
+
+  func stopActivity() { manager?.stopActivityUpdates() }
+}
+
+/// An app's test double of the altimeter itself (Apple's class is open): it overrides a start.
+private final class StubAltimeter: CMAltimeter {
+  override func startRelativeAltitudeUpdates(
+    to queue: OperationQueue, withHandler handler: @escaping CMAltitudeHandler
+  ) {
+    handler(StubAltitude(), nil)
+  }
+}
+
+/// An app's test doubles of the other Core Motion objects (open, as Apple's).
+private final class StubPedometer: CMPedometer {
+  override func stopUpdates() {}
+}
+private final class StubActivityManager: CMMotionActivityManager {
+  override func stopActivityUpdates() {}
+}
+private final class StubActivity: CMMotionActivity, @unchecked Sendable {
+  override var walking: Bool { true }
 }
 
 @Suite("CoreMotion: the altimeter")
@@ -232,5 +294,151 @@ struct AltimeterTests {
     #expect(CMAltitudeData().timestamp == 0)
     #expect(CMAbsoluteAltitudeData().altitude == 0)
     #expect(CMLogItem().timestamp == 0)
+  }
+
+  /// The altimeter's height is Core Location's (one home, `RoutePlan.height(at:)`): one
+  /// 1200 s segment at 2 m/s on tracks/equator-hill.gpx, up 300 m over the first leg
+  /// (L = 6 371 008.8 × 0.01 × π / 180 = 1111.95080 m) and back down over the second, with no
+  /// grade (the track's mean grade, 0, which the old altimeter followed: flat at 0 m). At 300 s
+  /// the body is 600 m along: 300 × 600 / 1111.95080 = 161.877665 m; at 600 s 1200 m along,
+  /// 88.04920 m down the second leg: 300 − 300 × 88.04920 / 1111.95080 = 276.244669 m; at
+  /// 1200 s 2400 m along, past the end (2L = 2223.90 m): the last point's 0 m. No GPS error
+  /// (`verticalAccuracy` 0), so `CLLocation.altitude` is the true height; the phone's relative
+  /// altitude (started at 0 s, 0 m) and absolute altitude give the same numbers.
+  @Test func theHeightOnAGPSTrackIsCoreLocations() async throws {
+    let path = packageRoot.appendingPathComponent("Tests/Data/tracks/equator-hill.gpx").path
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "activity": "hiking", "course": [ { "duration": 1200, "speed": 2 } ],
+        "sensors": { "location": { "horizontalAccuracy": 0, "verticalAccuracy": 0 } },
+        "gps": { "track": "\(path)" } }
+      """)
+    let (_, locations) = try await updates(of: scenario, seconds: 1200)
+    let expected: [(Int, Double)] = [(0, 0), (300, 161.877665), (600, 276.244669), (1200, 0)]
+    for (second, metres) in expected {
+      #expect(abs(locations.locations[second].altitude - metres) < 1e-6, "CL at \(second)")
+    }
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let relative = AltitudeRecorder()
+    let absolute = AltitudeRecorder()
+    try await simulation.run {
+      let altimeter = await simulation.on(.phone) { CMAltimeter() }
+      altimeter.startRelativeAltitudeUpdates(to: .main) { relative.relative(simulation, $0, $1) }
+      altimeter.startAbsoluteAltitudeUpdates(to: .main) { absolute.absolute(simulation, $0, $1) }
+      try await simulation.advance(by: .seconds(1200))
+      altimeter.stopRelativeAltitudeUpdates()
+      altimeter.stopAbsoluteAltitudeUpdates()
+    }
+    func value(_ recorder: AltitudeRecorder, at second: Int) -> Double? {
+      recorder.lines.first { $0.hasPrefix("\(second) ") }
+        .map { Double($0.split(separator: " ")[1])! }
+    }
+    for (second, metres) in expected {
+      #expect(value(relative, at: second) == metres, "relative at \(second)")
+      #expect(value(absolute, at: second) == metres, "absolute at \(second)")
+    }
+  }
+
+  /// A replay's height is its recorded altitudes, as Core Location's fixes give them: a GPX
+  /// recording with a point every 5 s (0.0001° north each, 11.12 m) at 100, 102, 104, 103, 102
+  /// and 102 m. The fix at 10 s says 104 m and the phone's absolute reading too; between two
+  /// points the reading is linear: at 12 s, 104 + (103 − 104) × 2 / 5 = 103.6 m; after the last
+  /// point (25 s) it stays at 102 m.
+  @Test func theHeightOfAReplayIsTheRecordedOne() async throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("altimeter-replay-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("hill.gpx")
+    let elevations = [100, 102, 104, 103, 102, 102]
+    let points = elevations.enumerated().map { index, metres in
+      "<trkpt lat=\"\(Double(index) / 10_000)\" lon=\"0\"><ele>\(metres)</ele>"
+        + "<time>2026-03-02T08:00:\(String(format: "%02d", index * 5))Z</time></trkpt>"
+    }
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <gpx version="1.1" creator="test" xmlns="http://www.topografix.com/GPX/1/1">
+        <trk><type>running</type><trkseg>\(points.joined())</trkseg></trk>
+      </gpx>
+      """.utf8
+    ).write(to: file)
+    let scenario = try decodeScenario(
+      """
+      { "version": 1, "course": { "recording": "\(file.path)" },
+        "sensors": { "location": { "horizontalAccuracy": 0, "verticalAccuracy": 0 } } }
+      """)
+    let (located, locations) = try await updates(of: scenario, seconds: 30)
+    let fixAt10 = locations.locations.first {
+      $0.timestamp.timeIntervalSince(located.startDate) == 10
+    }
+    #expect(fixAt10?.altitude == 104)
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let absolute = AltitudeRecorder()
+    try await simulation.run {
+      let altimeter = await simulation.on(.phone) { CMAltimeter() }
+      altimeter.startAbsoluteAltitudeUpdates(to: .main) { absolute.absolute(simulation, $0, $1) }
+      try await simulation.advance(by: .seconds(30))
+      altimeter.stopAbsoluteAltitudeUpdates()
+    }
+    let picked = [0, 10, 12, 25, 30]
+    let values = absolute.lines.filter { picked.contains(Int($0.split(separator: " ")[0])!) }
+      .map { String($0.split(separator: " ")[1]) }
+    #expect(values == ["100.0", "104.0", "103.6", "102.0", "102.0"])
+  }
+
+  /// `to: .main` runs the handler on the main actor, as Apple runs it on the queue given: a
+  /// `@MainActor` model's handlers touch its state on the main thread (before, they ran on the
+  /// callback lane's thread: a data race on the model). The watch's readings on the climb at 0, 3 and 6 s: 0, 0.36, 0.72 m; the activity
+  /// manager's first update (the current activity, once) and a query's answer (once).
+  @Test func mainQueueHandlersRunOnTheMainActor() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(climb, fileName: "altimeter.json"))
+    let model = await MainActorAltitudeModel()
+    try await simulation.run {
+      await model.startAltitude()
+      try await simulation.advance(by: .seconds(6))
+      await model.stopAltitude()
+      let now = simulation.now
+      await model.startActivity(from: now.addingTimeInterval(-1), to: now)
+      try await simulation.advance(by: .seconds(1))
+      await model.stopActivity()
+    }
+    #expect(await model.heights == [0, 0.36, 0.72])
+    #expect(await model.activities.count == 1)
+    #expect(await model.queried.count == 1)
+    #expect(await model.calls == 5)
+  }
+
+  /// A start made after the run returned is reported once under Apple's method name, not a
+  /// helper's.
+  @Test func aLateStartIsReportedByItsPublicName() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(climb, fileName: "altimeter.json"))
+    let altimeter = await simulation.run { CMAltimeter() }
+    altimeter.startRelativeAltitudeUpdates(to: OperationQueue()) { _, _ in }
+    altimeter.startAbsoluteAltitudeUpdates(to: OperationQueue()) { _, _ in }
+    #expect(
+      simulation.reports.filter { $0.kind == .callAfterRun }.map(\.call) == [
+        "CMAltimeter.startRelativeAltitudeUpdates(to:withHandler:)",
+        "CMAltimeter.startAbsoluteAltitudeUpdates(to:withHandler:)",
+      ])
+  }
+
+  /// The Core Motion objects are open, as Apple's: an app's doubles subclass them.
+  @Test func theManagersAreSubclassable() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(climb, fileName: "altimeter.json"))
+    let recorder = AltitudeRecorder()
+    await simulation.run {
+      StubAltimeter().startRelativeAltitudeUpdates(to: .main) {
+        recorder.relative(simulation, $0, $1)
+      }
+      StubPedometer().stopUpdates()
+      StubActivityManager().stopActivityUpdates()
+    }
+    #expect(recorder.lines == ["0 12.5 0.0 0"])
+    #expect(StubActivity().walking)
+    #expect(CMMotionActivity().unknown)
   }
 }

@@ -102,6 +102,8 @@ public final class AppSimulation: Sendable {
   /// anchor archived to `UserDefaults`): a value that names another simulation came from
   /// another world (``reportForeignUse(of:madeIn:)``). Never written to a result.
   package let identity = UUID()
+  /// The simulation's number in the process (``MainQueueWindows``, ``RunningSimulations``).
+  package let serial = AppSimulation.nextSerial()
   package let state: Mutex<State>
 
   /// Loads the scenario file at `url` and prepares its world at `t = 0`.
@@ -254,6 +256,7 @@ public final class AppSimulation: Sendable {
     let handle = RunHandle()
     handle.holdCurrentTask()
     UnseenWork.runs.add(1, ordering: .relaxed)
+    RunningSimulations.began(self)
     let (id, endingsBefore, alone) = state.withLock { state -> (Int, Int, Bool) in
       state.runs += 1
       state.nextRun += 1
@@ -275,6 +278,7 @@ public final class AppSimulation: Sendable {
       }
       handle.release()
       UnseenWork.runs.subtract(1, ordering: .relaxed)
+      RunningSimulations.ended(self)
       reportBlockedAtEnd()
       reportNeverExecuted(stalled: handle.stall != nil)
     }
@@ -623,13 +627,20 @@ public final class AppSimulation: Sendable {
     /// After a delivery that queued main-actor work (``MainActorWork/pendingBeforeNextCallback``:
     /// a delegate's `Task { @MainActor in ... }`), `pause` gives the main actor its turn before
     /// the next callback runs (four loads per delivery otherwise).
+    ///
+    /// Each delivery runs inside a window of `simulation` on the main queue
+    /// (``MainQueueWindows``), so that a block it queues there with `DispatchQueue.main.async`
+    /// finds the simulation.
     static func runAll(
-      _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
+      _ deliveries: inout [Delivery], of simulation: AppSimulation, work: MainActorWork,
+      pause: () -> Void
     ) {
       for index in deliveries.indices {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
+        MainQueueWindows.open(simulation)
         delivery.run()
+        MainQueueWindows.close(simulation)
         if work.pendingBeforeNextCallback { pause() }
       }
     }
@@ -1314,10 +1325,10 @@ public final class AppSimulation: Sendable {
     let work = executor.mainActorWork
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+        Delivery.runAll(&buffer, of: self, work: work, pause: pauseForMainActor)
       } else {
         Self.$current.withValue(self) {
-          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
+          Delivery.runAll(&buffer, of: self, work: work, pause: pauseForMainActor)
         }
       }
     }

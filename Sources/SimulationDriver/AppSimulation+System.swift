@@ -39,7 +39,7 @@ extension AppSimulation {
     }
     if SimulationExecutor.isOnMainQueue {
       return
-        "\(call) on the main queue outside a simulation's task tree, and which simulation it belongs to cannot be told: more than one simulation's run is in progress in this process (tests in parallel), and the block was not queued by a callback of exactly one of them (a DispatchQueue.main.async block a simulation's callback queues finds its simulation; one queued by the test's own code, a Task.detached or a Thread does not): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in (docs/swift-api.md#traps)"
+        "\(call) on the main queue outside a simulation's task tree: a simulation's run is in progress in this process, but this main-queue code was not queued by one of its callbacks (a DispatchQueue.main.async block that a simulation's callback queues finds its simulation; one that the test's own code, a task, a Task.detached or a Thread queued does not, nor main-actor code started outside the run): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in (docs/swift-api.md#traps)"
     }
     return
       "\(call) outside a simulation's task tree: a simulation's run is in progress in this process, but this code does not inherit it (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"

@@ -102,7 +102,7 @@ public final class AppSimulation: Sendable {
   /// anchor archived to `UserDefaults`): a value that names another simulation came from
   /// another world (``reportForeignUse(of:madeIn:)``). Never written to a result.
   package let identity = UUID()
-  /// The simulation's number in the process (``MainQueueWindows``, ``RunningSimulations``).
+  /// The simulation's number in the process (``MainQueueWindows``).
   package let serial = AppSimulation.nextSerial()
   package let state: Mutex<State>
 
@@ -256,7 +256,6 @@ public final class AppSimulation: Sendable {
     let handle = RunHandle()
     handle.holdCurrentTask()
     UnseenWork.runs.add(1, ordering: .relaxed)
-    RunningSimulations.began(self)
     let (id, endingsBefore, alone) = state.withLock { state -> (Int, Int, Bool) in
       state.runs += 1
       state.nextRun += 1
@@ -278,7 +277,6 @@ public final class AppSimulation: Sendable {
       }
       handle.release()
       UnseenWork.runs.subtract(1, ordering: .relaxed)
-      RunningSimulations.ended(self)
       reportBlockedAtEnd()
       reportNeverExecuted(stalled: handle.stall != nil)
     }
@@ -629,8 +627,8 @@ public final class AppSimulation: Sendable {
     /// the next callback runs (four loads per delivery otherwise).
     ///
     /// Each delivery runs inside a window of `simulation` on the main queue
-    /// (``MainQueueWindows``), so that a block it queues there with `DispatchQueue.main.async`
-    /// finds the simulation.
+    /// (``MainQueueWindows/enter(_:)``), so that a block it queues there with
+    /// `DispatchQueue.main.async` finds the simulation.
     static func runAll(
       _ deliveries: inout [Delivery], of simulation: AppSimulation, work: MainActorWork,
       pause: () -> Void
@@ -638,9 +636,9 @@ public final class AppSimulation: Sendable {
       for index in deliveries.indices {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
-        MainQueueWindows.open(simulation)
+        let exclusive = MainQueueWindows.enter(simulation)
         delivery.run()
-        MainQueueWindows.close(simulation)
+        MainQueueWindows.leave(simulation, exclusive: exclusive)
         if work.pendingBeforeNextCallback { pause() }
       }
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Synchronization
 
 /// Which simulation app code on the main queue belongs to when it has no task-local simulation
@@ -9,14 +10,18 @@ import Synchronization
 ///
 /// How (a project rule, docs/swift-api.md#traps): Dispatch blocks carry no task-local values,
 /// and the simulation cannot see what a callback queues on the main queue. So the delivery loop
-/// queues a marker on the main queue before each callback it runs and another after it
-/// (``open(_:)``, ``close(_:)``); the main queue is serial and first in, first out, so a block
+/// runs each callback inside a window (``enter(_:)``, ``leave(_:exclusive:)``): a marker queued on the main queue
+/// before it and another after it; the main queue is serial and first in, first out, so a block
 /// the callback queued runs between its two markers, while that simulation's window is open.
+/// Windows of the process's simulations do not overlap: a callback runs holding one
+/// process-wide lock (at most ``exclusiveWait`` is waited for it, so that a callback that
+/// blocks can never hold the others for good; past it the window is opened all the same, and a
+/// block then may find two windows open).
 /// A call made on the main queue with no task-local simulation belongs to the one simulation
-/// whose window is open there; with none open, to the one simulation whose `run` is in progress
-/// in the process (``RunningSimulations``). When neither names exactly one (tests in parallel
-/// whose callbacks ran at the same moment), the call is still refused as before, with a message
-/// saying to write `Task { @MainActor in ... }`, which inherits the simulation.
+/// whose window is open there. With none (a block the test's own code or a thread of the app's
+/// queued, not a callback), the call is still refused as before, with a message saying to
+/// write `Task { @MainActor in ... }`, which inherits the simulation: the same on every run,
+/// alone or beside other tests.
 ///
 /// Cost: two items on the main queue per callback delivered, none per sample of a batch.
 package enum MainQueueWindows {
@@ -25,9 +30,34 @@ package enum MainQueueWindows {
   /// a lock all the same (the main queue may be drained by another thread than the main one).
   private static let windows = Mutex<[Int: (simulation: WeakSimulation, open: Int)]>([:])
 
+  /// Opens a window of `simulation` on the main queue for one callback of its delivery loop,
+  /// taking the process's window lock; returns whether it was taken, for ``leave(_:exclusive:)``
+  /// after the callback.
+  package static func enter(_ simulation: AppSimulation) -> Bool {
+    let exclusive = gate.lock(before: Date(timeIntervalSinceNow: exclusiveWait))
+    open(simulation)
+    return exclusive
+  }
+
+  /// Closes the window ``enter(_:)`` opened, and lets the lock go when it was taken.
+  package static func leave(_ simulation: AppSimulation, exclusive: Bool) {
+    close(simulation)
+    if exclusive { gate.unlock() }
+  }
+
+  /// The lock that keeps windows apart (recursive: a callback may run a nested delivery on its
+  /// thread).
+  private static let gate = NSRecursiveLock()
+
+  /// How long a callback waits for another simulation's callback to end before its window is
+  /// opened anyway: 50 ms of wall-clock time (a callback that blocks, say on
+  /// `DispatchQueue.main.sync` while the main thread waits for another callback, must not hold
+  /// every other simulation's callbacks).
+  static let exclusiveWait: TimeInterval = 0.05
+
   /// Queues the marker that opens a window of `simulation` on the main queue (before a
   /// callback runs).
-  package static func open(_ simulation: AppSimulation) {
+  private static func open(_ simulation: AppSimulation) {
     let serial = simulation.serial
     let weak = WeakSimulation(simulation)
     DispatchQueue.main.async {
@@ -42,7 +72,7 @@ package enum MainQueueWindows {
   }
 
   /// Queues the marker that closes the window ``open(_:)`` opened (after the callback ran).
-  package static func close(_ simulation: AppSimulation) {
+  private static func close(_ simulation: AppSimulation) {
     let serial = simulation.serial
     DispatchQueue.main.async {
       windows.withLock { windows in
@@ -72,36 +102,6 @@ package final class WeakSimulation: Sendable {
   }
 }
 
-/// The simulations whose ``AppSimulation/run(isolation:_:)`` is in progress in the process, by
-/// serial number, with how many runs each has in progress.
-package enum RunningSimulations {
-  private static let runs = Mutex<[Int: (simulation: WeakSimulation, runs: Int)]>([:])
-
-  /// A run of `simulation` began.
-  package static func began(_ simulation: AppSimulation) {
-    runs.withLock { runs in
-      if let entry = runs[simulation.serial] {
-        runs[simulation.serial] = (entry.simulation, entry.runs + 1)
-      } else {
-        runs[simulation.serial] = (WeakSimulation(simulation), 1)
-      }
-    }
-  }
-
-  /// A run of `simulation` ended.
-  package static func ended(_ simulation: AppSimulation) {
-    runs.withLock { runs in
-      guard let entry = runs[simulation.serial] else { return }
-      runs[simulation.serial] = entry.runs <= 1 ? nil : (entry.simulation, entry.runs - 1)
-    }
-  }
-
-  /// The simulations whose run is in progress.
-  package static var all: [AppSimulation] {
-    runs.withLock { runs in runs.values.compactMap { $0.simulation.simulation } }
-  }
-}
-
 extension AppSimulation {
   /// Numbers the simulations of the process (``serial``).
   private static let serials = Atomic<Int>(0)
@@ -110,17 +110,13 @@ extension AppSimulation {
   static func nextSerial() -> Int { serials.add(1, ordering: .relaxed).newValue }
 
   /// The simulation app code belongs to: the task-local ``current`` one; else, on the main
-  /// queue (a `DispatchQueue.main.async` block a callback queued, main-actor code started
-  /// outside the run's tasks), the one ``MainQueueWindows`` names, or the only simulation whose
-  /// run is in progress in the process; else `nil`. What the simulated frameworks' entry
-  /// points (`WidgetCenter.shared`, `HKHealthStore()`, ``requireCurrent(_:)``) read.
+  /// queue (a `DispatchQueue.main.async` block a callback queued), the one whose window
+  /// ``MainQueueWindows`` has open; else `nil`. What the simulated frameworks' entry points
+  /// (`WidgetCenter.shared`, `HKHealthStore()`, ``requireCurrent(_:)``) read.
   package static var inherited: AppSimulation? {
     if let current { return current }
     guard SimulationExecutor.isOnMainQueue else { return nil }
     let open = MainQueueWindows.openSimulations
-    if open.count == 1 { return open[0] }
-    if !open.isEmpty { return nil }
-    let running = RunningSimulations.all
-    return running.count == 1 ? running[0] : nil
+    return open.count == 1 ? open[0] : nil
   }
 }

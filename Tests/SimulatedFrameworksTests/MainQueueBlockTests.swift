@@ -47,8 +47,8 @@ struct MainQueueBlockTests {
   @Test("A main-queue block a callback queued, run after the run returned, still finds it")
   func aBlockAfterTheRunFindsItsSimulation() async throws {
     let simulation = try phoneSimulation()
-    let found = Mutex<Bool?>(nil)
-    try await simulation.run {
+    let found = Found()
+    await simulation.run {
       let store = HKHealthStore()
       store.execute(
         HKStatisticsQuery(
@@ -56,13 +56,18 @@ struct MainQueueBlockTests {
           options: .cumulativeSum
         ) { _, _, _ in
           DispatchQueue.main.async {
-            found.withLock { $0 = HealthKitSimulation.inherited === simulation }
+            found.value.withLock { $0 = HealthKitSimulation.inherited === simulation }
           }
         })
       await simulation.settle()
     }
     // The block runs on the main queue at some point after the handler: wait for it there.
-    while found.withLock({ $0 }) == nil { await MainActor.run {} }
-    #expect(found.withLock { $0 } == true)
+    while found.value.withLock({ $0 }) == nil { await MainActor.run {} }
+    #expect(found.value.withLock { $0 } == true)
   }
+}
+
+/// What a main-queue block found, shared with the test.
+private final class Found: Sendable {
+  let value = Mutex<Bool?>(nil)
 }

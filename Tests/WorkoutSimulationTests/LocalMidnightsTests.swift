@@ -65,18 +65,24 @@ struct LocalMidnightsTests {
   /// 2 June = 22:00Z), 07:00 on 2 June in Tokyo; Tokyo's next midnight is 3 June 00:00+09:00 =
   /// 2 June 15:00Z, 17 h 10 min = 61 800 s after the start.
   static func tokyo(at seconds: Int64) throws -> [SimulationInstant] {
+    try midnights(zone: "Asia/Tokyo", at: seconds, through: 70_000)
+  }
+
+  /// The instants a new day begins from 2026-06-01T23:50+02:00 in Berlin when the device's
+  /// zone becomes `zone` at `at` seconds.
+  static func midnights(zone: String, at seconds: Int64, through end: Int64) throws
+    -> [SimulationInstant]
+  {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-    let tokyo = try #require(TimeZone(identifier: "Asia/Tokyo"))
+    let scenario = try decodeScenario(
+      #"{ "version": 1, "start": "2026-06-01T23:50:00+02:00", "timeZone": "Europe/Berlin", "#
+        + #""course": [{ "duration": "30:00", "speed": 3.0 }], "#
+        + #""timeline": [{ "at": \#(seconds), "do": "timeZone", "timeZone": "\#(zone)" }] }"#,
+      fileName: "tz.json")
     // 2026-06-01T21:50:00Z: 20 605 days × 86 400 + 78 600 s since 1970.
     let start = Date(timeIntervalSince1970: 20_605 * 86_400 + 78_600)
-    let at = SimulationInstant.seconds(seconds)
-    let zones = TimeZoneSchedule(
-      home: berlin, homeName: "Europe/Berlin",
-      changes: [
-        .init(
-          at: at, date: start.addingTimeInterval(at.seconds), zone: tokyo, name: "Asia/Tokyo")
-      ])
-    return LocalMidnights.instants(start: start, zones: zones, through: .seconds(70_000))
+    let zones = TimeZoneSchedule(scenario: scenario, home: berlin, startDate: start)
+    return LocalMidnights.instants(start: start, zones: zones, through: .seconds(end))
   }
 
   /// A landing exactly at Berlin's midnight (600 s): that midnight is Tokyo's time, 07:00, so
@@ -96,18 +102,8 @@ struct LocalMidnightsTests {
   /// change: 2 June in Paris is later than Berlin's day in progress, 1 June. The next: 24 h
   /// later, 600 + 86 400 = 87 000 s.
   @Test func changeAtMidnightIntoTheSameOffset() throws {
-    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
-    let paris = try #require(TimeZone(identifier: "Europe/Paris"))
-    let start = Date(timeIntervalSince1970: 20_605 * 86_400 + 78_600)
-    let zones = TimeZoneSchedule(
-      home: berlin, homeName: "Europe/Berlin",
-      changes: [
-        .init(
-          at: .seconds(600), date: start.addingTimeInterval(600), zone: paris,
-          name: "Europe/Paris")
-      ])
     #expect(
-      LocalMidnights.instants(start: start, zones: zones, through: .seconds(90_000))
+      try Self.midnights(zone: "Europe/Paris", at: 600, through: 90_000)
         == [.seconds(600), .seconds(87_000)])
   }
 

@@ -1,5 +1,5 @@
-import Synchronization
 import SimulationDriver
+import Synchronization
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutSimulation

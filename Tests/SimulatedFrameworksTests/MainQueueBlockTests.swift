@@ -1,7 +1,7 @@
 import Foundation
-import Synchronization
 import SimulatedHealthKit
 import SimulatedWidgetKit
+import Synchronization
 import Testing
 import WorkoutSystem
 

@@ -175,6 +175,22 @@ final class WorldIssues: Sendable {
   var recorded: [String] { issues.withLock { $0 } }
 }
 
+/// What ``ExploreFailure/error`` says of `error`, thrown by a world's body that recorded
+/// `recorded` issues: for a failed `#require` (Swift Testing's `ExpectationFailedError`, whose
+/// description is its internal structure, and whose public API has only the source location,
+/// https://developer.apple.com/documentation/testing/expectationfailederror), the issue
+/// `#require` recorded before throwing (its source text with the values, and its comment:
+/// `Expectation failed: (route.count → 0) > 0: route has 0 locations`), and where it stands;
+/// outside a Swift Testing test, where no issue is recorded, the place only. Any other error as
+/// `String(describing:)` gives it.
+func failureText(_ error: any Error, recorded: [String]) -> String {
+  guard let failed = error as? ExpectationFailedError else { return String(describing: error) }
+  let location = failed.expectation.sourceLocation
+  let place = "\(location.fileID):\(location.line):\(location.column)"
+  guard let issue = recorded.first else { return "a #require failed at \(place)" }
+  return "a #require failed at \(place): \(issue)"
+}
+
 /// How a world's body failed: the type of the error it threw, or issues recorded without a
 /// throw. Two worlds fail the same way when their failures are equal.
 enum WorldFailure: Equatable {
@@ -222,7 +238,10 @@ func exploreWorld(
       await runBody()
     }
     if let thrown {
-      return ((.thrown(ObjectIdentifier(type(of: thrown))), String(describing: thrown)), simulation)
+      return (
+        (.thrown(ObjectIdentifier(type(of: thrown))), failureText(thrown, recorded: recorded)),
+        simulation
+      )
     }
     // Swift Testing may ask the matcher more than once for one issue: the first is named, not
     // a count.

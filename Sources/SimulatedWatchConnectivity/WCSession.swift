@@ -1,4 +1,5 @@
 import SimulationDriver
+import Synchronization
 import WorkoutCore
 import WorkoutPhysiology
 import WorkoutSimulation
@@ -47,6 +48,8 @@ public final class WCSession: NSObject, @unchecked Sendable {
   private let lock = NSLock()
   private weak var delegateStorage: (any WCSessionDelegate)?
   private var activateCalledStorage = false
+  /// The codes ``warnUnset(_:code:)`` reported for this session.
+  private var warnedCodes: Set<Int> = []
   private var releasedReported = false
 
   init(simulation: AppSimulation, device: AppSimulation.Device, generation: Int) {
@@ -87,7 +90,12 @@ public final class WCSession: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/watchconnectivity/wcsession/delegate).
   public weak var delegate: (any WCSessionDelegate)? {
     get { lock.withLock { delegateStorage } }
-    set { lock.withLock { delegateStorage = newValue } }
+    set {
+      lock.withLock { delegateStorage = newValue }
+      if newValue != nil, let world {
+        _ = Self.delegateSimulations.withLock { $0.insert(world.serial) }
+      }
+    }
   }
 
   /// Activates the session: the delegate's `session(_:activationDidCompleteWith:error:)` with
@@ -518,6 +526,70 @@ extension WCSession {
     _ kind: LinkTransferKind, _ bytes: PayloadBytes, wantsReply: Bool,
     register: (Int, inout WatchConnectivityState, inout AppSimulation.State) -> Void
   ) -> Outcome {
+    let outcome = performSend(kind, bytes, wantsReply: wantsReply, register: register)
+    switch outcome {
+    case .failed(_, .sessionMissingDelegate): warnUnset(kind, code: .sessionMissingDelegate)
+    case .failed(_, .sessionNotActivated) where !activateCalled:
+      warnUnset(kind, code: .sessionNotActivated)
+    default: break
+    }
+    return outcome
+  }
+
+  /// Reports, once per session and code, a send that failed because the app never set this
+  /// session's delegate (``WCError/Code/sessionMissingDelegate``) or never called
+  /// ``activate()`` on it (``WCError/Code/sessionNotActivated``): a
+  /// `notDelivered` warning saying what to write, since the failure otherwise reaches only a
+  /// handler or delegate the app may not have (a project rule: the new-user trial 24's
+  /// singleton, whose `init` set the delegate and activated in the first test's simulation
+  /// only, sent nothing in every later test and passed). Names the singleton when a session of
+  /// an earlier simulation of the process had a delegate (docs/phone-link.md#one-session-per-simulation).
+  func warnUnset(_ kind: LinkTransferKind, code: WCError.Code) {
+    guard let world else { return }
+    let first = lock.withLock { warnedCodes.insert(code.rawValue).inserted }
+    guard first else { return }
+    let earlier = Self.delegateSimulations.withLock { serials in
+      serials.contains { $0 != world.serial }
+    }
+    let missing =
+      code == .sessionMissingDelegate
+      ? "WCSession.default on the \(device.rawValue) has no delegate"
+      : "WCSession.default on the \(device.rawValue) was never activated"
+    var message =
+      "\(missing), so this \(kind.rawValue) send failed with WCError.\(code == .sessionMissingDelegate ? "sessionMissingDelegate" : "sessionNotActivated") (\(code.rawValue)) and nothing was sent: set session.delegate and call activate() in this simulation before sending"
+    if earlier {
+      message +=
+        "; a WCSession of an earlier simulation in this process had a delegate: each simulation has its own WCSession.default, so a singleton or static that set the delegate and activated in its init did so only in the first test's simulation. Set the delegate and activate in each simulation, e.g. from the app's launch code run inside simulation.run (docs/phone-link.md#one-session-per-simulation)"
+    }
+    let call = "WCSession.\(Self.callName(of: kind))"
+    let reports = world.mutate { state in
+      world.keepReports(
+        .notDelivered, [message], framework: "WatchConnectivity", call: call, in: &state)
+    }
+    reports.forEach(AppSimulation.writeToStandardError)
+  }
+
+  /// The public method of a send of `kind`, as reports name it.
+  static func callName(of kind: LinkTransferKind) -> String {
+    switch kind {
+    case .message: "sendMessage(_:replyHandler:errorHandler:)"
+    case .messageData: "sendMessageData(_:replyHandler:errorHandler:)"
+    case .applicationContext: "updateApplicationContext(_:)"
+    case .userInfo: "transferUserInfo(_:)"
+    case .complicationUserInfo: "transferCurrentComplicationUserInfo(_:)"
+    case .file: "transferFile(_:metadata:)"
+    }
+  }
+
+  /// The serial numbers of the simulations in which app code set a `WCSession`'s delegate
+  /// (``warnUnset(_:code:)`` names a singleton kept from an earlier one).
+  static let delegateSimulations = Mutex<Set<Int>>([])
+
+  /// ``send(_:_:wantsReply:register:)``'s work in the engine.
+  private func performSend(
+    _ kind: LinkTransferKind, _ bytes: PayloadBytes, wantsReply: Bool,
+    register: (Int, inout WatchConnectivityState, inout AppSimulation.State) -> Void
+  ) -> Outcome {
     simulation.withLink { link, state in
       guard isAlive(in: &state) else {
         Self.logIgnored(kind.rawValue, device: device, in: &state)
@@ -738,7 +810,7 @@ extension WCSession {
       + "(isReachable false, activationState notActivated, sends fail with "
       + "WCError.sessionNotActivated): get WCSession.default inside each test's run; don't "
       + "keep it in a static or singleton across simulations"
-    if let current = AppSimulation.current {
+    if let current = AppSimulation.inherited {
       current.reportForeignValue(
         call: "WCSession.\(call)", message: message, framework: "WatchConnectivity")
     } else {
@@ -767,7 +839,7 @@ extension WCSession {
     let callback: AppSimulation.Callback = {
       AppSimulation.$currentDevice.withValue(device) { box.value(session) }
     }
-    guard let current = AppSimulation.current else { return callback() }
+    guard let current = AppSimulation.inherited else { return callback() }
     current.enqueue(call: call, of: "WCSession", callback)
   }
 }

@@ -110,7 +110,10 @@ extension AppSimulation {
       /// lowers the wrist or presses the crown, so a test that schedules a refresh and only
       /// advances meets the first; the message says what to add. A warning
       /// (``Report/isWarning``): a test may check that a frontmost app gets no refresh. Once per
-      /// refresh (project rule, docs/healthkit-behaviour.md#background-refresh).
+      /// refresh (project rule, docs/healthkit-behaviour.md#background-refresh). Also a
+      /// WatchConnectivity send that failed because its session has no delegate or was never
+      /// activated (a singleton that set them up in an earlier simulation only), once per
+      /// session and error code (project rule, docs/phone-link.md#one-session-per-simulation).
       case notDelivered
     }
 

@@ -108,13 +108,27 @@ extension ScenarioDecoder {
     case "equals":
       comparison = .equals(comparisonValue)
     case "between":
-      guard case .array(let bounds) = comparisonValue, bounds.count == 2,
-        case .number(let low) = bounds[0], case .number(let high) = bounds[1]
-      else {
-        throw fail(
-          comparisonPath,
-          "\(Self.describe(comparisonValue)) is not a range (expected [low, high], two numbers)")
+      guard case .array(let bounds) = comparisonValue, bounds.count == 2 else {
+        let what: String
+        switch comparisonValue {
+        case .array(let bounds):
+          what = "an array of \(bounds.count) element\(bounds.count == 1 ? "" : "s")"
+        default:
+          what = Self.describe(comparisonValue)
+        }
+        throw fail(comparisonPath, "\(what) is not a range (expected [low, high], two numbers)")
       }
+      // The element that is not a number is named by its index (`between[1]`).
+      var numbers: [Double] = []
+      for (index, bound) in bounds.enumerated() {
+        guard case .number(let number) = bound else {
+          throw fail(
+            comparisonPath.appending(index: index),
+            "\(Self.describe(bound)) is not a number (expected [low, high], two numbers)")
+        }
+        numbers.append(number)
+      }
+      let (low, high) = (numbers[0], numbers[1])
       guard low <= high else {
         throw fail(
           comparisonPath,

@@ -41,8 +41,10 @@ public enum LocalMidnights {
   /// - each local midnight of the zone in force, as ``instants(start:timeZone:through:)``
   ///   finds them between one change and the next (a midnight exactly at a change belongs to
   ///   the zone the change brings);
-  /// - a change whose new zone reads a later local date than the old one did at that instant
-  ///   (landing east across midnight: the day in progress ends there, shorter than 24 hours,
+  /// - a change whose new zone reads a later local date than the old zone's day in progress
+  ///   (the old zone's date just before the change, so a change exactly at the old zone's
+  ///   midnight compares the day that midnight ends) (landing east across midnight: the day in
+  ///   progress ends there, shorter than 24 hours,
   ///   and the new one runs to the new zone's next midnight). A change to the same or an
   ///   earlier local date ends nothing: the day in progress runs on to the new zone's next
   ///   midnight, longer than 24 hours when the clock went back (flying west).
@@ -59,7 +61,7 @@ public enum LocalMidnights {
       instants(start: start.addingTimeInterval(from.seconds), timeZone: zone, through: through)
     } newDay: { at, old, new in
       let date = start.addingTimeInterval(at.seconds)
-      return localDate(date, in: new) > localDate(date, in: old)
+      return localDate(date, in: new) > dayInProgress(at: date, in: old)
     }
   }
 
@@ -109,6 +111,19 @@ public enum LocalMidnights {
       zone = change.zone
     }
     return result
+  }
+
+  /// The local date of the day in progress in `zone` just before `date`: `date`'s own, or the
+  /// one before when `date` is exactly `zone`'s midnight (a change landing on the old zone's
+  /// midnight: that midnight is the new zone's, so the old zone's day that ends there is the
+  /// previous date, and a new zone reading the midnight's date has moved to a later one).
+  private static func dayInProgress(at date: Date, in zone: TimeZone) -> (Int, Int, Int) {
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.timeZone = zone
+    let midnight = calendar.startOfDay(for: date)
+    guard midnight == date, let before = calendar.date(byAdding: .day, value: -1, to: midnight)
+    else { return localDate(date, in: zone) }
+    return localDate(before, in: zone)
   }
 
   /// The local date of `date` in `zone` as `(year, month, day)`, compared in that order.

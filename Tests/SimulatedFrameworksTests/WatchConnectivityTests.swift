@@ -95,6 +95,58 @@ struct WatchConnectivityTests {
     #expect(events == ["activateWithoutDelegate", "sendFailed"])
   }
 
+  /// The new-user trial 24's singleton: `static let shared` whose `init` set the delegate and
+  /// activated ran in the first test's simulation only; in the next one `WCSession.default` is
+  /// a new session without either, and its send failed with a log entry alone (the test
+  /// passed). Now the failure is a `notDelivered` warning saying what to write.
+  @Test("A delegate set in an earlier simulation only: the 7003 send is reported")
+  func delegateSetInAnEarlierSimulationOnly() async throws {
+    let first = try HealthKitSimulation(scenario: try backgroundPhone())
+    let kept = await first.run {
+      let recorder = LinkRecorder(first)
+      WCSession.default.delegate = recorder
+      WCSession.default.activate()
+      await first.settle()
+      return recorder
+    }
+    #expect(first.reports.isEmpty)
+    let second = try HealthKitSimulation(scenario: try backgroundPhone())
+    await second.run {
+      WCSession.default.transferUserInfo(["workout": "W1"])
+      WCSession.default.transferUserInfo(["workout": "W2"])
+      await second.settle()
+    }
+    // Once per session and error code, though both sends failed.
+    #expect(second.reports.map(\.kind) == [.notDelivered])
+    #expect(second.reports.map(\.framework) == ["WatchConnectivity"])
+    #expect(second.reports.map(\.call) == ["WCSession.transferUserInfo(_:)"])
+    let message = try #require(second.reports.first?.message)
+    #expect(
+      message.hasPrefix(
+        "WCSession.default on the watch has no delegate, so this userInfo send failed with "
+          + "WCError.sessionMissingDelegate (7003) and nothing was sent: set session.delegate "
+          + "and call activate() in this simulation before sending"))
+    #expect(message.contains("each simulation has its own WCSession.default"))
+    withExtendedLifetime(kept) {}
+  }
+
+  @Test("A session with a delegate never activated: the 7004 send is reported once")
+  func neverActivatedSendIsReported() async throws {
+    let simulation = try HealthKitSimulation(scenario: try backgroundPhone())
+    await simulation.run {
+      let recorder = LinkRecorder(simulation)
+      WCSession.default.delegate = recorder
+      WCSession.default.transferUserInfo(["workout": "W1"])
+      await simulation.settle()
+      withExtendedLifetime(recorder) {}
+    }
+    #expect(simulation.reports.map(\.kind) == [.notDelivered])
+    #expect(
+      simulation.reports.first?.message.hasPrefix(
+        "WCSession.default on the watch was never activated, so this userInfo send failed "
+          + "with WCError.sessionNotActivated (7004)") == true)
+  }
+
   @Test("sendMessage: reply at 0.2 s; no reply: 7012 at 15.1 s; data: reply; away: 7007 at once")
   func messages() async throws {
     let simulation = try HealthKitSimulation(scenario: try backgroundPhone())

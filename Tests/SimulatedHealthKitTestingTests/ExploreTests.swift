@@ -224,6 +224,40 @@ func runTwentyMinutes(_ simulation: HealthKitSimulation) async throws {
   }
 }
 
+/// A `#require` that fails in the body: the failure's text is the issue it recorded (source
+/// text, values, comment) and where it stands, not `ExpectationFailedError`'s internal
+/// structure without the comment (the new-user trial 24: "route has 0 locations" was lost).
+@Suite struct ExploreRequireTests {
+  @Test func aFailedRequireIsDescribedByItsExpressionAndComment() async throws {
+    let caught = Mutex<ExploreFailure?>(nil)
+    let line = Mutex(0)
+    let plan = try #require(FaultPlan("seed 1: wrist@900+40"))
+    try await withKnownIssue("the drawn world's #require") {
+      do {
+        try await explore(scenario: exploredRun, plan: plan) { _ in
+          let locations: [Int] = []
+          line.withLock { $0 = #line + 1 }
+          try #require(locations.count > 0, "route has 0 locations")
+        }
+      } catch let failure as ExploreFailure {
+        caught.withLock { $0 = failure }
+      }
+    } matching: { issue in
+      issue.description.contains("route has 0 locations")
+    }
+    let failure = try #require(caught.withLock { $0 })
+    let at = line.withLock { $0 }
+    #expect(
+      failure.error.hasPrefix(
+        "a #require failed at SimulatedHealthKitTestingTests/ExploreTests.swift:\(at):"))
+    #expect(failure.error.contains("locations.count"))
+    #expect(failure.error.hasSuffix("route has 0 locations"))
+    #expect(!failure.description.contains("ExpectationFailedError"))
+    // Every world fails the same way, faults or none: shrunk to none.
+    #expect(failure.shrunk.faults.isEmpty)
+  }
+}
+
 /// The app under test of the auth-denied worlds: asks to share workouts and throws when not
 /// allowed to.
 func savesWorkouts(_ simulation: HealthKitSimulation) async throws {

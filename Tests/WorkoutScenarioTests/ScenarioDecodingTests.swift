@@ -683,7 +683,21 @@ struct ScenarioDecodingTests {
       ),
       (
         #"{"version": 1, "expect": [{"count": "errors", "between": [1]}]}"#,
-        "t.json: expect[0].between: an array is not a range (expected [low, high], two numbers)"
+        "t.json: expect[0].between: an array of 1 element is not a range (expected [low, high], two numbers)"
+      ),
+      // The element that is not a number is named (new-user trial 24: "an array is not a range"
+      // for [0, "x"] did not say which part was wrong).
+      (
+        #"{"version": 1, "expect": [{"count": "errors", "between": [0, "x"]}]}"#,
+        #"t.json: expect[0].between[1]: "x" is not a number (expected [low, high], two numbers)"#
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "errors", "between": [null, 3]}]}"#,
+        "t.json: expect[0].between[0]: null is not a number (expected [low, high], two numbers)"
+      ),
+      (
+        #"{"version": 1, "expect": [{"count": "errors", "between": 5}]}"#,
+        "t.json: expect[0].between: 5 is not a range (expected [low, high], two numbers)"
       ),
       (
         #"{"version": 1, "expect": [{"count": "errors", "absent": false}]}"#,

@@ -60,6 +60,53 @@ struct LocalMidnightsTests {
         == [.seconds(57_600)])
   }
 
+  /// The new-user trial 24's run: from 2026-06-01T23:50+02:00 in Berlin (21:50Z), the device
+  /// lands in Tokyo (UTC+9) at `at`. Berlin's midnight is 600 s after the start (00:00+02:00 on
+  /// 2 June = 22:00Z), 07:00 on 2 June in Tokyo; Tokyo's next midnight is 3 June 00:00+09:00 =
+  /// 2 June 15:00Z, 17 h 10 min = 61 800 s after the start.
+  static func tokyo(at seconds: Int64) throws -> [SimulationInstant] {
+    try midnights(zone: "Asia/Tokyo", at: seconds, through: 70_000)
+  }
+
+  /// The instants a new day begins from 2026-06-01T23:50+02:00 in Berlin when the device's
+  /// zone becomes `zone` at `at` seconds.
+  static func midnights(zone: String, at seconds: Int64, through end: Int64) throws
+    -> [SimulationInstant]
+  {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let scenario = try decodeScenario(
+      #"{ "version": 1, "start": "2026-06-01T23:50:00+02:00", "timeZone": "Europe/Berlin", "#
+        + #""course": [{ "duration": "30:00", "speed": 3.0 }], "#
+        + #""timeline": [{ "at": \#(seconds), "do": "timeZone", "timeZone": "\#(zone)" }] }"#,
+      fileName: "tz.json")
+    // 2026-06-01T21:50:00Z: 20 605 days × 86 400 + 78 600 s since 1970.
+    let start = Date(timeIntervalSince1970: 20_605 * 86_400 + 78_600)
+    let zones = TimeZoneSchedule(scenario: scenario, home: berlin, startDate: start)
+    return LocalMidnights.instants(start: start, zones: zones, through: .seconds(end))
+  }
+
+  /// A landing exactly at Berlin's midnight (600 s): that midnight is Tokyo's time, 07:00, so
+  /// the Berlin day of 1 June ends there by the later local date Tokyo reads (2 June > 1 June);
+  /// before the fix the two zones' dates were compared at the midnight (2 June both) and the
+  /// day of 1 June ran on to Tokyo's midnight, the whole run one day. One second either side
+  /// gives the same new day at 600: at 599 by the change (Tokyo 2 June 06:59:59 > Berlin
+  /// 1 June 23:59:59), at 601 by Berlin's own midnight.
+  @Test func landingEastExactlyAtTheOldZonesMidnight() throws {
+    #expect(try Self.tokyo(at: 600) == [.seconds(600), .seconds(61_800)])
+    #expect(try Self.tokyo(at: 599) == [.seconds(599), .seconds(61_800)])
+    #expect(try Self.tokyo(at: 601) == [.seconds(600), .seconds(61_800)])
+  }
+
+  /// A change at Berlin's midnight into a zone of the same offset (Paris): the midnight is the
+  /// new zone's too, and not found by its span (which starts there), so the day ends by the
+  /// change: 2 June in Paris is later than Berlin's day in progress, 1 June. The next: 24 h
+  /// later, 600 + 86 400 = 87 000 s.
+  @Test func changeAtMidnightIntoTheSameOffset() throws {
+    #expect(
+      try Self.midnights(zone: "Europe/Paris", at: 600, through: 90_000)
+        == [.seconds(600), .seconds(87_000)])
+  }
+
   /// The session computes midnights from the scenario's start and time zone: 23:58+01:00 in
   /// Berlin is 2 minutes (120 s) before local midnight.
   @Test func sessionUsesTheScenarioClock() throws {

@@ -36,8 +36,8 @@ extension WKApplication {
   ///   - preferredFireDate: when the app would like the task, read on virtual time by the
   ///     wall-clock rule (`Date() + 1200` is virtual now plus 20 minutes).
   ///   - userInfo: any object, handed back as the task's ``WKRefreshBackgroundTask/userInfo``.
-  ///   - scheduledCompletion: called in the simulation's callback lane right after the
-  ///     scheduling, with `nil`; with `HealthKitSimulation.Options.strictDates` and a real-clock
+  ///   - scheduledCompletion: called on the main actor, as the watch's code, right after the
+  ///     scheduling (the next delivery), with `nil`; with `HealthKitSimulation.Options.strictDates` and a real-clock
   ///     date, with an `NSError` in `WKErrorDomain`, code 1 (`WKError.Code.unknown`: WatchKit
   ///     has no code for a bad argument, a project rule) carrying the wall-clock rule's
   ///     message, and nothing is scheduled.
@@ -48,7 +48,9 @@ extension WKApplication {
     let error = simulation.scheduleBackgroundRefresh(
       at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
     let completion = RefreshBox(scheduledCompletion)
-    simulation.enqueue(of: "WKApplication") { completion.value(error?.value) }
+    simulation.enqueue(of: "WKApplication") {
+      AppSimulation.onMainActor { completion.value(error?.value) }
+    }
   }
 
   /// Schedules a background refresh, the async form Swift imports of
@@ -82,7 +84,9 @@ extension WKExtension {
     let error = simulation.scheduleBackgroundRefresh(
       at: preferredFireDate, userInfo: userInfo, call: Self.scheduleRefreshCall)
     let completion = RefreshBox(scheduledCompletion)
-    simulation.enqueue(of: "WKExtension") { completion.value(error?.value) }
+    simulation.enqueue(of: "WKExtension") {
+      AppSimulation.onMainActor { completion.value(error?.value) }
+    }
   }
 
   /// Schedules a background refresh, the async form Swift imports of

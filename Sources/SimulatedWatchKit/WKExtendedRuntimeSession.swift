@@ -8,9 +8,12 @@ import WorkoutSystem
 /// https://developer.apple.com/documentation/watchkit/wkextendedruntimesessiondelegate). All
 /// three methods are required, as in Apple's declaration.
 ///
-/// The calls run in the simulation's callback lane (an `advance`, `settle` or async control
-/// call delivers them, at the instant they happened), as code of the watch app: a delegate
-/// that asks for `WCSession.default` gets the watch's.
+/// The calls run on the main actor, as code of the watch app (an `advance`, `settle` or async
+/// control call delivers them, at the instant they happened): a delegate that asks for
+/// `WCSession.default` gets the watch's, and a main-actor delegate (a `@preconcurrency`
+/// conformance) passes Swift's isolation check (a project rule: Apple's protocol is not
+/// declared main-actor; the simulation calls it where WatchKit's other calls into the app run,
+/// docs/swift-api.md#watchkit-on-the-main-actor).
 public protocol WKExtendedRuntimeSessionDelegate: AnyObject {
   /// The session became invalid: `reason` says why, and `error` (an `NSError` in
   /// ``WKExtendedRuntimeSessionErrorDomain`` with a ``WKExtendedRuntimeSessionErrorCode``) is
@@ -221,11 +224,11 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     }
     guard let refused else { return }
     simulation.enqueue(call: call, of: "WKExtendedRuntimeSession") { [self] in
-      guard let delegate = lock.withLock({ delegateStorage }) else {
-        let code = WKExtendedRuntimeSessionErrorCode(rawValue: refused.error.code)
-        return noteNoDelegate("became invalid (error, \(code.map { "\($0)" } ?? "unknown"))")
-      }
-      AppSimulation.$currentDevice.withValue(.watch) {
+      AppSimulation.onMainActor { [self] in
+        guard let delegate = lock.withLock({ delegateStorage }) else {
+          let code = WKExtendedRuntimeSessionErrorCode(rawValue: refused.error.code)
+          return noteNoDelegate("became invalid (error, \(code.map { "\($0)" } ?? "unknown"))")
+        }
         delegate.extendedRuntimeSession(self, didInvalidateWith: .error, error: refused.error)
       }
     }
@@ -278,10 +281,12 @@ public final class WKExtendedRuntimeSession: NSObject, @unchecked Sendable {
     }
     return [
       { [self] in
-        guard let delegate = lock.withLock({ delegateStorage }) else {
-          return noteNoDelegate(what)
+        AppSimulation.onMainActor { [self] in
+          guard let delegate = lock.withLock({ delegateStorage }) else {
+            return noteNoDelegate(what)
+          }
+          call(delegate)
         }
-        AppSimulation.$currentDevice.withValue(.watch) { call(delegate) }
       }
     ]
   }

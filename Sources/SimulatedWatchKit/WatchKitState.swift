@@ -67,3 +67,16 @@ extension AppSimulation {
     }
   }
 }
+
+extension AppSimulation {
+  /// Runs `body`, a WatchKit call into the app's code (a completion handler, a delegate call),
+  /// on the main actor as the watch's code: WatchKit's objects are the main actor's
+  /// (`@MainActor class WKApplication`, Apple doc:
+  /// https://developer.apple.com/documentation/watchkit/wkapplication), so an app's closure
+  /// written in main-actor code is main-actor isolated and Swift checks that it runs there.
+  /// Called from the callback lane; the simulation counts the main-actor task, so the instant
+  /// is not quiet until it has run (docs/swift-api.md#time-and-callbacks).
+  static func onMainActor(_ body: sending @escaping @MainActor () -> Void) {
+    Task { @MainActor in $currentDevice.withValue(.watch) { body() } }
+  }
+}

@@ -580,7 +580,12 @@ public struct SimulationSession {
           relaunchApp(recover: recover, at: at)
         }
       case .app(let call) where !ScriptedApp.isAppCode(call):
+        // The world's action that starts a not-running app (`openApp`) launches its process:
+        // recorded in ``appRelaunches`` as the system's launches into the background are, so
+        // the app's code is launched again (a new delegate) before it sees the state change.
+        let wasRunning = engine.appIsRunning
         engine.perform(call, at: at, timeline: action.location)
+        if !wasRunning, engine.appIsRunning { appRelaunches.append(false) }
       case .app(let call):
         // App code: the scripted app's call; without one, app code makes its own calls.
         guard app != nil else {

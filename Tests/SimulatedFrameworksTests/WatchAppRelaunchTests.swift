@@ -104,4 +104,30 @@ struct WatchAppRelaunchTests {
     }
     #expect(log.events == ["launched 1", "launched 2"])
   }
+
+  @Test("openApp on a crashed app launches a new process: a new delegate, then active")
+  func openAppLaunchesTheAppsCode() async throws {
+    var scenario = try Scenario(name: "open after crash")
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(10), kind: .app(.crash), location: "timeline[0]"),
+      Scenario.Action(at: .seconds(20), kind: .app(.openApp), location: "timeline[1]"),
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let log = LaunchLog()
+    try await simulation.run {
+      await MainActor.run { simulation.launchWatchApp { RelaunchedDelegate(log: log) } }
+      try await simulation.advance(by: .seconds(30))
+      await simulation.settle()
+      // The user opened the app at 20 s: the live delegate is the second process's, and the
+      // app is frontmost.
+      let current = await MainActor.run {
+        (WKApplication.shared().delegate as? RelaunchedDelegate)?.launch
+      }
+      #expect(current == 2)
+      #expect(WKApplication.shared().applicationState == .active)
+    }
+    // Launch 1 at once; the crash at 10 s leaves no process; openApp at 20 s launches the
+    // second (no recovery call: no session was open).
+    #expect(log.events == ["launched 1", "launched 2"])
+  }
 }

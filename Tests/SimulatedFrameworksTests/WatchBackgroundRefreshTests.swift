@@ -753,3 +753,49 @@ extension WatchBackgroundRefreshTests {
     #expect(reports.first?.message.contains("the app was inactive (frontmost)") == true)
   }
 }
+
+/// Main-actor app code that schedules the next refresh as Apple's samples do: the completion
+/// closure, written here, is inferred main-actor isolated (it touches `self`'s state without
+/// `await`), so Swift checks at run time that WatchKit calls it on the main actor.
+@MainActor final class MainActorRefreshScheduler {
+  var completions: [String] = []
+  var onMainQueue: [Bool] = []
+
+  func scheduleNextRefresh(extensionForm: Bool) {
+    let completion: ((any Error)?) -> Void = { error in
+      self.onMainQueue.append(DispatchQueue.getSpecific(key: mainQueueKey) == true)
+      self.completions.append(error.map { "\($0)" } ?? "nil")
+    }
+    let next = Date(timeIntervalSinceNow: 15 * 60)
+    if extensionForm {
+      WKExtension.shared().scheduleBackgroundRefresh(
+        withPreferredDate: next, userInfo: nil, scheduledCompletion: completion)
+    } else {
+      WKApplication.shared().scheduleBackgroundRefresh(withPreferredDate: next, userInfo: nil) {
+        error in
+        self.onMainQueue.append(DispatchQueue.getSpecific(key: mainQueueKey) == true)
+        self.completions.append(error.map { "\($0)" } ?? "nil")
+      }
+    }
+  }
+}
+
+extension WatchBackgroundRefreshTests {
+  @Test("scheduledCompletion runs on the main actor: a closure written in main-actor code")
+  func scheduledCompletionOnTheMainActor() async throws {
+    let simulation = try Self.makeSimulation()
+    _ = mainQueueKey
+    let scheduler = await MainActor.run { MainActorRefreshScheduler() }
+    try await simulation.run {
+      await scheduler.scheduleNextRefresh(extensionForm: false)
+      await scheduler.scheduleNextRefresh(extensionForm: true)
+      try await simulation.advance(by: .seconds(1))
+    }
+    // Both completions ran, with nil, on the main queue (before the fix: in the callback lane,
+    // where Swift's isolation check of the main-actor closure trapped).
+    #expect(await MainActor.run { scheduler.completions } == ["nil", "nil"])
+    #expect(await MainActor.run { scheduler.onMainQueue } == [true, true])
+    // Scheduled at 0 for 0 + 900 s; the second call replaces the first (one refresh at a time).
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "0.0 cancelled", "0.0 scheduled"])
+  }
+}

@@ -636,3 +636,61 @@ struct WatchKitTwoDoorsTests {
     #expect(simulation.result.errors == cli.errors, "\(name)")
   }
 }
+
+/// A main-actor session owner as apps write it: a `@preconcurrency` conformance, so Swift
+/// checks at each call that it runs on the main actor; records whether each call ran on the
+/// main queue (`mainQueueKey`) and the seconds from t = 0.
+@MainActor
+final class MainActorRuntimeOwner: NSObject,
+  @preconcurrency WKExtendedRuntimeSessionDelegate
+{
+  let simulation: HealthKitSimulation
+  var session: WKExtendedRuntimeSession?
+  var calls: [(at: Double, call: String, mainQueue: Bool)] = []
+
+  init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
+
+  func start() {
+    let session = WKExtendedRuntimeSession()
+    session.delegate = self
+    self.session = session
+    session.start()
+  }
+
+  private func record(_ call: String) {
+    let at = simulation.now.timeIntervalSince(simulation.startDate)
+    calls.append((at, call, DispatchQueue.getSpecific(key: mainQueueKey) == true))
+  }
+
+  func extendedRuntimeSession(
+    _ extendedRuntimeSession: WKExtendedRuntimeSession,
+    didInvalidateWith reason: WKExtendedRuntimeSessionInvalidationReason, error: (any Error)?
+  ) { record("invalidated \(reason)") }
+
+  func extendedRuntimeSessionDidStart(_ extendedRuntimeSession: WKExtendedRuntimeSession) {
+    record("didStart")
+  }
+
+  func extendedRuntimeSessionWillExpire(_ extendedRuntimeSession: WKExtendedRuntimeSession) {
+    record("willExpire")
+  }
+}
+
+extension WatchKitRuntimeTests {
+  @Test("The delegate calls run on the main actor: a main-actor delegate gets all three")
+  func delegateCallsOnTheMainActor() async throws {
+    let simulation = try watchSimulation(type: .selfCare)
+    _ = mainQueueKey
+    let owner = await MainActor.run { MainActorRuntimeOwner(simulation) }
+    try await simulation.run {
+      await owner.start()
+      try await simulation.advance(by: .seconds(600))
+    }
+    // Self care: started at 0, will-expire at 600 − 30 = 570, expired at 600; each call on the
+    // main queue (before the fix: in the callback lane, where the conformance's check trapped).
+    let calls = await MainActor.run { owner.calls }
+    #expect(calls.map(\.at) == [0, 570, 600])
+    #expect(calls.map(\.call) == ["didStart", "willExpire", "invalidated expired"])
+    #expect(calls.map(\.mainQueue) == [true, true, true])
+  }
+}

@@ -57,7 +57,7 @@ public class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Se
   /// Inside a simulation's `run`: after virtual now, in the device's zones; elsewhere after
   /// `Date()` in `TimeZone.current`. `nil` when nothing matches.
   public func nextTriggerDate() -> Date? {
-    guard let simulation = AppSimulation.inherited else {
+    guard let simulation = AppSimulation.current else {
       var calendar = Self.calendar(for: dateComponents)
       calendar.timeZone = dateComponents.timeZone ?? .current
       return Self.nextDate(matching: dateComponents, after: Date(), in: calendar)
@@ -149,7 +149,7 @@ public class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecke
   /// the trigger does not know when its request was added. Inside a simulation's `run`, now is
   /// virtual now; elsewhere `Date()`.
   public func nextTriggerDate() -> Date? {
-    (AppSimulation.inherited?.now ?? Date()).addingTimeInterval(timeInterval)
+    (AppSimulation.current?.now ?? Date()).addingTimeInterval(timeInterval)
   }
 
   override func nextFire(

@@ -810,7 +810,7 @@ extension WCSession {
       + "(isReachable false, activationState notActivated, sends fail with "
       + "WCError.sessionNotActivated): get WCSession.default inside each test's run; don't "
       + "keep it in a static or singleton across simulations"
-    if let current = AppSimulation.inherited {
+    if let current = AppSimulation.current {
       current.reportForeignValue(
         call: "WCSession.\(call)", message: message, framework: "WatchConnectivity")
     } else {
@@ -839,7 +839,7 @@ extension WCSession {
     let callback: AppSimulation.Callback = {
       AppSimulation.$currentDevice.withValue(device) { box.value(session) }
     }
-    guard let current = AppSimulation.inherited else { return callback() }
+    guard let current = AppSimulation.current else { return callback() }
     current.enqueue(call: call, of: "WCSession", callback)
   }
 }

@@ -11,12 +11,10 @@ import WorkoutSystem
 /// timers that stop `advance` at their instants, log entries, and holds that keep virtual time
 /// at an instant while the system waits for the app's answer.
 extension AppSimulation {
-  /// The simulation the current task belongs to (``inherited``: the task-local one, or on the
-  /// main queue the one whose callback queued the block, ``MainQueueWindows``), or a trap
-  /// naming `api` and how to start one (what `UNUserNotificationCenter.current()` and the other
-  /// frameworks' entry points call).
+  /// The simulation the current task belongs to, or a trap naming `api` and how to start one
+  /// (what `UNUserNotificationCenter.current()` and the other frameworks' entry points call).
   package static func requireCurrent(_ api: String) -> AppSimulation {
-    guard let simulation = inherited else {
+    guard let simulation = current else {
       fatalError(
         outsideMessage(
           "\(api) was called",
@@ -39,7 +37,7 @@ extension AppSimulation {
     }
     if SimulationExecutor.isOnMainQueue {
       return
-        "\(call) on the main queue outside a simulation's task tree: a simulation's run is in progress in this process, but this main-queue code was not queued by one of its callbacks (a DispatchQueue.main.async block that a simulation's callback queues finds its simulation; one that the test's own code, a task, a Task.detached or a Thread queued does not, nor main-actor code started outside the run): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in (docs/swift-api.md#traps)"
+        "\(call) on the main queue outside a simulation's task tree: a simulation's run is in progress in this process, but a DispatchQueue.main.async block (or main-actor code started outside the run) does not inherit it (the simulation is a task-local value, which Dispatch blocks lose): write Task { @MainActor in ... } (it inherits the simulation) instead of DispatchQueue.main.async, or create the object before and pass it in (docs/swift-api.md#traps)"
     }
     return
       "\(call) outside a simulation's task tree: a simulation's run is in progress in this process, but this code does not inherit it (the simulation is a task-local value, which Task.detached, a DispatchQueue or a Thread lose): write Task { } (it inherits it) instead of Task.detached, or create the object before detaching and pass it in (docs/swift-api.md#traps)"

@@ -102,7 +102,8 @@ public final class AppSimulation: Sendable {
   /// anchor archived to `UserDefaults`): a value that names another simulation came from
   /// another world (``reportForeignUse(of:madeIn:)``). Never written to a result.
   package let identity = UUID()
-  /// The simulation's number in the process (``MainQueueWindows``).
+  /// The simulation's number in the process (`WCSession` names a singleton kept from an
+  /// earlier simulation by it).
   package let serial = AppSimulation.nextSerial()
   package let state: Mutex<State>
 
@@ -634,20 +635,13 @@ public final class AppSimulation: Sendable {
     /// After a delivery that queued main-actor work (``MainActorWork/pendingBeforeNextCallback``:
     /// a delegate's `Task { @MainActor in ... }`), `pause` gives the main actor its turn before
     /// the next callback runs (four loads per delivery otherwise).
-    ///
-    /// Each delivery runs inside a window of `simulation` on the main queue
-    /// (``MainQueueWindows/enter(_:)``), so that a block it queues there with
-    /// `DispatchQueue.main.async` finds the simulation.
     static func runAll(
-      _ deliveries: inout [Delivery], of simulation: AppSimulation, work: MainActorWork,
-      pause: () -> Void
+      _ deliveries: inout [Delivery], work: MainActorWork, pause: () -> Void
     ) {
       for index in deliveries.indices {
         var delivery = Delivery.taken
         swap(&delivery, &deliveries[index])
-        let exclusive = MainQueueWindows.enter(simulation)
         delivery.run()
-        MainQueueWindows.leave(simulation, exclusive: exclusive)
         if work.pendingBeforeNextCallback { pause() }
       }
     }
@@ -1358,10 +1352,10 @@ public final class AppSimulation: Sendable {
     let work = executor.mainActorWork
     executor.redirectingResumes {
       if isCurrent {
-        Delivery.runAll(&buffer, of: self, work: work, pause: pauseForMainActor)
+        Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
       } else {
         Self.$current.withValue(self) {
-          Delivery.runAll(&buffer, of: self, work: work, pause: pauseForMainActor)
+          Delivery.runAll(&buffer, work: work, pause: pauseForMainActor)
         }
       }
     }

@@ -32,7 +32,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   /// Traps outside a simulation's `run` with "HKHealthStore() was created outside a simulation:
   /// ..." (docs/swift-api.md#traps).
   public override init() {
-    guard let simulation = HealthKitSimulation.inherited else {
+    guard let simulation = HealthKitSimulation.current else {
       preconditionFailure(Self.outsideMessage)
     }
     self.home = simulation

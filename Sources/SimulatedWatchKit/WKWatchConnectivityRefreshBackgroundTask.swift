@@ -101,14 +101,15 @@ extension AppSimulation {
       state.session.withEngine { $0.backgroundTaskBegan(at: $0.now) }
       return number
     }
-    let deliverNow = !launched || state.relaunchListener == nil
-    return [
-      { [weak self] in
+    // Virtual time waits at the instant for the app's completion. The delegate gets the task
+    // now, or, when the content launched a new process, after its launch
+    // (`afterBackgroundLaunch`, the rule's one home, as for a refresh).
+    let hold: AppSimulation.Callback = { [weak self] in self?.beginBackgroundRefreshHold(number) }
+    return [hold]
+      + state.afterBackgroundLaunch(launched: launched) { [weak self] in
         guard let self else { return }
-        self.beginBackgroundRefreshHold(number)
-        if deliverNow { Task { @MainActor in self.deliverBackgroundRefreshTasks() } }
+        Task { @MainActor in self.deliverBackgroundRefreshTasks() }
       }
-    ]
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task the

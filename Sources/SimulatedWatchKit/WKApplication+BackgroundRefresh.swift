@@ -116,7 +116,8 @@ struct BackgroundRefreshState: Sendable {
     var number: Int
     var task: RefreshBox<WKRefreshBackgroundTask>
     var expiresAt: SimulationInstant
-    /// The app process it was launched for (a crash drops it).
+    /// The app process it was launched for (a crash drops it), or ``ended`` once that
+    /// process ended (``AppSimulation/backgroundTasksEnded(in:)``).
     var generation: Int
     /// The hold on virtual time until the app completes it, once begun.
     var hold: Int?
@@ -126,6 +127,9 @@ struct BackgroundRefreshState: Sendable {
     /// the handler completes it or returns).
     var expiring = false
   }
+
+  /// The ``Running/generation`` of a task whose process ended: no process has it.
+  static let ended = -1
 
   var scheduled: Scheduled?
   var running: [Running] = []
@@ -226,8 +230,13 @@ extension AppSimulation {
   ) {
     let hold = beginHold(framework: "WatchKit", call: call)
     let stillRunning = mutate { state in
-      state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
-        guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number })
+      let generation = state.processGeneration()
+      return state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
+        // A task whose process ended before this callback ran: no code will complete it.
+        guard
+          let index = watchKit.refresh.running.firstIndex(where: {
+            $0.number == number && $0.generation == generation
+          })
         else { return false }
         watchKit.refresh.running[index].hold = hold
         return true
@@ -265,6 +274,27 @@ extension AppSimulation {
         }
       }
     }
+  }
+
+  /// The app's process ended (the `appState` effect of its crash, under the lock): its running
+  /// tasks went with it, whatever the order of the effects of the take the crash came in. Each
+  /// no longer holds virtual time nor can be handed (its `dropped` entry comes at its expiry,
+  /// ``WatchRefreshTimer``), and the content from the phone held for the hand-over of a wake's
+  /// task waits no more: a relaunched process's session gets it when it activates
+  /// (docs/phone-link.md#waking-the-watch-app). Returns the held content's callbacks.
+  func backgroundTasksEnded(in state: inout State) -> [Callback] {
+    if state.extensionState(WatchKitState.self)?.refresh.running.isEmpty == false {
+      state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        for index in watchKit.refresh.running.indices {
+          watchKit.refresh.running[index].generation = BackgroundRefreshState.ended
+          if let hold = watchKit.refresh.running[index].hold {
+            state.holds.removeValue(forKey: hold)
+          }
+          watchKit.refresh.running[index].hold = nil
+        }
+      }
+    }
+    return state.releaseWatchLinkContent(of: self)
   }
 
   /// Hands the launched tasks of the live process that its delegate has not had yet to
@@ -350,6 +380,10 @@ struct WatchRefreshTimer: SystemTimer {
         // for `backgroundRefreshCompleted` to find (it logs it and ends its keep-alive).
         guard let handler = running.task.value.expire() else { continue }
         if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+        // A Watch Connectivity task never handed: the content held for it waits no more.
+        if !running.delivered, running.task.value is WKWatchConnectivityRefreshBackgroundTask {
+          callbacks += state.releaseWatchLinkContent(of: simulation)
+        }
         guard running.generation == generation else {
           // The process it was launched for crashed: the task went with it.
           _ = running.task.value.abandon()

@@ -357,6 +357,43 @@ struct WatchConnectivityBackgroundTaskTests {
       ])
   }
 
+  @Test("A crash between the wake at 101 and the hand-over: the relaunch at 120 gets the content")
+  func crashBeforeTheHandOver() async throws {
+    let simulation = try Self.makeSimulation([
+      (1, .crownPress), (101, .crash), (120, .relaunch(recover: false)),
+    ])
+    // A hold left on virtual time would throw after 5 s of wall time, not 30.
+    simulation.appWorkGrace = .seconds(5)
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      await #expect(throws: Never.self) {
+        try await simulation.advance(to: Self.at(simulation, 200))
+      }
+    }
+    // Sent at 100, delivered at 101, where the wake (a task made) and the crash come in one
+    // take: the task went with process 1 (never handed to its delegate, dropped at its expiry,
+    // 101 + 30 = 131), nothing holds virtual time, and the content waits for the session of
+    // process 2, relaunched at 120, which gets it when it activates at its launch.
+    #expect(
+      log.lines == [
+        "0 launched 1", "120 launched 2", #"120 userInfo {"goal":9000} pending false"#,
+      ])
+    #expect(taskLog(simulation) == ["101.0 launched", "131.0 dropped"])
+    #expect(
+      appStates(simulation) == [
+        "1.0 active>background crownPress none",
+        "11.0 background>suspended gracePeriodEnded none",
+        "101.0 suspended>background watchConnectivity none",
+        "101.0 background>notRunning crash none",
+        "120.0 notRunning>active relaunch none",
+      ])
+    #expect(simulation.reports.isEmpty)
+  }
+
   /// A delegate without `handle(_ backgroundTasks:)`.
   @MainActor final class NoTaskHandler: NSObject, WKApplicationDelegate {
     func applicationDidFinishLaunching() {

@@ -225,10 +225,17 @@ extension AppSimulation {
   /// Begins the hold of launched task `number` (from the callback lane, at its launch or its
   /// expiry): virtual time stays at the instant until the app completes the task, or its
   /// expiration handler returns (or `appWorkGrace` passes).
-  func beginBackgroundRefreshHold(
-    _ number: Int, call: String = "the delegate's handle(_:) of a background refresh"
-  ) {
-    let hold = beginHold(framework: "WatchKit", call: call)
+  /// The hold's call (a stall or `appWorkGrace` report names it) is the task's kind's
+  /// (``WKRefreshBackgroundTask/handleHoldCall``, or ``WKRefreshBackgroundTask/expirationHoldCall``
+  /// when `expiring`).
+  func beginBackgroundRefreshHold(_ number: Int, expiring: Bool = false) {
+    let task = state.withLock { state in
+      state.extensionState(WatchKitState.self)?.refresh.running.first { $0.number == number }?
+        .task.value
+    }
+    guard let task else { return }
+    let hold = beginHold(
+      framework: "WatchKit", call: expiring ? task.expirationHoldCall : task.handleHoldCall)
     let stillRunning = mutate { state in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
@@ -249,8 +256,7 @@ extension AppSimulation {
   /// at the expiry instant): on the main actor, as the watch's code, with virtual time held at
   /// the instant until it returns (docs/healthkit-behaviour.md#background-refresh).
   func runExpirationHandler(_ number: Int, _ handler: RefreshBox<() -> Void>) {
-    beginBackgroundRefreshHold(
-      number, call: "the expirationHandler of a background refresh task")
+    beginBackgroundRefreshHold(number, expiring: true)
     Task { @MainActor in
       handler.value()
       self.expirationHandlerReturned(number)

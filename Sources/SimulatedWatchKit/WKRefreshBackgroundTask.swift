@@ -117,6 +117,11 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
   var unhandledMessage: String { AppSimulation.refreshUnhandledMessage }
   /// The report's message when the task found no delegate.
   var undeliveredMessage: String { AppSimulation.refreshUndeliveredMessage }
+  /// What the task's hold on virtual time waits for while the delegate has it (the call a
+  /// stall or an `appWorkGrace` report names).
+  var handleHoldCall: String { "the delegate's handle(_:) of a background refresh" }
+  /// What the task's hold waits for while its expiration handler runs.
+  var expirationHoldCall: String { "the expirationHandler of a background refresh task" }
 
   /// The completion, once (recorded for a task of no simulation).
   private func finish(snapshot: Bool?) {

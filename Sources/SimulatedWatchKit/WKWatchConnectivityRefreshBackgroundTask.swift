@@ -30,6 +30,10 @@ open class WKWatchConnectivityRefreshBackgroundTask: WKRefreshBackgroundTask, @u
   override var reportCall: String { AppSimulation.watchConnectivityTaskCall }
   override var unhandledMessage: String { AppSimulation.watchConnectivityUnhandledMessage }
   override var undeliveredMessage: String { AppSimulation.watchConnectivityUndeliveredMessage }
+  override var handleHoldCall: String { "the delegate's handle(_:) of a Watch Connectivity task" }
+  override var expirationHoldCall: String {
+    "the expirationHandler of a Watch Connectivity task"
+  }
 }
 
 /// Hands the app a ``WKWatchConnectivityRefreshBackgroundTask`` for each wake of the phone link

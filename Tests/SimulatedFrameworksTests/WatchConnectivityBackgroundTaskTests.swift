@@ -320,6 +320,10 @@ struct WatchConnectivityBackgroundTaskTests {
         #"101 userInfo {"goal":9000} pending false"#, "131 expired",
       ])
     #expect(taskLog(simulation) == ["101.0 launched", "131.0 expired"])
+    // The dropped hold is reported under the task's own kind, not a refresh's.
+    #expect(
+      simulation.reports.map(\.call).contains(
+        "the delegate's handle(_:) of a Watch Connectivity task"))
     let expired = systemLog(simulation, .watchKit).first { $0.event == "expired" }
     #expect(expired?.details["handler"] == .bool(true))
     #expect(

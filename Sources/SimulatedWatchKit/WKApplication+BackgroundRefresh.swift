@@ -490,7 +490,7 @@ extension AppSimulation {
   /// default `handle(_:)` completed a background task no code of the app handled (`message`
   /// and `call` name the task's kind: a refresh's by default).
   func reportUnhandledRefresh(
-    message: String = AppSimulation.refreshUnhandledMessage,
+    message: String = AppSimulation.refreshUnhandledMessage(owner: "WKApplication"),
     call: String = AppSimulation.scheduleRefreshCall
   ) {
     let reports = mutate { state in
@@ -500,13 +500,14 @@ extension AppSimulation {
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a task the default `handle(_:)`
-  /// completed.
-  static let refreshUnhandledMessage =
-    "the app's WKApplication delegate does not implement "
-    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the background refresh task "
-    + "was completed at once without running any of the app's code: implement that method "
-    + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
-    + "method, which the system never calls)"
+  /// of the app's `WKApplication` or `WKExtension` (`owner`) delegate completed.
+  static func refreshUnhandledMessage(owner: String) -> String {
+    "the app's \(owner) delegate does not implement "
+      + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the background refresh task "
+      + "was completed at once without running any of the app's code: implement that method "
+      + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
+      + "method, which the system never calls)"
+  }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found
   /// no delegate.

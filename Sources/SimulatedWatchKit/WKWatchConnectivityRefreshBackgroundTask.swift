@@ -28,7 +28,10 @@ import WorkoutSystem
 open class WKWatchConnectivityRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {
   override var logIdentifier: String { AppSimulation.watchConnectivityTaskIdentifier }
   override var reportCall: String { AppSimulation.watchConnectivityTaskCall }
-  override var unhandledMessage: String { AppSimulation.watchConnectivityUnhandledMessage }
+  override func unhandledMessage(owner: String) -> String {
+    AppSimulation.watchConnectivityUnhandledMessage(owner: owner)
+  }
+  override func unhandledCall(owner: String) -> String { "\(owner)Delegate.handle(_:)" }
   override var undeliveredMessage: String { AppSimulation.watchConnectivityUndeliveredMessage }
   override var handleHoldCall: String { "the delegate's handle(_:) of a Watch Connectivity task" }
   override var expirationHoldCall: String {
@@ -117,14 +120,16 @@ extension AppSimulation {
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task the
-  /// default `handle(_:)` completed.
-  static let watchConnectivityUnhandledMessage =
-    "the app's WKApplication delegate does not implement "
-    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the "
-    + "WKWatchConnectivityRefreshBackgroundTask the system woke the app with for content from "
-    + "the phone was completed at once: implement that method, keep the task until "
-    + "WCSession.default.hasContentPending is false (the session's delegate has received the "
-    + "content), then call setTaskCompletedWithSnapshot(false)"
+  /// default `handle(_:)` of the app's `WKApplication` or `WKExtension` (`owner`) delegate
+  /// completed.
+  static func watchConnectivityUnhandledMessage(owner: String) -> String {
+    "the app's \(owner) delegate does not implement "
+      + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the "
+      + "WKWatchConnectivityRefreshBackgroundTask the system woke the app with for content from "
+      + "the phone was completed at once: implement that method, keep the task until "
+      + "WCSession.default.hasContentPending is false (the session's delegate has received the "
+      + "content), then call setTaskCompletedWithSnapshot(false)"
+  }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task that found
   /// no delegate.

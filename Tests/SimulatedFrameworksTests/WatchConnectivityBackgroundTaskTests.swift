@@ -429,6 +429,38 @@ struct WatchConnectivityBackgroundTaskTests {
       reports.first?.message.contains("WKWatchConnectivityRefreshBackgroundTask the system woke")
         == true)
   }
+
+  /// An extension delegate (the form before watchOS 7) without `handle(_ backgroundTasks:)`.
+  @MainActor final class NoTaskExtensionHandler: NSObject, WKExtensionDelegate {}
+
+  @Test("A WKExtensionDelegate's default handle(_:) is reported under its own protocol's name")
+  func extensionDelegateDefaultIsNamed() async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)])
+    try await simulation.run {
+      let handler = await MainActor.run {
+        let handler = NoTaskExtensionHandler()
+        WKExtension.shared().delegate = handler
+        WCSession.default.delegate = NoTaskHandler.sessionDelegate
+        WCSession.default.activate()
+        return handler
+      }
+      let phone = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      phone.delegate = phoneLog
+      phone.activate()
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      try await simulation.advance(to: Self.at(simulation, 120))
+      withExtendedLifetime((phoneLog, handler)) {}
+    }
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [101])
+    #expect(reports.first?.call == "WKExtensionDelegate.handle(_:)")
+    #expect(
+      reports.first?.message.hasPrefix("the app's WKExtension delegate does not implement")
+        == true)
+  }
 }
 
 /// A session delegate that records nothing (the default-handler test reads the log).

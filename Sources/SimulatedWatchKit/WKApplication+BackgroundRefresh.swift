@@ -120,7 +120,8 @@ struct BackgroundRefreshState: Sendable {
     var number: Int
     var task: RefreshBox<WKRefreshBackgroundTask>
     var expiresAt: SimulationInstant
-    /// The app process it was launched for (a crash drops it).
+    /// The app process it was launched for (a crash drops it), or ``ended`` once that
+    /// process ended (``AppSimulation/backgroundTasksEnded(in:)``).
     var generation: Int
     /// The hold on virtual time until the app completes it, once begun.
     var hold: Int?
@@ -130,6 +131,9 @@ struct BackgroundRefreshState: Sendable {
     /// the handler completes it or returns).
     var expiring = false
   }
+
+  /// The ``Running/generation`` of a task whose process ended: no process has it.
+  static let ended = -1
 
   var scheduled: Scheduled?
   var running: [Running] = []
@@ -225,13 +229,25 @@ extension AppSimulation {
   /// Begins the hold of launched task `number` (from the callback lane, at its launch or its
   /// expiry): virtual time stays at the instant until the app completes the task, or its
   /// expiration handler returns (or `appWorkGrace` passes).
-  func beginBackgroundRefreshHold(
-    _ number: Int, call: String = "the delegate's handle(_:) of a background refresh"
-  ) {
-    let hold = beginHold(framework: "WatchKit", call: call)
+  /// The hold's call (a stall or `appWorkGrace` report names it) is the task's kind's
+  /// (``WKRefreshBackgroundTask/handleHoldCall``, or ``WKRefreshBackgroundTask/expirationHoldCall``
+  /// when `expiring`).
+  func beginBackgroundRefreshHold(_ number: Int, expiring: Bool = false) {
+    let task = state.withLock { state in
+      state.extensionState(WatchKitState.self)?.refresh.running.first { $0.number == number }?
+        .task.value
+    }
+    guard let task else { return }
+    let hold = beginHold(
+      framework: "WatchKit", call: expiring ? task.expirationHoldCall : task.handleHoldCall)
     let stillRunning = mutate { state in
-      state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
-        guard let index = watchKit.refresh.running.firstIndex(where: { $0.number == number })
+      let generation = state.processGeneration()
+      return state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> Bool in
+        // A task whose process ended before this callback ran: no code will complete it.
+        guard
+          let index = watchKit.refresh.running.firstIndex(where: {
+            $0.number == number && $0.generation == generation
+          })
         else { return false }
         watchKit.refresh.running[index].hold = hold
         return true
@@ -244,8 +260,7 @@ extension AppSimulation {
   /// at the expiry instant): on the main actor, as the watch's code, with virtual time held at
   /// the instant until it returns (docs/healthkit-behaviour.md#background-refresh).
   func runExpirationHandler(_ number: Int, _ handler: RefreshBox<() -> Void>) {
-    beginBackgroundRefreshHold(
-      number, call: "the expirationHandler of a background refresh task")
+    beginBackgroundRefreshHold(number, expiring: true)
     Task { @MainActor in
       handler.value()
       self.expirationHandlerReturned(number)
@@ -269,6 +284,27 @@ extension AppSimulation {
         }
       }
     }
+  }
+
+  /// The app's process ended (the `appState` effect of its crash, under the lock): its running
+  /// tasks went with it, whatever the order of the effects of the take the crash came in. Each
+  /// no longer holds virtual time nor can be handed (its `dropped` entry comes at its expiry,
+  /// ``WatchRefreshTimer``), and the content from the phone held for the hand-over of a wake's
+  /// task waits no more: a relaunched process's session gets it when it activates
+  /// (docs/phone-link.md#waking-the-watch-app). Returns the held content's callbacks.
+  func backgroundTasksEnded(in state: inout State) -> [Callback] {
+    if state.extensionState(WatchKitState.self)?.refresh.running.isEmpty == false {
+      state.withExtension(WatchKitState.self, of: self) { watchKit, state in
+        for index in watchKit.refresh.running.indices {
+          watchKit.refresh.running[index].generation = BackgroundRefreshState.ended
+          if let hold = watchKit.refresh.running[index].hold {
+            state.holds.removeValue(forKey: hold)
+          }
+          watchKit.refresh.running[index].hold = nil
+        }
+      }
+    }
+    return state.releaseWatchLinkContent(of: self)
   }
 
   /// Hands the launched tasks of the live process that its delegate has not had yet to
@@ -354,6 +390,10 @@ struct WatchRefreshTimer: SystemTimer {
         // for `backgroundRefreshCompleted` to find (it logs it and ends its keep-alive).
         guard let handler = running.task.value.expire() else { continue }
         if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+        // A Watch Connectivity task never handed: the content held for it waits no more.
+        if !running.delivered, running.task.value is WKWatchConnectivityRefreshBackgroundTask {
+          callbacks += state.releaseWatchLinkContent(of: simulation)
+        }
         guard running.generation == generation else {
           // The process it was launched for crashed: the task went with it.
           _ = running.task.value.abandon()
@@ -454,7 +494,7 @@ extension AppSimulation {
   /// default `handle(_:)` completed a background task no code of the app handled (`message`
   /// and `call` name the task's kind: a refresh's by default).
   func reportUnhandledRefresh(
-    message: String = AppSimulation.refreshUnhandledMessage,
+    message: String = AppSimulation.refreshUnhandledMessage(owner: "WKApplication"),
     call: String = AppSimulation.scheduleRefreshCall
   ) {
     let reports = mutate { state in
@@ -464,13 +504,14 @@ extension AppSimulation {
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a task the default `handle(_:)`
-  /// completed.
-  static let refreshUnhandledMessage =
-    "the app's WKApplication delegate does not implement "
-    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the background refresh task "
-    + "was completed at once without running any of the app's code: implement that method "
-    + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
-    + "method, which the system never calls)"
+  /// of the app's `WKApplication` or `WKExtension` (`owner`) delegate completed.
+  static func refreshUnhandledMessage(owner: String) -> String {
+    "the app's \(owner) delegate does not implement "
+      + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the background refresh task "
+      + "was completed at once without running any of the app's code: implement that method "
+      + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
+      + "method, which the system never calls)"
+  }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found
   /// no delegate.

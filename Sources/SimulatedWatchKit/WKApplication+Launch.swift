@@ -17,8 +17,9 @@ extension AppSimulation {
   /// The crashed process's objects stay inert, so the app's code that survives a relaunch is
   /// only what the new delegate makes (docs/swift-api.md#crash-and-recovery). The system's
   /// launches of a not-running app into the background (a scheduled background refresh, the
-  /// phone's `HKHealthStore.startWatchApp`) make a new delegate the same way, and its
-  /// `handle(_:)` gets what the launch was for after `applicationDidFinishLaunching()`.
+  /// phone's `HKHealthStore.startWatchApp`, content from the phone's Watch Connectivity) make a
+  /// new delegate the same way, and its `handle(_:)` gets what the launch was for after
+  /// `applicationDidFinishLaunching()`.
   ///
   /// ```swift
   /// simulation.launchWatchApp { AppDelegate() }
@@ -77,8 +78,8 @@ extension AppSimulation {
   /// One launch of the app's process: a new delegate, `applicationDidFinishLaunching()`,
   /// `handleActiveWorkoutRecovery()` when `recovering`, the foreground calls when the app is
   /// active, then the delegate calls the system launched the process into the background for,
-  /// if any (`handle(_:)` with a background refresh's tasks, or with the phone's workout
-  /// configuration: `State.afterBackgroundLaunch(launched:_:)`).
+  /// if any (`handle(_:)` with a background refresh's tasks, a Watch Connectivity task, or the
+  /// phone's workout configuration: `State.afterBackgroundLaunch(launched:_:)`).
   @MainActor private func launch(
     _ application: WKApplication,
     _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool

@@ -122,7 +122,7 @@ extension WKApplicationDelegate {
   /// a method whose signature differs, such as a `Set<WKApplicationRefreshBackgroundTask>`
   /// parameter).
   public func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
-    for task in backgroundTasks { task.completeUnhandled() }
+    for task in backgroundTasks { task.completeUnhandled(owner: "WKApplication") }
   }
 }
 

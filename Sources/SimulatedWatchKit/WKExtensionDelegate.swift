@@ -71,7 +71,7 @@ extension WKExtensionDelegate {
   /// Completes every task at once and reports it, as ``WKApplicationDelegate``'s default does
   /// (a project rule: docs/healthkit-behaviour.md#background-refresh).
   public func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
-    for task in backgroundTasks { task.completeUnhandled() }
+    for task in backgroundTasks { task.completeUnhandled(owner: "WKExtension") }
   }
 
   /// Does nothing (optional in WatchKit).

@@ -102,10 +102,11 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
   }
 
   /// The default `handle(_:)`'s completion: reports that no code of the app handled the task
-  /// (``AppSimulation/Report/Kind-swift.enum/notDelivered``), then completes it without a
-  /// snapshot.
-  func completeUnhandled() {
-    simulation?.reportUnhandledRefresh(message: unhandledMessage, call: reportCall)
+  /// (``AppSimulation/Report/Kind-swift.enum/notDelivered``), naming the delegate's protocol
+  /// by its `owner` (`WKApplication` or `WKExtension`), then completes it without a snapshot.
+  func completeUnhandled(owner: String) {
+    simulation?.reportUnhandledRefresh(
+      message: unhandledMessage(owner: owner), call: unhandledCall(owner: owner))
     finish(snapshot: false)
   }
 
@@ -113,10 +114,20 @@ open class WKRefreshBackgroundTask: NSObject, @unchecked Sendable {
   var logIdentifier: String { AppSimulation.watchRefreshIdentifier }
   /// The call a ``AppSimulation/Report/Kind-swift.enum/notDelivered`` report of the task names.
   var reportCall: String { AppSimulation.scheduleRefreshCall }
-  /// The report's message when the default `handle(_:)` completed the task.
-  var unhandledMessage: String { AppSimulation.refreshUnhandledMessage }
+  /// The report's message when the default `handle(_:)` of the `owner`'s delegate
+  /// (`WKApplication`, `WKExtension`) completed the task.
+  func unhandledMessage(owner: String) -> String {
+    AppSimulation.refreshUnhandledMessage(owner: owner)
+  }
+  /// The call that report names.
+  func unhandledCall(owner: String) -> String { reportCall }
   /// The report's message when the task found no delegate.
   var undeliveredMessage: String { AppSimulation.refreshUndeliveredMessage }
+  /// What the task's hold on virtual time waits for while the delegate has it (the call a
+  /// stall or an `appWorkGrace` report names).
+  var handleHoldCall: String { "the delegate's handle(_:) of a background refresh" }
+  /// What the task's hold waits for while its expiration handler runs.
+  var expirationHoldCall: String { "the expirationHandler of a background refresh task" }
 
   /// The completion, once (recorded for a task of no simulation).
   private func finish(snapshot: Bool?) {

@@ -28,8 +28,15 @@ import WorkoutSystem
 open class WKWatchConnectivityRefreshBackgroundTask: WKRefreshBackgroundTask, @unchecked Sendable {
   override var logIdentifier: String { AppSimulation.watchConnectivityTaskIdentifier }
   override var reportCall: String { AppSimulation.watchConnectivityTaskCall }
-  override var unhandledMessage: String { AppSimulation.watchConnectivityUnhandledMessage }
+  override func unhandledMessage(owner: String) -> String {
+    AppSimulation.watchConnectivityUnhandledMessage(owner: owner)
+  }
+  override func unhandledCall(owner: String) -> String { "\(owner)Delegate.handle(_:)" }
   override var undeliveredMessage: String { AppSimulation.watchConnectivityUndeliveredMessage }
+  override var handleHoldCall: String { "the delegate's handle(_:) of a Watch Connectivity task" }
+  override var expirationHoldCall: String {
+    "the expirationHandler of a Watch Connectivity task"
+  }
 }
 
 /// Hands the app a ``WKWatchConnectivityRefreshBackgroundTask`` for each wake of the phone link
@@ -101,25 +108,28 @@ extension AppSimulation {
       state.session.withEngine { $0.backgroundTaskBegan(at: $0.now) }
       return number
     }
-    let deliverNow = !launched || state.relaunchListener == nil
-    return [
-      { [weak self] in
+    // Virtual time waits at the instant for the app's completion. The delegate gets the task
+    // now, or, when the content launched a new process, after its launch
+    // (`afterBackgroundLaunch`, the rule's one home, as for a refresh).
+    let hold: AppSimulation.Callback = { [weak self] in self?.beginBackgroundRefreshHold(number) }
+    return [hold]
+      + state.afterBackgroundLaunch(launched: launched) { [weak self] in
         guard let self else { return }
-        self.beginBackgroundRefreshHold(number)
-        if deliverNow { Task { @MainActor in self.deliverBackgroundRefreshTasks() } }
+        Task { @MainActor in self.deliverBackgroundRefreshTasks() }
       }
-    ]
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task the
-  /// default `handle(_:)` completed.
-  static let watchConnectivityUnhandledMessage =
-    "the app's WKApplication delegate does not implement "
-    + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the "
-    + "WKWatchConnectivityRefreshBackgroundTask the system woke the app with for content from "
-    + "the phone was completed at once: implement that method, keep the task until "
-    + "WCSession.default.hasContentPending is false (the session's delegate has received the "
-    + "content), then call setTaskCompletedWithSnapshot(false)"
+  /// default `handle(_:)` of the app's `WKApplication` or `WKExtension` (`owner`) delegate
+  /// completed.
+  static func watchConnectivityUnhandledMessage(owner: String) -> String {
+    "the app's \(owner) delegate does not implement "
+      + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>), so the "
+      + "WKWatchConnectivityRefreshBackgroundTask the system woke the app with for content from "
+      + "the phone was completed at once: implement that method, keep the task until "
+      + "WCSession.default.hasContentPending is false (the session's delegate has received the "
+      + "content), then call setTaskCompletedWithSnapshot(false)"
+  }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a Watch Connectivity task that found
   /// no delegate.

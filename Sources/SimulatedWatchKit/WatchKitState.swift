@@ -34,11 +34,17 @@ struct WatchKitState: SimulationExtension {
 /// ``WKExtendedRuntimeSession`` objects, and its `appState` effects into the application
 /// delegate's life-cycle calls.
 struct WatchKitListener: EffectListener {
+  weak let simulation: AppSimulation?
+
   func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
   {
     if case .appState(let change) = effect.kind {
-      return lifecycleCallbacks(for: change, state: &state)
+      // The process ended (a crash): its background tasks went with it, before any call.
+      let ended =
+        change.to == .notRunning && change.from != .notRunning
+        ? simulation?.backgroundTasksEnded(in: &state) ?? [] : []
+      return ended + lifecycleCallbacks(for: change, state: &state)
     }
     guard case .extendedRuntime(let event) = effect.kind,
       let object = state.extensionState(WatchKitState.self)?.sessions[event.session]?.object
@@ -50,7 +56,7 @@ struct WatchKitListener: EffectListener {
 extension AppSimulation {
   /// Adds WatchKit's effect listener (once).
   func startWatchKit() {
-    addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener())
+    addEffectListener(key: ObjectIdentifier(WatchKitState.self), WatchKitListener(simulation: self))
   }
 
   /// The object of `WatchKitState` at `keyPath`, made by `make` on first use.

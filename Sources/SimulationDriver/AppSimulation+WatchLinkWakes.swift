@@ -56,20 +56,33 @@ extension AppSimulation.State {
   package mutating func watchLinkContentHeld(of simulation: AppSimulation) -> Bool {
     withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in wake.holding }
   }
+
+  /// Ends the hold on the content of the wakes (``WatchLinkWakes/holding``): their tasks were
+  /// handed, or never will be (there is no delegate to hand them to, the process they were for
+  /// ended, they expired unhanded). Returns what was held, in order, for the callback lane: it
+  /// hands the content to the live process's activated session, if any (a relaunched process's
+  /// session gets it when it activates). Nothing when nothing is held.
+  package mutating func releaseWatchLinkContent(of simulation: AppSimulation) -> [AppSimulation
+    .Callback]
+  {
+    guard extensionState(WatchLinkWakes.self)?.holding == true else { return [] }
+    return withExtension(WatchLinkWakes.self, of: simulation) { wake, state in
+      wake.holding = false
+      defer { wake.held = [] }
+      if !wake.held.isEmpty { state.turnDue = true }
+      return wake.held
+    }
+  }
 }
 
 extension AppSimulation {
   /// The app's delegate was handed the task of a wake (or there was none to hand it to): the
-  /// content held for it is delivered, in order, in the callback lane.
+  /// content held for it is delivered, in order, in the callback lane
+  /// (``State/releaseWatchLinkContent(of:)``).
   package func releaseWatchLinkContent() {
     mutate { state in
-      state.withExtension(WatchLinkWakes.self, of: self) { wake, state in
-        wake.holding = false
-        guard !wake.held.isEmpty else { return }
-        state.enqueue(wake.held)
-        state.turnDue = true
-        wake.held = []
-      }
+      let held = state.releaseWatchLinkContent(of: self)
+      if !held.isEmpty { state.enqueue(held) }
     }
   }
 }

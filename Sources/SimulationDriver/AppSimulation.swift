@@ -975,8 +975,8 @@ public final class AppSimulation: Sendable {
     }
 
     /// Hands `work`, the delegate call the system makes for a launch or wake of the watch app
-    /// into the background (a background refresh's tasks, the phone's workout configuration),
-    /// to the app's code. When the launch started a new process (`launched`) and a framework
+    /// into the background (a background refresh's tasks, a Watch Connectivity task, the phone's
+    /// workout configuration), to the app's code. When the launch started a new process (`launched`) and a framework
     /// launches the app's code at each launch (``relaunchListener``: SimulatedWatchKit's
     /// `launchWatchApp`), it waits in ``launchWork`` for that launch, which runs it after
     /// `applicationDidFinishLaunching()` (``takeLaunchWork()``); otherwise it is returned, for

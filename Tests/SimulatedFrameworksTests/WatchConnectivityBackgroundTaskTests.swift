@@ -14,12 +14,14 @@ import WorkoutSystem
 @testable import SimulatedWatchConnectivity
 @testable import SimulatedWatchKit
 
-/// What the watch app's code saw, as `"<t> <what>"`, and the tasks it keeps until its session
-/// has no content pending (Apple's pattern).
+/// What the watch app's code saw, as `"<t> <what>"`, the delegates' life-cycle calls apart
+/// (`"<t> <call> <launch>"`), and the tasks it keeps until its session has no content pending
+/// (Apple's pattern).
 final class WakeLog: Sendable {
   let simulation: HealthKitSimulation
-  private let state = Mutex<(lines: [String], kept: [WKRefreshBackgroundTask], launches: Int)>(
-    ([], [], 0))
+  private let state = Mutex<
+    (lines: [String], calls: [String], kept: [WKRefreshBackgroundTask], launches: Int)
+  >(([], [], [], 0))
 
   init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
 
@@ -28,6 +30,12 @@ final class WakeLog: Sendable {
     state.withLock { $0.lines.append(line) }
   }
   var lines: [String] { state.withLock { $0.lines } }
+  /// Records one of the four life-cycle calls of the delegate of process `launch`.
+  func call(_ name: String, _ launch: Int) {
+    let line = "\(stamp(simulation)) \(name) \(launch)"
+    state.withLock { $0.calls.append(line) }
+  }
+  var calls: [String] { state.withLock { $0.calls } }
   func newLaunch() -> Int {
     state.withLock {
       $0.launches += 1
@@ -103,6 +111,11 @@ final class WakeSessionDelegate: NSObject, WCSessionDelegate, @unchecked Sendabl
     self.session = session
     sessionDelegate = delegate
   }
+
+  func applicationDidBecomeActive() { log.call("didBecomeActive", launch) }
+  func applicationWillResignActive() { log.call("willResignActive", launch) }
+  func applicationWillEnterForeground() { log.call("willEnterForeground", launch) }
+  func applicationDidEnterBackground() { log.call("didEnterBackground", launch) }
 
   func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
     let log = log
@@ -193,6 +206,13 @@ struct WatchConnectivityBackgroundTaskTests {
     #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
     let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
     #expect(launched?.details["appState"] == .string("suspended"))
+    // Launched active at 0 (the two foreground calls), sent to the background by the crown at
+    // 1 (resign, then background); the wake at 101 makes none of the four calls.
+    #expect(
+      log.calls == [
+        "0 willEnterForeground 1", "0 didBecomeActive 1", "1 willResignActive 1",
+        "1 didEnterBackground 1",
+      ])
     // Crown at 1, suspended at 1 + 10 = 11; woken at 101, kept alive by the task, completed at
     // 101, suspended at 101 + 10 = 111.
     #expect(
@@ -215,7 +235,10 @@ struct WatchConnectivityBackgroundTaskTests {
       defer { withExtendedLifetime(phoneLog) {} }
       try await simulation.advance(to: Self.at(simulation, 60))
       try await simulation.on(.phone) { try phone.updateApplicationContext(["stepGoal": 12000]) }
-      try await simulation.advance(to: Self.at(simulation, 80))
+      // The task handed and completed at 61: nothing holds virtual time.
+      await #expect(throws: Never.self) {
+        try await simulation.advance(to: Self.at(simulation, 80))
+      }
       let goal = await MainActor.run {
         (WKApplication.shared().delegate as? WakeAppDelegate)?.session?
           .receivedApplicationContext["stepGoal"] as? Int
@@ -229,6 +252,12 @@ struct WatchConnectivityBackgroundTaskTests {
         "0 launched 1", "61 launched 2", "61 task 2 watchConnectivity pending true background",
         #"61 context {"stepGoal":12000} pending false"#,
       ])
+    // The launch at 61: applicationDidFinishLaunching() once, the task once.
+    #expect(log.lines.filter { $0.hasSuffix(" launched 2") }.count == 1)
+    #expect(log.lines.filter { $0.contains(" task 2 ") }.count == 1)
+    // Process 1 launched active at 0 (the two foreground calls); the crash runs none, and the
+    // launch into the background at 61 makes none of the four calls.
+    #expect(log.calls == ["0 willEnterForeground 1", "0 didBecomeActive 1"])
     #expect(taskLog(simulation) == ["61.0 launched", "61.0 completed"])
     let launched = systemLog(simulation, .watchKit).first { $0.event == "launched" }
     #expect(launched?.details["appState"] == .string("notRunning"))
@@ -291,6 +320,10 @@ struct WatchConnectivityBackgroundTaskTests {
         #"101 userInfo {"goal":9000} pending false"#, "131 expired",
       ])
     #expect(taskLog(simulation) == ["101.0 launched", "131.0 expired"])
+    // The dropped hold is reported under the task's own kind, not a refresh's.
+    #expect(
+      simulation.reports.map(\.call).contains(
+        "the delegate's handle(_:) of a Watch Connectivity task"))
     let expired = systemLog(simulation, .watchKit).first { $0.event == "expired" }
     #expect(expired?.details["handler"] == .bool(true))
     #expect(
@@ -298,6 +331,71 @@ struct WatchConnectivityBackgroundTaskTests {
         "131.0 background>background keepAlive none",
         "141.0 background>suspended gracePeriodEnded none",
       ])
+  }
+
+  @Test(
+    "A refresh wakes the suspended app at 1200, or launches the crashed one: no life-cycle call",
+    arguments: [false, true])
+  func refreshMakesNoLifecycleCalls(crashed: Bool) async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)] + (crashed ? [(100, .crash)] : []))
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (_, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
+      WKApplication.shared().scheduleBackgroundRefresh(
+        withPreferredDate: Self.at(simulation, 1200), userInfo: nil
+      ) { _ in }
+      try await simulation.advance(to: Self.at(simulation, 1300))
+    }
+    // The refresh's task at 1200, to the process running then (a new one after the crash).
+    #expect(
+      log.lines
+        == ["0 launched 1"] + (crashed ? ["1200 launched 2"] : [])
+        + ["1200 task \(crashed ? 2 : 1) other pending false background"])
+    // Only process 1's calls: launched active at 0, crown at 1. The wake or launch at 1200
+    // makes none.
+    #expect(
+      log.calls == [
+        "0 willEnterForeground 1", "0 didBecomeActive 1", "1 willResignActive 1",
+        "1 didEnterBackground 1",
+      ])
+  }
+
+  @Test("A crash between the wake at 101 and the hand-over: the relaunch at 120 gets the content")
+  func crashBeforeTheHandOver() async throws {
+    let simulation = try Self.makeSimulation([
+      (1, .crownPress), (101, .crash), (120, .relaunch(recover: false)),
+    ])
+    // A hold left on virtual time would throw after 5 s of wall time, not 30.
+    simulation.appWorkGrace = .seconds(5)
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (phone, phoneLog) = await Self.start(simulation, log: log)
+      defer { withExtendedLifetime(phoneLog) {} }
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      await #expect(throws: Never.self) {
+        try await simulation.advance(to: Self.at(simulation, 200))
+      }
+    }
+    // Sent at 100, delivered at 101, where the wake (a task made) and the crash come in one
+    // take: the task went with process 1 (never handed to its delegate, dropped at its expiry,
+    // 101 + 30 = 131), nothing holds virtual time, and the content waits for the session of
+    // process 2, relaunched at 120, which gets it when it activates at its launch.
+    #expect(
+      log.lines == [
+        "0 launched 1", "120 launched 2", #"120 userInfo {"goal":9000} pending false"#,
+      ])
+    #expect(taskLog(simulation) == ["101.0 launched", "131.0 dropped"])
+    #expect(
+      appStates(simulation) == [
+        "1.0 active>background crownPress none",
+        "11.0 background>suspended gracePeriodEnded none",
+        "101.0 suspended>background watchConnectivity none",
+        "101.0 background>notRunning crash none",
+        "120.0 notRunning>active relaunch none",
+      ])
+    #expect(simulation.reports.isEmpty)
   }
 
   /// A delegate without `handle(_ backgroundTasks:)`.
@@ -329,6 +427,38 @@ struct WatchConnectivityBackgroundTaskTests {
     #expect(reports.first?.call == "WKApplicationDelegate.handle(_:)")
     #expect(
       reports.first?.message.contains("WKWatchConnectivityRefreshBackgroundTask the system woke")
+        == true)
+  }
+
+  /// An extension delegate (the form before watchOS 7) without `handle(_ backgroundTasks:)`.
+  @MainActor final class NoTaskExtensionHandler: NSObject, WKExtensionDelegate {}
+
+  @Test("A WKExtensionDelegate's default handle(_:) is reported under its own protocol's name")
+  func extensionDelegateDefaultIsNamed() async throws {
+    let simulation = try Self.makeSimulation([(1, .crownPress)])
+    try await simulation.run {
+      let handler = await MainActor.run {
+        let handler = NoTaskExtensionHandler()
+        WKExtension.shared().delegate = handler
+        WCSession.default.delegate = NoTaskHandler.sessionDelegate
+        WCSession.default.activate()
+        return handler
+      }
+      let phone = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      phone.delegate = phoneLog
+      phone.activate()
+      try await simulation.advance(to: Self.at(simulation, 100))
+      await simulation.on(.phone) { _ = phone.transferUserInfo(["goal": 9000]) }
+      try await simulation.advance(to: Self.at(simulation, 120))
+      withExtendedLifetime((phoneLog, handler)) {}
+    }
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 completed"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [101])
+    #expect(reports.first?.call == "WKExtensionDelegate.handle(_:)")
+    #expect(
+      reports.first?.message.hasPrefix("the app's WKExtension delegate does not implement")
         == true)
   }
 }

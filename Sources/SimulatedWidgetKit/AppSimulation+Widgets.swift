@@ -110,6 +110,88 @@ extension AppSimulation {
     await waitForHolds()
   }
 
+  /// Registers the app's widget extension's App Intents provider for `kind`: what SwiftUI's
+  /// `AppIntentConfiguration(kind:intent:provider:content:)` does on a device
+  /// (docs/swift-api.md#widgets). As the `TimelineProvider` form
+  /// otherwise: widgets of `kind` already installed get their first timeline now, free, from
+  /// `timeline(for:in:)` with their configuration (`Intent()` for one installed without);
+  /// registering a kind again replaces its provider. Inside `on(.watch)` the provider's
+  /// `recommendations()` is asked now (logged `recommendationsLoaded`; read them with
+  /// ``configurationRecommendations(kind:as:)``) and its `relevance()` for the watch's Smart
+  /// Stack.
+  ///
+  /// Returns when those first timelines have arrived (or `appWorkGrace` passed).
+  nonisolated(nonsending) public func registerWidget<Provider: AppIntentTimelineProvider>(
+    kind: String, provider: Provider
+  ) async {
+    let registration = WidgetKitState.Registration(intentProvider: provider)
+    let device = Self.widgetDevice
+    let board = WidgetKitState.board(device)
+    if device == .watch {
+      await registerIntentRelevance(kind: kind, provider: provider)
+    }
+    // The watch's list of complications reads the recommendations (Apple: inactive where
+    // widgets have a configuration interface, as on the phone).
+    let recommendations = device == .watch ? registration.recommend?() : nil
+    let callbacks = mutate { state in
+      state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+        widgets[keyPath: board].registrations[kind] = registration
+        if let recommendations {
+          widgets[keyPath: board].setRecommendations(recommendations, kind: kind, state: &state)
+        }
+        return widgets[keyPath: board].loadUnloaded(kind: kind, simulation: self, state: &state)
+      }
+    }
+    startWidgetTimer()
+    // Reported after the run once, as the async call begins (`deliver`).
+    enqueue(callbacks, owedBy: nil)
+    await deliver()
+    // A control, not an app call: it waits for the providers' answers too.
+    await waitForHolds()
+  }
+
+  /// The user adds a widget of `kind` in `family` configured with `intent` now: on the phone
+  /// after editing the widget's parameters, on the watch (inside `on(.watch)`) by choosing
+  /// one of the provider's recommendations (``configurationRecommendations(kind:as:)``). With
+  /// the kind's provider registered it gets its first timeline now, free, from
+  /// `timeline(for:in:)` with `intent`. Each configuration is a widget of its own, as in a
+  /// Smart Stack holding one widget twice; adding one already installed (an intent that reads
+  /// the same, `String(reflecting:)`) does nothing (docs/swift-api.md#widgets).
+  nonisolated(nonsending) public func installWidget<Intent: WidgetConfigurationIntent>(
+    kind: String, family: WidgetFamily, intent: Intent
+  ) async {
+    let board = WidgetKitState.board(Self.widgetDevice)
+    let configuration = WidgetKitState.Configuration(intent)
+    let callbacks = mutate { state in
+      state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+        widgets[keyPath: board].install(
+          kind: kind, family: family, configuration: configuration, at: state.session.now)
+        return widgets[keyPath: board].loadUnloaded(kind: kind, simulation: self, state: &state)
+      }
+    }
+    startWidgetTimer()
+    // Reported after the run once, as the async call begins (`deliver`).
+    enqueue(callbacks, owedBy: nil)
+    await deliver()
+    // A control, not an app call: it waits for the providers' answers too.
+    await waitForHolds()
+  }
+
+  /// The watch's last answer of the `recommendations()` of the App Intents provider of
+  /// `kind` (asked at registration inside `on(.watch)` and after the watch app's
+  /// `WidgetCenter.shared.invalidateConfigurationRecommendations()`), in the provider's
+  /// order; empty before it was asked, on the phone (never asked there), or when they are not
+  /// of `Intent`.
+  public func configurationRecommendations<Intent: WidgetConfigurationIntent>(
+    kind: String, as type: Intent.Type = Intent.self
+  ) -> [AppIntentRecommendation<Intent>] {
+    let board = WidgetKitState.board(Self.widgetDevice)
+    return state.withLock { state in
+      let answer = state.extensionState(WidgetKitState.self)?[keyPath: board].recommendations[kind]
+      return (answer?.value as? [Any] ?? []).compactMap { $0 as? AppIntentRecommendation<Intent> }
+    }
+  }
+
   /// The user adds a widget of `kind` in `family` to the Home Screen now (or, for accessory
   /// families, the Lock Screen; inside `on(.watch)`, a complication to the watch face). With
   /// the kind's provider registered it gets its first timeline now, free; else when
@@ -153,11 +235,36 @@ extension AppSimulation {
   public func widgetShown<Entry: TimelineEntry>(
     kind: String, family: WidgetFamily, at date: Date, as type: Entry.Type = Entry.self
   ) -> WidgetShown<Entry>? {
+    widgetShown(kind: kind, family: family, key: nil, defaultKey: nil, at: date, as: type)
+  }
+
+  /// What the widget of `kind` in `family` configured with `intent` shows at `date` (virtual
+  /// now by default) with its current timeline, or `nil` when no such widget is installed or
+  /// its entries are not of type `Entry` (inside `on(.watch)`: the watch's complication). A
+  /// widget installed without a configuration is the one of `Intent()`; intents are told apart
+  /// by their `String(reflecting:)` (docs/swift-api.md#widgets).
+  public func widgetShown<Intent: WidgetConfigurationIntent, Entry: TimelineEntry>(
+    kind: String, family: WidgetFamily, intent: Intent, at date: Date? = nil,
+    as type: Entry.Type = Entry.self
+  ) -> WidgetShown<Entry>? {
+    widgetShown(
+      kind: kind, family: family, key: WidgetKitState.Configuration(intent).key,
+      defaultKey: WidgetKitState.Configuration(Intent()).key, at: date ?? now, as: type)
+  }
+
+  /// What the widget matching `key` (`Widget.matches(kind:family:key:defaultKey:)`)
+  /// shows at `date`.
+  func widgetShown<Entry: TimelineEntry>(
+    kind: String, family: WidgetFamily, key: String?, defaultKey: String?, at date: Date,
+    as type: Entry.Type
+  ) -> WidgetShown<Entry>? {
     let board = WidgetKitState.board(Self.widgetDevice)
     let found = state.withLock {
       state -> (WidgetKitState.Entries?, WidgetKitState.Registration?)? in
       guard let widgets = state.extensionState(WidgetKitState.self)?[keyPath: board],
-        let widget = widgets.widgets.first(where: { $0.kind == kind && $0.family == family })
+        let widget = widgets.widgets.first(where: {
+          $0.matches(kind: kind, family: family, key: key, defaultKey: defaultKey)
+        })
       else { return nil }
       return (widget.timeline, widgets.registrations[kind])
     }
@@ -175,12 +282,33 @@ extension AppSimulation {
   /// The reload history, budget and next reload of the widget of `kind` in `family`, or `nil`
   /// when no such widget is installed (inside `on(.watch)`: the watch's complication).
   public func widgetStatus(kind: String, family: WidgetFamily) -> WidgetStatus? {
+    widgetStatus(kind: kind, family: family, key: nil, defaultKey: nil)
+  }
+
+  /// The reload history, budget and next reload of the widget of `kind` in `family`
+  /// configured with `intent` (a widget installed without a configuration is the one of
+  /// `Intent()`), or `nil` when no such widget is installed (inside `on(.watch)`: the watch's
+  /// complication).
+  public func widgetStatus<Intent: WidgetConfigurationIntent>(
+    kind: String, family: WidgetFamily, intent: Intent
+  ) -> WidgetStatus? {
+    widgetStatus(
+      kind: kind, family: family, key: WidgetKitState.Configuration(intent).key,
+      defaultKey: WidgetKitState.Configuration(Intent()).key)
+  }
+
+  /// The status of the widget matching `key`.
+  func widgetStatus(kind: String, family: WidgetFamily, key: String?, defaultKey: String?)
+    -> WidgetStatus?
+  {
     let now = state.withLock { $0.session.now }
     let day = phoneDayStart(at: now)
     let board = WidgetKitState.board(Self.widgetDevice)
     return state.withLock { state in
       guard let widgets = state.extensionState(WidgetKitState.self)?[keyPath: board],
-        let widget = widgets.widgets.first(where: { $0.kind == kind && $0.family == family })
+        let widget = widgets.widgets.first(where: {
+          $0.matches(kind: kind, family: family, key: key, defaultKey: defaultKey)
+        })
       else { return nil }
       let used = widget.budgetDay == day ? widget.used : 0
       return WidgetStatus(
@@ -239,9 +367,44 @@ extension AppSimulation {
     enqueue(callbacks, owedBy: call)
   }
 
+  /// `invalidateConfigurationRecommendations()` by `device`'s app (`call`): logs
+  /// `recommendationsInvalidated`; the watch then asks every App Intents provider's
+  /// `recommendations()` again in the callback lane (at the end of the current `advance`,
+  /// `settle` or control call), each answer logged `recommendationsLoaded`. On the phone
+  /// nothing more (Apple: inactive there).
+  func invalidateConfigurationRecommendations(on device: Device, call: CallInFlight) {
+    let board = WidgetKitState.board(device)
+    let asks = mutate { state -> [(String, WidgetKitState.Registration)] in
+      state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+        state.log(
+          SystemEvent(
+            framework: .widgetKit, event: "recommendationsInvalidated", identifier: "*",
+            details: ["device": .string(device.rawValue)]))
+        guard device == .watch else { return [] }
+        return widgets[keyPath: board].registrations.sorted { $0.key < $1.key }.filter {
+          $0.value.recommend != nil
+        }
+      }
+    }
+    let callback: Callback = { [weak self] in
+      guard let self else { return }
+      for (kind, registration) in asks {
+        guard let ask = registration.recommend else { continue }
+        let answer = AppSimulation.$currentDevice.withValue(.watch) { ask() }
+        self.mutate { state in
+          state.withExtension(WidgetKitState.self, of: self) { widgets, state in
+            widgets.watch.setRecommendations(answer, kind: kind, state: &state)
+          }
+        }
+      }
+    }
+    enqueue(asks.isEmpty ? [] : [callback], owedBy: call)
+  }
+
   /// A provider's completion: the widget's new timeline, and its next reload from its policy.
   func widgetLoaded(
-    kind: String, family: WidgetFamily, entries: WidgetKitState.Entries, on device: Device
+    kind: String, family: WidgetFamily, configurationKey: String?,
+    entries: WidgetKitState.Entries, on device: Device
   ) {
     let board = WidgetKitState.board(device)
     mutate { state in
@@ -249,7 +412,9 @@ extension AppSimulation {
         var widgets = all[keyPath: board]
         defer { all[keyPath: board] = widgets }
         guard
-          let index = widgets.widgets.firstIndex(where: { $0.kind == kind && $0.family == family })
+          let index = widgets.widgets.firstIndex(where: {
+            $0.kind == kind && $0.family == family && $0.configuration?.key == configurationKey
+          })
         else { return }
         // The entries' dates and an `.after` date on virtual time (the wall-clock rule: an
         // entry at `Date()` shows from virtual now); a completion has no error to report, so
@@ -361,17 +526,72 @@ struct WidgetKitState: SimulationExtension {
 
   /// A kind's provider, type-erased.
   struct Registration: @unchecked Sendable {
-    /// Calls the provider's `getTimeline` with a context; the completion gets the entries.
-    let load: (TimelineProviderContext, @escaping @Sendable (Entries) -> Void) -> Void
+    /// Calls the provider for a widget's timeline with its context and configuration (`nil`:
+    /// installed without one); the completion gets the entries.
+    let load:
+      (TimelineProviderContext, Any?, AppSimulation, @escaping @Sendable (Entries) -> Void) ->
+        Void
     /// The provider's placeholder entry.
     let placeholder: (TimelineProviderContext) -> Any
+    /// An App Intents provider's `recommendations()`, type-erased (`nil` for a
+    /// `TimelineProvider`, which has none).
+    let recommend: (() -> [Any])?
+    /// What the call is named in a hold.
+    let call: String
 
     init<Provider: TimelineProvider>(provider: Provider) {
-      load = { context, completion in
+      load = { context, _, _, completion in
         let completer = Completer<Provider.Entry>(completion: completion)
         provider.getTimeline(in: context, completion: completer.complete)
       }
       placeholder = { context in provider.placeholder(in: context) }
+      recommend = nil
+      call = "getTimeline(in:completion:)"
+    }
+
+    /// An App Intents provider: `timeline(for:in:)` in a task on the simulation's lane, with
+    /// the widget's configuration, or `Intent()` for a widget installed without one.
+    init<Provider: AppIntentTimelineProvider>(intentProvider provider: Provider) {
+      let timeline: @Sendable (UncheckedValue, TimelineProviderContext) async -> Entries =
+        IntentTimelineCaller(provider).timeline(for:in:)
+      load = { context, configuration, simulation, completion in
+        let intent = UncheckedValue(value: configuration)
+        Task(executorPreference: simulation.taskExecutor) {
+          completion(await timeline(intent, context))
+        }
+      }
+      placeholder = { context in provider.placeholder(in: context) }
+      recommend = { provider.recommendations().map { $0 as Any } }
+      call = "timeline(for:in:)"
+    }
+  }
+
+  /// Calls an App Intents provider's `timeline(for:in:)` from the simulation's tasks (an
+  /// object, so the `@Sendable` task need not capture the provider's metatype).
+  final class IntentTimelineCaller<Provider: AppIntentTimelineProvider>: @unchecked Sendable {
+    let provider: Provider
+    init(_ provider: Provider) { self.provider = provider }
+
+    /// The timeline for `configuration` (an `Intent`, or `nil` for `Intent()`), type-erased.
+    func timeline(for configuration: UncheckedValue, in context: TimelineProviderContext) async
+      -> Entries
+    {
+      let intent = configuration.value as? Provider.Intent ?? Provider.Intent()
+      return Entries(await provider.timeline(for: intent, in: context))
+    }
+  }
+
+  /// A widget's configuration intent and the text that tells two apart.
+  struct Configuration: @unchecked Sendable {
+    /// The intent (of the provider's `Intent` type).
+    let value: Any
+    /// `String(reflecting:)` of the intent: two widgets of one kind and family are one when
+    /// their intents read the same (project rule: App Intents' values need not be `Equatable`).
+    let key: String
+
+    init(_ value: Any) {
+      self.value = value
+      key = String(reflecting: value)
     }
   }
 
@@ -455,6 +675,9 @@ struct WidgetKitState: SimulationExtension {
   struct Widget: Sendable {
     var kind: String
     var family: WidgetFamily
+    /// The configuration it was installed with (`nil`: none, `Intent()` for an App Intents
+    /// provider).
+    var configuration: Configuration?
     var timeline: Entries?
     var lastReload: SimulationInstant?
     /// The local day (its start) ``used`` counts for.
@@ -465,6 +688,17 @@ struct WidgetKitState: SimulationExtension {
     var appAskedWhileLoading = false
     var loadedOnce = false
     var history: [Reload] = []
+
+    /// Whether it is the widget of `kind` in `family` with the configuration `key` (`nil`: any
+    /// configuration); `defaultKey` is the key of `Intent()`, which a widget installed without
+    /// a configuration has.
+    func matches(
+      kind: String, family: WidgetFamily, key: String? = nil, defaultKey: String? = nil
+    ) -> Bool {
+      guard self.kind == kind, self.family == family else { return false }
+      guard let key else { return true }
+      return (configuration?.key ?? defaultKey) == key
+    }
   }
 
 }
@@ -480,6 +714,9 @@ extension WidgetKitState {
     var widgets: [Widget] = []
     /// `phone.widgetBudget` or `watch.complicationReloadBudget`.
     let budget: Int
+    /// The last answer of each App Intents provider's `recommendations()`, by kind (the
+    /// watch's only: the phone never asks).
+    var recommendations: [String: UncheckedValue] = [:]
 
     init(device: AppSimulation.Device, budget: Int, widgets: [Scenario.Phone.Widget]) {
       self.device = device
@@ -496,10 +733,30 @@ extension WidgetKitState {
       device == .watch ? ["device": .string("watch")] : [:]
     }
 
-    /// Adds a widget (once per kind and family).
-    mutating func install(kind: String, family: WidgetFamily, at instant: SimulationInstant) {
-      guard !widgets.contains(where: { $0.kind == kind && $0.family == family }) else { return }
-      widgets.append(Widget(kind: kind, family: family))
+    /// Keeps `kind`'s answer to `recommendations()` and logs `recommendationsLoaded` (details
+    /// `count`, `device`).
+    mutating func setRecommendations(
+      _ answer: [Any], kind: String, state: inout AppSimulation.State
+    ) {
+      recommendations[kind] = UncheckedValue(value: answer)
+      state.log(
+        SystemEvent(
+          framework: .widgetKit, event: "recommendationsLoaded", identifier: kind,
+          details: ["count": .integer(answer.count), "device": .string(device.rawValue)]))
+    }
+
+    /// Adds a widget (once per kind, family and configuration; without a configuration, once
+    /// per kind and family).
+    mutating func install(
+      kind: String, family: WidgetFamily, configuration: Configuration? = nil,
+      at instant: SimulationInstant
+    ) {
+      guard
+        !widgets.contains(where: {
+          $0.kind == kind && $0.family == family && $0.configuration?.key == configuration?.key
+        })
+      else { return }
+      widgets.append(Widget(kind: kind, family: family, configuration: configuration))
     }
 
     /// The first, free `getTimeline` of each widget of `kind` not loaded yet (with a provider).
@@ -593,23 +850,29 @@ extension WidgetKitState {
       widgets[index].history.append(Reload(at: now, reason: reason, budgetLeft: left))
       let kind = widgets[index].kind
       let family = widgets[index].family
+      let configuration = widgets[index].configuration
+      var details: [String: SystemEvent.Value] = [
+        "family": .string(family.description), "reason": .string(reason.rawValue),
+        "budgetLeft": .integer(left),
+      ]
+      if let configuration { details["configuration"] = .string(configuration.key) }
       state.log(
         SystemEvent(
           framework: .widgetKit, event: "reloaded", identifier: kind,
-          details: [
-            "family": .string(family.description), "reason": .string(reason.rawValue),
-            "budgetLeft": .integer(left),
-          ].merging(deviceDetails) { first, _ in first }))
+          details: details.merging(deviceDetails) { first, _ in first }))
       let context = TimelineProviderContext(family: family)
       let device = self.device
+      let intent = UncheckedValue(value: configuration?.value)
       return [
         { [weak simulation] in
           guard let simulation else { return }
           let hold = simulation.beginHold(
-            framework: "WidgetKit", call: "getTimeline(in:completion:) of \(kind) \(family)")
+            framework: "WidgetKit", call: "\(registration.call) of \(kind) \(family)")
           let load = {
-            registration.load(context) { [weak simulation] entries in
-              simulation?.widgetLoaded(kind: kind, family: family, entries: entries, on: device)
+            registration.load(context, intent.value, simulation) { [weak simulation] entries in
+              simulation?.widgetLoaded(
+                kind: kind, family: family, configurationKey: configuration?.key,
+                entries: entries, on: device)
               simulation?.endHold(hold)
             }
           }

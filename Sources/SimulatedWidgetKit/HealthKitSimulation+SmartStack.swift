@@ -113,6 +113,16 @@ extension HealthKitSimulation {
     register(registered)
   }
 
+  /// A watch App Intents widget provider's `relevance()`, asked at registration
+  /// (`registerWidget` inside `on(.watch)`).
+  nonisolated(nonsending) func registerIntentRelevance<Provider: AppIntentTimelineProvider>(
+    kind: String, provider: Provider
+  ) async {
+    var registered = SmartStackState.Kind(kind: kind, intentProvider: provider)
+    registered.answer = await registered.ask.call()
+    register(registered)
+  }
+
   /// `WidgetCenter.invalidateRelevance(ofKind:)` by `device`'s app: the watch asks the kind's
   /// provider again, now, in a task on the simulation's lane (a hold keeps virtual time until
   /// it answers). Logs `relevanceInvalidated`; on the phone nothing more (RelevanceKit acts on
@@ -217,6 +227,14 @@ struct SmartStackState: SimulationExtension, @unchecked Sendable {
     init<Provider: TimelineProvider>(kind: String, provider: Provider) {
       name = kind
       ask = Ask(call: TimelineRelevanceCaller(provider).relevance)
+      entry = nil
+    }
+
+    /// A watch widget with an App Intents timeline, not asked yet: one card, as a timeline
+    /// widget's, its attributes' configurations kept.
+    init<Provider: AppIntentTimelineProvider>(kind: String, intentProvider provider: Provider) {
+      name = kind
+      ask = Ask(call: IntentRelevanceCaller(provider).relevance)
       entry = nil
     }
   }
@@ -544,5 +562,19 @@ final class TimelineRelevanceCaller<Provider: TimelineProvider>: @unchecked Send
     let attributes = await provider.relevance().attributes
     return SmartStackState.Answer(
       configurations: attributes.map { _ in nil }, contexts: attributes.map(\.context))
+  }
+}
+
+/// Calls an App Intents timeline provider's `relevance()` from the simulation's tasks.
+final class IntentRelevanceCaller<Provider: AppIntentTimelineProvider>: @unchecked Sendable {
+  let provider: Provider
+  init(_ provider: Provider) { self.provider = provider }
+
+  /// `relevance()`, type-erased.
+  func relevance() async -> SmartStackState.Answer {
+    let attributes = await provider.relevance().attributes
+    return SmartStackState.Answer(
+      configurations: attributes.map { attribute -> Any? in attribute.configuration },
+      contexts: attributes.map(\.context))
   }
 }

@@ -5,12 +5,17 @@ import SimulatedRelevanceKit
 /// `Configuration` conforms to (Apple doc:
 /// https://developer.apple.com/documentation/appintents/widgetconfigurationintent).
 ///
-/// The simulation has no App Intents: this stand-in has none of Apple's requirements (title,
-/// parameters, `perform()`); a configuration is any `Sendable` value the provider's
+/// The simulation has no App Intents: this stand-in has only `init()` of Apple's requirements
+/// (no title, parameters or `perform()`); a configuration is a `Sendable` value the provider's
 /// ``WidgetRelevanceAttribute/init(configuration:context:)`` names and its
-/// ``RelevanceEntriesProvider/entry(configuration:context:)`` gets back
-/// (docs/swift-api.md#relevance).
-public protocol WidgetConfigurationIntent: Sendable {}
+/// ``RelevanceEntriesProvider/entry(configuration:context:)`` gets back, or an
+/// ``AppIntentTimelineProvider``'s widget is configured with (docs/swift-api.md#relevance).
+public protocol WidgetConfigurationIntent: Sendable {
+  /// An intent with its parameters' default values (App Intents' `AppIntent` requirement;
+  /// Apple doc: https://developer.apple.com/documentation/appintents/appintent/init()): the
+  /// configuration of a widget installed without one.
+  init()
+}
 
 /// When a widget could be relevant: a contextual clue, and for a configurable widget the
 /// configuration it is relevant in (Apple doc:

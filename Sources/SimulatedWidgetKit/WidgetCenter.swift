@@ -53,6 +53,20 @@ public final class WidgetCenter: Sendable {
       call: CallInFlight(function: #function, fileID: #fileID, owner: "WidgetCenter"))
   }
 
+  /// Marks the recommended configurations of the app's user-configurable widgets as invalid
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/widgetkit/widgetcenter/invalidateconfigurationrecommendations()):
+  /// the watch asks each `AppIntentTimelineProvider`'s `recommendations()` again in the
+  /// callback lane (at the end of the current `advance`, `settle` or control call) and keeps
+  /// the answer (`configurationRecommendations(kind:as:)`). Logs `recommendationsInvalidated`,
+  /// then `recommendationsLoaded` per kind; the phone app's call does nothing more (Apple:
+  /// inactive where widgets have a configuration interface; docs/swift-api.md#widgets).
+  public func invalidateConfigurationRecommendations() {
+    simulation.invalidateConfigurationRecommendations(
+      on: device,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "WidgetCenter"))
+  }
+
   /// Asks for the timelines of all the app's widgets to be reloaded (Apple doc:
   /// https://developer.apple.com/documentation/widgetkit/widgetcenter/reloadalltimelines()).
   /// Logs `reloadRequested` with the identifier `*`.

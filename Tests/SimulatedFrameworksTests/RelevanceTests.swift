@@ -10,6 +10,8 @@ import WorkoutScenario
 /// A relevance widget's configuration: a name.
 struct NamedConfiguration: WidgetConfigurationIntent, Equatable {
   let name: String
+  init(name: String) { self.name = name }
+  init() { name = "" }
 }
 
 /// A relevance widget's entry: the configuration it was made for.

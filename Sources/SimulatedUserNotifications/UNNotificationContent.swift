@@ -20,6 +20,7 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
     var interruptionLevel = UNNotificationInterruptionLevel.active
     var relevanceScore = 0.0
     var targetContentIdentifier: String?
+    var attachments: [UNNotificationAttachment] = []
   }
 
   var fields: Fields
@@ -73,6 +74,10 @@ public class UNNotificationContent: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/targetcontentidentifier).
   /// Kept; the simulation has no scenes to choose with it.
   public var targetContentIdentifier: String? { fields.targetContentIdentifier }
+  /// The audio, image or movie files shown with the notification, checked when each was
+  /// made (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcontent/attachments).
+  public var attachments: [UNNotificationAttachment] { fields.attachments }
 }
 
 /// A notification's content the app fills in (Apple doc:
@@ -155,6 +160,13 @@ public class UNMutableNotificationContent: UNNotificationContent, @unchecked Sen
   override public var targetContentIdentifier: String? {
     get { fields.targetContentIdentifier }
     set { fields.targetContentIdentifier = newValue }
+  }
+  /// The files shown with the notification (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unmutablenotificationcontent/attachments).
+  /// Kept with the request and the delivered notification; nothing is shown.
+  override public var attachments: [UNNotificationAttachment] {
+    get { fields.attachments }
+    set { fields.attachments = newValue }
   }
 }
 

@@ -165,3 +165,13 @@ public class UNTimeIntervalNotificationTrigger: UNNotificationTrigger, @unchecke
     return SimulationInstant(nanoseconds: first + periods * step)
   }
 }
+
+/// The trigger of a remote notification, sent through Apple Push Notification service (Apple
+/// doc: https://developer.apple.com/documentation/usernotifications/unpushnotificationtrigger).
+/// Only the system makes them. The simulation has no push service: no request has this trigger,
+/// so an app's `trigger is UNPushNotificationTrigger` compiles and is `false`
+/// (docs/phone.md#notifications).
+public final class UNPushNotificationTrigger: UNNotificationTrigger, @unchecked Sendable {
+  /// Not made by the simulation (a remote notification's trigger is the system's).
+  private init() { super.init(repeats: false) }
+}

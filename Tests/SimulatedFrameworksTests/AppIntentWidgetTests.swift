@@ -99,6 +99,34 @@ struct EmojiProvider: AppIntentTimelineProvider {
   }
 }
 
+/// The template's provider with a relevance: the 🏃 configuration from 1000 s to 2000 s.
+struct RelevantProvider: AppIntentTimelineProvider {
+  let start: Date
+
+  func placeholder(in context: Context) -> SimpleEntry { Provider().placeholder(in: context) }
+
+  func snapshot(for configuration: ConfigurationAppIntent, in context: Context) async
+    -> SimpleEntry
+  {
+    await Provider().snapshot(for: configuration, in: context)
+  }
+
+  func timeline(for configuration: ConfigurationAppIntent, in context: Context) async -> Timeline<
+    SimpleEntry
+  > {
+    await Provider().timeline(for: configuration, in: context)
+  }
+
+  func relevance() async -> WidgetRelevance<ConfigurationAppIntent> {
+    WidgetRelevance([
+      WidgetRelevanceAttribute(
+        configuration: ConfigurationAppIntent(favoriteEmoji: "🏃"),
+        context: .date(
+          range: start.addingTimeInterval(1000)...start.addingTimeInterval(2000), kind: .default))
+    ])
+  }
+}
+
 @Suite("WidgetKit: App Intents widgets (AppIntentTimelineProvider, recommendations)")
 struct AppIntentWidgetTests {
   /// A watch with the complication `Emoji` (accessoryCircular) on its face, as a scenario
@@ -258,5 +286,29 @@ struct AppIntentWidgetTests {
         simulation.widgetStatus(
           kind: "Emoji", family: .accessoryRectangular, intent: ConfigurationAppIntent()) == nil)
     }
+  }
+
+  /// A watch App Intents provider's `relevance()` is asked at registration: its card is in the
+  /// Smart Stack inside the clue's span, 1000 s to 2000 s (both included), and not at 999 s
+  /// or 2001 s.
+  @Test func relevanceOfAnAppIntentsWidget() async throws {
+    let simulation = try watchFaceSimulation()
+    try await simulation.run {
+      await simulation.on(.watch) {
+        await simulation.registerWidget(
+          kind: "Emoji", provider: RelevantProvider(start: simulation.startDate))
+      }
+      try await simulation.advance(by: .seconds(999))
+      #expect(simulation.suggestedWidgets.isEmpty)
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.map(\.kind) == ["Emoji"])
+      try await simulation.advance(by: .seconds(1000))
+      #expect(simulation.suggestedWidgets.map(\.kind) == ["Emoji"])
+      try await simulation.advance(by: .seconds(1))
+      #expect(simulation.suggestedWidgets.isEmpty)
+    }
+    #expect(
+      systemLog(simulation, .widgetKit).filter { $0.event == "relevanceLoaded" }.map(\.identifier)
+        == ["Emoji"])
   }
 }

@@ -72,8 +72,9 @@ extension CLLocationManagerDelegate {
   public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
   {}
   /// `false`.
-  public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
-  { false }
+  public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+    false
+  }
   /// Does nothing.
   public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
   {}

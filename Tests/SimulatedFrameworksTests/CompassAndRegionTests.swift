@@ -106,7 +106,8 @@ struct CompassAndRegionTests {
     }
     let start = simulation.startDate
     let readings = everyReading.headings
-    #expect(readings.map { $0.timestamp.timeIntervalSince(start) } == Array(0...15).map(Double.init))
+    #expect(
+      readings.map { $0.timestamp.timeIntervalSince(start) } == Array(0...15).map(Double.init))
     for reading in readings {
       #expect(reading.magneticHeading == 90)
       #expect(reading.trueHeading == 90)
@@ -221,9 +222,9 @@ struct CompassAndRegionTests {
       try await simulation.advance(by: .seconds(1))
       #expect(manager.monitoredRegions.count == 20)
     }
-    #expect(events.events.first == "fail huge 5")
+    #expect(events.events.first == "fail huge 5 0")
     #expect(events.events.filter { $0.hasPrefix("start") }.count == 20)
-    #expect(events.events.last == "fail r21 5")
+    #expect(events.events.last == "fail r21 5 0")
     #expect(CLRegionState.inside.rawValue == 1)
     #expect(CLDeviceOrientation.faceUp.rawValue == 5)
     #expect(kCLHeadingFilterNone == -1)

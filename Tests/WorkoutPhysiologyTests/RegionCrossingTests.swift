@@ -22,3 +22,18 @@ struct RegionCrossingTests {
     #expect(crossing.side == .outside)
   }
 }
+
+@Suite("CoursePath.finalBearing: a great circle's bearing where the body is")
+struct FinalBearingTests {
+  /// Leaving 60° N 0° E due east, a quarter of the globe on (δ = 90°) the great circle meets
+  /// the equator: sin φ₂ = sin 60° · cos 90° = 0, λ₂ = atan2(sin 90° · sin 90° · cos 60°,
+  /// cos 90° − sin 60° · sin φ₂) = atan2(0.5, 0) = 90° E. By Clairaut's rule
+  /// (cos φ · sin θ constant), sin θ₂ = cos 60° / cos 0° = 0.5 on the way south: θ₂ = 150°,
+  /// not the 90° it left on. Along the equator due east it stays 90°; due north from the
+  /// equator it stays 0°.
+  @Test func theBearingWhereTheBodyIs() {
+    #expect(abs(CoursePath.finalBearing(60, 0, 0, 90) - 150) < 1e-9)
+    #expect(abs(CoursePath.finalBearing(0, 0, 0, 0.5) - 90) < 1e-12)
+    #expect(abs(CoursePath.finalBearing(0, 0, 0.5, 0) - 0) < 1e-12)
+  }
+}

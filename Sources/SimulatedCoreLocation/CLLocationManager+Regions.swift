@@ -50,7 +50,7 @@ extension CLLocationManager {
   /// a region with the identifier of one monitored already replaces it; `didStartMonitoringFor`
   /// follows. The region's side is read at every fix instant of the route from the body's true
   /// position (no receiver error), and a crossing is reported once the body has stayed on the
-  /// new side for 20 s (``WorkoutPhysiology/RegionCrossing``): `didEnterRegion` (with
+  /// new side for 20 s (WorkoutPhysiology's `RegionCrossing`): `didEnterRegion` (with
   /// ``CLRegion/notifyOnEntry``) or `didExitRegion` (with ``CLRegion/notifyOnExit``), then
   /// `didDetermineState`, to every manager of the app. The side the body is on when monitoring
   /// starts gets no event. `monitoringDidFailFor` instead: ``CLError/Code/regionMonitoringDenied``

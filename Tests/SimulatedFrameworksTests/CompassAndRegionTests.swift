@@ -59,14 +59,14 @@ private func recorder(of simulation: HealthKitSimulation) -> CompassRegionRecord
 }
 
 /// A course at 3 m/s for `seconds`, from 0° N 0° E heading due east along the equator, with
-/// no GPS error.
-private func dueEast(seconds: Int) throws -> Scenario {
+/// no GPS error (and `extra` keys).
+private func dueEast(seconds: Int, extra: String = "") throws -> Scenario {
   try decodeScenario(
     """
     { "version": 1, "seed": 1, "start": "2026-03-02T07:00:00Z", "activity": "running",
       "course": [ { "duration": \(seconds), "speed": 3 }, { "duration": 60, "speed": 0 } ],
       "gps": { "latitude": 0, "longitude": 0, "heading": 90 },
-      "sensors": { "location": { "horizontalAccuracy": 0, "verticalAccuracy": 0 } } }
+      "sensors": { "location": { "horizontalAccuracy": 0, "verticalAccuracy": 0 } }\(extra) }
     """)
 }
 
@@ -228,5 +228,30 @@ struct CompassAndRegionTests {
     #expect(CLRegionState.inside.rawValue == 1)
     #expect(CLDeviceOrientation.faceUp.rawValue == 5)
     #expect(kCLHeadingFilterNone == -1)
+  }
+
+  /// With location access denied, `startMonitoring(for:)` fails with
+  /// `regionMonitoringDenied` (4) and nothing is monitored; the compass still reads (no
+  /// authorization needed for the magnetic heading), its true heading −1.
+  @Test func deniedAccessFailsRegionMonitoringButNotTheCompass() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: dueEast(seconds: 60, extra: #", "authorization": { "location": "denied" }"#))
+    let events = recorder(of: simulation)
+    try await simulation.run {
+      let manager = await simulation.on(.phone) { CLLocationManager() }
+      manager.delegate = events
+      manager.requestAlwaysAuthorization()
+      manager.startMonitoring(
+        for: CLCircularRegion(
+          center: CLLocationCoordinate2D(latitude: 0, longitude: 0), radius: 50, identifier: "home"
+        ))
+      manager.startUpdatingLocation()
+      manager.startUpdatingHeading()
+      try await simulation.advance(by: .seconds(2))
+      #expect(manager.monitoredRegions.isEmpty)
+    }
+    #expect(events.events == ["fail home 4 0"])
+    #expect(events.headings.map(\.magneticHeading) == [90])
+    #expect(events.headings.map(\.trueHeading) == [-1])
   }
 }

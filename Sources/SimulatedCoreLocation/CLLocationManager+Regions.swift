@@ -7,7 +7,8 @@ import WorkoutPhysiology
 extension CLLocationManager {
   /// The most regions an app may monitor at once: 20 (Apple: "Core Location limits to 20 the
   /// number of regions that may be simultaneously monitored by a single app", Location and
-  /// Maps Programming Guide, Region Monitoring).
+  /// Maps Programming Guide, Region Monitoring:
+  /// https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/LocationAwarenessPG/RegionMonitoring/RegionMonitoring.html).
   static let regionLimit = 20
 
   /// The largest radius the iPhone monitors, m: 100 000 (project rule: Apple publishes no

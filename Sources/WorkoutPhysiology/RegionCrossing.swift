@@ -6,7 +6,9 @@ import WorkoutCore
 /// applies time and distance criteria"
 /// (https://developer.apple.com/documentation/corelocation/clcircularregion/init(center:radius:identifier:)),
 /// the user remaining on the new side "for at least 20 seconds" (Location and Maps Programming
-/// Guide, Region Monitoring). The rule here:
+/// Guide, Region Monitoring:
+/// https://developer.apple.com/library/archive/documentation/UserExperience/Conceptual/LocationAwarenessPG/RegionMonitoring/RegionMonitoring.html).
+/// The rule here:
 /// - the first observation settles the side with no event (Apple: a region the device is
 ///   already inside when monitoring starts gets no entry event);
 /// - an observation on the other side starts a crossing; when every observation for

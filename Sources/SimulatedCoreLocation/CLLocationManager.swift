@@ -25,6 +25,33 @@ public protocol CLLocationManagerDelegate: NSObjectProtocol {
   @available(*, deprecated, message: "Use locationManagerDidChangeAuthorization(_:)")
   func locationManager(
     _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus)
+  /// A new heading (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didupdateheading:)).
+  func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
+  /// Whether to show the compass calibration screen; never asked here, as the simulated
+  /// compass needs no calibration (project rule, docs/swift-api.md#heading; Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanagershoulddisplayheadingcalibration(_:)).
+  func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool
+  /// Monitoring of `region` started (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didstartmonitoringfor:)).
+  func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+  /// The device entered `region` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didenterregion:)).
+  func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion)
+  /// The device left `region` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:didexitregion:)).
+  func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion)
+  /// The state of `region`: at each crossing and in answer to `requestState(for:)` (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:diddeterminestate:for:)).
+  func locationManager(
+    _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion)
+  /// Monitoring `region` failed: ``CLError/Code/regionMonitoringDenied`` without authorization,
+  /// ``CLError/Code/regionMonitoringFailure`` past 20 regions or the largest radius (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanagerdelegate/locationmanager(_:monitoringdidfailfor:witherror:)).
+  func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error)
 }
 
 extension CLLocationManagerDelegate {
@@ -40,6 +67,29 @@ extension CLLocationManagerDelegate {
   @available(*, deprecated, message: "Use locationManagerDidChangeAuthorization(_:)")
   public func locationManager(
     _ manager: CLLocationManager, didChangeAuthorization status: CLAuthorizationStatus
+  ) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didUpdateHeading newHeading: CLHeading)
+  {}
+  /// `false`.
+  public func locationManagerShouldDisplayHeadingCalibration(_ manager: CLLocationManager) -> Bool {
+    false
+  }
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didStartMonitoringFor region: CLRegion)
+  {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didEnterRegion region: CLRegion) {}
+  /// Does nothing.
+  public func locationManager(_ manager: CLLocationManager, didExitRegion region: CLRegion) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, didDetermineState state: CLRegionState, for region: CLRegion
+  ) {}
+  /// Does nothing.
+  public func locationManager(
+    _ manager: CLLocationManager, monitoringDidFailFor region: CLRegion?,
+    withError error: any Error
   ) {}
 }
 
@@ -77,6 +127,9 @@ public class CLLocationManager: NSObject {
     var activityType: CLActivityType = .other
     var pausesAutomatically = true
     var showsBackgroundIndicator = false
+    var headingFilter: CLLocationDegrees = 1
+    var headingOrientation = CLDeviceOrientation.portrait
+    var heading: CLHeading?
   }
 
   weak var simulation: AppSimulation?
@@ -88,18 +141,18 @@ public class CLLocationManager: NSObject {
   var settings: Settings { lock.withLock { storage } }
 
   /// The setting at `keyPath`.
-  private func setting<T>(_ keyPath: KeyPath<Settings, T>) -> T {
+  func setting<T>(_ keyPath: KeyPath<Settings, T>) -> T {
     lock.withLock { storage[keyPath: keyPath] }
   }
 
   /// Sets the setting at `keyPath`.
-  private func set<T>(_ keyPath: WritableKeyPath<Settings, T>, _ value: T) {
+  func set<T>(_ keyPath: WritableKeyPath<Settings, T>, _ value: T) {
     lock.withLock { storage[keyPath: keyPath] = value }
   }
 
   /// `body` applied to the simulation's Core Location state, or `fallback` when the
   /// simulation is gone.
-  private func read<R: Sendable>(_ fallback: R, _ body: (CoreLocationState) -> R) -> R {
+  func read<R: Sendable>(_ fallback: R, _ body: (CoreLocationState) -> R) -> R {
     guard let simulation else { return fallback }
     return Self.read(simulation, body)
   }
@@ -485,7 +538,7 @@ public class CLLocationManager: NSObject {
   /// delegate, so the call went to no one: a stall names it once per `kind`
   /// ("CLLocationManager updated locations at t = 3 s but had no delegate: ...",
   /// `AppSimulation.noteNoDelegate(_:kind:at:advice:)`, docs/swift-api.md#nothing-silent).
-  private func noteNoDelegate(_ what: String, kind: String, at date: Date?, advice: String) {
+  func noteNoDelegate(_ what: String, kind: String, at date: Date?, advice: String) {
     guard let simulation else { return }
     let date = date ?? simulation.now
     simulation.noteNoDelegate(

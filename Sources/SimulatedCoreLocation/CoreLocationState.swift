@@ -2,6 +2,7 @@ import Foundation
 import SimulatedCoreLocationValues
 import SimulationDriver
 import WorkoutCore
+import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimulation
 
@@ -35,6 +36,23 @@ struct CoreLocationState: SimulationExtension {
     var next: SimulationInstant?
   }
 
+  /// One manager's `startUpdatingHeading()`.
+  struct HeadingUpdates {
+    var device: AppSimulation.Device
+    var generation: Int
+    var manager: WeakManager
+    /// The next reading instant (the route's fix instants), or `nil` when there are no more.
+    var next: SimulationInstant?
+    /// The magnetic heading last delivered, for the heading filter.
+    var last: Double?
+  }
+
+  /// One region the phone's app monitors, and the body's side of it.
+  struct MonitoredRegion {
+    var region: CLCircularRegion
+    var crossing = RegionCrossing()
+  }
+
   /// The scenario's answer to the permission prompt (`authorization.location`).
   let answer: Scenario.LocationAnswer
   /// Scenario time `t = 0`.
@@ -59,6 +77,12 @@ struct CoreLocationState: SimulationExtension {
   /// Running live-update sequences by number.
   var live: [(key: Int, live: Live)] = []
   var nextLive = 0
+  /// Running heading updates by manager, in start order.
+  var headings: [(key: ObjectIdentifier, updates: HeadingUpdates)] = []
+  /// The phone app's monitored regions, shared by its managers, in start order.
+  var regions: [MonitoredRegion] = []
+  /// The next instant the regions are read, or `nil` while none is monitored.
+  var regionNext: SimulationInstant?
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.location ?? .granted
@@ -205,7 +229,10 @@ struct CoreLocationTimer: SystemTimer {
   {
     guard let location = state.extensionState(CoreLocationState.self) else { return nil }
     var due: SimulationInstant?
-    for next in location.updates.map(\.updates.next) + location.live.map(\.live.next) {
+    let nexts =
+      location.updates.map(\.updates.next) + location.live.map(\.live.next)
+      + location.headings.map(\.updates.next) + [location.regionNext]
+    for next in nexts {
       guard let next, next > now else { continue }
       if due.map({ next < $0 }) ?? true { due = next }
     }
@@ -316,6 +343,9 @@ struct CoreLocationTimer: SystemTimer {
         }
         location.live[index].live = live
       }
+      callbacks += location.fireHeadings(
+        at: now, plan: plan, watch: watch, generation: generation)
+      callbacks += location.fireRegions(at: now, plan: plan)
       return callbacks
     }
   }

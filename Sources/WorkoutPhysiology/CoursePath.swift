@@ -132,6 +132,17 @@ public struct CoursePath: Sendable, Equatable {
     return degrees < 0 ? degrees + 360 : degrees
   }
 
+  /// The bearing of travel, degrees in 0..<360, on arriving at the second point along the
+  /// great circle from the first: the initial bearing from the second point back to the first,
+  /// turned by 180° (a great circle's bearing changes along it except on the equator and the
+  /// meridians; the heading of a course on `gps` is its bearing where the body is now).
+  public static func finalBearing(_ lat1: Double, _ lon1: Double, _ lat2: Double, _ lon2: Double)
+    -> Double
+  {
+    let back = bearing(lat2, lon2, lat1, lon1) + 180
+    return back >= 360 ? back - 360 : back
+  }
+
   /// The point `distance` m from a point along the great circle leaving on `heading` degrees.
   public static func destination(
     _ latitude: Double, _ longitude: Double, _ heading: Double, _ distance: Double

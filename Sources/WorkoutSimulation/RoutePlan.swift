@@ -278,7 +278,36 @@ package struct RoutePlan: Sendable {
       )
     }
     let (latitude, longitude) = Self.destination(gps.latitude, gps.longitude, gps.heading, distance)
-    return (latitude, longitude, gps.altitude + climb, speed, gps.heading)
+    let heading =
+      distance > 0
+      ? CoursePath.finalBearing(gps.latitude, gps.longitude, latitude, longitude) : gps.heading
+    return (latitude, longitude, gps.altitude + climb, speed, heading)
+  }
+
+  /// Where the body truly is at `instant`, with no receiver error, and the bearing of its
+  /// travel there, degrees clockwise from true north in 0..<360: the one home of the position
+  /// that Core Location's heading and region monitoring read (docs/swift-api.md#heading):
+  /// - a scripted course: ``truePlace(at:)`` (on `gps.track`'s line, its leg's bearing; on the
+  ///   great circle from `gps`, its bearing where the body is, ``CoursePath/finalBearing(_:_:_:_:)``,
+  ///   `gps.heading` at the start); standing still it keeps the bearing it had;
+  /// - a replay: the recorded point at or before `instant` (the first before it) and the last
+  ///   bearing between two recorded points up to it (`nil` before the body has moved).
+  package func truePosition(at instant: SimulationInstant) -> (
+    latitude: Double, longitude: Double, bearing: Double?
+  ) {
+    guard isReplay else {
+      let place = truePlace(at: instant)
+      return (place.latitude, place.longitude, place.heading)
+    }
+    var low = 0
+    var high = track.count
+    while low < high {
+      let mid = (low + high) / 2
+      if track[mid].instant <= instant { low = mid + 1 } else { high = mid }
+    }
+    let index = max(0, low - 1)
+    let bearing = track[...index].last(where: { $0.course != nil })?.course
+    return (track[index].latitude, track[index].longitude, bearing)
   }
 
   /// The distance travelled from `t = 0` to `instant`, m, the climb, m, and the speed at

@@ -145,7 +145,7 @@ import WorkoutSystem
     let plain = UNNotificationCategory(identifier: "plain", actions: [], intentIdentifiers: [])
     #expect(plain.categorySummaryFormat == "")
     let simulation = try UserNotificationsTests.simulation(start: "2026-03-20T11:00:00Z")
-    try await simulation.run {
+    await simulation.run {
       let center = UNUserNotificationCenter.current()
       center.setNotificationCategories([category])
       let read = await center.notificationCategories()

@@ -17,6 +17,44 @@ public struct UNNotificationActionOptions: OptionSet, Sendable, Hashable {
   public static let foreground = UNNotificationActionOptions(rawValue: 1 << 2)
 }
 
+/// An image shown next to an action's title (iOS 15, watchOS 8; Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unnotificationactionicon): an SF
+/// Symbol or a template image of the app. Kept on the action (``UNNotificationAction/icon``)
+/// and compared by kind and name; the simulation draws nothing and looks for no image.
+public final class UNNotificationActionIcon: NSObject, Sendable {
+  /// Whether the name is an SF Symbol's (else an image of the app's).
+  let isSystemImage: Bool
+  /// The image's name.
+  let imageName: String
+
+  private init(isSystemImage: Bool, imageName: String) {
+    self.isSystemImage = isSystemImage
+    self.imageName = imageName
+    super.init()
+  }
+
+  /// An icon from a system symbol (`"trash"`; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationactionicon/init(systemimagename:)).
+  public convenience init(systemImageName: String) {
+    self.init(isSystemImage: true, imageName: systemImageName)
+  }
+
+  /// An icon from a template image in the app's asset catalog or bundle (Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationactionicon/init(templateimagename:)).
+  public convenience init(templateImageName: String) {
+    self.init(isSystemImage: false, imageName: templateImageName)
+  }
+
+  /// Equal when both are system symbols, or both the app's images, of the same name.
+  override public func isEqual(_ object: Any?) -> Bool {
+    guard let other = object as? UNNotificationActionIcon else { return false }
+    return isSystemImage == other.isSystemImage && imageName == other.imageName
+  }
+
+  /// From the name.
+  override public var hash: Int { imageName.hashValue }
+}
+
 /// A button the user can choose on a delivered notification (Apple doc:
 /// https://developer.apple.com/documentation/usernotifications/unnotificationaction).
 public class UNNotificationAction: NSObject, @unchecked Sendable {
@@ -26,22 +64,39 @@ public class UNNotificationAction: NSObject, @unchecked Sendable {
   public let title: String
   /// How it behaves.
   public let options: UNNotificationActionOptions
+  /// The image shown with the title, `nil` for none (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationaction/icon).
+  /// Kept; the simulation draws no button.
+  public let icon: UNNotificationActionIcon?
 
   /// An action (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationaction/init(identifier:title:options:)).
-  public init(identifier: String, title: String, options: UNNotificationActionOptions = []) {
+  public convenience init(
+    identifier: String, title: String, options: UNNotificationActionOptions = []
+  ) {
+    self.init(identifier: identifier, title: title, options: options, icon: nil)
+  }
+
+  /// An action with an icon (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationaction/init(identifier:title:options:icon:)).
+  public init(
+    identifier: String, title: String, options: UNNotificationActionOptions = [],
+    icon: UNNotificationActionIcon?
+  ) {
     self.identifier = identifier
     self.title = title
     self.options = options
+    self.icon = icon
     super.init()
   }
 
-  /// Equal when identifier, title and options are.
+  /// Equal when identifier, title, options and icon are.
   override public func isEqual(_ object: Any?) -> Bool {
     guard let other = object as? UNNotificationAction, type(of: other) == type(of: self) else {
       return false
     }
     return identifier == other.identifier && title == other.title && options == other.options
+      && icon == other.icon
   }
 
   /// From the identifier.
@@ -59,13 +114,24 @@ public final class UNTextInputNotificationAction: UNNotificationAction, @uncheck
 
   /// A text-input action (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/untextinputnotificationaction/init(identifier:title:options:textinputbuttontitle:textinputplaceholder:)).
-  public init(
+  public convenience init(
     identifier: String, title: String, options: UNNotificationActionOptions = [],
     textInputButtonTitle: String, textInputPlaceholder: String
   ) {
+    self.init(
+      identifier: identifier, title: title, options: options, icon: nil,
+      textInputButtonTitle: textInputButtonTitle, textInputPlaceholder: textInputPlaceholder)
+  }
+
+  /// A text-input action with an icon (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/untextinputnotificationaction/init(identifier:title:options:icon:textinputbuttontitle:textinputplaceholder:)).
+  public init(
+    identifier: String, title: String, options: UNNotificationActionOptions = [],
+    icon: UNNotificationActionIcon?, textInputButtonTitle: String, textInputPlaceholder: String
+  ) {
     self.textInputButtonTitle = textInputButtonTitle
     self.textInputPlaceholder = textInputPlaceholder
-    super.init(identifier: identifier, title: title, options: options)
+    super.init(identifier: identifier, title: title, options: options, icon: icon)
   }
 }
 
@@ -105,6 +171,13 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/hiddenpreviewsbodyplaceholder).
   /// Kept; the simulation has no Lock Screen setting that hides previews.
   public let hiddenPreviewsBodyPlaceholder: String
+  /// The format of the summary shown when the category's notifications are grouped
+  /// (`"%u new messages from %@"`); `""` when the category has none (iOS 12, not on watchOS;
+  /// Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/categorysummaryformat).
+  /// Kept; the simulation groups no notifications. Declared for every platform, as this module
+  /// serves the phone's code and the watch's alike.
+  public let categorySummaryFormat: String
 
   /// A category (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:options:)).
@@ -117,6 +190,7 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
     self.intentIdentifiers = intentIdentifiers
     self.options = options
     hiddenPreviewsBodyPlaceholder = ""
+    categorySummaryFormat = ""
     super.init()
   }
 
@@ -132,6 +206,25 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
     self.intentIdentifiers = intentIdentifiers
     self.options = options
     self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder
+    categorySummaryFormat = ""
+    super.init()
+  }
+
+  /// A category with the hidden-previews text and the summary format (`nil` for none: both
+  /// read back `""`; iOS 12, not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationcategory/init(identifier:actions:intentidentifiers:hiddenpreviewsbodyplaceholder:categorysummaryformat:options:)).
+  /// Declared for every platform.
+  public init(
+    identifier: String, actions: [UNNotificationAction], intentIdentifiers: [String],
+    hiddenPreviewsBodyPlaceholder: String?, categorySummaryFormat: String?,
+    options: UNNotificationCategoryOptions = []
+  ) {
+    self.identifier = identifier
+    self.actions = actions
+    self.intentIdentifiers = intentIdentifiers
+    self.options = options
+    self.hiddenPreviewsBodyPlaceholder = hiddenPreviewsBodyPlaceholder ?? ""
+    self.categorySummaryFormat = categorySummaryFormat ?? ""
     super.init()
   }
 
@@ -141,6 +234,7 @@ public final class UNNotificationCategory: NSObject, @unchecked Sendable {
     return identifier == other.identifier && actions == other.actions
       && intentIdentifiers == other.intentIdentifiers && options == other.options
       && hiddenPreviewsBodyPlaceholder == other.hiddenPreviewsBodyPlaceholder
+      && categorySummaryFormat == other.categorySummaryFormat
   }
 
   /// From the identifier.

@@ -31,6 +31,18 @@ public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
   /// Post quiet notifications to Notification Center without asking (64; Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/provisional).
   public static let provisional = UNAuthorizationOptions(rawValue: 1 << 6)
+  /// Let Siri announce the app's notifications (128; iOS 13 to 15, watchOS 6 to 8, deprecated:
+  /// "Announcement authorization is always included"; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/announcement).
+  /// Kept in the request and the log; it changes no setting (``UNNotificationSettings/announcementSetting``).
+  @available(*, deprecated, message: "Announcement authorization is always included")
+  public static let announcement = UNAuthorizationOptions(rawValue: 1 << 7)
+  /// Time-sensitive notifications (256; iOS 15.0 and watchOS 8.0 only, deprecated in the same
+  /// release for the Time Sensitive Notifications entitlement; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unauthorizationoptions/timesensitive).
+  /// Kept in the request and the log; it changes no setting (``UNNotificationSettings/timeSensitiveSetting``).
+  @available(*, deprecated, message: "Use time-sensitive entitlement")
+  public static let timeSensitive = UNAuthorizationOptions(rawValue: 1 << 8)
 
   /// The options' names in bit order, for the log (`"alert,badge,sound"` sorted by bit:
   /// `"badge,sound,alert"`).
@@ -40,6 +52,9 @@ public struct UNAuthorizationOptions: OptionSet, Sendable, Hashable {
       (.criticalAlert, "criticalAlert"),
       (.providesAppNotificationSettings, "providesAppNotificationSettings"),
       (.provisional, "provisional"),
+      // The deprecated options by their bits (naming them would warn).
+      (UNAuthorizationOptions(rawValue: 1 << 7), "announcement"),
+      (UNAuthorizationOptions(rawValue: 1 << 8), "timeSensitive"),
     ]
     return all.filter { contains($0.0) }.map(\.1).joined(separator: ",")
   }
@@ -73,13 +88,42 @@ public enum UNNotificationSetting: Int, Sendable, Hashable {
   case enabled = 2
 }
 
+/// How the app's alerts are shown on iOS (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unalertstyle; iOS 10, not on
+/// watchOS). Raw values are Apple's (SDK `UNNotificationSettings.h`). Declared for every
+/// platform, as this module serves the phone's code and the watch's alike.
+public enum UNAlertStyle: Int, Sendable, Hashable {
+  /// No alerts (0).
+  case none = 0
+  /// Banners that go away by themselves (1, iOS's default for a new app).
+  case banner = 1
+  /// Alerts that stay until the user acts (2).
+  case alert = 2
+}
+
+/// When the Lock Screen and Notification Center show a notification's content (Apple doc:
+/// https://developer.apple.com/documentation/usernotifications/unshowpreviewssetting; iOS 11,
+/// not on watchOS). Raw values are Apple's (SDK `UNNotificationSettings.h`). Declared for every
+/// platform, as this module serves the phone's code and the watch's alike.
+public enum UNShowPreviewsSetting: Int, Sendable, Hashable {
+  /// Always (0).
+  case always = 0
+  /// Only while the device is unlocked (1).
+  case whenAuthenticated = 1
+  /// Never (2).
+  case never = 2
+}
+
 /// The app's notification settings at the moment they were read (Apple doc:
 /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings).
 ///
 /// A model of the settings a user's answer makes (docs/phone.md#notifications): authorized,
-/// each requested feature (alert, badge, sound) is enabled and the others disabled, and
-/// Notification Center and the Lock Screen are enabled; provisional, only Notification Center
-/// is enabled; not determined or denied, everything is disabled.
+/// each requested feature (alert, badge, sound, CarPlay, critical alerts) is enabled and the
+/// others disabled, time-sensitive notifications are enabled, and Notification Center and the
+/// Lock Screen are enabled; provisional, only Notification Center is enabled; not determined or
+/// denied, everything is disabled. The features the simulation has nothing of are fixed:
+/// announcements, scheduled delivery (the summary) off, direct messages not supported, previews
+/// always shown (project rules, docs/phone.md#notifications).
 public final class UNNotificationSettings: NSObject, Sendable {
   /// Whether the app may schedule notifications (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/authorizationstatus).
@@ -99,6 +143,55 @@ public final class UNNotificationSettings: NSObject, Sendable {
   /// The Lock Screen (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/lockscreensetting).
   public let lockScreenSetting: UNNotificationSetting
+  /// Critical alerts (iOS 12, watchOS 5; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/criticalalertsetting):
+  /// enabled when authorized with ``UNAuthorizationOptions/criticalAlert``, else disabled. On a
+  /// device they also need Apple's entitlement, which the simulation assumes (as for critical
+  /// sounds; project rule, docs/phone.md#notifications).
+  public let criticalAlertSetting: UNNotificationSetting
+  /// Time-sensitive notifications (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/timesensitivesetting):
+  /// enabled when authorized, else disabled. On a device they need the Time Sensitive
+  /// Notifications entitlement, which the simulation assumes, and the user's switch is on
+  /// until turned off (project rule, docs/phone.md#notifications).
+  public let timeSensitiveSetting: UNNotificationSetting
+  /// Whether the system shows a button for the app's own notification settings (iOS 12,
+  /// watchOS 5; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/providesappnotificationsettings):
+  /// `true` when the request the user answered (or the provisional one) had
+  /// ``UNAuthorizationOptions/providesAppNotificationSettings`` and was not denied.
+  public let providesAppNotificationSettings: Bool
+  /// Siri announcing the app's notifications (iOS 13, watchOS 6; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/announcementsetting):
+  /// always disabled (project rule: Siri is not simulated and Announce Notifications is off
+  /// until the user turns it on).
+  public let announcementSetting: UNNotificationSetting
+  /// Whether the system holds the app's notifications for the scheduled summary (iOS 15,
+  /// watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/scheduleddeliverysetting):
+  /// always disabled (project rule: the simulation has no summary and delivers each
+  /// notification when it fires).
+  public let scheduledDeliverySetting: UNNotificationSetting
+  /// Communication notifications from people (iOS 15, watchOS 8; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/directmessagessetting):
+  /// always not supported (project rule: communication notifications, which SiriKit's
+  /// message intents make, are not simulated).
+  public let directMessagesSetting: UNNotificationSetting
+  /// CarPlay (iOS 10, not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/carplaysetting):
+  /// enabled when authorized with ``UNAuthorizationOptions/carPlay``, else disabled. Declared
+  /// for every platform, as this module serves the phone's code and the watch's alike.
+  public let carPlaySetting: UNNotificationSetting
+  /// How alerts are shown (iOS 10, not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/alertstyle):
+  /// `.banner`, iOS's default, when alerts are enabled, else `.none`. Declared for every
+  /// platform.
+  public let alertStyle: UNAlertStyle
+  /// When previews are shown (iOS 11, not on watchOS; Apple doc:
+  /// https://developer.apple.com/documentation/usernotifications/unnotificationsettings/showpreviewssetting):
+  /// always `.always` (project rule: the simulation has no Lock Screen and never hides a
+  /// preview). Declared for every platform.
+  public let showPreviewsSetting: UNShowPreviewsSetting
 
   /// The settings of `status` with the options the user granted.
   init(status: UNAuthorizationStatus, options: UNAuthorizationOptions) {
@@ -109,9 +202,19 @@ public final class UNNotificationSettings: NSObject, Sendable {
     alertSetting = feature(.alert)
     badgeSetting = feature(.badge)
     soundSetting = feature(.sound)
+    criticalAlertSetting = feature(.criticalAlert)
+    carPlaySetting = feature(.carPlay)
     let shown = status == .authorized || status == .provisional || status == .ephemeral
     notificationCenterSetting = shown ? .enabled : .disabled
     lockScreenSetting = status == .authorized || status == .ephemeral ? .enabled : .disabled
+    timeSensitiveSetting = status == .authorized ? .enabled : .disabled
+    providesAppNotificationSettings =
+      status != .denied && options.contains(.providesAppNotificationSettings)
+    announcementSetting = .disabled
+    scheduledDeliverySetting = .disabled
+    directMessagesSetting = .notSupported
+    alertStyle = alertSetting == .enabled ? .banner : .none
+    showPreviewsSetting = .always
   }
 }
 

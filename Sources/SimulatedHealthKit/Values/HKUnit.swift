@@ -45,7 +45,9 @@ public final class HKUnit: NSObject, NSCopying, NSSecureCoding, @unchecked Senda
   }
 
   /// Creates the unit a unit string describes (`"count/min"`, `"kcal"`, `"m/s"`,
-  /// `"ml/(kg*min)"`).
+  /// `"ml/(kg*min)"`; Apple doc:
+  /// https://developer.apple.com/documentation/healthkit/hkunit/init(from:)-9qont). The
+  /// formatter-unit overloads are in HKUnit+Formatters.swift.
   ///
   /// Traps with "Unable to parse factorization string <string>" when `string` is not a unit
   /// string of the grammar above.

@@ -463,6 +463,95 @@ struct WatchConnectivityBackgroundTaskTests {
   }
 }
 
+/// A watch app delegate that never touches `WCSession` (the app's second process, in the tests
+/// of content that waits for `activate()`): it completes every task it is handed at once.
+@MainActor final class NoSessionAppDelegate: NSObject, WKApplicationDelegate {
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+  }
+}
+
+@Suite("WatchKit: content from the phone that waits for activate()", .timeLimit(.minutes(3)))
+struct ContentWaitingForActivationTests {
+  /// Process 1 activates its session at 0 and crashes at 50; the context sent at 60 launches
+  /// process 2 at 60 + 1 = 61 (transfer latency 1 s), whose delegate completes the task and
+  /// never activates a session: the context waits in the session's pending content.
+  static func sendToANeverActivatedProcess(_ simulation: HealthKitSimulation, log: WakeLog)
+    async throws -> (WCSession, LinkRecorder)
+  {
+    await MainActor.run {
+      simulation.launchWatchApp { () -> any WKApplicationDelegate in
+        if log.lines.isEmpty { return WakeAppDelegate(log: log) }
+        return NoSessionAppDelegate()
+      }
+    }
+    let phone = await simulation.on(.phone) { WCSession.default }
+    let phoneLog = LinkRecorder(simulation)
+    phone.delegate = phoneLog
+    phone.activate()
+    try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+    try await simulation.on(.phone) { try phone.updateApplicationContext(["stepGoal": 12000]) }
+    try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 80))
+    return (phone, phoneLog)
+  }
+
+  @Test("Content the relaunched process never activated for is reported when run returns")
+  func reportedAtTheEnd() async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(50, .crash)])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (_, phoneLog) = try await Self.sendToANeverActivatedProcess(simulation, log: log)
+      withExtendedLifetime(phoneLog) {}
+      // Nothing reported while the run goes on.
+      #expect(simulation.reports.isEmpty)
+    }
+    // Only process 1 saw anything (its launch at 0); the task of 61 went to process 2.
+    #expect(log.lines == ["0 launched 1"])
+    #expect(
+      systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }.map(
+        \.event) == ["launched", "completed"])
+    let reports = simulation.reports
+    #expect(reports.map(\.kind) == [.notDelivered])
+    #expect(reports.first?.framework == "WatchConnectivity")
+    #expect(reports.first?.call == "WCSession.activate()")
+    // The run returned at 80.
+    #expect(reports.first?.seconds == 80)
+    #expect(
+      reports.first?.message.hasPrefix(
+        "when run(_:) returned, 1 piece of content from the phone (the session's delegate would "
+          + "have received an application context) waited for WCSession.default.activate() on "
+          + "the watch: ") == true)
+    // Once: a second run's end does not name it again.
+    await simulation.run {}
+    #expect(simulation.reports.count == 1)
+  }
+
+  @Test("A stall names the content that waits for activate()")
+  func namedByAStall() async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(50, .crash)])
+    simulation.stallReportDelay = .milliseconds(200)
+    let log = WakeLog(simulation)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (_, phoneLog) = try await Self.sendToANeverActivatedProcess(simulation, log: log)
+          withExtendedLifetime(phoneLog) {}
+          // The app's wait for the context its delegate never gets.
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(
+      report.message.contains(
+        "1 piece of content from the phone (the session's delegate would have received an "
+          + "application context) waited for WCSession.default.activate() on the watch"))
+    // The stall named it: no warning at the run's end.
+    #expect(simulation.reports.filter { $0.kind == .notDelivered }.isEmpty)
+  }
+}
+
 /// A session delegate that records nothing (the default-handler test reads the log).
 final class LinkRecorderless: NSObject, WCSessionDelegate, @unchecked Sendable {
   func session(

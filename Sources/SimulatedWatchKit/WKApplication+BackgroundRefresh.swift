@@ -408,6 +408,19 @@ struct WatchRefreshTimer: SystemTimer {
           SystemEvent(
             framework: .watchKit, event: "expired", identifier: running.task.value.logIdentifier,
             details: ["handler": .bool(handler != nil)]))
+        if !running.delivered {
+          // The live process's delegate never got it: no code of the app ran for it.
+          let reports = simulation.keepReports(
+            .notDelivered,
+            [
+              AppSimulation.unhandedTaskMessage(
+                running.task.value,
+                launchedAt: running.expiresAt.advanced(
+                  by: .zero - AppSimulation.watchRefreshRuntime),
+                expiredAt: now)
+            ], framework: "WatchKit", call: running.task.value.reportCall, in: &state)
+          callbacks.append { reports.forEach(AppSimulation.writeToStandardError) }
+        }
         guard let handler,
           let index = watchKit.refresh.running.firstIndex(where: {
             $0.number == running.number
@@ -511,6 +524,21 @@ extension AppSimulation {
       + "was completed at once without running any of the app's code: implement that method "
       + "(exactly this signature: a Set<WKApplicationRefreshBackgroundTask> parameter is another "
       + "method, which the system never calls)"
+  }
+
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched task (`task`'s kind)
+  /// whose time ran out before the system ever handed it to the app's delegate (project rule:
+  /// nothing silent; docs/healthkit-behaviour.md#background-refresh).
+  static func unhandedTaskMessage(
+    _ task: WKRefreshBackgroundTask, launchedAt: SimulationInstant, expiredAt: SimulationInstant
+  ) -> String {
+    "the \(type(of: task)) the system launched at t = \(secondsText(launchedAt.seconds)) s "
+      + "expired at t = \(secondsText(expiredAt.seconds)) s without ever being handed to the "
+      + "app's delegate: no handle(_:) of the app ran for it, so the work it was for (its "
+      + "content from the phone, its refresh) never reached the app's code. The process it was "
+      + "launched for never took it: launch the app's code with "
+      + "simulation.launchWatchApp { MyAppDelegate() } so that every process the system launches "
+      + "makes its delegate"
   }
 
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found

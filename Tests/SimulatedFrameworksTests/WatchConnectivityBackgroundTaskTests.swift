@@ -552,6 +552,34 @@ struct ContentWaitingForActivationTests {
   }
 }
 
+@Suite("WatchKit: a background task never handed to the delegate")
+struct UnhandedTaskTests {
+  @Test("A task that expires unhanded is a notDelivered warning, not only expired handler:false")
+  func unhandedTaskIsReported() async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(1, .crownPress)])
+    try await simulation.run {
+      await MainActor.run { _ = WKApplication.shared() }
+      // A task made at 10 whose hand-over never runs (its callbacks dropped): the state the
+      // system's own paths must never leave, made directly.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 10))
+      simulation.mutate { state in
+        _ = simulation.beginWatchConnectivityTask(launched: false, in: &state)
+      }
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+    }
+    // Made at 10, expired at 10 + 30 = 40 with no handler (nobody had it).
+    let entries = systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }
+    #expect(entries.map { "\($0.at) \($0.event)" } == ["10.0 launched", "40.0 expired"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [40])
+    #expect(reports.first?.call == "WKApplicationDelegate.handle(_:)")
+    #expect(
+      reports.first?.message.hasPrefix(
+        "the WKWatchConnectivityRefreshBackgroundTask the system launched at t = 10 s expired at "
+          + "t = 40 s without ever being handed to the app's delegate") == true)
+  }
+}
+
 /// A session delegate that records nothing (the default-handler test reads the log).
 final class LinkRecorderless: NSObject, WCSessionDelegate, @unchecked Sendable {
   func session(

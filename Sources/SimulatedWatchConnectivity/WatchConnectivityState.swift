@@ -107,7 +107,7 @@ extension WatchConnectivityState {
   /// The content from the phone waiting for the watch app's session, for a stall's message
   /// (docs/phone-link.md#waking-the-watch-app).
   func stallClauses(in state: AppSimulation.State) -> [String] {
-    let held = state.extensionState(WatchLinkWakes.self)?.holding == true
+    let held = state.watchLinkContentHeld()
     return Self.waitingClause(pendingContent, held: held).map { [$0] } ?? []
   }
 
@@ -120,7 +120,7 @@ extension WatchConnectivityState {
   )] {
     let fresh = pendingContent.filter { !$0.reported }
     for index in pendingContent.indices { pendingContent[index].reported = true }
-    let held = state.extensionState(WatchLinkWakes.self)?.holding == true
+    let held = state.watchLinkContentHeld()
     guard !stalled, let clause = Self.waitingClause(fresh, held: held) else { return [] }
     let advice =
       held
@@ -380,16 +380,13 @@ extension WatchConnectivityState {
       let content = delivery(kind, transfer: transfer, bytes: bytes, replyExpected: false)
     else { return [] }
     pendingContent.append(content)
-    state.noteWatchLinkWakes(of: simulation)
     let flush: AppSimulation.Callback = { [weak simulation] in
       simulation?.deliverPendingContent()
     }
-    let held = state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ -> Bool in
-      guard wake.holding else { return false }
-      wake.held.append(flush)
-      return true
-    }
-    return held ? [] : [flush]
+    // The wake's task was made at the wake's own effect, before this delivery.
+    guard state.watchLinkContentHeld() else { return [flush] }
+    state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in wake.held.append(flush) }
+    return []
   }
 
   /// The sender's error handler (messages) or `didFinish` with the error (transfers).
@@ -460,7 +457,7 @@ extension AppSimulation {
   /// session has more content to deliver").
   func deliverPendingContent() {
     while let next = withLink({ link, state -> AppSimulation.Callback? in
-      guard !link.pendingContent.isEmpty, !state.watchLinkContentHeld(of: self),
+      guard !link.pendingContent.isEmpty, !state.watchLinkContentHeld(),
         let session = link.liveSession(.watch, in: &state), session.activateCalled
       else { return nil }
       let content = link.pendingContent.removeFirst()

@@ -379,14 +379,15 @@ struct WatchConnectivityBackgroundTaskTests {
       }
     }
     // Sent at 100, delivered at 101, where the wake (a task made) and the crash come in one
-    // take: the task went with process 1 (never handed to its delegate, dropped at its expiry,
-    // 101 + 30 = 131), nothing holds virtual time, and the content waits for the session of
-    // process 2, relaunched at 120, which gets it when it activates at its launch.
+    // take: the task went with process 1 (never handed to its delegate, dropped at the crash,
+    // 101, not at its expiry, 101 + 30 = 131), nothing holds virtual time, and the content
+    // waits for the session of process 2, relaunched at 120, which gets it when it activates
+    // at its launch.
     #expect(
       log.lines == [
         "0 launched 1", "120 launched 2", #"120 userInfo {"goal":9000} pending false"#,
       ])
-    #expect(taskLog(simulation) == ["101.0 launched", "131.0 dropped"])
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 dropped"])
     #expect(
       appStates(simulation) == [
         "1.0 active>background crownPress none",
@@ -554,11 +555,20 @@ struct ContentWaitingForActivationTests {
 
 @Suite("WatchKit: a background task never handed to the delegate")
 struct UnhandedTaskTests {
-  @Test("A task that expires unhanded is a notDelivered warning, not only expired handler:false")
-  func unhandedTaskIsReported() async throws {
+  @Test(
+    "A task that expires unhanded is a notDelivered warning, not only expired handler:false",
+    arguments: [false, true])
+  func unhandedTaskIsReported(extensionDelegate: Bool) async throws {
     let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(1, .crownPress)])
     try await simulation.run {
-      await MainActor.run { _ = WKApplication.shared() }
+      await MainActor.run {
+        _ = WKApplication.shared()
+        // An app of the form before watchOS 7: the report names its delegate's protocol.
+        if extensionDelegate {
+          WKExtension.shared().delegate =
+            WatchConnectivityBackgroundTaskTests.NoTaskExtensionHandler()
+        }
+      }
       // A task made at 10 whose hand-over never runs (its callbacks dropped): the state the
       // system's own paths must never leave, made directly.
       try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 10))
@@ -572,11 +582,86 @@ struct UnhandedTaskTests {
     #expect(entries.map { "\($0.at) \($0.event)" } == ["10.0 launched", "40.0 expired"])
     let reports = simulation.reports.filter { $0.kind == .notDelivered }
     #expect(reports.map(\.seconds) == [40])
-    #expect(reports.first?.call == "WKApplicationDelegate.handle(_:)")
+    #expect(
+      reports.first?.call
+        == (extensionDelegate
+          ? "WKExtensionDelegate.handle(_:)" : "WKApplicationDelegate.handle(_:)"))
     #expect(
       reports.first?.message.hasPrefix(
         "the WKWatchConnectivityRefreshBackgroundTask the system launched at t = 10 s expired at "
           + "t = 40 s without ever being handed to the app's delegate") == true)
+  }
+}
+
+@Suite("WatchKit: wakes paired with their tasks at the wake")
+struct WakePairingTests {
+  @Test("An urgent complication transfer wakes no app that never activated: no task later")
+  func neverActivatedAppIsNotWokenForUrgentContent() async throws {
+    var scenario = try Scenario(name: "urgent to a never activated app")
+    scenario.phone.app = .background
+    scenario.phone.complicationEnabled = true
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]"),
+      Scenario.Action(at: .seconds(50), kind: .app(.openApp), location: "timeline[1]"),
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let watchLog = LinkRecorder(simulation)
+    try await simulation.run {
+      // The app uses WatchKit (its delegate gets tasks) and has no session until 60.
+      await MainActor.run { simulation.launchWatchApp { NoSessionAppDelegate() } }
+      let phone = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      phone.delegate = phoneLog
+      phone.activate()
+      // Crown at 1: suspended at 1 + 10 = 11. The urgent transfer sent at 20 is due at 20.1.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 20))
+      await simulation.on(.phone) {
+        _ = phone.transferCurrentComplicationUserInfo(["temp": 21])
+      }
+      // Opened at 50 (active); the session activated at 60: the transfer, now ordinary user
+      // info, is delivered at 60 + 1 = 61 to the frontmost app.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+      await MainActor.run {
+        WCSession.default.delegate = watchLog
+        WCSession.default.activate()
+      }
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 80))
+      withExtendedLifetime(phoneLog) {}
+    }
+    #expect(watchLog.matching("userInfo") == [#"61 userInfo {"temp":21}"#])
+    // No wake at 20.1 (nothing could be delivered to a session never activated), so no task at
+    // 20.1 and none for the frontmost delivery at 61.
+    #expect(
+      systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }.isEmpty)
+    #expect(
+      simulation.result.log.allSatisfy { entry in
+        guard case .appState(let change) = entry.kind else { return true }
+        return change.cause != .watchConnectivity
+      })
+  }
+
+  @Test("A relaunch and openApp at one instant: the new delegate's calls once, the crashed none")
+  func relaunchAndOpenAppAtOneInstant() async throws {
+    // Wrist down at 10 (inactive), background at 10 + 120 = 130 (return to clock), suspended
+    // at 140; crashed at 200; relaunched at 300 with the wrist down (into the background) and
+    // opened there (active).
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([
+      (10, .wristDown), (200, .crash), (300, .relaunch(recover: false)), (300, .openApp),
+    ])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (_, phoneLog) = await WatchConnectivityBackgroundTaskTests.start(simulation, log: log)
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 320))
+      withExtendedLifetime(phoneLog) {}
+    }
+    #expect(log.lines == ["0 launched 1", "300 launched 2"])
+    // Process 1: its launch at 0, wrist down at 10, background at 130; nothing at 300.
+    // Process 2: launched into the background (no calls of its own), then background → active.
+    #expect(
+      log.calls == [
+        "0 willEnterForeground 1", "0 didBecomeActive 1", "10 willResignActive 1",
+        "130 didEnterBackground 1", "300 willEnterForeground 2", "300 didBecomeActive 2",
+      ])
   }
 }
 

@@ -31,7 +31,8 @@ import WorkoutCore
 ///   runs again.
 /// - Complication user info with the complication enabled and budget left is urgent: the budget
 ///   drops by one and it is delivered `messageLatency` later, waking the watch app into the
-///   background; otherwise it is an ordinary user-info transfer. The budget is reset at each of
+///   background (not an app whose session no process activated: it then waits as an ordinary
+///   user-info transfer); otherwise it is an ordinary user-info transfer. The budget is reset at each of
 ///   ``LinkConfiguration/budgetResets``.
 /// - The apps' code is the engine's client (``AppReflexes``): wherever a step finds an app
 ///   running with its session not activated (``AppEvent/linkNotActivated(_:)``, before
@@ -579,7 +580,9 @@ struct LinkStateMachine: Sendable, Hashable {
         return []
       }
       if !watch.runs {
-        guard !woke else {
+        // Woken once; and never for an app whose session no process activated (F10, as a
+        // queued transfer: ``deliverable(to:watch:)``): such a wake would deliver nothing.
+        guard !woke, activated.contains(.watch) else {
           transfers[index].stage = .queued(at: nil)
           return []
         }

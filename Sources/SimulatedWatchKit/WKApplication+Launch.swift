@@ -95,15 +95,21 @@ extension AppSimulation {
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
     // Launched into the foreground: the calls of coming to the front, as the process's first.
-    let state = mutate { state -> AppState in
+    let state = launchState(queued: queued)
+    for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
+    // A process the system launched into the background gets what it was launched for now,
+    // after the launch calls.
+    for work in mutate({ $0.takeLaunchWork() }) { work() }
+  }
+
+  /// The state a launch takes the app into: a queued launch's target
+  /// (``WatchKitState/launchTargets``, taken), else the engine's state now.
+  private func launchState(queued: Bool) -> AppState {
+    state.withLock { state -> AppState in
       let target = state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> AppState? in
         queued && !watchKit.launchTargets.isEmpty ? watchKit.launchTargets.removeFirst() : nil
       }
       return target ?? state.session.workoutEngine.appState
     }
-    for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
-    // A process the system launched into the background gets what it was launched for now,
-    // after the launch calls.
-    for work in mutate({ $0.takeLaunchWork() }) { work() }
   }
 }

@@ -864,8 +864,10 @@ extension AppSimulation {
       let now = state.session.now
       var reports: [Report] = []
       for key in Array(state.extensions.keys) {
-        guard var value = state.extensions.removeValue(forKey: key) as? any SimulationExtension
-        else { continue }
+        // Not every value is a framework's state (`extensions` holds `any Sendable`): only
+        // those are taken out, and put back.
+        guard var value = state.extensions[key] as? any SimulationExtension else { continue }
+        state.extensions[key] = nil
         let warnings = value.endOfRunWarnings(stalled: stalled, in: &state)
         state.extensions[key] = value
         reports += warnings.map {

@@ -31,8 +31,7 @@ import WorkoutCore
 ///   runs again.
 /// - Complication user info with the complication enabled and budget left is urgent: the budget
 ///   drops by one and it is delivered `messageLatency` later, waking the watch app into the
-///   background (not an app whose session no process activated: it then waits as an ordinary
-///   user-info transfer); otherwise it is an ordinary user-info transfer. The budget is reset at each of
+///   background; otherwise it is an ordinary user-info transfer. The budget is reset at each of
 ///   ``LinkConfiguration/budgetResets``.
 /// - The apps' code is the engine's client (``AppReflexes``): wherever a step finds an app
 ///   running with its session not activated (``AppEvent/linkNotActivated(_:)``, before
@@ -580,9 +579,7 @@ struct LinkStateMachine: Sendable, Hashable {
         return []
       }
       if !watch.runs {
-        // Woken once; and never for an app whose session no process activated (F10, as a
-        // queued transfer: ``deliverable(to:watch:)``): such a wake would deliver nothing.
-        guard !woke, activated.contains(.watch) else {
+        guard !woke else {
           transfers[index].stage = .queued(at: nil)
           return []
         }

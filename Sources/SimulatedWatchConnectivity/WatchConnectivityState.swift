@@ -73,6 +73,8 @@ struct WatchConnectivityState: SimulationExtension {
   struct PendingContent {
     let what: String
     let body: Unchecked<(WCSession, any WCSessionDelegate) -> Void>
+    /// Whether an end-of-run warning named it (``endOfRunWarnings(stalled:in:)``).
+    var reported = false
   }
 
   init(simulation: AppSimulation) {
@@ -80,6 +82,64 @@ struct WatchConnectivityState: SimulationExtension {
     inbox = FileManager.default.temporaryDirectory
       .appendingPathComponent("workout-sim-wc-\(UUID().uuidString)", isDirectory: true)
       .appendingPathComponent("Inbox", isDirectory: true)
+  }
+}
+
+extension WatchConnectivityState {
+  /// What waits in ``pendingContent``, for a stall's message and the end-of-run warning:
+  /// `"2 pieces of content from the phone (received user info; received an application
+  /// context) waited for WCSession.default.activate() on the watch"`, or, while the content is
+  /// held for a wake's task (SimulationDriver's `WatchLinkWakes`), for that task's hand-over.
+  /// `nil` when nothing waits.
+  static func waitingClause(_ pieces: [PendingContent], held: Bool) -> String? {
+    guard !pieces.isEmpty else { return nil }
+    let count = pieces.count == 1 ? "1 piece" : "\(pieces.count) pieces"
+    let what = pieces.map(\.what).joined(separator: "; ")
+    let waited =
+      held
+      ? "the hand-over of the WKWatchConnectivityRefreshBackgroundTask of the wake it came with "
+        + "to the app's delegate (its handle(_:))"
+      : "WCSession.default.activate() on the watch"
+    return "\(count) of content from the phone (the session's delegate would have \(what)) "
+      + "waited for \(waited)"
+  }
+
+  /// The content from the phone waiting for the watch app's session, for a stall's message
+  /// (docs/phone-link.md#waking-the-watch-app).
+  func stallClauses(in state: AppSimulation.State) -> [String] {
+    let held = state.watchLinkContentHeld()
+    return Self.waitingClause(pendingContent, held: held).map { [$0] } ?? []
+  }
+
+  /// The content from the phone still in ``pendingContent`` when the outermost `run` returns,
+  /// not named before: one ``AppSimulation/Report/Kind-swift.enum/notDelivered`` warning
+  /// (project rule: on a device it would wait for the next process that activates its session,
+  /// which a test never sees; docs/phone-link.md#waking-the-watch-app).
+  mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State) -> [(
+    framework: String, call: String, message: String
+  )] {
+    let fresh = pendingContent.filter { !$0.reported }
+    for index in pendingContent.indices { pendingContent[index].reported = true }
+    let held = state.watchLinkContentHeld()
+    guard !stalled, let clause = Self.waitingClause(fresh, held: held) else { return [] }
+    let advice =
+      held
+      ? "the app's delegate was not handed the task by then: set WKApplication.shared().delegate "
+        + "(or launch the app with simulation.launchWatchApp { MyAppDelegate() }) and advance "
+        + "past the wake"
+      : "the watch app's process running then never called WCSession.default.activate(), and "
+        + "the system hands background content only to an activated session (Apple: "
+        + "activating the session lets it deliver any outstanding background transfers). Set "
+        + "WCSession.default.delegate and call activate() as every process of the app launches "
+        + "(applicationDidFinishLaunching): a process the system launches in the background for "
+        + "content from the phone runs that code too"
+    return [
+      (
+        framework: "WatchConnectivity",
+        call: held ? "WKApplicationDelegate.handle(_:)" : "WCSession.activate()",
+        message: "when run(_:) returned, \(clause): \(advice)"
+      )
+    ]
   }
 }
 
@@ -320,16 +380,13 @@ extension WatchConnectivityState {
       let content = delivery(kind, transfer: transfer, bytes: bytes, replyExpected: false)
     else { return [] }
     pendingContent.append(content)
-    state.noteWatchLinkWakes(of: simulation)
     let flush: AppSimulation.Callback = { [weak simulation] in
       simulation?.deliverPendingContent()
     }
-    let held = state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ -> Bool in
-      guard wake.holding else { return false }
-      wake.held.append(flush)
-      return true
-    }
-    return held ? [] : [flush]
+    // The wake's task was made at the wake's own effect, before this delivery.
+    guard state.watchLinkContentHeld() else { return [flush] }
+    state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in wake.held.append(flush) }
+    return []
   }
 
   /// The sender's error handler (messages) or `didFinish` with the error (transfers).
@@ -400,7 +457,7 @@ extension AppSimulation {
   /// session has more content to deliver").
   func deliverPendingContent() {
     while let next = withLink({ link, state -> AppSimulation.Callback? in
-      guard !link.pendingContent.isEmpty, !state.watchLinkContentHeld(of: self),
+      guard !link.pendingContent.isEmpty, !state.watchLinkContentHeld(),
         let session = link.liveSession(.watch, in: &state), session.activateCalled
       else { return nil }
       let content = link.pendingContent.removeFirst()

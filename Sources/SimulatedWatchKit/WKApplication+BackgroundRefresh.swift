@@ -120,8 +120,8 @@ struct BackgroundRefreshState: Sendable {
     var number: Int
     var task: RefreshBox<WKRefreshBackgroundTask>
     var expiresAt: SimulationInstant
-    /// The app process it was launched for (a crash drops it), or ``ended`` once that
-    /// process ended (``AppSimulation/backgroundTasksEnded(in:)``).
+    /// The app process it was launched for (its crash drops the task:
+    /// ``AppSimulation/backgroundTasksEnded(in:)``).
     var generation: Int
     /// The hold on virtual time until the app completes it, once begun.
     var hold: Int?
@@ -131,9 +131,6 @@ struct BackgroundRefreshState: Sendable {
     /// the handler completes it or returns).
     var expiring = false
   }
-
-  /// The ``Running/generation`` of a task whose process ended: no process has it.
-  static let ended = -1
 
   var scheduled: Scheduled?
   var running: [Running] = []
@@ -288,20 +285,23 @@ extension AppSimulation {
 
   /// The app's process ended (the `appState` effect of its crash, under the lock): its running
   /// tasks went with it, whatever the order of the effects of the take the crash came in. Each
-  /// no longer holds virtual time nor can be handed (its `dropped` entry comes at its expiry,
-  /// ``WatchRefreshTimer``), and the content from the phone held for the hand-over of a wake's
-  /// task waits no more: a relaunched process's session gets it when it activates
-  /// (docs/phone-link.md#waking-the-watch-app). Returns the held content's callbacks.
+  /// is dropped now, at the crash's instant (logged `dropped`, reason `appCrashed`): it no
+  /// longer holds virtual time nor can be handed, completed or expire; and the content from
+  /// the phone held for the hand-over of a wake's task waits no more: a relaunched process's
+  /// session gets it when it activates (docs/phone-link.md#waking-the-watch-app). Returns the
+  /// held content's callbacks.
   func backgroundTasksEnded(in state: inout State) -> [Callback] {
     if state.extensionState(WatchKitState.self)?.refresh.running.isEmpty == false {
       state.withExtension(WatchKitState.self, of: self) { watchKit, state in
-        for index in watchKit.refresh.running.indices {
-          watchKit.refresh.running[index].generation = BackgroundRefreshState.ended
-          if let hold = watchKit.refresh.running[index].hold {
-            state.holds.removeValue(forKey: hold)
-          }
-          watchKit.refresh.running[index].hold = nil
+        for running in watchKit.refresh.running {
+          if let hold = running.hold { state.holds.removeValue(forKey: hold) }
+          _ = running.task.value.abandon()
+          state.log(
+            SystemEvent(
+              framework: .watchKit, event: "dropped", identifier: running.task.value.logIdentifier,
+              details: ["reason": .string("appCrashed")]))
         }
+        watchKit.refresh.running = []
       }
     }
     return state.releaseWatchLinkContent(of: self)
@@ -314,9 +314,11 @@ extension AppSimulation {
   /// will complete them), the log gets `undelivered`, and a
   /// ``Report/Kind-swift.enum/notDelivered`` warning says what to set.
   @MainActor func deliverBackgroundRefreshTasks() {
+    var numbers: [Int] = []
     // The Watch Connectivity content a wake's task held comes after the task was handed.
-    defer { releaseWatchLinkContent() }
-    let (numbers, tasks) = mutate { state -> ([Int], [RefreshBox<WKRefreshBackgroundTask>]) in
+    defer { releaseWatchLinkContent(tasks: numbers) }
+    let tasks: [RefreshBox<WKRefreshBackgroundTask>]
+    (numbers, tasks) = mutate { state -> ([Int], [RefreshBox<WKRefreshBackgroundTask>]) in
       let generation = state.processGeneration()
       return state.withExtension(WatchKitState.self, of: self) { watchKit, _ in
         var numbers: [Int] = []
@@ -392,22 +394,28 @@ struct WatchRefreshTimer: SystemTimer {
         if let hold = running.hold { state.holds.removeValue(forKey: hold) }
         // A Watch Connectivity task never handed: the content held for it waits no more.
         if !running.delivered, running.task.value is WKWatchConnectivityRefreshBackgroundTask {
-          callbacks += state.releaseWatchLinkContent(of: simulation)
-        }
-        guard running.generation == generation else {
-          // The process it was launched for crashed: the task went with it.
-          _ = running.task.value.abandon()
-          watchKit.refresh.running.removeAll { $0.number == running.number }
-          state.log(
-            SystemEvent(
-              framework: .watchKit, event: "dropped", identifier: running.task.value.logIdentifier,
-              details: ["reason": .string("appCrashed")]))
-          continue
+          callbacks += state.releaseWatchLinkContent(of: simulation, tasks: [running.number])
         }
         state.log(
           SystemEvent(
             framework: .watchKit, event: "expired", identifier: running.task.value.logIdentifier,
             details: ["handler": .bool(handler != nil)]))
+        if !running.delivered {
+          // The live process's delegate never got it: no code of the app ran for it. The call
+          // names the protocol of the delegate the app set.
+          let owner = watchKit.application?.delegateBox.withLock { $0.owner } ?? "WKApplication"
+          let reports = simulation.keepReports(
+            .notDelivered,
+            [
+              AppSimulation.unhandedTaskMessage(
+                running.task.value,
+                launchedAt: running.expiresAt.advanced(
+                  by: .zero - AppSimulation.watchRefreshRuntime),
+                expiredAt: now)
+            ], framework: "WatchKit", call: running.task.value.unhandledCall(owner: owner),
+            in: &state)
+          callbacks.append { reports.forEach(AppSimulation.writeToStandardError) }
+        }
         guard let handler,
           let index = watchKit.refresh.running.firstIndex(where: {
             $0.number == running.number
@@ -513,11 +521,27 @@ extension AppSimulation {
       + "method, which the system never calls)"
   }
 
+  /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched task (`task`'s kind)
+  /// whose time ran out before the system ever handed it to the app's delegate (project rule:
+  /// nothing silent; docs/healthkit-behaviour.md#background-refresh).
+  static func unhandedTaskMessage(
+    _ task: WKRefreshBackgroundTask, launchedAt: SimulationInstant, expiredAt: SimulationInstant
+  ) -> String {
+    "the \(type(of: task)) the system launched at t = \(secondsText(launchedAt.seconds)) s "
+      + "expired at t = \(secondsText(expiredAt.seconds)) s without ever being handed to the "
+      + "app's delegate: no handle(_:) of the app ran for it, so the work it was for (its "
+      + "content from the phone, its refresh) never reached the app's code. The process it was "
+      + "launched for never took it: launch the app's code with "
+      + "simulation.launchWatchApp { MyAppDelegate() } so that every process the system launches "
+      + "makes its delegate"
+  }
+
   /// The ``Report/Kind-swift.enum/notDelivered`` message of a launched refresh task that found
   /// no delegate.
   static let refreshUndeliveredMessage =
     "a background refresh task was launched but the app has no WKApplication delegate to hand "
-    + "it to, so it runs until it expires: set WKApplication.shared().delegate (or launch the "
+    + "it to, so it runs until it expires: set WKApplication.shared().delegate (or "
+    + "WKExtension.shared().delegate for a WKExtensionDelegate, or launch the "
     + "app with simulation.launchWatchApp { MyAppDelegate() }) and implement "
     + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)"
 }

@@ -1,5 +1,6 @@
 import SimulatedHealthKit
 import SimulationDriver
+import WorkoutSystem
 
 extension AppSimulation {
   /// Launches the watch app's code as watchOS launches the app's process: makes its delegate
@@ -67,7 +68,9 @@ extension AppSimulation {
         [
           {
             Task { @MainActor in
-              self.launch(application, makeDelegate, recovering: recover && sessionLeftOpen)
+              self.launch(
+                application, makeDelegate, recovering: recover && sessionLeftOpen,
+                queued: true)
             }
           }
         ]
@@ -80,19 +83,33 @@ extension AppSimulation {
   /// active, then the delegate calls the system launched the process into the background for,
   /// if any (`handle(_:)` with a background refresh's tasks, a Watch Connectivity task, or the
   /// phone's workout configuration: `State.afterBackgroundLaunch(launched:_:)`).
+  /// `queued`: a launch the relaunch listener queued, whose state is the one its `notRunning → X`
+  /// change launched the app into (``WatchKitState/launchTargets``), not the engine's when it
+  /// runs (a change at the launch's instant makes its own calls after it).
   @MainActor private func launch(
     _ application: WKApplication,
-    _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool
+    _ makeDelegate: @MainActor () -> WatchAppDelegate, recovering: Bool, queued: Bool = false
   ) {
     let delegate = makeDelegate()
     application.appDelegate = delegate
     delegate.applicationDidFinishLaunching()
     if recovering { delegate.handleActiveWorkoutRecovery() }
     // Launched into the foreground: the calls of coming to the front, as the process's first.
-    let state = self.state.withLock { $0.session.workoutEngine.appState }
+    let state = launchState(queued: queued)
     for call in WatchLifecycleCall.launchCalls(into: state) { delegate.lifecycle(call) }
     // A process the system launched into the background gets what it was launched for now,
     // after the launch calls.
     for work in mutate({ $0.takeLaunchWork() }) { work() }
+  }
+
+  /// The state a launch takes the app into: a queued launch's target
+  /// (``WatchKitState/launchTargets``, taken), else the engine's state now.
+  private func launchState(queued: Bool) -> AppState {
+    state.withLock { state -> AppState in
+      let target = state.withExtension(WatchKitState.self, of: self) { watchKit, _ -> AppState? in
+        queued && !watchKit.launchTargets.isEmpty ? watchKit.launchTargets.removeFirst() : nil
+      }
+      return target ?? state.session.workoutEngine.appState
+    }
   }
 }

@@ -63,24 +63,42 @@ enum WatchLifecycleCall: Sendable, Hashable, CaseIterable {
 extension WatchKitListener {
   /// The callbacks of an app state change: the delegate's life-cycle calls, on the main actor,
   /// in one turn (``WatchLifecycleCall/calls(from:to:)``). A change from `notRunning` is a
-  /// launch: an app launched with `launchWatchApp` gets its calls from the launch; a delegate
-  /// the test set itself (no `launchWatchApp`) gets those of the new state, as its process's.
+  /// launch: an app launched with `launchWatchApp` gets its calls from the launch, for the
+  /// state this change launched it into (``WatchKitState/launchTargets``); a delegate the test
+  /// set itself (no `launchWatchApp`) gets those of the new state, as its process's. While a
+  /// launch of the app's code is queued and has not run, a later change's calls wait for it
+  /// (`State.launchWork`): they are the new process's, made after its launch calls, never the
+  /// crashed process's delegate's (a relaunch and an `openApp` at one instant).
   func lifecycleCallbacks(for change: AppStateChange, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
   {
-    let calls =
-      change.from == .notRunning
-      ? (state.relaunchListener == nil ? WatchLifecycleCall.launchCalls(into: change.to) : [])
-      : WatchLifecycleCall.calls(from: change.from, to: change.to)
-    guard !calls.isEmpty,
-      let application = state.extensionState(WatchKitState.self)?.application
-    else { return [] }
-    return [
-      {
-        Task { @MainActor in
-          for call in calls { application.appDelegate?.lifecycle(call) }
+    let calls: [WatchLifecycleCall]
+    if change.from == .notRunning {
+      guard state.relaunchListener == nil else {
+        // The launch recorded in this take (given to the listener at its end) makes the calls.
+        if let simulation, state.session.appRelaunches.count > state.relaunchesSeen {
+          state.withExtension(WatchKitState.self, of: simulation) { watchKit, _ in
+            watchKit.launchTargets.append(change.to)
+          }
         }
+        return []
       }
-    ]
+      calls = WatchLifecycleCall.launchCalls(into: change.to)
+    } else {
+      calls = WatchLifecycleCall.calls(from: change.from, to: change.to)
+    }
+    guard !calls.isEmpty, let watchKit = state.extensionState(WatchKitState.self),
+      let application = watchKit.application
+    else { return [] }
+    let work: AppSimulation.Callback = {
+      Task { @MainActor in
+        for call in calls { application.appDelegate?.lifecycle(call) }
+      }
+    }
+    guard watchKit.launchTargets.isEmpty else {
+      state.launchWork.append(work)
+      return []
+    }
+    return [work]
   }
 }

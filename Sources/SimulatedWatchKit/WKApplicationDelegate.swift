@@ -131,6 +131,9 @@ extension WKApplicationDelegate {
 /// app set (``WKApplication/delegate`` or ``WKExtension/delegate``: one box for both).
 struct ApplicationDelegateBox: @unchecked Sendable {
   var delegate: WatchAppDelegate?
+  /// The owner of the delegate's protocol, for reports made off the main actor:
+  /// `"WKExtension"` while the delegate is a `WKExtensionDelegate`, else `"WKApplication"`.
+  var owner = "WKApplication"
 }
 
 /// The app's delegate, whichever of WatchKit's two delegate protocols it adopts: the calls the
@@ -218,7 +221,12 @@ extension WKApplication {
   @MainActor var appDelegate: WatchAppDelegate? {
     get { delegateBox.withLock { $0 }.delegate }
     set {
-      delegateBox.withLock { $0.delegate = newValue }
+      let owner: String
+      if case .extension = newValue { owner = "WKExtension" } else { owner = "WKApplication" }
+      delegateBox.withLock {
+        $0.delegate = newValue
+        $0.owner = owner
+      }
       simulation.startWatchConnectivityTasks()
       guard newValue != nil else { return simulation.setWatchAppWorkoutHandler(nil) }
       simulation.startWatchKit()

@@ -40,24 +40,29 @@ open class WKWatchConnectivityRefreshBackgroundTask: WKRefreshBackgroundTask, @u
 }
 
 /// Hands the app a ``WKWatchConnectivityRefreshBackgroundTask`` for each wake of the phone link
-/// (SimulationDriver's `WatchLinkWakes`), seen at the first delivery to the watch after it.
+/// (SimulationDriver's `WatchLinkWakes`), at the wake's own effect: the engine's `appState`
+/// change of cause `watchConnectivity` into the background (a launch when it was not running).
+/// A wake is paired with its task there and then, whether or not content follows, so no count
+/// is left for a later delivery (to a frontmost app, which gets no task).
 struct WatchConnectivityTaskListener: EffectListener {
   weak let simulation: AppSimulation?
 
   func callbacks(for effect: EngineEffect, date: Date, state: inout AppSimulation.State)
     -> [AppSimulation.Callback]
   {
-    guard case .link(let event) = effect.kind, case .delivered(_, let to, _, _) = event.change,
-      to == .watch, let simulation
+    // The phone's `startWatchApp` launches with the same cause; the engine's link wakes
+    // (`WorkoutEngine.linkWakes`) count only the link's, so it owes no task.
+    guard case .appState(let change) = effect.kind, change.cause == .watchConnectivity,
+      change.from != change.to, change.to.receivesCallbacks, let simulation
     else { return [] }
     state.noteWatchLinkWakes(of: simulation)
-    let (owed, launched) = state.withExtension(WatchLinkWakes.self, of: simulation) {
-      wake, _ -> (Int, Bool) in
+    let owed = state.withExtension(WatchLinkWakes.self, of: simulation) { wake, _ -> Int in
       defer { wake.tasksOwed = 0 }
-      return (wake.tasksOwed, wake.lastWakeLaunched)
+      return wake.tasksOwed
     }
     guard owed > 0 else { return [] }
-    return simulation.beginWatchConnectivityTask(launched: launched, in: &state)
+    return simulation.beginWatchConnectivityTask(
+      launched: change.from == .notRunning, in: &state)
   }
 }
 
@@ -108,6 +113,8 @@ extension AppSimulation {
       state.session.withEngine { $0.backgroundTaskBegan(at: $0.now) }
       return number
     }
+    // The content of the wake waits for this task's hand-over.
+    state.holdWatchLinkContent(forTask: number, of: self)
     // Virtual time waits at the instant for the app's completion. The delegate gets the task
     // now, or, when the content launched a new process, after its launch
     // (`afterBackgroundLaunch`, the rule's one home, as for a refresh).
@@ -136,7 +143,8 @@ extension AppSimulation {
   static let watchConnectivityUndeliveredMessage =
     "the system woke the app for content from the phone with a "
     + "WKWatchConnectivityRefreshBackgroundTask but the app has no WKApplication delegate to "
-    + "hand it to, so it runs until it expires: set WKApplication.shared().delegate (or launch "
+    + "hand it to, so it runs until it expires: set WKApplication.shared().delegate (or "
+    + "WKExtension.shared().delegate for a WKExtensionDelegate, or launch "
     + "the app with simulation.launchWatchApp { MyAppDelegate() }) and implement "
     + "handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>)"
 }

@@ -26,6 +26,11 @@ struct WatchKitState: SimulationExtension {
   /// Background refresh: the scheduled refresh and the launched tasks
   /// (``WKApplication/scheduleBackgroundRefresh(withPreferredDate:userInfo:scheduledCompletion:)``).
   var refresh = BackgroundRefreshState()
+  /// The states the launches of the app's code that are queued and not run yet launch into
+  /// (the engine's `notRunning → X` change of each, in order): a launch makes its calls for
+  /// that state, not for the one the engine is in when it runs, and the life-cycle calls of
+  /// later changes wait for it (``WatchKitListener/lifecycleCallbacks(for:state:)``).
+  var launchTargets: [AppState] = []
 
   init(simulation: AppSimulation) {}
 }

@@ -114,6 +114,9 @@ extension AppSimulation {
       /// WatchConnectivity send that failed because its session has no delegate or was never
       /// activated (a singleton that set them up in an earlier simulation only), once per
       /// session and error code (project rule, docs/phone-link.md#one-session-per-simulation).
+      /// Also content from the phone that waited for the watch app's
+      /// `WCSession.default.activate()` when the outermost `run` returned, once (project rule,
+      /// docs/phone-link.md#waking-the-watch-app).
       case notDelivered
     }
 
@@ -655,6 +658,12 @@ extension AppSimulation {
     } else {
       pending += state.undelivered
     }
+    // What the frameworks' work waits for from the app's code (content for a session never
+    // activated): a likely cause, before what the app's last call left.
+    pending.insert(
+      contentsOf: state.extensions.values.flatMap {
+        ($0 as? any SimulationExtension)?.stallClauses(in: state) ?? []
+      }, at: 0)
     // Objects made and never handed on (a query never executed): the likeliest cause, first.
     pending.insert(contentsOf: unusedObjects.withLock { $0.clauses }, at: 0)
     let delay = executor.currentStallDelay
@@ -843,6 +852,33 @@ extension AppSimulation {
           kind: .neverExecuted, framework: "HealthKit", call: "execute(_:)", date: date(of: now),
           seconds: now.seconds, message: warning)
       }, throwing: false)
+  }
+
+  /// Reports, as ``Report/Kind-swift.enum/notDelivered`` warnings, what the frameworks never
+  /// handed to the app when the outermost `run` returns
+  /// (``SimulationExtension/endOfRunWarnings(stalled:in:)``: content from the phone the watch
+  /// app's session never received), each once.
+  func reportUndeliveredAtEnd(stalled: Bool) {
+    let reports = state.withLock { state -> [Report] in
+      guard state.runs == 0 else { return [] }
+      let now = state.session.now
+      var reports: [Report] = []
+      for key in Array(state.extensions.keys) {
+        // Not every value is a framework's state (`extensions` holds `any Sendable`): only
+        // those are taken out, and put back.
+        guard var value = state.extensions[key] as? any SimulationExtension else { continue }
+        state.extensions[key] = nil
+        let warnings = value.endOfRunWarnings(stalled: stalled, in: &state)
+        state.extensions[key] = value
+        reports += warnings.map {
+          Report(
+            kind: .notDelivered, framework: $0.framework, call: $0.call, date: date(of: now),
+            seconds: now.seconds, message: $0.message)
+        }
+      }
+      return reports
+    }
+    record(reports, throwing: false)
   }
 
   /// Reports what still waits on the simulation when the outermost `run` returns.

@@ -235,11 +235,32 @@ package protocol SimulationExtension: Sendable {
   /// Frees what the state holds outside the process's memory (files, folders) when the
   /// simulation is released; by default nothing. Called once, off the simulation's lock.
   func release()
+
+  /// What of the framework's work waits on the app's code, for a stall's message: one clause
+  /// each (`"1 piece of content from the phone (...) waited for WCSession.default.activate() on
+  /// the watch"`); by default none. Called under the simulation's lock; never call app code.
+  func stallClauses(in state: AppSimulation.State) -> [String]
+
+  /// The ``AppSimulation/Report/Kind-swift.enum/notDelivered`` warnings of what the framework
+  /// never handed to the app when the outermost `run` returns, each once: `call` and `message`
+  /// of each (the framework marks what it reported). After a stall (`stalled`), which named
+  /// them (``stallClauses(in:)``), it marks them and returns none. By default none. Called
+  /// under the simulation's lock; never call app code (project rule,
+  /// docs/swift-api.md#nothing-silent).
+  mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State) -> [(
+    framework: String, call: String, message: String
+  )]
 }
 
 extension SimulationExtension {
   /// Nothing to free.
   package func release() {}
+  /// Nothing waits on the app's code.
+  package func stallClauses(in state: AppSimulation.State) -> [String] { [] }
+  /// Nothing left undelivered.
+  package mutating func endOfRunWarnings(stalled: Bool, in state: inout AppSimulation.State)
+    -> [(framework: String, call: String, message: String)]
+  { [] }
 }
 
 extension AppSimulation.State {

@@ -19,55 +19,61 @@ package struct WatchLinkWakes: SimulationExtension {
   package var tasksHanded = false
   /// The engine's wakes seen so far.
   package var wakesSeen = 0
-  /// The engine's launches seen so far.
-  package var launchesSeen = 0
-  /// The wakes seen whose task is not made yet.
+  /// The wakes seen whose task is not made yet (SimulatedWatchKit makes it at the wake's own
+  /// `appState` effect).
   package var tasksOwed = 0
-  /// Whether the last wake seen launched the app (it was not running).
-  package var lastWakeLaunched = false
-  /// Whether content waits for the app's delegate to be handed the task of a wake.
-  package var holding = false
-  /// What runs when the task was handed (the content held, in order).
+  /// The numbers of the wakes' tasks not handed yet: content waits while any is here.
+  package var holdingFor: Set<Int> = []
+  /// What runs when the last of ``holdingFor`` was handed or ended (the content held, in
+  /// order).
   package var held: [AppSimulation.Callback] = []
 
   package init(simulation: AppSimulation) {}
 }
 
 extension AppSimulation.State {
-  /// Notes the wakes the engine made since the last look: with tasks handed, each owes a task
-  /// (``WatchLinkWakes/tasksOwed``) and content is held until
-  /// ``AppSimulation/releaseWatchLinkContent()``. Either framework calls it first, under the
-  /// lock, when it sees a delivery to the watch: the order of their listeners does not matter.
+  /// Notes the wakes the engine made since the last look (``WorkoutEngine/linkWakes``): with
+  /// tasks handed, each owes a task (``WatchLinkWakes/tasksOwed``). SimulatedWatchKit calls it
+  /// at the wake's own effect, under the lock.
   package mutating func noteWatchLinkWakes(of simulation: AppSimulation) {
-    let (wakes, launches) = session.readEngine { ($0.linkWakes, $0.linkLaunches) }
+    let wakes = session.readEngine { $0.linkWakes }
     withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in
       guard wakes > wake.wakesSeen else { return }
       let new = wakes - wake.wakesSeen
       wake.wakesSeen = wakes
-      wake.lastWakeLaunched = launches > wake.launchesSeen
-      wake.launchesSeen = launches
       guard wake.tasksHanded else { return }
       wake.tasksOwed += new
-      wake.holding = true
+    }
+  }
+
+  /// Holds the content for the watch app until the task `number` of a wake was handed (or
+  /// ended): ``releaseWatchLinkContent(of:tasks:)``.
+  package mutating func holdWatchLinkContent(forTask number: Int, of simulation: AppSimulation) {
+    withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in
+      _ = wake.holdingFor.insert(number)
     }
   }
 
   /// Whether content for the watch app waits for the task of a wake to be handed.
-  package mutating func watchLinkContentHeld(of simulation: AppSimulation) -> Bool {
-    withExtension(WatchLinkWakes.self, of: simulation) { wake, _ in wake.holding }
+  package func watchLinkContentHeld() -> Bool {
+    extensionState(WatchLinkWakes.self)?.holdingFor.isEmpty == false
   }
 
-  /// Ends the hold on the content of the wakes (``WatchLinkWakes/holding``): their tasks were
-  /// handed, or never will be (there is no delegate to hand them to, the process they were for
-  /// ended, they expired unhanded). Returns what was held, in order, for the callback lane: it
-  /// hands the content to the live process's activated session, if any (a relaunched process's
-  /// session gets it when it activates). Nothing when nothing is held.
-  package mutating func releaseWatchLinkContent(of simulation: AppSimulation) -> [AppSimulation
-    .Callback]
-  {
-    guard extensionState(WatchLinkWakes.self)?.holding == true else { return [] }
+  /// Ends the hold of the wakes' tasks `tasks` (`nil`: all of them) on the content
+  /// (``WatchLinkWakes/holdingFor``): they were handed, or never will be (there is no delegate
+  /// to hand them to, the process they were for ended, they expired unhanded). Once no task
+  /// holds it, returns what was held, in order, for the callback lane: it hands the content to
+  /// the live process's activated session, if any (a relaunched process's session gets it
+  /// when it activates). Nothing while another task still holds it.
+  package mutating func releaseWatchLinkContent(
+    of simulation: AppSimulation, tasks: [Int]? = nil
+  ) -> [AppSimulation.Callback] {
+    guard let holding = extensionState(WatchLinkWakes.self)?.holdingFor, !holding.isEmpty,
+      tasks.map({ !holding.isDisjoint(with: $0) }) ?? true
+    else { return [] }
     return withExtension(WatchLinkWakes.self, of: simulation) { wake, state in
-      wake.holding = false
+      if let tasks { wake.holdingFor.subtract(tasks) } else { wake.holdingFor = [] }
+      guard wake.holdingFor.isEmpty else { return [] }
       defer { wake.held = [] }
       if !wake.held.isEmpty { state.turnDue = true }
       return wake.held
@@ -76,12 +82,12 @@ extension AppSimulation.State {
 }
 
 extension AppSimulation {
-  /// The app's delegate was handed the task of a wake (or there was none to hand it to): the
-  /// content held for it is delivered, in order, in the callback lane
-  /// (``State/releaseWatchLinkContent(of:)``).
-  package func releaseWatchLinkContent() {
+  /// The app's delegate was handed the tasks `numbers` of wakes (or there was none to hand
+  /// them to): the content held for them is delivered, in order, in the callback lane
+  /// (``State/releaseWatchLinkContent(of:tasks:)``).
+  package func releaseWatchLinkContent(tasks numbers: [Int]) {
     mutate { state in
-      let held = state.releaseWatchLinkContent(of: self)
+      let held = state.releaseWatchLinkContent(of: self, tasks: numbers)
       if !held.isEmpty { state.enqueue(held) }
     }
   }

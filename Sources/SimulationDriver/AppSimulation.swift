@@ -289,6 +289,7 @@ public final class AppSimulation: Sendable {
       UnseenWork.runs.subtract(1, ordering: .relaxed)
       reportBlockedAtEnd()
       reportNeverExecuted(stalled: handle.stall != nil)
+      reportUndeliveredAtEnd(stalled: handle.stall != nil)
     }
     let outcome: Result<R, E> = await Self.$current.withValue(self) {
       await withTaskExecutorPreference(executor, isolation: isolation) { () async -> Result<R, E> in

@@ -423,7 +423,7 @@ struct WatchBackgroundRefreshTests {
     #expect(refreshLog(simulation).first == (strict ? nil : "0.0 scheduled"))
   }
 
-  @Test("A crash drops a running task: no expiration handler, a dropped entry at its expiry")
+  @Test("A crash drops a running task: no expiration handler, a dropped entry at the crash")
   func crashDropsTheRunningTask() async throws {
     var scenario = try Scenario(name: "crash during a refresh")
     scenario.timeline = [
@@ -448,10 +448,10 @@ struct WatchBackgroundRefreshTests {
         try await simulation.advance(by: .seconds(1300))
       }
     }
-    // Launched at 1200; the process died at 1210; at 1200 + 30 = 1230 the task is dropped,
-    // its handler (the dead process's) not called.
+    // Launched at 1200; the process died at 1210, which drops the task there (not at its
+    // expiry, 1200 + 30 = 1230); its handler (the dead process's) is never called.
     #expect(expirations.all.isEmpty)
-    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1230.0 dropped"])
+    #expect(refreshLog(simulation) == ["0.0 scheduled", "1200.0 launched", "1210.0 dropped"])
     let dropped = systemLog(simulation, .watchKit).first { $0.event == "dropped" }
     #expect(dropped?.details["reason"] == .string("appCrashed"))
   }

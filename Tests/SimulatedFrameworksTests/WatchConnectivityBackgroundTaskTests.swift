@@ -379,14 +379,15 @@ struct WatchConnectivityBackgroundTaskTests {
       }
     }
     // Sent at 100, delivered at 101, where the wake (a task made) and the crash come in one
-    // take: the task went with process 1 (never handed to its delegate, dropped at its expiry,
-    // 101 + 30 = 131), nothing holds virtual time, and the content waits for the session of
-    // process 2, relaunched at 120, which gets it when it activates at its launch.
+    // take: the task went with process 1 (never handed to its delegate, dropped at the crash,
+    // 101, not at its expiry, 101 + 30 = 131), nothing holds virtual time, and the content
+    // waits for the session of process 2, relaunched at 120, which gets it when it activates
+    // at its launch.
     #expect(
       log.lines == [
         "0 launched 1", "120 launched 2", #"120 userInfo {"goal":9000} pending false"#,
       ])
-    #expect(taskLog(simulation) == ["101.0 launched", "131.0 dropped"])
+    #expect(taskLog(simulation) == ["101.0 launched", "101.0 dropped"])
     #expect(
       appStates(simulation) == [
         "1.0 active>background crownPress none",
@@ -460,6 +461,208 @@ struct WatchConnectivityBackgroundTaskTests {
     #expect(
       reports.first?.message.hasPrefix("the app's WKExtension delegate does not implement")
         == true)
+  }
+}
+
+/// A watch app delegate that never touches `WCSession` (the app's second process, in the tests
+/// of content that waits for `activate()`): it completes every task it is handed at once.
+@MainActor final class NoSessionAppDelegate: NSObject, WKApplicationDelegate {
+  func handle(_ backgroundTasks: Set<WKRefreshBackgroundTask>) {
+    for task in backgroundTasks { task.setTaskCompletedWithSnapshot(false) }
+  }
+}
+
+@Suite("WatchKit: content from the phone that waits for activate()", .timeLimit(.minutes(3)))
+struct ContentWaitingForActivationTests {
+  /// Process 1 activates its session at 0 and crashes at 50; the context sent at 60 launches
+  /// process 2 at 60 + 1 = 61 (transfer latency 1 s), whose delegate completes the task and
+  /// never activates a session: the context waits in the session's pending content.
+  static func sendToANeverActivatedProcess(_ simulation: HealthKitSimulation, log: WakeLog)
+    async throws -> (WCSession, LinkRecorder)
+  {
+    await MainActor.run {
+      simulation.launchWatchApp { () -> any WKApplicationDelegate in
+        if log.lines.isEmpty { return WakeAppDelegate(log: log) }
+        return NoSessionAppDelegate()
+      }
+    }
+    let phone = await simulation.on(.phone) { WCSession.default }
+    let phoneLog = LinkRecorder(simulation)
+    phone.delegate = phoneLog
+    phone.activate()
+    try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+    try await simulation.on(.phone) { try phone.updateApplicationContext(["stepGoal": 12000]) }
+    try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 80))
+    return (phone, phoneLog)
+  }
+
+  @Test("Content the relaunched process never activated for is reported when run returns")
+  func reportedAtTheEnd() async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(50, .crash)])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (_, phoneLog) = try await Self.sendToANeverActivatedProcess(simulation, log: log)
+      withExtendedLifetime(phoneLog) {}
+      // Nothing reported while the run goes on.
+      #expect(simulation.reports.isEmpty)
+    }
+    // Only process 1 saw anything (its launch at 0); the task of 61 went to process 2.
+    #expect(log.lines == ["0 launched 1"])
+    #expect(
+      systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }.map(
+        \.event) == ["launched", "completed"])
+    let reports = simulation.reports
+    #expect(reports.map(\.kind) == [.notDelivered])
+    #expect(reports.first?.framework == "WatchConnectivity")
+    #expect(reports.first?.call == "WCSession.activate()")
+    // The run returned at 80.
+    #expect(reports.first?.seconds == 80)
+    #expect(
+      reports.first?.message.hasPrefix(
+        "when run(_:) returned, 1 piece of content from the phone (the session's delegate would "
+          + "have received an application context) waited for WCSession.default.activate() on "
+          + "the watch: ") == true)
+    // Once: a second run's end does not name it again.
+    await simulation.run {}
+    #expect(simulation.reports.count == 1)
+  }
+
+  @Test("A stall names the content that waits for activate()")
+  func namedByAStall() async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(50, .crash)])
+    simulation.stallReportDelay = .milliseconds(200)
+    let log = WakeLog(simulation)
+    let error = await #expect(throws: HealthKitSimulation.StallError.self) {
+      try await Task {
+        try await simulation.run { () async throws in
+          let (_, phoneLog) = try await Self.sendToANeverActivatedProcess(simulation, log: log)
+          withExtendedLifetime(phoneLog) {}
+          // The app's wait for the context its delegate never gets.
+          let (stream, _) = AsyncStream<Int>.makeStream()
+          for await _ in stream {}
+        }
+      }.value
+    }
+    let report = try #require(error?.report)
+    #expect(
+      report.message.contains(
+        "1 piece of content from the phone (the session's delegate would have received an "
+          + "application context) waited for WCSession.default.activate() on the watch"))
+    // The stall named it: no warning at the run's end.
+    #expect(simulation.reports.filter { $0.kind == .notDelivered }.isEmpty)
+  }
+}
+
+@Suite("WatchKit: a background task never handed to the delegate")
+struct UnhandedTaskTests {
+  @Test(
+    "A task that expires unhanded is a notDelivered warning, not only expired handler:false",
+    arguments: [false, true])
+  func unhandedTaskIsReported(extensionDelegate: Bool) async throws {
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([(1, .crownPress)])
+    try await simulation.run {
+      await MainActor.run {
+        _ = WKApplication.shared()
+        // An app of the form before watchOS 7: the report names its delegate's protocol.
+        if extensionDelegate {
+          WKExtension.shared().delegate =
+            WatchConnectivityBackgroundTaskTests.NoTaskExtensionHandler()
+        }
+      }
+      // A task made at 10 whose hand-over never runs (its callbacks dropped): the state the
+      // system's own paths must never leave, made directly.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 10))
+      simulation.mutate { state in
+        _ = simulation.beginWatchConnectivityTask(launched: false, in: &state)
+      }
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+    }
+    // Made at 10, expired at 10 + 30 = 40 with no handler (nobody had it).
+    let entries = systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }
+    #expect(entries.map { "\($0.at) \($0.event)" } == ["10.0 launched", "40.0 expired"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [40])
+    #expect(
+      reports.first?.call
+        == (extensionDelegate
+          ? "WKExtensionDelegate.handle(_:)" : "WKApplicationDelegate.handle(_:)"))
+    #expect(
+      reports.first?.message.hasPrefix(
+        "the WKWatchConnectivityRefreshBackgroundTask the system launched at t = 10 s expired at "
+          + "t = 40 s without ever being handed to the app's delegate") == true)
+  }
+}
+
+@Suite("WatchKit: wakes paired with their tasks at the wake")
+struct WakePairingTests {
+  @Test("A wake that delivers nothing gets its task at once; a frontmost delivery later none")
+  func wakeWithoutDeliveryLeavesNoCount() async throws {
+    var scenario = try Scenario(name: "urgent to a never activated app")
+    scenario.phone.app = .background
+    scenario.phone.complicationEnabled = true
+    scenario.timeline = [
+      Scenario.Action(at: .seconds(1), kind: .app(.crownPress), location: "timeline[0]"),
+      Scenario.Action(at: .seconds(50), kind: .app(.openApp), location: "timeline[1]"),
+    ]
+    let simulation = try HealthKitSimulation(scenario: scenario)
+    let watchLog = LinkRecorder(simulation)
+    try await simulation.run {
+      // The app uses WatchKit (its delegate completes each task at once) and has no session
+      // until 60.
+      await MainActor.run { simulation.launchWatchApp { NoSessionAppDelegate() } }
+      let phone = await simulation.on(.phone) { WCSession.default }
+      let phoneLog = LinkRecorder(simulation)
+      phone.delegate = phoneLog
+      phone.activate()
+      // Crown at 1: suspended at 1 + 10 = 11. The urgent transfer sent at 20 is due at
+      // 20 + 0.1 = 20.1 (message latency): it wakes the app, whose session is not activated,
+      // so nothing is delivered then.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 20))
+      await simulation.on(.phone) {
+        _ = phone.transferCurrentComplicationUserInfo(["temp": 21])
+      }
+      // Opened at 50 (active); the session activated at 60: the transfer, now waiting as
+      // ordinary user info, is delivered at 60 + 1 = 61 (transfer latency) to the frontmost
+      // app.
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 60))
+      await MainActor.run {
+        WCSession.default.delegate = watchLog
+        WCSession.default.activate()
+      }
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 80))
+      withExtendedLifetime(phoneLog) {}
+    }
+    #expect(watchLog.matching("userInfo") == [#"61 userInfo {"temp":21}"#])
+    // The wake at 20.1 gets its task there (completed at once by the delegate); the frontmost
+    // delivery at 61 gets none (before, the wake's count waited for it: a task "launched" at 61
+    // with appState "suspended").
+    let entries = systemLog(simulation, .watchKit).filter { $0.identifier == "watchConnectivity" }
+    #expect(entries.map { "\($0.at) \($0.event)" } == ["20.1 launched", "20.1 completed"])
+    #expect(entries.first?.details["appState"] == .string("suspended"))
+  }
+
+  @Test("A relaunch and openApp at one instant: the new delegate's calls once, the crashed none")
+  func relaunchAndOpenAppAtOneInstant() async throws {
+    // Wrist down at 10 (inactive), background at 10 + 120 = 130 (return to clock), suspended
+    // at 140; crashed at 200; relaunched at 300 with the wrist down (into the background) and
+    // opened there (active).
+    let simulation = try WatchConnectivityBackgroundTaskTests.makeSimulation([
+      (10, .wristDown), (200, .crash), (300, .relaunch(recover: false)), (300, .openApp),
+    ])
+    let log = WakeLog(simulation)
+    try await simulation.run {
+      let (_, phoneLog) = await WatchConnectivityBackgroundTaskTests.start(simulation, log: log)
+      try await simulation.advance(to: WatchConnectivityBackgroundTaskTests.at(simulation, 320))
+      withExtendedLifetime(phoneLog) {}
+    }
+    #expect(log.lines == ["0 launched 1", "300 launched 2"])
+    // Process 1: its launch at 0, wrist down at 10, background at 130; nothing at 300.
+    // Process 2: launched into the background (no calls of its own), then background → active.
+    #expect(
+      log.calls == [
+        "0 willEnterForeground 1", "0 didBecomeActive 1", "10 willResignActive 1",
+        "130 didEnterBackground 1", "300 willEnterForeground 2", "300 didBecomeActive 2",
+      ])
   }
 }
 

@@ -103,7 +103,12 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
     case .failure(let error): throw HKError(error)
     case .success(let dates): read = dates
     }
-    let (start, interval) = (read[0], DateInterval(start: read[1], end: max(read[1], read[2])))
+    // The start is where it was read when the builder was made: the rule keeps one call's
+    // real-clock dates in their real order, and a quantity dated from a later `Date()` may lie
+    // before the start on the real clock (`later - 3600` two virtual hours on) yet after it on
+    // virtual time.
+    let start = heldStart.map { healthStore.simulation.date(of: $0.instant) } ?? read[0]
+    let interval = DateInterval(start: read[1], end: max(read[1], read[2]))
     guard interval.start >= start else {
       throw HKError(
         .errorInvalidArgument,

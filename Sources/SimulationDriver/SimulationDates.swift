@@ -69,7 +69,8 @@ extension AppSimulation {
   /// makes it a base of the rule's case 3 again just before the later call reads it.
   package struct HeldAppDate: Sendable {
     fileprivate let real: Double
-    fileprivate let instant: SimulationInstant
+    /// The instant the rule read the date as when the app passed it.
+    package let instant: SimulationInstant
     fileprivate let kept: Bool
   }
 

@@ -42,7 +42,9 @@ struct PreparedScenario {
   /// - Throws: ``SimulationError`` for what only the models and the recording's contents can
   ///   refuse: a course of segments the models reject; a recording without heart rate for
   ///   `"recorded"`, with fewer than two timed points, or that gives no course; a first time
-  ///   stamp outside ``WorkoutScenario/Scenario/supportedStartRange``; a `.gpx` export
+  ///   stamp outside ``WorkoutScenario/Scenario/supportedStartRange``; `today.appleExerciseTime`
+  ///   longer than the time from local midnight to the start
+  ///   (``WorkoutScenario/Scenario/todayExerciseProblem(start:)``); a `.gpx` export
   ///   (``RunOverrides/requiresPositions``) of a course without positions.
   init(_ resolved: ResolvedScenario) throws(SimulationError) {
     let scenario = resolved.scenario
@@ -134,6 +136,12 @@ struct PreparedScenario {
         )
       }
       self.startDate = scenario.resolvedStart(recordingStart: recordingStart).date
+    }
+    // `today`'s exercise time fits in the day before t = 0, the one check both doors run (the
+    // command line and `AppSimulation`): the reader checks a fixed start, this one a start it
+    // did not know (`"now"`, a recording's first time stamp).
+    if let problem = scenario.todayExerciseProblem(start: startDate) {
+      throw SimulationError(fileName: file, path: "today.appleExerciseTime", message: problem)
     }
     self.timeZones = TimeZoneSchedule(scenario: scenario, home: timeZone, startDate: startDate)
     let sensors = scenario.sensors

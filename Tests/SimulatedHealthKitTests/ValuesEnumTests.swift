@@ -185,4 +185,24 @@ import Testing
     #expect(
       cases(of: HKAppleECGAlgorithmVersion.self, in: -1...9) == ["version1": 1, "version2": 2])
   }
+
+  /// The two classifications of Apple's mobility and sleep metrics, from the SDK headers
+  /// (`HKAppleWalkingSteadinessClassification.h`: `OK = 1`, then `Low`, `VeryLow`;
+  /// `HKAppleSleepingBreathingDisturbancesClassification.h`: `NotElevated` first, 0, then
+  /// `Elevated`) and PyObjC's `test_hkapplewalkingsteadinessclassification.py` (1, 2, 3) and
+  /// `test_hkapplesleepingbreathingdisturbancesclassification.py` (0, 1). Before, neither type
+  /// was declared (an app switching over them did not compile).
+  @Test func appleClassificationsHaveTheHeadersRawValues() {
+    #expect(
+      cases(of: HKAppleWalkingSteadinessClassification.self, in: -1...9) == [
+        "ok": 1, "low": 2, "veryLow": 3,
+      ])
+    #expect(HKAppleWalkingSteadinessClassification.allCases == [.ok, .low, .veryLow])
+    #expect(
+      cases(of: HKAppleSleepingBreathingDisturbancesClassification.self, in: -1...9) == [
+        "notElevated": 0, "elevated": 1,
+      ])
+    #expect(
+      HKAppleSleepingBreathingDisturbancesClassification.allCases == [.notElevated, .elevated])
+  }
 }

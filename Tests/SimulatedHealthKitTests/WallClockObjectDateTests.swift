@@ -251,4 +251,49 @@ import WorkoutSimTestSupport
       #expect(readSteps.endDate == simulation.now - 240)
     }
   }
+
+  /// Quantities inserted at real-clock dates stay where the app's clock stood at `insert`,
+  /// however far virtual time moves before `finishSeries`. At t = 600, `now = Date()`: the
+  /// builder starts at `now` (600) and 40 steps go in over `now ... now + 60` (600 ... 660);
+  /// at t = 600 + 7200 = 7800, `later = Date()`: 20 steps at `later` (7800) and 5 at
+  /// `later - 3600` (7800 - 3600 = 4200); the series is finished at 7800 + 300 = 8100. Read
+  /// back: the sample 600 ... 7800 (its latest quantity's end), the quantities 600 ... 660,
+  /// 4200 and 7800 in start order. Every date is a `Date()` the real clock showed or whole
+  /// seconds from one the call passed, so a loaded machine reads them the same (an hour before
+  /// `later` the real clock had not shown yet when the simulation was made). Before, the
+  /// quantities kept the app's real dates (the query handed out the real day's dates on a
+  /// simulation of another day), only the sample's start and end being read, at the save.
+  @Test func seriesQuantitiesAreReadWhenInserted() async throws {
+    try await Self.afterTenMinutes([steps]) { store, simulation in
+      let zero = simulation.now - 600
+      let now = Date()
+      let builder = HKQuantitySeriesSampleBuilder(
+        healthStore: store, quantityType: steps, startDate: now, device: nil)
+      try builder.insert(
+        HKQuantity(unit: .count(), doubleValue: 40), for: DateInterval(start: now, duration: 60))
+      try await simulation.advance(by: .seconds(7200))
+      let later = Date()
+      try builder.insert(HKQuantity(unit: .count(), doubleValue: 20), at: later)
+      try builder.insert(HKQuantity(unit: .count(), doubleValue: 5), at: later - 3600)
+      try await simulation.advance(by: .seconds(300))
+      _ = try await builder.finishSeries(metadata: nil)
+
+      let read = try #require(await samples(store, simulation, steps).samples?.first)
+      #expect(read.startDate == zero + 600)
+      #expect(read.endDate == zero + 7800)
+      var quantities: [(Double, DateInterval)] = []
+      for try await result in HKQuantitySeriesSampleQueryDescriptor(
+        predicate: .quantitySample(type: steps)
+      ).results(for: store) {
+        quantities.append((result.quantity.doubleValue(for: .count()), result.dateInterval))
+      }
+      #expect(quantities.map(\.0) == [40, 5, 20])
+      #expect(
+        quantities.map(\.1) == [
+          DateInterval(start: zero + 600, duration: 60),
+          DateInterval(start: zero + 4200, duration: 0),
+          DateInterval(start: zero + 7800, duration: 0),
+        ])
+    }
+  }
 }

@@ -147,6 +147,42 @@ import WorkoutSimulation
     }
   }
 
+  /// `run` of a scenario replaying a recording without a `start` checks `today`'s exercise
+  /// time against the recording's start, as the Swift door does (one check, in the run's
+  /// preparation): t = 0 is the hilly run's first time stamp, 12:11:14 UTC, so the day has
+  /// held 12 h 11 min 14 s = 43 874 s since midnight. "12:30:00" (45 000 s) is refused at
+  /// `today.appleExerciseTime` with exit 65 and nothing on standard output; "12:11:14", all
+  /// of it, runs. Before, the command line ran the first and stored a sample of 12.5 hours
+  /// ending at t = 0, starting before the day did.
+  @Test func todaysExerciseIsCheckedAgainstARecordingsStart() throws {
+    let folder = try makeTemporaryFolder(prefix: "workout-sim-run-input")
+    try FileManager.default.copyItem(atPath: Self.hillyRun, toPath: folder + "/run.fit")
+    func run(exercise: String) throws -> (status: Int32, streams: Streams) {
+      let scenario = folder + "/today.json"
+      try #"""
+      { "version": 1, "name": "Today", "timeZone": "UTC",
+        "course": { "recording": "run.fit", "heartRate": "recorded" },
+        "today": { "appleExerciseTime": "\#(exercise)" },
+        "timeline": [ { "at": 0, "do": "prepare" }, { "at": 0, "do": "start" },
+          { "at": "10:00", "do": "end" } ] }
+      """#.write(toFile: scenario, atomically: true, encoding: .utf8)
+      let streams = Streams()
+      let status = WorkoutSimCommand.main(
+        arguments: ["run", "--scenario", scenario, "--headless", "--json"],
+        environment: streams.capturing(CLIEnvironment.live(inputFiles: InputFiles())))
+      return (status, streams)
+    }
+    let refused = try run(exercise: "12:30:00")
+    #expect(refused.status == 65)
+    #expect(refused.streams.output == "")
+    #expect(
+      refused.streams.error.contains(
+        #"today.json: today.appleExerciseTime: "12:30:00" is more than the 12:11:14 between local midnight and the start (12:11:14 in UTC): the day cannot have held it before t = 0 (expected at most "12:11:14", or a start later in the day)"#
+      ), "\(refused.streams.error)")
+    let taken = try run(exercise: "12:11:14")
+    #expect(taken.status == 0, "\(taken.streams.error)")
+  }
+
   /// `--type` and `--seed` are applied once, by the resolution: the scenario carries them and
   /// the overrides left to the run do not, so nothing downstream applies them again. For a
   /// scenario file `--type`'s error names the file as given; for a recording both go into the

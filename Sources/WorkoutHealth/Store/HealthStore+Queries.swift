@@ -270,9 +270,10 @@ extension HealthStore {
     of parts: [(type: HealthDataType, filter: HealthFilter)], after anchor: HealthAnchor?,
     limit: Int?, at now: SimulationInstant
   ) -> HealthChanges {
-    let visibleArrivals = upperBoundArrival(now.nanoseconds)
-    var deletionEnd = deletions.count
-    while deletionEnd > 0 && deletions[deletionEnd - 1].at > now.nanoseconds { deletionEnd -= 1 }
+    // The end of what is visible by `now` is the anchor a reader from then on starts from.
+    let end = self.anchor(at: now)
+    let visibleArrivals = end.arrivals
+    let deletionEnd = end.deletions
     var arrivalPosition = min(anchor?.arrivals ?? 0, visibleArrivals)
     var deletionPosition = min(anchor?.deletions ?? 0, deletionEnd)
     let cap = (limit ?? 0) > 0 ? limit! : Int.max

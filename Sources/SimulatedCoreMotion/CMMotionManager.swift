@@ -140,7 +140,8 @@ open class CMMotionManager: NSObject {
   /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/gyrodata).
   open var gyroData: CMGyroData? {
     latest(.gyro).map {
-      CMGyroData(rotationRate: CMRotationRate($0.sample.measuredRotationRate), timestamp: $0.timestamp)
+      CMGyroData(
+        rotationRate: CMRotationRate($0.sample.measuredRotationRate), timestamp: $0.timestamp)
     }
   }
   /// Starts gyroscope updates without a handler; on the watch, which has none, nothing starts

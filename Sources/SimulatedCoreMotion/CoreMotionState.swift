@@ -66,6 +66,8 @@ struct CoreMotionState: SimulationExtension {
   var altitude: [(key: ObjectIdentifier, updates: AltitudeUpdates)] = []
   /// Motion-manager push updates by manager (one per kind at most), in registration order.
   var sensors: [(key: ObjectIdentifier, updates: SensorUpdates)] = []
+  /// Batched-sensor registrations by manager (one per kind at most), in registration order.
+  var batches: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
   /// The wrist motion model's course and devices (made on first use: it reads the engine's
   /// course and seed).
   var wrist: WristPlan?
@@ -258,6 +260,9 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.sensors where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
+    for (_, updates) in motion.batches where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
     return due
   }
 
@@ -284,6 +289,9 @@ struct CoreMotionTimer: SystemTimer {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       motion.sensors.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.batches.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       for index in motion.activity.indices {
@@ -369,6 +377,39 @@ struct CoreMotionTimer: SystemTimer {
             })
         }
         motion.sensors[index].updates = updates
+      }
+      var failed: Set<Int> = []
+      for index in motion.batches.indices {
+        var updates = motion.batches[index].updates
+        guard updates.next <= now else { continue }
+        let sink = updates.sink
+        let device = updates.device
+        // The session stopped running: the updates end with the error, once.
+        if let refusal = CoreMotionState.batchRefusal(
+          motion: motion, device: device, state: &state)
+        {
+          let error = UncheckedBox(refusal)
+          callbacks.append({
+            AppSimulation.$currentDevice.withValue(device) { sink.fail(error.value) }
+          })
+          failed.insert(index)
+          continue
+        }
+        // Each batch is made when it is due, never ahead (docs/swift-api.md#batched-sensors).
+        if device == .phone || watchReceives {
+          let readings = motion.batch(
+            after: updates.last, upTo: now, step: sink.stepNanoseconds, on: device)
+          callbacks.append({
+            AppSimulation.$currentDevice.withValue(device) { sink.deliver(readings) }
+          })
+        }
+        updates.last = now
+        updates.next = now.advanced(by: CoreMotionState.batchLength)
+        motion.batches[index].updates = updates
+      }
+      if !failed.isEmpty {
+        motion.batches = motion.batches.enumerated().filter { !failed.contains($0.offset) }.map(
+          \.element)
       }
       return callbacks
     }

@@ -316,10 +316,11 @@ open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
   /// The calibrated magnetic field: zero and ``CMMagneticFieldCalibrationAccuracy/uncalibrated``
   /// (no magnetometer model).
   open var magneticField: CMCalibratedMagneticField { CMCalibratedMagneticField() }
-  /// The heading, degrees from north: −1, none (Apple gives one only in a north-referenced
-  /// frame, which needs the magnetometer the simulated devices lack; Apple doc:
+  /// The heading, degrees: −1, invalid (Apple: in the arbitrary-x frames "this property
+  /// contains a negative number to indicate the heading is invalid", and those are the only
+  /// frames without the magnetometer the simulated devices lack;
   /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/heading).
-  @available(iOS 14.0, watchOS 7.0, *)
+  @available(iOS 11.0, watchOS 4.0, *)
   open var heading: Double { -1 }
   /// Where the sensor is: ``SensorLocation/default``, the device.
   @available(iOS 14.0, watchOS 7.0, *)

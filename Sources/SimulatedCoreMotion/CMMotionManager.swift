@@ -23,12 +23,13 @@ public typealias CMMagnetometerHandler = (CMMagnetometerData?, (any Error)?) -> 
 /// model's accelerometer, gyroscope and device motion on virtual time
 /// (docs/swift-api.md#motion-sensors, docs/models.md#wrist-motion).
 ///
-/// What the devices have: the accelerometer and device motion on both; the raw gyroscope on
-/// the iPhone only (the watch exposes its rotation through device motion, and
-/// ``isGyroAvailable`` is `false` there, as developers report of the Apple Watch:
-/// https://github.com/shu223/watchOS-2-Sampler/issues/3); no magnetometer on either (a project
-/// rule: no magnetic-field model, so ``isMagnetometerAvailable`` is `false` and only the two
-/// arbitrary-x attitude frames are available).
+/// What the devices have: the accelerometer, the gyroscope and device motion on both (Apple:
+/// device motion "is available if a device has both an accelerometer and a gyroscope", so
+/// ``isDeviceMotionAvailable`` and ``isGyroAvailable`` agree,
+/// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable);
+/// no magnetometer on either (a project rule: no magnetic-field model, so
+/// ``isMagnetometerAvailable`` is `false` and only the two arbitrary-x attitude frames are
+/// available).
 ///
 /// Push updates (`start…Updates(to:withHandler:)`) come every update interval of virtual time
 /// from the start, the first one interval after it, each the model's reading at its own
@@ -130,9 +131,9 @@ open class CMMotionManager: NSObject {
     get { storedGyroInterval }
     set { storedGyroInterval = Self.capped(newValue) }
   }
-  /// `true` on the iPhone, `false` on the watch (see the type's notes; Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isgyroavailable).
-  open var isGyroAvailable: Bool { device == .phone }
+  /// `true`: both devices have a gyroscope, as device motion needs (see the type's notes;
+  /// Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/isgyroavailable).
+  open var isGyroAvailable: Bool { true }
   /// Whether gyroscope updates run (Apple doc:
   /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isgyroactive).
   open var isGyroActive: Bool { running[.gyro] != nil }
@@ -144,19 +145,14 @@ open class CMMotionManager: NSObject {
         rotationRate: CMRotationRate($0.sample.measuredRotationRate), timestamp: $0.timestamp)
     }
   }
-  /// Starts gyroscope updates without a handler; on the watch, which has none, nothing starts
-  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates()).
-  open func startGyroUpdates() {
-    guard isGyroAvailable else { return }
-    startPull(.gyro)
-  }
-  /// Starts gyroscope updates to `handler` every ``gyroUpdateInterval``; on the watch, which has
-  /// none, nothing starts and the handler is never called, as on a device without the sensor
-  /// (check ``isGyroAvailable``, or read device motion's rotation rate; Apple doc:
-  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates(to:withhandler:)).
+  /// Starts gyroscope updates without a handler: read ``gyroData`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates()).
+  open func startGyroUpdates() { startPull(.gyro) }
+  /// Starts gyroscope updates to `handler` every ``gyroUpdateInterval`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates(to:withhandler:)),
+  /// as ``startAccelerometerUpdates(to:withHandler:)``.
   open func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping CMGyroHandler)
   {
-    guard isGyroAvailable else { return }
     startPush(
       .gyro(UncheckedBox(handler)), queue: queue,
       call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))

@@ -102,7 +102,7 @@ struct MotionManagerTests {
     try await simulation.run {
       let manager = CMMotionManager()
       #expect(manager.isAccelerometerAvailable && manager.isDeviceMotionAvailable)
-      #expect(!manager.isGyroAvailable && !manager.isMagnetometerAvailable)
+      #expect(manager.isGyroAvailable && !manager.isMagnetometerAvailable)
       manager.accelerometerUpdateInterval = 0.1
       manager.startAccelerometerUpdates(to: OperationQueue()) { recorder.accelerometer($0, $1) }
       #expect(manager.isAccelerometerActive)
@@ -219,9 +219,11 @@ struct MotionManagerTests {
     }
   }
 
-  /// The phone has a raw gyroscope, the watch none: the phone's gyro at 0.5 s gives readings at
-  /// 0.5 and 1.0 s as the phone's code; the watch's start does nothing.
-  @Test func gyroOnThePhoneOnly() async throws {
+  /// Both devices have a gyroscope: the phone's at 0.5 s gives readings at 0.5 and 1.0 s as
+  /// the phone's code, the watch's at 1 s one at 1.0 s as the watch's; the run's swing turns
+  /// the watch at −0.6 × 3π = −5.654867 rad/s about x at 1.0 s (ωτ = 3π, cos −1), with the
+  /// gyroscope's noise (within 6 × 0.002 = 0.012).
+  @Test func gyroOnBothDevices() async throws {
     let simulation = try HealthKitSimulation(
       scenario: decodeScenario(run, fileName: "motion.json"))
     let phone = MotionRecorder()
@@ -229,17 +231,21 @@ struct MotionManagerTests {
     try await simulation.run {
       let phoneManager = await simulation.on(.phone) { CMMotionManager() }
       let watchManager = CMMotionManager()
-      #expect(phoneManager.isGyroAvailable && !watchManager.isGyroAvailable)
+      #expect(phoneManager.isGyroAvailable && watchManager.isGyroAvailable)
       phoneManager.gyroUpdateInterval = 0.5
+      watchManager.gyroUpdateInterval = 1
       phoneManager.startGyroUpdates(to: .main) { phone.gyro($0, $1) }
       watchManager.startGyroUpdates(to: .main) { watch.gyro($0, $1) }
-      #expect(!watchManager.isGyroActive)
+      #expect(watchManager.isGyroActive)
       try await simulation.advance(by: .seconds(1))
       phoneManager.stopGyroUpdates()
+      watchManager.stopGyroUpdates()
     }
     #expect(phone.tenths == [5, 10])
     #expect(phone.readings.allSatisfy { $0.device == .phone })
-    #expect(watch.readings.isEmpty)
+    #expect(watch.tenths == [10])
+    #expect(watch.readings.allSatisfy { $0.device == .watch })
+    #expect(abs((watch.readings.first?.x ?? 0) - -5.654867) < 0.012)
   }
 
   /// The same seed gives the same readings; another seed other noise.

@@ -210,7 +210,9 @@ let package = Package(
     .target(
       name: "SimulatedWatchKit", dependencies: systemFramework + ["SimulatedHealthKit"],
       swiftSettings: strict),
-    .target(name: "SimulatedCoreMotion", dependencies: systemFramework, swiftSettings: strict),
+    .target(
+      name: "SimulatedCoreMotion", dependencies: systemFramework + ["WorkoutPhysiology"],
+      swiftSettings: strict),
     .target(
       name: "SimulatedCoreLocation",
       dependencies: systemFramework + ["WorkoutPhysiology", "SimulatedCoreLocationValues"],
@@ -325,7 +327,8 @@ let package = Package(
       name: "WorkoutHealthTests", dependencies: ["WorkoutHealth", "WorkoutCore"],
       swiftSettings: strict),
     .testTarget(
-      name: "WorkoutPhysiologyTests", dependencies: ["WorkoutPhysiology", "WorkoutCore"],
+      name: "WorkoutPhysiologyTests",
+      dependencies: ["WorkoutPhysiology", "WorkoutCore", "WorkoutSystem"],
       swiftSettings: strict),
     .testTarget(name: "WorkoutJSONTests", dependencies: ["WorkoutJSON"], swiftSettings: strict),
     .testTarget(name: "WorkoutTextTests", dependencies: ["WorkoutText"], swiftSettings: strict),

@@ -343,7 +343,7 @@ def self_test(graphs):
          lambda lines: [l for l in lines if not l.startswith("WKInterfaceDevice.play(_:)\t")],
          "WKInterfaceDevice.play(_:) (Instance Method) is declared but in no row"),
         ("a simulated row of a symbol not declared", "coremotion",
-         lambda lines: lines[:-1] + ["CMMotionManager.startAccelerometerUpdates(to:withHandler:)"
+         lambda lines: lines[:-1] + ["CMHeadphoneMotionManager.startDeviceMotionUpdates(to:withHandler:)"
                                      "\tInstance Method\tsimulated\t" + APPLE + "coremotion/x\t", ""],
          "marked simulated but not declared"),
         ("a missing row of a declared symbol", "healthkit",

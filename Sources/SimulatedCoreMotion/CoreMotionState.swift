@@ -2,6 +2,7 @@ import Foundation
 import SimulationDriver
 import WorkoutCore
 import WorkoutHealth
+import WorkoutPhysiology
 import WorkoutScenario
 import WorkoutSimulation
 import WorkoutSystem
@@ -63,6 +64,13 @@ struct CoreMotionState: SimulationExtension {
   /// Altitude updates by altimeter (one relative and one absolute each at most), in
   /// registration order.
   var altitude: [(key: ObjectIdentifier, updates: AltitudeUpdates)] = []
+  /// Motion-manager push updates by manager (one per kind at most), in registration order.
+  var sensors: [(key: ObjectIdentifier, updates: SensorUpdates)] = []
+  /// Batched-sensor registrations by manager (one per kind at most), in registration order.
+  var batches: [(key: ObjectIdentifier, updates: BatchUpdates)] = []
+  /// The wrist motion model's course and devices (made on first use: it reads the engine's
+  /// course and seed).
+  var wrist: WristPlan?
   /// The course's route, for the body's height (made on first use: it reads the engine's
   /// course; ``WorkoutSimulation/RoutePlan/height(at:)``, the height Core Location reports).
   var heights: RoutePlan?
@@ -249,6 +257,12 @@ struct CoreMotionTimer: SystemTimer {
     for (_, updates) in motion.altitude where updates.next > now {
       if due.map({ updates.next < $0 }) ?? true { due = updates.next }
     }
+    for (_, updates) in motion.sensors where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
+    for (_, updates) in motion.batches where updates.next > now {
+      if due.map({ updates.next < $0 }) ?? true { due = updates.next }
+    }
     return due
   }
 
@@ -272,6 +286,12 @@ struct CoreMotionTimer: SystemTimer {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       motion.altitude.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.sensors.removeAll {
+        $0.updates.device == .watch && $0.updates.generation != generation
+      }
+      motion.batches.removeAll {
         $0.updates.device == .watch && $0.updates.generation != generation
       }
       for index in motion.activity.indices {
@@ -336,6 +356,60 @@ struct CoreMotionTimer: SystemTimer {
             })
         }
         motion.altitude[index].updates = updates
+      }
+      for index in motion.sensors.indices {
+        var updates = motion.sensors[index].updates
+        guard updates.next <= now else { continue }
+        // As the altimeter's: the readings missed while the watch app could not run are
+        // dropped, the next one is the grid's first instant after now.
+        let step = updates.interval.components
+        let stepNanoseconds = step.seconds * 1_000_000_000 + step.attoseconds / 1_000_000_000
+        let missed = (now.nanoseconds - updates.next.nanoseconds) / stepNanoseconds
+        updates.next = SimulationInstant(
+          nanoseconds: updates.next.nanoseconds + stepNanoseconds * (missed + 1))
+        if updates.device == .phone || watchReceives {
+          let sample = motion.wristSample(at: now, on: updates.device)
+          let handler = updates.handler
+          let timestamp = now.seconds
+          callbacks.append(
+            Self.call(on: updates.device, mainQueue: updates.mainQueue) {
+              handler.deliver(sample, timestamp: timestamp)
+            })
+        }
+        motion.sensors[index].updates = updates
+      }
+      var failed: Set<Int> = []
+      for index in motion.batches.indices {
+        var updates = motion.batches[index].updates
+        guard updates.next <= now else { continue }
+        let sink = updates.sink
+        let device = updates.device
+        // The session stopped running: the updates end with the error, once.
+        if let refusal = CoreMotionState.batchRefusal(
+          motion: motion, device: device, state: &state)
+        {
+          let error = UncheckedBox(refusal)
+          callbacks.append({
+            AppSimulation.$currentDevice.withValue(device) { sink.fail(error.value) }
+          })
+          failed.insert(index)
+          continue
+        }
+        // Each batch is made when it is due, never ahead (docs/swift-api.md#batched-sensors).
+        if device == .phone || watchReceives {
+          let readings = motion.batch(
+            after: updates.last, upTo: now, step: sink.stepNanoseconds, on: device)
+          callbacks.append({
+            AppSimulation.$currentDevice.withValue(device) { sink.deliver(readings) }
+          })
+        }
+        updates.last = now
+        updates.next = now.advanced(by: CoreMotionState.batchLength)
+        motion.batches[index].updates = updates
+      }
+      if !failed.isEmpty {
+        motion.batches = motion.batches.enumerated().filter { !failed.contains($0.offset) }.map(
+          \.element)
       }
       return callbacks
     }

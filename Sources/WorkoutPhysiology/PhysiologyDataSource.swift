@@ -37,7 +37,7 @@ public struct PhysiologyDataSource: WorkoutDataSource {
   private let cyclingPowers: [Double]
   private let footNetVO2: [Double]
   private let cyclingNetVO2: [Double]
-  private let footCadences: [Double]
+  let footCadences: [Double]
   private let cyclingCadences: [Double]
   private let footStepRates: [Double]
   private let footNetPrefix: [Double]

@@ -292,6 +292,16 @@ public struct SimulationSession {
     prepared.dataSource.speed(ofSegment: index)
   }
 
+  /// The step cadence of the course's segment `index` as the physiology resolves it (the
+  /// segment's `cadence`, or the on-foot model's), steps/min: the wrist motion model's swing
+  /// (``WorkoutPhysiology/PhysiologyDataSource/stepCadence(ofSegment:)``).
+  package func stepCadence(ofSegment index: Int) -> Double {
+    prepared.dataSource.stepCadence(ofSegment: index)
+  }
+
+  /// The scenario's seed, which the noise streams derive from (the wrist motion model's).
+  package var seed: UInt64 { prepared.dataSource.seed }
+
   /// `record` with the metadata that depends on the body (`HKElevationAscended`,
   /// `HKAverageMETs`), as ``result`` gives it.
   package func annotated(_ record: WorkoutRecord) -> WorkoutRecord { prepared.annotate(record) }

@@ -1,0 +1,328 @@
+import Foundation
+import WorkoutPhysiology
+
+/// An acceleration in g along the device's three axes (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmacceleration): 1.0 is 9.8 m/s².
+public struct CMAcceleration: Sendable, Equatable {
+  /// Along x, g.
+  public var x: Double
+  /// Along y, g.
+  public var y: Double
+  /// Along z, g.
+  public var z: Double
+
+  /// A zero acceleration.
+  public init() { (x, y, z) = (0, 0, 0) }
+
+  /// An acceleration of its three components, g.
+  public init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
+
+  init(_ vector: MotionVector) { (x, y, z) = (vector.x, vector.y, vector.z) }
+}
+
+/// A rotation rate in rad/s about the device's three axes (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmrotationrate).
+public struct CMRotationRate: Sendable, Equatable {
+  /// About x, rad/s.
+  public var x: Double
+  /// About y, rad/s.
+  public var y: Double
+  /// About z, rad/s.
+  public var z: Double
+
+  /// A zero rate.
+  public init() { (x, y, z) = (0, 0, 0) }
+
+  /// A rate of its three components, rad/s.
+  public init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
+
+  init(_ vector: MotionVector) { (x, y, z) = (vector.x, vector.y, vector.z) }
+}
+
+/// A magnetic field in microteslas along the device's axes (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmagneticfield).
+public struct CMMagneticField: Sendable, Equatable {
+  /// Along x, µT.
+  public var x: Double
+  /// Along y, µT.
+  public var y: Double
+  /// Along z, µT.
+  public var z: Double
+
+  /// A zero field.
+  public init() { (x, y, z) = (0, 0, 0) }
+
+  /// A field of its three components, µT.
+  public init(x: Double, y: Double, z: Double) { (self.x, self.y, self.z) = (x, y, z) }
+}
+
+/// How well the magnetic field is calibrated, with Apple's raw values (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmagneticfieldcalibrationaccuracy).
+public enum CMMagneticFieldCalibrationAccuracy: Int32, Sendable {
+  /// Not calibrated (−1): every simulated device-motion reading (no magnetometer model).
+  case uncalibrated = -1
+  /// Low (0).
+  case low = 0
+  /// Medium (1).
+  case medium = 1
+  /// High (2).
+  case high = 2
+}
+
+/// A calibrated magnetic field and its accuracy (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmcalibratedmagneticfield).
+public struct CMCalibratedMagneticField: Sendable, Equatable {
+  /// The field, µT.
+  public var field: CMMagneticField
+  /// Its accuracy.
+  public var accuracy: CMMagneticFieldCalibrationAccuracy
+
+  /// A zero, uncalibrated field.
+  public init() {
+    field = CMMagneticField()
+    accuracy = .uncalibrated
+  }
+
+  /// A field and its accuracy.
+  public init(field: CMMagneticField, accuracy: CMMagneticFieldCalibrationAccuracy) {
+    self.field = field
+    self.accuracy = accuracy
+  }
+}
+
+/// A rotation as a unit quaternion (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmquaternion).
+public struct CMQuaternion: Sendable, Equatable {
+  /// The x component.
+  public var x: Double
+  /// The y component.
+  public var y: Double
+  /// The z component.
+  public var z: Double
+  /// The scalar component.
+  public var w: Double
+
+  /// A zero quaternion.
+  public init() { (x, y, z, w) = (0, 0, 0, 0) }
+
+  /// A quaternion of its four components.
+  public init(x: Double, y: Double, z: Double, w: Double) {
+    (self.x, self.y, self.z, self.w) = (x, y, z, w)
+  }
+}
+
+/// A 3 × 3 rotation matrix (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmrotationmatrix).
+public struct CMRotationMatrix: Sendable, Equatable {
+  /// Row 1.
+  public var m11: Double
+  /// Row 1.
+  public var m12: Double
+  /// Row 1.
+  public var m13: Double
+  /// Row 2.
+  public var m21: Double
+  /// Row 2.
+  public var m22: Double
+  /// Row 2.
+  public var m23: Double
+  /// Row 3.
+  public var m31: Double
+  /// Row 3.
+  public var m32: Double
+  /// Row 3.
+  public var m33: Double
+
+  /// A zero matrix.
+  public init() { (m11, m12, m13, m21, m22, m23, m31, m32, m33) = (0, 0, 0, 0, 0, 0, 0, 0, 0) }
+
+  /// A matrix of its nine entries, row by row.
+  public init(
+    m11: Double, m12: Double, m13: Double, m21: Double, m22: Double, m23: Double, m31: Double,
+    m32: Double, m33: Double
+  ) {
+    (self.m11, self.m12, self.m13) = (m11, m12, m13)
+    (self.m21, self.m22, self.m23) = (m21, m22, m23)
+    (self.m31, self.m32, self.m33) = (m31, m32, m33)
+  }
+}
+
+/// The reference frames of the device's attitude, with Apple's raw values (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmattitudereferenceframe).
+public struct CMAttitudeReferenceFrame: OptionSet, Sendable, Hashable {
+  /// The raw value.
+  public let rawValue: UInt
+  /// A frame of `rawValue`.
+  public init(rawValue: UInt) { self.rawValue = rawValue }
+
+  /// z vertical, x arbitrary in the horizontal plane (1).
+  public static let xArbitraryZVertical = CMAttitudeReferenceFrame(rawValue: 1)
+  /// As ``xArbitraryZVertical``, corrected by the magnetometer for yaw drift (2).
+  public static let xArbitraryCorrectedZVertical = CMAttitudeReferenceFrame(rawValue: 2)
+  /// z vertical, x to magnetic north (4): needs a magnetometer.
+  public static let xMagneticNorthZVertical = CMAttitudeReferenceFrame(rawValue: 4)
+  /// z vertical, x to true north (8): needs a magnetometer and the location.
+  public static let xTrueNorthZVertical = CMAttitudeReferenceFrame(rawValue: 8)
+}
+
+/// One accelerometer reading (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmaccelerometerdata): the raw
+/// acceleration, gravity included. Open with a public `init()`, as Apple's Objective-C class is
+/// in Swift, so an app's test double compiles; one made with `init()` holds 0 g at timestamp 0
+/// (a project rule: Apple documents no values for it).
+open class CMAccelerometerData: CMLogItem, @unchecked Sendable {
+  private let storedAcceleration: CMAcceleration
+
+  /// The acceleration, g, gravity included: the wrist motion model's gravity + user
+  /// acceleration + the accelerometer's noise (docs/models.md#wrist-motion).
+  open var acceleration: CMAcceleration { storedAcceleration }
+
+  /// A reading of 0 g at timestamp 0 (for an app's test double).
+  public override init() {
+    storedAcceleration = CMAcceleration()
+    super.init()
+  }
+
+  init(acceleration: CMAcceleration, timestamp: TimeInterval) {
+    storedAcceleration = acceleration
+    super.init(timestamp: timestamp)
+  }
+}
+
+/// One gyroscope reading (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmgyrodata): the raw rotation rate.
+/// Open with a public `init()` (0 rad/s, timestamp 0) for an app's test double.
+open class CMGyroData: CMLogItem, @unchecked Sendable {
+  private let storedRotationRate: CMRotationRate
+
+  /// The rotation rate, rad/s: the wrist motion model's + the gyroscope's noise
+  /// (docs/models.md#wrist-motion).
+  open var rotationRate: CMRotationRate { storedRotationRate }
+
+  /// A reading of 0 rad/s at timestamp 0 (for an app's test double).
+  public override init() {
+    storedRotationRate = CMRotationRate()
+    super.init()
+  }
+
+  init(rotationRate: CMRotationRate, timestamp: TimeInterval) {
+    storedRotationRate = rotationRate
+    super.init(timestamp: timestamp)
+  }
+}
+
+/// One magnetometer reading (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmagnetometerdata). The simulated
+/// devices report no magnetometer (``CMMotionManager/isMagnetometerAvailable``), so Core Motion
+/// never hands one out; open with a public `init()` (0 µT) for an app's test double.
+open class CMMagnetometerData: CMLogItem, @unchecked Sendable {
+  /// The magnetic field, µT: 0 in one made with `init()`.
+  open var magneticField: CMMagneticField { CMMagneticField() }
+
+  /// A reading of 0 µT at timestamp 0 (for an app's test double).
+  public override init() { super.init() }
+}
+
+/// The device's orientation (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmattitude): in the simulation the
+/// wrist's swing about the device's x axis (``pitch``), roll and yaw 0 (the wrist motion model
+/// keeps one orientation, docs/models.md#wrist-motion). Open, as Apple's class is in Swift.
+open class CMAttitude: NSObject, NSCopying, @unchecked Sendable {
+  private let storedPitch: Double
+
+  /// An attitude of angle 0 on every axis (for an app's test double).
+  public override init() {
+    storedPitch = 0
+    super.init()
+  }
+
+  init(pitch: Double) {
+    storedPitch = pitch
+    super.init()
+  }
+
+  /// The rotation about the device's y axis, rad: 0.
+  open var roll: Double { 0 }
+  /// The rotation about the device's x axis, rad: the arm's swing angle θ.
+  open var pitch: Double { storedPitch }
+  /// The rotation about the device's z axis, rad: 0.
+  open var yaw: Double { 0 }
+
+  /// The rotation as a matrix: about x by ``pitch`` θ, rows (1, 0, 0), (0, cos θ, −sin θ),
+  /// (0, sin θ, cos θ) (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmattitude/rotationmatrix).
+  open var rotationMatrix: CMRotationMatrix {
+    let (s, c) = (sin(pitch), cos(pitch))
+    return CMRotationMatrix(m11: 1, m12: 0, m13: 0, m21: 0, m22: c, m23: -s, m31: 0, m32: s, m33: c)
+  }
+
+  /// The rotation as a unit quaternion: about x by ``pitch`` θ, (sin θ/2, 0, 0, cos θ/2)
+  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmattitude/quaternion).
+  open var quaternion: CMQuaternion {
+    CMQuaternion(x: sin(pitch / 2), y: 0, z: 0, w: cos(pitch / 2))
+  }
+
+  /// An attitude of the same angles (Apple's class adopts `NSCopying`).
+  open func copy(with zone: NSZone? = nil) -> Any { CMAttitude(pitch: pitch) }
+}
+
+/// Where the device-motion sensor is, with Apple's raw values (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmdevicemotion/sensorlocation-swift.enum).
+extension CMDeviceMotion {
+  /// The sensor's location.
+  @available(iOS 14.0, watchOS 7.0, *)
+  public enum SensorLocation: Int, Sendable {
+    /// The device itself (0): every simulated reading.
+    case `default` = 0
+    /// A left headphone (1).
+    case headphoneLeft = 1
+    /// A right headphone (2).
+    case headphoneRight = 2
+  }
+}
+
+/// One device-motion reading, the sensor-fused motion (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmdevicemotion): the wrist motion
+/// model's attitude, gravity, user acceleration and rotation rate at the reading's instant
+/// (docs/models.md#wrist-motion). No magnetic field: ``magneticField`` is zero and
+/// uncalibrated, ``heading`` is −1 (a project rule: the simulated devices have no
+/// magnetometer model). Open, as Apple's class is in Swift; an app's test double subclasses it
+/// and overrides what it reads.
+open class CMDeviceMotion: CMLogItem, @unchecked Sendable {
+  private let sample: WristMotionSample
+
+  /// The device at rest face up at timestamp 0, without noise: gravity (0, 0, −1) g and
+  /// nothing else (for an app's test double).
+  public override init() {
+    sample = WristMotionSample()
+    super.init()
+  }
+
+  init(sample: WristMotionSample, timestamp: TimeInterval) {
+    self.sample = sample
+    super.init(timestamp: timestamp)
+  }
+
+  /// The device's orientation: the arm's swing as ``CMAttitude/pitch``.
+  open var attitude: CMAttitude { CMAttitude(pitch: sample.pitch) }
+  /// The rotation rate, rad/s, with the gyroscope's noise.
+  open var rotationRate: CMRotationRate { CMRotationRate(sample.measuredRotationRate) }
+  /// Gravity in the device frame, g (length 1): (0, −sin θ, −cos θ) for the swing angle θ.
+  open var gravity: CMAcceleration { CMAcceleration(sample.gravity) }
+  /// The acceleration the user gives the device, g, with the accelerometer's noise.
+  open var userAcceleration: CMAcceleration {
+    CMAcceleration(sample.userAcceleration + sample.accelerometerNoise)
+  }
+  /// The calibrated magnetic field: zero and ``CMMagneticFieldCalibrationAccuracy/uncalibrated``
+  /// (no magnetometer model).
+  open var magneticField: CMCalibratedMagneticField { CMCalibratedMagneticField() }
+  /// The heading, degrees: −1, invalid (Apple: in the arbitrary-x frames "this property
+  /// contains a negative number to indicate the heading is invalid", and those are the only
+  /// frames without the magnetometer the simulated devices lack;
+  /// https://developer.apple.com/documentation/coremotion/cmdevicemotion/heading).
+  @available(iOS 11.0, watchOS 4.0, *)
+  open var heading: Double { -1 }
+  /// Where the sensor is: ``SensorLocation/default``, the device.
+  @available(iOS 14.0, watchOS 7.0, *)
+  open var sensorLocation: SensorLocation { .default }
+}

@@ -1,0 +1,472 @@
+import Foundation
+import SimulationDriver
+import WorkoutCore
+import WorkoutPhysiology
+import WorkoutSimulation
+import WorkoutSystem
+
+/// The handler of accelerometer updates (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmaccelerometerhandler).
+public typealias CMAccelerometerHandler = (CMAccelerometerData?, (any Error)?) -> Void
+/// The handler of gyroscope updates (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmgyrohandler).
+public typealias CMGyroHandler = (CMGyroData?, (any Error)?) -> Void
+/// The handler of device-motion updates (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmdevicemotionhandler).
+public typealias CMDeviceMotionHandler = (CMDeviceMotion?, (any Error)?) -> Void
+/// The handler of magnetometer updates (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmagnetometerhandler).
+public typealias CMMagnetometerHandler = (CMMagnetometerData?, (any Error)?) -> Void
+
+/// The motion sensors of the device whose code makes it (Apple doc:
+/// https://developer.apple.com/documentation/coremotion/cmmotionmanager): the wrist motion
+/// model's accelerometer, gyroscope and device motion on virtual time
+/// (docs/swift-api.md#motion-sensors, docs/models.md#wrist-motion).
+///
+/// What the devices have: the accelerometer, the gyroscope and device motion on both (Apple:
+/// device motion "is available if a device has both an accelerometer and a gyroscope", so
+/// ``isDeviceMotionAvailable`` and ``isGyroAvailable`` agree,
+/// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable);
+/// no magnetometer on either (a project rule: no magnetic-field model, so
+/// ``isMagnetometerAvailable`` is `false` and only the two arbitrary-x attitude frames are
+/// available).
+///
+/// Push updates (`start…Updates(to:withHandler:)`) come every update interval of virtual time
+/// from the start, the first one interval after it, each the model's reading at its own
+/// instant, timestamped with the instant's seconds. Pull updates (`start…Updates()`) keep the
+/// latest reading of that grid in ``accelerometerData``, ``gyroData`` and ``deviceMotion``,
+/// computed when read. None while the watch app is suspended or not running, none queued for
+/// later (the next comes at the grid's next instant), and a crash of the watch app ends the
+/// watch's updates, as the altimeter's; the phone's come whatever the phone app does (as the
+/// altimeter's and the pedometer's). Apple runs the handler on the queue given: with
+/// `OperationQueue.main` it runs on the main actor, with any other queue in the simulation's
+/// callback lane, in order either way (docs/swift-api.md#core-motion). No Motion & Fitness
+/// permission is needed (Apple asks none for the raw sensors).
+open class CMMotionManager: NSObject {
+  weak var simulation: AppSimulation?
+  let device: AppSimulation.Device
+  /// The start of each running kind of update (the grid's origin) and its interval.
+  private var running: [MotionSensorKind: (start: SimulationInstant, interval: Duration)] = [:]
+  private var storedAccelerometerInterval = CMMotionManager.defaultInterval
+  private var storedGyroInterval = CMMotionManager.defaultInterval
+  private var storedDeviceMotionInterval = CMMotionManager.defaultInterval
+  private var storedMagnetometerInterval = CMMotionManager.defaultInterval
+
+  /// A motion manager of the current simulation, for the device whose code makes it (the
+  /// watch outside `simulation.on(_:)`); traps outside a simulation's `run`.
+  public override init() {
+    simulation = AppSimulation.requireCurrent("CMMotionManager()")
+    device = AppSimulation.device
+    super.init()
+  }
+
+  /// The interval a new manager starts with, 0.01 s (a project rule: Apple documents no
+  /// default).
+  public static let defaultInterval: TimeInterval = 0.01
+  /// The shortest interval, 0.01 s: 100 Hz, the most the devices' motion manager delivers
+  /// (Apple: the interval "is capped to minimum and maximum values; the maximum value is
+  /// determined by the maximum frequency supported by the hardware",
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/accelerometerupdateinterval;
+  /// 100 Hz is the figure Apple's motion-event guidance gives as the top rate). Longer
+  /// intervals are kept as set (a project rule: Apple publishes no maximum).
+  public static let minimumInterval: TimeInterval = 0.01
+
+  /// `value` capped to ``minimumInterval`` (a NaN too).
+  static func capped(_ value: TimeInterval) -> TimeInterval {
+    value >= minimumInterval ? value : minimumInterval
+  }
+
+  // MARK: Accelerometer
+
+  /// The interval between accelerometer updates, s, capped at ``minimumInterval`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/accelerometerupdateinterval);
+  /// a change takes effect at the next start (a project rule).
+  open var accelerometerUpdateInterval: TimeInterval {
+    get { storedAccelerometerInterval }
+    set { storedAccelerometerInterval = Self.capped(newValue) }
+  }
+  /// `true`: both devices have an accelerometer (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isaccelerometeravailable).
+  open var isAccelerometerAvailable: Bool { true }
+  /// Whether accelerometer updates run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isaccelerometeractive).
+  open var isAccelerometerActive: Bool { running[.accelerometer] != nil }
+  /// The latest accelerometer reading since ``startAccelerometerUpdates()``, `nil` before the
+  /// first (one interval after the start) and when none run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/accelerometerdata).
+  open var accelerometerData: CMAccelerometerData? {
+    latest(.accelerometer).map {
+      CMAccelerometerData(
+        acceleration: CMAcceleration($0.sample.acceleration), timestamp: $0.timestamp)
+    }
+  }
+  /// Starts accelerometer updates without a handler: read ``accelerometerData`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startaccelerometerupdates()).
+  open func startAccelerometerUpdates() { startPull(.accelerometer) }
+  /// Starts accelerometer updates to `handler` every ``accelerometerUpdateInterval`` (Apple
+  /// doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startaccelerometerupdates(to:withhandler:)).
+  /// Calling it again replaces the handler and starts the grid over.
+  ///
+  /// - Parameters:
+  ///   - queue: `OperationQueue.main` runs the handler on the main actor; any other queue, in
+  ///     the callback lane (see the type's notes).
+  ///   - handler: called with each reading (never with an error).
+  open func startAccelerometerUpdates(
+    to queue: OperationQueue, withHandler handler: @escaping CMAccelerometerHandler
+  ) {
+    startPush(
+      .accelerometer(UncheckedBox(handler)), queue: queue,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
+  }
+  /// Stops accelerometer updates; does nothing when none run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopaccelerometerupdates()).
+  open func stopAccelerometerUpdates() { stop(.accelerometer) }
+
+  // MARK: Gyroscope
+
+  /// The interval between gyroscope updates, s, capped as ``accelerometerUpdateInterval``
+  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/gyroupdateinterval).
+  open var gyroUpdateInterval: TimeInterval {
+    get { storedGyroInterval }
+    set { storedGyroInterval = Self.capped(newValue) }
+  }
+  /// `true`: both devices have a gyroscope, as device motion needs (see the type's notes;
+  /// Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/isgyroavailable).
+  open var isGyroAvailable: Bool { true }
+  /// Whether gyroscope updates run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isgyroactive).
+  open var isGyroActive: Bool { running[.gyro] != nil }
+  /// The latest gyroscope reading since ``startGyroUpdates()``, as ``accelerometerData``
+  /// (Apple doc: https://developer.apple.com/documentation/coremotion/cmmotionmanager/gyrodata).
+  open var gyroData: CMGyroData? {
+    latest(.gyro).map {
+      CMGyroData(
+        rotationRate: CMRotationRate($0.sample.measuredRotationRate), timestamp: $0.timestamp)
+    }
+  }
+  /// Starts gyroscope updates without a handler: read ``gyroData`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates()).
+  open func startGyroUpdates() { startPull(.gyro) }
+  /// Starts gyroscope updates to `handler` every ``gyroUpdateInterval`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startgyroupdates(to:withhandler:)),
+  /// as ``startAccelerometerUpdates(to:withHandler:)``.
+  open func startGyroUpdates(to queue: OperationQueue, withHandler handler: @escaping CMGyroHandler)
+  {
+    startPush(
+      .gyro(UncheckedBox(handler)), queue: queue,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
+  }
+  /// Stops gyroscope updates (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopgyroupdates()).
+  open func stopGyroUpdates() { stop(.gyro) }
+
+  // MARK: Magnetometer
+
+  /// The interval between magnetometer updates, s, capped as ``accelerometerUpdateInterval``
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/magnetometerupdateinterval).
+  open var magnetometerUpdateInterval: TimeInterval {
+    get { storedMagnetometerInterval }
+    set { storedMagnetometerInterval = Self.capped(newValue) }
+  }
+  /// `false`: no magnetometer model (see the type's notes; Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/ismagnetometeravailable).
+  open var isMagnetometerAvailable: Bool { false }
+  /// `false`: magnetometer updates never run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/ismagnetometeractive).
+  open var isMagnetometerActive: Bool { false }
+  /// `nil`: no magnetometer (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/magnetometerdata).
+  open var magnetometerData: CMMagnetometerData? { nil }
+  /// Does nothing: no magnetometer, as on a device without one (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates()).
+  open func startMagnetometerUpdates() {}
+  /// Does nothing and never calls `handler`: no magnetometer, as on a device without one
+  /// (check ``isMagnetometerAvailable``; Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startmagnetometerupdates(to:withhandler:)).
+  open func startMagnetometerUpdates(
+    to queue: OperationQueue, withHandler handler: @escaping CMMagnetometerHandler
+  ) {}
+  /// Does nothing (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopmagnetometerupdates()).
+  open func stopMagnetometerUpdates() {}
+
+  // MARK: Device motion
+
+  /// The interval between device-motion updates, s, capped as ``accelerometerUpdateInterval``
+  /// (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/devicemotionupdateinterval).
+  open var deviceMotionUpdateInterval: TimeInterval {
+    get { storedDeviceMotionInterval }
+    set { storedDeviceMotionInterval = Self.capped(newValue) }
+  }
+  /// `true`: both devices fuse their sensors (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionavailable).
+  open var isDeviceMotionAvailable: Bool { true }
+  /// Whether device-motion updates run (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/isdevicemotionactive).
+  open var isDeviceMotionActive: Bool { running[.deviceMotion] != nil }
+  /// The frame of the running device-motion updates, ``CMAttitudeReferenceFrame/xArbitraryZVertical``
+  /// when none run or started without one (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/attitudereferenceframe).
+  open private(set) var attitudeReferenceFrame: CMAttitudeReferenceFrame = .xArbitraryZVertical
+  /// Whether the device may show its calibration interface (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/showsdevicemovementdisplay):
+  /// kept, never shown (no magnetometer to calibrate).
+  open var showsDeviceMovementDisplay = false
+  /// The latest device-motion reading since ``startDeviceMotionUpdates()``, as
+  /// ``accelerometerData`` (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/devicemotion).
+  open var deviceMotion: CMDeviceMotion? {
+    latest(.deviceMotion).map { CMDeviceMotion(sample: $0.sample, timestamp: $0.timestamp) }
+  }
+  /// The frames device motion can use: ``CMAttitudeReferenceFrame/xArbitraryZVertical`` and
+  /// ``CMAttitudeReferenceFrame/xArbitraryCorrectedZVertical`` (no magnetometer for the
+  /// north-referenced ones; Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/availableattitudereferenceframes()).
+  open class func availableAttitudeReferenceFrames() -> CMAttitudeReferenceFrame {
+    [.xArbitraryZVertical, .xArbitraryCorrectedZVertical]
+  }
+  /// Starts device-motion updates without a handler in the default frame (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates()).
+  open func startDeviceMotionUpdates() {
+    attitudeReferenceFrame = .xArbitraryZVertical
+    startPull(.deviceMotion)
+  }
+  /// Starts device-motion updates without a handler in `referenceFrame`; a frame not in
+  /// ``availableAttitudeReferenceFrames()`` traps, saying so (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:)).
+  open func startDeviceMotionUpdates(using referenceFrame: CMAttitudeReferenceFrame) {
+    Self.requireAvailable(referenceFrame)
+    attitudeReferenceFrame = referenceFrame
+    startPull(.deviceMotion)
+  }
+  /// Starts device-motion updates to `handler` every ``deviceMotionUpdateInterval`` in the
+  /// default frame (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(to:withhandler:)).
+  open func startDeviceMotionUpdates(
+    to queue: OperationQueue, withHandler handler: @escaping CMDeviceMotionHandler
+  ) {
+    attitudeReferenceFrame = .xArbitraryZVertical
+    startPush(
+      .deviceMotion(UncheckedBox(handler)), queue: queue,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
+  }
+  /// Starts device-motion updates to `handler` in `referenceFrame`; a frame not in
+  /// ``availableAttitudeReferenceFrames()`` (a north-referenced one: no magnetometer) traps,
+  /// saying so, rather than never calling the handler (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/startdevicemotionupdates(using:to:withhandler:)).
+  open func startDeviceMotionUpdates(
+    using referenceFrame: CMAttitudeReferenceFrame, to queue: OperationQueue,
+    withHandler handler: @escaping CMDeviceMotionHandler
+  ) {
+    Self.requireAvailable(referenceFrame)
+    attitudeReferenceFrame = referenceFrame
+    startPush(
+      .deviceMotion(UncheckedBox(handler)), queue: queue,
+      call: CallInFlight(function: #function, fileID: #fileID, owner: "CMMotionManager"))
+  }
+  /// Stops device-motion updates (Apple doc:
+  /// https://developer.apple.com/documentation/coremotion/cmmotionmanager/stopdevicemotionupdates()).
+  open func stopDeviceMotionUpdates() { stop(.deviceMotion) }
+
+  /// Traps unless `frame` is one of ``availableAttitudeReferenceFrames()``.
+  private static func requireAvailable(_ frame: CMAttitudeReferenceFrame) {
+    guard !availableAttitudeReferenceFrames().intersection(frame).isEmpty,
+      availableAttitudeReferenceFrames().isSuperset(of: frame)
+    else {
+      fatalError(
+        "CMMotionManager.startDeviceMotionUpdates(using:) with the frame \(frame.rawValue): the simulated devices have no magnetometer model, so only .xArbitraryZVertical and .xArbitraryCorrectedZVertical are available; check CMMotionManager.availableAttitudeReferenceFrames().contains(frame) before starting, as on a device without a magnetometer (docs/swift-api.md#motion-sensors)"
+      )
+    }
+  }
+
+  // MARK: Registration
+
+  /// The interval of `kind`, as a duration (rounded to the nanosecond).
+  private func interval(of kind: MotionSensorKind) -> Duration {
+    let seconds: TimeInterval
+    switch kind {
+    case .accelerometer: seconds = storedAccelerometerInterval
+    case .gyro: seconds = storedGyroInterval
+    case .deviceMotion: seconds = storedDeviceMotionInterval
+    }
+    return .nanoseconds(Int64((seconds * 1e9).rounded()))
+  }
+
+  /// Starts `kind` without a handler: the grid from now.
+  private func startPull(_ kind: MotionSensorKind) {
+    guard let simulation else { return }
+    let now = simulation.clock.now
+    stop(kind)
+    running[kind] = (now, interval(of: kind))
+  }
+
+  /// Registers `handler` (replacing this manager's of its kind) on a grid from now, owed by the
+  /// public call `call` (``AppSimulation/registerMotionUpdates(call:_:)``).
+  private func startPush(
+    _ handler: CoreMotionState.SensorUpdates.Handler, queue: OperationQueue, call: CallInFlight
+  ) {
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    let kind = handler.kind
+    let device = self.device
+    let interval = interval(of: kind)
+    let mainQueue = CoreMotionTimer.isMain(queue)
+    var start = SimulationInstant.zero
+    simulation.registerMotionUpdates(call: call) { motion, state in
+      motion.prepareWrist(&state)
+      motion.sensors.removeAll { $0.key == key && $0.updates.handler.kind == kind }
+      start = state.session.now
+      motion.sensors.append(
+        (
+          key,
+          CoreMotionState.SensorUpdates(
+            device: device, generation: state.processGeneration(), handler: handler,
+            mainQueue: mainQueue, interval: interval, next: start.advanced(by: interval))
+        ))
+    }
+    running[kind] = (start, interval)
+  }
+
+  /// Ends `kind`'s updates, pushed or pulled.
+  private func stop(_ kind: MotionSensorKind) {
+    running[kind] = nil
+    guard let simulation else { return }
+    let key = ObjectIdentifier(self)
+    simulation.removeMotionUpdates {
+      $0.sensors.removeAll { $0.key == key && $0.updates.handler.kind == kind }
+    }
+  }
+
+  /// The reading of `kind` at the grid's latest instant by now, or `nil` when it does not
+  /// run or its first instant has not come.
+  private func latest(_ kind: MotionSensorKind) -> (
+    sample: WristMotionSample, timestamp: TimeInterval
+  )? {
+    guard let simulation, let entry = running[kind] else { return nil }
+    let (start, interval) = entry
+    let device = self.device
+    return simulation.mutate { state in
+      state.withExtension(CoreMotionState.self, of: simulation) { motion, state in
+        let now = state.session.now
+        let step = interval.components
+        let stepNanoseconds = step.seconds * 1_000_000_000 + step.attoseconds / 1_000_000_000
+        let steps = (now.nanoseconds - start.nanoseconds) / stepNanoseconds
+        guard steps >= 1 else { return nil }
+        let instant = SimulationInstant(nanoseconds: start.nanoseconds + stepNanoseconds * steps)
+        motion.prepare(&state)
+        motion.prepareWrist(&state)
+        return (motion.wristSample(at: instant, on: device), instant.seconds)
+      }
+    }
+  }
+}
+
+/// The kinds of motion-manager updates.
+enum MotionSensorKind: Hashable, Sendable {
+  case accelerometer
+  case gyro
+  case deviceMotion
+}
+
+extension CoreMotionState {
+  /// One `start…Updates(to:withHandler:)` registration of a motion manager.
+  struct SensorUpdates {
+    /// The app's handler, of one kind.
+    enum Handler: Sendable {
+      case accelerometer(UncheckedBox<CMAccelerometerHandler>)
+      case gyro(UncheckedBox<CMGyroHandler>)
+      case deviceMotion(UncheckedBox<CMDeviceMotionHandler>)
+
+      var kind: MotionSensorKind {
+        switch self {
+        case .accelerometer: .accelerometer
+        case .gyro: .gyro
+        case .deviceMotion: .deviceMotion
+        }
+      }
+
+      /// Calls the handler with `sample` as its kind's data object at `timestamp` s.
+      func deliver(_ sample: WristMotionSample, timestamp: TimeInterval) {
+        switch self {
+        case .accelerometer(let handler):
+          handler.value(
+            CMAccelerometerData(
+              acceleration: CMAcceleration(sample.acceleration), timestamp: timestamp), nil)
+        case .gyro(let handler):
+          handler.value(
+            CMGyroData(
+              rotationRate: CMRotationRate(sample.measuredRotationRate), timestamp: timestamp),
+            nil)
+        case .deviceMotion(let handler):
+          handler.value(CMDeviceMotion(sample: sample, timestamp: timestamp), nil)
+        }
+      }
+    }
+
+    var device: AppSimulation.Device
+    /// The watch app's process that registered (a crash drops it).
+    var generation: Int
+    var handler: Handler
+    /// Whether the app gave `OperationQueue.main` (the handler runs on the main actor).
+    var mainQueue: Bool
+    /// The time between updates.
+    var interval: Duration
+    /// The next update's instant.
+    var next: SimulationInstant
+  }
+
+  /// Makes ``wrist`` from the engine's course and seed (once).
+  mutating func prepareWrist(_ state: inout AppSimulation.State) {
+    guard wrist == nil else { return }
+    let count = state.session.course.segments.count
+    var speeds: [Double] = []
+    var cadences: [Double] = []
+    speeds.reserveCapacity(count)
+    cadences.reserveCapacity(count)
+    for index in 0..<count {
+      speeds.append(state.session.speed(ofSegment: index))
+      cadences.append(state.session.stepCadence(ofSegment: index))
+    }
+    let seed = state.session.seed
+    wrist = WristPlan(
+      course: state.session.course, speeds: speeds, cadences: cadences,
+      watch: WristMotion(seed: seed, stream: "noise.wristMotion"),
+      phone: WristMotion(seed: seed, stream: "noise.phoneMotion"))
+  }
+
+  /// The wrist motion model's reading at `instant` on `device`: the body's motion class
+  /// (``timeline``, with no latency: the sensors read the body at once) with, on a course
+  /// segment, its speed and step cadence; the swing's phase from the later of the segment's
+  /// start and the class's last change (docs/models.md#wrist-motion).
+  func wristSample(at instant: SimulationInstant, on device: AppSimulation.Device)
+    -> WristMotionSample
+  {
+    guard let wrist else { return WristMotionSample() }
+    let timeline = timeline ?? MotionTimeline(layers: [])
+    let activity = timeline.state(at: instant).activity
+    var since = timeline.change(at: instant)?.at ?? .zero
+    var speed = 0.0
+    var cadence = 0.0
+    if let index = wrist.course.segmentIndex(at: instant) {
+      speed = wrist.speeds[index]
+      cadence = wrist.cadences[index]
+      since = max(since, wrist.course.starts[index])
+    }
+    let gait = WristGait(activity: activity, metresPerSecond: speed, stepsPerMinute: cadence)
+    let model = device == .phone ? wrist.phone : wrist.watch
+    return model.sample(at: instant, gait: gait, since: since)
+  }
+}
+
+/// What the wrist motion model reads of the engine, made once per simulation: the course with
+/// each segment's speed and step cadence, and the two devices' models.
+struct WristPlan {
+  let course: Course
+  let speeds: [Double]
+  let cadences: [Double]
+  let watch: WristMotion
+  let phone: WristMotion
+}

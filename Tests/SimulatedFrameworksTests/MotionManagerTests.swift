@@ -1,0 +1,300 @@
+import Foundation
+import SimulatedCoreMotion
+import SimulatedHealthKit
+import Synchronization
+import Testing
+import WorkoutSimTestSupport
+
+/// A run of 600 s at 3 m/s and 180 steps/min: Core Motion's class is running from t = 0, the
+/// arm swings at 180 / 120 = 1.5 Hz with amplitude min(0.6, 0.2 × 3) = 0.6 rad.
+private let run = #"""
+  { "version": 1, "activity": "running",
+    "course": [ { "duration": 600, "speed": 3, "cadence": 180 } ] }
+  """#
+
+/// What a motion handler saw: per call the reading's timestamp, its vector and the device whose
+/// code ran it.
+private final class MotionRecorder: Sendable {
+  struct Reading: Sendable {
+    var timestamp: TimeInterval
+    var x: Double
+    var y: Double
+    var z: Double
+    var device: HealthKitSimulation.Device?
+    /// Device motion only: pitch and gravity's y and z.
+    var pitch = 0.0
+    var gravityY = 0.0
+    var gravityZ = 0.0
+  }
+
+  let seen = Mutex<[Reading]>([])
+
+  func accelerometer(_ data: CMAccelerometerData?, _ error: (any Error)?) {
+    guard let data else { return }
+    let a = data.acceleration
+    let device = HealthKitSimulation.currentDevice
+    seen.withLock {
+      $0.append(Reading(timestamp: data.timestamp, x: a.x, y: a.y, z: a.z, device: device))
+    }
+  }
+
+  func gyro(_ data: CMGyroData?, _ error: (any Error)?) {
+    guard let data else { return }
+    let r = data.rotationRate
+    let device = HealthKitSimulation.currentDevice
+    seen.withLock {
+      $0.append(Reading(timestamp: data.timestamp, x: r.x, y: r.y, z: r.z, device: device))
+    }
+  }
+
+  /// Records the user acceleration as (x, y, z) and the rotation rate's x as `pitch`'s
+  /// neighbour: x = rotationRate.x, y = userAcceleration.y, z = userAcceleration.z.
+  func deviceMotion(_ data: CMDeviceMotion?, _ error: (any Error)?) {
+    guard let data else { return }
+    let device = HealthKitSimulation.currentDevice
+    let reading = Reading(
+      timestamp: data.timestamp, x: data.rotationRate.x, y: data.userAcceleration.y,
+      z: data.userAcceleration.z, device: device, pitch: data.attitude.pitch,
+      gravityY: data.gravity.y, gravityZ: data.gravity.z)
+    seen.withLock { $0.append(reading) }
+  }
+
+  var readings: [Reading] { seen.withLock { $0 } }
+  /// The timestamps in tenths of a second.
+  var tenths: [Int] { readings.map { Int(($0.timestamp * 10).rounded()) } }
+}
+
+/// An app's model written the usual way: a `@MainActor` type whose handler, given
+/// `OperationQueue.main`, touches its main-actor state.
+@MainActor private final class MainActorMotionModel {
+  var pitches: [Double] = []
+  let manager = CMMotionManager()
+
+  func start() {
+    manager.deviceMotionUpdateInterval = 0.5
+    manager.startDeviceMotionUpdates(to: .main) { motion, _ in
+      MainActor.assertIsolated("a main-queue handler runs on the main actor")
+      self.pitches.append(motion?.attitude.pitch ?? -9)
+    }
+  }
+
+  func stop() { manager.stopDeviceMotionUpdates() }
+}
+
+/// An app's test doubles (Apple's classes are open, with `init()`).
+private final class StubAccelerometerData: CMAccelerometerData, @unchecked Sendable {
+  override var acceleration: CMAcceleration { CMAcceleration(x: 0, y: 0, z: -1) }
+}
+private final class StubMotionManager: CMMotionManager {
+  override var isDeviceMotionAvailable: Bool { false }
+}
+
+@Suite("CoreMotion: the motion manager")
+struct MotionManagerTests {
+  /// At rest (no course) the watch's accelerometer at 0.1 s: over 1 s ten readings at 0.1,
+  /// 0.2, …, 1.0 s (the first one interval after the start), each gravity, 1 g, within the
+  /// noise (0.002 g per axis: 6 × 0.002 × √3 = 0.0208 g), as the watch's code; stopped,
+  /// nothing more over the next second.
+  @Test func accelerometerAtRestCountsAndStops() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      #expect(manager.isAccelerometerAvailable && manager.isDeviceMotionAvailable)
+      #expect(manager.isGyroAvailable && !manager.isMagnetometerAvailable)
+      manager.accelerometerUpdateInterval = 0.1
+      manager.startAccelerometerUpdates(to: OperationQueue()) { recorder.accelerometer($0, $1) }
+      #expect(manager.isAccelerometerActive)
+      try await simulation.advance(by: .seconds(1))
+      manager.stopAccelerometerUpdates()
+      #expect(!manager.isAccelerometerActive)
+      try await simulation.advance(by: .seconds(1))
+    }
+    #expect(recorder.tenths == Array(1...10))
+    for reading in recorder.readings {
+      let magnitude = (reading.x * reading.x + reading.y * reading.y + reading.z * reading.z)
+        .squareRoot()
+      #expect(abs(magnitude - 1) < 0.0208)
+      #expect(abs(reading.z - -1) < 0.0208)
+      #expect(reading.device == .watch)
+    }
+  }
+
+  /// The interval is capped at 0.01 s (100 Hz): 0.001 reads back 0.01, and 0.1 s gives ten
+  /// readings; 0.5 is kept as set.
+  @Test func intervalCappedAt100Hz() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      manager.accelerometerUpdateInterval = 0.001
+      #expect(manager.accelerometerUpdateInterval == 0.01)
+      manager.gyroUpdateInterval = 0.5
+      #expect(manager.gyroUpdateInterval == 0.5)
+      manager.startAccelerometerUpdates(to: .main) { recorder.accelerometer($0, $1) }
+      try await simulation.advance(by: .milliseconds(100))
+      manager.stopAccelerometerUpdates()
+    }
+    #expect(recorder.readings.count == 10)
+  }
+
+  /// Device motion on the run at 0.5 s: ω = 2π × 1.5 = 3π rad/s from t = 0. At 0.5 s
+  /// (ωτ = 1.5π: sin −1, cos 0) the arm is at the back of its swing: pitch −0.6 rad, gravity
+  /// (0, sin 0.6, −cos 0.6) = (0, 0.564642, −0.825336), user acceleration along y
+  /// +0.6 m × 0.6 × 9π² / 9.80665 = +3.260799 g, rotation ≈ 0; at 1.0 s (ωτ = 3π: sin 0,
+  /// cos −1) level again and turning at −0.6 × 3π = −5.654867 rad/s. User acceleration and
+  /// rotation carry the sensors' noise (within 6 × 0.002 = 0.012).
+  @Test func deviceMotionSwingsWithTheRun() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      manager.deviceMotionUpdateInterval = 0.5
+      manager.startDeviceMotionUpdates(using: .xArbitraryZVertical, to: OperationQueue()) {
+        recorder.deviceMotion($0, $1)
+      }
+      #expect(manager.attitudeReferenceFrame == .xArbitraryZVertical)
+      try await simulation.advance(by: .seconds(1))
+      manager.stopDeviceMotionUpdates()
+    }
+    let readings = recorder.readings
+    #expect(recorder.tenths == [5, 10])
+    guard readings.count == 2 else { return }
+    #expect(abs(readings[0].pitch - -0.6) < 1e-9)
+    #expect(abs(readings[0].gravityY - 0.564642) < 1e-6)
+    #expect(abs(readings[0].gravityZ - -0.825336) < 1e-6)
+    #expect(abs(readings[0].y - 3.260799) < 0.012)
+    #expect(abs(readings[0].x) < 0.012)
+    #expect(abs(readings[1].pitch) < 1e-9)
+    #expect(abs(readings[1].x - -5.654867) < 0.012)
+  }
+
+  /// A suspended watch app gets no readings and none later, as the altimeter: wrist down at 0,
+  /// background at 120, suspended at 130; at 3 s readings at 3, 6, …, 129; opened at 200, the
+  /// next is the grid's next instant, 201, then 204.
+  @Test func noReadingsWhileSuspended() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "motion.json"))
+    let recorder = MotionRecorder()
+    try await simulation.run {
+      let manager = CMMotionManager()
+      manager.accelerometerUpdateInterval = 3
+      manager.startAccelerometerUpdates(to: .main) { recorder.accelerometer($0, $1) }
+      await simulation.perform(.wristDown)
+      try await simulation.advance(by: .seconds(200))
+      await simulation.perform(.openApp)
+      try await simulation.advance(by: .seconds(4))
+      manager.stopAccelerometerUpdates()
+    }
+    let seconds = recorder.readings.map { Int($0.timestamp.rounded()) }
+    #expect(seconds == Array(stride(from: 3, through: 129, by: 3)) + [201, 204])
+  }
+
+  /// The pull form: nothing before the first interval, then the latest reading of the grid
+  /// (at 0.25 s with 0.1 s: the one of 0.2 s), gravity within the noise; stopped, `nil`.
+  @Test func pullFormKeepsTheLatestReading() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(#"{ "version": 1 }"#, fileName: "motion.json"))
+    try await simulation.run {
+      let manager = CMMotionManager()
+      manager.accelerometerUpdateInterval = 0.1
+      manager.startAccelerometerUpdates()
+      #expect(manager.isAccelerometerActive)
+      #expect(manager.accelerometerData == nil)
+      try await simulation.advance(by: .milliseconds(250))
+      let data = try #require(manager.accelerometerData)
+      #expect(abs(data.timestamp - 0.2) < 1e-9)
+      #expect(abs(data.acceleration.z - -1) < 0.012)
+      manager.deviceMotionUpdateInterval = 0.1
+      manager.startDeviceMotionUpdates()
+      try await simulation.advance(by: .milliseconds(100))
+      #expect(abs((manager.deviceMotion?.timestamp ?? 0) - 0.35) < 1e-9)
+      #expect(manager.deviceMotion?.gravity.z == -1)
+      manager.stopAccelerometerUpdates()
+      #expect(manager.accelerometerData == nil && !manager.isAccelerometerActive)
+      manager.stopDeviceMotionUpdates()
+    }
+  }
+
+  /// Both devices have a gyroscope: the phone's at 0.5 s gives readings at 0.5 and 1.0 s as
+  /// the phone's code, the watch's at 1 s one at 1.0 s as the watch's; the run's swing turns
+  /// the watch at −0.6 × 3π = −5.654867 rad/s about x at 1.0 s (ωτ = 3π, cos −1), with the
+  /// gyroscope's noise (within 6 × 0.002 = 0.012).
+  @Test func gyroOnBothDevices() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "motion.json"))
+    let phone = MotionRecorder()
+    let watch = MotionRecorder()
+    try await simulation.run {
+      let phoneManager = await simulation.on(.phone) { CMMotionManager() }
+      let watchManager = CMMotionManager()
+      #expect(phoneManager.isGyroAvailable && watchManager.isGyroAvailable)
+      phoneManager.gyroUpdateInterval = 0.5
+      watchManager.gyroUpdateInterval = 1
+      phoneManager.startGyroUpdates(to: .main) { phone.gyro($0, $1) }
+      watchManager.startGyroUpdates(to: .main) { watch.gyro($0, $1) }
+      #expect(watchManager.isGyroActive)
+      try await simulation.advance(by: .seconds(1))
+      phoneManager.stopGyroUpdates()
+      watchManager.stopGyroUpdates()
+    }
+    #expect(phone.tenths == [5, 10])
+    #expect(phone.readings.allSatisfy { $0.device == .phone })
+    #expect(watch.tenths == [10])
+    #expect(watch.readings.allSatisfy { $0.device == .watch })
+    #expect(abs((watch.readings.first?.x ?? 0) - -5.654867) < 0.012)
+  }
+
+  /// The same seed gives the same readings; another seed other noise.
+  @Test func sameSeedSameReadings() async throws {
+    func readings(seed: Int) async throws -> [Double] {
+      let simulation = try HealthKitSimulation(
+        scenario: decodeScenario(#"{ "version": 1, "seed": \#(seed) }"#, fileName: "motion.json"))
+      let recorder = MotionRecorder()
+      try await simulation.run {
+        let manager = CMMotionManager()
+        manager.accelerometerUpdateInterval = 0.1
+        manager.startAccelerometerUpdates(to: .main) { recorder.accelerometer($0, $1) }
+        try await simulation.advance(by: .seconds(1))
+        manager.stopAccelerometerUpdates()
+      }
+      return recorder.readings.map(\.x)
+    }
+    let first = try await readings(seed: 5)
+    #expect(first.count == 10)
+    #expect(try await readings(seed: 5) == first)
+    #expect(try await readings(seed: 6) != first)
+  }
+
+  /// A handler given `OperationQueue.main` runs on the main actor (it asserts so): level at the
+  /// start of each swing period, 1.0 s is 1.5 periods, pitch 0 again.
+  @Test func mainQueueHandlerRunsOnTheMainActor() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: decodeScenario(run, fileName: "motion.json"))
+    try await simulation.run {
+      let model = await MainActorMotionModel()
+      await model.start()
+      try await simulation.advance(by: .seconds(1))
+      let pitches = await model.pitches
+      #expect(pitches.count == 2)
+      #expect(abs((pitches.last ?? 9)) < 1e-9)
+      await model.stop()
+    }
+  }
+
+  /// Only the arbitrary frames (no magnetometer); the data classes are open with `init()`.
+  @Test func framesAndTestDoubles() {
+    #expect(
+      CMMotionManager.availableAttitudeReferenceFrames() == [
+        .xArbitraryZVertical, .xArbitraryCorrectedZVertical,
+      ])
+    #expect(StubAccelerometerData().acceleration.z == -1)
+    #expect(CMDeviceMotion().gravity.z == -1)
+    #expect(CMDeviceMotion().magneticField.accuracy == .uncalibrated)
+    #expect(CMAttitude().quaternion == CMQuaternion(x: 0, y: 0, z: 0, w: 1))
+    #expect(CMGyroData().rotationRate == CMRotationRate())
+  }
+}

@@ -32,7 +32,7 @@ extension AppSimulation {
   }
 
   /// Runs `body` on WorkoutKit's state under the lock.
-  func workoutKit<Value>(
+  func workoutKit<Value: Sendable>(
     _ body: (inout WorkoutKitState, inout AppSimulation.State) -> Value
   ) -> Value {
     mutate { state in state.withExtension(WorkoutKitState.self, of: self, body) }
@@ -66,7 +66,10 @@ extension AppSimulation {
       if kit.authorization != .authorized {
         refusal = (
           "\(kit.authorization)",
-          "the app is not authorized to schedule workouts (authorizationState is .\(kit.authorization)), so nothing was scheduled: call requestAuthorization() first and schedule only when it returns .authorized (the scenario's authorization.workoutScheduler answers it)"
+          "the app is not authorized to schedule workouts (authorizationState is .\(kit.authorization)), so nothing was scheduled: "
+            + (kit.authorization == .notDetermined
+              ? "call requestAuthorization() first and schedule only when it returns .authorized"
+              : "the person refused (the scenario's authorization.workoutScheduler is \"denied\"): schedule only when authorizationState is .authorized")
         )
       } else if others.count >= WorkoutScheduler.maxAllowedScheduledWorkoutCount {
         refusal = (

@@ -54,6 +54,10 @@ struct WorkoutKitTests {
     #expect(alert.target.lowerBound.converted(to: .metersPerSecond).value == 4.0)
     #expect(alert.target.upperBound.converted(to: .metersPerSecond).value == 4.5)
     #expect(alert.metric == .current)
+    // As HealthKit quantities in m/s: the same 4.0 and 4.5.
+    let metersPerSecond = HKUnit.meter().unitDivided(by: HKUnit.second())
+    #expect(alert.targetQuantityLowerBound.doubleValue(for: metersPerSecond) == 4.0)
+    #expect(alert.targetQuantityUpperBound.doubleValue(for: metersPerSecond) == 4.5)
     #expect(workout.blocks[0].iterations == 5)
     #expect(workout.blocks[0].steps.map(\.purpose) == [.work, .recovery])
     let plan = WorkoutPlan(.custom(workout), id: UUID(uuidString: "00000000-0000-0000-0000-000000000025")!)
@@ -93,7 +97,7 @@ struct WorkoutKitTests {
     let plan = WorkoutPlan(.goal(SingleGoalWorkout(activity: .running, goal: .time(30, .minutes))))
     // Before the app asks: notDetermined.
     let early = try workoutKitSimulation()
-    try await early.run {
+    await early.run {
       await WorkoutScheduler.shared.schedule(plan, at: tuesday)
       #expect(await WorkoutScheduler.shared.scheduledWorkouts == [])
     }
@@ -101,7 +105,7 @@ struct WorkoutKitTests {
     #expect(systemLog(early, .workoutKit).first?.details["reason"] == .string("notDetermined"))
     // The person refused: denied.
     let denied = try workoutKitSimulation(authorization: #"{ "workoutScheduler": "denied" }"#)
-    try await denied.run {
+    await denied.run {
       #expect(await WorkoutScheduler.shared.requestAuthorization() == .denied)
       await WorkoutScheduler.shared.schedule(plan, at: tuesday)
       #expect(await WorkoutScheduler.shared.scheduledWorkouts == [])
@@ -132,7 +136,7 @@ struct WorkoutKitTests {
     func day(_ n: Int) -> DateComponents {
       DateComponents(year: 2026, month: n <= 31 ? 1 : 2, day: n <= 31 ? n : n - 31, hour: 7)
     }
-    try await simulation.run {
+    await simulation.run {
       _ = await WorkoutScheduler.shared.requestAuthorization()
       for n in 1...50 { await WorkoutScheduler.shared.schedule(plans[n - 1], at: day(n)) }
       await WorkoutScheduler.shared.schedule(plans[50], at: day(51))

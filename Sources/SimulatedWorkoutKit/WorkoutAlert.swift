@@ -52,7 +52,9 @@ enum ActivityRules {
   static let power: Set<HKWorkoutActivityType> = [.running, .cycling]
 
   /// Whether `activity` at `location` has a distance (and so a speed): indoor cycling has none.
-  static func hasDistance(_ activity: HKWorkoutActivityType, _ location: HKWorkoutSessionLocationType)
+  static func hasDistance(
+    _ activity: HKWorkoutActivityType, _ location: HKWorkoutSessionLocationType
+  )
     -> Bool
   {
     distance.contains(activity) && !(activity == .cycling && location == .indoor)
@@ -264,8 +266,9 @@ extension WorkoutAlert where Self == HeartRateRangeAlert {
     _ range: ClosedRange<Double>, unit: UnitFrequency = WorkoutAlertMetric.countPerMinute
   ) -> Self {
     HeartRateRangeAlert(
-      target: Measurement(value: range.lowerBound, unit: unit)...Measurement(
-        value: range.upperBound, unit: unit))
+      target: Measurement(
+        value: range.lowerBound, unit: unit)...Measurement(
+          value: range.upperBound, unit: unit))
   }
 }
 
@@ -284,8 +287,9 @@ extension WorkoutAlert where Self == SpeedRangeAlert {
     _ range: ClosedRange<Double>, unit: UnitSpeed, metric: WorkoutAlertMetric = .current
   ) -> Self {
     SpeedRangeAlert(
-      target: Measurement(value: range.lowerBound, unit: unit)...Measurement(
-        value: range.upperBound, unit: unit), metric: metric)
+      target: Measurement(
+        value: range.lowerBound, unit: unit)...Measurement(
+          value: range.upperBound, unit: unit), metric: metric)
   }
 }
 
@@ -308,8 +312,9 @@ extension WorkoutAlert where Self == CadenceRangeAlert {
     _ range: ClosedRange<Double>, unit: UnitFrequency = WorkoutAlertMetric.countPerMinute
   ) -> Self {
     CadenceRangeAlert(
-      target: Measurement(value: range.lowerBound, unit: unit)...Measurement(
-        value: range.upperBound, unit: unit))
+      target: Measurement(
+        value: range.lowerBound, unit: unit)...Measurement(
+          value: range.upperBound, unit: unit))
   }
 }
 
@@ -337,8 +342,9 @@ extension WorkoutAlert where Self == PowerRangeAlert {
     _ range: ClosedRange<Double>, unit: UnitPower = .watts, metric: WorkoutAlertMetric
   ) -> Self {
     PowerRangeAlert(
-      target: Measurement(value: range.lowerBound, unit: unit)...Measurement(
-        value: range.upperBound, unit: unit), metric: metric)
+      target: Measurement(
+        value: range.lowerBound, unit: unit)...Measurement(
+          value: range.upperBound, unit: unit), metric: metric)
   }
 }
 

@@ -31,9 +31,12 @@ public enum WorkoutGoal: Hashable, Sendable {
   var baseValue: Double? {
     switch self {
     case .open, .poolSwimDistanceWithTime: nil
-    case .distance(let value, let unit): Measurement(value: value, unit: unit).converted(to: .meters).value
-    case .time(let value, let unit): Measurement(value: value, unit: unit).converted(to: .seconds).value
-    case .energy(let value, let unit): Measurement(value: value, unit: unit).converted(to: .joules).value
+    case .distance(let value, let unit):
+      Measurement(value: value, unit: unit).converted(to: .meters).value
+    case .time(let value, let unit):
+      Measurement(value: value, unit: unit).converted(to: .seconds).value
+    case .energy(let value, let unit):
+      Measurement(value: value, unit: unit).converted(to: .joules).value
     }
   }
 

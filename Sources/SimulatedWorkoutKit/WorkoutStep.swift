@@ -32,7 +32,9 @@ public struct WorkoutStep: Hashable, Sendable {
   /// https://developer.apple.com/documentation/workoutkit/workoutstep/init(goal:alert:displayname:));
   /// iOS 18, watchOS 11.
   @available(iOS 18.0, watchOS 11.0, *)
-  public init(goal: WorkoutGoal = .open, alert: (any WorkoutAlert)? = nil, displayName: String? = nil) {
+  public init(
+    goal: WorkoutGoal = .open, alert: (any WorkoutAlert)? = nil, displayName: String? = nil
+  ) {
     self.goal = goal
     self.alert = alert
     self.name = displayName

@@ -126,7 +126,8 @@ public struct CustomWorkout: Hashable, Sendable {
   func validate() {
     let type = "CustomWorkout"
     guard Self.supportsActivity(activity) else {
-      WorkoutRules.refuse(type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
+      WorkoutRules.refuse(
+        type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
     }
     for (b, block) in blocks.enumerated() where block.iterations < 1 {
       WorkoutRules.refuse(
@@ -140,7 +141,8 @@ public struct CustomWorkout: Hashable, Sendable {
           "the goal \(step.goal.logText) of the \(name) is not supported for \(activity) at location \(location)",
           check: "supportsGoal(_:activity:location:)")
       }
-      if let alert = step.alert, !Self.supportsAlert(alert, activity: activity, location: location) {
+      if let alert = step.alert, !Self.supportsAlert(alert, activity: activity, location: location)
+      {
         WorkoutRules.refuse(
           type,
           "the alert \(alert) of the \(name) is not supported for \(activity) at location \(location)",
@@ -203,7 +205,8 @@ public struct SingleGoalWorkout: Hashable, Sendable {
   func validate() {
     let type = "SingleGoalWorkout"
     guard Self.supportsActivity(activity) else {
-      WorkoutRules.refuse(type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
+      WorkoutRules.refuse(
+        type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
     }
     guard Self.supportsGoal(goal, activity: activity, location: location) else {
       WorkoutRules.refuse(
@@ -256,11 +259,13 @@ public struct PacerWorkout: Hashable, Sendable {
   func validate() {
     let type = "PacerWorkout"
     guard Self.supportsActivity(activity) else {
-      WorkoutRules.refuse(type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
+      WorkoutRules.refuse(
+        type, "activity \(activity) is not supported", check: "supportsActivity(_:)")
     }
     guard ActivityRules.positive(distance.value, time.value) else {
       WorkoutRules.refuse(
-        type, "distance \(distance) in \(time): both must be above zero", check: "distance and time")
+        type, "distance \(distance) in \(time): both must be above zero", check: "distance and time"
+      )
     }
   }
 }

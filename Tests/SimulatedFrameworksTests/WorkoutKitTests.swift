@@ -42,12 +42,14 @@ struct WorkoutKitTests {
     let workout = fiveTimesEightHundred()
     // The checks the app makes before building it.
     #expect(CustomWorkout.supportsActivity(.running))
-    #expect(CustomWorkout.supportsGoal(.distance(800, .meters), activity: .running, location: .outdoor))
+    #expect(
+      CustomWorkout.supportsGoal(.distance(800, .meters), activity: .running, location: .outdoor))
     #expect(
       CustomWorkout.supportsAlert(
         SpeedRangeAlert(
-          target: Measurement(value: 4.0, unit: UnitSpeed.metersPerSecond)...Measurement(
-            value: 4.5, unit: UnitSpeed.metersPerSecond), metric: .current),
+          target: Measurement(
+            value: 4.0, unit: UnitSpeed.metersPerSecond)...Measurement(
+              value: 4.5, unit: UnitSpeed.metersPerSecond), metric: .current),
         activity: .running, location: .outdoor))
     // The alert the factory made: 4.0...4.5 m/s, current speed.
     let alert = try #require(workout.blocks[0].steps[0].step.alert as? SpeedRangeAlert)
@@ -60,7 +62,8 @@ struct WorkoutKitTests {
     #expect(alert.targetQuantityUpperBound.doubleValue(for: metersPerSecond) == 4.5)
     #expect(workout.blocks[0].iterations == 5)
     #expect(workout.blocks[0].steps.map(\.purpose) == [.work, .recovery])
-    let plan = WorkoutPlan(.custom(workout), id: UUID(uuidString: "00000000-0000-0000-0000-000000000025")!)
+    let plan = WorkoutPlan(
+      .custom(workout), id: UUID(uuidString: "00000000-0000-0000-0000-000000000025")!)
     let simulation = try workoutKitSimulation()
     try await simulation.run {
       let scheduler = WorkoutScheduler.shared
@@ -87,7 +90,8 @@ struct WorkoutKitTests {
     #expect(log.map(\.event) == ["authorization", "scheduled", "scheduled", "removed"])
     #expect(log.map(\.identifier) == ["WorkoutScheduler", id, id, id])
     #expect(log[0].details == ["state": .string("authorized")])
-    #expect(log[1].details == ["date": .string("2026-01-06T07:30"), "activity": .string("running")])
+    #expect(
+      log[1].details == ["date": .string("2026-01-06T07:30"), "activity": .string("running")])
     #expect(log[3].details == ["date": .string("2026-01-06T07:30")])
     #expect(simulation.reports.isEmpty)
   }
@@ -166,8 +170,12 @@ struct WorkoutKitTests {
     #expect(SingleGoalWorkout.supportsGoal(.energy(300, .kilocalories), activity: .running))
     // Yoga has no distance; indoor cycling has no speed.
     #expect(!CustomWorkout.supportsGoal(.distance(800, .meters), activity: .yoga))
-    #expect(!CustomWorkout.supportsGoal(.distance(20, .kilometers), activity: .cycling, location: .indoor))
-    #expect(CustomWorkout.supportsGoal(.distance(20, .kilometers), activity: .cycling, location: .outdoor))
+    #expect(
+      !CustomWorkout.supportsGoal(.distance(20, .kilometers), activity: .cycling, location: .indoor)
+    )
+    #expect(
+      CustomWorkout.supportsGoal(.distance(20, .kilometers), activity: .cycling, location: .outdoor)
+    )
     #expect(!CustomWorkout.supportsAlert(.speed(8...10, unit: .metersPerSecond), activity: .yoga))
     #expect(!CustomWorkout.supportsAlert(.power(200...250), activity: .yoga))
     #expect(CustomWorkout.supportsAlert(.power(200...250), activity: .cycling))

@@ -66,8 +66,8 @@ public struct ScheduledWorkoutPlan: Hashable, Sendable {
   /// The date components the app gave (Apple doc:
   /// https://developer.apple.com/documentation/workoutkit/scheduledworkoutplan/date).
   public var date: DateComponents
-  /// Whether the workout was done: always `false` here, as the simulation has no Workout app
-  /// to do it in (Apple doc:
+  /// Whether the workout was done: `false` in every plan the scheduler gives back, as the
+  /// simulation has no Workout app to do it in (Apple doc:
   /// https://developer.apple.com/documentation/workoutkit/scheduledworkoutplan/complete).
   public var complete: Bool
 

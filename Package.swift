@@ -44,6 +44,8 @@
 //   SimulatedCoreLocationValues (Foundation: CLLocation, CLLocationCoordinate2D; re-exported
 //     by SimulatedHealthKit, whose route builder takes them, and by SimulatedCoreLocation)
 //     SimulatedWatchConnectivity (the same: WCSession with both ends)
+//     SimulatedWorkoutKit (the same, and SimulatedHealthKit: WorkoutKit's workout compositions
+//     and WorkoutScheduler)
 //   FitnessTrackerKit <- FitnessTracker, FitnessTrackerWidget, FitnessTrackerWatch
 //     (Examples/FitnessTracker: the seed fitness-tracker app's shared code, iPhone app, widget
 //     extension and watch app on the simulated frameworks)
@@ -104,6 +106,7 @@ let package = Package(
     .library(name: "SimulatedCoreMotion", targets: ["SimulatedCoreMotion"]),
     .library(name: "SimulatedCoreLocation", targets: ["SimulatedCoreLocation"]),
     .library(name: "SimulatedWatchConnectivity", targets: ["SimulatedWatchConnectivity"]),
+    .library(name: "SimulatedWorkoutKit", targets: ["SimulatedWorkoutKit"]),
   ],
   targets: [
     .target(name: "WorkoutCore", swiftSettings: strict),
@@ -219,6 +222,11 @@ let package = Package(
       swiftSettings: strict),
     .target(
       name: "SimulatedWatchConnectivity", dependencies: systemFramework + ["WorkoutPhysiology"],
+      swiftSettings: strict),
+    // WorkoutKit's workout compositions and WorkoutScheduler: HealthKit's activity and
+    // location types in its signatures.
+    .target(
+      name: "SimulatedWorkoutKit", dependencies: systemFramework + ["SimulatedHealthKit"],
       swiftSettings: strict),
     // The seed fitness-tracker app (README, "Testing an iPhone app"): code shared by the app,
     // its widget and its watch app; the iPhone app; the widget extension; the watch app.
@@ -427,7 +435,7 @@ let package = Package(
         "SimulatedNetwork", "SimulatedWatchKit", "SimulatedCoreMotion", "SimulatedCoreLocation",
         "SimulatedWatchConnectivity", "SimulatedHealthKit", "WorkoutSimulation", "WorkoutScenario",
         "WorkoutCore", "WorkoutSystem", "WorkoutHealth", "WorkoutJSON", "SimulatedRelevanceKit",
-        "WorkoutSimTestSupport",
+        "SimulatedWorkoutKit", "WorkoutSimTestSupport",
       ],
       swiftSettings: strict),
     .testTarget(

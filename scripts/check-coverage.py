@@ -46,6 +46,7 @@ FRAMEWORKS = [
     ("CoreLocation", "corelocation", ["SimulatedCoreLocation", "SimulatedCoreLocationValues"],
      "corelocation"),
     ("Network", "network", ["SimulatedNetwork"], "network"),
+    ("WorkoutKit", "workoutkit", ["SimulatedWorkoutKit"], "workoutkit"),
 ]
 
 # Top-level names that are workout-sim's own API (the simulation's controls and helpers), not

@@ -17,7 +17,7 @@ given), this reports, unless the line sits inside `#if !canImport(Darwin)` (alon
 
 It also fails on `#if canImport(F)` for an Apple framework F that a Simulated* module stands in
 for (HealthKit, WidgetKit, UserNotifications, BackgroundTasks, WatchConnectivity, CoreMotion,
-WatchKit), in the Swift files above and in the Markdown that shows app code (README.md,
+WatchKit, WorkoutKit), in the Swift files above and in the Markdown that shows app code (README.md,
 docs/, the DocC catalogs, Examples/): a Mac can import most of them without what
 the app uses (its HealthKit has no workout sessions), so the guard that chooses the real
 framework names the platforms, `#if os(watchOS) || os(iOS)` (docs/darwin.md).
@@ -39,7 +39,7 @@ FOLDERS = ["Sources", "Examples", "Benchmarks", "Tests", "Fuzz"]
 GUARD_FOLDERS = FOLDERS + ["docs"]
 SIMULATED_FRAMEWORKS = (
     "HealthKit", "WidgetKit", "UserNotifications", "BackgroundTasks", "WatchConnectivity",
-    "CoreMotion", "WatchKit")
+    "CoreMotion", "WatchKit", "WorkoutKit")
 FRAMEWORK_GUARD = re.compile(
     r"#\s*(?:if|elseif)\b[^\n]*\bcanImport\s*\(\s*(%s)\s*\)" % "|".join(SIMULATED_FRAMEWORKS))
 OPT_OUT = "darwin-guard: not a shim"

@@ -2,7 +2,7 @@
 # Builds the DocC documentation of the simulated frameworks (SimulatedHealthKit,
 # SimulatedUserNotifications, SimulatedWidgetKit, SimulatedBackgroundTasks, SimulatedNetwork,
 # SimulatedWatchKit, SimulatedCoreMotion, SimulatedCoreLocation, SimulatedWatchConnectivity,
-# SimulatedRelevanceKit, and SimulationDriver, the simulation they build on: every
+# SimulatedRelevanceKit, SimulatedWorkoutKit, and SimulationDriver, the simulation they build on: every
 # module with a `Sources/<Module>/<Module>.docc` catalog) with the toolchain's own `docc`
 # (the Swift-DocC package plugin cannot be fetched here): symbol graphs from
 # `swift build -Xswiftc -emit-symbol-graph` in a scratch folder of their own (so every module is

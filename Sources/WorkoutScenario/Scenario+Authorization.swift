@@ -47,6 +47,9 @@ extension Scenario {
     /// `motion`: the answer to Core Motion's Motion & Fitness permission
     /// (`CMMotionActivityManager`, `CMPedometer`); `nil`, granted.
     public var motion: Answer? = nil
+    /// `workoutScheduler`: the answer to WorkoutKit's prompt to schedule workouts
+    /// (`WorkoutScheduler.requestAuthorization()`); `nil`, granted.
+    public var workoutScheduler: Answer? = nil
     /// `location`: the answer to Core Location's permission prompt
     /// (`CLLocationManager.requestWhenInUseAuthorization()`, `requestAlwaysAuthorization()`);
     /// `nil`, granted with precise locations.

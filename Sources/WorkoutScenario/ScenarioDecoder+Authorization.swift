@@ -4,7 +4,9 @@ import WorkoutJSON
 /// The `authorization` and `app` keys (docs/scenario-format.md#authorization,
 /// docs/scenario-format.md#the-app).
 extension ScenarioDecoder {
-  static let authorizationKeys = ["healthKit", "location", "motion", "notifications"]
+  static let authorizationKeys = [
+    "healthKit", "location", "motion", "notifications", "workoutScheduler",
+  ]
   static let healthKitAuthorizationKeys = ["default", "read", "share", "history"]
   static let answerKeys = Scenario.Authorization.Answer.allCases.map(\.rawValue)
   static let historyAnswers = Scenario.Authorization.HistoryAnswer.allCases.map(\.rawValue)
@@ -31,7 +33,8 @@ extension ScenarioDecoder {
   /// `authorization`: `{ "healthKit": { "default": "granted" | "denied", "read": { "granted":
   /// [type], "denied": [type] }, "share": { ... }, "history": "all" | "past30Days" | {
   /// "default": ..., "all": [type], "past30Days": [type] } }, "notifications": "granted" | "denied",
-  /// "motion": "granted" | "denied", "location": "granted" | "reducedAccuracy" | "denied" }`. A type listed twice in one direction is
+  /// "motion": "granted" | "denied", "location": "granted" | "reducedAccuracy" | "denied",
+  /// "workoutScheduler": "granted" | "denied" }`. A type listed twice in one direction is
   /// an error (in both `granted` and `denied`: "is both granted and denied"); an unknown name's
   /// message suggests the closest known one.
   func authorization(_ value: JSONValue, at path: JSONPath) throws(ScenarioError)
@@ -51,6 +54,12 @@ extension ScenarioDecoder {
       let text = try healthChoice(
         value, at: path.appending(key: "motion"), noun: "an answer", options: Self.answerKeys)
       answers.motion = Scenario.Authorization.Answer(rawValue: text)
+    }
+    if let value = fields["workoutScheduler"] {
+      let text = try healthChoice(
+        value, at: path.appending(key: "workoutScheduler"), noun: "an answer",
+        options: Self.answerKeys)
+      answers.workoutScheduler = Scenario.Authorization.Answer(rawValue: text)
     }
     if let value = fields["location"] {
       let text = try healthChoice(

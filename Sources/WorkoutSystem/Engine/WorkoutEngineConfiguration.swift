@@ -272,6 +272,8 @@ public struct SystemEvent: Sendable, Hashable {
     case watchKit = "WatchKit"
     /// `SimulatedCoreMotion` (CMMotionActivityManager, CMPedometer).
     case coreMotion = "CoreMotion"
+    /// `SimulatedWorkoutKit` (WorkoutScheduler: the coach's workouts scheduled to the watch).
+    case workoutKit = "WorkoutKit"
     /// `SimulatedHealthKit`'s mirrored workout sessions (docs/phone-link.md).
     case healthKit = "HealthKit"
     /// The device's clock: its time zone changed (a timeline `timeZone` action; Foundation

@@ -1,0 +1,58 @@
+// `register(forTaskWithIdentifier:using: .main)` from a `@MainActor` type (new-user trial 25,
+// finding 1): Apple runs the launch handler on the queue given, so its closure, main-actor
+// isolated by where it is written, runs isolated. The day starts 2026-01-05 08:00 UTC (t = 0).
+import Foundation
+import SimulatedBackgroundTasks
+import SimulatedHealthKit
+import Testing
+import WorkoutCore
+import WorkoutScenario
+import WorkoutSystem
+
+/// An app's refresh code written the usual way: a `@MainActor` class whose launch and
+/// expiration handlers touch its state (Swift 6 checks on entry that they run on the main
+/// actor, and traps otherwise).
+@MainActor private final class MainActorRefresher {
+  var launches: [Double] = []
+  var expirations: [Double] = []
+  let simulation: HealthKitSimulation
+
+  init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
+
+  var seconds: Double { simulation.now.timeIntervalSince(simulation.startDate) }
+
+  func register() {
+    BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: .main) { task in
+      self.launches.append(self.seconds)
+      task.expirationHandler = {
+        self.expirations.append(self.seconds)
+        task.setTaskCompleted(success: false)
+      }
+      // The work goes on past the launch handler: not completed here.
+    }
+  }
+}
+
+@Suite("BackgroundTasks: a handler registered with DispatchQueue.main runs on the main actor")
+struct BackgroundTaskMainQueueTests {
+  /// Submitted at 08:00 without a date: launched at the next quarter hour, 08:15 (t = 900), in
+  /// the `taskExpiry` span 800–1000 s, so it expires as soon as the launch handler has returned:
+  /// at 900 s too, its expiration handler (set by the launch handler, so called after it) on
+  /// the main actor as well. Before, the launch handler trapped in the callback lane.
+  @Test func mainQueueLaunchAndExpirationHandlersRunOnTheMainActor() async throws {
+    var phone = Scenario.Phone()
+    phone.taskExpiry = [SimulationInstant.seconds(800)..<SimulationInstant.seconds(1000)]
+    let simulation = try phoneSimulation(phone: phone, start: "2026-01-05T08:00:00Z")
+    let refresher = await MainActorRefresher(simulation)
+    try await simulation.run {
+      await refresher.register()
+      try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "refresh"))
+      try await simulation.advance(by: .seconds(1000))
+    }
+    #expect(await refresher.launches == [900])
+    #expect(await refresher.expirations == [900])
+    let log = systemLog(simulation, .backgroundTasks).filter { $0.event != "submitted" }
+    #expect(log.map { "\($0.event)@\(Int($0.at))" } == ["launched@900", "expired@900"])
+    #expect(log.last?.details["handler"] == SystemEvent.Value.bool(true))
+  }
+}

@@ -205,11 +205,14 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
         Self.log("scheduled", identifier, details, in: &state)
         return notifications.deliver(request, at: now, state: &state)
       }
-      let fire = notifications.nextFire(of: request, after: now, scheduled: now)
+      let trigger = (request.trigger as? UNCalendarNotificationTrigger).map {
+        $0.read(in: notifications.zones, simulation: simulation, state: &state)
+      } ?? request.trigger
+      let fire = notifications.nextFire(of: trigger, after: now, scheduled: now)
       if let fire { details["fireDate"] = .instant(fire) }
       Self.log("scheduled", identifier, details, in: &state)
       notifications.pending.append(
-        NotificationState.Pending(request: request, scheduled: now, fire: fire))
+        NotificationState.Pending(request: request, trigger: trigger, scheduled: now, fire: fire))
       return []
     }
   }

@@ -100,6 +100,7 @@ public final class BGTaskScheduler: Sendable {
 
   /// The pending requests, in submission order (copies) (Apple doc:
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
+  @discardableResult
   nonisolated(nonsending) public func pendingTaskRequests() async -> [BGTaskRequest] {
     let pending = simulation.pendingBackgroundTasks()
     await simulation.deliver(of: "BGTaskScheduler")

@@ -102,6 +102,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
+  @discardableResult
   nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
     async throws -> Bool
   {
@@ -146,6 +147,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
+  @discardableResult
   nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
     let settings = currentSettings()
     await simulation.deliver(of: "UNUserNotificationCenter")
@@ -230,6 +232,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
+  @discardableResult
   nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
   {
     let requests = pendingRequests()
@@ -288,6 +291,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's categories (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationcategories()).
+  @discardableResult
   nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory>
   {
     let categories = categoryList()
@@ -343,6 +347,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
+  @discardableResult
   nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
     let notifications = deliveredList()
     await simulation.deliver(of: "UNUserNotificationCenter")

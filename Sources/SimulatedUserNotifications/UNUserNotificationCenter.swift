@@ -207,9 +207,10 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
         Self.log("scheduled", identifier, details, in: &state)
         return notifications.deliver(request, at: now, state: &state)
       }
-      let trigger = (request.trigger as? UNCalendarNotificationTrigger).map {
-        $0.read(in: notifications.zones, simulation: simulation, state: &state)
-      } ?? request.trigger
+      let trigger =
+        (request.trigger as? UNCalendarNotificationTrigger).map {
+          $0.read(in: notifications.zones, simulation: simulation, state: &state)
+        } ?? request.trigger
       let fire = notifications.nextFire(of: trigger, after: now, scheduled: now)
       if let fire { details["fireDate"] = .instant(fire) }
       Self.log("scheduled", identifier, details, in: &state)

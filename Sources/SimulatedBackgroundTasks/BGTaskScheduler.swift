@@ -111,15 +111,18 @@ public final class BGTaskScheduler: Sendable {
   /// one main queue (`===` is false), so the main queue carries a private specific value,
   /// which `getSpecific(key:)` reads from the underlying queue whichever wrapper is given.
   enum MainQueue {
-    /// The key, set on the main queue once.
-    nonisolated(unsafe) static let key: DispatchSpecificKey<Bool> = {
+    /// The key, set on the main queue once (boxed: the key class is `Sendable` in
+    /// swift-corelibs-libdispatch, not declared so on every platform).
+    static let key: UncheckedBox<DispatchSpecificKey<Bool>> = {
       let key = DispatchSpecificKey<Bool>()
       DispatchQueue.main.setSpecific(key: key, value: true)
-      return key
+      return UncheckedBox(key)
     }()
 
     /// Whether `queue` is the main queue (not merely a queue targeting it).
-    static func isMain(_ queue: DispatchQueue) -> Bool { queue.getSpecific(key: key) ?? false }
+    static func isMain(_ queue: DispatchQueue) -> Bool {
+      queue.getSpecific(key: key.value) ?? false
+    }
   }
 
   /// A scheduling error in ``BGTaskSchedulerErrorDomain`` (Apple doc:

@@ -6,6 +6,7 @@ import SimulatedHealthKit
 import SimulatedUserNotifications
 import Testing
 import WorkoutCore
+import WorkoutHealth
 import WorkoutScenario
 import WorkoutSystem
 
@@ -59,7 +60,7 @@ import WorkoutSystem
   /// issue) and an error in the run's result, under this package's domain (`add` has no
   /// error for it); it is read all the same, as a call with no error path.
   @Test func strictDatesReportARealClockTrigger() async throws {
-    var scenario = try Scenario(
+    let scenario = try Scenario(
       name: "notifications",
       start: Scenario.WallClockDate(
         date: Notifications.date("2020-06-06T18:00:00Z"), utcOffsetSeconds: 0, text: nil),

@@ -39,6 +39,7 @@ import WorkoutSystem
     let trigger = Self.tomorrowAtSeven()
     try await simulation.run {
       let center = UNUserNotificationCenter.current()
+      try await center.requestAuthorization(options: [.alert])  // its Bool may be dropped
       try await center.add(Notifications.request("tomorrow", trigger))
       #expect(
         simulation.nextNotificationDate(identifier: "tomorrow")

@@ -15,6 +15,8 @@ import WorkoutSystem
 @MainActor private final class MainActorRefresher {
   var launches: [Double] = []
   var expirations: [Double] = []
+  /// Whether each handler call ran on the main thread (the main queue's).
+  var onMainThread: [Bool] = []
   let simulation: HealthKitSimulation
 
   init(_ simulation: HealthKitSimulation) { self.simulation = simulation }
@@ -23,8 +25,10 @@ import WorkoutSystem
 
   func register() {
     BGTaskScheduler.shared.register(forTaskWithIdentifier: "refresh", using: .main) { task in
+      self.onMainThread.append(Thread.isMainThread)
       self.launches.append(self.seconds)
       task.expirationHandler = {
+        self.onMainThread.append(Thread.isMainThread)
         self.expirations.append(self.seconds)
         task.setTaskCompleted(success: false)
       }
@@ -38,19 +42,21 @@ struct BackgroundTaskMainQueueTests {
   /// Submitted at 08:00 without a date: launched at the next quarter hour, 08:15 (t = 900), in
   /// the `taskExpiry` span 800–1000 s, so it expires as soon as the launch handler has returned:
   /// at 900 s too, its expiration handler (set by the launch handler, so called after it) on
-  /// the main actor as well. Before, the launch handler trapped in the callback lane.
-  @Test func mainQueueLaunchAndExpirationHandlersRunOnTheMainActor() async throws {
+  /// the main actor as well. The test runs on the main actor, as the trial's: before, the
+  /// launch handler trapped in `_dispatch_assert_queue_fail` in the callback lane.
+  @MainActor @Test func mainQueueLaunchAndExpirationHandlersRunOnTheMainActor() async throws {
     var phone = Scenario.Phone()
     phone.taskExpiry = [SimulationInstant.seconds(800)..<SimulationInstant.seconds(1000)]
     let simulation = try phoneSimulation(phone: phone, start: "2026-01-05T08:00:00Z")
-    let refresher = await MainActorRefresher(simulation)
+    let refresher = MainActorRefresher(simulation)
     try await simulation.run {
-      await refresher.register()
+      refresher.register()
       try BGTaskScheduler.shared.submit(BGAppRefreshTaskRequest(identifier: "refresh"))
       try await simulation.advance(by: .seconds(1000))
     }
-    #expect(await refresher.launches == [900])
-    #expect(await refresher.expirations == [900])
+    #expect(refresher.launches == [900])
+    #expect(refresher.expirations == [900])
+    #expect(refresher.onMainThread == [true, true])
     let log = systemLog(simulation, .backgroundTasks).filter { $0.event != "submitted" }
     #expect(log.map { "\($0.event)@\(Int($0.at))" } == ["launched@900", "expired@900"])
     #expect(log.last?.details["handler"] == SystemEvent.Value.bool(true))

@@ -78,7 +78,12 @@ extension AppSimulation {
     }
   }
 
-  func registerBackgroundTask(identifier: String, handler: @escaping (BGTask) -> Void) -> Bool {
+  /// Registers `handler` for `identifier` in the current app process; `mainQueue`: the app
+  /// gave `DispatchQueue.main` (the handler, and the task's expiration handler, run on the main
+  /// actor). `nil` when the process registered `identifier` already.
+  func registerBackgroundTask(
+    identifier: String, mainQueue: Bool, handler: @escaping (BGTask) -> Void
+  ) -> Bool {
     let box = UncheckedBox(handler)
     let outcome = mutate { state -> Bool? in
       state.withExtension(BackgroundTasksState.self, of: self) { tasks, state in
@@ -88,7 +93,7 @@ extension AppSimulation {
           return nil
         }
         tasks.registrations[identifier] = BackgroundTasksState.Registration(
-          generation: generation, handler: box)
+          generation: generation, handler: box, mainQueue: mainQueue)
         return true
       }
     }
@@ -283,12 +288,35 @@ struct BackgroundTaskTimer: SystemTimer {
         tasks.running.append(
           BackgroundTasksState.Running(
             number: tasks.launches, task: box, expiresAt: now.advanced(by: runtime),
-            generation: generation))
+            generation: generation, mainQueue: registration.mainQueue))
         state.log(
           SystemEvent(
             framework: .backgroundTasks, event: "launched", identifier: identifier,
             details: ["type": .string(pending.request.kind.rawValue)]))
         let handler = registration.handler
+        // A launch in a `phone.taskExpiry` span: the system takes the time back as soon as the
+        // launch handler has returned (Apple: the expiration handler "may be called before the
+        // background process uses the full amount of its allocated time").
+        let expiresEarly = simulation.scenario.phone.taskExpiry.contains { $0.contains(now) }
+        let number = tasks.launches
+        if registration.mainQueue {
+          // `using: .main`: the handler is "executed on the specified queue" (Apple doc:
+          // https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/register(fortaskwithidentifier:using:launchhandler:)),
+          // so on the main actor, where a handler written in a `@MainActor` type is isolated;
+          // the simulation runs that task before time moves (as Core Motion's main-queue
+          // handlers). An early expiry follows the handler there.
+          callbacks.append { [weak simulation] in
+            guard let simulation else { return }
+            box.value.setHold(
+              simulation.beginHold(
+                framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
+            Task { @MainActor [weak simulation] in
+              handler.value(box.value)
+              if expiresEarly { simulation?.expireBackgroundTaskEarly(number) }
+            }
+          }
+          continue
+        }
         callbacks.append { [weak simulation] in
           guard let simulation else { return }
           box.value.setHold(
@@ -296,11 +324,7 @@ struct BackgroundTaskTimer: SystemTimer {
               framework: "BackgroundTasks", call: "the launch handler of \(identifier)"))
           handler.value(box.value)
         }
-        // A launch in a `phone.taskExpiry` span: the system takes the time back as soon as the
-        // launch handler has returned (Apple: the expiration handler "may be called before the
-        // background process uses the full amount of its allocated time").
-        if simulation.scenario.phone.taskExpiry.contains(where: { $0.contains(now) }) {
-          let number = tasks.launches
+        if expiresEarly {
           callbacks.append { [weak simulation] in simulation?.expireBackgroundTaskEarly(number) }
         }
       }
@@ -345,6 +369,17 @@ extension BackgroundTasksState {
         framework: .backgroundTasks, event: "expired", identifier: running.task.value.identifier,
         details: details))
     let box = UncheckedBox(handler)
+    // A task launched on the main queue: its expiration handler, set in a handler that may be
+    // main-actor isolated, runs on the main actor too (a project rule: Apple's page names no
+    // queue for it; docs/phone.md#background-tasks).
+    if running.mainQueue {
+      return { [weak simulation] in
+        Task { @MainActor [weak simulation] in
+          if alive { box.value?() }
+          if let hold { simulation?.endHold(hold) }
+        }
+      }
+    }
     return { [weak simulation] in
       if alive { box.value?() }
       if let hold { simulation?.endHold(hold) }
@@ -392,6 +427,8 @@ struct BackgroundTasksState: SimulationExtension {
   struct Registration: Sendable {
     var generation: Int
     var handler: UncheckedBox<(BGTask) -> Void>
+    /// Whether the app gave `DispatchQueue.main` (the handler runs on the main actor).
+    var mainQueue: Bool
   }
   /// A launched task not completed yet.
   struct Running: Sendable {
@@ -399,6 +436,8 @@ struct BackgroundTasksState: SimulationExtension {
     var task: UncheckedBox<BGTask>
     var expiresAt: SimulationInstant
     var generation: Int
+    /// Whether its handler was registered with `DispatchQueue.main`.
+    var mainQueue: Bool
   }
 
   var registrations: [String: Registration] = [:]

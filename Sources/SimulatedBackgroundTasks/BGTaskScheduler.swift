@@ -34,8 +34,14 @@ public final class BGTaskScheduler: Sendable {
   ///
   /// - Parameters:
   ///   - identifier: one of the Info.plist's `BGTaskSchedulerPermittedIdentifiers`.
-  ///   - queue: accepted and not used: the simulation calls the handler in its callback lane,
-  ///     in order, as HealthKit's handlers (docs/swift-api.md#background-tasks).
+  ///   - queue: Apple: the handler is "executed on the specified queue". `DispatchQueue.main`
+  ///     runs it (and the task's expiration handler) on the main actor, so a handler written
+  ///     in a `@MainActor` type runs isolated, as on a device; `nil` or another queue runs it
+  ///     in the simulation's callback lane, in order, as HealthKit's handlers (a project rule:
+  ///     another queue's thread would run it outside virtual time's order). With `nil` a
+  ///     handler written in a `@MainActor` type traps as on a device (Swift checks its
+  ///     isolation): give `.main`, or write `{ @Sendable task in Task { @MainActor in ... } }`
+  ///     (docs/swift-api.md#background-tasks).
   ///   - launchHandler: called with a ``BGAppRefreshTask`` or ``BGProcessingTask`` when the
   ///     system launches the task.
   /// - Returns: `false` when the scenario's Info.plist does not permit `identifier`.
@@ -45,7 +51,9 @@ public final class BGTaskScheduler: Sendable {
     forTaskWithIdentifier identifier: String, using queue: DispatchQueue?,
     launchHandler: @escaping (BGTask) -> Void
   ) -> Bool {
-    simulation.registerBackgroundTask(identifier: identifier, handler: launchHandler)
+    simulation.registerBackgroundTask(
+      identifier: identifier, mainQueue: queue.map(MainQueue.isMain) ?? false,
+      handler: launchHandler)
   }
 
   /// Submits a request to launch the app in the background; a request with the same
@@ -92,10 +100,29 @@ public final class BGTaskScheduler: Sendable {
 
   /// The pending requests, in submission order (copies) (Apple doc:
   /// https://developer.apple.com/documentation/backgroundtasks/bgtaskscheduler/pendingtaskrequests()).
+  @discardableResult
   nonisolated(nonsending) public func pendingTaskRequests() async -> [BGTaskRequest] {
     let pending = simulation.pendingBackgroundTasks()
     await simulation.deliver(of: "BGTaskScheduler")
     return pending.map { $0.request() }
+  }
+
+  /// Recognizes `DispatchQueue.main`: on Linux each `DispatchQueue.main` is a new wrapper of the
+  /// one main queue (`===` is false), so the main queue carries a private specific value,
+  /// which `getSpecific(key:)` reads from the underlying queue whichever wrapper is given.
+  enum MainQueue {
+    /// The key, set on the main queue once (boxed: the key class is `Sendable` in
+    /// swift-corelibs-libdispatch, not declared so on every platform).
+    static let key: UncheckedBox<DispatchSpecificKey<Bool>> = {
+      let key = DispatchSpecificKey<Bool>()
+      DispatchQueue.main.setSpecific(key: key, value: true)
+      return UncheckedBox(key)
+    }()
+
+    /// Whether `queue` is the main queue (not merely a queue targeting it).
+    static func isMain(_ queue: DispatchQueue) -> Bool {
+      queue.getSpecific(key: key.value) ?? false
+    }
   }
 
   /// A scheduling error in ``BGTaskSchedulerErrorDomain`` (Apple doc:

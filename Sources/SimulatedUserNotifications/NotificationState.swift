@@ -9,6 +9,10 @@ struct NotificationState: SimulationExtension {
   /// One pending request: what the app added and its next fire instant (`nil`: never).
   struct Pending {
     var request: UNNotificationRequest
+    /// The request's trigger as the simulation read it at `add`: the app's, or a calendar
+    /// trigger whose real-clock day the wall-clock rule moved to virtual time
+    /// (``UNCalendarNotificationTrigger/read(in:simulation:state:)``).
+    var trigger: UNNotificationTrigger?
     var scheduled: SimulationInstant
     var fire: SimulationInstant?
   }
@@ -58,12 +62,12 @@ struct NotificationState: SimulationExtension {
   /// The date of `instant`.
   func date(_ instant: SimulationInstant) -> Date { startDate.addingTimeInterval(instant.seconds) }
 
-  /// The next fire instant of `request` after `instant`.
+  /// The next fire instant of `trigger` (a request's, as read at `add`) after `instant`.
   func nextFire(
-    of request: UNNotificationRequest, after instant: SimulationInstant,
+    of trigger: UNNotificationTrigger?, after instant: SimulationInstant,
     scheduled: SimulationInstant
   ) -> SimulationInstant? {
-    request.trigger?.nextFire(
+    trigger?.nextFire(
       after: instant, scheduled: scheduled, zones: zones, startDate: startDate)
   }
 
@@ -180,7 +184,7 @@ struct NotificationTimer: SystemTimer {
         callbacks += notifications.deliver(pending.request, at: now, state: &state)
         if pending.request.trigger?.repeats == true {
           notifications.pending[index].fire = notifications.nextFire(
-            of: pending.request, after: now, scheduled: pending.scheduled)
+            of: pending.trigger, after: now, scheduled: pending.scheduled)
         } else {
           finished.insert(pending.request.identifier)
         }

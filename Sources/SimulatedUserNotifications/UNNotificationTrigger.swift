@@ -54,8 +54,12 @@ public class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Se
 
   /// The next date the components match after now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/uncalendarnotificationtrigger/nexttriggerdate()).
-  /// Inside a simulation's `run`: after virtual now, in the device's zones; elsewhere after
-  /// `Date()` in `TimeZone.current`. `nil` when nothing matches.
+  /// Inside a simulation's `run`: after virtual now, in the device's zone in force now (the
+  /// app's view: a device does not know its later zone changes, so a flight the timeline
+  /// holds later does not move it; `simulation.nextNotificationDate(identifier:)` gives the
+  /// instant the request will fire at), with components naming a real-clock day read as the
+  /// virtual day `add` reads them as (docs/swift-api.md#the-wall-clock-rule; no log entry:
+  /// a getter); elsewhere after `Date()` in `TimeZone.current`. `nil` when nothing matches.
   public func nextTriggerDate() -> Date? {
     guard let simulation = AppSimulation.current else {
       var calendar = Self.calendar(for: dateComponents)
@@ -64,8 +68,45 @@ public class UNCalendarNotificationTrigger: UNNotificationTrigger, @unchecked Se
     }
     let zones = DeviceTimeZones(scenario: simulation.scenario, startDate: simulation.startDate)
     let now = simulation.instant(of: simulation.now)
-    return nextFire(after: now, scheduled: now, zones: zones, startDate: simulation.startDate)
-      .map { simulation.date(of: $0) }
+    let calendar = matchingCalendar(zone: zones.zone(at: now))
+    let components =
+      simulation.virtualDateComponents(
+        dateComponents, in: appCalendar, virtualCalendar: calendar, now: now) ?? dateComponents
+    return Self.nextDate(matching: components, after: simulation.now, in: calendar)
+  }
+
+  /// The calendar the components are matched in while the device is in `zone`: the
+  /// components' calendar (else Gregorian) in their own `timeZone`, else `zone`.
+  func matchingCalendar(zone: TimeZone) -> Calendar {
+    var calendar = Self.calendar(for: dateComponents)
+    calendar.timeZone = dateComponents.timeZone ?? zone
+    return calendar
+  }
+
+  /// The calendar the app is taken to have built the components in (the wall-clock rule
+  /// judges their day against the real today in it): the components' calendar (else
+  /// Gregorian) in their `timeZone`, else the process's (`Calendar.current`'s zone, what
+  /// `Calendar.current.dateComponents(_:from: Date())` used).
+  var appCalendar: Calendar { matchingCalendar(zone: .current) }
+
+  /// The trigger as the simulation reads it at `add` (the one home of that reading is
+  /// `AppSimulation.readAppDateComponents`, the wall-clock rule's,
+  /// docs/swift-api.md#the-wall-clock-rule): components naming a whole day built from the real
+  /// clock (`Calendar.current.dateComponents([.year, .month, .day], from: Date() + 86_400)`,
+  /// then `hour = 7`) name the virtual day as many days from virtual today, with a
+  /// `wallClockDate` log entry naming `UNCalendarNotificationTrigger.dateComponents` (with
+  /// strict dates, a `strictDate` report, and read all the same: `add` has no error for it);
+  /// any other trigger is this one. The app's trigger object keeps its components.
+  func read(
+    in zones: DeviceTimeZones, simulation: AppSimulation, state: inout AppSimulation.State
+  ) -> UNNotificationTrigger {
+    let calendar = matchingCalendar(zone: zones.zone(at: state.session.now))
+    let read = simulation.readAppDateComponents(
+      dateComponents, in: appCalendar, virtualCalendar: calendar,
+      call: "UNCalendarNotificationTrigger.dateComponents",
+      framework: .userNotifications, in: &state)
+    guard read != dateComponents else { return self }
+    return UNCalendarNotificationTrigger(dateMatching: read, repeats: repeats)
   }
 
   override func nextFire(

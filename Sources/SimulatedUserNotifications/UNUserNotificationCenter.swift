@@ -102,6 +102,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
   ///
   /// - Returns: whether notifications are allowed (`.authorized` or `.provisional`).
   /// - Throws: never in the simulation (Apple's declaration throws).
+  @discardableResult
   nonisolated(nonsending) public func requestAuthorization(options: UNAuthorizationOptions = [])
     async throws -> Bool
   {
@@ -146,6 +147,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's settings now (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationsettings()).
+  @discardableResult
   nonisolated(nonsending) public func notificationSettings() async -> UNNotificationSettings {
     let settings = currentSettings()
     await simulation.deliver(of: "UNUserNotificationCenter")
@@ -205,11 +207,15 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
         Self.log("scheduled", identifier, details, in: &state)
         return notifications.deliver(request, at: now, state: &state)
       }
-      let fire = notifications.nextFire(of: request, after: now, scheduled: now)
+      let trigger =
+        (request.trigger as? UNCalendarNotificationTrigger).map {
+          $0.read(in: notifications.zones, simulation: simulation, state: &state)
+        } ?? request.trigger
+      let fire = notifications.nextFire(of: trigger, after: now, scheduled: now)
       if let fire { details["fireDate"] = .instant(fire) }
       Self.log("scheduled", identifier, details, in: &state)
       notifications.pending.append(
-        NotificationState.Pending(request: request, scheduled: now, fire: fire))
+        NotificationState.Pending(request: request, trigger: trigger, scheduled: now, fire: fire))
       return []
     }
   }
@@ -227,6 +233,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The requests waiting to fire (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/pendingnotificationrequests()).
+  @discardableResult
   nonisolated(nonsending) public func pendingNotificationRequests() async -> [UNNotificationRequest]
   {
     let requests = pendingRequests()
@@ -285,6 +292,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's categories (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/notificationcategories()).
+  @discardableResult
   nonisolated(nonsending) public func notificationCategories() async -> Set<UNNotificationCategory>
   {
     let categories = categoryList()
@@ -340,6 +348,7 @@ public final class UNUserNotificationCenter: NSObject, Sendable {
 
   /// The app's notifications in Notification Center (Apple doc:
   /// https://developer.apple.com/documentation/usernotifications/unusernotificationcenter/deliverednotifications()).
+  @discardableResult
   nonisolated(nonsending) public func deliveredNotifications() async -> [UNNotification] {
     let notifications = deliveredList()
     await simulation.deliver(of: "UNUserNotificationCenter")

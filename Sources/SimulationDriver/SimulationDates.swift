@@ -185,6 +185,96 @@ extension AppSimulation {
     return nil
   }
 
+  /// The virtual day that date components naming a whole day (`year`, `month` and `day`)
+  /// stand for when the app built them from the real clock, read by whole days as rule 1 reads
+  /// a local midnight (a project rule, docs/swift-api.md#the-wall-clock-rule): when the noon of
+  /// their day in `calendar` ``isWallClockLeak(_:now:)``, the `year`, `month` and `day` (in
+  /// `virtualCalendar`, else `calendar`) of the day as many whole days from virtual today as
+  /// theirs is from the real today in `calendar`; else `nil` (components without a whole
+  /// day, or of a day on virtual time). The noon, not the time the components name, is
+  /// judged: the day is what they share with the real clock ("tomorrow 07:00" of
+  /// `Calendar.current.dateComponents([.year, .month, .day], from: Date() + 86_400)`).
+  package func virtualDay(
+    of components: DateComponents, in calendar: Calendar, virtualCalendar: Calendar? = nil,
+    now: SimulationInstant
+  ) -> DateComponents? {
+    guard let noon = Self.noon(of: components, in: calendar), isWallClockLeak(noon, now: now),
+      let offset = calendar.dateComponents(
+        [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: noon)
+      ).day
+    else { return nil }
+    let virtual = virtualCalendar ?? calendar
+    guard
+      let day = virtual.date(
+        byAdding: .day, value: offset, to: virtual.startOfDay(for: date(of: now)))
+    else { return nil }
+    return virtual.dateComponents([.year, .month, .day], from: day)
+  }
+
+  /// The noon of the day `components` name in `calendar`, or `nil` without a whole day.
+  private static func noon(of components: DateComponents, in calendar: Calendar) -> Date? {
+    guard components.year != nil, components.month != nil, components.day != nil else {
+      return nil
+    }
+    var noon = components
+    noon.hour = 12
+    noon.minute = 0
+    noon.second = 0
+    noon.nanosecond = nil
+    return calendar.date(from: noon)
+  }
+
+  /// Date components the app passed to `call` (a calendar notification trigger's), read by the
+  /// wall-clock rule (a project rule, docs/swift-api.md#the-wall-clock-rule): components naming
+  /// a whole day built from the real clock (``virtualDay(of:in:virtualCalendar:now:)``: their
+  /// day judged in `calendar`, the app's, against the real today; the virtual day in
+  /// `virtualCalendar`, the device's) are moved to the virtual day they stand for, their time of day kept (`weekday`, if given, is
+  /// the new day's), with one `wallClockDate` log entry naming `call`; with
+  /// ``Options/strictDates`` the refusal is reported instead
+  /// (``refuseStrictDates(_:call:framework:session:reportAs:in:)``: the run's errors, a
+  /// `strictDate` report) and the components are read all the same, as a call with no error
+  /// path reads its dates. Any other components are returned as given.
+  package func readAppDateComponents(
+    _ components: DateComponents, in calendar: Calendar, virtualCalendar: Calendar,
+    call: String, framework: AppDateFramework, in state: inout State
+  ) -> DateComponents {
+    guard
+      let moved = virtualDateComponents(
+        components, in: calendar, virtualCalendar: virtualCalendar, now: state.session.now),
+      let noon = Self.noon(of: components, in: calendar)
+    else { return components }
+    if refuseStrictDates([noon], call: call, framework: framework, in: &state) == nil {
+      state.session.withEngine { $0.logWallClockDate(action: call, session: nil) }
+    }
+    return moved
+  }
+
+  /// `components` moved to the virtual day ``virtualDay(of:in:virtualCalendar:now:)`` reads
+  /// their day as, their time of day kept (`weekday`, if given, the new day's; `era` dropped),
+  /// or `nil` when their day is not the real clock's: the reading of
+  /// ``readAppDateComponents(_:in:virtualCalendar:call:framework:in:)`` without its log entry or report (for a
+  /// getter: `UNCalendarNotificationTrigger.nextTriggerDate()`).
+  package func virtualDateComponents(
+    _ components: DateComponents, in calendar: Calendar, virtualCalendar: Calendar,
+    now: SimulationInstant
+  ) -> DateComponents? {
+    guard
+      let day = virtualDay(
+        of: components, in: calendar, virtualCalendar: virtualCalendar, now: now)
+    else { return nil }
+    var moved = components
+    moved.era = nil
+    moved.year = day.year
+    moved.month = day.month
+    moved.day = day.day
+    if components.weekday != nil {
+      moved.weekday = virtualCalendar.date(from: day).map {
+        virtualCalendar.component(.weekday, from: $0)
+      }
+    }
+    return moved
+  }
+
   /// The message of the `invalidArgument` error that ``Options/strictDates`` makes of a
   /// real-clock date passed to `call` (a project rule: docs/swift-api.md#the-wall-clock-rule).
   package static func strictDatesMessage(call: String) -> String {

@@ -24,9 +24,14 @@ extension ScenarioDecoder {
       value, at: path, allowed: Self.swimKeys,
       expected: "an object with keys \(Self.list(Self.swimKeys))")
     guard activity == .swimming else {
+      // A multisport workout's swimming leg: say what can be written instead (trial 25).
+      let instead =
+        activity == .swimBikeRun
+        ? ": a swimBikeRun workout's swimming leg cannot be scripted as a swim yet (no pool, lengths or sets); remove \"swim\" and give the leg as \"course\" segments (its duration and speed) between its timeline's {\"do\": \"beginActivity\", \"activity\": \"swimming\"} and the next beginActivity"
+        : ""
       throw fail(
         path,
-        "a swim needs \"activity\": \"swimming\" (the scenario's activity is \(JSONPath.quoted(activity.name)))"
+        "a swim needs \"activity\": \"swimming\" (the scenario's activity is \(JSONPath.quoted(activity.name)))\(instead)"
       )
     }
     guard !hasCourse else {

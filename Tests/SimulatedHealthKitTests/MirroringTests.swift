@@ -182,6 +182,38 @@ import WorkoutSystem
     }
   }
 
+  /// What the two failures say to do (new-user trial 25; before, HealthKit's texts alone): a
+  /// start while the phone is away (from 1 s to 60 s) says to try again once it is back, and a
+  /// send after the mirroring reached (at 61.1) a phone app that set no
+  /// `workoutSessionMirroringStartHandler` names the handler; both keep HealthKit's code 3.
+  @Test func mirroringFailuresSayWhatToDo() async throws {
+    let simulation = try HealthKitSimulation(
+      scenario: try constantRun(
+        timeline: #"[{ "at": 1, "do": "phoneAway" }, { "at": 60, "do": "phoneBack" }]"#))
+    try await simulation.run {
+      let session = try watchSession(simulation, delegate: Side(simulation))
+      session.startActivity(with: noon(plus: 0))
+      try await simulation.advance(to: noon(plus: 2))
+      let away = await #expect(throws: HKError.self) {
+        try await session.startMirroringToCompanionDevice()
+      }
+      #expect(away?.code == .errorInvalidArgument)
+      #expect(
+        away?.localizedDescription
+          == "The companion device is not connected: the iPhone is out of the watch's range and not on the same Wi-Fi; call startMirroringToCompanionDevice() again once the phone is back"
+      )
+      try await simulation.advance(to: noon(plus: 61))
+      try await session.startMirroringToCompanionDevice()
+      try await simulation.advance(to: noon(plus: 62))
+      let unhandled = await Self.sendError(session, count: 1)
+      #expect(unhandled?.code == .errorInvalidArgument)
+      #expect(
+        unhandled?.localizedDescription
+          == "Remote session delegate is not set up: the iPhone app had no workoutSessionMirroringStartHandler when the mirroring reached it, so it has no mirrored session; set HKHealthStore.workoutSessionMirroringStartHandler on the phone (in simulation.on(.phone)) at launch, before the watch starts mirroring, and set the session's delegate in it"
+      )
+    }
+  }
+
   /// The budget is 102 400 bytes per side in any 10 s: 102 400 at 1 is accepted; 1 byte at
   /// 10.9 (9.9 s later) exceeds it (code 13); 1 byte at 11 (10 s later: the first send left
   /// the window) is accepted; the phone's own budget is untouched (1 000 bytes at 10.9 pass).

@@ -53,6 +53,16 @@ struct SwimDecodingTests {
     #expect(error.exitCode == 65)
   }
 
+  /// A triathlon's `swim` (new-user trial 25): the message says the leg cannot be a scripted
+  /// swim yet and how to write it instead. Before, it ended at the scenario's activity.
+  @Test("a swim in a swimBikeRun workout says how to write the swimming leg")
+  func swimInATriathlon() {
+    #expect(
+      errorLine(swim(#"{ "sets": [ { "lengths": 4 } ] }"#, activity: "swimBikeRun"))
+        == "s.json: swim: a swim needs \"activity\": \"swimming\" (the scenario's activity is \"swimBikeRun\"): a swimBikeRun workout's swimming leg cannot be scripted as a swim yet (no pool, lengths or sets); remove \"swim\" and give the leg as \"course\" segments (its duration and speed) between its timeline's {\"do\": \"beginActivity\", \"activity\": \"swimming\"} and the next beginActivity"
+    )
+  }
+
   @Test("a swim needs the swimming activity, no course, sets that fit the location")
   func rules() {
     #expect(

@@ -120,6 +120,28 @@ import WorkoutSystem
     #expect(engine.builder(ofSession: 0)?.activities.isEmpty == true)
   }
 
+  /// The scenario timeline's beginActivity while paused (new-user trial 25): HealthKit's text,
+  /// then what to write in the scenario file, naming the entry. Before, HealthKit's text alone.
+  @Test func theTimelinesBeginActivityWhilePausedSaysToResumeFirst() {
+    var engine = engine(.swimBikeRun)
+    engine.perform(.start, onSession: 0, at: t(0))
+    engine.beginCollection(ofSession: 0, at: t(0), date: t(0))
+    engine.perform(.pause, onSession: 0, at: t(10))
+    engine.perform(.beginActivity(.running), at: t(20), timeline: "timeline[8]")
+    #expect(engine.errors.last?.action == "beginNewActivity")
+    #expect(
+      engine.errors.last?.message
+        == "Unable to perform 'beginNewActivity' from current state 'paused': in the scenario file, timeline[8] (beginActivity) a session's activities change only while it runs: add {\"do\": \"resume\"} to the timeline before timeline[8] (at an earlier at, or at the same at listed first), or remove the pause before it"
+    )
+    // Before the start: a start entry first.
+    var unstarted = self.engine(.swimBikeRun)
+    unstarted.perform(.beginActivity(.swimming), at: t(0), timeline: "timeline[0]")
+    #expect(
+      unstarted.errors.last?.message
+        == "Unable to perform 'beginNewActivity' from current state 'notStarted': in the scenario file, timeline[0] (beginActivity) the session has not started: add {\"do\": \"start\"} to the timeline at or before timeline[0].at"
+    )
+  }
+
   @Test func aWorkoutAllowsOnlyItsOwnActivityTypes() {
     var multisport = engine(.swimBikeRun)
     multisport.perform(.start, onSession: 0, at: t(0))

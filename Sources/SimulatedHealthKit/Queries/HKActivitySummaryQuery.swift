@@ -258,29 +258,26 @@ public final class HKActivitySummaryPredicate: NSPredicate {
   /// A sortable key of the simulation-calendar day holding the noon of `components`' day.
   ///
   /// The app's days go through the wall-clock rule by whole days (`realClock`;
-  /// docs/swift-api.md#the-wall-clock-rule): a day whose noon is nearer the real clock than
-  /// virtual now (today's rings asked with `calendar.dateComponents(..., from: Date())`) is the
-  /// virtual day as many days from virtual today as it is from the real today.
+  /// docs/swift-api.md#the-wall-clock-rule; its one home, `AppSimulation.virtualDay`): a day
+  /// whose noon is nearer the real clock than virtual now (today's rings asked with
+  /// `calendar.dateComponents(..., from: Date())`) is the virtual day as many days from
+  /// virtual today as it is from the real today.
   private static func dayKey(
     _ components: DateComponents, in simulation: HealthKitSimulation, now: SimulationInstant,
     realClock: Bool = true
   ) -> Int {
+    let calendar = components.calendar ?? simulation.calendar
+    if realClock,
+      let day = simulation.virtualDay(
+        of: components, in: calendar, virtualCalendar: simulation.calendar, now: now)
+    {
+      return (day.year ?? 0) * 10_000 + (day.month ?? 0) * 100 + (day.day ?? 0)
+    }
     var noon = components
     noon.hour = 12
     noon.minute = 0
     noon.second = 0
-    let calendar = components.calendar ?? simulation.calendar
-    guard var date = calendar.date(from: noon) else { return 0 }
-    if realClock, simulation.isWallClockLeak(date, now: now),
-      let offset = calendar.dateComponents(
-        [.day], from: calendar.startOfDay(for: Date()), to: calendar.startOfDay(for: date)
-      ).day,
-      let shifted = simulation.calendar.date(
-        byAdding: DateComponents(day: offset, hour: 12),
-        to: simulation.calendar.startOfDay(for: simulation.date(of: now)))
-    {
-      date = shifted
-    }
+    guard let date = calendar.date(from: noon) else { return 0 }
     let local = simulation.calendar.dateComponents([.year, .month, .day], from: date)
     return (local.year ?? 0) * 10_000 + (local.month ?? 0) * 100 + (local.day ?? 0)
   }

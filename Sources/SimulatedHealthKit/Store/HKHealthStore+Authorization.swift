@@ -106,6 +106,7 @@ extension HKHealthStore {
   ///   terminates the app: docs/swift-api.md#authorization), or when the app was terminated
   ///   before; never an ``HKError`` in the simulation (HealthKit throws one when its daemon
   ///   fails).
+  @discardableResult
   nonisolated(nonsending) public func statusForAuthorizationRequest(
     toShare typesToShare: Set<HKSampleType>, read typesToRead: Set<HKObjectType>
   ) async throws -> HKAuthorizationRequestStatus {

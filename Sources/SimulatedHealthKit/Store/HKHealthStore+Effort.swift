@@ -345,6 +345,7 @@ extension HKHealthStore {
   ///   been saved"); `errorAuthorizationNotDetermined` / `errorAuthorizationDenied` when sharing
   ///   the sample's type was not asked for / denied; `HealthKitSimulation.AppTermination`
   ///   after the app was terminated.
+  @discardableResult
   nonisolated(nonsending) public func relateWorkoutEffortSample(
     _ sample: HKSample, with workout: HKWorkout, activity: HKWorkoutActivity?
   ) async throws -> Bool {

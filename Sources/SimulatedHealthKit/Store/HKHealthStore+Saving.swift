@@ -138,6 +138,7 @@ extension HKHealthStore {
   /// - Throws: `errorAuthorizationNotDetermined` or `errorAuthorizationDenied` when sharing the
   ///   type (for a correlation, a matching correlation's object's type) was never asked or was
   ///   denied; `HealthKitSimulation.AppTermination` after the app was terminated.
+  @discardableResult
   nonisolated(nonsending) public func deleteObjects(
     of objectType: HKObjectType, predicate: NSPredicate
   ) async throws

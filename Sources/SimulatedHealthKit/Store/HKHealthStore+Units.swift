@@ -31,6 +31,7 @@ extension HKHealthStore {
   ///
   /// - Throws: `errorAuthorizationNotDetermined` for a type the app never asked to read or
   ///   share.
+  @discardableResult
   nonisolated(nonsending) public func preferredUnits(for quantityTypes: Set<HKQuantityType>)
     async throws
     -> [HKQuantityType: HKUnit]

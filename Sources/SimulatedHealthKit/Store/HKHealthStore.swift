@@ -89,6 +89,7 @@ public final class HKHealthStore: NSObject, @unchecked Sendable {
   ///   own since the relaunch.
   /// - Throws: nothing in the simulation (HealthKit throws an ``HKError``).
   @available(iOS 26.0, watchOS 5.0, *)
+  @discardableResult
   nonisolated(nonsending) public func recoverActiveWorkoutSession() async throws
     -> HKWorkoutSession?
   {

@@ -154,6 +154,7 @@ public final class HKHeartbeatSeriesBuilder: HKSeriesBuilder, @unchecked Sendabl
   ///
   /// - Returns: the saved sample.
   /// - Throws: ``HKError`` as the completion form reports it.
+  @discardableResult
   nonisolated(nonsending) public func finishSeries() async throws -> HKHeartbeatSeriesSample {
     try await endCall(finish())
   }

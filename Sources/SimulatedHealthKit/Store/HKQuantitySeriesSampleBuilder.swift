@@ -170,6 +170,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
   ///
   /// - Returns: the saved sample in an array (empty for a series without quantities).
   /// - Throws: ``finishSeries(metadata:endDate:)``'s errors.
+  @discardableResult
   nonisolated(nonsending) public func finishSeries(metadata: [String: Any]?) async throws
     -> [HKQuantitySample]
   {
@@ -182,6 +183,7 @@ public final class HKQuantitySeriesSampleBuilder: NSObject, @unchecked Sendable 
   /// - Throws: `HKError(.errorInvalidArgument)` when the builder was finished or discarded, or
   ///   `endDate` is before a quantity's end; saving's errors (`errorAuthorizationDenied`,
   ///   `errorAuthorizationNotDetermined` for a type the app may not share).
+  @discardableResult
   nonisolated(nonsending) public func finishSeries(metadata: [String: Any]?, endDate: Date?)
     async throws
     -> [HKQuantitySample]

@@ -167,6 +167,7 @@ public final class HKWorkoutRouteBuilder: HKSeriesBuilder, @unchecked Sendable {
   ///
   /// - Returns: the saved route.
   /// - Throws: ``HKError`` as the completion form reports it.
+  @discardableResult
   nonisolated(nonsending) public func finishRoute(with workout: HKWorkout, metadata: [String: Any]?)
     async throws
     -> HKWorkoutRoute

@@ -105,7 +105,14 @@ extension HKWorkoutSession {
         return .failure(HKError(.errorInvalidArgument, MirroringError.notMirroring.message))
       }
       if engine.mirroredSessionIndex == index, !Self.remoteDelegateSet(for: side, state: &state) {
-        return .failure(HKError(.errorInvalidArgument, "Remote session delegate is not set up"))
+        let door = state.extensionState(MirroringDoor.self)
+        let unhandled =
+          side == .watch
+          && engine.currentMirroringNumber.map { door?.unhandled.contains($0) == true } == true
+        return .failure(
+          HKError(
+            .errorInvalidArgument,
+            unhandled ? Self.noStartHandlerMessage : "Remote session delegate is not set up"))
       }
       let result = Self.perform(.send(from: side, byteCount: data.count), state: &state)
       if case .success(let number?) = result {
@@ -116,6 +123,14 @@ extension HKWorkoutSession {
       return result.map { _ in () }
     }
   }
+
+  /// HealthKit's text for a send from the watch when the phone app set no
+  /// `workoutSessionMirroringStartHandler` by the time the mirroring reached it (so it never
+  /// got the mirrored session), with the fix (a project text after HealthKit's, same code 3;
+  /// new-user trial 25). A send in the latency before the session reaches the phone, or to a
+  /// phone session whose handler set no delegate, keeps HealthKit's text alone.
+  static let noStartHandlerMessage =
+    "Remote session delegate is not set up: the iPhone app had no workoutSessionMirroringStartHandler when the mirroring reached it, so it has no mirrored session; set HKHealthStore.workoutSessionMirroringStartHandler on the phone (in simulation.on(.phone)) at launch, before the watch starts mirroring, and set the session's delegate in it"
 
   /// Why the iPhone's own workout session (iOS 26) sends nothing to a remote session, and
   /// what to write instead.
@@ -282,6 +297,8 @@ struct MirroringDoor: SimulationExtension {
 
   var handlers: [ObjectIdentifier: Handler] = [:]
   var mirrored: [Int: Mirrored] = [:]
+  /// The mirrorings (numbers) that reached a phone app with no start handler set.
+  var unhandled: Set<Int> = []
   var payloads: [Key: Data] = [:]
 
   init(simulation: HealthKitSimulation) {}
@@ -329,7 +346,10 @@ struct MirroringListener: EffectListener {
       switch event.change {
       case .remoteStarted(let primaryState):
         let handlers = door.handlers.values.filter { $0.store?.device == .phone }
-        guard let first = handlers.first, let store = first.store else { return [] }
+        guard let first = handlers.first, let store = first.store else {
+          door.unhandled.insert(number)
+          return []
+        }
         let configuration = primary?.workoutConfiguration ?? HKWorkoutConfiguration()
         let session = HKWorkoutSession(
           mirroring: index, number: number, state: HKWorkoutSessionState(primaryState),

@@ -65,9 +65,41 @@ extension WorkoutEngine {
       applyActivityChanges(changes, session: index, at: date)
       return true
     } catch {
-      report(error, call: .activity(.beginNewActivity), session: index, at: date)
+      report(
+        Self.withTimelineAdvice(error, call: "beginActivity", state: state, path: timelineAction),
+        call: .activity(.beginNewActivity), session: index, at: date)
       return false
     }
+  }
+
+  /// `error`, a refusal of the scenario timeline's `call` (`beginActivity`, `endActivity`) at
+  /// the JSON path `path` (`"timeline[12]"`) because session state `state` does not allow it,
+  /// with advice for the scenario file after HealthKit's text (the text alone for the app's
+  /// call, `path` `nil`, or another refusal): while paused, a `resume` entry before it; before
+  /// the start, a `start` entry; after the stop, the entry moved before the `stop` (a project
+  /// rule: HealthKit's "Unable to perform 'beginNewActivity' from current state 'paused'" names
+  /// no timeline entry; new-user trial 25).
+  static func withTimelineAdvice(
+    _ error: WorkoutError, call: String, state: WorkoutSessionState, path: String?
+  ) -> WorkoutError {
+    guard let path, error.code == .invalidArgument,
+      error.message.hasPrefix("Unable to perform ")
+    else { return error }
+    let advice: String
+    switch state {
+    case .paused:
+      advice =
+        "a session's activities change only while it runs: add {\"do\": \"resume\"} to the timeline before \(path) (at an earlier at, or at the same at listed first), or remove the pause before it"
+    case .notStarted, .prepared:
+      advice =
+        "the session has not started: add {\"do\": \"start\"} to the timeline at or before \(path).at"
+    case .stopped, .ended:
+      advice = "the session has stopped: give \(path).at a time before the timeline's stop"
+    case .running:
+      return error
+    }
+    return .invalidArgument(
+      "\(error.message): in the scenario file, \(path) (\(call)) \(advice)")
   }
 
   /// The metadata of a part of a workout the app configures with `app` (an activity it begins,
@@ -105,7 +137,9 @@ extension WorkoutEngine {
       applyActivityChanges([change], session: index, at: date)
       return true
     } catch {
-      report(error, call: .activity(.endCurrentActivity), session: index, at: date)
+      report(
+        Self.withTimelineAdvice(error, call: "endActivity", state: state, path: timelineAction),
+        call: .activity(.endCurrentActivity), session: index, at: date)
       return false
     }
   }

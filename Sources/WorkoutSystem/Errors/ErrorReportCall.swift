@@ -162,6 +162,11 @@ public enum AppDateFramework: String, Sendable, Hashable, CaseIterable {
   /// no error; recorded under this package's domain `WorkoutSimDatesDomain`, code
   /// `wallClockDate` (a project rule, docs/run-result.md#errors).
   case widgetKit = "WidgetKit"
+  /// UserNotifications' `UNCalendarNotificationTrigger` date components (read at `add`): the
+  /// simulation's `add` reports no error of its own (UNError has no code for a bad date), so
+  /// the app gets none; recorded, as WidgetKit's, under `WorkoutSimDatesDomain`, code
+  /// `wallClockDate` (a project rule, docs/run-result.md#errors).
+  case userNotifications = "UserNotifications"
 
   /// The error domain of a refusal (`HKErrorDomain`, `CMErrorDomain`, ...).
   public var refusalDomain: String {
@@ -170,7 +175,7 @@ public enum AppDateFramework: String, Sendable, Hashable, CaseIterable {
     case .coreMotion: "CMErrorDomain"
     case .watchKit: ExtendedRuntimeSessionErrorCode.domain
     case .backgroundTasks: "BGTaskSchedulerErrorDomain"
-    case .widgetKit: "WorkoutSimDatesDomain"
+    case .widgetKit, .userNotifications: "WorkoutSimDatesDomain"
     }
   }
 
@@ -183,7 +188,7 @@ public enum AppDateFramework: String, Sendable, Hashable, CaseIterable {
     case .coreMotion: "invalidParameter"
     case .watchKit: "unknown"
     case .backgroundTasks: "unavailable"
-    case .widgetKit: "wallClockDate"
+    case .widgetKit, .userNotifications: "wallClockDate"
     }
   }
 

@@ -37,7 +37,7 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
   /// project's choice).
   case notMirroring
   /// The phone is out of range (away, not on the same Wi-Fi) when mirroring starts (project
-  /// rule, code 3).
+  /// rule, code 3); the message says to try again once the phone is back (new-user trial 25).
   case notConnected
   /// More than 100 KB sent from one side within 10 s (Apple's limit; code 13
   /// `errorDataSizeExceeded` is the project's reading).
@@ -60,7 +60,8 @@ public enum MirroringError: String, Sendable, Hashable, CaseIterable {
     switch self {
     case .sessionEnded: "The workout session has ended"
     case .notMirroring: "The workout session is not mirroring to a companion device"
-    case .notConnected: "The companion device is not connected"
+    case .notConnected:
+      "The companion device is not connected: the iPhone is out of the watch's range and not on the same Wi-Fi; call startMirroringToCompanionDevice() again once the phone is back"
     case .dataSizeExceeded: "Data sent to the remote workout session exceeds 100 KB in 10 seconds"
     case .syncFailed: "Failed to sync state transition to the primary session"
     }

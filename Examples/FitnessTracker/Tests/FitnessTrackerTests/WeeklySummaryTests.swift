@@ -79,7 +79,10 @@ struct WeeklySummaryTests {
         clock: clock(simulation))
       try await app.launch()
       let next = try #require(await app.summary.nextNotification())
-      #expect(next.fireDate == Date(timeIntervalSince1970: 1_780_923_600))  // 06-08T13:00Z
+      // The trigger's nextTriggerDate() at launch, before the flight, is the app's view: Monday
+      // 09:00 in the zone in force (CEST) = 07:00Z, 6 h before the delivery, as a phone cannot
+      // know it will fly (docs/phone.md#notifications).
+      #expect(next.fireDate == Date(timeIntervalSince1970: 1_780_902_000))  // 06-08T07:00Z
       #expect(next.body == "8000 steps, no heart-rate data, 0 workouts.")
       try await simulation.advance(to: Date(timeIntervalSince1970: 1_780_923_600))
       let delivered = await UNUserNotificationCenter.current().deliveredNotifications()

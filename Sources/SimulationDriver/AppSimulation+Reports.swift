@@ -114,6 +114,9 @@ extension AppSimulation {
       /// WatchConnectivity send that failed because its session has no delegate or was never
       /// activated (a singleton that set them up in an earlier simulation only), once per
       /// session and error code (project rule, docs/phone-link.md#one-session-per-simulation).
+      /// Also a region crossing on the phone while its app had no live `CLLocationManager`
+      /// (once per crossing, naming the region and the instant; the crossing is held for the
+      /// next manager whose delegate is set: docs/swift-api.md#region-monitoring).
       case notDelivered
     }
 

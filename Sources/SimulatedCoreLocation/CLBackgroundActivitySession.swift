@@ -38,13 +38,15 @@ public final class CLBackgroundActivitySession: @unchecked Sendable {
     public let serviceSessionRequired: Bool
   }
 
-  /// The diagnostics as an async sequence (Apple doc:
-  /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/diagnostics-swift.property).
+  /// The diagnostics as an async sequence, a final class as in Core Location (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/clbackgroundactivitysession-3mzv3/diagnostics-swift.class).
   @available(iOS 18.0, watchOS 11.0, *)
-  public struct Diagnostics: AsyncSequence, Sendable {
+  public final class Diagnostics: AsyncSequence, Sendable {
     /// A diagnostic.
     public typealias Element = Diagnostic
     let stream: AsyncStream<Diagnostic>
+
+    init(stream: AsyncStream<Diagnostic>) { self.stream = stream }
 
     /// The iterator.
     public func makeAsyncIterator() -> Iterator { Iterator(base: stream.makeAsyncIterator()) }

@@ -227,6 +227,33 @@ struct CompassAndRegionTests {
       reports.first?.message.contains(#"entered monitored region "gate" at t = 87 s"#) == true)
   }
 
+  /// The same crossing when the app let its only manager go (made, monitoring started and
+  /// released inside one phone closure): reported at t = 87 s and held; a manager made at
+  /// 120 s gets the entry as its delegate is set (120 s), then the exit at 154 s.
+  @Test func aCrossingAfterTheManagerWasReleasedIsHeldForTheNextOne() async throws {
+    let simulation = try HealthKitSimulation(scenario: dueEast(seconds: 300))
+    let new = recorder(of: simulation)
+    try await simulation.run {
+      await simulation.on(.phone) {
+        let manager = CLLocationManager()
+        manager.requestAlwaysAuthorization()
+        let center = CLLocationCoordinate2D(
+          latitude: 0, longitude: 300 / 6_371_008.8 * 180 / .pi)
+        manager.startMonitoring(
+          for: CLCircularRegion(center: center, radius: 100, identifier: "gate"))
+      }
+      try await simulation.advance(by: .seconds(120))
+      let later = await simulation.on(.phone) { CLLocationManager() }
+      later.delegate = new
+      try await simulation.advance(by: .seconds(80))
+      withExtendedLifetime(later) {}
+    }
+    #expect(
+      new.events == ["enter gate 120", "state gate 1 120", "exit gate 154", "state gate 2 154"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [87])
+  }
+
   /// Apple's limits: a radius above `maximumRegionMonitoringDistance` (100 km here) and a 21st
   /// region fail with `regionMonitoringFailure` (5). On the watch, monitoring is unavailable (the distance is
   /// −1) but `contains(_:)` works: 0.0009° north of the centre is 0.0009 × 111 195.08 =

@@ -188,6 +188,37 @@ extension CLLocationManager {
     }
   }
 
+  /// Delivers the region crossings that found no live manager of the phone's app
+  /// (``CoreLocationState/heldCrossings``) to this manager, if it belongs to the app's current
+  /// process: Apple delivers a region event that launched the app to the delegate of the
+  /// location manager the app makes at launch (Apple doc:
+  /// https://developer.apple.com/documentation/corelocation/cllocationmanager/startmonitoring(for:);
+  /// docs/swift-api.md#region-monitoring).
+  func deliverHeldCrossings() {
+    guard let simulation else { return }
+    let me = ObjectIdentifier(self)
+    let held = simulation.mutate { state in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, state in
+        let current = location.managers.contains {
+          $0.object.map(ObjectIdentifier.init) == me
+            && $0.generation == state.processGeneration()
+        }
+        guard current, !location.heldCrossings.isEmpty else {
+          return UncheckedBox<[(region: CLCircularRegion, effect: RegionCrossing.Effect)]>([])
+        }
+        defer { location.heldCrossings = [] }
+        return UncheckedBox(location.heldCrossings)
+      }
+    }
+    guard !held.value.isEmpty else { return }
+    let box = UncheckedBox(self)
+    simulation.enqueue(call: "delegate", of: "CLLocationManager") {
+      AppSimulation.$currentDevice.withValue(.phone) {
+        for crossing in held.value { box.value.regionCrossed(crossing.region, crossing.effect) }
+      }
+    }
+  }
+
   /// Tells the delegate `region`'s state.
   func regionStateDetermined(_ state: CLRegionState, for region: CLRegion) {
     guard let delegate else {

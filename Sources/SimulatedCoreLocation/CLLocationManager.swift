@@ -178,9 +178,9 @@ public class CLLocationManager: NSObject {
     let weak = WeakManager(self)
     let device = self.device
     simulation.mutate { state in
-      state.withExtension(CoreLocationState.self, of: simulation) { location, _ in
+      state.withExtension(CoreLocationState.self, of: simulation) { location, state in
         location.managers.removeAll { $0.object == nil }
-        location.managers.append(weak)
+        location.managers.append(WeakManager(self, generation: state.processGeneration()))
       }
     }
     simulation.enqueue(call: "CLLocationManager()") {
@@ -194,9 +194,14 @@ public class CLLocationManager: NSObject {
 
   /// The delegate, held weakly (Apple doc:
   /// https://developer.apple.com/documentation/corelocation/cllocationmanager/delegate).
+  /// On the iPhone, setting one on a manager of the app's current process delivers the region
+  /// crossings that found no live manager (docs/swift-api.md#region-monitoring).
   public weak var delegate: (any CLLocationManagerDelegate)? {
     get { setting(\.delegate) }
-    set { set(\.delegate, newValue) }
+    set {
+      set(\.delegate, newValue)
+      if newValue != nil, device == .phone { deliverHeldCrossings() }
+    }
   }
 
   /// The accuracy the app wants, m; default ``kCLLocationAccuracyBest``. Kept; the simulated

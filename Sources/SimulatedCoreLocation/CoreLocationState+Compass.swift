@@ -75,15 +75,21 @@ extension CoreLocationState {
 
   /// Reads every monitored region's side at the fix instants up to `now` (while the app is
   /// authorized) and returns the crossings to report, to every live manager of the phone's
-  /// app, as callbacks in the lane.
-  mutating func fireRegions(at now: SimulationInstant, plan: RoutePlan)
-    -> [AppSimulation.Callback]
+  /// app (made by its current process, `generation`), as callbacks in the lane. A crossing
+  /// with no such manager is kept in ``heldCrossings`` and returned as `held`, with its
+  /// instant, for a `notDelivered` report (docs/swift-api.md#region-monitoring).
+  mutating func fireRegions(at now: SimulationInstant, plan: RoutePlan, generation: Int)
+    -> (
+      callbacks: [AppSimulation.Callback],
+      held: [(region: String, effect: RegionCrossing.Effect, at: SimulationInstant)]
+    )
   {
     guard !regions.isEmpty else {
       regionNext = nil
-      return []
+      return ([], [])
     }
-    var crossings: [(region: CLCircularRegion, effect: RegionCrossing.Effect)] = []
+    var crossings:
+      [(region: CLCircularRegion, effect: RegionCrossing.Effect, at: SimulationInstant)] = []
     while let at = regionNext, at <= now {
       regionNext = plan.nextFix(after: at)
       guard isAuthorized else { continue }
@@ -92,11 +98,16 @@ extension CoreLocationState {
       for index in regions.indices {
         let inside = regions[index].region.contains(here)
         if let effect = regions[index].crossing.observe(inside: inside, at: at) {
-          crossings.append((regions[index].region, effect))
+          crossings.append((regions[index].region, effect, at))
         }
       }
     }
-    let phoneManagers = managers.compactMap(\.object).filter { $0.device == .phone }
+    let phoneManagers = managers.filter { $0.generation == generation }.compactMap(\.object)
+      .filter { $0.device == .phone }
+    guard !phoneManagers.isEmpty else {
+      heldCrossings += crossings.map { ($0.region, $0.effect) }
+      return ([], crossings.map { ($0.region.identifier, $0.effect, $0.at) })
+    }
     var callbacks: [AppSimulation.Callback] = []
     for crossing in crossings {
       for manager in phoneManagers {
@@ -110,6 +121,23 @@ extension CoreLocationState {
         }
       }
     }
-    return callbacks
+    return (callbacks, [])
+  }
+
+  /// The `notDelivered` message of a crossing of region `held.region` at `held.at` that found
+  /// no live manager of the phone's app.
+  static func heldCrossingMessage(
+    _ held: (region: String, effect: RegionCrossing.Effect, at: SimulationInstant)
+  ) -> String {
+    let what = held.effect == .entered ? "entered" : "exited"
+    return
+      "The phone \(what) monitored region \"\(held.region)\" at t = \(secondsText(held.at.seconds)) s "
+      + "while the app had no live CLLocationManager (none made by its current process: not "
+      + "made yet, released, or the app crashed), so no delegate heard it. On an iPhone, iOS "
+      + "launches the app into the background for a region event (launch option "
+      + "UIApplication.LaunchOptionsKey.location) and the app must make a CLLocationManager and "
+      + "set its delegate to receive it; the simulation does not launch the phone app's code. "
+      + "The event is held and delivered to the first manager whose delegate the app sets: make "
+      + "one in the app's launch code (after simulation.relaunch()) and keep it alive"
   }
 }

@@ -83,6 +83,10 @@ struct CoreLocationState: SimulationExtension {
   var regions: [MonitoredRegion] = []
   /// The next instant the regions are read, or `nil` while none is monitored.
   var regionNext: SimulationInstant?
+  /// Crossings that found no live manager of the phone's app, in order: delivered to the
+  /// first manager of the app's current process whose delegate is set
+  /// (docs/swift-api.md#region-monitoring).
+  var heldCrossings: [(region: CLCircularRegion, effect: RegionCrossing.Effect)] = []
 
   init(simulation: AppSimulation) {
     answer = simulation.scenario.authorization?.location ?? .granted
@@ -161,10 +165,16 @@ struct CoreLocationState: SimulationExtension {
     softwareSimulationState: false, andExternalAccessoryState: false)
 }
 
-/// A manager, weakly.
+/// A manager, weakly, with the app process that made it.
 struct WeakManager: @unchecked Sendable {
   weak var object: CLLocationManager?
-  init(_ object: CLLocationManager) { self.object = object }
+  /// The process (``SimulationDriver``'s process generation) that made the manager: a crash
+  /// leaves it to a dead process.
+  var generation = 0
+  init(_ object: CLLocationManager, generation: Int = 0) {
+    self.object = object
+    self.generation = generation
+  }
 }
 
 /// The simulation, weakly (the simulation holds this state).
@@ -345,7 +355,14 @@ struct CoreLocationTimer: SystemTimer {
       }
       callbacks += location.fireHeadings(
         at: now, plan: plan, watch: watch, generation: generation)
-      callbacks += location.fireRegions(at: now, plan: plan)
+      let regions = location.fireRegions(at: now, plan: plan, generation: generation)
+      callbacks += regions.callbacks
+      if !regions.held.isEmpty {
+        let reports = simulation.keepReports(
+          .notDelivered, regions.held.map(CoreLocationState.heldCrossingMessage),
+          framework: "CoreLocation", call: "CLLocationManager.startMonitoring(for:)", in: &state)
+        callbacks.append { reports.forEach(AppSimulation.writeToStandardError) }
+      }
       return callbacks
     }
   }

@@ -117,6 +117,9 @@ extension AppSimulation {
       /// Also content from the phone that waited for the watch app's
       /// `WCSession.default.activate()` when the outermost `run` returned, once (project rule,
       /// docs/phone-link.md#waking-the-watch-app).
+      /// Also a region crossing on the phone while its app had no live `CLLocationManager`
+      /// (once per crossing, naming the region and the instant; the crossing is held for the
+      /// next manager whose delegate is set: docs/swift-api.md#region-monitoring).
       case notDelivered
     }
 

@@ -189,6 +189,71 @@ struct CompassAndRegionTests {
       ])
   }
 
+  /// A crossing while the phone app has no live manager (its process crashed) reaches no
+  /// dead manager: the same course as above enters the 100 m circle around 300 m at t = 87 s
+  /// (first inside at 67 s, 201 m; 20 s on that side). The app crashes at 50 s, so the
+  /// crossing is reported `notDelivered` naming the region and t = 87 s, and held; the
+  /// relaunched app makes a manager at 100 s, whose delegate gets the held entry at 100 s
+  /// (then its state, inside 1), and the crossing out at 154 s as it happens.
+  @Test func aCrossingWithNoLiveManagerIsReportedAndHeldForTheNextOne() async throws {
+    let simulation = try HealthKitSimulation(scenario: dueEast(seconds: 300))
+    let old = recorder(of: simulation)
+    let new = recorder(of: simulation)
+    try await simulation.run {
+      let manager = await simulation.on(.phone) { CLLocationManager() }
+      manager.delegate = old
+      manager.requestAlwaysAuthorization()
+      let center = CLLocationCoordinate2D(latitude: 0, longitude: 300 / 6_371_008.8 * 180 / .pi)
+      manager.startMonitoring(
+        for: CLCircularRegion(center: center, radius: 100, identifier: "gate"))
+      try await simulation.advance(by: .seconds(50))
+      await simulation.crash()
+      try await simulation.advance(by: .seconds(50))
+      await simulation.relaunch()
+      let relaunched = await simulation.on(.phone) { CLLocationManager() }
+      relaunched.delegate = new
+      try await simulation.advance(by: .seconds(100))
+      withExtendedLifetime(manager) {}
+      withExtendedLifetime(relaunched) {}
+    }
+    #expect(old.events == ["start gate 0"])
+    #expect(
+      new.events == ["enter gate 100", "state gate 1 100", "exit gate 154", "state gate 2 154"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.count == 1)
+    #expect(reports.first?.framework == "CoreLocation")
+    #expect(reports.first?.seconds == 87)
+    #expect(
+      reports.first?.message.contains(#"entered monitored region "gate" at t = 87 s"#) == true)
+  }
+
+  /// The same crossing when the app let its only manager go (made, monitoring started and
+  /// released inside one phone closure): reported at t = 87 s and held; a manager made at
+  /// 120 s gets the entry as its delegate is set (120 s), then the exit at 154 s.
+  @Test func aCrossingAfterTheManagerWasReleasedIsHeldForTheNextOne() async throws {
+    let simulation = try HealthKitSimulation(scenario: dueEast(seconds: 300))
+    let new = recorder(of: simulation)
+    try await simulation.run {
+      await simulation.on(.phone) {
+        let manager = CLLocationManager()
+        manager.requestAlwaysAuthorization()
+        let center = CLLocationCoordinate2D(
+          latitude: 0, longitude: 300 / 6_371_008.8 * 180 / .pi)
+        manager.startMonitoring(
+          for: CLCircularRegion(center: center, radius: 100, identifier: "gate"))
+      }
+      try await simulation.advance(by: .seconds(120))
+      let later = await simulation.on(.phone) { CLLocationManager() }
+      later.delegate = new
+      try await simulation.advance(by: .seconds(80))
+      withExtendedLifetime(later) {}
+    }
+    #expect(
+      new.events == ["enter gate 120", "state gate 1 120", "exit gate 154", "state gate 2 154"])
+    let reports = simulation.reports.filter { $0.kind == .notDelivered }
+    #expect(reports.map(\.seconds) == [87])
+  }
+
   /// Apple's limits: a radius above `maximumRegionMonitoringDistance` (100 km here) and a 21st
   /// region fail with `regionMonitoringFailure` (5). On the watch, monitoring is unavailable (the distance is
   /// −1) but `contains(_:)` works: 0.0009° north of the centre is 0.0009 × 111 195.08 =

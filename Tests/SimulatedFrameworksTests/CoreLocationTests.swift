@@ -763,4 +763,54 @@ struct CoreLocationTests {
     #expect(noneStatus == .notDetermined)
     #expect(none.first?.authorizationDenied == false)
   }
+
+  /// `CLBackgroundActivitySession` as apps hold it next to `liveUpdates()`: it asks for no
+  /// authorization (the status stays `.notDetermined` until `liveUpdates()` asks for when in
+  /// use), its diagnostics yield one diagnostic and end at `invalidate()`, and the updates go
+  /// on after it: a fix every second from t = 0, the updates read after 2 s are those of 0, 1
+  /// and 2 s; invalidated then, the next, after 1 s more, is that of 3 s. Denied, the
+  /// diagnostic says `authorizationDenied`.
+  @Test func aBackgroundActivitySessionDiagnosesAndEndsAtInvalidate() async throws {
+    let simulation = try HealthKitSimulation(scenario: eastOnTheEquator())
+    let start = simulation.startDate
+    let (statuses, count, times) = try await simulation.run {
+      let manager = CLLocationManager()
+      let session = CLBackgroundActivitySession()
+      let before = manager.authorizationStatus
+      var times: [Double] = []
+      var iterator = CLLocationUpdate.liveUpdates(.fitness).makeAsyncIterator()
+      try await simulation.advance(by: .seconds(2))
+      for _ in 0..<3 {
+        if let location = try await iterator.next()?.location {
+          times.append(location.timestamp.timeIntervalSince(start))
+        }
+      }
+      var seen: [CLBackgroundActivitySession.Diagnostic] = []
+      let sequence = session.diagnostics
+      session.invalidate()
+      for try await diagnostic in sequence { seen.append(diagnostic) }
+      #expect(seen.first?.authorizationDenied == false)
+      #expect(seen.first?.insufficientlyInUse == false)
+      try await simulation.advance(by: .seconds(1))
+      if let location = try await iterator.next()?.location {
+        times.append(location.timestamp.timeIntervalSince(start))
+      }
+      return ([before, manager.authorizationStatus], seen.count, times)
+    }
+    #expect(statuses == [.notDetermined, .authorizedWhenInUse])
+    #expect(count == 1)
+    #expect(times == [0, 1, 2, 3])
+    let denied = try HealthKitSimulation(
+      scenario: eastOnTheEquator(extra: #", "authorization": { "location": "denied" }"#))
+    let deniedDiagnostic = try await denied.run {
+      let manager = CLLocationManager()
+      manager.requestWhenInUseAuthorization()
+      let session = CLBackgroundActivitySession()
+      var iterator = session.diagnostics.makeAsyncIterator()
+      let first = try await iterator.next()
+      session.invalidate()
+      return first
+    }
+    #expect(deniedDiagnostic?.authorizationDenied == true)
+  }
 }

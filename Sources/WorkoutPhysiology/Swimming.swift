@@ -97,7 +97,8 @@ public enum SwimmingModel {
   /// MET; 100 m in 3:00 is v = 0.55556 m/s, 8.0 − 3.0 × 0.20644 / 0.381 = 6.3745 MET.
   public static func met(metresPerSecond: Double) -> Double {
     let v = max(0, metresPerSecond)
-    let slope = (fastCrawl.met - slowCrawl.met) / (fastCrawl.metresPerSecond - slowCrawl.metresPerSecond)
+    let slope =
+      (fastCrawl.met - slowCrawl.met) / (fastCrawl.metresPerSecond - slowCrawl.metresPerSecond)
     return slowCrawl.met + slope * (v - slowCrawl.metresPerSecond)
   }
 
